@@ -1,0 +1,46 @@
+/*
+ * Board geometry (private): the mapping between numbered squares and the
+ * internal bit layout, direction steps and masks, one table per variant.
+ * Holds no game logic.
+ *
+ * Layout: with R squares per row (width / 2), square s (1-based) lives at
+ * bit (s - 1) + (s - 1) / (2R): one unused "ghost" bit after every two rows.
+ * The four diagonal neighbours of a bit are then at fixed distances, R and
+ * R + 1, and a step off the board edge lands on a ghost bit or outside the
+ * mask, so moves are shifts. 10x10 uses 54 bits, 8x8 35.
+ */
+#ifndef PDN_GEOMETRY_H
+#define PDN_GEOMETRY_H
+
+#include "pdn.h"
+
+enum { DIR_UL, DIR_UR, DIR_DL, DIR_DR, DIR_COUNT }; /* up = towards square 1 */
+
+#define GEO_BITS 64
+#define GEO_NONE 0xFF
+
+struct geometry {
+    int squares;                            /* numbered squares */
+    int step[DIR_COUNT];                    /* signed bit distance of each direction */
+    uint64_t valid;                         /* bits of real squares */
+    uint64_t promotion[2];                  /* far row of each colour */
+    uint8_t bit_of[PDN_SQUARES_MAX + 1];    /* square -> bit */
+    uint8_t square_of[GEO_BITS];            /* bit -> square, 0 for ghosts */
+    uint8_t next[GEO_BITS][DIR_COUNT];      /* neighbour bit, or GEO_NONE */
+};
+
+const struct geometry *geometry_get(enum pdn_variant variant);
+
+static inline uint64_t bit(int index)
+{
+    return (uint64_t)1 << index;
+}
+
+/* Shifts a set of bits one step in a direction (may set ghost bits). */
+static inline uint64_t geo_shift(const struct geometry *g, uint64_t set, int dir)
+{
+    int s = g->step[dir];
+    return s > 0 ? set << s : set >> -s;
+}
+
+#endif

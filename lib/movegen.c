@@ -1,0 +1,357 @@
+/*
+ * Legal move generation under a rules table, and perft.
+ *
+ * Captures are found by a depth-first search from each piece over the
+ * position as it stands before the move: captured pieces stay on the board
+ * (they block and cannot be jumped twice), the mover's own start square is
+ * empty. With the maximum-capture rule only the longest sequences are kept;
+ * sequences with the same from, to and captured set are one move (FMJD),
+ * unless PDN_GEN_KEEP_DUPLICATES asks for every order.
+ * Nothing here allocates; nothing here knows about text.
+ */
+#include "geometry.h"
+
+#include <string.h>
+
+struct search {
+    const struct geometry *g;
+    const struct pdn_rules *rules;
+    struct pdn_movelist *out;
+    uint64_t opponent; /* pieces that may be captured (captured ones stay) */
+    uint64_t empty;    /* squares a capturing piece may land on or cross */
+    int side;
+    int from;          /* bit of the moving piece */
+    int first;         /* index in out of the first move of this piece */
+    int best;          /* most pieces taken by a recorded sequence */
+    bool king;         /* the moving piece started as a king */
+    bool dedupe;
+    uint8_t path[PDN_PATH_MAX];
+};
+
+static const int opposite[DIR_COUNT] = {DIR_DR, DIR_DL, DIR_UR, DIR_UL};
+
+static bool is_duplicate(const struct search *s, int to, uint64_t captured)
+{
+    const struct pdn_move *m = s->out->moves;
+    uint8_t to_square = s->g->square_of[to];
+    for (int i = s->first; i < s->out->count; i++)
+        if (m[i].to == to_square && m[i].captured == captured) return true;
+    return false;
+}
+
+static void append(struct pdn_movelist *out, const struct pdn_move *m)
+{
+    if (out->count >= PDN_MOVES_MAX) {
+        out->overflow = true;
+        return;
+    }
+    out->moves[out->count++] = *m;
+}
+
+static void record_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
+{
+    if (s->rules->maximum_capture) {
+        if (n < s->best) return;
+        if (n > s->best) {
+            s->best = n;
+            s->out->count = s->first = 0;
+            s->out->overflow = false;
+        }
+    }
+    if (s->dedupe && n > 1 && is_duplicate(s, to, captured)) return;
+    struct pdn_move m = {.captured = captured, .ncaptured = (uint8_t)n, .npath = (uint8_t)n};
+    m.from = s->g->square_of[s->from];
+    m.to = s->g->square_of[to];
+    for (int i = 0; i < n; i++) m.path[i] = s->g->square_of[s->path[i]];
+    m.promotes = !s->king && (crowned || (s->g->promotion[s->side] & bit(to)));
+    append(s->out, &m);
+}
+
+static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came);
+
+/* One jump of a short-range piece (a man, or a king without flying moves). */
+static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d)
+{
+    const struct geometry *g = s->g;
+    int over = g->next[at][d];
+    if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) return false;
+    int land = g->next[over][d];
+    if (land == GEO_NONE || !(s->empty & bit(land))) return false;
+    s->path[n] = (uint8_t)land;
+    bool crowned = !s->king && s->rules->promote_in_passing &&
+                   (g->promotion[s->side] & bit(land));
+    capture_from(s, land, captured | bit(over), n + 1, s->king || crowned, d);
+    return true;
+}
+
+/* Whether a flying king on 'at' could capture again (not back along 'came'). */
+static bool king_can_continue(const struct search *s, int at, uint64_t captured, int came)
+{
+    const struct geometry *g = s->g;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (d == opposite[came]) continue;
+        int over = g->next[at][d];
+        while (over != GEO_NONE && (s->empty & bit(over))) over = g->next[over][d];
+        if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) continue;
+        int land = g->next[over][d];
+        if (land != GEO_NONE && (s->empty & bit(land))) return true;
+    }
+    return false;
+}
+
+/*
+ * The jumps of a flying king along one direction: every landing square.
+ * Without the maximum-capture rule (Russian) a king that can go on must:
+ * when some landing square allows another capture, only those count.
+ */
+static bool jump_flying(struct search *s, int at, uint64_t captured, int n, int d)
+{
+    const struct geometry *g = s->g;
+    int over = g->next[at][d];
+    while (over != GEO_NONE && (s->empty & bit(over))) over = g->next[over][d];
+    if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) return false;
+    captured |= bit(over);
+    bool must_continue = false;
+    if (!s->rules->maximum_capture)
+        for (int land = g->next[over][d]; land != GEO_NONE && (s->empty & bit(land));
+             land = g->next[land][d])
+            must_continue |= king_can_continue(s, land, captured, d);
+    bool any = false;
+    for (int land = g->next[over][d]; land != GEO_NONE && (s->empty & bit(land));
+         land = g->next[land][d]) {
+        if (must_continue && !king_can_continue(s, land, captured, d)) continue;
+        s->path[n] = (uint8_t)land;
+        capture_from(s, land, captured, n + 1, true, d);
+        any = true;
+    }
+    return any;
+}
+
+static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came)
+{
+    bool more = false;
+    bool backward = king || s->rules->men_capture_backward;
+    if (n < PDN_PATH_MAX) {
+        for (int d = 0; d < DIR_COUNT; d++) {
+            if (came >= 0 && d == opposite[came]) continue; /* the last captured piece blocks */
+            bool forward = s->side == PDN_WHITE ? d <= DIR_UR : d >= DIR_DL;
+            if (!forward && !backward) continue;
+            if (king && s->rules->flying_kings)
+                more |= jump_flying(s, at, captured, n, d);
+            else
+                more |= jump_short(s, at, captured, n, d);
+        }
+    }
+    if (!more && n > 0) record_capture(s, at, captured, n, king && !s->king);
+}
+
+static void search_init(struct search *s, struct pdn_movelist *out, const struct pdn_board *b,
+                        bool dedupe)
+{
+    s->g = geometry_get(b->variant);
+    s->rules = pdn_rules_get(b->variant);
+    s->out = out;
+    s->side = b->side;
+    s->opponent = b->pieces[!b->side];
+    s->empty = s->g->valid & ~(b->pieces[0] | b->pieces[1]);
+    s->best = 1;
+    s->dedupe = dedupe;
+    out->count = 0;
+    out->overflow = false;
+}
+
+static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
+                              const struct pdn_board *b, uint64_t empty);
+
+/* Only men with a first jump can start a capture; every king is searched. */
+static void gen_captures(struct search *s, const struct pdn_board *b)
+{
+    uint64_t empty = s->g->valid & ~(b->pieces[0] | b->pieces[1]);
+    uint64_t starters = capturing_men(s->g, s->rules, b, empty) | (b->pieces[b->side] & b->kings);
+    for (uint64_t own = starters; own; own &= own - 1) {
+        int from = __builtin_ctzll(own);
+        s->from = from;
+        s->first = s->out->count;
+        s->king = (b->kings & bit(from)) != 0;
+        s->empty |= bit(from);
+        capture_from(s, from, 0, 0, s->king, -1);
+        s->empty &= ~bit(from);
+    }
+}
+
+static void add_quiet(struct pdn_movelist *out, const struct geometry *g, int from, int to,
+                      bool promotes)
+{
+    struct pdn_move m = {.from = g->square_of[from], .to = g->square_of[to], .npath = 1};
+    m.path[0] = m.to;
+    m.promotes = promotes;
+    append(out, &m);
+}
+
+static void gen_quiet_men(struct pdn_movelist *out, const struct geometry *g,
+                          const struct pdn_board *b, uint64_t empty)
+{
+    uint64_t men = b->pieces[b->side] & ~b->kings;
+    int first_dir = b->side == PDN_WHITE ? DIR_UL : DIR_DL;
+    for (int d = first_dir; d <= first_dir + 1; d++)
+        for (uint64_t to = geo_shift(g, men, d) & empty; to; to &= to - 1) {
+            int t = __builtin_ctzll(to);
+            add_quiet(out, g, t - g->step[d], t, (g->promotion[b->side] & bit(t)) != 0);
+        }
+}
+
+static void gen_quiet(struct pdn_movelist *out, const struct pdn_board *b)
+{
+    const struct geometry *g = geometry_get(b->variant);
+    bool flying = pdn_rules_get(b->variant)->flying_kings;
+    uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
+    gen_quiet_men(out, g, b, empty);
+    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
+        int from = __builtin_ctzll(k);
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int to = g->next[from][d]; to != GEO_NONE && (empty & bit(to));
+                 to = g->next[to][d]) {
+                add_quiet(out, g, from, to, false);
+                if (!flying) break;
+            }
+    }
+}
+
+static bool can_capture(const struct pdn_board *b);
+
+int pdn_movegen_ex(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags)
+{
+    struct search s;
+    search_init(&s, out, board, !(flags & PDN_GEN_KEEP_DUPLICATES));
+    if (can_capture(board))
+        gen_captures(&s, board);
+    else
+        gen_quiet(out, board);
+    return out->count;
+}
+
+int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board)
+{
+    return pdn_movegen_ex(out, board, 0);
+}
+
+/* The men of the side to move that can capture (bitwise, all men at once). */
+static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
+                              const struct pdn_board *b, uint64_t empty)
+{
+    uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side], found = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        bool forward = b->side == PDN_WHITE ? d <= DIR_UR : d >= DIR_DL;
+        if (!forward && !r->men_capture_backward) continue;
+        int back = opposite[d];
+        found |= men & geo_shift(g, geo_shift(g, empty, back) & opp, back);
+    }
+    return found;
+}
+
+static bool kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
+                              const struct pdn_board *b, uint64_t empty)
+{
+    uint64_t opp = b->pieces[!b->side];
+    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
+        int from = __builtin_ctzll(k);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int at = g->next[from][d];
+            while (r->flying_kings && at != GEO_NONE && (empty & bit(at))) at = g->next[at][d];
+            if (at == GEO_NONE || !(opp & bit(at))) continue;
+            int land = g->next[at][d];
+            if (land != GEO_NONE && (empty & bit(land))) return true;
+        }
+    }
+    return false;
+}
+
+static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
+                       const struct pdn_board *b, uint64_t empty)
+{
+    uint64_t men = b->pieces[b->side] & ~b->kings;
+    int first_dir = b->side == PDN_WHITE ? DIR_UL : DIR_DL, n = 0;
+    n += __builtin_popcountll(geo_shift(g, men, first_dir) & empty);
+    n += __builtin_popcountll(geo_shift(g, men, first_dir + 1) & empty);
+    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
+        int from = __builtin_ctzll(k);
+        for (int d = 0; d < DIR_COUNT; d++)
+            for (int at = g->next[from][d]; at != GEO_NONE && (empty & bit(at));
+                 at = g->next[at][d]) {
+                n++;
+                if (!r->flying_kings) break;
+            }
+    }
+    return n;
+}
+
+static bool can_capture(const struct pdn_board *b)
+{
+    const struct geometry *g = geometry_get(b->variant);
+    const struct pdn_rules *r = pdn_rules_get(b->variant);
+    uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
+    return capturing_men(g, r, b, empty) || kings_can_capture(g, r, b, empty);
+}
+
+static int count_moves(const struct pdn_board *board, unsigned flags)
+{
+    if (can_capture(board)) {
+        struct pdn_movelist list;
+        struct search s;
+        search_init(&s, &list, board, !(flags & PDN_GEN_KEEP_DUPLICATES));
+        gen_captures(&s, board);
+        return list.count;
+    }
+    const struct geometry *g = geometry_get(board->variant);
+    uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
+    return count_quiet(g, pdn_rules_get(board->variant), board, empty);
+}
+
+int pdn_movegen_count(const struct pdn_board *board)
+{
+    return count_moves(board, 0);
+}
+
+void pdn_board_play(struct pdn_board *board, const struct pdn_move *move)
+{
+    const struct geometry *g = geometry_get(board->variant);
+    uint64_t from = bit(g->bit_of[move->from]), to = bit(g->bit_of[move->to]);
+    int side = board->side;
+    bool king = (board->kings & from) != 0;
+    board->pieces[!side] &= ~move->captured;
+    board->kings &= ~move->captured;
+    board->pieces[side] = (board->pieces[side] & ~from) | to;
+    board->kings &= ~from;
+    if (king || move->promotes) board->kings |= to;
+    board->side = (uint8_t)!side;
+}
+
+int pdn_move_captured_squares(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
+                              enum pdn_variant variant)
+{
+    const struct geometry *g = geometry_get(variant);
+    int n = 0;
+    for (uint64_t c = move->captured; c && n < PDN_PATH_MAX; c &= c - 1)
+        out[n++] = g->square_of[__builtin_ctzll(c)];
+    return n; /* bits ascend with square numbers, so the list is sorted */
+}
+
+static uint64_t perft_rec(const struct pdn_board *board, int depth, unsigned flags)
+{
+    if (depth == 1) return (uint64_t)count_moves(board, flags);
+    struct pdn_movelist list;
+    pdn_movegen_ex(&list, board, flags);
+    uint64_t nodes = 0;
+    for (int i = 0; i < list.count; i++) {
+        struct pdn_board next = *board;
+        pdn_board_play(&next, &list.moves[i]);
+        nodes += perft_rec(&next, depth - 1, flags);
+    }
+    return nodes;
+}
+
+uint64_t pdn_perft(const struct pdn_board *board, int depth, unsigned flags)
+{
+    if (depth <= 0) return 1;
+    return perft_rec(board, depth, flags);
+}
