@@ -35,8 +35,9 @@ BENCH_BINS := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
 MANS := $(wildcard man/man*/*.[0-9])
 
-VALGRIND_CMD = $(if $(VALGRIND),valgrind -q --error-exitcode=99 --leak-check=full \
-	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect)
+VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
+VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 .PHONY: all lib tools deps check test unit cli lint-man sanitize check-slow bench \
 	install uninstall clean help run fuzz lint

@@ -71,18 +71,14 @@ static void geometry_build(struct geometry *g, const struct pdn_rules *r)
     }
 }
 
-/* Built at first use; the tables are constant afterwards. The guard is
- * benign under races: every thread writes identical bytes. */
-const struct geometry *geometry_get(enum pdn_variant variant)
+struct geometry geometry_table[PDN_VARIANT_COUNT];
+bool geometry_built;
+
+/* Benign under races: every thread writes identical bytes before the flag. */
+void geometry_build_all(void)
 {
-    static struct geometry table[PDN_VARIANT_COUNT];
-    static bool built[PDN_VARIANT_COUNT];
-    if ((unsigned)variant >= PDN_VARIANT_COUNT) variant = PDN_INTERNATIONAL;
-    if (!built[variant]) {
-        geometry_build(&table[variant], &rules_table[variant]);
-        built[variant] = true;
-    }
-    return &table[variant];
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) geometry_build(&geometry_table[v], &rules_table[v]);
+    geometry_built = true;
 }
 
 void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant)

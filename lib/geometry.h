@@ -29,7 +29,17 @@ struct geometry {
     uint8_t next[GEO_BITS][DIR_COUNT];      /* neighbour bit, or GEO_NONE */
 };
 
-const struct geometry *geometry_get(enum pdn_variant variant);
+/* Built at first use by geometry_build_all(); constant afterwards. */
+extern struct geometry geometry_table[PDN_VARIANT_COUNT];
+extern bool geometry_built;
+void geometry_build_all(void);
+
+static inline const struct geometry *geometry_get(enum pdn_variant variant)
+{
+    if (!geometry_built) geometry_build_all();
+    if ((unsigned)variant >= PDN_VARIANT_COUNT) variant = PDN_INTERNATIONAL;
+    return &geometry_table[variant];
+}
 
 static inline uint64_t bit(int index)
 {

@@ -127,8 +127,33 @@ static bool jump_flying(struct search *s, int at, uint64_t captured, int n, int 
     return any;
 }
 
+/*
+ * The common case made fast: a man that captures both ways and is never
+ * crowned mid-capture (international, Brazilian). Bit arithmetic instead of
+ * the neighbour table: a step off the board lands on a ghost bit, which is
+ * neither prey nor empty.
+ */
+static void capture_man(struct search *s, int at, uint64_t captured, int n, int came)
+{
+    bool more = false;
+    uint64_t prey = s->opponent & ~captured;
+    for (int d = 0; d < DIR_COUNT && n < PDN_PATH_MAX; d++) {
+        int over = at + s->g->step[d], land = over + s->g->step[d];
+        if ((came >= 0 && d == opposite[came]) || (unsigned)land >= GEO_BITS) continue;
+        if (!(prey & bit(over)) || !(s->empty & bit(land))) continue;
+        s->path[n] = (uint8_t)land;
+        capture_man(s, land, captured | bit(over), n + 1, d);
+        more = true;
+    }
+    if (!more && n > 0) record_capture(s, at, captured, n, false);
+}
+
 static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came)
 {
+    if (!king && s->rules->men_capture_backward && !s->rules->promote_in_passing) {
+        capture_man(s, at, captured, n, came);
+        return;
+    }
     bool more = false;
     bool backward = king || s->rules->men_capture_backward;
     if (n < PDN_PATH_MAX) {
@@ -217,13 +242,14 @@ static void gen_quiet(struct pdn_movelist *out, const struct pdn_board *b)
     }
 }
 
-static bool can_capture(const struct pdn_board *b);
+static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
+                        const struct pdn_board *b, uint64_t empty);
 
 int pdn_movegen_ex(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags)
 {
     struct search s;
     search_init(&s, out, board, !(flags & PDN_GEN_KEEP_DUPLICATES));
-    if (can_capture(board))
+    if (can_capture(s.g, s.rules, board, s.empty))
         gen_captures(&s, board);
     else
         gen_quiet(out, board);
@@ -235,18 +261,20 @@ int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board)
     return pdn_movegen_ex(out, board, 0);
 }
 
-/* The men of the side to move that can capture (bitwise, all men at once). */
+/*
+ * The men of the side to move that can capture (bitwise, all men at once):
+ * a man whose neighbour in a direction is prey with an empty square behind.
+ * a and b are the bit distances of the two diagonals.
+ */
 static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
                               const struct pdn_board *b, uint64_t empty)
 {
-    uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side], found = 0;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        bool forward = b->side == PDN_WHITE ? d <= DIR_UR : d >= DIR_DL;
-        if (!forward && !r->men_capture_backward) continue;
-        int back = opposite[d];
-        found |= men & geo_shift(g, geo_shift(g, empty, back) & opp, back);
-    }
-    return found;
+    uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side];
+    int a = g->step[DIR_DR], c = g->step[DIR_DL];
+    uint64_t up = ((opp & (empty << a)) << a) | ((opp & (empty << c)) << c);
+    uint64_t down = ((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c);
+    if (!r->men_capture_backward) return men & (b->side == PDN_WHITE ? up : down);
+    return men & (up | down);
 }
 
 static bool kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
@@ -285,26 +313,25 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
     return n;
 }
 
-static bool can_capture(const struct pdn_board *b)
+static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
+                        const struct pdn_board *b, uint64_t empty)
 {
-    const struct geometry *g = geometry_get(b->variant);
-    const struct pdn_rules *r = pdn_rules_get(b->variant);
-    uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
     return capturing_men(g, r, b, empty) || kings_can_capture(g, r, b, empty);
 }
 
 static int count_moves(const struct pdn_board *board, unsigned flags)
 {
-    if (can_capture(board)) {
+    const struct geometry *g = geometry_get(board->variant);
+    const struct pdn_rules *r = pdn_rules_get(board->variant);
+    uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
+    if (can_capture(g, r, board, empty)) {
         struct pdn_movelist list;
         struct search s;
         search_init(&s, &list, board, !(flags & PDN_GEN_KEEP_DUPLICATES));
         gen_captures(&s, board);
         return list.count;
     }
-    const struct geometry *g = geometry_get(board->variant);
-    uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    return count_quiet(g, pdn_rules_get(board->variant), board, empty);
+    return count_quiet(g, r, board, empty);
 }
 
 int pdn_movegen_count(const struct pdn_board *board)
