@@ -1,0 +1,13 @@
+#!/bin/sh
+# Full validation speed on a >= 100 MB corpus built reproducibly from
+# samples/good (real games, then random play-outs with a fixed seed).
+set -e
+benchbin=$2
+corpus=bench/corpus/check-100mb.pdn
+mkdir -p bench/corpus
+if [ ! -s "$corpus" ]; then
+    echo "== building $corpus from samples/good"
+    "$benchbin/make_check_corpus" "$corpus" 100 samples/good/*.pdn
+fi
+echo "== full validation (read + replay + results + draw rules), one core"
+"$benchbin/bench_check" "$corpus"
