@@ -61,6 +61,9 @@ static void geometry_build(struct geometry *g, const struct pdn_rules *r)
         g->valid |= bit(b);
         if (s <= per_row) g->promotion[PDN_WHITE] |= bit(b);
         if (s > g->squares - per_row) g->promotion[PDN_BLACK] |= bit(b);
+        /* men fill all rows but the two in the middle */
+        if (s <= g->squares / 2 - per_row) g->start[PDN_BLACK] |= bit(b);
+        if (s > g->squares / 2 + per_row) g->start[PDN_WHITE] |= bit(b);
     }
     for (int s = 1; s <= g->squares; s++) {
         int row = (s - 1) / per_row, col = square_column(s, per_row);
@@ -92,12 +95,9 @@ void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant)
 void pdn_board_init(struct pdn_board *out, enum pdn_variant variant)
 {
     pdn_board_clear(out, variant);
-    int n = pdn_board_squares(out), rows_of_men = (pdn_rules_get(out->variant)->height - 2) / 2;
-    int men = rows_of_men * (n / pdn_rules_get(out->variant)->height);
-    for (int s = 1; s <= men; s++) {
-        pdn_board_set(out, s, PDN_BLACK_MAN);
-        pdn_board_set(out, n + 1 - s, PDN_WHITE_MAN);
-    }
+    const struct geometry *g = geometry_get(out->variant);
+    out->pieces[PDN_WHITE] = g->start[PDN_WHITE];
+    out->pieces[PDN_BLACK] = g->start[PDN_BLACK];
     if (pdn_rules_get(out->variant)->black_moves_first) out->side = PDN_BLACK;
 }
 

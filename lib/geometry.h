@@ -24,6 +24,7 @@ struct geometry {
     int step[DIR_COUNT];                    /* signed bit distance of each direction */
     uint64_t valid;                         /* bits of real squares */
     uint64_t promotion[2];                  /* far row of each colour */
+    uint64_t start[2];                      /* men of each colour at the start */
     uint8_t bit_of[PDN_SQUARES_MAX + 1];    /* square -> bit */
     uint8_t square_of[GEO_BITS];            /* bit -> square, 0 for ghosts */
     uint8_t next[GEO_BITS][DIR_COUNT];      /* neighbour bit, or GEO_NONE */

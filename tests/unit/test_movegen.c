@@ -291,6 +291,37 @@ static void test_movegen_play_circular_capture(void **state)
     fail_msg("no circular capture found");
 }
 
+/* The quiet-move fast path agrees with the generator on every pair of squares. */
+static void check_quiet_agrees(const struct pdn_board *b)
+{
+    struct pdn_movelist list;
+    pdn_movegen(&list, b);
+    for (int from = 0; from <= 51; from++)
+        for (int to = 0; to <= 51; to++) {
+            struct pdn_move m;
+            bool fast = pdn_quiet_move(&m, b, from, to);
+            bool listed = false;
+            for (int i = 0; i < list.count; i++)
+                listed |= list.moves[i].ncaptured == 0 && list.moves[i].from == from &&
+                          list.moves[i].to == to;
+            if (fast != listed) fail_msg("quiet %d-%d: fast path %d, generator %d", from, to, fast, listed);
+            if (fast) assert_int_equal(m.promotes, from <= 10 && to <= 5);
+        }
+    assert_int_equal(pdn_board_must_capture(b), list.count > 0 && list.moves[0].ncaptured > 0);
+}
+
+static void test_movegen_quiet_fast_path(void **state)
+{
+    (void)state;
+    static const char *fens[] = {"W:W31-50:B1-20", "B:W31-50:B1-20", "W:WK28,K46,8:B3,23,40",
+                                 "B:WK28,K46,8:BK3,23,40", "W:W28,32:B23", "W:W8:B45"};
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct pdn_board b;
+        load(&b, PDN_INTERNATIONAL, fens[i]);
+        check_quiet_agrees(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -298,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_movegen_legal_move_lists),
         cmocka_unit_test(test_movegen_promotion),
         cmocka_unit_test(test_movegen_play_circular_capture),
+        cmocka_unit_test(test_movegen_quiet_fast_path),
         cmocka_unit_test(test_movegen_perft_international),
         cmocka_unit_test(test_movegen_perft_brazilian),
         cmocka_unit_test(test_movegen_perft_english),
