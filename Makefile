@@ -121,6 +121,11 @@ sanitize: deps
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		unit cli
 
+# libFuzzer targets, FUZZ_SECONDS each (clang; see tests/fuzz/run.sh).
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 check-slow: all
 	PDN_SLOW=1 $(MAKE) unit
 

@@ -1,29 +1,171 @@
 /*
- * Move notation: moves to PDN text. Knows the move list, not the board
- * layout; does no I/O.
+ * Move to text: the whole landing path, and the shortest form PDN 3.0
+ * allows. A capture is "from x to" unless another legal capture has the
+ * same from and to but takes other pieces; then it names the fewest of its
+ * landing squares that, read as a partial path (notation_match.c), select
+ * it alone, preferring the squares where the piece turns.
+ *
+ * Knows the move list, not the position; does no I/O, allocates nothing.
  */
-#include "pdn.h"
+#include "geometry.h"
+#include "notation.h"
 
 #include <stdio.h>
 
-static bool shares_ends(const struct pdn_move *move, const struct pdn_movelist *legal)
+/* Combinations tried before settling for the whole path (never reached in play). */
+#define SUBSET_BUDGET 100000
+
+/* Appends "<c><n>" without ever writing past the buffer. */
+static size_t put(char out[PDN_MOVE_TEXT_MAX], size_t at, char sep, int square)
 {
-    if (!legal) return false;
-    for (int i = 0; i < legal->count; i++) {
-        const struct pdn_move *m = &legal->moves[i];
-        if (m != move && m->from == move->from && m->to == move->to) return true;
+    if (at >= PDN_MOVE_TEXT_MAX - 1) return at;
+    int n = sep ? snprintf(out + at, PDN_MOVE_TEXT_MAX - at, "%c%d", sep, square)
+                : snprintf(out + at, PDN_MOVE_TEXT_MAX - at, "%d", square);
+    if (n < 0) return at;
+    at += (size_t)n;
+    return at < PDN_MOVE_TEXT_MAX ? at : PDN_MOVE_TEXT_MAX - 1;
+}
+
+static int path_length(const struct pdn_move *move)
+{
+    return move->npath < PDN_PATH_MAX ? move->npath : PDN_PATH_MAX;
+}
+
+size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move)
+{
+    char sep = move->ncaptured ? 'x' : '-';
+    size_t at = put(out, 0, 0, move->from);
+    int n = path_length(move);
+    if (n == 0) return put(out, at, sep, move->to);
+    for (int i = 0; i < n; i++)
+        at = put(out, at, sep, move->path[i]);
+    return at;
+}
+
+/*
+ * The geometry the move was generated on. A move does not say its variant,
+ * but its captured bits do: only the right board puts exactly one captured
+ * piece on each hop.
+ */
+static int hop_direction(const struct geometry *g, int a, int b, uint64_t captured)
+{
+    if (a < 1 || a > g->squares || b < 1 || b > g->squares) return -1;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int taken = 0;
+        for (int at = g->next[g->bit_of[a]][d]; at != GEO_NONE; at = g->next[at][d]) {
+            if (at == g->bit_of[b]) return taken == 1 ? d : -1;
+            taken += (captured & bit(at)) != 0;
+        }
     }
-    return false;
+    return -1;
+}
+
+static bool hops_fit(const struct geometry *g, const struct pdn_move *move)
+{
+    int prev = move->from;
+    for (int i = 0; i < path_length(move); prev = move->path[i++])
+        if (hop_direction(g, prev, move->path[i], move->captured) < 0) return false;
+    return true;
+}
+
+/* Which intermediate landing squares are turns; all false when the board is unknown. */
+static void find_turns(bool turn[PDN_PATH_MAX], const struct pdn_move *move)
+{
+    static const enum pdn_variant boards[] = {PDN_INTERNATIONAL, PDN_BRAZILIAN};
+    const struct geometry *g = NULL;
+    for (size_t v = 0; v < sizeof boards / sizeof boards[0] && !g; v++)
+        if (hops_fit(geometry_get(boards[v]), move)) g = geometry_get(boards[v]);
+    for (int i = 0; i + 1 < path_length(move); i++) {
+        int prev = i ? move->path[i - 1] : move->from;
+        turn[i] = g && hop_direction(g, prev, move->path[i], move->captured) !=
+                           hop_direction(g, move->path[i], move->path[i + 1], move->captured);
+    }
+}
+
+/* The search for the fewest landing squares that name a move alone. */
+struct choice {
+    const struct pdn_move *move;
+    const struct pdn_move *rivals[PDN_MOVES_MAX]; /* same from and to, other pieces */
+    int nrivals;
+    bool turn[PDN_PATH_MAX];
+    int best[PDN_PATH_MAX]; /* indexes into move->path */
+    int best_turns;         /* -1 until a subset is found */
+    long budget;
+};
+
+static bool selects(const struct choice *c, const int *idx, int k)
+{
+    int sq[PDN_PATH_MAX];
+    for (int i = 0; i < k; i++)
+        sq[i] = c->move->path[idx[i]];
+    for (int i = 0; i < c->nrivals; i++)
+        if (nt_has_landings(c->rivals[i], sq, k)) return false;
+    return true;
+}
+
+static void consider(struct choice *c, const int *idx, int k)
+{
+    if (!selects(c, idx, k)) return;
+    int turns = 0;
+    for (int i = 0; i < k; i++)
+        turns += c->turn[idx[i]];
+    if (turns <= c->best_turns) return; /* ties keep the earlier squares */
+    c->best_turns = turns;
+    for (int i = 0; i < k; i++)
+        c->best[i] = idx[i];
+}
+
+/* Tries every k of the m intermediate squares, in lexicographic order. */
+static bool try_size(struct choice *c, int k, int m)
+{
+    int idx[PDN_PATH_MAX];
+    for (int i = 0; i < k; i++)
+        idx[i] = i;
+    for (;;) {
+        if (c->budget-- <= 0) return c->best_turns >= 0;
+        consider(c, idx, k);
+        int i = k - 1;
+        while (i >= 0 && idx[i] == m - k + i)
+            i--;
+        if (i < 0) return c->best_turns >= 0;
+        idx[i]++;
+        for (int j = i + 1; j < k; j++)
+            idx[j] = idx[j - 1] + 1;
+    }
+}
+
+/* Fills c->best with the squares to write; returns how many. */
+static int needed_squares(struct choice *c, const struct pdn_movelist *legal)
+{
+    const struct pdn_move *move = c->move;
+    c->nrivals = 0;
+    for (int i = 0; legal && i < legal->count && i < PDN_MOVES_MAX; i++) {
+        const struct pdn_move *m = &legal->moves[i];
+        if (m->from == move->from && m->to == move->to && m->captured != move->captured)
+            c->rivals[c->nrivals++] = m;
+    }
+    if (c->nrivals == 0) return 0;
+    int m = path_length(move) - 1;
+    find_turns(c->turn, move);
+    c->best_turns = -1;
+    c->budget = SUBSET_BUDGET;
+    for (int k = 1; k <= m; k++) {
+        if (try_size(c, k, m)) return k;
+        if (c->budget <= 0) break;
+    }
+    for (int i = 0; i < m; i++)
+        c->best[i] = i; /* the whole path always names it */
+    return m > 0 ? m : 0;
 }
 
 size_t pdn_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                      const struct pdn_movelist *legal)
 {
-    int n = snprintf(out, PDN_MOVE_TEXT_MAX, "%d", move->from);
-    if (move->ncaptured == 0)
-        return (size_t)(n + snprintf(out + n, PDN_MOVE_TEXT_MAX - (size_t)n, "-%d", move->to));
-    int first = shares_ends(move, legal) ? 0 : move->npath - 1;
-    for (int i = first; i < move->npath; i++)
-        n += snprintf(out + n, PDN_MOVE_TEXT_MAX - (size_t)n, "x%d", move->path[i]);
-    return (size_t)n;
+    size_t at = put(out, 0, 0, move->from);
+    if (move->ncaptured == 0) return put(out, at, '-', move->to);
+    struct choice c = {.move = move};
+    int k = needed_squares(&c, legal);
+    for (int i = 0; i < k; i++)
+        at = put(out, at, 'x', move->path[c.best[i]]);
+    return put(out, at, 'x', move->to);
 }

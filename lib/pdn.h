@@ -164,6 +164,14 @@ int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board);
 int pdn_movegen_ex(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags);
 /* The number of legal moves, faster than generating them. */
 int pdn_movegen_count(const struct pdn_board *board);
+/* Whether the side to move has a capture (and so must capture). */
+bool pdn_board_must_capture(const struct pdn_board *board);
+/*
+ * The legal quiet move from -> to, without generating the others: true and
+ * *out filled when no capture is possible and the piece on 'from' may move
+ * to 'to'. A fast path for replaying ordinary moves.
+ */
+bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int from, int to);
 /* Plays a move (legal in board) and passes the turn. */
 void pdn_board_play(struct pdn_board *board, const struct pdn_move *move);
 /* Squares (1..N) of the pieces a move captures, ascending; returns their count. */
@@ -173,12 +181,100 @@ int pdn_move_captured_squares(uint8_t out[PDN_PATH_MAX], const struct pdn_move *
 #define PDN_MOVE_TEXT_MAX (3 * (PDN_PATH_MAX + 1) + 1)
 
 /*
- * Writes a move in PDN notation: "32-28", "28x19", and the whole landing path
- * ("4x27x38x15") when another move of 'legal' has the same from and to.
- * 'legal' may be NULL. Returns the length.
+ * Writes a move in the shortest form PDN 3.0 allows: "32-28", "28x19", plus,
+ * only when another move of 'legal' has the same from and to but takes other
+ * pieces, the fewest of its intermediate landing squares that name it alone
+ * when read back by pdn_move_match ("47x24x36"), turning squares preferred,
+ * then the earliest. 'legal' may be NULL. Returns the length.
  */
 size_t pdn_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                      const struct pdn_movelist *legal);
+
+/* ---- Notation: move text to move --------------------------------------- */
+
+/* Non-standard forms a move text used (accepted in lenient mode, warned). */
+enum pdn_form {
+    PDN_FORM_ZERO_PADDED = 1 << 0,      /* 06-11 */
+    PDN_FORM_NO_SEPARATOR = 1 << 1,     /* 3228 */
+    PDN_FORM_COLON = 1 << 2,            /* 28:19 */
+    PDN_FORM_SPACES = 1 << 3,           /* 1- 7 */
+    PDN_FORM_HOP_BY_HOP = 1 << 4,       /* 11x18 18x25 as one move */
+    PDN_FORM_CAPTURED_SQUARES = 1 << 5, /* 28x19x23 naming captured pieces, or <...> */
+    PDN_FORM_QUIET_WITH_X = 1 << 6,     /* 32x28 for a quiet move */
+    PDN_FORM_CAPTURE_WITH_DASH = 1 << 7,/* 28-19 for a capture */
+    PDN_FORM_PARTIAL_PATH = 1 << 8,     /* some but not all landing squares, see below */
+    PDN_FORM_UNICODE_DASH = 1 << 9      /* en dash, non-breaking hyphen ... */
+};
+
+/*
+ * The forms PDN 3.0's reading grammar itself allows (its writing grammar does
+ * not): strict mode accepts these and reports every other form as an error.
+ */
+#define PDN_FORMS_READING (PDN_FORM_ZERO_PADDED | PDN_FORM_COLON | PDN_FORM_SPACES)
+
+enum pdn_match_result {
+    PDN_MATCH_OK = 0,    /* exactly one legal move fits */
+    PDN_MATCH_AMBIGUOUS, /* several legal moves taking different pieces fit */
+    PDN_MATCH_ILLEGAL,   /* a well-formed move that no legal move fits */
+    PDN_MATCH_BAD_TEXT   /* not a move at all */
+};
+
+/* Why a well-formed move is illegal. */
+enum pdn_illegal_reason {
+    PDN_ILLEGAL_EMPTY_SQUARE,       /* from square is empty (a) */
+    PDN_ILLEGAL_OPPONENT_PIECE,     /* from square holds the opponent's piece: wrong side? */
+    PDN_ILLEGAL_CAPTURE_COMPULSORY, /* a quiet move while a capture exists (a = a capturing from) */
+    PDN_ILLEGAL_NOT_MAXIMUM,        /* a = pieces the maximum capture takes, b = taken */
+    PDN_ILLEGAL_BACKWARD,           /* a man moving backwards (a = from) */
+    PDN_ILLEGAL_OCCUPIED,           /* destination occupied (a) */
+    PDN_ILLEGAL_NO_SUCH_CAPTURE,    /* no capture with these squares */
+    PDN_ILLEGAL_NOT_REACHABLE,      /* the piece cannot go there */
+    PDN_ILLEGAL_BAD_SQUARE          /* square 0 or past the last (a; INT_MAX if huge) */
+};
+
+#define PDN_CANDIDATES_MAX 16
+
+struct pdn_match {
+    enum pdn_match_result result;
+    int move;            /* index in the legal list (PDN_MATCH_OK) */
+    unsigned forms;      /* enum pdn_form bits seen in the text */
+    enum pdn_illegal_reason reason;
+    int a, b;            /* numbers for the reason, see above */
+    int ncandidates;     /* PDN_MATCH_AMBIGUOUS: indexes of the fitting moves, one */
+                         /* per distinct move, at most PDN_CANDIDATES_MAX */
+    int candidates[PDN_CANDIDATES_MAX];
+};
+
+/*
+ * Matches a move text against the legal moves of 'board' (legal is
+ * pdn_movegen's list for it, with or without PDN_GEN_KEEP_DUPLICATES) and
+ * fills *out. Returns 0, or PDN_EINVAL for a NULL out, board or legal. Any
+ * bytes are read safely; a NULL text is PDN_MATCH_BAD_TEXT.
+ *
+ * Squares are read as a landing path: from, any of the intermediate landing
+ * squares in order, to. "44x6" names every route taking the same pieces (one
+ * move); when routes take different pieces it is PDN_MATCH_AMBIGUOUS. Only
+ * when no move fits that way are the squares read as captured pieces, as
+ * engines write them: "from x to x captured...", "from x captured... x to",
+ * "from x captured..." (each naming every captured piece). A "<19,23>" list
+ * after the move must name exactly the pieces taken. "3228" is 32-28; a
+ * three-digit "611" is read both ways (6-11, 61-1) and the legal moves
+ * decide, PDN_MATCH_AMBIGUOUS if both are legal. "11x18 18x25" is one move.
+ *
+ * Partial paths: the intermediate squares PDN 3.0 asks for when from and to
+ * are ambiguous ("47x24x36") are standard, however many are given.
+ * PDN_FORM_PARTIAL_PATH marks some but not all landing squares of a capture
+ * that from and to alone already name.
+ *
+ * The outcome does not depend on 'strict': every form is read in both modes
+ * and listed in out->forms, so the caller can name the move in its report.
+ * In strict mode the caller reports out->forms & ~PDN_FORMS_READING as errors
+ * (PDN_FORM_PARTIAL_PATH among them), in lenient mode as warnings.
+ */
+int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_board *board,
+                   const struct pdn_movelist *legal, bool strict);
+/* Writes the whole landing path: "28x19x10", "32-28". Returns the length. */
+size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move);
 
 /* Leaf nodes of the legal-move tree at exactly 'depth' plies. */
 uint64_t pdn_perft(const struct pdn_board *board, int depth, unsigned flags);
@@ -219,6 +315,26 @@ enum pdn_code {
     PDN_D_MISSING_RESULT,    /* game ended without a result or '*' */
     PDN_D_NONSTANDARD,       /* a real-world form outside PDN 3.0 (detail says which) */
     PDN_D_LIMIT,             /* a documented limit was reached */
+    /* replay: moves */
+    PDN_D_ILLEGAL_MOVE,        /* detail says why; the line stops there */
+    PDN_D_AMBIGUOUS_MOVE,      /* detail lists every candidate; the line stops */
+    PDN_D_AMBIGUITY_RESOLVED,  /* one candidate let the line go on: detail names it */
+    PDN_D_PARTIAL_PATH,        /* some but not all landing squares of a capture */
+    PDN_D_MOVE_FORM,           /* nonstandard move notation (detail lists the forms) */
+    PDN_D_STRICT_VIOLATION,    /* strict mode: a form PDN 3.0 does not allow */
+    PDN_D_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not checked */
+    PDN_D_MOVE_NUMBER,         /* move number or side disagrees with the replay */
+    /* replay: results */
+    PDN_D_RESULT_MISMATCH,     /* Result tag and terminator disagree */
+    PDN_D_RESULT_INCONSISTENT, /* the final position contradicts the result */
+    PDN_D_DRAW_RULE,           /* game went on after a draw rule, or decisive result */
+    PDN_D_RESULT_CONVENTION,   /* result written in a non-international convention */
+    PDN_D_UNKNOWN_RESULT,      /* not a result ("4-6"): read as '*' */
+    /* replay: tags */
+    PDN_D_UNSUPPORTED_GAMETYPE, /* the moves of the game are not checked */
+    PDN_D_BAD_DATE,            /* not YYYY.MM.DD with '?' for unknown digits */
+    PDN_D_BAD_FEN,             /* FEN tag or setup that does not read */
+    PDN_D_IMPOSSIBLE_FEN,      /* a FEN no game can reach (men on their crowning row ...) */
     PDN_D_COUNT
 };
 
@@ -348,6 +464,17 @@ struct pdn_reader_options {
     void *ctx;              /* passed to on_diag */
 };
 
+/*
+ * Limits of the reader. Reaching one is a PDN_D_LIMIT diagnostic, never a
+ * crash: deeper variations are skipped, longer values and move texts are
+ * cut, and a longer game is cut there (the rest is read as a new game).
+ * Lines have no length limit.
+ */
+#define PDN_LIMIT_DEPTH 256                  /* nesting of variations */
+#define PDN_LIMIT_GAME_BYTES (4u << 20)      /* decoded text of one game */
+#define PDN_LIMIT_TAG_VALUE 4096             /* bytes of one tag value */
+#define PDN_LIMIT_MOVE_TEXT 255              /* bytes of one move's text */
+
 typedef struct pdn_reader pdn_reader;
 
 int pdn_reader_open_file(pdn_reader **out, const char *path,
@@ -363,6 +490,37 @@ int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
  */
 int pdn_reader_next(pdn_reader *reader, pdn_game **out);
 void pdn_reader_free(pdn_reader *reader);
+
+/* ---- Replay: the validator ---------------------------------------------- */
+
+/* Called for every ply replayed, main line and variations alike. */
+typedef void (*pdn_ply_fn)(const struct pdn_board *before, const struct pdn_board *after,
+                           const struct pdn_move *move, const struct pdn_node *node,
+                           int variation_depth, void *ctx);
+
+struct pdn_replay_options {
+    const char *filename; /* for diagnostics */
+    bool strict;
+    pdn_diag_fn on_diag;  /* may be NULL */
+    void *ctx;
+    pdn_ply_fn on_ply;    /* may be NULL */
+    void *ply_ctx;
+};
+
+struct pdn_replay_summary {
+    unsigned errors, warnings, notes; /* diagnostics reported for the game */
+    unsigned plies;                   /* main-line plies replayed */
+    bool complete;                    /* the main line replayed to its end */
+    struct pdn_board final;           /* position after the last legal main-line ply */
+};
+
+/*
+ * Replays a game from its start position ([FEN] or the variant's), every
+ * line and variation, and checks moves, move numbers, the result and the
+ * draw rules; findings go to options->on_diag. Returns 0 or a PDN_E* code.
+ */
+int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
+                    const struct pdn_replay_options *options);
 
 /* ---- Writer ------------------------------------------------------------ */
 

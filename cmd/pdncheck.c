@@ -1,0 +1,488 @@
+/*
+ * pdncheck: reads and replays every game of PDN files and reports what is
+ * wrong with them, compiler style, one line per finding.
+ *
+ * A thin tool: options, a loop over the inputs, pdn_replay_game, output.
+ * The judging is the library's; this file only filters, counts and prints.
+ * Nothing here may cost more than a few instructions per game unless -v
+ * asks for source excerpts.
+ */
+#include "common.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: pdncheck [options] [FILE...]\n"
+    "Reads and replays the games of the PDN files (standard input when none,\n"
+    "or '-') and reports illegal moves, wrong results and syntax errors.\n"
+    "\n"
+    "  -v, --verbose          show the source line and a caret under the place\n"
+    "      --format FORMAT    text (default) or json: one JSON object a line\n"
+    "  -W WHAT                what counts; a comma-separated list of:\n"
+    "                           all      report warnings and notes (default)\n"
+    "                           error    warnings too make the exit status 1\n"
+    "                           none     report errors only (same as -w)\n"
+    "                           no-NAME  do not report the warning or note NAME\n"
+    "                           NAME     report NAME again\n"
+    "  -w                     report errors only\n"
+    "  -q, --quiet            no summary at the end\n"
+    "      --list-codes       list the diagnostics: name, severity, message\n"
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"
+    "      --encoding NAME    input encoding: auto, utf-8, latin1, cp1252, cp1251, cp866\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the version and exit\n"
+    "\n"
+    "Findings go to standard output, the summary to standard error.\n"
+    "Exit status: 0 clean, 1 findings (errors; warnings too with -W error),\n"
+    "2 usage error, 3 a file could not be read.\n";
+
+enum { OPT_FORMAT = TOOL_OPT_FIRST_FREE, OPT_LIST_CODES };
+
+static const struct option long_options[] = {
+    {"verbose", no_argument, NULL, 'v'},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"quiet", no_argument, NULL, 'q'},
+    {"list-codes", no_argument, NULL, OPT_LIST_CODES},
+    TOOL_COMMON_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+/* The text of one source line, for excerpts (-v). */
+struct srcline {
+    char *text;
+    size_t len, cap;
+    uint32_t line; /* 0 for none */
+    uint32_t cols; /* characters in text */
+};
+
+/* A finding kept until its game is done. */
+struct held {
+    struct pdn_diag d;
+    char *strings; /* one block holding move_number, text and detail */
+};
+
+struct check {
+    struct tool *t;
+    bool verbose;
+    bool summary;
+    bool hidden[PDN_D_COUNT]; /* -W no-NAME, -W none */
+    const char *file;         /* the operand being read */
+    const pdn_game *game;     /* the game being replayed, for excerpts */
+    /* Findings of the next games, by index: the reader reports a game's
+     * findings before it hands the game over. */
+    size_t next_index;
+    unsigned errors, warnings;
+    /* findings waiting for the end of their game */
+    struct held *held;
+    size_t nheld, capheld;
+    struct srcline src; /* -v: the line the last game ended on */
+    /* the summary */
+    unsigned long files, unreadable, games, clean, with_errors, with_warnings;
+};
+
+/* ---- options ---------------------------------------------------------------- */
+
+static int code_by_name(const char *name)
+{
+    for (int c = 0; c < PDN_D_COUNT; c++)
+        if (strcmp(pdn_diag_name((enum pdn_code)c), name) == 0) return c;
+    return -1;
+}
+
+/* Hides or shows every warning and note; errors are always reported. */
+static void set_all_hidden(struct check *c, bool hidden)
+{
+    for (int code = 0; code < PDN_D_COUNT; code++)
+        if (pdn_diag_severity((enum pdn_code)code) != PDN_ERROR) c->hidden[code] = hidden;
+}
+
+static void set_code_hidden(struct check *c, const char *name, bool hidden)
+{
+    int code = code_by_name(name);
+    if (code < 0) tool_usage_error(c->t, "-W: no diagnostic is called '%s'", name);
+    if (pdn_diag_severity((enum pdn_code)code) == PDN_ERROR)
+        tool_usage_error(c->t, "-W: '%s' is an error and cannot be turned off", name);
+    c->hidden[code] = hidden;
+}
+
+static void parse_w_word(struct check *c, const char *word)
+{
+    if (strcmp(word, "all") == 0)
+        set_all_hidden(c, false);
+    else if (strcmp(word, "none") == 0)
+        set_all_hidden(c, true);
+    else if (strcmp(word, "error") == 0)
+        c->t->warnings_fail = true;
+    else if (strncmp(word, "no-", 3) == 0)
+        set_code_hidden(c, word + 3, true);
+    else
+        set_code_hidden(c, word, false);
+}
+
+/* -W takes a comma-separated list, applied left to right. */
+static void parse_w(struct check *c, const char *arg)
+{
+    char word[64];
+    for (const char *p = arg;; p++) {
+        size_t n = strcspn(p, ",");
+        if (n == 0 || n >= sizeof word) tool_usage_error(c->t, "-W: bad list '%s'", arg);
+        memcpy(word, p, n);
+        word[n] = '\0';
+        parse_w_word(c, word);
+        p += n;
+        if (*p == '\0') break;
+    }
+}
+
+static void parse_format(struct check *c, const char *arg)
+{
+    if (strcmp(arg, "json") == 0)
+        c->t->json = true;
+    else if (strcmp(arg, "text") == 0)
+        c->t->json = false;
+    else
+        tool_usage_error(c->t, "--format wants 'text' or 'json', not '%s'", arg);
+}
+
+/* The names -W takes, from the one table in the library. */
+_Noreturn static void list_codes(void)
+{
+    for (int code = 0; code < PDN_D_COUNT; code++) {
+        struct pdn_diag d = {.code = (enum pdn_code)code};
+        char phrase[128];
+        pdn_diag_message(phrase, sizeof phrase, &d);
+        printf("%-24s %-8s %s\n", pdn_diag_name(d.code),
+               pdn_severity_name(pdn_diag_severity(d.code)), phrase);
+    }
+    exit(fflush(stdout) == 0 ? TOOL_EXIT_CLEAN : TOOL_EXIT_SYSTEM);
+}
+
+static void parse_options(struct check *c, int argc, char **argv)
+{
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":vW:wqh", long_options, NULL)) != -1) {
+        if (tool_common_option(c->t, opt, optarg)) continue;
+        switch (opt) {
+        case 'v':
+            c->verbose = true;
+            break;
+        case OPT_FORMAT:
+            parse_format(c, optarg);
+            break;
+        case 'W':
+            parse_w(c, optarg);
+            break;
+        case 'w':
+            set_all_hidden(c, true);
+            break;
+        case 'q':
+            c->summary = false;
+            break;
+        case OPT_LIST_CODES:
+            list_codes();
+        case ':':
+            tool_usage_error(c->t, "option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt) tool_usage_error(c->t, "unknown option '-%c'", optopt);
+            tool_usage_error(c->t, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+}
+
+/* ---- source excerpts (-v) ------------------------------------------------- */
+
+/* Lines longer than this many characters are shown in part, around the column. */
+enum { EXCERPT_WIDTH = 100, EXCERPT_LEAD = 40 };
+
+static size_t utf8_chars(const char *s, size_t n)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < n; i++)
+        chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return chars;
+}
+
+/* The address just past the first n characters of s[0, len). */
+static const char *skip_chars(const char *s, size_t len, size_t n)
+{
+    const char *end = s + len;
+    for (; s < end; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80 && n-- == 0) break;
+    return s;
+}
+
+static bool line_append(struct srcline *l, const char *s, size_t n)
+{
+    if (l->len + n > l->cap) {
+        size_t cap = l->cap ? l->cap : 256;
+        while (cap < l->len + n)
+            cap *= 2;
+        char *text = realloc(l->text, cap);
+        if (text == NULL) return false;
+        l->text = text, l->cap = cap;
+    }
+    memcpy(l->text + l->len, s, n);
+    l->len += n;
+    l->cols += (uint32_t)utf8_chars(s, n);
+    return true;
+}
+
+/*
+ * A game's text starts at its first token, so the line that holds it may
+ * begin in the game before (files with one game a line, or everything on one
+ * line). The line is kept across games, the gap between them as blanks.
+ */
+static void srcline_enter(struct srcline *l, const pdn_game *g)
+{
+    if (l->line != g->start.line) l->len = l->cols = 0, l->line = g->start.line;
+    bool ok = true;
+    while (ok && l->cols + 1 < g->start.col)
+        ok = line_append(l, " ", 1);
+    const char *nl = memchr(g->raw, '\n', g->raw_len);
+    if (ok) ok = line_append(l, g->raw, nl ? (size_t)(nl - g->raw) : g->raw_len);
+    if (!ok) l->line = 0; /* no excerpt rather than a wrong one */
+}
+
+/* After a game: the line its text ends on is where the next one may start. */
+static void srcline_leave(struct srcline *l, const pdn_game *g)
+{
+    uint32_t lines = 0;
+    size_t tail = 0;
+    for (size_t i = 0; i < g->raw_len; i++)
+        if (g->raw[i] == '\n') lines++, tail = i + 1;
+    if (lines == 0) return;
+    l->len = l->cols = 0;
+    l->line = g->start.line + lines;
+    if (!line_append(l, g->raw + tail, g->raw_len - tail)) l->line = 0;
+}
+
+/* Source line 'line', from the kept line or the game's text; false when
+ * neither holds it (a finding between games). */
+static bool source_line(const struct check *c, uint32_t line, const char **out, size_t *len)
+{
+    if (line == c->src.line) {
+        *out = c->src.text, *len = c->src.len;
+        return true;
+    }
+    const pdn_game *g = c->game;
+    if (g == NULL || line <= g->start.line) return false;
+    const char *p = g->raw, *end = g->raw + g->raw_len;
+    for (uint32_t l = g->start.line; l < line; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (nl == NULL) return false;
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    *out = p;
+    *len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    return true;
+}
+
+/* The line and a caret; a long line only around the column, cut with "...". */
+static void print_excerpt(uint32_t line_no, const char *s, size_t len, uint32_t col)
+{
+    while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == '\n'))
+        len--;
+    if (utf8_chars(s, len) <= EXCERPT_WIDTH) {
+        tool_diag_excerpt(stdout, line_no, s, len, col);
+        return;
+    }
+    uint32_t first = col > EXCERPT_LEAD ? col - EXCERPT_LEAD : 1;
+    const char *a = skip_chars(s, len, first - 1);
+    const char *b = skip_chars(a, len - (size_t)(a - s), EXCERPT_WIDTH);
+    char buf[EXCERPT_WIDTH * 4 + 8];
+    int n = snprintf(buf, sizeof buf, "%s%.*s%s", first > 1 ? "..." : "", (int)(b - a), a,
+                     b < s + len ? "..." : "");
+    tool_diag_excerpt(stdout, line_no, buf, (size_t)n, col - first + 1 + (first > 1 ? 3 : 0));
+}
+
+/* ---- printing --------------------------------------------------------------- */
+
+static void emit(struct check *c, const struct pdn_diag *d)
+{
+    if (c->t->json) {
+        tool_diag_json(stdout, d);
+        return;
+    }
+    tool_diag_text(stdout, c->t->prog, d);
+    const char *line;
+    size_t len;
+    if (c->verbose && d->line && source_line(c, d->line, &line, &len))
+        print_excerpt(d->line, line, len, d->col ? d->col : 1);
+}
+
+static char *copy_into(char **dst, const char *s)
+{
+    if (s == NULL) return NULL;
+    char *start = *dst;
+    size_t n = strlen(s) + 1;
+    memcpy(start, s, n);
+    *dst += n;
+    return start;
+}
+
+/* Keeps a finding until its game has been replayed, to print the game's
+ * findings in source order; prints it at once when memory runs out rather
+ * than lose it. */
+static void hold(struct check *c, const struct pdn_diag *d)
+{
+    const char *parts[] = {d->move_number, d->text, d->detail};
+    size_t size = 1;
+    for (int i = 0; i < 3; i++)
+        size += parts[i] ? strlen(parts[i]) + 1 : 0;
+    if (c->nheld == c->capheld) {
+        size_t cap = c->capheld ? 2 * c->capheld : 16;
+        struct held *h = realloc(c->held, cap * sizeof *h);
+        if (h == NULL) {
+            emit(c, d);
+            return;
+        }
+        c->held = h, c->capheld = cap;
+    }
+    struct held *h = &c->held[c->nheld];
+    if ((h->strings = malloc(size)) == NULL) {
+        emit(c, d);
+        return;
+    }
+    char *p = h->strings;
+    h->d = *d;
+    h->d.file = c->file; /* the reader's copy goes with the reader */
+    h->d.move_number = copy_into(&p, d->move_number);
+    h->d.text = copy_into(&p, d->text);
+    h->d.detail = copy_into(&p, d->detail);
+    c->nheld++;
+}
+
+/* Source order within a game: the reader reports a game's findings before
+ * the replay does, yet a reader on line 40 should not come before a replay
+ * finding on line 23. Stable: a game has few findings, insertion sort. */
+static void sort_held(struct check *c)
+{
+    for (size_t i = 1; i < c->nheld; i++) {
+        struct held h = c->held[i];
+        size_t j = i;
+        for (; j > 0; j--) {
+            const struct pdn_diag *p = &c->held[j - 1].d;
+            if (p->line < h.d.line || (p->line == h.d.line && p->col <= h.d.col)) break;
+            c->held[j] = c->held[j - 1];
+        }
+        c->held[j] = h;
+    }
+}
+
+static void flush_held(struct check *c)
+{
+    for (size_t i = 0; i < c->nheld; i++) {
+        emit(c, &c->held[i].d);
+        free(c->held[i].strings);
+    }
+    c->nheld = 0;
+}
+
+/* The one callback of the reader and the replay. */
+static void on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct check *c = ctx;
+    if ((unsigned)d->code < PDN_D_COUNT && c->hidden[d->code]) return;
+    enum pdn_severity sev = pdn_diag_severity(d->code);
+    c->t->findings[sev]++;
+    if (d->game != 0 && d->game >= c->next_index) {
+        c->errors += sev == PDN_ERROR;
+        c->warnings += sev == PDN_WARNING;
+    }
+    hold(c, d);
+}
+
+/* ---- checking ----------------------------------------------------------------- */
+
+static void count_game(struct check *c)
+{
+    c->games++;
+    if (c->errors)
+        c->with_errors++;
+    else if (c->warnings)
+        c->with_warnings++;
+    else
+        c->clean++;
+    c->errors = c->warnings = 0;
+}
+
+static int check_game(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct check *c = ctx;
+    struct pdn_replay_summary summary;
+    struct pdn_replay_options ro = {
+        .filename = c->file,
+        .strict = t->strict,
+        .on_diag = on_diag,
+        .ctx = c,
+    };
+    bool excerpts = c->verbose && !t->json;
+    c->game = game;
+    if (excerpts) srcline_enter(&c->src, game);
+    int err = pdn_replay_game(&summary, game, &ro);
+    sort_held(c);
+    flush_held(c);
+    if (excerpts) srcline_leave(&c->src, game);
+    c->game = NULL;
+    c->next_index = game->index + 1;
+    count_game(c);
+    return err < 0 ? err : 0;
+}
+
+static int check_file(struct check *c, char *operand)
+{
+    enum tool_exit before = c->t->status;
+    c->file = operand;
+    c->next_index = 1;
+    c->src.line = 0;
+    c->files++;
+    int stop = tool_read_inputs(c->t, 1, &operand, check_game, c);
+    flush_held(c); /* findings after the last game: no excerpt */
+    c->errors = c->warnings = 0;
+    if (c->t->status != before) c->unreadable++;
+    return stop;
+}
+
+static const char *plural(unsigned long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+static void print_summary(const struct check *c)
+{
+    const unsigned long *f = c->t->findings;
+    fprintf(stderr, "%s: %lu %s", c->t->prog, c->files, plural(c->files, "file", "files"));
+    if (c->unreadable) fprintf(stderr, " (%lu unreadable)", c->unreadable);
+    fprintf(stderr, ", %lu %s: %lu clean, %lu with errors, %lu with warnings", c->games,
+            plural(c->games, "game", "games"), c->clean, c->with_errors, c->with_warnings);
+    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_ERROR], plural(f[PDN_ERROR], "error", "errors"),
+            f[PDN_WARNING], plural(f[PDN_WARNING], "warning", "warnings"));
+    if (f[PDN_NOTE]) fprintf(stderr, ", %lu %s", f[PDN_NOTE], plural(f[PDN_NOTE], "note", "notes"));
+    fputc('\n', stderr);
+}
+
+int main(int argc, char **argv)
+{
+    struct tool t;
+    struct check c = {.t = &t, .summary = true};
+    tool_init(&t, "pdncheck", usage);
+    t.on_diag = on_diag;
+    t.diag_ctx = &c;
+    opterr = 0;
+    parse_options(&c, argc, argv);
+    static char std_in[] = "-";
+    int n = argc - optind;
+    int stop = 0;
+    for (int i = 0; stop == 0 && i < (n ? n : 1); i++)
+        stop = check_file(&c, n ? argv[optind + i] : std_in);
+    if (stop < 0) tool_system_error(&t, c.file, pdn_strerror(stop));
+    free(c.held);
+    free(c.src.text);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        tool_system_error(&t, "standard output", strerror(errno));
+    if (c.summary) print_summary(&c);
+    return tool_exit_status(&t);
+}

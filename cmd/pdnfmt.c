@@ -1,0 +1,115 @@
+/*
+ * pdnfmt: rewrites PDN files in the canonical PDN 3.0 writing form.
+ *
+ * Every game read is written, broken ones too: the tool reformats, it does
+ * not judge (pdncheck does). Options, a loop over the inputs, the writer.
+ */
+#include "common.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+    "Usage: pdnfmt [options] [FILE...]\n"
+    "Writes the games of the PDN files (standard input when none, or '-')\n"
+    "in the canonical PDN 3.0 form.\n"
+    "\n"
+    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+    "  -w, --width N          wrap lines at N characters (default 80)\n"
+    "      --no-comments      drop comments\n"
+    "      --no-variations    drop variations\n"
+    "      --no-nags          drop NAGs ($n) and move strengths (!, ?)\n"
+    "      --seven-tag-roster keep only the seven-tag roster (and GameType, FEN, SetUp)\n"
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"
+    "      --encoding NAME    input encoding: auto, utf-8, latin1, cp1252, cp1251, cp866\n"
+    "  -q, --quiet            report errors only, not warnings\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the version and exit\n"
+    "\n"
+    "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
+
+enum {
+    OPT_NO_COMMENTS = TOOL_OPT_FIRST_FREE,
+    OPT_NO_VARIATIONS,
+    OPT_NO_NAGS,
+    OPT_SEVEN_TAG_ROSTER,
+};
+
+static const struct option long_options[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"width", required_argument, NULL, 'w'},
+    {"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
+    {"no-variations", no_argument, NULL, OPT_NO_VARIATIONS},
+    {"no-nags", no_argument, NULL, OPT_NO_NAGS},
+    {"seven-tag-roster", no_argument, NULL, OPT_SEVEN_TAG_ROSTER},
+    {"quiet", no_argument, NULL, 'q'},
+    TOOL_COMMON_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+struct fmt {
+    struct pdn_write_options write;
+    const char *output;
+    struct tool_output out;
+};
+
+static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
+{
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":o:w:qh", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg)) continue;
+        switch (opt) {
+        case 'o':
+            f->output = optarg;
+            break;
+        case 'w':
+            f->write.width = (int)tool_parse_long(t, "--width", optarg, 1, 100000);
+            break;
+        case 'q':
+            t->quiet = true;
+            break;
+        case OPT_NO_COMMENTS:
+            f->write.no_comments = true;
+            break;
+        case OPT_NO_VARIATIONS:
+            f->write.no_variations = true;
+            break;
+        case OPT_NO_NAGS:
+            f->write.no_nags = true;
+            break;
+        case OPT_SEVEN_TAG_ROSTER:
+            f->write.seven_tag_roster = true;
+            break;
+        case ':':
+            tool_usage_error(t, "option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt) tool_usage_error(t, "unknown option '-%c'", optopt);
+            tool_usage_error(t, "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+}
+
+static int write_one(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct fmt *f = ctx;
+    (void)t;
+    return pdn_write_game(f->out.fp, game, &f->write);
+}
+
+int main(int argc, char **argv)
+{
+    struct tool t;
+    struct fmt f = {0};
+    tool_init(&t, "pdnfmt", usage);
+    opterr = 0;
+    parse_options(&t, &f, argc, argv);
+    if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
+    int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
+    if (stop < 0)
+        tool_system_error(&t, f.output ? f.output : "standard output",
+                          stop == PDN_EIO ? strerror(errno) : pdn_strerror(stop));
+    /* A partial output (a file could not be read) does not replace the old one. */
+    tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
+    return tool_exit_status(&t);
+}

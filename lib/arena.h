@@ -1,0 +1,30 @@
+/*
+ * arena: the bump allocator that owns everything a game points to.
+ *
+ * A game is built in one arena and freed with one call. Private to the
+ * library; must not be used for anything that outlives its game.
+ */
+#ifndef PDN_ARENA_H
+#define PDN_ARENA_H
+
+#include <stddef.h>
+
+struct pdn_arena_chunk;
+
+struct pdn_arena {
+    struct pdn_arena_chunk *chunks; /* newest first */
+    char *ptr, *end;                /* free room in the newest chunk */
+    size_t next_size;               /* size of the next chunk to allocate */
+};
+
+/* A new arena whose first chunk holds at least 'hint' bytes; NULL when out of memory. */
+struct pdn_arena *pdn_arena_new(size_t hint);
+void pdn_arena_free(struct pdn_arena *arena);
+/* size bytes aligned for any object; NULL when out of memory. */
+void *pdn_arena_alloc(struct pdn_arena *arena, size_t size);
+/* A NUL-terminated copy of len bytes; NULL when out of memory. */
+char *pdn_arena_strndup(struct pdn_arena *arena, const char *s, size_t len);
+/* A copy of n objects of size bytes each (NULL for n == 0 as well). */
+void *pdn_arena_memdup(struct pdn_arena *arena, const void *src, size_t size);
+
+#endif

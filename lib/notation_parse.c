@@ -1,0 +1,221 @@
+/*
+ * Move text to squares: reads the standard move forms ("32-28", "28x19x10")
+ * and the real-world ones PDN.md lists (zero padding, ':', spaces inside the
+ * move, unicode dashes, "3228", hop by hop "11x18 18x25", a "<19,23>" list
+ * of captured squares), recording each non-standard form seen.
+ *
+ * Only syntax here: which moves the squares name is notation_match.c's
+ * business. Reads any bytes without overrunning the NUL, allocates nothing.
+ */
+#include "notation.h"
+
+#include <limits.h>
+#include <string.h>
+
+/* Bytes of a blank at p (space, tab, CR, LF, U+00A0, U+202F), or 0. */
+static int blank_len(const unsigned char *p)
+{
+    if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') return 1;
+    if (p[0] == 0xC2 && p[1] == 0xA0) return 2;
+    if (p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0xAF) return 3;
+    return 0;
+}
+
+/* Bytes of a unicode dash at p (U+2010..U+2014, U+2212), or 0. */
+static int unicode_dash_len(const unsigned char *p)
+{
+    if (p[0] != 0xE2) return 0;
+    if (p[1] == 0x80 && p[2] >= 0x90 && p[2] <= 0x94) return 3;
+    if (p[1] == 0x88 && p[2] == 0x92) return 3;
+    return 0;
+}
+
+static bool is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* Reads a digit run; huge numbers saturate at INT_MAX (no square is that big). */
+static const unsigned char *read_number(const unsigned char *p, int *value, bool *padded)
+{
+    const unsigned char *start = p;
+    int v = 0;
+    for (; is_digit(*p); p++) {
+        int d = *p - '0';
+        v = v > (INT_MAX - d) / 10 ? INT_MAX : v * 10 + d;
+    }
+    *value = v;
+    *padded = *start == '0' && p - start > 1;
+    return p;
+}
+
+/* A "<19,23>" or "<19 23>" list; returns the byte after '>' or NULL. */
+static const unsigned char *read_list(struct nt_text *t, const unsigned char *p)
+{
+    for (p++; *p != '>';) {
+        int len = blank_len(p);
+        if (len || *p == ',' || *p == ';') {
+            p += len ? len : 1;
+        } else if (is_digit(*p) && t->ncaptured < PDN_PATH_MAX) {
+            bool padded;
+            p = read_number(p, &t->captured[t->ncaptured++], &padded);
+            if (padded) t->forms |= PDN_FORM_ZERO_PADDED;
+        } else {
+            return NULL; /* NUL, a stray character, or more squares than any capture takes */
+        }
+    }
+    if (t->ncaptured == 0) return NULL;
+    t->has_list = true;
+    t->forms |= PDN_FORM_CAPTURED_SQUARES;
+    return p + 1;
+}
+
+/* One part of a run without separator: "06" of "0611". */
+static int digits_value(const char *s, int len, unsigned *forms)
+{
+    int v = 0;
+    for (int i = 0; i < len; i++)
+        v = v * 10 + (s[i] - '0');
+    if (len > 1 && s[0] == '0') *forms |= PDN_FORM_ZERO_PADDED;
+    return v;
+}
+
+static void split_reading(struct nt_reading *r, const char *s, int first_len, int len)
+{
+    r->n = 2;
+    r->forms = 0;
+    r->sq[0] = digits_value(s, first_len, &r->forms);
+    r->sq[1] = digits_value(s + first_len, len - first_len, &r->forms);
+}
+
+/*
+ * "3228" is 32-28. Three digits split both ways ("611": 6-11 or 61-1) and
+ * the legal moves decide; other lengths are not moves (a bare "32" could be
+ * a move number or a result fragment).
+ */
+static bool split_digits(struct nt_text *t, const char *s, int len)
+{
+    t->forms |= PDN_FORM_NO_SEPARATOR;
+    if (len == 4) {
+        split_reading(&t->readings[0], s, 2, 4);
+        return true;
+    }
+    if (len != 3) return false;
+    split_reading(&t->readings[0], s, 1, 3);
+    split_reading(&t->readings[1], s, 2, 3);
+    t->nreadings = 2;
+    return true;
+}
+
+enum state { START, AFTER_NUM, AFTER_SEP, AFTER_JOIN };
+
+struct lexer {
+    struct nt_text *t;
+    struct nt_reading *r;
+    enum state state;
+    bool blank;   /* a blank since the last token */
+    int seps;     /* separators read */
+    int hop_from; /* squares in r when the current hop began */
+};
+
+/*
+ * A number. Two numbers with only blanks between are one move written hop
+ * by hop ("11x18 18x25") when the second repeats the square the first hop
+ * ended on; anything else ("32 28") is not a move.
+ */
+static bool on_number(struct lexer *lx, int value, bool padded)
+{
+    struct nt_reading *r = lx->r;
+    if (lx->state == AFTER_NUM) {
+        if (!lx->blank || r->n - lx->hop_from < 2 || value != r->sq[r->n - 1]) return false;
+        lx->t->forms |= PDN_FORM_HOP_BY_HOP;
+        lx->hop_from = r->n - 1;
+        lx->state = AFTER_JOIN;
+        lx->blank = false;
+        return true;
+    }
+    if (lx->state == AFTER_JOIN || r->n == NT_SQUARES_MAX) return false;
+    if (lx->state == AFTER_SEP && lx->blank) lx->t->forms |= PDN_FORM_SPACES;
+    if (padded) r->forms |= PDN_FORM_ZERO_PADDED;
+    r->sq[r->n++] = value;
+    lx->state = AFTER_NUM;
+    lx->blank = false;
+    return true;
+}
+
+static bool on_separator(struct lexer *lx, bool dash)
+{
+    if (lx->state != AFTER_NUM && lx->state != AFTER_JOIN) return false;
+    if (lx->blank) lx->t->forms |= PDN_FORM_SPACES;
+    if (dash)
+        lx->t->dash = true;
+    else
+        lx->t->cross = true;
+    lx->seps++;
+    lx->state = AFTER_SEP;
+    lx->blank = false;
+    return true;
+}
+
+/* Reads one token at *pp; false when the text is not a move. */
+static bool lex_token(struct lexer *lx, const unsigned char **pp)
+{
+    const unsigned char *p = *pp;
+    int len;
+    bool ok = true;
+    if ((len = blank_len(p))) {
+        lx->blank = lx->state != START;
+        p += len;
+    } else if (is_digit(*p)) {
+        int value;
+        bool padded;
+        p = read_number(p, &value, &padded);
+        ok = on_number(lx, value, padded);
+    } else if (*p == '-' || *p == 'x' || *p == ':') {
+        if (*p == ':') lx->t->forms |= PDN_FORM_COLON;
+        ok = on_separator(lx, *p == '-');
+        p++;
+    } else if ((len = unicode_dash_len(p))) {
+        lx->t->forms |= PDN_FORM_UNICODE_DASH;
+        ok = on_separator(lx, true);
+        p += len;
+    } else {
+        ok = false;
+    }
+    *pp = p;
+    return ok;
+}
+
+bool nt_parse(struct nt_text *out, const char *text)
+{
+    memset(out, 0, sizeof *out);
+    out->nreadings = 1;
+    struct lexer lx = {.t = out, .r = &out->readings[0], .state = START};
+    const unsigned char *p = (const unsigned char *)text, *digits = NULL;
+    while (*p && *p != '<') {
+        if (!digits && is_digit(*p)) digits = p;
+        if (!lex_token(&lx, &p)) return false;
+    }
+    if (*p == '<') {
+        if (lx.state != AFTER_NUM || !(p = read_list(out, p))) return false;
+        while (blank_len(p))
+            p += blank_len(p);
+        if (*p) return false;
+    }
+    if (lx.state != AFTER_NUM) return false; /* empty, or ends with a separator */
+    if (lx.seps == 0) {
+        int len = 0;
+        while (is_digit(digits[len]))
+            len++;
+        return split_digits(out, (const char *)digits, len);
+    }
+    return true;
+}
+
+bool nt_has_landings(const struct pdn_move *move, const int *sq, int n)
+{
+    int j = 0;
+    for (int i = 0; i + 1 < move->npath && j < n; i++)
+        if (move->path[i] == sq[j]) j++;
+    return j == n;
+}

@@ -1,0 +1,175 @@
+/*
+ * reader: the streaming front door. pdn_reader_* over a path, a file
+ * descriptor or a memory buffer, one game per pdn_reader_next.
+ *
+ * Memory stays bounded by the largest game: input comes in PDN_BLOCK
+ * blocks, is decoded into one text buffer, and the text before the game
+ * being read is dropped whenever the buffer needs room. The reader owns the
+ * buffer, the decoder, the lexer and the parser; it must not print, exit or
+ * interpret the text itself.
+ */
+#include "encoding.h"
+#include "parser.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define TEXT_INITIAL ((size_t)256 * 1024)
+
+struct pdn_reader {
+    struct pdn_reader_options opt;
+    char *filename;
+    int fd;
+    bool own_fd;
+    struct pdn_source src;
+    struct pdn_text text;
+    struct pdn_lexer lx;
+    struct pdn_parser *parser;
+    int error; /* sticky operational failure */
+};
+
+/* Drops the text the parser no longer needs, then grows if still short. */
+static int make_room(pdn_reader *r)
+{
+    struct pdn_text *t = &r->text;
+    if (t->cap - t->filled >= PDN_TEXT_ROOM) return 0;
+    size_t shift = (size_t)(pdn_parser_keep(r->parser) - t->base);
+    if (shift > 0) {
+        memmove(t->data, t->data + shift, t->filled - shift);
+        t->base += shift;
+        t->end -= shift;
+        t->filled -= shift;
+        r->lx.pos -= shift;
+    }
+    if (t->cap - t->filled >= PDN_TEXT_ROOM && t->filled < t->cap / 2) return 0;
+    size_t cap = t->cap * 2;
+    char *data = realloc(t->data, cap);
+    if (!data) return PDN_ENOMEM;
+    t->data = data;
+    t->cap = cap;
+    return 0;
+}
+
+/* The parser's refill: more decoded text in the lexer's window. */
+static int reader_fill(void *ctx)
+{
+    pdn_reader *r = ctx;
+    /* The lexer retries its token from the start after a refill: append at
+     * least as much as that token has so far, so a huge token costs linear
+     * time, not one rescan per block. */
+    size_t want = r->lx.end - r->lx.pos, got = 0;
+    if (want < PDN_BLOCK) want = PDN_BLOCK;
+    int rc;
+    do {
+        rc = make_room(r);
+        if (rc < 0) return rc;
+        size_t before = r->text.end;
+        rc = pdn_source_fill(&r->src, &r->text);
+        got += r->text.end - before;
+    } while (rc > 0 && got < want);
+    r->lx.buf = r->text.data;
+    r->lx.base = r->text.base;
+    r->lx.end = r->text.end;
+    if (rc < 0) return rc;
+    if (got > 0) rc = 1;
+    if (rc == 0) r->lx.eof = true;
+    for (int i = 0; i < r->src.nevents; i++) {
+        struct pdn_pos pos;
+        pdn_lex_locate(&r->lx, r->src.events[i].offset, &pos);
+        pdn_parser_defer(r->parser, r->src.events[i].code, &pos, r->src.events[i].detail);
+    }
+    r->src.nevents = 0;
+    return rc;
+}
+
+static int reader_new(pdn_reader **out, const struct pdn_reader_options *options)
+{
+    static const struct pdn_reader_options defaults = {0};
+    if (!options) options = &defaults;
+    pdn_reader *r = calloc(1, sizeof *r);
+    if (!r) return PDN_ENOMEM;
+    r->opt = *options;
+    r->fd = -1;
+    r->filename = strdup(options->filename ? options->filename : "-");
+    r->text.data = malloc(TEXT_INITIAL);
+    r->text.cap = TEXT_INITIAL;
+    int rc = r->filename && r->text.data ? 0 : PDN_ENOMEM;
+    if (rc == 0) rc = pdn_source_init(&r->src, options->encoding);
+    r->opt.filename = r->filename;
+    pdn_lex_init(&r->lx, options->strict, NULL, NULL);
+    r->lx.buf = r->text.data;
+    if (rc == 0) rc = pdn_parser_new(&r->parser, &r->lx, &r->opt, reader_fill, r);
+    if (rc < 0) {
+        pdn_reader_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+int pdn_reader_open_file(pdn_reader **out, const char *path,
+                         const struct pdn_reader_options *options)
+{
+    if (!out || !path) return PDN_EINVAL;
+    *out = NULL;
+    struct pdn_reader_options opt = options ? *options : (struct pdn_reader_options){0};
+    if (!opt.filename) opt.filename = path;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return PDN_EIO;
+    int rc = reader_new(out, &opt);
+    if (rc < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return rc;
+    }
+    (*out)->fd = (*out)->src.fd = fd;
+    (*out)->own_fd = true;
+    return 0;
+}
+
+int pdn_reader_open_fd(pdn_reader **out, int fd, const struct pdn_reader_options *options)
+{
+    if (!out || fd < 0) return PDN_EINVAL;
+    *out = NULL;
+    int rc = reader_new(out, options);
+    if (rc < 0) return rc;
+    (*out)->fd = (*out)->src.fd = fd;
+    return 0;
+}
+
+int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
+                           const struct pdn_reader_options *options)
+{
+    if (!out || (!data && len > 0)) return PDN_EINVAL;
+    *out = NULL;
+    int rc = reader_new(out, options);
+    if (rc < 0) return rc;
+    (*out)->src.mem = data ? data : (const void *)"";
+    (*out)->src.mem_len = len;
+    return 0;
+}
+
+int pdn_reader_next(pdn_reader *r, pdn_game **out)
+{
+    if (!r || !out) return PDN_EINVAL;
+    *out = NULL;
+    if (r->error) return r->error;
+    int rc = pdn_parser_next(r->parser, out);
+    if (rc < 0) r->error = rc;
+    return rc;
+}
+
+void pdn_reader_free(pdn_reader *r)
+{
+    if (!r) return;
+    pdn_parser_free(r->parser);
+    pdn_source_fini(&r->src);
+    if (r->own_fd) close(r->fd);
+    free(r->text.data);
+    free(r->filename);
+    free(r);
+}

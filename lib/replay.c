@@ -1,0 +1,559 @@
+/*
+ * Replay, the validator: plays every line of a game tree from its start
+ * position, the main line and each variation (from the position before the
+ * move it replaces) at every depth, matching each move text against the legal
+ * moves. Reports illegal, ambiguous and nonstandard moves, wrong move numbers
+ * and, along the main line, play after a draw rule; gamecheck.c does the tags
+ * and the result.
+ *
+ * One movegen per ply, no allocation: the context with its two move lists
+ * lives on the caller's stack. Must not print, exit or keep global state.
+ */
+#include "replay.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Plies one ambiguity lookahead may replay, summed over all its branches. */
+#define LOOKAHEAD_BUDGET 20000
+/* Nested ambiguities a lookahead follows before it gives the benefit of the doubt. */
+#define LOOKAHEAD_NEST_MAX 8
+
+static const struct pdn_replay_options no_options;
+
+void replay_emit(struct replay *r, enum pdn_code code, const struct pdn_pos *pos,
+                 const char *move_number, const char *text, const char *detail)
+{
+    struct pdn_diag d = {
+        .code = code,
+        .file = r->opt->filename ? r->opt->filename : "-",
+        .line = pos ? pos->line : 0,
+        .col = pos ? pos->col : 0,
+        .game = r->game->index,
+        .move_number = move_number,
+        .text = text,
+        .detail = detail,
+    };
+    switch (pdn_diag_severity(code)) {
+    case PDN_NOTE:
+        r->sum->notes++;
+        break;
+    case PDN_WARNING:
+        r->sum->warnings++;
+        break;
+    case PDN_ERROR:
+        r->sum->errors++;
+        break;
+    }
+    if (r->opt->on_diag) r->opt->on_diag(&d, r->opt->ctx);
+}
+
+/* ---- Move numbers ---------------------------------------------------------- */
+
+static const char *color_name(int side)
+{
+    return side == PDN_WHITE ? "white" : "black";
+}
+
+static const char *ordinal_suffix(uint32_t n)
+{
+    if (n % 100 >= 11 && n % 100 <= 13) return "th";
+    switch (n % 10) {
+    case 1:
+        return "st";
+    case 2:
+        return "nd";
+    case 3:
+        return "rd";
+    }
+    return "th";
+}
+
+/* "12." before the first mover's move of a pair, "12..." before the second's. */
+static void number_text(char out[16], uint32_t number, bool second)
+{
+    snprintf(out, 16, "%lu%s", (unsigned long)number, second ? "..." : ".");
+}
+
+/* Checks a written move number against the replay; a line starting from a
+ * FEN without one takes the first number written as its base. */
+static void check_number(struct replay *r, const struct pdn_node *node,
+                         const struct pdn_board *board, struct turn *turn)
+{
+    bool second = board->side != r->first_side;
+    if (node->number == 0) return;
+    if (!turn->known) {
+        turn->number = node->number;
+        turn->known = true;
+    }
+    if (node->number == turn->number && node->number_black == second) return;
+    char written[16], detail[80];
+    number_text(written, node->number, node->number_black);
+    snprintf(detail, sizeof detail, "this is %s's %lu%s move", color_name(board->side),
+             (unsigned long)turn->number, ordinal_suffix(turn->number));
+    char replayed[16];
+    number_text(replayed, turn->number, second);
+    replay_emit(r, PDN_D_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
+}
+
+/* The move number of a ply, formatted only when a finding needs it: printf
+ * on every ply would cost more than the rest of the replay. */
+struct ply_number {
+    uint32_t number;
+    bool second;
+    char text[16];
+};
+
+static const char *ply_number_text(struct ply_number *n)
+{
+    if (!n->text[0]) number_text(n->text, n->number, n->second);
+    return n->text;
+}
+
+/* "1. ... 35-40" from a position with the second side to move: the dots
+ * hold the place of the first side's move, which was never played. */
+static bool is_placeholder(const struct replay *r, const struct pdn_node *node,
+                           const struct pdn_board *board)
+{
+    return node->text && strcmp(node->text, "...") == 0 && board->side != r->first_side &&
+           !node->number_black;
+}
+
+static void skip_placeholder(struct replay *r, const struct pdn_node *node, struct turn *turn)
+{
+    if (node->number == 0) return;
+    if (!turn->known) *turn = (struct turn){node->number, true};
+    if (node->number == turn->number) return;
+    char written[16], replayed[16], detail[80];
+    number_text(written, node->number, false);
+    number_text(replayed, turn->number, true);
+    snprintf(detail, sizeof detail, "this is move %lu", (unsigned long)turn->number);
+    replay_emit(r, PDN_D_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
+}
+
+static void advance(struct turn *turn, int mover, int first_side)
+{
+    if (mover != first_side) turn->number++;
+}
+
+/* ---- Ambiguity lookahead --------------------------------------------------- */
+
+/* "--", "- -", "...": a move the file does not give. */
+static bool is_unknown_move(const char *text)
+{
+    if (!text) return true;
+    for (const char *p = text; *p; p++)
+        if (*p != '-' && *p != '.' && *p != ' ' && *p != '\t') return false;
+    return true;
+}
+
+static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t from,
+                         struct pdn_board board, int nest);
+
+/* Tries each candidate of a nested ambiguity: does any let the line go on? */
+static bool any_candidate_replays(struct replay *r, const struct pdn_line *line, uint32_t next,
+                                  const struct pdn_board *board, const struct pdn_match *m,
+                                  int nest)
+{
+    struct pdn_move cand[PDN_CANDIDATES_MAX];
+    int n = m->ncandidates < PDN_CANDIDATES_MAX ? m->ncandidates : PDN_CANDIDATES_MAX;
+    for (int c = 0; c < n; c++)
+        cand[c] = r->scratch.moves[m->candidates[c]];
+    for (int c = 0; c < n; c++) {
+        struct pdn_board b = *board;
+        pdn_board_play(&b, &cand[c]);
+        if (line_replays(r, line, next, b, nest + 1)) return true;
+    }
+    return false;
+}
+
+/* Replays moves[from..] of a line silently: true when all of them are legal.
+ * What cannot be decided (a setup, an unknown move, the budget spent) counts
+ * as legal, so the lookahead never rejects a reading it could not refute. */
+static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t from,
+                         struct pdn_board board, int nest)
+{
+    for (uint32_t i = from; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
+        struct pdn_match m;
+        pdn_movegen(&r->scratch, &board);
+        pdn_move_match(&m, node->text, &board, &r->scratch, false);
+        if (m.result == PDN_MATCH_AMBIGUOUS) {
+            if (nest >= LOOKAHEAD_NEST_MAX) return true;
+            return any_candidate_replays(r, line, i + 1, &board, &m, nest);
+        }
+        if (m.result != PDN_MATCH_OK) return false;
+        pdn_board_play(&board, &r->scratch.moves[m.move]);
+    }
+    return true;
+}
+
+/* Appends ", "-separated long forms of moves to r->detail after 'len'. */
+static size_t list_moves(struct replay *r, size_t len, const int *index, int n)
+{
+    for (int c = 0; c < n && len < sizeof r->detail; c++) {
+        char text[PDN_MOVE_TEXT_MAX];
+        pdn_move_path_text(text, &r->legal.moves[index[c]]);
+        int w = snprintf(r->detail + len, sizeof r->detail - len, "%s%s", c ? ", " : "", text);
+        if (w > 0) len += (size_t)w;
+    }
+    return len;
+}
+
+static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint32_t i,
+                             const struct pdn_board *board, const struct pdn_match *m,
+                             struct ply_number *num)
+{
+    const struct pdn_node *node = &line->moves[i];
+    int n = m->ncandidates < PDN_CANDIDATES_MAX ? m->ncandidates : PDN_CANDIDATES_MAX;
+    int viable[PDN_CANDIDATES_MAX], nviable = 0;
+    for (int c = 0; c < n; c++) {
+        struct pdn_board b = *board;
+        pdn_board_play(&b, &r->legal.moves[m->candidates[c]]);
+        r->budget = LOOKAHEAD_BUDGET;
+        if (line_replays(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
+    }
+    if (nviable == 1) {
+        size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "read as ");
+        len = list_moves(r, len, viable, 1);
+        snprintf(r->detail + len, sizeof r->detail - len,
+                 ", the only reading the rest of the line allows");
+        replay_emit(r, PDN_D_AMBIGUITY_RESOLVED, &node->pos, ply_number_text(num), node->text,
+                    r->detail);
+        return viable[0];
+    }
+    size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "matches ");
+    list_moves(r, len, m->candidates, n);
+    replay_emit(r, PDN_D_AMBIGUOUS_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
+    return -1;
+}
+
+/* ---- Illegal moves and forms ----------------------------------------------- */
+
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* Names up to three of the captures that were compulsory, in the shortest
+ * form, those of the piece the matcher pointed at (from) first. */
+static void compulsory_detail(struct replay *r, int from)
+{
+    size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "a capture is compulsory: ");
+    int shown = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < r->legal.count && shown < 3; k++) {
+            const struct pdn_move *mv = &r->legal.moves[k];
+            if ((mv->from == from) != (pass == 0)) continue;
+            char text[PDN_MOVE_TEXT_MAX];
+            pdn_move_text(text, mv, &r->legal);
+            len += (size_t)snprintf(r->detail + len, sizeof r->detail - len, "%s%s",
+                                    shown ? ", " : "", text);
+            shown++;
+        }
+    }
+    if (r->legal.count > shown)
+        snprintf(r->detail + len, sizeof r->detail - len, " (%d in all)", r->legal.count);
+}
+
+static void illegal_detail(struct replay *r, const struct pdn_board *board,
+                           const struct pdn_match *m)
+{
+    char *d = r->detail;
+    size_t cap = sizeof r->detail;
+    switch (m->reason) {
+    case PDN_ILLEGAL_EMPTY_SQUARE:
+        snprintf(d, cap, "square %d is empty", m->a);
+        break;
+    case PDN_ILLEGAL_OPPONENT_PIECE:
+        snprintf(d, cap, "square %d holds a %s piece and %s is to move", m->a,
+                 color_name(!board->side), color_name(board->side));
+        break;
+    case PDN_ILLEGAL_CAPTURE_COMPULSORY:
+        compulsory_detail(r, m->a);
+        break;
+    case PDN_ILLEGAL_NOT_MAXIMUM:
+        snprintf(d, cap, "not the maximum capture: %d piece%s can be taken, this takes %d", m->a,
+                 plural(m->a), m->b);
+        break;
+    case PDN_ILLEGAL_BACKWARD:
+        snprintf(d, cap, "a man cannot move backwards");
+        break;
+    case PDN_ILLEGAL_OCCUPIED:
+        snprintf(d, cap, "square %d is occupied", m->a);
+        break;
+    case PDN_ILLEGAL_NO_SUCH_CAPTURE:
+        snprintf(d, cap, "no such capture");
+        break;
+    case PDN_ILLEGAL_NOT_REACHABLE:
+        snprintf(d, cap, "the piece cannot go there");
+        break;
+    case PDN_ILLEGAL_BAD_SQUARE:
+        snprintf(d, cap, "there is no square %d", m->a);
+        break;
+    default:
+        snprintf(d, cap, "no legal move fits");
+        break;
+    }
+}
+
+static const char *const form_names[] = {
+    "zero-padded squares",      "no separator",
+    "':' as capture separator", "spaces inside the move",
+    "capture hop by hop",       "captured squares named",
+    "'x' in a quiet move",      "capture written with '-'",
+    "partial capture path",     "non-ASCII dash",
+};
+
+static void forms_detail(struct replay *r, unsigned forms)
+{
+    size_t len = 0;
+    r->detail[0] = '\0';
+    for (unsigned k = 0; k < sizeof form_names / sizeof form_names[0]; k++) {
+        if (!(forms & (1u << k))) continue;
+        int w = snprintf(r->detail + len, sizeof r->detail - len, "%s%s", len ? ", " : "",
+                         form_names[k]);
+        if (w > 0) len += (size_t)w;
+    }
+}
+
+/*
+ * Forms of the text itself (padding, separators, spaces, dashes, hops) are
+ * the reader's to report, where it sees them; ':' and zero padding are even
+ * PDN 3.0. The replay reports what only the position reveals.
+ */
+#define LEXICAL_FORMS                                                                             \
+    (PDN_FORM_ZERO_PADDED | PDN_FORM_NO_SEPARATOR | PDN_FORM_COLON | PDN_FORM_SPACES |            \
+     PDN_FORM_HOP_BY_HOP | PDN_FORM_UNICODE_DASH)
+/* Forms that misread the position: errors under --strict. */
+#define STRICT_FORMS (PDN_FORM_PARTIAL_PATH | PDN_FORM_CAPTURED_SQUARES)
+
+/* Lenient: a warning for the forms, another for a partial path. Strict: an
+ * error for a partial path or named captured squares. */
+static void report_forms(struct replay *r, const struct pdn_node *node, const struct pdn_move *move,
+                         unsigned forms, struct ply_number *num)
+{
+    forms &= ~(unsigned)LEXICAL_FORMS;
+    if (!forms) return;
+    if (r->opt->strict && (forms & STRICT_FORMS)) {
+        forms_detail(r, forms & STRICT_FORMS);
+        replay_emit(r, PDN_D_STRICT_VIOLATION, &node->pos, ply_number_text(num), node->text,
+                    r->detail);
+        forms &= ~(unsigned)STRICT_FORMS;
+    }
+    if (forms & ~(unsigned)PDN_FORM_PARTIAL_PATH) {
+        forms_detail(r, forms & ~(unsigned)PDN_FORM_PARTIAL_PATH);
+        replay_emit(r, PDN_D_MOVE_FORM, &node->pos, ply_number_text(num), node->text, r->detail);
+    }
+    if (forms & PDN_FORM_PARTIAL_PATH) {
+        char text[PDN_MOVE_TEXT_MAX];
+        pdn_move_path_text(text, move);
+        snprintf(r->detail, sizeof r->detail, "read as %s", text);
+        replay_emit(r, PDN_D_PARTIAL_PATH, &node->pos, ply_number_text(num), node->text, r->detail);
+    }
+}
+
+/* Reads a square of one or two digits without a leading zero. */
+static const char *plain_square(const char *p, int *out)
+{
+    if (*p < '1' || *p > '9') return NULL;
+    *out = *p++ - '0';
+    if (*p >= '0' && *p <= '9') *out = *out * 10 + (*p++ - '0');
+    return p;
+}
+
+/*
+ * Most plies are a plain quiet move ("32-28") while no capture is possible:
+ * checked directly, without generating the legal list or matching text.
+ * r->legal then holds that one move.
+ */
+static bool fast_quiet(struct replay *r, const char *text, const struct pdn_board *board)
+{
+    int from, to;
+    const char *p = plain_square(text, &from);
+    if (!p || *p != '-' || !(p = plain_square(p + 1, &to)) || *p) return false;
+    if (!pdn_quiet_move(&r->legal.moves[0], board, from, to)) return false;
+    r->legal.count = 1;
+    return true;
+}
+
+/* The index in r->legal of the move a node's text stands for, or -1 after
+ * reporting why there is none. */
+static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
+                     const struct pdn_board *board, struct ply_number *num, unsigned *forms)
+{
+    const struct pdn_node *node = &line->moves[i];
+    struct pdn_match m;
+    *forms = 0;
+    if (fast_quiet(r, node->text, board)) return 0;
+    pdn_movegen(&r->legal, board);
+    pdn_move_match(&m, node->text, board, &r->legal, false);
+    *forms = m.forms;
+    switch (m.result) {
+    case PDN_MATCH_OK:
+        return m.move;
+    case PDN_MATCH_AMBIGUOUS:
+        return resolve_ambiguous(r, line, i, board, &m, num);
+    case PDN_MATCH_ILLEGAL:
+        illegal_detail(r, board, &m);
+        break;
+    default:
+        snprintf(r->detail, sizeof r->detail, "not a move");
+        break;
+    }
+    replay_emit(r, PDN_D_ILLEGAL_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
+    return -1;
+}
+
+/* ---- Lines ----------------------------------------------------------------- */
+
+/* A FEN that left the side to move open ('?'): the first move decides. */
+static void resolve_side(struct replay *r, const struct pdn_node *node, struct pdn_board *board)
+{
+    board->side_known = 1;
+    if (node->number && node->number_black) {
+        board->side = (uint8_t)!r->first_side;
+        return;
+    }
+    struct pdn_match m;
+    pdn_movegen(&r->legal, board);
+    pdn_move_match(&m, node->text, board, &r->legal, false);
+    if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) return;
+    struct pdn_board other = *board;
+    other.side = (uint8_t)!board->side;
+    pdn_movegen(&r->legal, &other);
+    pdn_move_match(&m, node->text, &other, &r->legal, false);
+    if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) *board = other;
+}
+
+/* Bookkeeping of a main-line ply: summary and draw rules. */
+static void track_main(struct replay *r, const struct pdn_board *before,
+                       const struct pdn_board *after, const struct pdn_move *move,
+                       const struct pdn_node *node, struct ply_number *num)
+{
+    r->sum->plies++;
+    if (r->drawn == DRAW_NONE) {
+        r->drawn = draw_tracker_step(&r->draws, before, after, move);
+        if (r->drawn != DRAW_NONE)
+            snprintf(r->drawn_at, sizeof r->drawn_at, "%s", ply_number_text(num));
+        return;
+    }
+    if (r->went_on_reported) return;
+    r->went_on_reported = true;
+    snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
+             draw_rule_name(r->drawn), r->drawn_at);
+    replay_emit(r, PDN_D_DRAW_RULE, &node->pos, ply_number_text(num), node->text, r->detail);
+}
+
+/* Replays one move of a line; false when the line cannot go on. */
+static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i,
+                       struct pdn_board *board, struct turn *turn, int depth)
+{
+    const struct pdn_node *node = &line->moves[i];
+    struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
+    if (is_unknown_move(node->text)) {
+        replay_emit(r, PDN_D_UNKNOWN_MOVE, &node->pos, ply_number_text(num), node->text,
+                    "the rest of the line is not checked");
+        return false;
+    }
+    unsigned forms;
+    int index = find_move(r, line, i, board, num, &forms);
+    if (index < 0) return false;
+    const struct pdn_move *move = &r->legal.moves[index];
+    report_forms(r, node, move, forms, num);
+    struct pdn_board before = *board;
+    pdn_board_play(board, move);
+    if (r->opt->on_ply) r->opt->on_ply(&before, board, move, node, depth, r->opt->ply_ctx);
+    if (depth == 0) track_main(r, &before, board, move, node, num);
+    advance(turn, before.side, r->first_side);
+    return true;
+}
+
+/* A /FEN/ setup: the line goes on from that position. */
+static bool restart(struct replay *r, struct pdn_board *board, struct turn *turn, const char *fen,
+                    const struct pdn_pos *pos, int depth)
+{
+    if (!gamecheck_fen(r, board, turn, fen, pos)) return false;
+    if (depth == 0) draw_tracker_start(&r->draws, board);
+    return true;
+}
+
+static bool replay_line(struct replay *r, const struct pdn_line *line,
+                        const struct pdn_board *start, struct turn turn, int depth,
+                        struct pdn_board *end);
+
+static void replay_variations(struct replay *r, const struct pdn_node *node,
+                              const struct pdn_board *before, struct turn turn, int depth)
+{
+    for (uint32_t v = 0; v < node->nvariations; v++) {
+        if (depth + 1 > REPLAY_DEPTH_MAX) {
+            if (!r->depth_reported)
+                replay_emit(r, PDN_D_LIMIT, &node->variations[v].pos, NULL, NULL,
+                            "variations nested this deep are not replayed");
+            r->depth_reported = true;
+            return;
+        }
+        struct pdn_board end;
+        replay_line(r, &node->variations[v], before, turn, depth + 1, &end);
+    }
+}
+
+/* Replays a line; *end gets the position after its last legal ply (or
+ * setup). Returns whether the whole line replayed. */
+static bool replay_line(struct replay *r, const struct pdn_line *line,
+                        const struct pdn_board *start, struct turn turn, int depth,
+                        struct pdn_board *end)
+{
+    struct pdn_board board = *start;
+    bool ok = true;
+    for (uint32_t i = 0; i < line->nmoves && ok; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        if (node->setup && !restart(r, &board, &turn, node->setup, &node->setup_pos, depth)) {
+            ok = false;
+            break;
+        }
+        if (!board.side_known) resolve_side(r, node, &board);
+        if (is_placeholder(r, node, &board)) {
+            skip_placeholder(r, node, &turn);
+            continue;
+        }
+        check_number(r, node, &board, &turn);
+        struct pdn_board before = board;
+        struct turn turn_before = turn;
+        ok = replay_ply(r, line, i, &board, &turn, depth);
+        /* Variations replace this move: they start where it started, and
+         * can be replayed even when the move itself is illegal. */
+        replay_variations(r, node, &before, turn_before, depth);
+    }
+    /* The tree keeps no place for a trailing setup: report at the last move. */
+    const struct pdn_pos *at = line->nmoves ? &line->moves[line->nmoves - 1].pos : &line->pos;
+    if (ok && line->trailing_setup) ok = restart(r, &board, &turn, line->trailing_setup, at, depth);
+    *end = board;
+    return ok;
+}
+
+int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
+                    const struct pdn_replay_options *options)
+{
+    if (!out || !game) return PDN_EINVAL;
+    /* Fields set one by one: the move lists are large and need no clearing. */
+    struct replay r;
+    memset(out, 0, sizeof *out);
+    r.game = game;
+    r.opt = options ? options : &no_options;
+    r.sum = out;
+    r.variant = PDN_INTERNATIONAL;
+    r.first_side = PDN_WHITE;
+    r.drawn = DRAW_NONE;
+    r.drawn_at[0] = '\0';
+    r.went_on_reported = r.depth_reported = false;
+    r.budget = 0;
+    pdn_board_init(&out->final, PDN_INTERNATIONAL);
+    if (gamecheck_start(&r)) {
+        draw_tracker_start(&r.draws, &r.start);
+        out->complete = replay_line(&r, &game->main, &r.start, r.start_turn, 0, &out->final);
+    }
+    gamecheck_result(&r);
+    return PDN_OK;
+}

@@ -1,0 +1,130 @@
+/*
+ * tree: lines of a game under construction -> exact-size arrays in the arena.
+ *
+ * Where annotations go: comments right after a move (before any of its
+ * variations) are its comments_after; comments after its variations, or at
+ * the start of a line, wait as comments_before of the next move (or become
+ * the line's trailing comments). NAGs and variations met before the first
+ * move of a line attach to that first move. Must not report or lex.
+ */
+#include "tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void pdn_vec_free(struct pdn_vec *vec)
+{
+    free(vec->data);
+    *vec = (struct pdn_vec){NULL, 0, 0};
+}
+
+void *pdn_vec_push(struct pdn_vec *vec, size_t size)
+{
+    if (vec->n == vec->cap) {
+        size_t cap = vec->cap ? vec->cap * 2 : 16;
+        void *data = realloc(vec->data, cap * size);
+        if (!data) return NULL;
+        vec->data = data;
+        vec->cap = cap;
+    }
+    void *p = (char *)vec->data + vec->n++ * size;
+    memset(p, 0, size);
+    return p;
+}
+
+void pdn_frame_reset(struct pdn_frame *frame, const struct pdn_pos *pos)
+{
+    frame->nodes.n = frame->after.n = frame->nags.n = frame->vars.n = frame->before.n = 0;
+    frame->setup = NULL;
+    frame->has_num = frame->num_black = frame->adjacent = false;
+    frame->num = frame->last_to = 0;
+    frame->pos = *pos;
+}
+
+void pdn_frame_free(struct pdn_frame *frame)
+{
+    pdn_vec_free(&frame->nodes);
+    pdn_vec_free(&frame->after);
+    pdn_vec_free(&frame->nags);
+    pdn_vec_free(&frame->vars);
+    pdn_vec_free(&frame->before);
+}
+
+struct pdn_node *pdn_frame_last(struct pdn_frame *frame)
+{
+    return frame->nodes.n ? (struct pdn_node *)frame->nodes.data + frame->nodes.n - 1 : NULL;
+}
+
+/* Copies a vector into the arena; false when out of memory. */
+static bool take(struct pdn_arena *arena, struct pdn_vec *vec, size_t size, const void **out,
+                 uint32_t *n)
+{
+    *n = (uint32_t)vec->n;
+    *out = pdn_arena_memdup(arena, vec->data, vec->n * size);
+    bool ok = vec->n == 0 || *out != NULL;
+    vec->n = 0;
+    return ok;
+}
+
+/* The last node gets its annotations: they are complete now. */
+static int seal_last(struct pdn_frame *frame, struct pdn_arena *arena)
+{
+    struct pdn_node *node = pdn_frame_last(frame);
+    if (!node) return 0;
+    bool ok = take(arena, &frame->after, sizeof(struct pdn_comment),
+                   (const void **)&node->comments_after, &node->ncomments_after);
+    ok &= take(arena, &frame->nags, sizeof(uint16_t), (const void **)&node->nags, &node->nnags);
+    ok &= take(arena, &frame->vars, sizeof(struct pdn_line), (const void **)&node->variations,
+               &node->nvariations);
+    return ok ? 0 : PDN_ENOMEM;
+}
+
+struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
+                               const struct pdn_pos *pos)
+{
+    /* Sealing empties the vectors of the previous move; NAGs and variations
+     * met before any move stay in them and so belong to this first move. */
+    if (seal_last(frame, arena) < 0) return NULL;
+    struct pdn_node *node = pdn_vec_push(&frame->nodes, sizeof *node);
+    if (!node) return NULL;
+    node->text = text;
+    node->pos = *pos;
+    if (frame->has_num) {
+        node->number = frame->num;
+        node->number_black = frame->num_black;
+        node->number_pos = frame->num_pos;
+        frame->has_num = false;
+    }
+    if (!take(arena, &frame->before, sizeof(struct pdn_comment),
+              (const void **)&node->comments_before, &node->ncomments_before))
+        return NULL;
+    node->setup = frame->setup;
+    node->setup_pos = frame->setup_pos;
+    frame->setup = NULL;
+    frame->adjacent = true;
+    return node;
+}
+
+int pdn_frame_comment(struct pdn_frame *frame, const struct pdn_comment *comment)
+{
+    bool after = frame->nodes.n > 0 && frame->vars.n == 0;
+    struct pdn_vec *vec = after ? &frame->after : &frame->before;
+    struct pdn_comment *c = pdn_vec_push(vec, sizeof *c);
+    if (!c) return PDN_ENOMEM;
+    *c = *comment;
+    return 0;
+}
+
+int pdn_frame_close(struct pdn_frame *frame, struct pdn_arena *arena, struct pdn_line *out)
+{
+    memset(out, 0, sizeof *out);
+    out->pos = frame->pos;
+    if (seal_last(frame, arena) < 0) return PDN_ENOMEM;
+    bool ok = take(arena, &frame->nodes, sizeof(struct pdn_node), (const void **)&out->moves,
+                   &out->nmoves);
+    ok &= take(arena, &frame->before, sizeof(struct pdn_comment), (const void **)&out->trailing,
+               &out->ntrailing);
+    out->trailing_setup = frame->setup;
+    pdn_frame_reset(frame, &frame->pos);
+    return ok ? 0 : PDN_ENOMEM;
+}

@@ -1,0 +1,54 @@
+/*
+ * tree (private): building the lines of a game as the parser meets them.
+ *
+ * A line under construction is a frame: growable vectors reused from game
+ * to game; when a line is done its vectors are copied into the game's arena
+ * as the exact-size arrays of struct pdn_line. Knows nothing about tokens
+ * or text positions beyond what it is handed; never reports findings.
+ */
+#ifndef PDN_TREE_H
+#define PDN_TREE_H
+
+#include "arena.h"
+#include "pdn.h"
+
+struct pdn_vec {
+    void *data;
+    size_t n, cap;
+};
+
+struct pdn_frame {
+    struct pdn_vec nodes;  /* struct pdn_node */
+    struct pdn_vec after;  /* struct pdn_comment: after the last node */
+    struct pdn_vec nags;   /* uint16_t: of the last node (pending before the first) */
+    struct pdn_vec vars;   /* struct pdn_line: of the last node (pending before the first) */
+    struct pdn_vec before; /* struct pdn_comment: before the next node */
+    const char *setup;     /* before the next node */
+    struct pdn_pos setup_pos;
+    struct pdn_pos pos; /* of '(' */
+    /* the move number waiting for its move */
+    bool has_num, num_black;
+    uint32_t num;
+    struct pdn_pos num_pos;
+    /* the last node, while nothing but its own annotations followed it */
+    bool adjacent;
+    uint32_t last_to; /* its last square when it is a numeric capture, else 0 */
+};
+
+void pdn_vec_free(struct pdn_vec *vec);
+/* Room for one more element of 'size' bytes, zeroed; NULL when out of memory. */
+void *pdn_vec_push(struct pdn_vec *vec, size_t size);
+
+void pdn_frame_reset(struct pdn_frame *frame, const struct pdn_pos *pos);
+void pdn_frame_free(struct pdn_frame *frame);
+/* The last node, or NULL. */
+struct pdn_node *pdn_frame_last(struct pdn_frame *frame);
+/* Appends a move (its text already in the arena); NULL when out of memory. */
+struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
+                               const struct pdn_pos *pos);
+/* A comment at the right place: after the last move, or before the next. */
+int pdn_frame_comment(struct pdn_frame *frame, const struct pdn_comment *comment);
+/* Finishes the line into *out (arrays in the arena) and empties the frame. */
+int pdn_frame_close(struct pdn_frame *frame, struct pdn_arena *arena, struct pdn_line *out);
+
+#endif

@@ -1,0 +1,106 @@
+/*
+ * wrap: the line filler behind the writer (see wrap.h). Widths count
+ * characters (UTF-8 code points), not bytes, so accented names and comments
+ * wrap where a reader sees the column. It must not interpret the units.
+ */
+#include "wrap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { WRAP_DEFAULT = 80 };
+
+void wrap_init(struct wrap *w, FILE *fp, int width)
+{
+    memset(w, 0, sizeof *w);
+    w->fp = fp;
+    w->width = width > 0 ? (size_t)width : WRAP_DEFAULT;
+}
+
+void wrap_free(struct wrap *w)
+{
+    free(w->buf);
+    w->buf = NULL;
+}
+
+void wrap_putc(struct wrap *w, char c)
+{
+    if (w->len + 1 >= w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        char *p = realloc(w->buf, cap);
+        if (p == NULL) {
+            w->nomem = true;
+            return;
+        }
+        w->buf = p;
+        w->cap = cap;
+    }
+    if (w->len == 0 && w->open_paren) {
+        w->open_paren = false;
+        w->buf[w->len++] = '(';
+        wrap_putc(w, c);
+        return;
+    }
+    w->buf[w->len++] = c;
+}
+
+void wrap_puts(struct wrap *w, const char *s)
+{
+    while (*s)
+        wrap_putc(w, *s++);
+}
+
+static size_t chars(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Writes len bytes at the current place, breaking the line first if needed. */
+static void place(struct wrap *w, const char *s, size_t len, bool glued)
+{
+    size_t n = chars(s, len);
+    size_t gap = (w->col > 0 && !glued) ? 1 : 0;
+    if (w->col > 0 && w->col + gap + n > w->width) {
+        putc('\n', w->fp);
+        w->col = 0;
+        gap = 0;
+    }
+    if (gap) putc(' ', w->fp);
+    fwrite(s, 1, len, w->fp);
+    w->col += gap + n;
+}
+
+void wrap_end(struct wrap *w)
+{
+    if (w->len == 0) return;
+    place(w, w->buf, w->len, false);
+    w->len = 0;
+}
+
+void wrap_open_paren(struct wrap *w)
+{
+    if (w->open_paren) { /* "((": the first '(' becomes a unit of its own */
+        w->open_paren = false;
+        place(w, "(", 1, false);
+    }
+    w->open_paren = true;
+}
+
+void wrap_close_paren(struct wrap *w)
+{
+    if (w->open_paren) { /* an empty variation */
+        w->open_paren = false;
+        place(w, "()", 2, false);
+        return;
+    }
+    place(w, ")", 1, w->col > 0);
+}
+
+void wrap_newline(struct wrap *w)
+{
+    if (w->col > 0) putc('\n', w->fp);
+    w->col = 0;
+}

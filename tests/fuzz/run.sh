@@ -1,0 +1,199 @@
+#!/bin/sh
+# libFuzzer targets of libpdn under ASan and UBSan.
+#
+#   sh tests/fuzz/run.sh [SECONDS]        (from the project root; `make fuzz`)
+#
+# Builds the library with clang -fsanitize=fuzzer-no-link,address,undefined
+# into build/fuzz/, links each target in tests/fuzz/fuzz_*.c, builds seed
+# corpora from samples/, tests/data/, tests/cli/cases/ and tests/fuzz/seeds/,
+# then runs each target for SECONDS (default 60). The corpora grow in
+# build/fuzz/corpus/<target>/ and are kept between runs; a crash leaves its
+# input in build/fuzz/artifacts/. Prints one line per target and fails
+# (exit 1) when a target does not build or finds a crash.
+#
+# Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
+# FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property.
+# Reproduce a crash: build/fuzz/bin/<target> build/fuzz/artifacts/<file>
+# POSIX sh: runs under dash.
+
+secs=${1:-60}
+out=build/fuzz
+bin=$out/bin
+here=tests/fuzz
+cc=${FUZZ_CC:-clang}
+cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -g -O1 -fno-omit-frame-pointer \
+-fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra"
+failed=0
+
+# A trivial target links: clang and its libFuzzer runtime are there.
+toolchain_ok() {
+    mkdir -p "$out"
+    printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
+        'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}' \
+        >"$out/probe.c"
+    "$cc" -fsanitize=fuzzer,address,undefined -o "$out/probe" "$out/probe.c" 2>/dev/null
+}
+
+ensure_toolchain() {
+    toolchain_ok && return 0
+    pkgs="clang libclang-rt-14-dev"
+    if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+        echo "fuzz: clang with libFuzzer is missing; install it with:" >&2
+        echo "  apt-get install -y $pkgs" >&2
+        exit 3
+    fi
+    echo "fuzz: installing $pkgs"
+    apt-get install -y -q $pkgs >/dev/null 2>&1 ||
+        { apt-get update -q >/dev/null && apt-get install -y -q $pkgs >/dev/null; }
+    toolchain_ok || { echo "fuzz: clang still cannot link a libFuzzer target" >&2; exit 3; }
+}
+
+# The library instrumented for coverage (not linked with libFuzzer's main).
+build_lib() {
+    mkdir -p "$out/lib"
+    objs=
+    for src in lib/*.c; do
+        obj=$out/lib/$(basename "$src" .c).o
+        if [ ! -f "$obj" ] || [ -n "$(find lib "$here" -newer "$obj" -name '*.[ch]' | head -1)" ]; then
+            # shellcheck disable=SC2086
+            "$cc" $cflags -fsanitize=fuzzer-no-link -c -o "$obj" "$src" ||
+                { echo "fuzz: $src does not compile" >&2; rm -f "$obj"; continue; }
+        fi
+        objs="$objs $obj"
+    done
+    # An archive: a target pulls in only the modules it needs, so one that
+    # is still being written does not stop the others from linking.
+    rm -f "$out/libpdn.a"
+    # shellcheck disable=SC2086
+    ar rcs "$out/libpdn.a" $objs
+}
+
+build_target() {
+    mkdir -p "$bin"
+    # shellcheck disable=SC2086
+    "$cc" $cflags -Werror -I"$here" -fsanitize=fuzzer -o "$bin/$1" "$here/$1.c" "$out/libpdn.a" -lm \
+        >"$out/logs/$1.build" 2>&1
+}
+
+# seed DIR FILE...: copies each file into DIR under its checksum (deduplicated).
+seed() {
+    dir=$1
+    shift
+    for f in "$@"; do
+        [ -s "$f" ] || continue
+        sum=$(cksum <"$f" | cut -d' ' -f1)
+        cp "$f" "$dir/$sum"
+    done
+}
+
+# Each game of the PDN files as a seed of its own, and the files whole
+# (file names may hold blanks).
+seed_pdn() {
+    dir=$1
+    { find samples tests/data tests/fuzz/seeds -name '*.pdn' 2>/dev/null
+      find tests/cli/cases -name stdin 2>/dev/null; } | while IFS= read -r f; do
+        seed "$dir" "$f"
+        awk -v dir="$out/split" 'BEGIN { n = 0; file = dir "/" n }
+            /^\[Event / && seen { close(file); n++; file = dir "/" n; seen = 0 }
+            { print > file; if ($0 !~ /^\[/) seen = 1 }' "$f"
+        for g in "$out"/split/*; do seed "$dir" "$g"; done
+        rm -f "$out"/split/*
+    done
+}
+
+# One line per seed file: the FENs of the rules tables and of the FEN tags.
+seed_lines() {
+    dir=$1
+    n=0
+    while IFS= read -r line; do
+        n=$((n + 1))
+        printf '%s' "$line" >"$out/split/line"
+        seed "$dir" "$out/split/line"
+    done
+}
+
+fens() {
+    for t in tests/data/rules/*.tsv; do
+        awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "fen") c = i; next }
+            c { print $c }' "$t"
+    done
+    find samples tests/data tests/fuzz/seeds -name '*.pdn' -exec \
+        sed -n 's/^\[FEN "\([^"]*\)".*/\1/p' {} + 2>/dev/null
+    cat "$here/seeds/fens.txt" 2>/dev/null
+}
+
+moves() {
+    for t in tests/data/rules/*.tsv; do
+        awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /legal_moves/) c = i; next }
+            c { n = split($c, m, " "); for (i = 1; i <= n; i++) print m[i] }' "$t"
+    done
+    find samples -name '*.pdn' -exec grep -ohE '[0-9]+([-x:][0-9]+)+' {} + 2>/dev/null |
+        sort -u | head -500
+    cat "$here/seeds/moves.txt" 2>/dev/null
+}
+
+build_seeds() {
+    mkdir -p "$out/split"
+    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation; do
+        rm -rf "$out/seeds/$t"
+        mkdir -p "$out/seeds/$t" "$out/corpus/$t"
+    done
+    seed_pdn "$out/seeds/fuzz_reader"
+    cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_check/"
+    fens | seed_lines "$out/seeds/fuzz_fen"
+    moves | seed_lines "$out/seeds/fuzz_notation"
+}
+
+max_len() {
+    case $1 in
+    fuzz_fen) echo 512 ;;
+    fuzz_notation) echo 256 ;;
+    *) echo 4096 ;;
+    esac
+}
+
+# summary TARGET RC: one line from libFuzzer's final statistics.
+summary() {
+    log=$out/logs/$1.log
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    cov=$(grep -E '^#[0-9]+.*cov: ' "$log" | tail -1 |
+        sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\) corp: \([0-9]*\).*/cov \1, features \2, corpus \3/p')
+    if [ "$2" -eq 0 ]; then
+        echo "$1: ok, ${execs:-?} execs in $secs s, ${cov:-no coverage figures}"
+    else
+        art=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log" | tail -1)
+        what=$(grep -m1 -E 'ERROR: |SUMMARY: |property failed' "$log")
+        echo "$1: FAILED (exit $2) after ${execs:-?} execs: $what"
+        echo "    input: ${art:-none saved}; log: $log"
+    fi
+}
+
+run_target() {
+    t=$1
+    dict=
+    case $t in fuzz_reader | fuzz_check) dict=-dict=$here/pdn.dict ;; esac
+    "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+        -max_len="$(max_len "$t")" -print_final_stats=1 -artifact_prefix="$out/artifacts/$t-" \
+        $dict "$out/corpus/$t" "$out/seeds/$t" >"$out/logs/$t.log" 2>&1
+    rc=$?
+    summary "$t" "$rc"
+    [ "$rc" -eq 0 ]
+}
+
+ensure_toolchain
+mkdir -p "$out/logs" "$out/artifacts"
+build_lib
+build_seeds
+targets=${FUZZ_TARGETS:-$(cd "$here" && ls fuzz_*.c | sed 's/\.c$//')}
+for t in $targets; do
+    if ! build_target "$t"; then
+        echo "$t: does not build (see $out/logs/$t.build)"
+        sed -n '1,5p' "$out/logs/$t.build" | sed 's/^/    /'
+        failed=$((failed + 1))
+        continue
+    fi
+    run_target "$t" || failed=$((failed + 1))
+done
+[ "$failed" -eq 0 ] && echo "fuzz: all targets clean" && exit 0
+echo "fuzz: $failed target(s) failed"
+exit 1

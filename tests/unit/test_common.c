@@ -1,0 +1,181 @@
+/*
+ * Unit tests of cmd/common.c, the helpers of the tools: the diagnostic line
+ * format, JSON Lines, the caret excerpt, the exit status and the safe
+ * output file. common.c is compiled in (tools are not a library).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+
+#include "../../cmd/common.c"
+
+/* What fn prints to a stream, as a string the caller frees. */
+#define CAPTURE(buf, fp, call)                                                                     \
+    do {                                                                                           \
+        size_t len_;                                                                               \
+        FILE *fp = open_memstream(&(buf), &len_);                                                  \
+        assert_non_null(fp);                                                                       \
+        call;                                                                                      \
+        fclose(fp);                                                                                \
+    } while (0)
+
+static void expect_text(const struct pdn_diag *d, const char *want)
+{
+    char *got = NULL;
+    CAPTURE(got, fp, tool_diag_text(fp, "pdncheck", d));
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static void test_common_diag_text_full(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_D_NONSTANDARD,
+                         .file = "games.pdn",
+                         .line = 17,
+                         .col = 9,
+                         .game = 3,
+                         .move_number = "12.",
+                         .text = "06-11",
+                         .detail = "zero-padded square"};
+    expect_text(&d, "pdncheck: games.pdn:17:9: warning: nonstandard form '06-11': zero-padded "
+                    "square (game 3, move 12.)\n");
+}
+
+static void test_common_diag_text_parts_left_out(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_D_MISSING_RESULT, .file = "a.pdn", .line = 4, .game = 2};
+    expect_text(&d, "pdncheck: a.pdn:4: warning: game ends without a result (game 2)\n");
+    d.line = 0;
+    d.game = 0;
+    expect_text(&d, "pdncheck: a.pdn: warning: game ends without a result\n");
+    d.file = NULL;
+    d.move_number = "30...";
+    expect_text(&d, "pdncheck: warning: game ends without a result (move 30...)\n");
+}
+
+static void test_common_diag_json(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_D_DUPLICATE_TAG,
+                         .file = "a\"b.pdn",
+                         .line = 2,
+                         .col = 1,
+                         .game = 1,
+                         .text = "Ev\\ent\n\x01"};
+    char *got = NULL;
+    CAPTURE(got, fp, tool_diag_json(fp, &d));
+    assert_string_equal(got, "{\"file\":\"a\\\"b.pdn\",\"line\":2,\"column\":1,\"game\":1,"
+                             "\"move\":null,\"severity\":\"warning\",\"code\":\"duplicate-tag\","
+                             "\"message\":\"duplicate tag 'Ev\\\\ent\\n\\u0001'\","
+                             "\"text\":\"Ev\\\\ent\\n\\u0001\"}\n");
+    free(got);
+}
+
+static void test_common_excerpt_caret_under_column(void **state)
+{
+    (void)state;
+    char *got = NULL;
+    /* Column 4 is the '3' after "\té " (tab, two-byte é, space). */
+    const char *line = "\t\xC3\xA9 32-28\r\n";
+    CAPTURE(got, fp, tool_diag_excerpt(fp, 7, line, strlen(line), 4));
+    assert_string_equal(got, "     7 | \t\xC3\xA9 32-28\n"
+                             "       | \t  ^\n");
+    free(got);
+}
+
+static void test_common_exit_status(void **state)
+{
+    (void)state;
+    struct tool t;
+    tool_init(&t, "x", "");
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+    t.findings[PDN_WARNING] = 2;
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+    t.warnings_fail = true;
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_FINDINGS);
+    t.status = TOOL_EXIT_SYSTEM;
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
+}
+
+static void test_common_on_diag_counts_and_quiet(void **state)
+{
+    (void)state;
+    struct tool t;
+    tool_init(&t, "x", "");
+    t.quiet = true;
+    struct pdn_diag w = {.code = PDN_D_NONSTANDARD};
+    tool_on_diag(&w, &t);
+    assert_int_equal(t.findings[PDN_WARNING], 1);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+}
+
+static char *read_all(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL) return NULL;
+    static char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    buf[n] = '\0';
+    fclose(fp);
+    return buf;
+}
+
+static size_t count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += e->d_name[0] != '.' || strlen(e->d_name) > 2;
+    closedir(d);
+    return n;
+}
+
+static void test_common_output_commit_and_abort(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pdn-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/out.pdn", dir);
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct tool_output o;
+
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    fputs("first\n", o.fp);
+    assert_null(read_all(path)); /* nothing there until the commit */
+    assert_int_equal(tool_output_close(&t, &o, true), 0);
+    assert_string_equal(read_all(path), "first\n");
+
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    fputs("second\n", o.fp);
+    assert_int_equal(tool_output_close(&t, &o, false), 0);
+    assert_string_equal(read_all(path), "first\n"); /* the old file stays */
+    assert_int_equal(count_entries(dir), 1);        /* no temporary file left */
+
+    unlink(path);
+    rmdir(dir);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_common_diag_text_full),
+        cmocka_unit_test(test_common_diag_text_parts_left_out),
+        cmocka_unit_test(test_common_diag_json),
+        cmocka_unit_test(test_common_excerpt_caret_under_column),
+        cmocka_unit_test(test_common_exit_status),
+        cmocka_unit_test(test_common_on_diag_counts_and_quiet),
+        cmocka_unit_test(test_common_output_commit_and_abort),
+    };
+    return cmocka_run_group_tests_name("common", tests, NULL, NULL);
+}

@@ -1,0 +1,209 @@
+/*
+ * The PDN 3.0 conformance files (tests/data/conformance, from the standard's
+ * own test set; see tests/data/SOURCES.md).
+ *
+ * succeed/: read in strict mode without a single diagnostic.
+ * fail/: strict mode rejects each at the place that breaks the reading
+ * grammar (found by hand, reading the file; line:col below, columns in
+ * characters), and lenient mode reads all their games with a warning there.
+ *
+ * Game counts were made independently of the reader: the number of tag
+ * blocks (runs of lines starting with '[', blank lines ignored) counted
+ * with awk, plus the games that have no tags (counted by reading the file).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "reader_fixture.h"
+
+#define DIR "tests/data/conformance/"
+
+struct expect {
+    const char *file;
+    size_t games;
+};
+
+static const struct expect succeed[] = {
+    {"090417ronde12.pdn", 7},
+    {"Campionato Assoluto 2005.pdn", 53},
+    {"Cat.B1.pdn", 37},
+    {"Cat.D1.pdn", 19},
+    {"DUTCH96H.pdn", 13},
+    {"OCA_2.0.pdn", 43},
+    {"PROF2.pdn", 16},
+    {"PWCP 2a.pdn", 59},
+    {"PWCP_2.pdn", 51},
+    {"Principles of Strategy.pdn", 16},
+    {"Tricks traps and shots.pdn", 91},
+    {"alphanumeric.pdn", 1}, /* no tags: one body "1.a3b4" */
+    {"beginner.pdn", 58},
+    {"borderclassics.pdn", 183},
+    {"bridges.pdn", 267},
+    {"candidate95.pdn", 8},
+    {"fen.pdn", 3},
+    {"gameterminator.pdn", 1}, /* no tags: "1.32-28 1/2-1/2" */
+    {"gem.pdn", 162},
+    {"goulds.pdn", 262},
+    {"inferno.pdn", 68},
+    {"kurnik.pdn", 4},
+    {"linecomment.pdn", 1},
+    {"lpc.pdn", 100},
+    {"movestrength.pdn", 1}, /* no tags */
+    {"mrcd2000kval.pdn", 40},
+    {"mrcd2006.pdn", 44},
+    {"mrcd2007.pdn", 102},
+    {"nk ronde 01.pdn", 7},
+    {"nk ronde 02.pdn", 7},
+    {"nk2003-amsterdam.pdn", 33},
+    {"rk ronde 12.pdn", 7},
+    {"schildpad.pdn", 34},
+    {"string.pdn", 1},
+    {"unicode.pdn", 1},
+    {"ussr1947.pdn", 153},
+    {"variation.pdn", 1}, /* no tags */
+    {"windragon.pdn", 1},
+    {"wk2003.pdn", 23},
+};
+
+struct expect_fail {
+    const char *file;
+    size_t games;
+    uint32_t line, col;         /* where the reading grammar breaks */
+    enum pdn_code lenient_code; /* what lenient mode says there */
+    uint32_t lenient_line, lenient_col;
+    const char *why;
+};
+
+static const struct expect_fail failing[] = {
+    /* Game 11 ("1. 34-29 19-23" then a blank line) has no result: the next
+     * game's '[' stands where a separator is needed. */
+    {"40Camp.DamaInternazionaleAssoluto.pdn", 45, 228, 1, PDN_D_MISSING_RESULT, 228, 1,
+     "tags after movetext"},
+    /* "3. 8-3 . 1-0": a lone '.' is no token of the grammar. */
+    {"Cat.A1.pdn", 35, 405, 36, PDN_D_NONSTANDARD, 405, 36, "lone dot"},
+    /* "... 5. 41-37 48x31 6." then the next game's tags: a move number must
+     * be followed by a move. 45 tag blocks, plus the tagless "36x27 1-0" at
+     * line 611, which the grammar reads as a game of its own: 46. */
+    {"Cat.C1.pdn", 46, 582, 1, PDN_D_MISSING_RESULT, 582, 1, "move number then tags"},
+    /* "1. - - 2. - - ...": unknown moves written as dashes. */
+    {"abatsiev.pdn", 56, 595, 4, PDN_D_NONSTANDARD, 595, 4, "unknown moves"},
+    /* The first game ends with the match score "4-6", which the grammar can
+     * only read as a move; the next game's '[' then needs a separator.
+     * Lenient mode reads 4-6 as the terminator since [Result "4-6"] says so. */
+    {"delfts.pdn", 2, 28, 1, PDN_D_NONSTANDARD, 26, 69, "match score"},
+    /* "1. 0-2": a move number followed by a result (an empty game). */
+    {"mrdrcd07.pdn", 72, 198, 4, PDN_D_NONSTANDARD, 198, 4, "empty game"},
+    /* "1. 1-0": the same. */
+    {"mrdrcd08.pdn", 40, 499, 4, PDN_D_NONSTANDARD, 499, 4, "empty game"},
+    /* "{ nested { comment } }": the comment ends at the first '}', the
+     * second '}' starts no token. */
+    {"nested_comment.pdn", 1, 1, 46, PDN_D_NESTED_COMMENT, 1, 46, "nested comment"},
+};
+
+static void test_conformance_succeed_strict_clean(void **state)
+{
+    (void)state;
+    static struct fix f;
+    for (size_t i = 0; i < sizeof succeed / sizeof succeed[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, DIR "succeed/%s", succeed[i].file);
+        size_t n = fix_read_file(&f, path, true, NULL);
+        if (f.total != 0 || n != succeed[i].games)
+            print_error("%s: %zu games, %d diagnostics (first %u:%u %s)\n", path, n, f.total,
+                        f.d[0].line, f.d[0].col, f.d[0].detail);
+        assert_int_equal(f.rc, 0);
+        assert_int_equal(f.total, 0);
+        assert_int_equal(n, succeed[i].games);
+    }
+}
+
+static void test_conformance_succeed_lenient_same_games(void **state)
+{
+    (void)state;
+    static struct fix f;
+    for (size_t i = 0; i < sizeof succeed / sizeof succeed[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, DIR "succeed/%s", succeed[i].file);
+        assert_int_equal(fix_read_file(&f, path, false, NULL), succeed[i].games);
+        assert_int_equal(f.errors, 0);
+    }
+}
+
+static void test_conformance_fail_strict_error_place(void **state)
+{
+    (void)state;
+    static struct fix f;
+    for (size_t i = 0; i < sizeof failing / sizeof failing[0]; i++) {
+        const struct expect_fail *e = &failing[i];
+        char path[256];
+        snprintf(path, sizeof path, DIR "fail/%s", e->file);
+        fix_read_file(&f, path, true, NULL);
+        const struct fix_diag *d = fix_first_error(&f);
+        assert_non_null(d);
+        if (d->line != e->line || d->col != e->col)
+            print_error("%s (%s): first error at %u:%u, expected %u:%u\n", e->file, e->why, d->line,
+                        d->col, e->line, e->col);
+        assert_int_equal(d->line, e->line);
+        assert_int_equal(d->col, e->col);
+        /* Strict mode loses no game either: it resynchronises. */
+        assert_int_equal(f.games, e->games);
+    }
+}
+
+static void test_conformance_fail_lenient_games_intact(void **state)
+{
+    (void)state;
+    static struct fix f;
+    for (size_t i = 0; i < sizeof failing / sizeof failing[0]; i++) {
+        const struct expect_fail *e = &failing[i];
+        char path[256];
+        snprintf(path, sizeof path, DIR "fail/%s", e->file);
+        assert_int_equal(fix_read_file(&f, path, false, NULL), e->games);
+        assert_int_equal(f.rc, 0);
+        bool found = false;
+        for (int k = 0; k < f.n; k++)
+            found |= f.d[k].code == e->lenient_code && f.d[k].line == e->lenient_line &&
+                     f.d[k].col == e->lenient_col && pdn_diag_severity(f.d[k].code) == PDN_WARNING;
+        if (!found)
+            print_error("%s: no lenient warning at %u:%u\n", e->file, e->lenient_line,
+                        e->lenient_col);
+        assert_true(found);
+    }
+}
+
+/* The lenient reading keeps the content: spot checks of what it read. */
+static void test_conformance_fail_lenient_content(void **state)
+{
+    (void)state;
+    static struct fix f;
+    pdn_game *g = NULL;
+    fix_read_file(&f, DIR "fail/delfts.pdn", false, &g);
+    assert_non_null(g);
+    assert_string_equal(g->result_text, "4-6");
+    assert_int_equal(g->main.nmoves, 128);
+    assert_string_equal(g->main.moves[1].text, "18-22");
+    assert_string_equal(g->main.moves[11].text, "06-11"); /* zero padding kept */
+    pdn_game_free(g);
+    fix_read_file(&f, DIR "fail/nested_comment.pdn", false, &g);
+    assert_non_null(g);
+    assert_int_equal(g->main.nmoves, 3);
+    assert_int_equal(g->main.moves[2].ncomments_after, 1);
+    assert_string_equal(g->main.moves[2].comments_after[0].text, " nested { comment } ");
+    pdn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_conformance_succeed_strict_clean),
+        cmocka_unit_test(test_conformance_succeed_lenient_same_games),
+        cmocka_unit_test(test_conformance_fail_strict_error_place),
+        cmocka_unit_test(test_conformance_fail_lenient_games_intact),
+        cmocka_unit_test(test_conformance_fail_lenient_content),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

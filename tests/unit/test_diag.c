@@ -1,0 +1,107 @@
+/*
+ * Unit tests of diag.c: every code has a name, a severity and a message;
+ * names are unique and stable in form; messages follow the one shape.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "pdn.h"
+
+static bool is_kebab(const char *s)
+{
+    if (*s < 'a' || *s > 'z') return false;
+    for (; *s; s++) {
+        bool ok = (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-';
+        if (!ok || (s[0] == '-' && (s[1] == '-' || s[1] == '\0'))) return false;
+    }
+    return true;
+}
+
+static void test_diag_every_code_has_a_row(void **state)
+{
+    (void)state;
+    for (int c = 0; c < PDN_D_COUNT; c++) {
+        const char *name = pdn_diag_name((enum pdn_code)c);
+        assert_non_null(name);
+        assert_true(is_kebab(name));
+        assert_string_not_equal(name, "unknown");
+        enum pdn_severity sev = pdn_diag_severity((enum pdn_code)c);
+        assert_true(sev == PDN_NOTE || sev == PDN_WARNING || sev == PDN_ERROR);
+        struct pdn_diag d = {.code = (enum pdn_code)c};
+        char buf[256];
+        size_t n = pdn_diag_message(buf, sizeof buf, &d);
+        assert_true(n > 0 && n < sizeof buf);
+        assert_string_not_equal(buf, "unknown finding");
+    }
+}
+
+static void test_diag_names_unique(void **state)
+{
+    (void)state;
+    for (int a = 0; a < PDN_D_COUNT; a++)
+        for (int b = a + 1; b < PDN_D_COUNT; b++)
+            assert_string_not_equal(pdn_diag_name((enum pdn_code)a),
+                                    pdn_diag_name((enum pdn_code)b));
+}
+
+static void test_diag_message_shape(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {
+        .code = PDN_D_NONSTANDARD, .text = "01-06", .detail = "zero-padded square"};
+    char buf[128];
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "nonstandard form '01-06': zero-padded square");
+    d.detail = NULL;
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "nonstandard form '01-06'");
+    d.text = NULL;
+    d.detail = "x";
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "nonstandard form: x");
+}
+
+static void test_diag_message_truncates_and_reports_length(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_D_DUPLICATE_TAG, .text = "Event"};
+    char buf[8];
+    size_t n = pdn_diag_message(buf, sizeof buf, &d);
+    assert_int_equal(n, strlen("duplicate tag 'Event'"));
+    assert_string_equal(buf, "duplica");
+    assert_int_equal(pdn_diag_message(NULL, 0, &d), n);
+}
+
+static void test_diag_out_of_range(void **state)
+{
+    (void)state;
+    assert_string_equal(pdn_diag_name(PDN_D_COUNT), "unknown");
+    assert_string_equal(pdn_diag_name((enum pdn_code) - 1), "unknown");
+    assert_int_equal(pdn_diag_severity(PDN_D_COUNT), PDN_ERROR);
+}
+
+static void test_diag_severity_names(void **state)
+{
+    (void)state;
+    assert_string_equal(pdn_severity_name(PDN_NOTE), "note");
+    assert_string_equal(pdn_severity_name(PDN_WARNING), "warning");
+    assert_string_equal(pdn_severity_name(PDN_ERROR), "error");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_diag_every_code_has_a_row),
+        cmocka_unit_test(test_diag_names_unique),
+        cmocka_unit_test(test_diag_message_shape),
+        cmocka_unit_test(test_diag_message_truncates_and_reports_length),
+        cmocka_unit_test(test_diag_out_of_range),
+        cmocka_unit_test(test_diag_severity_names),
+    };
+    return cmocka_run_group_tests_name("diag", tests, NULL, NULL);
+}

@@ -1,0 +1,580 @@
+/*
+ * Move notation: every form a move text may take (PDN.md), every reason a
+ * move is illegal, ambiguous captures, and the shortest form written by
+ * pdn_move_text, which must read back to the same move and be minimal, on
+ * every position of tests/data/rules/legal_moves_international.tsv and on
+ * positions from seeded random play.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "pdn.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEGAL_TSV "tests/data/rules/legal_moves_international.tsv"
+
+struct pos {
+    struct pdn_board board;
+    struct pdn_movelist legal;
+};
+
+static void load_variant(struct pos *p, enum pdn_variant v, const char *fen)
+{
+    struct pdn_fen_error err;
+    if (pdn_board_from_fen(&p->board, v, fen, &err) != 0)
+        fail_msg("FEN '%s' rejected: %s", fen, pdn_fen_strerror(err.status));
+    pdn_movegen(&p->legal, &p->board);
+}
+
+static void load(struct pos *p, const char *fen)
+{
+    load_variant(p, PDN_INTERNATIONAL, fen);
+}
+
+static struct pdn_match match(const struct pos *p, const char *text)
+{
+    struct pdn_match m;
+    assert_int_equal(pdn_move_match(&m, text, &p->board, &p->legal, false), PDN_OK);
+    return m;
+}
+
+/* The text names one move, whose whole landing path is 'path', using exactly 'forms'. */
+static void expect_ok(const struct pos *p, const char *text, const char *path, unsigned forms)
+{
+    struct pdn_match m = match(p, text);
+    if (m.result != PDN_MATCH_OK)
+        fail_msg("'%s': result %d reason %d, expected %s", text, m.result, m.reason, path);
+    char got[PDN_MOVE_TEXT_MAX];
+    pdn_move_path_text(got, &p->legal.moves[m.move]);
+    if (strcmp(got, path) != 0) fail_msg("'%s' read as %s, expected %s", text, got, path);
+    if (m.forms != forms) fail_msg("'%s': forms %#x, expected %#x", text, m.forms, forms);
+}
+
+static void expect_illegal(const struct pos *p, const char *text, enum pdn_illegal_reason reason,
+                           int a, int b)
+{
+    struct pdn_match m = match(p, text);
+    if (m.result != PDN_MATCH_ILLEGAL)
+        fail_msg("'%s': result %d, expected illegal", text, m.result);
+    if (m.reason != reason) fail_msg("'%s': reason %d, expected %d", text, m.reason, reason);
+    assert_int_equal(m.a, a);
+    assert_int_equal(m.b, b);
+}
+
+static void expect_bad_text(const struct pos *p, const char *text)
+{
+    struct pdn_match m = match(p, text);
+    if (m.result != PDN_MATCH_BAD_TEXT)
+        fail_msg("'%s': result %d, expected bad text", text, m.result);
+}
+
+static void test_notation_standard_forms(void **state)
+{
+    (void)state;
+    struct pos p;
+    pdn_board_init(&p.board, PDN_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board);
+    expect_ok(&p, "32-28", "32-28", 0);
+    expect_ok(&p, "  32-28 ", "32-28", 0); /* blanks around the move are the reader's */
+    load(&p, "W:W28,32:B23");
+    expect_ok(&p, "28x19", "28x19", 0);
+    load(&p, "W:W28:B23,14");
+    expect_ok(&p, "28x10", "28x19x10", 0);
+    expect_ok(&p, "28x19x10", "28x19x10", 0);
+}
+
+static void test_notation_separator_forms(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "W:W28:B23,14");
+    expect_ok(&p, "28:19:10", "28x19x10", PDN_FORM_COLON);
+    expect_ok(&p, "28x19:10", "28x19x10", PDN_FORM_COLON);
+    expect_ok(&p, "28-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH);
+    expect_ok(&p, "28-19-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH);
+    expect_ok(&p, "2810", "28x19x10", PDN_FORM_NO_SEPARATOR);
+    pdn_board_init(&p.board, PDN_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board);
+    expect_ok(&p, "32x28", "32-28", PDN_FORM_QUIET_WITH_X);
+    expect_ok(&p, "32:28", "32-28", PDN_FORM_QUIET_WITH_X | PDN_FORM_COLON);
+    expect_ok(&p, "3228", "32-28", PDN_FORM_NO_SEPARATOR);
+}
+
+static void test_notation_unicode_dashes(void **state)
+{
+    (void)state;
+    static const char *dashes[] = {"\xE2\x80\x93", "\xE2\x80\x91", "\xE2\x80\x92",
+                                   "\xE2\x80\x94", "\xE2\x88\x92", "\xE2\x80\x90"};
+    struct pos p;
+    pdn_board_init(&p.board, PDN_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board);
+    for (size_t i = 0; i < sizeof dashes / sizeof dashes[0]; i++) {
+        char text[32];
+        snprintf(text, sizeof text, "32%s28", dashes[i]);
+        expect_ok(&p, text, "32-28", PDN_FORM_UNICODE_DASH);
+    }
+    expect_bad_text(&p, "32\xE2\x80\x95"
+                        "28");         /* U+2015 is a bar, not a dash */
+    expect_bad_text(&p, "32\xE2\x80"); /* cut short */
+}
+
+static void test_notation_zero_padding_and_spaces(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "B:W40:B6");
+    expect_ok(&p, "06-11", "6-11", PDN_FORM_ZERO_PADDED);
+    expect_ok(&p, "006-011", "6-11", PDN_FORM_ZERO_PADDED);
+    expect_ok(&p, "0611", "6-11", PDN_FORM_NO_SEPARATOR | PDN_FORM_ZERO_PADDED);
+    expect_ok(&p, "6- 11", "6-11", PDN_FORM_SPACES);
+    expect_ok(&p, "6 -11", "6-11", PDN_FORM_SPACES);
+    expect_ok(&p, "6\t-\t11", "6-11", PDN_FORM_SPACES);
+    expect_ok(&p, "6\xC2\xA0-11", "6-11", PDN_FORM_SPACES); /* no-break space */
+    load(&p, "W:W7");
+    expect_ok(&p, "7- 1", "7-1", PDN_FORM_SPACES);
+}
+
+/* Three digits split both ways; the legal moves decide. */
+static void test_notation_three_digits(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "B:W40:B6");
+    expect_ok(&p, "611", "6-11", PDN_FORM_NO_SEPARATOR);
+    load(&p, "W:WK1,K13");
+    struct pdn_match m = match(&p, "134"); /* 1-34 and 13-4 are both legal */
+    assert_int_equal(m.result, PDN_MATCH_AMBIGUOUS);
+    assert_int_equal(m.ncandidates, 2);
+    expect_ok(&p, "145", "1-45", PDN_FORM_NO_SEPARATOR);        /* 14-5: no piece on 14 */
+    expect_illegal(&p, "135", PDN_ILLEGAL_NOT_REACHABLE, 0, 0); /* 1-35, 13-5: neither */
+    expect_illegal(&p, "999", PDN_ILLEGAL_BAD_SQUARE, 99, 0);
+    expect_bad_text(&p, "13");
+    expect_bad_text(&p, "13245");
+}
+
+static void test_notation_hop_by_hop(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "W:W28:B23,14");
+    expect_ok(&p, "28x19 19x10", "28x19x10", PDN_FORM_HOP_BY_HOP);
+    expect_ok(&p, "28x19\n19x10", "28x19x10", PDN_FORM_HOP_BY_HOP);
+    expect_ok(&p, "28-19 19-10", "28x19x10", PDN_FORM_HOP_BY_HOP | PDN_FORM_CAPTURE_WITH_DASH);
+    load(&p, "W:W33:B28,18,19");
+    expect_ok(&p, "33x22 22x13 13x24", "33x22x13x24", PDN_FORM_HOP_BY_HOP);
+    expect_bad_text(&p, "33x22 23x13"); /* hops that do not join */
+    expect_bad_text(&p, "33x22 22");    /* a hop with no end */
+    expect_bad_text(&p, "33 33x22");
+}
+
+static void test_notation_captured_squares(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "W:W28:B23,14"); /* 28x19x10 takes 23 and 14 */
+    expect_ok(&p, "28x10x14x23", "28x19x10", PDN_FORM_CAPTURED_SQUARES); /* from, to, taken */
+    expect_ok(&p, "28x23x14x10", "28x19x10", PDN_FORM_CAPTURED_SQUARES); /* from, taken, to */
+    expect_ok(&p, "28x23x14", "28x19x10", PDN_FORM_CAPTURED_SQUARES);    /* from, taken */
+    expect_ok(&p, "28x10 <14,23>", "28x19x10", PDN_FORM_CAPTURED_SQUARES);
+    expect_ok(&p, "28x10<23 14>", "28x19x10", PDN_FORM_CAPTURED_SQUARES);
+    expect_ok(&p, "28x19x10 < 23, 14 > ", "28x19x10", PDN_FORM_CAPTURED_SQUARES);
+    expect_illegal(&p, "28x10 <14>", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_illegal(&p, "28x10 <14,23,24>", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_illegal(&p, "28x10 <99>", PDN_ILLEGAL_BAD_SQUARE, 99, 0);
+    expect_illegal(&p, "28x23x13", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_bad_text(&p, "28x10 <>");
+    expect_bad_text(&p, "28x10 <14,23");
+    expect_bad_text(&p, "28x10 <14,23> x");
+    expect_bad_text(&p, "<14,23>");
+    /* A list resolves an ambiguous capture. */
+    load(&p, "W:WK4:B13,32,37,20");
+    expect_ok(&p, "4x15 <13,20,32>", "4x27x38x15", PDN_FORM_CAPTURED_SQUARES);
+    expect_ok(&p, "4x15x13x20x37", "4x31x42x15", PDN_FORM_CAPTURED_SQUARES);
+}
+
+static void expect_ambiguous(const struct pos *p, const char *text, int n)
+{
+    struct pdn_match m = match(p, text);
+    if (m.result != PDN_MATCH_AMBIGUOUS)
+        fail_msg("'%s': result %d, expected ambiguous", text, m.result);
+    assert_int_equal(m.ncandidates, n);
+    for (int i = 0; i < n; i++) {
+        const struct pdn_move *c = &p->legal.moves[m.candidates[i]];
+        for (int j = 0; j < i; j++)
+            assert_true(c->captured != p->legal.moves[m.candidates[j]].captured);
+    }
+}
+
+static void test_notation_ambiguous_captures(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "W:WK4:B13,32,37,20");
+    expect_ambiguous(&p, "4x15", 2);
+    expect_ok(&p, "4x27x15", "4x27x38x15", 0);
+    expect_ok(&p, "4x38x15", "4x27x38x15", 0);
+    expect_ok(&p, "4x31x15", "4x31x42x15", 0);
+    expect_ok(&p, "4x27x38x15", "4x27x38x15", 0);
+    load(&p, "W:WK47:B14,19,29,31,42");
+    expect_ambiguous(&p, "47x36", 2);
+    expect_ambiguous(&p, "47x38x36", 2); /* 38 is on both routes */
+    expect_ok(&p, "47x24x36", "47x38x24x13x36", 0);
+    expect_ok(&p, "47x9x36", "47x38x20x9x36", 0);
+    expect_ok(&p, "47x38x13x36", "47x38x24x13x36", 0);
+}
+
+/* Routes taking the same pieces to the same square are one move: no ambiguity. */
+static void test_notation_same_pieces_one_move(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "W:WK38:B18,19,32,33");
+    expect_ok(&p, "38x38", "38x27x13x24x38", 0);
+    expect_ok(&p, "38x27x13x24x38", "38x27x13x24x38", 0);
+    expect_ok(&p, "38x24x13x27x38", "38x27x13x24x38", 0); /* the route the list does not hold */
+    expect_ok(&p, "38x13x38", "38x27x13x24x38", PDN_FORM_PARTIAL_PATH);
+    char text[PDN_MOVE_TEXT_MAX];
+    for (int i = 0; i < p.legal.count; i++) {
+        pdn_move_text(text, &p.legal.moves[i], &p.legal);
+        assert_null(strchr(strchr(text, 'x') + 1, 'x')); /* "38x38": from and to only */
+    }
+    /* The same with every capture order listed. */
+    pdn_movegen_ex(&p.legal, &p.board, PDN_GEN_KEEP_DUPLICATES);
+    expect_ok(&p, "38x38", "38x27x13x24x38", 0);
+    expect_ok(&p, "38x24x13x27x38", "38x24x13x27x38", 0);
+}
+
+/* Partial paths: read in both modes; the forms bit lets the caller decide. */
+static void test_notation_partial_path_lenient_and_strict(void **state)
+{
+    (void)state;
+    struct pos p;
+    load(&p, "W:W33:B28,18,19"); /* 33x22x13x24, the only capture */
+    for (int strict = 0; strict <= 1; strict++) {
+        struct pdn_match m;
+        assert_int_equal(pdn_move_match(&m, "33x13x24", &p.board, &p.legal, strict), PDN_OK);
+        assert_int_equal(m.result, PDN_MATCH_OK);
+        assert_int_equal(m.forms, PDN_FORM_PARTIAL_PATH);
+        assert_true(m.forms & ~(unsigned)PDN_FORMS_READING); /* an error in strict mode */
+        assert_int_equal(pdn_move_match(&m, "33x24", &p.board, &p.legal, strict), PDN_OK);
+        assert_int_equal(m.forms, 0);
+        assert_int_equal(pdn_move_match(&m, "33x22x13x24", &p.board, &p.legal, strict), PDN_OK);
+        assert_int_equal(m.forms, 0);
+    }
+    expect_ok(&p, "33x22x24", "33x22x13x24", PDN_FORM_PARTIAL_PATH);
+    expect_illegal(&p, "33x13x22x24", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0); /* out of order */
+    /* Squares PDN 3.0 asks for to resolve an ambiguity are not a partial path. */
+    load(&p, "W:WK47:B14,19,29,31,42");
+    expect_ok(&p, "47x24x36", "47x38x24x13x36", 0);
+    assert_true((PDN_FORM_COLON | PDN_FORM_SPACES | PDN_FORM_ZERO_PADDED) == PDN_FORMS_READING);
+}
+
+static void test_notation_illegal_reasons(void **state)
+{
+    (void)state;
+    struct pos p;
+    pdn_board_init(&p.board, PDN_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board);
+    expect_illegal(&p, "0-5", PDN_ILLEGAL_BAD_SQUARE, 0, 0);
+    expect_illegal(&p, "32-51", PDN_ILLEGAL_BAD_SQUARE, 51, 0);
+    expect_illegal(&p, "4294967297-28", PDN_ILLEGAL_BAD_SQUARE, INT_MAX, 0);
+    expect_illegal(&p, "27-22", PDN_ILLEGAL_EMPTY_SQUARE, 27, 0);
+    expect_illegal(&p, "18-23", PDN_ILLEGAL_OPPONENT_PIECE, 18, 0);
+    load(&p, "W:W28,32:B23");
+    expect_illegal(&p, "32-27", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28, 0);
+    expect_illegal(&p, "32x27", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28, 0);
+    expect_illegal(&p, "32-37", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28, 0);
+    expect_illegal(&p, "28x17", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    load(&p, "W:W28:B23,14");
+    expect_illegal(&p, "28x19", PDN_ILLEGAL_NOT_MAXIMUM, 2, 1); /* cut short */
+    load(&p, "W:W28,35:B23,14,30");
+    expect_illegal(&p, "35x24", PDN_ILLEGAL_NOT_MAXIMUM, 2, 1); /* another piece takes two */
+    load(&p, "W:W28");
+    expect_illegal(&p, "28-33", PDN_ILLEGAL_BACKWARD, 28, 0);
+    expect_illegal(&p, "28-39", PDN_ILLEGAL_BACKWARD, 28, 0);
+    expect_illegal(&p, "28-17", PDN_ILLEGAL_NOT_REACHABLE, 0, 0);
+    expect_illegal(&p, "28-27", PDN_ILLEGAL_NOT_REACHABLE, 0, 0);
+    expect_illegal(&p, "28x19", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_illegal(&p, "28-19-10", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    load(&p, "W:W28,22");
+    expect_illegal(&p, "28-22", PDN_ILLEGAL_OCCUPIED, 22, 0);
+    load(&p, "W:WK28,23");
+    expect_illegal(&p, "28-19", PDN_ILLEGAL_NOT_REACHABLE, 0, 0); /* blocked on the way */
+    expect_illegal(&p, "28-23", PDN_ILLEGAL_OCCUPIED, 23, 0);
+}
+
+static void test_notation_bad_text(void **state)
+{
+    (void)state;
+    static const char *texts[] = {"",         " ",      "--",         "- -",      "...",   "32",
+                                  "32-",      "-28",    "32--28",     "32 28",    "32x",   "ab-cd",
+                                  "32-28!",   "32X28",  "1-0x",       "32-28 29", "32.28", "x",
+                                  "\xFF\xFE", "32-28<", "32-28 <1,a>"};
+    struct pos p;
+    pdn_board_init(&p.board, PDN_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board);
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        expect_bad_text(&p, texts[i]);
+    struct pdn_match m;
+    assert_int_equal(pdn_move_match(&m, NULL, &p.board, &p.legal, false), PDN_OK);
+    assert_int_equal(m.result, PDN_MATCH_BAD_TEXT);
+    assert_int_equal(pdn_move_match(&m, "32-28", NULL, &p.legal, false), PDN_EINVAL);
+    assert_int_equal(pdn_move_match(NULL, "32-28", &p.board, &p.legal, false), PDN_EINVAL);
+}
+
+/* Long texts and arbitrary bytes: never a crash, always a valid answer. */
+static void test_notation_hostile_input(void **state)
+{
+    (void)state;
+    static char text[200001];
+    struct pos p;
+    load(&p, "W:WK38:B18,19,32,33");
+    for (size_t i = 0; i < sizeof text - 1; i++)
+        text[i] = i % 2 ? 'x' : '1';
+    text[sizeof text - 1] = '\0';
+    expect_bad_text(&p, text);
+    memset(text, '9', sizeof text - 1);
+    expect_bad_text(&p, text);
+    snprintf(text, sizeof text, "38x38 <");
+    for (size_t n = strlen(text); n + 4 < sizeof text; n += 3)
+        memcpy(text + n, "18,", 4);
+    expect_bad_text(&p, text);
+    static const char alphabet[] = "0123456789x-: <>,\t\xE2\x80\x93\xC2\xA0"
+                                   "a.";
+    unsigned seed = 12345;
+    for (int round = 0; round < 20000; round++) {
+        int len = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 24;
+        for (int i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            text[i] =
+                round % 4 ? alphabet[(seed >> 16) % (sizeof alphabet - 1)] : (char)(seed >> 16);
+        }
+        text[len] = '\0';
+        struct pdn_match m = match(&p, text);
+        assert_true(m.result <= PDN_MATCH_BAD_TEXT);
+        if (m.result == PDN_MATCH_OK) assert_true(m.move >= 0 && m.move < p.legal.count);
+        assert_true(m.ncandidates >= 0 && m.ncandidates <= PDN_CANDIDATES_MAX);
+    }
+}
+
+static void test_notation_path_text(void **state)
+{
+    (void)state;
+    struct pos p;
+    char text[PDN_MOVE_TEXT_MAX];
+    load(&p, "W:WK47:B14,19,29,31,42");
+    assert_int_equal(pdn_move_path_text(text, &p.legal.moves[0]), strlen("47x38x24x13x36"));
+    assert_string_equal(text, "47x38x24x13x36");
+    pdn_board_init(&p.board, PDN_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board);
+    pdn_move_path_text(text, &p.legal.moves[0]);
+    assert_non_null(strchr(text, '-'));
+    /* A move from nowhere still fits the buffer. */
+    struct pdn_move junk;
+    memset(&junk, 0xFF, sizeof junk);
+    assert_true(pdn_move_path_text(text, &junk) < PDN_MOVE_TEXT_MAX);
+    assert_true(pdn_move_text(text, &junk, NULL) < PDN_MOVE_TEXT_MAX);
+}
+
+/* pdn_move_text names the squares PDN 3.0 asks for, turning squares first. */
+static void test_notation_shortest_text(void **state)
+{
+    (void)state;
+    struct pos p;
+    char text[PDN_MOVE_TEXT_MAX];
+    load(&p, "W:WK47:B14,19,29,31,42");
+    /* 38 is on both routes and the piece goes straight there; 24 and 20 are turns. */
+    pdn_move_text(text, &p.legal.moves[0], &p.legal);
+    assert_string_equal(text, "47x24x36");
+    pdn_move_text(text, &p.legal.moves[1], &p.legal);
+    assert_string_equal(text, "47x20x36");
+    pdn_move_text(text, &p.legal.moves[0], NULL);
+    assert_string_equal(text, "47x36");
+    load(&p, "W:WK4:B13,32,37,20");
+    pdn_move_text(text, &p.legal.moves[0], &p.legal);
+    assert_string_equal(text, "4x27x15");
+    load(&p, "W:W28:B23,14");
+    pdn_move_text(text, &p.legal.moves[0], &p.legal);
+    assert_string_equal(text, "28x10");
+}
+
+/* ---- Round trip and minimality over many positions ---------------------- */
+
+struct sweep {
+    int moves;     /* moves checked */
+    int ambiguous; /* of which needed intermediate squares */
+};
+
+/* Whether some k of the move's intermediate squares (from index 'first') name it alone. */
+static bool some_subset_names(const struct pos *p, int index, int *pick, int depth, int k,
+                              int first)
+{
+    const struct pdn_move *m = &p->legal.moves[index];
+    if (depth == k) {
+        char text[PDN_MOVE_TEXT_MAX];
+        int n = snprintf(text, sizeof text, "%d", m->from);
+        for (int i = 0; i < k; i++)
+            n += snprintf(text + n, sizeof text - (size_t)n, "x%d", m->path[pick[i]]);
+        snprintf(text + n, sizeof text - (size_t)n, "x%d", m->to);
+        struct pdn_match r = match(p, text);
+        return r.result == PDN_MATCH_OK && r.move == index;
+    }
+    for (int i = first; i + 1 < m->npath; i++) {
+        pick[depth] = i;
+        if (some_subset_names(p, index, pick, depth + 1, k, i + 1)) return true;
+    }
+    return false;
+}
+
+static int count_x(const char *text)
+{
+    int n = 0;
+    for (; *text; text++)
+        n += *text == 'x';
+    return n;
+}
+
+static void check_move(const struct pos *p, int index, struct sweep *s)
+{
+    const struct pdn_move *m = &p->legal.moves[index];
+    char text[PDN_MOVE_TEXT_MAX], path[PDN_MOVE_TEXT_MAX], fen[PDN_FEN_MAX];
+    pdn_move_text(text, m, &p->legal);
+    pdn_move_path_text(path, m);
+    pdn_board_to_fen(fen, &p->board);
+    struct pdn_match r = match(p, text);
+    if (r.result != PDN_MATCH_OK || r.move != index || r.forms != 0)
+        fail_msg("%s: '%s' (%s) reads back as result %d move %d forms %#x", fen, text, path,
+                 r.result, r.move, r.forms);
+    r = match(p, path);
+    if (r.result != PDN_MATCH_OK || r.move != index || r.forms != 0)
+        fail_msg("%s: whole path '%s' reads back as result %d", fen, path, r.result);
+    int k = m->ncaptured ? count_x(text) - 1 : 0;
+    int pick[PDN_PATH_MAX];
+    if (k > 0 && some_subset_names(p, index, pick, 0, k - 1, 0))
+        fail_msg("%s: '%s' is not minimal", fen, text);
+    s->moves++;
+    s->ambiguous += k > 0;
+}
+
+static void check_position(const struct pos *p, struct sweep *s)
+{
+    for (int i = 0; i < p->legal.count; i++)
+        check_move(p, i, s);
+}
+
+static int split_tsv(char *line, char **fields, int max)
+{
+    int n = 0;
+    line[strcspn(line, "\r\n")] = '\0';
+    while (n < max) {
+        fields[n++] = line;
+        char *tab = strchr(line, '\t');
+        if (!tab) break;
+        *tab = '\0';
+        line = tab + 1;
+    }
+    return n;
+}
+
+static void test_notation_round_trip_rule_positions(void **state)
+{
+    (void)state;
+    FILE *in = fopen(LEGAL_TSV, "r");
+    assert_non_null(in);
+    char line[4096], *f[9];
+    struct sweep s = {0, 0};
+    int rows = 0;
+    assert_non_null(fgets(line, sizeof line, in)); /* header */
+    while (fgets(line, sizeof line, in)) {
+        if (split_tsv(line, f, 9) < 6) continue;
+        struct pos p;
+        load(&p, f[1]);
+        check_position(&p, &s);
+        rows++;
+    }
+    fclose(in);
+    assert_int_equal(rows, 28);
+    assert_true(s.ambiguous >= 4);
+}
+
+static unsigned next_random(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return *seed >> 16;
+}
+
+/* Kings against scattered men: captures that share from and to abound. */
+static void random_king_position(struct pos *p, enum pdn_variant v, unsigned *seed)
+{
+    pdn_board_clear(&p->board, v);
+    int squares = pdn_board_squares(&p->board);
+    int kings = 1 + (int)(next_random(seed) % 2), men = 5 + (int)(next_random(seed) % 8);
+    for (int i = 0; i < kings + men; i++) {
+        int sq = 1 + (int)(next_random(seed) % (unsigned)squares);
+        pdn_board_set(&p->board, sq, i < kings ? PDN_WHITE_KING : PDN_BLACK_MAN);
+    }
+    pdn_movegen(&p->legal, &p->board);
+}
+
+static void sweep_variant(enum pdn_variant v, struct sweep *s, int positions, int games)
+{
+    unsigned seed = 20240601u + (unsigned)v;
+    struct pos p;
+    for (int i = 0; i < positions; i++) {
+        random_king_position(&p, v, &seed);
+        check_position(&p, s);
+    }
+    for (int g = 0; g < games; g++) {
+        pdn_board_init(&p.board, v);
+        for (int ply = 0; ply < 200; ply++) {
+            pdn_movegen(&p.legal, &p.board);
+            if (p.legal.count == 0) break;
+            check_position(&p, s);
+            pdn_board_play(&p.board, &p.legal.moves[next_random(&seed) % (unsigned)p.legal.count]);
+        }
+    }
+}
+
+static void test_notation_round_trip_random_positions(void **state)
+{
+    (void)state;
+    struct sweep s = {0, 0};
+    sweep_variant(PDN_INTERNATIONAL, &s, 10000, 30);
+    print_message("international: %d moves, %d need squares\n", s.moves, s.ambiguous);
+    assert_true(s.ambiguous >= 20);
+    struct sweep s8 = {0, 0};
+    sweep_variant(PDN_BRAZILIAN, &s8, 3000, 30);
+    print_message("brazilian: %d moves, %d need squares\n", s8.moves, s8.ambiguous);
+    assert_true(s8.moves > 1000);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_notation_standard_forms),
+        cmocka_unit_test(test_notation_separator_forms),
+        cmocka_unit_test(test_notation_unicode_dashes),
+        cmocka_unit_test(test_notation_zero_padding_and_spaces),
+        cmocka_unit_test(test_notation_three_digits),
+        cmocka_unit_test(test_notation_hop_by_hop),
+        cmocka_unit_test(test_notation_captured_squares),
+        cmocka_unit_test(test_notation_ambiguous_captures),
+        cmocka_unit_test(test_notation_same_pieces_one_move),
+        cmocka_unit_test(test_notation_partial_path_lenient_and_strict),
+        cmocka_unit_test(test_notation_illegal_reasons),
+        cmocka_unit_test(test_notation_bad_text),
+        cmocka_unit_test(test_notation_hostile_input),
+        cmocka_unit_test(test_notation_path_text),
+        cmocka_unit_test(test_notation_shortest_text),
+        cmocka_unit_test(test_notation_round_trip_rule_positions),
+        cmocka_unit_test(test_notation_round_trip_random_positions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

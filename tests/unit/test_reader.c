@@ -1,0 +1,478 @@
+/*
+ * Unit tests of the reader (pdn_reader_*, parser, game tree, encodings):
+ * the tree it builds, the lenient forms and their strict rejection,
+ * recovery, limits, encodings and line ends, and that memory, fd and file
+ * input give the same games.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "reader_fixture.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+static struct fix F;
+
+static pdn_game *one(const char *text, bool strict)
+{
+    pdn_game *g = NULL;
+    fix_read_str(&F, text, strict, &g);
+    assert_non_null(g);
+    return g;
+}
+
+static void test_reader_tree(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[Event \"E\"]\n[White \"W \\\"x\\\"\"]\n[Event \"again\"]\n"
+                      "{start} 1. 32-28! $1 {after} (1. 33-29 {v} (1. 34-30) 17-21) 19-23 "
+                      "2. 28x19 /FEN \"W:W31:B1\"/ 14x23 {end} 2-0\n",
+                      false);
+    assert_int_equal(g->ntags, 3);
+    assert_string_equal(g->tags[1].value, "W \"x\"");
+    assert_string_equal(pdn_game_tag(g, "Event"), "E");
+    assert_non_null(fix_find(&F, PDN_D_DUPLICATE_TAG));
+    const struct pdn_line *m = &g->main;
+    assert_int_equal(m->nmoves, 4);
+    const struct pdn_node *n = &m->moves[0];
+    assert_string_equal(n->text, "32-28");
+    assert_int_equal(n->number, 1);
+    assert_false(n->number_black);
+    assert_int_equal(n->pos.line, 4);
+    assert_int_equal(n->pos.col, 12);
+    assert_string_equal(n->strength, "!");
+    assert_int_equal(n->nnags, 1);
+    assert_int_equal(n->nags[0], 1);
+    assert_string_equal(n->comments_before[0].text, "start");
+    assert_string_equal(n->comments_after[0].text, "after");
+    assert_int_equal(n->nvariations, 1);
+    const struct pdn_line *v = &n->variations[0];
+    assert_int_equal(v->nmoves, 2);
+    assert_string_equal(v->moves[0].text, "33-29");
+    assert_int_equal(v->moves[0].nvariations, 1);
+    assert_string_equal(v->moves[0].variations[0].moves[0].text, "34-30");
+    assert_string_equal(m->moves[3].setup, "W:W31:B1");
+    assert_string_equal(m->moves[3].text, "14x23");
+    assert_string_equal(m->moves[3].comments_after[0].text, "end");
+    assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
+    assert_string_equal(g->result_text, "2-0");
+    assert_int_equal(g->raw_len, strlen(g->raw));
+    assert_memory_equal(g->raw, "[Event \"E\"]", 11);
+    assert_memory_equal(g->raw + g->raw_len - 3, "2-0", 3);
+    pdn_game_free(g);
+}
+
+static void test_reader_black_number_and_ellipsis(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. ... 19-23 2. 32-28 {c} 2... 23x32 *", true);
+    assert_int_equal(F.total, 0);
+    assert_int_equal(g->main.nmoves, 4);
+    assert_string_equal(g->main.moves[0].text, "...");
+    assert_int_equal(g->main.moves[3].number, 2);
+    assert_true(g->main.moves[3].number_black);
+    assert_int_equal(g->result, PDN_RESULT_UNKNOWN);
+    pdn_game_free(g);
+}
+
+struct lenient_case {
+    const char *input;
+    const char *text; /* the move text read */
+    const char *detail;
+};
+
+static const struct lenient_case lenient_cases[] = {
+    {"1. 06-11 *", "06-11", "zero-padded square"},
+    {"1. 1- 7 *", "1-7", "space inside a move"},
+    {"1. 3228 *", "3228", "move without separator"},
+    {"1. 11x18 18x25 *", "11x18x25", "hop by hop"},
+    {"1. 12-21-32-23 *", "12-21-32-23", "dashes"},
+    {"1. 28x19<23,17> *", "28x19<23,17>", "captured squares"},
+    {"1. 32\xe2\x80\x93"
+     "28 *",
+     "32\xe2\x80\x93"
+     "28",
+     "Unicode dash"},
+    {"1. 32-28\xc2\xa0"
+     "19-23 *",
+     "32-28", "non-breaking"},
+    {"1. -- *", "--", "unknown move"},
+    {"1. - - *", "--", "unknown move"},
+};
+
+static void test_reader_lenient_forms(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof lenient_cases / sizeof lenient_cases[0]; i++) {
+        const struct lenient_case *c = &lenient_cases[i];
+        pdn_game *g = one(c->input, false);
+        assert_string_equal(g->main.moves[0].text, c->text);
+        const struct fix_diag *d = fix_find_detail(&F, c->detail);
+        if (!d) print_error("%s: no '%s' warning\n", c->input, c->detail);
+        assert_non_null(d);
+        assert_int_equal(d->code, PDN_D_NONSTANDARD);
+        assert_int_equal(F.errors, 0);
+        pdn_game_free(g);
+    }
+}
+
+static void test_reader_strict_rejects_lenient_forms(void **state)
+{
+    (void)state;
+    /* Forms the reading grammar allows pass strict mode silently. */
+    pdn_game *g = one("1. 06-11 1- 7 *", true);
+    assert_int_equal(F.total, 0);
+    pdn_game_free(g);
+    const char *bad[] = {"1. 3228 *", "1. 12-21-32 *", "1. 28x19<23> *", "1. -- *",
+                         "1. 32\xe2\x80\x93"
+                         "28 *"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        g = one(bad[i], true);
+        const struct fix_diag *d = fix_first_error(&F);
+        assert_non_null(d);
+        assert_int_equal(d->line, 1);
+        assert_true(d->col >= 4);
+        pdn_game_free(g);
+    }
+}
+
+static void test_reader_empty_game_and_match_score(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[Result \"2-0\"]\n1. 2-0\n", false);
+    assert_int_equal(g->main.nmoves, 0);
+    assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
+    assert_non_null(fix_find_detail(&F, "move number without a move"));
+    pdn_game_free(g);
+    assert_int_equal(
+        fix_read_str(&F, "[Result \"4-6\"]\n1. 32-28 4-6\n[Event \"b\"]\n1. 33-29 *", false, &g),
+        2);
+    assert_string_equal(g->result_text, "4-6");
+    assert_int_equal(g->main.nmoves, 1);
+    pdn_game_free(g);
+}
+
+static void test_reader_games_without_results(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"a\"]\n1. 32-28\n\n[Event \"b\"]\n1. 33-29\n\n[Event \"c\"]\n";
+    assert_int_equal(fix_read_str(&F, text, false, NULL), 3);
+    const struct fix_diag *d = fix_find(&F, PDN_D_MISSING_RESULT);
+    assert_non_null(d);
+    assert_int_equal(d->line, 4);
+    assert_int_equal(d->game, 1);
+}
+
+/* A syntax error is reported with its place and game; no later game is lost. */
+static void test_reader_recovers_after_error(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"1\"]\n1. 32-28 *\n"
+                       "[Event \"2\"]\n1. 32-28 ) 19-23 ] 2. @@ 33-29 *\n"
+                       "[Event \"3\"]\n1. 31-27 *\n";
+    for (int strict = 0; strict < 2; strict++) {
+        pdn_game *g = NULL;
+        assert_int_equal(fix_read_str(&F, text, strict, &g), 3);
+        pdn_game_free(g);
+        const struct fix_diag *d = fix_first_error(&F);
+        assert_non_null(d);
+        assert_int_equal(d->code, PDN_D_UNMATCHED_PAREN);
+        assert_int_equal(d->line, 4);
+        assert_int_equal(d->col, 10);
+        assert_int_equal(d->game, 2);
+        assert_int_equal(F.errors, strict ? 1 : 3);
+    }
+}
+
+static void test_reader_unterminated_variation(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-28 (1. 33-29 2-0 1. 31-26 *", false);
+    assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
+    assert_int_equal(g->main.moves[0].nvariations, 1);
+    const struct fix_diag *d = fix_find(&F, PDN_D_UNTERMINATED_VARIATION);
+    assert_non_null(d);
+    assert_int_equal(d->col, 10);
+    assert_int_equal(F.games, 2);
+    pdn_game_free(g);
+}
+
+/* Nesting past PDN_LIMIT_DEPTH is a diagnostic, never a stack overflow. */
+static void test_reader_depth_limit(void **state)
+{
+    (void)state;
+    size_t depth = 100000, len = depth * 8 + 64;
+    char *text = malloc(len), *p = text;
+    p += sprintf(p, "1. 32-28 ");
+    for (size_t i = 0; i < depth; i++)
+        p += sprintf(p, "(33-29 ");
+    for (size_t i = 0; i < depth; i++)
+        *p++ = ')';
+    strcpy(p, " 19-23 *\n1. 31-27 *");
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_str(&F, text, false, &g), 2);
+    assert_non_null(fix_find(&F, PDN_D_LIMIT));
+    assert_int_equal(g->main.nmoves, 2);
+    const struct pdn_line *l = &g->main;
+    int levels = 0;
+    while (l->nmoves && l->moves[0].nvariations) {
+        l = &l->moves[0].variations[0];
+        levels++;
+    }
+    assert_int_equal(levels, PDN_LIMIT_DEPTH - 1);
+    pdn_game_free(g);
+    free(text);
+}
+
+/* A game past PDN_LIMIT_GAME_BYTES is cut with a diagnostic. */
+static void test_reader_game_limit(void **state)
+{
+    (void)state;
+    size_t big = PDN_LIMIT_GAME_BYTES + 1000;
+    char *text = malloc(big + 64);
+    strcpy(text, "1. 32-28 {");
+    memset(text + 10, 'a', big);
+    strcpy(text + 10 + big, "} *\n1. 33-29 *\n");
+    fix_read_str(&F, text, false, NULL);
+    assert_non_null(fix_find(&F, PDN_D_LIMIT));
+    assert_int_equal(F.rc, 0);
+    free(text);
+}
+
+static void test_reader_line_ends(void **state)
+{
+    (void)state;
+    const char *forms[] = {"[A \"1\"]\n\n1. 32-28 *", "[A \"1\"]\r\n\r\n1. 32-28 *",
+                           "[A \"1\"]\r\r1. 32-28 *"};
+    for (int i = 0; i < 3; i++) {
+        pdn_game *g = one(forms[i], true);
+        assert_int_equal(F.total, 0);
+        assert_int_equal(g->main.moves[0].pos.line, 3);
+        assert_int_equal(g->main.moves[0].pos.col, 4);
+        pdn_game_free(g);
+    }
+}
+
+static void test_reader_utf8_bom_and_utf16(void **state)
+{
+    (void)state;
+    pdn_game *g = one("\xef\xbb\xbf[White \"\xc3\xa8\"] 1. 32-28 *", true);
+    assert_int_equal(F.total, 0);
+    assert_string_equal(pdn_game_tag(g, "White"), "\xc3\xa8");
+    assert_int_equal(g->start.col, 1);
+    pdn_game_free(g);
+    const char *src = "[White \"\xc3\xa8\"] 1. 32-28 *";
+    const unsigned char le[] = {0xFF, 0xFE, '[',  0, 'W', 0, 'h', 0, 'i', 0, 't', 0, 'e', 0, ' ', 0,
+                                '"',  0,    0xE8, 0, '"', 0, ']', 0, ' ', 0, '1', 0, '.', 0, ' ', 0,
+                                '3',  0,    '2',  0, '-', 0, '2', 0, '8', 0, ' ', 0, '*', 0};
+    unsigned char be[sizeof le];
+    for (size_t i = 0; i < sizeof le; i += 2)
+        be[i] = le[i + 1], be[i + 1] = le[i];
+    for (int k = 0; k < 2; k++) {
+        g = NULL;
+        fix_read_mem(&F, (const char *)(k ? be : le), sizeof le, true, &g);
+        assert_non_null(g);
+        assert_int_equal(F.total, 0);
+        assert_string_equal(pdn_game_tag(g, "White"), "\xc3\xa8");
+        assert_string_equal(g->main.moves[0].text, "32-28");
+        assert_memory_equal(g->raw, src, strlen(src));
+        pdn_game_free(g);
+    }
+}
+
+/* Not UTF-8: Windows-1252 from the first bad byte on, said once. */
+static void test_reader_cp1252_fallback(void **state)
+{
+    (void)state;
+    pdn_game *g = NULL;
+    fix_read_str(&F, "[A \"ok\"] *\n[White \"Bert\xe8 \x80\"] *\n[B \"\xe9\"] *", false, &g);
+    assert_int_equal(F.games, 3);
+    pdn_game_free(g);
+    int n = 0;
+    for (int i = 0; i < F.n; i++)
+        n += F.d[i].code == PDN_D_ENCODING_FALLBACK;
+    assert_int_equal(n, 1);
+    const struct fix_diag *d = fix_find(&F, PDN_D_ENCODING_FALLBACK);
+    assert_int_equal(d->line, 2);
+    assert_int_equal(d->col, 13);
+    assert_int_equal(d->game, 2);
+}
+
+static char *file_games_text(const char *path, bool strict, enum pdn_encoding enc, size_t *games)
+{
+    struct pdn_reader_options o = fix_options(&F, strict);
+    o.encoding = enc;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &o), 0);
+    size_t cap = 1 << 20, len = 0;
+    char *all = malloc(cap);
+    pdn_game *g;
+    *games = 0;
+    while (pdn_reader_next(r, &g) == 1) {
+        for (uint32_t i = 0; i < g->ntags; i++) {
+            size_t n = strlen(g->tags[i].name) + strlen(g->tags[i].value) + 4;
+            if (len + n + 1 > cap) all = realloc(all, cap *= 2);
+            len += (size_t)sprintf(all + len, "%s=%s\n", g->tags[i].name, g->tags[i].value);
+        }
+        (*games)++;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    all[len] = '\0';
+    return all;
+}
+
+/* The Latin-1 and cp1251 files decode to the text of their UTF-8 versions. */
+static void test_reader_legacy_encodings_match_utf8(void **state)
+{
+    (void)state;
+    const char *pairs[][2] = {
+        {"tests/data/encodings/40Camp-latin1.pdn",
+         "tests/data/conformance/fail/40Camp.DamaInternazionaleAssoluto.pdn"},
+        {"tests/data/encodings/abatsiev-cp1251.pdn", "tests/data/conformance/fail/abatsiev.pdn"},
+    };
+    enum pdn_encoding forced[] = {PDN_ENC_LATIN1, PDN_ENC_CP1251};
+    for (int i = 0; i < 2; i++) {
+        size_t n1, n2;
+        char *utf8 = file_games_text(pairs[i][1], false, PDN_ENC_AUTO, &n1);
+        char *legacy = file_games_text(pairs[i][0], false, forced[i], &n2);
+        assert_int_equal(n1, n2);
+        assert_string_equal(legacy, utf8);
+        free(legacy);
+        free(utf8);
+    }
+    /* Latin-1 text also comes out right by the automatic fallback. */
+    size_t n;
+    char *a = file_games_text(pairs[0][0], false, PDN_ENC_AUTO, &n);
+    assert_non_null(fix_find(&F, PDN_D_ENCODING_FALLBACK));
+    char *b = file_games_text(pairs[0][1], false, PDN_ENC_AUTO, &n);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
+static void test_reader_encoding_parse(void **state)
+{
+    (void)state;
+    assert_int_equal(pdn_encoding_parse("UTF-8"), PDN_ENC_UTF8);
+    assert_int_equal(pdn_encoding_parse("utf8"), PDN_ENC_UTF8);
+    assert_int_equal(pdn_encoding_parse("ISO-8859-1"), PDN_ENC_LATIN1);
+    assert_int_equal(pdn_encoding_parse("latin1"), PDN_ENC_LATIN1);
+    assert_int_equal(pdn_encoding_parse("windows-1252"), PDN_ENC_CP1252);
+    assert_int_equal(pdn_encoding_parse("CP1251"), PDN_ENC_CP1251);
+    assert_int_equal(pdn_encoding_parse("ibm866"), PDN_ENC_CP866);
+    assert_int_equal(pdn_encoding_parse("ebcdic"), -1);
+    /* Forced UTF-8: bad bytes become U+FFFD, reported once. */
+    pdn_game *g = NULL;
+    struct pdn_reader_options o = fix_options(&F, false);
+    o.encoding = PDN_ENC_UTF8;
+    pdn_reader *r = NULL;
+    static const char bad[] = "[A \"x\xff\xfey\"] *";
+    assert_int_equal(pdn_reader_open_memory(&r, bad, sizeof bad - 1, &o), 0);
+    assert_int_equal(pdn_reader_next(r, &g), 1);
+    assert_string_equal(pdn_game_tag(g, "A"), "x\xef\xbf\xbd\xef\xbf\xbdy");
+    assert_non_null(fix_find(&F, PDN_D_BAD_ENCODING));
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+
+/* Many games through small and odd-sized pipe writes: memory, fd and file agree. */
+static void test_reader_memory_fd_file_same(void **state)
+{
+    (void)state;
+    const char *path = "tests/data/tournaments/World Title Match Women 2024.pdn";
+    size_t len = 0;
+    char *data = fix_slurp(path, &len);
+    assert_non_null(data);
+    size_t n1, n2, n3;
+    char *a = file_games_text(path, false, PDN_ENC_AUTO, &n1);
+    static struct fix f2;
+    pdn_game *gm = NULL, *gf = NULL;
+    fix_read_mem(&f2, data, len, false, &gm);
+    n2 = f2.games;
+    int fd = open(path, O_RDONLY);
+    struct pdn_reader_options o = fix_options(&F, false);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_fd(&r, fd, &o), 0);
+    fix_drain(r, &F, &gf);
+    n3 = F.games;
+    pdn_reader_free(r);
+    close(fd);
+    assert_int_equal(n1, n2);
+    assert_int_equal(n1, n3);
+    assert_int_equal(gm->raw_len, gf->raw_len);
+    assert_memory_equal(gm->raw, gf->raw, gm->raw_len);
+    assert_int_equal(gm->main.nmoves, gf->main.nmoves);
+    pdn_game_free(gm);
+    pdn_game_free(gf);
+    free(a);
+    free(data);
+}
+
+/* Games spread over many input blocks: nothing lost at block edges. */
+static void test_reader_block_edges(void **state)
+{
+    (void)state;
+    size_t games = 20000, cap = games * 64;
+    char *text = malloc(cap), *p = text;
+    for (size_t i = 0; i < games; i++)
+        p += sprintf(p, "[R \"%zu\"]\r\n1. 32-28 {\xc3\xa9} 19-23 2-0\r\n", i);
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_mem(&F, text, (size_t)(p - text), true, &g), games);
+    assert_int_equal(F.total, 0);
+    pdn_game_free(g);
+    free(text);
+}
+
+static void test_reader_results_and_errors_api(void **state)
+{
+    (void)state;
+    assert_int_equal(pdn_result_parse("2-0", 3), PDN_RESULT_WHITE_WIN);
+    assert_int_equal(pdn_result_parse("1/2-1/2", 7), PDN_RESULT_DRAW);
+    assert_int_equal(pdn_result_parse("0-1", 3), PDN_RESULT_BLACK_WIN);
+    assert_int_equal(pdn_result_parse("*", 1), PDN_RESULT_UNKNOWN);
+    assert_int_equal(pdn_result_parse("3-0", 3), -1);
+    assert_string_equal(pdn_result_text(PDN_RESULT_DRAW), "1-1");
+    assert_string_equal(pdn_result_text(PDN_RESULT_BOTH_LOST), "0-0");
+    assert_string_equal(pdn_strerror(PDN_ENOMEM), "out of memory");
+    assert_non_null(pdn_strerror(12345));
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, "tests/data/no-such-file.pdn", NULL), PDN_EIO);
+    assert_int_equal(pdn_reader_open_memory(&r, NULL, 5, NULL), PDN_EINVAL);
+    assert_int_equal(pdn_reader_open_memory(&r, "", 0, NULL), 0);
+    pdn_game *g;
+    assert_int_equal(pdn_reader_next(r, &g), 0);
+    pdn_reader_free(r);
+    pdn_game_free(NULL);
+    pdn_reader_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reader_tree),
+        cmocka_unit_test(test_reader_black_number_and_ellipsis),
+        cmocka_unit_test(test_reader_lenient_forms),
+        cmocka_unit_test(test_reader_strict_rejects_lenient_forms),
+        cmocka_unit_test(test_reader_empty_game_and_match_score),
+        cmocka_unit_test(test_reader_games_without_results),
+        cmocka_unit_test(test_reader_recovers_after_error),
+        cmocka_unit_test(test_reader_unterminated_variation),
+        cmocka_unit_test(test_reader_depth_limit),
+        cmocka_unit_test(test_reader_game_limit),
+        cmocka_unit_test(test_reader_line_ends),
+        cmocka_unit_test(test_reader_utf8_bom_and_utf16),
+        cmocka_unit_test(test_reader_cp1252_fallback),
+        cmocka_unit_test(test_reader_legacy_encodings_match_utf8),
+        cmocka_unit_test(test_reader_encoding_parse),
+        cmocka_unit_test(test_reader_memory_fd_file_same),
+        cmocka_unit_test(test_reader_block_edges),
+        cmocka_unit_test(test_reader_results_and_errors_api),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

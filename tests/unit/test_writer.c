@@ -1,0 +1,495 @@
+/*
+ * Unit tests of writer.c: hand-built game trees against the canonical text
+ * worked out by hand, and the round trip over tests/data (read, write, read
+ * again: the same trees; writing twice: the same bytes).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn.h"
+
+#define ROSTER_UNKNOWN                                                                             \
+    "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"           \
+    "[Black \"?\"]\n"
+
+#define COUNT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
+
+/* The text pdn_write_game gives; the caller frees it. */
+static char *write_to_string(const pdn_game *game, const struct pdn_write_options *opt)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    assert_int_equal(pdn_write_game(fp, game, opt), PDN_OK);
+    assert_int_equal(fclose(fp), 0);
+    return buf;
+}
+
+static void check(const pdn_game *game, const struct pdn_write_options *opt, const char *want)
+{
+    char *got = write_to_string(game, opt);
+    if (strcmp(got, want) != 0) print_message("got:\n%s\nwant:\n%s\n", got, want);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static struct pdn_node mv(const char *text)
+{
+    return (struct pdn_node){.text = text};
+}
+
+static pdn_game game_of(struct pdn_node *moves, uint32_t n, enum pdn_result result)
+{
+    return (pdn_game){.index = 1, .main = {.moves = moves, .nmoves = n}, .result = result};
+}
+
+static void test_writer_minimal_game(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_WHITE_WIN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"2-0\"]\n\n1. 32-28 18-23 2. 33-29 2-0\n\n");
+}
+
+static void test_writer_empty_game(void **state)
+{
+    (void)state;
+    pdn_game g = game_of(NULL, 0, PDN_RESULT_NONE);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n*\n\n");
+}
+
+static void test_writer_tags_roster_first_then_source_order(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {
+        {.name = "White", .value = "A \"B\" \\C"},
+        {.name = "GameType", .value = "20"},
+        {.name = "Event", .value = "E"},
+        {.name = "Result", .value = "1/2-1/2"},
+        {.name = "Foo", .value = ""},
+        {.name = "Event", .value = "second"},
+    };
+    pdn_game g = game_of(NULL, 0, PDN_RESULT_DRAW);
+    g.tags = tags;
+    g.ntags = COUNT(tags);
+    check(&g, NULL,
+          "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+          "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
+          "[GameType \"20\"]\n[Foo \"\"]\n[Event \"second\"]\n\n1-1\n\n");
+    struct pdn_write_options opt = {.seven_tag_roster = true};
+    check(&g, &opt,
+          "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+          "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
+          "[GameType \"20\"]\n\n1-1\n\n");
+}
+
+static void test_writer_result_tag_kept_when_unreadable(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {{.name = "Result", .value = "4-6"}};
+    pdn_game g = game_of(NULL, 0, PDN_RESULT_BLACK_WIN);
+    g.tags = tags;
+    g.ntags = 1;
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"4-6\"]\n\n0-2\n\n");
+}
+
+static void test_writer_missing_terminator_from_result_tag(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {{.name = "Result", .value = "0-1"}};
+    struct pdn_node moves[] = {mv("32-28")};
+    pdn_game g = game_of(moves, 1, PDN_RESULT_NONE);
+    g.tags = tags;
+    g.ntags = 1;
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"0-2\"]\n\n1. 32-28 0-2\n\n");
+}
+
+static void test_writer_chess_results_for_other_game_types(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {{.name = "GameType", .value = "21"}};
+    pdn_game g = game_of(NULL, 0, PDN_RESULT_DRAW);
+    g.tags = tags;
+    g.ntags = 1;
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"1/2-1/2\"]\n[GameType \"21\"]\n\n1/2-1/2\n\n");
+}
+
+static void test_writer_move_text_normalised(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("01-06"),
+                               mv("28:19"),
+                               mv("1- 7"),
+                               mv("12\xE2\x80\x93"
+                                  "17"),
+                               mv("05x40x30"),
+                               mv("10-0"),
+                               mv("3228"),
+                               mv("\xC2\xA0"
+                                  "40-45")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 1-6 28x19 2. 1-7 12-17 3. 5x40x30 10-0 4. 3228 "
+                         "40-45 *\n\n");
+}
+
+static void test_writer_black_number_when_alone(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "good"};
+    struct pdn_node var_moves[] = {mv("17-22"), mv("28x17")};
+    struct pdn_line var = {.moves = var_moves, .nmoves = 2};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29"), mv("23x34")};
+    moves[0].comments_after = &c;
+    moves[0].ncomments_after = 1;
+    moves[1].variations = &var;
+    moves[1].nvariations = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {good} 1... 18-23 (1... 17-22 2. 28x17) "
+                         "2. 33-29 23x34 *\n\n");
+    struct pdn_write_options opt = {.no_comments = true, .no_variations = true};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2. 33-29 23x34 *\n\n");
+}
+
+static void test_writer_white_variation_and_nesting(void **state)
+{
+    (void)state;
+    struct pdn_node inner[] = {mv("19-23")};
+    struct pdn_line inner_line = {.moves = inner, .nmoves = 1};
+    struct pdn_node var_moves[] = {mv("34-29"), mv("18-23")};
+    var_moves[1].variations = &inner_line;
+    var_moves[1].nvariations = 1;
+    struct pdn_line var = {.moves = var_moves, .nmoves = 2};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23")};
+    moves[0].variations = &var;
+    moves[0].nvariations = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_DRAW);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"1-1\"]\n\n1. 32-28 (1. 34-29 18-23 (1... 19-23)) 1... 18-23 "
+                         "1-1\n\n");
+}
+
+static void test_writer_numbers_from_the_tree(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29")};
+    moves[0].number = 12;
+    moves[1].number = 12;
+    moves[1].number_black = true;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n12. 32-28 18-23 13. 33-29 *\n\n");
+}
+
+static void test_writer_fen_black_to_move(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {{.name = "FEN", .value = "B:W31-50:B1-20:H0:F7"}};
+    struct pdn_node moves[] = {mv("20-25"), mv("32-28")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.tags = tags;
+    g.ntags = 1;
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[FEN \"B:W31-50:B1-20:H0:F7\"]\n\n7... 20-25 8. 32-28 "
+                         "*\n\n");
+}
+
+static void test_writer_setup_in_place(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("19-23"), mv("24-19")};
+    moves[1].setup = "B:W28,24:B19";
+    moves[2].number = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.main.trailing_setup = "W:W5:B45";
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 /FEN \"B:W28,24:B19\"/ 1... 19-23 1. 24-19 "
+                         "/FEN \"W:W5:B45\"/ *\n\n");
+}
+
+static void test_writer_strengths_and_nags(void **state)
+{
+    (void)state;
+    static const uint16_t nags[] = {1, 14};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23")};
+    moves[0].strength = "(!?)";
+    moves[0].nags = nags;
+    moves[0].nnags = 2;
+    moves[1].strength = "??";
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28!? $1 $14 18-23?? *\n\n");
+    struct pdn_write_options opt = {.no_nags = true};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 *\n\n");
+}
+
+static void test_writer_comments_folded_and_brace(void **state)
+{
+    (void)state;
+    struct pdn_comment before = {.text = "  opening\n\tnote "};
+    struct pdn_comment after[] = {{.text = "a } b\nc", .to_eol = true}, {.text = ""}};
+    struct pdn_comment trailing = {.text = "end"};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23")};
+    moves[0].comments_before = &before;
+    moves[0].ncomments_before = 1;
+    moves[0].comments_after = after;
+    moves[0].ncomments_after = 2;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.main.trailing = &trailing;
+    g.main.ntrailing = 1;
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n{opening note} 1. 32-28 ; a } b c\n{} 1... 18-23 "
+                         "{end} *\n\n");
+}
+
+static void test_writer_wraps_at_width(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "a long comment here"};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29"), mv("23x34")};
+    moves[2].comments_after = &c;
+    moves[2].ncomments_after = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.width = 16};
+    /* "1. 32-28 18-23" is 14 wide; "2. 33-29" would make it 23. */
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23\n2. 33-29 {a long\ncomment here}\n"
+                         "2... 23x34 *\n\n");
+}
+
+static void test_writer_wraps_by_characters_not_bytes(void **state)
+{
+    (void)state;
+    /* "{éé}" is 4 characters but 6 bytes: it fits in width 14 after "1. 32-28". */
+    struct pdn_comment c = {.text = "\xC3\xA9\xC3\xA9"};
+    struct pdn_node moves[] = {mv("32-28")};
+    moves[0].comments_after = &c;
+    moves[0].ncomments_after = 1;
+    pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.width = 13};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {\xC3\xA9\xC3\xA9}\n*\n\n");
+}
+
+static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "a [Foo \"b\"] c"};
+    struct pdn_node moves[] = {mv("32-28")};
+    moves[0].comments_after = &c;
+    moves[0].ncomments_after = 1;
+    pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.width = 12};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28\n{a [Foo \"b\"]\nc} *\n\n");
+}
+
+static void test_writer_rejects_null(void **state)
+{
+    (void)state;
+    pdn_game g = game_of(NULL, 0, PDN_RESULT_NONE);
+    assert_int_equal(pdn_write_game(NULL, &g, NULL), PDN_EINVAL);
+    assert_int_equal(pdn_write_game(stdout, NULL, NULL), PDN_EINVAL);
+}
+
+/* ---- round trip over tests/data ------------------------------------------ */
+
+struct games {
+    pdn_game **v;
+    size_t n;
+};
+
+static void free_games(struct games *gs)
+{
+    for (size_t i = 0; i < gs->n; i++)
+        pdn_game_free(gs->v[i]);
+    free(gs->v);
+    gs->v = NULL;
+    gs->n = 0;
+}
+
+static void read_games(struct games *out, const void *data, size_t len)
+{
+    pdn_reader *r;
+    struct pdn_reader_options ro = {.filename = "test"};
+    assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), 0);
+    pdn_game *g;
+    int rc;
+    out->v = NULL;
+    out->n = 0;
+    while ((rc = pdn_reader_next(r, &g)) > 0) {
+        out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
+        assert_non_null(out->v);
+        out->v[out->n++] = g;
+    }
+    assert_int_equal(rc, 0);
+    pdn_reader_free(r);
+}
+
+static char *write_games(const struct games *gs, size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    assert_non_null(fp);
+    for (size_t i = 0; i < gs->n; i++)
+        assert_int_equal(pdn_write_game(fp, gs->v[i], NULL), 0);
+    assert_int_equal(fclose(fp), 0);
+    return buf;
+}
+
+/* Comments compare with blanks folded: folding is the writer's one change. */
+static bool same_folded(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || *a == '\t' || *a == '\r' || *a == '\n')
+            a++;
+        while (*b == ' ' || *b == '\t' || *b == '\r' || *b == '\n')
+            b++;
+        if (*a == '\0' || *b == '\0') return *a == *b;
+        bool ga = false, gb = false;
+        while (*a && *a == *b && *a != ' ' && *a != '\n' && *a != '\t' && *a != '\r')
+            a++, b++;
+        ga = *a == '\0' || *a == ' ' || *a == '\t' || *a == '\r' || *a == '\n';
+        gb = *b == '\0' || *b == ' ' || *b == '\t' || *b == '\r' || *b == '\n';
+        if (!(ga && gb)) return false;
+    }
+}
+
+static void same_comments(const struct pdn_comment *a, uint32_t na, const struct pdn_comment *b,
+                          uint32_t nb)
+{
+    assert_int_equal(na, nb);
+    for (uint32_t i = 0; i < na; i++)
+        assert_true(same_folded(a[i].text, b[i].text));
+}
+
+static void same_line(const struct pdn_line *a, const struct pdn_line *b);
+
+static void same_node(const struct pdn_node *a, const struct pdn_node *b)
+{
+    assert_int_equal(a->nnags, b->nnags);
+    for (uint32_t i = 0; i < a->nnags; i++)
+        assert_int_equal(a->nags[i], b->nags[i]);
+    assert_true((a->strength == NULL) == (b->strength == NULL));
+    assert_true((a->setup == NULL) == (b->setup == NULL));
+    same_comments(a->comments_before, a->ncomments_before, b->comments_before, b->ncomments_before);
+    same_comments(a->comments_after, a->ncomments_after, b->comments_after, b->ncomments_after);
+    assert_int_equal(a->nvariations, b->nvariations);
+    for (uint32_t i = 0; i < a->nvariations; i++)
+        same_line(&a->variations[i], &b->variations[i]);
+}
+
+static void same_line(const struct pdn_line *a, const struct pdn_line *b)
+{
+    assert_int_equal(a->nmoves, b->nmoves);
+    for (uint32_t i = 0; i < a->nmoves; i++)
+        same_node(&a->moves[i], &b->moves[i]);
+    same_comments(a->trailing, a->ntrailing, b->trailing, b->ntrailing);
+    assert_true((a->trailing_setup == NULL) == (b->trailing_setup == NULL));
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    char *buf = NULL;
+    FILE *mem = open_memstream(&buf, len);
+    int c;
+    while ((c = getc(fp)) != EOF)
+        putc(c, mem);
+    fclose(fp);
+    fclose(mem);
+    return buf;
+}
+
+static void round_trip_file(const char *path)
+{
+    size_t len, len1, len2;
+    char *src = slurp(path, &len);
+    struct games a, b, c;
+    read_games(&a, src, len);
+    char *once = write_games(&a, &len1);
+    read_games(&b, once, len1);
+    assert_int_equal(a.n, b.n);
+    for (size_t i = 0; i < a.n; i++) {
+        same_line(&a.v[i]->main, &b.v[i]->main);
+        assert_int_equal(a.v[i]->result == PDN_RESULT_NONE ? b.v[i]->result : a.v[i]->result,
+                         b.v[i]->result);
+    }
+    char *twice = write_games(&b, &len2);
+    if (len1 != len2 || memcmp(once, twice, len1) != 0) print_message("not idempotent: %s\n", path);
+    assert_int_equal(len1, len2);
+    assert_memory_equal(once, twice, len1);
+    read_games(&c, twice, len2);
+    assert_int_equal(c.n, b.n);
+    free_games(&a);
+    free_games(&b);
+    free_games(&c);
+    free(src);
+    free(once);
+    free(twice);
+}
+
+static int round_trip_dir(const char *name)
+{
+    DIR *dir = opendir(name);
+    if (dir == NULL) return 0;
+    int files = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (!has_suffix(e->d_name, ".pdn")) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", name, e->d_name);
+        round_trip_file(path);
+        files++;
+    }
+    closedir(dir);
+    return files;
+}
+
+/* Run from the project root, as make does. */
+static void test_writer_round_trip_test_data(void **state)
+{
+    (void)state;
+    int files = round_trip_dir("tests/data") + round_trip_dir("samples/good") +
+                round_trip_dir("samples/bad");
+    if (files == 0) skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_writer_minimal_game),
+        cmocka_unit_test(test_writer_empty_game),
+        cmocka_unit_test(test_writer_tags_roster_first_then_source_order),
+        cmocka_unit_test(test_writer_result_tag_kept_when_unreadable),
+        cmocka_unit_test(test_writer_missing_terminator_from_result_tag),
+        cmocka_unit_test(test_writer_chess_results_for_other_game_types),
+        cmocka_unit_test(test_writer_move_text_normalised),
+        cmocka_unit_test(test_writer_black_number_when_alone),
+        cmocka_unit_test(test_writer_white_variation_and_nesting),
+        cmocka_unit_test(test_writer_numbers_from_the_tree),
+        cmocka_unit_test(test_writer_fen_black_to_move),
+        cmocka_unit_test(test_writer_setup_in_place),
+        cmocka_unit_test(test_writer_strengths_and_nags),
+        cmocka_unit_test(test_writer_comments_folded_and_brace),
+        cmocka_unit_test(test_writer_wraps_at_width),
+        cmocka_unit_test(test_writer_wraps_by_characters_not_bytes),
+        cmocka_unit_test(test_writer_never_starts_a_line_with_a_tag_in_a_comment),
+        cmocka_unit_test(test_writer_rejects_null),
+        cmocka_unit_test(test_writer_round_trip_test_data),
+    };
+    return cmocka_run_group_tests_name("writer", tests, NULL, NULL);
+}
