@@ -39,10 +39,11 @@ VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect
 VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
-.PHONY: all lib tools deps check test unit cli lint-man sanitize check-slow bench \
+
+.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man sanitize check-slow bench \
 	install uninstall clean help run fuzz lint
 
-all: lib tools pdn.pc
+all: lib tools $(BUILD)/pdn.pc
 
 lib: $(LIBA) $(BUILD)/libpdn.so
 
@@ -96,16 +97,27 @@ $(BUILD)/bench/%: bench/%.c $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(LIBA) $(ALL_LDLIBS) -lm
 
-pdn.pc: pdn.pc.in Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define PDN_VERSION "\(.*\)"/\1/p' lib/pdn.h)|' \
-		-e 's|@LIBS@|$(LDLIBS_CSV)|' $< > $@
+PDN_VERSION_TEXT = $(shell sed -n 's/^\#define PDN_VERSION "\(.*\)"/\1/p' lib/pdn.h)
+# The pkg-config file for a prefix: $(call make_pc,PREFIX) < pdn.pc.in
+make_pc = sed -e 's|@PREFIX@|$(1)|' -e 's|@VERSION@|$(PDN_VERSION_TEXT)|' -e 's|@LIBS@|$(LDLIBS_CSV)|'
+
+# Rebuilt whenever PREFIX changes, so an install never ships a stale prefix.
+$(BUILD)/pdn.pc: pdn.pc.in Makefile FORCE
+	@mkdir -p $(@D)
+	@$(call make_pc,$(PREFIX)) $< > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+FORCE:
 
 # The whole suite, after installing whatever the build needs.
 check: deps
 	$(MAKE) all
 	$(MAKE) test
 
-test: unit cli lint-man
+test: unit cli lint-man install-test
+
+install-test: all
+	@sh tests/install.sh "$(BUILD)" "$(BIN)"
 
 unit: $(UNIT_BINS)
 	@sh tests/run-unit.sh "$(VALGRIND_CMD)" $(UNIT_BINS)
@@ -147,7 +159,7 @@ install: all
 	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libpdn.so
 	install -m 644 lib/pdn.h $(DESTDIR)$(PREFIX)/include
-	install -m 644 pdn.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(BUILD)/pdn.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	for m in $(MANS); do \
 		d=$(DESTDIR)$(PREFIX)/share/man/$$(basename $$(dirname $$m)); \
 		install -d $$d && install -m 644 $$m $$d; done
@@ -162,7 +174,7 @@ lint:
 	clang-format --dry-run --Werror lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch]
 
 clean:
-	rm -rf build bin pdn.pc
+	rm -rf build bin
 
 -include $(LIB_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) $(TOOLS:%=$(BUILD)/cmd/%.d) \
 	$(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%.d)
