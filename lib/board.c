@@ -67,6 +67,8 @@ static void geometry_build(struct geometry *g, const struct pdn_rules *r)
     }
     for (int s = 1; s <= g->squares; s++) {
         int row = (s - 1) / per_row, col = square_column(s, per_row);
+        g->row[g->bit_of[s]] = (int8_t)row;
+        g->col[g->bit_of[s]] = (int8_t)col;
         for (int d = 0; d < DIR_COUNT; d++) {
             int t = square_at(row + drow[d], col + dcol[d], r->width, r->height);
             if (t) g->next[g->bit_of[s]][d] = g->bit_of[t];

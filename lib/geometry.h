@@ -28,6 +28,7 @@ struct geometry {
     uint8_t bit_of[PDN_SQUARES_MAX + 1];    /* square -> bit */
     uint8_t square_of[GEO_BITS];            /* bit -> square, 0 for ghosts */
     uint8_t next[GEO_BITS][DIR_COUNT];      /* neighbour bit, or GEO_NONE */
+    int8_t row[GEO_BITS], col[GEO_BITS];    /* board coordinates of each bit */
 };
 
 /* Built at first use by geometry_build_all(); constant afterwards. */

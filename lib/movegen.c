@@ -354,17 +354,14 @@ bool pdn_board_must_capture(const struct pdn_board *board)
     return can_capture(g, pdn_rules_get(board->variant), board, empty);
 }
 
-/* The direction from one bit to another on a diagonal, and the distance. */
+/* The direction from one bit to another on a diagonal and the distance,
+ * or -1 when they share no diagonal. */
 static int direction_to(const struct geometry *g, int from, int to, int *steps)
 {
-    for (int d = 0; d < DIR_COUNT; d++) {
-        *steps = 0;
-        for (int at = g->next[from][d]; at != GEO_NONE; at = g->next[at][d]) {
-            ++*steps;
-            if (at == to) return d;
-        }
-    }
-    return -1;
+    int dr = g->row[to] - g->row[from], dc = g->col[to] - g->col[from];
+    if (dr == 0 || (dr != dc && dr != -dc)) return -1;
+    *steps = dr > 0 ? dr : -dr;
+    return dr < 0 ? (dc < 0 ? DIR_UL : DIR_UR) : (dc < 0 ? DIR_DL : DIR_DR);
 }
 
 bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int from, int to)
