@@ -3,7 +3,8 @@
  * comes, and pdn_encoding_parse.
  *
  * The choice, made once per file without reading ahead:
- *   - a UTF-8 BOM is dropped; a UTF-16 BOM (LE or BE) selects UTF-16;
+ *   - a UTF-8 BOM is dropped; a UTF-16 BOM (LE or BE) selects UTF-16, and
+ *     so does, with a warning, a first block whose every other byte is NUL;
  *   - otherwise the text is taken as UTF-8 and each block is validated as it
  *     arrives (zero copy: bytes are read straight into the text buffer);
  *   - at the first byte that is not UTF-8 the rest of the file, from that
@@ -23,6 +24,8 @@
 #include <unistd.h>
 
 #define RAW_CAP (2 * PDN_BLOCK)
+/* Bytes looked at before choosing an encoding. */
+#define SNIFF_BYTES 256
 
 static const char *const charsets[] = {
     [PDN_ENC_AUTO] = "CP1252",   [PDN_ENC_UTF8] = "UTF-8",    [PDN_ENC_LATIN1] = "ISO-8859-1",
@@ -310,13 +313,46 @@ static int fill_fast(struct pdn_source *src, struct pdn_text *text)
 
 /* ---- Start of input: byte order marks -------------------------------------- */
 
-static int fill_start(struct pdn_source *src, struct pdn_text *text)
+/* UTF-16 without a byte order mark: PDN text is mostly ASCII, so every
+ * other byte of the first block is NUL. "UTF-16LE", "UTF-16BE" or NULL. */
+static const char *sniff_utf16(const unsigned char *b, size_t n)
 {
-    while (text->filled < 4 && !src->in_eof) {
-        ssize_t n = input_read(src, text->data + text->filled, 4 - text->filled);
+    size_t even = 0, odd = 0, pairs = n / 2;
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        even += b[i] == 0;
+        odd += b[i + 1] == 0;
+    }
+    if (pairs < 2) return NULL;
+    if (odd * 4 >= pairs * 3 && even * 8 <= odd) return "UTF-16LE";
+    if (even * 4 >= pairs * 3 && odd * 8 <= even) return "UTF-16BE";
+    return NULL;
+}
+
+/* The first bytes, enough to see a BOM or a UTF-16 text without one. */
+static int read_head(struct pdn_source *src, struct pdn_text *text)
+{
+    while (text->filled < SNIFF_BYTES && !src->in_eof) {
+        ssize_t n = input_read(src, text->data + text->filled, SNIFF_BYTES - text->filled);
         if (n < 0) return (int)n;
         text->filled += (size_t)n;
     }
+    return 0;
+}
+
+static int start_utf16(struct pdn_source *src, struct pdn_text *text, const char *charset,
+                       size_t skip)
+{
+    int rc = start_convert(src, charset, 2);
+    if (rc < 0) return rc;
+    move_to_raw(src, text, skip);
+    text->filled = text->end = 0;
+    return fill_convert(src, text);
+}
+
+static int fill_start(struct pdn_source *src, struct pdn_text *text)
+{
+    int rc = read_head(src, text);
+    if (rc < 0) return rc;
     const unsigned char *b = (const unsigned char *)text->data;
     size_t n = text->filled;
     bool utf8ish = src->encoding == PDN_ENC_AUTO || src->encoding == PDN_ENC_UTF8;
@@ -325,13 +361,15 @@ static int fill_start(struct pdn_source *src, struct pdn_text *text)
         text->filled -= 3;
     } else if (src->encoding == PDN_ENC_AUTO && n >= 2 &&
                ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) {
-        int rc = start_convert(src, b[0] == 0xFF ? "UTF-16LE" : "UTF-16BE", 2);
-        if (rc < 0) return rc;
-        move_to_raw(src, text, 2);
-        text->filled = text->end = 0;
-        return fill_convert(src, text);
+        return start_utf16(src, text, b[0] == 0xFF ? "UTF-16LE" : "UTF-16BE", 2);
+    } else if (src->encoding == PDN_ENC_AUTO && sniff_utf16(b, n)) {
+        const char *cs = sniff_utf16(b, n);
+        add_event(src, PDN_D_ENCODING_FALLBACK, 0,
+                  cs[6] == 'L' ? "no byte order mark: decoded as UTF-16LE"
+                               : "no byte order mark: decoded as UTF-16BE");
+        return start_utf16(src, text, cs, 0);
     } else if (!utf8ish) {
-        int rc = start_convert(src, charsets[src->encoding], 1);
+        rc = start_convert(src, charsets[src->encoding], 1);
         if (rc < 0) return rc;
         move_to_raw(src, text, 0);
         return fill_convert(src, text);

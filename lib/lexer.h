@@ -75,6 +75,7 @@ enum pdn_odd {
     PDN_ODD_NAG_FIRST,
     PDN_ODD_NUMBER_TWICE,
     PDN_ODD_STRAY_DOT,
+    PDN_ODD_NAG_RANGE,
     PDN_ODD_COUNT
 };
 

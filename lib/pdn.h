@@ -524,15 +524,39 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
 
 /* ---- Writer ------------------------------------------------------------ */
 
+/*
+ * The text to write for a move in place of node->text (say, the shortest
+ * form of the move the replay found for it), or NULL to write node->text
+ * cleaned: blanks and leading zeros dropped, ':' and Unicode dashes made 'x'
+ * and '-'. The text returned is written as it is.
+ */
+typedef const char *(*pdn_move_text_fn)(const struct pdn_node *node, void *ctx);
+/*
+ * True for a move that cannot be played (the first illegal move of its
+ * line): that move and the rest of its line, with their variations and
+ * comments, are written as one comment in its place.
+ */
+typedef bool (*pdn_move_cut_fn)(const struct pdn_node *node, void *ctx);
+
 struct pdn_write_options {
     int width;             /* wrap column; 0 means 80 */
     bool no_comments;
     bool no_variations;
     bool no_nags;          /* drops NAGs and move strengths */
-    bool seven_tag_roster; /* keep only Event Site Date Round White Black Result */
+    bool seven_tag_roster; /* keep only Event Site Date Round White Black Result, and
+                              GameType, FEN and SetUp, without which the moves would
+                              mean something else */
+    pdn_move_text_fn move_text; /* may be NULL */
+    pdn_move_cut_fn cut_line;   /* may be NULL */
+    void *move_ctx;             /* passed to move_text and cut_line */
 };
 
-/* Writes one game in canonical PDN 3.0 form, followed by a blank line. */
+/*
+ * Writes one game in canonical PDN 3.0 form, followed by a blank line. A tag
+ * whose name is not an identifier ([A-Z][A-Za-z0-9_]*) cannot be written as
+ * a tag: it is written as a comment "{[name "value"]}" at the start of the
+ * move text (unless no_comments or seven_tag_roster).
+ */
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options);
 
 #endif

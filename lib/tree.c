@@ -1,5 +1,6 @@
 /*
- * tree: lines of a game under construction -> exact-size arrays in the arena.
+ * tree: lines of a game under construction -> exact-size arrays in the arena
+ * (the nodes are built in the arena from the start: they are most of a game).
  *
  * Where annotations go: comments right after a move (before any of its
  * variations) are its comments_after; comments after its variations, or at
@@ -34,16 +35,19 @@ void *pdn_vec_push(struct pdn_vec *vec, size_t size)
 
 void pdn_frame_reset(struct pdn_frame *frame, const struct pdn_pos *pos)
 {
-    frame->nodes.n = frame->after.n = frame->nags.n = frame->vars.n = frame->before.n = 0;
+    /* The nodes live in a game's arena: forget them, never free them. */
+    frame->nodes = (struct pdn_vec){NULL, 0, 0};
+    frame->after.n = frame->nags.n = frame->vars.n = frame->before.n = 0;
     frame->setup = NULL;
     frame->has_num = frame->num_black = frame->adjacent = false;
     frame->num = frame->last_to = 0;
+    frame->next = frame->last = (struct pdn_label){1, false, false};
+    frame->orphans = false;
     frame->pos = *pos;
 }
 
 void pdn_frame_free(struct pdn_frame *frame)
 {
-    pdn_vec_free(&frame->nodes);
     pdn_vec_free(&frame->after);
     pdn_vec_free(&frame->nags);
     pdn_vec_free(&frame->vars);
@@ -70,7 +74,7 @@ static bool take(struct pdn_arena *arena, struct pdn_vec *vec, size_t size, cons
 static int seal_last(struct pdn_frame *frame, struct pdn_arena *arena)
 {
     struct pdn_node *node = pdn_frame_last(frame);
-    if (!node) return 0;
+    if (!node || (frame->after.n | frame->nags.n | frame->vars.n) == 0) return 0;
     bool ok = take(arena, &frame->after, sizeof(struct pdn_comment),
                    (const void **)&node->comments_after, &node->ncomments_after);
     ok &= take(arena, &frame->nags, sizeof(uint16_t), (const void **)&node->nags, &node->nnags);
@@ -79,25 +83,63 @@ static int seal_last(struct pdn_frame *frame, struct pdn_arena *arena)
     return ok ? 0 : PDN_ENOMEM;
 }
 
+/* Room for one more node. The array is built in the game's arena, where
+ * the finished line keeps it (no copy when the line closes); it starts as
+ * long as the last line closed in this frame and doubles when short, the
+ * outgrown copies staying in the arena until the game is freed. */
+static struct pdn_node *push_node(struct pdn_frame *frame, struct pdn_arena *arena)
+{
+    struct pdn_vec *v = &frame->nodes;
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : frame->hint > 8 ? frame->hint : 8;
+        struct pdn_node *data = pdn_arena_alloc(arena, cap * sizeof *data);
+        if (!data) return NULL;
+        if (v->n) memcpy(data, v->data, v->n * sizeof *data);
+        v->data = data;
+        v->cap = cap;
+    }
+    return (struct pdn_node *)v->data + v->n++;
+}
+
 struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
                                const struct pdn_pos *pos)
 {
     /* Sealing empties the vectors of the previous move; NAGs and variations
      * met before any move stay in them and so belong to this first move. */
-    if (seal_last(frame, arena) < 0) return NULL;
-    struct pdn_node *node = pdn_vec_push(&frame->nodes, sizeof *node);
+    if ((frame->after.n | frame->nags.n | frame->vars.n) && seal_last(frame, arena) < 0)
+        return NULL;
+    struct pdn_node *node = push_node(frame, arena);
     if (!node) return NULL;
+    /* Field by field: a compound literal here compiles to 'rep stos',
+     * whose start-up cost is most of this function. */
     node->text = text;
     node->pos = *pos;
+    node->number = 0;
+    node->number_black = false;
+    node->number_pos = (struct pdn_pos){0, 0, 0};
+    node->strength = NULL;
+    node->nags = NULL;
+    node->nnags = 0;
+    node->comments_before = node->comments_after = NULL;
+    node->ncomments_before = node->ncomments_after = 0;
+    node->setup = NULL;
+    node->setup_pos = (struct pdn_pos){0, 0, 0};
+    node->variations = NULL;
+    node->nvariations = 0;
     if (frame->has_num) {
         node->number = frame->num;
         node->number_black = frame->num_black;
         node->number_pos = frame->num_pos;
         frame->has_num = false;
     }
-    if (!take(arena, &frame->before, sizeof(struct pdn_comment),
-              (const void **)&node->comments_before, &node->ncomments_before))
+    if (frame->before.n && !take(arena, &frame->before, sizeof(struct pdn_comment),
+                                 (const void **)&node->comments_before, &node->ncomments_before))
         return NULL;
+    /* One ply more: White's move is followed by Black's of the same number. */
+    frame->last = frame->next;
+    frame->next.num += frame->next.black;
+    frame->next.black = !frame->next.black;
+    frame->next.known = true;
     node->setup = frame->setup;
     node->setup_pos = frame->setup_pos;
     frame->setup = NULL;
@@ -120,10 +162,15 @@ int pdn_frame_close(struct pdn_frame *frame, struct pdn_arena *arena, struct pdn
     memset(out, 0, sizeof *out);
     out->pos = frame->pos;
     if (seal_last(frame, arena) < 0) return PDN_ENOMEM;
-    bool ok = take(arena, &frame->nodes, sizeof(struct pdn_node), (const void **)&out->moves,
-                   &out->nmoves);
-    ok &= take(arena, &frame->before, sizeof(struct pdn_comment), (const void **)&out->trailing,
-               &out->ntrailing);
+    out->moves = frame->nodes.data;
+    out->nmoves = (uint32_t)frame->nodes.n;
+    /* Room for a line half as long again, forgetting slowly: a short line
+     * (or a tags-only game) does not make the next long one grow. */
+    size_t want = frame->nodes.n + frame->nodes.n / 2, keep = frame->hint - frame->hint / 8;
+    want = want > keep ? want : keep;
+    frame->hint = want < 4096 ? want : 4096;
+    bool ok = take(arena, &frame->before, sizeof(struct pdn_comment), (const void **)&out->trailing,
+                   &out->ntrailing);
     out->trailing_setup = frame->setup;
     pdn_frame_reset(frame, &frame->pos);
     return ok ? 0 : PDN_ENOMEM;

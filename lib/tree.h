@@ -3,7 +3,8 @@
  *
  * A line under construction is a frame: growable vectors reused from game
  * to game; when a line is done its vectors are copied into the game's arena
- * as the exact-size arrays of struct pdn_line. Knows nothing about tokens
+ * as the exact-size arrays of struct pdn_line (the nodes are built there
+ * from the start). Knows nothing about tokens
  * or text positions beyond what it is handed; never reports findings.
  */
 #ifndef PDN_TREE_H
@@ -17,8 +18,16 @@ struct pdn_vec {
     size_t n, cap;
 };
 
+/* A move label for diagnostics: "12." or "12..." (known once a number or
+ * a ply has fixed it). */
+struct pdn_label {
+    uint32_t num;
+    bool black, known;
+};
+
 struct pdn_frame {
-    struct pdn_vec nodes;  /* struct pdn_node */
+    struct pdn_vec nodes;  /* struct pdn_node, in the game's arena */
+    size_t hint;           /* nodes of the last line closed here: the next one's start size */
     struct pdn_vec after;  /* struct pdn_comment: after the last node */
     struct pdn_vec nags;   /* uint16_t: of the last node (pending before the first) */
     struct pdn_vec vars;   /* struct pdn_line: of the last node (pending before the first) */
@@ -30,6 +39,12 @@ struct pdn_frame {
     bool has_num, num_black;
     uint32_t num;
     struct pdn_pos num_pos;
+    /* labels: of the next ply (counted from the last move number) and of the last node */
+    struct pdn_label next, last;
+    struct pdn_label start; /* of a variation: the move it replaces */
+    /* NAGs or variations met before any move: where the first one stood */
+    bool orphans;
+    struct pdn_pos orphan_pos;
     /* the last node, while nothing but its own annotations followed it */
     bool adjacent;
     uint32_t last_to; /* its last square when it is a numeric capture, else 0 */
@@ -43,7 +58,8 @@ void pdn_frame_reset(struct pdn_frame *frame, const struct pdn_pos *pos);
 void pdn_frame_free(struct pdn_frame *frame);
 /* The last node, or NULL. */
 struct pdn_node *pdn_frame_last(struct pdn_frame *frame);
-/* Appends a move (its text already in the arena); NULL when out of memory. */
+/* Appends a move (its text already in the arena) and counts the ply for the
+ * labels; NULL when out of memory. */
 struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
                                const struct pdn_pos *pos);
 /* A comment at the right place: after the last move, or before the next. */

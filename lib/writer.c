@@ -6,17 +6,26 @@
  *   - the seven-tag roster first, always, in order ("?" or "????.??.??" when
  *     missing; Result from the terminator), then the other tags in source
  *     order; values escaped with \" and \\;
- *   - move text without blanks or leading zeros, 'x' as capture separator;
+ *   - move text without blanks or leading zeros, 'x' as capture separator,
+ *     "--" for an unknown move;
  *   - "N." before every White move, "N..." before a Black move that stands
- *     alone (at the start of a line, after a comment, variation or setup);
+ *     alone (at the start of a line, after a comment, variation or setup,
+ *     or numbered in the tree otherwise than the count goes, or a capture
+ *     that a reader would take for the next hop of the move before it);
  *   - comments as {...} with whitespace runs folded to one space; a comment
- *     holding '}' is written as a ';' comment, which ends its line;
- *   - lines filled up to the width, one blank line after each game.
+ *     holding '{' or '}' is written as a ';' comment, which ends its line;
+ *   - lines filled up to the width, one blank line after each game;
+ *   - a tag whose name is not an identifier as a comment "{[name "value"]}"
+ *     at the start of the move text (a tag it would not read back as);
+ *   - the caller may give a move's text (options->move_text) and cut a line
+ *     at a move that cannot be played (options->cut_line): that move and the
+ *     rest of the line become one comment, written flat, in their place.
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "pdn.h"
 #include "wrap.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +38,9 @@ struct side {
 struct writer {
     struct wrap wrap;
     const struct pdn_write_options *opt;
+    const pdn_game *game;
+    bool bad_tags_pending; /* the comments of unwritable tags are still to come */
+    bool flat;             /* inside a cut line: comments as plain words, no cuts */
 };
 
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
@@ -81,14 +93,33 @@ static enum pdn_result game_result(const pdn_game *game)
 
 /* ---- tags --------------------------------------------------------------- */
 
-static void write_tag(FILE *fp, const char *name, const char *value)
+/* A name a reader reads back as it is: [A-Z][A-Za-z0-9_]*. */
+static bool identifier(const char *name)
 {
-    fprintf(fp, "[%s \"", name);
+    if (name == NULL || *name < 'A' || *name > 'Z') return false;
+    for (const char *p = name + 1; *p; p++) {
+        char c = *p;
+        bool alnum = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (!alnum && c != '_') return false;
+    }
+    return true;
+}
+
+/* [name "value"] with \" and \\ escaped, without a line end. */
+static void put_tag(FILE *fp, const char *name, const char *value)
+{
+    fprintf(fp, "[%s \"", name ? name : "");
     for (const char *p = value ? value : ""; *p; p++) {
         if (*p == '"' || *p == '\\') putc('\\', fp);
         putc(*p, fp);
     }
-    fputs("\"]\n", fp);
+    fputs("\"]", fp);
+}
+
+static void write_tag(FILE *fp, const char *name, const char *value)
+{
+    put_tag(fp, name, value);
+    putc('\n', fp);
 }
 
 static const char *roster_value(const pdn_game *game, int i)
@@ -120,7 +151,7 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
         write_tag(fp, roster[i], roster_value(game, i));
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
-        if (written_in_roster(game, k)) continue;
+        if (written_in_roster(game, k) || !identifier(tag->name)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
         write_tag(fp, tag->name, tag->value);
     }
@@ -166,6 +197,23 @@ static void put_move(struct wrap *w, const char *text)
         in_number = digit;
         wrap_putc(w, c == ':' ? 'x' : (char)c);
     }
+}
+
+/* An unknown move ("-", "- -", "--"): written "--", the one spelling that
+ * reads back as one move whatever stands next to it. */
+static bool unknown_move(const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    bool any = false;
+    while (*p) {
+        bool dash;
+        int n = unicode_mark(p, &dash);
+        if (n == 0 && *p != '-' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+            return false;
+        any |= n ? dash : *p == '-';
+        p += n ? n : 1;
+    }
+    return any;
 }
 
 static void put_strength(struct wrap *w, const char *s)
@@ -228,18 +276,74 @@ static void put_line_comment(struct wrap *w, const char *s)
     wrap_newline(w); /* it runs to the end of the line: nothing may follow */
 }
 
+/* A comment in braces, or as a ';' comment when it holds a brace: a '}'
+ * would end it, a '{' would nest (a lenient reader closes it at a later '}'). */
+static void put_comment(struct wrap *w, const char *text)
+{
+    if (strpbrk(text, "{}"))
+        put_line_comment(w, text);
+    else
+        put_brace_comment(w, text);
+}
+
+/* Inside a cut line a comment is plain words of the one comment. */
+static void put_flat_words(struct wrap *w, const char *s)
+{
+    for (;;) {
+        while (blank(*s))
+            s++;
+        if (*s == '\0') break;
+        while (*s && !blank(*s))
+            wrap_putc(w, *s++);
+        wrap_end(w);
+    }
+}
+
 static bool write_comments(struct writer *wr, const struct pdn_comment *c, uint32_t n)
 {
     if (wr->opt->no_comments || n == 0) return false;
     for (uint32_t i = 0; i < n; i++) {
         const char *text = c[i].text ? c[i].text : "";
-        if (strchr(text, '}')) {
-            put_line_comment(&wr->wrap, text);
-        } else {
-            put_brace_comment(&wr->wrap, text);
-        }
+        if (wr->flat)
+            put_flat_words(&wr->wrap, text);
+        else
+            put_comment(&wr->wrap, text);
     }
     return true;
+}
+
+/* One tag that is no tag to a reader, as a comment; false when out of memory. */
+static bool put_bad_tag(struct wrap *w, const struct pdn_tag *tag)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&text, &len);
+    if (fp == NULL) return false;
+    put_tag(fp, tag->name, tag->value);
+    if (fclose(fp) != 0 || text == NULL) {
+        free(text);
+        return false;
+    }
+    put_comment(w, text);
+    free(text);
+    return true;
+}
+
+/* The tags whose names are not identifiers, as comments where the move
+ * text starts (after a setup there, like any comment before the first move).
+ * Returns whether it wrote any. */
+static bool write_bad_tags(struct writer *wr)
+{
+    bool any = false;
+    wr->bad_tags_pending = false;
+    if (wr->opt->no_comments || wr->opt->seven_tag_roster) return false;
+    for (uint32_t k = 0; k < wr->game->ntags; k++) {
+        const struct pdn_tag *tag = &wr->game->tags[k];
+        if (identifier(tag->name)) continue;
+        if (!put_bad_tag(&wr->wrap, tag)) wr->wrap.nomem = true;
+        any = true;
+    }
+    return any;
 }
 
 static void write_setup(struct writer *wr, const char *fen, struct side *s)
@@ -255,14 +359,15 @@ static void write_setup(struct writer *wr, const char *fen, struct side *s)
 
 /* ---- lines and variations ------------------------------------------------ */
 
-static void write_line(struct writer *wr, const struct pdn_line *line, struct side s);
+static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t from,
+                        struct side s, bool resumed);
 
 static bool write_variations(struct writer *wr, const struct pdn_node *node, struct side s)
 {
     if (wr->opt->no_variations || node->nvariations == 0) return false;
     for (uint32_t i = 0; i < node->nvariations; i++) {
         wrap_open_paren(&wr->wrap);
-        write_line(wr, &node->variations[i], s);
+        write_moves(wr, &node->variations[i], 0, s, false);
         wrap_close_paren(&wr->wrap);
     }
     return true;
@@ -272,11 +377,18 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
                        bool alone)
 {
     struct wrap *w = &wr->wrap;
+    const struct pdn_write_options *opt = wr->opt;
+    const char *text = opt->move_text ? opt->move_text(node, opt->move_ctx) : NULL;
     if (!s->black || alone) put_number(w, s);
-    put_move(w, node->text ? node->text : "");
-    if (!wr->opt->no_nags && node->strength) put_strength(w, node->strength);
+    if (text)
+        wrap_puts(w, text);
+    else if (node->text && unknown_move(node->text))
+        wrap_puts(w, "--");
+    else
+        put_move(w, node->text ? node->text : "");
+    if (!opt->no_nags && node->strength) put_strength(w, node->strength);
     wrap_end(w);
-    for (uint32_t i = 0; !wr->opt->no_nags && i < node->nnags; i++) {
+    for (uint32_t i = 0; !opt->no_nags && i < node->nnags; i++) {
         char buf[16];
         snprintf(buf, sizeof buf, "$%u", (unsigned)node->nags[i]);
         wrap_puts(w, buf);
@@ -290,27 +402,139 @@ static void advance(struct side *s)
     s->black = !s->black;
 }
 
-static void write_line(struct writer *wr, const struct pdn_line *line, struct side s)
+/* The squares a move text starts and ends on, and whether a reader would
+ * take it for a numeric capture. */
+struct ends {
+    long first, last;
+    bool capture;
+};
+
+static struct ends move_ends(const char *text)
+{
+    struct ends e = {-1, -1, false};
+    int dashes = 0;
+    for (const char *p = text ? text : ""; *p;) {
+        if (*p >= '0' && *p <= '9') {
+            long v = 0;
+            for (; *p >= '0' && *p <= '9'; p++)
+                v = v < 100000 ? v * 10 + (*p - '0') : v;
+            if (e.first < 0) e.first = v;
+            e.last = v;
+            continue;
+        }
+        if ((*p >= 'a' && *p <= 'z' && *p != 'x') || (*p >= 'A' && *p <= 'Z'))
+            return (struct ends){-1, -1, false}; /* alphanumeric squares */
+        e.capture |= *p == 'x' || *p == ':';
+        dashes += *p == '-';
+        p++;
+    }
+    e.capture |= dashes > 1;
+    return e;
+}
+
+static const char *text_of(const struct writer *wr, const struct pdn_node *node)
+{
+    const char *text = wr->opt->move_text ? wr->opt->move_text(node, wr->opt->move_ctx) : NULL;
+    return text ? text : node->text;
+}
+
+/* "38x18 18x9" reads back as one move, the second hop of the first: a
+ * capture starting where the move before it ended needs its number
+ * ("38x18 1... 18x9") to stay a move of its own. */
+static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
+                         const struct pdn_node *node)
+{
+    struct ends a = move_ends(text_of(wr, prev)), b = move_ends(text_of(wr, node));
+    return b.capture && b.first >= 0 && b.first == a.last;
+}
+
+/* The setup, the pending tag comments and the comments before a move;
+ * returns whether any was written. */
+static bool write_before(struct writer *wr, const struct pdn_node *node, struct side *s)
+{
+    bool any = false;
+    if (node->setup) {
+        write_setup(wr, node->setup, s);
+        any = true;
+    }
+    if (wr->bad_tags_pending) any |= write_bad_tags(wr);
+    any |= write_comments(wr, node->comments_before, node->ncomments_before);
+    return any;
+}
+
+static void write_line_end(struct writer *wr, const struct pdn_line *line, struct side *s)
+{
+    if (line->trailing_setup) write_setup(wr, line->trailing_setup, s);
+    if (wr->bad_tags_pending) write_bad_tags(wr);
+    write_comments(wr, line->trailing, line->ntrailing);
+}
+
+static bool cut_here(const struct writer *wr, const struct pdn_node *node)
+{
+    return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
+}
+
+/* Moves from.. of a line and what ends it, written flat on one line into a
+ * malloc'd string; NULL when out of memory. */
+static char *flat_rest(const struct writer *wr, const struct pdn_line *line, uint32_t from,
+                       struct side s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&text, &len);
+    if (fp == NULL) return NULL;
+    struct writer sub = {.opt = wr->opt, .game = wr->game, .flat = true};
+    wrap_init(&sub.wrap, fp, INT_MAX);
+    write_moves(&sub, line, from, s, true);
+    wrap_end(&sub.wrap);
+    bool nomem = sub.wrap.nomem;
+    wrap_free(&sub.wrap);
+    if (fclose(fp) != 0 || nomem || text == NULL) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* A line cut at move 'from': the rest becomes one comment. */
+static void write_cut(struct writer *wr, const struct pdn_line *line, uint32_t from, struct side s)
+{
+    char *text = flat_rest(wr, line, from, s);
+    if (text == NULL) {
+        wr->wrap.nomem = true;
+        return;
+    }
+    put_comment(&wr->wrap, text);
+    free(text);
+}
+
+/* Writes moves from.. of a line and what ends it. 'resumed': the setup and
+ * comments before move 'from' are already written. */
+static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t from,
+                        struct side s, bool resumed)
 {
     bool alone = true; /* the next move is not right after its partner */
-    for (uint32_t i = 0; i < line->nmoves; i++) {
+    for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (node->setup) {
-            write_setup(wr, node->setup, &s);
-            alone = true;
-        }
-        alone |= write_comments(wr, node->comments_before, node->ncomments_before);
+        if (!resumed || i != from) alone |= write_before(wr, node, &s);
         if (node->number) {
+            /* A number the count does not give must be written, or it
+             * would not read back: "12.. e1-f2" after 12. is "12... e1-f2". */
+            alone |= node->number != s.number || node->number_black != s.black;
             s.number = node->number;
             s.black = node->number_black;
+        }
+        if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
+        if (cut_here(wr, node)) {
+            write_cut(wr, line, i, s);
+            return;
         }
         write_move(wr, node, &s, alone);
         alone = write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, s);
         advance(&s);
     }
-    if (line->trailing_setup) write_setup(wr, line->trailing_setup, &s);
-    write_comments(wr, line->trailing, line->ntrailing);
+    write_line_end(wr, line, &s);
 }
 
 /* White starts, unless the FEN tag gives Black; lidraughts' ":F<n>" field
@@ -332,10 +556,11 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
 {
     static const struct pdn_write_options defaults = {0};
     if (out == NULL || game == NULL) return PDN_EINVAL;
-    struct writer wr = {.opt = options ? options : &defaults};
+    struct writer wr = {
+        .opt = options ? options : &defaults, .game = game, .bad_tags_pending = true};
     wrap_init(&wr.wrap, out, wr.opt->width);
     write_tags(out, game, wr.opt);
-    write_line(&wr, &game->main, start_side(game));
+    write_moves(&wr, &game->main, 0, start_side(game), false);
     wrap_puts(&wr.wrap, result_text(game, game_result(game)));
     wrap_end(&wr.wrap);
     wrap_newline(&wr.wrap);

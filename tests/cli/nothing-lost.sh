@@ -54,4 +54,8 @@ check "pdnfmt --strict" --strict
 check "pdnfmt --no-comments --no-variations --no-nags" --no-comments --no-variations --no-nags
 check "pdnfmt --seven-tag-roster" --seven-tag-roster
 check "pdnfmt --width 1" --width 1
+check "pdnfmt --no-normalise" --no-normalise
+check "pdnfmt --broken=comment" --broken=comment
+check "pdnfmt --broken=verbatim" --broken=verbatim
+check "pdnfmt --broken=comment --no-comments" --broken=comment --no-comments
 exit $failed

@@ -19,6 +19,7 @@ struct fix_diag {
     size_t game;
     char text[80];
     char detail[128];
+    char move[24]; /* the move label, "" for none */
 };
 
 struct fix {
@@ -43,6 +44,7 @@ static inline void fix_on_diag(const struct pdn_diag *d, void *ctx)
     r->game = d->game;
     snprintf(r->text, sizeof r->text, "%s", d->text ? d->text : "");
     snprintf(r->detail, sizeof r->detail, "%s", d->detail ? d->detail : "");
+    snprintf(r->move, sizeof r->move, "%s", d->move_number ? d->move_number : "");
 }
 
 static inline struct pdn_reader_options fix_options(struct fix *f, bool strict)

@@ -150,10 +150,13 @@ static void test_lexer_result_0_0_and_others(void **state)
     assert_int_equal(l->tok[1].value, PDN_RESULT_BLACK_WIN);
     assert_int_equal(l->tok[2].value, PDN_RESULT_DRAW);
     assert_string_equal(l->text[2], "1/2-1/2");
-    /* Lenient mode names the chess-style spellings. */
+    /* The chess-style results are in the grammar: no finding. The other
+     * spellings are lenient-only and named. */
     l = lex("1-0 0.5-0.5 \xc2\xbd-\xc2\xbd", false);
     assert_int_equal(l->n, 3);
-    assert_int_equal(l->tok[0].find.odd, PDN_ODD_CHESS_RESULT);
+    assert_false(l->tok[0].find.set);
+    assert_int_equal(l->tok[1].find.odd, PDN_ODD_ODD_RESULT);
+    assert_int_equal(l->tok[2].find.odd, PDN_ODD_ODD_RESULT);
     assert_int_equal(l->tok[1].value, PDN_RESULT_DRAW);
     assert_int_equal(l->tok[2].kind, PDN_T_RESULT);
     assert_int_equal(l->tok[2].value, PDN_RESULT_DRAW);

@@ -190,6 +190,28 @@ static void test_writer_numbers_from_the_tree(void **state)
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n12. 32-28 18-23 13. 33-29 *\n\n");
 }
 
+/* A number that the count does not give is written, with its side, so that
+ * it reads back ("12.." for White's move becomes "12..."). */
+static void test_writer_number_against_the_count(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29"), mv("19-24")};
+    moves[2].number = 2;
+    moves[2].number_black = true;
+    moves[3].number = 7;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2... 33-29 7. 19-24 *\n\n");
+}
+
+/* Two captures the reader would join as hops of one move stay apart. */
+static void test_writer_capture_not_read_as_next_hop(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("38x18"), mv("18x9"), mv("9-3"), mv("03:14")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 38x18 1... 18x9 2. 9-3 2... 3x14 *\n\n");
+}
+
 static void test_writer_fen_black_to_move(void **state)
 {
     (void)state;
@@ -298,6 +320,114 @@ static void test_writer_rejects_null(void **state)
     assert_int_equal(pdn_write_game(stdout, NULL, NULL), PDN_EINVAL);
 }
 
+static void test_writer_seven_tag_roster_keeps_essential_tags(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {
+        {.name = "Annotator", .value = "A"},
+        {.name = "GameType", .value = "20"},
+        {.name = "FEN", .value = "W:W31-50:B1-20"},
+        {.name = "SetUp", .value = "1"},
+        {.name = "Foo", .value = "x"},
+    };
+    pdn_game g = game_of(NULL, 0, PDN_RESULT_UNKNOWN);
+    g.tags = tags;
+    g.ntags = COUNT(tags);
+    struct pdn_write_options opt = {.seven_tag_roster = true};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n"
+                         "[SetUp \"1\"]\n\n*\n\n");
+}
+
+/* move_text: "24" for the second move, the text as read for the others. */
+static const char *second_move(const struct pdn_node *node, void *ctx)
+{
+    const struct pdn_node *moves = ctx;
+    return node == &moves[1] ? "24-20" : NULL;
+}
+
+static void test_writer_move_text_from_the_caller(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("032-28"), mv("odd"), mv("33:29")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.move_text = second_move, .move_ctx = moves};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
+}
+
+/* cut_line: the moves whose text starts with '!'. */
+static bool marked(const struct pdn_node *node, void *ctx)
+{
+    (void)ctx;
+    return node->text[0] == '!';
+}
+
+static void test_writer_cut_line_becomes_a_comment(void **state)
+{
+    (void)state;
+    struct pdn_comment note = {.text = "a\n note"}, end = {.text = "end"};
+    struct pdn_node var_moves[] = {mv("33-29"), mv("!x")};
+    struct pdn_line var = {.moves = var_moves, .nmoves = 2};
+    struct pdn_node inner[] = {mv("17-22")};
+    struct pdn_line inner_line = {.moves = inner, .nmoves = 1};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("!32-27"), mv("23x32"), mv("37x28")};
+    moves[0].variations = &var;
+    moves[0].nvariations = 1;
+    moves[2].comments_before = &note;
+    moves[2].ncomments_before = 1;
+    moves[2].strength = "?";
+    moves[3].variations = &inner_line;
+    moves[3].nvariations = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.main.trailing = &end;
+    g.main.ntrailing = 1;
+    struct pdn_write_options opt = {.cut_line = marked};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
+                         "{2. !32-27? 23x32 (2... 17-22)\n3. 37x28 end} *\n\n");
+}
+
+static void test_writer_cut_at_first_move(void **state)
+{
+    (void)state;
+    struct pdn_comment brace = {.text = "x}y"};
+    struct pdn_node moves[] = {mv("!1-2"), mv("3-4")};
+    moves[1].comments_after = &brace;
+    moves[1].ncomments_after = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.cut_line = marked};
+    /* A '}' in the rest: a ';' comment, which ends its line. */
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n; 1. !1-2 3-4 x}y\n*\n\n");
+}
+
+static void test_writer_bad_tag_names_as_comments(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {
+        {.name = "Date ", .value = ""},  {.name = "white", .value = "A \"B\""},
+        {.name = "", .value = "v"},      {.name = "Site", .value = "S"},
+        {.name = "X-Y", .value = "a}b"},
+    };
+    struct pdn_node moves[] = {mv("32-28")};
+    moves[0].setup = "W:W32:B1";
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.tags = tags;
+    g.ntags = COUNT(tags);
+    check(&g, NULL,
+          "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+          "[Black \"?\"]\n[Result \"*\"]\n\n/FEN \"W:W32:B1\"/ {[Date \"\"]} "
+          "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n1. 32-28 *\n\n");
+    struct pdn_write_options opt = {.seven_tag_roster = true};
+    check(&g, &opt,
+          "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+          "[Black \"?\"]\n[Result \"*\"]\n\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
+    g.ntags = 2;
+    g.main.nmoves = 0; /* no move: at the end of the move text */
+    check(&g, NULL,
+          "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+          "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} {[white \"A \\\"B\\\"\"]} *\n\n");
+}
+
 /* ---- round trip over tests/data ------------------------------------------ */
 
 struct games {
@@ -394,6 +524,43 @@ static void same_line(const struct pdn_line *a, const struct pdn_line *b)
     assert_true((a->trailing_setup == NULL) == (b->trailing_setup == NULL));
 }
 
+static bool identifier(const char *s)
+{
+    if (*s < 'A' || *s > 'Z') return false;
+    while (*++s)
+        if (!(*s == '_' || (*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z')))
+            return false;
+    return true;
+}
+
+/* The main lines match, but for the comments that the tags with names
+ * that are not identifiers became, before the first move or at the end. */
+static void same_main(const pdn_game *a, const pdn_game *b)
+{
+    uint32_t bad = 0;
+    for (uint32_t k = 0; k < a->ntags; k++)
+        bad += !identifier(a->tags[k].name);
+    struct pdn_line line = b->main;
+    struct pdn_node first;
+    if (line.nmoves > 0) {
+        first = line.moves[0];
+        assert_true(first.ncomments_before >= bad);
+        first.comments_before += bad;
+        first.ncomments_before -= bad;
+        struct pdn_node *moves = malloc(line.nmoves * sizeof *moves);
+        assert_non_null(moves);
+        memcpy(moves, line.moves, line.nmoves * sizeof *moves);
+        moves[0] = first;
+        line.moves = moves;
+    } else {
+        assert_true(line.ntrailing >= bad);
+        line.trailing += bad;
+        line.ntrailing -= bad;
+    }
+    same_line(&a->main, &line);
+    if (line.nmoves > 0) free((void *)line.moves);
+}
+
 static bool has_suffix(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -424,7 +591,7 @@ static void round_trip_file(const char *path)
     read_games(&b, once, len1);
     assert_int_equal(a.n, b.n);
     for (size_t i = 0; i < a.n; i++) {
-        same_line(&a.v[i]->main, &b.v[i]->main);
+        same_main(a.v[i], b.v[i]);
         assert_int_equal(a.v[i]->result == PDN_RESULT_NONE ? b.v[i]->result : a.v[i]->result,
                          b.v[i]->result);
     }
@@ -481,6 +648,8 @@ int main(void)
         cmocka_unit_test(test_writer_black_number_when_alone),
         cmocka_unit_test(test_writer_white_variation_and_nesting),
         cmocka_unit_test(test_writer_numbers_from_the_tree),
+        cmocka_unit_test(test_writer_number_against_the_count),
+        cmocka_unit_test(test_writer_capture_not_read_as_next_hop),
         cmocka_unit_test(test_writer_fen_black_to_move),
         cmocka_unit_test(test_writer_setup_in_place),
         cmocka_unit_test(test_writer_strengths_and_nags),
@@ -489,6 +658,11 @@ int main(void)
         cmocka_unit_test(test_writer_wraps_by_characters_not_bytes),
         cmocka_unit_test(test_writer_never_starts_a_line_with_a_tag_in_a_comment),
         cmocka_unit_test(test_writer_rejects_null),
+        cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
+        cmocka_unit_test(test_writer_move_text_from_the_caller),
+        cmocka_unit_test(test_writer_cut_line_becomes_a_comment),
+        cmocka_unit_test(test_writer_cut_at_first_move),
+        cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_round_trip_test_data),
     };
     return cmocka_run_group_tests_name("writer", tests, NULL, NULL);

@@ -1,0 +1,302 @@
+/*
+ * lex_delim: the lexer's tokens between delimiters: { } comments (nested
+ * braces in lenient mode), ; comments, / / setups, < > captured-square
+ * lists and [ ] tag pairs with every lenient tag form. Each scan works on a
+ * local cursor, so a token cut by the end of the window is retried after a
+ * refill. Must not build anything or report: findings go into the token.
+ */
+#include "lex_impl.h"
+
+/* ---- Delimited tokens ------------------------------------------------------ */
+
+enum pdn_tok pdn_lx_scan_linecomment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+{
+    size_t e = find_eol(lx, c->pos);
+    if (e == SIZE_MAX) return PDN_T_MORE;
+    tok->inner_start = c->pos + 1;
+    tok->inner_len = e - tok->inner_start;
+    adv_text(lx, c, e - c->pos);
+    return PDN_T_LINECOMMENT;
+}
+
+enum pdn_tok pdn_lx_scan_setup(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+{
+    size_t i = c->pos + 1;
+    /* A lenient setup ends at its line: a lost '/' must not swallow the file. */
+    while (i < lx->end && byte_at(lx, i) != '/' && (lx->strict || !is_eol(byte_at(lx, i))))
+        i++;
+    if (more(lx, i)) return PDN_T_MORE;
+    tok->inner_start = c->pos + 1;
+    tok->inner_len = i - tok->inner_start;
+    if (peek(lx, i) == '/')
+        i++;
+    else
+        set_find(tok, PDN_D_UNTERMINATED_SETUP, PDN_ODD_NONE, true, pos_of(lx, c));
+    adv_text(lx, c, i - c->pos);
+    return PDN_T_SETUP;
+}
+
+/* After the line end at i: 1 when the next line opens a tag ([Name "),
+ * 0 when not, -1 for more. */
+static int tag_line_after(const struct pdn_lexer *lx, size_t i)
+{
+    size_t j = i + 1;
+    if (byte_at(lx, i) == '\r' && peek(lx, j) == '\n') j++;
+    if (more(lx, j + 1)) return -1;
+    if (peek(lx, j) != '[' || !is_upper((unsigned)peek(lx, j + 1))) return 0;
+    j += 2;
+    while (j < lx->end && is_ident(byte_at(lx, j)))
+        j++;
+    size_t k = j;
+    while (k < lx->end && is_blank(byte_at(lx, k)))
+        k++;
+    if (more(lx, k)) return -1;
+    return k > j && peek(lx, k) == '"';
+}
+
+struct comment_scan {
+    size_t end;       /* just past the token */
+    size_t inner_end; /* end of the text inside */
+    size_t nest_at;   /* the first inner '{', SIZE_MAX for none */
+    bool unterminated;
+};
+
+/* Scans { ... }: -1 for more. Lenient: braces nest (falling back to the
+ * first '}' when the nesting never closes) and a comment stops before a
+ * line that opens a tag, so one lost '}' cannot swallow the games after it. */
+static int comment_extent(const struct pdn_lexer *lx, size_t p, struct comment_scan *out)
+{
+    size_t i = p + 1, first_close = SIZE_MAX;
+    int nest = 0;
+    out->nest_at = SIZE_MAX;
+    for (;;) {
+        unsigned ch = 0;
+        while (i < lx->end) {
+            ch = byte_at(lx, i);
+            if (ch == '}' || ch == '{' || ch == '\n' || ch == '\r') break;
+            i++;
+        }
+        if (i >= lx->end) {
+            if (!lx->eof) return -1;
+            break;
+        }
+        if (ch == '}' && nest == 0) {
+            /* Nesting resolved: the warning points at the inner '{' where
+             * it starts (strict mode, which does not nest, stops at the
+             * first '}' and fails on what follows). */
+            *out = (struct comment_scan){i + 1, i, out->nest_at, false};
+            return 0;
+        }
+        if (ch == '}') {
+            if (first_close == SIZE_MAX) first_close = i;
+            nest--;
+        } else if (ch == '{' && !lx->strict) {
+            if (out->nest_at == SIZE_MAX) out->nest_at = i;
+            nest++;
+        } else if (is_eol(ch) && !lx->strict) {
+            int t = tag_line_after(lx, i);
+            if (t < 0) return -1;
+            if (t > 0) break;
+        }
+        i++;
+    }
+    if (first_close != SIZE_MAX)
+        *out = (struct comment_scan){first_close + 1, first_close, out->nest_at, false};
+    else
+        *out = (struct comment_scan){i, i, out->nest_at, true};
+    return 0;
+}
+
+/* A NUL inside a token's text [from, to) is reported first. */
+static void find_nul(const struct pdn_lexer *lx, const struct cur *c, size_t from, size_t to,
+                     struct pdn_token *tok)
+{
+    const char *z = memchr(lx->buf + from, 0, to - from);
+    if (z)
+        set_find(tok, PDN_D_NUL_BYTE, PDN_ODD_NONE, true, locate_in(lx, *c, (size_t)(z - lx->buf)));
+}
+
+enum pdn_tok pdn_lx_scan_comment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+{
+    struct comment_scan s;
+    if (comment_extent(lx, c->pos, &s) < 0) return PDN_T_MORE;
+    find_nul(lx, c, c->pos, s.end, tok);
+    tok->inner_start = c->pos + 1;
+    tok->inner_len = s.inner_end - tok->inner_start;
+    tok->nested = s.nest_at != SIZE_MAX;
+    if (s.unterminated)
+        set_find(tok, PDN_D_UNTERMINATED_COMMENT, PDN_ODD_NONE, true, pos_of(lx, c));
+    else if (tok->nested)
+        set_find(tok, PDN_D_NESTED_COMMENT, PDN_ODD_NONE, false, locate_in(lx, *c, s.nest_at));
+    adv_text(lx, c, s.end - c->pos);
+    return PDN_T_COMMENT;
+}
+
+/* <...> captured squares after a move (lenient): on one line, short. */
+enum pdn_tok pdn_lx_scan_caplist(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+{
+    size_t i = c->pos + 1, stop = c->pos + 128;
+    while (i < lx->end && i < stop && byte_at(lx, i) != '>' && !is_eol(byte_at(lx, i)))
+        i++;
+    if (more(lx, i) && i < stop) return PDN_T_MORE;
+    if (peek(lx, i) != '>') return PDN_T_JUNK;
+    tok->inner_start = c->pos + 1;
+    tok->inner_len = i - tok->inner_start;
+    set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_CAPLIST, false, pos_of(lx, c));
+    adv_text(lx, c, i + 1 - c->pos);
+    return PDN_T_CAPLIST;
+}
+
+/* ---- Tags ------------------------------------------------------------------ */
+
+static size_t skip_ws(const struct pdn_lexer *lx, size_t i)
+{
+    while (i < lx->end && (is_blank(byte_at(lx, i)) || is_eol(byte_at(lx, i))))
+        i++;
+    return i;
+}
+
+/* The tag name at i: an identifier, or (lenient) anything up to the value. */
+static int tag_name(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct pdn_token *tok)
+{
+    size_t p = i;
+    while (i < lx->end && is_ident(byte_at(lx, i)) && (i > p || is_upper(byte_at(lx, i))))
+        i++;
+    size_t j = skip_ws(lx, i);
+    if (more(lx, j)) return -1;
+    int b = peek(lx, j);
+    tok->name_start = p;
+    tok->name_len = i - p;
+    if (i > p && (b == '"' || b == ']' || b < 0)) return (int)(j - p);
+    /* Not "Name" then a value: take the name up to the quote (lenient). */
+    size_t k = i > p ? j : p;
+    set_odd(lx, tok, PDN_ODD_TAG_NAME, PDN_D_BAD_TAG, locate_in(lx, *t0, k));
+    while (k < lx->end && byte_at(lx, k) != '"' && byte_at(lx, k) != ']' && !is_eol(byte_at(lx, k)))
+        k++;
+    if (more(lx, k)) return -1;
+    size_t e = k;
+    while (e > p && is_blank(byte_at(lx, e - 1)))
+        e--;
+    tok->name_len = e - p;
+    return (int)(k - p);
+}
+
+/* Where a quote at q closes the value: the end of the tag (past ']'), 0 when
+ * the quote is inside the value, or -1 for more. */
+static long quote_closes(struct pdn_lexer *lx, const struct cur *t0, size_t q,
+                         struct pdn_token *tok)
+{
+    size_t r = q + 1;
+    while (r < lx->end && is_blank(byte_at(lx, r)))
+        r++;
+    if (more(lx, r)) return -1;
+    int b = peek(lx, r);
+    if (b == ']') return (long)(r + 1);
+    if (b >= 0 && !is_eol((unsigned)b)) {
+        /* Strict: the string ends here and ']' is missing. Lenient: a quote
+         * inside the value that nobody escaped. */
+        if (lx->strict)
+            set_find(tok, PDN_D_BAD_TAG, PDN_ODD_TAG_QUOTES, true, locate_in(lx, *t0, r));
+        else
+            set_odd(lx, tok, PDN_ODD_TAG_QUOTES, PDN_D_BAD_TAG, locate_in(lx, *t0, q));
+        return 0; /* both modes read on to the ']' of the line: same extent */
+    }
+    size_t r2 = skip_ws(lx, r);
+    if (more(lx, r2)) return -1;
+    if (peek(lx, r2) == ']') return (long)(r2 + 1);
+    set_find(tok, PDN_D_UNTERMINATED_TAG, PDN_ODD_NONE, true, pos_of(lx, t0));
+    return (long)(q + 1);
+}
+
+/* A quoted value from the quote at i; returns the end of the tag or -1. */
+static long tag_string(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct pdn_token *tok)
+{
+    size_t q = i + 1;
+    tok->value_start = q;
+    tok->has_value = true;
+    for (;;) {
+        while (q < lx->end) {
+            unsigned b = byte_at(lx, q);
+            if (b == '"' || b == '\\' || is_eol(b)) break;
+            q++;
+        }
+        if (more(lx, q + 1)) return -1;
+        int b = peek(lx, q);
+        if (b < 0 || is_eol((unsigned)b)) {
+            /* Values end with their line, in both modes, so that a lost
+             * quote cannot swallow the games after it: trim what closed it. */
+            size_t e = q;
+            while (e > tok->value_start && (is_blank(byte_at(lx, e - 1)) ||
+                                            byte_at(lx, e - 1) == ']' || byte_at(lx, e - 1) == '"'))
+                e--;
+            tok->value_len = e - tok->value_start;
+            set_find(tok, PDN_D_UNTERMINATED_STRING, PDN_ODD_NONE, true, pos_of(lx, t0));
+            return (long)q;
+        }
+        if (b == '\\') {
+            int n = peek(lx, q + 1);
+            q += (n == '"' || n == '\\') ? 2 : 1;
+        } else if (b == '"') {
+            long end = quote_closes(lx, t0, q, tok);
+            if (end < 0) return -1;
+            if (end > 0) {
+                tok->value_len = q - tok->value_start;
+                return end;
+            }
+            q++;
+        } else
+            q++;
+    }
+}
+
+/* An unquoted value or none: [Name] or [Name value] (lenient forms). */
+static long tag_bare(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct pdn_token *tok)
+{
+    if (peek(lx, i) == ']') {
+        set_odd(lx, tok, PDN_ODD_TAG_NO_VALUE, PDN_D_BAD_TAG, locate_in(lx, *t0, i));
+        return (long)(i + 1);
+    }
+    size_t k = i;
+    while (k < lx->end && byte_at(lx, k) != ']' && !is_eol(byte_at(lx, k)))
+        k++;
+    if (more(lx, k)) return -1;
+    size_t e = k;
+    while (e > i && is_blank(byte_at(lx, e - 1)))
+        e--;
+    tok->value_start = i;
+    tok->value_len = e - i;
+    tok->has_value = true;
+    if (peek(lx, k) != ']') {
+        set_find(tok, PDN_D_UNTERMINATED_TAG, PDN_ODD_NONE, true, pos_of(lx, t0));
+        return (long)k;
+    }
+    set_odd(lx, tok, PDN_ODD_TAG_UNQUOTED, PDN_D_BAD_TAG, locate_in(lx, *t0, i));
+    return (long)(k + 1);
+}
+
+enum pdn_tok pdn_lx_scan_tag(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+{
+    const struct cur t0 = *c;
+    size_t i = skip_ws(lx, c->pos + 1);
+    if (more(lx, i)) return PDN_T_MORE;
+    /* "[" then "[Name": the first bracket is a stray one. */
+    if (peek(lx, i) == '[') return PDN_T_JUNK;
+    tok->has_value = false;
+    tok->value_start = tok->value_len = 0;
+    int n = tag_name(lx, &t0, i, tok);
+    if (n < 0) return PDN_T_MORE;
+    i = skip_ws(lx, i + (size_t)n);
+    if (more(lx, i)) return PDN_T_MORE;
+    long end;
+    if (peek(lx, i) == '"')
+        end = tag_string(lx, &t0, i, tok);
+    else
+        end = tag_bare(lx, &t0, i, tok);
+    if (end < 0) return PDN_T_MORE;
+    if (memchr(lx->buf + c->pos, 0, (size_t)end - c->pos)) {
+        tok->find.set = false; /* a NUL outranks what it made the tag look like */
+        find_nul(lx, c, c->pos, (size_t)end, tok);
+    }
+    adv_text(lx, c, (size_t)end - c->pos);
+    return PDN_T_TAG;
+}

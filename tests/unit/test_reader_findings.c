@@ -1,0 +1,364 @@
+/*
+ * Unit tests of what the reader reports and keeps in awkward places: move
+ * labels that follow the side to move, offending text as written, game
+ * boundaries of tags-only games, strict resynchronisation, results, square
+ * numbers, NAG ranges, diagnostic floods, annotations in lines without
+ * moves, UTF-16 without a BOM, and where nested comments and unterminated
+ * tags are reported. Expected values are worked out by hand in comments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "reader_fixture.h"
+
+static struct fix F;
+
+static pdn_game *one(const char *text, bool strict)
+{
+    pdn_game *g = NULL;
+    fix_read_str(&F, text, strict, &g);
+    assert_non_null(g);
+    return g;
+}
+
+/* The first finding whose detail holds 'detail', which must exist. */
+static const struct fix_diag *need(const char *detail)
+{
+    const struct fix_diag *d = fix_find_detail(&F, detail);
+    if (!d) print_error("no finding '%s'\n", detail);
+    assert_non_null(d);
+    return d;
+}
+
+static const struct fix_diag *need_code(enum pdn_code code)
+{
+    const struct fix_diag *d = fix_find(&F, code);
+    if (!d) print_error("no finding of code %d\n", (int)code);
+    assert_non_null(d);
+    return d;
+}
+
+static int count_code(enum pdn_code code)
+{
+    int n = 0;
+    for (int i = 0; i < F.n; i++)
+        n += F.d[i].code == code;
+    return n;
+}
+
+/* 1. A Black move written without "N..." is labelled N... */
+static void test_findings_label_black_without_number(void **state)
+{
+    (void)state;
+    pdn_game *g = one("3. 32-28 09-14 *", false);
+    const struct fix_diag *d = need("zero-padded square");
+    assert_int_equal(d->col, 10);
+    assert_string_equal(d->move, "3...");
+    pdn_game_free(g);
+}
+
+static void test_findings_label_hops_and_dash_captures(void **state)
+{
+    (void)state;
+    /* 22x31 continues Black's 5th move 11x22. */
+    const char *hop = "1. 32-28 18-22 2. 37-32 12-18 3. 31-27 22x31 4. 36x27 17-22 "
+                      "5. 28x17 11x22 22x31 *";
+    pdn_game *g = one(hop, false);
+    assert_string_equal(need("hop by hop")->move, "5...");
+    pdn_game_free(g);
+    const char *dash = "1. 32-28 18-22 2. 37-32 12-18 3. 31-27 22x31 4. 36x27 17-22 "
+                       "5. 28x17 11-22-31 *";
+    g = one(dash, false);
+    assert_string_equal(need("capture written with dashes")->move, "5...");
+    pdn_game_free(g);
+}
+
+static void test_findings_label_results_parens_setups(void **state)
+{
+    (void)state;
+    /* After 32-28 Black is to move: the result stands at 1... */
+    pdn_game *g = one("1. 32-28 0.5-0.5", false);
+    assert_string_equal(need("nonstandard result notation")->move, "1...");
+    pdn_game_free(g);
+    /* After 19-23 White is to move: 2. */
+    g = one("1. 32-28 19-23) *", false);
+    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "2.");
+    pdn_game_free(g);
+    g = one("1. 32-28 19-23 /W:W28:B19\n2. 28x19 *", false);
+    assert_string_equal(need_code(PDN_D_UNTERMINATED_SETUP)->move, "2.");
+    pdn_game_free(g);
+    fix_read_str(&F, "1. 32-28 19-23\n\n[Event \"b\"]\n1. 33-28 *", false, NULL);
+    assert_string_equal(need_code(PDN_D_MISSING_RESULT)->move, "2.");
+    /* Black starts (FEN): the unnumbered 19-23 is Black's first, then 2. */
+    g = one("[FEN \"B:W31-50:B1-20\"]\n19-23 ) *", false);
+    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "2.");
+    pdn_game_free(g);
+    /* A variation starts with the label of the move it replaces. */
+    g = one("1. 32-28 19-23 (18-22 ) ) *", false);
+    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "2.");
+    pdn_game_free(g);
+    g = one("1. 32-28 (33-28 ) ) *", false);
+    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "1...");
+    pdn_game_free(g);
+}
+
+/* 2. Offending text as written; "--" and "- -" are one node each. */
+static void test_findings_text_as_written(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32- 28 *", false);
+    assert_string_equal(need("space inside a move")->text, "32- 28");
+    assert_string_equal(g->main.moves[0].text, "32-28");
+    pdn_game_free(g);
+    g = one("1. 32-28 -- 2. 33-29 *", false);
+    assert_string_equal(need("unknown move")->text, "--");
+    assert_int_equal(g->main.nmoves, 3);
+    assert_string_equal(g->main.moves[1].text, "--");
+    pdn_game_free(g);
+    g = one("1. - - 19-23 *", false);
+    assert_string_equal(need("unknown move")->text, "- -");
+    assert_int_equal(g->main.nmoves, 2);
+    assert_string_equal(g->main.moves[0].text, "--");
+    pdn_game_free(g);
+}
+
+/* 3. A tag block after a blank line that repeats a tag starts a game. */
+static void test_findings_tags_only_game_then_tags(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"g9\"][Site \"x\"]\n\n[Event \"g10\"]\n1. 32-28 *";
+    for (int strict = 0; strict < 2; strict++) {
+        pdn_game *g = NULL;
+        assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
+        assert_int_equal(g->ntags, 2);
+        const struct fix_diag *d = strict ? fix_first_error(&F) : need_code(PDN_D_MISSING_RESULT);
+        assert_non_null(d);
+        assert_int_equal(d->line, 3);
+        assert_int_equal(d->col, 1);
+        assert_int_equal(d->game, 1);
+        pdn_game_free(g);
+    }
+    assert_int_equal(fix_read_str(&F, "[Site \"x\"]\n\n[Site \"y\"]\n1. 32-28 *", false, NULL), 2);
+    /* No blank line: one game with a duplicate tag. */
+    assert_int_equal(fix_read_str(&F, "[Event \"a\"]\n[Event \"b\"]\n1. 32-28 *", false, NULL), 1);
+    need_code(PDN_D_DUPLICATE_TAG);
+}
+
+/* 4. Strict mode reports a bad tag without swallowing the next game. */
+static void test_findings_strict_bad_tag_resyncs(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"g12\"]\n[White \"x\" extra]\n1. 32-28 *\n\n"
+                       "[Event \"g13\"]\n1. 33-29 *\n";
+    for (int strict = 0; strict < 2; strict++) {
+        pdn_game *g = NULL;
+        assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
+        const struct fix_diag *d = need("unescaped quote in a tag value");
+        assert_int_equal(d->code, strict ? PDN_D_BAD_TAG : PDN_D_NONSTANDARD);
+        assert_int_equal(d->line, 2);
+        pdn_game_free(g);
+    }
+}
+
+/* 5. Chess-style results are in the grammar; other spellings are not. */
+static void test_findings_chess_results(void **state)
+{
+    (void)state;
+    const char *ok[] = {"1. 32-28 1-0", "1. 32-28 0-1", "1. 32-28 1/2-1/2"};
+    for (size_t i = 0; i < 3; i++) {
+        pdn_game *g = one(ok[i], false);
+        assert_int_equal(F.total, 0);
+        pdn_game_free(g);
+    }
+    pdn_game *g = one("1. 32-28 \xc2\xbd-\xc2\xbd", false);
+    assert_int_equal(g->result, PDN_RESULT_DRAW);
+    need("nonstandard result notation");
+    pdn_game_free(g);
+}
+
+/* 6. The last game without a result: warned in lenient mode only (the
+ * grammar lets the last game go without a separator). */
+static void test_findings_last_game_without_result(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[Event \"a\"]\n1. 32-28 19-23\n", false);
+    const struct fix_diag *d = need_code(PDN_D_MISSING_RESULT);
+    assert_int_equal(d->line, 3);
+    assert_int_equal(d->col, 1);
+    assert_string_equal(d->move, "2.");
+    pdn_game_free(g);
+    g = one("[Event \"a\"]\n1. 32-28 19-23\n", true);
+    assert_int_equal(F.total, 0);
+    pdn_game_free(g);
+}
+
+/* 7. 51 and 99 are squares of the grammar; 0, 00 and 10 digits are not. */
+static void test_findings_square_numbers(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-51 99-32 *", true);
+    assert_int_equal(F.total, 0);
+    assert_string_equal(g->main.moves[0].text, "32-51");
+    assert_string_equal(g->main.moves[1].text, "99-32");
+    pdn_game_free(g);
+    struct {
+        const char *input, *text;
+        uint32_t col;
+    } bad[] = {
+        {"1. 0-5 *", "0", 4}, {"1. 32-00 *", "00", 7}, {"1. 4294967297-5 *", "4294967297", 4}};
+    for (size_t i = 0; i < 3; i++) {
+        g = one(bad[i].input, false);
+        const struct fix_diag *d = need("not a square number");
+        assert_int_equal(d->code, PDN_D_SYNTAX);
+        assert_string_equal(d->text, bad[i].text);
+        assert_int_equal(d->col, bad[i].col);
+        assert_int_equal(g->result, PDN_RESULT_UNKNOWN);
+        pdn_game_free(g);
+    }
+}
+
+/* 8. NAGs past $255 are warned about and kept; huge ones are clamped. */
+static void test_findings_nag_range(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-28 $256 *", false);
+    const struct fix_diag *d = need("NAG outside");
+    assert_string_equal(d->text, "$256");
+    assert_string_equal(d->move, "1.");
+    assert_int_equal(g->main.moves[0].nags[0], 256);
+    pdn_game_free(g);
+    g = one("1. 32-28 $99999999999999999999999 *", false);
+    assert_int_equal(need_code(PDN_D_LIMIT)->col, 10);
+    assert_int_equal(g->main.moves[0].nags[0], 65535);
+    pdn_game_free(g);
+}
+
+/* 9. Floods: at most 10 findings of a code per game, the 10th says so. */
+static void test_findings_floods_are_capped(void **state)
+{
+    (void)state;
+    size_t n = 1 << 20;
+    char *nuls = calloc(n, 1);
+    assert_non_null(nuls);
+    fix_read_mem(&F, nuls, n, false, NULL);
+    assert_int_equal(F.total, 10);
+    assert_non_null(strstr(F.d[9].detail, "not reported"));
+    free(nuls);
+    char text[4096] = "1. 32-28 ";
+    for (int i = 0; i < 200; i++)
+        strcat(text, "@@ ");
+    strcat(text, "*");
+    pdn_game *g = one(text, false);
+    assert_int_equal(count_code(PDN_D_UNEXPECTED_CHAR), 10);
+    pdn_game_free(g);
+}
+
+/* A game cut at the size limit inside a comment: the rest is read as a new
+ * game of junk words, reported a few times, not once per word. */
+static void test_findings_cut_game_not_flooded(void **state)
+{
+    (void)state;
+    size_t n = PDN_LIMIT_GAME_BYTES + (1u << 20), k = 0;
+    char *text = malloc(n + 16);
+    assert_non_null(text);
+    k += (size_t)sprintf(text, "1. 32-28 {");
+    while (k + 8 < n)
+        memcpy(text + k, "word w ", 7), k += 7;
+    k += (size_t)sprintf(text + k, "} *");
+    fix_read_mem(&F, text, k, false, NULL);
+    assert_true(F.total < 60);
+    free(text);
+}
+
+/* 10. NAGs and variations in a line without moves are kept on "...". */
+static void test_findings_no_move_lines_keep_annotations(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-28 ( $1 ) *", false);
+    assert_int_equal(g->main.moves[0].nvariations, 1);
+    const struct pdn_line *v = &g->main.moves[0].variations[0];
+    assert_int_equal(v->nmoves, 1);
+    assert_string_equal(v->moves[0].text, "...");
+    assert_int_equal(v->moves[0].nnags, 1);
+    need("kept on a '...' placeholder");
+    pdn_game_free(g);
+    g = one("$3 *", false);
+    assert_int_equal(g->main.nmoves, 1);
+    assert_int_equal(g->main.moves[0].nags[0], 3);
+    pdn_game_free(g);
+    /* A variation before the first move becomes that move's alternative. */
+    g = one("1. (2. 32-28) 33-29 *", false);
+    assert_int_equal(g->main.nmoves, 1);
+    assert_string_equal(g->main.moves[0].text, "33-29");
+    assert_int_equal(g->main.moves[0].nvariations, 1);
+    need("variation before any move");
+    pdn_game_free(g);
+}
+
+/* 11. UTF-16 without a BOM: decoded, one warning. */
+static void test_findings_utf16_without_bom(void **state)
+{
+    (void)state;
+    const char *ascii = "[Event \"x\"]\n1. 32-28 *\n";
+    size_t n = strlen(ascii);
+    char le[64], be[64];
+    for (size_t i = 0; i < n; i++) {
+        le[2 * i] = be[2 * i + 1] = ascii[i];
+        le[2 * i + 1] = be[2 * i] = 0;
+    }
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_mem(&F, le, 2 * n, false, &g), 1);
+    assert_string_equal(pdn_game_tag(g, "Event"), "x");
+    assert_int_equal(F.total, 1);
+    assert_non_null(strstr(need_code(PDN_D_ENCODING_FALLBACK)->detail, "UTF-16LE"));
+    pdn_game_free(g);
+    assert_int_equal(fix_read_mem(&F, be, 2 * n, false, &g), 1);
+    assert_string_equal(g->main.moves[0].text, "32-28");
+    assert_non_null(strstr(need_code(PDN_D_ENCODING_FALLBACK)->detail, "UTF-16BE"));
+    pdn_game_free(g);
+}
+
+/* 12. A nested comment is reported at the inner '{' (lenient); strict mode
+ * ends the comment at the first '}' and fails on the word after it; an
+ * unterminated tag is reported at its '['. */
+static void test_findings_nested_comment_and_tag_places(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-28 {a {nested} comment} 19-23 *", false);
+    assert_int_equal(need_code(PDN_D_NESTED_COMMENT)->col, 13);
+    pdn_game_free(g);
+    g = one("1. 32-28 {a {nested} comment} 19-23 *", true);
+    assert_int_equal(fix_first_error(&F)->col, 22); /* "comment} 19-23" after the first '}' */
+    pdn_game_free(g);
+    g = one("[Event \"x\"\n1. 32-28 *", false);
+    const struct fix_diag *d = need_code(PDN_D_UNTERMINATED_TAG);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 1);
+    pdn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_findings_label_black_without_number),
+        cmocka_unit_test(test_findings_label_hops_and_dash_captures),
+        cmocka_unit_test(test_findings_label_results_parens_setups),
+        cmocka_unit_test(test_findings_text_as_written),
+        cmocka_unit_test(test_findings_tags_only_game_then_tags),
+        cmocka_unit_test(test_findings_strict_bad_tag_resyncs),
+        cmocka_unit_test(test_findings_chess_results),
+        cmocka_unit_test(test_findings_last_game_without_result),
+        cmocka_unit_test(test_findings_square_numbers),
+        cmocka_unit_test(test_findings_nag_range),
+        cmocka_unit_test(test_findings_floods_are_capped),
+        cmocka_unit_test(test_findings_cut_game_not_flooded),
+        cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
+        cmocka_unit_test(test_findings_utf16_without_bom),
+        cmocka_unit_test(test_findings_nested_comment_and_tag_places),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
