@@ -32,14 +32,15 @@ static const char *play_out(FILE *out, struct pdn_board board)
     static struct pdn_movelist legal;
     struct draw_tracker draws;
     draw_tracker_start(&draws, &board);
-    int column = 0;
+    int column = 0, offset = board.side == PDN_BLACK; /* plies before the first, in its pair */
     for (int ply = 0; ply < PLAYOUT_PLIES_MAX; ply++) {
         if (pdn_movegen(&legal, &board) == 0) return board.side == PDN_WHITE ? "0-2" : "2-0";
         const struct pdn_move *m = &legal.moves[rng_next() % (uint32_t)legal.count];
         char text[PDN_MOVE_TEXT_MAX];
         pdn_move_text(text, m, &legal);
         if (board.side == PDN_WHITE || ply == 0)
-            column += fprintf(out, board.side == PDN_WHITE ? "%d. " : "%d... ", ply / 2 + 1);
+            column += fprintf(out, board.side == PDN_WHITE ? "%d. " : "%d... ",
+                              (ply + offset) / 2 + 1);
         column += fprintf(out, "%s ", text);
         if (column > 70) {
             fputc('\n', out);

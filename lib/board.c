@@ -49,6 +49,7 @@ static void geometry_build(struct geometry *g, const struct pdn_rules *r)
     static const int drow[DIR_COUNT] = {-1, -1, 1, 1}, dcol[DIR_COUNT] = {-1, 1, -1, 1};
     memset(g, 0, sizeof *g);
     memset(g->next, GEO_NONE, sizeof g->next);
+    g->rules = r;
     g->squares = per_row * r->height;
     g->step[DIR_UL] = -(per_row + 1);
     g->step[DIR_UR] = -per_row;

@@ -73,10 +73,12 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start)
     remember(t, start);
 }
 
-/* The endgame rules count from the ply that first reached the material. */
-static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *after)
+/* The endgame rules count from the ply that first reached the material.
+ * Only a capture or a promotion changes the material: other plies keep it. */
+static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *after,
+                                  const struct pdn_move *move)
 {
-    int ending = ending_of(after);
+    int ending = move->ncaptured > 0 || move->promotes ? ending_of(after) : t->ending;
     if (ending != t->ending) {
         t->ending = ending;
         t->ending_plies = 0;
@@ -106,7 +108,7 @@ enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board 
     remember(t, after);
     if (occurrences(t, after) >= 3) return DRAW_REPETITION;
     if (!t->fmjd) return DRAW_NONE;
-    enum draw_rule ending = step_ending(t, after);
+    enum draw_rule ending = step_ending(t, after, move);
     if (ending != DRAW_NONE) return ending;
     return t->kings_only >= PLIES_25_MOVES ? DRAW_25_MOVES : DRAW_NONE;
 }

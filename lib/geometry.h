@@ -20,6 +20,7 @@ enum { DIR_UL, DIR_UR, DIR_DL, DIR_DR, DIR_COUNT }; /* up = towards square 1 */
 #define GEO_NONE 0xFF
 
 struct geometry {
+    const struct pdn_rules *rules;          /* the variant's row of the rules table */
     int squares;                            /* numbered squares */
     int step[DIR_COUNT];                    /* signed bit distance of each direction */
     uint64_t valid;                         /* bits of real squares */

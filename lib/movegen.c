@@ -183,7 +183,7 @@ static void search_init(struct search *s, struct pdn_movelist *out, const struct
                         bool dedupe)
 {
     s->g = geometry_get(b->variant);
-    s->rules = pdn_rules_get(b->variant);
+    s->rules = s->g->rules;
     s->out = out;
     s->side = b->side;
     s->opponent = b->pieces[!b->side];
@@ -241,7 +241,7 @@ static void gen_quiet_men(struct pdn_movelist *out, const struct geometry *g,
 static void gen_quiet(struct pdn_movelist *out, const struct pdn_board *b)
 {
     const struct geometry *g = geometry_get(b->variant);
-    bool flying = pdn_rules_get(b->variant)->flying_kings;
+    bool flying = g->rules->flying_kings;
     uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
     gen_quiet_men(out, g, b, empty);
     for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
@@ -335,7 +335,7 @@ static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
 static int count_moves(const struct pdn_board *board, unsigned flags)
 {
     const struct geometry *g = geometry_get(board->variant);
-    const struct pdn_rules *r = pdn_rules_get(board->variant);
+    const struct pdn_rules *r = g->rules;
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
     if (can_capture(g, r, board, empty)) {
         struct pdn_movelist list;
@@ -351,7 +351,7 @@ bool pdn_board_must_capture(const struct pdn_board *board)
 {
     const struct geometry *g = geometry_get(board->variant);
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    return can_capture(g, pdn_rules_get(board->variant), board, empty);
+    return can_capture(g, g->rules, board, empty);
 }
 
 /* The direction from one bit to another on a diagonal and the distance,
@@ -367,7 +367,7 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
 bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int from, int to)
 {
     const struct geometry *g = geometry_get(board->variant);
-    const struct pdn_rules *r = pdn_rules_get(board->variant);
+    const struct pdn_rules *r = g->rules;
     if (from < 1 || from > g->squares || to < 1 || to > g->squares) return false;
     int fb = g->bit_of[from], tb = g->bit_of[to], steps, d = direction_to(g, fb, tb, &steps);
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);

@@ -115,7 +115,8 @@ static const char *ply_number_text(struct ply_number *n)
 static bool is_placeholder(const struct replay *r, const struct pdn_node *node,
                            const struct pdn_board *board)
 {
-    return node->text && strcmp(node->text, "...") == 0 && board->side != r->first_side &&
+    return node->text && node->text[0] == '.' && strcmp(node->text, "...") == 0 &&
+           board->side != r->first_side &&
            !node->number_black;
 }
 
