@@ -5,7 +5,8 @@ set -e
 benchbin=$2
 corpus=bench/corpus/check-100mb.pdn
 mkdir -p bench/corpus
-if [ ! -s "$corpus" ]; then
+# Rebuilt when the builder changed since: a stale corpus measures old games.
+if [ ! -s "$corpus" ] || [ "$benchbin/make_check_corpus" -nt "$corpus" ]; then
     echo "== building $corpus from samples/good"
     "$benchbin/make_check_corpus" "$corpus" 100 samples/good/*.pdn
 fi
