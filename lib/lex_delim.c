@@ -9,12 +9,22 @@
 
 /* ---- Delimited tokens ------------------------------------------------------ */
 
+/* A NUL inside a token's text [from, to) is reported first. */
+static void find_nul(const struct pdn_lexer *lx, const struct cur *c, size_t from, size_t to,
+                     struct pdn_token *tok)
+{
+    const char *z = memchr(lx->buf + from, 0, to - from);
+    if (z)
+        set_find(tok, PDN_D_NUL_BYTE, PDN_ODD_NONE, true, locate_in(lx, *c, (size_t)(z - lx->buf)));
+}
+
 enum pdn_tok pdn_lx_scan_linecomment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
 {
     size_t e = find_eol(lx, c->pos);
     if (e == SIZE_MAX) return PDN_T_MORE;
     tok->inner_start = c->pos + 1;
     tok->inner_len = e - tok->inner_start;
+    find_nul(lx, c, c->pos, e, tok);
     adv_text(lx, c, e - c->pos);
     return PDN_T_LINECOMMENT;
 }
@@ -28,6 +38,7 @@ enum pdn_tok pdn_lx_scan_setup(struct pdn_lexer *lx, struct cur *c, struct pdn_t
     if (more(lx, i)) return PDN_T_MORE;
     tok->inner_start = c->pos + 1;
     tok->inner_len = i - tok->inner_start;
+    find_nul(lx, c, c->pos, i, tok);
     if (peek(lx, i) == '/')
         i++;
     else
@@ -105,15 +116,6 @@ static int comment_extent(const struct pdn_lexer *lx, size_t p, struct comment_s
     else
         *out = (struct comment_scan){i, i, out->nest_at, true};
     return 0;
-}
-
-/* A NUL inside a token's text [from, to) is reported first. */
-static void find_nul(const struct pdn_lexer *lx, const struct cur *c, size_t from, size_t to,
-                     struct pdn_token *tok)
-{
-    const char *z = memchr(lx->buf + from, 0, to - from);
-    if (z)
-        set_find(tok, PDN_D_NUL_BYTE, PDN_ODD_NONE, true, locate_in(lx, *c, (size_t)(z - lx->buf)));
 }
 
 enum pdn_tok pdn_lx_scan_comment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
@@ -274,8 +276,64 @@ static long tag_bare(struct pdn_lexer *lx, const struct cur *t0, size_t i, struc
     return (long)(k + 1);
 }
 
+/* Bytes that end a plain tag value: its quote, and what needs the full
+ * scan (escapes, line ends, NUL). */
+static const bool value_stop[256] = {
+    ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true, [0] = true};
+
+/* Past the printable ASCII from i, eight bytes at a time: stops at a
+ * word holding a quote, a backslash, a control or a byte >= 0x80. */
+static size_t plain_ascii(const unsigned char *b, size_t i, size_t end)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    for (; i + 8 <= end; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        uint64_t q = w ^ (ones * '"'), s = w ^ (ones * '\\');
+        uint64_t odd = ((q - ones) & ~q) | ((s - ones) & ~s) | ((w - ones * 0x20) & ~w) | w;
+        if (odd & high) break;
+    }
+    return i;
+}
+
+/* [Name "value"] written plainly (no blank but the one, no escape, no
+ * finding): the tag's length, and its characters in *cols; 0 when the
+ * tag needs the full scan, which would take it the same way. */
+static size_t plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *tok, uint32_t *cols)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t i = p + 1, end = lx->end;
+    if (i >= end || !is_upper(b[i])) return 0;
+    while (++i < end && is_ident(b[i]))
+        ;
+    if (i + 1 >= end || b[i] != ' ' || b[i + 1] != '"') return 0;
+    size_t name_end = i, vs = i + 2;
+    i = plain_ascii(b, vs, end);
+    uint32_t chars = (uint32_t)(i - vs);
+    for (; i < end && !value_stop[b[i]]; i++)
+        chars += (b[i] & 0xC0) != 0x80;
+    if (i + 1 >= end || b[i] != '"' || b[i + 1] != ']') return 0;
+    tok->name_start = p + 1;
+    tok->name_len = name_end - p - 1;
+    tok->value_start = vs;
+    tok->value_len = i - vs;
+    tok->has_value = true;
+    tok->plain = true;
+    *cols = (uint32_t)(vs - p) + chars + 2;
+    return i + 2 - p;
+}
+
 enum pdn_tok pdn_lx_scan_tag(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
 {
+    uint32_t cols;
+    size_t plen = plain_tag(lx, c->pos, tok, &cols);
+    if (plen) {
+        c->pos += plen;
+        c->col += cols;
+        c->after_cr = false;
+        return PDN_T_TAG;
+    }
+    tok->plain = false;
     const struct cur t0 = *c;
     size_t i = skip_ws(lx, c->pos + 1);
     if (more(lx, i)) return PDN_T_MORE;

@@ -1,9 +1,10 @@
 /*
  * parser internals (private): the parser's state and the functions its
- * three files share. parser.c holds diagnostics, tokens, results, dispatch
+ * four files share. parser.c holds diagnostics, tokens, results, dispatch
  * and games; parse_tags.c the tag pairs and game boundaries between tag
  * blocks; parse_moves.c the movetext (moves, numbers, annotations,
- * variations). Only the parser's own files include this header.
+ * variations); parse_quick.c its fast lane for plain numbers and moves.
+ * Only the parser's own files include this header.
  */
 #ifndef PDN_PARSE_IMPL_H
 #define PDN_PARSE_IMPL_H
@@ -122,5 +123,9 @@ int pdn_ps_on_rparen(struct pdn_parser *p);
 int pdn_ps_on_move(struct pdn_parser *p);
 int pdn_ps_close_variation(struct pdn_parser *p);
 int pdn_ps_keep_orphans(struct pdn_parser *p, struct pdn_frame *f);
+
+/* parse_quick.c: takes plain move numbers and moves straight from the
+ * window while it can (0 or PDN_ENOMEM); the token path goes on after. */
+int pdn_ps_quick(struct pdn_parser *p);
 
 #endif

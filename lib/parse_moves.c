@@ -132,7 +132,7 @@ int pdn_ps_on_setup(struct pdn_parser *p)
         s = q + 1;
         e--;
     }
-    f->setup = pdn_arena_strndup(p->arena, s, (size_t)(e - s));
+    f->setup = pdn_ps_copy_text(p, s, (size_t)(e - s));
     f->setup_pos = p->tok.pos;
     if (!f->setup) return PDN_ENOMEM;
     pdn_ps_side_from_fen(f, f->setup);

@@ -17,6 +17,7 @@ static char *tag_value(struct pdn_parser *p)
 {
     const char *s = p->lx->buf + p->tok.value_start;
     size_t n = p->tok.value_len;
+    if (p->tok.plain && n <= PDN_LIMIT_TAG_VALUE) return pdn_arena_strndup(p->arena, s, n);
     if (n > PDN_LIMIT_TAG_VALUE) {
         pdn_ps_emit(p, PDN_D_LIMIT, &p->tok.pos, s, n,
                     "tag value longer than PDN_LIMIT_TAG_VALUE: cut");

@@ -456,6 +456,9 @@ int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
     }
     reset_game(p);
     for (;;) {
+        /* Plain movetext skips the tokens (the usual case). */
+        if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend && pdn_ps_quick(p) < 0)
+            return give_up(p, PDN_ENOMEM);
         int rc = pdn_ps_next_tok(p);
         if (rc < 0) return give_up(p, rc);
         if (!p->any && p->tok.kind == PDN_T_EOF) {

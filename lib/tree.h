@@ -62,6 +62,35 @@ struct pdn_node *pdn_frame_last(struct pdn_frame *frame);
  * labels; NULL when out of memory. */
 struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
                                const struct pdn_pos *pos);
+/* pdn_frame_add for the usual move: nothing waits to be sealed or put
+ * before it and the array has room. Inline, as it runs for most moves;
+ * the node is cleared from a blank one (a fixed-size copy, no 'rep stos'). */
+static inline struct pdn_node *pdn_frame_add_plain(struct pdn_frame *frame, struct pdn_arena *arena,
+                                                   const char *text, const struct pdn_pos *pos)
+{
+    static const struct pdn_node blank;
+    struct pdn_vec *v = &frame->nodes;
+    if ((frame->after.n | frame->nags.n | frame->vars.n | frame->before.n) || v->n == v->cap ||
+        frame->setup)
+        return pdn_frame_add(frame, arena, text, pos);
+    struct pdn_node *node = (struct pdn_node *)v->data + v->n++;
+    *node = blank;
+    node->text = text;
+    node->pos = *pos;
+    if (frame->has_num) {
+        node->number = frame->num;
+        node->number_black = frame->num_black;
+        node->number_pos = frame->num_pos;
+        frame->has_num = false;
+    }
+    frame->last = frame->next;
+    frame->next.num += frame->next.black;
+    frame->next.black = !frame->next.black;
+    frame->next.known = true;
+    frame->adjacent = true;
+    return node;
+}
+
 /* A comment at the right place: after the last move, or before the next. */
 int pdn_frame_comment(struct pdn_frame *frame, const struct pdn_comment *comment);
 /* Finishes the line into *out (arrays in the arena) and empties the frame. */

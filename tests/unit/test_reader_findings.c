@@ -341,6 +341,32 @@ static void test_findings_nested_comment_and_tag_places(void **state)
     pdn_game_free(g);
 }
 
+/* 16. A NUL byte inside a tag value, a comment of either kind or a setup is
+ * reported where it stands; the text keeps a blank in its place. */
+static void test_findings_nul_inside_text(void **state)
+{
+    (void)state;
+    static const char text[] = "[Event \"a\0b\"]\n1. 32-28 {x\0y} 19-23 ; c\0d\n"
+                               "2. 33-29 /W:W3\0:B1/ *";
+    pdn_game *g = NULL;
+    fix_read_mem(&F, text, sizeof text - 1, false, &g);
+    assert_non_null(g);
+    assert_int_equal(count_code(PDN_D_NUL_BYTE), 4);
+    uint32_t where[4][2] = {{1, 10}, {2, 12}, {2, 25}, {3, 15}};
+    int k = 0;
+    for (int i = 0; i < F.n && k < 4; i++) {
+        if (F.d[i].code != PDN_D_NUL_BYTE) continue;
+        assert_int_equal(F.d[i].line, where[k][0]);
+        assert_int_equal(F.d[i].col, where[k][1]);
+        k++;
+    }
+    assert_string_equal(g->tags[0].value, "a b");
+    assert_string_equal(g->main.moves[0].comments_after[0].text, "x y");
+    assert_string_equal(g->main.moves[1].comments_after[0].text, " c d");
+    assert_string_equal(g->main.trailing_setup, "W:W3 :B1");
+    pdn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
         cmocka_unit_test(test_findings_nested_comment_and_tag_places),
+        cmocka_unit_test(test_findings_nul_inside_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,235 @@
+/*
+ * parse_quick: the fast lane of the movetext. Runs of plain move numbers
+ * ("12." and "12...") and plain moves ("32-28", "28x19", "28x19x10") are
+ * read straight from the lexer's window, with no token in between, and
+ * leave exactly what the token path (lexer -> pdn_ps_lex -> handler) would
+ * leave: the same nodes, labels, positions and parser state.
+ *
+ * The lane only takes what has no finding and no look-ahead subtlety: a
+ * leading zero, a result ("1-1"), a second hop, two numbers in a row, odd
+ * blanks, a tag or a % comment after a move, the end of the window, or a
+ * finding waiting to be reported all stop it, and the token path goes on
+ * from that very byte. It must not report anything or refill the window.
+ */
+#include "parse_impl.h"
+
+#include <string.h>
+
+/* What a byte is to the lane. */
+enum { Q_OTHER = 0, Q_BLANK, Q_LF, Q_CR, Q_DIGIT, Q_NONZERO };
+
+static const unsigned char qclass[256] = {
+    [' '] = Q_BLANK,   ['\t'] = Q_BLANK,  ['\n'] = Q_LF,     ['\r'] = Q_CR,     ['0'] = Q_DIGIT,
+    ['1'] = Q_NONZERO, ['2'] = Q_NONZERO, ['3'] = Q_NONZERO, ['4'] = Q_NONZERO, ['5'] = Q_NONZERO,
+    ['6'] = Q_NONZERO, ['7'] = Q_NONZERO, ['8'] = Q_NONZERO, ['9'] = Q_NONZERO,
+};
+
+static inline bool q_digit(unsigned char b)
+{
+    return qclass[b] >= Q_DIGIT;
+}
+
+/* Bytes that may end a plain move: blanks and the characters that start a
+ * token of their own (as quick_move in parse_moves.c). */
+static const bool q_stop[256] = {
+    [' '] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true, ['('] = true,
+    [')'] = true, ['{'] = true,  [';'] = true,  ['!'] = true,  ['?'] = true,
+    ['$'] = true, ['*'] = true,  ['%'] = true,  ['['] = true,  ['/'] = true,
+};
+
+/* Bytes after which the token path's look-ahead past a move could differ
+ * from the lane's: a tag or the end (a match score?), % comments and the
+ * blanks the lexer reports (NUL, "\r" text, NBSP, BOM), form feeds. */
+static const bool q_unsure[256] = {
+    ['['] = true,  ['%'] = true,  [0] = true,    ['\\'] = true, [0xC2] = true,
+    [0xE2] = true, [0xEF] = true, ['\f'] = true, ['\v'] = true,
+};
+
+/* Whether a plain move may end at j: a byte that ends it, then (past
+ * blanks) a token that is neither a tag nor the end. */
+static inline bool q_follows(const unsigned char *b, size_t j, size_t end)
+{
+    if (j >= end || !q_stop[b[j]]) return false;
+    /* Mostly one blank, then a number or the next move. */
+    if (j + 1 < end && b[j] == ' ' && (q_digit(b[j + 1]) || (b[j + 1] >= 'a' && b[j + 1] <= 'h')))
+        return true;
+    while (j < end && qclass[b[j]] >= Q_BLANK && qclass[b[j]] <= Q_CR)
+        j++;
+    return j < end && !q_unsure[b[j]];
+}
+
+/* One square [1-9][0-9]? at j: the index past it, 0 when none. */
+static inline size_t q_square(const unsigned char *b, size_t j, size_t end, uint32_t *v)
+{
+    if (j >= end || qclass[b[j]] != Q_NONZERO) return 0;
+    *v = b[j] - '0';
+    if (++j < end && q_digit(b[j])) *v = *v * 10 + (b[j++] - '0');
+    return j < end ? j : 0;
+}
+
+/* The move's text into the arena: a fixed 16-byte copy when it can. */
+static inline const char *q_text(struct pdn_arena *a, const unsigned char *s, size_t len, bool room)
+{
+    if (!room || len >= 16 || (size_t)(a->end - a->ptr) < 16)
+        return pdn_arena_strndup(a, (const char *)s, len);
+    char *t = a->ptr;
+    memcpy(t, s, 16);
+    t[len] = '\0';
+    a->ptr += len + 1;
+    return t;
+}
+
+/* A token of the lane: where it is and how it may be read. */
+struct qtok {
+    const unsigned char *b; /* the window */
+    size_t at, end;         /* the token's offset, the window's end */
+    struct pdn_pos pos;
+};
+
+/* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
+static size_t q_movenum(struct pdn_parser *p, const struct qtok *t, size_t k, uint32_t v)
+{
+    size_t j = k;
+    while (j < t->end && t->b[j] == '.')
+        j++;
+    if (j >= t->end || (j - k != 1 && j - k != 3)) return 0;
+    struct pdn_frame *f = top(p);
+    if (f->has_num) return 0;
+    bool black = j - k == 3;
+    p->body = true;
+    f->adjacent = false;
+    f->next = (struct pdn_label){v, black, true};
+    f->has_num = true;
+    f->num = v;
+    f->num_black = black;
+    f->num_pos = t->pos;
+    return j - t->at;
+}
+
+/* Adds the plain move [t->at, j) to the line: its length, 0 for
+ * PDN_ENOMEM (in *rc). */
+static size_t q_add(struct pdn_parser *p, const struct qtok *t, size_t j, uint32_t last_to, int *rc)
+{
+    struct pdn_frame *f = top(p);
+    const char *text = q_text(p->arena, t->b + t->at, j - t->at, t->at + 16 <= t->end);
+    if (!text || !pdn_frame_add_plain(f, p->arena, text, &t->pos)) {
+        *rc = PDN_ENOMEM;
+        return 0;
+    }
+    p->body = true;
+    f->last_to = last_to;
+    return j - t->at;
+}
+
+/* "32-28", "28x19x10": a plain move whose first square (value 'first')
+ * ends at k; its length, 0 when not one. */
+static size_t q_move(struct pdn_parser *p, const struct qtok *t, size_t k, uint32_t first, int *rc)
+{
+    const unsigned char *b = t->b, *s = b + t->at;
+    unsigned sep = b[k];
+    if (k - t->at > 2 || s[0] == '0' || (sep != '-' && sep != 'x')) return 0;
+    uint32_t last = first;
+    int squares = 1;
+    size_t j = k;
+    while (j < t->end && b[j] == sep && (sep == 'x' || squares == 1)) {
+        size_t e = q_square(b, j + 1, t->end, &last);
+        if (e == 0 || squares >= 24) return 0;
+        squares++;
+        j = e;
+    }
+    if (!q_follows(b, j, t->end)) return 0;
+    /* "1-1" is a result, not a move. */
+    if (j - t->at == 3 && s[0] == '1' && s[1] == '-' && s[2] == '1') return 0;
+    bool capture = sep == 'x';
+    const struct pdn_frame *f = top(p);
+    /* The second hop of a multi-jump written hop by hop: the token path. */
+    if (!p->opt.strict && capture && f->adjacent && f->last_to == first && !f->has_num) return 0;
+    return q_add(p, t, j, capture ? last : 0, rc);
+}
+
+static inline bool q_file(unsigned char b)
+{
+    return b >= 'a' && b <= 'h';
+}
+
+static inline bool q_rank(unsigned char b)
+{
+    return b >= '1' && b <= '8';
+}
+
+/* "c3-d4" or "c3xe5xg7": its length, 0 when not one. Such a move is no
+ * numeric capture: it leaves no square for a next hop. */
+static size_t q_alpha(struct pdn_parser *p, const struct qtok *t, int *rc)
+{
+    const unsigned char *b = t->b;
+    size_t j = t->at + 2;
+    if (j >= t->end || !q_rank(b[t->at + 1])) return 0;
+    unsigned sep = b[j];
+    if (sep != '-' && sep != 'x') return 0;
+    int squares = 1;
+    while (j + 3 < t->end && b[j] == sep && (sep == 'x' || squares == 1) && squares < 24 &&
+           q_file(b[j + 1]) && q_rank(b[j + 2])) {
+        j += 3;
+        squares++;
+    }
+    if (squares == 1 || !q_follows(b, j, t->end)) return 0;
+    return q_add(p, t, j, 0, rc);
+}
+
+/* The plain token at t: its length, 0 when the token path must take it. */
+static size_t q_token(struct pdn_parser *p, const struct qtok *t, int *rc)
+{
+    const unsigned char *b = t->b;
+    size_t k = t->at;
+    if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(p, t, rc) : 0;
+    /* Numbers of one or two digits are nearly all: no loop for them. */
+    if (k + 3 > t->end) return 0;
+    uint32_t v = b[k++] - '0';
+    if (q_digit(b[k])) {
+        v = v * 10 + (b[k++] - '0');
+        while (k < t->end && q_digit(b[k]) && k - t->at < 9)
+            v = v * 10 + (uint32_t)(b[k++] - '0');
+        if (k >= t->end) return 0;
+    }
+    return b[k] == '.' ? q_movenum(p, t, k, v) : q_move(p, t, k, v, rc);
+}
+
+int pdn_ps_quick(struct pdn_parser *p)
+{
+    struct pdn_lexer *lx = p->lx;
+    struct qtok t = {(const unsigned char *)lx->buf, lx->pos, lx->end, {0, 0, 0}};
+    const unsigned char *b = t.b;
+    size_t i = lx->pos, end = lx->end, last = 0;
+    uint32_t line = lx->line, col = lx->col, last_line = 0;
+    bool cr = lx->after_cr;
+    int rc = 0;
+    for (;;) {
+        /* Blanks and line ends, in registers: they are most of the bytes. */
+        for (; i < end; i++) {
+            unsigned k = qclass[b[i]];
+            if (k == Q_BLANK) {
+                col++, cr = false;
+            } else if (k == Q_LF) {
+                line += !cr;
+                col = 1, cr = false;
+            } else if (k == Q_CR) {
+                line++, col = 1, cr = true;
+            } else {
+                break;
+            }
+        }
+        if (i >= end) break;
+        t.at = i;
+        t.pos = (struct pdn_pos){line, col, lx->base + i};
+        size_t n = q_token(p, &t, &rc);
+        if (n == 0) break;
+        i += n, col += (uint32_t)n, cr = false;
+        last = i, last_line = line;
+    }
+    lx->pos = i, lx->line = line, lx->col = col, lx->after_cr = cr;
+    if (last) {
+        p->last_end = lx->base + last;
+        p->last_line = last_line;
+    }
+    return rc;
+}
