@@ -379,6 +379,25 @@ static bool fast_quiet(struct replay *r, const char *text, const struct pdn_boar
     return true;
 }
 
+/*
+ * A plain capture "AxB" naming one legal capture from A to B (routes that
+ * take the same pieces are one move already): its index in r->legal, else
+ * -1 and the matcher decides, with every form and finding.
+ */
+static int fast_capture(const struct replay *r, const char *text)
+{
+    int from, to, found = -1;
+    const char *p = plain_square(text, &from);
+    if (!p || *p != 'x' || !(p = plain_square(p + 1, &to)) || *p) return -1;
+    for (int i = 0; i < r->legal.count; i++) {
+        const struct pdn_move *m = &r->legal.moves[i];
+        if (m->from != from || m->to != to) continue;
+        if (found >= 0 || m->ncaptured == 0) return -1;
+        found = i;
+    }
+    return found;
+}
+
 /* The index in r->legal of the move a node's text stands for, or -1 after
  * reporting why there is none. */
 static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
@@ -389,6 +408,8 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     *forms = 0;
     if (fast_quiet(r, node->text, board)) return 0;
     pdn_movegen(&r->legal, board);
+    int quick = fast_capture(r, node->text);
+    if (quick >= 0) return quick;
     pdn_move_match(&m, node->text, board, &r->legal, false);
     *forms = m.forms;
     switch (m.result) {
