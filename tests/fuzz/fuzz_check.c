@@ -1,6 +1,6 @@
 /*
  * fuzz_check: the whole pdncheck/pdnfmt pipeline over arbitrary bytes: read
- * (lenient), replay every game with its variations, write it with
+ * (lenient, then strict), replay every game with its variations, write it with
  * pdn_write_game to a memory stream.
  *
  * Properties: everything the memory tools need holds (no crash, leak, hang);
@@ -78,20 +78,27 @@ static void check_game(const pdn_game *g, bool roundtrip)
     free(text);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Every game of the input, read lenient or strict. */
+static void check_input(const uint8_t *data, size_t size, bool strict, bool roundtrip)
 {
-    const char *env = getenv("FUZZ_ROUNDTRIP");
-    bool roundtrip = env == NULL || strcmp(env, "0") != 0;
-    struct pdn_reader_options ro = {.filename = "fuzz.pdn", .on_diag = walk_diag};
+    struct pdn_reader_options ro = {.filename = "fuzz.pdn", .strict = strict, .on_diag = walk_diag};
     pdn_reader *r;
     pdn_game *g;
     size_t games = 0;
-    if (pdn_reader_open_memory(&r, data, size, &ro) != PDN_OK) return 0;
+    if (pdn_reader_open_memory(&r, data, size, &ro) != PDN_OK) return;
     while (pdn_reader_next(r, &g) > 0) {
         walk_game(g, ++games);
         check_game(g, roundtrip);
         pdn_game_free(g);
     }
     pdn_reader_free(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *env = getenv("FUZZ_ROUNDTRIP");
+    bool roundtrip = env == NULL || strcmp(env, "0") != 0;
+    check_input(data, size, false, roundtrip);
+    check_input(data, size, true, roundtrip);
     return 0;
 }

@@ -13,7 +13,9 @@
 #
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
 # FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property.
-# Reproduce a crash: build/fuzz/bin/<target> build/fuzz/artifacts/<file>
+# Reproduce a crash: build/fuzz/bin/<target> build/fuzz/artifacts/<file>;
+# then keep it: cp it into tests/fuzz/regressions/ (test_hostile_play replays
+# every file there; see its README).
 # POSIX sh: runs under dash.
 
 secs=${1:-60}
@@ -139,6 +141,8 @@ build_seeds() {
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
     seed_pdn "$out/seeds/fuzz_reader"
+    # What crashed once is where a near miss is likeliest.
+    seed "$out/seeds/fuzz_reader" "$here"/regressions/*
     cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_check/"
     fens | seed_lines "$out/seeds/fuzz_fen"
     moves | seed_lines "$out/seeds/fuzz_notation"

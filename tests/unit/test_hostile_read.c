@@ -1,0 +1,463 @@
+/*
+ * Hostile input for the reader: what it does with files made to hurt it.
+ * Empty and blank files, noise, NUL bytes, 50 MB lines, deep nesting,
+ * unterminated constructs, 100 000 tags, invalid UTF-8 and UTF-16 without a
+ * byte order mark. Each case must end with a defined outcome and a clear
+ * diagnostic (code and place), in time linear in the input and with memory
+ * bounded by the documented limits: reaching a limit is a PDN_D_LIMIT
+ * finding, never a crash.
+ *
+ * Inputs are generated in memory. The big ones (a 50 MB line, 100 000 tags,
+ * 100 000 nested variations) are sized so that a quadratic reader would
+ * visibly hang rather than pass slowly. No timed assertions: the figures are
+ * printed. PDN_HOSTILE_SMALL=1 in the environment (set by itself under
+ * valgrind) scales the 50 MB inputs down to 2 MB.
+ *
+ * Every game read is also walked, replayed, written, read back and written
+ * again (hostile_fixture.h), so the whole pipeline sees each input.
+ */
+#include "hostile_fixture.h"
+
+/* ---- empty, blank, noise ------------------------------------------------ */
+
+static void test_hostile_empty_input(void **state)
+{
+    struct outcome o;
+    (void)state;
+    read_lenient(&o, "", 0);
+    assert_int_equal(o.rc, 0);
+    assert_int_equal(o.games, 0);
+    assert_int_equal(o.seen.total, 0);
+}
+
+static void test_hostile_whitespace_only(void **state)
+{
+    struct outcome o;
+    struct buf b = {0};
+    (void)state;
+    buf_repeat(&b, " \t\r\n\r\n  \f", MB);
+    for (int strict = 0; strict < 2; strict++) {
+        struct read_opts opt = {.strict = strict};
+        read_with(&o, b.p, b.len, &opt);
+        assert_int_equal(o.rc, 0);
+        assert_int_equal(o.games, 0);
+        assert_int_equal(errors_of(&o.seen), 0);
+    }
+    buf_free(&b);
+}
+
+/* xorshift64: the same noise on every run. */
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void noise(struct buf *b, size_t n, uint64_t seed, const char *alphabet)
+{
+    size_t k = alphabet ? strlen(alphabet) : 256;
+    buf_reserve(b, n);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t r = next_random(&seed) >> 24;
+        b->p[b->len++] = alphabet ? alphabet[r % k] : (char)(r & 0xFF);
+    }
+    b->p[b->len] = '\0';
+}
+
+static void test_hostile_binary_noise(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    noise(&b, MB, 0x9E3779B97F4A7C15u, NULL);
+    for (int enc = PDN_ENC_AUTO; enc <= PDN_ENC_CP866; enc++) {
+        for (int strict = 0; strict < 2; strict++) {
+            struct read_opts opt = {.strict = strict, .encoding = (enum pdn_encoding)enc};
+            read_with(&o, b.p, b.len, &opt);
+            assert_int_equal(o.rc, 0);
+            assert_true(o.seen.count[PDN_D_NUL_BYTE] > 0);
+            assert_true(o.seen.total > 0);
+        }
+    }
+    read_lenient(&o, b.p, b.len);
+    /* The first byte of the noise is not UTF-8: the fallback is reported there. */
+    expect_at(&o, PDN_D_ENCODING_FALLBACK, 1, 0);
+    buf_free(&b);
+}
+
+/* Noise made of PDN's own characters reaches deeper into the parser. */
+static void test_hostile_pdn_noise(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    noise(&b, 4 * MB, 42, "[]{}()\"\\ \n12345067890-x:./*$!?;%<>WBKEvent");
+    bool rewrite = !known_bug("writer.c: move texts and setups that do not read back (see "
+                              "tests/fuzz/regressions/README): 9 games of 4 MB of PDN noise "
+                              "lenient, 127 strict write text that reads back otherwise");
+    for (int strict = 0; strict < 2; strict++) {
+        struct read_opts opt = {.strict = strict, .no_rewrite = !rewrite};
+        double t = now();
+        read_with(&o, b.p, b.len, &opt);
+        report(strict ? "PDN noise, strict" : "PDN noise", b.len, now() - t);
+        assert_int_equal(o.rc, 0);
+        assert_true(o.games > 0);
+    }
+    buf_free(&b);
+}
+
+static void test_hostile_nul_bytes(void **state)
+{
+    static const char text[] = "[Event \"a\0b\"]\n1. 32-28\0 18-23 *\n";
+    struct outcome o;
+    (void)state;
+    read_lenient(&o, text, sizeof text - 1);
+    assert_int_equal(o.rc, 0);
+    assert_int_equal(o.games, 1);
+    assert_true(o.seen.count[PDN_D_NUL_BYTE] > 0);
+    expect_at(&o, PDN_D_NUL_BYTE, 1, 10);
+    assert_int_equal(o.seen.count[PDN_D_NUL_BYTE], 2);
+}
+
+/* A megabyte of NULs: a defined outcome, and not a million reports. */
+static void test_hostile_nul_flood(void **state)
+{
+    struct outcome o;
+    char *zeros = calloc(1, MB);
+    (void)state;
+    assert_non_null(zeros);
+    read_lenient(&o, zeros, MB);
+    assert_int_equal(o.rc, 0);
+    expect_at(&o, PDN_D_NUL_BYTE, 1, 1);
+    print_message("  1 MB of NUL bytes: %lu reports\n", o.seen.count[PDN_D_NUL_BYTE]);
+    free(zeros);
+}
+
+/* ---- one 50 MB line ----------------------------------------------------- */
+
+/* Past PDN_LIMIT_GAME_BYTES a game is cut, reported at its start (1:1). */
+static void expect_cut(const struct outcome *o, size_t len)
+{
+    if (len > PDN_LIMIT_GAME_BYTES)
+        expect_at(o, PDN_D_LIMIT, 1, 1);
+    else
+        expect_none(o, PDN_D_LIMIT);
+}
+
+static void test_hostile_long_line_comment(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_add(&b, "1. 32-28 {");
+    buf_repeat(&b, "very long comment ", big());
+    buf_add(&b, "} 18-23 *");
+    read_big(&o, &b, "one comment", 0);
+    expect_cut(&o, b.len);
+    assert_true(o.plies >= 1); /* 32-28, before the cut, is kept */
+    assert_int_equal(o.rc, 0);
+    buf_free(&b);
+}
+
+/* A tag is the first token of its game: the game-size limit must hold there too. */
+static void test_hostile_long_line_tag_value(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    size_t n = big();
+    buf_add(&b, "[Event \"");
+    buf_repeat(&b, "Long event name ", n);
+    buf_add(&b, "\"] [White \"W\"] 1. 32-28 *");
+    read_big(&o, &b, "one tag value", 0);
+    expect_at(&o, PDN_D_LIMIT, 1, 1);
+    assert_int_equal(o.rc, 0);
+    buf_free(&b);
+}
+
+/* Many games on one line: per-game cost must not depend on the column. */
+static void test_hostile_long_line_of_games(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_repeat(&b, "1. 32-28 18-23 2-0 ", big() / 10);
+    size_t games = b.len / strlen("1. 32-28 18-23 2-0 ");
+    read_big(&o, &b, "games on one line", games);
+    assert_int_equal(errors_of(&o.seen), 0);
+    assert_int_equal(o.plies, 2 * games);
+    expect_none(&o, PDN_D_LIMIT);
+    buf_free(&b);
+}
+
+/* One game whose moves fill a line: cut at the game-size limit. */
+static void test_hostile_long_line_of_moves(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_add(&b, "[FEN \"W:WK50:BK1\"] ");
+    buf_repeat(&b, "50-45 1-6 45-50 6-1 ", big() / 4);
+    buf_add(&b, "*");
+    read_big(&o, &b, "moves on one line", 0);
+    expect_cut(&o, b.len);
+    assert_int_equal(o.rc, 0);
+    buf_free(&b);
+}
+
+static void test_hostile_long_line_of_junk(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    size_t n = big();
+    buf_add(&b, "1. 32-28 ");
+    buf_repeat(&b, "QQQQQQQQ&&&&&&&&", n);
+    buf_add(&b, " 18-23 *");
+    read_big(&o, &b, "junk", 0);
+    expect_at(&o, PDN_D_UNEXPECTED_CHAR, 1, 10);
+    expect_cut(&o, b.len);
+    buf_free(&b);
+}
+
+/* ---- nesting, unterminated constructs, many tags ------------------------- */
+
+static void test_hostile_deep_variations(void **state)
+{
+    const size_t depth = 100000;
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_add(&b, "1. 32-28 ");
+    for (size_t i = 0; i < depth; i++)
+        buf_add(&b, "(32-28 ");
+    buf_add(&b, "33-28");
+    for (size_t i = 0; i < depth; i++)
+        buf_add(&b, ")");
+    buf_add(&b, " 18-23 *\n1. 33-28 *\n");
+    read_big(&o, &b, "100 000 nested variations", 2);
+    /* The nesting limit is reported once, at the '(' that passes it. */
+    expect_at(&o, PDN_D_LIMIT, 1, 0);
+    assert_int_equal(o.rc, 0);
+    buf_free(&b);
+}
+
+/* Unbalanced the other way: 100 000 ')' with no '('. */
+static void test_hostile_many_close_parens(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_add(&b, "1. 32-28 ");
+    buf_repeat(&b, ")", 100000);
+    buf_add(&b, " 18-23 *");
+    read_big(&o, &b, "100 000 ')'", 1);
+    expect_at(&o, PDN_D_UNMATCHED_PAREN, 1, 10);
+    buf_free(&b);
+}
+
+struct unterminated {
+    const char *text;
+    enum pdn_code code;
+    uint32_t line, col; /* of the opening character (of the tag, for a string) */
+};
+
+static void test_hostile_unterminated_at_eof(void **state)
+{
+    static const struct unterminated cases[] = {
+        {"[Event \"E\"]\n1. 32-28 {no end\n18-23", PDN_D_UNTERMINATED_COMMENT, 2, 10},
+        {"[Event \"E\"]\n[White \"no end\n1. 32-28", PDN_D_UNTERMINATED_STRING, 2, 1},
+        {"[Event \"E\"]\n[White \"no end]\n1. 32-28 *", PDN_D_UNTERMINATED_STRING, 2, 1},
+        {"[Event \"E\"]\n[White", PDN_D_UNTERMINATED_TAG, 2, 1},
+        {"[Event \"E\"]\n1. 32-28 (1. 33-28 18-23", PDN_D_UNTERMINATED_VARIATION, 2, 10},
+        {"1. 32-28 (33-28 (34-29 (35-30", PDN_D_UNTERMINATED_VARIATION, 1, 10},
+        {"1. 32-28 /FEN \"W:W31-50:B1-20", PDN_D_UNTERMINATED_SETUP, 1, 10},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int strict = 0; strict < 2; strict++) {
+            struct outcome o;
+            struct read_opts opt = {.strict = strict};
+            print_message("  %s%s\n", pdn_diag_name(cases[i].code), strict ? " (strict)" : "");
+            read_with(&o, cases[i].text, strlen(cases[i].text), &opt);
+            assert_int_equal(o.rc, 0);
+            assert_int_equal(o.games, 1); /* the broken game is still handed out */
+            expect_at(&o, cases[i].code, cases[i].line, cases[i].col);
+        }
+    }
+}
+
+static void count_tags(const pdn_game *g, void *ctx)
+{
+    *(size_t *)ctx += g->ntags;
+}
+
+static void test_hostile_many_tags(void **state)
+{
+    const size_t n = 100000;
+    struct buf b = {0};
+    struct outcome o;
+    size_t tags = 0;
+    (void)state;
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "[Tag%zu \"value %zu\"]\n", i, i);
+    buf_add(&b, "1. 32-28 *\n[Event \"next\"]\n1. 33-28 *\n");
+    double t = now();
+    struct read_opts opt = {.each = count_tags, .ctx = &tags};
+    read_with(&o, b.p, b.len, &opt);
+    report("100 000 tags", b.len, now() - t);
+    assert_int_equal(o.games, 2);
+    /* All kept, or the limit reported and the rest dropped. */
+    if (o.seen.count[PDN_D_LIMIT])
+        assert_true(tags < n + 1);
+    else
+        assert_int_equal(tags, n + 1);
+    buf_free(&b);
+}
+
+/* 100 000 times the same tag: a duplicate check must not be quadratic. */
+static void test_hostile_many_duplicate_tags(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    for (size_t i = 0; i < 100000; i++)
+        buf_add(&b, "[Event \"same\"]\n");
+    buf_add(&b, "1. 32-28 *\n");
+    read_big(&o, &b, "100 000 duplicate tags", 1);
+    expect_at(&o, PDN_D_DUPLICATE_TAG, 2, 1);
+    buf_free(&b);
+}
+/* ---- encodings ---------------------------------------------------------- */
+
+struct bad_byte {
+    const char *text; /* '#' marks where the invalid byte goes */
+    uint32_t line, col;
+};
+
+/* One byte 0xFF in each part of a game: tag name and value, comment, move,
+ * NAG, result, setup, variation. */
+static const struct bad_byte bad_bytes[] = {
+    {"[Ev#ent \"E\"]\n1. 32-28 *\n", 1, 4},
+    {"[Event \"E#\"]\n1. 32-28 *\n", 1, 10},
+    {"[Event \"E\"]\n1. 32-28 {com#ment} 18-23 *\n", 2, 14},
+    {"[Event \"E\"]\n1. 32-28 ; line # comment\n18-23 *\n", 2, 17},
+    {"[Event \"E\"]\n1. 32-2#8 18-23 *\n", 2, 8},
+    {"[Event \"E\"]\n1. 32#-28 18-23 *\n", 2, 6},
+    {"[Event \"E\"]\n1#. 32-28 18-23 *\n", 2, 2},
+    {"[Event \"E\"]\n1. 32-28 $1# 18-23 *\n", 2, 12},
+    {"[Event \"E\"]\n1. 32-28 18-23 2-#0\n", 2, 18},
+    {"[Event \"E\"]\n1. 32-28 (1. 33-#28) 18-23 *\n", 2, 17},
+    {"[Event \"E\"]\n/FEN \"W:W3#1:B1\"/ 1. 31-27 *\n", 2, 11},
+    {"#[Event \"E\"]\n1. 32-28 *\n", 1, 1},
+};
+
+static void with_byte(struct buf *b, const char *text, const char *byte)
+{
+    size_t mark = strcspn(text, "#");
+    assert_int_equal(text[mark], '#');
+    buf_addn(b, text, mark);
+    buf_add(b, byte);
+    buf_add(b, text + mark + 1);
+}
+
+static void test_hostile_invalid_utf8_everywhere(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bad_bytes / sizeof bad_bytes[0]; i++) {
+        const struct bad_byte *c = &bad_bytes[i];
+        struct buf b = {0};
+        struct outcome o;
+        with_byte(&b, c->text, "\xff");
+        print_message("  %s", b.p);
+        read_lenient(&o, b.p, b.len);
+        assert_int_equal(o.games, 1);
+        expect_at(&o, PDN_D_ENCODING_FALLBACK, c->line, c->col);
+        struct read_opts utf8 = {.encoding = PDN_ENC_UTF8};
+        read_with(&o, b.p, b.len, &utf8);
+        assert_int_equal(o.games, 1);
+        expect_at(&o, PDN_D_BAD_ENCODING, c->line, c->col);
+        buf_free(&b);
+    }
+}
+
+/* Truncated and overlong sequences, surrogates, code points past U+10FFFF. */
+static void test_hostile_invalid_utf8_sequences(void **state)
+{
+    static const char *const seqs[] = {
+        "\xc3",         "\xe2\x80",         "\xf0\x9f\x98",         "\xc0\xaf", "\xe0\x80\xaf",
+        "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "\x80",     "\xbf\xbf",
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof seqs / sizeof seqs[0]; i++) {
+        struct buf b = {0};
+        struct outcome o;
+        with_byte(&b, "[Event \"E\"]\n1. 32-28 {#} 18-23 *\n", seqs[i]);
+        struct read_opts utf8 = {.encoding = PDN_ENC_UTF8};
+        read_with(&o, b.p, b.len, &utf8);
+        assert_int_equal(o.games, 1);
+        expect_at(&o, PDN_D_BAD_ENCODING, 2, 11);
+        assert_int_equal(o.plies, 2);
+        read_lenient(&o, b.p, b.len);
+        expect_at(&o, PDN_D_ENCODING_FALLBACK, 2, 11);
+        assert_int_equal(o.plies, 2);
+        buf_free(&b);
+    }
+}
+
+/* UTF-16 without a byte order mark looks like ASCII with NULs in between:
+ * the reader recognises it, decodes it and says so once (not one NUL
+ * report per character). */
+static void test_hostile_utf16_without_bom(void **state)
+{
+    static const char text[] = "[Event \"E\"]\n1. 32-28 18-23 *\n";
+    struct buf le = {0}, be = {0};
+    struct outcome o;
+    (void)state;
+    for (const char *p = text; *p; p++) {
+        buf_addn(&le, p, 1);
+        buf_addn(&le, "", 1);
+        buf_addn(&be, "", 1);
+        buf_addn(&be, p, 1);
+    }
+    read_lenient(&o, le.p, le.len);
+    print_seen(&o.seen);
+    assert_int_equal(o.games, 1);
+    assert_int_equal(o.plies, 2);
+    assert_int_equal(errors_of(&o.seen), 0);
+    expect_at(&o, PDN_D_ENCODING_FALLBACK, 1, 1);
+    read_lenient(&o, be.p, be.len);
+    assert_int_equal(o.plies, 2);
+    assert_int_equal(errors_of(&o.seen), 0);
+    expect_at(&o, PDN_D_ENCODING_FALLBACK, 1, 1);
+    buf_free(&le);
+    buf_free(&be);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hostile_empty_input),
+        cmocka_unit_test(test_hostile_whitespace_only),
+        cmocka_unit_test(test_hostile_binary_noise),
+        cmocka_unit_test(test_hostile_pdn_noise),
+        cmocka_unit_test(test_hostile_nul_bytes),
+        cmocka_unit_test(test_hostile_nul_flood),
+        cmocka_unit_test(test_hostile_long_line_comment),
+        cmocka_unit_test(test_hostile_long_line_tag_value),
+        cmocka_unit_test(test_hostile_long_line_of_games),
+        cmocka_unit_test(test_hostile_long_line_of_moves),
+        cmocka_unit_test(test_hostile_long_line_of_junk),
+        cmocka_unit_test(test_hostile_deep_variations),
+        cmocka_unit_test(test_hostile_many_close_parens),
+        cmocka_unit_test(test_hostile_unterminated_at_eof),
+        cmocka_unit_test(test_hostile_many_tags),
+        cmocka_unit_test(test_hostile_many_duplicate_tags),
+        cmocka_unit_test(test_hostile_invalid_utf8_everywhere),
+        cmocka_unit_test(test_hostile_invalid_utf8_sequences),
+        cmocka_unit_test(test_hostile_utf16_without_bom),
+    };
+    return cmocka_run_group_tests_name("hostile_read", tests, NULL, NULL);
+}
