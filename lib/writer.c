@@ -176,17 +176,67 @@ static int unicode_mark(const unsigned char *p, bool *dash)
     return 0;
 }
 
-static void put_move(struct wrap *w, const char *text)
+/* Room for a cleaned move text: cleaning never lengthens it. */
+#define CLEAN_MOVE_MAX (PDN_LIMIT_MOVE_TEXT + 1)
+
+/* "3228" (four digits, no separator, as old programs wrote) is "32-28";
+ * NULL for any other text. */
+static const char *split_digits(char out[6], const char *text)
+{
+    int n = 0;
+    for (const char *p = text; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
+        if (*p < '0' || *p > '9' || n == 4) return NULL;
+        out[n < 2 ? n : n + 1] = *p;
+        n++;
+    }
+    if (n != 4) return NULL;
+    out[2] = '-';
+    out[5] = '\0';
+    return out;
+}
+
+static void clean_text(char out[CLEAN_MOVE_MAX], const char *text);
+static const char *written_square(const char *p);
+
+/* "12-21-32" (a capture path written with dashes by old programs) is
+ * "12x21x32": three squares or more are a capture. */
+static void dashes_to_x(char *t)
+{
+    int dashes = 0;
+    for (const char *p = written_square(t); p; p = written_square(p + 1)) {
+        if (*p == '\0') break;
+        if (*p != '-') return;
+        dashes++;
+    }
+    if (dashes < 2) return;
+    for (char *p = t; *p; p++)
+        if (*p == '-') *p = 'x';
+}
+
+/* The move text without blanks, leading zeros or Unicode marks, with 'x'
+ * for ':' and a dash between the squares of a four-digit move; cut at
+ * CLEAN_MOVE_MAX - 1 bytes. */
+static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
+{
+    char split[6];
+    const char *digits = split_digits(split, text);
+    clean_text(out, digits ? digits : text);
+    dashes_to_x(out);
+}
+
+static void clean_text(char out[CLEAN_MOVE_MAX], const char *text)
 {
     const unsigned char *p = (const unsigned char *)text;
     bool in_number = false;
-    while (*p) {
+    size_t n = 0;
+    while (*p && n < CLEAN_MOVE_MAX - 1) {
         bool dash;
-        int n = unicode_mark(p, &dash);
-        if (n) {
-            if (dash) wrap_putc(w, '-');
+        int k = unicode_mark(p, &dash);
+        if (k) {
+            if (dash) out[n++] = '-';
             in_number = false;
-            p += n;
+            p += k;
             continue;
         }
         unsigned char c = *p++;
@@ -195,8 +245,53 @@ static void put_move(struct wrap *w, const char *text)
         /* A leading zero goes unless it is the number's last digit. */
         if (c == '0' && !in_number && *p >= '0' && *p <= '9') continue;
         in_number = digit;
-        wrap_putc(w, c == ':' ? 'x' : (char)c);
+        out[n++] = c == ':' ? 'x' : (char)c;
     }
+    out[n] = '\0';
+}
+
+/* A square of the writing grammar: 1-99 without a leading zero, or a1-h8. */
+static const char *written_square(const char *p)
+{
+    if (*p >= '1' && *p <= '9') return p[1] >= '0' && p[1] <= '9' ? p + 2 : p + 1;
+    if (*p >= 'a' && *p <= 'h' && p[1] >= '1' && p[1] <= '8') return p + 2;
+    return NULL;
+}
+
+/* The end of an engine's list of captured squares, "<7,31,33>", or NULL. */
+static const char *captured_list(const char *p)
+{
+    if (*p++ != '<') return NULL;
+    while ((*p >= '0' && *p <= '9') || *p == ',')
+        p++;
+    return *p == '>' ? p + 1 : NULL;
+}
+
+/*
+ * Whether a cleaned move text reads back as this one move: squares joined
+ * by one '-' or by 'x's (an engine's <captured> list may follow), a
+ * four-character ALPHAMOVE or "...", and not the result "1-1". Anything
+ * else (a move split over lines, a lone number, stray signs) would read back
+ * as something else, so it is written as a comment.
+ */
+static bool reads_back(const char *t)
+{
+    if (strcmp(t, "...") == 0) return true; /* a move not given, as PDN 3.0 has it */
+    const char *p = written_square(t);
+    if (p == NULL || strcmp(t, "1-1") == 0) return false;
+    if (*t >= 'a' && *t <= 'h' && (p = written_square(p)) != NULL && p - t == 4 && *p == '\0')
+        return true; /* "a3b4", PDN 3.0's ALPHAMOVE */
+    p = written_square(t);
+    if (*p == '-') {
+        p = written_square(p + 1);
+    } else if (*p == 'x') {
+        while (p && *p == 'x')
+            p = written_square(p + 1);
+    } else {
+        return false;
+    }
+    if (p && *p == '<') p = captured_list(p); /* kept as read: the reader takes it back */
+    return p && *p == '\0';
 }
 
 /* An unknown move ("-", "- -", "--"): written "--", the one spelling that
@@ -380,12 +475,15 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
     const struct pdn_write_options *opt = wr->opt;
     const char *text = opt->move_text ? opt->move_text(node, opt->move_ctx) : NULL;
     if (!s->black || alone) put_number(w, s);
-    if (text)
+    if (text) {
         wrap_puts(w, text);
-    else if (node->text && unknown_move(node->text))
+    } else if (node->text && unknown_move(node->text)) {
         wrap_puts(w, "--");
-    else
-        put_move(w, node->text ? node->text : "");
+    } else {
+        char clean[CLEAN_MOVE_MAX];
+        clean_move(clean, node->text ? node->text : "");
+        wrap_puts(w, clean);
+    }
     if (!opt->no_nags && node->strength) put_strength(w, node->strength);
     wrap_end(w);
     for (uint32_t i = 0; !opt->no_nags && i < node->nnags; i++) {
@@ -508,6 +606,42 @@ static void write_cut(struct writer *wr, const struct pdn_line *line, uint32_t f
     free(text);
 }
 
+/* A move whose text, written as read, would not read back as that move
+ * (the replay could not place it, so no canonical text replaces it). */
+static bool unreadable(const struct writer *wr, const struct pdn_node *node)
+{
+    if (wr->flat || !node->text) return false;
+    if (wr->opt->move_text && wr->opt->move_text(node, wr->opt->move_ctx)) return false;
+    if (unknown_move(node->text)) return false;
+    char clean[CLEAN_MOVE_MAX];
+    clean_move(clean, node->text);
+    return !reads_back(clean);
+}
+
+/* Appends to a bounded buffer: the length returned never passes its end. */
+static size_t append_text(size_t cap, size_t len, int written)
+{
+    len += written > 0 ? (size_t)written : 0;
+    return len < cap ? len : cap - 1;
+}
+
+/* Such a move, its strength and NAGs kept as the words of one comment:
+ * nothing is lost and the output reads back the same. */
+static void write_unreadable(struct writer *wr, const struct pdn_node *node)
+{
+    char text[CLEAN_MOVE_MAX + 64];
+    size_t n = append_text(sizeof text, 0, snprintf(text, sizeof text, "%s", node->text));
+    if (!wr->opt->no_nags) {
+        if (node->strength)
+            n = append_text(sizeof text, n,
+                            snprintf(text + n, sizeof text - n, "%s", node->strength));
+        for (uint32_t i = 0; i < node->nnags; i++)
+            n = append_text(sizeof text, n,
+                            snprintf(text + n, sizeof text - n, " $%u", (unsigned)node->nags[i]));
+    }
+    put_comment(&wr->wrap, text);
+}
+
 /* Writes moves from.. of a line and what ends it. 'resumed': the setup and
  * comments before move 'from' are already written. */
 static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t from,
@@ -529,8 +663,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             write_cut(wr, line, i, s);
             return;
         }
-        write_move(wr, node, &s, alone);
-        alone = write_comments(wr, node->comments_after, node->ncomments_after);
+        if (unreadable(wr, node)) {
+            write_unreadable(wr, node);
+            alone = true;
+        } else {
+            write_move(wr, node, &s, alone);
+            alone = false;
+        }
+        alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, s);
         advance(&s);
     }

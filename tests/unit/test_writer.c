@@ -132,14 +132,25 @@ static void test_writer_move_text_normalised(void **state)
                                mv("12\xE2\x80\x93"
                                   "17"),
                                mv("05x40x30"),
-                               mv("10-0"),
+                               mv("10-04"),
                                mv("3228"),
                                mv("\xC2\xA0"
                                   "40-45")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 1-6 28x19 2. 1-7 12-17 3. 5x40x30 10-0 4. 3228 "
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 1-6 28x19 2. 1-7 12-17 3. 5x40x30 10-4 4. 32-28 "
                          "40-45 *\n\n");
+}
+
+/* Text that would not read back as that move (a move split over lines, a
+ * result, a lone number) is kept as a comment; the next move gets its number. */
+static void test_writer_unreadable_move_as_comment(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("10-\n1-"), mv("33-29"), mv("1-1"), mv("063")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10- 1-} 2. 33-29 {1-1} {063} *\n\n");
 }
 
 static void test_writer_black_number_when_alone(void **state)
@@ -645,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_writer_missing_terminator_from_result_tag),
         cmocka_unit_test(test_writer_chess_results_for_other_game_types),
         cmocka_unit_test(test_writer_move_text_normalised),
+        cmocka_unit_test(test_writer_unreadable_move_as_comment),
         cmocka_unit_test(test_writer_black_number_when_alone),
         cmocka_unit_test(test_writer_white_variation_and_nesting),
         cmocka_unit_test(test_writer_numbers_from_the_tree),
