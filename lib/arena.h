@@ -8,6 +8,7 @@
 #define PDN_ARENA_H
 
 #include <stddef.h>
+#include <string.h>
 
 struct pdn_arena_chunk;
 
@@ -22,8 +23,20 @@ struct pdn_arena *pdn_arena_new(size_t hint);
 void pdn_arena_free(struct pdn_arena *arena);
 /* size bytes aligned for any object; NULL when out of memory. */
 void *pdn_arena_alloc(struct pdn_arena *arena, size_t size);
-/* A NUL-terminated copy of len bytes; NULL when out of memory. */
-char *pdn_arena_strndup(struct pdn_arena *arena, const char *s, size_t len);
+/* pdn_arena_strndup when the newest chunk has no room: a new one first. */
+char *pdn_arena_strndup_grow(struct pdn_arena *arena, const char *s, size_t len);
+/* A NUL-terminated copy of len bytes; NULL when out of memory. Inline: it
+ * runs for every tag name and value, and the call cost as much as the copy.
+ * Strings need no alignment: they are taken unaligned to save room. */
+static inline char *pdn_arena_strndup(struct pdn_arena *arena, const char *s, size_t len)
+{
+    if ((size_t)(arena->end - arena->ptr) <= len) return pdn_arena_strndup_grow(arena, s, len);
+    char *p = arena->ptr;
+    memcpy(p, s, len);
+    p[len] = '\0';
+    arena->ptr += len + 1;
+    return p;
+}
 /* A copy of n objects of size bytes each (NULL for n == 0 as well). */
 void *pdn_arena_memdup(struct pdn_arena *arena, const void *src, size_t size);
 

@@ -81,10 +81,9 @@ void *pdn_arena_alloc(struct pdn_arena *arena, size_t size)
     return p;
 }
 
-char *pdn_arena_strndup(struct pdn_arena *arena, const char *s, size_t len)
+char *pdn_arena_strndup_grow(struct pdn_arena *arena, const char *s, size_t len)
 {
-    /* Strings need no alignment: take them unaligned to save room. */
-    if ((size_t)(arena->end - arena->ptr) < len + 1 && arena_grow(arena, len + 1) < 0) return NULL;
+    if (arena_grow(arena, len + 1) < 0) return NULL;
     char *p = arena->ptr;
     memcpy(p, s, len);
     p[len] = '\0';

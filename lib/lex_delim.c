@@ -32,8 +32,10 @@ enum pdn_tok pdn_lx_scan_linecomment(struct pdn_lexer *lx, struct cur *c, struct
 enum pdn_tok pdn_lx_scan_setup(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
 {
     size_t i = c->pos + 1;
-    /* A lenient setup ends at its line: a lost '/' must not swallow the file. */
-    while (i < lx->end && byte_at(lx, i) != '/' && (lx->strict || !is_eol(byte_at(lx, i))))
+    /* A setup ends at its line, strict too: a lost '/' must not swallow the
+     * games that follow (a FEN never spans lines; it is reported as
+     * unterminated). */
+    while (i < lx->end && byte_at(lx, i) != '/' && !is_eol(byte_at(lx, i)))
         i++;
     if (more(lx, i)) return PDN_T_MORE;
     tok->inner_start = c->pos + 1;
@@ -296,15 +298,28 @@ static size_t plain_ascii(const unsigned char *b, size_t i, size_t end)
     return i;
 }
 
+/* Letters, digits and '_': a table, as names are a fifth of a tag's bytes. */
+static const bool ident_byte[256] = {
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+    ['8'] = 1, ['9'] = 1, ['_'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1,
+    ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1,
+    ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1,
+    ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
+    ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1,
+    ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1,
+    ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+};
+
 /* [Name "value"] written plainly (no blank but the one, no escape, no
  * finding): the tag's length, and its characters in *cols; 0 when the
  * tag needs the full scan, which would take it the same way. */
-static size_t plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *tok, uint32_t *cols)
+size_t pdn_lex_plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *tok,
+                         uint32_t *cols)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t i = p + 1, end = lx->end;
     if (i >= end || !is_upper(b[i])) return 0;
-    while (++i < end && is_ident(b[i]))
+    while (++i < end && ident_byte[b[i]])
         ;
     if (i + 1 >= end || b[i] != ' ' || b[i + 1] != '"') return 0;
     size_t name_end = i, vs = i + 2;
@@ -326,7 +341,7 @@ static size_t plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *
 enum pdn_tok pdn_lx_scan_tag(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
 {
     uint32_t cols;
-    size_t plen = plain_tag(lx, c->pos, tok, &cols);
+    size_t plen = pdn_lex_plain_tag(lx, c->pos, tok, &cols);
     if (plen) {
         c->pos += plen;
         c->col += cols;

@@ -136,6 +136,11 @@ struct pdn_lexer {
 void pdn_lex_init(struct pdn_lexer *lx, bool strict, pdn_lex_report_fn report, void *ctx);
 /* The next token; PDN_T_MORE asks for more text (nothing consumed). */
 enum pdn_tok pdn_lex_next(struct pdn_lexer *lx, struct pdn_token *tok);
+/* A tag [Name "value"] written plainly at buf[p] (see lex_delim.c): its
+ * length, its name and value in *tok and its characters in *cols; 0 when
+ * it needs pdn_lex_next. Reports nothing and moves nothing. */
+size_t pdn_lex_plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *tok,
+                         uint32_t *cols);
 /* Goes back to just before 'tok' (taken from the same window). */
 void pdn_lex_unread(struct pdn_lexer *lx, const struct pdn_token *tok);
 /* The line:col of a stream offset at or after the lexer's position, within the window. */

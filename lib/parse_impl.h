@@ -111,6 +111,8 @@ char *pdn_ps_copy_text(struct pdn_parser *p, const char *s, size_t n);
 /* parse_tags.c */
 int pdn_ps_on_tag(struct pdn_parser *p);
 void pdn_ps_side_from_fen(struct pdn_frame *f, const char *fen);
+/* Adds the tag of the current token to the game (0 or PDN_ENOMEM). */
+int pdn_ps_add_tag(struct pdn_parser *p);
 
 /* parse_moves.c: token handlers (0, STEP_END or PDN_E*), and closing lines */
 int pdn_ps_on_movenum(struct pdn_parser *p);
@@ -124,8 +126,9 @@ int pdn_ps_on_move(struct pdn_parser *p);
 int pdn_ps_close_variation(struct pdn_parser *p);
 int pdn_ps_keep_orphans(struct pdn_parser *p, struct pdn_frame *f);
 
-/* parse_quick.c: takes plain move numbers and moves straight from the
- * window while it can (0 or PDN_ENOMEM); the token path goes on after. */
+/* parse_quick.c: takes plain move numbers, moves, header tags and results
+ * straight from the window while it can (0, STEP_END after a result, or
+ * PDN_ENOMEM); the token path goes on after. */
 int pdn_ps_quick(struct pdn_parser *p);
 
 #endif

@@ -106,24 +106,24 @@ static size_t q_movenum(struct pdn_parser *p, const struct qtok *t, size_t k, ui
     return j - t->at;
 }
 
-/* Adds the plain move [t->at, j) to the line: its length, 0 for
- * PDN_ENOMEM (in *rc). */
-static size_t q_add(struct pdn_parser *p, const struct qtok *t, size_t j, uint32_t last_to, int *rc)
+/* Adds the plain move of n bytes at t to the line; false when out of
+ * memory. Called from one place only, so that it is inlined there: as a
+ * function of its own, saving and restoring registers was a fifth of it. */
+static bool q_add(struct pdn_parser *p, const struct qtok *t, size_t n, uint32_t last_to)
 {
     struct pdn_frame *f = top(p);
-    const char *text = q_text(p->arena, t->b + t->at, j - t->at, t->at + 16 <= t->end);
-    if (!text || !pdn_frame_add_plain(f, p->arena, text, &t->pos)) {
-        *rc = PDN_ENOMEM;
-        return 0;
-    }
+    const char *text = q_text(p->arena, t->b + t->at, n, t->at + 16 <= t->end);
+    if (!text || !pdn_frame_add_plain(f, p->arena, text, &t->pos)) return false;
     p->body = true;
     f->last_to = last_to;
-    return j - t->at;
+    return true;
 }
 
 /* "32-28", "28x19x10": a plain move whose first square (value 'first')
- * ends at k; its length, 0 when not one. */
-static size_t q_move(struct pdn_parser *p, const struct qtok *t, size_t k, uint32_t first, int *rc)
+ * ends at k; its length (its last square in *last_to when it is a
+ * capture), 0 when not one. */
+static size_t q_move(struct pdn_parser *p, const struct qtok *t, size_t k, uint32_t first,
+                     uint32_t *last_to)
 {
     const unsigned char *b = t->b, *s = b + t->at;
     unsigned sep = b[k];
@@ -144,7 +144,8 @@ static size_t q_move(struct pdn_parser *p, const struct qtok *t, size_t k, uint3
     const struct pdn_frame *f = top(p);
     /* The second hop of a multi-jump written hop by hop: the token path. */
     if (!p->opt.strict && capture && f->adjacent && f->last_to == first && !f->has_num) return 0;
-    return q_add(p, t, j, capture ? last : 0, rc);
+    *last_to = capture ? last : 0;
+    return j - t->at;
 }
 
 static inline bool q_file(unsigned char b)
@@ -159,7 +160,7 @@ static inline bool q_rank(unsigned char b)
 
 /* "c3-d4" or "c3xe5xg7": its length, 0 when not one. Such a move is no
  * numeric capture: it leaves no square for a next hop. */
-static size_t q_alpha(struct pdn_parser *p, const struct qtok *t, int *rc)
+static size_t q_alpha(const struct qtok *t)
 {
     const unsigned char *b = t->b;
     size_t j = t->at + 2;
@@ -173,15 +174,17 @@ static size_t q_alpha(struct pdn_parser *p, const struct qtok *t, int *rc)
         squares++;
     }
     if (squares == 1 || !q_follows(b, j, t->end)) return 0;
-    return q_add(p, t, j, 0, rc);
+    return j - t->at;
 }
 
-/* The plain token at t: its length, 0 when the token path must take it. */
-static size_t q_token(struct pdn_parser *p, const struct qtok *t, int *rc)
+/* The plain token at t: its length, 0 when the token path must take it.
+ * A move number is taken here; a move is left to the caller (*move). */
+static size_t q_token(struct pdn_parser *p, const struct qtok *t, bool *move, uint32_t *last_to)
 {
     const unsigned char *b = t->b;
     size_t k = t->at;
-    if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(p, t, rc) : 0;
+    *move = true, *last_to = 0;
+    if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(t) : 0;
     /* Numbers of one or two digits are nearly all: no loop for them. */
     if (k + 3 > t->end) return 0;
     uint32_t v = b[k++] - '0';
@@ -191,7 +194,62 @@ static size_t q_token(struct pdn_parser *p, const struct qtok *t, int *rc)
             v = v * 10 + (uint32_t)(b[k++] - '0');
         if (k >= t->end) return 0;
     }
-    return b[k] == '.' ? q_movenum(p, t, k, v) : q_move(p, t, k, v, rc);
+    if (b[k] != '.') return q_move(p, t, k, v, last_to);
+    *move = false;
+    return q_movenum(p, t, k, v);
+}
+
+/* The result at t, which the token path would only set before ending the
+ * game ("*", or a three-byte one with no digit after it): its length, 0
+ * when none; STEP_END or PDN_ENOMEM in *rc. The other spellings (1/2-1/2,
+ * 0.5-0.5, the one-half sign) are left to the token path. */
+static size_t q_result(struct pdn_parser *p, const struct qtok *t, int *rc)
+{
+    const unsigned char *s = t->b + t->at;
+    enum pdn_result r = PDN_RESULT_NONE;
+    size_t n = 3;
+    if (s[0] == '*') {
+        r = PDN_RESULT_UNKNOWN, n = 1;
+    } else if (t->at + 3 < t->end && s[1] == '-' && !q_digit(s[3])) {
+        unsigned w = (unsigned)s[0] << 8 | s[2];
+        r = w == ('2' << 8 | '0') || w == ('1' << 8 | '0')   ? PDN_RESULT_WHITE_WIN
+            : w == ('0' << 8 | '2') || w == ('0' << 8 | '1') ? PDN_RESULT_BLACK_WIN
+            : w == ('1' << 8 | '1')                          ? PDN_RESULT_DRAW
+            : w == ('0' << 8 | '0')                          ? PDN_RESULT_BOTH_LOST
+                                                             : PDN_RESULT_NONE;
+    }
+    if (r == PDN_RESULT_NONE) return 0;
+    *rc = pdn_ps_set_result(p, r, (const char *)s, n, &t->pos);
+    return n;
+}
+
+/* A plain tag of the header, where pdn_ps_on_tag would only add it (cr:
+ * whether a CR came just before): its length (its characters in *cols),
+ * 0 when the token path must take it or for PDN_ENOMEM (in *rc). Past the
+ * movetext, after a comment or a blank line (the next game's header?),
+ * pdn_ps_on_tag decides. Leaves the token pdn_lex_next would leave: the
+ * tag code reads it, and so may a diagnostic. */
+static size_t q_tag(struct pdn_parser *p, const struct qtok *t, uint32_t last_line, bool cr,
+                    uint32_t *cols, int *rc)
+{
+    if (p->body || p->items || p->skipping || p->npend ||
+        (p->tags.n && t->pos.line >= last_line + 2))
+        return 0;
+    struct pdn_token *tok = &p->tok;
+    size_t n = pdn_lex_plain_tag(p->lx, t->at, tok, cols);
+    if (n == 0) return 0;
+    tok->kind = PDN_T_TAG;
+    tok->start = t->at;
+    tok->len = n;
+    tok->pos = t->pos;
+    tok->mark = (struct pdn_lexmark){t->pos.offset, t->pos.line, t->pos.col, cr};
+    tok->find.set = false;
+    tok->zero = tok->black = tok->nested = false;
+    if (pdn_ps_add_tag(p) < 0) {
+        *rc = PDN_ENOMEM;
+        return 0;
+    }
+    return n;
 }
 
 int pdn_ps_quick(struct pdn_parser *p)
@@ -221,8 +279,29 @@ int pdn_ps_quick(struct pdn_parser *p)
         if (i >= end) break;
         t.at = i;
         t.pos = (struct pdn_pos){line, col, lx->base + i};
-        size_t n = q_token(p, &t, &rc);
-        if (n == 0) break;
+        if (b[i] == '[') {
+            uint32_t cols;
+            size_t n = q_tag(p, &t, last ? last_line : p->last_line, cr, &cols, &rc);
+            if (n == 0) break;
+            i += n, col += cols, cr = false;
+            last = i, last_line = line;
+            continue;
+        }
+        bool move;
+        uint32_t last_to;
+        size_t n = q_token(p, &t, &move, &last_to);
+        if (n == 0) {
+            /* Results stop q_token; one ends the game (the caller's job). */
+            if ((n = q_result(p, &t, &rc)) != 0) {
+                i += n, col += (uint32_t)n, cr = false;
+                last = i, last_line = line;
+            }
+            break;
+        }
+        if (move && !q_add(p, &t, n, last_to)) {
+            rc = PDN_ENOMEM;
+            break;
+        }
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line;
     }

@@ -92,7 +92,7 @@ void pdn_ps_side_from_fen(struct pdn_frame *f, const char *fen)
     if (*fen == 'W' || *fen == 'w') f->next.black = false;
 }
 
-static int add_tag(struct pdn_parser *p)
+int pdn_ps_add_tag(struct pdn_parser *p)
 {
     struct pdn_tag *t = pdn_vec_push(&p->tags, sizeof *t);
     if (!t) return PDN_ENOMEM;
@@ -144,7 +144,7 @@ int pdn_ps_on_tag(struct pdn_parser *p)
 {
     if (p->body || next_header(p)) return end_before_tags(p);
     if (p->items) pdn_ps_odd(p, PDN_ODD_COMMENT_BEFORE_TAGS, &p->tok.pos, "[", 1);
-    int rc = p->skipping ? 0 : add_tag(p);
+    int rc = p->skipping ? 0 : pdn_ps_add_tag(p);
     pdn_ps_take_find(p);
     pdn_ps_consume(p);
     return rc;

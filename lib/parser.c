@@ -446,6 +446,12 @@ static int before_game(struct pdn_parser *p)
     return 1;
 }
 
+static int end_game(struct pdn_parser *p, pdn_game **out)
+{
+    int rc = finish_game(p, out);
+    return rc < 0 ? give_up(p, rc) : rc;
+}
+
 int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
 {
     *out = NULL;
@@ -456,10 +462,13 @@ int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
     }
     reset_game(p);
     for (;;) {
-        /* Plain movetext skips the tokens (the usual case). */
-        if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend && pdn_ps_quick(p) < 0)
-            return give_up(p, PDN_ENOMEM);
-        int rc = pdn_ps_next_tok(p);
+        /* Plain movetext, tags and results skip the tokens (the usual case). */
+        int rc = 0;
+        if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
+            if ((rc = pdn_ps_quick(p)) < 0) return give_up(p, rc);
+            if (rc == STEP_END) return end_game(p, out);
+        }
+        rc = pdn_ps_next_tok(p);
         if (rc < 0) return give_up(p, rc);
         if (!p->any && p->tok.kind == PDN_T_EOF) {
             flush_pending(p, UINT64_MAX);
@@ -471,10 +480,7 @@ int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
         }
         rc = step(p);
         if (rc < 0) return give_up(p, rc);
-        if (rc == STEP_END) {
-            rc = finish_game(p, out);
-            return rc < 0 ? give_up(p, rc) : rc;
-        }
+        if (rc == STEP_END) return end_game(p, out);
     }
 }
 

@@ -19,15 +19,13 @@ void pdn_vec_free(struct pdn_vec *vec)
     *vec = (struct pdn_vec){NULL, 0, 0};
 }
 
-void *pdn_vec_push(struct pdn_vec *vec, size_t size)
+void *pdn_vec_push_grow(struct pdn_vec *vec, size_t size)
 {
-    if (vec->n == vec->cap) {
-        size_t cap = vec->cap ? vec->cap * 2 : 16;
-        void *data = realloc(vec->data, cap * size);
-        if (!data) return NULL;
-        vec->data = data;
-        vec->cap = cap;
-    }
+    size_t cap = vec->cap ? vec->cap * 2 : 16;
+    void *data = realloc(vec->data, cap * size);
+    if (!data) return NULL;
+    vec->data = data;
+    vec->cap = cap;
     void *p = (char *)vec->data + vec->n++ * size;
     memset(p, 0, size);
     return p;

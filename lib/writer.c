@@ -441,14 +441,36 @@ static bool write_bad_tags(struct writer *wr)
     return any;
 }
 
+/* Writes a setup's text with its blanks folded to single spaces, as the
+ * words of one unit: a line break inside /FEN "..."/ would end it for a
+ * lenient reader. */
+static void put_setup_text(struct wrap *w, const char *fen)
+{
+    bool space = false;
+    for (; *fen; fen++) {
+        if (blank(*fen)) {
+            space = true;
+            continue;
+        }
+        if (space) wrap_putc(w, ' ');
+        space = false;
+        wrap_putc(w, *fen);
+    }
+}
+
+/* A setup; text with a '/' (which would close it early) goes as a comment. */
 static void write_setup(struct writer *wr, const char *fen, struct side *s)
 {
-    wrap_puts(&wr->wrap, "/FEN \"");
-    wrap_puts(&wr->wrap, fen);
-    wrap_puts(&wr->wrap, "\"/");
-    wrap_end(&wr->wrap);
     while (blank(*fen))
         fen++;
+    if (strchr(fen, '/')) {
+        put_comment(&wr->wrap, fen);
+        return;
+    }
+    wrap_puts(&wr->wrap, "/FEN \"");
+    put_setup_text(&wr->wrap, fen);
+    wrap_puts(&wr->wrap, "\"/");
+    wrap_end(&wr->wrap);
     if (*fen == 'W' || *fen == 'B') s->black = *fen == 'B';
 }
 
@@ -530,10 +552,14 @@ static struct ends move_ends(const char *text)
     return e;
 }
 
-static const char *text_of(const struct writer *wr, const struct pdn_node *node)
+/* The text a move is written with: the caller's, or the cleaned text. */
+static const char *text_of(const struct writer *wr, const struct pdn_node *node,
+                           char buf[CLEAN_MOVE_MAX])
 {
     const char *text = wr->opt->move_text ? wr->opt->move_text(node, wr->opt->move_ctx) : NULL;
-    return text ? text : node->text;
+    if (text) return text;
+    clean_move(buf, node->text ? node->text : "");
+    return buf;
 }
 
 /* "38x18 18x9" reads back as one move, the second hop of the first: a
@@ -542,29 +568,56 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node)
 static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
                          const struct pdn_node *node)
 {
-    struct ends a = move_ends(text_of(wr, prev)), b = move_ends(text_of(wr, node));
+    char prev_buf[CLEAN_MOVE_MAX], node_buf[CLEAN_MOVE_MAX];
+    struct ends a = move_ends(text_of(wr, prev, prev_buf)),
+                b = move_ends(text_of(wr, node, node_buf));
     return b.capture && b.first >= 0 && b.first == a.last;
 }
 
-/* The setup, the pending tag comments and the comments before a move;
- * returns whether any was written. */
-static bool write_before(struct writer *wr, const struct pdn_node *node, struct side *s)
+static bool unreadable(const struct writer *wr, const struct pdn_node *node);
+static void write_unreadable(struct writer *wr, const struct pdn_node *node);
+
+/* Whether a setup written before move i would meet another setup with no
+ * move between (the moves between are all kept as comments): a reader keeps
+ * only the last of two such setups. */
+static bool setup_follows(const struct writer *wr, const struct pdn_line *line, uint32_t i)
 {
-    bool any = false;
-    if (node->setup) {
+    for (uint32_t j = i + 1; j < line->nmoves; j++) {
+        if (line->moves[j].setup) return true;
+        if (!unreadable(wr, &line->moves[j])) return false;
+    }
+    return line->trailing_setup != NULL;
+}
+
+/* The pending tag comments, the comments before a move and its setup;
+ * returns whether any was written. Comments go first, a move kept as a
+ * comment too: a reader keeps no order between a setup and the comments
+ * around it, and a comment written after the setup would read back before
+ * it. */
+static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i,
+                         struct side *s, bool as_comment)
+{
+    const struct pdn_node *node = &line->moves[i];
+    bool any = as_comment;
+    if (wr->bad_tags_pending) any |= write_bad_tags(wr);
+    any |= write_comments(wr, node->comments_before, node->ncomments_before);
+    if (as_comment) write_unreadable(wr, node);
+    if (node->setup && as_comment && setup_follows(wr, line, i)) {
+        put_comment(&wr->wrap, node->setup); /* superseded before any move */
+        any = true;
+    } else if (node->setup) {
         write_setup(wr, node->setup, s);
         any = true;
     }
-    if (wr->bad_tags_pending) any |= write_bad_tags(wr);
-    any |= write_comments(wr, node->comments_before, node->ncomments_before);
     return any;
 }
 
+/* What ends a line, in write_before's order: comments, then the setup. */
 static void write_line_end(struct writer *wr, const struct pdn_line *line, struct side *s)
 {
-    if (line->trailing_setup) write_setup(wr, line->trailing_setup, s);
     if (wr->bad_tags_pending) write_bad_tags(wr);
     write_comments(wr, line->trailing, line->ntrailing);
+    if (line->trailing_setup) write_setup(wr, line->trailing_setup, s);
 }
 
 static bool cut_here(const struct writer *wr, const struct pdn_node *node)
@@ -650,7 +703,8 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     bool alone = true; /* the next move is not right after its partner */
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (!resumed || i != from) alone |= write_before(wr, node, &s);
+        bool as_comment = !cut_here(wr, node) && unreadable(wr, node);
+        if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment);
         if (node->number) {
             /* A number the count does not give must be written, or it
              * would not read back: "12.. e1-f2" after 12. is "12... e1-f2". */
@@ -663,9 +717,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             write_cut(wr, line, i, s);
             return;
         }
-        if (unreadable(wr, node)) {
-            write_unreadable(wr, node);
-            alone = true;
+        if (as_comment && (wr->opt->no_variations || node->nvariations == 0)) {
+            alone = true; /* written with what stands before it */
+        } else if (as_comment) {
+            /* Its variations need a move to follow: "...", a move not given. */
+            put_number(&wr->wrap, &s);
+            wrap_puts(&wr->wrap, "...");
+            wrap_end(&wr->wrap);
+            alone = false;
         } else {
             write_move(wr, node, &s, alone);
             alone = false;

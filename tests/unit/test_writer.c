@@ -426,8 +426,8 @@ static void test_writer_bad_tag_names_as_comments(void **state)
     g.ntags = COUNT(tags);
     check(&g, NULL,
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-          "[Black \"?\"]\n[Result \"*\"]\n\n/FEN \"W:W32:B1\"/ {[Date \"\"]} "
-          "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n1. 32-28 *\n\n");
+          "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} "
+          "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
     struct pdn_write_options opt = {.seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
