@@ -127,10 +127,12 @@ int pdn_ps_on_setup(struct pdn_parser *p)
         s++;
     while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
         e--;
+    /* The FEN between the quotes; an unterminated quote (reported by the
+     * replay as a bad FEN) still loses its 'FEN "' prefix. */
     const char *q = memchr(s, '"', (size_t)(e - s));
-    if (e - s >= 5 && memcmp(s, "FEN", 3) == 0 && q && e[-1] == '"' && q < e - 1) {
+    if (e - s >= 4 && memcmp(s, "FEN", 3) == 0 && q) {
         s = q + 1;
-        e--;
+        if (e > s && e[-1] == '"') e--;
     }
     f->setup = pdn_ps_copy_text(p, s, (size_t)(e - s));
     f->setup_pos = p->tok.pos;

@@ -463,6 +463,7 @@ static void write_setup(struct writer *wr, const char *fen, struct side *s)
 {
     while (blank(*fen))
         fen++;
+    if (*fen == '\0') return; /* an empty setup sets up nothing */
     if (strchr(fen, '/')) {
         put_comment(&wr->wrap, fen);
         return;

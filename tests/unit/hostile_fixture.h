@@ -100,16 +100,6 @@ static inline size_t big(void)
     return small_run() ? 2 * MB : 50 * MB;
 }
 
-/* True (skip the check) while the bug is open, unless PDN_HOSTILE_ALL=1.
- * Fixing the bug means deleting the known_bug() call. */
-static inline bool known_bug(const char *what)
-{
-    const char *all = getenv("PDN_HOSTILE_ALL");
-    if (all && *all && strcmp(all, "0") != 0) return false;
-    print_message("  KNOWN BUG, check skipped: %s\n", what);
-    return true;
-}
-
 static inline double now(void)
 {
     struct timespec ts;

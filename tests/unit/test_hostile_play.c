@@ -189,12 +189,8 @@ static void test_hostile_setup_unterminated(void **state)
     assert_int_equal(pdn_reader_open_memory(&r, text, sizeof text - 1, NULL), PDN_OK);
     assert_int_equal(pdn_reader_next(r, &g), 1);
     char *out = write_text(g, &len);
-    if (strstr(out, "FEN \"FEN") == NULL ||
-        !known_bug("reader: '/FEN \"W:W31:B1' unterminated on its line keeps 'FEN \"W:W31:B1' "
-                   "as the setup, written /FEN \"FEN \"W:W31:B1\"/")) {
-        assert_null(strstr(out, "FEN \"FEN"));
-        assert_non_null(strstr(out, "/FEN \"W:W31:B1\"/"));
-    }
+    assert_null(strstr(out, "FEN \"FEN"));
+    assert_non_null(strstr(out, "/FEN \"W:W31:B1\"/"));
     free(out);
     pdn_game_free(g);
     pdn_reader_free(r);
@@ -204,38 +200,6 @@ static void test_hostile_setup_unterminated(void **state)
 
 /* One file per input, as libFuzzer saved it (see its README). */
 #define REGRESSIONS "tests/fuzz/regressions"
-
-struct open_bug {
-    const char *file;
-    const char *bug;
-};
-
-/* Inputs that still fail: skipped with a note unless PDN_HOSTILE_ALL=1. */
-static const struct open_bug open_bugs[] = {
-    {"fuzz_check-crash-abaaaa4469dd5841bd6bee61c1863275db415360",
-     "writer.c: a move split over a line break ('1. 32-28 10-1-\\n1 *') is written as "
-     "'10-1-1 *', which reads back as '10-' and the result 1-1"},
-    {"move-no-separator", "writer.c: '2211 6x-' reads as the move '2211' then '--'; '2211' is "
-                          "written as it is and reads back as no move"},
-    {"move-split-result", "writer.c: '1\\n-1' reads as the move '1-1', written '1. 1-1 *', which "
-                          "reads back as the result 1-1"},
-    {"setup-slash-strict", "reader (strict): '/\\xff\\ni' is a setup 'xff\\ni' over a line break, "
-                           "written so, read back lenient as 'FEN \"xff'"},
-    {"move-split-over-lines", "writer.c: '10-1-\\n1' is written as '10-1-1', read back as 1-1"},
-    {"move-leading-zero", "writer.c: the move '0263' (no separator) is written as '263', which "
-                          "reads back as no move at all"},
-    {"setup-over-lines", "reader (strict) keeps a setup string over a line break, the writer "
-                         "writes it so, and the lenient reader ends it at the line"},
-    {"setup-unterminated", "the same as setup-over-lines (strict), and lenient reading keeps "
-                           "'FEN \"W:W31:B1' as the setup (test_hostile_setup_unterminated)"},
-};
-
-static const char *open_bug_of(const char *file)
-{
-    for (size_t i = 0; i < sizeof open_bugs / sizeof open_bugs[0]; i++)
-        if (strcmp(open_bugs[i].file, file) == 0) return open_bugs[i].bug;
-    return NULL;
-}
 
 /* A whole file in memory; the caller frees it. */
 static char *slurp(const char *path, size_t *out_len)
@@ -296,27 +260,21 @@ static void replay_regression(const char *data, size_t len)
 
 static void test_hostile_fuzz_regressions(void **state)
 {
-    size_t n, skipped = 0;
+    size_t n;
     char **names = regression_files(&n);
     (void)state;
     for (size_t i = 0; i < n; i++) {
         char path[512];
         size_t len;
-        const char *bug = open_bug_of(names[i]);
         snprintf(path, sizeof path, "%s/%s", REGRESSIONS, names[i]);
         print_message("  %s\n", names[i]);
-        if (bug && known_bug(bug)) {
-            skipped++;
-        } else {
-            char *data = slurp(path, &len);
-            replay_regression(data, len);
-            free(data);
-        }
+        char *data = slurp(path, &len);
+        replay_regression(data, len);
+        free(data);
         free(names[i]);
     }
     free(names);
-    print_message("  %zu input(s) replayed, %zu skipped\n", n - skipped, skipped);
-    assert_true(n >= 8); /* run from the project root, where the files are */
+    assert_true(n >= 17); /* run from the project root, where the files are */
 }
 
 int main(void)

@@ -94,11 +94,8 @@ static void test_hostile_pdn_noise(void **state)
     struct outcome o;
     (void)state;
     noise(&b, 4 * MB, 42, "[]{}()\"\\ \n12345067890-x:./*$!?;%<>WBKEvent");
-    bool rewrite = !known_bug("writer.c: move texts and setups that do not read back (see "
-                              "tests/fuzz/regressions/README): 9 games of 4 MB of PDN noise "
-                              "lenient, 127 strict write text that reads back otherwise");
     for (int strict = 0; strict < 2; strict++) {
-        struct read_opts opt = {.strict = strict, .no_rewrite = !rewrite};
+        struct read_opts opt = {.strict = strict};
         double t = now();
         read_with(&o, b.p, b.len, &opt);
         report(strict ? "PDN noise, strict" : "PDN noise", b.len, now() - t);
