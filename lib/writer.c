@@ -458,21 +458,23 @@ static void put_setup_text(struct wrap *w, const char *fen)
     }
 }
 
-/* A setup; text with a '/' (which would close it early) goes as a comment. */
-static void write_setup(struct writer *wr, const char *fen, struct side *s)
+/* A setup; text with a '/' (which would close it early) goes as a comment.
+ * Returns whether anything was written. */
+static bool write_setup(struct writer *wr, const char *fen, struct side *s)
 {
     while (blank(*fen))
         fen++;
-    if (*fen == '\0') return; /* an empty setup sets up nothing */
+    if (*fen == '\0') return false; /* an empty setup sets up nothing */
     if (strchr(fen, '/')) {
         put_comment(&wr->wrap, fen);
-        return;
+        return true;
     }
     wrap_puts(&wr->wrap, "/FEN \"");
     put_setup_text(&wr->wrap, fen);
     wrap_puts(&wr->wrap, "\"/");
     wrap_end(&wr->wrap);
     if (*fen == 'W' || *fen == 'B') s->black = *fen == 'B';
+    return true;
 }
 
 /* ---- lines and variations ------------------------------------------------ */
@@ -607,8 +609,7 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
     } else if (node->setup) {
-        write_setup(wr, node->setup, s);
-        any = true;
+        any |= write_setup(wr, node->setup, s);
     }
     return any;
 }
