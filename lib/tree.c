@@ -108,40 +108,13 @@ struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena,
         return NULL;
     struct pdn_node *node = push_node(frame, arena);
     if (!node) return NULL;
-    /* Field by field: a compound literal here compiles to 'rep stos',
-     * whose start-up cost is most of this function. */
-    node->text = text;
-    node->pos = *pos;
-    node->number = 0;
-    node->number_black = false;
-    node->number_pos = (struct pdn_pos){0, 0, 0};
-    node->strength = NULL;
-    node->nags = NULL;
-    node->nnags = 0;
-    node->comments_before = node->comments_after = NULL;
-    node->ncomments_before = node->ncomments_after = 0;
-    node->setup = NULL;
-    node->setup_pos = (struct pdn_pos){0, 0, 0};
-    node->variations = NULL;
-    node->nvariations = 0;
-    if (frame->has_num) {
-        node->number = frame->num;
-        node->number_black = frame->num_black;
-        node->number_pos = frame->num_pos;
-        frame->has_num = false;
-    }
+    pdn_frame_fill(frame, node, text, pos);
     if (frame->before.n && !take(arena, &frame->before, sizeof(struct pdn_comment),
                                  (const void **)&node->comments_before, &node->ncomments_before))
         return NULL;
-    /* One ply more: White's move is followed by Black's of the same number. */
-    frame->last = frame->next;
-    frame->next.num += frame->next.black;
-    frame->next.black = !frame->next.black;
-    frame->next.known = true;
     node->setup = frame->setup;
     node->setup_pos = frame->setup_pos;
     frame->setup = NULL;
-    frame->adjacent = true;
     return node;
 }
 

@@ -74,18 +74,18 @@ struct pdn_node *pdn_frame_last(struct pdn_frame *frame);
  * labels; NULL when out of memory. */
 struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
                                const struct pdn_pos *pos);
-/* pdn_frame_add for the usual move: nothing waits to be sealed or put
- * before it and the array has room. Inline, as it runs for most moves.
- * Every field is written once: clearing the 152-byte node first and then
- * setting the fields cost twice the stores. */
-static inline struct pdn_node *pdn_frame_add_plain(struct pdn_frame *frame, struct pdn_arena *arena,
-                                                   const char *text, const struct pdn_pos *pos)
+/*
+ * Fills a new node with its text, place and pending move number, and counts
+ * the ply for the labels (White's move is followed by Black's of the same
+ * number). Every field is written once: clearing the 152-byte node first and
+ * then setting the fields cost twice the stores ('rep stos'). Always
+ * inlined: as a call it costs 1% of all reading.
+ */
+static inline __attribute__((always_inline)) void pdn_frame_fill(struct pdn_frame *frame,
+                                                                 struct pdn_node *node,
+                                                                 const char *text,
+                                                                 const struct pdn_pos *pos)
 {
-    struct pdn_vec *v = &frame->nodes;
-    if ((frame->after.n | frame->nags.n | frame->vars.n | frame->before.n) || v->n == v->cap ||
-        frame->setup)
-        return pdn_frame_add(frame, arena, text, pos);
-    struct pdn_node *node = (struct pdn_node *)v->data + v->n++;
     node->text = text;
     node->pos = *pos;
     if (frame->has_num) {
@@ -112,6 +112,19 @@ static inline struct pdn_node *pdn_frame_add_plain(struct pdn_frame *frame, stru
     frame->next.black = !frame->next.black;
     frame->next.known = true;
     frame->adjacent = true;
+}
+
+/* pdn_frame_add for the usual move: nothing waits to be sealed or put
+ * before it and the array has room. Inline, as it runs for most moves. */
+static inline struct pdn_node *pdn_frame_add_plain(struct pdn_frame *frame, struct pdn_arena *arena,
+                                                   const char *text, const struct pdn_pos *pos)
+{
+    struct pdn_vec *v = &frame->nodes;
+    if ((frame->after.n | frame->nags.n | frame->vars.n | frame->before.n) || v->n == v->cap ||
+        frame->setup)
+        return pdn_frame_add(frame, arena, text, pos);
+    struct pdn_node *node = (struct pdn_node *)v->data + v->n++;
+    pdn_frame_fill(frame, node, text, pos);
     return node;
 }
 
