@@ -12,35 +12,20 @@
 #include <cmocka.h>
 
 #include "pdn.h"
+#include "rules_data.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LEGAL_TSV "tests/data/rules/legal_moves_international.tsv"
-#define PERFT_TSV "tests/data/rules/perft.tsv"
 #define FAST_NODES_MAX 12000000ULL
-
-/* Splits a TSV line in place; returns the number of fields. */
-static int split_tsv(char *line, char **fields, int max)
-{
-    int n = 0;
-    line[strcspn(line, "\r\n")] = '\0';
-    while (n < max) {
-        fields[n++] = line;
-        char *tab = strchr(line, '\t');
-        if (!tab) break;
-        *tab = '\0';
-        line = tab + 1;
-    }
-    return n;
-}
 
 static void load(struct pdn_board *b, enum pdn_variant v, const char *fen)
 {
     struct pdn_fen_error err;
     int rc = pdn_board_from_fen(b, v, fen, &err);
-    if (rc != 0) fail_msg("FEN '%s' rejected at %zu: %s", fen, err.offset, pdn_fen_strerror(err.status));
+    if (rc != 0)
+        fail_msg("FEN '%s' rejected at %zu: %s", fen, err.offset, pdn_fen_strerror(err.status));
 }
 
 /* A generated move's two spellings: the short one and the whole path. */
@@ -230,8 +215,10 @@ static void test_movegen_perft_english(void **state)
 static void test_movegen_perft_russian(void **state)
 {
     (void)state;
-    static const unsigned long long drop[] = {7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586};
-    static const unsigned long long keep[] = {7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667};
+    static const unsigned long long drop[] = {7,     49,     302,    1469,   7482,
+                                              37986, 190146, 929899, 4570586};
+    static const unsigned long long keep[] = {7,     49,     302,    1469,   7482,
+                                              37986, 190146, 929905, 4570667};
     struct pdn_board b;
     pdn_board_init(&b, PDN_RUSSIAN);
     for (int d = 1; d <= 9; d++) {
@@ -304,7 +291,8 @@ static void check_quiet_agrees(const struct pdn_board *b)
             for (int i = 0; i < list.count; i++)
                 listed |= list.moves[i].ncaptured == 0 && list.moves[i].from == from &&
                           list.moves[i].to == to;
-            if (fast != listed) fail_msg("quiet %d-%d: fast path %d, generator %d", from, to, fast, listed);
+            if (fast != listed)
+                fail_msg("quiet %d-%d: fast path %d, generator %d", from, to, fast, listed);
             if (fast) assert_int_equal(m.promotes, from <= 10 && to <= 5);
         }
     assert_int_equal(pdn_board_must_capture(b), list.count > 0 && list.moves[0].ncaptured > 0);
@@ -313,8 +301,9 @@ static void check_quiet_agrees(const struct pdn_board *b)
 static void test_movegen_quiet_fast_path(void **state)
 {
     (void)state;
-    static const char *fens[] = {"W:W31-50:B1-20", "B:W31-50:B1-20", "W:WK28,K46,8:B3,23,40",
-                                 "B:WK28,K46,8:BK3,23,40", "W:W28,32:B23", "W:W8:B45"};
+    static const char *fens[] = {"W:W31-50:B1-20",        "B:W31-50:B1-20",
+                                 "W:WK28,K46,8:B3,23,40", "B:WK28,K46,8:BK3,23,40",
+                                 "W:W28,32:B23",          "W:W8:B45"};
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct pdn_board b;
         load(&b, PDN_INTERNATIONAL, fens[i]);

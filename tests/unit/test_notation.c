@@ -12,13 +12,12 @@
 #include <cmocka.h>
 
 #include "pdn.h"
+#include "rules_data.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LEGAL_TSV "tests/data/rules/legal_moves_international.tsv"
 
 struct pos {
     struct pdn_board board;
@@ -467,20 +466,6 @@ static void check_position(const struct pos *p, struct sweep *s)
 {
     for (int i = 0; i < p->legal.count; i++)
         check_move(p, i, s);
-}
-
-static int split_tsv(char *line, char **fields, int max)
-{
-    int n = 0;
-    line[strcspn(line, "\r\n")] = '\0';
-    while (n < max) {
-        fields[n++] = line;
-        char *tab = strchr(line, '\t');
-        if (!tab) break;
-        *tab = '\0';
-        line = tab + 1;
-    }
-    return n;
 }
 
 static void test_notation_round_trip_rule_positions(void **state)
