@@ -12,6 +12,8 @@ WARN = -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 DEPFLAGS = -MMD -MP
 ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilib $(CPPFLAGS)
 ALL_CFLAGS = $(WARN) -fPIC $(CFLAGS)
+# The library exports only what pdn.h marks PDN_API.
+LIB_CFLAGS = -fvisibility=hidden
 LDLIBS_CSV = $(if $(wildcard lib/csv.c),-lcsv)
 ALL_LDLIBS = $(LDLIBS_CSV) $(LDLIBS)
 
@@ -65,7 +67,7 @@ deps:
 
 $(BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(BUILD)/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)

@@ -32,14 +32,14 @@ static const char *play_out(FILE *out, struct pdn_board board)
     static struct pdn_movelist legal;
     struct draw_tracker draws;
     draw_tracker_start(&draws, &board);
-    int column = 0, offset = board.side == PDN_BLACK; /* plies before the first, in its pair */
+    int column = 0, offset = board.side == PDN_COLOR_BLACK; /* plies before the first, in its pair */
     for (int ply = 0; ply < PLAYOUT_PLIES_MAX; ply++) {
-        if (pdn_movegen(&legal, &board) == 0) return board.side == PDN_WHITE ? "0-2" : "2-0";
+        if (pdn_movegen(&legal, &board, 0) == 0) return board.side == PDN_COLOR_WHITE ? "0-2" : "2-0";
         const struct pdn_move *m = &legal.moves[rng_next() % (uint32_t)legal.count];
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_text(text, m, &legal);
-        if (board.side == PDN_WHITE || ply == 0)
-            column += fprintf(out, board.side == PDN_WHITE ? "%d. " : "%d... ",
+        pdn_move_to_text(text, m, &legal);
+        if (board.side == PDN_COLOR_WHITE || ply == 0)
+            column += fprintf(out, board.side == PDN_COLOR_WHITE ? "%d. " : "%d... ",
                               (ply + offset) / 2 + 1);
         column += fprintf(out, "%s ", text);
         if (column > 70) {
@@ -65,7 +65,7 @@ static void write_playout(FILE *out, const struct pdn_board *start, unsigned lon
 static void emit_game(FILE *out, const pdn_game *game, unsigned long serial)
 {
     struct pdn_replay_summary sum;
-    struct pdn_replay_options opt = {0};
+    struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION};
     fwrite(game->raw, 1, game->raw_len, out);
     fputs("\n\n", out);
     if (pdn_replay_game(&sum, game, &opt) == 0 && sum.complete) write_playout(out, &sum.final, serial);
@@ -73,7 +73,7 @@ static void emit_game(FILE *out, const pdn_game *game, unsigned long serial)
 
 static int copy_file(FILE *out, const char *path, unsigned long *serial)
 {
-    struct pdn_reader_options ro = {.filename = path};
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = path};
     pdn_reader *reader;
     pdn_game *game;
     if (pdn_reader_open_file(&reader, path, &ro) != 0) return -1;

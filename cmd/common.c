@@ -20,7 +20,7 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
     memset(t, 0, sizeof *t);
     t->prog = prog;
     t->usage = usage;
-    t->encoding = PDN_ENC_AUTO;
+    t->encoding = PDN_ENCODING_AUTO;
 }
 
 /* ---- options and exit status ---------------------------------------------- */
@@ -38,9 +38,8 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
         t->strict = true;
         return true;
     case TOOL_OPT_ENCODING: {
-        int enc = pdn_encoding_parse(arg);
-        if (enc < 0) tool_usage_error(t, "unknown encoding '%s'", arg);
-        t->encoding = (enum pdn_encoding)enc;
+        if (!pdn_encoding_parse(&t->encoding, arg))
+            tool_usage_error(t, "unknown encoding '%s'", arg);
         return true;
     }
     default:
@@ -77,7 +76,7 @@ void tool_system_error(struct tool *t, const char *what, const char *reason)
 
 enum tool_exit tool_exit_status(const struct tool *t)
 {
-    bool findings = t->findings[PDN_ERROR] > 0 || (t->warnings_fail && t->findings[PDN_WARNING]);
+    bool findings = t->findings[PDN_SEV_ERROR] > 0 || (t->warnings_fail && t->findings[PDN_SEV_WARNING]);
     if (t->status > TOOL_EXIT_CLEAN) return t->status;
     return findings ? TOOL_EXIT_FINDINGS : TOOL_EXIT_CLEAN;
 }
@@ -216,7 +215,7 @@ void tool_on_diag(const struct pdn_diag *d, void *ctx)
     struct tool *t = ctx;
     enum pdn_severity sev = pdn_diag_severity(d->code);
     t->findings[sev]++;
-    if (t->quiet && sev != PDN_ERROR) return;
+    if (t->quiet && sev != PDN_SEV_ERROR) return;
     if (t->json)
         tool_diag_json(stderr, d);
     else
@@ -225,26 +224,22 @@ void tool_on_diag(const struct pdn_diag *d, void *ctx)
 
 /* ---- inputs ---------------------------------------------------------------- */
 
-/* A reader failure: an operational one, or input beyond recovery (a finding
- * the reader has already reported). */
+/* A reader failure: always an operational one (findings in the input are
+ * reported through the callback, never returned). */
 static void read_failed(struct tool *t, const char *name, int err)
 {
-    if (err == PDN_ESYNTAX || err == PDN_ELIMIT) {
-        if (t->findings[PDN_ERROR] == 0) t->findings[PDN_ERROR]++;
-        return;
-    }
-    tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_strerror(err));
+    tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
 }
 
 static int open_input(struct tool *t, pdn_reader **out, const char *operand)
 {
     bool std_in = strcmp(operand, "-") == 0;
-    struct pdn_reader_options ro = {
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = operand,
         .strict = t->strict,
         .encoding = t->encoding,
         .on_diag = t->on_diag ? t->on_diag : tool_on_diag,
-        .ctx = t->on_diag ? t->diag_ctx : t,
+        .diag_ctx = t->on_diag ? t->diag_ctx : t,
     };
     errno = 0;
     int err = std_in ? pdn_reader_open_fd(out, STDIN_FILENO, &ro)

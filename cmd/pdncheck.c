@@ -67,7 +67,7 @@ struct check {
     struct tool *t;
     bool verbose;
     bool summary;
-    bool hidden[PDN_D_COUNT]; /* -W no-NAME, -W none */
+    bool hidden[PDN_DIAG_COUNT]; /* -W no-NAME, -W none */
     const char *file;         /* the operand being read */
     const pdn_game *game;     /* the game being replayed, for excerpts */
     /* Findings of the next games, by index: the reader reports a game's
@@ -86,23 +86,23 @@ struct check {
 
 static int code_by_name(const char *name)
 {
-    for (int c = 0; c < PDN_D_COUNT; c++)
-        if (strcmp(pdn_diag_name((enum pdn_code)c), name) == 0) return c;
+    for (int c = 0; c < PDN_DIAG_COUNT; c++)
+        if (strcmp(pdn_diag_name((enum pdn_diag_code)c), name) == 0) return c;
     return -1;
 }
 
 /* Hides or shows every warning and note; errors are always reported. */
 static void set_all_hidden(struct check *c, bool hidden)
 {
-    for (int code = 0; code < PDN_D_COUNT; code++)
-        if (pdn_diag_severity((enum pdn_code)code) != PDN_ERROR) c->hidden[code] = hidden;
+    for (int code = 0; code < PDN_DIAG_COUNT; code++)
+        if (pdn_diag_severity((enum pdn_diag_code)code) != PDN_SEV_ERROR) c->hidden[code] = hidden;
 }
 
 static void set_code_hidden(struct check *c, const char *name, bool hidden)
 {
     int code = code_by_name(name);
     if (code < 0) tool_usage_error(c->t, "-W: no diagnostic is called '%s'", name);
-    if (pdn_diag_severity((enum pdn_code)code) == PDN_ERROR)
+    if (pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_ERROR)
         tool_usage_error(c->t, "-W: '%s' is an error and cannot be turned off", name);
     c->hidden[code] = hidden;
 }
@@ -149,8 +149,8 @@ static void parse_format(struct check *c, const char *arg)
 /* The names -W takes, from the one table in the library. */
 _Noreturn static void list_codes(void)
 {
-    for (int code = 0; code < PDN_D_COUNT; code++) {
-        struct pdn_diag d = {.code = (enum pdn_code)code};
+    for (int code = 0; code < PDN_DIAG_COUNT; code++) {
+        struct pdn_diag d = {.code = (enum pdn_diag_code)code};
         char phrase[128];
         pdn_diag_message(phrase, sizeof phrase, &d);
         printf("%-24s %-8s %s\n", pdn_diag_name(d.code),
@@ -385,12 +385,12 @@ static void flush_held(struct check *c)
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct check *c = ctx;
-    if ((unsigned)d->code < PDN_D_COUNT && c->hidden[d->code]) return;
+    if ((unsigned)d->code < PDN_DIAG_COUNT && c->hidden[d->code]) return;
     enum pdn_severity sev = pdn_diag_severity(d->code);
     c->t->findings[sev]++;
     if (d->game != 0 && d->game >= c->next_index) {
-        c->errors += sev == PDN_ERROR;
-        c->warnings += sev == PDN_WARNING;
+        c->errors += sev == PDN_SEV_ERROR;
+        c->warnings += sev == PDN_SEV_WARNING;
     }
     hold(c, d);
 }
@@ -413,11 +413,11 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct check *c = ctx;
     struct pdn_replay_summary summary;
-    struct pdn_replay_options ro = {
+    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = c->file,
         .strict = t->strict,
         .on_diag = on_diag,
-        .ctx = c,
+        .diag_ctx = c,
     };
     bool excerpts = c->verbose && !t->json;
     c->game = game;
@@ -458,9 +458,9 @@ static void print_summary(const struct check *c)
     if (c->unreadable) fprintf(stderr, " (%lu unreadable)", c->unreadable);
     fprintf(stderr, ", %lu %s: %lu clean, %lu with errors, %lu with warnings", c->games,
             plural(c->games, "game", "games"), c->clean, c->with_errors, c->with_warnings);
-    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_ERROR], plural(f[PDN_ERROR], "error", "errors"),
-            f[PDN_WARNING], plural(f[PDN_WARNING], "warning", "warnings"));
-    if (f[PDN_NOTE]) fprintf(stderr, ", %lu %s", f[PDN_NOTE], plural(f[PDN_NOTE], "note", "notes"));
+    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
+            f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
+    if (f[PDN_SEV_NOTE]) fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
     fputc('\n', stderr);
 }
 
@@ -478,7 +478,7 @@ int main(int argc, char **argv)
     int stop = 0;
     for (int i = 0; stop == 0 && i < (n ? n : 1); i++)
         stop = check_file(&c, n ? argv[optind + i] : std_in);
-    if (stop < 0) tool_system_error(&t, c.file, pdn_strerror(stop));
+    if (stop < 0) tool_system_error(&t, c.file, pdn_error_message(stop));
     free(c.held);
     free(c.src.text);
     if (fflush(stdout) != 0 || ferror(stdout))

@@ -4,7 +4,7 @@
  * Every game read is written, broken ones too: the tool reformats, it does
  * not judge (pdncheck does; pdnfmt prints the reader's findings only). Each
  * game is replayed, quietly, to learn two things the writer is then told:
- * the shortest text of every move the replay could play (pdn_move_text with
+ * the shortest text of every move the replay could play (pdn_move_to_text with
  * the legal moves before it), and where a line stops at a move that cannot
  * be played (--broken). Moves the replay did not reach are written as read.
  */
@@ -81,7 +81,7 @@ struct moves {
     struct stop *stops;
     size_t nstops, capstops;
     bool nomem;
-    struct pdn_movelist legal; /* scratch for pdn_move_text */
+    struct pdn_movelist legal; /* scratch for pdn_move_to_text */
 };
 
 struct fmt {
@@ -183,11 +183,11 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     struct placed *p = &m->placed[m->nplaced++];
     p->node = node;
     if (move->ncaptured == 0) { /* only captures can be ambiguous */
-        pdn_move_text(p->text, move, NULL);
+        pdn_move_to_text(p->text, move, NULL);
         return;
     }
-    pdn_movegen(&m->legal, before);
-    pdn_move_text(p->text, move, &m->legal);
+    pdn_movegen(&m->legal, before, 0);
+    pdn_move_to_text(p->text, move, &m->legal);
 }
 
 /* The replay's findings are not printed (pdncheck's job): only the moves
@@ -195,7 +195,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
 static void on_replay_diag(const struct pdn_diag *d, void *ctx)
 {
     struct moves *m = ctx;
-    if (d->code != PDN_D_ILLEGAL_MOVE && d->code != PDN_D_AMBIGUOUS_MOVE) return;
+    if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
     if (!grow((void **)&m->stops, &m->capstops, m->nstops, sizeof *m->stops)) {
         m->nomem = true;
         return;
@@ -214,8 +214,8 @@ static int replay(struct moves *m, const pdn_game *game)
 {
     m->nplaced = m->nstops = 0;
     m->nomem = false;
-    struct pdn_replay_options ro = {
-        .on_diag = on_replay_diag, .ctx = m, .on_ply = on_ply, .ply_ctx = m};
+    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
+        .on_diag = on_replay_diag, .diag_ctx = m, .on_ply = on_ply, .ply_ctx = m};
     struct pdn_replay_summary sum;
     int rc = pdn_replay_game(&sum, game, &ro);
     if (rc == 0 && m->nomem) rc = PDN_ENOMEM;
@@ -259,7 +259,7 @@ static void moves_free(struct moves *m)
 static void on_read_diag(const struct pdn_diag *d, void *ctx)
 {
     struct fmt *f = ctx;
-    if (d->game && pdn_diag_severity(d->code) == PDN_ERROR) f->error_game = d->game;
+    if (d->game && pdn_diag_severity(d->code) == PDN_SEV_ERROR) f->error_game = d->game;
     tool_on_diag(d, f->t);
 }
 
@@ -298,6 +298,7 @@ int main(int argc, char **argv)
     static struct fmt f; /* holds a move list: too big for the stack of some systems */
     tool_init(&t, "pdnfmt", usage);
     f.t = &t;
+    f.write.version = PDN_OPTIONS_VERSION;
     t.on_diag = on_read_diag;
     t.diag_ctx = &f;
     opterr = 0;
@@ -306,7 +307,7 @@ int main(int argc, char **argv)
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     if (stop < 0)
         tool_system_error(&t, f.output ? f.output : "standard output",
-                          stop == PDN_EIO ? strerror(errno) : pdn_strerror(stop));
+                          stop == PDN_EIO ? strerror(errno) : pdn_error_message(stop));
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     moves_free(&f.moves);

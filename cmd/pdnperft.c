@@ -82,7 +82,7 @@ static int parse_args(struct perft_options *o, int argc, char **argv)
                 return 2;
             }
             break;
-        case OPT_KEEP: o->flags |= PDN_GEN_KEEP_DUPLICATES; break;
+        case OPT_KEEP: o->flags |= PDN_MOVEGEN_KEEP_DUPLICATES; break;
         case OPT_NO_TIMING: o->timing = false; break;
         case 'h': usage(stdout); return 0;
         case OPT_VERSION: printf("pdnperft %s\n", PDN_VERSION); return 0;
@@ -107,15 +107,15 @@ static int compare_moves(const void *a, const void *b)
 static uint64_t divide(const struct pdn_board *board, const struct perft_options *o)
 {
     static struct pdn_movelist list;
-    pdn_movegen_ex(&list, board, o->flags);
+    pdn_movegen(&list, board, o->flags);
     qsort(list.moves, (size_t)list.count, sizeof list.moves[0], compare_moves);
     uint64_t total = 0;
     for (int i = 0; i < list.count; i++) {
         struct pdn_board next = *board;
         char text[PDN_MOVE_TEXT_MAX];
         pdn_board_play(&next, &list.moves[i]);
-        uint64_t n = pdn_perft(&next, o->depth - 1, o->flags);
-        pdn_move_text(text, &list.moves[i], &list);
+        uint64_t n = pdn_perft_count(&next, o->depth - 1, o->flags);
+        pdn_move_to_text(text, &list.moves[i], &list);
         printf("%s %llu\n", text, (unsigned long long)n);
         total += n;
     }
@@ -138,19 +138,19 @@ static int load_board(struct pdn_board *board, const struct perft_options *o)
     struct pdn_fen_error err;
     if (pdn_board_from_fen(board, o->variant, o->fen, &err) == 0) return 0;
     fprintf(stderr, "pdnperft: bad FEN '%s' at character %zu: %s\n", o->fen, err.offset + 1,
-            pdn_fen_strerror(err.status));
+            pdn_fen_status_message(err.status));
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    struct perft_options o = {.depth = 1, .timing = true, .variant = PDN_INTERNATIONAL};
+    struct perft_options o = {.depth = 1, .timing = true, .variant = PDN_VARIANT_INTERNATIONAL};
     int status = parse_args(&o, argc, argv);
     if (status >= 0) return status;
     struct pdn_board board;
     if ((status = load_board(&board, &o)) != 0) return status;
     double start = seconds_now();
-    uint64_t nodes = o.divide && o.depth > 0 ? divide(&board, &o) : pdn_perft(&board, o.depth, o.flags);
+    uint64_t nodes = o.divide && o.depth > 0 ? divide(&board, &o) : pdn_perft_count(&board, o.depth, o.flags);
     double elapsed = seconds_now() - start;
     printf("nodes %llu\n", (unsigned long long)nodes);
     if (o.timing) {

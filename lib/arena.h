@@ -10,27 +10,27 @@
 #include <stddef.h>
 #include <string.h>
 
-struct pdn_arena_chunk;
+struct arena_chunk;
 
-struct pdn_arena {
-    struct pdn_arena_chunk *chunks; /* newest first */
+struct arena {
+    struct arena_chunk *chunks; /* newest first */
     char *ptr, *end;                /* free room in the newest chunk */
     size_t next_size;               /* size of the next chunk to allocate */
 };
 
 /* A new arena whose first chunk holds at least 'hint' bytes; NULL when out of memory. */
-struct pdn_arena *pdn_arena_new(size_t hint);
-void pdn_arena_free(struct pdn_arena *arena);
+struct arena *arena_new(size_t hint);
+void arena_free(struct arena *arena);
 /* size bytes aligned for any object; NULL when out of memory. */
-void *pdn_arena_alloc(struct pdn_arena *arena, size_t size);
-/* pdn_arena_strndup when the newest chunk has no room: a new one first. */
-char *pdn_arena_strndup_grow(struct pdn_arena *arena, const char *s, size_t len);
+void *arena_alloc(struct arena *arena, size_t size);
+/* arena_strndup when the newest chunk has no room: a new one first. */
+char *arena_strndup_grow(struct arena *arena, const char *s, size_t len);
 /* A NUL-terminated copy of len bytes; NULL when out of memory. Inline: it
  * runs for every tag name and value, and the call cost as much as the copy.
  * Strings need no alignment: they are taken unaligned to save room. */
-static inline char *pdn_arena_strndup(struct pdn_arena *arena, const char *s, size_t len)
+static inline char *arena_strndup(struct arena *arena, const char *s, size_t len)
 {
-    if ((size_t)(arena->end - arena->ptr) <= len) return pdn_arena_strndup_grow(arena, s, len);
+    if ((size_t)(arena->end - arena->ptr) <= len) return arena_strndup_grow(arena, s, len);
     char *p = arena->ptr;
     memcpy(p, s, len);
     p[len] = '\0';
@@ -38,6 +38,6 @@ static inline char *pdn_arena_strndup(struct pdn_arena *arena, const char *s, si
     return p;
 }
 /* A copy of n objects of size bytes each (NULL for n == 0 as well). */
-void *pdn_arena_memdup(struct pdn_arena *arena, const void *src, size_t size);
+void *arena_memdup(struct arena *arena, const void *src, size_t size);
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * The board: the rules table, the geometry of each variant (built once from
- * its size) and the position value type with its square accessors.
- * No move logic here (movegen.c) and no text (fen.c).
+ * its size), the position value type with its square accessors, and playing
+ * a move already found legal. Finding moves is movegen.c's; no text here
+ * (fen.c).
  */
 #include "geometry.h"
 
@@ -10,10 +11,10 @@
 static const struct pdn_rules rules_table[PDN_VARIANT_COUNT] = {
     /* name, GameType, width, height, men capture backward, flying kings,
      * maximum capture, promotion in passing, black moves first */
-    [PDN_INTERNATIONAL] = {"international", 20, 10, 10, true, true, true, false, false},
-    [PDN_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false},
-    [PDN_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false},
-    [PDN_ENGLISH] = {"english", 21, 8, 8, false, false, false, false, true},
+    [PDN_VARIANT_INTERNATIONAL] = {"international", 20, 10, 10, true, true, true, false, false},
+    [PDN_VARIANT_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false},
+    [PDN_VARIANT_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false},
+    [PDN_VARIANT_ENGLISH] = {"english", 21, 8, 8, false, false, false, false, true},
 };
 
 const struct pdn_rules *pdn_rules_get(enum pdn_variant variant)
@@ -22,11 +23,14 @@ const struct pdn_rules *pdn_rules_get(enum pdn_variant variant)
     return &rules_table[variant];
 }
 
-int pdn_variant_from_gametype(int gametype)
+bool pdn_variant_from_gametype(enum pdn_variant *out, int gametype)
 {
     for (int v = 0; v < PDN_VARIANT_COUNT; v++)
-        if (rules_table[v].gametype == gametype) return v;
-    return -1;
+        if (rules_table[v].gametype == gametype) {
+            if (out) *out = (enum pdn_variant)v;
+            return true;
+        }
+    return false;
 }
 
 /* Column (0..width-1) of a square, counted from White's left. */
@@ -60,11 +64,11 @@ static void geometry_build(struct geometry *g, const struct pdn_rules *r)
         g->bit_of[s] = (uint8_t)b;
         g->square_of[b] = (uint8_t)s;
         g->valid |= bit(b);
-        if (s <= per_row) g->promotion[PDN_WHITE] |= bit(b);
-        if (s > g->squares - per_row) g->promotion[PDN_BLACK] |= bit(b);
+        if (s <= per_row) g->promotion[PDN_COLOR_WHITE] |= bit(b);
+        if (s > g->squares - per_row) g->promotion[PDN_COLOR_BLACK] |= bit(b);
         /* men fill all rows but the two in the middle */
-        if (s <= g->squares / 2 - per_row) g->start[PDN_BLACK] |= bit(b);
-        if (s > g->squares / 2 + per_row) g->start[PDN_WHITE] |= bit(b);
+        if (s <= g->squares / 2 - per_row) g->start[PDN_COLOR_BLACK] |= bit(b);
+        if (s > g->squares / 2 + per_row) g->start[PDN_COLOR_WHITE] |= bit(b);
     }
     for (int s = 1; s <= g->squares; s++) {
         int row = (s - 1) / per_row, col = square_column(s, per_row);
@@ -90,7 +94,7 @@ void geometry_build_all(void)
 void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant)
 {
     memset(out, 0, sizeof *out);
-    out->side = PDN_WHITE;
+    out->side = PDN_COLOR_WHITE;
     out->side_known = 1;
     out->variant = (uint8_t)((unsigned)variant < PDN_VARIANT_COUNT ? variant : 0);
 }
@@ -99,9 +103,9 @@ void pdn_board_init(struct pdn_board *out, enum pdn_variant variant)
 {
     pdn_board_clear(out, variant);
     const struct geometry *g = geometry_get(out->variant);
-    out->pieces[PDN_WHITE] = g->start[PDN_WHITE];
-    out->pieces[PDN_BLACK] = g->start[PDN_BLACK];
-    if (pdn_rules_get(out->variant)->black_moves_first) out->side = PDN_BLACK;
+    out->pieces[PDN_COLOR_WHITE] = g->start[PDN_COLOR_WHITE];
+    out->pieces[PDN_COLOR_BLACK] = g->start[PDN_COLOR_BLACK];
+    if (pdn_rules_get(out->variant)->black_moves_first) out->side = PDN_COLOR_BLACK;
 }
 
 int pdn_board_squares(const struct pdn_board *board)
@@ -112,25 +116,25 @@ int pdn_board_squares(const struct pdn_board *board)
 enum pdn_piece pdn_board_get(const struct pdn_board *board, int square)
 {
     const struct geometry *g = geometry_get(board->variant);
-    if (square < 1 || square > g->squares) return PDN_EMPTY;
+    if (square < 1 || square > g->squares) return PDN_PIECE_EMPTY;
     uint64_t b = bit(g->bit_of[square]);
     bool king = (board->kings & b) != 0;
-    if (board->pieces[PDN_WHITE] & b) return king ? PDN_WHITE_KING : PDN_WHITE_MAN;
-    if (board->pieces[PDN_BLACK] & b) return king ? PDN_BLACK_KING : PDN_BLACK_MAN;
-    return PDN_EMPTY;
+    if (board->pieces[PDN_COLOR_WHITE] & b) return king ? PDN_PIECE_WHITE_KING : PDN_PIECE_WHITE_MAN;
+    if (board->pieces[PDN_COLOR_BLACK] & b) return king ? PDN_PIECE_BLACK_KING : PDN_PIECE_BLACK_MAN;
+    return PDN_PIECE_EMPTY;
 }
 
 int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece)
 {
     const struct geometry *g = geometry_get(board->variant);
-    if (square < 1 || square > g->squares || (unsigned)piece > PDN_BLACK_KING) return PDN_EINVAL;
+    if (square < 1 || square > g->squares || (unsigned)piece > PDN_PIECE_BLACK_KING) return PDN_EINVAL;
     uint64_t b = bit(g->bit_of[square]);
-    board->pieces[PDN_WHITE] &= ~b;
-    board->pieces[PDN_BLACK] &= ~b;
+    board->pieces[PDN_COLOR_WHITE] &= ~b;
+    board->pieces[PDN_COLOR_BLACK] &= ~b;
     board->kings &= ~b;
-    if (piece == PDN_EMPTY) return PDN_OK;
-    board->pieces[piece <= PDN_WHITE_KING ? PDN_WHITE : PDN_BLACK] |= b;
-    if (piece == PDN_WHITE_KING || piece == PDN_BLACK_KING) board->kings |= b;
+    if (piece == PDN_PIECE_EMPTY) return PDN_OK;
+    board->pieces[piece <= PDN_PIECE_WHITE_KING ? PDN_COLOR_WHITE : PDN_COLOR_BLACK] |= b;
+    if (piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING) board->kings |= b;
     return PDN_OK;
 }
 
@@ -138,13 +142,13 @@ int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece)
 {
     uint64_t set;
     switch (piece) {
-    case PDN_WHITE_MAN: set = board->pieces[PDN_WHITE] & ~board->kings; break;
-    case PDN_WHITE_KING: set = board->pieces[PDN_WHITE] & board->kings; break;
-    case PDN_BLACK_MAN: set = board->pieces[PDN_BLACK] & ~board->kings; break;
-    case PDN_BLACK_KING: set = board->pieces[PDN_BLACK] & board->kings; break;
+    case PDN_PIECE_WHITE_MAN: set = board->pieces[PDN_COLOR_WHITE] & ~board->kings; break;
+    case PDN_PIECE_WHITE_KING: set = board->pieces[PDN_COLOR_WHITE] & board->kings; break;
+    case PDN_PIECE_BLACK_MAN: set = board->pieces[PDN_COLOR_BLACK] & ~board->kings; break;
+    case PDN_PIECE_BLACK_KING: set = board->pieces[PDN_COLOR_BLACK] & board->kings; break;
     default: {
         const struct geometry *g = geometry_get(board->variant);
-        set = g->valid & ~(board->pieces[PDN_WHITE] | board->pieces[PDN_BLACK]);
+        set = g->valid & ~(board->pieces[PDN_COLOR_WHITE] | board->pieces[PDN_COLOR_BLACK]);
     }
     }
     return __builtin_popcountll(set);
@@ -155,4 +159,28 @@ bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b)
     return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
            a->kings == b->kings && a->side == b->side && a->side_known == b->side_known &&
            a->variant == b->variant;
+}
+
+void pdn_board_play(struct pdn_board *board, const struct pdn_move *move)
+{
+    const struct geometry *g = geometry_get(board->variant);
+    uint64_t from = bit(g->bit_of[move->from]), to = bit(g->bit_of[move->to]);
+    int side = board->side;
+    bool king = (board->kings & from) != 0;
+    board->pieces[!side] &= ~move->captured;
+    board->kings &= ~move->captured;
+    board->pieces[side] = (board->pieces[side] & ~from) | to;
+    board->kings &= ~from;
+    if (king || move->promotes) board->kings |= to;
+    board->side = (uint8_t)!side;
+}
+
+int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
+                              enum pdn_variant variant)
+{
+    const struct geometry *g = geometry_get(variant);
+    int n = 0;
+    for (uint64_t c = move->captured; c && n < PDN_PATH_MAX; c &= c - 1)
+        out[n++] = g->square_of[__builtin_ctzll(c)];
+    return n; /* bits ascend with square numbers, so the list is sorted */
 }

@@ -22,62 +22,62 @@ struct diag_row {
 
 /* Designated initialisers: a row can never land under the wrong code. */
 static const struct diag_row rows[] = {
-    [PDN_D_ENCODING_FALLBACK] = {"encoding-fallback", PDN_WARNING, "input is not UTF-8"},
-    [PDN_D_BAD_ENCODING] = {"bad-encoding", PDN_ERROR, "invalid byte sequence"},
-    [PDN_D_NUL_BYTE] = {"nul-byte", PDN_ERROR, "NUL byte in the input"},
-    [PDN_D_UNEXPECTED_CHAR] = {"unexpected-char", PDN_ERROR, "unexpected character"},
-    [PDN_D_UNTERMINATED_COMMENT] = {"unterminated-comment", PDN_ERROR, "unterminated comment"},
-    [PDN_D_UNTERMINATED_STRING] = {"unterminated-string", PDN_ERROR, "unterminated string"},
-    [PDN_D_UNTERMINATED_TAG] = {"unterminated-tag", PDN_ERROR, "unterminated tag"},
-    [PDN_D_UNTERMINATED_VARIATION] = {"unterminated-variation", PDN_ERROR,
+    [PDN_DIAG_ENCODING_FALLBACK] = {"encoding-fallback", PDN_SEV_WARNING, "input is not UTF-8"},
+    [PDN_DIAG_BAD_ENCODING] = {"bad-encoding", PDN_SEV_ERROR, "invalid byte sequence"},
+    [PDN_DIAG_NUL_BYTE] = {"nul-byte", PDN_SEV_ERROR, "NUL byte in the input"},
+    [PDN_DIAG_UNEXPECTED_CHAR] = {"unexpected-char", PDN_SEV_ERROR, "unexpected character"},
+    [PDN_DIAG_UNTERMINATED_COMMENT] = {"unterminated-comment", PDN_SEV_ERROR, "unterminated comment"},
+    [PDN_DIAG_UNTERMINATED_STRING] = {"unterminated-string", PDN_SEV_ERROR, "unterminated string"},
+    [PDN_DIAG_UNTERMINATED_TAG] = {"unterminated-tag", PDN_SEV_ERROR, "unterminated tag"},
+    [PDN_DIAG_UNTERMINATED_VARIATION] = {"unterminated-variation", PDN_SEV_ERROR,
                                       "unterminated variation"},
-    [PDN_D_UNTERMINATED_SETUP] = {"unterminated-setup", PDN_ERROR, "unterminated setup"},
-    [PDN_D_NESTED_COMMENT] = {"nested-comment", PDN_WARNING, "nested comment"},
-    [PDN_D_SYNTAX] = {"syntax", PDN_ERROR, "syntax error"},
-    [PDN_D_BAD_TAG] = {"bad-tag", PDN_ERROR, "malformed tag"},
-    [PDN_D_DUPLICATE_TAG] = {"duplicate-tag", PDN_WARNING, "duplicate tag"},
-    [PDN_D_UNMATCHED_PAREN] = {"unmatched-paren", PDN_ERROR, "unmatched parenthesis"},
-    [PDN_D_MISSING_RESULT] = {"missing-result", PDN_WARNING, "game ends without a result"},
-    [PDN_D_NONSTANDARD] = {"nonstandard", PDN_WARNING, "nonstandard form"},
-    [PDN_D_LIMIT] = {"limit", PDN_ERROR, "limit reached"},
+    [PDN_DIAG_UNTERMINATED_SETUP] = {"unterminated-setup", PDN_SEV_ERROR, "unterminated setup"},
+    [PDN_DIAG_NESTED_COMMENT] = {"nested-comment", PDN_SEV_WARNING, "nested comment"},
+    [PDN_DIAG_SYNTAX] = {"syntax", PDN_SEV_ERROR, "syntax error"},
+    [PDN_DIAG_BAD_TAG] = {"bad-tag", PDN_SEV_ERROR, "malformed tag"},
+    [PDN_DIAG_DUPLICATE_TAG] = {"duplicate-tag", PDN_SEV_WARNING, "duplicate tag"},
+    [PDN_DIAG_UNMATCHED_PAREN] = {"unmatched-paren", PDN_SEV_ERROR, "unmatched parenthesis"},
+    [PDN_DIAG_MISSING_RESULT] = {"missing-result", PDN_SEV_WARNING, "game ends without a result"},
+    [PDN_DIAG_NONSTANDARD] = {"nonstandard", PDN_SEV_WARNING, "nonstandard form"},
+    [PDN_DIAG_LIMIT] = {"limit", PDN_SEV_ERROR, "limit reached"},
     /* replay */
-    [PDN_D_ILLEGAL_MOVE] = {"illegal-move", PDN_ERROR, "illegal move"},
-    [PDN_D_AMBIGUOUS_MOVE] = {"ambiguous-move", PDN_ERROR, "ambiguous capture"},
-    [PDN_D_AMBIGUITY_RESOLVED] = {"ambiguity-resolved", PDN_WARNING, "ambiguous capture resolved"},
-    [PDN_D_PARTIAL_PATH] = {"partial-path", PDN_WARNING, "partial capture path"},
-    [PDN_D_MOVE_FORM] = {"move-form", PDN_WARNING, "nonstandard move notation"},
-    [PDN_D_STRICT_VIOLATION] = {"strict-violation", PDN_ERROR, "not strict PDN 3.0"},
-    [PDN_D_UNKNOWN_MOVE] = {"unknown-move", PDN_WARNING, "move not given"},
-    [PDN_D_MOVE_NUMBER] = {"move-number", PDN_WARNING, "wrong move number"},
-    [PDN_D_RESULT_MISMATCH] = {"result-mismatch", PDN_WARNING,
+    [PDN_DIAG_ILLEGAL_MOVE] = {"illegal-move", PDN_SEV_ERROR, "illegal move"},
+    [PDN_DIAG_AMBIGUOUS_MOVE] = {"ambiguous-move", PDN_SEV_ERROR, "ambiguous capture"},
+    [PDN_DIAG_AMBIGUITY_RESOLVED] = {"ambiguity-resolved", PDN_SEV_WARNING, "ambiguous capture resolved"},
+    [PDN_DIAG_PARTIAL_PATH] = {"partial-path", PDN_SEV_WARNING, "partial capture path"},
+    [PDN_DIAG_MOVE_FORM] = {"move-form", PDN_SEV_WARNING, "nonstandard move notation"},
+    [PDN_DIAG_STRICT_VIOLATION] = {"strict-violation", PDN_SEV_ERROR, "not strict PDN 3.0"},
+    [PDN_DIAG_UNKNOWN_MOVE] = {"unknown-move", PDN_SEV_WARNING, "move not given"},
+    [PDN_DIAG_MOVE_NUMBER] = {"move-number", PDN_SEV_WARNING, "wrong move number"},
+    [PDN_DIAG_RESULT_MISMATCH] = {"result-mismatch", PDN_SEV_WARNING,
                                "result disagrees with the Result tag"},
-    [PDN_D_RESULT_INCONSISTENT] = {"result-inconsistent", PDN_ERROR, "inconsistent result"},
-    [PDN_D_DRAW_RULE] = {"draw-rule", PDN_WARNING, "drawn by rule"},
-    [PDN_D_RESULT_CONVENTION] = {"result-convention", PDN_NOTE, "result in another convention"},
-    [PDN_D_UNKNOWN_RESULT] = {"unknown-result", PDN_WARNING, "unknown result"},
-    [PDN_D_UNSUPPORTED_GAMETYPE] = {"unsupported-gametype", PDN_WARNING, "unsupported GameType"},
-    [PDN_D_BAD_DATE] = {"bad-date", PDN_WARNING, "malformed date"},
-    [PDN_D_BAD_FEN] = {"bad-fen", PDN_ERROR, "invalid FEN"},
-    [PDN_D_IMPOSSIBLE_FEN] = {"impossible-fen", PDN_ERROR, "impossible position"},
+    [PDN_DIAG_RESULT_INCONSISTENT] = {"result-inconsistent", PDN_SEV_ERROR, "inconsistent result"},
+    [PDN_DIAG_DRAW_RULE] = {"draw-rule", PDN_SEV_WARNING, "drawn by rule"},
+    [PDN_DIAG_RESULT_CONVENTION] = {"result-convention", PDN_SEV_NOTE, "result in another convention"},
+    [PDN_DIAG_UNKNOWN_RESULT] = {"unknown-result", PDN_SEV_WARNING, "unknown result"},
+    [PDN_DIAG_UNSUPPORTED_GAMETYPE] = {"unsupported-gametype", PDN_SEV_WARNING, "unsupported GameType"},
+    [PDN_DIAG_BAD_DATE] = {"bad-date", PDN_SEV_WARNING, "malformed date"},
+    [PDN_DIAG_BAD_FEN] = {"bad-fen", PDN_SEV_ERROR, "invalid FEN"},
+    [PDN_DIAG_IMPOSSIBLE_FEN] = {"impossible-fen", PDN_SEV_ERROR, "impossible position"},
 };
 
-_Static_assert(sizeof rows / sizeof rows[0] == PDN_D_COUNT,
+_Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,
                "diag.c: one row per PDN_D_* code, in pdn.h order");
 
-static const struct diag_row unknown_row = {"unknown", PDN_ERROR, "unknown finding"};
+static const struct diag_row unknown_row = {"unknown", PDN_SEV_ERROR, "unknown finding"};
 
-static const struct diag_row *row_of(enum pdn_code code)
+static const struct diag_row *row_of(enum pdn_diag_code code)
 {
-    if ((unsigned)code >= PDN_D_COUNT || rows[code].name == NULL) return &unknown_row;
+    if ((unsigned)code >= PDN_DIAG_COUNT || rows[code].name == NULL) return &unknown_row;
     return &rows[code];
 }
 
-enum pdn_severity pdn_diag_severity(enum pdn_code code)
+enum pdn_severity pdn_diag_severity(enum pdn_diag_code code)
 {
     return row_of(code)->severity;
 }
 
-const char *pdn_diag_name(enum pdn_code code)
+const char *pdn_diag_name(enum pdn_diag_code code)
 {
     return row_of(code)->name;
 }
@@ -85,11 +85,11 @@ const char *pdn_diag_name(enum pdn_code code)
 const char *pdn_severity_name(enum pdn_severity severity)
 {
     switch (severity) {
-    case PDN_NOTE:
+    case PDN_SEV_NOTE:
         return "note";
-    case PDN_WARNING:
+    case PDN_SEV_WARNING:
         return "warning";
-    case PDN_ERROR:
+    case PDN_SEV_ERROR:
         return "error";
     }
     return "error";

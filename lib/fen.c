@@ -71,7 +71,7 @@ static char peek(const struct scan *sc, size_t ahead)
 static int color_of_letter(char c)
 {
     c = upper(c);
-    return c == 'W' ? PDN_WHITE : c == 'B' ? PDN_BLACK : -1;
+    return c == 'W' ? PDN_COLOR_WHITE : c == 'B' ? PDN_COLOR_BLACK : -1;
 }
 
 /* Reads decimal digits; returns how many (0: none). */
@@ -99,7 +99,7 @@ static int parse_side(struct scan *sc)
     if (peek(sc, 0) == ':' && peek(sc, 2) == ':') {
         char second = peek(sc, 1);
         if (second == '?') { /* "W:?:..." can only be the side given twice */
-            sc->board.side = PDN_WHITE;
+            sc->board.side = PDN_COLOR_WHITE;
             sc->board.side_known = 0;
             sc->i += 2;
         } else {
@@ -125,9 +125,9 @@ static int parse_square(struct scan *sc, int *square, bool *king, size_t *at, bo
 
 static int place(struct scan *sc, int color, bool king, int square, size_t at)
 {
-    static const enum pdn_piece pieces[2][2] = {{PDN_WHITE_MAN, PDN_WHITE_KING},
-                                                {PDN_BLACK_MAN, PDN_BLACK_KING}};
-    if (pdn_board_get(&sc->board, square) != PDN_EMPTY) return fail(sc, PDN_FEN_DUPLICATE, at);
+    static const enum pdn_piece pieces[2][2] = {{PDN_PIECE_WHITE_MAN, PDN_PIECE_WHITE_KING},
+                                                {PDN_PIECE_BLACK_MAN, PDN_PIECE_BLACK_KING}};
+    if (pdn_board_get(&sc->board, square) != PDN_PIECE_EMPTY) return fail(sc, PDN_FEN_DUPLICATE, at);
     pdn_board_set(&sc->board, square, pieces[color][king]);
     return 0;
 }
@@ -280,7 +280,7 @@ static void put_run(struct text *t, bool king, int first, int last, bool *comma)
 
 static bool is_king(enum pdn_piece p)
 {
-    return p == PDN_WHITE_KING || p == PDN_BLACK_KING;
+    return p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING;
 }
 
 static void put_list(struct text *t, const struct pdn_board *board, enum pdn_color color)
@@ -288,11 +288,11 @@ static void put_list(struct text *t, const struct pdn_board *board, enum pdn_col
     int n = pdn_board_squares(board);
     bool comma = false;
     put_char(t, ':');
-    put_char(t, color == PDN_WHITE ? 'W' : 'B');
+    put_char(t, color == PDN_COLOR_WHITE ? 'W' : 'B');
     for (int sq = 1; sq <= n;) {
         enum pdn_piece p = pdn_board_get(board, sq);
-        bool mine = color == PDN_WHITE ? p == PDN_WHITE_MAN || p == PDN_WHITE_KING
-                                       : p == PDN_BLACK_MAN || p == PDN_BLACK_KING;
+        bool mine = color == PDN_COLOR_WHITE ? p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING
+                                       : p == PDN_PIECE_BLACK_MAN || p == PDN_PIECE_BLACK_KING;
         int last = sq;
         while (mine && last < n && pdn_board_get(board, last + 1) == p)
             last++;
@@ -306,15 +306,15 @@ size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board)
     struct text t = {out, 0};
     if (out == NULL) return 0;
     if (board != NULL) {
-        put_char(&t, !board->side_known ? '?' : board->side == PDN_BLACK ? 'B' : 'W');
-        put_list(&t, board, PDN_WHITE);
-        put_list(&t, board, PDN_BLACK);
+        put_char(&t, !board->side_known ? '?' : board->side == PDN_COLOR_BLACK ? 'B' : 'W');
+        put_list(&t, board, PDN_COLOR_WHITE);
+        put_list(&t, board, PDN_COLOR_BLACK);
     }
     out[t.len] = '\0';
     return t.len;
 }
 
-const char *pdn_fen_strerror(enum pdn_fen_status status)
+const char *pdn_fen_status_message(enum pdn_fen_status status)
 {
     static const char *const messages[PDN_FEN_STATUS_COUNT] = {
         [PDN_FEN_OK] = "no error",

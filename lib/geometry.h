@@ -40,7 +40,7 @@ void geometry_build_all(void);
 static inline const struct geometry *geometry_get(enum pdn_variant variant)
 {
     if (!geometry_built) geometry_build_all();
-    if ((unsigned)variant >= PDN_VARIANT_COUNT) variant = PDN_INTERNATIONAL;
+    if ((unsigned)variant >= PDN_VARIANT_COUNT) variant = PDN_VARIANT_INTERNATIONAL;
     return &geometry_table[variant];
 }
 

@@ -4,55 +4,55 @@
  * A hand-written scanner over the reader's buffer: no per-character calls,
  * no allocation. Every scan works on a local cursor and commits only when
  * the token is complete, so a token cut by the end of the window is simply
- * retried after a refill (PDN_T_MORE). The lexer is always as lenient as
+ * retried after a refill (TOK_MORE). The lexer is always as lenient as
  * the real-world forms need in how far a token extends; the strict flag
  * only decides whether an odd form is an error or a warning, so both modes
  * cut the text into the same tokens and find the same game boundaries.
  * It must not build game structures or report a token's findings itself.
  */
-#include "lex_impl.h"
+#include "lexer_impl.h"
 
-static const char *const odd_details[PDN_ODD_COUNT] = {
-    [PDN_ODD_NONE] = "nonstandard form",
-    [PDN_ODD_ZERO_SQUARE] = "zero-padded square",
-    [PDN_ODD_ZERO_NUMBER] = "zero-padded move number",
-    [PDN_ODD_SPACE_IN_MOVE] = "space inside a move",
-    [PDN_ODD_NO_SEPARATOR] = "move without separator",
-    [PDN_ODD_HOP_BY_HOP] = "multi-jump written hop by hop",
-    [PDN_ODD_DASH_CAPTURE] = "capture written with dashes over several squares",
-    [PDN_ODD_MIXED_SEPARATORS] = "mixed separators in a move",
-    [PDN_ODD_CAPLIST] = "list of captured squares <...>",
-    [PDN_ODD_UNICODE_DASH] = "Unicode dash",
-    [PDN_ODD_NBSP] = "non-breaking space",
-    [PDN_ODD_UNKNOWN_MOVE] = "unknown move",
-    [PDN_ODD_EMPTY_NUMBER] = "move number without a move",
-    [PDN_ODD_CHESS_RESULT] = "chess-style result",
-    [PDN_ODD_ODD_RESULT] = "nonstandard result notation",
-    [PDN_ODD_MATCH_RESULT] = "match-scoring result",
-    [PDN_ODD_TAG_NAME] = "tag name is not an identifier",
-    [PDN_ODD_TAG_NO_VALUE] = "tag without a value",
-    [PDN_ODD_TAG_QUOTES] = "unescaped quote in a tag value",
-    [PDN_ODD_TAG_UNQUOTED] = "tag value without quotes",
-    [PDN_ODD_TAG_NO_BRACKET] = "tag without ']'",
-    [PDN_ODD_LITERAL_CR] = "literal \\r text",
-    [PDN_ODD_BOM] = "byte order mark inside the text",
-    [PDN_ODD_DOTS] = "wrong number of dots",
-    [PDN_ODD_STRENGTH_PLACE] = "move strength away from its move",
-    [PDN_ODD_COMMENT_BEFORE_TAGS] = "movetext before the tags",
-    [PDN_ODD_VARIATION_FIRST] = "variation before any move",
-    [PDN_ODD_NAG_FIRST] = "annotation before any move",
-    [PDN_ODD_NUMBER_TWICE] = "two move numbers in a row",
-    [PDN_ODD_STRAY_DOT] = "stray '.'",
-    [PDN_ODD_NAG_RANGE] = "NAG outside $1..$255",
+static const char *const odd_details[ODD_COUNT] = {
+    [ODD_NONE] = "nonstandard form",
+    [ODD_ZERO_SQUARE] = "zero-padded square",
+    [ODD_ZERO_NUMBER] = "zero-padded move number",
+    [ODD_SPACE_IN_MOVE] = "space inside a move",
+    [ODD_NO_SEPARATOR] = "move without separator",
+    [ODD_HOP_BY_HOP] = "multi-jump written hop by hop",
+    [ODD_DASH_CAPTURE] = "capture written with dashes over several squares",
+    [ODD_MIXED_SEPARATORS] = "mixed separators in a move",
+    [ODD_CAPLIST] = "list of captured squares <...>",
+    [ODD_UNICODE_DASH] = "Unicode dash",
+    [ODD_NBSP] = "non-breaking space",
+    [ODD_UNKNOWN_MOVE] = "unknown move",
+    [ODD_EMPTY_NUMBER] = "move number without a move",
+    [ODD_CHESS_RESULT] = "chess-style result",
+    [ODD_ODD_RESULT] = "nonstandard result notation",
+    [ODD_MATCH_RESULT] = "match-scoring result",
+    [ODD_TAG_NAME] = "tag name is not an identifier",
+    [ODD_TAG_NO_VALUE] = "tag without a value",
+    [ODD_TAG_QUOTES] = "unescaped quote in a tag value",
+    [ODD_TAG_UNQUOTED] = "tag value without quotes",
+    [ODD_TAG_NO_BRACKET] = "tag without ']'",
+    [ODD_LITERAL_CR] = "literal \\r text",
+    [ODD_BOM] = "byte order mark inside the text",
+    [ODD_DOTS] = "wrong number of dots",
+    [ODD_STRENGTH_PLACE] = "move strength away from its move",
+    [ODD_COMMENT_BEFORE_TAGS] = "movetext before the tags",
+    [ODD_VARIATION_FIRST] = "variation before any move",
+    [ODD_NAG_FIRST] = "annotation before any move",
+    [ODD_NUMBER_TWICE] = "two move numbers in a row",
+    [ODD_STRAY_DOT] = "stray '.'",
+    [ODD_NAG_RANGE] = "NAG outside $1..$255",
 };
 
-const char *pdn_odd_detail(enum pdn_odd odd)
+const char *lexer_odd_detail(enum odd_form odd)
 {
-    if ((unsigned)odd >= PDN_ODD_COUNT || !odd_details[odd]) return odd_details[0];
+    if ((unsigned)odd >= ODD_COUNT || !odd_details[odd]) return odd_details[0];
     return odd_details[odd];
 }
 
-void pdn_lex_init(struct pdn_lexer *lx, bool strict, pdn_lex_report_fn report, void *ctx)
+void lexer_init(struct lexer *lx, bool strict, lexer_report_fn report, void *ctx)
 {
     memset(lx, 0, sizeof *lx);
     lx->line = lx->col = 1;
@@ -61,7 +61,7 @@ void pdn_lex_init(struct pdn_lexer *lx, bool strict, pdn_lex_report_fn report, v
     lx->ctx = ctx;
 }
 
-void pdn_lex_locate(const struct pdn_lexer *lx, uint64_t offset, struct pdn_pos *out)
+void lexer_locate(const struct lexer *lx, uint64_t offset, struct pdn_pos *out)
 {
     struct cur c = cur_of(lx);
     uint64_t at = lx->base + lx->pos;
@@ -75,31 +75,31 @@ void pdn_lex_locate(const struct pdn_lexer *lx, uint64_t offset, struct pdn_pos 
 
 /* Bytes of a non-standard blank at i (NBSP, narrow NBSP, figure space,
  * BOM), 0 for none. */
-static size_t odd_blank(const struct pdn_lexer *lx, size_t i, enum pdn_odd *odd)
+static size_t odd_blank(const struct lexer *lx, size_t i, enum odd_form *odd)
 {
     int b0 = peek(lx, i), b1 = peek(lx, i + 1), b2 = peek(lx, i + 2);
-    *odd = PDN_ODD_NBSP;
+    *odd = ODD_NBSP;
     if (b0 == 0xC2 && b1 == 0xA0) return 2;
     if (b0 == 0xE2 && b1 == 0x80 && (b2 == 0xAF || b2 == 0x87)) return 3;
-    *odd = PDN_ODD_BOM;
+    *odd = ODD_BOM;
     if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 3;
     return 0;
 }
 
-static void report_here(struct pdn_lexer *lx, const struct cur *c, enum pdn_code code,
-                        enum pdn_odd odd, size_t len)
+static void report_here(struct lexer *lx, const struct cur *c, enum pdn_diag_code code,
+                        enum odd_form odd, size_t len)
 {
     struct pdn_pos pos = pos_of(lx, c);
     if (lx->report) lx->report(lx->ctx, code, odd, &pos, lx->buf + c->pos, len);
 }
 
 /* One lenient blank at c (NUL, odd spaces, literal "\r"); 0 when none, -1 for more. */
-static int odd_space(struct pdn_lexer *lx, struct cur *c)
+static int odd_space(struct lexer *lx, struct cur *c)
 {
     unsigned b = byte_at(lx, c->pos);
-    enum pdn_odd odd;
+    enum odd_form odd;
     if (b == 0) {
-        report_here(lx, c, PDN_D_NUL_BYTE, PDN_ODD_NONE, 0);
+        report_here(lx, c, PDN_DIAG_NUL_BYTE, ODD_NONE, 0);
         adv_ascii(c, 1);
         return 1;
     }
@@ -108,10 +108,10 @@ static int odd_space(struct pdn_lexer *lx, struct cur *c)
     if (n == 0 && b == '\\') {
         if (more(lx, c->pos + 1)) return -1;
         int next = peek(lx, c->pos + 1);
-        if (next == 'r' || next == 'n') n = 2, odd = PDN_ODD_LITERAL_CR;
+        if (next == 'r' || next == 'n') n = 2, odd = ODD_LITERAL_CR;
     }
     if (n == 0) return 0;
-    report_here(lx, c, PDN_D_NONSTANDARD, odd, n);
+    report_here(lx, c, PDN_DIAG_NONSTANDARD, odd, n);
     adv_text(lx, c, n);
     return 1;
 }
@@ -128,7 +128,7 @@ static const unsigned char space_class[256] = {
 /* Skips blanks, line ends and % comments, committing as it goes; false
  * when the window ends inside something that needs more text. The byte
  * class table keeps the common blanks to one load and one compare. */
-static bool skip_space(struct pdn_lexer *lx)
+static bool skip_space(struct lexer *lx)
 {
     struct cur c = cur_of(lx);
     const unsigned char *b = (const unsigned char *)lx->buf;
@@ -184,7 +184,7 @@ static const struct result_lit result_lits[] = {
 };
 
 /* 1 when the literal stands at i and no digit follows, 0 when not, -1 for more. */
-static int match_lit(const struct pdn_lexer *lx, size_t i, const char *s, size_t len)
+static int match_lit(const struct lexer *lx, size_t i, const char *s, size_t len)
 {
     for (size_t k = 0; k < len; k++) {
         if (i + k >= lx->end) return lx->eof ? 0 : -1;
@@ -196,7 +196,7 @@ static int match_lit(const struct pdn_lexer *lx, size_t i, const char *s, size_t
 }
 
 /* A result token at c: its length, 0 when none, -1 for more. */
-static int scan_result(struct pdn_lexer *lx, const struct cur *c, struct pdn_token *tok)
+static int scan_result(struct lexer *lx, const struct cur *c, struct token *tok)
 {
     /* Every result starts 0, 1, 2 or the one-half sign, then '-', '/' or '.':
      * most numbers leave here. */
@@ -217,14 +217,14 @@ static int scan_result(struct pdn_lexer *lx, const struct cur *c, struct pdn_tok
         /* 1-0, 0-1 and 1/2-1/2 are in the grammar (the replay notes the
          * convention); only the other spellings are warned about here. */
         if (r->chess == 2)
-            set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_ODD_RESULT, false, pos_of(lx, c));
+            set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ODD_RESULT, false, pos_of(lx, c));
         return r->len;
     }
     return 0;
 }
 
 /* The dots after a move number: how many to take, and whether that is odd. */
-static size_t take_dots(const struct pdn_lexer *lx, size_t dots, bool *black, bool *odd)
+static size_t take_dots(const struct lexer *lx, size_t dots, bool *black, bool *odd)
 {
     *odd = false;
     *black = dots >= 3 || (dots == 2 && !lx->strict);
@@ -236,20 +236,20 @@ static size_t take_dots(const struct pdn_lexer *lx, size_t dots, bool *black, bo
 
 /* Whether the digits at i could start a result: 0, 1 or 2 then '-', '/'
  * or '.' (or the window ends). Most numbers fail this at once. */
-static bool result_start(const struct pdn_lexer *lx, size_t i)
+static bool result_start(const struct lexer *lx, size_t i)
 {
     if (i + 1 >= lx->end) return true;
     unsigned b0 = byte_at(lx, i), b1 = byte_at(lx, i + 1);
     return b0 <= '2' && (b1 == '-' || b1 == '/' || b1 == '.');
 }
 
-static enum pdn_tok scan_digits(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+static enum token_kind scan_digits(struct lexer *lx, struct cur *c, struct token *tok)
 {
     int r = result_start(lx, c->pos) ? scan_result(lx, c, tok) : 0;
-    if (r < 0) return PDN_T_MORE;
+    if (r < 0) return TOK_MORE;
     if (r > 0) {
         adv_text(lx, c, (size_t)r);
-        return PDN_T_RESULT;
+        return TOK_RESULT;
     }
     size_t p = c->pos, i = p;
     uint64_t v = 0;
@@ -258,27 +258,27 @@ static enum pdn_tok scan_digits(struct pdn_lexer *lx, struct cur *c, struct pdn_
         if (v > UINT32_MAX) v = UINT32_MAX;
         i++;
     }
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     tok->value = (uint32_t)v;
     tok->digits = (uint8_t)(i - p > 255 ? 255 : i - p);
     tok->zero = byte_at(lx, p) == '0' && i - p > 1;
     if (peek(lx, i) != '.') {
         if (tok->zero && tok->digits == 2 && !lx->strict)
-            set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_ZERO_SQUARE, false, pos_of(lx, c));
+            set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ZERO_SQUARE, false, pos_of(lx, c));
         adv_ascii(c, i - p);
-        return PDN_T_NUMBER;
+        return TOK_NUMBER;
     }
     size_t j = i;
     while (j < lx->end && byte_at(lx, j) == '.')
         j++;
-    if (more(lx, j)) return PDN_T_MORE;
+    if (more(lx, j)) return TOK_MORE;
     bool odd;
     size_t take = take_dots(lx, j - i, &tok->black, &odd);
-    if (odd) set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_DOTS, false, locate_in(lx, *c, i));
+    if (odd) set_find(tok, PDN_DIAG_NONSTANDARD, ODD_DOTS, false, locate_in(lx, *c, i));
     if (tok->zero && !lx->strict)
-        set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_ZERO_NUMBER, false, pos_of(lx, c));
+        set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ZERO_NUMBER, false, pos_of(lx, c));
     adv_ascii(c, i - p + take);
-    return PDN_T_MOVENUM;
+    return TOK_MOVENUM;
 }
 
 /* ---- Small tokens ---------------------------------------------------------- */
@@ -293,14 +293,14 @@ static bool is_rank(int b)
     return b >= '1' && b <= '8';
 }
 
-static enum pdn_tok scan_alpha(struct pdn_lexer *lx, struct cur *c)
+static enum token_kind scan_alpha(struct lexer *lx, struct cur *c)
 {
     size_t p = c->pos;
-    if (more(lx, p + 3)) return PDN_T_MORE;
-    if (!is_rank(peek(lx, p + 1))) return PDN_T_JUNK;
+    if (more(lx, p + 3)) return TOK_MORE;
+    if (!is_rank(peek(lx, p + 1))) return TOK_JUNK;
     bool pair = is_file(peek(lx, p + 2)) && is_rank(peek(lx, p + 3));
     adv_ascii(c, pair ? 4 : 2);
-    return pair ? PDN_T_ALPHAMOVE : PDN_T_ALPHASQ;
+    return pair ? TOK_ALPHAMOVE : TOK_ALPHASQ;
 }
 
 static bool is_mark(int b)
@@ -308,32 +308,32 @@ static bool is_mark(int b)
     return b == '!' || b == '?';
 }
 
-static enum pdn_tok scan_strength(struct pdn_lexer *lx, struct cur *c)
+static enum token_kind scan_strength(struct lexer *lx, struct cur *c)
 {
     size_t i = c->pos;
     while (is_mark(peek(lx, i)))
         i++;
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     adv_ascii(c, i - c->pos);
-    return PDN_T_STRENGTH;
+    return TOK_STRENGTH;
 }
 
 /* '(' opens a variation unless it wraps a strength: (!?) */
-static enum pdn_tok scan_lparen(struct pdn_lexer *lx, struct cur *c)
+static enum token_kind scan_lparen(struct lexer *lx, struct cur *c)
 {
     size_t i = c->pos + 1;
     while (is_mark(peek(lx, i)))
         i++;
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     if (i > c->pos + 1 && peek(lx, i) == ')') {
         adv_ascii(c, i + 1 - c->pos);
-        return PDN_T_STRENGTH;
+        return TOK_STRENGTH;
     }
     adv_ascii(c, 1);
-    return PDN_T_LPAREN;
+    return TOK_LPAREN;
 }
 
-static enum pdn_tok scan_nag(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+static enum token_kind scan_nag(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t i = c->pos + 1;
     uint32_t v = 0;
@@ -341,31 +341,31 @@ static enum pdn_tok scan_nag(struct pdn_lexer *lx, struct cur *c, struct pdn_tok
         v = v > 100000 ? v : v * 10 + (byte_at(lx, i) - '0');
         i++;
     }
-    if (more(lx, i)) return PDN_T_MORE;
-    if (i == c->pos + 1) return PDN_T_JUNK;
+    if (more(lx, i)) return TOK_MORE;
+    if (i == c->pos + 1) return TOK_JUNK;
     tok->value = v;
     adv_ascii(c, i - c->pos);
-    return PDN_T_NAG;
+    return TOK_NAG;
 }
 
-static enum pdn_tok scan_dots(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+static enum token_kind scan_dots(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t i = c->pos;
     while (peek(lx, i) == '.')
         i++;
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     size_t n = i - c->pos;
     if (n == 1 && !lx->strict) {
         /* A lone dot: punctuation, not a token (lenient). */
-        set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_STRAY_DOT, false, pos_of(lx, c));
+        set_find(tok, PDN_DIAG_NONSTANDARD, ODD_STRAY_DOT, false, pos_of(lx, c));
         adv_ascii(c, 1);
-        return PDN_T_JUNK;
+        return TOK_JUNK;
     }
-    if (n < 2 || (n == 2 && lx->strict)) return PDN_T_JUNK;
+    if (n < 2 || (n == 2 && lx->strict)) return TOK_JUNK;
     if (n != 3 && lx->strict) n = 3;
-    if (n != 3) set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_DOTS, false, pos_of(lx, c));
+    if (n != 3) set_find(tok, PDN_DIAG_NONSTANDARD, ODD_DOTS, false, pos_of(lx, c));
     adv_ascii(c, n);
-    return PDN_T_ELLIPSIS;
+    return TOK_ELLIPSIS;
 }
 
 /* ---- Everything else ------------------------------------------------------- */
@@ -376,64 +376,64 @@ static bool ends_junk(unsigned b)
 }
 
 /* Characters that start no token: one run up to a blank or a delimiter. */
-static enum pdn_tok scan_junk(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t i = c->pos + seq_len(byte_at(lx, c->pos));
     while (i < lx->end && !ends_junk(byte_at(lx, i)))
         i++;
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     if (i > lx->end) i = lx->end;
-    set_find(tok, PDN_D_UNEXPECTED_CHAR, PDN_ODD_NONE, true, pos_of(lx, c));
+    set_find(tok, PDN_DIAG_UNEXPECTED_CHAR, ODD_NONE, true, pos_of(lx, c));
     adv_text(lx, c, i - c->pos);
-    return PDN_T_JUNK;
+    return TOK_JUNK;
 }
 
 /* Non-ASCII starts: Unicode dashes and the ½-½ result (lenient only). */
-static enum pdn_tok scan_unicode(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+static enum token_kind scan_unicode(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t p = c->pos;
-    if (lx->strict) return PDN_T_JUNK;
-    if (more(lx, p + 2)) return PDN_T_MORE;
+    if (lx->strict) return TOK_JUNK;
+    if (more(lx, p + 2)) return TOK_MORE;
     int b0 = peek(lx, p), b1 = peek(lx, p + 1), b2 = peek(lx, p + 2);
     bool dash =
         b0 == 0xE2 && ((b1 == 0x80 && b2 >= 0x90 && b2 <= 0x95) || (b1 == 0x88 && b2 == 0x92));
     if (dash) {
-        set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_UNICODE_DASH, false, pos_of(lx, c));
+        set_find(tok, PDN_DIAG_NONSTANDARD, ODD_UNICODE_DASH, false, pos_of(lx, c));
         adv_text(lx, c, 3);
-        return PDN_T_DASH;
+        return TOK_DASH;
     }
     if (b0 == 0xC2 && b1 == 0xBD) {
         int r = scan_result(lx, c, tok);
-        if (r < 0) return PDN_T_MORE;
+        if (r < 0) return TOK_MORE;
         if (r > 0) {
             adv_text(lx, c, (size_t)r);
-            return PDN_T_RESULT;
+            return TOK_RESULT;
         }
     }
-    return PDN_T_JUNK;
+    return TOK_JUNK;
 }
 
-static enum pdn_tok scan_token(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+static enum token_kind scan_token(struct lexer *lx, struct cur *c, struct token *tok)
 {
     unsigned b = byte_at(lx, c->pos);
     if (is_digit(b)) return scan_digits(lx, c, tok);
     if (is_file((int)b)) return scan_alpha(lx, c);
     switch (b) {
     case '[':
-        return pdn_lx_scan_tag(lx, c, tok);
+        return lexer_scan_tag(lx, c, tok);
     case '-':
         adv_ascii(c, 1);
-        return PDN_T_DASH;
+        return TOK_DASH;
     case 'x':
     case ':':
         adv_ascii(c, 1);
-        return PDN_T_CAPTURE;
+        return TOK_CAPTURE;
     case '*':
         adv_ascii(c, 1);
-        return PDN_T_STAR;
+        return TOK_STAR;
     case ')':
         adv_ascii(c, 1);
-        return PDN_T_RPAREN;
+        return TOK_RPAREN;
     case '(':
         return scan_lparen(lx, c);
     case '!':
@@ -442,41 +442,41 @@ static enum pdn_tok scan_token(struct pdn_lexer *lx, struct cur *c, struct pdn_t
     case '$':
         return scan_nag(lx, c, tok);
     case '{':
-        return pdn_lx_scan_comment(lx, c, tok);
+        return lexer_scan_comment(lx, c, tok);
     case ';':
-        return pdn_lx_scan_linecomment(lx, c, tok);
+        return lexer_scan_linecomment(lx, c, tok);
     case '/':
-        return pdn_lx_scan_setup(lx, c, tok);
+        return lexer_scan_setup(lx, c, tok);
     case '.':
         return scan_dots(lx, c, tok);
     case '<':
-        return lx->strict ? PDN_T_JUNK : pdn_lx_scan_caplist(lx, c, tok);
+        return lx->strict ? TOK_JUNK : lexer_scan_caplist(lx, c, tok);
     default:
-        return b >= 0xC0 ? scan_unicode(lx, c, tok) : PDN_T_JUNK;
+        return b >= 0xC0 ? scan_unicode(lx, c, tok) : TOK_JUNK;
     }
 }
 
-enum pdn_tok pdn_lex_next(struct pdn_lexer *lx, struct pdn_token *tok)
+enum token_kind lexer_next(struct lexer *lx, struct token *tok)
 {
-    if (!skip_space(lx)) return PDN_T_MORE;
+    if (!skip_space(lx)) return TOK_MORE;
     struct cur c = cur_of(lx);
     tok->find.set = false;
     tok->start = c.pos;
     tok->len = 0;
     tok->pos = pos_of(lx, &c);
-    tok->mark = (struct pdn_lexmark){lx->base + c.pos, c.line, c.col, c.after_cr};
+    tok->mark = (struct lexer_mark){lx->base + c.pos, c.line, c.col, c.after_cr};
     tok->zero = tok->black = tok->nested = false;
-    if (lx->pos >= lx->end) return tok->kind = PDN_T_EOF;
-    enum pdn_tok k = scan_token(lx, &c, tok);
-    if (k == PDN_T_JUNK && c.pos == tok->start) k = scan_junk(lx, &c, tok);
-    if (k == PDN_T_MORE) return k;
+    if (lx->pos >= lx->end) return tok->kind = TOK_EOF;
+    enum token_kind k = scan_token(lx, &c, tok);
+    if (k == TOK_JUNK && c.pos == tok->start) k = scan_junk(lx, &c, tok);
+    if (k == TOK_MORE) return k;
     tok->kind = k;
     tok->len = c.pos - tok->start;
     commit(lx, &c);
     return k;
 }
 
-void pdn_lex_unread(struct pdn_lexer *lx, const struct pdn_token *tok)
+void lexer_unread(struct lexer *lx, const struct token *tok)
 {
     lx->pos = (size_t)(tok->mark.offset - lx->base);
     lx->line = tok->mark.line;

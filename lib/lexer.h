@@ -2,7 +2,7 @@
  * lexer (private): decoded PDN text -> tokens, each with line:column.
  *
  * Works over a window of the reader's text buffer. A token that runs into
- * the end of the window before the input ends comes back as PDN_T_MORE with
+ * the end of the window before the input ends comes back as TOK_MORE with
  * nothing consumed: the reader appends text and asks again, so tokens of any
  * length can straddle input blocks. The lexer decides the result-vs-move
  * trap by what follows, never greedily; it builds nothing and allocates
@@ -15,94 +15,94 @@
 
 #include "pdn.h"
 
-enum pdn_tok {
-    PDN_T_EOF,
-    PDN_T_MORE,        /* the window ends inside a token: refill and retry */
-    PDN_T_TAG,         /* a whole [Name "value"] */
-    PDN_T_MOVENUM,     /* 12. or 12... */
-    PDN_T_NUMBER,      /* digits: a square, or a move without separator */
-    PDN_T_ALPHASQ,     /* c3 */
-    PDN_T_ALPHAMOVE,   /* c3d4 */
-    PDN_T_ELLIPSIS,    /* ... as a move */
-    PDN_T_DASH,        /* - (or a Unicode dash) */
-    PDN_T_CAPTURE,     /* x or : */
-    PDN_T_RESULT,      /* 2-0 1-1 0-2 0-0 1-0 0-1 1/2-1/2 (value: enum pdn_result) */
-    PDN_T_STAR,        /* * */
-    PDN_T_STRENGTH,    /* ! ? !? (!) ... */
-    PDN_T_NAG,         /* $12 */
-    PDN_T_COMMENT,     /* { ... } */
-    PDN_T_LINECOMMENT, /* ; ... end of line */
-    PDN_T_LPAREN,
-    PDN_T_RPAREN,
-    PDN_T_SETUP,   /* / ... / */
-    PDN_T_CAPLIST, /* < ... > captured squares (lenient) */
-    PDN_T_JUNK     /* characters that start no token */
+enum token_kind {
+    TOK_EOF,
+    TOK_MORE,        /* the window ends inside a token: refill and retry */
+    TOK_TAG,         /* a whole [Name "value"] */
+    TOK_MOVENUM,     /* 12. or 12... */
+    TOK_NUMBER,      /* digits: a square, or a move without separator */
+    TOK_ALPHASQ,     /* c3 */
+    TOK_ALPHAMOVE,   /* c3d4 */
+    TOK_ELLIPSIS,    /* ... as a move */
+    TOK_DASH,        /* - (or a Unicode dash) */
+    TOK_CAPTURE,     /* x or : */
+    TOK_RESULT,      /* 2-0 1-1 0-2 0-0 1-0 0-1 1/2-1/2 (value: enum pdn_result) */
+    TOK_STAR,        /* * */
+    TOK_STRENGTH,    /* ! ? !? (!) ... */
+    TOK_NAG,         /* $12 */
+    TOK_COMMENT,     /* { ... } */
+    TOK_LINECOMMENT, /* ; ... end of line */
+    TOK_LPAREN,
+    TOK_RPAREN,
+    TOK_SETUP,   /* / ... / */
+    TOK_CAPLIST, /* < ... > captured squares (lenient) */
+    TOK_JUNK     /* characters that start no token */
 };
 
 /*
  * Non-standard forms: what the lenient reader accepts with a warning (and
  * the strict one rejects when the reading grammar does not allow it).
- * pdn_odd_detail gives the text that goes into a diagnostic's detail.
+ * lexer_odd_detail gives the text that goes into a diagnostic's detail.
  */
-enum pdn_odd {
-    PDN_ODD_NONE,
-    PDN_ODD_ZERO_SQUARE,
-    PDN_ODD_ZERO_NUMBER,
-    PDN_ODD_SPACE_IN_MOVE,
-    PDN_ODD_NO_SEPARATOR,
-    PDN_ODD_HOP_BY_HOP,
-    PDN_ODD_DASH_CAPTURE,
-    PDN_ODD_MIXED_SEPARATORS,
-    PDN_ODD_CAPLIST,
-    PDN_ODD_UNICODE_DASH,
-    PDN_ODD_NBSP,
-    PDN_ODD_UNKNOWN_MOVE,
-    PDN_ODD_EMPTY_NUMBER,
-    PDN_ODD_CHESS_RESULT,
-    PDN_ODD_ODD_RESULT,
-    PDN_ODD_MATCH_RESULT,
-    PDN_ODD_TAG_NAME,
-    PDN_ODD_TAG_NO_VALUE,
-    PDN_ODD_TAG_QUOTES,
-    PDN_ODD_TAG_UNQUOTED,
-    PDN_ODD_TAG_NO_BRACKET,
-    PDN_ODD_LITERAL_CR,
-    PDN_ODD_BOM,
-    PDN_ODD_DOTS,
-    PDN_ODD_STRENGTH_PLACE,
-    PDN_ODD_COMMENT_BEFORE_TAGS,
-    PDN_ODD_VARIATION_FIRST,
-    PDN_ODD_NAG_FIRST,
-    PDN_ODD_NUMBER_TWICE,
-    PDN_ODD_STRAY_DOT,
-    PDN_ODD_NAG_RANGE,
-    PDN_ODD_COUNT
+enum odd_form {
+    ODD_NONE,
+    ODD_ZERO_SQUARE,
+    ODD_ZERO_NUMBER,
+    ODD_SPACE_IN_MOVE,
+    ODD_NO_SEPARATOR,
+    ODD_HOP_BY_HOP,
+    ODD_DASH_CAPTURE,
+    ODD_MIXED_SEPARATORS,
+    ODD_CAPLIST,
+    ODD_UNICODE_DASH,
+    ODD_NBSP,
+    ODD_UNKNOWN_MOVE,
+    ODD_EMPTY_NUMBER,
+    ODD_CHESS_RESULT,
+    ODD_ODD_RESULT,
+    ODD_MATCH_RESULT,
+    ODD_TAG_NAME,
+    ODD_TAG_NO_VALUE,
+    ODD_TAG_QUOTES,
+    ODD_TAG_UNQUOTED,
+    ODD_TAG_NO_BRACKET,
+    ODD_LITERAL_CR,
+    ODD_BOM,
+    ODD_DOTS,
+    ODD_STRENGTH_PLACE,
+    ODD_COMMENT_BEFORE_TAGS,
+    ODD_VARIATION_FIRST,
+    ODD_NAG_FIRST,
+    ODD_NUMBER_TWICE,
+    ODD_STRAY_DOT,
+    ODD_NAG_RANGE,
+    ODD_COUNT
 };
 
-const char *pdn_odd_detail(enum pdn_odd odd);
+const char *lexer_odd_detail(enum odd_form odd);
 
 /* A place in the text the lexer can go back to. */
-struct pdn_lexmark {
+struct lexer_mark {
     uint64_t offset; /* in the decoded stream */
     uint32_t line, col;
     bool after_cr;
 };
 
 /* At most one finding per token: the first one met. */
-struct pdn_lexfind {
-    enum pdn_code code; /* meaningful when set */
-    enum pdn_odd odd;   /* for PDN_D_NONSTANDARD */
+struct lexer_find {
+    enum pdn_diag_code code; /* meaningful when set */
+    enum odd_form odd;   /* for PDN_DIAG_NONSTANDARD */
     bool set;
     bool error; /* an error, not a warning */
     struct pdn_pos pos;
     const char *detail;
 };
 
-struct pdn_token {
-    enum pdn_tok kind;
+struct token {
+    enum token_kind kind;
     size_t start, len; /* the token text: buffer offsets, valid until the next refill */
     struct pdn_pos pos;
-    struct pdn_lexmark mark; /* just before the token, to unread it */
+    struct lexer_mark mark; /* just before the token, to unread it */
     uint32_t value;          /* NUMBER, MOVENUM, NAG: the number; RESULT: enum pdn_result */
     uint8_t digits;          /* NUMBER, MOVENUM: digits written */
     bool black;              /* MOVENUM: written "N..." */
@@ -114,14 +114,14 @@ struct pdn_token {
     bool plain; /* TAG: [Name "value"] with no escape and no NUL in the value */
     /* COMMENT, LINECOMMENT, SETUP, CAPLIST: the text inside the delimiters */
     size_t inner_start, inner_len;
-    struct pdn_lexfind find;
+    struct lexer_find find;
 };
 
 /* A finding between tokens. */
-typedef void (*pdn_lex_report_fn)(void *ctx, enum pdn_code code, enum pdn_odd odd,
+typedef void (*lexer_report_fn)(void *ctx, enum pdn_diag_code code, enum odd_form odd,
                                   const struct pdn_pos *pos, const char *text, size_t len);
 
-struct pdn_lexer {
+struct lexer {
     const char *buf; /* the window: buf[pos, end) */
     size_t pos, end;
     uint64_t base; /* stream offset of buf[0] */
@@ -129,21 +129,21 @@ struct pdn_lexer {
     bool after_cr; /* the last character was CR: a following LF ends no line */
     bool eof;      /* nothing will follow 'end' */
     bool strict;
-    pdn_lex_report_fn report;
+    lexer_report_fn report;
     void *ctx;
 };
 
-void pdn_lex_init(struct pdn_lexer *lx, bool strict, pdn_lex_report_fn report, void *ctx);
-/* The next token; PDN_T_MORE asks for more text (nothing consumed). */
-enum pdn_tok pdn_lex_next(struct pdn_lexer *lx, struct pdn_token *tok);
-/* A tag [Name "value"] written plainly at buf[p] (see lex_delim.c): its
+void lexer_init(struct lexer *lx, bool strict, lexer_report_fn report, void *ctx);
+/* The next token; TOK_MORE asks for more text (nothing consumed). */
+enum token_kind lexer_next(struct lexer *lx, struct token *tok);
+/* A tag [Name "value"] written plainly at buf[p] (see lexer_delim.c): its
  * length, its name and value in *tok and its characters in *cols; 0 when
- * it needs pdn_lex_next. Reports nothing and moves nothing. */
-size_t pdn_lex_plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *tok,
+ * it needs lexer_next. Reports nothing and moves nothing. */
+size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok,
                          uint32_t *cols);
 /* Goes back to just before 'tok' (taken from the same window). */
-void pdn_lex_unread(struct pdn_lexer *lx, const struct pdn_token *tok);
+void lexer_unread(struct lexer *lx, const struct token *tok);
 /* The line:col of a stream offset at or after the lexer's position, within the window. */
-void pdn_lex_locate(const struct pdn_lexer *lx, uint64_t offset, struct pdn_pos *out);
+void lexer_locate(const struct lexer *lx, uint64_t offset, struct pdn_pos *out);
 
 #endif

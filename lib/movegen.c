@@ -1,12 +1,12 @@
 /*
- * Legal move generation under a rules table, and perft.
+ * Legal move generation under a rules table.
  *
  * Captures are found by a depth-first search from each piece over the
  * position as it stands before the move: captured pieces stay on the board
  * (they block and cannot be jumped twice), the mover's own start square is
  * empty. With the maximum-capture rule only the longest sequences are kept;
  * sequences with the same from, to and captured set are one move (FMJD),
- * unless PDN_GEN_KEEP_DUPLICATES asks for every order.
+ * unless PDN_MOVEGEN_KEEP_DUPLICATES asks for every order.
  * Nothing here allocates; nothing here knows about text.
  */
 #include "geometry.h"
@@ -168,7 +168,7 @@ static void capture_from(struct search *s, int at, uint64_t captured, int n, boo
     if (n < PDN_PATH_MAX) {
         for (int d = 0; d < DIR_COUNT; d++) {
             if (came >= 0 && d == opposite[came]) continue; /* the last captured piece blocks */
-            bool forward = s->side == PDN_WHITE ? d <= DIR_UR : d >= DIR_DL;
+            bool forward = s->side == PDN_COLOR_WHITE ? d <= DIR_UR : d >= DIR_DL;
             if (!forward && !backward) continue;
             if (king && s->rules->flying_kings)
                 more |= jump_flying(s, at, captured, n, d);
@@ -230,7 +230,7 @@ static void gen_quiet_men(struct pdn_movelist *out, const struct geometry *g,
                           const struct pdn_board *b, uint64_t empty)
 {
     uint64_t men = b->pieces[b->side] & ~b->kings;
-    int first_dir = b->side == PDN_WHITE ? DIR_UL : DIR_DL;
+    int first_dir = b->side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
     for (int d = first_dir; d <= first_dir + 1; d++)
         for (uint64_t to = geo_shift(g, men, d) & empty; to; to &= to - 1) {
             int t = __builtin_ctzll(to);
@@ -258,20 +258,15 @@ static void gen_quiet(struct pdn_movelist *out, const struct pdn_board *b)
 static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
                         const struct pdn_board *b, uint64_t empty);
 
-int pdn_movegen_ex(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags)
+int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags)
 {
     struct search s;
-    search_init(&s, out, board, !(flags & PDN_GEN_KEEP_DUPLICATES));
+    search_init(&s, out, board, !(flags & PDN_MOVEGEN_KEEP_DUPLICATES));
     if (can_capture(s.g, s.rules, board, s.empty))
         gen_captures(&s, board);
     else
         gen_quiet(out, board);
     return out->count;
-}
-
-int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board)
-{
-    return pdn_movegen_ex(out, board, 0);
 }
 
 /*
@@ -286,7 +281,7 @@ static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *
     int a = g->step[DIR_DR], c = g->step[DIR_DL];
     uint64_t up = ((opp & (empty << a)) << a) | ((opp & (empty << c)) << c);
     uint64_t down = ((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c);
-    if (!r->men_capture_backward) return men & (b->side == PDN_WHITE ? up : down);
+    if (!r->men_capture_backward) return men & (b->side == PDN_COLOR_WHITE ? up : down);
     return men & (up | down);
 }
 
@@ -311,7 +306,7 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
                        const struct pdn_board *b, uint64_t empty)
 {
     uint64_t men = b->pieces[b->side] & ~b->kings;
-    int first_dir = b->side == PDN_WHITE ? DIR_UL : DIR_DL, n = 0;
+    int first_dir = b->side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL, n = 0;
     n += __builtin_popcountll(geo_shift(g, men, first_dir) & empty);
     n += __builtin_popcountll(geo_shift(g, men, first_dir + 1) & empty);
     for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
@@ -340,14 +335,14 @@ static int count_moves(const struct pdn_board *board, unsigned flags)
     if (can_capture(g, r, board, empty)) {
         struct pdn_movelist list;
         struct search s;
-        search_init(&s, &list, board, !(flags & PDN_GEN_KEEP_DUPLICATES));
+        search_init(&s, &list, board, !(flags & PDN_MOVEGEN_KEEP_DUPLICATES));
         gen_captures(&s, board);
         return list.count;
     }
     return count_quiet(g, r, board, empty);
 }
 
-bool pdn_board_must_capture(const struct pdn_board *board)
+bool pdn_movegen_has_capture(const struct pdn_board *board)
 {
     const struct geometry *g = geometry_get(board->variant);
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
@@ -364,7 +359,7 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
     return dr < 0 ? (dc < 0 ? DIR_UL : DIR_UR) : (dc < 0 ? DIR_DL : DIR_DR);
 }
 
-bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int from, int to)
+bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
 {
     const struct geometry *g = geometry_get(board->variant);
     const struct pdn_rules *r = g->rules;
@@ -374,7 +369,7 @@ bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int fro
     bool king = (board->kings & bit(fb)) != 0;
     if (d < 0 || !(board->pieces[board->side] & bit(fb))) return false;
     if (king ? (steps > 1 && !r->flying_kings) : steps != 1) return false;
-    if (!king && (board->side == PDN_WHITE ? d > DIR_UR : d < DIR_DL)) return false;
+    if (!king && (board->side == PDN_COLOR_WHITE ? d > DIR_UR : d < DIR_DL)) return false;
     for (int at = g->next[fb][d];; at = g->next[at][d]) {
         if (!(empty & bit(at))) return false;
         if (at == tb) break;
@@ -386,51 +381,7 @@ bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int fro
     return true;
 }
 
-int pdn_movegen_count(const struct pdn_board *board)
+int pdn_movegen_count(const struct pdn_board *board, unsigned flags)
 {
-    return count_moves(board, 0);
-}
-
-void pdn_board_play(struct pdn_board *board, const struct pdn_move *move)
-{
-    const struct geometry *g = geometry_get(board->variant);
-    uint64_t from = bit(g->bit_of[move->from]), to = bit(g->bit_of[move->to]);
-    int side = board->side;
-    bool king = (board->kings & from) != 0;
-    board->pieces[!side] &= ~move->captured;
-    board->kings &= ~move->captured;
-    board->pieces[side] = (board->pieces[side] & ~from) | to;
-    board->kings &= ~from;
-    if (king || move->promotes) board->kings |= to;
-    board->side = (uint8_t)!side;
-}
-
-int pdn_move_captured_squares(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
-                              enum pdn_variant variant)
-{
-    const struct geometry *g = geometry_get(variant);
-    int n = 0;
-    for (uint64_t c = move->captured; c && n < PDN_PATH_MAX; c &= c - 1)
-        out[n++] = g->square_of[__builtin_ctzll(c)];
-    return n; /* bits ascend with square numbers, so the list is sorted */
-}
-
-static uint64_t perft_rec(const struct pdn_board *board, int depth, unsigned flags)
-{
-    if (depth == 1) return (uint64_t)count_moves(board, flags);
-    struct pdn_movelist list;
-    pdn_movegen_ex(&list, board, flags);
-    uint64_t nodes = 0;
-    for (int i = 0; i < list.count; i++) {
-        struct pdn_board next = *board;
-        pdn_board_play(&next, &list.moves[i]);
-        nodes += perft_rec(&next, depth - 1, flags);
-    }
-    return nodes;
-}
-
-uint64_t pdn_perft(const struct pdn_board *board, int depth, unsigned flags)
-{
-    if (depth <= 0) return 1;
-    return perft_rec(board, depth, flags);
+    return count_moves(board, flags);
 }

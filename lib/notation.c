@@ -31,7 +31,7 @@ static int path_length(const struct pdn_move *move)
     return move->npath < PDN_PATH_MAX ? move->npath : PDN_PATH_MAX;
 }
 
-size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move)
+size_t pdn_move_to_path(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move)
 {
     char sep = move->ncaptured ? 'x' : '-';
     size_t at = put(out, 0, 0, move->from);
@@ -71,7 +71,7 @@ static bool hops_fit(const struct geometry *g, const struct pdn_move *move)
 /* Which intermediate landing squares are turns; all false when the board is unknown. */
 static void find_turns(bool turn[PDN_PATH_MAX], const struct pdn_move *move)
 {
-    static const enum pdn_variant boards[] = {PDN_INTERNATIONAL, PDN_BRAZILIAN};
+    static const enum pdn_variant boards[] = {PDN_VARIANT_INTERNATIONAL, PDN_VARIANT_BRAZILIAN};
     const struct geometry *g = NULL;
     for (size_t v = 0; v < sizeof boards / sizeof boards[0] && !g; v++)
         if (hops_fit(geometry_get(boards[v]), move)) g = geometry_get(boards[v]);
@@ -99,7 +99,7 @@ static bool selects(const struct choice *c, const int *idx, int k)
     for (int i = 0; i < k; i++)
         sq[i] = c->move->path[idx[i]];
     for (int i = 0; i < c->nrivals; i++)
-        if (nt_has_landings(c->rivals[i], sq, k)) return false;
+        if (notation_has_landings(c->rivals[i], sq, k)) return false;
     return true;
 }
 
@@ -158,7 +158,7 @@ static int needed_squares(struct choice *c, const struct pdn_movelist *legal)
     return m > 0 ? m : 0;
 }
 
-size_t pdn_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                      const struct pdn_movelist *legal)
 {
     size_t at = put(out, 0, 0, move->from);

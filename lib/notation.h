@@ -9,17 +9,17 @@
 #include "pdn.h"
 
 /* Squares one reading may hold: from, to and up to PDN_PATH_MAX captured. */
-#define NT_SQUARES_MAX (PDN_PATH_MAX + 2)
+#define NOTATION_SQUARES_MAX (PDN_PATH_MAX + 2)
 
 /* The squares of a move text, in the order written. */
-struct nt_reading {
-    int sq[NT_SQUARES_MAX];
+struct notation_reading {
+    int sq[NOTATION_SQUARES_MAX];
     int n;          /* at least 2 */
     unsigned forms; /* forms of this reading alone (zero padding of a split) */
 };
 
-struct nt_text {
-    struct nt_reading readings[2];
+struct notation_text {
+    struct notation_reading readings[2];
     int nreadings; /* 2 only for a 3-digit move without separator (611: 6-11 or 61-1) */
     int captured[PDN_PATH_MAX];
     int ncaptured; /* squares in a <...> list */
@@ -30,17 +30,17 @@ struct nt_text {
 };
 
 /* Reads a move text; false when it is not a move at all. */
-bool nt_parse(struct nt_text *out, const char *text);
+bool notation_parse(struct notation_text *out, const char *text);
 
 /* Whether sq[0..n-1] appear in order among the move's landing squares before 'to'. */
-bool nt_has_landings(const struct pdn_move *move, const int *sq, int n);
+bool notation_has_landings(const struct pdn_move *move, const int *sq, int n);
 
 /*
  * Fills out->reason, a and b for a text no legal move fits. landing[k]
  * says whether reading k fitted some move as a landing path before its
  * <...> list of captured squares ruled it out.
  */
-void nt_explain(struct pdn_match *out, const struct nt_text *t, const bool *landing,
+void notation_explain(struct pdn_match *out, const struct notation_text *t, const bool *landing,
                 const struct pdn_board *board, const struct pdn_movelist *legal);
 
 #endif

@@ -19,7 +19,7 @@ struct why {
 
 static bool forward(int side, int dir)
 {
-    return side == PDN_WHITE ? dir <= DIR_UR : dir >= DIR_DL;
+    return side == PDN_COLOR_WHITE ? dir <= DIR_UR : dir >= DIR_DL;
 }
 
 /*
@@ -31,7 +31,7 @@ static bool forward(int side, int dir)
 struct reach {
     const struct geometry *g;
     const struct pdn_rules *rules;
-    const struct nt_reading *r;
+    const struct notation_reading *r;
     uint64_t opponent, empty;
     int side;
     int best;
@@ -40,7 +40,7 @@ struct reach {
 
 static bool reach_fits(const struct reach *s, int n)
 {
-    const struct nt_reading *r = s->r;
+    const struct notation_reading *r = s->r;
     if (s->path[n - 1] != r->sq[r->n - 1]) return false;
     int j = 1;
     for (int i = 0; i + 1 < n && j < r->n - 1; i++)
@@ -78,7 +78,7 @@ static void reach_from(struct reach *s, int at, uint64_t captured, int n, bool k
     }
 }
 
-static int longest_fitting_capture(const struct pdn_board *b, const struct nt_reading *r)
+static int longest_fitting_capture(const struct pdn_board *b, const struct notation_reading *r)
 {
     const struct geometry *g = geometry_get(b->variant);
     int from = g->bit_of[r->sq[0]];
@@ -122,13 +122,13 @@ static int max_taken(const struct pdn_movelist *legal)
 }
 
 /* The reasons that look at the move itself, for an own piece on the from square. */
-static struct why why_move(const struct nt_text *t, const struct nt_reading *r,
+static struct why why_move(const struct notation_text *t, const struct notation_reading *r,
                            const struct pdn_board *b, const struct pdn_movelist *legal)
 {
     const struct pdn_rules *rules = pdn_rules_get(b->variant);
     int from = r->sq[0], to = r->sq[r->n - 1];
     enum pdn_piece piece = pdn_board_get(b, from);
-    bool king = piece == PDN_WHITE_KING || piece == PDN_BLACK_KING;
+    bool king = piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
     struct line ln = {0};
     bool on_line = r->n == 2 && find_line(&ln, b, from, to);
     bool quiet_shape =
@@ -147,7 +147,7 @@ static struct why why_move(const struct nt_text *t, const struct nt_reading *r,
     }
     if (on_line && !king && !forward(b->side, ln.dir))
         return (struct why){PDN_ILLEGAL_BACKWARD, from, 0};
-    if (quiet_shape && pdn_board_get(b, to) != PDN_EMPTY)
+    if (quiet_shape && pdn_board_get(b, to) != PDN_PIECE_EMPTY)
         return (struct why){PDN_ILLEGAL_OCCUPIED, to, 0};
     if (quiet_text) return (struct why){PDN_ILLEGAL_NOT_REACHABLE, 0, 0};
     return (struct why){PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0};
@@ -163,7 +163,7 @@ static bool out_of_range(struct why *w, const int *sq, int n, int squares)
     return false;
 }
 
-static struct why why_reading(const struct nt_text *t, const struct nt_reading *r, bool landing,
+static struct why why_reading(const struct notation_text *t, const struct notation_reading *r, bool landing,
                               const struct pdn_board *b, const struct pdn_movelist *legal)
 {
     struct why w;
@@ -172,8 +172,8 @@ static struct why why_reading(const struct nt_text *t, const struct nt_reading *
         out_of_range(&w, t->captured, t->ncaptured, squares))
         return w;
     enum pdn_piece piece = pdn_board_get(b, r->sq[0]);
-    if (piece == PDN_EMPTY) return (struct why){PDN_ILLEGAL_EMPTY_SQUARE, r->sq[0], 0};
-    int color = piece <= PDN_WHITE_KING ? PDN_WHITE : PDN_BLACK;
+    if (piece == PDN_PIECE_EMPTY) return (struct why){PDN_ILLEGAL_EMPTY_SQUARE, r->sq[0], 0};
+    int color = piece <= PDN_PIECE_WHITE_KING ? PDN_COLOR_WHITE : PDN_COLOR_BLACK;
     if (color != b->side) return (struct why){PDN_ILLEGAL_OPPONENT_PIECE, r->sq[0], 0};
     /* The squares named a legal capture but the <...> list named other pieces. */
     if (landing) return (struct why){PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0};
@@ -186,7 +186,7 @@ static int plausibility(enum pdn_illegal_reason reason)
     return reason == PDN_ILLEGAL_BAD_SQUARE ? -1 : (int)reason;
 }
 
-void nt_explain(struct pdn_match *out, const struct nt_text *t, const bool *landing,
+void notation_explain(struct pdn_match *out, const struct notation_text *t, const bool *landing,
                 const struct pdn_board *board, const struct pdn_movelist *legal)
 {
     struct why best = why_reading(t, &t->readings[0], landing[0], board, legal);

@@ -31,10 +31,10 @@ static bool same_move(const struct pdn_move *a, const struct pdn_move *b)
 }
 
 /* The landing-path reading: from, some landing squares in order, to. */
-static bool fits_path(const struct pdn_move *m, const struct nt_reading *r)
+static bool fits_path(const struct pdn_move *m, const struct notation_reading *r)
 {
     return m->from == r->sq[0] && m->to == r->sq[r->n - 1] &&
-           nt_has_landings(m, r->sq + 1, r->n - 2);
+           notation_has_landings(m, r->sq + 1, r->n - 2);
 }
 
 /* The internal bits of distinct squares; false when one is out of range or repeated. */
@@ -61,7 +61,7 @@ static bool takes(const struct pdn_move *m, const struct pdn_board *b, const int
  * and "from x captured..." without the destination. Each must name every
  * captured piece.
  */
-static bool fits_captured(const struct pdn_move *m, const struct nt_reading *r,
+static bool fits_captured(const struct pdn_move *m, const struct notation_reading *r,
                           const struct pdn_board *b)
 {
     int n = r->n;
@@ -82,14 +82,14 @@ static void add(struct fits *f, int idx, int reading, bool landing)
  * The legal list keeps one route per capture (same from, to and pieces), so
  * a text may follow a route it does not hold ("38x24x13x27x38" for the
  * listed 38x27x13x24x38). Tried only when no listed route fits, so that
- * pdn_move_text's choice of squares, made on the listed routes, reads back.
+ * pdn_move_to_text's choice of squares, made on the listed routes, reads back.
  */
-static void add_other_routes(struct fits *f, int k, const struct nt_reading *r,
+static void add_other_routes(struct fits *f, int k, const struct notation_reading *r,
                              const struct pdn_board *b, const struct pdn_movelist *legal)
 {
     if (r->n < 3 || legal->count == 0 || legal->moves[0].ncaptured == 0) return;
     struct pdn_movelist routes;
-    pdn_movegen_ex(&routes, b, PDN_GEN_KEEP_DUPLICATES);
+    pdn_movegen(&routes, b, PDN_MOVEGEN_KEEP_DUPLICATES);
     for (int i = 0; i < routes.count; i++) {
         if (!fits_path(&routes.moves[i], r)) continue;
         for (int j = 0; j < legal->count; j++)
@@ -101,7 +101,7 @@ static void add_other_routes(struct fits *f, int k, const struct nt_reading *r,
 }
 
 /* Keeps the fits whose captured pieces are those of the <...> list. */
-static void filter_list(struct fits *f, int start, const struct nt_text *t,
+static void filter_list(struct fits *f, int start, const struct notation_text *t,
                         const struct pdn_board *b, const struct pdn_movelist *legal)
 {
     int kept = start;
@@ -115,10 +115,10 @@ static void filter_list(struct fits *f, int start, const struct nt_text *t,
  * Adds the moves reading k names; returns whether some move fitted as a
  * landing path before a <...> list ruled it out.
  */
-static bool collect(struct fits *f, unsigned *forms, const struct nt_text *t, int k,
+static bool collect(struct fits *f, unsigned *forms, const struct notation_text *t, int k,
                     const struct pdn_board *b, const struct pdn_movelist *legal)
 {
-    const struct nt_reading *r = &t->readings[k];
+    const struct notation_reading *r = &t->readings[k];
     int start = f->n;
     for (int i = 0; i < legal->count; i++)
         if (fits_path(&legal->moves[i], r)) add(f, i, k, true);
@@ -164,7 +164,7 @@ static int count_ends(const struct pdn_movelist *legal, const struct pdn_move *m
 }
 
 /* In a list with every capture order, the order written in full when there is one. */
-static int exact_order(const struct pdn_movelist *legal, int chosen, const struct nt_reading *r)
+static int exact_order(const struct pdn_movelist *legal, int chosen, const struct notation_reading *r)
 {
     for (int i = 0; i < legal->count; i++) {
         const struct pdn_move *m = &legal->moves[i];
@@ -175,11 +175,11 @@ static int exact_order(const struct pdn_movelist *legal, int chosen, const struc
 }
 
 /* The forms that depend on the move found: separators and partial paths. */
-static unsigned move_forms(const struct nt_text *t, const struct pdn_movelist *legal,
+static unsigned move_forms(const struct notation_text *t, const struct pdn_movelist *legal,
                            const struct fit *fit, int index)
 {
     const struct pdn_move *m = &legal->moves[index];
-    const struct nt_reading *r = &t->readings[fit->reading];
+    const struct notation_reading *r = &t->readings[fit->reading];
     unsigned forms = r->forms;
     /* Intermediate squares PDN 3.0 asks for when from and to are ambiguous are
      * standard; a partial path where from and to already say it all is not. */
@@ -198,8 +198,8 @@ int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_boa
         return PDN_EINVAL;
     memset(out, 0, sizeof *out);
     out->move = -1;
-    struct nt_text t;
-    if (!text || !nt_parse(&t, text)) {
+    struct notation_text t;
+    if (!text || !notation_parse(&t, text)) {
         out->result = PDN_MATCH_BAD_TEXT;
         return PDN_OK;
     }
@@ -220,7 +220,7 @@ int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_boa
         out->forms |= t.readings[k].forms;
     if (f.n == 0) {
         out->result = PDN_MATCH_ILLEGAL;
-        nt_explain(out, &t, landing, board, legal);
+        notation_explain(out, &t, landing, board, legal);
         return PDN_OK;
     }
     out->result = PDN_MATCH_AMBIGUOUS;

@@ -50,7 +50,7 @@ static const unsigned char *read_number(const unsigned char *p, int *value, bool
 }
 
 /* A "<19,23>" or "<19 23>" list; returns the byte after '>' or NULL. */
-static const unsigned char *read_list(struct nt_text *t, const unsigned char *p)
+static const unsigned char *read_list(struct notation_text *t, const unsigned char *p)
 {
     for (p++; *p != '>';) {
         int len = blank_len(p);
@@ -80,7 +80,7 @@ static int digits_value(const char *s, int len, unsigned *forms)
     return v;
 }
 
-static void split_reading(struct nt_reading *r, const char *s, int first_len, int len)
+static void split_reading(struct notation_reading *r, const char *s, int first_len, int len)
 {
     r->n = 2;
     r->forms = 0;
@@ -93,7 +93,7 @@ static void split_reading(struct nt_reading *r, const char *s, int first_len, in
  * the legal moves decide; other lengths are not moves (a bare "32" could be
  * a move number or a result fragment).
  */
-static bool split_digits(struct nt_text *t, const char *s, int len)
+static bool split_digits(struct notation_text *t, const char *s, int len)
 {
     t->forms |= PDN_FORM_NO_SEPARATOR;
     if (len == 4) {
@@ -109,9 +109,9 @@ static bool split_digits(struct nt_text *t, const char *s, int len)
 
 enum state { START, AFTER_NUM, AFTER_SEP, AFTER_JOIN };
 
-struct lexer {
-    struct nt_text *t;
-    struct nt_reading *r;
+struct move_scan {
+    struct notation_text *t;
+    struct notation_reading *r;
     enum state state;
     bool blank;   /* a blank since the last token */
     int seps;     /* separators read */
@@ -123,9 +123,9 @@ struct lexer {
  * by hop ("11x18 18x25") when the second repeats the square the first hop
  * ended on; anything else ("32 28") is not a move.
  */
-static bool on_number(struct lexer *lx, int value, bool padded)
+static bool on_number(struct move_scan *lx, int value, bool padded)
 {
-    struct nt_reading *r = lx->r;
+    struct notation_reading *r = lx->r;
     if (lx->state == AFTER_NUM) {
         if (!lx->blank || r->n - lx->hop_from < 2 || value != r->sq[r->n - 1]) return false;
         lx->t->forms |= PDN_FORM_HOP_BY_HOP;
@@ -134,7 +134,7 @@ static bool on_number(struct lexer *lx, int value, bool padded)
         lx->blank = false;
         return true;
     }
-    if (lx->state == AFTER_JOIN || r->n == NT_SQUARES_MAX) return false;
+    if (lx->state == AFTER_JOIN || r->n == NOTATION_SQUARES_MAX) return false;
     if (lx->state == AFTER_SEP && lx->blank) lx->t->forms |= PDN_FORM_SPACES;
     if (padded) r->forms |= PDN_FORM_ZERO_PADDED;
     r->sq[r->n++] = value;
@@ -143,7 +143,7 @@ static bool on_number(struct lexer *lx, int value, bool padded)
     return true;
 }
 
-static bool on_separator(struct lexer *lx, bool dash)
+static bool on_separator(struct move_scan *lx, bool dash)
 {
     if (lx->state != AFTER_NUM && lx->state != AFTER_JOIN) return false;
     if (lx->blank) lx->t->forms |= PDN_FORM_SPACES;
@@ -158,7 +158,7 @@ static bool on_separator(struct lexer *lx, bool dash)
 }
 
 /* Reads one token at *pp; false when the text is not a move. */
-static bool lex_token(struct lexer *lx, const unsigned char **pp)
+static bool lex_token(struct move_scan *lx, const unsigned char **pp)
 {
     const unsigned char *p = *pp;
     int len;
@@ -186,11 +186,11 @@ static bool lex_token(struct lexer *lx, const unsigned char **pp)
     return ok;
 }
 
-bool nt_parse(struct nt_text *out, const char *text)
+bool notation_parse(struct notation_text *out, const char *text)
 {
     memset(out, 0, sizeof *out);
     out->nreadings = 1;
-    struct lexer lx = {.t = out, .r = &out->readings[0], .state = START};
+    struct move_scan lx = {.t = out, .r = &out->readings[0], .state = START};
     const unsigned char *p = (const unsigned char *)text, *digits = NULL;
     while (*p && *p != '<') {
         if (!digits && is_digit(*p)) digits = p;
@@ -212,7 +212,7 @@ bool nt_parse(struct nt_text *out, const char *text)
     return true;
 }
 
-bool nt_has_landings(const struct pdn_move *move, const int *sq, int n)
+bool notation_has_landings(const struct pdn_move *move, const int *sq, int n)
 {
     int j = 0;
     for (int i = 0; i + 1 < move->npath && j < n; i++)

@@ -15,9 +15,9 @@
  *   square    = NUMSQ | ALPHASQ        (NUMSQ [1-9][0-9]? | 0[1-9])
  *
  * Strict mode accepts exactly that: the first place that breaks it is a
- * PDN_D_SYNTAX (or more specific) error, and the rest of that game is
+ * PDN_DIAG_SYNTAX (or more specific) error, and the rest of that game is
  * skipped. Lenient mode (the default) also accepts, each reported once per
- * game as a PDN_D_NONSTANDARD warning at its first place: zero-padded
+ * game as a PDN_DIAG_NONSTANDARD warning at its first place: zero-padded
  * squares and numbers, spaces inside moves, moves without separator (3228),
  * multi-jumps written hop by hop (11x18 18x25 becomes one move "11x18x25"),
  * captures written with dashes (12-21-32-23), mixed separators, <...>
@@ -25,7 +25,7 @@
  * text), non-breaking spaces, unknown moves (--, - -), move numbers without
  * a move (1. 2-0), chess-style and other result spellings, match scores as
  * the terminator when [Result] says the same (4-6), lenient tags (see the
- * lexer), and games ended only by the next game's tags (PDN_D_MISSING_RESULT).
+ * lexer), and games ended only by the next game's tags (PDN_DIAG_MISSING_RESULT).
  * Junk in lenient mode is an error and is skipped token by token.
  *
  * Game boundaries are the same in both modes: a result or '*' ends a game
@@ -41,7 +41,7 @@
  * of a line they belong to that move. The parser must not read input or
  * decode.
  */
-#include "parse_impl.h"
+#include "parser_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,10 +83,10 @@ static void format_movenum(char out[24], uint32_t v, bool black)
 
 /* The label of the ply being read: counted from the last move number, so
  * an unnumbered Black move after "3. 32-28" is "3...". */
-static const char *move_label(struct pdn_parser *p)
+static const char *move_label(struct parser *p)
 {
     if (!p->any) return NULL;
-    const struct pdn_label *l = p->say ? p->say : &top(p)->next;
+    const struct frame_label *l = p->say ? p->say : &top(p)->next;
     if (!l->known) return NULL;
     format_movenum(p->movenum, l->num, l->black);
     return p->movenum;
@@ -94,7 +94,7 @@ static const char *move_label(struct pdn_parser *p)
 
 /* Floods stay readable: the first DIAG_PER_GAME findings of a code in a
  * game are reported, the last of them saying that the rest are not. */
-static const char *capped(struct pdn_parser *p, enum pdn_code code, const char *detail, char *buf,
+static const char *capped(struct parser *p, enum pdn_diag_code code, const char *detail, char *buf,
                           size_t cap)
 {
     if (++p->ncode[code] < DIAG_PER_GAME) return detail;
@@ -103,7 +103,7 @@ static const char *capped(struct pdn_parser *p, enum pdn_code code, const char *
     return buf;
 }
 
-void pdn_ps_emit(struct pdn_parser *p, enum pdn_code code, const struct pdn_pos *pos,
+void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail)
 {
     if (!p->opt.on_diag || p->ncode[code] >= DIAG_PER_GAME) return;
@@ -119,55 +119,55 @@ void pdn_ps_emit(struct pdn_parser *p, enum pdn_code code, const struct pdn_pos 
         .text = text ? clip(buf, text, len) : NULL,
         .detail = detail,
     };
-    p->opt.on_diag(&d, p->opt.ctx);
+    p->opt.on_diag(&d, p->opt.diag_ctx);
 }
 
 /* An error in the input. Strict mode skips the rest of the game after it. */
-void pdn_ps_fail(struct pdn_parser *p, enum pdn_code code, const struct pdn_pos *pos,
+void parser_fail(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail)
 {
     if (p->skipping) return;
-    pdn_ps_emit(p, code, pos, text, len, detail);
+    parser_emit(p, code, pos, text, len, detail);
     if (p->opt.strict) p->skipping = true;
 }
 
 /* A form the reading grammar allows but the writing grammar does not:
  * a warning in lenient mode, once per game and kind; silent in strict mode. */
-void pdn_ps_warn_odd(struct pdn_parser *p, enum pdn_odd kind, const struct pdn_pos *pos,
+void parser_warn_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
                      const char *text, size_t len)
 {
     uint64_t bit = (uint64_t)1 << kind;
     if (p->opt.strict || p->skipping || (p->odd_seen & bit)) return;
     p->odd_seen |= bit;
-    pdn_ps_emit(p, PDN_D_NONSTANDARD, pos, text, len, pdn_odd_detail(kind));
+    parser_emit(p, PDN_DIAG_NONSTANDARD, pos, text, len, lexer_odd_detail(kind));
 }
 
 /* A real-world form outside the reading grammar: accepted with a warning
  * (true) in lenient mode, a syntax error (false) in strict mode. */
-bool pdn_ps_odd(struct pdn_parser *p, enum pdn_odd kind, const struct pdn_pos *pos,
+bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
                 const char *text, size_t len)
 {
     if (p->opt.strict) {
-        pdn_ps_fail(p, PDN_D_SYNTAX, pos, text, len, pdn_odd_detail(kind));
+        parser_fail(p, PDN_DIAG_SYNTAX, pos, text, len, lexer_odd_detail(kind));
         return false;
     }
-    pdn_ps_warn_odd(p, kind, pos, text, len);
+    parser_warn_odd(p, kind, pos, text, len);
     return true;
 }
 
-static void flush_pending(struct pdn_parser *p, uint64_t upto)
+static void flush_pending(struct parser *p, uint64_t upto)
 {
     int k = 0;
     for (int i = 0; i < p->npend; i++) {
         if (p->pend[i].pos.offset < upto)
-            pdn_ps_emit(p, p->pend[i].code, &p->pend[i].pos, NULL, 0, p->pend[i].detail);
+            parser_emit(p, p->pend[i].code, &p->pend[i].pos, NULL, 0, p->pend[i].detail);
         else
             p->pend[k++] = p->pend[i];
     }
     p->npend = k;
 }
 
-void pdn_parser_defer(struct pdn_parser *p, enum pdn_code code, const struct pdn_pos *pos,
+void parser_defer(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                       const char *detail)
 {
     if (p->npend < (int)(sizeof p->pend / sizeof p->pend[0]))
@@ -175,26 +175,26 @@ void pdn_parser_defer(struct pdn_parser *p, enum pdn_code code, const struct pdn
 }
 
 /* Findings between tokens, from the lexer. */
-static void lex_report(void *ctx, enum pdn_code code, enum pdn_odd kind, const struct pdn_pos *pos,
+static void lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind, const struct pdn_pos *pos,
                        const char *text, size_t len)
 {
-    struct pdn_parser *p = ctx;
-    if (code == PDN_D_NONSTANDARD)
-        pdn_ps_warn_odd(p, kind, pos, text, len);
+    struct parser *p = ctx;
+    if (code == PDN_DIAG_NONSTANDARD)
+        parser_warn_odd(p, kind, pos, text, len);
     else
-        pdn_ps_emit(p, code, pos, len ? text : NULL, len, NULL);
+        parser_emit(p, code, pos, len ? text : NULL, len, NULL);
 }
 
 /* ---- Tokens ------------------------------------------------------------------ */
 
 /* A game past PDN_LIMIT_GAME_BYTES: the window ends at the limit (on a
  * character boundary) as if the input did; the next game starts there. */
-static void cut_at_limit(struct pdn_parser *p)
+static void cut_at_limit(struct parser *p)
 {
-    struct pdn_lexer *lx = p->lx;
+    struct lexer *lx = p->lx;
     uint64_t limit = p->game_start + PDN_LIMIT_GAME_BYTES;
     if (!p->any || p->cut || lx->base + lx->end <= limit) return;
-    pdn_ps_emit(p, PDN_D_LIMIT, &p->game->start, NULL, 0,
+    parser_emit(p, PDN_DIAG_LIMIT, &p->game->start, NULL, 0,
                 "game longer than PDN_LIMIT_GAME_BYTES: cut, the rest read as a new game");
     p->cut = true;
     p->saved_eof = lx->eof;
@@ -206,7 +206,7 @@ static void cut_at_limit(struct pdn_parser *p)
     lx->eof = true;
 }
 
-static int refill(struct pdn_parser *p)
+static int refill(struct parser *p)
 {
     if (p->cut) {
         p->lx->eof = true;
@@ -218,10 +218,10 @@ static int refill(struct pdn_parser *p)
     return rc;
 }
 
-int pdn_ps_lex(struct pdn_parser *p)
+int parser_lex(struct parser *p)
 {
     while (!p->have_tok) {
-        if (pdn_lex_next(p->lx, &p->tok) != PDN_T_MORE) {
+        if (lexer_next(p->lx, &p->tok) != TOK_MORE) {
             p->have_tok = true;
             break;
         }
@@ -231,30 +231,30 @@ int pdn_ps_lex(struct pdn_parser *p)
     return 0;
 }
 
-void pdn_ps_flush(struct pdn_parser *p)
+void parser_flush(struct parser *p)
 {
     flush_pending(p, p->last_end);
 }
 
 /* Reports what the lexer found inside the current token. */
-void pdn_ps_take_find(struct pdn_parser *p)
+void parser_take_find(struct parser *p)
 {
-    const struct pdn_lexfind *f = &p->tok.find;
+    const struct lexer_find *f = &p->tok.find;
     if (!f->set) return;
-    const char *detail = f->odd ? pdn_odd_detail(f->odd) : NULL;
-    if (f->code == PDN_D_NONSTANDARD)
-        pdn_ps_warn_odd(p, f->odd, &f->pos, tok_text(p), p->tok.len);
+    const char *detail = f->odd ? lexer_odd_detail(f->odd) : NULL;
+    if (f->code == PDN_DIAG_NONSTANDARD)
+        parser_warn_odd(p, f->odd, &f->pos, tok_text(p), p->tok.len);
     else if (f->error)
-        pdn_ps_fail(p, f->code, &f->pos, tok_text(p), p->tok.len, detail);
+        parser_fail(p, f->code, &f->pos, tok_text(p), p->tok.len, detail);
     else if (!p->skipping)
-        pdn_ps_emit(p, f->code, &f->pos, tok_text(p), p->tok.len, NULL);
+        parser_emit(p, f->code, &f->pos, tok_text(p), p->tok.len, NULL);
 }
 
 /* A copy of text for the tree; NUL bytes (reported by the lexer) become
  * blanks so that they cannot cut the C string. */
-char *pdn_ps_copy_text(struct pdn_parser *p, const char *s, size_t n)
+char *parser_copy_text(struct parser *p, const char *s, size_t n)
 {
-    char *v = pdn_arena_strndup(p->arena, s, n);
+    char *v = arena_strndup(p->arena, s, n);
     for (char *z = v ? memchr(v, 0, n) : NULL; z; z = memchr(z, 0, n - (size_t)(z - v)))
         *z = ' ';
     return v;
@@ -262,102 +262,102 @@ char *pdn_ps_copy_text(struct pdn_parser *p, const char *s, size_t n)
 
 /* ---- Results, numbers, annotations ------------------------------------------- */
 
-int pdn_ps_set_result(struct pdn_parser *p, enum pdn_result result, const char *text, size_t len,
+int parser_set_result(struct parser *p, enum pdn_result result, const char *text, size_t len,
                       const struct pdn_pos *pos)
 {
     p->game->result = result;
-    p->game->result_text = pdn_arena_strndup(p->arena, text, len);
+    p->game->result_text = arena_strndup(p->arena, text, len);
     p->game->result_pos = *pos;
     p->end_pos = *pos;
     return p->game->result_text ? STEP_END : PDN_ENOMEM;
 }
 
-static int on_result(struct pdn_parser *p)
+static int on_result(struct parser *p)
 {
-    enum pdn_result r = p->tok.kind == PDN_T_STAR ? PDN_RESULT_UNKNOWN : p->tok.value;
-    pdn_ps_take_find(p);
-    int rc = pdn_ps_set_result(p, r, tok_text(p), p->tok.len, &p->tok.pos);
-    pdn_ps_consume(p);
+    enum pdn_result r = p->tok.kind == TOK_STAR ? PDN_RESULT_UNKNOWN : p->tok.value;
+    parser_take_find(p);
+    int rc = parser_set_result(p, r, tok_text(p), p->tok.len, &p->tok.pos);
+    parser_consume(p);
     return rc;
 }
 
 /* ---- Everything else --------------------------------------------------------- */
 
-static int on_stray(struct pdn_parser *p)
+static int on_stray(struct parser *p)
 {
-    const char *what = p->tok.kind == PDN_T_CAPLIST   ? "captured squares without a move"
-                       : p->tok.kind == PDN_T_CAPTURE ? "capture sign without a move"
+    const char *what = p->tok.kind == TOK_CAPLIST   ? "captured squares without a move"
+                       : p->tok.kind == TOK_CAPTURE ? "capture sign without a move"
                                                       : NULL;
     if (what)
-        pdn_ps_fail(p, PDN_D_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
+        parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
     else
-        pdn_ps_take_find(p);
+        parser_take_find(p);
     top(p)->adjacent = false;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
-typedef int (*handler_fn)(struct pdn_parser *p);
+typedef int (*handler_fn)(struct parser *p);
 
 static const handler_fn handlers[] = {
-    [PDN_T_TAG] = pdn_ps_on_tag,
-    [PDN_T_MOVENUM] = pdn_ps_on_movenum,
-    [PDN_T_NUMBER] = pdn_ps_on_move,
-    [PDN_T_ALPHASQ] = pdn_ps_on_move,
-    [PDN_T_ALPHAMOVE] = pdn_ps_on_move,
-    [PDN_T_ELLIPSIS] = pdn_ps_on_move,
-    [PDN_T_DASH] = pdn_ps_on_move,
-    [PDN_T_CAPTURE] = on_stray,
-    [PDN_T_RESULT] = on_result,
-    [PDN_T_STAR] = on_result,
-    [PDN_T_STRENGTH] = pdn_ps_on_strength,
-    [PDN_T_NAG] = pdn_ps_on_nag,
-    [PDN_T_COMMENT] = pdn_ps_on_comment,
-    [PDN_T_LINECOMMENT] = pdn_ps_on_comment,
-    [PDN_T_LPAREN] = pdn_ps_on_lparen,
-    [PDN_T_RPAREN] = pdn_ps_on_rparen,
-    [PDN_T_SETUP] = pdn_ps_on_setup,
-    [PDN_T_CAPLIST] = on_stray,
-    [PDN_T_JUNK] = on_stray,
+    [TOK_TAG] = parser_on_tag,
+    [TOK_MOVENUM] = parser_on_movenum,
+    [TOK_NUMBER] = parser_on_move,
+    [TOK_ALPHASQ] = parser_on_move,
+    [TOK_ALPHAMOVE] = parser_on_move,
+    [TOK_ELLIPSIS] = parser_on_move,
+    [TOK_DASH] = parser_on_move,
+    [TOK_CAPTURE] = on_stray,
+    [TOK_RESULT] = on_result,
+    [TOK_STAR] = on_result,
+    [TOK_STRENGTH] = parser_on_strength,
+    [TOK_NAG] = parser_on_nag,
+    [TOK_COMMENT] = parser_on_comment,
+    [TOK_LINECOMMENT] = parser_on_comment,
+    [TOK_LPAREN] = parser_on_lparen,
+    [TOK_RPAREN] = parser_on_rparen,
+    [TOK_SETUP] = parser_on_setup,
+    [TOK_CAPLIST] = on_stray,
+    [TOK_JUNK] = on_stray,
 };
 
 /* After a strict error, or inside variations past the limit: tokens only
  * count for where the game ends. */
-static int skip_token(struct pdn_parser *p)
+static int skip_token(struct parser *p)
 {
-    enum pdn_tok k = p->tok.kind;
-    if (k != PDN_T_TAG && k != PDN_T_COMMENT && k != PDN_T_LINECOMMENT && k != PDN_T_NAG &&
-        k != PDN_T_SETUP && k != PDN_T_JUNK)
+    enum token_kind k = p->tok.kind;
+    if (k != TOK_TAG && k != TOK_COMMENT && k != TOK_LINECOMMENT && k != TOK_NAG &&
+        k != TOK_SETUP && k != TOK_JUNK)
         p->body = true;
-    if (p->deep && k == PDN_T_LPAREN) p->deep++;
-    if (p->deep && k == PDN_T_RPAREN) p->deep--;
-    pdn_ps_consume(p);
+    if (p->deep && k == TOK_LPAREN) p->deep++;
+    if (p->deep && k == TOK_RPAREN) p->deep--;
+    parser_consume(p);
     return 0;
 }
 
 /* The end of input ends the last game. The grammar lets the last game go
  * without a separator, so only lenient mode says that the result is missing
  * (a game cut at the size limit has been reported already). */
-static int on_eof(struct pdn_parser *p)
+static int on_eof(struct parser *p)
 {
     p->end_pos = p->tok.pos;
-    if (!p->opt.strict && !p->cut) pdn_ps_emit(p, PDN_D_MISSING_RESULT, &p->tok.pos, NULL, 0, NULL);
+    if (!p->opt.strict && !p->cut) parser_emit(p, PDN_DIAG_MISSING_RESULT, &p->tok.pos, NULL, 0, NULL);
     return STEP_END;
 }
 
-static int step(struct pdn_parser *p)
+static int step(struct parser *p)
 {
-    enum pdn_tok k = p->tok.kind;
-    if (k == PDN_T_EOF) return on_eof(p);
-    if (k == PDN_T_RESULT || k == PDN_T_STAR) return on_result(p);
-    if (k == PDN_T_TAG && (p->body || p->skipping)) return pdn_ps_on_tag(p);
+    enum token_kind k = p->tok.kind;
+    if (k == TOK_EOF) return on_eof(p);
+    if (k == TOK_RESULT || k == TOK_STAR) return on_result(p);
+    if (k == TOK_TAG && (p->body || p->skipping)) return parser_on_tag(p);
     if (p->skipping || p->deep) return skip_token(p);
     return handlers[k](p);
 }
 
 /* ---- Games ----------------------------------------------------------------------- */
 
-static void reset_game(struct pdn_parser *p)
+static void reset_game(struct parser *p)
 {
     p->any = p->body = p->items = p->skipping = false;
     p->deep = p->depth = 0;
@@ -370,48 +370,49 @@ static void reset_game(struct pdn_parser *p)
     p->tagset_cap = p->tagset_n = 0;
 }
 
-static int begin_game(struct pdn_parser *p)
+static int begin_game(struct parser *p)
 {
-    p->arena = pdn_arena_new(16384);
+    p->arena = arena_new(16384);
     if (!p->arena) return PDN_ENOMEM;
-    p->game = pdn_arena_alloc(p->arena, sizeof *p->game);
-    if (!p->game) return PDN_ENOMEM;
-    memset(p->game, 0, sizeof *p->game);
-    p->game->arena = p->arena;
+    struct game_box *box = arena_alloc(p->arena, sizeof *box);
+    if (!box) return PDN_ENOMEM;
+    memset(box, 0, sizeof *box);
+    box->arena = p->arena;
+    p->game = &box->game;
     p->game->index = ++p->index;
     p->game->start = p->tok.pos;
     p->any = true;
     p->game_start = p->last_end = p->tok.mark.offset;
-    pdn_frame_reset(&p->frames[0], &p->tok.pos);
+    frame_reset(&p->frames[0], &p->tok.pos);
     return 0;
 }
 
-static int finish_game(struct pdn_parser *p, pdn_game **out)
+static int finish_game(struct parser *p, pdn_game **out)
 {
     pdn_game *g = p->game;
     if (p->depth > 0) {
         p->say = &p->frames[1].start;
-        pdn_ps_fail(p, PDN_D_UNTERMINATED_VARIATION, &p->frames[1].pos, "(", 1, NULL);
+        parser_fail(p, PDN_DIAG_UNTERMINATED_VARIATION, &p->frames[1].pos, "(", 1, NULL);
         p->say = NULL;
     }
     while (p->depth > 0)
-        if (pdn_ps_close_variation(p) < 0) return PDN_ENOMEM;
-    struct pdn_frame *f = top(p);
+        if (parser_close_variation(p) < 0) return PDN_ENOMEM;
+    struct frame *f = top(p);
     if (f->has_num && !p->opt.strict)
-        pdn_ps_warn_odd(p, PDN_ODD_EMPTY_NUMBER, &p->end_pos, NULL, 0);
+        parser_warn_odd(p, ODD_EMPTY_NUMBER, &p->end_pos, NULL, 0);
     if (f->has_num && p->opt.strict)
-        pdn_ps_fail(p, PDN_D_SYNTAX, &p->end_pos, NULL, 0,
+        parser_fail(p, PDN_DIAG_SYNTAX, &p->end_pos, NULL, 0,
                     "a move number must be followed by a move");
-    if (pdn_ps_keep_orphans(p, f) < 0 || pdn_frame_close(f, p->arena, &g->main) < 0)
+    if (parser_keep_orphans(p, f) < 0 || frame_close(f, p->arena, &g->main) < 0)
         return PDN_ENOMEM;
     g->main.pos = g->start;
     g->ntags = (uint32_t)p->tags.n;
-    g->tags = pdn_arena_memdup(p->arena, p->tags.data, p->tags.n * sizeof(struct pdn_tag));
+    g->tags = arena_memdup(p->arena, p->tags.data, p->tags.n * sizeof(struct pdn_tag));
     g->raw_len = (size_t)(p->last_end - p->game_start);
-    g->raw = pdn_arena_strndup(p->arena, p->lx->buf + (p->game_start - p->lx->base), g->raw_len);
+    g->raw = arena_strndup(p->arena, p->lx->buf + (p->game_start - p->lx->base), g->raw_len);
     if (!g->raw || (p->tags.n && !g->tags)) return PDN_ENOMEM;
     /* A token looked at but not taken belongs to the next game: lex it again. */
-    if (p->have_tok) pdn_lex_unread(p->lx, &p->tok);
+    if (p->have_tok) lexer_unread(p->lx, &p->tok);
     p->have_tok = false;
     flush_pending(p, p->last_end);
     *out = g;
@@ -420,9 +421,9 @@ static int finish_game(struct pdn_parser *p, pdn_game **out)
     return 1;
 }
 
-static int give_up(struct pdn_parser *p, int rc)
+static int give_up(struct parser *p, int rc)
 {
-    pdn_arena_free(p->arena);
+    arena_free(p->arena);
     p->arena = NULL;
     p->game = NULL;
     p->any = false;
@@ -431,28 +432,28 @@ static int give_up(struct pdn_parser *p, int rc)
 
 /* Before a game: junk, or a result with nothing to end, is an error and is
  * dropped, so that it cannot make a game of its own. */
-static int before_game(struct pdn_parser *p)
+static int before_game(struct parser *p)
 {
-    enum pdn_tok k = p->tok.kind;
-    if (k == PDN_T_JUNK) {
-        pdn_ps_take_find(p);
+    enum token_kind k = p->tok.kind;
+    if (k == TOK_JUNK) {
+        parser_take_find(p);
         p->skipping = false;
-    } else if (k == PDN_T_RESULT || k == PDN_T_STAR) {
-        pdn_ps_emit(p, PDN_D_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, "result without a game");
+    } else if (k == TOK_RESULT || k == TOK_STAR) {
+        parser_emit(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, "result without a game");
     } else {
         return begin_game(p);
     }
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 1;
 }
 
-static int end_game(struct pdn_parser *p, pdn_game **out)
+static int end_game(struct parser *p, pdn_game **out)
 {
     int rc = finish_game(p, out);
     return rc < 0 ? give_up(p, rc) : rc;
 }
 
-int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
+int parser_next(struct parser *p, pdn_game **out)
 {
     *out = NULL;
     if (p->cut) {
@@ -465,12 +466,12 @@ int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
         /* Plain movetext, tags and results skip the tokens (the usual case). */
         int rc = 0;
         if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
-            if ((rc = pdn_ps_quick(p)) < 0) return give_up(p, rc);
+            if ((rc = parser_quick(p)) < 0) return give_up(p, rc);
             if (rc == STEP_END) return end_game(p, out);
         }
-        rc = pdn_ps_next_tok(p);
+        rc = parser_next_tok(p);
         if (rc < 0) return give_up(p, rc);
-        if (!p->any && p->tok.kind == PDN_T_EOF) {
+        if (!p->any && p->tok.kind == TOK_EOF) {
             flush_pending(p, UINT64_MAX);
             return 0;
         }
@@ -484,15 +485,15 @@ int pdn_parser_next(struct pdn_parser *p, pdn_game **out)
     }
 }
 
-uint64_t pdn_parser_keep(const struct pdn_parser *p)
+uint64_t parser_keep(const struct parser *p)
 {
     return p->any ? p->game_start : p->lx->base + p->lx->pos;
 }
 
-int pdn_parser_new(struct pdn_parser **out, struct pdn_lexer *lx,
-                   const struct pdn_reader_options *options, pdn_fill_fn fill, void *ctx)
+int parser_new(struct parser **out, struct lexer *lx,
+                   const struct pdn_reader_options *options, parser_fill_fn fill, void *ctx)
 {
-    struct pdn_parser *p = calloc(1, sizeof *p);
+    struct parser *p = calloc(1, sizeof *p);
     if (!p) return PDN_ENOMEM;
     p->nframes = 8;
     p->frames = calloc((size_t)p->nframes, sizeof *p->frames);
@@ -510,14 +511,14 @@ int pdn_parser_new(struct pdn_parser **out, struct pdn_lexer *lx,
     return 0;
 }
 
-void pdn_parser_free(struct pdn_parser *p)
+void parser_free(struct parser *p)
 {
     if (!p) return;
-    pdn_arena_free(p->arena);
+    arena_free(p->arena);
     for (int i = 0; i < p->nframes; i++)
-        pdn_frame_free(&p->frames[i]);
+        frame_free(&p->frames[i]);
     free(p->frames);
-    pdn_vec_free(&p->tags);
+    vec_free(&p->tags);
     free(p->tagset);
     free(p);
 }

@@ -16,6 +16,14 @@
 
 #define PDN_VERSION "0.1.0"
 
+/* Marks the public API: the library is built with hidden visibility, so
+ * libpdn.so exports what this header declares and nothing else. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PDN_API __attribute__((visibility("default")))
+#else
+#define PDN_API
+#endif
+
 /* ---- Operational errors ------------------------------------------------ */
 
 enum pdn_error {
@@ -23,21 +31,20 @@ enum pdn_error {
     PDN_ENOMEM = -1,  /* out of memory */
     PDN_EIO = -2,     /* read or write failure (errno is set) */
     PDN_EINVAL = -3,  /* bad argument */
-    PDN_ESYNTAX = -4, /* malformed input where no recovery is possible */
-    PDN_ELIMIT = -5,  /* a documented limit was reached */
-    PDN_EENCODING = -6 /* unknown or unsupported encoding */
+    PDN_ESYNTAX = -4, /* text that does not read (pdn_board_from_fen) */
+    PDN_EENCODING = -5 /* an encoding this system's iconv(3) cannot convert */
 };
 
 /* A static, never-NULL description of a PDN_E* code. */
-const char *pdn_strerror(int err);
+PDN_API const char *pdn_error_message(int err);
 
 /* ---- Variants: the rules table ----------------------------------------- */
 
 enum pdn_variant {
-    PDN_INTERNATIONAL, /* GameType 20: FMJD, 10x10 */
-    PDN_BRAZILIAN,     /* GameType 26: international rules on 8x8 */
-    PDN_RUSSIAN,       /* GameType 25: 8x8, free capture choice, promotion in passing */
-    PDN_ENGLISH,       /* GameType 21: English/American checkers, short kings */
+    PDN_VARIANT_INTERNATIONAL, /* GameType 20: FMJD, 10x10 */
+    PDN_VARIANT_BRAZILIAN,     /* GameType 26: international rules on 8x8 */
+    PDN_VARIANT_RUSSIAN,       /* GameType 25: 8x8, free capture choice, promotion in passing */
+    PDN_VARIANT_ENGLISH,       /* GameType 21: English/American checkers, short kings */
     PDN_VARIANT_COUNT
 };
 
@@ -53,20 +60,21 @@ struct pdn_rules {
 };
 
 /* The rules of a variant; NULL for an out-of-range value. */
-const struct pdn_rules *pdn_rules_get(enum pdn_variant variant);
-/* The variant played under a GameType number, or -1 when unsupported. */
-int pdn_variant_from_gametype(int gametype);
+PDN_API const struct pdn_rules *pdn_rules_get(enum pdn_variant variant);
+/* The variant played under a GameType number: true and *out set, or false
+ * when no supported variant has that number. out may be NULL. */
+PDN_API bool pdn_variant_from_gametype(enum pdn_variant *out, int gametype);
 
 /* ---- The board --------------------------------------------------------- */
 
-enum pdn_color { PDN_WHITE = 0, PDN_BLACK = 1 };
+enum pdn_color { PDN_COLOR_WHITE = 0, PDN_COLOR_BLACK = 1 };
 
 enum pdn_piece {
-    PDN_EMPTY = 0,
-    PDN_WHITE_MAN,
-    PDN_WHITE_KING,
-    PDN_BLACK_MAN,
-    PDN_BLACK_KING
+    PDN_PIECE_EMPTY = 0,
+    PDN_PIECE_WHITE_MAN,
+    PDN_PIECE_WHITE_KING,
+    PDN_PIECE_BLACK_MAN,
+    PDN_PIECE_BLACK_KING
 };
 
 /* Largest board held: 10x10 (50 squares). */
@@ -85,16 +93,16 @@ struct pdn_board {
 };
 
 /* The start position of a variant (white to move). */
-void pdn_board_init(struct pdn_board *out, enum pdn_variant variant);
+PDN_API void pdn_board_init(struct pdn_board *out, enum pdn_variant variant);
 /* An empty board, white to move. */
-void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant);
-int pdn_board_squares(const struct pdn_board *board);
-/* The piece on square 1..squares; PDN_EMPTY for squares out of range. */
-enum pdn_piece pdn_board_get(const struct pdn_board *board, int square);
+PDN_API void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant);
+PDN_API int pdn_board_squares(const struct pdn_board *board);
+/* The piece on square 1..squares; PDN_PIECE_EMPTY for squares out of range. */
+PDN_API enum pdn_piece pdn_board_get(const struct pdn_board *board, int square);
 /* PDN_EINVAL when the square is out of range. */
-int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece);
-int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece);
-bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b);
+PDN_API int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece);
+PDN_API int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece);
+PDN_API bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b);
 
 /* ---- FEN ---------------------------------------------------------------- */
 
@@ -126,11 +134,11 @@ struct pdn_fen_error {
  * Reads a FEN into *out. On failure returns PDN_ESYNTAX and, when err is not
  * NULL, says which character and why.
  */
-int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, const char *fen,
+PDN_API int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, const char *fen,
                        struct pdn_fen_error *err);
 /* Writes the canonical FEN; returns its length (< PDN_FEN_MAX). */
-size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board);
-const char *pdn_fen_strerror(enum pdn_fen_status status);
+PDN_API size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board);
+PDN_API const char *pdn_fen_status_message(enum pdn_fen_status status);
 
 /* ---- Moves ------------------------------------------------------------- */
 
@@ -154,30 +162,29 @@ struct pdn_movelist {
     struct pdn_move moves[PDN_MOVES_MAX];
 };
 
-/* Flags of pdn_movegen_ex and pdn_perft. */
+/* Flags of pdn_movegen and pdn_perft_count. */
 enum {
-    PDN_GEN_KEEP_DUPLICATES = 1 /* list every capture order, not one per (from, to, captured) */
+    PDN_MOVEGEN_KEEP_DUPLICATES = 1 /* list every capture order, not one per (from, to, captured) */
 };
 
 /* Every legal move of the side to move; returns the count. Allocates nothing. */
-int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board);
-int pdn_movegen_ex(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags);
+PDN_API int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags);
 /* The number of legal moves, faster than generating them. */
-int pdn_movegen_count(const struct pdn_board *board);
+PDN_API int pdn_movegen_count(const struct pdn_board *board, unsigned flags);
 /* Whether the side to move has a capture (and so must capture). */
-bool pdn_board_must_capture(const struct pdn_board *board);
+PDN_API bool pdn_movegen_has_capture(const struct pdn_board *board);
 /*
  * The legal quiet move from -> to, without generating the others: true and
  * *out filled when no capture is possible and the piece on 'from' may move
  * to 'to'. A fast path for replaying ordinary moves.
  */
-bool pdn_quiet_move(struct pdn_move *out, const struct pdn_board *board, int from, int to);
+PDN_API bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to);
 /* Plays a move (legal in board) and passes the turn. */
-void pdn_board_play(struct pdn_board *board, const struct pdn_move *move);
+PDN_API void pdn_board_play(struct pdn_board *board, const struct pdn_move *move);
 /* Squares (1..N) of the pieces a move captures, ascending; returns their count. */
-int pdn_move_captured_squares(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
+PDN_API int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
                               enum pdn_variant variant);
-/* Longest move text written by pdn_move_text, with its NUL. */
+/* Longest move text written by pdn_move_to_text, with its NUL. */
 #define PDN_MOVE_TEXT_MAX (3 * (PDN_PATH_MAX + 1) + 1)
 
 /*
@@ -187,7 +194,7 @@ int pdn_move_captured_squares(uint8_t out[PDN_PATH_MAX], const struct pdn_move *
  * when read back by pdn_move_match ("47x24x36"), turning squares preferred,
  * then the earliest. 'legal' may be NULL. Returns the length.
  */
-size_t pdn_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+PDN_API size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                      const struct pdn_movelist *legal);
 
 /* ---- Notation: move text to move --------------------------------------- */
@@ -247,7 +254,7 @@ struct pdn_match {
 
 /*
  * Matches a move text against the legal moves of 'board' (legal is
- * pdn_movegen's list for it, with or without PDN_GEN_KEEP_DUPLICATES) and
+ * pdn_movegen's list for it, with or without PDN_MOVEGEN_KEEP_DUPLICATES) and
  * fills *out. Returns 0, or PDN_EINVAL for a NULL out, board or legal. Any
  * bytes are read safely; a NULL text is PDN_MATCH_BAD_TEXT.
  *
@@ -271,13 +278,13 @@ struct pdn_match {
  * In strict mode the caller reports out->forms & ~PDN_FORMS_READING as errors
  * (PDN_FORM_PARTIAL_PATH among them), in lenient mode as warnings.
  */
-int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_board *board,
+PDN_API int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_board *board,
                    const struct pdn_movelist *legal, bool strict);
 /* Writes the whole landing path: "28x19x10", "32-28". Returns the length. */
-size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move);
+PDN_API size_t pdn_move_to_path(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move);
 
 /* Leaf nodes of the legal-move tree at exactly 'depth' plies. */
-uint64_t pdn_perft(const struct pdn_board *board, int depth, unsigned flags);
+PDN_API uint64_t pdn_perft_count(const struct pdn_board *board, int depth, unsigned flags);
 
 /* ---- Positions in the source ------------------------------------------- */
 
@@ -289,57 +296,57 @@ struct pdn_pos {
 
 /* ---- Diagnostics ------------------------------------------------------- */
 
-enum pdn_severity { PDN_NOTE, PDN_WARNING, PDN_ERROR };
+enum pdn_severity { PDN_SEV_NOTE, PDN_SEV_WARNING, PDN_SEV_ERROR };
 
 /*
  * Finding codes. One table in diag.c maps each code to a name, a severity
- * and a message. Append new codes before PDN_D_COUNT.
+ * and a message. Append new codes before PDN_DIAG_COUNT.
  */
-enum pdn_code {
+enum pdn_diag_code {
     /* reader: encoding and lexing */
-    PDN_D_ENCODING_FALLBACK, /* input is not UTF-8: decoded as ... */
-    PDN_D_BAD_ENCODING,      /* byte sequence invalid in the forced encoding */
-    PDN_D_NUL_BYTE,          /* NUL byte in the input */
-    PDN_D_UNEXPECTED_CHAR,   /* character that starts no token */
-    PDN_D_UNTERMINATED_COMMENT,
-    PDN_D_UNTERMINATED_STRING,
-    PDN_D_UNTERMINATED_TAG,
-    PDN_D_UNTERMINATED_VARIATION,
-    PDN_D_UNTERMINATED_SETUP,
-    PDN_D_NESTED_COMMENT,    /* '{' inside a comment */
+    PDN_DIAG_ENCODING_FALLBACK, /* input is not UTF-8: decoded as ... */
+    PDN_DIAG_BAD_ENCODING,      /* byte sequence invalid in the forced encoding */
+    PDN_DIAG_NUL_BYTE,          /* NUL byte in the input */
+    PDN_DIAG_UNEXPECTED_CHAR,   /* character that starts no token */
+    PDN_DIAG_UNTERMINATED_COMMENT,
+    PDN_DIAG_UNTERMINATED_STRING,
+    PDN_DIAG_UNTERMINATED_TAG,
+    PDN_DIAG_UNTERMINATED_VARIATION,
+    PDN_DIAG_UNTERMINATED_SETUP,
+    PDN_DIAG_NESTED_COMMENT,    /* '{' inside a comment */
     /* reader: grammar */
-    PDN_D_SYNTAX,            /* token not allowed here (strict or unrecoverable) */
-    PDN_D_BAD_TAG,           /* malformed tag pair */
-    PDN_D_DUPLICATE_TAG,
-    PDN_D_UNMATCHED_PAREN,   /* ')' without '(' */
-    PDN_D_MISSING_RESULT,    /* game ended without a result or '*' */
-    PDN_D_NONSTANDARD,       /* a real-world form outside PDN 3.0 (detail says which) */
-    PDN_D_LIMIT,             /* a documented limit was reached */
+    PDN_DIAG_SYNTAX,            /* token not allowed here (strict or unrecoverable) */
+    PDN_DIAG_BAD_TAG,           /* malformed tag pair */
+    PDN_DIAG_DUPLICATE_TAG,
+    PDN_DIAG_UNMATCHED_PAREN,   /* ')' without '(' */
+    PDN_DIAG_MISSING_RESULT,    /* game ended without a result or '*' */
+    PDN_DIAG_NONSTANDARD,       /* a real-world form outside PDN 3.0 (detail says which) */
+    PDN_DIAG_LIMIT,             /* a documented limit was reached */
     /* replay: moves */
-    PDN_D_ILLEGAL_MOVE,        /* detail says why; the line stops there */
-    PDN_D_AMBIGUOUS_MOVE,      /* detail lists every candidate; the line stops */
-    PDN_D_AMBIGUITY_RESOLVED,  /* one candidate let the line go on: detail names it */
-    PDN_D_PARTIAL_PATH,        /* some but not all landing squares of a capture */
-    PDN_D_MOVE_FORM,           /* nonstandard move notation (detail lists the forms) */
-    PDN_D_STRICT_VIOLATION,    /* strict mode: a form PDN 3.0 does not allow */
-    PDN_D_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not checked */
-    PDN_D_MOVE_NUMBER,         /* move number or side disagrees with the replay */
+    PDN_DIAG_ILLEGAL_MOVE,        /* detail says why; the line stops there */
+    PDN_DIAG_AMBIGUOUS_MOVE,      /* detail lists every candidate; the line stops */
+    PDN_DIAG_AMBIGUITY_RESOLVED,  /* one candidate let the line go on: detail names it */
+    PDN_DIAG_PARTIAL_PATH,        /* some but not all landing squares of a capture */
+    PDN_DIAG_MOVE_FORM,           /* nonstandard move notation (detail lists the forms) */
+    PDN_DIAG_STRICT_VIOLATION,    /* strict mode: a form PDN 3.0 does not allow */
+    PDN_DIAG_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not checked */
+    PDN_DIAG_MOVE_NUMBER,         /* move number or side disagrees with the replay */
     /* replay: results */
-    PDN_D_RESULT_MISMATCH,     /* Result tag and terminator disagree */
-    PDN_D_RESULT_INCONSISTENT, /* the final position contradicts the result */
-    PDN_D_DRAW_RULE,           /* game went on after a draw rule, or decisive result */
-    PDN_D_RESULT_CONVENTION,   /* result written in a non-international convention */
-    PDN_D_UNKNOWN_RESULT,      /* not a result ("4-6"): read as '*' */
+    PDN_DIAG_RESULT_MISMATCH,     /* Result tag and terminator disagree */
+    PDN_DIAG_RESULT_INCONSISTENT, /* the final position contradicts the result */
+    PDN_DIAG_DRAW_RULE,           /* game went on after a draw rule, or decisive result */
+    PDN_DIAG_RESULT_CONVENTION,   /* result written in a non-international convention */
+    PDN_DIAG_UNKNOWN_RESULT,      /* not a result ("4-6"): read as '*' */
     /* replay: tags */
-    PDN_D_UNSUPPORTED_GAMETYPE, /* the moves of the game are not checked */
-    PDN_D_BAD_DATE,            /* not YYYY.MM.DD with '?' for unknown digits */
-    PDN_D_BAD_FEN,             /* FEN tag or setup that does not read */
-    PDN_D_IMPOSSIBLE_FEN,      /* a FEN no game can reach (men on their crowning row ...) */
-    PDN_D_COUNT
+    PDN_DIAG_UNSUPPORTED_GAMETYPE, /* the moves of the game are not checked */
+    PDN_DIAG_BAD_DATE,            /* not YYYY.MM.DD with '?' for unknown digits */
+    PDN_DIAG_BAD_FEN,             /* FEN tag or setup that does not read */
+    PDN_DIAG_IMPOSSIBLE_FEN,      /* a FEN no game can reach (men on their crowning row ...) */
+    PDN_DIAG_COUNT
 };
 
 struct pdn_diag {
-    enum pdn_code code;
+    enum pdn_diag_code code;
     const char *file;        /* name given to the reader, "-" for stdin */
     uint32_t line, col;      /* 0 when not tied to a place */
     size_t game;             /* 1-based game index in the file, 0 for none */
@@ -350,16 +357,16 @@ struct pdn_diag {
 
 typedef void (*pdn_diag_fn)(const struct pdn_diag *diag, void *ctx);
 
-enum pdn_severity pdn_diag_severity(enum pdn_code code);
+PDN_API enum pdn_severity pdn_diag_severity(enum pdn_diag_code code);
 /* A short stable name, such as "illegal-move". */
-const char *pdn_diag_name(enum pdn_code code);
-const char *pdn_severity_name(enum pdn_severity severity);
+PDN_API const char *pdn_diag_name(enum pdn_diag_code code);
+PDN_API const char *pdn_severity_name(enum pdn_severity severity);
 /*
  * The message of a diagnostic, without file and place:
  *   illegal move '32-27': square 32 is empty
  * Writes at most cap bytes (NUL included); returns the full length.
  */
-size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag);
+PDN_API size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag);
 
 /* ---- Game tree --------------------------------------------------------- */
 
@@ -414,11 +421,17 @@ struct pdn_tag {
     struct pdn_pos pos;
 };
 
-struct pdn_arena;
-
 /*
- * A game. It owns everything it points to (one arena); free it with
- * pdn_game_free().
+ * A game: a documented read-only struct, not an opaque handle. The tools
+ * walk whole trees (the writer, CSV rows, the replay view, statistics);
+ * plain const structs let them do that with loops rather than thirty
+ * accessors, at no cost, and every pointer in them is const. Only the
+ * library makes games (pdn_reader_next), so later releases may append
+ * fields without breaking programs; how the memory is held is not part of
+ * the struct.
+ *
+ * A game owns everything it points to, and every string in it is UTF-8 and
+ * NUL-terminated: one pdn_game_free releases it all.
  */
 typedef struct pdn_game {
     size_t index;            /* 1-based position in its file */
@@ -431,41 +444,59 @@ typedef struct pdn_game {
     struct pdn_pos start;    /* first token of the game */
     const char *raw;         /* the game's decoded source text */
     size_t raw_len;
-    struct pdn_arena *arena;
 } pdn_game;
 
-void pdn_game_free(pdn_game *game);
-/* The value of the first tag with this name, or NULL. */
-const char *pdn_game_tag(const pdn_game *game, const char *name);
-/* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...); -1 when not one. */
-int pdn_result_parse(const char *text, size_t len);
+/* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
+PDN_API void pdn_game_free(pdn_game *game);
+/* The value of the first tag with this name (case-sensitive), or NULL;
+ * borrowed from the game. */
+PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
+/* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...): true and *out
+ * set, or false when the text is not a result. */
+PDN_API bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len);
 /* The international form of a result ("2-0", "1-1", "*", ...). */
-const char *pdn_result_text(enum pdn_result result);
+PDN_API const char *pdn_result_text(enum pdn_result result);
 
 /* ---- Reader ------------------------------------------------------------ */
 
 enum pdn_encoding {
-    PDN_ENC_AUTO = 0, /* UTF-8 when valid (BOM dropped), UTF-16 with a BOM, else cp1252 */
-    PDN_ENC_UTF8,
-    PDN_ENC_LATIN1,
-    PDN_ENC_CP1252,
-    PDN_ENC_CP1251,
-    PDN_ENC_CP866
+    PDN_ENCODING_AUTO = 0, /* UTF-8 when valid (BOM dropped), UTF-16 with a BOM, else cp1252 */
+    PDN_ENCODING_UTF8,
+    PDN_ENCODING_LATIN1,
+    PDN_ENCODING_CP1252,
+    PDN_ENCODING_CP1251,
+    PDN_ENCODING_CP866
 };
 
-/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866"...; -1 when unknown. */
-int pdn_encoding_parse(const char *name);
-
-struct pdn_reader_options {
-    const char *filename;   /* used in diagnostics; "-" when NULL */
-    bool strict;            /* the PDN 3.0 reading grammar to the letter */
-    enum pdn_encoding encoding;
-    pdn_diag_fn on_diag;    /* may be NULL */
-    void *ctx;              /* passed to on_diag */
-};
+/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866"... (case, '-', '_'
+ * and spaces ignored): true and *out set, or false for an unknown name. */
+PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
 
 /*
- * Limits of the reader. Reaching one is a PDN_D_LIMIT diagnostic, never a
+ * Options structs (reader, replay, writer) start with a version: set it with
+ * the struct's _INIT macro, or to PDN_OPTIONS_VERSION by hand, and the struct
+ * can grow at its end in later releases without breaking libpdn.so.0 (the
+ * library reads only the fields that version has). A version of 0 (a
+ * forgotten initialisation) or newer than the library is PDN_EINVAL. A NULL
+ * options pointer means every default.
+ *
+ * The reader and the replay name the file, the strictness and the findings
+ * callback alike: filename, strict, on_diag, diag_ctx.
+ */
+#define PDN_OPTIONS_VERSION 1
+
+struct pdn_reader_options {
+    unsigned version;     /* PDN_OPTIONS_VERSION */
+    const char *filename; /* in diagnostics ("-" when NULL); copied */
+    bool strict;          /* the PDN 3.0 reading grammar to the letter */
+    pdn_diag_fn on_diag;  /* findings; may be NULL */
+    void *diag_ctx;       /* passed to on_diag */
+    enum pdn_encoding encoding;
+};
+#define PDN_READER_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+/*
+ * Limits of the reader. Reaching one is a PDN_DIAG_LIMIT diagnostic, never a
  * crash: deeper variations are skipped, longer values and move texts are
  * cut, and a longer game is cut there (the rest is read as a new game).
  * Lines have no length limit.
@@ -477,19 +508,19 @@ struct pdn_reader_options {
 
 typedef struct pdn_reader pdn_reader;
 
-int pdn_reader_open_file(pdn_reader **out, const char *path,
+PDN_API int pdn_reader_open_file(pdn_reader **out, const char *path,
                          const struct pdn_reader_options *options);
 /* Reads from fd (not closed by the reader). */
-int pdn_reader_open_fd(pdn_reader **out, int fd, const struct pdn_reader_options *options);
+PDN_API int pdn_reader_open_fd(pdn_reader **out, int fd, const struct pdn_reader_options *options);
 /* Reads a buffer the caller keeps alive until pdn_reader_free. */
-int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
+PDN_API int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
                            const struct pdn_reader_options *options);
 /*
  * The next game: returns 1 and hands *out over (free with pdn_game_free),
  * 0 at the end of input, or a negative PDN_E* code.
  */
-int pdn_reader_next(pdn_reader *reader, pdn_game **out);
-void pdn_reader_free(pdn_reader *reader);
+PDN_API int pdn_reader_next(pdn_reader *reader, pdn_game **out);
+PDN_API void pdn_reader_free(pdn_reader *reader);
 
 /* ---- Replay: the validator ---------------------------------------------- */
 
@@ -499,13 +530,15 @@ typedef void (*pdn_ply_fn)(const struct pdn_board *before, const struct pdn_boar
                            int variation_depth, void *ctx);
 
 struct pdn_replay_options {
-    const char *filename; /* for diagnostics */
-    bool strict;
-    pdn_diag_fn on_diag;  /* may be NULL */
-    void *ctx;
-    pdn_ply_fn on_ply;    /* may be NULL */
-    void *ply_ctx;
+    unsigned version;     /* PDN_OPTIONS_VERSION */
+    const char *filename; /* in diagnostics (NULL: none); used during the call only */
+    bool strict;          /* forms outside PDN 3.0's reading grammar are errors */
+    pdn_diag_fn on_diag;  /* findings; may be NULL */
+    void *diag_ctx;       /* passed to on_diag */
+    pdn_ply_fn on_ply;    /* every ply replayed; may be NULL */
+    void *ply_ctx;        /* passed to on_ply */
 };
+#define PDN_REPLAY_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
 struct pdn_replay_summary {
     unsigned errors, warnings, notes; /* diagnostics reported for the game */
@@ -519,7 +552,7 @@ struct pdn_replay_summary {
  * line and variation, and checks moves, move numbers, the result and the
  * draw rules; findings go to options->on_diag. Returns 0 or a PDN_E* code.
  */
-int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
+PDN_API int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                     const struct pdn_replay_options *options);
 
 /* ---- Writer ------------------------------------------------------------ */
@@ -539,6 +572,7 @@ typedef const char *(*pdn_move_text_fn)(const struct pdn_node *node, void *ctx);
 typedef bool (*pdn_move_cut_fn)(const struct pdn_node *node, void *ctx);
 
 struct pdn_write_options {
+    unsigned version;      /* PDN_OPTIONS_VERSION */
     int width;             /* wrap column; 0 means 80 */
     bool no_comments;
     bool no_variations;
@@ -550,6 +584,7 @@ struct pdn_write_options {
     pdn_move_cut_fn cut_line;   /* may be NULL */
     void *move_ctx;             /* passed to move_text and cut_line */
 };
+#define PDN_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
 /*
  * Writes one game in canonical PDN 3.0 form, followed by a blank line. A tag
@@ -557,6 +592,6 @@ struct pdn_write_options {
  * a tag: it is written as a comment "{[name "value"]}" at the start of the
  * move text (unless no_comments or seven_tag_roster).
  */
-int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options);
+PDN_API int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options);
 
 #endif

@@ -2,13 +2,13 @@
  * reader: the streaming front door. pdn_reader_* over a path, a file
  * descriptor or a memory buffer, one game per pdn_reader_next.
  *
- * Memory stays bounded by the largest game: input comes in PDN_BLOCK
+ * Memory stays bounded by the largest game: input comes in INPUT_BLOCK
  * blocks, is decoded into one text buffer, and the text before the game
  * being read is dropped whenever the buffer needs room. The reader owns the
  * buffer, the decoder, the lexer and the parser; it must not print, exit or
  * interpret the text itself.
  */
-#include "encoding.h"
+#include "input.h"
 #include "parser.h"
 
 #include <errno.h>
@@ -24,19 +24,19 @@ struct pdn_reader {
     char *filename;
     int fd;
     bool own_fd;
-    struct pdn_source src;
-    struct pdn_text text;
-    struct pdn_lexer lx;
-    struct pdn_parser *parser;
+    struct input_source src;
+    struct input_text text;
+    struct lexer lx;
+    struct parser *parser;
     int error; /* sticky operational failure */
 };
 
 /* Drops the text the parser no longer needs, then grows if still short. */
 static int make_room(pdn_reader *r)
 {
-    struct pdn_text *t = &r->text;
-    if (t->cap - t->filled >= PDN_TEXT_ROOM) return 0;
-    size_t shift = (size_t)(pdn_parser_keep(r->parser) - t->base);
+    struct input_text *t = &r->text;
+    if (t->cap - t->filled >= INPUT_TEXT_ROOM) return 0;
+    size_t shift = (size_t)(parser_keep(r->parser) - t->base);
     if (shift > 0) {
         memmove(t->data, t->data + shift, t->filled - shift);
         t->base += shift;
@@ -44,7 +44,7 @@ static int make_room(pdn_reader *r)
         t->filled -= shift;
         r->lx.pos -= shift;
     }
-    if (t->cap - t->filled >= PDN_TEXT_ROOM && t->filled < t->cap / 2) return 0;
+    if (t->cap - t->filled >= INPUT_TEXT_ROOM && t->filled < t->cap / 2) return 0;
     size_t cap = t->cap * 2;
     char *data = realloc(t->data, cap);
     if (!data) return PDN_ENOMEM;
@@ -61,13 +61,13 @@ static int reader_fill(void *ctx)
      * least as much as that token has so far, so a huge token costs linear
      * time, not one rescan per block. */
     size_t want = r->lx.end - r->lx.pos, got = 0;
-    if (want < PDN_BLOCK) want = PDN_BLOCK;
+    if (want < INPUT_BLOCK) want = INPUT_BLOCK;
     int rc;
     do {
         rc = make_room(r);
         if (rc < 0) return rc;
         size_t before = r->text.end;
-        rc = pdn_source_fill(&r->src, &r->text);
+        rc = input_fill(&r->src, &r->text);
         got += r->text.end - before;
     } while (rc > 0 && got < want);
     r->lx.buf = r->text.data;
@@ -78,8 +78,8 @@ static int reader_fill(void *ctx)
     if (rc == 0) r->lx.eof = true;
     for (int i = 0; i < r->src.nevents; i++) {
         struct pdn_pos pos;
-        pdn_lex_locate(&r->lx, r->src.events[i].offset, &pos);
-        pdn_parser_defer(r->parser, r->src.events[i].code, &pos, r->src.events[i].detail);
+        lexer_locate(&r->lx, r->src.events[i].offset, &pos);
+        parser_defer(r->parser, r->src.events[i].code, &pos, r->src.events[i].detail);
     }
     r->src.nevents = 0;
     return rc;
@@ -87,8 +87,9 @@ static int reader_fill(void *ctx)
 
 static int reader_new(pdn_reader **out, const struct pdn_reader_options *options)
 {
-    static const struct pdn_reader_options defaults = {0};
+    static const struct pdn_reader_options defaults = {.version = PDN_OPTIONS_VERSION};
     if (!options) options = &defaults;
+    if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
     pdn_reader *r = calloc(1, sizeof *r);
     if (!r) return PDN_ENOMEM;
     r->opt = *options;
@@ -97,11 +98,11 @@ static int reader_new(pdn_reader **out, const struct pdn_reader_options *options
     r->text.data = malloc(TEXT_INITIAL);
     r->text.cap = TEXT_INITIAL;
     int rc = r->filename && r->text.data ? 0 : PDN_ENOMEM;
-    if (rc == 0) rc = pdn_source_init(&r->src, options->encoding);
+    if (rc == 0) rc = input_init(&r->src, options->encoding);
     r->opt.filename = r->filename;
-    pdn_lex_init(&r->lx, options->strict, NULL, NULL);
+    lexer_init(&r->lx, options->strict, NULL, NULL);
     r->lx.buf = r->text.data;
-    if (rc == 0) rc = pdn_parser_new(&r->parser, &r->lx, &r->opt, reader_fill, r);
+    if (rc == 0) rc = parser_new(&r->parser, &r->lx, &r->opt, reader_fill, r);
     if (rc < 0) {
         pdn_reader_free(r);
         return rc;
@@ -115,7 +116,7 @@ int pdn_reader_open_file(pdn_reader **out, const char *path,
 {
     if (!out || !path) return PDN_EINVAL;
     *out = NULL;
-    struct pdn_reader_options opt = options ? *options : (struct pdn_reader_options){0};
+    struct pdn_reader_options opt = options ? *options : (struct pdn_reader_options)PDN_READER_OPTIONS_INIT;
     if (!opt.filename) opt.filename = path;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return PDN_EIO;
@@ -158,7 +159,7 @@ int pdn_reader_next(pdn_reader *r, pdn_game **out)
     if (!r || !out) return PDN_EINVAL;
     *out = NULL;
     if (r->error) return r->error;
-    int rc = pdn_parser_next(r->parser, out);
+    int rc = parser_next(r->parser, out);
     if (rc < 0) r->error = rc;
     return rc;
 }
@@ -166,8 +167,8 @@ int pdn_reader_next(pdn_reader *r, pdn_game **out)
 void pdn_reader_free(pdn_reader *r)
 {
     if (!r) return;
-    pdn_parser_free(r->parser);
-    pdn_source_fini(&r->src);
+    parser_free(r->parser);
+    input_fini(&r->src);
     if (r->own_fd) close(r->fd);
     free(r->text.data);
     free(r->filename);

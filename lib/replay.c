@@ -3,8 +3,8 @@
  * position, the main line and each variation (from the position before the
  * move it replaces) at every depth, matching each move text against the legal
  * moves. Reports illegal, ambiguous and nonstandard moves, wrong move numbers
- * and, along the main line, play after a draw rule; gamecheck.c does the tags
- * and the result.
+ * and, along the main line, play after a draw rule; replay_start.c reads the
+ * start position, replay_result.c checks the result.
  *
  * One movegen per ply, no allocation: the context with its two move lists
  * lives on the caller's stack. Must not print, exit or keep global state.
@@ -19,40 +19,13 @@
 /* Nested ambiguities a lookahead follows before it gives the benefit of the doubt. */
 #define LOOKAHEAD_NEST_MAX 8
 
-static const struct pdn_replay_options no_options;
-
-void replay_emit(struct replay *r, enum pdn_code code, const struct pdn_pos *pos,
-                 const char *move_number, const char *text, const char *detail)
-{
-    struct pdn_diag d = {
-        .code = code,
-        .file = r->opt->filename ? r->opt->filename : "-",
-        .line = pos ? pos->line : 0,
-        .col = pos ? pos->col : 0,
-        .game = r->game->index,
-        .move_number = move_number,
-        .text = text,
-        .detail = detail,
-    };
-    switch (pdn_diag_severity(code)) {
-    case PDN_NOTE:
-        r->sum->notes++;
-        break;
-    case PDN_WARNING:
-        r->sum->warnings++;
-        break;
-    case PDN_ERROR:
-        r->sum->errors++;
-        break;
-    }
-    if (r->opt->on_diag) r->opt->on_diag(&d, r->opt->ctx);
-}
+static const struct pdn_replay_options no_options = PDN_REPLAY_OPTIONS_INIT;
 
 /* ---- Move numbers ---------------------------------------------------------- */
 
 static const char *color_name(int side)
 {
-    return side == PDN_WHITE ? "white" : "black";
+    return side == PDN_COLOR_WHITE ? "white" : "black";
 }
 
 static const char *ordinal_suffix(uint32_t n)
@@ -93,7 +66,7 @@ static void check_number(struct replay *r, const struct pdn_node *node,
              (unsigned long)turn->number, ordinal_suffix(turn->number));
     char replayed[16];
     number_text(replayed, turn->number, second);
-    replay_emit(r, PDN_D_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
+    replay_emit(r, PDN_DIAG_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
 }
 
 /* The move number of a ply, formatted only when a finding needs it: printf
@@ -129,7 +102,7 @@ static void skip_placeholder(struct replay *r, const struct pdn_node *node, stru
     number_text(written, node->number, false);
     number_text(replayed, turn->number, true);
     snprintf(detail, sizeof detail, "this is move %lu", (unsigned long)turn->number);
-    replay_emit(r, PDN_D_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
+    replay_emit(r, PDN_DIAG_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
 }
 
 static void advance(struct turn *turn, int mover, int first_side)
@@ -178,7 +151,7 @@ static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t
         const struct pdn_node *node = &line->moves[i];
         if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
         struct pdn_match m;
-        pdn_movegen(&r->scratch, &board);
+        pdn_movegen(&r->scratch, &board, 0);
         pdn_move_match(&m, node->text, &board, &r->scratch, false);
         if (m.result == PDN_MATCH_AMBIGUOUS) {
             if (nest >= LOOKAHEAD_NEST_MAX) return true;
@@ -195,7 +168,7 @@ static size_t list_moves(struct replay *r, size_t len, const int *index, int n)
 {
     for (int c = 0; c < n && len < sizeof r->detail; c++) {
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_path_text(text, &r->legal.moves[index[c]]);
+        pdn_move_to_path(text, &r->legal.moves[index[c]]);
         int w = snprintf(r->detail + len, sizeof r->detail - len, "%s%s", c ? ", " : "", text);
         if (w > 0) len += (size_t)w;
     }
@@ -220,13 +193,13 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
         len = list_moves(r, len, viable, 1);
         snprintf(r->detail + len, sizeof r->detail - len,
                  ", the only reading the rest of the line allows");
-        replay_emit(r, PDN_D_AMBIGUITY_RESOLVED, &node->pos, ply_number_text(num), node->text,
+        replay_emit(r, PDN_DIAG_AMBIGUITY_RESOLVED, &node->pos, ply_number_text(num), node->text,
                     r->detail);
         return viable[0];
     }
     size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "matches ");
     list_moves(r, len, m->candidates, n);
-    replay_emit(r, PDN_D_AMBIGUOUS_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_AMBIGUOUS_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
     return -1;
 }
 
@@ -248,7 +221,7 @@ static void compulsory_detail(struct replay *r, int from)
             const struct pdn_move *mv = &r->legal.moves[k];
             if ((mv->from == from) != (pass == 0)) continue;
             char text[PDN_MOVE_TEXT_MAX];
-            pdn_move_text(text, mv, &r->legal);
+            pdn_move_to_text(text, mv, &r->legal);
             len += (size_t)snprintf(r->detail + len, sizeof r->detail - len, "%s%s",
                                     shown ? ", " : "", text);
             shown++;
@@ -339,19 +312,19 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     if (!forms) return;
     if (r->opt->strict && (forms & STRICT_FORMS)) {
         forms_detail(r, forms & STRICT_FORMS);
-        replay_emit(r, PDN_D_STRICT_VIOLATION, &node->pos, ply_number_text(num), node->text,
+        replay_emit(r, PDN_DIAG_STRICT_VIOLATION, &node->pos, ply_number_text(num), node->text,
                     r->detail);
         forms &= ~(unsigned)STRICT_FORMS;
     }
     if (forms & ~(unsigned)PDN_FORM_PARTIAL_PATH) {
         forms_detail(r, forms & ~(unsigned)PDN_FORM_PARTIAL_PATH);
-        replay_emit(r, PDN_D_MOVE_FORM, &node->pos, ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_MOVE_FORM, &node->pos, ply_number_text(num), node->text, r->detail);
     }
     if (forms & PDN_FORM_PARTIAL_PATH) {
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_path_text(text, move);
+        pdn_move_to_path(text, move);
         snprintf(r->detail, sizeof r->detail, "read as %s", text);
-        replay_emit(r, PDN_D_PARTIAL_PATH, &node->pos, ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_PARTIAL_PATH, &node->pos, ply_number_text(num), node->text, r->detail);
     }
 }
 
@@ -374,7 +347,7 @@ static bool fast_quiet(struct replay *r, const char *text, const struct pdn_boar
     int from, to;
     const char *p = plain_square(text, &from);
     if (!p || *p != '-' || !(p = plain_square(p + 1, &to)) || *p) return false;
-    if (!pdn_quiet_move(&r->legal.moves[0], board, from, to)) return false;
+    if (!pdn_movegen_quiet(&r->legal.moves[0], board, from, to)) return false;
     r->legal.count = 1;
     return true;
 }
@@ -407,7 +380,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     struct pdn_match m;
     *forms = 0;
     if (fast_quiet(r, node->text, board)) return 0;
-    pdn_movegen(&r->legal, board);
+    pdn_movegen(&r->legal, board, 0);
     int quick = fast_capture(r, node->text);
     if (quick >= 0) return quick;
     pdn_move_match(&m, node->text, board, &r->legal, false);
@@ -424,7 +397,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
         snprintf(r->detail, sizeof r->detail, "not a move");
         break;
     }
-    replay_emit(r, PDN_D_ILLEGAL_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
     return -1;
 }
 
@@ -439,12 +412,12 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
         return;
     }
     struct pdn_match m;
-    pdn_movegen(&r->legal, board);
+    pdn_movegen(&r->legal, board, 0);
     pdn_move_match(&m, node->text, board, &r->legal, false);
     if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) return;
     struct pdn_board other = *board;
     other.side = (uint8_t)!board->side;
-    pdn_movegen(&r->legal, &other);
+    pdn_movegen(&r->legal, &other, 0);
     pdn_move_match(&m, node->text, &other, &r->legal, false);
     if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) *board = other;
 }
@@ -465,7 +438,7 @@ static void track_main(struct replay *r, const struct pdn_board *before,
     r->went_on_reported = true;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
              draw_rule_name(r->drawn), r->drawn_at);
-    replay_emit(r, PDN_D_DRAW_RULE, &node->pos, ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_DRAW_RULE, &node->pos, ply_number_text(num), node->text, r->detail);
 }
 
 /* Replays one move of a line; false when the line cannot go on. */
@@ -475,7 +448,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     const struct pdn_node *node = &line->moves[i];
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
     if (is_unknown_move(node->text)) {
-        replay_emit(r, PDN_D_UNKNOWN_MOVE, &node->pos, ply_number_text(num), node->text,
+        replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, &node->pos, ply_number_text(num), node->text,
                     "the rest of the line is not checked");
         return false;
     }
@@ -496,7 +469,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
 static bool restart(struct replay *r, struct pdn_board *board, struct turn *turn, const char *fen,
                     const struct pdn_pos *pos, int depth)
 {
-    if (!gamecheck_fen(r, board, turn, fen, pos)) return false;
+    if (!replay_start_fen(r, board, turn, fen, pos)) return false;
     if (depth == 0) draw_tracker_start(&r->draws, board);
     return true;
 }
@@ -511,7 +484,7 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
     for (uint32_t v = 0; v < node->nvariations; v++) {
         if (depth + 1 > REPLAY_DEPTH_MAX) {
             if (!r->depth_reported)
-                replay_emit(r, PDN_D_LIMIT, &node->variations[v].pos, NULL, NULL,
+                replay_emit(r, PDN_DIAG_LIMIT, &node->variations[v].pos, NULL, NULL,
                             "variations nested this deep are not replayed");
             r->depth_reported = true;
             return;
@@ -559,23 +532,25 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                     const struct pdn_replay_options *options)
 {
     if (!out || !game) return PDN_EINVAL;
+    if (options && (options->version == 0 || options->version > PDN_OPTIONS_VERSION))
+        return PDN_EINVAL;
     /* Fields set one by one: the move lists are large and need no clearing. */
     struct replay r;
     memset(out, 0, sizeof *out);
     r.game = game;
     r.opt = options ? options : &no_options;
     r.sum = out;
-    r.variant = PDN_INTERNATIONAL;
-    r.first_side = PDN_WHITE;
+    r.variant = PDN_VARIANT_INTERNATIONAL;
+    r.first_side = PDN_COLOR_WHITE;
     r.drawn = DRAW_NONE;
     r.drawn_at[0] = '\0';
     r.went_on_reported = r.depth_reported = false;
     r.budget = 0;
-    pdn_board_init(&out->final, PDN_INTERNATIONAL);
-    if (gamecheck_start(&r)) {
+    pdn_board_init(&out->final, PDN_VARIANT_INTERNATIONAL);
+    if (replay_start(&r)) {
         draw_tracker_start(&r.draws, &r.start);
         out->complete = replay_line(&r, &game->main, &r.start, r.start_turn, 0, &out->final);
     }
-    gamecheck_result(&r);
+    replay_result_check(&r);
     return PDN_OK;
 }

@@ -1,7 +1,8 @@
 /*
  * Replay internals (private): the validator's per-game context shared by
- * replay.c (lines, moves, move numbers), gamecheck.c (tags, results) and
- * drawrules.c (draw-rule tracking along the main line).
+ * replay.c (lines, moves, move numbers), replay_start.c (tags, the start
+ * position), replay_result.c (results), replay_drawrules.c (draw-rule
+ * tracking along the main line) and replay_report.c (findings out).
  * Nothing here allocates; nothing here prints.
  */
 #ifndef PDN_REPLAY_H
@@ -9,7 +10,7 @@
 
 #include "pdn.h"
 
-/* ---- Draw rules (drawrules.c) -------------------------------------------- */
+/* ---- Draw rules (replay_drawrules.c) -------------------------------------------- */
 
 enum draw_rule { DRAW_NONE, DRAW_REPETITION, DRAW_25_MOVES, DRAW_16_MOVES, DRAW_5_MOVES };
 
@@ -75,22 +76,23 @@ struct replay {
     struct pdn_movelist scratch; /* the lookahead */
 };
 
-/* Reports a finding and counts it in the summary. pos may be NULL. */
-void replay_emit(struct replay *r, enum pdn_code code, const struct pdn_pos *pos,
+/* Reports a finding and counts it in the summary (replay_report.c). pos may
+ * be NULL. */
+void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *move_number, const char *text, const char *detail);
 
-/* ---- Game-level checks (gamecheck.c) -------------------------------------- */
+/* ---- Start and result (replay_start.c, replay_result.c) -------------------- */
 
 /*
  * Reads GameType, FEN and Date; sets r->variant, r->start and r->start_turn.
  * Returns false when the moves cannot be replayed (unsupported GameType,
  * unreadable FEN), after reporting why.
  */
-bool gamecheck_start(struct replay *r);
+bool replay_start(struct replay *r);
 /* Reads a FEN of a tag or setup into *out, reporting bad or impossible ones. */
-bool gamecheck_fen(struct replay *r, struct pdn_board *out, struct turn *turn, const char *fen,
+bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn, const char *fen,
                    const struct pdn_pos *pos);
 /* The Result tag, the terminator and the final main-line position together. */
-void gamecheck_result(struct replay *r);
+void replay_result_check(struct replay *r);
 
 #endif

@@ -23,7 +23,7 @@
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "pdn.h"
-#include "wrap.h"
+#include "writer_wrap.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -87,8 +87,9 @@ static enum pdn_result game_result(const pdn_game *game)
 {
     if (game->result != PDN_RESULT_NONE) return game->result;
     const char *tag = pdn_game_tag(game, "Result");
-    int r = tag ? pdn_result_parse(tag, strlen(tag)) : -1;
-    return r > 0 ? (enum pdn_result)r : PDN_RESULT_UNKNOWN;
+    enum pdn_result r;
+    bool known = tag && pdn_result_parse(&r, tag, strlen(tag));
+    return known ? r : PDN_RESULT_UNKNOWN;
 }
 
 /* ---- tags --------------------------------------------------------------- */
@@ -126,9 +127,9 @@ static const char *roster_value(const pdn_game *game, int i)
 {
     const char *value = pdn_game_tag(game, roster[i]);
     if (i == ROSTER - 1) {
-        int r = value ? pdn_result_parse(value, strlen(value)) : -1;
-        if (value == NULL || r >= 0)
-            return result_text(game, r >= 0 ? (enum pdn_result)r : game_result(game));
+        enum pdn_result r;
+        bool known = value && pdn_result_parse(&r, value, strlen(value));
+        if (value == NULL || known) return result_text(game, known ? r : game_result(game));
         return value;
     }
     if (value) return value;
@@ -755,10 +756,12 @@ static struct side start_side(const pdn_game *game)
 
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
-    static const struct pdn_write_options defaults = {0};
+    static const struct pdn_write_options defaults = {.version = PDN_OPTIONS_VERSION};
+    if (!options) options = &defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
+    if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
     struct writer wr = {
-        .opt = options ? options : &defaults, .game = game, .bad_tags_pending = true};
+        .opt = options, .game = game, .bad_tags_pending = true};
     wrap_init(&wr.wrap, out, wr.opt->width);
     write_tags(out, game, wr.opt);
     write_moves(&wr, &game->main, 0, start_side(game), false);

@@ -13,8 +13,8 @@ cat > "$prefix/example.c" <<'EOC'
 int main(void)
 {
     struct pdn_board b;
-    pdn_board_init(&b, PDN_INTERNATIONAL);
-    printf("%llu\n", (unsigned long long)pdn_perft(&b, 5, 0));
+    pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
+    printf("%llu\n", (unsigned long long)pdn_perft_count(&b, 5, 0));
     return 0;
 }
 EOC

@@ -17,7 +17,7 @@ static void check_refusal(const struct pdn_board *b, enum pdn_variant v, const c
     pdn_board_clear(&empty, v);
     FUZZ_CHECK(err->status != PDN_FEN_OK && err->status < PDN_FEN_STATUS_COUNT);
     FUZZ_CHECK(err->offset <= strlen(fen));
-    FUZZ_CHECK(pdn_fen_strerror(err->status) != NULL);
+    FUZZ_CHECK(pdn_fen_status_message(err->status) != NULL);
     FUZZ_CHECK(pdn_board_equal(b, &empty));
 }
 

@@ -20,14 +20,14 @@ struct position {
 };
 
 static struct position positions[] = {
-    {PDN_INTERNATIONAL, "W:W31-50:B1-20", {0}, {0}},
-    {PDN_INTERNATIONAL, "W:WK38:B18,19,32,33", {0}, {0}}, /* ambiguous king captures */
-    {PDN_INTERNATIONAL, "W:WK1:B7,9,17,19,20,30,31,33,43,44", {0}, {0}}, /* takes 10 */
-    {PDN_INTERNATIONAL, "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", {0}, {0}},
-    {PDN_INTERNATIONAL, "W:W6,7,8,9,10:B41,42,43,44,45", {0}, {0}}, /* promotions */
-    {PDN_RUSSIAN, "W:W21-32:B1-12", {0}, {0}},
-    {PDN_ENGLISH, "B:W21-32:B1-12", {0}, {0}},
-    {PDN_BRAZILIAN, "W:WK29:B10,11,18,19,26", {0}, {0}},
+    {PDN_VARIANT_INTERNATIONAL, "W:W31-50:B1-20", {0}, {0}},
+    {PDN_VARIANT_INTERNATIONAL, "W:WK38:B18,19,32,33", {0}, {0}}, /* ambiguous king captures */
+    {PDN_VARIANT_INTERNATIONAL, "W:WK1:B7,9,17,19,20,30,31,33,43,44", {0}, {0}}, /* takes 10 */
+    {PDN_VARIANT_INTERNATIONAL, "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", {0}, {0}},
+    {PDN_VARIANT_INTERNATIONAL, "W:W6,7,8,9,10:B41,42,43,44,45", {0}, {0}}, /* promotions */
+    {PDN_VARIANT_RUSSIAN, "W:W21-32:B1-12", {0}, {0}},
+    {PDN_VARIANT_ENGLISH, "B:W21-32:B1-12", {0}, {0}},
+    {PDN_VARIANT_BRAZILIAN, "W:WK29:B10,11,18,19,26", {0}, {0}},
 };
 enum { NPOS = sizeof positions / sizeof positions[0] };
 
@@ -38,7 +38,7 @@ static void set_up(void)
     for (int i = 0; i < NPOS; i++) {
         struct position *p = &positions[i];
         if (pdn_board_from_fen(&p->board, p->variant, p->fen, NULL) != PDN_OK) abort();
-        pdn_movegen(&p->legal, &p->board);
+        pdn_movegen(&p->legal, &p->board, 0);
     }
     done = true;
 }
@@ -60,9 +60,9 @@ static void check_match(const struct position *p, const struct pdn_match *m)
     switch (m->result) {
     case PDN_MATCH_OK:
         FUZZ_CHECK(m->move >= 0 && m->move < p->legal.count);
-        pdn_move_text(text, &p->legal.moves[m->move], &p->legal);
+        pdn_move_to_text(text, &p->legal.moves[m->move], &p->legal);
         check_rematch(p, m->move, text);
-        pdn_move_path_text(text, &p->legal.moves[m->move]);
+        pdn_move_to_path(text, &p->legal.moves[m->move]);
         check_rematch(p, m->move, text);
         break;
     case PDN_MATCH_AMBIGUOUS:

@@ -14,12 +14,12 @@
 static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_encoding enc)
 {
     size_t findings = 0, games = 0;
-    struct pdn_reader_options ro = {
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = "fuzz.pdn",
         .strict = strict,
         .encoding = enc,
         .on_diag = walk_diag,
-        .ctx = &findings,
+        .diag_ctx = &findings,
     };
     pdn_reader *r = NULL;
     int rc = pdn_reader_open_memory(&r, data, size, &ro);
@@ -30,7 +30,7 @@ static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_e
         walk_game(g, ++games);
         pdn_game_free(g);
     }
-    FUZZ_CHECK(rc == 0 || (rc < 0 && pdn_strerror(rc) != NULL));
+    FUZZ_CHECK(rc == 0 || (rc < 0 && pdn_error_message(rc) != NULL));
     /* After the end, the end again. */
     if (rc == 0) FUZZ_CHECK(pdn_reader_next(r, &g) == 0);
     pdn_reader_free(r);
@@ -39,8 +39,8 @@ static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_e
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    read_all(data, size, false, PDN_ENC_AUTO);
-    read_all(data, size, true, PDN_ENC_AUTO);
+    read_all(data, size, false, PDN_ENCODING_AUTO);
+    read_all(data, size, true, PDN_ENCODING_AUTO);
     if (size > 0) read_all(data + 1, size - 1, data[0] & 1, (enum pdn_encoding)(data[0] % 6));
     return 0;
 }

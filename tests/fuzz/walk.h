@@ -82,7 +82,7 @@ static inline void walk_game(const pdn_game *g, size_t expected_index)
 static inline void walk_diag(const struct pdn_diag *d, void *ctx)
 {
     char msg[256];
-    FUZZ_CHECK((unsigned)d->code < PDN_D_COUNT);
+    FUZZ_CHECK((unsigned)d->code < PDN_DIAG_COUNT);
     FUZZ_CHECK(pdn_diag_name(d->code) != NULL);
     walk_string(d->file);
     walk_string(d->move_number);

@@ -121,8 +121,8 @@ struct place {
 
 /* What the diagnostics said: a count and the first place for each code. */
 struct seen {
-    unsigned long count[PDN_D_COUNT];
-    struct place first[PDN_D_COUNT];
+    unsigned long count[PDN_DIAG_COUNT];
+    struct place first[PDN_DIAG_COUNT];
     unsigned long total;
     unsigned long bad_utf8; /* diagnostics whose text is not UTF-8 */
 };
@@ -157,7 +157,7 @@ static inline void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct seen *s = ctx;
     char msg[128];
-    assert_true((unsigned)d->code < PDN_D_COUNT);
+    assert_true((unsigned)d->code < PDN_DIAG_COUNT);
     assert_true(pdn_diag_message(msg, sizeof msg, d) > 0);
     if (d->text && !utf8_valid((const unsigned char *)d->text, strlen(d->text))) s->bad_utf8++;
     if (s->count[d->code]++ == 0) s->first[d->code] = (struct place){d->line, d->col, d->game};
@@ -168,7 +168,7 @@ static inline void on_diag(const struct pdn_diag *d, void *ctx)
 static inline void on_diag_quiet(const struct pdn_diag *d, void *ctx)
 {
     (void)ctx;
-    assert_true((unsigned)d->code < PDN_D_COUNT);
+    assert_true((unsigned)d->code < PDN_DIAG_COUNT);
 }
 
 /* Each ply handed out is the move played on the board before it. */
@@ -218,7 +218,7 @@ static inline void print_difference(const char *a, size_t alen, const char *b, s
 static inline void check_rewrite(const char *text, size_t len)
 {
     if (len > PDN_LIMIT_GAME_BYTES) return;
-    struct pdn_reader_options ro = {.filename = "written", .on_diag = on_diag_quiet};
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written", .on_diag = on_diag_quiet};
     pdn_reader *r;
     pdn_game *g;
     size_t len2;
@@ -275,8 +275,8 @@ static inline void walk_game(const pdn_game *g)
 static inline void through_pipeline(struct outcome *o, const pdn_game *g, bool rewrite)
 {
     struct pdn_replay_summary sum;
-    struct pdn_replay_options ro = {
-        .filename = "hostile", .on_diag = on_diag, .ctx = &o->seen, .on_ply = on_ply};
+    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
+        .filename = "hostile", .on_diag = on_diag, .diag_ctx = &o->seen, .on_ply = on_ply};
     walk_game(g);
     int rc = pdn_replay_game(&sum, g, &ro);
     assert_int_equal(rc, PDN_OK);
@@ -304,12 +304,12 @@ static inline void read_with(struct outcome *o, const void *data, size_t len,
                              const struct read_opts *opt)
 {
     memset(o, 0, sizeof *o);
-    struct pdn_reader_options ro = {
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = "hostile",
         .strict = opt->strict,
         .encoding = opt->encoding,
         .on_diag = on_diag,
-        .ctx = &o->seen,
+        .diag_ctx = &o->seen,
     };
     pdn_reader *r;
     pdn_game *g;
@@ -337,14 +337,14 @@ static inline void read_lenient(struct outcome *o, const void *data, size_t len)
 
 static inline void print_seen(const struct seen *s)
 {
-    for (int c = 0; c < PDN_D_COUNT; c++)
+    for (int c = 0; c < PDN_DIAG_COUNT; c++)
         if (s->count[c])
             print_message("  %s x%lu, first at %u:%u (game %zu)\n", pdn_diag_name(c), s->count[c],
                           s->first[c].line, s->first[c].col, s->first[c].game);
 }
 
 /* The first diagnostic of this code is at line:col (col 0: any column). */
-static inline void expect_at(const struct outcome *o, enum pdn_code code, uint32_t line,
+static inline void expect_at(const struct outcome *o, enum pdn_diag_code code, uint32_t line,
                              uint32_t col)
 {
     const struct seen *s = &o->seen;
@@ -357,7 +357,7 @@ static inline void expect_at(const struct outcome *o, enum pdn_code code, uint32
     if (col) assert_int_equal(s->first[code].col, col);
 }
 
-static inline void expect_none(const struct outcome *o, enum pdn_code code)
+static inline void expect_none(const struct outcome *o, enum pdn_diag_code code)
 {
     if (o->seen.count[code]) print_seen(&o->seen);
     assert_int_equal(o->seen.count[code], 0);
@@ -367,8 +367,8 @@ static inline void expect_none(const struct outcome *o, enum pdn_code code)
 static inline unsigned long errors_of(const struct seen *s)
 {
     unsigned long n = 0;
-    for (int c = 0; c < PDN_D_COUNT; c++)
-        if (pdn_diag_severity(c) == PDN_ERROR) n += s->count[c];
+    for (int c = 0; c < PDN_DIAG_COUNT; c++)
+        if (pdn_diag_severity(c) == PDN_SEV_ERROR) n += s->count[c];
     return n;
 }
 

@@ -14,7 +14,7 @@
 #define FIX_DIAGS 512
 
 struct fix_diag {
-    enum pdn_code code;
+    enum pdn_diag_code code;
     uint32_t line, col;
     size_t game;
     char text[80];
@@ -35,7 +35,7 @@ static inline void fix_on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct fix *f = ctx;
     f->total++;
-    if (pdn_diag_severity(d->code) == PDN_ERROR) f->errors++;
+    if (pdn_diag_severity(d->code) == PDN_SEV_ERROR) f->errors++;
     if (f->n >= FIX_DIAGS) return;
     struct fix_diag *r = &f->d[f->n++];
     r->code = d->code;
@@ -50,11 +50,11 @@ static inline void fix_on_diag(const struct pdn_diag *d, void *ctx)
 static inline struct pdn_reader_options fix_options(struct fix *f, bool strict)
 {
     memset(f, 0, sizeof *f);
-    struct pdn_reader_options o = {0};
+    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION};
     o.filename = "test.pdn";
     o.strict = strict;
     o.on_diag = fix_on_diag;
-    o.ctx = f;
+    o.diag_ctx = f;
     return o;
 }
 
@@ -99,7 +99,7 @@ static inline size_t fix_read_file(struct fix *f, const char *path, bool strict,
 }
 
 /* The first diagnostic with this code, or NULL. */
-static inline const struct fix_diag *fix_find(const struct fix *f, enum pdn_code code)
+static inline const struct fix_diag *fix_find(const struct fix *f, enum pdn_diag_code code)
 {
     for (int i = 0; i < f->n; i++)
         if (f->d[i].code == code) return &f->d[i];
@@ -118,7 +118,7 @@ static inline const struct fix_diag *fix_find_detail(const struct fix *f, const 
 static inline const struct fix_diag *fix_first_error(const struct fix *f)
 {
     for (int i = 0; i < f->n; i++)
-        if (pdn_diag_severity(f->d[i].code) == PDN_ERROR) return &f->d[i];
+        if (pdn_diag_severity(f->d[i].code) == PDN_SEV_ERROR) return &f->d[i];
     return NULL;
 }
 

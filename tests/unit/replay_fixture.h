@@ -26,7 +26,7 @@
 #define FX_UNUSED __attribute__((unused))
 
 struct fx_diag {
-    enum pdn_code code;
+    enum pdn_diag_code code;
     uint32_t line, col;
     size_t game;
     char number[16];
@@ -203,7 +203,7 @@ FX_UNUSED static struct fx *fx_game(const char *movetext, const char *result, ..
     fx_line(f, &f->game.main);
     if (result) {
         f->game.result_text = result;
-        f->game.result = (enum pdn_result)pdn_result_parse(result, strlen(result));
+        assert_true(pdn_result_parse(&f->game.result, result, strlen(result)));
         if ((int)f->game.result < 0) f->game.result = PDN_RESULT_UNKNOWN;
         f->game.result_pos = (struct pdn_pos){1, (uint32_t)strlen(movetext) + 2, 0};
     }
@@ -241,11 +241,11 @@ FX_UNUSED static void fx_free(struct fx *f)
 
 FX_UNUSED static int fx_replay(struct fx *f, bool strict)
 {
-    struct pdn_replay_options opt = {
+    struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION, 
         .filename = "t.pdn",
         .strict = strict,
         .on_diag = fx_on_diag,
-        .ctx = f,
+        .diag_ctx = f,
         .on_ply = fx_on_ply,
         .ply_ctx = f,
     };
@@ -254,14 +254,14 @@ FX_UNUSED static int fx_replay(struct fx *f, bool strict)
 }
 
 /* The first diagnostic with this code, or NULL. */
-FX_UNUSED static const struct fx_diag *fx_find(const struct fx *f, enum pdn_code code)
+FX_UNUSED static const struct fx_diag *fx_find(const struct fx *f, enum pdn_diag_code code)
 {
     for (int i = 0; i < f->ndiags; i++)
         if (f->diags[i].code == code) return &f->diags[i];
     return NULL;
 }
 
-FX_UNUSED static int fx_count(const struct fx *f, enum pdn_code code)
+FX_UNUSED static int fx_count(const struct fx *f, enum pdn_diag_code code)
 {
     int n = 0;
     for (int i = 0; i < f->ndiags; i++)

@@ -34,7 +34,7 @@ static void expect_text(const struct pdn_diag *d, const char *want)
 static void test_common_diag_text_full(void **state)
 {
     (void)state;
-    struct pdn_diag d = {.code = PDN_D_NONSTANDARD,
+    struct pdn_diag d = {.code = PDN_DIAG_NONSTANDARD,
                          .file = "games.pdn",
                          .line = 17,
                          .col = 9,
@@ -49,7 +49,7 @@ static void test_common_diag_text_full(void **state)
 static void test_common_diag_text_parts_left_out(void **state)
 {
     (void)state;
-    struct pdn_diag d = {.code = PDN_D_MISSING_RESULT, .file = "a.pdn", .line = 4, .game = 2};
+    struct pdn_diag d = {.code = PDN_DIAG_MISSING_RESULT, .file = "a.pdn", .line = 4, .game = 2};
     expect_text(&d, "pdncheck: a.pdn:4: warning: game ends without a result (game 2)\n");
     d.line = 0;
     d.game = 0;
@@ -62,7 +62,7 @@ static void test_common_diag_text_parts_left_out(void **state)
 static void test_common_diag_json(void **state)
 {
     (void)state;
-    struct pdn_diag d = {.code = PDN_D_DUPLICATE_TAG,
+    struct pdn_diag d = {.code = PDN_DIAG_DUPLICATE_TAG,
                          .file = "a\"b.pdn",
                          .line = 2,
                          .col = 1,
@@ -95,7 +95,7 @@ static void test_common_exit_status(void **state)
     struct tool t;
     tool_init(&t, "x", "");
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
-    t.findings[PDN_WARNING] = 2;
+    t.findings[PDN_SEV_WARNING] = 2;
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
     t.warnings_fail = true;
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_FINDINGS);
@@ -109,9 +109,9 @@ static void test_common_on_diag_counts_and_quiet(void **state)
     struct tool t;
     tool_init(&t, "x", "");
     t.quiet = true;
-    struct pdn_diag w = {.code = PDN_D_NONSTANDARD};
+    struct pdn_diag w = {.code = PDN_DIAG_NONSTANDARD};
     tool_on_diag(&w, &t);
-    assert_int_equal(t.findings[PDN_WARNING], 1);
+    assert_int_equal(t.findings[PDN_SEV_WARNING], 1);
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
 }
 

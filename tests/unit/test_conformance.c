@@ -73,7 +73,7 @@ struct expect_fail {
     const char *file;
     size_t games;
     uint32_t line, col;         /* where the reading grammar breaks */
-    enum pdn_code lenient_code; /* what lenient mode says there */
+    enum pdn_diag_code lenient_code; /* what lenient mode says there */
     uint32_t lenient_line, lenient_col;
     const char *why;
 };
@@ -81,28 +81,28 @@ struct expect_fail {
 static const struct expect_fail failing[] = {
     /* Game 11 ("1. 34-29 19-23" then a blank line) has no result: the next
      * game's '[' stands where a separator is needed. */
-    {"40Camp.DamaInternazionaleAssoluto.pdn", 45, 228, 1, PDN_D_MISSING_RESULT, 228, 1,
+    {"40Camp.DamaInternazionaleAssoluto.pdn", 45, 228, 1, PDN_DIAG_MISSING_RESULT, 228, 1,
      "tags after movetext"},
     /* "3. 8-3 . 1-0": a lone '.' is no token of the grammar. */
-    {"Cat.A1.pdn", 35, 405, 36, PDN_D_NONSTANDARD, 405, 36, "lone dot"},
+    {"Cat.A1.pdn", 35, 405, 36, PDN_DIAG_NONSTANDARD, 405, 36, "lone dot"},
     /* "... 5. 41-37 48x31 6." then the next game's tags: a move number must
      * be followed by a move. 45 tag blocks, plus the tagless "36x27 1-0" at
      * line 611, which the grammar reads as a game of its own: 46. */
-    {"Cat.C1.pdn", 46, 582, 1, PDN_D_MISSING_RESULT, 582, 1, "move number then tags"},
+    {"Cat.C1.pdn", 46, 582, 1, PDN_DIAG_MISSING_RESULT, 582, 1, "move number then tags"},
     /* "1. - - 2. - - ...": unknown moves written as dashes. */
-    {"abatsiev.pdn", 56, 595, 4, PDN_D_NONSTANDARD, 595, 4, "unknown moves"},
+    {"abatsiev.pdn", 56, 595, 4, PDN_DIAG_NONSTANDARD, 595, 4, "unknown moves"},
     /* The first game ends with the match score "4-6", which the grammar can
      * only read as a move; the next game's '[' then needs a separator.
      * Lenient mode reads 4-6 as the terminator since [Result "4-6"] says so. */
-    {"delfts.pdn", 2, 28, 1, PDN_D_NONSTANDARD, 26, 69, "match score"},
+    {"delfts.pdn", 2, 28, 1, PDN_DIAG_NONSTANDARD, 26, 69, "match score"},
     /* "1. 0-2": a move number followed by a result (an empty game). */
-    {"mrdrcd07.pdn", 72, 198, 4, PDN_D_NONSTANDARD, 198, 4, "empty game"},
+    {"mrdrcd07.pdn", 72, 198, 4, PDN_DIAG_NONSTANDARD, 198, 4, "empty game"},
     /* "1. 1-0": the same. */
-    {"mrdrcd08.pdn", 40, 499, 4, PDN_D_NONSTANDARD, 499, 4, "empty game"},
+    {"mrdrcd08.pdn", 40, 499, 4, PDN_DIAG_NONSTANDARD, 499, 4, "empty game"},
     /* "{ nested { comment } }": the comment ends at the first '}', the
      * second '}' starts no token. Lenient mode nests the braces and warns
      * at the inner '{', where the nesting starts. */
-    {"nested_comment.pdn", 1, 1, 46, PDN_D_NESTED_COMMENT, 1, 34, "nested comment"},
+    {"nested_comment.pdn", 1, 1, 46, PDN_DIAG_NESTED_COMMENT, 1, 34, "nested comment"},
 };
 
 static void test_conformance_succeed_strict_clean(void **state)
@@ -168,7 +168,7 @@ static void test_conformance_fail_lenient_games_intact(void **state)
         bool found = false;
         for (int k = 0; k < f.n; k++)
             found |= f.d[k].code == e->lenient_code && f.d[k].line == e->lenient_line &&
-                     f.d[k].col == e->lenient_col && pdn_diag_severity(f.d[k].code) == PDN_WARNING;
+                     f.d[k].col == e->lenient_col && pdn_diag_severity(f.d[k].code) == PDN_SEV_WARNING;
         if (!found)
             print_error("%s: no lenient warning at %u:%u\n", e->file, e->lenient_line,
                         e->lenient_col);

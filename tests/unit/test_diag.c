@@ -25,14 +25,14 @@ static bool is_kebab(const char *s)
 static void test_diag_every_code_has_a_row(void **state)
 {
     (void)state;
-    for (int c = 0; c < PDN_D_COUNT; c++) {
-        const char *name = pdn_diag_name((enum pdn_code)c);
+    for (int c = 0; c < PDN_DIAG_COUNT; c++) {
+        const char *name = pdn_diag_name((enum pdn_diag_code)c);
         assert_non_null(name);
         assert_true(is_kebab(name));
         assert_string_not_equal(name, "unknown");
-        enum pdn_severity sev = pdn_diag_severity((enum pdn_code)c);
-        assert_true(sev == PDN_NOTE || sev == PDN_WARNING || sev == PDN_ERROR);
-        struct pdn_diag d = {.code = (enum pdn_code)c};
+        enum pdn_severity sev = pdn_diag_severity((enum pdn_diag_code)c);
+        assert_true(sev == PDN_SEV_NOTE || sev == PDN_SEV_WARNING || sev == PDN_SEV_ERROR);
+        struct pdn_diag d = {.code = (enum pdn_diag_code)c};
         char buf[256];
         size_t n = pdn_diag_message(buf, sizeof buf, &d);
         assert_true(n > 0 && n < sizeof buf);
@@ -43,17 +43,17 @@ static void test_diag_every_code_has_a_row(void **state)
 static void test_diag_names_unique(void **state)
 {
     (void)state;
-    for (int a = 0; a < PDN_D_COUNT; a++)
-        for (int b = a + 1; b < PDN_D_COUNT; b++)
-            assert_string_not_equal(pdn_diag_name((enum pdn_code)a),
-                                    pdn_diag_name((enum pdn_code)b));
+    for (int a = 0; a < PDN_DIAG_COUNT; a++)
+        for (int b = a + 1; b < PDN_DIAG_COUNT; b++)
+            assert_string_not_equal(pdn_diag_name((enum pdn_diag_code)a),
+                                    pdn_diag_name((enum pdn_diag_code)b));
 }
 
 static void test_diag_message_shape(void **state)
 {
     (void)state;
     struct pdn_diag d = {
-        .code = PDN_D_NONSTANDARD, .text = "01-06", .detail = "zero-padded square"};
+        .code = PDN_DIAG_NONSTANDARD, .text = "01-06", .detail = "zero-padded square"};
     char buf[128];
     pdn_diag_message(buf, sizeof buf, &d);
     assert_string_equal(buf, "nonstandard form '01-06': zero-padded square");
@@ -69,7 +69,7 @@ static void test_diag_message_shape(void **state)
 static void test_diag_message_truncates_and_reports_length(void **state)
 {
     (void)state;
-    struct pdn_diag d = {.code = PDN_D_DUPLICATE_TAG, .text = "Event"};
+    struct pdn_diag d = {.code = PDN_DIAG_DUPLICATE_TAG, .text = "Event"};
     char buf[8];
     size_t n = pdn_diag_message(buf, sizeof buf, &d);
     assert_int_equal(n, strlen("duplicate tag 'Event'"));
@@ -80,17 +80,17 @@ static void test_diag_message_truncates_and_reports_length(void **state)
 static void test_diag_out_of_range(void **state)
 {
     (void)state;
-    assert_string_equal(pdn_diag_name(PDN_D_COUNT), "unknown");
-    assert_string_equal(pdn_diag_name((enum pdn_code) - 1), "unknown");
-    assert_int_equal(pdn_diag_severity(PDN_D_COUNT), PDN_ERROR);
+    assert_string_equal(pdn_diag_name(PDN_DIAG_COUNT), "unknown");
+    assert_string_equal(pdn_diag_name((enum pdn_diag_code) - 1), "unknown");
+    assert_int_equal(pdn_diag_severity(PDN_DIAG_COUNT), PDN_SEV_ERROR);
 }
 
 static void test_diag_severity_names(void **state)
 {
     (void)state;
-    assert_string_equal(pdn_severity_name(PDN_NOTE), "note");
-    assert_string_equal(pdn_severity_name(PDN_WARNING), "warning");
-    assert_string_equal(pdn_severity_name(PDN_ERROR), "error");
+    assert_string_equal(pdn_severity_name(PDN_SEV_NOTE), "note");
+    assert_string_equal(pdn_severity_name(PDN_SEV_WARNING), "warning");
+    assert_string_equal(pdn_severity_name(PDN_SEV_ERROR), "error");
 }
 
 int main(void)

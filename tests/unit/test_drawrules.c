@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/drawrules.c: the draw-rule tracker fed positions
+ * Unit tests for lib/replay_drawrules.c: the draw-rule tracker fed positions
  * directly (it reads only the boards and the capture count, so the plies
  * need not be legal moves): threefold repetition, the 25-move king rule and
  * its resets, the 16- and 5-move endgame rules counted from the ply that
@@ -27,7 +27,7 @@ static struct pdn_board fen(const char *format, int a, int b)
 {
     char text[PDN_FEN_MAX];
     snprintf(text, sizeof text, format, a, b);
-    return board_of(PDN_INTERNATIONAL, text);
+    return board_of(PDN_VARIANT_INTERNATIONAL, text);
 }
 
 /* One ply from *at to next; returns the tracker's verdict. */
@@ -55,8 +55,8 @@ static void test_drawrules_repetition_third_time(void **state)
 {
     (void)state;
     struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_INTERNATIONAL, "B:WK41,K47:BK5,K1");
+    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
+    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
     struct pdn_board at = a;
     draw_tracker_start(&t, &a);
     assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
@@ -65,7 +65,7 @@ static void test_drawrules_repetition_third_time(void **state)
     assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
     /* The same squares with the other side to move are another position. */
     struct pdn_board a_black = a;
-    a_black.side = PDN_BLACK;
+    a_black.side = PDN_COLOR_BLACK;
     at = a;
     draw_tracker_start(&t, &a);
     assert_int_equal(step(&t, &at, a_black, 0), DRAW_NONE);
@@ -78,8 +78,8 @@ static void test_drawrules_capture_clears_history(void **state)
 {
     (void)state;
     struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_INTERNATIONAL, "B:WK41,K47:BK5,K1");
+    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
+    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
     struct pdn_board at = a;
     draw_tracker_start(&t, &a);
     assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
@@ -135,7 +135,7 @@ static void test_drawrules_16_moves_from_first_reach(void **state)
     (void)state;
     struct draw_tracker t;
     /* 3 kings and a man against a king: no rule yet. */
-    struct pdn_board at = board_of(PDN_INTERNATIONAL, "W:WK46,K50,K45,30:BK3");
+    struct pdn_board at = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K50,K45,30:BK3");
     draw_tracker_start(&t, &at);
     const char *w = "W:WK%d,K50,K45:BK3", *b = "B:WK%d,K50,K45:BK3";
     assert_int_equal(step(&t, &at, walk(w, b, 1), 1), DRAW_NONE); /* 3xx takes the man */
@@ -205,15 +205,15 @@ static void test_drawrules_other_variants_repetition_only(void **state)
     struct pdn_board at, next;
     char text[PDN_FEN_MAX];
     snprintf(text, sizeof text, "W:WK%d:BK1", 32);
-    at = board_of(PDN_BRAZILIAN, text);
+    at = board_of(PDN_VARIANT_BRAZILIAN, text);
     draw_tracker_start(&t, &at);
     for (int n = 1; n < 60; n++) {
         snprintf(text, sizeof text, "%c:WK%d:BK1", n % 2 ? 'B' : 'W', 2 + n / 2);
-        next = board_of(PDN_BRAZILIAN, text);
+        next = board_of(PDN_VARIANT_BRAZILIAN, text);
         assert_int_equal(step(&t, &at, next, 0), DRAW_NONE);
     }
-    struct pdn_board a = board_of(PDN_ENGLISH, "B:WK32:BK1"),
-                     b = board_of(PDN_ENGLISH, "W:WK32:BK5");
+    struct pdn_board a = board_of(PDN_VARIANT_ENGLISH, "B:WK32:BK1"),
+                     b = board_of(PDN_VARIANT_ENGLISH, "W:WK32:BK5");
     at = a;
     draw_tracker_start(&t, &a);
     step(&t, &at, b, 0);

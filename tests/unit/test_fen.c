@@ -23,7 +23,7 @@ static void read_ok(struct pdn_board *out, enum pdn_variant variant, const char 
     struct pdn_fen_error err = {PDN_FEN_TRAILING, 99};
     int rc = pdn_board_from_fen(out, variant, fen, &err);
     if (rc != PDN_OK)
-        print_error("FEN '%s': %s at offset %zu\n", fen, pdn_fen_strerror(err.status), err.offset);
+        print_error("FEN '%s': %s at offset %zu\n", fen, pdn_fen_status_message(err.status), err.offset);
     assert_int_equal(rc, PDN_OK);
     assert_int_equal(err.status, PDN_FEN_OK);
 }
@@ -49,10 +49,10 @@ static void test_fen_start_position(void **state)
     (void)state;
     struct pdn_board start, read;
     char text[PDN_FEN_MAX];
-    pdn_board_init(&start, PDN_INTERNATIONAL);
+    pdn_board_init(&start, PDN_VARIANT_INTERNATIONAL);
     assert_int_equal(pdn_board_to_fen(text, &start), 14);
     assert_string_equal(text, "W:W31-50:B1-20");
-    read_ok(&read, PDN_INTERNATIONAL, "W:W31-50:B1-20");
+    read_ok(&read, PDN_VARIANT_INTERNATIONAL, "W:W31-50:B1-20");
     assert_true(pdn_board_equal(&start, &read));
 }
 
@@ -88,19 +88,19 @@ static void test_fen_accepted_forms_round_trip(void **state)
         {"W:B:W5", "W:W5:B"}, /* an empty black list, not the legacy prefix */
     };
     for (size_t k = 0; k < ARRAY_LEN(cases); k++)
-        check_round_trip(PDN_INTERNATIONAL, cases[k].fen, cases[k].canonical);
+        check_round_trip(PDN_VARIANT_INTERNATIONAL, cases[k].fen, cases[k].canonical);
 }
 
 static void test_fen_unknown_side(void **state)
 {
     (void)state;
     struct pdn_board b;
-    read_ok(&b, PDN_INTERNATIONAL, "?:W31:B1");
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "?:W31:B1");
     assert_int_equal(b.side_known, 0);
-    assert_int_equal(b.side, PDN_WHITE);
-    read_ok(&b, PDN_INTERNATIONAL, "B:W31:B1");
+    assert_int_equal(b.side, PDN_COLOR_WHITE);
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "B:W31:B1");
     assert_int_equal(b.side_known, 1);
-    assert_int_equal(b.side, PDN_BLACK);
+    assert_int_equal(b.side, PDN_COLOR_BLACK);
 }
 
 /* py-draughts writes "W:<side>:W...:B...": the second letter is the side. */
@@ -108,16 +108,16 @@ static void test_fen_legacy_doubled_side(void **state)
 {
     (void)state;
     struct pdn_board b;
-    read_ok(&b, PDN_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50");
-    assert_int_equal(b.side, PDN_BLACK);
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50");
+    assert_int_equal(b.side, PDN_COLOR_BLACK);
     assert_int_equal(b.side_known, 1);
-    check_round_trip(PDN_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50", "B:WK2,28,31,44:B20,K50");
-    check_round_trip(PDN_INTERNATIONAL, "W:W:W31,32:B1,2", "W:W31,32:B1,2");
-    check_round_trip(PDN_INTERNATIONAL, "B:W:W31,32:B1,2", "W:W31,32:B1,2");
-    check_round_trip(PDN_INTERNATIONAL, "W:B:B1,2:W31", "B:W31:B1,2");
-    check_round_trip(PDN_INTERNATIONAL, "W:?:W31:B1", "?:W31:B1");
-    read_ok(&b, PDN_INTERNATIONAL, "B:?:W31:B1");
-    assert_int_equal(b.side, PDN_WHITE); /* '?' leaves White, as documented */
+    check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50", "B:WK2,28,31,44:B20,K50");
+    check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:W:W31,32:B1,2", "W:W31,32:B1,2");
+    check_round_trip(PDN_VARIANT_INTERNATIONAL, "B:W:W31,32:B1,2", "W:W31,32:B1,2");
+    check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:B:B1,2:W31", "B:W31:B1,2");
+    check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:?:W31:B1", "?:W31:B1");
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "B:?:W31:B1");
+    assert_int_equal(b.side, PDN_COLOR_WHITE); /* '?' leaves White, as documented */
     assert_int_equal(b.side_known, 0);
 }
 
@@ -125,8 +125,8 @@ static void test_fen_lower_case(void **state)
 {
     (void)state;
     struct pdn_board lower, upper;
-    read_ok(&lower, PDN_INTERNATIONAL, "b:wk31-k33,40:b1-5:h0:f7");
-    read_ok(&upper, PDN_INTERNATIONAL, "B:WK31-33,40:B1-5");
+    read_ok(&lower, PDN_VARIANT_INTERNATIONAL, "b:wk31-k33,40:b1-5:h0:f7");
+    read_ok(&upper, PDN_VARIANT_INTERNATIONAL, "B:WK31-33,40:B1-5");
     assert_true(pdn_board_equal(&lower, &upper));
 }
 
@@ -135,7 +135,7 @@ static void test_fen_king_range_end_needs_king(void **state)
     (void)state;
     struct pdn_board b;
     struct pdn_fen_error err;
-    assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, "b:b1-k3", &err), PDN_ESYNTAX);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "b:b1-k3", &err), PDN_ESYNTAX);
     assert_int_equal(err.status, PDN_FEN_BAD_SQUARE);
     assert_int_equal(err.offset, 5);
 }
@@ -203,15 +203,15 @@ static void test_fen_rejects_malformed(void **state)
         struct pdn_board b, cleared;
         struct pdn_fen_error err = {PDN_FEN_OK, 12345};
         memset(&b, 0xA5, sizeof b);
-        int rc = pdn_board_from_fen(&b, PDN_INTERNATIONAL, cases[k].fen, &err);
+        int rc = pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, cases[k].fen, &err);
         if (rc != PDN_ESYNTAX || err.status != cases[k].status || err.offset != cases[k].offset)
             print_error("FEN '%s': rc %d, %s at %zu; expected %s at %zu\n", cases[k].fen, rc,
-                        pdn_fen_strerror(err.status), err.offset, pdn_fen_strerror(cases[k].status),
+                        pdn_fen_status_message(err.status), err.offset, pdn_fen_status_message(cases[k].status),
                         cases[k].offset);
         assert_int_equal(rc, PDN_ESYNTAX);
         assert_int_equal(err.status, cases[k].status);
         assert_int_equal(err.offset, cases[k].offset);
-        pdn_board_clear(&cleared, PDN_INTERNATIONAL); /* never half-filled */
+        pdn_board_clear(&cleared, PDN_VARIANT_INTERNATIONAL); /* never half-filled */
         assert_true(pdn_board_equal(&b, &cleared));
     }
 }
@@ -228,49 +228,49 @@ static const struct {
     int white_men, white_kings, black_men, black_kings;
 } corpus[] = {
     /* legal_moves_international.tsv */
-    {"W:W28", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 0, 0},
-    {"B:B13", PDN_INTERNATIONAL, PDN_BLACK, 0, 0, 1, 0},
-    {"W:W8", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 0, 0},
-    {"W:WK28", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 0, 0},
-    {"B:BK1", PDN_INTERNATIONAL, PDN_BLACK, 0, 0, 0, 1},
-    {"W:W28,32:B23", PDN_INTERNATIONAL, PDN_WHITE, 2, 0, 1, 0},
-    {"W:WK46:B23", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 1, 0},
-    {"W:W15:B8,19,20", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 3, 0},
-    {"W:WK47:B9,12,33", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 3, 0},
-    {"W:WK41,49:B9,10,12,19,38", PDN_INTERNATIONAL, PDN_WHITE, 1, 1, 5, 0},
-    {"W:W48:B24,K31,34,K42,43", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 3, 2},
-    {"W:WK23", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 0, 0},
-    {"W:W35:B30,K40", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 1, 1},
-    {"W:WK41:B23", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 1, 0},
-    {"W:W47:B13,14,22,24,31,34,K41,44", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 7, 1},
-    {"W:WK1:B7,9,17,19,20,30,31,33,43,44", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 10, 0},
-    {"B:W27,28,38,39,42:BK25", PDN_INTERNATIONAL, PDN_BLACK, 5, 0, 0, 1},
-    {"W:WK48:B7,8,31,34,K42,44", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 5, 1},
-    {"W:W26:B12,K21,31,32", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 3, 1},
-    {"W:W15:B9,10", PDN_INTERNATIONAL, PDN_WHITE, 1, 0, 2, 0},
-    {"W:WK23:B28,17,10,20,29,39,40,38,31,8,9", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 11, 0},
-    {"W:WK38:B18,19,32,33", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 4, 0},
-    {"W:WK47:B14,19,29,31,42", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 5, 0},
-    {"W:WK38:B18,19,32,33:H0:F1", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 4, 0},
-    {"W:B:WK2,28,31,44:B20,K50", PDN_INTERNATIONAL, PDN_BLACK, 3, 1, 1, 1},
-    {"W:B:W7,28,31,33:B20,30,K50", PDN_INTERNATIONAL, PDN_BLACK, 4, 0, 2, 1},
-    {"W:B:W6,24,28,38,41:B13,K49", PDN_INTERNATIONAL, PDN_BLACK, 5, 0, 1, 1},
-    {"W:WK4:B13,32,37,20", PDN_INTERNATIONAL, PDN_WHITE, 0, 1, 4, 0},
+    {"W:W28", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 0, 0},
+    {"B:B13", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK, 0, 0, 1, 0},
+    {"W:W8", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 0, 0},
+    {"W:WK28", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 0, 0},
+    {"B:BK1", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK, 0, 0, 0, 1},
+    {"W:W28,32:B23", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 2, 0, 1, 0},
+    {"W:WK46:B23", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 1, 0},
+    {"W:W15:B8,19,20", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 3, 0},
+    {"W:WK47:B9,12,33", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 3, 0},
+    {"W:WK41,49:B9,10,12,19,38", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 1, 5, 0},
+    {"W:W48:B24,K31,34,K42,43", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 3, 2},
+    {"W:WK23", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 0, 0},
+    {"W:W35:B30,K40", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 1, 1},
+    {"W:WK41:B23", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 1, 0},
+    {"W:W47:B13,14,22,24,31,34,K41,44", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 7, 1},
+    {"W:WK1:B7,9,17,19,20,30,31,33,43,44", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 10, 0},
+    {"B:W27,28,38,39,42:BK25", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK, 5, 0, 0, 1},
+    {"W:WK48:B7,8,31,34,K42,44", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 5, 1},
+    {"W:W26:B12,K21,31,32", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 3, 1},
+    {"W:W15:B9,10", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 2, 0},
+    {"W:WK23:B28,17,10,20,29,39,40,38,31,8,9", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 11, 0},
+    {"W:WK38:B18,19,32,33", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 4, 0},
+    {"W:WK47:B14,19,29,31,42", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 5, 0},
+    {"W:WK38:B18,19,32,33:H0:F1", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 4, 0},
+    {"W:B:WK2,28,31,44:B20,K50", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK, 3, 1, 1, 1},
+    {"W:B:W7,28,31,33:B20,30,K50", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK, 4, 0, 2, 1},
+    {"W:B:W6,24,28,38,41:B13,K49", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK, 5, 0, 1, 1},
+    {"W:WK4:B13,32,37,20", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 4, 0},
     /* perft.tsv (and perft.md: Gilbert's spelling of AllKings) */
-    {"W:W31-50:B1-20", PDN_INTERNATIONAL, PDN_WHITE, 20, 0, 20, 0},
-    {"B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", PDN_INTERNATIONAL, PDN_BLACK,
+    {"W:W31-50:B1-20", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 20, 0, 20, 0},
+    {"B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK,
      16, 1, 0, 2},
-    {"W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", PDN_INTERNATIONAL,
-     PDN_WHITE, 10, 0, 10, 0},
+    {"W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", PDN_VARIANT_INTERNATIONAL,
+     PDN_COLOR_WHITE, 10, 0, 10, 0},
     {"W:WK31,K32,K33,K34,K35,K36,K37,K38,K39,K40,K41,K42,K43,K44,K45,K46,K47,K48,K49,K50:"
      "BK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13,K14,K15,K16,K17,K18,K19,K20",
-     PDN_INTERNATIONAL, PDN_WHITE, 0, 20, 0, 20},
-    {"W:WK31-50:BK1-20", PDN_INTERNATIONAL, PDN_WHITE, 0, 20, 0, 20},
-    {"W:W6,7,8,9,10:B41,42,43,44,45", PDN_INTERNATIONAL, PDN_WHITE, 5, 0, 5, 0},
-    {"W:B16,17,18,19,20:W31,32,33,34,35", PDN_INTERNATIONAL, PDN_WHITE, 5, 0, 5, 0},
-    {"W:W21-32:B1-12", PDN_BRAZILIAN, PDN_WHITE, 12, 0, 12, 0},
-    {"B:W21-32:B1-12", PDN_BRAZILIAN, PDN_BLACK, 12, 0, 12, 0},
-    {"W:W25-32:B1-8", PDN_BRAZILIAN, PDN_WHITE, 8, 0, 8, 0},
+     PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 20, 0, 20},
+    {"W:WK31-50:BK1-20", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 20, 0, 20},
+    {"W:W6,7,8,9,10:B41,42,43,44,45", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 5, 0, 5, 0},
+    {"W:B16,17,18,19,20:W31,32,33,34,35", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 5, 0, 5, 0},
+    {"W:W21-32:B1-12", PDN_VARIANT_BRAZILIAN, PDN_COLOR_WHITE, 12, 0, 12, 0},
+    {"B:W21-32:B1-12", PDN_VARIANT_BRAZILIAN, PDN_COLOR_BLACK, 12, 0, 12, 0},
+    {"W:W25-32:B1-8", PDN_VARIANT_BRAZILIAN, PDN_COLOR_WHITE, 8, 0, 8, 0},
 };
 
 static void test_fen_corpus_positions(void **state)
@@ -282,10 +282,10 @@ static void test_fen_corpus_positions(void **state)
         read_ok(&b, corpus[k].variant, corpus[k].fen);
         assert_int_equal(b.side, corpus[k].side);
         assert_int_equal(b.side_known, 1);
-        assert_int_equal(pdn_board_count(&b, PDN_WHITE_MAN), corpus[k].white_men);
-        assert_int_equal(pdn_board_count(&b, PDN_WHITE_KING), corpus[k].white_kings);
-        assert_int_equal(pdn_board_count(&b, PDN_BLACK_MAN), corpus[k].black_men);
-        assert_int_equal(pdn_board_count(&b, PDN_BLACK_KING), corpus[k].black_kings);
+        assert_int_equal(pdn_board_count(&b, PDN_PIECE_WHITE_MAN), corpus[k].white_men);
+        assert_int_equal(pdn_board_count(&b, PDN_PIECE_WHITE_KING), corpus[k].white_kings);
+        assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_MAN), corpus[k].black_men);
+        assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_KING), corpus[k].black_kings);
         pdn_board_to_fen(text, &b);
         read_ok(&again, corpus[k].variant, text);
         assert_true(pdn_board_equal(&b, &again));
@@ -296,17 +296,17 @@ static void test_fen_corpus_squares(void **state)
 {
     (void)state;
     struct pdn_board b;
-    read_ok(&b, PDN_INTERNATIONAL, "W:W48:B24,K31,34,K42,43");
-    assert_int_equal(pdn_board_get(&b, 48), PDN_WHITE_MAN);
-    assert_int_equal(pdn_board_get(&b, 24), PDN_BLACK_MAN);
-    assert_int_equal(pdn_board_get(&b, 31), PDN_BLACK_KING);
-    assert_int_equal(pdn_board_get(&b, 42), PDN_BLACK_KING);
-    assert_int_equal(pdn_board_get(&b, 43), PDN_BLACK_MAN);
-    assert_int_equal(pdn_board_count(&b, PDN_EMPTY), 44);
-    read_ok(&b, PDN_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50");
-    assert_int_equal(pdn_board_get(&b, 2), PDN_WHITE_KING);
-    assert_int_equal(pdn_board_get(&b, 50), PDN_BLACK_KING);
-    assert_int_equal(pdn_board_get(&b, 20), PDN_BLACK_MAN);
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "W:W48:B24,K31,34,K42,43");
+    assert_int_equal(pdn_board_get(&b, 48), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_board_get(&b, 24), PDN_PIECE_BLACK_MAN);
+    assert_int_equal(pdn_board_get(&b, 31), PDN_PIECE_BLACK_KING);
+    assert_int_equal(pdn_board_get(&b, 42), PDN_PIECE_BLACK_KING);
+    assert_int_equal(pdn_board_get(&b, 43), PDN_PIECE_BLACK_MAN);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_EMPTY), 44);
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50");
+    assert_int_equal(pdn_board_get(&b, 2), PDN_PIECE_WHITE_KING);
+    assert_int_equal(pdn_board_get(&b, 50), PDN_PIECE_BLACK_KING);
+    assert_int_equal(pdn_board_get(&b, 20), PDN_PIECE_BLACK_MAN);
 }
 
 static void test_fen_brazilian_squares(void **state)
@@ -314,20 +314,20 @@ static void test_fen_brazilian_squares(void **state)
     (void)state;
     struct pdn_board b, start;
     struct pdn_fen_error err;
-    check_round_trip(PDN_BRAZILIAN, "W:W21-32:B1-12", "W:W21-32:B1-12");
-    read_ok(&b, PDN_BRAZILIAN, "W:W21-32:B1-12");
-    pdn_board_init(&start, PDN_BRAZILIAN);
+    check_round_trip(PDN_VARIANT_BRAZILIAN, "W:W21-32:B1-12", "W:W21-32:B1-12");
+    read_ok(&b, PDN_VARIANT_BRAZILIAN, "W:W21-32:B1-12");
+    pdn_board_init(&start, PDN_VARIANT_BRAZILIAN);
     assert_true(pdn_board_equal(&b, &start));
-    check_round_trip(PDN_BRAZILIAN, "B:WK32:B1", "B:WK32:B1");
-    check_round_trip(PDN_BRAZILIAN, "W:W1-32", "W:W1-32:B");
-    assert_int_equal(pdn_board_from_fen(&b, PDN_BRAZILIAN, "W:W33", &err), PDN_ESYNTAX);
+    check_round_trip(PDN_VARIANT_BRAZILIAN, "B:WK32:B1", "B:WK32:B1");
+    check_round_trip(PDN_VARIANT_BRAZILIAN, "W:W1-32", "W:W1-32:B");
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_BRAZILIAN, "W:W33", &err), PDN_ESYNTAX);
     assert_int_equal(err.status, PDN_FEN_SQUARE_RANGE);
     assert_int_equal(err.offset, 3);
-    assert_int_equal(pdn_board_from_fen(&b, PDN_BRAZILIAN, "W:W30-33", &err), PDN_ESYNTAX);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_BRAZILIAN, "W:W30-33", &err), PDN_ESYNTAX);
     assert_int_equal(err.status, PDN_FEN_SQUARE_RANGE);
     assert_int_equal(err.offset, 6);
     /* 33 is fine on 10x10 */
-    read_ok(&b, PDN_INTERNATIONAL, "W:W33");
+    read_ok(&b, PDN_VARIANT_INTERNATIONAL, "W:W33");
 }
 
 static void test_fen_writes_shortest_runs(void **state)
@@ -335,20 +335,20 @@ static void test_fen_writes_shortest_runs(void **state)
     (void)state;
     struct pdn_board b;
     char text[PDN_FEN_MAX];
-    pdn_board_clear(&b, PDN_INTERNATIONAL);
+    pdn_board_clear(&b, PDN_VARIANT_INTERNATIONAL);
     assert_int_equal(pdn_board_to_fen(text, &b), 5);
     assert_string_equal(text, "W:W:B");
-    pdn_board_set(&b, 1, PDN_WHITE_KING);
-    pdn_board_set(&b, 2, PDN_WHITE_KING);
-    pdn_board_set(&b, 3, PDN_WHITE_KING);
-    pdn_board_set(&b, 4, PDN_WHITE_MAN);
-    pdn_board_set(&b, 5, PDN_WHITE_MAN);
-    pdn_board_set(&b, 6, PDN_BLACK_MAN);
-    pdn_board_set(&b, 7, PDN_WHITE_MAN);
-    pdn_board_set(&b, 8, PDN_WHITE_MAN);
-    pdn_board_set(&b, 9, PDN_WHITE_MAN);
-    pdn_board_set(&b, 50, PDN_BLACK_KING);
-    b.side = PDN_BLACK;
+    pdn_board_set(&b, 1, PDN_PIECE_WHITE_KING);
+    pdn_board_set(&b, 2, PDN_PIECE_WHITE_KING);
+    pdn_board_set(&b, 3, PDN_PIECE_WHITE_KING);
+    pdn_board_set(&b, 4, PDN_PIECE_WHITE_MAN);
+    pdn_board_set(&b, 5, PDN_PIECE_WHITE_MAN);
+    pdn_board_set(&b, 6, PDN_PIECE_BLACK_MAN);
+    pdn_board_set(&b, 7, PDN_PIECE_WHITE_MAN);
+    pdn_board_set(&b, 8, PDN_PIECE_WHITE_MAN);
+    pdn_board_set(&b, 9, PDN_PIECE_WHITE_MAN);
+    pdn_board_set(&b, 50, PDN_PIECE_BLACK_KING);
+    b.side = PDN_COLOR_BLACK;
     pdn_board_to_fen(text, &b);
     assert_string_equal(text, "B:WK1-3,4,5,7-9:B6,K50");
     b.side_known = 0;
@@ -360,17 +360,17 @@ static void test_fen_writes_shortest_runs(void **state)
 static void test_fen_longest_fits(void **state)
 {
     (void)state;
-    static const enum pdn_piece cycle[] = {PDN_WHITE_KING, PDN_BLACK_KING, PDN_WHITE_MAN,
-                                           PDN_BLACK_MAN};
+    static const enum pdn_piece cycle[] = {PDN_PIECE_WHITE_KING, PDN_PIECE_BLACK_KING, PDN_PIECE_WHITE_MAN,
+                                           PDN_PIECE_BLACK_MAN};
     struct pdn_board b, again;
     char text[PDN_FEN_MAX];
-    pdn_board_clear(&b, PDN_INTERNATIONAL);
+    pdn_board_clear(&b, PDN_VARIANT_INTERNATIONAL);
     for (int sq = 1; sq <= 50; sq++)
         pdn_board_set(&b, sq, cycle[(sq / 2) % 4]);
     size_t len = pdn_board_to_fen(text, &b);
     assert_true(len < PDN_FEN_MAX);
     assert_int_equal(len, strlen(text));
-    read_ok(&again, PDN_INTERNATIONAL, text);
+    read_ok(&again, PDN_VARIANT_INTERNATIONAL, text);
     assert_true(pdn_board_equal(&b, &again));
 }
 
@@ -380,7 +380,7 @@ static void test_fen_random_boards_round_trip(void **state)
     (void)state;
     uint32_t seed = 12345;
     for (int round = 0; round < 2000; round++) {
-        enum pdn_variant variant = round % 3 == 0 ? PDN_BRAZILIAN : PDN_INTERNATIONAL;
+        enum pdn_variant variant = round % 3 == 0 ? PDN_VARIANT_BRAZILIAN : PDN_VARIANT_INTERNATIONAL;
         struct pdn_board b, again;
         char text[PDN_FEN_MAX], text2[PDN_FEN_MAX];
         pdn_board_clear(&b, variant);
@@ -390,7 +390,7 @@ static void test_fen_random_boards_round_trip(void **state)
         }
         b.side = (uint8_t)(round & 1);
         b.side_known = (uint8_t)(round % 5 != 0);
-        if (!b.side_known) b.side = PDN_WHITE;
+        if (!b.side_known) b.side = PDN_COLOR_WHITE;
         pdn_board_to_fen(text, &b);
         read_ok(&again, variant, text);
         assert_true(pdn_board_equal(&b, &again));
@@ -405,12 +405,12 @@ static void test_fen_bad_arguments(void **state)
     struct pdn_board b;
     struct pdn_fen_error err;
     char text[PDN_FEN_MAX];
-    assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, NULL, &err), PDN_EINVAL);
-    assert_int_equal(pdn_board_from_fen(NULL, PDN_INTERNATIONAL, "W:W1", &err), PDN_EINVAL);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, NULL, &err), PDN_EINVAL);
+    assert_int_equal(pdn_board_from_fen(NULL, PDN_VARIANT_INTERNATIONAL, "W:W1", &err), PDN_EINVAL);
     assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_COUNT, "W:W1", &err), PDN_EINVAL);
     /* err is optional */
-    assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, "W:W1", NULL), PDN_OK);
-    assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, "W:W0", NULL), PDN_ESYNTAX);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:W1", NULL), PDN_OK);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:W0", NULL), PDN_ESYNTAX);
     assert_int_equal(pdn_board_to_fen(text, NULL), 0);
     assert_string_equal(text, "");
 }
@@ -419,14 +419,14 @@ static void test_fen_strerror_names_every_status(void **state)
 {
     (void)state;
     for (int s = 0; s < PDN_FEN_STATUS_COUNT; s++) {
-        const char *msg = pdn_fen_strerror((enum pdn_fen_status)s);
+        const char *msg = pdn_fen_status_message((enum pdn_fen_status)s);
         assert_non_null(msg);
         assert_true(strlen(msg) > 0);
         for (int t = 0; t < s; t++)
-            assert_string_not_equal(msg, pdn_fen_strerror((enum pdn_fen_status)t));
+            assert_string_not_equal(msg, pdn_fen_status_message((enum pdn_fen_status)t));
     }
-    assert_non_null(pdn_fen_strerror(PDN_FEN_STATUS_COUNT));
-    assert_non_null(pdn_fen_strerror((enum pdn_fen_status) - 1));
+    assert_non_null(pdn_fen_status_message(PDN_FEN_STATUS_COUNT));
+    assert_non_null(pdn_fen_status_message((enum pdn_fen_status) - 1));
 }
 
 int main(void)

@@ -27,8 +27,8 @@ static void test_hostile_20000_ply_game(void **state)
     read_big(&o, &b, "20 000 plies", 1);
     assert_int_equal(o.plies, 20000);
     assert_int_equal(o.replay_errors, 0);
-    expect_none(&o, PDN_D_ILLEGAL_MOVE);
-    assert_int_equal(o.seen.count[PDN_D_DRAW_RULE], 1);
+    expect_none(&o, PDN_DIAG_ILLEGAL_MOVE);
+    assert_int_equal(o.seen.count[PDN_DIAG_DRAW_RULE], 1);
     buf_free(&b);
 }
 
@@ -79,10 +79,10 @@ struct bad_square {
  * or an illegal move at the move. */
 static void expect_bad_square(const struct outcome *o, uint32_t col)
 {
-    if (o->seen.count[PDN_D_SYNTAX])
-        expect_at(o, PDN_D_SYNTAX, 2, col);
+    if (o->seen.count[PDN_DIAG_SYNTAX])
+        expect_at(o, PDN_DIAG_SYNTAX, 2, col);
     else
-        expect_at(o, PDN_D_ILLEGAL_MOVE, 2, 4);
+        expect_at(o, PDN_DIAG_ILLEGAL_MOVE, 2, 4);
 }
 
 /* Out-of-range squares are refused, never wrapped onto real squares:
@@ -127,8 +127,8 @@ static void test_hostile_bad_squares_in_notation(void **state)
     struct pdn_board b;
     struct pdn_movelist legal;
     (void)state;
-    assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, "W:WK1,K6:BK50", NULL), PDN_OK);
-    pdn_movegen(&legal, &b);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:WK1,K6:BK50", NULL), PDN_OK);
+    pdn_movegen(&legal, &b, 0);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         for (int strict = 0; strict < 2; strict++) {
             struct pdn_match m;
@@ -163,7 +163,7 @@ static void test_hostile_fen_60_pieces(void **state)
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct pdn_board b;
         struct pdn_fen_error err;
-        assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, fens[i], &err), PDN_ESYNTAX);
+        assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, fens[i], &err), PDN_ESYNTAX);
         assert_int_equal(err.status, want[i]);
         assert_int_equal(err.offset, offset[i]);
         /* In a game: a finding at the tag, nothing replayed, the game kept. */
@@ -172,7 +172,7 @@ static void test_hostile_fen_60_pieces(void **state)
         buf_printf(&g, "[Event \"E\"]\n[FEN \"%s\"]\n1. 32-28 *\n", fens[i]);
         read_lenient(&o, g.p, g.len);
         assert_int_equal(o.games, 1);
-        expect_at(&o, PDN_D_BAD_FEN, 2, 0);
+        expect_at(&o, PDN_DIAG_BAD_FEN, 2, 0);
         assert_int_equal(o.plies, 0);
         buf_free(&g);
     }

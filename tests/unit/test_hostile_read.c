@@ -4,7 +4,7 @@
  * unterminated constructs, 100 000 tags, invalid UTF-8 and UTF-16 without a
  * byte order mark. Each case must end with a defined outcome and a clear
  * diagnostic (code and place), in time linear in the input and with memory
- * bounded by the documented limits: reaching a limit is a PDN_D_LIMIT
+ * bounded by the documented limits: reaching a limit is a PDN_DIAG_LIMIT
  * finding, never a crash.
  *
  * Inputs are generated in memory. The big ones (a 50 MB line, 100 000 tags,
@@ -72,18 +72,18 @@ static void test_hostile_binary_noise(void **state)
     struct outcome o;
     (void)state;
     noise(&b, MB, 0x9E3779B97F4A7C15u, NULL);
-    for (int enc = PDN_ENC_AUTO; enc <= PDN_ENC_CP866; enc++) {
+    for (int enc = PDN_ENCODING_AUTO; enc <= PDN_ENCODING_CP866; enc++) {
         for (int strict = 0; strict < 2; strict++) {
             struct read_opts opt = {.strict = strict, .encoding = (enum pdn_encoding)enc};
             read_with(&o, b.p, b.len, &opt);
             assert_int_equal(o.rc, 0);
-            assert_true(o.seen.count[PDN_D_NUL_BYTE] > 0);
+            assert_true(o.seen.count[PDN_DIAG_NUL_BYTE] > 0);
             assert_true(o.seen.total > 0);
         }
     }
     read_lenient(&o, b.p, b.len);
     /* The first byte of the noise is not UTF-8: the fallback is reported there. */
-    expect_at(&o, PDN_D_ENCODING_FALLBACK, 1, 0);
+    expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, 1, 0);
     buf_free(&b);
 }
 
@@ -113,9 +113,9 @@ static void test_hostile_nul_bytes(void **state)
     read_lenient(&o, text, sizeof text - 1);
     assert_int_equal(o.rc, 0);
     assert_int_equal(o.games, 1);
-    assert_true(o.seen.count[PDN_D_NUL_BYTE] > 0);
-    expect_at(&o, PDN_D_NUL_BYTE, 1, 10);
-    assert_int_equal(o.seen.count[PDN_D_NUL_BYTE], 2);
+    assert_true(o.seen.count[PDN_DIAG_NUL_BYTE] > 0);
+    expect_at(&o, PDN_DIAG_NUL_BYTE, 1, 10);
+    assert_int_equal(o.seen.count[PDN_DIAG_NUL_BYTE], 2);
 }
 
 /* A megabyte of NULs: a defined outcome, and not a million reports. */
@@ -127,8 +127,8 @@ static void test_hostile_nul_flood(void **state)
     assert_non_null(zeros);
     read_lenient(&o, zeros, MB);
     assert_int_equal(o.rc, 0);
-    expect_at(&o, PDN_D_NUL_BYTE, 1, 1);
-    print_message("  1 MB of NUL bytes: %lu reports\n", o.seen.count[PDN_D_NUL_BYTE]);
+    expect_at(&o, PDN_DIAG_NUL_BYTE, 1, 1);
+    print_message("  1 MB of NUL bytes: %lu reports\n", o.seen.count[PDN_DIAG_NUL_BYTE]);
     free(zeros);
 }
 
@@ -138,9 +138,9 @@ static void test_hostile_nul_flood(void **state)
 static void expect_cut(const struct outcome *o, size_t len)
 {
     if (len > PDN_LIMIT_GAME_BYTES)
-        expect_at(o, PDN_D_LIMIT, 1, 1);
+        expect_at(o, PDN_DIAG_LIMIT, 1, 1);
     else
-        expect_none(o, PDN_D_LIMIT);
+        expect_none(o, PDN_DIAG_LIMIT);
 }
 
 static void test_hostile_long_line_comment(void **state)
@@ -169,7 +169,7 @@ static void test_hostile_long_line_tag_value(void **state)
     buf_repeat(&b, "Long event name ", n);
     buf_add(&b, "\"] [White \"W\"] 1. 32-28 *");
     read_big(&o, &b, "one tag value", 0);
-    expect_at(&o, PDN_D_LIMIT, 1, 1);
+    expect_at(&o, PDN_DIAG_LIMIT, 1, 1);
     assert_int_equal(o.rc, 0);
     buf_free(&b);
 }
@@ -185,7 +185,7 @@ static void test_hostile_long_line_of_games(void **state)
     read_big(&o, &b, "games on one line", games);
     assert_int_equal(errors_of(&o.seen), 0);
     assert_int_equal(o.plies, 2 * games);
-    expect_none(&o, PDN_D_LIMIT);
+    expect_none(&o, PDN_DIAG_LIMIT);
     buf_free(&b);
 }
 
@@ -214,7 +214,7 @@ static void test_hostile_long_line_of_junk(void **state)
     buf_repeat(&b, "QQQQQQQQ&&&&&&&&", n);
     buf_add(&b, " 18-23 *");
     read_big(&o, &b, "junk", 0);
-    expect_at(&o, PDN_D_UNEXPECTED_CHAR, 1, 10);
+    expect_at(&o, PDN_DIAG_UNEXPECTED_CHAR, 1, 10);
     expect_cut(&o, b.len);
     buf_free(&b);
 }
@@ -236,7 +236,7 @@ static void test_hostile_deep_variations(void **state)
     buf_add(&b, " 18-23 *\n1. 33-28 *\n");
     read_big(&o, &b, "100 000 nested variations", 2);
     /* The nesting limit is reported once, at the '(' that passes it. */
-    expect_at(&o, PDN_D_LIMIT, 1, 0);
+    expect_at(&o, PDN_DIAG_LIMIT, 1, 0);
     assert_int_equal(o.rc, 0);
     buf_free(&b);
 }
@@ -251,26 +251,26 @@ static void test_hostile_many_close_parens(void **state)
     buf_repeat(&b, ")", 100000);
     buf_add(&b, " 18-23 *");
     read_big(&o, &b, "100 000 ')'", 1);
-    expect_at(&o, PDN_D_UNMATCHED_PAREN, 1, 10);
+    expect_at(&o, PDN_DIAG_UNMATCHED_PAREN, 1, 10);
     buf_free(&b);
 }
 
 struct unterminated {
     const char *text;
-    enum pdn_code code;
+    enum pdn_diag_code code;
     uint32_t line, col; /* of the opening character (of the tag, for a string) */
 };
 
 static void test_hostile_unterminated_at_eof(void **state)
 {
     static const struct unterminated cases[] = {
-        {"[Event \"E\"]\n1. 32-28 {no end\n18-23", PDN_D_UNTERMINATED_COMMENT, 2, 10},
-        {"[Event \"E\"]\n[White \"no end\n1. 32-28", PDN_D_UNTERMINATED_STRING, 2, 1},
-        {"[Event \"E\"]\n[White \"no end]\n1. 32-28 *", PDN_D_UNTERMINATED_STRING, 2, 1},
-        {"[Event \"E\"]\n[White", PDN_D_UNTERMINATED_TAG, 2, 1},
-        {"[Event \"E\"]\n1. 32-28 (1. 33-28 18-23", PDN_D_UNTERMINATED_VARIATION, 2, 10},
-        {"1. 32-28 (33-28 (34-29 (35-30", PDN_D_UNTERMINATED_VARIATION, 1, 10},
-        {"1. 32-28 /FEN \"W:W31-50:B1-20", PDN_D_UNTERMINATED_SETUP, 1, 10},
+        {"[Event \"E\"]\n1. 32-28 {no end\n18-23", PDN_DIAG_UNTERMINATED_COMMENT, 2, 10},
+        {"[Event \"E\"]\n[White \"no end\n1. 32-28", PDN_DIAG_UNTERMINATED_STRING, 2, 1},
+        {"[Event \"E\"]\n[White \"no end]\n1. 32-28 *", PDN_DIAG_UNTERMINATED_STRING, 2, 1},
+        {"[Event \"E\"]\n[White", PDN_DIAG_UNTERMINATED_TAG, 2, 1},
+        {"[Event \"E\"]\n1. 32-28 (1. 33-28 18-23", PDN_DIAG_UNTERMINATED_VARIATION, 2, 10},
+        {"1. 32-28 (33-28 (34-29 (35-30", PDN_DIAG_UNTERMINATED_VARIATION, 1, 10},
+        {"1. 32-28 /FEN \"W:W31-50:B1-20", PDN_DIAG_UNTERMINATED_SETUP, 1, 10},
     };
     (void)state;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -307,7 +307,7 @@ static void test_hostile_many_tags(void **state)
     report("100 000 tags", b.len, now() - t);
     assert_int_equal(o.games, 2);
     /* All kept, or the limit reported and the rest dropped. */
-    if (o.seen.count[PDN_D_LIMIT])
+    if (o.seen.count[PDN_DIAG_LIMIT])
         assert_true(tags < n + 1);
     else
         assert_int_equal(tags, n + 1);
@@ -324,7 +324,7 @@ static void test_hostile_many_duplicate_tags(void **state)
         buf_add(&b, "[Event \"same\"]\n");
     buf_add(&b, "1. 32-28 *\n");
     read_big(&o, &b, "100 000 duplicate tags", 1);
-    expect_at(&o, PDN_D_DUPLICATE_TAG, 2, 1);
+    expect_at(&o, PDN_DIAG_DUPLICATE_TAG, 2, 1);
     buf_free(&b);
 }
 /* ---- encodings ---------------------------------------------------------- */
@@ -371,11 +371,11 @@ static void test_hostile_invalid_utf8_everywhere(void **state)
         print_message("  %s", b.p);
         read_lenient(&o, b.p, b.len);
         assert_int_equal(o.games, 1);
-        expect_at(&o, PDN_D_ENCODING_FALLBACK, c->line, c->col);
-        struct read_opts utf8 = {.encoding = PDN_ENC_UTF8};
+        expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, c->line, c->col);
+        struct read_opts utf8 = {.encoding = PDN_ENCODING_UTF8};
         read_with(&o, b.p, b.len, &utf8);
         assert_int_equal(o.games, 1);
-        expect_at(&o, PDN_D_BAD_ENCODING, c->line, c->col);
+        expect_at(&o, PDN_DIAG_BAD_ENCODING, c->line, c->col);
         buf_free(&b);
     }
 }
@@ -392,13 +392,13 @@ static void test_hostile_invalid_utf8_sequences(void **state)
         struct buf b = {0};
         struct outcome o;
         with_byte(&b, "[Event \"E\"]\n1. 32-28 {#} 18-23 *\n", seqs[i]);
-        struct read_opts utf8 = {.encoding = PDN_ENC_UTF8};
+        struct read_opts utf8 = {.encoding = PDN_ENCODING_UTF8};
         read_with(&o, b.p, b.len, &utf8);
         assert_int_equal(o.games, 1);
-        expect_at(&o, PDN_D_BAD_ENCODING, 2, 11);
+        expect_at(&o, PDN_DIAG_BAD_ENCODING, 2, 11);
         assert_int_equal(o.plies, 2);
         read_lenient(&o, b.p, b.len);
-        expect_at(&o, PDN_D_ENCODING_FALLBACK, 2, 11);
+        expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, 2, 11);
         assert_int_equal(o.plies, 2);
         buf_free(&b);
     }
@@ -424,11 +424,11 @@ static void test_hostile_utf16_without_bom(void **state)
     assert_int_equal(o.games, 1);
     assert_int_equal(o.plies, 2);
     assert_int_equal(errors_of(&o.seen), 0);
-    expect_at(&o, PDN_D_ENCODING_FALLBACK, 1, 1);
+    expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, 1, 1);
     read_lenient(&o, be.p, be.len);
     assert_int_equal(o.plies, 2);
     assert_int_equal(errors_of(&o.seen), 0);
-    expect_at(&o, PDN_D_ENCODING_FALLBACK, 1, 1);
+    expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, 1, 1);
     buf_free(&le);
     buf_free(&be);
 }

@@ -17,14 +17,14 @@
 #define MAXTOK 64
 
 struct lexed {
-    struct pdn_token tok[MAXTOK];
+    struct token tok[MAXTOK];
     char text[MAXTOK][64];
     int n;
     int reports; /* findings between tokens */
-    enum pdn_odd last_odd;
+    enum odd_form last_odd;
 };
 
-static void on_report(void *ctx, enum pdn_code code, enum pdn_odd odd, const struct pdn_pos *pos,
+static void on_report(void *ctx, enum pdn_diag_code code, enum odd_form odd, const struct pdn_pos *pos,
                       const char *text, size_t len)
 {
     struct lexed *l = ctx;
@@ -37,12 +37,12 @@ static struct lexed *lex(const char *s, bool strict)
 {
     static struct lexed l;
     memset(&l, 0, sizeof l);
-    struct pdn_lexer lx;
-    pdn_lex_init(&lx, strict, on_report, &l);
+    struct lexer lx;
+    lexer_init(&lx, strict, on_report, &l);
     lx.buf = s;
     lx.end = strlen(s);
     lx.eof = true;
-    while (l.n < MAXTOK && pdn_lex_next(&lx, &l.tok[l.n]) != PDN_T_EOF) {
+    while (l.n < MAXTOK && lexer_next(&lx, &l.tok[l.n]) != TOK_EOF) {
         size_t len = l.tok[l.n].len < 63 ? l.tok[l.n].len : 63;
         memcpy(l.text[l.n], s + l.tok[l.n].start, len);
         l.text[l.n][len] = '\0';
@@ -51,7 +51,7 @@ static struct lexed *lex(const char *s, bool strict)
     return &l;
 }
 
-static void expect_kinds(const struct lexed *l, const enum pdn_tok *kinds, int n)
+static void expect_kinds(const struct lexed *l, const enum token_kind *kinds, int n)
 {
     assert_int_equal(l->n, n);
     for (int i = 0; i < n; i++)
@@ -64,7 +64,7 @@ static void test_lexer_tag(void **state)
     const char *s = "[Event \"A \\\"big\\\" one\"]";
     struct lexed *l = lex(s, true);
     assert_int_equal(l->n, 1);
-    assert_int_equal(l->tok[0].kind, PDN_T_TAG);
+    assert_int_equal(l->tok[0].kind, TOK_TAG);
     assert_int_equal(l->tok[0].name_len, 5);
     assert_memory_equal(s + l->tok[0].name_start, "Event", 5);
     assert_int_equal(l->tok[0].value_len, strlen("A \\\"big\\\" one"));
@@ -78,13 +78,13 @@ static void test_lexer_tag_lenient_forms(void **state)
     struct lexed *l = lex(s, false);
     assert_int_equal(l->n, 3);
     assert_memory_equal(s + l->tok[0].name_start, "Type de jeu", l->tok[0].name_len);
-    assert_int_equal(l->tok[0].find.odd, PDN_ODD_TAG_NAME);
+    assert_int_equal(l->tok[0].find.odd, ODD_TAG_NAME);
     assert_false(l->tok[1].has_value);
-    assert_int_equal(l->tok[1].find.odd, PDN_ODD_TAG_NO_VALUE);
+    assert_int_equal(l->tok[1].find.odd, ODD_TAG_NO_VALUE);
     assert_memory_equal(s + l->tok[2].value_start, "a \"b\" c", l->tok[2].value_len);
-    assert_int_equal(l->tok[2].find.odd, PDN_ODD_TAG_QUOTES);
+    assert_int_equal(l->tok[2].find.odd, ODD_TAG_QUOTES);
     l = lex("[Type de jeu \"20\"]", true);
-    assert_int_equal(l->tok[0].find.code, PDN_D_BAD_TAG);
+    assert_int_equal(l->tok[0].find.code, PDN_DIAG_BAD_TAG);
     assert_true(l->tok[0].find.error);
     assert_int_equal(l->tok[0].find.pos.col, 7); /* "de" where the value should be */
 }
@@ -93,7 +93,7 @@ static void test_lexer_movenum(void **state)
 {
     (void)state;
     struct lexed *l = lex("12. 12... 01.", true);
-    enum pdn_tok k[] = {PDN_T_MOVENUM, PDN_T_MOVENUM, PDN_T_MOVENUM};
+    enum token_kind k[] = {TOK_MOVENUM, TOK_MOVENUM, TOK_MOVENUM};
     expect_kinds(l, k, 3);
     assert_int_equal(l->tok[0].value, 12);
     assert_false(l->tok[0].black);
@@ -106,8 +106,8 @@ static void test_lexer_squares_and_separators(void **state)
 {
     (void)state;
     struct lexed *l = lex("32-28 28x19 19:10 06", true);
-    enum pdn_tok k[] = {PDN_T_NUMBER, PDN_T_DASH,   PDN_T_NUMBER,  PDN_T_NUMBER, PDN_T_CAPTURE,
-                        PDN_T_NUMBER, PDN_T_NUMBER, PDN_T_CAPTURE, PDN_T_NUMBER, PDN_T_NUMBER};
+    enum token_kind k[] = {TOK_NUMBER, TOK_DASH,   TOK_NUMBER,  TOK_NUMBER, TOK_CAPTURE,
+                        TOK_NUMBER, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER, TOK_NUMBER};
     expect_kinds(l, k, 10);
     assert_int_equal(l->tok[0].value, 32);
     assert_int_equal(l->tok[9].value, 6);
@@ -119,7 +119,7 @@ static void test_lexer_result_vs_move_1_1(void **state)
 {
     (void)state;
     struct lexed *l = lex("1-1 1-10", true);
-    enum pdn_tok k[] = {PDN_T_RESULT, PDN_T_NUMBER, PDN_T_DASH, PDN_T_NUMBER};
+    enum token_kind k[] = {TOK_RESULT, TOK_NUMBER, TOK_DASH, TOK_NUMBER};
     expect_kinds(l, k, 4);
     assert_int_equal(l->tok[0].value, PDN_RESULT_DRAW);
     assert_int_equal(l->tok[3].value, 10);
@@ -129,8 +129,8 @@ static void test_lexer_result_vs_move_2_0(void **state)
 {
     (void)state;
     struct lexed *l = lex("2-0 2-01 1-0 1-05 0-2", true);
-    enum pdn_tok k[] = {PDN_T_RESULT, PDN_T_NUMBER, PDN_T_DASH,   PDN_T_NUMBER, PDN_T_RESULT,
-                        PDN_T_NUMBER, PDN_T_DASH,   PDN_T_NUMBER, PDN_T_RESULT};
+    enum token_kind k[] = {TOK_RESULT, TOK_NUMBER, TOK_DASH,   TOK_NUMBER, TOK_RESULT,
+                        TOK_NUMBER, TOK_DASH,   TOK_NUMBER, TOK_RESULT};
     expect_kinds(l, k, 9);
     assert_int_equal(l->tok[0].value, PDN_RESULT_WHITE_WIN);
     assert_string_equal(l->text[3], "01");
@@ -143,8 +143,8 @@ static void test_lexer_result_0_0_and_others(void **state)
 {
     (void)state;
     struct lexed *l = lex("0-0 0-1 1/2-1/2 * 1-1!", true);
-    enum pdn_tok k[] = {PDN_T_RESULT, PDN_T_RESULT, PDN_T_RESULT,
-                        PDN_T_STAR,   PDN_T_RESULT, PDN_T_STRENGTH};
+    enum token_kind k[] = {TOK_RESULT, TOK_RESULT, TOK_RESULT,
+                        TOK_STAR,   TOK_RESULT, TOK_STRENGTH};
     expect_kinds(l, k, 6);
     assert_int_equal(l->tok[0].value, PDN_RESULT_BOTH_LOST);
     assert_int_equal(l->tok[1].value, PDN_RESULT_BLACK_WIN);
@@ -155,10 +155,10 @@ static void test_lexer_result_0_0_and_others(void **state)
     l = lex("1-0 0.5-0.5 \xc2\xbd-\xc2\xbd", false);
     assert_int_equal(l->n, 3);
     assert_false(l->tok[0].find.set);
-    assert_int_equal(l->tok[1].find.odd, PDN_ODD_ODD_RESULT);
-    assert_int_equal(l->tok[2].find.odd, PDN_ODD_ODD_RESULT);
+    assert_int_equal(l->tok[1].find.odd, ODD_ODD_RESULT);
+    assert_int_equal(l->tok[2].find.odd, ODD_ODD_RESULT);
     assert_int_equal(l->tok[1].value, PDN_RESULT_DRAW);
-    assert_int_equal(l->tok[2].kind, PDN_T_RESULT);
+    assert_int_equal(l->tok[2].kind, TOK_RESULT);
     assert_int_equal(l->tok[2].value, PDN_RESULT_DRAW);
 }
 
@@ -167,15 +167,15 @@ static void test_lexer_result_at_window_end(void **state)
 {
     (void)state;
     const char *s = "1-10 ";
-    struct pdn_lexer lx;
-    struct pdn_token t;
-    pdn_lex_init(&lx, true, NULL, NULL);
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, true, NULL, NULL);
     lx.buf = s;
     lx.end = 3; /* "1-1" so far */
-    assert_int_equal(pdn_lex_next(&lx, &t), PDN_T_MORE);
+    assert_int_equal(lexer_next(&lx, &t), TOK_MORE);
     assert_int_equal(lx.pos, 0);
     lx.end = 5;
-    assert_int_equal(pdn_lex_next(&lx, &t), PDN_T_NUMBER);
+    assert_int_equal(lexer_next(&lx, &t), TOK_NUMBER);
     assert_int_equal(t.value, 1);
 }
 
@@ -183,12 +183,12 @@ static void test_lexer_strength_and_nag(void **state)
 {
     (void)state;
     struct lexed *l = lex("!? ?? (!) ( $12 $", true);
-    enum pdn_tok k[] = {PDN_T_STRENGTH, PDN_T_STRENGTH, PDN_T_STRENGTH,
-                        PDN_T_LPAREN,   PDN_T_NAG,      PDN_T_JUNK};
+    enum token_kind k[] = {TOK_STRENGTH, TOK_STRENGTH, TOK_STRENGTH,
+                        TOK_LPAREN,   TOK_NAG,      TOK_JUNK};
     expect_kinds(l, k, 6);
     assert_string_equal(l->text[2], "(!)");
     assert_int_equal(l->tok[4].value, 12);
-    assert_int_equal(l->tok[5].find.code, PDN_D_UNEXPECTED_CHAR);
+    assert_int_equal(l->tok[5].find.code, PDN_DIAG_UNEXPECTED_CHAR);
 }
 
 static void test_lexer_comments_and_positions(void **state)
@@ -196,7 +196,7 @@ static void test_lexer_comments_and_positions(void **state)
     (void)state;
     const char *s = "{a\nb} ; rest\n% gone\n )";
     struct lexed *l = lex(s, true);
-    enum pdn_tok k[] = {PDN_T_COMMENT, PDN_T_LINECOMMENT, PDN_T_RPAREN};
+    enum token_kind k[] = {TOK_COMMENT, TOK_LINECOMMENT, TOK_RPAREN};
     expect_kinds(l, k, 3);
     assert_memory_equal(s + l->tok[0].inner_start, "a\nb", 3);
     assert_int_equal(l->tok[1].pos.line, 2);
@@ -211,7 +211,7 @@ static void test_lexer_setup_star_ellipsis_parens(void **state)
     (void)state;
     const char *s = "/FEN \"W:W31:B1\"/ ( ... ) *";
     struct lexed *l = lex(s, true);
-    enum pdn_tok k[] = {PDN_T_SETUP, PDN_T_LPAREN, PDN_T_ELLIPSIS, PDN_T_RPAREN, PDN_T_STAR};
+    enum token_kind k[] = {TOK_SETUP, TOK_LPAREN, TOK_ELLIPSIS, TOK_RPAREN, TOK_STAR};
     expect_kinds(l, k, 5);
     assert_memory_equal(s + l->tok[0].inner_start, "FEN \"W:W31:B1\"", l->tok[0].inner_len);
 }
@@ -220,8 +220,8 @@ static void test_lexer_alphanumeric(void **state)
 {
     (void)state;
     struct lexed *l = lex("a3b4 c3-d4 c3xe5", true);
-    enum pdn_tok k[] = {PDN_T_ALPHAMOVE, PDN_T_ALPHASQ, PDN_T_DASH,   PDN_T_ALPHASQ,
-                        PDN_T_ALPHASQ,   PDN_T_CAPTURE, PDN_T_ALPHASQ};
+    enum token_kind k[] = {TOK_ALPHAMOVE, TOK_ALPHASQ, TOK_DASH,   TOK_ALPHASQ,
+                        TOK_ALPHASQ,   TOK_CAPTURE, TOK_ALPHASQ};
     expect_kinds(l, k, 7);
 }
 
@@ -229,7 +229,7 @@ static void test_lexer_columns_are_characters(void **state)
 {
     (void)state;
     struct lexed *l = lex("[White \"\xd0\x81\xd0\xb6\"] 32-28", true);
-    assert_int_equal(l->tok[1].kind, PDN_T_NUMBER);
+    assert_int_equal(l->tok[1].kind, TOK_NUMBER);
     assert_int_equal(l->tok[1].pos.col, 14); /* 12 characters, 14 bytes before */
     assert_int_equal(l->tok[1].pos.offset, 15);
 }
@@ -251,19 +251,19 @@ static void test_lexer_more_retries(void **state)
 {
     (void)state;
     const char *s = "  {abc} x";
-    struct pdn_lexer lx;
-    struct pdn_token t;
-    pdn_lex_init(&lx, true, NULL, NULL);
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, true, NULL, NULL);
     lx.buf = s;
     lx.end = 5;
-    assert_int_equal(pdn_lex_next(&lx, &t), PDN_T_MORE);
+    assert_int_equal(lexer_next(&lx, &t), TOK_MORE);
     assert_int_equal(lx.pos, 2); /* the blanks are taken, the comment is not */
     lx.end = strlen(s);
     lx.eof = true;
-    assert_int_equal(pdn_lex_next(&lx, &t), PDN_T_COMMENT);
+    assert_int_equal(lexer_next(&lx, &t), TOK_COMMENT);
     assert_int_equal(t.pos.col, 3);
-    assert_int_equal(pdn_lex_next(&lx, &t), PDN_T_CAPTURE);
-    assert_int_equal(pdn_lex_next(&lx, &t), PDN_T_EOF);
+    assert_int_equal(lexer_next(&lx, &t), TOK_CAPTURE);
+    assert_int_equal(lexer_next(&lx, &t), TOK_EOF);
 }
 
 static void test_lexer_unicode_dash_and_nbsp(void **state)
@@ -274,26 +274,26 @@ static void test_lexer_unicode_dash_and_nbsp(void **state)
                     "19\xe2\x80\x91"
                     "23";
     struct lexed *l = lex(s, false);
-    enum pdn_tok k[] = {PDN_T_NUMBER, PDN_T_DASH, PDN_T_NUMBER,
-                        PDN_T_NUMBER, PDN_T_DASH, PDN_T_NUMBER};
+    enum token_kind k[] = {TOK_NUMBER, TOK_DASH, TOK_NUMBER,
+                        TOK_NUMBER, TOK_DASH, TOK_NUMBER};
     expect_kinds(l, k, 6);
-    assert_int_equal(l->tok[1].find.odd, PDN_ODD_UNICODE_DASH);
+    assert_int_equal(l->tok[1].find.odd, ODD_UNICODE_DASH);
     assert_int_equal(l->tok[3].pos.col, 7); /* the dash and NBSP are one column each */
     assert_int_equal(l->reports, 1);
-    assert_int_equal(l->last_odd, PDN_ODD_NBSP);
+    assert_int_equal(l->last_odd, ODD_NBSP);
     l = lex(s, true);
-    assert_int_equal(l->tok[1].kind, PDN_T_JUNK);
+    assert_int_equal(l->tok[1].kind, TOK_JUNK);
 }
 
 static void test_lexer_caplist(void **state)
 {
     (void)state;
     struct lexed *l = lex("28x19<23,17>", false);
-    enum pdn_tok k[] = {PDN_T_NUMBER, PDN_T_CAPTURE, PDN_T_NUMBER, PDN_T_CAPLIST};
+    enum token_kind k[] = {TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER, TOK_CAPLIST};
     expect_kinds(l, k, 4);
     assert_string_equal(l->text[3], "<23,17>");
     l = lex("28x19<23,17>", true);
-    assert_int_equal(l->tok[3].kind, PDN_T_JUNK);
+    assert_int_equal(l->tok[3].kind, TOK_JUNK);
 }
 
 static void test_lexer_nested_comment(void **state)
@@ -301,11 +301,11 @@ static void test_lexer_nested_comment(void **state)
     (void)state;
     struct lexed *l = lex("{a {b} c} 1.", false);
     assert_int_equal(l->n, 2);
-    assert_int_equal(l->tok[0].kind, PDN_T_COMMENT);
+    assert_int_equal(l->tok[0].kind, TOK_COMMENT);
     assert_true(l->tok[0].nested);
-    assert_int_equal(l->tok[0].find.code, PDN_D_NESTED_COMMENT);
+    assert_int_equal(l->tok[0].find.code, PDN_DIAG_NESTED_COMMENT);
     l = lex("{a {b} c} 1.", true);
-    enum pdn_tok k[] = {PDN_T_COMMENT, PDN_T_JUNK, PDN_T_JUNK, PDN_T_MOVENUM};
+    enum token_kind k[] = {TOK_COMMENT, TOK_JUNK, TOK_JUNK, TOK_MOVENUM};
     expect_kinds(l, k, 4);
     assert_string_equal(l->text[0], "{a {b}");
     assert_string_equal(l->text[2], "}");
@@ -315,15 +315,15 @@ static void test_lexer_unterminated(void **state)
 {
     (void)state;
     struct lexed *l = lex("{abc", true);
-    assert_int_equal(l->tok[0].kind, PDN_T_COMMENT);
-    assert_int_equal(l->tok[0].find.code, PDN_D_UNTERMINATED_COMMENT);
+    assert_int_equal(l->tok[0].kind, TOK_COMMENT);
+    assert_int_equal(l->tok[0].find.code, PDN_DIAG_UNTERMINATED_COMMENT);
     l = lex("[Event \"x", true);
-    assert_int_equal(l->tok[0].kind, PDN_T_TAG);
-    assert_int_equal(l->tok[0].find.code, PDN_D_UNTERMINATED_STRING);
+    assert_int_equal(l->tok[0].kind, TOK_TAG);
+    assert_int_equal(l->tok[0].find.code, PDN_DIAG_UNTERMINATED_STRING);
     /* Lenient: a lost '}' does not swallow the next game's tags. */
     l = lex("{abc\n[Event \"x\"]", false);
     assert_int_equal(l->n, 2);
-    assert_int_equal(l->tok[1].kind, PDN_T_TAG);
+    assert_int_equal(l->tok[1].kind, TOK_TAG);
 }
 
 static void test_lexer_junk_and_lenient_blanks(void **state)
@@ -331,13 +331,13 @@ static void test_lexer_junk_and_lenient_blanks(void **state)
     (void)state;
     struct lexed *l = lex("W resigns", true);
     assert_int_equal(l->n, 2);
-    assert_int_equal(l->tok[0].kind, PDN_T_JUNK);
+    assert_int_equal(l->tok[0].kind, TOK_JUNK);
     assert_string_equal(l->text[1], "resigns");
     l = lex("[Site \"\"]\\r\n. 1.", false);
-    enum pdn_tok k[] = {PDN_T_TAG, PDN_T_JUNK, PDN_T_MOVENUM};
+    enum token_kind k[] = {TOK_TAG, TOK_JUNK, TOK_MOVENUM};
     expect_kinds(l, k, 3);
     assert_int_equal(l->reports, 1); /* the literal \r */
-    assert_int_equal(l->tok[1].find.odd, PDN_ODD_STRAY_DOT);
+    assert_int_equal(l->tok[1].find.odd, ODD_STRAY_DOT);
     assert_false(l->tok[1].find.error);
 }
 

@@ -25,7 +25,7 @@ static void load(struct pdn_board *b, enum pdn_variant v, const char *fen)
     struct pdn_fen_error err;
     int rc = pdn_board_from_fen(b, v, fen, &err);
     if (rc != 0)
-        fail_msg("FEN '%s' rejected at %zu: %s", fen, err.offset, pdn_fen_strerror(err.status));
+        fail_msg("FEN '%s' rejected at %zu: %s", fen, err.offset, pdn_fen_status_message(err.status));
 }
 
 /* A generated move's two spellings: the short one and the whole path. */
@@ -37,7 +37,7 @@ struct spelled {
 
 static void spell(struct spelled *out, const struct pdn_move *m, const struct pdn_movelist *list)
 {
-    pdn_move_text(out->short_text, m, list);
+    pdn_move_to_text(out->short_text, m, list);
     int n = snprintf(out->path_text, sizeof out->path_text, "%d", m->from);
     for (int i = 0; i < m->npath; i++)
         n += snprintf(out->path_text + n, sizeof out->path_text - (size_t)n, "%c%d",
@@ -56,7 +56,7 @@ static void expect_list(const char *id, const struct pdn_board *b, unsigned flag
     static struct spelled moves[PDN_MOVES_MAX];
     char copy[4096];
     int matched = 0;
-    pdn_movegen_ex(&list, b, flags);
+    pdn_movegen(&list, b, flags);
     for (int i = 0; i < list.count; i++) {
         spell(&moves[i], &list.moves[i], &list);
         moves[i].used = false;
@@ -85,16 +85,16 @@ static bool check_special_row(char **f, const struct pdn_board *b)
 {
     const char *id = f[0];
     if (strcmp(id, "pydraughts-circular") == 0 || strcmp(id, "pydraughts-fen-H0F1") == 0) {
-        expect_list(id, b, PDN_GEN_KEEP_DUPLICATES,
+        expect_list(id, b, PDN_MOVEGEN_KEEP_DUPLICATES,
                     "38x27x13x24x38 38x42 38x47 38x24x13x27x38 38x43 38x49");
         expect_list(id, b, 0, "38x38 38x42 38x47 38x43 38x49");
         return true;
     }
     if (strcmp(id, "pydraughts-legacy-fen") == 0) {
         struct pdn_movelist list;
-        assert_int_equal(pdn_movegen(&list, b), 1);
+        assert_int_equal(pdn_movegen(&list, b, 0), 1);
         uint8_t sq[PDN_PATH_MAX];
-        assert_int_equal(pdn_move_captured_squares(sq, &list.moves[0], PDN_INTERNATIONAL), 3);
+        assert_int_equal(pdn_move_captures(sq, &list.moves[0], PDN_VARIANT_INTERNATIONAL), 3);
         assert_int_equal(sq[0], 28);
         assert_int_equal(sq[1], 31);
         assert_int_equal(sq[2], 44);
@@ -104,7 +104,7 @@ static bool check_special_row(char **f, const struct pdn_board *b)
     }
     if (strcmp(id, "pydraughts-no-adjacent") == 0) {
         struct pdn_movelist list;
-        pdn_movegen(&list, b);
+        pdn_movegen(&list, b, 0);
         for (int i = 0; i < list.count; i++)
             assert_false(list.moves[i].from == 50 && list.moves[i].to == 50);
         return true;
@@ -123,14 +123,14 @@ static void test_movegen_legal_move_lists(void **state)
     while (fgets(line, sizeof line, in)) {
         if (split_tsv(line, f, 9) < 6) continue;
         struct pdn_board b;
-        load(&b, PDN_INTERNATIONAL, f[1]);
-        assert_int_equal(b.side, f[2][0] == 'B' ? PDN_BLACK : PDN_WHITE);
+        load(&b, PDN_VARIANT_INTERNATIONAL, f[1]);
+        assert_int_equal(b.side, f[2][0] == 'B' ? PDN_COLOR_BLACK : PDN_COLOR_WHITE);
         rows++;
         if (check_special_row(f, &b)) continue;
         expect_list(f[0], &b, 0, f[3]);
         struct pdn_movelist list;
-        assert_int_equal(pdn_movegen(&list, &b), atoi(f[4]));
-        assert_int_equal(pdn_movegen_count(&b), atoi(f[4]));
+        assert_int_equal(pdn_movegen(&list, &b, 0), atoi(f[4]));
+        assert_int_equal(pdn_movegen_count(&b, 0), atoi(f[4]));
         if (list.count > 0) assert_int_equal(list.moves[0].ncaptured, atoi(f[5]));
     }
     fclose(in);
@@ -141,7 +141,7 @@ static int variant_named(const char *name)
 {
     for (int v = 0; v < PDN_VARIANT_COUNT; v++)
         if (strcmp(pdn_rules_get(v)->name, name) == 0) return v;
-    if (strcmp(name, "checkers") == 0) return PDN_ENGLISH;
+    if (strcmp(name, "checkers") == 0) return PDN_VARIANT_ENGLISH;
     return -1;
 }
 
@@ -164,8 +164,8 @@ static int run_perft_rows(const char *variant_filter, bool slow)
         char fen[256];
         snprintf(fen, sizeof fen, "%.*s", (int)strcspn(f[2], " "), f[2]);
         load(&b, v, fen);
-        unsigned flags = strcmp(f[3], "keep") == 0 ? PDN_GEN_KEEP_DUPLICATES : 0;
-        unsigned long long got = pdn_perft(&b, atoi(f[4]), flags);
+        unsigned flags = strcmp(f[3], "keep") == 0 ? PDN_MOVEGEN_KEEP_DUPLICATES : 0;
+        unsigned long long got = pdn_perft_count(&b, atoi(f[4]), flags);
         if (got != nodes)
             fail_msg("%s %s %s depth %s: %llu nodes, expected %llu", f[0], f[1], f[3], f[4], got,
                      nodes);
@@ -220,10 +220,10 @@ static void test_movegen_perft_russian(void **state)
     static const unsigned long long keep[] = {7,     49,     302,    1469,   7482,
                                               37986, 190146, 929905, 4570667};
     struct pdn_board b;
-    pdn_board_init(&b, PDN_RUSSIAN);
+    pdn_board_init(&b, PDN_VARIANT_RUSSIAN);
     for (int d = 1; d <= 9; d++) {
-        assert_int_equal(pdn_perft(&b, d, 0), drop[d - 1]);
-        assert_int_equal(pdn_perft(&b, d, PDN_GEN_KEEP_DUPLICATES), keep[d - 1]);
+        assert_int_equal(pdn_perft_count(&b, d, 0), drop[d - 1]);
+        assert_int_equal(pdn_perft_count(&b, d, PDN_MOVEGEN_KEEP_DUPLICATES), keep[d - 1]);
     }
 }
 
@@ -231,14 +231,14 @@ static void test_movegen_start_positions(void **state)
 {
     (void)state;
     struct pdn_board b;
-    pdn_board_init(&b, PDN_INTERNATIONAL);
-    assert_int_equal(pdn_board_count(&b, PDN_WHITE_MAN), 20);
-    assert_int_equal(pdn_board_get(&b, 31), PDN_WHITE_MAN);
-    assert_int_equal(pdn_board_get(&b, 20), PDN_BLACK_MAN);
-    assert_int_equal(pdn_board_get(&b, 21), PDN_EMPTY);
-    pdn_board_init(&b, PDN_ENGLISH);
-    assert_int_equal(b.side, PDN_BLACK);
-    assert_int_equal(pdn_board_count(&b, PDN_BLACK_MAN), 12);
+    pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_WHITE_MAN), 20);
+    assert_int_equal(pdn_board_get(&b, 31), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_board_get(&b, 20), PDN_PIECE_BLACK_MAN);
+    assert_int_equal(pdn_board_get(&b, 21), PDN_PIECE_EMPTY);
+    pdn_board_init(&b, PDN_VARIANT_ENGLISH);
+    assert_int_equal(b.side, PDN_COLOR_BLACK);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_MAN), 12);
 }
 
 /* A man reaching the last row by a quiet move promotes; in passing it does not. */
@@ -247,17 +247,17 @@ static void test_movegen_promotion(void **state)
     (void)state;
     struct pdn_board b;
     struct pdn_movelist list;
-    load(&b, PDN_INTERNATIONAL, "W:W8");
-    assert_int_equal(pdn_movegen(&list, &b), 2);
+    load(&b, PDN_VARIANT_INTERNATIONAL, "W:W8");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 2);
     pdn_board_play(&b, &list.moves[0]);
-    assert_int_equal(pdn_board_count(&b, PDN_WHITE_KING), 1);
-    load(&b, PDN_INTERNATIONAL, "W:W15:B9,10");
-    assert_int_equal(pdn_movegen(&list, &b), 1);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_WHITE_KING), 1);
+    load(&b, PDN_VARIANT_INTERNATIONAL, "W:W15:B9,10");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
     assert_false(list.moves[0].promotes);
     pdn_board_play(&b, &list.moves[0]);
-    assert_int_equal(pdn_board_get(&b, 13), PDN_WHITE_MAN);
-    assert_int_equal(pdn_board_count(&b, PDN_BLACK_MAN), 0);
-    assert_int_equal(b.side, PDN_BLACK);
+    assert_int_equal(pdn_board_get(&b, 13), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_MAN), 0);
+    assert_int_equal(b.side, PDN_COLOR_BLACK);
 }
 
 /* Playing a circular capture keeps the king on its square. */
@@ -266,13 +266,13 @@ static void test_movegen_play_circular_capture(void **state)
     (void)state;
     struct pdn_board b;
     struct pdn_movelist list;
-    load(&b, PDN_INTERNATIONAL, "W:WK38:B18,19,32,33");
-    pdn_movegen(&list, &b);
+    load(&b, PDN_VARIANT_INTERNATIONAL, "W:WK38:B18,19,32,33");
+    pdn_movegen(&list, &b, 0);
     for (int i = 0; i < list.count; i++) {
         if (list.moves[i].to != 38) continue;
         pdn_board_play(&b, &list.moves[i]);
-        assert_int_equal(pdn_board_get(&b, 38), PDN_WHITE_KING);
-        assert_int_equal(pdn_board_count(&b, PDN_BLACK_MAN), 0);
+        assert_int_equal(pdn_board_get(&b, 38), PDN_PIECE_WHITE_KING);
+        assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_MAN), 0);
         return;
     }
     fail_msg("no circular capture found");
@@ -282,11 +282,11 @@ static void test_movegen_play_circular_capture(void **state)
 static void check_quiet_agrees(const struct pdn_board *b)
 {
     struct pdn_movelist list;
-    pdn_movegen(&list, b);
+    pdn_movegen(&list, b, 0);
     for (int from = 0; from <= 51; from++)
         for (int to = 0; to <= 51; to++) {
             struct pdn_move m;
-            bool fast = pdn_quiet_move(&m, b, from, to);
+            bool fast = pdn_movegen_quiet(&m, b, from, to);
             bool listed = false;
             for (int i = 0; i < list.count; i++)
                 listed |= list.moves[i].ncaptured == 0 && list.moves[i].from == from &&
@@ -295,7 +295,7 @@ static void check_quiet_agrees(const struct pdn_board *b)
                 fail_msg("quiet %d-%d: fast path %d, generator %d", from, to, fast, listed);
             if (fast) assert_int_equal(m.promotes, from <= 10 && to <= 5);
         }
-    assert_int_equal(pdn_board_must_capture(b), list.count > 0 && list.moves[0].ncaptured > 0);
+    assert_int_equal(pdn_movegen_has_capture(b), list.count > 0 && list.moves[0].ncaptured > 0);
 }
 
 static void test_movegen_quiet_fast_path(void **state)
@@ -306,7 +306,7 @@ static void test_movegen_quiet_fast_path(void **state)
                                  "W:W28,32:B23",          "W:W8:B45"};
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct pdn_board b;
-        load(&b, PDN_INTERNATIONAL, fens[i]);
+        load(&b, PDN_VARIANT_INTERNATIONAL, fens[i]);
         check_quiet_agrees(&b);
     }
 }

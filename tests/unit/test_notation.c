@@ -1,7 +1,7 @@
 /*
  * Move notation: every form a move text may take (PDN.md), every reason a
  * move is illegal, ambiguous captures, and the shortest form written by
- * pdn_move_text, which must read back to the same move and be minimal, on
+ * pdn_move_to_text, which must read back to the same move and be minimal, on
  * every position of tests/data/rules/legal_moves_international.tsv and on
  * positions from seeded random play.
  */
@@ -28,13 +28,13 @@ static void load_variant(struct pos *p, enum pdn_variant v, const char *fen)
 {
     struct pdn_fen_error err;
     if (pdn_board_from_fen(&p->board, v, fen, &err) != 0)
-        fail_msg("FEN '%s' rejected: %s", fen, pdn_fen_strerror(err.status));
-    pdn_movegen(&p->legal, &p->board);
+        fail_msg("FEN '%s' rejected: %s", fen, pdn_fen_status_message(err.status));
+    pdn_movegen(&p->legal, &p->board, 0);
 }
 
 static void load(struct pos *p, const char *fen)
 {
-    load_variant(p, PDN_INTERNATIONAL, fen);
+    load_variant(p, PDN_VARIANT_INTERNATIONAL, fen);
 }
 
 static struct pdn_match match(const struct pos *p, const char *text)
@@ -51,7 +51,7 @@ static void expect_ok(const struct pos *p, const char *text, const char *path, u
     if (m.result != PDN_MATCH_OK)
         fail_msg("'%s': result %d reason %d, expected %s", text, m.result, m.reason, path);
     char got[PDN_MOVE_TEXT_MAX];
-    pdn_move_path_text(got, &p->legal.moves[m.move]);
+    pdn_move_to_path(got, &p->legal.moves[m.move]);
     if (strcmp(got, path) != 0) fail_msg("'%s' read as %s, expected %s", text, got, path);
     if (m.forms != forms) fail_msg("'%s': forms %#x, expected %#x", text, m.forms, forms);
 }
@@ -78,8 +78,8 @@ static void test_notation_standard_forms(void **state)
 {
     (void)state;
     struct pos p;
-    pdn_board_init(&p.board, PDN_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board);
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
     expect_ok(&p, "32-28", "32-28", 0);
     expect_ok(&p, "  32-28 ", "32-28", 0); /* blanks around the move are the reader's */
     load(&p, "W:W28,32:B23");
@@ -99,8 +99,8 @@ static void test_notation_separator_forms(void **state)
     expect_ok(&p, "28-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH);
     expect_ok(&p, "28-19-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH);
     expect_ok(&p, "2810", "28x19x10", PDN_FORM_NO_SEPARATOR);
-    pdn_board_init(&p.board, PDN_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board);
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
     expect_ok(&p, "32x28", "32-28", PDN_FORM_QUIET_WITH_X);
     expect_ok(&p, "32:28", "32-28", PDN_FORM_QUIET_WITH_X | PDN_FORM_COLON);
     expect_ok(&p, "3228", "32-28", PDN_FORM_NO_SEPARATOR);
@@ -112,8 +112,8 @@ static void test_notation_unicode_dashes(void **state)
     static const char *dashes[] = {"\xE2\x80\x93", "\xE2\x80\x91", "\xE2\x80\x92",
                                    "\xE2\x80\x94", "\xE2\x88\x92", "\xE2\x80\x90"};
     struct pos p;
-    pdn_board_init(&p.board, PDN_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board);
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
     for (size_t i = 0; i < sizeof dashes / sizeof dashes[0]; i++) {
         char text[32];
         snprintf(text, sizeof text, "32%s28", dashes[i]);
@@ -241,11 +241,11 @@ static void test_notation_same_pieces_one_move(void **state)
     expect_ok(&p, "38x13x38", "38x27x13x24x38", PDN_FORM_PARTIAL_PATH);
     char text[PDN_MOVE_TEXT_MAX];
     for (int i = 0; i < p.legal.count; i++) {
-        pdn_move_text(text, &p.legal.moves[i], &p.legal);
+        pdn_move_to_text(text, &p.legal.moves[i], &p.legal);
         assert_null(strchr(strchr(text, 'x') + 1, 'x')); /* "38x38": from and to only */
     }
     /* The same with every capture order listed. */
-    pdn_movegen_ex(&p.legal, &p.board, PDN_GEN_KEEP_DUPLICATES);
+    pdn_movegen(&p.legal, &p.board, PDN_MOVEGEN_KEEP_DUPLICATES);
     expect_ok(&p, "38x38", "38x27x13x24x38", 0);
     expect_ok(&p, "38x24x13x27x38", "38x24x13x27x38", 0);
 }
@@ -279,8 +279,8 @@ static void test_notation_illegal_reasons(void **state)
 {
     (void)state;
     struct pos p;
-    pdn_board_init(&p.board, PDN_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board);
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
     expect_illegal(&p, "0-5", PDN_ILLEGAL_BAD_SQUARE, 0, 0);
     expect_illegal(&p, "32-51", PDN_ILLEGAL_BAD_SQUARE, 51, 0);
     expect_illegal(&p, "4294967297-28", PDN_ILLEGAL_BAD_SQUARE, INT_MAX, 0);
@@ -317,8 +317,8 @@ static void test_notation_bad_text(void **state)
                                   "32-28!",   "32X28",  "1-0x",       "32-28 29", "32.28", "x",
                                   "\xFF\xFE", "32-28<", "32-28 <1,a>"};
     struct pos p;
-    pdn_board_init(&p.board, PDN_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board);
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         expect_bad_text(&p, texts[i]);
     struct pdn_match m;
@@ -369,20 +369,20 @@ static void test_notation_path_text(void **state)
     struct pos p;
     char text[PDN_MOVE_TEXT_MAX];
     load(&p, "W:WK47:B14,19,29,31,42");
-    assert_int_equal(pdn_move_path_text(text, &p.legal.moves[0]), strlen("47x38x24x13x36"));
+    assert_int_equal(pdn_move_to_path(text, &p.legal.moves[0]), strlen("47x38x24x13x36"));
     assert_string_equal(text, "47x38x24x13x36");
-    pdn_board_init(&p.board, PDN_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board);
-    pdn_move_path_text(text, &p.legal.moves[0]);
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
+    pdn_move_to_path(text, &p.legal.moves[0]);
     assert_non_null(strchr(text, '-'));
     /* A move from nowhere still fits the buffer. */
     struct pdn_move junk;
     memset(&junk, 0xFF, sizeof junk);
-    assert_true(pdn_move_path_text(text, &junk) < PDN_MOVE_TEXT_MAX);
-    assert_true(pdn_move_text(text, &junk, NULL) < PDN_MOVE_TEXT_MAX);
+    assert_true(pdn_move_to_path(text, &junk) < PDN_MOVE_TEXT_MAX);
+    assert_true(pdn_move_to_text(text, &junk, NULL) < PDN_MOVE_TEXT_MAX);
 }
 
-/* pdn_move_text names the squares PDN 3.0 asks for, turning squares first. */
+/* pdn_move_to_text names the squares PDN 3.0 asks for, turning squares first. */
 static void test_notation_shortest_text(void **state)
 {
     (void)state;
@@ -390,17 +390,17 @@ static void test_notation_shortest_text(void **state)
     char text[PDN_MOVE_TEXT_MAX];
     load(&p, "W:WK47:B14,19,29,31,42");
     /* 38 is on both routes and the piece goes straight there; 24 and 20 are turns. */
-    pdn_move_text(text, &p.legal.moves[0], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal);
     assert_string_equal(text, "47x24x36");
-    pdn_move_text(text, &p.legal.moves[1], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[1], &p.legal);
     assert_string_equal(text, "47x20x36");
-    pdn_move_text(text, &p.legal.moves[0], NULL);
+    pdn_move_to_text(text, &p.legal.moves[0], NULL);
     assert_string_equal(text, "47x36");
     load(&p, "W:WK4:B13,32,37,20");
-    pdn_move_text(text, &p.legal.moves[0], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal);
     assert_string_equal(text, "4x27x15");
     load(&p, "W:W28:B23,14");
-    pdn_move_text(text, &p.legal.moves[0], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal);
     assert_string_equal(text, "28x10");
 }
 
@@ -444,8 +444,8 @@ static void check_move(const struct pos *p, int index, struct sweep *s)
 {
     const struct pdn_move *m = &p->legal.moves[index];
     char text[PDN_MOVE_TEXT_MAX], path[PDN_MOVE_TEXT_MAX], fen[PDN_FEN_MAX];
-    pdn_move_text(text, m, &p->legal);
-    pdn_move_path_text(path, m);
+    pdn_move_to_text(text, m, &p->legal);
+    pdn_move_to_path(path, m);
     pdn_board_to_fen(fen, &p->board);
     struct pdn_match r = match(p, text);
     if (r.result != PDN_MATCH_OK || r.move != index || r.forms != 0)
@@ -503,9 +503,9 @@ static void random_king_position(struct pos *p, enum pdn_variant v, unsigned *se
     int kings = 1 + (int)(next_random(seed) % 2), men = 5 + (int)(next_random(seed) % 8);
     for (int i = 0; i < kings + men; i++) {
         int sq = 1 + (int)(next_random(seed) % (unsigned)squares);
-        pdn_board_set(&p->board, sq, i < kings ? PDN_WHITE_KING : PDN_BLACK_MAN);
+        pdn_board_set(&p->board, sq, i < kings ? PDN_PIECE_WHITE_KING : PDN_PIECE_BLACK_MAN);
     }
-    pdn_movegen(&p->legal, &p->board);
+    pdn_movegen(&p->legal, &p->board, 0);
 }
 
 static void sweep_variant(enum pdn_variant v, struct sweep *s, int positions, int games)
@@ -519,7 +519,7 @@ static void sweep_variant(enum pdn_variant v, struct sweep *s, int positions, in
     for (int g = 0; g < games; g++) {
         pdn_board_init(&p.board, v);
         for (int ply = 0; ply < 200; ply++) {
-            pdn_movegen(&p.legal, &p.board);
+            pdn_movegen(&p.legal, &p.board, 0);
             if (p.legal.count == 0) break;
             check_position(&p, s);
             pdn_board_play(&p.board, &p.legal.moves[next_random(&seed) % (unsigned)p.legal.count]);
@@ -531,11 +531,11 @@ static void test_notation_round_trip_random_positions(void **state)
 {
     (void)state;
     struct sweep s = {0, 0};
-    sweep_variant(PDN_INTERNATIONAL, &s, 10000, 30);
+    sweep_variant(PDN_VARIANT_INTERNATIONAL, &s, 10000, 30);
     print_message("international: %d moves, %d need squares\n", s.moves, s.ambiguous);
     assert_true(s.ambiguous >= 20);
     struct sweep s8 = {0, 0};
-    sweep_variant(PDN_BRAZILIAN, &s8, 3000, 30);
+    sweep_variant(PDN_VARIANT_BRAZILIAN, &s8, 3000, 30);
     print_message("brazilian: %d moves, %d need squares\n", s8.moves, s8.ambiguous);
     assert_true(s8.moves > 1000);
 }

@@ -36,7 +36,7 @@ static void test_reader_tree(void **state)
     assert_int_equal(g->ntags, 3);
     assert_string_equal(g->tags[1].value, "W \"x\"");
     assert_string_equal(pdn_game_tag(g, "Event"), "E");
-    assert_non_null(fix_find(&F, PDN_D_DUPLICATE_TAG));
+    assert_non_null(fix_find(&F, PDN_DIAG_DUPLICATE_TAG));
     const struct pdn_line *m = &g->main;
     assert_int_equal(m->nmoves, 4);
     const struct pdn_node *n = &m->moves[0];
@@ -115,7 +115,7 @@ static void test_reader_lenient_forms(void **state)
         const struct fix_diag *d = fix_find_detail(&F, c->detail);
         if (!d) print_error("%s: no '%s' warning\n", c->input, c->detail);
         assert_non_null(d);
-        assert_int_equal(d->code, PDN_D_NONSTANDARD);
+        assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
         assert_int_equal(F.errors, 0);
         pdn_game_free(g);
     }
@@ -162,7 +162,7 @@ static void test_reader_games_without_results(void **state)
     (void)state;
     const char *text = "[Event \"a\"]\n1. 32-28\n\n[Event \"b\"]\n1. 33-29\n\n[Event \"c\"]\n";
     assert_int_equal(fix_read_str(&F, text, false, NULL), 3);
-    const struct fix_diag *d = fix_find(&F, PDN_D_MISSING_RESULT);
+    const struct fix_diag *d = fix_find(&F, PDN_DIAG_MISSING_RESULT);
     assert_non_null(d);
     assert_int_equal(d->line, 4);
     assert_int_equal(d->game, 1);
@@ -181,7 +181,7 @@ static void test_reader_recovers_after_error(void **state)
         pdn_game_free(g);
         const struct fix_diag *d = fix_first_error(&F);
         assert_non_null(d);
-        assert_int_equal(d->code, PDN_D_UNMATCHED_PAREN);
+        assert_int_equal(d->code, PDN_DIAG_UNMATCHED_PAREN);
         assert_int_equal(d->line, 4);
         assert_int_equal(d->col, 10);
         assert_int_equal(d->game, 2);
@@ -195,7 +195,7 @@ static void test_reader_unterminated_variation(void **state)
     pdn_game *g = one("1. 32-28 (1. 33-29 2-0 1. 31-26 *", false);
     assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
     assert_int_equal(g->main.moves[0].nvariations, 1);
-    const struct fix_diag *d = fix_find(&F, PDN_D_UNTERMINATED_VARIATION);
+    const struct fix_diag *d = fix_find(&F, PDN_DIAG_UNTERMINATED_VARIATION);
     assert_non_null(d);
     assert_int_equal(d->col, 10);
     assert_int_equal(F.games, 2);
@@ -216,7 +216,7 @@ static void test_reader_depth_limit(void **state)
     strcpy(p, " 19-23 *\n1. 31-27 *");
     pdn_game *g = NULL;
     assert_int_equal(fix_read_str(&F, text, false, &g), 2);
-    assert_non_null(fix_find(&F, PDN_D_LIMIT));
+    assert_non_null(fix_find(&F, PDN_DIAG_LIMIT));
     assert_int_equal(g->main.nmoves, 2);
     const struct pdn_line *l = &g->main;
     int levels = 0;
@@ -241,7 +241,7 @@ static void test_reader_game_limit(void **state)
     memset(text + 10, 'a', big);
     strcpy(text + 10 + big, "} *\n1. 33-29 *\n");
     fix_read_str(&F, text, false, NULL);
-    assert_non_null(fix_find(&F, PDN_D_LIMIT));
+    assert_non_null(fix_find(&F, PDN_DIAG_LIMIT));
     assert_int_equal(F.rc, 0);
     free(text);
 }
@@ -297,9 +297,9 @@ static void test_reader_cp1252_fallback(void **state)
     pdn_game_free(g);
     int n = 0;
     for (int i = 0; i < F.n; i++)
-        n += F.d[i].code == PDN_D_ENCODING_FALLBACK;
+        n += F.d[i].code == PDN_DIAG_ENCODING_FALLBACK;
     assert_int_equal(n, 1);
-    const struct fix_diag *d = fix_find(&F, PDN_D_ENCODING_FALLBACK);
+    const struct fix_diag *d = fix_find(&F, PDN_DIAG_ENCODING_FALLBACK);
     assert_int_equal(d->line, 2);
     assert_int_equal(d->col, 13);
     assert_int_equal(d->game, 2);
@@ -338,10 +338,10 @@ static void test_reader_legacy_encodings_match_utf8(void **state)
          "tests/data/conformance/fail/40Camp.DamaInternazionaleAssoluto.pdn"},
         {"tests/data/encodings/abatsiev-cp1251.pdn", "tests/data/conformance/fail/abatsiev.pdn"},
     };
-    enum pdn_encoding forced[] = {PDN_ENC_LATIN1, PDN_ENC_CP1251};
+    enum pdn_encoding forced[] = {PDN_ENCODING_LATIN1, PDN_ENCODING_CP1251};
     for (int i = 0; i < 2; i++) {
         size_t n1, n2;
-        char *utf8 = file_games_text(pairs[i][1], false, PDN_ENC_AUTO, &n1);
+        char *utf8 = file_games_text(pairs[i][1], false, PDN_ENCODING_AUTO, &n1);
         char *legacy = file_games_text(pairs[i][0], false, forced[i], &n2);
         assert_int_equal(n1, n2);
         assert_string_equal(legacy, utf8);
@@ -350,9 +350,9 @@ static void test_reader_legacy_encodings_match_utf8(void **state)
     }
     /* Latin-1 text also comes out right by the automatic fallback. */
     size_t n;
-    char *a = file_games_text(pairs[0][0], false, PDN_ENC_AUTO, &n);
-    assert_non_null(fix_find(&F, PDN_D_ENCODING_FALLBACK));
-    char *b = file_games_text(pairs[0][1], false, PDN_ENC_AUTO, &n);
+    char *a = file_games_text(pairs[0][0], false, PDN_ENCODING_AUTO, &n);
+    assert_non_null(fix_find(&F, PDN_DIAG_ENCODING_FALLBACK));
+    char *b = file_games_text(pairs[0][1], false, PDN_ENCODING_AUTO, &n);
     assert_string_equal(a, b);
     free(a);
     free(b);
@@ -360,25 +360,33 @@ static void test_reader_legacy_encodings_match_utf8(void **state)
 
 static void test_reader_encoding_parse(void **state)
 {
+    enum pdn_encoding enc;
     (void)state;
-    assert_int_equal(pdn_encoding_parse("UTF-8"), PDN_ENC_UTF8);
-    assert_int_equal(pdn_encoding_parse("utf8"), PDN_ENC_UTF8);
-    assert_int_equal(pdn_encoding_parse("ISO-8859-1"), PDN_ENC_LATIN1);
-    assert_int_equal(pdn_encoding_parse("latin1"), PDN_ENC_LATIN1);
-    assert_int_equal(pdn_encoding_parse("windows-1252"), PDN_ENC_CP1252);
-    assert_int_equal(pdn_encoding_parse("CP1251"), PDN_ENC_CP1251);
-    assert_int_equal(pdn_encoding_parse("ibm866"), PDN_ENC_CP866);
-    assert_int_equal(pdn_encoding_parse("ebcdic"), -1);
+    assert_true(pdn_encoding_parse(&enc, "UTF-8"));
+    assert_int_equal(enc, PDN_ENCODING_UTF8);
+    assert_true(pdn_encoding_parse(&enc, "utf8"));
+    assert_int_equal(enc, PDN_ENCODING_UTF8);
+    assert_true(pdn_encoding_parse(&enc, "ISO-8859-1"));
+    assert_int_equal(enc, PDN_ENCODING_LATIN1);
+    assert_true(pdn_encoding_parse(&enc, "latin1"));
+    assert_int_equal(enc, PDN_ENCODING_LATIN1);
+    assert_true(pdn_encoding_parse(&enc, "windows-1252"));
+    assert_int_equal(enc, PDN_ENCODING_CP1252);
+    assert_true(pdn_encoding_parse(&enc, "CP1251"));
+    assert_int_equal(enc, PDN_ENCODING_CP1251);
+    assert_true(pdn_encoding_parse(&enc, "ibm866"));
+    assert_int_equal(enc, PDN_ENCODING_CP866);
+    assert_false(pdn_encoding_parse(&enc, "ebcdic"));
     /* Forced UTF-8: bad bytes become U+FFFD, reported once. */
     pdn_game *g = NULL;
     struct pdn_reader_options o = fix_options(&F, false);
-    o.encoding = PDN_ENC_UTF8;
+    o.encoding = PDN_ENCODING_UTF8;
     pdn_reader *r = NULL;
     static const char bad[] = "[A \"x\xff\xfey\"] *";
     assert_int_equal(pdn_reader_open_memory(&r, bad, sizeof bad - 1, &o), 0);
     assert_int_equal(pdn_reader_next(r, &g), 1);
     assert_string_equal(pdn_game_tag(g, "A"), "x\xef\xbf\xbd\xef\xbf\xbdy");
-    assert_non_null(fix_find(&F, PDN_D_BAD_ENCODING));
+    assert_non_null(fix_find(&F, PDN_DIAG_BAD_ENCODING));
     pdn_game_free(g);
     pdn_reader_free(r);
 }
@@ -392,7 +400,7 @@ static void test_reader_memory_fd_file_same(void **state)
     char *data = fix_slurp(path, &len);
     assert_non_null(data);
     size_t n1, n2, n3;
-    char *a = file_games_text(path, false, PDN_ENC_AUTO, &n1);
+    char *a = file_games_text(path, false, PDN_ENCODING_AUTO, &n1);
     static struct fix f2;
     pdn_game *gm = NULL, *gf = NULL;
     fix_read_mem(&f2, data, len, false, &gm);
@@ -433,16 +441,21 @@ static void test_reader_block_edges(void **state)
 
 static void test_reader_results_and_errors_api(void **state)
 {
+    enum pdn_result result;
     (void)state;
-    assert_int_equal(pdn_result_parse("2-0", 3), PDN_RESULT_WHITE_WIN);
-    assert_int_equal(pdn_result_parse("1/2-1/2", 7), PDN_RESULT_DRAW);
-    assert_int_equal(pdn_result_parse("0-1", 3), PDN_RESULT_BLACK_WIN);
-    assert_int_equal(pdn_result_parse("*", 1), PDN_RESULT_UNKNOWN);
-    assert_int_equal(pdn_result_parse("3-0", 3), -1);
+    assert_true(pdn_result_parse(&result, "2-0", 3));
+    assert_int_equal(result, PDN_RESULT_WHITE_WIN);
+    assert_true(pdn_result_parse(&result, "1/2-1/2", 7));
+    assert_int_equal(result, PDN_RESULT_DRAW);
+    assert_true(pdn_result_parse(&result, "0-1", 3));
+    assert_int_equal(result, PDN_RESULT_BLACK_WIN);
+    assert_true(pdn_result_parse(&result, "*", 1));
+    assert_int_equal(result, PDN_RESULT_UNKNOWN);
+    assert_false(pdn_result_parse(&result, "3-0", 3));
     assert_string_equal(pdn_result_text(PDN_RESULT_DRAW), "1-1");
     assert_string_equal(pdn_result_text(PDN_RESULT_BOTH_LOST), "0-0");
-    assert_string_equal(pdn_strerror(PDN_ENOMEM), "out of memory");
-    assert_non_null(pdn_strerror(12345));
+    assert_string_equal(pdn_error_message(PDN_ENOMEM), "out of memory");
+    assert_non_null(pdn_error_message(12345));
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_file(&r, "tests/data/no-such-file.pdn", NULL), PDN_EIO);
     assert_int_equal(pdn_reader_open_memory(&r, NULL, 5, NULL), PDN_EINVAL);

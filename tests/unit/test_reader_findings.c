@@ -34,7 +34,7 @@ static const struct fix_diag *need(const char *detail)
     return d;
 }
 
-static const struct fix_diag *need_code(enum pdn_code code)
+static const struct fix_diag *need_code(enum pdn_diag_code code)
 {
     const struct fix_diag *d = fix_find(&F, code);
     if (!d) print_error("no finding of code %d\n", (int)code);
@@ -42,7 +42,7 @@ static const struct fix_diag *need_code(enum pdn_code code)
     return d;
 }
 
-static int count_code(enum pdn_code code)
+static int count_code(enum pdn_diag_code code)
 {
     int n = 0;
     for (int i = 0; i < F.n; i++)
@@ -86,23 +86,23 @@ static void test_findings_label_results_parens_setups(void **state)
     pdn_game_free(g);
     /* After 19-23 White is to move: 2. */
     g = one("1. 32-28 19-23) *", false);
-    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "2.");
     pdn_game_free(g);
     g = one("1. 32-28 19-23 /W:W28:B19\n2. 28x19 *", false);
-    assert_string_equal(need_code(PDN_D_UNTERMINATED_SETUP)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNTERMINATED_SETUP)->move, "2.");
     pdn_game_free(g);
     fix_read_str(&F, "1. 32-28 19-23\n\n[Event \"b\"]\n1. 33-28 *", false, NULL);
-    assert_string_equal(need_code(PDN_D_MISSING_RESULT)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_MISSING_RESULT)->move, "2.");
     /* Black starts (FEN): the unnumbered 19-23 is Black's first, then 2. */
     g = one("[FEN \"B:W31-50:B1-20\"]\n19-23 ) *", false);
-    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "2.");
     pdn_game_free(g);
     /* A variation starts with the label of the move it replaces. */
     g = one("1. 32-28 19-23 (18-22 ) ) *", false);
-    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "2.");
     pdn_game_free(g);
     g = one("1. 32-28 (33-28 ) ) *", false);
-    assert_string_equal(need_code(PDN_D_UNMATCHED_PAREN)->move, "1...");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "1...");
     pdn_game_free(g);
 }
 
@@ -135,7 +135,7 @@ static void test_findings_tags_only_game_then_tags(void **state)
         pdn_game *g = NULL;
         assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
         assert_int_equal(g->ntags, 2);
-        const struct fix_diag *d = strict ? fix_first_error(&F) : need_code(PDN_D_MISSING_RESULT);
+        const struct fix_diag *d = strict ? fix_first_error(&F) : need_code(PDN_DIAG_MISSING_RESULT);
         assert_non_null(d);
         assert_int_equal(d->line, 3);
         assert_int_equal(d->col, 1);
@@ -145,7 +145,7 @@ static void test_findings_tags_only_game_then_tags(void **state)
     assert_int_equal(fix_read_str(&F, "[Site \"x\"]\n\n[Site \"y\"]\n1. 32-28 *", false, NULL), 2);
     /* No blank line: one game with a duplicate tag. */
     assert_int_equal(fix_read_str(&F, "[Event \"a\"]\n[Event \"b\"]\n1. 32-28 *", false, NULL), 1);
-    need_code(PDN_D_DUPLICATE_TAG);
+    need_code(PDN_DIAG_DUPLICATE_TAG);
 }
 
 /* 4. Strict mode reports a bad tag without swallowing the next game. */
@@ -158,7 +158,7 @@ static void test_findings_strict_bad_tag_resyncs(void **state)
         pdn_game *g = NULL;
         assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
         const struct fix_diag *d = need("unescaped quote in a tag value");
-        assert_int_equal(d->code, strict ? PDN_D_BAD_TAG : PDN_D_NONSTANDARD);
+        assert_int_equal(d->code, strict ? PDN_DIAG_BAD_TAG : PDN_DIAG_NONSTANDARD);
         assert_int_equal(d->line, 2);
         pdn_game_free(g);
     }
@@ -186,7 +186,7 @@ static void test_findings_last_game_without_result(void **state)
 {
     (void)state;
     pdn_game *g = one("[Event \"a\"]\n1. 32-28 19-23\n", false);
-    const struct fix_diag *d = need_code(PDN_D_MISSING_RESULT);
+    const struct fix_diag *d = need_code(PDN_DIAG_MISSING_RESULT);
     assert_int_equal(d->line, 3);
     assert_int_equal(d->col, 1);
     assert_string_equal(d->move, "2.");
@@ -213,7 +213,7 @@ static void test_findings_square_numbers(void **state)
     for (size_t i = 0; i < 3; i++) {
         g = one(bad[i].input, false);
         const struct fix_diag *d = need("not a square number");
-        assert_int_equal(d->code, PDN_D_SYNTAX);
+        assert_int_equal(d->code, PDN_DIAG_SYNTAX);
         assert_string_equal(d->text, bad[i].text);
         assert_int_equal(d->col, bad[i].col);
         assert_int_equal(g->result, PDN_RESULT_UNKNOWN);
@@ -232,7 +232,7 @@ static void test_findings_nag_range(void **state)
     assert_int_equal(g->main.moves[0].nags[0], 256);
     pdn_game_free(g);
     g = one("1. 32-28 $99999999999999999999999 *", false);
-    assert_int_equal(need_code(PDN_D_LIMIT)->col, 10);
+    assert_int_equal(need_code(PDN_DIAG_LIMIT)->col, 10);
     assert_int_equal(g->main.moves[0].nags[0], 65535);
     pdn_game_free(g);
 }
@@ -253,7 +253,7 @@ static void test_findings_floods_are_capped(void **state)
         strcat(text, "@@ ");
     strcat(text, "*");
     pdn_game *g = one(text, false);
-    assert_int_equal(count_code(PDN_D_UNEXPECTED_CHAR), 10);
+    assert_int_equal(count_code(PDN_DIAG_UNEXPECTED_CHAR), 10);
     pdn_game_free(g);
 }
 
@@ -314,11 +314,11 @@ static void test_findings_utf16_without_bom(void **state)
     assert_int_equal(fix_read_mem(&F, le, 2 * n, false, &g), 1);
     assert_string_equal(pdn_game_tag(g, "Event"), "x");
     assert_int_equal(F.total, 1);
-    assert_non_null(strstr(need_code(PDN_D_ENCODING_FALLBACK)->detail, "UTF-16LE"));
+    assert_non_null(strstr(need_code(PDN_DIAG_ENCODING_FALLBACK)->detail, "UTF-16LE"));
     pdn_game_free(g);
     assert_int_equal(fix_read_mem(&F, be, 2 * n, false, &g), 1);
     assert_string_equal(g->main.moves[0].text, "32-28");
-    assert_non_null(strstr(need_code(PDN_D_ENCODING_FALLBACK)->detail, "UTF-16BE"));
+    assert_non_null(strstr(need_code(PDN_DIAG_ENCODING_FALLBACK)->detail, "UTF-16BE"));
     pdn_game_free(g);
 }
 
@@ -329,13 +329,13 @@ static void test_findings_nested_comment_and_tag_places(void **state)
 {
     (void)state;
     pdn_game *g = one("1. 32-28 {a {nested} comment} 19-23 *", false);
-    assert_int_equal(need_code(PDN_D_NESTED_COMMENT)->col, 13);
+    assert_int_equal(need_code(PDN_DIAG_NESTED_COMMENT)->col, 13);
     pdn_game_free(g);
     g = one("1. 32-28 {a {nested} comment} 19-23 *", true);
     assert_int_equal(fix_first_error(&F)->col, 22); /* "comment} 19-23" after the first '}' */
     pdn_game_free(g);
     g = one("[Event \"x\"\n1. 32-28 *", false);
-    const struct fix_diag *d = need_code(PDN_D_UNTERMINATED_TAG);
+    const struct fix_diag *d = need_code(PDN_DIAG_UNTERMINATED_TAG);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 1);
     pdn_game_free(g);
@@ -351,11 +351,11 @@ static void test_findings_nul_inside_text(void **state)
     pdn_game *g = NULL;
     fix_read_mem(&F, text, sizeof text - 1, false, &g);
     assert_non_null(g);
-    assert_int_equal(count_code(PDN_D_NUL_BYTE), 4);
+    assert_int_equal(count_code(PDN_DIAG_NUL_BYTE), 4);
     uint32_t where[4][2] = {{1, 10}, {2, 12}, {2, 25}, {3, 15}};
     int k = 0;
     for (int i = 0; i < F.n && k < 4; i++) {
-        if (F.d[i].code != PDN_D_NUL_BYTE) continue;
+        if (F.d[i].code != PDN_DIAG_NUL_BYTE) continue;
         assert_int_equal(F.d[i].line, where[k][0]);
         assert_int_equal(F.d[i].col, where[k][1]);
         k++;

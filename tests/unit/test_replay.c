@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/replay.c and lib/gamecheck.c: every illegal-move
+ * Unit tests for lib/replay.c, replay_start.c and replay_result.c: every illegal-move
  * reason, ambiguity lookahead, variations at depth, setups, FEN starts, move
  * numbers, the result checks, the draw rules along the main line, tag checks
  * and strict mode. Games are built by replay_fixture.h; every finding is
@@ -14,7 +14,7 @@
 #include "replay_fixture.h"
 
 /* Replays and expects exactly one finding, with this code, column and move number. */
-static const struct fx_diag *one(struct fx *f, bool strict, enum pdn_code code, uint32_t col,
+static const struct fx_diag *one(struct fx *f, bool strict, enum pdn_diag_code code, uint32_t col,
                                  const char *number)
 {
     assert_int_equal(fx_replay(f, strict), PDN_OK);
@@ -49,11 +49,11 @@ static void test_replay_clean_game(void **state)
     assert_int_equal(f->sum.plies, 7);
     assert_true(f->sum.complete);
     assert_int_equal(f->sum.errors + f->sum.warnings + f->sum.notes, 0);
-    assert_int_equal(pdn_board_get(&f->sum.final, 28), PDN_WHITE_MAN);
-    assert_int_equal(pdn_board_get(&f->sum.final, 37), PDN_EMPTY);
-    assert_int_equal(pdn_board_count(&f->sum.final, PDN_WHITE_MAN), 18);
-    assert_int_equal(pdn_board_count(&f->sum.final, PDN_BLACK_MAN), 18);
-    assert_int_equal(f->sum.final.side, PDN_BLACK);
+    assert_int_equal(pdn_board_get(&f->sum.final, 28), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_board_get(&f->sum.final, 37), PDN_PIECE_EMPTY);
+    assert_int_equal(pdn_board_count(&f->sum.final, PDN_PIECE_WHITE_MAN), 18);
+    assert_int_equal(pdn_board_count(&f->sum.final, PDN_PIECE_BLACK_MAN), 18);
+    assert_int_equal(f->sum.final.side, PDN_COLOR_BLACK);
     assert_int_equal(f->nplies, 7);
     assert_int_equal(f->plies[6].depth, 0);
     fx_free(f);
@@ -63,12 +63,12 @@ static void test_replay_illegal_empty_square(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 18-23 2. 27-22 12-18", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 19, "2.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
     assert_string_equal(d->message, "illegal move '27-22': square 27 is empty");
     assert_int_equal(f->sum.plies, 2);
     assert_false(f->sum.complete);
     assert_int_equal(f->sum.errors, 1);
-    assert_int_equal(pdn_board_get(&f->sum.final, 23), PDN_BLACK_MAN);
+    assert_int_equal(pdn_board_get(&f->sum.final, 23), PDN_PIECE_BLACK_MAN);
     fx_free(f);
 }
 
@@ -76,7 +76,7 @@ static void test_replay_illegal_opponent_piece(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 18-23", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "square 18 holds a black piece and white is to move");
     fx_free(f);
 }
@@ -85,7 +85,7 @@ static void test_replay_illegal_capture_compulsory(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 19-23 2. 33-29", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 19, "2.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
     assert_string_equal(d->message, "illegal move '33-29': a capture is compulsory: 28x19");
     fx_free(f);
 }
@@ -94,7 +94,7 @@ static void test_replay_illegal_not_maximum(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 48x37", "*", FEN("W:W48:B42,31,21"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "not the maximum capture: 3 pieces can be taken, this takes 1");
     fx_free(f);
 }
@@ -103,7 +103,7 @@ static void test_replay_illegal_backward(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 28-33", "*", FEN("W:W28:B1"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "a man cannot move backwards");
     fx_free(f);
 }
@@ -112,7 +112,7 @@ static void test_replay_illegal_occupied(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 36-31", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "square 31 is occupied");
     fx_free(f);
 }
@@ -121,7 +121,7 @@ static void test_replay_illegal_no_such_capture(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 28x17", "*", FEN("W:W28:B23"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "no such capture");
     fx_free(f);
 }
@@ -131,7 +131,7 @@ static void test_replay_illegal_move_then_next_game_line(void **state)
     (void)state;
     /* The main line stops at 1... 22-27; the variation of that move replays. */
     struct fx *f = fx_game("1. 32-28 22-27 ( 1... 19-23 2. 28x19 14x23 ) 2. 31-27", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 10, "1...");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 10, "1...");
     assert_string_equal(d->text, "22-27");
     assert_int_equal(f->nplies, 4); /* 32-28 and the three variation plies */
     assert_int_equal(f->plies[1].depth, 1);
@@ -143,18 +143,18 @@ static void test_replay_ambiguity_resolved_by_lookahead(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 1x3 30-34", "*", FEN("W:WK1:B7,9,19,30"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_AMBIGUITY_RESOLVED, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_AMBIGUITY_RESOLVED, 4, "1.");
     assert_string_equal(d->message, "ambiguous capture resolved '1x3': read as 1x23x14x3, the only "
                                     "reading the rest of the line allows");
     assert_int_equal(f->sum.plies, 2);
-    assert_int_equal(pdn_board_get(&f->sum.final, 19), PDN_EMPTY);
+    assert_int_equal(pdn_board_get(&f->sum.final, 19), PDN_PIECE_EMPTY);
     fx_free(f);
 
     f = fx_game("1. 1x3 19-23", "*", FEN("W:WK1:B7,9,19,30"), NULL);
-    d = one(f, false, PDN_D_AMBIGUITY_RESOLVED, 4, "1.");
+    d = one(f, false, PDN_DIAG_AMBIGUITY_RESOLVED, 4, "1.");
     assert_string_equal(d->detail,
                         "read as 1x34x25x3, the only reading the rest of the line allows");
-    assert_int_equal(pdn_board_get(&f->sum.final, 30), PDN_EMPTY);
+    assert_int_equal(pdn_board_get(&f->sum.final, 30), PDN_PIECE_EMPTY);
     fx_free(f);
 }
 
@@ -162,13 +162,13 @@ static void test_replay_ambiguity_unresolved(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 1x3", "*", FEN("W:WK1:B7,9,19,30"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_AMBIGUOUS_MOVE, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_AMBIGUOUS_MOVE, 4, "1.");
     assert_string_equal(d->message, "ambiguous capture '1x3': matches 1x23x14x3, 1x34x25x3");
     assert_false(f->sum.complete);
     fx_free(f);
     /* Both readings fail later: still ambiguous, every candidate listed. */
     f = fx_game("1. 1x3 7-12", "*", FEN("W:WK1:B7,9,19,30"), NULL);
-    one(f, false, PDN_D_AMBIGUOUS_MOVE, 4, "1.");
+    one(f, false, PDN_DIAG_AMBIGUOUS_MOVE, 4, "1.");
     fx_free(f);
 }
 
@@ -180,7 +180,7 @@ static void test_replay_variations_at_depth(void **state)
     struct fx *f = fx_game("1. 32-28 18-23 ( 1... 19-23 2. 28x19 ( 2. 37-32 ) 14x23 ) "
                            "2. 37-32 ( 2. 38-32 ( 2. 31-27 ) 12-18 ) 12-18",
                            "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_ILLEGAL_MOVE, 43, "2.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 43, "2.");
     assert_string_equal(d->detail, "a capture is compulsory: 28x19");
     int depth2 = 0;
     for (int i = 0; i < f->nplies; i++) {
@@ -201,7 +201,7 @@ static void test_replay_variation_starts_before_replaced_move(void **state)
     struct fx *f = fx_game("1. 32-28 ( 1. 33-28 18-23 ) ( 1. 31-27 ) 18-23", "*", NULL);
     expect_clean(f);
     struct pdn_board start;
-    pdn_board_init(&start, PDN_INTERNATIONAL);
+    pdn_board_init(&start, PDN_VARIANT_INTERNATIONAL);
     int starts = 0;
     for (int i = 0; i < f->nplies; i++)
         starts += pdn_board_equal(&f->plies[i].before, &start);
@@ -215,10 +215,10 @@ static void test_replay_setup_restarts(void **state)
     struct fx *f = fx_game("1. 32-28 18-23 /W:W28:B23/ 5. 28x19", "2-0", NULL);
     expect_clean(f);
     assert_int_equal(f->sum.plies, 3);
-    assert_int_equal(pdn_board_count(&f->sum.final, PDN_BLACK_MAN), 0);
+    assert_int_equal(pdn_board_count(&f->sum.final, PDN_PIECE_BLACK_MAN), 0);
     fx_free(f);
     f = fx_game("1. 32-28 /W:W28:X23/ 5. 28x19", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_BAD_FEN, 10, "");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_BAD_FEN, 10, "");
     assert_string_equal(d->text, "W:W28:X23");
     assert_false(f->sum.complete);
     fx_free(f);
@@ -233,12 +233,12 @@ static void test_replay_fen_black_to_move(void **state)
     assert_int_equal(f->sum.plies, 4);
     fx_free(f);
     f = fx_game("23. 18-23", "*", FEN("B:W32,37,38:B18,19"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_MOVE_NUMBER, 1, "23...");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_MOVE_NUMBER, 1, "23...");
     assert_string_equal(d->message, "wrong move number '23.': this is black's 23rd move");
     fx_free(f);
     /* :F gives the number; '?' as side: the first move says who moves. */
     f = fx_game("12... 18-23 14. 32-28", "*", FEN("?:W32,37,38:B18,19:F12"), NULL);
-    d = one(f, false, PDN_D_MOVE_NUMBER, 13, "13.");
+    d = one(f, false, PDN_DIAG_MOVE_NUMBER, 13, "13.");
     assert_string_equal(d->detail, "this is white's 13th move");
     fx_free(f);
 }
@@ -251,11 +251,11 @@ static void test_replay_placeholder_for_first_move(void **state)
     assert_int_equal(f->sum.plies, 2);
     fx_free(f);
     f = fx_game("3. ... 35-40 5. 45x34", "*", FEN("B:W9,29,45,50:B10,15,35:F3"), NULL);
-    one(f, false, PDN_D_MOVE_NUMBER, 14, "4.");
+    one(f, false, PDN_DIAG_MOVE_NUMBER, 14, "4.");
     fx_free(f);
     /* With the first side to move, "..." is a move the file does not give. */
     f = fx_game("1. ... 35-40", "*", FEN("W:W9,29,45,50:B10,15,35"), NULL);
-    one(f, false, PDN_D_UNKNOWN_MOVE, 4, "1.");
+    one(f, false, PDN_DIAG_UNKNOWN_MOVE, 4, "1.");
     fx_free(f);
 }
 
@@ -263,16 +263,16 @@ static void test_replay_move_number_warnings(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 18-23 3. 37-32", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_MOVE_NUMBER, 16, "2.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_MOVE_NUMBER, 16, "2.");
     assert_string_equal(d->text, "3.");
     assert_string_equal(d->detail, "this is white's 2nd move");
     fx_free(f);
     f = fx_game("1. 32-28 1. 18-23", "*", NULL);
-    d = one(f, false, PDN_D_MOVE_NUMBER, 10, "1...");
+    d = one(f, false, PDN_DIAG_MOVE_NUMBER, 10, "1...");
     assert_string_equal(d->detail, "this is black's 1st move");
     fx_free(f);
     f = fx_game("1. 32-28 18-23 ( 1. 19-23 ) 2. 37-32", "*", NULL);
-    one(f, false, PDN_D_MOVE_NUMBER, 18, "1...");
+    one(f, false, PDN_DIAG_MOVE_NUMBER, 18, "1...");
     fx_free(f);
 }
 
@@ -280,11 +280,11 @@ static void test_replay_result_mismatch(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28", "1-1", "Result", "2-0", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_RESULT_MISMATCH, 10, "");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_RESULT_MISMATCH, 10, "");
     assert_string_equal(d->message, "result disagrees with the Result tag '1-1': the tag says 2-0");
     fx_free(f);
     f = fx_game("1. 32-28", "1-0", "Result", "2-0", NULL); /* the same result */
-    one(f, false, PDN_D_RESULT_CONVENTION, 10, "");
+    one(f, false, PDN_DIAG_RESULT_CONVENTION, 10, "");
     fx_free(f);
 }
 
@@ -292,7 +292,7 @@ static void test_replay_result_inconsistent(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 28x19", "1-1", FEN("W:W28:B23"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_RESULT_INCONSISTENT, 10, "");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_RESULT_INCONSISTENT, 10, "");
     assert_string_equal(
         d->message, "inconsistent result '1-1': black to move has no legal move and loses: 2-0");
     fx_free(f);
@@ -302,12 +302,12 @@ static void test_replay_result_inconsistent(void **state)
     /* The tag is used when the terminator says nothing. */
     f = fx_game("1. 28x19", "*", FEN("W:W28:B23"), "Result", "0-2", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_non_null(fx_find(f, PDN_D_RESULT_INCONSISTENT));
-    assert_int_equal(fx_find(f, PDN_D_RESULT_INCONSISTENT)->line, 101);
+    assert_non_null(fx_find(f, PDN_DIAG_RESULT_INCONSISTENT));
+    assert_int_equal(fx_find(f, PDN_DIAG_RESULT_INCONSISTENT)->line, 101);
     fx_free(f);
     /* A white man blocked on 6 by black men: white to move has none. */
     f = fx_game("", "2-0", FEN("W:W6:B1,2"), NULL);
-    one(f, false, PDN_D_RESULT_INCONSISTENT, 2, "");
+    one(f, false, PDN_DIAG_RESULT_INCONSISTENT, 2, "");
     fx_free(f);
 }
 
@@ -328,7 +328,7 @@ static void test_replay_result_conventions(void **state)
         struct fx *f = fx_game("1. 32-28", cases[i].text, "Result", cases[i].text, NULL);
         assert_int_equal(fx_replay(f, false), PDN_OK);
         assert_int_equal(f->ndiags, 1);
-        assert_int_equal(f->diags[0].code, PDN_D_RESULT_CONVENTION);
+        assert_int_equal(f->diags[0].code, PDN_DIAG_RESULT_CONVENTION);
         assert_int_equal(f->diags[0].line, 100);
         assert_string_equal(f->diags[0].detail, cases[i].detail);
         assert_int_equal(f->sum.notes, 1);
@@ -352,7 +352,7 @@ static void test_replay_unknown_result(void **state)
     struct fx *f = fx_game("1. 32-28", "*", "Result", "4-6", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
     assert_int_equal(f->ndiags, 1);
-    assert_int_equal(f->diags[0].code, PDN_D_UNKNOWN_RESULT);
+    assert_int_equal(f->diags[0].code, PDN_DIAG_UNKNOWN_RESULT);
     assert_string_equal(f->diags[0].message, "unknown result '4-6': read as '*'");
     assert_int_equal(f->diags[0].line, 100);
     fx_free(f);
@@ -374,10 +374,10 @@ static void walk(char *out, size_t cap, const char *fen, int n)
     struct pdn_movelist *legal = malloc(sizeof *legal), *reply = malloc(sizeof *reply);
     int nseen = 0;
     size_t len = 0;
-    assert_int_equal(pdn_board_from_fen(&b, PDN_INTERNATIONAL, fen, NULL), PDN_OK);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, fen, NULL), PDN_OK);
     seen[nseen++] = b;
     for (int ply = 0; ply < n; ply++) {
-        pdn_movegen(legal, &b);
+        pdn_movegen(legal, &b, 0);
         int k;
         struct pdn_board next = b;
         for (k = 0; k < legal->count; k++) {
@@ -386,15 +386,15 @@ static void walk(char *out, size_t cap, const char *fen, int n)
             bool fresh = true;
             for (int i = 0; i < nseen; i++)
                 fresh &= !pdn_board_equal(&seen[i], &next);
-            pdn_movegen(reply, &next);
+            pdn_movegen(reply, &next, 0);
             if (fresh && legal->moves[k].ncaptured == 0 && reply->count > 0 &&
                 reply->moves[0].ncaptured == 0)
                 break;
         }
         assert_true(k < legal->count);
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_text(text, &legal->moves[k], legal);
-        if (b.side == PDN_WHITE) len += (size_t)snprintf(out + len, cap - len, "%d. ", ply / 2 + 1);
+        pdn_move_to_text(text, &legal->moves[k], legal);
+        if (b.side == PDN_COLOR_WHITE) len += (size_t)snprintf(out + len, cap - len, "%d. ", ply / 2 + 1);
         len += (size_t)snprintf(out + len, cap - len, "%s ", text);
         b = next;
         seen[nseen++] = b;
@@ -426,13 +426,13 @@ static void test_replay_draw_25_move_rule(void **state)
     const char *fen = "W:WK46,K50:BK1,K5";
     walk(text, sizeof text, fen, 51);
     struct fx *f = fx_game(text, "1-1", FEN(fen), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_DRAW_RULE, move_col(text, 51), "26.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 51), "26.");
     assert_string_equal(d->detail, "the 25-move rule drew the game after 25..., yet it goes on");
     fx_free(f);
     /* 50 plies and a decisive result: the result is flagged instead. */
     walk(text, sizeof text, fen, 50);
     f = fx_game(text, "2-0", FEN(fen), NULL);
-    d = one(f, false, PDN_D_DRAW_RULE, (uint32_t)strlen(text) + 2, "");
+    d = one(f, false, PDN_DIAG_DRAW_RULE, (uint32_t)strlen(text) + 2, "");
     assert_string_equal(d->message,
                         "drawn by rule '2-0': the 25-move rule drew the game after 25...");
     fx_free(f);
@@ -450,7 +450,7 @@ static void test_replay_draw_threefold_repetition(void **state)
     struct fx *f = fx_game(text, "1-1", FEN("W:WK47:BK1"), NULL);
     /* 1x1 kings fall under the 5-move rule too: 10 plies. Repetition comes
      * first, after 4... 6-1 (the start position for the third time). */
-    const struct fx_diag *d = one(f, false, PDN_D_DRAW_RULE, 56, "5.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, 56, "5.");
     assert_string_equal(d->detail, "threefold repetition drew the game after 4..., yet it goes on");
     fx_free(f);
     /* With men on the board (blocked) the endgame rules stay out of it. */
@@ -467,7 +467,7 @@ static void test_replay_draw_16_move_rule(void **state)
     const char *fen = "W:WK46,K50,K45:BK3";
     walk(text, sizeof text, fen, 33);
     struct fx *f = fx_game(text, "1-1", FEN(fen), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_DRAW_RULE, move_col(text, 33), "17.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 33), "17.");
     assert_string_equal(d->detail, "the 16-move rule drew the game after 16..., yet it goes on");
     fx_free(f);
 }
@@ -479,7 +479,7 @@ static void test_replay_draw_5_move_rule(void **state)
     const char *fen = "W:WK46,K50:BK3";
     walk(text, sizeof text, fen, 11);
     struct fx *f = fx_game(text, "1-1", FEN(fen), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_DRAW_RULE, move_col(text, 11), "6.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 11), "6.");
     assert_string_equal(d->detail, "the 5-move rule drew the game after 5..., yet it goes on");
     fx_free(f);
 }
@@ -496,7 +496,7 @@ static void test_replay_bad_date(void **state)
         struct fx *f = fx_game("1. 32-28", "*", "Event", "x", "Date", bad[i], NULL);
         assert_int_equal(fx_replay(f, false), PDN_OK);
         assert_int_equal(f->ndiags, 1);
-        assert_int_equal(f->diags[0].code, PDN_D_BAD_DATE);
+        assert_int_equal(f->diags[0].code, PDN_DIAG_BAD_DATE);
         assert_int_equal(f->diags[0].line, 101);
         assert_string_equal(f->diags[0].text, bad[i]);
         fx_free(f);
@@ -514,7 +514,7 @@ static void test_replay_bad_fen(void **state)
     struct fx *f = fx_game("1. 32-28", "*", FEN("W:W31-50:X1-20"), NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
     assert_int_equal(f->ndiags, 1);
-    assert_int_equal(f->diags[0].code, PDN_D_BAD_FEN);
+    assert_int_equal(f->diags[0].code, PDN_DIAG_BAD_FEN);
     assert_int_equal(f->diags[0].line, 100);
     assert_int_equal(f->sum.plies, 0);
     assert_false(f->sum.complete);
@@ -574,11 +574,11 @@ static void test_replay_move_forms_lenient_and_strict(void **state)
     assert_int_equal(f->sum.plies, 3);
     fx_free(f);
     f = fx_game("1. 32x28", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_MOVE_FORM, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_MOVE_FORM, 4, "1.");
     assert_string_equal(d->message, "nonstandard move notation '32x28': 'x' in a quiet move");
     fx_free(f);
     f = fx_game("1. 32x28", "*", NULL);
-    one(f, true, PDN_D_MOVE_FORM, 4, "1.");
+    one(f, true, PDN_DIAG_MOVE_FORM, 4, "1.");
     assert_int_equal(f->sum.errors, 0);
     fx_free(f);
 }
@@ -587,11 +587,11 @@ static void test_replay_partial_path(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 48x28x8", "*", FEN("W:W48:B43,33,22,12"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_PARTIAL_PATH, 4, "1.");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_PARTIAL_PATH, 4, "1.");
     assert_string_equal(d->detail, "read as 48x39x28x17x8");
     fx_free(f);
     f = fx_game("1. 48x28x8", "*", FEN("W:W48:B43,33,22,12"), NULL);
-    d = one(f, true, PDN_D_STRICT_VIOLATION, 4, "1.");
+    d = one(f, true, PDN_DIAG_STRICT_VIOLATION, 4, "1.");
     assert_string_equal(d->detail, "partial capture path");
     fx_free(f);
 }
@@ -600,7 +600,7 @@ static void test_replay_unknown_move(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 -- 2. 37-32", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_D_UNKNOWN_MOVE, 10, "1...");
+    const struct fx_diag *d = one(f, false, PDN_DIAG_UNKNOWN_MOVE, 10, "1...");
     assert_string_equal(d->text, "--");
     assert_int_equal(f->sum.plies, 1);
     fx_free(f);

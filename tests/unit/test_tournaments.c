@@ -27,7 +27,7 @@
 /* A finding the test expects: an error, or an ambiguity the lookahead resolved. */
 struct flag {
     size_t game;
-    enum pdn_code code;
+    enum pdn_diag_code code;
     uint32_t line, col;
     const char *detail; /* a part of the detail, or NULL */
 };
@@ -45,9 +45,9 @@ struct expect {
 static const struct flag polish_flags[] = {
     /* Line 88 holds a lone '[' between two games: a stray bracket, reported
      * with the game that follows; that game's moves are all legal. */
-    {41, PDN_D_UNEXPECTED_CHAR, 88, 1, NULL},
+    {41, PDN_DIAG_UNEXPECTED_CHAR, 88, 1, NULL},
     /* Line 174 starts "[[Event ...": a doubled bracket; the moves are legal. */
-    {81, PDN_D_UNEXPECTED_CHAR, 174, 1, NULL},
+    {81, PDN_DIAG_UNEXPECTED_CHAR, 174, 1, NULL},
 };
 
 static const struct flag women_flags[] = {
@@ -55,7 +55,7 @@ static const struct flag women_flags[] = {
      * an alternative to Black's first move, placed after White's. In PDN a
      * variation replaces the move just before it, so 5-10 stands for White's
      * first move, and square 5 holds a black man. The main line is legal. */
-    {2, PDN_D_ILLEGAL_MOVE, 29, 45, "square 5 holds a black piece"},
+    {2, PDN_DIAG_ILLEGAL_MOVE, 29, 45, "square 5 holds a black piece"},
 };
 
 static const struct flag schildpad_flags[] = {
@@ -64,11 +64,11 @@ static const struct flag schildpad_flags[] = {
      * first, 13... 49x16 is itself ambiguous and both of its readings fail
      * (11... 35-40 against a compulsory 8x19, or 10... 30-35 against 23x12);
      * the second plays to the end of the game. */
-    {3, PDN_D_AMBIGUITY_RESOLVED, 52, 70, "read as 36x13x2x16"},
+    {3, PDN_DIAG_AMBIGUITY_RESOLVED, 52, 70, "read as 36x13x2x16"},
     /* 56. 4x24 from W:WK4,20,39,44:B12,18,28,29,37 fits 4x22x33x24 (takes
      * 18, 28, 29) and 4x31x42x24 (takes 18, 37, 29): only the second leaves
      * the man on 28 that plays 56... 28-32. */
-    {7, PDN_D_AMBIGUITY_RESOLVED, 140, 7, "read as 4x31x42x24"},
+    {7, PDN_DIAG_AMBIGUITY_RESOLVED, 140, 7, "read as 4x31x42x24"},
 };
 
 #define FLAGS(a) a, sizeof a / sizeof a[0]
@@ -116,9 +116,9 @@ struct seen {
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct seen *s = ctx;
-    bool error = pdn_diag_severity(d->code) == PDN_ERROR;
+    bool error = pdn_diag_severity(d->code) == PDN_SEV_ERROR;
     if (error) s->errors[d->game <= MAX_GAMES ? d->game : 0]++;
-    if (!error && d->code != PDN_D_AMBIGUITY_RESOLVED) return;
+    if (!error && d->code != PDN_DIAG_AMBIGUITY_RESOLVED) return;
     if (s->nflags == MAX_SEEN) return;
     snprintf(s->details[s->nflags], sizeof s->details[0], "%s", d->detail ? d->detail : "");
     s->flags[s->nflags++] = (struct flag){d->game, d->code, d->line, d->col, NULL};
@@ -128,7 +128,7 @@ static size_t check_file(struct seen *s, const char *path)
 {
     char full[512];
     snprintf(full, sizeof full, "tests/data/%s", path);
-    struct pdn_reader_options ro = {.filename = path, .on_diag = on_diag, .ctx = s};
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = s};
     pdn_reader *reader;
     assert_int_equal(pdn_reader_open_file(&reader, full, &ro), 0);
     pdn_game *game;
@@ -136,7 +136,7 @@ static size_t check_file(struct seen *s, const char *path)
     int rc;
     while ((rc = pdn_reader_next(reader, &game)) == 1) {
         struct pdn_replay_summary sum;
-        struct pdn_replay_options po = {.filename = path, .on_diag = on_diag, .ctx = s};
+        struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = s};
         assert_int_equal(pdn_replay_game(&sum, game, &po), 0);
         games++;
         pdn_game_free(game);

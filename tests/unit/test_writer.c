@@ -85,7 +85,7 @@ static void test_writer_tags_roster_first_then_source_order(void **state)
           "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
           "[GameType \"20\"]\n[Foo \"\"]\n[Event \"second\"]\n\n1-1\n\n");
-    struct pdn_write_options opt = {.seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
@@ -168,7 +168,7 @@ static void test_writer_black_number_when_alone(void **state)
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {good} 1... 18-23 (1... 17-22 2. 28x17) "
                          "2. 33-29 23x34 *\n\n");
-    struct pdn_write_options opt = {.no_comments = true, .no_variations = true};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2. 33-29 23x34 *\n\n");
 }
 
@@ -260,7 +260,7 @@ static void test_writer_strengths_and_nags(void **state)
     moves[1].strength = "??";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28!? $1 $14 18-23?? *\n\n");
-    struct pdn_write_options opt = {.no_nags = true};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .no_nags = true};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 *\n\n");
 }
 
@@ -291,7 +291,7 @@ static void test_writer_wraps_at_width(void **state)
     moves[2].comments_after = &c;
     moves[2].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.width = 16};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 16};
     /* "1. 32-28 18-23" is 14 wide; "2. 33-29" would make it 23. */
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23\n2. 33-29 {a long\ncomment here}\n"
@@ -307,7 +307,7 @@ static void test_writer_wraps_by_characters_not_bytes(void **state)
     moves[0].comments_after = &c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.width = 13};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 13};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {\xC3\xA9\xC3\xA9}\n*\n\n");
 }
 
@@ -319,7 +319,7 @@ static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state
     moves[0].comments_after = &c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.width = 12};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 12};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28\n{a [Foo \"b\"]\nc} *\n\n");
 }
 
@@ -344,7 +344,7 @@ static void test_writer_seven_tag_roster_keeps_essential_tags(void **state)
     pdn_game g = game_of(NULL, 0, PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = COUNT(tags);
-    struct pdn_write_options opt = {.seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n"
                          "[SetUp \"1\"]\n\n*\n\n");
@@ -362,7 +362,7 @@ static void test_writer_move_text_from_the_caller(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("032-28"), mv("odd"), mv("33:29")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.move_text = second_move, .move_ctx = moves};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
 }
 
@@ -392,7 +392,7 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing = &end;
     g.main.ntrailing = 1;
-    struct pdn_write_options opt = {.cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
                          "{2. !32-27? 23x32 (2... 17-22)\n3. 37x28 end} *\n\n");
@@ -406,7 +406,7 @@ static void test_writer_cut_at_first_move(void **state)
     moves[1].comments_after = &brace;
     moves[1].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
     /* A '}' in the rest: a ';' comment, which ends its line. */
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n; 1. !1-2 3-4 x}y\n*\n\n");
 }
@@ -428,7 +428,7 @@ static void test_writer_bad_tag_names_as_comments(void **state)
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
           "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} "
           "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
-    struct pdn_write_options opt = {.seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
           "[Black \"?\"]\n[Result \"*\"]\n\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
@@ -458,7 +458,7 @@ static void free_games(struct games *gs)
 static void read_games(struct games *out, const void *data, size_t len)
 {
     pdn_reader *r;
-    struct pdn_reader_options ro = {.filename = "test"};
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "test"};
     assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), 0);
     pdn_game *g;
     int rc;

@@ -1,11 +1,11 @@
 /*
- * parse_tags: tag pairs -> the game's tags, with duplicate detection that
+ * parser_tags: tag pairs -> the game's tags, with duplicate detection that
  * stays linear for games with very many tags, the side to move of a FEN tag
  * (for move labels), and the game boundary between two tag blocks (a
  * tags-only game, a blank line, then a block that repeats one of its tags
  * or brings an Event). Must not lex or touch the movetext.
  */
-#include "parse_impl.h"
+#include "parser_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,19 +13,19 @@
 /* ---- Tags ---------------------------------------------------------------------- */
 
 /* A tag value with \" and \\ undone, cut at the documented limit. */
-static char *tag_value(struct pdn_parser *p)
+static char *tag_value(struct parser *p)
 {
     const char *s = p->lx->buf + p->tok.value_start;
     size_t n = p->tok.value_len;
-    if (p->tok.plain && n <= PDN_LIMIT_TAG_VALUE) return pdn_arena_strndup(p->arena, s, n);
+    if (p->tok.plain && n <= PDN_LIMIT_TAG_VALUE) return arena_strndup(p->arena, s, n);
     if (n > PDN_LIMIT_TAG_VALUE) {
-        pdn_ps_emit(p, PDN_D_LIMIT, &p->tok.pos, s, n,
+        parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, s, n,
                     "tag value longer than PDN_LIMIT_TAG_VALUE: cut");
         n = PDN_LIMIT_TAG_VALUE;
         while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
             n--;
     }
-    char *v = pdn_ps_copy_text(p, s, n);
+    char *v = parser_copy_text(p, s, n);
     if (!v || !memchr(v, '\\', n)) return v; /* most values have no escapes */
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
@@ -45,7 +45,7 @@ static uint32_t name_hash(const char *s)
 }
 
 /* Adds tag i to the hash set; true when a tag of that name was there. */
-static bool tagset_add(struct pdn_parser *p, size_t i)
+static bool tagset_add(struct parser *p, size_t i)
 {
     const struct pdn_tag *all = p->tags.data;
     size_t mask = p->tagset_cap - 1, k = name_hash(all[i].name) & mask;
@@ -58,7 +58,7 @@ static bool tagset_add(struct pdn_parser *p, size_t i)
 
 /* Whether the last tag repeats an earlier name: a scan while the tags are
  * few, a hash set past that (100 000 tags must not cost 5e9 compares). */
-static int duplicate_tag(struct pdn_parser *p, bool *dup)
+static int duplicate_tag(struct parser *p, bool *dup)
 {
     const struct pdn_tag *all = p->tags.data;
     size_t n = p->tags.n;
@@ -84,7 +84,7 @@ static int duplicate_tag(struct pdn_parser *p, bool *dup)
 
 /* A FEN's side letter says who makes the next ply (for move labels only:
  * the replay checks the FEN itself). */
-void pdn_ps_side_from_fen(struct pdn_frame *f, const char *fen)
+void parser_side_from_fen(struct frame *f, const char *fen)
 {
     while (*fen == ' ' || *fen == '\t' || *fen == '"')
         fen++;
@@ -92,24 +92,24 @@ void pdn_ps_side_from_fen(struct pdn_frame *f, const char *fen)
     if (*fen == 'W' || *fen == 'w') f->next.black = false;
 }
 
-int pdn_ps_add_tag(struct pdn_parser *p)
+int parser_add_tag(struct parser *p)
 {
-    struct pdn_tag *t = pdn_vec_push(&p->tags, sizeof *t);
+    struct pdn_tag *t = vec_push(&p->tags, sizeof *t);
     if (!t) return PDN_ENOMEM;
-    t->name = pdn_arena_strndup(p->arena, p->lx->buf + p->tok.name_start, p->tok.name_len);
+    t->name = arena_strndup(p->arena, p->lx->buf + p->tok.name_start, p->tok.name_len);
     t->value = tag_value(p);
     t->pos = p->tok.pos;
     if (!t->name || !t->value) return PDN_ENOMEM;
     if (t->name[0] == 'F' && strcmp(t->name, "FEN") == 0)
-        pdn_ps_side_from_fen(&p->frames[0], t->value);
+        parser_side_from_fen(&p->frames[0], t->value);
     bool dup;
     if (duplicate_tag(p, &dup) < 0) return PDN_ENOMEM;
-    if (dup) pdn_ps_emit(p, PDN_D_DUPLICATE_TAG, &t->pos, t->name, strlen(t->name), NULL);
+    if (dup) parser_emit(p, PDN_DIAG_DUPLICATE_TAG, &t->pos, t->name, strlen(t->name), NULL);
     return 0;
 }
 
 /* Whether a tag named name[0, len) is already in this game. */
-static bool tag_known(const struct pdn_parser *p, const char *name, size_t len)
+static bool tag_known(const struct parser *p, const char *name, size_t len)
 {
     const struct pdn_tag *all = p->tags.data;
     for (size_t i = 0; i < p->tags.n; i++)
@@ -119,7 +119,7 @@ static bool tag_known(const struct pdn_parser *p, const char *name, size_t len)
 
 /* A tag block after a blank line that repeats a tag name of this
  * tags-only game, or brings an Event: the header of the next game. */
-static bool next_header(const struct pdn_parser *p)
+static bool next_header(const struct parser *p)
 {
     if (p->tags.n == 0 || p->items || p->tok.pos.line < p->last_line + 2) return false;
     const char *name = p->lx->buf + p->tok.name_start;
@@ -128,24 +128,24 @@ static bool next_header(const struct pdn_parser *p)
 }
 
 /* The next game's tags: this game ends without a result. */
-static int end_before_tags(struct pdn_parser *p)
+static int end_before_tags(struct parser *p)
 {
     p->end_pos = p->tok.pos;
     if (p->opt.strict)
-        pdn_ps_fail(p, PDN_D_SYNTAX, &p->tok.pos, "[", 1,
+        parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, "[", 1,
                     p->body ? "tags after movetext: no result before them"
                             : "a new tag block: no result before it");
     else
-        pdn_ps_emit(p, PDN_D_MISSING_RESULT, &p->tok.pos, NULL, 0, NULL);
+        parser_emit(p, PDN_DIAG_MISSING_RESULT, &p->tok.pos, NULL, 0, NULL);
     return STEP_END;
 }
 
-int pdn_ps_on_tag(struct pdn_parser *p)
+int parser_on_tag(struct parser *p)
 {
     if (p->body || next_header(p)) return end_before_tags(p);
-    if (p->items) pdn_ps_odd(p, PDN_ODD_COMMENT_BEFORE_TAGS, &p->tok.pos, "[", 1);
-    int rc = p->skipping ? 0 : pdn_ps_add_tag(p);
-    pdn_ps_take_find(p);
-    pdn_ps_consume(p);
+    if (p->items) parser_odd(p, ODD_COMMENT_BEFORE_TAGS, &p->tok.pos, "[", 1);
+    int rc = p->skipping ? 0 : parser_add_tag(p);
+    parser_take_find(p);
+    parser_consume(p);
     return rc;
 }

@@ -1,16 +1,17 @@
 /*
  * parser internals (private): the parser's state and the functions its
  * four files share. parser.c holds diagnostics, tokens, results, dispatch
- * and games; parse_tags.c the tag pairs and game boundaries between tag
- * blocks; parse_moves.c the movetext (moves, numbers, annotations,
- * variations); parse_quick.c its fast lane for plain numbers and moves.
+ * and games; parser_tags.c the tag pairs and game boundaries between tag
+ * blocks; parser_moves.c the movetext (moves, numbers, annotations,
+ * variations); parser_quick.c its fast lane for plain numbers and moves.
  * Only the parser's own files include this header.
  */
 #ifndef PDN_PARSE_IMPL_H
 #define PDN_PARSE_IMPL_H
 
+#include "game.h"
 #include "parser.h"
-#include "tree.h"
+#include "parser_frame.h"
 
 /* Room for the offending text in a diagnostic. */
 #define DIAG_TEXT_MAX 64
@@ -20,25 +21,25 @@
 enum { STEP_GO = 0, STEP_END = 1 };
 
 struct pending_diag {
-    enum pdn_code code;
+    enum pdn_diag_code code;
     struct pdn_pos pos;
     const char *detail;
 };
 
-struct pdn_parser {
-    struct pdn_lexer *lx;
-    pdn_fill_fn fill;
+struct parser {
+    struct lexer *lx;
+    parser_fill_fn fill;
     void *fill_ctx;
     struct pdn_reader_options opt;
-    struct pdn_token tok;
+    struct token tok;
     bool have_tok;
     /* the game being read */
     pdn_game *game;
-    struct pdn_arena *arena;
-    struct pdn_vec tags;
+    struct arena *arena;
+    struct vec tags;
     uint32_t *tagset; /* hash set of tag indexes + 1, for games with many tags */
     size_t tagset_cap, tagset_n;
-    struct pdn_frame *frames;
+    struct frame *frames;
     int nframes; /* allocated */
     int depth;   /* index of the innermost open line */
     int deep;    /* '(' open past PDN_LIMIT_DEPTH, skipped */
@@ -52,9 +53,9 @@ struct pdn_parser {
     struct pdn_pos end_pos;
     size_t index;
     uint64_t odd_seen;
-    const struct pdn_label *say; /* the label findings get, when not the next ply's */
+    const struct frame_label *say; /* the label findings get, when not the next ply's */
     uint32_t last_line;          /* line where the last token taken ended */
-    uint16_t ncode[PDN_D_COUNT]; /* findings reported in this game, by code */
+    uint16_t ncode[PDN_DIAG_COUNT]; /* findings reported in this game, by code */
     char movenum[24];
     char mtext[PDN_LIMIT_MOVE_TEXT + 1];
     size_t mlen;
@@ -62,12 +63,12 @@ struct pdn_parser {
     int npend;
 };
 
-static inline struct pdn_frame *top(struct pdn_parser *p)
+static inline struct frame *top(struct parser *p)
 {
     return &p->frames[p->depth];
 }
 
-static inline const char *tok_text(const struct pdn_parser *p)
+static inline const char *tok_text(const struct parser *p)
 {
     return p->lx->buf + p->tok.start;
 }
@@ -75,60 +76,60 @@ static inline const char *tok_text(const struct pdn_parser *p)
 /* Findings (parser.c): emit reports; fail is an error that makes strict
  * mode skip the rest of the game; warn_odd a lenient-form warning, once per
  * game and kind; odd a real-world form: warned (true) or, strict, failed. */
-void pdn_ps_emit(struct pdn_parser *p, enum pdn_code code, const struct pdn_pos *pos,
+void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail);
-void pdn_ps_fail(struct pdn_parser *p, enum pdn_code code, const struct pdn_pos *pos,
+void parser_fail(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail);
-void pdn_ps_warn_odd(struct pdn_parser *p, enum pdn_odd kind, const struct pdn_pos *pos,
+void parser_warn_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
                      const char *text, size_t len);
-bool pdn_ps_odd(struct pdn_parser *p, enum pdn_odd kind, const struct pdn_pos *pos,
+bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
                 const char *text, size_t len);
 /* Tokens (parser.c): lexing with refills, deferred findings up to the
  * last token taken, the lexer's findings of the current token. */
-int pdn_ps_lex(struct pdn_parser *p);
-void pdn_ps_flush(struct pdn_parser *p);
-void pdn_ps_take_find(struct pdn_parser *p);
+int parser_lex(struct parser *p);
+void parser_flush(struct parser *p);
+void parser_take_find(struct parser *p);
 
 /* Makes p->tok the next token; inline, as it runs for every token. */
-static inline int pdn_ps_next_tok(struct pdn_parser *p)
+static inline int parser_next_tok(struct parser *p)
 {
-    return p->have_tok ? 0 : pdn_ps_lex(p);
+    return p->have_tok ? 0 : parser_lex(p);
 }
 
 /* Takes the current token. */
-static inline void pdn_ps_consume(struct pdn_parser *p)
+static inline void parser_consume(struct parser *p)
 {
     p->have_tok = false;
     p->last_end = p->tok.mark.offset + p->tok.len;
     p->last_line = p->lx->line;
-    if (p->npend) pdn_ps_flush(p);
+    if (p->npend) parser_flush(p);
 }
 /* The game's result (STEP_END) and a copy of text for the tree. */
-int pdn_ps_set_result(struct pdn_parser *p, enum pdn_result result, const char *text, size_t len,
+int parser_set_result(struct parser *p, enum pdn_result result, const char *text, size_t len,
                       const struct pdn_pos *pos);
-char *pdn_ps_copy_text(struct pdn_parser *p, const char *s, size_t n);
+char *parser_copy_text(struct parser *p, const char *s, size_t n);
 
-/* parse_tags.c */
-int pdn_ps_on_tag(struct pdn_parser *p);
-void pdn_ps_side_from_fen(struct pdn_frame *f, const char *fen);
+/* parser_tags.c */
+int parser_on_tag(struct parser *p);
+void parser_side_from_fen(struct frame *f, const char *fen);
 /* Adds the tag of the current token to the game (0 or PDN_ENOMEM). */
-int pdn_ps_add_tag(struct pdn_parser *p);
+int parser_add_tag(struct parser *p);
 
-/* parse_moves.c: token handlers (0, STEP_END or PDN_E*), and closing lines */
-int pdn_ps_on_movenum(struct pdn_parser *p);
-int pdn_ps_on_strength(struct pdn_parser *p);
-int pdn_ps_on_nag(struct pdn_parser *p);
-int pdn_ps_on_comment(struct pdn_parser *p);
-int pdn_ps_on_setup(struct pdn_parser *p);
-int pdn_ps_on_lparen(struct pdn_parser *p);
-int pdn_ps_on_rparen(struct pdn_parser *p);
-int pdn_ps_on_move(struct pdn_parser *p);
-int pdn_ps_close_variation(struct pdn_parser *p);
-int pdn_ps_keep_orphans(struct pdn_parser *p, struct pdn_frame *f);
+/* parser_moves.c: token handlers (0, STEP_END or PDN_E*), and closing lines */
+int parser_on_movenum(struct parser *p);
+int parser_on_strength(struct parser *p);
+int parser_on_nag(struct parser *p);
+int parser_on_comment(struct parser *p);
+int parser_on_setup(struct parser *p);
+int parser_on_lparen(struct parser *p);
+int parser_on_rparen(struct parser *p);
+int parser_on_move(struct parser *p);
+int parser_close_variation(struct parser *p);
+int parser_keep_orphans(struct parser *p, struct frame *f);
 
-/* parse_quick.c: takes plain move numbers, moves, header tags and results
+/* parser_quick.c: takes plain move numbers, moves, header tags and results
  * straight from the window while it can (0, STEP_END after a result, or
  * PDN_ENOMEM); the token path goes on after. */
-int pdn_ps_quick(struct pdn_parser *p);
+int parser_quick(struct parser *p);
 
 #endif

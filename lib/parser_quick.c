@@ -1,8 +1,8 @@
 /*
- * parse_quick: the fast lane of the movetext. Runs of plain move numbers
+ * parser_quick: the fast lane of the movetext. Runs of plain move numbers
  * ("12." and "12...") and plain moves ("32-28", "28x19", "28x19x10") are
  * read straight from the lexer's window, with no token in between, and
- * leave exactly what the token path (lexer -> pdn_ps_lex -> handler) would
+ * leave exactly what the token path (lexer -> parser_lex -> handler) would
  * leave: the same nodes, labels, positions and parser state.
  *
  * The lane only takes what has no finding and no look-ahead subtlety: a
@@ -11,7 +11,7 @@
  * finding waiting to be reported all stop it, and the token path goes on
  * from that very byte. It must not report anything or refill the window.
  */
-#include "parse_impl.h"
+#include "parser_impl.h"
 
 #include <string.h>
 
@@ -30,7 +30,7 @@ static inline bool q_digit(unsigned char b)
 }
 
 /* Bytes that may end a plain move: blanks and the characters that start a
- * token of their own (as quick_move in parse_moves.c). */
+ * token of their own (as quick_move in parser_moves.c). */
 static const bool q_stop[256] = {
     [' '] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true, ['('] = true,
     [')'] = true, ['{'] = true,  [';'] = true,  ['!'] = true,  ['?'] = true,
@@ -68,10 +68,10 @@ static inline size_t q_square(const unsigned char *b, size_t j, size_t end, uint
 }
 
 /* The move's text into the arena: a fixed 16-byte copy when it can. */
-static inline const char *q_text(struct pdn_arena *a, const unsigned char *s, size_t len, bool room)
+static inline const char *q_text(struct arena *a, const unsigned char *s, size_t len, bool room)
 {
     if (!room || len >= 16 || (size_t)(a->end - a->ptr) < 16)
-        return pdn_arena_strndup(a, (const char *)s, len);
+        return arena_strndup(a, (const char *)s, len);
     char *t = a->ptr;
     memcpy(t, s, 16);
     t[len] = '\0';
@@ -87,18 +87,18 @@ struct qtok {
 };
 
 /* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
-static size_t q_movenum(struct pdn_parser *p, const struct qtok *t, size_t k, uint32_t v)
+static size_t q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
 {
     size_t j = k;
     while (j < t->end && t->b[j] == '.')
         j++;
     if (j >= t->end || (j - k != 1 && j - k != 3)) return 0;
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     if (f->has_num) return 0;
     bool black = j - k == 3;
     p->body = true;
     f->adjacent = false;
-    f->next = (struct pdn_label){v, black, true};
+    f->next = (struct frame_label){v, black, true};
     f->has_num = true;
     f->num = v;
     f->num_black = black;
@@ -109,11 +109,11 @@ static size_t q_movenum(struct pdn_parser *p, const struct qtok *t, size_t k, ui
 /* Adds the plain move of n bytes at t to the line; false when out of
  * memory. Called from one place only, so that it is inlined there: as a
  * function of its own, saving and restoring registers was a fifth of it. */
-static bool q_add(struct pdn_parser *p, const struct qtok *t, size_t n, uint32_t last_to)
+static bool q_add(struct parser *p, const struct qtok *t, size_t n, uint32_t last_to)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     const char *text = q_text(p->arena, t->b + t->at, n, t->at + 16 <= t->end);
-    if (!text || !pdn_frame_add_plain(f, p->arena, text, &t->pos)) return false;
+    if (!text || !frame_add_plain(f, p->arena, text, &t->pos)) return false;
     p->body = true;
     f->last_to = last_to;
     return true;
@@ -122,7 +122,7 @@ static bool q_add(struct pdn_parser *p, const struct qtok *t, size_t n, uint32_t
 /* "32-28", "28x19x10": a plain move whose first square (value 'first')
  * ends at k; its length (its last square in *last_to when it is a
  * capture), 0 when not one. */
-static size_t q_move(struct pdn_parser *p, const struct qtok *t, size_t k, uint32_t first,
+static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t first,
                      uint32_t *last_to)
 {
     const unsigned char *b = t->b, *s = b + t->at;
@@ -141,7 +141,7 @@ static size_t q_move(struct pdn_parser *p, const struct qtok *t, size_t k, uint3
     /* "1-1" is a result, not a move. */
     if (j - t->at == 3 && s[0] == '1' && s[1] == '-' && s[2] == '1') return 0;
     bool capture = sep == 'x';
-    const struct pdn_frame *f = top(p);
+    const struct frame *f = top(p);
     /* The second hop of a multi-jump written hop by hop: the token path. */
     if (!p->opt.strict && capture && f->adjacent && f->last_to == first && !f->has_num) return 0;
     *last_to = capture ? last : 0;
@@ -179,7 +179,7 @@ static size_t q_alpha(const struct qtok *t)
 
 /* The plain token at t: its length, 0 when the token path must take it.
  * A move number is taken here; a move is left to the caller (*move). */
-static size_t q_token(struct pdn_parser *p, const struct qtok *t, bool *move, uint32_t *last_to)
+static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32_t *last_to)
 {
     const unsigned char *b = t->b;
     size_t k = t->at;
@@ -203,7 +203,7 @@ static size_t q_token(struct pdn_parser *p, const struct qtok *t, bool *move, ui
  * game ("*", or a three-byte one with no digit after it): its length, 0
  * when none; STEP_END or PDN_ENOMEM in *rc. The other spellings (1/2-1/2,
  * 0.5-0.5, the one-half sign) are left to the token path. */
-static size_t q_result(struct pdn_parser *p, const struct qtok *t, int *rc)
+static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
 {
     const unsigned char *s = t->b + t->at;
     enum pdn_result r = PDN_RESULT_NONE;
@@ -219,42 +219,42 @@ static size_t q_result(struct pdn_parser *p, const struct qtok *t, int *rc)
                                                              : PDN_RESULT_NONE;
     }
     if (r == PDN_RESULT_NONE) return 0;
-    *rc = pdn_ps_set_result(p, r, (const char *)s, n, &t->pos);
+    *rc = parser_set_result(p, r, (const char *)s, n, &t->pos);
     return n;
 }
 
-/* A plain tag of the header, where pdn_ps_on_tag would only add it (cr:
+/* A plain tag of the header, where parser_on_tag would only add it (cr:
  * whether a CR came just before): its length (its characters in *cols),
  * 0 when the token path must take it or for PDN_ENOMEM (in *rc). Past the
  * movetext, after a comment or a blank line (the next game's header?),
- * pdn_ps_on_tag decides. Leaves the token pdn_lex_next would leave: the
+ * parser_on_tag decides. Leaves the token lexer_next would leave: the
  * tag code reads it, and so may a diagnostic. */
-static size_t q_tag(struct pdn_parser *p, const struct qtok *t, uint32_t last_line, bool cr,
+static size_t q_tag(struct parser *p, const struct qtok *t, uint32_t last_line, bool cr,
                     uint32_t *cols, int *rc)
 {
     if (p->body || p->items || p->skipping || p->npend ||
         (p->tags.n && t->pos.line >= last_line + 2))
         return 0;
-    struct pdn_token *tok = &p->tok;
-    size_t n = pdn_lex_plain_tag(p->lx, t->at, tok, cols);
+    struct token *tok = &p->tok;
+    size_t n = lexer_plain_tag(p->lx, t->at, tok, cols);
     if (n == 0) return 0;
-    tok->kind = PDN_T_TAG;
+    tok->kind = TOK_TAG;
     tok->start = t->at;
     tok->len = n;
     tok->pos = t->pos;
-    tok->mark = (struct pdn_lexmark){t->pos.offset, t->pos.line, t->pos.col, cr};
+    tok->mark = (struct lexer_mark){t->pos.offset, t->pos.line, t->pos.col, cr};
     tok->find.set = false;
     tok->zero = tok->black = tok->nested = false;
-    if (pdn_ps_add_tag(p) < 0) {
+    if (parser_add_tag(p) < 0) {
         *rc = PDN_ENOMEM;
         return 0;
     }
     return n;
 }
 
-int pdn_ps_quick(struct pdn_parser *p)
+int parser_quick(struct parser *p)
 {
-    struct pdn_lexer *lx = p->lx;
+    struct lexer *lx = p->lx;
     struct qtok t = {(const unsigned char *)lx->buf, lx->pos, lx->end, {0, 0, 0}};
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;

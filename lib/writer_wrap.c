@@ -1,9 +1,9 @@
 /*
- * wrap: the line filler behind the writer (see wrap.h). Widths count
+ * writer_wrap: the line filler behind the writer (see writer_wrap.h). Widths count
  * characters (UTF-8 code points), not bytes, so accented names and comments
  * wrap where a reader sees the column. It must not interpret the units.
  */
-#include "wrap.h"
+#include "writer_wrap.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,11 +1,11 @@
 /*
- * strerror: names of the operational error codes (PDN_E*).
+ * error: messages of the operational error codes (PDN_E*).
  *
  * Static strings only: it must not allocate, print or look at errno.
  */
 #include "pdn.h"
 
-const char *pdn_strerror(int err)
+const char *pdn_error_message(int err)
 {
     switch (err) {
     case PDN_OK:
@@ -18,8 +18,6 @@ const char *pdn_strerror(int err)
         return "invalid argument";
     case PDN_ESYNTAX:
         return "malformed input";
-    case PDN_ELIMIT:
-        return "limit reached";
     case PDN_EENCODING:
         return "unknown or unsupported encoding";
     }

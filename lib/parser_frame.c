@@ -1,5 +1,5 @@
 /*
- * tree: lines of a game under construction -> exact-size arrays in the arena
+ * parser_frame: lines of a game under construction -> exact-size arrays in the arena
  * (the nodes are built in the arena from the start: they are most of a game).
  *
  * Where annotations go: comments right after a move (before any of its
@@ -8,70 +8,52 @@
  * the line's trailing comments). NAGs and variations met before the first
  * move of a line attach to that first move. Must not report or lex.
  */
-#include "tree.h"
+#include "parser_frame.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void pdn_vec_free(struct pdn_vec *vec)
-{
-    free(vec->data);
-    *vec = (struct pdn_vec){NULL, 0, 0};
-}
-
-void *pdn_vec_push_grow(struct pdn_vec *vec, size_t size)
-{
-    size_t cap = vec->cap ? vec->cap * 2 : 16;
-    void *data = realloc(vec->data, cap * size);
-    if (!data) return NULL;
-    vec->data = data;
-    vec->cap = cap;
-    void *p = (char *)vec->data + vec->n++ * size;
-    memset(p, 0, size);
-    return p;
-}
-
-void pdn_frame_reset(struct pdn_frame *frame, const struct pdn_pos *pos)
+void frame_reset(struct frame *frame, const struct pdn_pos *pos)
 {
     /* The nodes live in a game's arena: forget them, never free them. */
-    frame->nodes = (struct pdn_vec){NULL, 0, 0};
+    frame->nodes = (struct vec){NULL, 0, 0};
     frame->after.n = frame->nags.n = frame->vars.n = frame->before.n = 0;
     frame->setup = NULL;
     frame->has_num = frame->num_black = frame->adjacent = false;
     frame->num = frame->last_to = 0;
-    frame->next = frame->last = (struct pdn_label){1, false, false};
+    frame->next = frame->last = (struct frame_label){1, false, false};
     frame->orphans = false;
     frame->pos = *pos;
 }
 
-void pdn_frame_free(struct pdn_frame *frame)
+void frame_free(struct frame *frame)
 {
-    pdn_vec_free(&frame->after);
-    pdn_vec_free(&frame->nags);
-    pdn_vec_free(&frame->vars);
-    pdn_vec_free(&frame->before);
+    vec_free(&frame->after);
+    vec_free(&frame->nags);
+    vec_free(&frame->vars);
+    vec_free(&frame->before);
 }
 
-struct pdn_node *pdn_frame_last(struct pdn_frame *frame)
+struct pdn_node *frame_last(struct frame *frame)
 {
     return frame->nodes.n ? (struct pdn_node *)frame->nodes.data + frame->nodes.n - 1 : NULL;
 }
 
 /* Copies a vector into the arena; false when out of memory. */
-static bool take(struct pdn_arena *arena, struct pdn_vec *vec, size_t size, const void **out,
+static bool take(struct arena *arena, struct vec *vec, size_t size, const void **out,
                  uint32_t *n)
 {
     *n = (uint32_t)vec->n;
-    *out = pdn_arena_memdup(arena, vec->data, vec->n * size);
+    *out = arena_memdup(arena, vec->data, vec->n * size);
     bool ok = vec->n == 0 || *out != NULL;
     vec->n = 0;
     return ok;
 }
 
 /* The last node gets its annotations: they are complete now. */
-static int seal_last(struct pdn_frame *frame, struct pdn_arena *arena)
+static int seal_last(struct frame *frame, struct arena *arena)
 {
-    struct pdn_node *node = pdn_frame_last(frame);
+    struct pdn_node *node = frame_last(frame);
     if (!node || (frame->after.n | frame->nags.n | frame->vars.n) == 0) return 0;
     bool ok = take(arena, &frame->after, sizeof(struct pdn_comment),
                    (const void **)&node->comments_after, &node->ncomments_after);
@@ -85,12 +67,12 @@ static int seal_last(struct pdn_frame *frame, struct pdn_arena *arena)
  * the finished line keeps it (no copy when the line closes); it starts as
  * long as the last line closed in this frame and doubles when short, the
  * outgrown copies staying in the arena until the game is freed. */
-static struct pdn_node *push_node(struct pdn_frame *frame, struct pdn_arena *arena)
+static struct pdn_node *push_node(struct frame *frame, struct arena *arena)
 {
-    struct pdn_vec *v = &frame->nodes;
+    struct vec *v = &frame->nodes;
     if (v->n == v->cap) {
         size_t cap = v->cap ? 2 * v->cap : frame->hint > 8 ? frame->hint : 8;
-        struct pdn_node *data = pdn_arena_alloc(arena, cap * sizeof *data);
+        struct pdn_node *data = arena_alloc(arena, cap * sizeof *data);
         if (!data) return NULL;
         if (v->n) memcpy(data, v->data, v->n * sizeof *data);
         v->data = data;
@@ -99,7 +81,7 @@ static struct pdn_node *push_node(struct pdn_frame *frame, struct pdn_arena *are
     return (struct pdn_node *)v->data + v->n++;
 }
 
-struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena, const char *text,
+struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char *text,
                                const struct pdn_pos *pos)
 {
     /* Sealing empties the vectors of the previous move; NAGs and variations
@@ -108,7 +90,7 @@ struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena,
         return NULL;
     struct pdn_node *node = push_node(frame, arena);
     if (!node) return NULL;
-    pdn_frame_fill(frame, node, text, pos);
+    frame_fill(frame, node, text, pos);
     if (frame->before.n && !take(arena, &frame->before, sizeof(struct pdn_comment),
                                  (const void **)&node->comments_before, &node->ncomments_before))
         return NULL;
@@ -118,17 +100,17 @@ struct pdn_node *pdn_frame_add(struct pdn_frame *frame, struct pdn_arena *arena,
     return node;
 }
 
-int pdn_frame_comment(struct pdn_frame *frame, const struct pdn_comment *comment)
+int frame_comment(struct frame *frame, const struct pdn_comment *comment)
 {
     bool after = frame->nodes.n > 0 && frame->vars.n == 0;
-    struct pdn_vec *vec = after ? &frame->after : &frame->before;
-    struct pdn_comment *c = pdn_vec_push(vec, sizeof *c);
+    struct vec *vec = after ? &frame->after : &frame->before;
+    struct pdn_comment *c = vec_push(vec, sizeof *c);
     if (!c) return PDN_ENOMEM;
     *c = *comment;
     return 0;
 }
 
-int pdn_frame_close(struct pdn_frame *frame, struct pdn_arena *arena, struct pdn_line *out)
+int frame_close(struct frame *frame, struct arena *arena, struct pdn_line *out)
 {
     memset(out, 0, sizeof *out);
     out->pos = frame->pos;
@@ -143,6 +125,6 @@ int pdn_frame_close(struct pdn_frame *frame, struct pdn_arena *arena, struct pdn
     bool ok = take(arena, &frame->before, sizeof(struct pdn_comment), (const void **)&out->trailing,
                    &out->ntrailing);
     out->trailing_setup = frame->setup;
-    pdn_frame_reset(frame, &frame->pos);
+    frame_reset(frame, &frame->pos);
     return ok ? 0 : PDN_ENOMEM;
 }

@@ -67,7 +67,7 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start)
 {
     t->nhistory = t->head = 0;
     t->kings_only = 0;
-    t->fmjd = start->variant == PDN_INTERNATIONAL;
+    t->fmjd = start->variant == PDN_VARIANT_INTERNATIONAL;
     t->ending = ending_of(start);
     t->ending_plies = 0;
     remember(t, start);

@@ -1,10 +1,10 @@
 /*
- * wrap (private): fills output lines with unbreakable units up to a width,
+ * writer_wrap (private): fills output lines with unbreakable units up to a width,
  * one space between units, for the writer. It knows nothing of PDN but
  * parentheses, and never reorders what it is given.
  */
-#ifndef PDN_WRAP_H
-#define PDN_WRAP_H
+#ifndef PDN_WRITER_WRAP_H
+#define PDN_WRITER_WRAP_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 /*
  * lexer internals (private): the cursor and the byte tests the lexer's two
- * files share, and the scanners of delimited tokens (lex_delim.c) that
+ * files share, and the scanners of delimited tokens (lexer_delim.c) that
  * lexer.c dispatches to. Only the lexer's own files include this header.
  */
 #ifndef PDN_LEX_IMPL_H
@@ -18,12 +18,12 @@ struct cur {
 
 /* ---- Cursor helpers ------------------------------------------------------- */
 
-static inline struct cur cur_of(const struct pdn_lexer *lx)
+static inline struct cur cur_of(const struct lexer *lx)
 {
     return (struct cur){lx->pos, lx->line, lx->col, lx->after_cr};
 }
 
-static inline void commit(struct pdn_lexer *lx, const struct cur *c)
+static inline void commit(struct lexer *lx, const struct cur *c)
 {
     lx->pos = c->pos;
     lx->line = c->line;
@@ -32,7 +32,7 @@ static inline void commit(struct pdn_lexer *lx, const struct cur *c)
 }
 
 /* Moves the cursor over n bytes of any text, counting lines and characters. */
-static inline void adv_text(const struct pdn_lexer *lx, struct cur *c, size_t n)
+static inline void adv_text(const struct lexer *lx, struct cur *c, size_t n)
 {
     const unsigned char *s = (const unsigned char *)lx->buf + c->pos;
     uint32_t line = c->line, col = c->col;
@@ -77,19 +77,19 @@ static inline void adv_ascii(struct cur *c, size_t n)
     c->after_cr = false;
 }
 
-static inline struct pdn_pos pos_of(const struct pdn_lexer *lx, const struct cur *c)
+static inline struct pdn_pos pos_of(const struct lexer *lx, const struct cur *c)
 {
     return (struct pdn_pos){c->line, c->col, lx->base + c->pos};
 }
 
 /* The place of byte 'at' of the current token, which starts at cursor t. */
-static inline struct pdn_pos locate_in(const struct pdn_lexer *lx, struct cur t, size_t at)
+static inline struct pdn_pos locate_in(const struct lexer *lx, struct cur t, size_t at)
 {
     adv_text(lx, &t, at - t.pos);
     return pos_of(lx, &t);
 }
 
-static inline unsigned char byte_at(const struct pdn_lexer *lx, size_t i)
+static inline unsigned char byte_at(const struct lexer *lx, size_t i)
 {
     return (unsigned char)lx->buf[i];
 }
@@ -125,51 +125,51 @@ static inline size_t seq_len(unsigned c)
     return c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
 }
 
-static inline void set_find(struct pdn_token *tok, enum pdn_code code, enum pdn_odd odd, bool error,
+static inline void set_find(struct token *tok, enum pdn_diag_code code, enum odd_form odd, bool error,
                             struct pdn_pos pos)
 {
     if (tok->find.set) return;
-    tok->find = (struct pdn_lexfind){code, odd, true, error, pos, NULL};
+    tok->find = (struct lexer_find){code, odd, true, error, pos, NULL};
 }
 
 /* A lenient form: a warning, or in strict mode an error of 'strict_code'. */
-static inline void set_odd(const struct pdn_lexer *lx, struct pdn_token *tok, enum pdn_odd odd,
-                           enum pdn_code strict_code, struct pdn_pos pos)
+static inline void set_odd(const struct lexer *lx, struct token *tok, enum odd_form odd,
+                           enum pdn_diag_code strict_code, struct pdn_pos pos)
 {
     if (lx->strict)
         set_find(tok, strict_code, odd, true, pos);
     else
-        set_find(tok, PDN_D_NONSTANDARD, odd, false, pos);
+        set_find(tok, PDN_DIAG_NONSTANDARD, odd, false, pos);
 }
 
 /* True when byte i is past the window but more text may come. */
-static inline bool more(const struct pdn_lexer *lx, size_t i)
+static inline bool more(const struct lexer *lx, size_t i)
 {
     return i >= lx->end && !lx->eof;
 }
 
 /* Byte i, or -1 past the window. */
-static inline int peek(const struct pdn_lexer *lx, size_t i)
+static inline int peek(const struct lexer *lx, size_t i)
 {
     return i < lx->end ? (int)byte_at(lx, i) : -1;
 }
 
 /* Offset of the next CR or LF at or after i; lx->end at the end of input;
  * SIZE_MAX when the window ends first. */
-static inline size_t find_eol(const struct pdn_lexer *lx, size_t i)
+static inline size_t find_eol(const struct lexer *lx, size_t i)
 {
     while (i < lx->end && !is_eol(byte_at(lx, i)))
         i++;
     return more(lx, i) ? SIZE_MAX : i;
 }
 
-/* lex_delim.c: tokens between delimiters; each scans from the cursor c at
- * its opening character and returns PDN_T_MORE (nothing consumed) when the
+/* lexer_delim.c: tokens between delimiters; each scans from the cursor c at
+ * its opening character and returns TOK_MORE (nothing consumed) when the
  * window ends first. */
-enum pdn_tok pdn_lx_scan_linecomment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok);
-enum pdn_tok pdn_lx_scan_setup(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok);
-enum pdn_tok pdn_lx_scan_comment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok);
-enum pdn_tok pdn_lx_scan_caplist(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok);
-enum pdn_tok pdn_lx_scan_tag(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok);
+enum token_kind lexer_scan_linecomment(struct lexer *lx, struct cur *c, struct token *tok);
+enum token_kind lexer_scan_setup(struct lexer *lx, struct cur *c, struct token *tok);
+enum token_kind lexer_scan_comment(struct lexer *lx, struct cur *c, struct token *tok);
+enum token_kind lexer_scan_caplist(struct lexer *lx, struct cur *c, struct token *tok);
+enum token_kind lexer_scan_tag(struct lexer *lx, struct cur *c, struct token *tok);
 
 #endif

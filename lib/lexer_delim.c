@@ -1,35 +1,35 @@
 /*
- * lex_delim: the lexer's tokens between delimiters: { } comments (nested
+ * lexer_delim: the lexer's tokens between delimiters: { } comments (nested
  * braces in lenient mode), ; comments, / / setups, < > captured-square
  * lists and [ ] tag pairs with every lenient tag form. Each scan works on a
  * local cursor, so a token cut by the end of the window is retried after a
  * refill. Must not build anything or report: findings go into the token.
  */
-#include "lex_impl.h"
+#include "lexer_impl.h"
 
 /* ---- Delimited tokens ------------------------------------------------------ */
 
 /* A NUL inside a token's text [from, to) is reported first. */
-static void find_nul(const struct pdn_lexer *lx, const struct cur *c, size_t from, size_t to,
-                     struct pdn_token *tok)
+static void find_nul(const struct lexer *lx, const struct cur *c, size_t from, size_t to,
+                     struct token *tok)
 {
     const char *z = memchr(lx->buf + from, 0, to - from);
     if (z)
-        set_find(tok, PDN_D_NUL_BYTE, PDN_ODD_NONE, true, locate_in(lx, *c, (size_t)(z - lx->buf)));
+        set_find(tok, PDN_DIAG_NUL_BYTE, ODD_NONE, true, locate_in(lx, *c, (size_t)(z - lx->buf)));
 }
 
-enum pdn_tok pdn_lx_scan_linecomment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+enum token_kind lexer_scan_linecomment(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t e = find_eol(lx, c->pos);
-    if (e == SIZE_MAX) return PDN_T_MORE;
+    if (e == SIZE_MAX) return TOK_MORE;
     tok->inner_start = c->pos + 1;
     tok->inner_len = e - tok->inner_start;
     find_nul(lx, c, c->pos, e, tok);
     adv_text(lx, c, e - c->pos);
-    return PDN_T_LINECOMMENT;
+    return TOK_LINECOMMENT;
 }
 
-enum pdn_tok pdn_lx_scan_setup(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+enum token_kind lexer_scan_setup(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t i = c->pos + 1;
     /* A setup ends at its line, strict too: a lost '/' must not swallow the
@@ -37,21 +37,21 @@ enum pdn_tok pdn_lx_scan_setup(struct pdn_lexer *lx, struct cur *c, struct pdn_t
      * unterminated). */
     while (i < lx->end && byte_at(lx, i) != '/' && !is_eol(byte_at(lx, i)))
         i++;
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     tok->inner_start = c->pos + 1;
     tok->inner_len = i - tok->inner_start;
     find_nul(lx, c, c->pos, i, tok);
     if (peek(lx, i) == '/')
         i++;
     else
-        set_find(tok, PDN_D_UNTERMINATED_SETUP, PDN_ODD_NONE, true, pos_of(lx, c));
+        set_find(tok, PDN_DIAG_UNTERMINATED_SETUP, ODD_NONE, true, pos_of(lx, c));
     adv_text(lx, c, i - c->pos);
-    return PDN_T_SETUP;
+    return TOK_SETUP;
 }
 
 /* After the line end at i: 1 when the next line opens a tag ([Name "),
  * 0 when not, -1 for more. */
-static int tag_line_after(const struct pdn_lexer *lx, size_t i)
+static int tag_line_after(const struct lexer *lx, size_t i)
 {
     size_t j = i + 1;
     if (byte_at(lx, i) == '\r' && peek(lx, j) == '\n') j++;
@@ -77,7 +77,7 @@ struct comment_scan {
 /* Scans { ... }: -1 for more. Lenient: braces nest (falling back to the
  * first '}' when the nesting never closes) and a comment stops before a
  * line that opens a tag, so one lost '}' cannot swallow the games after it. */
-static int comment_extent(const struct pdn_lexer *lx, size_t p, struct comment_scan *out)
+static int comment_extent(const struct lexer *lx, size_t p, struct comment_scan *out)
 {
     size_t i = p + 1, first_close = SIZE_MAX;
     int nest = 0;
@@ -120,40 +120,40 @@ static int comment_extent(const struct pdn_lexer *lx, size_t p, struct comment_s
     return 0;
 }
 
-enum pdn_tok pdn_lx_scan_comment(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+enum token_kind lexer_scan_comment(struct lexer *lx, struct cur *c, struct token *tok)
 {
     struct comment_scan s;
-    if (comment_extent(lx, c->pos, &s) < 0) return PDN_T_MORE;
+    if (comment_extent(lx, c->pos, &s) < 0) return TOK_MORE;
     find_nul(lx, c, c->pos, s.end, tok);
     tok->inner_start = c->pos + 1;
     tok->inner_len = s.inner_end - tok->inner_start;
     tok->nested = s.nest_at != SIZE_MAX;
     if (s.unterminated)
-        set_find(tok, PDN_D_UNTERMINATED_COMMENT, PDN_ODD_NONE, true, pos_of(lx, c));
+        set_find(tok, PDN_DIAG_UNTERMINATED_COMMENT, ODD_NONE, true, pos_of(lx, c));
     else if (tok->nested)
-        set_find(tok, PDN_D_NESTED_COMMENT, PDN_ODD_NONE, false, locate_in(lx, *c, s.nest_at));
+        set_find(tok, PDN_DIAG_NESTED_COMMENT, ODD_NONE, false, locate_in(lx, *c, s.nest_at));
     adv_text(lx, c, s.end - c->pos);
-    return PDN_T_COMMENT;
+    return TOK_COMMENT;
 }
 
 /* <...> captured squares after a move (lenient): on one line, short. */
-enum pdn_tok pdn_lx_scan_caplist(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+enum token_kind lexer_scan_caplist(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t i = c->pos + 1, stop = c->pos + 128;
     while (i < lx->end && i < stop && byte_at(lx, i) != '>' && !is_eol(byte_at(lx, i)))
         i++;
-    if (more(lx, i) && i < stop) return PDN_T_MORE;
-    if (peek(lx, i) != '>') return PDN_T_JUNK;
+    if (more(lx, i) && i < stop) return TOK_MORE;
+    if (peek(lx, i) != '>') return TOK_JUNK;
     tok->inner_start = c->pos + 1;
     tok->inner_len = i - tok->inner_start;
-    set_find(tok, PDN_D_NONSTANDARD, PDN_ODD_CAPLIST, false, pos_of(lx, c));
+    set_find(tok, PDN_DIAG_NONSTANDARD, ODD_CAPLIST, false, pos_of(lx, c));
     adv_text(lx, c, i + 1 - c->pos);
-    return PDN_T_CAPLIST;
+    return TOK_CAPLIST;
 }
 
 /* ---- Tags ------------------------------------------------------------------ */
 
-static size_t skip_ws(const struct pdn_lexer *lx, size_t i)
+static size_t skip_ws(const struct lexer *lx, size_t i)
 {
     while (i < lx->end && (is_blank(byte_at(lx, i)) || is_eol(byte_at(lx, i))))
         i++;
@@ -161,7 +161,7 @@ static size_t skip_ws(const struct pdn_lexer *lx, size_t i)
 }
 
 /* The tag name at i: an identifier, or (lenient) anything up to the value. */
-static int tag_name(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct pdn_token *tok)
+static int tag_name(struct lexer *lx, const struct cur *t0, size_t i, struct token *tok)
 {
     size_t p = i;
     while (i < lx->end && is_ident(byte_at(lx, i)) && (i > p || is_upper(byte_at(lx, i))))
@@ -174,7 +174,7 @@ static int tag_name(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct
     if (i > p && (b == '"' || b == ']' || b < 0)) return (int)(j - p);
     /* Not "Name" then a value: take the name up to the quote (lenient). */
     size_t k = i > p ? j : p;
-    set_odd(lx, tok, PDN_ODD_TAG_NAME, PDN_D_BAD_TAG, locate_in(lx, *t0, k));
+    set_odd(lx, tok, ODD_TAG_NAME, PDN_DIAG_BAD_TAG, locate_in(lx, *t0, k));
     while (k < lx->end && byte_at(lx, k) != '"' && byte_at(lx, k) != ']' && !is_eol(byte_at(lx, k)))
         k++;
     if (more(lx, k)) return -1;
@@ -187,8 +187,8 @@ static int tag_name(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct
 
 /* Where a quote at q closes the value: the end of the tag (past ']'), 0 when
  * the quote is inside the value, or -1 for more. */
-static long quote_closes(struct pdn_lexer *lx, const struct cur *t0, size_t q,
-                         struct pdn_token *tok)
+static long quote_closes(struct lexer *lx, const struct cur *t0, size_t q,
+                         struct token *tok)
 {
     size_t r = q + 1;
     while (r < lx->end && is_blank(byte_at(lx, r)))
@@ -200,20 +200,20 @@ static long quote_closes(struct pdn_lexer *lx, const struct cur *t0, size_t q,
         /* Strict: the string ends here and ']' is missing. Lenient: a quote
          * inside the value that nobody escaped. */
         if (lx->strict)
-            set_find(tok, PDN_D_BAD_TAG, PDN_ODD_TAG_QUOTES, true, locate_in(lx, *t0, r));
+            set_find(tok, PDN_DIAG_BAD_TAG, ODD_TAG_QUOTES, true, locate_in(lx, *t0, r));
         else
-            set_odd(lx, tok, PDN_ODD_TAG_QUOTES, PDN_D_BAD_TAG, locate_in(lx, *t0, q));
+            set_odd(lx, tok, ODD_TAG_QUOTES, PDN_DIAG_BAD_TAG, locate_in(lx, *t0, q));
         return 0; /* both modes read on to the ']' of the line: same extent */
     }
     size_t r2 = skip_ws(lx, r);
     if (more(lx, r2)) return -1;
     if (peek(lx, r2) == ']') return (long)(r2 + 1);
-    set_find(tok, PDN_D_UNTERMINATED_TAG, PDN_ODD_NONE, true, pos_of(lx, t0));
+    set_find(tok, PDN_DIAG_UNTERMINATED_TAG, ODD_NONE, true, pos_of(lx, t0));
     return (long)(q + 1);
 }
 
 /* A quoted value from the quote at i; returns the end of the tag or -1. */
-static long tag_string(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct pdn_token *tok)
+static long tag_string(struct lexer *lx, const struct cur *t0, size_t i, struct token *tok)
 {
     size_t q = i + 1;
     tok->value_start = q;
@@ -234,7 +234,7 @@ static long tag_string(struct pdn_lexer *lx, const struct cur *t0, size_t i, str
                                             byte_at(lx, e - 1) == ']' || byte_at(lx, e - 1) == '"'))
                 e--;
             tok->value_len = e - tok->value_start;
-            set_find(tok, PDN_D_UNTERMINATED_STRING, PDN_ODD_NONE, true, pos_of(lx, t0));
+            set_find(tok, PDN_DIAG_UNTERMINATED_STRING, ODD_NONE, true, pos_of(lx, t0));
             return (long)q;
         }
         if (b == '\\') {
@@ -254,10 +254,10 @@ static long tag_string(struct pdn_lexer *lx, const struct cur *t0, size_t i, str
 }
 
 /* An unquoted value or none: [Name] or [Name value] (lenient forms). */
-static long tag_bare(struct pdn_lexer *lx, const struct cur *t0, size_t i, struct pdn_token *tok)
+static long tag_bare(struct lexer *lx, const struct cur *t0, size_t i, struct token *tok)
 {
     if (peek(lx, i) == ']') {
-        set_odd(lx, tok, PDN_ODD_TAG_NO_VALUE, PDN_D_BAD_TAG, locate_in(lx, *t0, i));
+        set_odd(lx, tok, ODD_TAG_NO_VALUE, PDN_DIAG_BAD_TAG, locate_in(lx, *t0, i));
         return (long)(i + 1);
     }
     size_t k = i;
@@ -271,10 +271,10 @@ static long tag_bare(struct pdn_lexer *lx, const struct cur *t0, size_t i, struc
     tok->value_len = e - i;
     tok->has_value = true;
     if (peek(lx, k) != ']') {
-        set_find(tok, PDN_D_UNTERMINATED_TAG, PDN_ODD_NONE, true, pos_of(lx, t0));
+        set_find(tok, PDN_DIAG_UNTERMINATED_TAG, ODD_NONE, true, pos_of(lx, t0));
         return (long)k;
     }
-    set_odd(lx, tok, PDN_ODD_TAG_UNQUOTED, PDN_D_BAD_TAG, locate_in(lx, *t0, i));
+    set_odd(lx, tok, ODD_TAG_UNQUOTED, PDN_DIAG_BAD_TAG, locate_in(lx, *t0, i));
     return (long)(k + 1);
 }
 
@@ -313,7 +313,7 @@ static const bool ident_byte[256] = {
 /* [Name "value"] written plainly (no blank but the one, no escape, no
  * finding): the tag's length, and its characters in *cols; 0 when the
  * tag needs the full scan, which would take it the same way. */
-size_t pdn_lex_plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token *tok,
+size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok,
                          uint32_t *cols)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
@@ -338,38 +338,38 @@ size_t pdn_lex_plain_tag(const struct pdn_lexer *lx, size_t p, struct pdn_token 
     return i + 2 - p;
 }
 
-enum pdn_tok pdn_lx_scan_tag(struct pdn_lexer *lx, struct cur *c, struct pdn_token *tok)
+enum token_kind lexer_scan_tag(struct lexer *lx, struct cur *c, struct token *tok)
 {
     uint32_t cols;
-    size_t plen = pdn_lex_plain_tag(lx, c->pos, tok, &cols);
+    size_t plen = lexer_plain_tag(lx, c->pos, tok, &cols);
     if (plen) {
         c->pos += plen;
         c->col += cols;
         c->after_cr = false;
-        return PDN_T_TAG;
+        return TOK_TAG;
     }
     tok->plain = false;
     const struct cur t0 = *c;
     size_t i = skip_ws(lx, c->pos + 1);
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     /* "[" then "[Name": the first bracket is a stray one. */
-    if (peek(lx, i) == '[') return PDN_T_JUNK;
+    if (peek(lx, i) == '[') return TOK_JUNK;
     tok->has_value = false;
     tok->value_start = tok->value_len = 0;
     int n = tag_name(lx, &t0, i, tok);
-    if (n < 0) return PDN_T_MORE;
+    if (n < 0) return TOK_MORE;
     i = skip_ws(lx, i + (size_t)n);
-    if (more(lx, i)) return PDN_T_MORE;
+    if (more(lx, i)) return TOK_MORE;
     long end;
     if (peek(lx, i) == '"')
         end = tag_string(lx, &t0, i, tok);
     else
         end = tag_bare(lx, &t0, i, tok);
-    if (end < 0) return PDN_T_MORE;
+    if (end < 0) return TOK_MORE;
     if (memchr(lx->buf + c->pos, 0, (size_t)end - c->pos)) {
         tok->find.set = false; /* a NUL outranks what it made the tag look like */
         find_nul(lx, c, c->pos, (size_t)end, tok);
     }
     adv_text(lx, c, (size_t)end - c->pos);
-    return PDN_T_TAG;
+    return TOK_TAG;
 }

@@ -1,39 +1,39 @@
 /*
- * parse_moves: the movetext of a game -> lines of nodes: moves (square
+ * parser_moves: the movetext of a game -> lines of nodes: moves (square
  * moves, unknown moves, hop-by-hop merges, match scores), move numbers and
  * the labels they give, strengths, NAGs, comments, setups and variations.
  * Lenient forms are reported through the parser's finding functions; the
- * tree itself is built by tree.c. Must not handle tags or game boundaries.
+ * tree itself is built by parser_frame.c. Must not handle tags or game boundaries.
  */
-#include "parse_impl.h"
+#include "parser_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int pdn_ps_on_movenum(struct pdn_parser *p)
+int parser_on_movenum(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     p->body = true;
     f->adjacent = false;
-    if (f->has_num && !pdn_ps_odd(p, PDN_ODD_NUMBER_TWICE, &p->tok.pos, tok_text(p), p->tok.len)) {
-        pdn_ps_consume(p);
+    if (f->has_num && !parser_odd(p, ODD_NUMBER_TWICE, &p->tok.pos, tok_text(p), p->tok.len)) {
+        parser_consume(p);
         return 0;
     }
-    f->next = (struct pdn_label){p->tok.value, p->tok.black, true};
-    pdn_ps_take_find(p);
+    f->next = (struct frame_label){p->tok.value, p->tok.black, true};
+    parser_take_find(p);
     f->has_num = true;
     f->num = p->tok.value;
     f->num_black = p->tok.black;
     f->num_pos = p->tok.pos;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
-int pdn_ps_on_strength(struct pdn_parser *p)
+int parser_on_strength(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
-    struct pdn_node *n = pdn_frame_last(f);
+    struct frame *f = top(p);
+    struct pdn_node *n = frame_last(f);
     const char *t = tok_text(p);
     size_t len = p->tok.len;
     bool placed = n && f->adjacent && !n->strength;
@@ -41,21 +41,21 @@ int pdn_ps_on_strength(struct pdn_parser *p)
     f->adjacent = false;
     if (n) p->say = &f->last; /* a strength speaks of the move before it */
     if (!n) {
-        pdn_ps_fail(p, PDN_D_SYNTAX, &p->tok.pos, t, len, "move strength without a move");
-    } else if (placed || pdn_ps_odd(p, PDN_ODD_STRENGTH_PLACE, &p->tok.pos, t, len)) {
+        parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, t, len, "move strength without a move");
+    } else if (placed || parser_odd(p, ODD_STRENGTH_PLACE, &p->tok.pos, t, len)) {
         char buf[64];
         snprintf(buf, sizeof buf, "%s%.*s", n->strength ? n->strength : "", (int)len, t);
-        n->strength = pdn_arena_strndup(p->arena, buf, strlen(buf));
+        n->strength = arena_strndup(p->arena, buf, strlen(buf));
         if (!n->strength) return PDN_ENOMEM;
     }
     p->say = NULL;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
 /* A NAG or variation before any move of its line: it waits for the first
  * move; where it stood matters if none comes. */
-static void note_orphan(struct pdn_frame *f, const struct pdn_pos *pos)
+static void note_orphan(struct frame *f, const struct pdn_pos *pos)
 {
     if (f->orphans) return;
     f->orphans = true;
@@ -65,63 +65,63 @@ static void note_orphan(struct pdn_frame *f, const struct pdn_pos *pos)
 /* A line that ends with NAGs or variations but no move: they are kept on a
  * "..." placeholder move (the writer writes it, and it reads back the same;
  * the replay calls it an unknown move). */
-int pdn_ps_keep_orphans(struct pdn_parser *p, struct pdn_frame *f)
+int parser_keep_orphans(struct parser *p, struct frame *f)
 {
     if (f->nodes.n || !(f->nags.n || f->vars.n)) return 0;
-    pdn_ps_emit(p, PDN_D_NONSTANDARD, &f->orphan_pos, NULL, 0,
+    parser_emit(p, PDN_DIAG_NONSTANDARD, &f->orphan_pos, NULL, 0,
                 "annotation or variation in a line without moves: kept on a '...' placeholder");
-    const char *text = pdn_arena_strndup(p->arena, "...", 3);
-    if (!text || !pdn_frame_add(f, p->arena, text, &f->orphan_pos)) return PDN_ENOMEM;
+    const char *text = arena_strndup(p->arena, "...", 3);
+    if (!text || !frame_add(f, p->arena, text, &f->orphan_pos)) return PDN_ENOMEM;
     return 0;
 }
 
-int pdn_ps_on_nag(struct pdn_parser *p)
+int parser_on_nag(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     uint32_t v = p->tok.value;
-    if (pdn_frame_last(f)) p->say = &f->last; /* a NAG speaks of the move before it */
+    if (frame_last(f)) p->say = &f->last; /* a NAG speaks of the move before it */
     if (v > UINT16_MAX) {
-        pdn_ps_emit(p, PDN_D_LIMIT, &p->tok.pos, tok_text(p), p->tok.len,
+        parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, tok_text(p), p->tok.len,
                     "NAG above 65535: kept as $65535");
         v = UINT16_MAX;
     } else if (v == 0 || v > 255) {
         /* Grammatical ($[0-9]+), so strict mode takes it silently. */
-        pdn_ps_warn_odd(p, PDN_ODD_NAG_RANGE, &p->tok.pos, tok_text(p), p->tok.len);
+        parser_warn_odd(p, ODD_NAG_RANGE, &p->tok.pos, tok_text(p), p->tok.len);
     }
     p->say = NULL;
-    if (!pdn_frame_last(f)) {
-        pdn_ps_warn_odd(p, PDN_ODD_NAG_FIRST, &p->tok.pos, tok_text(p), p->tok.len);
+    if (!frame_last(f)) {
+        parser_warn_odd(p, ODD_NAG_FIRST, &p->tok.pos, tok_text(p), p->tok.len);
         note_orphan(f, &p->tok.pos);
     }
-    uint16_t *slot = pdn_vec_push(&f->nags, sizeof *slot);
+    uint16_t *slot = vec_push(&f->nags, sizeof *slot);
     if (!slot) return PDN_ENOMEM;
     *slot = (uint16_t)v;
     p->items = true;
     f->adjacent = false;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
-int pdn_ps_on_comment(struct pdn_parser *p)
+int parser_on_comment(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     struct pdn_comment c = {
-        .text = pdn_ps_copy_text(p, p->lx->buf + p->tok.inner_start, p->tok.inner_len),
+        .text = parser_copy_text(p, p->lx->buf + p->tok.inner_start, p->tok.inner_len),
         .pos = p->tok.pos,
-        .to_eol = p->tok.kind == PDN_T_LINECOMMENT,
+        .to_eol = p->tok.kind == TOK_LINECOMMENT,
     };
-    if (!c.text || pdn_frame_comment(f, &c) < 0) return PDN_ENOMEM;
-    pdn_ps_take_find(p);
+    if (!c.text || frame_comment(f, &c) < 0) return PDN_ENOMEM;
+    parser_take_find(p);
     p->items = true;
     f->adjacent = false;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
 /* /FEN "..."/ keeps the FEN; any other setup text is kept trimmed. */
-int pdn_ps_on_setup(struct pdn_parser *p)
+int parser_on_setup(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     const char *s = p->lx->buf + p->tok.inner_start, *e = s + p->tok.inner_len;
     while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
         s++;
@@ -134,82 +134,82 @@ int pdn_ps_on_setup(struct pdn_parser *p)
         s = q + 1;
         if (e > s && e[-1] == '"') e--;
     }
-    f->setup = pdn_ps_copy_text(p, s, (size_t)(e - s));
+    f->setup = parser_copy_text(p, s, (size_t)(e - s));
     f->setup_pos = p->tok.pos;
     if (!f->setup) return PDN_ENOMEM;
-    pdn_ps_side_from_fen(f, f->setup);
-    pdn_ps_take_find(p);
+    parser_side_from_fen(f, f->setup);
+    parser_take_find(p);
     p->items = true;
     f->adjacent = false;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
 /* ---- Variations ---------------------------------------------------------------- */
 
-int pdn_ps_on_lparen(struct pdn_parser *p)
+int parser_on_lparen(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     p->body = true;
     f->adjacent = false;
     if (p->depth + 1 >= PDN_LIMIT_DEPTH) {
-        pdn_ps_emit(p, PDN_D_LIMIT, &p->tok.pos, "(", 1,
+        parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, "(", 1,
                     "variations nested deeper than PDN_LIMIT_DEPTH: skipped");
         p->deep = 1;
-        pdn_ps_consume(p);
+        parser_consume(p);
         return 0;
     }
-    if (!pdn_frame_last(f)) {
-        pdn_ps_warn_odd(p, PDN_ODD_VARIATION_FIRST, &p->tok.pos, "(", 1);
+    if (!frame_last(f)) {
+        parser_warn_odd(p, ODD_VARIATION_FIRST, &p->tok.pos, "(", 1);
         note_orphan(f, &p->tok.pos);
     }
     /* The variation replaces the last move: it starts with that move's label
      * (taken now: growing the frames below moves f). */
-    struct pdn_label start = f->nodes.n ? f->last : f->next;
+    struct frame_label start = f->nodes.n ? f->last : f->next;
     if (p->depth + 1 >= p->nframes) {
         int n = p->nframes * 2;
-        struct pdn_frame *fr = realloc(p->frames, (size_t)n * sizeof *fr);
+        struct frame *fr = realloc(p->frames, (size_t)n * sizeof *fr);
         if (!fr) return PDN_ENOMEM;
         memset(fr + p->nframes, 0, (size_t)(n - p->nframes) * sizeof *fr);
         p->frames = fr;
         p->nframes = n;
     }
     p->depth++;
-    pdn_frame_reset(top(p), &p->tok.pos);
+    frame_reset(top(p), &p->tok.pos);
     top(p)->next = top(p)->start = start;
-    pdn_ps_consume(p);
+    parser_consume(p);
     return 0;
 }
 
 /* Closes the innermost variation into its parent's last move. */
-int pdn_ps_close_variation(struct pdn_parser *p)
+int parser_close_variation(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     struct pdn_line line;
-    if (f->has_num) pdn_ps_odd(p, PDN_ODD_EMPTY_NUMBER, &f->num_pos, NULL, 0);
-    if (pdn_ps_keep_orphans(p, f) < 0 || pdn_frame_close(f, p->arena, &line) < 0) return PDN_ENOMEM;
+    if (f->has_num) parser_odd(p, ODD_EMPTY_NUMBER, &f->num_pos, NULL, 0);
+    if (parser_keep_orphans(p, f) < 0 || frame_close(f, p->arena, &line) < 0) return PDN_ENOMEM;
     p->depth--;
-    struct pdn_frame *parent = top(p);
-    struct pdn_line *slot = pdn_vec_push(&parent->vars, sizeof *slot);
+    struct frame *parent = top(p);
+    struct pdn_line *slot = vec_push(&parent->vars, sizeof *slot);
     if (!slot) return PDN_ENOMEM;
     *slot = line;
     parent->adjacent = false;
     return 0;
 }
 
-int pdn_ps_on_rparen(struct pdn_parser *p)
+int parser_on_rparen(struct parser *p)
 {
     if (p->depth == 0) {
-        pdn_ps_fail(p, PDN_D_UNMATCHED_PAREN, &p->tok.pos, ")", 1, NULL);
-        pdn_ps_consume(p);
+        parser_fail(p, PDN_DIAG_UNMATCHED_PAREN, &p->tok.pos, ")", 1, NULL);
+        parser_consume(p);
         return 0;
     }
-    const struct pdn_frame *f = top(p);
+    const struct frame *f = top(p);
     bool empty = !f->nodes.n && !f->nags.n && !f->vars.n && !f->before.n && !f->setup;
     if (empty && p->opt.strict)
-        pdn_ps_fail(p, PDN_D_SYNTAX, &p->tok.pos, ")", 1, "empty variation");
-    int rc = pdn_ps_close_variation(p);
-    pdn_ps_consume(p);
+        parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, ")", 1, "empty variation");
+    int rc = parser_close_variation(p);
+    parser_consume(p);
     return rc;
 }
 
@@ -218,13 +218,13 @@ int pdn_ps_on_rparen(struct pdn_parser *p)
 /* What a move keeps of a token it looked at: small, as move_info is set up
  * for every move. */
 struct tok_ref {
-    enum pdn_tok kind;
+    enum token_kind kind;
     size_t len;
     uint64_t offset; /* stream offset of its text */
     struct pdn_pos pos;
 };
 
-static struct tok_ref ref_of(const struct pdn_token *t)
+static struct tok_ref ref_of(const struct token *t)
 {
     return (struct tok_ref){t->kind, t->len, t->mark.offset, t->pos};
 }
@@ -243,11 +243,11 @@ struct move_info {
 };
 
 /* Adds the current token's text to the move text (cut at the limit). */
-static void move_append(struct pdn_parser *p, const char *s, size_t n)
+static void move_append(struct parser *p, const char *s, size_t n)
 {
     if (p->mlen + n > PDN_LIMIT_MOVE_TEXT) {
         if (p->mlen <= PDN_LIMIT_MOVE_TEXT) {
-            pdn_ps_emit(p, PDN_D_LIMIT, &p->tok.pos, p->mtext, p->mlen,
+            parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, p->mtext, p->mlen,
                         "move text longer than PDN_LIMIT_MOVE_TEXT: cut");
             memcpy(p->mtext + p->mlen, s, PDN_LIMIT_MOVE_TEXT - p->mlen);
         }
@@ -260,44 +260,44 @@ static void move_append(struct pdn_parser *p, const char *s, size_t n)
 
 /* NUMSQ = [1-9][0-9]? | 0[1-9]: 51 or 99 are squares of the grammar (the
  * replay says the board has none such), 0, 00 and 100 are not. */
-static bool is_square(const struct pdn_token *t)
+static bool is_square(const struct token *t)
 {
-    if (t->kind == PDN_T_ALPHASQ) return true;
-    return t->kind == PDN_T_NUMBER && t->digits <= 2 && t->value > 0;
+    if (t->kind == TOK_ALPHASQ) return true;
+    return t->kind == TOK_NUMBER && t->digits <= 2 && t->value > 0;
 }
 
 /* The text as written from stream offset 'from' to 'to' (the node text
  * drops blanks; diagnostics quote the source). */
-static const char *written(const struct pdn_parser *p, uint64_t from, uint64_t to, size_t *len)
+static const char *written(const struct parser *p, uint64_t from, uint64_t to, size_t *len)
 {
     *len = (size_t)(to - from);
     return p->lx->buf + (from - p->lx->base);
 }
 
 /* Takes the current token into the move. */
-static void move_take(struct pdn_parser *p, struct move_info *mi)
+static void move_take(struct parser *p, struct move_info *mi)
 {
     if (mi->squares + mi->dashes + mi->captures > 0 && p->tok.mark.offset != p->last_end)
         mi->gap = true;
     move_append(p, tok_text(p), p->tok.len);
-    pdn_ps_take_find(p);
-    pdn_ps_consume(p);
+    parser_take_find(p);
+    parser_consume(p);
     mi->end = p->last_end;
 }
 
 /* Is this separator allowed after what the move has so far? */
-static bool separator_ok(struct pdn_parser *p, struct move_info *mi, const struct tok_ref *sep)
+static bool separator_ok(struct parser *p, struct move_info *mi, const struct tok_ref *sep)
 {
-    bool dash = sep->kind == PDN_T_DASH;
+    bool dash = sep->kind == TOK_DASH;
     const char *text = p->lx->buf + (sep->offset - p->lx->base);
     if (mi->squares >= 2 && dash && mi->captures == 0)
-        return pdn_ps_odd(p, PDN_ODD_DASH_CAPTURE, &sep->pos, text, sep->len);
+        return parser_odd(p, ODD_DASH_CAPTURE, &sep->pos, text, sep->len);
     if ((dash && mi->captures > 0) || (!dash && mi->dashes > 0))
-        return pdn_ps_odd(p, PDN_ODD_MIXED_SEPARATORS, &sep->pos, text, sep->len);
+        return parser_odd(p, ODD_MIXED_SEPARATORS, &sep->pos, text, sep->len);
     return true;
 }
 
-static void note_square(struct move_info *mi, const struct pdn_token *t)
+static void note_square(struct move_info *mi, const struct token *t)
 {
     if (is_square(t) || mi->has_nonsquare) return;
     mi->has_nonsquare = true;
@@ -306,10 +306,10 @@ static void note_square(struct move_info *mi, const struct pdn_token *t)
 
 /* After a separator: takes the square; false when none follows (the
  * separator is then left dangling and the move ends before it). */
-static bool next_square(struct pdn_parser *p, struct move_info *mi, const struct tok_ref *sep,
+static bool next_square(struct parser *p, struct move_info *mi, const struct tok_ref *sep,
                         size_t mlen, bool gap, uint64_t end)
 {
-    if (!is_square(&p->tok) && p->tok.kind != PDN_T_NUMBER) {
+    if (!is_square(&p->tok) && p->tok.kind != TOK_NUMBER) {
         p->mlen = mlen;
         mi->gap = gap;
         mi->end = end;
@@ -318,7 +318,7 @@ static bool next_square(struct pdn_parser *p, struct move_info *mi, const struct
         return false;
     }
     note_square(mi, &p->tok);
-    if (sep->kind == PDN_T_DASH)
+    if (sep->kind == TOK_DASH)
         mi->dashes++;
     else
         mi->captures++;
@@ -329,23 +329,23 @@ static bool next_square(struct pdn_parser *p, struct move_info *mi, const struct
 }
 
 /* How a move of squares ended: 0 when it is one, else reported and bad. */
-static int square_verdict(struct pdn_parser *p, struct move_info *mi, unsigned first_digits)
+static int square_verdict(struct parser *p, struct move_info *mi, unsigned first_digits)
 {
     bool joined = mi->squares == 1 && mi->numeric && first_digits == 4 && !mi->has_dangling;
     if (joined) {
-        if (!pdn_ps_odd(p, PDN_ODD_NO_SEPARATOR, &mi->pos, p->mtext, p->mlen)) mi->bad = true;
+        if (!parser_odd(p, ODD_NO_SEPARATOR, &mi->pos, p->mtext, p->mlen)) mi->bad = true;
         return 0;
     }
     if (mi->has_nonsquare) {
         const struct tok_ref *t = &mi->nonsquare;
         const char *text = p->lx->buf + (t->offset - p->lx->base);
-        pdn_ps_fail(p, PDN_D_SYNTAX, &t->pos, text, t->len,
+        parser_fail(p, PDN_DIAG_SYNTAX, &t->pos, text, t->len,
                     "not a square number (1 to 99, or 01 to 09)");
-    } else if (mi->squares > 1 && (!mi->has_dangling || mi->dangling.kind == PDN_T_DASH)) {
+    } else if (mi->squares > 1 && (!mi->has_dangling || mi->dangling.kind == TOK_DASH)) {
         return 0;
     } else {
         const struct pdn_pos *at = mi->has_dangling ? &p->tok.pos : &mi->pos;
-        pdn_ps_fail(p, PDN_D_SYNTAX, at, p->mtext, p->mlen,
+        parser_fail(p, PDN_DIAG_SYNTAX, at, p->mtext, p->mlen,
                     mi->has_dangling ? "a square must follow the separator" : "not a move");
     }
     mi->bad = true;
@@ -355,26 +355,26 @@ static int square_verdict(struct pdn_parser *p, struct move_info *mi, unsigned f
 /* square { separator square }, starting at a NUMBER or ALPHASQ token. A
  * separator that no square follows ends the move: a lone dash after a whole
  * move is the next move, unknown ("35-30 -"), noted in mi->dangling. */
-static int square_move(struct pdn_parser *p, struct move_info *mi)
+static int square_move(struct parser *p, struct move_info *mi)
 {
     unsigned first_digits = p->tok.digits;
-    mi->numeric = p->tok.kind == PDN_T_NUMBER;
+    mi->numeric = p->tok.kind == TOK_NUMBER;
     mi->first = mi->last = p->tok.value;
     mi->first_len = p->tok.len;
     note_square(mi, &p->tok);
     move_take(p, mi);
     mi->squares = 1;
     for (;;) {
-        int rc = pdn_ps_next_tok(p);
+        int rc = parser_next_tok(p);
         if (rc < 0) return rc;
-        if (p->tok.kind != PDN_T_DASH && p->tok.kind != PDN_T_CAPTURE) break;
+        if (p->tok.kind != TOK_DASH && p->tok.kind != TOK_CAPTURE) break;
         struct tok_ref sep = ref_of(&p->tok);
         size_t mlen = p->mlen;
         bool gap = mi->gap;
         uint64_t end = mi->end;
         move_take(p, mi);
-        if ((rc = pdn_ps_next_tok(p)) < 0) return rc;
-        bool square = is_square(&p->tok) || p->tok.kind == PDN_T_NUMBER;
+        if ((rc = parser_next_tok(p)) < 0) return rc;
+        bool square = is_square(&p->tok) || p->tok.kind == TOK_NUMBER;
         if (square && !separator_ok(p, mi, &sep)) return mi->bad = true, 0;
         if (!next_square(p, mi, &sep, mlen, gap, end)) break;
     }
@@ -382,44 +382,44 @@ static int square_move(struct pdn_parser *p, struct move_info *mi)
 }
 
 /* -- or - - or a lone dash: a move nobody knows (lenient), one node. */
-static int unknown_move(struct pdn_parser *p, struct move_info *mi)
+static int unknown_move(struct parser *p, struct move_info *mi)
 {
     move_take(p, mi);
-    int rc = pdn_ps_next_tok(p);
+    int rc = parser_next_tok(p);
     if (rc < 0) return rc;
-    if (p->tok.kind == PDN_T_DASH) move_take(p, mi);
+    if (p->tok.kind == TOK_DASH) move_take(p, mi);
     mi->gap = false; /* "- -" is one way of writing it, not a spaced move */
     size_t len;
     const char *w = written(p, mi->pos.offset, mi->end, &len);
-    if (!pdn_ps_odd(p, PDN_ODD_UNKNOWN_MOVE, &mi->pos, w, len)) mi->bad = true;
+    if (!parser_odd(p, ODD_UNKNOWN_MOVE, &mi->pos, w, len)) mi->bad = true;
     return 0;
 }
 
 /* The lone dash after a move ("35-30 -"): an unknown move of its own, which
  * takes a second dash right after it ("35-30 --" is one node "--"). */
-static int dangling_dash(struct pdn_parser *p, struct pdn_frame *f, const struct tok_ref *dash)
+static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref *dash)
 {
-    bool twice = p->tok.kind == PDN_T_DASH;
+    bool twice = p->tok.kind == TOK_DASH;
     if (twice) {
-        pdn_ps_take_find(p);
-        pdn_ps_consume(p);
+        parser_take_find(p);
+        parser_consume(p);
     }
     size_t len;
     const char *w = written(p, dash->offset, p->last_end, &len);
-    if (!pdn_ps_odd(p, PDN_ODD_UNKNOWN_MOVE, &dash->pos, w, len)) return 0;
-    const char *text = pdn_arena_strndup(p->arena, "--", twice ? 2 : 1);
-    if (!text || !pdn_frame_add(f, p->arena, text, &dash->pos)) return PDN_ENOMEM;
+    if (!parser_odd(p, ODD_UNKNOWN_MOVE, &dash->pos, w, len)) return 0;
+    const char *text = arena_strndup(p->arena, "--", twice ? 2 : 1);
+    if (!text || !frame_add(f, p->arena, text, &dash->pos)) return PDN_ENOMEM;
     f->last_to = 0;
     return 0;
 }
 
 /* 11x18 18x25: the second hop continues the last move. */
-static int merge_hop(struct pdn_parser *p, struct pdn_frame *f, const struct move_info *mi)
+static int merge_hop(struct parser *p, struct frame *f, const struct move_info *mi)
 {
-    struct pdn_node *n = pdn_frame_last(f);
-    pdn_ps_warn_odd(p, PDN_ODD_HOP_BY_HOP, &mi->pos, p->mtext, p->mlen);
+    struct pdn_node *n = frame_last(f);
+    parser_warn_odd(p, ODD_HOP_BY_HOP, &mi->pos, p->mtext, p->mlen);
     size_t old = strlen(n->text), add = p->mlen - mi->first_len;
-    char *text = pdn_arena_alloc(p->arena, old + add + 1);
+    char *text = arena_alloc(p->arena, old + add + 1);
     if (!text) return PDN_ENOMEM;
     memcpy(text, n->text, old);
     memcpy(text + old, p->mtext + mi->first_len, add);
@@ -431,20 +431,20 @@ static int merge_hop(struct pdn_parser *p, struct pdn_frame *f, const struct mov
 }
 
 /* 4-6 right before the next game (or the end) with [Result "4-6"]: a match score. */
-static int match_score(struct pdn_parser *p, const struct move_info *mi)
+static int match_score(struct parser *p, const struct move_info *mi)
 {
     if (p->opt.strict || p->depth > 0 || mi->squares != 2 || mi->dashes != 1 || !mi->numeric)
         return 0;
-    int rc = pdn_ps_next_tok(p);
+    int rc = parser_next_tok(p);
     if (rc < 0) return rc;
-    if (p->tok.kind != PDN_T_TAG && p->tok.kind != PDN_T_EOF) return 0;
+    if (p->tok.kind != TOK_TAG && p->tok.kind != TOK_EOF) return 0;
     const struct pdn_tag *tags = p->tags.data;
     for (size_t i = 0; i < p->tags.n; i++) {
         if (strcmp(tags[i].name, "Result") != 0) continue;
         if (strlen(tags[i].value) != p->mlen || memcmp(tags[i].value, p->mtext, p->mlen) != 0)
             return 0;
-        pdn_ps_warn_odd(p, PDN_ODD_MATCH_RESULT, &mi->pos, p->mtext, p->mlen);
-        return pdn_ps_set_result(p, PDN_RESULT_UNKNOWN, p->mtext, p->mlen, &mi->pos);
+        parser_warn_odd(p, ODD_MATCH_RESULT, &mi->pos, p->mtext, p->mlen);
+        return parser_set_result(p, PDN_RESULT_UNKNOWN, p->mtext, p->mlen, &mi->pos);
     }
     return 0;
 }
@@ -463,11 +463,11 @@ static void clear_move(struct move_info *mi, const struct pdn_pos *pos)
 
 /* The move text into the arena: a fixed 16-byte copy for the usual short
  * move (mtext has room to read that far), which compiles to two moves. */
-static const char *keep_move_text(struct pdn_parser *p)
+static const char *keep_move_text(struct parser *p)
 {
-    struct pdn_arena *a = p->arena;
+    struct arena *a = p->arena;
     if (p->mlen >= 16 || (size_t)(a->end - a->ptr) < 16)
-        return pdn_arena_strndup(a, p->mtext, p->mlen);
+        return arena_strndup(a, p->mtext, p->mlen);
     char *t = a->ptr;
     memcpy(t, p->mtext, 16);
     t[p->mlen] = '\0';
@@ -499,11 +499,11 @@ static size_t quick_square(const unsigned char *b, size_t j, size_t end, uint32_
  * right after the first square's token: read straight from the buffer, as
  * the token-by-token path would, without lexing each part. False when the
  * move is anything else; nothing is then taken. */
-static bool quick_move(struct pdn_parser *p, struct move_info *mi)
+static bool quick_move(struct parser *p, struct move_info *mi)
 {
-    const struct pdn_token *t = &p->tok;
-    struct pdn_lexer *lx = p->lx;
-    if (t->kind != PDN_T_NUMBER || t->find.set || t->zero || t->value == 0 || t->digits > 2 ||
+    const struct token *t = &p->tok;
+    struct lexer *lx = p->lx;
+    if (t->kind != TOK_NUMBER || t->find.set || t->zero || t->value == 0 || t->digits > 2 ||
         t->start + t->len != lx->pos)
         return false;
     const unsigned char *b = (const unsigned char *)lx->buf;
@@ -533,22 +533,22 @@ static bool quick_move(struct pdn_parser *p, struct move_info *mi)
     lx->col += (uint32_t)(j - lx->pos);
     lx->pos = j;
     p->tok.len = len;
-    pdn_ps_consume(p);
+    parser_consume(p);
     mi->end = p->last_end;
     return true;
 }
 
-static int read_move(struct pdn_parser *p, struct move_info *mi)
+static int read_move(struct parser *p, struct move_info *mi)
 {
-    enum pdn_tok k = p->tok.kind;
-    if (k == PDN_T_DASH) return unknown_move(p, mi);
-    if (k == PDN_T_NUMBER || k == PDN_T_ALPHASQ) return square_move(p, mi);
+    enum token_kind k = p->tok.kind;
+    if (k == TOK_DASH) return unknown_move(p, mi);
+    if (k == TOK_NUMBER || k == TOK_ALPHASQ) return square_move(p, mi);
     move_take(p, mi); /* ALPHAMOVE or ... */
     return 0;
 }
 
 /* Whether the move just read is the next hop of the last one (lenient). */
-static bool is_hop(const struct pdn_parser *p, const struct pdn_frame *f,
+static bool is_hop(const struct parser *p, const struct frame *f,
                    const struct move_info *mi)
 {
     bool capture = mi->captures > 0 || mi->dashes > 1;
@@ -556,9 +556,9 @@ static bool is_hop(const struct pdn_parser *p, const struct pdn_frame *f,
            !f->has_num;
 }
 
-int pdn_ps_on_move(struct pdn_parser *p)
+int parser_on_move(struct parser *p)
 {
-    struct pdn_frame *f = top(p);
+    struct frame *f = top(p);
     struct move_info mi; /* quick_move sets it whole; read_move needs it zeroed */
     p->body = true;
     p->mlen = 0;
@@ -568,8 +568,8 @@ int pdn_ps_on_move(struct pdn_parser *p)
         rc = read_move(p, &mi);
     }
     if (rc < 0 || mi.bad) return rc;
-    if ((rc = pdn_ps_next_tok(p)) < 0) return rc;
-    if (p->tok.kind == PDN_T_CAPLIST && p->tok.mark.offset == p->last_end) move_take(p, &mi);
+    if ((rc = parser_next_tok(p)) < 0) return rc;
+    if (p->tok.kind == TOK_CAPLIST && p->tok.mark.offset == p->last_end) move_take(p, &mi);
     if (p->mlen > PDN_LIMIT_MOVE_TEXT) p->mlen = PDN_LIMIT_MOVE_TEXT;
     p->mtext[p->mlen] = '\0';
     /* A second hop is labelled with the move it continues. */
@@ -578,7 +578,7 @@ int pdn_ps_on_move(struct pdn_parser *p)
     if (mi.gap) {
         size_t len;
         const char *w = written(p, mi.pos.offset, mi.end, &len);
-        pdn_ps_warn_odd(p, PDN_ODD_SPACE_IN_MOVE, &mi.pos, w, len);
+        parser_warn_odd(p, ODD_SPACE_IN_MOVE, &mi.pos, w, len);
     }
     if (hop) {
         rc = merge_hop(p, f, &mi);
@@ -587,7 +587,7 @@ int pdn_ps_on_move(struct pdn_parser *p)
     }
     if ((rc = match_score(p, &mi)) != 0) return rc;
     const char *text = keep_move_text(p);
-    if (!text || !pdn_frame_add(f, p->arena, text, &mi.pos)) return PDN_ENOMEM;
+    if (!text || !frame_add(f, p->arena, text, &mi.pos)) return PDN_ENOMEM;
     bool capture = mi.captures > 0 || mi.dashes > 1;
     f->last_to = capture && mi.numeric ? mi.last : 0;
     return mi.has_dangling ? dangling_dash(p, f, &mi.dangling) : 0;

@@ -1,0 +1,62 @@
+/*
+ * input (private): raw input bytes -> decoded UTF-8 text, block by block.
+ *
+ * A source wraps a file descriptor or a memory buffer and appends decoded
+ * UTF-8 to a growable text buffer the reader owns. It never lexes, never
+ * reports through callbacks: findings are left as events for the reader.
+ */
+#ifndef PDN_INPUT_H
+#define PDN_INPUT_H
+
+#include "encoding.h"
+
+/* Bytes read from the input at a time. */
+#define INPUT_BLOCK ((size_t)64 * 1024)
+/* Free room the text buffer must have after 'filled' before a fill. */
+#define INPUT_TEXT_ROOM (INPUT_BLOCK + 64)
+
+/* Decoded text: [0, end) is valid UTF-8; [end, filled) bytes still to validate. */
+struct input_text {
+    char *data;
+    size_t cap;
+    size_t end;
+    size_t filled;
+    uint64_t base; /* offset of data[0] in the decoded stream */
+};
+
+/* A finding of the decoder, tied to an offset of the decoded stream. */
+struct input_event {
+    enum pdn_diag_code code;
+    uint64_t offset;
+    const char *detail;
+};
+
+enum input_mode { INPUT_MODE_START, INPUT_MODE_FAST, INPUT_MODE_CONVERT };
+
+struct input_source {
+    int fd; /* -1 for memory input */
+    const unsigned char *mem;
+    size_t mem_len, mem_pos;
+    enum pdn_encoding encoding; /* as asked for */
+    enum input_mode mode;
+    void *cd;    /* iconv_t in INPUT_MODE_CONVERT */
+    size_t unit; /* bytes skipped over an invalid sequence */
+    const char *charset;
+    unsigned char *raw; /* undecoded input for the converter */
+    size_t raw_len;
+    bool in_eof; /* the input is exhausted */
+    bool bad_seen;
+    struct input_event events[4];
+    int nevents;
+};
+
+int input_init(struct input_source *src, enum pdn_encoding encoding);
+void input_fini(struct input_source *src);
+/*
+ * Appends decoded text to 'text', which must have INPUT_TEXT_ROOM free bytes
+ * after text->filled. Returns 1 when text was added, 0 at the end of the
+ * input, or PDN_EIO / PDN_ENOMEM / PDN_EENCODING.
+ */
+int input_fill(struct input_source *src, struct input_text *text);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * replay_result: the result of a replayed game. The Result tag, the
+ * terminator and the final main-line position are checked together, draw
+ * rules included. Reports through replay_report.c; must not print, allocate
+ * or replay moves.
+ */
+#include "replay.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- Results -------------------------------------------------------------------- */
+
+enum convention { CONV_INTERNATIONAL, CONV_CHESS, CONV_LENIENT };
+
+static const struct {
+    const char *text;
+    enum pdn_result result;
+    enum convention convention;
+} result_forms[] = {
+    {"2-0", PDN_RESULT_WHITE_WIN, CONV_INTERNATIONAL},
+    {"0-2", PDN_RESULT_BLACK_WIN, CONV_INTERNATIONAL},
+    {"1-1", PDN_RESULT_DRAW, CONV_INTERNATIONAL},
+    {"0-0", PDN_RESULT_BOTH_LOST, CONV_INTERNATIONAL},
+    {"*", PDN_RESULT_UNKNOWN, CONV_INTERNATIONAL},
+    {"1-0", PDN_RESULT_WHITE_WIN, CONV_CHESS},
+    {"0-1", PDN_RESULT_BLACK_WIN, CONV_CHESS},
+    {"1/2-1/2", PDN_RESULT_DRAW, CONV_CHESS},
+    {"\xc2\xbd-\xc2\xbd", PDN_RESULT_DRAW, CONV_LENIENT}, /* ½-½ */
+    {"0.5-0.5", PDN_RESULT_DRAW, CONV_LENIENT},
+};
+
+enum { NO_FORM = -1 };
+
+/* The row of result_forms a text is, blanks around it ignored; NO_FORM if none. */
+static int result_form(const char *text)
+{
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+        len--;
+    for (int i = 0; i < (int)(sizeof result_forms / sizeof result_forms[0]); i++)
+        if (strlen(result_forms[i].text) == len && memcmp(result_forms[i].text, text, len) == 0)
+            return i;
+    return NO_FORM;
+}
+
+/* International results count game points; 8x8 files commonly count chess
+ * style, which is their convention, not a finding. */
+static bool convention_native(const struct replay *r, enum convention c)
+{
+    if (c == CONV_INTERNATIONAL) return true;
+    return c == CONV_CHESS && r->variant != PDN_VARIANT_INTERNATIONAL;
+}
+
+/* Reads a result text; reports an unknown one and, once per game, a
+ * non-international convention. */
+static enum pdn_result read_result(struct replay *r, const char *text, const struct pdn_pos *pos,
+                                   bool *noted)
+{
+    int f = result_form(text);
+    if (f == NO_FORM) {
+        replay_emit(r, PDN_DIAG_UNKNOWN_RESULT, pos, NULL, text, "read as '*'");
+        return PDN_RESULT_UNKNOWN;
+    }
+    enum convention c = result_forms[f].convention;
+    if (!*noted && !convention_native(r, c)) {
+        *noted = true;
+        snprintf(r->detail, sizeof r->detail, "%s, %s in the international form",
+                 c == CONV_CHESS ? "chess style" : "lenient form",
+                 pdn_result_text(result_forms[f].result));
+        replay_emit(r, PDN_DIAG_RESULT_CONVENTION, pos, NULL, text, r->detail);
+    }
+    return result_forms[f].result;
+}
+
+static bool decisive(enum pdn_result result)
+{
+    return result == PDN_RESULT_WHITE_WIN || result == PDN_RESULT_BLACK_WIN;
+}
+
+/* The side to move with no legal move at the end has lost. */
+static void check_final(struct replay *r, enum pdn_result result, const char *text,
+                        const struct pdn_pos *pos)
+{
+    const struct pdn_board *b = &r->sum->final;
+    if (!r->sum->complete || !b->side_known || pdn_movegen_count(b, 0) > 0) return;
+    enum pdn_result expected = b->side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN : PDN_RESULT_WHITE_WIN;
+    if (!(decisive(result) || result == PDN_RESULT_DRAW) || result == expected) return;
+    snprintf(r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
+             b->side == PDN_COLOR_WHITE ? "white" : "black", pdn_result_text(expected));
+    replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, pos, NULL, text, r->detail);
+}
+
+static void check_drawn(struct replay *r, enum pdn_result result, const char *text,
+                        const struct pdn_pos *pos)
+{
+    if (r->drawn == DRAW_NONE || !decisive(result)) return;
+    snprintf(r->detail, sizeof r->detail, "%s drew the game after %s", draw_rule_name(r->drawn),
+             r->drawn_at);
+    replay_emit(r, PDN_DIAG_DRAW_RULE, pos, NULL, text, r->detail);
+}
+
+void replay_result_check(struct replay *r)
+{
+    const pdn_game *g = r->game;
+    const struct pdn_tag *tag = r->tag_result;
+    bool noted = false;
+    enum pdn_result tag_result = PDN_RESULT_NONE, term = g->result;
+    if (tag) tag_result = read_result(r, tag->value, &tag->pos, &noted);
+    if (g->result_text) term = read_result(r, g->result_text, &g->result_pos, &noted);
+    const char *term_text = g->result_text ? g->result_text : pdn_result_text(term);
+    if (tag_result != PDN_RESULT_NONE && term != PDN_RESULT_NONE && tag_result != term) {
+        snprintf(r->detail, sizeof r->detail, "the tag says %s", tag->value);
+        replay_emit(r, PDN_DIAG_RESULT_MISMATCH, &g->result_pos, NULL, term_text, r->detail);
+    }
+    /* The terminator when it says something, else the tag. */
+    bool use_term = term != PDN_RESULT_NONE && term != PDN_RESULT_UNKNOWN;
+    enum pdn_result result = use_term ? term : tag_result;
+    if (!use_term && tag_result == PDN_RESULT_NONE) return;
+    const char *text = use_term ? term_text : tag->value;
+    const struct pdn_pos *pos = use_term ? &g->result_pos : &tag->pos;
+    check_final(r, result, text, pos);
+    check_drawn(r, result, text, pos);
+}

@@ -1,0 +1,167 @@
+/*
+ * replay_start: where the replay of a game starts. The tags that decide it
+ * (GameType, FEN), the Date tag, and FENs of tags and setups alike, checked
+ * for what no game can reach. Reports through replay_report.c; must not
+ * print, allocate or replay moves.
+ */
+#include "replay.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- Date -------------------------------------------------------------------- */
+
+/* A two-digit field of a date: in range when both digits are known. */
+static bool date_field_ok(const char *p, int max)
+{
+    if (p[0] == '?' || p[1] == '?') return true;
+    int v = (p[0] - '0') * 10 + (p[1] - '0');
+    return v >= 1 && v <= max;
+}
+
+/* YYYY.MM.DD, any digit may be '?'. */
+static bool date_ok(const char *v)
+{
+    if (strlen(v) != 10) return false;
+    for (int i = 0; i < 10; i++) {
+        bool dot = i == 4 || i == 7;
+        if (dot ? v[i] != '.' : !(v[i] == '?' || (v[i] >= '0' && v[i] <= '9'))) return false;
+    }
+    return date_field_ok(v + 5, 12) && date_field_ok(v + 8, 31);
+}
+
+/* One pass over the tags: the Date ones are checked (an empty one says no
+ * more than an absent one), the others that matter here are remembered (the
+ * first of each name counts). */
+static void scan_tags(struct replay *r)
+{
+    r->tag_result = r->tag_fen = r->tag_gametype = NULL;
+    for (uint32_t i = 0; i < r->game->ntags; i++) {
+        const struct pdn_tag *t = &r->game->tags[i];
+        if (!t->name || !t->value) continue;
+        const struct pdn_tag **slot = NULL;
+        if (strcmp(t->name, "Result") == 0)
+            slot = &r->tag_result;
+        else if (strcmp(t->name, "FEN") == 0)
+            slot = &r->tag_fen;
+        else if (strcmp(t->name, "GameType") == 0)
+            slot = &r->tag_gametype;
+        else if (strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
+            replay_emit(r, PDN_DIAG_BAD_DATE, &t->pos, NULL, t->value,
+                        "expected YYYY.MM.DD, '?' for unknown digits");
+        if (slot && !*slot) *slot = t;
+    }
+}
+
+/* ---- GameType ------------------------------------------------------------------ */
+
+static const struct {
+    int type;
+    const char *name;
+} gametype_names[] = {
+    {22, "Italian draughts"},  {23, "American pool checkers"}, {24, "Spanish draughts"},
+    {27, "Canadian draughts"}, {28, "Portuguese draughts"},    {29, "Czech draughts"},
+    {30, "Turkish draughts"},  {31, "Thai draughts"},          {40, "Frisian draughts"},
+    {41, "Spantsiretti"},
+};
+
+static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
+{
+    const char *name = type < 0 ? "not a GameType number" : "an unknown game type";
+    for (size_t i = 0; i < sizeof gametype_names / sizeof gametype_names[0]; i++)
+        if (gametype_names[i].type == type) name = gametype_names[i].name;
+    snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked", name);
+    replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, &t->pos, NULL, t->value, r->detail);
+}
+
+/* "20" or "20,W,10,10,N2,0": only the type number matters here. */
+static bool read_gametype(struct replay *r)
+{
+    const struct pdn_tag *t = r->tag_gametype;
+    if (!t) return true;
+    const char *p = t->value;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    int type = -1;
+    for (int digits = 0; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+        type = (type < 0 ? 0 : type * 10) + (*p - '0');
+    if (type < 0 || !pdn_variant_from_gametype(&r->variant, type)) {
+        report_gametype(r, t, type);
+        return false;
+    }
+    return true;
+}
+
+/* ---- FEN ------------------------------------------------------------------------ */
+
+/* lidraughts' ":F<n>" gives the move number; without it the first number
+ * written in the line is taken. */
+static struct turn fen_turn(const char *fen)
+{
+    struct turn turn = {1, false};
+    for (const char *p = strchr(fen, ':'); p; p = strchr(p + 1, ':')) {
+        if ((p[1] != 'F' && p[1] != 'f') || p[2] < '0' || p[2] > '9') continue;
+        uint32_t n = 0;
+        for (const char *q = p + 2; *q >= '0' && *q <= '9' && n < 100000; q++)
+            n = n * 10 + (uint32_t)(*q - '0');
+        if (n > 0) turn = (struct turn){n, true};
+    }
+    return turn;
+}
+
+/* A man on the row where it would have been crowned, or more pieces than a
+ * side starts with: no game reaches that. Writes why into r->detail. */
+static bool impossible(struct replay *r, const struct pdn_board *b)
+{
+    const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)b->variant);
+    int n = pdn_board_squares(b), per_row = rules->width / 2;
+    int most = per_row * (rules->height - 2) / 2;
+    for (int s = 1; s <= per_row; s++) {
+        if (pdn_board_get(b, s) == PDN_PIECE_WHITE_MAN) {
+            snprintf(r->detail, sizeof r->detail, "white man on square %d, its crowning row", s);
+            return true;
+        }
+        if (pdn_board_get(b, n + 1 - s) == PDN_PIECE_BLACK_MAN) {
+            snprintf(r->detail, sizeof r->detail, "black man on square %d, its crowning row",
+                     n + 1 - s);
+            return true;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        int count = __builtin_popcountll(b->pieces[c]);
+        if (count <= most) continue;
+        snprintf(r->detail, sizeof r->detail, "%d %s pieces, more than %d", count,
+                 c == PDN_COLOR_WHITE ? "white" : "black", most);
+        return true;
+    }
+    return false;
+}
+
+bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn, const char *fen,
+                   const struct pdn_pos *pos)
+{
+    struct pdn_fen_error err;
+    if (pdn_board_from_fen(out, r->variant, fen, &err) != PDN_OK) {
+        snprintf(r->detail, sizeof r->detail, "%s at character %zu", pdn_fen_status_message(err.status),
+                 err.offset + 1);
+        replay_emit(r, PDN_DIAG_BAD_FEN, pos, NULL, fen, r->detail);
+        return false;
+    }
+    /* An impossible position still replays: the moves may be checked. */
+    if (impossible(r, out)) replay_emit(r, PDN_DIAG_IMPOSSIBLE_FEN, pos, NULL, fen, r->detail);
+    *turn = fen_turn(fen);
+    return true;
+}
+
+bool replay_start(struct replay *r)
+{
+    scan_tags(r);
+    if (!read_gametype(r)) return false;
+    const struct pdn_rules *rules = pdn_rules_get(r->variant);
+    r->first_side = rules->black_moves_first ? PDN_COLOR_BLACK : PDN_COLOR_WHITE;
+    const struct pdn_tag *fen = r->tag_fen;
+    if (fen) return replay_start_fen(r, &r->start, &r->start_turn, fen->value, &fen->pos);
+    pdn_board_init(&r->start, r->variant);
+    r->start_turn = (struct turn){1, true};
+    return true;
+}

@@ -1,0 +1,31 @@
+/*
+ * vec (private): a growable array of fixed-size elements, kept from game to
+ * game by the parser so that its buffers are reused. Knows nothing of what
+ * it holds.
+ */
+#ifndef PDN_VEC_H
+#define PDN_VEC_H
+
+#include <stddef.h>
+#include <string.h>
+
+struct vec {
+    void *data;
+    size_t n, cap;
+};
+
+void vec_free(struct vec *vec);
+/* vec_push when the vector is full: it grows first. */
+void *vec_push_grow(struct vec *vec, size_t size);
+/* Room for one more element of 'size' bytes, zeroed; NULL when out of
+ * memory. Inline: with 'size' known, the clearing is a few stores rather
+ * than a call to memset (it runs for every tag). */
+static inline void *vec_push(struct vec *vec, size_t size)
+{
+    if (vec->n == vec->cap) return vec_push_grow(vec, size);
+    void *p = (char *)vec->data + vec->n++ * size;
+    memset(p, 0, size);
+    return p;
+}
+
+#endif
