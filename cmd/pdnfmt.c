@@ -2,17 +2,13 @@
  * pdnfmt: rewrites PDN files in the canonical PDN 3.0 form.
  *
  * Every game read is written, broken ones too: the tool reformats, it does
- * not judge (pdncheck does; pdnfmt prints the reader's findings only). Each
- * game is replayed, quietly, to learn two things the writer is then told:
- * the shortest text of every move the replay could play (pdn_move_to_text with
- * the legal moves before it), and where a line stops at a move that cannot
- * be played (--broken). Moves the replay did not reach are written as read.
+ * not judge (pdncheck does; pdnfmt prints the reader's findings only).
+ * pdn_format_game does the work: a quiet replay, the moves it played in
+ * their shortest form, and what --broken asks for games with errors.
  */
 #include "common.h"
 
 #include <errno.h>
-#include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
@@ -63,36 +59,12 @@ static const struct option long_options[] = {
 
 enum broken_mode { BROKEN_KEEP, BROKEN_COMMENT, BROKEN_VERBATIM };
 
-/* A move the replay played, and its shortest text. */
-struct placed {
-    const struct pdn_node *node;
-    char text[PDN_MOVE_TEXT_MAX];
-};
-
-/* The place of a move at which the replay stopped a line. */
-struct stop {
-    uint32_t line, col;
-};
-
-/* What the replay of one game found. */
-struct moves {
-    struct placed *placed; /* sorted by node once the replay is over */
-    size_t nplaced, capplaced;
-    struct stop *stops;
-    size_t nstops, capstops;
-    bool nomem;
-    struct pdn_movelist legal; /* scratch for pdn_move_to_text */
-};
-
 struct fmt {
     struct pdn_write_options write;
     const char *output;
     struct tool_output out;
     bool keep_moves;
     enum broken_mode broken;
-    struct tool *t;
-    size_t error_game; /* the last game the reader reported an error in, or 0 */
-    struct moves moves;
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -156,151 +128,30 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
     }
 }
 
-/* ---- the replay ---------------------------------------------------------------- */
-
-/* Room for one more element of size 'size' in *p; false when out of memory. */
-static bool grow(void **p, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap) return true;
-    size_t want = *cap ? 2 * *cap : 64;
-    void *q = realloc(*p, want * size);
-    if (q == NULL) return false;
-    *p = q;
-    *cap = want;
-    return true;
-}
-
-static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
-                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
-{
-    struct moves *m = ctx;
-    (void)after;
-    (void)depth;
-    if (!grow((void **)&m->placed, &m->capplaced, m->nplaced, sizeof *m->placed)) {
-        m->nomem = true;
-        return;
-    }
-    struct placed *p = &m->placed[m->nplaced++];
-    p->node = node;
-    if (move->ncaptured == 0) { /* only captures can be ambiguous */
-        pdn_move_to_text(p->text, move, NULL);
-        return;
-    }
-    pdn_movegen(&m->legal, before, 0);
-    pdn_move_to_text(p->text, move, &m->legal);
-}
-
-/* The replay's findings are not printed (pdncheck's job): only the moves
- * that stop a line are noted. */
-static void on_replay_diag(const struct pdn_diag *d, void *ctx)
-{
-    struct moves *m = ctx;
-    if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
-    if (!grow((void **)&m->stops, &m->capstops, m->nstops, sizeof *m->stops)) {
-        m->nomem = true;
-        return;
-    }
-    m->stops[m->nstops++] = (struct stop){d->line, d->col};
-}
-
-static int by_node(const void *a, const void *b)
-{
-    uintptr_t x = (uintptr_t)((const struct placed *)a)->node;
-    uintptr_t y = (uintptr_t)((const struct placed *)b)->node;
-    return (x > y) - (x < y);
-}
-
-static int replay(struct moves *m, const pdn_game *game)
-{
-    m->nplaced = m->nstops = 0;
-    m->nomem = false;
-    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
-        .on_diag = on_replay_diag, .diag_ctx = m, .on_ply = on_ply, .ply_ctx = m};
-    struct pdn_replay_summary sum;
-    int rc = pdn_replay_game(&sum, game, &ro);
-    if (rc == 0 && m->nomem) rc = PDN_ENOMEM;
-    if (m->nplaced > 1) qsort(m->placed, m->nplaced, sizeof *m->placed, by_node);
-    return rc;
-}
-
-static const struct placed *find_placed(const struct moves *m, const struct pdn_node *node)
-{
-    struct placed key = {.node = node};
-    if (m->nplaced == 0) return NULL;
-    return bsearch(&key, m->placed, m->nplaced, sizeof *m->placed, by_node);
-}
-
-/* pdn_move_text_fn: the shortest text of a move the replay played. */
-static const char *placed_text(const struct pdn_node *node, void *ctx)
-{
-    const struct placed *p = find_placed(ctx, node);
-    return p ? p->text : NULL;
-}
-
-/* pdn_move_cut_fn: a move the replay stopped at, and did not play. */
-static bool stopped_at(const struct pdn_node *node, void *ctx)
-{
-    const struct moves *m = ctx;
-    for (size_t i = 0; i < m->nstops; i++)
-        if (m->stops[i].line == node->pos.line && m->stops[i].col == node->pos.col)
-            return find_placed(m, node) == NULL;
-    return false;
-}
-
-static void moves_free(struct moves *m)
-{
-    free(m->placed);
-    free(m->stops);
-}
-
 /* ---- writing ------------------------------------------------------------------- */
-
-/* The reader's callback: notes the games with errors, then prints. */
-static void on_read_diag(const struct pdn_diag *d, void *ctx)
-{
-    struct fmt *f = ctx;
-    if (d->game && pdn_diag_severity(d->code) == PDN_SEV_ERROR) f->error_game = d->game;
-    tool_on_diag(d, f->t);
-}
-
-/* The game's text as read, then the blank line that ends every game. */
-static int write_raw(FILE *fp, const pdn_game *game)
-{
-    fwrite(game->raw, 1, game->raw_len, fp);
-    fputs("\n\n", fp);
-    return ferror(fp) ? PDN_EIO : PDN_OK;
-}
 
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
+    static const enum pdn_format_broken modes[] = {
+        [BROKEN_KEEP] = PDN_FORMAT_BROKEN_KEEP,
+        [BROKEN_COMMENT] = PDN_FORMAT_BROKEN_COMMENT,
+        [BROKEN_VERBATIM] = PDN_FORMAT_BROKEN_VERBATIM,
+    };
     struct fmt *f = ctx;
-    bool read_error = f->error_game == game->index;
+    struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     (void)t;
-    if (f->error_game <= game->index) f->error_game = 0;
-    f->moves.nplaced = f->moves.nstops = 0;
-    if (!f->keep_moves || f->broken != BROKEN_KEEP) {
-        int rc = replay(&f->moves, game);
-        if (rc < 0) return rc;
-    }
-    bool stopped = f->moves.nstops > 0;
-    if (f->broken == BROKEN_VERBATIM && (read_error || stopped) && game->raw)
-        return write_raw(f->out.fp, game);
-    struct pdn_write_options wo = f->write;
-    wo.move_text = f->keep_moves ? NULL : placed_text;
-    wo.cut_line = f->broken == BROKEN_COMMENT ? stopped_at : NULL;
-    wo.move_ctx = &f->moves;
-    return pdn_write_game(f->out.fp, game, &wo);
+    fo.write = &f->write;
+    fo.no_normalise = f->keep_moves;
+    fo.broken = modes[f->broken];
+    return pdn_format_game(f->out.fp, game, &fo);
 }
 
 int main(int argc, char **argv)
 {
     struct tool t;
-    static struct fmt f; /* holds a move list: too big for the stack of some systems */
+    static struct fmt f;
     tool_init(&t, "pdnfmt", usage);
-    f.t = &t;
     f.write.version = PDN_OPTIONS_VERSION;
-    t.on_diag = on_read_diag;
-    t.diag_ctx = &f;
     opterr = 0;
     parse_options(&t, &f, argc, argv);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
@@ -310,6 +161,5 @@ int main(int argc, char **argv)
                           stop == PDN_EIO ? strerror(errno) : pdn_error_message(stop));
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
-    moves_free(&f.moves);
     return tool_exit_status(&t);
 }

@@ -103,9 +103,22 @@ static const char *capped(struct parser *p, enum pdn_diag_code code, const char 
     return buf;
 }
 
+/* Errors count for the game they are reported in (pdn_game.read_errors),
+ * those before a game for the game that follows, whether or not a callback
+ * hears them. */
+static void count_error(struct parser *p, enum pdn_diag_code code)
+{
+    if (pdn_diag_severity(code) != PDN_SEV_ERROR) return;
+    if (p->any && p->game)
+        p->game->read_errors++;
+    else
+        p->errors_ahead++;
+}
+
 void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail)
 {
+    count_error(p, code);
     if (!p->opt.on_diag || p->ncode[code] >= DIAG_PER_GAME) return;
     char buf[DIAG_TEXT_MAX], more[192];
     detail = capped(p, code, detail, more, sizeof more);
@@ -380,6 +393,8 @@ static int begin_game(struct parser *p)
     box->arena = p->arena;
     p->game = &box->game;
     p->game->index = ++p->index;
+    p->game->read_errors = p->errors_ahead;
+    p->errors_ahead = 0;
     p->game->start = p->tok.pos;
     p->any = true;
     p->game_start = p->last_end = p->tok.mark.offset;

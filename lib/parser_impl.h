@@ -56,6 +56,7 @@ struct parser {
     const struct frame_label *say; /* the label findings get, when not the next ply's */
     uint32_t last_line;          /* line where the last token taken ended */
     uint16_t ncode[PDN_DIAG_COUNT]; /* findings reported in this game, by code */
+    unsigned errors_ahead;          /* errors found before the next game began: its own */
     char movenum[24];
     char mtext[PDN_LIMIT_MOVE_TEXT + 1];
     size_t mlen;

@@ -345,6 +345,8 @@ enum pdn_diag_code {
     PDN_DIAG_COUNT
 };
 
+struct pdn_node;
+
 struct pdn_diag {
     enum pdn_diag_code code;
     const char *file;        /* name given to the reader, "-" for stdin */
@@ -353,8 +355,15 @@ struct pdn_diag {
     const char *move_number; /* "12." or "30..." or NULL */
     const char *text;        /* the offending text, or NULL */
     const char *detail;      /* code-specific detail, or NULL */
+    const struct pdn_node *node; /* the move a replay finding is about (illegal, ambiguous,
+                                    move form, move number, unknown move, play after a draw
+                                    rule), borrowed from the game; NULL for every other */
 };
 
+/*
+ * A finding's strings (file, move_number, text, detail) live only during the
+ * callback: copy them to keep them. node lives as long as its game.
+ */
 typedef void (*pdn_diag_fn)(const struct pdn_diag *diag, void *ctx);
 
 PDN_API enum pdn_severity pdn_diag_severity(enum pdn_diag_code code);
@@ -444,6 +453,8 @@ typedef struct pdn_game {
     struct pdn_pos start;    /* first token of the game */
     const char *raw;         /* the game's decoded source text */
     size_t raw_len;
+    unsigned read_errors;    /* findings of error severity the reader made in this game
+                                (PDN_SEV_ERROR; reported to on_diag or not) */
 } pdn_game;
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
@@ -593,5 +604,37 @@ struct pdn_write_options {
  * move text (unless no_comments or seven_tag_roster).
  */
 PDN_API int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options);
+
+/* ---- Format: replay, then write ------------------------------------------ */
+
+/* What pdn_format_game does with a game that has errors. */
+enum pdn_format_broken {
+    PDN_FORMAT_BROKEN_KEEP,     /* written like any other game */
+    PDN_FORMAT_BROKEN_COMMENT,  /* a line's moves from the first that cannot be played
+                                   (illegal or ambiguous) become one comment */
+    PDN_FORMAT_BROKEN_VERBATIM  /* the game's text as read (pdn_game.raw), when the reader
+                                   or the replay found an error in it */
+};
+
+struct pdn_format_options {
+    unsigned version;                       /* PDN_OPTIONS_VERSION */
+    const struct pdn_write_options *write;  /* layout; NULL for the defaults. Its
+                                               move_text, cut_line and move_ctx are
+                                               ignored: the formatter sets its own */
+    bool no_normalise;                      /* write the moves as read */
+    enum pdn_format_broken broken;
+};
+#define PDN_FORMAT_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+/*
+ * Writes one game as pdn_write_game does, after a quiet replay (findings are
+ * not reported: pdn_replay_game is for that): every move the replay played is
+ * written in its shortest form (pdn_move_to_text, naming the landing squares
+ * an ambiguous capture needs), moves it did not reach as read; options->broken
+ * says what becomes of games with errors. Allocates while it works, frees it
+ * all before it returns. Returns 0 or a PDN_E* code.
+ */
+PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
+                            const struct pdn_format_options *options);
 
 #endif

@@ -66,7 +66,7 @@ static void check_number(struct replay *r, const struct pdn_node *node,
              (unsigned long)turn->number, ordinal_suffix(turn->number));
     char replayed[16];
     number_text(replayed, turn->number, second);
-    replay_emit(r, PDN_DIAG_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
+    replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }
 
 /* The move number of a ply, formatted only when a finding needs it: printf
@@ -102,7 +102,7 @@ static void skip_placeholder(struct replay *r, const struct pdn_node *node, stru
     number_text(written, node->number, false);
     number_text(replayed, turn->number, true);
     snprintf(detail, sizeof detail, "this is move %lu", (unsigned long)turn->number);
-    replay_emit(r, PDN_DIAG_MOVE_NUMBER, &node->number_pos, replayed, written, detail);
+    replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }
 
 static void advance(struct turn *turn, int mover, int first_side)
@@ -193,13 +193,14 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
         len = list_moves(r, len, viable, 1);
         snprintf(r->detail + len, sizeof r->detail - len,
                  ", the only reading the rest of the line allows");
-        replay_emit(r, PDN_DIAG_AMBIGUITY_RESOLVED, &node->pos, ply_number_text(num), node->text,
-                    r->detail);
+        replay_emit(r, PDN_DIAG_AMBIGUITY_RESOLVED, node, &node->pos,
+                    ply_number_text(num), node->text, r->detail);
         return viable[0];
     }
     size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "matches ");
     list_moves(r, len, m->candidates, n);
-    replay_emit(r, PDN_DIAG_AMBIGUOUS_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_AMBIGUOUS_MOVE, node, &node->pos,
+                ply_number_text(num), node->text, r->detail);
     return -1;
 }
 
@@ -312,19 +313,21 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     if (!forms) return;
     if (r->opt->strict && (forms & STRICT_FORMS)) {
         forms_detail(r, forms & STRICT_FORMS);
-        replay_emit(r, PDN_DIAG_STRICT_VIOLATION, &node->pos, ply_number_text(num), node->text,
-                    r->detail);
+        replay_emit(r, PDN_DIAG_STRICT_VIOLATION, node, &node->pos,
+                    ply_number_text(num), node->text, r->detail);
         forms &= ~(unsigned)STRICT_FORMS;
     }
     if (forms & ~(unsigned)PDN_FORM_PARTIAL_PATH) {
         forms_detail(r, forms & ~(unsigned)PDN_FORM_PARTIAL_PATH);
-        replay_emit(r, PDN_DIAG_MOVE_FORM, &node->pos, ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_MOVE_FORM, node, &node->pos,
+                    ply_number_text(num), node->text, r->detail);
     }
     if (forms & PDN_FORM_PARTIAL_PATH) {
         char text[PDN_MOVE_TEXT_MAX];
         pdn_move_to_path(text, move);
         snprintf(r->detail, sizeof r->detail, "read as %s", text);
-        replay_emit(r, PDN_DIAG_PARTIAL_PATH, &node->pos, ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_PARTIAL_PATH, node, &node->pos,
+                    ply_number_text(num), node->text, r->detail);
     }
 }
 
@@ -397,7 +400,8 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
         snprintf(r->detail, sizeof r->detail, "not a move");
         break;
     }
-    replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, &node->pos, ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos,
+                ply_number_text(num), node->text, r->detail);
     return -1;
 }
 
@@ -438,7 +442,8 @@ static void track_main(struct replay *r, const struct pdn_board *before,
     r->went_on_reported = true;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
              draw_rule_name(r->drawn), r->drawn_at);
-    replay_emit(r, PDN_DIAG_DRAW_RULE, &node->pos, ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_DRAW_RULE, node, &node->pos,
+                ply_number_text(num), node->text, r->detail);
 }
 
 /* Replays one move of a line; false when the line cannot go on. */
@@ -448,7 +453,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     const struct pdn_node *node = &line->moves[i];
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
     if (is_unknown_move(node->text)) {
-        replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, &node->pos, ply_number_text(num), node->text,
+        replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, node, &node->pos, ply_number_text(num), node->text,
                     "the rest of the line is not checked");
         return false;
     }
@@ -484,7 +489,7 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
     for (uint32_t v = 0; v < node->nvariations; v++) {
         if (depth + 1 > REPLAY_DEPTH_MAX) {
             if (!r->depth_reported)
-                replay_emit(r, PDN_DIAG_LIMIT, &node->variations[v].pos, NULL, NULL,
+                replay_emit(r, PDN_DIAG_LIMIT, NULL, &node->variations[v].pos, NULL, NULL,
                             "variations nested this deep are not replayed");
             r->depth_reported = true;
             return;

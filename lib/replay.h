@@ -76,10 +76,12 @@ struct replay {
     struct pdn_movelist scratch; /* the lookahead */
 };
 
-/* Reports a finding and counts it in the summary (replay_report.c). pos may
- * be NULL. */
-void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_pos *pos,
-                 const char *move_number, const char *text, const char *detail);
+/* Reports a finding and counts it in the summary (replay_report.c). node is
+ * the move the finding is about, NULL for findings of tags, setups and
+ * results; pos may be NULL. */
+void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_node *node,
+                 const struct pdn_pos *pos, const char *move_number, const char *text,
+                 const char *detail);
 
 /* ---- Start and result (replay_start.c, replay_result.c) -------------------- */
 

@@ -61,7 +61,7 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
 {
     int f = result_form(text);
     if (f == NO_FORM) {
-        replay_emit(r, PDN_DIAG_UNKNOWN_RESULT, pos, NULL, text, "read as '*'");
+        replay_emit(r, PDN_DIAG_UNKNOWN_RESULT, NULL, pos, NULL, text, "read as '*'");
         return PDN_RESULT_UNKNOWN;
     }
     enum convention c = result_forms[f].convention;
@@ -70,7 +70,7 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
         snprintf(r->detail, sizeof r->detail, "%s, %s in the international form",
                  c == CONV_CHESS ? "chess style" : "lenient form",
                  pdn_result_text(result_forms[f].result));
-        replay_emit(r, PDN_DIAG_RESULT_CONVENTION, pos, NULL, text, r->detail);
+        replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);
     }
     return result_forms[f].result;
 }
@@ -90,7 +90,7 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
     if (!(decisive(result) || result == PDN_RESULT_DRAW) || result == expected) return;
     snprintf(r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
              b->side == PDN_COLOR_WHITE ? "white" : "black", pdn_result_text(expected));
-    replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, pos, NULL, text, r->detail);
+    replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, NULL, pos, NULL, text, r->detail);
 }
 
 static void check_drawn(struct replay *r, enum pdn_result result, const char *text,
@@ -99,7 +99,7 @@ static void check_drawn(struct replay *r, enum pdn_result result, const char *te
     if (r->drawn == DRAW_NONE || !decisive(result)) return;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s", draw_rule_name(r->drawn),
              r->drawn_at);
-    replay_emit(r, PDN_DIAG_DRAW_RULE, pos, NULL, text, r->detail);
+    replay_emit(r, PDN_DIAG_DRAW_RULE, NULL, pos, NULL, text, r->detail);
 }
 
 void replay_result_check(struct replay *r)
@@ -113,7 +113,7 @@ void replay_result_check(struct replay *r)
     const char *term_text = g->result_text ? g->result_text : pdn_result_text(term);
     if (tag_result != PDN_RESULT_NONE && term != PDN_RESULT_NONE && tag_result != term) {
         snprintf(r->detail, sizeof r->detail, "the tag says %s", tag->value);
-        replay_emit(r, PDN_DIAG_RESULT_MISMATCH, &g->result_pos, NULL, term_text, r->detail);
+        replay_emit(r, PDN_DIAG_RESULT_MISMATCH, NULL, &g->result_pos, NULL, term_text, r->detail);
     }
     /* The terminator when it says something, else the tag. */
     bool use_term = term != PDN_RESULT_NONE && term != PDN_RESULT_UNKNOWN;

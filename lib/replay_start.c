@@ -47,7 +47,7 @@ static void scan_tags(struct replay *r)
         else if (strcmp(t->name, "GameType") == 0)
             slot = &r->tag_gametype;
         else if (strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
-            replay_emit(r, PDN_DIAG_BAD_DATE, &t->pos, NULL, t->value,
+            replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
                         "expected YYYY.MM.DD, '?' for unknown digits");
         if (slot && !*slot) *slot = t;
     }
@@ -71,7 +71,7 @@ static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
     for (size_t i = 0; i < sizeof gametype_names / sizeof gametype_names[0]; i++)
         if (gametype_names[i].type == type) name = gametype_names[i].name;
     snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked", name);
-    replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, &t->pos, NULL, t->value, r->detail);
+    replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, NULL, &t->pos, NULL, t->value, r->detail);
 }
 
 /* "20" or "20,W,10,10,N2,0": only the type number matters here. */
@@ -144,11 +144,12 @@ bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn
     if (pdn_board_from_fen(out, r->variant, fen, &err) != PDN_OK) {
         snprintf(r->detail, sizeof r->detail, "%s at character %zu", pdn_fen_status_message(err.status),
                  err.offset + 1);
-        replay_emit(r, PDN_DIAG_BAD_FEN, pos, NULL, fen, r->detail);
+        replay_emit(r, PDN_DIAG_BAD_FEN, NULL, pos, NULL, fen, r->detail);
         return false;
     }
     /* An impossible position still replays: the moves may be checked. */
-    if (impossible(r, out)) replay_emit(r, PDN_DIAG_IMPOSSIBLE_FEN, pos, NULL, fen, r->detail);
+    if (impossible(r, out))
+        replay_emit(r, PDN_DIAG_IMPOSSIBLE_FEN, NULL, pos, NULL, fen, r->detail);
     *turn = fen_turn(fen);
     return true;
 }

@@ -1,0 +1,180 @@
+/*
+ * format: a game rewritten in canonical form, moves normalised. Sits above
+ * the replay and the writer and joins them: a quiet replay learns the
+ * shortest text of every move it plays (pdn_move_to_text with the legal moves
+ * before it) and the moves at which a line stops (the node of an illegal or
+ * ambiguous finding); the writer is then handed both through its callbacks.
+ *
+ * Uses the public API only. Must not print (findings of the replay are
+ * dropped, not reported) or keep state between calls: everything it
+ * allocates is freed before it returns.
+ */
+#include "pdn.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* A move the replay played, and its shortest text. */
+struct placed {
+    const struct pdn_node *node;
+    char text[PDN_MOVE_TEXT_MAX];
+};
+
+/* What the replay of one game found. */
+struct format {
+    struct placed *placed; /* sorted by node once the replay is over */
+    size_t nplaced, capplaced;
+    const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
+    size_t nstops, capstops;
+    bool nomem;
+    struct pdn_movelist legal; /* scratch for pdn_move_to_text */
+};
+
+/* Room for one more element of size 'size' in *p; false when out of memory. */
+static bool grow(void **p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap) return true;
+    size_t want = *cap ? 2 * *cap : 64;
+    void *q = realloc(*p, want * size);
+    if (q == NULL) return false;
+    *p = q;
+    *cap = want;
+    return true;
+}
+
+static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
+                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
+{
+    struct format *f = ctx;
+    (void)after;
+    (void)depth;
+    if (!grow((void **)&f->placed, &f->capplaced, f->nplaced, sizeof *f->placed)) {
+        f->nomem = true;
+        return;
+    }
+    struct placed *p = &f->placed[f->nplaced++];
+    p->node = node;
+    if (move->ncaptured == 0) { /* only captures can be ambiguous */
+        pdn_move_to_text(p->text, move, NULL);
+        return;
+    }
+    pdn_movegen(&f->legal, before, 0);
+    pdn_move_to_text(p->text, move, &f->legal);
+}
+
+/* Findings are not reported: only the moves that stop a line are noted. */
+static void on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct format *f = ctx;
+    if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
+    if (!d->node) return;
+    if (!grow((void **)&f->stops, &f->capstops, f->nstops, sizeof *f->stops)) {
+        f->nomem = true;
+        return;
+    }
+    f->stops[f->nstops++] = d->node;
+}
+
+static int compare_nodes(const struct pdn_node *a, const struct pdn_node *b)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return (x > y) - (x < y);
+}
+
+static int placed_by_node(const void *a, const void *b)
+{
+    return compare_nodes(((const struct placed *)a)->node, ((const struct placed *)b)->node);
+}
+
+static int stop_by_node(const void *a, const void *b)
+{
+    return compare_nodes(*(const struct pdn_node *const *)a, *(const struct pdn_node *const *)b);
+}
+
+static int replay(struct format *f, const pdn_game *game)
+{
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.on_diag = on_diag;
+    ro.diag_ctx = f;
+    ro.on_ply = on_ply;
+    ro.ply_ctx = f;
+    struct pdn_replay_summary sum;
+    int rc = pdn_replay_game(&sum, game, &ro);
+    if (rc == 0 && f->nomem) rc = PDN_ENOMEM;
+    if (f->nplaced > 1) qsort(f->placed, f->nplaced, sizeof *f->placed, placed_by_node);
+    if (f->nstops > 1) qsort(f->stops, f->nstops, sizeof *f->stops, stop_by_node);
+    return rc;
+}
+
+static const struct placed *find_placed(const struct format *f, const struct pdn_node *node)
+{
+    struct placed key = {.node = node};
+    if (f->nplaced == 0) return NULL;
+    return bsearch(&key, f->placed, f->nplaced, sizeof *f->placed, placed_by_node);
+}
+
+/* pdn_move_text_fn: the shortest text of a move the replay played. */
+static const char *placed_text(const struct pdn_node *node, void *ctx)
+{
+    const struct placed *p = find_placed(ctx, node);
+    return p ? p->text : NULL;
+}
+
+/* pdn_move_cut_fn: a move the replay stopped at, and did not play. */
+static bool stopped_at(const struct pdn_node *node, void *ctx)
+{
+    const struct format *f = ctx;
+    if (f->nstops == 0) return false;
+    if (!bsearch(&node, f->stops, f->nstops, sizeof *f->stops, stop_by_node)) return false;
+    return find_placed(f, node) == NULL;
+}
+
+/* The game's text as read, then the blank line that ends every game. */
+static int write_raw(FILE *out, const pdn_game *game)
+{
+    fwrite(game->raw, 1, game->raw_len, out);
+    fputs("\n\n", out);
+    return ferror(out) ? PDN_EIO : PDN_OK;
+}
+
+static bool bad_version(unsigned version)
+{
+    return version == 0 || version > PDN_OPTIONS_VERSION;
+}
+
+static int format_game(struct format *f, FILE *out, const pdn_game *game,
+                       const struct pdn_format_options *o)
+{
+    if (!o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP) {
+        int rc = replay(f, game);
+        if (rc < 0) return rc;
+    }
+    bool broken = game->read_errors > 0 || f->nstops > 0;
+    if (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw)
+        return write_raw(out, game);
+    /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    if (o->write) wo = *o->write;
+    wo.move_text = o->no_normalise ? NULL : placed_text;
+    wo.cut_line = o->broken == PDN_FORMAT_BROKEN_COMMENT ? stopped_at : NULL;
+    wo.move_ctx = f;
+    return pdn_write_game(out, game, &wo);
+}
+
+int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_options *options)
+{
+    static const struct pdn_format_options defaults = PDN_FORMAT_OPTIONS_INIT;
+    const struct pdn_format_options *o = options ? options : &defaults;
+    if (!out || !game || bad_version(o->version)) return PDN_EINVAL;
+    if (o->write && bad_version(o->write->version)) return PDN_EINVAL;
+    if ((unsigned)o->broken > PDN_FORMAT_BROKEN_VERBATIM) return PDN_EINVAL;
+    /* The move list is too big for the stack of some systems, under the
+     * replay's own. */
+    struct format *f = calloc(1, sizeof *f);
+    if (!f) return PDN_ENOMEM;
+    int rc = format_game(f, out, game, o);
+    free(f->placed);
+    free(f->stops);
+    free(f);
+    return rc;
+}
