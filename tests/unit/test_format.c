@@ -1,0 +1,249 @@
+/*
+ * Unit tests of format.c (pdn_format_game): the moves the replay played in
+ * their shortest form, ambiguous captures with the landing squares they need,
+ * each --broken mode, and the two facts the formatter rests on: the node a
+ * replay finding carries, and the errors the reader counts per game.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdn.h"
+
+/* Reads the one game of a text; the caller frees it. */
+static pdn_game *read_one(const char *text)
+{
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), PDN_OK);
+    assert_int_equal(pdn_reader_next(r, &g), 1);
+    pdn_reader_free(r);
+    return g;
+}
+
+/* What pdn_format_game writes for the game of a text; the caller frees it. */
+static char *format_text(const char *text, const struct pdn_format_options *opt)
+{
+    pdn_game *g = read_one(text);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    assert_int_equal(pdn_format_game(fp, g, opt), PDN_OK);
+    assert_int_equal(fclose(fp), 0);
+    pdn_game_free(g);
+    return buf;
+}
+
+/* The move text of a formatted game: what follows its tags. */
+static void check_moves(const char *text, const struct pdn_format_options *opt, const char *want)
+{
+    char *got = format_text(text, opt);
+    const char *moves = strstr(got, "\n\n");
+    assert_non_null(moves);
+    if (strcmp(moves + 2, want) != 0) print_message("got:\n%s\nwant:\n%s\n", moves + 2, want);
+    assert_string_equal(moves + 2, want);
+    free(got);
+}
+
+static struct pdn_format_options with_broken(enum pdn_format_broken broken)
+{
+    struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
+    o.broken = broken;
+    return o;
+}
+
+static void test_format_shortest_forms(void **state)
+{
+    (void)state;
+    check_moves("01. 32-28 19-23 02. 28:19 14x23 *", NULL, "1. 32-28 19-23 2. 28x19 14x23 *\n\n");
+    check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x19x10 *", NULL, "1. 28x10 *\n\n");
+    check_moves("[FEN \"W:W38:B33,23,13\"]\n1. 38x18x9 *", NULL, "1. 38x9 *\n\n");
+}
+
+static void test_format_ambiguous_capture_keeps_what_it_needs(void **state)
+{
+    (void)state;
+    /* Two captures go 26 -> 1: the shortest text names a landing square. */
+    check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x37x23x1 *", NULL, "1. 26x37x1 *\n\n");
+    /* Unresolved: the replay did not play it, so it stays as written. */
+    check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x1 *", NULL, "1. 26x1 *\n\n");
+}
+
+static void test_format_no_normalise_writes_moves_as_read(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
+    o.no_normalise = true;
+    check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x19x10 *", &o, "1. 28x19x10 *\n\n");
+}
+
+static void test_format_write_options_apply(void **state)
+{
+    (void)state;
+    struct pdn_write_options w = PDN_WRITE_OPTIONS_INIT;
+    w.no_comments = true;
+    struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
+    o.write = &w;
+    check_moves("1. 32-28 {a comment} 19-23 *", &o, "1. 32-28 19-23 *\n\n");
+}
+
+static const char illegal_game[] = "[Event \"illegal\"]\n"
+                                   "1. 32-28 18-23 2. 32-27 23x32 3. 37x28 *";
+
+static void test_format_broken_keep(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = with_broken(PDN_FORMAT_BROKEN_KEEP);
+    check_moves(illegal_game, &o, "1. 32-28 18-23 2. 32-27 23x32 3. 37x28 *\n\n");
+}
+
+static void test_format_broken_comment(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = with_broken(PDN_FORMAT_BROKEN_COMMENT);
+    check_moves(illegal_game, &o, "1. 32-28 18-23 {2. 32-27 23x32 3. 37x28} *\n\n");
+    /* In a variation: only that line is cut. */
+    check_moves("1. 32-28 (1. 33-28 18-23 2. 28-23 19-24) 1... 18-23 *", &o,
+                "1. 32-28 (1. 33-28 18-23 {2. 28-23 19-24}) 1... 18-23 *\n\n");
+}
+
+static void test_format_broken_verbatim(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = with_broken(PDN_FORMAT_BROKEN_VERBATIM);
+    /* An error of the replay: the text as read. */
+    char *got = format_text(illegal_game, &o);
+    char want[sizeof illegal_game + 2];
+    snprintf(want, sizeof want, "%s\n\n", illegal_game);
+    assert_string_equal(got, want);
+    free(got);
+    /* An error of the reader (an unterminated variation), moves all legal. */
+    static const char read_error[] = "1. 32-28 (1. 33-28 18-23 *";
+    got = format_text(read_error, &o);
+    assert_string_equal(got, "1. 32-28 (1. 33-28 18-23 *\n\n");
+    free(got);
+    /* A clean game is formatted as ever. */
+    check_moves("01. 32-28 18-23 *", &o, "1. 32-28 18-23 *\n\n");
+}
+
+static void test_format_bad_options(void **state)
+{
+    (void)state;
+    pdn_game *g = read_one("1. 32-28 *");
+    struct pdn_format_options o = {0};
+    assert_int_equal(pdn_format_game(stdout, g, &o), PDN_EINVAL);
+    struct pdn_write_options w = {0};
+    o = (struct pdn_format_options)PDN_FORMAT_OPTIONS_INIT;
+    o.write = &w;
+    assert_int_equal(pdn_format_game(stdout, g, &o), PDN_EINVAL);
+    o.write = NULL;
+    o.broken = (enum pdn_format_broken)7;
+    assert_int_equal(pdn_format_game(stdout, g, &o), PDN_EINVAL);
+    assert_int_equal(pdn_format_game(NULL, g, NULL), PDN_EINVAL);
+    assert_int_equal(pdn_format_game(stdout, NULL, NULL), PDN_EINVAL);
+    pdn_game_free(g);
+}
+
+/* ---- What the formatter rests on --------------------------------------------- */
+
+struct seen {
+    enum pdn_diag_code code[8];
+    const struct pdn_node *node[8];
+    int n;
+};
+
+static void remember(const struct pdn_diag *d, void *ctx)
+{
+    struct seen *s = ctx;
+    if (s->n >= 8) return;
+    s->code[s->n] = d->code;
+    s->node[s->n++] = d->node;
+}
+
+static struct seen replay_findings(const pdn_game *g)
+{
+    struct seen s = {.n = 0};
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.on_diag = remember;
+    ro.diag_ctx = &s;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, &ro), PDN_OK);
+    return s;
+}
+
+static void test_format_diag_node_of_illegal_move(void **state)
+{
+    (void)state;
+    pdn_game *g = read_one("[Result \"2-0\"]\n1. 32-28 18-23 2. 32-27 23x32 *");
+    struct seen s = replay_findings(g);
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.code[0], PDN_DIAG_ILLEGAL_MOVE);
+    assert_ptr_equal(s.node[0], &g->main.moves[2]);
+    /* Tag and terminator disagree: about no move. */
+    assert_int_equal(s.code[1], PDN_DIAG_RESULT_MISMATCH);
+    assert_null(s.node[1]);
+    pdn_game_free(g);
+}
+
+static void test_format_diag_node_of_ambiguous_move(void **state)
+{
+    (void)state;
+    pdn_game *g = read_one("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x1 *");
+    struct seen s = replay_findings(g);
+    assert_int_equal(s.n, 1);
+    assert_int_equal(s.code[0], PDN_DIAG_AMBIGUOUS_MOVE);
+    assert_ptr_equal(s.node[0], &g->main.moves[0]);
+    pdn_game_free(g);
+    /* In a variation: the node of that line. */
+    g = read_one("1. 32-28 (1. 33-28 18-23 2. 28-23) *");
+    s = replay_findings(g);
+    assert_int_equal(s.n, 1);
+    assert_int_equal(s.code[0], PDN_DIAG_ILLEGAL_MOVE);
+    assert_ptr_equal(s.node[0], &g->main.moves[0].variations[0].moves[2]);
+    pdn_game_free(g);
+}
+
+static void test_format_read_errors_counted_per_game(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 *\n"
+                               "@@@\n" /* before the second game: counts for it */
+                               "1. 32-28 (1. 33-28 *\n"
+                               "1. 32-28 18-23 *\n";
+    pdn_reader *r;
+    pdn_game *g;
+    unsigned want[] = {0, 2, 0};
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), PDN_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(pdn_reader_next(r, &g), 1);
+        assert_int_equal(g->read_errors, want[i]);
+        pdn_game_free(g);
+    }
+    assert_int_equal(pdn_reader_next(r, &g), 0);
+    pdn_reader_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_format_shortest_forms),
+        cmocka_unit_test(test_format_ambiguous_capture_keeps_what_it_needs),
+        cmocka_unit_test(test_format_no_normalise_writes_moves_as_read),
+        cmocka_unit_test(test_format_write_options_apply),
+        cmocka_unit_test(test_format_broken_keep),
+        cmocka_unit_test(test_format_broken_comment),
+        cmocka_unit_test(test_format_broken_verbatim),
+        cmocka_unit_test(test_format_bad_options),
+        cmocka_unit_test(test_format_diag_node_of_illegal_move),
+        cmocka_unit_test(test_format_diag_node_of_ambiguous_move),
+        cmocka_unit_test(test_format_read_errors_counted_per_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
