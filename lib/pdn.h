@@ -5,6 +5,17 @@
  * The one public header. The library never prints, never exits and keeps no
  * global state: operational failures come back as negative PDN_E* codes,
  * findings in the input go to a diagnostic callback the caller installs.
+ *
+ * Ownership. A function that hands an object out through a 'T **out'
+ * parameter gives it to the caller, who frees it with pdn_T_free; every
+ * *_free function accepts NULL. A pointer returned directly, or found in a
+ * game, is borrowed and lives as long as its parent. Boards, moves and move
+ * lists are values: copy them freely. The strings of a finding live only
+ * during the callback that receives it.
+ *
+ * Parameters. The output parameter comes first and is named out; the
+ * arguments it is made from follow, options last. An optional second output
+ * (pdn_board_from_fen's err) comes last.
  */
 #ifndef PDN_H
 #define PDN_H
@@ -96,12 +107,15 @@ struct pdn_board {
 PDN_API void pdn_board_init(struct pdn_board *out, enum pdn_variant variant);
 /* An empty board, white to move. */
 PDN_API void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant);
+/* The number of playable squares of the board's variant (50 or 32). */
 PDN_API int pdn_board_squares(const struct pdn_board *board);
 /* The piece on square 1..squares; PDN_PIECE_EMPTY for squares out of range. */
 PDN_API enum pdn_piece pdn_board_get(const struct pdn_board *board, int square);
 /* PDN_EINVAL when the square is out of range. */
 PDN_API int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece);
+/* How many squares hold this piece (PDN_PIECE_EMPTY: empty playable squares). */
 PDN_API int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece);
+/* Same pieces, same side to move (and whether it is known), same variant. */
 PDN_API bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b);
 
 /* ---- FEN ---------------------------------------------------------------- */
@@ -138,6 +152,7 @@ PDN_API int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, 
                        struct pdn_fen_error *err);
 /* Writes the canonical FEN; returns its length (< PDN_FEN_MAX). */
 PDN_API size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board);
+/* A static, never-NULL description of a FEN status ("square out of range"). */
 PDN_API const char *pdn_fen_status_message(enum pdn_fen_status status);
 
 /* ---- Moves ------------------------------------------------------------- */
@@ -366,9 +381,12 @@ struct pdn_diag {
  */
 typedef void (*pdn_diag_fn)(const struct pdn_diag *diag, void *ctx);
 
+/* The severity of a code, fixed by the library's table (PDN_SEV_ERROR for an
+ * unknown code). */
 PDN_API enum pdn_severity pdn_diag_severity(enum pdn_diag_code code);
-/* A short stable name, such as "illegal-move". */
+/* A short stable name, such as "illegal-move": static, never NULL. */
 PDN_API const char *pdn_diag_name(enum pdn_diag_code code);
+/* "note", "warning" or "error": static, never NULL. */
 PDN_API const char *pdn_severity_name(enum pdn_severity severity);
 /*
  * The message of a diagnostic, without file and place:
@@ -388,6 +406,11 @@ enum pdn_result {
     PDN_RESULT_BOTH_LOST  /* 0-0 */
 };
 
+/*
+ * The parts of a game below (comments, nodes, lines, tags) and every string
+ * and array they point to are borrowed from the game: made by the reader
+ * with it, read-only, valid until pdn_game_free. Copy what must outlive it.
+ */
 struct pdn_comment {
     const char *text; /* without braces or ';' */
     struct pdn_pos pos;
@@ -396,6 +419,7 @@ struct pdn_comment {
 
 struct pdn_line;
 
+/* One move, with what is written around it: borrowed from its game. */
 struct pdn_node {
     const char *text;            /* move text as read (UTF-8, NUL-terminated) */
     struct pdn_pos pos;          /* of the move text */
@@ -415,6 +439,7 @@ struct pdn_node {
     uint32_t nvariations;
 };
 
+/* A line of moves (the main line or a variation): borrowed from its game. */
 struct pdn_line {
     const struct pdn_node *moves;
     uint32_t nmoves;
@@ -424,6 +449,7 @@ struct pdn_line {
     struct pdn_pos pos;                 /* of '(' for a variation */
 };
 
+/* A tag pair: borrowed from its game. */
 struct pdn_tag {
     const char *name;
     const char *value; /* unescaped */
@@ -519,6 +545,12 @@ struct pdn_reader_options {
 
 typedef struct pdn_reader pdn_reader;
 
+/*
+ * The pdn_reader_open_* functions hand a reader over through *out (free it
+ * with pdn_reader_free) and return 0, or a PDN_E* code with *out NULL.
+ */
+/* Reads the file at path (PDN_EIO with errno set when it cannot be opened);
+ * the path names it in findings unless options->filename is set. */
 PDN_API int pdn_reader_open_file(pdn_reader **out, const char *path,
                          const struct pdn_reader_options *options);
 /* Reads from fd (not closed by the reader). */
@@ -531,6 +563,7 @@ PDN_API int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t le
  * 0 at the end of input, or a negative PDN_E* code.
  */
 PDN_API int pdn_reader_next(pdn_reader *reader, pdn_game **out);
+/* Closes a reader and frees it (not the games it handed out); accepts NULL. */
 PDN_API void pdn_reader_free(pdn_reader *reader);
 
 /* ---- Replay: the validator ---------------------------------------------- */
