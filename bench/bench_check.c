@@ -37,7 +37,7 @@ int main(int argc, char **argv)
     pdn_game *game;
     double start = now();
     if (pdn_reader_open_file(&reader, argv[1], &ro) != 0) return 3;
-    while (pdn_reader_next(reader, &game) == 1) {
+    while (pdn_reader_next(&game, reader) == 1) {
         struct pdn_replay_summary sum;
         pdn_replay_game(&sum, game, &po);
         plies += sum.plies;

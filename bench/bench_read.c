@@ -44,7 +44,7 @@ int main(int argc, char **argv)
     }
     double t0 = now();
     pdn_game *g;
-    while ((rc = pdn_reader_next(r, &g)) == 1) {
+    while ((rc = pdn_reader_next(&g, r)) == 1) {
         games++;
         moves += g->main.nmoves;
         pdn_game_free(g);

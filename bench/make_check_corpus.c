@@ -78,7 +78,7 @@ static int copy_file(FILE *out, const char *path, unsigned long *serial)
     pdn_game *game;
     if (pdn_reader_open_file(&reader, path, &ro) != 0) return -1;
     int rc;
-    while ((rc = pdn_reader_next(reader, &game)) == 1) {
+    while ((rc = pdn_reader_next(&game, reader)) == 1) {
         emit_game(out, game, ++*serial);
         pdn_game_free(game);
     }

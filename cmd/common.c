@@ -254,7 +254,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     if (open_input(t, &reader, operand) < 0) return 0;
     int rc = 0, stop = 0;
     pdn_game *game;
-    while (stop == 0 && (rc = pdn_reader_next(reader, &game)) > 0) {
+    while (stop == 0 && (rc = pdn_reader_next(&game, reader)) > 0) {
         stop = fn(t, game, ctx);
         pdn_game_free(game);
     }

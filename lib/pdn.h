@@ -562,7 +562,7 @@ PDN_API int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t le
  * The next game: returns 1 and hands *out over (free with pdn_game_free),
  * 0 at the end of input, or a negative PDN_E* code.
  */
-PDN_API int pdn_reader_next(pdn_reader *reader, pdn_game **out);
+PDN_API int pdn_reader_next(pdn_game **out, pdn_reader *reader);
 /* Closes a reader and frees it (not the games it handed out); accepts NULL. */
 PDN_API void pdn_reader_free(pdn_reader *reader);
 

@@ -154,7 +154,7 @@ int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
     return 0;
 }
 
-int pdn_reader_next(pdn_reader *r, pdn_game **out)
+int pdn_reader_next(pdn_game **out, pdn_reader *r)
 {
     if (!r || !out) return PDN_EINVAL;
     *out = NULL;

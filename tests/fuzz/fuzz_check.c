@@ -46,7 +46,7 @@ static void check_rewrite(const char *text, size_t len)
     pdn_reader *r;
     pdn_game *g;
     FUZZ_CHECK(pdn_reader_open_memory(&r, text, len, &ro) == PDN_OK);
-    FUZZ_CHECK(pdn_reader_next(r, &g) == 1);
+    FUZZ_CHECK(pdn_reader_next(&g, r) == 1);
     size_t len2;
     char *again = write_game(g, &len2);
     if (len2 != len || memcmp(text, again, len) != 0)
@@ -55,7 +55,7 @@ static void check_rewrite(const char *text, size_t len)
     FUZZ_CHECK(len2 == len && memcmp(text, again, len) == 0);
     free(again);
     pdn_game_free(g);
-    FUZZ_CHECK(pdn_reader_next(r, &g) == 0);
+    FUZZ_CHECK(pdn_reader_next(&g, r) == 0);
     pdn_reader_free(r);
 }
 
@@ -86,7 +86,7 @@ static void check_input(const uint8_t *data, size_t size, bool strict, bool roun
     pdn_game *g;
     size_t games = 0;
     if (pdn_reader_open_memory(&r, data, size, &ro) != PDN_OK) return;
-    while (pdn_reader_next(r, &g) > 0) {
+    while (pdn_reader_next(&g, r) > 0) {
         walk_game(g, ++games);
         check_game(g, roundtrip);
         pdn_game_free(g);

@@ -26,13 +26,13 @@ static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_e
     FUZZ_CHECK(rc == PDN_OK || rc < 0);
     if (rc < 0) return 0;
     pdn_game *g;
-    while ((rc = pdn_reader_next(r, &g)) > 0) {
+    while ((rc = pdn_reader_next(&g, r)) > 0) {
         walk_game(g, ++games);
         pdn_game_free(g);
     }
     FUZZ_CHECK(rc == 0 || (rc < 0 && pdn_error_message(rc) != NULL));
     /* After the end, the end again. */
-    if (rc == 0) FUZZ_CHECK(pdn_reader_next(r, &g) == 0);
+    if (rc == 0) FUZZ_CHECK(pdn_reader_next(&g, r) == 0);
     pdn_reader_free(r);
     return games;
 }

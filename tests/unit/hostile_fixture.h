@@ -223,14 +223,14 @@ static inline void check_rewrite(const char *text, size_t len)
     pdn_game *g;
     size_t len2;
     assert_int_equal(pdn_reader_open_memory(&r, text, len, &ro), PDN_OK);
-    assert_int_equal(pdn_reader_next(r, &g), 1);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
     char *again = write_text(g, &len2);
     bool same = len2 == len && memcmp(text, again, len) == 0;
     if (!same) print_difference(text, len, again, len2);
     assert_true(same);
     free(again);
     pdn_game_free(g);
-    assert_int_equal(pdn_reader_next(r, &g), 0);
+    assert_int_equal(pdn_reader_next(&g, r), 0);
     pdn_reader_free(r);
 }
 
@@ -314,7 +314,7 @@ static inline void read_with(struct outcome *o, const void *data, size_t len,
     pdn_reader *r;
     pdn_game *g;
     assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), PDN_OK);
-    while ((o->rc = pdn_reader_next(r, &g)) > 0) {
+    while ((o->rc = pdn_reader_next(&g, r)) > 0) {
         assert_int_equal(g->index, ++o->games);
         if (g->ntags > o->max_tags) o->max_tags = g->ntags;
         through_pipeline(o, g, !opt->no_rewrite);

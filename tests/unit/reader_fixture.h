@@ -63,7 +63,7 @@ static inline void fix_drain(pdn_reader *r, struct fix *f, pdn_game **first)
 {
     pdn_game *g;
     if (first) *first = NULL;
-    while ((f->rc = pdn_reader_next(r, &g)) == 1) {
+    while ((f->rc = pdn_reader_next(&g, r)) == 1) {
         f->games++;
         if (first && !*first)
             *first = g;

@@ -22,7 +22,7 @@ static pdn_game *read_one(const char *text)
     pdn_reader *r;
     pdn_game *g = NULL;
     assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), PDN_OK);
-    assert_int_equal(pdn_reader_next(r, &g), 1);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
     pdn_reader_free(r);
     return g;
 }
@@ -222,11 +222,11 @@ static void test_format_read_errors_counted_per_game(void **state)
     unsigned want[] = {0, 2, 0};
     assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), PDN_OK);
     for (int i = 0; i < 3; i++) {
-        assert_int_equal(pdn_reader_next(r, &g), 1);
+        assert_int_equal(pdn_reader_next(&g, r), 1);
         assert_int_equal(g->read_errors, want[i]);
         pdn_game_free(g);
     }
-    assert_int_equal(pdn_reader_next(r, &g), 0);
+    assert_int_equal(pdn_reader_next(&g, r), 0);
     pdn_reader_free(r);
 }
 

@@ -187,7 +187,7 @@ static void test_hostile_setup_unterminated(void **state)
     size_t len;
     (void)state;
     assert_int_equal(pdn_reader_open_memory(&r, text, sizeof text - 1, NULL), PDN_OK);
-    assert_int_equal(pdn_reader_next(r, &g), 1);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
     char *out = write_text(g, &len);
     assert_null(strstr(out, "FEN \"FEN"));
     assert_non_null(strstr(out, "/FEN \"W:W31:B1\"/"));

@@ -315,7 +315,7 @@ static char *file_games_text(const char *path, bool strict, enum pdn_encoding en
     char *all = malloc(cap);
     pdn_game *g;
     *games = 0;
-    while (pdn_reader_next(r, &g) == 1) {
+    while (pdn_reader_next(&g, r) == 1) {
         for (uint32_t i = 0; i < g->ntags; i++) {
             size_t n = strlen(g->tags[i].name) + strlen(g->tags[i].value) + 4;
             if (len + n + 1 > cap) all = realloc(all, cap *= 2);
@@ -384,7 +384,7 @@ static void test_reader_encoding_parse(void **state)
     pdn_reader *r = NULL;
     static const char bad[] = "[A \"x\xff\xfey\"] *";
     assert_int_equal(pdn_reader_open_memory(&r, bad, sizeof bad - 1, &o), 0);
-    assert_int_equal(pdn_reader_next(r, &g), 1);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
     assert_string_equal(pdn_game_tag(g, "A"), "x\xef\xbf\xbd\xef\xbf\xbdy");
     assert_non_null(fix_find(&F, PDN_DIAG_BAD_ENCODING));
     pdn_game_free(g);
@@ -461,7 +461,7 @@ static void test_reader_results_and_errors_api(void **state)
     assert_int_equal(pdn_reader_open_memory(&r, NULL, 5, NULL), PDN_EINVAL);
     assert_int_equal(pdn_reader_open_memory(&r, "", 0, NULL), 0);
     pdn_game *g;
-    assert_int_equal(pdn_reader_next(r, &g), 0);
+    assert_int_equal(pdn_reader_next(&g, r), 0);
     pdn_reader_free(r);
     pdn_game_free(NULL);
     pdn_reader_free(NULL);

@@ -134,7 +134,7 @@ static size_t check_file(struct seen *s, const char *path)
     pdn_game *game;
     size_t games = 0;
     int rc;
-    while ((rc = pdn_reader_next(reader, &game)) == 1) {
+    while ((rc = pdn_reader_next(&game, reader)) == 1) {
         struct pdn_replay_summary sum;
         struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = s};
         assert_int_equal(pdn_replay_game(&sum, game, &po), 0);

@@ -464,7 +464,7 @@ static void read_games(struct games *out, const void *data, size_t len)
     int rc;
     out->v = NULL;
     out->n = 0;
-    while ((rc = pdn_reader_next(r, &g)) > 0) {
+    while ((rc = pdn_reader_next(&g, r)) > 0) {
         out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
         assert_non_null(out->v);
         out->v[out->n++] = g;
