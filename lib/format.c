@@ -150,8 +150,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
         if (rc < 0) return rc;
     }
     bool broken = game->read_errors > 0 || f->nstops > 0;
-    if (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw)
-        return write_raw(out, game);
+    if (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw) return write_raw(out, game);
     /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     if (o->write) wo = *o->write;
