@@ -202,10 +202,9 @@ void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len,
     fprintf(fp, "\n%*s| ", w, "");
     /* Tabs stay tabs so the caret lines up whatever the tab width. */
     uint32_t c = 1;
-    for (size_t i = 0; i < len && c < col; i++) {
-        if (((unsigned char)line[i] & 0xC0) == 0x80) continue;
+    for (size_t i = 0; i < len && c < col; c++) {
         putc(line[i] == '\t' ? '\t' : ' ', fp);
-        c++;
+        i += pdn_text_prefix(line + i, len - i, 1);
     }
     fputs("^\n", fp);
 }

@@ -196,23 +196,6 @@ static void parse_options(struct check *c, int argc, char **argv)
 /* Lines longer than this many characters are shown in part, around the column. */
 enum { EXCERPT_WIDTH = 100, EXCERPT_LEAD = 40 };
 
-static size_t utf8_chars(const char *s, size_t n)
-{
-    size_t chars = 0;
-    for (size_t i = 0; i < n; i++)
-        chars += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return chars;
-}
-
-/* The address just past the first n characters of s[0, len). */
-static const char *skip_chars(const char *s, size_t len, size_t n)
-{
-    const char *end = s + len;
-    for (; s < end; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80 && n-- == 0) break;
-    return s;
-}
-
 static bool line_append(struct srcline *l, const char *s, size_t n)
 {
     if (l->len + n > l->cap) {
@@ -225,7 +208,7 @@ static bool line_append(struct srcline *l, const char *s, size_t n)
     }
     memcpy(l->text + l->len, s, n);
     l->len += n;
-    l->cols += (uint32_t)utf8_chars(s, n);
+    l->cols += (uint32_t)pdn_text_width(s, n);
     return true;
 }
 
@@ -285,13 +268,13 @@ static void print_excerpt(uint32_t line_no, const char *s, size_t len, uint32_t 
 {
     while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == '\n'))
         len--;
-    if (utf8_chars(s, len) <= EXCERPT_WIDTH) {
+    if (pdn_text_width(s, len) <= EXCERPT_WIDTH) {
         tool_diag_excerpt(stdout, line_no, s, len, col);
         return;
     }
     uint32_t first = col > EXCERPT_LEAD ? col - EXCERPT_LEAD : 1;
-    const char *a = skip_chars(s, len, first - 1);
-    const char *b = skip_chars(a, len - (size_t)(a - s), EXCERPT_WIDTH);
+    const char *a = s + pdn_text_prefix(s, len, first - 1);
+    const char *b = a + pdn_text_prefix(a, len - (size_t)(a - s), EXCERPT_WIDTH);
     char buf[EXCERPT_WIDTH * 4 + 8];
     int n = snprintf(buf, sizeof buf, "%s%.*s%s", first > 1 ? "..." : "", (int)(b - a), a,
                      b < s + len ? "..." : "");

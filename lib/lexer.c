@@ -8,9 +8,12 @@
  * the real-world forms need in how far a token extends; the strict flag
  * only decides whether an odd form is an error or a warning, so both modes
  * cut the text into the same tokens and find the same game boundaries.
- * It must not build game structures or report a token's findings itself.
+ * Which bytes are blanks, dashes and separators, and how results are
+ * spelled, is text.c's to say. It must not build game structures or
+ * report a token's findings itself.
  */
 #include "lexer_impl.h"
+#include "text.h"
 
 static const char *const odd_details[ODD_COUNT] = {
     [ODD_NONE] = "nonstandard form",
@@ -73,16 +76,16 @@ void lexer_locate(const struct lexer *lx, uint64_t offset, struct pdn_pos *out)
 
 /* ---- Blanks and % comments ------------------------------------------------ */
 
-/* Bytes of a non-standard blank at i (NBSP, narrow NBSP, figure space,
- * BOM), 0 for none. */
+/* Bytes of a non-standard blank at i (text.c's Unicode blanks, or a BOM,
+ * which only the lexer skips), 0 for none. */
 static size_t odd_blank(const struct lexer *lx, size_t i, enum odd_form *odd)
 {
-    int b0 = peek(lx, i), b1 = peek(lx, i + 1), b2 = peek(lx, i + 2);
+    const unsigned char *b = (const unsigned char *)lx->buf + i;
+    struct text_piece c = text_piece_at(b, lx->end - i);
     *odd = ODD_NBSP;
-    if (b0 == 0xC2 && b1 == 0xA0) return 2;
-    if (b0 == 0xE2 && b1 == 0x80 && (b2 == 0xAF || b2 == 0x87)) return 3;
+    if (c.kind == TEXT_BLANK && c.unicode) return c.len;
     *odd = ODD_BOM;
-    if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 3;
+    if (lx->end - i >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) return 3;
     return 0;
 }
 
@@ -120,9 +123,14 @@ static int odd_space(struct lexer *lx, struct cur *c)
 enum { SP_TOKEN = 0, SP_BLANK, SP_LF, SP_CR, SP_PERCENT, SP_ODD };
 
 static const unsigned char space_class[256] = {
-    [' '] = SP_BLANK, ['\t'] = SP_BLANK, ['\f'] = SP_BLANK,  ['\v'] = SP_BLANK,
-    ['\n'] = SP_LF,   ['\r'] = SP_CR,    ['%'] = SP_PERCENT, [0] = SP_ODD,
-    ['\\'] = SP_ODD,  [0xC2] = SP_ODD,   [0xE2] = SP_ODD,    [0xEF] = SP_ODD,
+    TEXT_ASCII_BLANKS(SP_BLANK),
+    TEXT_MARK_LEADS(SP_ODD),
+    ['\n'] = SP_LF,
+    ['\r'] = SP_CR,
+    ['%'] = SP_PERCENT,
+    [0] = SP_ODD,
+    ['\\'] = SP_ODD,
+    [0xEF] = SP_ODD, /* a BOM */
 };
 
 /* Skips blanks, line ends and % comments, committing as it goes; false
@@ -164,25 +172,6 @@ static bool skip_space(struct lexer *lx)
 
 /* ---- Numbers, move numbers and results ------------------------------------ */
 
-struct result_lit {
-    const char *text;
-    unsigned char len;
-    unsigned char result;
-    unsigned char chess; /* 1: chess-style (in the grammar), 2: lenient-only spelling */
-};
-
-static const struct result_lit result_lits[] = {
-    {"1/2-1/2", 7, PDN_RESULT_DRAW, 1},
-    {"0.5-0.5", 7, PDN_RESULT_DRAW, 2},
-    {"2-0", 3, PDN_RESULT_WHITE_WIN, 0},
-    {"0-2", 3, PDN_RESULT_BLACK_WIN, 0},
-    {"1-1", 3, PDN_RESULT_DRAW, 0},
-    {"0-0", 3, PDN_RESULT_BOTH_LOST, 0},
-    {"1-0", 3, PDN_RESULT_WHITE_WIN, 1},
-    {"0-1", 3, PDN_RESULT_BLACK_WIN, 1},
-    {"\xc2\xbd-\xc2\xbd", 5, PDN_RESULT_DRAW, 2},
-};
-
 /* 1 when the literal stands at i and no digit follows, 0 when not, -1 for more. */
 static int match_lit(const struct lexer *lx, size_t i, const char *s, size_t len)
 {
@@ -207,17 +196,17 @@ static int scan_result(struct lexer *lx, const struct cur *c, struct token *tok)
     if (b1 == '.' && b0 != '0') return 0;
     if (b1 == '/' && b0 != '1') return 0;
     if (b1 == '-' && b2 >= 0 && (b2 < '0' || b2 > '2')) return 0;
-    for (size_t k = 0; k < sizeof result_lits / sizeof result_lits[0]; k++) {
-        const struct result_lit *r = &result_lits[k];
-        if (r->chess == 2 && lx->strict) continue;
+    for (size_t k = 0; k < text_nresults; k++) {
+        const struct text_result *r = &text_results[k];
+        bool lenient = r->convention == TEXT_LENIENT;
+        if (lenient && lx->strict) continue;
         int m = match_lit(lx, c->pos, r->text, r->len);
         if (m < 0) return -1;
         if (m == 0) continue;
         tok->value = r->result;
         /* 1-0, 0-1 and 1/2-1/2 are in the grammar (the replay notes the
          * convention); only the other spellings are warned about here. */
-        if (r->chess == 2)
-            set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ODD_RESULT, false, pos_of(lx, c));
+        if (lenient) set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ODD_RESULT, false, pos_of(lx, c));
         return r->len;
     }
     return 0;
@@ -378,7 +367,7 @@ static bool ends_junk(unsigned b)
 /* Characters that start no token: one run up to a blank or a delimiter. */
 static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
 {
-    size_t i = c->pos + seq_len(byte_at(lx, c->pos));
+    size_t i = c->pos + text_utf8_seq_len(byte_at(lx, c->pos));
     while (i < lx->end && !ends_junk(byte_at(lx, i)))
         i++;
     if (more(lx, i)) return TOK_MORE;
@@ -388,21 +377,32 @@ static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *
     return TOK_JUNK;
 }
 
-/* Non-ASCII starts: Unicode dashes and the ½-½ result (lenient only). */
-static enum token_kind scan_unicode(struct lexer *lx, struct cur *c, struct token *tok)
+/* A separator: '-' or a Unicode dash, 'x' or ':', as text.c's scanner of
+ * move text says (a Unicode dash is lenient only); the ½-½ result (lenient
+ * only); anything else starts no token. */
+static enum token_kind scan_piece(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t p = c->pos;
-    if (lx->strict) return TOK_JUNK;
-    if (more(lx, p + 2)) return TOK_MORE;
-    int b0 = peek(lx, p), b1 = peek(lx, p + 1), b2 = peek(lx, p + 2);
-    bool dash =
-        b0 == 0xE2 && ((b1 == 0x80 && b2 >= 0x90 && b2 <= 0x95) || (b1 == 0x88 && b2 == 0x92));
-    if (dash) {
-        set_find(tok, PDN_DIAG_NONSTANDARD, ODD_UNICODE_DASH, false, pos_of(lx, c));
-        adv_text(lx, c, 3);
+    unsigned b = byte_at(lx, p);
+    if (b >= 0x80) {
+        if (lx->strict) return TOK_JUNK;
+        if (more(lx, p + TEXT_MARK_MAX - 1)) return TOK_MORE;
+    }
+    struct text_piece k = text_piece_at((const unsigned char *)lx->buf + p, lx->end - p);
+    if (k.kind == TEXT_CROSS || k.kind == TEXT_COLON) {
+        adv_ascii(c, 1);
+        return TOK_CAPTURE;
+    }
+    if (k.kind == TEXT_DASH && !k.unicode) {
+        adv_ascii(c, 1);
         return TOK_DASH;
     }
-    if (b0 == 0xC2 && b1 == 0xBD) {
+    if (k.kind == TEXT_DASH) {
+        set_find(tok, PDN_DIAG_NONSTANDARD, ODD_UNICODE_DASH, false, pos_of(lx, c));
+        adv_text(lx, c, k.len);
+        return TOK_DASH;
+    }
+    if (b == 0xC2 && peek(lx, p + 1) == 0xBD) {
         int r = scan_result(lx, c, tok);
         if (r < 0) return TOK_MORE;
         if (r > 0) {
@@ -421,13 +421,6 @@ static enum token_kind scan_token(struct lexer *lx, struct cur *c, struct token 
     switch (b) {
     case '[':
         return lexer_scan_tag(lx, c, tok);
-    case '-':
-        adv_ascii(c, 1);
-        return TOK_DASH;
-    case 'x':
-    case ':':
-        adv_ascii(c, 1);
-        return TOK_CAPTURE;
     case '*':
         adv_ascii(c, 1);
         return TOK_STAR;
@@ -452,7 +445,7 @@ static enum token_kind scan_token(struct lexer *lx, struct cur *c, struct token 
     case '<':
         return lx->strict ? TOK_JUNK : lexer_scan_caplist(lx, c, tok);
     default:
-        return b >= 0xC0 ? scan_unicode(lx, c, tok) : TOK_JUNK;
+        return scan_piece(lx, c, tok);
     }
 }
 

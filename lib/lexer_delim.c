@@ -326,7 +326,7 @@ size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok,
     i = plain_ascii(b, vs, end);
     uint32_t chars = (uint32_t)(i - vs);
     for (; i < end && !value_stop[b[i]]; i++)
-        chars += (b[i] & 0xC0) != 0x80;
+        chars += text_utf8_lead(b[i]);
     if (i + 1 >= end || b[i] != '"' || b[i + 1] != ']') return 0;
     tok->name_start = p + 1;
     tok->name_len = name_end - p - 1;

@@ -7,6 +7,7 @@
 #define PDN_LEX_IMPL_H
 
 #include "lexer.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -59,7 +60,7 @@ static inline void adv_text(const struct lexer *lx, struct cur *c, size_t n)
             col = 1;
             cr = true;
         } else {
-            col += (b & 0xC0) != 0x80;
+            col += text_utf8_lead((unsigned char)b);
             cr = false;
         }
     }
@@ -117,12 +118,6 @@ static inline bool is_blank(unsigned c)
 static inline bool is_eol(unsigned c)
 {
     return c == '\n' || c == '\r';
-}
-
-/* Length of the UTF-8 sequence led by c (1 for stray bytes). */
-static inline size_t seq_len(unsigned c)
-{
-    return c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
 }
 
 static inline void set_find(struct token *tok, enum pdn_diag_code code, enum odd_form odd, bool error,

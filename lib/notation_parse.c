@@ -2,32 +2,25 @@
  * Move text to squares: reads the standard move forms ("32-28", "28x19x10")
  * and the real-world ones PDN.md lists (zero padding, ':', spaces inside the
  * move, unicode dashes, "3228", hop by hop "11x18 18x25", a "<19,23>" list
- * of captured squares), recording each non-standard form seen.
+ * of captured squares), recording each non-standard form seen. Which bytes
+ * are digits, separators, dashes and blanks is text.c's to say: the lexer
+ * and the writer read move text with the same scanner.
  *
  * Only syntax here: which moves the squares name is notation_match.c's
  * business. Reads any bytes without overrunning the NUL, allocates nothing.
  */
 #include "notation.h"
+#include "text.h"
 
 #include <limits.h>
 #include <string.h>
 
-/* Bytes of a blank at p (space, tab, CR, LF, U+00A0, U+202F), or 0. */
-static int blank_len(const unsigned char *p)
+/* Bytes of a blank at p (text.c's blanks), or 0; end bounds the text. */
+static int blank_len(const unsigned char *p, const unsigned char *end)
 {
-    if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') return 1;
-    if (p[0] == 0xC2 && p[1] == 0xA0) return 2;
-    if (p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0xAF) return 3;
-    return 0;
-}
-
-/* Bytes of a unicode dash at p (U+2010..U+2014, U+2212), or 0. */
-static int unicode_dash_len(const unsigned char *p)
-{
-    if (p[0] != 0xE2) return 0;
-    if (p[1] == 0x80 && p[2] >= 0x90 && p[2] <= 0x94) return 3;
-    if (p[1] == 0x88 && p[2] == 0x92) return 3;
-    return 0;
+    if (p >= end) return 0;
+    struct text_piece c = text_piece_at(p, (size_t)(end - p));
+    return c.kind == TEXT_BLANK ? c.len : 0;
 }
 
 static bool is_digit(unsigned char c)
@@ -50,10 +43,11 @@ static const unsigned char *read_number(const unsigned char *p, int *value, bool
 }
 
 /* A "<19,23>" or "<19 23>" list; returns the byte after '>' or NULL. */
-static const unsigned char *read_list(struct notation_text *t, const unsigned char *p)
+static const unsigned char *read_list(struct notation_text *t, const unsigned char *p,
+                                      const unsigned char *end)
 {
     for (p++; *p != '>';) {
-        int len = blank_len(p);
+        int len = blank_len(p, end);
         if (len || *p == ',' || *p == ';') {
             p += len ? len : 1;
         } else if (is_digit(*p) && t->ncaptured < PDN_PATH_MAX) {
@@ -110,6 +104,7 @@ static bool split_digits(struct notation_text *t, const char *s, int len)
 enum state { START, AFTER_NUM, AFTER_SEP, AFTER_JOIN };
 
 struct move_scan {
+    const unsigned char *end; /* the text's NUL */
     struct notation_text *t;
     struct notation_reading *r;
     enum state state;
@@ -161,25 +156,29 @@ static bool on_separator(struct move_scan *lx, bool dash)
 static bool lex_token(struct move_scan *lx, const unsigned char **pp)
 {
     const unsigned char *p = *pp;
-    int len;
+    struct text_piece c = text_piece_at(p, (size_t)(lx->end - p));
     bool ok = true;
-    if ((len = blank_len(p))) {
+    switch (c.kind) {
+    case TEXT_BLANK:
         lx->blank = lx->state != START;
-        p += len;
-    } else if (is_digit(*p)) {
+        p += c.len;
+        break;
+    case TEXT_DIGIT: {
         int value;
         bool padded;
         p = read_number(p, &value, &padded);
         ok = on_number(lx, value, padded);
-    } else if (*p == '-' || *p == 'x' || *p == ':') {
-        if (*p == ':') lx->t->forms |= PDN_FORM_COLON;
-        ok = on_separator(lx, *p == '-');
-        p++;
-    } else if ((len = unicode_dash_len(p))) {
-        lx->t->forms |= PDN_FORM_UNICODE_DASH;
-        ok = on_separator(lx, true);
-        p += len;
-    } else {
+        break;
+    }
+    case TEXT_DASH:
+    case TEXT_CROSS:
+    case TEXT_COLON:
+        if (c.kind == TEXT_COLON) lx->t->forms |= PDN_FORM_COLON;
+        if (c.unicode) lx->t->forms |= PDN_FORM_UNICODE_DASH;
+        ok = on_separator(lx, c.kind == TEXT_DASH);
+        p += c.len;
+        break;
+    default:
         ok = false;
     }
     *pp = p;
@@ -190,16 +189,17 @@ bool notation_parse(struct notation_text *out, const char *text)
 {
     memset(out, 0, sizeof *out);
     out->nreadings = 1;
-    struct move_scan lx = {.t = out, .r = &out->readings[0], .state = START};
     const unsigned char *p = (const unsigned char *)text, *digits = NULL;
-    while (*p && *p != '<') {
+    const unsigned char *end = p + strlen(text);
+    struct move_scan lx = {.end = end, .t = out, .r = &out->readings[0], .state = START};
+    while (p < end && *p != '<') {
         if (!digits && is_digit(*p)) digits = p;
         if (!lex_token(&lx, &p)) return false;
     }
     if (*p == '<') {
-        if (lx.state != AFTER_NUM || !(p = read_list(out, p))) return false;
-        while (blank_len(p))
-            p += blank_len(p);
+        if (lx.state != AFTER_NUM || !(p = read_list(out, p, end))) return false;
+        while (blank_len(p, end))
+            p += blank_len(p, end);
         if (*p) return false;
     }
     if (lx.state != AFTER_NUM) return false; /* empty, or ends with a separator */

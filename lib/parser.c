@@ -42,6 +42,7 @@
  * decode.
  */
 #include "parser_impl.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,9 +57,7 @@ static const char *clip(char out[DIAG_TEXT_MAX], const char *text, size_t len)
     while (n < len && text[n] != '\n' && text[n] != '\r')
         n++;
     if (n > DIAG_TEXT_MAX - 4) {
-        n = DIAG_TEXT_MAX - 4;
-        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
-            n--;
+        n = text_utf8_cut(text, n, DIAG_TEXT_MAX - 4);
         memcpy(out, text, n);
         memcpy(out + n, "...", 4);
         return out;
@@ -213,8 +212,7 @@ static void cut_at_limit(struct parser *p)
     p->saved_eof = lx->eof;
     p->saved_end = lx->end;
     size_t e = (size_t)(limit - lx->base);
-    while (e > lx->pos && ((unsigned char)lx->buf[e] & 0xC0) == 0x80)
-        e--;
+    if (e > lx->pos) e = lx->pos + text_utf8_cut(lx->buf + lx->pos, lx->end - lx->pos, e - lx->pos);
     lx->end = e > lx->pos ? e : lx->pos;
     lx->eof = true;
 }

@@ -6,6 +6,7 @@
  * tree itself is built by parser_frame.c. Must not handle tags or game boundaries.
  */
 #include "parser_impl.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -508,11 +509,11 @@ static bool quick_move(struct parser *p, struct move_info *mi)
         return false;
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t j = lx->pos, end = lx->end;
-    unsigned sep = j < end ? b[j] : 0;
-    if (sep != '-' && sep != 'x') return false;
+    unsigned sep = j < end ? b[j] : 0, kind = text_byte_kind[sep];
+    if (kind != TEXT_DASH && kind != TEXT_CROSS) return false; /* the ASCII '-' and 'x' */
     int squares = 1;
     uint32_t last = t->value;
-    while (j < end && b[j] == sep && (sep == 'x' || squares == 1)) {
+    while (j < end && b[j] == sep && (kind == TEXT_CROSS || squares == 1)) {
         size_t k = quick_square(b, j, end, &last);
         if (k == 0 || squares >= 24) return false;
         squares++;
@@ -524,8 +525,8 @@ static bool quick_move(struct parser *p, struct move_info *mi)
     p->mlen = len;
     clear_move(mi, &t->pos);
     mi->squares = squares;
-    mi->dashes = sep == '-';
-    mi->captures = sep == 'x' ? squares - 1 : 0;
+    mi->dashes = kind == TEXT_DASH;
+    mi->captures = kind == TEXT_CROSS ? squares - 1 : 0;
     mi->numeric = true;
     mi->first = t->value;
     mi->last = last;

@@ -12,6 +12,7 @@
  * from that very byte. It must not report anything or refill the window.
  */
 #include "parser_impl.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -39,10 +40,11 @@ static const bool q_stop[256] = {
 
 /* Bytes after which the token path's look-ahead past a move could differ
  * from the lane's: a tag or the end (a match score?), % comments and the
- * blanks the lexer reports (NUL, "\r" text, NBSP, BOM), form feeds. */
+ * blanks the lexer reports (NUL, "\r" text, text.c's Unicode blanks, BOM),
+ * form feeds. */
 static const bool q_unsure[256] = {
-    ['['] = true,  ['%'] = true,  [0] = true,    ['\\'] = true, [0xC2] = true,
-    [0xE2] = true, [0xEF] = true, ['\f'] = true, ['\v'] = true,
+    TEXT_MARK_LEADS(true), ['['] = true,  ['%'] = true,  [0] = true,
+    ['\\'] = true,         [0xEF] = true, ['\f'] = true, ['\v'] = true,
 };
 
 /* Whether a plain move may end at j: a byte that ends it, then (past
@@ -126,12 +128,13 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
                      uint32_t *last_to)
 {
     const unsigned char *b = t->b, *s = b + t->at;
-    unsigned sep = b[k];
-    if (k - t->at > 2 || s[0] == '0' || (sep != '-' && sep != 'x')) return 0;
+    unsigned sep = b[k], kind = text_byte_kind[sep];
+    /* The plain separators: an ASCII dash or cross (text.c's byte kinds). */
+    if (k - t->at > 2 || s[0] == '0' || (kind != TEXT_DASH && kind != TEXT_CROSS)) return 0;
     uint32_t last = first;
     int squares = 1;
     size_t j = k;
-    while (j < t->end && b[j] == sep && (sep == 'x' || squares == 1)) {
+    while (j < t->end && b[j] == sep && (kind == TEXT_CROSS || squares == 1)) {
         size_t e = q_square(b, j + 1, t->end, &last);
         if (e == 0 || squares >= 24) return 0;
         squares++;
@@ -139,8 +142,8 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
     }
     if (!q_follows(b, j, t->end)) return 0;
     /* "1-1" is a result, not a move. */
-    if (j - t->at == 3 && s[0] == '1' && s[1] == '-' && s[2] == '1') return 0;
-    bool capture = sep == 'x';
+    if (j - t->at == 3 && s[0] <= '2' && text_result_exact((const char *)s, 3)) return 0;
+    bool capture = kind == TEXT_CROSS;
     const struct frame *f = top(p);
     /* The second hop of a multi-jump written hop by hop: the token path. */
     if (!p->opt.strict && capture && f->adjacent && f->last_to == first && !f->has_num) return 0;
@@ -165,10 +168,10 @@ static size_t q_alpha(const struct qtok *t)
     const unsigned char *b = t->b;
     size_t j = t->at + 2;
     if (j >= t->end || !q_rank(b[t->at + 1])) return 0;
-    unsigned sep = b[j];
-    if (sep != '-' && sep != 'x') return 0;
+    unsigned sep = b[j], kind = text_byte_kind[sep];
+    if (kind != TEXT_DASH && kind != TEXT_CROSS) return 0;
     int squares = 1;
-    while (j + 3 < t->end && b[j] == sep && (sep == 'x' || squares == 1) && squares < 24 &&
+    while (j + 3 < t->end && b[j] == sep && (kind == TEXT_CROSS || squares == 1) && squares < 24 &&
            q_file(b[j + 1]) && q_rank(b[j + 2])) {
         j += 3;
         squares++;
@@ -206,21 +209,14 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
 static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
 {
     const unsigned char *s = t->b + t->at;
-    enum pdn_result r = PDN_RESULT_NONE;
-    size_t n = 3;
-    if (s[0] == '*') {
-        r = PDN_RESULT_UNKNOWN, n = 1;
-    } else if (t->at + 3 < t->end && s[1] == '-' && !q_digit(s[3])) {
-        unsigned w = (unsigned)s[0] << 8 | s[2];
-        r = w == ('2' << 8 | '0') || w == ('1' << 8 | '0')   ? PDN_RESULT_WHITE_WIN
-            : w == ('0' << 8 | '2') || w == ('0' << 8 | '1') ? PDN_RESULT_BLACK_WIN
-            : w == ('1' << 8 | '1')                          ? PDN_RESULT_DRAW
-            : w == ('0' << 8 | '0')                          ? PDN_RESULT_BOTH_LOST
-                                                             : PDN_RESULT_NONE;
-    }
-    if (r == PDN_RESULT_NONE) return 0;
-    *rc = parser_set_result(p, r, (const char *)s, n, &t->pos);
-    return n;
+    const struct text_result *r = NULL;
+    if (s[0] == '*')
+        r = text_result_exact("*", 1);
+    else if (t->at + 3 < t->end && s[1] == '-' && !q_digit(s[3]))
+        r = text_result_exact((const char *)s, 3);
+    if (r == NULL) return 0;
+    *rc = parser_set_result(p, (enum pdn_result)r->result, (const char *)s, r->len, &t->pos);
+    return r->len;
 }
 
 /* A plain tag of the header, where parser_on_tag would only add it (cr:

@@ -6,6 +6,7 @@
  * or brings an Event). Must not lex or touch the movetext.
  */
 #include "parser_impl.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,7 @@ static char *tag_value(struct parser *p)
     if (n > PDN_LIMIT_TAG_VALUE) {
         parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, s, n,
                     "tag value longer than PDN_LIMIT_TAG_VALUE: cut");
-        n = PDN_LIMIT_TAG_VALUE;
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
+        n = text_utf8_cut(s, n, PDN_LIMIT_TAG_VALUE);
     }
     char *v = parser_copy_text(p, s, n);
     if (!v || !memchr(v, '\\', n)) return v; /* most values have no escapes */

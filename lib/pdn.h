@@ -494,6 +494,14 @@ PDN_API bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len
 /* The international form of a result ("2-0", "1-1", "*", ...). */
 PDN_API const char *pdn_result_text(enum pdn_result result);
 
+/* ---- Text -------------------------------------------------------------- */
+
+/* The characters (UTF-8 code points) in s[0, len): a column count. */
+PDN_API size_t pdn_text_width(const char *s, size_t len);
+/* The byte length of the first 'chars' characters of s[0, len) (len when
+ * it holds fewer), so that a cut there splits no character. */
+PDN_API size_t pdn_text_prefix(const char *s, size_t len, size_t chars);
+
 /* ---- Reader ------------------------------------------------------------ */
 
 enum pdn_encoding {

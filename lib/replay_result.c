@@ -5,53 +5,31 @@
  * or replay moves.
  */
 #include "replay.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <string.h>
 
 /* ---- Results -------------------------------------------------------------------- */
 
-enum convention { CONV_INTERNATIONAL, CONV_CHESS, CONV_LENIENT };
-
-static const struct {
-    const char *text;
-    enum pdn_result result;
-    enum convention convention;
-} result_forms[] = {
-    {"2-0", PDN_RESULT_WHITE_WIN, CONV_INTERNATIONAL},
-    {"0-2", PDN_RESULT_BLACK_WIN, CONV_INTERNATIONAL},
-    {"1-1", PDN_RESULT_DRAW, CONV_INTERNATIONAL},
-    {"0-0", PDN_RESULT_BOTH_LOST, CONV_INTERNATIONAL},
-    {"*", PDN_RESULT_UNKNOWN, CONV_INTERNATIONAL},
-    {"1-0", PDN_RESULT_WHITE_WIN, CONV_CHESS},
-    {"0-1", PDN_RESULT_BLACK_WIN, CONV_CHESS},
-    {"1/2-1/2", PDN_RESULT_DRAW, CONV_CHESS},
-    {"\xc2\xbd-\xc2\xbd", PDN_RESULT_DRAW, CONV_LENIENT}, /* ½-½ */
-    {"0.5-0.5", PDN_RESULT_DRAW, CONV_LENIENT},
-};
-
-enum { NO_FORM = -1 };
-
-/* The row of result_forms a text is, blanks around it ignored; NO_FORM if none. */
-static int result_form(const char *text)
+/* The row of text.c's result spellings a text is, blanks around it
+ * ignored; NULL if none. */
+static const struct text_result *result_form(const char *text)
 {
     while (*text == ' ' || *text == '\t')
         text++;
     size_t len = strlen(text);
     while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
         len--;
-    for (int i = 0; i < (int)(sizeof result_forms / sizeof result_forms[0]); i++)
-        if (strlen(result_forms[i].text) == len && memcmp(result_forms[i].text, text, len) == 0)
-            return i;
-    return NO_FORM;
+    return text_result_exact(text, len);
 }
 
 /* International results count game points; 8x8 files commonly count chess
  * style, which is their convention, not a finding. */
-static bool convention_native(const struct replay *r, enum convention c)
+static bool convention_native(const struct replay *r, unsigned c)
 {
-    if (c == CONV_INTERNATIONAL) return true;
-    return c == CONV_CHESS && r->variant != PDN_VARIANT_INTERNATIONAL;
+    if (c == TEXT_INTERNATIONAL) return true;
+    return c == TEXT_CHESS && r->variant != PDN_VARIANT_INTERNATIONAL;
 }
 
 /* Reads a result text; reports an unknown one and, once per game, a
@@ -59,20 +37,20 @@ static bool convention_native(const struct replay *r, enum convention c)
 static enum pdn_result read_result(struct replay *r, const char *text, const struct pdn_pos *pos,
                                    bool *noted)
 {
-    int f = result_form(text);
-    if (f == NO_FORM) {
+    const struct text_result *f = result_form(text);
+    if (f == NULL) {
         replay_emit(r, PDN_DIAG_UNKNOWN_RESULT, NULL, pos, NULL, text, "read as '*'");
         return PDN_RESULT_UNKNOWN;
     }
-    enum convention c = result_forms[f].convention;
-    if (!*noted && !convention_native(r, c)) {
+    enum pdn_result result = (enum pdn_result)f->result;
+    if (!*noted && !convention_native(r, f->convention)) {
         *noted = true;
         snprintf(r->detail, sizeof r->detail, "%s, %s in the international form",
-                 c == CONV_CHESS ? "chess style" : "lenient form",
-                 pdn_result_text(result_forms[f].result));
+                 f->convention == TEXT_CHESS ? "chess style" : "lenient form",
+                 pdn_result_text(result));
         replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);
     }
-    return result_forms[f].result;
+    return result;
 }
 
 static bool decisive(enum pdn_result result)

@@ -1,11 +1,16 @@
 /*
- * text: the facts about text every reader of PDN shares. UTF-8 validity
- * here; no allocation, no state.
+ * text: the facts about text every reader of PDN shares (see text.h): the
+ * Unicode blanks and dashes move text may hold, the byte classes and the
+ * scanner of a move's pieces, UTF-8 validity, counting and cutting, and
+ * the table of result spellings. Each fact is written here once; the lexer,
+ * the quick lane, the notation parser, the writer and the replay read them
+ * from here. No allocation, no state; it must not know about tokens.
  */
 #include "text.h"
 
-#include <stdint.h>
 #include <string.h>
+
+/* ---- UTF-8 ---------------------------------------------------------------- */
 
 /* Length of the sequence starting at s (n bytes available): >0 valid,
  * 0 truncated at the end, -1 invalid. Follows Unicode table 3-7. */
@@ -65,4 +70,186 @@ size_t text_utf8_valid(const unsigned char *s, size_t n, bool *incomplete)
         i += (size_t)len;
     }
     return i;
+}
+
+size_t text_utf8_count(const char *s, size_t n)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < n; i++)
+        chars += text_utf8_lead((unsigned char)s[i]);
+    return chars;
+}
+
+size_t text_utf8_cut(const char *s, size_t n, size_t max)
+{
+    if (n <= max) return n;
+    while (max > 0 && !text_utf8_lead((unsigned char)s[max]))
+        max--;
+    return max;
+}
+
+size_t text_utf8_prefix(const char *s, size_t n, size_t chars)
+{
+    size_t i = 0;
+    for (; i < n; i++)
+        if (text_utf8_lead((unsigned char)s[i]) && chars-- == 0) break;
+    return i;
+}
+
+size_t pdn_text_width(const char *s, size_t len)
+{
+    return s ? text_utf8_count(s, len) : 0;
+}
+
+size_t pdn_text_prefix(const char *s, size_t len, size_t chars)
+{
+    return s ? text_utf8_prefix(s, len, chars) : 0;
+}
+
+/* ---- Blanks and dashes ---------------------------------------------------- */
+
+/*
+ * The Unicode characters a reader takes in move text, each on purpose; the
+ * lexer reports each as a nonstandard form (a Unicode dash, a non-breaking
+ * space) and the writer writes '-' or nothing for it. Ordered by code point.
+ *
+ * Dashes are the characters of Unicode's Dash_Punctuation (Pd) that look
+ * like a hyphen between two numbers and that word processors or typesetting
+ * put in place of '-', and the minus sign. Left out on purpose: U+00AD soft
+ * hyphen (invisible, a format character), U+2043 hyphen bullet (a list
+ * bullet), U+2053 swung dash and U+301C wave dash (tildes), U+2E3A/U+2E3B
+ * two- and three-em dashes (rules, not separators), and the compatibility
+ * forms U+FE58, U+FE63 and U+FF0D (not met in draughts files; their lead
+ * byte would be the BOM's). Blanks are the no-break spaces: the other
+ * spaces of U+2000..U+200A are not met in move text.
+ */
+static const struct text_mark_row marks[] = {
+    {0x00A0, TEXT_BLANK, "no-break space"}, /* word processors glue "32 - 28" with it */
+    {0x2007, TEXT_BLANK, "figure space"},   /* a space as wide as a digit */
+    {0x2010, TEXT_DASH, "hyphen"},
+    {0x2011, TEXT_DASH, "non-breaking hyphen"},
+    {0x2012, TEXT_DASH, "figure dash"}, /* a dash as wide as a digit */
+    {0x2013, TEXT_DASH, "en dash"},     /* what autocorrection makes of '-' */
+    {0x2014, TEXT_DASH, "em dash"},
+    {0x2015, TEXT_DASH, "horizontal bar"},         /* Pd, looks like an em dash */
+    {0x202F, TEXT_BLANK, "narrow no-break space"}, /* French typesetting */
+    {0x2212, TEXT_DASH, "minus sign"},
+};
+enum { NMARKS = sizeof marks / sizeof marks[0] };
+
+const struct text_mark_row *text_mark_row(size_t i)
+{
+    return i < NMARKS ? &marks[i] : NULL;
+}
+
+const unsigned char text_byte_kind[256] = {
+    TEXT_ASCII_BLANKS(TEXT_BLANK),
+    TEXT_LINE_ENDS(TEXT_BLANK),
+    TEXT_MARK_LEADS(TEXT_LEAD),
+    ['0'] = TEXT_DIGIT,
+    ['1'] = TEXT_DIGIT,
+    ['2'] = TEXT_DIGIT,
+    ['3'] = TEXT_DIGIT,
+    ['4'] = TEXT_DIGIT,
+    ['5'] = TEXT_DIGIT,
+    ['6'] = TEXT_DIGIT,
+    ['7'] = TEXT_DIGIT,
+    ['8'] = TEXT_DIGIT,
+    ['9'] = TEXT_DIGIT,
+    ['-'] = TEXT_DASH,
+    ['x'] = TEXT_CROSS,
+    [':'] = TEXT_COLON,
+};
+
+/* The code point of the two- or three-byte sequence at p, 0 when it is
+ * none or is cut short by n (the marks need no more). */
+static uint32_t decode_short(const unsigned char *p, size_t n)
+{
+    unsigned c = p[0];
+    if (c >= 0xC2 && c < 0xE0 && n >= 2 && !text_utf8_lead(p[1]))
+        return (c & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+    if (c >= 0xE0 && c < 0xF0 && n >= 3 && !text_utf8_lead(p[1]) && !text_utf8_lead(p[2])) {
+        uint32_t cp = (c & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+        return cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF) ? cp : 0;
+    }
+    return 0;
+}
+
+struct text_piece text_mark(const unsigned char *p, size_t n)
+{
+    uint32_t cp = decode_short(p, n);
+    for (size_t i = 0; cp && i < NMARKS && marks[i].cp <= cp; i++)
+        if (marks[i].cp == cp) return (struct text_piece){marks[i].kind, cp < 0x800 ? 2 : 3, true};
+    return (struct text_piece){TEXT_OTHER, 1, false};
+}
+
+size_t text_scan_move(struct text_move *out, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    memset(out, 0, sizeof *out);
+    while (i < n) {
+        struct text_piece c = text_piece_at(p + i, n - i);
+        switch (c.kind) {
+        case TEXT_DIGIT:
+            out->digits++;
+            break;
+        case TEXT_DASH:
+            out->dashes++;
+            break;
+        case TEXT_CROSS:
+            out->crosses++;
+            break;
+        case TEXT_COLON:
+            out->colons++;
+            break;
+        case TEXT_BLANK:
+            out->blanks++;
+            break;
+        default:
+            return out->len = i;
+        }
+        out->unicode += c.unicode;
+        i += c.len;
+    }
+    return out->len = i;
+}
+
+/* ---- Result spellings ----------------------------------------------------- */
+
+/* The international rows first: text_result_spelling takes the first row
+ * of a convention. No spelling is a prefix of another that a digit does not
+ * follow, so a reader may try the rows in any order. */
+const struct text_result text_results[] = {
+    {"2-0", 3, PDN_RESULT_WHITE_WIN, TEXT_INTERNATIONAL},
+    {"0-2", 3, PDN_RESULT_BLACK_WIN, TEXT_INTERNATIONAL},
+    {"1-1", 3, PDN_RESULT_DRAW, TEXT_INTERNATIONAL},
+    {"0-0", 3, PDN_RESULT_BOTH_LOST, TEXT_INTERNATIONAL},
+    {"*", 1, PDN_RESULT_UNKNOWN, TEXT_INTERNATIONAL},
+    {"1-0", 3, PDN_RESULT_WHITE_WIN, TEXT_CHESS},
+    {"0-1", 3, PDN_RESULT_BLACK_WIN, TEXT_CHESS},
+    {"1/2-1/2", 7, PDN_RESULT_DRAW, TEXT_CHESS},
+    {"\xc2\xbd-\xc2\xbd", 5, PDN_RESULT_DRAW, TEXT_LENIENT}, /* ½-½ */
+    {"0.5-0.5", 7, PDN_RESULT_DRAW, TEXT_LENIENT},
+};
+const size_t text_nresults = sizeof text_results / sizeof text_results[0];
+
+const struct text_result *text_result_exact(const char *s, size_t n)
+{
+    for (size_t i = 0; i < text_nresults; i++)
+        if (text_results[i].len == n && memcmp(text_results[i].text, s, n) == 0)
+            return &text_results[i];
+    return NULL;
+}
+
+const char *text_result_spelling(enum pdn_result result, enum text_convention convention)
+{
+    const char *international = NULL;
+    for (size_t i = 0; i < text_nresults; i++) {
+        const struct text_result *r = &text_results[i];
+        if (r->result != result) continue;
+        if (r->convention == (unsigned)convention) return r->text;
+        if (r->convention == TEXT_INTERNATIONAL && !international) international = r->text;
+    }
+    return international ? international : "*";
 }

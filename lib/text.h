@@ -1,14 +1,136 @@
 /*
- * text (private): the facts about text every reader of PDN shares.
+ * text (private): the facts about text every reader of PDN shares, each
+ * written once. Which characters are blanks and which are dashes, the
+ * scanner of a move's pieces that the lexer, the quick lane, the notation
+ * parser and the writer all read move text with (so that they cannot
+ * disagree on what a move is), UTF-8 counting and cutting, and the
+ * spellings of results. No allocation, no state.
  */
 #ifndef PDN_TEXT_H
 #define PDN_TEXT_H
 
+#include "pdn.h"
+
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* ---- UTF-8 ---------------------------------------------------------------- */
+
+/* Whether byte b starts a character (is no continuation byte): every count
+ * of characters counts these. */
+static inline bool text_utf8_lead(unsigned char b)
+{
+    return (b & 0xC0) != 0x80;
+}
+
+/* Length of the UTF-8 sequence led by b (1 for a stray byte). */
+static inline size_t text_utf8_seq_len(unsigned char b)
+{
+    return b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
 
 /* Length of the longest valid UTF-8 prefix of s; *incomplete tells whether
  * what follows is only a truncated sequence at the end. */
 size_t text_utf8_valid(const unsigned char *s, size_t n, bool *incomplete);
+/* The characters (code points, counted by their lead bytes) in s[0, n). */
+size_t text_utf8_count(const char *s, size_t n);
+/* The longest prefix of s[0, n) of at most max bytes that splits no
+ * character (s[max] is read when n > max). */
+size_t text_utf8_cut(const char *s, size_t n, size_t max);
+/* The bytes of the first 'chars' characters of s[0, n); n when it holds fewer. */
+size_t text_utf8_prefix(const char *s, size_t n, size_t chars);
+
+/* ---- Pieces of move text: digits, separators, blanks ---------------------- */
+
+/* What a piece of move text is. */
+enum text_kind {
+    TEXT_OTHER = 0, /* none of these: no part of a move */
+    TEXT_DIGIT,     /* '0'..'9' */
+    TEXT_DASH,      /* '-', or a Unicode dash (text.c's table) */
+    TEXT_CROSS,     /* 'x' */
+    TEXT_COLON,     /* ':' (a capture, as some programs write it) */
+    TEXT_BLANK,     /* an ASCII blank, a line end, or a Unicode blank (text.c's table) */
+    TEXT_LEAD       /* text_byte_kind only: the lead byte of a Unicode mark, see text_mark */
+};
+
+/* The ASCII blanks (line ends apart), the line ends, and the lead bytes
+ * of the Unicode blanks and dashes, as designated initialisers for the byte
+ * tables of the lexer and the quick lane. TEXT_MARK_LEADS must name the lead
+ * byte of every row of text.c's table of marks (test_text checks it). */
+#define TEXT_ASCII_BLANKS(v) [' '] = (v), ['\t'] = (v), ['\f'] = (v), ['\v'] = (v)
+#define TEXT_LINE_ENDS(v) ['\n'] = (v), ['\r'] = (v)
+#define TEXT_MARK_LEADS(v) [0xC2] = (v), [0xE2] = (v)
+
+/* The longest Unicode mark in bytes: a reader at a lead byte wants this many. */
+enum { TEXT_MARK_MAX = 3 };
+
+/* Every byte's kind (TEXT_LEAD for the lead bytes of the marks). */
+extern const unsigned char text_byte_kind[256];
+
+struct text_piece {
+    unsigned char kind; /* enum text_kind, never TEXT_LEAD */
+    unsigned char len;  /* bytes: 1, or the length of a Unicode mark */
+    bool unicode;       /* a Unicode dash or blank: a nonstandard form */
+};
+
+/* The Unicode mark at p (n >= 1 bytes there, p[0] a lead byte of
+ * TEXT_MARK_LEADS): a dash or blank of the table, else a TEXT_OTHER piece
+ * of one byte. A mark cut short by n is TEXT_OTHER. */
+struct text_piece text_mark(const unsigned char *p, size_t n);
+
+/* The piece at p, n >= 1 bytes there: the one scanner of move text. ASCII
+ * is one table load; only the marks' lead bytes leave the inline path. */
+static inline struct text_piece text_piece_at(const unsigned char *p, size_t n)
+{
+    unsigned k = text_byte_kind[p[0]];
+    if (k != TEXT_LEAD) return (struct text_piece){(unsigned char)k, 1, false};
+    return text_mark(p, n);
+}
+
+/* One row of the table of Unicode marks, for documentation and tests:
+ * row i (NULL past the last), its code point, kind and name. */
+struct text_mark_row {
+    uint32_t cp;
+    unsigned char kind; /* TEXT_DASH or TEXT_BLANK */
+    const char *name;
+};
+const struct text_mark_row *text_mark_row(size_t i);
+
+/* What the pieces of a move token at p hold. */
+struct text_move {
+    size_t len; /* bytes of digits, separators and blanks from p */
+    unsigned digits, dashes, crosses, colons, blanks;
+    unsigned unicode; /* Unicode dashes and blanks among them */
+};
+
+/* Scans the move token at s[0, n): every piece up to the first that is no
+ * part of a move (or n). Returns out->len. */
+size_t text_scan_move(struct text_move *out, const char *s, size_t n);
+
+/* ---- Result spellings ----------------------------------------------------- */
+
+enum text_convention {
+    TEXT_INTERNATIONAL, /* game points: 2-0, 1-1, 0-2, 0-0, and '*' */
+    TEXT_CHESS,         /* 1-0, 1/2-1/2, 0-1: in PDN 3.0's grammar, native to 8x8 */
+    TEXT_LENIENT        /* spellings only a lenient reader takes: 0.5-0.5, ½-½ */
+};
+
+struct text_result {
+    const char *text;
+    unsigned char len;
+    unsigned char result;     /* enum pdn_result */
+    unsigned char convention; /* enum text_convention */
+};
+
+/* Every result spelling a reader takes, the international ones first. */
+extern const struct text_result text_results[];
+extern const size_t text_nresults;
+
+/* The row spelled exactly s[0, n), or NULL. */
+const struct text_result *text_result_exact(const char *s, size_t n);
+/* How a result is written in a convention: its first row there, else the
+ * international one ("0-0" has no chess spelling), else "*". */
+const char *text_result_spelling(enum pdn_result result, enum text_convention convention);
 
 #endif

@@ -23,6 +23,7 @@
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "pdn.h"
+#include "text.h"
 #include "writer_wrap.h"
 
 #include <limits.h>
@@ -71,15 +72,7 @@ static bool international(const pdn_game *game)
 
 static const char *result_text(const pdn_game *game, enum pdn_result result)
 {
-    static const char *const chess[] = {
-        [PDN_RESULT_NONE] = "*",        [PDN_RESULT_UNKNOWN] = "*",
-        [PDN_RESULT_WHITE_WIN] = "1-0", [PDN_RESULT_BLACK_WIN] = "0-1",
-        [PDN_RESULT_DRAW] = "1/2-1/2",  [PDN_RESULT_BOTH_LOST] = "0-0",
-    };
-    if (result == PDN_RESULT_NONE) return "*";
-    if (international(game) || (unsigned)result > PDN_RESULT_BOTH_LOST)
-        return pdn_result_text(result);
-    return chess[result];
+    return text_result_spelling(result, international(game) ? TEXT_INTERNATIONAL : TEXT_CHESS);
 }
 
 /* The terminator; a missing one is taken from a readable Result tag. */
@@ -161,22 +154,6 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
 
 /* ---- move text ---------------------------------------------------------- */
 
-/* Length of a blank or dash in UTF-8 at p that a move must not keep as is:
- * NBSP is dropped, the Unicode dashes U+2010..U+2015 and U+2212 become '-'. */
-static int unicode_mark(const unsigned char *p, bool *dash)
-{
-    if (p[0] == 0xC2 && p[1] == 0xA0) {
-        *dash = false;
-        return 2;
-    }
-    if (p[0] == 0xE2 &&
-        ((p[1] == 0x80 && p[2] >= 0x90 && p[2] <= 0x95) || (p[1] == 0x88 && p[2] == 0x92))) {
-        *dash = true;
-        return 3;
-    }
-    return 0;
-}
-
 /* Room for a cleaned move text: cleaning never lengthens it. */
 #define CLEAN_MOVE_MAX (PDN_LIMIT_MOVE_TEXT + 1)
 
@@ -184,14 +161,16 @@ static int unicode_mark(const unsigned char *p, bool *dash)
  * NULL for any other text. */
 static const char *split_digits(char out[6], const char *text)
 {
+    struct text_move m;
+    size_t len = strlen(text);
+    if (text_scan_move(&m, text, len) != len || m.digits != 4 || m.dashes || m.crosses || m.colons)
+        return NULL;
     int n = 0;
     for (const char *p = text; *p; p++) {
-        if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') continue;
-        if (*p < '0' || *p > '9' || n == 4) return NULL;
+        if (*p < '0' || *p > '9') continue;
         out[n < 2 ? n : n + 1] = *p;
         n++;
     }
-    if (n != 4) return NULL;
     out[2] = '-';
     out[5] = '\0';
     return out;
@@ -228,25 +207,18 @@ static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
 
 static void clean_text(char out[CLEAN_MOVE_MAX], const char *text)
 {
-    const unsigned char *p = (const unsigned char *)text;
+    const unsigned char *p = (const unsigned char *)text, *end = p + strlen(text);
     bool in_number = false;
     size_t n = 0;
-    while (*p && n < CLEAN_MOVE_MAX - 1) {
-        bool dash;
-        int k = unicode_mark(p, &dash);
-        if (k) {
-            if (dash) out[n++] = '-';
-            in_number = false;
-            p += k;
-            continue;
-        }
-        unsigned char c = *p++;
-        bool digit = c >= '0' && c <= '9';
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n') continue;
+    while (p < end && n < CLEAN_MOVE_MAX - 1) {
+        struct text_piece c = text_piece_at(p, (size_t)(end - p));
+        unsigned char b = *p;
+        p += c.len;
+        if (c.kind == TEXT_BLANK) continue;
         /* A leading zero goes unless it is the number's last digit. */
-        if (c == '0' && !in_number && *p >= '0' && *p <= '9') continue;
-        in_number = digit;
-        out[n++] = c == ':' ? 'x' : (char)c;
+        if (b == '0' && !in_number && p < end && *p >= '0' && *p <= '9') continue;
+        in_number = c.kind == TEXT_DIGIT;
+        out[n++] = c.kind == TEXT_DASH ? '-' : c.kind == TEXT_COLON ? 'x' : (char)b;
     }
     out[n] = '\0';
 }
@@ -299,17 +271,10 @@ static bool reads_back(const char *t)
  * reads back as one move whatever stands next to it. */
 static bool unknown_move(const char *text)
 {
-    const unsigned char *p = (const unsigned char *)text;
-    bool any = false;
-    while (*p) {
-        bool dash;
-        int n = unicode_mark(p, &dash);
-        if (n == 0 && *p != '-' && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
-            return false;
-        any |= n ? dash : *p == '-';
-        p += n ? n : 1;
-    }
-    return any;
+    struct text_move m;
+    size_t len = strlen(text);
+    return text_scan_move(&m, text, len) == len && m.dashes > 0 && !m.digits && !m.crosses &&
+           !m.colons;
 }
 
 static void put_strength(struct wrap *w, const char *s)
@@ -537,7 +502,8 @@ static struct ends move_ends(const char *text)
 {
     struct ends e = {-1, -1, false};
     int dashes = 0;
-    for (const char *p = text ? text : ""; *p;) {
+    const char *p = text ? text : "", *end = p + strlen(p);
+    while (p < end) {
         if (*p >= '0' && *p <= '9') {
             long v = 0;
             for (; *p >= '0' && *p <= '9'; p++)
@@ -548,9 +514,10 @@ static struct ends move_ends(const char *text)
         }
         if ((*p >= 'a' && *p <= 'z' && *p != 'x') || (*p >= 'A' && *p <= 'Z'))
             return (struct ends){-1, -1, false}; /* alphanumeric squares */
-        e.capture |= *p == 'x' || *p == ':';
-        dashes += *p == '-';
-        p++;
+        struct text_piece c = text_piece_at((const unsigned char *)p, (size_t)(end - p));
+        e.capture |= c.kind == TEXT_CROSS || c.kind == TEXT_COLON;
+        dashes += c.kind == TEXT_DASH;
+        p += c.len;
     }
     e.capture |= dashes > 1;
     return e;

@@ -4,6 +4,7 @@
  * wrap where a reader sees the column. It must not interpret the units.
  */
 #include "writer_wrap.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,18 +51,10 @@ void wrap_puts(struct wrap *w, const char *s)
         wrap_putc(w, *s++);
 }
 
-static size_t chars(const char *s, size_t len)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
-}
-
 /* Writes len bytes at the current place, breaking the line first if needed. */
 static void place(struct wrap *w, const char *s, size_t len, bool glued)
 {
-    size_t n = chars(s, len);
+    size_t n = text_utf8_count(s, len);
     size_t gap = (w->col > 0 && !glued) ? 1 : 0;
     if (w->col > 0 && w->col + gap + n > w->width) {
         putc('\n', w->fp);

@@ -109,8 +109,8 @@ static void test_notation_separator_forms(void **state)
 static void test_notation_unicode_dashes(void **state)
 {
     (void)state;
-    static const char *dashes[] = {"\xE2\x80\x93", "\xE2\x80\x91", "\xE2\x80\x92",
-                                   "\xE2\x80\x94", "\xE2\x88\x92", "\xE2\x80\x90"};
+    static const char *dashes[] = {"\xE2\x80\x93", "\xE2\x80\x91", "\xE2\x80\x92", "\xE2\x80\x94",
+                                   "\xE2\x88\x92", "\xE2\x80\x90", "\xE2\x80\x95"};
     struct pos p;
     pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
     pdn_movegen(&p.legal, &p.board, 0);
@@ -119,8 +119,8 @@ static void test_notation_unicode_dashes(void **state)
         snprintf(text, sizeof text, "32%s28", dashes[i]);
         expect_ok(&p, text, "32-28", PDN_FORM_UNICODE_DASH);
     }
-    expect_bad_text(&p, "32\xE2\x80\x95"
-                        "28");         /* U+2015 is a bar, not a dash */
+    expect_bad_text(&p, "32\xE2\x81\x83"
+                        "28");         /* U+2043 is a bullet, not a dash (text.c) */
     expect_bad_text(&p, "32\xE2\x80"); /* cut short */
 }
 

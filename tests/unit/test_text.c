@@ -1,0 +1,418 @@
+/*
+ * Unit tests of the text facts (lib/text.h): UTF-8 counting and cutting,
+ * the table of Unicode blanks and dashes and the scanner of move text built
+ * on it, the result spellings, the public pair pdn_text_width and
+ * pdn_text_prefix, and the agreement the module exists for: every dash it
+ * takes is taken alike by the reader and replay (pdncheck), by the writer
+ * as pdnfmt runs it, and by pdn_move_match; every non-dash is refused by
+ * all three.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "lexer.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The UTF-8 bytes of code point cp (below U+10000) into out; their count. */
+static size_t encode(char out[4], uint32_t cp)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | cp >> 6);
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    out[0] = (char)(0xE0 | cp >> 12);
+    out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+    out[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+}
+
+/* The piece the scanner sees in the encoding of cp alone. */
+static struct text_piece piece_of(uint32_t cp, size_t *len)
+{
+    char buf[4];
+    *len = encode(buf, cp);
+    return text_piece_at((const unsigned char *)buf, *len);
+}
+
+static bool is_surrogate(uint32_t cp)
+{
+    return cp >= 0xD800 && cp <= 0xDFFF;
+}
+
+/* ---- UTF-8 ------------------------------------------------------------------ */
+
+static void test_text_utf8_count(void **state)
+{
+    (void)state;
+    assert_int_equal(text_utf8_count("", 0), 0);
+    assert_int_equal(text_utf8_count("32-28", 5), 5);
+    assert_int_equal(text_utf8_count("Andr\xc3\xa9", 6), 5);
+    assert_int_equal(text_utf8_count("32\xe2\x80\x93"
+                                     "28",
+                                     7),
+                     5);
+    assert_int_equal(text_utf8_count("\xf0\x9f\x98\x80", 4), 1);
+    assert_int_equal(text_utf8_count("\xc3\xa9", 1), 1); /* counted by lead bytes */
+}
+
+static void test_text_utf8_cut(void **state)
+{
+    (void)state;
+    const char *s = "ab\xc3\xa9"
+                    "cd";                         /* a b é c d */
+    assert_int_equal(text_utf8_cut(s, 6, 10), 6); /* short enough */
+    assert_int_equal(text_utf8_cut(s, 6, 6), 6);
+    assert_int_equal(text_utf8_cut(s, 6, 5), 5);
+    assert_int_equal(text_utf8_cut(s, 6, 4), 4); /* just after é */
+    assert_int_equal(text_utf8_cut(s, 6, 3), 2); /* not inside é */
+    assert_int_equal(text_utf8_cut(s, 6, 2), 2);
+    assert_int_equal(text_utf8_cut("\xe2\x80\x93", 3, 2), 0);
+}
+
+static void test_text_utf8_prefix(void **state)
+{
+    (void)state;
+    const char *s = "ab\xc3\xa9"
+                    "cd";
+    assert_int_equal(text_utf8_prefix(s, 6, 0), 0);
+    assert_int_equal(text_utf8_prefix(s, 6, 2), 2);
+    assert_int_equal(text_utf8_prefix(s, 6, 3), 4); /* é whole */
+    assert_int_equal(text_utf8_prefix(s, 6, 5), 6);
+    assert_int_equal(text_utf8_prefix(s, 6, 99), 6);
+    assert_int_equal(text_utf8_seq_len(0x41), 1);
+    assert_int_equal(text_utf8_seq_len(0xC3), 2);
+    assert_int_equal(text_utf8_seq_len(0xE2), 3);
+    assert_int_equal(text_utf8_seq_len(0xF0), 4);
+}
+
+static void test_text_public_width_and_prefix(void **state)
+{
+    (void)state;
+    const char *s = "\xc2\xbd-\xc2\xbd x"; /* ½-½ x */
+    size_t n = strlen(s);
+    assert_int_equal(pdn_text_width(s, n), 5);
+    assert_int_equal(pdn_text_width(s, n), text_utf8_count(s, n));
+    assert_int_equal(pdn_text_prefix(s, n, 1), 2);
+    assert_int_equal(pdn_text_prefix(s, n, 3), 5);
+    assert_int_equal(pdn_text_prefix(s, n, 10), n);
+    assert_int_equal(pdn_text_width(NULL, 3), 0);
+    assert_int_equal(pdn_text_prefix(NULL, 3, 1), 0);
+    /* Width and prefix agree: a prefix of k characters is k wide. */
+    for (size_t k = 0; k <= 5; k++)
+        assert_int_equal(pdn_text_width(s, pdn_text_prefix(s, n, k)), k);
+}
+
+/* ---- Blanks, dashes and the scanner ------------------------------------------ */
+
+static void test_text_mark_table_is_sorted_and_scanned(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    uint32_t last = 0;
+    for (const struct text_mark_row *r; (r = text_mark_row(n)) != NULL; n++) {
+        assert_true(r->cp > last); /* text_mark stops at the first larger row */
+        last = r->cp;
+        assert_true(r->kind == TEXT_DASH || r->kind == TEXT_BLANK);
+        assert_non_null(r->name);
+        char buf[4];
+        size_t len = encode(buf, r->cp);
+        /* TEXT_MARK_LEADS names its lead byte: the lexer and the quick lane
+         * stop there. */
+        assert_int_equal(text_byte_kind[(unsigned char)buf[0]], TEXT_LEAD);
+        struct text_piece p = text_piece_at((const unsigned char *)buf, len);
+        assert_int_equal(p.kind, r->kind);
+        assert_int_equal(p.len, len);
+        assert_true(p.unicode);
+        assert_true(len <= TEXT_MARK_MAX);
+        /* Cut short, it is no mark. */
+        p = text_piece_at((const unsigned char *)buf, len - 1);
+        assert_int_equal(p.kind, TEXT_OTHER);
+        assert_int_equal(p.len, 1);
+    }
+    assert_int_equal(n, 10);
+}
+
+static void test_text_marks_are_the_table_and_nothing_else(void **state)
+{
+    (void)state;
+    static const unsigned char lead_bytes[] = {TEXT_MARK_LEADS(1)};
+    size_t marks = 0;
+    for (uint32_t cp = 0x80; cp < 0x10000; cp++) {
+        if (is_surrogate(cp)) continue;
+        size_t len;
+        struct text_piece p = piece_of(cp, &len);
+        bool in_table = false;
+        for (size_t i = 0; text_mark_row(i); i++)
+            in_table |= text_mark_row(i)->cp == cp;
+        assert_int_equal(p.kind != TEXT_OTHER, in_table);
+        marks += in_table;
+    }
+    assert_int_equal(marks, 10);
+    /* No lead byte names more than the table needs. */
+    for (size_t b = 0x80; b < sizeof lead_bytes; b++) {
+        if (!lead_bytes[b]) continue;
+        bool used = false;
+        for (size_t i = 0; text_mark_row(i); i++) {
+            char buf[4];
+            encode(buf, text_mark_row(i)->cp);
+            used |= (unsigned char)buf[0] == b;
+        }
+        assert_true(used);
+    }
+}
+
+static void test_text_ascii_kinds(void **state)
+{
+    (void)state;
+    for (unsigned b = 0; b < 0x80; b++) {
+        unsigned char c = (unsigned char)b;
+        struct text_piece p = text_piece_at(&c, 1);
+        enum text_kind want = TEXT_OTHER;
+        if (b >= '0' && b <= '9') want = TEXT_DIGIT;
+        if (b == '-') want = TEXT_DASH;
+        if (b == 'x') want = TEXT_CROSS;
+        if (b == ':') want = TEXT_COLON;
+        if (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' || b == '\v')
+            want = TEXT_BLANK;
+        assert_int_equal(p.kind, want);
+        assert_int_equal(p.len, 1);
+        assert_false(p.unicode);
+    }
+}
+
+static void test_text_scan_move(void **state)
+{
+    (void)state;
+    struct text_move m;
+    const char *s = "32 \xe2\x80\x93\xc2\xa0"
+                    "28x19:10 {";
+    assert_int_equal(text_scan_move(&m, s, strlen(s)), strlen(s) - 1);
+    assert_int_equal(m.digits, 8);
+    assert_int_equal(m.dashes, 1);
+    assert_int_equal(m.crosses, 1);
+    assert_int_equal(m.colons, 1);
+    assert_int_equal(m.blanks, 3);
+    assert_int_equal(m.unicode, 2);
+    assert_int_equal(text_scan_move(&m, "- -", 3), 3);
+    assert_int_equal(m.dashes, 2);
+    assert_int_equal(text_scan_move(&m, "c3-d4", 5), 0);
+    assert_int_equal(text_scan_move(&m, "32~28", 5), 2);
+}
+
+/* ---- Results ------------------------------------------------------------------ */
+
+static void test_text_result_spellings(void **state)
+{
+    (void)state;
+    assert_string_equal(text_result_spelling(PDN_RESULT_WHITE_WIN, TEXT_INTERNATIONAL), "2-0");
+    assert_string_equal(text_result_spelling(PDN_RESULT_WHITE_WIN, TEXT_CHESS), "1-0");
+    assert_string_equal(text_result_spelling(PDN_RESULT_BLACK_WIN, TEXT_CHESS), "0-1");
+    assert_string_equal(text_result_spelling(PDN_RESULT_DRAW, TEXT_CHESS), "1/2-1/2");
+    assert_string_equal(text_result_spelling(PDN_RESULT_DRAW, TEXT_INTERNATIONAL), "1-1");
+    assert_string_equal(text_result_spelling(PDN_RESULT_BOTH_LOST, TEXT_CHESS), "0-0");
+    assert_string_equal(text_result_spelling(PDN_RESULT_UNKNOWN, TEXT_CHESS), "*");
+    assert_string_equal(text_result_spelling(PDN_RESULT_NONE, TEXT_INTERNATIONAL), "*");
+    assert_null(text_result_exact("1-", 2));
+    assert_null(text_result_exact("2-0 ", 4));
+    for (size_t i = 0; i < text_nresults; i++) {
+        const struct text_result *r = &text_results[i];
+        assert_int_equal(strlen(r->text), r->len);
+        assert_ptr_equal(text_result_exact(r->text, r->len), r);
+        enum pdn_result got;
+        assert_true(pdn_result_parse(&got, r->text, r->len));
+        assert_int_equal(got, r->result);
+        /* The international spelling reads back as the same result. */
+        const char *intl = pdn_result_text((enum pdn_result)r->result);
+        assert_true(pdn_result_parse(&got, intl, strlen(intl)));
+        assert_int_equal(got, r->result);
+    }
+}
+
+/* Every spelling but '*' (a token of its own) is one result token to the
+ * lexer; the lenient ones only to the lenient lexer. */
+static void test_text_results_are_lexed(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < text_nresults; i++) {
+        const struct text_result *r = &text_results[i];
+        if (strcmp(r->text, "*") == 0) continue;
+        for (int strict = 0; strict < 2; strict++) {
+            char buf[16];
+            snprintf(buf, sizeof buf, "%s ", r->text);
+            struct lexer lx;
+            struct token tok;
+            lexer_init(&lx, strict, NULL, NULL);
+            lx.buf = buf;
+            lx.end = strlen(buf);
+            lx.eof = true;
+            enum token_kind k = lexer_next(&lx, &tok);
+            if (strict && r->convention == TEXT_LENIENT) {
+                assert_int_not_equal(k, TOK_RESULT);
+                continue;
+            }
+            assert_int_equal(k, TOK_RESULT);
+            assert_int_equal(tok.len, r->len);
+            assert_int_equal(tok.value, r->result);
+        }
+    }
+}
+
+/* ---- Agreement: reader and replay, writer, matcher ---------------------------- */
+
+struct seen {
+    unsigned errors;
+    unsigned warnings;
+};
+
+static void on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct seen *s = ctx;
+    if (pdn_diag_severity(d->code) == PDN_SEV_ERROR) s->errors++;
+    if (pdn_diag_severity(d->code) == PDN_SEV_WARNING) s->warnings++;
+}
+
+/* The replay's shortest texts, as pdnfmt gives them to the writer. */
+struct shortest {
+    const struct pdn_node *node[8];
+    char text[8][PDN_MOVE_TEXT_MAX];
+    int n;
+};
+
+static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
+                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
+{
+    struct shortest *s = ctx;
+    (void)before, (void)after, (void)depth;
+    if (s->n == 8) return;
+    s->node[s->n] = node;
+    pdn_move_to_text(s->text[s->n++], move, NULL);
+}
+
+static const char *shortest_text(const struct pdn_node *node, void *ctx)
+{
+    const struct shortest *s = ctx;
+    for (int i = 0; i < s->n; i++)
+        if (s->node[i] == node) return s->text[i];
+    return NULL;
+}
+
+struct verdict {
+    bool read_clean;   /* reader and replay: no error */
+    unsigned plies;    /* main-line plies the replay played */
+    char written[512]; /* pdnfmt's output */
+    bool matched;      /* pdn_move_match on "32<c>28": PDN_MATCH_OK */
+};
+
+/* What pdncheck, pdnfmt and the matcher make of "1. 32<c>28 19<c>23 *". */
+static void judge(struct verdict *v, const char *c)
+{
+    char game[128], move[32];
+    snprintf(game, sizeof game, "[Event \"x\"]\n1. 32%s28 19%s23 *\n", c, c);
+    memset(v, 0, sizeof *v);
+    struct seen seen = {0, 0};
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION, .on_diag = on_diag, .diag_ctx = &seen};
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, game, strlen(game), &ro), PDN_OK);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    struct shortest sh = {.n = 0};
+    struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION,
+                                    .on_diag = on_diag,
+                                    .diag_ctx = &seen,
+                                    .on_ply = on_ply,
+                                    .ply_ctx = &sh};
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, &po), PDN_OK);
+    v->read_clean = seen.errors == 0;
+    v->plies = sum.plies;
+    FILE *fp = fmemopen(v->written, sizeof v->written - 1, "w");
+    assert_non_null(fp);
+    struct pdn_write_options wo = {
+        .version = PDN_OPTIONS_VERSION, .move_text = shortest_text, .move_ctx = &sh};
+    assert_int_equal(pdn_write_game(fp, g, &wo), PDN_OK);
+    fclose(fp);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    struct pdn_board b;
+    struct pdn_movelist legal;
+    struct pdn_match m;
+    pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&legal, &b, 0);
+    snprintf(move, sizeof move, "32%s28", c);
+    assert_int_equal(pdn_move_match(&m, move, &b, &legal, false), PDN_OK);
+    v->matched = m.result == PDN_MATCH_OK;
+}
+
+static void test_text_every_dash_agrees(void **state)
+{
+    (void)state;
+    int dashes = 0;
+    for (uint32_t cp = 0x21; cp < 0x10000; cp++) {
+        size_t len;
+        if (is_surrogate(cp) || piece_of(cp, &len).kind != TEXT_DASH) continue;
+        char c[4] = {0};
+        encode(c, cp);
+        struct verdict v;
+        judge(&v, c);
+        if (!v.read_clean || v.plies != 2) fail_msg("U+%04X: the reader or replay refuses it", cp);
+        if (!strstr(v.written, "\n1. 32-28 19-23 *\n"))
+            fail_msg("U+%04X: written as:\n%s", cp, v.written);
+        if (!v.matched) fail_msg("U+%04X: pdn_move_match refuses it", cp);
+        dashes++;
+    }
+    assert_int_equal(dashes, 8); /* '-' and the table's seven */
+}
+
+static void test_text_non_dashes_are_refused_alike(void **state)
+{
+    (void)state;
+    static const char *const others[] = {
+        "\xe2\x80\x96", /* U+2016 double vertical line */
+        "\xe2\x81\x83", /* U+2043 hyphen bullet */
+        "\xc2\xad",     /* U+00AD soft hyphen */
+        "\xef\xbc\x8d", /* U+FF0D fullwidth hyphen-minus */
+        "~",
+        "=",
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        struct verdict v;
+        judge(&v, others[i]);
+        if (v.read_clean || v.plies != 0) fail_msg("'%s': the reader takes it", others[i]);
+        if (strstr(v.written, "32-28"))
+            fail_msg("'%s': written as a move:\n%s", others[i], v.written);
+        if (v.matched) fail_msg("'%s': pdn_move_match takes it", others[i]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_text_utf8_count),
+        cmocka_unit_test(test_text_utf8_cut),
+        cmocka_unit_test(test_text_utf8_prefix),
+        cmocka_unit_test(test_text_public_width_and_prefix),
+        cmocka_unit_test(test_text_mark_table_is_sorted_and_scanned),
+        cmocka_unit_test(test_text_marks_are_the_table_and_nothing_else),
+        cmocka_unit_test(test_text_ascii_kinds),
+        cmocka_unit_test(test_text_scan_move),
+        cmocka_unit_test(test_text_result_spellings),
+        cmocka_unit_test(test_text_results_are_lexed),
+        cmocka_unit_test(test_text_every_dash_agrees),
+        cmocka_unit_test(test_text_non_dashes_are_refused_alike),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
