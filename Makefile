@@ -15,7 +15,7 @@ ALL_CFLAGS = $(WARN) -fPIC $(CFLAGS)
 # The library exports only what pdn.h marks PDN_API.
 LIB_CFLAGS = -fvisibility=hidden
 LDLIBS_CSV = $(if $(wildcard lib/csv.c),-lcsv)
-ALL_LDLIBS = $(LDLIBS_CSV) $(LDLIBS)
+ALL_LDLIBS = $(LDLIBS_CSV) -luchardet $(LDLIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 LIB_OBJ := $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)

@@ -27,7 +27,7 @@ static const char usage[] =
     "                         from the first illegal one become a comment) or\n"
     "                         verbatim (the game's text as read)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    input encoding: auto, utf-8, latin1, cp1252, cp1251, cp866\n"
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -q, --quiet            report errors only, not warnings\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"

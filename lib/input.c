@@ -2,15 +2,18 @@
  * input: input bytes -> UTF-8, deciding the encoding of a stream as it
  * comes.
  *
- * The choice, made once per file without reading ahead:
- *   - a UTF-8 BOM is dropped; a UTF-16 BOM (LE or BE) selects UTF-16, and
- *     so does, with a warning, a first block whose every other byte is NUL;
+ * The choice, made once per file:
+ *   - a UTF-8 BOM is dropped and binds the file to UTF-8; a UTF-32 or UTF-16
+ *     BOM (LE or BE) selects that, and so does, with a warning, a first block
+ *     whose bytes are NUL where ASCII in UTF-32 or UTF-16 has them;
  *   - otherwise the text is taken as UTF-8 and each block is validated as it
  *     arrives (zero copy: bytes are read straight into the text buffer);
  *   - at the first byte that is not UTF-8 the rest of the file, from that
- *     byte on, is decoded as Windows-1252 (reported once: the bytes before it
- *     were valid UTF-8, so nothing already handed out changes meaning);
- *   - a forced encoding is decoded with iconv(3) from the first byte.
+ *     byte on, is decoded in the encoding asked for, or, for
+ *     PDN_ENCODING_AUTO, in the one uchardet finds in the next DETECT_BYTES
+ *     (read ahead, kept for decoding), else CP1252; the choice is reported
+ *     once. The bytes before it were valid UTF-8, so nothing already handed
+ *     out changes meaning; UTF-8 asked for or marked by a BOM stays UTF-8.
  * Bytes the chosen encoding does not define become U+FFFD, reported once
  * per file. Code pages come from iconv(3) only: no hand-made tables here.
  * This module reads and converts; it must not lex or call back.
@@ -25,14 +28,16 @@
 #include <unistd.h>
 
 #define RAW_CAP (2 * INPUT_BLOCK)
-/* Bytes looked at before choosing an encoding. */
+/* Bytes looked at for a byte order mark or NULs before choosing an encoding. */
 #define SNIFF_BYTES 256
+/* How many bytes, from the first one that is not UTF-8, uchardet is shown. */
+#define DETECT_BYTES ((size_t)16 * 1024)
 
 /* ---- Input ---------------------------------------------------------------- */
 
 int input_init(struct input_source *src, enum pdn_encoding encoding)
 {
-    if ((unsigned)encoding > PDN_ENCODING_CP866) return PDN_EINVAL;
+    if ((unsigned)encoding >= ENCODING_COUNT) return PDN_EINVAL;
     memset(src, 0, sizeof *src);
     src->fd = -1;
     src->encoding = encoding;
@@ -182,21 +187,45 @@ static int fill_convert(struct input_source *src, struct input_text *text)
 
 /* ---- The zero-copy UTF-8 path --------------------------------------------- */
 
+/* The details of PDN_DIAG_ENCODING_FALLBACK, by the encoding chosen. */
+static const char *const detected[ENCODING_COUNT] = {
+    [PDN_ENCODING_AUTO] = "decoded as CP1252 by default; use --encoding to choose",
+    [PDN_ENCODING_CP1252] = "decoded as CP1252, as detected; use --encoding to choose",
+    [PDN_ENCODING_CP1251] = "decoded as CP1251, as detected; use --encoding to choose",
+    [PDN_ENCODING_CP866] = "decoded as CP866, as detected; use --encoding to choose",
+    [PDN_ENCODING_KOI8R] = "decoded as KOI8-R, as detected; use --encoding to choose",
+};
+
+/* The encoding of the first DETECT_BYTES of raw, read ahead into it when
+ * fewer are there (raw holds about one block yet: RAW_CAP leaves room). */
+static int detect(struct input_source *src, uint64_t at, enum pdn_encoding *out)
+{
+    while (src->raw_len < DETECT_BYTES && !src->in_eof) {
+        ssize_t n = input_read(src, src->raw + src->raw_len, DETECT_BYTES - src->raw_len);
+        if (n < 0) return (int)n;
+        src->raw_len += (size_t)n;
+    }
+    size_t len = src->raw_len < DETECT_BYTES ? src->raw_len : DETECT_BYTES;
+    if (!encoding_detect(out, src->raw, len)) *out = PDN_ENCODING_AUTO;
+    add_event(src, PDN_DIAG_ENCODING_FALLBACK, at, detected[*out]);
+    return 0;
+}
+
 /* The first byte that is not UTF-8: switch for the rest of the file. */
 static int leave_utf8(struct input_source *src, struct input_text *text)
 {
-    bool forced = src->encoding == PDN_ENCODING_UTF8;
+    enum pdn_encoding to = src->bom ? PDN_ENCODING_UTF8 : src->encoding;
     uint64_t at = text->base + text->end;
     int rc;
-    if (forced) {
+    if (!src->raw && !(src->raw = malloc(RAW_CAP))) return PDN_ENOMEM;
+    move_to_raw(src, text, text->end);
+    if (to == PDN_ENCODING_AUTO && (rc = detect(src, at, &to)) < 0) return rc;
+    if (to == PDN_ENCODING_UTF8) {
         src->charset = "UTF-8";
         src->mode = INPUT_MODE_CONVERT;
-        if (!src->raw && !(src->raw = malloc(RAW_CAP))) return PDN_ENOMEM;
-    } else {
-        add_event(src, PDN_DIAG_ENCODING_FALLBACK, at, "decoded as Windows-1252");
-        if ((rc = start_convert(src, "CP1252", 1)) < 0) return rc;
+    } else if ((rc = start_convert(src, encoding_charset(to), 1)) < 0) {
+        return rc;
     }
-    move_to_raw(src, text, text->end);
     return fill_convert(src, text);
 }
 
@@ -223,18 +252,37 @@ static int fill_fast(struct input_source *src, struct input_text *text)
 
 /* ---- Start of input: byte order marks -------------------------------------- */
 
-/* UTF-16 without a byte order mark: PDN text is mostly ASCII, so every
- * other byte of the first block is NUL. "UTF-16LE", "UTF-16BE" or NULL. */
-static const char *sniff_utf16(const unsigned char *b, size_t n)
+/* A wide encoding recognised at the start of the input. */
+struct wide {
+    const char *charset;
+    size_t unit;
+    const char *detail; /* without a byte order mark */
+};
+
+static const struct wide wides[] = {
+    {"UTF-32LE", 4, "no byte order mark: decoded as UTF-32LE"},
+    {"UTF-32BE", 4, "no byte order mark: decoded as UTF-32BE"},
+    {"UTF-16LE", 2, "no byte order mark: decoded as UTF-16LE"},
+    {"UTF-16BE", 2, "no byte order mark: decoded as UTF-16BE"},
+};
+
+/* UTF-32 or UTF-16 without a byte order mark: PDN text is mostly ASCII, so
+ * in most code units of the first block the high bytes are NUL and the low
+ * one is not. Of the bytes at each offset modulo 4, 'Z' marks those mostly
+ * NUL, '.' those seldom NUL. */
+static const struct wide *sniff_wide(const unsigned char *b, size_t n)
 {
-    size_t even = 0, odd = 0, pairs = n / 2;
-    for (size_t i = 0; i + 1 < n; i += 2) {
-        even += b[i] == 0;
-        odd += b[i + 1] == 0;
+    static const char *const shapes[] = {".ZZZ", "ZZZ.", ".Z.Z", "Z.Z."};
+    size_t z[4] = {0}, q = n / 4;
+    if (q < 2) return NULL;
+    for (size_t i = 0; i < q * 4; i++)
+        z[i % 4] += b[i] == 0;
+    for (size_t w = 0; w < 4; w++) {
+        bool fits = true;
+        for (int k = 0; k < 4; k++)
+            fits &= shapes[w][k] == 'Z' ? z[k] * 4 >= q * 3 : z[k] * 8 <= q;
+        if (fits) return &wides[w];
     }
-    if (pairs < 2) return NULL;
-    if (odd * 4 >= pairs * 3 && even * 8 <= odd) return "UTF-16LE";
-    if (even * 4 >= pairs * 3 && odd * 8 <= even) return "UTF-16BE";
     return NULL;
 }
 
@@ -249,40 +297,47 @@ static int read_head(struct input_source *src, struct input_text *text)
     return 0;
 }
 
-static int start_utf16(struct input_source *src, struct input_text *text, const char *charset,
-                       size_t skip)
+static int start_wide(struct input_source *src, struct input_text *text, const struct wide *w,
+                      size_t skip)
 {
-    int rc = start_convert(src, charset, 2);
+    int rc = start_convert(src, w->charset, w->unit);
     if (rc < 0) return rc;
     move_to_raw(src, text, skip);
     text->filled = text->end = 0;
     return fill_convert(src, text);
 }
 
+/* The byte order marks, each with its wide encoding (NULL: UTF-8), the
+ * UTF-32 ones before UTF-16LE's, which begins UTF-32LE's. */
+static const struct {
+    const char *bytes;
+    size_t len;
+    const struct wide *wide;
+} boms[] = {
+    {"\xFF\xFE\0\0", 4, &wides[0]}, {"\0\0\xFE\xFF", 4, &wides[1]}, {"\xFF\xFE", 2, &wides[2]},
+    {"\xFE\xFF", 2, &wides[3]},     {"\xEF\xBB\xBF", 3, NULL},
+};
+
+/* Whatever encoding was asked for, a byte order mark decides, and so do
+ * NULs that only a wide encoding has. */
 static int fill_start(struct input_source *src, struct input_text *text)
 {
     int rc = read_head(src, text);
     if (rc < 0) return rc;
     const unsigned char *b = (const unsigned char *)text->data;
     size_t n = text->filled;
-    bool utf8ish = src->encoding == PDN_ENCODING_AUTO || src->encoding == PDN_ENCODING_UTF8;
-    if (utf8ish && n >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) {
+    for (size_t i = 0; i < sizeof boms / sizeof boms[0]; i++) {
+        if (n < boms[i].len || memcmp(b, boms[i].bytes, boms[i].len) != 0) continue;
+        if (boms[i].wide) return start_wide(src, text, boms[i].wide, boms[i].len);
         memmove(text->data, text->data + 3, n - 3);
         text->filled -= 3;
-    } else if (src->encoding == PDN_ENCODING_AUTO && n >= 2 &&
-               ((b[0] == 0xFF && b[1] == 0xFE) || (b[0] == 0xFE && b[1] == 0xFF))) {
-        return start_utf16(src, text, b[0] == 0xFF ? "UTF-16LE" : "UTF-16BE", 2);
-    } else if (src->encoding == PDN_ENCODING_AUTO && sniff_utf16(b, n)) {
-        const char *cs = sniff_utf16(b, n);
-        add_event(src, PDN_DIAG_ENCODING_FALLBACK, 0,
-                  cs[6] == 'L' ? "no byte order mark: decoded as UTF-16LE"
-                               : "no byte order mark: decoded as UTF-16BE");
-        return start_utf16(src, text, cs, 0);
-    } else if (!utf8ish) {
-        rc = start_convert(src, encoding_charset(src->encoding), 1);
-        if (rc < 0) return rc;
-        move_to_raw(src, text, 0);
-        return fill_convert(src, text);
+        src->bom = true;
+        break;
+    }
+    const struct wide *w = src->bom ? NULL : sniff_wide(b, n);
+    if (w) {
+        add_event(src, PDN_DIAG_ENCODING_FALLBACK, 0, w->detail);
+        return start_wide(src, text, w, 0);
     }
     src->mode = INPUT_MODE_FAST;
     return fill_fast(src, text);

@@ -45,6 +45,7 @@ struct input_source {
     unsigned char *raw; /* undecoded input for the converter */
     size_t raw_len;
     bool in_eof; /* the input is exhausted */
+    bool bom;    /* a UTF-8 byte order mark: UTF-8 whatever comes */
     bool bad_seen;
     struct input_event events[4];
     int nevents;

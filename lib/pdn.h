@@ -504,17 +504,31 @@ PDN_API size_t pdn_text_prefix(const char *s, size_t len, size_t chars);
 
 /* ---- Reader ------------------------------------------------------------ */
 
+/*
+ * The encoding of input that is neither valid UTF-8 nor marked by a byte
+ * order mark. Whatever it is, a UTF-8, UTF-16 or UTF-32 byte order mark
+ * decides (UTF-16 and UTF-32 without one are recognised by their NUL
+ * bytes), and text stays UTF-8 up to its first byte that is not: from that
+ * byte on, the rest is decoded as this encoding. PDN_ENCODING_AUTO detects
+ * it (uchardet: CP1251, CP866, KOI8-R, else CP1252, which is also how
+ * Latin-1 is read) and reports PDN_DIAG_ENCODING_FALLBACK naming it; any
+ * other value is used as given, without a finding, and PDN_ENCODING_UTF8
+ * keeps UTF-8, each bad byte a U+FFFD (PDN_DIAG_BAD_ENCODING). So one
+ * setting reads a mixed set of files.
+ */
 enum pdn_encoding {
-    PDN_ENCODING_AUTO = 0, /* UTF-8 when valid (BOM dropped), UTF-16 with a BOM, else cp1252 */
+    PDN_ENCODING_AUTO = 0,
     PDN_ENCODING_UTF8,
     PDN_ENCODING_LATIN1,
     PDN_ENCODING_CP1252,
     PDN_ENCODING_CP1251,
-    PDN_ENCODING_CP866
+    PDN_ENCODING_CP866,
+    PDN_ENCODING_KOI8R
 };
 
-/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866"... (case, '-', '_'
- * and spaces ignored): true and *out set, or false for an unknown name. */
+/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866", "koi8-r"... (case,
+ * '-', '_' and spaces ignored): true and *out set, or false for an unknown
+ * name. */
 PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
 
 /*

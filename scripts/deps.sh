@@ -11,6 +11,7 @@ need gcc command -v cc
 need make command -v make
 need pkg-config command -v pkg-config
 need libcsv-dev has_header csv.h
+need libuchardet-dev has_header uchardet/uchardet.h
 need libcmocka-dev sh -c 'printf "#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\n" | cc -E -x c - '
 need mandoc command -v mandoc
 [ -z "$missing" ] && exit 0

@@ -73,7 +73,7 @@ build_lib() {
 build_target() {
     mkdir -p "$bin"
     # shellcheck disable=SC2086
-    "$cc" $cflags -Werror -I"$here" -fsanitize=fuzzer -o "$bin/$1" "$here/$1.c" "$out/libpdn.a" -lm \
+    "$cc" $cflags -Werror -I"$here" -fsanitize=fuzzer -o "$bin/$1" "$here/$1.c" "$out/libpdn.a" -luchardet -lm \
         >"$out/logs/$1.build" 2>&1
 }
 

@@ -287,7 +287,7 @@ static void test_reader_utf8_bom_and_utf16(void **state)
     }
 }
 
-/* Not UTF-8: Windows-1252 from the first bad byte on, said once. */
+/* Not UTF-8: another encoding from the first bad byte on, said once. */
 static void test_reader_cp1252_fallback(void **state)
 {
     (void)state;
