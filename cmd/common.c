@@ -21,6 +21,7 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
     t->prog = prog;
     t->usage = usage;
     t->encoding = PDN_ENCODING_AUTO;
+    t->findings_fp = stderr;
 }
 
 /* ---- options and exit status ---------------------------------------------- */
@@ -30,10 +31,10 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
     switch (opt) {
     case 'h':
         fputs(t->usage, stdout);
-        exit(fflush(stdout) == 0 ? TOOL_EXIT_CLEAN : TOOL_EXIT_SYSTEM);
+        tool_exit_flushed((struct tool *)t);
     case TOOL_OPT_VERSION:
         printf("%s (libpdn) %s\n", t->prog, PDN_VERSION);
-        exit(fflush(stdout) == 0 ? TOOL_EXIT_CLEAN : TOOL_EXIT_SYSTEM);
+        tool_exit_flushed((struct tool *)t);
     case TOOL_OPT_STRICT:
         t->strict = true;
         return true;
@@ -45,6 +46,89 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
     default:
         return false;
     }
+}
+
+/* ---- -W, -w, --format ---- */
+
+static int code_by_name(const char *name)
+{
+    for (int c = 0; c < PDN_DIAG_COUNT; c++)
+        if (strcmp(pdn_diag_name((enum pdn_diag_code)c), name) == 0) return c;
+    return -1;
+}
+
+/* Hides or shows every warning and note; errors are always reported. */
+static void set_all_hidden(struct tool *t, bool hidden)
+{
+    for (int code = 0; code < PDN_DIAG_COUNT; code++)
+        if (pdn_diag_severity((enum pdn_diag_code)code) != PDN_SEV_ERROR) t->hidden[code] = hidden;
+}
+
+static void set_code_hidden(struct tool *t, const char *name, bool hidden)
+{
+    int code = code_by_name(name);
+    if (code < 0) tool_usage_error(t, "-W: no diagnostic is called '%s'", name);
+    if (pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_ERROR)
+        tool_usage_error(t, "-W: '%s' is an error and cannot be turned off", name);
+    t->hidden[code] = hidden;
+}
+
+static void parse_w_word(struct tool *t, const char *word)
+{
+    if (strcmp(word, "all") == 0)
+        set_all_hidden(t, false);
+    else if (strcmp(word, "none") == 0)
+        set_all_hidden(t, true);
+    else if (strcmp(word, "error") == 0)
+        t->warnings_fail = true;
+    else if (strncmp(word, "no-", 3) == 0)
+        set_code_hidden(t, word + 3, true);
+    else
+        set_code_hidden(t, word, false);
+}
+
+/* -W takes a comma-separated list, applied left to right. */
+static void parse_w(struct tool *t, const char *arg)
+{
+    char word[64];
+    for (const char *p = arg;; p++) {
+        size_t n = strcspn(p, ",");
+        if (n == 0 || n >= sizeof word) tool_usage_error(t, "-W: bad list '%s'", arg);
+        memcpy(word, p, n);
+        word[n] = '\0';
+        parse_w_word(t, word);
+        p += n;
+        if (*p == '\0') break;
+    }
+}
+
+bool tool_finding_option(struct tool *t, int opt, const char *arg)
+{
+    switch (opt) {
+    case 'W':
+        parse_w(t, arg);
+        return true;
+    case 'w':
+        set_all_hidden(t, true);
+        return true;
+    case TOOL_OPT_FORMAT:
+        if (strcmp(arg, "json") == 0)
+            t->json = true;
+        else if (strcmp(arg, "text") == 0)
+            t->json = false;
+        else
+            tool_usage_error(t, "--format wants 'text' or 'json', not '%s'", arg);
+        return true;
+    default:
+        return false;
+    }
+}
+
+void tool_option_error(const struct tool *t, int opt, char *const *argv)
+{
+    if (opt == ':') tool_usage_error(t, "option '%s' needs an argument", argv[optind - 1]);
+    if (optopt) tool_usage_error(t, "unknown option '-%c'", optopt);
+    tool_usage_error(t, "unknown option '%s'", argv[optind - 1]);
 }
 
 void tool_usage_error(const struct tool *t, const char *fmt, ...)
@@ -70,8 +154,44 @@ long tool_parse_long(const struct tool *t, const char *option, const char *arg, 
 
 void tool_system_error(struct tool *t, const char *what, const char *reason)
 {
-    fprintf(stderr, "%s: %s: %s\n", t->prog, what, reason);
+    if (t->json) {
+        fputs("{\"type\":\"error\",\"file\":", t->findings_fp);
+        tool_json_string(t->findings_fp, what);
+        fputs(",\"message\":", t->findings_fp);
+        tool_json_string(t->findings_fp, reason);
+        fputs("}\n", t->findings_fp);
+    } else {
+        fprintf(stderr, "%s: ", t->prog);
+        tool_put_escaped(stderr, what, strlen(what), false);
+        fprintf(stderr, ": %s\n", reason);
+    }
     if (t->status < TOOL_EXIT_SYSTEM) t->status = TOOL_EXIT_SYSTEM;
+}
+
+void tool_stdout_error(struct tool *t, int err)
+{
+    fprintf(stderr, "%s: standard output: %s\n", t->prog, strerror(err ? err : EIO));
+    if (t->status < TOOL_EXIT_SYSTEM) t->status = TOOL_EXIT_SYSTEM;
+}
+
+bool tool_stdout_flush(struct tool *t)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return true;
+    tool_stdout_error(t, errno);
+    return false;
+}
+
+void tool_exit_flushed(struct tool *t)
+{
+    tool_stdout_flush(t);
+    exit(tool_exit_status(t));
+}
+
+void tool_stdin_notice(const struct tool *t)
+{
+    if (!t->quiet && isatty(STDIN_FILENO))
+        fprintf(stderr, "%s: reading standard input (end with Ctrl-D)\n", t->prog);
 }
 
 enum tool_exit tool_exit_status(const struct tool *t)
@@ -98,12 +218,17 @@ void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
 {
     char buf[512];
     char *msg = diag_message(buf, sizeof buf, d);
-    fprintf(fp, "%s: ", prog);
-    if (d->file) fputs(d->file, fp);
+    /* The compilers' form, which editors read: the program's name only where
+     * no file would stand. */
+    if (d->file)
+        tool_put_escaped(fp, d->file, strlen(d->file), false);
+    else
+        fprintf(fp, "%s: ", prog);
     if (d->line) fprintf(fp, "%s%lu", d->file ? ":" : "", (unsigned long)d->line);
     if (d->line && d->col) fprintf(fp, ":%lu", (unsigned long)d->col);
     if (d->file || d->line) fputs(": ", fp);
-    fprintf(fp, "%s: %s", pdn_severity_name(pdn_diag_severity(d->code)), msg);
+    fprintf(fp, "%s: ", pdn_severity_name(pdn_diag_severity(d->code)));
+    tool_put_escaped(fp, msg, strlen(msg), false);
     if (d->game && d->move_number)
         fprintf(fp, " (game %zu, move %s)", d->game, d->move_number);
     else if (d->game)
@@ -176,7 +301,7 @@ void tool_diag_json(FILE *fp, const struct pdn_diag *d)
 {
     char buf[512];
     char *msg = diag_message(buf, sizeof buf, d);
-    fputs("{\"file\":", fp);
+    fputs("{\"type\":\"finding\",\"file\":", fp);
     if (d->file)
         tool_json_string(fp, d->file);
     else
@@ -193,8 +318,88 @@ void tool_diag_json(FILE *fp, const struct pdn_diag *d)
     if (msg != buf) free(msg);
 }
 
+/* How a character is shown: its escape in out (NUL-terminated), or "" to
+ * write it as it is. *used is set to its length in bytes. */
+static void escape_of(char out[8], const unsigned char *p, size_t n, bool keep_tabs, size_t *used)
+{
+    static const char hex[] = "0123456789abcdef";
+    *used = 1;
+    out[0] = '\0';
+    if (*p == '\t' && !keep_tabs)
+        strcpy(out, "\\t");
+    else if (*p == '\n')
+        strcpy(out, "\\n");
+    else if (*p == '\r')
+        strcpy(out, "\\r");
+    else if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+        snprintf(out, 8, "\\x%c%c", hex[*p >> 4], hex[*p & 15]);
+    else if (*p == 0xC2 && n > 1 && p[1] >= 0x80 && p[1] <= 0x9F) /* C1, in UTF-8 */
+        snprintf(out, 8, "\\u00%c%c", hex[p[1] >> 4], hex[p[1] & 15]), *used = 2;
+}
+
+size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t cols = 0;
+    while (p < end) {
+        char esc[8];
+        size_t used;
+        escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
+        if (esc[0]) {
+            fputs(esc, fp);
+            cols += strlen(esc);
+        } else {
+            putc(*p, fp);
+            cols += (*p & 0xC0) != 0x80;
+        }
+        p += used;
+    }
+    return cols;
+}
+
+/* A copy of line with its control characters escaped, and *col moved to
+ * the same character in it; NULL when nothing needs escaping (or no memory:
+ * then the line is shown as it is rather than not at all). */
+static char *escaped_line(const char *line, size_t *len, uint32_t *col)
+{
+    char *copy = NULL;
+    size_t size = 0;
+    FILE *fp = open_memstream(&copy, &size);
+    if (fp == NULL) return NULL;
+    size_t n = *len;
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        n--;
+    const unsigned char *p = (const unsigned char *)line, *end = p + n;
+    bool changed = false;
+    uint32_t c = 1, shift = 0;
+    while (p < end) {
+        char esc[8];
+        size_t used;
+        escape_of(esc, p, (size_t)(end - p), true, &used);
+        if (esc[0]) {
+            changed = true;
+            if (c < *col) shift += (uint32_t)strlen(esc) - 1;
+            fputs(esc, fp);
+        } else {
+            putc(*p, fp);
+        }
+        c += (*p & 0xC0) != 0x80;
+        p += used;
+    }
+    if (fclose(fp) != 0 || !changed) {
+        free(copy);
+        return NULL;
+    }
+    *len = size;
+    *col += shift;
+    return copy;
+}
+
 void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len, uint32_t col)
 {
+    char *escaped = escaped_line(line, &len, &col);
+    if (escaped) line = escaped;
+
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
         len--;
     int w = fprintf(fp, " %5lu | ", (unsigned long)line_no) - 2;
@@ -207,18 +412,18 @@ void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len,
         i += pdn_text_prefix(line + i, len - i, 1);
     }
     fputs("^\n", fp);
+    free(escaped);
 }
 
 void tool_on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct tool *t = ctx;
-    enum pdn_severity sev = pdn_diag_severity(d->code);
-    t->findings[sev]++;
-    if (t->quiet && sev != PDN_SEV_ERROR) return;
+    if ((unsigned)d->code < PDN_DIAG_COUNT && t->hidden[d->code]) return;
+    t->findings[pdn_diag_severity(d->code)]++;
     if (t->json)
-        tool_diag_json(stderr, d);
+        tool_diag_json(t->findings_fp, d);
     else
-        tool_diag_text(stderr, t->prog, d);
+        tool_diag_text(t->findings_fp, t->prog, d);
 }
 
 /* ---- inputs ---------------------------------------------------------------- */
@@ -264,7 +469,10 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
 
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
 {
-    if (n == 0) return read_one(t, "-", fn, ctx);
+    if (n == 0) {
+        tool_stdin_notice(t);
+        return read_one(t, "-", fn, ctx);
+    }
     for (int i = 0; i < n; i++) {
         int stop = read_one(t, operands[i], fn, ctx);
         if (stop) return stop;
@@ -360,11 +568,17 @@ int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
 {
     int rc = 0;
     if (o->path == NULL) { /* standard output */
-        if (o->fp && (fflush(o->fp) != 0 || ferror(o->fp))) {
-            tool_system_error(t, "standard output", strerror(errno));
+        errno = 0;
+        if (o->err || (o->fp && (fflush(o->fp) != 0 || ferror(o->fp)))) {
+            tool_stdout_error(t, o->err ? o->err : errno);
             rc = -1;
         }
         return rc;
+    }
+    if (o->err) {
+        tool_system_error(t, o->path, strerror(o->err));
+        commit = false;
+        rc = -1;
     }
     if (commit) {
         rc = finish_file(o);

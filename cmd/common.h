@@ -1,7 +1,8 @@
 /*
- * common: what every tool shares: exit statuses, the common options,
- * diagnostics on stderr (text or JSON Lines), the loop over input operands
- * and the safe writing of an output file (temporary file, then rename).
+ * common: what every tool shares: exit statuses, the common options and
+ * their errors, findings (compiler-style text or JSON Lines) and operational
+ * messages, the loop over input operands and the safe writing of an output
+ * file (temporary file, then rename).
  * It holds no PDN logic: that lives in libpdn.
  */
 #ifndef PDN_CMD_COMMON_H
@@ -26,6 +27,7 @@ enum {
     TOOL_OPT_STRICT = 0x100,
     TOOL_OPT_ENCODING,
     TOOL_OPT_VERSION,
+    TOOL_OPT_FORMAT,
     TOOL_OPT_FIRST_FREE /* tools number their own long-only options from here */
 };
 
@@ -38,14 +40,27 @@ enum {
         "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
     }
 
+/*
+ * The entries of the options of the tools that report findings: -W WHAT,
+ * -w/--errors-only, --format FORMAT; tool_finding_option handles them.
+ * Their short letters go in the optstring as "W:w".
+ */
+#define TOOL_FINDING_LONG_OPTIONS                                                                  \
+    {"errors-only", no_argument, NULL, 'w'},                                                       \
+    {                                                                                              \
+        "format", required_argument, NULL, TOOL_OPT_FORMAT                                         \
+    }
+
 struct tool {
     const char *prog;  /* in every message */
     const char *usage; /* printed by -h/--help, ends with a newline */
     bool strict;
     enum pdn_encoding encoding;
-    bool quiet;                /* -q: print errors only */
-    bool json;                 /* diagnostics as JSON Lines */
-    bool warnings_fail;        /* warnings make the exit status 1 */
+    bool quiet;                  /* -q: no chatter (summary, standard input notice) */
+    bool hidden[PDN_DIAG_COUNT]; /* -W no-NAME, -W none, -w: neither printed nor counted */
+    bool json;                   /* findings and messages as JSON Lines */
+    FILE *findings_fp;           /* where findings go; stderr unless the tool says */
+    bool warnings_fail;          /* warnings make the exit status 1 */
     unsigned long findings[3]; /* by enum pdn_severity, printed or not */
     enum tool_exit status;     /* worst operational status so far */
     pdn_diag_fn on_diag;       /* the readers' callback; tool_on_diag when NULL */
@@ -59,25 +74,55 @@ void tool_init(struct tool *t, const char *prog, const char *usage);
  * --version print and exit 0; a bad --encoding is a usage error (exit 2).
  */
 bool tool_common_option(struct tool *t, int opt, const char *arg);
+/*
+ * Handles -W WHAT, -w/--errors-only and --format: returns true when opt was
+ * one of them; a bad argument is a usage error.
+ */
+bool tool_finding_option(struct tool *t, int opt, const char *arg);
 /* Prints "prog: message" and a pointer to --help on stderr; exits 2. */
 _Noreturn void tool_usage_error(const struct tool *t, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The usage error for what getopt_long returned as ':' (a missing argument)
+ * or '?' (an unknown option); needs opterr = 0 and a ':' leading optstring. */
+_Noreturn void tool_option_error(const struct tool *t, int opt, char *const *argv);
 /* Parses a decimal integer in [min, max] or makes it a usage error. */
 long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
 
-/* Prints "prog: what: reason" on stderr and records a system error. */
+/*
+ * Records a system error and says so: "prog: what: reason" on stderr, or
+ * with --format json {"type":"error","file":what,"message":reason} on the
+ * findings stream.
+ */
 void tool_system_error(struct tool *t, const char *what, const char *reason);
+/* Standard output could not be written: one line on stderr, whatever the
+ * format (the findings stream may be the one that failed); a system error. */
+void tool_stdout_error(struct tool *t, int err);
+/* Flushes standard output; false (and reported) when it could not be written. */
+bool tool_stdout_flush(struct tool *t);
+/* Flushes standard output and exits: 0, or 3 with one message. */
+_Noreturn void tool_exit_flushed(struct tool *t);
+/* "prog: reading standard input (end with Ctrl-D)" on stderr when standard
+ * input is a terminal, unless -q. */
+void tool_stdin_notice(const struct tool *t);
 /* The exit status: the worst of the system status and the findings. */
 enum tool_exit tool_exit_status(const struct tool *t);
 
 /* ---- diagnostics ---- */
 
-/* "prog: file:line:col: severity: message (game 3, move 12.)", parts unknown
- * left out. */
+/* "file:line:col: severity: message (game 3, move 12.)", parts unknown left
+ * out; "prog: severity: message" when the file is unknown. Control
+ * characters of the input are escaped (tool_put_escaped). */
 void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d);
-/* One JSON object on one line; unknown values are null. */
+/* {"type":"finding",...}: one JSON object on one line; unknown values are null. */
 void tool_diag_json(FILE *fp, const struct pdn_diag *d);
-/* The source line and a caret under column col (1-based, in characters). */
+/*
+ * Writes s[0, n) with its control characters made visible: \t, \n, \r, \xHH
+ * for the other C0 ones and DEL, \u0080..\u009f for C1; tabs stay tabs when
+ * keep_tabs. Returns the columns written (characters, not bytes).
+ */
+size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs);
+/* The source line and a caret under column col (1-based, in characters);
+ * control characters but tabs escaped, the caret still under its place. */
 void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len, uint32_t col);
 /* A JSON string literal with the escapes JSON requires. */
 void tool_json_string(FILE *fp, const char *s);
@@ -92,8 +137,9 @@ void tool_on_diag(const struct pdn_diag *d, void *ctx);
  */
 typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
 
-/* Reads every operand in turn (none, or "-", is standard input). Returns 0,
- * or the negative code with which fn stopped the run. */
+/* Reads every operand in turn (none, or "-", is standard input; none on a
+ * terminal gets tool_stdin_notice). Returns 0, or the negative code with
+ * which fn stopped the run. */
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
 
 /* ---- output ---- */
@@ -102,13 +148,15 @@ struct tool_output {
     FILE *fp;
     char *path; /* NULL for standard output */
     char *tmp;  /* the temporary file beside path */
+    int err;    /* errno of a failed write, reported once by tool_output_close */
 };
 
 /* Opens path for writing through a temporary file in the same directory;
  * NULL or "-" is standard output. Returns 0 or -1 (reported). */
 int tool_output_open(struct tool *t, struct tool_output *o, const char *path);
 /* commit: renames the temporary file over path (or flushes standard output);
- * otherwise removes it. Returns 0 or -1 (reported). */
+ * otherwise removes it. A write failure (o->err, or found now) is reported
+ * once. Returns 0 or -1. */
 int tool_output_close(struct tool *t, struct tool_output *o, bool commit);
 
 #endif

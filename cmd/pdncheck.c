@@ -19,36 +19,38 @@ static const char usage[] =
     "or '-') and reports illegal moves, wrong results and syntax errors.\n"
     "\n"
     "  -v, --verbose          show the source line and a caret under the place\n"
-    "      --format FORMAT    text (default) or json: one JSON object a line\n"
     "  -W WHAT                what counts; a comma-separated list of:\n"
     "                           all      report warnings and notes (default)\n"
     "                           error    warnings too make the exit status 1\n"
     "                           none     report errors only (same as -w)\n"
     "                           no-NAME  do not report the warning or note NAME\n"
     "                           NAME     report NAME again\n"
-    "  -w                     report errors only\n"
-    "  -q, --quiet            no summary at the end\n"
+    "  -w, --errors-only      report errors only, not warnings and notes\n"
+    "  -q, --quiet            no summary at the end, no note when reading a terminal\n"
+    "      --format FORMAT    text (default) or json: one JSON object a line, the\n"
+    "                         findings, file errors and the summary\n"
     "      --list-codes       list the diagnostics: name, severity, message\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n"
-    "Findings go to standard output, the summary to standard error.\n"
+    "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
+    "other messages and the summary to standard error (with --format json,\n"
+    "all to standard output, standard output's own failure excepted).\n"
     "Exit status: 0 clean, 1 findings (errors; warnings too with -W error),\n"
-    "2 usage error, 3 a file could not be read.\n";
+    "2 usage error, 3 a file could not be read or the output written.\n";
 
-enum { OPT_FORMAT = TOOL_OPT_FIRST_FREE, OPT_LIST_CODES };
+enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE };
 
 static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
-    {"format", required_argument, NULL, OPT_FORMAT},
     {"quiet", no_argument, NULL, 'q'},
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
+    TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
-
 /* The text of one source line, for excerpts (-v). */
 struct srcline {
     char *text;
@@ -66,8 +68,6 @@ struct held {
 struct check {
     struct tool *t;
     bool verbose;
-    bool summary;
-    bool hidden[PDN_DIAG_COUNT]; /* -W no-NAME, -W none */
     const char *file;         /* the operand being read */
     const pdn_game *game;     /* the game being replayed, for excerpts */
     /* Findings of the next games, by index: the reader reports a game's
@@ -84,70 +84,8 @@ struct check {
 
 /* ---- options ---------------------------------------------------------------- */
 
-static int code_by_name(const char *name)
-{
-    for (int c = 0; c < PDN_DIAG_COUNT; c++)
-        if (strcmp(pdn_diag_name((enum pdn_diag_code)c), name) == 0) return c;
-    return -1;
-}
-
-/* Hides or shows every warning and note; errors are always reported. */
-static void set_all_hidden(struct check *c, bool hidden)
-{
-    for (int code = 0; code < PDN_DIAG_COUNT; code++)
-        if (pdn_diag_severity((enum pdn_diag_code)code) != PDN_SEV_ERROR) c->hidden[code] = hidden;
-}
-
-static void set_code_hidden(struct check *c, const char *name, bool hidden)
-{
-    int code = code_by_name(name);
-    if (code < 0) tool_usage_error(c->t, "-W: no diagnostic is called '%s'", name);
-    if (pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_ERROR)
-        tool_usage_error(c->t, "-W: '%s' is an error and cannot be turned off", name);
-    c->hidden[code] = hidden;
-}
-
-static void parse_w_word(struct check *c, const char *word)
-{
-    if (strcmp(word, "all") == 0)
-        set_all_hidden(c, false);
-    else if (strcmp(word, "none") == 0)
-        set_all_hidden(c, true);
-    else if (strcmp(word, "error") == 0)
-        c->t->warnings_fail = true;
-    else if (strncmp(word, "no-", 3) == 0)
-        set_code_hidden(c, word + 3, true);
-    else
-        set_code_hidden(c, word, false);
-}
-
-/* -W takes a comma-separated list, applied left to right. */
-static void parse_w(struct check *c, const char *arg)
-{
-    char word[64];
-    for (const char *p = arg;; p++) {
-        size_t n = strcspn(p, ",");
-        if (n == 0 || n >= sizeof word) tool_usage_error(c->t, "-W: bad list '%s'", arg);
-        memcpy(word, p, n);
-        word[n] = '\0';
-        parse_w_word(c, word);
-        p += n;
-        if (*p == '\0') break;
-    }
-}
-
-static void parse_format(struct check *c, const char *arg)
-{
-    if (strcmp(arg, "json") == 0)
-        c->t->json = true;
-    else if (strcmp(arg, "text") == 0)
-        c->t->json = false;
-    else
-        tool_usage_error(c->t, "--format wants 'text' or 'json', not '%s'", arg);
-}
-
 /* The names -W takes, from the one table in the library. */
-_Noreturn static void list_codes(void)
+_Noreturn static void list_codes(struct tool *t)
 {
     for (int code = 0; code < PDN_DIAG_COUNT; code++) {
         struct pdn_diag d = {.code = (enum pdn_diag_code)code};
@@ -156,37 +94,26 @@ _Noreturn static void list_codes(void)
         printf("%-24s %-8s %s\n", pdn_diag_name(d.code),
                pdn_severity_name(pdn_diag_severity(d.code)), phrase);
     }
-    exit(fflush(stdout) == 0 ? TOOL_EXIT_CLEAN : TOOL_EXIT_SYSTEM);
+    tool_exit_flushed(t);
 }
 
 static void parse_options(struct check *c, int argc, char **argv)
 {
     int opt;
     while ((opt = getopt_long(argc, argv, ":vW:wqh", long_options, NULL)) != -1) {
-        if (tool_common_option(c->t, opt, optarg)) continue;
+        if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg))
+            continue;
         switch (opt) {
         case 'v':
             c->verbose = true;
             break;
-        case OPT_FORMAT:
-            parse_format(c, optarg);
-            break;
-        case 'W':
-            parse_w(c, optarg);
-            break;
-        case 'w':
-            set_all_hidden(c, true);
-            break;
         case 'q':
-            c->summary = false;
+            c->t->quiet = true;
             break;
         case OPT_LIST_CODES:
-            list_codes();
-        case ':':
-            tool_usage_error(c->t, "option '%s' needs an argument", argv[optind - 1]);
+            list_codes(c->t);
         default:
-            if (optopt) tool_usage_error(c->t, "unknown option '-%c'", optopt);
-            tool_usage_error(c->t, "unknown option '%s'", argv[optind - 1]);
+            tool_option_error(c->t, opt, argv);
         }
     }
 }
@@ -368,7 +295,7 @@ static void flush_held(struct check *c)
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct check *c = ctx;
-    if ((unsigned)d->code < PDN_DIAG_COUNT && c->hidden[d->code]) return;
+    if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) return;
     enum pdn_severity sev = pdn_diag_severity(d->code);
     c->t->findings[sev]++;
     if (d->game != 0 && d->game >= c->next_index) {
@@ -412,6 +339,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     c->game = NULL;
     c->next_index = game->index + 1;
     count_game(c);
+    if (err == 0 && ferror(stdout)) err = PDN_EIO; /* no use going on */
     return err < 0 ? err : 0;
 }
 
@@ -434,7 +362,7 @@ static const char *plural(unsigned long n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-static void print_summary(const struct check *c)
+static void print_summary_text(const struct check *c)
 {
     const unsigned long *f = c->t->findings;
     fprintf(stderr, "%s: %lu %s", c->t->prog, c->files, plural(c->files, "file", "files"));
@@ -447,11 +375,23 @@ static void print_summary(const struct check *c)
     fputc('\n', stderr);
 }
 
+/* The same counts as one JSON object, on the stream of the findings. */
+static void print_summary_json(const struct check *c)
+{
+    const unsigned long *f = c->t->findings;
+    printf("{\"type\":\"summary\",\"files\":%lu,\"unreadable\":%lu,\"games\":%lu,\"clean\":%lu,"
+           "\"with_errors\":%lu,\"with_warnings\":%lu,\"errors\":%lu,\"warnings\":%lu,"
+           "\"notes\":%lu}\n",
+           c->files, c->unreadable, c->games, c->clean, c->with_errors, c->with_warnings,
+           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE]);
+}
+
 int main(int argc, char **argv)
 {
     struct tool t;
-    struct check c = {.t = &t, .summary = true};
+    struct check c = {.t = &t};
     tool_init(&t, "pdncheck", usage);
+    t.findings_fp = stdout;
     t.on_diag = on_diag;
     t.diag_ctx = &c;
     opterr = 0;
@@ -459,13 +399,16 @@ int main(int argc, char **argv)
     static char std_in[] = "-";
     int n = argc - optind;
     int stop = 0;
+    if (n == 0) tool_stdin_notice(&t);
     for (int i = 0; stop == 0 && i < (n ? n : 1); i++)
         stop = check_file(&c, n ? argv[optind + i] : std_in);
-    if (stop < 0) tool_system_error(&t, c.file, pdn_error_message(stop));
+    /* A failed standard output is said once, below, and leaves no summary:
+     * the run stopped short of it. */
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
     free(c.held);
     free(c.src.text);
-    if (fflush(stdout) != 0 || ferror(stdout))
-        tool_system_error(&t, "standard output", strerror(errno));
-    if (c.summary) print_summary(&c);
+    if (stop != PDN_EIO && !t.quiet && t.json) print_summary_json(&c);
+    if (!tool_stdout_flush(&t)) return tool_exit_status(&t);
+    if (!t.quiet && !t.json) print_summary_text(&c);
     return tool_exit_status(&t);
 }

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char usage[] =
     "Usage: pdnfmt [options] [FILE...]\n"
@@ -17,7 +18,7 @@ static const char usage[] =
     "in the canonical PDN 3.0 form.\n"
     "\n"
     "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
-    "  -w, --width N          wrap lines at N characters (default 80)\n"
+    "  -l, --width N          wrap lines at N characters (default 80)\n"
     "      --no-comments      drop comments\n"
     "      --no-variations    drop variations\n"
     "      --no-nags          drop NAGs ($n) and move strengths (!, ?)\n"
@@ -28,10 +29,15 @@ static const char usage[] =
     "                         verbatim (the game's text as read)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    "  -q, --quiet            report errors only, not warnings\n"
+    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
+    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
+    "  -q, --quiet            no note when reading a terminal\n"
+    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n"
+    "The games go to standard output (or -o FILE); the reader's findings, as\n"
+    "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
 enum {
@@ -45,7 +51,7 @@ enum {
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
-    {"width", required_argument, NULL, 'w'},
+    {"width", required_argument, NULL, 'l'},
     {"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
     {"no-variations", no_argument, NULL, OPT_NO_VARIATIONS},
     {"no-nags", no_argument, NULL, OPT_NO_NAGS},
@@ -53,6 +59,7 @@ static const struct option long_options[] = {
     {"no-normalise", no_argument, NULL, OPT_NO_NORMALISE},
     {"broken", required_argument, NULL, OPT_BROKEN},
     {"quiet", no_argument, NULL, 'q'},
+    TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -101,16 +108,30 @@ static bool flag_option(struct fmt *f, int opt)
     }
 }
 
+/* -w was the width before it meant --errors-only, as in pdncheck and the
+ * compilers: "-w 60", where no file 60 exists, gets the new spelling. */
+static void check_old_width(const struct tool *t, int argc, char **argv)
+{
+    if (optind >= argc) return;
+    const char *next = argv[optind];
+    if (next[0] == '\0' || next[strspn(next, "0123456789")] != '\0') return;
+    if (access(next, F_OK) == 0) return;
+    tool_usage_error(t, "-w means --errors-only now; the width is -l %s or --width %s", next, next);
+}
+
 static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:w:qh", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || flag_option(f, opt)) continue;
+    while ((opt = getopt_long(argc, argv, ":o:l:W:wqh", long_options, NULL)) != -1) {
+        if (opt == 'w') check_old_width(t, argc, argv);
+        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
+            flag_option(f, opt))
+            continue;
         switch (opt) {
         case 'o':
             f->output = optarg;
             break;
-        case 'w':
+        case 'l':
             f->write.width = (int)tool_parse_long(t, "--width", optarg, 1, 100000);
             break;
         case 'q':
@@ -119,11 +140,8 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
         case OPT_BROKEN:
             f->broken = parse_broken(t, optarg);
             break;
-        case ':':
-            tool_usage_error(t, "option '%s' needs an argument", argv[optind - 1]);
         default:
-            if (optopt) tool_usage_error(t, "unknown option '-%c'", optopt);
-            tool_usage_error(t, "unknown option '%s'", argv[optind - 1]);
+            tool_option_error(t, opt, argv);
         }
     }
 }
@@ -156,9 +174,10 @@ int main(int argc, char **argv)
     parse_options(&t, &f, argc, argv);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
-    if (stop < 0)
-        tool_system_error(&t, f.output ? f.output : "standard output",
-                          stop == PDN_EIO ? strerror(errno) : pdn_error_message(stop));
+    if (stop == PDN_EIO) /* said once, when the output is closed */
+        f.out.err = errno ? errno : EIO;
+    else if (stop < 0)
+        tool_system_error(&t, f.output ? f.output : "standard output", pdn_error_message(stop));
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);

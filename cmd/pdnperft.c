@@ -3,10 +3,8 @@
  * check of the move generator against published counts. With --divide it
  * lists each root move and its count; -d 1 --divide lists the legal moves.
  */
-#include "pdn.h"
+#include "common.h"
 
-#include <getopt.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,78 +20,96 @@ struct perft_options {
     const char *fen;
 };
 
-static void usage(FILE *out)
+enum { OPT_DIVIDE = TOOL_OPT_FIRST_FREE, OPT_FEN, OPT_VARIANT, OPT_KEEP, OPT_NO_TIMING };
+
+static const struct option long_options[] = {
+    {"depth", required_argument, NULL, 'd'},
+    {"divide", no_argument, NULL, OPT_DIVIDE},
+    {"fen", required_argument, NULL, OPT_FEN},
+    {"variant", required_argument, NULL, OPT_VARIANT},
+    {"keep-duplicates", no_argument, NULL, OPT_KEEP},
+    {"no-timing", no_argument, NULL, OPT_NO_TIMING},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, TOOL_OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+/* The variants of the rules table, "a, b, c or d", for --help and errors. */
+static void variant_list(char *out, size_t cap)
 {
-    fputs("usage: pdnperft [-d DEPTH] [--divide] [--fen FEN] [--variant NAME]\n"
-          "                [--keep-duplicates] [--no-timing]\n"
-          "Counts the leaf nodes of the legal-move tree (perft).\n"
-          "  -d, --depth N        plies to search (default 1)\n"
-          "      --divide         print each root move and its count\n"
-          "      --fen FEN        start from FEN (default: the start position)\n"
-          "      --variant NAME   international (default) or brazilian\n"
-          "      --keep-duplicates  count captures with the same from, to and\n"
-          "                       captured set once per order (FMJD merges them)\n"
-          "      --no-timing      do not print the time and the speed\n"
-          "  -h, --help           this help\n"
-          "      --version        print the version\n",
-          out);
+    size_t n = 0;
+    out[0] = '\0';
+    for (int v = 0; v < PDN_VARIANT_COUNT && n < cap; v++) {
+        const char *sep = v == 0 ? "" : v + 1 == PDN_VARIANT_COUNT ? " or " : ", ";
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", sep,
+                              pdn_rules_get((enum pdn_variant)v)->name);
+    }
 }
 
-static int parse_variant(const char *name)
+/* The help text: the variants come from the rules table. */
+static const char *usage_text(void)
+{
+    static char text[2048];
+    char variants[256];
+    variant_list(variants, sizeof variants);
+    snprintf(text, sizeof text,
+             "Usage: pdnperft [options]\n"
+             "Counts the leaf nodes of the legal-move tree of a position (perft).\n"
+             "\n"
+             "  -d, --depth N          plies to search, 0 to %d (default 1)\n"
+             "      --divide           print each root move and its count\n"
+             "      --fen FEN          start from FEN (default: the start position)\n"
+             "      --variant NAME     the rules: %s;\n"
+             "                         default %s\n"
+             "      --keep-duplicates  count captures with the same from, to and\n"
+             "                         captured set once per order (FMJD merges them)\n"
+             "      --no-timing        do not print the time and the speed\n"
+             "  -h, --help             print this help and exit\n"
+             "      --version          print the version and exit\n"
+             "\n"
+             "Exit status: 0 counted, 2 usage error, 3 the output could not be written.\n",
+             PERFT_DEPTH_MAX, variants, pdn_rules_get(PDN_VARIANT_INTERNATIONAL)->name);
+    return text;
+}
+
+static enum pdn_variant parse_variant(const struct tool *t, const char *name)
 {
     for (int v = 0; v < PDN_VARIANT_COUNT; v++)
-        if (strcmp(pdn_rules_get(v)->name, name) == 0) return v;
-    return -1;
+        if (strcmp(pdn_rules_get((enum pdn_variant)v)->name, name) == 0) return (enum pdn_variant)v;
+    char variants[256];
+    variant_list(variants, sizeof variants);
+    tool_usage_error(t, "--variant wants %s, not '%s'", variants, name);
 }
 
-static int parse_depth(const char *text)
+static void parse_options(struct tool *t, struct perft_options *o, int argc, char **argv)
 {
-    char *end;
-    long d = strtol(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || d < 0 || d > PERFT_DEPTH_MAX) return -1;
-    return (int)d;
-}
-
-/* Returns -1 to go on, else the exit status. */
-static int parse_args(struct perft_options *o, int argc, char **argv)
-{
-    enum { OPT_DIVIDE = 256, OPT_FEN, OPT_VARIANT, OPT_KEEP, OPT_NO_TIMING, OPT_VERSION };
-    static const struct option longs[] = {
-        {"depth", required_argument, NULL, 'd'},   {"divide", no_argument, NULL, OPT_DIVIDE},
-        {"fen", required_argument, NULL, OPT_FEN}, {"variant", required_argument, NULL, OPT_VARIANT},
-        {"keep-duplicates", no_argument, NULL, OPT_KEEP},
-        {"no-timing", no_argument, NULL, OPT_NO_TIMING},
-        {"help", no_argument, NULL, 'h'},          {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0}};
-    int c;
-    while ((c = getopt_long(argc, argv, "d:h", longs, NULL)) != -1) {
-        switch (c) {
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":d:h", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg)) continue;
+        switch (opt) {
         case 'd':
-            if ((o->depth = parse_depth(optarg)) < 0) {
-                fprintf(stderr, "pdnperft: bad depth '%s' (0..%d)\n", optarg, PERFT_DEPTH_MAX);
-                return 2;
-            }
+            o->depth = (int)tool_parse_long(t, "--depth", optarg, 0, PERFT_DEPTH_MAX);
             break;
-        case OPT_DIVIDE: o->divide = true; break;
-        case OPT_FEN: o->fen = optarg; break;
+        case OPT_DIVIDE:
+            o->divide = true;
+            break;
+        case OPT_FEN:
+            o->fen = optarg;
+            break;
         case OPT_VARIANT:
-            if ((int)(o->variant = parse_variant(optarg)) < 0) {
-                fprintf(stderr, "pdnperft: unknown variant '%s'\n", optarg);
-                return 2;
-            }
+            o->variant = parse_variant(t, optarg);
             break;
-        case OPT_KEEP: o->flags |= PDN_MOVEGEN_KEEP_DUPLICATES; break;
-        case OPT_NO_TIMING: o->timing = false; break;
-        case 'h': usage(stdout); return 0;
-        case OPT_VERSION: printf("pdnperft %s\n", PDN_VERSION); return 0;
-        default: usage(stderr); return 2;
+        case OPT_KEEP:
+            o->flags |= PDN_MOVEGEN_KEEP_DUPLICATES;
+            break;
+        case OPT_NO_TIMING:
+            o->timing = false;
+            break;
+        default:
+            tool_option_error(t, opt, argv);
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "pdnperft: unexpected argument '%s'\n", argv[optind]);
-        return 2;
-    }
-    return -1;
+    if (optind < argc) tool_usage_error(t, "unexpected operand '%s'", argv[optind]);
 }
 
 static int compare_moves(const void *a, const void *b)
@@ -129,26 +145,29 @@ static double seconds_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static int load_board(struct pdn_board *board, const struct perft_options *o)
+/* The start position, or the FEN given; a FEN that does not read is a bad
+ * option argument. */
+static void load_board(const struct tool *t, struct pdn_board *board, const struct perft_options *o)
 {
     if (!o->fen) {
         pdn_board_init(board, o->variant);
-        return 0;
+        return;
     }
     struct pdn_fen_error err;
-    if (pdn_board_from_fen(board, o->variant, o->fen, &err) == 0) return 0;
-    fprintf(stderr, "pdnperft: bad FEN '%s' at character %zu: %s\n", o->fen, err.offset + 1,
-            pdn_fen_status_message(err.status));
-    return 2;
+    if (pdn_board_from_fen(board, o->variant, o->fen, &err) == 0) return;
+    tool_usage_error(t, "--fen: bad FEN '%s' at character %zu: %s", o->fen, err.offset + 1,
+                     pdn_fen_status_message(err.status));
 }
 
 int main(int argc, char **argv)
 {
+    struct tool t;
     struct perft_options o = {.depth = 1, .timing = true, .variant = PDN_VARIANT_INTERNATIONAL};
-    int status = parse_args(&o, argc, argv);
-    if (status >= 0) return status;
+    tool_init(&t, "pdnperft", usage_text());
+    opterr = 0;
+    parse_options(&t, &o, argc, argv);
     struct pdn_board board;
-    if ((status = load_board(&board, &o)) != 0) return status;
+    load_board(&t, &board, &o);
     double start = seconds_now();
     uint64_t nodes = o.divide && o.depth > 0 ? divide(&board, &o) : pdn_perft_count(&board, o.depth, o.flags);
     double elapsed = seconds_now() - start;
@@ -157,5 +176,5 @@ int main(int argc, char **argv)
         printf("time %.3f s\n", elapsed);
         printf("speed %.1f Mnodes/s\n", elapsed > 0 ? (double)nodes / elapsed / 1e6 : 0.0);
     }
-    return fflush(stdout) == 0 ? 0 : 3;
+    tool_exit_flushed(&t);
 }

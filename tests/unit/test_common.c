@@ -42,7 +42,7 @@ static void test_common_diag_text_full(void **state)
                          .move_number = "12.",
                          .text = "06-11",
                          .detail = "zero-padded square"};
-    expect_text(&d, "pdncheck: games.pdn:17:9: warning: nonstandard form '06-11': zero-padded "
+    expect_text(&d, "games.pdn:17:9: warning: nonstandard form '06-11': zero-padded "
                     "square (game 3, move 12.)\n");
 }
 
@@ -50,13 +50,25 @@ static void test_common_diag_text_parts_left_out(void **state)
 {
     (void)state;
     struct pdn_diag d = {.code = PDN_DIAG_MISSING_RESULT, .file = "a.pdn", .line = 4, .game = 2};
-    expect_text(&d, "pdncheck: a.pdn:4: warning: game ends without a result (game 2)\n");
+    expect_text(&d, "a.pdn:4: warning: game ends without a result (game 2)\n");
     d.line = 0;
     d.game = 0;
-    expect_text(&d, "pdncheck: a.pdn: warning: game ends without a result\n");
+    expect_text(&d, "a.pdn: warning: game ends without a result\n");
     d.file = NULL;
     d.move_number = "30...";
+    /* No file to stand first: the program's name does, as with compilers. */
     expect_text(&d, "pdncheck: warning: game ends without a result (move 30...)\n");
+}
+
+static void test_common_diag_text_escapes_control_characters(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_DIAG_UNEXPECTED_CHAR,
+                         .file = "a\x1b.pdn",
+                         .line = 1,
+                         .col = 2,
+                         .text = "\x1b[2J\t\x7f\xC2\x9B"};
+    expect_text(&d, "a\\x1b.pdn:1:2: error: unexpected character '\\x1b[2J\\t\\x7f\\u009b'\n");
 }
 
 static void test_common_diag_json(void **state)
@@ -70,10 +82,11 @@ static void test_common_diag_json(void **state)
                          .text = "Ev\\ent\n\x01"};
     char *got = NULL;
     CAPTURE(got, fp, tool_diag_json(fp, &d));
-    assert_string_equal(got, "{\"file\":\"a\\\"b.pdn\",\"line\":2,\"column\":1,\"game\":1,"
-                             "\"move\":null,\"severity\":\"warning\",\"code\":\"duplicate-tag\","
-                             "\"message\":\"duplicate tag 'Ev\\\\ent\\n\\u0001'\","
-                             "\"text\":\"Ev\\\\ent\\n\\u0001\"}\n");
+    assert_string_equal(
+        got, "{\"type\":\"finding\",\"file\":\"a\\\"b.pdn\",\"line\":2,\"column\":1,\"game\":1,"
+             "\"move\":null,\"severity\":\"warning\",\"code\":\"duplicate-tag\","
+             "\"message\":\"duplicate tag 'Ev\\\\ent\\n\\u0001'\","
+             "\"text\":\"Ev\\\\ent\\n\\u0001\"}\n");
     free(got);
 }
 
@@ -86,6 +99,18 @@ static void test_common_excerpt_caret_under_column(void **state)
     CAPTURE(got, fp, tool_diag_excerpt(fp, 7, line, strlen(line), 4));
     assert_string_equal(got, "     7 | \t\xC3\xA9 32-28\n"
                              "       | \t  ^\n");
+    free(got);
+}
+
+static void test_common_excerpt_escapes_and_keeps_the_caret(void **state)
+{
+    (void)state;
+    char *got = NULL;
+    /* Column 5 is the '3': ESC (4 columns when escaped), then "a\t". */
+    const char *line = "\033a\t 32-28\r\n";
+    CAPTURE(got, fp, tool_diag_excerpt(fp, 3, line, strlen(line), 5));
+    assert_string_equal(got, "     3 | \\x1ba\t 32-28\n"
+                             "       |      \t ^\n");
     free(got);
 }
 
@@ -103,16 +128,40 @@ static void test_common_exit_status(void **state)
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
 }
 
-static void test_common_on_diag_counts_and_quiet(void **state)
+static void test_common_on_diag_hidden_neither_printed_nor_counted(void **state)
 {
     (void)state;
     struct tool t;
+    char *got = NULL;
     tool_init(&t, "x", "");
-    t.quiet = true;
-    struct pdn_diag w = {.code = PDN_DIAG_NONSTANDARD};
-    tool_on_diag(&w, &t);
-    assert_int_equal(t.findings[PDN_SEV_WARNING], 1);
+    assert_true(tool_finding_option(&t, 'W', "error,no-nonstandard"));
+    struct pdn_diag w = {.code = PDN_DIAG_NONSTANDARD}, m = {.code = PDN_DIAG_MISSING_RESULT};
+    CAPTURE(got, fp, (t.findings_fp = fp, tool_on_diag(&w, &t)));
+    assert_string_equal(got, "");
+    free(got);
+    assert_int_equal(t.findings[PDN_SEV_WARNING], 0);
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+    CAPTURE(got, fp, (t.findings_fp = fp, tool_on_diag(&m, &t)));
+    assert_string_equal(got, "x: warning: game ends without a result\n");
+    free(got);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_FINDINGS); /* -W error */
+    assert_true(tool_finding_option(&t, 'w', NULL));
+    assert_true(t.hidden[PDN_DIAG_MISSING_RESULT]);
+    assert_false(tool_finding_option(&t, 'q', NULL));
+}
+
+static void test_common_system_error_json(void **state)
+{
+    (void)state;
+    struct tool t;
+    char *got = NULL;
+    tool_init(&t, "x", "");
+    assert_true(tool_finding_option(&t, TOOL_OPT_FORMAT, "json"));
+    CAPTURE(got, fp, (t.findings_fp = fp, tool_system_error(&t, "a\"b.pdn", "No such file")));
+    assert_string_equal(
+        got, "{\"type\":\"error\",\"file\":\"a\\\"b.pdn\",\"message\":\"No such file\"}\n");
+    free(got);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
 }
 
 static char *read_all(const char *path)
@@ -171,10 +220,13 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_common_diag_text_full),
         cmocka_unit_test(test_common_diag_text_parts_left_out),
+        cmocka_unit_test(test_common_diag_text_escapes_control_characters),
         cmocka_unit_test(test_common_diag_json),
         cmocka_unit_test(test_common_excerpt_caret_under_column),
+        cmocka_unit_test(test_common_excerpt_escapes_and_keeps_the_caret),
         cmocka_unit_test(test_common_exit_status),
-        cmocka_unit_test(test_common_on_diag_counts_and_quiet),
+        cmocka_unit_test(test_common_on_diag_hidden_neither_printed_nor_counted),
+        cmocka_unit_test(test_common_system_error_json),
         cmocka_unit_test(test_common_output_commit_and_abort),
     };
     return cmocka_run_group_tests_name("common", tests, NULL, NULL);
