@@ -1,21 +1,17 @@
 /*
- * The board: the rules table, the geometry of each variant (built once from
- * its size), the position value type with its square accessors, and playing
- * a move already found legal. Finding moves is movegen.c's; no text here
- * (fen.c).
+ * The board: the rules table, the geometry of each variant (generated at
+ * build time from its size), the position value type with its square
+ * accessors, and playing a move already found legal. Finding moves is
+ * movegen.c's; no text here (fen.c).
  */
 #include "geometry.h"
+#include "rules_table.h"
 
 #include <string.h>
 
-static const struct pdn_rules rules_table[PDN_VARIANT_COUNT] = {
-    /* name, GameType, width, height, men capture backward, flying kings,
-     * maximum capture, promotion in passing, black moves first */
-    [PDN_VARIANT_INTERNATIONAL] = {"international", 20, 10, 10, true, true, true, false, false},
-    [PDN_VARIANT_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false},
-    [PDN_VARIANT_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false},
-    [PDN_VARIANT_ENGLISH] = {"english", 21, 8, 8, false, false, false, false, true},
-};
+/* The table of each variant's geometry, generated from rules_table by the
+ * build (tools/gen_geometry.c): constant data, nothing computed at run time. */
+#include "geometry_tables.h"
 
 const struct pdn_rules *pdn_rules_get(enum pdn_variant variant)
 {
@@ -31,64 +27,6 @@ bool pdn_variant_from_gametype(enum pdn_variant *out, int gametype)
             return true;
         }
     return false;
-}
-
-/* Column (0..width-1) of a square, counted from White's left. */
-static int square_column(int square, int per_row)
-{
-    int row = (square - 1) / per_row, pos = (square - 1) % per_row;
-    return 2 * pos + (row % 2 == 0 ? 1 : 0);
-}
-
-static int square_at(int row, int col, int width, int height)
-{
-    if (row < 0 || row >= height || col < 0 || col >= width) return 0;
-    if ((row % 2 == 0) != (col % 2 == 1)) return 0; /* a light square */
-    return row * (width / 2) + col / 2 + 1;
-}
-
-static void geometry_build(struct geometry *g, const struct pdn_rules *r)
-{
-    int per_row = r->width / 2;
-    static const int drow[DIR_COUNT] = {-1, -1, 1, 1}, dcol[DIR_COUNT] = {-1, 1, -1, 1};
-    memset(g, 0, sizeof *g);
-    memset(g->next, GEO_NONE, sizeof g->next);
-    g->rules = r;
-    g->squares = per_row * r->height;
-    g->step[DIR_UL] = -(per_row + 1);
-    g->step[DIR_UR] = -per_row;
-    g->step[DIR_DL] = per_row;
-    g->step[DIR_DR] = per_row + 1;
-    for (int s = 1; s <= g->squares; s++) {
-        int b = (s - 1) + (s - 1) / r->width;
-        g->bit_of[s] = (uint8_t)b;
-        g->square_of[b] = (uint8_t)s;
-        g->valid |= bit(b);
-        if (s <= per_row) g->promotion[PDN_COLOR_WHITE] |= bit(b);
-        if (s > g->squares - per_row) g->promotion[PDN_COLOR_BLACK] |= bit(b);
-        /* men fill all rows but the two in the middle */
-        if (s <= g->squares / 2 - per_row) g->start[PDN_COLOR_BLACK] |= bit(b);
-        if (s > g->squares / 2 + per_row) g->start[PDN_COLOR_WHITE] |= bit(b);
-    }
-    for (int s = 1; s <= g->squares; s++) {
-        int row = (s - 1) / per_row, col = square_column(s, per_row);
-        g->row[g->bit_of[s]] = (int8_t)row;
-        g->col[g->bit_of[s]] = (int8_t)col;
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int t = square_at(row + drow[d], col + dcol[d], r->width, r->height);
-            if (t) g->next[g->bit_of[s]][d] = g->bit_of[t];
-        }
-    }
-}
-
-struct geometry geometry_table[PDN_VARIANT_COUNT];
-bool geometry_built;
-
-/* Benign under races: every thread writes identical bytes before the flag. */
-void geometry_build_all(void)
-{
-    for (int v = 0; v < PDN_VARIANT_COUNT; v++) geometry_build(&geometry_table[v], &rules_table[v]);
-    geometry_built = true;
 }
 
 void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant)

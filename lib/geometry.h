@@ -32,14 +32,11 @@ struct geometry {
     int8_t row[GEO_BITS], col[GEO_BITS];    /* board coordinates of each bit */
 };
 
-/* Built at first use by geometry_build_all(); constant afterwards. */
-extern struct geometry geometry_table[PDN_VARIANT_COUNT];
-extern bool geometry_built;
-void geometry_build_all(void);
+/* Constant, generated at build time (tools/gen_geometry.c); in board.c. */
+extern const struct geometry geometry_table[PDN_VARIANT_COUNT];
 
 static inline const struct geometry *geometry_get(enum pdn_variant variant)
 {
-    if (!geometry_built) geometry_build_all();
     if ((unsigned)variant >= PDN_VARIANT_COUNT) variant = PDN_VARIANT_INTERNATIONAL;
     return &geometry_table[variant];
 }

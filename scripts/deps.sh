@@ -14,6 +14,7 @@ need libcsv-dev has_header csv.h
 need libuchardet-dev has_header uchardet/uchardet.h
 need libcmocka-dev sh -c 'printf "#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\n" | cc -E -x c - '
 need mandoc command -v mandoc
+need clang-format command -v clang-format # make lint
 [ -z "$missing" ] && exit 0
 cmd="apt-get install -y$missing"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

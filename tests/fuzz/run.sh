@@ -23,7 +23,7 @@ out=build/fuzz
 bin=$out/bin
 here=tests/fuzz
 cc=${FUZZ_CC:-clang}
-cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -g -O1 -fno-omit-frame-pointer \
+cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -I$out/gen -g -O1 -fno-omit-frame-pointer \
 -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra"
 failed=0
 
@@ -50,13 +50,20 @@ ensure_toolchain() {
     toolchain_ok || { echo "fuzz: clang still cannot link a libFuzzer target" >&2; exit 3; }
 }
 
+# The tables the build generates (tools/gen_*.c), which lib/*.c include.
+gen_tables() {
+    ${MAKE:-make} -s BUILD="$out" "$out/gen/geometry_tables.h" ||
+        { echo "fuzz: cannot generate the library's tables" >&2; exit 3; }
+}
+
 # The library instrumented for coverage (not linked with libFuzzer's main).
 build_lib() {
+    gen_tables
     mkdir -p "$out/lib"
     objs=
     for src in lib/*.c; do
         obj=$out/lib/$(basename "$src" .c).o
-        if [ ! -f "$obj" ] || [ -n "$(find lib "$here" -newer "$obj" -name '*.[ch]' | head -1)" ]; then
+        if [ ! -f "$obj" ] || [ -n "$(find lib "$here" "$out/gen" -newer "$obj" -name '*.[ch]' | head -1)" ]; then
             # shellcheck disable=SC2086
             "$cc" $cflags -fsanitize=fuzzer-no-link -c -o "$obj" "$src" ||
                 { echo "fuzz: $src does not compile" >&2; rm -f "$obj"; continue; }

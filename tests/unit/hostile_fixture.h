@@ -2,7 +2,8 @@
  * Helpers shared by the hostile-input tests (test_hostile_read.c,
  * test_hostile_play.c): growable text, the size of the big inputs, and a
  * reader that sends every game through the whole pipeline (walk, replay,
- * write, read back, write again) while it records the diagnostics.
+ * write, read back, write again) while it records the diagnostics
+ * (diag_collector.h).
  * Header-only, static; include it after <cmocka.h>'s prerequisites.
  */
 #ifndef HOSTILE_FIXTURE_H
@@ -19,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "diag_collector.h"
 #include "pdn.h"
 
 #define MB ((size_t)1 << 20)
@@ -114,19 +116,6 @@ static inline void report(const char *what, size_t bytes, double seconds)
 
 /* ---- reading and recording ---------------------------------------------- */
 
-struct place {
-    uint32_t line, col;
-    size_t game;
-};
-
-/* What the diagnostics said: a count and the first place for each code. */
-struct seen {
-    unsigned long count[PDN_DIAG_COUNT];
-    struct place first[PDN_DIAG_COUNT];
-    unsigned long total;
-    unsigned long bad_utf8; /* diagnostics whose text is not UTF-8 */
-};
-
 struct outcome {
     int rc;       /* what pdn_reader_next returned last */
     size_t games; /* games read */
@@ -135,34 +124,8 @@ struct outcome {
     size_t written;  /* bytes the writer wrote, summed */
     size_t max_tags; /* most tags in one game */
     size_t bad_utf8; /* games the writer wrote as invalid UTF-8 */
-    struct seen seen;
+    struct diag_collector seen; /* the findings of the input */
 };
-
-/* True when s is valid UTF-8 (the writer must never write anything else). */
-static inline bool utf8_valid(const unsigned char *s, size_t n)
-{
-    for (size_t i = 0; i < n;) {
-        unsigned c = s[i];
-        size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
-        if (c >= 0x80 && (c < 0xC2 || c > 0xF4)) return false;
-        if (i + k > n) return false;
-        for (size_t j = 1; j < k; j++)
-            if ((s[i + j] & 0xC0) != 0x80) return false;
-        i += k;
-    }
-    return true;
-}
-
-static inline void on_diag(const struct pdn_diag *d, void *ctx)
-{
-    struct seen *s = ctx;
-    char msg[128];
-    assert_true((unsigned)d->code < PDN_DIAG_COUNT);
-    assert_true(pdn_diag_message(msg, sizeof msg, d) > 0);
-    if (d->text && !utf8_valid((const unsigned char *)d->text, strlen(d->text))) s->bad_utf8++;
-    if (s->count[d->code]++ == 0) s->first[d->code] = (struct place){d->line, d->col, d->game};
-    s->total++;
-}
 
 /* Findings of the read-back copy are not the input's: only counted. */
 static inline void on_diag_quiet(const struct pdn_diag *d, void *ctx)
@@ -276,7 +239,7 @@ static inline void through_pipeline(struct outcome *o, const pdn_game *g, bool r
 {
     struct pdn_replay_summary sum;
     struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
-        .filename = "hostile", .on_diag = on_diag, .diag_ctx = &o->seen, .on_ply = on_ply};
+        .filename = "hostile", .on_diag = dc_collect, .diag_ctx = &o->seen, .on_ply = on_ply};
     walk_game(g);
     int rc = pdn_replay_game(&sum, g, &ro);
     assert_int_equal(rc, PDN_OK);
@@ -284,7 +247,7 @@ static inline void through_pipeline(struct outcome *o, const pdn_game *g, bool r
     o->replay_errors += sum.errors;
     size_t len = 0;
     char *text = write_text(g, &len);
-    if (!utf8_valid((const unsigned char *)text, len)) o->bad_utf8++;
+    if (!dc_utf8_valid((const unsigned char *)text, len)) o->bad_utf8++;
     o->written += len;
     if (rewrite) check_rewrite(text, len);
     free(text);
@@ -308,7 +271,7 @@ static inline void read_with(struct outcome *o, const void *data, size_t len,
         .filename = "hostile",
         .strict = opt->strict,
         .encoding = opt->encoding,
-        .on_diag = on_diag,
+        .on_diag = dc_collect,
         .diag_ctx = &o->seen,
     };
     pdn_reader *r;
@@ -335,22 +298,14 @@ static inline void read_lenient(struct outcome *o, const void *data, size_t len)
     read_with(o, data, len, &opt);
 }
 
-static inline void print_seen(const struct seen *s)
-{
-    for (int c = 0; c < PDN_DIAG_COUNT; c++)
-        if (s->count[c])
-            print_message("  %s x%lu, first at %u:%u (game %zu)\n", pdn_diag_name(c), s->count[c],
-                          s->first[c].line, s->first[c].col, s->first[c].game);
-}
-
 /* The first diagnostic of this code is at line:col (col 0: any column). */
 static inline void expect_at(const struct outcome *o, enum pdn_diag_code code, uint32_t line,
                              uint32_t col)
 {
-    const struct seen *s = &o->seen;
+    const struct diag_collector *s = &o->seen;
     if (s->count[code] == 0 || s->first[code].line != line || (col && s->first[code].col != col)) {
         print_message("want %s at %u:%u; diagnostics were:\n", pdn_diag_name(code), line, col);
-        print_seen(s);
+        dc_print_counts(s);
     }
     assert_true(s->count[code] > 0);
     assert_int_equal(s->first[code].line, line);
@@ -359,17 +314,8 @@ static inline void expect_at(const struct outcome *o, enum pdn_diag_code code, u
 
 static inline void expect_none(const struct outcome *o, enum pdn_diag_code code)
 {
-    if (o->seen.count[code]) print_seen(&o->seen);
+    if (o->seen.count[code]) dc_print_counts(&o->seen);
     assert_int_equal(o->seen.count[code], 0);
-}
-
-/* Errors reported, whatever their code. */
-static inline unsigned long errors_of(const struct seen *s)
-{
-    unsigned long n = 0;
-    for (int c = 0; c < PDN_DIAG_COUNT; c++)
-        if (pdn_diag_severity(c) == PDN_SEV_ERROR) n += s->count[c];
-    return n;
 }
 
 /* Reads text, reports the time, and checks it gave 'games' games (0: any). */
@@ -379,7 +325,7 @@ static inline void read_big(struct outcome *o, const struct buf *b, const char *
     read_lenient(o, b->p, b->len);
     report(what, b->len, now() - t);
     print_message("    %zu game(s), %lu finding(s)\n", o->games, o->seen.total);
-    if (games && o->games != games) print_seen(&o->seen);
+    if (games && o->games != games) dc_print_counts(&o->seen);
     if (games) assert_int_equal(o->games, games);
     assert_true(o->games > 0);
 }

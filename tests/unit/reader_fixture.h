@@ -1,51 +1,23 @@
 /*
  * Helpers shared by the reader's unit tests: read a text or a file with
- * pdn_reader and collect the games and the diagnostics. Header-only, static.
+ * pdn_reader and collect the games and the diagnostics (diag_collector.h).
+ * Header-only, static.
  */
 #ifndef READER_FIXTURE_H
 #define READER_FIXTURE_H
 
+#include "diag_collector.h"
 #include "pdn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define FIX_DIAGS 512
-
-struct fix_diag {
-    enum pdn_diag_code code;
-    uint32_t line, col;
-    size_t game;
-    char text[80];
-    char detail[128];
-    char move[24]; /* the move label, "" for none */
-};
-
 struct fix {
-    struct fix_diag d[FIX_DIAGS];
-    int n;      /* kept (at most FIX_DIAGS) */
-    int total;  /* all reported */
-    int errors; /* with error severity */
+    struct diag_collector dc; /* the findings */
     size_t games;
     int rc; /* last pdn_reader_next result */
 };
-
-static inline void fix_on_diag(const struct pdn_diag *d, void *ctx)
-{
-    struct fix *f = ctx;
-    f->total++;
-    if (pdn_diag_severity(d->code) == PDN_SEV_ERROR) f->errors++;
-    if (f->n >= FIX_DIAGS) return;
-    struct fix_diag *r = &f->d[f->n++];
-    r->code = d->code;
-    r->line = d->line;
-    r->col = d->col;
-    r->game = d->game;
-    snprintf(r->text, sizeof r->text, "%s", d->text ? d->text : "");
-    snprintf(r->detail, sizeof r->detail, "%s", d->detail ? d->detail : "");
-    snprintf(r->move, sizeof r->move, "%s", d->move_number ? d->move_number : "");
-}
 
 static inline struct pdn_reader_options fix_options(struct fix *f, bool strict)
 {
@@ -53,8 +25,8 @@ static inline struct pdn_reader_options fix_options(struct fix *f, bool strict)
     struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION};
     o.filename = "test.pdn";
     o.strict = strict;
-    o.on_diag = fix_on_diag;
-    o.diag_ctx = f;
+    o.on_diag = dc_collect;
+    o.diag_ctx = &f->dc;
     return o;
 }
 
@@ -96,30 +68,6 @@ static inline size_t fix_read_file(struct fix *f, const char *path, bool strict,
     fix_drain(r, f, first);
     pdn_reader_free(r);
     return f->games;
-}
-
-/* The first diagnostic with this code, or NULL. */
-static inline const struct fix_diag *fix_find(const struct fix *f, enum pdn_diag_code code)
-{
-    for (int i = 0; i < f->n; i++)
-        if (f->d[i].code == code) return &f->d[i];
-    return NULL;
-}
-
-/* The first diagnostic whose detail contains 'detail', or NULL. */
-static inline const struct fix_diag *fix_find_detail(const struct fix *f, const char *detail)
-{
-    for (int i = 0; i < f->n; i++)
-        if (strstr(f->d[i].detail, detail)) return &f->d[i];
-    return NULL;
-}
-
-/* The first error-severity diagnostic, or NULL. */
-static inline const struct fix_diag *fix_first_error(const struct fix *f)
-{
-    for (int i = 0; i < f->n; i++)
-        if (pdn_diag_severity(f->d[i].code) == PDN_SEV_ERROR) return &f->d[i];
-    return NULL;
 }
 
 /* A whole file in memory (NUL-terminated); NULL on failure. */

@@ -1,7 +1,7 @@
 /*
  * Test fixture for the validator (header-only, static): builds a game tree
- * from a small movetext without the reader, and records the diagnostics and
- * plies a replay reports.
+ * from a small movetext without the reader, and records the diagnostics
+ * (diag_collector.h) and plies a replay reports.
  *
  * Movetext: tokens separated by blanks; "12." / "12..." move numbers, "(" and
  * ")" variations, "/FEN/" setups, anything else a move. Every token is on
@@ -16,24 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag_collector.h"
 #include "pdn.h"
 
 #define FX_NODES 1024
 #define FX_LINES 128
-#define FX_DIAGS 64
-#define FX_TEXT 256
 /* Not every test program uses every helper. */
 #define FX_UNUSED __attribute__((unused))
-
-struct fx_diag {
-    enum pdn_diag_code code;
-    uint32_t line, col;
-    size_t game;
-    char number[16];
-    char text[FX_TEXT];
-    char detail[FX_TEXT * 4];
-    char message[FX_TEXT * 6];
-};
 
 struct fx_ply {
     struct pdn_board before, after;
@@ -50,27 +39,11 @@ struct fx {
     struct pdn_tag tags[8];
     char src[8192];
     size_t at; /* scanning position in src */
-    struct fx_diag diags[FX_DIAGS];
-    int ndiags;
+    struct diag_collector dc; /* the findings of the last fx_replay() */
     struct fx_ply plies[FX_NODES];
     int nplies;
     struct pdn_replay_summary sum;
 };
-
-FX_UNUSED static void fx_on_diag(const struct pdn_diag *d, void *ctx)
-{
-    struct fx *f = ctx;
-    if (f->ndiags >= FX_DIAGS) return;
-    struct fx_diag *o = &f->diags[f->ndiags++];
-    o->code = d->code;
-    o->line = d->line;
-    o->col = d->col;
-    o->game = d->game;
-    snprintf(o->number, sizeof o->number, "%s", d->move_number ? d->move_number : "");
-    snprintf(o->text, sizeof o->text, "%s", d->text ? d->text : "");
-    snprintf(o->detail, sizeof o->detail, "%s", d->detail ? d->detail : "");
-    pdn_diag_message(o->message, sizeof o->message, d);
-}
 
 FX_UNUSED static void fx_on_ply(const struct pdn_board *before, const struct pdn_board *after,
                                 const struct pdn_move *move, const struct pdn_node *node, int depth,
@@ -244,29 +217,14 @@ FX_UNUSED static int fx_replay(struct fx *f, bool strict)
     struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION, 
         .filename = "t.pdn",
         .strict = strict,
-        .on_diag = fx_on_diag,
-        .diag_ctx = f,
+        .on_diag = dc_collect,
+        .diag_ctx = &f->dc,
         .on_ply = fx_on_ply,
         .ply_ctx = f,
     };
-    f->ndiags = f->nplies = 0;
+    dc_reset(&f->dc);
+    f->nplies = 0;
     return pdn_replay_game(&f->sum, &f->game, &opt);
-}
-
-/* The first diagnostic with this code, or NULL. */
-FX_UNUSED static const struct fx_diag *fx_find(const struct fx *f, enum pdn_diag_code code)
-{
-    for (int i = 0; i < f->ndiags; i++)
-        if (f->diags[i].code == code) return &f->diags[i];
-    return NULL;
-}
-
-FX_UNUSED static int fx_count(const struct fx *f, enum pdn_diag_code code)
-{
-    int n = 0;
-    for (int i = 0; i < f->ndiags; i++)
-        n += f->diags[i].code == code;
-    return n;
 }
 
 #endif

@@ -113,11 +113,11 @@ static void test_conformance_succeed_strict_clean(void **state)
         char path[256];
         snprintf(path, sizeof path, DIR "succeed/%s", succeed[i].file);
         size_t n = fix_read_file(&f, path, true, NULL);
-        if (f.total != 0 || n != succeed[i].games)
-            print_error("%s: %zu games, %d diagnostics (first %u:%u %s)\n", path, n, f.total,
-                        f.d[0].line, f.d[0].col, f.d[0].detail);
+        if (f.dc.total != 0 || n != succeed[i].games)
+            print_error("%s: %zu games, %lu diagnostics (first %u:%u %s)\n", path, n, f.dc.total,
+                        f.dc.kept[0].line, f.dc.kept[0].col, f.dc.kept[0].detail);
         assert_int_equal(f.rc, 0);
-        assert_int_equal(f.total, 0);
+        assert_int_equal(f.dc.total, 0);
         assert_int_equal(n, succeed[i].games);
     }
 }
@@ -130,7 +130,7 @@ static void test_conformance_succeed_lenient_same_games(void **state)
         char path[256];
         snprintf(path, sizeof path, DIR "succeed/%s", succeed[i].file);
         assert_int_equal(fix_read_file(&f, path, false, NULL), succeed[i].games);
-        assert_int_equal(f.errors, 0);
+        assert_int_equal(f.dc.errors, 0);
     }
 }
 
@@ -143,7 +143,7 @@ static void test_conformance_fail_strict_error_place(void **state)
         char path[256];
         snprintf(path, sizeof path, DIR "fail/%s", e->file);
         fix_read_file(&f, path, true, NULL);
-        const struct fix_diag *d = fix_first_error(&f);
+        const struct diag_record *d = dc_first_error(&f.dc);
         assert_non_null(d);
         if (d->line != e->line || d->col != e->col)
             print_error("%s (%s): first error at %u:%u, expected %u:%u\n", e->file, e->why, d->line,
@@ -166,9 +166,9 @@ static void test_conformance_fail_lenient_games_intact(void **state)
         assert_int_equal(fix_read_file(&f, path, false, NULL), e->games);
         assert_int_equal(f.rc, 0);
         bool found = false;
-        for (int k = 0; k < f.n; k++)
-            found |= f.d[k].code == e->lenient_code && f.d[k].line == e->lenient_line &&
-                     f.d[k].col == e->lenient_col && pdn_diag_severity(f.d[k].code) == PDN_SEV_WARNING;
+        for (int k = 0; k < f.dc.nkept; k++)
+            found |= f.dc.kept[k].code == e->lenient_code && f.dc.kept[k].line == e->lenient_line &&
+                     f.dc.kept[k].col == e->lenient_col && pdn_diag_severity(f.dc.kept[k].code) == PDN_SEV_WARNING;
         if (!found)
             print_error("%s: no lenient warning at %u:%u\n", e->file, e->lenient_line,
                         e->lenient_col);

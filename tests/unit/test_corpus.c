@@ -120,7 +120,7 @@ static void test_corpus_tournament_details(void **state)
     assert_non_null(g);
     assert_int_equal(g->ntags, 19);
     assert_string_equal(pdn_game_tag(g, "BlackRating"), "2289");
-    assert_non_null(fix_find_detail(&f, "literal \\r"));
+    assert_non_null(dc_find_detail(&f.dc, "literal \\r"));
     pdn_game_free(g);
 }
 

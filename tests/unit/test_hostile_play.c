@@ -48,7 +48,7 @@ static void test_hostile_huge_move_number(void **state)
         if (o.seen.total == 0) print_message("  no finding for '%s'\n", texts[i]);
         assert_true(o.seen.total > 0);
         print_message("  '%s':\n", texts[i]);
-        print_seen(&o.seen);
+        dc_print_counts(&o.seen);
     }
 }
 
@@ -64,7 +64,7 @@ static void test_hostile_huge_nag(void **state)
         read_lenient(&o, texts[i], strlen(texts[i]));
         assert_int_equal(o.games, 1);
         print_message("  '%s':\n", texts[i]);
-        print_seen(&o.seen);
+        dc_print_counts(&o.seen);
         assert_true(o.seen.total > 0);
         assert_int_equal(o.plies, 2);
     }

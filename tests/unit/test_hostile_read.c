@@ -41,7 +41,7 @@ static void test_hostile_whitespace_only(void **state)
         read_with(&o, b.p, b.len, &opt);
         assert_int_equal(o.rc, 0);
         assert_int_equal(o.games, 0);
-        assert_int_equal(errors_of(&o.seen), 0);
+        assert_int_equal(o.seen.errors, 0);
     }
     buf_free(&b);
 }
@@ -183,7 +183,7 @@ static void test_hostile_long_line_of_games(void **state)
     buf_repeat(&b, "1. 32-28 18-23 2-0 ", big() / 10);
     size_t games = b.len / strlen("1. 32-28 18-23 2-0 ");
     read_big(&o, &b, "games on one line", games);
-    assert_int_equal(errors_of(&o.seen), 0);
+    assert_int_equal(o.seen.errors, 0);
     assert_int_equal(o.plies, 2 * games);
     expect_none(&o, PDN_DIAG_LIMIT);
     buf_free(&b);
@@ -420,14 +420,14 @@ static void test_hostile_utf16_without_bom(void **state)
         buf_addn(&be, p, 1);
     }
     read_lenient(&o, le.p, le.len);
-    print_seen(&o.seen);
+    dc_print_counts(&o.seen);
     assert_int_equal(o.games, 1);
     assert_int_equal(o.plies, 2);
-    assert_int_equal(errors_of(&o.seen), 0);
+    assert_int_equal(o.seen.errors, 0);
     expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, 1, 1);
     read_lenient(&o, be.p, be.len);
     assert_int_equal(o.plies, 2);
-    assert_int_equal(errors_of(&o.seen), 0);
+    assert_int_equal(o.seen.errors, 0);
     expect_at(&o, PDN_DIAG_ENCODING_FALLBACK, 1, 1);
     buf_free(&le);
     buf_free(&be);

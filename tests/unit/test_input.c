@@ -52,10 +52,7 @@ static char *file_tags(const char *path, enum pdn_encoding enc)
 
 static int count(enum pdn_diag_code code)
 {
-    int n = 0;
-    for (int i = 0; i < F.n; i++)
-        n += F.d[i].code == code;
-    return n;
+    return (int)F.dc.count[code];
 }
 
 /* The abatsiev file in three Cyrillic code pages (the CP866 and KOI8-R ones
@@ -76,10 +73,10 @@ static void test_input_cyrillic_files_detected(void **state)
         assert_string_equal(legacy, utf8);
         assert_int_equal(count(PDN_DIAG_ENCODING_FALLBACK), 1);
         assert_int_equal(count(PDN_DIAG_BAD_ENCODING), 0);
-        const struct fix_diag *d = fix_find_detail(&F, files[i][1]);
+        const struct diag_record *d = dc_find_detail(&F.dc, files[i][1]);
         assert_non_null(d);
         assert_int_equal(d->code, PDN_DIAG_ENCODING_FALLBACK);
-        assert_ptr_equal(fix_find_detail(&F, "use --encoding to choose"), d);
+        assert_ptr_equal(dc_find_detail(&F.dc, "use --encoding to choose"), d);
         assert_int_equal(d->line, 1);
         assert_int_equal(d->col, 19);
         free(legacy);
@@ -95,7 +92,7 @@ static void test_input_latin1_file_detected(void **state)
                            PDN_ENCODING_AUTO);
     char *legacy = file_tags("tests/data/encodings/40Camp-latin1.pdn", PDN_ENCODING_AUTO);
     assert_string_equal(legacy, utf8);
-    assert_non_null(fix_find_detail(&F, "decoded as CP1252, as detected"));
+    assert_non_null(dc_find_detail(&F.dc, "decoded as CP1252, as detected"));
     assert_int_equal(count(PDN_DIAG_BAD_ENCODING), 0);
     free(legacy);
     free(utf8);
@@ -118,7 +115,7 @@ static void test_input_detected_after_a_block(void **state)
     for (int i = 0; i < 8; i++)
         memcpy(data + pad + i * (sizeof game - 1), game, sizeof game - 1);
     char *tags = tags_of(data, len, PDN_ENCODING_AUTO);
-    assert_non_null(fix_find_detail(&F, "decoded as CP866"));
+    assert_non_null(dc_find_detail(&F.dc, "decoded as CP866"));
     assert_int_equal(F.games, 8);
     assert_non_null(strstr(tags, "Site=Лиепая\nWhite=Абаулин В.\nBlack=Абациев Н.\n"));
     free(tags);
@@ -137,18 +134,18 @@ static void test_input_encoding_only_when_not_utf8(void **state)
     for (size_t i = 0; i < sizeof encs / sizeof encs[0]; i++) {
         char *t = tags_of(utf8, sizeof utf8 - 1, encs[i]);
         assert_string_equal(t, "Site=Лиепая\n");
-        assert_int_equal(F.total, 0);
+        assert_int_equal(F.dc.total, 0);
         free(t);
     }
     char *t = tags_of(cp1251, sizeof cp1251 - 1, PDN_ENCODING_CP1251);
     assert_string_equal(t, "Site=Лиепая\n");
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     free(t);
     /* A byte order mark decides, whatever was asked for. */
     static const char bom[] = "\xef\xbb\xbf[Site \"Лиепая\"] *";
     t = tags_of(bom, sizeof bom - 1, PDN_ENCODING_CP1251);
     assert_string_equal(t, "Site=Лиепая\n");
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     free(t);
     static const char le[] = "\xff\xfe[\0S\0i\0t\0e\0 \0\"\0\x1b\x04\"\0]\0 \0*\0";
     t = tags_of(le, sizeof le - 1, PDN_ENCODING_CP1251);
@@ -158,7 +155,7 @@ static void test_input_encoding_only_when_not_utf8(void **state)
     static const char bad[] = "\xef\xbb\xbf[Site \"x\xe9y\"] *";
     t = tags_of(bad, sizeof bad - 1, PDN_ENCODING_AUTO);
     assert_string_equal(t, "Site=x\xef\xbf\xbdy\n");
-    assert_non_null(fix_find(&F, PDN_DIAG_BAD_ENCODING));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_BAD_ENCODING));
     assert_int_equal(count(PDN_DIAG_ENCODING_FALLBACK), 0);
     free(t);
 }
@@ -177,7 +174,7 @@ static void test_input_koi8r_named(void **state)
     static const char koi[] = "[Site \"\xec\xc9\xc5\xd0\xc1\xd1\"] *";
     char *t = tags_of(koi, sizeof koi - 1, PDN_ENCODING_KOI8R);
     assert_string_equal(t, "Site=Лиепая\n");
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     free(t);
     struct pdn_reader_options o = fix_options(&F, false);
     o.encoding = (enum pdn_encoding)(PDN_ENCODING_KOI8R + 1);
@@ -212,7 +209,7 @@ static void test_input_utf32(void **state)
             char *t = tags_of((const char *)buf, len, PDN_ENCODING_AUTO);
             assert_string_equal(t, "Site=Л\n");
             assert_int_equal(F.games, 1);
-            const struct fix_diag *d = fix_find(&F, PDN_DIAG_ENCODING_FALLBACK);
+            const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_ENCODING_FALLBACK);
             if (with_bom) {
                 assert_null(d);
             } else {

@@ -36,7 +36,7 @@ static void test_reader_tree(void **state)
     assert_int_equal(g->ntags, 3);
     assert_string_equal(g->tags[1].value, "W \"x\"");
     assert_string_equal(pdn_game_tag(g, "Event"), "E");
-    assert_non_null(fix_find(&F, PDN_DIAG_DUPLICATE_TAG));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_DUPLICATE_TAG));
     const struct pdn_line *m = &g->main;
     assert_int_equal(m->nmoves, 4);
     const struct pdn_node *n = &m->moves[0];
@@ -71,7 +71,7 @@ static void test_reader_black_number_and_ellipsis(void **state)
 {
     (void)state;
     pdn_game *g = one("1. ... 19-23 2. 32-28 {c} 2... 23x32 *", true);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     assert_int_equal(g->main.nmoves, 4);
     assert_string_equal(g->main.moves[0].text, "...");
     assert_int_equal(g->main.moves[3].number, 2);
@@ -112,11 +112,11 @@ static void test_reader_lenient_forms(void **state)
         const struct lenient_case *c = &lenient_cases[i];
         pdn_game *g = one(c->input, false);
         assert_string_equal(g->main.moves[0].text, c->text);
-        const struct fix_diag *d = fix_find_detail(&F, c->detail);
+        const struct diag_record *d = dc_find_detail(&F.dc, c->detail);
         if (!d) print_error("%s: no '%s' warning\n", c->input, c->detail);
         assert_non_null(d);
         assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
-        assert_int_equal(F.errors, 0);
+        assert_int_equal(F.dc.errors, 0);
         pdn_game_free(g);
     }
 }
@@ -126,14 +126,14 @@ static void test_reader_strict_rejects_lenient_forms(void **state)
     (void)state;
     /* Forms the reading grammar allows pass strict mode silently. */
     pdn_game *g = one("1. 06-11 1- 7 *", true);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     pdn_game_free(g);
     const char *bad[] = {"1. 3228 *", "1. 12-21-32 *", "1. 28x19<23> *", "1. -- *",
                          "1. 32\xe2\x80\x93"
                          "28 *"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         g = one(bad[i], true);
-        const struct fix_diag *d = fix_first_error(&F);
+        const struct diag_record *d = dc_first_error(&F.dc);
         assert_non_null(d);
         assert_int_equal(d->line, 1);
         assert_true(d->col >= 4);
@@ -147,7 +147,7 @@ static void test_reader_empty_game_and_match_score(void **state)
     pdn_game *g = one("[Result \"2-0\"]\n1. 2-0\n", false);
     assert_int_equal(g->main.nmoves, 0);
     assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
-    assert_non_null(fix_find_detail(&F, "move number without a move"));
+    assert_non_null(dc_find_detail(&F.dc, "move number without a move"));
     pdn_game_free(g);
     assert_int_equal(
         fix_read_str(&F, "[Result \"4-6\"]\n1. 32-28 4-6\n[Event \"b\"]\n1. 33-29 *", false, &g),
@@ -162,7 +162,7 @@ static void test_reader_games_without_results(void **state)
     (void)state;
     const char *text = "[Event \"a\"]\n1. 32-28\n\n[Event \"b\"]\n1. 33-29\n\n[Event \"c\"]\n";
     assert_int_equal(fix_read_str(&F, text, false, NULL), 3);
-    const struct fix_diag *d = fix_find(&F, PDN_DIAG_MISSING_RESULT);
+    const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_MISSING_RESULT);
     assert_non_null(d);
     assert_int_equal(d->line, 4);
     assert_int_equal(d->game, 1);
@@ -179,13 +179,13 @@ static void test_reader_recovers_after_error(void **state)
         pdn_game *g = NULL;
         assert_int_equal(fix_read_str(&F, text, strict, &g), 3);
         pdn_game_free(g);
-        const struct fix_diag *d = fix_first_error(&F);
+        const struct diag_record *d = dc_first_error(&F.dc);
         assert_non_null(d);
         assert_int_equal(d->code, PDN_DIAG_UNMATCHED_PAREN);
         assert_int_equal(d->line, 4);
         assert_int_equal(d->col, 10);
         assert_int_equal(d->game, 2);
-        assert_int_equal(F.errors, strict ? 1 : 3);
+        assert_int_equal(F.dc.errors, strict ? 1 : 3);
     }
 }
 
@@ -195,7 +195,7 @@ static void test_reader_unterminated_variation(void **state)
     pdn_game *g = one("1. 32-28 (1. 33-29 2-0 1. 31-26 *", false);
     assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
     assert_int_equal(g->main.moves[0].nvariations, 1);
-    const struct fix_diag *d = fix_find(&F, PDN_DIAG_UNTERMINATED_VARIATION);
+    const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_UNTERMINATED_VARIATION);
     assert_non_null(d);
     assert_int_equal(d->col, 10);
     assert_int_equal(F.games, 2);
@@ -216,7 +216,7 @@ static void test_reader_depth_limit(void **state)
     strcpy(p, " 19-23 *\n1. 31-27 *");
     pdn_game *g = NULL;
     assert_int_equal(fix_read_str(&F, text, false, &g), 2);
-    assert_non_null(fix_find(&F, PDN_DIAG_LIMIT));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_LIMIT));
     assert_int_equal(g->main.nmoves, 2);
     const struct pdn_line *l = &g->main;
     int levels = 0;
@@ -241,7 +241,7 @@ static void test_reader_game_limit(void **state)
     memset(text + 10, 'a', big);
     strcpy(text + 10 + big, "} *\n1. 33-29 *\n");
     fix_read_str(&F, text, false, NULL);
-    assert_non_null(fix_find(&F, PDN_DIAG_LIMIT));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_LIMIT));
     assert_int_equal(F.rc, 0);
     free(text);
 }
@@ -253,7 +253,7 @@ static void test_reader_line_ends(void **state)
                            "[A \"1\"]\r\r1. 32-28 *"};
     for (int i = 0; i < 3; i++) {
         pdn_game *g = one(forms[i], true);
-        assert_int_equal(F.total, 0);
+        assert_int_equal(F.dc.total, 0);
         assert_int_equal(g->main.moves[0].pos.line, 3);
         assert_int_equal(g->main.moves[0].pos.col, 4);
         pdn_game_free(g);
@@ -264,7 +264,7 @@ static void test_reader_utf8_bom_and_utf16(void **state)
 {
     (void)state;
     pdn_game *g = one("\xef\xbb\xbf[White \"\xc3\xa8\"] 1. 32-28 *", true);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     assert_string_equal(pdn_game_tag(g, "White"), "\xc3\xa8");
     assert_int_equal(g->start.col, 1);
     pdn_game_free(g);
@@ -279,7 +279,7 @@ static void test_reader_utf8_bom_and_utf16(void **state)
         g = NULL;
         fix_read_mem(&F, (const char *)(k ? be : le), sizeof le, true, &g);
         assert_non_null(g);
-        assert_int_equal(F.total, 0);
+        assert_int_equal(F.dc.total, 0);
         assert_string_equal(pdn_game_tag(g, "White"), "\xc3\xa8");
         assert_string_equal(g->main.moves[0].text, "32-28");
         assert_memory_equal(g->raw, src, strlen(src));
@@ -295,11 +295,8 @@ static void test_reader_cp1252_fallback(void **state)
     fix_read_str(&F, "[A \"ok\"] *\n[White \"Bert\xe8 \x80\"] *\n[B \"\xe9\"] *", false, &g);
     assert_int_equal(F.games, 3);
     pdn_game_free(g);
-    int n = 0;
-    for (int i = 0; i < F.n; i++)
-        n += F.d[i].code == PDN_DIAG_ENCODING_FALLBACK;
-    assert_int_equal(n, 1);
-    const struct fix_diag *d = fix_find(&F, PDN_DIAG_ENCODING_FALLBACK);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_ENCODING_FALLBACK), 1);
+    const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_ENCODING_FALLBACK);
     assert_int_equal(d->line, 2);
     assert_int_equal(d->col, 13);
     assert_int_equal(d->game, 2);
@@ -351,7 +348,7 @@ static void test_reader_legacy_encodings_match_utf8(void **state)
     /* Latin-1 text also comes out right by the automatic fallback. */
     size_t n;
     char *a = file_games_text(pairs[0][0], false, PDN_ENCODING_AUTO, &n);
-    assert_non_null(fix_find(&F, PDN_DIAG_ENCODING_FALLBACK));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_ENCODING_FALLBACK));
     char *b = file_games_text(pairs[0][1], false, PDN_ENCODING_AUTO, &n);
     assert_string_equal(a, b);
     free(a);
@@ -386,7 +383,7 @@ static void test_reader_encoding_parse(void **state)
     assert_int_equal(pdn_reader_open_memory(&r, bad, sizeof bad - 1, &o), 0);
     assert_int_equal(pdn_reader_next(&g, r), 1);
     assert_string_equal(pdn_game_tag(g, "A"), "x\xef\xbf\xbd\xef\xbf\xbdy");
-    assert_non_null(fix_find(&F, PDN_DIAG_BAD_ENCODING));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_BAD_ENCODING));
     pdn_game_free(g);
     pdn_reader_free(r);
 }
@@ -434,7 +431,7 @@ static void test_reader_block_edges(void **state)
         p += sprintf(p, "[R \"%zu\"]\r\n1. 32-28 {\xc3\xa9} 19-23 2-0\r\n", i);
     pdn_game *g = NULL;
     assert_int_equal(fix_read_mem(&F, text, (size_t)(p - text), true, &g), games);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     pdn_game_free(g);
     free(text);
 }

@@ -26,28 +26,20 @@ static pdn_game *one(const char *text, bool strict)
 }
 
 /* The first finding whose detail holds 'detail', which must exist. */
-static const struct fix_diag *need(const char *detail)
+static const struct diag_record *need(const char *detail)
 {
-    const struct fix_diag *d = fix_find_detail(&F, detail);
+    const struct diag_record *d = dc_find_detail(&F.dc, detail);
     if (!d) print_error("no finding '%s'\n", detail);
     assert_non_null(d);
     return d;
 }
 
-static const struct fix_diag *need_code(enum pdn_diag_code code)
+static const struct diag_record *need_code(enum pdn_diag_code code)
 {
-    const struct fix_diag *d = fix_find(&F, code);
+    const struct diag_record *d = dc_find(&F.dc, code);
     if (!d) print_error("no finding of code %d\n", (int)code);
     assert_non_null(d);
     return d;
-}
-
-static int count_code(enum pdn_diag_code code)
-{
-    int n = 0;
-    for (int i = 0; i < F.n; i++)
-        n += F.d[i].code == code;
-    return n;
 }
 
 /* 1. A Black move written without "N..." is labelled N... */
@@ -55,9 +47,9 @@ static void test_findings_label_black_without_number(void **state)
 {
     (void)state;
     pdn_game *g = one("3. 32-28 09-14 *", false);
-    const struct fix_diag *d = need("zero-padded square");
+    const struct diag_record *d = need("zero-padded square");
     assert_int_equal(d->col, 10);
-    assert_string_equal(d->move, "3...");
+    assert_string_equal(d->move_number, "3...");
     pdn_game_free(g);
 }
 
@@ -68,12 +60,12 @@ static void test_findings_label_hops_and_dash_captures(void **state)
     const char *hop = "1. 32-28 18-22 2. 37-32 12-18 3. 31-27 22x31 4. 36x27 17-22 "
                       "5. 28x17 11x22 22x31 *";
     pdn_game *g = one(hop, false);
-    assert_string_equal(need("hop by hop")->move, "5...");
+    assert_string_equal(need("hop by hop")->move_number, "5...");
     pdn_game_free(g);
     const char *dash = "1. 32-28 18-22 2. 37-32 12-18 3. 31-27 22x31 4. 36x27 17-22 "
                        "5. 28x17 11-22-31 *";
     g = one(dash, false);
-    assert_string_equal(need("capture written with dashes")->move, "5...");
+    assert_string_equal(need("capture written with dashes")->move_number, "5...");
     pdn_game_free(g);
 }
 
@@ -82,27 +74,27 @@ static void test_findings_label_results_parens_setups(void **state)
     (void)state;
     /* After 32-28 Black is to move: the result stands at 1... */
     pdn_game *g = one("1. 32-28 0.5-0.5", false);
-    assert_string_equal(need("nonstandard result notation")->move, "1...");
+    assert_string_equal(need("nonstandard result notation")->move_number, "1...");
     pdn_game_free(g);
     /* After 19-23 White is to move: 2. */
     g = one("1. 32-28 19-23) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "2.");
     pdn_game_free(g);
     g = one("1. 32-28 19-23 /W:W28:B19\n2. 28x19 *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNTERMINATED_SETUP)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNTERMINATED_SETUP)->move_number, "2.");
     pdn_game_free(g);
     fix_read_str(&F, "1. 32-28 19-23\n\n[Event \"b\"]\n1. 33-28 *", false, NULL);
-    assert_string_equal(need_code(PDN_DIAG_MISSING_RESULT)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_MISSING_RESULT)->move_number, "2.");
     /* Black starts (FEN): the unnumbered 19-23 is Black's first, then 2. */
     g = one("[FEN \"B:W31-50:B1-20\"]\n19-23 ) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "2.");
     pdn_game_free(g);
     /* A variation starts with the label of the move it replaces. */
     g = one("1. 32-28 19-23 (18-22 ) ) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "2.");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "2.");
     pdn_game_free(g);
     g = one("1. 32-28 (33-28 ) ) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move, "1...");
+    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "1...");
     pdn_game_free(g);
 }
 
@@ -135,7 +127,7 @@ static void test_findings_tags_only_game_then_tags(void **state)
         pdn_game *g = NULL;
         assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
         assert_int_equal(g->ntags, 2);
-        const struct fix_diag *d = strict ? fix_first_error(&F) : need_code(PDN_DIAG_MISSING_RESULT);
+        const struct diag_record *d = strict ? dc_first_error(&F.dc) : need_code(PDN_DIAG_MISSING_RESULT);
         assert_non_null(d);
         assert_int_equal(d->line, 3);
         assert_int_equal(d->col, 1);
@@ -157,7 +149,7 @@ static void test_findings_strict_bad_tag_resyncs(void **state)
     for (int strict = 0; strict < 2; strict++) {
         pdn_game *g = NULL;
         assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
-        const struct fix_diag *d = need("unescaped quote in a tag value");
+        const struct diag_record *d = need("unescaped quote in a tag value");
         assert_int_equal(d->code, strict ? PDN_DIAG_BAD_TAG : PDN_DIAG_NONSTANDARD);
         assert_int_equal(d->line, 2);
         pdn_game_free(g);
@@ -171,7 +163,7 @@ static void test_findings_chess_results(void **state)
     const char *ok[] = {"1. 32-28 1-0", "1. 32-28 0-1", "1. 32-28 1/2-1/2"};
     for (size_t i = 0; i < 3; i++) {
         pdn_game *g = one(ok[i], false);
-        assert_int_equal(F.total, 0);
+        assert_int_equal(F.dc.total, 0);
         pdn_game_free(g);
     }
     pdn_game *g = one("1. 32-28 \xc2\xbd-\xc2\xbd", false);
@@ -186,13 +178,13 @@ static void test_findings_last_game_without_result(void **state)
 {
     (void)state;
     pdn_game *g = one("[Event \"a\"]\n1. 32-28 19-23\n", false);
-    const struct fix_diag *d = need_code(PDN_DIAG_MISSING_RESULT);
+    const struct diag_record *d = need_code(PDN_DIAG_MISSING_RESULT);
     assert_int_equal(d->line, 3);
     assert_int_equal(d->col, 1);
-    assert_string_equal(d->move, "2.");
+    assert_string_equal(d->move_number, "2.");
     pdn_game_free(g);
     g = one("[Event \"a\"]\n1. 32-28 19-23\n", true);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     pdn_game_free(g);
 }
 
@@ -201,7 +193,7 @@ static void test_findings_square_numbers(void **state)
 {
     (void)state;
     pdn_game *g = one("1. 32-51 99-32 *", true);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     assert_string_equal(g->main.moves[0].text, "32-51");
     assert_string_equal(g->main.moves[1].text, "99-32");
     pdn_game_free(g);
@@ -212,7 +204,7 @@ static void test_findings_square_numbers(void **state)
         {"1. 0-5 *", "0", 4}, {"1. 32-00 *", "00", 7}, {"1. 4294967297-5 *", "4294967297", 4}};
     for (size_t i = 0; i < 3; i++) {
         g = one(bad[i].input, false);
-        const struct fix_diag *d = need("not a square number");
+        const struct diag_record *d = need("not a square number");
         assert_int_equal(d->code, PDN_DIAG_SYNTAX);
         assert_string_equal(d->text, bad[i].text);
         assert_int_equal(d->col, bad[i].col);
@@ -226,9 +218,9 @@ static void test_findings_nag_range(void **state)
 {
     (void)state;
     pdn_game *g = one("1. 32-28 $256 *", false);
-    const struct fix_diag *d = need("NAG outside");
+    const struct diag_record *d = need("NAG outside");
     assert_string_equal(d->text, "$256");
-    assert_string_equal(d->move, "1.");
+    assert_string_equal(d->move_number, "1.");
     assert_int_equal(g->main.moves[0].nags[0], 256);
     pdn_game_free(g);
     g = one("1. 32-28 $99999999999999999999999 *", false);
@@ -245,15 +237,15 @@ static void test_findings_floods_are_capped(void **state)
     char *nuls = calloc(n, 1);
     assert_non_null(nuls);
     fix_read_mem(&F, nuls, n, false, NULL);
-    assert_int_equal(F.total, 10);
-    assert_non_null(strstr(F.d[9].detail, "not reported"));
+    assert_int_equal(F.dc.total, 10);
+    assert_non_null(strstr(F.dc.kept[9].detail, "not reported"));
     free(nuls);
     char text[4096] = "1. 32-28 ";
     for (int i = 0; i < 200; i++)
         strcat(text, "@@ ");
     strcat(text, "*");
     pdn_game *g = one(text, false);
-    assert_int_equal(count_code(PDN_DIAG_UNEXPECTED_CHAR), 10);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 10);
     pdn_game_free(g);
 }
 
@@ -270,7 +262,7 @@ static void test_findings_cut_game_not_flooded(void **state)
         memcpy(text + k, "word w ", 7), k += 7;
     k += (size_t)sprintf(text + k, "} *");
     fix_read_mem(&F, text, k, false, NULL);
-    assert_true(F.total < 60);
+    assert_true(F.dc.total < 60);
     free(text);
 }
 
@@ -313,7 +305,7 @@ static void test_findings_utf16_without_bom(void **state)
     pdn_game *g = NULL;
     assert_int_equal(fix_read_mem(&F, le, 2 * n, false, &g), 1);
     assert_string_equal(pdn_game_tag(g, "Event"), "x");
-    assert_int_equal(F.total, 1);
+    assert_int_equal(F.dc.total, 1);
     assert_non_null(strstr(need_code(PDN_DIAG_ENCODING_FALLBACK)->detail, "UTF-16LE"));
     pdn_game_free(g);
     assert_int_equal(fix_read_mem(&F, be, 2 * n, false, &g), 1);
@@ -332,10 +324,10 @@ static void test_findings_nested_comment_and_tag_places(void **state)
     assert_int_equal(need_code(PDN_DIAG_NESTED_COMMENT)->col, 13);
     pdn_game_free(g);
     g = one("1. 32-28 {a {nested} comment} 19-23 *", true);
-    assert_int_equal(fix_first_error(&F)->col, 22); /* "comment} 19-23" after the first '}' */
+    assert_int_equal(dc_first_error(&F.dc)->col, 22); /* "comment} 19-23" after the first '}' */
     pdn_game_free(g);
     g = one("[Event \"x\"\n1. 32-28 *", false);
-    const struct fix_diag *d = need_code(PDN_DIAG_UNTERMINATED_TAG);
+    const struct diag_record *d = need_code(PDN_DIAG_UNTERMINATED_TAG);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 1);
     pdn_game_free(g);
@@ -351,13 +343,13 @@ static void test_findings_nul_inside_text(void **state)
     pdn_game *g = NULL;
     fix_read_mem(&F, text, sizeof text - 1, false, &g);
     assert_non_null(g);
-    assert_int_equal(count_code(PDN_DIAG_NUL_BYTE), 4);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_NUL_BYTE), 4);
     uint32_t where[4][2] = {{1, 10}, {2, 12}, {2, 25}, {3, 15}};
     int k = 0;
-    for (int i = 0; i < F.n && k < 4; i++) {
-        if (F.d[i].code != PDN_DIAG_NUL_BYTE) continue;
-        assert_int_equal(F.d[i].line, where[k][0]);
-        assert_int_equal(F.d[i].col, where[k][1]);
+    for (int i = 0; i < F.dc.nkept && k < 4; i++) {
+        if (F.dc.kept[i].code != PDN_DIAG_NUL_BYTE) continue;
+        assert_int_equal(F.dc.kept[i].line, where[k][0]);
+        assert_int_equal(F.dc.kept[i].col, where[k][1]);
         k++;
     }
     assert_string_equal(g->tags[0].value, "a b");

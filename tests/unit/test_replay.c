@@ -14,29 +14,27 @@
 #include "replay_fixture.h"
 
 /* Replays and expects exactly one finding, with this code, column and move number. */
-static const struct fx_diag *one(struct fx *f, bool strict, enum pdn_diag_code code, uint32_t col,
+static const struct diag_record *one(struct fx *f, bool strict, enum pdn_diag_code code, uint32_t col,
                                  const char *number)
 {
     assert_int_equal(fx_replay(f, strict), PDN_OK);
-    for (int i = 0; i < f->ndiags; i++)
-        print_message("  [%s] %u:%u %s %s\n", pdn_diag_name(f->diags[i].code), f->diags[i].line,
-                      f->diags[i].col, f->diags[i].number, f->diags[i].message);
-    assert_int_equal(f->ndiags, 1);
-    const struct fx_diag *d = &f->diags[0];
+    dc_print(&f->dc);
+    assert_int_equal(f->dc.total, 1);
+    const struct diag_record *d = &f->dc.kept[0];
     assert_int_equal(d->code, code);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, col);
     assert_int_equal(d->game, 1);
-    assert_string_equal(d->number, number);
+    assert_string_equal(d->move_number, number);
     return d;
 }
 
 static void expect_clean(struct fx *f)
 {
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    for (int i = 0; i < f->ndiags; i++)
-        print_message("  unexpected: %s\n", f->diags[i].message);
-    assert_int_equal(f->ndiags, 0);
+    for (int i = 0; i < f->dc.nkept; i++)
+        print_message("  unexpected: %s\n", f->dc.kept[i].message);
+    assert_int_equal(f->dc.total, 0);
 }
 
 #define FEN(v) "FEN", v
@@ -63,7 +61,7 @@ static void test_replay_illegal_empty_square(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 18-23 2. 27-22 12-18", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
     assert_string_equal(d->message, "illegal move '27-22': square 27 is empty");
     assert_int_equal(f->sum.plies, 2);
     assert_false(f->sum.complete);
@@ -76,7 +74,7 @@ static void test_replay_illegal_opponent_piece(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 18-23", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "square 18 holds a black piece and white is to move");
     fx_free(f);
 }
@@ -85,7 +83,7 @@ static void test_replay_illegal_capture_compulsory(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 19-23 2. 33-29", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
     assert_string_equal(d->message, "illegal move '33-29': a capture is compulsory: 28x19");
     fx_free(f);
 }
@@ -94,7 +92,7 @@ static void test_replay_illegal_not_maximum(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 48x37", "*", FEN("W:W48:B42,31,21"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "not the maximum capture: 3 pieces can be taken, this takes 1");
     fx_free(f);
 }
@@ -103,7 +101,7 @@ static void test_replay_illegal_backward(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 28-33", "*", FEN("W:W28:B1"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "a man cannot move backwards");
     fx_free(f);
 }
@@ -112,7 +110,7 @@ static void test_replay_illegal_occupied(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 36-31", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "square 31 is occupied");
     fx_free(f);
 }
@@ -121,7 +119,7 @@ static void test_replay_illegal_no_such_capture(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 28x17", "*", FEN("W:W28:B23"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
     assert_string_equal(d->detail, "no such capture");
     fx_free(f);
 }
@@ -131,7 +129,7 @@ static void test_replay_illegal_move_then_next_game_line(void **state)
     (void)state;
     /* The main line stops at 1... 22-27; the variation of that move replays. */
     struct fx *f = fx_game("1. 32-28 22-27 ( 1... 19-23 2. 28x19 14x23 ) 2. 31-27", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 10, "1...");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 10, "1...");
     assert_string_equal(d->text, "22-27");
     assert_int_equal(f->nplies, 4); /* 32-28 and the three variation plies */
     assert_int_equal(f->plies[1].depth, 1);
@@ -143,7 +141,7 @@ static void test_replay_ambiguity_resolved_by_lookahead(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 1x3 30-34", "*", FEN("W:WK1:B7,9,19,30"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_AMBIGUITY_RESOLVED, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_AMBIGUITY_RESOLVED, 4, "1.");
     assert_string_equal(d->message, "ambiguous capture resolved '1x3': read as 1x23x14x3, the only "
                                     "reading the rest of the line allows");
     assert_int_equal(f->sum.plies, 2);
@@ -162,7 +160,7 @@ static void test_replay_ambiguity_unresolved(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 1x3", "*", FEN("W:WK1:B7,9,19,30"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_AMBIGUOUS_MOVE, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_AMBIGUOUS_MOVE, 4, "1.");
     assert_string_equal(d->message, "ambiguous capture '1x3': matches 1x23x14x3, 1x34x25x3");
     assert_false(f->sum.complete);
     fx_free(f);
@@ -180,7 +178,7 @@ static void test_replay_variations_at_depth(void **state)
     struct fx *f = fx_game("1. 32-28 18-23 ( 1... 19-23 2. 28x19 ( 2. 37-32 ) 14x23 ) "
                            "2. 37-32 ( 2. 38-32 ( 2. 31-27 ) 12-18 ) 12-18",
                            "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 43, "2.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 43, "2.");
     assert_string_equal(d->detail, "a capture is compulsory: 28x19");
     int depth2 = 0;
     for (int i = 0; i < f->nplies; i++) {
@@ -218,7 +216,7 @@ static void test_replay_setup_restarts(void **state)
     assert_int_equal(pdn_board_count(&f->sum.final, PDN_PIECE_BLACK_MAN), 0);
     fx_free(f);
     f = fx_game("1. 32-28 /W:W28:X23/ 5. 28x19", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_BAD_FEN, 10, "");
+    const struct diag_record *d = one(f, false, PDN_DIAG_BAD_FEN, 10, "");
     assert_string_equal(d->text, "W:W28:X23");
     assert_false(f->sum.complete);
     fx_free(f);
@@ -233,7 +231,7 @@ static void test_replay_fen_black_to_move(void **state)
     assert_int_equal(f->sum.plies, 4);
     fx_free(f);
     f = fx_game("23. 18-23", "*", FEN("B:W32,37,38:B18,19"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_MOVE_NUMBER, 1, "23...");
+    const struct diag_record *d = one(f, false, PDN_DIAG_MOVE_NUMBER, 1, "23...");
     assert_string_equal(d->message, "wrong move number '23.': this is black's 23rd move");
     fx_free(f);
     /* :F gives the number; '?' as side: the first move says who moves. */
@@ -263,7 +261,7 @@ static void test_replay_move_number_warnings(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 18-23 3. 37-32", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_MOVE_NUMBER, 16, "2.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_MOVE_NUMBER, 16, "2.");
     assert_string_equal(d->text, "3.");
     assert_string_equal(d->detail, "this is white's 2nd move");
     fx_free(f);
@@ -280,7 +278,7 @@ static void test_replay_result_mismatch(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28", "1-1", "Result", "2-0", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_RESULT_MISMATCH, 10, "");
+    const struct diag_record *d = one(f, false, PDN_DIAG_RESULT_MISMATCH, 10, "");
     assert_string_equal(d->message, "result disagrees with the Result tag '1-1': the tag says 2-0");
     fx_free(f);
     f = fx_game("1. 32-28", "1-0", "Result", "2-0", NULL); /* the same result */
@@ -292,7 +290,7 @@ static void test_replay_result_inconsistent(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 28x19", "1-1", FEN("W:W28:B23"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_RESULT_INCONSISTENT, 10, "");
+    const struct diag_record *d = one(f, false, PDN_DIAG_RESULT_INCONSISTENT, 10, "");
     assert_string_equal(
         d->message, "inconsistent result '1-1': black to move has no legal move and loses: 2-0");
     fx_free(f);
@@ -302,8 +300,8 @@ static void test_replay_result_inconsistent(void **state)
     /* The tag is used when the terminator says nothing. */
     f = fx_game("1. 28x19", "*", FEN("W:W28:B23"), "Result", "0-2", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_non_null(fx_find(f, PDN_DIAG_RESULT_INCONSISTENT));
-    assert_int_equal(fx_find(f, PDN_DIAG_RESULT_INCONSISTENT)->line, 101);
+    assert_non_null(dc_find(&f->dc, PDN_DIAG_RESULT_INCONSISTENT));
+    assert_int_equal(dc_find(&f->dc, PDN_DIAG_RESULT_INCONSISTENT)->line, 101);
     fx_free(f);
     /* A white man blocked on 6 by black men: white to move has none. */
     f = fx_game("", "2-0", FEN("W:W6:B1,2"), NULL);
@@ -327,10 +325,10 @@ static void test_replay_result_conventions(void **state)
         /* Tag and terminator alike: one note per game. */
         struct fx *f = fx_game("1. 32-28", cases[i].text, "Result", cases[i].text, NULL);
         assert_int_equal(fx_replay(f, false), PDN_OK);
-        assert_int_equal(f->ndiags, 1);
-        assert_int_equal(f->diags[0].code, PDN_DIAG_RESULT_CONVENTION);
-        assert_int_equal(f->diags[0].line, 100);
-        assert_string_equal(f->diags[0].detail, cases[i].detail);
+        assert_int_equal(f->dc.total, 1);
+        assert_int_equal(f->dc.kept[0].code, PDN_DIAG_RESULT_CONVENTION);
+        assert_int_equal(f->dc.kept[0].line, 100);
+        assert_string_equal(f->dc.kept[0].detail, cases[i].detail);
         assert_int_equal(f->sum.notes, 1);
         fx_free(f);
     }
@@ -351,10 +349,10 @@ static void test_replay_unknown_result(void **state)
     (void)state;
     struct fx *f = fx_game("1. 32-28", "*", "Result", "4-6", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_int_equal(f->ndiags, 1);
-    assert_int_equal(f->diags[0].code, PDN_DIAG_UNKNOWN_RESULT);
-    assert_string_equal(f->diags[0].message, "unknown result '4-6': read as '*'");
-    assert_int_equal(f->diags[0].line, 100);
+    assert_int_equal(f->dc.total, 1);
+    assert_int_equal(f->dc.kept[0].code, PDN_DIAG_UNKNOWN_RESULT);
+    assert_string_equal(f->dc.kept[0].message, "unknown result '4-6': read as '*'");
+    assert_int_equal(f->dc.kept[0].line, 100);
     fx_free(f);
     /* No result at all: unknown, and nothing to say (the reader reports it). */
     f = fx_game("1. 32-28", NULL, NULL);
@@ -426,7 +424,7 @@ static void test_replay_draw_25_move_rule(void **state)
     const char *fen = "W:WK46,K50:BK1,K5";
     walk(text, sizeof text, fen, 51);
     struct fx *f = fx_game(text, "1-1", FEN(fen), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 51), "26.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 51), "26.");
     assert_string_equal(d->detail, "the 25-move rule drew the game after 25..., yet it goes on");
     fx_free(f);
     /* 50 plies and a decisive result: the result is flagged instead. */
@@ -450,7 +448,7 @@ static void test_replay_draw_threefold_repetition(void **state)
     struct fx *f = fx_game(text, "1-1", FEN("W:WK47:BK1"), NULL);
     /* 1x1 kings fall under the 5-move rule too: 10 plies. Repetition comes
      * first, after 4... 6-1 (the start position for the third time). */
-    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, 56, "5.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_DRAW_RULE, 56, "5.");
     assert_string_equal(d->detail, "threefold repetition drew the game after 4..., yet it goes on");
     fx_free(f);
     /* With men on the board (blocked) the endgame rules stay out of it. */
@@ -467,7 +465,7 @@ static void test_replay_draw_16_move_rule(void **state)
     const char *fen = "W:WK46,K50,K45:BK3";
     walk(text, sizeof text, fen, 33);
     struct fx *f = fx_game(text, "1-1", FEN(fen), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 33), "17.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 33), "17.");
     assert_string_equal(d->detail, "the 16-move rule drew the game after 16..., yet it goes on");
     fx_free(f);
 }
@@ -479,7 +477,7 @@ static void test_replay_draw_5_move_rule(void **state)
     const char *fen = "W:WK46,K50:BK3";
     walk(text, sizeof text, fen, 11);
     struct fx *f = fx_game(text, "1-1", FEN(fen), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 11), "6.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 11), "6.");
     assert_string_equal(d->detail, "the 5-move rule drew the game after 5..., yet it goes on");
     fx_free(f);
 }
@@ -495,10 +493,10 @@ static void test_replay_bad_date(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct fx *f = fx_game("1. 32-28", "*", "Event", "x", "Date", bad[i], NULL);
         assert_int_equal(fx_replay(f, false), PDN_OK);
-        assert_int_equal(f->ndiags, 1);
-        assert_int_equal(f->diags[0].code, PDN_DIAG_BAD_DATE);
-        assert_int_equal(f->diags[0].line, 101);
-        assert_string_equal(f->diags[0].text, bad[i]);
+        assert_int_equal(f->dc.total, 1);
+        assert_int_equal(f->dc.kept[0].code, PDN_DIAG_BAD_DATE);
+        assert_int_equal(f->dc.kept[0].line, 101);
+        assert_string_equal(f->dc.kept[0].text, bad[i]);
         fx_free(f);
     }
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -513,9 +511,9 @@ static void test_replay_bad_fen(void **state)
     (void)state;
     struct fx *f = fx_game("1. 32-28", "*", FEN("W:W31-50:X1-20"), NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_int_equal(f->ndiags, 1);
-    assert_int_equal(f->diags[0].code, PDN_DIAG_BAD_FEN);
-    assert_int_equal(f->diags[0].line, 100);
+    assert_int_equal(f->dc.total, 1);
+    assert_int_equal(f->dc.kept[0].code, PDN_DIAG_BAD_FEN);
+    assert_int_equal(f->dc.kept[0].line, 100);
     assert_int_equal(f->sum.plies, 0);
     assert_false(f->sum.complete);
     fx_free(f);
@@ -526,20 +524,20 @@ static void test_replay_impossible_fen(void **state)
     (void)state;
     struct fx *f = fx_game("1. 31-27", "*", FEN("W:W3,31:B20"), NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_int_equal(f->ndiags, 1);
+    assert_int_equal(f->dc.total, 1);
     assert_string_equal(
-        f->diags[0].message,
+        f->dc.kept[0].message,
         "impossible position 'W:W3,31:B20': white man on square 3, its crowning row");
     assert_int_equal(f->sum.plies, 1); /* replayed all the same */
     fx_free(f);
     f = fx_game("", "*", FEN("B:W31:B47"), NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_string_equal(f->diags[0].detail, "black man on square 47, its crowning row");
+    assert_string_equal(f->dc.kept[0].detail, "black man on square 47, its crowning row");
     fx_free(f);
     f = fx_game("", "*", FEN("W:W21-41:B1-20"), NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_int_equal(f->ndiags, 1);
-    assert_string_equal(f->diags[0].detail, "21 white pieces, more than 20");
+    assert_int_equal(f->dc.total, 1);
+    assert_string_equal(f->dc.kept[0].detail, "21 white pieces, more than 20");
     fx_free(f);
 }
 
@@ -548,8 +546,8 @@ static void test_replay_unsupported_gametype(void **state)
     (void)state;
     struct fx *f = fx_game("1. 22-18", "1-1", "GameType", "22", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
-    assert_int_equal(f->ndiags, 1);
-    assert_string_equal(f->diags[0].message,
+    assert_int_equal(f->dc.total, 1);
+    assert_string_equal(f->dc.kept[0].message,
                         "unsupported GameType '22': Italian draughts; the moves are not checked");
     assert_int_equal(f->nplies, 0);
     fx_free(f);
@@ -570,11 +568,11 @@ static void test_replay_move_forms_lenient_and_strict(void **state)
     (void)state;
     struct fx *f = fx_game("1. 32-28 19-23 2. 28:19", "*", NULL);
     assert_int_equal(fx_replay(f, true), PDN_OK);
-    assert_int_equal(f->ndiags, 0);
+    assert_int_equal(f->dc.total, 0);
     assert_int_equal(f->sum.plies, 3);
     fx_free(f);
     f = fx_game("1. 32x28", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_MOVE_FORM, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_MOVE_FORM, 4, "1.");
     assert_string_equal(d->message, "nonstandard move notation '32x28': 'x' in a quiet move");
     fx_free(f);
     f = fx_game("1. 32x28", "*", NULL);
@@ -587,7 +585,7 @@ static void test_replay_partial_path(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 48x28x8", "*", FEN("W:W48:B43,33,22,12"), NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_PARTIAL_PATH, 4, "1.");
+    const struct diag_record *d = one(f, false, PDN_DIAG_PARTIAL_PATH, 4, "1.");
     assert_string_equal(d->detail, "read as 48x39x28x17x8");
     fx_free(f);
     f = fx_game("1. 48x28x8", "*", FEN("W:W48:B43,33,22,12"), NULL);
@@ -600,7 +598,7 @@ static void test_replay_unknown_move(void **state)
 {
     (void)state;
     struct fx *f = fx_game("1. 32-28 -- 2. 37-32", "*", NULL);
-    const struct fx_diag *d = one(f, false, PDN_DIAG_UNKNOWN_MOVE, 10, "1...");
+    const struct diag_record *d = one(f, false, PDN_DIAG_UNKNOWN_MOVE, 10, "1...");
     assert_string_equal(d->text, "--");
     assert_int_equal(f->sum.plies, 1);
     fx_free(f);

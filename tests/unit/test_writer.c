@@ -1,7 +1,8 @@
 /*
  * Unit tests of writer.c: hand-built game trees against the canonical text
- * worked out by hand, and the round trip over tests/data (read, write, read
- * again: the same trees; writing twice: the same bytes).
+ * worked out by hand, and the round trip over every .pdn file under
+ * tests/data and samples/ (read, write, read again: the same trees; writing
+ * twice: the same bytes).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -620,30 +622,68 @@ static void round_trip_file(const char *path)
     free(twice);
 }
 
-static int round_trip_dir(const char *name)
+/* The .pdn files under a folder and its subfolders, in name order. */
+struct paths {
+    char **v;
+    size_t n;
+};
+
+static int by_name(const void *a, const void *b)
 {
-    DIR *dir = opendir(name);
-    if (dir == NULL) return 0;
-    int files = 0;
-    struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-        if (!has_suffix(e->d_name, ".pdn")) continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", name, e->d_name);
-        round_trip_file(path);
-        files++;
-    }
-    closedir(dir);
-    return files;
+    return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Run from the project root, as make does. */
+static void find_pdn(struct paths *out, const char *folder)
+{
+    DIR *dir = opendir(folder);
+    if (dir == NULL) print_error("cannot open %s (run from the project root)\n", folder);
+    assert_non_null(dir);
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        char path[1024];
+        struct stat st;
+        assert_true(snprintf(path, sizeof path, "%s/%s", folder, e->d_name) < (int)sizeof path);
+        assert_int_equal(stat(path, &st), 0);
+        if (S_ISDIR(st.st_mode)) {
+            find_pdn(out, path);
+        } else if (S_ISREG(st.st_mode) && has_suffix(e->d_name, ".pdn")) {
+            out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
+            assert_non_null(out->v);
+            out->v[out->n] = strdup(path);
+            assert_non_null(out->v[out->n]);
+            out->n++;
+        }
+    }
+    closedir(dir);
+}
+
+/* Round-trips every .pdn file under the folder; returns how many. */
+static size_t round_trip_tree(const char *folder)
+{
+    struct paths files = {0};
+    size_t done = 0;
+    find_pdn(&files, folder);
+    if (files.n > 0) qsort(files.v, files.n, sizeof *files.v, by_name);
+    for (size_t i = 0; i < files.n; i++) {
+        round_trip_file(files.v[i]);
+        done++;
+        free(files.v[i]);
+    }
+    free(files.v);
+    if (done == 0) print_error("no .pdn file under %s\n", folder);
+    assert_true(done > 0);
+    return done;
+}
+
+/* Run from the project root, as make does. Every folder holds PDN files:
+ * finding none is a failure (a moved folder), never a skip. */
 static void test_writer_round_trip_test_data(void **state)
 {
     (void)state;
-    int files = round_trip_dir("tests/data") + round_trip_dir("samples/good") +
-                round_trip_dir("samples/bad");
-    if (files == 0) skip();
+    size_t files = round_trip_tree("tests/data") + round_trip_tree("samples/good") +
+                   round_trip_tree("samples/bad");
+    print_message("  %zu files read, written, read again and written again\n", files);
 }
 
 int main(void)

@@ -1,0 +1,21 @@
+/*
+ * The rules of each variant (private): one row per enum pdn_variant.
+ * Included by board.c, which serves it through pdn_rules_get(), and by the
+ * build's geometry generator (tools/gen_geometry.c), which sizes the boards
+ * from it; nowhere else. Data only.
+ */
+#ifndef PDN_RULES_TABLE_H
+#define PDN_RULES_TABLE_H
+
+#include "pdn.h"
+
+static const struct pdn_rules rules_table[PDN_VARIANT_COUNT] = {
+    /* name, GameType, width, height, men capture backward, flying kings,
+     * maximum capture, promotion in passing, black moves first */
+    [PDN_VARIANT_INTERNATIONAL] = {"international", 20, 10, 10, true, true, true, false, false},
+    [PDN_VARIANT_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false},
+    [PDN_VARIANT_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false},
+    [PDN_VARIANT_ENGLISH] = {"english", 21, 8, 8, false, false, false, false, true},
+};
+
+#endif
