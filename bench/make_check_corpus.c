@@ -37,7 +37,7 @@ static const char *play_out(FILE *out, struct pdn_board board)
         if (pdn_movegen(&legal, &board, 0) == 0) return board.side == PDN_COLOR_WHITE ? "0-2" : "2-0";
         const struct pdn_move *m = &legal.moves[rng_next() % (uint32_t)legal.count];
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_to_text(text, m, &legal);
+        pdn_move_to_text(text, m, &legal, PDN_CAPTURE_SHORTEST);
         if (board.side == PDN_COLOR_WHITE || ply == 0)
             column += fprintf(out, board.side == PDN_COLOR_WHITE ? "%d. " : "%d... ",
                               (ply + offset) / 2 + 1);

@@ -4,7 +4,7 @@
  * Every game read is written, broken ones too: the tool reformats, it does
  * not judge (pdncheck does; pdnfmt prints the reader's findings only).
  * pdn_format_game does the work: a quiet replay, the moves it played in
- * their shortest form, and what --broken asks for games with errors.
+ * the form --captures asks for, and what --broken asks for games with errors.
  */
 #include "common.h"
 
@@ -23,10 +23,14 @@ static const char usage[] =
     "      --no-variations    drop variations\n"
     "      --no-nags          drop NAGs ($n) and move strengths (!, ?)\n"
     "      --seven-tag-roster keep only the seven-tag roster (and GameType, FEN, SetUp)\n"
-    "      --no-normalise     write the moves as read, not in their shortest form\n"
+    "      --no-normalise     write the moves as read, not rewritten (see --captures)\n"
     "      --broken MODE      games with errors: keep (default), comment (the moves\n"
     "                         from the first illegal one become a comment) or\n"
     "                         verbatim (the game's text as read)\n"
+    "      --captures FORM    captures: full-when-ambiguous (default: from and to,\n"
+    "                         the whole landing path when that is ambiguous),\n"
+    "                         shortest (the fewest landing squares PDN 3.0 allows)\n"
+    "                         or full (every capture's whole landing path)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
@@ -47,6 +51,7 @@ enum {
     OPT_SEVEN_TAG_ROSTER,
     OPT_NO_NORMALISE,
     OPT_BROKEN,
+    OPT_CAPTURES,
 };
 
 static const struct option long_options[] = {
@@ -58,6 +63,7 @@ static const struct option long_options[] = {
     {"seven-tag-roster", no_argument, NULL, OPT_SEVEN_TAG_ROSTER},
     {"no-normalise", no_argument, NULL, OPT_NO_NORMALISE},
     {"broken", required_argument, NULL, OPT_BROKEN},
+    {"captures", required_argument, NULL, OPT_CAPTURES},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
@@ -72,6 +78,7 @@ struct fmt {
     struct tool_output out;
     bool keep_moves;
     enum broken_mode broken;
+    enum pdn_capture_notation captures;
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -82,6 +89,21 @@ static enum broken_mode parse_broken(const struct tool *t, const char *arg)
     for (int i = 0; i < 3; i++)
         if (strcmp(arg, names[i]) == 0) return (enum broken_mode)i;
     tool_usage_error(t, "--broken wants keep, comment or verbatim, not '%s'", arg);
+}
+
+static enum pdn_capture_notation parse_captures(const struct tool *t, const char *arg)
+{
+    static const struct {
+        const char *name;
+        enum pdn_capture_notation notation;
+    } names[] = {
+        {"full-when-ambiguous", PDN_CAPTURE_FULL_WHEN_AMBIGUOUS},
+        {"shortest", PDN_CAPTURE_SHORTEST},
+        {"full", PDN_CAPTURE_FULL_PATH},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(arg, names[i].name) == 0) return names[i].notation;
+    tool_usage_error(t, "--captures wants full-when-ambiguous, shortest or full, not '%s'", arg);
 }
 
 /* The options that only set a flag; false for any other. */
@@ -140,6 +162,9 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
         case OPT_BROKEN:
             f->broken = parse_broken(t, optarg);
             break;
+        case OPT_CAPTURES:
+            f->captures = parse_captures(t, optarg);
+            break;
         default:
             tool_option_error(t, opt, argv);
         }
@@ -161,6 +186,7 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     fo.write = &f->write;
     fo.no_normalise = f->keep_moves;
     fo.broken = modes[f->broken];
+    fo.captures = f->captures;
     return pdn_format_game(f->out.fp, game, &fo);
 }
 

@@ -1,9 +1,10 @@
 /*
  * format: a game rewritten in canonical form, moves normalised. Sits above
  * the replay and the writer and joins them: a quiet replay learns the
- * shortest text of every move it plays (pdn_move_to_text with the legal moves
- * before it) and the moves at which a line stops (the node of an illegal or
- * ambiguous finding); the writer is then handed both through its callbacks.
+ * text of every move it plays (pdn_move_to_text with the legal moves before
+ * it, in the capture notation asked for) and the moves at which a line stops
+ * (the node of an illegal or ambiguous finding); the writer is then handed
+ * both through its callbacks.
  *
  * Uses the public API only. Must not print (findings of the replay are
  * dropped, not reported) or keep state between calls: everything it
@@ -14,7 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* A move the replay played, and its shortest text. */
+/* A move the replay played, and its text. */
 struct placed {
     const struct pdn_node *node;
     char text[PDN_MOVE_TEXT_MAX];
@@ -27,6 +28,7 @@ struct format {
     const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
     size_t nstops, capstops;
     bool nomem;
+    enum pdn_capture_notation captures;
     struct pdn_movelist legal; /* scratch for pdn_move_to_text */
 };
 
@@ -54,12 +56,13 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     }
     struct placed *p = &f->placed[f->nplaced++];
     p->node = node;
-    if (move->ncaptured == 0) { /* only captures can be ambiguous */
-        pdn_move_to_text(p->text, move, NULL);
+    /* Only captures can be ambiguous, and a full path never is. */
+    if (move->ncaptured == 0 || f->captures == PDN_CAPTURE_FULL_PATH) {
+        pdn_move_to_text(p->text, move, NULL, f->captures);
         return;
     }
     pdn_movegen(&f->legal, before, 0);
-    pdn_move_to_text(p->text, move, &f->legal);
+    pdn_move_to_text(p->text, move, &f->legal, f->captures);
 }
 
 /* Findings are not reported: only the moves that stop a line are noted. */
@@ -113,7 +116,7 @@ static const struct placed *find_placed(const struct format *f, const struct pdn
     return bsearch(&key, f->placed, f->nplaced, sizeof *f->placed, placed_by_node);
 }
 
-/* pdn_move_text_fn: the shortest text of a move the replay played. */
+/* pdn_move_text_fn: the text of a move the replay played. */
 static const char *placed_text(const struct pdn_node *node, void *ctx)
 {
     const struct placed *p = find_placed(ctx, node);
@@ -167,10 +170,12 @@ int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_opt
     if (!out || !game || bad_version(o->version)) return PDN_EINVAL;
     if (o->write && bad_version(o->write->version)) return PDN_EINVAL;
     if ((unsigned)o->broken > PDN_FORMAT_BROKEN_VERBATIM) return PDN_EINVAL;
+    if ((unsigned)o->captures > PDN_CAPTURE_FULL_PATH) return PDN_EINVAL;
     /* The move list is too big for the stack of some systems, under the
      * replay's own. */
     struct format *f = calloc(1, sizeof *f);
     if (!f) return PDN_ENOMEM;
+    f->captures = o->captures;
     int rc = format_game(f, out, game, o);
     free(f->placed);
     free(f->stops);

@@ -1,9 +1,11 @@
 /*
- * Move to text: the whole landing path, and the shortest form PDN 3.0
- * allows. A capture is "from x to" unless another legal capture has the
- * same from and to but takes other pieces; then it names the fewest of its
- * landing squares that, read as a partial path (notation_match.c), select
- * it alone, preferring the squares where the piece turns.
+ * Move to text: the whole landing path, and the forms of a capture
+ * pdn_move_to_text chooses from. A capture is "from x to" unless another
+ * legal capture has the same from and to but takes other pieces; then it is
+ * written with its whole landing path, which every program reads, or in the
+ * shortest form PDN 3.0 allows: the fewest of its landing squares that, read
+ * as a partial path (notation_match.c), select it alone, preferring the
+ * squares where the piece turns.
  *
  * Knows the move list, not the position; does no I/O, allocates nothing.
  */
@@ -158,11 +160,25 @@ static int needed_squares(struct choice *c, const struct pdn_movelist *legal)
     return m > 0 ? m : 0;
 }
 
+/* Whether another move of 'legal' has the same from and to but takes other pieces. */
+static bool ambiguous(const struct pdn_move *move, const struct pdn_movelist *legal)
+{
+    for (int i = 0; legal && i < legal->count && i < PDN_MOVES_MAX; i++) {
+        const struct pdn_move *m = &legal->moves[i];
+        if (m->from == move->from && m->to == move->to && m->captured != move->captured)
+            return true;
+    }
+    return false;
+}
+
 size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
-                     const struct pdn_movelist *legal)
+                        const struct pdn_movelist *legal, enum pdn_capture_notation notation)
 {
     size_t at = put(out, 0, 0, move->from);
     if (move->ncaptured == 0) return put(out, at, '-', move->to);
+    if (notation == PDN_CAPTURE_FULL_WHEN_AMBIGUOUS && !ambiguous(move, legal))
+        return put(out, at, 'x', move->to);
+    if (notation != PDN_CAPTURE_SHORTEST) return pdn_move_to_path(out, move);
     struct choice c = {.move = move};
     int k = needed_squares(&c, legal);
     for (int i = 0; i < k; i++)

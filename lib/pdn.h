@@ -203,14 +203,35 @@ PDN_API int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *
 #define PDN_MOVE_TEXT_MAX (3 * (PDN_PATH_MAX + 1) + 1)
 
 /*
- * Writes a move in the shortest form PDN 3.0 allows: "32-28", "28x19", plus,
- * only when another move of 'legal' has the same from and to but takes other
- * pieces, the fewest of its intermediate landing squares that name it alone
- * when read back by pdn_move_match ("47x24x36"), turning squares preferred,
- * then the earliest. 'legal' may be NULL. Returns the length.
+ * How pdn_move_to_text writes a capture. A capture is ambiguous when another
+ * move of the legal list has the same from and to squares but takes other
+ * pieces. PDN 3.0 allows "from x to" for the others and asks for landing
+ * squares for an ambiguous one; other programs (Scan, pydraughts, lidraughts)
+ * read "from x to" and the whole landing path, but not a path that skips a
+ * landing square.
+ */
+enum pdn_capture_notation {
+    PDN_CAPTURE_FULL_WHEN_AMBIGUOUS = 0, /* "28x10"; an ambiguous capture's whole
+                                            landing path, "47x38x24x13x36" */
+    PDN_CAPTURE_SHORTEST,                /* "28x10"; an ambiguous capture's fewest
+                                            landing squares, "47x24x36" */
+    PDN_CAPTURE_FULL_PATH                /* every capture's whole landing path:
+                                            "28x19x10", "47x38x24x13x36" */
+};
+
+/*
+ * Writes a move: a quiet one as "32-28", a capture as 'notation' says.
+ * PDN_CAPTURE_SHORTEST names the fewest of the intermediate landing squares
+ * that name the move alone when read back by pdn_move_match, turning squares
+ * preferred, then the earliest. Every form reads back by pdn_move_match as
+ * the same move, with no nonstandard form. 'legal' is the list the move
+ * belongs to (pdn_movegen's), which decides whether it is ambiguous; it may
+ * be NULL (no capture is then ambiguous). A notation outside the enum is
+ * read as PDN_CAPTURE_FULL_PATH. Returns the length.
  */
 PDN_API size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
-                     const struct pdn_movelist *legal);
+                                const struct pdn_movelist *legal,
+                                enum pdn_capture_notation notation);
 
 /* ---- Notation: move text to move --------------------------------------- */
 
@@ -678,16 +699,22 @@ struct pdn_format_options {
                                                ignored: the formatter sets its own */
     bool no_normalise;                      /* write the moves as read */
     enum pdn_format_broken broken;
+    /* How the moves the replay played write their captures (not with
+     * no_normalise): by default from and to, the whole landing path when
+     * ambiguous. */
+    enum pdn_capture_notation captures;
 };
 #define PDN_FORMAT_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
 /*
  * Writes one game as pdn_write_game does, after a quiet replay (findings are
  * not reported: pdn_replay_game is for that): every move the replay played is
- * written in its shortest form (pdn_move_to_text, naming the landing squares
- * an ambiguous capture needs), moves it did not reach as read; options->broken
- * says what becomes of games with errors. Allocates while it works, frees it
- * all before it returns. Returns 0 or a PDN_E* code.
+ * written by pdn_move_to_text in the notation options->captures names (from
+ * and to, and the whole landing path of an ambiguous capture, by default),
+ * moves it did not reach as read; options->broken says what becomes of games
+ * with errors. Allocates while it works, frees it all before it returns.
+ * Returns 0 or a PDN_E* code (PDN_EINVAL for a broken or captures value
+ * outside its enum).
  */
 PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
                             const struct pdn_format_options *options);

@@ -222,7 +222,7 @@ static void compulsory_detail(struct replay *r, int from)
             const struct pdn_move *mv = &r->legal.moves[k];
             if ((mv->from == from) != (pass == 0)) continue;
             char text[PDN_MOVE_TEXT_MAX];
-            pdn_move_to_text(text, mv, &r->legal);
+            pdn_move_to_text(text, mv, &r->legal, PDN_CAPTURE_SHORTEST);
             len += (size_t)snprintf(r->detail + len, sizeof r->detail - len, "%s%s",
                                     shown ? ", " : "", text);
             shown++;

@@ -4,8 +4,8 @@
  * strict and lenient.
  *
  * Properties: the result is one of the four, indexes lie inside the legal
- * list, and a matched move written back (shortest form and full path)
- * matches the same move again in strict mode.
+ * list, and a matched move written back (shortest form, the default form,
+ * full path) matches the same move again in strict mode.
  */
 #include "fuzz.h"
 #include "pdn.h"
@@ -60,7 +60,10 @@ static void check_match(const struct position *p, const struct pdn_match *m)
     switch (m->result) {
     case PDN_MATCH_OK:
         FUZZ_CHECK(m->move >= 0 && m->move < p->legal.count);
-        pdn_move_to_text(text, &p->legal.moves[m->move], &p->legal);
+        pdn_move_to_text(text, &p->legal.moves[m->move], &p->legal, PDN_CAPTURE_SHORTEST);
+        check_rematch(p, m->move, text);
+        pdn_move_to_text(text, &p->legal.moves[m->move], &p->legal,
+                         PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
         check_rematch(p, m->move, text);
         pdn_move_to_path(text, &p->legal.moves[m->move]);
         check_rematch(p, m->move, text);

@@ -1,7 +1,7 @@
 /*
  * Unit tests of format.c (pdn_format_game): the moves the replay played in
- * their shortest form, ambiguous captures with the landing squares they need,
- * each --broken mode, and the two facts the formatter rests on: the node a
+ * each capture notation, ambiguous captures with their whole landing path by
+ * default, each --broken mode, and the two facts the formatter rests on: the node a
  * replay finding carries, and the errors the reader counts per game.
  */
 #include <stdarg.h>
@@ -70,10 +70,55 @@ static void test_format_shortest_forms(void **state)
 static void test_format_ambiguous_capture_keeps_what_it_needs(void **state)
 {
     (void)state;
-    /* Two captures go 26 -> 1: the shortest text names a landing square. */
-    check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x37x23x1 *", NULL, "1. 26x37x1 *\n\n");
+    /* Two captures go 26 -> 1: by default the whole landing path. */
+    check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x37x1 *", NULL, "1. 26x37x23x1 *\n\n");
+    check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x37x23x1 *", NULL, "1. 26x37x23x1 *\n\n");
     /* Unresolved: the replay did not play it, so it stays as written. */
     check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x1 *", NULL, "1. 26x1 *\n\n");
+}
+
+static struct pdn_format_options with_captures(enum pdn_capture_notation captures)
+{
+    struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
+    o.captures = captures;
+    return o;
+}
+
+/* The default, asked for by name: PDN_FORMAT_OPTIONS_INIT leaves it at 0. */
+static void test_format_captures_full_when_ambiguous(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = with_captures(PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    assert_int_equal(PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, 0);
+    check_moves("[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x27x15 *", &o, "1. 4x27x38x15 *\n\n");
+    check_moves("[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x31x15 *", &o, "1. 4x31x42x15 *\n\n");
+    check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x19x10 *", &o, "1. 28x10 *\n\n");
+    check_moves("[FEN \"W:WK38:B18,19,32,33\"]\n1. 38x24x13x27x38 *", &o, "1. 38x38 *\n\n");
+}
+
+/* The fewest landing squares PDN 3.0 allows, turning squares first. */
+static void test_format_captures_shortest(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = with_captures(PDN_CAPTURE_SHORTEST);
+    check_moves("[FEN \"W:WK26:B7,28,31,33\"]\n1. 26x37x23x1 *", &o, "1. 26x37x1 *\n\n");
+    check_moves("[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x27x38x15 *", &o, "1. 4x27x15 *\n\n");
+    check_moves("[FEN \"W:WK47:B14,19,29,31,42\"]\n1. 47x38x24x13x36 *", &o, "1. 47x24x36 *\n\n");
+    check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x19x10 *", &o, "1. 28x10 *\n\n");
+}
+
+/* Every capture with its whole landing path; quiet moves as ever. */
+static void test_format_captures_full_path(void **state)
+{
+    (void)state;
+    struct pdn_format_options o = with_captures(PDN_CAPTURE_FULL_PATH);
+    check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x10 *", &o, "1. 28x19x10 *\n\n");
+    check_moves("[FEN \"W:WK4:B13,32,37,20\"]\n1. 4x31x15 *", &o, "1. 4x31x42x15 *\n\n");
+    check_moves("[FEN \"W:WK38:B18,19,32,33\"]\n1. 38x38 *", &o, "1. 38x27x13x24x38 *\n\n");
+    check_moves("01. 32-28 19-23 02. 28:19 14x23 *", &o, "1. 32-28 19-23 2. 28x19 14x23 *\n\n");
+    /* Not with no_normalise: the moves as read. */
+    o.no_normalise = true;
+    check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x10 *", &o, "1. 28x10 *\n\n");
 }
 
 static void test_format_no_normalise_writes_moves_as_read(void **state)
@@ -145,6 +190,9 @@ static void test_format_bad_options(void **state)
     assert_int_equal(pdn_format_game(stdout, g, &o), PDN_EINVAL);
     o.write = NULL;
     o.broken = (enum pdn_format_broken)7;
+    assert_int_equal(pdn_format_game(stdout, g, &o), PDN_EINVAL);
+    o.broken = PDN_FORMAT_BROKEN_KEEP;
+    o.captures = (enum pdn_capture_notation)7;
     assert_int_equal(pdn_format_game(stdout, g, &o), PDN_EINVAL);
     assert_int_equal(pdn_format_game(NULL, g, NULL), PDN_EINVAL);
     assert_int_equal(pdn_format_game(stdout, NULL, NULL), PDN_EINVAL);
@@ -235,6 +283,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_shortest_forms),
         cmocka_unit_test(test_format_ambiguous_capture_keeps_what_it_needs),
+        cmocka_unit_test(test_format_captures_full_when_ambiguous),
+        cmocka_unit_test(test_format_captures_shortest),
+        cmocka_unit_test(test_format_captures_full_path),
         cmocka_unit_test(test_format_no_normalise_writes_moves_as_read),
         cmocka_unit_test(test_format_write_options_apply),
         cmocka_unit_test(test_format_broken_keep),

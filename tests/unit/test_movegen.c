@@ -37,7 +37,7 @@ struct spelled {
 
 static void spell(struct spelled *out, const struct pdn_move *m, const struct pdn_movelist *list)
 {
-    pdn_move_to_text(out->short_text, m, list);
+    pdn_move_to_text(out->short_text, m, list, PDN_CAPTURE_SHORTEST);
     int n = snprintf(out->path_text, sizeof out->path_text, "%d", m->from);
     for (int i = 0; i < m->npath; i++)
         n += snprintf(out->path_text + n, sizeof out->path_text - (size_t)n, "%c%d",

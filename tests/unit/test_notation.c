@@ -1,9 +1,10 @@
 /*
  * Move notation: every form a move text may take (PDN.md), every reason a
- * move is illegal, ambiguous captures, and the shortest form written by
- * pdn_move_to_text, which must read back to the same move and be minimal, on
- * every position of tests/data/rules/legal_moves_international.tsv and on
- * positions from seeded random play.
+ * move is illegal, ambiguous captures, and the three capture notations of
+ * pdn_move_to_text, each of which must read back to the same move (the
+ * shortest form also be minimal), on every position of
+ * tests/data/rules/legal_moves_international.tsv and on positions from
+ * seeded random play.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -241,8 +242,10 @@ static void test_notation_same_pieces_one_move(void **state)
     expect_ok(&p, "38x13x38", "38x27x13x24x38", PDN_FORM_PARTIAL_PATH);
     char text[PDN_MOVE_TEXT_MAX];
     for (int i = 0; i < p.legal.count; i++) {
-        pdn_move_to_text(text, &p.legal.moves[i], &p.legal);
+        pdn_move_to_text(text, &p.legal.moves[i], &p.legal, PDN_CAPTURE_SHORTEST);
         assert_null(strchr(strchr(text, 'x') + 1, 'x')); /* "38x38": from and to only */
+        pdn_move_to_text(text, &p.legal.moves[i], &p.legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+        assert_null(strchr(strchr(text, 'x') + 1, 'x'));
     }
     /* The same with every capture order listed. */
     pdn_movegen(&p.legal, &p.board, PDN_MOVEGEN_KEEP_DUPLICATES);
@@ -379,7 +382,8 @@ static void test_notation_path_text(void **state)
     struct pdn_move junk;
     memset(&junk, 0xFF, sizeof junk);
     assert_true(pdn_move_to_path(text, &junk) < PDN_MOVE_TEXT_MAX);
-    assert_true(pdn_move_to_text(text, &junk, NULL) < PDN_MOVE_TEXT_MAX);
+    assert_true(pdn_move_to_text(text, &junk, NULL, PDN_CAPTURE_SHORTEST) < PDN_MOVE_TEXT_MAX);
+    assert_true(pdn_move_to_text(text, &junk, NULL, PDN_CAPTURE_FULL_PATH) < PDN_MOVE_TEXT_MAX);
 }
 
 /* pdn_move_to_text names the squares PDN 3.0 asks for, turning squares first. */
@@ -390,18 +394,109 @@ static void test_notation_shortest_text(void **state)
     char text[PDN_MOVE_TEXT_MAX];
     load(&p, "W:WK47:B14,19,29,31,42");
     /* 38 is on both routes and the piece goes straight there; 24 and 20 are turns. */
-    pdn_move_to_text(text, &p.legal.moves[0], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal, PDN_CAPTURE_SHORTEST);
     assert_string_equal(text, "47x24x36");
-    pdn_move_to_text(text, &p.legal.moves[1], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[1], &p.legal, PDN_CAPTURE_SHORTEST);
     assert_string_equal(text, "47x20x36");
-    pdn_move_to_text(text, &p.legal.moves[0], NULL);
+    pdn_move_to_text(text, &p.legal.moves[0], NULL, PDN_CAPTURE_SHORTEST);
     assert_string_equal(text, "47x36");
     load(&p, "W:WK4:B13,32,37,20");
-    pdn_move_to_text(text, &p.legal.moves[0], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal, PDN_CAPTURE_SHORTEST);
     assert_string_equal(text, "4x27x15");
     load(&p, "W:W28:B23,14");
-    pdn_move_to_text(text, &p.legal.moves[0], &p.legal);
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal, PDN_CAPTURE_SHORTEST);
     assert_string_equal(text, "28x10");
+}
+
+/* The text of legal move 'index' in 'notation' is 'want' and reads back as that move. */
+static void expect_text(const struct pos *p, int index, enum pdn_capture_notation notation,
+                        const char *want)
+{
+    char text[PDN_MOVE_TEXT_MAX];
+    size_t len = pdn_move_to_text(text, &p->legal.moves[index], &p->legal, notation);
+    assert_string_equal(text, want);
+    assert_int_equal(len, strlen(want));
+    for (int strict = 0; strict <= 1; strict++) {
+        struct pdn_match m;
+        assert_int_equal(pdn_move_match(&m, text, &p->board, &p->legal, strict), PDN_OK);
+        if (m.result != PDN_MATCH_OK || m.move != index || m.forms != 0)
+            fail_msg("'%s': result %d move %d forms %#x, expected move %d", text, m.result, m.move,
+                     m.forms, index);
+    }
+}
+
+/* The index of the legal move whose whole landing path is 'path'. */
+static int find_move(const struct pos *p, const char *path)
+{
+    char text[PDN_MOVE_TEXT_MAX];
+    for (int i = 0; i < p->legal.count; i++) {
+        pdn_move_to_path(text, &p->legal.moves[i]);
+        if (strcmp(text, path) == 0) return i;
+    }
+    fail_msg("no legal move %s", path);
+    return -1;
+}
+
+/*
+ * The default: from and to, unless ambiguous; then the whole landing path
+ * (never a partial one, which other programs refuse). The ambiguous rows of
+ * tests/data/rules: pydraughts-ambiguous, and a king's two routes 47 -> 36.
+ */
+static void test_notation_text_full_when_ambiguous(void **state)
+{
+    (void)state;
+    const enum pdn_capture_notation n = PDN_CAPTURE_FULL_WHEN_AMBIGUOUS;
+    struct pos p;
+    load(&p, "W:WK4:B13,32,37,20");
+    expect_text(&p, find_move(&p, "4x27x38x15"), n, "4x27x38x15");
+    expect_text(&p, find_move(&p, "4x31x42x15"), n, "4x31x42x15");
+    expect_text(&p, find_move(&p, "4x27x38x15"), PDN_CAPTURE_SHORTEST, "4x27x15");
+    expect_text(&p, find_move(&p, "4x31x42x15"), PDN_CAPTURE_SHORTEST, "4x31x15");
+    load(&p, "W:WK47:B14,19,29,31,42");
+    expect_text(&p, find_move(&p, "47x38x24x13x36"), n, "47x38x24x13x36");
+    expect_text(&p, find_move(&p, "47x38x20x9x36"), n, "47x38x20x9x36");
+    expect_text(&p, find_move(&p, "47x38x24x13x36"), PDN_CAPTURE_SHORTEST, "47x24x36");
+    /* Not ambiguous: from and to, however long the path. */
+    load(&p, "W:W28:B23,14");
+    expect_text(&p, 0, n, "28x10");
+    load(&p, "W:WK38:B18,19,32,33"); /* pydraughts-circular: two orders, one move */
+    expect_text(&p, find_move(&p, "38x27x13x24x38"), n, "38x38");
+    load(&p, "W:W33:B28,18,19");
+    expect_text(&p, 0, n, "33x24");
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
+    expect_text(&p, find_move(&p, "32-28"), n, "32-28");
+    /* Without the legal list no capture is ambiguous. */
+    char text[PDN_MOVE_TEXT_MAX];
+    load(&p, "W:WK4:B13,32,37,20");
+    pdn_move_to_text(text, &p.legal.moves[0], NULL, n);
+    assert_string_equal(text, "4x15");
+}
+
+/* --captures=full: every capture's whole landing path, quiet moves as ever. */
+static void test_notation_text_full_path(void **state)
+{
+    (void)state;
+    const enum pdn_capture_notation n = PDN_CAPTURE_FULL_PATH;
+    struct pos p;
+    load(&p, "W:W28:B23,14");
+    expect_text(&p, 0, n, "28x19x10");
+    load(&p, "W:WK38:B18,19,32,33");
+    expect_text(&p, find_move(&p, "38x27x13x24x38"), n, "38x27x13x24x38");
+    load(&p, "W:WK4:B13,32,37,20");
+    expect_text(&p, find_move(&p, "4x31x42x15"), n, "4x31x42x15");
+    load(&p, "W:W28,32:B23");
+    expect_text(&p, 0, n, "28x19");
+    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
+    pdn_movegen(&p.legal, &p.board, 0);
+    expect_text(&p, find_move(&p, "32-28"), n, "32-28");
+    /* The legal list does not matter; a value outside the enum is the full path. */
+    char text[PDN_MOVE_TEXT_MAX];
+    load(&p, "W:W28:B23,14");
+    pdn_move_to_text(text, &p.legal.moves[0], NULL, n);
+    assert_string_equal(text, "28x19x10");
+    pdn_move_to_text(text, &p.legal.moves[0], &p.legal, (enum pdn_capture_notation)9);
+    assert_string_equal(text, "28x19x10");
 }
 
 /* ---- Round trip and minimality over many positions ---------------------- */
@@ -440,11 +535,37 @@ static int count_x(const char *text)
     return n;
 }
 
+/*
+ * The default and full-path texts of legal move 'index' read back as it; the
+ * default is the whole path exactly when the move is ambiguous (its shortest
+ * form needs landing squares), else from and to.
+ */
+static void check_other_notations(const struct pos *p, int index, bool ambiguous)
+{
+    const struct pdn_move *m = &p->legal.moves[index];
+    char text[PDN_MOVE_TEXT_MAX], want[PDN_MOVE_TEXT_MAX];
+    static const enum pdn_capture_notation notations[] = {PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+                                                          PDN_CAPTURE_FULL_PATH};
+    for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++) {
+        pdn_move_to_text(text, m, &p->legal, notations[i]);
+        if (notations[i] == PDN_CAPTURE_FULL_PATH || ambiguous || m->ncaptured == 0)
+            pdn_move_to_path(want, m);
+        else
+            snprintf(want, sizeof want, "%dx%d", m->from, m->to);
+        if (strcmp(text, want) != 0)
+            fail_msg("notation %d: '%s', expected '%s'", (int)i, text, want);
+        struct pdn_match r = match(p, text);
+        if (r.result != PDN_MATCH_OK || r.move != index || r.forms != 0)
+            fail_msg("'%s' reads back as result %d move %d forms %#x", text, r.result, r.move,
+                     r.forms);
+    }
+}
+
 static void check_move(const struct pos *p, int index, struct sweep *s)
 {
     const struct pdn_move *m = &p->legal.moves[index];
     char text[PDN_MOVE_TEXT_MAX], path[PDN_MOVE_TEXT_MAX], fen[PDN_FEN_MAX];
-    pdn_move_to_text(text, m, &p->legal);
+    pdn_move_to_text(text, m, &p->legal, PDN_CAPTURE_SHORTEST);
     pdn_move_to_path(path, m);
     pdn_board_to_fen(fen, &p->board);
     struct pdn_match r = match(p, text);
@@ -458,6 +579,7 @@ static void check_move(const struct pos *p, int index, struct sweep *s)
     int pick[PDN_PATH_MAX];
     if (k > 0 && some_subset_names(p, index, pick, 0, k - 1, 0))
         fail_msg("%s: '%s' is not minimal", fen, text);
+    check_other_notations(p, index, k > 0);
     s->moves++;
     s->ambiguous += k > 0;
 }
@@ -558,6 +680,8 @@ int main(void)
         cmocka_unit_test(test_notation_hostile_input),
         cmocka_unit_test(test_notation_path_text),
         cmocka_unit_test(test_notation_shortest_text),
+        cmocka_unit_test(test_notation_text_full_when_ambiguous),
+        cmocka_unit_test(test_notation_text_full_path),
         cmocka_unit_test(test_notation_round_trip_rule_positions),
         cmocka_unit_test(test_notation_round_trip_random_positions),
     };

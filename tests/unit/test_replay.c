@@ -391,7 +391,7 @@ static void walk(char *out, size_t cap, const char *fen, int n)
         }
         assert_true(k < legal->count);
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_to_text(text, &legal->moves[k], legal);
+        pdn_move_to_text(text, &legal->moves[k], legal, PDN_CAPTURE_SHORTEST);
         if (b.side == PDN_COLOR_WHITE) len += (size_t)snprintf(out + len, cap - len, "%d. ", ply / 2 + 1);
         len += (size_t)snprintf(out + len, cap - len, "%s ", text);
         b = next;

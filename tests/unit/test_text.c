@@ -298,7 +298,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     (void)before, (void)after, (void)depth;
     if (s->n == 8) return;
     s->node[s->n] = node;
-    pdn_move_to_text(s->text[s->n++], move, NULL);
+    pdn_move_to_text(s->text[s->n++], move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
 }
 
 static const char *shortest_text(const struct pdn_node *node, void *ctx)
