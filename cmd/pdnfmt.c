@@ -7,6 +7,7 @@
  * their shortest form, and what --broken asks for games with errors.
  */
 #include "common.h"
+#include "output.h"
 
 #include <errno.h>
 #include <string.h>
