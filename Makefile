@@ -35,9 +35,9 @@ LIBA_INTERNAL := $(BUILD)/internal/libpdn.a
 SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
-CMD_COMMON := $(wildcard cmd/common.c)
+CMD_COMMON := $(wildcard cmd/common.c cmd/output.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
-TOOLS := $(filter-out common,$(basename $(notdir $(wildcard cmd/*.c))))
+TOOLS := $(filter-out common output,$(basename $(notdir $(wildcard cmd/*.c))))
 TOOL_BINS := $(TOOLS:%=$(BIN)/%)
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)

@@ -6,13 +6,9 @@
 #include "common.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 void tool_init(struct tool *t, const char *prog, const char *usage)
@@ -478,118 +474,4 @@ int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn 
         if (stop) return stop;
     }
     return 0;
-}
-
-/* ---- output ---------------------------------------------------------------- */
-
-/* The temporary file to remove should a signal end the run. */
-static char pending_tmp[PATH_MAX];
-static volatile sig_atomic_t have_pending;
-
-static void on_fatal_signal(int sig)
-{
-    if (have_pending) unlink(pending_tmp);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void guard_signals(const char *tmp)
-{
-    static const int sigs[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
-    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
-    have_pending = 1;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        struct sigaction sa = {.sa_handler = on_fatal_signal};
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
-}
-
-/* "dir/.name.XXXXXX": beside the target, so rename(2) stays in one file system. */
-static char *temp_name(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-    size_t n = strlen(path) + sizeof "/..XXXXXX";
-    char *tmp = malloc(n);
-    if (tmp) snprintf(tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
-    return tmp;
-}
-
-/* The mode a new file would get, or the existing file's: the rename must not
- * leave mkstemp's 0600 behind. */
-static mode_t target_mode(const char *path)
-{
-    struct stat st;
-    if (stat(path, &st) == 0) return st.st_mode & 07777;
-    mode_t mask = umask(0);
-    umask(mask);
-    return 0666 & ~mask;
-}
-
-int tool_output_open(struct tool *t, struct tool_output *o, const char *path)
-{
-    memset(o, 0, sizeof *o);
-    if (path == NULL || strcmp(path, "-") == 0) {
-        o->fp = stdout;
-        return 0;
-    }
-    o->path = strdup(path);
-    o->tmp = temp_name(path);
-    int fd = o->path && o->tmp ? mkstemp(o->tmp) : -1;
-    if (fd < 0 || fchmod(fd, target_mode(path)) != 0 || (o->fp = fdopen(fd, "w")) == NULL) {
-        int e = o->tmp ? errno : ENOMEM;
-        if (fd >= 0) {
-            close(fd);
-            unlink(o->tmp);
-        }
-        tool_system_error(t, path, strerror(e));
-        free(o->path);
-        free(o->tmp);
-        memset(o, 0, sizeof *o);
-        return -1;
-    }
-    guard_signals(o->tmp);
-    return 0;
-}
-
-static int finish_file(struct tool_output *o)
-{
-    int rc = 0;
-    if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(fileno(o->fp)) != 0) rc = -1;
-    int e = errno;
-    if (fclose(o->fp) != 0 && rc == 0) rc = -1, e = errno;
-    if (rc == 0 && rename(o->tmp, o->path) != 0) rc = -1, e = errno;
-    errno = e;
-    return rc;
-}
-
-int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
-{
-    int rc = 0;
-    if (o->path == NULL) { /* standard output */
-        errno = 0;
-        if (o->err || (o->fp && (fflush(o->fp) != 0 || ferror(o->fp)))) {
-            tool_stdout_error(t, o->err ? o->err : errno);
-            rc = -1;
-        }
-        return rc;
-    }
-    if (o->err) {
-        tool_system_error(t, o->path, strerror(o->err));
-        commit = false;
-        rc = -1;
-    }
-    if (commit) {
-        rc = finish_file(o);
-        if (rc != 0) tool_system_error(t, o->path, strerror(errno));
-    } else {
-        fclose(o->fp);
-    }
-    if (!commit || rc != 0) unlink(o->tmp);
-    have_pending = 0;
-    free(o->path);
-    free(o->tmp);
-    memset(o, 0, sizeof *o);
-    return rc;
 }

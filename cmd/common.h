@@ -1,8 +1,7 @@
 /*
  * common: what every tool shares: exit statuses, the common options and
  * their errors, findings (compiler-style text or JSON Lines) and operational
- * messages, the loop over input operands and the safe writing of an output
- * file (temporary file, then rename).
+ * messages and the loop over input operands (output files: output.h).
  * It holds no PDN logic: that lives in libpdn.
  */
 #ifndef PDN_CMD_COMMON_H
@@ -141,22 +140,5 @@ typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
  * terminal gets tool_stdin_notice). Returns 0, or the negative code with
  * which fn stopped the run. */
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
-
-/* ---- output ---- */
-
-struct tool_output {
-    FILE *fp;
-    char *path; /* NULL for standard output */
-    char *tmp;  /* the temporary file beside path */
-    int err;    /* errno of a failed write, reported once by tool_output_close */
-};
-
-/* Opens path for writing through a temporary file in the same directory;
- * NULL or "-" is standard output. Returns 0 or -1 (reported). */
-int tool_output_open(struct tool *t, struct tool_output *o, const char *path);
-/* commit: renames the temporary file over path (or flushes standard output);
- * otherwise removes it. A write failure (o->err, or found now) is reported
- * once. Returns 0 or -1. */
-int tool_output_close(struct tool *t, struct tool_output *o, bool commit);
 
 #endif

@@ -7,6 +7,7 @@
  * the form --captures asks for, and what --broken asks for games with errors.
  */
 #include "common.h"
+#include "output.h"
 
 #include <errno.h>
 #include <string.h>

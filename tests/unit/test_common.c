@@ -1,15 +1,13 @@
 /*
  * Unit tests of cmd/common.c, the helpers of the tools: the diagnostic line
- * format, JSON Lines, the caret excerpt, the exit status and the safe
- * output file. common.c is compiled in (tools are not a library).
+ * format, JSON Lines, the caret excerpt and the exit status (the output
+ * file: test_output.c). common.c is compiled in (tools are not a library).
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
-
-#include <dirent.h>
 
 #include "../../cmd/common.c"
 
@@ -164,57 +162,6 @@ static void test_common_system_error_json(void **state)
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
 }
 
-static char *read_all(const char *path)
-{
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL) return NULL;
-    static char buf[256];
-    size_t n = fread(buf, 1, sizeof buf - 1, fp);
-    buf[n] = '\0';
-    fclose(fp);
-    return buf;
-}
-
-static size_t count_entries(const char *dir)
-{
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL)
-        n += e->d_name[0] != '.' || strlen(e->d_name) > 2;
-    closedir(d);
-    return n;
-}
-
-static void test_common_output_commit_and_abort(void **state)
-{
-    (void)state;
-    char dir[] = "/tmp/pdn-test-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char path[64];
-    snprintf(path, sizeof path, "%s/out.pdn", dir);
-    struct tool t;
-    tool_init(&t, "x", "");
-    struct tool_output o;
-
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
-    fputs("first\n", o.fp);
-    assert_null(read_all(path)); /* nothing there until the commit */
-    assert_int_equal(tool_output_close(&t, &o, true), 0);
-    assert_string_equal(read_all(path), "first\n");
-
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
-    fputs("second\n", o.fp);
-    assert_int_equal(tool_output_close(&t, &o, false), 0);
-    assert_string_equal(read_all(path), "first\n"); /* the old file stays */
-    assert_int_equal(count_entries(dir), 1);        /* no temporary file left */
-
-    unlink(path);
-    rmdir(dir);
-    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -227,7 +174,6 @@ int main(void)
         cmocka_unit_test(test_common_exit_status),
         cmocka_unit_test(test_common_on_diag_hidden_neither_printed_nor_counted),
         cmocka_unit_test(test_common_system_error_json),
-        cmocka_unit_test(test_common_output_commit_and_abort),
     };
     return cmocka_run_group_tests_name("common", tests, NULL, NULL);
 }

@@ -1,0 +1,340 @@
+/*
+ * output: an output file written without clobbering (see output.h).
+ *
+ * A regular file is replaced at once: the text goes to an unnamed file
+ * (O_TMPFILE) in the directory of the final target of any symbolic links,
+ * which gets the old file's owner and mode and is linked in under a
+ * temporary name and renamed over the target only when all went well; a
+ * new file is linked in directly. Until then it has no name, so even kill -9
+ * leaves nothing behind. Where O_TMPFILE or /proc is missing, a mkstemp file
+ * stands in, removed on failure and on the catchable fatal signals.
+ * FIFOs and devices are written in place: renaming over them would put a
+ * regular file where a reader waits (or where /dev/null was).
+ * It must not hold PDN logic, nor print other than through common.c.
+ */
+#define _GNU_SOURCE /* O_TMPFILE, linkat's AT_SYMLINK_FOLLOW */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The temporary file to remove should a signal end the run. */
+static char pending_tmp[PATH_MAX];
+static volatile sig_atomic_t have_pending;
+
+static void on_fatal_signal(int sig)
+{
+    if (have_pending) unlink(pending_tmp);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard_signals(const char *tmp)
+{
+    static const int sigs[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
+    snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
+    have_pending = 1;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa = {.sa_handler = on_fatal_signal};
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+/* The directory part of path, with its slash; "" for a bare name. */
+static size_t dir_len(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+/* The directory of path, "." for a bare name. */
+static char *dir_of(const char *path)
+{
+    size_t n = dir_len(path);
+    return n ? strndup(path, n) : strdup(".");
+}
+
+/* "dir/.name.XXXXXX": beside the target, so rename(2) stays in one file
+ * system; the X's for mkstemp or temp_fill. */
+static char *temp_name(const char *path)
+{
+    size_t dirlen = dir_len(path);
+    size_t n = strlen(path) + sizeof "/..XXXXXX";
+    char *tmp = malloc(n);
+    if (tmp) snprintf(tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
+    return tmp;
+}
+
+/* Fills the six X's at the end of name with letters that vary per call. */
+static void temp_fill(char *name, unsigned attempt)
+{
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long v =
+        (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 12) ^ attempt * 7919UL;
+    char *x = name + strlen(name) - 6;
+    for (int i = 0; i < 6; i++, v /= 36)
+        x[i] = letters[v % 36];
+}
+
+/* Where the symbolic link at path points, relative targets made relative to
+ * the link's directory. NULL with errno set on failure. */
+static char *link_target(const char *path)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink(path, buf, sizeof buf);
+    if (n < 0) return NULL;
+    if ((size_t)n == sizeof buf) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    size_t dirlen = buf[0] == '/' ? 0 : dir_len(path);
+    char *next = malloc(dirlen + (size_t)n + 1);
+    if (next == NULL) return NULL;
+    memcpy(next, path, dirlen);
+    memcpy(next + dirlen, buf, (size_t)n);
+    next[dirlen + (size_t)n] = '\0';
+    return next;
+}
+
+/* path with its symbolic links followed, as text, to the file to replace
+ * or create (a dangling link names the file to create): the temporary file
+ * goes beside it and the links stay links. */
+static int follow_links(char **out, const char *path)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur != NULL; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0) {
+            if (errno == ENOENT) break;
+            int e = errno;
+            free(cur);
+            errno = e;
+            return -1;
+        }
+        if (!S_ISLNK(st.st_mode)) break;
+        char *next = hops < 40 ? link_target(cur) : (errno = ELOOP, NULL);
+        free(cur);
+        cur = next;
+    }
+    *out = cur;
+    return cur ? 0 : -1;
+}
+
+/* ---- opening ------------------------------------------------------------------- */
+
+static mode_t default_mode(void)
+{
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+/*
+ * The replaced file's owner and mode, or the mode a new file would get (not
+ * mkstemp's 0600). Only root may give a file away: for anyone else a file
+ * of someone else's becomes the writer's (keeping the group if it may), as
+ * with sed -i, rather than failing. Owner first: chown clears set-id bits.
+ */
+static int set_owner_mode(int fd, const struct stat *old)
+{
+    if (old == NULL) return fchmod(fd, default_mode());
+    if (fchown(fd, old->st_uid, old->st_gid) != 0 && fchown(fd, (uid_t)-1, old->st_gid) != 0) {
+        /* the writer's owner and group it is */
+    }
+    return fchmod(fd, old->st_mode & 07777);
+}
+
+static int open_in_place(struct tool_output *o, int flags)
+{
+    int fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC | flags);
+    if (fd < 0) return -1;
+    o->kind = TOOL_OUTPUT_IN_PLACE;
+    if ((o->fp = fdopen(fd, "w")) != NULL) return 0;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+}
+
+/* An unnamed file in dir that linkat can name later (through /proc), or -1
+ * with errno EOPNOTSUPP when the system cannot: then a named one will do. */
+static int open_unnamed(const char *dir)
+{
+#ifdef O_TMPFILE
+    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        /* Kernels and file systems without it say so in these ways. */
+        if (errno == EISDIR || errno == EINVAL) errno = EOPNOTSUPP;
+        return -1;
+    }
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    if (access(proc, F_OK) == 0) return fd;
+    close(fd);
+#else
+    (void)dir;
+#endif
+    errno = EOPNOTSUPP;
+    return -1;
+}
+
+static int open_named(struct tool_output *o)
+{
+    o->tmp = temp_name(o->target);
+    if (o->tmp == NULL) return -1;
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) return -1;
+    guard_signals(o->tmp);
+    return fd;
+}
+
+static void drop_named(struct tool_output *o)
+{
+    if (o->tmp) unlink(o->tmp);
+    have_pending = 0;
+}
+
+/* A temporary file for the regular file o->target (old: its status, NULL
+ * when it is to be created). */
+static int open_temp(struct tool_output *o, const struct stat *old)
+{
+    char *dir = dir_of(o->target);
+    if (dir == NULL) return -1;
+    int fd = open_unnamed(dir);
+    free(dir);
+    o->kind = TOOL_OUTPUT_UNNAMED;
+    if (fd < 0 && errno == EOPNOTSUPP) {
+        o->kind = TOOL_OUTPUT_NAMED;
+        fd = open_named(o);
+    }
+    if (fd < 0) return -1;
+    o->replace = old != NULL;
+    if (set_owner_mode(fd, old) == 0 && (o->fp = fdopen(fd, "w")) != NULL) return 0;
+    int e = errno;
+    close(fd);
+    if (o->kind == TOOL_OUTPUT_NAMED) drop_named(o);
+    errno = e;
+    return -1;
+}
+
+static int open_file(struct tool_output *o)
+{
+    struct stat st, target;
+    if (stat(o->path, &st) != 0) {
+        if (errno != ENOENT) return -1;
+        return follow_links(&o->target, o->path) == 0 ? open_temp(o, NULL) : -1;
+    }
+    if (!S_ISREG(st.st_mode)) return open_in_place(o, 0);
+    if (follow_links(&o->target, o->path) != 0) return -1;
+    /* A link only the kernel can follow (/proc/self/fd/N of a deleted file):
+     * no name to replace, so as the shell's '>' would. */
+    if (stat(o->target, &target) != 0 || target.st_dev != st.st_dev || target.st_ino != st.st_ino)
+        return open_in_place(o, O_TRUNC);
+    return open_temp(o, &st);
+}
+
+static void release(struct tool_output *o)
+{
+    free(o->path);
+    free(o->target);
+    free(o->tmp);
+    memset(o, 0, sizeof *o);
+}
+
+int tool_output_open(struct tool *t, struct tool_output *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        o->fp = stdout;
+        return 0;
+    }
+    o->path = strdup(path);
+    if (o->path != NULL && open_file(o) == 0) return 0;
+    tool_system_error(t, path, strerror(o->path ? errno : ENOMEM));
+    release(o);
+    return -1;
+}
+
+/* ---- closing ----------------------------------------------------------------- */
+
+/* Names the unnamed file fd as o->target: directly when the target is new
+ * (linkat never replaces), else under a temporary name renamed over it. */
+static int link_unnamed(struct tool_output *o, int fd)
+{
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    if (!o->replace) {
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, o->target, AT_SYMLINK_FOLLOW) == 0) return 0;
+        if (errno != EEXIST) return -1; /* created meanwhile: replaced, as it would be */
+    }
+    if ((o->tmp = temp_name(o->target)) == NULL) return -1;
+    int rc = -1;
+    for (unsigned attempt = 0; attempt < 100 && rc != 0; attempt++) {
+        temp_fill(o->tmp, attempt);
+        rc = linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW);
+        if (rc != 0 && errno != EEXIST) return -1;
+    }
+    if (rc != 0) return -1;
+    guard_signals(o->tmp); /* the one moment it has a name */
+    rc = rename(o->tmp, o->target);
+    int e = errno;
+    if (rc != 0) unlink(o->tmp);
+    have_pending = 0;
+    errno = e;
+    return rc;
+}
+
+/* Writes out what is buffered and puts the file in place. */
+static int finish_file(struct tool_output *o)
+{
+    int rc = 0, fd = fileno(o->fp);
+    if (fflush(o->fp) != 0 || ferror(o->fp)) rc = -1;
+    if (rc == 0 && o->kind != TOOL_OUTPUT_IN_PLACE && fsync(fd) != 0) rc = -1;
+    if (rc == 0 && o->kind == TOOL_OUTPUT_UNNAMED && link_unnamed(o, fd) != 0) rc = -1;
+    int e = errno;
+    if (fclose(o->fp) != 0 && rc == 0) rc = -1, e = errno;
+    if (rc == 0 && o->kind == TOOL_OUTPUT_NAMED && rename(o->tmp, o->target) != 0)
+        rc = -1, e = errno;
+    errno = e;
+    return rc;
+}
+
+int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
+{
+    int rc = 0;
+    if (o->path == NULL) { /* standard output */
+        errno = 0;
+        if (o->err || (o->fp && (fflush(o->fp) != 0 || ferror(o->fp)))) {
+            tool_stdout_error(t, o->err ? o->err : errno);
+            rc = -1;
+        }
+        return rc;
+    }
+    if (o->err) {
+        tool_system_error(t, o->path, strerror(o->err));
+        commit = false;
+        rc = -1;
+    }
+    if (commit) {
+        rc = finish_file(o);
+        if (rc != 0) tool_system_error(t, o->path, strerror(errno));
+    } else {
+        fclose(o->fp); /* an unnamed file goes with it */
+    }
+    if ((!commit || rc != 0) && o->kind == TOOL_OUTPUT_NAMED) drop_named(o);
+    have_pending = 0;
+    release(o);
+    return rc;
+}

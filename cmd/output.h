@@ -1,0 +1,49 @@
+/*
+ * output: an output file written without clobbering what its name stands
+ * for. A regular file, found through any symbolic links, is replaced at the
+ * end and only when all went well, keeping its mode and owner and the links;
+ * anything else (a FIFO, a device) is written in place. Shared by the tools
+ * that take -o; no PDN logic.
+ */
+#ifndef PDN_CMD_OUTPUT_H
+#define PDN_CMD_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "common.h"
+
+/* How the text reaches the output. */
+enum tool_output_kind {
+    TOOL_OUTPUT_STDOUT,   /* standard output */
+    TOOL_OUTPUT_IN_PLACE, /* a FIFO or a device, opened and written as it is */
+    TOOL_OUTPUT_UNNAMED,  /* an O_TMPFILE file, linked in at the end */
+    TOOL_OUTPUT_NAMED     /* a mkstemp file, renamed at the end */
+};
+
+struct tool_output {
+    FILE *fp;
+    char *path;   /* as given, for messages; NULL for standard output */
+    char *target; /* the file to replace or create: path, its links followed */
+    char *tmp;    /* the temporary file's name while it has one */
+    enum tool_output_kind kind;
+    bool replace; /* target existed when opened */
+    int err;      /* errno of a failed write, reported once by tool_output_close */
+};
+
+/*
+ * Opens path for writing; NULL or "-" is standard output. A regular file,
+ * or a symbolic link to one (or to nothing yet), gets a temporary file in
+ * the target's directory; anything else is opened in place (a FIFO blocks
+ * until it has a reader). Returns 0 or -1 (reported).
+ */
+int tool_output_open(struct tool *t, struct tool_output *o, const char *path);
+/*
+ * commit: puts the temporary file in the target's place (or flushes what
+ * is written in place, or standard output); otherwise drops it, leaving the
+ * target as it was. A write failure (o->err, or found now) is reported
+ * once. Returns 0 or -1.
+ */
+int tool_output_close(struct tool *t, struct tool_output *o, bool commit);
+
+#endif

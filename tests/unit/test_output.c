@@ -1,0 +1,196 @@
+/*
+ * Unit tests of cmd/output.c, the output file of the tools: written at the
+ * end or not at all, through symbolic links, keeping the mode, leaving no
+ * temporary file. output.c and common.c are compiled in (tools are not a
+ * library); _GNU_SOURCE first, as output.c has it, for O_TMPFILE.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+
+#include "../../cmd/output.c"
+#include "../../cmd/common.c"
+
+static char *read_all(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL) return NULL;
+    static char buf[256];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    buf[n] = '\0';
+    fclose(fp);
+    return buf;
+}
+
+static size_t count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += e->d_name[0] != '.' || strlen(e->d_name) > 2;
+    closedir(d);
+    return n;
+}
+
+static void test_output_commit_and_abort(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/pdn-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/out.pdn", dir);
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct tool_output o;
+
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    fputs("first\n", o.fp);
+    assert_null(read_all(path)); /* nothing there until the commit */
+    assert_int_equal(tool_output_close(&t, &o, true), 0);
+    assert_string_equal(read_all(path), "first\n");
+
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    fputs("second\n", o.fp);
+    assert_int_equal(tool_output_close(&t, &o, false), 0);
+    assert_string_equal(read_all(path), "first\n"); /* the old file stays */
+    assert_int_equal(count_entries(dir), 1);        /* no temporary file left */
+
+    unlink(path);
+    rmdir(dir);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+}
+
+/* A scratch directory and a file name in it. */
+static void scratch(char dir[static 32], char path[static 64], const char *name)
+{
+    strcpy(dir, "/tmp/pdn-test-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, 64, "%s/%s", dir, name);
+}
+
+static void test_output_through_a_symlink(void **state)
+{
+    (void)state;
+    char dir[32], target[64], link[64];
+    scratch(dir, target, "target.pdn");
+    snprintf(link, sizeof link, "%s/link.pdn", dir);
+    assert_int_equal(symlink("target.pdn", link), 0);
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct tool_output o;
+
+    /* A dangling link names the file to create; then it is replaced. */
+    for (int round = 0; round < 2; round++) {
+        assert_int_equal(tool_output_open(&t, &o, link), 0);
+        fputs(round ? "second\n" : "first\n", o.fp);
+        assert_int_equal(tool_output_close(&t, &o, true), 0);
+        struct stat st;
+        assert_int_equal(lstat(link, &st), 0);
+        assert_true(S_ISLNK(st.st_mode));
+        assert_string_equal(read_all(target), round ? "second\n" : "first\n");
+        assert_int_equal(count_entries(dir), 2);
+    }
+    unlink(link);
+    unlink(target);
+    rmdir(dir);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+}
+
+static void test_output_keeps_the_mode(void **state)
+{
+    (void)state;
+    char dir[32], path[64];
+    scratch(dir, path, "out.pdn");
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fclose(fp);
+    assert_int_equal(chmod(path, 0640), 0);
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct tool_output o;
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    fputs("new\n", o.fp);
+    assert_int_equal(tool_output_close(&t, &o, true), 0);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_mode & 07777, 0640);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* Where the system has O_TMPFILE the file being written has no name: a
+ * kill -9 cannot leave it behind. */
+static void test_output_unnamed_while_written(void **state)
+{
+    (void)state;
+    char dir[32], path[64];
+    scratch(dir, path, "out.pdn");
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct tool_output o;
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    fputs("text\n", o.fp);
+    fflush(o.fp);
+    if (o.kind == TOOL_OUTPUT_UNNAMED) assert_int_equal(count_entries(dir), 0);
+    assert_int_equal(tool_output_close(&t, &o, true), 0);
+    assert_string_equal(read_all(path), "text\n");
+    assert_int_equal(count_entries(dir), 1);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void test_output_fifo_and_directory(void **state)
+{
+    (void)state;
+    char dir[32], path[64];
+    scratch(dir, path, "fifo");
+    assert_int_equal(mkfifo(path, 0600), 0);
+    /* A reader first, so that opening the FIFO for writing does not block. */
+    int rd = open(path, O_RDONLY | O_NONBLOCK);
+    assert_true(rd >= 0);
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct tool_output o;
+    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    assert_int_equal(o.kind, TOOL_OUTPUT_IN_PLACE);
+    fputs("through\n", o.fp);
+    assert_int_equal(tool_output_close(&t, &o, true), 0);
+    char buf[16] = {0};
+    assert_int_equal(read(rd, buf, sizeof buf - 1), 8);
+    assert_string_equal(buf, "through\n");
+    close(rd);
+    struct stat st;
+    assert_int_equal(lstat(path, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    unlink(path);
+
+    /* A directory cannot be written: one message (to the findings stream
+     * with --format json, here thrown away), exit 3, nothing left. */
+    FILE *err = fopen("/dev/null", "w");
+    t.findings_fp = err;
+    t.json = true;
+    assert_int_equal(tool_output_open(&t, &o, dir), -1);
+    fclose(err);
+    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
+    assert_int_equal(count_entries(dir), 0);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_output_commit_and_abort),
+        cmocka_unit_test(test_output_through_a_symlink),
+        cmocka_unit_test(test_output_keeps_the_mode),
+        cmocka_unit_test(test_output_unnamed_while_written),
+        cmocka_unit_test(test_output_fifo_and_directory),
+    };
+    return cmocka_run_group_tests_name("output", tests, NULL, NULL);
+}
