@@ -36,7 +36,8 @@ static const char *const odd_details[ODD_COUNT] = {
     [ODD_TAG_NO_VALUE] = "tag without a value",
     [ODD_TAG_QUOTES] = "unescaped quote in a tag value",
     [ODD_TAG_UNQUOTED] = "tag value without quotes",
-    [ODD_TAG_NO_BRACKET] = "tag without ']'",
+    [ODD_TAG_NO_BRACKET] = "tag line without '['",
+    [ODD_STRAY_BRACKET] = "stray '[' before a tag",
     [ODD_LITERAL_CR] = "literal \\r text",
     [ODD_BOM] = "byte order mark inside the text",
     [ODD_DOTS] = "wrong number of dots",
@@ -252,8 +253,11 @@ static enum token_kind scan_digits(struct lexer *lx, struct cur *c, struct token
     tok->digits = (uint8_t)(i - p > 255 ? 255 : i - p);
     tok->zero = byte_at(lx, p) == '0' && i - p > 1;
     if (peek(lx, i) != '.') {
+        /* 06 is in the reading grammar, 006 or 0032 only in real files. */
         if (tok->zero && tok->digits == 2 && !lx->strict)
             set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ZERO_SQUARE, false, pos_of(lx, c));
+        else if (tok->zero && tok->digits > 2 && v >= 1 && v <= 99)
+            set_odd(lx, tok, ODD_ZERO_SQUARE, PDN_DIAG_SYNTAX, pos_of(lx, c));
         adv_ascii(c, i - p);
         return TOK_NUMBER;
     }
@@ -418,6 +422,10 @@ static enum token_kind scan_token(struct lexer *lx, struct cur *c, struct token 
     unsigned b = byte_at(lx, c->pos);
     if (is_digit(b)) return scan_digits(lx, c, tok);
     if (is_file((int)b)) return scan_alpha(lx, c);
+    if (is_upper(b)) {
+        enum token_kind k = lexer_scan_open_tag(lx, c, tok);
+        if (k != TOK_JUNK) return k;
+    }
     switch (b) {
     case '[':
         return lexer_scan_tag(lx, c, tok);

@@ -66,6 +66,7 @@ enum odd_form {
     ODD_TAG_QUOTES,
     ODD_TAG_UNQUOTED,
     ODD_TAG_NO_BRACKET,
+    ODD_STRAY_BRACKET,
     ODD_LITERAL_CR,
     ODD_BOM,
     ODD_DOTS,
@@ -132,6 +133,11 @@ struct lexer {
     lexer_report_fn report;
     void *ctx;
 };
+
+/* A tag line that lost its '[' is known by standing at the start of its
+ * line: at most this many blanks before it, which the reader keeps in the
+ * window (parser_keep), so that block boundaries cannot change the tokens. */
+#define LEXER_LINE_BACK 256
 
 void lexer_init(struct lexer *lx, bool strict, lexer_report_fn report, void *ctx);
 /* The next token; TOK_MORE asks for more text (nothing consumed). */

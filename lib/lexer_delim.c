@@ -349,11 +349,19 @@ enum token_kind lexer_scan_tag(struct lexer *lx, struct cur *c, struct token *to
         return TOK_TAG;
     }
     tok->plain = false;
-    const struct cur t0 = *c;
+    /* "[[Name" or a lone "[" line before "[Name": the first bracket is a
+     * stray one; the token starts there, so that no byte is lost. */
+    struct pdn_pos stray = pos_of(lx, c);
+    bool strays = false;
     size_t i = skip_ws(lx, c->pos + 1);
     if (more(lx, i)) return TOK_MORE;
-    /* "[" then "[Name": the first bracket is a stray one. */
-    if (peek(lx, i) == '[') return TOK_JUNK;
+    while (peek(lx, i) == '[') {
+        strays = true;
+        adv_text(lx, c, i - c->pos);
+        i = skip_ws(lx, i + 1);
+        if (more(lx, i)) return TOK_MORE;
+    }
+    const struct cur t0 = *c;
     tok->has_value = false;
     tok->value_start = tok->value_len = 0;
     int n = tag_name(lx, &t0, i, tok);
@@ -370,6 +378,74 @@ enum token_kind lexer_scan_tag(struct lexer *lx, struct cur *c, struct token *to
         tok->find.set = false; /* a NUL outranks what it made the tag look like */
         find_nul(lx, c, c->pos, (size_t)end, tok);
     }
+    /* The tag's own error outranks the stray bracket, a warning of it does not. */
+    if (strays && !(tok->find.set && tok->find.error)) {
+        tok->find.set = false;
+        set_odd(lx, tok, ODD_STRAY_BRACKET, PDN_DIAG_BAD_TAG, stray);
+    }
     adv_text(lx, c, (size_t)end - c->pos);
+    return TOK_TAG;
+}
+
+/* Whether only blanks (LEXER_LINE_BACK at most, always in the window)
+ * stand between the start of the line and c. */
+static bool line_start(const struct lexer *lx, const struct cur *c)
+{
+    if (c->col - 1 > LEXER_LINE_BACK || c->col - 1 > c->pos) return false;
+    for (size_t i = c->pos - (c->col - 1); i < c->pos; i++)
+        if (!is_blank(byte_at(lx, i))) return false;
+    return true;
+}
+
+/* Where the value opened by the quote at i closes, on its line: the
+ * offset of the first '"' that blanks and ']' follow, SIZE_MAX for none. */
+static size_t open_tag_close(const struct lexer *lx, size_t i, size_t eol)
+{
+    for (size_t q = i + 1; q < eol; q++) {
+        if (byte_at(lx, q) != '"') continue;
+        size_t k = q + 1;
+        while (k < eol && is_blank(byte_at(lx, k)))
+            k++;
+        if (k < eol && byte_at(lx, k) == ']') return q;
+    }
+    return SIZE_MAX;
+}
+
+/* A line 'Name "value"]' whose '[' was lost (a real file's first tag):
+ * read as the tag it is. At the start of a line only: name, blanks, a
+ * quoted value and ']' (what follows on the line, the next tags of a
+ * one-line header or the moves, are tokens of their own). TOK_JUNK when
+ * not one. */
+enum token_kind lexer_scan_open_tag(struct lexer *lx, struct cur *c, struct token *tok)
+{
+    if (!line_start(lx, c)) return TOK_JUNK;
+    size_t p = c->pos, i = p + 1;
+    while (i < lx->end && is_ident(byte_at(lx, i)))
+        i++;
+    size_t name_end = i;
+    while (i < lx->end && is_blank(byte_at(lx, i)))
+        i++;
+    if (more(lx, i)) return TOK_MORE;
+    if (peek(lx, i) != '"') return TOK_JUNK;
+    size_t e = find_eol(lx, i);
+    if (e == SIZE_MAX) return TOK_MORE;
+    size_t close = open_tag_close(lx, i, e);
+    if (close == SIZE_MAX) return TOK_JUNK;
+    size_t q = close + 1;
+    while (byte_at(lx, q) != ']')
+        q++;
+    q++;
+    tok->plain = false;
+    tok->name_start = p;
+    tok->name_len = name_end - p;
+    tok->value_start = i + 1;
+    tok->value_len = close - (i + 1);
+    tok->has_value = true;
+    set_odd(lx, tok, ODD_TAG_NO_BRACKET, PDN_DIAG_BAD_TAG, pos_of(lx, c));
+    if (memchr(lx->buf + p, 0, q - p)) {
+        tok->find.set = false;
+        find_nul(lx, c, p, q, tok);
+    }
+    adv_text(lx, c, q - p);
     return TOK_TAG;
 }

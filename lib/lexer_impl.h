@@ -166,5 +166,7 @@ enum token_kind lexer_scan_setup(struct lexer *lx, struct cur *c, struct token *
 enum token_kind lexer_scan_comment(struct lexer *lx, struct cur *c, struct token *tok);
 enum token_kind lexer_scan_caplist(struct lexer *lx, struct cur *c, struct token *tok);
 enum token_kind lexer_scan_tag(struct lexer *lx, struct cur *c, struct token *tok);
+/* A tag line that lost its '[' (c at its name); TOK_JUNK when not one. */
+enum token_kind lexer_scan_open_tag(struct lexer *lx, struct cur *c, struct token *tok);
 
 #endif

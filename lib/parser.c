@@ -500,7 +500,13 @@ int parser_next(struct parser *p, pdn_game **out)
 
 uint64_t parser_keep(const struct parser *p)
 {
-    return p->any ? p->game_start : p->lx->base + p->lx->pos;
+    /* Back to the start of the line, LEXER_LINE_BACK bytes at most: the
+     * lexer looks there for a tag line that lost its '['. */
+    uint64_t at = p->any ? p->game_start : p->lx->base + p->lx->pos;
+    uint64_t back = (p->any ? p->game->start.col : p->lx->col) - 1;
+    if (back > LEXER_LINE_BACK) back = LEXER_LINE_BACK;
+    if (back > at - p->lx->base) back = at - p->lx->base;
+    return at - back;
 }
 
 int parser_new(struct parser **out, struct lexer *lx,

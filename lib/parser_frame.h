@@ -91,7 +91,8 @@ static inline __attribute__((always_inline)) void frame_fill(struct frame *frame
     node->variations = NULL;
     node->nvariations = 0;
     frame->last = frame->next;
-    frame->next.num += frame->next.black;
+    /* Saturates: the largest move number stays, it never wraps to 0. */
+    frame->next.num += frame->next.black & (frame->next.num != UINT32_MAX);
     frame->next.black = !frame->next.black;
     frame->next.known = true;
     frame->adjacent = true;

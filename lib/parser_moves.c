@@ -12,6 +12,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the digits of a move number token are past 4294967295 (the
+ * lexer keeps such a number as 4294967295: it saturates, never wraps). */
+static bool movenum_saturated(const char *s, size_t len)
+{
+    while (len > 1 && *s == '0')
+        s++, len--;
+    size_t d = 0;
+    while (d < len && s[d] >= '0' && s[d] <= '9')
+        d++;
+    return d > 10 || (d == 10 && memcmp(s, "4294967295", 10) > 0);
+}
+
+/* 0 is no move number (the tree's "none"), and one past 4294967295 cannot
+ * be kept as written: both reported, quoting the text as written. */
+static void check_movenum(struct parser *p)
+{
+    const char *s = tok_text(p);
+    size_t len = p->tok.len;
+    if (p->tok.value == 0)
+        parser_emit(p, PDN_DIAG_MOVE_NUMBER, &p->tok.pos, s, len, "move numbers start at 1");
+    else if (p->tok.value == UINT32_MAX && movenum_saturated(s, len))
+        parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, s, len,
+                    "move number above 4294967295: kept as 4294967295");
+}
+
 int parser_on_movenum(struct parser *p)
 {
     struct frame *f = top(p);
@@ -23,6 +48,7 @@ int parser_on_movenum(struct parser *p)
     }
     f->next = (struct frame_label){p->tok.value, p->tok.black, true};
     parser_take_find(p);
+    if (p->tok.value == 0 || p->tok.value == UINT32_MAX) check_movenum(p);
     f->has_num = true;
     f->num = p->tok.value;
     f->num_black = p->tok.black;
@@ -260,11 +286,15 @@ static void move_append(struct parser *p, const char *s, size_t n)
 }
 
 /* NUMSQ = [1-9][0-9]? | 0[1-9]: 51 or 99 are squares of the grammar (the
- * replay says the board has none such), 0, 00 and 100 are not. */
+ * replay says the board has none such), 0, 00 and 100 are not. Real files
+ * pad with more zeros ("032", "00032"): the square they name, which the
+ * lexer has flagged (an error in strict mode); the move text limit bounds
+ * how many. */
 static bool is_square(const struct token *t)
 {
     if (t->kind == TOK_ALPHASQ) return true;
-    return t->kind == TOK_NUMBER && t->digits <= 2 && t->value > 0;
+    if (t->kind != TOK_NUMBER || t->value == 0) return false;
+    return t->digits <= 2 || (t->zero && t->value <= 99);
 }
 
 /* The text as written from stream offset 'from' to 'to' (the node text

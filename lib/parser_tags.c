@@ -95,7 +95,12 @@ int parser_add_tag(struct parser *p)
 {
     struct pdn_tag *t = vec_push(&p->tags, sizeof *t);
     if (!t) return PDN_ENOMEM;
-    t->name = arena_strndup(p->arena, p->lx->buf + p->tok.name_start, p->tok.name_len);
+    /* A NUL (reported by the lexer) becomes a blank, as in values: it must
+     * not cut the name. Such a name is no identifier: the writer keeps the
+     * tag as a comment. */
+    t->name = p->tok.plain
+                  ? arena_strndup(p->arena, p->lx->buf + p->tok.name_start, p->tok.name_len)
+                  : parser_copy_text(p, p->lx->buf + p->tok.name_start, p->tok.name_len);
     t->value = tag_value(p);
     t->pos = p->tok.pos;
     if (!t->name || !t->value) return PDN_ENOMEM;

@@ -48,6 +48,36 @@ static void number_text(char out[16], uint32_t number, bool second)
     snprintf(out, 16, "%lu%s", (unsigned long)number, second ? "..." : ".");
 }
 
+#define WRITTEN_MAX 64
+
+/* A node's move number as the game's text writes it ("4294967296." or
+ * "007." stay themselves, though the tree holds 4294967295 or 7); formatted
+ * when the game has no text there (a game not read from a file). */
+static void written_number(char out[WRITTEN_MAX], const pdn_game *game,
+                           const struct pdn_node *node)
+{
+    uint64_t at = node->number_pos.offset, from = game->start.offset;
+    if (game->raw && node->number_pos.line && at >= from && at - from < game->raw_len) {
+        const char *s = game->raw + (at - from), *end = game->raw + game->raw_len;
+        size_t n = 0, dots = 0;
+        while (s + n < end && s[n] >= '0' && s[n] <= '9')
+            n++;
+        while (s + n + dots < end && dots < 3 && s[n + dots] == '.')
+            dots++;
+        if (n > 0 && dots > 0 && n + dots < WRITTEN_MAX) {
+            memcpy(out, s, n + dots);
+            out[n + dots] = '\0';
+            return;
+        }
+        if (n > 0 && dots > 0) { /* a flood of digits: its start, as diagnostics clip */
+            memcpy(out, s, WRITTEN_MAX - 4);
+            memcpy(out + WRITTEN_MAX - 4, "...", 4);
+            return;
+        }
+    }
+    number_text(out, node->number, node->number_black);
+}
+
 /* Checks a written move number against the replay; a line starting from a
  * FEN without one takes the first number written as its base. */
 static void check_number(struct replay *r, const struct pdn_node *node,
@@ -60,8 +90,8 @@ static void check_number(struct replay *r, const struct pdn_node *node,
         turn->known = true;
     }
     if (node->number == turn->number && node->number_black == second) return;
-    char written[16], detail[80];
-    number_text(written, node->number, node->number_black);
+    char written[WRITTEN_MAX], detail[80];
+    written_number(written, r->game, node);
     snprintf(detail, sizeof detail, "this is %s's %lu%s move", color_name(board->side),
              (unsigned long)turn->number, ordinal_suffix(turn->number));
     char replayed[16];
@@ -98,8 +128,8 @@ static void skip_placeholder(struct replay *r, const struct pdn_node *node, stru
     if (node->number == 0) return;
     if (!turn->known) *turn = (struct turn){node->number, true};
     if (node->number == turn->number) return;
-    char written[16], replayed[16], detail[80];
-    number_text(written, node->number, false);
+    char written[WRITTEN_MAX], replayed[16], detail[80];
+    written_number(written, r->game, node);
     number_text(replayed, turn->number, true);
     snprintf(detail, sizeof detail, "this is move %lu", (unsigned long)turn->number);
     replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
@@ -107,7 +137,7 @@ static void skip_placeholder(struct replay *r, const struct pdn_node *node, stru
 
 static void advance(struct turn *turn, int mover, int first_side)
 {
-    if (mover != first_side) turn->number++;
+    if (mover != first_side && turn->number < UINT32_MAX) turn->number++; /* as the reader */
 }
 
 /* ---- Ambiguity lookahead --------------------------------------------------- */

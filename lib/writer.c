@@ -487,7 +487,7 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
 
 static void advance(struct side *s)
 {
-    if (s->black) s->number++;
+    if (s->black && s->number < UINT32_MAX) s->number++; /* saturates, as the reader */
     s->black = !s->black;
 }
 

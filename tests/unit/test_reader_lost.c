@@ -1,0 +1,327 @@
+/*
+ * Unit tests of "nothing lost" (issue 9): defects that used to cost text or
+ * invent a game are read as what they are, with a finding. A tag line that
+ * lost its '[', a stray '[' before a tag, squares padded with several zeros,
+ * move numbers past 4294967295 or equal to 0, and a NUL inside a tag name.
+ * Each test asserts the findings (code, line, column, text as written) and
+ * the game tree; expected values are worked out by hand in comments.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "reader_fixture.h"
+
+static struct fix F;
+
+static pdn_game *one(const char *text, bool strict)
+{
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_str(&F, text, strict, &g), 1);
+    assert_non_null(g);
+    return g;
+}
+
+/* The first finding whose detail holds 'detail', which must exist. */
+static const struct fix_diag *need(const char *detail)
+{
+    const struct fix_diag *d = fix_find_detail(&F, detail);
+    if (!d) print_error("no finding '%s'\n", detail);
+    assert_non_null(d);
+    return d;
+}
+
+/* What pdn_write_game writes for a game (NUL-terminated, caller frees). */
+static char *written(const pdn_game *g)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+    assert_non_null(out);
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    assert_int_equal(pdn_write_game(out, g, &wo), 0);
+    fclose(out);
+    return buf;
+}
+
+/* The replay's findings go to a fixture of their own. */
+static struct fix R;
+
+static void replay(const pdn_game *g)
+{
+    memset(&R, 0, sizeof R);
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.on_diag = fix_on_diag;
+    ro.diag_ctx = &R;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, &ro), 0);
+}
+
+/* ---- A tag line without its '[' --------------------------------------------- */
+
+/* ChapionnatSurinam2025.pdn line 212 (the file's first game): the title was
+ * dropped and "2025" made a game "1. 20-25". Now the line is the Event tag. */
+static void test_reader_lost_tag_line_without_bracket(void **state)
+{
+    (void)state;
+    pdn_game *g = one("Event \"Veteranenkampioenschap van Suriname 2025\"]\n"
+                      "[Site \"Paramaribo\"]\n\n1. 32-28 19-23 *\n",
+                      false);
+    assert_int_equal(F.errors, 0);
+    assert_int_equal(g->ntags, 2);
+    assert_string_equal(g->tags[0].name, "Event");
+    assert_string_equal(g->tags[0].value, "Veteranenkampioenschap van Suriname 2025");
+    assert_int_equal(g->tags[0].pos.line, 1);
+    assert_int_equal(g->tags[0].pos.col, 1);
+    assert_string_equal(g->tags[1].value, "Paramaribo");
+    assert_int_equal(g->main.nmoves, 2);
+    assert_string_equal(g->main.moves[0].text, "32-28");
+    const struct fix_diag *d = need("tag line without '['");
+    assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 1);
+    assert_string_equal(d->text, "Event \"Veteranenkampioenschap van Suriname 2025\"]");
+    /* The game's text keeps the line whole. */
+    assert_memory_equal(g->raw, "Event \"Veteranen", 16);
+    pdn_game_free(g);
+
+    /* Strict mode: the same tag and game, as an error. */
+    g = one("Event \"x\"]\n1. 32-28 *\n", true);
+    const struct fix_diag *e = fix_first_error(&F);
+    assert_non_null(e);
+    assert_int_equal(e->code, PDN_DIAG_BAD_TAG);
+    assert_int_equal(e->line, 1);
+    assert_int_equal(e->col, 1);
+    assert_string_equal(g->tags[0].value, "x");
+    pdn_game_free(g);
+}
+
+/* Among a game's tags (after blanks, a ']' inside the value), between two
+ * games, and on a one-line header; not in the middle of a line. */
+static void test_reader_lost_tag_line_places(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[Event \"x\"]\n  Site \"a]b\" ]\n[Round \"1\"]\n1. 32-28 *\n", false);
+    assert_int_equal(F.errors, 0);
+    assert_int_equal(g->ntags, 3);
+    assert_string_equal(g->tags[1].name, "Site");
+    assert_string_equal(g->tags[1].value, "a]b");
+    const struct fix_diag *d = need("tag line without '['");
+    assert_int_equal(d->line, 2);
+    assert_int_equal(d->col, 3);
+    pdn_game_free(g);
+
+    const char *two = "[Event \"a\"]\n1. 32-28 *\nEvent \"b\"] [Round \"2\"] 1. 33-28 *\n";
+    assert_int_equal(fix_read_str(&F, two, false, NULL), 2);
+    assert_int_equal(F.errors, 0);
+    d = need("tag line without '['");
+    assert_int_equal(d->game, 2);
+    assert_int_equal(d->line, 3);
+
+    /* Inside a line it stays what it was: characters that start no token. */
+    g = one("1. 32-28 Foo \"x\"] 19-23 *", false);
+    assert_non_null(fix_find(&F, PDN_DIAG_UNEXPECTED_CHAR));
+    assert_int_equal(g->ntags, 0);
+    pdn_game_free(g);
+}
+
+/* ---- Stray brackets ---------------------------------------------------------- */
+
+static void test_reader_lost_stray_bracket(void **state)
+{
+    (void)state;
+    /* A lone '[' line: the token starts there (the game's text keeps it). */
+    pdn_game *g = one("[\n[Event \"g\"]\n1. 32-28 *\n", false);
+    assert_int_equal(F.errors, 0);
+    assert_int_equal(g->ntags, 1);
+    assert_string_equal(g->tags[0].value, "g");
+    const struct fix_diag *d = need("stray '[' before a tag");
+    assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 1);
+    assert_int_equal(g->raw[0], '[');
+    assert_int_equal(g->raw[1], '\n');
+    pdn_game_free(g);
+
+    g = one("[[Event \"g\"]\n1. 32-28 *\n", false);
+    assert_int_equal(F.errors, 0);
+    assert_string_equal(g->tags[0].name, "Event");
+    d = need("stray '[' before a tag");
+    assert_int_equal(d->col, 1);
+    assert_string_equal(d->text, "[[Event \"g\"]");
+    pdn_game_free(g);
+
+    g = one("[[Event \"g\"]\n1. 32-28 *\n", true);
+    assert_int_equal(fix_first_error(&F)->code, PDN_DIAG_BAD_TAG);
+    pdn_game_free(g);
+
+    /* The tag's own error outranks the stray bracket. */
+    g = one("[[Event \"g]\n1. 32-28 *\n", false);
+    assert_int_equal(fix_first_error(&F)->code, PDN_DIAG_UNTERMINATED_STRING);
+    pdn_game_free(g);
+}
+
+/* The Polish team championship file: a lone '[' at line 88 and "[[Event"
+ * at line 174 were errors that left the bracket out of every output. */
+static void test_reader_lost_polish_brackets(void **state)
+{
+    (void)state;
+    assert_int_equal(
+        fix_read_file(&F, "tests/data/tournaments/48th Polish Team Championship.pdn", false, NULL),
+        82);
+    assert_int_equal(F.errors, 0);
+    int strays = 0;
+    for (int i = 0; i < F.n; i++) {
+        if (!strstr(F.d[i].detail, "stray '['")) continue;
+        strays++;
+        assert_int_equal(F.d[i].col, 1);
+        assert_true((F.d[i].line == 88 && F.d[i].game == 41) ||
+                    (F.d[i].line == 174 && F.d[i].game == 81));
+    }
+    assert_int_equal(strays, 2);
+}
+
+/* ---- Zero-padded squares ------------------------------------------------------ */
+
+/* "032-28" was "not a square number": the move was dropped and every later
+ * move changed sides. Now it is square 32, warned about once per game. */
+static void test_reader_lost_zero_padded_squares(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 032-28 19-23 2. 00028x019 14x23 3. 037-32 *", false);
+    assert_int_equal(F.errors, 0);
+    assert_int_equal(g->main.nmoves, 5);
+    assert_string_equal(g->main.moves[0].text, "032-28");
+    assert_string_equal(g->main.moves[2].text, "00028x019");
+    assert_int_equal(g->main.moves[2].number, 2);
+    assert_string_equal(g->main.moves[4].text, "037-32");
+    const struct fix_diag *d = need("zero-padded square");
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 4);
+    assert_string_equal(d->text, "032");
+    assert_string_equal(d->move, "1.");
+    replay(g);
+    assert_int_equal(R.errors, 0);
+    char *out = written(g);
+    assert_non_null(strstr(out, "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *"));
+    free(out);
+    pdn_game_free(g);
+
+    /* Strict: PDN 3.0 allows one zero (06), no more. */
+    g = one("1. 032-28 *", true);
+    const struct fix_diag *e = fix_first_error(&F);
+    assert_non_null(e);
+    assert_int_equal(e->code, PDN_DIAG_SYNTAX);
+    assert_int_equal(e->col, 4);
+    pdn_game_free(g);
+
+    /* SAGE writes W06 in FENs: any number of zeros reads there too. */
+    struct pdn_board b;
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:W06,0032:BK00045", NULL), 0);
+}
+
+/* ---- Move numbers -------------------------------------------------------------- */
+
+static void test_reader_lost_move_number_past_limit(void **state)
+{
+    (void)state;
+    pdn_game *g = one("4294967296. 32-28 *", false);
+    const struct fix_diag *d = fix_find(&F, PDN_DIAG_LIMIT);
+    assert_non_null(d);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 1);
+    assert_string_equal(d->text, "4294967296.");
+    assert_int_equal(g->main.moves[0].number, UINT32_MAX);
+    /* The replay quotes it as written too, not as the tree holds it. */
+    replay(g);
+    const struct fix_diag *r = fix_find(&R, PDN_DIAG_MOVE_NUMBER);
+    assert_non_null(r);
+    assert_string_equal(r->text, "4294967296.");
+    pdn_game_free(g);
+
+    /* 4294967295 itself is no limit. */
+    g = one("4294967295. 32-28 *", false);
+    assert_null(fix_find(&F, PDN_DIAG_LIMIT));
+    pdn_game_free(g);
+}
+
+/* The count saturates: "4294967295. 32-28 18-23 33-29" gave "0. 33-29". */
+static void test_reader_lost_move_number_saturates(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[FEN \"W:W31-50:B1-20\"]\n4294967295. 32-28 19-23 28x19 14x23 *", false);
+    assert_int_equal(F.total, 0);
+    replay(g);
+    assert_int_equal(R.total, 0);
+    char *out = written(g);
+    assert_non_null(strstr(out, "4294967295. 32-28 19-23 4294967295. 28x19 14x23 *"));
+    free(out);
+    pdn_game_free(g);
+    /* Labels of findings saturate too. */
+    g = one("4294967295. 32-28 18-23 33-29 09-14 *", false);
+    const struct fix_diag *d = need("zero-padded square");
+    assert_string_equal(d->move, "4294967295...");
+    pdn_game_free(g);
+}
+
+static void test_reader_lost_move_number_zero(void **state)
+{
+    (void)state;
+    pdn_game *g = one("0. 32-28 19-23 *", false);
+    const struct fix_diag *d = fix_find(&F, PDN_DIAG_MOVE_NUMBER);
+    assert_non_null(d);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 1);
+    assert_string_equal(d->text, "0.");
+    assert_string_equal(d->detail, "move numbers start at 1");
+    assert_int_equal(g->main.nmoves, 2);
+    pdn_game_free(g);
+    /* Strict mode reads it (the grammar's MOVENUM is [0-9]+) and says so. */
+    g = one("0. 32-28 *", true);
+    assert_non_null(fix_find(&F, PDN_DIAG_MOVE_NUMBER));
+    pdn_game_free(g);
+}
+
+/* ---- NUL inside a tag name ------------------------------------------------------- */
+
+/* "[Ev\0ent ..." was cut to a tag "Ev": the rest of the name was lost. The
+ * NUL becomes a blank, as in values and comments; such a name is no
+ * identifier, so the writer keeps the tag as a comment. */
+static void test_reader_lost_nul_in_tag_name(void **state)
+{
+    (void)state;
+    static const char text[] = "[Ev\0ent \"x\"]\n1. 32-28 *\n";
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_mem(&F, text, sizeof text - 1, false, &g), 1);
+    const struct fix_diag *d = fix_find(&F, PDN_DIAG_NUL_BYTE);
+    assert_non_null(d);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 4);
+    assert_int_equal(g->ntags, 1);
+    assert_string_equal(g->tags[0].name, "Ev ent");
+    assert_string_equal(g->tags[0].value, "x");
+    assert_int_equal(g->raw_len, sizeof text - 2); /* all but the last line end */
+    char *out = written(g);
+    assert_non_null(strstr(out, "{[Ev ent \"x\"]} 1. 32-28 *"));
+    free(out);
+    pdn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reader_lost_tag_line_without_bracket),
+        cmocka_unit_test(test_reader_lost_tag_line_places),
+        cmocka_unit_test(test_reader_lost_stray_bracket),
+        cmocka_unit_test(test_reader_lost_polish_brackets),
+        cmocka_unit_test(test_reader_lost_zero_padded_squares),
+        cmocka_unit_test(test_reader_lost_move_number_past_limit),
+        cmocka_unit_test(test_reader_lost_move_number_saturates),
+        cmocka_unit_test(test_reader_lost_move_number_zero),
+        cmocka_unit_test(test_reader_lost_nul_in_tag_name),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
