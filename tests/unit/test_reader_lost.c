@@ -26,9 +26,9 @@ static pdn_game *one(const char *text, bool strict)
 }
 
 /* The first finding whose detail holds 'detail', which must exist. */
-static const struct fix_diag *need(const char *detail)
+static const struct diag_record *need(const char *detail)
 {
-    const struct fix_diag *d = fix_find_detail(&F, detail);
+    const struct diag_record *d = dc_find_detail(&F.dc, detail);
     if (!d) print_error("no finding '%s'\n", detail);
     assert_non_null(d);
     return d;
@@ -54,8 +54,8 @@ static void replay(const pdn_game *g)
 {
     memset(&R, 0, sizeof R);
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.on_diag = fix_on_diag;
-    ro.diag_ctx = &R;
+    ro.on_diag = dc_collect;
+    ro.diag_ctx = &R.dc;
     struct pdn_replay_summary sum;
     assert_int_equal(pdn_replay_game(&sum, g, &ro), 0);
 }
@@ -70,7 +70,7 @@ static void test_reader_lost_tag_line_without_bracket(void **state)
     pdn_game *g = one("Event \"Veteranenkampioenschap van Suriname 2025\"]\n"
                       "[Site \"Paramaribo\"]\n\n1. 32-28 19-23 *\n",
                       false);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     assert_int_equal(g->ntags, 2);
     assert_string_equal(g->tags[0].name, "Event");
     assert_string_equal(g->tags[0].value, "Veteranenkampioenschap van Suriname 2025");
@@ -79,7 +79,7 @@ static void test_reader_lost_tag_line_without_bracket(void **state)
     assert_string_equal(g->tags[1].value, "Paramaribo");
     assert_int_equal(g->main.nmoves, 2);
     assert_string_equal(g->main.moves[0].text, "32-28");
-    const struct fix_diag *d = need("tag line without '['");
+    const struct diag_record *d = need("tag line without '['");
     assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 1);
@@ -90,7 +90,7 @@ static void test_reader_lost_tag_line_without_bracket(void **state)
 
     /* Strict mode: the same tag and game, as an error. */
     g = one("Event \"x\"]\n1. 32-28 *\n", true);
-    const struct fix_diag *e = fix_first_error(&F);
+    const struct diag_record *e = dc_first_error(&F.dc);
     assert_non_null(e);
     assert_int_equal(e->code, PDN_DIAG_BAD_TAG);
     assert_int_equal(e->line, 1);
@@ -105,25 +105,25 @@ static void test_reader_lost_tag_line_places(void **state)
 {
     (void)state;
     pdn_game *g = one("[Event \"x\"]\n  Site \"a]b\" ]\n[Round \"1\"]\n1. 32-28 *\n", false);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     assert_int_equal(g->ntags, 3);
     assert_string_equal(g->tags[1].name, "Site");
     assert_string_equal(g->tags[1].value, "a]b");
-    const struct fix_diag *d = need("tag line without '['");
+    const struct diag_record *d = need("tag line without '['");
     assert_int_equal(d->line, 2);
     assert_int_equal(d->col, 3);
     pdn_game_free(g);
 
     const char *two = "[Event \"a\"]\n1. 32-28 *\nEvent \"b\"] [Round \"2\"] 1. 33-28 *\n";
     assert_int_equal(fix_read_str(&F, two, false, NULL), 2);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     d = need("tag line without '['");
     assert_int_equal(d->game, 2);
     assert_int_equal(d->line, 3);
 
     /* Inside a line it stays what it was: characters that start no token. */
     g = one("1. 32-28 Foo \"x\"] 19-23 *", false);
-    assert_non_null(fix_find(&F, PDN_DIAG_UNEXPECTED_CHAR));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_UNEXPECTED_CHAR));
     assert_int_equal(g->ntags, 0);
     pdn_game_free(g);
 }
@@ -135,10 +135,10 @@ static void test_reader_lost_stray_bracket(void **state)
     (void)state;
     /* A lone '[' line: the token starts there (the game's text keeps it). */
     pdn_game *g = one("[\n[Event \"g\"]\n1. 32-28 *\n", false);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     assert_int_equal(g->ntags, 1);
     assert_string_equal(g->tags[0].value, "g");
-    const struct fix_diag *d = need("stray '[' before a tag");
+    const struct diag_record *d = need("stray '[' before a tag");
     assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 1);
@@ -147,7 +147,7 @@ static void test_reader_lost_stray_bracket(void **state)
     pdn_game_free(g);
 
     g = one("[[Event \"g\"]\n1. 32-28 *\n", false);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     assert_string_equal(g->tags[0].name, "Event");
     d = need("stray '[' before a tag");
     assert_int_equal(d->col, 1);
@@ -155,12 +155,12 @@ static void test_reader_lost_stray_bracket(void **state)
     pdn_game_free(g);
 
     g = one("[[Event \"g\"]\n1. 32-28 *\n", true);
-    assert_int_equal(fix_first_error(&F)->code, PDN_DIAG_BAD_TAG);
+    assert_int_equal(dc_first_error(&F.dc)->code, PDN_DIAG_BAD_TAG);
     pdn_game_free(g);
 
     /* The tag's own error outranks the stray bracket. */
     g = one("[[Event \"g]\n1. 32-28 *\n", false);
-    assert_int_equal(fix_first_error(&F)->code, PDN_DIAG_UNTERMINATED_STRING);
+    assert_int_equal(dc_first_error(&F.dc)->code, PDN_DIAG_UNTERMINATED_STRING);
     pdn_game_free(g);
 }
 
@@ -172,14 +172,14 @@ static void test_reader_lost_polish_brackets(void **state)
     assert_int_equal(
         fix_read_file(&F, "tests/data/tournaments/48th Polish Team Championship.pdn", false, NULL),
         82);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     int strays = 0;
-    for (int i = 0; i < F.n; i++) {
-        if (!strstr(F.d[i].detail, "stray '['")) continue;
+    for (int i = 0; i < F.dc.nkept; i++) {
+        if (!strstr(F.dc.kept[i].detail, "stray '['")) continue;
         strays++;
-        assert_int_equal(F.d[i].col, 1);
-        assert_true((F.d[i].line == 88 && F.d[i].game == 41) ||
-                    (F.d[i].line == 174 && F.d[i].game == 81));
+        assert_int_equal(F.dc.kept[i].col, 1);
+        assert_true((F.dc.kept[i].line == 88 && F.dc.kept[i].game == 41) ||
+                    (F.dc.kept[i].line == 174 && F.dc.kept[i].game == 81));
     }
     assert_int_equal(strays, 2);
 }
@@ -192,19 +192,19 @@ static void test_reader_lost_zero_padded_squares(void **state)
 {
     (void)state;
     pdn_game *g = one("1. 032-28 19-23 2. 00028x019 14x23 3. 037-32 *", false);
-    assert_int_equal(F.errors, 0);
+    assert_int_equal(F.dc.errors, 0);
     assert_int_equal(g->main.nmoves, 5);
     assert_string_equal(g->main.moves[0].text, "032-28");
     assert_string_equal(g->main.moves[2].text, "00028x019");
     assert_int_equal(g->main.moves[2].number, 2);
     assert_string_equal(g->main.moves[4].text, "037-32");
-    const struct fix_diag *d = need("zero-padded square");
+    const struct diag_record *d = need("zero-padded square");
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 4);
     assert_string_equal(d->text, "032");
-    assert_string_equal(d->move, "1.");
+    assert_string_equal(d->move_number, "1.");
     replay(g);
-    assert_int_equal(R.errors, 0);
+    assert_int_equal(R.dc.errors, 0);
     char *out = written(g);
     assert_non_null(strstr(out, "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *"));
     free(out);
@@ -212,7 +212,7 @@ static void test_reader_lost_zero_padded_squares(void **state)
 
     /* Strict: PDN 3.0 allows one zero (06), no more. */
     g = one("1. 032-28 *", true);
-    const struct fix_diag *e = fix_first_error(&F);
+    const struct diag_record *e = dc_first_error(&F.dc);
     assert_non_null(e);
     assert_int_equal(e->code, PDN_DIAG_SYNTAX);
     assert_int_equal(e->col, 4);
@@ -229,7 +229,7 @@ static void test_reader_lost_move_number_past_limit(void **state)
 {
     (void)state;
     pdn_game *g = one("4294967296. 32-28 *", false);
-    const struct fix_diag *d = fix_find(&F, PDN_DIAG_LIMIT);
+    const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_LIMIT);
     assert_non_null(d);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 1);
@@ -237,14 +237,14 @@ static void test_reader_lost_move_number_past_limit(void **state)
     assert_int_equal(g->main.moves[0].number, UINT32_MAX);
     /* The replay quotes it as written too, not as the tree holds it. */
     replay(g);
-    const struct fix_diag *r = fix_find(&R, PDN_DIAG_MOVE_NUMBER);
+    const struct diag_record *r = dc_find(&R.dc, PDN_DIAG_MOVE_NUMBER);
     assert_non_null(r);
     assert_string_equal(r->text, "4294967296.");
     pdn_game_free(g);
 
     /* 4294967295 itself is no limit. */
     g = one("4294967295. 32-28 *", false);
-    assert_null(fix_find(&F, PDN_DIAG_LIMIT));
+    assert_null(dc_find(&F.dc, PDN_DIAG_LIMIT));
     pdn_game_free(g);
 }
 
@@ -253,17 +253,17 @@ static void test_reader_lost_move_number_saturates(void **state)
 {
     (void)state;
     pdn_game *g = one("[FEN \"W:W31-50:B1-20\"]\n4294967295. 32-28 19-23 28x19 14x23 *", false);
-    assert_int_equal(F.total, 0);
+    assert_int_equal(F.dc.total, 0);
     replay(g);
-    assert_int_equal(R.total, 0);
+    assert_int_equal(R.dc.total, 0);
     char *out = written(g);
     assert_non_null(strstr(out, "4294967295. 32-28 19-23 4294967295. 28x19 14x23 *"));
     free(out);
     pdn_game_free(g);
     /* Labels of findings saturate too. */
     g = one("4294967295. 32-28 18-23 33-29 09-14 *", false);
-    const struct fix_diag *d = need("zero-padded square");
-    assert_string_equal(d->move, "4294967295...");
+    const struct diag_record *d = need("zero-padded square");
+    assert_string_equal(d->move_number, "4294967295...");
     pdn_game_free(g);
 }
 
@@ -271,7 +271,7 @@ static void test_reader_lost_move_number_zero(void **state)
 {
     (void)state;
     pdn_game *g = one("0. 32-28 19-23 *", false);
-    const struct fix_diag *d = fix_find(&F, PDN_DIAG_MOVE_NUMBER);
+    const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_MOVE_NUMBER);
     assert_non_null(d);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 1);
@@ -281,7 +281,7 @@ static void test_reader_lost_move_number_zero(void **state)
     pdn_game_free(g);
     /* Strict mode reads it (the grammar's MOVENUM is [0-9]+) and says so. */
     g = one("0. 32-28 *", true);
-    assert_non_null(fix_find(&F, PDN_DIAG_MOVE_NUMBER));
+    assert_non_null(dc_find(&F.dc, PDN_DIAG_MOVE_NUMBER));
     pdn_game_free(g);
 }
 
@@ -296,7 +296,7 @@ static void test_reader_lost_nul_in_tag_name(void **state)
     static const char text[] = "[Ev\0ent \"x\"]\n1. 32-28 *\n";
     pdn_game *g = NULL;
     assert_int_equal(fix_read_mem(&F, text, sizeof text - 1, false, &g), 1);
-    const struct fix_diag *d = fix_find(&F, PDN_DIAG_NUL_BYTE);
+    const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_NUL_BYTE);
     assert_non_null(d);
     assert_int_equal(d->line, 1);
     assert_int_equal(d->col, 4);
