@@ -44,7 +44,7 @@ static int arena_grow(struct arena *arena, size_t need)
 
 struct arena *arena_new(size_t hint)
 {
-    struct arena tmp = {NULL, NULL, NULL, 4096};
+    struct arena tmp = {NULL, NULL, NULL, NULL, 4096};
     while (tmp.next_size < hint && tmp.next_size < ARENA_CHUNK_MAX)
         tmp.next_size *= 2;
     if (arena_grow(&tmp, round_up(sizeof tmp)) < 0) return NULL;
@@ -55,9 +55,19 @@ struct arena *arena_new(size_t hint)
     return arena;
 }
 
+static void free_chunks(struct arena_chunk *c)
+{
+    while (c) {
+        struct arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+}
+
 void arena_free(struct arena *arena)
 {
     if (!arena) return;
+    free_chunks(arena->blocks);
     struct arena_chunk *c = arena->chunks;
     while (c) {
         struct arena_chunk *next = c->next;
@@ -96,4 +106,27 @@ void *arena_memdup(struct arena *arena, const void *src, size_t size)
     void *p = arena_alloc(arena, size);
     if (p) memcpy(p, src, size);
     return p;
+}
+
+void *arena_block(struct arena *arena, size_t size)
+{
+    struct arena_chunk *c = malloc(sizeof *c + size);
+    if (!c) return NULL;
+    c->next = arena->blocks;
+    arena->blocks = c;
+    return c->data;
+}
+
+/* Blocks are few (one per array that outgrew the chunks), so a walk to
+ * find the one that points to it is cheap. */
+void *arena_block_resize(struct arena *arena, void *block, size_t size)
+{
+    struct arena_chunk **at = &arena->blocks;
+    while (*at && (*at)->data != (char *)block)
+        at = &(*at)->next;
+    if (!*at) return NULL;
+    struct arena_chunk *c = realloc(*at, sizeof *c + size);
+    if (!c) return NULL;
+    *at = c;
+    return c->data;
 }

@@ -14,6 +14,7 @@ struct arena_chunk;
 
 struct arena {
     struct arena_chunk *chunks; /* newest first */
+    struct arena_chunk *blocks; /* arena_block's, newest first */
     char *ptr, *end;                /* free room in the newest chunk */
     size_t next_size;               /* size of the next chunk to allocate */
 };
@@ -37,6 +38,13 @@ static inline char *arena_strndup(struct arena *arena, const char *s, size_t len
     arena->ptr += len + 1;
     return p;
 }
+/* A block of its own for an array that grows (size bytes, aligned), which
+ * arena_block_resize can move or grow in place (realloc) rather than leave
+ * outgrown copies behind; freed with the arena. NULL when out of memory. */
+void *arena_block(struct arena *arena, size_t size);
+/* The block made larger or smaller, its contents kept; NULL when out of
+ * memory (the block is then unchanged). */
+void *arena_block_resize(struct arena *arena, void *block, size_t size);
 /* A copy of n objects of size bytes each (NULL for n == 0 as well). */
 void *arena_memdup(struct arena *arena, const void *src, size_t size);
 

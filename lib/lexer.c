@@ -157,6 +157,10 @@ static bool skip_space(struct lexer *lx)
         } else if (k == SP_PERCENT) {
             size_t e = find_eol(lx, c.pos);
             if (e == SIZE_MAX) {
+                /* A % line longer than the window: passed over as it comes,
+                 * so that it never has to fit in the buffer. */
+                adv_text(lx, &c, lx->end - c.pos);
+                lx->skip = SKIP_LINE;
                 ok = false;
                 break;
             }
@@ -459,6 +463,7 @@ static enum token_kind scan_token(struct lexer *lx, struct cur *c, struct token 
 
 enum token_kind lexer_next(struct lexer *lx, struct token *tok)
 {
+    if (lx->skip && !lexer_skip_rest(lx)) return TOK_MORE;
     if (!skip_space(lx)) return TOK_MORE;
     struct cur c = cur_of(lx);
     tok->find.set = false;
@@ -477,8 +482,28 @@ enum token_kind lexer_next(struct lexer *lx, struct token *tok)
     return k;
 }
 
+enum token_kind lexer_cut(struct lexer *lx, struct token *tok)
+{
+    bool eof = lx->eof;
+    size_t stop = lx->end;
+    lx->eof = lx->cutting = true;
+    enum token_kind k = lexer_next(lx, tok);
+    lx->eof = eof;
+    lx->cutting = false;
+    if (k != TOK_EOF && lx->pos >= stop) {
+        lexer_set_rest(lx, tok);
+        /* "Unterminated" would only say where the cut fell. */
+        enum pdn_diag_code f = tok->find.code;
+        if (lx->skip && (f == PDN_DIAG_UNTERMINATED_COMMENT || f == PDN_DIAG_UNTERMINATED_STRING ||
+                         f == PDN_DIAG_UNTERMINATED_TAG || f == PDN_DIAG_UNTERMINATED_SETUP))
+            tok->find.set = false;
+    }
+    return k;
+}
+
 void lexer_unread(struct lexer *lx, const struct token *tok)
 {
+    lx->skip = SKIP_NONE;
     lx->pos = (size_t)(tok->mark.offset - lx->base);
     lx->line = tok->mark.line;
     lx->col = tok->mark.col;

@@ -118,6 +118,22 @@ struct token {
     struct lexer_find find;
 };
 
+/* What is left of a token cut at the size limit (or of a % line longer
+ * than the window), passed over by the next lexer_next up to where the
+ * token would have ended, so that it never turns into tokens of its own. */
+enum lexer_skip {
+    SKIP_NONE,
+    SKIP_LINE,       /* ; or % comment: to the end of the line */
+    SKIP_COMMENT,    /* { }: to the '}' that closes it (skip_nest inner braces open) */
+    SKIP_SETUP,      /* / /: past the '/', or to the end of the line */
+    SKIP_TAG,        /* [Name value]: past the ']', or to the end of the line */
+    SKIP_TAG_STRING, /* a quoted tag value: past '"' then ']', or to the end of the line */
+    SKIP_DIGITS,
+    SKIP_DOTS,
+    SKIP_MARKS, /* ! and ? */
+    SKIP_JUNK   /* characters that start no token */
+};
+
 /* A finding between tokens. */
 typedef void (*lexer_report_fn)(void *ctx, enum pdn_diag_code code, enum odd_form odd,
                                   const struct pdn_pos *pos, const char *text, size_t len);
@@ -130,6 +146,9 @@ struct lexer {
     bool after_cr; /* the last character was CR: a following LF ends no line */
     bool eof;      /* nothing will follow 'end' */
     bool strict;
+    bool cutting;      /* in lexer_cut: 'eof' is the cut, not the end of the input */
+    uint8_t skip;      /* enum lexer_skip: the rest of a cut token, skipped first */
+    uint32_t skip_nest; /* SKIP_COMMENT: braces open; SKIP_TAG_STRING: where in the value */
     lexer_report_fn report;
     void *ctx;
 };
@@ -147,7 +166,16 @@ enum token_kind lexer_next(struct lexer *lx, struct token *tok);
  * it needs lexer_next. Reports nothing and moves nothing. */
 size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok,
                          uint32_t *cols);
-/* Goes back to just before 'tok' (taken from the same window). */
+/*
+ * The token at the cursor, which does not end inside the window (lexer_next
+ * said TOK_MORE): what the window holds of it, as if the input ended there,
+ * or TOK_EOF when there is no token before the window's end. When the token
+ * runs to the end of the window, lx->skip says what is left of it: the next
+ * lexer_next over more text passes over that rest first. Never TOK_MORE.
+ */
+enum token_kind lexer_cut(struct lexer *lx, struct token *tok);
+/* Goes back to just before 'tok' (taken from the same window); the rest
+ * of a cut token is then no longer skipped. */
 void lexer_unread(struct lexer *lx, const struct token *tok);
 /* The line:col of a stream offset at or after the lexer's position, within the window. */
 void lexer_locate(const struct lexer *lx, uint64_t offset, struct pdn_pos *out);

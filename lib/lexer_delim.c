@@ -1,9 +1,11 @@
 /*
  * lexer_delim: the lexer's tokens between delimiters: { } comments (nested
  * braces in lenient mode), ; comments, / / setups, < > captured-square
- * lists and [ ] tag pairs with every lenient tag form. Each scan works on a
- * local cursor, so a token cut by the end of the window is retried after a
- * refill. Must not build anything or report: findings go into the token.
+ * lists and [ ] tag pairs with every lenient tag form, and the rest of a
+ * token cut at the size limit, skipped up to where the token would have
+ * ended. Each scan works on a local cursor, so a token cut by the end of
+ * the window is retried after a refill. Must not build anything or report:
+ * findings go into the token.
  */
 #include "lexer_impl.h"
 
@@ -91,6 +93,8 @@ static int comment_extent(const struct lexer *lx, size_t p, struct comment_scan 
         }
         if (i >= lx->end) {
             if (!lx->eof) return -1;
+            /* Cut at the size limit: it runs on, however it nests. */
+            if (lx->cutting) first_close = SIZE_MAX;
             break;
         }
         if (ch == '}' && nest == 0) {
@@ -448,4 +452,145 @@ enum token_kind lexer_scan_open_tag(struct lexer *lx, struct cur *c, struct toke
     }
     adv_text(lx, c, q - p);
     return TOK_TAG;
+}
+
+/* ---- The rest of a cut token ------------------------------------------------ */
+
+static bool is_mark_byte(unsigned b)
+{
+    return b == '!' || b == '?';
+}
+
+static bool ends_junk_byte(unsigned b)
+{
+    return b <= ' ' || strchr("[]{}();%\"", (int)b) != NULL;
+}
+
+/* Past the bytes of a run (digits, dots, marks, junk) from i. */
+static size_t skip_run(const struct lexer *lx, size_t i, enum lexer_skip kind)
+{
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    for (; i < lx->end; i++) {
+        unsigned ch = b[i];
+        bool in = kind == SKIP_DIGITS ? is_digit(ch)
+                  : kind == SKIP_DOTS ? ch == '.'
+                  : kind == SKIP_MARKS ? is_mark_byte(ch)
+                                       : !ends_junk_byte(ch);
+        if (!in) break;
+    }
+    return i;
+}
+
+/* To the end of the line, or past the closing byte 'close' on it. */
+static size_t skip_to(const struct lexer *lx, size_t i, int close, bool *done)
+{
+    for (; i < lx->end; i++) {
+        unsigned ch = byte_at(lx, i);
+        if (is_eol(ch) || (int)ch == close) {
+            *done = true;
+            return (int)ch == close ? i + 1 : i;
+        }
+    }
+    return i;
+}
+
+/* A quoted tag value ends with its line, or with '"', blanks and ']'
+ * (skip_nest: 0 in the value, 1 after '\', 2 after the quote). */
+static size_t skip_tag_string(struct lexer *lx, size_t i, bool *done)
+{
+    for (; i < lx->end; i++) {
+        unsigned ch = byte_at(lx, i), st = lx->skip_nest;
+        if (is_eol(ch)) {
+            *done = true;
+            return i;
+        }
+        if (st == 2 && ch == ']') {
+            *done = true;
+            return i + 1;
+        }
+        if (st == 1)
+            lx->skip_nest = 0;
+        else if (ch == '\\')
+            lx->skip_nest = 1;
+        else if (ch == '"')
+            lx->skip_nest = 2;
+        else if (!(st == 2 && is_blank(ch)))
+            lx->skip_nest = 0;
+    }
+    return i;
+}
+
+/* To the '}' that closes the comment; lenient: inner braces nest, and the
+ * comment stops before a line that opens a tag, as comment_extent does (a
+ * nesting that never closes runs to that line, or the end). */
+static size_t skip_comment(struct lexer *lx, size_t i, bool *done)
+{
+    for (; i < lx->end; i++) {
+        unsigned ch = byte_at(lx, i);
+        if (ch == '}' && lx->skip_nest == 0) {
+            *done = true;
+            return i + 1;
+        }
+        if (ch == '}') {
+            lx->skip_nest--;
+        } else if (ch == '{' && !lx->strict) {
+            lx->skip_nest++;
+        } else if (is_eol(ch) && !lx->strict) {
+            int t = tag_line_after(lx, i);
+            if (t != 0) {
+                *done = t > 0;
+                return i;
+            }
+        }
+    }
+    return i;
+}
+
+bool lexer_skip_rest(struct lexer *lx)
+{
+    struct cur c = cur_of(lx);
+    size_t i = c.pos;
+    bool done = false;
+    enum lexer_skip kind = (enum lexer_skip)lx->skip;
+    if (kind == SKIP_LINE) {
+        i = find_eol(lx, i);
+        if (i == SIZE_MAX) i = lx->end;
+        done = i < lx->end;
+    } else if (kind == SKIP_COMMENT) {
+        i = skip_comment(lx, i, &done);
+    } else if (kind == SKIP_SETUP || kind == SKIP_TAG) {
+        i = skip_to(lx, i, kind == SKIP_SETUP ? '/' : ']', &done);
+    } else if (kind == SKIP_TAG_STRING) {
+        i = skip_tag_string(lx, i, &done);
+    } else {
+        i = skip_run(lx, i, kind);
+        done = i < lx->end;
+    }
+    adv_text(lx, &c, i - c.pos);
+    commit(lx, &c);
+    if (done || (lx->eof && !lx->cutting && i >= lx->end)) lx->skip = SKIP_NONE;
+    return done || lx->eof;
+}
+
+void lexer_set_rest(struct lexer *lx, const struct token *tok)
+{
+    static const uint8_t rest[] = {
+        [TOK_COMMENT] = SKIP_COMMENT, [TOK_LINECOMMENT] = SKIP_LINE, [TOK_SETUP] = SKIP_SETUP,
+        [TOK_TAG] = SKIP_TAG,         [TOK_NUMBER] = SKIP_DIGITS,    [TOK_NAG] = SKIP_DIGITS,
+        [TOK_MOVENUM] = SKIP_DOTS,    [TOK_ELLIPSIS] = SKIP_DOTS,    [TOK_STRENGTH] = SKIP_MARKS,
+        [TOK_JUNK] = SKIP_JUNK,
+    };
+    lx->skip = tok->kind < sizeof rest ? rest[tok->kind] : SKIP_NONE;
+    lx->skip_nest = 0;
+    if (tok->kind == TOK_TAG && tok->has_value && tok->value_start > 0 &&
+        byte_at(lx, tok->value_start - 1) == '"')
+        lx->skip = SKIP_TAG_STRING;
+    if (tok->kind == TOK_COMMENT && !lx->strict) {
+        /* Inner braces still open at the cut. */
+        const char *s = lx->buf + tok->inner_start;
+        int64_t nest = 0;
+        for (size_t i = 0; i < tok->inner_len; i++)
+            nest += (s[i] == '{') - (s[i] == '}');
+        lx->skip_nest = nest > 0 ? (uint32_t)nest : 0;
+    }
 }

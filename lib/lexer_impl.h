@@ -168,5 +168,11 @@ enum token_kind lexer_scan_caplist(struct lexer *lx, struct cur *c, struct token
 enum token_kind lexer_scan_tag(struct lexer *lx, struct cur *c, struct token *tok);
 /* A tag line that lost its '[' (c at its name); TOK_JUNK when not one. */
 enum token_kind lexer_scan_open_tag(struct lexer *lx, struct cur *c, struct token *tok);
+/* Passes over the rest of a cut token (lx->skip), committing as it goes:
+ * true when it is behind (or the window is the cut), false when the window
+ * ends first. */
+bool lexer_skip_rest(struct lexer *lx);
+/* What is left to skip of a token cut at the end of the window. */
+void lexer_set_rest(struct lexer *lx, const struct token *tok);
 
 #endif

@@ -199,33 +199,85 @@ static void lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind, c
 
 /* ---- Tokens ------------------------------------------------------------------ */
 
-/* A game past PDN_LIMIT_GAME_BYTES: the window ends at the limit (on a
- * character boundary) as if the input did; the next game starts there. */
-static void cut_at_limit(struct parser *p)
+/* What a cut token was, for the finding. */
+static const char *cut_what(const struct lexer *lx)
+{
+    static const char *const what[] = {
+        [SKIP_LINE] = "comment",          [SKIP_COMMENT] = "comment",
+        [SKIP_SETUP] = "setup",           [SKIP_TAG] = "tag",
+        [SKIP_TAG_STRING] = "tag",        [SKIP_DIGITS] = "number",
+        [SKIP_DOTS] = "run of dots",      [SKIP_MARKS] = "move strength",
+        [SKIP_JUNK] = "run of unknown characters",
+    };
+    return lx->skip && lx->skip < sizeof what / sizeof what[0] ? what[lx->skip] : NULL;
+}
+
+/* The window ends at stream offset 'limit' (on a character boundary) until
+ * parser_next resumes: nothing past it is read into this game. */
+static void trim_window(struct parser *p, uint64_t limit)
 {
     struct lexer *lx = p->lx;
-    uint64_t limit = p->game_start + PDN_LIMIT_GAME_BYTES;
-    if (!p->any || p->cut || lx->base + lx->end <= limit) return;
-    parser_emit(p, PDN_DIAG_LIMIT, &p->game->start, NULL, 0,
-                "game longer than PDN_LIMIT_GAME_BYTES: cut, the rest read as a new game");
+    if (p->cut || lx->base + lx->end <= limit) return;
     p->cut = true;
     p->saved_eof = lx->eof;
     p->saved_end = lx->end;
     size_t e = (size_t)(limit - lx->base);
     if (e > lx->pos) e = lx->pos + text_utf8_cut(lx->buf + lx->pos, lx->end - lx->pos, e - lx->pos);
     lx->end = e > lx->pos ? e : lx->pos;
-    lx->eof = true;
+    /* Not the end of the input: the lexer asks for more at the cut, and
+     * parser_lex cuts the token that runs into it. */
+    lx->eof = false;
+}
+
+static void resume_window(struct parser *p)
+{
+    p->cut = p->cut_told = false;
+    p->lx->eof = p->saved_eof;
+    p->lx->end = p->saved_end;
+}
+
+/*
+ * Nothing may outgrow PDN_LIMIT_GAME_BYTES: neither a game (its window ends
+ * that far from its start, so the lexer reports no token past it) nor a
+ * token before a game starts (the token that would start it). A token that
+ * runs into the limit is cut there and ends its game; its rest is skipped up
+ * to where it would have ended (lexer_cut), and what follows is read as a
+ * new game. Told once, at the game's start or at the token.
+ */
+static void cut_token(struct parser *p)
+{
+    struct lexer *lx = p->lx;
+    bool game = p->cut;
+    if (!game) trim_window(p, lx->base + lx->pos + PDN_LIMIT_GAME_BYTES);
+    enum token_kind k = lexer_cut(lx, &p->tok);
+    const char *what = k != TOK_EOF ? cut_what(lx) : NULL;
+    char detail[160];
+    if (!game && what) {
+        snprintf(detail, sizeof detail,
+                 "%s longer than PDN_LIMIT_GAME_BYTES: cut, the rest of it skipped", what);
+        parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, tok_text(p), p->tok.len, detail);
+        p->cut_told = true;
+        return;
+    }
+    /* A tag after the movetext starts the next game, which rereads it whole. */
+    if (p->cut_told || !game || (k == TOK_TAG && (p->body || p->skipping))) return;
+    p->cut_told = true;
+    if (what)
+        snprintf(detail, sizeof detail,
+                 "game longer than PDN_LIMIT_GAME_BYTES: cut in a %s, the rest of it skipped, "
+                 "what follows read as a new game",
+                 what);
+    else
+        snprintf(detail, sizeof detail,
+                 "game longer than PDN_LIMIT_GAME_BYTES: cut, the rest read as a new game");
+    parser_emit(p, PDN_DIAG_LIMIT, &p->game->start, NULL, 0, detail);
 }
 
 static int refill(struct parser *p)
 {
-    if (p->cut) {
-        p->lx->eof = true;
-        return 0;
-    }
     int rc = p->fill(p->fill_ctx);
     if (rc == 0) p->lx->eof = true;
-    if (rc >= 0) cut_at_limit(p);
+    if (rc >= 0 && p->any) trim_window(p, p->game_start + PDN_LIMIT_GAME_BYTES);
     return rc;
 }
 
@@ -233,6 +285,11 @@ int parser_lex(struct parser *p)
 {
     while (!p->have_tok) {
         if (lexer_next(p->lx, &p->tok) != TOK_MORE) {
+            p->have_tok = true;
+            break;
+        }
+        if (p->cut || (!p->any && p->lx->end - p->lx->pos >= PDN_LIMIT_GAME_BYTES)) {
+            cut_token(p);
             p->have_tok = true;
             break;
         }
@@ -424,8 +481,9 @@ static int finish_game(struct parser *p, pdn_game **out)
     g->raw_len = (size_t)(p->last_end - p->game_start);
     g->raw = arena_strndup(p->arena, p->lx->buf + (p->game_start - p->lx->base), g->raw_len);
     if (!g->raw || (p->tags.n && !g->tags)) return PDN_ENOMEM;
-    /* A token looked at but not taken belongs to the next game: lex it again. */
-    if (p->have_tok) lexer_unread(p->lx, &p->tok);
+    /* A token looked at but not taken belongs to the next game: lex it again
+     * (not the end, which may stand before the rest of a cut token). */
+    if (p->have_tok && p->tok.kind != TOK_EOF) lexer_unread(p->lx, &p->tok);
     p->have_tok = false;
     flush_pending(p, p->last_end);
     *out = g;
@@ -469,11 +527,7 @@ static int end_game(struct parser *p, pdn_game **out)
 int parser_next(struct parser *p, pdn_game **out)
 {
     *out = NULL;
-    if (p->cut) {
-        p->cut = false;
-        p->lx->eof = p->saved_eof;
-        p->lx->end = p->saved_end;
-    }
+    if (p->cut) resume_window(p);
     reset_game(p);
     for (;;) {
         /* Plain movetext, tags and results skip the tokens (the usual case). */
@@ -484,6 +538,12 @@ int parser_next(struct parser *p, pdn_game **out)
         }
         rc = parser_next_tok(p);
         if (rc < 0) return give_up(p, rc);
+        if (!p->any && p->tok.kind == TOK_EOF && p->cut) {
+            /* A cut token that started no game (junk): read on. */
+            resume_window(p);
+            p->have_tok = false;
+            continue;
+        }
         if (!p->any && p->tok.kind == TOK_EOF) {
             flush_pending(p, UINT64_MAX);
             return 0;

@@ -63,18 +63,29 @@ static int seal_last(struct frame *frame, struct arena *arena)
     return ok ? 0 : PDN_ENOMEM;
 }
 
+/* Node arrays past this many bytes get an arena block of their own. */
+#define NODES_BLOCK ((size_t)64 * 1024)
+
 /* Room for one more node. The array is built in the game's arena, where
  * the finished line keeps it (no copy when the line closes); it starts as
- * long as the last line closed in this frame and doubles when short, the
- * outgrown copies staying in the arena until the game is freed. */
+ * long as the last line closed in this frame (one node at first: most
+ * variations are short) and doubles when short. Small outgrown copies stay
+ * in the arena until the game is freed; a long array moves to a block of
+ * its own, which grows in place, so that a long line costs its nodes once,
+ * not twice. */
 static struct pdn_node *push_node(struct frame *frame, struct arena *arena)
 {
     struct vec *v = &frame->nodes;
     if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : frame->hint > 8 ? frame->hint : 8;
-        struct pdn_node *data = arena_alloc(arena, cap * sizeof *data);
+        size_t cap = v->cap ? 2 * v->cap : frame->hint ? frame->hint : 1;
+        size_t size = cap * sizeof(struct pdn_node), old = v->cap * sizeof(struct pdn_node);
+        struct pdn_node *data;
+        if (old >= NODES_BLOCK)
+            data = arena_block_resize(arena, v->data, size);
+        else
+            data = size >= NODES_BLOCK ? arena_block(arena, size) : arena_alloc(arena, size);
         if (!data) return NULL;
-        if (v->n) memcpy(data, v->data, v->n * sizeof *data);
+        if (v->n && old < NODES_BLOCK) memcpy(data, v->data, v->n * sizeof *data);
         v->data = data;
         v->cap = cap;
     }
@@ -115,6 +126,12 @@ int frame_close(struct frame *frame, struct arena *arena, struct pdn_line *out)
     memset(out, 0, sizeof *out);
     out->pos = frame->pos;
     if (seal_last(frame, arena) < 0) return PDN_ENOMEM;
+    /* A block gives back what the line did not use. */
+    size_t size = frame->nodes.n * sizeof(struct pdn_node);
+    if (frame->nodes.cap * sizeof(struct pdn_node) >= NODES_BLOCK && size >= NODES_BLOCK) {
+        void *fit = arena_block_resize(arena, frame->nodes.data, size);
+        if (fit) frame->nodes.data = fit;
+    }
     out->moves = frame->nodes.data;
     out->nmoves = (uint32_t)frame->nodes.n;
     /* Room for a line half as long again, forgetting slowly: a short line

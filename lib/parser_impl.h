@@ -47,7 +47,8 @@ struct parser {
     bool body;   /* a move, move number or variation was seen */
     bool items;  /* some other movetext (comments, NAGs, setups) was seen */
     bool skipping;
-    bool cut, saved_eof; /* the game was cut at the size limit: the window's real end */
+    bool cut, saved_eof; /* the window ends at the size limit: its real end */
+    bool cut_told;       /* the cut was reported */
     size_t saved_end;
     uint64_t game_start, last_end;
     struct pdn_pos end_pos;

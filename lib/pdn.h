@@ -578,8 +578,11 @@ struct pdn_reader_options {
 /*
  * Limits of the reader. Reaching one is a PDN_DIAG_LIMIT diagnostic, never a
  * crash: deeper variations are skipped, longer values and move texts are
- * cut, and a longer game is cut there (the rest is read as a new game).
- * Lines have no length limit.
+ * cut, and a longer game is cut there (the rest is read as a new game). No
+ * token outgrows PDN_LIMIT_GAME_BYTES either: one that runs past it (a
+ * comment, a tag, a run of digits) is cut there and ends its game, the rest
+ * of it is skipped, and what follows is read as a new game. Lines have no
+ * length limit; % lines are dropped as they come.
  */
 #define PDN_LIMIT_DEPTH 256                  /* nesting of variations */
 #define PDN_LIMIT_GAME_BYTES (4u << 20)      /* decoded text of one game */

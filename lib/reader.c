@@ -59,9 +59,11 @@ static int reader_fill(void *ctx)
     pdn_reader *r = ctx;
     /* The lexer retries its token from the start after a refill: append at
      * least as much as that token has so far, so a huge token costs linear
-     * time, not one rescan per block. */
-    size_t want = r->lx.end - r->lx.pos, got = 0;
-    if (want < INPUT_BLOCK) want = INPUT_BLOCK;
+     * time, not one rescan per block; but not past PDN_LIMIT_GAME_BYTES of
+     * it, where the parser cuts it, so that the buffer stays near that size. */
+    size_t have = r->lx.end - r->lx.pos, got = 0;
+    size_t want = have < PDN_LIMIT_GAME_BYTES / 2 ? have : PDN_LIMIT_GAME_BYTES - have;
+    if (have >= PDN_LIMIT_GAME_BYTES || want < INPUT_BLOCK) want = INPUT_BLOCK;
     int rc;
     do {
         rc = make_room(r);

@@ -219,6 +219,88 @@ static void test_hostile_long_line_of_junk(void **state)
     buf_free(&b);
 }
 
+/* ---- tokens past the size limit ------------------------------------------ */
+
+/* A token longer than PDN_LIMIT_GAME_BYTES, before any game or inside one,
+ * is cut there and reported once (PDN_DIAG_LIMIT); its rest is skipped up to
+ * where it ends, never read as tokens or games of its own, and the game after
+ * it is read whole. (Before: the buffer held the whole token, 1.5 GB for a
+ * 500 MB comment, and a comment cut inside a game became junk and games.) */
+struct cut_case {
+    const char *open, *fill, *close;
+    size_t games, plies; /* read in all */
+    bool nests;          /* lenient only: strict braces do not nest */
+    unsigned long limits; /* PDN_DIAG_LIMIT findings: the cut, and the tag value's */
+};
+
+static void test_hostile_token_cut_at_limit(void **state)
+{
+    static const struct cut_case cases[] = {
+        {"{", "x", "}\n1. 32-28 *\n", 2, 1, false, 1},
+        {"{", "a {b} c ", "}\n1. 32-28 *\n", 2, 1, true, 1},
+        {"; ", "x", "\n1. 32-28 *\n", 2, 1, false, 1},
+        {"1. 32-28 {", "very long comment ", "}\n1. 33-28 *\n", 2, 2, false, 1},
+        {"1. 32-28 ; ", "very long comment ", "\n1. 33-28 *\n", 2, 2, false, 1},
+        {"[Event \"", "Long event name ", "\"]\n1. 32-28 *\n", 2, 1, false, 2},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct cut_case *c = &cases[i];
+        struct buf b = {0};
+        buf_add(&b, c->open);
+        buf_repeat(&b, c->fill, PDN_LIMIT_GAME_BYTES + MB);
+        buf_add(&b, c->close);
+        for (int strict = 0; strict < (c->nests ? 1 : 2); strict++) {
+            struct outcome o;
+            struct read_opts opt = {.strict = strict};
+            print_message("  %s...%s%s", c->open, c->close, strict ? " (strict)\n" : "\n");
+            read_with(&o, b.p, b.len, &opt);
+            if (o.games != c->games || o.seen.count[PDN_DIAG_LIMIT] != c->limits)
+                dc_print_counts(&o.seen);
+            assert_int_equal(o.rc, 0);
+            assert_int_equal(o.games, c->games);
+            assert_int_equal(o.plies, c->plies);
+            assert_int_equal(o.seen.count[PDN_DIAG_LIMIT], c->limits);
+            expect_at(&o, PDN_DIAG_LIMIT, 1, 1);
+            expect_none(&o, PDN_DIAG_UNEXPECTED_CHAR);
+            expect_none(&o, PDN_DIAG_UNTERMINATED_COMMENT);
+        }
+        buf_free(&b);
+    }
+}
+
+/* A run of digits past the limit is a number cut there, not a number
+ * silently clamped with the rest of the run in it. */
+static void test_hostile_digits_cut_at_limit(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_repeat(&b, "1", PDN_LIMIT_GAME_BYTES + MB);
+    buf_add(&b, "\n1. 32-28 *\n");
+    read_lenient(&o, b.p, b.len);
+    assert_int_equal(o.games, 2);
+    expect_at(&o, PDN_DIAG_LIMIT, 1, 1); /* then the move text limit */
+    assert_int_equal(o.plies, 1);        /* 32-28 of game 2 */
+    buf_free(&b);
+}
+
+/* A % line is dropped as it comes, however long: nothing to report. */
+static void test_hostile_long_percent_line(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_add(&b, "%");
+    buf_repeat(&b, "x", PDN_LIMIT_GAME_BYTES + MB);
+    buf_add(&b, "\n1. 32-28 *\n");
+    read_lenient(&o, b.p, b.len);
+    assert_int_equal(o.games, 1);
+    assert_int_equal(o.plies, 1);
+    assert_int_equal(o.seen.total, 0);
+    buf_free(&b);
+}
+
 /* ---- nesting, unterminated constructs, many tags ------------------------- */
 
 static void test_hostile_deep_variations(void **state)
@@ -447,6 +529,9 @@ int main(void)
         cmocka_unit_test(test_hostile_long_line_of_games),
         cmocka_unit_test(test_hostile_long_line_of_moves),
         cmocka_unit_test(test_hostile_long_line_of_junk),
+        cmocka_unit_test(test_hostile_token_cut_at_limit),
+        cmocka_unit_test(test_hostile_digits_cut_at_limit),
+        cmocka_unit_test(test_hostile_long_percent_line),
         cmocka_unit_test(test_hostile_deep_variations),
         cmocka_unit_test(test_hostile_many_close_parens),
         cmocka_unit_test(test_hostile_unterminated_at_eof),

@@ -1,0 +1,57 @@
+/*
+ * bench_memory NAME: reads PDN from standard input with pdn_reader (lenient,
+ * no validation) and prints the peak resident set size, the games and the
+ * findings: the end of a row of bench/run-memory.sh's table. Fed by
+ * make_hostile through a pipe, so that the input itself never sits in this
+ * process. Never asserts: the figures are for people.
+ */
+#include "pdn.h"
+
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct counts {
+    unsigned long diags, limits;
+};
+
+static void count_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct counts *c = ctx;
+    c->diags++;
+    c->limits += d->code == PDN_DIAG_LIMIT;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: make_hostile NAME | bench_memory NAME\n");
+        return 2;
+    }
+    struct counts c = {0, 0};
+    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION, .filename = argv[1],
+                                   .on_diag = count_diag, .diag_ctx = &c};
+    pdn_reader *r;
+    int rc = pdn_reader_open_fd(&r, STDIN_FILENO, &o);
+    if (rc < 0) {
+        fprintf(stderr, "bench_memory: %s\n", pdn_error_message(rc));
+        return 3;
+    }
+    unsigned long games = 0;
+    pdn_game *g;
+    while ((rc = pdn_reader_next(&g, r)) == 1) {
+        games++;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    if (rc < 0) {
+        fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_error_message(rc));
+        return 3;
+    }
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("%9.1f MB  %6lu games  %7lu findings (%lu limit)\n", (double)ru.ru_maxrss / 1024.0,
+           games, c.diags, c.limits);
+    return 0;
+}
