@@ -79,7 +79,7 @@ struct check {
     size_t nheld, capheld;
     struct srcline src; /* -v: the line the last game ended on */
     /* the summary */
-    unsigned long files, unreadable, games, clean, with_errors, with_warnings;
+    unsigned long files, unreadable, not_pdn, games, clean, with_errors, with_warnings;
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -298,6 +298,7 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) return;
     enum pdn_severity sev = pdn_diag_severity(d->code);
     c->t->findings[sev]++;
+    c->not_pdn += d->code == PDN_DIAG_NOT_PDN;
     if (d->game != 0 && d->game >= c->next_index) {
         c->errors += sev == PDN_SEV_ERROR;
         c->warnings += sev == PDN_SEV_WARNING;
@@ -366,7 +367,12 @@ static void print_summary_text(const struct check *c)
 {
     const unsigned long *f = c->t->findings;
     fprintf(stderr, "%s: %lu %s", c->t->prog, c->files, plural(c->files, "file", "files"));
-    if (c->unreadable) fprintf(stderr, " (%lu unreadable)", c->unreadable);
+    if (c->unreadable || c->not_pdn) {
+        fputs(" (", stderr);
+        if (c->unreadable) fprintf(stderr, "%lu unreadable%s", c->unreadable, c->not_pdn ? ", " : "");
+        if (c->not_pdn) fprintf(stderr, "%lu not PDN", c->not_pdn);
+        fputc(')', stderr);
+    }
     fprintf(stderr, ", %lu %s: %lu clean, %lu with errors, %lu with warnings", c->games,
             plural(c->games, "game", "games"), c->clean, c->with_errors, c->with_warnings);
     fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
@@ -379,10 +385,11 @@ static void print_summary_text(const struct check *c)
 static void print_summary_json(const struct check *c)
 {
     const unsigned long *f = c->t->findings;
-    printf("{\"type\":\"summary\",\"files\":%lu,\"unreadable\":%lu,\"games\":%lu,\"clean\":%lu,"
+    printf("{\"type\":\"summary\",\"files\":%lu,\"unreadable\":%lu,\"not_pdn\":%lu,\"games\":%lu,"
+           "\"clean\":%lu,"
            "\"with_errors\":%lu,\"with_warnings\":%lu,\"errors\":%lu,\"warnings\":%lu,"
            "\"notes\":%lu}\n",
-           c->files, c->unreadable, c->games, c->clean, c->with_errors, c->with_warnings,
+           c->files, c->unreadable, c->not_pdn, c->games, c->clean, c->with_errors, c->with_warnings,
            f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE]);
 }
 

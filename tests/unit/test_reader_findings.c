@@ -244,8 +244,10 @@ static void test_findings_floods_are_capped(void **state)
     size_t n = 1 << 20;
     char *nuls = calloc(n, 1);
     assert_non_null(nuls);
+    memcpy(nuls, "1. 32-28 ", 9); /* a game, or the file is no PDN */
     fix_read_mem(&F, nuls, n, false, NULL);
-    assert_int_equal(F.total, 10);
+    assert_int_equal(count_code(PDN_DIAG_NUL_BYTE), 10);
+    assert_int_equal(F.d[9].code, PDN_DIAG_NUL_BYTE);
     assert_non_null(strstr(F.d[9].detail, "not reported"));
     free(nuls);
     char text[4096] = "1. 32-28 ";
