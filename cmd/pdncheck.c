@@ -20,7 +20,8 @@ static const char usage[] =
     "\n"
     "  -v, --verbose          show the source line and a caret under the place\n"
     "  -W WHAT                what counts; a comma-separated list of:\n"
-    "                           all      report warnings and notes (default)\n"
+    "                           all      report warnings and notes (by default\n"
+    "                                    errors and warnings, no notes)\n"
     "                           error    warnings too make the exit status 1\n"
     "                           none     report errors only (same as -w)\n"
     "                           no-NAME  do not report the warning or note NAME\n"
@@ -73,13 +74,14 @@ struct check {
     /* Findings of the next games, by index: the reader reports a game's
      * findings before it hands the game over. */
     size_t next_index;
-    unsigned errors, warnings;
+    unsigned errors, warnings; /* of the game, warnings reported or not */
     /* findings waiting for the end of their game */
     struct held *held;
     size_t nheld, capheld;
     struct srcline src; /* -v: the line the last game ended on */
     /* the summary */
     unsigned long files, unreadable, not_pdn, games, clean, with_errors, with_warnings;
+    unsigned long hidden; /* warnings and notes not reported */
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -295,14 +297,19 @@ static void flush_held(struct check *c)
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct check *c = ctx;
-    if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) return;
     enum pdn_severity sev = pdn_diag_severity(d->code);
-    c->t->findings[sev]++;
-    c->not_pdn += d->code == PDN_DIAG_NOT_PDN;
+    /* A game with a warning is not clean, shown or not (-w): the counts of
+     * findings and the exit status are of the reported ones only. */
     if (d->game != 0 && d->game >= c->next_index) {
         c->errors += sev == PDN_SEV_ERROR;
         c->warnings += sev == PDN_SEV_WARNING;
     }
+    if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) {
+        c->hidden++;
+        return;
+    }
+    c->t->findings[sev]++;
+    c->not_pdn += d->code == PDN_DIAG_NOT_PDN;
     hold(c, d);
 }
 
@@ -378,6 +385,7 @@ static void print_summary_text(const struct check *c)
     fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
             f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
     if (f[PDN_SEV_NOTE]) fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
+    if (c->hidden) fprintf(stderr, " (%lu more not shown)", c->hidden);
     fputc('\n', stderr);
 }
 
@@ -388,9 +396,9 @@ static void print_summary_json(const struct check *c)
     printf("{\"type\":\"summary\",\"files\":%lu,\"unreadable\":%lu,\"not_pdn\":%lu,\"games\":%lu,"
            "\"clean\":%lu,"
            "\"with_errors\":%lu,\"with_warnings\":%lu,\"errors\":%lu,\"warnings\":%lu,"
-           "\"notes\":%lu}\n",
+           "\"notes\":%lu,\"hidden\":%lu}\n",
            c->files, c->unreadable, c->not_pdn, c->games, c->clean, c->with_errors, c->with_warnings,
-           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE]);
+           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE], c->hidden);
 }
 
 int main(int argc, char **argv)
