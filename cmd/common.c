@@ -18,6 +18,10 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
     t->usage = usage;
     t->encoding = PDN_ENCODING_AUTO;
     t->findings_fp = stderr;
+    /* Notes are shown when asked for (-W all, -W NAME): by default a run
+     * shows what is wrong, not every remark. */
+    for (int code = 0; code < PDN_DIAG_COUNT; code++)
+        t->hidden[code] = pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_NOTE;
 }
 
 /* ---- options and exit status ---------------------------------------------- */

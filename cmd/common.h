@@ -56,7 +56,8 @@ struct tool {
     bool strict;
     enum pdn_encoding encoding;
     bool quiet;                  /* -q: no chatter (summary, standard input notice) */
-    bool hidden[PDN_DIAG_COUNT]; /* -W no-NAME, -W none, -w: neither printed nor counted */
+    bool hidden[PDN_DIAG_COUNT]; /* notes unless -W all; -W no-NAME, -W none, -w: neither
+                                    printed nor counted */
     bool json;                   /* findings and messages as JSON Lines */
     FILE *findings_fp;           /* where findings go; stderr unless the tool says */
     bool warnings_fail;          /* warnings make the exit status 1 */

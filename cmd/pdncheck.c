@@ -20,13 +20,16 @@ static const char usage[] =
     "\n"
     "  -v, --verbose          show the source line and a caret under the place\n"
     "  -W WHAT                what counts; a comma-separated list of:\n"
-    "                           all      report warnings and notes (default)\n"
+    "                           all      report warnings and notes (by default\n"
+    "                                    errors and warnings, no notes)\n"
     "                           error    warnings too make the exit status 1\n"
     "                           none     report errors only (same as -w)\n"
     "                           no-NAME  do not report the warning or note NAME\n"
     "                           NAME     report NAME again\n"
     "  -w, --errors-only      report errors only, not warnings and notes\n"
     "  -q, --quiet            no summary at the end, no note when reading a terminal\n"
+    "  -s, --summary=files    a summary line for each file too (--summary=total: the\n"
+    "                         one at the end only, the default)\n"
     "      --format FORMAT    text (default) or json: one JSON object a line, the\n"
     "                         findings, file errors and the summary\n"
     "      --list-codes       list the diagnostics: name, severity, message\n"
@@ -41,12 +44,13 @@ static const char usage[] =
     "Exit status: 0 clean, 1 findings (errors; warnings too with -W error),\n"
     "2 usage error, 3 a file could not be read or the output written.\n";
 
-enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE };
+enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_SUMMARY };
 
 static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
+    {"summary", required_argument, NULL, OPT_SUMMARY},
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -65,21 +69,28 @@ struct held {
     char *strings; /* one block holding move_number, text and detail */
 };
 
+/* What the summary counts, for the run and for one file. */
+struct tally {
+    unsigned long files, unreadable, not_pdn, games, clean, with_errors, with_warnings;
+    unsigned long findings[3]; /* reported, by enum pdn_severity */
+    unsigned long hidden;      /* warnings and notes not reported */
+};
+
 struct check {
     struct tool *t;
     bool verbose;
+    bool per_file; /* --summary=files */
     const char *file;         /* the operand being read */
     const pdn_game *game;     /* the game being replayed, for excerpts */
     /* Findings of the next games, by index: the reader reports a game's
      * findings before it hands the game over. */
     size_t next_index;
-    unsigned errors, warnings;
+    unsigned errors, warnings; /* of the game, warnings reported or not */
     /* findings waiting for the end of their game */
     struct held *held;
     size_t nheld, capheld;
     struct srcline src; /* -v: the line the last game ended on */
-    /* the summary */
-    unsigned long files, unreadable, games, clean, with_errors, with_warnings;
+    struct tally sum; /* the summary */
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -100,7 +111,7 @@ _Noreturn static void list_codes(struct tool *t)
 static void parse_options(struct check *c, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":vW:wqh", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":vW:wqsh", long_options, NULL)) != -1) {
         if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg))
             continue;
         switch (opt) {
@@ -109,6 +120,14 @@ static void parse_options(struct check *c, int argc, char **argv)
             break;
         case 'q':
             c->t->quiet = true;
+            break;
+        case 's':
+            c->per_file = true;
+            break;
+        case OPT_SUMMARY:
+            if (strcmp(optarg, "files") != 0 && strcmp(optarg, "total") != 0)
+                tool_usage_error(c->t, "--summary wants 'files' or 'total', not '%s'", optarg);
+            c->per_file = strcmp(optarg, "files") == 0;
             break;
         case OPT_LIST_CODES:
             list_codes(c->t);
@@ -295,13 +314,20 @@ static void flush_held(struct check *c)
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct check *c = ctx;
-    if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) return;
     enum pdn_severity sev = pdn_diag_severity(d->code);
-    c->t->findings[sev]++;
+    /* A game with a warning is not clean, shown or not (-w): the counts of
+     * findings and the exit status are of the reported ones only. */
     if (d->game != 0 && d->game >= c->next_index) {
         c->errors += sev == PDN_SEV_ERROR;
         c->warnings += sev == PDN_SEV_WARNING;
     }
+    if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) {
+        c->sum.hidden++;
+        return;
+    }
+    c->t->findings[sev]++;
+    c->sum.findings[sev]++;
+    c->sum.not_pdn += d->code == PDN_DIAG_NOT_PDN;
     hold(c, d);
 }
 
@@ -309,13 +335,13 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
 
 static void count_game(struct check *c)
 {
-    c->games++;
+    c->sum.games++;
     if (c->errors)
-        c->with_errors++;
+        c->sum.with_errors++;
     else if (c->warnings)
-        c->with_warnings++;
+        c->sum.with_warnings++;
     else
-        c->clean++;
+        c->sum.clean++;
     c->errors = c->warnings = 0;
 }
 
@@ -343,47 +369,101 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     return err < 0 ? err : 0;
 }
 
-static int check_file(struct check *c, char *operand)
-{
-    enum tool_exit before = c->t->status;
-    c->file = operand;
-    c->next_index = 1;
-    c->src.line = 0;
-    c->files++;
-    int stop = tool_read_inputs(c->t, 1, &operand, check_game, c);
-    flush_held(c); /* findings after the last game: no excerpt */
-    c->errors = c->warnings = 0;
-    if (c->t->status != before) c->unreadable++;
-    return stop;
-}
-
 static const char *plural(unsigned long n, const char *one, const char *many)
 {
     return n == 1 ? one : many;
 }
 
-static void print_summary_text(const struct check *c)
+/* "155 games: 140 clean, ...; 14 errors, 7 warnings", after what names the
+ * files counted. */
+static void print_tally_text(const struct tally *n)
 {
-    const unsigned long *f = c->t->findings;
-    fprintf(stderr, "%s: %lu %s", c->t->prog, c->files, plural(c->files, "file", "files"));
-    if (c->unreadable) fprintf(stderr, " (%lu unreadable)", c->unreadable);
-    fprintf(stderr, ", %lu %s: %lu clean, %lu with errors, %lu with warnings", c->games,
-            plural(c->games, "game", "games"), c->clean, c->with_errors, c->with_warnings);
+    const unsigned long *f = n->findings;
+    fprintf(stderr, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
+            plural(n->games, "game", "games"), n->clean, n->with_errors, n->with_warnings);
     fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
             f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
     if (f[PDN_SEV_NOTE]) fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
+    if (n->hidden) fprintf(stderr, " (%lu more not shown)", n->hidden);
     fputc('\n', stderr);
 }
 
-/* The same counts as one JSON object, on the stream of the findings. */
-static void print_summary_json(const struct check *c)
+static void print_summary_text(const struct check *c)
 {
-    const unsigned long *f = c->t->findings;
-    printf("{\"type\":\"summary\",\"files\":%lu,\"unreadable\":%lu,\"games\":%lu,\"clean\":%lu,"
+    const struct tally *n = &c->sum;
+    fprintf(stderr, "%s: %lu %s", c->t->prog, n->files, plural(n->files, "file", "files"));
+    if (n->unreadable || n->not_pdn) {
+        fputs(" (", stderr);
+        if (n->unreadable) fprintf(stderr, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
+        if (n->not_pdn) fprintf(stderr, "%lu not PDN", n->not_pdn);
+        fputc(')', stderr);
+    }
+    fputs(", ", stderr);
+    print_tally_text(n);
+}
+
+/* The counts as one JSON object, on the stream of the findings. */
+static void print_tally_json(const char *type, const char *file, const struct tally *n)
+{
+    const unsigned long *f = n->findings;
+    printf("{\"type\":\"%s\",", type);
+    if (file) {
+        printf("\"file\":");
+        tool_json_string(stdout, file);
+        putchar(',');
+    } else
+        printf("\"files\":%lu,", n->files);
+    printf("\"unreadable\":%lu,\"not_pdn\":%lu,\"games\":%lu,\"clean\":%lu,"
            "\"with_errors\":%lu,\"with_warnings\":%lu,\"errors\":%lu,\"warnings\":%lu,"
-           "\"notes\":%lu}\n",
-           c->files, c->unreadable, c->games, c->clean, c->with_errors, c->with_warnings,
-           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE]);
+           "\"notes\":%lu,\"hidden\":%lu}\n",
+           n->unreadable, n->not_pdn, n->games, n->clean, n->with_errors, n->with_warnings,
+           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE], n->hidden);
+}
+
+/* --summary=files: what one file counted, the run's tally less the one
+ * before it. */
+static void print_file_summary(const struct check *c, const struct tally *before)
+{
+    const struct tally *a = &c->sum, *b = before;
+    struct tally n = {
+        .files = a->files - b->files,
+        .unreadable = a->unreadable - b->unreadable,
+        .not_pdn = a->not_pdn - b->not_pdn,
+        .games = a->games - b->games,
+        .clean = a->clean - b->clean,
+        .with_errors = a->with_errors - b->with_errors,
+        .with_warnings = a->with_warnings - b->with_warnings,
+        .hidden = a->hidden - b->hidden,
+    };
+    for (int i = 0; i < 3; i++)
+        n.findings[i] = a->findings[i] - b->findings[i];
+    if (c->t->json) {
+        print_tally_json("file_summary", c->file, &n);
+        return;
+    }
+    fprintf(stderr, "%s: %s: ", c->t->prog, c->file);
+    if (n.unreadable) fputs("unreadable, ", stderr);
+    if (n.not_pdn) fputs("not PDN, ", stderr);
+    print_tally_text(&n);
+}
+
+static int check_file(struct check *c, char *operand)
+{
+    enum tool_exit before = c->t->status;
+    struct tally was = c->sum;
+    c->file = operand;
+    c->next_index = 1;
+    c->src.line = 0;
+    c->sum.files++;
+    int stop = tool_read_inputs(c->t, 1, &operand, check_game, c);
+    flush_held(c); /* findings after the last game: no excerpt */
+    c->errors = c->warnings = 0;
+    if (c->t->status != before) c->sum.unreadable++;
+    if (c->per_file && !c->t->quiet && stop != PDN_EIO) {
+        if (!c->t->json) fflush(stdout); /* after the file's findings */
+        print_file_summary(c, &was);
+    }
+    return stop;
 }
 
 int main(int argc, char **argv)
@@ -407,7 +487,7 @@ int main(int argc, char **argv)
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
     free(c.held);
     free(c.src.text);
-    if (stop != PDN_EIO && !t.quiet && t.json) print_summary_json(&c);
+    if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);
     if (!tool_stdout_flush(&t)) return tool_exit_status(&t);
     if (!t.quiet && !t.json) print_summary_text(&c);
     return tool_exit_status(&t);

@@ -35,6 +35,7 @@ static const char usage[] =
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
+    "                         (errors and warnings by default; all adds the notes)\n"
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
     "  -q, --quiet            no note when reading a terminal\n"
     "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"

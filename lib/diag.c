@@ -59,6 +59,9 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_BAD_DATE] = {"bad-date", PDN_SEV_WARNING, "malformed date"},
     [PDN_DIAG_BAD_FEN] = {"bad-fen", PDN_SEV_ERROR, "invalid FEN"},
     [PDN_DIAG_IMPOSSIBLE_FEN] = {"impossible-fen", PDN_SEV_ERROR, "impossible position"},
+    /* reader, about a whole file */
+    [PDN_DIAG_NOT_PDN] = {"not-pdn", PDN_SEV_ERROR, "not a PDN file"},
+    [PDN_DIAG_NO_GAME] = {"no-game", PDN_SEV_WARNING, "no game in the file"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -409,7 +409,8 @@ static int skip_token(struct parser *p)
 static int on_eof(struct parser *p)
 {
     p->end_pos = p->tok.pos;
-    if (!p->opt.strict && !p->cut) parser_emit(p, PDN_DIAG_MISSING_RESULT, &p->tok.pos, NULL, 0, NULL);
+    struct pdn_pos at = parser_last_char(p);
+    if (!p->opt.strict && !p->cut) parser_emit(p, PDN_DIAG_MISSING_RESULT, &at, NULL, 0, NULL);
     return STEP_END;
 }
 

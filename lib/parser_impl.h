@@ -56,6 +56,7 @@ struct parser {
     uint64_t odd_seen;
     const struct frame_label *say; /* the label findings get, when not the next ply's */
     uint32_t last_line;          /* line where the last token taken ended */
+    uint32_t last_col;           /* column just past it */
     uint16_t ncode[PDN_DIAG_COUNT]; /* findings reported in this game, by code */
     unsigned errors_ahead;          /* errors found before the next game began: its own */
     char movenum[24];
@@ -104,7 +105,16 @@ static inline void parser_consume(struct parser *p)
     p->have_tok = false;
     p->last_end = p->tok.mark.offset + p->tok.len;
     p->last_line = p->lx->line;
+    p->last_col = p->lx->col;
     if (p->npend) parser_flush(p);
+}
+
+/* The last character of the last token taken: where a game that ends
+ * without a result ends. */
+static inline struct pdn_pos parser_last_char(const struct parser *p)
+{
+    return (struct pdn_pos){p->last_line, p->last_col > 1 ? p->last_col - 1 : 1,
+                            p->last_end > 0 ? p->last_end - 1 : 0};
 }
 /* The game's result (STEP_END) and a copy of text for the tree. */
 int parser_set_result(struct parser *p, enum pdn_result result, const char *text, size_t len,

@@ -259,7 +259,7 @@ int parser_quick(struct parser *p)
     struct qtok t = {(const unsigned char *)lx->buf, lx->pos, lx->end, {0, 0, 0}};
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;
-    uint32_t line = lx->line, col = lx->col, last_line = 0;
+    uint32_t line = lx->line, col = lx->col, last_line = 0, last_col = 0;
     bool cr = lx->after_cr;
     int rc = 0;
     for (;;) {
@@ -285,7 +285,7 @@ int parser_quick(struct parser *p)
             size_t n = q_tag(p, &t, last ? last_line : p->last_line, cr, &cols, &rc);
             if (n == 0) break;
             i += n, col += cols, cr = false;
-            last = i, last_line = line;
+            last = i, last_line = line, last_col = col;
             continue;
         }
         bool move;
@@ -295,7 +295,7 @@ int parser_quick(struct parser *p)
             /* Results stop q_token; one ends the game (the caller's job). */
             if ((n = q_result(p, &t, &rc)) != 0) {
                 i += n, col += (uint32_t)n, cr = false;
-                last = i, last_line = line;
+                last = i, last_line = line, last_col = col;
             }
             break;
         }
@@ -304,12 +304,13 @@ int parser_quick(struct parser *p)
             break;
         }
         i += n, col += (uint32_t)n, cr = false;
-        last = i, last_line = line;
+        last = i, last_line = line, last_col = col;
     }
     lx->pos = i, lx->line = line, lx->col = col, lx->after_cr = cr;
     if (last) {
         p->last_end = lx->base + last;
         p->last_line = last_line;
+        p->last_col = last_col;
     }
     return rc;
 }

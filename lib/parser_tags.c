@@ -139,8 +139,10 @@ static int end_before_tags(struct parser *p)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, "[", 1,
                     p->body ? "tags after movetext: no result before them"
                             : "a new tag block: no result before it");
-    else
-        parser_emit(p, PDN_DIAG_MISSING_RESULT, &p->tok.pos, NULL, 0, NULL);
+    else {
+        struct pdn_pos at = parser_last_char(p); /* the end of this game, not the next */
+        parser_emit(p, PDN_DIAG_MISSING_RESULT, &at, NULL, 0, NULL);
+    }
     return STEP_END;
 }
 

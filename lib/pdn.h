@@ -378,6 +378,9 @@ enum pdn_diag_code {
     PDN_DIAG_BAD_DATE,            /* not YYYY.MM.DD with '?' for unknown digits */
     PDN_DIAG_BAD_FEN,             /* FEN tag or setup that does not read */
     PDN_DIAG_IMPOSSIBLE_FEN,      /* a FEN no game can reach (men on their crowning row ...) */
+    /* reader, about a whole file */
+    PDN_DIAG_NOT_PDN,             /* no tag and no move at its start: not read further */
+    PDN_DIAG_NO_GAME,             /* the file holds no game */
     PDN_DIAG_COUNT
 };
 

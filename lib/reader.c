@@ -10,6 +10,7 @@
  */
 #include "input.h"
 #include "parser.h"
+#include "text.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,6 +30,9 @@ struct pdn_reader {
     struct lexer lx;
     struct parser *parser;
     int error; /* sticky operational failure */
+    bool sniffed;  /* the start of the input was looked at */
+    bool not_pdn;  /* ... and was no PDN: no game is read */
+    size_t ngames; /* games handed out */
 };
 
 /* Drops the text the parser no longer needs, then grows if still short. */
@@ -156,13 +160,44 @@ int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
     return 0;
 }
 
+/* A finding about the whole file: no place, no game. */
+static void file_finding(const pdn_reader *r, enum pdn_diag_code code, const char *detail)
+{
+    struct pdn_diag d = {.code = code, .file = r->filename, .detail = detail};
+    if (r->opt.on_diag) r->opt.on_diag(&d, r->opt.diag_ctx);
+}
+
+/*
+ * Before the first game: a file with neither a tag nor a move at its start
+ * (a binary, prose) is said to be no PDN once, rather than with a finding
+ * for every stray byte, and yields no game. Its first window of text is
+ * what the parser would read first anyway.
+ */
+static int sniff(pdn_reader *r)
+{
+    r->sniffed = true;
+    int rc = reader_fill(r);
+    if (rc < 0) return rc;
+    if (text_sniff(r->lx.buf + r->lx.pos, r->lx.end - r->lx.pos) != TEXT_SNIFF_OTHER) return 0;
+    r->not_pdn = true;
+    file_finding(r, PDN_DIAG_NOT_PDN, "neither a tag nor a move at its start");
+    return 0;
+}
+
 int pdn_reader_next(pdn_game **out, pdn_reader *r)
 {
     if (!r || !out) return PDN_EINVAL;
     *out = NULL;
     if (r->error) return r->error;
-    int rc = parser_next(r->parser, out);
+    int rc = r->sniffed ? 0 : sniff(r);
+    if (rc == 0 && r->not_pdn) return 0;
+    if (rc == 0) rc = parser_next(r->parser, out);
     if (rc < 0) r->error = rc;
+    if (rc > 0) r->ngames++;
+    if (rc == 0 && r->ngames == 0) {
+        r->ngames = SIZE_MAX; /* said once */
+        file_finding(r, PDN_DIAG_NO_GAME, NULL);
+    }
     return rc;
 }
 

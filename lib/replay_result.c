@@ -101,4 +101,11 @@ void replay_result_check(struct replay *r)
     const struct pdn_pos *pos = use_term ? &g->result_pos : &tag->pos;
     check_final(r, result, text, pos);
     check_drawn(r, result, text, pos);
+    /* A tag that disagrees with the terminator is a claim about the same
+     * final position: judged too, at the tag. */
+    if (use_term && tag_result != PDN_RESULT_NONE && tag_result != PDN_RESULT_UNKNOWN &&
+        tag_result != term) {
+        check_final(r, tag_result, tag->value, &tag->pos);
+        check_drawn(r, tag_result, tag->value, &tag->pos);
+    }
 }

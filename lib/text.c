@@ -253,3 +253,115 @@ const char *text_result_spelling(enum pdn_result result, enum text_convention co
     }
     return international ? international : "*";
 }
+
+/* ---- Is it PDN at all? ------------------------------------------------------ */
+
+static bool is_upper(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z';
+}
+
+static bool is_ident(unsigned char c)
+{
+    return is_upper(c) || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* '[' Name blanks ('"' | ']') at s[0, n). */
+static bool sniff_tag(const unsigned char *s, size_t n)
+{
+    size_t i = 1;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || !is_upper(s[i])) return false;
+    while (i < n && is_ident(s[i]))
+        i++;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i < n && (s[i] == '"' || s[i] == ']');
+}
+
+/* A numbered move (digits, a dash, 'x' or ':', digits) or an algebraic one
+ * ("c3-d4") at s[0, n). */
+static bool sniff_move(const unsigned char *s, size_t n)
+{
+    if (n >= 5 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8' &&
+        (s[2] == '-' || s[2] == 'x' || s[2] == ':') && s[3] >= 'a' && s[3] <= 'h' && s[4] >= '1' &&
+        s[4] <= '8')
+        return true;
+    struct text_move m;
+    text_scan_move(&m, (const char *)s, n);
+    return m.digits >= 2 && m.dashes + m.crosses + m.colons >= 1;
+}
+
+static bool sniff_blank_at(const unsigned char *s, size_t n, size_t i)
+{
+    return i >= n || text_byte_kind[s[i]] == TEXT_BLANK;
+}
+
+/* A move number ("12.", "12...") before a move, a square or "--"
+ * ("1.a3b4", "1. 3228 *"); not a decimal ("2.31"). */
+static bool sniff_number(const unsigned char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && i < 4 && s[i] >= '0' && s[i] <= '9')
+        i++;
+    if (i == 0 || i >= n || s[i] != '.') return false;
+    while (i < n && s[i] == '.')
+        i++;
+    if (i < n && s[i] >= 'a' && s[i] <= 'h') return i + 1 < n && s[i + 1] >= '1' && s[i + 1] <= '8';
+    if (!sniff_blank_at(s, n, i)) return false;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || (s[i] >= 'a' && s[i] <= 'h'));
+}
+
+/* '*' or a NAG standing alone: a game with no move ("$3 *"). */
+static bool sniff_lone(const unsigned char *s, size_t n, size_t i)
+{
+    if (i > 0 && !sniff_blank_at(s, n, i - 1)) return false;
+    if (s[i] == '*') return sniff_blank_at(s, n, i + 1);
+    size_t j = i + 1;
+    while (j < n && j < i + 4 && s[j] >= '0' && s[j] <= '9')
+        j++;
+    return s[i] == '$' && j > i + 1 && sniff_blank_at(s, n, j);
+}
+
+/* The '}' that closes the comment opened at s[0], inner braces nesting as
+ * the lenient reader nests them; NULL when the text ends first. */
+static const unsigned char *sniff_comment_end(const unsigned char *s, size_t n)
+{
+    size_t depth = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '{') depth++;
+        if (s[i] == '}' && --depth == 0) return s + i;
+    }
+    return NULL;
+}
+
+enum text_sniff text_sniff(const char *text, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    bool blank = true;
+    size_t seen = 0; /* bytes outside comments */
+    for (size_t i = 0; i < n && seen < TEXT_SNIFF_BYTES; i++) {
+        unsigned char c = s[i];
+        const unsigned char *end = NULL;
+        if (c == '{') end = sniff_comment_end(s + i, n - i);
+        if (c == '%' || c == ';') end = memchr(s + i, '\n', n - i);
+        if (c == '{' || c == '%' || c == ';') {
+            if (end == NULL) break;
+            i = (size_t)(end - s);
+            continue;
+        }
+        seen++;
+        if (text_byte_kind[c] == TEXT_BLANK) continue;
+        blank = false;
+        bool starts = i == 0 || !is_ident(s[i - 1]);
+        if (c == '[' && sniff_tag(s + i, n - i)) return TEXT_SNIFF_PDN;
+        if (starts && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'h')) &&
+            (sniff_move(s + i, n - i) || sniff_number(s + i, n - i)))
+            return TEXT_SNIFF_PDN;
+        if ((c == '*' || c == '$') && sniff_lone(s, n, i)) return TEXT_SNIFF_PDN;
+    }
+    return blank ? TEXT_SNIFF_BLANK : TEXT_SNIFF_OTHER;
+}

@@ -108,6 +108,26 @@ struct text_move {
  * part of a move (or n). Returns out->len. */
 size_t text_scan_move(struct text_move *out, const char *s, size_t n);
 
+/* ---- Is it PDN at all? ------------------------------------------------------ */
+
+enum text_sniff {
+    TEXT_SNIFF_PDN,   /* a tag or a move */
+    TEXT_SNIFF_BLANK, /* nothing but blanks and comments */
+    TEXT_SNIFF_OTHER  /* text, or bytes, with neither a tag nor a move */
+};
+
+/* How much text, comments apart, text_sniff looks at. */
+enum { TEXT_SNIFF_BYTES = 8192 };
+
+/*
+ * Whether the start of a file looks like PDN: a tag ('[' and a name, then
+ * a value or ']') or a move (two numbers, or two algebraic squares, with a
+ * dash, 'x' or ':' between) within its first TEXT_SNIFF_BYTES outside
+ * comments, in the decoded text s[0, n).
+ * A binary file, or prose, has neither.
+ */
+enum text_sniff text_sniff(const char *s, size_t n);
+
 /* ---- Result spellings ----------------------------------------------------- */
 
 enum text_convention {

@@ -164,7 +164,9 @@ static void test_reader_games_without_results(void **state)
     assert_int_equal(fix_read_str(&F, text, false, NULL), 3);
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_MISSING_RESULT);
     assert_non_null(d);
-    assert_int_equal(d->line, 4);
+    /* At the end of the game's movetext, not at the next game's tag. */
+    assert_int_equal(d->line, 2);
+    assert_int_equal(d->col, 8);
     assert_int_equal(d->game, 1);
 }
 

@@ -303,6 +303,17 @@ static void test_replay_result_inconsistent(void **state)
     assert_non_null(dc_find(&f->dc, PDN_DIAG_RESULT_INCONSISTENT));
     assert_int_equal(dc_find(&f->dc, PDN_DIAG_RESULT_INCONSISTENT)->line, 101);
     fx_free(f);
+    /* A tag that disagrees with the terminator is judged too: white on 6
+     * has no move, so the tag's draw is wrong even though 0-2 is right. */
+    f = fx_game("", "0-2", FEN("W:W6:B1"), "Result", "1-1", NULL);
+    assert_int_equal(fx_replay(f, false), PDN_OK);
+    assert_non_null(dc_find(&f->dc, PDN_DIAG_RESULT_MISMATCH));
+    d = dc_find(&f->dc, PDN_DIAG_RESULT_INCONSISTENT);
+    assert_non_null(d);
+    assert_int_equal(d->line, 101);
+    assert_string_equal(
+        d->message, "inconsistent result '1-1': white to move has no legal move and loses: 0-2");
+    fx_free(f);
     /* A white man blocked on 6 by black men: white to move has none. */
     f = fx_game("", "2-0", FEN("W:W6:B1,2"), NULL);
     one(f, false, PDN_DIAG_RESULT_INCONSISTENT, 2, "");

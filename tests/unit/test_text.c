@@ -357,6 +357,31 @@ static void judge(struct verdict *v, const char *c)
     v->matched = m.result == PDN_MATCH_OK;
 }
 
+static void test_text_sniff(void **state)
+{
+    (void)state;
+    static const char *const pdn[] = {
+        "[Event \"x\"]", "[Event]", "1. 32-28 *", "32x23", "1.a3b4", "c3-d4", "1. 3228 *",
+        "1. -- *", "$3 *", "*", "{a comment} 1. 32\xe2\x80\x93" "28", "% a line\n[GameType \"20\"]",
+    };
+    for (size_t i = 0; i < sizeof pdn / sizeof pdn[0]; i++)
+        assert_int_equal(text_sniff(pdn[i], strlen(pdn[i])), TEXT_SNIFF_PDN);
+    static const char *const blank[] = {"", " \r\n\t", "{only a comment}", "% a line\n; another\n"};
+    for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++)
+        assert_int_equal(text_sniff(blank[i], strlen(blank[i])), TEXT_SNIFF_BLANK);
+    static const char *const other[] = {"hello world", "\x7f" "ELF\x02\x01\x01", "GLIBC_2.2.5 2.31",
+                                        "[a-z]*", "x*y", "[", "4$"};
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+        assert_int_equal(text_sniff(other[i], strlen(other[i])), TEXT_SNIFF_OTHER);
+    /* Only the start is looked at: a move far into prose is not seen. */
+    char big[TEXT_SNIFF_BYTES + 64];
+    memset(big, 'z', sizeof big);
+    memcpy(big + TEXT_SNIFF_BYTES + 8, " 32-28 ", 7);
+    assert_int_equal(text_sniff(big, sizeof big), TEXT_SNIFF_OTHER);
+    memcpy(big + 100, " 32-28 ", 7);
+    assert_int_equal(text_sniff(big, sizeof big), TEXT_SNIFF_PDN);
+}
+
 static void test_text_every_dash_agrees(void **state)
 {
     (void)state;
@@ -411,6 +436,7 @@ int main(void)
         cmocka_unit_test(test_text_scan_move),
         cmocka_unit_test(test_text_result_spellings),
         cmocka_unit_test(test_text_results_are_lexed),
+        cmocka_unit_test(test_text_sniff),
         cmocka_unit_test(test_text_every_dash_agrees),
         cmocka_unit_test(test_text_non_dashes_are_refused_alike),
     };
