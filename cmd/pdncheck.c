@@ -30,10 +30,14 @@ static const char usage[] =
     "      --format FORMAT    text (default) or json: one JSON object a line, the\n"
     "                         findings, file errors and the summary\n"
     "      --list-codes       list the diagnostics: name, severity, message\n"
+    "      --list             one line per game instead of the findings: file, number,\n"
+    "                         White, Black, Event, Date, Result, plies and ok or the\n"
+    "                         first error, separated by tabs\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
+    "\n" TOOL_SELECT_USAGE
     "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
     "other messages and the summary to standard error (with --format json,\n"
@@ -41,12 +45,14 @@ static const char usage[] =
     "Exit status: 0 clean, 1 findings (errors; warnings too with -W error),\n"
     "2 usage error, 3 a file could not be read or the output written.\n";
 
-enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE };
+enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_LIST };
 
 static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
+    {"list", no_argument, NULL, OPT_LIST},
+    TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -68,6 +74,7 @@ struct held {
 struct check {
     struct tool *t;
     bool verbose;
+    bool list;                /* --list: a line per game, no findings */
     const char *file;         /* the operand being read */
     const pdn_game *game;     /* the game being replayed, for excerpts */
     /* Findings of the next games, by index: the reader reports a game's
@@ -100,8 +107,9 @@ _Noreturn static void list_codes(struct tool *t)
 static void parse_options(struct check *c, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":vW:wqh", long_options, NULL)) != -1) {
-        if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg))
+    while ((opt = getopt_long(argc, argv, ":vW:wqhg:", long_options, NULL)) != -1) {
+        if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg) ||
+            tool_select_option(c->t, opt, optarg))
             continue;
         switch (opt) {
         case 'v':
@@ -112,6 +120,9 @@ static void parse_options(struct check *c, int argc, char **argv)
             break;
         case OPT_LIST_CODES:
             list_codes(c->t);
+        case OPT_LIST:
+            c->list = true;
+            break;
         default:
             tool_option_error(c->t, opt, argv);
         }
@@ -285,7 +296,7 @@ static void sort_held(struct check *c)
 static void flush_held(struct check *c)
 {
     for (size_t i = 0; i < c->nheld; i++) {
-        emit(c, &c->held[i].d);
+        if (!c->list) emit(c, &c->held[i].d);
         free(c->held[i].strings);
     }
     c->nheld = 0;
@@ -319,10 +330,19 @@ static void count_game(struct check *c)
     c->errors = c->warnings = 0;
 }
 
+/* --list: the game's line, with its first error in source order. */
+static void list_game(struct check *c, const pdn_game *game, unsigned plies)
+{
+    const struct pdn_diag *first = NULL;
+    for (size_t i = 0; i < c->nheld && !first; i++)
+        if (pdn_diag_severity(c->held[i].d.code) == PDN_SEV_ERROR) first = &c->held[i].d;
+    tool_list_game(stdout, c->t->json, c->file, game, plies, first);
+}
+
 static int check_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct check *c = ctx;
-    struct pdn_replay_summary summary;
+    struct pdn_replay_summary summary = {0};
     struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = c->file,
         .strict = t->strict,
@@ -334,6 +354,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     if (excerpts) srcline_enter(&c->src, game);
     int err = pdn_replay_game(&summary, game, &ro);
     sort_held(c);
+    if (c->list) list_game(c, game, summary.plies);
     flush_held(c);
     if (excerpts) srcline_leave(&c->src, game);
     c->game = NULL;
@@ -407,6 +428,7 @@ int main(int argc, char **argv)
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
     free(c.held);
     free(c.src.text);
+    pdn_select_free(t.select);
     if (stop != PDN_EIO && !t.quiet && t.json) print_summary_json(&c);
     if (!tool_stdout_flush(&t)) return tool_exit_status(&t);
     if (!t.quiet && !t.json) print_summary_text(&c);

@@ -9,6 +9,7 @@
 #include "text.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,12 +233,30 @@ static int date_part(const char *p, size_t n)
     return (p[0] - '0') * 10 + (p[1] - '0');
 }
 
+/* DD.MM.YYYY, as some programs write the Date tag ('-' or '/' too). */
+static bool day_first(const char *d)
+{
+    static const char shape[] = "dd.dd.dddd";
+    for (int i = 0; i < 10; i++) {
+        bool digit = (d[i] >= '0' && d[i] <= '9') || (d[i] == '?' && i < 5);
+        if (shape[i] == 'd' ? !digit : (d[i] == '\0' || !strchr(".-/", d[i]))) return false;
+    }
+    return !(d[10] >= '0' && d[10] <= '9');
+}
+
 /* The days a Date tag may mean, [lo, hi]; false for no year or no date.
- * YYYY.MM.DD with ?? for unknown parts ('-' or '/' read as '.'). */
+ * YYYY.MM.DD with ?? for unknown parts ('-' or '/' read as '.'), or
+ * DD.MM.YYYY. */
 static bool game_dates(const pdn_game *game, size_t *lo, size_t *hi)
 {
-    const char *d = pdn_game_tag(game, "Date"), *p = d;
+    const char *d = pdn_game_tag(game, "Date"), *p;
+    char iso[11];
     if (d == NULL) return false;
+    if (day_first(d)) {
+        snprintf(iso, sizeof iso, "%.4s.%.2s.%.2s", d + 6, d + 3, d);
+        d = iso;
+    }
+    p = d;
     long y = read_number(&p, 4);
     if (p - d != 4) return false;
     int m = 0, day = 0;

@@ -155,6 +155,13 @@ static void test_select_dates(void **state)
     g = game_of("[Date \"2021-08-16\"]", "*", 0); /* read with '-' too */
     assert_true(chosen(g, PDN_SELECT_DATE, "2021.08"));
     pdn_game_free(g);
+    g = game_of("[Date \"10.03.2003\"]", "*", 0); /* day first, as some programs write */
+    assert_true(chosen(g, PDN_SELECT_DATE, "2003.03.10"));
+    assert_false(chosen(g, PDN_SELECT_DATE, "2003.10"));
+    pdn_game_free(g);
+    g = game_of("[Date \"2004.10.27 - 2004.11.01\"]", "*", 0); /* its first day */
+    assert_true(chosen(g, PDN_SELECT_DATE, "2004.10"));
+    pdn_game_free(g);
     g = game_of("[Event \"no date\"]", "*", 0);
     assert_false(chosen(g, PDN_SELECT_DATE, "2014"));
     pdn_game_free(g);
