@@ -605,8 +605,7 @@ static void read_failed(struct tool *t, const char *name, int err)
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
 }
 
-static int open_input(struct tool *t, pdn_reader **out, const char *operand,
-                      struct selecting *sel)
+static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 

@@ -89,16 +89,16 @@ enum {
 /* The lines of a tool's --help for them. */
 #define TOOL_SELECT_USAGE                                                                          \
     "Choosing games (see pdn-select(7); several of one kind: any of them):\n"                      \
-    "  -g, --games LIST       games by number in their file: 3, 3-7, 1,4,9-\n"                      \
-    "      --white NAME       White's name holds NAME (case and accents ignored)\n"                 \
-    "      --black NAME       Black's name holds NAME\n"                                             \
-    "      --player NAME      White's or Black's name holds NAME\n"                                  \
-    "      --event TEXT       the Event holds TEXT\n"                                               \
-    "      --site TEXT        the Site holds TEXT\n"                                                \
-    "      --round ROUND      the Round is ROUND\n"                                                 \
-    "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                  \
-    "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                      \
-    "      --gametype N       the GameType number (20 when there is none)\n"                        \
+    "  -g, --games LIST       games by number in their file: 3, 3-7, 1,4,9-\n"                     \
+    "      --white NAME       White's name holds NAME (case and accents ignored)\n"                \
+    "      --black NAME       Black's name holds NAME\n"                                           \
+    "      --player NAME      White's or Black's name holds NAME\n"                                \
+    "      --event TEXT       the Event holds TEXT\n"                                              \
+    "      --site TEXT        the Site holds TEXT\n"                                               \
+    "      --round ROUND      the Round is ROUND\n"                                                \
+    "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                \
+    "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                     \
+    "      --gametype N       the GameType number (20 when there is none)\n"                       \
     "      --tag NAME=VALUE   the tag NAME is VALUE\n"
 
 struct tool {

@@ -37,8 +37,7 @@ static const char usage[] =
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE
-    "\n"
+    "\n" TOOL_SELECT_USAGE "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
     "other messages and the summary to standard error (with --format json,\n"
     "all to standard output, standard output's own failure excepted).\n"

@@ -39,8 +39,7 @@ static const char usage[] =
     "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE
-    "With them pdnfmt writes only the games chosen: it extracts games.\n"
+    "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"
     "\n"
     "The games go to standard output (or -o FILE); the reader's findings, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"

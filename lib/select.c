@@ -18,8 +18,8 @@ enum { DATE_MIN = 0, DATE_MAX = 99999999 };
 
 struct criterion {
     enum pdn_select_field field;
-    char *name;  /* PDN_SELECT_TAG: the tag's name */
-    char *text;  /* folded value (text fields) */
+    char *name;    /* PDN_SELECT_TAG: the tag's name */
+    char *text;    /* folded value (text fields) */
     size_t lo, hi; /* PDN_SELECT_GAMES: indexes; PDN_SELECT_DATE: dates */
     int number;    /* PDN_SELECT_RESULT (enum pdn_result), PDN_SELECT_GAMETYPE */
 };

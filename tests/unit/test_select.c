@@ -103,8 +103,8 @@ static void test_select_games_ranges_and_lists(void **state)
     assert_true(chosen(g, PDN_SELECT_GAMES, "-5"));
     assert_false(chosen(g, PDN_SELECT_GAMES, "1-4,6-"));
     assert_false(chosen(g, PDN_SELECT_GAMES, "-4"));
-    static const char *const bad[] = {"", "0", "7-3", "a", "1,", ",1", "1,,2", "-", "3-x",
-                                      "1234567890", "2 "};
+    static const char *const bad[] = {"",     "0", "7-3", "a",          "1,", ",1",
+                                      "1,,2", "-", "3-x", "1234567890", "2 "};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         rejected(PDN_SELECT_GAMES, bad[i]);
     pdn_game_free(g);
@@ -166,8 +166,9 @@ static void test_select_dates(void **state)
     assert_false(chosen(g, PDN_SELECT_DATE, "2014"));
     pdn_game_free(g);
 
-    static const char *const bad[] = {"", "14", "2014.1", "2014.13", "2014.11.32", "2014.11.02x",
-                                      "2015-2014", "-", "2014/11", "20140"};
+    static const char *const bad[] = {"",           "14",          "2014.1",    "2014.13",
+                                      "2014.11.32", "2014.11.02x", "2015-2014", "-",
+                                      "2014/11",    "20140"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         rejected(PDN_SELECT_DATE, bad[i]);
 }
@@ -195,8 +196,9 @@ static void test_select_results(void **state)
 static void test_select_gametype_round_and_tags(void **state)
 {
     (void)state;
-    pdn_game *g = game_of("[Round \"2-3\"]\n[GameType \"20,W,10,10,N2,0\"]\n[Opening \"Ouverture Élégante\"]",
-                          "*", 0);
+    pdn_game *g =
+        game_of("[Round \"2-3\"]\n[GameType \"20,W,10,10,N2,0\"]\n[Opening \"Ouverture Élégante\"]",
+                "*", 0);
     assert_true(chosen(g, PDN_SELECT_GAMETYPE, "20"));
     assert_false(chosen(g, PDN_SELECT_GAMETYPE, "21"));
     assert_true(chosen(g, PDN_SELECT_ROUND, "2-3"));
@@ -248,7 +250,7 @@ static void test_select_bad_arguments(void **state)
     assert_int_equal(pdn_select_add(NULL, PDN_SELECT_WHITE, "x"), PDN_EINVAL);
     assert_int_equal(pdn_select_add(sel, PDN_SELECT_WHITE, NULL), PDN_EINVAL);
     assert_int_equal(pdn_select_add(sel, PDN_SELECT_FIELD_COUNT, "x"), PDN_EINVAL);
-    assert_int_equal(pdn_select_add(sel, (enum pdn_select_field)-1, "x"), PDN_EINVAL);
+    assert_int_equal(pdn_select_add(sel, (enum pdn_select_field) - 1, "x"), PDN_EINVAL);
     assert_false(pdn_select_match(sel, NULL));
     pdn_select_free(sel);
     pdn_select_free(NULL);
