@@ -426,6 +426,176 @@ void tool_on_diag(const struct pdn_diag *d, void *ctx)
         tool_diag_text(t->findings_fp, t->prog, d);
 }
 
+/* ---- choosing games ---------------------------------------------------------- */
+
+bool tool_select_option(struct tool *t, int opt, const char *arg)
+{
+    static const struct {
+        int opt;
+        const char *name;
+        enum pdn_select_field field;
+        const char *want; /* for a value that does not read */
+    } options[] = {
+        {'g', "-g", PDN_SELECT_GAMES, "game numbers (3, 3-7, 1,4,9-)"},
+        {TOOL_OPT_WHITE, "--white", PDN_SELECT_WHITE, NULL},
+        {TOOL_OPT_BLACK, "--black", PDN_SELECT_BLACK, NULL},
+        {TOOL_OPT_PLAYER, "--player", PDN_SELECT_PLAYER, NULL},
+        {TOOL_OPT_EVENT, "--event", PDN_SELECT_EVENT, NULL},
+        {TOOL_OPT_SITE, "--site", PDN_SELECT_SITE, NULL},
+        {TOOL_OPT_ROUND, "--round", PDN_SELECT_ROUND, NULL},
+        {TOOL_OPT_DATE, "--date", PDN_SELECT_DATE, "a date YYYY[.MM[.DD]] or a range FROM-TO"},
+        {TOOL_OPT_RESULT, "--result", PDN_SELECT_RESULT, "a result: 2-0, 1-1, 0-2, 0-0 or *"},
+        {TOOL_OPT_GAMETYPE, "--gametype", PDN_SELECT_GAMETYPE, "a GameType number"},
+        {TOOL_OPT_TAG, "--tag", PDN_SELECT_TAG, "NAME=VALUE"},
+    };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (options[i].opt != opt) continue;
+        int err = t->select ? 0 : pdn_select_new(&t->select);
+        if (err == 0) err = pdn_select_add(t->select, options[i].field, arg);
+        if (err == PDN_EINVAL)
+            tool_usage_error(t, "%s wants %s, not '%s'", options[i].name, options[i].want, arg);
+        if (err < 0) {
+            tool_system_error(t, options[i].name, pdn_error_message(err));
+            exit(TOOL_EXIT_SYSTEM);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* A field of a game list: the value, "?" when missing, escaped. */
+static void list_field(FILE *fp, const char *value, bool last)
+{
+    if (value == NULL) value = "?";
+    tool_put_escaped(fp, value, strlen(value), false);
+    putc(last ? '\n' : '\t', fp);
+}
+
+static void list_json(FILE *fp, const char *file, const pdn_game *game, unsigned plies,
+                      const struct pdn_diag *first_error, const char *const tags[5])
+{
+    static const char *const keys[5] = {"white", "black", "event", "date", "result"};
+    fputs("{\"type\":\"game\",\"file\":", fp);
+    tool_json_string(fp, file);
+    fprintf(fp, ",\"game\":%zu", game->index);
+    for (int i = 0; i < 5; i++)
+        json_key_string(fp, keys[i], tags[i]);
+    fprintf(fp, ",\"plies\":%u", plies);
+    json_key_string(fp, "status", first_error ? "error" : "ok");
+    if (first_error) {
+        char buf[512];
+        char *msg = diag_message(buf, sizeof buf, first_error);
+        json_key_string(fp, "code", pdn_diag_name(first_error->code));
+        json_key_string(fp, "message", msg);
+        if (msg != buf) free(msg);
+    }
+    fputs("}\n", fp);
+}
+
+void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game, unsigned plies,
+                    const struct pdn_diag *first_error)
+{
+    const char *tags[5] = {pdn_game_tag(game, "White"), pdn_game_tag(game, "Black"),
+                           pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"),
+                           pdn_game_tag(game, "Result")};
+    if (tags[4] == NULL) tags[4] = game->result_text;
+    if (json) {
+        list_json(fp, file, game, plies, first_error, tags);
+        return;
+    }
+    list_field(fp, file, false);
+    fprintf(fp, "%zu\t", game->index);
+    for (int i = 0; i < 5; i++)
+        list_field(fp, tags[i], false);
+    fprintf(fp, "%u\t", plies);
+    if (first_error == NULL) {
+        list_field(fp, "ok", true);
+        return;
+    }
+    char buf[512];
+    char *msg = diag_message(buf, sizeof buf, first_error);
+    fprintf(fp, "%s: ", pdn_diag_name(first_error->code));
+    list_field(fp, msg, true);
+    if (msg != buf) free(msg);
+}
+
+/*
+ * The reader's findings while games are chosen: it reports a game's
+ * findings before it hands the game over, so they wait here, with copies of
+ * their strings, until the selection has judged their game. Findings tied
+ * to no game go through at once.
+ */
+struct held_finding {
+    struct pdn_diag d;
+    char *strings; /* one block: file, move_number, text, detail */
+};
+
+struct selecting {
+    struct tool *t;
+    pdn_diag_fn on_diag; /* where the findings of chosen games go */
+    void *diag_ctx;
+    struct held_finding *held;
+    size_t n, cap;
+};
+
+static const char *copy_part(char **p, const char *s)
+{
+    if (s == NULL) return NULL;
+    char *start = *p;
+    size_t n = strlen(s) + 1;
+    memcpy(start, s, n);
+    *p += n;
+    return start;
+}
+
+static bool keep_finding(struct selecting *s, const struct pdn_diag *d)
+{
+    const char *parts[] = {d->file, d->move_number, d->text, d->detail};
+    size_t size = 1;
+    for (int i = 0; i < 4; i++)
+        size += parts[i] ? strlen(parts[i]) + 1 : 0;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        struct held_finding *grown = realloc(s->held, cap * sizeof *grown);
+        if (grown == NULL) return false;
+        s->held = grown, s->cap = cap;
+    }
+    struct held_finding *h = &s->held[s->n];
+    char *p = h->strings = malloc(size);
+    if (p == NULL) return false;
+    h->d = *d;
+    h->d.file = copy_part(&p, d->file);
+    h->d.move_number = copy_part(&p, d->move_number);
+    h->d.text = copy_part(&p, d->text);
+    h->d.detail = copy_part(&p, d->detail);
+    s->n++;
+    return true;
+}
+
+static void selecting_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct selecting *s = ctx;
+    /* Out of memory, a finding is shown rather than lost. */
+    if (d->game == 0 || !keep_finding(s, d)) s->on_diag(d, s->diag_ctx);
+}
+
+/* Game 'index' has been read: its findings go on when it is chosen; they,
+ * and those of earlier games never handed over, are dropped otherwise. */
+static void release_findings(struct selecting *s, size_t index, bool chosen)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        struct held_finding *h = &s->held[i];
+        if (h->d.game > index) {
+            s->held[kept++] = *h;
+            continue;
+        }
+        if (chosen && h->d.game == index) s->on_diag(&h->d, s->diag_ctx);
+        free(h->strings);
+    }
+    s->n = kept;
+}
+
 /* ---- inputs ---------------------------------------------------------------- */
 
 /* A reader failure: always an operational one (findings in the input are
@@ -435,7 +605,7 @@ static void read_failed(struct tool *t, const char *name, int err)
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
 }
 
-static int open_input(struct tool *t, pdn_reader **out, const char *operand)
+static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
@@ -445,6 +615,11 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand)
         .on_diag = t->on_diag ? t->on_diag : tool_on_diag,
         .diag_ctx = t->on_diag ? t->diag_ctx : t,
     };
+    if (sel) { /* the findings wait for the selection's verdict */
+        *sel = (struct selecting){.t = t, .on_diag = ro.on_diag, .diag_ctx = ro.diag_ctx};
+        ro.on_diag = selecting_on_diag;
+        ro.diag_ctx = sel;
+    }
     errno = 0;
     int err = std_in ? pdn_reader_open_fd(out, STDIN_FILENO, &ro)
                      : pdn_reader_open_file(out, operand, &ro);
@@ -455,15 +630,24 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand)
 static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
 {
     pdn_reader *reader;
-    if (open_input(t, &reader, operand) < 0) return 0;
+    struct selecting sel;
+    if (open_input(t, &reader, operand, t->select ? &sel : NULL) < 0) return 0;
     int rc = 0, stop = 0;
+    bool done = false;
     pdn_game *game;
-    while (stop == 0 && (rc = pdn_reader_next(&game, reader)) > 0) {
-        stop = fn(t, game, ctx);
+    while (stop == 0 && !done && (rc = pdn_reader_next(&game, reader)) > 0) {
+        bool chosen = pdn_select_match(t->select, game);
+        if (t->select) release_findings(&sel, game->index, chosen);
+        if (chosen) stop = fn(t, game, ctx);
+        done = pdn_select_exhausted(t->select, game->index);
         pdn_game_free(game);
     }
     if (stop == 0 && rc < 0) read_failed(t, operand, rc);
     pdn_reader_free(reader);
+    if (t->select) { /* findings of games never handed over belong to none chosen */
+        release_findings(&sel, (size_t)-1, false);
+        free(sel.held);
+    }
     return stop;
 }
 

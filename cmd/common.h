@@ -50,6 +50,56 @@ enum {
         "format", required_argument, NULL, TOOL_OPT_FORMAT                                         \
     }
 
+/* Codes of the options that choose games (long-only but -g), apart from the
+ * common ones and the tools' own. */
+enum {
+    TOOL_OPT_WHITE = 0x200,
+    TOOL_OPT_BLACK,
+    TOOL_OPT_PLAYER,
+    TOOL_OPT_EVENT,
+    TOOL_OPT_SITE,
+    TOOL_OPT_ROUND,
+    TOOL_OPT_DATE,
+    TOOL_OPT_RESULT,
+    TOOL_OPT_GAMETYPE,
+    TOOL_OPT_TAG
+};
+
+/*
+ * The entries of the options that choose games (see pdn-select(7)): -g N,
+ * --white, --black, --player, --event, --site, --round, --date, --result,
+ * --gametype, --tag; tool_select_option handles them. Their short letter
+ * goes in the optstring as "g:".
+ */
+#define TOOL_SELECT_LONG_OPTIONS                                                                   \
+    {"games", required_argument, NULL, 'g'}, {"white", required_argument, NULL, TOOL_OPT_WHITE},   \
+        {"black", required_argument, NULL, TOOL_OPT_BLACK},                                        \
+        {"player", required_argument, NULL, TOOL_OPT_PLAYER},                                      \
+        {"event", required_argument, NULL, TOOL_OPT_EVENT},                                        \
+        {"site", required_argument, NULL, TOOL_OPT_SITE},                                          \
+        {"round", required_argument, NULL, TOOL_OPT_ROUND},                                        \
+        {"date", required_argument, NULL, TOOL_OPT_DATE},                                          \
+        {"result", required_argument, NULL, TOOL_OPT_RESULT},                                      \
+        {"gametype", required_argument, NULL, TOOL_OPT_GAMETYPE},                                  \
+    {                                                                                              \
+        "tag", required_argument, NULL, TOOL_OPT_TAG                                               \
+    }
+
+/* The lines of a tool's --help for them. */
+#define TOOL_SELECT_USAGE                                                                          \
+    "Choosing games (see pdn-select(7); several of one kind: any of them):\n"                      \
+    "  -g, --games LIST       games by number in their file: 3, 3-7, 1,4,9-\n"                     \
+    "      --white NAME       White's name holds NAME (case and accents ignored)\n"                \
+    "      --black NAME       Black's name holds NAME\n"                                           \
+    "      --player NAME      White's or Black's name holds NAME\n"                                \
+    "      --event TEXT       the Event holds TEXT\n"                                              \
+    "      --site TEXT        the Site holds TEXT\n"                                               \
+    "      --round ROUND      the Round is ROUND\n"                                                \
+    "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                \
+    "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                     \
+    "      --gametype N       the GameType number (20 when there is none)\n"                       \
+    "      --tag NAME=VALUE   the tag NAME is VALUE\n"
+
 struct tool {
     const char *prog;  /* in every message */
     const char *usage; /* printed by -h/--help, ends with a newline */
@@ -65,6 +115,7 @@ struct tool {
     enum tool_exit status;     /* worst operational status so far */
     pdn_diag_fn on_diag;       /* the readers' callback; tool_on_diag when NULL */
     void *diag_ctx;            /* passed to on_diag */
+    pdn_select *select;        /* the games chosen (-g, --white ...); NULL: every game */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);
@@ -129,6 +180,25 @@ void tool_json_string(FILE *fp, const char *s);
 /* The reader callback: counts the finding and prints it (ctx: struct tool). */
 void tool_on_diag(const struct pdn_diag *d, void *ctx);
 
+/* ---- choosing games ---- */
+
+/*
+ * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
+ * one. A value that does not read is a usage error (exit 2). The tool frees
+ * t->select with pdn_select_free.
+ */
+bool tool_select_option(struct tool *t, int opt, const char *arg);
+
+/*
+ * One line of a list of games (pdncheck --list, pdnreplay --list), tab-
+ * separated: FILE INDEX WHITE BLACK EVENT DATE RESULT PLIES STATUS, a
+ * missing tag as "?", control characters escaped (tool_put_escaped);
+ * STATUS is "ok", or the first error as "NAME: MESSAGE". With json, one
+ * object {"type":"game",...} instead. first_error may be NULL.
+ */
+void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game, unsigned plies,
+                    const struct pdn_diag *first_error);
+
 /* ---- inputs ---- */
 
 /*
@@ -139,7 +209,10 @@ typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
 
 /* Reads every operand in turn (none, or "-", is standard input; none on a
  * terminal gets tool_stdin_notice). Returns 0, or the negative code with
- * which fn stopped the run. */
+ * which fn stopped the run. With t->select, fn sees only the games chosen
+ * (with their indexes in the file) and the reader's findings about the
+ * others are not reported; a file is read no further than its last game
+ * that -g can choose. */
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
 
 #endif

@@ -33,24 +33,29 @@ static const char usage[] =
     "      --format FORMAT    text (default) or json: one JSON object a line, the\n"
     "                         findings, file errors and the summary\n"
     "      --list-codes       list the diagnostics: name, severity, message\n"
+    "      --list             one line per game instead of the findings: file, number,\n"
+    "                         White, Black, Event, Date, Result, plies and ok or the\n"
+    "                         first error, separated by tabs\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n"
+    "\n" TOOL_SELECT_USAGE "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
     "other messages and the summary to standard error (with --format json,\n"
     "all to standard output, standard output's own failure excepted).\n"
     "Exit status: 0 clean, 1 findings (errors; warnings too with -W error),\n"
     "2 usage error, 3 a file could not be read or the output written.\n";
 
-enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_SUMMARY };
+enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_SUMMARY, OPT_LIST };
 
 static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"quiet", no_argument, NULL, 'q'},
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
     {"summary", required_argument, NULL, OPT_SUMMARY},
+    {"list", no_argument, NULL, OPT_LIST},
+    TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -80,6 +85,7 @@ struct check {
     struct tool *t;
     bool verbose;
     bool per_file; /* --summary=files */
+    bool list;                /* --list: a line per game, no findings */
     const char *file;         /* the operand being read */
     const pdn_game *game;     /* the game being replayed, for excerpts */
     /* Findings of the next games, by index: the reader reports a game's
@@ -111,8 +117,9 @@ _Noreturn static void list_codes(struct tool *t)
 static void parse_options(struct check *c, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":vW:wqsh", long_options, NULL)) != -1) {
-        if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg))
+    while ((opt = getopt_long(argc, argv, ":vW:wqshg:", long_options, NULL)) != -1) {
+        if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg) ||
+            tool_select_option(c->t, opt, optarg))
             continue;
         switch (opt) {
         case 'v':
@@ -131,6 +138,9 @@ static void parse_options(struct check *c, int argc, char **argv)
             break;
         case OPT_LIST_CODES:
             list_codes(c->t);
+        case OPT_LIST:
+            c->list = true;
+            break;
         default:
             tool_option_error(c->t, opt, argv);
         }
@@ -304,7 +314,7 @@ static void sort_held(struct check *c)
 static void flush_held(struct check *c)
 {
     for (size_t i = 0; i < c->nheld; i++) {
-        emit(c, &c->held[i].d);
+        if (!c->list) emit(c, &c->held[i].d);
         free(c->held[i].strings);
     }
     c->nheld = 0;
@@ -345,10 +355,19 @@ static void count_game(struct check *c)
     c->errors = c->warnings = 0;
 }
 
+/* --list: the game's line, with its first error in source order. */
+static void list_game(struct check *c, const pdn_game *game, unsigned plies)
+{
+    const struct pdn_diag *first = NULL;
+    for (size_t i = 0; i < c->nheld && !first; i++)
+        if (pdn_diag_severity(c->held[i].d.code) == PDN_SEV_ERROR) first = &c->held[i].d;
+    tool_list_game(stdout, c->t->json, c->file, game, plies, first);
+}
+
 static int check_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct check *c = ctx;
-    struct pdn_replay_summary summary;
+    struct pdn_replay_summary summary = {0};
     struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = c->file,
         .strict = t->strict,
@@ -360,6 +379,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     if (excerpts) srcline_enter(&c->src, game);
     int err = pdn_replay_game(&summary, game, &ro);
     sort_held(c);
+    if (c->list) list_game(c, game, summary.plies);
     flush_held(c);
     if (excerpts) srcline_leave(&c->src, game);
     c->game = NULL;
@@ -488,6 +508,7 @@ int main(int argc, char **argv)
     free(c.held);
     free(c.src.text);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);
+    pdn_select_free(t.select);
     if (!tool_stdout_flush(&t)) return tool_exit_status(&t);
     if (!t.quiet && !t.json) print_summary_text(&c);
     return tool_exit_status(&t);

@@ -41,6 +41,7 @@ static const char usage[] =
     "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
+    "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"
     "\n"
     "The games go to standard output (or -o FILE); the reader's findings, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
@@ -67,6 +68,7 @@ static const struct option long_options[] = {
     {"broken", required_argument, NULL, OPT_BROKEN},
     {"captures", required_argument, NULL, OPT_CAPTURES},
     {"quiet", no_argument, NULL, 'q'},
+    TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -146,10 +148,10 @@ static void check_old_width(const struct tool *t, int argc, char **argv)
 static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:l:W:wqh", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:", long_options, NULL)) != -1) {
         if (opt == 'w') check_old_width(t, argc, argv);
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            flag_option(f, opt))
+            tool_select_option(t, opt, optarg) || flag_option(f, opt))
             continue;
         switch (opt) {
         case 'o':
@@ -208,5 +210,6 @@ int main(int argc, char **argv)
         tool_system_error(&t, f.output ? f.output : "standard output", pdn_error_message(stop));
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
+    pdn_select_free(t.select);
     return tool_exit_status(&t);
 }

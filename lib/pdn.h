@@ -526,6 +526,57 @@ PDN_API size_t pdn_text_width(const char *s, size_t len);
  * it holds fewer), so that a cut there splits no character. */
 PDN_API size_t pdn_text_prefix(const char *s, size_t len, size_t chars);
 
+/* ---- Select: choosing games by their tags --------------------------------- */
+
+/*
+ * A selection: criteria a game must meet, shared by every tool (-g, --white,
+ * --player, --date ...). Criteria of different kinds must all hold; of one
+ * kind, any one of them (two PDN_SELECT_PLAYER: either player). Tag criteria
+ * are of one kind per tag name. An empty selection chooses every game.
+ *
+ * Text is compared folded: case-insensitive, and accent-insensitive for
+ * Latin letters ("Valneris" finds "Valnéris" and "VALNÉRIS"; ß is ss, æ ae,
+ * œ oe), Cyrillic case-insensitive (and ё is е). A missing tag reads as "".
+ */
+enum pdn_select_field {
+    PDN_SELECT_GAMES,    /* game indexes in the file: "3", "3-7", "1,4,9-", "-5" */
+    PDN_SELECT_WHITE,    /* White holds the text (substring, folded) */
+    PDN_SELECT_BLACK,    /* Black holds the text (substring, folded) */
+    PDN_SELECT_PLAYER,   /* White or Black holds the text (substring, folded) */
+    PDN_SELECT_EVENT,    /* Event holds the text (substring, folded) */
+    PDN_SELECT_SITE,     /* Site holds the text (substring, folded) */
+    PDN_SELECT_ROUND,    /* Round is the text (whole value, folded) */
+    PDN_SELECT_DATE,     /* Date within "YYYY[.MM[.DD]]" or a range "FROM-TO" (either
+                            side may be left out); a game's date must lie wholly
+                            inside: "2014.??.??" is in "2014", not in "2014.11".
+                            Date tags written DD.MM.YYYY are read too */
+    PDN_SELECT_RESULT,   /* the result, any spelling pdn_result_parse takes ("2-0",
+                            "1-0", "1/2-1/2", "*"): the Result tag, else the terminator */
+    PDN_SELECT_GAMETYPE, /* GameType's number (before any comma); no tag is 20 */
+    PDN_SELECT_TAG,      /* "NAME=VALUE": tag NAME (exact) is VALUE (whole, folded) */
+    PDN_SELECT_FIELD_COUNT
+};
+
+typedef struct pdn_select pdn_select;
+
+/* A new, empty selection through *out (free with pdn_select_free): 0 or
+ * PDN_ENOMEM with *out NULL. */
+PDN_API int pdn_select_new(pdn_select **out);
+/*
+ * Adds a criterion; value is copied. Returns 0, PDN_EINVAL for a value that
+ * does not read as the field wants (a bad range, date, result or number) or
+ * an unknown field, PDN_ENOMEM.
+ */
+PDN_API int pdn_select_add(pdn_select *sel, enum pdn_select_field field, const char *value);
+/* Whether the game meets the selection (a NULL selection chooses every game).
+ * Allocates nothing for tag values within PDN_LIMIT_TAG_VALUE bytes. */
+PDN_API bool pdn_select_match(const pdn_select *sel, const pdn_game *game);
+/* True when no game after index 'index' of a file can be chosen (every
+ * PDN_SELECT_GAMES range ends at or before it): a reader may stop there. */
+PDN_API bool pdn_select_exhausted(const pdn_select *sel, size_t index);
+/* Frees a selection; accepts NULL. */
+PDN_API void pdn_select_free(pdn_select *sel);
+
 /* ---- Reader ------------------------------------------------------------ */
 
 /*

@@ -3,8 +3,9 @@
  * written once. Which characters are blanks and which are dashes, the
  * scanner of a move's pieces that the lexer, the quick lane, the notation
  * parser and the writer all read move text with (so that they cannot
- * disagree on what a move is), UTF-8 counting and cutting, and the
- * spellings of results. No allocation, no state.
+ * disagree on what a move is), UTF-8 counting and cutting, the spellings
+ * of results, and the folding by which searches compare names. No
+ * allocation, no state.
  */
 #ifndef PDN_TEXT_H
 #define PDN_TEXT_H
@@ -127,6 +128,19 @@ enum { TEXT_SNIFF_BYTES = 8192 };
  * A binary file, or prose, has neither.
  */
 enum text_sniff text_sniff(const char *s, size_t n);
+
+/* ---- Folding, for searching ---------------------------------------------- */
+
+/*
+ * Writes s[0, n) folded into out, NUL-terminated, and returns its length:
+ * ASCII letters in lower case; the letters of Latin-1 Supplement and Latin
+ * Extended-A as their base letters in lower case (é, É -> e; ł -> l; ß ->
+ * ss; æ, Æ -> ae; œ -> oe; ĳ -> ij; þ -> th); combining marks (U+0300..
+ * U+036F) dropped; Cyrillic U+0400..U+042F in lower case, and ё, ѐ -> е,
+ * ѝ -> и. Everything else is kept byte for byte. Folding never lengthens
+ * text: out needs n + 1 bytes.
+ */
+size_t text_fold(char *out, const char *s, size_t n);
 
 /* ---- Result spellings ----------------------------------------------------- */
 

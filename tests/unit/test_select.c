@@ -1,0 +1,291 @@
+/*
+ * Unit tests of select.c and the fold of text.h: choosing games by index
+ * and tags, folded text (case and accents), dates, results, game types and
+ * how criteria combine.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "pdn.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One game read from its tags (and "*" or the result as terminator). */
+static pdn_game *game_of(const char *tags, const char *terminator, size_t skip)
+{
+    char text[2048];
+    size_t n = 0;
+    for (size_t i = 0; i < skip; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "[Event \"x\"]\n*\n\n");
+    snprintf(text + n, sizeof text - n, "%s\n%s\n", tags, terminator);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), 0);
+    pdn_game *g = NULL;
+    for (size_t i = 0; i <= skip; i++) {
+        pdn_game_free(g);
+        assert_int_equal(pdn_reader_next(&g, r), 1);
+    }
+    pdn_reader_free(r);
+    return g;
+}
+
+/* Whether one criterion chooses the game. */
+static bool chosen(pdn_game *g, enum pdn_select_field field, const char *value)
+{
+    pdn_select *sel = NULL;
+    assert_int_equal(pdn_select_new(&sel), 0);
+    assert_int_equal(pdn_select_add(sel, field, value), 0);
+    bool m = pdn_select_match(sel, g);
+    pdn_select_free(sel);
+    return m;
+}
+
+static void rejected(enum pdn_select_field field, const char *value)
+{
+    pdn_select *sel = NULL;
+    assert_int_equal(pdn_select_new(&sel), 0);
+    if (pdn_select_add(sel, field, value) != PDN_EINVAL) fail_msg("'%s' was taken", value);
+    pdn_select_free(sel);
+}
+
+static void expect_fold(const char *in, const char *want)
+{
+    char out[128];
+    size_t n = text_fold(out, in, strlen(in));
+    assert_string_equal(out, want);
+    assert_int_equal(n, strlen(want));
+    assert_true(n <= strlen(in));
+}
+
+static void test_select_fold_table(void **state)
+{
+    (void)state;
+    expect_fold("Valnéris", "valneris");
+    expect_fold("VALNÉRIS", "valneris");
+    expect_fold("ÀÁÂÃÄÅ àáâãäå Çç Ññ Øø Ýýÿ", "aaaaaa aaaaaa cc nn oo yyy");
+    expect_fold("Æsop Œuvre Straße Þór ĲSSEL", "aesop oeuvre strasse thor ijssel");
+    expect_fold("Łódź Šťastný Dvořák Ğüneş İzmir", "lodz stastny dvorak gunes izmir");
+    expect_fold("Valne\xCC\x81ris", "valneris"); /* e + combining acute */
+    expect_fold("Коршунов Ёлкин", "коршунов елкин");
+    expect_fold("× ÷ 高文龙 ½", "× ÷ 高文龙 ½"); /* kept as they are */
+    expect_fold("\xC3", "\xC3");                 /* a cut sequence is kept */
+}
+
+static void test_select_accents_and_case(void **state)
+{
+    (void)state;
+    pdn_game *g = game_of("[White \"Valnéris, Jean\"]\n[Black \"Коршунов Д.\"]", "*", 0);
+    assert_true(chosen(g, PDN_SELECT_WHITE, "Valneris"));
+    assert_true(chosen(g, PDN_SELECT_WHITE, "VALNÉRIS"));
+    assert_true(chosen(g, PDN_SELECT_WHITE, "valnéris, j"));
+    assert_true(chosen(g, PDN_SELECT_PLAYER, "коршунов"));
+    assert_true(chosen(g, PDN_SELECT_BLACK, "КОРШУНОВ"));
+    assert_false(chosen(g, PDN_SELECT_BLACK, "Valneris"));
+    assert_false(chosen(g, PDN_SELECT_WHITE, "Valnaris"));
+    pdn_game_free(g);
+}
+
+static void test_select_games_ranges_and_lists(void **state)
+{
+    (void)state;
+    pdn_game *g = game_of("[Event \"x\"]", "*", 4); /* game 5 */
+    assert_int_equal(g->index, 5);
+    assert_true(chosen(g, PDN_SELECT_GAMES, "5"));
+    assert_true(chosen(g, PDN_SELECT_GAMES, "3-7"));
+    assert_true(chosen(g, PDN_SELECT_GAMES, "1,5,9"));
+    assert_true(chosen(g, PDN_SELECT_GAMES, "5-"));
+    assert_true(chosen(g, PDN_SELECT_GAMES, "-5"));
+    assert_false(chosen(g, PDN_SELECT_GAMES, "1-4,6-"));
+    assert_false(chosen(g, PDN_SELECT_GAMES, "-4"));
+    static const char *const bad[] = {"",     "0", "7-3", "a",          "1,", ",1",
+                                      "1,,2", "-", "3-x", "1234567890", "2 "};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        rejected(PDN_SELECT_GAMES, bad[i]);
+    pdn_game_free(g);
+}
+
+static void test_select_games_exhausted(void **state)
+{
+    (void)state;
+    pdn_select *sel = NULL;
+    assert_int_equal(pdn_select_new(&sel), 0);
+    assert_false(pdn_select_exhausted(sel, 100)); /* no range: any game may come */
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_GAMES, "2,4-6"), 0);
+    assert_false(pdn_select_exhausted(sel, 5));
+    assert_true(pdn_select_exhausted(sel, 6));
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_GAMES, "9-"), 0);
+    assert_false(pdn_select_exhausted(sel, 1000));
+    /* a bad list adds nothing */
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_GAMES, "1,x"), PDN_EINVAL);
+    pdn_select_free(sel);
+    assert_false(pdn_select_exhausted(NULL, 1));
+}
+
+static void test_select_dates(void **state)
+{
+    (void)state;
+    pdn_game *g = game_of("[Date \"2014.11.02\"]", "*", 0);
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11.02"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014.01.01-2014.12.31"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11.02-2014.11.02"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "2013-2014"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11-"));
+    assert_true(chosen(g, PDN_SELECT_DATE, "-2014.11.02"));
+    assert_false(chosen(g, PDN_SELECT_DATE, "2014.10"));
+    assert_false(chosen(g, PDN_SELECT_DATE, "2014.01.01-2014.06.30"));
+    assert_false(chosen(g, PDN_SELECT_DATE, "2014.11.03-"));
+    pdn_game_free(g);
+
+    /* unknown parts: the game's date must lie wholly inside */
+    g = game_of("[Date \"2014.??.??\"]", "*", 0);
+    assert_true(chosen(g, PDN_SELECT_DATE, "2014"));
+    assert_false(chosen(g, PDN_SELECT_DATE, "2014.11"));
+    pdn_game_free(g);
+    g = game_of("[Date \"????.??.??\"]", "*", 0);
+    assert_false(chosen(g, PDN_SELECT_DATE, "0000-9999"));
+    pdn_game_free(g);
+    g = game_of("[Date \"2021-08-16\"]", "*", 0); /* read with '-' too */
+    assert_true(chosen(g, PDN_SELECT_DATE, "2021.08"));
+    pdn_game_free(g);
+    g = game_of("[Date \"10.03.2003\"]", "*", 0); /* day first, as some programs write */
+    assert_true(chosen(g, PDN_SELECT_DATE, "2003.03.10"));
+    assert_false(chosen(g, PDN_SELECT_DATE, "2003.10"));
+    pdn_game_free(g);
+    g = game_of("[Date \"2004.10.27 - 2004.11.01\"]", "*", 0); /* its first day */
+    assert_true(chosen(g, PDN_SELECT_DATE, "2004.10"));
+    pdn_game_free(g);
+    g = game_of("[Event \"no date\"]", "*", 0);
+    assert_false(chosen(g, PDN_SELECT_DATE, "2014"));
+    pdn_game_free(g);
+
+    static const char *const bad[] = {"",           "14",          "2014.1",    "2014.13",
+                                      "2014.11.32", "2014.11.02x", "2015-2014", "-",
+                                      "2014/11",    "20140"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        rejected(PDN_SELECT_DATE, bad[i]);
+}
+
+static void test_select_results(void **state)
+{
+    (void)state;
+    pdn_game *g = game_of("[Result \"2-0\"]", "2-0", 0);
+    assert_true(chosen(g, PDN_SELECT_RESULT, "2-0"));
+    assert_true(chosen(g, PDN_SELECT_RESULT, "1-0"));
+    assert_false(chosen(g, PDN_SELECT_RESULT, "1-1"));
+    pdn_game_free(g);
+    g = game_of("[Result \"1/2-1/2\"]", "1/2-1/2", 0);
+    assert_true(chosen(g, PDN_SELECT_RESULT, "1-1"));
+    assert_true(chosen(g, PDN_SELECT_RESULT, "1/2-1/2"));
+    pdn_game_free(g);
+    g = game_of("[Event \"no Result tag\"]", "0-2", 0); /* the terminator decides */
+    assert_true(chosen(g, PDN_SELECT_RESULT, "0-1"));
+    assert_false(chosen(g, PDN_SELECT_RESULT, "*"));
+    pdn_game_free(g);
+    rejected(PDN_SELECT_RESULT, "white");
+    rejected(PDN_SELECT_RESULT, "");
+}
+
+static void test_select_gametype_round_and_tags(void **state)
+{
+    (void)state;
+    pdn_game *g =
+        game_of("[Round \"2-3\"]\n[GameType \"20,W,10,10,N2,0\"]\n[Opening \"Ouverture Élégante\"]",
+                "*", 0);
+    assert_true(chosen(g, PDN_SELECT_GAMETYPE, "20"));
+    assert_false(chosen(g, PDN_SELECT_GAMETYPE, "21"));
+    assert_true(chosen(g, PDN_SELECT_ROUND, "2-3"));
+    assert_false(chosen(g, PDN_SELECT_ROUND, "2")); /* whole value, not a substring */
+    assert_true(chosen(g, PDN_SELECT_TAG, "Opening=ouverture elegante"));
+    assert_false(chosen(g, PDN_SELECT_TAG, "Opening=ouverture"));
+    assert_true(chosen(g, PDN_SELECT_TAG, "Annotator=")); /* missing reads as "" */
+    pdn_game_free(g);
+    g = game_of("[Event \"no GameType\"]", "*", 0);
+    assert_true(chosen(g, PDN_SELECT_GAMETYPE, "20"));
+    pdn_game_free(g);
+    rejected(PDN_SELECT_GAMETYPE, "x");
+    rejected(PDN_SELECT_GAMETYPE, "20,W");
+    rejected(PDN_SELECT_TAG, "Opening");
+    rejected(PDN_SELECT_TAG, "=x");
+}
+
+static void test_select_and_across_or_within(void **state)
+{
+    (void)state;
+    pdn_game *g = game_of("[White \"Samb\"]\n[Black \"Buggy\"]\n[Site \"Cannes\"]", "*", 0);
+    pdn_select *sel = NULL;
+    assert_int_equal(pdn_select_new(&sel), 0);
+    assert_true(pdn_select_match(sel, g)); /* empty: every game */
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_PLAYER, "Sijbrands"), 0);
+    assert_false(pdn_select_match(sel, g));
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_PLAYER, "buggy"), 0); /* either */
+    assert_true(pdn_select_match(sel, g));
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_SITE, "Paris"), 0); /* and */
+    assert_false(pdn_select_match(sel, g));
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_SITE, "cann"), 0);
+    assert_true(pdn_select_match(sel, g));
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_TAG, "White=samb"), 0);
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_TAG, "Black=x"), 0); /* another tag: and */
+    assert_false(pdn_select_match(sel, g));
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_TAG, "Black=BUGGY"), 0);
+    assert_true(pdn_select_match(sel, g));
+    pdn_select_free(sel);
+    assert_true(pdn_select_match(NULL, g));
+    pdn_game_free(g);
+}
+
+static void test_select_bad_arguments(void **state)
+{
+    (void)state;
+    pdn_select *sel = NULL;
+    assert_int_equal(pdn_select_new(NULL), PDN_EINVAL);
+    assert_int_equal(pdn_select_new(&sel), 0);
+    assert_int_equal(pdn_select_add(NULL, PDN_SELECT_WHITE, "x"), PDN_EINVAL);
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_WHITE, NULL), PDN_EINVAL);
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_FIELD_COUNT, "x"), PDN_EINVAL);
+    assert_int_equal(pdn_select_add(sel, (enum pdn_select_field) - 1, "x"), PDN_EINVAL);
+    assert_false(pdn_select_match(sel, NULL));
+    pdn_select_free(sel);
+    pdn_select_free(NULL);
+}
+
+/* A value as long as the reader keeps (PDN_LIMIT_TAG_VALUE bytes, cut
+ * inside a character here) folds and matches whole. */
+static void test_select_long_values(void **state)
+{
+    (void)state;
+    size_t n = PDN_LIMIT_TAG_VALUE + 100;
+    char *tags = malloc(n + 64);
+    assert_non_null(tags);
+    int k = snprintf(tags, 64, "[Event \"");
+    memset(tags + k, 'e', n);
+    strcpy(tags + k + n - 3, "ÉND\"]");
+    pdn_game *g = game_of(tags, "*", 0);
+    assert_true(chosen(g, PDN_SELECT_EVENT, "eee"));
+    pdn_game_free(g);
+    free(tags);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_select_fold_table),
+        cmocka_unit_test(test_select_accents_and_case),
+        cmocka_unit_test(test_select_games_ranges_and_lists),
+        cmocka_unit_test(test_select_games_exhausted),
+        cmocka_unit_test(test_select_dates),
+        cmocka_unit_test(test_select_results),
+        cmocka_unit_test(test_select_gametype_round_and_tags),
+        cmocka_unit_test(test_select_and_across_or_within),
+        cmocka_unit_test(test_select_bad_arguments),
+        cmocka_unit_test(test_select_long_values),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
