@@ -84,7 +84,12 @@ static const struct glyphs unicode_glyphs = {
     {" ", "\u25cb", "\u2654", "\u25cf", "\u265a"}, /* ○ ♔ ● ♚ */
     "\u00b7",                                      /* · */
     "\u00d7",                                      /* × */
-    "\u250c", "\u2510", "\u2514", "\u2518", "\u2500", "\u2502",
+    "\u250c",
+    "\u2510",
+    "\u2514",
+    "\u2518",
+    "\u2500",
+    "\u2502",
 };
 
 #define SGR_DIM "\033[2m"
@@ -194,10 +199,18 @@ static void svg_escaped(FILE *out, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
+        case '&':
+            fputs("&amp;", out);
+            break;
+        case '<':
+            fputs("&lt;", out);
+            break;
+        case '>':
+            fputs("&gt;", out);
+            break;
+        case '"':
+            fputs("&quot;", out);
+            break;
         default:
             /* Control characters other than tab and line ends are not XML. */
             if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n' || *s == '\r') putc(*s, out);
@@ -221,7 +234,7 @@ static void svg_head(FILE *out, const struct svg_layout *l, const char *title)
     }
     fprintf(out,
             "<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" "
-            "markerWidth=\"3\" markerHeight=\"3\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
+            "markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
             "fill=\"" SVG_ARROW "\"/></marker></defs>\n"
             "<rect class=\"frame\" x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"" SVG_FRAME
             "\"/>\n"
@@ -234,7 +247,8 @@ static void svg_head(FILE *out, const struct svg_layout *l, const char *title)
  * started and ended. */
 static void svg_squares(FILE *out, const struct svg_layout *l, const struct marks *m)
 {
-    int font = l->size * 9 / 32;
+    /* In the corner, clear of a piece: numbers stay readable under pieces. */
+    int font = l->size / 5;
     fputs("<g class=\"squares\">\n", out);
     for (int s = 1; s <= l->g->squares; s++) {
         int x, y;
@@ -249,7 +263,7 @@ static void svg_squares(FILE *out, const struct svg_layout *l, const struct mark
         fprintf(out,
                 "<text x=\"%d\" y=\"%d\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
                 "font-size=\"%d\" fill=\"" SVG_NUMBER "\">%d</text>\n",
-                x + l->size / 24 + 1, y + font, font, s);
+                x + 1 + l->size / 56, y + font, font, s);
     }
     fputs("</g>\n", out);
 }
@@ -257,10 +271,14 @@ static void svg_squares(FILE *out, const struct svg_layout *l, const struct mark
 static const char *piece_class(enum pdn_piece p)
 {
     switch (p) {
-    case PDN_PIECE_WHITE_MAN: return "white-man";
-    case PDN_PIECE_WHITE_KING: return "white-king";
-    case PDN_PIECE_BLACK_MAN: return "black-man";
-    default: return "black-king";
+    case PDN_PIECE_WHITE_MAN:
+        return "white-man";
+    case PDN_PIECE_WHITE_KING:
+        return "white-king";
+    case PDN_PIECE_BLACK_MAN:
+        return "black-man";
+    default:
+        return "black-king";
     }
 }
 
@@ -270,20 +288,22 @@ static void svg_crown(FILE *out, int cx, int cy, int k)
     fprintf(out,
             "<path class=\"crown\" d=\"M%d,%d L%d,%d L%d,%d L%d,%d L%d,%d L%d,%d L%d,%d z\" "
             "fill=\"#d4a017\" stroke=\"#5a4500\" stroke-width=\"1\"/>",
-            cx - k, cy + k / 2, cx - k, cy - k / 2, cx - k / 2, cy, cx, cy - k * 3 / 4,
-            cx + k / 2, cy, cx + k, cy - k / 2, cx + k, cy + k / 2);
+            cx - k, cy + k / 2, cx - k, cy - k / 2, cx - k / 2, cy, cx, cy - k * 3 / 4, cx + k / 2,
+            cy, cx + k, cy - k / 2, cx + k, cy + k / 2);
 }
 
 static void svg_piece(FILE *out, const struct svg_layout *l, int s, enum pdn_piece p)
 {
     bool white = p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING;
-    int cx, cy, r = l->size * 3 / 8;
+    int cx, cy, r = l->size * 11 / 32;
     svg_center(l, s, &cx, &cy);
     fprintf(out, "<g class=\"piece %s\" data-square=\"%d\">", piece_class(p), s);
-    fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>",
+    fprintf(out,
+            "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"/>",
             cx, cy, r, white ? "#fbfbf6" : "#262626", white ? "#3a3a3a" : "#000000");
-    fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"%s\" "
-                 "stroke-width=\"1\"/>",
+    fprintf(out,
+            "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" stroke=\"%s\" "
+            "stroke-width=\"1\"/>",
             cx, cy, r * 2 / 3, white ? "#9a9a9a" : "#6a6a6a");
     if (p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING) svg_crown(out, cx, cy, r / 2);
     fputs("</g>\n", out);
@@ -332,7 +352,7 @@ int pdn_diagram_svg(FILE *out, const struct pdn_board *board,
 {
     const struct pdn_diagram_options *o = checked_options(options);
     if (out == NULL || board == NULL || o == NULL || o->square_size < 0) return PDN_EINVAL;
-    int size = o->square_size ? o->square_size : 48;
+    int size = o->square_size ? o->square_size : 56;
     struct svg_layout l = {geometry_get((enum pdn_variant)board->variant), size, size / 3, o->flip};
     struct marks m;
     marks_of(&m, board, o->last);

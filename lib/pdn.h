@@ -736,7 +736,7 @@ struct pdn_diagram_options {
     bool unicode;                /* text: Unicode glyphs and frame (UTF-8); ASCII when false */
     bool color;                  /* text: ANSI SGR escapes (dim numbers, coloured marks) */
     const struct pdn_move *last; /* the move that led to the position, marked; may be NULL */
-    int square_size;             /* SVG: pixels per square, 0 for 48 */
+    int square_size;             /* SVG: pixels per square, 0 for 56 */
     const char *title;           /* SVG: its <title> (escaped), NULL for none; copied out */
 };
 #define PDN_DIAGRAM_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}

@@ -124,13 +124,26 @@ static enum color_when parse_color(const struct tool *t, const char *arg)
 static bool flag_option(struct replay_options *o, int opt, bool *ascii)
 {
     switch (opt) {
-    case OPT_FEN: o->fen = true; return true;
-    case OPT_FLIP: o->flip = true; return true;
-    case OPT_VARIATIONS: o->variations = true; return true;
-    case OPT_ASCII: *ascii = true; return true;
-    case OPT_NARRATE: o->narrate = true; return true;
-    case OPT_TEXT: o->text = true; return true;
-    default: return false;
+    case OPT_FEN:
+        o->fen = true;
+        return true;
+    case OPT_FLIP:
+        o->flip = true;
+        return true;
+    case OPT_VARIATIONS:
+        o->variations = true;
+        return true;
+    case OPT_ASCII:
+        *ascii = true;
+        return true;
+    case OPT_NARRATE:
+        o->narrate = true;
+        return true;
+    case OPT_TEXT:
+        o->text = true;
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -162,20 +175,34 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
             flag_option(o, opt, &ascii))
             continue;
         switch (opt) {
-        case 'g': o->game = parse_game_option(t, optarg); break;
-        case OPT_PLY: o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L); break;
+        case 'g':
+            o->game = parse_game_option(t, optarg);
+            break;
+        case OPT_PLY:
+            o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L);
+            break;
         case OPT_MOVE:
             check_move_option(t, optarg);
             o->move = optarg;
             break;
-        case OPT_COLOR: color = parse_color(t, optarg); break;
-        case OPT_SVG: o->svg = optarg; break;
-        case OPT_SVG_DIR: o->svg_dir = optarg; break;
-        case 'q': t->quiet = true; break;
-        default: tool_option_error(t, opt, argv);
+        case OPT_COLOR:
+            color = parse_color(t, optarg);
+            break;
+        case OPT_SVG:
+            o->svg = optarg;
+            break;
+        case OPT_SVG_DIR:
+            o->svg_dir = optarg;
+            break;
+        case 'q':
+            t->quiet = true;
+            break;
+        default:
+            tool_option_error(t, opt, argv);
         }
     }
-    if (o->ply >= 0 && o->move) tool_usage_error(t, "--ply and --move both choose the position: give one");
+    if (o->ply >= 0 && o->move)
+        tool_usage_error(t, "--ply and --move both choose the position: give one");
     if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
     if (argc - optind > 1) tool_usage_error(t, "one file at a time, not '%s'", argv[optind + 1]);
     o->unicode = !ascii && locale_is_utf8();
@@ -249,7 +276,7 @@ struct turn {
 static enum pdn_color first_mover(const struct pdn_board *b)
 {
     return pdn_rules_get((enum pdn_variant)b->variant)->black_moves_first ? PDN_COLOR_BLACK
-                                                                            : PDN_COLOR_WHITE;
+                                                                          : PDN_COLOR_WHITE;
 }
 
 static struct replay_entry *add_entry(struct loader *l, enum replay_entry_kind kind, int depth,
@@ -300,8 +327,8 @@ static void add_ply(struct loader *l, const struct replay_ply *p, struct turn *t
 static void walk_line(struct loader *l, const struct pdn_line *line, struct turn turn, int depth,
                       const char *label);
 
-static void walk_variations(struct loader *l, const struct pdn_node *node, const struct turn *before,
-                            int depth, const char *label)
+static void walk_variations(struct loader *l, const struct pdn_node *node,
+                            const struct turn *before, int depth, const char *label)
 {
     for (uint32_t v = 0; v < node->nvariations; v++) {
         char sub[32];

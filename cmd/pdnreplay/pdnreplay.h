@@ -12,18 +12,18 @@
 
 /* What to show, from the command line. */
 struct replay_options {
-    size_t game;            /* 1-based index in the file (-g) */
-    long ply;               /* --ply K: the main line's position after K plies; -1 unset */
-    const char *move;       /* --move "23." or "23...", NULL unset */
-    bool fen;               /* FEN lines instead of diagrams */
-    bool flip;              /* from Black's side */
-    bool variations;        /* walk the variations too */
-    bool unicode;           /* the locale is UTF-8 and no --ascii */
-    bool color;             /* ANSI colour (--color, or auto on a terminal) */
-    bool narrate;           /* plain sentences */
-    bool text;              /* --text: non-interactive even on a terminal */
-    const char *svg;        /* --svg FILE */
-    const char *svg_dir;    /* --svg-dir DIR */
+    size_t game;         /* 1-based index in the file (-g) */
+    long ply;            /* --ply K: the main line's position after K plies; -1 unset */
+    const char *move;    /* --move "23." or "23...", NULL unset */
+    bool fen;            /* FEN lines instead of diagrams */
+    bool flip;           /* from Black's side */
+    bool variations;     /* walk the variations too */
+    bool unicode;        /* the locale is UTF-8 and no --ascii */
+    bool color;          /* ANSI colour (--color, or auto on a terminal) */
+    bool narrate;        /* plain sentences */
+    bool text;           /* --text: non-interactive even on a terminal */
+    const char *svg;     /* --svg FILE */
+    const char *svg_dir; /* --svg-dir DIR */
 };
 
 /* One ply the replay played (pdn_replay_game's on_ply), in its order. */
@@ -47,7 +47,7 @@ enum replay_entry_kind {
     ENTRY_PLY,             /* a move played, and the position after it */
     ENTRY_VARIATION_BEGIN, /* a variation replacing 'node' starts */
     ENTRY_VARIATION_END,
-    ENTRY_STOP             /* the line stops at 'node' (stop says why) */
+    ENTRY_STOP /* the line stops at 'node' (stop says why) */
 };
 
 /* The game in reading order: the main line, each variation right after the
@@ -67,16 +67,16 @@ struct replay_entry {
 
 struct replay_game {
     const pdn_game *game;
-    const char *file;          /* as named on the command line, "-" for stdin */
+    const char *file; /* as named on the command line, "-" for stdin */
     struct pdn_board start;
-    struct replay_ply *plies;  /* in the replay's order */
+    struct replay_ply *plies; /* in the replay's order */
     size_t nplies, ply_cap;
     struct replay_stop *stops;
     size_t nstops, stop_cap;
     struct replay_entry *entries;
     size_t nentries, entry_cap;
-    size_t main_plies;         /* plies on the main line */
-    bool main_stopped;         /* the main line stops at a finding */
+    size_t main_plies; /* plies on the main line */
+    bool main_stopped; /* the main line stops at a finding */
     bool nomem;
 };
 

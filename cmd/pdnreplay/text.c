@@ -61,11 +61,11 @@ static void put_comments(FILE *out, const struct pdn_comment *c, uint32_t n, boo
 
 /* ---- counting pieces, for sentences ----------------------------------------------- */
 
-/* "18 men and 1 king", "2 kings", "no pieces". */
+/* "18 men and 1 king", "2 kings", "none". */
 static void put_material(FILE *out, int men, int kings)
 {
     if (men == 0 && kings == 0) {
-        fputs("no pieces", out);
+        fputs("none", out);
         return;
     }
     if (men) fprintf(out, "%d %s", men, men == 1 ? "man" : "men");
@@ -77,9 +77,11 @@ static void put_material(FILE *out, int men, int kings)
 static void put_counts(FILE *out, const struct pdn_board *b)
 {
     fputs("White ", out);
-    put_material(out, pdn_board_count(b, PDN_PIECE_WHITE_MAN), pdn_board_count(b, PDN_PIECE_WHITE_KING));
+    put_material(out, pdn_board_count(b, PDN_PIECE_WHITE_MAN),
+                 pdn_board_count(b, PDN_PIECE_WHITE_KING));
     fputs(", Black ", out);
-    put_material(out, pdn_board_count(b, PDN_PIECE_BLACK_MAN), pdn_board_count(b, PDN_PIECE_BLACK_KING));
+    put_material(out, pdn_board_count(b, PDN_PIECE_BLACK_MAN),
+                 pdn_board_count(b, PDN_PIECE_BLACK_KING));
     fputs(".", out);
 }
 
@@ -224,10 +226,16 @@ static void put_entry(FILE *out, const struct replay_game *g, const struct repla
                       const struct replay_options *o)
 {
     switch (e->kind) {
-    case ENTRY_START: put_start(out, g, o); break;
+    case ENTRY_START:
+        put_start(out, g, o);
+        break;
     case ENTRY_VARIATION_BEGIN:
-    case ENTRY_VARIATION_END: put_variation(out, e); return;
-    case ENTRY_STOP: put_stop(out, e); return;
+    case ENTRY_VARIATION_END:
+        put_variation(out, e);
+        return;
+    case ENTRY_STOP:
+        put_stop(out, e);
+        return;
     case ENTRY_PLY:
         put_comments(out, e->node->comments_before, e->node->ncomments_before, o->narrate);
         put_ply_line(out, e, o);
@@ -249,10 +257,13 @@ static void put_header(FILE *out, const struct replay_game *g, bool narrate)
         if (v == NULL) continue;
         fprintf(out, narrate ? "%s: " : "%-8s", tags[i]);
         put_text(out, v);
-        fputs(narrate ? ".\n" : "\n", out);
+        /* A sentence ends once: "Black, B." takes no second point. */
+        bool stop = narrate && (*v == '\0' || v[strlen(v) - 1] != '.');
+        fputs(stop ? ".\n" : "\n", out);
     }
     const char *result = pdn_game_tag(g->game, "Result");
-    if (result == NULL && g->game->result != PDN_RESULT_NONE) result = pdn_result_text(g->game->result);
+    if (result == NULL && g->game->result != PDN_RESULT_NONE)
+        result = pdn_result_text(g->game->result);
     if (result) {
         fprintf(out, narrate ? "%s: " : "%-8s", "Result");
         put_text(out, result);
