@@ -38,6 +38,11 @@ LIBSO := $(BUILD)/$(SONAME)
 CMD_COMMON := $(wildcard cmd/common.c cmd/output.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
 TOOLS := $(filter-out common output,$(basename $(notdir $(wildcard cmd/*.c))))
+# A tool of several files has a folder, cmd/NAME/ with a main.c, and links
+# every .c in it.
+DIR_TOOLS := $(notdir $(patsubst %/main.c,%,$(wildcard cmd/*/main.c)))
+DIR_TOOL_OBJ := $(patsubst cmd/%.c,$(BUILD)/cmd/%.o,$(wildcard $(DIR_TOOLS:%=cmd/%/*.c)))
+TOOLS += $(DIR_TOOLS)
 TOOL_BINS := $(TOOLS:%=$(BIN)/%)
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -47,7 +52,7 @@ BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BINS := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
 MANS := $(wildcard man/man*/*.[0-9])
-LINT_SRC := $(wildcard lib/*.[ch] cmd/*.[ch] tools/*.[ch] bench/*.[ch] tests/unit/*.[ch] \
+LINT_SRC := $(wildcard lib/*.[ch] cmd/*.[ch] cmd/*/*.[ch] tools/*.[ch] bench/*.[ch] tests/unit/*.[ch] \
 	tests/fuzz/*.[ch])
 
 VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
@@ -136,6 +141,13 @@ $(BUILD)/libpdn.so: $(LIBSO)
 $(BIN)/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm
+
+define dir_tool_rule
+$(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(LIBA)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
+endef
+$(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
@@ -238,5 +250,5 @@ lint: deps
 clean:
 	rm -rf $(BUILD) $(BIN)
 
--include $(LIB_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) $(TOOLS:%=$(BUILD)/cmd/%.d) \
+-include $(LIB_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) $(TOOLS:%=$(BUILD)/cmd/%.d) $(DIR_TOOL_OBJ:.o=.d) \
 	$(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%.d) $(GEN_HEADERS:$(GEN)/%_tables.h=$(GEN)/gen_%.d)

@@ -776,4 +776,50 @@ struct pdn_format_options {
 PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
                             const struct pdn_format_options *options);
 
+/* ---- Diagram: a position drawn as text or SVG ---------------------------- */
+
+/*
+ * How a diagram is drawn. The text form is a grid of three-column cells in a
+ * frame: light squares blank, empty dark squares their number, men and kings
+ * of each colour their own glyph (ASCII w W b B; Unicode ○ ♔ ● ♚), the last
+ * move's squares in brackets: [·] where it started, [●] where it ended, [×]
+ * where it took a piece ([.] and [x] in ASCII). The SVG form draws the same
+ * board (numbered dark squares, pieces, kings crowned) with the last move
+ * as an arrow along its landing squares.
+ */
+struct pdn_diagram_options {
+    unsigned version;            /* PDN_OPTIONS_VERSION */
+    bool flip;                   /* seen from Black's side: square 1 at the bottom right */
+    bool unicode;                /* text: Unicode glyphs and frame (UTF-8); ASCII when false */
+    bool color;                  /* text: ANSI SGR escapes (dim numbers, coloured marks) */
+    const struct pdn_move *last; /* the move that led to the position, marked; may be NULL */
+    int square_size;             /* SVG: pixels per square, 0 for 56 */
+    const char *title;           /* SVG: its <title> (escaped), NULL for none; copied out */
+};
+#define PDN_DIAGRAM_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+/*
+ * The square drawn at row, col (0-based from the top left of the drawing,
+ * board->variant's size) as the diagram draws it: 1..squares for a dark
+ * square, 0 for a light one or a place off the board. Not flipped, square 1
+ * is in row 0, column 1.
+ */
+PDN_API int pdn_diagram_square_at(enum pdn_variant variant, int row, int col, bool flip);
+/*
+ * Writes the position as text to out, one line per row and a frame, each
+ * line ended by '\n'. For a buffer, give fmemopen(3) or open_memstream(3).
+ * Returns 0, PDN_EINVAL (a NULL argument, a bad options version) or PDN_EIO
+ * (the stream failed).
+ */
+PDN_API int pdn_diagram_text(FILE *out, const struct pdn_board *board,
+                             const struct pdn_diagram_options *options);
+/*
+ * Writes the position as a standalone SVG 1.1 image. Each piece is a
+ * <g class="piece white-man|white-king|black-man|black-king"
+ * data-square="N">, so scripts can read the position back. Returns as
+ * pdn_diagram_text does.
+ */
+PDN_API int pdn_diagram_svg(FILE *out, const struct pdn_board *board,
+                            const struct pdn_diagram_options *options);
+
 #endif

@@ -1,0 +1,533 @@
+/*
+ * pdnreplay: shows a game move by move: its header, then each ply with its
+ * number, its comments and the board after it, as diagrams, FEN lines or
+ * plain sentences (--narrate), or as SVG pictures.
+ *
+ * This file: the options, choosing the game, and loading it: the library's
+ * replay plays it (pdn_replay_game, on_ply) and the plies become a list of
+ * entries in reading order, which text.c prints and the interactive view
+ * (tui.c, to come) will browse. The judging is libpdn's: a move the replay
+ * refuses stops its line with the replay's own finding.
+ */
+#include "pdnreplay.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "Usage: pdnreplay [options] [FILE]\n"
+    "Shows a game of a PDN file (standard input when none, or '-'): its header,\n"
+    "then each move with its number and comments, and the board after it.\n"
+    "\n"
+    "  -g, --game N           the Nth game of the file (default 1)\n"
+    "      --ply K            only the position after K plies of the main line\n"
+    "                         (0: the start)\n"
+    "      --move N. | N...   only the position after White's (N.) or Black's\n"
+    "                         (N...) Nth move of the main line\n"
+    "      --fen              FEN lines instead of diagrams\n"
+    "      --flip             the board seen from Black's side\n"
+    "      --variations       walk the variations too, each labelled\n"
+    "      --ascii            ASCII diagrams, even in a UTF-8 locale\n"
+    "      --color WHEN       colour the diagrams: auto (on a terminal, the\n"
+    "                         default), always or never\n"
+    "      --narrate          each move as a plain sentence, pieces counted\n"
+    "                         (for screen readers and braille displays)\n"
+    "      --text             print, even on a terminal (the only mode so far)\n"
+    "      --svg FILE         write the position (--ply, --move; else the last of\n"
+    "                         the main line) as an SVG picture, print nothing\n"
+    "      --svg-dir DIR      write one SVG picture per position of the main line,\n"
+    "                         DIR/ply-000.svg (the start), ply-001.svg, ...\n"
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+    "  -W WHAT                which findings are reported, as in pdncheck\n"
+    "  -w, --errors-only      report errors only, not warnings and notes\n"
+    "  -q, --quiet            no note when reading a terminal\n"
+    "      --format FORMAT    findings as text (default) or json\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the version and exit\n"
+    "\n"
+    "The game goes to standard output; findings in it, as\n"
+    "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
+    "An illegal move stops its line: the positions before it are shown.\n"
+    "Exit status: 0 clean, 1 errors in the game, 2 usage error (or no such game\n"
+    "or position), 3 system error.\n";
+
+enum {
+    OPT_PLY = TOOL_OPT_FIRST_FREE,
+    OPT_MOVE,
+    OPT_FEN,
+    OPT_FLIP,
+    OPT_VARIATIONS,
+    OPT_ASCII,
+    OPT_COLOR,
+    OPT_NARRATE,
+    OPT_TEXT,
+    OPT_SVG,
+    OPT_SVG_DIR,
+};
+
+static const struct option long_options[] = {
+    {"game", required_argument, NULL, 'g'},
+    {"ply", required_argument, NULL, OPT_PLY},
+    {"move", required_argument, NULL, OPT_MOVE},
+    {"fen", no_argument, NULL, OPT_FEN},
+    {"flip", no_argument, NULL, OPT_FLIP},
+    {"variations", no_argument, NULL, OPT_VARIATIONS},
+    {"ascii", no_argument, NULL, OPT_ASCII},
+    {"color", required_argument, NULL, OPT_COLOR},
+    {"narrate", no_argument, NULL, OPT_NARRATE},
+    {"text", no_argument, NULL, OPT_TEXT},
+    {"svg", required_argument, NULL, OPT_SVG},
+    {"svg-dir", required_argument, NULL, OPT_SVG_DIR},
+    {"quiet", no_argument, NULL, 'q'},
+    TOOL_FINDING_LONG_OPTIONS,
+    TOOL_COMMON_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+/* ---- options ------------------------------------------------------------------ */
+
+/*
+ * -g N: which game. Kept apart on purpose: the shared game-selection options
+ * (cmd/common.c) replace it; only this function and the 'g' case go then.
+ */
+static size_t parse_game_option(const struct tool *t, const char *arg)
+{
+    return (size_t)tool_parse_long(t, "-g", arg, 1, 1000000000L);
+}
+
+/* "23." or "23...": a move number and a side; anything else is a usage error. */
+static void check_move_option(const struct tool *t, const char *arg)
+{
+    size_t digits = strspn(arg, "0123456789");
+    const char *rest = arg + digits;
+    if (digits == 0 || digits > 9 || arg[0] == '0' ||
+        (strcmp(rest, ".") != 0 && strcmp(rest, "...") != 0))
+        tool_usage_error(t, "--move wants a move number and '.' or '...' (23. or 23...), not '%s'",
+                         arg);
+}
+
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+static enum color_when parse_color(const struct tool *t, const char *arg)
+{
+    if (strcmp(arg, "auto") == 0) return COLOR_AUTO;
+    if (strcmp(arg, "always") == 0) return COLOR_ALWAYS;
+    if (strcmp(arg, "never") == 0) return COLOR_NEVER;
+    tool_usage_error(t, "--color wants auto, always or never, not '%s'", arg);
+}
+
+/* The options that only set a flag; false for any other. */
+static bool flag_option(struct replay_options *o, int opt, bool *ascii)
+{
+    switch (opt) {
+    case OPT_FEN:
+        o->fen = true;
+        return true;
+    case OPT_FLIP:
+        o->flip = true;
+        return true;
+    case OPT_VARIATIONS:
+        o->variations = true;
+        return true;
+    case OPT_ASCII:
+        *ascii = true;
+        return true;
+    case OPT_NARRATE:
+        o->narrate = true;
+        return true;
+    case OPT_TEXT:
+        o->text = true;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether the user's locale writes UTF-8. The locale is set only to ask:
+ * the library's reading must not depend on it, so it goes back to "C". */
+static bool locale_is_utf8(void)
+{
+    if (setlocale(LC_CTYPE, "") == NULL) return false;
+    const char *cs = nl_langinfo(CODESET);
+    bool utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+    setlocale(LC_CTYPE, "C");
+    return utf8;
+}
+
+static bool color_wanted(enum color_when when)
+{
+    if (when != COLOR_AUTO) return when == COLOR_ALWAYS;
+    const char *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL && term && strcmp(term, "dumb") != 0;
+}
+
+static void parse_options(struct tool *t, struct replay_options *o, int argc, char **argv)
+{
+    int opt;
+    bool ascii = false;
+    enum color_when color = COLOR_AUTO;
+    while ((opt = getopt_long(argc, argv, ":g:W:wqh", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
+            flag_option(o, opt, &ascii))
+            continue;
+        switch (opt) {
+        case 'g':
+            o->game = parse_game_option(t, optarg);
+            break;
+        case OPT_PLY:
+            o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L);
+            break;
+        case OPT_MOVE:
+            check_move_option(t, optarg);
+            o->move = optarg;
+            break;
+        case OPT_COLOR:
+            color = parse_color(t, optarg);
+            break;
+        case OPT_SVG:
+            o->svg = optarg;
+            break;
+        case OPT_SVG_DIR:
+            o->svg_dir = optarg;
+            break;
+        case 'q':
+            t->quiet = true;
+            break;
+        default:
+            tool_option_error(t, opt, argv);
+        }
+    }
+    if (o->ply >= 0 && o->move)
+        tool_usage_error(t, "--ply and --move both choose the position: give one");
+    if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
+    if (argc - optind > 1) tool_usage_error(t, "one file at a time, not '%s'", argv[optind + 1]);
+    o->unicode = !ascii && locale_is_utf8();
+    o->color = color_wanted(color);
+}
+
+/* ---- loading: the replay's plies and findings ------------------------------------ */
+
+struct loader {
+    struct replay_game *g;
+    struct tool *t;
+    struct pdn_movelist legal; /* for writing each move's text */
+    size_t cursor;             /* the next ply of g->plies the walk places */
+};
+
+static bool grow(void **items, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap) return true;
+    size_t ncap = *cap ? *cap * 2 : 64;
+    void *p = realloc(*items, ncap * size);
+    if (p == NULL) return false;
+    *items = p;
+    *cap = ncap;
+    return true;
+}
+
+static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
+                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
+{
+    struct replay_game *g = ctx;
+    if (!grow((void **)&g->plies, &g->ply_cap, g->nplies, sizeof *g->plies)) {
+        g->nomem = true;
+        return;
+    }
+    g->plies[g->nplies++] = (struct replay_ply){*before, *after, *move, node, depth};
+}
+
+static bool stops_line(enum pdn_diag_code code)
+{
+    return code == PDN_DIAG_ILLEGAL_MOVE || code == PDN_DIAG_AMBIGUOUS_MOVE ||
+           code == PDN_DIAG_UNKNOWN_MOVE;
+}
+
+/* The replay's findings: reported as every tool reports them, and kept when
+ * they stop a line, to be shown where it stops. */
+static void on_replay_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct loader *l = ctx;
+    struct replay_game *g = l->g;
+    tool_on_diag(d, l->t);
+    if (!stops_line(d->code) || d->node == NULL) return;
+    size_t n = pdn_diag_message(NULL, 0, d);
+    char *msg = malloc(n + 1);
+    if (msg == NULL || !grow((void **)&g->stops, &g->stop_cap, g->nstops, sizeof *g->stops)) {
+        free(msg);
+        g->nomem = true;
+        return;
+    }
+    pdn_diag_message(msg, n + 1, d);
+    g->stops[g->nstops++] = (struct replay_stop){d->node, d->code, d->line, d->col, msg};
+}
+
+/* ---- the entries: the tree walked in reading order ------------------------------- */
+
+/* Where a line is: the move number to come and the side to play it. */
+struct turn {
+    uint32_t number;
+    int side;
+};
+
+static enum pdn_color first_mover(const struct pdn_board *b)
+{
+    return pdn_rules_get((enum pdn_variant)b->variant)->black_moves_first ? PDN_COLOR_BLACK
+                                                                          : PDN_COLOR_WHITE;
+}
+
+static struct replay_entry *add_entry(struct loader *l, enum replay_entry_kind kind, int depth,
+                                      const struct pdn_node *node)
+{
+    struct replay_game *g = l->g;
+    if (!grow((void **)&g->entries, &g->entry_cap, g->nentries, sizeof *g->entries)) {
+        g->nomem = true;
+        return NULL;
+    }
+    struct replay_entry *e = &g->entries[g->nentries++];
+    memset(e, 0, sizeof *e);
+    e->kind = kind;
+    e->depth = depth;
+    e->node = node;
+    return e;
+}
+
+static void number_text(char out[16], const struct turn *turn, const struct pdn_board *start)
+{
+    bool second = turn->side != (int)first_mover(start);
+    snprintf(out, 16, "%lu%s", (unsigned long)turn->number, second ? "..." : ".");
+}
+
+static const struct replay_stop *stop_at(const struct replay_game *g, const struct pdn_node *node)
+{
+    for (size_t i = 0; i < g->nstops; i++)
+        if (g->stops[i].node == node) return &g->stops[i];
+    return NULL;
+}
+
+static void add_ply(struct loader *l, const struct replay_ply *p, struct turn *turn, int depth,
+                    const char *label)
+{
+    struct replay_game *g = l->g;
+    struct replay_entry *e = add_entry(l, ENTRY_PLY, depth, p->node);
+    if (e == NULL) return;
+    e->ply = p;
+    number_text(e->number, turn, &g->start);
+    snprintf(e->label, sizeof e->label, "%s", label);
+    pdn_movegen(&l->legal, &p->before, 0);
+    pdn_move_to_text(e->text, &p->move, &l->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    if (depth == 0) e->index = ++g->main_plies;
+    if (p->before.side != (int)first_mover(&g->start)) turn->number++;
+    turn->side = p->after.side;
+}
+
+static void walk_line(struct loader *l, const struct pdn_line *line, struct turn turn, int depth,
+                      const char *label);
+
+static void walk_variations(struct loader *l, const struct pdn_node *node,
+                            const struct turn *before, int depth, const char *label)
+{
+    for (uint32_t v = 0; v < node->nvariations; v++) {
+        char sub[32];
+        snprintf(sub, sizeof sub, "%s%s%lu", label, *label ? "." : "", (unsigned long)v + 1);
+        struct replay_entry *e = add_entry(l, ENTRY_VARIATION_BEGIN, depth + 1, node);
+        if (e == NULL) return;
+        number_text(e->number, before, &l->g->start);
+        snprintf(e->label, sizeof e->label, "%s", sub);
+        walk_line(l, &node->variations[v], *before, depth + 1, sub);
+        e = add_entry(l, ENTRY_VARIATION_END, depth + 1, node);
+        if (e == NULL) return;
+        number_text(e->number, before, &l->g->start);
+        snprintf(e->label, sizeof e->label, "%s", sub);
+    }
+}
+
+/*
+ * The replay calls on_ply in this same order (a move, then the variations
+ * replacing it, then the next move), so the plies are taken in turn. A move
+ * with neither a ply nor a finding is one the replay passed over (a
+ * placeholder, or past a setup that did not read).
+ */
+static void walk_line(struct loader *l, const struct pdn_line *line, struct turn turn, int depth,
+                      const char *label)
+{
+    struct replay_game *g = l->g;
+    for (uint32_t i = 0; i < line->nmoves && !g->nomem; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        if (i == 0 && node->number) turn.number = node->number;
+        struct turn before = turn;
+        const struct replay_stop *stop = NULL;
+        if (l->cursor < g->nplies && g->plies[l->cursor].node == node) {
+            add_ply(l, &g->plies[l->cursor++], &turn, depth, label);
+        } else if ((stop = stop_at(g, node)) != NULL) {
+            struct replay_entry *e = add_entry(l, ENTRY_STOP, depth, node);
+            if (e) e->stop = stop;
+            if (e) number_text(e->number, &turn, &g->start);
+            if (e) snprintf(e->label, sizeof e->label, "%s", label);
+            if (depth == 0) g->main_stopped = true;
+        }
+        walk_variations(l, node, &before, depth, label);
+        if (stop) break;
+    }
+}
+
+int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, const char *file,
+                bool strict)
+{
+    memset(g, 0, sizeof *g);
+    g->game = game;
+    g->file = file;
+    struct loader *l = malloc(sizeof *l);
+    if (l == NULL) return PDN_ENOMEM;
+    *l = (struct loader){.g = g, .t = t};
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.filename = file;
+    ro.strict = strict;
+    ro.on_diag = on_replay_diag;
+    ro.diag_ctx = l;
+    ro.on_ply = on_ply;
+    ro.ply_ctx = g;
+    struct pdn_replay_summary sum;
+    int err = pdn_replay_game(&sum, game, &ro);
+    /* The start: before the main line's first ply, or, with none, where
+     * the main line ended (its start, or a setup). */
+    g->start = sum.final;
+    for (size_t i = 0; i < g->nplies; i++)
+        if (g->plies[i].depth == 0) {
+            g->start = g->plies[i].before;
+            break;
+        }
+    if (err == 0) {
+        struct replay_entry *e = add_entry(l, ENTRY_START, 0, NULL);
+        struct turn turn = {1, g->start.side};
+        if (e) walk_line(l, &game->main, turn, 0, "");
+    }
+    free(l);
+    if (err == 0 && g->nomem) err = PDN_ENOMEM;
+    return err;
+}
+
+void replay_game_free(struct replay_game *g)
+{
+    for (size_t i = 0; i < g->nstops; i++)
+        free(g->stops[i].message);
+    free(g->stops);
+    free(g->plies);
+    free(g->entries);
+    memset(g, 0, sizeof *g);
+}
+
+const struct replay_entry *replay_find(const struct replay_game *g, const struct replay_options *o)
+{
+    for (size_t i = 0; i < g->nentries; i++) {
+        const struct replay_entry *e = &g->entries[i];
+        if (o->ply == 0 && e->kind == ENTRY_START) return e;
+        if (e->kind != ENTRY_PLY || e->depth != 0) continue;
+        if (o->ply > 0 && e->index == (size_t)o->ply) return e;
+        if (o->move && strcmp(e->number, o->move) == 0) return e;
+    }
+    return NULL;
+}
+
+/* ---- running ------------------------------------------------------------------- */
+
+struct run {
+    struct tool *t;
+    struct replay_options *o;
+    const char *file;
+    size_t games; /* games read */
+    bool shown;   /* the chosen game was found */
+};
+
+/* The reader's findings: those of the chosen game and of the file itself. */
+static void on_read_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct run *r = ctx;
+    if (d->game != 0 && d->game != r->o->game) return;
+    tool_on_diag(d, r->t);
+}
+
+/* A position the options ask for that the game does not reach: a usage
+ * error, unless the line stopped at a finding first (then that finding
+ * says why, and the status is already 1). */
+static void position_missing(struct run *r, const struct replay_game *g)
+{
+    const char *what = r->o->move ? r->o->move : "";
+    char ply[32];
+    snprintf(ply, sizeof ply, "ply %ld", r->o->ply);
+    fprintf(stderr, "%s: %s: game %zu: the main line %s %s%s%s (it has %zu plies)\n", r->t->prog,
+            r->file, r->o->game, g->main_stopped ? "stops before" : "does not reach",
+            r->o->move ? "move " : "", r->o->move ? what : ply, "", g->main_plies);
+    if (!g->main_stopped && r->t->status < TOOL_EXIT_USAGE) r->t->status = TOOL_EXIT_USAGE;
+}
+
+static const struct replay_entry *last_main(const struct replay_game *g)
+{
+    const struct replay_entry *last = NULL;
+    for (size_t i = 0; i < g->nentries; i++)
+        if (g->entries[i].depth == 0 &&
+            (g->entries[i].kind == ENTRY_PLY || g->entries[i].kind == ENTRY_START))
+            last = &g->entries[i];
+    return last;
+}
+
+/* The non-interactive output. The interactive view (tui.c) is not written
+ * yet: when it is, a terminal on standard input and output without --text
+ * goes there instead. */
+static void show(struct run *r, const struct replay_game *g)
+{
+    const struct replay_options *o = r->o;
+    bool one = o->ply >= 0 || o->move != NULL;
+    const struct replay_entry *e = one ? replay_find(g, o) : last_main(g);
+    if (one && e == NULL) {
+        position_missing(r, g);
+        return;
+    }
+    if (o->svg)
+        replay_svg_file(r->t, g, e, o->svg, o);
+    else if (o->svg_dir)
+        replay_svg_dir(r->t, g, o->svg_dir, o);
+    else if (one)
+        replay_print_entry(stdout, g, e, o);
+    else
+        replay_print_game(stdout, g, o);
+}
+
+static int on_game(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct run *r = ctx;
+    r->games++;
+    if (game->index != r->o->game || r->shown) return 0;
+    r->shown = true;
+    struct replay_game g;
+    int err = replay_load(&g, t, game, r->file, t->strict);
+    if (err == 0) show(r, &g);
+    replay_game_free(&g);
+    if (err == 0 && ferror(stdout)) err = PDN_EIO;
+    return err < 0 ? err : 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct tool t;
+    struct replay_options o = {.game = 1, .ply = -1};
+    tool_init(&t, "pdnreplay", usage);
+    opterr = 0;
+    parse_options(&t, &o, argc, argv);
+    static char std_in[] = "-";
+    char *file = optind < argc ? argv[optind] : std_in;
+    struct run r = {.t = &t, .o = &o, .file = file};
+    t.on_diag = on_read_diag;
+    t.diag_ctx = &r;
+    int stop = tool_read_inputs(&t, optind < argc ? 1 : 0, &file, on_game, &r);
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, file, pdn_error_message(stop));
+    if (stop == 0 && !r.shown && t.status == TOOL_EXIT_CLEAN) {
+        fprintf(stderr, "%s: %s: no game %zu (the file holds %zu)\n", t.prog, file, o.game,
+                r.games);
+        t.status = TOOL_EXIT_USAGE;
+    }
+    tool_exit_flushed(&t);
+}

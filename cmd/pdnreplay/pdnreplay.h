@@ -1,0 +1,110 @@
+/*
+ * pdnreplay's parts: the options, the game loaded as a list of entries
+ * (main.c), the non-interactive text and narration (text.c) and the SVG
+ * pictures (picture.c). The interactive view (tui.c, to come) reads the
+ * same loaded game: it needs nothing main.c does not already build.
+ * No PDN logic here: boards, moves and findings come from libpdn.
+ */
+#ifndef PDNREPLAY_H
+#define PDNREPLAY_H
+
+#include "../common.h"
+
+/* What to show, from the command line. */
+struct replay_options {
+    size_t game;         /* 1-based index in the file (-g) */
+    long ply;            /* --ply K: the main line's position after K plies; -1 unset */
+    const char *move;    /* --move "23." or "23...", NULL unset */
+    bool fen;            /* FEN lines instead of diagrams */
+    bool flip;           /* from Black's side */
+    bool variations;     /* walk the variations too */
+    bool unicode;        /* the locale is UTF-8 and no --ascii */
+    bool color;          /* ANSI colour (--color, or auto on a terminal) */
+    bool narrate;        /* plain sentences */
+    bool text;           /* --text: non-interactive even on a terminal */
+    const char *svg;     /* --svg FILE */
+    const char *svg_dir; /* --svg-dir DIR */
+};
+
+/* One ply the replay played (pdn_replay_game's on_ply), in its order. */
+struct replay_ply {
+    struct pdn_board before, after;
+    struct pdn_move move;
+    const struct pdn_node *node; /* borrowed from the game */
+    int depth;                   /* 0 on the main line */
+};
+
+/* A finding that stopped a line at a move: illegal, ambiguous, unknown. */
+struct replay_stop {
+    const struct pdn_node *node;
+    enum pdn_diag_code code;
+    uint32_t line, col;
+    char *message; /* pdn_diag_message's text, owned */
+};
+
+enum replay_entry_kind {
+    ENTRY_START,           /* the start position */
+    ENTRY_PLY,             /* a move played, and the position after it */
+    ENTRY_VARIATION_BEGIN, /* a variation replacing 'node' starts */
+    ENTRY_VARIATION_END,
+    ENTRY_STOP /* the line stops at 'node' (stop says why) */
+};
+
+/* The game in reading order: the main line, each variation right after the
+ * move it replaces, as a PDN file writes them. */
+struct replay_entry {
+    enum replay_entry_kind kind;
+    int depth;                      /* 0 on the main line */
+    const struct replay_ply *ply;   /* ENTRY_PLY */
+    const struct replay_stop *stop; /* ENTRY_STOP */
+    const struct pdn_node *node;    /* the move (PLY, STOP) or the one replaced (VARIATION_*) */
+    char number[16];                /* "12." or "12..." (PLY, STOP, VARIATION_* of the
+                                       replaced move) */
+    char text[PDN_MOVE_TEXT_MAX];   /* the move as libpdn writes it (PLY) */
+    char label[32];                 /* "1", "1.2": which variation (depth > 0) */
+    size_t index;                   /* PLY on the main line: plies from the start (1..) */
+};
+
+struct replay_game {
+    const pdn_game *game;
+    const char *file; /* as named on the command line, "-" for stdin */
+    struct pdn_board start;
+    struct replay_ply *plies; /* in the replay's order */
+    size_t nplies, ply_cap;
+    struct replay_stop *stops;
+    size_t nstops, stop_cap;
+    struct replay_entry *entries;
+    size_t nentries, entry_cap;
+    size_t main_plies; /* plies on the main line */
+    bool main_stopped; /* the main line stops at a finding */
+    bool nomem;
+};
+
+/* main.c: replays game into g (findings through t), then builds the entries. */
+int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, const char *file,
+                bool strict);
+void replay_game_free(struct replay_game *g);
+/* The main line's entry the options select (--ply, --move), the start for
+ * --ply 0; NULL when the line does not get there. */
+const struct replay_entry *replay_find(const struct replay_game *g, const struct replay_options *o);
+
+/* text.c: the whole game (or only the position the options select) as text,
+ * FEN lines or sentences. */
+void replay_print_game(FILE *out, const struct replay_game *g, const struct replay_options *o);
+void replay_print_entry(FILE *out, const struct replay_game *g, const struct replay_entry *e,
+                        const struct replay_options *o);
+/* The sentence for one ply: "12... Black captures 3 from 19: 19x37, takes
+ * 23, 28, 32." Returns the length written (cut at cap). */
+size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e);
+/* The board and the last move of an entry (the start position for START). */
+const struct pdn_board *replay_entry_board(const struct replay_game *g,
+                                           const struct replay_entry *e);
+const struct pdn_move *replay_entry_move(const struct replay_entry *e);
+
+/* picture.c: --svg and --svg-dir. Return 0, or -1 (reported through t). */
+int replay_svg_file(struct tool *t, const struct replay_game *g, const struct replay_entry *e,
+                    const char *path, const struct replay_options *o);
+int replay_svg_dir(struct tool *t, const struct replay_game *g, const char *dir,
+                   const struct replay_options *o);
+
+#endif

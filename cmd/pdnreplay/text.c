@@ -1,0 +1,302 @@
+/*
+ * pdnreplay's non-interactive output: the game header, then each entry
+ * (start, move, variation label, the place a line stops) with the board as
+ * a diagram (pdn_diagram_text), a FEN line, or, with --narrate, a plain
+ * sentence with the pieces counted. It prints what main.c loaded and
+ * decides nothing about the game.
+ */
+#include "pdnreplay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const struct pdn_board *replay_entry_board(const struct replay_game *g,
+                                           const struct replay_entry *e)
+{
+    return e->kind == ENTRY_PLY ? &e->ply->after : &g->start;
+}
+
+const struct pdn_move *replay_entry_move(const struct replay_entry *e)
+{
+    return e->kind == ENTRY_PLY ? &e->ply->move : NULL;
+}
+
+static const char *color_name(int side)
+{
+    return side == PDN_COLOR_WHITE ? "White" : "Black";
+}
+
+/* Text from the input, its control characters made visible. */
+static void put_text(FILE *out, const char *s)
+{
+    tool_put_escaped(out, s, strlen(s), false);
+}
+
+/* A comment on one line: its blanks and line ends run together. */
+static void put_comment(FILE *out, const char *prefix, const struct pdn_comment *c,
+                        const char *suffix)
+{
+    fputs(prefix, out);
+    bool blank = false, any = false;
+    for (const char *p = c->text; *p; p++) {
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+            blank = any;
+            continue;
+        }
+        if (blank) putc(' ', out);
+        blank = false;
+        any = true;
+        size_t n = strcspn(p, " \t\n\r");
+        tool_put_escaped(out, p, n, false);
+        p += n - 1;
+    }
+    fprintf(out, "%s\n", suffix);
+}
+
+static void put_comments(FILE *out, const struct pdn_comment *c, uint32_t n, bool narrate)
+{
+    for (uint32_t i = 0; i < n; i++)
+        put_comment(out, narrate ? "Comment: " : "  {", &c[i], narrate ? "" : "}");
+}
+
+/* ---- counting pieces, for sentences ----------------------------------------------- */
+
+/* "18 men and 1 king", "2 kings", "none". */
+static void put_material(FILE *out, int men, int kings)
+{
+    if (men == 0 && kings == 0) {
+        fputs("none", out);
+        return;
+    }
+    if (men) fprintf(out, "%d %s", men, men == 1 ? "man" : "men");
+    if (men && kings) fputs(" and ", out);
+    if (kings) fprintf(out, "%d %s", kings, kings == 1 ? "king" : "kings");
+}
+
+/* "White 18 men and 1 king, Black 17 men." */
+static void put_counts(FILE *out, const struct pdn_board *b)
+{
+    fputs("White ", out);
+    put_material(out, pdn_board_count(b, PDN_PIECE_WHITE_MAN),
+                 pdn_board_count(b, PDN_PIECE_WHITE_KING));
+    fputs(", Black ", out);
+    put_material(out, pdn_board_count(b, PDN_PIECE_BLACK_MAN),
+                 pdn_board_count(b, PDN_PIECE_BLACK_KING));
+    fputs(".", out);
+}
+
+/* "men on 31, 32, 33; a king on 5" for one colour. */
+static void put_squares(FILE *out, const struct pdn_board *b, enum pdn_piece piece, const char *one,
+                        const char *many)
+{
+    int n = pdn_board_count(b, piece), k = 0;
+    fprintf(out, "%d %s on ", n, n == 1 ? one : many);
+    for (int s = 1; s <= pdn_board_squares(b); s++)
+        if (pdn_board_get(b, s) == piece) fprintf(out, "%s%d", k++ ? ", " : "", s);
+}
+
+/* "White: 3 men on 28, 32, 33; 1 king on 5. Black: ..." */
+static void put_position_sentence(FILE *out, const struct pdn_board *b)
+{
+    static const enum pdn_piece men[2] = {PDN_PIECE_WHITE_MAN, PDN_PIECE_BLACK_MAN};
+    static const enum pdn_piece kings[2] = {PDN_PIECE_WHITE_KING, PDN_PIECE_BLACK_KING};
+    for (int c = 0; c < 2; c++) {
+        int m = pdn_board_count(b, men[c]), k = pdn_board_count(b, kings[c]);
+        fprintf(out, "%s%s: ", c ? " " : "", color_name(c));
+        if (m == 0 && k == 0) fputs("no pieces", out);
+        if (m) put_squares(out, b, men[c], "man", "men");
+        if (m && k) fputs("; ", out);
+        if (k) put_squares(out, b, kings[c], "king", "kings");
+        fputs(".", out);
+    }
+    if (b->side_known) fprintf(out, " %s to move.", color_name(b->side));
+    fputc('\n', out);
+}
+
+/* ---- one ply as a sentence ---------------------------------------------------------- */
+
+size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e)
+{
+    const struct replay_ply *p = e->ply;
+    enum pdn_piece mover = pdn_board_get(&p->before, p->move.from);
+    bool king = mover == PDN_PIECE_WHITE_KING || mover == PDN_PIECE_BLACK_KING;
+    char *buf;
+    size_t len;
+    FILE *fp = open_memstream(&buf, &len);
+    if (fp == NULL) return 0;
+    fprintf(fp, "%s %s%s ", e->number, color_name(p->before.side), king ? " king" : "");
+    if (p->move.ncaptured) {
+        uint8_t taken[PDN_PATH_MAX];
+        int n = pdn_move_captures(taken, &p->move, (enum pdn_variant)p->before.variant);
+        fprintf(fp, "captures %d from %d: %s, takes", n, p->move.from, e->text);
+        for (int i = 0; i < n; i++)
+            fprintf(fp, "%s %d", i ? "," : "", taken[i]);
+    } else {
+        fputs(e->text, fp);
+    }
+    if (p->move.promotes) fputs(", and becomes a king", fp);
+    fputc('.', fp);
+    fclose(fp);
+    size_t n = len < cap ? len : cap ? cap - 1 : 0;
+    if (cap) {
+        memcpy(out, buf, n);
+        out[n] = '\0';
+    }
+    free(buf);
+    return n;
+}
+
+/* ---- entries ------------------------------------------------------------------------ */
+
+static void put_board(FILE *out, const struct pdn_board *b, const struct pdn_move *last,
+                      const struct replay_options *o)
+{
+    if (o->fen) {
+        char fen[PDN_FEN_MAX];
+        pdn_board_to_fen(fen, b);
+        fprintf(out, "%s\n", fen);
+        return;
+    }
+    struct pdn_diagram_options d = PDN_DIAGRAM_OPTIONS_INIT;
+    d.flip = o->flip;
+    d.unicode = o->unicode;
+    d.color = o->color;
+    d.last = last;
+    pdn_diagram_text(out, b, &d);
+}
+
+/* "2. 27-22 stops the line: illegal move '27-22': square 27 is empty (line 4, column 19)." */
+static void put_stop(FILE *out, const struct replay_entry *e)
+{
+    fprintf(out, "The line stops at %s ", e->number);
+    put_text(out, e->node->text);
+    fputs(": ", out);
+    put_text(out, e->stop->message);
+    if (e->stop->line) fprintf(out, " (line %lu", (unsigned long)e->stop->line);
+    if (e->stop->line && e->stop->col) fprintf(out, ", column %lu", (unsigned long)e->stop->col);
+    fputs(e->stop->line ? ").\n" : ".\n", out);
+}
+
+static void put_variation(FILE *out, const struct replay_entry *e)
+{
+    if (e->kind == ENTRY_VARIATION_BEGIN) {
+        fprintf(out, "Variation %s, instead of %s ", e->label, e->number);
+        put_text(out, e->node->text);
+        fputs(":\n", out);
+    } else {
+        fprintf(out, "End of variation %s.\n", e->label);
+    }
+}
+
+static void put_start(FILE *out, const struct replay_game *g, const struct replay_options *o)
+{
+    bool fen = pdn_game_tag(g->game, "FEN") != NULL;
+    if (o->narrate) {
+        fprintf(out, "Start%s: ", fen ? ", from the FEN tag" : "");
+        if (fen) {
+            put_position_sentence(out, &g->start);
+        } else {
+            put_counts(out, &g->start);
+            fprintf(out, " %s to move.\n", color_name(g->start.side));
+        }
+        return;
+    }
+    fprintf(out, "Start position%s\n", fen ? " (FEN tag)" : "");
+}
+
+static void put_ply_line(FILE *out, const struct replay_entry *e, const struct replay_options *o)
+{
+    if (o->narrate) {
+        char sentence[512];
+        replay_narrate_ply(sentence, sizeof sentence, e);
+        fputs(sentence, out);
+        const struct replay_ply *p = e->ply;
+        if (p->move.ncaptured || p->move.promotes) {
+            putc(' ', out);
+            put_counts(out, &p->after);
+        }
+        putc('\n', out);
+        return;
+    }
+    fprintf(out, "%s %s\n", e->number, e->text);
+}
+
+/* One entry of the whole game: its line(s), then the board (not with --narrate). */
+static void put_entry(FILE *out, const struct replay_game *g, const struct replay_entry *e,
+                      const struct replay_options *o)
+{
+    switch (e->kind) {
+    case ENTRY_START:
+        put_start(out, g, o);
+        break;
+    case ENTRY_VARIATION_BEGIN:
+    case ENTRY_VARIATION_END:
+        put_variation(out, e);
+        return;
+    case ENTRY_STOP:
+        put_stop(out, e);
+        return;
+    case ENTRY_PLY:
+        put_comments(out, e->node->comments_before, e->node->ncomments_before, o->narrate);
+        put_ply_line(out, e, o);
+        put_comments(out, e->node->comments_after, e->node->ncomments_after, o->narrate);
+        break;
+    }
+    if (!o->narrate) {
+        put_board(out, replay_entry_board(g, e), replay_entry_move(e), o);
+        putc('\n', out);
+    }
+}
+
+/* "White   Samb": the tags of the header that are there. */
+static void put_header(FILE *out, const struct replay_game *g, bool narrate)
+{
+    static const char *const tags[] = {"White", "Black", "Event", "Date"};
+    for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++) {
+        const char *v = pdn_game_tag(g->game, tags[i]);
+        if (v == NULL) continue;
+        fprintf(out, narrate ? "%s: " : "%-8s", tags[i]);
+        put_text(out, v);
+        /* A sentence ends once: "Black, B." takes no second point. */
+        bool stop = narrate && (*v == '\0' || v[strlen(v) - 1] != '.');
+        fputs(stop ? ".\n" : "\n", out);
+    }
+    const char *result = pdn_game_tag(g->game, "Result");
+    if (result == NULL && g->game->result != PDN_RESULT_NONE)
+        result = pdn_result_text(g->game->result);
+    if (result) {
+        fprintf(out, narrate ? "%s: " : "%-8s", "Result");
+        put_text(out, result);
+        fputs(narrate ? ".\n" : "\n", out);
+    }
+    putc('\n', out);
+}
+
+void replay_print_game(FILE *out, const struct replay_game *g, const struct replay_options *o)
+{
+    put_header(out, g, o->narrate);
+    for (size_t i = 0; i < g->nentries; i++)
+        if (o->variations || g->entries[i].depth == 0) put_entry(out, g, &g->entries[i], o);
+}
+
+void replay_print_entry(FILE *out, const struct replay_game *g, const struct replay_entry *e,
+                        const struct replay_options *o)
+{
+    const struct pdn_board *b = replay_entry_board(g, e);
+    if (o->fen && !o->narrate) {
+        put_board(out, b, NULL, o);
+        return;
+    }
+    if (e->kind == ENTRY_START && o->narrate)
+        fputs("Start position.\n", out);
+    else if (e->kind == ENTRY_START)
+        put_start(out, g, o);
+    else
+        put_ply_line(out, e, o);
+    if (o->narrate) {
+        put_position_sentence(out, b);
+        return;
+    }
+    put_board(out, b, replay_entry_move(e), o);
+    if (b->side_known) fprintf(out, "%s to move.\n", color_name(b->side));
+}
