@@ -20,7 +20,7 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilib $(CPPFLAGS)
 ALL_CFLAGS = $(WARN) -fPIC $(CFLAGS)
 # The library exports only what pdn.h marks PDN_API.
 LIB_CFLAGS = -fvisibility=hidden
-ALL_LDLIBS = -luchardet $(LDLIBS)
+ALL_LDLIBS = -luchardet -lcsv $(LDLIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 LIB_OBJ := $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)

@@ -456,6 +456,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
 {
     pdn_reader *reader;
     if (open_input(t, &reader, operand) < 0) return 0;
+    t->input = operand;
     int rc = 0, stop = 0;
     pdn_game *game;
     while (stop == 0 && (rc = pdn_reader_next(&game, reader)) > 0) {
@@ -464,6 +465,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     }
     if (stop == 0 && rc < 0) read_failed(t, operand, rc);
     pdn_reader_free(reader);
+    t->input = NULL;
     return stop;
 }
 

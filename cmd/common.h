@@ -65,6 +65,7 @@ struct tool {
     enum tool_exit status;     /* worst operational status so far */
     pdn_diag_fn on_diag;       /* the readers' callback; tool_on_diag when NULL */
     void *diag_ctx;            /* passed to on_diag */
+    const char *input;         /* the operand tool_read_inputs is reading, or NULL */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

@@ -59,6 +59,9 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_BAD_DATE] = {"bad-date", PDN_SEV_WARNING, "malformed date"},
     [PDN_DIAG_BAD_FEN] = {"bad-fen", PDN_SEV_ERROR, "invalid FEN"},
     [PDN_DIAG_IMPOSSIBLE_FEN] = {"impossible-fen", PDN_SEV_ERROR, "impossible position"},
+    /* CSV input */
+    [PDN_DIAG_BAD_CSV] = {"bad-csv", PDN_SEV_ERROR, "bad CSV row"},
+    [PDN_DIAG_CSV_COLUMN] = {"csv-column", PDN_SEV_WARNING, "column ignored"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,
