@@ -114,6 +114,17 @@ static void add_tag(struct tool *t, struct conv *c, const char *name)
     c->tags[c->ntags++] = copy;
 }
 
+/* A name the writer can write as a tag: [A-Z][A-Za-z0-9_]*. */
+static bool tag_name(const char *s)
+{
+    if (s[0] < 'A' || s[0] > 'Z') return false;
+    for (const char *p = s + 1; *p; p++)
+        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+              *p == '_'))
+            return false;
+    return true;
+}
+
 static char parse_delimiter(const struct tool *t, const char *arg)
 {
     if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
@@ -180,6 +191,8 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
             c->output = optarg;
             break;
         case 't':
+            if (!tag_name(optarg))
+                tool_usage_error(t, "-t: '%s' is no tag name ([A-Z][A-Za-z0-9_]*)", optarg);
             add_tag(t, c, optarg);
             break;
         case 'd':
@@ -248,8 +261,7 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
     while (pdn_reader_next(&g, r) > 0) {
         for (uint32_t i = 0; i < g->ntags; i++) {
             const char *name = g->tags[i].name;
-            bool ident = name[0] >= 'A' && name[0] <= 'Z' && strchr(name, ' ') == NULL;
-            if (ident && !in_default(name)) add_tag(t, c, name);
+            if (tag_name(name) && !in_default(name)) add_tag(t, c, name);
         }
         pdn_game_free(g);
     }

@@ -775,7 +775,8 @@ struct pdn_csv_read_options {
     void *diag_ctx;        /* passed to on_diag */
     char delimiter;        /* 0: the most frequent of ',' ';' and tab in the header */
     bool moves;            /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
-    bool excel_text;       /* undo the ="..." of excel_text */
+    bool excel_text;       /* undo the ="..." of excel_text (and read ISO dates) */
+    bool iso_dates;        /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
     const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
     size_t nmap;
 };
