@@ -46,9 +46,15 @@ static bool formula_start(char c)
     return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
 }
 
+/* The longest string a spreadsheet formula holds (Excel: 255 characters;
+ * LibreOffice fails past it too, Err:513). Longer text reads as no number
+ * or date anyway: only a formula-like start would need protection there. */
+#define FORMULA_STRING_MAX 255
+
 static bool protect(const char *s, size_t n, enum csv_kind kind)
 {
     if (n == 0 || kind == CSV_KIND_NUMBER || kind == CSV_KIND_DATE) return false;
+    if (n > FORMULA_STRING_MAX) return false;
     if (formula_start(s[0])) return true;
     if (kind == CSV_KIND_MOVES) return (s[0] >= '0' && s[0] <= '9') || s[0] == '*';
     return numberish(s, n);

@@ -368,6 +368,7 @@ static int feed(pdn_csv_reader *r)
                "a quote inside an unquoted field, or text after a closing quote (strict)");
         skip_line(r);
         row_clear(r);
+        if (r->have_header) r->rows++;
         if (!csv_in_reset(r->in)) return r->nomem = true, -1;
         r->row_no++;
     }

@@ -15,6 +15,8 @@ need libuchardet-dev has_header uchardet/uchardet.h
 need libcmocka-dev sh -c 'printf "#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\n" | cc -E -x c - '
 need mandoc command -v mandoc
 need clang-format command -v clang-format # make lint
+need sqlite3 command -v sqlite3 # a consumer of pdn2csv's CSV in the tests
+need python3 command -v python3 # Python's csv module reads it back in the tests
 [ -z "$missing" ] && exit 0
 cmd="apt-get install -y$missing"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
