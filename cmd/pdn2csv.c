@@ -233,7 +233,7 @@ static void list_columns(struct tool *t, const struct conv *c)
 
 static bool in_default(const char *name)
 {
-    static const char *const shown[] = {"Event", "Site",   "Date",  "Round",
+    static const char *const shown[] = {"Event", "Site",  "Date",   "Round",
                                         "White", "Black", "Result", "GameType"};
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
         if (strcmp(shown[i], name) == 0) return true;
@@ -254,8 +254,8 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
     ro.strict = t->strict;
     pdn_reader *r;
     bool std_in = strcmp(operand, "-") == 0;
-    int rc = std_in ? pdn_reader_open_fd(&r, STDIN_FILENO, &ro)
-                    : pdn_reader_open_file(&r, operand, &ro);
+    int rc =
+        std_in ? pdn_reader_open_fd(&r, STDIN_FILENO, &ro) : pdn_reader_open_file(&r, operand, &ro);
     if (rc < 0) return; /* said by the second pass */
     pdn_game *g;
     while (pdn_reader_next(&g, r) > 0) {
@@ -279,8 +279,9 @@ static void collect_tags(struct tool *t, struct conv *c, int n, char **operands)
     }
     for (int i = 0; i < n; i++)
         if (!seekable(operands[i]))
-            tool_usage_error(t, "--all-tags reads the input twice: %s is a pipe; "
-                                "name the tags with -t, or give a file",
+            tool_usage_error(t,
+                             "--all-tags reads the input twice: %s is a pipe; "
+                             "name the tags with -t, or give a file",
                              strcmp(operands[i], "-") == 0 ? "standard input" : operands[i]);
     for (int i = 0; i < n; i++)
         collect_file(t, c, operands[i]);

@@ -175,8 +175,8 @@ static void on_row(int c, void *data)
     r->row(r->ctx);
 }
 
-size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field,
-                    csv_row_fn row, void *ctx)
+size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field, csv_row_fn row,
+                    void *ctx)
 {
     struct relay r = {field, row, ctx};
     size_t used = csv_parse(&in->p, s, n, on_field, on_row, &r);

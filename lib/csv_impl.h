@@ -53,8 +53,8 @@ void csv_in_free(struct csv_in *in);
  * Returns the bytes consumed: n, or fewer on a strict-mode error (then
  * csv_in_failed says so and csv_in_reset starts afresh).
  */
-size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field,
-                    csv_row_fn row, void *ctx);
+size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field, csv_row_fn row,
+                    void *ctx);
 /* Ends the input: the last row without a line end. False when a quoted
  * field was left open. */
 bool csv_in_finish(struct csv_in *in, csv_field_fn field, csv_row_fn row, void *ctx);

@@ -405,8 +405,8 @@ static bool row_valid_utf8(pdn_csv_reader *r)
 
 /* ---- the header ---- */
 
-static const char *const roster[] = {"Event",  "Site",   "Date",     "Round", "White",
-                                     "Black",  "Result", "GameType", "FEN",   "SetUp"};
+static const char *const roster[] = {"Event", "Site",   "Date",     "Round", "White",
+                                     "Black", "Result", "GameType", "FEN",   "SetUp"};
 
 struct named_role {
     const char *name;
@@ -429,10 +429,23 @@ static const struct named_role named[] = {
     {"nags", R_IGNORED, R_NAGS},
 };
 
-static const char *const computed[] = {
-    "plies",  "implied_result", "final_fen", "status",   "error_message", "error_move",
-    "error_line", "parent",     "ply",       "from",     "to",            "path",
-    "captures",   "ncaptured",  "piece",     "promotion", "fen"};
+static const char *const computed[] = {"plies",
+                                       "implied_result",
+                                       "final_fen",
+                                       "status",
+                                       "error_message",
+                                       "error_move",
+                                       "error_line",
+                                       "parent",
+                                       "ply",
+                                       "from",
+                                       "to",
+                                       "path",
+                                       "captures",
+                                       "ncaptured",
+                                       "piece",
+                                       "promotion",
+                                       "fen"};
 
 static bool identifier(const char *s)
 {
@@ -615,8 +628,7 @@ static const char *end_result(const pdn_csv_reader *r, size_t *col)
         return field(r, rec);
     }
     for (size_t i = 0; i < r->ncols; i++)
-        if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 &&
-            field(r, i)[0]) {
+        if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 && field(r, i)[0]) {
             *col = i;
             return field(r, i);
         }
@@ -771,8 +783,8 @@ static bool usable_row(pdn_csv_reader *r)
     r->rows++;
     if (r->nf != r->ncols) {
         char detail[96];
-        snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped",
-                 r->nf, r->nf == 1 ? "" : "s", r->ncols);
+        snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped", r->nf,
+                 r->nf == 1 ? "" : "s", r->ncols);
         report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, detail);
         return false;
     }

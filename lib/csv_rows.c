@@ -64,49 +64,52 @@ static const struct col_def game_cols[] = {
     {{"plies", "plies written in the main line"}, C_PLIES, CSV_KIND_NUMBER},
     {{"moves", "the main line in canonical PDN, move numbers included"}, C_MOVES, CSV_KIND_MOVES},
     {{"recorded_result", "the result written after the moves"}, C_RECORDED, CSV_KIND_MOVES},
-    {{"implied_result", "the result the final position implies, if any"}, C_IMPLIED,
+    {{"implied_result", "the result the final position implies, if any"},
+     C_IMPLIED,
      CSV_KIND_MOVES},
-    {{"final_fen", "the position after the last legal main-line ply"}, C_FINAL_FEN,
-     CSV_KIND_TEXT},
+    {{"final_fen", "the position after the last legal main-line ply"}, C_FINAL_FEN, CSV_KIND_TEXT},
     {{"status", "ok, or the name of the game's first error"}, C_STATUS, CSV_KIND_TEXT},
     {{"error_message", "the first error's message"}, C_MESSAGE, CSV_KIND_TEXT},
-    {{"error_move", "the first error's move number (12. or 12...)"}, C_ERROR_MOVE,
-     CSV_KIND_MOVES},
+    {{"error_move", "the first error's move number (12. or 12...)"}, C_ERROR_MOVE, CSV_KIND_MOVES},
     {{"error_line", "the first error's line in the input"}, C_ERROR_LINE, CSV_KIND_NUMBER},
     {{"tags", "every tag pair, one a line, as PDN"}, C_TAGS, CSV_KIND_TEXT},
     {{"movetext", "the whole movetext in canonical PDN: comments, variations, NAGs"},
-     C_MOVETEXT, CSV_KIND_MOVES},
+     C_MOVETEXT,
+     CSV_KIND_MOVES},
 };
 
 static const struct col_def move_cols[] = {
     {{"file", "the input file (- for standard input)"}, C_FILE, CSV_KIND_TEXT},
     {{"game", "the game's index in its file, from 1"}, C_GAME, CSV_KIND_NUMBER},
-    {{"line", "1 for the main line, 1.2 for its second variation, 1.2.1 ..."}, C_LINE,
+    {{"line", "1 for the main line, 1.2 for its second variation, 1.2.1 ..."},
+     C_LINE,
      CSV_KIND_TEXT},
-    {{"parent", "the ply a variation replaces (empty on the main line)"}, C_PARENT,
+    {{"parent", "the ply a variation replaces (empty on the main line)"},
+     C_PARENT,
      CSV_KIND_NUMBER},
     {{"ply", "the ply from the start of the game, from 1"}, C_PLY, CSV_KIND_NUMBER},
     {{"number", "the move number"}, C_NUMBER, CSV_KIND_NUMBER},
     {{"side", "white or black"}, C_SIDE, CSV_KIND_TEXT},
     {{"move", "the move as written"}, C_MOVE, CSV_KIND_MOVES},
-    {{"canonical", "the move in canonical notation (empty when not played)"}, C_CANONICAL,
+    {{"canonical", "the move in canonical notation (empty when not played)"},
+     C_CANONICAL,
      CSV_KIND_MOVES},
     {{"from", "the square the piece leaves"}, C_FROM, CSV_KIND_NUMBER},
     {{"to", "the square the piece lands on"}, C_TO, CSV_KIND_NUMBER},
     {{"path", "every landing square: 28x19x10"}, C_PATH, CSV_KIND_MOVES},
-    {{"captures", "the squares of the pieces taken, ascending, blank-separated"}, C_CAPTURES,
+    {{"captures", "the squares of the pieces taken, ascending, blank-separated"},
+     C_CAPTURES,
      CSV_KIND_MOVES},
     {{"ncaptured", "the number of pieces taken"}, C_NCAPTURED, CSV_KIND_NUMBER},
     {{"piece", "man or king"}, C_PIECE, CSV_KIND_TEXT},
     {{"promotion", "yes when the man becomes a king"}, C_PROMOTION, CSV_KIND_TEXT},
     {{"comment", "the comments after the move, blank-separated"}, C_COMMENT, CSV_KIND_TEXT},
-    {{"nags", "the move's strength (!, ?) and NAGs ($n), blank-separated"}, C_NAGS,
-     CSV_KIND_TEXT},
+    {{"nags", "the move's strength (!, ?) and NAGs ($n), blank-separated"}, C_NAGS, CSV_KIND_TEXT},
     {{"fen", "the position after the ply"}, C_FEN, CSV_KIND_TEXT},
-    {{"status", "ok, the name of an error at this move, or not-played after it"}, C_PLY_STATUS,
+    {{"status", "ok, the name of an error at this move, or not-played after it"},
+     C_PLY_STATUS,
      CSV_KIND_TEXT},
-    {{"recorded_result", "the result written after the game's moves"}, C_RECORDED,
-     CSV_KIND_MOVES},
+    {{"recorded_result", "the result written after the game's moves"}, C_RECORDED, CSV_KIND_MOVES},
     {{"tags", "every tag pair of the game, one a line, as PDN"}, C_TAGS, CSV_KIND_TEXT},
 };
 
@@ -170,10 +173,10 @@ struct pdn_csv_writer {
     size_t nplies, capplies;
     struct stop *stops;
     size_t nstops, capstops;
-    struct first_error first;    /* of the replay */
-    bool no_position;            /* the start position could not be set up */
+    struct first_error first; /* of the replay */
+    bool no_position;         /* the start position could not be set up */
     bool nomem;
-    struct pdn_movelist legal;   /* scratch */
+    struct pdn_movelist legal; /* scratch */
     /* the reader's first errors of the last games, by game index */
     struct first_error reader[READER_ERRORS];
     /* text made for cells, reused */
@@ -259,11 +262,11 @@ static int add_names(pdn_csv_writer *w, const char *const *names, size_t n)
 
 static int default_games(pdn_csv_writer *w)
 {
-    static const char *const roster[] = {"file", "game", "Event", "Site", "Date",
+    static const char *const roster[] = {"file",  "game",  "Event", "Site",  "Date",
                                          "Round", "White", "Black", "Result"};
-    static const char *const rest[] = {"GameType", "plies", "moves", "recorded_result",
-                                       "implied_result", "final_fen", "status",
-                                       "error_message", "error_move", "error_line"};
+    static const char *const rest[] = {"GameType",       "plies",     "moves",  "recorded_result",
+                                       "implied_result", "final_fen", "status", "error_message",
+                                       "error_move",     "error_line"};
     static const char *const lossless[] = {"tags", "movetext"};
     int rc = add_names(w, roster, NCOLS(roster));
     if (rc == 0) rc = add_names(w, w->o.tags, w->o.ntags);
@@ -277,10 +280,9 @@ static int default_moves(pdn_csv_writer *w)
 {
     static const char *const head[] = {"file", "game"};
     static const char *const lines[] = {"line", "parent"};
-    static const char *const body[] = {"ply",  "number",   "side",      "move",
-                                       "canonical", "from", "to",  "path",
-                                       "captures",  "ncaptured", "piece", "promotion",
-                                       "comment",   "nags"};
+    static const char *const body[] = {"ply",   "number",    "side",    "move",     "canonical",
+                                       "from",  "to",        "path",    "captures", "ncaptured",
+                                       "piece", "promotion", "comment", "nags"};
     static const char *const fen[] = {"fen"};
     static const char *const tail[] = {"status"};
     static const char *const lossless[] = {"recorded_result", "tags"};
