@@ -20,7 +20,7 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilib $(CPPFLAGS)
 ALL_CFLAGS = $(WARN) -fPIC $(CFLAGS)
 # The library exports only what pdn.h marks PDN_API.
 LIB_CFLAGS = -fvisibility=hidden
-ALL_LDLIBS = -luchardet $(LDLIBS)
+ALL_LDLIBS = -luchardet -lcsv $(LDLIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 LIB_OBJ := $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)
@@ -61,7 +61,7 @@ VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
 .PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize \
-	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint
+	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint check-consumers
 
 # Intermediate files (test objects, generated tables) are kept, so a second
 # make has nothing to do.
@@ -84,6 +84,7 @@ help:
 	@echo "make lint       clang-format --dry-run over every C file"
 	@echo "make check VALGRIND=1   the tests under valgrind"
 	@echo "make check-slow deeper perft counts"
+	@echo "make check-consumers  pdn2csv --excel opened by LibreOffice (needs soffice)"
 	@echo "make bench      speed and memory figures"
 	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
 	@echo "make install PREFIX=/usr/local"
@@ -211,6 +212,11 @@ tsan: deps
 FUZZ_SECONDS ?= 60
 fuzz: deps
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+# A real spreadsheet program reads pdn2csv --excel (LibreOffice headless:
+# Debian libreoffice-calc-nogui, which CI installs; too slow for check).
+check-consumers: all
+	@sh tests/consumers/libreoffice.sh "$(BIN)"
 
 check-slow: all
 	PDN_SLOW=1 $(MAKE) unit

@@ -632,6 +632,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     pdn_reader *reader;
     struct selecting sel;
     if (open_input(t, &reader, operand, t->select ? &sel : NULL) < 0) return 0;
+    t->input = operand;
     int rc = 0, stop = 0;
     bool done = false;
     pdn_game *game;
@@ -648,6 +649,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
         release_findings(&sel, (size_t)-1, false);
         free(sel.held);
     }
+    t->input = NULL;
     return stop;
 }
 

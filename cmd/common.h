@@ -116,6 +116,7 @@ struct tool {
     pdn_diag_fn on_diag;       /* the readers' callback; tool_on_diag when NULL */
     void *diag_ctx;            /* passed to on_diag */
     pdn_select *select;        /* the games chosen (-g, --white ...); NULL: every game */
+    const char *input;         /* the operand tool_read_inputs is reading, or NULL */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

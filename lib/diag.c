@@ -62,6 +62,9 @@ static const struct diag_row rows[] = {
     /* reader, about a whole file */
     [PDN_DIAG_NOT_PDN] = {"not-pdn", PDN_SEV_ERROR, "not a PDN file"},
     [PDN_DIAG_NO_GAME] = {"no-game", PDN_SEV_WARNING, "no game in the file"},
+    /* CSV input */
+    [PDN_DIAG_BAD_CSV] = {"bad-csv", PDN_SEV_ERROR, "bad CSV row"},
+    [PDN_DIAG_CSV_COLUMN] = {"csv-column", PDN_SEV_WARNING, "column ignored"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -381,6 +381,9 @@ enum pdn_diag_code {
     /* reader, about a whole file */
     PDN_DIAG_NOT_PDN,             /* no tag and no move at its start: not read further */
     PDN_DIAG_NO_GAME,             /* the file holds no game */
+    /* CSV input (pdn_csv_reader): line is the CSV row, col the CSV column */
+    PDN_DIAG_BAD_CSV,             /* a row that does not read: detail says why; it is skipped */
+    PDN_DIAG_CSV_COLUMN,          /* a column that names no tag: ignored */
     PDN_DIAG_COUNT
 };
 
@@ -821,5 +824,116 @@ PDN_API int pdn_diagram_text(FILE *out, const struct pdn_board *board,
  */
 PDN_API int pdn_diagram_svg(FILE *out, const struct pdn_board *board,
                             const struct pdn_diagram_options *options);
+
+/* ---- CSV: games and moves as rows, and back ----------------------------- */
+
+/* What one row of pdn_csv_write_game is. */
+enum pdn_csv_mode {
+    PDN_CSV_GAMES, /* one row per game */
+    PDN_CSV_MOVES  /* one row per ply of the main line (every line with variations) */
+};
+
+/* A column a mode offers: its header name and a one-line description. */
+struct pdn_csv_column {
+    const char *name;
+    const char *help;
+};
+
+/*
+ * The i-th column (from 0) that a mode offers, or NULL past the last:
+ * static. Any other name of the form [A-Z][A-Za-z0-9_]* is a tag column
+ * (the value of the game's first tag of that name).
+ */
+PDN_API const struct pdn_csv_column *pdn_csv_column_get(enum pdn_csv_mode mode, size_t i);
+
+struct pdn_csv_write_options {
+    unsigned version;         /* PDN_OPTIONS_VERSION */
+    enum pdn_csv_mode mode;
+    const char *columns;      /* "a,b,c": the columns and their order; NULL: the mode's
+                                 default, with the tags below and what the flags add */
+    const char *const *tags;  /* tag columns added to the default (ignored with columns) */
+    size_t ntags;
+    bool movetext;            /* add the whole movetext as canonical PDN */
+    bool lossless;            /* add every tag (as PDN tag pairs) and the movetext */
+    bool variations;          /* moves: a row for every ply of every line */
+    bool fen;                 /* moves: the position after the ply */
+    char delimiter;           /* 0 is ',' */
+    bool bom;                 /* a UTF-8 byte order mark before the header */
+    bool crlf;                /* CR LF line ends (RFC 4180) */
+    bool iso_dates;           /* Date as YYYY-MM-DD, unknown parts empty */
+    bool excel_text;          /* cells a spreadsheet would change (moves, results,
+                                 "=...", "+...", "-...", "@...") written ="..." */
+    bool strict;              /* the replay's strictness (the status columns) */
+};
+#define PDN_CSV_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+typedef struct pdn_csv_writer pdn_csv_writer;
+
+/*
+ * A writer of CSV rows on fp (not closed by it), handed over through *out
+ * (free it with pdn_csv_writer_free). Returns 0, or PDN_EINVAL with *out
+ * NULL when a column name is neither a column of the mode nor a tag name:
+ * then, when bad_column is not NULL, *bad_column is the byte offset of that
+ * name in options->columns.
+ */
+PDN_API int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp,
+                                const struct pdn_csv_write_options *options, size_t *bad_column);
+/* Writes the byte order mark (when asked for) and the header row. */
+PDN_API int pdn_csv_write_header(pdn_csv_writer *writer);
+/*
+ * Replays a game quietly and writes its rows; file names the input in the
+ * file column (may be NULL). Returns the number of rows written, or a
+ * negative PDN_E* code.
+ */
+PDN_API long pdn_csv_write_game(pdn_csv_writer *writer, const pdn_game *game, const char *file);
+/*
+ * A pdn_diag_fn to call (ctx: the writer) with the findings of the reader
+ * that reads the games: its first error in a game goes to that game's status
+ * columns, as the replay's do.
+ */
+PDN_API void pdn_csv_on_diag(const struct pdn_diag *diag, void *writer);
+/* The games written so far whose status is an error. */
+PDN_API unsigned long pdn_csv_writer_errors(const pdn_csv_writer *writer);
+/* Frees a writer (not its stream); accepts NULL. */
+PDN_API void pdn_csv_writer_free(pdn_csv_writer *writer);
+
+struct pdn_csv_read_options {
+    unsigned version;      /* PDN_OPTIONS_VERSION */
+    const char *filename;  /* in diagnostics ("-" when NULL); copied */
+    bool strict;           /* CSV by RFC 4180 to the letter, PDN by its grammar */
+    pdn_diag_fn on_diag;   /* findings, at CSV row:column; may be NULL */
+    void *diag_ctx;        /* passed to on_diag */
+    char delimiter;        /* 0: the most frequent of ',' ';' and tab in the header */
+    bool moves;            /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
+    bool excel_text;       /* undo the ="..." of excel_text (and read ISO dates) */
+    bool iso_dates;        /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
+    const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
+    size_t nmap;
+};
+#define PDN_CSV_READ_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+typedef struct pdn_csv_reader pdn_csv_reader;
+
+/*
+ * Reads CSV from fp (not closed by the reader): a header row, then games.
+ * Header names map to tags case-insensitively (Event, White...); moves (or
+ * movetext, the whole movetext) becomes the movetext; the computed columns
+ * of pdn_csv_write_game are ignored. Hands the reader over through *out
+ * (free with pdn_csv_reader_free); returns 0 or a PDN_E* code (PDN_EINVAL
+ * for a bad map entry).
+ */
+PDN_API int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp,
+                                const struct pdn_csv_read_options *options);
+/*
+ * The next game, read and replayed (its findings go to on_diag with the CSV
+ * row and column in place of line and column; rows that do not read are
+ * reported and skipped): returns 1 and hands *out over (free with
+ * pdn_game_free), 0 at the end, or a negative PDN_E* code.
+ */
+PDN_API int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *reader);
+/* Data rows read so far (the header not counted). */
+PDN_API unsigned long pdn_csv_reader_rows(const pdn_csv_reader *reader);
+/* Frees a reader (not fp, not the games it handed out); accepts NULL. */
+PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
 
 #endif

@@ -18,6 +18,8 @@ need libncurses-dev has_header curses.h      # pdnreplay's interactive view
 need libxml2-utils command -v xmllint        # tests: pdnreplay's SVG is XML
 need librsvg2-bin command -v rsvg-convert    # tests: pdnreplay's SVG renders
 need clang-format command -v clang-format # make lint
+need sqlite3 command -v sqlite3 # a consumer of pdn2csv's CSV in the tests
+need python3 command -v python3 # Python's csv module reads it back in the tests
 [ -z "$missing" ] && exit 0
 cmd="apt-get install -y$missing"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

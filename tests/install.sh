@@ -21,7 +21,7 @@ EOC
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 cc -o "$prefix/example" "$prefix/example.c" $(pkg-config --cflags --libs pdn)
 got=$(LD_LIBRARY_PATH="$prefix/lib" "$prefix/example")
-for f in bin/pdncheck bin/pdnfmt bin/pdnperft include/pdn.h share/man/man1/pdncheck.1 \
+for f in bin/pdncheck bin/pdnfmt bin/pdnperft bin/pdn2csv bin/csv2pdn include/pdn.h share/man/man1/pdncheck.1 share/man/man1/pdn2csv.1 \
     share/man/man3/libpdn.3 share/man/man5/pdn.5; do
     [ -e "$prefix/$f" ] || { echo "install: $f missing"; exit 1; }
 done

@@ -1,0 +1,375 @@
+/*
+ * pdn2csv: games as CSV rows, one a game or one a ply. Options, the loop
+ * over inputs and the summary; the row model is libpdn's (pdn_csv_*).
+ */
+#include "common.h"
+#include "output.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage[] =
+    "Usage: pdn2csv [options] [FILE...]\n"
+    "Writes the games of the PDN files (standard input when none, or '-') as CSV:\n"
+    "a header row, then one row per game (or per ply with --moves).\n"
+    "\n"
+    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+    "      --games            one row per game (the default)\n"
+    "      --moves            one row per ply of the main line\n"
+    "      --variations       --moves: of every line, with its name and parent ply\n"
+    "      --fen              --moves: the position after each ply\n"
+    "  -t, --tag TAG          a column for TAG (repeatable)\n"
+    "      --all-tags         a column for every tag of the files (read twice: no pipes)\n"
+    "      --movetext         a column with the whole movetext as canonical PDN\n"
+    "      --lossless         every tag and the whole movetext: csv2pdn gives the games back\n"
+    "      --columns A,B,...  these columns, in this order (see --list-columns)\n"
+    "      --list-columns     print the columns of the mode and exit\n"
+    "  -d, --delimiter C      separate fields with C (default ','; ';' for --excel)\n"
+    "      --tab              separate fields with tabs\n"
+    "      --bom              start with a UTF-8 byte order mark\n"
+    "      --crlf             end rows with CR LF (RFC 4180)\n"
+    "      --iso-dates        dates as YYYY-MM-DD, unknown parts empty\n"
+    "      --excel            for spreadsheets: --bom --crlf --iso-dates, ';', and moves,\n"
+    "                         results and cells starting with = + - @ kept as text\n"
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
+    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
+    "  -q, --quiet            no summary, no note when reading a terminal\n"
+    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the version and exit\n"
+    "\n"
+    "Games with errors keep their rows: the status columns name the first error.\n"
+    "The reader's findings and a summary go to standard error.\n"
+    "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
+
+enum {
+    OPT_GAMES = TOOL_OPT_FIRST_FREE,
+    OPT_MOVES,
+    OPT_VARIATIONS,
+    OPT_FEN,
+    OPT_ALL_TAGS,
+    OPT_MOVETEXT,
+    OPT_LOSSLESS,
+    OPT_COLUMNS,
+    OPT_LIST_COLUMNS,
+    OPT_TAB,
+    OPT_BOM,
+    OPT_CRLF,
+    OPT_ISO_DATES,
+    OPT_EXCEL,
+};
+
+static const struct option long_options[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"games", no_argument, NULL, OPT_GAMES},
+    {"moves", no_argument, NULL, OPT_MOVES},
+    {"variations", no_argument, NULL, OPT_VARIATIONS},
+    {"fen", no_argument, NULL, OPT_FEN},
+    {"tag", required_argument, NULL, 't'},
+    {"all-tags", no_argument, NULL, OPT_ALL_TAGS},
+    {"movetext", no_argument, NULL, OPT_MOVETEXT},
+    {"lossless", no_argument, NULL, OPT_LOSSLESS},
+    {"columns", required_argument, NULL, OPT_COLUMNS},
+    {"list-columns", no_argument, NULL, OPT_LIST_COLUMNS},
+    {"delimiter", required_argument, NULL, 'd'},
+    {"tab", no_argument, NULL, OPT_TAB},
+    {"bom", no_argument, NULL, OPT_BOM},
+    {"crlf", no_argument, NULL, OPT_CRLF},
+    {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
+    {"excel", no_argument, NULL, OPT_EXCEL},
+    {"quiet", no_argument, NULL, 'q'},
+    TOOL_FINDING_LONG_OPTIONS,
+    TOOL_COMMON_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+struct conv {
+    struct pdn_csv_write_options o;
+    const char *output;
+    struct tool_output out;
+    bool all_tags, list_columns, excel, delimiter_set;
+    const char **tags; /* -t and --all-tags */
+    size_t ntags;
+    pdn_csv_writer *writer;
+    unsigned long games, rows;
+};
+
+/* ---- options ----------------------------------------------------------------- */
+
+static void add_tag(struct tool *t, struct conv *c, const char *name)
+{
+    for (size_t i = 0; i < c->ntags; i++)
+        if (strcmp(c->tags[i], name) == 0) return;
+    const char **tags = realloc(c->tags, (c->ntags + 1) * sizeof *tags);
+    char *copy = strdup(name);
+    if (!tags || !copy) {
+        tool_system_error(t, "memory", strerror(ENOMEM));
+        exit(tool_exit_status(t));
+    }
+    c->tags = tags;
+    c->tags[c->ntags++] = copy;
+}
+
+/* A name the writer can write as a tag: [A-Z][A-Za-z0-9_]*. */
+static bool tag_name(const char *s)
+{
+    if (s[0] < 'A' || s[0] > 'Z') return false;
+    for (const char *p = s + 1; *p; p++)
+        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+              *p == '_'))
+            return false;
+    return true;
+}
+
+static char parse_delimiter(const struct tool *t, const char *arg)
+{
+    if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
+    if (strlen(arg) != 1 || arg[0] == '"' || arg[0] == '\r' || arg[0] == '\n' ||
+        (unsigned char)arg[0] >= 0x80)
+        tool_usage_error(t, "-d wants one ASCII character other than '\"', not '%s'", arg);
+    return arg[0];
+}
+
+/* The options that only set a flag; false for any other. */
+static bool flag_option(struct conv *c, int opt)
+{
+    switch (opt) {
+    case OPT_GAMES:
+        c->o.mode = PDN_CSV_GAMES;
+        return true;
+    case OPT_MOVES:
+        c->o.mode = PDN_CSV_MOVES;
+        return true;
+    case OPT_VARIATIONS:
+        c->o.variations = true;
+        return true;
+    case OPT_FEN:
+        c->o.fen = true;
+        return true;
+    case OPT_ALL_TAGS:
+        c->all_tags = true;
+        return true;
+    case OPT_MOVETEXT:
+        c->o.movetext = true;
+        return true;
+    case OPT_LOSSLESS:
+        c->o.lossless = true;
+        return true;
+    case OPT_LIST_COLUMNS:
+        c->list_columns = true;
+        return true;
+    case OPT_BOM:
+        c->o.bom = true;
+        return true;
+    case OPT_CRLF:
+        c->o.crlf = true;
+        return true;
+    case OPT_ISO_DATES:
+        c->o.iso_dates = true;
+        return true;
+    case OPT_EXCEL:
+        c->excel = true;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
+{
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqh", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
+            flag_option(c, opt))
+            continue;
+        switch (opt) {
+        case 'o':
+            c->output = optarg;
+            break;
+        case 't':
+            if (!tag_name(optarg))
+                tool_usage_error(t, "-t: '%s' is no tag name ([A-Z][A-Za-z0-9_]*)", optarg);
+            add_tag(t, c, optarg);
+            break;
+        case 'd':
+            c->o.delimiter = parse_delimiter(t, optarg);
+            c->delimiter_set = true;
+            break;
+        case OPT_TAB:
+            c->o.delimiter = '\t';
+            c->delimiter_set = true;
+            break;
+        case OPT_COLUMNS:
+            c->o.columns = optarg;
+            break;
+        case 'q':
+            t->quiet = true;
+            break;
+        default:
+            tool_option_error(t, opt, argv);
+        }
+    }
+    if (c->excel) {
+        c->o.bom = c->o.crlf = c->o.iso_dates = c->o.excel_text = true;
+        if (!c->delimiter_set) c->o.delimiter = ';';
+    }
+    c->o.strict = t->strict;
+}
+
+static void list_columns(struct tool *t, const struct conv *c)
+{
+    const struct pdn_csv_column *col;
+    for (size_t i = 0; (col = pdn_csv_column_get(c->o.mode, i)) != NULL; i++)
+        printf("%-16s %s\n", col->name, col->help);
+    printf("%-16s %s\n", "Tag", "any other name [A-Z][A-Za-z0-9_]*: the value of that tag");
+    tool_exit_flushed(t);
+}
+
+/* ---- --all-tags: a first pass ------------------------------------------------ */
+
+static bool in_default(const char *name)
+{
+    static const char *const shown[] = {"Event", "Site",  "Date",   "Round",
+                                        "White", "Black", "Result", "GameType"};
+    for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
+        if (strcmp(shown[i], name) == 0) return true;
+    return false;
+}
+
+static bool seekable(const char *operand)
+{
+    struct stat st;
+    if (strcmp(operand, "-") == 0) return fstat(STDIN_FILENO, &st) == 0 && S_ISREG(st.st_mode);
+    return stat(operand, &st) != 0 || S_ISREG(st.st_mode); /* a missing file fails later */
+}
+
+static void collect_file(struct tool *t, struct conv *c, const char *operand)
+{
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.encoding = t->encoding;
+    ro.strict = t->strict;
+    pdn_reader *r;
+    bool std_in = strcmp(operand, "-") == 0;
+    int rc =
+        std_in ? pdn_reader_open_fd(&r, STDIN_FILENO, &ro) : pdn_reader_open_file(&r, operand, &ro);
+    if (rc < 0) return; /* said by the second pass */
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) > 0) {
+        for (uint32_t i = 0; i < g->ntags; i++) {
+            const char *name = g->tags[i].name;
+            if (tag_name(name) && !in_default(name)) add_tag(t, c, name);
+        }
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    if (std_in && lseek(STDIN_FILENO, 0, SEEK_SET) != 0)
+        tool_usage_error(t, "--all-tags: standard input cannot be read twice");
+}
+
+static void collect_tags(struct tool *t, struct conv *c, int n, char **operands)
+{
+    static char *const std_in[] = {"-"};
+    if (n == 0) {
+        n = 1;
+        operands = (char **)std_in;
+    }
+    for (int i = 0; i < n; i++)
+        if (!seekable(operands[i]))
+            tool_usage_error(t,
+                             "--all-tags reads the input twice: %s is a pipe; "
+                             "name the tags with -t, or give a file",
+                             strcmp(operands[i], "-") == 0 ? "standard input" : operands[i]);
+    for (int i = 0; i < n; i++)
+        collect_file(t, c, operands[i]);
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+static int write_one(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct conv *c = ctx;
+    long rows = pdn_csv_write_game(c->writer, game, t->input);
+    if (rows < 0) return (int)rows;
+    c->games++;
+    c->rows += (unsigned long)rows;
+    return 0;
+}
+
+/* The reader's findings: printed as every tool prints them, and kept for
+ * the status columns. */
+struct both {
+    struct tool *t;
+    pdn_csv_writer *w;
+};
+
+static void on_diag_both(const struct pdn_diag *d, void *ctx)
+{
+    struct both *b = ctx;
+    pdn_csv_on_diag(d, b->w);
+    tool_on_diag(d, b->t);
+}
+
+static void open_writer(struct tool *t, struct conv *c)
+{
+    size_t bad = 0;
+    int rc = pdn_csv_writer_open(&c->writer, c->out.fp, &c->o, &bad);
+    if (rc == PDN_EINVAL && c->o.columns) {
+        const char *name = c->o.columns + bad;
+        tool_usage_error(t, "--columns: no column or tag is called '%.*s' (see --list-columns)",
+                         (int)strcspn(name, ","), name);
+    }
+    if (rc < 0) {
+        tool_system_error(t, "pdn2csv", pdn_error_message(rc));
+        tool_output_close(t, &c->out, false);
+        exit(tool_exit_status(t));
+    }
+}
+
+static void summary(const struct tool *t, const struct conv *c)
+{
+    if (t->quiet) return;
+    unsigned long errors = pdn_csv_writer_errors(c->writer);
+    fprintf(stderr, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
+            c->games == 1 ? "" : "s", c->games, c->rows, c->rows == 1 ? "" : "s");
+    if (errors) fprintf(stderr, "; %lu game%s with errors", errors, errors == 1 ? "" : "s");
+    fputc('\n', stderr);
+}
+
+int main(int argc, char **argv)
+{
+    struct tool t;
+    static struct conv c;
+    tool_init(&t, "pdn2csv", usage);
+    c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
+    opterr = 0;
+    parse_options(&t, &c, argc, argv);
+    if (c.list_columns) list_columns(&t, &c);
+    if (c.all_tags) collect_tags(&t, &c, argc - optind, argv + optind);
+    c.o.tags = c.tags;
+    c.o.ntags = c.ntags;
+    if (tool_output_open(&t, &c.out, c.output) != 0) return tool_exit_status(&t);
+    open_writer(&t, &c);
+    struct both b = {&t, c.writer};
+    t.on_diag = on_diag_both;
+    t.diag_ctx = &b;
+    int stop = pdn_csv_write_header(c.writer);
+    if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
+    if (stop == PDN_EIO) /* said once, when the output is closed */
+        c.out.err = errno ? errno : EIO;
+    else if (stop < 0)
+        tool_system_error(&t, c.output ? c.output : "standard output", pdn_error_message(stop));
+    summary(&t, &c);
+    if (pdn_csv_writer_errors(c.writer) > 0 && t.findings[PDN_SEV_ERROR] == 0)
+        t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
+    tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
+    pdn_csv_writer_free(c.writer);
+    for (size_t i = 0; i < c.ntags; i++)
+        free((void *)c.tags[i]);
+    free(c.tags);
+    return tool_exit_status(&t);
+}

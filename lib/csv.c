@@ -1,0 +1,207 @@
+/*
+ * csv: CSV fields in and out through libcsv, the one file of the library
+ * that includes <csv.h>. Writing: csv_fwrite quotes and escapes (a field is
+ * quoted only when RFC 4180 needs it, or when blanks at its ends would be
+ * lost); the spreadsheet protection of excel_text. Reading: csv_parse with
+ * blanks kept. It knows nothing of games: csv_rows.c and csv_read.c do.
+ */
+#include "csv_impl.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- writing ---- */
+
+static bool blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+static bool needs_quotes(const char *s, size_t n, char delim)
+{
+    if (n == 0) return false;
+    if (blank(s[0]) || blank(s[n - 1])) return true;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == delim || s[i] == '"' || s[i] == '\r' || s[i] == '\n') return true;
+    return false;
+}
+
+/* A value a spreadsheet reads as a number, a date or a time: digits with
+ * '.', '/', ':', '-' or blanks between them ("1.2", "3/4", "2014-05"). */
+static bool numberish(const char *s, size_t n)
+{
+    bool digit = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] >= '0' && s[i] <= '9')
+            digit = true;
+        else if (!strchr("./:- ,", s[i]))
+            return false;
+    }
+    return digit;
+}
+
+static bool formula_start(char c)
+{
+    return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
+}
+
+/* The longest string a spreadsheet formula holds (Excel: 255 characters;
+ * LibreOffice fails past it too, Err:513). Longer text reads as no number
+ * or date anyway: only a formula-like start would need protection there. */
+#define FORMULA_STRING_MAX 255
+
+static bool protect(const char *s, size_t n, enum csv_kind kind)
+{
+    if (n == 0 || kind == CSV_KIND_NUMBER || kind == CSV_KIND_DATE) return false;
+    if (n > FORMULA_STRING_MAX) return false;
+    if (formula_start(s[0])) return true;
+    if (kind == CSV_KIND_MOVES) return (s[0] >= '0' && s[0] <= '9') || s[0] == '*';
+    return numberish(s, n);
+}
+
+static void put_field(struct csv_out *o, const char *s, size_t n)
+{
+    if (needs_quotes(s, n, o->delim))
+        csv_fwrite(o->fp, s, n);
+    else
+        fwrite(s, 1, n, o->fp);
+}
+
+/* ="value", the value's quotes doubled: a formula whose result is the text
+ * itself, which spreadsheets show as it is and never evaluate further. */
+static void put_protected(struct csv_out *o, const char *s, size_t n)
+{
+    size_t quotes = 0;
+    for (size_t i = 0; i < n; i++)
+        quotes += s[i] == '"';
+    char *buf = malloc(n + quotes + 4);
+    if (!buf) { /* unprotected rather than lost; the stream error is set below */
+        put_field(o, s, n);
+        return;
+    }
+    size_t k = 0;
+    buf[k++] = '=';
+    buf[k++] = '"';
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"') buf[k++] = '"';
+        buf[k++] = s[i];
+    }
+    buf[k++] = '"';
+    put_field(o, buf, k);
+    free(buf);
+}
+
+void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kind)
+{
+    if (!o->first) putc(o->delim, o->fp);
+    o->first = false;
+    if (o->excel && protect(s, n, kind))
+        put_protected(o, s, n);
+    else
+        put_field(o, s, n);
+}
+
+void csv_out_end(struct csv_out *o)
+{
+    fputs(o->crlf ? "\r\n" : "\n", o->fp);
+    o->first = true;
+}
+
+/* ---- reading ---- */
+
+struct csv_in {
+    struct csv_parser p;
+    char delim;
+    bool strict;
+    int error;
+};
+
+/* RFC 4180: blanks belong to the field; only the delimiter and the line
+ * ends separate. libcsv trims spaces and tabs by default. */
+static int no_space(unsigned char c)
+{
+    (void)c;
+    return 0;
+}
+
+static bool start(struct csv_in *in)
+{
+    unsigned char opts = CSV_APPEND_NULL | (in->strict ? CSV_STRICT : 0);
+    if (csv_init(&in->p, opts) != 0) return false;
+    csv_set_delim(&in->p, (unsigned char)in->delim);
+    csv_set_space_func(&in->p, no_space);
+    return true;
+}
+
+struct csv_in *csv_in_new(char delim, bool strict)
+{
+    struct csv_in *in = calloc(1, sizeof *in);
+    if (!in) return NULL;
+    in->delim = delim;
+    in->strict = strict;
+    if (!start(in)) {
+        free(in);
+        return NULL;
+    }
+    return in;
+}
+
+void csv_in_free(struct csv_in *in)
+{
+    if (!in) return;
+    csv_free(&in->p);
+    free(in);
+}
+
+/* libcsv's callbacks carry one pointer: the caller's two functions and
+ * context travel together. */
+struct relay {
+    csv_field_fn field;
+    csv_row_fn row;
+    void *ctx;
+};
+
+static void on_field(void *s, size_t n, void *data)
+{
+    struct relay *r = data;
+    r->field(s ? s : "", n, r->ctx);
+}
+
+static void on_row(int c, void *data)
+{
+    struct relay *r = data;
+    (void)c;
+    r->row(r->ctx);
+}
+
+size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field, csv_row_fn row,
+                    void *ctx)
+{
+    struct relay r = {field, row, ctx};
+    size_t used = csv_parse(&in->p, s, n, on_field, on_row, &r);
+    if (used < n) in->error = csv_error(&in->p);
+    return used;
+}
+
+bool csv_in_finish(struct csv_in *in, csv_field_fn field, csv_row_fn row, void *ctx)
+{
+    struct relay r = {field, row, ctx};
+    /* libcsv's state FIELD_BEGUN (2) in a quoted field: the quote never
+     * closed. The field still ends here, so that nothing read is lost. */
+    bool open = in->p.quoted && in->p.pstate == 2;
+    csv_fini(&in->p, on_field, on_row, &r);
+    return !open;
+}
+
+const char *csv_in_failed(struct csv_in *in)
+{
+    return in->error ? csv_strerror(in->error) : NULL;
+}
+
+bool csv_in_reset(struct csv_in *in)
+{
+    csv_free(&in->p);
+    in->error = 0;
+    return start(in);
+}

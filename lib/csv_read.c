@@ -1,0 +1,859 @@
+/*
+ * csv_read: CSV rows back to games (pdn_csv_reader). csv.c parses the
+ * bytes with libcsv; this file maps the header to tags and the moves, and
+ * turns each row (or, for rows of the moves mode, each run of rows of one
+ * game) into PDN text, which pdn_reader_open_memory reads and
+ * pdn_replay_game checks.
+ *
+ * Why PDN text rather than a game built directly: every game is then read
+ * and validated by the same reader and replay as any PDN file, with the
+ * same findings, and a moves cell may hold anything a movetext may
+ * (comments, variations, NAGs) without a second parser. Each tag goes on
+ * its own line of that text and the moves on theirs, so a finding's line
+ * names the CSV row and column it came from: the callback gets those in
+ * place of line and column.
+ *
+ * Memory: one row (or one game's rows) at a time, buffers reused.
+ */
+#include "csv_impl.h"
+#include "text.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* What a column of the CSV is. */
+enum role {
+    R_IGNORED, /* a computed column of pdn2csv */
+    R_UNKNOWN, /* names no tag: reported, ignored */
+    R_TAG,
+    R_TAGS,     /* every tag pair, as PDN */
+    R_MOVES,    /* the main line */
+    R_MOVETEXT, /* the whole movetext */
+    R_RECORDED, /* the result after the moves */
+    R_FILE,
+    R_GAME,
+    R_LINE,
+    R_MOVE,
+    R_CANONICAL,
+    R_NUMBER,
+    R_SIDE,
+    R_COMMENT,
+    R_NAGS
+};
+
+struct column {
+    enum role role;
+    char *tag; /* R_TAG */
+};
+
+/* Where a line of the PDN text came from. */
+struct origin {
+    uint32_t row, col;
+};
+
+struct pdn_csv_reader {
+    struct pdn_csv_read_options o;
+    char *filename;
+    char **map; /* "COLUMN=TAG" copies */
+    FILE *fp;
+    struct csv_in *in;
+    char buf[1 << 16];
+    size_t pos, len;
+    bool eof, done;
+    /* the row being read */
+    char *data;
+    size_t ndata, capdata;
+    size_t *off; /* field starts in data; fields are NUL-terminated */
+    size_t nf, capf;
+    bool row_ready;
+    unsigned long row_no; /* CSV record number of the row being read, header 1 */
+    /* the header */
+    struct column *cols;
+    size_t ncols;
+    bool have_header;
+    bool has_moves;
+    /* moves mode: the first row of the next game, kept */
+    struct held {
+        char *data;
+        size_t ndata, capdata;
+        size_t *off;
+        size_t nf, capf;
+        unsigned long row_no;
+    } held;
+    bool have_held;
+    /* the PDN text of one game and where its lines came from */
+    char *text;
+    size_t ntext, captext;
+    struct origin *lines;
+    size_t nlines, caplines;
+    unsigned long games; /* data rows read, for the game index of findings */
+    unsigned long rows;
+    bool nomem;
+};
+
+/* ---- small buffers ---- */
+
+static bool reserve(void **p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return true;
+    size_t want = *cap ? *cap : 64;
+    while (want < need)
+        want *= 2;
+    void *q = realloc(*p, want * size);
+    if (!q) return false;
+    *p = q;
+    *cap = want;
+    return true;
+}
+
+static void text_add(pdn_csv_reader *r, const char *s, size_t n, uint32_t row, uint32_t col)
+{
+    (void)row; /* the origin is the line's (text_line) */
+    (void)col;
+    if (!reserve((void **)&r->text, &r->captext, r->ntext + n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    memcpy(r->text + r->ntext, s, n);
+    r->ntext += n;
+    r->text[r->ntext] = '\0';
+}
+
+static void text_adds(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
+{
+    text_add(r, s, strlen(s), row, col);
+}
+
+/* A new line of the text, from CSV row:col: every line of the text starts
+ * with one, so line k (from 1) came from lines[k - 1]. */
+static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
+{
+    if (r->ntext > 0) text_adds(r, "\n", row, col);
+    if (!reserve((void **)&r->lines, &r->caplines, r->nlines + 1, sizeof *r->lines)) {
+        r->nomem = true;
+        return;
+    }
+    r->lines[r->nlines++] = (struct origin){row, col};
+}
+
+/* Text that may hold line ends: each new line keeps the same origin. */
+static void text_multiline(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
+{
+    for (;;) {
+        const char *nl = strchr(s, '\n');
+        text_add(r, s, nl ? (size_t)(nl - s) : strlen(s), row, col);
+        if (!nl) return;
+        text_line(r, row, col);
+        s = nl + 1;
+    }
+}
+
+static void text_reset(pdn_csv_reader *r)
+{
+    r->ntext = 0;
+    r->nlines = 0;
+    if (r->text) r->text[0] = '\0';
+}
+
+/* ---- findings ---- */
+
+static void report(pdn_csv_reader *r, enum pdn_diag_code code, unsigned long row, uint32_t col,
+                   const char *text, const char *detail)
+{
+    if (!r->o.on_diag) return;
+    struct pdn_diag d = {.code = code,
+                         .file = r->filename,
+                         .line = (uint32_t)row,
+                         .col = col,
+                         .game = 0,
+                         .text = text,
+                         .detail = detail};
+    r->o.on_diag(&d, r->o.diag_ctx);
+}
+
+/* A finding of the reader or the replay, at its CSV row and column. */
+static void relay(const struct pdn_diag *d, void *ctx)
+{
+    pdn_csv_reader *r = ctx;
+    if (!r->o.on_diag) return;
+    struct pdn_diag m = *d;
+    m.file = r->filename;
+    m.game = r->games;
+    if (d->line >= 1 && d->line <= r->nlines) {
+        m.line = r->lines[d->line - 1].row;
+        m.col = r->lines[d->line - 1].col;
+    } else if (r->nlines > 0) {
+        m.line = r->lines[r->nlines - 1].row;
+        m.col = 0;
+    }
+    r->o.on_diag(&m, r->o.diag_ctx);
+}
+
+/* ---- opening ---- */
+
+void pdn_csv_reader_free(pdn_csv_reader *r)
+{
+    if (!r) return;
+    csv_in_free(r->in);
+    free(r->filename);
+    for (size_t i = 0; i < r->o.nmap; i++)
+        free(r->map[i]);
+    free(r->map);
+    for (size_t i = 0; i < r->ncols; i++)
+        free(r->cols[i].tag);
+    free(r->cols);
+    free(r->data);
+    free(r->off);
+    free(r->held.data);
+    free(r->held.off);
+    free(r->text);
+    free(r->lines);
+    free(r);
+}
+
+static int copy_options(pdn_csv_reader *r, const struct pdn_csv_read_options *o)
+{
+    r->o = *o;
+    r->filename = strdup(o->filename ? o->filename : "-");
+    if (!r->filename) return PDN_ENOMEM;
+    if (o->nmap == 0) return 0;
+    r->map = calloc(o->nmap, sizeof *r->map);
+    if (!r->map) return PDN_ENOMEM;
+    for (size_t i = 0; i < o->nmap; i++) {
+        const char *eq = o->map[i] ? strchr(o->map[i], '=') : NULL;
+        if (!eq || eq == o->map[i]) return PDN_EINVAL;
+        r->map[i] = strdup(o->map[i]);
+        if (!r->map[i]) return PDN_ENOMEM;
+    }
+    return 0;
+}
+
+int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp, const struct pdn_csv_read_options *o)
+{
+    static const struct pdn_csv_read_options defaults = PDN_CSV_READ_OPTIONS_INIT;
+    if (!out) return PDN_EINVAL;
+    *out = NULL;
+    if (!o) o = &defaults;
+    if (!fp || o->version == 0 || o->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+    if (o->delimiter == '"' || o->delimiter == '\n' || o->delimiter == '\r') return PDN_EINVAL;
+    pdn_csv_reader *r = calloc(1, sizeof *r);
+    if (!r) return PDN_ENOMEM;
+    r->fp = fp;
+    int rc = copy_options(r, o);
+    if (rc < 0) {
+        r->o.nmap = 0; /* only the copies made are freed */
+        for (size_t i = 0; r->map && i < o->nmap; i++)
+            free(r->map[i]);
+        pdn_csv_reader_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
+{
+    return r ? r->rows : 0;
+}
+
+/* ---- bytes to rows ---- */
+
+static void on_field(const char *s, size_t n, void *ctx)
+{
+    pdn_csv_reader *r = ctx;
+    if (!reserve((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
+        !reserve((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    r->off[r->nf++] = r->ndata;
+    memcpy(r->data + r->ndata, s, n);
+    r->ndata += n;
+    r->data[r->ndata++] = '\0';
+}
+
+static void on_row(void *ctx)
+{
+    pdn_csv_reader *r = ctx;
+    r->row_ready = true;
+}
+
+static void row_clear(pdn_csv_reader *r)
+{
+    r->nf = r->ndata = 0;
+    r->row_ready = false;
+}
+
+static const char *field(const pdn_csv_reader *r, size_t i)
+{
+    return i < r->nf ? r->data + r->off[i] : "";
+}
+
+/* The delimiter: given, or the most frequent of , ; and tab in the first
+ * line, outside quotes. */
+static char guess_delimiter(const pdn_csv_reader *r)
+{
+    if (r->o.delimiter) return r->o.delimiter;
+    static const char cands[] = {',', ';', '\t'};
+    size_t count[3] = {0, 0, 0};
+    bool quoted = false;
+    for (size_t i = r->pos; i < r->len && (quoted || (r->buf[i] != '\n' && r->buf[i] != '\r'));
+         i++) {
+        if (r->buf[i] == '"') quoted = !quoted;
+        for (int k = 0; k < 3 && !quoted; k++)
+            count[k] += r->buf[i] == cands[k];
+    }
+    int best = 0;
+    for (int k = 1; k < 3; k++)
+        if (count[k] > count[best]) best = k;
+    return cands[best];
+}
+
+static bool fill(pdn_csv_reader *r)
+{
+    if (r->pos < r->len) return true;
+    if (r->eof) return false;
+    r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+    r->pos = 0;
+    if (r->len == 0) r->eof = true;
+    return r->len > 0;
+}
+
+static int start_parser(pdn_csv_reader *r)
+{
+    fill(r);
+    if (r->len - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) r->pos += 3;
+    r->in = csv_in_new(guess_delimiter(r), r->o.strict);
+    return r->in ? 0 : PDN_ENOMEM;
+}
+
+/* After a strict-mode error: the rest of the physical line is dropped. */
+static void skip_line(pdn_csv_reader *r)
+{
+    while (fill(r)) {
+        char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
+        if (nl) {
+            r->pos = (size_t)(nl - r->buf) + 1;
+            return;
+        }
+        r->pos = r->len;
+    }
+}
+
+/* Feeds the parser up to the next line end (a row ends at most there).
+ * 1: a row is ready; 0: not yet; -1: the input ended with no row. */
+static int feed(pdn_csv_reader *r)
+{
+    if (!fill(r)) {
+        if (r->done) return -1;
+        r->done = true;
+        r->nf = r->ndata = 0;
+        bool closed = csv_in_finish(r->in, on_field, on_row, r);
+        if (!closed)
+            report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
+                   "unterminated quoted field: it runs to the end of the input");
+        return r->row_ready ? 1 : -1;
+    }
+    const char *s = r->buf + r->pos;
+    size_t n = r->len - r->pos;
+    const char *nl = memchr(s, '\n', n), *cr = memchr(s, '\r', n);
+    if (cr && (!nl || cr < nl)) nl = cr;
+    size_t take = nl ? (size_t)(nl - s) + 1 : n;
+    size_t used = csv_in_parse(r->in, s, take, on_field, on_row, r);
+    r->pos += used;
+    if (used < take) {
+        report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)r->nf + 1, NULL,
+               "a quote inside an unquoted field, or text after a closing quote (strict)");
+        skip_line(r);
+        row_clear(r);
+        if (r->have_header) r->rows++;
+        if (!csv_in_reset(r->in)) return r->nomem = true, -1;
+        r->row_no++;
+    }
+    return r->row_ready ? 1 : 0;
+}
+
+/* The next row into data/off: true, or false at the end. */
+static bool next_row(pdn_csv_reader *r)
+{
+    row_clear(r);
+    r->row_no++;
+    int got;
+    while ((got = feed(r)) == 0 && !r->nomem)
+        ;
+    return got == 1 && !r->nomem;
+}
+
+static bool row_valid_utf8(pdn_csv_reader *r)
+{
+    for (size_t i = 0; i < r->nf; i++) {
+        const char *f = field(r, i);
+        size_t n = strlen(f);
+        bool incomplete;
+        size_t ok = text_utf8_valid((const unsigned char *)f, n, &incomplete);
+        if (ok < n) {
+            char detail[96];
+            snprintf(detail, sizeof detail, "invalid UTF-8 at byte %zu of the field", ok + 1);
+            report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)i + 1, NULL, detail);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- the header ---- */
+
+static const char *const roster[] = {"Event", "Site",   "Date",     "Round", "White",
+                                     "Black", "Result", "GameType", "FEN",   "SetUp"};
+
+struct named_role {
+    const char *name;
+    enum role games, moves; /* in each mode */
+};
+
+static const struct named_role named[] = {
+    {"file", R_IGNORED, R_FILE},
+    {"game", R_IGNORED, R_GAME},
+    {"moves", R_MOVES, R_IGNORED},
+    {"movetext", R_MOVETEXT, R_IGNORED},
+    {"tags", R_TAGS, R_TAGS},
+    {"recorded_result", R_RECORDED, R_RECORDED},
+    {"line", R_IGNORED, R_LINE},
+    {"move", R_IGNORED, R_MOVE},
+    {"canonical", R_IGNORED, R_CANONICAL},
+    {"number", R_IGNORED, R_NUMBER},
+    {"side", R_IGNORED, R_SIDE},
+    {"comment", R_IGNORED, R_COMMENT},
+    {"nags", R_IGNORED, R_NAGS},
+};
+
+static const char *const computed[] = {"plies",
+                                       "implied_result",
+                                       "final_fen",
+                                       "status",
+                                       "error_message",
+                                       "error_move",
+                                       "error_line",
+                                       "parent",
+                                       "ply",
+                                       "from",
+                                       "to",
+                                       "path",
+                                       "captures",
+                                       "ncaptured",
+                                       "piece",
+                                       "promotion",
+                                       "fen"};
+
+static bool identifier(const char *s)
+{
+    if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z'))) return false;
+    for (const char *p = s + 1; *p; p++) {
+        char c = *p;
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) &&
+            c != '_')
+            return false;
+    }
+    return true;
+}
+
+/* --map COLUMN=TAG: the tag of a column, or NULL. */
+static const char *mapped(const pdn_csv_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->o.nmap; i++) {
+        const char *eq = strchr(r->map[i], '=');
+        size_t n = (size_t)(eq - r->map[i]);
+        if (strlen(name) == n && strncasecmp(r->map[i], name, n) == 0) return eq + 1;
+    }
+    return NULL;
+}
+
+static int set_tag(struct column *c, const char *tag)
+{
+    c->role = R_TAG;
+    c->tag = strdup(tag);
+    if (!c->tag) return PDN_ENOMEM;
+    if (tag[0] >= 'a' && tag[0] <= 'z') c->tag[0] = (char)(tag[0] - 'a' + 'A');
+    return 0;
+}
+
+static int classify(pdn_csv_reader *r, struct column *c, const char *name)
+{
+    const char *tag = mapped(r, name);
+    if (tag) {
+        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+            if (strcasecmp(tag, named[i].name) == 0) {
+                c->role = r->o.moves ? named[i].moves : named[i].games;
+                return 0;
+            }
+        return set_tag(c, tag);
+    }
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (strcmp(name, named[i].name) == 0) {
+            c->role = r->o.moves ? named[i].moves : named[i].games;
+            return 0;
+        }
+    for (size_t i = 0; i < sizeof computed / sizeof computed[0]; i++)
+        if (strcmp(name, computed[i]) == 0) return 0; /* R_IGNORED */
+    /* A tag name as it is ("Setup" stays Setup); "white" or "EVENT" is a
+     * roster tag spelt otherwise. */
+    bool mixed = name[0] >= 'A' && name[0] <= 'Z' && strpbrk(name, "abcdefghijklmnopqrstuvwxyz");
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0] && !mixed; i++)
+        if (strcasecmp(name, roster[i]) == 0) return set_tag(c, roster[i]);
+    if (identifier(name)) return set_tag(c, name);
+    c->role = R_UNKNOWN;
+    return 0;
+}
+
+static int read_header(pdn_csv_reader *r)
+{
+    r->cols = calloc(r->nf ? r->nf : 1, sizeof *r->cols);
+    if (!r->cols) return PDN_ENOMEM;
+    r->ncols = r->nf;
+    for (size_t i = 0; i < r->nf; i++) {
+        int rc = classify(r, &r->cols[i], field(r, i));
+        if (rc < 0) return rc;
+        enum role role = r->cols[i].role;
+        if (role == R_UNKNOWN)
+            report(r, PDN_DIAG_CSV_COLUMN, r->row_no, (uint32_t)i + 1, field(r, i),
+                   "names no tag; --map COLUMN=TAG gives it one");
+        if (role == R_MOVES || role == R_MOVETEXT || role == R_MOVE || role == R_CANONICAL)
+            r->has_moves = true;
+    }
+    r->have_header = true;
+    if (!r->has_moves)
+        report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
+               r->o.moves ? "no move or canonical column: the games have no moves"
+                          : "no moves or movetext column: the games have no moves");
+    return 0;
+}
+
+/* ---- cells to PDN ---- */
+
+/* ="..." (pdn2csv --excel) back to the text. */
+static const char *unprotect(pdn_csv_reader *r, char *s)
+{
+    size_t n = strlen(s);
+    if (!r->o.excel_text || n < 3 || s[0] != '=' || s[1] != '"' || s[n - 1] != '"') return s;
+    size_t k = 0;
+    for (size_t i = 2; i + 1 < n; i++) {
+        if (s[i] == '"' && s[i + 1] == '"') i++;
+        s[k++] = s[i];
+    }
+    s[k] = '\0';
+    return s;
+}
+
+/* YYYY-MM-DD (parts may be empty) back to YYYY.MM.DD with '?'. */
+static void date_value(char out[16], const char *v)
+{
+    snprintf(out, 16, "%s", v);
+    size_t n = strlen(v);
+    if (n < 2 || n > 10) return;
+    const char *d1 = strchr(v, '-');
+    const char *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
+    if (!d2 || strchr(d2 + 1, '-')) return;
+    size_t ly = (size_t)(d1 - v), lm = (size_t)(d2 - d1 - 1), ld = strlen(d2 + 1);
+    if ((ly != 0 && ly != 4) || (lm != 0 && lm != 2) || (ld != 0 && ld != 2)) return;
+    if (strspn(v, "0123456789-") != n) return;
+    snprintf(out, 16, "%.*s.%.*s.%.*s", 4, ly ? v : "????", 2, lm ? d1 + 1 : "??", 2,
+             ld ? d2 + 1 : "??");
+}
+
+static void put_tag(pdn_csv_reader *r, const char *name, const char *value, uint32_t row,
+                    uint32_t col)
+{
+    char date[16];
+    if (strcmp(name, "Date") == 0 && (r->o.iso_dates || r->o.excel_text)) {
+        date_value(date, value);
+        value = date;
+    }
+    text_line(r, row, col);
+    text_adds(r, "[", row, col);
+    text_adds(r, name, row, col);
+    text_adds(r, " \"", row, col);
+    for (const char *p = value; *p; p++) {
+        if (*p == '\n' || *p == '\r') { /* a tag value holds no line end */
+            text_add(r, " ", 1, row, col);
+            continue;
+        }
+        if (*p == '"' || *p == '\\') text_add(r, "\\", 1, row, col);
+        text_add(r, p, 1, row, col);
+    }
+    text_adds(r, "\"]", row, col);
+}
+
+/* A tag cell that is empty is no tag, but for the tags a game may hold
+ * empty (not the roster's, which the writer fills, nor those an empty
+ * value would break). */
+static bool empty_means_absent(const char *name)
+{
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        if (strcmp(name, roster[i]) == 0) return true;
+    return false;
+}
+
+static size_t find_role(const pdn_csv_reader *r, enum role role)
+{
+    for (size_t i = 0; i < r->ncols; i++)
+        if (r->cols[i].role == role) return i;
+    return SIZE_MAX;
+}
+
+static void put_tags(pdn_csv_reader *r, uint32_t row)
+{
+    size_t tags = find_role(r, R_TAGS);
+    if (tags != SIZE_MAX && field(r, tags)[0]) {
+        text_line(r, row, (uint32_t)tags + 1);
+        text_multiline(r, field(r, tags), row, (uint32_t)tags + 1);
+        return;
+    }
+    for (size_t i = 0; i < r->ncols; i++) {
+        const struct column *c = &r->cols[i];
+        const char *v = field(r, i);
+        if (c->role != R_TAG || (!v[0] && empty_means_absent(c->tag))) continue;
+        put_tag(r, c->tag, v, row, (uint32_t)i + 1);
+    }
+}
+
+/* The result to end the moves with: recorded_result when there is such a
+ * column (empty: none was written), else the Result tag, else '*'. */
+static const char *end_result(const pdn_csv_reader *r, size_t *col)
+{
+    size_t rec = find_role(r, R_RECORDED);
+    if (rec != SIZE_MAX) {
+        *col = rec;
+        return field(r, rec);
+    }
+    for (size_t i = 0; i < r->ncols; i++)
+        if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 && field(r, i)[0]) {
+            *col = i;
+            return field(r, i);
+        }
+    *col = 0;
+    return "*";
+}
+
+static void game_text(pdn_csv_reader *r)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    text_reset(r);
+    put_tags(r, row);
+    text_line(r, row, 0);
+    size_t mt = find_role(r, R_MOVETEXT);
+    if (mt != SIZE_MAX && field(r, mt)[0]) {
+        text_line(r, row, (uint32_t)mt + 1);
+        text_multiline(r, field(r, mt), row, (uint32_t)mt + 1);
+        text_line(r, row, (uint32_t)mt + 1);
+        return;
+    }
+    size_t mv = find_role(r, R_MOVES), rescol;
+    if (mv != SIZE_MAX) {
+        text_line(r, row, (uint32_t)mv + 1);
+        text_multiline(r, field(r, mv), row, (uint32_t)mv + 1);
+    }
+    const char *result = end_result(r, &rescol);
+    text_line(r, row, (uint32_t)rescol + 1);
+    text_adds(r, result, row, (uint32_t)rescol + 1);
+    text_line(r, row, (uint32_t)rescol + 1);
+}
+
+/* ---- rows of the moves mode ---- */
+
+/* Swaps the row just read with the one kept. */
+static void swap_held(pdn_csv_reader *r)
+{
+    struct held cur = {r->data, r->ndata, r->capdata, r->off, r->nf, r->capf, r->row_no};
+    r->data = r->held.data;
+    r->ndata = r->held.ndata;
+    r->capdata = r->held.capdata;
+    r->off = r->held.off;
+    r->nf = r->held.nf;
+    r->capf = r->held.capf;
+    r->row_no = r->held.row_no;
+    r->held = cur;
+}
+
+static uint32_t col_of(const pdn_csv_reader *r, enum role role)
+{
+    size_t i = find_role(r, role);
+    return i == SIZE_MAX ? 0 : (uint32_t)i + 1;
+}
+
+static const char *cell(const pdn_csv_reader *r, enum role role)
+{
+    size_t i = find_role(r, role);
+    return i == SIZE_MAX ? "" : field(r, i);
+}
+
+/* Whether the held row belongs to the game of the current one. */
+static bool same_game(const pdn_csv_reader *r)
+{
+    size_t f = find_role(r, R_FILE), g = find_role(r, R_GAME);
+    const struct held *h = &r->held;
+    if (f != SIZE_MAX && (f >= h->nf || strcmp(h->data + h->off[f], field(r, f)) != 0))
+        return false;
+    if (g != SIZE_MAX && (g >= h->nf || strcmp(h->data + h->off[g], field(r, g)) != 0))
+        return false;
+    return f != SIZE_MAX || g != SIZE_MAX;
+}
+
+/* One ply's text: "12." or "12..." when due, the move, its NAGs and comment. */
+static void ply_text(pdn_csv_reader *r, bool first)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    const char *move = cell(r, R_CANONICAL);
+    uint32_t col = col_of(r, R_CANONICAL);
+    if (!move[0]) {
+        move = cell(r, R_MOVE);
+        col = col_of(r, R_MOVE);
+    }
+    if (!move[0]) return; /* the row of a game without moves */
+    bool black = strcmp(cell(r, R_SIDE), "black") == 0;
+    const char *number = cell(r, R_NUMBER);
+    text_line(r, row, col);
+    if (number[0] && (!black || first)) {
+        text_adds(r, number, row, col);
+        text_adds(r, black ? "... " : ". ", row, col);
+    }
+    text_adds(r, move, row, col);
+    const char *nags = cell(r, R_NAGS);
+    if (nags[0]) {
+        text_adds(r, " ", row, col);
+        text_adds(r, nags, row, col);
+    }
+    const char *comment = cell(r, R_COMMENT);
+    if (comment[0]) {
+        text_adds(r, " {", row, col);
+        text_multiline(r, comment, row, col);
+        text_adds(r, "}", row, col);
+    }
+}
+
+static bool main_line(const pdn_csv_reader *r)
+{
+    const char *line = cell(r, R_LINE);
+    return line[0] == '\0' || strcmp(line, "1") == 0;
+}
+
+static bool usable_row(pdn_csv_reader *r);
+
+/* The rows of one game (the first is read), as PDN text. */
+static void moves_text(pdn_csv_reader *r)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    text_reset(r);
+    put_tags(r, row);
+    text_line(r, row, 0);
+    size_t rescol;
+    char result[32];
+    snprintf(result, sizeof result, "%s", end_result(r, &rescol));
+    bool first = true;
+    for (;;) {
+        if (main_line(r)) {
+            ply_text(r, first);
+            first = false;
+        }
+        r->have_held = false;
+        swap_held(r);
+        bool got;
+        while ((got = next_row(r)) && !usable_row(r))
+            ;
+        if (!got) break;
+        for (size_t i = 0; i < r->nf; i++)
+            unprotect(r, r->data + r->off[i]);
+        swap_held(r); /* back: the current row is the game's last */
+        r->have_held = true;
+        if (!same_game(r)) break;
+        swap_held(r);
+        r->have_held = false;
+    }
+    text_line(r, row, (uint32_t)rescol + 1);
+    text_adds(r, result, row, (uint32_t)rescol + 1);
+    text_line(r, row, (uint32_t)rescol + 1);
+}
+
+/* ---- rows to games ---- */
+
+/* A data row that reads: as many fields as the header, valid UTF-8. */
+static bool usable_row(pdn_csv_reader *r)
+{
+    r->rows++;
+    if (r->nf != r->ncols) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped", r->nf,
+                 r->nf == 1 ? "" : "s", r->ncols);
+        report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, detail);
+        return false;
+    }
+    return row_valid_utf8(r);
+}
+
+static int read_game(pdn_game **out, pdn_csv_reader *r)
+{
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.filename = r->filename;
+    ro.strict = r->o.strict;
+    ro.on_diag = relay;
+    ro.diag_ctx = r;
+    pdn_reader *reader;
+    int rc = pdn_reader_open_memory(&reader, r->text, r->ntext, &ro);
+    if (rc < 0) return rc;
+    pdn_game *game = NULL;
+    rc = pdn_reader_next(&game, reader);
+    pdn_reader_free(reader);
+    if (rc <= 0) return rc < 0 ? rc : PDN_ENOMEM; /* the text always holds a game */
+    game->index = r->games;
+    struct pdn_replay_options po = PDN_REPLAY_OPTIONS_INIT;
+    po.strict = r->o.strict;
+    po.on_diag = relay;
+    po.diag_ctx = r;
+    struct pdn_replay_summary sum;
+    rc = pdn_replay_game(&sum, game, &po);
+    if (rc < 0) {
+        pdn_game_free(game);
+        return rc;
+    }
+    *out = game;
+    return 1;
+}
+
+/* The next row that reads, or the one kept: true, or false at the end. */
+static bool next_usable(pdn_csv_reader *r)
+{
+    if (r->have_held) {
+        swap_held(r);
+        r->have_held = false;
+        return true;
+    }
+    while (next_row(r)) {
+        if (!r->have_header) {
+            if (!row_valid_utf8(r) || read_header(r) < 0) return false;
+            continue;
+        }
+        if (usable_row(r)) return true;
+    }
+    return false;
+}
+
+int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *r)
+{
+    if (!out || !r) return PDN_EINVAL;
+    *out = NULL;
+    if (!r->in && start_parser(r) < 0) return PDN_ENOMEM;
+    bool kept = r->have_held; /* read and unprotected with the last game */
+    if (!next_usable(r)) return r->nomem ? PDN_ENOMEM : 0;
+    if (!kept) {
+        for (size_t i = 0; i < r->nf; i++)
+            unprotect(r, r->data + r->off[i]);
+    }
+    r->games++;
+    if (r->o.moves)
+        moves_text(r);
+    else
+        game_text(r);
+    if (r->nomem) return PDN_ENOMEM;
+    return read_game(out, r);
+}
