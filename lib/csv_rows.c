@@ -487,7 +487,7 @@ static int replay(pdn_csv_writer *w, const pdn_game *game, struct pdn_replay_sum
     int rc = pdn_replay_game(sum, game, &ro);
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;
-    qsort(w->plies, w->nplies, sizeof *w->plies, by_node);
+    if (w->nplies > 1) qsort(w->plies, w->nplies, sizeof *w->plies, by_node);
     if (w->nstops > 1) qsort(w->stops, w->nstops, sizeof *w->stops, stop_by_node);
     return 0;
 }
