@@ -70,7 +70,7 @@ struct run {
     struct pdn_stats_options so;
     struct pdn_stats_write_options wo;
     const char *alias;
-    bool blocks_set;
+    bool blocks_set, only;
     pdn_stats *stats;
 };
 
@@ -120,6 +120,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         }
         case OPT_ONLY:
             parse_only(t, r, optarg);
+            r->only = true;
             break;
         case OPT_CSV:
             r->wo.format = PDN_STATS_CSV;
@@ -139,7 +140,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     }
     /* --crosstable or --explain alone add to the usual tables; --only chooses */
     unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN;
-    if (r->wo.tables && !(r->wo.tables & ~ct)) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
+    if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
     r->so.strict = t->strict;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);

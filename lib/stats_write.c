@@ -21,6 +21,7 @@ struct tab {
     const char *cols[64];
     char colbuf[64][24]; /* room for column names made up (round numbers) */
     bool num[64];      /* a number: right-aligned, unquoted in JSON */
+    bool str[64];      /* right-aligned, yet a string in JSON (cells of a grid) */
     size_t ncols;
     bool text_last;    /* the last column is drawn in text only (bars) */
     struct vec cells;  /* char *, row by row */
@@ -31,6 +32,7 @@ struct out {
     FILE *fp;
     const struct pdn_stats_write_options *o;
     bool first_table; /* JSON: no table written yet */
+    bool json_cross;  /* JSON: the crosstables' array is open */
     struct csv_out csv;
 };
 
@@ -183,7 +185,10 @@ static void write_json_rows(struct out *o, const struct tab *t)
             if (j) fputs(", ", o->fp);
             json_string(o->fp, t->cols[j]);
             fputs(": ", o->fp);
-            bool number = t->num[j] && s[0] && strspn(s, "0123456789.-") == strlen(s);
+            char *end;
+            bool number = t->num[j] && !t->str[j] && s[0];
+            if (number) strtod(s, &end);
+            number = number && *end == '\0' && strspn(s, "0123456789.-") == strlen(s);
             if (number) fputs(s, o->fp);
             else
                 json_string(o->fp, s);
@@ -579,8 +584,10 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
     if (!text) col(&t, "event", false);
     col(&t, "place", true);
     col(&t, "player", false);
-    for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++)
+    for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
         col_num(&t, grid ? "" : "R", (int)j + 1, true);
+        t.str[t.ncols - 1] = true;
+    }
     col(&t, "games", true);
     col(&t, "points", true);
     for (int k = 0; k < c->ncrit; k++)
@@ -605,8 +612,12 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
         tab_free(&t);
         return PDN_ENOMEM;
     }
-    fputs(o->first_table ? "{\n  \"crosstables\": [\n  {\"event\": " : ",\n  {\"event\": ", o->fp);
+    if (!o->json_cross) fputs(o->first_table ? "{\n  \"crosstables\": [\n  " : ",\n  \"crosstables\": [\n  ", o->fp);
+    else
+        fputs(",\n  ", o->fp);
+    fputs("{\"event\": ", o->fp);
     o->first_table = false;
+    o->json_cross = true;
     json_string(o->fp, c->ev->name);
     fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, \"rows\": ",
             grid ? "round robin" : "by rounds", preset_names[o->o->tiebreak], c->duplicates);
@@ -644,14 +655,13 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
 static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_only)
 {
     struct tab ex = {.name = "explain", .title = "Tie-breaks: what separated players on equal points"};
-    static const char *const cols[] = {"event",  "place", "player",     "place",
-                                       "player", "points", "decided by", "values"};
+    static const char *const cols[] = {"event",       "place",  "player",     "next place",
+                                       "next player", "points", "decided by", "values"};
     for (int j = 0; j < 8; j++)
         col(&ex, cols[j], j == 1 || j == 3 || j == 5);
     bool want_explain = explain_only || (o->o->tables & PDN_STATS_EXPLAIN);
     const struct st_event *e = st->event.data;
     int rc = 0;
-    bool json_open = false;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
         if (e[i].recs.n == 0) continue;
         struct cross c;
@@ -659,14 +669,11 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_on
             rc = PDN_ENOMEM;
             break;
         }
-        if (!explain_only) {
-            rc = cross_table(o, st, &c);
-            json_open |= o->o->format == PDN_STATS_JSON;
-        }
+        if (!explain_only) rc = cross_table(o, st, &c);
         if (want_explain) explain_rows(&ex, st, &c);
         cross_free(&c);
     }
-    if (json_open) fputs("\n  ]", o->fp);
+    if (o->json_cross) fputs("\n  ]", o->fp);
     if (rc == 0 && want_explain) return emit(o, &ex);
     tab_free(&ex);
     return rc;
