@@ -936,4 +936,92 @@ PDN_API unsigned long pdn_csv_reader_rows(const pdn_csv_reader *reader);
 /* Frees a reader (not fp, not the games it handed out); accepts NULL. */
 PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
 
+/* ---- Stats: collection statistics and crosstables ------------------------ */
+
+/*
+ * Statistics of a collection read in one pass: totals, results and how games
+ * ended, findings by code, players, events, openings, captures and kings,
+ * and per event the crosstable with its tie-breaks. Memory grows with the
+ * distinct players, events and openings, not with the games; only the
+ * crosstable keeps one small record (players, round, result) per game of an
+ * event, so it grows with players x rounds.
+ */
+typedef struct pdn_stats pdn_stats;
+
+struct pdn_stats_options {
+    unsigned version;  /* PDN_OPTIONS_VERSION */
+    int opening_depth; /* plies of the openings tree; 0 means 4, at most 20 */
+    bool crosstable;   /* keep the per-event game records the crosstable needs */
+    bool strict;       /* the replay's strictness */
+};
+#define PDN_STATS_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+/* The tables pdn_stats_write can write (bits). */
+enum pdn_stats_table {
+    PDN_STATS_TOTALS = 1 << 0,      /* files, games, plies, game length */
+    PDN_STATS_LENGTHS = 1 << 1,     /* histogram of game lengths */
+    PDN_STATS_RESULTS = 1 << 2,     /* results by kind, White's score */
+    PDN_STATS_ENDINGS = 1 << 3,     /* how games ended */
+    PDN_STATS_FINDINGS = 1 << 4,    /* games with errors and warnings, findings by code */
+    PDN_STATS_PLAYERS = 1 << 5,     /* one row per player */
+    PDN_STATS_EVENTS = 1 << 6,      /* one row per event */
+    PDN_STATS_OPENINGS = 1 << 7,    /* the openings tree */
+    PDN_STATS_PLAY = 1 << 8,        /* captures, promotions, kings, draw rules */
+    PDN_STATS_CROSSTABLE = 1 << 9,  /* per event: round-robin grid or table by rounds */
+    PDN_STATS_EXPLAIN = 1 << 10     /* per event: the criterion that separated tied players */
+};
+
+/* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */
+enum pdn_stats_tiebreak {
+    PDN_TIEBREAK_FMJD,     /* points, wins, results between the tied players */
+    PDN_TIEBREAK_KNDB,     /* points, plus-draws minus minus-draws, mutual result */
+    PDN_TIEBREAK_SOLKOFF,  /* points, sum of the opponents' points */
+    PDN_TIEBREAK_TSOLKOFF, /* points, Solkoff without the lowest opponent, Solkoff */
+    PDN_TIEBREAK_SB,       /* points, Sonneborn-Berger */
+    PDN_TIEBREAK_COUNT
+};
+
+enum pdn_stats_format { PDN_STATS_TEXT, PDN_STATS_CSV, PDN_STATS_JSON };
+
+struct pdn_stats_write_options {
+    unsigned version;                 /* PDN_OPTIONS_VERSION */
+    enum pdn_stats_format format;     /* aligned text, CSV (libcsv) or one JSON document */
+    unsigned tables;                  /* enum pdn_stats_table bits; 0: all but the
+                                         crosstable and its explanation */
+    enum pdn_stats_tiebreak tiebreak;
+    bool blocks;                      /* text: histogram bars of Unicode block characters */
+    int openings_top;                 /* children shown per opening node; 0 means 5, <0 all */
+};
+#define PDN_STATS_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+
+/* A new, empty collection through *out (free with pdn_stats_free): 0,
+ * PDN_EINVAL (bad options) or PDN_ENOMEM. */
+PDN_API int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options);
+/*
+ * Makes a spelling variant of a player's or an event's name count as the
+ * canonical one. Names are compared trimmed, folded (case, accents, as
+ * pdn_select does) and with the punctuation , . - ' \\ read as blanks.
+ * Returns 0, PDN_EINVAL (empty names) or PDN_ENOMEM.
+ */
+PDN_API int pdn_stats_alias(pdn_stats *stats, const char *variant, const char *canonical);
+/* Counts one input file (the tool calls it for each operand). */
+PDN_API void pdn_stats_add_file(pdn_stats *stats);
+/* A pdn_diag_fn (ctx: the stats) for the reader's findings: counted by code. */
+PDN_API void pdn_stats_on_diag(const struct pdn_diag *diag, void *stats);
+/* Replays a game quietly and counts it; file names it (largest capture).
+ * Returns 0 or a PDN_E* code. */
+PDN_API int pdn_stats_add_game(pdn_stats *stats, const pdn_game *game, const char *file);
+/* Games counted that have errors (the reader's or the replay's). */
+PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
+/* The table named "players", "openings"... (as in pdnstats --only): true and
+ * *out set to its bit, or false. */
+PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);
+/* "fmjd", "kndb", "solkoff", "tsolkoff", "sb": true and *out set, or false. */
+PDN_API bool pdn_stats_tiebreak_parse(enum pdn_stats_tiebreak *out, const char *name);
+/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO. */
+PDN_API int pdn_stats_write(FILE *out, const pdn_stats *stats,
+                            const struct pdn_stats_write_options *options);
+/* Frees a collection; accepts NULL. */
+PDN_API void pdn_stats_free(pdn_stats *stats);
+
 #endif

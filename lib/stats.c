@@ -1,0 +1,622 @@
+/*
+ * stats: counting a collection one game at a time (pdn_stats_add_game):
+ * totals, results, endings, findings, players, events, openings and play.
+ * A game is replayed quietly once; what is kept grows with the distinct
+ * names and openings, and the crosstable's records only when asked for.
+ * Writing is stats_write.c's; this file never prints.
+ */
+#include "stats.h"
+#include "replay.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- names ------------------------------------------------------------------ */
+
+static bool is_blank(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+size_t stats_trim(char *out, const char *s, size_t n)
+{
+    size_t w = 0;
+    bool gap = false;
+    for (size_t i = 0; i < n; i++) {
+        if (is_blank((unsigned char)s[i])) {
+            gap = w > 0;
+            continue;
+        }
+        if (gap) out[w++] = ' ';
+        gap = false;
+        out[w++] = s[i];
+    }
+    out[w] = '\0';
+    return w;
+}
+
+/* Punctuation that spellings of one name differ by. */
+static bool is_punct(unsigned char c)
+{
+    return c == ',' || c == '.' || c == '-' || c == '\'' || c == '\\' || c == '"';
+}
+
+size_t stats_key(char *out, const char *s, size_t n)
+{
+    char *fold = out + n + 1; /* the second half of out */
+    size_t len = text_fold(fold, s, n), w = 0;
+    bool gap = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)fold[i];
+        if (is_blank(c) || is_punct(c)) {
+            gap = w > 0;
+            continue;
+        }
+        if (gap) out[w++] = ' ';
+        gap = false;
+        out[w++] = (char)c;
+    }
+    out[w] = '\0';
+    return w;
+}
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+static bool names_grow(struct names *m)
+{
+    size_t cap = m->cap ? m->cap * 2 : 64;
+    uint32_t *slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    char **keys = m->keys.data;
+    for (size_t i = 0; i < m->keys.n; i++) {
+        size_t j = hash_str(keys[i]) & (cap - 1);
+        while (slots[j])
+            j = (j + 1) & (cap - 1);
+        slots[j] = (uint32_t)i + 1;
+    }
+    free(m->slots);
+    m->slots = slots;
+    m->cap = cap;
+    return true;
+}
+
+/* The index of key, added when absent (*added says so); -1 out of memory. */
+static long names_find(struct names *m, const char *key, bool add, bool *added)
+{
+    if (added) *added = false;
+    if ((m->keys.n + 1) * 2 > m->cap && !names_grow(m)) return -1;
+    char **keys = m->keys.data;
+    size_t j = hash_str(key) & (m->cap - 1);
+    for (; m->slots[j]; j = (j + 1) & (m->cap - 1))
+        if (strcmp(keys[m->slots[j] - 1], key) == 0) return (long)m->slots[j] - 1;
+    if (!add) return -2;
+    char *copy = strdup(key);
+    char **slot = copy ? vec_push(&m->keys, sizeof *slot) : NULL;
+    if (!slot) {
+        free(copy);
+        return -1;
+    }
+    *slot = copy;
+    m->slots[j] = (uint32_t)m->keys.n;
+    if (added) *added = true;
+    return (long)m->keys.n - 1;
+}
+
+static void names_free(struct names *m)
+{
+    char **keys = m->keys.data;
+    for (size_t i = 0; i < m->keys.n; i++)
+        free(keys[i]);
+    vec_free(&m->keys);
+    free(m->slots);
+}
+
+/* The display name and key of a tag value, aliases applied, in buf (3n + 4
+ * bytes at least): returns the key; *display points to the name. */
+static const char *name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
+{
+    size_t n = strlen(value);
+    char *shown = buf, *key = buf + n + 1;
+    if (stats_trim(shown, value, n) == 0) strcpy(shown, "?");
+    stats_key(key, shown, strlen(shown));
+    *display = shown;
+    long a = names_find((struct names *)&st->aliases, key, false, NULL);
+    if (a < 0) return key;
+    const struct st_alias *al = (const struct st_alias *)st->alias.data + a;
+    *display = al->name;
+    return al->key;
+}
+
+int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
+{
+    if (!st || !variant || !canonical) return PDN_EINVAL;
+    size_t n = strlen(variant), m = strlen(canonical);
+    char *key = malloc(2 * n + 2), *shown = malloc(m + 1), *ckey = malloc(2 * m + 2);
+    int rc = PDN_ENOMEM;
+    if (!key || !shown || !ckey) goto out;
+    rc = PDN_EINVAL;
+    if (stats_key(key, variant, n) == 0 || stats_trim(shown, canonical, m) == 0) goto out;
+    stats_key(ckey, shown, strlen(shown));
+    rc = PDN_ENOMEM;
+    bool added;
+    long i = names_find(&st->aliases, key, true, &added);
+    if (i < 0) goto out;
+    struct st_alias *al =
+        added ? vec_push(&st->alias, sizeof *al) : (struct st_alias *)st->alias.data + i;
+    if (!al) goto out;
+    free(al->name);
+    free(al->key);
+    al->name = shown;
+    al->key = ckey;
+    shown = ckey = NULL;
+    rc = 0;
+out:
+    free(key);
+    free(shown);
+    free(ckey);
+    return rc;
+}
+
+/* ---- new, free ---------------------------------------------------------------- */
+
+int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
+{
+    if (!out) return PDN_EINVAL;
+    *out = NULL;
+    struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
+    if (options) {
+        if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+        o = *options;
+    }
+    if (o.opening_depth == 0) o.opening_depth = 4;
+    if (o.opening_depth < 0 || o.opening_depth > 20) return PDN_EINVAL;
+    pdn_stats *st = calloc(1, sizeof *st);
+    if (!st) return PDN_ENOMEM;
+    st->opt = o;
+    st->min_len = (unsigned long)-1;
+    st->king_ply_min = (unsigned long)-1;
+    if (!vec_push(&st->open, sizeof(struct st_open))) {
+        free(st);
+        return PDN_ENOMEM;
+    }
+    *out = st;
+    return 0;
+}
+
+void pdn_stats_free(pdn_stats *st)
+{
+    if (!st) return;
+    struct st_player *p = st->player.data;
+    for (size_t i = 0; i < st->player.n; i++)
+        free(p[i].name);
+    struct st_event *e = st->event.data;
+    for (size_t i = 0; i < st->event.n; i++) {
+        free(e[i].name);
+        vec_free(&e[i].rounds);
+        vec_free(&e[i].recs);
+    }
+    struct st_alias *a = st->alias.data;
+    for (size_t i = 0; i < st->alias.n; i++) {
+        free(a[i].name);
+        free(a[i].key);
+    }
+    names_free(&st->players);
+    names_free(&st->events);
+    names_free(&st->aliases);
+    vec_free(&st->player);
+    vec_free(&st->event);
+    vec_free(&st->alias);
+    vec_free(&st->lengths);
+    vec_free(&st->open);
+    free(st->pair_slots);
+    free(st->best_where);
+    free(st);
+}
+
+void pdn_stats_add_file(pdn_stats *st)
+{
+    if (st) st->files++;
+}
+
+unsigned long pdn_stats_errors(const pdn_stats *st)
+{
+    return st ? st->errors : 0;
+}
+
+/* ---- findings ------------------------------------------------------------------- */
+
+void pdn_stats_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    pdn_stats *st = ctx;
+    if (!st || !d || (unsigned)d->code >= PDN_DIAG_COUNT) return;
+    st->findings[d->code]++;
+    if (d->game == 0) return;
+    if (d->game != st->pending_game) memset(st->pending_seen, 0, sizeof st->pending_seen);
+    st->pending_game = d->game;
+    st->pending_seen[d->code] = true;
+}
+
+static void on_replay_diag(const struct pdn_diag *d, void *ctx)
+{
+    pdn_stats *st = ctx;
+    if ((unsigned)d->code >= PDN_DIAG_COUNT) return;
+    st->findings[d->code]++;
+    st->seen[d->code] = true;
+}
+
+/* ---- per-player and per-event counts ------------------------------------------- */
+
+static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
+{
+    const char *value = pdn_game_tag(g, tag);
+    if (!value) value = "?";
+    size_t n = strlen(value);
+    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
+    if (!buf) return -1;
+    const char *shown, *key = name_of(st, buf, value, &shown);
+    bool added;
+    long i = names_find(&st->players, key, true, &added);
+    if (i >= 0 && added) {
+        struct st_player *p = vec_push(&st->player, sizeof *p);
+        if (!p || !(p->name = strdup(shown))) i = -1;
+    }
+    if (buf != stackbuf) free(buf);
+    return i;
+}
+
+static bool pair_grow(pdn_stats *st)
+{
+    size_t cap = st->pair_cap ? st->pair_cap * 2 : 256;
+    uint64_t *slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    for (size_t i = 0; i < st->pair_cap; i++) {
+        uint64_t v = st->pair_slots[i];
+        if (!v) continue;
+        size_t j = (v * 0x9E3779B97F4A7C15u) >> 20 & (cap - 1);
+        while (slots[j])
+            j = (j + 1) & (cap - 1);
+        slots[j] = v;
+    }
+    free(st->pair_slots);
+    st->pair_slots = slots;
+    st->pair_cap = cap;
+    return true;
+}
+
+/* Whether (event, player) is new; -1 out of memory. */
+static int pair_add(pdn_stats *st, uint32_t event, uint32_t player)
+{
+    if ((st->npairs + 1) * 2 > st->pair_cap && !pair_grow(st)) return -1;
+    uint64_t v = ((uint64_t)event + 1) << 32 | player; /* never 0 */
+    size_t j = (v * 0x9E3779B97F4A7C15u) >> 20 & (st->pair_cap - 1);
+    for (; st->pair_slots[j]; j = (j + 1) & (st->pair_cap - 1))
+        if (st->pair_slots[j] == v) return 0;
+    st->pair_slots[j] = v;
+    st->npairs++;
+    return 1;
+}
+
+/* "ronde2" is 2, "1-2" is 1 and 2; no digit is 0, 0. */
+static void parse_round(int32_t *round, int32_t *sub, const char *s)
+{
+    *round = *sub = 0;
+    if (!s) return;
+    while (*s && (*s < '0' || *s > '9'))
+        s++;
+    for (; *s >= '0' && *s <= '9'; s++)
+        if (*round < 100000) *round = *round * 10 + (*s - '0');
+    while (*s && (*s < '0' || *s > '9'))
+        s++;
+    for (; *s >= '0' && *s <= '9'; s++)
+        if (*sub < 100000) *sub = *sub * 10 + (*s - '0');
+}
+
+static bool add_round(struct st_event *e, int32_t round)
+{
+    int32_t *r = e->rounds.data;
+    size_t i = 0;
+    while (i < e->rounds.n && r[i] < round)
+        i++;
+    if (i < e->rounds.n && r[i] == round) return true;
+    if (!vec_push(&e->rounds, sizeof *r)) return false;
+    r = e->rounds.data;
+    memmove(r + i + 1, r + i, (e->rounds.n - 1 - i) * sizeof *r);
+    r[i] = round;
+    return true;
+}
+
+static bool date_char(char c)
+{
+    return (c >= '0' && c <= '9') || c == '?';
+}
+
+/* A date as YYYY.MM.DD ('-' and '/' read as '.'; DD.MM.YYYY turned round),
+ * or "" when it is not one or its year is unknown. */
+static void read_date(char out[11], const char *s)
+{
+    out[0] = '\0';
+    if (!s || strlen(s) != 10) return;
+    char d[11];
+    bool ymd = true, dmy = true;
+    for (int i = 0; i < 10; i++) {
+        char c = s[i] == '-' || s[i] == '/' ? '.' : s[i];
+        ymd &= (i == 4 || i == 7) ? c == '.' : date_char(c);
+        dmy &= (i == 2 || i == 5) ? c == '.' : date_char(c);
+        d[i] = c;
+    }
+    d[10] = '\0';
+    if (dmy && !ymd) {
+        char t[11];
+        memcpy(t, d + 6, 4);
+        t[4] = '.';
+        memcpy(t + 5, d + 3, 2);
+        t[7] = '.';
+        memcpy(t + 8, d, 2);
+        t[10] = '\0';
+        memcpy(d, t, 11);
+    } else if (!ymd) {
+        return;
+    }
+    if (d[0] != '?') memcpy(out, d, 11);
+}
+
+static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
+{
+    const char *value = pdn_game_tag(g, "Event");
+    if (!value) value = "?";
+    size_t n = strlen(value);
+    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
+    if (!buf) return NULL;
+    const char *shown, *key = name_of(st, buf, value, &shown);
+    bool added;
+    long i = names_find(&st->events, key, true, &added);
+    struct st_event *e = NULL;
+    if (i >= 0 && added) {
+        e = vec_push(&st->event, sizeof *e);
+        if (e && !(e->name = strdup(shown))) e = NULL;
+    } else if (i >= 0) {
+        e = (struct st_event *)st->event.data + i;
+    }
+    if (buf != stackbuf) free(buf);
+    *index = i;
+    return e;
+}
+
+static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st_outcome oc)
+{
+    long ei;
+    struct st_event *e = event_of(st, g, &ei);
+    if (!e) return PDN_ENOMEM;
+    e->games++;
+    char date[11];
+    read_date(date, pdn_game_tag(g, "Date"));
+    if (date[0] && (!e->first[0] || strcmp(date, e->first) < 0)) memcpy(e->first, date, 11);
+    if (date[0] && (!e->last[0] || strcmp(date, e->last) > 0)) memcpy(e->last, date, 11);
+    for (int k = 0; k < 2; k++) {
+        int added = pair_add(st, (uint32_t)ei, (uint32_t)(k ? b : w));
+        if (added < 0) return PDN_ENOMEM;
+        e->players += (unsigned long)added;
+    }
+    int32_t round, sub;
+    parse_round(&round, &sub, pdn_game_tag(g, "Round"));
+    if (round > 0 && !add_round(e, round)) return PDN_ENOMEM;
+    if (!st->opt.crosstable || w == b) return 0;
+    struct st_rec *r = vec_push(&e->recs, sizeof *r);
+    if (!r) return PDN_ENOMEM;
+    *r = (struct st_rec){(uint32_t)w, (uint32_t)b, round, sub, (uint32_t)e->games, (uint8_t)oc};
+    return 0;
+}
+
+static void count_player(struct st_player *p, bool white, enum st_outcome oc)
+{
+    p->games++;
+    if (white) p->white++;
+    else
+        p->black++;
+    if (oc == ST_DRAW) {
+        p->draws++;
+        p->points += 1;
+    } else if (oc == ST_OTHER || (oc == ST_WHITE && !white) || (oc == ST_BLACK && white)) {
+        p->losses++;
+    } else if (oc == ST_WHITE || oc == ST_BLACK) {
+        p->wins++;
+        p->points += 2;
+    }
+}
+
+static int count_names(pdn_stats *st, const pdn_game *g, enum st_outcome oc)
+{
+    long w = player_of(st, g, "White"), b = w < 0 ? -1 : player_of(st, g, "Black");
+    if (w < 0 || b < 0) return PDN_ENOMEM;
+    struct st_player *p = st->player.data;
+    count_player(&p[w], true, oc);
+    count_player(&p[b], false, oc);
+    return count_event(st, g, w, b, oc);
+}
+
+/* ---- one game's plies ------------------------------------------------------------ */
+
+struct game_walk {
+    pdn_stats *st;
+    const pdn_game *game;
+    const char *file;
+    enum st_outcome oc;
+    unsigned long ply;
+    unsigned long captures, promotions, first_king;
+    uint32_t open;   /* the openings tree's node: index */
+    bool open_fail;  /* out of memory in the tree */
+    bool tracking;
+    enum draw_rule drawn;
+    struct draw_tracker draws;
+};
+
+/* The child of node with this move, added when absent; 0 when out of memory. */
+static uint32_t open_child(struct vec *tree, uint32_t node, const char *move)
+{
+    struct st_open *t = tree->data;
+    uint32_t last = 0;
+    for (uint32_t c = t[node].child; c; c = t[c - 1].next) {
+        if (strcmp(t[c - 1].move, move) == 0) return c - 1;
+        last = c;
+    }
+    struct st_open *n = vec_push(tree, sizeof *n);
+    if (!n) return 0;
+    t = tree->data;
+    memcpy(n->move, move, strlen(move) + 1); /* on_ply cut it to fit */
+    uint32_t id = (uint32_t)tree->n; /* index + 1 */
+    if (last) t[last - 1].next = id;
+    else
+        t[node].child = id;
+    return id - 1;
+}
+
+static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node)
+{
+    pdn_stats *st = w->st;
+    if (m->ncaptured <= st->best_capture) return;
+    st->best_capture = m->ncaptured;
+    char path[PDN_MOVE_TEXT_MAX];
+    pdn_move_to_path(path, m);
+    const char *white = pdn_game_tag(w->game, "White"), *black = pdn_game_tag(w->game, "Black");
+    size_t n = strlen(path) + 64 + (w->file ? strlen(w->file) : 1) +
+               (white ? strlen(white) : 1) + (black ? strlen(black) : 1);
+    char *s = malloc(n);
+    if (!s) return;
+    snprintf(s, n, "%s game %zu (%s - %s), ply %lu: %s", w->file ? w->file : "-", w->game->index,
+             white ? white : "?", black ? black : "?", w->ply, node && node->text ? node->text : path);
+    free(st->best_where);
+    st->best_where = s;
+}
+
+static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
+                   const struct pdn_move *m, const struct pdn_node *node, int depth, void *ctx)
+{
+    struct game_walk *w = ctx;
+    if (depth != 0) return;
+    if (!w->tracking) {
+        draw_tracker_start(&w->draws, before);
+        w->tracking = true;
+    }
+    w->ply++;
+    if (m->ncaptured) {
+        w->captures++;
+        note_capture(w, m, node);
+    }
+    if (m->promotes) {
+        w->promotions++;
+        if (!w->first_king) w->first_king = w->ply;
+    }
+    if (w->drawn == DRAW_NONE) w->drawn = draw_tracker_step(&w->draws, before, after, m);
+    if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_fail) return;
+    char text[PDN_MOVE_TEXT_MAX];
+    pdn_move_to_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    text[sizeof ((struct st_open *)0)->move - 1] = '\0';
+    uint32_t c = open_child(&w->st->open, w->open, text);
+    if (!c) {
+        w->open_fail = true;
+        return;
+    }
+    struct st_open *n = (struct st_open *)w->st->open.data + c;
+    n->games++;
+    n->outcome[w->oc]++;
+    w->open = c;
+}
+
+/* ---- a game ------------------------------------------------------------------------ */
+
+static enum st_outcome outcome_of(const pdn_game *g)
+{
+    enum pdn_result r = g->result;
+    const char *tag = pdn_game_tag(g, "Result");
+    if (tag) pdn_result_parse(&r, tag, strlen(tag));
+    switch (r) {
+    case PDN_RESULT_WHITE_WIN:
+        return ST_WHITE;
+    case PDN_RESULT_BLACK_WIN:
+        return ST_BLACK;
+    case PDN_RESULT_DRAW:
+        return ST_DRAW;
+    case PDN_RESULT_BOTH_LOST:
+        return ST_OTHER;
+    default:
+        return ST_UNKNOWN;
+    }
+}
+
+static bool count_length(pdn_stats *st, unsigned long plies)
+{
+    while (st->lengths.n <= plies)
+        if (!vec_push(&st->lengths, sizeof(unsigned long))) return false;
+    ((unsigned long *)st->lengths.data)[plies]++;
+    if (plies < st->min_len) st->min_len = plies;
+    if (plies > st->max_len) st->max_len = plies;
+    st->plies += plies;
+    return true;
+}
+
+static void count_findings(pdn_stats *st, const pdn_game *g, const struct pdn_replay_summary *sum)
+{
+    bool warned = sum->warnings > 0;
+    if (st->pending_game == g->index) {
+        for (int c = 0; c < PDN_DIAG_COUNT; c++) {
+            st->seen[c] |= st->pending_seen[c];
+            if (st->pending_seen[c] && pdn_diag_severity(c) == PDN_SEV_WARNING) warned = true;
+        }
+        st->pending_game = 0;
+    }
+    if (g->read_errors || sum->errors) st->errors++;
+    if (warned) st->warnings++;
+    for (int c = 0; c < PDN_DIAG_COUNT; c++)
+        st->finding_games[c] += st->seen[c];
+}
+
+static enum st_ending ending_of(const struct game_walk *w, const struct pdn_replay_summary *sum)
+{
+    if (w->drawn != DRAW_NONE) return ST_DRAW_RULE;
+    if (sum->complete && sum->final.side_known && pdn_movegen_count(&sum->final, 0) == 0)
+        return ST_NO_MOVE;
+    if (w->oc == ST_UNKNOWN) return ST_UNFINISHED;
+    return ST_RECORDED;
+}
+
+int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
+{
+    if (!st || !g) return PDN_EINVAL;
+    struct game_walk w = {.st = st, .game = g, .file = file, .oc = outcome_of(g)};
+    memset(st->seen, 0, sizeof st->seen);
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.strict = st->opt.strict;
+    ro.on_diag = on_replay_diag;
+    ro.diag_ctx = st;
+    ro.on_ply = on_ply;
+    ro.ply_ctx = &w;
+    struct pdn_replay_summary sum;
+    int rc = pdn_replay_game(&sum, g, &ro);
+    if (rc < 0) return rc;
+    if (w.open_fail || !count_length(st, sum.plies)) return PDN_ENOMEM;
+    st->games++;
+    st->outcome[w.oc]++;
+    st->ending[ending_of(&w, &sum)]++;
+    st->draw_rules[w.drawn]++;
+    count_findings(st, g, &sum);
+    st->captures += w.captures;
+    st->capture_games += w.captures > 0;
+    st->promotions += w.promotions;
+    if (w.first_king) {
+        st->king_games++;
+        st->king_ply_sum += w.first_king;
+        if (w.first_king < st->king_ply_min) st->king_ply_min = w.first_king;
+    }
+    struct st_open *root = st->open.data;
+    root->games++;
+    root->outcome[w.oc]++;
+    return count_names(st, g, w.oc);
+}

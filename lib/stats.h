@@ -1,0 +1,127 @@
+/*
+ * stats (private): the collection statistics shared by stats.c (counting
+ * games as they come), stats_cross.c (crosstables and tie-breaks) and
+ * stats_write.c (tables out as text, CSV or JSON). Counting never prints;
+ * writing never changes the counts. Calls go one way: stats_write uses
+ * stats_cross, both read what stats.c counted.
+ */
+#ifndef PDN_STATS_H
+#define PDN_STATS_H
+
+#include "pdn.h"
+#include "vec.h"
+
+#include <stdint.h>
+
+/* Names by their folded key: an open-addressing table of indexes. */
+struct names {
+    uint32_t *slots; /* index + 1, 0 empty */
+    size_t cap;
+    struct vec keys; /* char *, by index */
+};
+
+enum st_outcome { ST_WHITE, ST_DRAW, ST_BLACK, ST_OTHER, ST_UNKNOWN, ST_OUTCOMES };
+enum st_ending { ST_NO_MOVE, ST_RECORDED, ST_DRAW_RULE, ST_UNFINISHED, ST_ENDINGS };
+enum { ST_DRAW_RULES = 5 }; /* enum draw_rule of replay.h: none and four rules */
+
+struct st_alias {
+    char *name, *key; /* the canonical name and its key */
+};
+
+struct st_player {
+    char *name;
+    unsigned long games, wins, draws, losses, white, black, points;
+};
+
+/* One game of an event, as the crosstable needs it. */
+struct st_rec {
+    uint32_t white, black; /* player indexes */
+    int32_t round, sub;    /* "3" is 3, 0; "1-2" is 1, 2; no number is 0 */
+    uint32_t seq;          /* order read */
+    uint8_t outcome;       /* enum st_outcome */
+};
+
+struct st_event {
+    char *name;
+    unsigned long games;
+    char first[11], last[11]; /* dates YYYY.MM.DD (may hold '?'), "" none */
+    unsigned long players;    /* distinct players */
+    struct vec rounds;        /* int32_t, distinct round numbers, ascending */
+    struct vec recs;          /* struct st_rec, when the crosstable is kept */
+};
+
+/* A node of the openings tree: a ply after its parent's. */
+struct st_open {
+    char move[20];
+    uint32_t child, next; /* first child, next sibling: indexes + 1, 0 none */
+    unsigned long games, outcome[ST_OUTCOMES];
+};
+
+struct pdn_stats {
+    struct pdn_stats_options opt;
+    unsigned long files, games, plies;
+    unsigned long min_len, max_len;
+    struct vec lengths; /* unsigned long games by plies */
+    unsigned long outcome[ST_OUTCOMES], ending[ST_ENDINGS];
+    unsigned long errors, warnings; /* games with */
+    unsigned long findings[PDN_DIAG_COUNT], finding_games[PDN_DIAG_COUNT];
+    /* per game: codes seen, and the reader's warnings waiting for their game */
+    bool seen[PDN_DIAG_COUNT];
+    size_t pending_game;
+    bool pending_seen[PDN_DIAG_COUNT];
+    /* play */
+    unsigned long captures, capture_games, promotions, king_games, king_ply_sum;
+    unsigned long king_ply_min, draw_rules[ST_DRAW_RULES];
+    unsigned best_capture; /* pieces */
+    char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
+    /* names */
+    struct names players, events, aliases;
+    struct vec player; /* struct st_player */
+    struct vec event;  /* struct st_event */
+    struct vec alias;  /* struct st_alias, by alias index */
+    struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
+    uint64_t *pair_slots;
+    size_t pair_cap, npairs;
+    struct vec open; /* struct st_open; index 0 is the root */
+};
+
+/* ---- names (stats.c) ---- */
+
+/* The folded key of a name into out (n * 2 + 1 bytes): see pdn_stats_alias. */
+size_t stats_key(char *out, const char *s, size_t n);
+/* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
+size_t stats_trim(char *out, const char *s, size_t n);
+
+/* ---- crosstable (stats_cross.c) ---- */
+
+/* A player's line in an event's table. */
+struct cross_row {
+    uint32_t player;       /* index in stats->player */
+    double points, wins, draws, losses, games, white, black;
+    double crit[4];        /* tie-break values after points, by the preset's criteria */
+    int gid[5];            /* tie group after each criterion (points first) */
+    int place, place_to;   /* shared place: place..place_to */
+};
+
+struct cross {
+    const struct st_event *ev;
+    struct st_rec *recs; /* sorted by round, duplicates dropped */
+    size_t nrecs, duplicates;
+    struct cross_row *rows; /* in final order */
+    size_t nrows;
+    int rounds;            /* highest round number (or most games of a player) */
+    bool swiss;            /* more players than rounds + 1 */
+    int ncrit;             /* criteria after points */
+    const char *crit_name[4];
+};
+
+/* Builds an event's table; false when out of memory. */
+bool cross_build(struct cross *out, const pdn_stats *st, const struct st_event *ev,
+                 enum pdn_stats_tiebreak tb);
+void cross_free(struct cross *c);
+/* A player's row index in c->rows, or -1. */
+int cross_row_of(const struct cross *c, uint32_t player);
+/* Game points (2/1/0) of a record for its white (black: 2 - that) player; -1 unknown. */
+int cross_points_white(uint8_t outcome);
+
+#endif

@@ -1,0 +1,347 @@
+/*
+ * stats_cross: an event's crosstable from its game records: duplicates
+ * dropped, games in round order, each player's line, and the final order by
+ * a tie-break preset, remembering after which criterion each tied group
+ * split (for --explain). Reads what stats.c counted; never prints.
+ */
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int cross_points_white(uint8_t outcome)
+{
+    switch (outcome) {
+    case ST_WHITE:
+        return 2;
+    case ST_DRAW:
+        return 1;
+    case ST_BLACK:
+    case ST_OTHER:
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+/* Points of each side: 0-0 gives both nothing. */
+static int points_black(uint8_t outcome)
+{
+    return outcome == ST_OTHER ? 0 : outcome == ST_UNKNOWN ? -1 : 2 - cross_points_white(outcome);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_same_game(const void *a, const void *b)
+{
+    const struct st_rec *x = a, *y = b;
+    if (x->white != y->white) return x->white < y->white ? -1 : 1;
+    if (x->black != y->black) return x->black < y->black ? -1 : 1;
+    if (x->round != y->round) return x->round < y->round ? -1 : 1;
+    if (x->sub != y->sub) return x->sub < y->sub ? -1 : 1;
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+static int cmp_round_order(const void *a, const void *b)
+{
+    const struct st_rec *x = a, *y = b;
+    if (x->round != y->round) return x->round < y->round ? -1 : 1;
+    if (x->sub != y->sub) return x->sub < y->sub ? -1 : 1;
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The same two players in the same colours and round, read twice: one game. */
+static size_t drop_duplicates(struct st_rec *r, size_t n)
+{
+    qsort(r, n, sizeof *r, cmp_same_game);
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (w > 0 && r[i].round > 0 && r[w - 1].white == r[i].white &&
+            r[w - 1].black == r[i].black && r[w - 1].round == r[i].round &&
+            r[w - 1].sub == r[i].sub)
+            continue;
+        r[w++] = r[i];
+    }
+    qsort(r, w, sizeof *r, cmp_round_order);
+    return n - w;
+}
+
+int cross_row_of(const struct cross *c, uint32_t player)
+{
+    for (size_t i = 0; i < c->nrows; i++)
+        if (c->rows[i].player == player) return (int)i;
+    return -1;
+}
+
+/* ---- the rows ---------------------------------------------------------------- */
+
+struct work {
+    struct cross *c;
+    uint32_t *ids; /* players, ascending: ids[i] is rows[i] before sorting */
+    struct cross_row *by_id;
+    size_t n;
+    int stage; /* the criterion being applied: sort key crit[stage - 1] */
+};
+
+static struct cross_row *row_by_id(const struct work *w, uint32_t player)
+{
+    uint32_t *p = bsearch(&player, w->ids, w->n, sizeof *w->ids, cmp_u32);
+    return p ? &w->by_id[p - w->ids] : NULL;
+}
+
+static void count_games(struct work *w)
+{
+    const struct cross *c = w->c;
+    for (size_t i = 0; i < c->nrecs; i++) {
+        const struct st_rec *r = &c->recs[i];
+        struct cross_row *a = row_by_id(w, r->white), *b = row_by_id(w, r->black);
+        a->white++;
+        b->black++;
+        int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
+        if (pw < 0) continue;
+        a->games++;
+        b->games++;
+        a->points += pw;
+        b->points += pb;
+        a->wins += pw == 2;
+        b->wins += pb == 2;
+        a->draws += pw == 1;
+        b->draws += pb == 1;
+        a->losses += pw == 0;
+        b->losses += pb == 0;
+    }
+}
+
+/* Solkoff (sum of the opponents' points), the lowest of them, and
+ * Sonneborn-Berger (the opponent's points times the share scored). */
+static void opponent_sums(struct work *w, double *solkoff, double *lowest, double *sb)
+{
+    const struct cross *c = w->c;
+    for (size_t i = 0; i < w->n; i++) {
+        solkoff[i] = sb[i] = 0;
+        lowest[i] = -1;
+    }
+    for (size_t i = 0; i < c->nrecs; i++) {
+        const struct st_rec *r = &c->recs[i];
+        int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
+        if (pw < 0) continue;
+        struct cross_row *a = row_by_id(w, r->white), *b = row_by_id(w, r->black);
+        size_t ia = (size_t)(a - w->by_id), ib = (size_t)(b - w->by_id);
+        solkoff[ia] += b->points;
+        solkoff[ib] += a->points;
+        sb[ia] += b->points * pw / 2.0;
+        sb[ib] += a->points * pb / 2.0;
+        if (lowest[ia] < 0 || b->points < lowest[ia]) lowest[ia] = b->points;
+        if (lowest[ib] < 0 || a->points < lowest[ib]) lowest[ib] = a->points;
+    }
+}
+
+enum crit { CRIT_WINS, CRIT_PLUS_MINUS, CRIT_MUTUAL, CRIT_SOLKOFF, CRIT_TSOLKOFF, CRIT_SB };
+
+static const char *const crit_names[] = {
+    [CRIT_WINS] = "most wins",      [CRIT_PLUS_MINUS] = "plus-draws minus minus-draws",
+    [CRIT_MUTUAL] = "mutual result", [CRIT_SOLKOFF] = "Solkoff",
+    [CRIT_TSOLKOFF] = "truncated Solkoff", [CRIT_SB] = "Sonneborn-Berger",
+};
+
+/* The criteria after points of each preset, -1 ended. */
+static const int presets[PDN_TIEBREAK_COUNT][4] = {
+    [PDN_TIEBREAK_FMJD] = {CRIT_WINS, CRIT_MUTUAL, -1},
+    [PDN_TIEBREAK_KNDB] = {CRIT_PLUS_MINUS, CRIT_MUTUAL, -1},
+    [PDN_TIEBREAK_SOLKOFF] = {CRIT_SOLKOFF, -1},
+    [PDN_TIEBREAK_TSOLKOFF] = {CRIT_TSOLKOFF, CRIT_SOLKOFF, -1},
+    [PDN_TIEBREAK_SB] = {CRIT_SB, -1},
+};
+
+/* Points in the games between players of one tie group (stage's groups). */
+static void mutual(struct work *w, int k)
+{
+    const struct cross *c = w->c;
+    for (size_t i = 0; i < w->n; i++)
+        w->by_id[i].crit[k] = 0;
+    for (size_t i = 0; i < c->nrecs; i++) {
+        const struct st_rec *r = &c->recs[i];
+        int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
+        struct cross_row *a = row_by_id(w, r->white), *b = row_by_id(w, r->black);
+        if (pw < 0 || a->gid[k] != b->gid[k]) continue;
+        a->crit[k] += pw;
+        b->crit[k] += pb;
+    }
+}
+
+static bool criterion(struct work *w, int k, int crit)
+{
+    size_t n = w->n;
+    double *sol = malloc(3 * n * sizeof *sol + 1);
+    if (!sol) return false;
+    double *low = sol + n, *sb = low + n;
+    opponent_sums(w, sol, low, sb);
+    for (size_t i = 0; i < n; i++) {
+        struct cross_row *r = &w->by_id[i];
+        switch (crit) {
+        case CRIT_WINS:
+            r->crit[k] = r->wins;
+            break;
+        case CRIT_PLUS_MINUS: /* PDN records no plus or minus draws */
+            r->crit[k] = 0;
+            break;
+        case CRIT_SOLKOFF:
+            r->crit[k] = sol[i];
+            break;
+        case CRIT_TSOLKOFF:
+            r->crit[k] = low[i] < 0 ? 0 : sol[i] - low[i];
+            break;
+        case CRIT_SB:
+            r->crit[k] = sb[i];
+            break;
+        }
+    }
+    free(sol);
+    if (crit == CRIT_MUTUAL) mutual(w, k);
+    return true;
+}
+
+static int cmp_stage(const struct cross_row *x, const struct cross_row *y, int k)
+{
+    if (x->gid[k] != y->gid[k]) return x->gid[k] < y->gid[k] ? -1 : 1;
+    if (x->crit[k] != y->crit[k]) return x->crit[k] > y->crit[k] ? -1 : 1;
+    return 0;
+}
+
+/* Insertion sort: stable, and tables are small. */
+static void sort_stage(struct cross_row *rows, size_t n, int k)
+{
+    for (size_t i = 1; i < n; i++) {
+        struct cross_row t = rows[i];
+        size_t j = i;
+        while (j > 0 && cmp_stage(&t, &rows[j - 1], k) < 0) {
+            rows[j] = rows[j - 1];
+            j--;
+        }
+        rows[j] = t;
+    }
+}
+
+static int cmp_points(const struct cross_row *x, const struct cross_row *y, const pdn_stats *st)
+{
+    if (x->points != y->points) return x->points > y->points ? -1 : 1;
+    const struct st_player *p = st->player.data;
+    int c = strcmp(p[x->player].name, p[y->player].name);
+    return c ? c : (x->player > y->player) - (x->player < y->player);
+}
+
+static void sort_points(struct cross_row *rows, size_t n, const pdn_stats *st)
+{
+    for (size_t i = 1; i < n; i++) {
+        struct cross_row t = rows[i];
+        size_t j = i;
+        while (j > 0 && cmp_points(&t, &rows[j - 1], st) < 0) {
+            rows[j] = rows[j - 1];
+            j--;
+        }
+        rows[j] = t;
+    }
+}
+
+static void places(struct cross *c)
+{
+    int last = c->ncrit;
+    for (size_t i = 0; i < c->nrows;) {
+        size_t j = i + 1;
+        while (j < c->nrows && c->rows[j].gid[last] == c->rows[i].gid[last])
+            j++;
+        for (size_t k = i; k < j; k++) {
+            c->rows[k].place = (int)i + 1;
+            c->rows[k].place_to = (int)j;
+        }
+        i = j;
+    }
+}
+
+/* The final order: points, then each criterion within the groups still tied.
+ * gid[0] is the points group, gid[k + 1] the group after criterion k. */
+static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_stats *st)
+{
+    struct cross *c = w->c;
+    sort_points(c->rows, c->nrows, st);
+    for (size_t i = 0; i < c->nrows; i++) {
+        c->rows[i].gid[0] = i > 0 && c->rows[i].points == c->rows[i - 1].points
+                                ? c->rows[i - 1].gid[0]
+                                : (int)i;
+    }
+    for (int k = 0; k < 4 && presets[tb][k] >= 0; k++) {
+        /* w->by_id must see the current groups: it is rebuilt from rows */
+        for (size_t i = 0; i < c->nrows; i++)
+            *row_by_id(w, c->rows[i].player) = c->rows[i];
+        if (!criterion(w, k, presets[tb][k])) return false;
+        for (size_t i = 0; i < c->nrows; i++)
+            c->rows[i].crit[k] = row_by_id(w, c->rows[i].player)->crit[k];
+        sort_stage(c->rows, c->nrows, k);
+        int gid = 0;
+        for (size_t i = 0; i < c->nrows; i++) {
+            if (i > 0 && cmp_stage(&c->rows[i], &c->rows[i - 1], k) != 0) gid = (int)i;
+            c->rows[i].gid[k + 1] = gid;
+        }
+        c->crit_name[k] = crit_names[presets[tb][k]];
+        c->ncrit = k + 1;
+    }
+    places(c);
+    return true;
+}
+
+bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev,
+                 enum pdn_stats_tiebreak tb)
+{
+    memset(c, 0, sizeof *c);
+    c->ev = ev;
+    size_t n = ev->recs.n;
+    struct work w = {.c = c};
+    c->recs = malloc(n * sizeof *c->recs + 1);
+    w.ids = malloc(2 * n * sizeof *w.ids + 1);
+    if (!c->recs || !w.ids) goto fail;
+    memcpy(c->recs, ev->recs.data, n * sizeof *c->recs);
+    c->duplicates = drop_duplicates(c->recs, n);
+    c->nrecs = n - c->duplicates;
+    for (size_t i = 0; i < c->nrecs; i++) {
+        w.ids[2 * i] = c->recs[i].white;
+        w.ids[2 * i + 1] = c->recs[i].black;
+    }
+    qsort(w.ids, 2 * c->nrecs, sizeof *w.ids, cmp_u32);
+    for (size_t i = 0; i < 2 * c->nrecs; i++)
+        if (w.n == 0 || w.ids[w.n - 1] != w.ids[i]) w.ids[w.n++] = w.ids[i];
+    w.by_id = calloc(w.n + 1, sizeof *w.by_id);
+    c->rows = calloc(w.n + 1, sizeof *c->rows);
+    if (!w.by_id || !c->rows) goto fail;
+    for (size_t i = 0; i < w.n; i++)
+        w.by_id[i].player = w.ids[i];
+    count_games(&w);
+    c->nrows = w.n;
+    memcpy(c->rows, w.by_id, w.n * sizeof *c->rows);
+    for (size_t i = 0; i < c->nrecs; i++)
+        if (c->recs[i].round > c->rounds) c->rounds = c->recs[i].round;
+    if (c->rounds == 0)
+        for (size_t i = 0; i < w.n; i++)
+            if (c->rows[i].white + c->rows[i].black > c->rounds)
+                c->rounds = (int)(c->rows[i].white + c->rows[i].black);
+    c->swiss = c->nrows > (size_t)c->rounds + 1;
+    if (!order_rows(&w, tb, st)) goto fail;
+    free(w.ids);
+    free(w.by_id);
+    return true;
+fail:
+    free(w.ids);
+    free(w.by_id);
+    cross_free(c);
+    return false;
+}
+
+void cross_free(struct cross *c)
+{
+    free(c->recs);
+    free(c->rows);
+    memset(c, 0, sizeof *c);
+}
