@@ -54,7 +54,7 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
         else if (arg[0] >= '1' && arg[0] <= '9' && *end == '\0' && n < 100)
             t->gametype = (int)n;
         else
-            tool_usage_error(t, "--variant wants international, english, russian, brazilian "
+            tool_usage_error(t, "--variant wants international, english, russian, brazilian, czech "
                                 "or a GameType number, not '%s'", arg);
         return true;
     }

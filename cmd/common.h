@@ -90,7 +90,7 @@ enum {
 /* The --help line of --variant, a common option. */
 #define TOOL_VARIANT_USAGE                                                                         \
     "      --variant NAME     games without a GameType tag are NAME (international,\n"             \
-    "                         english, russian, brazilian) or of GameType N; by\n"                 \
+    "                         english, russian, brazilian, czech) or GameType N; by\n"         \
     "                         default inferred from each game and its file\n"
 
 /* The lines of a tool's --help for them. */

@@ -56,6 +56,7 @@ enum pdn_variant {
     PDN_VARIANT_BRAZILIAN,     /* GameType 26: international rules on 8x8 */
     PDN_VARIANT_RUSSIAN,       /* GameType 25: 8x8, free capture choice, promotion in passing */
     PDN_VARIANT_ENGLISH,       /* GameType 21: English/American checkers, short kings */
+    PDN_VARIANT_CZECH,         /* GameType 29: 8x8, men capture forward, kings capture first */
     PDN_VARIANT_COUNT
 };
 
@@ -69,6 +70,7 @@ struct pdn_rules {
     bool promote_in_passing;   /* a man crossing the far row mid-capture becomes a king */
     bool black_moves_first;
     bool algebraic;            /* the federation writes squares "c3", not numbers */
+    bool king_capture_first;   /* a capture by a king, when there is one, is compulsory */
 };
 
 /* The rules of a variant; NULL for an out-of-range value. */

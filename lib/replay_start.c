@@ -79,8 +79,17 @@ static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
     if (r->game->gametype_repeated && type > 0) return;
     const char *name = type < 0 ? "not a GameType number" : gametype_name(type);
     if (!name) name = "an unknown game type";
-    const char *which = t ? "" : " (no GameType tag: the variant option)";
-    snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked%s", name, which);
+    const pdn_game *g = r->game;
+    const char *which = t                                               ? ""
+                        : g->variant_source == PDN_VARIANT_FROM_OPTION  ? " (no GameType tag: "
+                                                                          "the variant option)"
+                        : g->variant_source == PDN_VARIANT_FROM_CONTENT ? " (no GameType tag: "
+                                                                          "inferred from "
+                                                                        : " (no GameType tag: "
+                                                                          "as the file's games";
+    bool clue = !t && g->variant_source == PDN_VARIANT_FROM_CONTENT && g->variant_clue;
+    snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked%s%s%s", name, which,
+             clue ? g->variant_clue : "", !t && *which && which[strlen(which) - 1] != ')' ? ")" : "");
     char number[16];
     snprintf(number, sizeof number, "%d", type);
     replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, NULL, t ? &t->pos : &r->game->start, NULL,
@@ -113,6 +122,12 @@ static void check_tag_against_moves(struct replay *r, int type)
 static void note_inferred(struct replay *r)
 {
     const pdn_game *g = r->game;
+    if (g->variant_source == PDN_VARIANT_FROM_DEFAULT && g->variant_clue) {
+        snprintf(r->detail, sizeof r->detail, "international (GameType 20), the default: %s",
+                 g->variant_clue); /* clues that contradict each other */
+        replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
+        return;
+    }
     if (r->variant == PDN_VARIANT_INTERNATIONAL) return;
     const struct pdn_rules *rules = pdn_rules_get(r->variant);
     const char *why = g->variant_source == PDN_VARIANT_FROM_OPTION ? "as the option says"
@@ -137,6 +152,7 @@ static bool read_gametype(struct replay *r)
         for (int digits = 0; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
             type = (type < 0 ? 0 : type * 10) + (*p - '0');
     } else if (r->game->variant_source == PDN_VARIANT_FROM_DEFAULT || r->game->gametype <= 0) {
+        note_inferred(r);
         return true;
     } else {
         type = r->game->gametype;
