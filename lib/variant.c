@@ -109,8 +109,7 @@ static int own_clue(const pdn_game *game, bool *weak, const char **why)
     if (c.italian) return *why = "Italian tag names and squares 1-32", 22;
     if (!fen && c.first >= 9 && c.first <= 12)
         return *why = "its first move is from 9-12 (Black opens)", 21;
-    if (!fen && c.first >= 31 && c.first <= 35)
-        return *why = "its first move is from 31-35", 20;
+    if (!fen && c.first >= 31 && c.first <= 35) return *why = "its first move is from 31-35", 20;
     *weak = true;
     if (!fen && c.first >= 21 && c.first <= 24)
         return *why = "its first move is from 21-24 (White opens on 8x8)", 25;
