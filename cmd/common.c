@@ -43,6 +43,21 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
             tool_usage_error(t, "unknown encoding '%s'", arg);
         return true;
     }
+    case TOOL_OPT_VARIANT: {
+        /* A name of the rules table, or any GameType number: an unsupported
+         * one is read and written, its moves reported as not checked. */
+        enum pdn_variant v;
+        char *end;
+        long n = strtol(arg, &end, 10);
+        if (pdn_variant_parse(&v, arg))
+            t->gametype = pdn_rules_get(v)->gametype;
+        else if (arg[0] >= '1' && arg[0] <= '9' && *end == '\0' && n < 100)
+            t->gametype = (int)n;
+        else
+            tool_usage_error(t, "--variant wants international, english, russian, brazilian, czech "
+                                "or a GameType number, not '%s'", arg);
+        return true;
+    }
     default:
         return false;
     }
@@ -612,6 +627,7 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         .filename = operand,
         .strict = t->strict,
         .encoding = t->encoding,
+        .gametype = t->gametype,
         .on_diag = t->on_diag ? t->on_diag : tool_on_diag,
         .diag_ctx = t->on_diag ? t->diag_ctx : t,
     };

@@ -27,6 +27,7 @@ enum {
     TOOL_OPT_ENCODING,
     TOOL_OPT_VERSION,
     TOOL_OPT_FORMAT,
+    TOOL_OPT_VARIANT,
     TOOL_OPT_FIRST_FREE /* tools number their own long-only options from here */
 };
 
@@ -34,6 +35,7 @@ enum {
 #define TOOL_COMMON_LONG_OPTIONS                                                                   \
     {"strict", no_argument, NULL, TOOL_OPT_STRICT},                                                \
         {"encoding", required_argument, NULL, TOOL_OPT_ENCODING},                                  \
+        {"variant", required_argument, NULL, TOOL_OPT_VARIANT},                                    \
         {"help", no_argument, NULL, 'h'},                                                          \
     {                                                                                              \
         "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
@@ -85,6 +87,12 @@ enum {
         "tag", required_argument, NULL, TOOL_OPT_TAG                                               \
     }
 
+/* The --help line of --variant, a common option. */
+#define TOOL_VARIANT_USAGE                                                                         \
+    "      --variant NAME     games without a GameType tag are NAME (international,\n"             \
+    "                         english, russian, brazilian, czech) or GameType N; by\n"         \
+    "                         default inferred from each game and its file\n"
+
 /* The lines of a tool's --help for them. */
 #define TOOL_SELECT_USAGE                                                                          \
     "Choosing games (see pdn-select(7); several of one kind: any of them):\n"                      \
@@ -105,6 +113,7 @@ struct tool {
     const char *usage; /* printed by -h/--help, ends with a newline */
     bool strict;
     enum pdn_encoding encoding;
+    int gametype;                /* --variant: games without a GameType tag; 0: inferred */
     bool quiet;                  /* -q: no chatter (summary, standard input notice) */
     bool hidden[PDN_DIAG_COUNT]; /* notes unless -W all; -W no-NAME, -W none, -w: neither
                                     printed nor counted */

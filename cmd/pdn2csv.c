@@ -36,6 +36,7 @@ static const char usage[] =
     "                         results and cells starting with = + - @ kept as text\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+    TOOL_VARIANT_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
     "  -q, --quiet            no summary, no note when reading a terminal\n"
@@ -252,6 +253,7 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
 {
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     ro.encoding = t->encoding;
+    ro.gametype = t->gametype;
     ro.strict = t->strict;
     pdn_reader *r;
     bool std_in = strcmp(operand, "-") == 0;

@@ -122,3 +122,23 @@ int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
         out[n++] = g->square_of[__builtin_ctzll(c)];
     return n; /* bits ascend with square numbers, so the list is sorted */
 }
+
+int pdn_square_from_name(enum pdn_variant variant, const char *name)
+{
+    if ((unsigned)variant >= PDN_VARIANT_COUNT || !name || name[0] < 'a' || name[0] > 'j')
+        return 0;
+    int rank = 0, i = 1;
+    for (; name[i] >= '0' && name[i] <= '9' && i < 3; i++)
+        rank = rank * 10 + (name[i] - '0');
+    if (name[i] != '\0' || name[1] == '0') return 0;
+    return geo_square_algebraic(geometry_get(variant), name[0] - 'a', rank);
+}
+
+size_t pdn_square_name(char out[4], enum pdn_variant variant, int square)
+{
+    out[0] = '\0';
+    if ((unsigned)variant >= PDN_VARIANT_COUNT) return 0;
+    const struct geometry *g = geometry_get(variant);
+    if (square < 1 || square > g->squares) return 0;
+    return (size_t)geo_square_name(out, g, square);
+}

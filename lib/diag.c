@@ -65,6 +65,9 @@ static const struct diag_row rows[] = {
     /* CSV input */
     [PDN_DIAG_BAD_CSV] = {"bad-csv", PDN_SEV_ERROR, "bad CSV row"},
     [PDN_DIAG_CSV_COLUMN] = {"csv-column", PDN_SEV_WARNING, "column ignored"},
+    [PDN_DIAG_VARIANT_INFERRED] = {"variant-inferred", PDN_SEV_NOTE, "variant inferred"},
+    [PDN_DIAG_GAMETYPE_MISMATCH] = {"gametype-mismatch", PDN_SEV_WARNING,
+                                    "GameType tag contradicts the moves"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -11,7 +11,9 @@
  *        | (H | F) DIGITS                     lidraughts half-move clock / move number
  *   ITEM   [K] SQ [ "-" [K] SQ ]              a range a-b with a <= b; "K31-35" and
  *                                             "K31-K35" are both kings 31..35
- *   SQ     DIGITS, leading zeros allowed, 1..pdn_board_squares()
+ *   SQ     DIGITS, leading zeros allowed, 1..pdn_board_squares(), or an
+ *          algebraic square "c3" (a dark one; no ranges of them), as Russian
+ *          and Czech programs write FENs
  * Letters may be lower case (w, b, k, h, f): some hand-made files use them.
  * Legacy py-draughts prefix "W:B:W...:B...": when the field right after the
  * side is a bare letter and that list comes again later, the letter was the
@@ -116,6 +118,15 @@ static int parse_square(struct scan *sc, int *square, bool *king, size_t *at, bo
     *king = allow_king && upper(sc->s[sc->i]) == 'K';
     if (*king) sc->i++;
     *at = sc->i;
+    char c = sc->s[sc->i];
+    if (c >= 'a' && c <= 'j' && is_digit(peek(sc, 1))) {
+        char name[4] = {c, sc->s[sc->i + 1], 0, 0};
+        sc->i += 2;
+        if (name[1] == '1' && sc->s[sc->i] == '0') name[2] = sc->s[sc->i++];
+        *square = pdn_square_from_name((enum pdn_variant)sc->board.variant, name);
+        if (*square == 0 || is_digit(sc->s[sc->i])) return fail(sc, PDN_FEN_SQUARE_RANGE, *at);
+        return 0;
+    }
     if (read_number(sc, &v) == 0) return fail(sc, PDN_FEN_BAD_SQUARE, sc->i);
     if (v < 1 || v > (unsigned)pdn_board_squares(&sc->board))
         return fail(sc, PDN_FEN_SQUARE_RANGE, *at);

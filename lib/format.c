@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A move the replay played, and its text. */
 struct placed {
@@ -59,10 +60,17 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     /* Only captures can be ambiguous, and a full path never is. */
     if (move->ncaptured == 0 || f->captures == PDN_CAPTURE_FULL_PATH) {
         pdn_move_to_text(p->text, move, NULL, f->captures);
-        return;
+    } else {
+        pdn_movegen(&f->legal, before, 0);
+        pdn_move_to_text(p->text, move, &f->legal, f->captures);
     }
-    pdn_movegen(&f->legal, before, 0);
-    pdn_move_to_text(p->text, move, &f->legal, f->captures);
+    /* The variant's customary notation: "c3-d4" for Russian and Brazilian. */
+    enum pdn_variant v = (enum pdn_variant)before->variant;
+    if (pdn_rules_get(v)->algebraic) {
+        char numeric[PDN_MOVE_TEXT_MAX];
+        memcpy(numeric, p->text, sizeof numeric);
+        pdn_move_text_algebraic(p->text, numeric, v);
+    }
 }
 
 /* Findings are not reported: only the moves that stop a line are noted. */

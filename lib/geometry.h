@@ -53,4 +53,27 @@ static inline uint64_t geo_shift(const struct geometry *g, uint64_t set, int dir
     return s > 0 ? set << s : set >> -s;
 }
 
+/* The square of an algebraic file (0 for 'a') and rank (1 at White's side),
+ * or 0 for a light square or one off the board. */
+static inline int geo_square_algebraic(const struct geometry *g, int file, int rank)
+{
+    int row = g->rules->height - rank;
+    for (int s = 1; s <= g->squares; s++) {
+        int b = g->bit_of[s];
+        if (g->row[b] == row && g->col[b] == file) return s;
+    }
+    return 0;
+}
+
+/* The algebraic name of a square ("c3"), NUL-terminated; returns its length. */
+static inline int geo_square_name(char out[4], const struct geometry *g, int square)
+{
+    int b = g->bit_of[square], rank = g->rules->height - g->row[b], n = 0;
+    out[n++] = (char)('a' + g->col[b]);
+    if (rank >= 10) out[n++] = (char)('0' + rank / 10);
+    out[n++] = (char)('0' + rank % 10);
+    out[n] = '\0';
+    return n;
+}
+
 #endif

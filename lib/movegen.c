@@ -197,11 +197,25 @@ static void search_init(struct search *s, struct pdn_movelist *out, const struct
 static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
                               const struct pdn_board *b, uint64_t empty);
 
-/* Only men with a first jump can start a capture; every king is searched. */
+static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters);
+
+/* Only men with a first jump can start a capture; every king is searched.
+ * Czech rules: a king's capture, when there is one, comes first. */
 static void gen_captures(struct search *s, const struct pdn_board *b)
 {
     uint64_t empty = s->g->valid & ~(b->pieces[0] | b->pieces[1]);
-    uint64_t starters = capturing_men(s->g, s->rules, b, empty) | (b->pieces[b->side] & b->kings);
+    uint64_t kings = b->pieces[b->side] & b->kings;
+    if (s->rules->king_capture_first && kings) {
+        capture_with(s, b, kings);
+        if (s->out->count > 0) return;
+        capture_with(s, b, capturing_men(s->g, s->rules, b, empty));
+        return;
+    }
+    capture_with(s, b, capturing_men(s->g, s->rules, b, empty) | kings);
+}
+
+static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters)
+{
     for (uint64_t own = starters; own; own &= own - 1) {
         int from = __builtin_ctzll(own);
         s->from = from;

@@ -13,6 +13,7 @@
 #include "notation.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* Combinations tried before settling for the whole path (never reached in play). */
 #define SUBSET_BUDGET 100000
@@ -184,4 +185,30 @@ size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move
     for (int i = 0; i < k; i++)
         at = put(out, at, 'x', move->path[c.best[i]]);
     return put(out, at, 'x', move->to);
+}
+
+size_t pdn_move_text_algebraic(char out[PDN_MOVE_TEXT_MAX], const char *text,
+                               enum pdn_variant variant)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    if (!text || (unsigned)variant >= PDN_VARIANT_COUNT) return 0;
+    const struct geometry *g = geometry_get(variant);
+    for (const char *p = text; *p;) {
+        if (*p < '0' || *p > '9') {
+            if (n + 1 >= PDN_MOVE_TEXT_MAX) return out[0] = '\0', 0;
+            out[n++] = *p++;
+            continue;
+        }
+        int v = 0;
+        while (*p >= '0' && *p <= '9' && v < 1000)
+            v = v * 10 + (*p++ - '0');
+        char name[4];
+        if (v < 1 || v > g->squares || n + 4 >= PDN_MOVE_TEXT_MAX) return out[0] = '\0', 0;
+        int len = geo_square_name(name, g, v);
+        memcpy(out + n, name, (size_t)len);
+        n += (size_t)len;
+    }
+    out[n] = '\0';
+    return n;
 }

@@ -11,6 +11,13 @@
 /* Squares one reading may hold: from, to and up to PDN_PATH_MAX captured. */
 #define NOTATION_SQUARES_MAX (PDN_PATH_MAX + 2)
 
+/*
+ * An algebraic square ("c3") as notation_parse reads it, before the board
+ * gives it a number: NOTATION_ALG + file * 16 + rank (file 0 for 'a', rank
+ * from 1). notation_match.c numbers it with the board's geometry.
+ */
+#define NOTATION_ALG 0x10000
+
 /* The squares of a move text, in the order written. */
 struct notation_reading {
     int sq[NOTATION_SQUARES_MAX];
@@ -26,6 +33,7 @@ struct notation_text {
     bool has_list; /* a <...> list of captured squares followed the move */
     bool dash;     /* a '-' or a unicode dash separated two squares */
     bool cross;    /* an 'x' or ':' separated two squares */
+    bool algebraic; /* the squares are written "c3" (NOTATION_ALG values) */
     unsigned forms;
 };
 

@@ -190,6 +190,18 @@ static unsigned move_forms(const struct notation_text *t, const struct pdn_movel
     return forms;
 }
 
+/* Numbers the algebraic squares of a text on the board's geometry; a light
+ * square or one off the board becomes 0, which no move has. */
+static void number_algebraic(struct notation_text *t, const struct pdn_board *b)
+{
+    const struct geometry *g = geometry_get(b->variant);
+    for (int k = 0; k < t->nreadings; k++)
+        for (int i = 0; i < t->readings[k].n; i++) {
+            int v = t->readings[k].sq[i] - NOTATION_ALG;
+            t->readings[k].sq[i] = geo_square_algebraic(g, v / 16, v % 16);
+        }
+}
+
 int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_board *board,
                    const struct pdn_movelist *legal, bool strict)
 {
@@ -203,6 +215,7 @@ int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_boa
         out->result = PDN_MATCH_BAD_TEXT;
         return PDN_OK;
     }
+    if (t.algebraic) number_algebraic(&t, board);
     struct fits f;
     f.n = 0;
     bool landing[2] = {false, false};

@@ -1,5 +1,6 @@
 /*
- * Move text to squares: reads the standard move forms ("32-28", "28x19x10")
+ * Move text to squares: reads the standard move forms ("32-28", "28x19x10",
+ * and the algebraic "c3-d4", "c3d4", "e3:c5", "a3xc5xe7" of 8x8 files)
  * and the real-world ones PDN.md lists (zero padding, ':', spaces inside the
  * move, unicode dashes, "3228", hop by hop "11x18 18x25", a "<19,23>" list
  * of captured squares), recording each non-standard form seen. Which bytes
@@ -152,6 +153,29 @@ static bool on_separator(struct move_scan *lx, bool dash)
     return true;
 }
 
+/*
+ * An algebraic square, "c3" (files a-j, ranks 1-10, as ALPHASQ allows on
+ * any board the rules table has): the whole move must be written so, and
+ * "c3d4" (PDN 3.0's ALPHAMOVE) is two squares without a separator.
+ */
+static bool lex_algebraic(struct move_scan *lx, const unsigned char **pp)
+{
+    const unsigned char *p = *pp;
+    if (*p < 'a' || *p > 'j' || *p == 'x' || !is_digit(p[1]) || p[1] == '0') return false;
+    int file = *p - 'a', rank = p[1] - '0', len = 2;
+    if (rank == 1 && p[2] == '0') rank = 10, len = 3;
+    if (is_digit(p[len])) return false;
+    struct notation_text *t = lx->t;
+    if (lx->r->n > 0 && !t->algebraic) return false; /* "32-c3" */
+    t->algebraic = true;
+    if (lx->state == AFTER_NUM && !lx->blank) {
+        lx->seps++; /* "c3d4": the two squares need no separator */
+        lx->state = AFTER_SEP;
+    }
+    *pp = p + len;
+    return on_number(lx, NOTATION_ALG + file * 16 + rank, false);
+}
+
 /* Reads one token at *pp; false when the text is not a move. */
 static bool lex_token(struct move_scan *lx, const unsigned char **pp)
 {
@@ -166,6 +190,7 @@ static bool lex_token(struct move_scan *lx, const unsigned char **pp)
     case TEXT_DIGIT: {
         int value;
         bool padded;
+        if (lx->t->algebraic) return false; /* "c3-32" */
         p = read_number(p, &value, &padded);
         ok = on_number(lx, value, padded);
         break;
@@ -179,7 +204,8 @@ static bool lex_token(struct move_scan *lx, const unsigned char **pp)
         p += c.len;
         break;
     default:
-        ok = false;
+        ok = lex_algebraic(lx, &p);
+        break;
     }
     *pp = p;
     return ok;
@@ -204,6 +230,7 @@ bool notation_parse(struct notation_text *out, const char *text)
     }
     if (lx.state != AFTER_NUM) return false; /* empty, or ends with a separator */
     if (lx.seps == 0) {
+        if (out->algebraic) return false; /* a lone "c3" */
         int len = 0;
         while (is_digit(digits[len]))
             len++;

@@ -56,6 +56,7 @@ enum pdn_variant {
     PDN_VARIANT_BRAZILIAN,     /* GameType 26: international rules on 8x8 */
     PDN_VARIANT_RUSSIAN,       /* GameType 25: 8x8, free capture choice, promotion in passing */
     PDN_VARIANT_ENGLISH,       /* GameType 21: English/American checkers, short kings */
+    PDN_VARIANT_CZECH,         /* GameType 29: 8x8, men capture forward, kings capture first */
     PDN_VARIANT_COUNT
 };
 
@@ -68,6 +69,8 @@ struct pdn_rules {
     bool maximum_capture;      /* the longest capture is compulsory */
     bool promote_in_passing;   /* a man crossing the far row mid-capture becomes a king */
     bool black_moves_first;
+    bool algebraic;            /* the federation writes squares "c3", not numbers */
+    bool king_capture_first;   /* a capture by a king, when there is one, is compulsory */
 };
 
 /* The rules of a variant; NULL for an out-of-range value. */
@@ -75,6 +78,10 @@ PDN_API const struct pdn_rules *pdn_rules_get(enum pdn_variant variant);
 /* The variant played under a GameType number: true and *out set, or false
  * when no supported variant has that number. out may be NULL. */
 PDN_API bool pdn_variant_from_gametype(enum pdn_variant *out, int gametype);
+/* The variant of a name ("russian", "english", as the rules table names
+ * them, also "checkers", "american") or a GameType number ("25"): true and
+ * *out set, or false. out may be NULL. */
+PDN_API bool pdn_variant_parse(enum pdn_variant *out, const char *name);
 
 /* ---- The board --------------------------------------------------------- */
 
@@ -115,6 +122,15 @@ PDN_API enum pdn_piece pdn_board_get(const struct pdn_board *board, int square);
 PDN_API int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece);
 /* How many squares hold this piece (PDN_PIECE_EMPTY: empty playable squares). */
 PDN_API int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece);
+/*
+ * Algebraic squares: files a.. from White's left, ranks 1.. from White's
+ * side, as the 8x8 federations write them ("c3"; a1 is the dark corner at
+ * White's left). The square of a name, 0 for a light square, one off the
+ * board or no name; and the name of a square (empty, 0 returned, when out of
+ * range), returning its length.
+ */
+PDN_API int pdn_square_from_name(enum pdn_variant variant, const char *name);
+PDN_API size_t pdn_square_name(char out[4], enum pdn_variant variant, int square);
 /* Same pieces, same side to move (and whether it is known), same variant. */
 PDN_API bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b);
 
@@ -316,6 +332,14 @@ struct pdn_match {
  */
 PDN_API int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_board *board,
                    const struct pdn_movelist *legal, bool strict);
+/*
+ * A move text with its square numbers written as algebraic squares of the
+ * variant ("22-18" -> "c3-d4", "22x15x8" -> "c3xe5xg7"), as pdnfmt writes the
+ * variants whose rules say algebraic. Returns the length, or 0 (out empty)
+ * when a number is no square of the variant.
+ */
+PDN_API size_t pdn_move_text_algebraic(char out[PDN_MOVE_TEXT_MAX], const char *text,
+                                       enum pdn_variant variant);
 /* Writes the whole landing path: "28x19x10", "32-28". Returns the length. */
 PDN_API size_t pdn_move_to_path(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move);
 
@@ -384,6 +408,9 @@ enum pdn_diag_code {
     /* CSV input (pdn_csv_reader): line is the CSV row, col the CSV column */
     PDN_DIAG_BAD_CSV,             /* a row that does not read: detail says why; it is skipped */
     PDN_DIAG_CSV_COLUMN,          /* a column that names no tag: ignored */
+    /* replay: the variant of a game */
+    PDN_DIAG_VARIANT_INFERRED,    /* no GameType tag: the variant and what decided it */
+    PDN_DIAG_GAMETYPE_MISMATCH,   /* the GameType tag contradicts the moves (detail: how) */
     PDN_DIAG_COUNT
 };
 
@@ -484,6 +511,25 @@ struct pdn_tag {
 };
 
 /*
+ * How the variant of a game without a GameType tag was decided. A tag
+ * always wins (and the replay warns when the moves contradict it); without
+ * one, the reader's gametype option; without that, the game's own content:
+ * square numbers above 32 (international), algebraic squares (Russian), the
+ * first move (9-12: English, Black opens; 31-35: international), Italian tag
+ * names, a FEN of squares 1-32 with a 1-0 style result (English); a game
+ * with no clue of its own, or only a weak one, follows the majority of the
+ * file's games read so far (streaming: a running majority, not the whole
+ * file's), and international when there is none.
+ */
+enum pdn_variant_source {
+    PDN_VARIANT_FROM_DEFAULT = 0, /* nothing said: international */
+    PDN_VARIANT_FROM_TAG,         /* its GameType tag */
+    PDN_VARIANT_FROM_OPTION,      /* pdn_reader_options.gametype */
+    PDN_VARIANT_FROM_CONTENT,     /* its moves, FEN or tags (variant_clue says which) */
+    PDN_VARIANT_FROM_FILE         /* the majority of the file's games so far */
+};
+
+/*
  * A game: a documented read-only struct, not an opaque handle. The tools
  * walk whole trees (the writer, CSV rows, the replay view, statistics);
  * plain const structs let them do that with loops rather than thirty
@@ -508,6 +554,15 @@ typedef struct pdn_game {
     size_t raw_len;
     unsigned read_errors;    /* findings of error severity the reader made in this game
                                 (PDN_SEV_ERROR; reported to on_diag or not) */
+    /* The variant, for a game without a GameType tag (pdn_reader_next):
+     * see enum pdn_variant_source. */
+    int gametype;            /* GameType number the game is played under; 0: none
+                                said (international) */
+    enum pdn_variant_source variant_source;
+    int clue_gametype;       /* what the game's own content says, 0 when nothing */
+    const char *variant_clue; /* static text: what decided, or NULL */
+    bool gametype_repeated;  /* an earlier game of the file was of the same
+                                unsupported type (reported once per file) */
 } pdn_game;
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
@@ -629,6 +684,8 @@ struct pdn_reader_options {
     pdn_diag_fn on_diag;  /* findings; may be NULL */
     void *diag_ctx;       /* passed to on_diag */
     enum pdn_encoding encoding;
+    int gametype;         /* games without a GameType tag are of this type; 0: inferred
+                             (enum pdn_variant_source) */
 };
 #define PDN_READER_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 

@@ -6,11 +6,13 @@
  * blocks, is decoded into one text buffer, and the text before the game
  * being read is dropped whenever the buffer needs room. The reader owns the
  * buffer, the decoder, the lexer and the parser; it must not print, exit or
- * interpret the text itself.
+ * interpret the text itself: variant.c reads each game's clues to its
+ * variant, with the tally of the file the reader keeps.
  */
 #include "input.h"
 #include "parser.h"
 #include "text.h"
+#include "variant.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +35,7 @@ struct pdn_reader {
     bool sniffed;  /* the start of the input was looked at */
     bool not_pdn;  /* ... and was no PDN: no game is read */
     size_t ngames; /* games handed out */
+    struct variant_tally variants; /* the file's games so far, by variant */
 };
 
 /* Drops the text the parser no longer needs, then grows if still short. */
@@ -193,7 +196,10 @@ int pdn_reader_next(pdn_game **out, pdn_reader *r)
     if (rc == 0 && r->not_pdn) return 0;
     if (rc == 0) rc = parser_next(r->parser, out);
     if (rc < 0) r->error = rc;
-    if (rc > 0) r->ngames++;
+    if (rc > 0) {
+        r->ngames++;
+        variant_decide(*out, &r->variants, r->opt.gametype);
+    }
     if (rc == 0 && r->ngames == 0) {
         r->ngames = SIZE_MAX; /* said once */
         file_finding(r, PDN_DIAG_NO_GAME, NULL);

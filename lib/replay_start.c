@@ -65,30 +65,106 @@ static const struct {
     {41, "Spantsiretti"},
 };
 
-static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
+static const char *gametype_name(int type)
 {
-    const char *name = type < 0 ? "not a GameType number" : "an unknown game type";
     for (size_t i = 0; i < sizeof gametype_names / sizeof gametype_names[0]; i++)
-        if (gametype_names[i].type == type) name = gametype_names[i].name;
-    snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked", name);
-    replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, NULL, &t->pos, NULL, t->value, r->detail);
+        if (gametype_names[i].type == type) return gametype_names[i].name;
+    return NULL;
 }
 
-/* "20" or "20,W,10,10,N2,0": only the type number matters here. */
+/* Once per file for a type (the reader marks the games after the first);
+ * a value that is no number, every time. */
+static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
+{
+    if (r->game->gametype_repeated && type > 0) return;
+    const char *name = type < 0 ? "not a GameType number" : gametype_name(type);
+    if (!name) name = "an unknown game type";
+    const pdn_game *g = r->game;
+    const char *which = t                                               ? ""
+                        : g->variant_source == PDN_VARIANT_FROM_OPTION  ? " (no GameType tag: "
+                                                                          "the variant option)"
+                        : g->variant_source == PDN_VARIANT_FROM_CONTENT ? " (no GameType tag: "
+                                                                          "inferred from "
+                                                                        : " (no GameType tag: "
+                                                                          "as the file's games";
+    bool clue = !t && g->variant_source == PDN_VARIANT_FROM_CONTENT && g->variant_clue;
+    snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked%s%s%s", name, which,
+             clue ? g->variant_clue : "", !t && *which && which[strlen(which) - 1] != ')' ? ")" : "");
+    char number[16];
+    snprintf(number, sizeof number, "%d", type);
+    replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, NULL, t ? &t->pos : &r->game->start, NULL,
+                t ? t->value : number, r->detail);
+}
+
+/* The board of a GameType: 8 for the 8x8 family, 10 or 12 for the others. */
+static int board_size(int type)
+{
+    enum pdn_variant v;
+    if (pdn_variant_from_gametype(&v, type)) return pdn_rules_get(v)->width;
+    return type == 27 ? 12 : type == 20 || type == 40 || type == 41 ? 10 : 8;
+}
+
+/* A tag whose board the game's own clues contradict: a warning, the tag wins. */
+static void check_tag_against_moves(struct replay *r, int type)
+{
+    const pdn_game *g = r->game;
+    if (type <= 0 || g->clue_gametype <= 0 || board_size(type) == board_size(g->clue_gametype))
+        return;
+    snprintf(r->detail, sizeof r->detail, "the moves read as %dx%d (%s); played as GameType %d",
+             board_size(g->clue_gametype), board_size(g->clue_gametype),
+             g->variant_clue ? g->variant_clue : "?", type);
+    const struct pdn_tag *t = r->tag_gametype;
+    replay_emit(r, PDN_DIAG_GAMETYPE_MISMATCH, NULL, &t->pos, NULL, t->value, r->detail);
+}
+
+/* The note on a variant the tag did not give: what decided it. Not for
+ * international draughts, the default, which needs no saying. */
+static void note_inferred(struct replay *r)
+{
+    const pdn_game *g = r->game;
+    if (g->variant_source == PDN_VARIANT_FROM_DEFAULT && g->variant_clue) {
+        snprintf(r->detail, sizeof r->detail, "international (GameType 20), the default: %s",
+                 g->variant_clue); /* clues that contradict each other */
+        replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
+        return;
+    }
+    if (r->variant == PDN_VARIANT_INTERNATIONAL) return;
+    const struct pdn_rules *rules = pdn_rules_get(r->variant);
+    const char *why = g->variant_source == PDN_VARIANT_FROM_OPTION ? "as the option says"
+                      : g->variant_source == PDN_VARIANT_FROM_FILE
+                          ? "no decisive clue of its own; as most of the file's games so far"
+                          : g->variant_clue;
+    snprintf(r->detail, sizeof r->detail, "%s (GameType %d): %s", rules->name, rules->gametype,
+             why);
+    replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
+}
+
+/* "20" or "20,W,10,10,N2,0": only the type number matters here. Without a
+ * tag, the type the reader decided (pdn_game.gametype). */
 static bool read_gametype(struct replay *r)
 {
     const struct pdn_tag *t = r->tag_gametype;
-    if (!t) return true;
-    const char *p = t->value;
-    while (*p == ' ' || *p == '\t')
-        p++;
     int type = -1;
-    for (int digits = 0; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
-        type = (type < 0 ? 0 : type * 10) + (*p - '0');
+    if (t) {
+        const char *p = t->value;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        for (int digits = 0; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+            type = (type < 0 ? 0 : type * 10) + (*p - '0');
+    } else if (r->game->variant_source == PDN_VARIANT_FROM_DEFAULT || r->game->gametype <= 0) {
+        note_inferred(r);
+        return true;
+    } else {
+        type = r->game->gametype;
+    }
     if (type < 0 || !pdn_variant_from_gametype(&r->variant, type)) {
         report_gametype(r, t, type);
         return false;
     }
+    if (t)
+        check_tag_against_moves(r, type);
+    else
+        note_inferred(r);
     return true;
 }
 

@@ -11,11 +11,15 @@
 
 static const struct pdn_rules rules_table[PDN_VARIANT_COUNT] = {
     /* name, GameType, width, height, men capture backward, flying kings,
-     * maximum capture, promotion in passing, black moves first */
+     * maximum capture, promotion in passing, black moves first, algebraic notation,
+     * king captures first. Sources: RULES.md (international, Russian) and its
+     * per-variant rows (English: WCDF/ACF rules; Brazilian: CBD, FMJD rules
+     * on 8x8; Czech: CSDS rules) */
     [PDN_VARIANT_INTERNATIONAL] = {"international", 20, 10, 10, true, true, true, false, false},
-    [PDN_VARIANT_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false},
-    [PDN_VARIANT_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false},
+    [PDN_VARIANT_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false, true},
+    [PDN_VARIANT_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false, true},
     [PDN_VARIANT_ENGLISH] = {"english", 21, 8, 8, false, false, false, false, true},
+    [PDN_VARIANT_CZECH] = {"czech", 29, 8, 8, false, true, false, false, false, true, true},
 };
 
 #endif

@@ -65,8 +65,7 @@ static bool in_list(const char *name, const char *const *list, size_t n)
 static bool international(const pdn_game *game)
 {
     const char *type = pdn_game_tag(game, "GameType");
-    if (type == NULL) return true;
-    long n = strtol(type, NULL, 10);
+    long n = type ? strtol(type, NULL, 10) : game->gametype; /* inferred without a tag */
     return n == 0 || n == 20 || n == 27;
 }
 
@@ -143,6 +142,13 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
 {
     for (int i = 0; i < ROSTER; i++)
         write_tag(fp, roster[i], roster_value(game, i));
+    /* A variant the reader inferred (pdn_game.gametype) is said, so the game
+     * reads back the same anywhere; international, the default, needs no tag. */
+    if (!pdn_game_tag(game, "GameType") && game->gametype > 0 && game->gametype != 20) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", game->gametype);
+        write_tag(fp, "GameType", number);
+    }
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
         if (written_in_roster(game, k) || !identifier(tag->name)) continue;

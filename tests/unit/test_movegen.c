@@ -206,6 +206,14 @@ static void test_movegen_perft_english(void **state)
     assert_true(run_perft_rows("checkers", slow_mode()) >= 18);
 }
 
+/* Czech (DCTL board_08x08.cpp, both columns): men capture forward only,
+ * flying kings, a king's capture first; differs from English at depth 9. */
+static void test_movegen_perft_czech(void **state)
+{
+    (void)state;
+    assert_true(run_perft_rows("czech", slow_mode()) >= 18);
+}
+
 /*
  * Russian: the drop column agrees to depth 10 (22 444 032); the keep column
  * agrees to depth 9 and differs by 19 nodes at depth 10, where DCTL's way of
@@ -323,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_movegen_perft_brazilian),
         cmocka_unit_test(test_movegen_perft_english),
         cmocka_unit_test(test_movegen_perft_russian),
+        cmocka_unit_test(test_movegen_perft_czech),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

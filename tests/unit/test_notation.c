@@ -662,6 +662,45 @@ static void test_notation_round_trip_random_positions(void **state)
     assert_true(s8.moves > 1000);
 }
 
+/* Algebraic squares (issue 13): a1 is the dark corner at White's left; move
+ * texts "c3-d4", "c3d4", "c3:d4" name the same move; numbers and letters do
+ * not mix; pdn_move_text_algebraic writes them back. */
+static void test_notation_algebraic_squares(void **state)
+{
+    (void)state;
+    assert_int_equal(pdn_square_from_name(PDN_VARIANT_RUSSIAN, "a1"), 29);
+    assert_int_equal(pdn_square_from_name(PDN_VARIANT_RUSSIAN, "c3"), 22);
+    assert_int_equal(pdn_square_from_name(PDN_VARIANT_RUSSIAN, "b8"), 1);
+    assert_int_equal(pdn_square_from_name(PDN_VARIANT_RUSSIAN, "a2"), 0); /* light */
+    assert_int_equal(pdn_square_from_name(PDN_VARIANT_INTERNATIONAL, "a1"), 46);
+    char name[4];
+    assert_int_equal(pdn_square_name(name, PDN_VARIANT_RUSSIAN, 32), 2);
+    assert_string_equal(name, "g1");
+    struct pdn_board b;
+    struct pdn_movelist legal;
+    struct pdn_match m;
+    pdn_board_init(&b, PDN_VARIANT_RUSSIAN);
+    pdn_movegen(&legal, &b, 0);
+    static const char *const same[] = {"c3-d4", "c3d4", "c3:d4", "22-18"};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        pdn_move_match(&m, same[i], &b, &legal, false);
+        assert_int_equal(m.result, PDN_MATCH_OK);
+        assert_int_equal(legal.moves[m.move].from, 22);
+        assert_int_equal(legal.moves[m.move].to, 18);
+    }
+    pdn_move_match(&m, "c3-18", &b, &legal, false);
+    assert_int_equal(m.result, PDN_MATCH_BAD_TEXT);
+    pdn_move_match(&m, "c3", &b, &legal, false);
+    assert_int_equal(m.result, PDN_MATCH_BAD_TEXT);
+    char text[PDN_MOVE_TEXT_MAX];
+    assert_int_equal(pdn_move_text_algebraic(text, "22x15x8", PDN_VARIANT_RUSSIAN), 8);
+    assert_string_equal(text, "c3xe5xg7");
+    assert_int_equal(pdn_move_text_algebraic(text, "22-33", PDN_VARIANT_RUSSIAN), 0);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_RUSSIAN, "W:Wa1,c3:Bb8.", NULL), PDN_OK);
+    assert_int_equal(pdn_board_get(&b, 29), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_board_get(&b, 1), PDN_PIECE_BLACK_MAN);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -684,6 +723,7 @@ int main(void)
         cmocka_unit_test(test_notation_text_full_path),
         cmocka_unit_test(test_notation_round_trip_rule_positions),
         cmocka_unit_test(test_notation_round_trip_random_positions),
+        cmocka_unit_test(test_notation_algebraic_squares),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,30 @@
+/*
+ * variant (private): deciding the variant of a game without a GameType tag
+ * from the game's own text and the file's games so far (variant.c). The
+ * reader keeps one tally per file.
+ */
+#ifndef PDN_VARIANT_H
+#define PDN_VARIANT_H
+
+#include "pdn.h"
+
+#define VARIANT_TALLY_MAX 16
+
+/* The games of a file read so far that decided their variant themselves
+ * (a tag or their own clues), by GameType; and the unsupported types seen. */
+struct variant_tally {
+    int type[VARIANT_TALLY_MAX];
+    unsigned count[VARIANT_TALLY_MAX];
+    int ntypes;
+    int unsupported[VARIANT_TALLY_MAX];
+    int nunsupported;
+};
+
+/*
+ * Sets game->gametype, variant_source, clue_gametype, variant_clue and
+ * gametype_repeated, and counts the game in the tally. option is the
+ * reader's gametype option (0: none).
+ */
+void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
+
+#endif
