@@ -188,6 +188,7 @@ unit: $(UNIT_BINS)
 
 cli: tools
 	@sh tests/cli/run.sh "$(BIN)" "$(VALGRIND_CMD)"
+	@sh tests/cli/tui.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

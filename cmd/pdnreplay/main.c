@@ -52,8 +52,7 @@ static const char usage[] =
     "      --format FORMAT    findings as text (default) or json\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE
-    "\n"
+    "\n" TOOL_SELECT_USAGE "\n"
     "The game goes to standard output; findings in it, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
     "An illegal move stops its line: the positions before it are shown.\n"

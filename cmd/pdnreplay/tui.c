@@ -197,11 +197,7 @@ int tui_load(struct tui *u, const char *text, size_t len)
 static bool may_leave(struct tui *u, const char *again)
 {
     if (!u->dirty) return true;
-    char answer[8] = "";
-    tui_say(u, false, "%s", "");
-    bool yes = tui_prompt(u, "Explored moves not written (w writes them). Drop them? (y/n) ", answer,
-                          sizeof answer) &&
-               (answer[0] == 'y' || answer[0] == 'Y');
+    bool yes = tui_ask(u, "Explored moves not written (w writes them). Drop them? (y/n)");
     if (!yes) tui_say(u, false, "kept; %s", again);
     return yes;
 }
@@ -357,8 +353,8 @@ static void back(struct tui *u)
 static void enter_variation(struct tui *u)
 {
     size_t choice[16];
-    size_t k = u->g.entries[u->cur].kind == ENTRY_PLY ? tui_nav_choices(&u->g, u->cur, choice, 16)
-                                                      : 0;
+    size_t k =
+        u->g.entries[u->cur].kind == ENTRY_PLY ? tui_nav_choices(&u->g, u->cur, choice, 16) : 0;
     if (k < 2) {
         tui_say(u, false, "no variation replaces this move (the move list shows them in ( ))");
         return;
@@ -439,10 +435,14 @@ static void autoplay(struct tui *u)
 static bool navigation_key(struct tui *u, int key)
 {
     switch (key) {
-    case KEY_RIGHT: case 'n': case ' ':
+    case KEY_RIGHT:
+    case 'n':
+    case ' ':
         forward(u, true);
         return true;
-    case KEY_LEFT: case 'p': case KEY_BACKSPACE:
+    case KEY_LEFT:
+    case 'p':
+    case KEY_BACKSPACE:
         back(u);
         return true;
     case KEY_HOME:
@@ -469,21 +469,46 @@ static void key(struct tui *u, int k)
 {
     if (tui_explore_key(u, k) || navigation_key(u, k)) return;
     switch (k) {
-    case '[': step_game(u, -1); break;
-    case ']': step_game(u, +1); break;
-    case '/': search_player(u); break;
-    case 'l': pick_game(u); break;
-    case 'a': autoplay(u); break;
-    case 'f': u->flip = !u->flip; break;
-    case 'h': tui_explore_hint(u); break;
-    case 'u': tui_explore_undo(u); break;
-    case 'w': tui_explore_write(u); break;
-    case '?': tui_help(u); break;
-    case 'q': case 3: /* Ctrl-C, should the terminal pass it as a key */
+    case '[':
+        step_game(u, -1);
+        break;
+    case ']':
+        step_game(u, +1);
+        break;
+    case '/':
+        search_player(u);
+        break;
+    case 'l':
+        pick_game(u);
+        break;
+    case 'a':
+        autoplay(u);
+        break;
+    case 'f':
+        u->flip = !u->flip;
+        break;
+    case 'h':
+        tui_explore_hint(u);
+        break;
+    case 'u':
+        tui_explore_undo(u);
+        break;
+    case 'w':
+        tui_explore_write(u);
+        break;
+    case '?':
+        tui_help(u);
+        break;
+    case 'q':
+    case 3: /* Ctrl-C, should the terminal pass it as a key */
         u->quit = may_leave(u, "w writes them, q quits");
         break;
-    case KEY_RESIZE: case ERR: break;
-    default: tui_say(u, false, "? lists the keys"); break;
+    case KEY_RESIZE:
+    case ERR:
+        break;
+    default:
+        tui_say(u, false, "? lists the keys");
+        break;
     }
 }
 
@@ -563,8 +588,13 @@ int tui_run(struct tool *t, const struct replay_options *o, const struct replay_
 {
     struct tui *u = calloc(1, sizeof *u);
     if (u == NULL) return -1;
-    *u = (struct tui){.t = t, .o = o, .book = book, .game_no = first, .flip = o->flip,
-                      .unicode = o->unicode, .speed = 1};
+    *u = (struct tui){.t = t,
+                      .o = o,
+                      .book = book,
+                      .game_no = first,
+                      .flip = o->flip,
+                      .unicode = o->unicode,
+                      .speed = 1};
     if (tui_load(u, NULL, 0) < 0) {
         fprintf(stderr, "%s: %s\n", t->prog, u->msg);
         free(u);

@@ -33,28 +33,28 @@ struct tui {
     struct tool *t;
     const struct replay_options *o;
     const struct replay_book *book;
-    size_t game_no;  /* in the book, 0-based */
-    pdn_game *game;  /* the game shown: as read, or read again from the explored text */
+    size_t game_no; /* in the book, 0-based */
+    pdn_game *game; /* the game shown: as read, or read again from the explored text */
     struct replay_game g;
-    bool loaded;     /* g holds a game */
-    size_t cur;      /* the entry shown: START or a PLY */
+    bool loaded;          /* g holds a game */
+    size_t cur;           /* the entry shown: START or a PLY */
     uint32_t line0, col0; /* where the game starts in its file: the explored text
                              is read again at the same place, so findings keep
                              their line numbers */
-    char **findings; /* the loaded game's findings, "LINE:COL: severity: message" */
+    char **findings;      /* the loaded game's findings, "LINE:COL: severity: message" */
     size_t nfindings, capfindings;
     bool flip, unicode, color;
-    char msg[512];   /* the message line */
+    char msg[512]; /* the message line */
     bool msg_error;
     struct tui_undo *undo; /* explored moves, the last on top */
     size_t nundo, capundo;
-    bool dirty;      /* explored moves not written */
+    bool dirty;        /* explored moves not written */
     int written_moves; /* explored moves when last written */
     struct tui_typing typing;
-    int speed;       /* autoplay: 0 slow, 1 normal, 2 fast */
+    int speed; /* autoplay: 0 slow, 1 normal, 2 fast */
     bool quit;
-    int err_fd;      /* the captured standard error (messages of tool_output) */
-    long err_seen;   /* how much of it has been shown */
+    int err_fd;    /* the captured standard error (messages of tool_output) */
+    long err_seen; /* how much of it has been shown */
 };
 
 /* tui.c */
@@ -93,6 +93,8 @@ void tui_help(struct tui *u);
 bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap);
 /* tui.c: the next key, ERR after timeout_ms (-1: none) or on a stop signal. */
 int tui_getkey(struct tui *u, int timeout_ms);
+/* A yes-or-no question on the message line: one key, y for yes. */
+bool tui_ask(struct tui *u, const char *question);
 
 /* tui_explore.c */
 /* A key while typing a move (or a digit that starts one): true when taken. */

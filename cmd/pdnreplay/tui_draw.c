@@ -71,7 +71,8 @@ static int text_cols(const char *s)
     return (int)pdn_text_width(s, strlen(s));
 }
 
-/* ---- the board ---------------------------------------------------------------------------------- */
+/* ---- the board ----------------------------------------------------------------------------------
+ */
 
 static bool captured(const struct pdn_move *m, int variant, int s)
 {
@@ -143,29 +144,37 @@ static int draw_board(const struct tui *u, int y, int x)
     return r->height + 2;
 }
 
-/* "White to move · White 18 + 1 king, Black 17" and where the view is. */
+/* The move shown and where it stands, the side to move, the pieces. */
 static void draw_facts(const struct tui *u, int y, int x, int w)
 {
     const struct replay_entry *e = &u->g.entries[u->cur];
     const struct pdn_board *b = replay_entry_board(&u->g, e);
     char line[256];
     if (e->kind == ENTRY_START)
-        snprintf(line, sizeof line, "Start position%s", u->flip ? " (flipped)" : "");
+        snprintf(line, sizeof line, "Start position");
     else if (e->depth == 0)
-        snprintf(line, sizeof line, "%s %s  main line, ply %zu of %zu%s", e->number, e->text,
-                 e->index, u->g.main_plies, u->flip ? " (flipped)" : "");
+        snprintf(line, sizeof line, "%s %s  ply %zu of %zu", e->number, e->text, e->index,
+                 u->g.main_plies);
     else
-        snprintf(line, sizeof line, "%s %s  variation %s%s", e->number, e->text, e->label,
-                 u->flip ? " (flipped)" : "");
+        snprintf(line, sizeof line, "%s %s  variation %s", e->number, e->text, e->label);
     put(u, y, x, line, w, A_BOLD);
+    snprintf(line, sizeof line, "%s%s",
+             !b->side_known               ? "Side to move unknown"
+             : b->side == PDN_COLOR_WHITE ? "White to move"
+                                          : "Black to move",
+             u->flip ? "  (board flipped)" : "");
+    put(u, y + 1, x, line, w, 0);
     int wm = pdn_board_count(b, PDN_PIECE_WHITE_MAN), wk = pdn_board_count(b, PDN_PIECE_WHITE_KING);
     int bm = pdn_board_count(b, PDN_PIECE_BLACK_MAN), bk = pdn_board_count(b, PDN_PIECE_BLACK_KING);
-    snprintf(line, sizeof line, "%s · White %d%s%.0d%s, Black %d%s%.0d%s",
-             !b->side_known ? "side to move unknown"
-             : b->side == PDN_COLOR_WHITE ? "White to move" : "Black to move",
-             wm, wk ? " + " : "", wk, wk == 1 ? " king" : wk ? " kings" : "", bm, bk ? " + " : "",
-             bk, bk == 1 ? " king" : bk ? " kings" : "");
-    put(u, y + 1, x, line, w, 0);
+    snprintf(line, sizeof line, "White %d%s%.0d%s, Black %d%s%.0d%s", wm, wk ? " + " : "", wk,
+             wk == 1 ? " king"
+             : wk    ? " kings"
+                     : "",
+             bm, bk ? " + " : "", bk,
+             bk == 1 ? " king"
+             : bk    ? " kings"
+                     : "");
+    put(u, y + 2, x, line, w, 0);
 }
 
 static void draw_tags(const struct tui *u, int y, int x, int w, int rows)
@@ -177,43 +186,49 @@ static void draw_tags(const struct tui *u, int y, int x, int w, int rows)
     }
 }
 
-/* ---- the moves ------------------------------------------------------------------------------------ */
+/* ---- the moves
+ * ------------------------------------------------------------------------------------ */
 
 struct tok {
     size_t entry;
     bool stop, brk; /* a move that cannot be played; starts a new row */
     int depth;
-    char text[PDN_MOVE_TEXT_MAX + 40];
+    char text[PDN_MOVE_TEXT_MAX + 64];
     int row, col;
 };
 
 /* The game in reading order as tokens: "12." numbers with their moves,
- * each variation on rows of its own, indented by depth. */
+ * each variation in ( ) on rows of its own, indented by its depth. */
 static size_t make_tokens(const struct tui *u, struct tok *t)
 {
     size_t n = 0;
+    int open = 0;
     bool need_number = true, brk = false;
     for (size_t i = 0; i < u->g.nentries; i++) {
         const struct replay_entry *e = &u->g.entries[i];
         if (e->kind == ENTRY_START) continue;
-        struct tok *k = &t[n++];
-        *k = (struct tok){.entry = i, .depth = e->depth, .brk = brk};
-        brk = false;
         if (e->kind == ENTRY_VARIATION_BEGIN || e->kind == ENTRY_VARIATION_END) {
-            snprintf(k->text, sizeof k->text, "%s", e->kind == ENTRY_VARIATION_BEGIN ? "(" : ")");
-            k->brk = e->kind == ENTRY_VARIATION_BEGIN;
-            brk = e->kind == ENTRY_VARIATION_END;
-            if (brk) k->depth--;
+            bool end = e->kind == ENTRY_VARIATION_END;
+            if (end && n > 0 && strlen(t[n - 1].text) + 2 < sizeof t[n - 1].text)
+                strcat(t[n - 1].text, ")");
+            open += !end;
+            brk = true;
             need_number = true;
             continue;
         }
+        struct tok *k = &t[n++];
+        *k = (struct tok){.entry = i, .depth = e->depth, .brk = brk};
         bool number = need_number || strstr(e->number, "...") == NULL;
         const char *move = e->kind == ENTRY_PLY ? e->text : e->node->text;
         const char *strength = e->node && e->node->strength ? e->node->strength : "";
-        snprintf(k->text, sizeof k->text, "%s%s%s%s%s", number ? e->number : "", number ? " " : "",
-                 move, strength, e->kind == ENTRY_STOP ? " (cannot be played)" : "");
+        /* A stopped move's text is the reader's, cut to a move's length. */
+        snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%.8s%s", open > 8 ? 8 : open, "((((((((",
+                 number ? e->number : "", number ? " " : "", PDN_MOVE_TEXT_MAX, move, strength,
+                 e->kind == ENTRY_STOP ? " (cannot be played)" : "");
         k->stop = e->kind == ENTRY_STOP;
         need_number = k->stop;
+        open = 0;
+        brk = false;
     }
     return n;
 }
@@ -262,7 +277,8 @@ static void draw_moves(const struct tui *u, int y, int x, int w, int h)
     free(t);
 }
 
-/* ---- the rows at the bottom -------------------------------------------------------------------- */
+/* ---- the rows at the bottom --------------------------------------------------------------------
+ */
 
 /* The comments of the move shown, run together on up to two rows. */
 static void draw_comment(const struct tui *u, int y, int w)
@@ -314,21 +330,22 @@ static void draw_finding(const struct tui *u, int y, int w)
     put(u, y, 0, line, w, a);
 }
 
+/* The keys used most, the way out first; ? lists them all. */
 static const char keys_bar[] =
-    " \xe2\x86\x92/n next  \xe2\x86\x90/p back  v/Esc variation  g move  [ ] game  / player  l list"
-    "  a auto  f flip  0-9 play  h hint  u undo  w write  ? help  q quit";
+    " ? help  q quit  \xe2\x86\x90\xe2\x86\x92 move  v/Esc variation  g goto"
+    "  0-9 play  u undo  w write  [ ] game  l list";
 static const char keys_bar_ascii[] =
-    " ->/n next  <-/p back  v/Esc variation  g move  [ ] game  / player  l list  a auto  f flip"
-    "  0-9 play  h hint  u undo  w write  ? help  q quit";
+    " ? help  q quit  <- -> move  v/Esc variation  g goto  0-9 play"
+    "  u undo  w write  [ ] game  l list";
 
 static void draw_title(const struct tui *u)
 {
     const struct replay_listed *l = &u->book->games[u->game_no];
     char line[1024];
-    snprintf(line, sizeof line, " %s - %s  %s  %s  %s   game %zu of %zu (number %zu)  %s%s",
-             l->white ? l->white : "?", l->black ? l->black : "?", l->result ? l->result : "*",
-             l->event ? l->event : "", l->date ? l->date : "", u->game_no + 1, u->book->n,
-             l->index, u->book->file, u->dirty ? "  [explored, not written]" : "");
+    snprintf(line, sizeof line, " %zu/%zu%s %s - %s  %s  %s  %s  (%s, game %zu)", u->game_no + 1,
+             u->book->n, u->dirty ? " [explored]" : "", l->white ? l->white : "?",
+             l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
+             l->event ? l->event : "", u->book->file, l->index);
     attron(A_REVERSE);
     mvhline(0, 0, ' ', COLS);
     attroff(A_REVERSE);
@@ -340,10 +357,11 @@ void tui_draw(struct tui *u, const char *prompt)
     erase();
     if (COLS < MIN_COLS || LINES < MIN_ROWS) {
         char line[128];
-        snprintf(line, sizeof line, "pdnreplay needs a terminal of %dx%d at least (this is %dx%d)",
-                 MIN_COLS, MIN_ROWS, COLS, LINES);
+        snprintf(line, sizeof line, "Too small: %dx%d.", COLS, LINES);
         put(u, 0, 0, line, COLS, A_BOLD);
-        put(u, 1, 0, "Make it larger, or q quits.", COLS, 0);
+        snprintf(line, sizeof line, "pdnreplay wants %dx%d at least.", MIN_COLS, MIN_ROWS);
+        put(u, 1, 0, line, COLS, 0);
+        put(u, 2, 0, "q quits.", COLS, 0);
         refresh();
         return;
     }
@@ -352,30 +370,39 @@ void tui_draw(struct tui *u, const char *prompt)
     int left = 3 * r->width + 2, main_rows = LINES - 1 - BOTTOM_ROWS;
     int used = 1 + draw_board(u, 1, 1);
     draw_facts(u, used, 1, left);
-    draw_tags(u, used + 3, 1, left, main_rows - used - 2);
+    draw_tags(u, used + 4, 1, left, main_rows - used - 4);
     draw_moves(u, 1, left + 3, COLS - left - 4, main_rows);
     int y = LINES - BOTTOM_ROWS;
     draw_comment(u, y, COLS);
     draw_finding(u, y + 2, COLS);
-    char typing[256];
-    if (prompt == NULL && tui_explore_prompt(u, typing, sizeof typing)) prompt = typing;
-    if (prompt)
-        put(u, y + 3, 0, prompt, COLS, A_BOLD);
-    else
+    /* The prompt's line: a prompt, the move being typed (with what was
+     * refused after it, in sight), or the message. */
+    char typing[1024];
+    int cursor = -1;
+    if (prompt == NULL && tui_explore_prompt(u, typing, sizeof typing)) {
+        size_t n = strlen(typing);
+        cursor = text_cols(typing);
+        if (u->msg[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->msg);
+        put(u, y + 3, 0, typing, COLS, A_BOLD);
+    } else if (prompt) {
+        cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
+    } else {
         put(u, y + 3, 0, u->msg, COLS, u->msg_error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+    }
     attron(A_REVERSE);
     mvhline(LINES - 1, 0, ' ', COLS);
     attroff(A_REVERSE);
     put(u, LINES - 1, 0, u->unicode ? keys_bar : keys_bar_ascii, COLS, A_REVERSE);
-    if (prompt) move(y + 3, text_cols(prompt) < COLS ? text_cols(prompt) : COLS - 1);
+    curs_set(cursor >= 0);
+    if (cursor >= 0) move(y + 3, cursor < COLS ? cursor : COLS - 1);
     refresh();
 }
 
-/* ---- prompts and boxes ------------------------------------------------------------------------ */
+/* ---- prompts and boxes ------------------------------------------------------------------------
+ */
 
 bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap)
 {
-    curs_set(1);
     bool ok = false;
     for (;;) {
         char line[1200];
@@ -399,8 +426,16 @@ bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap)
             buf[len + 1] = '\0';
         }
     }
-    curs_set(0);
     return ok;
+}
+
+bool tui_ask(struct tui *u, const char *question)
+{
+    int k;
+    do {
+        tui_draw(u, question);
+    } while ((k = tui_getkey(u, -1)) == KEY_RESIZE);
+    return k == 'y' || k == 'Y';
 }
 
 static void draw_box(const struct tui *u, int y, int x, int h, int w)

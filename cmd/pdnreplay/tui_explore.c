@@ -264,7 +264,7 @@ static size_t insertion(const struct tui *u, const char *number, const char *mov
     if (e->kind == ENTRY_PLY && find_node(&game->main, e->node, &line, &i)) i++;
     bool variation = i < line->nmoves;
     size_t at = variation && i + 1 < line->nmoves ? node_start(game, &line->moves[i + 1])
-                                                   : line_end(game, line);
+                                                  : line_end(game, line);
     bool space = at > 0 && !isspace((unsigned char)game->raw[at - 1]);
     int lead = snprintf(ins, cap, "%s%s%s ", space ? " " : "", variation ? "(" : "", number);
     snprintf(ins + lead, cap - (size_t)lead, "%s%s ", move, variation ? ")" : "");
@@ -480,16 +480,14 @@ static void default_name(const char *file, char *out, size_t cap)
 
 void tui_explore_write(struct tui *u)
 {
-    char name[1024], answer[8] = "";
+    char name[1024];
     default_name(u->book->file, name, sizeof name);
     if (!tui_prompt(u, "Write the game to: ", name, sizeof name) || name[0] == '\0') return;
     if (strcmp(name, "-") == 0) {
         tui_say(u, true, "a file name, please: '-' would write over the screen");
         return;
     }
-    if (access(name, F_OK) == 0 &&
-        (!tui_prompt(u, "It exists. Replace it? (y/n) ", answer, sizeof answer) ||
-         (answer[0] != 'y' && answer[0] != 'Y'))) {
+    if (access(name, F_OK) == 0 && !tui_ask(u, "It exists. Replace it? (y/n)")) {
         tui_say(u, false, "not written");
         return;
     }

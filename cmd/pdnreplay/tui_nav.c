@@ -98,8 +98,10 @@ size_t tui_nav_choices(const struct replay_game *g, size_t i, size_t *out, size_
 static size_t find_on_line(const struct replay_game *g, size_t begin, const char *number)
 {
     size_t j = begin;
-    if (at(g, j)->kind == ENTRY_VARIATION_BEGIN) j++; /* its first move */
-    else if ((j = tui_nav_next(g, j)) == TUI_NONE) return TUI_NONE;
+    if (at(g, j)->kind == ENTRY_VARIATION_BEGIN)
+        j++; /* its first move */
+    else if ((j = tui_nav_next(g, j)) == TUI_NONE)
+        return TUI_NONE;
     for (; j != TUI_NONE; j = tui_nav_next(g, j)) {
         const struct replay_entry *e = at(g, j);
         if (e->kind != ENTRY_PLY) break;
