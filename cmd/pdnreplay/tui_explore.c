@@ -426,7 +426,10 @@ bool tui_explore_key(struct tui *u, int key)
     } else if (key == 'h') {
         tui_explore_hint(u);
     } else if (key != KEY_RESIZE && key != ERR) {
-        tui_say(u, true, "typing a move: squares, - or x, Enter plays it, Esc drops it");
+        /* Any other key drops the move half typed and does what it does. */
+        typing_reset(u);
+        tui_say(u, false, "%s", "");
+        return false;
     }
     return true;
 }
