@@ -149,6 +149,8 @@ $(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(L
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
 endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
+# pdnreplay's interactive view (cmd/pdnreplay/tui*.c) draws with ncursesw.
+$(BIN)/pdnreplay: ALL_LDLIBS += -lncursesw
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
@@ -186,6 +188,7 @@ unit: $(UNIT_BINS)
 
 cli: tools
 	@sh tests/cli/run.sh "$(BIN)" "$(VALGRIND_CMD)"
+	@sh tests/cli/tui.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

@@ -213,7 +213,9 @@ void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game,
 
 /*
  * Called for each game read; the game is freed after the call. Returns 0, or
- * a negative PDN_E* code that stops the run (a write failure, say).
+ * a negative PDN_E* code that stops the run (a write failure, say), or a
+ * positive value that stops it with nothing wrong (the tool has what it
+ * wanted: pdnreplay's one game).
  */
 typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
 

@@ -3,11 +3,11 @@
  * number, its comments and the board after it, as diagrams, FEN lines or
  * plain sentences (--narrate), or as SVG pictures.
  *
- * This file: the options, choosing the game, and loading it: the library's
- * replay plays it (pdn_replay_game, on_ply) and the plies become a list of
- * entries in reading order, which text.c prints and the interactive view
- * (tui.c, to come) will browse. The judging is libpdn's: a move the replay
- * refuses stops its line with the replay's own finding.
+ * This file: the options, choosing the games (the shared selection), and
+ * loading one: the library's replay plays it (pdn_replay_game, on_ply) and
+ * the plies become a list of entries in reading order, which text.c prints
+ * and the interactive view (tui.c) browses. The judging is libpdn's: a move
+ * the replay refuses stops its line with the replay's own finding.
  */
 #include "pdnreplay.h"
 
@@ -21,8 +21,12 @@ static const char usage[] =
     "Usage: pdnreplay [options] [FILE]\n"
     "Shows a game of a PDN file (standard input when none, or '-'): its header,\n"
     "then each move with its number and comments, and the board after it.\n"
+    "On a terminal, with a FILE, a full-screen view browses the chosen games\n"
+    "(? there lists its keys). Elsewhere, or with --text, the first chosen game\n"
+    "is printed.\n"
     "\n"
-    "  -g, --game N           the Nth game of the file (default 1)\n"
+    "      --list             one line per chosen game instead: file, number, White,\n"
+    "                         Black, Event, Date, Result, plies, first error\n"
     "      --ply K            only the position after K plies of the main line\n"
     "                         (0: the start)\n"
     "      --move N. | N...   only the position after White's (N.) or Black's\n"
@@ -35,7 +39,7 @@ static const char usage[] =
     "                         default), always or never\n"
     "      --narrate          each move as a plain sentence, pieces counted\n"
     "                         (for screen readers and braille displays)\n"
-    "      --text             print, even on a terminal (the only mode so far)\n"
+    "      --text             print, even on a terminal\n"
     "      --svg FILE         write the position (--ply, --move; else the last of\n"
     "                         the main line) as an SVG picture, print nothing\n"
     "      --svg-dir DIR      write one SVG picture per position of the main line,\n"
@@ -49,12 +53,12 @@ static const char usage[] =
     "      --format FORMAT    findings as text (default) or json\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n"
+    "\n" TOOL_SELECT_USAGE "\n"
     "The game goes to standard output; findings in it, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
     "An illegal move stops its line: the positions before it are shown.\n"
-    "Exit status: 0 clean, 1 errors in the game, 2 usage error (or no such game\n"
-    "or position), 3 system error.\n";
+    "Exit status: 0 clean, 1 errors in the game, 2 usage error (or no game\n"
+    "chosen, or no such position), 3 system error.\n";
 
 enum {
     OPT_PLY = TOOL_OPT_FIRST_FREE,
@@ -68,10 +72,10 @@ enum {
     OPT_TEXT,
     OPT_SVG,
     OPT_SVG_DIR,
+    OPT_LIST,
 };
 
 static const struct option long_options[] = {
-    {"game", required_argument, NULL, 'g'},
     {"ply", required_argument, NULL, OPT_PLY},
     {"move", required_argument, NULL, OPT_MOVE},
     {"fen", no_argument, NULL, OPT_FEN},
@@ -83,22 +87,15 @@ static const struct option long_options[] = {
     {"text", no_argument, NULL, OPT_TEXT},
     {"svg", required_argument, NULL, OPT_SVG},
     {"svg-dir", required_argument, NULL, OPT_SVG_DIR},
+    {"list", no_argument, NULL, OPT_LIST},
     {"quiet", no_argument, NULL, 'q'},
+    TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
 /* ---- options ------------------------------------------------------------------ */
-
-/*
- * -g N: which game. Kept apart on purpose: the shared game-selection options
- * (cmd/common.c) replace it; only this function and the 'g' case go then.
- */
-static size_t parse_game_option(const struct tool *t, const char *arg)
-{
-    return (size_t)tool_parse_long(t, "-g", arg, 1, 1000000000L);
-}
 
 /* "23." or "23...": a move number and a side; anything else is a usage error. */
 static void check_move_option(const struct tool *t, const char *arg)
@@ -143,6 +140,9 @@ static bool flag_option(struct replay_options *o, int opt, bool *ascii)
     case OPT_TEXT:
         o->text = true;
         return true;
+    case OPT_LIST:
+        o->list = true;
+        return true;
     default:
         return false;
     }
@@ -173,12 +173,9 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     enum color_when color = COLOR_AUTO;
     while ((opt = getopt_long(argc, argv, ":g:W:wqh", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            flag_option(o, opt, &ascii))
+            tool_select_option(t, opt, optarg) || flag_option(o, opt, &ascii))
             continue;
         switch (opt) {
-        case 'g':
-            o->game = parse_game_option(t, optarg);
-            break;
         case OPT_PLY:
             o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L);
             break;
@@ -205,6 +202,8 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     if (o->ply >= 0 && o->move)
         tool_usage_error(t, "--ply and --move both choose the position: give one");
     if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
+    if (o->list && (o->svg || o->svg_dir || o->ply >= 0 || o->move))
+        tool_usage_error(t, "--list shows no position: no --svg, --svg-dir, --ply or --move");
     if (argc - optind > 1) tool_usage_error(t, "one file at a time, not '%s'", argv[optind + 1]);
     o->unicode = !ascii && locale_is_utf8();
     o->color = color_wanted(color);
@@ -253,7 +252,10 @@ static void on_replay_diag(const struct pdn_diag *d, void *ctx)
 {
     struct loader *l = ctx;
     struct replay_game *g = l->g;
-    tool_on_diag(d, l->t);
+    if (l->t->on_diag)
+        l->t->on_diag(d, l->t->diag_ctx);
+    else
+        tool_on_diag(d, l->t);
     if (!stops_line(d->code) || d->node == NULL) return;
     size_t n = pdn_diag_message(NULL, 0, d);
     char *msg = malloc(n + 1);
@@ -439,15 +441,20 @@ struct run {
     struct tool *t;
     struct replay_options *o;
     const char *file;
-    size_t games; /* games read */
-    bool shown;   /* the chosen game was found */
+    size_t games;              /* games chosen and read */
+    bool shown;                /* a game was shown */
+    size_t index;              /* its index in the file */
+    struct replay_first first; /* --list and the book: a game's first error */
+    struct replay_book book;   /* the interactive view's list */
 };
 
-/* The reader's findings: those of the chosen game and of the file itself. */
+/* The reader's findings: those of the file itself and of the chosen game.
+ * The selection hands a game's findings over just before the game, so
+ * whatever comes before a game is shown is that game's. */
 static void on_read_diag(const struct pdn_diag *d, void *ctx)
 {
     struct run *r = ctx;
-    if (d->game != 0 && d->game != r->o->game) return;
+    if (d->game != 0 && r->shown) return;
     tool_on_diag(d, r->t);
 }
 
@@ -460,7 +467,7 @@ static void position_missing(struct run *r, const struct replay_game *g)
     char ply[32];
     snprintf(ply, sizeof ply, "ply %ld", r->o->ply);
     fprintf(stderr, "%s: %s: game %zu: the main line %s %s%s%s (it has %zu plies)\n", r->t->prog,
-            r->file, r->o->game, g->main_stopped ? "stops before" : "does not reach",
+            r->file, r->index, g->main_stopped ? "stops before" : "does not reach",
             r->o->move ? "move " : "", r->o->move ? what : ply, "", g->main_plies);
     if (!g->main_stopped && r->t->status < TOOL_EXIT_USAGE) r->t->status = TOOL_EXIT_USAGE;
 }
@@ -475,9 +482,7 @@ static const struct replay_entry *last_main(const struct replay_game *g)
     return last;
 }
 
-/* The non-interactive output. The interactive view (tui.c) is not written
- * yet: when it is, a terminal on standard input and output without --text
- * goes there instead. */
+/* The non-interactive output (the interactive view is tui.c's). */
 static void show(struct run *r, const struct replay_game *g)
 {
     const struct replay_options *o = r->o;
@@ -497,38 +502,96 @@ static void show(struct run *r, const struct replay_game *g)
         replay_print_game(stdout, g, o);
 }
 
-static int on_game(struct tool *t, const pdn_game *game, void *ctx)
+/* The first chosen game, shown; the run stops there (a positive return:
+ * nothing went wrong, there is just nothing more to read). */
+static int show_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct run *r = ctx;
     r->games++;
-    if (game->index != r->o->game || r->shown) return 0;
     r->shown = true;
+    r->index = game->index;
+    t->on_diag = NULL; /* the replay's findings are all this game's */
     struct replay_game g;
     int err = replay_load(&g, t, game, r->file, t->strict);
     if (err == 0) show(r, &g);
     replay_game_free(&g);
     if (err == 0 && ferror(stdout)) err = PDN_EIO;
+    return err < 0 ? err : 1;
+}
+
+/* --list and the interactive view's book: findings are counted, not
+ * printed (as pdncheck --list), and the first error kept for the line. */
+static void on_list_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct run *r = ctx;
+    if ((unsigned)d->code < PDN_DIAG_COUNT && r->t->hidden[d->code]) return;
+    r->t->findings[pdn_diag_severity(d->code)]++;
+    replay_first_note(&r->first, d);
+}
+
+static int list_game(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct run *r = ctx;
+    r->games++;
+    struct pdn_replay_summary sum = {0};
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.filename = r->file;
+    ro.strict = t->strict;
+    ro.on_diag = on_list_diag;
+    ro.diag_ctx = r;
+    int err = pdn_replay_game(&sum, game, &ro);
+    const struct pdn_diag *first = replay_first_get(&r->first, game->index);
+    if (err == 0 && r->o->list)
+        tool_list_game(stdout, t->json, r->file, game, sum.plies, first);
+    else if (err == 0)
+        err = replay_book_add(&r->book, game, sum.plies, first);
+    if (err == 0 && ferror(stdout)) err = PDN_EIO;
     return err < 0 ? err : 0;
+}
+
+/* The full-screen view: on a terminal, for a named file, unless --text or
+ * an output that is not a view (--list, --svg, --fen, --narrate) is asked
+ * for. Standard input must be the terminal, as it gives the keys. */
+static bool interactive(const struct replay_options *o, const char *file)
+{
+    if (o->text || o->list || o->svg || o->svg_dir || o->fen || o->narrate) return false;
+    if (strcmp(file, "-") == 0) return false;
+    const char *term = getenv("TERM");
+    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term && strcmp(term, "dumb") != 0;
 }
 
 int main(int argc, char **argv)
 {
     struct tool t;
-    struct replay_options o = {.game = 1, .ply = -1};
+    struct replay_options o = {.ply = -1};
     tool_init(&t, "pdnreplay", usage);
     opterr = 0;
     parse_options(&t, &o, argc, argv);
     static char std_in[] = "-";
     char *file = optind < argc ? argv[optind] : std_in;
-    struct run r = {.t = &t, .o = &o, .file = file};
-    t.on_diag = on_read_diag;
+    struct run r = {.t = &t, .o = &o, .file = file, .book = {.file = file}};
+    /* Always a selection, empty when no option made one (it chooses every
+     * game): the reader's findings then wait for their game to be chosen,
+     * so those of a game after the one shown never come out. */
+    if (t.select == NULL && pdn_select_new(&t.select) < 0) {
+        tool_system_error(&t, file, pdn_error_message(PDN_ENOMEM));
+        tool_exit_flushed(&t);
+    }
+    bool view = interactive(&o, file);
+    t.on_diag = view || o.list ? on_list_diag : on_read_diag;
     t.diag_ctx = &r;
-    int stop = tool_read_inputs(&t, optind < argc ? 1 : 0, &file, on_game, &r);
+    tool_game_fn fn = view || o.list ? list_game : show_game;
+    int stop = tool_read_inputs(&t, optind < argc ? 1 : 0, &file, fn, &r);
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, file, pdn_error_message(stop));
-    if (stop == 0 && !r.shown && t.status == TOOL_EXIT_CLEAN) {
-        fprintf(stderr, "%s: %s: no game %zu (the file holds %zu)\n", t.prog, file, o.game,
-                r.games);
+    if (stop >= 0 && r.games == 0 && t.status == TOOL_EXIT_CLEAN && !o.list) {
+        fprintf(stderr, "%s: %s: no game chosen\n", t.prog, file);
         t.status = TOOL_EXIT_USAGE;
     }
+    if (view && stop >= 0 && r.book.n > 0 && tui_run(&t, &o, &r.book, 0) < 0 &&
+        t.status < TOOL_EXIT_SYSTEM)
+        t.status = TOOL_EXIT_SYSTEM;
+    replay_book_free(&r.book);
+    replay_first_free(&r.first);
+    pdn_select_free(t.select);
     tool_exit_flushed(&t);
 }

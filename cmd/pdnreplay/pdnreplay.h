@@ -1,8 +1,9 @@
 /*
  * pdnreplay's parts: the options, the game loaded as a list of entries
- * (main.c), the non-interactive text and narration (text.c) and the SVG
- * pictures (picture.c). The interactive view (tui.c, to come) reads the
- * same loaded game: it needs nothing main.c does not already build.
+ * (main.c), the chosen games listed and read again (book.c), the
+ * non-interactive text and narration (text.c), the SVG pictures
+ * (picture.c) and the interactive view (tui*.c, tui.h). The view reads the
+ * same loaded game as the text does.
  * No PDN logic here: boards, moves and findings come from libpdn.
  */
 #ifndef PDNREPLAY_H
@@ -12,7 +13,7 @@
 
 /* What to show, from the command line. */
 struct replay_options {
-    size_t game;         /* 1-based index in the file (-g) */
+    bool list;           /* --list: a line per chosen game */
     long ply;            /* --ply K: the main line's position after K plies; -1 unset */
     const char *move;    /* --move "23." or "23...", NULL unset */
     bool fen;            /* FEN lines instead of diagrams */
@@ -80,7 +81,42 @@ struct replay_game {
     bool nomem;
 };
 
-/* main.c: replays game into g (findings through t), then builds the entries. */
+/* book.c: the first error of a game, kept past its callback (--list). */
+struct replay_first {
+    bool set;
+    struct pdn_diag d; /* d.game: the game it belongs to */
+    char *strings;     /* d's strings, one block */
+};
+void replay_first_note(struct replay_first *f, const struct pdn_diag *d);
+/* The first error in source order of game index, or NULL. */
+const struct pdn_diag *replay_first_get(const struct replay_first *f, size_t index);
+void replay_first_free(struct replay_first *f);
+
+/* A chosen game as a list shows it; the strings are owned, NULL when the
+ * tag is missing. */
+struct replay_listed {
+    size_t index; /* in its file */
+    char *white, *black, *event, *date, *result;
+    unsigned plies;
+    char *status; /* NULL: no error; "illegal-move: illegal move ..." */
+};
+
+struct replay_book {
+    const char *file;
+    struct replay_listed *games;
+    size_t n, cap;
+};
+
+int replay_book_add(struct replay_book *b, const pdn_game *game, unsigned plies,
+                    const struct pdn_diag *first_error);
+void replay_book_free(struct replay_book *b);
+/* Reads game 'index' of file again; its reader findings go to on_diag
+ * (may be NULL). 0, or a PDN_E* code (PDN_EIO with errno). */
+int replay_book_fetch(pdn_game **out, const struct tool *t, const char *file, size_t index,
+                      pdn_diag_fn on_diag, void *diag_ctx);
+
+/* main.c: replays game into g (findings to t->on_diag, or printed when it is
+ * NULL), then builds the entries. */
 int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, const char *file,
                 bool strict);
 void replay_game_free(struct replay_game *g);
@@ -106,5 +142,11 @@ int replay_svg_file(struct tool *t, const struct replay_game *g, const struct re
                     const char *path, const struct replay_options *o);
 int replay_svg_dir(struct tool *t, const struct replay_game *g, const char *dir,
                    const struct replay_options *o);
+
+/* tui.c: the interactive view of the chosen games, from the book's game
+ * 'first' (0-based), at the position --ply or --move names, else the
+ * start. Returns 0, or -1 when the terminal could not be set up (said). */
+int tui_run(struct tool *t, const struct replay_options *o, const struct replay_book *book,
+            size_t first);
 
 #endif

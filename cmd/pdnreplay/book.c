@@ -1,0 +1,180 @@
+/*
+ * pdnreplay's book: the games the selection chose, a line each (for --list
+ * and the interactive view's list, its search and its [ and ] keys), and
+ * loading one of them again by its index in the file. Only what a list
+ * shows is kept: the games themselves are read again when wanted, so
+ * memory stays bounded by one game, as the house wants.
+ * No PDN logic: the reader, the replay and the selection are libpdn's.
+ */
+#include "pdnreplay.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the first error of a game, for its list line ------------------------------ */
+
+static char *copy_string(char **p, const char *s)
+{
+    if (s == NULL) return NULL;
+    size_t n = strlen(s) + 1;
+    char *start = memcpy(*p, s, n);
+    *p += n;
+    return start;
+}
+
+/*
+ * A finding's strings live during its callback only: a kept one is copied
+ * into one block. The reader reports a game's findings before the game is
+ * handed over (the selection holds them until then), the replay while it
+ * runs, so the first in source order is known when the game is listed.
+ */
+void replay_first_note(struct replay_first *f, const struct pdn_diag *d)
+{
+    if (d->game == 0 || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
+    bool same = f->set && f->d.game == d->game;
+    if (same && (f->d.line < d->line || (f->d.line == d->line && f->d.col <= d->col))) return;
+    const char *parts[] = {d->file, d->move_number, d->text, d->detail};
+    size_t size = 1;
+    for (int i = 0; i < 4; i++)
+        size += parts[i] ? strlen(parts[i]) + 1 : 0;
+    char *p = malloc(size);
+    if (p == NULL) return; /* the list line says "ok" rather than nothing */
+    free(f->strings);
+    f->strings = p;
+    f->d = *d;
+    f->d.node = NULL; /* the game goes before the finding does */
+    f->d.file = copy_string(&p, d->file);
+    f->d.move_number = copy_string(&p, d->move_number);
+    f->d.text = copy_string(&p, d->text);
+    f->d.detail = copy_string(&p, d->detail);
+    f->set = true;
+}
+
+const struct pdn_diag *replay_first_get(const struct replay_first *f, size_t index)
+{
+    return f->set && f->d.game == index ? &f->d : NULL;
+}
+
+void replay_first_free(struct replay_first *f)
+{
+    free(f->strings);
+    memset(f, 0, sizeof *f);
+}
+
+/* ---- the list --------------------------------------------------------------------- */
+
+static char *dup_or_null(const char *s, bool *nomem)
+{
+    if (s == NULL) return NULL;
+    char *d = strdup(s);
+    if (d == NULL) *nomem = true;
+    return d;
+}
+
+/* "illegal-move: illegal move '32-27': square 32 is empty", as --list says it. */
+static char *status_text(const struct pdn_diag *d, bool *nomem)
+{
+    if (d == NULL) return NULL;
+    const char *name = pdn_diag_name(d->code);
+    size_t n = pdn_diag_message(NULL, 0, d);
+    size_t len = strlen(name) + 2 + n + 1;
+    char *s = malloc(len);
+    if (s == NULL) {
+        *nomem = true;
+        return NULL;
+    }
+    size_t k = (size_t)snprintf(s, len, "%s: ", name);
+    pdn_diag_message(s + k, len - k, d);
+    return s;
+}
+
+int replay_book_add(struct replay_book *b, const pdn_game *game, unsigned plies,
+                    const struct pdn_diag *first_error)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 32;
+        struct replay_listed *p = realloc(b->games, cap * sizeof *p);
+        if (p == NULL) return PDN_ENOMEM;
+        b->games = p;
+        b->cap = cap;
+    }
+    bool nomem = false;
+    const char *result = pdn_game_tag(game, "Result");
+    struct replay_listed *l = &b->games[b->n++];
+    *l = (struct replay_listed){
+        .index = game->index,
+        .white = dup_or_null(pdn_game_tag(game, "White"), &nomem),
+        .black = dup_or_null(pdn_game_tag(game, "Black"), &nomem),
+        .event = dup_or_null(pdn_game_tag(game, "Event"), &nomem),
+        .date = dup_or_null(pdn_game_tag(game, "Date"), &nomem),
+        .result = dup_or_null(result ? result : game->result_text, &nomem),
+        .plies = plies,
+        .status = status_text(first_error, &nomem),
+    };
+    return nomem ? PDN_ENOMEM : 0;
+}
+
+void replay_book_free(struct replay_book *b)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        struct replay_listed *l = &b->games[i];
+        free(l->white);
+        free(l->black);
+        free(l->event);
+        free(l->date);
+        free(l->result);
+        free(l->status);
+    }
+    free(b->games);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- reading one game again ---------------------------------------------------------- */
+
+struct fetch {
+    size_t index;
+    pdn_diag_fn on_diag; /* the findings of that game go here */
+    void *diag_ctx;
+};
+
+static void fetch_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct fetch *f = ctx;
+    if (d->game == f->index && f->on_diag) f->on_diag(d, f->diag_ctx);
+}
+
+/*
+ * The game of this index in file, read from the start again: the reader
+ * streams, and a list of offsets would not survive a re-encoded input. A
+ * file of some thousands of games reads in a blink.
+ */
+int replay_book_fetch(pdn_game **out, const struct tool *t, const char *file, size_t index,
+                      pdn_diag_fn on_diag, void *diag_ctx)
+{
+    *out = NULL;
+    struct fetch f = {index, on_diag, diag_ctx};
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.filename = file;
+    ro.strict = t->strict;
+    ro.encoding = t->encoding;
+    ro.on_diag = fetch_on_diag;
+    ro.diag_ctx = &f;
+    pdn_reader *r;
+    errno = 0;
+    int err = pdn_reader_open_file(&r, file, &ro);
+    if (err < 0) return err;
+    pdn_game *game = NULL;
+    while ((err = pdn_reader_next(&game, r)) > 0 && game->index < index) {
+        pdn_game_free(game);
+        game = NULL;
+    }
+    pdn_reader_free(r);
+    if (err < 0) return err;
+    if (game == NULL || game->index != index) {
+        pdn_game_free(game);
+        return PDN_EINVAL; /* the file changed under us */
+    }
+    *out = game;
+    return 0;
+}

@@ -1,0 +1,112 @@
+/*
+ * The interactive view's parts: the screen and the keys (tui.c), moving
+ * through the loaded game's entries (tui_nav.c), drawing (tui_draw.c), and
+ * exploring: moves typed by the user, kept as variations spliced into the
+ * game's text, undone and written (tui_explore.c).
+ * Only tui_draw.c and tui.c draw; none of them knows the rules: legal
+ * moves, matching and writing are libpdn's.
+ */
+#ifndef PDNREPLAY_TUI_H
+#define PDNREPLAY_TUI_H
+
+#include "pdnreplay.h"
+
+#define TUI_NONE ((size_t)-1)
+
+/* A state the explorer can go back to with u: the game's text before a
+ * move was added, and where the view stood. */
+struct tui_undo {
+    char *text;
+    size_t len;
+    size_t anchor; /* the position's move: its offset in the text; TUI_NONE: the start */
+};
+
+/* The move being typed, square by square. */
+struct tui_typing {
+    bool active;
+    int squares[PDN_PATH_MAX + 2]; /* from, then landing (or captured) squares */
+    int nsquares;
+    char digits[4]; /* the square being typed */
+};
+
+struct tui {
+    struct tool *t;
+    const struct replay_options *o;
+    const struct replay_book *book;
+    size_t game_no; /* in the book, 0-based */
+    pdn_game *game; /* the game shown: as read, or read again from the explored text */
+    struct replay_game g;
+    bool loaded;          /* g holds a game */
+    size_t cur;           /* the entry shown: START or a PLY */
+    uint32_t line0, col0; /* where the game starts in its file: the explored text
+                             is read again at the same place, so findings keep
+                             their line numbers */
+    char **findings;      /* the loaded game's findings, "LINE:COL: severity: message" */
+    size_t nfindings, capfindings;
+    bool flip, unicode, color;
+    char msg[512]; /* the message line */
+    bool msg_error;
+    struct tui_undo *undo; /* explored moves, the last on top */
+    size_t nundo, capundo;
+    bool dirty;        /* explored moves not written */
+    int written_moves; /* explored moves when last written */
+    struct tui_typing typing;
+    int speed; /* autoplay: 0 slow, 1 normal, 2 fast */
+    bool quit;
+    int err_fd;    /* the captured standard error (messages of tool_output) */
+    long err_seen; /* how much of it has been shown */
+};
+
+/* tui.c */
+void tui_say(struct tui *u, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Loads a game from text (the book's game, explored) or, with text NULL,
+ * from the file. Returns 0 or a PDN_E* code (said on the message line). */
+int tui_load(struct tui *u, const char *text, size_t len);
+/* The last line a tool_* function wrote on standard error, for the message line. */
+void tui_said_on_stderr(struct tui *u);
+
+/* tui_nav.c: moving through g->entries. Each returns an entry index, or
+ * TUI_NONE when there is nowhere to go. */
+size_t tui_nav_next(const struct replay_game *g, size_t i);   /* the next move of i's line */
+size_t tui_nav_prev(const struct replay_game *g, size_t i);   /* the position before i */
+size_t tui_nav_parent(const struct replay_game *g, size_t i); /* the move i's variation replaces */
+size_t tui_nav_end(const struct replay_game *g, size_t i);    /* the last move of i's line */
+/* The moves that may be played instead of move i: i first, then each
+ * variation's first move. Returns the count (at most max). */
+size_t tui_nav_choices(const struct replay_game *g, size_t i, size_t *out, size_t max);
+/* The line's move numbered "23." (or "23..."), searched on i's line, then
+ * the main line; TUI_NONE when neither has it. */
+size_t tui_nav_number(const struct replay_game *g, size_t i, const char *number);
+/* "12..." for the move to come after entry i (the start: the first). */
+void tui_nav_next_number(const struct replay_game *g, size_t i, char out[16]);
+/* The entry whose move's text starts at this offset of the game's text
+ * (TUI_NONE: the start). */
+size_t tui_nav_at_offset(const struct replay_game *g, size_t off);
+size_t tui_nav_offset(const struct replay_game *g, size_t i);
+
+/* tui_draw.c */
+void tui_draw(struct tui *u, const char *prompt);
+/* A full-screen list to pick from; returns the row chosen, or TUI_NONE. */
+size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t at);
+void tui_help(struct tui *u);
+/* Reads a line on the message line; false when cancelled (Esc). */
+bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap);
+/* tui.c: the next key, ERR after timeout_ms (-1: none) or on a stop signal. */
+int tui_getkey(struct tui *u, int timeout_ms);
+/* A yes-or-no question on the message line: one key, y for yes. */
+bool tui_ask(struct tui *u, const char *question);
+
+/* tui_explore.c */
+/* A key while typing a move (or a digit that starts one): true when taken. */
+bool tui_explore_key(struct tui *u, int key);
+void tui_explore_hint(struct tui *u);
+/* The message line while a move is typed ("Your move 12... 28x19x"); false
+ * when none is. */
+bool tui_explore_prompt(const struct tui *u, char *out, size_t cap);
+void tui_explore_undo(struct tui *u);
+void tui_explore_write(struct tui *u);
+void tui_explore_free(struct tui *u);
+/* Whether square s (1..) is one of the squares typed so far. */
+bool tui_explore_typed(const struct tui *u, int s);
+
+#endif

@@ -1,0 +1,521 @@
+/*
+ * Drawing the interactive view: a title bar, the board (left) with the
+ * position's facts and the game's tags under it, the moves (right) with
+ * the one shown highlighted, then the comment of the move, the finding,
+ * the message line and the keys. Boxes over it: a list to pick from, the
+ * help. Meaning is carried by A_REVERSE, A_BOLD and brackets, never by
+ * colour alone, so a terminal without colours (or NO_COLOR) reads the same.
+ * Text from the input goes out as UTF-8 in a UTF-8 locale, else as ASCII
+ * with '?' for what ASCII lacks. Nothing here changes the game.
+ */
+#include "tui.h"
+
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    MIN_COLS = 64,
+    MIN_ROWS = 20,
+    BOTTOM_ROWS = 5, /* comment (2), finding, message, keys */
+    PAIR_LAST = 1,
+    PAIR_TYPED = 2,
+    PAIR_FINDING = 3
+};
+
+static attr_t pair(const struct tui *u, int p)
+{
+    return u->color ? COLOR_PAIR(p) : 0;
+}
+
+/* ---- text ------------------------------------------------------------------------------------ */
+
+/* The bytes of the UTF-8 character s starts with (1 for a stray byte). */
+static size_t char_len(const unsigned char *s)
+{
+    size_t n = *s < 0x80 ? 1 : *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc0 ? 2 : 1;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80) return 1;
+    return n;
+}
+
+/* s at y, x, at most w columns; blanks for control characters, '?' for
+ * what the locale cannot show. Returns the columns drawn. */
+static int put(const struct tui *u, int y, int x, const char *s, int w, attr_t a)
+{
+    char buf[1024];
+    size_t len = 0;
+    int cols = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p && cols < w;) {
+        size_t n = char_len(p);
+        if (len + n >= sizeof buf) break;
+        if (*p < 0x20 || *p == 0x7f)
+            buf[len++] = ' ';
+        else if (n > 1 && !u->unicode)
+            buf[len++] = '?';
+        else
+            memcpy(buf + len, p, n), len += n;
+        p += n;
+        cols++;
+    }
+    buf[len] = '\0';
+    if (cols == 0) return 0;
+    attron(a);
+    mvaddstr(y, x, buf);
+    attroff(a);
+    return cols;
+}
+
+static int text_cols(const char *s)
+{
+    return (int)pdn_text_width(s, strlen(s));
+}
+
+/* ---- the board ----------------------------------------------------------------------------------
+ */
+
+static bool captured(const struct pdn_move *m, int variant, int s)
+{
+    uint8_t sq[PDN_PATH_MAX];
+    int n = m ? pdn_move_captures(sq, m, (enum pdn_variant)variant) : 0;
+    for (int i = 0; i < n; i++)
+        if (sq[i] == s) return true;
+    return false;
+}
+
+/* One square, three columns: " ● ", "21 ", the last move in brackets. */
+static void draw_square(const struct tui *u, int y, int x, const struct pdn_board *b,
+                        const struct pdn_move *last, int s)
+{
+    static const char *const uni[] = {"", "○", "♔", "●", "♚"};
+    static const char *const ascii[] = {"", "w", "W", "b", "B"};
+    enum pdn_piece p = pdn_board_get(b, s);
+    const char *glyph = (u->unicode ? uni : ascii)[p];
+    char cell[16];
+    attr_t a = 0;
+    if (last && s == last->to) {
+        snprintf(cell, sizeof cell, "[%s]", glyph);
+        a = A_BOLD | pair(u, PAIR_LAST);
+    } else if (last && s == last->from && p == PDN_PIECE_EMPTY) {
+        snprintf(cell, sizeof cell, "[%s]", u->unicode ? "·" : ".");
+        a = A_BOLD | pair(u, PAIR_LAST);
+    } else if (captured(last, b->variant, s)) {
+        snprintf(cell, sizeof cell, "[%s]", u->unicode ? "×" : "x");
+        a = A_BOLD | pair(u, PAIR_LAST);
+    } else if (p != PDN_PIECE_EMPTY) {
+        snprintf(cell, sizeof cell, " %s ", glyph);
+        a = p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING ? A_BOLD : 0;
+    } else {
+        snprintf(cell, sizeof cell, "%2d ", s);
+        a = A_DIM;
+    }
+    if (tui_explore_typed(u, s)) a = A_REVERSE | A_BOLD | pair(u, PAIR_TYPED);
+    put(u, y, x, cell, 3, a);
+}
+
+static void frame_line(const struct tui *u, int y, int x, int inner, bool top)
+{
+    const char *l = u->unicode ? (top ? "┌" : "└") : "+";
+    const char *r = u->unicode ? (top ? "┐" : "┘") : "+";
+    put(u, y, x, l, 1, 0);
+    for (int i = 0; i < inner; i++)
+        put(u, y, x + 1 + i, u->unicode ? "─" : "-", 1, 0);
+    put(u, y, x + 1 + inner, r, 1, 0);
+}
+
+/* Returns the rows drawn. */
+static int draw_board(const struct tui *u, int y, int x)
+{
+    const struct replay_entry *e = &u->g.entries[u->cur];
+    const struct pdn_board *b = replay_entry_board(&u->g, e);
+    const struct pdn_move *last = replay_entry_move(e);
+    const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)b->variant);
+    const char *bar = u->unicode ? "│" : "|";
+    frame_line(u, y, x, 3 * r->width, true);
+    for (int row = 0; row < r->height; row++) {
+        put(u, y + 1 + row, x, bar, 1, 0);
+        for (int col = 0; col < r->width; col++) {
+            int s = pdn_diagram_square_at((enum pdn_variant)b->variant, row, col, u->flip);
+            if (s) draw_square(u, y + 1 + row, x + 1 + 3 * col, b, last, s);
+        }
+        put(u, y + 1 + row, x + 1 + 3 * r->width, bar, 1, 0);
+    }
+    frame_line(u, y + 1 + r->height, x, 3 * r->width, false);
+    return r->height + 2;
+}
+
+/* The move shown and where it stands, the side to move, the pieces. */
+static void draw_facts(const struct tui *u, int y, int x, int w)
+{
+    const struct replay_entry *e = &u->g.entries[u->cur];
+    const struct pdn_board *b = replay_entry_board(&u->g, e);
+    char line[256];
+    if (e->kind == ENTRY_START)
+        snprintf(line, sizeof line, "Start position");
+    else if (e->depth == 0)
+        snprintf(line, sizeof line, "%s %s  ply %zu of %zu", e->number, e->text, e->index,
+                 u->g.main_plies);
+    else
+        snprintf(line, sizeof line, "%s %s  variation %s", e->number, e->text, e->label);
+    put(u, y, x, line, w, A_BOLD);
+    snprintf(line, sizeof line, "%s%s",
+             !b->side_known               ? "Side to move unknown"
+             : b->side == PDN_COLOR_WHITE ? "White to move"
+                                          : "Black to move",
+             u->flip ? "  (board flipped)" : "");
+    put(u, y + 1, x, line, w, 0);
+    int wm = pdn_board_count(b, PDN_PIECE_WHITE_MAN), wk = pdn_board_count(b, PDN_PIECE_WHITE_KING);
+    int bm = pdn_board_count(b, PDN_PIECE_BLACK_MAN), bk = pdn_board_count(b, PDN_PIECE_BLACK_KING);
+    snprintf(line, sizeof line, "White %d%s%.0d%s, Black %d%s%.0d%s", wm, wk ? " + " : "", wk,
+             wk == 1 ? " king"
+             : wk    ? " kings"
+                     : "",
+             bm, bk ? " + " : "", bk,
+             bk == 1 ? " king"
+             : bk    ? " kings"
+                     : "");
+    put(u, y + 2, x, line, w, 0);
+}
+
+static void draw_tags(const struct tui *u, int y, int x, int w, int rows)
+{
+    const pdn_game *game = u->game;
+    for (uint32_t i = 0; i < game->ntags && (int)i < rows; i++) {
+        int n = put(u, y + (int)i, x, game->tags[i].name, 9, A_BOLD);
+        put(u, y + (int)i, x + (n < 9 ? 9 : n) + 1, game->tags[i].value, w - 10, 0);
+    }
+}
+
+/* ---- the moves
+ * ------------------------------------------------------------------------------------ */
+
+struct tok {
+    size_t entry;
+    bool stop, brk; /* a move that cannot be played; starts a new row */
+    int depth;
+    char text[PDN_MOVE_TEXT_MAX + 64];
+    int row, col;
+};
+
+/* The game in reading order as tokens: "12." numbers with their moves,
+ * each variation in ( ) on rows of its own, indented by its depth. */
+static size_t make_tokens(const struct tui *u, struct tok *t)
+{
+    size_t n = 0;
+    int open = 0;
+    bool need_number = true, brk = false;
+    for (size_t i = 0; i < u->g.nentries; i++) {
+        const struct replay_entry *e = &u->g.entries[i];
+        if (e->kind == ENTRY_START) continue;
+        if (e->kind == ENTRY_VARIATION_BEGIN || e->kind == ENTRY_VARIATION_END) {
+            bool end = e->kind == ENTRY_VARIATION_END;
+            if (end && n > 0 && strlen(t[n - 1].text) + 2 < sizeof t[n - 1].text)
+                strcat(t[n - 1].text, ")");
+            open += !end;
+            brk = true;
+            need_number = true;
+            continue;
+        }
+        struct tok *k = &t[n++];
+        *k = (struct tok){.entry = i, .depth = e->depth, .brk = brk};
+        bool number = need_number || strstr(e->number, "...") == NULL;
+        const char *move = e->kind == ENTRY_PLY ? e->text : e->node->text;
+        const char *strength = e->node && e->node->strength ? e->node->strength : "";
+        /* A stopped move's text is the reader's, cut to a move's length. */
+        snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%.8s%s", open > 8 ? 8 : open, "((((((((",
+                 number ? e->number : "", number ? " " : "", PDN_MOVE_TEXT_MAX, move, strength,
+                 e->kind == ENTRY_STOP ? " (cannot be played)" : "");
+        k->stop = e->kind == ENTRY_STOP;
+        need_number = k->stop;
+        open = 0;
+        brk = false;
+    }
+    return n;
+}
+
+static int layout(struct tok *t, size_t n, int w)
+{
+    int row = 0, col = 0, indent = 0;
+    for (size_t i = 0; i < n; i++) {
+        int tw = text_cols(t[i].text);
+        if (t[i].brk || (col > indent && col + 1 + tw > w)) {
+            row += col > 0;
+            indent = 2 * t[i].depth < w / 2 ? 2 * t[i].depth : w / 2;
+            col = indent;
+        } else if (col > indent) {
+            col++;
+        }
+        t[i].row = row;
+        t[i].col = col;
+        col += tw;
+    }
+    return n ? row + 1 : 0;
+}
+
+static void draw_moves(const struct tui *u, int y, int x, int w, int h)
+{
+    put(u, y, x, "Moves", w, A_BOLD | A_UNDERLINE);
+    struct tok *t = malloc((u->g.nentries + 1) * sizeof *t);
+    if (t == NULL) return;
+    size_t n = make_tokens(u, t);
+    int rows = layout(t, n, w);
+    int cur_row = 0;
+    for (size_t i = 0; i < n; i++)
+        if (t[i].entry == u->cur) cur_row = t[i].row;
+    int visible = h - 1;
+    int top = cur_row - visible / 3;
+    if (top > rows - visible) top = rows - visible;
+    if (top < 0) top = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (t[i].row < top || t[i].row >= top + visible) continue;
+        attr_t a = t[i].depth > 0 ? A_DIM : 0;
+        if (t[i].stop) a = A_UNDERLINE | A_BOLD | pair(u, PAIR_FINDING);
+        if (t[i].entry == u->cur) a = A_REVERSE | A_BOLD;
+        put(u, y + 1 + t[i].row - top, x + t[i].col, t[i].text, w - t[i].col, a);
+    }
+    if (n == 0) put(u, y + 1, x, "(no moves)", w, A_DIM);
+    free(t);
+}
+
+/* ---- the rows at the bottom --------------------------------------------------------------------
+ */
+
+/* The comments of the move shown, run together on up to two rows. */
+static void draw_comment(const struct tui *u, int y, int w)
+{
+    const struct replay_entry *e = &u->g.entries[u->cur];
+    if (e->kind != ENTRY_PLY) return;
+    const struct pdn_node *n = e->node;
+    char text[2048] = "";
+    size_t len = 0;
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        const struct pdn_comment *c = pass ? n->comments_after : n->comments_before;
+        uint32_t nc = pass ? n->ncomments_after : n->ncomments_before;
+        for (uint32_t i = 0; i < nc && len + 4 < sizeof text; i++)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " / " : "",
+                                    c[i].text);
+    }
+    if (len == 0) return;
+    for (char *p = text; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
+    int first = put(u, y, 0, "Comment: ", 9, A_BOLD);
+    size_t cut = pdn_text_prefix(text, strlen(text), (size_t)(w - first));
+    put(u, y, first, text, w - first, 0);
+    if (cut < strlen(text)) put(u, y + 1, first, text + cut, w - first, 0);
+}
+
+/* The finding to see here: the next move that cannot be played, else the
+ * game's first error (or first finding). */
+static void draw_finding(const struct tui *u, int y, int w)
+{
+    char line[1024];
+    size_t next = tui_nav_next(&u->g, u->cur);
+    attr_t a = A_BOLD | pair(u, PAIR_FINDING);
+    if (next != TUI_NONE && u->g.entries[next].kind == ENTRY_STOP) {
+        const struct replay_entry *e = &u->g.entries[next];
+        snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", e->number,
+                 e->node->text, e->stop->line, e->stop->col, e->stop->message);
+        put(u, y, 0, line, w, a);
+        return;
+    }
+    if (u->nfindings == 0) return;
+    const char *first = u->findings[0];
+    for (size_t i = 0; i < u->nfindings; i++)
+        if (strstr(u->findings[i], ": error: ")) {
+            first = u->findings[i];
+            break;
+        }
+    snprintf(line, sizeof line, "! %zu finding%s in this game; %s", u->nfindings,
+             u->nfindings == 1 ? "" : "s", first);
+    put(u, y, 0, line, w, a);
+}
+
+/* The keys used most, the way out first; ? lists them all. */
+static const char keys_bar[] =
+    " ? help  q quit  \xe2\x86\x90\xe2\x86\x92 move  v/Esc variation  g goto"
+    "  0-9 play  u undo  w write  [ ] game  l list";
+static const char keys_bar_ascii[] =
+    " ? help  q quit  <- -> move  v/Esc variation  g goto  0-9 play"
+    "  u undo  w write  [ ] game  l list";
+
+static void draw_title(const struct tui *u)
+{
+    const struct replay_listed *l = &u->book->games[u->game_no];
+    char line[1024];
+    snprintf(line, sizeof line, " %zu/%zu%s %s - %s  %s  %s  %s  (%s, game %zu)", u->game_no + 1,
+             u->book->n, u->dirty ? " [explored]" : "", l->white ? l->white : "?",
+             l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
+             l->event ? l->event : "", u->book->file, l->index);
+    attron(A_REVERSE);
+    mvhline(0, 0, ' ', COLS);
+    attroff(A_REVERSE);
+    put(u, 0, 0, line, COLS, A_REVERSE | A_BOLD);
+}
+
+void tui_draw(struct tui *u, const char *prompt)
+{
+    erase();
+    if (COLS < MIN_COLS || LINES < MIN_ROWS) {
+        char line[128];
+        snprintf(line, sizeof line, "Too small: %dx%d.", COLS, LINES);
+        put(u, 0, 0, line, COLS, A_BOLD);
+        snprintf(line, sizeof line, "pdnreplay wants %dx%d at least.", MIN_COLS, MIN_ROWS);
+        put(u, 1, 0, line, COLS, 0);
+        put(u, 2, 0, "q quits.", COLS, 0);
+        refresh();
+        return;
+    }
+    draw_title(u);
+    const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)u->g.start.variant);
+    int left = 3 * r->width + 2, main_rows = LINES - 1 - BOTTOM_ROWS;
+    int used = 1 + draw_board(u, 1, 1);
+    draw_facts(u, used, 1, left);
+    draw_tags(u, used + 4, 1, left, main_rows - used - 4);
+    draw_moves(u, 1, left + 3, COLS - left - 4, main_rows);
+    int y = LINES - BOTTOM_ROWS;
+    draw_comment(u, y, COLS);
+    draw_finding(u, y + 2, COLS);
+    /* The prompt's line: a prompt, the move being typed (with what was
+     * refused after it, in sight), or the message. */
+    char typing[1024];
+    int cursor = -1;
+    if (prompt == NULL && tui_explore_prompt(u, typing, sizeof typing)) {
+        size_t n = strlen(typing);
+        cursor = text_cols(typing);
+        if (u->msg[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->msg);
+        put(u, y + 3, 0, typing, COLS, A_BOLD);
+    } else if (prompt) {
+        cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
+    } else {
+        put(u, y + 3, 0, u->msg, COLS, u->msg_error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+    }
+    attron(A_REVERSE);
+    mvhline(LINES - 1, 0, ' ', COLS);
+    attroff(A_REVERSE);
+    put(u, LINES - 1, 0, u->unicode ? keys_bar : keys_bar_ascii, COLS, A_REVERSE);
+    curs_set(cursor >= 0);
+    if (cursor >= 0) move(y + 3, cursor < COLS ? cursor : COLS - 1);
+    refresh();
+}
+
+/* ---- prompts and boxes ------------------------------------------------------------------------
+ */
+
+bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap)
+{
+    bool ok = false;
+    for (;;) {
+        char line[1200];
+        snprintf(line, sizeof line, "%s%s", label, buf);
+        tui_draw(u, line);
+        int k = tui_getkey(u, -1);
+        size_t len = strlen(buf);
+        if (k == ERR || k == 27) break;
+        if (k == '\n' || k == '\r' || k == KEY_ENTER) {
+            ok = true;
+            break;
+        }
+        if (k == KEY_BACKSPACE || k == 127 || k == 8) {
+            while (len > 0 && ((unsigned char)buf[len - 1] & 0xc0) == 0x80)
+                len--;
+            if (len > 0) buf[len - 1] = '\0';
+        } else if (k == 21) { /* Ctrl-U */
+            buf[0] = '\0';
+        } else if (k >= 32 && k < 256 && k != 127 && len + 1 < cap) {
+            buf[len] = (char)k;
+            buf[len + 1] = '\0';
+        }
+    }
+    return ok;
+}
+
+bool tui_ask(struct tui *u, const char *question)
+{
+    int k;
+    do {
+        tui_draw(u, question);
+    } while ((k = tui_getkey(u, -1)) == KEY_RESIZE);
+    return k == 'y' || k == 'Y';
+}
+
+static void draw_box(const struct tui *u, int y, int x, int h, int w)
+{
+    for (int i = 0; i < h; i++)
+        mvhline(y + i, x, ' ', w);
+    frame_line(u, y, x, w - 2, true);
+    for (int i = 1; i < h - 1; i++) {
+        put(u, y + i, x, u->unicode ? "│" : "|", 1, 0);
+        put(u, y + i, x + w - 1, u->unicode ? "│" : "|", 1, 0);
+    }
+    frame_line(u, y + h - 1, x, w - 2, false);
+}
+
+size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t at)
+{
+    size_t sel = at < n ? at : 0, top = 0;
+    for (;;) {
+        tui_draw(u, NULL);
+        int w = text_cols(title) + 4;
+        for (size_t i = 0; i < n; i++)
+            if (rows[i] && text_cols(rows[i]) + 6 > w) w = text_cols(rows[i]) + 6;
+        if (w > COLS - 2) w = COLS - 2;
+        int h = (int)n + 4 < LINES - 2 ? (int)n + 4 : LINES - 2;
+        int visible = h - 4, y = (LINES - h) / 2, x = (COLS - w) / 2;
+        if (sel < top) top = sel;
+        if (sel >= top + (size_t)visible) top = sel - (size_t)visible + 1;
+        draw_box(u, y, x, h, w);
+        put(u, y + 1, x + 2, title, w - 4, A_BOLD);
+        for (int i = 0; i < visible && top + (size_t)i < n; i++) {
+            size_t k = top + (size_t)i;
+            char row[32];
+            snprintf(row, sizeof row, "%s", k == sel ? "> " : "  ");
+            put(u, y + 3 + i, x + 1, row, 2, 0);
+            put(u, y + 3 + i, x + 3, rows[k] ? rows[k] : "?", w - 4,
+                k == sel ? A_REVERSE | A_BOLD : 0);
+        }
+        refresh();
+        int k = tui_getkey(u, -1);
+        if (k == ERR || k == 27 || k == 'q' || k == KEY_LEFT) return TUI_NONE;
+        if (k == '\n' || k == '\r' || k == KEY_ENTER || k == KEY_RIGHT) return sel;
+        if (n <= 9 && k >= '1' && k < '1' + (int)n) return (size_t)(k - '1');
+        if ((k == KEY_UP || k == 'k') && sel > 0) sel--;
+        if ((k == KEY_DOWN || k == 'j') && sel + 1 < n) sel++;
+        if (k == KEY_PPAGE) sel = sel > (size_t)visible ? sel - (size_t)visible : 0;
+        if (k == KEY_NPAGE) sel = sel + (size_t)visible < n ? sel + (size_t)visible : n - 1;
+        if (k == KEY_HOME) sel = 0;
+        if (k == KEY_END) sel = n - 1;
+    }
+}
+
+void tui_help(struct tui *u)
+{
+    static const char *const lines[] = {
+        "right, n, space  next move (a chooser where variations start)",
+        "left, p          previous move",
+        "Home, End        the start; the end of this line",
+        "g                go to a move number: 23 (White's) or 23...",
+        "v, Esc           enter a variation of this move; leave it",
+        "[ ]              previous, next game chosen",
+        "/                find a game by a player's name",
+        "l                the list of games chosen",
+        "a                autoplay (1 slow, 2 normal, 3 fast); any key stops",
+        "f                flip the board",
+        "0-9              play a move of your own: 32-28, 28x10, or square",
+        "                 by square (28 19 10); Enter plays, Esc drops",
+        "h                the legal moves here",
+        "u                undo your last move",
+        "w                write the game, with your moves, to a PDN file",
+        "q                quit",
+    };
+    size_t n = sizeof lines / sizeof lines[0];
+    tui_draw(u, NULL);
+    int w = 74 < COLS - 2 ? 74 : COLS - 2, h = (int)n + 4 < LINES - 2 ? (int)n + 4 : LINES - 2;
+    int y = (LINES - h) / 2, x = (COLS - w) / 2;
+    draw_box(u, y, x, h, w);
+    put(u, y + 1, x + 2, "Keys (any key closes this)", w - 4, A_BOLD);
+    for (int i = 0; i + 4 < h + 1 && (size_t)i < n && i < h - 3; i++)
+        put(u, y + 2 + i, x + 2, lines[i], w - 4, 0);
+    refresh();
+    while (tui_getkey(u, -1) == KEY_RESIZE)
+        ;
+}

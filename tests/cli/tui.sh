@@ -1,0 +1,279 @@
+#!/bin/sh
+# pdnreplay's interactive view, driven as a user drives it: in a real
+# terminal (a tmux pane of 100x40), keys sent with send-keys, the screen
+# read with capture-pane. Each step waits until what it expects is on the
+# screen (polling, with a timeout) rather than sleeping a fixed time.
+#
+#   sh tests/cli/tui.sh BIN        (from the project root; make cli runs it)
+#
+# It opens a file of three games, steps, goes to a move, enters and leaves
+# variations, plays moves of its own square by square (one refused), undoes
+# one, writes the game and checks the file written, switches games, quits
+# with and without explored moves, stops on Ctrl-C with the terminal
+# restored, resizes; then once more in the C locale (ASCII drawing).
+# Skipped, and said so, only when tmux is not installed (scripts/deps.sh
+# installs it, so CI never skips).
+bin=${1:?usage: tui.sh BIN}
+root=$(pwd)
+case $bin in /*) ;; *) bin=$root/$bin ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "tui: SKIPPED: tmux is not installed (scripts/deps.sh installs it)"
+    exit 0
+fi
+games=tests/cli/tui/games.pdn
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnreplay-tui.XXXXXX") || exit 3
+sock=pdnreplay-tui-$$
+: >"$work/tmux.conf"
+failed=0
+steps=0
+
+tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
+cleanup() {
+    tm kill-server 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 2' INT TERM
+
+# The server runs in the foreground (-D), in the background of this
+# shell: a daemon needs a working /dev/null, which some sandboxes lack.
+tm -D </dev/null >/dev/null 2>&1 &
+
+# run NAME COMMAND: a fresh 100x40 pane running COMMAND from the root.
+run() {
+    tm kill-session -t t 2>/dev/null
+    rm -f "$work/rc"
+    i=0
+    until tm new-session -d -s t -x 100 -y 40 -c "$root" "$2" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || { echo "tui: $1: tmux does not start"; exit 3; }
+        sleep 0.1
+    done
+    case_name=$1
+}
+
+screen() { tm capture-pane -p -t t 2>/dev/null; }
+
+fail() {
+    echo "tui: $case_name: $1"
+    echo "--- the screen:"
+    screen
+    echo "---"
+    failed=$((failed + 1))
+}
+
+# see TEXT...: every TEXT is on the screen, within 10 seconds.
+see() {
+    steps=$((steps + 1))
+    i=0
+    while :; do
+        s=$(screen)
+        ok=1
+        for want in "$@"; do
+            case $s in *"$want"*) ;; *) ok=0 ;; esac
+        done
+        [ $ok = 1 ] && return 0
+        i=$((i + 1))
+        if [ $i -ge 100 ]; then
+            fail "not on the screen: $*"
+            return 1
+        fi
+        sleep 0.1
+    done
+}
+
+# gone TEXT: TEXT is off the screen, within 10 seconds.
+gone() {
+    steps=$((steps + 1))
+    i=0
+    while screen | grep -qF -- "$1"; do
+        i=$((i + 1))
+        [ $i -lt 100 ] || { fail "still on the screen: $1"; return 1; }
+        sleep 0.1
+    done
+}
+
+keys() { tm send-keys -t t "$@"; }
+text() { tm send-keys -t t -l "$1"; }
+
+# ended RC: the program ended with this status (the pane's shell wrote it).
+ended() {
+    steps=$((steps + 1))
+    i=0
+    until [ -s "$work/rc" ]; do
+        i=$((i + 1))
+        [ $i -lt 100 ] || { fail "did not end"; return 1; }
+        sleep 0.1
+    done
+    [ "$(cat "$work/rc")" = "$1" ] || fail "exit status $(cat "$work/rc"), not $1"
+}
+
+view() { # view LOCALE ARGS: pdnreplay ARGS in the pane, its status and tty modes kept
+    echo "env TERM=screen LC_ALL=$1 NO_COLOR= $bin/pdnreplay $2 2>$work/err;" \
+        "echo \$? >$work/rc.tmp; stty -a >$work/stty; mv $work/rc.tmp $work/rc; sleep 600"
+}
+
+# ---- UTF-8: browsing ---------------------------------------------------------------
+run browse "$(view C.UTF-8 "$games")"
+see "1/3 White, A. - Black, B." "Start position" "┌────" " ● " "Moves" \
+    "1. 32-28 19-23" "(1... 17-22 2. 28x17 12x21" "(2... 11x22))" \
+    "! 1 finding in this game; 8:51: error: illegal move '27-22'"
+keys Right
+see "1. 32-28  ply 1 of 4" "Black to move" "Comment: Before the first move / The centre" \
+    "[○]" "[·]"
+keys Right # 1... 19-23 has two variations: a chooser, main line first
+see "Variations here" "> 1... 19-23  (main line)" "1... 17-22  (variation 1)" \
+    "1... 20-25  (variation 2)"
+keys Down Enter
+see "1... 17-22  variation 1" "Comment: Another way"
+keys Right Right # 2... 12x21 has a variation: the chooser again, Enter takes the line
+see "> 2... 12x21  (this line)" "2... 11x22  (variation 1.1)"
+keys Enter
+see "2... 12x21  variation 1" "White 19, Black 19"
+keys Escape # leave the variation: back to the move it replaces
+see "1... 19-23  ply 2 of 4"
+keys g
+see "Go to move (23 or 23...):"
+text "2"
+keys Enter
+see "2. 28x19  ply 3 of 4"
+keys p v # the move before has variations: v chooses one
+see "Variations here" "1... 17-22  (variation 1)"
+keys 2
+see "1... 20-25  variation 2"
+keys Right Right
+see "! Next, 2... 27-22 cannot be played: 8:51: illegal move '27-22': square 27 is empty" \
+    "cannot be played"
+keys End
+see "2. 31-26  variation 2"
+keys Home
+see "Start position"
+keys f
+see "(board flipped)"
+keys f ?
+see "Keys (any key closes this)" "play a move of your own"
+keys q
+gone "Keys (any key closes this)"
+keys l # the list of chosen games
+see "3 games chosen" "2  Sijbrands, Ton - Valnéris, Guntis  1-1" "> "
+keys Escape
+gone "3 games chosen"
+keys /
+see "Find a game of the player:"
+text "valn"
+keys Enter
+see "2/3 Sijbrands, Ton - Valnéris, Guntis" "game 2 of 3 chosen (number 2 in the file)"
+
+# ---- exploring in game 2 and writing it ------------------------------------------
+keys g
+text "1..."
+keys Enter
+see "1... 18-23  ply 2 of 5"
+text "2"
+see "Your move 2. 2"
+text "5" # no piece of White's on 25: refused, said
+see "no legal move starts on 25"
+text "38" # square by square: 38, then 32
+see "Your move 2. 38-"
+text "32"
+see "2. 38-32 explored (u undoes it, w writes the game)" "(2. 38-32)" \
+    "2. 38-32  variation 1" "2/3 [explored] Sijbrands"
+text "1722"
+see "2... 17-22 explored" "(2. 38-32 17-22)"
+keys h
+see "legal: "
+keys u
+see "undone; 1 explored move left" "2. 38-32  variation 1"
+text "19x24" # a separator that does not fit is let pass: the squares decide
+see "2... 19-24 explored" "(2. 38-32 19-24)"
+keys w
+see "Write the game to: tests/cli/tui/games-explored.pdn"
+keys C-u
+text "$work/explored.pdn"
+keys Enter
+see "wrote $work/explored.pdn: game 2 with 2 explored moves"
+gone "[explored]"
+keys ]
+see "3/3 Sijbrands, Ton - Black, B." "1... 1-7" "2. 28x8"
+
+# ---- game 3: a capture of two pieces, square by square -----------------------------
+text "1-6" # square 1 needs its separator: 1 could begin 10-19
+see "1... 1-6 explored"
+text "28"
+see "Your move 2. 28x"
+text "17" # 28x17 is not a way: refused, with what may be played
+see "no legal move goes 28x17; it may be: 28x19x8"
+text "19"
+see "Your move 2. 28x19x"
+text "8"
+see "2. 28x8 explored" "(1... 1-6 2. 28x8)" "[×]"
+keys u
+see "undone; 1 explored move left"
+text "28x8" # from and to only: Enter, and the validator reads it
+see "Your move 2. 28x8"
+keys Enter
+see "2. 28x8 explored" "(1... 1-6 2. 28x8)"
+keys q # not written: asked
+see "Explored moves not written (w writes them). Drop them? (y/n)"
+text "n"
+see "kept; w writes them, q quits"
+keys q
+see "Drop them? (y/n)"
+text "y"
+ended 1 # game 1 has an error: the status says so, as pdncheck --list's does
+grep -q -- "-icanon" "$work/stty" && fail "the terminal was left without icanon"
+[ -s "$work/err" ] && fail "standard error: $(cat "$work/err")"
+
+# The file written: the game with the explored line where it was played.
+cat >"$work/want.pdn" <<'EOF'
+[Event "Short"]
+[Site "?"]
+[Date "2026.01.03"]
+[Round "?"]
+[White "Sijbrands, Ton"]
+[Black "Valnéris, Guntis"]
+[Result "1-1"]
+
+1. 32-28 18-23 2. 37-32 {quiet} (2. 38-32 19-24) 2... 12-18 3. 41-37 1-1
+
+EOF
+if ! cmp -s "$work/want.pdn" "$work/explored.pdn"; then
+    case_name=written
+    echo "tui: written: the file differs:"
+    diff -u "$work/want.pdn" "$work/explored.pdn"
+    failed=$((failed + 1))
+fi
+"$bin/pdncheck" -q "$work/explored.pdn" >"$work/check" 2>&1 ||
+    { echo "tui: written: pdncheck is not clean:"; cat "$work/check"; failed=$((failed + 1)); }
+"$bin/pdnreplay" --text --fen --variations "$work/explored.pdn" >"$work/replayed" 2>&1
+grep -qF "Variation 1, instead of 2. 37-32:" "$work/replayed" ||
+    { echo "tui: written: no variation instead of 2. 37-32"; failed=$((failed + 1)); }
+
+# ---- Ctrl-C, resizing --------------------------------------------------------------------
+run interrupt "$(view C.UTF-8 "-g 2 $games")"
+see "1/1 Sijbrands, Ton - Valnéris, Guntis"
+tm resize-window -t t -x 50 -y 15
+see "Too small: 50x15." "pdnreplay wants 64x20 at least."
+tm resize-window -t t -x 80 -y 24
+see "1/1 Sijbrands" "Moves" "? help  q quit"
+text "32" # a move half typed when Ctrl-C comes
+keys C-c
+ended 0
+grep -q -- "-icanon" "$work/stty" && fail "Ctrl-C left the terminal without icanon"
+grep -q -- "-echo " "$work/stty" && fail "Ctrl-C left the terminal without echo"
+
+# ---- the C locale: ASCII ------------------------------------------------------------------
+run ascii "$(view C "--ply 1 $games")"
+see "1/3 White, A. - Black, B." "+------" "|    b     b" " [w] " "[.]" "1. 32-28  ply 1 of 4" \
+    "<- -> move"
+see "Black to move" "Comment: Before the first move / The centre"
+keys ]
+see "2/3 Sijbrands, Ton - Valn?ris, Guntis"
+keys q
+ended 1
+
+if [ $failed -gt 0 ]; then
+    echo "tui: $failed of $steps checks failed"
+    exit 1
+fi
+echo "tui: $steps checks of the interactive view passed"
