@@ -18,11 +18,11 @@ PY
 echo "== pdn2csv against pdncheck on $corpus, one core"
 set -- $(run check "$bin/pdncheck" -q -W none "$corpus")
 check_s=$1 check_kb=$2
-set -- $(run csv "$bin/pdn2csv" -q -o /dev/null "$corpus")
+set -- $(run csv "$bin/pdn2csv" -q "$corpus")
 csv_s=$1 csv_kb=$2
 rows=$("$bin/pdn2csv" -q --columns game "$corpus" 2>/dev/null | wc -l)
 rows=$((rows - 1))
-set -- $(run moves "$bin/pdn2csv" -q --moves -o /dev/null "$corpus")
+set -- $(run moves "$bin/pdn2csv" -q --moves "$corpus")
 moves_s=$1 moves_kb=$2
 plies=$("$bin/pdn2csv" -q --moves --columns game "$corpus" 2>/dev/null | wc -l)
 plies=$((plies - 1))
