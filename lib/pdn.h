@@ -57,6 +57,7 @@ enum pdn_variant {
     PDN_VARIANT_RUSSIAN,       /* GameType 25: 8x8, free capture choice, promotion in passing */
     PDN_VARIANT_ENGLISH,       /* GameType 21: English/American checkers, short kings */
     PDN_VARIANT_CZECH,         /* GameType 29: 8x8, men capture forward, kings capture first */
+    PDN_VARIANT_ITALIAN,       /* GameType 22: 8x8 mirrored, men spare kings, capture precedence */
     PDN_VARIANT_COUNT
 };
 
@@ -71,6 +72,10 @@ struct pdn_rules {
     bool black_moves_first;
     bool algebraic;            /* the federation writes squares "c3", not numbers */
     bool king_capture_first;   /* a capture by a king, when there is one, is compulsory */
+    bool mirrored;             /* square 1 is the top-left corner, dark corners on the right */
+    bool men_spare_kings;      /* a man cannot capture a king */
+    bool capture_precedence;   /* among the longest captures: by a king, then the most kings
+                                  taken, then kings taken first (Italian); short-range only */
 };
 
 /* The rules of a variant; NULL for an out-of-range value. */
