@@ -77,14 +77,27 @@ static uint64_t precedence(const struct search *s, int n)
     return (uint64_t)s->king << 40 | (uint64_t)kings << 32 | order;
 }
 
+/* Whether a sequence as long as the longest so far (or longer) ranks with
+ * the best; drops the ones it outranks. */
+static bool precedence_keeps(struct search *s, int n)
+{
+    uint64_t rank = precedence(s, n);
+    if (n == s->best && rank < s->rank) return false;
+    if (n == s->best && rank > s->rank) {
+        s->out->count = s->first = 0;
+        s->out->overflow = false;
+    }
+    s->rank = rank;
+    return true;
+}
+
 static void record_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
 {
     if (s->rules->maximum_capture) {
-        uint64_t rank = s->rules->capture_precedence ? precedence(s, n) : 0;
-        if (n < s->best || (n == s->best && rank < s->rank)) return;
-        if (n > s->best || rank > s->rank) {
+        if (n < s->best) return;
+        if (s->rules->capture_precedence && !precedence_keeps(s, n)) return;
+        if (n > s->best) {
             s->best = n;
-            s->rank = rank;
             s->out->count = s->first = 0;
             s->out->overflow = false;
         }
@@ -320,11 +333,15 @@ static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *
                               const struct pdn_board *b, uint64_t empty)
 {
     uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side];
-    if (r->men_spare_kings) opp &= ~b->kings;
     int a = g->step[DIR_DR], c = g->step[DIR_DL];
+    if (!r->men_capture_backward) {
+        if (r->men_spare_kings) opp &= ~b->kings;
+        if (b->side == PDN_COLOR_WHITE)
+            return men & (((opp & (empty << a)) << a) | ((opp & (empty << c)) << c));
+        return men & (((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c));
+    }
     uint64_t up = ((opp & (empty << a)) << a) | ((opp & (empty << c)) << c);
     uint64_t down = ((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c);
-    if (!r->men_capture_backward) return men & (b->side == PDN_COLOR_WHITE ? up : down);
     return men & (up | down);
 }
 
