@@ -47,6 +47,7 @@
 #include "geometry.h"
 #include "replay.h"
 
+/* clang-format off: one row a line reads as the table it is. */
 /* Any number of kings, men, pieces. */
 #define ANY 0, 255
 /* A lone king. */
@@ -97,6 +98,7 @@ static const struct draw_rules rules_english = {
 };
 
 static const struct draw_rules rules_none = {0};
+/* clang-format on */
 
 static const struct draw_rules *const draw_table[PDN_DRAW_RULES_COUNT][PDN_VARIANT_COUNT] = {
     [PDN_DRAW_RULES_FMJD] =
