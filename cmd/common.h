@@ -92,10 +92,10 @@ enum {
 /* The --help line of --variant, a common option. */
 #define TOOL_VARIANT_USAGE                                                                         \
     "      --variant NAME     games without a GameType tag are NAME (international,\n"             \
-    "                         english, russian, brazilian, czech, italian) or\n"                \
-    "                         GameType N; by default inferred from each game and\n"             \
-    "                         its file\n"                                                        \
-    "      --draw-rules SET   international and Brazilian draw rules: fmjd (today's,\n"         \
+    "                         english, russian, brazilian, czech, italian) or\n"                   \
+    "                         GameType N; by default inferred from each game and\n"                \
+    "                         its file\n"                                                          \
+    "      --draw-rules SET   international and Brazilian draw rules: fmjd (today's,\n"            \
     "                         the default) or classic (the older set); see pdn(5)\n"
 
 /* The lines of a tool's --help for them. */

@@ -47,7 +47,8 @@
 #include "geometry.h"
 #include "replay.h"
 
-/* clang-format off: one row a line reads as the table it is. */
+/* One row a line reads as the table it is. */
+/* clang-format off */
 /* Any number of kings, men, pieces. */
 #define ANY 0, 255
 /* A lone king. */
@@ -173,8 +174,8 @@ static int ending_of(const struct draw_rules *r, const struct pdn_board *b, bool
         const struct draw_ending *e = &r->endings[i];
         if ((e->moves > 0) != counted || !in(pieces, e->pieces_min, e->pieces_max)) continue;
         for (int s = 0; s < 2; s++)
-            if (side_fits(&e->strong, kings[s], men[s]) && side_fits(&e->weak, kings[!s], men[!s]) &&
-                (!e->big_road || on_big_road(b, !s))) {
+            if (side_fits(&e->strong, kings[s], men[s]) &&
+                side_fits(&e->weak, kings[!s], men[!s]) && (!e->big_road || on_big_road(b, !s))) {
                 *strong = s;
                 return i;
             }

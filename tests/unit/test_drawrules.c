@@ -233,8 +233,8 @@ static void test_drawrules_brazilian_fmjd_5_moves(void **state)
      * stronger side's 5th move (either side may be called stronger: White). */
     expect_walk8(PDN_VARIANT_BRAZILIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d:BK1%.0d", no_man, 0, 10,
                  DRAW_5_MOVES);
-    expect_walk8(PDN_VARIANT_BRAZILIAN, PDN_DRAW_RULES_CLASSIC, "%c:WK%d,K%d:BK1%.0d", no_man, 0,
-                 9, DRAW_5_MOVES);
+    expect_walk8(PDN_VARIANT_BRAZILIAN, PDN_DRAW_RULES_CLASSIC, "%c:WK%d,K%d:BK1%.0d", no_man, 0, 9,
+                 DRAW_5_MOVES);
 }
 
 static void test_drawrules_english_repetition(void **state)
@@ -255,8 +255,8 @@ static void test_drawrules_english_40_moves(void **state)
 {
     (void)state;
     /* 40 moves each without a man moved or a piece taken: ply 80. */
-    expect_walk8(PDN_VARIANT_ENGLISH, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,25%.0d:BK1,5,6,7,8",
-                 no_man, 0, 80, DRAW_40_MOVES);
+    expect_walk8(PDN_VARIANT_ENGLISH, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,25%.0d:BK1,5,6,7,8", no_man,
+                 0, 80, DRAW_40_MOVES);
     /* A man moved every 20 plies: no rule for 120 plies. */
     static const int men[] = {21, 22, 23, 24, 25, 26, 27};
     struct draw_tracker t;
@@ -285,8 +285,8 @@ static void test_drawrules_russian_15_moves(void **state)
 {
     (void)state;
     /* Eight pieces (no ending): 15 moves each of kings only, ply 30. */
-    expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,25%.0d:BK1,5,6,7,8",
-                 no_man, 0, 30, DRAW_15_MOVES);
+    expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,25%.0d:BK1,5,6,7,8", no_man,
+                 0, 30, DRAW_15_MOVES);
 }
 
 static void test_drawrules_russian_three_kings(void **state)
@@ -294,10 +294,10 @@ static void test_drawrules_russian_three_kings(void **state)
     (void)state;
     /* Three kings against a lone king off the long diagonal: White's 15th
      * move (ply 29) draws; four kings likewise. */
-    expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,K28%.0d:BK1", no_man, 0,
-                 29, DRAW_THREE_KINGS);
-    expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_CLASSIC, "%c:WK%d,K%d,K28,K27%.0d:BK1",
-                 no_man, 0, 29, DRAW_THREE_KINGS);
+    expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,K28%.0d:BK1", no_man, 0, 29,
+                 DRAW_THREE_KINGS);
+    expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_CLASSIC, "%c:WK%d,K%d,K28,K27%.0d:BK1", no_man,
+                 0, 29, DRAW_THREE_KINGS);
     /* Black the stronger side: its moves are the even plies; its 15th comes
      * with the 15-move rule of kings only, and the ending is named. */
     struct draw_tracker t;
@@ -306,7 +306,8 @@ static void test_drawrules_russian_three_kings(void **state)
     struct pdn_board at = board_of(PDN_VARIANT_RUSSIAN, "W:WK1:BK30,K31,K32");
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     for (int n = 1; n <= 30; n++) {
-        snprintf(text, sizeof text, "%c:WK%d:BK30,K31,K32", n % 2 ? 'B' : 'W', off_road[(n / 2) % 12]);
+        snprintf(text, sizeof text, "%c:WK%d:BK30,K31,K32", n % 2 ? 'B' : 'W',
+                 off_road[(n / 2) % 12]);
         assert_int_equal(step(&t, &at, board_of(PDN_VARIANT_RUSSIAN, text), 0),
                          n < 30 ? DRAW_NONE : DRAW_THREE_KINGS);
     }
@@ -388,7 +389,8 @@ static void test_drawrules_italian_czech_none(void **state)
     static const enum pdn_variant variants[] = {PDN_VARIANT_ITALIAN, PDN_VARIANT_CZECH};
     for (int i = 0; i < 2; i++) {
         struct draw_tracker t;
-        struct pdn_board a = board_of(variants[i], "W:WK29:BK4"), b = board_of(variants[i], "B:WK25:BK4");
+        struct pdn_board a = board_of(variants[i], "W:WK29:BK4"),
+                         b = board_of(variants[i], "B:WK25:BK4");
         struct pdn_board at = a;
         draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
         for (int n = 0; n < 100; n++)
