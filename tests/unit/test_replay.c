@@ -568,8 +568,8 @@ static void test_replay_unsupported_gametype(void **state)
     f = fx_game("1. 22-18", "*", "GameType", "26", NULL); /* Brazilian */
     expect_clean(f);
     fx_free(f);
-    f = fx_game("1. 21-17 12-15", "*", "GameType", "22",
-                NULL); /* Italian: 12-15 on the mirrored board */
+    /* Italian: 12-15 is a step on its mirrored board. */
+    f = fx_game("1. 21-17 12-15", "*", "GameType", "22", NULL);
     expect_clean(f);
     fx_free(f);
 }
