@@ -53,7 +53,7 @@ static struct pdn_board walk(const char *fmt_white, const char *fmt_black, int n
     return fen(n % 2 ? fmt_black : fmt_white, 11 + (n / 2) % 30, 46 + (n / 2) / 30);
 }
 
-static void test_drawrules_repetition_third_time(void **state)
+static void test_drawrules_international_fmjd_repetition_third_time(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -76,7 +76,7 @@ static void test_drawrules_repetition_third_time(void **state)
     assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
 }
 
-static void test_drawrules_capture_clears_history(void **state)
+static void test_drawrules_international_fmjd_capture_clears_history(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -94,7 +94,7 @@ static void test_drawrules_capture_clears_history(void **state)
     assert_int_equal(step(&t, &at, b, 0), DRAW_REPETITION);
 }
 
-static void test_drawrules_25_moves(void **state)
+static void test_drawrules_international_fmjd_25_moves(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -106,7 +106,7 @@ static void test_drawrules_25_moves(void **state)
     assert_int_equal(step(&t, &at, walk(w, b, 50), 0), DRAW_25_MOVES);
 }
 
-static void test_drawrules_25_moves_reset_by_man_or_capture(void **state)
+static void test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -132,7 +132,7 @@ static void test_drawrules_25_moves_reset_by_man_or_capture(void **state)
     assert_int_equal(step(&t, &at, walk(w, b, 90), 0), DRAW_25_MOVES);
 }
 
-static void test_drawrules_16_moves_from_first_reach(void **state)
+static void test_drawrules_international_fmjd_16_moves_from_first_reach(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -146,7 +146,7 @@ static void test_drawrules_16_moves_from_first_reach(void **state)
     assert_int_equal(step(&t, &at, walk(w, b, 33), 0), DRAW_16_MOVES);
 }
 
-static void test_drawrules_16_moves_promotion_keeps_count(void **state)
+static void test_drawrules_international_fmjd_16_moves_promotion_keeps_count(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -163,7 +163,7 @@ static void test_drawrules_16_moves_promotion_keeps_count(void **state)
     assert_int_equal(step(&t, &at, walk(w3, b3, 33), 0), DRAW_16_MOVES);
 }
 
-static void test_drawrules_5_moves_after_16(void **state)
+static void test_drawrules_international_fmjd_5_moves_after_16(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -180,7 +180,7 @@ static void test_drawrules_5_moves_after_16(void **state)
     assert_int_equal(step(&t, &at, walk(w2, b2, 31), 0), DRAW_5_MOVES);
 }
 
-static void test_drawrules_5_moves_either_colour(void **state)
+static void test_drawrules_international_fmjd_5_moves_either_colour(void **state)
 {
     (void)state;
     struct draw_tracker t;
@@ -442,6 +442,27 @@ static void test_drawrules_international_classic_5_moves_lone_man(void **state)
         assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
 }
 
+/* The classic set keeps threefold repetition and the 25-move king rule. */
+static void test_drawrules_international_classic_repetition_25_moves(void **state)
+{
+    (void)state;
+    struct draw_tracker t;
+    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
+    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
+    struct pdn_board at = a;
+    draw_tracker_start(&t, &a, PDN_DRAW_RULES_CLASSIC);
+    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *bl = "B:WK%d,K%d,K50,49:BK1,K2,3";
+    at = walk(w, bl, 0);
+    draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
+    for (int n = 1; n < 50; n++)
+        assert_int_equal(step(&t, &at, walk(w, bl, n), 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk(w, bl, 50), 0), DRAW_25_MOVES);
+}
+
 /* Four kings and a man against two kings, the man changed on White's plies
  * every 20 (no 25-move rule). */
 static struct pdn_board five_against_two(int n)
@@ -497,14 +518,14 @@ static void test_drawrules_names(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_drawrules_repetition_third_time),
-        cmocka_unit_test(test_drawrules_capture_clears_history),
-        cmocka_unit_test(test_drawrules_25_moves),
-        cmocka_unit_test(test_drawrules_25_moves_reset_by_man_or_capture),
-        cmocka_unit_test(test_drawrules_16_moves_from_first_reach),
-        cmocka_unit_test(test_drawrules_16_moves_promotion_keeps_count),
-        cmocka_unit_test(test_drawrules_5_moves_after_16),
-        cmocka_unit_test(test_drawrules_5_moves_either_colour),
+        cmocka_unit_test(test_drawrules_international_fmjd_repetition_third_time),
+        cmocka_unit_test(test_drawrules_international_fmjd_capture_clears_history),
+        cmocka_unit_test(test_drawrules_international_fmjd_25_moves),
+        cmocka_unit_test(test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture),
+        cmocka_unit_test(test_drawrules_international_fmjd_16_moves_from_first_reach),
+        cmocka_unit_test(test_drawrules_international_fmjd_16_moves_promotion_keeps_count),
+        cmocka_unit_test(test_drawrules_international_fmjd_5_moves_after_16),
+        cmocka_unit_test(test_drawrules_international_fmjd_5_moves_either_colour),
         cmocka_unit_test(test_drawrules_brazilian_fmjd_5_moves),
         cmocka_unit_test(test_drawrules_english_repetition),
         cmocka_unit_test(test_drawrules_english_40_moves),
@@ -516,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_drawrules_russian_30_moves),
         cmocka_unit_test(test_drawrules_russian_60_moves),
         cmocka_unit_test(test_drawrules_italian_czech_none),
+        cmocka_unit_test(test_drawrules_international_classic_repetition_25_moves),
         cmocka_unit_test(test_drawrules_international_classic_5_moves),
         cmocka_unit_test(test_drawrules_international_classic_5_moves_lone_man),
         cmocka_unit_test(test_drawrules_international_classic_50_moves),
