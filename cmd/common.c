@@ -54,10 +54,20 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
         else if (arg[0] >= '1' && arg[0] <= '9' && *end == '\0' && n < 100)
             t->gametype = (int)n;
         else
-            tool_usage_error(t, "--variant wants international, english, russian, brazilian, czech "
-                                "or a GameType number, not '%s'", arg);
+            tool_usage_error(t,
+                             "--variant wants international, english, russian, brazilian, czech, "
+                             "italian or a GameType number, not '%s'",
+                             arg);
         return true;
     }
+    case TOOL_OPT_DRAW_RULES:
+        if (strcmp(arg, "fmjd") == 0)
+            t->draw_rules = PDN_DRAW_RULES_FMJD;
+        else if (strcmp(arg, "classic") == 0)
+            t->draw_rules = PDN_DRAW_RULES_CLASSIC;
+        else
+            tool_usage_error(t, "--draw-rules wants fmjd or classic, not '%s'", arg);
+        return true;
     default:
         return false;
     }

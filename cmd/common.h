@@ -28,6 +28,7 @@ enum {
     TOOL_OPT_VERSION,
     TOOL_OPT_FORMAT,
     TOOL_OPT_VARIANT,
+    TOOL_OPT_DRAW_RULES,
     TOOL_OPT_FIRST_FREE /* tools number their own long-only options from here */
 };
 
@@ -36,6 +37,7 @@ enum {
     {"strict", no_argument, NULL, TOOL_OPT_STRICT},                                                \
         {"encoding", required_argument, NULL, TOOL_OPT_ENCODING},                                  \
         {"variant", required_argument, NULL, TOOL_OPT_VARIANT},                                    \
+        {"draw-rules", required_argument, NULL, TOOL_OPT_DRAW_RULES},                              \
         {"help", no_argument, NULL, 'h'},                                                          \
     {                                                                                              \
         "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
@@ -90,8 +92,11 @@ enum {
 /* The --help line of --variant, a common option. */
 #define TOOL_VARIANT_USAGE                                                                         \
     "      --variant NAME     games without a GameType tag are NAME (international,\n"             \
-    "                         english, russian, brazilian, czech) or GameType N; by\n"         \
-    "                         default inferred from each game and its file\n"
+    "                         english, russian, brazilian, czech, italian) or\n"                   \
+    "                         GameType N; by default inferred from each game and\n"                \
+    "                         its file\n"                                                          \
+    "      --draw-rules SET   international and Brazilian draw rules: fmjd (today's,\n"            \
+    "                         the default) or classic (the older set); see pdn(5)\n"
 
 /* The lines of a tool's --help for them. */
 #define TOOL_SELECT_USAGE                                                                          \
@@ -114,6 +119,7 @@ struct tool {
     bool strict;
     enum pdn_encoding encoding;
     int gametype;                /* --variant: games without a GameType tag; 0: inferred */
+    enum pdn_draw_rules draw_rules; /* --draw-rules */
     bool quiet;                  /* -q: no chatter (summary, standard input notice) */
     bool hidden[PDN_DIAG_COUNT]; /* notes unless -W all; -W no-NAME, -W none, -w: neither
                                     printed nor counted */

@@ -132,6 +132,7 @@ static void parse_options(struct tool *t, struct back *b, int argc, char **argv)
         }
     }
     b->o.strict = t->strict;
+    b->o.draw_rules = t->draw_rules;
     b->o.map = b->map;
     b->o.nmap = b->nmap;
 }

@@ -220,6 +220,7 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
         if (!c->delimiter_set) c->o.delimiter = ';';
     }
     c->o.strict = t->strict;
+    c->o.draw_rules = t->draw_rules;
 }
 
 static void list_columns(struct tool *t, const struct conv *c)

@@ -372,6 +372,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
         .filename = c->file,
         .strict = t->strict,
+        .draw_rules = t->draw_rules,
         .on_diag = on_diag,
         .diag_ctx = c,
     };

@@ -187,8 +187,8 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     };
     struct fmt *f = ctx;
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
-    (void)t;
     fo.write = &f->write;
+    fo.draw_rules = t->draw_rules;
     fo.no_normalise = f->keep_moves;
     fo.broken = modes[f->broken];
     fo.captures = f->captures;

@@ -34,15 +34,24 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* The variants of the rules table, "a, b, c or d", for --help and errors. */
-static void variant_list(char *out, size_t cap)
+/* The variants of the rules table with their GameType numbers, "a (20),
+ * b (26) or c (22)", for --help (wrapped, indented) and errors (one line). */
+static void variant_list(char *out, size_t cap, bool wrap)
 {
-    size_t n = 0;
+    size_t n = 0, col = 0;
     out[0] = '\0';
     for (int v = 0; v < PDN_VARIANT_COUNT && n < cap; v++) {
-        const char *sep = v == 0 ? "" : v + 1 == PDN_VARIANT_COUNT ? " or " : ", ";
-        n += (size_t)snprintf(out + n, cap - n, "%s%s", sep,
-                              pdn_rules_get((enum pdn_variant)v)->name);
+        const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)v);
+        bool last = v + 1 == PDN_VARIANT_COUNT;
+        const char *sep = v == 0 ? "" : last ? " or " : ", ";
+        size_t len = strlen(sep) + strlen(r->name) + 5;
+        if (wrap && v > 0 && col + len > 52) {
+            sep = last ? "\n                         or " : ",\n                         ";
+            col = len - 2;
+        } else {
+            col += len;
+        }
+        n += (size_t)snprintf(out + n, cap - n, "%s%s (%d)", sep, r->name, r->gametype);
     }
 }
 
@@ -50,8 +59,8 @@ static void variant_list(char *out, size_t cap)
 static const char *usage_text(void)
 {
     static char text[2048];
-    char variants[256];
-    variant_list(variants, sizeof variants);
+    char variants[512];
+    variant_list(variants, sizeof variants, true);
     snprintf(text, sizeof text,
              "Usage: pdnperft [options]\n"
              "Counts the leaf nodes of the legal-move tree of a position (perft).\n"
@@ -59,7 +68,9 @@ static const char *usage_text(void)
              "  -d, --depth N          plies to search, 0 to %d (default 1)\n"
              "      --divide           print each root move and its count\n"
              "      --fen FEN          start from FEN (default: the start position)\n"
-             "      --variant NAME     the rules: %s;\n"
+             "      --variant NAME     the rules, by name or GameType number:\n"
+             "                         %s;\n"
+             "                         checkers and american are english;\n"
              "                         default %s\n"
              "      --keep-duplicates  count captures with the same from, to and\n"
              "                         captured set once per order (FMJD merges them)\n"
@@ -72,12 +83,13 @@ static const char *usage_text(void)
     return text;
 }
 
+/* A name or GameType number of the rules table, as every tool's --variant. */
 static enum pdn_variant parse_variant(const struct tool *t, const char *name)
 {
-    for (int v = 0; v < PDN_VARIANT_COUNT; v++)
-        if (strcmp(pdn_rules_get((enum pdn_variant)v)->name, name) == 0) return (enum pdn_variant)v;
-    char variants[256];
-    variant_list(variants, sizeof variants);
+    enum pdn_variant v;
+    if (pdn_variant_parse(&v, name)) return v;
+    char variants[512];
+    variant_list(variants, sizeof variants, false);
     tool_usage_error(t, "--variant wants %s, not '%s'", variants, name);
 }
 

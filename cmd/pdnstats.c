@@ -143,6 +143,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
     r->so.strict = t->strict;
+    r->so.draw_rules = t->draw_rules;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);
 }
 

@@ -808,6 +808,7 @@ static int read_game(pdn_game **out, pdn_csv_reader *r)
     game->index = r->games;
     struct pdn_replay_options po = PDN_REPLAY_OPTIONS_INIT;
     po.strict = r->o.strict;
+    po.draw_rules = r->o.draw_rules;
     po.on_diag = relay;
     po.diag_ctx = r;
     struct pdn_replay_summary sum;

@@ -480,6 +480,7 @@ static int replay(pdn_csv_writer *w, const pdn_game *game, struct pdn_replay_sum
     w->no_position = false;
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.strict = w->o.strict;
+    ro.draw_rules = w->o.draw_rules;
     ro.on_diag = replay_diag;
     ro.diag_ctx = w;
     ro.on_ply = replay_ply;

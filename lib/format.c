@@ -30,6 +30,7 @@ struct format {
     size_t nstops, capstops;
     bool nomem;
     enum pdn_capture_notation captures;
+    enum pdn_draw_rules draw_rules;
     struct pdn_movelist legal; /* scratch for pdn_move_to_text */
 };
 
@@ -105,6 +106,7 @@ static int stop_by_node(const void *a, const void *b)
 static int replay(struct format *f, const pdn_game *game)
 {
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.draw_rules = f->draw_rules;
     ro.on_diag = on_diag;
     ro.diag_ctx = f;
     ro.on_ply = on_ply;
@@ -184,6 +186,7 @@ int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_opt
     struct format *f = calloc(1, sizeof *f);
     if (!f) return PDN_ENOMEM;
     f->captures = o->captures;
+    f->draw_rules = o->draw_rules;
     int rc = format_game(f, out, game, o);
     free(f->placed);
     free(f->stops);

@@ -4,7 +4,9 @@
  * Holds no game logic.
  *
  * Layout: with R squares per row (width / 2), square s (1-based) lives at
- * bit (s - 1) + (s - 1) / (2R): one unused "ghost" bit after every two rows.
+ * bit (s - 1) + (s - 1) / (2R): one unused "ghost" bit after every two rows
+ * (on a mirrored board, whose top row starts at the left edge, (s - 1) +
+ * (s - 1 + R) / (2R): the ghosts come a row earlier).
  * The four diagonal neighbours of a bit are then at fixed distances, R and
  * R + 1, and a step off the board edge lands on a ghost bit or outside the
  * mask, so moves are shifts. 10x10 uses 54 bits, 8x8 35.
@@ -24,6 +26,7 @@ struct geometry {
     int squares;                            /* numbered squares */
     int step[DIR_COUNT];                    /* signed bit distance of each direction */
     uint64_t valid;                         /* bits of real squares */
+    uint64_t long_diagonal;                 /* the diagonal joining the dark corners */
     uint64_t promotion[2];                  /* far row of each colour */
     uint64_t start[2];                      /* men of each colour at the start */
     uint8_t bit_of[PDN_SQUARES_MAX + 1];    /* square -> bit */

@@ -6,7 +6,9 @@
  * (they block and cannot be jumped twice), the mover's own start square is
  * empty. With the maximum-capture rule only the longest sequences are kept;
  * sequences with the same from, to and captured set are one move (FMJD),
- * unless PDN_MOVEGEN_KEEP_DUPLICATES asks for every order.
+ * unless PDN_MOVEGEN_KEEP_DUPLICATES asks for every order. Italian rules
+ * rank the longest sequences further (capture_precedence) and keep men off
+ * kings (men_spare_kings).
  * Nothing here allocates; nothing here knows about text.
  */
 #include "geometry.h"
@@ -19,10 +21,12 @@ struct search {
     struct pdn_movelist *out;
     uint64_t opponent; /* pieces that may be captured (captured ones stay) */
     uint64_t empty;    /* squares a capturing piece may land on or cross */
+    uint64_t kings;    /* kings on the board before the move */
     int side;
     int from;          /* bit of the moving piece */
     int first;         /* index in out of the first move of this piece */
     int best;          /* most pieces taken by a recorded sequence */
+    uint64_t rank;     /* capture precedence of the recorded sequences */
     bool king;         /* the moving piece started as a king */
     bool dedupe;
     uint8_t path[PDN_PATH_MAX];
@@ -55,10 +59,43 @@ static struct pdn_move *append(struct pdn_movelist *out)
     return m;
 }
 
+/*
+ * Italian precedence among captures of the same length: by a king, then the
+ * most kings taken, then kings met first (the bits of the captured kings by
+ * their place in the sequence, the first one highest). Short-range pieces:
+ * each captured piece lies halfway between two landings.
+ */
+static uint64_t precedence(const struct search *s, int n)
+{
+    uint64_t order = 0;
+    int kings = 0;
+    for (int i = 0, at = s->from; i < n; at = s->path[i++])
+        if (s->kings & bit((at + s->path[i]) / 2)) {
+            order |= (uint64_t)1 << (31 - i);
+            kings++;
+        }
+    return (uint64_t)s->king << 40 | (uint64_t)kings << 32 | order;
+}
+
+/* Whether a sequence as long as the longest so far (or longer) ranks with
+ * the best; drops the ones it outranks. */
+static bool precedence_keeps(struct search *s, int n)
+{
+    uint64_t rank = precedence(s, n);
+    if (n == s->best && rank < s->rank) return false;
+    if (n == s->best && rank > s->rank) {
+        s->out->count = s->first = 0;
+        s->out->overflow = false;
+    }
+    s->rank = rank;
+    return true;
+}
+
 static void record_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
 {
     if (s->rules->maximum_capture) {
         if (n < s->best) return;
+        if (s->rules->capture_precedence && !precedence_keeps(s, n)) return;
         if (n > s->best) {
             s->best = n;
             s->out->count = s->first = 0;
@@ -79,11 +116,13 @@ static void record_capture(struct search *s, int to, uint64_t captured, int n, b
 static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came);
 
 /* One jump of a short-range piece (a man, or a king without flying moves). */
-static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d)
+static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d, bool king)
 {
     const struct geometry *g = s->g;
     int over = g->next[at][d];
-    if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) return false;
+    uint64_t prey = s->opponent & ~captured;
+    if (!king && s->rules->men_spare_kings) prey &= ~s->kings;
+    if (over == GEO_NONE || !(prey & bit(over))) return false;
     int land = g->next[over][d];
     if (land == GEO_NONE || !(s->empty & bit(land))) return false;
     s->path[n] = (uint8_t)land;
@@ -173,7 +212,7 @@ static void capture_from(struct search *s, int at, uint64_t captured, int n, boo
             if (king && s->rules->flying_kings)
                 more |= jump_flying(s, at, captured, n, d);
             else
-                more |= jump_short(s, at, captured, n, d);
+                more |= jump_short(s, at, captured, n, d, king);
         }
     }
     if (!more && n > 0) record_capture(s, at, captured, n, king && !s->king);
@@ -188,7 +227,9 @@ static void search_init(struct search *s, struct pdn_movelist *out, const struct
     s->side = b->side;
     s->opponent = b->pieces[!b->side];
     s->empty = s->g->valid & ~(b->pieces[0] | b->pieces[1]);
+    s->kings = b->kings;
     s->best = 1;
+    s->rank = 0;
     s->dedupe = dedupe;
     out->count = 0;
     out->overflow = false;
@@ -293,9 +334,14 @@ static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *
 {
     uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side];
     int a = g->step[DIR_DR], c = g->step[DIR_DL];
+    if (!r->men_capture_backward) {
+        if (r->men_spare_kings) opp &= ~b->kings;
+        if (b->side == PDN_COLOR_WHITE)
+            return men & (((opp & (empty << a)) << a) | ((opp & (empty << c)) << c));
+        return men & (((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c));
+    }
     uint64_t up = ((opp & (empty << a)) << a) | ((opp & (empty << c)) << c);
     uint64_t down = ((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c);
-    if (!r->men_capture_backward) return men & (b->side == PDN_COLOR_WHITE ? up : down);
     return men & (up | down);
 }
 

@@ -57,6 +57,7 @@ enum pdn_variant {
     PDN_VARIANT_RUSSIAN,       /* GameType 25: 8x8, free capture choice, promotion in passing */
     PDN_VARIANT_ENGLISH,       /* GameType 21: English/American checkers, short kings */
     PDN_VARIANT_CZECH,         /* GameType 29: 8x8, men capture forward, kings capture first */
+    PDN_VARIANT_ITALIAN,       /* GameType 22: 8x8 mirrored, men spare kings, capture precedence */
     PDN_VARIANT_COUNT
 };
 
@@ -71,6 +72,21 @@ struct pdn_rules {
     bool black_moves_first;
     bool algebraic;            /* the federation writes squares "c3", not numbers */
     bool king_capture_first;   /* a capture by a king, when there is one, is compulsory */
+    bool mirrored;             /* square 1 is the top-left corner, dark corners on the right */
+    bool men_spare_kings;      /* a man cannot capture a king */
+    bool capture_precedence;   /* among the longest captures: by a king, then the most kings
+                                  taken, then kings taken first (Italian); short-range only */
+};
+
+/*
+ * The draw rules of international draughts, and of Brazilian, which follows
+ * them (pdn(5), VARIANTS): the FMJD rules of today, or the older set still
+ * printed in rule books. The other variants have their federations' rules.
+ */
+enum pdn_draw_rules {
+    PDN_DRAW_RULES_FMJD,    /* "fmjd": 25-move, 16-move, 5-move rules, repetition */
+    PDN_DRAW_RULES_CLASSIC, /* "classic": 25 moves, 5 and 50 of the stronger side */
+    PDN_DRAW_RULES_COUNT
 };
 
 /* The rules of a variant; NULL for an out-of-range value. */
@@ -741,6 +757,7 @@ struct pdn_replay_options {
     void *diag_ctx;       /* passed to on_diag */
     pdn_ply_fn on_ply;    /* every ply replayed; may be NULL */
     void *ply_ctx;        /* passed to on_ply */
+    enum pdn_draw_rules draw_rules; /* international and Brazilian draw rules (0: FMJD) */
 };
 #define PDN_REPLAY_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
@@ -820,6 +837,7 @@ struct pdn_format_options {
      * no_normalise): by default from and to, the whole landing path when
      * ambiguous. */
     enum pdn_capture_notation captures;
+    enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
 #define PDN_FORMAT_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
@@ -921,6 +939,7 @@ struct pdn_csv_write_options {
     bool excel_text;          /* cells a spreadsheet would change (moves, results,
                                  "=...", "+...", "-...", "@...") written ="..." */
     bool strict;              /* the replay's strictness (the status columns) */
+    enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
 #define PDN_CSV_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
@@ -966,6 +985,7 @@ struct pdn_csv_read_options {
     bool iso_dates;        /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
     const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
     size_t nmap;
+    enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
 #define PDN_CSV_READ_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
@@ -1010,6 +1030,7 @@ struct pdn_stats_options {
     int opening_depth; /* plies of the openings tree; 0 means 4, at most 20 */
     bool crosstable;   /* keep the per-event game records the crosstable needs */
     bool strict;       /* the replay's strictness */
+    enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
 #define PDN_STATS_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 

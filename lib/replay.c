@@ -505,7 +505,7 @@ static bool restart(struct replay *r, struct pdn_board *board, struct turn *turn
                     const struct pdn_pos *pos, int depth)
 {
     if (!replay_start_fen(r, board, turn, fen, pos)) return false;
-    if (depth == 0) draw_tracker_start(&r->draws, board);
+    if (depth == 0) draw_tracker_start(&r->draws, board, r->opt->draw_rules);
     return true;
 }
 
@@ -583,7 +583,7 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
     r.budget = 0;
     pdn_board_init(&out->final, PDN_VARIANT_INTERNATIONAL);
     if (replay_start(&r)) {
-        draw_tracker_start(&r.draws, &r.start);
+        draw_tracker_start(&r.draws, &r.start, r.opt->draw_rules);
         out->complete = replay_line(&r, &game->main, &r.start, r.start_turn, 0, &out->final);
     }
     replay_result_check(&r);

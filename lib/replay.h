@@ -12,10 +12,57 @@
 
 /* ---- Draw rules (replay_drawrules.c) -------------------------------------------- */
 
-enum draw_rule { DRAW_NONE, DRAW_REPETITION, DRAW_25_MOVES, DRAW_16_MOVES, DRAW_5_MOVES };
+enum draw_rule {
+    DRAW_NONE,
+    DRAW_REPETITION,
+    DRAW_25_MOVES,     /* kings only, 25 moves each (FMJD, classic) */
+    DRAW_16_MOVES,     /* FMJD: three pieces against a lone king */
+    DRAW_5_MOVES,      /* FMJD: two pieces or fewer against a lone king; classic ending */
+    DRAW_50_MOVES,     /* classic: five kings, or four and a man, against two kings */
+    DRAW_15_MOVES,     /* Russian: kings only, 15 moves each */
+    DRAW_THREE_KINGS,  /* Russian: three kings or more against one, 15 moves */
+    DRAW_30_MOVES,     /* Russian: 4 and 5 pieces, both sides with kings */
+    DRAW_60_MOVES,     /* Russian: 6 and 7 pieces, both sides with kings */
+    DRAW_KING_VS_KING, /* Russian: one king against one on the long diagonal */
+    DRAW_TWO_KINGS,    /* Russian: two kings against one on the long diagonal */
+    DRAW_BIG_ROAD,     /* Russian: three kings against one on the long diagonal */
+    DRAW_40_MOVES,     /* English: 40 moves each without a man moved or a capture */
+    DRAW_RULE_COUNT
+};
 
-/* Positions kept for repetition: the 25-move rule bounds a reversible run to
- * 51 positions under FMJD rules; other variants wrap around (oldest dropped). */
+/* Material of one side: kings, men and pieces each within [min, max]. */
+struct draw_side {
+    uint8_t kings_min, kings_max, men_min, men_max, pieces_min, pieces_max;
+};
+
+/* An ending that draws: a stronger side against a weaker one. */
+struct draw_ending {
+    enum draw_rule rule;
+    struct draw_side strong, weak;
+    uint8_t pieces_min, pieces_max; /* pieces on the board */
+    uint8_t moves;                  /* moves until the draw; 0: drawn when it stands */
+    bool strong_moves;              /* counts the stronger side's moves, not each player's */
+    bool restart;                   /* any capture or promotion starts the count again */
+    bool big_road;                  /* the weaker side's king stands on the long diagonal */
+};
+
+#define DRAW_ENDINGS_MAX 6
+
+/* The draw rules of a variant (one rules set), as data: replay_drawrules.c. */
+struct draw_rules {
+    uint8_t repetition;  /* occurrences of a position that draw; 0: no such rule */
+    uint8_t quiet_moves; /* moves each with only kings moving, no capture; 0: none */
+    enum draw_rule quiet_rule;
+    uint8_t nendings;
+    struct draw_ending endings[DRAW_ENDINGS_MAX];
+};
+
+/* The rules of a variant under a set (the set matters to international and
+ * Brazilian only). */
+const struct draw_rules *draw_rules_get(enum pdn_variant variant, enum pdn_draw_rules set);
+
+/* Positions kept for repetition: the longest quiet-move rule (40 moves each)
+ * bounds a reversible run to 81 positions; without one, the oldest drop out. */
 #define DRAW_HISTORY 128
 
 struct draw_position {
@@ -28,13 +75,15 @@ struct draw_tracker {
     unsigned nhistory;                          /* entries used (<= DRAW_HISTORY) */
     unsigned head;                              /* next slot to write */
     unsigned kings_only;                        /* consecutive king-only quiet plies */
-    int ending;                                 /* DRAW_16_MOVES, DRAW_5_MOVES or DRAW_NONE */
-    unsigned ending_plies;                      /* plies since the ending was reached */
-    bool fmjd;                                  /* the 25/16/5-move rules apply */
+    const struct draw_rules *rules;
+    int ending;            /* index of the counted ending the material is in, or -1 */
+    int strong;            /* its stronger side */
+    unsigned ending_count; /* plies, or the stronger side's moves, since it was reached */
 };
 
 /* Starts tracking at a position (game start or a setup). */
-void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start);
+void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
+                        enum pdn_draw_rules set);
 /* Records one ply; returns the rule that draws the game right after it. */
 enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
                                  const struct pdn_board *after, const struct pdn_move *move);

@@ -1,43 +1,186 @@
 /*
- * Draw rules along one line of play (RULES.md, "End of the game"): threefold
- * repetition for every variant, and for international draughts the FMJD
- * 25-move king rule and the 16- and 5-move endgame rules.
+ * Draw rules along one line of play, one table row per variant (and, for
+ * international and Brazilian draughts, per rules set): threefold
+ * repetition, a count of moves in which only kings moved, and endings drawn
+ * when they stand or after a number of moves. Data, not code paths: a rule
+ * is a row of draw_table; the code below only reads rows.
  *
  * Works on the position values only (popcounts of the public bitboards, which
- * do not depend on the bit layout); keeps a small ring of the positions since
- * the last irreversible ply. Must not allocate, report or know about text.
+ * do not depend on the bit layout, and the long-diagonal mask); keeps a small
+ * ring of the positions since the last irreversible ply. Must not allocate,
+ * report or know about text.
+ *
+ * The rules and their sources (pdn(5), VARIANTS, says the same):
+ *
+ *   variant / set        repetition  kings only  endings
+ *   international fmjd   3           25 moves    3 pieces v lone king: 16 moves each;
+ *   brazilian fmjd                               2 or fewer (with a king) v lone king: 5
+ *     FMJD rules, art. 6 (RULES.md, "End of the game"); Brazilian: the CBD plays
+ *     the FMJD rules on 8x8.
+ *   international classic 3          25 moves    3 pieces v lone king, 2 or fewer v
+ *   brazilian classic                            lone king or man: 5 moves of the
+ *                                                stronger side; 5 kings, or 4 and a man,
+ *                                                v 2 kings: 50 moves of the stronger side
+ *     The older set of the rule books, as issue 13 gives it (no primary text found).
+ *   russian              3           15 moves    1, 2 or 3 kings v a lone king on the
+ *                                                long diagonal: drawn when it stands
+ *                                                (and no capture to play); 3+ kings v
+ *                                                lone king: 15 moves of the stronger side;
+ *                                                both sides with kings, balance unchanged:
+ *                                                4-5 pieces 30 moves, 6-7 pieces 60 moves
+ *     Rules of draughts-64, "Various kinds of draw", items 3-6
+ *     (https://shashky.in.ua/materials/navychky/364-d64-riznomanitni-vydy-nichyiei);
+ *     the traditional draws as RULES.md quotes the Russian rules text. The text
+ *     asks the long diagonal of three kings only; here of one and two as well:
+ *     a lone king off it can be caught (ussr1947.pdn, game 135: two kings
+ *     against one on g1, won), and a rule that drew such games would be wrong.
+ *   english              3           40 moves    none
+ *     WCDF/ACF rules: no man advanced and no piece removed in a player's own
+ *     previous 40 moves, or a position for the third time
+ *     (https://littlegolem.net/jsp/forum/topic2.jsp?forum=300&topic=17 quotes them).
+ *   italian, czech       none        none        none
+ *     No move-count or repetition rule found in the federations' texts consulted
+ *     (FID, capo I: http://www.fid.it/regolamenti/capo1.htm, federdama.org "Le 10
+ *     regole": drawn when neither side can win; Czech rules as cs.wikipedia.org
+ *     "Dama (hra)" gives the CFD's: drawn when no further capture is possible).
  */
+#include "geometry.h"
 #include "replay.h"
 
-/* Plies (moves by each player times two) after which each rule draws. */
-enum { PLIES_25_MOVES = 50, PLIES_16_MOVES = 32, PLIES_5_MOVES = 10 };
+/* One row a line reads as the table it is. */
+/* clang-format off */
+/* Any number of kings, men, pieces. */
+#define ANY 0, 255
+/* A lone king. */
+#define LONE_KING {1, 1, 0, 0, 1, 1}
+
+static const struct draw_rules rules_fmjd = {
+    .repetition = 3,
+    .quiet_moves = 25,
+    .quiet_rule = DRAW_25_MOVES,
+    .nendings = 2,
+    .endings = {
+        {DRAW_16_MOVES, {1, 255, ANY, 3, 3}, LONE_KING, ANY, 16, false, false, false},
+        {DRAW_5_MOVES, {1, 255, ANY, 1, 2}, LONE_KING, ANY, 5, false, false, false},
+    },
+};
+
+static const struct draw_rules rules_classic = {
+    .repetition = 3,
+    .quiet_moves = 25,
+    .quiet_rule = DRAW_25_MOVES,
+    .nendings = 3,
+    .endings = {
+        {DRAW_5_MOVES, {ANY, ANY, 3, 3}, LONE_KING, ANY, 5, true, false, false},
+        {DRAW_5_MOVES, {ANY, ANY, 1, 2}, {0, 1, 0, 1, 1, 1}, ANY, 5, true, false, false},
+        {DRAW_50_MOVES, {4, 5, 0, 1, 5, 5}, {2, 2, 0, 0, 2, 2}, ANY, 50, true, false, false},
+    },
+};
+
+static const struct draw_rules rules_russian = {
+    .repetition = 3,
+    .quiet_moves = 15,
+    .quiet_rule = DRAW_15_MOVES,
+    .nendings = 6,
+    .endings = {
+        {DRAW_KING_VS_KING, {1, 1, 0, 0, 1, 1}, LONE_KING, ANY, 0, false, false, true},
+        {DRAW_TWO_KINGS, {2, 2, 0, 0, 2, 2}, LONE_KING, ANY, 0, false, false, true},
+        {DRAW_BIG_ROAD, {3, 3, 0, 0, 3, 3}, LONE_KING, ANY, 0, false, false, true},
+        {DRAW_THREE_KINGS, {3, 255, 0, 0, ANY}, LONE_KING, ANY, 15, true, false, false},
+        {DRAW_30_MOVES, {1, 255, ANY, ANY}, {1, 255, ANY, ANY}, 4, 5, 30, false, true, false},
+        {DRAW_60_MOVES, {1, 255, ANY, ANY}, {1, 255, ANY, ANY}, 6, 7, 60, false, true, false},
+    },
+};
+
+static const struct draw_rules rules_english = {
+    .repetition = 3,
+    .quiet_moves = 40,
+    .quiet_rule = DRAW_40_MOVES,
+};
+
+static const struct draw_rules rules_none = {0};
+/* clang-format on */
+
+static const struct draw_rules *const draw_table[PDN_DRAW_RULES_COUNT][PDN_VARIANT_COUNT] = {
+    [PDN_DRAW_RULES_FMJD] =
+        {
+            [PDN_VARIANT_INTERNATIONAL] = &rules_fmjd,
+            [PDN_VARIANT_BRAZILIAN] = &rules_fmjd,
+            [PDN_VARIANT_RUSSIAN] = &rules_russian,
+            [PDN_VARIANT_ENGLISH] = &rules_english,
+            [PDN_VARIANT_CZECH] = &rules_none,
+            [PDN_VARIANT_ITALIAN] = &rules_none,
+        },
+    [PDN_DRAW_RULES_CLASSIC] =
+        {
+            [PDN_VARIANT_INTERNATIONAL] = &rules_classic,
+            [PDN_VARIANT_BRAZILIAN] = &rules_classic,
+            [PDN_VARIANT_RUSSIAN] = &rules_russian,
+            [PDN_VARIANT_ENGLISH] = &rules_english,
+            [PDN_VARIANT_CZECH] = &rules_none,
+            [PDN_VARIANT_ITALIAN] = &rules_none,
+        },
+};
+
+const struct draw_rules *draw_rules_get(enum pdn_variant variant, enum pdn_draw_rules set)
+{
+    if ((unsigned)set >= PDN_DRAW_RULES_COUNT) set = PDN_DRAW_RULES_FMJD;
+    if ((unsigned)variant >= PDN_VARIANT_COUNT) variant = PDN_VARIANT_INTERNATIONAL;
+    return draw_table[set][variant];
+}
 
 static int popcount(uint64_t x)
 {
     return __builtin_popcountll(x);
 }
 
-/* Which endgame rule the material falls under, if any. A side has a "lone
- * king" with one king and nothing else; the other side then needs a king. */
-static int ending_of(const struct pdn_board *b)
+static bool in(int v, int min, int max)
 {
-    /* Most positions have many pieces: drop five bits and see if any remain. */
+    return v >= min && v <= max;
+}
+
+static bool side_fits(const struct draw_side *s, int kings, int men)
+{
+    return in(kings, s->kings_min, s->kings_max) && in(men, s->men_min, s->men_max) &&
+           in(kings + men, s->pieces_min, s->pieces_max);
+}
+
+/* Whether the weaker side's lone king stands on the long diagonal. */
+static bool on_big_road(const struct pdn_board *b, int weak)
+{
+    return (b->pieces[weak] & b->kings & geometry_get(b->variant)->long_diagonal) != 0;
+}
+
+/*
+ * The first ending of the table the position is in, counted ones (moves > 0)
+ * or standing ones; -1 when none. *strong gets its stronger side.
+ */
+static int ending_of(const struct draw_rules *r, const struct pdn_board *b, bool counted,
+                     int *strong)
+{
+    if (r->nendings == 0) return -1;
+    /* Most positions have many pieces: drop seven bits and see if any remain. */
     uint64_t all = b->pieces[0] | b->pieces[1];
-    for (int i = 0; i < 5 && all; i++)
+    for (int i = 0; i < 7 && all; i++)
         all &= all - 1;
-    if (all) return DRAW_NONE;
+    if (all) return -1;
     int kings[2], men[2];
     for (int c = 0; c < 2; c++) {
         kings[c] = popcount(b->pieces[c] & b->kings);
         men[c] = popcount(b->pieces[c] & ~b->kings);
     }
-    for (int lone = 0; lone < 2; lone++) {
-        int strong = !lone, total = kings[strong] + men[strong];
-        if (kings[lone] != 1 || men[lone] != 0 || kings[strong] < 1) continue;
-        if (total == 3) return DRAW_16_MOVES;
-        if (total <= 2) return DRAW_5_MOVES;
+    int pieces = kings[0] + men[0] + kings[1] + men[1];
+    for (int i = 0; i < r->nendings; i++) {
+        const struct draw_ending *e = &r->endings[i];
+        if ((e->moves > 0) != counted || !in(pieces, e->pieces_min, e->pieces_max)) continue;
+        for (int s = 0; s < 2; s++)
+            if (side_fits(&e->strong, kings[s], men[s]) &&
+                side_fits(&e->weak, kings[!s], men[!s]) && (!e->big_road || on_big_road(b, !s))) {
+                *strong = s;
+                return i;
+            }
     }
-    return DRAW_NONE;
+    return -1;
 }
 
 static void remember(struct draw_tracker *t, const struct pdn_board *b)
@@ -63,37 +206,59 @@ static unsigned occurrences(const struct draw_tracker *t, const struct pdn_board
     return n;
 }
 
-void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start)
+void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
+                        enum pdn_draw_rules set)
 {
     t->nhistory = t->head = 0;
     t->kings_only = 0;
-    t->fmjd = start->variant == PDN_VARIANT_INTERNATIONAL;
-    t->ending = ending_of(start);
-    t->ending_plies = 0;
+    t->rules = draw_rules_get((enum pdn_variant)start->variant, set);
+    t->strong = 0;
+    t->ending = ending_of(t->rules, start, true, &t->strong);
+    t->ending_count = 0;
     remember(t, start);
 }
 
-/* The endgame rules count from the ply that first reached the material.
- * Only a capture or a promotion changes the material: other plies keep it. */
-static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *after,
-                                  const struct pdn_move *move)
+/*
+ * The counted endings count from the ply that first reached the material.
+ * Only a capture or a promotion changes the material: other plies keep it,
+ * and so does a promotion that stays in the same ending, unless the ending
+ * counts an unchanged balance (restart).
+ */
+static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *before,
+                                  const struct pdn_board *after, const struct pdn_move *move)
 {
-    int ending = move->ncaptured > 0 || move->promotes ? ending_of(after) : t->ending;
-    if (ending != t->ending) {
-        t->ending = ending;
-        t->ending_plies = 0;
-        return DRAW_NONE;
+    const struct draw_rules *r = t->rules;
+    if (move->ncaptured > 0 || move->promotes) {
+        int strong = 0, ending = ending_of(r, after, true, &strong);
+        if (ending != t->ending || (ending >= 0 && r->endings[ending].restart)) {
+            t->ending = ending;
+            t->strong = strong;
+            t->ending_count = 0;
+            return DRAW_NONE;
+        }
     }
-    if (ending == DRAW_NONE) return DRAW_NONE;
-    t->ending_plies++;
-    if (ending == DRAW_5_MOVES && t->ending_plies >= PLIES_5_MOVES) return DRAW_5_MOVES;
-    if (ending == DRAW_16_MOVES && t->ending_plies >= PLIES_16_MOVES) return DRAW_16_MOVES;
-    return DRAW_NONE;
+    if (t->ending < 0) return DRAW_NONE;
+    const struct draw_ending *e = &r->endings[t->ending];
+    if (e->strong_moves) {
+        if ((before->side & 1) != t->strong) return DRAW_NONE;
+        return ++t->ending_count >= e->moves ? e->rule : DRAW_NONE;
+    }
+    return ++t->ending_count >= 2u * e->moves ? e->rule : DRAW_NONE;
+}
+
+/* An ending drawn as it stands, unless the side to move can capture now. */
+static enum draw_rule standing_ending(const struct draw_tracker *t, const struct pdn_board *after)
+{
+    int strong;
+    int ending = ending_of(t->rules, after, false, &strong);
+    if (ending < 0 || pdn_movegen_has_capture(after)) return DRAW_NONE;
+    return t->rules->endings[ending].rule;
 }
 
 enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
                                  const struct pdn_board *after, const struct pdn_move *move)
 {
+    const struct draw_rules *r = t->rules;
     int side = before->side & 1;
     /* A man never comes back and a capture never undoes: earlier positions
      * cannot repeat, and the king-move count starts again. */
@@ -106,26 +271,30 @@ enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board 
         t->kings_only++;
     }
     remember(t, after);
-    if (occurrences(t, after) >= 3) return DRAW_REPETITION;
-    if (!t->fmjd) return DRAW_NONE;
-    enum draw_rule ending = step_ending(t, after, move);
+    if (r->repetition && occurrences(t, after) >= r->repetition) return DRAW_REPETITION;
+    enum draw_rule ending = step_ending(t, before, after, move);
     if (ending != DRAW_NONE) return ending;
-    return t->kings_only >= PLIES_25_MOVES ? DRAW_25_MOVES : DRAW_NONE;
+    if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
+    return standing_ending(t, after);
 }
 
 const char *draw_rule_name(enum draw_rule rule)
 {
-    switch (rule) {
-    case DRAW_REPETITION:
-        return "threefold repetition";
-    case DRAW_25_MOVES:
-        return "the 25-move rule";
-    case DRAW_16_MOVES:
-        return "the 16-move rule";
-    case DRAW_5_MOVES:
-        return "the 5-move rule";
-    case DRAW_NONE:
-        break;
-    }
-    return "no rule";
+    static const char *const names[DRAW_RULE_COUNT] = {
+        [DRAW_NONE] = "no rule",
+        [DRAW_REPETITION] = "threefold repetition",
+        [DRAW_25_MOVES] = "the 25-move rule",
+        [DRAW_16_MOVES] = "the 16-move rule",
+        [DRAW_5_MOVES] = "the 5-move rule",
+        [DRAW_50_MOVES] = "the 50-move rule",
+        [DRAW_15_MOVES] = "the 15-move rule",
+        [DRAW_THREE_KINGS] = "the 15-move rule of three kings against one",
+        [DRAW_30_MOVES] = "the 30-move rule",
+        [DRAW_60_MOVES] = "the 60-move rule",
+        [DRAW_KING_VS_KING] = "the ending of one king against one on the long diagonal",
+        [DRAW_TWO_KINGS] = "the ending of two kings against one on the long diagonal",
+        [DRAW_BIG_ROAD] = "the ending of three kings against one on the long diagonal",
+        [DRAW_40_MOVES] = "the 40-move rule",
+    };
+    return (unsigned)rule < DRAW_RULE_COUNT ? names[rule] : names[DRAW_NONE];
 }

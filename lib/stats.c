@@ -502,7 +502,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     struct game_walk *w = ctx;
     if (depth != 0) return;
     if (!w->tracking) {
-        draw_tracker_start(&w->draws, before);
+        draw_tracker_start(&w->draws, before, w->st->opt.draw_rules);
         w->tracking = true;
     }
     w->ply++;
@@ -594,6 +594,7 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
     memset(st->seen, 0, sizeof st->seen);
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.strict = st->opt.strict;
+    ro.draw_rules = st->opt.draw_rules;
     ro.on_diag = on_replay_diag;
     ro.diag_ctx = st;
     ro.on_ply = on_ply;
@@ -605,6 +606,7 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
     st->games++;
     st->outcome[w.oc]++;
     st->ending[ending_of(&w, &sum)]++;
+    _Static_assert((int)DRAW_RULE_COUNT <= (int)ST_DRAW_RULES, "a draw rule without a count");
     st->draw_rules[w.drawn]++;
     count_findings(st, g, &sum);
     st->captures += w.captures;

@@ -22,7 +22,7 @@ struct names {
 
 enum st_outcome { ST_WHITE, ST_DRAW, ST_BLACK, ST_OTHER, ST_UNKNOWN, ST_OUTCOMES };
 enum st_ending { ST_NO_MOVE, ST_RECORDED, ST_DRAW_RULE, ST_UNFINISHED, ST_ENDINGS };
-enum { ST_DRAW_RULES = 5 }; /* enum draw_rule of replay.h: none and four rules */
+enum { ST_DRAW_RULES = 16 }; /* enum draw_rule of replay.h (none and every rule) fits */
 
 struct st_alias {
     char *name, *key; /* the canonical name and its key */

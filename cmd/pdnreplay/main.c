@@ -389,6 +389,7 @@ int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, con
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.filename = file;
     ro.strict = strict;
+    ro.draw_rules = t->draw_rules;
     ro.on_diag = on_replay_diag;
     ro.diag_ctx = l;
     ro.on_ply = on_ply;

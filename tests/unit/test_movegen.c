@@ -206,6 +206,82 @@ static void test_movegen_perft_english(void **state)
     assert_true(run_perft_rows("checkers", slow_mode()) >= 18);
 }
 
+/* Italian (DCTL board_08x08.cpp, "mirrored board", both columns): to depth 9
+ * here, to 13 under PDN_SLOW (keep and drop first differ at depth 12). */
+static void test_movegen_perft_italian(void **state)
+{
+    (void)state;
+    assert_true(run_perft_rows("italian", slow_mode()) >= 18);
+}
+
+/* The one capture of a position, from and to; fails unless there is exactly one. */
+static void expect_only_capture(const char *fen, int from, int to, int ncaptured)
+{
+    struct pdn_board b;
+    struct pdn_movelist list;
+    load(&b, PDN_VARIANT_ITALIAN, fen);
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
+    assert_int_equal(pdn_movegen_count(&b, 0), 1);
+    assert_int_equal(list.moves[0].from, from);
+    assert_int_equal(list.moves[0].to, to);
+    assert_int_equal(list.moves[0].ncaptured, ncaptured);
+}
+
+/* Italian board: square 1 is the top-left corner (FID numbering); 12-15 is a
+ * man's step, which on the other 8x8 boards is no diagonal. */
+static void test_movegen_italian_board(void **state)
+{
+    (void)state;
+    struct pdn_board b;
+    struct pdn_move m;
+    pdn_board_init(&b, PDN_VARIANT_ITALIAN);
+    assert_int_equal(b.side, PDN_COLOR_WHITE);
+    assert_int_equal(pdn_board_get(&b, 1), PDN_PIECE_BLACK_MAN);
+    assert_int_equal(pdn_board_get(&b, 21), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_movegen_count(&b, 0), 7);
+    assert_true(pdn_movegen_quiet(&m, &b, 21, 17));
+    assert_true(pdn_movegen_quiet(&m, &b, 24, 20));
+    assert_false(pdn_movegen_quiet(&m, &b, 24, 19));
+    b.side = PDN_COLOR_BLACK;
+    assert_true(pdn_movegen_quiet(&m, &b, 12, 15));
+    assert_true(pdn_movegen_quiet(&m, &b, 9, 13));
+    assert_false(pdn_movegen_quiet(&m, &b, 9, 14));
+    char name[4];
+    pdn_square_name(name, PDN_VARIANT_ITALIAN, 1);
+    assert_string_equal(name, "a8");
+    pdn_square_name(name, PDN_VARIANT_ITALIAN, 32);
+    assert_string_equal(name, "h1");
+}
+
+/* FID rules: a man never takes a king; the capture taking the most pieces,
+ * then the one by a king, then the one taking the most kings, then the one
+ * meeting a king first. */
+static void test_movegen_italian_capture_precedence(void **state)
+{
+    (void)state;
+    /* A man next to a king with room behind: no capture, a quiet move. */
+    expect_only_capture("W:W22:B18", 22, 13, 1);
+    struct pdn_board b;
+    struct pdn_movelist list;
+    load(&b, PDN_VARIANT_ITALIAN, "W:W22:BK18");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
+    assert_int_equal(list.moves[0].ncaptured, 0);
+    assert_int_equal(list.moves[0].to, 19);
+    assert_false(pdn_movegen_has_capture(&b));
+    /* Most pieces: the man's two men before the king's one king. */
+    expect_only_capture("W:W22,K32:B18,10,K28", 22, 6, 2);
+    /* Equal numbers: the king captures, not the man. */
+    expect_only_capture("W:W22,K24:B18,20", 24, 15, 1);
+    /* The king takes the king rather than the man. */
+    expect_only_capture("W:WK22:BK18,19", 22, 13, 1);
+    /* Two kings' captures of a man and a king each: the king met first. */
+    expect_only_capture("W:WK27:B22,K13,K23,15", 27, 11, 2);
+    expect_only_capture("W:WK27:BK22,13,23,K15", 27, 9, 2);
+    /* All else equal: free choice. */
+    load(&b, PDN_VARIANT_ITALIAN, "W:WK27:B22,13,23,15");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 2);
+}
+
 /* Czech (DCTL board_08x08.cpp, both columns): men capture forward only,
  * flying kings, a king's capture first; differs from English at depth 9. */
 static void test_movegen_perft_czech(void **state)
@@ -332,6 +408,9 @@ int main(void)
         cmocka_unit_test(test_movegen_perft_english),
         cmocka_unit_test(test_movegen_perft_russian),
         cmocka_unit_test(test_movegen_perft_czech),
+        cmocka_unit_test(test_movegen_perft_italian),
+        cmocka_unit_test(test_movegen_italian_board),
+        cmocka_unit_test(test_movegen_italian_capture_precedence),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

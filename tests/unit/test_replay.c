@@ -555,17 +555,21 @@ static void test_replay_impossible_fen(void **state)
 static void test_replay_unsupported_gametype(void **state)
 {
     (void)state;
-    struct fx *f = fx_game("1. 22-18", "1-1", "GameType", "22", NULL);
+    struct fx *f = fx_game("1. 22-18", "1-1", "GameType", "24", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
     assert_int_equal(f->dc.total, 1);
     assert_string_equal(f->dc.kept[0].message,
-                        "unsupported GameType '22': Italian draughts; the moves are not checked");
+                        "unsupported GameType '24': Spanish draughts; the moves are not checked");
     assert_int_equal(f->nplies, 0);
     fx_free(f);
     f = fx_game("1. 32-28", "*", "GameType", "20,W,10,10,N2,0", NULL);
     expect_clean(f);
     fx_free(f);
     f = fx_game("1. 22-18", "*", "GameType", "26", NULL); /* Brazilian */
+    expect_clean(f);
+    fx_free(f);
+    /* Italian: 12-15 is a step on its mirrored board. */
+    f = fx_game("1. 21-17 12-15", "*", "GameType", "22", NULL);
     expect_clean(f);
     fx_free(f);
 }
