@@ -525,6 +525,17 @@ static int end_game(struct parser *p, pdn_game **out)
     return rc < 0 ? give_up(p, rc) : rc;
 }
 
+/* A game whose tree outgrows PDN_LIMIT_GAME_TREE is cut there: the rest of
+ * it is skipped up to its end (its text is kept whole). */
+static void cut_tree(struct parser *p)
+{
+    struct pdn_pos at = parser_last_char(p);
+    parser_emit(p, PDN_DIAG_LIMIT, &at, NULL, 0,
+                "game tree larger than PDN_LIMIT_GAME_TREE: the game is cut here, the rest of it "
+                "skipped (its text is kept)");
+    p->skipping = true;
+}
+
 int parser_next(struct parser *p, pdn_game **out)
 {
     *out = NULL;
@@ -533,6 +544,7 @@ int parser_next(struct parser *p, pdn_game **out)
     for (;;) {
         /* Plain movetext, tags and results skip the tokens (the usual case). */
         int rc = 0;
+        if (p->any && !p->skipping && p->arena->total > PDN_LIMIT_GAME_TREE) cut_tree(p);
         if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
             if ((rc = parser_quick(p)) < 0) return give_up(p, rc);
             if (rc == STEP_END) return end_game(p, out);
@@ -595,8 +607,6 @@ void parser_free(struct parser *p)
 {
     if (!p) return;
     arena_free(p->arena);
-    for (int i = 0; i < p->nframes; i++)
-        frame_free(&p->frames[i]);
     free(p->frames);
     vec_free(&p->tags);
     free(p->tagset);

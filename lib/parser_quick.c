@@ -305,6 +305,8 @@ int parser_quick(struct parser *p)
         }
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
+        /* A tree past its limit: the caller cuts the game. */
+        if (move && p->arena->total > PDN_LIMIT_GAME_TREE) break;
     }
     lx->pos = i, lx->line = line, lx->col = col, lx->after_cr = cr;
     if (last) {
