@@ -203,6 +203,8 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
         if (k >= t->end) return 0;
     }
     if (b[k] != '.') return q_move(p, t, k, v, last_to);
+    /* "1.01-0.99" may be a result (text_result_goes): the token path. */
+    if (k - t->at == 1 && v <= 2 && k + 1 < t->end && q_digit(b[k + 1])) return 0;
     *move = false;
     return q_movenum(p, t, k, v);
 }
