@@ -114,6 +114,46 @@ static void count_error(struct parser *p, enum pdn_diag_code code)
         p->errors_ahead++;
 }
 
+/* Holds a finding made between games (see release_ahead); when memory
+ * runs out it is told at once, as the next game's. */
+static void hold_ahead(struct parser *p, const struct pdn_diag *d)
+{
+    struct ahead_diag *a = vec_push(&p->ahead, sizeof *a);
+    if (a == NULL) {
+        p->opt.on_diag(d, p->opt.diag_ctx);
+        return;
+    }
+    a->code = d->code;
+    a->line = d->line;
+    a->col = d->col;
+    a->has_text = d->text != NULL;
+    a->has_detail = d->detail != NULL;
+    snprintf(a->text, sizeof a->text, "%s", d->text ? d->text : "");
+    snprintf(a->detail, sizeof a->detail, "%s", d->detail ? d->detail : "");
+}
+
+/* The findings made since the last game ended: the game that begins now
+ * owns them, or, at the end of the input, the file (game 0): junk after
+ * the last game (an odd byte of UTF-16 decoded as U+FFFD, stray text) is
+ * no game of its own. */
+static void release_ahead(struct parser *p, size_t game)
+{
+    const struct ahead_diag *a = p->ahead.data;
+    for (size_t i = 0; i < p->ahead.n; i++) {
+        struct pdn_diag d = {
+            .code = a[i].code,
+            .file = p->opt.filename,
+            .line = a[i].line,
+            .col = a[i].col,
+            .game = game,
+            .text = a[i].has_text ? a[i].text : NULL,
+            .detail = a[i].has_detail ? a[i].detail : NULL,
+        };
+        p->opt.on_diag(&d, p->opt.diag_ctx);
+    }
+    p->ahead.n = 0;
+}
+
 void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail)
 {
@@ -131,6 +171,10 @@ void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos
         .text = text ? clip(buf, text, len) : NULL,
         .detail = detail,
     };
+    if (!p->any) {
+        hold_ahead(p, &d);
+        return;
+    }
     p->opt.on_diag(&d, p->opt.diag_ctx);
 }
 
@@ -455,6 +499,7 @@ static int begin_game(struct parser *p)
     p->any = true;
     p->game_start = p->last_end = p->tok.mark.offset;
     frame_reset(&p->frames[0], &p->tok.pos);
+    release_ahead(p, p->index);
     return 0;
 }
 
@@ -495,6 +540,7 @@ static int finish_game(struct parser *p, pdn_game **out)
 
 static int give_up(struct parser *p, int rc)
 {
+    if (!p->any) release_ahead(p, p->index + 1);
     arena_free(p->arena);
     p->arena = NULL;
     p->game = NULL;
@@ -559,6 +605,7 @@ int parser_next(struct parser *p, pdn_game **out)
         }
         if (!p->any && p->tok.kind == TOK_EOF) {
             flush_pending(p, UINT64_MAX);
+            release_ahead(p, 0);
             return 0;
         }
         if (!p->any && (rc = before_game(p)) != 0) {
@@ -609,6 +656,7 @@ void parser_free(struct parser *p)
     arena_free(p->arena);
     free(p->frames);
     vec_free(&p->tags);
+    vec_free(&p->ahead);
     free(p->tagset);
     free(p);
 }

@@ -393,7 +393,8 @@ struct pdn_diag {
     enum pdn_diag_code code;
     const char *file;        /* name given to the reader, "-" for stdin */
     uint32_t line, col;      /* 0 when not tied to a place */
-    size_t game;             /* 1-based game index in the file, 0 for none */
+    size_t game;             /* 1-based game index in the file, 0 for none (the file's:
+                                text after the last game that starts no game) */
     const char *move_number; /* "12." or "30..." or NULL */
     const char *text;        /* the offending text, or NULL */
     const char *detail;      /* code-specific detail, or NULL */
