@@ -365,7 +365,8 @@ enum pdn_diag_code {
     PDN_DIAG_PARTIAL_PATH,        /* some but not all landing squares of a capture */
     PDN_DIAG_MOVE_FORM,           /* nonstandard move notation (detail lists the forms) */
     PDN_DIAG_STRICT_VIOLATION,    /* strict mode: a form PDN 3.0 does not allow */
-    PDN_DIAG_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not checked */
+    PDN_DIAG_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not replayed (its
+                                     move texts are still checked: squares on the board) */
     PDN_DIAG_MOVE_NUMBER,         /* move number or side disagrees with the replay */
     /* replay: results */
     PDN_DIAG_RESULT_MISMATCH,     /* Result tag and terminator disagree */
