@@ -1,7 +1,8 @@
 /*
- * bench_memory NAME: reads PDN from standard input with pdn_reader (lenient,
- * no validation) and prints the peak resident set size, the games and the
- * findings: the end of a row of bench/run-memory.sh's table. Fed by
+ * bench_memory NAME: reads PDN from standard input with pdn_reader (lenient),
+ * replays each game as pdncheck does and writes it as pdnfmt does (to
+ * /dev/null), and prints the peak resident set size, the games and the
+ * reader's findings: the end of a row of bench/run-memory.sh's table. Fed by
  * make_hostile through a pipe, so that the input itself never sits in this
  * process. Never asserts: the figures are for people.
  */
@@ -38,12 +39,25 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_memory: %s\n", pdn_error_message(rc));
         return 3;
     }
+    FILE *null = fopen("/dev/null", "w");
+    if (!null) {
+        perror("bench_memory: /dev/null");
+        return 3;
+    }
     unsigned long games = 0;
     pdn_game *g;
     while ((rc = pdn_reader_next(&g, r)) == 1) {
         games++;
+        struct pdn_replay_summary sum;
+        int err = pdn_replay_game(&sum, g, NULL);
+        if (err == 0) err = pdn_format_game(null, g, NULL);
         pdn_game_free(g);
+        if (err < 0) {
+            fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_error_message(err));
+            return 3;
+        }
     }
+    fclose(null);
     pdn_reader_free(r);
     if (rc < 0) {
         fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_error_message(rc));

@@ -61,12 +61,23 @@ static const struct option long_options[] = {
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
-/* The text of one source line, for excerpts (-v). */
+/* The text of one source line, for excerpts (-v): of a long line that
+ * holds many games, only what an excerpt of the last game can show. */
 struct srcline {
     char *text;
     size_t len, cap;
-    uint32_t line; /* 0 for none */
-    uint32_t cols; /* characters in text */
+    uint32_t line;  /* 0 for none */
+    uint32_t cols;  /* characters in text */
+    uint32_t first; /* the column of text[0] */
+};
+
+/* Where the last excerpt of a long line started: findings come in source
+ * order, so the next one of the same line counts on from there, and a
+ * line of a million columns with a finding in every few is read once. */
+struct excerpt_cursor {
+    const char *line;
+    size_t byte;
+    uint32_t chars;
 };
 
 /* A finding kept until its game is done. */
@@ -97,6 +108,7 @@ struct check {
     struct held *held;
     size_t nheld, capheld;
     struct srcline src; /* -v: the line the last game ended on */
+    struct excerpt_cursor cursor;
     struct tally sum; /* the summary */
 };
 
@@ -176,9 +188,22 @@ static bool line_append(struct srcline *l, const char *s, size_t n)
  */
 static void srcline_enter(struct srcline *l, const pdn_game *g)
 {
-    if (l->line != g->start.line) l->len = l->cols = 0, l->line = g->start.line;
+    if (l->line != g->start.line) l->len = l->cols = 0, l->first = 1, l->line = g->start.line;
+    /* Of the games before on this line, an excerpt shows at most the
+     * last EXCERPT_WIDTH characters: a line of many games (or the rest of
+     * a cut one) keeps no more, and no gap wider than that as blanks. */
+    if (g->start.col > l->first + l->cols + EXCERPT_WIDTH) {
+        l->len = l->cols = 0;
+        l->first = g->start.col;
+    } else if (l->cols > 2 * EXCERPT_WIDTH) {
+        size_t cut = pdn_text_prefix(l->text, l->len, l->cols - EXCERPT_WIDTH);
+        memmove(l->text, l->text + cut, l->len - cut);
+        l->len -= cut;
+        l->first += l->cols - EXCERPT_WIDTH;
+        l->cols = EXCERPT_WIDTH;
+    }
     bool ok = true;
-    while (ok && l->cols + 1 < g->start.col)
+    while (ok && l->first + l->cols < g->start.col)
         ok = line_append(l, " ", 1);
     const char *nl = memchr(g->raw, '\n', g->raw_len);
     if (ok) ok = line_append(l, g->raw, nl ? (size_t)(nl - g->raw) : g->raw_len);
@@ -194,16 +219,19 @@ static void srcline_leave(struct srcline *l, const pdn_game *g)
         if (g->raw[i] == '\n') lines++, tail = i + 1;
     if (lines == 0) return;
     l->len = l->cols = 0;
+    l->first = 1;
     l->line = g->start.line + lines;
     if (!line_append(l, g->raw + tail, g->raw_len - tail)) l->line = 0;
 }
 
-/* Source line 'line', from the kept line or the game's text; false when
- * neither holds it (a finding between games). */
-static bool source_line(const struct check *c, uint32_t line, const char **out, size_t *len)
+/* Source line 'line', from the kept line or the game's text, from column
+ * *first on; false when neither holds it (a finding between games). */
+static bool source_line(const struct check *c, uint32_t line, const char **out, size_t *len,
+                        uint32_t *first)
 {
+    *first = 1;
     if (line == c->src.line) {
-        *out = c->src.text, *len = c->src.len;
+        *out = c->src.text, *len = c->src.len, *first = c->src.first;
         return true;
     }
     const pdn_game *g = c->game;
@@ -220,22 +248,36 @@ static bool source_line(const struct check *c, uint32_t line, const char **out, 
     return true;
 }
 
-/* The line and a caret; a long line only around the column, cut with "...". */
-static void print_excerpt(uint32_t line_no, const char *s, size_t len, uint32_t col)
+/* The byte offset of character 'chars' of s, counted on from the cursor
+ * when it stands on this line at or before it. */
+static size_t excerpt_offset(struct excerpt_cursor *cur, const char *s, size_t len, uint32_t chars)
+{
+    if (cur->line != s || cur->chars > chars) *cur = (struct excerpt_cursor){s, 0, 0};
+    cur->byte += pdn_text_prefix(s + cur->byte, len - cur->byte, chars - cur->chars);
+    cur->chars = chars;
+    return cur->byte;
+}
+
+/* The line (its text from column 'first' on) and a caret; a long line only
+ * around the column, cut with "...". */
+static void print_excerpt(struct excerpt_cursor *cur, uint32_t line_no, const char *s, size_t len,
+                          uint32_t col, uint32_t first)
 {
     while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == '\n'))
         len--;
-    if (pdn_text_width(s, len) <= EXCERPT_WIDTH) {
+    if (first == 1 && pdn_text_prefix(s, len, EXCERPT_WIDTH) == len) {
         tool_diag_excerpt(stdout, line_no, s, len, col);
         return;
     }
-    uint32_t first = col > EXCERPT_LEAD ? col - EXCERPT_LEAD : 1;
-    const char *a = s + pdn_text_prefix(s, len, first - 1);
+    uint32_t rel = col >= first ? col - first + 1 : 1; /* the column in s */
+    uint32_t from = rel > EXCERPT_LEAD ? rel - EXCERPT_LEAD : 1;
+    const char *a = s + excerpt_offset(cur, s, len, from - 1);
     const char *b = a + pdn_text_prefix(a, len - (size_t)(a - s), EXCERPT_WIDTH);
+    bool before = from > 1 || first > 1;
     char buf[EXCERPT_WIDTH * 4 + 8];
-    int n = snprintf(buf, sizeof buf, "%s%.*s%s", first > 1 ? "..." : "", (int)(b - a), a,
+    int n = snprintf(buf, sizeof buf, "%s%.*s%s", before ? "..." : "", (int)(b - a), a,
                      b < s + len ? "..." : "");
-    tool_diag_excerpt(stdout, line_no, buf, (size_t)n, col - first + 1 + (first > 1 ? 3 : 0));
+    tool_diag_excerpt(stdout, line_no, buf, (size_t)n, rel - from + 1 + (before ? 3 : 0));
 }
 
 /* ---- printing --------------------------------------------------------------- */
@@ -249,8 +291,9 @@ static void emit(struct check *c, const struct pdn_diag *d)
     tool_diag_text(stdout, c->t->prog, d);
     const char *line;
     size_t len;
-    if (c->verbose && d->line && source_line(c, d->line, &line, &len))
-        print_excerpt(d->line, line, len, d->col ? d->col : 1);
+    uint32_t first;
+    if (c->verbose && d->line && source_line(c, d->line, &line, &len, &first))
+        print_excerpt(&c->cursor, d->line, line, len, d->col ? d->col : 1, first);
 }
 
 static char *copy_into(char **dst, const char *s)
@@ -379,6 +422,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     bool excerpts = c->verbose && !t->json;
     c->game = game;
     if (excerpts) srcline_enter(&c->src, game);
+    c->cursor.line = NULL; /* the lines change from game to game */
     int err = pdn_replay_game(&summary, game, &ro);
     sort_held(c);
     if (c->list) list_game(c, game, summary.plies);

@@ -15,6 +15,7 @@
 
 struct arena_chunk {
     struct arena_chunk *next;
+    size_t size; /* of data: what the arena counts in its total */
     alignas(max_align_t) char data[];
 };
 
@@ -35,7 +36,9 @@ static int arena_grow(struct arena *arena, size_t need)
     struct arena_chunk *c = malloc(sizeof *c + size);
     if (!c) return PDN_ENOMEM;
     c->next = arena->chunks;
+    c->size = size;
     arena->chunks = c;
+    arena->total += sizeof *c + size;
     arena->ptr = c->data;
     arena->end = c->data + size;
     if (arena->next_size < ARENA_CHUNK_MAX) arena->next_size *= 2;
@@ -44,7 +47,7 @@ static int arena_grow(struct arena *arena, size_t need)
 
 struct arena *arena_new(size_t hint)
 {
-    struct arena tmp = {NULL, NULL, NULL, NULL, 4096};
+    struct arena tmp = {NULL, NULL, NULL, NULL, 4096, 0};
     while (tmp.next_size < hint && tmp.next_size < ARENA_CHUNK_MAX)
         tmp.next_size *= 2;
     if (arena_grow(&tmp, round_up(sizeof tmp)) < 0) return NULL;
@@ -113,7 +116,9 @@ void *arena_block(struct arena *arena, size_t size)
     struct arena_chunk *c = malloc(sizeof *c + size);
     if (!c) return NULL;
     c->next = arena->blocks;
+    c->size = size;
     arena->blocks = c;
+    arena->total += sizeof *c + size;
     return c->data;
 }
 
@@ -125,8 +130,11 @@ void *arena_block_resize(struct arena *arena, void *block, size_t size)
     while (*at && (*at)->data != (char *)block)
         at = &(*at)->next;
     if (!*at) return NULL;
+    size_t old = (*at)->size;
     struct arena_chunk *c = realloc(*at, sizeof *c + size);
     if (!c) return NULL;
     *at = c;
+    c->size = size;
+    arena->total = arena->total - old + size;
     return c->data;
 }

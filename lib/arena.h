@@ -17,6 +17,7 @@ struct arena {
     struct arena_chunk *blocks; /* arena_block's, newest first */
     char *ptr, *end;                /* free room in the newest chunk */
     size_t next_size;               /* size of the next chunk to allocate */
+    size_t total;                   /* bytes taken from malloc: chunks and blocks */
 };
 
 /* A new arena whose first chunk holds at least 'hint' bytes; NULL when out of memory. */

@@ -189,6 +189,25 @@ static int match_lit(const struct lexer *lx, size_t i, const char *s, size_t len
     return next >= 0 && is_digit((unsigned)next) ? 0 : 1;
 }
 
+/* A Goes score at i ("1.01-0.99", text_result_goes): its length, 0 when
+ * none, -1 for more. It is the whole run of digits, dots and dashes there,
+ * so "1.32-28" (a move number, a move) is none. Lenient only. */
+static int scan_goes(struct lexer *lx, size_t i, struct token *tok)
+{
+    size_t n = 0;
+    for (int b; n <= 9 && (b = peek(lx, i + n)) >= 0 && (is_digit((unsigned)b) || b == '.' || b == '-');)
+        n++;
+    if (n <= 9 && more(lx, i + n)) return -1;
+    if (n > 9 || lx->strict) return 0;
+    char text[10] = {0};
+    for (size_t k = 0; k < n; k++)
+        text[k] = (char)byte_at(lx, i + k);
+    const struct text_result *r = text_result_goes(text, n);
+    if (r == NULL) return 0;
+    tok->value = r->result;
+    return (int)n;
+}
+
 /* A result token at c: its length, 0 when none, -1 for more. */
 static int scan_result(struct lexer *lx, const struct cur *c, struct token *tok)
 {
@@ -196,6 +215,11 @@ static int scan_result(struct lexer *lx, const struct cur *c, struct token *tok)
      * most numbers leave here. */
     int b0 = peek(lx, c->pos), b1 = peek(lx, c->pos + 1), b2 = peek(lx, c->pos + 2);
     if (b1 >= 0 && b0 != 0xC2 && (b0 > '2' || (b1 != '-' && b1 != '/' && b1 != '.'))) return 0;
+    if (b1 == '.' && b2 >= 0 && is_digit((unsigned)b2)) {
+        int g = scan_goes(lx, c->pos, tok);
+        if (g > 0) set_find(tok, PDN_DIAG_NONSTANDARD, ODD_ODD_RESULT, false, pos_of(lx, c));
+        if (g != 0) return g;
+    }
     /* "1." and "2." are move numbers, "1-3" a move: only 0.5-0.5, 1/2-1/2
      * and a digit 0-2 after the dash can still be results. */
     if (b1 == '.' && b0 != '0') return 0;

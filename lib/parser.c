@@ -114,6 +114,46 @@ static void count_error(struct parser *p, enum pdn_diag_code code)
         p->errors_ahead++;
 }
 
+/* Holds a finding made between games (see release_ahead); when memory
+ * runs out it is told at once, as the next game's. */
+static void hold_ahead(struct parser *p, const struct pdn_diag *d)
+{
+    struct ahead_diag *a = vec_push(&p->ahead, sizeof *a);
+    if (a == NULL) {
+        p->opt.on_diag(d, p->opt.diag_ctx);
+        return;
+    }
+    a->code = d->code;
+    a->line = d->line;
+    a->col = d->col;
+    a->has_text = d->text != NULL;
+    a->has_detail = d->detail != NULL;
+    snprintf(a->text, sizeof a->text, "%s", d->text ? d->text : "");
+    snprintf(a->detail, sizeof a->detail, "%s", d->detail ? d->detail : "");
+}
+
+/* The findings made since the last game ended: the game that begins now
+ * owns them, or, at the end of the input, the file (game 0): junk after
+ * the last game (an odd byte of UTF-16 decoded as U+FFFD, stray text) is
+ * no game of its own. */
+static void release_ahead(struct parser *p, size_t game)
+{
+    const struct ahead_diag *a = p->ahead.data;
+    for (size_t i = 0; i < p->ahead.n; i++) {
+        struct pdn_diag d = {
+            .code = a[i].code,
+            .file = p->opt.filename,
+            .line = a[i].line,
+            .col = a[i].col,
+            .game = game,
+            .text = a[i].has_text ? a[i].text : NULL,
+            .detail = a[i].has_detail ? a[i].detail : NULL,
+        };
+        p->opt.on_diag(&d, p->opt.diag_ctx);
+    }
+    p->ahead.n = 0;
+}
+
 void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
                  const char *text, size_t len, const char *detail)
 {
@@ -131,6 +171,10 @@ void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos
         .text = text ? clip(buf, text, len) : NULL,
         .detail = detail,
     };
+    if (!p->any) {
+        hold_ahead(p, &d);
+        return;
+    }
     p->opt.on_diag(&d, p->opt.diag_ctx);
 }
 
@@ -455,6 +499,7 @@ static int begin_game(struct parser *p)
     p->any = true;
     p->game_start = p->last_end = p->tok.mark.offset;
     frame_reset(&p->frames[0], &p->tok.pos);
+    release_ahead(p, p->index);
     return 0;
 }
 
@@ -495,6 +540,7 @@ static int finish_game(struct parser *p, pdn_game **out)
 
 static int give_up(struct parser *p, int rc)
 {
+    if (!p->any) release_ahead(p, p->index + 1);
     arena_free(p->arena);
     p->arena = NULL;
     p->game = NULL;
@@ -525,6 +571,17 @@ static int end_game(struct parser *p, pdn_game **out)
     return rc < 0 ? give_up(p, rc) : rc;
 }
 
+/* A game whose tree outgrows PDN_LIMIT_GAME_TREE is cut there: the rest of
+ * it is skipped up to its end (its text is kept whole). */
+static void cut_tree(struct parser *p)
+{
+    struct pdn_pos at = parser_last_char(p);
+    parser_emit(p, PDN_DIAG_LIMIT, &at, NULL, 0,
+                "game tree larger than PDN_LIMIT_GAME_TREE: the game is cut here, the rest of it "
+                "skipped (its text is kept)");
+    p->skipping = true;
+}
+
 int parser_next(struct parser *p, pdn_game **out)
 {
     *out = NULL;
@@ -533,6 +590,7 @@ int parser_next(struct parser *p, pdn_game **out)
     for (;;) {
         /* Plain movetext, tags and results skip the tokens (the usual case). */
         int rc = 0;
+        if (p->any && !p->skipping && p->arena->total > PDN_LIMIT_GAME_TREE) cut_tree(p);
         if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
             if ((rc = parser_quick(p)) < 0) return give_up(p, rc);
             if (rc == STEP_END) return end_game(p, out);
@@ -547,6 +605,7 @@ int parser_next(struct parser *p, pdn_game **out)
         }
         if (!p->any && p->tok.kind == TOK_EOF) {
             flush_pending(p, UINT64_MAX);
+            release_ahead(p, 0);
             return 0;
         }
         if (!p->any && (rc = before_game(p)) != 0) {
@@ -595,10 +654,9 @@ void parser_free(struct parser *p)
 {
     if (!p) return;
     arena_free(p->arena);
-    for (int i = 0; i < p->nframes; i++)
-        frame_free(&p->frames[i]);
     free(p->frames);
     vec_free(&p->tags);
+    vec_free(&p->ahead);
     free(p->tagset);
     free(p);
 }

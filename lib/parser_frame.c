@@ -1,6 +1,7 @@
 /*
  * parser_frame: lines of a game under construction -> exact-size arrays in the arena
- * (the nodes are built in the arena from the start: they are most of a game).
+ * (the nodes and variations are built in the arena from the start: they are
+ * most of a game).
  *
  * Where annotations go: comments right after a move (before any of its
  * variations) are its comments_after; comments after its variations, or at
@@ -15,9 +16,9 @@
 
 void frame_reset(struct frame *frame, const struct pdn_pos *pos)
 {
-    /* The nodes live in a game's arena: forget them, never free them. */
-    frame->nodes = (struct vec){NULL, 0, 0};
-    frame->after.n = frame->nags.n = frame->vars.n = frame->before.n = 0;
+    /* Every array of a frame lives in a game's arena: forget it, never
+     * free it. */
+    frame->nodes = frame->vars = frame->after = frame->nags = frame->before = (struct vec){NULL, 0, 0};
     frame->setup = NULL;
     frame->has_num = frame->num_black = frame->adjacent = false;
     frame->num = frame->last_to = 0;
@@ -26,28 +27,65 @@ void frame_reset(struct frame *frame, const struct pdn_pos *pos)
     frame->pos = *pos;
 }
 
-void frame_free(struct frame *frame)
-{
-    vec_free(&frame->after);
-    vec_free(&frame->nags);
-    vec_free(&frame->vars);
-    vec_free(&frame->before);
-}
-
 struct pdn_node *frame_last(struct frame *frame)
 {
     return frame->nodes.n ? (struct pdn_node *)frame->nodes.data + frame->nodes.n - 1 : NULL;
 }
 
-/* Copies a vector into the arena; false when out of memory. */
-static bool take(struct arena *arena, struct vec *vec, size_t size, const void **out,
-                 uint32_t *n)
+/* Arrays past this many bytes get an arena block of their own. */
+#define ARRAY_BLOCK ((size_t)64 * 1024)
+
+/* Room for one more element of an array built in the game's arena, where
+ * the finished line or node keeps it (no copy when it is done): it starts
+ * 'first' long and doubles when short. Small outgrown copies stay in the
+ * arena until the game is freed; a long array moves to a block of its own,
+ * which grows in place, so that it costs its elements once, not twice.
+ * NULL when out of memory. */
+static void *push_in_arena(struct vec *v, struct arena *arena, size_t size, size_t first)
 {
-    *n = (uint32_t)vec->n;
-    *out = arena_memdup(arena, vec->data, vec->n * size);
-    bool ok = vec->n == 0 || *out != NULL;
-    vec->n = 0;
-    return ok;
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? 2 * v->cap : first;
+        size_t bytes = cap * size, old = v->cap * size;
+        void *data;
+        if (old >= ARRAY_BLOCK)
+            data = arena_block_resize(arena, v->data, bytes);
+        else
+            data = bytes >= ARRAY_BLOCK ? arena_block(arena, bytes) : arena_alloc(arena, bytes);
+        if (!data) return NULL;
+        if (v->n && old < ARRAY_BLOCK) memcpy(data, v->data, v->n * size);
+        v->data = data;
+        v->cap = cap;
+    }
+    return (char *)v->data + v->n++ * size;
+}
+
+/* An array of push_in_arena, done: a block gives back what it did not use.
+ * The vector forgets it (the arena owns it). */
+static const void *seal_in_arena(struct vec *v, struct arena *arena, size_t size, uint32_t *n)
+{
+    void *data = v->data;
+    size_t bytes = v->n * size;
+    if (v->cap * size >= ARRAY_BLOCK && bytes >= ARRAY_BLOCK) {
+        void *fit = arena_block_resize(arena, data, bytes);
+        if (fit) data = fit;
+    }
+    *n = (uint32_t)v->n;
+    if (v->n == 0) data = NULL;
+    *v = (struct vec){NULL, 0, 0};
+    return data;
+}
+
+/* Room for one more node: the array starts as long as the last line closed
+ * in this frame (one node at first: most variations are short). */
+static struct pdn_node *push_node(struct frame *frame, struct arena *arena)
+{
+    return push_in_arena(&frame->nodes, arena, sizeof(struct pdn_node),
+                         frame->hint ? frame->hint : 1);
+}
+
+struct pdn_line *frame_push_variation(struct frame *frame, struct arena *arena)
+{
+    return push_in_arena(&frame->vars, arena, sizeof(struct pdn_line), 1);
 }
 
 /* The last node gets its annotations: they are complete now. */
@@ -55,41 +93,12 @@ static int seal_last(struct frame *frame, struct arena *arena)
 {
     struct pdn_node *node = frame_last(frame);
     if (!node || (frame->after.n | frame->nags.n | frame->vars.n) == 0) return 0;
-    bool ok = take(arena, &frame->after, sizeof(struct pdn_comment),
-                   (const void **)&node->comments_after, &node->ncomments_after);
-    ok &= take(arena, &frame->nags, sizeof(uint16_t), (const void **)&node->nags, &node->nnags);
-    ok &= take(arena, &frame->vars, sizeof(struct pdn_line), (const void **)&node->variations,
-               &node->nvariations);
-    return ok ? 0 : PDN_ENOMEM;
-}
-
-/* Node arrays past this many bytes get an arena block of their own. */
-#define NODES_BLOCK ((size_t)64 * 1024)
-
-/* Room for one more node. The array is built in the game's arena, where
- * the finished line keeps it (no copy when the line closes); it starts as
- * long as the last line closed in this frame (one node at first: most
- * variations are short) and doubles when short. Small outgrown copies stay
- * in the arena until the game is freed; a long array moves to a block of
- * its own, which grows in place, so that a long line costs its nodes once,
- * not twice. */
-static struct pdn_node *push_node(struct frame *frame, struct arena *arena)
-{
-    struct vec *v = &frame->nodes;
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : frame->hint ? frame->hint : 1;
-        size_t size = cap * sizeof(struct pdn_node), old = v->cap * sizeof(struct pdn_node);
-        struct pdn_node *data;
-        if (old >= NODES_BLOCK)
-            data = arena_block_resize(arena, v->data, size);
-        else
-            data = size >= NODES_BLOCK ? arena_block(arena, size) : arena_alloc(arena, size);
-        if (!data) return NULL;
-        if (v->n && old < NODES_BLOCK) memcpy(data, v->data, v->n * sizeof *data);
-        v->data = data;
-        v->cap = cap;
-    }
-    return (struct pdn_node *)v->data + v->n++;
+    node->comments_after = seal_in_arena(&frame->after, arena, sizeof(struct pdn_comment),
+                                         &node->ncomments_after);
+    node->nags = seal_in_arena(&frame->nags, arena, sizeof(uint16_t), &node->nnags);
+    node->variations = seal_in_arena(&frame->vars, arena, sizeof(struct pdn_line),
+                                     &node->nvariations);
+    return 0;
 }
 
 struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char *text,
@@ -102,20 +111,25 @@ struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char 
     struct pdn_node *node = push_node(frame, arena);
     if (!node) return NULL;
     frame_fill(frame, node, text, pos);
-    if (frame->before.n && !take(arena, &frame->before, sizeof(struct pdn_comment),
-                                 (const void **)&node->comments_before, &node->ncomments_before))
-        return NULL;
+    if (frame->before.n)
+        node->comments_before = seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment),
+                                              &node->ncomments_before);
     node->setup = frame->setup;
     node->setup_pos = frame->setup_pos;
     frame->setup = NULL;
     return node;
 }
 
-int frame_comment(struct frame *frame, const struct pdn_comment *comment)
+uint16_t *frame_push_nag(struct frame *frame, struct arena *arena)
+{
+    return push_in_arena(&frame->nags, arena, sizeof(uint16_t), 1);
+}
+
+int frame_comment(struct frame *frame, struct arena *arena, const struct pdn_comment *comment)
 {
     bool after = frame->nodes.n > 0 && frame->vars.n == 0;
     struct vec *vec = after ? &frame->after : &frame->before;
-    struct pdn_comment *c = vec_push(vec, sizeof *c);
+    struct pdn_comment *c = push_in_arena(vec, arena, sizeof *c, 1);
     if (!c) return PDN_ENOMEM;
     *c = *comment;
     return 0;
@@ -126,22 +140,16 @@ int frame_close(struct frame *frame, struct arena *arena, struct pdn_line *out)
     memset(out, 0, sizeof *out);
     out->pos = frame->pos;
     if (seal_last(frame, arena) < 0) return PDN_ENOMEM;
-    /* A block gives back what the line did not use. */
-    size_t size = frame->nodes.n * sizeof(struct pdn_node);
-    if (frame->nodes.cap * sizeof(struct pdn_node) >= NODES_BLOCK && size >= NODES_BLOCK) {
-        void *fit = arena_block_resize(arena, frame->nodes.data, size);
-        if (fit) frame->nodes.data = fit;
-    }
-    out->moves = frame->nodes.data;
-    out->nmoves = (uint32_t)frame->nodes.n;
+    size_t n = frame->nodes.n;
+    out->moves = seal_in_arena(&frame->nodes, arena, sizeof(struct pdn_node), &out->nmoves);
     /* Room for a line half as long again, forgetting slowly: a short line
      * (or a tags-only game) does not make the next long one grow. */
-    size_t want = frame->nodes.n + frame->nodes.n / 2, keep = frame->hint - frame->hint / 8;
+    size_t want = n + n / 2, keep = frame->hint - frame->hint / 8;
     want = want > keep ? want : keep;
     frame->hint = want < 4096 ? want : 4096;
-    bool ok = take(arena, &frame->before, sizeof(struct pdn_comment), (const void **)&out->trailing,
-                   &out->ntrailing);
+    out->trailing = seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment),
+                                  &out->ntrailing);
     out->trailing_setup = frame->setup;
     frame_reset(frame, &frame->pos);
-    return ok ? 0 : PDN_ENOMEM;
+    return 0;
 }

@@ -2,11 +2,12 @@
  * parser_frame (private): building the lines of a game as the parser meets
  * them.
  *
- * A line under construction is a frame: growable vectors reused from game
- * to game; when a line is done its vectors are copied into the game's arena
- * as the exact-size arrays of struct pdn_line (the nodes are built there
- * from the start). Knows nothing about tokens
- * or text positions beyond what it is handed; never reports findings.
+ * A line under construction is a frame: growable arrays (nodes, comments,
+ * NAGs, variations) built in the game's arena from the start, so that a
+ * finished line or node keeps them as they are (no copy) and the arena's
+ * total is all the memory of the tree (PDN_LIMIT_GAME_TREE). Knows nothing
+ * about tokens or text positions beyond what it is handed; never reports
+ * findings.
  */
 #ifndef PDN_PARSER_FRAME_H
 #define PDN_PARSER_FRAME_H
@@ -27,10 +28,12 @@ struct frame_label {
 struct frame {
     struct vec nodes;  /* struct pdn_node, in the game's arena */
     size_t hint;           /* nodes of the last line closed here: the next one's start size */
-    struct vec after;  /* struct pdn_comment: after the last node */
-    struct vec nags;   /* uint16_t: of the last node (pending before the first) */
-    struct vec vars;   /* struct pdn_line: of the last node (pending before the first) */
-    struct vec before; /* struct pdn_comment: before the next node */
+    struct vec after;  /* struct pdn_comment, in the game's arena: after the last node */
+    struct vec nags;   /* uint16_t, in the game's arena: of the last node (pending before
+                          the first) */
+    struct vec vars;   /* struct pdn_line, in the game's arena: of the last node (pending
+                          before the first) */
+    struct vec before; /* struct pdn_comment, in the game's arena: before the next node */
     const char *setup;     /* before the next node */
     struct pdn_pos setup_pos;
     struct pdn_pos pos; /* of '(' */
@@ -50,7 +53,6 @@ struct frame {
 };
 
 void frame_reset(struct frame *frame, const struct pdn_pos *pos);
-void frame_free(struct frame *frame);
 /* The last node, or NULL. */
 struct pdn_node *frame_last(struct frame *frame);
 /* Appends a move (its text already in the arena) and counts the ply for the
@@ -60,7 +62,7 @@ struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char 
 /*
  * Fills a new node with its text, place and pending move number, and counts
  * the ply for the labels (White's move is followed by Black's of the same
- * number). Every field is written once: clearing the 152-byte node first and
+ * number). Every field is written once: clearing the 128-byte node first and
  * then setting the fields cost twice the stores ('rep stos'). Always
  * inlined: as a call it costs 1% of all reading.
  */
@@ -112,8 +114,14 @@ static inline struct pdn_node *frame_add_plain(struct frame *frame, struct arena
     return node;
 }
 
+/* Room for one more variation of the last node (of the first, before any),
+ * in the game's arena; NULL when out of memory. */
+struct pdn_line *frame_push_variation(struct frame *frame, struct arena *arena);
+/* Room for one more NAG of the last node (of the first, before any), in the
+ * game's arena; NULL when out of memory. */
+uint16_t *frame_push_nag(struct frame *frame, struct arena *arena);
 /* A comment at the right place: after the last move, or before the next. */
-int frame_comment(struct frame *frame, const struct pdn_comment *comment);
+int frame_comment(struct frame *frame, struct arena *arena, const struct pdn_comment *comment);
 /* Finishes the line into *out (arrays in the arena) and empties the frame. */
 int frame_close(struct frame *frame, struct arena *arena, struct pdn_line *out);
 

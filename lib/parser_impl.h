@@ -26,6 +26,16 @@ struct pending_diag {
     const char *detail;
 };
 
+/* A finding made between games, held until it is known whether a game
+ * follows (it is that game's) or not (it is the file's, game 0). */
+struct ahead_diag {
+    enum pdn_diag_code code;
+    uint32_t line, col;
+    bool has_text, has_detail;
+    char text[DIAG_TEXT_MAX];
+    char detail[192];
+};
+
 struct parser {
     struct lexer *lx;
     parser_fill_fn fill;
@@ -64,6 +74,7 @@ struct parser {
     size_t mlen;
     struct pending_diag pend[8];
     int npend;
+    struct vec ahead; /* struct ahead_diag */
 };
 
 static inline struct frame *top(struct parser *p)

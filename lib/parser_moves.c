@@ -120,7 +120,7 @@ int parser_on_nag(struct parser *p)
         parser_warn_odd(p, ODD_NAG_FIRST, &p->tok.pos, tok_text(p), p->tok.len);
         note_orphan(f, &p->tok.pos);
     }
-    uint16_t *slot = vec_push(&f->nags, sizeof *slot);
+    uint16_t *slot = frame_push_nag(f, p->arena);
     if (!slot) return PDN_ENOMEM;
     *slot = (uint16_t)v;
     p->items = true;
@@ -137,7 +137,7 @@ int parser_on_comment(struct parser *p)
         .pos = p->tok.pos,
         .to_eol = p->tok.kind == TOK_LINECOMMENT,
     };
-    if (!c.text || frame_comment(f, &c) < 0) return PDN_ENOMEM;
+    if (!c.text || frame_comment(f, p->arena, &c) < 0) return PDN_ENOMEM;
     parser_take_find(p);
     p->items = true;
     f->adjacent = false;
@@ -217,7 +217,7 @@ int parser_close_variation(struct parser *p)
     if (parser_keep_orphans(p, f) < 0 || frame_close(f, p->arena, &line) < 0) return PDN_ENOMEM;
     p->depth--;
     struct frame *parent = top(p);
-    struct pdn_line *slot = vec_push(&parent->vars, sizeof *slot);
+    struct pdn_line *slot = frame_push_variation(parent, p->arena);
     if (!slot) return PDN_ENOMEM;
     *slot = line;
     parent->adjacent = false;

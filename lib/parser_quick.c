@@ -203,6 +203,8 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
         if (k >= t->end) return 0;
     }
     if (b[k] != '.') return q_move(p, t, k, v, last_to);
+    /* "1.01-0.99" may be a result (text_result_goes): the token path. */
+    if (k - t->at == 1 && v <= 2 && k + 1 < t->end && q_digit(b[k + 1])) return 0;
     *move = false;
     return q_movenum(p, t, k, v);
 }
@@ -305,6 +307,8 @@ int parser_quick(struct parser *p)
         }
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
+        /* A tree past its limit: the caller cuts the game. */
+        if (move && p->arena->total > PDN_LIMIT_GAME_TREE) break;
     }
     lx->pos = i, lx->line = line, lx->col = col, lx->after_cr = cr;
     if (last) {

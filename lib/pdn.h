@@ -405,7 +405,8 @@ enum pdn_diag_code {
     PDN_DIAG_PARTIAL_PATH,        /* some but not all landing squares of a capture */
     PDN_DIAG_MOVE_FORM,           /* nonstandard move notation (detail lists the forms) */
     PDN_DIAG_STRICT_VIOLATION,    /* strict mode: a form PDN 3.0 does not allow */
-    PDN_DIAG_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not checked */
+    PDN_DIAG_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not replayed (its
+                                     move texts are still checked: squares on the board) */
     PDN_DIAG_MOVE_NUMBER,         /* move number or side disagrees with the replay */
     /* replay: results */
     PDN_DIAG_RESULT_MISMATCH,     /* Result tag and terminator disagree */
@@ -436,7 +437,8 @@ struct pdn_diag {
     enum pdn_diag_code code;
     const char *file;        /* name given to the reader, "-" for stdin */
     uint32_t line, col;      /* 0 when not tied to a place */
-    size_t game;             /* 1-based game index in the file, 0 for none */
+    size_t game;             /* 1-based game index in the file, 0 for none (the file's:
+                                text after the last game that starts no game) */
     const char *move_number; /* "12." or "30..." or NULL */
     const char *text;        /* the offending text, or NULL */
     const char *detail;      /* code-specific detail, or NULL */
@@ -489,34 +491,38 @@ struct pdn_comment {
 
 struct pdn_line;
 
-/* One move, with what is written around it: borrowed from its game. */
+/* One move, with what is written around it: borrowed from its game. The
+ * fields are ordered by size, pointers first, so that the struct has no
+ * padding inside (128 bytes on 64-bit systems): a game of tiny moves is
+ * mostly nodes. */
 struct pdn_node {
     const char *text;            /* move text as read (UTF-8, NUL-terminated) */
-    struct pdn_pos pos;          /* of the move text */
-    uint32_t number;             /* move number written before it, 0 if none */
-    bool number_black;           /* the number was written "N..." */
-    struct pdn_pos number_pos;
     const char *strength;        /* "!", "?!", ... or NULL */
     const uint16_t *nags;        /* $n annotations after the move */
-    uint32_t nnags;
     const struct pdn_comment *comments_before;
-    uint32_t ncomments_before;
     const struct pdn_comment *comments_after;
-    uint32_t ncomments_after;
     const char *setup;           /* FEN of a /FEN "..."/ setup just before it, or NULL */
-    struct pdn_pos setup_pos;
     const struct pdn_line *variations; /* alternatives to this move */
+    struct pdn_pos pos;          /* of the move text */
+    struct pdn_pos number_pos;
+    struct pdn_pos setup_pos;
+    uint32_t number;             /* move number written before it, 0 if none */
+    uint32_t nnags;
+    uint32_t ncomments_before;
+    uint32_t ncomments_after;
     uint32_t nvariations;
+    bool number_black;           /* the number was written "N..." */
 };
 
-/* A line of moves (the main line or a variation): borrowed from its game. */
+/* A line of moves (the main line or a variation): borrowed from its game.
+ * Ordered by size, as pdn_node (48 bytes on 64-bit systems). */
 struct pdn_line {
     const struct pdn_node *moves;
-    uint32_t nmoves;
     const struct pdn_comment *trailing; /* comments after the last move */
-    uint32_t ntrailing;
     const char *trailing_setup;         /* a setup after the last move, or NULL */
     struct pdn_pos pos;                 /* of '(' for a variation */
+    uint32_t nmoves;
+    uint32_t ntrailing;
 };
 
 /* A tag pair: borrowed from its game. */
@@ -711,11 +717,18 @@ struct pdn_reader_options {
  * cut, and a longer game is cut there (the rest is read as a new game). No
  * token outgrows PDN_LIMIT_GAME_BYTES either: one that runs past it (a
  * comment, a tag, a run of digits) is cut there and ends its game, the rest
- * of it is skipped, and what follows is read as a new game. Lines have no
- * length limit; % lines are dropped as they come.
+ * of it is skipped, and what follows is read as a new game. A game whose
+ * tree (its nodes, lines, comments, NAGs and strings) would take more
+ * memory than PDN_LIMIT_GAME_TREE is cut where it outgrows it: the rest of
+ * the game up to its end is read for nothing but where the game ends, and
+ * its text (pdn_game.raw) stays whole. A game of tiny moves ("1-6") takes
+ * about 30 times its text as a tree, so this cuts only games of hundreds
+ * of thousands of moves. Lines have no length limit; % lines are dropped
+ * as they come.
  */
 #define PDN_LIMIT_DEPTH 256                  /* nesting of variations */
 #define PDN_LIMIT_GAME_BYTES (4u << 20)      /* decoded text of one game */
+#define PDN_LIMIT_GAME_TREE (8u * PDN_LIMIT_GAME_BYTES) /* memory of one game's tree */
 #define PDN_LIMIT_TAG_VALUE 4096             /* bytes of one tag value */
 #define PDN_LIMIT_MOVE_TEXT 255              /* bytes of one move's text */
 

@@ -476,6 +476,47 @@ static void track_main(struct replay *r, const struct pdn_board *before,
                 ply_number_text(num), node->text, r->detail);
 }
 
+/* A move text after an unknown move, where the position is lost: it must
+ * still be a move, its squares on the board; reported as the text of a
+ * replayed move would be. Only the text is judged (no legal moves). */
+static void check_unplayed_text(struct replay *r, const struct pdn_node *node,
+                                const struct pdn_board *board, struct ply_number *num)
+{
+    struct pdn_match m;
+    r->legal.count = 0;
+    r->legal.overflow = false;
+    pdn_move_match(&m, node->text, board, &r->legal, false);
+    if (m.result == PDN_MATCH_BAD_TEXT)
+        snprintf(r->detail, sizeof r->detail, "not a move");
+    else if (m.result == PDN_MATCH_ILLEGAL && m.reason == PDN_ILLEGAL_BAD_SQUARE)
+        illegal_detail(r, board, &m);
+    else
+        return;
+    replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos, ply_number_text(num), node->text,
+                r->detail);
+}
+
+/* The rest of a line after the unknown move at 'from' - 1, which played on
+ * 'board' at 'turn': not replayed, but each move text is checked. Labels
+ * go on counting plies from the unknown move; a number written on a move
+ * sets them. */
+static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32_t from,
+                           const struct pdn_board *board, struct turn turn)
+{
+    int side = board->side;
+    for (uint32_t i = from; i < line->nmoves; i++) {
+        advance(&turn, side, r->first_side);
+        side = !side;
+        const struct pdn_node *node = &line->moves[i];
+        if (node->number) {
+            turn.number = node->number;
+            side = node->number_black ? !r->first_side : r->first_side;
+        }
+        struct ply_number num = {turn.number, side != r->first_side, ""};
+        if (!is_unknown_move(node->text)) check_unplayed_text(r, node, board, &num);
+    }
+}
+
 /* Replays one move of a line; false when the line cannot go on. */
 static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i,
                        struct pdn_board *board, struct turn *turn, int depth)
@@ -484,7 +525,8 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
     if (is_unknown_move(node->text)) {
         replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, node, &node->pos, ply_number_text(num), node->text,
-                    "the rest of the line is not checked");
+                    "the rest of the line is not replayed");
+        check_unplayed(r, line, i + 1, board, *turn);
         return false;
     }
     unsigned forms;

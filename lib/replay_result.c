@@ -46,7 +46,9 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
     if (!*noted && !convention_native(r, f->convention)) {
         *noted = true;
         snprintf(r->detail, sizeof r->detail, "%s, %s in the international form",
-                 f->convention == TEXT_CHESS ? "chess style" : "lenient form",
+                 f->convention == TEXT_CHESS  ? "chess style"
+                 : f->convention == TEXT_GOES ? "Goes result format"
+                                              : "lenient form",
                  pdn_result_text(result));
         replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);
     }

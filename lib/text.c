@@ -239,7 +239,45 @@ const struct text_result *text_result_exact(const char *s, size_t n)
     for (size_t i = 0; i < text_nresults; i++)
         if (text_results[i].len == n && memcmp(text_results[i].text, s, n) == 0)
             return &text_results[i];
-    return NULL;
+    return text_result_goes(s, n);
+}
+
+/* One side of a Goes score at s[*i]: a digit 0-2, then '.' and one or two
+ * digits, or nothing more; in hundredths, or -1. */
+static int goes_side(const char *s, size_t n, size_t *i)
+{
+    if (*i >= n || s[*i] < '0' || s[*i] > '2') return -1;
+    int v = (s[(*i)++] - '0') * 100;
+    if (*i >= n || s[*i] != '.') return v;
+    size_t d = ++*i;
+    for (int scale = 10; *i < n && *i - d < 2 && s[*i] >= '0' && s[*i] <= '9'; scale /= 10)
+        v += (s[(*i)++] - '0') * scale;
+    return *i > d ? v : -1;
+}
+
+/*
+ * The Goes result format of the FMJD's PDN tags (https://pdn.fmjd.org/pdntags.html,
+ * "Result tag": [ResultFormat "Goes"] allows "2-0, 0-2, ..., 0.99-1.01, 1-1,
+ * 1.01-0.99, 1.02-0.98, ..., 0-0, *"): the two points of a game split in
+ * hundredths. The page says the Result tag tells a win, a draw or a loss and
+ * gives 2-0 and 0-2 as the win and the loss; the scores between are draws
+ * weighted a little to one side, read as draws. A side of "2" (or 2.00)
+ * wins; no decimal point at all is left to text_results.
+ */
+const struct text_result *text_result_goes(const char *s, size_t n)
+{
+    static const struct text_result rows[] = {
+        {"1.01-0.99", 9, PDN_RESULT_DRAW, TEXT_GOES},
+        {"2.00-0.00", 9, PDN_RESULT_WHITE_WIN, TEXT_GOES},
+        {"0.00-2.00", 9, PDN_RESULT_BLACK_WIN, TEXT_GOES},
+    };
+    size_t i = 0;
+    if (n < 5 || n > 9 || !memchr(s, '.', n)) return NULL;
+    int a = goes_side(s, n, &i);
+    if (a < 0 || i >= n || s[i++] != '-') return NULL;
+    int b = goes_side(s, n, &i);
+    if (b < 0 || i != n || a + b != 200) return NULL;
+    return a == 200 ? &rows[1] : b == 200 ? &rows[2] : &rows[0];
 }
 
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention)

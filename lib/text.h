@@ -147,7 +147,9 @@ size_t text_fold(char *out, const char *s, size_t n);
 enum text_convention {
     TEXT_INTERNATIONAL, /* game points: 2-0, 1-1, 0-2, 0-0, and '*' */
     TEXT_CHESS,         /* 1-0, 1/2-1/2, 0-1: in PDN 3.0's grammar, native to 8x8 */
-    TEXT_LENIENT        /* spellings only a lenient reader takes: 0.5-0.5, ½-½ */
+    TEXT_LENIENT,       /* spellings only a lenient reader takes: 0.5-0.5, ½-½ */
+    TEXT_GOES           /* [ResultFormat "Goes"]: 2 points split to hundredths, 1.01-0.99
+                           (lenient only) */
 };
 
 struct text_result {
@@ -161,8 +163,13 @@ struct text_result {
 extern const struct text_result text_results[];
 extern const size_t text_nresults;
 
-/* The row spelled exactly s[0, n), or NULL. */
+/* The row spelled exactly s[0, n), or NULL: a row of text_results, or a
+ * Goes score (text_result_goes). */
 const struct text_result *text_result_exact(const char *s, size_t n);
+/* s[0, n) as a score of the Goes result format, "A.BB-C.DD" (one or two
+ * decimals a side, whole numbers too) whose sides sum to 2: a static row
+ * saying what it is (its text is a sample, not s), or NULL. */
+const struct text_result *text_result_goes(const char *s, size_t n);
 /* How a result is written in a convention: its first row there, else the
  * international one ("0-0" has no chess spelling), else "*". */
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention);

@@ -208,9 +208,88 @@ static void test_hostile_long_line_of_moves(void **state)
     buf_repeat(&b, "50-45 1-6 45-50 6-1 ", big() / 4);
     buf_add(&b, "*");
     read_big(&o, &b, "moves on one line", 0);
-    expect_cut(&o, b.len);
+    /* 4 MiB of these moves make a tree past PDN_LIMIT_GAME_TREE: cut first
+     * there, further on the line, then at the game's size. */
+    if (b.len > PDN_LIMIT_GAME_BYTES) {
+        assert_true(o.seen.count[PDN_DIAG_LIMIT] >= 2);
+        assert_int_equal(o.seen.first[PDN_DIAG_LIMIT].line, 1);
+        assert_true(o.seen.first[PDN_DIAG_LIMIT].col > 1);
+    } else {
+        expect_none(&o, PDN_DIAG_LIMIT);
+    }
     assert_int_equal(o.rc, 0);
     buf_free(&b);
+}
+
+/* ---- the memory of a game's tree ----------------------------------------- */
+
+struct tree_seen {
+    size_t games, raw_len;
+    size_t nodes, lines; /* in the tree of the first game */
+};
+
+static void count_line(struct tree_seen *t, const struct pdn_line *line)
+{
+    t->lines++;
+    t->nodes += line->nmoves;
+    for (uint32_t i = 0; i < line->nmoves; i++)
+        for (uint32_t v = 0; v < line->moves[i].nvariations; v++)
+            count_line(t, &line->moves[i].variations[v]);
+}
+
+static void see_tree(const pdn_game *g, void *ctx)
+{
+    struct tree_seen *t = ctx;
+    if (t->games++ == 0) {
+        t->raw_len = g->raw_len;
+        count_line(t, &g->main);
+    }
+}
+
+/* A game within PDN_LIMIT_GAME_BYTES whose tree would take many times its
+ * text (a 128-byte node for each 4-byte move) is cut where the tree
+ * outgrows PDN_LIMIT_GAME_TREE: told once, at that place, and the rest of
+ * the game is read for its end only, so it stays one game whose text
+ * (pdn_game.raw) is whole. (Before: no limit, and "1. 32-28 " + "(1-6) "
+ * x 699 000, 4 MB, took 982 MB; with "(32-27) " x 400 000, 508 MB.) */
+static void test_hostile_tree_outgrows_its_limit(void **state)
+{
+    static const struct {
+        const char *head, *fill, *tail;
+        size_t repeat;
+    } cases[] = {
+        {"1. 32-28 ", "(1-6) ", "*\n", 699000},
+        {"1. 32-28 ", "(32-27) ", "*\n", 400000},
+        {"[FEN \"W:WK50:BK1\"] ", "50-45 1-6 45-50 6-1 ", "*\n", 200000},
+        {"1. 32-28 ", "{} ", "*\n", 1300000},
+    };
+    (void)state;
+    if (small_run()) return; /* the point is the size */
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct buf b = {0};
+        struct outcome o;
+        struct tree_seen t = {0};
+        buf_add(&b, cases[i].head);
+        buf_repeat(&b, cases[i].fill, strlen(cases[i].fill) * cases[i].repeat);
+        buf_add(&b, cases[i].tail);
+        assert_true(b.len <= PDN_LIMIT_GAME_BYTES);
+        struct read_opts opt = {.no_rewrite = true, .each = see_tree, .ctx = &t};
+        double start = now();
+        read_with(&o, b.p, b.len, &opt);
+        report(cases[i].fill, b.len, now() - start);
+        assert_int_equal(o.rc, 0);
+        assert_int_equal(o.games, 1);
+        assert_int_equal(t.raw_len, b.len - 1); /* all but the last line end */
+        if (o.seen.count[PDN_DIAG_LIMIT] != 1) dc_print_counts(&o.seen);
+        assert_int_equal(o.seen.count[PDN_DIAG_LIMIT], 1);
+        assert_int_equal(o.seen.first[PDN_DIAG_LIMIT].line, 1);
+        assert_true(o.seen.first[PDN_DIAG_LIMIT].col > 1);
+        /* What was kept fits the limit. */
+        size_t kept = t.nodes * sizeof(struct pdn_node) + t.lines * sizeof(struct pdn_line);
+        print_message("    kept %zu nodes, %zu lines\n", t.nodes, t.lines);
+        assert_true(kept <= PDN_LIMIT_GAME_TREE);
+        buf_free(&b);
+    }
 }
 
 static void test_hostile_long_line_of_junk(void **state)
@@ -540,6 +619,7 @@ int main(void)
         cmocka_unit_test(test_hostile_long_line_of_games),
         cmocka_unit_test(test_hostile_long_line_of_moves),
         cmocka_unit_test(test_hostile_long_line_of_junk),
+        cmocka_unit_test(test_hostile_tree_outgrows_its_limit),
         cmocka_unit_test(test_hostile_token_cut_at_limit),
         cmocka_unit_test(test_hostile_digits_cut_at_limit),
         cmocka_unit_test(test_hostile_long_percent_line),

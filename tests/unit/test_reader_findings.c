@@ -319,6 +319,38 @@ static void test_findings_utf16_without_bom(void **state)
     pdn_game_free(g);
 }
 
+/* 11b. Text after the last game that starts no game (an odd trailing byte
+ * of UTF-16, decoded as U+FFFD; stray junk) is the file's: its findings
+ * name game 0, not a game that never comes, while junk before a game
+ * stays that game's. (Before: "game 2" in a file of one game.) */
+static void test_findings_junk_after_the_last_game(void **state)
+{
+    (void)state;
+    const char *ascii = "[Event \"x\"]\n1. 32-28 *\n";
+    size_t n = strlen(ascii);
+    char le[64];
+    for (size_t i = 0; i < n; i++) {
+        le[2 * i] = ascii[i];
+        le[2 * i + 1] = 0;
+    }
+    le[2 * n] = 'X'; /* the odd byte */
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_mem(&F, le, 2 * n + 1, false, &g), 1);
+    pdn_game_free(g);
+    assert_int_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->game, 0);
+    assert_int_equal(need_code(PDN_DIAG_BAD_ENCODING)->game, 0);
+    assert_int_equal(fix_read_str(&F, "1. 32-28 *\n\x01junk\n", false, &g), 1);
+    pdn_game_free(g);
+    assert_int_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->game, 0);
+    /* Before a game, it is that game's; between two, the second's. */
+    assert_int_equal(fix_read_str(&F, "\x01junk\n1. 32-28 *\n", false, &g), 1);
+    pdn_game_free(g);
+    assert_int_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->game, 1);
+    assert_int_equal(fix_read_str(&F, "1. 32-28 *\n\x01junk\n1. 33-28 *\n", false, &g), 2);
+    pdn_game_free(g);
+    assert_int_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->game, 2);
+}
+
 /* 12. A nested comment is reported at the inner '{' (lenient); strict mode
  * ends the comment at the first '}' and fails on the word after it; an
  * unterminated tag is reported at its '['. */
@@ -381,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
+        cmocka_unit_test(test_findings_junk_after_the_last_game),
         cmocka_unit_test(test_findings_nested_comment_and_tag_places),
         cmocka_unit_test(test_findings_nul_inside_text),
     };

@@ -619,6 +619,39 @@ static void test_replay_unknown_move(void **state)
     fx_free(f);
 }
 
+/* After an unknown move the line is not replayed, but its move texts are
+ * still checked: a square off the board is an illegal move, labelled by
+ * counting on from the unknown move (a written number resets the count);
+ * a well-formed move is not judged. (Before: nothing said after "--".) */
+static void test_replay_after_unknown_move(void **state)
+{
+    (void)state;
+    struct fx *f = fx_game("1. 32-28 -- 2. 99-44 18-23 33-29 3... 55x44 --", "*", NULL);
+    assert_int_equal(fx_replay(f, false), PDN_OK);
+    dc_print(&f->dc);
+    assert_int_equal(f->dc.total, 3);
+    assert_int_equal(f->dc.count[PDN_DIAG_UNKNOWN_MOVE], 1); /* the first only */
+    assert_int_equal(f->dc.count[PDN_DIAG_ILLEGAL_MOVE], 2);
+    const struct diag_record *d = &f->dc.kept[1];
+    assert_int_equal(d->code, PDN_DIAG_ILLEGAL_MOVE);
+    assert_int_equal(d->col, 16);
+    assert_string_equal(d->move_number, "2.");
+    assert_string_equal(d->text, "99-44");
+    assert_string_equal(d->detail, "there is no square 99");
+    d = &f->dc.kept[2];
+    assert_int_equal(d->col, 39);
+    assert_string_equal(d->move_number, "3...");
+    assert_string_equal(d->detail, "there is no square 55");
+    assert_int_equal(f->sum.plies, 1);
+    fx_free(f);
+    /* On 8x8, square 33 is off the board. */
+    f = fx_game("1. 22-18 -- 2. 24-33", "*", "GameType", "26", NULL);
+    assert_int_equal(fx_replay(f, false), PDN_OK);
+    assert_int_equal(f->dc.count[PDN_DIAG_ILLEGAL_MOVE], 1);
+    assert_string_equal(dc_find(&f->dc, PDN_DIAG_ILLEGAL_MOVE)->detail, "there is no square 33");
+    fx_free(f);
+}
+
 static void test_replay_null_arguments(void **state)
 {
     (void)state;
@@ -666,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_replay_move_forms_lenient_and_strict),
         cmocka_unit_test(test_replay_partial_path),
         cmocka_unit_test(test_replay_unknown_move),
+        cmocka_unit_test(test_replay_after_unknown_move),
         cmocka_unit_test(test_replay_null_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -214,6 +214,41 @@ static void test_text_scan_move(void **state)
 
 /* ---- Results ------------------------------------------------------------------ */
 
+/* [ResultFormat "Goes"] scores (pdn.fmjd.org/pdntags.html): two points split
+ * in hundredths; 2-0 and 0-2 win and lose, the splits between are draws.
+ * (Before: none of them was a result.) */
+static void test_text_result_goes(void **state)
+{
+    static const struct {
+        const char *text;
+        enum pdn_result result; /* PDN_RESULT_NONE: not a Goes score */
+    } cases[] = {
+        {"1.01-0.99", PDN_RESULT_DRAW},      {"0.99-1.01", PDN_RESULT_DRAW},
+        {"1.02-0.98", PDN_RESULT_DRAW},      {"1.5-0.5", PDN_RESULT_DRAW},
+        {"1.00-1.00", PDN_RESULT_DRAW},      {"2.00-0.00", PDN_RESULT_WHITE_WIN},
+        {"2.0-0", PDN_RESULT_WHITE_WIN},     {"0.00-2.00", PDN_RESULT_BLACK_WIN},
+        {"1.01-0.98", PDN_RESULT_NONE},      {"1.001-0.999", PDN_RESULT_NONE},
+        {"1.01-", PDN_RESULT_NONE},          {"1.-1.", PDN_RESULT_NONE},
+        {"3.00-0.00", PDN_RESULT_NONE},      {"1-1", PDN_RESULT_NONE},
+        {"1.01-0.99 ", PDN_RESULT_NONE},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *t = cases[i].text;
+        const struct text_result *r = text_result_goes(t, strlen(t));
+        enum pdn_result got;
+        if (cases[i].result == PDN_RESULT_NONE) {
+            assert_null(r);
+            continue;
+        }
+        assert_non_null(r);
+        assert_int_equal(r->result, cases[i].result);
+        assert_int_equal(r->convention, TEXT_GOES);
+        assert_true(pdn_result_parse(&got, t, strlen(t)));
+        assert_int_equal(got, cases[i].result);
+    }
+}
+
 static void test_text_result_spellings(void **state)
 {
     (void)state;
@@ -435,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_text_ascii_kinds),
         cmocka_unit_test(test_text_scan_move),
         cmocka_unit_test(test_text_result_spellings),
+        cmocka_unit_test(test_text_result_goes),
         cmocka_unit_test(test_text_results_are_lexed),
         cmocka_unit_test(test_text_sniff),
         cmocka_unit_test(test_text_every_dash_agrees),
