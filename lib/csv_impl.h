@@ -2,7 +2,7 @@
  * csv_impl (private): the CSV module's shared parts (not named csv.h, which
  * is libcsv's). csv.c is the only file of
  * the library that includes <csv.h> (libcsv): it writes fields with
- * csv_fwrite and parses with csv_parse; csv_rows.c (games to rows) and
+ * csv_write and parses with csv_parse; csv_rows.c (games to rows) and
  * csv_read.c (rows to games) use it through the functions below.
  */
 #ifndef PDN_CSV_PRIVATE_H
@@ -24,19 +24,30 @@ enum csv_kind {
     CSV_KIND_MOVES   /* moves, squares and results: protected when it starts with a digit */
 };
 
+/* Rows are built in buf and handed to fp in one fwrite (csv_out_flush):
+ * a cell costs a memcpy, not a locked stdio call per piece. */
 struct csv_out {
     FILE *fp;
     char delim;
     bool crlf;
     bool excel;
     bool first; /* no field written yet in this row */
+    bool nomem; /* buf could not grow: what did not fit is lost */
+    char *buf;
+    size_t len, cap;
 };
 
 /* One field: the delimiter before it (unless first), the value quoted by
  * libcsv when it must be, and in excel mode protected by its kind. */
 void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kind);
-/* Ends the row. */
+/* Ends the row (and flushes when much is buffered). */
 void csv_out_end(struct csv_out *o);
+/* Bytes as they are (the byte order mark). */
+void csv_out_raw(struct csv_out *o, const char *s, size_t n);
+/* Hands what is buffered to fp: false when fp failed or buf could not grow. */
+bool csv_out_flush(struct csv_out *o);
+/* Frees the buffer (not fp). */
+void csv_out_free(struct csv_out *o);
 
 /* ---- reading ---- */
 

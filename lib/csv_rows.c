@@ -171,6 +171,10 @@ struct pdn_csv_writer {
     /* one game's replay, reused */
     struct ply *plies;
     size_t nplies, capplies;
+    uint32_t *slots; /* plies by node: open addressing, index + 1, 0 empty */
+    size_t capslots;
+    size_t last; /* the ply found last: the writer asks for a node several
+                    times running, then for the next ply's */
     struct stop *stops;
     size_t nstops, capstops;
     struct first_error first; /* of the replay */
@@ -303,7 +307,9 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
         free(w->cols[i].tag);
     free(w->cols);
     free(w->plies);
+    free(w->slots);
     free(w->stops);
+    csv_out_free(&w->out);
     if (w->memfp) fclose(w->memfp);
     free(w->mem);
     free(w->cell);
@@ -330,7 +336,11 @@ int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_wri
     if (!w) return PDN_ENOMEM;
     w->o = *o;
     w->o.columns = NULL; /* borrowed: read now only */
-    w->out = (struct csv_out){fp, o->delimiter ? o->delimiter : ',', o->crlf, o->excel_text, true};
+    w->out = (struct csv_out){.fp = fp,
+                              .delim = o->delimiter ? o->delimiter : ',',
+                              .crlf = o->crlf,
+                              .excel = o->excel_text,
+                              .first = true};
     w->memfp = open_memstream(&w->mem, &w->memsize);
     int rc = w->memfp ? 0 : PDN_ENOMEM;
     if (rc == 0 && o->columns)
@@ -355,16 +365,18 @@ static const char *col_name(const pdn_csv_writer *w, const struct col *c)
     return "";
 }
 
+/* Hands the rows to the stream: 0, PDN_ENOMEM or PDN_EIO. */
 static int stream_status(pdn_csv_writer *w)
 {
-    if (w->nomem) return PDN_ENOMEM;
-    return ferror(w->out.fp) ? PDN_EIO : 0;
+    bool ok = csv_out_flush(&w->out);
+    if (w->nomem || w->out.nomem) return PDN_ENOMEM;
+    return ok ? 0 : PDN_EIO;
 }
 
 int pdn_csv_write_header(pdn_csv_writer *w)
 {
     if (!w) return PDN_EINVAL;
-    if (w->o.bom) fputs("\xEF\xBB\xBF", w->out.fp);
+    if (w->o.bom) csv_out_raw(&w->out, "\xEF\xBB\xBF", 3);
     for (size_t i = 0; i < w->ncols; i++) {
         const char *name = col_name(w, &w->cols[i]);
         csv_out_field(&w->out, name, strlen(name), CSV_KIND_TEXT);
@@ -421,6 +433,15 @@ static void replay_diag(const struct pdn_diag *d, void *ctx)
     w->stops[w->nstops++] = (struct stop){d->node, d->code};
 }
 
+/* A capture whose text needs no look at the other legal moves: under the
+ * maximum capture rule, when it takes one piece, every legal capture does,
+ * each a straight jump, the only one between its two squares. */
+static bool plainly_unique(const struct pdn_move *move, const struct pdn_board *before)
+{
+    const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)before->variant);
+    return move->ncaptured == 1 && rules && rules->maximum_capture;
+}
+
 static void replay_ply(const struct pdn_board *before, const struct pdn_board *after,
                        const struct pdn_move *move, const struct pdn_node *node, int depth,
                        void *ctx)
@@ -437,7 +458,7 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
     p->after = *after;
     enum pdn_piece piece = pdn_board_get(before, move->from);
     p->king = piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
-    if (move->ncaptured == 0) { /* only captures can be ambiguous */
+    if (move->ncaptured == 0 || plainly_unique(move, before)) { /* only captures can be ambiguous */
         pdn_move_to_text(p->text, move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
         return;
     }
@@ -445,11 +466,38 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
     pdn_move_to_text(p->text, move, &w->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
 }
 
-static int by_node(const void *a, const void *b)
+/* Where a node's ply is looked for first in slots (mask: capslots - 1). */
+static size_t node_slot(const struct pdn_node *node, size_t mask)
 {
-    uintptr_t x = (uintptr_t)((const struct ply *)a)->node;
-    uintptr_t y = (uintptr_t)((const struct ply *)b)->node;
-    return (x > y) - (x < y);
+    uint64_t x = (uint64_t)(uintptr_t)node;
+    x ^= x >> 29;
+    x *= UINT64_C(0x9E3779B97F4A7C15);
+    return (size_t)(x >> 32) & mask;
+}
+
+/* The plies by node, built once a game is replayed: the writer asks for a
+ * node's text several times, in its own order, which is not the replay's
+ * once there are variations. */
+static bool index_plies(pdn_csv_writer *w)
+{
+    size_t want = 64;
+    while (want < 2 * w->nplies)
+        want *= 2;
+    if (want > w->capslots) {
+        uint32_t *s = realloc(w->slots, want * sizeof *s);
+        if (!s) return false;
+        w->slots = s;
+        w->capslots = want;
+    }
+    memset(w->slots, 0, w->capslots * sizeof *w->slots);
+    size_t mask = w->capslots - 1;
+    for (size_t i = 0; i < w->nplies && i < UINT32_MAX; i++) {
+        size_t k = node_slot(w->plies[i].node, mask);
+        while (w->slots[k])
+            k = (k + 1) & mask;
+        w->slots[k] = (uint32_t)i + 1;
+    }
+    return true;
 }
 
 static int stop_by_node(const void *a, const void *b)
@@ -459,11 +507,18 @@ static int stop_by_node(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static const struct ply *find_ply(const pdn_csv_writer *w, const struct pdn_node *node)
+static const struct ply *find_ply(pdn_csv_writer *w, const struct pdn_node *node)
 {
-    struct ply key = {.node = node};
     if (w->nplies == 0) return NULL;
-    return bsearch(&key, w->plies, w->nplies, sizeof key, by_node);
+    if (w->plies[w->last].node == node) return &w->plies[w->last];
+    if (w->last + 1 < w->nplies && w->plies[w->last + 1].node == node) return &w->plies[++w->last];
+    size_t mask = w->capslots - 1;
+    for (size_t k = node_slot(node, mask); w->slots[k]; k = (k + 1) & mask)
+        if (w->plies[w->slots[k] - 1].node == node) {
+            w->last = w->slots[k] - 1;
+            return &w->plies[w->last];
+        }
+    return NULL;
 }
 
 static const struct stop *find_stop(const pdn_csv_writer *w, const struct pdn_node *node)
@@ -487,7 +542,8 @@ static int replay(pdn_csv_writer *w, const pdn_game *game, struct pdn_replay_sum
     int rc = pdn_replay_game(sum, game, &ro);
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;
-    qsort(w->plies, w->nplies, sizeof *w->plies, by_node);
+    w->last = 0;
+    if (!index_plies(w)) return PDN_ENOMEM;
     if (w->nstops > 1) qsort(w->stops, w->nstops, sizeof *w->stops, stop_by_node);
     return 0;
 }
@@ -512,7 +568,8 @@ static void cell_reset(pdn_csv_writer *w)
     w->ncell = 0;
 }
 
-static void cell_add(pdn_csv_writer *w, const char *s, size_t n)
+/* Room for n more bytes and a NUL in the cell buffer. */
+static bool cell_room(pdn_csv_writer *w, size_t n)
 {
     if (w->ncell + n + 1 > w->capcell) {
         size_t want = w->capcell ? w->capcell : 256;
@@ -521,11 +578,17 @@ static void cell_add(pdn_csv_writer *w, const char *s, size_t n)
         char *p = realloc(w->cell, want);
         if (!p) {
             w->nomem = true;
-            return;
+            return false;
         }
         w->cell = p;
         w->capcell = want;
     }
+    return true;
+}
+
+static void cell_add(pdn_csv_writer *w, const char *s, size_t n)
+{
+    if (!cell_room(w, n)) return;
     memcpy(w->cell + w->ncell, s, n);
     w->ncell += n;
     w->cell[w->ncell] = '\0';
@@ -548,9 +611,11 @@ static void put_cell(pdn_csv_writer *w, const struct col *c)
 
 static void put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v)
 {
-    char buf[24];
-    snprintf(buf, sizeof buf, "%llu", v);
-    put(w, c, buf);
+    char buf[24], *p = buf + sizeof buf;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    csv_out_field(&w->out, p, (size_t)(buf + sizeof buf - p), c->kind);
 }
 
 /* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; other text as it is. */
@@ -606,31 +671,102 @@ static const char *placed_text(const struct pdn_node *node, void *ctx)
     return p ? p->text : NULL;
 }
 
+/* One ply of main_line: " ", "N. " or "N... " when due, the text. */
+static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t number, bool black,
+                     const char *text)
+{
+    size_t n = strlen(text);
+    if (!cell_room(w, n + 16)) return;
+    char *out = w->cell + w->ncell, *start = out;
+    if (space) *out++ = ' ';
+    if (numbered) {
+        char rev[12];
+        int k = 0;
+        do
+            rev[k++] = (char)('0' + number % 10);
+        while ((number /= 10) > 0);
+        while (k > 0)
+            *out++ = rev[--k];
+        memcpy(out, black ? "... " : ". ", black ? 4 : 2);
+        out += black ? 4 : 2;
+    }
+    memcpy(out, text, n + 1);
+    w->ncell += (size_t)(out - start) + n;
+}
+
+/* The writer's first move number and side: White and 1, unless the FEN tag
+ * says Black or gives a number (":F<n>", lidraughts). */
+static void writer_start(const pdn_game *game, uint32_t *number, bool *black)
+{
+    const char *fen = pdn_game_tag(game, "FEN");
+    *number = 1;
+    *black = false;
+    if (!fen) return;
+    while (*fen == ' ' || *fen == '\t' || *fen == '\n' || *fen == '\r')
+        fen++;
+    *black = *fen == 'B';
+    const char *f = strstr(fen, ":F");
+    if (f && f[2] >= '1' && f[2] <= '9') *number = (uint32_t)strtoul(f + 2, NULL, 10);
+}
+
+/*
+ * The main line as pdn_write_game writes it with no comments, variations
+ * or NAGs and no result, in the cell buffer, without the writer: it was a
+ * quarter of pdn2csv's time, for text this simple. Only for the common game,
+ * every main-line move played and no setup in it; false for any other (the
+ * writer then writes it). The numbering is the writer's: "N." before White,
+ * "N..." before Black at the start, after a number the count does not give,
+ * and before a capture starting where the move before it ended (it would
+ * read as its next hop). test_csv compares the two on every test file.
+ */
+static bool main_line(pdn_csv_writer *w, const pdn_game *game)
+{
+    const struct pdn_line *line = &game->main;
+    if (line->trailing_setup) return false;
+    uint32_t number;
+    bool black, alone = true;
+    writer_start(game, &number, &black);
+    cell_reset(w);
+    const struct ply *prev = NULL;
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        const struct ply *p = find_ply(w, node);
+        if (!p || node->setup) return false;
+        if (node->number) {
+            alone |= node->number != number || node->number_black != black;
+            number = node->number;
+            black = node->number_black;
+        }
+        if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
+        cell_ply(w, i > 0, !black || alone, number, black, p->text);
+        alone = false;
+        if (black && number < UINT32_MAX) number++;
+        black = !black;
+        prev = p;
+    }
+    return !w->nomem;
+}
+
 /*
  * The movetext pdn_write_game writes for the game on one line (comments may
  * hold line ends), in the cell buffer; without the result after it when
- * main_only. The tags before it end at the first empty line.
+ * main_only.
  */
 static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
 {
+    if (main_only && main_line(w, game)) return 0;
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.width = INT_MAX / 2;
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = main_only;
     wo.move_text = placed_text;
     wo.move_ctx = w;
+    wo.movetext_only = true;
     rewind(w->memfp);
     int rc = pdn_write_game(w->memfp, game, &wo);
     if (rc < 0) return rc;
     long end = ftell(w->memfp);
     if (fflush(w->memfp) != 0 || end < 0) return PDN_ENOMEM;
-    const char *text = w->mem, *stop = w->mem + end;
-    const char *body = text;
-    while (body < stop && *body == '[') { /* a tag line each */
-        const char *nl = memchr(body, '\n', (size_t)(stop - body));
-        body = nl ? nl + 1 : stop;
-    }
-    while (body < stop && *body == '\n')
-        body++;
+    const char *body = w->mem, *stop = w->mem + end;
     while (stop > body && (stop[-1] == '\n' || stop[-1] == ' '))
         stop--;
     if (main_only) { /* the result, last */
@@ -688,7 +824,7 @@ static int put_game_cell(pdn_csv_writer *w, const struct col *c, const struct ga
     switch (c->id) {
     case C_TAG: {
         const char *v = pdn_game_tag(g->game, c->tag);
-        if (strcmp(c->tag, "Date") == 0)
+        if (w->o.iso_dates && strcmp(c->tag, "Date") == 0)
             put_date(w, c, v);
         else
             put(w, c, v);
