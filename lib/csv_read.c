@@ -40,6 +40,7 @@ enum role {
     R_NUMBER,
     R_SIDE,
     R_COMMENT,
+    R_COMMENT_BEFORE,
     R_NAGS
 };
 
@@ -426,6 +427,7 @@ static const struct named_role named[] = {
     {"number", R_IGNORED, R_NUMBER},
     {"side", R_IGNORED, R_SIDE},
     {"comment", R_IGNORED, R_COMMENT},
+    {"comment_before", R_IGNORED, R_COMMENT_BEFORE},
     {"nags", R_IGNORED, R_NAGS},
 };
 
@@ -700,7 +702,27 @@ static bool same_game(const pdn_csv_reader *r)
     return f != SIZE_MAX || g != SIZE_MAX;
 }
 
-/* One ply's text: "12." or "12..." when due, the move, its NAGs and comment. */
+/* The comments of a comment cell, one a line (pdn2csv writes them so):
+ * each as {...}, or as a ';' comment to the line end when it holds a brace. */
+static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
+{
+    uint32_t col = col_of(r, role);
+    for (const char *s = cell(r, role); *s;) {
+        size_t n = strcspn(s, "\n");
+        bool brace = memchr(s, '{', n) || memchr(s, '}', n);
+        text_line(r, row, col);
+        text_adds(r, brace ? ";" : "{", row, col);
+        text_add(r, s, n, row, col);
+        if (brace)
+            text_line(r, row, col); /* the ';' comment ends with its line */
+        else
+            text_adds(r, "}", row, col);
+        s += n + (s[n] == '\n');
+    }
+}
+
+/* One ply's text: its comments before, "12." or "12..." when due, the
+ * move, its NAGs and its comments after. */
 static void ply_text(pdn_csv_reader *r, bool first)
 {
     uint32_t row = (uint32_t)r->row_no;
@@ -711,6 +733,7 @@ static void ply_text(pdn_csv_reader *r, bool first)
         col = col_of(r, R_MOVE);
     }
     if (!move[0]) return; /* the row of a game without moves */
+    comments_text(r, R_COMMENT_BEFORE, row);
     bool black = strcmp(cell(r, R_SIDE), "black") == 0;
     const char *number = cell(r, R_NUMBER);
     text_line(r, row, col);
@@ -724,18 +747,47 @@ static void ply_text(pdn_csv_reader *r, bool first)
         text_adds(r, " ", row, col);
         text_adds(r, nags, row, col);
     }
-    const char *comment = cell(r, R_COMMENT);
-    if (comment[0]) {
-        text_adds(r, " {", row, col);
-        text_multiline(r, comment, row, col);
-        text_adds(r, "}", row, col);
-    }
+    comments_text(r, R_COMMENT, row);
 }
 
-static bool main_line(const pdn_csv_reader *r)
+/* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
+ * a move's variations follow its own row, depth first, so a row's line is
+ * the current one, a variation of it (opened with '('), or one of the
+ * lines it is inside (the ones in between closed with ')'). */
+struct lines {
+    char id[128]; /* the current line; "1" the main line */
+};
+
+/* Whether line a is inside line b (a variation of it, at any depth). */
+static bool inside(const char *a, const char *b)
 {
-    const char *line = cell(r, R_LINE);
-    return line[0] == '\0' || strcmp(line, "1") == 0;
+    size_t n = strlen(b);
+    return strncmp(a, b, n) == 0 && a[n] == '.';
+}
+
+/* Moves to the line of the current row: ')' and '(' as needed. Returns
+ * whether a line was opened (its first move then needs its number). */
+static bool enter_line(pdn_csv_reader *r, struct lines *l)
+{
+    const char *want = cell(r, R_LINE);
+    uint32_t row = (uint32_t)r->row_no, col = col_of(r, R_LINE);
+    if (!want[0]) want = "1";
+    if (strcmp(want, l->id) == 0) return false;
+    while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
+        *strrchr(l->id, '.') = '\0';
+        text_adds(r, ")", row, col);
+    }
+    if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
+    text_line(r, row, col);
+    text_adds(r, "(", row, col);
+    snprintf(l->id, sizeof l->id, "%s", want);
+    return true;
+}
+
+static void leave_lines(pdn_csv_reader *r, struct lines *l)
+{
+    for (char *dot; (dot = strrchr(l->id, '.')) != NULL; *dot = '\0')
+        text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
 }
 
 static bool usable_row(pdn_csv_reader *r);
@@ -751,11 +803,11 @@ static void moves_text(pdn_csv_reader *r)
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
     bool first = true;
+    struct lines lines = {"1"};
     for (;;) {
-        if (main_line(r)) {
-            ply_text(r, first);
-            first = false;
-        }
+        first |= enter_line(r, &lines);
+        ply_text(r, first);
+        first = false;
         r->have_held = false;
         swap_held(r);
         bool got;
@@ -770,6 +822,7 @@ static void moves_text(pdn_csv_reader *r)
         swap_held(r);
         r->have_held = false;
     }
+    leave_lines(r, &lines);
     text_line(r, row, (uint32_t)rescol + 1);
     text_adds(r, result, row, (uint32_t)rescol + 1);
     text_line(r, row, (uint32_t)rescol + 1);

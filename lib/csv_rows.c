@@ -46,6 +46,7 @@ enum col_id {
     C_NCAPTURED,
     C_PIECE,
     C_PROMOTION,
+    C_COMMENT_BEFORE,
     C_COMMENT,
     C_NAGS,
     C_FEN,
@@ -103,7 +104,10 @@ static const struct col_def move_cols[] = {
     {{"ncaptured", "the number of pieces taken"}, C_NCAPTURED, CSV_KIND_NUMBER},
     {{"piece", "man or king"}, C_PIECE, CSV_KIND_TEXT},
     {{"promotion", "yes when the man becomes a king"}, C_PROMOTION, CSV_KIND_TEXT},
-    {{"comment", "the comments after the move, blank-separated"}, C_COMMENT, CSV_KIND_TEXT},
+    {{"comment_before", "the comments before the move, one a line"},
+     C_COMMENT_BEFORE,
+     CSV_KIND_TEXT},
+    {{"comment", "the comments after the move, one a line"}, C_COMMENT, CSV_KIND_TEXT},
     {{"nags", "the move's strength (!, ?) and NAGs ($n), blank-separated"}, C_NAGS, CSV_KIND_TEXT},
     {{"fen", "the position after the ply"}, C_FEN, CSV_KIND_TEXT},
     {{"status", "ok, the name of an error at this move, or not-played after it"},
@@ -284,9 +288,9 @@ static int default_moves(pdn_csv_writer *w)
 {
     static const char *const head[] = {"file", "game"};
     static const char *const lines[] = {"line", "parent"};
-    static const char *const body[] = {"ply",   "number",    "side",    "move",     "canonical",
-                                       "from",  "to",        "path",    "captures", "ncaptured",
-                                       "piece", "promotion", "comment", "nags"};
+    static const char *const body[] = {
+        "ply",      "number",    "side",  "move",      "canonical",      "from",    "to",  "path",
+        "captures", "ncaptured", "piece", "promotion", "comment_before", "comment", "nags"};
     static const char *const fen[] = {"fen"};
     static const char *const tail[] = {"status"};
     static const char *const lossless[] = {"recorded_result", "tags"};
@@ -649,7 +653,9 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
     cell_reset(w);
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        if (!tag_name(t->name, strlen(t->name))) continue; /* the writer makes it a comment */
+        /* The writer makes such a tag a comment of the movetext; the moves
+         * rows have no movetext, so it stays a tag (csv2pdn reads it so). */
+        if (w->o.mode == PDN_CSV_GAMES && !tag_name(t->name, strlen(t->name))) continue;
         if (w->ncell) cell_add(w, "\n", 1);
         cell_adds(w, "[");
         cell_adds(w, t->name);
@@ -911,12 +917,16 @@ static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_no
     put_cell(w, c);
 }
 
-static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pdn_node *n)
+/* Comments one a line: a line end inside one becomes a blank (the writer
+ * folds it so too), so that csv2pdn --moves can tell them apart. */
+static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pdn_comment *list,
+                         uint32_t n)
 {
     cell_reset(w);
-    for (uint32_t i = 0; i < n->ncomments_after; i++) {
-        if (i) cell_add(w, " ", 1);
-        cell_adds(w, n->comments_after[i].text);
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) cell_add(w, "\n", 1);
+        for (const char *p = list[i].text ? list[i].text : ""; *p; p++)
+            cell_add(w, *p == '\n' || *p == '\r' ? " " : p, 1);
     }
     put_cell(w, c);
 }
@@ -1018,8 +1028,11 @@ static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct pl
     case C_MOVE:
         put(w, c, r->node->text);
         break;
+    case C_COMMENT_BEFORE:
+        put_comments(w, c, r->node->comments_before, r->node->ncomments_before);
+        break;
     case C_COMMENT:
-        put_comments(w, c, r->node);
+        put_comments(w, c, r->node->comments_after, r->node->ncomments_after);
         break;
     case C_NAGS:
         put_nags(w, c, r->node);
