@@ -23,6 +23,8 @@ static bool needs_quotes(const char *s, size_t n, char delim)
 {
     if (n == 0) return false;
     if (blank(s[0]) || blank(s[n - 1])) return true;
+    if (n >= 64) /* a moves cell: memchr is the C library's vectorised scan */
+        return memchr(s, delim, n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n);
     for (size_t i = 0; i < n; i++)
         if (s[i] == delim || s[i] == '"' || s[i] == '\r' || s[i] == '\n') return true;
     return false;

@@ -101,7 +101,7 @@ struct ply {
     struct pdn_move move;
     struct pdn_board after;
     bool king; /* a king moved */
-    char text[PDN_MOVE_TEXT_MAX];
+    bool full; /* an ambiguous capture: written with its whole path */
 };
 
 /* A finding kept: the first error of a game. */
@@ -131,14 +131,17 @@ struct pdn_csv_writer {
     size_t nplies, capplies;
     uint32_t *slots; /* plies by node: open addressing, index + 1, 0 empty */
     size_t capslots;
-    size_t last; /* the ply found last: the writer asks for a node several
+    bool indexed; /* slots hold this game's plies */
+    size_t last;  /* the ply found last: the writer asks for a node several
                     times running, then for the next ply's */
     struct stop *stops;
     size_t nstops, capstops;
     struct first_error first; /* of the replay */
     bool no_position;         /* the start position could not be set up */
     bool nomem;
-    struct pdn_movelist legal; /* scratch */
+    struct pdn_movelist legal;        /* scratch */
+    char texts[2][PDN_MOVE_TEXT_MAX]; /* placed_text's: the writer holds two at once */
+    int ntext;
     /* the reader's first errors of the last games, by game index */
     struct first_error reader[READER_ERRORS];
     /* text made for cells, reused */
@@ -170,6 +173,9 @@ bool csv_tag_name(const char *s, size_t n);
  * stopped a line at a node, or NULL. */
 const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node);
 const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node);
+/* A ply's canonical text (pdn_move_to_text's PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+ * its length. */
+size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p);
 /* The cell buffer (w->cell, NUL-terminated): emptied, appended to. */
 void csv_cell_reset(pdn_csv_writer *w);
 void csv_cell_add(pdn_csv_writer *w, const char *s, size_t n);

@@ -78,7 +78,8 @@ static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct
     }
     switch (c->id) {
     case C_CANONICAL:
-        csv_put(w, c, p->text);
+        csv_ply_text(buf, p);
+        csv_put(w, c, buf);
         break;
     case C_FROM:
         csv_put_number(w, c, p->move.from);

@@ -159,15 +159,27 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
     struct ply *p = &w->plies[w->nplies++];
     p->node = node;
     p->move = *move;
-    p->after = *after;
-    enum pdn_piece piece = pdn_board_get(before, move->from);
-    p->king = piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
-    if (move->ncaptured == 0 || plainly_unique(move, before)) { /* only captures can be ambiguous */
-        pdn_move_to_text(p->text, move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-        return;
+    if (w->o.mode == PDN_CSV_MOVES) { /* the cells of the moves rows */
+        p->after = *after;
+        enum pdn_piece piece = pdn_board_get(before, move->from);
+        p->king = piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
     }
+    p->full = false;
+    /* Only captures can be ambiguous: another legal capture between the
+     * same two squares that takes other pieces. The text is made when a
+     * cell needs it (csv_ply_text), from the move and this. */
+    if (move->ncaptured == 0 || plainly_unique(move, before)) return;
     pdn_movegen(&w->legal, before, 0);
-    pdn_move_to_text(p->text, move, &w->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    for (int i = 0; i < w->legal.count && i < PDN_MOVES_MAX && !p->full; i++) {
+        const struct pdn_move *m = &w->legal.moves[i];
+        p->full = m->from == move->from && m->to == move->to && m->captured != move->captured;
+    }
+}
+
+size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p)
+{
+    if (p->full) return pdn_move_to_path(out, &p->move);
+    return pdn_move_to_text(out, &p->move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
 }
 
 /* Where a node's ply is looked for first in slots (mask: capslots - 1). */
@@ -216,6 +228,13 @@ const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node)
     if (w->nplies == 0) return NULL;
     if (w->plies[w->last].node == node) return &w->plies[w->last];
     if (w->last + 1 < w->nplies && w->plies[w->last + 1].node == node) return &w->plies[++w->last];
+    if (!w->indexed) { /* made when first needed: the main line never needs it */
+        if (!index_plies(w)) {
+            w->nomem = true;
+            return NULL;
+        }
+        w->indexed = true;
+    }
     size_t mask = w->capslots - 1;
     for (size_t k = node_slot(node, mask); w->slots[k]; k = (k + 1) & mask)
         if (w->plies[w->slots[k] - 1].node == node) {
@@ -247,7 +266,7 @@ static int replay(pdn_csv_writer *w, const pdn_game *game, struct pdn_replay_sum
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;
     w->last = 0;
-    if (!index_plies(w)) return PDN_ENOMEM;
+    w->indexed = false;
     if (w->nstops > 1) qsort(w->stops, w->nstops, sizeof *w->stops, stop_by_node);
     return 0;
 }
@@ -371,33 +390,62 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
 
 /* ---- canonical move text through the writer ---- */
 
+/* The writer uses a text before it asks for another, but for the two
+ * moves of reads_as_hop: two buffers in turn. */
 static const char *placed_text(const struct pdn_node *node, void *ctx)
 {
-    const struct ply *p = csv_find_ply(ctx, node);
-    return p ? p->text : NULL;
+    pdn_csv_writer *w = ctx;
+    const struct ply *p = csv_find_ply(w, node);
+    if (!p) return NULL;
+    char *out = w->texts[w->ntext];
+    w->ntext ^= 1;
+    csv_ply_text(out, p);
+    return out;
+}
+
+/* Writes v in decimal at out; returns the end. */
+static char *put_decimal(char *out, uint32_t v)
+{
+    static const char two[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+    if (v < 100) { /* squares, and most move numbers */
+        if (v >= 10) *out++ = two[2 * v];
+        *out++ = two[2 * v + 1];
+        return out;
+    }
+    char rev[12];
+    int k = 0;
+    do
+        rev[k++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    while (k > 0)
+        *out++ = rev[--k];
+    return out;
 }
 
 /* One ply of main_line: " ", "N. " or "N... " when due, the text. */
 static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t number, bool black,
-                     const char *text)
+                     const struct ply *p)
 {
-    size_t n = strlen(text);
-    if (!cell_room(w, n + 16)) return;
+    if (!cell_room(w, PDN_MOVE_TEXT_MAX + 16)) return;
     char *out = w->cell + w->ncell, *start = out;
     if (space) *out++ = ' ';
     if (numbered) {
-        char rev[12];
-        int k = 0;
-        do
-            rev[k++] = (char)('0' + number % 10);
-        while ((number /= 10) > 0);
-        while (k > 0)
-            *out++ = rev[--k];
+        out = put_decimal(out, number);
         memcpy(out, black ? "... " : ". ", black ? 4 : 2);
         out += black ? 4 : 2;
     }
-    memcpy(out, text, n + 1);
-    w->ncell += (size_t)(out - start) + n;
+    if (p->full) { /* rare: the library writes the path */
+        out += pdn_move_to_path(out, &p->move);
+    } else { /* pdn_move_to_text's "from-to" or "fromxto", by hand */
+        out = put_decimal(out, p->move.from);
+        *out++ = p->move.ncaptured ? 'x' : '-';
+        out = put_decimal(out, p->move.to);
+    }
+    *out = '\0';
+    w->ncell += (size_t)(out - start);
 }
 
 /* The writer's first move number and side: White and 1, unless the FEN tag
@@ -444,7 +492,7 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
             black = node->number_black;
         }
         if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
-        cell_ply(w, i > 0, !black || alone, number, black, p->text);
+        cell_ply(w, i > 0, !black || alone, number, black, p);
         alone = false;
         if (black && number < UINT32_MAX) number++;
         black = !black;
