@@ -27,6 +27,7 @@ struct ply_row {
     uint32_t ply;
     const struct ply *played; /* NULL when not played */
     const char *status;
+    const struct pdn_line *end; /* a row without a move: the line it ends */
 };
 
 static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_node *n)
@@ -123,6 +124,10 @@ static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct pl
 {
     const struct line_ctx *l = r->line;
     uint32_t half = l->start_half + r->ply - 1;
+    if (!r->node && c->id == C_COMMENT_BEFORE && r->end) {
+        put_comments(w, c, r->end->trailing, r->end->ntrailing);
+        return 0;
+    }
     if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT)
         return put_move_cell_game(w, c, l->g);
     switch (c->id) {
@@ -202,13 +207,28 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
     return rows;
 }
 
+/* A row without a move: a game's without moves (status no-moves), or the
+ * one that holds the comments ending a line (status comment), in its
+ * comment_before cell. */
+static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
+                          const char *status)
+{
+    struct ply_row r = {l, NULL, 0, NULL, status, line};
+    for (size_t k = 0; k < w->ncols; k++) {
+        int rc = put_move_cell(w, &w->cols[k], &r);
+        if (rc < 0) return rc;
+    }
+    csv_out_end(&w->out);
+    return 1;
+}
+
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line)
 {
     long rows = 0;
     const char *status = "ok";
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        struct ply_row r = {l, node, l->first_ply + i, csv_find_ply(w, node), status};
+        struct ply_row r = {l, node, l->first_ply + i, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
@@ -225,7 +245,9 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
             rows += n;
         }
     }
-    return rows;
+    if (line->ntrailing == 0) return rows;
+    long n = write_end_row(w, l, line, "comment");
+    return n < 0 ? n : rows + n;
 }
 
 /* Half-moves before the first ply: black to move first counts one; a FEN's
@@ -250,11 +272,5 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
     struct line_ctx main = {.g = g, .id = "1", .first_ply = 1, .start_half = start_half(g->game)};
     if (g->game->main.nmoves > 0) return write_line(w, &main, &g->game->main);
     /* A game without moves still has its row: no game is lost. */
-    struct ply_row r = {&main, NULL, 0, NULL, "no-moves"};
-    for (size_t k = 0; k < w->ncols; k++) {
-        int rc = put_move_cell(w, &w->cols[k], &r);
-        if (rc < 0) return rc;
-    }
-    csv_out_end(&w->out);
-    return 1;
+    return write_end_row(w, &main, &g->game->main, "no-moves");
 }

@@ -247,8 +247,8 @@ static void ply_text(pdn_csv_reader *r, bool first)
         move = cell(r, R_MOVE);
         col = col_of(r, R_MOVE);
     }
-    if (!move[0]) return; /* the row of a game without moves */
     comments_text(r, R_COMMENT_BEFORE, row);
+    if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     bool black = strcmp(cell(r, R_SIDE), "black") == 0;
     const char *number = cell(r, R_NUMBER);
     text_line(r, row, col);

@@ -325,10 +325,11 @@ static void test_csv_read_strict_stray_quote(void **state)
 
 /* ---- the moves mode ---- */
 
-static const char *const annotated = "[Event \"e\"]\n"
-                                     "{before all} 1. 32-28 {after} (1. 33-28 {var} 18-23 "
-                                     "(1... 17-21) 2. 39-33) 1... 19-23 ! $3 {first} {second}\n"
-                                     "2. 28x19 {a {brace}? no: a ;line comment} 14x23 *\n";
+static const char *const annotated =
+    "[Event \"e\"]\n"
+    "{before all} 1. 32-28 {after} (1. 33-28 {var} 18-23 "
+    "(1... 17-21) 2. 39-33) 1... 19-23 ! $3 {first} {second}\n"
+    "2. 28x19 {a {brace}? no: a ;line comment} 14x23 (2... 13x24) {the end} *\n";
 
 static void test_csv_moves_rows_of_every_line(void **state)
 {
@@ -369,7 +370,8 @@ static void test_csv_moves_comments_one_a_line(void **state)
                              "1,before all,after,\n"
                              "2,,\"first\nsecond\",! $3\n"
                              "3,,a {brace}? no: a ;line comment,\n"
-                             "4,,,\n");
+                             "4,,,\n"
+                             ",the end,,\n");
     free(csv);
 }
 
