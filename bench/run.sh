@@ -4,9 +4,9 @@
 set -e
 bin=$1
 benchbin=$2
-echo "== move generator: pdnperft -d 9 from the start position (41 022 423 leaves)"
+echo "== move generator: pdnperft 9 from the start position (41 022 423 leaves)"
 echo "   (bulk counting: the last ply counts moves without playing them)"
-"$bin/pdnperft" -d 9
+"$bin/pdnperft" 9
 for script in bench/run-*.sh; do
     [ -e "$script" ] && sh "$script" "$bin" "$benchbin"
 done

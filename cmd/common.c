@@ -679,6 +679,36 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     return stop;
 }
 
+struct tool_selecting {
+    struct selecting sel;
+};
+
+struct tool_selecting *tool_select_hold(struct tool *t, pdn_diag_fn on_diag, void *ctx)
+{
+    if (!t->select) return NULL;
+    struct tool_selecting *h = calloc(1, sizeof *h);
+    if (h) h->sel = (struct selecting){.t = t, .on_diag = on_diag, .diag_ctx = ctx};
+    return h;
+}
+
+void tool_select_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    selecting_on_diag(d, &((struct tool_selecting *)ctx)->sel);
+}
+
+void tool_select_release(struct tool_selecting *h, size_t index, bool chosen)
+{
+    if (h) release_findings(&h->sel, index, chosen);
+}
+
+void tool_select_end(struct tool_selecting *h)
+{
+    if (!h) return;
+    release_findings(&h->sel, (size_t)-1, false);
+    free(h->sel.held);
+    free(h);
+}
+
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
 {
     if (n == 0) {

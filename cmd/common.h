@@ -233,4 +233,20 @@ typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
  * that -g can choose. */
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
 
+/*
+ * For a tool that reads its games otherwise (csv2pdn): the findings of a
+ * game wait for the selection's verdict, as in tool_read_inputs. With
+ * t->select, tool_select_hold returns the context of tool_select_on_diag,
+ * which holds the findings meant for on_diag(ctx); NULL without a
+ * selection (pass findings to on_diag directly). tool_select_release hands
+ * over the findings of game 'index' when chosen, drops them otherwise (and
+ * those of earlier games); tool_select_end drops what is left and frees.
+ * Both accept NULL.
+ */
+struct tool_selecting;
+struct tool_selecting *tool_select_hold(struct tool *t, pdn_diag_fn on_diag, void *ctx);
+void tool_select_on_diag(const struct pdn_diag *d, void *ctx);
+void tool_select_release(struct tool_selecting *h, size_t index, bool chosen);
+void tool_select_end(struct tool_selecting *h);
+
 #endif

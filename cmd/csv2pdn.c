@@ -31,7 +31,7 @@ static const char usage[] =
     "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n"
+    "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"
     "column (FILE:ROW:COLUMN: SEVERITY: MESSAGE). Rows that do not read are reported\n"
     "and skipped. Exit status: 0 clean, 1 errors in the input, 2 usage error,\n"
@@ -57,6 +57,7 @@ static const struct option long_options[] = {
     {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_FINDING_LONG_OPTIONS,
+    TOOL_SELECT_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -97,8 +98,10 @@ static void add_map(struct tool *t, struct back *b, const char *arg)
 static void parse_options(struct tool *t, struct back *b, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:d:W:wqh", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg)) continue;
+    while ((opt = getopt_long(argc, argv, ":o:d:W:wqhg:", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
+            tool_select_option(t, opt, optarg))
+            continue;
         switch (opt) {
         case 'o':
             b->output = optarg;
@@ -159,14 +162,23 @@ static int convert(struct tool *t, struct back *b, const char *operand)
         return 0;
     }
     b->o.filename = operand;
+    /* the games not chosen (-g, --white ...): read, not written, their
+     * findings dropped */
+    struct tool_selecting *hold = tool_select_hold(t, tool_on_diag, t);
+    b->o.on_diag = hold ? tool_select_on_diag : tool_on_diag;
+    b->o.diag_ctx = hold ? (void *)hold : (void *)t;
     pdn_csv_reader *r;
     int rc = pdn_csv_reader_open(&r, fp, &b->o);
     pdn_game *game;
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
-        rc = write_game(b, game);
+        bool chosen = pdn_select_match(t->select, game);
+        tool_select_release(hold, game->index, chosen);
+        rc = chosen ? write_game(b, game) : 0;
+        b->games += chosen;
+        if (pdn_select_exhausted(t->select, game->index)) rc = 1;
         pdn_game_free(game);
-        b->games++;
     }
+    tool_select_end(hold);
     b->rows += pdn_csv_reader_rows(r);
     pdn_csv_reader_free(r);
     if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_error_message(rc));
@@ -183,8 +195,6 @@ int main(int argc, char **argv)
     b.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
     opterr = 0;
     parse_options(&t, &b, argc, argv);
-    b.o.on_diag = tool_on_diag;
-    b.o.diag_ctx = &t;
     if (tool_output_open(&t, &b.out, b.output) != 0) return tool_exit_status(&t);
     int n = argc - optind, stop = 0;
     if (n == 0) tool_stdin_notice(&t);
@@ -196,5 +206,6 @@ int main(int argc, char **argv)
                 b.rows == 1 ? "" : "s", b.games, b.games == 1 ? "" : "s");
     tool_output_close(&t, &b.out, t.status < TOOL_EXIT_SYSTEM);
     free(b.map);
+    pdn_select_free(t.select);
     return tool_exit_status(&t);
 }

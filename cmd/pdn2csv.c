@@ -17,11 +17,10 @@ static const char usage[] =
     "a header row, then one row per game (or per ply with --moves).\n"
     "\n"
     "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
-    "      --games            one row per game (the default)\n"
-    "      --moves            one row per ply of the main line\n"
+    "      --moves            one row per ply of the main line (not one per game)\n"
     "      --variations       --moves: of every line, with its name and parent ply\n"
     "      --fen              --moves: the position after each ply\n"
-    "  -t, --tag TAG          a column for TAG (repeatable)\n"
+    "  -t, --tag-column TAG   a column for TAG (repeatable)\n"
     "      --all-tags         a column for every tag of the files (read twice: no pipes)\n"
     "      --movetext         a column with the whole movetext as canonical PDN\n"
     "      --lossless         every tag and the whole movetext: csv2pdn gives the games back\n"
@@ -43,14 +42,13 @@ static const char usage[] =
     "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
-    "\n"
+    "\n" TOOL_SELECT_USAGE "\n"
     "Games with errors keep their rows: the status columns name the first error.\n"
     "The reader's findings and a summary go to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
 enum {
-    OPT_GAMES = TOOL_OPT_FIRST_FREE,
-    OPT_MOVES,
+    OPT_MOVES = TOOL_OPT_FIRST_FREE,
     OPT_VARIATIONS,
     OPT_FEN,
     OPT_ALL_TAGS,
@@ -67,11 +65,10 @@ enum {
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
-    {"games", no_argument, NULL, OPT_GAMES},
     {"moves", no_argument, NULL, OPT_MOVES},
     {"variations", no_argument, NULL, OPT_VARIATIONS},
     {"fen", no_argument, NULL, OPT_FEN},
-    {"tag", required_argument, NULL, 't'},
+    {"tag-column", required_argument, NULL, 't'},
     {"all-tags", no_argument, NULL, OPT_ALL_TAGS},
     {"movetext", no_argument, NULL, OPT_MOVETEXT},
     {"lossless", no_argument, NULL, OPT_LOSSLESS},
@@ -85,6 +82,7 @@ static const struct option long_options[] = {
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_FINDING_LONG_OPTIONS,
+    TOOL_SELECT_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -140,9 +138,6 @@ static char parse_delimiter(const struct tool *t, const char *arg)
 static bool flag_option(struct conv *c, int opt)
 {
     switch (opt) {
-    case OPT_GAMES:
-        c->o.mode = PDN_CSV_GAMES;
-        return true;
     case OPT_MOVES:
         c->o.mode = PDN_CSV_MOVES;
         return true;
@@ -184,9 +179,9 @@ static bool flag_option(struct conv *c, int opt)
 static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqh", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            flag_option(c, opt))
+            tool_select_option(t, opt, optarg) || flag_option(c, opt))
             continue;
         switch (opt) {
         case 'o':
@@ -263,7 +258,7 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
     if (rc < 0) return; /* said by the second pass */
     pdn_game *g;
     while (pdn_reader_next(&g, r) > 0) {
-        for (uint32_t i = 0; i < g->ntags; i++) {
+        for (uint32_t i = 0; pdn_select_match(t->select, g) && i < g->ntags; i++) {
             const char *name = g->tags[i].name;
             if (tag_name(name) && !in_default(name)) add_tag(t, c, name);
         }
@@ -374,5 +369,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < c.ntags; i++)
         free((void *)c.tags[i]);
     free(c.tags);
+    pdn_select_free(t.select);
     return tool_exit_status(&t);
 }

@@ -1,7 +1,9 @@
 /*
  * pdnperft: counts the leaf nodes of the legal-move tree of a position, a
  * check of the move generator against published counts. With --divide it
- * lists each root move and its count; -d 1 --divide lists the legal moves.
+ * lists each root move and its count; 1 --divide lists the legal moves.
+ * The depth is an operand or --depth, never -d: -d is the CSV tools'
+ * delimiter, and an option letter means one thing in every tool.
  */
 #include "common.h"
 
@@ -20,12 +22,19 @@ struct perft_options {
     const char *fen;
 };
 
-enum { OPT_DIVIDE = TOOL_OPT_FIRST_FREE, OPT_FEN, OPT_VARIANT, OPT_KEEP, OPT_NO_TIMING };
+enum {
+    OPT_DEPTH = TOOL_OPT_FIRST_FREE,
+    OPT_DIVIDE,
+    OPT_POSITION,
+    OPT_VARIANT,
+    OPT_KEEP,
+    OPT_NO_TIMING
+};
 
 static const struct option long_options[] = {
-    {"depth", required_argument, NULL, 'd'},
+    {"depth", required_argument, NULL, OPT_DEPTH},
     {"divide", no_argument, NULL, OPT_DIVIDE},
-    {"fen", required_argument, NULL, OPT_FEN},
+    {"position", required_argument, NULL, OPT_POSITION},
     {"variant", required_argument, NULL, OPT_VARIANT},
     {"keep-duplicates", no_argument, NULL, OPT_KEEP},
     {"no-timing", no_argument, NULL, OPT_NO_TIMING},
@@ -62,12 +71,13 @@ static const char *usage_text(void)
     char variants[512];
     variant_list(variants, sizeof variants, true);
     snprintf(text, sizeof text,
-             "Usage: pdnperft [options]\n"
-             "Counts the leaf nodes of the legal-move tree of a position (perft).\n"
+             "Usage: pdnperft [options] [DEPTH]\n"
+             "Counts the leaf nodes of the legal-move tree of a position (perft)\n"
+             "DEPTH plies deep, 0 to %d (default 1).\n"
              "\n"
-             "  -d, --depth N          plies to search, 0 to %d (default 1)\n"
+             "      --depth N          the same as the DEPTH operand\n"
              "      --divide           print each root move and its count\n"
-             "      --fen FEN          start from FEN (default: the start position)\n"
+             "      --position FEN     start from FEN (default: the start position)\n"
              "      --variant NAME     the rules, by name or GameType number:\n"
              "                         %s;\n"
              "                         checkers and american are english;\n"
@@ -96,16 +106,18 @@ static enum pdn_variant parse_variant(const struct tool *t, const char *name)
 static void parse_options(struct tool *t, struct perft_options *o, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":d:h", long_options, NULL)) != -1) {
+    bool depth_set = false;
+    while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg)) continue;
         switch (opt) {
-        case 'd':
+        case OPT_DEPTH:
             o->depth = (int)tool_parse_long(t, "--depth", optarg, 0, PERFT_DEPTH_MAX);
+            depth_set = true;
             break;
         case OPT_DIVIDE:
             o->divide = true;
             break;
-        case OPT_FEN:
+        case OPT_POSITION:
             o->fen = optarg;
             break;
         case OPT_VARIANT:
@@ -121,6 +133,10 @@ static void parse_options(struct tool *t, struct perft_options *o, int argc, cha
             tool_option_error(t, opt, argv);
         }
     }
+    if (optind < argc && depth_set)
+        tool_usage_error(t, "the depth is given twice: --depth and '%s'", argv[optind]);
+    if (optind < argc)
+        o->depth = (int)tool_parse_long(t, "DEPTH", argv[optind++], 0, PERFT_DEPTH_MAX);
     if (optind < argc) tool_usage_error(t, "unexpected operand '%s'", argv[optind]);
 }
 
@@ -167,7 +183,7 @@ static void load_board(const struct tool *t, struct pdn_board *board, const stru
     }
     struct pdn_fen_error err;
     if (pdn_board_from_fen(board, o->variant, o->fen, &err) == 0) return;
-    tool_usage_error(t, "--fen: bad FEN '%s' at character %zu: %s", o->fen, err.offset + 1,
+    tool_usage_error(t, "--position: bad FEN '%s' at character %zu: %s", o->fen, err.offset + 1,
                      pdn_fen_status_message(err.status));
 }
 
@@ -181,7 +197,8 @@ int main(int argc, char **argv)
     struct pdn_board board;
     load_board(&t, &board, &o);
     double start = seconds_now();
-    uint64_t nodes = o.divide && o.depth > 0 ? divide(&board, &o) : pdn_perft_count(&board, o.depth, o.flags);
+    uint64_t nodes =
+        o.divide && o.depth > 0 ? divide(&board, &o) : pdn_perft_count(&board, o.depth, o.flags);
     double elapsed = seconds_now() - start;
     printf("nodes %llu\n", (unsigned long long)nodes);
     if (o.timing) {

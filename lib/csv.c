@@ -1,6 +1,6 @@
 /*
  * csv: CSV fields in and out through libcsv, the one file of the library
- * that includes <csv.h>. Writing: csv_fwrite quotes and escapes (a field is
+ * that includes <csv.h>. Writing: csv_write quotes and escapes (a field is
  * quoted only when RFC 4180 needs it, or when blanks at its ends would be
  * lost); the spreadsheet protection of excel_text. Reading: csv_parse with
  * blanks kept. It knows nothing of games: csv_rows.c and csv_read.c do.
@@ -8,6 +8,7 @@
 #include "csv_impl.h"
 
 #include <csv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,8 @@ static bool needs_quotes(const char *s, size_t n, char delim)
 {
     if (n == 0) return false;
     if (blank(s[0]) || blank(s[n - 1])) return true;
+    if (n >= 64) /* a moves cell: memchr is the C library's vectorised scan */
+        return memchr(s, delim, n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n);
     for (size_t i = 0; i < n; i++)
         if (s[i] == delim || s[i] == '"' || s[i] == '\r' || s[i] == '\n') return true;
     return false;
@@ -60,12 +63,39 @@ static bool protect(const char *s, size_t n, enum csv_kind kind)
     return numberish(s, n);
 }
 
+/* Room for n more bytes in the buffer. */
+static bool room(struct csv_out *o, size_t n)
+{
+    if (o->len + n <= o->cap) return true;
+    size_t want = o->cap ? o->cap : 1 << 16;
+    while (want < o->len + n)
+        want *= 2;
+    char *p = realloc(o->buf, want);
+    if (!p) return o->nomem = true, false;
+    o->buf = p;
+    o->cap = want;
+    return true;
+}
+
+void csv_out_raw(struct csv_out *o, const char *s, size_t n)
+{
+    if (!room(o, n)) return;
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+}
+
 static void put_field(struct csv_out *o, const char *s, size_t n)
 {
-    if (needs_quotes(s, n, o->delim))
-        csv_fwrite(o->fp, s, n);
-    else
-        fwrite(s, 1, n, o->fp);
+    if (!needs_quotes(s, n, o->delim)) {
+        csv_out_raw(o, s, n);
+        return;
+    }
+    /* libcsv quotes and doubles the quotes: at most 2n + 2 bytes */
+    if (n > (SIZE_MAX - 2) / 2 || !room(o, 2 * n + 2)) {
+        o->nomem = true;
+        return;
+    }
+    o->len += csv_write(o->buf + o->len, o->cap - o->len, s, n);
 }
 
 /* ="value", the value's quotes doubled: a formula whose result is the text
@@ -94,7 +124,7 @@ static void put_protected(struct csv_out *o, const char *s, size_t n)
 
 void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kind)
 {
-    if (!o->first) putc(o->delim, o->fp);
+    if (!o->first) csv_out_raw(o, &o->delim, 1);
     o->first = false;
     if (o->excel && protect(s, n, kind))
         put_protected(o, s, n);
@@ -102,10 +132,31 @@ void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kin
         put_field(o, s, n);
 }
 
+/* Rows are flushed in runs of about this size (a game's rows at least). */
+#define FLUSH_AT (1 << 16)
+
 void csv_out_end(struct csv_out *o)
 {
-    fputs(o->crlf ? "\r\n" : "\n", o->fp);
+    csv_out_raw(o, o->crlf ? "\r\n" : "\n", o->crlf ? 2 : 1);
     o->first = true;
+    if (o->len >= FLUSH_AT) csv_out_flush(o);
+}
+
+bool csv_out_flush(struct csv_out *o)
+{
+    if (o->len > 0 && fwrite(o->buf, 1, o->len, o->fp) != o->len) {
+        o->len = 0;
+        return false;
+    }
+    o->len = 0;
+    return !o->nomem && !ferror(o->fp);
+}
+
+void csv_out_free(struct csv_out *o)
+{
+    free(o->buf);
+    o->buf = NULL;
+    o->len = o->cap = 0;
 }
 
 /* ---- reading ---- */

@@ -1,9 +1,9 @@
 /*
  * csv_read: CSV rows back to games (pdn_csv_reader). csv.c parses the
- * bytes with libcsv; this file maps the header to tags and the moves, and
- * turns each row (or, for rows of the moves mode, each run of rows of one
- * game) into PDN text, which pdn_reader_open_memory reads and
- * pdn_replay_game checks.
+ * bytes with libcsv; this file reads the rows, maps the header to tags and
+ * the moves; csv_read_text.c turns each row (or, for rows of the moves
+ * mode, each run of rows of one game) into PDN text, which
+ * pdn_reader_open_memory reads and pdn_replay_game checks.
  *
  * Why PDN text rather than a game built directly: every game is then read
  * and validated by the same reader and replay as any PDN file, with the
@@ -23,79 +23,9 @@
 #include <string.h>
 #include <strings.h>
 
-/* What a column of the CSV is. */
-enum role {
-    R_IGNORED, /* a computed column of pdn2csv */
-    R_UNKNOWN, /* names no tag: reported, ignored */
-    R_TAG,
-    R_TAGS,     /* every tag pair, as PDN */
-    R_MOVES,    /* the main line */
-    R_MOVETEXT, /* the whole movetext */
-    R_RECORDED, /* the result after the moves */
-    R_FILE,
-    R_GAME,
-    R_LINE,
-    R_MOVE,
-    R_CANONICAL,
-    R_NUMBER,
-    R_SIDE,
-    R_COMMENT,
-    R_NAGS
-};
-
-struct column {
-    enum role role;
-    char *tag; /* R_TAG */
-};
-
-/* Where a line of the PDN text came from. */
-struct origin {
-    uint32_t row, col;
-};
-
-struct pdn_csv_reader {
-    struct pdn_csv_read_options o;
-    char *filename;
-    char **map; /* "COLUMN=TAG" copies */
-    FILE *fp;
-    struct csv_in *in;
-    char buf[1 << 16];
-    size_t pos, len;
-    bool eof, done;
-    /* the row being read */
-    char *data;
-    size_t ndata, capdata;
-    size_t *off; /* field starts in data; fields are NUL-terminated */
-    size_t nf, capf;
-    bool row_ready;
-    unsigned long row_no; /* CSV record number of the row being read, header 1 */
-    /* the header */
-    struct column *cols;
-    size_t ncols;
-    bool have_header;
-    bool has_moves;
-    /* moves mode: the first row of the next game, kept */
-    struct held {
-        char *data;
-        size_t ndata, capdata;
-        size_t *off;
-        size_t nf, capf;
-        unsigned long row_no;
-    } held;
-    bool have_held;
-    /* the PDN text of one game and where its lines came from */
-    char *text;
-    size_t ntext, captext;
-    struct origin *lines;
-    size_t nlines, caplines;
-    unsigned long games; /* data rows read, for the game index of findings */
-    unsigned long rows;
-    bool nomem;
-};
-
 /* ---- small buffers ---- */
 
-static bool reserve(void **p, size_t *cap, size_t need, size_t size)
+bool csv_reserve(void **p, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) return true;
     size_t want = *cap ? *cap : 64;
@@ -106,55 +36,6 @@ static bool reserve(void **p, size_t *cap, size_t need, size_t size)
     *p = q;
     *cap = want;
     return true;
-}
-
-static void text_add(pdn_csv_reader *r, const char *s, size_t n, uint32_t row, uint32_t col)
-{
-    (void)row; /* the origin is the line's (text_line) */
-    (void)col;
-    if (!reserve((void **)&r->text, &r->captext, r->ntext + n + 1, 1)) {
-        r->nomem = true;
-        return;
-    }
-    memcpy(r->text + r->ntext, s, n);
-    r->ntext += n;
-    r->text[r->ntext] = '\0';
-}
-
-static void text_adds(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
-{
-    text_add(r, s, strlen(s), row, col);
-}
-
-/* A new line of the text, from CSV row:col: every line of the text starts
- * with one, so line k (from 1) came from lines[k - 1]. */
-static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
-{
-    if (r->ntext > 0) text_adds(r, "\n", row, col);
-    if (!reserve((void **)&r->lines, &r->caplines, r->nlines + 1, sizeof *r->lines)) {
-        r->nomem = true;
-        return;
-    }
-    r->lines[r->nlines++] = (struct origin){row, col};
-}
-
-/* Text that may hold line ends: each new line keeps the same origin. */
-static void text_multiline(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
-{
-    for (;;) {
-        const char *nl = strchr(s, '\n');
-        text_add(r, s, nl ? (size_t)(nl - s) : strlen(s), row, col);
-        if (!nl) return;
-        text_line(r, row, col);
-        s = nl + 1;
-    }
-}
-
-static void text_reset(pdn_csv_reader *r)
-{
-    r->ntext = 0;
-    r->nlines = 0;
-    if (r->text) r->text[0] = '\0';
 }
 
 /* ---- findings ---- */
@@ -263,8 +144,8 @@ unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
 static void on_field(const char *s, size_t n, void *ctx)
 {
     pdn_csv_reader *r = ctx;
-    if (!reserve((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
-        !reserve((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
+    if (!csv_reserve((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
+        !csv_reserve((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
         r->nomem = true;
         return;
     }
@@ -286,7 +167,7 @@ static void row_clear(pdn_csv_reader *r)
     r->row_ready = false;
 }
 
-static const char *field(const pdn_csv_reader *r, size_t i)
+const char *csv_field(const pdn_csv_reader *r, size_t i)
 {
     return i < r->nf ? r->data + r->off[i] : "";
 }
@@ -376,7 +257,7 @@ static int feed(pdn_csv_reader *r)
 }
 
 /* The next row into data/off: true, or false at the end. */
-static bool next_row(pdn_csv_reader *r)
+bool csv_next_row(pdn_csv_reader *r)
 {
     row_clear(r);
     r->row_no++;
@@ -389,7 +270,7 @@ static bool next_row(pdn_csv_reader *r)
 static bool row_valid_utf8(pdn_csv_reader *r)
 {
     for (size_t i = 0; i < r->nf; i++) {
-        const char *f = field(r, i);
+        const char *f = csv_field(r, i);
         size_t n = strlen(f);
         bool incomplete;
         size_t ok = text_utf8_valid((const unsigned char *)f, n, &incomplete);
@@ -407,6 +288,13 @@ static bool row_valid_utf8(pdn_csv_reader *r)
 
 static const char *const roster[] = {"Event", "Site",   "Date",     "Round", "White",
                                      "Black", "Result", "GameType", "FEN",   "SetUp"};
+
+bool csv_roster_tag(const char *name)
+{
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        if (strcmp(name, roster[i]) == 0) return true;
+    return false;
+}
 
 struct named_role {
     const char *name;
@@ -426,6 +314,7 @@ static const struct named_role named[] = {
     {"number", R_IGNORED, R_NUMBER},
     {"side", R_IGNORED, R_SIDE},
     {"comment", R_IGNORED, R_COMMENT},
+    {"comment_before", R_IGNORED, R_COMMENT_BEFORE},
     {"nags", R_IGNORED, R_NAGS},
 };
 
@@ -513,11 +402,11 @@ static int read_header(pdn_csv_reader *r)
     if (!r->cols) return PDN_ENOMEM;
     r->ncols = r->nf;
     for (size_t i = 0; i < r->nf; i++) {
-        int rc = classify(r, &r->cols[i], field(r, i));
+        int rc = classify(r, &r->cols[i], csv_field(r, i));
         if (rc < 0) return rc;
         enum role role = r->cols[i].role;
         if (role == R_UNKNOWN)
-            report(r, PDN_DIAG_CSV_COLUMN, r->row_no, (uint32_t)i + 1, field(r, i),
+            report(r, PDN_DIAG_CSV_COLUMN, r->row_no, (uint32_t)i + 1, csv_field(r, i),
                    "names no tag; --map COLUMN=TAG gives it one");
         if (role == R_MOVES || role == R_MOVETEXT || role == R_MOVE || role == R_CANONICAL)
             r->has_moves = true;
@@ -530,140 +419,8 @@ static int read_header(pdn_csv_reader *r)
     return 0;
 }
 
-/* ---- cells to PDN ---- */
-
-/* ="..." (pdn2csv --excel) back to the text. */
-static const char *unprotect(pdn_csv_reader *r, char *s)
-{
-    size_t n = strlen(s);
-    if (!r->o.excel_text || n < 3 || s[0] != '=' || s[1] != '"' || s[n - 1] != '"') return s;
-    size_t k = 0;
-    for (size_t i = 2; i + 1 < n; i++) {
-        if (s[i] == '"' && s[i + 1] == '"') i++;
-        s[k++] = s[i];
-    }
-    s[k] = '\0';
-    return s;
-}
-
-/* YYYY-MM-DD (parts may be empty) back to YYYY.MM.DD with '?'. */
-static void date_value(char out[16], const char *v)
-{
-    snprintf(out, 16, "%s", v);
-    size_t n = strlen(v);
-    if (n < 2 || n > 10) return;
-    const char *d1 = strchr(v, '-');
-    const char *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
-    if (!d2 || strchr(d2 + 1, '-')) return;
-    size_t ly = (size_t)(d1 - v), lm = (size_t)(d2 - d1 - 1), ld = strlen(d2 + 1);
-    if ((ly != 0 && ly != 4) || (lm != 0 && lm != 2) || (ld != 0 && ld != 2)) return;
-    if (strspn(v, "0123456789-") != n) return;
-    snprintf(out, 16, "%.*s.%.*s.%.*s", 4, ly ? v : "????", 2, lm ? d1 + 1 : "??", 2,
-             ld ? d2 + 1 : "??");
-}
-
-static void put_tag(pdn_csv_reader *r, const char *name, const char *value, uint32_t row,
-                    uint32_t col)
-{
-    char date[16];
-    if (strcmp(name, "Date") == 0 && (r->o.iso_dates || r->o.excel_text)) {
-        date_value(date, value);
-        value = date;
-    }
-    text_line(r, row, col);
-    text_adds(r, "[", row, col);
-    text_adds(r, name, row, col);
-    text_adds(r, " \"", row, col);
-    for (const char *p = value; *p; p++) {
-        if (*p == '\n' || *p == '\r') { /* a tag value holds no line end */
-            text_add(r, " ", 1, row, col);
-            continue;
-        }
-        if (*p == '"' || *p == '\\') text_add(r, "\\", 1, row, col);
-        text_add(r, p, 1, row, col);
-    }
-    text_adds(r, "\"]", row, col);
-}
-
-/* A tag cell that is empty is no tag, but for the tags a game may hold
- * empty (not the roster's, which the writer fills, nor those an empty
- * value would break). */
-static bool empty_means_absent(const char *name)
-{
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (strcmp(name, roster[i]) == 0) return true;
-    return false;
-}
-
-static size_t find_role(const pdn_csv_reader *r, enum role role)
-{
-    for (size_t i = 0; i < r->ncols; i++)
-        if (r->cols[i].role == role) return i;
-    return SIZE_MAX;
-}
-
-static void put_tags(pdn_csv_reader *r, uint32_t row)
-{
-    size_t tags = find_role(r, R_TAGS);
-    if (tags != SIZE_MAX && field(r, tags)[0]) {
-        text_line(r, row, (uint32_t)tags + 1);
-        text_multiline(r, field(r, tags), row, (uint32_t)tags + 1);
-        return;
-    }
-    for (size_t i = 0; i < r->ncols; i++) {
-        const struct column *c = &r->cols[i];
-        const char *v = field(r, i);
-        if (c->role != R_TAG || (!v[0] && empty_means_absent(c->tag))) continue;
-        put_tag(r, c->tag, v, row, (uint32_t)i + 1);
-    }
-}
-
-/* The result to end the moves with: recorded_result when there is such a
- * column (empty: none was written), else the Result tag, else '*'. */
-static const char *end_result(const pdn_csv_reader *r, size_t *col)
-{
-    size_t rec = find_role(r, R_RECORDED);
-    if (rec != SIZE_MAX) {
-        *col = rec;
-        return field(r, rec);
-    }
-    for (size_t i = 0; i < r->ncols; i++)
-        if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 && field(r, i)[0]) {
-            *col = i;
-            return field(r, i);
-        }
-    *col = 0;
-    return "*";
-}
-
-static void game_text(pdn_csv_reader *r)
-{
-    uint32_t row = (uint32_t)r->row_no;
-    text_reset(r);
-    put_tags(r, row);
-    text_line(r, row, 0);
-    size_t mt = find_role(r, R_MOVETEXT);
-    if (mt != SIZE_MAX && field(r, mt)[0]) {
-        text_line(r, row, (uint32_t)mt + 1);
-        text_multiline(r, field(r, mt), row, (uint32_t)mt + 1);
-        text_line(r, row, (uint32_t)mt + 1);
-        return;
-    }
-    size_t mv = find_role(r, R_MOVES), rescol;
-    if (mv != SIZE_MAX) {
-        text_line(r, row, (uint32_t)mv + 1);
-        text_multiline(r, field(r, mv), row, (uint32_t)mv + 1);
-    }
-    const char *result = end_result(r, &rescol);
-    text_line(r, row, (uint32_t)rescol + 1);
-    text_adds(r, result, row, (uint32_t)rescol + 1);
-    text_line(r, row, (uint32_t)rescol + 1);
-}
-
-/* ---- rows of the moves mode ---- */
-
 /* Swaps the row just read with the one kept. */
-static void swap_held(pdn_csv_reader *r)
+void csv_swap_held(pdn_csv_reader *r)
 {
     struct held cur = {r->data, r->ndata, r->capdata, r->off, r->nf, r->capf, r->row_no};
     r->data = r->held.data;
@@ -676,109 +433,10 @@ static void swap_held(pdn_csv_reader *r)
     r->held = cur;
 }
 
-static uint32_t col_of(const pdn_csv_reader *r, enum role role)
-{
-    size_t i = find_role(r, role);
-    return i == SIZE_MAX ? 0 : (uint32_t)i + 1;
-}
-
-static const char *cell(const pdn_csv_reader *r, enum role role)
-{
-    size_t i = find_role(r, role);
-    return i == SIZE_MAX ? "" : field(r, i);
-}
-
-/* Whether the held row belongs to the game of the current one. */
-static bool same_game(const pdn_csv_reader *r)
-{
-    size_t f = find_role(r, R_FILE), g = find_role(r, R_GAME);
-    const struct held *h = &r->held;
-    if (f != SIZE_MAX && (f >= h->nf || strcmp(h->data + h->off[f], field(r, f)) != 0))
-        return false;
-    if (g != SIZE_MAX && (g >= h->nf || strcmp(h->data + h->off[g], field(r, g)) != 0))
-        return false;
-    return f != SIZE_MAX || g != SIZE_MAX;
-}
-
-/* One ply's text: "12." or "12..." when due, the move, its NAGs and comment. */
-static void ply_text(pdn_csv_reader *r, bool first)
-{
-    uint32_t row = (uint32_t)r->row_no;
-    const char *move = cell(r, R_CANONICAL);
-    uint32_t col = col_of(r, R_CANONICAL);
-    if (!move[0]) {
-        move = cell(r, R_MOVE);
-        col = col_of(r, R_MOVE);
-    }
-    if (!move[0]) return; /* the row of a game without moves */
-    bool black = strcmp(cell(r, R_SIDE), "black") == 0;
-    const char *number = cell(r, R_NUMBER);
-    text_line(r, row, col);
-    if (number[0] && (!black || first)) {
-        text_adds(r, number, row, col);
-        text_adds(r, black ? "... " : ". ", row, col);
-    }
-    text_adds(r, move, row, col);
-    const char *nags = cell(r, R_NAGS);
-    if (nags[0]) {
-        text_adds(r, " ", row, col);
-        text_adds(r, nags, row, col);
-    }
-    const char *comment = cell(r, R_COMMENT);
-    if (comment[0]) {
-        text_adds(r, " {", row, col);
-        text_multiline(r, comment, row, col);
-        text_adds(r, "}", row, col);
-    }
-}
-
-static bool main_line(const pdn_csv_reader *r)
-{
-    const char *line = cell(r, R_LINE);
-    return line[0] == '\0' || strcmp(line, "1") == 0;
-}
-
-static bool usable_row(pdn_csv_reader *r);
-
-/* The rows of one game (the first is read), as PDN text. */
-static void moves_text(pdn_csv_reader *r)
-{
-    uint32_t row = (uint32_t)r->row_no;
-    text_reset(r);
-    put_tags(r, row);
-    text_line(r, row, 0);
-    size_t rescol;
-    char result[32];
-    snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    bool first = true;
-    for (;;) {
-        if (main_line(r)) {
-            ply_text(r, first);
-            first = false;
-        }
-        r->have_held = false;
-        swap_held(r);
-        bool got;
-        while ((got = next_row(r)) && !usable_row(r))
-            ;
-        if (!got) break;
-        for (size_t i = 0; i < r->nf; i++)
-            unprotect(r, r->data + r->off[i]);
-        swap_held(r); /* back: the current row is the game's last */
-        r->have_held = true;
-        if (!same_game(r)) break;
-        swap_held(r);
-        r->have_held = false;
-    }
-    text_line(r, row, (uint32_t)rescol + 1);
-    text_adds(r, result, row, (uint32_t)rescol + 1);
-    text_line(r, row, (uint32_t)rescol + 1);
-}
-
 /* ---- rows to games ---- */
 
 /* A data row that reads: as many fields as the header, valid UTF-8. */
-static bool usable_row(pdn_csv_reader *r)
+bool csv_usable_row(pdn_csv_reader *r)
 {
     r->rows++;
     if (r->nf != r->ncols) {
@@ -825,16 +483,16 @@ static int read_game(pdn_game **out, pdn_csv_reader *r)
 static bool next_usable(pdn_csv_reader *r)
 {
     if (r->have_held) {
-        swap_held(r);
+        csv_swap_held(r);
         r->have_held = false;
         return true;
     }
-    while (next_row(r)) {
+    while (csv_next_row(r)) {
         if (!r->have_header) {
             if (!row_valid_utf8(r) || read_header(r) < 0) return false;
             continue;
         }
-        if (usable_row(r)) return true;
+        if (csv_usable_row(r)) return true;
     }
     return false;
 }
@@ -848,13 +506,13 @@ int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *r)
     if (!next_usable(r)) return r->nomem ? PDN_ENOMEM : 0;
     if (!kept) {
         for (size_t i = 0; i < r->nf; i++)
-            unprotect(r, r->data + r->off[i]);
+            csv_unprotect(r, r->data + r->off[i]);
     }
     r->games++;
     if (r->o.moves)
-        moves_text(r);
+        csv_moves_text(r);
     else
-        game_text(r);
+        csv_game_text(r);
     if (r->nomem) return PDN_ENOMEM;
     return read_game(out, r);
 }

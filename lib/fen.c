@@ -294,18 +294,19 @@ static bool is_king(enum pdn_piece p)
     return p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING;
 }
 
-static void put_list(struct text *t, const struct pdn_board *board, enum pdn_color color)
+/* pieces[1..n]: the board's squares, read once for both lists (pdn2csv
+ * writes a FEN for every game, or every ply). */
+static void put_list(struct text *t, const enum pdn_piece *pieces, int n, enum pdn_color color)
 {
-    int n = pdn_board_squares(board);
     bool comma = false;
     put_char(t, ':');
     put_char(t, color == PDN_COLOR_WHITE ? 'W' : 'B');
     for (int sq = 1; sq <= n;) {
-        enum pdn_piece p = pdn_board_get(board, sq);
+        enum pdn_piece p = pieces[sq];
         bool mine = color == PDN_COLOR_WHITE ? p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING
                                        : p == PDN_PIECE_BLACK_MAN || p == PDN_PIECE_BLACK_KING;
         int last = sq;
-        while (mine && last < n && pdn_board_get(board, last + 1) == p)
+        while (mine && last < n && pieces[last + 1] == p)
             last++;
         if (mine) put_run(t, is_king(p), sq, last, &comma);
         sq = last + 1;
@@ -317,9 +318,14 @@ size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board)
     struct text t = {out, 0};
     if (out == NULL) return 0;
     if (board != NULL) {
+        enum pdn_piece pieces[PDN_SQUARES_MAX + 1];
+        int n = pdn_board_squares(board);
+        if (n > PDN_SQUARES_MAX) n = PDN_SQUARES_MAX;
+        for (int sq = 1; sq <= n; sq++)
+            pieces[sq] = pdn_board_get(board, sq);
         put_char(&t, !board->side_known ? '?' : board->side == PDN_COLOR_BLACK ? 'B' : 'W');
-        put_list(&t, board, PDN_COLOR_WHITE);
-        put_list(&t, board, PDN_COLOR_BLACK);
+        put_list(&t, pieces, n, PDN_COLOR_WHITE);
+        put_list(&t, pieces, n, PDN_COLOR_BLACK);
     }
     out[t.len] = '\0';
     return t.len;

@@ -817,6 +817,8 @@ struct pdn_write_options {
     pdn_move_text_fn move_text; /* may be NULL */
     pdn_move_cut_fn cut_line;   /* may be NULL */
     void *move_ctx;             /* passed to move_text and cut_line */
+    bool movetext_only;         /* the move text and result alone: no tags, no blank
+                                   line after (a CSV cell, a game embedded elsewhere) */
 };
 #define PDN_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 

@@ -157,6 +157,9 @@ static void write_csv(struct out *o, const struct tab *t)
         }
         csv_out_end(&o->csv);
     }
+    /* Rows are buffered (csv_out): hand them over, and free the buffer. */
+    csv_out_flush(&o->csv);
+    csv_out_free(&o->csv);
 }
 
 static void json_string(FILE *fp, const char *s)

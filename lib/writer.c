@@ -291,9 +291,15 @@ static void put_strength(struct wrap *w, const char *s)
 
 static void put_number(struct wrap *w, const struct side *s)
 {
-    char buf[16];
-    snprintf(buf, sizeof buf, "%lu%s ", (unsigned long)s->number, s->black ? "..." : ".");
-    wrap_puts(w, buf);
+    char rev[16];
+    size_t n = 0;
+    uint32_t v = s->number;
+    do /* by hand: snprintf was a tenth of pdn2csv's time */
+        rev[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    while (n > 0)
+        wrap_putc(w, rev[--n]);
+    wrap_puts(w, s->black ? "... " : ". ");
 }
 
 /* ---- comments and setups ------------------------------------------------- */
@@ -546,9 +552,9 @@ static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
                          const struct pdn_node *node)
 {
     char prev_buf[CLEAN_MOVE_MAX], node_buf[CLEAN_MOVE_MAX];
-    struct ends a = move_ends(text_of(wr, prev, prev_buf)),
-                b = move_ends(text_of(wr, node, node_buf));
-    return b.capture && b.first >= 0 && b.first == a.last;
+    struct ends b = move_ends(text_of(wr, node, node_buf));
+    if (!b.capture || b.first < 0) return false; /* the move before need not be read */
+    return b.first == move_ends(text_of(wr, prev, prev_buf)).last;
 }
 
 static bool unreadable(const struct writer *wr, const struct pdn_node *node);
@@ -735,15 +741,19 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
     struct writer wr = {
         .opt = options, .game = game, .bad_tags_pending = true};
+    flockfile(out); /* the wrapper writes unlocked: one lock for the game */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    write_tags(out, game, wr.opt);
+    if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);
     write_moves(&wr, &game->main, 0, start_side(game), false);
     wrap_puts(&wr.wrap, result_text(game, game_result(game)));
     wrap_end(&wr.wrap);
-    wrap_newline(&wr.wrap);
-    putc('\n', out);
+    if (!wr.opt->movetext_only) {
+        wrap_newline(&wr.wrap);
+        putc('\n', out);
+    }
     bool nomem = wr.wrap.nomem;
     wrap_free(&wr.wrap);
+    funlockfile(out);
     if (nomem) return PDN_ENOMEM;
     return ferror(out) ? PDN_EIO : PDN_OK;
 }

@@ -2,6 +2,8 @@
  * writer_wrap: the line filler behind the writer (see writer_wrap.h). Widths count
  * characters (UTF-8 code points), not bytes, so accented names and comments
  * wrap where a reader sees the column. It must not interpret the units.
+ * It writes with putc_unlocked: the stream is the caller's alone while it
+ * writes (pdn_write_game holds its lock; a memory stream is private).
  */
 #include "writer_wrap.h"
 #include "text.h"
@@ -57,12 +59,13 @@ static void place(struct wrap *w, const char *s, size_t len, bool glued)
     size_t n = text_utf8_count(s, len);
     size_t gap = (w->col > 0 && !glued) ? 1 : 0;
     if (w->col > 0 && w->col + gap + n > w->width) {
-        putc('\n', w->fp);
+        putc_unlocked('\n', w->fp);
         w->col = 0;
         gap = 0;
     }
-    if (gap) putc(' ', w->fp);
-    fwrite(s, 1, len, w->fp);
+    if (gap) putc_unlocked(' ', w->fp);
+    for (size_t i = 0; i < len; i++)
+        putc_unlocked(s[i], w->fp);
     w->col += gap + n;
 }
 
@@ -94,6 +97,6 @@ void wrap_close_paren(struct wrap *w)
 
 void wrap_newline(struct wrap *w)
 {
-    if (w->col > 0) putc('\n', w->fp);
+    if (w->col > 0) putc_unlocked('\n', w->fp);
     w->col = 0;
 }

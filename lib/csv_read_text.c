@@ -1,0 +1,342 @@
+/*
+ * csv_read_text: the PDN text of one game from its CSV row (games mode) or
+ * rows (moves mode: the run of rows of one file and game, variations opened
+ * and closed by their line ids, comments before and after each move), for
+ * csv_read.c to read and check. Each tag and each move goes on a line of its
+ * own, and every line notes the CSV row and column it came from, so that a
+ * finding in the text names its place in the CSV. Must not report.
+ */
+#include "csv_impl.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void text_add(pdn_csv_reader *r, const char *s, size_t n, uint32_t row, uint32_t col)
+{
+    (void)row; /* the origin is the line's (text_line) */
+    (void)col;
+    if (!csv_reserve((void **)&r->text, &r->captext, r->ntext + n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    memcpy(r->text + r->ntext, s, n);
+    r->ntext += n;
+    r->text[r->ntext] = '\0';
+}
+
+static void text_adds(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
+{
+    text_add(r, s, strlen(s), row, col);
+}
+
+/* A new line of the text, from CSV row:col: every line of the text starts
+ * with one, so line k (from 1) came from lines[k - 1]. */
+static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
+{
+    if (r->ntext > 0) text_adds(r, "\n", row, col);
+    if (!csv_reserve((void **)&r->lines, &r->caplines, r->nlines + 1, sizeof *r->lines)) {
+        r->nomem = true;
+        return;
+    }
+    r->lines[r->nlines++] = (struct origin){row, col};
+}
+
+/* Text that may hold line ends: each new line keeps the same origin. */
+static void text_multiline(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
+{
+    for (;;) {
+        const char *nl = strchr(s, '\n');
+        text_add(r, s, nl ? (size_t)(nl - s) : strlen(s), row, col);
+        if (!nl) return;
+        text_line(r, row, col);
+        s = nl + 1;
+    }
+}
+
+static void text_reset(pdn_csv_reader *r)
+{
+    r->ntext = 0;
+    r->nlines = 0;
+    if (r->text) r->text[0] = '\0';
+}
+
+/* ---- cells to PDN ---- */
+
+/* ="..." (pdn2csv --excel) back to the text. */
+const char *csv_unprotect(pdn_csv_reader *r, char *s)
+{
+    size_t n = strlen(s);
+    if (!r->o.excel_text || n < 3 || s[0] != '=' || s[1] != '"' || s[n - 1] != '"') return s;
+    size_t k = 0;
+    for (size_t i = 2; i + 1 < n; i++) {
+        if (s[i] == '"' && s[i + 1] == '"') i++;
+        s[k++] = s[i];
+    }
+    s[k] = '\0';
+    return s;
+}
+
+/* YYYY-MM-DD (parts may be empty) back to YYYY.MM.DD with '?'. */
+static void date_value(char out[16], const char *v)
+{
+    snprintf(out, 16, "%s", v);
+    size_t n = strlen(v);
+    if (n < 2 || n > 10) return;
+    const char *d1 = strchr(v, '-');
+    const char *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
+    if (!d2 || strchr(d2 + 1, '-')) return;
+    size_t ly = (size_t)(d1 - v), lm = (size_t)(d2 - d1 - 1), ld = strlen(d2 + 1);
+    if ((ly != 0 && ly != 4) || (lm != 0 && lm != 2) || (ld != 0 && ld != 2)) return;
+    if (strspn(v, "0123456789-") != n) return;
+    snprintf(out, 16, "%.*s.%.*s.%.*s", 4, ly ? v : "????", 2, lm ? d1 + 1 : "??", 2,
+             ld ? d2 + 1 : "??");
+}
+
+static void put_tag(pdn_csv_reader *r, const char *name, const char *value, uint32_t row,
+                    uint32_t col)
+{
+    char date[16];
+    if (strcmp(name, "Date") == 0 && (r->o.iso_dates || r->o.excel_text)) {
+        date_value(date, value);
+        value = date;
+    }
+    text_line(r, row, col);
+    text_adds(r, "[", row, col);
+    text_adds(r, name, row, col);
+    text_adds(r, " \"", row, col);
+    for (const char *p = value; *p; p++) {
+        if (*p == '\n' || *p == '\r') { /* a tag value holds no line end */
+            text_add(r, " ", 1, row, col);
+            continue;
+        }
+        if (*p == '"' || *p == '\\') text_add(r, "\\", 1, row, col);
+        text_add(r, p, 1, row, col);
+    }
+    text_adds(r, "\"]", row, col);
+}
+
+/* A tag cell that is empty is no tag, but for the tags a game may hold
+ * empty (not the roster's, which the writer fills, nor those an empty
+ * value would break). */
+static bool empty_means_absent(const char *name)
+{
+    return csv_roster_tag(name);
+}
+
+static size_t find_role(const pdn_csv_reader *r, enum role role)
+{
+    for (size_t i = 0; i < r->ncols; i++)
+        if (r->cols[i].role == role) return i;
+    return SIZE_MAX;
+}
+
+static void put_tags(pdn_csv_reader *r, uint32_t row)
+{
+    size_t tags = find_role(r, R_TAGS);
+    if (tags != SIZE_MAX && csv_field(r, tags)[0]) {
+        text_line(r, row, (uint32_t)tags + 1);
+        text_multiline(r, csv_field(r, tags), row, (uint32_t)tags + 1);
+        return;
+    }
+    for (size_t i = 0; i < r->ncols; i++) {
+        const struct column *c = &r->cols[i];
+        const char *v = csv_field(r, i);
+        if (c->role != R_TAG || (!v[0] && empty_means_absent(c->tag))) continue;
+        put_tag(r, c->tag, v, row, (uint32_t)i + 1);
+    }
+}
+
+/* The result to end the moves with: recorded_result when there is such a
+ * column (empty: none was written), else the Result tag, else '*'. */
+static const char *end_result(const pdn_csv_reader *r, size_t *col)
+{
+    size_t rec = find_role(r, R_RECORDED);
+    if (rec != SIZE_MAX) {
+        *col = rec;
+        return csv_field(r, rec);
+    }
+    for (size_t i = 0; i < r->ncols; i++)
+        if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 &&
+            csv_field(r, i)[0]) {
+            *col = i;
+            return csv_field(r, i);
+        }
+    *col = 0;
+    return "*";
+}
+
+void csv_game_text(pdn_csv_reader *r)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    text_reset(r);
+    put_tags(r, row);
+    text_line(r, row, 0);
+    size_t mt = find_role(r, R_MOVETEXT);
+    if (mt != SIZE_MAX && csv_field(r, mt)[0]) {
+        text_line(r, row, (uint32_t)mt + 1);
+        text_multiline(r, csv_field(r, mt), row, (uint32_t)mt + 1);
+        text_line(r, row, (uint32_t)mt + 1);
+        return;
+    }
+    size_t mv = find_role(r, R_MOVES), rescol;
+    if (mv != SIZE_MAX) {
+        text_line(r, row, (uint32_t)mv + 1);
+        text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);
+    }
+    const char *result = end_result(r, &rescol);
+    text_line(r, row, (uint32_t)rescol + 1);
+    text_adds(r, result, row, (uint32_t)rescol + 1);
+    text_line(r, row, (uint32_t)rescol + 1);
+}
+
+/* ---- rows of the moves mode ---- */
+
+static uint32_t col_of(const pdn_csv_reader *r, enum role role)
+{
+    size_t i = find_role(r, role);
+    return i == SIZE_MAX ? 0 : (uint32_t)i + 1;
+}
+
+static const char *cell(const pdn_csv_reader *r, enum role role)
+{
+    size_t i = find_role(r, role);
+    return i == SIZE_MAX ? "" : csv_field(r, i);
+}
+
+/* Whether the held row belongs to the game of the current one. */
+static bool same_game(const pdn_csv_reader *r)
+{
+    size_t f = find_role(r, R_FILE), g = find_role(r, R_GAME);
+    const struct held *h = &r->held;
+    if (f != SIZE_MAX && (f >= h->nf || strcmp(h->data + h->off[f], csv_field(r, f)) != 0))
+        return false;
+    if (g != SIZE_MAX && (g >= h->nf || strcmp(h->data + h->off[g], csv_field(r, g)) != 0))
+        return false;
+    return f != SIZE_MAX || g != SIZE_MAX;
+}
+
+/* The comments of a comment cell, one a line (pdn2csv writes them so):
+ * each as {...}, or as a ';' comment to the line end when it holds a brace. */
+static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
+{
+    uint32_t col = col_of(r, role);
+    for (const char *s = cell(r, role); *s;) {
+        size_t n = strcspn(s, "\n");
+        bool brace = memchr(s, '{', n) || memchr(s, '}', n);
+        text_line(r, row, col);
+        text_adds(r, brace ? ";" : "{", row, col);
+        text_add(r, s, n, row, col);
+        if (brace)
+            text_line(r, row, col); /* the ';' comment ends with its line */
+        else
+            text_adds(r, "}", row, col);
+        s += n + (s[n] == '\n');
+    }
+}
+
+/* One ply's text: its comments before, "12." or "12..." when due, the
+ * move, its NAGs and its comments after. */
+static void ply_text(pdn_csv_reader *r, bool first)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    const char *move = cell(r, R_CANONICAL);
+    uint32_t col = col_of(r, R_CANONICAL);
+    if (!move[0]) {
+        move = cell(r, R_MOVE);
+        col = col_of(r, R_MOVE);
+    }
+    comments_text(r, R_COMMENT_BEFORE, row);
+    if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
+    bool black = strcmp(cell(r, R_SIDE), "black") == 0;
+    const char *number = cell(r, R_NUMBER);
+    text_line(r, row, col);
+    if (number[0] && (!black || first)) {
+        text_adds(r, number, row, col);
+        text_adds(r, black ? "... " : ". ", row, col);
+    }
+    text_adds(r, move, row, col);
+    const char *nags = cell(r, R_NAGS);
+    if (nags[0]) {
+        text_adds(r, " ", row, col);
+        text_adds(r, nags, row, col);
+    }
+    comments_text(r, R_COMMENT, row);
+}
+
+/* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
+ * a move's variations follow its own row, depth first, so a row's line is
+ * the current one, a variation of it (opened with '('), or one of the
+ * lines it is inside (the ones in between closed with ')'). */
+struct lines {
+    char id[128]; /* the current line; "1" the main line */
+};
+
+/* Whether line a is inside line b (a variation of it, at any depth). */
+static bool inside(const char *a, const char *b)
+{
+    size_t n = strlen(b);
+    return strncmp(a, b, n) == 0 && a[n] == '.';
+}
+
+/* Moves to the line of the current row: ')' and '(' as needed. Returns
+ * whether a line was opened (its first move then needs its number). */
+static bool enter_line(pdn_csv_reader *r, struct lines *l)
+{
+    const char *want = cell(r, R_LINE);
+    uint32_t row = (uint32_t)r->row_no, col = col_of(r, R_LINE);
+    if (!want[0]) want = "1";
+    if (strcmp(want, l->id) == 0) return false;
+    while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
+        *strrchr(l->id, '.') = '\0';
+        text_adds(r, ")", row, col);
+    }
+    if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
+    text_line(r, row, col);
+    text_adds(r, "(", row, col);
+    snprintf(l->id, sizeof l->id, "%s", want);
+    return true;
+}
+
+static void leave_lines(pdn_csv_reader *r, struct lines *l)
+{
+    for (char *dot; (dot = strrchr(l->id, '.')) != NULL; *dot = '\0')
+        text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
+}
+
+/* The rows of one game (the first is read), as PDN text. */
+void csv_moves_text(pdn_csv_reader *r)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    text_reset(r);
+    put_tags(r, row);
+    text_line(r, row, 0);
+    size_t rescol;
+    char result[32];
+    snprintf(result, sizeof result, "%s", end_result(r, &rescol));
+    bool first = true;
+    struct lines lines = {"1"};
+    for (;;) {
+        first |= enter_line(r, &lines);
+        ply_text(r, first);
+        first = false;
+        r->have_held = false;
+        csv_swap_held(r);
+        bool got;
+        while ((got = csv_next_row(r)) && !csv_usable_row(r))
+            ;
+        if (!got) break;
+        for (size_t i = 0; i < r->nf; i++)
+            csv_unprotect(r, r->data + r->off[i]);
+        csv_swap_held(r); /* back: the current row is the game's last */
+        r->have_held = true;
+        if (!same_game(r)) break;
+        csv_swap_held(r);
+        r->have_held = false;
+    }
+    leave_lines(r, &lines);
+    text_line(r, row, (uint32_t)rescol + 1);
+    text_adds(r, result, row, (uint32_t)rescol + 1);
+    text_line(r, row, (uint32_t)rescol + 1);
+}

@@ -1,0 +1,556 @@
+/*
+ * Unit tests of the CSV module (csv.c, csv_columns.c, csv_rows.c,
+ * csv_moves.c, csv_read.c, csv_read_text.c): the columns of each mode,
+ * quoting through libcsv, excel_text protection and its undoing, ISO dates,
+ * the reader's findings at CSV row:column, the rows of the moves mode and
+ * their way back, and the main line written without the writer against the
+ * writer's own, on every test file.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "diag_collector.h"
+#include "pdn.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- helpers ---- */
+
+/* The CSV pdn_csv_write_game writes for every game of a PDN text, header
+ * first; malloc'd. */
+static char *csv_of(const char *pdn, const struct pdn_csv_write_options *o)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    assert_non_null(fp);
+    pdn_csv_writer *w = NULL;
+    assert_int_equal(pdn_csv_writer_open(&w, fp, o, NULL), 0);
+    assert_int_equal(pdn_csv_write_header(w), 0);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, pdn, strlen(pdn), NULL), 0);
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        assert_true(pdn_csv_write_game(w, g, "t.pdn") >= 1);
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    pdn_csv_writer_free(w);
+    assert_int_equal(fclose(fp), 0);
+    return out;
+}
+
+/* The games a CSV text gives back, each written by pdn_write_game, one
+ * after the other; findings go to dc (may be NULL). malloc'd. */
+static char *pdn_of(const char *csv, struct pdn_csv_read_options o, struct diag_collector *dc)
+{
+    FILE *in = fmemopen((void *)csv, strlen(csv), "r");
+    assert_non_null(in);
+    o.filename = "t.csv";
+    if (dc) {
+        dc_reset(dc);
+        o.on_diag = dc_collect;
+        o.diag_ctx = dc;
+    }
+    pdn_csv_reader *r = NULL;
+    assert_int_equal(pdn_csv_reader_open(&r, in, &o), 0);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    assert_non_null(fp);
+    pdn_game *g;
+    while (pdn_csv_reader_next(&g, r) == 1) {
+        assert_int_equal(pdn_write_game(fp, g, NULL), 0);
+        pdn_game_free(g);
+    }
+    pdn_csv_reader_free(r);
+    fclose(in);
+    assert_int_equal(fclose(fp), 0);
+    return out;
+}
+
+/* The games of a PDN text, each written by pdn_write_game. malloc'd. */
+static char *canonical(const char *pdn)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    assert_non_null(fp);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, pdn, strlen(pdn), NULL), 0);
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        assert_int_equal(pdn_write_game(fp, g, NULL), 0);
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(fclose(fp), 0);
+    return out;
+}
+
+static void expect_has(const char *text, const char *part)
+{
+    if (!strstr(text, part)) fail_msg("'%s' not in:\n%s", part, text);
+}
+
+static const char *const tricky = "[Event \"Open, \\\"A\\\"; 2024\"]\n"
+                                  "[Site \"  blanks around  \"]\n"
+                                  "[Date \"2024.05.??\"]\n"
+                                  "[Round \"1-1\"]\n"
+                                  "[White \"Иванов, Пётр\"]\n"
+                                  "[Black \"=HYPERLINK(\\\"x\\\")\"]\n"
+                                  "[Result \"2-0\"]\n"
+                                  "\n"
+                                  "1. 32-28 19-23 2. 28x19 14x23 2-0\n";
+
+/* ---- the columns ---- */
+
+static void test_csv_columns_of_each_mode(void **state)
+{
+    (void)state;
+    assert_string_equal(pdn_csv_column_get(PDN_CSV_GAMES, 0)->name, "file");
+    assert_string_equal(pdn_csv_column_get(PDN_CSV_MOVES, 0)->name, "file");
+    size_t games = 0, moves = 0;
+    bool before = false, movetext = false;
+    const struct pdn_csv_column *c;
+    for (; (c = pdn_csv_column_get(PDN_CSV_GAMES, games)) != NULL; games++) {
+        assert_true(c->help[0] != '\0');
+        movetext |= strcmp(c->name, "movetext") == 0;
+    }
+    for (; (c = pdn_csv_column_get(PDN_CSV_MOVES, moves)) != NULL; moves++)
+        before |= strcmp(c->name, "comment_before") == 0;
+    assert_true(games >= 10 && moves >= 15);
+    assert_true(movetext && before);
+    assert_null(pdn_csv_column_get((enum pdn_csv_mode)7, 0));
+}
+
+static void test_csv_default_and_chosen_columns(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    char *csv = csv_of(tricky, &o);
+    assert_memory_equal(csv, "file,game,Event,Site,Date,Round,White,Black,Result,GameType,plies,",
+                        66);
+    free(csv);
+    o.columns = "game,Annotator,plies,moves";
+    csv = csv_of(tricky, &o);
+    assert_string_equal(csv, "game,Annotator,plies,moves\n1,,4,1. 32-28 19-23 2. 28x19 14x23\n");
+    free(csv);
+    /* a name that is neither a column nor a tag: its offset */
+    pdn_csv_writer *w = NULL;
+    size_t bad = 0;
+    o.columns = "game,no such,moves";
+    assert_int_equal(pdn_csv_writer_open(&w, stdout, &o, &bad), PDN_EINVAL);
+    assert_null(w);
+    assert_int_equal(bad, 5);
+}
+
+/* ---- quoting ---- */
+
+static void test_csv_quoting_commas_quotes_blanks_cyrillic(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "Event,Site,White,Result,Annotator";
+    char *csv = csv_of(tricky, &o);
+    assert_string_equal(csv, "Event,Site,White,Result,Annotator\n"
+                             "\"Open, \"\"A\"\"; 2024\",\"  blanks around  \","
+                             "\"Иванов, Пётр\",2-0,\n");
+    free(csv);
+    /* a line end inside a cell: quoted, kept */
+    o.mode = PDN_CSV_MOVES;
+    o.columns = "ply,comment";
+    csv = csv_of("1. 32-28 {two\nlines} *", &o);
+    assert_string_equal(csv, "ply,comment\n1,two lines\n");
+    free(csv);
+    o.mode = PDN_CSV_GAMES;
+    o.columns = "movetext";
+    csv = csv_of("1. 32-28 {a, \"b\"} *", &o);
+    assert_string_equal(csv, "movetext\n\"1. 32-28 {a, \"\"b\"\"} *\"\n");
+    free(csv);
+    /* a semicolon delimiter quotes semicolons, not commas */
+    o.delimiter = ';';
+    o.columns = "Event,White";
+    csv = csv_of(tricky, &o);
+    assert_string_equal(csv, "Event;White\n\"Open, \"\"A\"\"; 2024\";Иванов, Пётр\n");
+    free(csv);
+}
+
+static void test_csv_quoted_cells_read_back(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.lossless = true;
+    o.crlf = true;
+    o.bom = true;
+    char *csv = csv_of(tricky, &o);
+    assert_memory_equal(csv, "\xEF\xBB\xBF", 3);
+    expect_has(csv, "\r\n");
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of(csv, ro, &dc);
+    char *want = canonical(tricky);
+    assert_string_equal(back, want);
+    assert_int_equal(dc.total, 0);
+    free(csv);
+    free(back);
+    free(want);
+}
+
+/* ---- spreadsheets ---- */
+
+static void test_csv_excel_protection_and_its_undoing(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.excel_text = true;
+    o.delimiter = ';';
+    o.columns = "game,Round,Black,Event,moves,recorded_result";
+    char *csv = csv_of(tricky, &o);
+    /* numbers stay numbers; moves, results and formula starts become
+     * ="...", which CSV then quotes like any cell holding quotes */
+    expect_has(csv, "\n1;\"=\"\"1-1\"\"\";\"=\"\"=HYPERLINK(\"\"\"\"x\"\"\"\")\"\"\";");
+    expect_has(csv, ";\"=\"\"1. 32-28 19-23 2. 28x19 14x23\"\"\";\"=\"\"2-0\"\"\"\n");
+    expect_has(csv, ";\"Open, \"\"A\"\"; 2024\";"); /* text: left alone */
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    ro.excel_text = true;
+    struct diag_collector dc;
+    char *back = pdn_of(csv, ro, &dc);
+    expect_has(back, "[Round \"1-1\"]");
+    expect_has(back, "[Black \"=HYPERLINK(\\\"x\\\")\"]");
+    expect_has(back, "1. 32-28 19-23 2. 28x19 14x23 2-0");
+    free(back);
+    /* without excel_text the protection stays */
+    ro.excel_text = false;
+    back = pdn_of(csv, ro, NULL);
+    expect_has(back, "[Round \"=\\\"1-1\\\"\"]");
+    free(back);
+    free(csv);
+}
+
+static void test_csv_iso_dates_both_ways(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *pdn, *iso;
+    } dates[] = {
+        {"2024.05.17", "2024-05-17"}, {"2024.05.??", "2024-05-"},   {"????.??.??", ""},
+        {"2024.??.??", "2024--"},     {"17/05/2024", "17/05/2024"},
+    };
+    for (size_t i = 0; i < sizeof dates / sizeof dates[0]; i++) {
+        char pdn[128], want[128];
+        snprintf(pdn, sizeof pdn, "[Date \"%s\"]\n1. 32-28 *\n", dates[i].pdn);
+        struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+        o.iso_dates = true;
+        o.columns = "Date,moves";
+        char *csv = csv_of(pdn, &o);
+        snprintf(want, sizeof want, "Date,moves\n%s,1. 32-28\n", dates[i].iso);
+        assert_string_equal(csv, want);
+        struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+        ro.iso_dates = true;
+        char *back = pdn_of(csv, ro, NULL);
+        snprintf(want, sizeof want, "[Date \"%s\"]", dates[i].iso[0] ? dates[i].pdn : "????.??.??");
+        expect_has(back, want);
+        free(csv);
+        free(back);
+    }
+}
+
+/* ---- reading: findings at row:column ---- */
+
+static const struct diag_record *finding(const struct diag_collector *dc, enum pdn_diag_code code)
+{
+    for (int i = 0; i < dc->nkept; i++)
+        if (dc->kept[i].code == code) return &dc->kept[i];
+    fail_msg("no %s finding", pdn_diag_name(code));
+    return NULL;
+}
+
+static void test_csv_read_findings_at_row_and_column(void **state)
+{
+    (void)state;
+    const char *csv = "White,Black,No such,moves\n" /* row 1: a column naming no tag */
+                      "A,B,x,1. 32-28 19-23\n"      /* row 2: fine */
+                      "C,D\n"                       /* row 3: ragged */
+                      "E,F,x,1. 32-28 32-28\n"      /* row 4: an illegal move */
+                      "G,\xff\xfe,x,1. 32-28\n";    /* row 5: invalid UTF-8 */
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of(csv, ro, &dc);
+    const struct diag_record *d = finding(&dc, PDN_DIAG_CSV_COLUMN);
+    assert_int_equal(d->line, 1);
+    assert_int_equal(d->col, 3);
+    d = finding(&dc, PDN_DIAG_ILLEGAL_MOVE);
+    assert_int_equal(d->line, 4);
+    assert_int_equal(d->col, 4);
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 2);
+    bool ragged = false, utf8 = false;
+    for (int i = 0; i < dc.nkept; i++) {
+        if (dc.kept[i].code != PDN_DIAG_BAD_CSV) continue;
+        ragged |= dc.kept[i].line == 3 && strstr(dc.kept[i].detail, "2 fields") != NULL;
+        utf8 |= dc.kept[i].line == 5 && dc.kept[i].col == 2;
+    }
+    assert_true(ragged && utf8);
+    expect_has(back, "[White \"A\"]");
+    expect_has(back, "[White \"E\"]"); /* a game with an error is still a game */
+    assert_null(strstr(back, "[White \"C\"]"));
+    free(back);
+}
+
+static void test_csv_read_strict_stray_quote(void **state)
+{
+    (void)state;
+    const char *csv = "White,moves\nA\"b,1. 32-28\nC,1. 32-28\n";
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of(csv, ro, &dc);
+    expect_has(back, "[White \"A\\\"b\"]"); /* lenient: the quote is text */
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 0);
+    free(back);
+    ro.strict = true;
+    back = pdn_of(csv, ro, &dc);
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 1);
+    assert_int_equal(finding(&dc, PDN_DIAG_BAD_CSV)->line, 2);
+    expect_has(back, "[White \"C\"]");
+    free(back);
+}
+
+/* ---- the moves mode ---- */
+
+static const char *const annotated =
+    "[Event \"e\"]\n"
+    "{before all} 1. 32-28 {after} (1. 33-28 {var} 18-23 "
+    "(1... 17-21) 2. 39-33) 1... 19-23 ! $3 {first} {second}\n"
+    "2. 28x19 {a {brace}? no: a ;line comment} 14x23 (2... 13x24) {the end} *\n";
+
+static void test_csv_moves_rows_of_every_line(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.variations = true;
+    o.columns = "line,parent,ply,number,side,move,canonical,comment_before,comment,nags,status";
+    char *csv =
+        csv_of("1. 32-28 (1. 33-28 18-23 (1... 17-21) 2. 39-33) 19-23 $1 {c} 2. 28x19 *", &o);
+    assert_string_equal(csv, "line,parent,ply,number,side,move,canonical,comment_before,comment,"
+                             "nags,status\n"
+                             "1,,1,1,white,32-28,32-28,,,,ok\n"
+                             "1.1,1,1,1,white,33-28,33-28,,,,ok\n"
+                             "1.1,1,2,1,black,18-23,18-23,,,,ok\n"
+                             "1.1.1,2,2,1,black,17-21,17-21,,,,ok\n"
+                             "1.1,1,3,2,white,39-33,39-33,,,,ok\n"
+                             "1,,2,1,black,19-23,19-23,,c,$1,ok\n"
+                             "1,,3,2,white,28x19,28x19,,,,ok\n");
+    free(csv);
+    /* without variations: the main line, with what stops it */
+    o.variations = false;
+    o.columns = "ply,move,status";
+    csv = csv_of("1. 32-28 19-23 2. 31-27 18-22 *\n[Event \"none\"]\n*\n", &o);
+    assert_string_equal(csv, "ply,move,status\n1,32-28,ok\n2,19-23,ok\n3,31-27,illegal-move\n"
+                             "4,18-22,not-played\n,,no-moves\n");
+    free(csv);
+}
+
+static void test_csv_moves_comments_one_a_line(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.columns = "ply,comment_before,comment,nags";
+    char *csv = csv_of(annotated, &o);
+    assert_string_equal(csv, "ply,comment_before,comment,nags\n"
+                             "1,before all,after,\n"
+                             "2,,\"first\nsecond\",! $3\n"
+                             "3,,a {brace}? no: a ;line comment,\n"
+                             "4,,,\n"
+                             ",the end,,\n");
+    free(csv);
+}
+
+static void test_csv_moves_back_to_the_same_games(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.variations = true;
+    o.lossless = true;
+    char *csv = csv_of(annotated, &o);
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    ro.moves = true;
+    struct diag_collector dc;
+    char *back = pdn_of(csv, ro, &dc);
+    char *want = canonical(annotated);
+    assert_string_equal(back, want);
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 0);
+    free(csv);
+    free(back);
+    free(want);
+}
+
+/* ---- the main line without the writer ---- */
+
+struct paths {
+    char **v;
+    size_t n;
+};
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static void find_pdn(struct paths *out, const char *folder)
+{
+    DIR *dir = opendir(folder);
+    if (dir == NULL) print_error("cannot open %s (run from the project root)\n", folder);
+    assert_non_null(dir);
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        char path[1024];
+        struct stat st;
+        assert_true(snprintf(path, sizeof path, "%s/%s", folder, e->d_name) < (int)sizeof path);
+        assert_int_equal(stat(path, &st), 0);
+        if (S_ISDIR(st.st_mode)) {
+            find_pdn(out, path);
+        } else if (S_ISREG(st.st_mode) && has_suffix(e->d_name, ".pdn")) {
+            out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
+            assert_non_null(out->v);
+            out->v[out->n++] = strdup(path);
+        }
+    }
+    closedir(dir);
+}
+
+/* The moves cell of a one-game, one-column CSV, unquoted. */
+static void moves_cell(char *csv, char **cell)
+{
+    char *s = strchr(csv, '\n') + 1;
+    size_t n = strlen(s);
+    if (n && s[n - 1] == '\n') s[--n] = '\0';
+    if (n >= 2 && s[0] == '"') {
+        size_t k = 0;
+        for (size_t i = 1; i + 1 < n; i++) {
+            if (s[i] == '"') i++;
+            s[k++] = s[i];
+        }
+        s[k] = '\0';
+    }
+    *cell = s;
+}
+
+/* Every game of a file: its moves cell against what pdn_format_game writes
+ * with no comments, variations or NAGs, the result left out. */
+static size_t compare_file(const char *path)
+{
+    pdn_reader *r = NULL;
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "moves";
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    wo.width = INT_MAX / 2;
+    wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = true;
+    wo.movetext_only = true;
+    struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
+    fo.write = &wo;
+    size_t games = 0;
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        char *csv = NULL, *text = NULL;
+        size_t csv_len = 0, text_len = 0;
+        FILE *a = open_memstream(&csv, &csv_len), *b = open_memstream(&text, &text_len);
+        pdn_csv_writer *w = NULL;
+        assert_int_equal(pdn_csv_writer_open(&w, a, &o, NULL), 0);
+        assert_int_equal(pdn_csv_write_header(w), 0);
+        assert_int_equal(pdn_csv_write_game(w, g, path), 1);
+        pdn_csv_writer_free(w);
+        assert_int_equal(pdn_format_game(b, g, &fo), 0);
+        fclose(a);
+        fclose(b);
+        char *cell;
+        moves_cell(csv, &cell);
+        char *end = text + strlen(text); /* the result: the last word */
+        while (end > text && end[-1] != ' ')
+            end--;
+        while (end > text && end[-1] == ' ')
+            end--;
+        *end = '\0';
+        if (strcmp(cell, text) != 0)
+            fail_msg("%s, game %zu:\n csv    '%s'\n writer '%s'", path, (size_t)g->index, cell,
+                     text);
+        free(csv);
+        free(text);
+        pdn_game_free(g);
+        games++;
+    }
+    pdn_reader_free(r);
+    return games;
+}
+
+static void test_csv_main_line_as_the_writer_writes_it(void **state)
+{
+    (void)state;
+    struct paths files = {0};
+    find_pdn(&files, "tests/data");
+    find_pdn(&files, "samples");
+    size_t games = 0;
+    for (size_t i = 0; i < files.n; i++) {
+        games += compare_file(files.v[i]);
+        free(files.v[i]);
+    }
+    free(files.v);
+    assert_true(games > 1000);
+    print_message("  %zu games: the moves column is the writer's main line\n", games);
+}
+
+static void test_csv_writer_movetext_only(void **state)
+{
+    (void)state;
+    pdn_reader *r = NULL;
+    const char *pdn = "[Event \"x\"]\n[Bad name \"v\"]\n1. 32-28 {c} 19-23 2-0\n";
+    assert_int_equal(pdn_reader_open_memory(&r, pdn, strlen(pdn), NULL), 0);
+    pdn_game *g = NULL;
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    wo.movetext_only = true;
+    assert_int_equal(pdn_write_game(fp, g, &wo), 0);
+    fclose(fp);
+    /* no tags, no blank line; a tag no reader takes stays a comment */
+    assert_string_equal(out, "{[Bad name \"v\"]} 1. 32-28 {c} 1... 19-23 2-0");
+    free(out);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_csv_columns_of_each_mode),
+        cmocka_unit_test(test_csv_default_and_chosen_columns),
+        cmocka_unit_test(test_csv_quoting_commas_quotes_blanks_cyrillic),
+        cmocka_unit_test(test_csv_quoted_cells_read_back),
+        cmocka_unit_test(test_csv_excel_protection_and_its_undoing),
+        cmocka_unit_test(test_csv_iso_dates_both_ways),
+        cmocka_unit_test(test_csv_read_findings_at_row_and_column),
+        cmocka_unit_test(test_csv_read_strict_stray_quote),
+        cmocka_unit_test(test_csv_moves_rows_of_every_line),
+        cmocka_unit_test(test_csv_moves_comments_one_a_line),
+        cmocka_unit_test(test_csv_moves_back_to_the_same_games),
+        cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),
+        cmocka_unit_test(test_csv_writer_movetext_only),
+    };
+    return cmocka_run_group_tests_name("csv", tests, NULL, NULL);
+}
