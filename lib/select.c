@@ -278,10 +278,11 @@ static enum pdn_result game_result(const pdn_game *game)
     return game->result;
 }
 
+/* The tag's number, else the type the reader inferred (20 when none). */
 static int game_gametype(const pdn_game *game)
 {
     const char *tag = pdn_game_tag(game, "GameType");
-    if (tag == NULL) return 20;
+    if (tag == NULL) return game->gametype > 0 ? game->gametype : 20;
     while (*tag == ' ')
         tag++;
     const char *p = tag;
