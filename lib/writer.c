@@ -74,6 +74,13 @@ static const char *result_text(const pdn_game *game, enum pdn_result result)
     return text_result_spelling(result, international(game) ? TEXT_INTERNATIONAL : TEXT_CHESS);
 }
 
+/* A game that names its result format ([ResultFormat "Goes"]) keeps its
+ * results as written: the weighting of 1.01-0.99 says more than 1-1. */
+static bool own_result_format(const pdn_game *game)
+{
+    return pdn_game_tag(game, "ResultFormat") != NULL;
+}
+
 /* The terminator; a missing one is taken from a readable Result tag. */
 static enum pdn_result game_result(const pdn_game *game)
 {
@@ -121,6 +128,7 @@ static const char *roster_value(const pdn_game *game, int i)
     if (i == ROSTER - 1) {
         enum pdn_result r;
         bool known = value && pdn_result_parse(&r, value, strlen(value));
+        if (value && own_result_format(game)) return value;
         if (value == NULL || known) return result_text(game, known ? r : game_result(game));
         return value;
     }
@@ -745,7 +753,8 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);
     write_moves(&wr, &game->main, 0, start_side(game), false);
-    wrap_puts(&wr.wrap, result_text(game, game_result(game)));
+    bool as_written = own_result_format(game) && game->result_text;
+    wrap_puts(&wr.wrap, as_written ? game->result_text : result_text(game, game_result(game)));
     wrap_end(&wr.wrap);
     if (!wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);
