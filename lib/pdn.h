@@ -687,11 +687,22 @@ struct pdn_replay_options {
 };
 #define PDN_REPLAY_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
+/* The draw rules followed along the main line (RULES.md, "End of the game"). */
+enum pdn_draw_rule {
+    PDN_DRAW_NONE,
+    PDN_DRAW_REPETITION, /* threefold repetition, every variant */
+    PDN_DRAW_25_MOVES,   /* FMJD: 25 moves of kings only, no capture */
+    PDN_DRAW_16_MOVES,   /* FMJD: three pieces, one a king, against a lone king */
+    PDN_DRAW_5_MOVES,    /* FMJD: two pieces or fewer, one a king, against a lone king */
+};
+
 struct pdn_replay_summary {
     unsigned errors, warnings, notes; /* diagnostics reported for the game */
     unsigned plies;                   /* main-line plies replayed */
     bool complete;                    /* the main line replayed to its end */
     struct pdn_board final;           /* position after the last legal main-line ply */
+    enum pdn_draw_rule draw_rule;     /* the first rule that drew the main line, or none */
+    unsigned draw_ply;                /* the main-line ply (1 the first) that completed it; 0 none */
 };
 
 /*

@@ -88,36 +88,34 @@ static double pct(unsigned long part, unsigned long whole)
 
 /* ---- writing a table ------------------------------------------------------------ */
 
-static void put_padded(FILE *fp, const char *s, size_t width, bool right)
+/* Blanks are held back until something follows them: no line ends in one. */
+static void put_blanks(FILE *fp, size_t *pending)
 {
-    size_t w = pdn_text_width(s, strlen(s));
-    if (right)
-        for (size_t i = w; i < width; i++)
-            fputc(' ', fp);
-    fputs(s, fp);
-    if (!right)
-        for (size_t i = w; i < width; i++)
-            fputc(' ', fp);
+    for (; *pending > 0; --*pending)
+        fputc(' ', fp);
+}
+
+static void put_padded(FILE *fp, const char *s, size_t width, bool right, size_t *pending)
+{
+    size_t w = pdn_text_width(s, strlen(s)), pad = w < width ? width - w : 0;
+    if (right) *pending += pad;
+    if (*s) {
+        put_blanks(fp, pending);
+        fputs(s, fp);
+    }
+    if (!right) *pending += pad;
 }
 
 /* One line of a text table, without trailing blanks. */
 static void text_line(struct out *o, const struct tab *t, char *const *row, const size_t *width)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    if (!fp) return;
-    fputs("  ", fp);
+    size_t pending = 2;
     for (size_t j = 0; j < t->ncols; j++) {
-        put_padded(fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j]);
-        if (j + 1 < t->ncols) fputs("  ", fp);
+        put_padded(o->fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j],
+                   &pending);
+        if (j + 1 < t->ncols) pending += 2;
     }
-    fclose(fp);
-    while (len > 0 && buf[len - 1] == ' ')
-        len--;
-    fwrite(buf, 1, len, o->fp);
     fputc('\n', o->fp);
-    free(buf);
 }
 
 static void write_text(struct out *o, const struct tab *t)
