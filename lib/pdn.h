@@ -1029,7 +1029,9 @@ PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
 PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);
 /* "fmjd", "kndb", "solkoff", "tsolkoff", "sb": true and *out set, or false. */
 PDN_API bool pdn_stats_tiebreak_parse(enum pdn_stats_tiebreak *out, const char *name);
-/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO. */
+/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
+ * CSV is one table under one header: PDN_EINVAL when more than one table,
+ * or the crosstables of more than one event, would be written. */
 PDN_API int pdn_stats_write(FILE *out, const pdn_stats *stats,
                             const struct pdn_stats_write_options *options);
 /* Frees a collection; accepts NULL. */

@@ -141,8 +141,6 @@ static void write_csv(struct out *o, const struct tab *t)
     char **c = t->cells.data;
     size_t ncols = t->ncols - (t->text_last ? 1 : 0);
     size_t rows = t->ncols ? t->cells.n / t->ncols : 0;
-    if (!o->first_table) fputs("\n", o->fp);
-    o->first_table = false;
     o->csv = (struct csv_out){.fp = o->fp, .delim = ',', .first = true};
     for (size_t j = 0; j < ncols; j++)
         csv_out_field(&o->csv, t->cols[j], strlen(t->cols[j]), CSV_KIND_TEXT);
@@ -659,6 +657,10 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_on
         col(&ex, cols[j], j == 1 || j == 3 || j == 5);
     bool want_explain = explain_only || (o->o->tables & PDN_STATS_EXPLAIN);
     const struct st_event *e = st->event.data;
+    size_t tables = 0;
+    for (size_t i = 0; i < st->event.n; i++)
+        tables += e[i].recs.n > 0;
+    if (o->o->format == PDN_STATS_CSV && !explain_only && tables > 1) return PDN_EINVAL;
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
         if (e[i].recs.n == 0) continue;
@@ -720,6 +722,7 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
         (unsigned)opt->format > PDN_STATS_JSON || (unsigned)opt->tiebreak >= PDN_TIEBREAK_COUNT)
         return PDN_EINVAL;
     unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
+    if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
     struct out o = {.fp = fp, .o = opt, .first_table = true};
     static int (*const fns[])(struct out *, const pdn_stats *) = {
         t_totals, t_lengths, t_results,  t_endings, t_findings,
