@@ -121,6 +121,15 @@ struct cross_row {
     double crit[4];        /* tie-break values after points, by the preset's criteria */
     int gid[5];            /* tie group after each criterion (points first) */
     int place, place_to;   /* shared place: place..place_to */
+    uint32_t cls_at, cls_n; /* results by classification: cross.cls[cls_at..+cls_n] */
+};
+
+/* Points a player scored against one group of the classification (the
+ * players tied before a criterion, their gid), for FMJD's last criterion. */
+struct cls_entry {
+    uint32_t owner; /* the player's row in the work order (internal) */
+    int32_t gid;
+    double points;
 };
 
 struct cross {
@@ -133,7 +142,14 @@ struct cross {
     bool swiss;            /* more players than rounds + 1 */
     int ncrit;             /* criteria after points */
     const char *crit_name[4];
+    int cls_stage;         /* the criterion "results in order of the classification", or -1 */
+    struct cls_entry *cls; /* its entries, by row: ascending gid */
 };
+
+/* Where rows a and b first differ by results in order of the classification:
+ * the gid of that group (-1 none) and the points of each against it. */
+int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struct cross_row *b,
+                   double *pa, double *pb);
 
 /* Builds an event's table; false when out of memory. */
 bool cross_build(struct cross *out, const pdn_stats *st, const struct st_event *ev,

@@ -623,6 +623,27 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
     return 0;
 }
 
+/* "2 > 1 against Name" or "... against places 3-5": the first group of the
+ * classification the two scored differently against. */
+static void cls_values(struct tab *t, const pdn_stats *st, const struct cross *c,
+                       const struct cross_row *a, const struct cross_row *b)
+{
+    double pa, pb;
+    int g = cross_cls_diff(c, a, b, &pa, &pb);
+    if (g < 0 || (size_t)g >= c->nrows) {
+        cell(t, "%s", "");
+        return;
+    }
+    size_t end = (size_t)g + 1;
+    while (end < c->nrows && c->rows[end].gid[c->cls_stage] == g)
+        end++;
+    if (end == (size_t)g + 1)
+        cell(t, "%g > %g against %s", pa, pb, player_name(st, c->rows[g].player));
+    else
+        cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
+             c->rows[end - 1].place_to);
+}
+
 /* Why each player is ahead of the next one with as many points. */
 static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross *c)
 {
@@ -638,7 +659,10 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
         place_cell(t, b);
         cell(t, "%s", player_name(st, b->player));
         cell(t, "%g", a->points);
-        if (k < c->ncrit) {
+        if (k < c->ncrit && k == c->cls_stage) {
+            cell(t, "%s", c->crit_name[k]);
+            cls_values(t, st, c, a, b);
+        } else if (k < c->ncrit) {
             cell(t, "%s", c->crit_name[k]);
             cell(t, "%g > %g", a->crit[k], b->crit[k]);
         } else {
