@@ -984,7 +984,8 @@ enum pdn_stats_table {
 
 /* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */
 enum pdn_stats_tiebreak {
-    PDN_TIEBREAK_FMJD,     /* points, wins, results between the tied players */
+    PDN_TIEBREAK_FMJD,     /* points, wins, results between the tied players, results in
+                              order of the classification */
     PDN_TIEBREAK_KNDB,     /* points, plus-draws minus minus-draws, mutual result */
     PDN_TIEBREAK_SOLKOFF,  /* points, sum of the opponents' points */
     PDN_TIEBREAK_TSOLKOFF, /* points, Solkoff without the lowest opponent, Solkoff */
