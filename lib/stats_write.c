@@ -54,12 +54,15 @@ static void col_num(struct tab *t, const char *prefix, int n, bool num)
 static void cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void cell(struct tab *t, const char *fmt, ...)
 {
+    char buf[256]; /* most cells fit: formatted once */
     va_list ap;
     va_start(ap, fmt);
-    char *s = NULL;
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n >= 0 && (s = malloc((size_t)n + 1))) {
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s && (size_t)n < sizeof buf) {
+        memcpy(s, buf, (size_t)n + 1);
+    } else if (s) {
         va_start(ap, fmt);
         vsnprintf(s, (size_t)n + 1, fmt, ap);
         va_end(ap);
