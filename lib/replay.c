@@ -457,7 +457,8 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
 }
 
 /* The summary tells the rule by its public name. */
-_Static_assert(DRAW_REPETITION == (int)PDN_DRAW_REPETITION && DRAW_25_MOVES == (int)PDN_DRAW_25_MOVES &&
+_Static_assert(DRAW_REPETITION == (int)PDN_DRAW_REPETITION &&
+                   DRAW_25_MOVES == (int)PDN_DRAW_25_MOVES &&
                    DRAW_16_MOVES == (int)PDN_DRAW_16_MOVES && DRAW_5_MOVES == (int)PDN_DRAW_5_MOVES,
                "enum draw_rule and enum pdn_draw_rule agree");
 

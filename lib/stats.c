@@ -512,8 +512,8 @@ struct game_walk {
     enum st_outcome oc;
     unsigned long ply;
     unsigned long captures, promotions, first_king;
-    uint32_t open;   /* the openings tree's node: index */
-    bool open_fail;  /* out of memory in the tree */
+    uint32_t open;  /* the openings tree's node: index */
+    bool open_fail; /* out of memory in the tree */
 };
 
 static bool open_grow(pdn_stats *st)

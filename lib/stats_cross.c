@@ -140,7 +140,15 @@ static void opponent_sums(struct work *w, double *solkoff, double *lowest, doubl
     }
 }
 
-enum crit { CRIT_WINS, CRIT_PLUS_MINUS, CRIT_MUTUAL, CRIT_SOLKOFF, CRIT_TSOLKOFF, CRIT_SB, CRIT_CLASS };
+enum crit {
+    CRIT_WINS,
+    CRIT_PLUS_MINUS,
+    CRIT_MUTUAL,
+    CRIT_SOLKOFF,
+    CRIT_TSOLKOFF,
+    CRIT_SB,
+    CRIT_CLASS
+};
 
 static const char *const crit_names[] = {
     [CRIT_WINS] = "most wins",      [CRIT_PLUS_MINUS] = "plus-draws minus minus-draws",
@@ -258,7 +266,8 @@ static bool by_classification(struct work *w, int k)
             double px, py;
             int d = cls_compare(c->cls + x->cls_at, x->cls_n, c->cls + y->cls_at, y->cls_n, &gid,
                                 &px, &py);
-            if (d < 0) x->crit[k]++;
+            if (d < 0)
+                x->crit[k]++;
             else if (d > 0)
                 y->crit[k]++;
         }

@@ -47,9 +47,10 @@ static void add_result(pdn_stats *st, const char *event, int round, const char *
                        const char *black, const char *result)
 {
     char text[512];
-    snprintf(text, sizeof text,
-             "[Event \"%s\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n%s\n\n",
-             event, round, white, black, result, result);
+    snprintf(
+        text, sizeof text,
+        "[Event \"%s\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n%s\n\n",
+        event, round, white, black, result, result);
     add_text(st, text);
 }
 
@@ -192,7 +193,7 @@ static void test_stats_totals(void **state)
     assert_int_equal(len[0], 1);
     assert_int_equal(len[2], 1);
     assert_int_equal(len[4], 1);
-    assert_int_equal(st->captures, 2);      /* 28x19 and 14x23 */
+    assert_int_equal(st->captures, 2); /* 28x19 and 14x23 */
     assert_int_equal(st->capture_games, 1);
     assert_int_equal(st->best_capture, 1);
     assert_int_equal(st->errors, 0);
@@ -459,8 +460,8 @@ static void test_stats_swiss_detection(void **state)
 {
     (void)state;
     pdn_stats *st = new_stats(true);
-    add_event_a(st); /* 4 players, 3 rounds: a round robin */
-    add_event_b(st); /* 6 players, 2 rounds: open */
+    add_event_a(st);                         /* 4 players, 3 rounds: a round robin */
+    add_event_b(st);                         /* 6 players, 2 rounds: open */
     add_result(st, "N", 0, "X", "Y", "2-0"); /* no round: games per player stand in */
     add_result(st, "N", 0, "Y", "X", "1-1");
     struct cross c;
@@ -490,11 +491,10 @@ static void test_stats_explain_criterion(void **state)
     int rc;
     char *out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0);
-    assert_string_equal(out,
-                        "event,place,player,next place,next player,points,decided by,values\n"
-                        "A,1,Q,2,P,4,most wins,2 > 1\n"
-                        "A,3-4,R,3-4,S,2,not separated: shared place,\n"
-                        "C,2,X,3,Y,4,results by classification,1 > 0 against W\n");
+    assert_string_equal(out, "event,place,player,next place,next player,points,decided by,values\n"
+                             "A,1,Q,2,P,4,most wins,2 > 1\n"
+                             "A,3-4,R,3-4,S,2,not separated: shared place,\n"
+                             "C,2,X,3,Y,4,results by classification,1 > 0 against W\n");
     free(out);
     out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_KNDB, &rc);
     assert_int_equal(rc, 0);
