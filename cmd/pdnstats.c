@@ -24,7 +24,8 @@ static const char usage[] =
     "      --top N            openings shown after each (default 5, 0 all)\n"
     "      --only LIST        these tables: totals, lengths, results, endings, findings,\n"
     "                         players, events, openings, play, crosstable, explain\n"
-    "      --csv              tables as CSV, one header row each\n"
+    "      --csv              one table as CSV (choose it with --only; one event's\n"
+    "                         crosstable: choose it with --event)\n"
     "      --json             one JSON document\n"
     "      --blocks           histogram bars of block characters (default on a terminal)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
@@ -142,6 +143,12 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN;
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
+    /* A CSV file is one table under one header: several would be no CSV. */
+    unsigned shown = r->wo.tables ? r->wo.tables : PDN_STATS_CROSSTABLE - 1;
+    if (r->wo.format == PDN_STATS_CSV && (shown & (shown - 1)))
+        tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
+                            "results, endings, findings, players, events, openings, play, "
+                            "crosstable, explain)");
     r->so.strict = t->strict;
     r->so.draw_rules = t->draw_rules;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);
@@ -212,6 +219,9 @@ int main(int argc, char **argv)
     rc = tool_read_inputs(&t, n, argv + optind, count_one, &r);
     if (rc < 0) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
     rc = pdn_stats_write(stdout, r.stats, &r.wo);
+    if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
+        tool_usage_error(&t, "--csv: the events' crosstables have different columns: "
+                             "choose one event with --event");
     if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
     if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);

@@ -774,11 +774,33 @@ struct pdn_replay_options {
 };
 #define PDN_REPLAY_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
 
+/* The draw rules followed along the main line (RULES.md, "End of the game"). */
+enum pdn_draw_rule {
+    PDN_DRAW_NONE,
+    PDN_DRAW_REPETITION, /* threefold repetition, every variant */
+    PDN_DRAW_25_MOVES,   /* FMJD: 25 moves of kings only, no capture */
+    PDN_DRAW_16_MOVES,   /* FMJD: three pieces, one a king, against a lone king */
+    PDN_DRAW_5_MOVES,    /* FMJD: two pieces or fewer, one a king, against a lone king; classic
+                            ending */
+    PDN_DRAW_50_MOVES,   /* classic: five kings, or four and a man, against two kings */
+    PDN_DRAW_15_MOVES,   /* Russian: kings only, 15 moves each */
+    PDN_DRAW_THREE_KINGS, /* Russian: three kings or more against one, 15 moves */
+    PDN_DRAW_30_MOVES,   /* Russian: 4 and 5 pieces, both sides with kings */
+    PDN_DRAW_60_MOVES,   /* Russian: 6 and 7 pieces, both sides with kings */
+    PDN_DRAW_KING_VS_KING, /* Russian: one king against one on the long diagonal */
+    PDN_DRAW_TWO_KINGS,  /* Russian: two kings against one on the long diagonal */
+    PDN_DRAW_BIG_ROAD,   /* Russian: three kings against one on the long diagonal */
+    PDN_DRAW_40_MOVES,   /* English: 40 moves each without a man moved or a capture */
+    PDN_DRAW_RULE_COUNT
+};
+
 struct pdn_replay_summary {
     unsigned errors, warnings, notes; /* diagnostics reported for the game */
     unsigned plies;                   /* main-line plies replayed */
     bool complete;                    /* the main line replayed to its end */
     struct pdn_board final;           /* position after the last legal main-line ply */
+    enum pdn_draw_rule draw_rule;     /* the first rule that drew the main line, or none */
+    unsigned draw_ply;                /* the main-line ply (1 the first) that completed it; 0 none */
 };
 
 /*
@@ -1066,7 +1088,8 @@ enum pdn_stats_table {
 
 /* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */
 enum pdn_stats_tiebreak {
-    PDN_TIEBREAK_FMJD,     /* points, wins, results between the tied players */
+    PDN_TIEBREAK_FMJD,     /* points, wins, results between the tied players, results in
+                              order of the classification */
     PDN_TIEBREAK_KNDB,     /* points, plus-draws minus minus-draws, mutual result */
     PDN_TIEBREAK_SOLKOFF,  /* points, sum of the opponents' points */
     PDN_TIEBREAK_TSOLKOFF, /* points, Solkoff without the lowest opponent, Solkoff */
@@ -1111,7 +1134,9 @@ PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
 PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);
 /* "fmjd", "kndb", "solkoff", "tsolkoff", "sb": true and *out set, or false. */
 PDN_API bool pdn_stats_tiebreak_parse(enum pdn_stats_tiebreak *out, const char *name);
-/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO. */
+/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
+ * CSV is one table under one header: PDN_EINVAL when more than one table,
+ * or the crosstables of more than one event, would be written. */
 PDN_API int pdn_stats_write(FILE *out, const pdn_stats *stats,
                             const struct pdn_stats_write_options *options);
 /* Frees a collection; accepts NULL. */

@@ -6,7 +6,6 @@
  * Writing is stats_write.c's; this file never prints.
  */
 #include "stats.h"
-#include "replay.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -70,17 +69,20 @@ static uint64_t hash_str(const char *s)
     return h;
 }
 
+/* A slot holds the key's hash beside its index: a probe compares the hash
+ * and reads a key only when the hashes agree. */
 static bool names_grow(struct names *m)
 {
     size_t cap = m->cap ? m->cap * 2 : 64;
-    uint32_t *slots = calloc(cap, sizeof *slots);
+    uint64_t *slots = calloc(cap, sizeof *slots);
     if (!slots) return false;
-    char **keys = m->keys.data;
-    for (size_t i = 0; i < m->keys.n; i++) {
-        size_t j = hash_str(keys[i]) & (cap - 1);
+    for (size_t i = 0; i < m->cap; i++) {
+        uint64_t v = m->slots[i];
+        if (!v) continue;
+        size_t j = (v >> 32) & (cap - 1);
         while (slots[j])
             j = (j + 1) & (cap - 1);
-        slots[j] = (uint32_t)i + 1;
+        slots[j] = v;
     }
     free(m->slots);
     m->slots = slots;
@@ -94,9 +96,14 @@ static long names_find(struct names *m, const char *key, bool add, bool *added)
     if (added) *added = false;
     if ((m->keys.n + 1) * 2 > m->cap && !names_grow(m)) return -1;
     char **keys = m->keys.data;
-    size_t j = hash_str(key) & (m->cap - 1);
-    for (; m->slots[j]; j = (j + 1) & (m->cap - 1))
-        if (strcmp(keys[m->slots[j] - 1], key) == 0) return (long)m->slots[j] - 1;
+    uint64_t h = hash_str(key);
+    uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */
+    size_t j = (tag >> 32) & (m->cap - 1);
+    for (; m->slots[j]; j = (j + 1) & (m->cap - 1)) {
+        uint64_t v = m->slots[j];
+        if ((v & ~(uint64_t)0xFFFFFFFF) == tag && strcmp(keys[(uint32_t)v - 1], key) == 0)
+            return (long)(uint32_t)v - 1;
+    }
     if (!add) return -2;
     char *copy = strdup(key);
     char **slot = copy ? vec_push(&m->keys, sizeof *slot) : NULL;
@@ -105,7 +112,7 @@ static long names_find(struct names *m, const char *key, bool add, bool *added)
         return -1;
     }
     *slot = copy;
-    m->slots[j] = (uint32_t)m->keys.n;
+    m->slots[j] = tag | (uint32_t)m->keys.n;
     if (added) *added = true;
     return (long)m->keys.n - 1;
 }
@@ -117,6 +124,34 @@ static void names_free(struct names *m)
         free(keys[i]);
     vec_free(&m->keys);
     free(m->slots);
+}
+
+/* The index value's name got, or -1 when not cached yet (*slot says where it
+ * goes: interned_set); -2 out of memory. */
+static long interned_find(struct interned *c, const char *value, long *slot)
+{
+    long v = names_find(&c->values, value, true, NULL);
+    if (v < 0) return -2;
+    *slot = v;
+    return (size_t)v < c->index.n ? (long)((const uint32_t *)c->index.data)[v] : -1;
+}
+
+/* Caches a name's index; false out of memory. A value whose index could not
+ * be kept stays uncached and takes the long way each time. */
+static bool interned_set(struct interned *c, long slot, long index)
+{
+    if ((size_t)slot != c->index.n) return true;
+    uint32_t *p = vec_push(&c->index, sizeof *p);
+    if (!p) return false;
+    *p = (uint32_t)index;
+    return true;
+}
+
+static void interned_free(struct interned *c)
+{
+    names_free(&c->values);
+    vec_free(&c->index);
+    memset(c, 0, sizeof *c);
 }
 
 /* The display name and key of a tag value, aliases applied, in buf (3n + 4
@@ -157,6 +192,8 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     al->name = shown;
     al->key = ckey;
     shown = ckey = NULL;
+    interned_free(&st->seen_players); /* the spellings seen may now mean another name */
+    interned_free(&st->seen_events);
     rc = 0;
 out:
     free(key);
@@ -211,11 +248,14 @@ void pdn_stats_free(pdn_stats *st)
     names_free(&st->players);
     names_free(&st->events);
     names_free(&st->aliases);
+    interned_free(&st->seen_players);
+    interned_free(&st->seen_events);
     vec_free(&st->player);
     vec_free(&st->event);
     vec_free(&st->alias);
     vec_free(&st->lengths);
     vec_free(&st->open);
+    free(st->open_slots);
     free(st->pair_slots);
     free(st->best_where);
     free(st);
@@ -258,6 +298,8 @@ static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
 {
     const char *value = pdn_game_tag(g, tag);
     if (!value) value = "?";
+    long slot, cached = interned_find(&st->seen_players, value, &slot);
+    if (cached != -1) return cached < 0 ? -1 : cached;
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return -1;
@@ -269,7 +311,18 @@ static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
         if (!p || !(p->name = strdup(shown))) i = -1;
     }
     if (buf != stackbuf) free(buf);
+    if (i >= 0 && !interned_set(&st->seen_players, slot, i)) i = -1;
     return i;
+}
+
+/* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
+ * finaliser, so that every bit reaches the index (a pair's event sits in the
+ * high half, its player in the low). */
+static size_t slot_of(uint64_t v, size_t cap)
+{
+    v = (v ^ v >> 30) * 0xBF58476D1CE4E5B9u;
+    v = (v ^ v >> 27) * 0x94D049BB133111EBu;
+    return (size_t)(v ^ v >> 31) & (cap - 1);
 }
 
 static bool pair_grow(pdn_stats *st)
@@ -280,7 +333,7 @@ static bool pair_grow(pdn_stats *st)
     for (size_t i = 0; i < st->pair_cap; i++) {
         uint64_t v = st->pair_slots[i];
         if (!v) continue;
-        size_t j = (v * 0x9E3779B97F4A7C15u) >> 20 & (cap - 1);
+        size_t j = slot_of(v, cap);
         while (slots[j])
             j = (j + 1) & (cap - 1);
         slots[j] = v;
@@ -296,7 +349,7 @@ static int pair_add(pdn_stats *st, uint32_t event, uint32_t player)
 {
     if ((st->npairs + 1) * 2 > st->pair_cap && !pair_grow(st)) return -1;
     uint64_t v = ((uint64_t)event + 1) << 32 | player; /* never 0 */
-    size_t j = (v * 0x9E3779B97F4A7C15u) >> 20 & (st->pair_cap - 1);
+    size_t j = slot_of(v, st->pair_cap);
     for (; st->pair_slots[j]; j = (j + 1) & (st->pair_cap - 1))
         if (st->pair_slots[j] == v) return 0;
     st->pair_slots[j] = v;
@@ -372,6 +425,10 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 {
     const char *value = pdn_game_tag(g, "Event");
     if (!value) value = "?";
+    long slot, cached = interned_find(&st->seen_events, value, &slot);
+    *index = cached;
+    if (cached >= 0) return (struct st_event *)st->event.data + cached;
+    if (cached < -1) return NULL;
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;
@@ -386,6 +443,7 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
         e = (struct st_event *)st->event.data + i;
     }
     if (buf != stackbuf) free(buf);
+    if (e && !interned_set(&st->seen_events, slot, i)) e = NULL;
     *index = i;
     return e;
 }
@@ -401,9 +459,12 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st
     if (date[0] && (!e->first[0] || strcmp(date, e->first) < 0)) memcpy(e->first, date, 11);
     if (date[0] && (!e->last[0] || strcmp(date, e->last) > 0)) memcpy(e->last, date, 11);
     for (int k = 0; k < 2; k++) {
+        struct st_player *p = (struct st_player *)st->player.data + (k ? b : w);
+        if (p->last_event == (uint32_t)ei + 1) continue;
         int added = pair_add(st, (uint32_t)ei, (uint32_t)(k ? b : w));
         if (added < 0) return PDN_ENOMEM;
         e->players += (unsigned long)added;
+        p->last_event = (uint32_t)ei + 1;
     }
     int32_t round, sub;
     parse_round(&round, &sub, pdn_game_tag(g, "Round"));
@@ -451,31 +512,58 @@ struct game_walk {
     enum st_outcome oc;
     unsigned long ply;
     unsigned long captures, promotions, first_king;
-    uint32_t open;   /* the openings tree's node: index */
-    bool open_fail;  /* out of memory in the tree */
-    bool tracking;
-    enum draw_rule drawn;
-    struct draw_tracker draws;
+    uint32_t open;  /* the openings tree's node: index */
+    bool open_fail; /* out of memory in the tree */
 };
 
-/* The child of node with this move, added when absent; 0 when out of memory. */
-static uint32_t open_child(struct vec *tree, uint32_t node, const char *move)
+static bool open_grow(pdn_stats *st)
 {
-    struct st_open *t = tree->data;
-    uint32_t last = 0;
-    for (uint32_t c = t[node].child; c; c = t[c - 1].next) {
-        if (strcmp(t[c - 1].move, move) == 0) return c - 1;
-        last = c;
+    size_t cap = st->open_cap ? st->open_cap * 2 : 1024;
+    struct open_slot *slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    for (size_t i = 0; i < st->open_cap; i++) {
+        if (!st->open_slots[i].id) continue;
+        size_t j = slot_of(st->open_slots[i].id, cap);
+        while (slots[j].id)
+            j = (j + 1) & (cap - 1);
+        slots[j] = st->open_slots[i];
     }
-    struct st_open *n = vec_push(tree, sizeof *n);
+    free(st->open_slots);
+    st->open_slots = slots;
+    st->open_cap = cap;
+    return true;
+}
+
+/* The child of node with this move, added when absent; 0 when out of memory.
+ * A move is told by its key (its text without the list of legal moves is
+ * "from-to" or "fromxto"): text is made only for a new node. */
+static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m)
+{
+    uint32_t key = m->from | (uint32_t)m->to << 8 | (uint32_t)(m->ncaptured > 0) << 16;
+    uint64_t id = ((uint64_t)node + 1) << 32 | key;
+    if (st->open.n * 2 > st->open_cap && !open_grow(st)) return 0;
+    size_t j = slot_of(id, st->open_cap);
+    for (; st->open_slots[j].id; j = (j + 1) & (st->open_cap - 1))
+        if (st->open_slots[j].id == id) return st->open_slots[j].node;
+    struct st_open *n = vec_push(&st->open, sizeof *n);
     if (!n) return 0;
-    t = tree->data;
-    memcpy(n->move, move, strlen(move) + 1); /* on_ply cut it to fit */
-    uint32_t id = (uint32_t)tree->n; /* index + 1 */
-    if (last) t[last - 1].next = id;
-    else
-        t[node].child = id;
-    return id - 1;
+    struct st_open *t = st->open.data;
+    char text[PDN_MOVE_TEXT_MAX];
+    pdn_move_to_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    text[sizeof n->move - 1] = '\0';
+    memcpy(n->move, text, strlen(text) + 1);
+    n->key = key;
+    uint32_t idx = (uint32_t)st->open.n; /* index + 1 */
+    /* children in the order met: appended after the last one */
+    uint32_t *link = &t[node].child;
+    if (*link) {
+        uint32_t c = t[node].last;
+        link = &t[c - 1].next;
+    }
+    *link = idx;
+    t[node].last = idx;
+    st->open_slots[j] = (struct open_slot){id, idx - 1};
+    return idx - 1;
 }
 
 static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node)
@@ -500,11 +588,9 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *m, const struct pdn_node *node, int depth, void *ctx)
 {
     struct game_walk *w = ctx;
+    (void)before;
+    (void)after;
     if (depth != 0) return;
-    if (!w->tracking) {
-        draw_tracker_start(&w->draws, before, w->st->opt.draw_rules);
-        w->tracking = true;
-    }
     w->ply++;
     if (m->ncaptured) {
         w->captures++;
@@ -514,12 +600,8 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
         w->promotions++;
         if (!w->first_king) w->first_king = w->ply;
     }
-    if (w->drawn == DRAW_NONE) w->drawn = draw_tracker_step(&w->draws, before, after, m);
     if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_fail) return;
-    char text[PDN_MOVE_TEXT_MAX];
-    pdn_move_to_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-    text[sizeof ((struct st_open *)0)->move - 1] = '\0';
-    uint32_t c = open_child(&w->st->open, w->open, text);
+    uint32_t c = open_child(w->st, w->open, m);
     if (!c) {
         w->open_fail = true;
         return;
@@ -580,7 +662,7 @@ static void count_findings(pdn_stats *st, const pdn_game *g, const struct pdn_re
 
 static enum st_ending ending_of(const struct game_walk *w, const struct pdn_replay_summary *sum)
 {
-    if (w->drawn != DRAW_NONE) return ST_DRAW_RULE;
+    if (sum->draw_rule != PDN_DRAW_NONE) return ST_DRAW_RULE;
     if (sum->complete && sum->final.side_known && pdn_movegen_count(&sum->final, 0) == 0)
         return ST_NO_MOVE;
     if (w->oc == ST_UNKNOWN) return ST_UNFINISHED;
@@ -606,8 +688,7 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
     st->games++;
     st->outcome[w.oc]++;
     st->ending[ending_of(&w, &sum)]++;
-    _Static_assert((int)DRAW_RULE_COUNT <= (int)ST_DRAW_RULES, "a draw rule without a count");
-    st->draw_rules[w.drawn]++;
+    if ((unsigned)sum.draw_rule < ST_DRAW_RULES) st->draw_rules[sum.draw_rule]++;
     count_findings(st, g, &sum);
     st->captures += w.captures;
     st->capture_games += w.captures > 0;

@@ -15,14 +15,21 @@
 
 /* Names by their folded key: an open-addressing table of indexes. */
 struct names {
-    uint32_t *slots; /* index + 1, 0 empty */
+    uint64_t *slots; /* the key's hash << 32 | index + 1, 0 empty */
     size_t cap;
     struct vec keys; /* char *, by index */
 };
 
+/* Tag values as read, each with the index its name got: a spelling is
+ * trimmed, folded and looked up once, not once a game. */
+struct interned {
+    struct names values;
+    struct vec index; /* uint32_t, by value index */
+};
+
 enum st_outcome { ST_WHITE, ST_DRAW, ST_BLACK, ST_OTHER, ST_UNKNOWN, ST_OUTCOMES };
 enum st_ending { ST_NO_MOVE, ST_RECORDED, ST_DRAW_RULE, ST_UNFINISHED, ST_ENDINGS };
-enum { ST_DRAW_RULES = 16 }; /* enum draw_rule of replay.h (none and every rule) fits */
+enum { ST_DRAW_RULES = PDN_DRAW_RULE_COUNT }; /* enum pdn_draw_rule: none and every rule */
 
 struct st_alias {
     char *name, *key; /* the canonical name and its key */
@@ -31,6 +38,7 @@ struct st_alias {
 struct st_player {
     char *name;
     unsigned long games, wins, draws, losses, white, black, points;
+    uint32_t last_event; /* index + 1 of the event of the last game: no look-up for a repeat */
 };
 
 /* One game of an event, as the crosstable needs it. */
@@ -53,8 +61,17 @@ struct st_event {
 /* A node of the openings tree: a ply after its parent's. */
 struct st_open {
     char move[20];
+    uint32_t key;         /* from | to << 8 | capture << 16: see on_ply */
     uint32_t child, next; /* first child, next sibling: indexes + 1, 0 none */
+    uint32_t last;        /* last child: index + 1, 0 none */
     unsigned long games, outcome[ST_OUTCOMES];
+};
+
+/* A slot of the openings tree's index: a sibling list walked through a large
+ * tree misses the cache at each step. */
+struct open_slot {
+    uint64_t id; /* (parent + 1) << 32 | move key; 0 empty */
+    uint32_t node;
 };
 
 struct pdn_stats {
@@ -76,6 +93,7 @@ struct pdn_stats {
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
     struct names players, events, aliases;
+    struct interned seen_players, seen_events; /* emptied when an alias is added */
     struct vec player; /* struct st_player */
     struct vec event;  /* struct st_event */
     struct vec alias;  /* struct st_alias, by alias index */
@@ -83,6 +101,8 @@ struct pdn_stats {
     uint64_t *pair_slots;
     size_t pair_cap, npairs;
     struct vec open; /* struct st_open; index 0 is the root */
+    struct open_slot *open_slots; /* (parent, move key) -> child: see open_child */
+    size_t open_cap;
 };
 
 /* ---- names (stats.c) ---- */
@@ -101,6 +121,15 @@ struct cross_row {
     double crit[4];        /* tie-break values after points, by the preset's criteria */
     int gid[5];            /* tie group after each criterion (points first) */
     int place, place_to;   /* shared place: place..place_to */
+    uint32_t cls_at, cls_n; /* results by classification: cross.cls[cls_at..+cls_n] */
+};
+
+/* Points a player scored against one group of the classification (the
+ * players tied before a criterion, their gid), for FMJD's last criterion. */
+struct cls_entry {
+    uint32_t owner; /* the player's row in the work order (internal) */
+    int32_t gid;
+    double points;
 };
 
 struct cross {
@@ -113,7 +142,14 @@ struct cross {
     bool swiss;            /* more players than rounds + 1 */
     int ncrit;             /* criteria after points */
     const char *crit_name[4];
+    int cls_stage;         /* the criterion "results in order of the classification", or -1 */
+    struct cls_entry *cls; /* its entries, by row: ascending gid */
 };
+
+/* Where rows a and b first differ by results in order of the classification:
+ * the gid of that group (-1 none) and the points of each against it. */
+int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struct cross_row *b,
+                   double *pa, double *pb);
 
 /* Builds an event's table; false when out of memory. */
 bool cross_build(struct cross *out, const pdn_stats *st, const struct st_event *ev,

@@ -140,17 +140,26 @@ static void opponent_sums(struct work *w, double *solkoff, double *lowest, doubl
     }
 }
 
-enum crit { CRIT_WINS, CRIT_PLUS_MINUS, CRIT_MUTUAL, CRIT_SOLKOFF, CRIT_TSOLKOFF, CRIT_SB };
+enum crit {
+    CRIT_WINS,
+    CRIT_PLUS_MINUS,
+    CRIT_MUTUAL,
+    CRIT_SOLKOFF,
+    CRIT_TSOLKOFF,
+    CRIT_SB,
+    CRIT_CLASS
+};
 
 static const char *const crit_names[] = {
     [CRIT_WINS] = "most wins",      [CRIT_PLUS_MINUS] = "plus-draws minus minus-draws",
     [CRIT_MUTUAL] = "mutual result", [CRIT_SOLKOFF] = "Solkoff",
     [CRIT_TSOLKOFF] = "truncated Solkoff", [CRIT_SB] = "Sonneborn-Berger",
+    [CRIT_CLASS] = "results by classification",
 };
 
 /* The criteria after points of each preset, -1 ended. */
 static const int presets[PDN_TIEBREAK_COUNT][4] = {
-    [PDN_TIEBREAK_FMJD] = {CRIT_WINS, CRIT_MUTUAL, -1},
+    [PDN_TIEBREAK_FMJD] = {CRIT_WINS, CRIT_MUTUAL, CRIT_CLASS, -1},
     [PDN_TIEBREAK_KNDB] = {CRIT_PLUS_MINUS, CRIT_MUTUAL, -1},
     [PDN_TIEBREAK_SOLKOFF] = {CRIT_SOLKOFF, -1},
     [PDN_TIEBREAK_TSOLKOFF] = {CRIT_TSOLKOFF, CRIT_SOLKOFF, -1},
@@ -171,6 +180,100 @@ static void mutual(struct work *w, int k)
         a->crit[k] += pw;
         b->crit[k] += pb;
     }
+}
+
+/* ---- results in order of the classification ------------------------------------ */
+
+static int cmp_cls_entry(const void *a, const void *b)
+{
+    const struct cls_entry *x = a, *y = b;
+    if (x->owner != y->owner) return x->owner < y->owner ? -1 : 1;
+    return (x->gid > y->gid) - (x->gid < y->gid);
+}
+
+/* Two players' points against each group of the classification, the
+ * highest group first (a group not met counts 0): the first difference
+ * decides. Returns < 0 when x is ahead; *gid is that group, -1 none. */
+static int cls_compare(const struct cls_entry *x, uint32_t nx, const struct cls_entry *y,
+                       uint32_t ny, int *gid, double *px, double *py)
+{
+    uint32_t i = 0, j = 0;
+    *gid = -1;
+    while (i < nx || j < ny) {
+        int32_t g = i < nx && (j >= ny || x[i].gid <= y[j].gid) ? x[i].gid : y[j].gid;
+        double a = i < nx && x[i].gid == g ? x[i++].points : 0;
+        double b = j < ny && y[j].gid == g ? y[j++].points : 0;
+        if (a == b) continue;
+        *gid = g;
+        *px = a;
+        *py = b;
+        return a > b ? -1 : 1;
+    }
+    return 0;
+}
+
+int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struct cross_row *b,
+                   double *pa, double *pb)
+{
+    int gid = -1;
+    *pa = *pb = 0;
+    if (c->cls_stage >= 0)
+        cls_compare(c->cls + a->cls_at, a->cls_n, c->cls + b->cls_at, b->cls_n, &gid, pa, pb);
+    return gid;
+}
+
+/* FMJD's last criterion: each player's points against the groups of the
+ * classification so far (players still tied are one group, their own
+ * group left out: the mutual result came before), compared from the top.
+ * crit[k] counts the players of its group it is ahead of. */
+static bool by_classification(struct work *w, int k)
+{
+    struct cross *c = w->c;
+    free(c->cls);
+    c->cls = malloc((2 * c->nrecs + 1) * sizeof *c->cls);
+    if (!c->cls) return false;
+    size_t m = 0;
+    for (size_t i = 0; i < c->nrecs; i++) {
+        const struct st_rec *r = &c->recs[i];
+        int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
+        struct cross_row *a = row_by_id(w, r->white), *b = row_by_id(w, r->black);
+        if (pw < 0 || a->gid[k] == b->gid[k]) continue;
+        c->cls[m++] = (struct cls_entry){(uint32_t)(a - w->by_id), b->gid[k], pw};
+        c->cls[m++] = (struct cls_entry){(uint32_t)(b - w->by_id), a->gid[k], pb};
+    }
+    qsort(c->cls, m, sizeof *c->cls, cmp_cls_entry);
+    size_t o = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (o > 0 && c->cls[o - 1].owner == c->cls[i].owner && c->cls[o - 1].gid == c->cls[i].gid)
+            c->cls[o - 1].points += c->cls[i].points;
+        else
+            c->cls[o++] = c->cls[i];
+    }
+    for (size_t i = 0; i < w->n; i++)
+        w->by_id[i].cls_at = w->by_id[i].cls_n = 0;
+    for (size_t i = 0; i < o; i++) {
+        struct cross_row *r = &w->by_id[c->cls[i].owner];
+        if (r->cls_n++ == 0) r->cls_at = (uint32_t)i;
+    }
+    /* the groups lie together in c->rows, sorted by the criteria before */
+    for (size_t i = 0; i < c->nrows; i++)
+        row_by_id(w, c->rows[i].player)->crit[k] = 0;
+    for (size_t i = 0; i < c->nrows; i++) {
+        struct cross_row *x = row_by_id(w, c->rows[i].player);
+        for (size_t j = i + 1; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++) {
+            struct cross_row *y = row_by_id(w, c->rows[j].player);
+            int gid;
+            double px, py;
+            int d = cls_compare(c->cls + x->cls_at, x->cls_n, c->cls + y->cls_at, y->cls_n, &gid,
+                                &px, &py);
+            if (d < 0)
+                x->crit[k]++;
+            else if (d > 0)
+                y->crit[k]++;
+        }
+    }
+    c->cls_stage = k;
+    return true;
 }
 
 static bool criterion(struct work *w, int k, int crit)
@@ -202,6 +305,7 @@ static bool criterion(struct work *w, int k, int crit)
     }
     free(sol);
     if (crit == CRIT_MUTUAL) mutual(w, k);
+    if (crit == CRIT_CLASS) return by_classification(w, k);
     return true;
 }
 
@@ -278,8 +382,12 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
         for (size_t i = 0; i < c->nrows; i++)
             *row_by_id(w, c->rows[i].player) = c->rows[i];
         if (!criterion(w, k, presets[tb][k])) return false;
-        for (size_t i = 0; i < c->nrows; i++)
-            c->rows[i].crit[k] = row_by_id(w, c->rows[i].player)->crit[k];
+        for (size_t i = 0; i < c->nrows; i++) {
+            const struct cross_row *b = row_by_id(w, c->rows[i].player);
+            c->rows[i].crit[k] = b->crit[k];
+            c->rows[i].cls_at = b->cls_at;
+            c->rows[i].cls_n = b->cls_n;
+        }
         sort_stage(c->rows, c->nrows, k);
         int gid = 0;
         for (size_t i = 0; i < c->nrows; i++) {
@@ -298,6 +406,7 @@ bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev
 {
     memset(c, 0, sizeof *c);
     c->ev = ev;
+    c->cls_stage = -1;
     size_t n = ev->recs.n;
     struct work w = {.c = c};
     c->recs = malloc(n * sizeof *c->recs + 1);
@@ -343,5 +452,6 @@ void cross_free(struct cross *c)
 {
     free(c->recs);
     free(c->rows);
+    free(c->cls);
     memset(c, 0, sizeof *c);
 }

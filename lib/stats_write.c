@@ -55,12 +55,15 @@ static void col_num(struct tab *t, const char *prefix, int n, bool num)
 static void cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void cell(struct tab *t, const char *fmt, ...)
 {
+    char buf[256]; /* most cells fit: formatted once */
     va_list ap;
     va_start(ap, fmt);
-    char *s = NULL;
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (n >= 0 && (s = malloc((size_t)n + 1))) {
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s && (size_t)n < sizeof buf) {
+        memcpy(s, buf, (size_t)n + 1);
+    } else if (s) {
         va_start(ap, fmt);
         vsnprintf(s, (size_t)n + 1, fmt, ap);
         va_end(ap);
@@ -89,36 +92,34 @@ static double pct(unsigned long part, unsigned long whole)
 
 /* ---- writing a table ------------------------------------------------------------ */
 
-static void put_padded(FILE *fp, const char *s, size_t width, bool right)
+/* Blanks are held back until something follows them: no line ends in one. */
+static void put_blanks(FILE *fp, size_t *pending)
 {
-    size_t w = pdn_text_width(s, strlen(s));
-    if (right)
-        for (size_t i = w; i < width; i++)
-            fputc(' ', fp);
-    fputs(s, fp);
-    if (!right)
-        for (size_t i = w; i < width; i++)
-            fputc(' ', fp);
+    for (; *pending > 0; --*pending)
+        fputc(' ', fp);
+}
+
+static void put_padded(FILE *fp, const char *s, size_t width, bool right, size_t *pending)
+{
+    size_t w = pdn_text_width(s, strlen(s)), pad = w < width ? width - w : 0;
+    if (right) *pending += pad;
+    if (*s) {
+        put_blanks(fp, pending);
+        fputs(s, fp);
+    }
+    if (!right) *pending += pad;
 }
 
 /* One line of a text table, without trailing blanks. */
 static void text_line(struct out *o, const struct tab *t, char *const *row, const size_t *width)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    if (!fp) return;
-    fputs("  ", fp);
+    size_t pending = 2;
     for (size_t j = 0; j < t->ncols; j++) {
-        put_padded(fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j]);
-        if (j + 1 < t->ncols) fputs("  ", fp);
+        put_padded(o->fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j],
+                   &pending);
+        if (j + 1 < t->ncols) pending += 2;
     }
-    fclose(fp);
-    while (len > 0 && buf[len - 1] == ' ')
-        len--;
-    fwrite(buf, 1, len, o->fp);
     fputc('\n', o->fp);
-    free(buf);
 }
 
 static void write_text(struct out *o, const struct tab *t)
@@ -144,8 +145,6 @@ static void write_csv(struct out *o, const struct tab *t)
     char **c = t->cells.data;
     size_t ncols = t->ncols - (t->text_last ? 1 : 0);
     size_t rows = t->ncols ? t->cells.n / t->ncols : 0;
-    if (!o->first_table) fputs("\n", o->fp);
-    o->first_table = false;
     o->csv = (struct csv_out){.fp = o->fp, .delim = ',', .first = true};
     for (size_t j = 0; j < ncols; j++)
         csv_out_field(&o->csv, t->cols[j], strlen(t->cols[j]), CSV_KIND_TEXT);
@@ -638,6 +637,27 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
     return 0;
 }
 
+/* "2 > 1 against Name" or "... against places 3-5": the first group of the
+ * classification the two scored differently against. */
+static void cls_values(struct tab *t, const pdn_stats *st, const struct cross *c,
+                       const struct cross_row *a, const struct cross_row *b)
+{
+    double pa, pb;
+    int g = cross_cls_diff(c, a, b, &pa, &pb);
+    if (g < 0 || (size_t)g >= c->nrows) {
+        cell(t, "%s", "");
+        return;
+    }
+    size_t end = (size_t)g + 1;
+    while (end < c->nrows && c->rows[end].gid[c->cls_stage] == g)
+        end++;
+    if (end == (size_t)g + 1)
+        cell(t, "%g > %g against %s", pa, pb, player_name(st, c->rows[g].player));
+    else
+        cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
+             c->rows[end - 1].place_to);
+}
+
 /* Why each player is ahead of the next one with as many points. */
 static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross *c)
 {
@@ -653,7 +673,10 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
         place_cell(t, b);
         cell(t, "%s", player_name(st, b->player));
         cell(t, "%g", a->points);
-        if (k < c->ncrit) {
+        if (k < c->ncrit && k == c->cls_stage) {
+            cell(t, "%s", c->crit_name[k]);
+            cls_values(t, st, c, a, b);
+        } else if (k < c->ncrit) {
             cell(t, "%s", c->crit_name[k]);
             cell(t, "%g > %g", a->crit[k], b->crit[k]);
         } else {
@@ -672,6 +695,10 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_on
         col(&ex, cols[j], j == 1 || j == 3 || j == 5);
     bool want_explain = explain_only || (o->o->tables & PDN_STATS_EXPLAIN);
     const struct st_event *e = st->event.data;
+    size_t tables = 0;
+    for (size_t i = 0; i < st->event.n; i++)
+        tables += e[i].recs.n > 0;
+    if (o->o->format == PDN_STATS_CSV && !explain_only && tables > 1) return PDN_EINVAL;
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
         if (e[i].recs.n == 0) continue;
@@ -733,6 +760,7 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
         (unsigned)opt->format > PDN_STATS_JSON || (unsigned)opt->tiebreak >= PDN_TIEBREAK_COUNT)
         return PDN_EINVAL;
     unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
+    if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
     struct out o = {.fp = fp, .o = opt, .first_table = true};
     static int (*const fns[])(struct out *, const pdn_stats *) = {
         t_totals, t_lengths, t_results,  t_endings, t_findings,

@@ -81,7 +81,6 @@ stats_points() {
         function key(s) { s = tolower(s); gsub(/[,.\047\\-]/, " ", s); gsub(/  +/, " ", s)
             sub(/^ /, "", s); sub(/ $/, "", s); return s }
         NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") pc = i; next }
-        /^$/ { exit }
         { line = $0; name = ""
           # the player cell is quoted (it holds a comma): take it whole
           if (match(line, /"[^"]*"/)) { name = substr(line, RSTART + 1, RLENGTH - 2)
@@ -99,7 +98,7 @@ tagless() {
 
 for f in "$data"/*.pdn; do
     want=$(results "$f" | awk -v t="$(tagless "$f")" '{ $1 += t; print }')
-    got=$(pdnstats --only totals,results --csv "$f" | awk -F, '
+    got=$( (pdnstats --only totals --csv "$f"; pdnstats --only results --csv "$f") | awk -F, '
         $1 == "games" { n = $2 } $1 == "White won" { w = $2 } $1 == "draw" { d = $2 }
         $1 == "Black won" { b = $2 } END { print n + 0, w + 0, d + 0, b + 0 }')
     verdict "games, White won, draw, Black won: $(basename "$f")" "$got" "$want"

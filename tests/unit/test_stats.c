@@ -1,0 +1,558 @@
+/*
+ * Unit tests of stats.c, stats_cross.c and stats_write.c: totals, results,
+ * names folded and aliased, the openings tree, draw rules taken from the
+ * replay, crosstable points and places, each tie-break preset on small
+ * events whose order is worked out by hand in the comments, Swiss
+ * detection, --explain's criterion and the CSV rule of one table.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "pdn.h"
+#include "stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+static pdn_stats *new_stats(bool crosstable)
+{
+    struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
+    o.crosstable = crosstable;
+    pdn_stats *st = NULL;
+    assert_int_equal(pdn_stats_new(&st, &o), 0);
+    return st;
+}
+
+/* Counts every game of a PDN text. */
+static void add_text(pdn_stats *st, const char *text)
+{
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), 0);
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        assert_int_equal(pdn_stats_add_game(st, g, "test.pdn"), 0);
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+}
+
+/* One game without moves: its event, round, players and result. */
+static void add_result(pdn_stats *st, const char *event, int round, const char *white,
+                       const char *black, const char *result)
+{
+    char text[512];
+    snprintf(
+        text, sizeof text,
+        "[Event \"%s\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n%s\n\n",
+        event, round, white, black, result, result);
+    add_text(st, text);
+}
+
+static const struct st_player *player(const pdn_stats *st, const char *name)
+{
+    const struct st_player *p = st->player.data;
+    for (size_t i = 0; i < st->player.n; i++)
+        if (strcmp(p[i].name, name) == 0) return &p[i];
+    return NULL;
+}
+
+static const struct st_event *event(const pdn_stats *st, const char *name)
+{
+    const struct st_event *e = st->event.data;
+    for (size_t i = 0; i < st->event.n; i++)
+        if (strcmp(e[i].name, name) == 0) return &e[i];
+    return NULL;
+}
+
+static const char *row_name(const pdn_stats *st, const struct cross *c, size_t i)
+{
+    return ((const struct st_player *)st->player.data)[c->rows[i].player].name;
+}
+
+/* The crosstable order as "name place-place_to; ..." for one comparison. */
+static void order_of(char *out, size_t n, const pdn_stats *st, const struct cross *c)
+{
+    size_t w = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < c->nrows && w < n; i++)
+        w += (size_t)snprintf(out + w, n - w, "%s%s %d-%d", i ? "; " : "", row_name(st, c, i),
+                              c->rows[i].place, c->rows[i].place_to);
+}
+
+static void assert_order(const pdn_stats *st, const char *ev, enum pdn_stats_tiebreak tb,
+                         const char *want)
+{
+    struct cross c;
+    assert_true(cross_build(&c, st, event(st, ev), tb));
+    char got[1024];
+    order_of(got, sizeof got, st, &c);
+    assert_string_equal(got, want);
+    cross_free(&c);
+}
+
+/* What pdn_stats_write writes, in a string to free. */
+static char *written(const pdn_stats *st, enum pdn_stats_format format, unsigned tables,
+                     enum pdn_stats_tiebreak tb, int *rc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
+    o.format = format;
+    o.tables = tables;
+    o.tiebreak = tb;
+    *rc = pdn_stats_write(fp, st, &o);
+    fclose(fp);
+    return buf;
+}
+
+/*
+ * Event "A", a round robin of four (2 points a win), rounds 1 to 3:
+ *   P-Q 2-0, P-R 1-1, P-S 1-1, Q-R 2-0, Q-S 2-0, R-S 1-1
+ * Points: P 4 (1 win), Q 4 (2 wins), R 2, S 2 (no win each).
+ * Solkoff (opponents' points): P 4+2+2 = 8, Q 4+2+2 = 8, R 4+4+2 = 10, S 10.
+ * Sonneborn-Berger: P = Q's 4 x 1 + R's 2 x 1/2 + S's 2 x 1/2 = 6,
+ *   Q = R's 2 + S's 2 = 4, R = P's 4 x 1/2 + S's 2 x 1/2 = 3, S = 3.
+ */
+static void add_event_a(pdn_stats *st)
+{
+    add_result(st, "A", 1, "P", "Q", "2-0");
+    add_result(st, "A", 1, "R", "S", "1-1");
+    add_result(st, "A", 2, "P", "R", "1-1");
+    add_result(st, "A", 2, "Q", "S", "2-0");
+    add_result(st, "A", 3, "S", "P", "1-1");
+    add_result(st, "A", 3, "Q", "R", "2-0");
+}
+
+/*
+ * Event "B", six players, two rounds: an open event (6 > 2 + 1).
+ *   round 1: A-B 2-0, C-D 2-0, E-F 2-0; round 2: A-C 2-0, E-B 0-2, D-F 1-1
+ * Points: A 4, B 2, C 2, E 2, D 1, F 1.
+ * Solkoff: B = A 4 + E 2 = 6, C = D 1 + A 4 = 5, E = F 1 + B 2 = 3;
+ *   D = C 2 + F 1 = 3, F = E 2 + D 1 = 3.
+ * Truncated (lowest opponent dropped): B 6 - 2 = 4, C 5 - 1 = 4, E 3 - 1 = 2;
+ *   D 3 - 1 = 2, F 3 - 1 = 2; then Solkoff: B 6 > C 5, D 3 = F 3.
+ * Sonneborn-Berger: B = E's 2 (a win) = 2, C = D's 1 = 1, E = F's 1 = 1;
+ *   D = F's 1 x 1/2 = 0.5, F = D's 1 x 1/2 = 0.5.
+ */
+static void add_event_b(pdn_stats *st)
+{
+    add_result(st, "B", 1, "A", "B", "2-0");
+    add_result(st, "B", 1, "C", "D", "2-0");
+    add_result(st, "B", 1, "E", "F", "2-0");
+    add_result(st, "B", 2, "A", "C", "2-0");
+    add_result(st, "B", 2, "E", "B", "0-2");
+    add_result(st, "B", 2, "D", "F", "1-1");
+}
+
+/*
+ * Event "C", a round robin of five:
+ *   W-X 1-1, W-Y 2-0, W-Z 2-0, W-V 2-0, X-Y 1-1, X-Z 2-0, V-X 2-0,
+ *   Y-Z 2-0, Y-V 1-1, Z-V 2-0
+ * Points: W 7, X 4 (1 win), Y 4 (1 win), V 3, Z 2.
+ * X and Y: as many wins, their game drawn; in order of the classification
+ * the first place is W's: X drew W (1), Y lost (0), so X is ahead.
+ */
+static void add_event_c(pdn_stats *st)
+{
+    add_result(st, "C", 1, "W", "X", "1-1");
+    add_result(st, "C", 1, "Y", "Z", "2-0");
+    add_result(st, "C", 2, "W", "Y", "2-0");
+    add_result(st, "C", 2, "X", "Z", "2-0");
+    add_result(st, "C", 3, "W", "Z", "2-0");
+    add_result(st, "C", 3, "V", "X", "2-0");
+    add_result(st, "C", 4, "W", "V", "2-0");
+    add_result(st, "C", 4, "X", "Y", "1-1");
+    add_result(st, "C", 5, "Y", "V", "1-1");
+    add_result(st, "C", 5, "Z", "V", "2-0");
+}
+
+/* ---- counting ------------------------------------------------------------------ */
+
+static void test_stats_totals(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    pdn_stats_add_file(st);
+    add_text(st, "[Event \"t\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n"
+                 "[Event \"t\"]\n1. 32-28 19-23 0-2\n\n"
+                 "[Event \"t\"]\n*\n\n");
+    assert_int_equal(st->files, 1);
+    assert_int_equal(st->games, 3);
+    assert_int_equal(st->plies, 4 + 2 + 0);
+    assert_int_equal(st->min_len, 0);
+    assert_int_equal(st->max_len, 4);
+    const unsigned long *len = st->lengths.data;
+    assert_int_equal(len[0], 1);
+    assert_int_equal(len[2], 1);
+    assert_int_equal(len[4], 1);
+    assert_int_equal(st->captures, 2); /* 28x19 and 14x23 */
+    assert_int_equal(st->capture_games, 1);
+    assert_int_equal(st->best_capture, 1);
+    assert_int_equal(st->errors, 0);
+    pdn_stats_free(st);
+}
+
+static void test_stats_results(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_result(st, "r", 1, "A", "B", "2-0");
+    add_result(st, "r", 1, "A", "B", "0-2");
+    add_result(st, "r", 2, "A", "B", "1-1");
+    add_result(st, "r", 2, "A", "B", "0-0");
+    add_result(st, "r", 3, "A", "B", "*");
+    assert_int_equal(st->outcome[ST_WHITE], 1);
+    assert_int_equal(st->outcome[ST_BLACK], 1);
+    assert_int_equal(st->outcome[ST_DRAW], 1);
+    assert_int_equal(st->outcome[ST_OTHER], 1);
+    assert_int_equal(st->outcome[ST_UNKNOWN], 1);
+    assert_int_equal(st->ending[ST_UNFINISHED], 1); /* the '*' */
+    /* A: won, lost, drew, lost (0-0 loses both), unknown: 2 + 1 points */
+    const struct st_player *a = player(st, "A"), *b = player(st, "B");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(a->games, 5);
+    assert_int_equal(a->wins, 1);
+    assert_int_equal(a->draws, 1);
+    assert_int_equal(a->losses, 2);
+    assert_int_equal(a->points, 3);
+    assert_int_equal(a->white, 5);
+    assert_int_equal(b->wins, 1);
+    assert_int_equal(b->losses, 2);
+    assert_int_equal(b->black, 5);
+    const struct st_event *e = event(st, "r");
+    assert_non_null(e);
+    assert_int_equal(e->games, 5);
+    assert_int_equal(e->players, 2);
+    assert_int_equal(e->rounds.n, 3);
+    pdn_stats_free(st);
+}
+
+static void test_stats_name_folding(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    /* case, punctuation and blanks differ: one player, shown as first met */
+    add_result(st, "e", 1, "Koops, Lambert-Jan", "Other", "2-0");
+    add_result(st, "e", 2, "koops  lambert jan", "Other", "1-1");
+    add_result(st, "E", 3, "KOOPS,Lambert Jan ", "Other", "0-2");
+    assert_int_equal(st->player.n, 2);
+    const struct st_player *k = player(st, "Koops, Lambert-Jan");
+    assert_non_null(k);
+    assert_int_equal(k->games, 3);
+    assert_int_equal(k->points, 3);
+    assert_int_equal(st->event.n, 1); /* "e" and "E" */
+    assert_int_equal(event(st, "e")->players, 2);
+    pdn_stats_free(st);
+}
+
+static void test_stats_aliases(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    assert_int_equal(pdn_stats_alias(st, "N'Diaga Samb", "Samb, NDiaga"), 0);
+    assert_int_equal(pdn_stats_alias(st, "", "x"), PDN_EINVAL);
+    add_result(st, "e", 1, "n'diaga samb", "Buggy", "2-0");
+    add_result(st, "e", 2, "Samb, NDiaga", "Buggy", "2-0");
+    add_result(st, "e", 3, "Kops", "Buggy", "2-0");
+    assert_non_null(player(st, "Kops"));
+    /* an alias added after a spelling was met applies to the games after it */
+    assert_int_equal(pdn_stats_alias(st, "Kops", "Koops"), 0);
+    add_result(st, "e", 4, "Kops", "Buggy", "2-0");
+    const struct st_player *s = player(st, "Samb, NDiaga");
+    assert_non_null(s);
+    assert_int_equal(s->games, 2);
+    assert_int_equal(player(st, "Kops")->games, 1);
+    assert_non_null(player(st, "Koops"));
+    assert_int_equal(player(st, "Koops")->games, 1);
+    assert_int_equal(event(st, "e")->players, 4); /* Samb, Buggy, Kops, Koops */
+    pdn_stats_free(st);
+}
+
+static void test_stats_opening_tree_counts(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st, "[Event \"o\"]\n1. 32-28 19-23 2-0\n\n"
+                 "[Event \"o\"]\n1. 32-28 18-23 0-2\n\n"
+                 "[Event \"o\"]\n1. 33-28 19-23 1-1\n\n"
+                 "[Event \"o\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n");
+    const struct st_open *t = st->open.data;
+    assert_int_equal(t[0].games, 4);
+    /* root: 32-28 (3 games) then 33-28 (1), in the order met */
+    const struct st_open *a = &t[t[0].child - 1], *b = &t[a->next - 1];
+    assert_string_equal(a->move, "32-28");
+    assert_int_equal(a->games, 3);
+    assert_int_equal(a->outcome[ST_WHITE], 1);
+    assert_int_equal(a->outcome[ST_BLACK], 1);
+    assert_int_equal(a->outcome[ST_DRAW], 1);
+    assert_string_equal(b->move, "33-28");
+    assert_int_equal(b->games, 1);
+    assert_int_equal(b->next, 0);
+    /* after 32-28: 19-23 (2 games), 18-23 (1) */
+    const struct st_open *c = &t[a->child - 1], *d = &t[c->next - 1];
+    assert_string_equal(c->move, "19-23");
+    assert_int_equal(c->games, 2);
+    assert_string_equal(d->move, "18-23");
+    assert_int_equal(d->games, 1);
+    const struct st_open *e = &t[c->child - 1];
+    assert_string_equal(e->move, "28x19");
+    assert_int_equal(e->games, 1);
+    assert_string_equal(t[e->child - 1].move, "14x23");
+    /* the whole tree: root, 2 + 2 + 1 + 1 + 1 nodes */
+    assert_int_equal(st->open.n, 8);
+    pdn_stats_free(st);
+}
+
+/* Kings back and forth: the start position again after plies 4 and 8. */
+static const char repetition[] = "[Event \"d\"]\n[FEN \"W:WK48:BK3\"]\n"
+                                 "1. 48-43 3-9 2. 43-48 9-3 3. 48-43 3-9 4. 43-48 9-3 1-1\n\n";
+
+static void test_stats_draw_rule_from_the_replay(void **state)
+{
+    (void)state;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, repetition, strlen(repetition), NULL), 0);
+    pdn_game *g;
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, NULL), 0);
+    assert_int_equal(sum.draw_rule, PDN_DRAW_REPETITION);
+    assert_int_equal(sum.draw_ply, 8);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+
+    pdn_stats *st = new_stats(false);
+    add_text(st, repetition);
+    add_text(st, "[Event \"d\"]\n1. 32-28 19-23 2-0\n\n");
+    assert_int_equal(st->draw_rules[PDN_DRAW_REPETITION], 1);
+    assert_int_equal(st->draw_rules[PDN_DRAW_NONE], 1);
+    assert_int_equal(st->ending[ST_DRAW_RULE], 1);
+    assert_int_equal(st->ending[ST_RECORDED], 1);
+    pdn_stats_free(st);
+}
+
+/* ---- crosstables ------------------------------------------------------------------ */
+
+static void test_stats_crosstable_points_and_places(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    add_result(st, "A", 3, "Q", "R", "2-0"); /* read twice: dropped */
+    struct cross c;
+    assert_true(cross_build(&c, st, event(st, "A"), PDN_TIEBREAK_FMJD));
+    assert_int_equal(c.nrows, 4);
+    assert_int_equal(c.nrecs, 6);
+    assert_int_equal(c.duplicates, 1);
+    assert_int_equal(c.rounds, 3);
+    /* Q 4 (2 wins) over P 4 (1 win); R and S share 3-4 */
+    assert_string_equal(row_name(st, &c, 0), "Q");
+    assert_true(c.rows[0].points == 4 && c.rows[0].wins == 2 && c.rows[0].games == 3);
+    assert_string_equal(row_name(st, &c, 1), "P");
+    assert_true(c.rows[1].points == 4 && c.rows[1].draws == 2 && c.rows[1].losses == 0);
+    assert_true(c.rows[2].points == 2 && c.rows[3].points == 2);
+    assert_int_equal(c.rows[0].place, 1);
+    assert_int_equal(c.rows[1].place, 2);
+    assert_int_equal(c.rows[2].place, 3);
+    assert_int_equal(c.rows[2].place_to, 4);
+    assert_int_equal(c.rows[3].place, 3);
+    cross_free(&c);
+    pdn_stats_free(st);
+}
+
+static void test_stats_tiebreak_fmjd(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    add_event_c(st);
+    /* A: most wins puts Q over P; R and S: no win, a draw between them,
+     * and in order of the classification 0 against Q and 1 against P
+     * each: shared. */
+    assert_order(st, "A", PDN_TIEBREAK_FMJD, "Q 1-1; P 2-2; R 3-4; S 3-4");
+    /* C: X over Y by the result against W (see add_event_c) */
+    assert_order(st, "C", PDN_TIEBREAK_FMJD, "W 1-1; X 2-2; Y 3-3; V 4-4; Z 5-5");
+    pdn_stats_free(st);
+}
+
+static void test_stats_tiebreak_fmjd_mutual(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_result(st, "M", 1, "N", "M", "0-2");
+    add_result(st, "M", 2, "N", "O", "2-0");
+    add_result(st, "M", 3, "O", "M", "2-0");
+    /* M 2 (1 win), N 2 (1 win), O 2 (1 win): mutual results within the
+     * group are M 2 (beat N), N 2 (beat O), O 2 (beat M): all 2, and each
+     * scored against no other place: shared 1-3. */
+    assert_order(st, "M", PDN_TIEBREAK_FMJD, "M 1-3; N 1-3; O 1-3");
+    add_result(st, "M", 4, "M", "N", "1-1");
+    /* now M 3, N 3 (one win each), O 2; between M and N a win of M's and
+     * a draw: mutual M 2 + 1 = 3 over N 0 + 1 = 1 */
+    assert_order(st, "M", PDN_TIEBREAK_FMJD, "M 1-1; N 2-2; O 3-3");
+    pdn_stats_free(st);
+}
+
+static void test_stats_tiebreak_kndb(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    /* plus-minus draws are 0 for all; the mutual result puts P (beat Q)
+     * first; R and S drew: shared. */
+    assert_order(st, "A", PDN_TIEBREAK_KNDB, "P 1-1; Q 2-2; R 3-4; S 3-4");
+    pdn_stats_free(st);
+}
+
+static void test_stats_tiebreak_solkoff(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    add_event_b(st);
+    /* A: P and Q both 8, R and S both 10: shared, by name within */
+    assert_order(st, "A", PDN_TIEBREAK_SOLKOFF, "P 1-2; Q 1-2; R 3-4; S 3-4");
+    /* B: B 6 > C 5 > E 3; D and F 3 each */
+    assert_order(st, "B", PDN_TIEBREAK_SOLKOFF, "A 1-1; B 2-2; C 3-3; E 4-4; D 5-6; F 5-6");
+    pdn_stats_free(st);
+}
+
+static void test_stats_tiebreak_tsolkoff(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_b(st);
+    /* B 4 = C 4 then Solkoff 6 > 5; E 2; D = F on both */
+    assert_order(st, "B", PDN_TIEBREAK_TSOLKOFF, "A 1-1; B 2-2; C 3-3; E 4-4; D 5-6; F 5-6");
+    struct cross c;
+    assert_true(cross_build(&c, st, event(st, "B"), PDN_TIEBREAK_TSOLKOFF));
+    assert_int_equal(c.ncrit, 2);
+    assert_true(c.rows[1].crit[0] == 4 && c.rows[1].crit[1] == 6);
+    assert_true(c.rows[2].crit[0] == 4 && c.rows[2].crit[1] == 5);
+    assert_true(c.rows[3].crit[0] == 2);
+    cross_free(&c);
+    pdn_stats_free(st);
+}
+
+static void test_stats_tiebreak_sb(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    add_event_b(st);
+    /* A: P 6 > Q 4; R = S = 3 */
+    assert_order(st, "A", PDN_TIEBREAK_SB, "P 1-1; Q 2-2; R 3-4; S 3-4");
+    /* B: B 2 > C 1 = E 1; D = F = 0.5 */
+    assert_order(st, "B", PDN_TIEBREAK_SB, "A 1-1; B 2-2; C 3-4; E 3-4; D 5-6; F 5-6");
+    pdn_stats_free(st);
+}
+
+static void test_stats_swiss_detection(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);                         /* 4 players, 3 rounds: a round robin */
+    add_event_b(st);                         /* 6 players, 2 rounds: open */
+    add_result(st, "N", 0, "X", "Y", "2-0"); /* no round: games per player stand in */
+    add_result(st, "N", 0, "Y", "X", "1-1");
+    struct cross c;
+    assert_true(cross_build(&c, st, event(st, "A"), PDN_TIEBREAK_FMJD));
+    assert_false(c.swiss);
+    cross_free(&c);
+    assert_true(cross_build(&c, st, event(st, "B"), PDN_TIEBREAK_FMJD));
+    assert_true(c.swiss);
+    assert_int_equal(c.rounds, 2);
+    cross_free(&c);
+    assert_true(cross_build(&c, st, event(st, "N"), PDN_TIEBREAK_FMJD));
+    assert_false(c.swiss);
+    assert_int_equal(c.rounds, 2);
+    cross_free(&c);
+    pdn_stats_free(st);
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+/* The "decided by" and "values" cells of the explain table, as CSV lines. */
+static void test_stats_explain_criterion(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    add_event_c(st);
+    int rc;
+    char *out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, "event,place,player,next place,next player,points,decided by,values\n"
+                             "A,1,Q,2,P,4,most wins,2 > 1\n"
+                             "A,3-4,R,3-4,S,2,not separated: shared place,\n"
+                             "C,2,X,3,Y,4,results by classification,1 > 0 against W\n");
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_KNDB, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "A,1,P,2,Q,4,mutual result,2 > 0\n"));
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_SB, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "A,1,P,2,Q,4,Sonneborn-Berger,6 > 4\n"));
+    free(out);
+    pdn_stats_free(st);
+}
+
+static void test_stats_csv_one_table(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    int rc;
+    char *out = written(st, PDN_STATS_CSV, 0, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, PDN_EINVAL);
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_TOTALS | PDN_STATS_RESULTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, PDN_EINVAL);
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0); /* one event */
+    assert_non_null(strstr(out, "event,place,player,1,2,3,4,games,points,"));
+    free(out);
+    add_event_b(st);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, PDN_EINVAL); /* two events: two headers */
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "measure,value\nfiles,0\ngames,12\n"));
+    free(out);
+    pdn_stats_free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stats_totals),
+        cmocka_unit_test(test_stats_results),
+        cmocka_unit_test(test_stats_name_folding),
+        cmocka_unit_test(test_stats_aliases),
+        cmocka_unit_test(test_stats_opening_tree_counts),
+        cmocka_unit_test(test_stats_draw_rule_from_the_replay),
+        cmocka_unit_test(test_stats_crosstable_points_and_places),
+        cmocka_unit_test(test_stats_tiebreak_fmjd),
+        cmocka_unit_test(test_stats_tiebreak_fmjd_mutual),
+        cmocka_unit_test(test_stats_tiebreak_kndb),
+        cmocka_unit_test(test_stats_tiebreak_solkoff),
+        cmocka_unit_test(test_stats_tiebreak_tsolkoff),
+        cmocka_unit_test(test_stats_tiebreak_sb),
+        cmocka_unit_test(test_stats_swiss_detection),
+        cmocka_unit_test(test_stats_explain_criterion),
+        cmocka_unit_test(test_stats_csv_one_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
