@@ -108,6 +108,40 @@ struct text_move {
  * part of a move (or n). Returns out->len. */
 size_t text_scan_move(struct text_move *out, const char *s, size_t n);
 
+/* ---- Hop by hop ----------------------------------------------------------- */
+
+/*
+ * A lenient reader takes a capture that starts where the capture right
+ * before it ended ("11x18 18x25", nothing between, no move number) for the
+ * next hop of that move (PDN_FORM_HOP_BY_HOP). The reader (parser_moves.c,
+ * parser_quick.c) decides it with these functions on what its tokens gave,
+ * the writer on the move texts it writes (text_hop_of): the two cannot
+ * disagree on which adjacent moves are read as one.
+ */
+struct text_hop {
+    uint32_t first; /* the first square when it is a number, else 0 */
+    uint32_t last;  /* the last square when it is a number, else 0 */
+    bool capture;   /* an 'x' or ':', or two dashes or more */
+};
+
+/* The square a move leaves for a next hop: the last of a capture that
+ * starts on a number, else 0 (none). */
+static inline uint32_t text_hop_end(struct text_hop move)
+{
+    return move.capture && move.first != 0 ? move.last : 0;
+}
+
+/* Whether a move read right after a move that left 'end' continues it. */
+static inline bool text_hop_continues(uint32_t end, struct text_hop next)
+{
+    return end != 0 && next.capture && next.first == end;
+}
+
+/* What the reader's tokens give for the move text s[0, n) (blanks inside
+ * it skipped, up to an engine's <captured> list or anything that is no part
+ * of a move). */
+struct text_hop text_hop_of(const char *s, size_t n);
+
 /* ---- Result spellings ----------------------------------------------------- */
 
 enum text_convention {

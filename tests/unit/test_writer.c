@@ -42,6 +42,26 @@ static void check(const pdn_game *game, const struct pdn_write_options *opt, con
     free(got);
 }
 
+/* What the writer wrote reads back (leniently) as n moves of the main line,
+ * in the order and with the texts written, and writes to the same bytes. */
+static void check_reads_back(const pdn_game *game, uint32_t n)
+{
+    char *once = write_to_string(game, NULL);
+    pdn_reader *r;
+    pdn_game *g;
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written"};
+    assert_int_equal(pdn_reader_open_memory(&r, once, strlen(once), &ro), PDN_OK);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    assert_int_equal(g->main.nmoves, n);
+    char *twice = write_to_string(g, NULL);
+    assert_string_equal(once, twice);
+    free(twice);
+    pdn_game_free(g);
+    assert_int_equal(pdn_reader_next(&g, r), 0);
+    pdn_reader_free(r);
+    free(once);
+}
+
 static struct pdn_node mv(const char *text)
 {
     return (struct pdn_node){.text = text};
@@ -214,13 +234,52 @@ static void test_writer_number_against_the_count(void **state)
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2... 33-29 7. 19-24 *\n\n");
 }
 
-/* Two captures the reader would join as hops of one move stay apart. */
+/* Two captures the reader would join as hops of one move stay apart; a
+ * quiet move leaves no square for a next hop ("9-3 3x14" are two moves). */
 static void test_writer_capture_not_read_as_next_hop(void **state)
 {
     (void)state;
     struct pdn_node moves[] = {mv("38x18"), mv("18x9"), mv("9-3"), mv("03:14")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 38x18 1... 18x9 2. 9-3 2... 3x14 *\n\n");
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 38x18 1... 18x9 2. 9-3 3x14 *\n\n");
+    check_reads_back(&g, 4);
+}
+
+/* A capture that starts on a number is a next hop to the reader whatever
+ * its later squares are: "33x22 22x7xf6" was read as the one move
+ * "33x22x7xf6" (tests/fuzz/regressions/roundtrip-glued-capture.pdn). */
+static void test_writer_mixed_capture_not_read_as_next_hop(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("33x22"), mv("22-7-f6"), mv("28x22"), mv("22:f6")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 33x22 1... 22x7xf6 2. 28x22 2... 22xf6 *\n\n");
+    check_reads_back(&g, 4);
+}
+
+/* A capture that ends on an alphanumeric square leaves no square for a next
+ * hop: the reader once took the stale number of the token before it
+ * ("22x7xf6 7x1" read as one move). */
+static void test_writer_capture_to_alpha_square_leaves_no_hop(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("22x7xf6"), mv("7x1"), mv("22xf6"), mv("22x17")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 22x7xf6 7x1 2. 22xf6 22x17 *\n\n");
+    check_reads_back(&g, 4);
+}
+
+/* A setup that sets up nothing is not written: the captures on either side
+ * of it meet, and the second needs its number. */
+static void test_writer_empty_setup_keeps_hops_apart(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("33x22"), mv("22x13")};
+    moves[1].setup = " ";
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 33x22 1... 22x13 *\n\n");
+    check_reads_back(&g, 2);
 }
 
 static void test_writer_fen_black_to_move(void **state)
@@ -662,6 +721,9 @@ int main(void)
         cmocka_unit_test(test_writer_numbers_from_the_tree),
         cmocka_unit_test(test_writer_number_against_the_count),
         cmocka_unit_test(test_writer_capture_not_read_as_next_hop),
+        cmocka_unit_test(test_writer_mixed_capture_not_read_as_next_hop),
+        cmocka_unit_test(test_writer_capture_to_alpha_square_leaves_no_hop),
+        cmocka_unit_test(test_writer_empty_setup_keeps_hops_apart),
         cmocka_unit_test(test_writer_fen_black_to_move),
         cmocka_unit_test(test_writer_setup_in_place),
         cmocka_unit_test(test_writer_strengths_and_nags),
