@@ -285,6 +285,15 @@ const struct text_result *text_result_exact(const char *s, size_t n)
     return NULL;
 }
 
+const struct text_result *text_result_start(const char *s)
+{
+    for (size_t i = 0; i < text_nresults; i++) {
+        const struct text_result *r = &text_results[i];
+        if (strncmp(s, r->text, r->len) == 0 && !(s[r->len] >= '0' && s[r->len] <= '9')) return r;
+    }
+    return NULL;
+}
+
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention)
 {
     const char *international = NULL;

@@ -163,6 +163,10 @@ extern const size_t text_nresults;
 
 /* The row spelled exactly s[0, n), or NULL. */
 const struct text_result *text_result_exact(const char *s, size_t n);
+/* The row a reader takes at the start of the text s (NUL-terminated): a
+ * spelling that no digit follows ("1-1" in "1-1<3>", not in "1-10"), or
+ * NULL. Lenient spellings too: a reader may be either. */
+const struct text_result *text_result_start(const char *s);
 /* How a result is written in a convention: its first row there, else the
  * international one ("0-0" has no chess spelling), else "*". */
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention);

@@ -243,7 +243,8 @@ static const char *captured_list(const char *p)
 /*
  * Whether a cleaned move text reads back as this one move: squares joined
  * by one '-' or by 'x's (an engine's <captured> list may follow), a
- * four-character ALPHAMOVE or "...", and not the result "1-1". Anything
+ * four-character ALPHAMOVE or "...", and not starting with a result a
+ * reader would take ("1-1", also in "1-1<3>"). Anything
  * else (a move split over lines, a lone number, stray signs) would read back
  * as something else, so it is written as a comment.
  */
@@ -251,7 +252,7 @@ static bool reads_back(const char *t)
 {
     if (strcmp(t, "...") == 0) return true; /* a move not given, as PDN 3.0 has it */
     const char *p = written_square(t);
-    if (p == NULL || strcmp(t, "1-1") == 0) return false;
+    if (p == NULL || text_result_start(t)) return false;
     if (*t >= 'a' && *t <= 'h' && (p = written_square(p)) != NULL && p - t == 4 && *p == '\0')
         return true; /* "a3b4", PDN 3.0's ALPHAMOVE */
     p = written_square(t);

@@ -173,6 +173,18 @@ static void test_writer_unreadable_move_as_comment(void **state)
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10- 1-} 2. 33-29 {1-1} {063} *\n\n");
 }
 
+/* "1 -1<3>" is a move to a lenient reader; written "1-1<3>" it would read
+ * back as the result 1-1: a result a reader takes at the start of a move
+ * text makes it a comment, whatever follows that is no digit. */
+static void test_writer_move_starting_with_a_result_as_comment(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("1-1<3>"), mv("1-10")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {1-1<3>} 2. 1-10 *\n\n");
+    check_reads_back(&g, 2);
+}
+
 static void test_writer_black_number_when_alone(void **state)
 {
     (void)state;
@@ -716,6 +728,7 @@ int main(void)
         cmocka_unit_test(test_writer_chess_results_for_other_game_types),
         cmocka_unit_test(test_writer_move_text_normalised),
         cmocka_unit_test(test_writer_unreadable_move_as_comment),
+        cmocka_unit_test(test_writer_move_starting_with_a_result_as_comment),
         cmocka_unit_test(test_writer_black_number_when_alone),
         cmocka_unit_test(test_writer_white_variation_and_nesting),
         cmocka_unit_test(test_writer_numbers_from_the_tree),
