@@ -15,6 +15,8 @@
  *   - comments as {...} with whitespace runs folded to one space; a comment
  *     holding '{' or '}' is written as a ';' comment, which ends its line;
  *   - lines filled up to the width, one blank line after each game;
+ *   - a setup right before the move it sets up (or at the line's end), all
+ *     comments before it: a reader keeps no order between the two;
  *   - a tag whose name is not an identifier as a comment "{[name "value"]}"
  *     at the start of the move text (a tag it would not read back as);
  *   - the caller may give a move's text (options->move_text) and cut a line
@@ -42,6 +44,7 @@ struct writer {
     const pdn_game *game;
     bool bad_tags_pending; /* the comments of unwritable tags are still to come */
     bool flat;             /* inside a cut line: comments as plain words, no cuts */
+    const char *setup_due; /* a setup to write right before the next move (write_before) */
 };
 
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
@@ -425,9 +428,9 @@ static void put_setup_text(struct wrap *w, const char *fen)
     }
 }
 
-/* A setup; text with a '/' (which would close it early) goes as a comment.
- * Returns whether anything was written. */
-static bool write_setup(struct writer *wr, const char *fen, struct side *s)
+/* A setup's text; text with a '/' (which would close it early) goes as a
+ * comment. Returns whether anything was written. */
+static bool put_setup(struct writer *wr, const char *fen)
 {
     while (blank(*fen))
         fen++;
@@ -440,8 +443,29 @@ static bool write_setup(struct writer *wr, const char *fen, struct side *s)
     put_setup_text(&wr->wrap, fen);
     wrap_puts(&wr->wrap, "\"/");
     wrap_end(&wr->wrap);
-    if (*fen == 'W' || *fen == 'B') s->black = *fen == 'B';
     return true;
+}
+
+/* Who moves after a setup that put_setup writes as one: the FEN's side. */
+static void setup_side(const char *fen, struct side *s)
+{
+    while (blank(*fen))
+        fen++;
+    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B')) s->black = *fen == 'B';
+}
+
+static bool write_setup(struct writer *wr, const char *fen, struct side *s)
+{
+    setup_side(fen, s);
+    return put_setup(wr, fen);
+}
+
+/* The setup kept for the next move, written now; whether anything was. */
+static bool write_setup_due(struct writer *wr)
+{
+    const char *fen = wr->setup_due;
+    wr->setup_due = NULL;
+    return fen && put_setup(wr, fen);
 }
 
 /* ---- lines and variations ------------------------------------------------ */
@@ -529,11 +553,19 @@ static bool setup_follows(const struct writer *wr, const struct pdn_line *line, 
     return line->trailing_setup != NULL;
 }
 
+static bool cut_here(const struct writer *wr, const struct pdn_node *node)
+{
+    return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
+}
+
 /* The pending tag comments, the comments before a move and its setup;
  * returns whether any was written. Comments go first, a move kept as a
  * comment too: a reader keeps no order between a setup and the comments
  * around it, and a comment written after the setup would read back before
- * it. */
+ * it. So the setup of a move kept as a comment, or cut, waits for the next
+ * move written (wr->setup_due): what is written as comments up to there
+ * (comments after it, more moves kept as comments, a cut line) goes before
+ * it, as a reader reads it back. Who moves after it counts from here. */
 static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i,
                          struct side *s, bool as_comment)
 {
@@ -542,9 +574,13 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     if (wr->bad_tags_pending) any |= write_bad_tags(wr);
     any |= write_comments(wr, node->comments_before, node->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
+    if (!as_comment && !cut_here(wr, node)) any |= write_setup_due(wr);
     if (node->setup && as_comment && setup_follows(wr, line, i)) {
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
+    } else if (node->setup && (as_comment || cut_here(wr, node))) {
+        setup_side(node->setup, s);
+        wr->setup_due = node->setup;
     } else if (node->setup) {
         any |= write_setup(wr, node->setup, s);
     }
@@ -556,12 +592,8 @@ static void write_line_end(struct writer *wr, const struct pdn_line *line, struc
 {
     if (wr->bad_tags_pending) write_bad_tags(wr);
     write_comments(wr, line->trailing, line->ntrailing);
+    write_setup_due(wr);
     if (line->trailing_setup) write_setup(wr, line->trailing_setup, s);
-}
-
-static bool cut_here(const struct writer *wr, const struct pdn_node *node)
-{
-    return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
 }
 
 /* Moves from.. of a line and what ends it, written flat on one line into a
@@ -654,12 +686,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
+            write_setup_due(wr); /* the line's end now: after its comment */
             return;
         }
         if (as_comment && (wr->opt->no_variations || node->nvariations == 0)) {
             alone = true; /* written with what stands before it */
         } else if (as_comment) {
             /* Its variations need a move to follow: "...", a move not given. */
+            write_setup_due(wr);
             put_number(&wr->wrap, &s);
             wrap_puts(&wr->wrap, "...");
             wrap_end(&wr->wrap);

@@ -469,6 +469,43 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
                          "{2. !32-27? 23x32 (2... 17-22)\n3. 37x28 end} *\n\n");
 }
 
+/* A reader keeps no order between a setup and the comments around it: the
+ * setup of a move kept as a comment waits for the next move written, the
+ * comments up to there (comments after it, more moves kept as comments)
+ * going before it, as they read back (fuzz_check-crash-26af4352...). */
+static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "c"};
+    struct pdn_node moves[] = {mv("32-28"), mv("10-"), mv("1-"), mv("19-23")};
+    moves[1].setup = "B:W28:B19";
+    moves[1].comments_after = &c;
+    moves[1].ncomments_after = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 2... "
+                         "19-23 *\n\n");
+    check_reads_back(&g, 2);
+    g.main.nmoves = 3; /* at the end of the line */
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ *\n\n");
+    check_reads_back(&g, 1);
+}
+
+/* The setup of a move a line is cut at goes after the cut line's comment:
+ * the line ends there, and a reader reads the two back in that order. */
+static void test_writer_setup_of_a_cut_move_after_the_cut(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("!17-22"), mv("28x17")};
+    moves[1].setup = "B:W28:B17";
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {1... !17-22 2. 28x17} /FEN \"B:W28:B17\"/ "
+                         "*\n\n");
+}
+
 static void test_writer_cut_at_first_move(void **state)
 {
     (void)state;
@@ -748,6 +785,8 @@ int main(void)
         cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
         cmocka_unit_test(test_writer_move_text_from_the_caller),
         cmocka_unit_test(test_writer_cut_line_becomes_a_comment),
+        cmocka_unit_test(test_writer_setup_of_a_move_kept_as_comment_waits),
+        cmocka_unit_test(test_writer_setup_of_a_cut_move_after_the_cut),
         cmocka_unit_test(test_writer_cut_at_first_move),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_round_trip_test_data),
