@@ -271,14 +271,24 @@ static bool reads_back(const char *t)
     return p && *p == '\0';
 }
 
-/* An unknown move ("-", "- -", "--"): written "--", the one spelling that
- * reads back as one move whatever stands next to it. */
+/* An unknown move ("-", "- -", "--", and dots other than "...": "..",
+ * "....", which the replay takes for unknown moves too): written "--", the
+ * one spelling that reads back as one move whatever stands next to it.
+ * "..." is written as it is: after a move, unnumbered, the replay takes it
+ * for the place of a move not played. */
 static bool unknown_move(const char *text)
 {
-    struct text_move m;
-    size_t len = strlen(text);
-    return text_scan_move(&m, text, len) == len && m.dashes > 0 && !m.digits && !m.crosses &&
-           !m.colons;
+    const unsigned char *p = (const unsigned char *)text, *end = p + strlen(text);
+    bool any = false;
+    if (strcmp(text, "...") == 0) return false;
+    while (p < end) {
+        struct text_piece c = *p == '.' ? (struct text_piece){TEXT_DASH, 1, false}
+                                        : text_piece_at(p, (size_t)(end - p));
+        if (c.kind != TEXT_DASH && c.kind != TEXT_BLANK) return false;
+        any |= c.kind == TEXT_DASH;
+        p += c.len;
+    }
+    return any;
 }
 
 static void put_strength(struct wrap *w, const char *s)
@@ -538,6 +548,15 @@ static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
     return text_hop_continues(text_hop_end(text_hop_of(a, strlen(a))), text_hop_of(b, strlen(b)));
 }
 
+/* "...": the replay skips it as the place of a move not played unless it
+ * is numbered "N..." (then it is a move not given), so its number is
+ * written as read, alone or not. */
+static bool ellipsis(const struct writer *wr, const struct pdn_node *node)
+{
+    char buf[CLEAN_MOVE_MAX];
+    return strcmp(text_of(wr, node, buf), "...") == 0;
+}
+
 static bool unreadable(const struct writer *wr, const struct pdn_node *node);
 static void write_unreadable(struct writer *wr, const struct pdn_node *node);
 
@@ -684,6 +703,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             s.black = node->number_black;
         }
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
+        if (ellipsis(wr, node)) alone = node->number_black;
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */

@@ -185,6 +185,33 @@ static void test_writer_move_starting_with_a_result_as_comment(void **state)
     check_reads_back(&g, 2);
 }
 
+/* Dots other than "..." are a move not given to the replay, as "--" is:
+ * written "--", not kept as a comment (which would let the replay check the
+ * rest of the line). "1... ..." keeps its number: without it, right after a
+ * move, the replay would skip "..." as the place of a move not played. */
+static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("...."), mv("33-29"), mv(".."),
+                               mv("34-30"), mv("..."),  mv("35-30")};
+    moves[5].number = 3;
+    moves[5].number_black = true;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- 2. 33-29 -- 3. 34-30 3... ... 4. 35-30 "
+                         "*\n\n");
+    check_reads_back(&g, 7);
+    /* At the start of a variation "..." stays unnumbered, as read. */
+    struct pdn_node var_moves[] = {mv("..."), mv("33-29")};
+    struct pdn_line var = {.moves = var_moves, .nmoves = 2};
+    moves[1].variations = &var;
+    moves[1].nvariations = 1;
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- (... 2. 33-29) 2. 33-29 -- 3. 34-30 3... "
+                         "... 4. 35-30 *\n\n");
+    check_reads_back(&g, 7);
+}
+
 static void test_writer_black_number_when_alone(void **state)
 {
     (void)state;
@@ -766,6 +793,7 @@ int main(void)
         cmocka_unit_test(test_writer_move_text_normalised),
         cmocka_unit_test(test_writer_unreadable_move_as_comment),
         cmocka_unit_test(test_writer_move_starting_with_a_result_as_comment),
+        cmocka_unit_test(test_writer_dots_and_numbered_ellipsis_stay_unknown_moves),
         cmocka_unit_test(test_writer_black_number_when_alone),
         cmocka_unit_test(test_writer_white_variation_and_nesting),
         cmocka_unit_test(test_writer_numbers_from_the_tree),
