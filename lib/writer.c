@@ -549,8 +549,9 @@ static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
 }
 
 /* "...": the replay skips it as the place of a move not played unless it
- * is numbered "N..." (then it is a move not given), so its number is
- * written as read, alone or not. */
+ * is numbered "N..." (then it is a move not given): that number stays.
+ * (An unnumbered one that stands alone still gets its number: the count
+ * may not be the reader's after moves kept as comments.) */
 static bool ellipsis(const struct writer *wr, const struct pdn_node *node)
 {
     char buf[CLEAN_MOVE_MAX];
@@ -703,7 +704,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             s.black = node->number_black;
         }
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
-        if (ellipsis(wr, node)) alone = node->number_black;
+        if (node->number_black && ellipsis(wr, node)) alone = true;
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
