@@ -353,7 +353,8 @@ static bool next_square(struct parser *p, struct move_info *mi, const struct tok
         mi->dashes++;
     else
         mi->captures++;
-    mi->last = p->tok.value;
+    /* An alphanumeric square has no number (its token's value is stale). */
+    mi->last = p->tok.kind == TOK_NUMBER ? p->tok.value : 0;
     move_take(p, mi);
     mi->squares++;
     return true;
@@ -390,7 +391,7 @@ static int square_move(struct parser *p, struct move_info *mi)
 {
     unsigned first_digits = p->tok.digits;
     mi->numeric = p->tok.kind == TOK_NUMBER;
-    mi->first = mi->last = p->tok.value;
+    mi->first = mi->last = mi->numeric ? p->tok.value : 0;
     mi->first_len = p->tok.len;
     note_square(mi, &p->tok);
     move_take(p, mi);
@@ -456,7 +457,7 @@ static int merge_hop(struct parser *p, struct frame *f, const struct move_info *
     memcpy(text + old, p->mtext + mi->first_len, add);
     text[old + add] = '\0';
     n->text = text;
-    f->last_to = mi->last;
+    f->last_to = mi->last; /* a capture from a number: text_hop_end */
     f->adjacent = true;
     return 0;
 }
@@ -578,13 +579,20 @@ static int read_move(struct parser *p, struct move_info *mi)
     return 0;
 }
 
-/* Whether the move just read is the next hop of the last one (lenient). */
+/* What the hop-by-hop merge looks at in the move just read (text.h). */
+static struct text_hop hop_of(const struct move_info *mi)
+{
+    return (struct text_hop){mi->numeric ? mi->first : 0, mi->last,
+                             mi->captures > 0 || mi->dashes > 1};
+}
+
+/* Whether the move just read is the next hop of the last one (lenient):
+ * the writer asks text_hop_continues too, of the texts it writes. */
 static bool is_hop(const struct parser *p, const struct frame *f,
                    const struct move_info *mi)
 {
-    bool capture = mi->captures > 0 || mi->dashes > 1;
-    return !p->opt.strict && capture && mi->numeric && f->adjacent && f->last_to == mi->first &&
-           !f->has_num;
+    return !p->opt.strict && f->adjacent && !f->has_num &&
+           text_hop_continues(f->last_to, hop_of(mi));
 }
 
 int parser_on_move(struct parser *p)
@@ -619,7 +627,6 @@ int parser_on_move(struct parser *p)
     if ((rc = match_score(p, &mi)) != 0) return rc;
     const char *text = keep_move_text(p);
     if (!text || !frame_add(f, p->arena, text, &mi.pos)) return PDN_ENOMEM;
-    bool capture = mi.captures > 0 || mi.dashes > 1;
-    f->last_to = capture && mi.numeric ? mi.last : 0;
+    f->last_to = text_hop_end(hop_of(&mi));
     return mi.has_dangling ? dangling_dash(p, f, &mi.dangling) : 0;
 }

@@ -148,11 +148,12 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
     if (!q_follows(b, j, t->end)) return 0;
     /* "1-1" is a result, not a move. */
     if (j - t->at == 3 && s[0] <= '2' && text_result_exact((const char *)s, 3)) return 0;
-    bool capture = kind == TEXT_CROSS;
+    struct text_hop hop = {first, last, kind == TEXT_CROSS};
     const struct frame *f = top(p);
     /* The second hop of a multi-jump written hop by hop: the token path. */
-    if (!p->opt.strict && capture && f->adjacent && f->last_to == first && !f->has_num) return 0;
-    *last_to = capture ? last : 0;
+    if (!p->opt.strict && f->adjacent && !f->has_num && text_hop_continues(f->last_to, hop))
+        return 0;
+    *last_to = text_hop_end(hop);
     return j - t->at;
 }
 

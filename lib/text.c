@@ -215,6 +215,49 @@ size_t text_scan_move(struct text_move *out, const char *s, size_t n)
     return out->len = i;
 }
 
+/* ---- Hop by hop ----------------------------------------------------------- */
+
+static bool hop_file(unsigned char b)
+{
+    return b >= 'a' && b <= 'h';
+}
+
+/* As the lexer reads them: a run of digits is a number (its value capped
+ * as the lexer's), a file letter and a rank an alphanumeric square. */
+struct text_hop text_hop_of(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    struct text_hop h = {0, 0, false};
+    unsigned squares = 0, dashes = 0;
+    size_t i = 0;
+    while (i < n) {
+        if (p[i] >= '0' && p[i] <= '9') {
+            uint64_t v = 0;
+            for (; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+                if ((v = v * 10 + (p[i] - '0')) > UINT32_MAX) v = UINT32_MAX;
+            if (squares++ == 0) h.first = (uint32_t)v;
+            h.last = (uint32_t)v;
+            continue;
+        }
+        if (hop_file(p[i]) && i + 1 < n && p[i + 1] >= '1' && p[i + 1] <= '8') {
+            if (squares++ == 0) h.first = 0;
+            h.last = 0;
+            i += 2;
+            continue;
+        }
+        struct text_piece c = text_piece_at(p + i, n - i);
+        if (c.kind == TEXT_CROSS || c.kind == TEXT_COLON)
+            h.capture = true;
+        else if (c.kind == TEXT_DASH)
+            dashes++;
+        else if (c.kind != TEXT_BLANK)
+            break;
+        i += c.len;
+    }
+    h.capture |= dashes > 1;
+    return h;
+}
+
 /* ---- Result spellings ----------------------------------------------------- */
 
 /* The international rows first: text_result_spelling takes the first row
@@ -278,6 +321,15 @@ const struct text_result *text_result_goes(const char *s, size_t n)
     int b = goes_side(s, n, &i);
     if (b < 0 || i != n || a + b != 200) return NULL;
     return a == 200 ? &rows[1] : b == 200 ? &rows[2] : &rows[0];
+}
+
+const struct text_result *text_result_start(const char *s)
+{
+    for (size_t i = 0; i < text_nresults; i++) {
+        const struct text_result *r = &text_results[i];
+        if (strncmp(s, r->text, r->len) == 0 && !(s[r->len] >= '0' && s[r->len] <= '9')) return r;
+    }
+    return NULL;
 }
 
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention)

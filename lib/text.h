@@ -142,6 +142,40 @@ enum text_sniff text_sniff(const char *s, size_t n);
  */
 size_t text_fold(char *out, const char *s, size_t n);
 
+/* ---- Hop by hop ----------------------------------------------------------- */
+
+/*
+ * A lenient reader takes a capture that starts where the capture right
+ * before it ended ("11x18 18x25", nothing between, no move number) for the
+ * next hop of that move (PDN_FORM_HOP_BY_HOP). The reader (parser_moves.c,
+ * parser_quick.c) decides it with these functions on what its tokens gave,
+ * the writer on the move texts it writes (text_hop_of): the two cannot
+ * disagree on which adjacent moves are read as one.
+ */
+struct text_hop {
+    uint32_t first; /* the first square when it is a number, else 0 */
+    uint32_t last;  /* the last square when it is a number, else 0 */
+    bool capture;   /* an 'x' or ':', or two dashes or more */
+};
+
+/* The square a move leaves for a next hop: the last of a capture that
+ * starts on a number, else 0 (none). */
+static inline uint32_t text_hop_end(struct text_hop move)
+{
+    return move.capture && move.first != 0 ? move.last : 0;
+}
+
+/* Whether a move read right after a move that left 'end' continues it. */
+static inline bool text_hop_continues(uint32_t end, struct text_hop next)
+{
+    return end != 0 && next.capture && next.first == end;
+}
+
+/* What the reader's tokens give for the move text s[0, n) (blanks inside
+ * it skipped, up to an engine's <captured> list or anything that is no part
+ * of a move). */
+struct text_hop text_hop_of(const char *s, size_t n);
+
 /* ---- Result spellings ----------------------------------------------------- */
 
 enum text_convention {
@@ -170,6 +204,11 @@ const struct text_result *text_result_exact(const char *s, size_t n);
  * decimals a side, whole numbers too) whose sides sum to 2: a static row
  * saying what it is (its text is a sample, not s), or NULL. */
 const struct text_result *text_result_goes(const char *s, size_t n);
+
+/* The row a reader takes at the start of the text s (NUL-terminated): a
+ * spelling that no digit follows ("1-1" in "1-1<3>", not in "1-10"), or
+ * NULL. Lenient spellings too: a reader may be either. */
+const struct text_result *text_result_start(const char *s);
 /* How a result is written in a convention: its first row there, else the
  * international one ("0-0" has no chess spelling), else "*". */
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention);

@@ -15,6 +15,8 @@
  *   - comments as {...} with whitespace runs folded to one space; a comment
  *     holding '{' or '}' is written as a ';' comment, which ends its line;
  *   - lines filled up to the width, one blank line after each game;
+ *   - a setup right before the move it sets up (or at the line's end), all
+ *     comments before it: a reader keeps no order between the two;
  *   - a tag whose name is not an identifier as a comment "{[name "value"]}"
  *     at the start of the move text (a tag it would not read back as);
  *   - the caller may give a move's text (options->move_text) and cut a line
@@ -42,6 +44,7 @@ struct writer {
     const pdn_game *game;
     bool bad_tags_pending; /* the comments of unwritable tags are still to come */
     bool flat;             /* inside a cut line: comments as plain words, no cuts */
+    const char *setup_due; /* a setup to write right before the next move (write_before) */
 };
 
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
@@ -257,7 +260,8 @@ static const char *captured_list(const char *p)
 /*
  * Whether a cleaned move text reads back as this one move: squares joined
  * by one '-' or by 'x's (an engine's <captured> list may follow), a
- * four-character ALPHAMOVE or "...", and not the result "1-1". Anything
+ * four-character ALPHAMOVE or "...", and not starting with a result a
+ * reader would take ("1-1", also in "1-1<3>"). Anything
  * else (a move split over lines, a lone number, stray signs) would read back
  * as something else, so it is written as a comment.
  */
@@ -265,7 +269,7 @@ static bool reads_back(const char *t)
 {
     if (strcmp(t, "...") == 0) return true; /* a move not given, as PDN 3.0 has it */
     const char *p = written_square(t);
-    if (p == NULL || strcmp(t, "1-1") == 0) return false;
+    if (p == NULL || text_result_start(t)) return false;
     if (*t >= 'a' && *t <= 'h' && (p = written_square(p)) != NULL && p - t == 4 && *p == '\0')
         return true; /* "a3b4", PDN 3.0's ALPHAMOVE */
     p = written_square(t);
@@ -281,14 +285,24 @@ static bool reads_back(const char *t)
     return p && *p == '\0';
 }
 
-/* An unknown move ("-", "- -", "--"): written "--", the one spelling that
- * reads back as one move whatever stands next to it. */
+/* An unknown move ("-", "- -", "--", and dots other than "...": "..",
+ * "....", which the replay takes for unknown moves too): written "--", the
+ * one spelling that reads back as one move whatever stands next to it.
+ * "..." is written as it is: after a move, unnumbered, the replay takes it
+ * for the place of a move not played. */
 static bool unknown_move(const char *text)
 {
-    struct text_move m;
-    size_t len = strlen(text);
-    return text_scan_move(&m, text, len) == len && m.dashes > 0 && !m.digits && !m.crosses &&
-           !m.colons;
+    const unsigned char *p = (const unsigned char *)text, *end = p + strlen(text);
+    bool any = false;
+    if (strcmp(text, "...") == 0) return false;
+    while (p < end) {
+        struct text_piece c = *p == '.' ? (struct text_piece){TEXT_DASH, 1, false}
+                                        : text_piece_at(p, (size_t)(end - p));
+        if (c.kind != TEXT_DASH && c.kind != TEXT_BLANK) return false;
+        any |= c.kind == TEXT_DASH;
+        p += c.len;
+    }
+    return any;
 }
 
 static void put_strength(struct wrap *w, const char *s)
@@ -444,9 +458,9 @@ static void put_setup_text(struct wrap *w, const char *fen)
     }
 }
 
-/* A setup; text with a '/' (which would close it early) goes as a comment.
- * Returns whether anything was written. */
-static bool write_setup(struct writer *wr, const char *fen, struct side *s)
+/* A setup's text; text with a '/' (which would close it early) goes as a
+ * comment. Returns whether anything was written. */
+static bool put_setup(struct writer *wr, const char *fen)
 {
     while (blank(*fen))
         fen++;
@@ -459,8 +473,29 @@ static bool write_setup(struct writer *wr, const char *fen, struct side *s)
     put_setup_text(&wr->wrap, fen);
     wrap_puts(&wr->wrap, "\"/");
     wrap_end(&wr->wrap);
-    if (*fen == 'W' || *fen == 'B') s->black = *fen == 'B';
     return true;
+}
+
+/* Who moves after a setup that put_setup writes as one: the FEN's side. */
+static void setup_side(const char *fen, struct side *s)
+{
+    while (blank(*fen))
+        fen++;
+    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B')) s->black = *fen == 'B';
+}
+
+static bool write_setup(struct writer *wr, const char *fen, struct side *s)
+{
+    setup_side(fen, s);
+    return put_setup(wr, fen);
+}
+
+/* The setup kept for the next move, written now; whether anything was. */
+static bool write_setup_due(struct writer *wr)
+{
+    const char *fen = wr->setup_due;
+    wr->setup_due = NULL;
+    return fen && put_setup(wr, fen);
 }
 
 /* ---- lines and variations ------------------------------------------------ */
@@ -511,38 +546,6 @@ static void advance(struct side *s)
     s->black = !s->black;
 }
 
-/* The squares a move text starts and ends on, and whether a reader would
- * take it for a numeric capture. */
-struct ends {
-    long first, last;
-    bool capture;
-};
-
-static struct ends move_ends(const char *text)
-{
-    struct ends e = {-1, -1, false};
-    int dashes = 0;
-    const char *p = text ? text : "", *end = p + strlen(p);
-    while (p < end) {
-        if (*p >= '0' && *p <= '9') {
-            long v = 0;
-            for (; *p >= '0' && *p <= '9'; p++)
-                v = v < 100000 ? v * 10 + (*p - '0') : v;
-            if (e.first < 0) e.first = v;
-            e.last = v;
-            continue;
-        }
-        if ((*p >= 'a' && *p <= 'z' && *p != 'x') || (*p >= 'A' && *p <= 'Z'))
-            return (struct ends){-1, -1, false}; /* alphanumeric squares */
-        struct text_piece c = text_piece_at((const unsigned char *)p, (size_t)(end - p));
-        e.capture |= c.kind == TEXT_CROSS || c.kind == TEXT_COLON;
-        dashes += c.kind == TEXT_DASH;
-        p += c.len;
-    }
-    e.capture |= dashes > 1;
-    return e;
-}
-
 /* The text a move is written with: the caller's, or the cleaned text. */
 static const char *text_of(const struct writer *wr, const struct pdn_node *node,
                            char buf[CLEAN_MOVE_MAX])
@@ -555,14 +558,24 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
 
 /* "38x18 18x9" reads back as one move, the second hop of the first: a
  * capture starting where the move before it ended needs its number
- * ("38x18 1... 18x9") to stay a move of its own. */
+ * ("38x18 1... 18x9") to stay a move of its own. The reader's own test
+ * (text.h) on the texts as written: "33x22 22x7xf6" is such a pair too. */
 static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
                          const struct pdn_node *node)
 {
     char prev_buf[CLEAN_MOVE_MAX], node_buf[CLEAN_MOVE_MAX];
-    struct ends b = move_ends(text_of(wr, node, node_buf));
-    if (!b.capture || b.first < 0) return false; /* the move before need not be read */
-    return b.first == move_ends(text_of(wr, prev, prev_buf)).last;
+    const char *a = text_of(wr, prev, prev_buf), *b = text_of(wr, node, node_buf);
+    return text_hop_continues(text_hop_end(text_hop_of(a, strlen(a))), text_hop_of(b, strlen(b)));
+}
+
+/* "...": the replay skips it as the place of a move not played unless it
+ * is numbered "N..." (then it is a move not given): that number stays.
+ * (An unnumbered one that stands alone still gets its number: the count
+ * may not be the reader's after moves kept as comments.) */
+static bool ellipsis(const struct writer *wr, const struct pdn_node *node)
+{
+    char buf[CLEAN_MOVE_MAX];
+    return strcmp(text_of(wr, node, buf), "...") == 0;
 }
 
 static bool unreadable(const struct writer *wr, const struct pdn_node *node);
@@ -580,11 +593,19 @@ static bool setup_follows(const struct writer *wr, const struct pdn_line *line, 
     return line->trailing_setup != NULL;
 }
 
+static bool cut_here(const struct writer *wr, const struct pdn_node *node)
+{
+    return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
+}
+
 /* The pending tag comments, the comments before a move and its setup;
  * returns whether any was written. Comments go first, a move kept as a
  * comment too: a reader keeps no order between a setup and the comments
  * around it, and a comment written after the setup would read back before
- * it. */
+ * it. So the setup of a move kept as a comment, or cut, waits for the next
+ * move written (wr->setup_due): what is written as comments up to there
+ * (comments after it, more moves kept as comments, a cut line) goes before
+ * it, as a reader reads it back. Who moves after it counts from here. */
 static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i,
                          struct side *s, bool as_comment)
 {
@@ -593,9 +614,13 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     if (wr->bad_tags_pending) any |= write_bad_tags(wr);
     any |= write_comments(wr, node->comments_before, node->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
+    if (!as_comment && !cut_here(wr, node)) any |= write_setup_due(wr);
     if (node->setup && as_comment && setup_follows(wr, line, i)) {
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
+    } else if (node->setup && (as_comment || cut_here(wr, node))) {
+        setup_side(node->setup, s);
+        wr->setup_due = node->setup;
     } else if (node->setup) {
         any |= write_setup(wr, node->setup, s);
     }
@@ -607,12 +632,8 @@ static void write_line_end(struct writer *wr, const struct pdn_line *line, struc
 {
     if (wr->bad_tags_pending) write_bad_tags(wr);
     write_comments(wr, line->trailing, line->ntrailing);
+    write_setup_due(wr);
     if (line->trailing_setup) write_setup(wr, line->trailing_setup, s);
-}
-
-static bool cut_here(const struct writer *wr, const struct pdn_node *node)
-{
-    return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
 }
 
 /* Moves from.. of a line and what ends it, written flat on one line into a
@@ -703,14 +724,17 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             s.black = node->number_black;
         }
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
+        if (node->number_black && ellipsis(wr, node)) alone = true;
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
+            write_setup_due(wr); /* the line's end now: after its comment */
             return;
         }
         if (as_comment && (wr->opt->no_variations || node->nvariations == 0)) {
             alone = true; /* written with what stands before it */
         } else if (as_comment) {
             /* Its variations need a move to follow: "...", a move not given. */
+            write_setup_due(wr);
             put_number(&wr->wrap, &s);
             wrap_puts(&wr->wrap, "...");
             wrap_end(&wr->wrap);

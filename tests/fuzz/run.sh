@@ -12,7 +12,10 @@
 # (exit 1) when a target does not build or finds a crash.
 #
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
-# FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property.
+# FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property (on by
+# default, and in CI: what the writer writes reads back as the same game and
+# writes to the same bytes; a finding there is a writer bug, kept like a
+# crash in tests/fuzz/regressions/).
 # Reproduce a crash: build/fuzz/bin/<target> build/fuzz/artifacts/<file>;
 # then keep it: cp it into tests/fuzz/regressions/ (test_hostile_play replays
 # every file there; see its README).

@@ -5,7 +5,8 @@
  * pdn_text_prefix, and the agreement the module exists for: every dash it
  * takes is taken alike by the reader and replay (pdncheck), by the writer
  * as pdnfmt runs it, and by pdn_move_match; every non-dash is refused by
- * all three.
+ * all three; and the hop-by-hop test (text_hop_*) the writer asks, against
+ * what the reader joins.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -458,6 +459,61 @@ static void test_text_non_dashes_are_refused_alike(void **state)
     }
 }
 
+/* Moves of the main line of "a b *" read leniently. */
+static uint32_t moves_read(const char *a, const char *b)
+{
+    char game[128];
+    snprintf(game, sizeof game, "%s %s *\n", a, b);
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "hop"};
+    pdn_reader *r;
+    pdn_game *g;
+    assert_int_equal(pdn_reader_open_memory(&r, game, strlen(game), &ro), PDN_OK);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    uint32_t n = g->main.nmoves;
+    pdn_game_free(g);
+    pdn_reader_free(r);
+    return n;
+}
+
+/* The writer keeps two moves apart by text_hop_continues: the reader joins
+ * exactly the pairs it names, on the token path and the quick lane alike. */
+static void test_text_hop_agrees_with_the_reader(void **state)
+{
+    (void)state;
+    static const char *const moves[] = {
+        "33x22", "22x13", "22-7-f6", "22x7xf6", "22xf6", "f6x22", "7x1",   "9-3",
+        "3x14",  "13x4",  "22:13",   "22-17",   "12-21-32", "32x41", "05x14", "33x22<7>",
+        "a1xc3", "c3x22", "22 x 13", "22x7x13", "13x22",  "--",    "...",   "6x17",
+    };
+    enum { N = sizeof moves / sizeof moves[0] };
+    for (size_t i = 0; i < N; i++) {
+        struct text_hop a = text_hop_of(moves[i], strlen(moves[i]));
+        for (size_t j = 0; j < N; j++) {
+            struct text_hop b = text_hop_of(moves[j], strlen(moves[j]));
+            bool joined = moves_read(moves[i], moves[j]) == 1;
+            bool want = text_hop_continues(text_hop_end(a), b);
+            if (joined != want) print_message("'%s %s': read as %s\n", moves[i], moves[j],
+                                              joined ? "one move" : "two");
+            assert_true(joined == want);
+        }
+    }
+    struct text_hop h = text_hop_of("22x7xf6", 7);
+    assert_int_equal(h.first, 22);
+    assert_int_equal(h.last, 0);
+    assert_true(h.capture);
+}
+
+/* A result a reader takes at the start of a text: one no digit follows. */
+static void test_text_result_start(void **state)
+{
+    (void)state;
+    assert_non_null(text_result_start("1-1<3>"));
+    assert_non_null(text_result_start("2-0"));
+    assert_null(text_result_start("1-10"));
+    assert_null(text_result_start("12-1"));
+    assert_null(text_result_start("a1-b2"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -475,6 +531,8 @@ int main(void)
         cmocka_unit_test(test_text_sniff),
         cmocka_unit_test(test_text_every_dash_agrees),
         cmocka_unit_test(test_text_non_dashes_are_refused_alike),
+        cmocka_unit_test(test_text_hop_agrees_with_the_reader),
+        cmocka_unit_test(test_text_result_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

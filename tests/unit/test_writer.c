@@ -44,6 +44,26 @@ static void check(const pdn_game *game, const struct pdn_write_options *opt, con
     free(got);
 }
 
+/* What the writer wrote reads back (leniently) as n moves of the main line,
+ * in the order and with the texts written, and writes to the same bytes. */
+static void check_reads_back(const pdn_game *game, uint32_t n)
+{
+    char *once = write_to_string(game, NULL);
+    pdn_reader *r;
+    pdn_game *g;
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written"};
+    assert_int_equal(pdn_reader_open_memory(&r, once, strlen(once), &ro), PDN_OK);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    assert_int_equal(g->main.nmoves, n);
+    char *twice = write_to_string(g, NULL);
+    assert_string_equal(once, twice);
+    free(twice);
+    pdn_game_free(g);
+    assert_int_equal(pdn_reader_next(&g, r), 0);
+    pdn_reader_free(r);
+    free(once);
+}
+
 static struct pdn_node mv(const char *text)
 {
     return (struct pdn_node){.text = text};
@@ -155,6 +175,45 @@ static void test_writer_unreadable_move_as_comment(void **state)
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10- 1-} 2. 33-29 {1-1} {063} *\n\n");
 }
 
+/* "1 -1<3>" is a move to a lenient reader; written "1-1<3>" it would read
+ * back as the result 1-1: a result a reader takes at the start of a move
+ * text makes it a comment, whatever follows that is no digit. */
+static void test_writer_move_starting_with_a_result_as_comment(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("1-1<3>"), mv("1-10")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {1-1<3>} 2. 1-10 *\n\n");
+    check_reads_back(&g, 2);
+}
+
+/* Dots other than "..." are a move not given to the replay, as "--" is:
+ * written "--", not kept as a comment (which would let the replay check the
+ * rest of the line). "1... ..." keeps its number: without it, right after a
+ * move, the replay would skip "..." as the place of a move not played. */
+static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("...."), mv("33-29"), mv(".."),
+                               mv("34-30"), mv("..."),  mv("35-30")};
+    moves[5].number = 3;
+    moves[5].number_black = true;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- 2. 33-29 -- 3. 34-30 3... ... 4. 35-30 "
+                         "*\n\n");
+    check_reads_back(&g, 7);
+    /* At the start of a variation "..." is numbered like any move there. */
+    struct pdn_node var_moves[] = {mv("..."), mv("33-29")};
+    struct pdn_line var = {.moves = var_moves, .nmoves = 2};
+    moves[1].variations = &var;
+    moves[1].nvariations = 1;
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- (1... ... 2. 33-29) 2. 33-29 -- 3. 34-30 3... "
+                         "... 4. 35-30 *\n\n");
+    check_reads_back(&g, 7);
+}
+
 static void test_writer_black_number_when_alone(void **state)
 {
     (void)state;
@@ -216,13 +275,54 @@ static void test_writer_number_against_the_count(void **state)
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2... 33-29 7. 19-24 *\n\n");
 }
 
-/* Two captures the reader would join as hops of one move stay apart. */
+/* Two captures the reader would join as hops of one move stay apart; a
+ * quiet move leaves no square for a next hop ("9-3 3x14" are two moves). */
 static void test_writer_capture_not_read_as_next_hop(void **state)
 {
     (void)state;
     struct pdn_node moves[] = {mv("38x18"), mv("18x9"), mv("9-3"), mv("03:14")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 38x18 1... 18x9 2. 9-3 2... 3x14 *\n\n");
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 38x18 1... 18x9 2. 9-3 3x14 *\n\n");
+    check_reads_back(&g, 4);
+}
+
+/* A capture that starts on a number is a next hop to the reader whatever
+ * its later squares are: "33x22 22x7xf6" was read as the one move
+ * "33x22x7xf6" (tests/fuzz/regressions/roundtrip-glued-capture.pdn). */
+static void test_writer_mixed_capture_not_read_as_next_hop(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("33x22"), mv("22-7-f6"), mv("28x22"), mv("22:f6")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 33x22 1... 22x7xf6 2. 28x22 2... 22xf6 *\n\n");
+    check_reads_back(&g, 4);
+}
+
+/* A capture that ends on an alphanumeric square leaves no square for a next
+ * hop: the reader once took the stale number of the token before it
+ * ("22x7xf6 7x1" read as one move). */
+static void test_writer_capture_to_alpha_square_leaves_no_hop(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("22x7xf6"), mv("7x1"), mv("22xf6"), mv("22x17")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.gametype = 25; /* as the reader infers from the algebraic square: it is said */
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"25\"]\n\n1. 22x7xf6 7x1 2. 22xf6 22x17 *\n\n");
+    check_reads_back(&g, 4);
+}
+
+/* A setup that sets up nothing is not written: the captures on either side
+ * of it meet, and the second needs its number. */
+static void test_writer_empty_setup_keeps_hops_apart(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("33x22"), mv("22x13")};
+    moves[1].setup = " ";
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 33x22 1... 22x13 *\n\n");
+    check_reads_back(&g, 2);
 }
 
 static void test_writer_fen_black_to_move(void **state)
@@ -398,6 +498,43 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
                          "{2. !32-27? 23x32 (2... 17-22)\n3. 37x28 end} *\n\n");
+}
+
+/* A reader keeps no order between a setup and the comments around it: the
+ * setup of a move kept as a comment waits for the next move written, the
+ * comments up to there (comments after it, more moves kept as comments)
+ * going before it, as they read back (fuzz_check-crash-26af4352...). */
+static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "c"};
+    struct pdn_node moves[] = {mv("32-28"), mv("10-"), mv("1-"), mv("19-23")};
+    moves[1].setup = "B:W28:B19";
+    moves[1].comments_after = &c;
+    moves[1].ncomments_after = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 2... "
+                         "19-23 *\n\n");
+    check_reads_back(&g, 2);
+    g.main.nmoves = 3; /* at the end of the line */
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ *\n\n");
+    check_reads_back(&g, 1);
+}
+
+/* The setup of a move a line is cut at goes after the cut line's comment:
+ * the line ends there, and a reader reads the two back in that order. */
+static void test_writer_setup_of_a_cut_move_after_the_cut(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("!17-22"), mv("28x17")};
+    moves[1].setup = "B:W28:B17";
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {1... !17-22 2. 28x17} /FEN \"B:W28:B17\"/ "
+                         "*\n\n");
 }
 
 static void test_writer_cut_at_first_move(void **state)
@@ -697,11 +834,16 @@ int main(void)
         cmocka_unit_test(test_writer_chess_results_for_other_game_types),
         cmocka_unit_test(test_writer_move_text_normalised),
         cmocka_unit_test(test_writer_unreadable_move_as_comment),
+        cmocka_unit_test(test_writer_move_starting_with_a_result_as_comment),
+        cmocka_unit_test(test_writer_dots_and_numbered_ellipsis_stay_unknown_moves),
         cmocka_unit_test(test_writer_black_number_when_alone),
         cmocka_unit_test(test_writer_white_variation_and_nesting),
         cmocka_unit_test(test_writer_numbers_from_the_tree),
         cmocka_unit_test(test_writer_number_against_the_count),
         cmocka_unit_test(test_writer_capture_not_read_as_next_hop),
+        cmocka_unit_test(test_writer_mixed_capture_not_read_as_next_hop),
+        cmocka_unit_test(test_writer_capture_to_alpha_square_leaves_no_hop),
+        cmocka_unit_test(test_writer_empty_setup_keeps_hops_apart),
         cmocka_unit_test(test_writer_fen_black_to_move),
         cmocka_unit_test(test_writer_setup_in_place),
         cmocka_unit_test(test_writer_strengths_and_nags),
@@ -713,6 +855,8 @@ int main(void)
         cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
         cmocka_unit_test(test_writer_move_text_from_the_caller),
         cmocka_unit_test(test_writer_cut_line_becomes_a_comment),
+        cmocka_unit_test(test_writer_setup_of_a_move_kept_as_comment_waits),
+        cmocka_unit_test(test_writer_setup_of_a_cut_move_after_the_cut),
         cmocka_unit_test(test_writer_cut_at_first_move),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_round_trip_test_data),
