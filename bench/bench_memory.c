@@ -31,8 +31,8 @@ int main(int argc, char **argv)
         return 2;
     }
     struct counts c = {0, 0};
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION, .filename = argv[1],
-                                   .on_diag = count_diag, .diag_ctx = &c};
+    struct pdn_reader_options o = {
+        .version = PDN_OPTIONS_VERSION, .filename = argv[1], .on_diag = count_diag, .diag_ctx = &c};
     pdn_reader *r;
     int rc = pdn_reader_open_fd(&r, STDIN_FILENO, &o);
     if (rc < 0) {

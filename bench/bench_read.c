@@ -35,7 +35,10 @@ int main(int argc, char **argv)
         return 3;
     }
     unsigned long diags = 0, games = 0, moves = 0;
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION, .filename = argv[1], .on_diag = count_diag, .diag_ctx = &diags};
+    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION,
+                                   .filename = argv[1],
+                                   .on_diag = count_diag,
+                                   .diag_ctx = &diags};
     pdn_reader *r;
     int rc = pdn_reader_open_file(&r, argv[1], &o);
     if (rc < 0) {

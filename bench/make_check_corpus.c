@@ -32,9 +32,11 @@ static const char *play_out(FILE *out, struct pdn_board board)
     static struct pdn_movelist legal;
     struct draw_tracker draws;
     draw_tracker_start(&draws, &board);
-    int column = 0, offset = board.side == PDN_COLOR_BLACK; /* plies before the first, in its pair */
+    int column = 0,
+        offset = board.side == PDN_COLOR_BLACK; /* plies before the first, in its pair */
     for (int ply = 0; ply < PLAYOUT_PLIES_MAX; ply++) {
-        if (pdn_movegen(&legal, &board, 0) == 0) return board.side == PDN_COLOR_WHITE ? "0-2" : "2-0";
+        if (pdn_movegen(&legal, &board, 0) == 0)
+            return board.side == PDN_COLOR_WHITE ? "0-2" : "2-0";
         const struct pdn_move *m = &legal.moves[rng_next() % (uint32_t)legal.count];
         char text[PDN_MOVE_TEXT_MAX];
         pdn_move_to_text(text, m, &legal, PDN_CAPTURE_SHORTEST);
@@ -68,7 +70,8 @@ static void emit_game(FILE *out, const pdn_game *game, unsigned long serial)
     struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION};
     fwrite(game->raw, 1, game->raw_len, out);
     fputs("\n\n", out);
-    if (pdn_replay_game(&sum, game, &opt) == 0 && sum.complete) write_playout(out, &sum.final, serial);
+    if (pdn_replay_game(&sum, game, &opt) == 0 && sum.complete)
+        write_playout(out, &sum.final, serial);
 }
 
 static int copy_file(FILE *out, const char *path, unsigned long *serial)

@@ -159,11 +159,28 @@ static int gen(const char *name)
 }
 
 static const char *const names[] = {
-    "empty", "blanks-1m", "binary-noise-1m", "pdn-noise-4m", "nul-1m", "comment-in-game-50m",
-    "tag-value-50m", "games-on-a-line-5m", "moves-on-a-line-12m", "junk-50m",
-    "nested-variations-100k", "close-parens-100k", "tags-100k", "same-tag-100k", "plies-20000",
-    "brace-500m", "semicolon-100m", "percent-100m", "digits-100m", "comment-in-game-500m",
-    "variations-1-6-x699k", "variations-32-27-x400k",
+    "empty",
+    "blanks-1m",
+    "binary-noise-1m",
+    "pdn-noise-4m",
+    "nul-1m",
+    "comment-in-game-50m",
+    "tag-value-50m",
+    "games-on-a-line-5m",
+    "moves-on-a-line-12m",
+    "junk-50m",
+    "nested-variations-100k",
+    "close-parens-100k",
+    "tags-100k",
+    "same-tag-100k",
+    "plies-20000",
+    "brace-500m",
+    "semicolon-100m",
+    "percent-100m",
+    "digits-100m",
+    "comment-in-game-500m",
+    "variations-1-6-x699k",
+    "variations-32-27-x400k",
 };
 
 int main(int argc, char **argv)

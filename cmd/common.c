@@ -221,7 +221,8 @@ void tool_stdin_notice(const struct tool *t)
 
 enum tool_exit tool_exit_status(const struct tool *t)
 {
-    bool findings = t->findings[PDN_SEV_ERROR] > 0 || (t->warnings_fail && t->findings[PDN_SEV_WARNING]);
+    bool findings =
+        t->findings[PDN_SEV_ERROR] > 0 || (t->warnings_fail && t->findings[PDN_SEV_WARNING]);
     if (t->status > TOOL_EXIT_CLEAN) return t->status;
     return findings ? TOOL_EXIT_FINDINGS : TOOL_EXIT_CLEAN;
 }
@@ -633,7 +634,8 @@ static void read_failed(struct tool *t, const char *name, int err)
 static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
 {
     bool std_in = strcmp(operand, "-") == 0;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION,
         .filename = operand,
         .strict = t->strict,
         .encoding = t->encoding,

@@ -118,20 +118,20 @@ struct tool {
     const char *usage; /* printed by -h/--help, ends with a newline */
     bool strict;
     enum pdn_encoding encoding;
-    int gametype;                /* --variant: games without a GameType tag; 0: inferred */
+    int gametype;                   /* --variant: games without a GameType tag; 0: inferred */
     enum pdn_draw_rules draw_rules; /* --draw-rules */
-    bool quiet;                  /* -q: no chatter (summary, standard input notice) */
-    bool hidden[PDN_DIAG_COUNT]; /* notes unless -W all; -W no-NAME, -W none, -w: neither
-                                    printed nor counted */
-    bool json;                   /* findings and messages as JSON Lines */
-    FILE *findings_fp;           /* where findings go; stderr unless the tool says */
-    bool warnings_fail;          /* warnings make the exit status 1 */
-    unsigned long findings[3]; /* by enum pdn_severity, printed or not */
-    enum tool_exit status;     /* worst operational status so far */
-    pdn_diag_fn on_diag;       /* the readers' callback; tool_on_diag when NULL */
-    void *diag_ctx;            /* passed to on_diag */
-    pdn_select *select;        /* the games chosen (-g, --white ...); NULL: every game */
-    const char *input;         /* the operand tool_read_inputs is reading, or NULL */
+    bool quiet;                     /* -q: no chatter (summary, standard input notice) */
+    bool hidden[PDN_DIAG_COUNT];    /* notes unless -W all; -W no-NAME, -W none, -w: neither
+                                       printed nor counted */
+    bool json;                      /* findings and messages as JSON Lines */
+    FILE *findings_fp;              /* where findings go; stderr unless the tool says */
+    bool warnings_fail;             /* warnings make the exit status 1 */
+    unsigned long findings[3];      /* by enum pdn_severity, printed or not */
+    enum tool_exit status;          /* worst operational status so far */
+    pdn_diag_fn on_diag;            /* the readers' callback; tool_on_diag when NULL */
+    void *diag_ctx;                 /* passed to on_diag */
+    pdn_select *select;             /* the games chosen (-g, --white ...); NULL: every game */
+    const char *input;              /* the operand tool_read_inputs is reading, or NULL */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

@@ -34,8 +34,8 @@ static const char usage[] =
     "      --excel            for spreadsheets: --bom --crlf --iso-dates, ';', and moves,\n"
     "                         results and cells starting with = + - @ kept as text\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    TOOL_VARIANT_USAGE
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
+    "latin1\n" TOOL_VARIANT_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
     "  -q, --quiet            no summary, no note when reading a terminal\n"

@@ -37,9 +37,8 @@ static const char usage[] =
     "                         White, Black, Event, Date, Result, plies and ok or the\n"
     "                         first error, separated by tabs\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    TOOL_VARIANT_USAGE
-    "  -h, --help             print this help and exit\n"
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
+    "latin1\n" TOOL_VARIANT_USAGE "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
@@ -96,10 +95,10 @@ struct tally {
 struct check {
     struct tool *t;
     bool verbose;
-    bool per_file; /* --summary=files */
-    bool list;                /* --list: a line per game, no findings */
-    const char *file;         /* the operand being read */
-    const pdn_game *game;     /* the game being replayed, for excerpts */
+    bool per_file;        /* --summary=files */
+    bool list;            /* --list: a line per game, no findings */
+    const char *file;     /* the operand being read */
+    const pdn_game *game; /* the game being replayed, for excerpts */
     /* Findings of the next games, by index: the reader reports a game's
      * findings before it hands the game over. */
     size_t next_index;
@@ -412,7 +411,8 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct check *c = ctx;
     struct pdn_replay_summary summary = {0};
-    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
+    struct pdn_replay_options ro = {
+        .version = PDN_OPTIONS_VERSION,
         .filename = c->file,
         .strict = t->strict,
         .draw_rules = t->draw_rules,
@@ -447,9 +447,11 @@ static void print_tally_text(const struct tally *n)
     const unsigned long *f = n->findings;
     fprintf(stderr, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
             plural(n->games, "game", "games"), n->clean, n->with_errors, n->with_warnings);
-    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
-            f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
-    if (f[PDN_SEV_NOTE]) fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
+    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR],
+            plural(f[PDN_SEV_ERROR], "error", "errors"), f[PDN_SEV_WARNING],
+            plural(f[PDN_SEV_WARNING], "warning", "warnings"));
+    if (f[PDN_SEV_NOTE])
+        fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
     if (n->hidden) fprintf(stderr, " (%lu more not shown)", n->hidden);
     fputc('\n', stderr);
 }
@@ -460,7 +462,8 @@ static void print_summary_text(const struct check *c)
     fprintf(stderr, "%s: %lu %s", c->t->prog, n->files, plural(n->files, "file", "files"));
     if (n->unreadable || n->not_pdn) {
         fputs(" (", stderr);
-        if (n->unreadable) fprintf(stderr, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
+        if (n->unreadable)
+            fprintf(stderr, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
         if (n->not_pdn) fprintf(stderr, "%lu not PDN", n->not_pdn);
         fputc(')', stderr);
     }

@@ -33,8 +33,8 @@ static const char usage[] =
     "                         shortest (the fewest landing squares PDN 3.0 allows)\n"
     "                         or full (every capture's whole landing path)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    TOOL_VARIANT_USAGE
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
+    "latin1\n" TOOL_VARIANT_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "                         (errors and warnings by default; all adds the notes)\n"
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"

@@ -15,9 +15,9 @@ struct arena_chunk;
 struct arena {
     struct arena_chunk *chunks; /* newest first */
     struct arena_chunk *blocks; /* arena_block's, newest first */
-    char *ptr, *end;                /* free room in the newest chunk */
-    size_t next_size;               /* size of the next chunk to allocate */
-    size_t total;                   /* bytes taken from malloc: chunks and blocks */
+    char *ptr, *end;            /* free room in the newest chunk */
+    size_t next_size;           /* size of the next chunk to allocate */
+    size_t total;               /* bytes taken from malloc: chunks and blocks */
 };
 
 /* A new arena whose first chunk holds at least 'hint' bytes; NULL when out of memory. */

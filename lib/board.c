@@ -57,15 +57,18 @@ enum pdn_piece pdn_board_get(const struct pdn_board *board, int square)
     if (square < 1 || square > g->squares) return PDN_PIECE_EMPTY;
     uint64_t b = bit(g->bit_of[square]);
     bool king = (board->kings & b) != 0;
-    if (board->pieces[PDN_COLOR_WHITE] & b) return king ? PDN_PIECE_WHITE_KING : PDN_PIECE_WHITE_MAN;
-    if (board->pieces[PDN_COLOR_BLACK] & b) return king ? PDN_PIECE_BLACK_KING : PDN_PIECE_BLACK_MAN;
+    if (board->pieces[PDN_COLOR_WHITE] & b)
+        return king ? PDN_PIECE_WHITE_KING : PDN_PIECE_WHITE_MAN;
+    if (board->pieces[PDN_COLOR_BLACK] & b)
+        return king ? PDN_PIECE_BLACK_KING : PDN_PIECE_BLACK_MAN;
     return PDN_PIECE_EMPTY;
 }
 
 int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece)
 {
     const struct geometry *g = geometry_get(board->variant);
-    if (square < 1 || square > g->squares || (unsigned)piece > PDN_PIECE_BLACK_KING) return PDN_EINVAL;
+    if (square < 1 || square > g->squares || (unsigned)piece > PDN_PIECE_BLACK_KING)
+        return PDN_EINVAL;
     uint64_t b = bit(g->bit_of[square]);
     board->pieces[PDN_COLOR_WHITE] &= ~b;
     board->pieces[PDN_COLOR_BLACK] &= ~b;
@@ -80,10 +83,18 @@ int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece)
 {
     uint64_t set;
     switch (piece) {
-    case PDN_PIECE_WHITE_MAN: set = board->pieces[PDN_COLOR_WHITE] & ~board->kings; break;
-    case PDN_PIECE_WHITE_KING: set = board->pieces[PDN_COLOR_WHITE] & board->kings; break;
-    case PDN_PIECE_BLACK_MAN: set = board->pieces[PDN_COLOR_BLACK] & ~board->kings; break;
-    case PDN_PIECE_BLACK_KING: set = board->pieces[PDN_COLOR_BLACK] & board->kings; break;
+    case PDN_PIECE_WHITE_MAN:
+        set = board->pieces[PDN_COLOR_WHITE] & ~board->kings;
+        break;
+    case PDN_PIECE_WHITE_KING:
+        set = board->pieces[PDN_COLOR_WHITE] & board->kings;
+        break;
+    case PDN_PIECE_BLACK_MAN:
+        set = board->pieces[PDN_COLOR_BLACK] & ~board->kings;
+        break;
+    case PDN_PIECE_BLACK_KING:
+        set = board->pieces[PDN_COLOR_BLACK] & board->kings;
+        break;
     default: {
         const struct geometry *g = geometry_get(board->variant);
         set = g->valid & ~(board->pieces[PDN_COLOR_WHITE] | board->pieces[PDN_COLOR_BLACK]);
@@ -94,9 +105,8 @@ int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece)
 
 bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b)
 {
-    return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] &&
-           a->kings == b->kings && a->side == b->side && a->side_known == b->side_known &&
-           a->variant == b->variant;
+    return a->pieces[0] == b->pieces[0] && a->pieces[1] == b->pieces[1] && a->kings == b->kings &&
+           a->side == b->side && a->side_known == b->side_known && a->variant == b->variant;
 }
 
 void pdn_board_play(struct pdn_board *board, const struct pdn_move *move)
@@ -114,7 +124,7 @@ void pdn_board_play(struct pdn_board *board, const struct pdn_move *move)
 }
 
 int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
-                              enum pdn_variant variant)
+                      enum pdn_variant variant)
 {
     const struct geometry *g = geometry_get(variant);
     int n = 0;
@@ -125,8 +135,7 @@ int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,
 
 int pdn_square_from_name(enum pdn_variant variant, const char *name)
 {
-    if ((unsigned)variant >= PDN_VARIANT_COUNT || !name || name[0] < 'a' || name[0] > 'j')
-        return 0;
+    if ((unsigned)variant >= PDN_VARIANT_COUNT || !name || name[0] < 'a' || name[0] > 'j') return 0;
     int rank = 0, i = 1;
     for (; name[i] >= '0' && name[i] <= '9' && i < 3; i++)
         rank = rank * 10 + (name[i] - '0');

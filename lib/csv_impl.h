@@ -101,8 +101,8 @@ struct ply {
     struct pdn_move move;
     struct pdn_board after;
     uint8_t variant; /* enum pdn_variant: its notation (after is set in the moves mode only) */
-    bool king; /* a king moved */
-    bool full; /* an ambiguous capture: written with its whole path */
+    bool king;       /* a king moved */
+    bool full;       /* an ambiguous capture: written with its whole path */
 };
 
 /* A finding kept: the first error of a game. */

@@ -447,7 +447,7 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
     }
     if (p->full || pdn_rules_get((enum pdn_variant)p->variant)->algebraic) {
         out += csv_ply_text(out, p); /* rare: the library writes it */
-    } else { /* pdn_move_to_text's "from-to" or "fromxto", by hand */
+    } else {                         /* pdn_move_to_text's "from-to" or "fromxto", by hand */
         out = put_decimal(out, p->move.from);
         *out++ = p->move.ncaptured ? 'x' : '-';
         out = put_decimal(out, p->move.to);

@@ -138,7 +138,8 @@ static int place(struct scan *sc, int color, bool king, int square, size_t at)
 {
     static const enum pdn_piece pieces[2][2] = {{PDN_PIECE_WHITE_MAN, PDN_PIECE_WHITE_KING},
                                                 {PDN_PIECE_BLACK_MAN, PDN_PIECE_BLACK_KING}};
-    if (pdn_board_get(&sc->board, square) != PDN_PIECE_EMPTY) return fail(sc, PDN_FEN_DUPLICATE, at);
+    if (pdn_board_get(&sc->board, square) != PDN_PIECE_EMPTY)
+        return fail(sc, PDN_FEN_DUPLICATE, at);
     pdn_board_set(&sc->board, square, pieces[color][king]);
     return 0;
 }
@@ -303,8 +304,9 @@ static void put_list(struct text *t, const enum pdn_piece *pieces, int n, enum p
     put_char(t, color == PDN_COLOR_WHITE ? 'W' : 'B');
     for (int sq = 1; sq <= n;) {
         enum pdn_piece p = pieces[sq];
-        bool mine = color == PDN_COLOR_WHITE ? p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING
-                                       : p == PDN_PIECE_BLACK_MAN || p == PDN_PIECE_BLACK_KING;
+        bool mine = color == PDN_COLOR_WHITE
+                        ? p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING
+                        : p == PDN_PIECE_BLACK_MAN || p == PDN_PIECE_BLACK_KING;
         int last = sq;
         while (mine && last < n && pieces[last + 1] == p)
             last++;

@@ -22,17 +22,17 @@ enum { DIR_UL, DIR_UR, DIR_DL, DIR_DR, DIR_COUNT }; /* up = towards square 1 */
 #define GEO_NONE 0xFF
 
 struct geometry {
-    const struct pdn_rules *rules;          /* the variant's row of the rules table */
-    int squares;                            /* numbered squares */
-    int step[DIR_COUNT];                    /* signed bit distance of each direction */
-    uint64_t valid;                         /* bits of real squares */
-    uint64_t long_diagonal;                 /* the diagonal joining the dark corners */
-    uint64_t promotion[2];                  /* far row of each colour */
-    uint64_t start[2];                      /* men of each colour at the start */
-    uint8_t bit_of[PDN_SQUARES_MAX + 1];    /* square -> bit */
-    uint8_t square_of[GEO_BITS];            /* bit -> square, 0 for ghosts */
-    uint8_t next[GEO_BITS][DIR_COUNT];      /* neighbour bit, or GEO_NONE */
-    int8_t row[GEO_BITS], col[GEO_BITS];    /* board coordinates of each bit */
+    const struct pdn_rules *rules;       /* the variant's row of the rules table */
+    int squares;                         /* numbered squares */
+    int step[DIR_COUNT];                 /* signed bit distance of each direction */
+    uint64_t valid;                      /* bits of real squares */
+    uint64_t long_diagonal;              /* the diagonal joining the dark corners */
+    uint64_t promotion[2];               /* far row of each colour */
+    uint64_t start[2];                   /* men of each colour at the start */
+    uint8_t bit_of[PDN_SQUARES_MAX + 1]; /* square -> bit */
+    uint8_t square_of[GEO_BITS];         /* bit -> square, 0 for ghosts */
+    uint8_t next[GEO_BITS][DIR_COUNT];   /* neighbour bit, or GEO_NONE */
+    int8_t row[GEO_BITS], col[GEO_BITS]; /* board coordinates of each bit */
 };
 
 /* Constant, generated at build time (tools/gen_geometry.c); in board.c. */

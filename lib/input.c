@@ -233,12 +233,14 @@ static int fill_fast(struct input_source *src, struct input_text *text)
 {
     for (;;) {
         size_t room = text->cap - text->filled;
-        ssize_t n = input_read(src, text->data + text->filled, room < INPUT_BLOCK ? room : INPUT_BLOCK);
+        ssize_t n =
+            input_read(src, text->data + text->filled, room < INPUT_BLOCK ? room : INPUT_BLOCK);
         if (n < 0) return (int)n;
         text->filled += (size_t)n;
         bool incomplete;
         size_t len = text->filled - text->end;
-        size_t ok = text_utf8_valid((const unsigned char *)text->data + text->end, len, &incomplete);
+        size_t ok =
+            text_utf8_valid((const unsigned char *)text->data + text->end, len, &incomplete);
         size_t old_end = text->end;
         text->end += ok;
         if (ok < len && (!incomplete || src->in_eof)) {

@@ -195,7 +195,8 @@ static int match_lit(const struct lexer *lx, size_t i, const char *s, size_t len
 static int scan_goes(struct lexer *lx, size_t i, struct token *tok)
 {
     size_t n = 0;
-    for (int b; n <= 9 && (b = peek(lx, i + n)) >= 0 && (is_digit((unsigned)b) || b == '.' || b == '-');)
+    for (int b;
+         n <= 9 && (b = peek(lx, i + n)) >= 0 && (is_digit((unsigned)b) || b == '.' || b == '-');)
         n++;
     if (n <= 9 && more(lx, i + n)) return -1;
     if (n > 9 || lx->strict) return 0;

@@ -92,7 +92,7 @@ struct lexer_mark {
 /* At most one finding per token: the first one met. */
 struct lexer_find {
     enum pdn_diag_code code; /* meaningful when set */
-    enum odd_form odd;   /* for PDN_DIAG_NONSTANDARD */
+    enum odd_form odd;       /* for PDN_DIAG_NONSTANDARD */
     bool set;
     bool error; /* an error, not a warning */
     struct pdn_pos pos;
@@ -104,11 +104,11 @@ struct token {
     size_t start, len; /* the token text: buffer offsets, valid until the next refill */
     struct pdn_pos pos;
     struct lexer_mark mark; /* just before the token, to unread it */
-    uint32_t value;          /* NUMBER, MOVENUM, NAG: the number; RESULT: enum pdn_result */
-    uint8_t digits;          /* NUMBER, MOVENUM: digits written */
-    bool black;              /* MOVENUM: written "N..." */
-    bool zero;               /* NUMBER, MOVENUM: a leading zero */
-    bool nested;             /* COMMENT: holds nested braces */
+    uint32_t value;         /* NUMBER, MOVENUM, NAG: the number; RESULT: enum pdn_result */
+    uint8_t digits;         /* NUMBER, MOVENUM: digits written */
+    bool black;             /* MOVENUM: written "N..." */
+    bool zero;              /* NUMBER, MOVENUM: a leading zero */
+    bool nested;            /* COMMENT: holds nested braces */
     /* TAG: the name and the raw value (escapes still in) */
     size_t name_start, name_len, value_start, value_len;
     bool has_value;
@@ -136,7 +136,7 @@ enum lexer_skip {
 
 /* A finding between tokens. */
 typedef void (*lexer_report_fn)(void *ctx, enum pdn_diag_code code, enum odd_form odd,
-                                  const struct pdn_pos *pos, const char *text, size_t len);
+                                const struct pdn_pos *pos, const char *text, size_t len);
 
 struct lexer {
     const char *buf; /* the window: buf[pos, end) */
@@ -146,8 +146,8 @@ struct lexer {
     bool after_cr; /* the last character was CR: a following LF ends no line */
     bool eof;      /* nothing will follow 'end' */
     bool strict;
-    bool cutting;      /* in lexer_cut: 'eof' is the cut, not the end of the input */
-    uint8_t skip;      /* enum lexer_skip: the rest of a cut token, skipped first */
+    bool cutting;       /* in lexer_cut: 'eof' is the cut, not the end of the input */
+    uint8_t skip;       /* enum lexer_skip: the rest of a cut token, skipped first */
     uint32_t skip_nest; /* SKIP_COMMENT: braces open; SKIP_TAG_STRING: where in the value */
     lexer_report_fn report;
     void *ctx;
@@ -164,8 +164,7 @@ enum token_kind lexer_next(struct lexer *lx, struct token *tok);
 /* A tag [Name "value"] written plainly at buf[p] (see lexer_delim.c): its
  * length, its name and value in *tok and its characters in *cols; 0 when
  * it needs lexer_next. Reports nothing and moves nothing. */
-size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok,
-                         uint32_t *cols);
+size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint32_t *cols);
 /*
  * The token at the cursor, which does not end inside the window (lexer_next
  * said TOK_MORE): what the window holds of it, as if the input ended there,

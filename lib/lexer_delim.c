@@ -191,8 +191,7 @@ static int tag_name(struct lexer *lx, const struct cur *t0, size_t i, struct tok
 
 /* Where a quote at q closes the value: the end of the tag (past ']'), 0 when
  * the quote is inside the value, or -1 for more. */
-static long quote_closes(struct lexer *lx, const struct cur *t0, size_t q,
-                         struct token *tok)
+static long quote_closes(struct lexer *lx, const struct cur *t0, size_t q, struct token *tok)
 {
     size_t r = q + 1;
     while (r < lx->end && is_blank(byte_at(lx, r)))
@@ -317,8 +316,7 @@ static const bool ident_byte[256] = {
 /* [Name "value"] written plainly (no blank but the one, no escape, no
  * finding): the tag's length, and its characters in *cols; 0 when the
  * tag needs the full scan, which would take it the same way. */
-size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok,
-                         uint32_t *cols)
+size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint32_t *cols)
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t i = p + 1, end = lx->end;
@@ -472,8 +470,8 @@ static size_t skip_run(const struct lexer *lx, size_t i, enum lexer_skip kind)
     const unsigned char *b = (const unsigned char *)lx->buf;
     for (; i < lx->end; i++) {
         unsigned ch = b[i];
-        bool in = kind == SKIP_DIGITS ? is_digit(ch)
-                  : kind == SKIP_DOTS ? ch == '.'
+        bool in = kind == SKIP_DIGITS  ? is_digit(ch)
+                  : kind == SKIP_DOTS  ? ch == '.'
                   : kind == SKIP_MARKS ? is_mark_byte(ch)
                                        : !ends_junk_byte(ch);
         if (!in) break;

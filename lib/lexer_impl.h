@@ -120,8 +120,8 @@ static inline bool is_eol(unsigned c)
     return c == '\n' || c == '\r';
 }
 
-static inline void set_find(struct token *tok, enum pdn_diag_code code, enum odd_form odd, bool error,
-                            struct pdn_pos pos)
+static inline void set_find(struct token *tok, enum pdn_diag_code code, enum odd_form odd,
+                            bool error, struct pdn_pos pos)
 {
     if (tok->find.set) return;
     tok->find = (struct lexer_find){code, odd, true, error, pos, NULL};

@@ -23,11 +23,11 @@ struct search {
     uint64_t empty;    /* squares a capturing piece may land on or cross */
     uint64_t kings;    /* kings on the board before the move */
     int side;
-    int from;          /* bit of the moving piece */
-    int first;         /* index in out of the first move of this piece */
-    int best;          /* most pieces taken by a recorded sequence */
-    uint64_t rank;     /* capture precedence of the recorded sequences */
-    bool king;         /* the moving piece started as a king */
+    int from;      /* bit of the moving piece */
+    int first;     /* index in out of the first move of this piece */
+    int best;      /* most pieces taken by a recorded sequence */
+    uint64_t rank; /* capture precedence of the recorded sequences */
+    bool king;     /* the moving piece started as a king */
     bool dedupe;
     uint8_t path[PDN_PATH_MAX];
 };
@@ -109,7 +109,8 @@ static void record_capture(struct search *s, int to, uint64_t captured, int n, b
     m->ncaptured = m->npath = (uint8_t)n;
     m->from = s->g->square_of[s->from];
     m->to = s->g->square_of[to];
-    for (int i = 0; i < n; i++) m->path[i] = s->g->square_of[s->path[i]];
+    for (int i = 0; i < n; i++)
+        m->path[i] = s->g->square_of[s->path[i]];
     m->promotes = !s->king && (crowned || (s->g->promotion[s->side] & bit(to)));
 }
 
@@ -126,8 +127,7 @@ static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d
     int land = g->next[over][d];
     if (land == GEO_NONE || !(s->empty & bit(land))) return false;
     s->path[n] = (uint8_t)land;
-    bool crowned = !s->king && s->rules->promote_in_passing &&
-                   (g->promotion[s->side] & bit(land));
+    bool crowned = !s->king && s->rules->promote_in_passing && (g->promotion[s->side] & bit(land));
     capture_from(s, land, captured | bit(over), n + 1, s->king || crowned, d);
     return true;
 }
@@ -139,7 +139,8 @@ static bool king_can_continue(const struct search *s, int at, uint64_t captured,
     for (int d = 0; d < DIR_COUNT; d++) {
         if (d == opposite[came]) continue;
         int over = g->next[at][d];
-        while (over != GEO_NONE && (s->empty & bit(over))) over = g->next[over][d];
+        while (over != GEO_NONE && (s->empty & bit(over)))
+            over = g->next[over][d];
         if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) continue;
         int land = g->next[over][d];
         if (land != GEO_NONE && (s->empty & bit(land))) return true;
@@ -156,7 +157,8 @@ static bool jump_flying(struct search *s, int at, uint64_t captured, int n, int 
 {
     const struct geometry *g = s->g;
     int over = g->next[at][d];
-    while (over != GEO_NONE && (s->empty & bit(over))) over = g->next[over][d];
+    while (over != GEO_NONE && (s->empty & bit(over)))
+        over = g->next[over][d];
     if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) return false;
     captured |= bit(over);
     bool must_continue = false;
@@ -353,7 +355,8 @@ static bool kings_can_capture(const struct geometry *g, const struct pdn_rules *
         int from = __builtin_ctzll(k);
         for (int d = 0; d < DIR_COUNT; d++) {
             int at = g->next[from][d];
-            while (r->flying_kings && at != GEO_NONE && (empty & bit(at))) at = g->next[at][d];
+            while (r->flying_kings && at != GEO_NONE && (empty & bit(at)))
+                at = g->next[at][d];
             if (at == GEO_NONE || !(opp & bit(at))) continue;
             int land = g->next[at][d];
             if (land != GEO_NONE && (empty & bit(land))) return true;

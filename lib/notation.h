@@ -29,10 +29,10 @@ struct notation_text {
     struct notation_reading readings[2];
     int nreadings; /* 2 only for a 3-digit move without separator (611: 6-11 or 61-1) */
     int captured[PDN_PATH_MAX];
-    int ncaptured; /* squares in a <...> list */
-    bool has_list; /* a <...> list of captured squares followed the move */
-    bool dash;     /* a '-' or a unicode dash separated two squares */
-    bool cross;    /* an 'x' or ':' separated two squares */
+    int ncaptured;  /* squares in a <...> list */
+    bool has_list;  /* a <...> list of captured squares followed the move */
+    bool dash;      /* a '-' or a unicode dash separated two squares */
+    bool cross;     /* an 'x' or ':' separated two squares */
     bool algebraic; /* the squares are written "c3" (NOTATION_ALG values) */
     unsigned forms;
 };
@@ -49,6 +49,6 @@ bool notation_has_landings(const struct pdn_move *move, const int *sq, int n);
  * <...> list of captured squares ruled it out.
  */
 void notation_explain(struct pdn_match *out, const struct notation_text *t, const bool *landing,
-                const struct pdn_board *board, const struct pdn_movelist *legal);
+                      const struct pdn_board *board, const struct pdn_movelist *legal);
 
 #endif

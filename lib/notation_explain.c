@@ -163,8 +163,9 @@ static bool out_of_range(struct why *w, const int *sq, int n, int squares)
     return false;
 }
 
-static struct why why_reading(const struct notation_text *t, const struct notation_reading *r, bool landing,
-                              const struct pdn_board *b, const struct pdn_movelist *legal)
+static struct why why_reading(const struct notation_text *t, const struct notation_reading *r,
+                              bool landing, const struct pdn_board *b,
+                              const struct pdn_movelist *legal)
 {
     struct why w;
     int squares = pdn_board_squares(b);
@@ -187,7 +188,7 @@ static int plausibility(enum pdn_illegal_reason reason)
 }
 
 void notation_explain(struct pdn_match *out, const struct notation_text *t, const bool *landing,
-                const struct pdn_board *board, const struct pdn_movelist *legal)
+                      const struct pdn_board *board, const struct pdn_movelist *legal)
 {
     struct why best = why_reading(t, &t->readings[0], landing[0], board, legal);
     for (int k = 1; k < t->nreadings; k++) {

@@ -164,7 +164,8 @@ static int count_ends(const struct pdn_movelist *legal, const struct pdn_move *m
 }
 
 /* In a list with every capture order, the order written in full when there is one. */
-static int exact_order(const struct pdn_movelist *legal, int chosen, const struct notation_reading *r)
+static int exact_order(const struct pdn_movelist *legal, int chosen,
+                       const struct notation_reading *r)
 {
     for (int i = 0; i < legal->count; i++) {
         const struct pdn_move *m = &legal->moves[i];

@@ -200,8 +200,8 @@ void parser_warn_odd(struct parser *p, enum odd_form kind, const struct pdn_pos 
 
 /* A real-world form outside the reading grammar: accepted with a warning
  * (true) in lenient mode, a syntax error (false) in strict mode. */
-bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
-                const char *text, size_t len)
+bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos, const char *text,
+                size_t len)
 {
     if (p->opt.strict) {
         parser_fail(p, PDN_DIAG_SYNTAX, pos, text, len, lexer_odd_detail(kind));
@@ -224,15 +224,15 @@ static void flush_pending(struct parser *p, uint64_t upto)
 }
 
 void parser_defer(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
-                      const char *detail)
+                  const char *detail)
 {
     if (p->npend < (int)(sizeof p->pend / sizeof p->pend[0]))
         p->pend[p->npend++] = (struct pending_diag){code, *pos, detail};
 }
 
 /* Findings between tokens, from the lexer. */
-static void lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind, const struct pdn_pos *pos,
-                       const char *text, size_t len)
+static void lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind,
+                       const struct pdn_pos *pos, const char *text, size_t len)
 {
     struct parser *p = ctx;
     if (code == PDN_DIAG_NONSTANDARD)
@@ -247,10 +247,14 @@ static void lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind, c
 static const char *cut_what(const struct lexer *lx)
 {
     static const char *const what[] = {
-        [SKIP_LINE] = "comment",          [SKIP_COMMENT] = "comment",
-        [SKIP_SETUP] = "setup",           [SKIP_TAG] = "tag",
-        [SKIP_TAG_STRING] = "tag",        [SKIP_DIGITS] = "number",
-        [SKIP_DOTS] = "run of dots",      [SKIP_MARKS] = "move strength",
+        [SKIP_LINE] = "comment",
+        [SKIP_COMMENT] = "comment",
+        [SKIP_SETUP] = "setup",
+        [SKIP_TAG] = "tag",
+        [SKIP_TAG_STRING] = "tag",
+        [SKIP_DIGITS] = "number",
+        [SKIP_DOTS] = "run of dots",
+        [SKIP_MARKS] = "move strength",
         [SKIP_JUNK] = "run of unknown characters",
     };
     return lx->skip && lx->skip < sizeof what / sizeof what[0] ? what[lx->skip] : NULL;
@@ -399,7 +403,7 @@ static int on_stray(struct parser *p)
 {
     const char *what = p->tok.kind == TOK_CAPLIST   ? "captured squares without a move"
                        : p->tok.kind == TOK_CAPTURE ? "capture sign without a move"
-                                                      : NULL;
+                                                    : NULL;
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
     else
@@ -514,13 +518,11 @@ static int finish_game(struct parser *p, pdn_game **out)
     while (p->depth > 0)
         if (parser_close_variation(p) < 0) return PDN_ENOMEM;
     struct frame *f = top(p);
-    if (f->has_num && !p->opt.strict)
-        parser_warn_odd(p, ODD_EMPTY_NUMBER, &p->end_pos, NULL, 0);
+    if (f->has_num && !p->opt.strict) parser_warn_odd(p, ODD_EMPTY_NUMBER, &p->end_pos, NULL, 0);
     if (f->has_num && p->opt.strict)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->end_pos, NULL, 0,
                     "a move number must be followed by a move");
-    if (parser_keep_orphans(p, f) < 0 || frame_close(f, p->arena, &g->main) < 0)
-        return PDN_ENOMEM;
+    if (parser_keep_orphans(p, f) < 0 || frame_close(f, p->arena, &g->main) < 0) return PDN_ENOMEM;
     g->main.pos = g->start;
     g->ntags = (uint32_t)p->tags.n;
     g->tags = arena_memdup(p->arena, p->tags.data, p->tags.n * sizeof(struct pdn_tag));
@@ -557,7 +559,8 @@ static int before_game(struct parser *p)
         parser_take_find(p);
         p->skipping = false;
     } else if (k == TOK_RESULT || k == TOK_STAR) {
-        parser_emit(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, "result without a game");
+        parser_emit(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len,
+                    "result without a game");
     } else {
         return begin_game(p);
     }
@@ -629,8 +632,8 @@ uint64_t parser_keep(const struct parser *p)
     return at - back;
 }
 
-int parser_new(struct parser **out, struct lexer *lx,
-                   const struct pdn_reader_options *options, parser_fill_fn fill, void *ctx)
+int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_options *options,
+               parser_fill_fn fill, void *ctx)
 {
     struct parser *p = calloc(1, sizeof *p);
     if (!p) return PDN_ENOMEM;

@@ -16,8 +16,8 @@ typedef int (*parser_fill_fn)(void *ctx);
 
 struct parser;
 
-int parser_new(struct parser **out, struct lexer *lx,
-                   const struct pdn_reader_options *options, parser_fill_fn fill, void *ctx);
+int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_options *options,
+               parser_fill_fn fill, void *ctx);
 void parser_free(struct parser *parser);
 /* The next game: 1 and *out, 0 at the end, or a negative PDN_E* code. */
 int parser_next(struct parser *parser, pdn_game **out);
@@ -25,6 +25,6 @@ int parser_next(struct parser *parser, pdn_game **out);
 uint64_t parser_keep(const struct parser *parser);
 /* A finding of the decoder at 'pos', reported when the parser reaches it. */
 void parser_defer(struct parser *parser, enum pdn_diag_code code, const struct pdn_pos *pos,
-                      const char *detail);
+                  const char *detail);
 
 #endif

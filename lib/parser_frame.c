@@ -18,7 +18,8 @@ void frame_reset(struct frame *frame, const struct pdn_pos *pos)
 {
     /* Every array of a frame lives in a game's arena: forget it, never
      * free it. */
-    frame->nodes = frame->vars = frame->after = frame->nags = frame->before = (struct vec){NULL, 0, 0};
+    frame->nodes = frame->vars = frame->after = frame->nags = frame->before =
+        (struct vec){NULL, 0, 0};
     frame->setup = NULL;
     frame->has_num = frame->num_black = frame->adjacent = false;
     frame->num = frame->last_to = 0;
@@ -93,16 +94,16 @@ static int seal_last(struct frame *frame, struct arena *arena)
 {
     struct pdn_node *node = frame_last(frame);
     if (!node || (frame->after.n | frame->nags.n | frame->vars.n) == 0) return 0;
-    node->comments_after = seal_in_arena(&frame->after, arena, sizeof(struct pdn_comment),
-                                         &node->ncomments_after);
+    node->comments_after =
+        seal_in_arena(&frame->after, arena, sizeof(struct pdn_comment), &node->ncomments_after);
     node->nags = seal_in_arena(&frame->nags, arena, sizeof(uint16_t), &node->nnags);
-    node->variations = seal_in_arena(&frame->vars, arena, sizeof(struct pdn_line),
-                                     &node->nvariations);
+    node->variations =
+        seal_in_arena(&frame->vars, arena, sizeof(struct pdn_line), &node->nvariations);
     return 0;
 }
 
 struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char *text,
-                               const struct pdn_pos *pos)
+                           const struct pdn_pos *pos)
 {
     /* Sealing empties the vectors of the previous move; NAGs and variations
      * met before any move stay in them and so belong to this first move. */
@@ -147,8 +148,8 @@ int frame_close(struct frame *frame, struct arena *arena, struct pdn_line *out)
     size_t want = n + n / 2, keep = frame->hint - frame->hint / 8;
     want = want > keep ? want : keep;
     frame->hint = want < 4096 ? want : 4096;
-    out->trailing = seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment),
-                                  &out->ntrailing);
+    out->trailing =
+        seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment), &out->ntrailing);
     out->trailing_setup = frame->setup;
     frame_reset(frame, &frame->pos);
     return 0;

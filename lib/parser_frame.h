@@ -27,14 +27,14 @@ struct frame_label {
 
 struct frame {
     struct vec nodes;  /* struct pdn_node, in the game's arena */
-    size_t hint;           /* nodes of the last line closed here: the next one's start size */
+    size_t hint;       /* nodes of the last line closed here: the next one's start size */
     struct vec after;  /* struct pdn_comment, in the game's arena: after the last node */
     struct vec nags;   /* uint16_t, in the game's arena: of the last node (pending before
                           the first) */
     struct vec vars;   /* struct pdn_line, in the game's arena: of the last node (pending
                           before the first) */
     struct vec before; /* struct pdn_comment, in the game's arena: before the next node */
-    const char *setup;     /* before the next node */
+    const char *setup; /* before the next node */
     struct pdn_pos setup_pos;
     struct pdn_pos pos; /* of '(' */
     /* the move number waiting for its move */
@@ -58,7 +58,7 @@ struct pdn_node *frame_last(struct frame *frame);
 /* Appends a move (its text already in the arena) and counts the ply for the
  * labels; NULL when out of memory. */
 struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char *text,
-                               const struct pdn_pos *pos);
+                           const struct pdn_pos *pos);
 /*
  * Fills a new node with its text, place and pending move number, and counts
  * the ply for the labels (White's move is followed by Black's of the same
@@ -66,10 +66,8 @@ struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char 
  * then setting the fields cost twice the stores ('rep stos'). Always
  * inlined: as a call it costs 1% of all reading.
  */
-static inline __attribute__((always_inline)) void frame_fill(struct frame *frame,
-                                                                 struct pdn_node *node,
-                                                                 const char *text,
-                                                                 const struct pdn_pos *pos)
+static inline __attribute__((always_inline)) void
+frame_fill(struct frame *frame, struct pdn_node *node, const char *text, const struct pdn_pos *pos)
 {
     node->text = text;
     node->pos = *pos;
@@ -103,7 +101,7 @@ static inline __attribute__((always_inline)) void frame_fill(struct frame *frame
 /* frame_add for the usual move: nothing waits to be sealed or put
  * before it and the array has room. Inline, as it runs for most moves. */
 static inline struct pdn_node *frame_add_plain(struct frame *frame, struct arena *arena,
-                                                   const char *text, const struct pdn_pos *pos)
+                                               const char *text, const struct pdn_pos *pos)
 {
     struct vec *v = &frame->nodes;
     if ((frame->after.n | frame->nags.n | frame->vars.n | frame->before.n) || v->n == v->cap ||

@@ -64,9 +64,9 @@ struct parser {
     struct pdn_pos end_pos;
     size_t index;
     uint64_t odd_seen;
-    const struct frame_label *say; /* the label findings get, when not the next ply's */
-    uint32_t last_line;          /* line where the last token taken ended */
-    uint32_t last_col;           /* column just past it */
+    const struct frame_label *say;  /* the label findings get, when not the next ply's */
+    uint32_t last_line;             /* line where the last token taken ended */
+    uint32_t last_col;              /* column just past it */
     uint16_t ncode[PDN_DIAG_COUNT]; /* findings reported in this game, by code */
     unsigned errors_ahead;          /* errors found before the next game began: its own */
     char movenum[24];
@@ -96,8 +96,8 @@ void parser_fail(struct parser *p, enum pdn_diag_code code, const struct pdn_pos
                  const char *text, size_t len, const char *detail);
 void parser_warn_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
                      const char *text, size_t len);
-bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
-                const char *text, size_t len);
+bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos, const char *text,
+                size_t len);
 /* Tokens (parser.c): lexing with refills, deferred findings up to the
  * last token taken, the lexer's findings of the current token. */
 int parser_lex(struct parser *p);

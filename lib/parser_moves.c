@@ -498,8 +498,7 @@ static void clear_move(struct move_info *mi, const struct pdn_pos *pos)
 static const char *keep_move_text(struct parser *p)
 {
     struct arena *a = p->arena;
-    if (p->mlen >= 16 || (size_t)(a->end - a->ptr) < 16)
-        return arena_strndup(a, p->mtext, p->mlen);
+    if (p->mlen >= 16 || (size_t)(a->end - a->ptr) < 16) return arena_strndup(a, p->mtext, p->mlen);
     char *t = a->ptr;
     memcpy(t, p->mtext, 16);
     t[p->mlen] = '\0';
@@ -588,8 +587,7 @@ static struct text_hop hop_of(const struct move_info *mi)
 
 /* Whether the move just read is the next hop of the last one (lenient):
  * the writer asks text_hop_continues too, of the texts it writes. */
-static bool is_hop(const struct parser *p, const struct frame *f,
-                   const struct move_info *mi)
+static bool is_hop(const struct parser *p, const struct frame *f, const struct move_info *mi)
 {
     return !p->opt.strict && f->adjacent && !f->has_num &&
            text_hop_continues(f->last_to, hop_of(mi));

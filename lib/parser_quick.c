@@ -43,13 +43,12 @@ static const bool q_stop[256] = {
  * that lost its '['), % comments and the blanks the lexer reports (NUL,
  * "\r" text, text.c's Unicode blanks, BOM), form feeds. */
 static const bool q_unsure[256] = {
-    TEXT_MARK_LEADS(true), ['['] = true,  ['%'] = true,  [0] = true,
-    ['\\'] = true,         [0xEF] = true, ['\f'] = true, ['\v'] = true,
-    ['A'] = true, ['B'] = true, ['C'] = true, ['D'] = true, ['E'] = true, ['F'] = true,
-    ['G'] = true, ['H'] = true, ['I'] = true, ['J'] = true, ['K'] = true, ['L'] = true,
-    ['M'] = true, ['N'] = true, ['O'] = true, ['P'] = true, ['Q'] = true, ['R'] = true,
-    ['S'] = true, ['T'] = true, ['U'] = true, ['V'] = true, ['W'] = true, ['X'] = true,
-    ['Y'] = true, ['Z'] = true,
+    TEXT_MARK_LEADS(true), ['['] = true,  ['%'] = true, [0] = true,   ['\\'] = true, [0xEF] = true,
+    ['\f'] = true,         ['\v'] = true, ['A'] = true, ['B'] = true, ['C'] = true,  ['D'] = true,
+    ['E'] = true,          ['F'] = true,  ['G'] = true, ['H'] = true, ['I'] = true,  ['J'] = true,
+    ['K'] = true,          ['L'] = true,  ['M'] = true, ['N'] = true, ['O'] = true,  ['P'] = true,
+    ['Q'] = true,          ['R'] = true,  ['S'] = true, ['T'] = true, ['U'] = true,  ['V'] = true,
+    ['W'] = true,          ['X'] = true,  ['Y'] = true, ['Z'] = true,
 };
 
 /* Whether a plain move may end at j: a byte that ends it, then (past

@@ -39,10 +39,10 @@
 
 enum pdn_error {
     PDN_OK = 0,
-    PDN_ENOMEM = -1,  /* out of memory */
-    PDN_EIO = -2,     /* read or write failure (errno is set) */
-    PDN_EINVAL = -3,  /* bad argument */
-    PDN_ESYNTAX = -4, /* text that does not read (pdn_board_from_fen) */
+    PDN_ENOMEM = -1,   /* out of memory */
+    PDN_EIO = -2,      /* read or write failure (errno is set) */
+    PDN_EINVAL = -3,   /* bad argument */
+    PDN_ESYNTAX = -4,  /* text that does not read (pdn_board_from_fen) */
     PDN_EENCODING = -5 /* an encoding this system's iconv(3) cannot convert */
 };
 
@@ -70,12 +70,12 @@ struct pdn_rules {
     bool maximum_capture;      /* the longest capture is compulsory */
     bool promote_in_passing;   /* a man crossing the far row mid-capture becomes a king */
     bool black_moves_first;
-    bool algebraic;            /* the federation writes squares "c3", not numbers */
-    bool king_capture_first;   /* a capture by a king, when there is one, is compulsory */
-    bool mirrored;             /* square 1 is the top-left corner, dark corners on the right */
-    bool men_spare_kings;      /* a man cannot capture a king */
-    bool capture_precedence;   /* among the longest captures: by a king, then the most kings
-                                  taken, then kings taken first (Italian); short-range only */
+    bool algebraic;          /* the federation writes squares "c3", not numbers */
+    bool king_capture_first; /* a capture by a king, when there is one, is compulsory */
+    bool mirrored;           /* square 1 is the top-left corner, dark corners on the right */
+    bool men_spare_kings;    /* a man cannot capture a king */
+    bool capture_precedence; /* among the longest captures: by a king, then the most kings
+                                taken, then kings taken first (Italian); short-range only */
 };
 
 /*
@@ -181,7 +181,7 @@ struct pdn_fen_error {
  * NULL, says which character and why.
  */
 PDN_API int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, const char *fen,
-                       struct pdn_fen_error *err);
+                               struct pdn_fen_error *err);
 /* Writes the canonical FEN; returns its length (< PDN_FEN_MAX). */
 PDN_API size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board);
 /* A static, never-NULL description of a FEN status ("square out of range"). */
@@ -195,12 +195,12 @@ PDN_API const char *pdn_fen_status_message(enum pdn_fen_status status);
 #define PDN_MOVES_MAX 512
 
 struct pdn_move {
-    uint64_t captured;            /* captured pieces, internal bit layout */
-    uint8_t from, to;             /* squares 1..N */
-    uint8_t ncaptured;            /* pieces captured */
-    uint8_t npath;                /* landing squares in path[] */
-    uint8_t path[PDN_PATH_MAX];   /* landing squares in order; the last is 'to' */
-    uint8_t promotes;             /* the man becomes a king */
+    uint64_t captured;          /* captured pieces, internal bit layout */
+    uint8_t from, to;           /* squares 1..N */
+    uint8_t ncaptured;          /* pieces captured */
+    uint8_t npath;              /* landing squares in path[] */
+    uint8_t path[PDN_PATH_MAX]; /* landing squares in order; the last is 'to' */
+    uint8_t promotes;           /* the man becomes a king */
 };
 
 struct pdn_movelist {
@@ -225,7 +225,8 @@ PDN_API bool pdn_movegen_has_capture(const struct pdn_board *board);
  * *out filled when no capture is possible and the piece on 'from' may move
  * to 'to'. A fast path for replaying ordinary moves.
  */
-PDN_API bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to);
+PDN_API bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from,
+                               int to);
 /* Plays a move (legal in board) and passes the turn. */
 PDN_API void pdn_board_play(struct pdn_board *board, const struct pdn_move *move);
 /* Squares (1..N) of the pieces a move captures, ascending; returns their count. */
@@ -269,16 +270,16 @@ PDN_API size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_mo
 
 /* Non-standard forms a move text used (accepted in lenient mode, warned). */
 enum pdn_form {
-    PDN_FORM_ZERO_PADDED = 1 << 0,      /* 06-11 */
-    PDN_FORM_NO_SEPARATOR = 1 << 1,     /* 3228 */
-    PDN_FORM_COLON = 1 << 2,            /* 28:19 */
-    PDN_FORM_SPACES = 1 << 3,           /* 1- 7 */
-    PDN_FORM_HOP_BY_HOP = 1 << 4,       /* 11x18 18x25 as one move */
-    PDN_FORM_CAPTURED_SQUARES = 1 << 5, /* 28x19x23 naming captured pieces, or <...> */
-    PDN_FORM_QUIET_WITH_X = 1 << 6,     /* 32x28 for a quiet move */
-    PDN_FORM_CAPTURE_WITH_DASH = 1 << 7,/* 28-19 for a capture */
-    PDN_FORM_PARTIAL_PATH = 1 << 8,     /* some but not all landing squares, see below */
-    PDN_FORM_UNICODE_DASH = 1 << 9      /* en dash, non-breaking hyphen ... */
+    PDN_FORM_ZERO_PADDED = 1 << 0,       /* 06-11 */
+    PDN_FORM_NO_SEPARATOR = 1 << 1,      /* 3228 */
+    PDN_FORM_COLON = 1 << 2,             /* 28:19 */
+    PDN_FORM_SPACES = 1 << 3,            /* 1- 7 */
+    PDN_FORM_HOP_BY_HOP = 1 << 4,        /* 11x18 18x25 as one move */
+    PDN_FORM_CAPTURED_SQUARES = 1 << 5,  /* 28x19x23 naming captured pieces, or <...> */
+    PDN_FORM_QUIET_WITH_X = 1 << 6,      /* 32x28 for a quiet move */
+    PDN_FORM_CAPTURE_WITH_DASH = 1 << 7, /* 28-19 for a capture */
+    PDN_FORM_PARTIAL_PATH = 1 << 8,      /* some but not all landing squares, see below */
+    PDN_FORM_UNICODE_DASH = 1 << 9       /* en dash, non-breaking hyphen ... */
 };
 
 /*
@@ -311,12 +312,12 @@ enum pdn_illegal_reason {
 
 struct pdn_match {
     enum pdn_match_result result;
-    int move;            /* index in the legal list (PDN_MATCH_OK) */
-    unsigned forms;      /* enum pdn_form bits seen in the text */
+    int move;       /* index in the legal list (PDN_MATCH_OK) */
+    unsigned forms; /* enum pdn_form bits seen in the text */
     enum pdn_illegal_reason reason;
-    int a, b;            /* numbers for the reason, see above */
-    int ncandidates;     /* PDN_MATCH_AMBIGUOUS: indexes of the fitting moves, one */
-                         /* per distinct move, at most PDN_CANDIDATES_MAX */
+    int a, b;        /* numbers for the reason, see above */
+    int ncandidates; /* PDN_MATCH_AMBIGUOUS: indexes of the fitting moves, one */
+                     /* per distinct move, at most PDN_CANDIDATES_MAX */
     int candidates[PDN_CANDIDATES_MAX];
 };
 
@@ -347,7 +348,7 @@ struct pdn_match {
  * (PDN_FORM_PARTIAL_PATH among them), in lenient mode as warnings.
  */
 PDN_API int pdn_move_match(struct pdn_match *out, const char *text, const struct pdn_board *board,
-                   const struct pdn_movelist *legal, bool strict);
+                           const struct pdn_movelist *legal, bool strict);
 /*
  * A move text with its square numbers written as algebraic squares of the
  * variant ("22-18" -> "c3-d4", "22x15x8" -> "c3xe5xg7"), as pdnfmt writes the
@@ -389,25 +390,25 @@ enum pdn_diag_code {
     PDN_DIAG_UNTERMINATED_TAG,
     PDN_DIAG_UNTERMINATED_VARIATION,
     PDN_DIAG_UNTERMINATED_SETUP,
-    PDN_DIAG_NESTED_COMMENT,    /* '{' inside a comment */
+    PDN_DIAG_NESTED_COMMENT, /* '{' inside a comment */
     /* reader: grammar */
-    PDN_DIAG_SYNTAX,            /* token not allowed here (strict or unrecoverable) */
-    PDN_DIAG_BAD_TAG,           /* malformed tag pair */
+    PDN_DIAG_SYNTAX,  /* token not allowed here (strict or unrecoverable) */
+    PDN_DIAG_BAD_TAG, /* malformed tag pair */
     PDN_DIAG_DUPLICATE_TAG,
-    PDN_DIAG_UNMATCHED_PAREN,   /* ')' without '(' */
-    PDN_DIAG_MISSING_RESULT,    /* game ended without a result or '*' */
-    PDN_DIAG_NONSTANDARD,       /* a real-world form outside PDN 3.0 (detail says which) */
-    PDN_DIAG_LIMIT,             /* a documented limit was reached */
+    PDN_DIAG_UNMATCHED_PAREN, /* ')' without '(' */
+    PDN_DIAG_MISSING_RESULT,  /* game ended without a result or '*' */
+    PDN_DIAG_NONSTANDARD,     /* a real-world form outside PDN 3.0 (detail says which) */
+    PDN_DIAG_LIMIT,           /* a documented limit was reached */
     /* replay: moves */
-    PDN_DIAG_ILLEGAL_MOVE,        /* detail says why; the line stops there */
-    PDN_DIAG_AMBIGUOUS_MOVE,      /* detail lists every candidate; the line stops */
-    PDN_DIAG_AMBIGUITY_RESOLVED,  /* one candidate let the line go on: detail names it */
-    PDN_DIAG_PARTIAL_PATH,        /* some but not all landing squares of a capture */
-    PDN_DIAG_MOVE_FORM,           /* nonstandard move notation (detail lists the forms) */
-    PDN_DIAG_STRICT_VIOLATION,    /* strict mode: a form PDN 3.0 does not allow */
-    PDN_DIAG_UNKNOWN_MOVE,        /* "--", "...": the rest of the line is not replayed (its
-                                     move texts are still checked: squares on the board) */
-    PDN_DIAG_MOVE_NUMBER,         /* move number or side disagrees with the replay */
+    PDN_DIAG_ILLEGAL_MOVE,       /* detail says why; the line stops there */
+    PDN_DIAG_AMBIGUOUS_MOVE,     /* detail lists every candidate; the line stops */
+    PDN_DIAG_AMBIGUITY_RESOLVED, /* one candidate let the line go on: detail names it */
+    PDN_DIAG_PARTIAL_PATH,       /* some but not all landing squares of a capture */
+    PDN_DIAG_MOVE_FORM,          /* nonstandard move notation (detail lists the forms) */
+    PDN_DIAG_STRICT_VIOLATION,   /* strict mode: a form PDN 3.0 does not allow */
+    PDN_DIAG_UNKNOWN_MOVE,       /* "--", "...": the rest of the line is not replayed (its
+                                    move texts are still checked: squares on the board) */
+    PDN_DIAG_MOVE_NUMBER,        /* move number or side disagrees with the replay */
     /* replay: results */
     PDN_DIAG_RESULT_MISMATCH,     /* Result tag and terminator disagree */
     PDN_DIAG_RESULT_INCONSISTENT, /* the final position contradicts the result */
@@ -416,18 +417,18 @@ enum pdn_diag_code {
     PDN_DIAG_UNKNOWN_RESULT,      /* not a result ("4-6"): read as '*' */
     /* replay: tags */
     PDN_DIAG_UNSUPPORTED_GAMETYPE, /* the moves of the game are not checked */
-    PDN_DIAG_BAD_DATE,            /* not YYYY.MM.DD with '?' for unknown digits */
-    PDN_DIAG_BAD_FEN,             /* FEN tag or setup that does not read */
-    PDN_DIAG_IMPOSSIBLE_FEN,      /* a FEN no game can reach (men on their crowning row ...) */
+    PDN_DIAG_BAD_DATE,             /* not YYYY.MM.DD with '?' for unknown digits */
+    PDN_DIAG_BAD_FEN,              /* FEN tag or setup that does not read */
+    PDN_DIAG_IMPOSSIBLE_FEN,       /* a FEN no game can reach (men on their crowning row ...) */
     /* reader, about a whole file */
-    PDN_DIAG_NOT_PDN,             /* no tag and no move at its start: not read further */
-    PDN_DIAG_NO_GAME,             /* the file holds no game */
+    PDN_DIAG_NOT_PDN, /* no tag and no move at its start: not read further */
+    PDN_DIAG_NO_GAME, /* the file holds no game */
     /* CSV input (pdn_csv_reader): line is the CSV row, col the CSV column */
-    PDN_DIAG_BAD_CSV,             /* a row that does not read: detail says why; it is skipped */
-    PDN_DIAG_CSV_COLUMN,          /* a column that names no tag: ignored */
+    PDN_DIAG_BAD_CSV,    /* a row that does not read: detail says why; it is skipped */
+    PDN_DIAG_CSV_COLUMN, /* a column that names no tag: ignored */
     /* replay: the variant of a game */
-    PDN_DIAG_VARIANT_INFERRED,    /* no GameType tag: the variant and what decided it */
-    PDN_DIAG_GAMETYPE_MISMATCH,   /* the GameType tag contradicts the moves (detail: how) */
+    PDN_DIAG_VARIANT_INFERRED,  /* no GameType tag: the variant and what decided it */
+    PDN_DIAG_GAMETYPE_MISMATCH, /* the GameType tag contradicts the moves (detail: how) */
     PDN_DIAG_COUNT
 };
 
@@ -435,13 +436,13 @@ struct pdn_node;
 
 struct pdn_diag {
     enum pdn_diag_code code;
-    const char *file;        /* name given to the reader, "-" for stdin */
-    uint32_t line, col;      /* 0 when not tied to a place */
-    size_t game;             /* 1-based game index in the file, 0 for none (the file's:
-                                text after the last game that starts no game) */
-    const char *move_number; /* "12." or "30..." or NULL */
-    const char *text;        /* the offending text, or NULL */
-    const char *detail;      /* code-specific detail, or NULL */
+    const char *file;            /* name given to the reader, "-" for stdin */
+    uint32_t line, col;          /* 0 when not tied to a place */
+    size_t game;                 /* 1-based game index in the file, 0 for none (the file's:
+                                    text after the last game that starts no game) */
+    const char *move_number;     /* "12." or "30..." or NULL */
+    const char *text;            /* the offending text, or NULL */
+    const char *detail;          /* code-specific detail, or NULL */
     const struct pdn_node *node; /* the move a replay finding is about (illegal, ambiguous,
                                     move form, move number, unknown move, play after a draw
                                     rule), borrowed from the game; NULL for every other */
@@ -496,22 +497,22 @@ struct pdn_line;
  * padding inside (128 bytes on 64-bit systems): a game of tiny moves is
  * mostly nodes. */
 struct pdn_node {
-    const char *text;            /* move text as read (UTF-8, NUL-terminated) */
-    const char *strength;        /* "!", "?!", ... or NULL */
-    const uint16_t *nags;        /* $n annotations after the move */
+    const char *text;     /* move text as read (UTF-8, NUL-terminated) */
+    const char *strength; /* "!", "?!", ... or NULL */
+    const uint16_t *nags; /* $n annotations after the move */
     const struct pdn_comment *comments_before;
     const struct pdn_comment *comments_after;
-    const char *setup;           /* FEN of a /FEN "..."/ setup just before it, or NULL */
+    const char *setup;                 /* FEN of a /FEN "..."/ setup just before it, or NULL */
     const struct pdn_line *variations; /* alternatives to this move */
-    struct pdn_pos pos;          /* of the move text */
+    struct pdn_pos pos;                /* of the move text */
     struct pdn_pos number_pos;
     struct pdn_pos setup_pos;
-    uint32_t number;             /* move number written before it, 0 if none */
+    uint32_t number; /* move number written before it, 0 if none */
     uint32_t nnags;
     uint32_t ncomments_before;
     uint32_t ncomments_after;
     uint32_t nvariations;
-    bool number_black;           /* the number was written "N..." */
+    bool number_black; /* the number was written "N..." */
 };
 
 /* A line of moves (the main line or a variation): borrowed from its game.
@@ -564,27 +565,27 @@ enum pdn_variant_source {
  * NUL-terminated: one pdn_game_free releases it all.
  */
 typedef struct pdn_game {
-    size_t index;            /* 1-based position in its file */
+    size_t index;               /* 1-based position in its file */
     const struct pdn_tag *tags; /* source order, duplicates kept */
     uint32_t ntags;
     struct pdn_line main;
     enum pdn_result result;  /* the terminator */
     const char *result_text; /* as written, or NULL when absent */
     struct pdn_pos result_pos;
-    struct pdn_pos start;    /* first token of the game */
-    const char *raw;         /* the game's decoded source text */
+    struct pdn_pos start; /* first token of the game */
+    const char *raw;      /* the game's decoded source text */
     size_t raw_len;
-    unsigned read_errors;    /* findings of error severity the reader made in this game
-                                (PDN_SEV_ERROR; reported to on_diag or not) */
+    unsigned read_errors; /* findings of error severity the reader made in this game
+                             (PDN_SEV_ERROR; reported to on_diag or not) */
     /* The variant, for a game without a GameType tag (pdn_reader_next):
      * see enum pdn_variant_source. */
-    int gametype;            /* GameType number the game is played under; 0: none
-                                said (international) */
+    int gametype; /* GameType number the game is played under; 0: none
+                     said (international) */
     enum pdn_variant_source variant_source;
-    int clue_gametype;       /* what the game's own content says, 0 when nothing */
+    int clue_gametype;        /* what the game's own content says, 0 when nothing */
     const char *variant_clue; /* static text: what decided, or NULL */
-    bool gametype_repeated;  /* an earlier game of the file was of the same
-                                unsupported type (reported once per file) */
+    bool gametype_repeated;   /* an earlier game of the file was of the same
+                                 unsupported type (reported once per file) */
 } pdn_game;
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
@@ -706,10 +707,13 @@ struct pdn_reader_options {
     pdn_diag_fn on_diag;  /* findings; may be NULL */
     void *diag_ctx;       /* passed to on_diag */
     enum pdn_encoding encoding;
-    int gametype;         /* games without a GameType tag are of this type; 0: inferred
-                             (enum pdn_variant_source) */
+    int gametype; /* games without a GameType tag are of this type; 0: inferred
+                     (enum pdn_variant_source) */
 };
-#define PDN_READER_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_READER_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /*
  * Limits of the reader. Reaching one is a PDN_DIAG_LIMIT diagnostic, never a
@@ -726,11 +730,11 @@ struct pdn_reader_options {
  * of thousands of moves. Lines have no length limit; % lines are dropped
  * as they come.
  */
-#define PDN_LIMIT_DEPTH 256                  /* nesting of variations */
-#define PDN_LIMIT_GAME_BYTES (4u << 20)      /* decoded text of one game */
+#define PDN_LIMIT_DEPTH 256                             /* nesting of variations */
+#define PDN_LIMIT_GAME_BYTES (4u << 20)                 /* decoded text of one game */
 #define PDN_LIMIT_GAME_TREE (8u * PDN_LIMIT_GAME_BYTES) /* memory of one game's tree */
-#define PDN_LIMIT_TAG_VALUE 4096             /* bytes of one tag value */
-#define PDN_LIMIT_MOVE_TEXT 255              /* bytes of one move's text */
+#define PDN_LIMIT_TAG_VALUE 4096                        /* bytes of one tag value */
+#define PDN_LIMIT_MOVE_TEXT 255                         /* bytes of one move's text */
 
 typedef struct pdn_reader pdn_reader;
 
@@ -741,12 +745,12 @@ typedef struct pdn_reader pdn_reader;
 /* Reads the file at path (PDN_EIO with errno set when it cannot be opened);
  * the path names it in findings unless options->filename is set. */
 PDN_API int pdn_reader_open_file(pdn_reader **out, const char *path,
-                         const struct pdn_reader_options *options);
+                                 const struct pdn_reader_options *options);
 /* Reads from fd (not closed by the reader). */
 PDN_API int pdn_reader_open_fd(pdn_reader **out, int fd, const struct pdn_reader_options *options);
 /* Reads a buffer the caller keeps alive until pdn_reader_free. */
 PDN_API int pdn_reader_open_memory(pdn_reader **out, const void *data, size_t len,
-                           const struct pdn_reader_options *options);
+                                   const struct pdn_reader_options *options);
 /*
  * The next game: returns 1 and hands *out over (free with pdn_game_free),
  * 0 at the end of input, or a negative PDN_E* code.
@@ -763,34 +767,37 @@ typedef void (*pdn_ply_fn)(const struct pdn_board *before, const struct pdn_boar
                            int variation_depth, void *ctx);
 
 struct pdn_replay_options {
-    unsigned version;     /* PDN_OPTIONS_VERSION */
-    const char *filename; /* in diagnostics (NULL: none); used during the call only */
-    bool strict;          /* forms outside PDN 3.0's reading grammar are errors */
-    pdn_diag_fn on_diag;  /* findings; may be NULL */
-    void *diag_ctx;       /* passed to on_diag */
-    pdn_ply_fn on_ply;    /* every ply replayed; may be NULL */
-    void *ply_ctx;        /* passed to on_ply */
+    unsigned version;               /* PDN_OPTIONS_VERSION */
+    const char *filename;           /* in diagnostics (NULL: none); used during the call only */
+    bool strict;                    /* forms outside PDN 3.0's reading grammar are errors */
+    pdn_diag_fn on_diag;            /* findings; may be NULL */
+    void *diag_ctx;                 /* passed to on_diag */
+    pdn_ply_fn on_ply;              /* every ply replayed; may be NULL */
+    void *ply_ctx;                  /* passed to on_ply */
     enum pdn_draw_rules draw_rules; /* international and Brazilian draw rules (0: FMJD) */
 };
-#define PDN_REPLAY_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_REPLAY_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /* The draw rules followed along the main line (RULES.md, "End of the game"). */
 enum pdn_draw_rule {
     PDN_DRAW_NONE,
-    PDN_DRAW_REPETITION, /* threefold repetition, every variant */
-    PDN_DRAW_25_MOVES,   /* FMJD: 25 moves of kings only, no capture */
-    PDN_DRAW_16_MOVES,   /* FMJD: three pieces, one a king, against a lone king */
-    PDN_DRAW_5_MOVES,    /* FMJD: two pieces or fewer, one a king, against a lone king; classic
-                            ending */
-    PDN_DRAW_50_MOVES,   /* classic: five kings, or four and a man, against two kings */
-    PDN_DRAW_15_MOVES,   /* Russian: kings only, 15 moves each */
-    PDN_DRAW_THREE_KINGS, /* Russian: three kings or more against one, 15 moves */
-    PDN_DRAW_30_MOVES,   /* Russian: 4 and 5 pieces, both sides with kings */
-    PDN_DRAW_60_MOVES,   /* Russian: 6 and 7 pieces, both sides with kings */
+    PDN_DRAW_REPETITION,   /* threefold repetition, every variant */
+    PDN_DRAW_25_MOVES,     /* FMJD: 25 moves of kings only, no capture */
+    PDN_DRAW_16_MOVES,     /* FMJD: three pieces, one a king, against a lone king */
+    PDN_DRAW_5_MOVES,      /* FMJD: two pieces or fewer, one a king, against a lone king; classic
+                              ending */
+    PDN_DRAW_50_MOVES,     /* classic: five kings, or four and a man, against two kings */
+    PDN_DRAW_15_MOVES,     /* Russian: kings only, 15 moves each */
+    PDN_DRAW_THREE_KINGS,  /* Russian: three kings or more against one, 15 moves */
+    PDN_DRAW_30_MOVES,     /* Russian: 4 and 5 pieces, both sides with kings */
+    PDN_DRAW_60_MOVES,     /* Russian: 6 and 7 pieces, both sides with kings */
     PDN_DRAW_KING_VS_KING, /* Russian: one king against one on the long diagonal */
-    PDN_DRAW_TWO_KINGS,  /* Russian: two kings against one on the long diagonal */
-    PDN_DRAW_BIG_ROAD,   /* Russian: three kings against one on the long diagonal */
-    PDN_DRAW_40_MOVES,   /* English: 40 moves each without a man moved or a capture */
+    PDN_DRAW_TWO_KINGS,    /* Russian: two kings against one on the long diagonal */
+    PDN_DRAW_BIG_ROAD,     /* Russian: three kings against one on the long diagonal */
+    PDN_DRAW_40_MOVES,     /* English: 40 moves each without a man moved or a capture */
     PDN_DRAW_RULE_COUNT
 };
 
@@ -800,7 +807,7 @@ struct pdn_replay_summary {
     bool complete;                    /* the main line replayed to its end */
     struct pdn_board final;           /* position after the last legal main-line ply */
     enum pdn_draw_rule draw_rule;     /* the first rule that drew the main line, or none */
-    unsigned draw_ply;                /* the main-line ply (1 the first) that completed it; 0 none */
+    unsigned draw_ply; /* the main-line ply (1 the first) that completed it; 0 none */
 };
 
 /*
@@ -809,7 +816,7 @@ struct pdn_replay_summary {
  * draw rules; findings go to options->on_diag. Returns 0 or a PDN_E* code.
  */
 PDN_API int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
-                    const struct pdn_replay_options *options);
+                            const struct pdn_replay_options *options);
 
 /* ---- Writer ------------------------------------------------------------ */
 
@@ -828,21 +835,24 @@ typedef const char *(*pdn_move_text_fn)(const struct pdn_node *node, void *ctx);
 typedef bool (*pdn_move_cut_fn)(const struct pdn_node *node, void *ctx);
 
 struct pdn_write_options {
-    unsigned version;      /* PDN_OPTIONS_VERSION */
-    int width;             /* wrap column; 0 means 80 */
+    unsigned version; /* PDN_OPTIONS_VERSION */
+    int width;        /* wrap column; 0 means 80 */
     bool no_comments;
     bool no_variations;
-    bool no_nags;          /* drops NAGs and move strengths */
-    bool seven_tag_roster; /* keep only Event Site Date Round White Black Result, and
-                              GameType, FEN and SetUp, without which the moves would
-                              mean something else */
+    bool no_nags;               /* drops NAGs and move strengths */
+    bool seven_tag_roster;      /* keep only Event Site Date Round White Black Result, and
+                                   GameType, FEN and SetUp, without which the moves would
+                                   mean something else */
     pdn_move_text_fn move_text; /* may be NULL */
     pdn_move_cut_fn cut_line;   /* may be NULL */
     void *move_ctx;             /* passed to move_text and cut_line */
     bool movetext_only;         /* the move text and result alone: no tags, no blank
                                    line after (a CSV cell, a game embedded elsewhere) */
 };
-#define PDN_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_WRITE_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /*
  * Writes one game in canonical PDN 3.0 form, followed by a blank line. A tag
@@ -850,25 +860,26 @@ struct pdn_write_options {
  * a tag: it is written as a comment "{[name "value"]}" at the start of the
  * move text (unless no_comments or seven_tag_roster).
  */
-PDN_API int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options);
+PDN_API int pdn_write_game(FILE *out, const pdn_game *game,
+                           const struct pdn_write_options *options);
 
 /* ---- Format: replay, then write ------------------------------------------ */
 
 /* What pdn_format_game does with a game that has errors. */
 enum pdn_format_broken {
-    PDN_FORMAT_BROKEN_KEEP,     /* written like any other game */
-    PDN_FORMAT_BROKEN_COMMENT,  /* a line's moves from the first that cannot be played
-                                   (illegal or ambiguous) become one comment */
-    PDN_FORMAT_BROKEN_VERBATIM  /* the game's text as read (pdn_game.raw), when the reader
-                                   or the replay found an error in it */
+    PDN_FORMAT_BROKEN_KEEP,    /* written like any other game */
+    PDN_FORMAT_BROKEN_COMMENT, /* a line's moves from the first that cannot be played
+                                  (illegal or ambiguous) become one comment */
+    PDN_FORMAT_BROKEN_VERBATIM /* the game's text as read (pdn_game.raw), when the reader
+                                  or the replay found an error in it */
 };
 
 struct pdn_format_options {
-    unsigned version;                       /* PDN_OPTIONS_VERSION */
-    const struct pdn_write_options *write;  /* layout; NULL for the defaults. Its
-                                               move_text, cut_line and move_ctx are
-                                               ignored: the formatter sets its own */
-    bool no_normalise;                      /* write the moves as read */
+    unsigned version;                      /* PDN_OPTIONS_VERSION */
+    const struct pdn_write_options *write; /* layout; NULL for the defaults. Its
+                                              move_text, cut_line and move_ctx are
+                                              ignored: the formatter sets its own */
+    bool no_normalise;                     /* write the moves as read */
     enum pdn_format_broken broken;
     /* How the moves the replay played write their captures (not with
      * no_normalise): by default from and to, the whole landing path when
@@ -876,7 +887,10 @@ struct pdn_format_options {
     enum pdn_capture_notation captures;
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
-#define PDN_FORMAT_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_FORMAT_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /*
  * Writes one game as pdn_write_game does, after a quiet replay (findings are
@@ -911,7 +925,10 @@ struct pdn_diagram_options {
     int square_size;             /* SVG: pixels per square, 0 for 56 */
     const char *title;           /* SVG: its <title> (escaped), NULL for none; copied out */
 };
-#define PDN_DIAGRAM_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_DIAGRAM_OPTIONS_INIT                                                                   \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /*
  * The square drawn at row, col (0-based from the top left of the drawing,
@@ -959,26 +976,29 @@ struct pdn_csv_column {
 PDN_API const struct pdn_csv_column *pdn_csv_column_get(enum pdn_csv_mode mode, size_t i);
 
 struct pdn_csv_write_options {
-    unsigned version;         /* PDN_OPTIONS_VERSION */
+    unsigned version; /* PDN_OPTIONS_VERSION */
     enum pdn_csv_mode mode;
-    const char *columns;      /* "a,b,c": the columns and their order; NULL: the mode's
-                                 default, with the tags below and what the flags add */
-    const char *const *tags;  /* tag columns added to the default (ignored with columns) */
+    const char *columns;     /* "a,b,c": the columns and their order; NULL: the mode's
+                                default, with the tags below and what the flags add */
+    const char *const *tags; /* tag columns added to the default (ignored with columns) */
     size_t ntags;
-    bool movetext;            /* add the whole movetext as canonical PDN */
-    bool lossless;            /* add every tag (as PDN tag pairs) and the movetext */
-    bool variations;          /* moves: a row for every ply of every line */
-    bool fen;                 /* moves: the position after the ply */
-    char delimiter;           /* 0 is ',' */
-    bool bom;                 /* a UTF-8 byte order mark before the header */
-    bool crlf;                /* CR LF line ends (RFC 4180) */
-    bool iso_dates;           /* Date as YYYY-MM-DD, unknown parts empty */
-    bool excel_text;          /* cells a spreadsheet would change (moves, results,
-                                 "=...", "+...", "-...", "@...") written ="..." */
-    bool strict;              /* the replay's strictness (the status columns) */
+    bool movetext;                  /* add the whole movetext as canonical PDN */
+    bool lossless;                  /* add every tag (as PDN tag pairs) and the movetext */
+    bool variations;                /* moves: a row for every ply of every line */
+    bool fen;                       /* moves: the position after the ply */
+    char delimiter;                 /* 0 is ',' */
+    bool bom;                       /* a UTF-8 byte order mark before the header */
+    bool crlf;                      /* CR LF line ends (RFC 4180) */
+    bool iso_dates;                 /* Date as YYYY-MM-DD, unknown parts empty */
+    bool excel_text;                /* cells a spreadsheet would change (moves, results,
+                                       "=...", "+...", "-...", "@...") written ="..." */
+    bool strict;                    /* the replay's strictness (the status columns) */
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
-#define PDN_CSV_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_CSV_WRITE_OPTIONS_INIT                                                                 \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 typedef struct pdn_csv_writer pdn_csv_writer;
 
@@ -1011,20 +1031,23 @@ PDN_API unsigned long pdn_csv_writer_errors(const pdn_csv_writer *writer);
 PDN_API void pdn_csv_writer_free(pdn_csv_writer *writer);
 
 struct pdn_csv_read_options {
-    unsigned version;      /* PDN_OPTIONS_VERSION */
-    const char *filename;  /* in diagnostics ("-" when NULL); copied */
-    bool strict;           /* CSV by RFC 4180 to the letter, PDN by its grammar */
-    pdn_diag_fn on_diag;   /* findings, at CSV row:column; may be NULL */
-    void *diag_ctx;        /* passed to on_diag */
-    char delimiter;        /* 0: the most frequent of ',' ';' and tab in the header */
-    bool moves;            /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
-    bool excel_text;       /* undo the ="..." of excel_text (and read ISO dates) */
-    bool iso_dates;        /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
+    unsigned version;       /* PDN_OPTIONS_VERSION */
+    const char *filename;   /* in diagnostics ("-" when NULL); copied */
+    bool strict;            /* CSV by RFC 4180 to the letter, PDN by its grammar */
+    pdn_diag_fn on_diag;    /* findings, at CSV row:column; may be NULL */
+    void *diag_ctx;         /* passed to on_diag */
+    char delimiter;         /* 0: the most frequent of ',' ';' and tab in the header */
+    bool moves;             /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
+    bool excel_text;        /* undo the ="..." of excel_text (and read ISO dates) */
+    bool iso_dates;         /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
     const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
     size_t nmap;
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
-#define PDN_CSV_READ_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_CSV_READ_OPTIONS_INIT                                                                  \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 typedef struct pdn_csv_reader pdn_csv_reader;
 
@@ -1063,27 +1086,30 @@ PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
 typedef struct pdn_stats pdn_stats;
 
 struct pdn_stats_options {
-    unsigned version;  /* PDN_OPTIONS_VERSION */
-    int opening_depth; /* plies of the openings tree; 0 means 4, at most 20 */
-    bool crosstable;   /* keep the per-event game records the crosstable needs */
-    bool strict;       /* the replay's strictness */
+    unsigned version;               /* PDN_OPTIONS_VERSION */
+    int opening_depth;              /* plies of the openings tree; 0 means 4, at most 20 */
+    bool crosstable;                /* keep the per-event game records the crosstable needs */
+    bool strict;                    /* the replay's strictness */
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
-#define PDN_STATS_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_STATS_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /* The tables pdn_stats_write can write (bits). */
 enum pdn_stats_table {
-    PDN_STATS_TOTALS = 1 << 0,      /* files, games, plies, game length */
-    PDN_STATS_LENGTHS = 1 << 1,     /* histogram of game lengths */
-    PDN_STATS_RESULTS = 1 << 2,     /* results by kind, White's score */
-    PDN_STATS_ENDINGS = 1 << 3,     /* how games ended */
-    PDN_STATS_FINDINGS = 1 << 4,    /* games with errors and warnings, findings by code */
-    PDN_STATS_PLAYERS = 1 << 5,     /* one row per player */
-    PDN_STATS_EVENTS = 1 << 6,      /* one row per event */
-    PDN_STATS_OPENINGS = 1 << 7,    /* the openings tree */
-    PDN_STATS_PLAY = 1 << 8,        /* captures, promotions, kings, draw rules */
-    PDN_STATS_CROSSTABLE = 1 << 9,  /* per event: round-robin grid or table by rounds */
-    PDN_STATS_EXPLAIN = 1 << 10     /* per event: the criterion that separated tied players */
+    PDN_STATS_TOTALS = 1 << 0,     /* files, games, plies, game length */
+    PDN_STATS_LENGTHS = 1 << 1,    /* histogram of game lengths */
+    PDN_STATS_RESULTS = 1 << 2,    /* results by kind, White's score */
+    PDN_STATS_ENDINGS = 1 << 3,    /* how games ended */
+    PDN_STATS_FINDINGS = 1 << 4,   /* games with errors and warnings, findings by code */
+    PDN_STATS_PLAYERS = 1 << 5,    /* one row per player */
+    PDN_STATS_EVENTS = 1 << 6,     /* one row per event */
+    PDN_STATS_OPENINGS = 1 << 7,   /* the openings tree */
+    PDN_STATS_PLAY = 1 << 8,       /* captures, promotions, kings, draw rules */
+    PDN_STATS_CROSSTABLE = 1 << 9, /* per event: round-robin grid or table by rounds */
+    PDN_STATS_EXPLAIN = 1 << 10    /* per event: the criterion that separated tied players */
 };
 
 /* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */
@@ -1100,15 +1126,18 @@ enum pdn_stats_tiebreak {
 enum pdn_stats_format { PDN_STATS_TEXT, PDN_STATS_CSV, PDN_STATS_JSON };
 
 struct pdn_stats_write_options {
-    unsigned version;                 /* PDN_OPTIONS_VERSION */
-    enum pdn_stats_format format;     /* aligned text, CSV (libcsv) or one JSON document */
-    unsigned tables;                  /* enum pdn_stats_table bits; 0: all but the
-                                         crosstable and its explanation */
+    unsigned version;             /* PDN_OPTIONS_VERSION */
+    enum pdn_stats_format format; /* aligned text, CSV (libcsv) or one JSON document */
+    unsigned tables;              /* enum pdn_stats_table bits; 0: all but the
+                                     crosstable and its explanation */
     enum pdn_stats_tiebreak tiebreak;
-    bool blocks;                      /* text: histogram bars of Unicode block characters */
-    int openings_top;                 /* children shown per opening node; 0 means 5, <0 all */
+    bool blocks;      /* text: histogram bars of Unicode block characters */
+    int openings_top; /* children shown per opening node; 0 means 5, <0 all */
 };
-#define PDN_STATS_WRITE_OPTIONS_INIT {.version = PDN_OPTIONS_VERSION}
+#define PDN_STATS_WRITE_OPTIONS_INIT                                                               \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
 
 /* A new, empty collection through *out (free with pdn_stats_free): 0,
  * PDN_EINVAL (bad options) or PDN_ENOMEM. */

@@ -31,10 +31,10 @@ struct pdn_reader {
     struct input_text text;
     struct lexer lx;
     struct parser *parser;
-    int error; /* sticky operational failure */
-    bool sniffed;  /* the start of the input was looked at */
-    bool not_pdn;  /* ... and was no PDN: no game is read */
-    size_t ngames; /* games handed out */
+    int error;                     /* sticky operational failure */
+    bool sniffed;                  /* the start of the input was looked at */
+    bool not_pdn;                  /* ... and was no PDN: no game is read */
+    size_t ngames;                 /* games handed out */
     struct variant_tally variants; /* the file's games so far, by variant */
 };
 
@@ -125,7 +125,8 @@ int pdn_reader_open_file(pdn_reader **out, const char *path,
 {
     if (!out || !path) return PDN_EINVAL;
     *out = NULL;
-    struct pdn_reader_options opt = options ? *options : (struct pdn_reader_options)PDN_READER_OPTIONS_INIT;
+    struct pdn_reader_options opt =
+        options ? *options : (struct pdn_reader_options)PDN_READER_OPTIONS_INIT;
     if (!opt.filename) opt.filename = path;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return PDN_EIO;

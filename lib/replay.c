@@ -53,8 +53,7 @@ static void number_text(char out[16], uint32_t number, bool second)
 /* A node's move number as the game's text writes it ("4294967296." or
  * "007." stay themselves, though the tree holds 4294967295 or 7); formatted
  * when the game has no text there (a game not read from a file). */
-static void written_number(char out[WRITTEN_MAX], const pdn_game *game,
-                           const struct pdn_node *node)
+static void written_number(char out[WRITTEN_MAX], const pdn_game *game, const struct pdn_node *node)
 {
     uint64_t at = node->number_pos.offset, from = game->start.offset;
     if (game->raw && node->number_pos.line && at >= from && at - from < game->raw_len) {
@@ -119,8 +118,7 @@ static bool is_placeholder(const struct replay *r, const struct pdn_node *node,
                            const struct pdn_board *board)
 {
     return node->text && node->text[0] == '.' && strcmp(node->text, "...") == 0 &&
-           board->side != r->first_side &&
-           !node->number_black;
+           board->side != r->first_side && !node->number_black;
 }
 
 static void skip_placeholder(struct replay *r, const struct pdn_node *node, struct turn *turn)
@@ -223,14 +221,14 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
         len = list_moves(r, len, viable, 1);
         snprintf(r->detail + len, sizeof r->detail - len,
                  ", the only reading the rest of the line allows");
-        replay_emit(r, PDN_DIAG_AMBIGUITY_RESOLVED, node, &node->pos,
-                    ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_AMBIGUITY_RESOLVED, node, &node->pos, ply_number_text(num),
+                    node->text, r->detail);
         return viable[0];
     }
     size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "matches ");
     list_moves(r, len, m->candidates, n);
-    replay_emit(r, PDN_DIAG_AMBIGUOUS_MOVE, node, &node->pos,
-                ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_AMBIGUOUS_MOVE, node, &node->pos, ply_number_text(num), node->text,
+                r->detail);
     return -1;
 }
 
@@ -328,8 +326,8 @@ static void forms_detail(struct replay *r, unsigned forms)
  * the reader's to report, where it sees them; ':' and zero padding are even
  * PDN 3.0. The replay reports what only the position reveals.
  */
-#define LEXICAL_FORMS                                                                             \
-    (PDN_FORM_ZERO_PADDED | PDN_FORM_NO_SEPARATOR | PDN_FORM_COLON | PDN_FORM_SPACES |            \
+#define LEXICAL_FORMS                                                                              \
+    (PDN_FORM_ZERO_PADDED | PDN_FORM_NO_SEPARATOR | PDN_FORM_COLON | PDN_FORM_SPACES |             \
      PDN_FORM_HOP_BY_HOP | PDN_FORM_UNICODE_DASH)
 /* Forms that misread the position: errors under --strict. */
 #define STRICT_FORMS (PDN_FORM_PARTIAL_PATH | PDN_FORM_CAPTURED_SQUARES)
@@ -343,21 +341,21 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     if (!forms) return;
     if (r->opt->strict && (forms & STRICT_FORMS)) {
         forms_detail(r, forms & STRICT_FORMS);
-        replay_emit(r, PDN_DIAG_STRICT_VIOLATION, node, &node->pos,
-                    ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_STRICT_VIOLATION, node, &node->pos, ply_number_text(num),
+                    node->text, r->detail);
         forms &= ~(unsigned)STRICT_FORMS;
     }
     if (forms & ~(unsigned)PDN_FORM_PARTIAL_PATH) {
         forms_detail(r, forms & ~(unsigned)PDN_FORM_PARTIAL_PATH);
-        replay_emit(r, PDN_DIAG_MOVE_FORM, node, &node->pos,
-                    ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_MOVE_FORM, node, &node->pos, ply_number_text(num), node->text,
+                    r->detail);
     }
     if (forms & PDN_FORM_PARTIAL_PATH) {
         char text[PDN_MOVE_TEXT_MAX];
         pdn_move_to_path(text, move);
         snprintf(r->detail, sizeof r->detail, "read as %s", text);
-        replay_emit(r, PDN_DIAG_PARTIAL_PATH, node, &node->pos,
-                    ply_number_text(num), node->text, r->detail);
+        replay_emit(r, PDN_DIAG_PARTIAL_PATH, node, &node->pos, ply_number_text(num), node->text,
+                    r->detail);
     }
 }
 
@@ -430,8 +428,8 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
         snprintf(r->detail, sizeof r->detail, "not a move");
         break;
     }
-    replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos,
-                ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos, ply_number_text(num), node->text,
+                r->detail);
     return -1;
 }
 
@@ -457,20 +455,16 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
 }
 
 /* The summary tells the rule by its public name. */
-_Static_assert(DRAW_REPETITION == (int)PDN_DRAW_REPETITION &&
-                   DRAW_25_MOVES == (int)PDN_DRAW_25_MOVES &&
-                   DRAW_16_MOVES == (int)PDN_DRAW_16_MOVES && DRAW_5_MOVES == (int)PDN_DRAW_5_MOVES &&
-                   DRAW_50_MOVES == (int)PDN_DRAW_50_MOVES &&
-                   DRAW_15_MOVES == (int)PDN_DRAW_15_MOVES &&
-                   DRAW_THREE_KINGS == (int)PDN_DRAW_THREE_KINGS &&
-                   DRAW_30_MOVES == (int)PDN_DRAW_30_MOVES &&
-                   DRAW_60_MOVES == (int)PDN_DRAW_60_MOVES &&
-                   DRAW_KING_VS_KING == (int)PDN_DRAW_KING_VS_KING &&
-                   DRAW_TWO_KINGS == (int)PDN_DRAW_TWO_KINGS &&
-                   DRAW_BIG_ROAD == (int)PDN_DRAW_BIG_ROAD &&
-                   DRAW_40_MOVES == (int)PDN_DRAW_40_MOVES &&
-                   DRAW_RULE_COUNT == (int)PDN_DRAW_RULE_COUNT,
-               "enum draw_rule and enum pdn_draw_rule agree");
+_Static_assert(
+    DRAW_REPETITION == (int)PDN_DRAW_REPETITION && DRAW_25_MOVES == (int)PDN_DRAW_25_MOVES &&
+        DRAW_16_MOVES == (int)PDN_DRAW_16_MOVES && DRAW_5_MOVES == (int)PDN_DRAW_5_MOVES &&
+        DRAW_50_MOVES == (int)PDN_DRAW_50_MOVES && DRAW_15_MOVES == (int)PDN_DRAW_15_MOVES &&
+        DRAW_THREE_KINGS == (int)PDN_DRAW_THREE_KINGS && DRAW_30_MOVES == (int)PDN_DRAW_30_MOVES &&
+        DRAW_60_MOVES == (int)PDN_DRAW_60_MOVES &&
+        DRAW_KING_VS_KING == (int)PDN_DRAW_KING_VS_KING &&
+        DRAW_TWO_KINGS == (int)PDN_DRAW_TWO_KINGS && DRAW_BIG_ROAD == (int)PDN_DRAW_BIG_ROAD &&
+        DRAW_40_MOVES == (int)PDN_DRAW_40_MOVES && DRAW_RULE_COUNT == (int)PDN_DRAW_RULE_COUNT,
+    "enum draw_rule and enum pdn_draw_rule agree");
 
 /* Bookkeeping of a main-line ply: summary and draw rules. */
 static void track_main(struct replay *r, const struct pdn_board *before,
@@ -491,8 +485,8 @@ static void track_main(struct replay *r, const struct pdn_board *before,
     r->went_on_reported = true;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
              draw_rule_name(r->drawn), r->drawn_at);
-    replay_emit(r, PDN_DIAG_DRAW_RULE, node, &node->pos,
-                ply_number_text(num), node->text, r->detail);
+    replay_emit(r, PDN_DIAG_DRAW_RULE, node, &node->pos, ply_number_text(num), node->text,
+                r->detail);
 }
 
 /* A move text after an unknown move, where the position is lost: it must

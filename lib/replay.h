@@ -142,7 +142,7 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
 bool replay_start(struct replay *r);
 /* Reads a FEN of a tag or setup into *out, reporting bad or impossible ones. */
 bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn, const char *fen,
-                   const struct pdn_pos *pos);
+                      const struct pdn_pos *pos);
 /* The Result tag, the terminator and the final main-line position together. */
 void replay_result_check(struct replay *r);
 

@@ -66,7 +66,8 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
 {
     const struct pdn_board *b = &r->sum->final;
     if (!r->sum->complete || !b->side_known || pdn_movegen_count(b, 0) > 0) return;
-    enum pdn_result expected = b->side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN : PDN_RESULT_WHITE_WIN;
+    enum pdn_result expected =
+        b->side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN : PDN_RESULT_WHITE_WIN;
     if (!(decisive(result) || result == PDN_RESULT_DRAW) || result == expected) return;
     snprintf(r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
              b->side == PDN_COLOR_WHITE ? "white" : "black", pdn_result_text(expected));

@@ -89,7 +89,8 @@ static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
                                                                           "as the file's games";
     bool clue = !t && g->variant_source == PDN_VARIANT_FROM_CONTENT && g->variant_clue;
     snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked%s%s%s", name, which,
-             clue ? g->variant_clue : "", !t && *which && which[strlen(which) - 1] != ')' ? ")" : "");
+             clue ? g->variant_clue : "",
+             !t && *which && which[strlen(which) - 1] != ')' ? ")" : "");
     char number[16];
     snprintf(number, sizeof number, "%d", type);
     replay_emit(r, PDN_DIAG_UNSUPPORTED_GAMETYPE, NULL, t ? &t->pos : &r->game->start, NULL,
@@ -214,12 +215,12 @@ static bool impossible(struct replay *r, const struct pdn_board *b)
 }
 
 bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn, const char *fen,
-                   const struct pdn_pos *pos)
+                      const struct pdn_pos *pos)
 {
     struct pdn_fen_error err;
     if (pdn_board_from_fen(out, r->variant, fen, &err) != PDN_OK) {
-        snprintf(r->detail, sizeof r->detail, "%s at character %zu", pdn_fen_status_message(err.status),
-                 err.offset + 1);
+        snprintf(r->detail, sizeof r->detail, "%s at character %zu",
+                 pdn_fen_status_message(err.status), err.offset + 1);
         replay_emit(r, PDN_DIAG_BAD_FEN, NULL, pos, NULL, fen, r->detail);
         return false;
     }

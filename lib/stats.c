@@ -479,7 +479,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st
 static void count_player(struct st_player *p, bool white, enum st_outcome oc)
 {
     p->games++;
-    if (white) p->white++;
+    if (white)
+        p->white++;
     else
         p->black++;
     if (oc == ST_DRAW) {
@@ -574,12 +575,13 @@ static void note_capture(struct game_walk *w, const struct pdn_move *m, const st
     char path[PDN_MOVE_TEXT_MAX];
     pdn_move_to_path(path, m);
     const char *white = pdn_game_tag(w->game, "White"), *black = pdn_game_tag(w->game, "Black");
-    size_t n = strlen(path) + 64 + (w->file ? strlen(w->file) : 1) +
-               (white ? strlen(white) : 1) + (black ? strlen(black) : 1);
+    size_t n = strlen(path) + 64 + (w->file ? strlen(w->file) : 1) + (white ? strlen(white) : 1) +
+               (black ? strlen(black) : 1);
     char *s = malloc(n);
     if (!s) return;
     snprintf(s, n, "%s game %zu (%s - %s), ply %lu: %s", w->file ? w->file : "-", w->game->index,
-             white ? white : "?", black ? black : "?", w->ply, node && node->text ? node->text : path);
+             white ? white : "?", black ? black : "?", w->ply,
+             node && node->text ? node->text : path);
     free(st->best_where);
     st->best_where = s;
 }

@@ -94,13 +94,13 @@ struct pdn_stats {
     /* names */
     struct names players, events, aliases;
     struct interned seen_players, seen_events; /* emptied when an alias is added */
-    struct vec player; /* struct st_player */
-    struct vec event;  /* struct st_event */
-    struct vec alias;  /* struct st_alias, by alias index */
-    struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
+    struct vec player;                         /* struct st_player */
+    struct vec event;                          /* struct st_event */
+    struct vec alias;                          /* struct st_alias, by alias index */
+    struct vec pairs; /* uint64_t event << 32 | player, a set: see stats.c */
     uint64_t *pair_slots;
     size_t pair_cap, npairs;
-    struct vec open; /* struct st_open; index 0 is the root */
+    struct vec open;              /* struct st_open; index 0 is the root */
     struct open_slot *open_slots; /* (parent, move key) -> child: see open_child */
     size_t open_cap;
 };
@@ -116,11 +116,11 @@ size_t stats_trim(char *out, const char *s, size_t n);
 
 /* A player's line in an event's table. */
 struct cross_row {
-    uint32_t player;       /* index in stats->player */
+    uint32_t player; /* index in stats->player */
     double points, wins, draws, losses, games, white, black;
-    double crit[4];        /* tie-break values after points, by the preset's criteria */
-    int gid[5];            /* tie group after each criterion (points first) */
-    int place, place_to;   /* shared place: place..place_to */
+    double crit[4];         /* tie-break values after points, by the preset's criteria */
+    int gid[5];             /* tie group after each criterion (points first) */
+    int place, place_to;    /* shared place: place..place_to */
     uint32_t cls_at, cls_n; /* results by classification: cross.cls[cls_at..+cls_n] */
 };
 
@@ -138,9 +138,9 @@ struct cross {
     size_t nrecs, duplicates;
     struct cross_row *rows; /* in final order */
     size_t nrows;
-    int rounds;            /* highest round number (or most games of a player) */
-    bool swiss;            /* more players than rounds + 1 */
-    int ncrit;             /* criteria after points */
+    int rounds; /* highest round number (or most games of a player) */
+    bool swiss; /* more players than rounds + 1 */
+    int ncrit;  /* criteria after points */
     const char *crit_name[4];
     int cls_stage;         /* the criterion "results in order of the classification", or -1 */
     struct cls_entry *cls; /* its entries, by row: ascending gid */

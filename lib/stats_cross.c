@@ -151,9 +151,12 @@ enum crit {
 };
 
 static const char *const crit_names[] = {
-    [CRIT_WINS] = "most wins",      [CRIT_PLUS_MINUS] = "plus-draws minus minus-draws",
-    [CRIT_MUTUAL] = "mutual result", [CRIT_SOLKOFF] = "Solkoff",
-    [CRIT_TSOLKOFF] = "truncated Solkoff", [CRIT_SB] = "Sonneborn-Berger",
+    [CRIT_WINS] = "most wins",
+    [CRIT_PLUS_MINUS] = "plus-draws minus minus-draws",
+    [CRIT_MUTUAL] = "mutual result",
+    [CRIT_SOLKOFF] = "Solkoff",
+    [CRIT_TSOLKOFF] = "truncated Solkoff",
+    [CRIT_SB] = "Sonneborn-Berger",
     [CRIT_CLASS] = "results by classification",
 };
 
@@ -373,9 +376,8 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
     struct cross *c = w->c;
     sort_points(c->rows, c->nrows, st);
     for (size_t i = 0; i < c->nrows; i++) {
-        c->rows[i].gid[0] = i > 0 && c->rows[i].points == c->rows[i - 1].points
-                                ? c->rows[i - 1].gid[0]
-                                : (int)i;
+        c->rows[i].gid[0] =
+            i > 0 && c->rows[i].points == c->rows[i - 1].points ? c->rows[i - 1].gid[0] : (int)i;
     }
     for (int k = 0; k < 4 && presets[tb][k] >= 0; k++) {
         /* w->by_id must see the current groups: it is rebuilt from rows */

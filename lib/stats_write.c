@@ -17,15 +17,15 @@
 /* ---- tables of cells ----------------------------------------------------------- */
 
 struct tab {
-    const char *name;  /* in --only, CSV and JSON */
-    char title[256];   /* text heading */
+    const char *name; /* in --only, CSV and JSON */
+    char title[256];  /* text heading */
     const char *cols[64];
     char colbuf[64][24]; /* room for column names made up (round numbers) */
-    bool num[64];      /* a number: right-aligned, unquoted in JSON */
-    bool str[64];      /* right-aligned, yet a string in JSON (cells of a grid) */
+    bool num[64];        /* a number: right-aligned, unquoted in JSON */
+    bool str[64];        /* right-aligned, yet a string in JSON (cells of a grid) */
     size_t ncols;
-    bool text_last;    /* the last column is drawn in text only (bars) */
-    struct vec cells;  /* char *, row by row */
+    bool text_last;   /* the last column is drawn in text only (bars) */
+    struct vec cells; /* char *, row by row */
     bool failed;
 };
 
@@ -165,7 +165,8 @@ static void json_string(FILE *fp, const char *s)
 {
     fputc('"', fp);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') fprintf(fp, "\\%c", *p);
+        if (*p == '"' || *p == '\\')
+            fprintf(fp, "\\%c", *p);
         else if (*p < 0x20)
             fprintf(fp, "\\u%04x", *p);
         else
@@ -192,7 +193,8 @@ static void write_json_rows(struct out *o, const struct tab *t)
             bool number = t->num[j] && !t->str[j] && s[0];
             if (number) strtod(s, &end);
             number = number && *end == '\0' && strspn(s, "0123456789.-") == strlen(s);
-            if (number) fputs(s, o->fp);
+            if (number)
+                fputs(s, o->fp);
             else
                 json_string(o->fp, s);
         }
@@ -215,7 +217,8 @@ static int emit(struct out *o, struct tab *t)
 {
     int rc = t->failed ? PDN_ENOMEM : 0;
     if (!rc) {
-        if (o->o->format == PDN_STATS_TEXT) write_text(o, t);
+        if (o->o->format == PDN_STATS_TEXT)
+            write_text(o, t);
         else if (o->o->format == PDN_STATS_CSV)
             write_csv(o, t);
         else
@@ -299,8 +302,8 @@ static int t_lengths(struct out *o, const pdn_stats *st)
 
 static int t_results(struct out *o, const pdn_stats *st)
 {
-    static const char *const names[ST_OUTCOMES] = {"White won", "draw", "Black won",
-                                                   "other (0-0)", "unknown"};
+    static const char *const names[ST_OUTCOMES] = {"White won", "draw", "Black won", "other (0-0)",
+                                                   "unknown"};
     struct tab t = {.name = "results", .title = "Results"};
     col(&t, "result", false);
     col(&t, "games", true);
@@ -320,9 +323,9 @@ static int t_results(struct out *o, const pdn_stats *st)
 
 static int t_endings(struct out *o, const pdn_stats *st)
 {
-    static const char *const names[ST_ENDINGS] = {
-        "no move left on the board", "result recorded without that", "a draw rule reached",
-        "unfinished (no result)"};
+    static const char *const names[ST_ENDINGS] = {"no move left on the board",
+                                                  "result recorded without that",
+                                                  "a draw rule reached", "unfinished (no result)"};
     struct tab t = {.name = "endings", .title = "How games ended"};
     col(&t, "ending", false);
     col(&t, "games", true);
@@ -379,7 +382,7 @@ static int t_players(struct out *o, const pdn_stats *st)
                 ix[j - gap] = x;
             }
     struct tab t = {.name = "players", .title = "Players"};
-    static const char *const cols[] = {"player", "games", "wins",   "draws", "losses",
+    static const char *const cols[] = {"player", "games",  "wins",  "draws", "losses",
                                        "points", "score%", "white", "black"};
     for (int j = 0; j < 9; j++)
         col(&t, cols[j], j > 0);
@@ -455,12 +458,14 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
     for (size_t i = 0; i < n; i++) {
         const struct st_open *k = &tree[kids[i]];
         char num[16];
-        if (depth % 2 == 0) snprintf(num, sizeof num, "%d. ", depth / 2 + 1);
+        if (depth % 2 == 0)
+            snprintf(num, sizeof num, "%d. ", depth / 2 + 1);
         else
             snprintf(num, sizeof num, "%d... ", depth / 2 + 1);
         int len = snprintf(w->line + linelen, sizeof w->line - linelen, "%s%s%s",
                            linelen ? " " : "", depth % 2 == 0 ? num : "", k->move);
-        if (w->text) cell(w->t, "%*s%s%s", 2 * depth, "", num, k->move);
+        if (w->text)
+            cell(w->t, "%*s%s%s", 2 * depth, "", num, k->move);
         else
             cell(w->t, "%s", w->line);
         cell(w->t, "%d", depth + 1);
@@ -468,8 +473,8 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
         cell(w->t, "%lu", k->outcome[ST_WHITE]);
         cell(w->t, "%lu", k->outcome[ST_DRAW]);
         cell(w->t, "%lu", k->outcome[ST_BLACK]);
-        unsigned long scored = k->outcome[ST_WHITE] + k->outcome[ST_DRAW] +
-                               k->outcome[ST_BLACK] + k->outcome[ST_OTHER];
+        unsigned long scored = k->outcome[ST_WHITE] + k->outcome[ST_DRAW] + k->outcome[ST_BLACK] +
+                               k->outcome[ST_OTHER];
         cell(w->t, "%.1f", pct(2 * k->outcome[ST_WHITE] + k->outcome[ST_DRAW], 2 * scored));
         if (len > 0 && linelen + (size_t)len < sizeof w->line)
             open_rows(w, kids[i], depth + 1, linelen + (size_t)len);
@@ -481,8 +486,8 @@ static int t_openings(struct out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "openings"};
     snprintf(t.title, sizeof t.title, "Openings (first %d plies)", st->opt.opening_depth);
-    static const char *const cols[] = {"moves",     "ply",       "games", "white won",
-                                       "draw",      "black won", "white score%"};
+    static const char *const cols[] = {"moves", "ply",       "games",       "white won",
+                                       "draw",  "black won", "white score%"};
     for (int j = 0; j < 7; j++)
         col(&t, cols[j], j > 0);
     struct open_walk w = {.t = &t, .st = st, .text = o->o->format == PDN_STATS_TEXT};
@@ -532,7 +537,8 @@ static const char *player_name(const pdn_stats *st, uint32_t i)
 
 static void place_cell(struct tab *t, const struct cross_row *r)
 {
-    if (r->place == r->place_to) cell(t, "%d", r->place);
+    if (r->place == r->place_to)
+        cell(t, "%d", r->place);
     else
         cell(t, "%d-%d", r->place, r->place_to);
 }
@@ -550,9 +556,12 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
     for (size_t i = 0; i < c->nrecs && w + 3 < sizeof buf; i++) {
         const struct st_rec *r = &c->recs[i];
         int p = -2;
-        if (r->white == a && r->black == b) p = cross_points_white(r->outcome);
+        if (r->white == a && r->black == b)
+            p = cross_points_white(r->outcome);
         else if (r->white == b && r->black == a)
-            p = r->outcome == ST_OTHER ? 0 : r->outcome == ST_UNKNOWN ? -1 : 2 - cross_points_white(r->outcome);
+            p = r->outcome == ST_OTHER     ? 0
+                : r->outcome == ST_UNKNOWN ? -1
+                                           : 2 - cross_points_white(r->outcome);
         if (p == -2) continue;
         buf[w++] = p < 0 ? '*' : (char)('0' + p);
     }
@@ -573,14 +582,14 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
         int opp = cross_row_of(c, white ? r->black : r->white);
         int p = cross_points_white(r->outcome);
         if (!white && p >= 0) p = r->outcome == ST_OTHER ? 0 : 2 - p;
-        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "",
-                              c->rows[opp].place, white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", c->rows[opp].place,
+                              white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
     }
     cell(t, "%s", w ? buf : "-");
 }
 
-static const char *const preset_names[PDN_TIEBREAK_COUNT] = {
-    "fmjd", "kndb", "solkoff", "tsolkoff", "sb"};
+static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
+                                                             "sb"};
 
 static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c)
 {
@@ -608,7 +617,8 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
         place_cell(&t, r);
         cell(&t, "%s", player_name(st, r->player));
         for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
-            if (grid) grid_cell(&t, c, i, j);
+            if (grid)
+                grid_cell(&t, c, i, j);
             else
                 round_cell(&t, c, i, (int)j + 1);
         }
@@ -622,7 +632,9 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
         tab_free(&t);
         return PDN_ENOMEM;
     }
-    if (!o->json_cross) fputs(o->first_table ? "{\n  \"crosstables\": [\n  " : ",\n  \"crosstables\": [\n  ", o->fp);
+    if (!o->json_cross)
+        fputs(o->first_table ? "{\n  \"crosstables\": [\n  " : ",\n  \"crosstables\": [\n  ",
+              o->fp);
     else
         fputs(",\n  ", o->fp);
     fputs("{\"event\": ", o->fp);
@@ -688,7 +700,8 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
 
 static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_only)
 {
-    struct tab ex = {.name = "explain", .title = "Tie-breaks: what separated players on equal points"};
+    struct tab ex = {.name = "explain",
+                     .title = "Tie-breaks: what separated players on equal points"};
     static const char *const cols[] = {"event",       "place",  "player",     "next place",
                                        "next player", "points", "decided by", "values"};
     for (int j = 0; j < 8; j++)
@@ -762,9 +775,9 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
     unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
     if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
     struct out o = {.fp = fp, .o = opt, .first_table = true};
-    static int (*const fns[])(struct out *, const pdn_stats *) = {
-        t_totals, t_lengths, t_results,  t_endings, t_findings,
-        t_players, t_events, t_openings, t_play};
+    static int (*const fns[])(struct out *, const pdn_stats *) = {t_totals,  t_lengths,  t_results,
+                                                                  t_endings, t_findings, t_players,
+                                                                  t_events,  t_openings, t_play};
     int rc = 0;
     errno = 0;
     for (unsigned i = 0; rc == 0 && i < sizeof fns / sizeof fns[0]; i++)

@@ -606,8 +606,8 @@ static bool cut_here(const struct writer *wr, const struct pdn_node *node)
  * move written (wr->setup_due): what is written as comments up to there
  * (comments after it, more moves kept as comments, a cut line) goes before
  * it, as a reader reads it back. Who moves after it counts from here. */
-static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i,
-                         struct side *s, bool as_comment)
+static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i, struct side *s,
+                         bool as_comment)
 {
     const struct pdn_node *node = &line->moves[i];
     bool any = as_comment;
@@ -771,8 +771,7 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     if (!options) options = &defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
-    struct writer wr = {
-        .opt = options, .game = game, .bad_tags_pending = true};
+    struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
     flockfile(out); /* the wrapper writes unlocked: one lock for the game */
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);

@@ -45,8 +45,8 @@ static const char usage[] =
     "      --svg-dir DIR      write one SVG picture per position of the main line,\n"
     "                         DIR/ply-000.svg (the start), ply-001.svg, ...\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    TOOL_VARIANT_USAGE
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
+    "latin1\n" TOOL_VARIANT_USAGE
     "  -W WHAT                which findings are reported, as in pdncheck\n"
     "  -w, --errors-only      report errors only, not warnings and notes\n"
     "  -q, --quiet            no note when reading a terminal\n"

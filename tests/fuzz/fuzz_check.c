@@ -42,7 +42,8 @@ static char *write_game(const pdn_game *g, size_t *len)
 /* Written text reads back as one game that writes to the same bytes. */
 static void check_rewrite(const char *text, size_t len)
 {
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written.pdn", .on_diag = walk_diag};
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION, .filename = "written.pdn", .on_diag = walk_diag};
     pdn_reader *r;
     pdn_game *g;
     FUZZ_CHECK(pdn_reader_open_memory(&r, text, len, &ro) == PDN_OK);
@@ -62,7 +63,8 @@ static void check_rewrite(const char *text, size_t len)
 static void check_game(const pdn_game *g, bool roundtrip)
 {
     size_t findings = 0;
-    struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION, 
+    struct pdn_replay_options opt = {
+        .version = PDN_OPTIONS_VERSION,
         .filename = "fuzz.pdn",
         .on_diag = walk_diag,
         .diag_ctx = &findings,
@@ -81,7 +83,10 @@ static void check_game(const pdn_game *g, bool roundtrip)
 /* Every game of the input, read lenient or strict. */
 static void check_input(const uint8_t *data, size_t size, bool strict, bool roundtrip)
 {
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "fuzz.pdn", .strict = strict, .on_diag = walk_diag};
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+                                    .filename = "fuzz.pdn",
+                                    .strict = strict,
+                                    .on_diag = walk_diag};
     pdn_reader *r;
     pdn_game *g;
     size_t games = 0;

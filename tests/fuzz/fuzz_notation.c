@@ -23,7 +23,10 @@ static struct position positions[] = {
     {PDN_VARIANT_INTERNATIONAL, "W:W31-50:B1-20", {0}, {0}},
     {PDN_VARIANT_INTERNATIONAL, "W:WK38:B18,19,32,33", {0}, {0}}, /* ambiguous king captures */
     {PDN_VARIANT_INTERNATIONAL, "W:WK1:B7,9,17,19,20,30,31,33,43,44", {0}, {0}}, /* takes 10 */
-    {PDN_VARIANT_INTERNATIONAL, "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", {0}, {0}},
+    {PDN_VARIANT_INTERNATIONAL,
+     "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
+     {0},
+     {0}},
     {PDN_VARIANT_INTERNATIONAL, "W:W6,7,8,9,10:B41,42,43,44,45", {0}, {0}}, /* promotions */
     {PDN_VARIANT_RUSSIAN, "W:W21-32:B1-12", {0}, {0}},
     {PDN_VARIANT_ENGLISH, "B:W21-32:B1-12", {0}, {0}},

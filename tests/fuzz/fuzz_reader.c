@@ -14,7 +14,8 @@
 static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_encoding enc)
 {
     size_t findings = 0, games = 0;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION,
         .filename = "fuzz.pdn",
         .strict = strict,
         .encoding = enc,

@@ -121,9 +121,9 @@ struct outcome {
     size_t games; /* games read */
     size_t plies; /* main-line plies replayed, summed */
     unsigned replay_errors;
-    size_t written;  /* bytes the writer wrote, summed */
-    size_t max_tags; /* most tags in one game */
-    size_t bad_utf8; /* games the writer wrote as invalid UTF-8 */
+    size_t written;             /* bytes the writer wrote, summed */
+    size_t max_tags;            /* most tags in one game */
+    size_t bad_utf8;            /* games the writer wrote as invalid UTF-8 */
     struct diag_collector seen; /* the findings of the input */
 };
 
@@ -181,7 +181,8 @@ static inline void print_difference(const char *a, size_t alen, const char *b, s
 static inline void check_rewrite(const char *text, size_t len)
 {
     if (len > PDN_LIMIT_GAME_BYTES) return;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written", .on_diag = on_diag_quiet};
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION, .filename = "written", .on_diag = on_diag_quiet};
     pdn_reader *r;
     pdn_game *g;
     size_t len2;
@@ -238,8 +239,11 @@ static inline void walk_game(const pdn_game *g)
 static inline void through_pipeline(struct outcome *o, const pdn_game *g, bool rewrite)
 {
     struct pdn_replay_summary sum;
-    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION, 
-        .filename = "hostile", .on_diag = dc_collect, .diag_ctx = &o->seen, .on_ply = on_ply};
+    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION,
+                                    .filename = "hostile",
+                                    .on_diag = dc_collect,
+                                    .diag_ctx = &o->seen,
+                                    .on_ply = on_ply};
     walk_game(g);
     int rc = pdn_replay_game(&sum, g, &ro);
     assert_int_equal(rc, PDN_OK);
@@ -267,7 +271,8 @@ static inline void read_with(struct outcome *o, const void *data, size_t len,
                              const struct read_opts *opt)
 {
     memset(o, 0, sizeof *o);
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, 
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION,
         .filename = "hostile",
         .strict = opt->strict,
         .encoding = opt->encoding,

@@ -38,7 +38,7 @@ struct fx {
     size_t nlines;
     struct pdn_tag tags[8];
     char src[8192];
-    size_t at; /* scanning position in src */
+    size_t at;                /* scanning position in src */
     struct diag_collector dc; /* the findings of the last fx_replay() */
     struct fx_ply plies[FX_NODES];
     int nplies;
@@ -214,7 +214,8 @@ FX_UNUSED static void fx_free(struct fx *f)
 
 FX_UNUSED static int fx_replay(struct fx *f, bool strict)
 {
-    struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION, 
+    struct pdn_replay_options opt = {
+        .version = PDN_OPTIONS_VERSION,
         .filename = "t.pdn",
         .strict = strict,
         .on_diag = dc_collect,

@@ -72,7 +72,7 @@ static const struct expect succeed[] = {
 struct expect_fail {
     const char *file;
     size_t games;
-    uint32_t line, col;         /* where the reading grammar breaks */
+    uint32_t line, col;              /* where the reading grammar breaks */
     enum pdn_diag_code lenient_code; /* what lenient mode says there */
     uint32_t lenient_line, lenient_col;
     const char *why;
@@ -169,7 +169,8 @@ static void test_conformance_fail_lenient_games_intact(void **state)
         bool found = false;
         for (int k = 0; k < f.dc.nkept; k++)
             found |= f.dc.kept[k].code == e->lenient_code && f.dc.kept[k].line == e->lenient_line &&
-                     f.dc.kept[k].col == e->lenient_col && pdn_diag_severity(f.dc.kept[k].code) == PDN_SEV_WARNING;
+                     f.dc.kept[k].col == e->lenient_col &&
+                     pdn_diag_severity(f.dc.kept[k].code) == PDN_SEV_WARNING;
         if (!found)
             print_error("%s: no lenient warning at %u:%u\n", e->file, e->lenient_line,
                         e->lenient_col);

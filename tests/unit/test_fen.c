@@ -23,7 +23,8 @@ static void read_ok(struct pdn_board *out, enum pdn_variant variant, const char 
     struct pdn_fen_error err = {PDN_FEN_TRAILING, 99};
     int rc = pdn_board_from_fen(out, variant, fen, &err);
     if (rc != PDN_OK)
-        print_error("FEN '%s': %s at offset %zu\n", fen, pdn_fen_status_message(err.status), err.offset);
+        print_error("FEN '%s': %s at offset %zu\n", fen, pdn_fen_status_message(err.status),
+                    err.offset);
     assert_int_equal(rc, PDN_OK);
     assert_int_equal(err.status, PDN_FEN_OK);
 }
@@ -111,7 +112,8 @@ static void test_fen_legacy_doubled_side(void **state)
     read_ok(&b, PDN_VARIANT_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50");
     assert_int_equal(b.side, PDN_COLOR_BLACK);
     assert_int_equal(b.side_known, 1);
-    check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50", "B:WK2,28,31,44:B20,K50");
+    check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:B:WK2,28,31,44:B20,K50",
+                     "B:WK2,28,31,44:B20,K50");
     check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:W:W31,32:B1,2", "W:W31,32:B1,2");
     check_round_trip(PDN_VARIANT_INTERNATIONAL, "B:W:W31,32:B1,2", "W:W31,32:B1,2");
     check_round_trip(PDN_VARIANT_INTERNATIONAL, "W:B:B1,2:W31", "B:W31:B1,2");
@@ -135,7 +137,8 @@ static void test_fen_king_range_end_needs_king(void **state)
     (void)state;
     struct pdn_board b;
     struct pdn_fen_error err;
-    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "b:b1-k3", &err), PDN_ESYNTAX);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "b:b1-k3", &err),
+                     PDN_ESYNTAX);
     assert_int_equal(err.status, PDN_FEN_BAD_SQUARE);
     assert_int_equal(err.offset, 5);
 }
@@ -206,8 +209,8 @@ static void test_fen_rejects_malformed(void **state)
         int rc = pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, cases[k].fen, &err);
         if (rc != PDN_ESYNTAX || err.status != cases[k].status || err.offset != cases[k].offset)
             print_error("FEN '%s': rc %d, %s at %zu; expected %s at %zu\n", cases[k].fen, rc,
-                        pdn_fen_status_message(err.status), err.offset, pdn_fen_status_message(cases[k].status),
-                        cases[k].offset);
+                        pdn_fen_status_message(err.status), err.offset,
+                        pdn_fen_status_message(cases[k].status), cases[k].offset);
         assert_int_equal(rc, PDN_ESYNTAX);
         assert_int_equal(err.status, cases[k].status);
         assert_int_equal(err.offset, cases[k].offset);
@@ -248,7 +251,8 @@ static const struct {
     {"W:WK48:B7,8,31,34,K42,44", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 5, 1},
     {"W:W26:B12,K21,31,32", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 3, 1},
     {"W:W15:B9,10", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 1, 0, 2, 0},
-    {"W:WK23:B28,17,10,20,29,39,40,38,31,8,9", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 11, 0},
+    {"W:WK23:B28,17,10,20,29,39,40,38,31,8,9", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 11,
+     0},
     {"W:WK38:B18,19,32,33", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 4, 0},
     {"W:WK47:B14,19,29,31,42", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 5, 0},
     {"W:WK38:B18,19,32,33:H0:F1", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 4, 0},
@@ -258,8 +262,8 @@ static const struct {
     {"W:WK4:B13,32,37,20", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 0, 1, 4, 0},
     /* perft.tsv (and perft.md: Gilbert's spelling of AllKings) */
     {"W:W31-50:B1-20", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_WHITE, 20, 0, 20, 0},
-    {"B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", PDN_VARIANT_INTERNATIONAL, PDN_COLOR_BLACK,
-     16, 1, 0, 2},
+    {"B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", PDN_VARIANT_INTERNATIONAL,
+     PDN_COLOR_BLACK, 16, 1, 0, 2},
     {"W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", PDN_VARIANT_INTERNATIONAL,
      PDN_COLOR_WHITE, 10, 0, 10, 0},
     {"W:WK31,K32,K33,K34,K35,K36,K37,K38,K39,K40,K41,K42,K43,K44,K45,K46,K47,K48,K49,K50:"
@@ -360,8 +364,8 @@ static void test_fen_writes_shortest_runs(void **state)
 static void test_fen_longest_fits(void **state)
 {
     (void)state;
-    static const enum pdn_piece cycle[] = {PDN_PIECE_WHITE_KING, PDN_PIECE_BLACK_KING, PDN_PIECE_WHITE_MAN,
-                                           PDN_PIECE_BLACK_MAN};
+    static const enum pdn_piece cycle[] = {PDN_PIECE_WHITE_KING, PDN_PIECE_BLACK_KING,
+                                           PDN_PIECE_WHITE_MAN, PDN_PIECE_BLACK_MAN};
     struct pdn_board b, again;
     char text[PDN_FEN_MAX];
     pdn_board_clear(&b, PDN_VARIANT_INTERNATIONAL);
@@ -380,7 +384,8 @@ static void test_fen_random_boards_round_trip(void **state)
     (void)state;
     uint32_t seed = 12345;
     for (int round = 0; round < 2000; round++) {
-        enum pdn_variant variant = round % 3 == 0 ? PDN_VARIANT_BRAZILIAN : PDN_VARIANT_INTERNATIONAL;
+        enum pdn_variant variant =
+            round % 3 == 0 ? PDN_VARIANT_BRAZILIAN : PDN_VARIANT_INTERNATIONAL;
         struct pdn_board b, again;
         char text[PDN_FEN_MAX], text2[PDN_FEN_MAX];
         pdn_board_clear(&b, variant);

@@ -127,7 +127,8 @@ static void test_hostile_bad_squares_in_notation(void **state)
     struct pdn_board b;
     struct pdn_movelist legal;
     (void)state;
-    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:WK1,K6:BK50", NULL), PDN_OK);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:WK1,K6:BK50", NULL),
+                     PDN_OK);
     pdn_movegen(&legal, &b, 0);
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         for (int strict = 0; strict < 2; strict++) {
@@ -163,7 +164,8 @@ static void test_hostile_fen_60_pieces(void **state)
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct pdn_board b;
         struct pdn_fen_error err;
-        assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, fens[i], &err), PDN_ESYNTAX);
+        assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, fens[i], &err),
+                         PDN_ESYNTAX);
         assert_int_equal(err.status, want[i]);
         assert_int_equal(err.offset, offset[i]);
         /* In a game: a finding at the tag, nothing replayed, the game kept. */

@@ -316,8 +316,8 @@ static void test_hostile_long_line_of_junk(void **state)
  * 500 MB comment, and a comment cut inside a game became junk and games.) */
 struct cut_case {
     const char *open, *fill, *close;
-    size_t games, plies; /* read in all */
-    bool nests;          /* lenient only: strict braces do not nest */
+    size_t games, plies;  /* read in all */
+    bool nests;           /* lenient only: strict braces do not nest */
     unsigned long limits; /* PDN_DIAG_LIMIT findings: the cut, and the tag value's */
 };
 

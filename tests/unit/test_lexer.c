@@ -24,8 +24,8 @@ struct lexed {
     enum odd_form last_odd;
 };
 
-static void on_report(void *ctx, enum pdn_diag_code code, enum odd_form odd, const struct pdn_pos *pos,
-                      const char *text, size_t len)
+static void on_report(void *ctx, enum pdn_diag_code code, enum odd_form odd,
+                      const struct pdn_pos *pos, const char *text, size_t len)
 {
     struct lexed *l = ctx;
     (void)code, (void)pos, (void)text, (void)len;
@@ -107,7 +107,7 @@ static void test_lexer_squares_and_separators(void **state)
     (void)state;
     struct lexed *l = lex("32-28 28x19 19:10 06", true);
     enum token_kind k[] = {TOK_NUMBER, TOK_DASH,   TOK_NUMBER,  TOK_NUMBER, TOK_CAPTURE,
-                        TOK_NUMBER, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER, TOK_NUMBER};
+                           TOK_NUMBER, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER, TOK_NUMBER};
     expect_kinds(l, k, 10);
     assert_int_equal(l->tok[0].value, 32);
     assert_int_equal(l->tok[9].value, 6);
@@ -130,7 +130,7 @@ static void test_lexer_result_vs_move_2_0(void **state)
     (void)state;
     struct lexed *l = lex("2-0 2-01 1-0 1-05 0-2", true);
     enum token_kind k[] = {TOK_RESULT, TOK_NUMBER, TOK_DASH,   TOK_NUMBER, TOK_RESULT,
-                        TOK_NUMBER, TOK_DASH,   TOK_NUMBER, TOK_RESULT};
+                           TOK_NUMBER, TOK_DASH,   TOK_NUMBER, TOK_RESULT};
     expect_kinds(l, k, 9);
     assert_int_equal(l->tok[0].value, PDN_RESULT_WHITE_WIN);
     assert_string_equal(l->text[3], "01");
@@ -143,8 +143,7 @@ static void test_lexer_result_0_0_and_others(void **state)
 {
     (void)state;
     struct lexed *l = lex("0-0 0-1 1/2-1/2 * 1-1!", true);
-    enum token_kind k[] = {TOK_RESULT, TOK_RESULT, TOK_RESULT,
-                        TOK_STAR,   TOK_RESULT, TOK_STRENGTH};
+    enum token_kind k[] = {TOK_RESULT, TOK_RESULT, TOK_RESULT, TOK_STAR, TOK_RESULT, TOK_STRENGTH};
     expect_kinds(l, k, 6);
     assert_int_equal(l->tok[0].value, PDN_RESULT_BOTH_LOST);
     assert_int_equal(l->tok[1].value, PDN_RESULT_BLACK_WIN);
@@ -183,8 +182,7 @@ static void test_lexer_strength_and_nag(void **state)
 {
     (void)state;
     struct lexed *l = lex("!? ?? (!) ( $12 $", true);
-    enum token_kind k[] = {TOK_STRENGTH, TOK_STRENGTH, TOK_STRENGTH,
-                        TOK_LPAREN,   TOK_NAG,      TOK_JUNK};
+    enum token_kind k[] = {TOK_STRENGTH, TOK_STRENGTH, TOK_STRENGTH, TOK_LPAREN, TOK_NAG, TOK_JUNK};
     expect_kinds(l, k, 6);
     assert_string_equal(l->text[2], "(!)");
     assert_int_equal(l->tok[4].value, 12);
@@ -221,7 +219,7 @@ static void test_lexer_alphanumeric(void **state)
     (void)state;
     struct lexed *l = lex("a3b4 c3-d4 c3xe5", true);
     enum token_kind k[] = {TOK_ALPHAMOVE, TOK_ALPHASQ, TOK_DASH,   TOK_ALPHASQ,
-                        TOK_ALPHASQ,   TOK_CAPTURE, TOK_ALPHASQ};
+                           TOK_ALPHASQ,   TOK_CAPTURE, TOK_ALPHASQ};
     expect_kinds(l, k, 7);
 }
 
@@ -274,8 +272,7 @@ static void test_lexer_unicode_dash_and_nbsp(void **state)
                     "19\xe2\x80\x91"
                     "23";
     struct lexed *l = lex(s, false);
-    enum token_kind k[] = {TOK_NUMBER, TOK_DASH, TOK_NUMBER,
-                        TOK_NUMBER, TOK_DASH, TOK_NUMBER};
+    enum token_kind k[] = {TOK_NUMBER, TOK_DASH, TOK_NUMBER, TOK_NUMBER, TOK_DASH, TOK_NUMBER};
     expect_kinds(l, k, 6);
     assert_int_equal(l->tok[1].find.odd, ODD_UNICODE_DASH);
     assert_int_equal(l->tok[3].pos.col, 7); /* the dash and NBSP are one column each */

@@ -25,7 +25,8 @@ static void load(struct pdn_board *b, enum pdn_variant v, const char *fen)
     struct pdn_fen_error err;
     int rc = pdn_board_from_fen(b, v, fen, &err);
     if (rc != 0)
-        fail_msg("FEN '%s' rejected at %zu: %s", fen, err.offset, pdn_fen_status_message(err.status));
+        fail_msg("FEN '%s' rejected at %zu: %s", fen, err.offset,
+                 pdn_fen_status_message(err.status));
 }
 
 /* A generated move's two spellings: the short one and the whole path. */

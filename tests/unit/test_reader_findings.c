@@ -127,7 +127,8 @@ static void test_findings_tags_only_game_then_tags(void **state)
         pdn_game *g = NULL;
         assert_int_equal(fix_read_str(&F, text, strict, &g), 2);
         assert_int_equal(g->ntags, 2);
-        const struct diag_record *d = strict ? dc_first_error(&F.dc) : need_code(PDN_DIAG_MISSING_RESULT);
+        const struct diag_record *d =
+            strict ? dc_first_error(&F.dc) : need_code(PDN_DIAG_MISSING_RESULT);
         assert_non_null(d);
         /* Strict: the '[' where a separator is needed; lenient: the end
          * of the game that has no result. */

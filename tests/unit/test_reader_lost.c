@@ -220,7 +220,8 @@ static void test_reader_lost_zero_padded_squares(void **state)
 
     /* SAGE writes W06 in FENs: any number of zeros reads there too. */
     struct pdn_board b;
-    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:W06,0032:BK00045", NULL), 0);
+    assert_int_equal(pdn_board_from_fen(&b, PDN_VARIANT_INTERNATIONAL, "W:W06,0032:BK00045", NULL),
+                     0);
 }
 
 /* ---- Move numbers -------------------------------------------------------------- */

@@ -14,8 +14,8 @@
 #include "replay_fixture.h"
 
 /* Replays and expects exactly one finding, with this code, column and move number. */
-static const struct diag_record *one(struct fx *f, bool strict, enum pdn_diag_code code, uint32_t col,
-                                 const char *number)
+static const struct diag_record *one(struct fx *f, bool strict, enum pdn_diag_code code,
+                                     uint32_t col, const char *number)
 {
     assert_int_equal(fx_replay(f, strict), PDN_OK);
     dc_print(&f->dc);
@@ -403,7 +403,8 @@ static void walk(char *out, size_t cap, const char *fen, int n)
         assert_true(k < legal->count);
         char text[PDN_MOVE_TEXT_MAX];
         pdn_move_to_text(text, &legal->moves[k], legal, PDN_CAPTURE_SHORTEST);
-        if (b.side == PDN_COLOR_WHITE) len += (size_t)snprintf(out + len, cap - len, "%d. ", ply / 2 + 1);
+        if (b.side == PDN_COLOR_WHITE)
+            len += (size_t)snprintf(out + len, cap - len, "%d. ", ply / 2 + 1);
         len += (size_t)snprintf(out + len, cap - len, "%s ", text);
         b = next;
         seen[nseen++] = b;

@@ -224,13 +224,13 @@ static void test_text_result_goes(void **state)
         const char *text;
         enum pdn_result result; /* PDN_RESULT_NONE: not a Goes score */
     } cases[] = {
-        {"1.01-0.99", PDN_RESULT_DRAW},      {"0.99-1.01", PDN_RESULT_DRAW},
-        {"1.02-0.98", PDN_RESULT_DRAW},      {"1.5-0.5", PDN_RESULT_DRAW},
-        {"1.00-1.00", PDN_RESULT_DRAW},      {"2.00-0.00", PDN_RESULT_WHITE_WIN},
-        {"2.0-0", PDN_RESULT_WHITE_WIN},     {"0.00-2.00", PDN_RESULT_BLACK_WIN},
-        {"1.01-0.98", PDN_RESULT_NONE},      {"1.001-0.999", PDN_RESULT_NONE},
-        {"1.01-", PDN_RESULT_NONE},          {"1.-1.", PDN_RESULT_NONE},
-        {"3.00-0.00", PDN_RESULT_NONE},      {"1-1", PDN_RESULT_NONE},
+        {"1.01-0.99", PDN_RESULT_DRAW},  {"0.99-1.01", PDN_RESULT_DRAW},
+        {"1.02-0.98", PDN_RESULT_DRAW},  {"1.5-0.5", PDN_RESULT_DRAW},
+        {"1.00-1.00", PDN_RESULT_DRAW},  {"2.00-0.00", PDN_RESULT_WHITE_WIN},
+        {"2.0-0", PDN_RESULT_WHITE_WIN}, {"0.00-2.00", PDN_RESULT_BLACK_WIN},
+        {"1.01-0.98", PDN_RESULT_NONE},  {"1.001-0.999", PDN_RESULT_NONE},
+        {"1.01-", PDN_RESULT_NONE},      {"1.-1.", PDN_RESULT_NONE},
+        {"3.00-0.00", PDN_RESULT_NONE},  {"1-1", PDN_RESULT_NONE},
         {"1.01-0.99 ", PDN_RESULT_NONE},
     };
     (void)state;
@@ -397,16 +397,33 @@ static void test_text_sniff(void **state)
 {
     (void)state;
     static const char *const pdn[] = {
-        "[Event \"x\"]", "[Event]", "1. 32-28 *", "32x23", "1.a3b4", "c3-d4", "1. 3228 *",
-        "1. -- *", "$3 *", "*", "{a comment} 1. 32\xe2\x80\x93" "28", "% a line\n[GameType \"20\"]",
+        "[Event \"x\"]",
+        "[Event]",
+        "1. 32-28 *",
+        "32x23",
+        "1.a3b4",
+        "c3-d4",
+        "1. 3228 *",
+        "1. -- *",
+        "$3 *",
+        "*",
+        "{a comment} 1. 32\xe2\x80\x93"
+        "28",
+        "% a line\n[GameType \"20\"]",
     };
     for (size_t i = 0; i < sizeof pdn / sizeof pdn[0]; i++)
         assert_int_equal(text_sniff(pdn[i], strlen(pdn[i])), TEXT_SNIFF_PDN);
     static const char *const blank[] = {"", " \r\n\t", "{only a comment}", "% a line\n; another\n"};
     for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++)
         assert_int_equal(text_sniff(blank[i], strlen(blank[i])), TEXT_SNIFF_BLANK);
-    static const char *const other[] = {"hello world", "\x7f" "ELF\x02\x01\x01", "GLIBC_2.2.5 2.31",
-                                        "[a-z]*", "x*y", "[", "4$"};
+    static const char *const other[] = {"hello world",
+                                        "\x7f"
+                                        "ELF\x02\x01\x01",
+                                        "GLIBC_2.2.5 2.31",
+                                        "[a-z]*",
+                                        "x*y",
+                                        "[",
+                                        "4$"};
     for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
         assert_int_equal(text_sniff(other[i], strlen(other[i])), TEXT_SNIFF_OTHER);
     /* Only the start is looked at: a move far into prose is not seen. */
@@ -481,9 +498,9 @@ static void test_text_hop_agrees_with_the_reader(void **state)
 {
     (void)state;
     static const char *const moves[] = {
-        "33x22", "22x13", "22-7-f6", "22x7xf6", "22xf6", "f6x22", "7x1",   "9-3",
+        "33x22", "22x13", "22-7-f6", "22x7xf6", "22xf6",    "f6x22", "7x1",   "9-3",
         "3x14",  "13x4",  "22:13",   "22-17",   "12-21-32", "32x41", "05x14", "33x22<7>",
-        "a1xc3", "c3x22", "22 x 13", "22x7x13", "13x22",  "--",    "...",   "6x17",
+        "a1xc3", "c3x22", "22 x 13", "22x7x13", "13x22",    "--",    "...",   "6x17",
     };
     enum { N = sizeof moves / sizeof moves[0] };
     for (size_t i = 0; i < N; i++) {
@@ -492,8 +509,9 @@ static void test_text_hop_agrees_with_the_reader(void **state)
             struct text_hop b = text_hop_of(moves[j], strlen(moves[j]));
             bool joined = moves_read(moves[i], moves[j]) == 1;
             bool want = text_hop_continues(text_hop_end(a), b);
-            if (joined != want) print_message("'%s %s': read as %s\n", moves[i], moves[j],
-                                              joined ? "one move" : "two");
+            if (joined != want)
+                print_message("'%s %s': read as %s\n", moves[i], moves[j],
+                              joined ? "one move" : "two");
             assert_true(joined == want);
         }
     }

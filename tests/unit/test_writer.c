@@ -209,8 +209,9 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
     moves[1].variations = &var;
     moves[1].nvariations = 1;
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- (1... ... 2. 33-29) 2. 33-29 -- 3. 34-30 3... "
-                         "... 4. 35-30 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n\n1. 32-28 -- (1... ... 2. 33-29) 2. 33-29 -- 3. 34-30 3... "
+          "... 4. 35-30 *\n\n");
     check_reads_back(&g, 7);
 }
 
@@ -229,7 +230,8 @@ static void test_writer_black_number_when_alone(void **state)
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {good} 1... 18-23 (1... 17-22 2. 28x17) "
                          "2. 33-29 23x34 *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
+    struct pdn_write_options opt = {
+        .version = PDN_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2. 33-29 23x34 *\n\n");
 }
 
@@ -309,7 +311,8 @@ static void test_writer_capture_to_alpha_square_leaves_no_hop(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.gametype = 25; /* as the reader infers from the algebraic square: it is said */
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"25\"]\n\n1. 22x7xf6 7x1 2. 22xf6 22x17 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"25\"]\n\n1. 22x7xf6 7x1 2. 22xf6 22x17 *\n\n");
     check_reads_back(&g, 4);
 }
 
@@ -464,7 +467,8 @@ static void test_writer_move_text_from_the_caller(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("032-28"), mv("odd"), mv("33:29")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
+    struct pdn_write_options opt = {
+        .version = PDN_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
 }
 
@@ -563,10 +567,11 @@ static void test_writer_bad_tag_names_as_comments(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = COUNT(tags);
-    check(&g, NULL,
-          "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-          "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} "
-          "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
+    check(
+        &g, NULL,
+        "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
+        "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} "
+        "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
     struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
