@@ -11,6 +11,7 @@
  * not print: findings become cells.
  */
 #include "csv_impl.h"
+#include "vec.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -110,18 +111,6 @@ void pdn_csv_on_diag(const struct pdn_diag *d, void *ctx)
     keep_error(slot, d);
 }
 
-/* Room for one more element of size 'size' in *p. */
-static bool grow(void **p, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap) return true;
-    size_t want = *cap ? 2 * *cap : 64;
-    void *q = realloc(*p, want * size);
-    if (q == NULL) return false;
-    *p = q;
-    *cap = want;
-    return true;
-}
-
 static void replay_diag(const struct pdn_diag *d, void *ctx)
 {
     pdn_csv_writer *w = ctx;
@@ -130,7 +119,7 @@ static void replay_diag(const struct pdn_diag *d, void *ctx)
     if (pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
     if (w->first.game == 0) keep_error(&w->first, d);
     if (!d->node) return;
-    if (!grow((void **)&w->stops, &w->capstops, w->nstops, sizeof *w->stops)) {
+    if (!vec_reserve((void **)&w->stops, &w->capstops, w->nstops, sizeof *w->stops)) {
         w->nomem = true;
         return;
     }
@@ -152,7 +141,7 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
 {
     pdn_csv_writer *w = ctx;
     (void)depth;
-    if (!grow((void **)&w->plies, &w->capplies, w->nplies, sizeof *w->plies)) {
+    if (!vec_reserve((void **)&w->plies, &w->capplies, w->nplies, sizeof *w->plies)) {
         w->nomem = true;
         return;
     }

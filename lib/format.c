@@ -6,11 +6,12 @@
  * (the node of an illegal or ambiguous finding); the writer is then handed
  * both through its callbacks.
  *
- * Uses the public API only. Must not print (findings of the replay are
+ * Uses the public API only (and vec.h's growth). Must not print (findings of the replay are
  * dropped, not reported) or keep state between calls: everything it
  * allocates is freed before it returns.
  */
 #include "pdn.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,25 +35,13 @@ struct format {
     struct pdn_movelist legal; /* scratch for pdn_move_to_text */
 };
 
-/* Room for one more element of size 'size' in *p; false when out of memory. */
-static bool grow(void **p, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap) return true;
-    size_t want = *cap ? 2 * *cap : 64;
-    void *q = realloc(*p, want * size);
-    if (q == NULL) return false;
-    *p = q;
-    *cap = want;
-    return true;
-}
-
 static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
     struct format *f = ctx;
     (void)after;
     (void)depth;
-    if (!grow((void **)&f->placed, &f->capplaced, f->nplaced, sizeof *f->placed)) {
+    if (!vec_reserve((void **)&f->placed, &f->capplaced, f->nplaced, sizeof *f->placed)) {
         f->nomem = true;
         return;
     }
@@ -80,7 +69,7 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     struct format *f = ctx;
     if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
     if (!d->node) return;
-    if (!grow((void **)&f->stops, &f->capstops, f->nstops, sizeof *f->stops)) {
+    if (!vec_reserve((void **)&f->stops, &f->capstops, f->nstops, sizeof *f->stops)) {
         f->nomem = true;
         return;
     }

@@ -1,5 +1,6 @@
 /*
- * vec: the slow path of vec_push (growth) and freeing. See vec.h.
+ * vec: the slow path of vec_push (growth), freeing, and vec_reserve for
+ * arrays kept by hand. See vec.h.
  */
 #include "vec.h"
 
@@ -21,4 +22,15 @@ void *vec_push_grow(struct vec *vec, size_t size)
     void *p = (char *)vec->data + vec->n++ * size;
     memset(p, 0, size);
     return p;
+}
+
+bool vec_reserve(void **p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap) return true;
+    size_t want = *cap ? 2 * *cap : 64;
+    void *q = realloc(*p, want * size);
+    if (q == NULL) return false;
+    *p = q;
+    *cap = want;
+    return true;
 }

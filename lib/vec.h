@@ -6,6 +6,7 @@
 #ifndef PDN_VEC_H
 #define PDN_VEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -27,5 +28,10 @@ static inline void *vec_push(struct vec *vec, size_t size)
     memset(p, 0, size);
     return p;
 }
+
+/* For arrays kept as a pointer, a count and a capacity of their own: room
+ * for element n (of 'size' bytes) in *p, doubling from 64; false when out
+ * of memory (*p unchanged). */
+bool vec_reserve(void **p, size_t *cap, size_t n, size_t size);
 
 #endif
