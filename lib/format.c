@@ -6,9 +6,9 @@
  * (the node of an illegal or ambiguous finding); the writer is then handed
  * both through its callbacks.
  *
- * Uses the public API only (and vec.h's growth). Must not print (findings of the replay are
- * dropped, not reported) or keep state between calls: everything it
- * allocates is freed before it returns.
+ * Uses the public API only, and vec.h's growth. Must not print (findings
+ * of the replay are dropped, not reported) or keep state between calls:
+ * everything it allocates is freed before it returns.
  */
 #include "pdn.h"
 #include "vec.h"
