@@ -205,7 +205,7 @@ sanitize: deps
 
 # The library and tests/unit/test_threads.c built with -fsanitize=thread:
 # two threads read, replay and write files at the same moment.
-TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1
+TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
 tsan: deps
 	$(MAKE) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads
