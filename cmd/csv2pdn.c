@@ -29,7 +29,7 @@ static const char usage[] =
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
     "  -q, --quiet            no summary, no note when reading a terminal\n"
     "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
-    "  -h, --help             print this help and exit\n"
+    TOOL_VARIANT_USAGE "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"
@@ -136,6 +136,7 @@ static void parse_options(struct tool *t, struct back *b, int argc, char **argv)
     }
     b->o.strict = t->strict;
     b->o.draw_rules = t->draw_rules;
+    b->o.gametype = t->gametype;
     b->o.map = b->map;
     b->o.nmap = b->nmap;
 }

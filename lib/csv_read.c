@@ -454,6 +454,7 @@ static int read_game(pdn_game **out, pdn_csv_reader *r)
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     ro.filename = r->filename;
     ro.strict = r->o.strict;
+    ro.gametype = r->o.gametype;
     ro.on_diag = relay;
     ro.diag_ctx = r;
     pdn_reader *reader;

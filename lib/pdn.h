@@ -1043,6 +1043,7 @@ struct pdn_csv_read_options {
     const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
     size_t nmap;
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
+    int gametype; /* games without a GameType column or tag are of this type; 0: inferred */
 };
 #define PDN_CSV_READ_OPTIONS_INIT                                                                  \
     {                                                                                              \
