@@ -30,8 +30,8 @@ static const char usage[] =
     "      --blocks           histogram bars of block characters (default on a terminal)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    "  -q, --quiet            no note when reading a terminal\n"
-    TOOL_VARIANT_USAGE "  -h, --help             print this help and exit\n"
+    "  -q, --quiet            no note when reading a terminal\n" TOOL_VARIANT_USAGE
+    "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
