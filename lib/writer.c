@@ -154,10 +154,14 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
     for (int i = 0; i < ROSTER; i++)
         write_tag(fp, roster[i], roster_value(game, i));
     /* A variant the reader inferred (pdn_game.gametype) is said, so the game
-     * reads back the same anywhere; international, the default, needs no tag. */
-    if (!pdn_game_tag(game, "GameType") && game->gametype > 0 && game->gametype != 20) {
+     * reads back the same anywhere, alone too. International, the default,
+     * needs no tag, unless the game's own clues say otherwise (the file's
+     * majority or an option decided it). */
+    int type = game->gametype > 0 ? game->gametype : 20;
+    bool clue_differs = game->clue_gametype > 0 && game->clue_gametype != type;
+    if (!pdn_game_tag(game, "GameType") && (type != 20 || clue_differs)) {
         char number[16];
-        snprintf(number, sizeof number, "%d", game->gametype);
+        snprintf(number, sizeof number, "%d", type);
         write_tag(fp, "GameType", number);
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
