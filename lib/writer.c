@@ -149,17 +149,19 @@ static bool written_in_roster(const pdn_game *game, uint32_t k)
     return true;
 }
 
-static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_options *opt)
+static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_options *opt,
+                       bool moves_as_comments)
 {
     for (int i = 0; i < ROSTER; i++)
         write_tag(fp, roster[i], roster_value(game, i));
     /* A variant the reader inferred (pdn_game.gametype) is said, so the game
      * reads back the same anywhere, alone too. International, the default,
-     * needs no tag, unless the game's own clues say otherwise (the file's
-     * majority or an option decided it). */
+     * needs no tag, unless the game's own clues said otherwise (conflicting,
+     * or overruled by the file's majority or an option), or moves written
+     * as comments no longer give the clues they gave. */
     int type = game->gametype > 0 ? game->gametype : 20;
-    bool clue_differs = game->clue_gametype > 0 && game->clue_gametype != type;
-    if (!pdn_game_tag(game, "GameType") && (type != 20 || clue_differs)) {
+    bool clue_differs = game->variant_clue && game->clue_gametype != type;
+    if (!pdn_game_tag(game, "GameType") && (type != 20 || clue_differs || moves_as_comments)) {
         char number[16];
         snprintf(number, sizeof number, "%d", type);
         write_tag(fp, "GameType", number);
@@ -769,6 +771,19 @@ static struct side start_side(const pdn_game *game)
     return s;
 }
 
+/* Whether a move of the line, or of its variations, is written as a comment
+ * (cut, or text that would not read back as that move). */
+static bool keeps_moves_as_comments(const struct writer *wr, const struct pdn_line *line)
+{
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        if (cut_here(wr, node) || unreadable(wr, node)) return true;
+        for (uint32_t v = 0; !wr->opt->no_variations && v < node->nvariations; v++)
+            if (keeps_moves_as_comments(wr, &node->variations[v])) return true;
+    }
+    return false;
+}
+
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
     static const struct pdn_write_options defaults = {.version = PDN_OPTIONS_VERSION};
@@ -778,7 +793,8 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
     flockfile(out); /* the wrapper writes unlocked: one lock for the game */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);
+    if (!wr.opt->movetext_only)
+        write_tags(out, game, wr.opt, keeps_moves_as_comments(&wr, &game->main));
     write_moves(&wr, &game->main, 0, start_side(game), false);
     bool as_written = own_result_format(game) && game->result_text;
     wrap_puts(&wr.wrap, as_written ? game->result_text : result_text(game, game_result(game)));

@@ -172,7 +172,8 @@ static void test_writer_unreadable_move_as_comment(void **state)
     struct pdn_node moves[] = {mv("32-28"), mv("10-\n1-"), mv("33-29"), mv("1-1"), mv("063")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10- 1-} 2. 33-29 {1-1} {063} *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10- 1-} 2. 33-29 {1-1} {063} *\n\n");
 }
 
 /* "1 -1<3>" is a move to a lenient reader; written "1-1<3>" it would read
@@ -183,7 +184,8 @@ static void test_writer_move_starting_with_a_result_as_comment(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("32-28"), mv("1-1<3>"), mv("1-10")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {1-1<3>} 2. 1-10 *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {1-1<3>} 2. 1-10 *\n\n");
     check_reads_back(&g, 2);
 }
 
@@ -296,8 +298,12 @@ static void test_writer_mixed_capture_not_read_as_next_hop(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("33x22"), mv("22-7-f6"), mv("28x22"), mv("22:f6")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    /* As the reader finds it: squares above 32 and algebraic ones conflict,
+     * so the international default is said. */
+    g.variant_clue = "conflicting clues";
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 33x22 1... 22x7xf6 2. 28x22 2... 22xf6 *\n\n");
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 33x22 1... 22x7xf6 2. 28x22 2... "
+                         "22xf6 *\n\n");
     check_reads_back(&g, 4);
 }
 
@@ -500,8 +506,9 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     g.main.ntrailing = 1;
     struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
     check(&g, &opt,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
-                         "{2. !32-27? 23x32 (2... 17-22)\n3. 37x28 end} *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
+          "{2. !32-27? 23x32 (2... 17-22)\n3. 37x28 end} *\n\n");
 }
 
 /* A reader keeps no order between a setup and the comments around it: the
@@ -518,12 +525,14 @@ static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
     moves[1].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 2... "
-                         "19-23 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 2... "
+          "19-23 *\n\n");
     check_reads_back(&g, 2);
     g.main.nmoves = 3; /* at the end of the line */
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ *\n\n");
     check_reads_back(&g, 1);
 }
 
@@ -536,9 +545,11 @@ static void test_writer_setup_of_a_cut_move_after_the_cut(void **state)
     moves[1].setup = "B:W28:B17";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
-    check(&g, &opt,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {1... !17-22 2. 28x17} /FEN \"B:W28:B17\"/ "
-                         "*\n\n");
+    check(
+        &g, &opt,
+        ROSTER_UNKNOWN
+        "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {1... !17-22 2. 28x17} /FEN \"B:W28:B17\"/ "
+        "*\n\n");
 }
 
 static void test_writer_cut_at_first_move(void **state)
@@ -551,7 +562,7 @@ static void test_writer_cut_at_first_move(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
     /* A '}' in the rest: a ';' comment, which ends its line. */
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n; 1. !1-2 3-4 x}y\n*\n\n");
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n; 1. !1-2 3-4 x}y\n*\n\n");
 }
 
 static void test_writer_bad_tag_names_as_comments(void **state)
