@@ -46,6 +46,8 @@ static void scan_squares(struct clues *c, const char *s, bool fen, int *first)
             p++;
             continue;
         }
+        while (*p == '0' && is_digit(p[1])) /* "032" is 32, as the reader reads it */
+            p++;
         const char *q = p;
         while (is_digit(*q))
             q++;
