@@ -61,7 +61,10 @@ static void scan_squares(struct clues *c, const char *s, bool fen, int *first)
     }
 }
 
-static void read_clues(struct clues *c, const pdn_game *game, const char **fen)
+/* text: the main-line move texts to read in place of the nodes' (the
+ * writer's), or NULL for the texts as read. */
+static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
+                       variant_text_fn text, void *ctx)
 {
     memset(c, 0, sizeof *c);
     *fen = NULL;
@@ -80,7 +83,8 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen)
     }
     for (uint32_t i = 0; i < game->main.nmoves; i++) {
         const struct pdn_node *n = &game->main.moves[i];
-        if (n->text) scan_squares(c, n->text, false, i == 0 ? &c->first : NULL);
+        const char *t = text ? text(n, ctx) : n->text;
+        if (t) scan_squares(c, t, false, i == 0 ? &c->first : NULL);
         if (n->setup) scan_squares(c, n->setup, true, NULL);
     }
 }
@@ -95,11 +99,12 @@ static bool chess_result(const pdn_game *game)
 
 /* The game's own clue: gametype (0: none), whether it is weak (the file's
  * majority overrides it) and why. */
-static int own_clue(const pdn_game *game, bool *weak, const char **why)
+static int own_clue(const pdn_game *game, bool *weak, const char **why, variant_text_fn text,
+                    void *ctx)
 {
     struct clues c;
     const char *fen;
-    read_clues(&c, game, &fen);
+    read_clues(&c, game, &fen, text, ctx);
     *weak = false;
     *why = NULL;
     if (c.big && c.algebraic) {
@@ -172,7 +177,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
 {
     bool weak;
     const char *why;
-    game->clue_gametype = own_clue(game, &weak, &why);
+    game->clue_gametype = own_clue(game, &weak, &why, NULL, NULL);
     game->variant_clue = why;
     const char *tag = pdn_game_tag(game, "GameType");
     unsigned count, total;
@@ -224,4 +229,13 @@ bool pdn_variant_parse(enum pdn_variant *out, const char *name)
             return true;
         }
     return false;
+}
+
+bool variant_clue_changes(const pdn_game *game, variant_text_fn text, void *ctx)
+{
+    bool weak_read, weak_written;
+    const char *why;
+    int read = own_clue(game, &weak_read, &why, NULL, NULL);
+    int written = own_clue(game, &weak_written, &why, text, ctx);
+    return read != written || weak_read != weak_written;
 }

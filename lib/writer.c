@@ -26,6 +26,7 @@
  */
 #include "pdn.h"
 #include "text.h"
+#include "variant.h"
 #include "writer_wrap.h"
 
 #include <limits.h>
@@ -771,6 +772,26 @@ static struct side start_side(const pdn_game *game)
     return s;
 }
 
+/* variant_text_fn: the text written for a main-line move. */
+struct written_text {
+    const struct writer *wr;
+    char buf[CLEAN_MOVE_MAX];
+};
+
+static const char *written_text(const struct pdn_node *node, void *ctx)
+{
+    struct written_text *t = ctx;
+    return text_of(t->wr, node, t->buf);
+}
+
+/* Whether the game as written gives the variant inference another clue
+ * than as read (a zero-padded or three-digit first square written plainly). */
+static bool clue_changes(const struct writer *wr, const pdn_game *game)
+{
+    struct written_text t = {.wr = wr};
+    return variant_clue_changes(game, written_text, &t);
+}
+
 /* Whether a move of the line, or of its variations, is written as a comment
  * (cut, or text that would not read back as that move). */
 static bool keeps_moves_as_comments(const struct writer *wr, const struct pdn_line *line)
@@ -794,7 +815,8 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     flockfile(out); /* the wrapper writes unlocked: one lock for the game */
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only)
-        write_tags(out, game, wr.opt, keeps_moves_as_comments(&wr, &game->main));
+        write_tags(out, game, wr.opt,
+                   keeps_moves_as_comments(&wr, &game->main) || clue_changes(&wr, game));
     write_moves(&wr, &game->main, 0, start_side(game), false);
     bool as_written = own_result_format(game) && game->result_text;
     wrap_puts(&wr.wrap, as_written ? game->result_text : result_text(game, game_result(game)));
