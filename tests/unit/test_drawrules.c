@@ -53,6 +53,18 @@ static struct pdn_board walk(const char *fmt_white, const char *fmt_black, int n
     return fen(n % 2 ? fmt_black : fmt_white, 11 + (n / 2) % 30, 46 + (n / 2) / 30);
 }
 
+/* Runs plies 1..last of walk and checks that only the last draws, by rule. */
+static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, int last,
+                        enum draw_rule rule)
+{
+    struct draw_tracker t;
+    struct pdn_board at = walk(w, b, 0);
+    draw_tracker_start(&t, &at, set);
+    for (int n = 1; n < last; n++)
+        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk(w, b, last), 0), rule);
+}
+
 static void test_drawrules_international_fmjd_repetition_third_time(void **state)
 {
     (void)state;
@@ -97,13 +109,8 @@ static void test_drawrules_international_fmjd_capture_clears_history(void **stat
 static void test_drawrules_international_fmjd_25_moves(void **state)
 {
     (void)state;
-    struct draw_tracker t;
     const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *b = "B:WK%d,K%d,K50,49:BK1,K2,3";
-    struct pdn_board at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 50; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk(w, b, 50), 0), DRAW_25_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 50, DRAW_25_MOVES);
 }
 
 static void test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture(void **state)
@@ -186,11 +193,8 @@ static void test_drawrules_international_fmjd_5_moves_either_colour(void **state
     struct draw_tracker t;
     /* Black is the strong side: a king and a man against a king. */
     const char *w = "W:WK%d:BK1,2", *b = "B:WK%d:BK1,2";
-    struct pdn_board at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 10; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk(w, b, 10), 0), DRAW_5_MOVES);
+    struct pdn_board at;
+    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 10, DRAW_5_MOVES);
     /* Men only against a king: no endgame rule (the 25-move one needs kings only). */
     w = "W:WK%d:B1,2";
     b = "B:WK%d:B1,2";
@@ -401,28 +405,15 @@ static void test_drawrules_italian_czech_none(void **state)
 static void test_drawrules_international_classic_5_moves(void **state)
 {
     (void)state;
-    struct draw_tracker t;
     /* Two kings and a man (Black) against a lone king: Black's 5th move
      * (ply 10) under the classic rules; the 16-move rule (ply 32) under FMJD. */
     const char *w = "W:WK%d:BK1,K2,3", *b = "B:WK%d:BK1,K2,3";
-    struct pdn_board at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
-    for (int n = 1; n < 10; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk(w, b, 10), 0), DRAW_5_MOVES);
-    at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 32; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk(w, b, 32), 0), DRAW_16_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, DRAW_5_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 32, DRAW_16_MOVES);
     /* Three men against a lone king: classic only. */
     w = "W:WK%d:B1,2,3";
     b = "B:WK%d:B1,2,3";
-    at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
-    for (int n = 1; n < 10; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk(w, b, 10), 0), DRAW_5_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, DRAW_5_MOVES);
 }
 
 static void test_drawrules_international_classic_5_moves_lone_man(void **state)
@@ -431,11 +422,8 @@ static void test_drawrules_international_classic_5_moves_lone_man(void **state)
     struct draw_tracker t;
     /* Two kings against a lone man: White's 5th move (ply 9); FMJD: none. */
     const char *w = "W:WK%d,K50:B3", *b = "B:WK%d,K50:B3";
-    struct pdn_board at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
-    for (int n = 1; n < 9; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk(w, b, 9), 0), DRAW_5_MOVES);
+    struct pdn_board at;
+    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 9, DRAW_5_MOVES);
     at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     for (int n = 1; n < 40; n++)
