@@ -143,6 +143,11 @@ int pdn_square_from_name(enum pdn_variant variant, const char *name)
     return geo_square_algebraic(geometry_get(variant), name[0] - 'a', rank);
 }
 
+size_t pdn_square_text(char out[PDN_SQUARE_TEXT_MAX], enum pdn_variant variant, int square)
+{
+    return (size_t)geo_square_text(out, geometry_get(variant), square);
+}
+
 size_t pdn_square_name(char out[4], enum pdn_variant variant, int square)
 {
     out[0] = '\0';

@@ -56,17 +56,28 @@ static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pd
     csv_put_cell(w, c);
 }
 
+/* The squares of the pieces taken, as the variant writes squares. */
 static void put_captures(pdn_csv_writer *w, const struct col *c, const struct ply *p)
 {
     uint8_t sq[PDN_PATH_MAX];
-    int n = pdn_move_captures(sq, &p->move, (enum pdn_variant)p->after.variant);
+    enum pdn_variant v = (enum pdn_variant)p->variant;
+    int n = pdn_move_captures(sq, &p->move, v);
     csv_cell_reset(w);
     for (int i = 0; i < n; i++) {
-        char buf[8];
-        snprintf(buf, sizeof buf, "%s%u", i ? " " : "", (unsigned)sq[i]);
-        csv_cell_adds(w, buf);
+        char text[PDN_SQUARE_TEXT_MAX];
+        size_t len = pdn_square_text(text, v, sq[i]);
+        if (i) csv_cell_add(w, " ", 1);
+        csv_cell_add(w, text, len);
     }
     csv_put_cell(w, c);
+}
+
+/* A square cell: a number, or "c3" in the algebraic variants. */
+static void put_square(pdn_csv_writer *w, const struct col *c, const struct ply *p, int square)
+{
+    char text[PDN_SQUARE_TEXT_MAX];
+    pdn_square_text(text, (enum pdn_variant)p->variant, square);
+    csv_put(w, c, text);
 }
 
 /* The cells that only a played ply has. */
@@ -83,13 +94,13 @@ static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct
         csv_put(w, c, buf);
         break;
     case C_FROM:
-        csv_put_number(w, c, p->move.from);
+        put_square(w, c, p, p->move.from);
         break;
     case C_TO:
-        csv_put_number(w, c, p->move.to);
+        put_square(w, c, p, p->move.to);
         break;
     case C_PATH:
-        pdn_move_to_path(buf, &p->move);
+        pdn_move_path_text(buf, &p->move, (enum pdn_variant)p->variant);
         csv_put(w, c, buf);
         break;
     case C_CAPTURES:

@@ -168,14 +168,10 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
 
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p)
 {
-    char numeric[PDN_MOVE_TEXT_MAX];
+    /* The variant's squares ("c3-d4"), as pdn_format_game writes them. */
     enum pdn_variant v = (enum pdn_variant)p->variant;
-    char *text = pdn_rules_get(v)->algebraic ? numeric : out;
-    size_t n = p->full ? pdn_move_to_path(text, &p->move)
-                       : pdn_move_to_text(text, &p->move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-    /* The variant's customary notation, as pdn_format_game writes it. */
-    if (text == numeric) n = pdn_move_text_algebraic(out, numeric, v);
-    return n;
+    return p->full ? pdn_move_path_text(out, &p->move, v)
+                   : pdn_move_text(out, &p->move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
 }
 
 /* Where a node's ply is looked for first in slots (mask: capslots - 1). */

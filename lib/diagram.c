@@ -107,6 +107,14 @@ static void put_marked(FILE *out, const struct glyphs *gl, enum mark mark, enum 
     fprintf(out, "%s[%s]%s", color ? SGR_MARK : "", inner, color ? SGR_RESET : "");
 }
 
+/* An empty square shows its text, "22" or "c3", dimmed in colour. */
+static void put_label(FILE *out, const struct pdn_board *board, int square, bool color)
+{
+    char text[PDN_SQUARE_TEXT_MAX];
+    pdn_square_text(text, (enum pdn_variant)board->variant, square);
+    fprintf(out, "%s%2s%s ", color ? SGR_DIM : "", text, color ? SGR_RESET : "");
+}
+
 /* One three-column cell of the grid. */
 static void put_cell(FILE *out, const struct pdn_board *board, int square, const struct marks *m,
                      const struct pdn_diagram_options *o)
@@ -121,10 +129,8 @@ static void put_cell(FILE *out, const struct pdn_board *board, int square, const
         put_marked(out, gl, (enum mark)m->at[square], piece, o->color);
     else if (piece != PDN_PIECE_EMPTY)
         fprintf(out, " %s ", gl->piece[piece]);
-    else if (o->color)
-        fprintf(out, SGR_DIM "%2d" SGR_RESET " ", square);
     else
-        fprintf(out, "%2d ", square);
+        put_label(out, board, square, o->color);
 }
 
 static void put_rule(FILE *out, const struct glyphs *gl, const char *left, const char *right,
@@ -243,9 +249,10 @@ static void svg_head(FILE *out, const struct svg_layout *l, const char *title)
             w, h, l->frame, l->frame, w - 2 * l->frame, h - 2 * l->frame);
 }
 
-/* The dark squares with their numbers, highlighted where the last move
- * started and ended. */
-static void svg_squares(FILE *out, const struct svg_layout *l, const struct marks *m)
+/* The dark squares with their texts (numbers, or "c3" where the variant
+ * writes squares so), highlighted where the last move started and ended. */
+static void svg_squares(FILE *out, const struct svg_layout *l, const struct marks *m,
+                        enum pdn_variant variant)
 {
     /* In the corner, clear of a piece: numbers stay readable under pieces. */
     int font = l->size / 5;
@@ -260,10 +267,12 @@ static void svg_squares(FILE *out, const struct svg_layout *l, const struct mark
                     "<rect class=\"mark\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
                     "fill=\"" SVG_MARK "\" fill-opacity=\"0.5\"/>",
                     x, y, l->size, l->size);
+        char text[PDN_SQUARE_TEXT_MAX];
+        pdn_square_text(text, variant, s);
         fprintf(out,
                 "<text x=\"%d\" y=\"%d\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
-                "font-size=\"%d\" fill=\"" SVG_NUMBER "\">%d</text>\n",
-                x + 1 + l->size / 56, y + font, font, s);
+                "font-size=\"%d\" fill=\"" SVG_NUMBER "\">%s</text>\n",
+                x + 1 + l->size / 56, y + font, font, text);
     }
     fputs("</g>\n", out);
 }
@@ -357,7 +366,7 @@ int pdn_diagram_svg(FILE *out, const struct pdn_board *board,
     struct marks m;
     marks_of(&m, board, o->last);
     svg_head(out, &l, o->title);
-    svg_squares(out, &l, &m);
+    svg_squares(out, &l, &m, (enum pdn_variant)board->variant);
     fputs("<g class=\"pieces\">\n", out);
     for (int s = 1; s <= l.g->squares; s++) {
         enum pdn_piece p = pdn_board_get(board, s);

@@ -1,7 +1,7 @@
 /*
  * format: a game rewritten in canonical form, moves normalised. Sits above
  * the replay and the writer and joins them: a quiet replay learns the
- * text of every move it plays (pdn_move_to_text with the legal moves before
+ * text of every move it plays (pdn_move_text with the legal moves before
  * it, in the capture notation asked for) and the moves at which a line stops
  * (the node of an illegal or ambiguous finding); the writer is then handed
  * both through its callbacks.
@@ -32,7 +32,7 @@ struct format {
     bool nomem;
     enum pdn_capture_notation captures;
     enum pdn_draw_rules draw_rules;
-    struct pdn_movelist legal; /* scratch for pdn_move_to_text */
+    struct pdn_movelist legal; /* scratch for pdn_move_text */
 };
 
 static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
@@ -47,19 +47,14 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     }
     struct placed *p = &f->placed[f->nplaced++];
     p->node = node;
-    /* Only captures can be ambiguous, and a full path never is. */
+    /* Only captures can be ambiguous, and a full path never is. The squares
+     * as the variant writes them: "c3-d4" in Russian, Brazilian, Czech. */
+    enum pdn_variant v = (enum pdn_variant)before->variant;
     if (move->ncaptured == 0 || f->captures == PDN_CAPTURE_FULL_PATH) {
-        pdn_move_to_text(p->text, move, NULL, f->captures);
+        pdn_move_text(p->text, move, NULL, f->captures, v);
     } else {
         pdn_movegen(&f->legal, before, 0);
-        pdn_move_to_text(p->text, move, &f->legal, f->captures);
-    }
-    /* The variant's customary notation: "c3-d4" for Russian and Brazilian. */
-    enum pdn_variant v = (enum pdn_variant)before->variant;
-    if (pdn_rules_get(v)->algebraic) {
-        char numeric[PDN_MOVE_TEXT_MAX];
-        memcpy(numeric, p->text, sizeof numeric);
-        pdn_move_text_algebraic(p->text, numeric, v);
+        pdn_move_text(p->text, move, &f->legal, f->captures, v);
     }
 }
 

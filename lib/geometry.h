@@ -79,4 +79,29 @@ static inline int geo_square_name(char out[4], const struct geometry *g, int squ
     return n;
 }
 
+/*
+ * The one writer of a square for people and programs (pdn_square_text): its
+ * algebraic name ("c3") on the boards whose federations write squares so,
+ * else its number. A number that is no square of the board ("there is no
+ * square 33", a FEN's 0) stays the number written. Hand-made, not snprintf:
+ * pdnfmt and pdn2csv write a square or more for every ply.
+ */
+static inline int geo_square_text(char out[PDN_SQUARE_TEXT_MAX], const struct geometry *g,
+                                  int square)
+{
+    if (g->rules->algebraic && square >= 1 && square <= g->squares)
+        return geo_square_name(out, g, square);
+    char rev[PDN_SQUARE_TEXT_MAX];
+    int n = 0, len = 0;
+    unsigned v = square < 0 ? 0u - (unsigned)square : (unsigned)square;
+    do
+        rev[n++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    if (square < 0) out[len++] = '-';
+    while (n > 0)
+        out[len++] = rev[--n];
+    out[len] = '\0';
+    return len;
+}
+
 #endif

@@ -18,39 +18,45 @@
 /* Combinations tried before settling for the whole path (never reached in play). */
 #define SUBSET_BUDGET 100000
 
-/* Appends "<c><n>" without ever writing past the buffer. */
-static size_t put(char out[PDN_MOVE_TEXT_MAX], size_t at, char sep, int square)
+/* Appends the separator (none when 0) and the square's text on g's board,
+ * never writing past the buffer. */
+static size_t put(char out[PDN_MOVE_TEXT_MAX], size_t at, char sep, int square,
+                  const struct geometry *g)
 {
-    if (at >= PDN_MOVE_TEXT_MAX - 1) return at;
-    /* By hand, not snprintf: this runs for every ply pdn2csv and pdnfmt write. */
-    char rev[16];
-    size_t n = 0;
-    unsigned v = square < 0 ? 0u - (unsigned)square : (unsigned)square;
-    do
-        rev[n++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    if (square < 0) rev[n++] = '-';
-    if (sep) rev[n++] = sep;
-    while (n > 0 && at < PDN_MOVE_TEXT_MAX - 1)
-        out[at++] = rev[--n];
+    char text[PDN_SQUARE_TEXT_MAX];
+    int n = geo_square_text(text, g, square);
+    if (sep && at < PDN_MOVE_TEXT_MAX - 1) out[at++] = sep;
+    for (int i = 0; i < n && at < PDN_MOVE_TEXT_MAX - 1; i++)
+        out[at++] = text[i];
     out[at] = '\0';
     return at;
 }
+
+/* A board whose squares are written as numbers, whatever their count: what
+ * pdn_move_to_text and pdn_move_to_path write on every board. */
+#define NUMBERED_BOARD PDN_VARIANT_INTERNATIONAL
 
 static int path_length(const struct pdn_move *move)
 {
     return move->npath < PDN_PATH_MAX ? move->npath : PDN_PATH_MAX;
 }
 
+size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                          enum pdn_variant variant)
+{
+    const struct geometry *g = geometry_get(variant);
+    char sep = move->ncaptured ? 'x' : '-';
+    size_t at = put(out, 0, 0, move->from, g);
+    int n = path_length(move);
+    if (n == 0) return put(out, at, sep, move->to, g);
+    for (int i = 0; i < n; i++)
+        at = put(out, at, sep, move->path[i], g);
+    return at;
+}
+
 size_t pdn_move_to_path(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move)
 {
-    char sep = move->ncaptured ? 'x' : '-';
-    size_t at = put(out, 0, 0, move->from);
-    int n = path_length(move);
-    if (n == 0) return put(out, at, sep, move->to);
-    for (int i = 0; i < n; i++)
-        at = put(out, at, sep, move->path[i]);
-    return at;
+    return pdn_move_path_text(out, move, NUMBERED_BOARD);
 }
 
 /*
@@ -180,19 +186,27 @@ static bool ambiguous(const struct pdn_move *move, const struct pdn_movelist *le
     return false;
 }
 
-size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
-                        const struct pdn_movelist *legal, enum pdn_capture_notation notation)
+size_t pdn_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                     const struct pdn_movelist *legal, enum pdn_capture_notation notation,
+                     enum pdn_variant variant)
 {
-    size_t at = put(out, 0, 0, move->from);
-    if (move->ncaptured == 0) return put(out, at, '-', move->to);
+    const struct geometry *g = geometry_get(variant);
+    size_t at = put(out, 0, 0, move->from, g);
+    if (move->ncaptured == 0) return put(out, at, '-', move->to, g);
     if (notation == PDN_CAPTURE_FULL_WHEN_AMBIGUOUS && !ambiguous(move, legal))
-        return put(out, at, 'x', move->to);
-    if (notation != PDN_CAPTURE_SHORTEST) return pdn_move_to_path(out, move);
+        return put(out, at, 'x', move->to, g);
+    if (notation != PDN_CAPTURE_SHORTEST) return pdn_move_path_text(out, move, variant);
     struct choice c = {.move = move};
     int k = needed_squares(&c, legal);
     for (int i = 0; i < k; i++)
-        at = put(out, at, 'x', move->path[c.best[i]]);
-    return put(out, at, 'x', move->to);
+        at = put(out, at, 'x', move->path[c.best[i]], g);
+    return put(out, at, 'x', move->to, g);
+}
+
+size_t pdn_move_to_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                        const struct pdn_movelist *legal, enum pdn_capture_notation notation)
+{
+    return pdn_move_text(out, move, legal, notation, NUMBERED_BOARD);
 }
 
 size_t pdn_move_text_algebraic(char out[PDN_MOVE_TEXT_MAX], const char *text,

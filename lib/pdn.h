@@ -147,6 +147,16 @@ PDN_API int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece)
  */
 PDN_API int pdn_square_from_name(enum pdn_variant variant, const char *name);
 PDN_API size_t pdn_square_name(char out[4], enum pdn_variant variant, int square);
+/* Longest text of a square written by pdn_square_text, with its NUL. */
+#define PDN_SQUARE_TEXT_MAX 12
+/*
+ * A square as the variant's players write it, the one form every tool shows:
+ * the algebraic name ("c3") in the variants whose rules say algebraic
+ * (Russian, Brazilian, Czech), the number ("22") in the others. A number
+ * that is no square of the variant (0, 33 on 8x8) is written as the number.
+ * FEN keeps numbers, as PDN 3.0 says. Returns the length.
+ */
+PDN_API size_t pdn_square_text(char out[PDN_SQUARE_TEXT_MAX], enum pdn_variant variant, int square);
 /* Same pieces, same side to move (and whether it is known), same variant. */
 PDN_API bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b);
 
@@ -359,6 +369,17 @@ PDN_API size_t pdn_move_text_algebraic(char out[PDN_MOVE_TEXT_MAX], const char *
                                        enum pdn_variant variant);
 /* Writes the whole landing path: "28x19x10", "32-28". Returns the length. */
 PDN_API size_t pdn_move_to_path(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move);
+/*
+ * pdn_move_to_text and pdn_move_to_path write square numbers, as FEN and the
+ * numeric variants do. These two write the squares as the variant's players
+ * do (pdn_square_text): "c3-d4", "c3xe5xg7" in Russian, Brazilian and Czech,
+ * the numbers elsewhere. Every tool shows moves this way.
+ */
+PDN_API size_t pdn_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                             const struct pdn_movelist *legal, enum pdn_capture_notation notation,
+                             enum pdn_variant variant);
+PDN_API size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                                  enum pdn_variant variant);
 
 /* Leaf nodes of the legal-move tree at exactly 'depth' plies. */
 PDN_API uint64_t pdn_perft_count(const struct pdn_board *board, int depth, unsigned flags);

@@ -196,7 +196,7 @@ static size_t list_moves(struct replay *r, size_t len, const int *index, int n)
 {
     for (int c = 0; c < n && len < sizeof r->detail; c++) {
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_to_path(text, &r->legal.moves[index[c]]);
+        pdn_move_path_text(text, &r->legal.moves[index[c]], r->variant);
         int w = snprintf(r->detail + len, sizeof r->detail - len, "%s%s", c ? ", " : "", text);
         if (w > 0) len += (size_t)w;
     }
@@ -250,7 +250,7 @@ static void compulsory_detail(struct replay *r, int from)
             const struct pdn_move *mv = &r->legal.moves[k];
             if ((mv->from == from) != (pass == 0)) continue;
             char text[PDN_MOVE_TEXT_MAX];
-            pdn_move_to_text(text, mv, &r->legal, PDN_CAPTURE_SHORTEST);
+            pdn_move_text(text, mv, &r->legal, PDN_CAPTURE_SHORTEST, r->variant);
             len += (size_t)snprintf(r->detail + len, sizeof r->detail - len, "%s%s",
                                     shown ? ", " : "", text);
             shown++;
@@ -265,12 +265,14 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
 {
     char *d = r->detail;
     size_t cap = sizeof r->detail;
+    char square[PDN_SQUARE_TEXT_MAX]; /* m->a as the variant writes squares */
+    pdn_square_text(square, (enum pdn_variant)board->variant, m->a);
     switch (m->reason) {
     case PDN_ILLEGAL_EMPTY_SQUARE:
-        snprintf(d, cap, "square %d is empty", m->a);
+        snprintf(d, cap, "square %s is empty", square);
         break;
     case PDN_ILLEGAL_OPPONENT_PIECE:
-        snprintf(d, cap, "square %d holds a %s piece and %s is to move", m->a,
+        snprintf(d, cap, "square %s holds a %s piece and %s is to move", square,
                  color_name(!board->side), color_name(board->side));
         break;
     case PDN_ILLEGAL_CAPTURE_COMPULSORY:
@@ -284,7 +286,7 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
         snprintf(d, cap, "a man cannot move backwards");
         break;
     case PDN_ILLEGAL_OCCUPIED:
-        snprintf(d, cap, "square %d is occupied", m->a);
+        snprintf(d, cap, "square %s is occupied", square);
         break;
     case PDN_ILLEGAL_NO_SUCH_CAPTURE:
         snprintf(d, cap, "no such capture");
@@ -293,7 +295,7 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
         snprintf(d, cap, "the piece cannot go there");
         break;
     case PDN_ILLEGAL_BAD_SQUARE:
-        snprintf(d, cap, "there is no square %d", m->a);
+        snprintf(d, cap, "there is no square %s", square);
         break;
     default:
         snprintf(d, cap, "no legal move fits");
@@ -352,7 +354,7 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     }
     if (forms & PDN_FORM_PARTIAL_PATH) {
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_to_path(text, move);
+        pdn_move_path_text(text, move, r->variant);
         snprintf(r->detail, sizeof r->detail, "read as %s", text);
         replay_emit(r, PDN_DIAG_PARTIAL_PATH, node, &node->pos, ply_number_text(num), node->text,
                     r->detail);

@@ -193,16 +193,14 @@ static bool impossible(struct replay *r, const struct pdn_board *b)
     const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)b->variant);
     int n = pdn_board_squares(b), per_row = rules->width / 2;
     int most = per_row * (rules->height - 2) / 2;
+    char square[PDN_SQUARE_TEXT_MAX];
     for (int s = 1; s <= per_row; s++) {
-        if (pdn_board_get(b, s) == PDN_PIECE_WHITE_MAN) {
-            snprintf(r->detail, sizeof r->detail, "white man on square %d, its crowning row", s);
-            return true;
-        }
-        if (pdn_board_get(b, n + 1 - s) == PDN_PIECE_BLACK_MAN) {
-            snprintf(r->detail, sizeof r->detail, "black man on square %d, its crowning row",
-                     n + 1 - s);
-            return true;
-        }
+        bool white = pdn_board_get(b, s) == PDN_PIECE_WHITE_MAN;
+        if (!white && pdn_board_get(b, n + 1 - s) != PDN_PIECE_BLACK_MAN) continue;
+        pdn_square_text(square, (enum pdn_variant)b->variant, white ? s : n + 1 - s);
+        snprintf(r->detail, sizeof r->detail, "%s man on square %s, its crowning row",
+                 white ? "white" : "black", square);
+        return true;
     }
     for (int c = 0; c < 2; c++) {
         int count = __builtin_popcountll(b->pieces[c]);

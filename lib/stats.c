@@ -537,10 +537,14 @@ static bool open_grow(pdn_stats *st)
 
 /* The child of node with this move, added when absent; 0 when out of memory.
  * A move is told by its key (its text without the list of legal moves is
- * "from-to" or "fromxto"): text is made only for a new node. */
-static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m)
+ * "from-to" or "fromxto"): text is made only for a new node. The variant is
+ * in the key: a Russian 22-18 ("c3-d4") opens another game than an English
+ * one, and is written otherwise. */
+static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m,
+                           enum pdn_variant variant)
 {
-    uint32_t key = m->from | (uint32_t)m->to << 8 | (uint32_t)(m->ncaptured > 0) << 16;
+    uint32_t key = m->from | (uint32_t)m->to << 8 | (uint32_t)(m->ncaptured > 0) << 16 |
+                   (uint32_t)variant << 17;
     uint64_t id = ((uint64_t)node + 1) << 32 | key;
     if (st->open.n * 2 > st->open_cap && !open_grow(st)) return 0;
     size_t j = slot_of(id, st->open_cap);
@@ -550,7 +554,7 @@ static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *
     if (!n) return 0;
     struct st_open *t = st->open.data;
     char text[PDN_MOVE_TEXT_MAX];
-    pdn_move_to_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    pdn_move_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant);
     text[sizeof n->move - 1] = '\0';
     memcpy(n->move, text, strlen(text) + 1);
     n->key = key;
@@ -567,13 +571,14 @@ static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *
     return idx - 1;
 }
 
-static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node)
+static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node,
+                         enum pdn_variant variant)
 {
     pdn_stats *st = w->st;
     if (m->ncaptured <= st->best_capture) return;
     st->best_capture = m->ncaptured;
     char path[PDN_MOVE_TEXT_MAX];
-    pdn_move_to_path(path, m);
+    pdn_move_path_text(path, m, variant);
     const char *white = pdn_game_tag(w->game, "White"), *black = pdn_game_tag(w->game, "Black");
     size_t n = strlen(path) + 64 + (w->file ? strlen(w->file) : 1) + (white ? strlen(white) : 1) +
                (black ? strlen(black) : 1);
@@ -590,20 +595,20 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *m, const struct pdn_node *node, int depth, void *ctx)
 {
     struct game_walk *w = ctx;
-    (void)before;
     (void)after;
     if (depth != 0) return;
+    enum pdn_variant variant = (enum pdn_variant)before->variant;
     w->ply++;
     if (m->ncaptured) {
         w->captures++;
-        note_capture(w, m, node);
+        note_capture(w, m, node, variant);
     }
     if (m->promotes) {
         w->promotions++;
         if (!w->first_king) w->first_king = w->ply;
     }
     if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_fail) return;
-    uint32_t c = open_child(w->st, w->open, m);
+    uint32_t c = open_child(w->st, w->open, m, variant);
     if (!c) {
         w->open_fail = true;
         return;

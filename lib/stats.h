@@ -61,7 +61,7 @@ struct st_event {
 /* A node of the openings tree: a ply after its parent's. */
 struct st_open {
     char move[20];
-    uint32_t key;         /* from | to << 8 | capture << 16: see on_ply */
+    uint32_t key;         /* from | to << 8 | capture << 16 | variant << 17: see open_child */
     uint32_t child, next; /* first child, next sibling: indexes + 1, 0 none */
     uint32_t last;        /* last child: index + 1, 0 none */
     unsigned long games, outcome[ST_OUTCOMES];

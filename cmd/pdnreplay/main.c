@@ -321,7 +321,8 @@ static void add_ply(struct loader *l, const struct replay_ply *p, struct turn *t
     number_text(e->number, turn, &g->start);
     snprintf(e->label, sizeof e->label, "%s", label);
     pdn_movegen(&l->legal, &p->before, 0);
-    pdn_move_to_text(e->text, &p->move, &l->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    pdn_move_text(e->text, &p->move, &l->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+                  (enum pdn_variant)p->before.variant);
     if (depth == 0) e->index = ++g->main_plies;
     if (p->before.side != (int)first_mover(&g->start)) turn->number++;
     turn->side = p->after.side;

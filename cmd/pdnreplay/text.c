@@ -85,6 +85,14 @@ static void put_counts(FILE *out, const struct pdn_board *b)
     fputs(".", out);
 }
 
+/* A square as the variant writes it ("22", "c3"), after sep. */
+static void put_square(FILE *out, const char *sep, enum pdn_variant variant, int square)
+{
+    char text[PDN_SQUARE_TEXT_MAX];
+    pdn_square_text(text, variant, square);
+    fprintf(out, "%s%s", sep, text);
+}
+
 /* "men on 31, 32, 33; a king on 5" for one colour. */
 static void put_squares(FILE *out, const struct pdn_board *b, enum pdn_piece piece, const char *one,
                         const char *many)
@@ -92,7 +100,8 @@ static void put_squares(FILE *out, const struct pdn_board *b, enum pdn_piece pie
     int n = pdn_board_count(b, piece), k = 0;
     fprintf(out, "%d %s on ", n, n == 1 ? one : many);
     for (int s = 1; s <= pdn_board_squares(b); s++)
-        if (pdn_board_get(b, s) == piece) fprintf(out, "%s%d", k++ ? ", " : "", s);
+        if (pdn_board_get(b, s) == piece)
+            put_square(out, k++ ? ", " : "", (enum pdn_variant)b->variant, s);
 }
 
 /* "White: 3 men on 28, 32, 33; 1 king on 5. Black: ..." */
@@ -127,10 +136,13 @@ size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e)
     fprintf(fp, "%s %s%s ", e->number, color_name(p->before.side), king ? " king" : "");
     if (p->move.ncaptured) {
         uint8_t taken[PDN_PATH_MAX];
-        int n = pdn_move_captures(taken, &p->move, (enum pdn_variant)p->before.variant);
-        fprintf(fp, "captures %d from %d: %s, takes", n, p->move.from, e->text);
+        enum pdn_variant v = (enum pdn_variant)p->before.variant;
+        int n = pdn_move_captures(taken, &p->move, v);
+        fprintf(fp, "captures %d", n);
+        put_square(fp, " from ", v, p->move.from);
+        fprintf(fp, ": %s, takes", e->text);
         for (int i = 0; i < n; i++)
-            fprintf(fp, "%s %d", i ? "," : "", taken[i]);
+            put_square(fp, i ? ", " : " ", v, taken[i]);
     } else {
         fputs(e->text, fp);
     }

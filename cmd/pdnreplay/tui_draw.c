@@ -83,7 +83,7 @@ static bool captured(const struct pdn_move *m, int variant, int s)
     return false;
 }
 
-/* One square, three columns: " ● ", "21 ", the last move in brackets. */
+/* One square, three columns: " ● ", "21 " or "c3 ", the last move in brackets. */
 static void draw_square(const struct tui *u, int y, int x, const struct pdn_board *b,
                         const struct pdn_move *last, int s)
 {
@@ -106,7 +106,9 @@ static void draw_square(const struct tui *u, int y, int x, const struct pdn_boar
         snprintf(cell, sizeof cell, " %s ", glyph);
         a = p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING ? A_BOLD : 0;
     } else {
-        snprintf(cell, sizeof cell, "%2d ", s);
+        char text[PDN_SQUARE_TEXT_MAX];
+        pdn_square_text(text, (enum pdn_variant)b->variant, s);
+        snprintf(cell, sizeof cell, "%2s ", text);
         a = A_DIM;
     }
     if (tui_explore_typed(u, s)) a = A_REVERSE | A_BOLD | pair(u, PAIR_TYPED);
@@ -502,6 +504,7 @@ void tui_help(struct tui *u)
         "f                flip the board",
         "0-9              play a move of your own: 32-28, 28x10, or square",
         "                 by square (28 19 10); Enter plays, Esc drops",
+        "a-h              the same where squares have letters: c3-d4, c3 d4",
         "h                the legal moves here",
         "u                undo your last move",
         "w                write the game, with your moves, to a PDN file",

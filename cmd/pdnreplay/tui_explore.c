@@ -2,7 +2,10 @@
  * Exploring: the user plays moves of their own at any position of the
  * game shown. A move is typed in any notation the validator reads, or
  * square by square, each square checked as it comes against the legal
- * moves (libpdn's pdn_movegen; pdn_move_match has the last word).
+ * moves (libpdn's pdn_movegen; pdn_move_match has the last word). On the
+ * boards whose players write squares as letters (Russian, Brazilian,
+ * Czech: "c3-d4") a square is a file letter and a rank as well as a
+ * number; squares and moves are shown as the variant writes them.
  *
  * The library's games are read-only, so an explored move goes into the
  * game's text: written as a variation of the move it replaces (or at the
@@ -29,6 +32,23 @@
 static const struct pdn_board *board_here(const struct tui *u)
 {
     return replay_entry_board(&u->g, &u->g.entries[u->cur]);
+}
+
+static enum pdn_variant variant_here(const struct tui *u)
+{
+    return (enum pdn_variant)board_here(u)->variant;
+}
+
+/* Whether the board here writes squares with letters ("c3"). */
+static bool letters_here(const struct tui *u)
+{
+    return pdn_rules_get(variant_here(u))->algebraic;
+}
+
+/* A file letter of the board here ('a' to 'h' on 8x8), when it has letters. */
+static bool file_key(const struct tui *u, int key)
+{
+    return letters_here(u) && key >= 'a' && key < 'a' + pdn_rules_get(variant_here(u))->width;
 }
 
 static bool same_move(const struct pdn_move *a, const struct pdn_move *b)
@@ -84,23 +104,22 @@ static int fitting(const struct tui *u, const struct pdn_movelist *legal, int ne
     *whole_one = false;
     for (int i = 0; i < legal->count; i++) {
         bool whole;
-        if (!fits(&legal->moves[i], sq, n, (enum pdn_variant)board_here(u)->variant, &whole))
-            continue;
+        if (!fits(&legal->moves[i], sq, n, variant_here(u), &whole)) continue;
         if (whole) *whole_one = true;
         out[count++] = i;
     }
     return count;
 }
 
-/* "28x19x10, 28x17x8": the moves of a list, by their whole path. */
-static void list_paths(char *out, size_t cap, const struct pdn_movelist *legal, const int *idx,
-                       int n)
+/* "28x19x10  28x17x8": the moves of a list, by their whole path. */
+static void list_paths(const struct tui *u, char *out, size_t cap, const struct pdn_movelist *legal,
+                       const int *idx, int n)
 {
     size_t len = 0;
     out[0] = '\0';
     for (int i = 0; i < n && len + 1 < cap; i++) {
         char path[PDN_MOVE_TEXT_MAX];
-        pdn_move_to_path(path, &legal->moves[idx[i]]);
+        pdn_move_path_text(path, &legal->moves[idx[i]], variant_here(u));
         bool dup = false;
         for (int k = 0; k < i && !dup; k++)
             dup = same_move(&legal->moves[idx[k]], &legal->moves[idx[i]]);
@@ -122,15 +141,18 @@ bool tui_explore_typed(const struct tui *u, int s)
     return false;
 }
 
-/* "28x19x1": the squares so far, joined as the moves here are written. */
+/* "28x19x1", "c3xe5xg": the squares so far, joined as the moves here are
+ * written, then the square being typed. */
 static void typed_text(const struct tui *u, char *out, size_t cap, bool trailing)
 {
     char sep = pdn_movegen_has_capture(board_here(u)) ? 'x' : '-';
     size_t len = 0;
     out[0] = '\0';
-    for (int i = 0; i < u->typing.nsquares && len < cap; i++)
-        len += (size_t)snprintf(out + len, cap - len, "%s%d", i ? (char[]){sep, 0} : "",
-                                u->typing.squares[i]);
+    for (int i = 0; i < u->typing.nsquares && len < cap; i++) {
+        char square[PDN_SQUARE_TEXT_MAX];
+        pdn_square_text(square, variant_here(u), u->typing.squares[i]);
+        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? (char[]){sep, 0} : "", square);
+    }
     if (len < cap && u->typing.nsquares && (u->typing.digits[0] || trailing))
         len += (size_t)snprintf(out + len, cap - len, "%c", sep);
     if (len < cap) snprintf(out + len, cap - len, "%s", u->typing.digits);
@@ -278,7 +300,7 @@ static void play(struct tui *u, const struct pdn_move *m, const struct pdn_movel
     if (follow(u, m)) return;
     char number[16], move[PDN_MOVE_TEXT_MAX], ins[PDN_MOVE_TEXT_MAX + 40];
     tui_nav_next_number(&u->g, u->cur, number);
-    pdn_move_to_text(move, m, legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    pdn_move_text(move, m, legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant_here(u));
     size_t move_at;
     size_t at = insertion(u, number, move, ins, sizeof ins, &move_at);
     if (!push_undo(u)) {
@@ -310,43 +332,49 @@ static void play(struct tui *u, const struct pdn_move *m, const struct pdn_movel
 
 /* ---- keys ------------------------------------------------------------------------------------ */
 
-/* Why a square cannot come next, and what could. */
-static void refuse(struct tui *u, int square, const struct pdn_movelist *legal)
+/* Why a square (as typed: "28", "c4") cannot come next, and what could. */
+static void refuse(struct tui *u, const char *square, const struct pdn_movelist *legal)
 {
     int idx[PDN_MOVES_MAX];
     bool whole;
     int n = fitting(u, legal, 0, idx, &whole);
     char paths[400];
-    list_paths(paths, sizeof paths, legal, idx, n);
+    list_paths(u, paths, sizeof paths, legal, idx, n);
     char typed[128];
     typed_text(u, typed, sizeof typed, true);
     if (u->typing.nsquares == 0)
-        tui_say(u, true, "no legal move starts on %d; legal: %s", square, paths);
+        tui_say(u, true, "no legal move starts on %s; legal: %s", square, paths);
     else
-        tui_say(u, true, "no legal move goes %s%d; it may be: %s", typed, square, paths);
+        tui_say(u, true, "no legal move goes %s%s; it may be: %s", typed, square, paths);
 }
 
-static bool board_squares_hold(const struct tui *u, long s)
+/* The square typed: a number, or a file and a rank ("c3") where the board
+ * has letters; 0 when it is none of the board's dark squares. */
+static int typed_square(const struct tui *u, const char *typed)
 {
-    return s >= 1 && s <= pdn_board_squares(board_here(u));
+    if (typed[0] >= 'a' && typed[0] <= 'z') return pdn_square_from_name(variant_here(u), typed);
+    long s = strtol(typed, NULL, 10);
+    return s >= 1 && s <= pdn_board_squares(board_here(u)) ? (int)s : 0;
 }
 
 /* The square typed so far is complete: taken if a legal move fits it,
  * and the move played when the squares name one move to its end. */
 static bool take_square(struct tui *u)
 {
-    long s = strtol(u->typing.digits, NULL, 10);
+    char typed[sizeof u->typing.digits];
+    memcpy(typed, u->typing.digits, sizeof typed);
+    int s = typed_square(u, typed);
     u->typing.digits[0] = '\0';
     struct pdn_movelist legal;
     pdn_movegen(&legal, board_here(u), PDN_MOVEGEN_KEEP_DUPLICATES);
     int idx[PDN_MOVES_MAX];
     bool whole;
-    if (!board_squares_hold(u, s) || fitting(u, &legal, (int)s, idx, &whole) == 0 ||
+    if (s == 0 || fitting(u, &legal, s, idx, &whole) == 0 ||
         u->typing.nsquares >= PDN_PATH_MAX + 1) {
-        refuse(u, (int)s, &legal);
+        refuse(u, typed, &legal);
         return false;
     }
-    u->typing.squares[u->typing.nsquares++] = (int)s;
+    u->typing.squares[u->typing.nsquares++] = s;
     int n = fitting(u, &legal, 0, idx, &whole);
     bool one = true;
     for (int i = 1; i < n; i++)
@@ -374,7 +402,7 @@ static void submit(struct tui *u)
     int idx[PDN_MOVES_MAX];
     bool whole;
     char paths[400];
-    list_paths(paths, sizeof paths, &legal, idx, fitting(u, &legal, 0, idx, &whole));
+    list_paths(u, paths, sizeof paths, &legal, idx, fitting(u, &legal, 0, idx, &whole));
     tui_say(u, true, "%s is %s: %s", text,
             m.result == PDN_MATCH_AMBIGUOUS ? "ambiguous, type more squares" : "not a move yet",
             paths);
@@ -386,8 +414,41 @@ static void type_digit(struct tui *u, int key)
     if (n + 1 >= sizeof u->typing.digits) return;
     u->typing.digits[n] = (char)key;
     u->typing.digits[n + 1] = '\0';
-    /* Complete when no further digit makes a square: "6", "28" on 50 squares. */
-    if (strtol(u->typing.digits, NULL, 10) * 10 > pdn_board_squares(board_here(u))) take_square(u);
+    /* Complete when no further digit makes a square: "6", "28" on 50
+     * squares; "c3" once its rank cannot grow (one digit on 8x8). */
+    const char *d = u->typing.digits;
+    bool letter = d[0] >= 'a' && d[0] <= 'z';
+    long limit = letter ? pdn_rules_get(variant_here(u))->height : pdn_board_squares(board_here(u));
+    if (strtol(d + letter, NULL, 10) * 10 > limit) take_square(u);
+}
+
+/* A file letter starts a square ("c" of "c3"); a square half typed before
+ * it is complete, or refused. */
+static void type_file(struct tui *u, int key)
+{
+    if (u->typing.digits[0] && !take_square(u)) return;
+    if (!u->typing.active) return; /* the square before it ended the move */
+    u->typing.digits[0] = (char)key;
+    u->typing.digits[1] = '\0';
+}
+
+/* Milliseconds a, f, g or h waits for a rank, where the board has letters:
+ * "g3" starts a move, "g" alone goes to a move number. */
+#define FILE_OR_KEY_MS 600
+
+/*
+ * Whether a key that is not a digit starts a move: a file letter of a board
+ * with letters. The letters that are keys as well (a, f, g, h) start one
+ * only when a rank follows at once; else the key after them is put back and
+ * the letter does what it does.
+ */
+static bool starts_square(struct tui *u, int key)
+{
+    if (!file_key(u, key)) return false;
+    if (key != 'a' && key != 'f' && key != 'g' && key != 'h') return true;
+    int next = tui_getkey(u, FILE_OR_KEY_MS);
+    if (next != ERR) ungetch(next);
+    return next >= '1' && next < '1' + pdn_rules_get(variant_here(u))->height;
 }
 
 static bool start_typing(struct tui *u)
@@ -398,16 +459,22 @@ static bool start_typing(struct tui *u)
     }
     typing_reset(u);
     u->typing.active = true;
-    tui_say(u, false, "squares as you go (28 19 10) or a move (28x10); Enter plays, Esc drops");
+    tui_say(u, false, "%s",
+            letters_here(u)
+                ? "squares as you go (c3 d4) or a move (c3-d4); Enter plays, Esc drops"
+                : "squares as you go (28 19 10) or a move (28x10); Enter plays, Esc drops");
     return true;
 }
 
 bool tui_explore_key(struct tui *u, int key)
 {
-    if (!u->typing.active && !(key >= '0' && key <= '9')) return false;
+    bool digit = key >= '0' && key <= '9';
+    if (!u->typing.active && !digit && !starts_square(u, key)) return false;
     if (!u->typing.active && !start_typing(u)) return true;
-    if (key >= '0' && key <= '9') {
+    if (digit) {
         type_digit(u, key);
+    } else if (file_key(u, key)) {
+        type_file(u, key);
     } else if (key == '-' || key == 'x' || key == 'X' || key == ':' || key == ' ') {
         if (u->typing.digits[0]) take_square(u);
     } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
@@ -442,7 +509,7 @@ void tui_explore_hint(struct tui *u)
     bool whole;
     int n = fitting(u, &legal, 0, idx, &whole);
     char paths[600];
-    list_paths(paths, sizeof paths, &legal, idx, n);
+    list_paths(u, paths, sizeof paths, &legal, idx, n);
     if (n == 0)
         tui_say(u, false, "no legal move here");
     else

@@ -195,10 +195,22 @@ static void test_diagram_text_draws_8x8(void **state)
 {
     (void)state;
     struct pdn_board b;
-    pdn_board_init(&b, PDN_VARIANT_BRAZILIAN);
+    pdn_board_init(&b, PDN_VARIANT_ENGLISH);
     char *text = drawn(pdn_diagram_text, &b, NULL);
     assert_non_null(strstr(text, "+------------------------+\n|    b     b     b     b |\n"));
     assert_non_null(strstr(text, "\n|13    14    15    16    |\n|   17    18    19    20 |\n"));
+    free(text);
+}
+
+/* Brazilian players write squares with letters: the empty middle rows are
+ * a5 c5 e5 g5 and b4 d4 f4 h4 (a1 the dark corner at White's left). */
+static void test_diagram_text_names_algebraic_squares(void **state)
+{
+    (void)state;
+    struct pdn_board b;
+    pdn_board_init(&b, PDN_VARIANT_BRAZILIAN);
+    char *text = drawn(pdn_diagram_text, &b, NULL);
+    assert_non_null(strstr(text, "\n|a5    c5    e5    g5    |\n|   b4    d4    f4    h4 |\n"));
     free(text);
 }
 
@@ -250,6 +262,27 @@ static void test_diagram_svg_places_square_one_top_left(void **state)
     o.flip = true;
     svg = drawn(pdn_diagram_svg, &b, &o);
     assert_non_null(strstr(svg, "data-square=\"50\"><circle cx=\"102\" cy=\"46\""));
+    free(svg);
+}
+
+/* Square labels as the variant writes squares: numbers on the 10x10 board,
+ * letters on the Russian one (square 1 is b8, 32 is g1); data-square keeps
+ * the FEN's number. */
+static void test_diagram_svg_labels_squares_as_the_variant(void **state)
+{
+    (void)state;
+    struct pdn_board b;
+    pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
+    char *svg = drawn(pdn_diagram_svg, &b, NULL);
+    assert_non_null(strstr(svg, "\">1</text>"));
+    assert_non_null(strstr(svg, "\">50</text>"));
+    free(svg);
+    pdn_board_init(&b, PDN_VARIANT_RUSSIAN);
+    svg = drawn(pdn_diagram_svg, &b, NULL);
+    assert_non_null(strstr(svg, "\">b8</text>"));
+    assert_non_null(strstr(svg, "\">g1</text>"));
+    assert_null(strstr(svg, "\">1</text>"));
+    assert_non_null(strstr(svg, "data-square=\"32\""));
     free(svg);
 }
 
@@ -312,8 +345,10 @@ int main(void)
         cmocka_unit_test(test_diagram_text_flip_turns_the_board),
         cmocka_unit_test(test_diagram_text_color_dims_numbers),
         cmocka_unit_test(test_diagram_text_draws_8x8),
+        cmocka_unit_test(test_diagram_text_names_algebraic_squares),
         cmocka_unit_test(test_diagram_svg_holds_exactly_the_pieces),
         cmocka_unit_test(test_diagram_svg_places_square_one_top_left),
+        cmocka_unit_test(test_diagram_svg_labels_squares_as_the_variant),
         cmocka_unit_test(test_diagram_svg_arrows_the_last_move),
         cmocka_unit_test(test_diagram_rejects_bad_arguments),
         cmocka_unit_test(test_diagram_reports_a_failed_stream),

@@ -701,6 +701,76 @@ static void test_notation_algebraic_squares(void **state)
     assert_int_equal(pdn_board_get(&b, 1), PDN_PIECE_BLACK_MAN);
 }
 
+/* Issue 16: one writer of squares. The algebraic variants (Russian,
+ * Brazilian, Czech) write "c3"; the others numbers; a number that is no
+ * square of the board stays a number. */
+static void test_notation_square_text_by_variant(void **state)
+{
+    (void)state;
+    static const struct {
+        enum pdn_variant v;
+        int square;
+        const char *want;
+    } cases[] = {
+        {PDN_VARIANT_RUSSIAN, 22, "c3"},
+        {PDN_VARIANT_CZECH, 22, "c3"},
+        {PDN_VARIANT_BRAZILIAN, 1, "b8"},
+        {PDN_VARIANT_RUSSIAN, 29, "a1"},
+        {PDN_VARIANT_ENGLISH, 22, "22"},
+        {PDN_VARIANT_ITALIAN, 1, "1"},
+        {PDN_VARIANT_INTERNATIONAL, 50, "50"},
+        {PDN_VARIANT_RUSSIAN, 33, "33"},
+        {PDN_VARIANT_RUSSIAN, 0, "0"},
+        {PDN_VARIANT_RUSSIAN, -7, "-7"},
+        {PDN_VARIANT_RUSSIAN, INT_MAX, "2147483647"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[PDN_SQUARE_TEXT_MAX];
+        assert_int_equal(pdn_square_text(text, cases[i].v, cases[i].square), strlen(cases[i].want));
+        assert_string_equal(text, cases[i].want);
+    }
+}
+
+/* pdn_move_text and pdn_move_path_text: the move of pdn_move_to_text, its
+ * squares as the variant writes them. */
+static void test_notation_move_text_by_variant(void **state)
+{
+    (void)state;
+    struct pos p;
+    load_variant(&p, PDN_VARIANT_RUSSIAN, "W:W22:B18,11"); /* c3 takes d4, f6 */
+    assert_int_equal(p.legal.count, 1);
+    const struct pdn_move *m = &p.legal.moves[0];
+    char text[PDN_MOVE_TEXT_MAX];
+    assert_int_equal(
+        pdn_move_text(text, m, &p.legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, PDN_VARIANT_RUSSIAN),
+        strlen("c3xg7"));
+    assert_string_equal(text, "c3xg7");
+    pdn_move_text(text, m, &p.legal, PDN_CAPTURE_FULL_PATH, PDN_VARIANT_RUSSIAN);
+    assert_string_equal(text, "c3xe5xg7");
+    pdn_move_path_text(text, m, PDN_VARIANT_RUSSIAN);
+    assert_string_equal(text, "c3xe5xg7");
+    pdn_move_text(text, m, &p.legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, PDN_VARIANT_ENGLISH);
+    assert_string_equal(text, "22x8");
+    pdn_move_to_text(text, m, &p.legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+    assert_string_equal(text, "22x8");
+    pdn_move_to_path(text, m);
+    assert_string_equal(text, "22x15x8");
+    /* what pdn_move_text writes reads back as the same move */
+    struct pdn_match r = match(&p, "c3xg7");
+    assert_int_equal(r.result, PDN_MATCH_OK);
+    /* every opening move of Czech draughts, written and read back */
+    pdn_board_init(&p.board, PDN_VARIANT_CZECH);
+    pdn_movegen(&p.legal, &p.board, 0);
+    assert_int_equal(p.legal.count, 7);
+    for (int i = 0; i < p.legal.count; i++) {
+        pdn_move_text(text, &p.legal.moves[i], &p.legal, PDN_CAPTURE_SHORTEST, PDN_VARIANT_CZECH);
+        assert_true(text[0] >= 'a' && text[0] <= 'h' && text[1] == '3' && text[2] == '-');
+        r = match(&p, text);
+        assert_int_equal(r.result, PDN_MATCH_OK);
+        assert_int_equal(r.move, i);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -718,6 +788,8 @@ int main(void)
         cmocka_unit_test(test_notation_bad_text),
         cmocka_unit_test(test_notation_hostile_input),
         cmocka_unit_test(test_notation_path_text),
+        cmocka_unit_test(test_notation_square_text_by_variant),
+        cmocka_unit_test(test_notation_move_text_by_variant),
         cmocka_unit_test(test_notation_shortest_text),
         cmocka_unit_test(test_notation_text_full_when_ambiguous),
         cmocka_unit_test(test_notation_text_full_path),
