@@ -159,7 +159,8 @@ static uint64_t divide(const struct pdn_board *board, const struct perft_options
         char text[PDN_MOVE_TEXT_MAX];
         pdn_board_play(&next, &list.moves[i]);
         uint64_t n = pdn_perft_count(&next, o->depth - 1, o->flags);
-        pdn_move_to_text(text, &list.moves[i], &list, PDN_CAPTURE_SHORTEST);
+        pdn_move_text(text, &list.moves[i], &list, PDN_CAPTURE_SHORTEST,
+                      (enum pdn_variant)board->variant);
         printf("%s %llu\n", text, (unsigned long long)n);
         total += n;
     }

@@ -11,6 +11,7 @@
  */
 #include "replay.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -260,13 +261,40 @@ static void compulsory_detail(struct replay *r, int from)
         snprintf(r->detail + len, sizeof r->detail - len, " (%d in all)", r->legal.count);
 }
 
+/*
+ * The first algebraic square of a move text that is none of the board's
+ * dark squares ("c4", "a9"): the matcher numbers it 0, so the text says
+ * which it was. False when the text has none.
+ */
+static bool written_off_square(char out[PDN_SQUARE_TEXT_MAX], const char *text,
+                               enum pdn_variant variant)
+{
+    for (const char *p = text; *p; p++) {
+        bool starts = *p >= 'a' && *p <= 'j' && (p == text || !isalpha((unsigned char)p[-1]));
+        size_t n = 1;
+        while (starts && n < PDN_SQUARE_TEXT_MAX - 1 && isdigit((unsigned char)p[n]))
+            n++;
+        if (!starts || n == 1) continue;
+        memcpy(out, p, n);
+        out[n] = '\0';
+        if (pdn_square_from_name(variant, out) == 0) return true;
+    }
+    return false;
+}
+
 static void illegal_detail(struct replay *r, const struct pdn_board *board,
-                           const struct pdn_match *m)
+                           const struct pdn_match *m, const char *text)
 {
     char *d = r->detail;
     size_t cap = sizeof r->detail;
     char square[PDN_SQUARE_TEXT_MAX]; /* m->a as the variant writes squares */
-    pdn_square_text(square, (enum pdn_variant)board->variant, m->a);
+    enum pdn_variant variant = (enum pdn_variant)board->variant;
+    pdn_square_text(square, variant, m->a);
+    if (m->reason == PDN_ILLEGAL_BAD_SQUARE && m->a == 0 &&
+        written_off_square(square, text, variant)) {
+        snprintf(d, cap, "there is no dark square %s", square);
+        return;
+    }
     switch (m->reason) {
     case PDN_ILLEGAL_EMPTY_SQUARE:
         snprintf(d, cap, "square %s is empty", square);
@@ -424,7 +452,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     case PDN_MATCH_AMBIGUOUS:
         return resolve_ambiguous(r, line, i, board, &m, num);
     case PDN_MATCH_ILLEGAL:
-        illegal_detail(r, board, &m);
+        illegal_detail(r, board, &m, node->text);
         break;
     default:
         snprintf(r->detail, sizeof r->detail, "not a move");
@@ -504,7 +532,7 @@ static void check_unplayed_text(struct replay *r, const struct pdn_node *node,
     if (m.result == PDN_MATCH_BAD_TEXT)
         snprintf(r->detail, sizeof r->detail, "not a move");
     else if (m.result == PDN_MATCH_ILLEGAL && m.reason == PDN_ILLEGAL_BAD_SQUARE)
-        illegal_detail(r, board, &m);
+        illegal_detail(r, board, &m, node->text);
     else
         return;
     replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos, ply_number_text(num), node->text,
