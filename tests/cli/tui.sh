@@ -11,6 +11,8 @@
 # one, writes the game and checks the file written, switches games, quits
 # with and without explored moves, stops on Ctrl-C with the terminal
 # restored, resizes; then once more in the C locale (ASCII drawing).
+# A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
+# square), the letters that are keys too (f, g, h) still working alone.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
 # installs it, so CI never skips).
 bin=${1:?usage: tui.sh BIN}
@@ -248,6 +250,38 @@ fi
 "$bin/pdnreplay" --text --fen --variations "$work/explored.pdn" >"$work/replayed" 2>&1
 grep -qF "Variation 1, instead of 2. 37-32:" "$work/replayed" ||
     { echo "tui: written: no variation instead of 2. 37-32"; failed=$((failed + 1)); }
+
+# ---- a Russian game: squares with letters (issue 16) ------------------------------------
+run letters "$(view C.UTF-8 tests/data/algebraic/ussr1947-game1.pdn)"
+see "Start position" "1. c3-d4 d6-e5" "│a5    c5    e5    g5    │" "? help  q quit"
+text "c3-d4" # the game's own move, typed with letters
+see "1. c3-d4: the move of this line" "1. c3-d4  ply 1 of 61"
+text "f6g5" # f is also a key (flip); a rank at once makes it a file
+see "1... f6-g5 explored (u undoes it, w writes the game)" "(1... f6-g5)"
+keys u
+see "undone; 0 explored moves left"
+text "c4" # a light square: refused, the legal moves named with letters
+see "no legal move starts on c4; legal: b6-a5  d6-c5  f6-e5  h6-g5"
+keys Escape
+see "move dropped"
+text "h6 g5" # square by square; h (hint) and g (go to) start squares here
+see "1... h6-g5 explored" "(1... h6-g5)"
+keys u
+see "undone; 0 explored moves left"
+keys g # alone, g is still the key: go to a move
+see "Go to move (23 or 23...):"
+text "5..."
+keys Enter
+see "5... b6-c5  ply 10 of 61"
+text "d4:b6" # a capture with ':', as the Russian files write them
+see "6. d4xb6: the move of this line" "[×]"
+keys h # alone, after a moment: the legal moves
+see "legal: " "a5xc7" "a7xc5"
+keys f
+see "(board flip" "│h4     ○    [·]   b4    │"
+keys q
+ended 0
+[ -s "$work/err" ] && fail "standard error: $(cat "$work/err")"
 
 # ---- Ctrl-C, resizing --------------------------------------------------------------------
 run interrupt "$(view C.UTF-8 "-g 2 $games")"
