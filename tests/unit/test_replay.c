@@ -553,6 +553,40 @@ static void test_replay_impossible_fen(void **state)
     fx_free(f);
 }
 
+/* Issue 16: a Russian game's findings name squares as its players write
+ * them ("c3"), whatever notation the move itself used; the positions were
+ * worked out on a board (tests/data/SOURCES.md, russian-defects.pdn). */
+static void test_replay_algebraic_squares_in_findings(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *moves, *fen, *message;
+    } cases[] = {
+        {"1. c3-d4 b6-a5 2. b2-c3 a5-b4 3. d4-e5", NULL,
+         "illegal move 'd4-e5': a capture is compulsory: a3xc5, c3xa5"},
+        {"1. c3-d4 d6-e5 2. c5-b6", NULL, "illegal move 'c5-b6': square c5 is empty"},
+        {"1. 22-18 10-14 2. 18-14", NULL, "illegal move '18-14': square c5 is occupied"},
+        {"1. d6-e5", NULL,
+         "illegal move 'd6-e5': square d6 holds a black piece and white is to move"},
+        {"1. c3-d4 d6-e5 2. d4-c4", NULL, "illegal move 'd4-c4': there is no dark square c4"},
+        {"1. b6xc1", "W:WK9,K25:B6,7,14,20,26",
+         "ambiguous capture 'b6xc1': matches b6xd8xg5xc1, b6xe3xc1"},
+        {"1. a1xe5xg7", "W:W29:B25,18,11", "partial capture path 'a1xe5xg7': read as a1xc3xe5xg7"},
+        {"1. c3-d4", "W:W1,22:B32",
+         "impossible position 'W:W1,22:B32': white man on square b8, its crowning row"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct fx *f = cases[i].fen
+                           ? fx_game(cases[i].moves, "*", "GameType", "25", FEN(cases[i].fen), NULL)
+                           : fx_game(cases[i].moves, "*", "GameType", "25", NULL);
+        assert_int_equal(fx_replay(f, false), PDN_OK);
+        dc_print(&f->dc);
+        assert_true(f->dc.total >= 1);
+        assert_string_equal(f->dc.kept[0].message, cases[i].message);
+        fx_free(f);
+    }
+}
+
 static void test_replay_unsupported_gametype(void **state)
 {
     (void)state;
@@ -696,6 +730,7 @@ int main(void)
         cmocka_unit_test(test_replay_bad_date),
         cmocka_unit_test(test_replay_bad_fen),
         cmocka_unit_test(test_replay_impossible_fen),
+        cmocka_unit_test(test_replay_algebraic_squares_in_findings),
         cmocka_unit_test(test_replay_unsupported_gametype),
         cmocka_unit_test(test_replay_move_forms_lenient_and_strict),
         cmocka_unit_test(test_replay_partial_path),
