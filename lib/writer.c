@@ -85,9 +85,11 @@ static bool own_result_format(const pdn_game *game)
     return pdn_game_tag(game, "ResultFormat") != NULL;
 }
 
-/* The terminator; a missing one is taken from a readable Result tag. */
-static enum pdn_result game_result(const pdn_game *game)
+/* The terminator; a missing one is taken from a readable Result tag. The
+ * caller's result (options->result) stands for both. */
+static enum pdn_result game_result(const pdn_game *game, const struct pdn_write_options *opt)
 {
+    if (opt->result != PDN_RESULT_NONE) return opt->result;
     if (game->result != PDN_RESULT_NONE) return game->result;
     const char *tag = pdn_game_tag(game, "Result");
     enum pdn_result r;
@@ -126,14 +128,15 @@ static void write_tag(FILE *fp, const char *name, const char *value)
     putc('\n', fp);
 }
 
-static const char *roster_value(const pdn_game *game, int i)
+static const char *roster_value(const pdn_game *game, int i, const struct pdn_write_options *opt)
 {
     const char *value = pdn_game_tag(game, roster[i]);
     if (i == ROSTER - 1) {
         enum pdn_result r;
         bool known = value && pdn_result_parse(&r, value, strlen(value));
+        if (opt->result != PDN_RESULT_NONE) return result_text(game, opt->result);
         if (value && own_result_format(game)) return value;
-        if (value == NULL || known) return result_text(game, known ? r : game_result(game));
+        if (value == NULL || known) return result_text(game, known ? r : game_result(game, opt));
         return value;
     }
     if (value) return value;
@@ -154,7 +157,7 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
                        bool moves_as_comments)
 {
     for (int i = 0; i < ROSTER; i++)
-        write_tag(fp, roster[i], roster_value(game, i));
+        write_tag(fp, roster[i], roster_value(game, i, opt));
     /* A variant the reader inferred (pdn_game.gametype) is said, so the game
      * reads back the same anywhere, alone too. International, the default,
      * needs no tag, unless the game's own clues said otherwise (conflicting,
@@ -203,6 +206,12 @@ static const char *split_digits(char out[6], const char *text)
 static void clean_text(char out[CLEAN_MOVE_MAX], const char *text);
 static const char *written_square(const char *p);
 
+static void dash_to_x(char *t)
+{
+    for (; *t; t++)
+        if (*t == '-') *t = 'x';
+}
+
 /* "12-21-32" (a capture path written with dashes by old programs) is
  * "12x21x32": three squares or more are a capture. */
 static void dashes_to_x(char *t)
@@ -214,8 +223,7 @@ static void dashes_to_x(char *t)
         dashes++;
     }
     if (dashes < 2) return;
-    for (char *p = t; *p; p++)
-        if (*p == '-') *p = 'x';
+    dash_to_x(t);
 }
 
 /* The move text without blanks, leading zeros or Unicode marks, with 'x'
@@ -227,6 +235,15 @@ static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
     const char *digits = split_digits(split, text);
     clean_text(out, digits ? digits : text);
     dashes_to_x(out);
+}
+
+/* A node's text as read, cleaned; a capture's dashes as 'x' when the caller
+ * says it is one (a reader takes "28-19" for a quiet move's form). */
+static void clean_node(const struct pdn_write_options *opt, char out[CLEAN_MOVE_MAX],
+                       const struct pdn_node *node)
+{
+    clean_move(out, node->text ? node->text : "");
+    if (opt->capture && opt->capture(node, opt->move_ctx)) dash_to_x(out);
 }
 
 static void clean_text(char out[CLEAN_MOVE_MAX], const char *text)
@@ -534,7 +551,7 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
         wrap_puts(w, "--");
     } else {
         char clean[CLEAN_MOVE_MAX];
-        clean_move(clean, node->text ? node->text : "");
+        clean_node(opt, clean, node);
         wrap_puts(w, clean);
     }
     if (!opt->no_nags && node->strength) put_strength(w, node->strength);
@@ -545,6 +562,15 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
         wrap_puts(w, buf);
         wrap_end(w);
     }
+}
+
+/* The number written on a move: as read, or the caller's. */
+static void written_number(const struct writer *wr, const struct pdn_node *node, struct side *out)
+{
+    struct side fixed = *out;
+    const struct pdn_write_options *opt = wr->opt;
+    if (opt->move_number && opt->move_number(&fixed.number, &fixed.black, node, opt->move_ctx))
+        *out = fixed;
 }
 
 static void advance(struct side *s)
@@ -559,7 +585,7 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
 {
     const char *text = wr->opt->move_text ? wr->opt->move_text(node, wr->opt->move_ctx) : NULL;
     if (text) return text;
-    clean_move(buf, node->text ? node->text : "");
+    clean_node(wr->opt, buf, node);
     return buf;
 }
 
@@ -685,7 +711,7 @@ static bool unreadable(const struct writer *wr, const struct pdn_node *node)
     if (wr->opt->move_text && wr->opt->move_text(node, wr->opt->move_ctx)) return false;
     if (unknown_move(node->text)) return false;
     char clean[CLEAN_MOVE_MAX];
-    clean_move(clean, node->text);
+    clean_node(wr->opt, clean, node);
     return !reads_back(clean);
 }
 
@@ -723,15 +749,16 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         const struct pdn_node *node = &line->moves[i];
         bool as_comment = !cut_here(wr, node) && unreadable(wr, node);
         if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment);
+        struct side written = {node->number, node->number_black};
         if (node->number) {
             /* A number the count does not give must be written, or it
              * would not read back: "12.. e1-f2" after 12. is "12... e1-f2". */
-            alone |= node->number != s.number || node->number_black != s.black;
-            s.number = node->number;
-            s.black = node->number_black;
+            written_number(wr, node, &written);
+            alone |= written.number != s.number || written.black != s.black;
+            s = written;
         }
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
-        if (node->number_black && ellipsis(wr, node)) alone = true;
+        if (written.black && ellipsis(wr, node)) alone = true;
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
@@ -818,8 +845,9 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
         write_tags(out, game, wr.opt,
                    keeps_moves_as_comments(&wr, &game->main) || clue_changes(&wr, game));
     write_moves(&wr, &game->main, 0, start_side(game), false);
-    bool as_written = own_result_format(game) && game->result_text;
-    wrap_puts(&wr.wrap, as_written ? game->result_text : result_text(game, game_result(game)));
+    bool as_written = own_result_format(game) && game->result_text && options->result == 0;
+    wrap_puts(&wr.wrap,
+              as_written ? game->result_text : result_text(game, game_result(game, options)));
     wrap_end(&wr.wrap);
     if (!wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);
