@@ -925,15 +925,15 @@ struct pdn_format_options {
  * The replay's findings go to options->on_diag only for the faults that fix
  * repairs, those that have one reading:
  *   - a wrong move number (PDN_DIAG_MOVE_NUMBER): the replay's number;
- *   - a capture written with a dash (PDN_DIAG_MOVE_FORM): written 'x'
- *     (normalised moves never keep one);
+ *   - a capture written with a dash (PDN_DIAG_MOVE_FORM, with no_normalise:
+ *     normalised moves never keep one): written 'x';
  *   - a Result tag and a terminator that disagree (PDN_DIAG_RESULT_MISMATCH)
- *     when one of them is '*': the other's result; both results, when they
- *     disagree, are left alone (and reported) unless the final position
- *     decides between them;
+ *     when one of them is '*': the other's result; two results that
+ *     disagree are left alone (and reported) unless the final position
+ *     agrees with one of them;
  *   - a result the final position decides (the side to move, after at least
  *     one move, has no legal move): written as the tag and the terminator
- *     when neither says another result.
+ *     when neither says another result (no finding without fix).
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault

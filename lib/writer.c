@@ -21,7 +21,10 @@
  *     at the start of the move text (a tag it would not read back as);
  *   - the caller may give a move's text (options->move_text) and cut a line
  *     at a move that cannot be played (options->cut_line): that move and the
- *     rest of the line become one comment, written flat, in their place.
+ *     rest of the line become one comment, written flat, in their place;
+ *     and a move's number (options->move_number), that a move is a capture
+ *     (options->capture: its dashes written 'x') and the result
+ *     (options->result), as pdnfmt --fix repairs them.
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "pdn.h"
