@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "pdn.h"
+#include "reader_fixture.h"
 
 /* ---- games in, text out ---------------------------------------------------- */
 
@@ -267,20 +268,6 @@ static void fix_changes_only_repairs(const char *data, size_t len, bool no_norma
     free_games(&fixed);
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    assert_non_null(fp);
-    char *buf = NULL;
-    FILE *mem = open_memstream(&buf, len);
-    int c;
-    while ((c = getc(fp)) != EOF)
-        putc(c, mem);
-    fclose(fp);
-    fclose(mem);
-    return buf;
-}
-
 /* Checks every .pdn file under a folder; returns how many. */
 static size_t check_tree(const char *folder)
 {
@@ -299,8 +286,9 @@ static size_t check_tree(const char *folder)
         if (S_ISDIR(st.st_mode)) {
             done += check_tree(path);
         } else if (n > 4 && strcmp(e->d_name + n - 4, ".pdn") == 0) {
-            size_t len;
-            char *data = slurp(path, &len);
+            size_t len = 0;
+            char *data = fix_slurp(path, &len);
+            assert_non_null(data);
             fix_changes_only_repairs(data, len, false);
             fix_changes_only_repairs(data, len, true);
             free(data);
