@@ -87,10 +87,19 @@ void fix_on_diag(struct format *f, const struct pdn_diag *d)
     }
 }
 
+/* Whether a text may hold a dash: '-', or a byte of a Unicode one. Most
+ * captures have none, and need no matching. */
+static bool maybe_dash(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p == '-' || *p >= 0x80) return true;
+    return false;
+}
+
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,
                 const struct pdn_node *node)
 {
-    if (!f->faults_wanted || move->ncaptured == 0 || !node->text) return;
+    if (!f->faults_wanted || move->ncaptured == 0 || !node->text || !maybe_dash(node->text)) return;
     struct pdn_match m;
     pdn_move_match(&m, node->text, before, &f->legal, false);
     if (!(m.forms & PDN_FORM_CAPTURE_WITH_DASH)) return;
