@@ -29,6 +29,7 @@ struct fault {
     enum fault_kind kind;
     uint32_t number;      /* FAULT_NUMBER: the replay's number */
     bool black;           /* and whether it is the "N..." form */
+    bool kept;            /* FAULT_NUMBER: not repaired (see keep_number) */
     char move_number[16]; /* the ply's number, "12." or "12..." ("" unknown) */
     char written[64];     /* FAULT_NUMBER: the number as written */
     char detail[96];      /* FAULT_NUMBER: the replay's detail */

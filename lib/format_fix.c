@@ -49,9 +49,13 @@ static void keep_number(struct format *f, const struct pdn_diag *d)
     struct fault *x = new_fault(f, d->node, FAULT_NUMBER);
     if (!x) return;
     x->number = parse_number(d->move_number ? d->move_number : "", &x->black);
-    /* "..." keeps its side: "N. ..." holds the first mover's place, "N... ..."
-     * is a move not given; the number alone is the replay's. */
-    if (d->node->text && strcmp(d->node->text, "...") == 0) x->black = d->node->number_black;
+    /* "..." keeps its side: "N. ..." holds the first mover's place (the
+     * replay judges its number alone), "N... ..." is a move not given; when
+     * that is the first mover's turn, no number keeps its meaning. */
+    if (d->node->text && strcmp(d->node->text, "...") == 0) {
+        x->kept = d->node->number_black && !x->black;
+        x->black = d->node->number_black;
+    }
     copy_text(x->move_number, sizeof x->move_number, d->move_number);
     copy_text(x->written, sizeof x->written, d->text);
     copy_text(x->detail, sizeof x->detail, d->detail);
@@ -237,7 +241,7 @@ static void report_number(struct format *f, const pdn_game *game, const struct f
                           bool repair)
 {
     const struct pdn_node *n = x->node;
-    if (!repair) {
+    if (!repair || x->kept) {
         emit(f, game, PDN_DIAG_MOVE_NUMBER, n, &n->number_pos, x->move_number, x->written,
              x->detail);
         return;
@@ -284,7 +288,7 @@ static const struct fault *find_fault(const struct format *f, const struct pdn_n
 static bool fixed_number(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
 {
     const struct fault *x = find_fault(ctx, node, FAULT_NUMBER);
-    if (!x) return false;
+    if (!x || x->kept) return false;
     *out = x->number;
     *black = x->black;
     return true;

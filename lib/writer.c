@@ -36,7 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Who moves next and under which number. */
+/* Who moves next and under which number: black is the second mover of a
+ * pair ("N..."), which is White in the variants where Black opens. */
 struct side {
     uint32_t number;
     bool black;
@@ -503,17 +504,29 @@ static bool put_setup(struct writer *wr, const char *fen)
     return true;
 }
 
+/* Whether Black opens the game's variant (English checkers), as the replay
+ * numbers it: then Black's move is the first of a pair, White's the second. */
+static bool black_opens(const pdn_game *game)
+{
+    const char *type = pdn_game_tag(game, "GameType");
+    long n = type ? strtol(type, NULL, 10) : game->gametype;
+    enum pdn_variant v;
+    bool known = n > 0 && n < 100 && pdn_variant_from_gametype(&v, (int)n);
+    return known && pdn_rules_get(v)->black_moves_first;
+}
+
 /* Who moves after a setup that put_setup writes as one: the FEN's side. */
-static void setup_side(const char *fen, struct side *s)
+static void setup_side(const pdn_game *game, const char *fen, struct side *s)
 {
     while (blank(*fen))
         fen++;
-    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B')) s->black = *fen == 'B';
+    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B'))
+        s->black = (*fen == 'B') != black_opens(game);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, struct side *s)
 {
-    setup_side(fen, s);
+    setup_side(wr->game, fen, s);
     return put_setup(wr, fen);
 }
 
@@ -655,7 +668,7 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
     } else if (node->setup && (as_comment || cut_here(wr, node))) {
-        setup_side(node->setup, s);
+        setup_side(wr->game, node->setup, s);
         wr->setup_due = node->setup;
     } else if (node->setup) {
         any |= write_setup(wr, node->setup, s);
@@ -787,8 +800,8 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     write_line_end(wr, line, &s);
 }
 
-/* White starts, unless the FEN tag gives Black; lidraughts' ":F<n>" field
- * gives the first move number. */
+/* The variant's first mover starts, unless the FEN tag gives the other
+ * side; lidraughts' ":F<n>" field gives the first move number. */
 static struct side start_side(const pdn_game *game)
 {
     struct side s = {1, false};
@@ -796,7 +809,7 @@ static struct side start_side(const pdn_game *game)
     if (fen == NULL) return s;
     while (blank(*fen))
         fen++;
-    s.black = *fen == 'B';
+    if (*fen == 'W' || *fen == 'B') s.black = (*fen == 'B') != black_opens(game);
     const char *f = strstr(fen, ":F");
     if (f && f[2] >= '1' && f[2] <= '9') s.number = (uint32_t)strtoul(f + 2, NULL, 10);
     return s;
