@@ -775,6 +775,10 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         }
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
         if (written.black && ellipsis(wr, node)) alone = true;
+        /* An unnumbered "..." where the second mover is to move holds the
+         * first mover's place: the replay plays no ply there, so the count
+         * stays, and it is written "N. ...", which reads so anywhere. */
+        bool placeholder = s.black && !node->number && ellipsis(wr, node);
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
@@ -789,13 +793,16 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             wrap_puts(&wr->wrap, "...");
             wrap_end(&wr->wrap);
             alone = false;
+        } else if (placeholder) {
+            write_move(wr, node, &(struct side){s.number, false}, true);
+            alone = false;
         } else {
             write_move(wr, node, &s, alone);
             alone = false;
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, s);
-        advance(&s);
+        if (!placeholder) advance(&s);
     }
     write_line_end(wr, line, &s);
 }

@@ -205,14 +205,16 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- 2. 33-29 -- 3. 34-30 3... ... 4. 35-30 "
                          "*\n\n");
     check_reads_back(&g, 7);
-    /* At the start of a variation "..." is numbered like any move there. */
+    /* At the start of a variation that replaces Black's move, an unnumbered
+     * "..." holds White's place, as the replay reads it (no ply): written
+     * "1. ...", which reads so anywhere, and the count stays. */
     struct pdn_node var_moves[] = {mv("..."), mv("33-29")};
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
     moves[1].variations = &var;
     moves[1].nvariations = 1;
     check(&g, NULL,
           ROSTER_UNKNOWN
-          "[Result \"*\"]\n\n1. 32-28 -- (1... ... 2. 33-29) 2. 33-29 -- 3. 34-30 3... "
+          "[Result \"*\"]\n\n1. 32-28 -- (1. ... 33-29) 2. 33-29 -- 3. 34-30 3... "
           "... 4. 35-30 *\n\n");
     check_reads_back(&g, 7);
 }
