@@ -213,9 +213,8 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
     moves[1].variations = &var;
     moves[1].nvariations = 1;
     check(&g, NULL,
-          ROSTER_UNKNOWN
-          "[Result \"*\"]\n\n1. 32-28 -- (1. ... 33-29) 2. 33-29 -- 3. 34-30 3... "
-          "... 4. 35-30 *\n\n");
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- (1. ... 33-29) 2. 33-29 -- 3. 34-30 3... "
+                         "... 4. 35-30 *\n\n");
     check_reads_back(&g, 7);
 }
 
