@@ -2,7 +2,9 @@
  * pdnfmt: rewrites PDN files in the canonical PDN 3.0 form.
  *
  * Every game read is written, broken ones too: the tool reformats, it does
- * not judge (pdncheck does; pdnfmt prints the reader's findings only).
+ * not judge (pdncheck does). It prints the reader's findings, and those of
+ * the faults --fix repairs (wrong move numbers, results), which it must not
+ * copy silently: repaired with --fix (a note each), else as pdncheck says.
  * pdn_format_game does the work: a quiet replay, the moves it played in
  * the form --captures asks for, and what --broken asks for games with errors.
  */
@@ -25,6 +27,11 @@ static const char usage[] =
     "      --no-nags          drop NAGs ($n) and move strengths (!, ?)\n"
     "      --seven-tag-roster keep only the seven-tag roster (and GameType, FEN, SetUp)\n"
     "      --no-normalise     write the moves as read, not rewritten (see --captures)\n"
+    "      --fix              repair what has one reading: move numbers by the count,\n"
+    "                         the result from the Result tag, the terminator or a\n"
+    "                         final position that decides it, a capture's dash as 'x';\n"
+    "                         each repair is a note 'fixed' (without --fix, each such\n"
+    "                         fault kept is reported as pdncheck does)\n"
     "      --broken MODE      games with errors: keep (default), comment (the moves\n"
     "                         from the first illegal one become a comment) or\n"
     "                         verbatim (the game's text as read)\n"
@@ -56,6 +63,7 @@ enum {
     OPT_NO_NORMALISE,
     OPT_BROKEN,
     OPT_CAPTURES,
+    OPT_FIX,
 };
 
 static const struct option long_options[] = {
@@ -68,6 +76,7 @@ static const struct option long_options[] = {
     {"no-normalise", no_argument, NULL, OPT_NO_NORMALISE},
     {"broken", required_argument, NULL, OPT_BROKEN},
     {"captures", required_argument, NULL, OPT_CAPTURES},
+    {"fix", no_argument, NULL, OPT_FIX},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
@@ -82,6 +91,7 @@ struct fmt {
     const char *output;
     struct tool_output out;
     bool keep_moves;
+    bool fix;
     enum broken_mode broken;
     enum pdn_capture_notation captures;
 };
@@ -129,6 +139,9 @@ static bool flag_option(struct fmt *f, int opt)
         return true;
     case OPT_NO_NORMALISE:
         f->keep_moves = true;
+        return true;
+    case OPT_FIX:
+        f->fix = true;
         return true;
     default:
         return false;
@@ -192,6 +205,10 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     fo.no_normalise = f->keep_moves;
     fo.broken = modes[f->broken];
     fo.captures = f->captures;
+    fo.fix = f->fix;
+    fo.filename = t->input;
+    fo.on_diag = tool_on_diag;
+    fo.diag_ctx = t;
     return pdn_format_game(f->out.fp, game, &fo);
 }
 
@@ -201,6 +218,9 @@ int main(int argc, char **argv)
     static struct fmt f;
     tool_init(&t, "pdnfmt", usage);
     f.write.version = PDN_OPTIONS_VERSION;
+    /* The repairs of --fix are notes said by default: -w, -W none or
+     * -W no-fixed silence them. */
+    t.hidden[PDN_DIAG_FIXED] = false;
     opterr = 0;
     parse_options(&t, &f, argc, argv);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);

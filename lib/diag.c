@@ -72,6 +72,7 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_VARIANT_INFERRED] = {"variant-inferred", PDN_SEV_NOTE, "variant inferred"},
     [PDN_DIAG_GAMETYPE_MISMATCH] = {"gametype-mismatch", PDN_SEV_WARNING,
                                     "GameType tag contradicts the moves"},
+    [PDN_DIAG_FIXED] = {"fixed", PDN_SEV_NOTE, "fixed"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -6,34 +6,19 @@
  * (the node of an illegal or ambiguous finding); the writer is then handed
  * both through its callbacks.
  *
- * Uses the public API only, and vec.h's growth. Must not print (findings
- * of the replay are dropped, not reported) or keep state between calls:
- * everything it allocates is freed before it returns.
+ * The faults that have one reading (format_fix.c) are reported, or repaired
+ * with options->fix; every other finding of the replay is dropped (pdncheck
+ * reports them).
+ *
+ * Uses the public API only, and vec.h's growth. Must not print or keep
+ * state between calls: everything it allocates is freed before it returns.
  */
-#include "pdn.h"
+#include "format.h"
 #include "vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A move the replay played, and its text. */
-struct placed {
-    const struct pdn_node *node;
-    char text[PDN_MOVE_TEXT_MAX];
-};
-
-/* What the replay of one game found. */
-struct format {
-    struct placed *placed; /* sorted by node once the replay is over */
-    size_t nplaced, capplaced;
-    const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
-    size_t nstops, capstops;
-    bool nomem;
-    enum pdn_capture_notation captures;
-    enum pdn_draw_rules draw_rules;
-    struct pdn_movelist legal; /* scratch for pdn_move_text */
-};
 
 static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
@@ -47,21 +32,21 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     }
     struct placed *p = &f->placed[f->nplaced++];
     p->node = node;
+    enum pdn_capture_notation captures = f->opt->captures;
     /* Only captures can be ambiguous, and a full path never is. The squares
      * as the variant writes them: "c3-d4" in Russian, Brazilian, Czech. */
-    enum pdn_variant v = (enum pdn_variant)before->variant;
-    if (move->ncaptured == 0 || f->captures == PDN_CAPTURE_FULL_PATH) {
-        pdn_move_text(p->text, move, NULL, f->captures, v);
-    } else {
-        pdn_movegen(&f->legal, before, 0);
-        pdn_move_text(p->text, move, &f->legal, f->captures, v);
-    }
+    bool legal = move->ncaptured > 0 && (captures != PDN_CAPTURE_FULL_PATH || f->faults_wanted);
+    if (legal) pdn_movegen(&f->legal, before, 0);
+    pdn_move_text(p->text, move, legal ? &f->legal : NULL, captures,
+                  (enum pdn_variant)before->variant);
+    if (legal) fix_on_ply(f, before, move, node);
 }
 
-/* Findings are not reported: only the moves that stop a line are noted. */
+/* The moves that stop a line are noted; the faults fix repairs are kept. */
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct format *f = ctx;
+    fix_on_diag(f, d);
     if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
     if (!d->node) return;
     if (!vec_reserve((void **)&f->stops, &f->capstops, f->nstops, sizeof *f->stops)) {
@@ -90,13 +75,13 @@ static int stop_by_node(const void *a, const void *b)
 static int replay(struct format *f, const pdn_game *game)
 {
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.draw_rules = f->draw_rules;
+    ro.filename = f->opt->filename;
+    ro.draw_rules = f->opt->draw_rules;
     ro.on_diag = on_diag;
     ro.diag_ctx = f;
     ro.on_ply = on_ply;
     ro.ply_ctx = f;
-    struct pdn_replay_summary sum;
-    int rc = pdn_replay_game(&sum, game, &ro);
+    int rc = pdn_replay_game(&f->sum, game, &ro);
     if (rc == 0 && f->nomem) rc = PDN_ENOMEM;
     if (f->nplaced > 1) qsort(f->placed, f->nplaced, sizeof *f->placed, placed_by_node);
     if (f->nstops > 1) qsort(f->stops, f->nstops, sizeof *f->stops, stop_by_node);
@@ -142,18 +127,24 @@ static bool bad_version(unsigned version)
 static int format_game(struct format *f, FILE *out, const pdn_game *game,
                        const struct pdn_format_options *o)
 {
-    if (!o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP) {
+    if (!o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP || f->faults_wanted) {
         int rc = replay(f, game);
         if (rc < 0) return rc;
     }
     bool broken = game->read_errors > 0 || f->nstops > 0;
-    if (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw) return write_raw(out, game);
+    bool verbatim = o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw;
     /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     if (o->write) wo = *o->write;
     wo.move_text = o->no_normalise ? NULL : placed_text;
     wo.cut_line = o->broken == PDN_FORMAT_BROKEN_COMMENT ? stopped_at : NULL;
+    wo.move_number = NULL;
+    wo.capture = NULL;
+    wo.result = PDN_RESULT_NONE;
     wo.move_ctx = f;
+    fix_report(f, game, o->fix && !verbatim, &wo);
+    if (f->nomem) return PDN_ENOMEM;
+    if (verbatim) return write_raw(out, game);
     return pdn_write_game(out, game, &wo);
 }
 
@@ -169,11 +160,12 @@ int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_opt
      * replay's own. */
     struct format *f = calloc(1, sizeof *f);
     if (!f) return PDN_ENOMEM;
-    f->captures = o->captures;
-    f->draw_rules = o->draw_rules;
+    f->opt = o;
+    f->faults_wanted = o->fix || o->on_diag;
     int rc = format_game(f, out, game, o);
     free(f->placed);
     free(f->stops);
+    fix_free(f);
     free(f);
     return rc;
 }

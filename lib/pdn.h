@@ -450,6 +450,8 @@ enum pdn_diag_code {
     /* replay: the variant of a game */
     PDN_DIAG_VARIANT_INFERRED,  /* no GameType tag: the variant and what decided it */
     PDN_DIAG_GAMETYPE_MISMATCH, /* the GameType tag contradicts the moves (detail: how) */
+    /* pdn_format_game with fix: a fault repaired in what it wrote (detail: into what) */
+    PDN_DIAG_FIXED,
     PDN_DIAG_COUNT
 };
 
@@ -854,21 +856,35 @@ typedef const char *(*pdn_move_text_fn)(const struct pdn_node *node, void *ctx);
  * comments, are written as one comment in its place.
  */
 typedef bool (*pdn_move_cut_fn)(const struct pdn_node *node, void *ctx);
+/*
+ * The move number to write before a move that has one written, in place of
+ * node->number and node->number_black: true and *out, *black set to replace
+ * them, false to keep them.
+ */
+typedef bool (*pdn_move_number_fn)(uint32_t *out, bool *black, const struct pdn_node *node,
+                                   void *ctx);
+/* True for a move the caller knows to be a capture: when its text is written
+ * as read (no move_text for it), its dashes are written 'x'. */
+typedef bool (*pdn_move_capture_fn)(const struct pdn_node *node, void *ctx);
 
 struct pdn_write_options {
     unsigned version; /* PDN_OPTIONS_VERSION */
     int width;        /* wrap column; 0 means 80 */
     bool no_comments;
     bool no_variations;
-    bool no_nags;               /* drops NAGs and move strengths */
-    bool seven_tag_roster;      /* keep only Event Site Date Round White Black Result, and
-                                   GameType, FEN and SetUp, without which the moves would
-                                   mean something else */
-    pdn_move_text_fn move_text; /* may be NULL */
-    pdn_move_cut_fn cut_line;   /* may be NULL */
-    void *move_ctx;             /* passed to move_text and cut_line */
-    bool movetext_only;         /* the move text and result alone: no tags, no blank
-                                   line after (a CSV cell, a game embedded elsewhere) */
+    bool no_nags;                   /* drops NAGs and move strengths */
+    bool seven_tag_roster;          /* keep only Event Site Date Round White Black Result, and
+                                       GameType, FEN and SetUp, without which the moves would
+                                       mean something else */
+    pdn_move_text_fn move_text;     /* may be NULL */
+    pdn_move_cut_fn cut_line;       /* may be NULL */
+    void *move_ctx;                 /* passed to move_text and cut_line */
+    bool movetext_only;             /* the move text and result alone: no tags, no blank
+                                       line after (a CSV cell, a game embedded elsewhere) */
+    pdn_move_number_fn move_number; /* may be NULL; gets move_ctx */
+    pdn_move_capture_fn capture;    /* may be NULL; gets move_ctx */
+    enum pdn_result result;         /* PDN_RESULT_NONE: the game's; else written as its
+                                       Result tag and its terminator in place of them */
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \
@@ -907,6 +923,11 @@ struct pdn_format_options {
      * ambiguous. */
     enum pdn_capture_notation captures;
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
+    bool fix;                       /* repair what has one reading (see pdn_format_game) */
+    const char *filename;           /* names the file in findings (NULL: none) */
+    pdn_diag_fn on_diag;            /* the faults fix repairs: PDN_DIAG_FIXED notes, or
+                                       the replay's findings of those kept; may be NULL */
+    void *diag_ctx;                 /* passed to on_diag */
 };
 #define PDN_FORMAT_OPTIONS_INIT                                                                    \
     {                                                                                              \
@@ -914,14 +935,32 @@ struct pdn_format_options {
     }
 
 /*
- * Writes one game as pdn_write_game does, after a quiet replay (findings are
- * not reported: pdn_replay_game is for that): every move the replay played is
- * written by pdn_move_to_text in the notation options->captures names (from
- * and to, and the whole landing path of an ambiguous capture, by default),
- * moves it did not reach as read; options->broken says what becomes of games
- * with errors. Allocates while it works, frees it all before it returns.
- * Returns 0 or a PDN_E* code (PDN_EINVAL for a broken or captures value
- * outside its enum).
+ * Writes one game as pdn_write_game does, after a quiet replay: every move
+ * the replay played is written by pdn_move_to_text in the notation
+ * options->captures names (from and to, and the whole landing path of an
+ * ambiguous capture, by default), moves it did not reach as read;
+ * options->broken says what becomes of games with errors. Allocates while it
+ * works, frees it all before it returns. Returns 0 or a PDN_E* code
+ * (PDN_EINVAL for a broken or captures value outside its enum).
+ *
+ * The replay's findings go to options->on_diag only for the faults that fix
+ * repairs, those that have one reading:
+ *   - a wrong move number (PDN_DIAG_MOVE_NUMBER): the replay's number;
+ *   - a capture written with a dash (PDN_DIAG_MOVE_FORM, with no_normalise:
+ *     normalised moves never keep one): written 'x';
+ *   - a Result tag and a terminator that disagree (PDN_DIAG_RESULT_MISMATCH)
+ *     when one of them is '*': the other's result; two results that
+ *     disagree are left alone (and reported) unless the final position
+ *     agrees with one of them;
+ *   - a result the final position decides (the side to move, after at least
+ *     one move, has no legal move): written as the tag and the terminator
+ *     when neither says another result (no finding without fix).
+ * A result tag or terminator that is no result ("4-6"), or a ResultFormat
+ * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
+ * note at the place of the fault; without, the finding of each such fault
+ * that the output keeps. A game written verbatim (PDN_FORMAT_BROKEN_VERBATIM)
+ * is not repaired. The moves themselves, comments, variations and tags
+ * other than Result are never changed.
  */
 PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
                             const struct pdn_format_options *options);

@@ -21,7 +21,10 @@
  *     at the start of the move text (a tag it would not read back as);
  *   - the caller may give a move's text (options->move_text) and cut a line
  *     at a move that cannot be played (options->cut_line): that move and the
- *     rest of the line become one comment, written flat, in their place.
+ *     rest of the line become one comment, written flat, in their place;
+ *     and a move's number (options->move_number), that a move is a capture
+ *     (options->capture: its dashes written 'x') and the result
+ *     (options->result), as pdnfmt --fix repairs them.
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "pdn.h"
@@ -33,7 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Who moves next and under which number. */
+/* Who moves next and under which number: black is the second mover of a
+ * pair ("N..."), which is White in the variants where Black opens. */
 struct side {
     uint32_t number;
     bool black;
@@ -85,9 +89,11 @@ static bool own_result_format(const pdn_game *game)
     return pdn_game_tag(game, "ResultFormat") != NULL;
 }
 
-/* The terminator; a missing one is taken from a readable Result tag. */
-static enum pdn_result game_result(const pdn_game *game)
+/* The terminator; a missing one is taken from a readable Result tag. The
+ * caller's result (options->result) stands for both. */
+static enum pdn_result game_result(const pdn_game *game, const struct pdn_write_options *opt)
 {
+    if (opt->result != PDN_RESULT_NONE) return opt->result;
     if (game->result != PDN_RESULT_NONE) return game->result;
     const char *tag = pdn_game_tag(game, "Result");
     enum pdn_result r;
@@ -126,14 +132,15 @@ static void write_tag(FILE *fp, const char *name, const char *value)
     putc('\n', fp);
 }
 
-static const char *roster_value(const pdn_game *game, int i)
+static const char *roster_value(const pdn_game *game, int i, const struct pdn_write_options *opt)
 {
     const char *value = pdn_game_tag(game, roster[i]);
     if (i == ROSTER - 1) {
         enum pdn_result r;
         bool known = value && pdn_result_parse(&r, value, strlen(value));
+        if (opt->result != PDN_RESULT_NONE) return result_text(game, opt->result);
         if (value && own_result_format(game)) return value;
-        if (value == NULL || known) return result_text(game, known ? r : game_result(game));
+        if (value == NULL || known) return result_text(game, known ? r : game_result(game, opt));
         return value;
     }
     if (value) return value;
@@ -154,7 +161,7 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
                        bool moves_as_comments)
 {
     for (int i = 0; i < ROSTER; i++)
-        write_tag(fp, roster[i], roster_value(game, i));
+        write_tag(fp, roster[i], roster_value(game, i, opt));
     /* A variant the reader inferred (pdn_game.gametype) is said, so the game
      * reads back the same anywhere, alone too. International, the default,
      * needs no tag, unless the game's own clues said otherwise (conflicting,
@@ -203,6 +210,12 @@ static const char *split_digits(char out[6], const char *text)
 static void clean_text(char out[CLEAN_MOVE_MAX], const char *text);
 static const char *written_square(const char *p);
 
+static void dash_to_x(char *t)
+{
+    for (; *t; t++)
+        if (*t == '-') *t = 'x';
+}
+
 /* "12-21-32" (a capture path written with dashes by old programs) is
  * "12x21x32": three squares or more are a capture. */
 static void dashes_to_x(char *t)
@@ -214,8 +227,7 @@ static void dashes_to_x(char *t)
         dashes++;
     }
     if (dashes < 2) return;
-    for (char *p = t; *p; p++)
-        if (*p == '-') *p = 'x';
+    dash_to_x(t);
 }
 
 /* The move text without blanks, leading zeros or Unicode marks, with 'x'
@@ -227,6 +239,15 @@ static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
     const char *digits = split_digits(split, text);
     clean_text(out, digits ? digits : text);
     dashes_to_x(out);
+}
+
+/* A node's text as read, cleaned; a capture's dashes as 'x' when the caller
+ * says it is one (a reader takes "28-19" for a quiet move's form). */
+static void clean_node(const struct pdn_write_options *opt, char out[CLEAN_MOVE_MAX],
+                       const struct pdn_node *node)
+{
+    clean_move(out, node->text ? node->text : "");
+    if (opt->capture && opt->capture(node, opt->move_ctx)) dash_to_x(out);
 }
 
 static void clean_text(char out[CLEAN_MOVE_MAX], const char *text)
@@ -483,17 +504,29 @@ static bool put_setup(struct writer *wr, const char *fen)
     return true;
 }
 
+/* Whether Black opens the game's variant (English checkers), as the replay
+ * numbers it: then Black's move is the first of a pair, White's the second. */
+static bool black_opens(const pdn_game *game)
+{
+    const char *type = pdn_game_tag(game, "GameType");
+    long n = type ? strtol(type, NULL, 10) : game->gametype;
+    enum pdn_variant v;
+    bool known = n > 0 && n < 100 && pdn_variant_from_gametype(&v, (int)n);
+    return known && pdn_rules_get(v)->black_moves_first;
+}
+
 /* Who moves after a setup that put_setup writes as one: the FEN's side. */
-static void setup_side(const char *fen, struct side *s)
+static void setup_side(const pdn_game *game, const char *fen, struct side *s)
 {
     while (blank(*fen))
         fen++;
-    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B')) s->black = *fen == 'B';
+    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B'))
+        s->black = (*fen == 'B') != black_opens(game);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, struct side *s)
 {
-    setup_side(fen, s);
+    setup_side(wr->game, fen, s);
     return put_setup(wr, fen);
 }
 
@@ -534,7 +567,7 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
         wrap_puts(w, "--");
     } else {
         char clean[CLEAN_MOVE_MAX];
-        clean_move(clean, node->text ? node->text : "");
+        clean_node(opt, clean, node);
         wrap_puts(w, clean);
     }
     if (!opt->no_nags && node->strength) put_strength(w, node->strength);
@@ -545,6 +578,15 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const str
         wrap_puts(w, buf);
         wrap_end(w);
     }
+}
+
+/* The number written on a move: as read, or the caller's. */
+static void written_number(const struct writer *wr, const struct pdn_node *node, struct side *out)
+{
+    struct side fixed = *out;
+    const struct pdn_write_options *opt = wr->opt;
+    if (opt->move_number && opt->move_number(&fixed.number, &fixed.black, node, opt->move_ctx))
+        *out = fixed;
 }
 
 static void advance(struct side *s)
@@ -559,7 +601,7 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
 {
     const char *text = wr->opt->move_text ? wr->opt->move_text(node, wr->opt->move_ctx) : NULL;
     if (text) return text;
-    clean_move(buf, node->text ? node->text : "");
+    clean_node(wr->opt, buf, node);
     return buf;
 }
 
@@ -626,7 +668,7 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
     } else if (node->setup && (as_comment || cut_here(wr, node))) {
-        setup_side(node->setup, s);
+        setup_side(wr->game, node->setup, s);
         wr->setup_due = node->setup;
     } else if (node->setup) {
         any |= write_setup(wr, node->setup, s);
@@ -685,7 +727,7 @@ static bool unreadable(const struct writer *wr, const struct pdn_node *node)
     if (wr->opt->move_text && wr->opt->move_text(node, wr->opt->move_ctx)) return false;
     if (unknown_move(node->text)) return false;
     char clean[CLEAN_MOVE_MAX];
-    clean_move(clean, node->text);
+    clean_node(wr->opt, clean, node);
     return !reads_back(clean);
 }
 
@@ -723,15 +765,20 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         const struct pdn_node *node = &line->moves[i];
         bool as_comment = !cut_here(wr, node) && unreadable(wr, node);
         if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment);
+        struct side written = {node->number, node->number_black};
         if (node->number) {
             /* A number the count does not give must be written, or it
              * would not read back: "12.. e1-f2" after 12. is "12... e1-f2". */
-            alone |= node->number != s.number || node->number_black != s.black;
-            s.number = node->number;
-            s.black = node->number_black;
+            written_number(wr, node, &written);
+            alone |= written.number != s.number || written.black != s.black;
+            s = written;
         }
         if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
-        if (node->number_black && ellipsis(wr, node)) alone = true;
+        if (written.black && ellipsis(wr, node)) alone = true;
+        /* An unnumbered "..." where the second mover is to move holds the
+         * first mover's place: the replay plays no ply there, so the count
+         * stays, and it is written "N. ...", which reads so anywhere. */
+        bool placeholder = s.black && !node->number && ellipsis(wr, node);
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
@@ -746,19 +793,22 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             wrap_puts(&wr->wrap, "...");
             wrap_end(&wr->wrap);
             alone = false;
+        } else if (placeholder) {
+            write_move(wr, node, &(struct side){s.number, false}, true);
+            alone = false;
         } else {
             write_move(wr, node, &s, alone);
             alone = false;
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, s);
-        advance(&s);
+        if (!placeholder) advance(&s);
     }
     write_line_end(wr, line, &s);
 }
 
-/* White starts, unless the FEN tag gives Black; lidraughts' ":F<n>" field
- * gives the first move number. */
+/* The variant's first mover starts, unless the FEN tag gives the other
+ * side; lidraughts' ":F<n>" field gives the first move number. */
 static struct side start_side(const pdn_game *game)
 {
     struct side s = {1, false};
@@ -766,7 +816,7 @@ static struct side start_side(const pdn_game *game)
     if (fen == NULL) return s;
     while (blank(*fen))
         fen++;
-    s.black = *fen == 'B';
+    if (*fen == 'W' || *fen == 'B') s.black = (*fen == 'B') != black_opens(game);
     const char *f = strstr(fen, ":F");
     if (f && f[2] >= '1' && f[2] <= '9') s.number = (uint32_t)strtoul(f + 2, NULL, 10);
     return s;
@@ -818,8 +868,9 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
         write_tags(out, game, wr.opt,
                    keeps_moves_as_comments(&wr, &game->main) || clue_changes(&wr, game));
     write_moves(&wr, &game->main, 0, start_side(game), false);
-    bool as_written = own_result_format(game) && game->result_text;
-    wrap_puts(&wr.wrap, as_written ? game->result_text : result_text(game, game_result(game)));
+    bool as_written = own_result_format(game) && game->result_text && options->result == 0;
+    wrap_puts(&wr.wrap,
+              as_written ? game->result_text : result_text(game, game_result(game, options)));
     wrap_end(&wr.wrap);
     if (!wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);

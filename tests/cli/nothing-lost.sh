@@ -60,4 +60,7 @@ check "pdnfmt --no-normalise" --no-normalise
 check "pdnfmt --broken=comment" --broken=comment
 check "pdnfmt --broken=verbatim" --broken=verbatim
 check "pdnfmt --broken=comment --no-comments" --broken=comment --no-comments
+check "pdnfmt --fix" --fix
+check "pdnfmt --fix --no-normalise" --fix --no-normalise
+check "pdnfmt --fix --broken=comment" --fix --broken=comment
 exit $failed

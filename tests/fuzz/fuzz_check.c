@@ -7,7 +7,11 @@
  * each ply handed to the callback is the move played on the board before;
  * and, unless FUZZ_ROUNDTRIP=0 is in the environment, what the writer wrote
  * reads back as exactly one game that writes to the same bytes (nothing
- * lost, nothing split, writing is stable).
+ * lost, nothing split, writing is stable), and what pdn_format_game writes
+ * with fix (pdnfmt --fix) for a game without errors leaves nothing to
+ * repair: formatted with fix again, it gives no PDN_DIAG_FIXED note. (In a
+ * broken game, moves kept as comments change what the moves after them
+ * read as: nothing there has one reading.)
  */
 #include "fuzz.h"
 #include "pdn.h"
@@ -60,6 +64,48 @@ static void check_rewrite(const char *text, size_t len)
     pdn_reader_free(r);
 }
 
+/* pdn_format_game with fix, findings to on_diag; a malloc'd buffer. */
+static char *format_fixed(const pdn_game *g, size_t *len, pdn_diag_fn on_diag)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    FUZZ_CHECK(fp != NULL);
+    struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
+    fo.fix = true;
+    fo.filename = "fuzz.pdn";
+    fo.on_diag = on_diag;
+    int rc = pdn_format_game(fp, g, &fo);
+    FUZZ_CHECK(rc == PDN_OK || rc == PDN_ENOMEM);
+    FUZZ_CHECK(fclose(fp) == 0);
+    return buf;
+}
+
+static void no_repair_left(const struct pdn_diag *d, void *ctx)
+{
+    walk_diag(d, ctx);
+    if (d->code == PDN_DIAG_FIXED)
+        fprintf(stderr, "fixed twice: %u:%u '%s': %s\n", d->line, d->col, d->text ? d->text : "",
+                d->detail ? d->detail : "");
+    FUZZ_CHECK(d->code != PDN_DIAG_FIXED);
+}
+
+/* What fix wrote, read back, has nothing left to repair. */
+static void check_fix(const pdn_game *g)
+{
+    size_t len, len2;
+    char *text = format_fixed(g, &len, walk_diag);
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "fixed.pdn"};
+    pdn_reader *r;
+    pdn_game *again;
+    FUZZ_CHECK(pdn_reader_open_memory(&r, text, len, &ro) == PDN_OK);
+    while (pdn_reader_next(&again, r) > 0) {
+        free(format_fixed(again, &len2, no_repair_left));
+        pdn_game_free(again);
+    }
+    pdn_reader_free(r);
+    free(text);
+}
+
 static void check_game(const pdn_game *g, bool roundtrip)
 {
     size_t findings = 0;
@@ -78,6 +124,7 @@ static void check_game(const pdn_game *g, bool roundtrip)
     char *text = write_game(g, &len);
     if (roundtrip) check_rewrite(text, len);
     free(text);
+    if (roundtrip && rc == PDN_OK && sum.errors == 0 && g->read_errors == 0) check_fix(g);
 }
 
 /* Every game of the input, read lenient or strict. */

@@ -205,15 +205,16 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- 2. 33-29 -- 3. 34-30 3... ... 4. 35-30 "
                          "*\n\n");
     check_reads_back(&g, 7);
-    /* At the start of a variation "..." is numbered like any move there. */
+    /* At the start of a variation that replaces Black's move, an unnumbered
+     * "..." holds White's place, as the replay reads it (no ply): written
+     * "1. ...", which reads so anywhere, and the count stays. */
     struct pdn_node var_moves[] = {mv("..."), mv("33-29")};
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
     moves[1].variations = &var;
     moves[1].nvariations = 1;
     check(&g, NULL,
-          ROSTER_UNKNOWN
-          "[Result \"*\"]\n\n1. 32-28 -- (1... ... 2. 33-29) 2. 33-29 -- 3. 34-30 3... "
-          "... 4. 35-30 *\n\n");
+          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- (1. ... 33-29) 2. 33-29 -- 3. 34-30 3... "
+                         "... 4. 35-30 *\n\n");
     check_reads_back(&g, 7);
 }
 
@@ -476,6 +477,37 @@ static void test_writer_move_text_from_the_caller(void **state)
     struct pdn_write_options opt = {
         .version = PDN_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
+}
+
+/* move_number: the third move, numbered 5. in the tree, is White's 2nd. */
+static bool second_pair(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
+{
+    if (node != &((const struct pdn_node *)ctx)[2]) return false;
+    *out = 2;
+    *black = false;
+    return true;
+}
+
+/* capture: the fourth move. */
+static bool fourth_move(const struct pdn_node *node, void *ctx)
+{
+    return node == &((const struct pdn_node *)ctx)[3];
+}
+
+static void test_writer_numbers_captures_and_result_from_the_caller(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("19-23"), mv("28x19"), mv("14-23")};
+    moves[2].number = 5;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    /* As read: the number kept (it reads back), the dash too, the result '*'. */
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 19-23 5. 28x19 14-23 *\n\n");
+    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION,
+                                    .move_number = second_pair,
+                                    .capture = fourth_move,
+                                    .move_ctx = moves,
+                                    .result = PDN_RESULT_BLACK_WIN};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"0-2\"]\n\n1. 32-28 19-23 2. 28x19 14x23 0-2\n\n");
 }
 
 /* cut_line: the moves whose text starts with '!'. */
@@ -870,6 +902,7 @@ int main(void)
         cmocka_unit_test(test_writer_rejects_null),
         cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
         cmocka_unit_test(test_writer_move_text_from_the_caller),
+        cmocka_unit_test(test_writer_numbers_captures_and_result_from_the_caller),
         cmocka_unit_test(test_writer_cut_line_becomes_a_comment),
         cmocka_unit_test(test_writer_setup_of_a_move_kept_as_comment_waits),
         cmocka_unit_test(test_writer_setup_of_a_cut_move_after_the_cut),

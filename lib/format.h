@@ -1,0 +1,72 @@
+/*
+ * format (private): what format.c (replay, then write) and format_fix.c (the
+ * faults that have one reading: reported, or repaired by the writer's
+ * callbacks) share. format.c calls format_fix.c, never the other way.
+ * Nothing here prints.
+ */
+#ifndef PDN_FORMAT_H
+#define PDN_FORMAT_H
+
+#include "pdn.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A move the replay played, and its text. */
+struct placed {
+    const struct pdn_node *node;
+    char text[PDN_MOVE_TEXT_MAX];
+};
+
+enum fault_kind {
+    FAULT_NUMBER,      /* a move number the replay disagrees with */
+    FAULT_CAPTURE_DASH /* a capture written with a dash */
+};
+
+/* A fault of a move that fix repairs, with what its finding says. */
+struct fault {
+    const struct pdn_node *node;
+    enum fault_kind kind;
+    uint32_t number;      /* FAULT_NUMBER: the replay's number */
+    bool black;           /* and whether it is the "N..." form */
+    bool kept;            /* FAULT_NUMBER: not repaired (see keep_number) */
+    char move_number[16]; /* the ply's number, "12." or "12..." ("" unknown) */
+    char written[64];     /* FAULT_NUMBER: the number as written */
+    char detail[96];      /* FAULT_NUMBER: the replay's detail */
+};
+
+/* What the replay of one game found. */
+struct format {
+    const struct pdn_format_options *opt;
+    struct placed *placed; /* sorted by node once the replay is over */
+    size_t nplaced, capplaced;
+    const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
+    size_t nstops, capstops;
+    bool nomem;
+    bool faults_wanted;   /* fix, or findings to report */
+    struct fault *faults; /* in the replay's order; by node once reported */
+    size_t nfaults, capfaults;
+    struct { /* the last move-form finding: its ply's number */
+        const struct pdn_node *node;
+        char move_number[16];
+    } form;
+    struct pdn_diag mismatch; /* the replay's result-mismatch (code COUNT: none) */
+    char *mismatch_strings;   /* its text and detail, one block */
+    enum pdn_result result;   /* the result written in place of the game's, or NONE */
+    struct pdn_replay_summary sum;
+    struct pdn_movelist legal; /* scratch for pdn_move_text */
+};
+
+/* A replay finding of a fault fix repairs: kept (format.c hands every one). */
+void fix_on_diag(struct format *f, const struct pdn_diag *d);
+/* A ply played: a capture written with a dash is kept as a fault
+ * (f->legal holds the moves of 'before'). */
+void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,
+                const struct pdn_node *node);
+/* After the replay: decides the result, reports each fault (repaired when
+ * 'repair') and sets the writer's callbacks for the repairs. */
+void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo);
+/* Frees what the faults hold. */
+void fix_free(struct format *f);
+
+#endif

@@ -1,0 +1,324 @@
+/*
+ * format_fix: the faults of a game that have one reading, for
+ * pdn_format_game: a wrong move number (the replay's count), a capture
+ * written with a dash, a Result tag and a terminator of which one says '*'
+ * or that the final position decides between. Each is reported: repaired
+ * (a PDN_DIAG_FIXED note at its place) or, when the output keeps it, as the
+ * replay reported it. The writer makes the repairs through its callbacks;
+ * this file only decides them. Must not print, change moves, or guess: two
+ * results that disagree with nothing to decide between them stay.
+ */
+#include "format.h"
+#include "vec.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- collecting ----------------------------------------------------------- */
+
+static struct fault *new_fault(struct format *f, const struct pdn_node *node, enum fault_kind kind)
+{
+    if (!vec_reserve((void **)&f->faults, &f->capfaults, f->nfaults, sizeof *f->faults)) {
+        f->nomem = true;
+        return NULL;
+    }
+    struct fault *x = &f->faults[f->nfaults++];
+    memset(x, 0, sizeof *x);
+    x->node = node;
+    x->kind = kind;
+    return x;
+}
+
+static void copy_text(char *out, size_t cap, const char *s)
+{
+    snprintf(out, cap, "%s", s ? s : "");
+}
+
+/* "12." or "12...": the number, and whether it is the second mover's. */
+static uint32_t parse_number(const char *text, bool *black)
+{
+    uint32_t n = (uint32_t)strtoul(text, NULL, 10);
+    *black = strstr(text, "...") != NULL;
+    return n;
+}
+
+static void keep_number(struct format *f, const struct pdn_diag *d)
+{
+    struct fault *x = new_fault(f, d->node, FAULT_NUMBER);
+    if (!x) return;
+    x->number = parse_number(d->move_number ? d->move_number : "", &x->black);
+    /* "..." keeps its side: "N. ..." holds the first mover's place (the
+     * replay judges its number alone), "N... ..." is a move not given; when
+     * that is the first mover's turn, no number keeps its meaning. */
+    if (d->node->text && strcmp(d->node->text, "...") == 0) {
+        x->kept = d->node->number_black && !x->black;
+        x->black = d->node->number_black;
+    }
+    copy_text(x->move_number, sizeof x->move_number, d->move_number);
+    copy_text(x->written, sizeof x->written, d->text);
+    copy_text(x->detail, sizeof x->detail, d->detail);
+}
+
+static void keep_mismatch(struct format *f, const struct pdn_diag *d)
+{
+    const char *text = d->text ? d->text : "", *detail = d->detail ? d->detail : "";
+    size_t nt = strlen(text) + 1, nd = strlen(detail) + 1;
+    free(f->mismatch_strings);
+    f->mismatch_strings = malloc(nt + nd);
+    if (!f->mismatch_strings) {
+        f->nomem = true;
+        return;
+    }
+    memcpy(f->mismatch_strings, text, nt);
+    memcpy(f->mismatch_strings + nt, detail, nd);
+    f->mismatch = *d;
+    f->mismatch.text = f->mismatch_strings;
+    f->mismatch.detail = f->mismatch_strings + nt;
+}
+
+void fix_on_diag(struct format *f, const struct pdn_diag *d)
+{
+    if (!f->faults_wanted) return;
+    if (d->code == PDN_DIAG_MOVE_NUMBER && d->node) {
+        keep_number(f, d);
+    } else if (d->code == PDN_DIAG_MOVE_FORM && d->node) {
+        f->form.node = d->node;
+        copy_text(f->form.move_number, sizeof f->form.move_number, d->move_number);
+    } else if (d->code == PDN_DIAG_RESULT_MISMATCH) {
+        keep_mismatch(f, d);
+    }
+}
+
+/* Whether a text may hold a dash: '-', or a byte of a Unicode one. Most
+ * captures have none, and need no matching. */
+static bool maybe_dash(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        if (*p == '-' || *p >= 0x80) return true;
+    return false;
+}
+
+void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,
+                const struct pdn_node *node)
+{
+    if (!f->faults_wanted || move->ncaptured == 0 || !node->text || !maybe_dash(node->text)) return;
+    struct pdn_match m;
+    pdn_move_match(&m, node->text, before, &f->legal, false);
+    if (!(m.forms & PDN_FORM_CAPTURE_WITH_DASH)) return;
+    struct fault *x = new_fault(f, node, FAULT_CAPTURE_DASH);
+    if (x && f->form.node == node)
+        copy_text(x->move_number, sizeof x->move_number, f->form.move_number);
+}
+
+/* ---- the result ------------------------------------------------------------ */
+
+/* What the tag or the terminator says. */
+enum claim { CLAIM_NONE, CLAIM_STAR, CLAIM_RESULT, CLAIM_OTHER };
+
+static enum claim claim_of(const char *text, enum pdn_result *out)
+{
+    *out = PDN_RESULT_NONE;
+    if (!text) return CLAIM_NONE;
+    if (!pdn_result_parse(out, text, strlen(text))) return CLAIM_OTHER;
+    return *out == PDN_RESULT_UNKNOWN ? CLAIM_STAR : CLAIM_RESULT;
+}
+
+/* The result the final main-line position decides: the side to move, after
+ * a move at least, has none and has lost. NONE when it decides nothing. */
+static enum pdn_result position_result(const struct pdn_replay_summary *sum)
+{
+    const struct pdn_board *b = &sum->final;
+    if (!sum->complete || sum->plies == 0 || !b->side_known) return PDN_RESULT_NONE;
+    if (pdn_movegen_count(b, 0) > 0) return PDN_RESULT_NONE;
+    return b->side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN : PDN_RESULT_WHITE_WIN;
+}
+
+static bool open_or(enum claim c, enum pdn_result r, enum pdn_result want)
+{
+    return c == CLAIM_NONE || c == CLAIM_STAR || (c == CLAIM_RESULT && r == want);
+}
+
+/*
+ * The one reading of the result, or NONE. The position decides when neither
+ * says another result, or when one agrees with it against the other; else
+ * a result stands against '*'. Two results that disagree, undecided, stay.
+ */
+static enum pdn_result decide_result(enum claim tag, enum pdn_result t, enum claim term,
+                                     enum pdn_result r, enum pdn_result decided)
+{
+    if (tag == CLAIM_OTHER || term == CLAIM_OTHER) return PDN_RESULT_NONE;
+    if (decided != PDN_RESULT_NONE) {
+        bool both_open = open_or(tag, t, decided) && open_or(term, r, decided);
+        bool one_agrees = (tag == CLAIM_RESULT && t == decided && term == CLAIM_RESULT) ||
+                          (term == CLAIM_RESULT && r == decided && tag == CLAIM_RESULT);
+        return both_open || one_agrees ? decided : PDN_RESULT_NONE;
+    }
+    if (tag == CLAIM_RESULT && term == CLAIM_STAR) return t;
+    if (term == CLAIM_RESULT && tag == CLAIM_STAR) return r;
+    return PDN_RESULT_NONE;
+}
+
+static void emit(struct format *f, const pdn_game *game, enum pdn_diag_code code,
+                 const struct pdn_node *node, const struct pdn_pos *pos, const char *move_number,
+                 const char *text, const char *detail)
+{
+    const struct pdn_format_options *o = f->opt;
+    if (!o->on_diag) return;
+    struct pdn_diag d = {
+        .code = code,
+        .file = o->filename ? o->filename : "-",
+        .line = pos ? pos->line : 0,
+        .col = pos ? pos->col : 0,
+        .game = game->index,
+        .move_number = move_number && *move_number ? move_number : NULL,
+        .text = text,
+        .detail = detail,
+        .node = node,
+    };
+    o->on_diag(&d, o->diag_ctx);
+}
+
+/* Why the result is what it is written as. */
+static void result_detail(char *out, size_t cap, enum pdn_result result, enum claim tag,
+                          enum pdn_result t, const struct pdn_replay_summary *sum,
+                          enum pdn_result decided)
+{
+    const char *r = pdn_result_text(result);
+    if (decided != PDN_RESULT_NONE)
+        snprintf(out, cap, "written %s: %s to move has no legal move and loses", r,
+                 sum->final.side == PDN_COLOR_WHITE ? "white" : "black");
+    else if (tag == CLAIM_RESULT && t == result)
+        snprintf(out, cap, "written %s, as the Result tag says", r);
+    else
+        snprintf(out, cap, "written %s, as the result after the moves says", r);
+}
+
+/* The notes of a repaired result: at the tag and at the terminator that
+ * change (at the game's start when it has neither). */
+static void report_result(struct format *f, const pdn_game *game, enum claim tag, enum pdn_result t,
+                          enum claim term, enum pdn_result r, enum pdn_result decided)
+{
+    char detail[128];
+    result_detail(detail, sizeof detail, f->result, tag, t, &f->sum, decided);
+    const char *tag_text = pdn_game_tag(game, "Result");
+    const struct pdn_tag *tag_pair = NULL;
+    for (uint32_t k = 0; k < game->ntags && !tag_pair; k++)
+        if (strcmp(game->tags[k].name, "Result") == 0) tag_pair = &game->tags[k];
+    bool tag_changes = tag != CLAIM_NONE && !(tag == CLAIM_RESULT && t == f->result);
+    bool term_changes = term != CLAIM_NONE && !(term == CLAIM_RESULT && r == f->result);
+    if (tag_changes) emit(f, game, PDN_DIAG_FIXED, NULL, &tag_pair->pos, NULL, tag_text, detail);
+    if (term_changes)
+        emit(f, game, PDN_DIAG_FIXED, NULL, &game->result_pos, NULL, game->result_text, detail);
+    if (tag == CLAIM_NONE && term == CLAIM_NONE)
+        emit(f, game, PDN_DIAG_FIXED, NULL, &game->start, NULL, NULL, detail);
+}
+
+static void fix_result(struct format *f, const pdn_game *game, bool repair)
+{
+    enum pdn_result t, r;
+    enum claim tag = claim_of(pdn_game_tag(game, "Result"), &t);
+    enum claim term = claim_of(game->result_text, &r);
+    enum pdn_result decided = position_result(&f->sum);
+    bool own_format = pdn_game_tag(game, "ResultFormat") != NULL;
+    f->result = repair && !own_format ? decide_result(tag, t, term, r, decided) : PDN_RESULT_NONE;
+    if (f->result == PDN_RESULT_NONE) {
+        if (f->mismatch.code == PDN_DIAG_RESULT_MISMATCH && f->opt->on_diag)
+            f->opt->on_diag(&f->mismatch, f->opt->diag_ctx);
+        return;
+    }
+    /* A position that agrees with what both say repairs nothing. */
+    if (open_or(tag, t, f->result) && tag != CLAIM_STAR && open_or(term, r, f->result) &&
+        term != CLAIM_STAR && !(tag == CLAIM_NONE && term == CLAIM_NONE))
+        return;
+    report_result(f, game, tag, t, term, r, decided);
+}
+
+/* ---- the moves ------------------------------------------------------------- */
+
+static void report_number(struct format *f, const pdn_game *game, const struct fault *x,
+                          bool repair)
+{
+    const struct pdn_node *n = x->node;
+    if (!repair || x->kept) {
+        emit(f, game, PDN_DIAG_MOVE_NUMBER, n, &n->number_pos, x->move_number, x->written,
+             x->detail);
+        return;
+    }
+    char detail[160];
+    snprintf(detail, sizeof detail, "written %lu%s (%s)", (unsigned long)x->number,
+             x->black ? "..." : ".", x->detail);
+    emit(f, game, PDN_DIAG_FIXED, n, &n->number_pos, x->move_number, x->written, detail);
+}
+
+static void report_dash(struct format *f, const pdn_game *game, const struct fault *x, bool repair)
+{
+    const struct pdn_node *n = x->node;
+    if (repair)
+        emit(f, game, PDN_DIAG_FIXED, n, &n->pos, x->move_number, n->text,
+             "a capture, written with 'x'");
+    else if (f->opt->no_normalise) /* normalised moves never keep the dash */
+        emit(f, game, PDN_DIAG_MOVE_FORM, n, &n->pos, x->move_number, n->text,
+             "capture written with '-'");
+}
+
+static int fault_order(const struct fault *a, const void *node, enum fault_kind kind)
+{
+    uintptr_t x = (uintptr_t)a->node, y = (uintptr_t)node;
+    if (x != y) return x < y ? -1 : 1;
+    return (a->kind > kind) - (a->kind < kind);
+}
+
+static int fault_by_node(const void *a, const void *b)
+{
+    const struct fault *y = b;
+    return fault_order(a, y->node, y->kind);
+}
+
+static const struct fault *find_fault(const struct format *f, const struct pdn_node *node,
+                                      enum fault_kind kind)
+{
+    struct fault key = {.node = node, .kind = kind};
+    if (f->nfaults == 0) return NULL;
+    return bsearch(&key, f->faults, f->nfaults, sizeof *f->faults, fault_by_node);
+}
+
+/* pdn_move_number_fn: the replay's number for a move numbered otherwise. */
+static bool fixed_number(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
+{
+    const struct fault *x = find_fault(ctx, node, FAULT_NUMBER);
+    if (!x || x->kept) return false;
+    *out = x->number;
+    *black = x->black;
+    return true;
+}
+
+/* pdn_move_capture_fn: a capture written with a dash. */
+static bool dashed_capture(const struct pdn_node *node, void *ctx)
+{
+    return find_fault(ctx, node, FAULT_CAPTURE_DASH) != NULL;
+}
+
+void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo)
+{
+    if (!f->faults_wanted) return;
+    for (size_t i = 0; i < f->nfaults; i++) {
+        if (f->faults[i].kind == FAULT_NUMBER)
+            report_number(f, game, &f->faults[i], repair);
+        else
+            report_dash(f, game, &f->faults[i], repair);
+    }
+    fix_result(f, game, repair);
+    if (!repair) return;
+    if (f->nfaults > 1) qsort(f->faults, f->nfaults, sizeof *f->faults, fault_by_node);
+    wo->move_number = fixed_number;
+    wo->capture = dashed_capture;
+    wo->result = f->result;
+}
+
+void fix_free(struct format *f)
+{
+    free(f->faults);
+    free(f->mismatch_strings);
+}

@@ -1,0 +1,70 @@
+#!/bin/sh
+# pdnfmt --fix over every real file of tests/data (tournaments, the PDN 3.0
+# conformance set, the encodings): afterwards pdncheck must find none of the
+# faults --fix repairs. FIX_CODES below is the one list of them; pdnfmt(1)
+# must name each one under --fix.
+#
+#   sh tests/cli/fix-real-files.sh      (from the project root; run by the
+#                                       golden case fmt-fix-real-files)
+#
+# result-mismatch has one exception, which --fix must not repair (nothing
+# decides between two results): a Result tag and a terminator that are both
+# results. Each such finding left is printed, with the place pdnfmt --fix
+# reported it at (it must have reported it, as a warning). Then, on the
+# fixed output, pdnfmt --fix must find nothing more to repair and write the
+# same bytes. Finds pdnfmt and pdncheck on PATH (the CLI runner puts the
+# build's bin/ first). Prints one line per finding left and a last line;
+# fails (exit 1) on a fault left that --fix repairs.
+
+FIX_CODES="move-number move-form result-mismatch"
+
+tmp=${TMPDIR:-/tmp}/fix-real-files.$$
+trap 'rm -f "$tmp".*' EXIT
+failed=0
+files=0
+
+# The man page names every code of the list.
+for code in $FIX_CODES; do
+    grep -q "^\.It Li $code\$" man/man1/pdnfmt.1 || { echo "pdnfmt.1 does not name $code"; failed=1; }
+done
+
+# field NAME: the value of a JSON string field of pdncheck's findings.
+field() {
+    sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p"
+}
+
+for f in tests/data/tournaments/*.pdn tests/data/conformance/*/*.pdn tests/data/encodings/*.pdn; do
+    files=$((files + 1))
+    pdnfmt -q --fix "$f" >"$tmp.fixed" 2>"$tmp.notes"
+    pdncheck -q --format json "$tmp.fixed" >"$tmp.json" 2>&1
+    for code in $FIX_CODES; do
+        grep "\"code\":\"$code\"" "$tmp.json" >"$tmp.left"
+        while IFS= read -r finding; do
+            text=$(echo "$finding" | field text)
+            tag=$(echo "$finding" | field message | sed -n 's/.*the tag says //p')
+            game=$(echo "$finding" | sed -n 's/.*"game":\([0-9]*\).*/\1/p')
+            if [ "$code" = result-mismatch ] && [ "$text" != "*" ] && [ -n "$tag" ] &&
+                [ "$tag" != "*" ]; then
+                # Two results: --fix reported the disagreement, in the game.
+                if grep -q "warning: result disagrees.*(game $game)\$" "$tmp.notes"; then
+                    echo "$f: game $game: left: '$text' against the tag's $tag (two results)"
+                    continue
+                fi
+                echo "$f: game $game: '$text' against $tag NOT REPORTED by pdnfmt --fix"
+            else
+                echo "$f: LEFT: $finding"
+            fi
+            failed=1
+        done <"$tmp.left"
+    done
+    pdnfmt -q --fix "$tmp.fixed" >"$tmp.again" 2>"$tmp.notes2"
+    if grep -q "note: fixed" "$tmp.notes2"; then
+        echo "$f: a second --fix still repairs:"
+        sed 's/^/    /' "$tmp.notes2"
+        failed=1
+    fi
+    cmp -s "$tmp.fixed" "$tmp.again" || { echo "$f: a second --fix changes the output"; failed=1; }
+done
+[ "$files" -gt 0 ] || { echo "no file under tests/data"; exit 1; }
+echo "$files files: after pdnfmt --fix, pdncheck finds none of: $FIX_CODES (but two results)"
+exit $failed
