@@ -18,6 +18,7 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
     t->usage = usage;
     t->encoding = PDN_ENCODING_AUTO;
     t->findings_fp = stderr;
+    t->input_ext = ".pdn";
     /* Notes are shown when asked for (-W all, -W NAME): by default a run
      * shows what is wrong, not every remark. */
     for (int code = 0; code < PDN_DIAG_COUNT; code++)
@@ -628,6 +629,7 @@ static void release_findings(struct selecting *s, size_t index, bool chosen)
  * reported through the callback, never returned). */
 static void read_failed(struct tool *t, const char *name, int err)
 {
+    t->unreadable++;
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
 }
 
@@ -711,15 +713,45 @@ void tool_select_end(struct tool_selecting *h)
     free(h);
 }
 
-int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands)
 {
-    if (n == 0) {
-        tool_stdin_notice(t);
-        return read_one(t, "-", fn, ctx);
-    }
-    for (int i = 0; i < n; i++) {
-        int stop = read_one(t, operands[i], fn, ctx);
-        if (stop) return stop;
+    static char *const std_in[] = {"-"};
+    if (tool_inputs_expand(out, n ? n : 1, n ? operands : std_in, t->input_ext) == 0) return;
+    tool_system_error(t, n ? operands[0] : "-", strerror(ENOMEM));
+    exit(TOOL_EXIT_SYSTEM);
+}
+
+int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx)
+{
+    switch (in->kind) {
+    case TOOL_INPUT_FILE:
+        return read_one(t, in->path, fn, ctx);
+    case TOOL_INPUT_ERROR:
+        t->unreadable++;
+        tool_system_error(t, in->path, strerror(in->err));
+        return 0;
+    case TOOL_INPUT_EMPTY:
+        if (!t->quiet)
+            fprintf(stderr, "%s: %s: no %s file in this folder\n", t->prog, in->path, t->input_ext);
+        return 0;
+    case TOOL_INPUT_SKIPPED:
+        if (!t->quiet) fprintf(stderr, "%s: %s: %s\n", t->prog, in->path, in->note);
+        return 0;
     }
     return 0;
+}
+
+int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
+{
+    if (n == 0) tool_stdin_notice(t);
+    struct tool_inputs in;
+    tool_list_inputs(t, &in, n, operands);
+    const struct tool_inputs *outer = t->reading;
+    t->reading = &in;
+    int stop = 0;
+    for (size_t i = 0; i < in.n && stop == 0; i++)
+        stop = tool_read_input(t, &in.items[i], fn, ctx);
+    t->reading = outer;
+    tool_inputs_free(&in);
+    return stop;
 }

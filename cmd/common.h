@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "inputs.h"
 #include "pdn.h"
 
 /* The exit status, the same for every tool; a larger value wins. */
@@ -132,6 +133,9 @@ struct tool {
     void *diag_ctx;                 /* passed to on_diag */
     pdn_select *select;             /* the games chosen (-g, --white ...); NULL: every game */
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
+    const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
+    unsigned long unreadable;       /* inputs that could not be read, each counted */
+    const struct tool_inputs *reading; /* the list tool_read_inputs reads, for output.c */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);
@@ -226,12 +230,23 @@ void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game,
 typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
 
 /* Reads every operand in turn (none, or "-", is standard input; none on a
- * terminal gets tool_stdin_notice). Returns 0, or the negative code with
- * which fn stopped the run. With t->select, fn sees only the games chosen
+ * terminal gets tool_stdin_notice; a folder, every t->input_ext file below
+ * it: inputs.h). Returns 0, or the negative code with which fn stopped the
+ * run. With t->select, fn sees only the games chosen
  * (with their indexes in the file) and the reader's findings about the
  * others are not reported; a file is read no further than its last game
  * that -g can choose. */
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
+/*
+ * One entry of a list of inputs (tool_inputs_expand): a file is read as
+ * tool_read_inputs reads it; a folder that could not be listed is a system
+ * error (counted in t->unreadable); an empty folder or a file left out is
+ * said on standard error unless -q. Returns as tool_read_inputs.
+ */
+int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx);
+/* The operands as a list (none: standard input); out of memory, said and
+ * exit 3. */
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands);
 
 /*
  * For a tool that reads its games otherwise (csv2pdn): the findings of a

@@ -350,7 +350,8 @@ int main(int argc, char **argv)
     if (c.all_tags) collect_tags(&t, &c, argc - optind, argv + optind);
     c.o.tags = c.tags;
     c.o.ntags = c.ntags;
-    if (tool_output_open(&t, &c.out, c.output) != 0) return tool_exit_status(&t);
+    if (tool_output_open_for(&t, &c.out, c.output, argc - optind, argv + optind) != 0)
+        return tool_exit_status(&t);
     open_writer(&t, &c);
     struct both b = {&t, c.writer};
     t.on_diag = on_diag_both;

@@ -516,19 +516,20 @@ static void print_file_summary(const struct check *c, const struct tally *before
     print_tally_text(&n);
 }
 
-static int check_file(struct check *c, char *operand)
+static int check_file(struct check *c, const struct tool_input *in)
 {
-    enum tool_exit before = c->t->status;
+    unsigned long unreadable = c->t->unreadable;
     struct tally was = c->sum;
-    c->file = operand;
+    bool file = in->kind == TOOL_INPUT_FILE || in->kind == TOOL_INPUT_ERROR;
+    c->file = in->path;
     c->next_index = 1;
     c->src.line = 0;
-    c->sum.files++;
-    int stop = tool_read_inputs(c->t, 1, &operand, check_game, c);
+    c->sum.files += file;
+    int stop = tool_read_input(c->t, in, check_game, c);
     flush_held(c); /* findings after the last game: no excerpt */
     c->errors = c->warnings = 0;
-    if (c->t->status != before) c->sum.unreadable++;
-    if (c->per_file && !c->t->quiet && stop != PDN_EIO) {
+    c->sum.unreadable += c->t->unreadable - unreadable;
+    if (file && c->per_file && !c->t->quiet && stop != PDN_EIO) {
         if (!c->t->json) fflush(stdout); /* after the file's findings */
         print_file_summary(c, &was);
     }
@@ -545,17 +546,19 @@ int main(int argc, char **argv)
     t.diag_ctx = &c;
     opterr = 0;
     parse_options(&c, argc, argv);
-    static char std_in[] = "-";
     int n = argc - optind;
     int stop = 0;
     if (n == 0) tool_stdin_notice(&t);
-    for (int i = 0; stop == 0 && i < (n ? n : 1); i++)
-        stop = check_file(&c, n ? argv[optind + i] : std_in);
+    struct tool_inputs in;
+    tool_list_inputs(&t, &in, n, argv + optind);
+    for (size_t i = 0; stop == 0 && i < in.n; i++)
+        stop = check_file(&c, &in.items[i]);
     /* A failed standard output is said once, below, and leaves no summary:
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
     free(c.held);
     free(c.src.text);
+    tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);
     pdn_select_free(t.select);
     if (!tool_stdout_flush(&t)) return tool_exit_status(&t);
