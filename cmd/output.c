@@ -283,6 +283,9 @@ int tool_output_open_for(struct tool *t, struct tool_output *o, const char *path
         struct tool_inputs in;
         tool_list_inputs(t, &in, n, operands);
         const char *input = input_that_is(&st, &in);
+        if (input && strcmp(input, "-") == 0)
+            tool_usage_error(t, "the output '%s' is the standard input: write to another file",
+                             path);
         if (input)
             tool_usage_error(t, "the output '%s' is the input '%s': write to another file", path,
                              input);

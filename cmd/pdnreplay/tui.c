@@ -134,7 +134,7 @@ static int read_text(struct tui *u, pdn_game **out, const char *text, size_t len
     memcpy(buf + pad, text, len);
     buf[pad + len] = '\0';
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-    ro.filename = u->book->file;
+    ro.filename = u->book->games[u->game_no].file;
     ro.strict = u->t->strict;
     ro.encoding = PDN_ENCODING_UTF8; /* the game's text was decoded when first read */
     ro.on_diag = on_game_diag;
@@ -162,13 +162,13 @@ int tui_load(struct tui *u, const char *text, size_t len)
     pdn_game *game = NULL;
     const struct replay_listed *l = &u->book->games[u->game_no];
     int err = text ? read_text(u, &game, text, len)
-                   : replay_book_fetch(&game, u->t, u->book->file, l->index, on_game_diag, u);
+                   : replay_book_fetch(&game, u->t, l->file, l->index, on_game_diag, u);
     struct replay_game g;
     if (err == 0) {
         struct tool quiet = *u->t; /* the replay's findings are kept, not printed */
         quiet.on_diag = on_game_diag;
         quiet.diag_ctx = u;
-        err = replay_load(&g, &quiet, game, u->book->file, u->t->strict);
+        err = replay_load(&g, &quiet, game, l->file, u->t->strict);
         if (err < 0) replay_game_free(&g);
     }
     if (err < 0) {

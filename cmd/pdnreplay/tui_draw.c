@@ -345,7 +345,7 @@ static void draw_title(const struct tui *u)
     snprintf(line, sizeof line, " %zu/%zu%s %s - %s  %s  %s  %s  (%s, game %zu)", u->game_no + 1,
              u->book->n, u->dirty ? " [explored]" : "", l->white ? l->white : "?",
              l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
-             l->event ? l->event : "", u->book->file, l->index);
+             l->event ? l->event : "", l->file, l->index);
     attron(A_REVERSE);
     mvhline(0, 0, ' ', COLS);
     attroff(A_REVERSE);
