@@ -11,7 +11,7 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: csv2pdn [options] [FILE...]\n"
+    "Usage: csv2pdn [options] [FILE|FOLDER...]\n"
     "Reads CSV (standard input when no FILE, or '-'): a header row, then a game a row,\n"
     "and writes the games as PDN. Header names are tags (case ignored); moves or\n"
     "movetext holds the moves; pdn2csv's computed columns are ignored.\n"

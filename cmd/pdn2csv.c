@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdn2csv [options] [FILE...]\n"
+    "Usage: pdn2csv [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-') as CSV:\n"
     "a header row, then one row per game (or per ply with --moves).\n"
     "\n"

@@ -14,7 +14,7 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: pdncheck [options] [FILE...]\n"
+    "Usage: pdncheck [options] [FILE|FOLDER...]\n"
     "Reads and replays the games of the PDN files (standard input when none,\n"
     "or '-') and reports illegal moves, wrong results and syntax errors.\n"
     "\n"

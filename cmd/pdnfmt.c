@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdnfmt [options] [FILE...]\n"
+    "Usage: pdnfmt [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-')\n"
     "in the canonical PDN 3.0 form.\n"
     "\n"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdnstats [options] [FILE...]\n"
+    "Usage: pdnstats [options] [FILE|FOLDER...]\n"
     "Statistics of the games of the PDN files (standard input when none, or '-'),\n"
     "read in one pass: totals, game lengths, results, endings, findings, players,\n"
     "events, openings and play; with --crosstable, each event's table.\n"

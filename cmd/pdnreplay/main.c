@@ -18,12 +18,13 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdnreplay [options] [FILE]\n"
-    "Shows a game of a PDN file (standard input when none, or '-'): its header,\n"
-    "then each move with its number and comments, and the board after it.\n"
+    "Usage: pdnreplay [options] [FILE|FOLDER...]\n"
+    "Shows the games of PDN files (a folder: its .pdn files; standard input when\n"
+    "none, or '-'): a header, then each move with its number and comments, and\n"
+    "the board after it.\n"
     "On a terminal, with a FILE, a full-screen view browses the chosen games\n"
-    "(? there lists its keys). Elsewhere, or with --text, the first chosen game\n"
-    "is printed.\n"
+    "(? there lists its keys). Elsewhere, or with --text, the first game is\n"
+    "printed, or every chosen one when a selection option is given.\n"
     "\n"
     "      --list             one line per chosen game instead: file, number, White,\n"
     "                         Black, Event, Date, Result, plies, first error\n"
