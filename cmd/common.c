@@ -196,6 +196,8 @@ void tool_system_error(struct tool *t, const char *what, const char *reason)
 
 void tool_stdout_error(struct tool *t, int err)
 {
+    if (t->stdout_failed) return; /* said once */
+    t->stdout_failed = true;
     fprintf(stderr, "%s: standard output: %s\n", t->prog, strerror(err ? err : EIO));
     if (t->status < TOOL_EXIT_SYSTEM) t->status = TOOL_EXIT_SYSTEM;
 }

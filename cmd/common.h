@@ -136,6 +136,7 @@ struct tool {
     const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
     unsigned long unreadable;       /* inputs that could not be read, each counted */
     const struct tool_inputs *reading; /* the list tool_read_inputs reads, for output.c */
+    bool stdout_failed;                /* a failed write to standard output was said */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

@@ -360,10 +360,13 @@ static int finish_file(struct tool_output *o)
 int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
 {
     int rc = 0;
+    /* A write that failed is said whatever the caller wants done with the
+     * file: its own failure may be that very write (pdnreplay --svg). */
+    errno = 0;
+    if (o->err == 0 && o->fp && (fflush(o->fp) != 0 || ferror(o->fp))) o->err = errno ? errno : EIO;
     if (o->path == NULL) { /* standard output */
-        errno = 0;
-        if (o->err || (o->fp && (fflush(o->fp) != 0 || ferror(o->fp)))) {
-            tool_stdout_error(t, o->err ? o->err : errno);
+        if (o->err) {
+            tool_stdout_error(t, o->err);
             rc = -1;
         }
         return rc;

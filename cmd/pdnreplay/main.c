@@ -44,7 +44,8 @@ static const char usage[] =
     "      --svg FILE         write the position (--ply, --move; else the last of\n"
     "                         the main line) as an SVG picture, print nothing\n"
     "      --svg-dir DIR      write one SVG picture per position of the main line,\n"
-    "                         DIR/ply-000.svg (the start), ply-001.svg, ...\n"
+    "                         DIR/ply-000.svg (the start), ply-001.svg, ... (DIR\n"
+    "                         made when missing)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
     "latin1\n" TOOL_VARIANT_USAGE
