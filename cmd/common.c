@@ -153,8 +153,16 @@ bool tool_finding_option(struct tool *t, int opt, const char *arg)
 void tool_option_error(const struct tool *t, int opt, char *const *argv)
 {
     if (opt == ':') tool_usage_error(t, "option '%s' needs an argument", argv[optind - 1]);
-    if (optopt) tool_usage_error(t, "unknown option '-%c'", optopt);
-    tool_usage_error(t, "unknown option '%s'", argv[optind - 1]);
+    char typed[64], hint[256];
+    if (optopt)
+        snprintf(typed, sizeof typed, "-%c", optopt);
+    else
+        snprintf(typed, sizeof typed, "%.*s", (int)strcspn(argv[optind - 1], "="),
+                 argv[optind - 1]);
+    if (tool_suggest_option(hint, sizeof hint, t, typed))
+        tool_usage_error(t, "%s option '%s': %s",
+                         strncmp(hint, "could be", 8) == 0 ? "ambiguous" : "unknown", typed, hint);
+    tool_usage_error(t, "unknown option '%s'", typed);
 }
 
 void tool_usage_error(const struct tool *t, const char *fmt, ...)

@@ -114,6 +114,12 @@ enum {
     "      --gametype N       the GameType number (20 when there is none)\n"                       \
     "      --tag NAME=VALUE   the tag NAME is VALUE\n"
 
+/* An option renamed or dropped: what to write now, for the usage error. */
+struct tool_renamed {
+    const char *old; /* as typed: "-d", "--fen" */
+    const char *now; /* "--depth N, or DEPTH as an operand" */
+};
+
 struct tool {
     const char *prog;  /* in every message */
     const char *usage; /* printed by -h/--help, ends with a newline */
@@ -135,8 +141,10 @@ struct tool {
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
     const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
     unsigned long unreadable;       /* inputs that could not be read, each counted */
-    const struct tool_inputs *reading; /* the list tool_read_inputs reads, for output.c */
-    bool stdout_failed;                /* a failed write to standard output was said */
+    const struct tool_inputs *reading;  /* the list tool_read_inputs reads, for output.c */
+    bool stdout_failed;                 /* a failed write to standard output was said */
+    const struct option *long_options;  /* the tool's table, for suggestions; may be NULL */
+    const struct tool_renamed *renamed; /* ends with {NULL}; may be NULL */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);
@@ -157,6 +165,12 @@ _Noreturn void tool_usage_error(const struct tool *t, const char *fmt, ...)
 /* The usage error for what getopt_long returned as ':' (a missing argument)
  * or '?' (an unknown option); needs opterr = 0 and a ':' leading optstring. */
 _Noreturn void tool_option_error(const struct tool *t, int opt, char *const *argv);
+/*
+ * What the unknown option typed ("--crosstabel", "-d") was probably meant
+ * to be, in out: "now --position FEN" (t->renamed), "could be '--site' or
+ * '--strict'", "did you mean '--crosstable'?"; false when nothing is near.
+ */
+bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
 /* Parses a decimal integer in [min, max] or makes it a usage error. */
 long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
 

@@ -193,6 +193,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct back b;
     tool_init(&t, "csv2pdn", usage);
+    t.long_options = long_options;
     t.input_ext = ".csv";
     b.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
     opterr = 0;

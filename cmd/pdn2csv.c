@@ -343,6 +343,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct conv c;
     tool_init(&t, "pdn2csv", usage);
+    t.long_options = long_options;
     c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
     opterr = 0;
     parse_options(&t, &c, argc, argv);

@@ -541,6 +541,7 @@ int main(int argc, char **argv)
     struct tool t;
     struct check c = {.t = &t};
     tool_init(&t, "pdncheck", usage);
+    t.long_options = long_options;
     t.findings_fp = stdout;
     t.on_diag = on_diag;
     t.diag_ctx = &c;

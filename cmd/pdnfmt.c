@@ -200,6 +200,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct fmt f;
     tool_init(&t, "pdnfmt", usage);
+    t.long_options = long_options;
     f.write.version = PDN_OPTIONS_VERSION;
     opterr = 0;
     parse_options(&t, &f, argc, argv);

@@ -609,6 +609,7 @@ int main(int argc, char **argv)
     struct tool t;
     struct replay_options o = {.ply = -1};
     tool_init(&t, "pdnreplay", usage);
+    t.long_options = long_options;
     opterr = 0;
     parse_options(&t, &o, argc, argv);
     int n = argc - optind;
