@@ -197,6 +197,7 @@ lib-symbols: $(BUILD)/libpdn.so $(LIBA)
 
 lint-man:
 	@if [ -n "$(MANS)" ]; then mandoc -Tlint -W warning $(MANS) && echo "man pages: mandoc -Tlint clean"; fi
+	@if [ -n "$(MANS)" ]; then sh tests/check-man-groff.sh $(MANS); fi
 
 sanitize: deps
 	$(MAKE) BUILD=$(BUILD)/asan BIN=$(BUILD)/asan/bin WERROR=1 \
