@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void tool_init(struct tool *t, const char *prog, const char *usage)
@@ -733,8 +734,16 @@ void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *cons
 
 int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx)
 {
+    struct stat st;
     switch (in->kind) {
     case TOOL_INPUT_FILE:
+        /* pdnfmt -o archive/all.pdn archive/: the old all.pdn is no input */
+        if (in->in_folder && t->output_set && stat(in->path, &st) == 0 &&
+            st.st_dev == t->output_dev && st.st_ino == t->output_ino) {
+            if (!t->quiet)
+                fprintf(stderr, "%s: %s: the output file: not read\n", t->prog, in->path);
+            return 0;
+        }
         return read_one(t, in->path, fn, ctx);
     case TOOL_INPUT_ERROR:
         t->unreadable++;

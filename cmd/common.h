@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "inputs.h"
 #include "pdn.h"
@@ -141,8 +142,11 @@ struct tool {
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
     const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
     unsigned long unreadable;       /* inputs that could not be read, each counted */
-    const struct tool_inputs *reading;  /* the list tool_read_inputs reads, for output.c */
-    bool stdout_failed;                 /* a failed write to standard output was said */
+    const struct tool_inputs *reading; /* the list tool_read_inputs reads, for output.c */
+    bool stdout_failed;                /* a failed write to standard output was said */
+    bool output_set;  /* an output file that existed is open: its device and inode, */
+    dev_t output_dev; /* which a folder operand's walk leaves out */
+    ino_t output_ino;
     const struct option *long_options;  /* the tool's table, for suggestions; may be NULL */
     const struct tool_renamed *renamed; /* ends with {NULL}; may be NULL */
 };

@@ -42,7 +42,7 @@ static int add(struct tool_inputs *in, enum tool_input_kind kind, const char *pa
     }
     char *copy = strdup(path);
     if (copy == NULL) return -1;
-    in->items[in->n++] = (struct tool_input){kind, copy, err, note};
+    in->items[in->n++] = (struct tool_input){kind, copy, err, note, false};
     return 0;
 }
 
@@ -170,8 +170,11 @@ static int expand_folder(struct tool_inputs *out, const char *path, const char *
     char *real = realpath(path, NULL);
     if (real == NULL) return errno == ENOMEM ? -1 : add(out, TOOL_INPUT_ERROR, path, errno, NULL);
     struct walk w = {.out = out, .ext = ext, .root_real = real};
+    size_t first = out->n;
     int rc = walk_folder(&w, path, 0);
     free(real);
+    for (size_t i = first; i < out->n; i++)
+        out->items[i].in_folder = true;
     if (rc == 0 && w.found == 0) rc = add(out, TOOL_INPUT_EMPTY, path, 0, NULL);
     return rc;
 }

@@ -10,6 +10,7 @@
 #ifndef PDN_CMD_INPUTS_H
 #define PDN_CMD_INPUTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum tool_input_kind {
@@ -24,6 +25,7 @@ struct tool_input {
     char *path;
     int err;          /* TOOL_INPUT_ERROR: the errno */
     const char *note; /* TOOL_INPUT_SKIPPED: why ("a link out of the folder") */
+    bool in_folder;   /* found in a folder, not named */
 };
 
 struct tool_inputs {

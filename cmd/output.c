@@ -307,7 +307,13 @@ int tool_output_open(struct tool *t, struct tool_output *o, const char *path)
         return -1;
     }
     o->path = strdup(path);
-    if (o->path != NULL && open_file(o) == 0) return 0;
+    if (o->path != NULL && open_file(o) == 0) {
+        if ((t->output_set = existing_file(path, &st))) {
+            t->output_dev = st.st_dev;
+            t->output_ino = st.st_ino;
+        }
+        return 0;
+    }
     tool_system_error(t, path, strerror(o->path ? errno : ENOMEM));
     release(o);
     return -1;
@@ -384,6 +390,7 @@ int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
     }
     if ((!commit || rc != 0) && o->kind == TOOL_OUTPUT_NAMED) drop_named(o);
     have_pending = 0;
+    t->output_set = false;
     release(o);
     return rc;
 }

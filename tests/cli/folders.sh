@@ -153,6 +153,26 @@ n=$(csv2pdn -q "$d/csv" | grep -c '^\[Event')
 [ "$n" = 2 ] || why="$why csv2pdn:$n"
 [ -z "$why" ] && ok "$check" || fail "$check" "games seen:$why"
 
+check="pdnfmt -o into the folder it reads: its old output is no input"
+pdnfmt -q -w -o "$f/all.pdn" "$f" && pdnfmt -w -o "$f/all.pdn" "$f" 2>"$d/err"
+n=$(grep -c '^\[Event' "$f/all.pdn")
+if [ "$n" = 2 ] && grep -qxF "pdnfmt: $f/all.pdn: the output file: not read" "$d/err"; then
+    ok "$check"
+else
+    fail "$check" "$n games in all.pdn: $(cat "$d/err")"
+fi
+
+check="pdn2csv -o a file the folder gives: refused before anything is written"
+cp "$f/1.pdn" "$d/keep.pdn"
+pdn2csv -q -o "$f/1.pdn" "$f" 2>"$d/err"
+rc=$?
+if [ $rc -eq 2 ] && cmp -s "$f/1.pdn" "$d/keep.pdn" &&
+    grep -qF "the output '$f/1.pdn' is the input '$f/1.pdn'" "$d/err"; then
+    ok "$check"
+else
+    fail "$check" "exit status $rc: $(cat "$d/err")"
+fi
+
 check="10000 files"
 m=$d/many
 mkdir "$m"
