@@ -12,7 +12,8 @@
 # with and without explored moves, stops on Ctrl-C with the terminal
 # restored, resizes; then once more in the C locale (ASCII drawing); then q
 # from the keys, the list and autoplay, autoplay started by its speed key
-# alone, and the tags of a long Event whole on a wide terminal.
+# alone, w refused over the file browsed, and the tags of a long Event
+# whole on a wide terminal.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
 # installs it, so CI never skips).
 bin=${1:?usage: tui.sh BIN}
@@ -277,6 +278,26 @@ keys ]
 see "game 2 of 3  Sijbrands, Ton - Valn?ris, Guntis"
 keys q
 ended 1
+
+# ---- w never writes over the file being browsed ------------------------------------------
+cp "$games" "$work/copy.pdn"
+run write-over-input "$(view C.UTF-8 "$work/copy.pdn")"
+see "game 1 of 3  White, A. - Black, B."
+text "3126"
+see "1. 31-26 explored"
+keys w
+see "Write the game to:"
+keys C-u
+text "$work/copy.pdn"
+keys Enter
+see "It exists. Replace it? (y/n)"
+text "y"
+see "copy.pdn: is one of the inputs: not replaced"
+cmp -s "$games" "$work/copy.pdn" || fail "the input was written over"
+keys q
+see "Drop them? (y/n)"
+text "y"
+ended 3 # a write refused is a write failed
 
 # ---- q quits from anywhere; autoplay starts on its speed key ------------------------------
 run quit-help "$(view C.UTF-8 "$games")"
