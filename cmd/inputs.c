@@ -8,7 +8,7 @@
  * folders: that is what keeps a loop (a link to a parent) from walking
  * forever. It must not print or exit: common.c reports the entries.
  */
-#define _GNU_SOURCE /* realpath, strdup, d_type */
+#define _GNU_SOURCE /* realpath */
 #include "inputs.h"
 
 #include <dirent.h>

@@ -446,7 +446,7 @@ struct run {
     size_t games;              /* games chosen and read */
     bool shown;                /* a game was shown */
     bool done;                 /* nothing more is shown: later findings are not */
-    const char *file;          /* the file of the game shown, as read */
+    const char *file;          /* the file of the game shown (t->input: while reading) */
     size_t index;              /* its index in the file */
     struct replay_first first; /* --list and the book: a game's first error */
     struct replay_book book;   /* the interactive view's list */
@@ -618,19 +618,17 @@ int main(int argc, char **argv)
      * game): the reader's findings then wait for their game to be chosen,
      * so those of a game after the one shown never come out. */
     if (t.select == NULL && pdn_select_new(&t.select) < 0) {
-        tool_system_error(&t, "pdnreplay", pdn_error_message(PDN_ENOMEM));
+        tool_system_error(&t, "-g", pdn_error_message(PDN_ENOMEM));
         tool_exit_flushed(&t);
     }
     bool view = interactive(&o, n, argv + optind);
     t.on_diag = view || o.list ? on_list_diag : on_read_diag;
     t.diag_ctx = &r;
+    const char *named = n == 1 ? argv[optind] : n ? "the files" : "-"; /* for messages */
     int stop = read_all(&t, &r, n, argv + optind, view);
-    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, "pdnreplay", pdn_error_message(stop));
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, named, pdn_error_message(stop));
     if (stop >= 0 && r.games == 0 && t.status == TOOL_EXIT_CLEAN && !o.list) {
-        fprintf(stderr, "%s: %s: no game chosen\n", t.prog,
-                n == 1 ? argv[optind]
-                : n    ? "the files"
-                       : "-");
+        fprintf(stderr, "%s: %s: no game chosen\n", t.prog, named);
         t.status = TOOL_EXIT_USAGE;
     }
     replay_book_free(&r.book);
