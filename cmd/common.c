@@ -732,29 +732,44 @@ void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *cons
     exit(TOOL_EXIT_SYSTEM);
 }
 
-int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx)
+/* "prog: path: what" on standard error unless -q: an input passed over,
+ * which is no error. The name escaped, as in every message. */
+static void input_note(const struct tool *t, const char *path, const char *what)
+{
+    if (t->quiet) return;
+    fprintf(stderr, "%s: ", t->prog);
+    tool_put_escaped(stderr, path, strlen(path), false);
+    fprintf(stderr, ": %s\n", what);
+}
+
+/* pdnfmt -o archive/all.pdn archive/: the old all.pdn, which a folder
+ * gives, is no input. */
+static bool is_the_output(const struct tool *t, const struct tool_input *in)
 {
     struct stat st;
+    return in->in_folder && t->output_set && stat(in->path, &st) == 0 &&
+           st.st_dev == t->output_dev && st.st_ino == t->output_ino;
+}
+
+int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx)
+{
     switch (in->kind) {
     case TOOL_INPUT_FILE:
-        /* pdnfmt -o archive/all.pdn archive/: the old all.pdn is no input */
-        if (in->in_folder && t->output_set && stat(in->path, &st) == 0 &&
-            st.st_dev == t->output_dev && st.st_ino == t->output_ino) {
-            if (!t->quiet)
-                fprintf(stderr, "%s: %s: the output file: not read\n", t->prog, in->path);
-            return 0;
-        }
-        return read_one(t, in->path, fn, ctx);
+        if (!is_the_output(t, in)) return read_one(t, in->path, fn, ctx);
+        input_note(t, in->path, "the output file: not read");
+        return 0;
     case TOOL_INPUT_ERROR:
         t->unreadable++;
         tool_system_error(t, in->path, strerror(in->err));
         return 0;
-    case TOOL_INPUT_EMPTY:
-        if (!t->quiet)
-            fprintf(stderr, "%s: %s: no %s file in this folder\n", t->prog, in->path, t->input_ext);
+    case TOOL_INPUT_EMPTY: {
+        char what[64];
+        snprintf(what, sizeof what, "no %s file in this folder", t->input_ext);
+        input_note(t, in->path, what);
         return 0;
+    }
     case TOOL_INPUT_SKIPPED:
-        if (!t->quiet) fprintf(stderr, "%s: %s: %s\n", t->prog, in->path, in->note);
+        input_note(t, in->path, in->note);
         return 0;
     }
     return 0;
