@@ -537,7 +537,7 @@ static int show_game(struct tool *t, const pdn_game *game, void *ctx)
     replay_game_free(&g);
     t->on_diag = on_diag;
     if (err == 0 && ferror(stdout)) err = PDN_EIO;
-    return err < 0 ? err : r->every && !picture ? 0 : 1;
+    return err < 0 ? err : r->every ? 0 : 1; /* a picture: to say a second game was chosen */
 }
 
 /* --list and the interactive view's book: findings are counted, not
