@@ -237,10 +237,11 @@ static char *list_row(const struct replay_book *book, const struct replay_listed
     size_t len = 0;
     FILE *fp = open_memstream(&row, &len);
     if (fp == NULL) return NULL;
-    fprintf(fp, "%5zu  %s - %s  %s  %s  %s%s%s", l->index, l->white ? l->white : "?",
+    fprintf(fp, "%5zu  %s - %s  %s  %s  %s", l->index, l->white ? l->white : "?",
             l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
-            l->event ? l->event : "", l->status ? "  ! " : "", l->status ? l->status : "");
-    if (book->nfiles > 1) fprintf(fp, "  (%s)", l->file);
+            l->event ? l->event : "");
+    if (book->nfiles > 1) fprintf(fp, "  (%s)", l->file); /* before a long status */
+    if (l->status) fprintf(fp, "  ! %s", l->status);
     return fclose(fp) == 0 ? row : (free(row), NULL);
 }
 

@@ -324,6 +324,17 @@ see "autoplay (slow): any key stops"
 keys q # stops it, and quits
 ended 1
 
+# ---- two files: the games of both, the list names each one's file ---------------------------
+run two-files "$(view C.UTF-8 "$games samples/good/problems-goedemoed-fen.pdn")"
+see "game 1 of 7  White, A. - Black, B."
+keys l
+see "7 games chosen" "2  Sijbrands, Ton - Valnéris, Guntis  1-1  2026.01.03  Short  (tests/cli/tui/games.pdn)" \
+    "4  ? - ?  *  ????.??.??  ?  (samples/good/problems-goedemoed-fen.pdn)"
+keys End Enter
+see "game 7 of 7" "(samples/good/problems-goedemoed-fen.pdn, number 4 in it)"
+keys q
+ended 1
+
 # ---- a wide terminal: the tags whole, the title in words ------------------------------------
 run wide "$(view C.UTF-8 "$games")"
 see "game 1 of 3  White, A. - Black, B."
