@@ -93,7 +93,7 @@ static int list_folder(const char *path, char ***out, size_t *count)
         errno = err;
         return -1;
     }
-    qsort(names, n, sizeof *names, by_name);
+    if (n > 1) qsort(names, n, sizeof *names, by_name); /* names is NULL when n is 0 */
     *out = names, *count = n;
     return 0;
 }
