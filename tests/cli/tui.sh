@@ -294,6 +294,14 @@ see "It exists. Replace it? (y/n)"
 text "y"
 see "copy.pdn: is one of the inputs: not replaced"
 cmp -s "$games" "$work/copy.pdn" || fail "the input was written over"
+keys w # a write that fails is said
+see "Write the game to:"
+keys C-u
+text "/dev/full"
+keys Enter
+see "It exists. Replace it? (y/n)"
+text "y"
+see "/dev/full: No space left on device"
 keys q
 see "Drop them? (y/n)"
 text "y"
