@@ -35,9 +35,9 @@ LIBA_INTERNAL := $(BUILD)/internal/libpdn.a
 SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
-CMD_COMMON := $(wildcard cmd/common.c cmd/output.c)
+CMD_COMMON := $(wildcard cmd/common.c cmd/output.c cmd/inputs.c cmd/suggest.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
-TOOLS := $(filter-out common output,$(basename $(notdir $(wildcard cmd/*.c))))
+TOOLS := $(filter-out common output inputs suggest,$(basename $(notdir $(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
 DIR_TOOLS := $(notdir $(patsubst %/main.c,%,$(wildcard cmd/*/main.c)))
@@ -197,6 +197,7 @@ lib-symbols: $(BUILD)/libpdn.so $(LIBA)
 
 lint-man:
 	@if [ -n "$(MANS)" ]; then mandoc -Tlint -W warning $(MANS) && echo "man pages: mandoc -Tlint clean"; fi
+	@if [ -n "$(MANS)" ]; then sh tests/check-man-groff.sh $(MANS); fi
 
 sanitize: deps
 	$(MAKE) BUILD=$(BUILD)/asan BIN=$(BUILD)/asan/bin WERROR=1 \

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void tool_init(struct tool *t, const char *prog, const char *usage)
@@ -18,6 +19,7 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
     t->usage = usage;
     t->encoding = PDN_ENCODING_AUTO;
     t->findings_fp = stderr;
+    t->input_ext = ".pdn";
     /* Notes are shown when asked for (-W all, -W NAME): by default a run
      * shows what is wrong, not every remark. */
     for (int code = 0; code < PDN_DIAG_COUNT; code++)
@@ -152,8 +154,16 @@ bool tool_finding_option(struct tool *t, int opt, const char *arg)
 void tool_option_error(const struct tool *t, int opt, char *const *argv)
 {
     if (opt == ':') tool_usage_error(t, "option '%s' needs an argument", argv[optind - 1]);
-    if (optopt) tool_usage_error(t, "unknown option '-%c'", optopt);
-    tool_usage_error(t, "unknown option '%s'", argv[optind - 1]);
+    char typed[64], hint[256];
+    if (optopt)
+        snprintf(typed, sizeof typed, "-%c", optopt);
+    else
+        snprintf(typed, sizeof typed, "%.*s", (int)strcspn(argv[optind - 1], "="),
+                 argv[optind - 1]);
+    if (tool_suggest_option(hint, sizeof hint, t, typed))
+        tool_usage_error(t, "%s option '%s': %s",
+                         strncmp(hint, "could be", 8) == 0 ? "ambiguous" : "unknown", typed, hint);
+    tool_usage_error(t, "unknown option '%s'", typed);
 }
 
 void tool_usage_error(const struct tool *t, const char *fmt, ...)
@@ -195,6 +205,8 @@ void tool_system_error(struct tool *t, const char *what, const char *reason)
 
 void tool_stdout_error(struct tool *t, int err)
 {
+    if (t->stdout_failed) return; /* said once */
+    t->stdout_failed = true;
     fprintf(stderr, "%s: standard output: %s\n", t->prog, strerror(err ? err : EIO));
     if (t->status < TOOL_EXIT_SYSTEM) t->status = TOOL_EXIT_SYSTEM;
 }
@@ -628,6 +640,7 @@ static void release_findings(struct selecting *s, size_t index, bool chosen)
  * reported through the callback, never returned). */
 static void read_failed(struct tool *t, const char *name, int err)
 {
+    t->unreadable++;
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
 }
 
@@ -711,15 +724,68 @@ void tool_select_end(struct tool_selecting *h)
     free(h);
 }
 
-int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands)
 {
-    if (n == 0) {
-        tool_stdin_notice(t);
-        return read_one(t, "-", fn, ctx);
+    static char *const std_in[] = {"-"};
+    if (tool_inputs_expand(out, n ? n : 1, n ? operands : std_in, t->input_ext) == 0) return;
+    tool_system_error(t, n ? operands[0] : "-", strerror(ENOMEM));
+    exit(TOOL_EXIT_SYSTEM);
+}
+
+/* "prog: path: what" on standard error unless -q: an input passed over,
+ * which is no error. The name escaped, as in every message. */
+static void input_note(const struct tool *t, const char *path, const char *what)
+{
+    if (t->quiet) return;
+    fprintf(stderr, "%s: ", t->prog);
+    tool_put_escaped(stderr, path, strlen(path), false);
+    fprintf(stderr, ": %s\n", what);
+}
+
+/* pdnfmt -o archive/all.pdn archive/: the old all.pdn, which a folder
+ * gives, is no input. */
+static bool is_the_output(const struct tool *t, const struct tool_input *in)
+{
+    struct stat st;
+    return in->in_folder && t->output_set && stat(in->path, &st) == 0 &&
+           st.st_dev == t->output_dev && st.st_ino == t->output_ino;
+}
+
+int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx)
+{
+    switch (in->kind) {
+    case TOOL_INPUT_FILE:
+        if (!is_the_output(t, in)) return read_one(t, in->path, fn, ctx);
+        input_note(t, in->path, "the output file: not read");
+        return 0;
+    case TOOL_INPUT_ERROR:
+        t->unreadable++;
+        tool_system_error(t, in->path, strerror(in->err));
+        return 0;
+    case TOOL_INPUT_EMPTY: {
+        char what[64];
+        snprintf(what, sizeof what, "no %s file in this folder", t->input_ext);
+        input_note(t, in->path, what);
+        return 0;
     }
-    for (int i = 0; i < n; i++) {
-        int stop = read_one(t, operands[i], fn, ctx);
-        if (stop) return stop;
+    case TOOL_INPUT_SKIPPED:
+        input_note(t, in->path, in->note);
+        return 0;
     }
     return 0;
+}
+
+int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
+{
+    if (n == 0) tool_stdin_notice(t);
+    struct tool_inputs in;
+    tool_list_inputs(t, &in, n, operands);
+    const struct tool_inputs *outer = t->reading;
+    t->reading = &in;
+    int stop = 0;
+    for (size_t i = 0; i < in.n && stop == 0; i++)
+        stop = tool_read_input(t, &in.items[i], fn, ctx);
+    t->reading = outer;
+    tool_inputs_free(&in);
+    return stop;
 }

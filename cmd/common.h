@@ -10,7 +10,9 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
+#include "inputs.h"
 #include "pdn.h"
 
 /* The exit status, the same for every tool; a larger value wins. */
@@ -113,6 +115,12 @@ enum {
     "      --gametype N       the GameType number (20 when there is none)\n"                       \
     "      --tag NAME=VALUE   the tag NAME is VALUE\n"
 
+/* An option renamed or dropped: what to write now, for the usage error. */
+struct tool_renamed {
+    const char *old; /* as typed: "-d", "--fen" */
+    const char *now; /* "--depth N, or DEPTH as an operand" */
+};
+
 struct tool {
     const char *prog;  /* in every message */
     const char *usage; /* printed by -h/--help, ends with a newline */
@@ -132,6 +140,15 @@ struct tool {
     void *diag_ctx;                 /* passed to on_diag */
     pdn_select *select;             /* the games chosen (-g, --white ...); NULL: every game */
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
+    const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
+    unsigned long unreadable;       /* inputs that could not be read, each counted */
+    const struct tool_inputs *reading; /* the list tool_read_inputs reads, for output.c */
+    bool stdout_failed;                /* a failed write to standard output was said */
+    bool output_set;  /* an output file that existed is open: its device and inode, */
+    dev_t output_dev; /* which a folder operand's walk leaves out */
+    ino_t output_ino;
+    const struct option *long_options;  /* the tool's table, for suggestions; may be NULL */
+    const struct tool_renamed *renamed; /* ends with {NULL}; may be NULL */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);
@@ -152,6 +169,12 @@ _Noreturn void tool_usage_error(const struct tool *t, const char *fmt, ...)
 /* The usage error for what getopt_long returned as ':' (a missing argument)
  * or '?' (an unknown option); needs opterr = 0 and a ':' leading optstring. */
 _Noreturn void tool_option_error(const struct tool *t, int opt, char *const *argv);
+/*
+ * What the unknown option typed ("--crosstabel", "-d") was probably meant
+ * to be, in out: "now --position FEN" (t->renamed), "could be '--site' or
+ * '--strict'", "did you mean '--crosstable'?"; false when nothing is near.
+ */
+bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
 /* Parses a decimal integer in [min, max] or makes it a usage error. */
 long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
 
@@ -226,12 +249,23 @@ void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game,
 typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
 
 /* Reads every operand in turn (none, or "-", is standard input; none on a
- * terminal gets tool_stdin_notice). Returns 0, or the negative code with
- * which fn stopped the run. With t->select, fn sees only the games chosen
+ * terminal gets tool_stdin_notice; a folder, every t->input_ext file below
+ * it: inputs.h). Returns 0, or the negative code with which fn stopped the
+ * run. With t->select, fn sees only the games chosen
  * (with their indexes in the file) and the reader's findings about the
  * others are not reported; a file is read no further than its last game
  * that -g can choose. */
 int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
+/*
+ * One entry of a list of inputs (tool_inputs_expand): a file is read as
+ * tool_read_inputs reads it; a folder that could not be listed is a system
+ * error (counted in t->unreadable); an empty folder or a file left out is
+ * said on standard error unless -q. Returns as tool_read_inputs.
+ */
+int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx);
+/* The operands as a list (none: standard input); out of memory, said and
+ * exit 3. */
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands);
 
 /*
  * For a tool that reads its games otherwise (csv2pdn): the findings of a

@@ -11,7 +11,7 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: csv2pdn [options] [FILE...]\n"
+    "Usage: csv2pdn [options] [FILE|FOLDER...]\n"
     "Reads CSV (standard input when no FILE, or '-'): a header row, then a game a row,\n"
     "and writes the games as PDN. Header names are tags (case ignored); moves or\n"
     "movetext holds the moves; pdn2csv's computed columns are ignored.\n"
@@ -193,14 +193,21 @@ int main(int argc, char **argv)
     struct tool t;
     static struct back b;
     tool_init(&t, "csv2pdn", usage);
+    t.long_options = long_options;
+    t.input_ext = ".csv";
     b.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
     opterr = 0;
     parse_options(&t, &b, argc, argv);
-    if (tool_output_open(&t, &b.out, b.output) != 0) return tool_exit_status(&t);
+    if (tool_output_open_for(&t, &b.out, b.output, argc - optind, argv + optind) != 0)
+        return tool_exit_status(&t);
     int n = argc - optind, stop = 0;
     if (n == 0) tool_stdin_notice(&t);
-    for (int i = 0; i < (n ? n : 1) && stop == 0; i++)
-        stop = convert(&t, &b, n ? argv[optind + i] : "-");
+    struct tool_inputs in;
+    tool_list_inputs(&t, &in, n, argv + optind);
+    for (size_t i = 0; i < in.n && stop == 0; i++)
+        stop = in.items[i].kind == TOOL_INPUT_FILE ? convert(&t, &b, in.items[i].path)
+                                                   : tool_read_input(&t, &in.items[i], NULL, NULL);
+    tool_inputs_free(&in);
     if (stop == PDN_EIO) b.out.err = errno ? errno : EIO;
     if (!t.quiet)
         fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, b.rows,

@@ -253,6 +253,47 @@ static void release(struct tool_output *o)
     memset(o, 0, sizeof *o);
 }
 
+/* ---- an output that is an input ---------------------------------------------- */
+
+/* The input of the list that is the regular file out (same device and
+ * inode, whatever the names and links), or NULL. */
+static const char *input_that_is(const struct stat *out, const struct tool_inputs *in)
+{
+    for (size_t i = 0; i < in->n; i++) {
+        const char *name = in->items[i].path;
+        struct stat st;
+        if (in->items[i].kind != TOOL_INPUT_FILE) continue;
+        int rc = strcmp(name, "-") == 0 ? fstat(STDIN_FILENO, &st) : stat(name, &st);
+        if (rc == 0 && st.st_dev == out->st_dev && st.st_ino == out->st_ino) return name;
+    }
+    return NULL;
+}
+
+/* Whether path names an existing regular file, and which. */
+static bool existing_file(const char *path, struct stat *st)
+{
+    return path && strcmp(path, "-") != 0 && stat(path, st) == 0 && S_ISREG(st->st_mode);
+}
+
+int tool_output_open_for(struct tool *t, struct tool_output *o, const char *path, int n,
+                         char *const *operands)
+{
+    struct stat st;
+    if (existing_file(path, &st)) {
+        struct tool_inputs in;
+        tool_list_inputs(t, &in, n, operands);
+        const char *input = input_that_is(&st, &in);
+        if (input && strcmp(input, "-") == 0)
+            tool_usage_error(t, "the output '%s' is the standard input: write to another file",
+                             path);
+        if (input)
+            tool_usage_error(t, "the output '%s' is the input '%s': write to another file", path,
+                             input);
+        tool_inputs_free(&in);
+    }
+    return tool_output_open(t, o, path);
+}
+
 int tool_output_open(struct tool *t, struct tool_output *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -260,8 +301,19 @@ int tool_output_open(struct tool *t, struct tool_output *o, const char *path)
         o->fp = stdout;
         return 0;
     }
+    struct stat st;
+    if (t->reading && existing_file(path, &st) && input_that_is(&st, t->reading)) {
+        tool_system_error(t, path, "is one of the inputs: not replaced");
+        return -1;
+    }
     o->path = strdup(path);
-    if (o->path != NULL && open_file(o) == 0) return 0;
+    if (o->path != NULL && open_file(o) == 0) {
+        if ((t->output_set = existing_file(path, &st))) {
+            t->output_dev = st.st_dev;
+            t->output_ino = st.st_ino;
+        }
+        return 0;
+    }
     tool_system_error(t, path, strerror(o->path ? errno : ENOMEM));
     release(o);
     return -1;
@@ -314,10 +366,13 @@ static int finish_file(struct tool_output *o)
 int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
 {
     int rc = 0;
+    /* A write that failed is said whatever the caller wants done with the
+     * file: its own failure may be that very write (pdnreplay --svg). */
+    errno = 0;
+    if (o->err == 0 && o->fp && (fflush(o->fp) != 0 || ferror(o->fp))) o->err = errno ? errno : EIO;
     if (o->path == NULL) { /* standard output */
-        errno = 0;
-        if (o->err || (o->fp && (fflush(o->fp) != 0 || ferror(o->fp)))) {
-            tool_stdout_error(t, o->err ? o->err : errno);
+        if (o->err) {
+            tool_stdout_error(t, o->err);
             rc = -1;
         }
         return rc;
@@ -335,6 +390,7 @@ int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
     }
     if ((!commit || rc != 0) && o->kind == TOOL_OUTPUT_NAMED) drop_named(o);
     have_pending = 0;
+    t->output_set = false;
     release(o);
     return rc;
 }

@@ -39,6 +39,15 @@ struct tool_output {
  */
 int tool_output_open(struct tool *t, struct tool_output *o, const char *path);
 /*
+ * The same for the output of a run that reads operands (n of them, folders
+ * walked; none is standard input): a usage error (exit 2) when path is one
+ * of those files, by device and inode, so that pdn2csv -o games.pdn
+ * games.pdn never replaces its games. While tool_read_inputs reads,
+ * tool_output_open refuses its inputs in the same way (a system error).
+ */
+int tool_output_open_for(struct tool *t, struct tool_output *o, const char *path, int n,
+                         char *const *operands);
+/*
  * commit: puts the temporary file in the target's place (or flushes what
  * is written in place, or standard output); otherwise drops it, leaving the
  * target as it was. A write failure (o->err, or found now) is reported

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdn2csv [options] [FILE...]\n"
+    "Usage: pdn2csv [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-') as CSV:\n"
     "a header row, then one row per game (or per ply with --moves).\n"
     "\n"
@@ -343,6 +343,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct conv c;
     tool_init(&t, "pdn2csv", usage);
+    t.long_options = long_options;
     c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
     opterr = 0;
     parse_options(&t, &c, argc, argv);
@@ -350,7 +351,8 @@ int main(int argc, char **argv)
     if (c.all_tags) collect_tags(&t, &c, argc - optind, argv + optind);
     c.o.tags = c.tags;
     c.o.ntags = c.ntags;
-    if (tool_output_open(&t, &c.out, c.output) != 0) return tool_exit_status(&t);
+    if (tool_output_open_for(&t, &c.out, c.output, argc - optind, argv + optind) != 0)
+        return tool_exit_status(&t);
     open_writer(&t, &c);
     struct both b = {&t, c.writer};
     t.on_diag = on_diag_both;

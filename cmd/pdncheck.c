@@ -14,7 +14,7 @@
 #include <string.h>
 
 static const char usage[] =
-    "Usage: pdncheck [options] [FILE...]\n"
+    "Usage: pdncheck [options] [FILE|FOLDER...]\n"
     "Reads and replays the games of the PDN files (standard input when none,\n"
     "or '-') and reports illegal moves, wrong results and syntax errors.\n"
     "\n"
@@ -89,7 +89,7 @@ struct held {
 struct tally {
     unsigned long files, unreadable, not_pdn, games, clean, with_errors, with_warnings;
     unsigned long findings[3]; /* reported, by enum pdn_severity */
-    unsigned long hidden;      /* warnings and notes not reported */
+    unsigned long hidden[3];   /* warnings and notes not reported, by severity */
 };
 
 struct check {
@@ -375,7 +375,7 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
         c->warnings += sev == PDN_SEV_WARNING;
     }
     if ((unsigned)d->code < PDN_DIAG_COUNT && c->t->hidden[d->code]) {
-        c->sum.hidden++;
+        c->sum.hidden[sev]++;
         return;
     }
     c->t->findings[sev]++;
@@ -440,6 +440,19 @@ static const char *plural(unsigned long n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
+/* "; 147 notes hidden (-W all)": what -w, -W no-NAME and the default
+ * leave out, by kind, and how to see it. */
+static void print_hidden(const unsigned long *hidden)
+{
+    unsigned long w = hidden[PDN_SEV_WARNING], n = hidden[PDN_SEV_NOTE];
+    if (w == 0 && n == 0) return;
+    fputs("; ", stderr);
+    if (w) fprintf(stderr, "%lu %s", w, plural(w, "warning", "warnings"));
+    if (w && n) fputs(" and ", stderr);
+    if (n) fprintf(stderr, "%lu %s", n, plural(n, "note", "notes"));
+    fputs(" hidden (-W all)", stderr);
+}
+
 /* "155 games: 140 clean, ...; 14 errors, 7 warnings", after what names the
  * files counted. */
 static void print_tally_text(const struct tally *n)
@@ -452,7 +465,7 @@ static void print_tally_text(const struct tally *n)
             plural(f[PDN_SEV_WARNING], "warning", "warnings"));
     if (f[PDN_SEV_NOTE])
         fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
-    if (n->hidden) fprintf(stderr, " (%lu more not shown)", n->hidden);
+    print_hidden(n->hidden);
     fputc('\n', stderr);
 }
 
@@ -486,7 +499,8 @@ static void print_tally_json(const char *type, const char *file, const struct ta
            "\"with_errors\":%lu,\"with_warnings\":%lu,\"errors\":%lu,\"warnings\":%lu,"
            "\"notes\":%lu,\"hidden\":%lu}\n",
            n->unreadable, n->not_pdn, n->games, n->clean, n->with_errors, n->with_warnings,
-           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE], n->hidden);
+           f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE],
+           n->hidden[PDN_SEV_WARNING] + n->hidden[PDN_SEV_NOTE]);
 }
 
 /* --summary=files: what one file counted, the run's tally less the one
@@ -502,10 +516,11 @@ static void print_file_summary(const struct check *c, const struct tally *before
         .clean = a->clean - b->clean,
         .with_errors = a->with_errors - b->with_errors,
         .with_warnings = a->with_warnings - b->with_warnings,
-        .hidden = a->hidden - b->hidden,
     };
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         n.findings[i] = a->findings[i] - b->findings[i];
+        n.hidden[i] = a->hidden[i] - b->hidden[i];
+    }
     if (c->t->json) {
         print_tally_json("file_summary", c->file, &n);
         return;
@@ -516,19 +531,20 @@ static void print_file_summary(const struct check *c, const struct tally *before
     print_tally_text(&n);
 }
 
-static int check_file(struct check *c, char *operand)
+static int check_file(struct check *c, const struct tool_input *in)
 {
-    enum tool_exit before = c->t->status;
+    unsigned long unreadable = c->t->unreadable;
     struct tally was = c->sum;
-    c->file = operand;
+    bool file = in->kind == TOOL_INPUT_FILE || in->kind == TOOL_INPUT_ERROR;
+    c->file = in->path;
     c->next_index = 1;
     c->src.line = 0;
-    c->sum.files++;
-    int stop = tool_read_inputs(c->t, 1, &operand, check_game, c);
+    c->sum.files += file;
+    int stop = tool_read_input(c->t, in, check_game, c);
     flush_held(c); /* findings after the last game: no excerpt */
     c->errors = c->warnings = 0;
-    if (c->t->status != before) c->sum.unreadable++;
-    if (c->per_file && !c->t->quiet && stop != PDN_EIO) {
+    c->sum.unreadable += c->t->unreadable - unreadable;
+    if (file && c->per_file && !c->t->quiet && stop != PDN_EIO) {
         if (!c->t->json) fflush(stdout); /* after the file's findings */
         print_file_summary(c, &was);
     }
@@ -540,22 +556,25 @@ int main(int argc, char **argv)
     struct tool t;
     struct check c = {.t = &t};
     tool_init(&t, "pdncheck", usage);
+    t.long_options = long_options;
     t.findings_fp = stdout;
     t.on_diag = on_diag;
     t.diag_ctx = &c;
     opterr = 0;
     parse_options(&c, argc, argv);
-    static char std_in[] = "-";
     int n = argc - optind;
     int stop = 0;
     if (n == 0) tool_stdin_notice(&t);
-    for (int i = 0; stop == 0 && i < (n ? n : 1); i++)
-        stop = check_file(&c, n ? argv[optind + i] : std_in);
+    struct tool_inputs in;
+    tool_list_inputs(&t, &in, n, argv + optind);
+    for (size_t i = 0; stop == 0 && i < in.n; i++)
+        stop = check_file(&c, &in.items[i]);
     /* A failed standard output is said once, below, and leaves no summary:
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
     free(c.held);
     free(c.src.text);
+    tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);
     pdn_select_free(t.select);
     if (!tool_stdout_flush(&t)) return tool_exit_status(&t);

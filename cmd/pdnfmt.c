@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdnfmt [options] [FILE...]\n"
+    "Usage: pdnfmt [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-')\n"
     "in the canonical PDN 3.0 form.\n"
     "\n"
@@ -217,6 +217,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct fmt f;
     tool_init(&t, "pdnfmt", usage);
+    t.long_options = long_options;
     f.write.version = PDN_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */

@@ -64,6 +64,13 @@ static void variant_list(char *out, size_t cap, bool wrap)
     }
 }
 
+/* The options of earlier versions, and what to write now. */
+static const struct tool_renamed renamed[] = {
+    {"-d", "--depth N, or the depth as an operand: pdnperft 6"},
+    {"--fen", "--position FEN"},
+    {NULL, NULL},
+};
+
 /* The help text: the variants come from the rules table. */
 static const char *usage_text(void)
 {
@@ -193,6 +200,8 @@ int main(int argc, char **argv)
     struct tool t;
     struct perft_options o = {.depth = 1, .timing = true, .variant = PDN_VARIANT_INTERNATIONAL};
     tool_init(&t, "pdnperft", usage_text());
+    t.long_options = long_options;
+    t.renamed = renamed;
     opterr = 0;
     parse_options(&t, &o, argc, argv);
     struct pdn_board board;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdnstats [options] [FILE...]\n"
+    "Usage: pdnstats [options] [FILE|FOLDER...]\n"
     "Statistics of the games of the PDN files (standard input when none, or '-'),\n"
     "read in one pass: totals, game lengths, results, endings, findings, players,\n"
     "events, openings and play; with --crosstable, each event's table.\n"
@@ -203,6 +203,7 @@ int main(int argc, char **argv)
     struct tool t;
     struct run r = {.so = PDN_STATS_OPTIONS_INIT, .wo = PDN_STATS_WRITE_OPTIONS_INIT};
     tool_init(&t, "pdnstats", usage);
+    t.long_options = long_options;
     opterr = 0;
     parse_options(&t, &r, argc, argv);
     int rc = pdn_stats_new(&r.stats, &r.so);

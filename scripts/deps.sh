@@ -14,6 +14,7 @@ need libcsv-dev has_header csv.h
 need libuchardet-dev has_header uchardet/uchardet.h
 need libcmocka-dev sh -c 'printf "#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\n" | cc -E -x c - '
 need mandoc command -v mandoc
+need groff-base command -v groff            # make lint-man: the pages as man(1) shows them
 need libncurses-dev has_header curses.h      # pdnreplay's interactive view
 need tmux command -v tmux                    # tests: pdnreplay's interactive view in a terminal
 need libxml2-utils command -v xmllint        # tests: pdnreplay's SVG is XML

@@ -89,9 +89,23 @@ static char *status_text(const struct pdn_diag *d, bool *nomem)
     return s;
 }
 
-int replay_book_add(struct replay_book *b, const pdn_game *game, unsigned plies,
+/* The book's copy of file: games come file after file, so the last copy
+ * is the one, or a new one. */
+static const char *book_file(struct replay_book *b, const char *file)
+{
+    if (b->nfiles && strcmp(b->files[b->nfiles - 1], file) == 0) return b->files[b->nfiles - 1];
+    char **files = realloc(b->files, (b->nfiles + 1) * sizeof *files);
+    if (files == NULL) return NULL;
+    b->files = files;
+    if ((files[b->nfiles] = strdup(file)) == NULL) return NULL;
+    return files[b->nfiles++];
+}
+
+int replay_book_add(struct replay_book *b, const char *file, const pdn_game *game, unsigned plies,
                     const struct pdn_diag *first_error)
 {
+    const char *copy = book_file(b, file);
+    if (copy == NULL) return PDN_ENOMEM;
     if (b->n == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 32;
         struct replay_listed *p = realloc(b->games, cap * sizeof *p);
@@ -103,6 +117,7 @@ int replay_book_add(struct replay_book *b, const pdn_game *game, unsigned plies,
     const char *result = pdn_game_tag(game, "Result");
     struct replay_listed *l = &b->games[b->n++];
     *l = (struct replay_listed){
+        .file = copy,
         .index = game->index,
         .white = dup_or_null(pdn_game_tag(game, "White"), &nomem),
         .black = dup_or_null(pdn_game_tag(game, "Black"), &nomem),
@@ -127,6 +142,9 @@ void replay_book_free(struct replay_book *b)
         free(l->status);
     }
     free(b->games);
+    for (size_t i = 0; i < b->nfiles; i++)
+        free(b->files[i]);
+    free(b->files);
     memset(b, 0, sizeof *b);
 }
 

@@ -18,12 +18,13 @@
 #include <unistd.h>
 
 static const char usage[] =
-    "Usage: pdnreplay [options] [FILE]\n"
-    "Shows a game of a PDN file (standard input when none, or '-'): its header,\n"
-    "then each move with its number and comments, and the board after it.\n"
+    "Usage: pdnreplay [options] [FILE|FOLDER...]\n"
+    "Shows the games of PDN files (a folder: its .pdn files; standard input when\n"
+    "none, or '-'): a header, then each move with its number and comments, and\n"
+    "the board after it.\n"
     "On a terminal, with a FILE, a full-screen view browses the chosen games\n"
-    "(? there lists its keys). Elsewhere, or with --text, the first chosen game\n"
-    "is printed.\n"
+    "(? there lists its keys). Elsewhere, or with --text, the first game is\n"
+    "printed, or every chosen one when a selection option is given.\n"
     "\n"
     "      --list             one line per chosen game instead: file, number, White,\n"
     "                         Black, Event, Date, Result, plies, first error\n"
@@ -43,7 +44,8 @@ static const char usage[] =
     "      --svg FILE         write the position (--ply, --move; else the last of\n"
     "                         the main line) as an SVG picture, print nothing\n"
     "      --svg-dir DIR      write one SVG picture per position of the main line,\n"
-    "                         DIR/ply-000.svg (the start), ply-001.svg, ...\n"
+    "                         DIR/ply-000.svg (the start), ply-001.svg, ... (DIR\n"
+    "                         made when missing)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
     "latin1\n" TOOL_VARIANT_USAGE
@@ -204,7 +206,6 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
     if (o->list && (o->svg || o->svg_dir || o->ply >= 0 || o->move))
         tool_usage_error(t, "--list shows no position: no --svg, --svg-dir, --ply or --move");
-    if (argc - optind > 1) tool_usage_error(t, "one file at a time, not '%s'", argv[optind + 1]);
     o->unicode = !ascii && locale_is_utf8();
     o->color = color_wanted(color);
 }
@@ -442,9 +443,11 @@ const struct replay_entry *replay_find(const struct replay_game *g, const struct
 struct run {
     struct tool *t;
     struct replay_options *o;
-    const char *file;
+    bool every;                /* a selection was given: every chosen game is printed */
     size_t games;              /* games chosen and read */
     bool shown;                /* a game was shown */
+    bool done;                 /* nothing more is shown: later findings are not */
+    const char *file;          /* the file of the game shown (t->input: while reading) */
     size_t index;              /* its index in the file */
     struct replay_first first; /* --list and the book: a game's first error */
     struct replay_book book;   /* the interactive view's list */
@@ -456,7 +459,7 @@ struct run {
 static void on_read_diag(const struct pdn_diag *d, void *ctx)
 {
     struct run *r = ctx;
-    if (d->game != 0 && r->shown) return;
+    if (d->game != 0 && r->done) return;
     tool_on_diag(d, r->t);
 }
 
@@ -504,21 +507,38 @@ static void show(struct run *r, const struct replay_game *g)
         replay_print_game(stdout, g, o);
 }
 
-/* The first chosen game, shown; the run stops there (a positive return:
- * nothing went wrong, there is just nothing more to read). */
+/* A picture is of one game: a second chosen one is said, not drawn. */
+static int one_picture_only(struct run *r, const pdn_game *game)
+{
+    fprintf(stderr, "%s: %s: game %zu is chosen too: %s draws the first chosen game only\n",
+            r->t->prog, r->t->input, game->index, r->o->svg ? "--svg" : "--svg-dir");
+    r->done = true;
+    return 1;
+}
+
+/* A chosen game, shown: the first only, unless a selection was given and
+ * the output is text (a positive return stops the run with nothing wrong:
+ * there is just nothing more to show). */
 static int show_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct run *r = ctx;
+    bool picture = r->o->svg || r->o->svg_dir;
+    if (r->shown && picture) return one_picture_only(r, game);
     r->games++;
+    if (r->shown) putchar('\n'); /* between two games */
     r->shown = true;
+    r->done = !r->every || picture;
+    r->file = t->input;
     r->index = game->index;
+    pdn_diag_fn on_diag = t->on_diag;
     t->on_diag = NULL; /* the replay's findings are all this game's */
     struct replay_game g;
     int err = replay_load(&g, t, game, r->file, t->strict);
     if (err == 0) show(r, &g);
     replay_game_free(&g);
+    t->on_diag = on_diag;
     if (err == 0 && ferror(stdout)) err = PDN_EIO;
-    return err < 0 ? err : 1;
+    return err < 0 ? err : r->every ? 0 : 1; /* a picture: to say a second game was chosen */
 }
 
 /* --list and the interactive view's book: findings are counted, not
@@ -537,29 +557,52 @@ static int list_game(struct tool *t, const pdn_game *game, void *ctx)
     r->games++;
     struct pdn_replay_summary sum = {0};
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.filename = r->file;
+    ro.filename = t->input;
     ro.strict = t->strict;
     ro.on_diag = on_list_diag;
     ro.diag_ctx = r;
     int err = pdn_replay_game(&sum, game, &ro);
     const struct pdn_diag *first = replay_first_get(&r->first, game->index);
     if (err == 0 && r->o->list)
-        tool_list_game(stdout, t->json, r->file, game, sum.plies, first);
+        tool_list_game(stdout, t->json, t->input, game, sum.plies, first);
     else if (err == 0)
-        err = replay_book_add(&r->book, game, sum.plies, first);
+        err = replay_book_add(&r->book, t->input, game, sum.plies, first);
     if (err == 0 && ferror(stdout)) err = PDN_EIO;
     return err < 0 ? err : 0;
 }
 
-/* The full-screen view: on a terminal, for a named file, unless --text or
+/* The full-screen view: on a terminal, for named files, unless --text or
  * an output that is not a view (--list, --svg, --fen, --narrate) is asked
  * for. Standard input must be the terminal, as it gives the keys. */
-static bool interactive(const struct replay_options *o, const char *file)
+static bool interactive(const struct replay_options *o, int n, char *const *files)
 {
     if (o->text || o->list || o->svg || o->svg_dir || o->fen || o->narrate) return false;
-    if (strcmp(file, "-") == 0) return false;
+    if (n == 0) return false;
+    for (int i = 0; i < n; i++)
+        if (strcmp(files[i], "-") == 0) return false;
     const char *term = getenv("TERM");
     return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) && term && strcmp(term, "dumb") != 0;
+}
+
+/* Reads the inputs and, for the view, browses the games found; the inputs
+ * stay listed meanwhile, so that no picture or written game replaces one
+ * (tool_output_open). */
+static int read_all(struct tool *t, struct run *r, int n, char *const *operands, bool view)
+{
+    if (n == 0) tool_stdin_notice(t);
+    struct tool_inputs in;
+    tool_list_inputs(t, &in, n, operands);
+    t->reading = &in;
+    tool_game_fn fn = view || r->o->list ? list_game : show_game;
+    int stop = 0;
+    for (size_t i = 0; i < in.n && stop == 0; i++)
+        stop = tool_read_input(t, &in.items[i], fn, r);
+    if (view && stop >= 0 && r->book.n > 0 && tui_run(t, r->o, &r->book, 0) < 0 &&
+        t->status < TOOL_EXIT_SYSTEM)
+        t->status = TOOL_EXIT_SYSTEM;
+    t->reading = NULL;
+    tool_inputs_free(&in);
+    return stop;
 }
 
 int main(int argc, char **argv)
@@ -567,31 +610,28 @@ int main(int argc, char **argv)
     struct tool t;
     struct replay_options o = {.ply = -1};
     tool_init(&t, "pdnreplay", usage);
+    t.long_options = long_options;
     opterr = 0;
     parse_options(&t, &o, argc, argv);
-    static char std_in[] = "-";
-    char *file = optind < argc ? argv[optind] : std_in;
-    struct run r = {.t = &t, .o = &o, .file = file, .book = {.file = file}};
+    int n = argc - optind;
+    struct run r = {.t = &t, .o = &o, .every = t.select != NULL};
     /* Always a selection, empty when no option made one (it chooses every
      * game): the reader's findings then wait for their game to be chosen,
      * so those of a game after the one shown never come out. */
     if (t.select == NULL && pdn_select_new(&t.select) < 0) {
-        tool_system_error(&t, file, pdn_error_message(PDN_ENOMEM));
+        tool_system_error(&t, "-g", pdn_error_message(PDN_ENOMEM));
         tool_exit_flushed(&t);
     }
-    bool view = interactive(&o, file);
+    bool view = interactive(&o, n, argv + optind);
     t.on_diag = view || o.list ? on_list_diag : on_read_diag;
     t.diag_ctx = &r;
-    tool_game_fn fn = view || o.list ? list_game : show_game;
-    int stop = tool_read_inputs(&t, optind < argc ? 1 : 0, &file, fn, &r);
-    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, file, pdn_error_message(stop));
+    const char *named = n == 1 ? argv[optind] : n ? "the files" : "-"; /* for messages */
+    int stop = read_all(&t, &r, n, argv + optind, view);
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, named, pdn_error_message(stop));
     if (stop >= 0 && r.games == 0 && t.status == TOOL_EXIT_CLEAN && !o.list) {
-        fprintf(stderr, "%s: %s: no game chosen\n", t.prog, file);
+        fprintf(stderr, "%s: %s: no game chosen\n", t.prog, named);
         t.status = TOOL_EXIT_USAGE;
     }
-    if (view && stop >= 0 && r.book.n > 0 && tui_run(&t, &o, &r.book, 0) < 0 &&
-        t.status < TOOL_EXIT_SYSTEM)
-        t.status = TOOL_EXIT_SYSTEM;
     replay_book_free(&r.book);
     replay_first_free(&r.first);
     pdn_select_free(t.select);

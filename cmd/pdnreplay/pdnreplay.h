@@ -95,19 +95,21 @@ void replay_first_free(struct replay_first *f);
 /* A chosen game as a list shows it; the strings are owned, NULL when the
  * tag is missing. */
 struct replay_listed {
-    size_t index; /* in its file */
+    const char *file; /* the book's copy of its file's name */
+    size_t index;     /* in its file */
     char *white, *black, *event, *date, *result;
     unsigned plies;
     char *status; /* NULL: no error; "illegal-move: illegal move ..." */
 };
 
 struct replay_book {
-    const char *file;
+    char **files; /* the names of the games' files, each once */
+    size_t nfiles;
     struct replay_listed *games;
     size_t n, cap;
 };
 
-int replay_book_add(struct replay_book *b, const pdn_game *game, unsigned plies,
+int replay_book_add(struct replay_book *b, const char *file, const pdn_game *game, unsigned plies,
                     const struct pdn_diag *first_error);
 void replay_book_free(struct replay_book *b);
 /* Reads game 'index' of file again; its reader findings go to on_diag

@@ -1,7 +1,8 @@
 /*
  * pdnreplay's pictures: --svg FILE draws one position, --svg-dir DIR one
- * per position of the main line, each through pdn_diagram_svg and written
- * safely (a temporary file renamed over the target, tool_output_open).
+ * per position of the main line (DIR made when missing), each through
+ * pdn_diagram_svg and written safely (a temporary file renamed over the
+ * target, tool_output_open); a failed write is said and exits 3.
  */
 #include "../output.h"
 #include "pdnreplay.h"
@@ -9,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* "Position after 12. 32-28", "Start position": the picture's title. */
 static void title_of(char *out, size_t cap, const struct replay_entry *e)
@@ -34,6 +36,24 @@ int replay_svg_file(struct tool *t, const struct replay_game *g, const struct re
     return tool_output_close(t, &out, err == 0);
 }
 
+/* dir and the folders above it made where missing, as mkdir -p; 0 or an
+ * errno. */
+static int make_folders(char *dir)
+{
+    for (char *p = dir + 1;; p++) {
+        if (*p != '/' && *p != '\0') continue;
+        char c = *p;
+        *p = '\0';
+        int err = mkdir(dir, 0777) == 0 || errno == EEXIST ? 0 : errno;
+        *p = c;
+        if (err) return err;
+        if (c == '\0') break;
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0) return errno;
+    return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+}
+
 int replay_svg_dir(struct tool *t, const struct replay_game *g, const char *dir,
                    const struct replay_options *o)
 {
@@ -41,6 +61,13 @@ int replay_svg_dir(struct tool *t, const struct replay_game *g, const char *dir,
     char *path = malloc(cap);
     if (path == NULL) {
         tool_system_error(t, dir, strerror(ENOMEM));
+        return -1;
+    }
+    snprintf(path, cap, "%s", dir);
+    int err = make_folders(path);
+    if (err) {
+        tool_system_error(t, dir, strerror(err));
+        free(path);
         return -1;
     }
     int rc = 0;

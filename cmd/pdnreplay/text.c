@@ -53,10 +53,42 @@ static void put_comment(FILE *out, const char *prefix, const struct pdn_comment 
     fprintf(out, "%s\n", suffix);
 }
 
+/* The comment's text without its embedded commands ("[%clock w1:29:46
+ * B1:29:40]", "[%clk 1:23:45]"): data for programs, noise read aloud.
+ * NULL when nothing else is left (or no memory: then nothing is said
+ * rather than the commands). */
+static char *without_commands(const char *text)
+{
+    char *out = malloc(strlen(text) + 1), *o = out;
+    if (out == NULL) return NULL;
+    for (const char *p = text; *p;) {
+        const char *end = p[0] == '[' && p[1] == '%' ? strchr(p, ']') : NULL;
+        if (end)
+            p = end + 1, *o++ = ' ';
+        else
+            *o++ = *p++;
+    }
+    *o = '\0';
+    if (strspn(out, " \t\r\n") == (size_t)(o - out)) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
 static void put_comments(FILE *out, const struct pdn_comment *c, uint32_t n, bool narrate)
 {
-    for (uint32_t i = 0; i < n; i++)
-        put_comment(out, narrate ? "Comment: " : "  {", &c[i], narrate ? "" : "}");
+    for (uint32_t i = 0; i < n; i++) {
+        if (!narrate) {
+            put_comment(out, "  {", &c[i], "}");
+            continue;
+        }
+        struct pdn_comment spoken = c[i];
+        char *text = without_commands(c[i].text);
+        spoken.text = text;
+        if (text) put_comment(out, "Comment: ", &spoken, "");
+        free(text);
+    }
 }
 
 /* ---- counting pieces, for sentences ----------------------------------------------- */

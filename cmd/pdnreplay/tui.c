@@ -134,7 +134,7 @@ static int read_text(struct tui *u, pdn_game **out, const char *text, size_t len
     memcpy(buf + pad, text, len);
     buf[pad + len] = '\0';
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-    ro.filename = u->book->file;
+    ro.filename = u->book->games[u->game_no].file;
     ro.strict = u->t->strict;
     ro.encoding = PDN_ENCODING_UTF8; /* the game's text was decoded when first read */
     ro.on_diag = on_game_diag;
@@ -162,13 +162,13 @@ int tui_load(struct tui *u, const char *text, size_t len)
     pdn_game *game = NULL;
     const struct replay_listed *l = &u->book->games[u->game_no];
     int err = text ? read_text(u, &game, text, len)
-                   : replay_book_fetch(&game, u->t, u->book->file, l->index, on_game_diag, u);
+                   : replay_book_fetch(&game, u->t, l->file, l->index, on_game_diag, u);
     struct replay_game g;
     if (err == 0) {
         struct tool quiet = *u->t; /* the replay's findings are kept, not printed */
         quiet.on_diag = on_game_diag;
         quiet.diag_ctx = u;
-        err = replay_load(&g, &quiet, game, u->book->file, u->t->strict);
+        err = replay_load(&g, &quiet, game, l->file, u->t->strict);
         if (err < 0) replay_game_free(&g);
     }
     if (err < 0) {
@@ -229,16 +229,19 @@ static void step_game(struct tui *u, int dir)
     if (may_leave(u, "w writes them")) open_game(u, dir < 0 ? u->game_no - 1 : u->game_no + 1);
 }
 
-/* A row of the game list: "  12  White - Black  1-1  2014.11.02  Event". */
-static char *list_row(const struct replay_listed *l)
+/* A row of the game list: "  12  White - Black  1-1  2014.11.02  Event",
+ * and the file when the games come from several. */
+static char *list_row(const struct replay_book *book, const struct replay_listed *l)
 {
     char *row = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&row, &len);
     if (fp == NULL) return NULL;
-    fprintf(fp, "%5zu  %s - %s  %s  %s  %s%s%s", l->index, l->white ? l->white : "?",
+    fprintf(fp, "%5zu  %s - %s  %s  %s  %s", l->index, l->white ? l->white : "?",
             l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
-            l->event ? l->event : "", l->status ? "  ! " : "", l->status ? l->status : "");
+            l->event ? l->event : "");
+    if (book->nfiles > 1) fprintf(fp, "  (%s)", l->file); /* before a long status */
+    if (l->status) fprintf(fp, "  ! %s", l->status);
     return fclose(fp) == 0 ? row : (free(row), NULL);
 }
 
@@ -247,7 +250,7 @@ static void pick_game(struct tui *u)
     char **rows = calloc(u->book->n, sizeof *rows);
     if (rows == NULL) return;
     for (size_t i = 0; i < u->book->n; i++)
-        rows[i] = list_row(&u->book->games[i]);
+        rows[i] = list_row(u->book, &u->book->games[i]);
     char title[96];
     snprintf(title, sizeof title, "%zu games chosen: Enter opens one, Esc goes back", u->book->n);
     size_t no = tui_pick(u, title, rows, u->book->n, u->game_no);
@@ -363,6 +366,8 @@ static void enter_variation(struct tui *u)
     if (n != TUI_NONE) u->cur = n;
 }
 
+/* Esc: back to where the variation branched off, the position before the
+ * move it replaces, from which Right offers the lines again. */
 static void leave_variation(struct tui *u)
 {
     size_t p = tui_nav_parent(&u->g, u->cur);
@@ -370,7 +375,9 @@ static void leave_variation(struct tui *u)
         tui_say(u, false, "already on the main line");
         return;
     }
-    while (u->g.entries[p].kind != ENTRY_PLY && p != TUI_NONE) /* a stopped move: before it */
+    p = tui_nav_prev(&u->g, p);
+    while (p != TUI_NONE && u->g.entries[p].kind != ENTRY_PLY &&
+           u->g.entries[p].kind != ENTRY_START) /* a stopped move: before it */
         p = tui_nav_prev(&u->g, p);
     if (p != TUI_NONE) u->cur = p;
 }
@@ -405,14 +412,27 @@ static int autoplay_delay(int speed)
     return ms[speed < 0 || speed > 2 ? 1 : speed];
 }
 
-/* a: a speed, then a move at that pace along the line until a key. */
+/* The autoplay speed, one key: 1 to 3 start at once, Enter is normal; q
+ * quits, any other key goes back. -1 when not started. */
+static int autoplay_speed(struct tui *u)
+{
+    int k;
+    do {
+        tui_draw(u, "Autoplay speed: 1 slow, 2 normal, 3 fast (Enter: normal)");
+    } while ((k = tui_getkey(u, -1)) == KEY_RESIZE);
+    if (k >= '1' && k <= '3') return k - '1';
+    if (k == '\n' || k == '\r' || k == KEY_ENTER) return 1;
+    if (k == 'q') u->quit_asked = true;
+    return -1;
+}
+
+/* a: a speed, then a move at that pace along the line until a key (q: and
+ * quit). */
 static void autoplay(struct tui *u)
 {
-    char buf[8] = "";
-    if (!tui_prompt(u, "Autoplay speed: 1 slow, 2 normal, 3 fast (Enter: normal): ", buf,
-                    sizeof buf))
-        return;
-    u->speed = buf[0] >= '1' && buf[0] <= '3' ? buf[0] - '1' : 1;
+    int speed = autoplay_speed(u);
+    if (speed < 0) return;
+    u->speed = speed;
     static const char *const names[3] = {"slow", "normal", "fast"};
     for (;;) {
         if (tui_nav_next(&u->g, u->cur) == TUI_NONE ||
@@ -426,6 +446,7 @@ static void autoplay(struct tui *u)
         if (key != ERR || stop_signal) {
             if (key == KEY_RESIZE) continue;
             tui_say(u, false, "autoplay stopped");
+            u->quit_asked = key == 'q';
             return;
         }
         forward(u, false);
@@ -501,7 +522,7 @@ static void key(struct tui *u, int k)
         break;
     case 'q':
     case 3: /* Ctrl-C, should the terminal pass it as a key */
-        u->quit = may_leave(u, "w writes them, q quits");
+        u->quit_asked = true;
         break;
     case KEY_RESIZE:
     case ERR:
@@ -611,6 +632,9 @@ int tui_run(struct tool *t, const struct replay_options *o, const struct replay_
     while (up && !u->quit && !stop_signal) {
         tui_draw(u, NULL);
         key(u, tui_getkey(u, -1));
+        /* q, from the view or from a list, the keys or autoplay */
+        if (u->quit_asked) u->quit = may_leave(u, "w writes them, q quits");
+        u->quit_asked = false;
     }
     restore_terminal();
     release_stderr(u, saved);

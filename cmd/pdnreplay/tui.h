@@ -53,8 +53,9 @@ struct tui {
     struct tui_typing typing;
     int speed; /* autoplay: 0 slow, 1 normal, 2 fast */
     bool quit;
-    int err_fd;    /* the captured standard error (messages of tool_output) */
-    long err_seen; /* how much of it has been shown */
+    bool quit_asked; /* q was pressed, wherever: quit once may_leave agrees */
+    int err_fd;      /* the captured standard error (messages of tool_output) */
+    long err_seen;   /* how much of it has been shown */
 };
 
 /* tui.c */

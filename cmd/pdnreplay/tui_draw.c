@@ -17,7 +17,8 @@
 enum {
     MIN_COLS = 64,
     MIN_ROWS = 20,
-    BOTTOM_ROWS = 5, /* comment (2), finding, message, keys */
+    BOTTOM_ROWS = 5,     /* comment (2), finding, message, keys */
+    MOVES_MIN_COLS = 48, /* the moves keep these when the tags widen the left column */
     PAIR_LAST = 1,
     PAIR_TYPED = 2,
     PAIR_FINDING = 3
@@ -177,6 +178,21 @@ static void draw_facts(const struct tui *u, int y, int x, int w)
              : bk    ? " kings"
                      : "");
     put(u, y + 2, x, line, w, 0);
+}
+
+/* The left column: the board's width, wider on a wide terminal so that a
+ * tag's whole value shows (an Event of 40 characters), as long as the
+ * moves keep MOVES_MIN_COLS columns. */
+static int left_width(const struct tui *u, int board)
+{
+    int want = board;
+    for (uint32_t i = 0; i < u->game->ntags; i++) {
+        int n = 10 + text_cols(u->game->tags[i].value);
+        if (n > want) want = n;
+    }
+    int most = COLS - 4 - MOVES_MIN_COLS;
+    if (want > most) want = most;
+    return want > board ? want : board;
 }
 
 static void draw_tags(const struct tui *u, int y, int x, int w, int rows)
@@ -344,10 +360,11 @@ static void draw_title(const struct tui *u)
 {
     const struct replay_listed *l = &u->book->games[u->game_no];
     char line[1024];
-    snprintf(line, sizeof line, " %zu/%zu%s %s - %s  %s  %s  %s  (%s, game %zu)", u->game_no + 1,
-             u->book->n, u->dirty ? " [explored]" : "", l->white ? l->white : "?",
+    /* "1/2" would read as a half point beside a result: words. */
+    snprintf(line, sizeof line, " game %zu of %zu%s  %s - %s  %s  %s  %s  (%s, number %zu in it)",
+             u->game_no + 1, u->book->n, u->dirty ? " [explored]" : "", l->white ? l->white : "?",
              l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
-             l->event ? l->event : "", u->book->file, l->index);
+             l->event ? l->event : "", l->file, l->index);
     attron(A_REVERSE);
     mvhline(0, 0, ' ', COLS);
     attroff(A_REVERSE);
@@ -369,7 +386,7 @@ void tui_draw(struct tui *u, const char *prompt)
     }
     draw_title(u);
     const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)u->g.start.variant);
-    int left = 3 * r->width + 2, main_rows = LINES - 1 - BOTTOM_ROWS;
+    int left = left_width(u, 3 * r->width + 2), main_rows = LINES - 1 - BOTTOM_ROWS;
     int used = 1 + draw_board(u, 1, 1);
     draw_facts(u, used, 1, left);
     draw_tags(u, used + 4, 1, left, main_rows - used - 4);
@@ -477,6 +494,7 @@ size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t 
         }
         refresh();
         int k = tui_getkey(u, -1);
+        if (k == 'q') u->quit_asked = true;
         if (k == ERR || k == 27 || k == 'q' || k == KEY_LEFT) return TUI_NONE;
         if (k == '\n' || k == '\r' || k == KEY_ENTER || k == KEY_RIGHT) return sel;
         if (n <= 9 && k >= '1' && k < '1' + (int)n) return (size_t)(k - '1');
@@ -496,11 +514,11 @@ void tui_help(struct tui *u)
         "left, p          previous move",
         "Home, End        the start; the end of this line",
         "g                go to a move number: 23 (White's) or 23...",
-        "v, Esc           enter a variation of this move; leave it",
+        "v, Esc           enter a variation of this move; back to where it branches",
         "[ ]              previous, next game chosen",
         "/                find a game by a player's name",
         "l                the list of games chosen",
-        "a                autoplay (1 slow, 2 normal, 3 fast); any key stops",
+        "a                autoplay: then 1 slow, 2 normal, 3 fast; any key stops",
         "f                flip the board",
         "0-9              play a move of your own: 32-28, 28x10, or square",
         "                 by square (28 19 10); Enter plays, Esc drops",
@@ -508,17 +526,19 @@ void tui_help(struct tui *u)
         "h                the legal moves here",
         "u                undo your last move",
         "w                write the game, with your moves, to a PDN file",
-        "q                quit",
+        "q                quit, from anywhere but a text being typed",
     };
     size_t n = sizeof lines / sizeof lines[0];
     tui_draw(u, NULL);
     int w = 74 < COLS - 2 ? 74 : COLS - 2, h = (int)n + 4 < LINES - 2 ? (int)n + 4 : LINES - 2;
     int y = (LINES - h) / 2, x = (COLS - w) / 2;
     draw_box(u, y, x, h, w);
-    put(u, y + 1, x + 2, "Keys (any key closes this)", w - 4, A_BOLD);
+    put(u, y + 1, x + 2, "Keys (q quits, any other key closes this)", w - 4, A_BOLD);
     for (int i = 0; i + 4 < h + 1 && (size_t)i < n && i < h - 3; i++)
         put(u, y + 2 + i, x + 2, lines[i], w - 4, 0);
     refresh();
-    while (tui_getkey(u, -1) == KEY_RESIZE)
+    int k;
+    while ((k = tui_getkey(u, -1)) == KEY_RESIZE)
         ;
+    u->quit_asked = k == 'q';
 }

@@ -551,7 +551,7 @@ static void default_name(const char *file, char *out, size_t cap)
 void tui_explore_write(struct tui *u)
 {
     char name[1024];
-    default_name(u->book->file, name, sizeof name);
+    default_name(u->book->games[u->game_no].file, name, sizeof name);
     if (!tui_prompt(u, "Write the game to: ", name, sizeof name) || name[0] == '\0') return;
     if (strcmp(name, "-") == 0) {
         tui_say(u, true, "a file name, please: '-' would write over the screen");

@@ -10,7 +10,10 @@
 # variations, plays moves of its own square by square (one refused), undoes
 # one, writes the game and checks the file written, switches games, quits
 # with and without explored moves, stops on Ctrl-C with the terminal
-# restored, resizes; then once more in the C locale (ASCII drawing).
+# restored, resizes; then once more in the C locale (ASCII drawing); then q
+# from the keys, the list and autoplay, autoplay started by its speed key
+# alone, w refused over the file browsed, and the tags of a long Event
+# whole on a wide terminal.
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
@@ -117,7 +120,7 @@ view() { # view LOCALE ARGS: pdnreplay ARGS in the pane, its status and tty mode
 
 # ---- UTF-8: browsing ---------------------------------------------------------------
 run browse "$(view C.UTF-8 "$games")"
-see "1/3 White, A. - Black, B." "Start position" "┌────" " ● " "Moves" \
+see "game 1 of 3  White, A. - Black, B." "Start position" "┌────" " ● " "Moves" \
     "1. 32-28 19-23" "(1... 17-22 2. 28x17 12x21" "(2... 11x22))" \
     "! 1 finding in this game; 8:51: error: illegal move '27-22'"
 keys Right
@@ -132,7 +135,11 @@ keys Right Right # 2... 12x21 has a variation: the chooser again, Enter takes th
 see "> 2... 12x21  (this line)" "2... 11x22  (variation 1.1)"
 keys Enter
 see "2... 12x21  variation 1" "White 19, Black 19"
-keys Escape # leave the variation: back to the move it replaces
+keys Escape # leave the variation: back where it branched off, the lines offered again
+see "1. 32-28  ply 1 of 4"
+keys Right
+see "Variations here" "> 1... 19-23  (main line)"
+keys Enter
 see "1... 19-23  ply 2 of 4"
 keys g
 see "Go to move (23 or 23...):"
@@ -153,9 +160,9 @@ see "Start position"
 keys f
 see "(board flipped)"
 keys f ?
-see "Keys (any key closes this)" "play a move of your own"
-keys q
-gone "Keys (any key closes this)"
+see "Keys (q quits, any other key closes this)" "play a move of your own"
+keys x
+gone "Keys (q quits, any other key closes this)"
 keys l # the list of chosen games
 see "3 games chosen" "2  Sijbrands, Ton - Valnéris, Guntis  1-1" "> "
 keys Escape
@@ -164,7 +171,7 @@ keys /
 see "Find a game of the player:"
 text "valn"
 keys Enter
-see "2/3 Sijbrands, Ton - Valnéris, Guntis" "game 2 of 3 chosen (number 2 in the file)"
+see "game 2 of 3  Sijbrands, Ton - Valnéris, Guntis" "game 2 of 3 chosen (number 2 in the file)"
 
 # ---- exploring in game 2 and writing it ------------------------------------------
 keys g
@@ -179,7 +186,7 @@ text "38" # square by square: 38, then 32
 see "Your move 2. 38-"
 text "32"
 see "2. 38-32 explored (u undoes it, w writes the game)" "(2. 38-32)" \
-    "2. 38-32  variation 1" "2/3 [explored] Sijbrands"
+    "2. 38-32  variation 1" "game 2 of 3 [explored]  Sijbrands"
 text "1722"
 see "2... 17-22 explored" "(2. 38-32 17-22)"
 keys h
@@ -196,7 +203,7 @@ keys Enter
 see "wrote $work/explored.pdn: game 2 with 2 explored moves"
 gone "[explored]"
 keys ]
-see "3/3 Sijbrands, Ton - Black, B." "1... 1-7" "2. 28x8"
+see "game 3 of 3  Sijbrands, Ton - Black, B." "1... 1-7" "2. 28x8"
 
 # ---- game 3: a capture of two pieces, square by square -----------------------------
 text "1-6" # square 1 needs its separator: 1 could begin 10-19
@@ -285,11 +292,11 @@ ended 0
 
 # ---- Ctrl-C, resizing --------------------------------------------------------------------
 run interrupt "$(view C.UTF-8 "-g 2 $games")"
-see "1/1 Sijbrands, Ton - Valnéris, Guntis"
+see "game 1 of 1  Sijbrands, Ton - Valnéris, Guntis"
 tm resize-window -t t -x 50 -y 15
 see "Too small: 50x15." "pdnreplay wants 64x20 at least."
 tm resize-window -t t -x 80 -y 24
-see "1/1 Sijbrands" "Moves" "? help  q quit"
+see "game 1 of 1  Sijbrands" "Moves" "? help  q quit"
 text "32" # a move half typed when Ctrl-C comes
 keys C-c
 ended 0
@@ -298,11 +305,84 @@ grep -q -- "-echo " "$work/stty" && fail "Ctrl-C left the terminal without echo"
 
 # ---- the C locale: ASCII ------------------------------------------------------------------
 run ascii "$(view C "--ply 1 $games")"
-see "1/3 White, A. - Black, B." "+------" "|    b     b" " [w] " "[.]" "1. 32-28  ply 1 of 4" \
+see "game 1 of 3  White, A. - Black, B." "+------" "|    b     b" " [w] " "[.]" "1. 32-28  ply 1 of 4" \
     "<- -> move"
 see "Black to move" "Comment: Before the first move / The centre"
 keys ]
-see "2/3 Sijbrands, Ton - Valn?ris, Guntis"
+see "game 2 of 3  Sijbrands, Ton - Valn?ris, Guntis"
+keys q
+ended 1
+
+# ---- w never writes over the file being browsed ------------------------------------------
+cp "$games" "$work/copy.pdn"
+run write-over-input "$(view C.UTF-8 "$work/copy.pdn")"
+see "game 1 of 3  White, A. - Black, B."
+text "3126"
+see "1. 31-26 explored"
+keys w
+see "Write the game to:"
+keys C-u
+text "$work/copy.pdn"
+keys Enter
+see "It exists. Replace it? (y/n)"
+text "y"
+see "copy.pdn: is one of the inputs: not replaced"
+cmp -s "$games" "$work/copy.pdn" || fail "the input was written over"
+keys w # a write that fails is said
+see "Write the game to:"
+keys C-u
+text "/dev/full"
+keys Enter
+see "It exists. Replace it? (y/n)"
+text "y"
+see "/dev/full: No space left on device"
+keys q
+see "Drop them? (y/n)"
+text "y"
+ended 3 # a write refused is a write failed
+
+# ---- q quits from anywhere; autoplay starts on its speed key ------------------------------
+run quit-help "$(view C.UTF-8 "$games")"
+see "game 1 of 3  White, A. - Black, B."
+keys ?
+see "Keys (q quits, any other key closes this)"
+keys q
+ended 1
+run quit-list "$(view C.UTF-8 "$games")"
+keys l
+see "3 games chosen"
+keys q
+ended 1
+run autoplay "$(view C.UTF-8 "$games")"
+keys a
+see "Autoplay speed: 1 slow, 2 normal, 3 fast (Enter: normal)"
+keys 3 # no Enter: the key starts it
+see "autoplay (fast): any key stops"
+see "autoplay: end of the line" "2... 14x23  ply 4 of 4"
+keys Home a
+see "Autoplay speed"
+keys 1
+see "autoplay (slow): any key stops"
+keys q # stops it, and quits
+ended 1
+
+# ---- two files: the games of both, the list names each one's file ---------------------------
+run two-files "$(view C.UTF-8 "$games samples/good/problems-goedemoed-fen.pdn")"
+see "game 1 of 7  White, A. - Black, B."
+keys l
+see "7 games chosen" "2  Sijbrands, Ton - Valnéris, Guntis  1-1  2026.01.03  Short  (tests/cli/tui/games.pdn)" \
+    "4  ? - ?  *  ????.??.??  ?  (samples/good/problems-goedemoed-fen.pdn)"
+keys End Enter
+see "game 7 of 7" "(samples/good/problems-goedemoed-fen.pdn, number 4 in it)"
+keys q
+ended 1
+
+# ---- a wide terminal: the tags whole, the title in words ------------------------------------
+run wide "$(view C.UTF-8 "$games")"
+see "game 1 of 3  White, A. - Black, B."
+see "Event     Variations, comments, an illegal"
+tm resize-window -t t -x 160 -y 40
+see "Event     Variations, comments, an illegal move in a variation" "Moves"
 keys q
 ended 1
 

@@ -1,8 +1,11 @@
 /*
  * Unit tests of cmd/common.c, the helpers of the tools: the diagnostic line
- * format, JSON Lines, the caret excerpt and the exit status (the output
- * file: test_output.c). common.c is compiled in (tools are not a library).
+ * format, JSON Lines, the caret excerpt, the exit status and the
+ * suggestions for a mistyped option (the output file: test_output.c).
+ * common.c, inputs.c and suggest.c are compiled in (tools are not a
+ * library); _GNU_SOURCE first, as inputs.c has it, for realpath.
  */
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +13,8 @@
 #include <cmocka.h>
 
 #include "../../cmd/common.c"
+#include "../../cmd/inputs.c"
+#include "../../cmd/suggest.c"
 
 /* What fn prints to a stream, as a string the caller frees. */
 #define CAPTURE(buf, fp, call)                                                                     \
@@ -162,6 +167,50 @@ static void test_common_system_error_json(void **state)
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
 }
 
+/* ---- what a mistyped option was meant to be ---- */
+
+static const struct option suggest_options[] = {
+    {"crosstable", no_argument, NULL, 1},  {"strict", no_argument, NULL, 2},
+    {"site", required_argument, NULL, 3},  {"summary", required_argument, NULL, 4},
+    {"depth", required_argument, NULL, 5}, {NULL, 0, NULL, 0},
+};
+
+static const char *suggest(const char *typed)
+{
+    static char hint[256];
+    static const struct tool_renamed renamed[] = {{"--fen", "--position FEN"}, {NULL, NULL}};
+    struct tool t;
+    tool_init(&t, "pdnstats", "");
+    t.long_options = suggest_options;
+    t.renamed = renamed;
+    return tool_suggest_option(hint, sizeof hint, &t, typed) ? hint : NULL;
+}
+
+static void test_common_suggest_a_swap_is_one_edit(void **state)
+{
+    (void)state;
+    assert_string_equal(suggest("--crosstabel"), "did you mean '--crosstable'?");
+    assert_string_equal(suggest("--crostable"), "did you mean '--crosstable'?");
+    assert_string_equal(suggest("--dpeth=3"), "did you mean '--depth'?");
+}
+
+static void test_common_suggest_ambiguous_and_renamed(void **state)
+{
+    (void)state;
+    assert_string_equal(suggest("--s"), "could be '--strict', '--site' or '--summary'");
+    assert_string_equal(suggest("--fen"), "now --position FEN");
+}
+
+static void test_common_suggest_nothing_far(void **state)
+{
+    (void)state;
+    assert_null(suggest("--xyzzy"));
+    assert_null(suggest("-x"));
+    assert_null(suggest("--"));
+    /* a short word is one edit from many: only one edit is allowed */
+    assert_null(suggest("--dx"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +223,9 @@ int main(void)
         cmocka_unit_test(test_common_exit_status),
         cmocka_unit_test(test_common_on_diag_hidden_neither_printed_nor_counted),
         cmocka_unit_test(test_common_system_error_json),
+        cmocka_unit_test(test_common_suggest_a_swap_is_one_edit),
+        cmocka_unit_test(test_common_suggest_ambiguous_and_renamed),
+        cmocka_unit_test(test_common_suggest_nothing_far),
     };
     return cmocka_run_group_tests_name("common", tests, NULL, NULL);
 }

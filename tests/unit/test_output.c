@@ -1,8 +1,8 @@
 /*
  * Unit tests of cmd/output.c, the output file of the tools: written at the
  * end or not at all, through symbolic links, keeping the mode, leaving no
- * temporary file. output.c and common.c are compiled in (tools are not a
- * library); _GNU_SOURCE first, as output.c has it, for O_TMPFILE.
+ * temporary file. output.c, common.c and what it calls are compiled in
+ * (tools are not a library); _GNU_SOURCE first, as output.c has it, for O_TMPFILE.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -15,6 +15,8 @@
 
 #include "../../cmd/output.c"
 #include "../../cmd/common.c"
+#include "../../cmd/inputs.c"
+#include "../../cmd/suggest.c"
 
 static char *read_all(const char *path)
 {
