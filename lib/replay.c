@@ -149,9 +149,6 @@ static bool is_unknown_move(const char *text)
     return true;
 }
 
-static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t from,
-                         struct pdn_board board, int nest);
-
 /* Tries each candidate of a nested ambiguity: does any let the line go on? */
 static bool any_candidate_replays(struct replay *r, const struct pdn_line *line, uint32_t next,
                                   const struct pdn_board *board, const struct pdn_match *m,
@@ -164,16 +161,13 @@ static bool any_candidate_replays(struct replay *r, const struct pdn_line *line,
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
         pdn_board_play(&b, &cand[c]);
-        if (line_replays(r, line, next, b, nest + 1)) return true;
+        if (replay_line_silent(r, line, next, b, nest + 1)) return true;
     }
     return false;
 }
 
-/* Replays moves[from..] of a line silently: true when all of them are legal.
- * What cannot be decided (a setup, an unknown move, the budget spent) counts
- * as legal, so the lookahead never rejects a reading it could not refute. */
-static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t from,
-                         struct pdn_board board, int nest)
+bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t from,
+                        struct pdn_board board, int nest)
 {
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
@@ -214,7 +208,7 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
         struct pdn_board b = *board;
         pdn_board_play(&b, &r->legal.moves[m->candidates[c]]);
         r->budget = LOOKAHEAD_BUDGET;
-        if (line_replays(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
+        if (replay_line_silent(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
     }
     if (nviable == 1) {
         size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "read as ");
