@@ -52,10 +52,13 @@ static void scan_squares(struct clues *c, const char *s, bool fen, int *first)
         }
         while (*p == '0' && is_digit(p[1])) /* "032" is 32, as the reader reads it */
             p++;
+        /* The value of the first four digits: no more is read (atoi was a
+         * tenth of all reading). */
         const char *q = p;
-        while (is_digit(*q))
-            q++;
-        int len = (int)(q - p), v = atoi(p);
+        int v = 0;
+        for (; is_digit(*q); q++)
+            if (q - p < 4) v = v * 10 + (*q - '0');
+        int len = (int)(q - p);
         if (len <= 2 || len == 4) {
             int a = len == 4 ? v / 100 : v, b = len == 4 ? v % 100 : v;
             if (a > 32 || b > 32) c->big = true;
