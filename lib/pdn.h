@@ -546,8 +546,10 @@ struct pdn_tag {
  * the first it is legal under is taken, and under none, the clue's own
  * variant. A game with no clue of its own, or only a weak one, follows the
  * majority of the file's games read so far (streaming: a running majority,
- * not the whole file's), and international when there is none; games
- * whose moves were legal under several variants do not make the majority.
+ * not the whole file's), and international when there is none. The games
+ * that decided by themselves make the majority, a game whose moves were
+ * replayed for each variant they were legal under (the favourite: the
+ * variant with most such games).
  */
 enum pdn_variant_source {
     PDN_VARIANT_FROM_DEFAULT = 0, /* nothing said: international */
