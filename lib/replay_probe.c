@@ -1,10 +1,10 @@
 /*
  * replay_probe: whether a game's main line is legal under a variant, asked
  * by the variant inference (variant.c) for each variant a game's clues
- * leave (algebraic squares: Russian, Brazilian or Czech). It replays as the
- * ambiguity lookahead does (replay_line_silent): no finding, no summary, no
- * variation, stopping at the first illegal move. Must not print or
- * allocate.
+ * leave (algebraic squares: Russian, Brazilian or Czech; a position of
+ * 8x8: any 8x8 variant). It replays as the ambiguity lookahead does
+ * (replay_line_silent): no finding, no summary, no variation, stopping at
+ * the first illegal move. Must not print or allocate.
  */
 #include "replay.h"
 
@@ -28,11 +28,11 @@ bool replay_probe(const pdn_game *game, enum pdn_variant variant)
         pdn_board_init(&board, variant);
     else if (pdn_board_from_fen(&board, variant, fen, NULL) != PDN_OK)
         return false;
-    const struct pdn_line *main = &game->main;
+    const struct pdn_line *line = &game->main;
     uint32_t from = 0;
-    while (from < main->nmoves && !main->moves[from].setup &&
-           is_placeholder_text(main->moves[from].text))
+    while (from < line->nmoves && !line->moves[from].setup &&
+           is_placeholder_text(line->moves[from].text))
         from++;
-    r.budget = (long)main->nmoves + PROBE_LOOKAHEAD_BUDGET;
-    return replay_line_silent(&r, main, from, board, 0);
+    r.budget = (long)line->nmoves + PROBE_LOOKAHEAD_BUDGET;
+    return replay_line_silent(&r, line, from, board, 0);
 }

@@ -5,6 +5,7 @@
  * print, allocate or replay moves.
  */
 #include "replay.h"
+#include "variant.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -127,15 +128,16 @@ static void append(struct replay *r, size_t *len, const char *text)
     if (n > 0) *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
 }
 
-/* The names of the variants of a mask of bits (1u << enum pdn_variant), in
- * the rules table's order: "russian", "brazilian and russian", "brazilian,
- * russian or czech" (last: the word before the last). */
+/* The names of the variants of a mask of bits (1u << enum pdn_variant), the
+ * most common first: "russian", "russian and brazilian", "russian,
+ * brazilian or czech" (last: the word before the last). */
 static void append_variants(struct replay *r, size_t *len, unsigned mask, const char *last)
 {
     int left = __builtin_popcount(mask);
-    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+    for (int i = 0; i < PDN_VARIANT_COUNT; i++) {
+        enum pdn_variant v = variant_common_order[i];
         if (!(mask & (1u << v))) continue;
-        append(r, len, pdn_rules_get((enum pdn_variant)v)->name);
+        append(r, len, pdn_rules_get(v)->name);
         left--;
         append(r, len, left > 1 ? ", " : left == 1 ? last : "");
     }

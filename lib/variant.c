@@ -200,21 +200,20 @@ static int gametype_of(enum pdn_variant v)
     return pdn_rules_get(v)->gametype;
 }
 
+const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT] = {
+    PDN_VARIANT_ENGLISH,   PDN_VARIANT_RUSSIAN, PDN_VARIANT_ITALIAN,
+    PDN_VARIANT_BRAZILIAN, PDN_VARIANT_CZECH,   PDN_VARIANT_INTERNATIONAL};
+
 /*
  * The candidates in the order they are tried: the file's favourites first
- * (most games so far), then the most common variants (English and Russian,
- * numbers and algebraic squares, before Italian, Brazilian and Czech).
- * Returns how many.
+ * (most games so far), then the most common variants. Returns how many.
  */
 static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned candidates,
                            const struct variant_tally *tally)
 {
-    static const enum pdn_variant most_common[] = {PDN_VARIANT_ENGLISH, PDN_VARIANT_RUSSIAN,
-                                                   PDN_VARIANT_ITALIAN, PDN_VARIANT_BRAZILIAN,
-                                                   PDN_VARIANT_CZECH};
     int n = 0;
-    for (size_t i = 0; i < sizeof most_common / sizeof most_common[0]; i++)
-        if (candidates & BIT(most_common[i])) out[n++] = most_common[i];
+    for (int i = 0; i < PDN_VARIANT_COUNT; i++)
+        if (candidates & BIT(variant_common_order[i])) out[n++] = variant_common_order[i];
     for (int i = 1; i < n; i++) /* stable: ties keep the common order */
         for (int j = i; j > 0 && tally_count(tally, gametype_of(out[j])) >
                                      tally_count(tally, gametype_of(out[j - 1]));

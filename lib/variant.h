@@ -31,6 +31,11 @@ struct variant_tally {
  */
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
 
+/* The variants, the most common first (English and Russian, numbers and
+ * algebraic squares, before Italian, Brazilian and Czech): the order in
+ * which the candidates of a game are tried and named. */
+extern const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT];
+
 /* The main-line move texts one writes, in place of the nodes' texts. */
 typedef const char *(*variant_text_fn)(const struct pdn_node *node, void *ctx);
 
