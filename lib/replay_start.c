@@ -179,12 +179,11 @@ static void append_moves_verdict(struct replay *r, size_t *len)
 static void note_inferred(struct replay *r)
 {
     const pdn_game *g = r->game;
-    if (g->variant_candidates && g->variant_source != PDN_VARIANT_FROM_OPTION) {
+    if (g->variant_candidates) { /* the clues left several: the moves chose */
         const struct pdn_rules *rules = pdn_rules_get(r->variant);
-        size_t len = 0;
         snprintf(r->detail, sizeof r->detail, "%s (GameType %d): %s", rules->name, rules->gametype,
                  g->variant_clue ? g->variant_clue : "its clues");
-        len = strlen(r->detail);
+        size_t len = strlen(r->detail);
         append_moves_verdict(r, &len);
         replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
         return;
