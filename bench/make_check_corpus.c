@@ -31,7 +31,8 @@ static const char *play_out(FILE *out, struct pdn_board board)
 {
     static struct pdn_movelist legal;
     struct draw_tracker draws;
-    draw_tracker_start(&draws, &board);
+    draw_tracker_start(&draws, &board,
+                       PDN_DRAW_RULES_FMJD); /* the rules pdncheck checks by default */
     int column = 0,
         offset = board.side == PDN_COLOR_BLACK; /* plies before the first, in its pair */
     for (int ply = 0; ply < PLAYOUT_PLIES_MAX; ply++) {

@@ -560,12 +560,19 @@ struct pdn_tag {
  * How the variant of a game without a GameType tag was decided. A tag
  * always wins (and the replay warns when the moves contradict it); without
  * one, the reader's gametype option; without that, the game's own content:
- * square numbers above 32 (international), algebraic squares (Russian), the
- * first move (9-12: English, Black opens; 31-35: international), Italian tag
- * names, a FEN of squares 1-32 with a 1-0 style result (English); a game
- * with no clue of its own, or only a weak one, follows the majority of the
- * file's games read so far (streaming: a running majority, not the whole
- * file's), and international when there is none.
+ * square numbers above 32 (international), algebraic squares (Russian,
+ * Brazilian or Czech), the first move (9-12: English, Black opens; 31-35:
+ * international), Italian tag names, a FEN of squares 1-32 with nine
+ * pieces or more a side (8x8), a FEN of squares 1-32 with a 1-0 style
+ * result (English). Where the clues leave several variants, the main line
+ * is replayed under them, the file's favourite first, then the most common:
+ * the first it is legal under is taken, and under none, the clue's own
+ * variant. A game with no clue of its own, or only a weak one, follows the
+ * majority of the file's games read so far (streaming: a running majority,
+ * not the whole file's), and international when there is none. The games
+ * that decided by themselves make the majority, a game whose moves were
+ * replayed for each variant they were legal under (the favourite: the
+ * variant with most such games).
  */
 enum pdn_variant_source {
     PDN_VARIANT_FROM_DEFAULT = 0, /* nothing said: international */
@@ -609,6 +616,12 @@ typedef struct pdn_game {
     const char *variant_clue; /* static text: what decided, or NULL */
     bool gametype_repeated;   /* an earlier game of the file was of the same
                                  unsupported type (reported once per file) */
+    /* When the clues left several variants (algebraic squares: Russian,
+     * Brazilian or Czech; squares 1-32 on 8x8: any 8x8 one), the moves
+     * chose: bits (1u << enum pdn_variant) of the variants the clues left,
+     * of those the main line was replayed under, and of those it was legal
+     * under. 0 when the clues left one variant. */
+    unsigned variant_candidates, variant_tried, variant_legal;
 } pdn_game;
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */

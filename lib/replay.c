@@ -139,6 +139,41 @@ static void advance(struct turn *turn, int mover, int first_side)
     if (mover != first_side && turn->number < UINT32_MAX) turn->number++; /* as the reader */
 }
 
+/* ---- Plain quiet moves ----------------------------------------------------- */
+
+/* Reads a square of one or two digits without a leading zero. */
+static const char *plain_square(const char *p, int *out)
+{
+    if (*p < '1' || *p > '9') return NULL;
+    *out = *p++ - '0';
+    if (*p >= '0' && *p <= '9') *out = *out * 10 + (*p++ - '0');
+    return p;
+}
+
+/* Reads a plain square or an algebraic one of a single-digit rank ("c3")
+ * that is a square of the board's variant. */
+static const char *text_square(const char *p, const struct pdn_board *board, int *out)
+{
+    if (*p < 'a' || *p > 'j' || p[1] < '1' || p[1] > '9' || (p[2] >= '0' && p[2] <= '9'))
+        return plain_square(p, out);
+    char name[3] = {p[0], p[1], '\0'};
+    *out = pdn_square_from_name((enum pdn_variant)board->variant, name);
+    return *out ? p + 2 : NULL;
+}
+
+/*
+ * Most plies are a plain quiet move ("32-28", "c3-d4") while no capture is
+ * possible: checked directly, without generating the legal list or
+ * matching text. True and *out filled when the text is such a move.
+ */
+static bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
+{
+    int from, to;
+    const char *p = text_square(text, board, &from);
+    if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
+    return pdn_movegen_quiet(out, board, from, to);
+}
+
 /* ---- Ambiguity lookahead --------------------------------------------------- */
 
 /* "--", "- -", "...": a move the file does not give. */
@@ -149,9 +184,6 @@ static bool is_unknown_move(const char *text)
         if (*p != '-' && *p != '.' && *p != ' ' && *p != '\t') return false;
     return true;
 }
-
-static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t from,
-                         struct pdn_board board, int nest);
 
 /* Tries each candidate of a nested ambiguity: does any let the line go on? */
 static bool any_candidate_replays(struct replay *r, const struct pdn_line *line, uint32_t next,
@@ -165,20 +197,22 @@ static bool any_candidate_replays(struct replay *r, const struct pdn_line *line,
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
         pdn_board_play(&b, &cand[c]);
-        if (line_replays(r, line, next, b, nest + 1)) return true;
+        if (replay_line_silent(r, line, next, b, nest + 1)) return true;
     }
     return false;
 }
 
-/* Replays moves[from..] of a line silently: true when all of them are legal.
- * What cannot be decided (a setup, an unknown move, the budget spent) counts
- * as legal, so the lookahead never rejects a reading it could not refute. */
-static bool line_replays(struct replay *r, const struct pdn_line *line, uint32_t from,
-                         struct pdn_board board, int nest)
+bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t from,
+                        struct pdn_board board, int nest)
 {
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
+        struct pdn_move quiet;
+        if (quiet_move(&quiet, node->text, &board)) {
+            pdn_board_play(&board, &quiet);
+            continue;
+        }
         struct pdn_match m;
         pdn_movegen(&r->scratch, &board, 0);
         pdn_move_match(&m, node->text, &board, &r->scratch, false);
@@ -215,7 +249,7 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
         struct pdn_board b = *board;
         pdn_board_play(&b, &r->legal.moves[m->candidates[c]]);
         r->budget = LOOKAHEAD_BUDGET;
-        if (line_replays(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
+        if (replay_line_silent(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
     }
     if (nviable == 1) {
         size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "read as ");
@@ -389,26 +423,10 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     }
 }
 
-/* Reads a square of one or two digits without a leading zero. */
-static const char *plain_square(const char *p, int *out)
-{
-    if (*p < '1' || *p > '9') return NULL;
-    *out = *p++ - '0';
-    if (*p >= '0' && *p <= '9') *out = *out * 10 + (*p++ - '0');
-    return p;
-}
-
-/*
- * Most plies are a plain quiet move ("32-28") while no capture is possible:
- * checked directly, without generating the legal list or matching text.
- * r->legal then holds that one move.
- */
+/* quiet_move for the replay: r->legal then holds that one move. */
 static bool fast_quiet(struct replay *r, const char *text, const struct pdn_board *board)
 {
-    int from, to;
-    const char *p = plain_square(text, &from);
-    if (!p || *p != '-' || !(p = plain_square(p + 1, &to)) || *p) return false;
-    if (!pdn_movegen_quiet(&r->legal.moves[0], board, from, to)) return false;
+    if (!quiet_move(&r->legal.moves[0], text, board)) return false;
     r->legal.count = 1;
     return true;
 }

@@ -132,6 +132,27 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
                  const struct pdn_pos *pos, const char *move_number, const char *text,
                  const char *detail);
 
+/* ---- Silent replay (replay.c, replay_probe.c) ------------------------------- */
+
+/*
+ * Replays moves[from..] of a line silently, with r->scratch and r->budget
+ * only: true when all of them are legal. What cannot be decided (a setup,
+ * an unknown move, the budget of plies spent, ambiguities nested deeper than
+ * nest allows) counts as legal, so the ambiguity lookahead never rejects a
+ * reading it could not refute.
+ */
+bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t from,
+                        struct pdn_board board, int nest);
+
+/*
+ * Whether the main line of a game is legal under a variant, from its FEN tag
+ * (false when the FEN cannot be read under the variant) or the variant's
+ * start: the variant inference (variant.c) asks it for each variant a
+ * game's clues leave. Silent, main line only, stops at the first illegal
+ * move.
+ */
+bool replay_probe(const pdn_game *game, enum pdn_variant variant);
+
 /* ---- Start and result (replay_start.c, replay_result.c) -------------------- */
 
 /*

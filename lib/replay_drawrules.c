@@ -17,11 +17,17 @@
  *   brazilian fmjd                               2 or fewer (with a king) v lone king: 5
  *     FMJD rules, art. 6 (RULES.md, "End of the game"); Brazilian: the CBD plays
  *     the FMJD rules on 8x8.
- *   international classic 3          25 moves    3 pieces v lone king, 2 or fewer v
- *   brazilian classic                            lone king or man: 5 moves of the
- *                                                stronger side; 5 kings, or 4 and a man,
- *                                                v 2 kings: 50 moves of the stronger side
- *     The older set of the rule books, as issue 13 gives it (no primary text found).
+ *   international classic 3          25 moves    3 pieces v lone king; 2 kings, a king
+ *   brazilian classic                            and a man, a king v lone king; a king v
+ *                                                lone man: 5 moves of the stronger side;
+ *                                                5 kings, or 4 and a man, v 2 kings: 50
+ *                                                moves of the stronger side
+ *     An older Russian edition of the international rules, as RULES.md quotes it:
+ *     "three kings, two kings and a man, a king and two men, or three men against a
+ *     lone king, and also two kings, or a king and a man, against a lone king, and
+ *     all the more one king against a lone king or a lone man". Taken literally:
+ *     two men against a lone king, and two kings, a king and a man or men against
+ *     a lone man, are not in the list and not drawn by it.
  *   russian              3           15 moves    1, 2 or 3 kings v a lone king on the
  *                                                long diagonal: drawn when it stands
  *                                                (and no capture to play); 3+ kings v
@@ -65,14 +71,20 @@ static const struct draw_rules rules_fmjd = {
     },
 };
 
+/* The 5-move list is closed: two men, or a man, against a lone king, and
+ * anything but a lone king against a lone man, are not in it. */
 static const struct draw_rules rules_classic = {
     .repetition = 3,
     .quiet_moves = 25,
     .quiet_rule = DRAW_25_MOVES,
-    .nendings = 3,
+    .nendings = 4,
     .endings = {
+        /* three kings, two kings and a man, a king and two men, three men v lone king */
         {DRAW_5_MOVES, {ANY, ANY, 3, 3}, LONE_KING, ANY, 5, true, false, false},
-        {DRAW_5_MOVES, {ANY, ANY, 1, 2}, {0, 1, 0, 1, 1, 1}, ANY, 5, true, false, false},
+        /* two kings, a king and a man, a king v lone king */
+        {DRAW_5_MOVES, {1, 2, 0, 1, 1, 2}, LONE_KING, ANY, 5, true, false, false},
+        /* a king v a lone man */
+        {DRAW_5_MOVES, {1, 1, 0, 0, 1, 1}, {0, 0, 1, 1, 1, 1}, ANY, 5, true, false, false},
         {DRAW_50_MOVES, {4, 5, 0, 1, 5, 5}, {2, 2, 0, 0, 2, 2}, ANY, 50, true, false, false},
     },
 };

@@ -3,9 +3,24 @@
  * pdn_diag (with the move it is about, so that no caller has to find the
  * node again by line and column), counts it in the summary and hands it to
  * the caller's callback.
+ * An error in a game whose variant was inferred names the variant assumed.
  * Every replay file reports through here, and this file calls none of them.
  */
 #include "replay.h"
+
+#include <stdio.h>
+
+/* Whether the game's variant was inferred (no tag, no option said it) and
+ * is the one replayed. International draughts, the default of PDN, needs
+ * no saying (as in the variant-inferred note). */
+static bool inferred(const struct replay *r)
+{
+    const pdn_game *g = r->game;
+    if (r->variant == PDN_VARIANT_INTERNATIONAL) return false;
+    return (g->variant_source == PDN_VARIANT_FROM_CONTENT ||
+            g->variant_source == PDN_VARIANT_FROM_FILE) &&
+           g->gametype == pdn_rules_get(r->variant)->gametype;
+}
 
 void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_node *node,
                  const struct pdn_pos *pos, const char *move_number, const char *text,
@@ -22,6 +37,9 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
         .detail = detail,
         .node = node,
     };
+    /* An error in a game whose variant was guessed says the guess: the
+     * error may be the guess's. */
+    char guessed[REPLAY_DETAIL_MAX + 64];
     switch (pdn_diag_severity(code)) {
     case PDN_SEV_NOTE:
         r->sum->notes++;
@@ -31,6 +49,10 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
         break;
     case PDN_SEV_ERROR:
         r->sum->errors++;
+        if (!inferred(r)) break;
+        snprintf(guessed, sizeof guessed, "%s%s%s rules assumed, no GameType tag",
+                 detail ? detail : "", detail ? "; " : "", pdn_rules_get(r->variant)->name);
+        d.detail = guessed;
         break;
     }
     if (r->opt->on_diag) r->opt->on_diag(&d, r->opt->diag_ctx);

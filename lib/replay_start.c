@@ -5,6 +5,7 @@
  * print, allocate or replay moves.
  */
 #include "replay.h"
+#include "variant.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -118,11 +119,75 @@ static void check_tag_against_moves(struct replay *r, int type)
     replay_emit(r, PDN_DIAG_GAMETYPE_MISMATCH, NULL, &t->pos, NULL, t->value, r->detail);
 }
 
+/* Appends to r->detail at *len, which stays within it. */
+static void append(struct replay *r, size_t *len, const char *text)
+{
+    size_t cap = sizeof r->detail;
+    if (*len + 1 >= cap) return;
+    int n = snprintf(r->detail + *len, cap - *len, "%s", text);
+    if (n > 0) *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}
+
+/* The names of the variants of a mask of bits (1u << enum pdn_variant), the
+ * most common first: "russian", "russian and brazilian", "russian,
+ * brazilian or czech" (last: the word before the last). */
+static void append_variants(struct replay *r, size_t *len, unsigned mask, const char *last)
+{
+    int left = __builtin_popcount(mask);
+    for (int i = 0; i < PDN_VARIANT_COUNT; i++) {
+        enum pdn_variant v = variant_common_order[i];
+        if (!(mask & (1u << v))) continue;
+        append(r, len, pdn_rules_get(v)->name);
+        left--;
+        append(r, len, left > 1 ? ", " : left == 1 ? last : "");
+    }
+}
+
+/* What the moves said of the variants the clues left (pdn_game's
+ * variant_candidates, variant_tried, variant_legal). */
+static void append_moves_verdict(struct replay *r, size_t *len)
+{
+    const pdn_game *g = r->game;
+    const char *chooser = g->variant_source == PDN_VARIANT_FROM_FILE
+                              ? ", as most of the file's games so far"
+                              : ", the most common taken";
+    if (!g->variant_tried) {
+        append(r, len, "; no moves to tell ");
+        append_variants(r, len, g->variant_candidates, " and ");
+        append(r, len, " apart");
+        append(r, len, chooser);
+    } else if (!g->variant_legal) {
+        append(r, len, "; its moves are legal under none of ");
+        append_variants(r, len, g->variant_tried, " or ");
+        append(r, len, " rules");
+    } else if (__builtin_popcount(g->variant_legal) == 1 &&
+               g->variant_tried == g->variant_candidates) {
+        append(r, len, "; its moves are legal only under ");
+        append_variants(r, len, g->variant_legal, "");
+        append(r, len, " rules");
+    } else {
+        append(r, len, "; its moves are legal under ");
+        append_variants(r, len, g->variant_legal, " and ");
+        append(r, len, " rules");
+        append(r, len, chooser);
+    }
+    append(r, len, "; --variant to choose");
+}
+
 /* The note on a variant the tag did not give: what decided it. Not for
  * international draughts, the default, which needs no saying. */
 static void note_inferred(struct replay *r)
 {
     const pdn_game *g = r->game;
+    if (g->variant_candidates) { /* the clues left several: the moves chose */
+        const struct pdn_rules *rules = pdn_rules_get(r->variant);
+        snprintf(r->detail, sizeof r->detail, "%s (GameType %d): %s", rules->name, rules->gametype,
+                 g->variant_clue ? g->variant_clue : "its clues");
+        size_t len = strlen(r->detail);
+        append_moves_verdict(r, &len);
+        replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
+        return;
+    }
     if (g->variant_source == PDN_VARIANT_FROM_DEFAULT && g->variant_clue) {
         snprintf(r->detail, sizeof r->detail, "international (GameType 20), the default: %s",
                  g->variant_clue); /* clues that contradict each other */

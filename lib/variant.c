@@ -1,11 +1,15 @@
 /*
  * variant: which variant a game is played under when no GameType tag says
  * it (enum pdn_variant_source in pdn.h). The reader hands every game here
- * with the file's running tally; the clues are read from the game's text
- * alone (FEN tag, move texts, tag names, result), with no board and no rule:
- * the replay judges the moves. Must not print or allocate.
+ * with the file's running tally. The clues are read from the game's text
+ * alone (FEN tag, move texts, tag names, result); where they leave several
+ * variants (algebraic squares: Russian, Brazilian or Czech; a position only
+ * 8x8 holds), the replay tries the main line under each (replay_probe), so
+ * that the rules the moves obey decide. Must not print or allocate.
  */
 #include "variant.h"
+
+#include "replay.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -48,10 +52,13 @@ static void scan_squares(struct clues *c, const char *s, bool fen, int *first)
         }
         while (*p == '0' && is_digit(p[1])) /* "032" is 32, as the reader reads it */
             p++;
+        /* The value of the first four digits: no more is read (atoi was a
+         * tenth of all reading). */
         const char *q = p;
-        while (is_digit(*q))
-            q++;
-        int len = (int)(q - p), v = atoi(p);
+        int v = 0;
+        for (; is_digit(*q); q++)
+            if (q - p < 4) v = v * 10 + (*q - '0');
+        int len = (int)(q - p);
         if (len <= 2 || len == 4) {
             int a = len == 4 ? v / 100 : v, b = len == 4 ? v % 100 : v;
             if (a > 32 || b > 32) c->big = true;
@@ -97,45 +104,82 @@ static bool chess_result(const pdn_game *game)
     return r && (strcmp(r, "1-0") == 0 || strcmp(r, "0-1") == 0 || strcmp(r, "1/2-1/2") == 0);
 }
 
-/* The game's own clue: gametype (0: none), whether it is weak (the file's
- * majority overrides it) and why. */
-static int own_clue(const pdn_game *game, bool *weak, const char **why, variant_text_fn text,
-                    void *ctx)
+#define BIT(v) (1u << (v))
+/* The variants a clue of 8x8 leaves: those writing algebraic squares, all. */
+#define ALGEBRAIC_8X8                                                                              \
+    (BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN) | BIT(PDN_VARIANT_CZECH))
+#define ALL_8X8 (ALGEBRAIC_8X8 | BIT(PDN_VARIANT_ENGLISH) | BIT(PDN_VARIANT_ITALIAN))
+
+/* Nine pieces or more a side: three quarters of the twelve of the 8x8 start. */
+#define FULL_SIDE_8X8 9
+
+/*
+ * A FEN of squares 1-32 with nine pieces or more a side. On 8x8 that is the
+ * start with a few men moved (the ballots of English checkers); on 10x10
+ * nine white pieces would all have left the four rows White starts on (but
+ * squares 31 and 32) to face as many black ones: no game goes that way.
+ */
+static bool fen_of_8x8(const char *fen)
+{
+    struct pdn_board b;
+    if (pdn_board_from_fen(&b, PDN_VARIANT_ENGLISH, fen, NULL) != PDN_OK) return false;
+    return __builtin_popcountll(b.pieces[PDN_COLOR_WHITE]) >= FULL_SIDE_8X8 &&
+           __builtin_popcountll(b.pieces[PDN_COLOR_BLACK]) >= FULL_SIDE_8X8;
+}
+
+/* What a game's own content says. */
+struct clue {
+    int gametype;        /* 0: nothing */
+    bool weak;           /* the file's majority overrides it */
+    const char *why;     /* what said it, or NULL */
+    unsigned candidates; /* BIT()s of the variants it leaves when several */
+};
+
+/* The game's own clue. text: as for read_clues. */
+static struct clue own_clue(const pdn_game *game, variant_text_fn text, void *ctx)
 {
     struct clues c;
     const char *fen;
     read_clues(&c, game, &fen, text, ctx);
-    *weak = false;
-    *why = NULL;
-    if (c.big && c.algebraic) {
-        *why = "conflicting clues (square numbers above 32 and algebraic squares)";
-        return 0;
-    }
-    if (c.big) return *why = "square numbers above 32", 20;
-    if (c.algebraic) return *why = "algebraic squares", 25;
-    if (c.italian) return *why = "Italian tag names and squares 1-32", 22;
+    if (c.big && c.algebraic)
+        return (struct clue){
+            0, false, "conflicting clues (square numbers above 32 and algebraic squares)", 0};
+    if (c.big) return (struct clue){20, false, "square numbers above 32", 0};
+    if (c.algebraic) return (struct clue){25, false, "algebraic squares", ALGEBRAIC_8X8};
+    if (c.italian) return (struct clue){22, false, "Italian tag names and squares 1-32", 0};
+    if (fen && fen_of_8x8(fen))
+        return (struct clue){21, false, "a FEN of squares 1-32 with nine pieces or more a side",
+                             ALL_8X8};
     if (!fen && c.first >= 9 && c.first <= 12)
-        return *why = "its first move is from 9-12 (Black opens)", 21;
-    if (!fen && c.first >= 31 && c.first <= 35) return *why = "its first move is from 31-35", 20;
-    *weak = true;
+        return (struct clue){21, false, "its first move is from 9-12 (Black opens)", 0};
+    if (!fen && c.first >= 31 && c.first <= 35)
+        return (struct clue){20, false, "its first move is from 31-35", 0};
     if (!fen && c.first >= 21 && c.first <= 24)
-        return *why = "its first move is from 21-24 (White opens on 8x8)", 25;
-    if (fen && chess_result(game)) return *why = "a FEN of squares 1-32 and a 1-0 style result", 21;
+        return (struct clue){25, true, "its first move is from 21-24 (White opens on 8x8)",
+                             ALL_8X8};
+    if (fen && chess_result(game))
+        return (struct clue){21, true, "a FEN of squares 1-32 and a 1-0 style result", ALL_8X8};
+    return (struct clue){0, true, NULL, 0};
+}
+
+/* How many games of the file so far count for a type. */
+static unsigned tally_count(const struct variant_tally *t, int type)
+{
+    for (int i = 0; i < t->ntypes; i++)
+        if (t->type[i] == type) return t->count[i];
     return 0;
 }
 
 /* The type most games of the file so far had (ties: the first seen), or 0. */
-static int majority(const struct variant_tally *t, unsigned *count, unsigned *total)
+static int majority(const struct variant_tally *t)
 {
     int best = 0;
-    *count = *total = 0;
-    for (int i = 0; i < t->ntypes; i++) {
-        *total += t->count[i];
-        if (t->count[i] > *count) {
-            *count = t->count[i];
+    unsigned most = 0;
+    for (int i = 0; i < t->ntypes; i++)
+        if (t->count[i] > most) {
+            most = t->count[i];
             best = t->type[i];
         }
-    }
     return best;
 }
 
@@ -149,6 +193,69 @@ static void tally_add(struct variant_tally *t, int type)
         t->type[t->ntypes++] = type;
     }
     t->count[i]++;
+}
+
+static int gametype_of(enum pdn_variant v)
+{
+    return pdn_rules_get(v)->gametype;
+}
+
+const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT] = {
+    PDN_VARIANT_ENGLISH,   PDN_VARIANT_RUSSIAN, PDN_VARIANT_ITALIAN,
+    PDN_VARIANT_BRAZILIAN, PDN_VARIANT_CZECH,   PDN_VARIANT_INTERNATIONAL};
+
+/*
+ * The candidates in the order they are tried: the file's favourites first
+ * (most games so far), then the most common variants. Returns how many.
+ */
+static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned candidates,
+                           const struct variant_tally *tally)
+{
+    int n = 0;
+    for (int i = 0; i < PDN_VARIANT_COUNT; i++)
+        if (candidates & BIT(variant_common_order[i])) out[n++] = variant_common_order[i];
+    for (int i = 1; i < n; i++) /* stable: ties keep the common order */
+        for (int j = i; j > 0 && tally_count(tally, gametype_of(out[j])) >
+                                     tally_count(tally, gametype_of(out[j - 1]));
+             j--) {
+            enum pdn_variant v = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = v;
+        }
+    return n;
+}
+
+/*
+ * Replays the main line under the candidates in order and takes the first
+ * it is legal under. Stops as soon as the choice is sure: at a legal one the
+ * file favours, or at a second legal one; otherwise tries them all, so that
+ * a game legal under one only is known as such. Under none: the clue's own
+ * variant, with its errors. Sets the game's variant fields; returns the
+ * source.
+ */
+static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct clue *clue,
+                                               const struct variant_tally *tally)
+{
+    enum pdn_variant order[PDN_VARIANT_COUNT];
+    int n = candidate_order(order, clue->candidates, tally), first = -1;
+    bool moves = game->main.nmoves > 0;
+    game->variant_candidates = clue->candidates;
+    for (int i = 0; i < n; i++) {
+        if (moves) {
+            game->variant_tried |= BIT(order[i]);
+            if (!replay_probe(game, order[i])) continue;
+            game->variant_legal |= BIT(order[i]);
+        }
+        if (first < 0) first = i;
+        if (!moves || tally_count(tally, gametype_of(order[first])) > 0 ||
+            __builtin_popcount(game->variant_legal) > 1)
+            break;
+    }
+    game->gametype = first < 0 ? clue->gametype : gametype_of(order[first]);
+    bool favourite = first >= 0 && tally_count(tally, game->gametype) > 0;
+    bool only =
+        __builtin_popcount(game->variant_legal) == 1 && game->variant_tried == clue->candidates;
+    return favourite && !only ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
 }
 
 /* A GameType tag's number (before any comma), -1 when it has none. */
@@ -173,24 +280,41 @@ static bool repeated(struct variant_tally *t, int type)
     return false;
 }
 
+/*
+ * What the game counts for in the file's tally: its tag, or its own clue;
+ * a game whose moves were replayed, each variant they were legal under (a
+ * game legal under several says no more for one than for another), the one
+ * taken first, so that it wins a tie.
+ */
+static void count_game(struct variant_tally *tally, const pdn_game *game)
+{
+    if (game->variant_source == PDN_VARIANT_FROM_TAG && game->gametype > 0)
+        tally_add(tally, game->gametype);
+    if (game->variant_source != PDN_VARIANT_FROM_CONTENT) return;
+    tally_add(tally, game->gametype);
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++)
+        if ((game->variant_legal & BIT(v)) && gametype_of((enum pdn_variant)v) != game->gametype)
+            tally_add(tally, gametype_of((enum pdn_variant)v));
+}
+
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
 {
-    bool weak;
-    const char *why;
-    game->clue_gametype = own_clue(game, &weak, &why, NULL, NULL);
-    game->variant_clue = why;
+    struct clue clue = own_clue(game, NULL, NULL);
+    game->clue_gametype = clue.gametype;
+    game->variant_clue = clue.why;
+    game->variant_candidates = game->variant_tried = game->variant_legal = 0;
     const char *tag = pdn_game_tag(game, "GameType");
-    unsigned count, total;
-    int best = majority(tally, &count, &total);
+    int best = majority(tally);
     if (tag) {
         game->gametype = tag_number(tag);
         game->variant_source = PDN_VARIANT_FROM_TAG;
     } else if (option > 0) {
         game->gametype = option;
         game->variant_source = PDN_VARIANT_FROM_OPTION;
-    } else if (game->clue_gametype && !(weak && best)) {
-        game->gametype = game->clue_gametype;
-        game->variant_source = PDN_VARIANT_FROM_CONTENT;
+    } else if (clue.gametype && !(clue.weak && best)) {
+        game->gametype = clue.gametype;
+        game->variant_source =
+            clue.candidates ? choose_by_moves(game, &clue, tally) : PDN_VARIANT_FROM_CONTENT;
     } else if (best) {
         game->gametype = best;
         game->variant_source = PDN_VARIANT_FROM_FILE;
@@ -199,11 +323,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
         game->variant_source = PDN_VARIANT_FROM_DEFAULT;
     }
     game->gametype_repeated = repeated(tally, game->gametype);
-    /* Only games that decided by themselves make the majority. */
-    if (game->variant_source == PDN_VARIANT_FROM_TAG && game->gametype > 0)
-        tally_add(tally, game->gametype);
-    else if (game->variant_source == PDN_VARIANT_FROM_CONTENT)
-        tally_add(tally, game->gametype);
+    count_game(tally, game);
 }
 
 bool pdn_variant_parse(enum pdn_variant *out, const char *name)
@@ -233,9 +353,7 @@ bool pdn_variant_parse(enum pdn_variant *out, const char *name)
 
 bool variant_clue_changes(const pdn_game *game, variant_text_fn text, void *ctx)
 {
-    bool weak_read, weak_written;
-    const char *why;
-    int read = own_clue(game, &weak_read, &why, NULL, NULL);
-    int written = own_clue(game, &weak_written, &why, text, ctx);
-    return read != written || weak_read != weak_written;
+    struct clue read = own_clue(game, NULL, NULL), written = own_clue(game, text, ctx);
+    return read.gametype != written.gametype || read.weak != written.weak ||
+           read.candidates != written.candidates;
 }

@@ -11,7 +11,9 @@
 #define VARIANT_TALLY_MAX 16
 
 /* The games of a file read so far that decided their variant themselves
- * (a tag or their own clues), by GameType; and the unsupported types seen. */
+ * (a tag or their own clues; a game whose moves were replayed, once for
+ * each variant they were legal under), by GameType; and the unsupported
+ * types seen. */
 struct variant_tally {
     int type[VARIANT_TALLY_MAX];
     unsigned count[VARIANT_TALLY_MAX];
@@ -21,11 +23,18 @@ struct variant_tally {
 };
 
 /*
- * Sets game->gametype, variant_source, clue_gametype, variant_clue and
- * gametype_repeated, and counts the game in the tally. option is the
- * reader's gametype option (0: none).
+ * Sets game->gametype, variant_source, clue_gametype, variant_clue,
+ * gametype_repeated and, where the clues leave several variants, the
+ * variant_candidates, _tried and _legal the main line was replayed under
+ * (replay_probe); counts the game in the tally. option is the reader's
+ * gametype option (0: none).
  */
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
+
+/* The variants, the most common first (English and Russian, numbers and
+ * algebraic squares, before Italian, Brazilian and Czech): the order in
+ * which the candidates of a game are tried and named. */
+extern const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT];
 
 /* The main-line move texts one writes, in place of the nodes' texts. */
 typedef const char *(*variant_text_fn)(const struct pdn_node *node, void *ctx);

@@ -65,6 +65,16 @@ static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, i
     assert_int_equal(step(&t, &at, walk(w, b, last), 0), rule);
 }
 
+/* Runs plies 1..plies of walk: no rule draws. */
+static void expect_no_draw(const char *w, const char *b, enum pdn_draw_rules set, int plies)
+{
+    struct draw_tracker t;
+    struct pdn_board at = walk(w, b, 0);
+    draw_tracker_start(&t, &at, set);
+    for (int n = 1; n <= plies; n++)
+        if (step(&t, &at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
+}
+
 static void test_drawrules_international_fmjd_repetition_third_time(void **state)
 {
     (void)state;
@@ -190,18 +200,10 @@ static void test_drawrules_international_fmjd_5_moves_after_16(void **state)
 static void test_drawrules_international_fmjd_5_moves_either_colour(void **state)
 {
     (void)state;
-    struct draw_tracker t;
     /* Black is the strong side: a king and a man against a king. */
-    const char *w = "W:WK%d:BK1,2", *b = "B:WK%d:BK1,2";
-    struct pdn_board at;
-    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 10, DRAW_5_MOVES);
+    expect_walk("W:WK%d:BK1,2", "B:WK%d:BK1,2", PDN_DRAW_RULES_FMJD, 10, DRAW_5_MOVES);
     /* Men only against a king: no endgame rule (the 25-move one needs kings only). */
-    w = "W:WK%d:B1,2";
-    b = "B:WK%d:B1,2";
-    at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 40; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    expect_no_draw("W:WK%d:B1,2", "B:WK%d:B1,2", PDN_DRAW_RULES_FMJD, 39);
 }
 
 /* The n-th position of an 8x8 walk: one king on 13..20, another on 29..32
@@ -416,18 +418,22 @@ static void test_drawrules_international_classic_5_moves(void **state)
     expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, DRAW_5_MOVES);
 }
 
+/*
+ * The older text: "... and all the more one king against a lone king or a
+ * lone man". The list is closed: against a lone man only one king draws; two
+ * kings, or a king and a man, against a lone man are not in it, nor two men
+ * against a lone king. FMJD: none of them.
+ */
 static void test_drawrules_international_classic_5_moves_lone_man(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    /* Two kings against a lone man: White's 5th move (ply 9); FMJD: none. */
-    const char *w = "W:WK%d,K50:B3", *b = "B:WK%d,K50:B3";
-    struct pdn_board at;
-    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 9, DRAW_5_MOVES);
-    at = walk(w, b, 0);
-    draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 40; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    /* A king against a lone man: White's 5th move (ply 9). */
+    expect_walk("W:WK%d:B3", "B:WK%d:B3", PDN_DRAW_RULES_CLASSIC, 9, DRAW_5_MOVES);
+    expect_no_draw("W:WK%d:B3", "B:WK%d:B3", PDN_DRAW_RULES_FMJD, 40);
+    expect_no_draw("W:WK%d,K50:B3", "B:WK%d,K50:B3", PDN_DRAW_RULES_CLASSIC, 40);
+    expect_no_draw("W:WK%d,49:B3", "B:WK%d,49:B3", PDN_DRAW_RULES_CLASSIC, 40);
+    expect_no_draw("W:WK%d:B1,2", "B:WK%d:B1,2", PDN_DRAW_RULES_CLASSIC, 40);
+    expect_no_draw("W:WK%d,K50:B3", "B:WK%d,K50:B3", PDN_DRAW_RULES_FMJD, 40);
 }
 
 /* The classic set keeps threefold repetition and the 25-move king rule. */

@@ -1,0 +1,181 @@
+/*
+ * Unit tests of the variant inference (lib/variant.c) through the reader:
+ * where the clues leave several variants the moves choose, under the
+ * rules of each (RULES.md; pdn(5), VARIANTS), and the file's games so far
+ * break ties. The games are made by hand so that each rule decides:
+ *   - "W:Wd4:Bc3,h8", 1. d4-e5: the white man on d4 has the black man on c3
+ *     behind it. Russian and Brazilian men capture backwards, so d4xb2 is
+ *     compulsory there and d4-e5 illegal; a Czech man captures forward only:
+ *     legal under Czech rules alone.
+ *   - the same position, 1. d4xb2: a backward capture, legal under Russian
+ *     and Brazilian rules, not Czech.
+ *   - 1. c3-d4 f6-g5 from the start: legal under all three.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "pdn.h"
+
+#include <string.h>
+
+#define BIT(v) (1u << (v))
+#define ALGEBRAIC (BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN) | BIT(PDN_VARIANT_CZECH))
+
+#define CZECH_ONLY "[FEN \"W:Wd4:Bc3,h8\"]\n1. d4-e5 *\n\n"
+#define BACKWARD_CAPTURE "[FEN \"W:Wd4:Bc3,h8\"]\n1. d4xb2 *\n\n"
+#define LEGAL_UNDER_ALL "1. c3-d4 f6-g5 *\n\n"
+
+#define GAMES_MAX 8
+
+/* Reads every game of text into games[]; returns how many. */
+static size_t read_all(pdn_game *games[GAMES_MAX], const char *text)
+{
+    struct pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), &o), 0);
+    size_t n = 0;
+    while (n < GAMES_MAX && pdn_reader_next(&games[n], r) == 1)
+        n++;
+    pdn_reader_free(r);
+    return n;
+}
+
+static void free_all(pdn_game *games[], size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        pdn_game_free(games[i]);
+}
+
+static void test_variant_moves_choose_czech(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, CZECH_ONLY);
+    assert_int_equal(n, 1);
+    assert_int_equal(g[0]->gametype, 29);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(g[0]->variant_candidates, ALGEBRAIC);
+    assert_int_equal(g[0]->variant_tried, ALGEBRAIC);
+    assert_int_equal(g[0]->variant_legal, BIT(PDN_VARIANT_CZECH));
+    free_all(g, n);
+}
+
+/* Legal under several and no file to follow: the most common, Russian;
+ * the search stops at the second legal one. */
+static void test_variant_several_legal_most_common(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, BACKWARD_CAPTURE LEGAL_UNDER_ALL);
+    assert_int_equal(n, 2);
+    assert_int_equal(g[0]->gametype, 25);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(g[0]->variant_legal, BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
+    /* The file so far: one game legal under Russian, one under Brazilian
+     * rules; Russian, taken, wins the tie, and is tried alone. */
+    assert_int_equal(g[1]->gametype, 25);
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_int_equal(g[1]->variant_tried, BIT(PDN_VARIANT_RUSSIAN));
+    free_all(g, n);
+}
+
+/* Once a game was legal under Czech rules only, a later game legal under
+ * all follows the file; one legal under Russian and Brazilian rules only
+ * is Russian still. */
+static void test_variant_file_settles(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, CZECH_ONLY LEGAL_UNDER_ALL BACKWARD_CAPTURE);
+    assert_int_equal(n, 3);
+    assert_int_equal(g[1]->gametype, 29);
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_int_equal(g[1]->variant_tried, BIT(PDN_VARIANT_CZECH));
+    assert_int_equal(g[2]->gametype, 25);
+    assert_int_equal(g[2]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(g[2]->variant_legal, BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
+    free_all(g, n);
+}
+
+/* Illegal under every candidate: the clue's own variant, Russian. */
+static void test_variant_legal_under_none(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, "1. c3-d4 f6-g5 2. d4-f6 *\n");
+    assert_int_equal(n, 1);
+    assert_int_equal(g[0]->gametype, 25);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(g[0]->variant_tried, ALGEBRAIC);
+    assert_int_equal(g[0]->variant_legal, 0);
+    free_all(g, n);
+}
+
+/*
+ * An 11-man ballot of English checkers (pydraughts' 11_english.json, ballot
+ * 1): eleven men a side on squares 1-32, no moves: 8x8, the most common of
+ * its variants, and the file's after it. A 10x10 ending on the same squares
+ * (three pieces) says nothing of the board: the file's variant, else
+ * international.
+ */
+static void test_variant_fen_of_8x8(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, "[FEN \"W:W19,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,"
+                           "12\"]\n*\n\n[FEN \"W:W21,22:B3\"]\n*\n");
+    assert_int_equal(n, 2);
+    assert_int_equal(g[0]->gametype, 21);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(g[0]->variant_candidates,
+                     ALGEBRAIC | BIT(PDN_VARIANT_ENGLISH) | BIT(PDN_VARIANT_ITALIAN));
+    assert_int_equal(g[0]->variant_tried, 0);
+    assert_int_equal(g[1]->gametype, 21);
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_int_equal(g[1]->variant_candidates, 0);
+    free_all(g, n);
+    n = read_all(g, "[FEN \"W:W21,22:B3\"]\n*\n");
+    assert_int_equal(n, 1);
+    assert_int_equal(g[0]->gametype, 0);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_DEFAULT);
+    free_all(g, n);
+}
+
+/* A tag or the option decides alone: nothing is replayed. */
+static void test_variant_tag_and_option_try_nothing(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, "[GameType \"25\"]\n" CZECH_ONLY);
+    assert_int_equal(n, 1);
+    assert_int_equal(g[0]->gametype, 25);
+    assert_int_equal(g[0]->variant_tried, 0);
+    free_all(g, n);
+    struct pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+    o.gametype = 26;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, CZECH_ONLY, strlen(CZECH_ONLY), &o), 0);
+    assert_int_equal(pdn_reader_next(&g[0], r), 1);
+    assert_int_equal(g[0]->gametype, 26);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_OPTION);
+    assert_int_equal(g[0]->variant_tried, 0);
+    pdn_game_free(g[0]);
+    pdn_reader_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_variant_moves_choose_czech),
+        cmocka_unit_test(test_variant_several_legal_most_common),
+        cmocka_unit_test(test_variant_file_settles),
+        cmocka_unit_test(test_variant_legal_under_none),
+        cmocka_unit_test(test_variant_fen_of_8x8),
+        cmocka_unit_test(test_variant_tag_and_option_try_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
