@@ -169,6 +169,11 @@ static void append_moves_verdict(struct replay *r, size_t *len)
         append(r, len, "; its moves are legal under ");
         append_variants(r, len, g->variant_legal, " and ");
         append(r, len, " rules");
+        if (g->variant_tried != g->variant_candidates) { /* two legal: enough to choose */
+            append(r, len, " (");
+            append_variants(r, len, g->variant_candidates & ~g->variant_tried, " and ");
+            append(r, len, " not tried)");
+        }
         append(r, len, chooser);
     }
     append(r, len, "; --variant to choose");

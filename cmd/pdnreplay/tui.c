@@ -137,6 +137,10 @@ static int read_text(struct tui *u, pdn_game **out, const char *text, size_t len
     ro.filename = u->book->games[u->game_no].file;
     ro.strict = u->t->strict;
     ro.encoding = PDN_ENCODING_UTF8; /* the game's text was decoded when first read */
+    /* Read alone, the text has no file around it to infer from: it keeps the
+     * variant the game was shown under (an untagged Czech game whose main
+     * line is legal under Russian rules too stays Czech once explored). */
+    ro.gametype = u->game ? u->game->gametype : u->t->gametype;
     ro.on_diag = on_game_diag;
     ro.diag_ctx = u;
     pdn_reader *r;
