@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -156,38 +157,77 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
 
 /* ---- the alias file ------------------------------------------------------------ */
 
+/* Longer lines are no names: a file read by mistake, not an alias file. */
+enum { ALIAS_LINE_MAX = 1000 };
+
+/* Why a line cannot be an alias line's text, or NULL: a NUL or another
+ * control byte says a binary file. */
+static const char *alias_text_problem(const char *line, size_t len)
+{
+    if (len > ALIAS_LINE_MAX) return "a line longer than 1000 bytes";
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)line[i] < 0x20 && line[i] != '\t') return "a control byte";
+    return NULL;
+}
+
+static void alias_line(struct tool *t, struct run *r, char *line, size_t len, unsigned long no)
+{
+    if (no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+        line += 3; /* a byte-order mark, as editors on Windows write */
+        len -= 3;
+    }
+    const char *problem = alias_text_problem(line, len);
+    if (problem) tool_usage_error(t, "%s:%lu: not an alias file (%s)", r->alias, no, problem);
+    char *p = line + strspn(line, " \t");
+    if (*p == '\0' || *p == '#') return;
+    char *eq = strchr(p, '=');
+    if (!eq) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
+    *eq = '\0';
+    char *canon = eq + 1 + strspn(eq + 1, " \t");
+    size_t plen = strlen(p), clen = strlen(canon);
+    while (plen > 0 && (p[plen - 1] == ' ' || p[plen - 1] == '\t'))
+        p[--plen] = '\0';
+    while (clen > 0 && (canon[clen - 1] == ' ' || canon[clen - 1] == '\t'))
+        canon[--clen] = '\0';
+    int rc = pdn_stats_alias(r->stats, p, canon);
+    if (rc == PDN_EINVAL && plen && clen)
+        tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
+                         r->alias, no, p, canon, canon, p);
+    if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
+    if (rc < 0) {
+        tool_system_error(t, r->alias, pdn_error_message(rc));
+        exit(tool_exit_status(t));
+    }
+}
+
+static void alias_fail(struct tool *t, const char *path, int err)
+{
+    tool_system_error(t, path, strerror(err));
+    exit(tool_exit_status(t));
+}
+
 static void read_aliases(struct tool *t, struct run *r)
 {
     FILE *fp = fopen(r->alias, "r");
-    if (!fp) {
-        tool_system_error(t, r->alias, strerror(errno));
-        exit(tool_exit_status(t));
-    }
+    if (!fp) alias_fail(t, r->alias, errno);
+    struct stat sb;
+    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) alias_fail(t, r->alias, EISDIR);
     char *line = NULL;
     size_t cap = 0;
     unsigned long no = 0;
-    while (getline(&line, &cap, fp) != -1) {
+    ssize_t n;
+    errno = 0;
+    while ((n = getline(&line, &cap, fp)) != -1) {
         no++;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line + strspn(line, " \t");
-        if (*p == '\0' || *p == '#') continue;
-        char *eq = strchr(p, '=');
-        if (eq) *eq = '\0';
-        int rc = eq ? pdn_stats_alias(r->stats, p, eq + 1) : PDN_EINVAL;
-        if (rc == PDN_EINVAL)
-            tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
-        if (rc < 0) {
-            tool_system_error(t, r->alias, pdn_error_message(rc));
-            exit(tool_exit_status(t));
-        }
+        size_t len = (size_t)n;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        alias_line(t, r, line, len, no);
     }
-    bool bad = ferror(fp);
+    int err = ferror(fp) ? (errno ? errno : EIO) : 0;
     free(line);
     fclose(fp);
-    if (bad) {
-        tool_system_error(t, r->alias, strerror(EIO));
-        exit(tool_exit_status(t));
-    }
+    if (err) alias_fail(t, r->alias, err);
 }
 
 /* ---- counting ------------------------------------------------------------------ */

@@ -593,8 +593,9 @@ PDN_API void pdn_game_free(pdn_game *game);
 /* The value of the first tag with this name (case-sensitive), or NULL;
  * borrowed from the game. */
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
-/* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...): true and *out
- * set, or false when the text is not a result. */
+/* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...), blanks around
+ * it ignored as every tool reads a Result tag: true and *out set, or false
+ * when the text is not a result. */
 PDN_API bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len);
 /* The international form of a result ("2-0", "1-1", "*", ...). */
 PDN_API const char *pdn_result_text(enum pdn_result result);
@@ -1147,7 +1148,9 @@ PDN_API int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *optio
  * Makes a spelling variant of a player's or an event's name count as the
  * canonical one. Names are compared trimmed, folded (case, accents, as
  * pdn_select does) and with the punctuation , . - ' \\ read as blanks.
- * Returns 0, PDN_EINVAL (empty names) or PDN_ENOMEM.
+ * Aliases chain (A = B, then B = C: A counts as C); a name that folds to
+ * its variant changes nothing. Returns 0, PDN_EINVAL (an empty name, or an
+ * alias that would close a cycle: B = A after A = B) or PDN_ENOMEM.
  */
 PDN_API int pdn_stats_alias(pdn_stats *stats, const char *variant, const char *canonical);
 /* Counts one input file (the tool calls it for each operand). */

@@ -154,6 +154,33 @@ static void interned_free(struct interned *c)
     memset(c, 0, sizeof *c);
 }
 
+/* The last alias of the chain a key starts (A = B, B = C: A is C), or NULL
+ * when the key is no variant. Aliases never form a cycle (pdn_stats_alias
+ * refuses the one that would close it), so the walk ends. */
+static const struct st_alias *alias_end(const pdn_stats *st, const char *key)
+{
+    const struct st_alias *al = NULL;
+    for (size_t steps = 0; steps <= st->alias.n; steps++) {
+        long a = names_find((struct names *)&st->aliases, key, false, NULL);
+        if (a < 0) return al;
+        al = (const struct st_alias *)st->alias.data + a;
+        key = al->key;
+    }
+    return al;
+}
+
+/* Whether the chain from key from passes through key to. */
+static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to)
+{
+    for (size_t steps = 0; steps <= st->alias.n; steps++) {
+        if (strcmp(from, to) == 0) return true;
+        long a = names_find((struct names *)&st->aliases, from, false, NULL);
+        if (a < 0) return false;
+        from = ((const struct st_alias *)st->alias.data)[a].key;
+    }
+    return false;
+}
+
 /* The display name and key of a tag value, aliases applied, in buf (3n + 4
  * bytes at least): returns the key; *display points to the name. */
 static const char *name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
@@ -163,9 +190,8 @@ static const char *name_of(const pdn_stats *st, char *buf, const char *value, co
     if (stats_trim(shown, value, n) == 0) strcpy(shown, "?");
     stats_key(key, shown, strlen(shown));
     *display = shown;
-    long a = names_find((struct names *)&st->aliases, key, false, NULL);
-    if (a < 0) return key;
-    const struct st_alias *al = (const struct st_alias *)st->alias.data + a;
+    const struct st_alias *al = alias_end(st, key);
+    if (!al) return key;
     *display = al->name;
     return al->key;
 }
@@ -180,6 +206,10 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     rc = PDN_EINVAL;
     if (stats_key(key, variant, n) == 0 || stats_trim(shown, canonical, m) == 0) goto out;
     stats_key(ckey, shown, strlen(shown));
+    rc = 0;
+    if (strcmp(key, ckey) == 0) goto out; /* a spelling of itself */
+    rc = PDN_EINVAL;
+    if (alias_leads_to(st, ckey, key)) goto out; /* would close a cycle */
     rc = PDN_ENOMEM;
     bool added;
     long i = names_find(&st->aliases, key, true, &added);
