@@ -20,11 +20,13 @@ static const char usage[] =
     "      --crosstable       each event's crosstable (round robin, or by rounds)\n"
     "      --tiebreak NAME    fmjd (default), kndb, solkoff, tsolkoff, sb\n"
     "      --explain          which criterion separated each pair on equal points\n"
+    "      --missing          the pairings of each round robin with no game\n"
     "      --alias FILE       name spellings, one 'variant = canonical' a line\n"
     "      --depth N          plies of the openings tree (default 4, at most 20)\n"
     "      --top N            openings shown after each (default 5, 0 all)\n"
     "      --only LIST        these tables: totals, lengths, results, endings, findings,\n"
-    "                         players, events, openings, play, crosstable, explain\n"
+    "                         players, events, openings, play, crosstable, explain,\n"
+    "                         repeats, missing\n"
     "      --csv              one table as CSV (choose it with --only; one event's\n"
     "                         crosstable: choose it with --event)\n"
     "      --json             one JSON document\n"
@@ -42,6 +44,7 @@ enum {
     OPT_CROSSTABLE = TOOL_OPT_FIRST_FREE,
     OPT_TIEBREAK,
     OPT_EXPLAIN,
+    OPT_MISSING,
     OPT_ALIAS,
     OPT_DEPTH,
     OPT_TOP,
@@ -55,6 +58,7 @@ static const struct option long_options[] = {
     {"crosstable", no_argument, NULL, OPT_CROSSTABLE},
     {"tiebreak", required_argument, NULL, OPT_TIEBREAK},
     {"explain", no_argument, NULL, OPT_EXPLAIN},
+    {"missing", no_argument, NULL, OPT_MISSING},
     {"alias", required_argument, NULL, OPT_ALIAS},
     {"depth", required_argument, NULL, OPT_DEPTH},
     {"top", required_argument, NULL, OPT_TOP},
@@ -109,6 +113,9 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         case OPT_EXPLAIN:
             r->wo.tables |= PDN_STATS_EXPLAIN;
             break;
+        case OPT_MISSING:
+            r->wo.tables |= PDN_STATS_MISSING;
+            break;
         case OPT_ALIAS:
             r->alias = optarg;
             break;
@@ -140,8 +147,8 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             tool_option_error(t, opt, argv);
         }
     }
-    /* --crosstable or --explain alone add to the usual tables; --only chooses */
-    unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN;
+    /* --crosstable, --explain or --missing alone add to the usual tables; --only chooses */
+    unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING;
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
     /* A CSV file is one table under one header: several would be no CSV. */
@@ -149,7 +156,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     if (r->wo.format == PDN_STATS_CSV && (shown & (shown - 1)))
         tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
                             "results, endings, findings, players, events, openings, play, "
-                            "crosstable, explain)");
+                            "crosstable, explain, repeats, missing)");
     r->so.strict = t->strict;
     r->so.draw_rules = t->draw_rules;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);

@@ -1111,7 +1111,11 @@ enum pdn_stats_table {
     PDN_STATS_OPENINGS = 1 << 7,   /* the openings tree */
     PDN_STATS_PLAY = 1 << 8,       /* captures, promotions, kings, draw rules */
     PDN_STATS_CROSSTABLE = 1 << 9, /* per event: round-robin grid or table by rounds */
-    PDN_STATS_EXPLAIN = 1 << 10    /* per event: the criterion that separated tied players */
+    PDN_STATS_EXPLAIN = 1 << 10,   /* per event: the criterion that separated tied players */
+    PDN_STATS_REPEATS = 1 << 11,   /* games read twice, left out of players, events and
+                                      crosstables (written too when there are any and
+                                      the tables are the default ones or a crosstable) */
+    PDN_STATS_MISSING = 1 << 12    /* per round robin: the pairings with no game */
 };
 
 /* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */

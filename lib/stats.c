@@ -288,6 +288,7 @@ void pdn_stats_free(pdn_stats *st)
     free(st->open_slots);
     free(st->pair_slots);
     free(st->best_where);
+    stats_repeat_free(st);
     free(st);
 }
 
@@ -321,6 +322,19 @@ static void on_replay_diag(const struct pdn_diag *d, void *ctx)
     st->findings[d->code]++;
     st->seen[d->code] = true;
 }
+
+/* One game's walk through its plies. */
+struct game_walk {
+    pdn_stats *st;
+    const pdn_game *game;
+    const char *file;
+    enum st_outcome oc;
+    unsigned long ply;
+    unsigned long captures, promotions, first_king;
+    uint32_t open;       /* the openings tree's node: index */
+    bool open_fail;      /* out of memory in the tree */
+    uint64_t moves_hash; /* of the main line: stats_repeat.c */
+};
 
 /* ---- per-player and per-event counts ------------------------------------------- */
 
@@ -478,11 +492,23 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     return e;
 }
 
-static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st_outcome oc)
+/* Counts the game in its event; 1 when it repeats a game counted before
+ * (and is left out), 0, or PDN_ENOMEM. */
+static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
+                       const struct game_walk *walk)
 {
     long ei;
     struct st_event *e = event_of(st, g, &ei);
     if (!e) return PDN_ENOMEM;
+    int32_t round, sub;
+    parse_round(&round, &sub, pdn_game_tag(g, "Round"));
+    struct repeat_game rg = {walk->file, g->index, (uint32_t)ei,      (uint32_t)w,      (uint32_t)b,
+                             round,      sub,      (uint8_t)walk->oc, walk->moves_hash, walk->ply};
+    int repeat = stats_repeat_check(st, &rg);
+    if (repeat != 0) {
+        e->repeats += repeat > 0;
+        return repeat;
+    }
     e->games++;
     char date[11];
     read_date(date, pdn_game_tag(g, "Date"));
@@ -496,13 +522,12 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st
         e->players += (unsigned long)added;
         p->last_event = (uint32_t)ei + 1;
     }
-    int32_t round, sub;
-    parse_round(&round, &sub, pdn_game_tag(g, "Round"));
     if (round > 0 && !add_round(e, round)) return PDN_ENOMEM;
     if (!st->opt.crosstable || w == b) return 0;
     struct st_rec *r = vec_push(&e->recs, sizeof *r);
     if (!r) return PDN_ENOMEM;
-    *r = (struct st_rec){(uint32_t)w, (uint32_t)b, round, sub, (uint32_t)e->games, (uint8_t)oc};
+    *r = (struct st_rec){(uint32_t)w, (uint32_t)b,        round,
+                         sub,         (uint32_t)e->games, (uint8_t)walk->oc};
     return 0;
 }
 
@@ -524,28 +549,22 @@ static void count_player(struct st_player *p, bool white, enum st_outcome oc)
     }
 }
 
-static int count_names(pdn_stats *st, const pdn_game *g, enum st_outcome oc)
+/* Players and event: a repeat of a game counted before is left out of
+ * both (stats_repeat.c), so that the players table and the crosstables
+ * count the same games. */
+static int count_names(pdn_stats *st, const pdn_game *g, const struct game_walk *walk)
 {
     long w = player_of(st, g, "White"), b = w < 0 ? -1 : player_of(st, g, "Black");
     if (w < 0 || b < 0) return PDN_ENOMEM;
+    int rc = count_event(st, g, w, b, walk);
+    if (rc != 0) return rc < 0 ? rc : 0;
     struct st_player *p = st->player.data;
-    count_player(&p[w], true, oc);
-    count_player(&p[b], false, oc);
-    return count_event(st, g, w, b, oc);
+    count_player(&p[w], true, walk->oc);
+    count_player(&p[b], false, walk->oc);
+    return 0;
 }
 
 /* ---- one game's plies ------------------------------------------------------------ */
-
-struct game_walk {
-    pdn_stats *st;
-    const pdn_game *game;
-    const char *file;
-    enum st_outcome oc;
-    unsigned long ply;
-    unsigned long captures, promotions, first_king;
-    uint32_t open;  /* the openings tree's node: index */
-    bool open_fail; /* out of memory in the tree */
-};
 
 static bool open_grow(pdn_stats *st)
 {
@@ -624,6 +643,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     (void)after;
     if (depth != 0) return;
     w->ply++;
+    w->moves_hash = stats_moves_hash(w->moves_hash, m);
     if (m->ncaptured) {
         w->captures++;
         note_capture(w, m, node);
@@ -733,5 +753,5 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
     struct st_open *root = st->open.data;
     root->games++;
     root->outcome[w.oc]++;
-    return count_names(st, g, w.oc);
+    return count_names(st, g, &w);
 }
