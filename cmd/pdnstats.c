@@ -22,6 +22,9 @@ static const char usage[] =
     "      --explain          which criterion separated each pair on equal points\n"
     "      --missing          the pairings of each round robin with no game\n"
     "      --alias FILE       name spellings, one 'variant = canonical' a line\n"
+    "      --suggest-aliases  write an alias file of the spellings that look like one\n"
+    "                         name (players, events), each line with its reason,\n"
+    "                         instead of the tables\n"
     "      --depth N          plies of the openings tree (default 4, at most 20)\n"
     "      --top N            openings shown after each (default 5, 0 all)\n"
     "      --only LIST        these tables: totals, lengths, results, endings, findings,\n"
@@ -33,7 +36,8 @@ static const char usage[] =
     "      --blocks           histogram bars of block characters (default on a terminal)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    "  -q, --quiet            no note when reading a terminal\n" TOOL_VARIANT_USAGE
+    "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
+    "                         crosstables\n" TOOL_VARIANT_USAGE
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
@@ -46,6 +50,7 @@ enum {
     OPT_EXPLAIN,
     OPT_MISSING,
     OPT_ALIAS,
+    OPT_SUGGEST,
     OPT_DEPTH,
     OPT_TOP,
     OPT_ONLY,
@@ -60,6 +65,7 @@ static const struct option long_options[] = {
     {"explain", no_argument, NULL, OPT_EXPLAIN},
     {"missing", no_argument, NULL, OPT_MISSING},
     {"alias", required_argument, NULL, OPT_ALIAS},
+    {"suggest-aliases", no_argument, NULL, OPT_SUGGEST},
     {"depth", required_argument, NULL, OPT_DEPTH},
     {"top", required_argument, NULL, OPT_TOP},
     {"only", required_argument, NULL, OPT_ONLY},
@@ -76,7 +82,7 @@ struct run {
     struct pdn_stats_options so;
     struct pdn_stats_write_options wo;
     const char *alias;
-    bool blocks_set, only;
+    bool blocks_set, only, suggest;
     pdn_stats *stats;
 };
 
@@ -118,6 +124,9 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             break;
         case OPT_ALIAS:
             r->alias = optarg;
+            break;
+        case OPT_SUGGEST:
+            r->suggest = true;
             break;
         case OPT_DEPTH:
             r->so.opening_depth = (int)tool_parse_long(t, "--depth", optarg, 1, 20);
@@ -237,6 +246,130 @@ static void read_aliases(struct tool *t, struct run *r)
     if (err) alias_fail(t, r->alias, err);
 }
 
+/* ---- spellings that look like one name ------------------------------------------ */
+
+struct suggesting {
+    unsigned group; /* the last group written, 0 none */
+    int section;    /* 0 none yet, 1 players, 2 events */
+};
+
+/* A comment naming the group's spelling, then each variant: why, then the
+ * alias line. */
+static void suggest_line(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct suggesting *g = ctx;
+    if (g->section != 1 + s->event) {
+        g->section = 1 + s->event;
+        printf("\n# ---- %s\n", s->event ? "events" : "players");
+    }
+    if (s->group != g->group)
+        printf("\n# '%s' (%lu game%s) may also be spelt:\n", s->canonical, s->canonical_games,
+               s->canonical_games == 1 ? "" : "s");
+    g->group = s->group;
+    printf("# %s; %lu game%s\n%s = %s\n", s->why, s->games, s->games == 1 ? "" : "s", s->variant,
+           s->canonical);
+}
+
+/* --suggest-aliases: an alias file to check, on standard output. */
+static void write_suggestions(struct tool *t, struct run *r)
+{
+    printf("# pdnstats --suggest-aliases: spellings that look like one name, each\n"
+           "# with why. Check every line, delete the wrong ones, then pass the file\n"
+           "# with --alias.\n");
+    struct suggesting g = {0, 0};
+    int rc = pdn_stats_suggest(r->stats, suggest_line, &g);
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+    if (g.group == 0) printf("# (none found)\n");
+}
+
+/* ---- warnings beside a crosstable ----------------------------------------------- */
+
+/* One warning line per group of spellings, or per event short of games:
+ * the first few names, and how many more. */
+struct warning {
+    const struct tool *t;
+    unsigned group;
+    const char *event;
+    char *head; /* the line so far, NULL none */
+    size_t listed, more;
+};
+
+static void warning_flush(struct warning *w, const char *tail)
+{
+    if (!w->head) return;
+    fprintf(stderr, "%s: warning: %s", w->t->prog, w->head);
+    if (w->more) fprintf(stderr, " and %zu more", w->more);
+    fprintf(stderr, "%s\n", tail);
+    free(w->head);
+    w->head = NULL;
+    w->listed = w->more = 0;
+}
+
+/* Adds "text" to the line, or counts it among the more once three are listed. */
+static void warning_add(struct warning *w, const char *text)
+{
+    if (w->listed == 3) {
+        w->more++;
+        return;
+    }
+    size_t n = (w->head ? strlen(w->head) : 0) + strlen(text) + 3;
+    char *line = malloc(n);
+    if (!line) return;
+    snprintf(line, n, "%s%s%s", w->head ? w->head : "", w->listed ? ", " : "", text);
+    free(w->head);
+    w->head = line;
+    w->listed++;
+}
+
+static void on_spelling(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct warning *w = ctx;
+    if (s->group != w->group) {
+        warning_flush(w, ": pdnstats --suggest-aliases writes an alias file to check");
+        w->group = s->group;
+        size_t n = strlen(s->canonical) + 64;
+        if ((w->head = malloc(n)))
+            snprintf(w->head, n, "%s '%s' may also be spelt ", s->event ? "event" : "player",
+                     s->canonical);
+    }
+    size_t n = strlen(s->variant) + strlen(s->why) + 8;
+    char *text = malloc(n);
+    if (!text) return;
+    snprintf(text, n, "'%s' (%s)", s->variant, s->why);
+    warning_add(w, text);
+    free(text);
+}
+
+static void on_shortfall(const struct pdn_stats_shortfall *s, void *ctx)
+{
+    struct warning *w = ctx;
+    if (s->event != w->event) { /* the event's name lives as long as the stats */
+        w->event = s->event;
+        warning_flush(w,
+                      ": games missing from the files, withdrawals, byes or names spelt two ways");
+        size_t n = strlen(s->event) + 96;
+        if ((w->head = malloc(n)))
+            snprintf(w->head, n, "%s: fewer games than %s %lu%s: ", s->event,
+                     s->round_robin ? "the round robin's" : "its", s->due,
+                     s->round_robin ? "" : " rounds");
+    }
+    char text[64 + 256];
+    snprintf(text, sizeof text, "'%.256s' (%lu)", s->player, s->games);
+    warning_add(w, text);
+}
+
+/* What a crosstable's reader should know: names that look alike (with no
+ * alias file), and players with fewer games than the event suggests. */
+static void crosstable_warnings(struct tool *t, struct run *r)
+{
+    if (t->quiet || !(r->wo.tables & PDN_STATS_CROSSTABLE)) return;
+    struct warning w = {.t = t};
+    if (!r->alias) pdn_stats_suggest(r->stats, on_spelling, &w);
+    warning_flush(&w, ": pdnstats --suggest-aliases writes an alias file to check");
+    pdn_stats_shortfalls(r->stats, on_shortfall, &w);
+    warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
+}
+
 /* ---- counting ------------------------------------------------------------------ */
 
 static int count_one(struct tool *t, const pdn_game *game, void *ctx)
@@ -265,11 +398,16 @@ int main(int argc, char **argv)
     t.diag_ctx = r.stats;
     rc = tool_read_inputs(&t, n, argv + optind, count_one, &r);
     if (rc < 0) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
-    rc = pdn_stats_write(stdout, r.stats, &r.wo);
-    if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
-        tool_usage_error(&t, "--csv: the events' crosstables have different columns: "
-                             "choose one event with --event");
-    if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+    if (r.suggest) {
+        write_suggestions(&t, &r);
+    } else {
+        rc = pdn_stats_write(stdout, r.stats, &r.wo);
+        if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
+            tool_usage_error(&t, "--csv: the events' crosstables have different columns: "
+                                 "choose one event with --event");
+        if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+        crosstable_warnings(&t, &r);
+    }
     if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
     pdn_select_free(t.select);

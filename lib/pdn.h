@@ -1171,6 +1171,42 @@ PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
 PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);
 /* "fmjd", "kndb", "solkoff", "tsolkoff", "sb": true and *out set, or false. */
 PDN_API bool pdn_stats_tiebreak_parse(enum pdn_stats_tiebreak *out, const char *name);
+/* One spelling that looks like another name's (pdn_stats_suggest). */
+struct pdn_stats_suggestion {
+    bool event;            /* an event's name, else a player's */
+    const char *variant;   /* a spelling met */
+    const char *canonical; /* the spelling proposed for it (a round suffix cut) */
+    const char *why;       /* what they differ by: "round suffix ' - ronde 3'", "word order",
+                              "initials", "surname only", ... */
+    unsigned long games, canonical_games; /* games counted under each */
+    unsigned group;                       /* the same for the variants of one name, from 1 */
+};
+typedef void (*pdn_stats_suggest_fn)(const struct pdn_stats_suggestion *suggestion, void *ctx);
+/*
+ * Calls fn for each spelling of a player or an event that looks like
+ * another name of the collection: players equal but for a round suffix
+ * (" - ronde 3", " (R3)", "r.3"), case, accents, punctuation, word order,
+ * initials or a missing first name (when one full name only fits); events
+ * equal but for spacing, ordinals, "édition" and small words, or a year one
+ * of them lacks. Players first, then events, in the order first met.
+ * Proposals for an alias file, which the user checks. Returns 0,
+ * PDN_EINVAL or PDN_ENOMEM.
+ */
+PDN_API int pdn_stats_suggest(const pdn_stats *stats, pdn_stats_suggest_fn fn, void *ctx);
+/* A player of an event's crosstable with fewer games than it suggests. */
+struct pdn_stats_shortfall {
+    const char *event, *player;
+    unsigned long games; /* games read */
+    unsigned long due;   /* a round robin's: cycles x (players - 1); an open's: its rounds */
+    bool round_robin;
+};
+typedef void (*pdn_stats_shortfall_fn)(const struct pdn_stats_shortfall *shortfall, void *ctx);
+/* Calls fn for each player of each event's crosstable (the collection made
+ * with .crosstable) with fewer games than due: a game missing from the
+ * files, a withdrawal, a bye, or a name spelt two ways. Events in the order
+ * met, players in the order of the table. Returns 0, PDN_EINVAL or
+ * PDN_ENOMEM. */
+PDN_API int pdn_stats_shortfalls(const pdn_stats *stats, pdn_stats_shortfall_fn fn, void *ctx);
 /* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
  * CSV is one table under one header: PDN_EINVAL when more than one table,
  * or the crosstables of more than one event, would be written. */

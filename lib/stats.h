@@ -143,6 +143,10 @@ struct pdn_stats {
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
+/* The length of a player's name s[0, n) without a round suffix
+ * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none
+ * (stats_suggest.c). */
+size_t stats_round_suffix(const char *s, size_t n);
 
 /* ---- games read twice (stats_repeat.c) ---- */
 

@@ -433,3 +433,26 @@ void cross_free(struct cross *c)
     free(c->opp_at);
     memset(c, 0, sizeof *c);
 }
+
+int pdn_stats_shortfalls(const pdn_stats *st, pdn_stats_shortfall_fn fn, void *ctx)
+{
+    if (!st || !fn) return PDN_EINVAL;
+    const struct st_event *e = st->event.data;
+    for (size_t i = 0; i < st->event.n; i++) {
+        if (e[i].recs.n == 0) continue;
+        struct cross c;
+        if (!cross_build(&c, st, &e[i], PDN_TIEBREAK_FMJD)) return PDN_ENOMEM;
+        unsigned long due =
+            c.swiss ? (unsigned long)e[i].rounds.n : (unsigned long)c.cycles * (c.nrows - 1);
+        for (size_t k = 0; k < c.nrows; k++) {
+            const struct cross_row *r = &c.rows[k];
+            unsigned long games = (unsigned long)(r->white + r->black);
+            if (games >= due) continue;
+            const struct st_player *p = (const struct st_player *)st->player.data + r->player;
+            struct pdn_stats_shortfall sf = {e[i].name, p->name, games, due, !c.swiss};
+            fn(&sf, ctx);
+        }
+        cross_free(&c);
+    }
+    return 0;
+}

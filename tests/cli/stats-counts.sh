@@ -86,7 +86,7 @@ points() {
 
 # The same from pdnstats --csv: the crosstable's player and points columns.
 stats_points() {
-    pdnstats --crosstable --only crosstable --csv "$@" | awk -F, '
+    pdnstats -q --crosstable --only crosstable --csv "$@" | awk -F, '
         function key(s) { s = tolower(s); gsub(/[,.\047\\-]/, " ", s); gsub(/  +/, " ", s)
             sub(/^ /, "", s); sub(/ $/, "", s); return s }
         NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") pc = i; next }

@@ -644,6 +644,64 @@ static void test_stats_tiebreak_skips_games_not_played(void **state)
     pdn_stats_free(st);
 }
 
+static void test_stats_round_suffix(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t cut;
+    } cases[] = {
+        {"Rossi, Paolo - ronde 3", 12},
+        {"Leclerc, Marc (R2)", 13},
+        {"Dupont, Jean r.2", 12},
+        {"Tomczak, Patrycja (7)", 17},
+        {"Koops ronde12", 5},
+        {"Player 2", 8},
+        {"Round 3", 7},
+        {"Kamara, Rd", 10},
+        {"Versteeg (Round 10)", 8},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = strlen(cases[i].name);
+        size_t want = cases[i].cut;
+        if (stats_round_suffix(cases[i].name, n) != want) fail_msg("%s", cases[i].name);
+    }
+}
+
+struct collected {
+    char text[2048];
+};
+
+static void collect(const struct pdn_stats_suggestion *sg, void *ctx)
+{
+    struct collected *c = ctx;
+    size_t w = strlen(c->text);
+    snprintf(c->text + w, sizeof c->text - w, "%u %s = %s (%s)\n", sg->group, sg->variant,
+             sg->canonical, sg->why);
+}
+
+/* "Koops, J." may be Jan or Joost: no proposal; "Koops, L." only Lambert.
+ * Two years are two editions; a spelling without one joins the one year. */
+static void test_stats_suggest(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_result(st, "Open de Paris 2023", 1, "Koops, Jan", "Koops, Joost", "1-1");
+    add_result(st, "Open de Paris 2024", 1, "Koops, J.", "Koops, Lambert", "1-1");
+    add_result(st, "Open de Paris 2024", 2, "Koops, L.", "Ba, Ali - ronde 2", "1-1");
+    add_result(st, "Open de Paris 2024", 3, "Ba, Ali", "Lambert Koops", "1-1");
+    add_result(st, "2e edition de l'Open de Lyon", 1, "X", "Y", "1-1");
+    add_result(st, "Open  de Lyon", 1, "X", "Y", "1-1");
+    struct collected c = {""};
+    assert_int_equal(pdn_stats_suggest(st, collect, &c), 0);
+    assert_string_equal(c.text, "1 Koops, L. = Koops, Lambert (initials)\n"
+                                "1 Lambert Koops = Koops, Lambert (word order)\n"
+                                "2 Ba, Ali - ronde 2 = Ba, Ali (round suffix ' - ronde 2')\n"
+                                "3 Open de Lyon = 2e edition de l'Open de Lyon (equal but for "
+                                "spacing, punctuation, ordinals, 'édition' or small words)\n");
+    pdn_stats_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -667,6 +725,8 @@ int main(void)
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
+        cmocka_unit_test(test_stats_round_suffix),
+        cmocka_unit_test(test_stats_suggest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
