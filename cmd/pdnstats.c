@@ -29,7 +29,7 @@ static const char usage[] =
     "      --top N            openings shown after each (default 5, 0 all)\n"
     "      --only LIST        these tables: totals, lengths, results, endings, findings,\n"
     "                         players, events, openings, play, crosstable, explain,\n"
-    "                         repeats, missing\n"
+    "                         repeats, missing, teams\n"
     "      --csv              one table as CSV (choose it with --only; one event's\n"
     "                         crosstable: choose it with --event)\n"
     "      --json             one JSON document\n"
@@ -157,7 +157,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         }
     }
     /* --crosstable, --explain or --missing alone add to the usual tables; --only chooses */
-    unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING;
+    unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING | PDN_STATS_TEAMS;
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
     /* A CSV file is one table under one header: several would be no CSV. */
@@ -165,7 +165,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     if (r->wo.format == PDN_STATS_CSV && (shown & (shown - 1)))
         tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
                             "results, endings, findings, players, events, openings, play, "
-                            "crosstable, explain, repeats, missing)");
+                            "crosstable, explain, repeats, missing, teams)");
     r->so.strict = t->strict;
     r->so.draw_rules = t->draw_rules;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);
@@ -403,8 +403,8 @@ int main(int argc, char **argv)
     } else {
         rc = pdn_stats_write(stdout, r.stats, &r.wo);
         if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
-            tool_usage_error(&t, "--csv: the events' crosstables have different columns: "
-                                 "choose one event with --event");
+            tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "
+                                 "different columns: choose one event with --event");
         if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
         crosstable_warnings(&t, &r);
     }

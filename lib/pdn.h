@@ -1115,7 +1115,9 @@ enum pdn_stats_table {
     PDN_STATS_REPEATS = 1 << 11,   /* games read twice, left out of players, events and
                                       crosstables (written too when there are any and
                                       the tables are the default ones or a crosstable) */
-    PDN_STATS_MISSING = 1 << 12    /* per round robin: the pairings with no game */
+    PDN_STATS_MISSING = 1 << 12,   /* per round robin: the pairings with no game */
+    PDN_STATS_TEAMS = 1 << 13      /* per team event: match and board points by round
+                                      (written too with a crosstable, but in CSV) */
 };
 
 /* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */

@@ -289,6 +289,7 @@ void pdn_stats_free(pdn_stats *st)
     free(st->pair_slots);
     free(st->best_where);
     stats_repeat_free(st);
+    stats_teams_free(st);
     free(st);
 }
 
@@ -357,6 +358,37 @@ static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
     if (buf != stackbuf) free(buf);
     if (i >= 0 && !interned_set(&st->seen_players, slot, i)) i = -1;
     return i;
+}
+
+long stats_team_of(pdn_stats *st, const char *value)
+{
+    if (!value) return 0;
+    size_t n = strlen(value);
+    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
+    if (!buf) return -1;
+    const char *shown, *key = name_of(st, buf, value, &shown);
+    bool added;
+    long i = strcmp(shown, "?") == 0 ? -2 : names_find(&st->teams, key, true, &added);
+    if (i >= 0 && added) {
+        char *copy = strdup(shown), **slot = copy ? vec_push(&st->team, sizeof *slot) : NULL;
+        if (slot)
+            *slot = copy;
+        else {
+            free(copy);
+            i = -1;
+        }
+    }
+    if (buf != stackbuf) free(buf);
+    return i == -2 ? 0 : i < 0 ? -1 : i + 1;
+}
+
+void stats_teams_free(pdn_stats *st)
+{
+    char **t = st->team.data;
+    for (size_t i = 0; i < st->team.n; i++)
+        free(t[i]);
+    vec_free(&st->team);
+    names_free(&st->teams);
 }
 
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
@@ -524,10 +556,19 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
     }
     if (round > 0 && !add_round(e, round)) return PDN_ENOMEM;
     if (!st->opt.crosstable || w == b) return 0;
+    long wt = stats_team_of(st, pdn_game_tag(g, "WhiteTeam"));
+    long bt = wt < 0 ? -1 : stats_team_of(st, pdn_game_tag(g, "BlackTeam"));
+    if (bt < 0) return PDN_ENOMEM;
     struct st_rec *r = vec_push(&e->recs, sizeof *r);
     if (!r) return PDN_ENOMEM;
-    *r = (struct st_rec){(uint32_t)w, (uint32_t)b,        round,
-                         sub,         (uint32_t)e->games, (uint8_t)walk->oc};
+    *r = (struct st_rec){.white = (uint32_t)w,
+                         .black = (uint32_t)b,
+                         .round = round,
+                         .sub = sub,
+                         .seq = (uint32_t)e->games,
+                         .white_team = (uint32_t)wt,
+                         .black_team = (uint32_t)bt,
+                         .outcome = (uint8_t)walk->oc};
     return 0;
 }
 

@@ -43,10 +43,11 @@ struct st_player {
 
 /* One game of an event, as the crosstable needs it. */
 struct st_rec {
-    uint32_t white, black; /* player indexes */
-    int32_t round, sub;    /* "3" is 3, 0; "1-2" is 1, 2; no number is 0 */
-    uint32_t seq;          /* order read */
-    uint8_t outcome;       /* enum st_outcome */
+    uint32_t white, black;           /* player indexes */
+    int32_t round, sub;              /* "3" is 3, 0; "1-2" is 1, 2; no number is 0 */
+    uint32_t seq;                    /* order read */
+    uint32_t white_team, black_team; /* team index + 1 (WhiteTeam, BlackTeam), 0 none */
+    uint8_t outcome;                 /* enum st_outcome */
 };
 
 struct st_event {
@@ -121,7 +122,8 @@ struct pdn_stats {
     unsigned best_capture; /* pieces */
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
-    struct names players, events, aliases;
+    struct names players, events, aliases, teams;
+    struct vec team; /* char *: a team's name as first met, by index (stats_teams.c) */
     struct interned seen_players, seen_events; /* emptied when an alias is added */
     struct vec player;                         /* struct st_player */
     struct vec event;                          /* struct st_event */
@@ -157,6 +159,43 @@ uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m);
  * PDN_ENOMEM. */
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g);
 void stats_repeat_free(pdn_stats *st);
+
+/* ---- teams (stats_teams.c) ---- */
+
+/* The index + 1 of a team's name (aliases apply), 0 when value is NULL or
+ * blank, -1 out of memory. */
+long stats_team_of(pdn_stats *st, const char *value);
+void stats_teams_free(pdn_stats *st);
+
+/* A team's line in an event's team table. */
+struct team_row {
+    uint32_t team; /* index in st->team */
+    unsigned long matches, match_points, board_points, wins, draws, losses;
+    int place;
+};
+
+/* One match: two teams in one round, their board points. */
+struct team_match {
+    int32_t round;
+    uint32_t team[2];
+    unsigned long board[2];
+};
+
+struct team_table {
+    struct team_row *rows; /* in final order */
+    size_t nrows;
+    struct team_match *matches; /* by round */
+    size_t nmatches;
+    size_t untagged; /* games of the event that name no teams */
+    int rounds;
+};
+
+/* The team table of an event whose games name teams; false when out of
+ * memory. nrows is 0 when no game names both teams. */
+bool team_table_build(struct team_table *out, const pdn_stats *st, const struct st_event *ev);
+void team_table_free(struct team_table *t);
+/* A team's row index, or -1. */
+int team_row_of(const struct team_table *t, uint32_t team);
 
 /* ---- crosstable (stats_cross.c) ---- */
 

@@ -34,6 +34,7 @@ struct out {
     const struct pdn_stats_write_options *o;
     bool first_table; /* JSON: no table written yet */
     bool json_cross;  /* JSON: the crosstables' array is open */
+    bool json_teams;  /* JSON: the team tables' array is open */
     struct csv_out csv;
 };
 
@@ -812,6 +813,142 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, unsigned tables
     return rc;
 }
 
+/* ---- team events -------------------------------------------------------------------------- */
+
+static const char *team_name(const pdn_stats *st, uint32_t i)
+{
+    return ((char *const *)st->team.data)[i];
+}
+
+/* A team's round: the other team's line and the board points, "3 5-3". */
+static void team_round_cell(struct tab *t, const struct team_table *tt, size_t row, int round)
+{
+    char buf[128] = "";
+    size_t w = 0;
+    uint32_t team = tt->rows[row].team;
+    for (size_t i = 0; i < tt->nmatches && w + 40 < sizeof buf; i++) {
+        const struct team_match *m = &tt->matches[i];
+        int k = m->team[0] == team ? 0 : m->team[1] == team ? 1 : -1;
+        if (m->round != round || k < 0) continue;
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d %lu-%lu", w ? ", " : "",
+                              team_row_of(tt, m->team[1 - k]) + 1, m->board[k], m->board[1 - k]);
+    }
+    cell(t, "%s", w ? buf : "-");
+}
+
+static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event *ev,
+                      const struct team_table *tt, bool text)
+{
+    int rounds = tt->rounds > 48 ? 48 : tt->rounds;
+    for (size_t i = 0; i < tt->nrows; i++) {
+        const struct team_row *r = &tt->rows[i];
+        if (!text) cell(t, "%s", ev->name);
+        cell(t, "%d", r->place);
+        cell(t, "%s", team_name(st, r->team));
+        for (int k = 1; k <= rounds; k++)
+            team_round_cell(t, tt, i, k);
+        cell(t, "%lu", r->matches);
+        cell(t, "%lu", r->match_points);
+        cell(t, "%lu", r->board_points);
+    }
+}
+
+/* Whether an event's name says teams ("Team Championship", "par équipes",
+ * "Mannschaft", "drużynowe"): such an event without team tags is said to
+ * lack them rather than passed over. */
+static bool looks_like_teams(const char *name)
+{
+    static const char *const words[] = {"team",   "Team",      "équipe", "Équipe", "equipe",
+                                        "Equipe", "annschaft", "rużyn",  "ploeg",  "Ploeg"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strstr(name, words[i])) return true;
+    return false;
+}
+
+/* Text and CSV as any table; JSON as one object per event in a "teams"
+ * array (o->json_teams: open), since one key per event would repeat. */
+static int team_emit(struct out *o, struct tab *t, const struct st_event *ev)
+{
+    if (o->o->format != PDN_STATS_JSON || t->failed) return emit(o, t);
+    fputs(o->json_teams    ? ",\n  "
+          : o->first_table ? "{\n  \"teams\": [\n  "
+                           : ",\n  \"teams\": [\n  ",
+          o->fp);
+    o->first_table = false;
+    o->json_teams = true;
+    fputs("{\"event\": ", o->fp);
+    json_string(o->fp, ev->name);
+    fputs(", \"rows\": ", o->fp);
+    write_json_rows(o, t);
+    fputc('}', o->fp);
+    tab_free(t);
+    return 0;
+}
+
+/* One event's team table, or the reason it has none. */
+static int team_table(struct out *o, const pdn_stats *st, const struct st_event *ev)
+{
+    struct team_table tt;
+    if (!team_table_build(&tt, st, ev)) return PDN_ENOMEM;
+    bool text = o->o->format == PDN_STATS_TEXT;
+    struct tab t = {.name = "teams"};
+    if (tt.nrows == 0) {
+        snprintf(t.title, sizeof t.title, "Teams: %s", ev->name);
+        col(&t, "note", false);
+        cell(&t, "its games name no teams (WhiteTeam and BlackTeam tags): no team table");
+        team_table_free(&tt);
+        return team_emit(o, &t, ev);
+    }
+    char left[64] = "";
+    if (tt.untagged)
+        snprintf(left, sizeof left, "; %zu game%s naming no teams left out", tt.untagged,
+                 tt.untagged == 1 ? "" : "s");
+    snprintf(t.title, sizeof t.title,
+             "Teams: %s (%zu teams, %d rounds; a match won 2 match points, a game 2 board "
+             "points%s)",
+             ev->name, tt.nrows, tt.rounds, left);
+    if (!text) col(&t, "event", false);
+    col(&t, "place", true);
+    col(&t, "team", false);
+    for (int k = 1; k <= (tt.rounds > 48 ? 48 : tt.rounds); k++) {
+        col_num(&t, "R", k, true);
+        t.str[t.ncols - 1] = true;
+    }
+    col(&t, "matches", true);
+    col(&t, "match points", true);
+    col(&t, "board points", true);
+    team_rows(&t, st, ev, &tt, text);
+    team_table_free(&tt);
+    return team_emit(o, &t, ev);
+}
+
+/* Whether an event gets a team table: its games name teams, or its name
+ * says teams. */
+static bool has_teams(const struct st_event *e)
+{
+    const struct st_rec *r = e->recs.data;
+    bool tagged = false;
+    for (size_t k = 0; k < e->recs.n && !tagged; k++)
+        tagged = r[k].white_team && r[k].black_team;
+    return e->recs.n && (tagged || looks_like_teams(e->name));
+}
+
+/* The team tables: events whose games name teams, and those whose name
+ * says teams. */
+static int t_teams(struct out *o, const pdn_stats *st)
+{
+    const struct st_event *e = st->event.data;
+    size_t n = 0;
+    for (size_t i = 0; i < st->event.n; i++)
+        n += has_teams(&e[i]);
+    if (o->o->format == PDN_STATS_CSV && n > 1) return PDN_EINVAL; /* one header */
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < st->event.n; i++)
+        if (has_teams(&e[i])) rc = team_table(o, st, &e[i]);
+    if (o->json_teams) fputs("\n  ]", o->fp);
+    return rc;
+}
+
 /* ---- games read twice ------------------------------------------------------------------ */
 
 static const char *repeat_file(const pdn_stats *st, uint32_t i)
@@ -877,7 +1014,7 @@ bool pdn_stats_table_parse(unsigned *out, const char *name)
         {"events", PDN_STATS_EVENTS},     {"openings", PDN_STATS_OPENINGS},
         {"play", PDN_STATS_PLAY},         {"crosstable", PDN_STATS_CROSSTABLE},
         {"explain", PDN_STATS_EXPLAIN},   {"repeats", PDN_STATS_REPEATS},
-        {"missing", PDN_STATS_MISSING},
+        {"missing", PDN_STATS_MISSING},   {"teams", PDN_STATS_TEAMS},
     };
     for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i].name, name) == 0) {
@@ -918,6 +1055,9 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
         if (tables & (1u << i)) rc = fns[i](&o, st);
     if (rc == 0 && (tables & (PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING)))
         rc = stats_write_cross(&o, st, tables);
+    bool teams = (tables & PDN_STATS_TEAMS) ||
+                 ((tables & PDN_STATS_CROSSTABLE) && opt->format != PDN_STATS_CSV);
+    if (rc == 0 && teams) rc = t_teams(&o, st);
     if (rc == 0 && want_repeats(opt, st)) rc = t_repeats(&o, st);
     if (rc == 0 && opt->format == PDN_STATS_JSON) fputs(o.first_table ? "{}\n" : "\n}\n", fp);
     if (rc == 0 && (ferror(fp) || fflush(fp) != 0)) rc = PDN_EIO;
