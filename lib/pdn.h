@@ -1189,7 +1189,7 @@ typedef void (*pdn_stats_suggest_fn)(const struct pdn_stats_suggestion *suggesti
  * another name of the collection: players equal but for a round suffix
  * (" - ronde 3", " (R3)", "r.3"), case, accents, punctuation, word order,
  * initials or a missing first name (when one full name only fits); events
- * equal but for spacing, ordinals, "édition" and small words, or a year one
+ * equal but for spacing, "édition" and small words, or a year one
  * of them lacks. Players first, then events, in the order first met.
  * Proposals for an alias file, which the user checks. Returns 0,
  * PDN_EINVAL or PDN_ENOMEM.

@@ -210,6 +210,12 @@ struct cross_row {
     int place, place_to; /* shared place: place..place_to */
 };
 
+/* Two players' points against one opponent of a group (cls_compare). */
+struct cls_sum {
+    int gid;
+    double x, y;
+};
+
 /* An opponent a player met (stats_pairs.c). */
 struct cross_opp {
     uint32_t opp;             /* the opponent's index among the table's players */
@@ -233,6 +239,8 @@ struct cross {
     struct cross_opp *opp; /* by player (index among the table's players), opponents ascending */
     uint32_t *opp_at;      /* player i's opponents: opp[opp_at[i]..opp_at[i + 1]] */
     size_t nids;
+    int *cls_gid;            /* by player index: its group at cls_stage */
+    struct cls_sum *cls_tmp; /* room for one player's opponents (cls_compare) */
 };
 
 /* Where rows a and b first differ by results in order of the classification:

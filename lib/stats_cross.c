@@ -173,30 +173,45 @@ static void mutual(struct work *w, int k)
 
 /* ---- results in order of the classification ------------------------------------ */
 
+static int cmp_cls_sum(const void *a, const void *b)
+{
+    const struct cls_sum *x = a, *y = b;
+    return (x->gid > y->gid) - (x->gid < y->gid);
+}
+
 /* Two players' points against each group of the classification (the groups
- * at stage k, in c->rows order, their own left out), the highest group
- * first, counting only the games against players both of them met: a game
- * not played is no result. The first difference decides: < 0 when x is
- * ahead; *gid is that group, -1 none. */
+ * at stage k, their own left out), the highest group first, counting only
+ * the games against players both of them met: a game not played is no
+ * result. Walks x's opponents, so a comparison costs x's games, not the
+ * table. The first difference decides: < 0 when x is ahead; *gid is that
+ * group, -1 none. */
 static int cls_compare(const struct cross *c, int k, const struct cross_row *x,
                        const struct cross_row *y, int *gid, double *px, double *py)
 {
     *gid = -1;
-    for (size_t i = 0; i < c->nrows;) {
-        int g = c->rows[i].gid[k];
+    struct cls_sum *sum = c->cls_tmp;
+    size_t m = 0;
+    for (uint32_t j = c->opp_at[x->at]; j < c->opp_at[x->at + 1]; j++) {
+        const struct cross_opp *ox = &c->opp[j], *oy = cross_pair(c, y->at, ox->opp);
+        int g = c->cls_gid[ox->opp];
+        if (!ox->games || !oy || !oy->games || g == x->gid[k]) continue;
+        sum[m++] = (struct cls_sum){g, ox->points, oy->points};
+    }
+    qsort(sum, m, sizeof *sum, cmp_cls_sum);
+    for (size_t i = 0; i < m;) {
         double a = 0, b = 0;
-        for (; i < c->nrows && c->rows[i].gid[k] == g; i++) {
-            const struct cross_opp *ox = cross_pair(c, x->at, c->rows[i].at);
-            const struct cross_opp *oy = cross_pair(c, y->at, c->rows[i].at);
-            if (!ox || !oy || !ox->games || !oy->games) continue;
-            a += ox->points;
-            b += oy->points;
+        size_t j = i;
+        for (; j < m && sum[j].gid == sum[i].gid; j++) {
+            a += sum[j].x;
+            b += sum[j].y;
         }
-        if (g == x->gid[k] || a == b) continue;
-        *gid = g;
-        *px = a;
-        *py = b;
-        return a > b ? -1 : 1;
+        if (a != b) {
+            *gid = sum[i].gid;
+            *px = a;
+            *py = b;
+            return a > b ? -1 : 1;
+        }
+        i = j;
     }
     return 0;
 }
@@ -214,12 +229,20 @@ int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struc
  * classification so far (players still tied are one group, their own
  * group left out: the mutual result came before), compared from the top.
  * crit[k] counts the players of its group it is ahead of. */
-static void by_classification(struct work *w, int k)
+static bool by_classification(struct work *w, int k)
 {
     struct cross *c = w->c;
+    size_t most = 1;
+    for (size_t i = 0; i < c->nids; i++)
+        if (c->opp_at[i + 1] - c->opp_at[i] > most) most = c->opp_at[i + 1] - c->opp_at[i];
+    c->cls_gid = malloc((c->nids + 1) * sizeof *c->cls_gid);
+    c->cls_tmp = malloc(most * sizeof *c->cls_tmp);
+    if (!c->cls_gid || !c->cls_tmp) return false;
     /* the groups lie together in c->rows, sorted by the criteria before */
-    for (size_t i = 0; i < c->nrows; i++)
+    for (size_t i = 0; i < c->nrows; i++) {
+        c->cls_gid[c->rows[i].at] = c->rows[i].gid[k];
         row_by_id(w, c->rows[i].player)->crit[k] = 0;
+    }
     for (size_t i = 0; i < c->nrows; i++) {
         struct cross_row *x = row_by_id(w, c->rows[i].player);
         for (size_t j = i + 1; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++) {
@@ -234,6 +257,7 @@ static void by_classification(struct work *w, int k)
         }
     }
     c->cls_stage = k;
+    return true;
 }
 
 static bool criterion(struct work *w, int k, int crit)
@@ -262,8 +286,7 @@ static bool criterion(struct work *w, int k, int crit)
     }
     free(sol);
     if (crit == CRIT_MUTUAL) mutual(w, k);
-    if (crit == CRIT_CLASS) by_classification(w, k);
-    return true;
+    return crit == CRIT_CLASS ? by_classification(w, k) : true;
 }
 
 static int cmp_stage(const struct cross_row *x, const struct cross_row *y, int k)
@@ -431,6 +454,8 @@ void cross_free(struct cross *c)
     free(c->rows);
     free(c->opp);
     free(c->opp_at);
+    free(c->cls_gid);
+    free(c->cls_tmp);
     memset(c, 0, sizeof *c);
 }
 

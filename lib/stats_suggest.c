@@ -5,7 +5,7 @@
  * punctuation, word order ("Koops, Lambert Jan" / "Lambert Jan Koops"),
  * initials ("Koops, L.J.") or a missing first name ("Koops"), when only one
  * full name fits. Events: names equal but for spacing, "édition" words,
- * ordinals ("2ème"), small words ("de l'") and a year one spelling lacks.
+ * small words ("de l'") and a year one spelling lacks.
  * Proposes, never decides: the user edits the file. Never prints.
  */
 #include "stats.h"
@@ -187,7 +187,8 @@ static bool small_word(const char *w)
 }
 
 /* The words that say which event, without years (kept apart: two years
- * are two events), ordinals ("2eme", "48th"), "edition" and small words. */
+ * are two events), "edition" and small words. Numbers stay: "2eme Open"
+ * and "3eme Open", "Group 1" and "Group 2" are other events. */
 static bool event_parts(struct cand *c, const struct words *w)
 {
     c->loose = calloc(1, strlen(c->name) + 2);
@@ -199,7 +200,7 @@ static bool event_parts(struct cand *c, const struct words *w)
             c->year = atoi(x);
             continue;
         }
-        if (digits > 0 || small_word(x)) continue;
+        if (small_word(x)) continue;
         if (c->loose[0]) strcat(c->loose, " ");
         strcat(c->loose, x);
     }
@@ -368,40 +369,58 @@ static void why_player(char *out, size_t n, const struct cand *v, const struct c
 
 static void why_event(char *out, size_t n, const struct cand *v, const struct cand *c)
 {
-    snprintf(out, n, "equal but for spacing, punctuation, ordinals, 'édition' or small words%s",
+    snprintf(out, n, "equal but for spacing, punctuation, 'édition' or small words%s",
              v->year != c->year ? ", and a year" : "");
 }
 
-static int propose(const pdn_stats *st, struct cand *c, size_t n, bool event,
-                   pdn_stats_suggest_fn fn, void *ctx, unsigned *group)
+/* Calls fn for each spelling of a group other than the one proposed. */
+static int propose_group(struct cand *c, const size_t *member, size_t size, bool event,
+                         pdn_stats_suggest_fn fn, void *ctx, unsigned group)
 {
-    (void)st;
-    for (size_t r = 0; r < n; r++) {
-        if (find(c, r) != r) continue;
-        size_t best = r, size = 0;
-        for (size_t i = r; i < n; i++)
-            if (find(c, i) == r) {
-                size++;
-                if (better(&c[i], &c[best])) best = i;
-            }
-        if (size < 2) continue;
-        char *canon = strndup(c[best].name, c[best].cut);
-        if (!canon) return PDN_ENOMEM;
-        ++*group;
-        for (size_t i = r; i < n; i++) {
-            if (find(c, i) != r || (i == best && c[i].cut == strlen(c[i].name))) continue;
-            char why[200];
-            if (event)
-                why_event(why, sizeof why, &c[i], &c[best]);
-            else
-                why_player(why, sizeof why, &c[i], &c[best]);
-            struct pdn_stats_suggestion sg = {event,      c[i].name,     canon, why,
-                                              c[i].games, c[best].games, *group};
-            fn(&sg, ctx);
-        }
-        free(canon);
+    size_t best = member[0];
+    for (size_t k = 1; k < size; k++)
+        if (better(&c[member[k]], &c[best])) best = member[k];
+    char *canon = strndup(c[best].name, c[best].cut);
+    if (!canon) return PDN_ENOMEM;
+    for (size_t k = 0; k < size; k++) {
+        size_t i = member[k];
+        if (i == best && c[i].cut == strlen(c[i].name)) continue;
+        char why[200];
+        if (event)
+            why_event(why, sizeof why, &c[i], &c[best]);
+        else
+            why_player(why, sizeof why, &c[i], &c[best]);
+        struct pdn_stats_suggestion sg = {event,      c[i].name,     canon, why,
+                                          c[i].games, c[best].games, group};
+        fn(&sg, ctx);
     }
+    free(canon);
     return 0;
+}
+
+/* The groups of two or more, each the candidates of one root, in the order
+ * their first was met (a counting sort by root: linear). */
+static int propose(struct cand *c, size_t n, bool event, pdn_stats_suggest_fn fn, void *ctx,
+                   unsigned *group)
+{
+    size_t *start = calloc(n + 1, sizeof *start), *member = malloc((n + 1) * sizeof *member);
+    int rc = start && member ? 0 : PDN_ENOMEM;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        c[i].parent = find(c, i); /* straight to the root, for the placing below */
+        start[c[i].parent + 1]++;
+    }
+    for (size_t r = 0; rc == 0 && r < n; r++)
+        start[r + 1] += start[r];
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        member[start[c[i].parent]++] = i;
+    for (size_t r = 0, at = 0; rc == 0 && r < n; r++) {
+        size_t size = start[r] - at; /* start[r] now ends root r's members */
+        if (size >= 2) rc = propose_group(c, member + at, size, event, fn, ctx, ++*group);
+        at = start[r];
+    }
+    free(start);
+    free(member);
+    return rc;
 }
 
 static int suggest_kind(const pdn_stats *st, bool event, pdn_stats_suggest_fn fn, void *ctx,
@@ -419,7 +438,7 @@ static int suggest_kind(const pdn_stats *st, bool event, pdn_stats_suggest_fn fn
     qsort(by, n, sizeof *by, cmp_loose);
     join_loose(c, by, n, event);
     if (!event) join_initials(c, by, n);
-    int rc = propose(st, c, n, event, fn, ctx, group);
+    int rc = propose(c, n, event, fn, ctx, group);
     free(by);
     cands_free(c, n);
     return rc;

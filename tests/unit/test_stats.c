@@ -691,14 +691,15 @@ static void test_stats_suggest(void **state)
     add_result(st, "Open de Paris 2024", 2, "Koops, L.", "Ba, Ali - ronde 2", "1-1");
     add_result(st, "Open de Paris 2024", 3, "Ba, Ali", "Lambert Koops", "1-1");
     add_result(st, "2e edition de l'Open de Lyon", 1, "X", "Y", "1-1");
-    add_result(st, "Open  de Lyon", 1, "X", "Y", "1-1");
+    add_result(st, "2e Open  de Lyon", 1, "X", "Y", "1-1");
+    add_result(st, "3e Open de Lyon", 1, "X", "Y", "1-1"); /* another edition */
     struct collected c = {""};
     assert_int_equal(pdn_stats_suggest(st, collect, &c), 0);
     assert_string_equal(c.text, "1 Koops, L. = Koops, Lambert (initials)\n"
                                 "1 Lambert Koops = Koops, Lambert (word order)\n"
                                 "2 Ba, Ali - ronde 2 = Ba, Ali (round suffix ' - ronde 2')\n"
-                                "3 Open de Lyon = 2e edition de l'Open de Lyon (equal but for "
-                                "spacing, punctuation, ordinals, 'édition' or small words)\n");
+                                "3 2e Open  de Lyon = 2e edition de l'Open de Lyon (equal but for "
+                                "spacing, punctuation, 'édition' or small words)\n");
     pdn_stats_free(st);
 }
 
