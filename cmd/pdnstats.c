@@ -166,6 +166,9 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
                             "results, endings, findings, players, events, openings, play, "
                             "crosstable, explain, repeats, missing, teams)");
+    if (r->suggest && (r->only || r->wo.format != PDN_STATS_TEXT || r->wo.tables))
+        tool_usage_error(t, "--suggest-aliases writes an alias file, no table: it takes "
+                            "no --only, --csv, --json or table option");
     r->so.strict = t->strict;
     r->so.draw_rules = t->draw_rules;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);
@@ -297,7 +300,8 @@ struct warning {
 static void warning_flush(struct warning *w, const char *tail)
 {
     if (!w->head) return;
-    fprintf(stderr, "%s: warning: %s", w->t->prog, w->head);
+    fprintf(stderr, "%s: warning: ", w->t->prog);
+    tool_put_escaped(stderr, w->head, strlen(w->head), false); /* names from the input */
     if (w->more) fprintf(stderr, " and %zu more", w->more);
     fprintf(stderr, "%s\n", tail);
     free(w->head);

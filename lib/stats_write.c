@@ -607,9 +607,12 @@ static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pd
     if (c->duplicates)
         snprintf(repeats, sizeof repeats, "; %zu repeated game%s left out", c->duplicates,
                  c->duplicates == 1 ? "" : "s");
-    snprintf(t->title, sizeof t->title,
-             "Crosstable: %s (%s, %zu players, %d rounds%s, tie-break %s%s)", c->ev->name,
-             grid ? "round robin" : "by rounds", c->nrows, c->rounds, played, preset, repeats);
+    /* a title longer than the room is cut: the event's name said it all */
+    if (snprintf(t->title, sizeof t->title,
+                 "Crosstable: %s (%s, %zu players, %d rounds%s, tie-break %s%s)", c->ev->name,
+                 grid ? "round robin" : "by rounds", c->nrows, c->rounds, played, preset,
+                 repeats) < 0)
+        t->title[0] = '\0';
 }
 
 /* The games of a round robin against those it has, in CSV's columns and
