@@ -698,7 +698,7 @@ static void test_stats_suggest(void **state)
     assert_string_equal(c.text, "1 Koops, L. = Koops, Lambert (initials)\n"
                                 "1 Lambert Koops = Koops, Lambert (word order)\n"
                                 "2 Ba, Ali - ronde 2 = Ba, Ali (round suffix ' - ronde 2')\n"
-                                "3 2e Open  de Lyon = 2e edition de l'Open de Lyon (equal but for "
+                                "3 2e Open de Lyon = 2e edition de l'Open de Lyon (equal but for "
                                 "spacing, punctuation, 'édition' or small words)\n");
     pdn_stats_free(st);
 }
