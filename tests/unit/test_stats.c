@@ -703,6 +703,37 @@ static void test_stats_suggest(void **state)
     pdn_stats_free(st);
 }
 
+static void collect_shortfall(const struct pdn_stats_shortfall *sf, void *ctx)
+{
+    struct collected *c = ctx;
+    size_t w = strlen(c->text);
+    snprintf(c->text + w, sizeof c->text - w, "%s %s %lu/%lu%s\n", sf->event, sf->player, sf->games,
+             sf->due, sf->round_robin ? " rr" : "");
+}
+
+/* A round robin of four over rounds 1-3 (each plays 3) with P-S missing,
+ * and an open of six over two rounds that E and F missed the second of;
+ * players in the order of the table (E won, F lost). */
+static void test_stats_shortfalls(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_result(st, "rr", 1, "P", "Q", "1-1");
+    add_result(st, "rr", 1, "R", "S", "1-1");
+    add_result(st, "rr", 2, "P", "R", "1-1");
+    add_result(st, "rr", 2, "Q", "S", "1-1");
+    add_result(st, "rr", 3, "Q", "R", "1-1");
+    add_result(st, "open", 1, "A", "B", "2-0");
+    add_result(st, "open", 1, "C", "D", "2-0");
+    add_result(st, "open", 1, "E", "F", "2-0");
+    add_result(st, "open", 2, "A", "C", "2-0");
+    add_result(st, "open", 2, "B", "D", "2-0");
+    struct collected c = {""};
+    assert_int_equal(pdn_stats_shortfalls(st, collect_shortfall, &c), 0);
+    assert_string_equal(c.text, "rr P 2/3 rr\nrr S 2/3 rr\nopen E 1/2\nopen F 1/2\n");
+    pdn_stats_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -728,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
+        cmocka_unit_test(test_stats_shortfalls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
