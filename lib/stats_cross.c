@@ -131,8 +131,8 @@ static const char *const crit_names[] = {
 /* The criteria after points of each preset, -1 ended. */
 static const int presets[PDN_TIEBREAK_COUNT][4] = {
     [PDN_TIEBREAK_FMJD] = {CRIT_WINS, CRIT_MUTUAL, CRIT_CLASS, -1},
-    /* KNDB's first criterion, plus- and minus-draws, is an arbiter's
-     * judgement no PDN tag records: left out, and the table says so */
+    /* KNDB's first criterion, plus- and minus-draws, has no PDN result or
+     * tag: left out, and the table says so */
     [PDN_TIEBREAK_KNDB] = {CRIT_MUTUAL, -1},
     [PDN_TIEBREAK_SOLKOFF] = {CRIT_SOLKOFF, -1},
     [PDN_TIEBREAK_TSOLKOFF] = {CRIT_TSOLKOFF, CRIT_SOLKOFF, -1},
