@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char usage[] =
@@ -19,18 +20,24 @@ static const char usage[] =
     "      --crosstable       each event's crosstable (round robin, or by rounds)\n"
     "      --tiebreak NAME    fmjd (default), kndb, solkoff, tsolkoff, sb\n"
     "      --explain          which criterion separated each pair on equal points\n"
+    "      --missing          the pairings of each round robin with no game\n"
     "      --alias FILE       name spellings, one 'variant = canonical' a line\n"
+    "      --suggest-aliases  write an alias file of the spellings that look like one\n"
+    "                         name (players, events), each line with its reason,\n"
+    "                         instead of the tables\n"
     "      --depth N          plies of the openings tree (default 4, at most 20)\n"
     "      --top N            openings shown after each (default 5, 0 all)\n"
     "      --only LIST        these tables: totals, lengths, results, endings, findings,\n"
-    "                         players, events, openings, play, crosstable, explain\n"
+    "                         players, events, openings, play, crosstable, explain,\n"
+    "                         repeats, missing, teams\n"
     "      --csv              one table as CSV (choose it with --only; one event's\n"
     "                         crosstable: choose it with --event)\n"
     "      --json             one JSON document\n"
     "      --blocks           histogram bars of block characters (default on a terminal)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
-    "  -q, --quiet            no note when reading a terminal\n" TOOL_VARIANT_USAGE
+    "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
+    "                         crosstables\n" TOOL_VARIANT_USAGE
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
@@ -41,7 +48,9 @@ enum {
     OPT_CROSSTABLE = TOOL_OPT_FIRST_FREE,
     OPT_TIEBREAK,
     OPT_EXPLAIN,
+    OPT_MISSING,
     OPT_ALIAS,
+    OPT_SUGGEST,
     OPT_DEPTH,
     OPT_TOP,
     OPT_ONLY,
@@ -54,7 +63,9 @@ static const struct option long_options[] = {
     {"crosstable", no_argument, NULL, OPT_CROSSTABLE},
     {"tiebreak", required_argument, NULL, OPT_TIEBREAK},
     {"explain", no_argument, NULL, OPT_EXPLAIN},
+    {"missing", no_argument, NULL, OPT_MISSING},
     {"alias", required_argument, NULL, OPT_ALIAS},
+    {"suggest-aliases", no_argument, NULL, OPT_SUGGEST},
     {"depth", required_argument, NULL, OPT_DEPTH},
     {"top", required_argument, NULL, OPT_TOP},
     {"only", required_argument, NULL, OPT_ONLY},
@@ -71,7 +82,7 @@ struct run {
     struct pdn_stats_options so;
     struct pdn_stats_write_options wo;
     const char *alias;
-    bool blocks_set, only;
+    bool blocks_set, only, suggest;
     pdn_stats *stats;
 };
 
@@ -108,8 +119,14 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         case OPT_EXPLAIN:
             r->wo.tables |= PDN_STATS_EXPLAIN;
             break;
+        case OPT_MISSING:
+            r->wo.tables |= PDN_STATS_MISSING;
+            break;
         case OPT_ALIAS:
             r->alias = optarg;
+            break;
+        case OPT_SUGGEST:
+            r->suggest = true;
             break;
         case OPT_DEPTH:
             r->so.opening_depth = (int)tool_parse_long(t, "--depth", optarg, 1, 20);
@@ -139,8 +156,8 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             tool_option_error(t, opt, argv);
         }
     }
-    /* --crosstable or --explain alone add to the usual tables; --only chooses */
-    unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN;
+    /* --crosstable, --explain or --missing alone add to the usual tables; --only chooses */
+    unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING | PDN_STATS_TEAMS;
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
     /* A CSV file is one table under one header: several would be no CSV. */
@@ -148,7 +165,10 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     if (r->wo.format == PDN_STATS_CSV && (shown & (shown - 1)))
         tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
                             "results, endings, findings, players, events, openings, play, "
-                            "crosstable, explain)");
+                            "crosstable, explain, repeats, missing, teams)");
+    if (r->suggest && (r->only || r->wo.format != PDN_STATS_TEXT || r->wo.tables))
+        tool_usage_error(t, "--suggest-aliases writes an alias file, no table: it takes "
+                            "no --only, --csv, --json or table option");
     r->so.strict = t->strict;
     r->so.draw_rules = t->draw_rules;
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);
@@ -156,38 +176,202 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
 
 /* ---- the alias file ------------------------------------------------------------ */
 
+/* Longer lines are no names: a file read by mistake, not an alias file. */
+enum { ALIAS_LINE_MAX = 1000 };
+
+/* Why a line cannot be an alias line's text, or NULL: a NUL or another
+ * control byte says a binary file. */
+static const char *alias_text_problem(const char *line, size_t len)
+{
+    if (len > ALIAS_LINE_MAX) return "a line longer than 1000 bytes";
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)line[i] < 0x20 && line[i] != '\t') return "a control byte";
+    return NULL;
+}
+
+static void alias_line(struct tool *t, struct run *r, char *line, size_t len, unsigned long no)
+{
+    if (no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+        line += 3; /* a byte-order mark, as editors on Windows write */
+        len -= 3;
+    }
+    const char *problem = alias_text_problem(line, len);
+    if (problem) tool_usage_error(t, "%s:%lu: not an alias file (%s)", r->alias, no, problem);
+    char *p = line + strspn(line, " \t");
+    if (*p == '\0' || *p == '#') return;
+    char *eq = strchr(p, '=');
+    if (!eq) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
+    *eq = '\0';
+    char *canon = eq + 1 + strspn(eq + 1, " \t");
+    size_t plen = strlen(p), clen = strlen(canon);
+    while (plen > 0 && (p[plen - 1] == ' ' || p[plen - 1] == '\t'))
+        p[--plen] = '\0';
+    while (clen > 0 && (canon[clen - 1] == ' ' || canon[clen - 1] == '\t'))
+        canon[--clen] = '\0';
+    int rc = pdn_stats_alias(r->stats, p, canon);
+    if (rc == PDN_EINVAL && plen && clen)
+        tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
+                         r->alias, no, p, canon, canon, p);
+    if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
+    if (rc < 0) {
+        tool_system_error(t, r->alias, pdn_error_message(rc));
+        exit(tool_exit_status(t));
+    }
+}
+
+static void alias_fail(struct tool *t, const char *path, int err)
+{
+    tool_system_error(t, path, strerror(err));
+    exit(tool_exit_status(t));
+}
+
 static void read_aliases(struct tool *t, struct run *r)
 {
     FILE *fp = fopen(r->alias, "r");
-    if (!fp) {
-        tool_system_error(t, r->alias, strerror(errno));
-        exit(tool_exit_status(t));
-    }
+    if (!fp) alias_fail(t, r->alias, errno);
+    struct stat sb;
+    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) alias_fail(t, r->alias, EISDIR);
     char *line = NULL;
     size_t cap = 0;
     unsigned long no = 0;
-    while (getline(&line, &cap, fp) != -1) {
+    ssize_t n;
+    errno = 0;
+    while ((n = getline(&line, &cap, fp)) != -1) {
         no++;
-        line[strcspn(line, "\r\n")] = '\0';
-        char *p = line + strspn(line, " \t");
-        if (*p == '\0' || *p == '#') continue;
-        char *eq = strchr(p, '=');
-        if (eq) *eq = '\0';
-        int rc = eq ? pdn_stats_alias(r->stats, p, eq + 1) : PDN_EINVAL;
-        if (rc == PDN_EINVAL)
-            tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
-        if (rc < 0) {
-            tool_system_error(t, r->alias, pdn_error_message(rc));
-            exit(tool_exit_status(t));
-        }
+        size_t len = (size_t)n;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        alias_line(t, r, line, len, no);
     }
-    bool bad = ferror(fp);
+    int err = ferror(fp) ? (errno ? errno : EIO) : 0;
     free(line);
     fclose(fp);
-    if (bad) {
-        tool_system_error(t, r->alias, strerror(EIO));
-        exit(tool_exit_status(t));
+    if (err) alias_fail(t, r->alias, err);
+}
+
+/* ---- spellings that look like one name ------------------------------------------ */
+
+struct suggesting {
+    unsigned group; /* the last group written, 0 none */
+    int section;    /* 0 none yet, 1 players, 2 events */
+};
+
+/* A comment naming the group's spelling, then each variant: why, then the
+ * alias line. */
+static void suggest_line(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct suggesting *g = ctx;
+    if (g->section != 1 + s->event) {
+        g->section = 1 + s->event;
+        printf("\n# ---- %s\n", s->event ? "events" : "players");
     }
+    if (s->group != g->group)
+        printf("\n# '%s' (%lu game%s) may also be spelt:\n", s->canonical, s->canonical_games,
+               s->canonical_games == 1 ? "" : "s");
+    g->group = s->group;
+    printf("# %s; %lu game%s\n%s = %s\n", s->why, s->games, s->games == 1 ? "" : "s", s->variant,
+           s->canonical);
+}
+
+/* --suggest-aliases: an alias file to check, on standard output. */
+static void write_suggestions(struct tool *t, struct run *r)
+{
+    printf("# pdnstats --suggest-aliases: spellings that look like one name, each\n"
+           "# with why. Check every line, delete the wrong ones, then pass the file\n"
+           "# with --alias.\n");
+    struct suggesting g = {0, 0};
+    int rc = pdn_stats_suggest(r->stats, suggest_line, &g);
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+    if (g.group == 0) printf("# (none found)\n");
+}
+
+/* ---- warnings beside a crosstable ----------------------------------------------- */
+
+/* One warning line per group of spellings, or per event short of games:
+ * the first few names, and how many more. */
+struct warning {
+    const struct tool *t;
+    unsigned group;
+    const char *event;
+    char *head; /* the line so far, NULL none */
+    size_t listed, more;
+};
+
+static void warning_flush(struct warning *w, const char *tail)
+{
+    if (!w->head) return;
+    fprintf(stderr, "%s: warning: ", w->t->prog);
+    tool_put_escaped(stderr, w->head, strlen(w->head), false); /* names from the input */
+    if (w->more) fprintf(stderr, " and %zu more", w->more);
+    fprintf(stderr, "%s\n", tail);
+    free(w->head);
+    w->head = NULL;
+    w->listed = w->more = 0;
+}
+
+/* Adds "text" to the line, or counts it among the more once three are listed. */
+static void warning_add(struct warning *w, const char *text)
+{
+    if (w->listed == 3) {
+        w->more++;
+        return;
+    }
+    size_t n = (w->head ? strlen(w->head) : 0) + strlen(text) + 3;
+    char *line = malloc(n);
+    if (!line) return;
+    snprintf(line, n, "%s%s%s", w->head ? w->head : "", w->listed ? ", " : "", text);
+    free(w->head);
+    w->head = line;
+    w->listed++;
+}
+
+static void on_spelling(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct warning *w = ctx;
+    if (s->group != w->group) {
+        warning_flush(w, ": pdnstats --suggest-aliases writes an alias file to check");
+        w->group = s->group;
+        size_t n = strlen(s->canonical) + 64;
+        if ((w->head = malloc(n)))
+            snprintf(w->head, n, "%s '%s' may also be spelt ", s->event ? "event" : "player",
+                     s->canonical);
+    }
+    size_t n = strlen(s->variant) + strlen(s->why) + 8;
+    char *text = malloc(n);
+    if (!text) return;
+    snprintf(text, n, "'%s' (%s)", s->variant, s->why);
+    warning_add(w, text);
+    free(text);
+}
+
+static void on_shortfall(const struct pdn_stats_shortfall *s, void *ctx)
+{
+    struct warning *w = ctx;
+    if (s->event != w->event) { /* the event's name lives as long as the stats */
+        w->event = s->event;
+        warning_flush(w,
+                      ": games missing from the files, withdrawals, byes or names spelt two ways");
+        size_t n = strlen(s->event) + 96;
+        if ((w->head = malloc(n)))
+            snprintf(w->head, n, "%s: fewer games than %s %lu%s: ", s->event,
+                     s->round_robin ? "the round robin's" : "its", s->due,
+                     s->round_robin ? "" : " rounds");
+    }
+    char text[64 + 256];
+    snprintf(text, sizeof text, "'%.256s' (%lu)", s->player, s->games);
+    warning_add(w, text);
+}
+
+/* What a crosstable's reader should know: names that look alike (with no
+ * alias file), and players with fewer games than the event suggests. */
+static void crosstable_warnings(struct tool *t, struct run *r)
+{
+    if (t->quiet || !(r->wo.tables & PDN_STATS_CROSSTABLE)) return;
+    struct warning w = {.t = t};
+    if (!r->alias) pdn_stats_suggest(r->stats, on_spelling, &w);
+    warning_flush(&w, ": pdnstats --suggest-aliases writes an alias file to check");
+    pdn_stats_shortfalls(r->stats, on_shortfall, &w);
+    warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
 }
 
 /* ---- counting ------------------------------------------------------------------ */
@@ -219,11 +403,16 @@ int main(int argc, char **argv)
     t.diag_ctx = r.stats;
     rc = tool_read_inputs(&t, n, argv + optind, count_one, &r);
     if (rc < 0) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
-    rc = pdn_stats_write(stdout, r.stats, &r.wo);
-    if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
-        tool_usage_error(&t, "--csv: the events' crosstables have different columns: "
-                             "choose one event with --event");
-    if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+    if (r.suggest) {
+        write_suggestions(&t, &r);
+    } else {
+        rc = pdn_stats_write(stdout, r.stats, &r.wo);
+        if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
+            tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "
+                                 "different columns: choose one event with --event");
+        if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+        crosstable_warnings(&t, &r);
+    }
     if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
     pdn_select_free(t.select);

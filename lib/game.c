@@ -27,7 +27,7 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
 bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len)
 {
     if (!out || !text) return false;
-    const struct text_result *r = text_result_exact(text, len);
+    const struct text_result *r = text_result_read(text, len);
     if (r) *out = (enum pdn_result)r->result;
     return r != NULL;
 }

@@ -629,8 +629,9 @@ PDN_API void pdn_game_free(pdn_game *game);
 /* The value of the first tag with this name (case-sensitive), or NULL;
  * borrowed from the game. */
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
-/* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...): true and *out
- * set, or false when the text is not a result. */
+/* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...), blanks around
+ * it ignored as every tool reads a Result tag: true and *out set, or false
+ * when the text is not a result. */
 PDN_API bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len);
 /* The international form of a result ("2-0", "1-1", "*", ...). */
 PDN_API const char *pdn_result_text(enum pdn_result result);
@@ -1183,7 +1184,13 @@ enum pdn_stats_table {
     PDN_STATS_OPENINGS = 1 << 7,   /* the openings tree */
     PDN_STATS_PLAY = 1 << 8,       /* captures, promotions, kings, draw rules */
     PDN_STATS_CROSSTABLE = 1 << 9, /* per event: round-robin grid or table by rounds */
-    PDN_STATS_EXPLAIN = 1 << 10    /* per event: the criterion that separated tied players */
+    PDN_STATS_EXPLAIN = 1 << 10,   /* per event: the criterion that separated tied players */
+    PDN_STATS_REPEATS = 1 << 11,   /* games read twice, left out of players, events and
+                                      crosstables (written too when there are any and
+                                      the tables are the default ones or a crosstable) */
+    PDN_STATS_MISSING = 1 << 12,   /* per round robin: the pairings with no game */
+    PDN_STATS_TEAMS = 1 << 13      /* per team event: match and board points by round
+                                      (written too with a crosstable, but in CSV) */
 };
 
 /* Tie-break presets of the crosstable (see pdnstats(1) for their sources). */
@@ -1220,7 +1227,9 @@ PDN_API int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *optio
  * Makes a spelling variant of a player's or an event's name count as the
  * canonical one. Names are compared trimmed, folded (case, accents, as
  * pdn_select does) and with the punctuation , . - ' \\ read as blanks.
- * Returns 0, PDN_EINVAL (empty names) or PDN_ENOMEM.
+ * Aliases chain (A = B, then B = C: A counts as C); a name that folds to
+ * its variant changes nothing. Returns 0, PDN_EINVAL (an empty name, or an
+ * alias that would close a cycle: B = A after A = B) or PDN_ENOMEM.
  */
 PDN_API int pdn_stats_alias(pdn_stats *stats, const char *variant, const char *canonical);
 /* Counts one input file (the tool calls it for each operand). */
@@ -1237,6 +1246,42 @@ PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
 PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);
 /* "fmjd", "kndb", "solkoff", "tsolkoff", "sb": true and *out set, or false. */
 PDN_API bool pdn_stats_tiebreak_parse(enum pdn_stats_tiebreak *out, const char *name);
+/* One spelling that looks like another name's (pdn_stats_suggest). */
+struct pdn_stats_suggestion {
+    bool event;            /* an event's name, else a player's */
+    const char *variant;   /* a spelling met */
+    const char *canonical; /* the spelling proposed for it (a round suffix cut) */
+    const char *why;       /* what they differ by: "round suffix ' - ronde 3'", "word order",
+                              "initials", "surname only", ... */
+    unsigned long games, canonical_games; /* games counted under each */
+    unsigned group;                       /* the same for the variants of one name, from 1 */
+};
+typedef void (*pdn_stats_suggest_fn)(const struct pdn_stats_suggestion *suggestion, void *ctx);
+/*
+ * Calls fn for each spelling of a player or an event that looks like
+ * another name of the collection: players equal but for a round suffix
+ * (" - ronde 3", " (R3)", "r.3"), case, accents, punctuation, word order,
+ * initials or a missing first name (when one full name only fits); events
+ * equal but for spacing, "édition" and small words, or a year one
+ * of them lacks. Players first, then events, in the order first met.
+ * Proposals for an alias file, which the user checks. Returns 0,
+ * PDN_EINVAL or PDN_ENOMEM.
+ */
+PDN_API int pdn_stats_suggest(const pdn_stats *stats, pdn_stats_suggest_fn fn, void *ctx);
+/* A player of an event's crosstable with fewer games than it suggests. */
+struct pdn_stats_shortfall {
+    const char *event, *player;
+    unsigned long games; /* games read */
+    unsigned long due;   /* a round robin's: cycles x (players - 1); an open's: its rounds */
+    bool round_robin;
+};
+typedef void (*pdn_stats_shortfall_fn)(const struct pdn_stats_shortfall *shortfall, void *ctx);
+/* Calls fn for each player of each event's crosstable (the collection made
+ * with .crosstable) with fewer games than due: a game missing from the
+ * files, a withdrawal, a bye, or a name spelt two ways. Events in the order
+ * met, players in the order of the table. Returns 0, PDN_EINVAL or
+ * PDN_ENOMEM. */
+PDN_API int pdn_stats_shortfalls(const pdn_stats *stats, pdn_stats_shortfall_fn fn, void *ctx);
 /* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
  * CSV is one table under one header: PDN_EINVAL when more than one table,
  * or the crosstables of more than one event, would be written. */

@@ -16,12 +16,7 @@
  * ignored; NULL if none. */
 static const struct text_result *result_form(const char *text)
 {
-    while (*text == ' ' || *text == '\t')
-        text++;
-    size_t len = strlen(text);
-    while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
-        len--;
-    return text_result_exact(text, len);
+    return text_result_read(text, strlen(text));
 }
 
 /* International results count game points; 8x8 files commonly count chess

@@ -154,6 +154,33 @@ static void interned_free(struct interned *c)
     memset(c, 0, sizeof *c);
 }
 
+/* The last alias of the chain a key starts (A = B, B = C: A is C), or NULL
+ * when the key is no variant. Aliases never form a cycle (pdn_stats_alias
+ * refuses the one that would close it), so the walk ends. */
+static const struct st_alias *alias_end(const pdn_stats *st, const char *key)
+{
+    const struct st_alias *al = NULL;
+    for (size_t steps = 0; steps <= st->alias.n; steps++) {
+        long a = names_find((struct names *)&st->aliases, key, false, NULL);
+        if (a < 0) return al;
+        al = (const struct st_alias *)st->alias.data + a;
+        key = al->key;
+    }
+    return al;
+}
+
+/* Whether the chain from key from passes through key to. */
+static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to)
+{
+    for (size_t steps = 0; steps <= st->alias.n; steps++) {
+        if (strcmp(from, to) == 0) return true;
+        long a = names_find((struct names *)&st->aliases, from, false, NULL);
+        if (a < 0) return false;
+        from = ((const struct st_alias *)st->alias.data)[a].key;
+    }
+    return false;
+}
+
 /* The display name and key of a tag value, aliases applied, in buf (3n + 4
  * bytes at least): returns the key; *display points to the name. */
 static const char *name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
@@ -163,9 +190,8 @@ static const char *name_of(const pdn_stats *st, char *buf, const char *value, co
     if (stats_trim(shown, value, n) == 0) strcpy(shown, "?");
     stats_key(key, shown, strlen(shown));
     *display = shown;
-    long a = names_find((struct names *)&st->aliases, key, false, NULL);
-    if (a < 0) return key;
-    const struct st_alias *al = (const struct st_alias *)st->alias.data + a;
+    const struct st_alias *al = alias_end(st, key);
+    if (!al) return key;
     *display = al->name;
     return al->key;
 }
@@ -180,7 +206,21 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     rc = PDN_EINVAL;
     if (stats_key(key, variant, n) == 0 || stats_trim(shown, canonical, m) == 0) goto out;
     stats_key(ckey, shown, strlen(shown));
+    rc = 0;
+    if (strcmp(key, ckey) == 0) goto out; /* a spelling of itself */
+    rc = PDN_EINVAL;
+    if (alias_leads_to(st, ckey, key)) goto out; /* would close a cycle */
     rc = PDN_ENOMEM;
+    /* B = C, then A = B: A is stored as C, so that chains read in either
+     * order stay short (200000 lines in a chain read in moments) */
+    const struct st_alias *end = alias_end(st, ckey);
+    if (end) {
+        free(shown);
+        free(ckey);
+        shown = strdup(end->name);
+        ckey = strdup(end->key);
+        if (!shown || !ckey) goto out;
+    }
     bool added;
     long i = names_find(&st->aliases, key, true, &added);
     if (i < 0) goto out;
@@ -258,6 +298,8 @@ void pdn_stats_free(pdn_stats *st)
     free(st->open_slots);
     free(st->pair_slots);
     free(st->best_where);
+    stats_repeat_free(st);
+    stats_teams_free(st);
     free(st);
 }
 
@@ -292,6 +334,19 @@ static void on_replay_diag(const struct pdn_diag *d, void *ctx)
     st->seen[d->code] = true;
 }
 
+/* One game's walk through its plies. */
+struct game_walk {
+    pdn_stats *st;
+    const pdn_game *game;
+    const char *file;
+    enum st_outcome oc;
+    unsigned long ply;
+    unsigned long captures, promotions, first_king;
+    uint32_t open;       /* the openings tree's node: index */
+    bool open_fail;      /* out of memory in the tree */
+    uint64_t moves_hash; /* of the main line: stats_repeat.c */
+};
+
 /* ---- per-player and per-event counts ------------------------------------------- */
 
 static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
@@ -313,6 +368,37 @@ static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
     if (buf != stackbuf) free(buf);
     if (i >= 0 && !interned_set(&st->seen_players, slot, i)) i = -1;
     return i;
+}
+
+long stats_team_of(pdn_stats *st, const char *value)
+{
+    if (!value) return 0;
+    size_t n = strlen(value);
+    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
+    if (!buf) return -1;
+    const char *shown, *key = name_of(st, buf, value, &shown);
+    bool added;
+    long i = strcmp(shown, "?") == 0 ? -2 : names_find(&st->teams, key, true, &added);
+    if (i >= 0 && added) {
+        char *copy = strdup(shown), **slot = copy ? vec_push(&st->team, sizeof *slot) : NULL;
+        if (slot)
+            *slot = copy;
+        else {
+            free(copy);
+            i = -1;
+        }
+    }
+    if (buf != stackbuf) free(buf);
+    return i == -2 ? 0 : i < 0 ? -1 : i + 1;
+}
+
+void stats_teams_free(pdn_stats *st)
+{
+    char **t = st->team.data;
+    for (size_t i = 0; i < st->team.n; i++)
+        free(t[i]);
+    vec_free(&st->team);
+    names_free(&st->teams);
 }
 
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
@@ -448,11 +534,23 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     return e;
 }
 
-static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st_outcome oc)
+/* Counts the game in its event; 1 when it repeats a game counted before
+ * (and is left out), 0, or PDN_ENOMEM. */
+static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
+                       const struct game_walk *walk)
 {
     long ei;
     struct st_event *e = event_of(st, g, &ei);
     if (!e) return PDN_ENOMEM;
+    int32_t round, sub;
+    parse_round(&round, &sub, pdn_game_tag(g, "Round"));
+    struct repeat_game rg = {walk->file, g->index, (uint32_t)ei,      (uint32_t)w,      (uint32_t)b,
+                             round,      sub,      (uint8_t)walk->oc, walk->moves_hash, walk->ply};
+    int repeat = stats_repeat_check(st, &rg);
+    if (repeat != 0) {
+        e->repeats += repeat > 0;
+        return repeat;
+    }
     e->games++;
     char date[11];
     read_date(date, pdn_game_tag(g, "Date"));
@@ -466,13 +564,21 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st
         e->players += (unsigned long)added;
         p->last_event = (uint32_t)ei + 1;
     }
-    int32_t round, sub;
-    parse_round(&round, &sub, pdn_game_tag(g, "Round"));
     if (round > 0 && !add_round(e, round)) return PDN_ENOMEM;
     if (!st->opt.crosstable || w == b) return 0;
+    long wt = stats_team_of(st, pdn_game_tag(g, "WhiteTeam"));
+    long bt = wt < 0 ? -1 : stats_team_of(st, pdn_game_tag(g, "BlackTeam"));
+    if (bt < 0) return PDN_ENOMEM;
     struct st_rec *r = vec_push(&e->recs, sizeof *r);
     if (!r) return PDN_ENOMEM;
-    *r = (struct st_rec){(uint32_t)w, (uint32_t)b, round, sub, (uint32_t)e->games, (uint8_t)oc};
+    *r = (struct st_rec){.white = (uint32_t)w,
+                         .black = (uint32_t)b,
+                         .round = round,
+                         .sub = sub,
+                         .seq = (uint32_t)e->games,
+                         .white_team = (uint32_t)wt,
+                         .black_team = (uint32_t)bt,
+                         .outcome = (uint8_t)walk->oc};
     return 0;
 }
 
@@ -494,28 +600,22 @@ static void count_player(struct st_player *p, bool white, enum st_outcome oc)
     }
 }
 
-static int count_names(pdn_stats *st, const pdn_game *g, enum st_outcome oc)
+/* Players and event: a repeat of a game counted before is left out of
+ * both (stats_repeat.c), so that the players table and the crosstables
+ * count the same games. */
+static int count_names(pdn_stats *st, const pdn_game *g, const struct game_walk *walk)
 {
     long w = player_of(st, g, "White"), b = w < 0 ? -1 : player_of(st, g, "Black");
     if (w < 0 || b < 0) return PDN_ENOMEM;
+    int rc = count_event(st, g, w, b, walk);
+    if (rc != 0) return rc < 0 ? rc : 0;
     struct st_player *p = st->player.data;
-    count_player(&p[w], true, oc);
-    count_player(&p[b], false, oc);
-    return count_event(st, g, w, b, oc);
+    count_player(&p[w], true, walk->oc);
+    count_player(&p[b], false, walk->oc);
+    return 0;
 }
 
 /* ---- one game's plies ------------------------------------------------------------ */
-
-struct game_walk {
-    pdn_stats *st;
-    const pdn_game *game;
-    const char *file;
-    enum st_outcome oc;
-    unsigned long ply;
-    unsigned long captures, promotions, first_king;
-    uint32_t open;  /* the openings tree's node: index */
-    bool open_fail; /* out of memory in the tree */
-};
 
 static bool open_grow(pdn_stats *st)
 {
@@ -599,6 +699,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     if (depth != 0) return;
     enum pdn_variant variant = (enum pdn_variant)before->variant;
     w->ply++;
+    w->moves_hash = stats_moves_hash(w->moves_hash, m);
     if (m->ncaptured) {
         w->captures++;
         note_capture(w, m, node, variant);
@@ -708,5 +809,5 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
     struct st_open *root = st->open.data;
     root->games++;
     root->outcome[w.oc]++;
-    return count_names(st, g, w.oc);
+    return count_names(st, g, &w);
 }

@@ -43,15 +43,17 @@ struct st_player {
 
 /* One game of an event, as the crosstable needs it. */
 struct st_rec {
-    uint32_t white, black; /* player indexes */
-    int32_t round, sub;    /* "3" is 3, 0; "1-2" is 1, 2; no number is 0 */
-    uint32_t seq;          /* order read */
-    uint8_t outcome;       /* enum st_outcome */
+    uint32_t white, black;           /* player indexes */
+    int32_t round, sub;              /* "3" is 3, 0; "1-2" is 1, 2; no number is 0 */
+    uint32_t seq;                    /* order read */
+    uint32_t white_team, black_team; /* team index + 1 (WhiteTeam, BlackTeam), 0 none */
+    uint8_t outcome;                 /* enum st_outcome */
 };
 
 struct st_event {
     char *name;
     unsigned long games;
+    unsigned long repeats;    /* games read again, left out (stats_repeat.c) */
     char first[11], last[11]; /* dates YYYY.MM.DD (may hold '?'), "" none */
     unsigned long players;    /* distinct players */
     struct vec rounds;        /* int32_t, distinct round numbers, ascending */
@@ -74,6 +76,34 @@ struct open_slot {
     uint32_t node;
 };
 
+/* Games read twice (stats_repeat.c): the keys of the games counted, each
+ * with where it was read, and the repeats left out. */
+struct repeat_slot {
+    uint64_t key; /* 0 empty */
+    uint32_t file, game;
+};
+struct repeat_set {
+    struct repeat_slot *slots;
+    size_t cap, n;
+};
+struct st_repeat {
+    uint32_t file, game;             /* the repeat: index in repeat_files, game in the file */
+    uint32_t first_file, first_game; /* the game it repeats */
+    uint32_t event, white, black;
+    int32_t round, sub;
+    bool same_moves; /* found by its moves (another round), else by its round */
+};
+/* What stats_repeat_check needs of a game. */
+struct repeat_game {
+    const char *file;
+    size_t index;
+    uint32_t event, white, black;
+    int32_t round, sub;
+    uint8_t outcome;
+    uint64_t moves; /* stats_moves_hash of the main line */
+    unsigned long plies;
+};
+
 struct pdn_stats {
     struct pdn_stats_options opt;
     unsigned long files, games, plies;
@@ -92,7 +122,8 @@ struct pdn_stats {
     unsigned best_capture; /* pieces */
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
-    struct names players, events, aliases;
+    struct names players, events, aliases, teams;
+    struct vec team; /* char *: a team's name as first met, by index (stats_teams.c) */
     struct interned seen_players, seen_events; /* emptied when an alias is added */
     struct vec player;                         /* struct st_player */
     struct vec event;                          /* struct st_event */
@@ -103,6 +134,9 @@ struct pdn_stats {
     struct vec open;              /* struct st_open; index 0 is the root */
     struct open_slot *open_slots; /* (parent, move key) -> child: see open_child */
     size_t open_cap;
+    struct repeat_set repeat_seen; /* stats_repeat.c */
+    struct vec repeats;            /* struct st_repeat */
+    struct vec repeat_files;       /* char *: the files repeats name */
 };
 
 /* ---- names (stats.c) ---- */
@@ -111,50 +145,122 @@ struct pdn_stats {
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
+/* The length of a player's name s[0, n) without a round suffix
+ * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none
+ * (stats_suggest.c). */
+size_t stats_round_suffix(const char *s, size_t n);
+
+/* ---- games read twice (stats_repeat.c) ---- */
+
+/* h with one more main-line move. */
+uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m);
+/* 1 when the game repeats one counted before (it is listed in st->repeats
+ * and must not be counted), 0 when it is new (now remembered), or
+ * PDN_ENOMEM. */
+int stats_repeat_check(pdn_stats *st, const struct repeat_game *g);
+void stats_repeat_free(pdn_stats *st);
+
+/* ---- teams (stats_teams.c) ---- */
+
+/* The index + 1 of a team's name (aliases apply), 0 when value is NULL or
+ * blank, -1 out of memory. */
+long stats_team_of(pdn_stats *st, const char *value);
+void stats_teams_free(pdn_stats *st);
+
+/* A team's line in an event's team table. */
+struct team_row {
+    uint32_t team; /* index in st->team */
+    unsigned long matches, match_points, board_points, wins, draws, losses;
+    int place;
+};
+
+/* One match: two teams in one round, their board points. */
+struct team_match {
+    int32_t round;
+    uint32_t team[2];
+    unsigned long board[2];
+};
+
+struct team_table {
+    struct team_row *rows; /* in final order */
+    size_t nrows;
+    struct team_match *matches; /* by round */
+    size_t nmatches;
+    size_t untagged; /* games of the event that name no teams */
+    int rounds;
+};
+
+/* The team table of an event whose games name teams; false when out of
+ * memory. nrows is 0 when no game names both teams. */
+bool team_table_build(struct team_table *out, const pdn_stats *st, const struct st_event *ev);
+void team_table_free(struct team_table *t);
+/* A team's row index, or -1. */
+int team_row_of(const struct team_table *t, uint32_t team);
 
 /* ---- crosstable (stats_cross.c) ---- */
 
 /* A player's line in an event's table. */
 struct cross_row {
     uint32_t player; /* index in stats->player */
+    uint32_t at;     /* index among the table's players, ascending ids (cross_pair) */
     double points, wins, draws, losses, games, white, black;
-    double crit[4];         /* tie-break values after points, by the preset's criteria */
-    int gid[5];             /* tie group after each criterion (points first) */
-    int place, place_to;    /* shared place: place..place_to */
-    uint32_t cls_at, cls_n; /* results by classification: cross.cls[cls_at..+cls_n] */
+    double crit[4];      /* tie-break values after points, by the preset's criteria */
+    double mutual_games; /* games against the players of its tie group (internal) */
+    int gid[5];          /* tie group after each criterion (points first) */
+    int place, place_to; /* shared place: place..place_to */
 };
 
-/* Points a player scored against one group of the classification (the
- * players tied before a criterion, their gid), for FMJD's last criterion. */
-struct cls_entry {
-    uint32_t owner; /* the player's row in the work order (internal) */
-    int32_t gid;
-    double points;
+/* Two players' points against one opponent of a group (cls_compare). */
+struct cls_sum {
+    int gid;
+    double x, y;
+};
+
+/* An opponent a player met (stats_pairs.c). */
+struct cross_opp {
+    uint32_t opp;             /* the opponent's index among the table's players */
+    uint16_t recorded, games; /* games read; those with a known result */
+    double points;            /* scored in those */
 };
 
 struct cross {
     const struct st_event *ev;
-    struct st_rec *recs; /* sorted by round, duplicates dropped */
-    size_t nrecs, duplicates;
-    struct cross_row *rows; /* in final order */
+    struct st_rec *recs;      /* sorted by round */
+    size_t nrecs, duplicates; /* duplicates: the event's repeats, left out */
+    struct cross_row *rows;   /* in final order */
     size_t nrows;
-    int rounds; /* highest round number (or most games of a player) */
-    bool swiss; /* more players than rounds + 1 */
-    int ncrit;  /* criteria after points */
+    int rounds;             /* highest round number (or most games of a player) */
+    bool swiss;             /* more players than rounds + 1 */
+    int cycles;             /* a round robin's games per pairing: 1 single, 2 double */
+    unsigned long expected; /* a round robin's games: cycles x pairings */
+    int ncrit;              /* criteria after points */
     const char *crit_name[4];
     int cls_stage;         /* the criterion "results in order of the classification", or -1 */
-    struct cls_entry *cls; /* its entries, by row: ascending gid */
+    struct cross_opp *opp; /* by player (index among the table's players), opponents ascending */
+    uint32_t *opp_at;      /* player i's opponents: opp[opp_at[i]..opp_at[i + 1]] */
+    size_t nids;
+    int *cls_gid;            /* by player index: its group at cls_stage */
+    struct cls_sum *cls_tmp; /* room for one player's opponents (cls_compare) */
 };
 
 /* Where rows a and b first differ by results in order of the classification:
- * the gid of that group (-1 none) and the points of each against it. */
+ * the gid of that group (-1 none) and the points of each against it, in
+ * the games against its players both of them met. */
 int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struct cross_row *b,
                    double *pa, double *pb);
+
+/* Who met whom (stats_pairs.c): c->opp from c->recs, for the n players ids
+ * (ascending); false when out of memory. */
+bool cross_pairs_build(struct cross *c, const uint32_t *ids, size_t n);
+/* What a (index among the table's players) did against b, or NULL: never met. */
+const struct cross_opp *cross_pair(const struct cross *c, uint32_t a, uint32_t b);
 
 /* Builds an event's table; false when out of memory. */
 bool cross_build(struct cross *out, const pdn_stats *st, const struct st_event *ev,
                  enum pdn_stats_tiebreak tb);
 void cross_free(struct cross *c);
+/* What a preset leaves out because PDN files lack its data, or NULL. */
+const char *cross_preset_note(enum pdn_stats_tiebreak tb);
 /* A player's row index in c->rows, or -1. */
 int cross_row_of(const struct cross *c, uint32_t player);
 /* Game points (2/1/0) of a record for its white (black: 2 - that) player; -1 unknown. */

@@ -1,6 +1,6 @@
 /*
- * stats_cross: an event's crosstable from its game records: duplicates
- * dropped, games in round order, each player's line, and the final order by
+ * stats_cross: an event's crosstable from its game records (repeats left
+ * out when counted): games in round order, each player's line, and the final order by
  * a tie-break preset, remembering after which criterion each tied group
  * split (for --explain). Reads what stats.c counted; never prints.
  */
@@ -36,16 +36,6 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int cmp_same_game(const void *a, const void *b)
-{
-    const struct st_rec *x = a, *y = b;
-    if (x->white != y->white) return x->white < y->white ? -1 : 1;
-    if (x->black != y->black) return x->black < y->black ? -1 : 1;
-    if (x->round != y->round) return x->round < y->round ? -1 : 1;
-    if (x->sub != y->sub) return x->sub < y->sub ? -1 : 1;
-    return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
 static int cmp_round_order(const void *a, const void *b)
 {
     const struct st_rec *x = a, *y = b;
@@ -54,20 +44,10 @@ static int cmp_round_order(const void *a, const void *b)
     return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* The same two players in the same colours and round, read twice: one game. */
-static size_t drop_duplicates(struct st_rec *r, size_t n)
+const char *cross_preset_note(enum pdn_stats_tiebreak tb)
 {
-    qsort(r, n, sizeof *r, cmp_same_game);
-    size_t w = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (w > 0 && r[i].round > 0 && r[w - 1].white == r[i].white &&
-            r[w - 1].black == r[i].black && r[w - 1].round == r[i].round &&
-            r[w - 1].sub == r[i].sub)
-            continue;
-        r[w++] = r[i];
-    }
-    qsort(r, w, sizeof *r, cmp_round_order);
-    return n - w;
+    return tb == PDN_TIEBREAK_KNDB ? "without plus- and minus-draws, which PDN files do not record"
+                                   : NULL;
 }
 
 int cross_row_of(const struct cross *c, uint32_t player)
@@ -140,41 +120,34 @@ static void opponent_sums(struct work *w, double *solkoff, double *lowest, doubl
     }
 }
 
-enum crit {
-    CRIT_WINS,
-    CRIT_PLUS_MINUS,
-    CRIT_MUTUAL,
-    CRIT_SOLKOFF,
-    CRIT_TSOLKOFF,
-    CRIT_SB,
-    CRIT_CLASS
-};
+enum crit { CRIT_WINS, CRIT_MUTUAL, CRIT_SOLKOFF, CRIT_TSOLKOFF, CRIT_SB, CRIT_CLASS };
 
 static const char *const crit_names[] = {
-    [CRIT_WINS] = "most wins",
-    [CRIT_PLUS_MINUS] = "plus-draws minus minus-draws",
-    [CRIT_MUTUAL] = "mutual result",
-    [CRIT_SOLKOFF] = "Solkoff",
-    [CRIT_TSOLKOFF] = "truncated Solkoff",
-    [CRIT_SB] = "Sonneborn-Berger",
-    [CRIT_CLASS] = "results by classification",
+    [CRIT_WINS] = "most wins",      [CRIT_MUTUAL] = "mutual result",
+    [CRIT_SOLKOFF] = "Solkoff",     [CRIT_TSOLKOFF] = "truncated Solkoff",
+    [CRIT_SB] = "Sonneborn-Berger", [CRIT_CLASS] = "results by classification",
 };
 
 /* The criteria after points of each preset, -1 ended. */
 static const int presets[PDN_TIEBREAK_COUNT][4] = {
     [PDN_TIEBREAK_FMJD] = {CRIT_WINS, CRIT_MUTUAL, CRIT_CLASS, -1},
-    [PDN_TIEBREAK_KNDB] = {CRIT_PLUS_MINUS, CRIT_MUTUAL, -1},
+    /* KNDB's first criterion, plus- and minus-draws, has no PDN result or
+     * tag: left out, and the table says so */
+    [PDN_TIEBREAK_KNDB] = {CRIT_MUTUAL, -1},
     [PDN_TIEBREAK_SOLKOFF] = {CRIT_SOLKOFF, -1},
     [PDN_TIEBREAK_TSOLKOFF] = {CRIT_TSOLKOFF, CRIT_SOLKOFF, -1},
     [PDN_TIEBREAK_SB] = {CRIT_SB, -1},
 };
 
-/* Points in the games between players of one tie group (stage's groups). */
+/* Points in the games between players of one tie group (stage's groups).
+ * A group whose players did not all play as many games among themselves
+ * (a pairing with no game in the file) gets 0 for all: a game not played
+ * would count as lost by both, so the criterion leaves them tied. */
 static void mutual(struct work *w, int k)
 {
     const struct cross *c = w->c;
     for (size_t i = 0; i < w->n; i++)
-        w->by_id[i].crit[k] = 0;
+        w->by_id[i].crit[k] = w->by_id[i].mutual_games = 0;
     for (size_t i = 0; i < c->nrecs; i++) {
         const struct st_rec *r = &c->recs[i];
         int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
@@ -182,35 +155,63 @@ static void mutual(struct work *w, int k)
         if (pw < 0 || a->gid[k] != b->gid[k]) continue;
         a->crit[k] += pw;
         b->crit[k] += pb;
+        a->mutual_games++;
+        b->mutual_games++;
+    }
+    /* the groups lie together in c->rows */
+    for (size_t i = 0; i < c->nrows;) {
+        size_t j = i;
+        bool even = true;
+        const struct cross_row *first = row_by_id(w, c->rows[i].player);
+        for (; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++)
+            even &= row_by_id(w, c->rows[j].player)->mutual_games == first->mutual_games;
+        for (; !even && i < j; i++)
+            row_by_id(w, c->rows[i].player)->crit[k] = 0;
+        i = j;
     }
 }
 
 /* ---- results in order of the classification ------------------------------------ */
 
-static int cmp_cls_entry(const void *a, const void *b)
+static int cmp_cls_sum(const void *a, const void *b)
 {
-    const struct cls_entry *x = a, *y = b;
-    if (x->owner != y->owner) return x->owner < y->owner ? -1 : 1;
+    const struct cls_sum *x = a, *y = b;
     return (x->gid > y->gid) - (x->gid < y->gid);
 }
 
-/* Two players' points against each group of the classification, the
- * highest group first (a group not met counts 0): the first difference
- * decides. Returns < 0 when x is ahead; *gid is that group, -1 none. */
-static int cls_compare(const struct cls_entry *x, uint32_t nx, const struct cls_entry *y,
-                       uint32_t ny, int *gid, double *px, double *py)
+/* Two players' points against each group of the classification (the groups
+ * at stage k, their own left out), the highest group first, counting only
+ * the games against players both of them met: a game not played is no
+ * result. Walks x's opponents, so a comparison costs x's games, not the
+ * table. The first difference decides: < 0 when x is ahead; *gid is that
+ * group, -1 none. */
+static int cls_compare(const struct cross *c, int k, const struct cross_row *x,
+                       const struct cross_row *y, int *gid, double *px, double *py)
 {
-    uint32_t i = 0, j = 0;
     *gid = -1;
-    while (i < nx || j < ny) {
-        int32_t g = i < nx && (j >= ny || x[i].gid <= y[j].gid) ? x[i].gid : y[j].gid;
-        double a = i < nx && x[i].gid == g ? x[i++].points : 0;
-        double b = j < ny && y[j].gid == g ? y[j++].points : 0;
-        if (a == b) continue;
-        *gid = g;
-        *px = a;
-        *py = b;
-        return a > b ? -1 : 1;
+    struct cls_sum *sum = c->cls_tmp;
+    size_t m = 0;
+    for (uint32_t j = c->opp_at[x->at]; j < c->opp_at[x->at + 1]; j++) {
+        const struct cross_opp *ox = &c->opp[j], *oy = cross_pair(c, y->at, ox->opp);
+        int g = c->cls_gid[ox->opp];
+        if (!ox->games || !oy || !oy->games || g == x->gid[k]) continue;
+        sum[m++] = (struct cls_sum){g, ox->points, oy->points};
+    }
+    qsort(sum, m, sizeof *sum, cmp_cls_sum);
+    for (size_t i = 0; i < m;) {
+        double a = 0, b = 0;
+        size_t j = i;
+        for (; j < m && sum[j].gid == sum[i].gid; j++) {
+            a += sum[j].x;
+            b += sum[j].y;
+        }
+        if (a != b) {
+            *gid = sum[i].gid;
+            *px = a;
+            *py = b;
+            return a > b ? -1 : 1;
+        }
+        i = j;
     }
     return 0;
 }
@@ -220,8 +221,7 @@ int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struc
 {
     int gid = -1;
     *pa = *pb = 0;
-    if (c->cls_stage >= 0)
-        cls_compare(c->cls + a->cls_at, a->cls_n, c->cls + b->cls_at, b->cls_n, &gid, pa, pb);
+    if (c->cls_stage >= 0) cls_compare(c, c->cls_stage, a, b, &gid, pa, pb);
     return gid;
 }
 
@@ -232,43 +232,24 @@ int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struc
 static bool by_classification(struct work *w, int k)
 {
     struct cross *c = w->c;
-    free(c->cls);
-    c->cls = malloc((2 * c->nrecs + 1) * sizeof *c->cls);
-    if (!c->cls) return false;
-    size_t m = 0;
-    for (size_t i = 0; i < c->nrecs; i++) {
-        const struct st_rec *r = &c->recs[i];
-        int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
-        struct cross_row *a = row_by_id(w, r->white), *b = row_by_id(w, r->black);
-        if (pw < 0 || a->gid[k] == b->gid[k]) continue;
-        c->cls[m++] = (struct cls_entry){(uint32_t)(a - w->by_id), b->gid[k], pw};
-        c->cls[m++] = (struct cls_entry){(uint32_t)(b - w->by_id), a->gid[k], pb};
-    }
-    qsort(c->cls, m, sizeof *c->cls, cmp_cls_entry);
-    size_t o = 0;
-    for (size_t i = 0; i < m; i++) {
-        if (o > 0 && c->cls[o - 1].owner == c->cls[i].owner && c->cls[o - 1].gid == c->cls[i].gid)
-            c->cls[o - 1].points += c->cls[i].points;
-        else
-            c->cls[o++] = c->cls[i];
-    }
-    for (size_t i = 0; i < w->n; i++)
-        w->by_id[i].cls_at = w->by_id[i].cls_n = 0;
-    for (size_t i = 0; i < o; i++) {
-        struct cross_row *r = &w->by_id[c->cls[i].owner];
-        if (r->cls_n++ == 0) r->cls_at = (uint32_t)i;
-    }
+    size_t most = 1;
+    for (size_t i = 0; i < c->nids; i++)
+        if (c->opp_at[i + 1] - c->opp_at[i] > most) most = c->opp_at[i + 1] - c->opp_at[i];
+    c->cls_gid = malloc((c->nids + 1) * sizeof *c->cls_gid);
+    c->cls_tmp = malloc(most * sizeof *c->cls_tmp);
+    if (!c->cls_gid || !c->cls_tmp) return false;
     /* the groups lie together in c->rows, sorted by the criteria before */
-    for (size_t i = 0; i < c->nrows; i++)
+    for (size_t i = 0; i < c->nrows; i++) {
+        c->cls_gid[c->rows[i].at] = c->rows[i].gid[k];
         row_by_id(w, c->rows[i].player)->crit[k] = 0;
+    }
     for (size_t i = 0; i < c->nrows; i++) {
         struct cross_row *x = row_by_id(w, c->rows[i].player);
         for (size_t j = i + 1; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++) {
             struct cross_row *y = row_by_id(w, c->rows[j].player);
             int gid;
             double px, py;
-            int d = cls_compare(c->cls + x->cls_at, x->cls_n, c->cls + y->cls_at, y->cls_n, &gid,
-                                &px, &py);
+            int d = cls_compare(c, k, &c->rows[i], &c->rows[j], &gid, &px, &py);
             if (d < 0)
                 x->crit[k]++;
             else if (d > 0)
@@ -292,9 +273,6 @@ static bool criterion(struct work *w, int k, int crit)
         case CRIT_WINS:
             r->crit[k] = r->wins;
             break;
-        case CRIT_PLUS_MINUS: /* PDN records no plus or minus draws */
-            r->crit[k] = 0;
-            break;
         case CRIT_SOLKOFF:
             r->crit[k] = sol[i];
             break;
@@ -308,8 +286,7 @@ static bool criterion(struct work *w, int k, int crit)
     }
     free(sol);
     if (crit == CRIT_MUTUAL) mutual(w, k);
-    if (crit == CRIT_CLASS) return by_classification(w, k);
-    return true;
+    return crit == CRIT_CLASS ? by_classification(w, k) : true;
 }
 
 static int cmp_stage(const struct cross_row *x, const struct cross_row *y, int k)
@@ -387,8 +364,6 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
         for (size_t i = 0; i < c->nrows; i++) {
             const struct cross_row *b = row_by_id(w, c->rows[i].player);
             c->rows[i].crit[k] = b->crit[k];
-            c->rows[i].cls_at = b->cls_at;
-            c->rows[i].cls_n = b->cls_n;
         }
         sort_stage(c->rows, c->nrows, k);
         int gid = 0;
@@ -403,6 +378,24 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
     return true;
 }
 
+/* A round robin's games: each pairing once a cycle; a cycle is n - 1
+ * rounds (n even) or n (odd: one player rests each round), the cycles the
+ * distinct rounds read make, to the nearest (12 players, rounds 5 to 12 of
+ * a final: one cycle); never fewer than the most games a pairing has. */
+static void round_robin_size(struct cross *c)
+{
+    size_t n = c->nrows;
+    int per_cycle = n % 2 ? (int)n : (int)n - 1, most = 1;
+    for (size_t i = 0; i < c->nids; i++)
+        for (uint32_t j = c->opp_at[i]; j < c->opp_at[i + 1]; j++)
+            if (c->opp[j].recorded > most) most = c->opp[j].recorded;
+    int rounds = (int)c->ev->rounds.n; /* distinct: a round missing from the file is no cycle */
+    c->cycles = per_cycle > 0 ? (rounds + per_cycle / 2) / per_cycle : 1;
+    if (c->cycles < 1) c->cycles = 1;
+    if (c->cycles < most) c->cycles = most; /* a match: "1-1".."2-3" are 6 games */
+    c->expected = (unsigned long)c->cycles * n * (n - 1) / 2;
+}
+
 bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev,
                  enum pdn_stats_tiebreak tb)
 {
@@ -415,8 +408,9 @@ bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev
     w.ids = malloc(2 * n * sizeof *w.ids + 1);
     if (!c->recs || !w.ids) goto fail;
     memcpy(c->recs, ev->recs.data, n * sizeof *c->recs);
-    c->duplicates = drop_duplicates(c->recs, n);
-    c->nrecs = n - c->duplicates;
+    qsort(c->recs, n, sizeof *c->recs, cmp_round_order);
+    c->duplicates = ev->repeats; /* left out when counted (stats_repeat.c) */
+    c->nrecs = n;
     for (size_t i = 0; i < c->nrecs; i++) {
         w.ids[2 * i] = c->recs[i].white;
         w.ids[2 * i + 1] = c->recs[i].black;
@@ -427,8 +421,11 @@ bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev
     w.by_id = calloc(w.n + 1, sizeof *w.by_id);
     c->rows = calloc(w.n + 1, sizeof *c->rows);
     if (!w.by_id || !c->rows) goto fail;
-    for (size_t i = 0; i < w.n; i++)
+    for (size_t i = 0; i < w.n; i++) {
         w.by_id[i].player = w.ids[i];
+        w.by_id[i].at = (uint32_t)i;
+    }
+    if (!cross_pairs_build(c, w.ids, w.n)) goto fail;
     count_games(&w);
     c->nrows = w.n;
     memcpy(c->rows, w.by_id, w.n * sizeof *c->rows);
@@ -439,6 +436,7 @@ bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev
             if (c->rows[i].white + c->rows[i].black > c->rounds)
                 c->rounds = (int)(c->rows[i].white + c->rows[i].black);
     c->swiss = c->nrows > (size_t)c->rounds + 1;
+    round_robin_size(c);
     if (!order_rows(&w, tb, st)) goto fail;
     free(w.ids);
     free(w.by_id);
@@ -454,6 +452,32 @@ void cross_free(struct cross *c)
 {
     free(c->recs);
     free(c->rows);
-    free(c->cls);
+    free(c->opp);
+    free(c->opp_at);
+    free(c->cls_gid);
+    free(c->cls_tmp);
     memset(c, 0, sizeof *c);
+}
+
+int pdn_stats_shortfalls(const pdn_stats *st, pdn_stats_shortfall_fn fn, void *ctx)
+{
+    if (!st || !fn) return PDN_EINVAL;
+    const struct st_event *e = st->event.data;
+    for (size_t i = 0; i < st->event.n; i++) {
+        if (e[i].recs.n == 0) continue;
+        struct cross c;
+        if (!cross_build(&c, st, &e[i], PDN_TIEBREAK_FMJD)) return PDN_ENOMEM;
+        unsigned long due =
+            c.swiss ? (unsigned long)e[i].rounds.n : (unsigned long)c.cycles * (c.nrows - 1);
+        for (size_t k = 0; k < c.nrows; k++) {
+            const struct cross_row *r = &c.rows[k];
+            unsigned long games = (unsigned long)(r->white + r->black);
+            if (games >= due) continue;
+            const struct st_player *p = (const struct st_player *)st->player.data + r->player;
+            struct pdn_stats_shortfall sf = {e[i].name, p->name, games, due, !c.swiss};
+            fn(&sf, ctx);
+        }
+        cross_free(&c);
+    }
+    return 0;
 }

@@ -34,6 +34,7 @@ struct out {
     const struct pdn_stats_write_options *o;
     bool first_table; /* JSON: no table written yet */
     bool json_cross;  /* JSON: the crosstables' array is open */
+    bool json_teams;  /* JSON: the team tables' array is open */
     struct csv_out csv;
 };
 
@@ -569,7 +570,9 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
     cell(t, "%s", w ? buf : ".");
 }
 
-/* A cell of a table by rounds: opponent's place, colour, points. */
+/* A cell of a table by rounds: opponent's line (its place, unless the
+ * place is shared: "10-11" would leave two players named "10"), colour,
+ * points. */
 static void round_cell(struct tab *t, const struct cross *c, size_t row, int round)
 {
     char buf[96] = "";
@@ -582,7 +585,7 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
         int opp = cross_row_of(c, white ? r->black : r->white);
         int p = cross_points_white(r->outcome);
         if (!white && p >= 0) p = r->outcome == ST_OTHER ? 0 : 2 - p;
-        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", c->rows[opp].place,
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", opp + 1,
                               white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
     }
     cell(t, "%s", w ? buf : "-");
@@ -591,15 +594,54 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
                                                              "sb"};
 
+/* The heading: the system, the games against those a round robin has,
+ * the repeats left out. */
+static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pdn_stats_tiebreak tb)
+{
+    char played[64] = "", repeats[64] = "", preset[128];
+    const char *note = cross_preset_note(tb);
+    snprintf(preset, sizeof preset, "%s%s%s", preset_names[tb], note ? " " : "", note ? note : "");
+    if (!c->swiss)
+        snprintf(played, sizeof played, ", %zu of %lu game%s", c->nrecs, c->expected,
+                 c->expected == 1 ? "" : "s");
+    if (c->duplicates)
+        snprintf(repeats, sizeof repeats, "; %zu repeated game%s left out", c->duplicates,
+                 c->duplicates == 1 ? "" : "s");
+    /* a title longer than the room is cut: the event's name said it all */
+    if (snprintf(t->title, sizeof t->title,
+                 "Crosstable: %s (%s, %zu players, %d rounds%s, tie-break %s%s)", c->ev->name,
+                 grid ? "round robin" : "by rounds", c->nrows, c->rounds, played, preset,
+                 repeats) < 0)
+        t->title[0] = '\0';
+}
+
+/* The games of a round robin against those it has, in CSV's columns and
+ * in JSON's fields; an open (Swiss) event has no such number. */
+static void cross_games_cells(struct tab *t, const struct cross *c)
+{
+    cell(t, "%zu", c->nrecs);
+    if (c->swiss)
+        cell(t, "%s", "");
+    else
+        cell(t, "%lu", c->expected);
+}
+
+static void cross_games_json(FILE *fp, const struct cross *c)
+{
+    fprintf(fp, "\"games\": %zu, \"round_robin_games\": ", c->nrecs);
+    if (c->swiss)
+        fputs("null", fp);
+    else
+        fprintf(fp, "%lu", c->expected);
+}
+
 static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c)
 {
     bool text = o->o->format == PDN_STATS_TEXT;
     size_t cols_round = c->swiss ? (size_t)(c->rounds > 48 ? 48 : c->rounds) : c->nrows;
     bool grid = !c->swiss && c->nrows <= 48;
     struct tab t = {.name = "crosstable"};
-    snprintf(t.title, sizeof t.title, "Crosstable: %s (%s, %zu players, %d rounds, tie-break %s%s)",
-             c->ev->name, grid ? "round robin" : "by rounds", c->nrows, c->rounds,
-             preset_names[o->o->tiebreak], c->duplicates ? "; games read twice dropped" : "");
+    cross_title(&t, c, grid, o->o->tiebreak);
     if (!text) col(&t, "event", false);
     col(&t, "place", true);
     col(&t, "player", false);
@@ -611,6 +653,11 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
     col(&t, "points", true);
     for (int k = 0; k < c->ncrit; k++)
         col(&t, c->crit_name[k], true);
+    bool csv = o->o->format == PDN_STATS_CSV; /* CSV has no title: the event's games in columns */
+    if (csv) {
+        col(&t, "event games", true);
+        col(&t, "round robin games", true);
+    }
     for (size_t i = 0; i < c->nrows; i++) {
         const struct cross_row *r = &c->rows[i];
         if (!text) cell(&t, "%s", c->ev->name);
@@ -626,6 +673,7 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
         cell(&t, "%g", r->points);
         for (int k = 0; k < c->ncrit; k++)
             cell(&t, "%g", r->crit[k]);
+        if (csv) cross_games_cells(&t, c);
     }
     if (o->o->format != PDN_STATS_JSON) return emit(o, &t);
     if (t.failed) {
@@ -641,8 +689,15 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
     o->first_table = false;
     o->json_cross = true;
     json_string(o->fp, c->ev->name);
-    fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, \"rows\": ",
+    fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, ",
             grid ? "round robin" : "by rounds", preset_names[o->o->tiebreak], c->duplicates);
+    cross_games_json(o->fp, c);
+    const char *note = cross_preset_note(o->o->tiebreak);
+    if (note) {
+        fputs(", \"tiebreak_note\": ", o->fp);
+        json_string(o->fp, note);
+    }
+    fputs(", \"rows\": ", o->fp);
     write_json_rows(o, &t);
     fputc('}', o->fp);
     tab_free(&t);
@@ -698,20 +753,48 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
     }
 }
 
-static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_only)
+/* The pairings of a round robin with fewer games than its cycles give
+ * (none, or one of a double round robin), in the order of the table. */
+static void missing_rows(struct tab *t, const pdn_stats *st, const struct cross *c)
+{
+    for (size_t i = 0; !c->swiss && i < c->nrows; i++)
+        for (size_t j = i + 1; j < c->nrows; j++) {
+            const struct cross_opp *p = cross_pair(c, c->rows[i].at, c->rows[j].at);
+            unsigned games = p ? p->recorded : 0;
+            if (games >= (unsigned)c->cycles) continue;
+            cell(t, "%s", c->ev->name);
+            cell(t, "%s", player_name(st, c->rows[i].player));
+            cell(t, "%s", player_name(st, c->rows[j].player));
+            cell(t, "%u", games);
+            cell(t, "%d", c->cycles);
+        }
+}
+
+static void missing_columns(struct tab *t)
+{
+    static const char *const cols[] = {"event", "player", "opponent", "games", "of"};
+    for (int j = 0; j < 5; j++)
+        col(t, cols[j], j >= 3);
+}
+
+static int stats_write_cross(struct out *o, const pdn_stats *st, unsigned tables)
 {
     struct tab ex = {.name = "explain",
                      .title = "Tie-breaks: what separated players on equal points"};
+    struct tab miss = {.name = "missing",
+                       .title = "Missing games: round-robin pairings with no game in the files"};
     static const char *const cols[] = {"event",       "place",  "player",     "next place",
                                        "next player", "points", "decided by", "values"};
     for (int j = 0; j < 8; j++)
         col(&ex, cols[j], j == 1 || j == 3 || j == 5);
-    bool want_explain = explain_only || (o->o->tables & PDN_STATS_EXPLAIN);
+    missing_columns(&miss);
+    bool want_table = tables & PDN_STATS_CROSSTABLE, want_explain = tables & PDN_STATS_EXPLAIN;
+    bool want_missing = tables & PDN_STATS_MISSING;
     const struct st_event *e = st->event.data;
-    size_t tables = 0;
+    size_t ntables = 0;
     for (size_t i = 0; i < st->event.n; i++)
-        tables += e[i].recs.n > 0;
-    if (o->o->format == PDN_STATS_CSV && !explain_only && tables > 1) return PDN_EINVAL;
+        ntables += e[i].recs.n > 0;
+    if (o->o->format == PDN_STATS_CSV && want_table && ntables > 1) return PDN_EINVAL;
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
         if (e[i].recs.n == 0) continue;
@@ -720,14 +803,204 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_on
             rc = PDN_ENOMEM;
             break;
         }
-        if (!explain_only) rc = cross_table(o, st, &c);
+        if (want_table) rc = cross_table(o, st, &c);
         if (want_explain) explain_rows(&ex, st, &c);
+        if (want_missing) missing_rows(&miss, st, &c);
         cross_free(&c);
     }
     if (o->json_cross) fputs("\n  ]", o->fp);
-    if (rc == 0 && want_explain) return emit(o, &ex);
+    if (rc == 0 && want_explain) rc = emit(o, &ex);
+    if (rc == 0 && want_missing) rc = emit(o, &miss);
     tab_free(&ex);
+    tab_free(&miss);
     return rc;
+}
+
+/* ---- team events -------------------------------------------------------------------------- */
+
+static const char *team_name(const pdn_stats *st, uint32_t i)
+{
+    return ((char *const *)st->team.data)[i];
+}
+
+/* A team's round: the other team's line and the board points, "3 5-3". */
+static void team_round_cell(struct tab *t, const struct team_table *tt, size_t row, int round)
+{
+    char buf[128] = "";
+    size_t w = 0;
+    uint32_t team = tt->rows[row].team;
+    for (size_t i = 0; i < tt->nmatches && w + 40 < sizeof buf; i++) {
+        const struct team_match *m = &tt->matches[i];
+        int k = m->team[0] == team ? 0 : m->team[1] == team ? 1 : -1;
+        if (m->round != round || k < 0) continue;
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d %lu-%lu", w ? ", " : "",
+                              team_row_of(tt, m->team[1 - k]) + 1, m->board[k], m->board[1 - k]);
+    }
+    cell(t, "%s", w ? buf : "-");
+}
+
+static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event *ev,
+                      const struct team_table *tt, bool text)
+{
+    int rounds = tt->rounds > 48 ? 48 : tt->rounds;
+    for (size_t i = 0; i < tt->nrows; i++) {
+        const struct team_row *r = &tt->rows[i];
+        if (!text) cell(t, "%s", ev->name);
+        cell(t, "%d", r->place);
+        cell(t, "%s", team_name(st, r->team));
+        for (int k = 1; k <= rounds; k++)
+            team_round_cell(t, tt, i, k);
+        cell(t, "%lu", r->matches);
+        cell(t, "%lu", r->match_points);
+        cell(t, "%lu", r->board_points);
+    }
+}
+
+/* Whether an event's name says teams ("Team Championship", "par équipes",
+ * "Mannschaft", "drużynowe"): such an event without team tags is said to
+ * lack them rather than passed over. */
+static bool looks_like_teams(const char *name)
+{
+    static const char *const words[] = {"team",   "Team",      "équipe", "Équipe", "equipe",
+                                        "Equipe", "annschaft", "rużyn",  "ploeg",  "Ploeg"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strstr(name, words[i])) return true;
+    return false;
+}
+
+/* Text and CSV as any table; JSON as one object per event in a "teams"
+ * array (o->json_teams: open), since one key per event would repeat. */
+static int team_emit(struct out *o, struct tab *t, const struct st_event *ev)
+{
+    if (o->o->format != PDN_STATS_JSON || t->failed) return emit(o, t);
+    fputs(o->json_teams    ? ",\n  "
+          : o->first_table ? "{\n  \"teams\": [\n  "
+                           : ",\n  \"teams\": [\n  ",
+          o->fp);
+    o->first_table = false;
+    o->json_teams = true;
+    fputs("{\"event\": ", o->fp);
+    json_string(o->fp, ev->name);
+    fputs(", \"rows\": ", o->fp);
+    write_json_rows(o, t);
+    fputc('}', o->fp);
+    tab_free(t);
+    return 0;
+}
+
+/* One event's team table, or the reason it has none. */
+static int team_table(struct out *o, const pdn_stats *st, const struct st_event *ev)
+{
+    struct team_table tt;
+    if (!team_table_build(&tt, st, ev)) return PDN_ENOMEM;
+    bool text = o->o->format == PDN_STATS_TEXT;
+    struct tab t = {.name = "teams"};
+    if (tt.nrows == 0) {
+        snprintf(t.title, sizeof t.title, "Teams: %s", ev->name);
+        col(&t, "note", false);
+        cell(&t, "its games name no teams (WhiteTeam and BlackTeam tags): no team table");
+        team_table_free(&tt);
+        return team_emit(o, &t, ev);
+    }
+    char left[64] = "";
+    if (tt.untagged)
+        snprintf(left, sizeof left, "; %zu game%s naming no teams left out", tt.untagged,
+                 tt.untagged == 1 ? "" : "s");
+    snprintf(t.title, sizeof t.title,
+             "Teams: %s (%zu teams, %d rounds; a match won 2 match points, a game 2 board "
+             "points%s)",
+             ev->name, tt.nrows, tt.rounds, left);
+    if (!text) col(&t, "event", false);
+    col(&t, "place", true);
+    col(&t, "team", false);
+    for (int k = 1; k <= (tt.rounds > 48 ? 48 : tt.rounds); k++) {
+        col_num(&t, "R", k, true);
+        t.str[t.ncols - 1] = true;
+    }
+    col(&t, "matches", true);
+    col(&t, "match points", true);
+    col(&t, "board points", true);
+    team_rows(&t, st, ev, &tt, text);
+    team_table_free(&tt);
+    return team_emit(o, &t, ev);
+}
+
+/* Whether an event gets a team table: its games name teams, or its name
+ * says teams. */
+static bool has_teams(const struct st_event *e)
+{
+    const struct st_rec *r = e->recs.data;
+    bool tagged = false;
+    for (size_t k = 0; k < e->recs.n && !tagged; k++)
+        tagged = r[k].white_team && r[k].black_team;
+    return e->recs.n && (tagged || looks_like_teams(e->name));
+}
+
+/* The team tables: events whose games name teams, and those whose name
+ * says teams. */
+static int t_teams(struct out *o, const pdn_stats *st)
+{
+    const struct st_event *e = st->event.data;
+    size_t n = 0;
+    for (size_t i = 0; i < st->event.n; i++)
+        n += has_teams(&e[i]);
+    if (o->o->format == PDN_STATS_CSV && n > 1) return PDN_EINVAL; /* one header */
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < st->event.n; i++)
+        if (has_teams(&e[i])) rc = team_table(o, st, &e[i]);
+    if (o->json_teams) fputs("\n  ]", o->fp);
+    return rc;
+}
+
+/* ---- games read twice ------------------------------------------------------------------ */
+
+static const char *repeat_file(const pdn_stats *st, uint32_t i)
+{
+    return ((char *const *)st->repeat_files.data)[i];
+}
+
+/* Each game left out as a repeat, and the game it repeats. */
+static int t_repeats(struct out *o, const pdn_stats *st)
+{
+    struct tab t = {.name = "repeats",
+                    .title = "Repeats: games read twice, left out of players, events and "
+                             "crosstables"};
+    static const char *const cols[] = {"file",  "game",  "event",   "round",
+                                       "white", "black", "repeats", "found by"};
+    for (int j = 0; j < 8; j++)
+        col(&t, cols[j], j == 1);
+    const struct st_repeat *r = st->repeats.data;
+    const struct st_event *e = st->event.data;
+    for (size_t i = 0; i < st->repeats.n; i++) {
+        cell(&t, "%s", repeat_file(st, r[i].file));
+        cell(&t, "%u", (unsigned)r[i].game);
+        cell(&t, "%s", e[r[i].event].name);
+        if (r[i].sub)
+            cell(&t, "%d-%d", (int)r[i].round, (int)r[i].sub);
+        else if (r[i].round)
+            cell(&t, "%d", (int)r[i].round);
+        else
+            cell(&t, "%s", "");
+        cell(&t, "%s", player_name(st, r[i].white));
+        cell(&t, "%s", player_name(st, r[i].black));
+        if (r[i].first_file == r[i].file)
+            cell(&t, "game %u", (unsigned)r[i].first_game);
+        else
+            cell(&t, "%s game %u", repeat_file(st, r[i].first_file), (unsigned)r[i].first_game);
+        cell(&t, "%s",
+             r[i].same_moves ? "same players, colours, moves and result"
+                             : "same players, colours and round");
+    }
+    return emit(o, &t);
+}
+
+/* Whether the repeats table goes out: asked for, or repeats to show beside
+ * the default tables or a crosstable (not in CSV, which is one table). */
+static bool want_repeats(const struct pdn_stats_write_options *opt, const pdn_stats *st)
+{
+    if (opt->tables & PDN_STATS_REPEATS) return true;
+    if (st->repeats.n == 0 || opt->format == PDN_STATS_CSV) return false;
+    return opt->tables == 0 || (opt->tables & PDN_STATS_CROSSTABLE);
 }
 
 /* ---- the whole ------------------------------------------------------------------------- */
@@ -743,7 +1016,8 @@ bool pdn_stats_table_parse(unsigned *out, const char *name)
         {"findings", PDN_STATS_FINDINGS}, {"players", PDN_STATS_PLAYERS},
         {"events", PDN_STATS_EVENTS},     {"openings", PDN_STATS_OPENINGS},
         {"play", PDN_STATS_PLAY},         {"crosstable", PDN_STATS_CROSSTABLE},
-        {"explain", PDN_STATS_EXPLAIN},
+        {"explain", PDN_STATS_EXPLAIN},   {"repeats", PDN_STATS_REPEATS},
+        {"missing", PDN_STATS_MISSING},   {"teams", PDN_STATS_TEAMS},
     };
     for (size_t i = 0; name && i < sizeof names / sizeof names[0]; i++)
         if (strcmp(names[i].name, name) == 0) {
@@ -782,8 +1056,12 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
     errno = 0;
     for (unsigned i = 0; rc == 0 && i < sizeof fns / sizeof fns[0]; i++)
         if (tables & (1u << i)) rc = fns[i](&o, st);
-    if (rc == 0 && (tables & (PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN)))
-        rc = stats_write_cross(&o, st, !(tables & PDN_STATS_CROSSTABLE));
+    if (rc == 0 && (tables & (PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING)))
+        rc = stats_write_cross(&o, st, tables);
+    bool teams = (tables & PDN_STATS_TEAMS) ||
+                 ((tables & PDN_STATS_CROSSTABLE) && opt->format != PDN_STATS_CSV);
+    if (rc == 0 && teams) rc = t_teams(&o, st);
+    if (rc == 0 && want_repeats(opt, st)) rc = t_repeats(&o, st);
     if (rc == 0 && opt->format == PDN_STATS_JSON) fputs(o.first_table ? "{}\n" : "\n}\n", fp);
     if (rc == 0 && (ferror(fp) || fflush(fp) != 0)) rc = PDN_EIO;
     return rc;

@@ -285,6 +285,17 @@ const struct text_result *text_result_exact(const char *s, size_t n)
     return text_result_goes(s, n);
 }
 
+const struct text_result *text_result_read(const char *s, size_t n)
+{
+    while (n > 0 && (*s == ' ' || *s == '\t')) {
+        s++;
+        n--;
+    }
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return text_result_exact(s, n);
+}
+
 /* One side of a Goes score at s[*i]: a digit 0-2, then '.' and one or two
  * digits, or nothing more; in hundredths, or -1. */
 static int goes_side(const char *s, size_t n, size_t *i)

@@ -200,6 +200,9 @@ extern const size_t text_nresults;
 /* The row spelled exactly s[0, n), or NULL: a row of text_results, or a
  * Goes score (text_result_goes). */
 const struct text_result *text_result_exact(const char *s, size_t n);
+/* The row s[0, n) is with the blanks around it left out (a Result tag
+ * " 1/2-1/2"): the one reading of a result text every reader shares. */
+const struct text_result *text_result_read(const char *s, size_t n);
 /* s[0, n) as a score of the Goes result format, "A.BB-C.DD" (one or two
  * decimals a side, whole numbers too) whose sides sum to 2: a static row
  * saying what it is (its text is a sample, not s), or NULL. */

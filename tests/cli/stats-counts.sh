@@ -7,8 +7,9 @@
 # 29eme Open d'Avignon 2014 (Swiss). awk's method: a game is a run of tag
 # lines; the result is the Result tag (2-0 and 1-0 White, 1-1 and 1/2-1/2 a
 # draw, 0-2 and 0-1 Black); the round is the first number of the Round tag;
-# a game with the same White, Black and round as an earlier one is read
-# twice and counted once; names are compared lower-cased with , . - ' \
+# a game with the same White, Black and round as an earlier one, or the
+# same White, Black, result and (20 plies or more) moves, is read twice and
+# counted once; names are compared lower-cased with , . - ' \
 # made blanks, and the alias file's variants mapped by awk itself.
 # Prints one line per check; fails when any pair differs.
 #
@@ -26,9 +27,9 @@ verdict() {
 # with '[', every [Name "value"] on them (the first of a name counts).
 games() {
     tr -d '\r' <"$1" | awk '
-        function flush() { if (n) print tag["White"] "\t" tag["Black"] "\t" tag["Round"] "\t" tag["Result"] }
+        function flush() { if (n) print tag["White"] "\t" tag["Black"] "\t" tag["Round"] "\t" tag["Result"] "\t" moves }
         /^\[/ {
-            if (!intags) { flush(); n++; split("", tag) }
+            if (!intags) { flush(); n++; split("", tag); moves = "" }
             intags = 1
             line = $0
             while (match(line, /\[[A-Za-z0-9_]+ "[^"]*"\]/)) {
@@ -40,7 +41,11 @@ games() {
             }
             next
         }
-        { intags = 0 }
+        { intags = 0
+          # the moves, without numbers: "32-28 19-23 ..." (a game read twice
+          # under two rounds has the same ones)
+          for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+[-x][0-9]+/) {
+              mv = $i; sub(/^[0-9]+\./, "", mv); moves = moves " " mv } }
         END { flush() }'
 }
 
@@ -67,7 +72,11 @@ points() {
           round = $3; sub(/^[^0-9]*/, "", round); sub(/[^0-9].*$/, "", round)
           id = white "|" black "|" round
           if (round != "" && (id in seen)) next
-          seen[id] = 1
+          # the same players, colours, result and at least 20 plies of the
+          # same moves: one game, whatever its round
+          same = white "|" black "|" res "|" $5
+          if (split($5, plies, " ") >= 20 && (same in seen)) next
+          seen[id] = 1; seen[same] = 1
           if (res == "2-0" || res == "1-0") pts[white] += 2
           else if (res == "0-2" || res == "0-1") pts[black] += 2
           else if (res == "1-1" || res == "1/2-1/2") { pts[white]++; pts[black]++ }
@@ -77,7 +86,7 @@ points() {
 
 # The same from pdnstats --csv: the crosstable's player and points columns.
 stats_points() {
-    pdnstats --crosstable --only crosstable --csv "$@" | awk -F, '
+    pdnstats -q --crosstable --only crosstable --csv "$@" | awk -F, '
         function key(s) { s = tolower(s); gsub(/[,.\047\\-]/, " ", s); gsub(/  +/, " ", s)
             sub(/^ /, "", s); sub(/ $/, "", s); return s }
         NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") pc = i; next }

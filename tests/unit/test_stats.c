@@ -3,7 +3,9 @@
  * names folded and aliased, the openings tree, draw rules taken from the
  * replay, crosstable points and places, each tie-break preset on small
  * events whose order is worked out by hand in the comments, Swiss
- * detection, --explain's criterion and the CSV rule of one table.
+ * detection, --explain's criterion and the CSV rule of one table; aliases
+ * chained and cycles refused, games read twice (by round, by moves) left
+ * out of every count, and tie-breaks that never count a game not played.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -205,10 +207,10 @@ static void test_stats_results(void **state)
     (void)state;
     pdn_stats *st = new_stats(false);
     add_result(st, "r", 1, "A", "B", "2-0");
-    add_result(st, "r", 1, "A", "B", "0-2");
-    add_result(st, "r", 2, "A", "B", "1-1");
-    add_result(st, "r", 2, "A", "B", "0-0");
-    add_result(st, "r", 3, "A", "B", "*");
+    add_result(st, "r", 2, "A", "B", "0-2");
+    add_result(st, "r", 3, "A", "B", "1-1");
+    add_result(st, "r", 4, "A", "B", "0-0");
+    add_result(st, "r", 5, "A", "B", "*");
     assert_int_equal(st->outcome[ST_WHITE], 1);
     assert_int_equal(st->outcome[ST_BLACK], 1);
     assert_int_equal(st->outcome[ST_DRAW], 1);
@@ -232,7 +234,7 @@ static void test_stats_results(void **state)
     assert_non_null(e);
     assert_int_equal(e->games, 5);
     assert_int_equal(e->players, 2);
-    assert_int_equal(e->rounds.n, 3);
+    assert_int_equal(e->rounds.n, 5);
     pdn_stats_free(st);
 }
 
@@ -534,6 +536,204 @@ static void test_stats_csv_one_table(void **state)
     pdn_stats_free(st);
 }
 
+/* ---- repeats, aliases chained, games not played ------------------------------------ */
+
+static void test_stats_alias_chain_and_cycle(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    assert_int_equal(pdn_stats_alias(st, "A", "B"), 0);
+    assert_int_equal(pdn_stats_alias(st, "B", "C"), 0);
+    assert_int_equal(pdn_stats_alias(st, "C", "a"), PDN_EINVAL); /* C, A, B, C */
+    assert_int_equal(pdn_stats_alias(st, "B", "A"), PDN_EINVAL); /* B = A after A = B */
+    assert_int_equal(pdn_stats_alias(st, "Koops", "koops."), 0); /* a spelling of itself */
+    add_result(st, "e", 1, "A", "Koops", "2-0");
+    assert_null(player(st, "A"));
+    assert_null(player(st, "B"));
+    assert_non_null(player(st, "C")); /* A = B, B = C */
+    assert_int_equal(player(st, "C")->wins, 1);
+    pdn_stats_free(st);
+}
+
+static void test_stats_repeat_same_round(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    /* games 1 and 2 of one file: read twice */
+    add_text(st, "[Event \"e\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n2-0\n\n"
+                 "[Event \"e\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n2-0\n\n");
+    add_result(st, "e", 1, "B", "A", "2-0"); /* other colours: another game */
+    assert_int_equal(player(st, "A")->games, 2);
+    assert_int_equal(player(st, "A")->points, 2);
+    assert_int_equal(event(st, "e")->games, 2);
+    assert_int_equal(event(st, "e")->repeats, 1);
+    assert_int_equal(event(st, "e")->recs.n, 2);
+    assert_int_equal(st->repeats.n, 1);
+    const struct st_repeat *r = st->repeats.data;
+    assert_int_equal(r->game, 2);
+    assert_int_equal(r->first_game, 1);
+    assert_false(r->same_moves);
+    pdn_stats_free(st);
+}
+
+/* 20 plies of a real game (Championnat de France 2021, filed under rounds
+ * 7 and 8), and the same cut to 10 plies. */
+static const char long_moves[] = "1. 32-28 17-21 2. 31-26 20-24 3. 26x17 11x22 4. 28x17 12x21 "
+                                 "5. 34-30 14-20 6. 37-32 20-25 7. 33-28 25x34 8. 40x20 15x24 "
+                                 "9. 41-37 7-12 10. 36-31 10-14";
+static const char short_moves[] = "1. 32-28 17-21 2. 31-26 20-24 3. 26x17 11x22 4. 28x17 12x21 "
+                                  "5. 34-30 14-20";
+
+static void add_moves(pdn_stats *st, int round, const char *white, const char *moves)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "[Event \"e\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"B\"]\n"
+             "[Result \"0-2\"]\n%s 0-2\n\n",
+             round, white, moves);
+    add_text(st, text);
+}
+
+static void test_stats_repeat_same_moves(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_moves(st, 7, "A", long_moves);
+    add_moves(st, 8, "A", long_moves); /* the same game under another round */
+    add_moves(st, 1, "C", short_moves);
+    add_moves(st, 2, "C", short_moves); /* 10 plies alike: may be two games */
+    assert_int_equal(player(st, "A")->games, 1);
+    assert_int_equal(player(st, "C")->games, 2);
+    assert_int_equal(player(st, "B")->games, 3);
+    assert_int_equal(st->repeats.n, 1);
+    const struct st_repeat *r = st->repeats.data;
+    assert_true(r->same_moves);
+    assert_int_equal(r->round, 8);
+    assert_int_equal(r->first_game, 1);
+    pdn_stats_free(st);
+}
+
+/*
+ * A round robin of five with games missing, worked by hand:
+ *   L-Q 1-1, L-M 2-0, L-N 2-0, P-Q 1-1, P-M 1-1, P-N 2-0, Q-N 2-0
+ * (L-P and M-N, Q-M not in the file). Points: L 5, P 4 (1 win), Q 4
+ * (1 win), M 1, N 0. P and Q drew each other. Against L, Q scored 1 and P
+ * never played: no result, so L does not separate them; nor does M (Q never
+ * played M); against N both scored 2. They share places 2-3, where counting
+ * the game not played as 0 would have put Q ahead "1 > 0 against L".
+ */
+static void test_stats_tiebreak_skips_games_not_played(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_result(st, "g", 1, "L", "Q", "1-1");
+    add_result(st, "g", 2, "L", "M", "2-0");
+    add_result(st, "g", 3, "L", "N", "2-0");
+    add_result(st, "g", 4, "P", "Q", "1-1");
+    add_result(st, "g", 1, "P", "M", "1-1");
+    add_result(st, "g", 2, "P", "N", "2-0");
+    add_result(st, "g", 5, "Q", "N", "2-0");
+    assert_order(st, "g", PDN_TIEBREAK_FMJD, "L 1-1; P 2-3; Q 2-3; M 4-4; N 5-5");
+    struct cross c;
+    assert_true(cross_build(&c, st, event(st, "g"), PDN_TIEBREAK_FMJD));
+    double pa, pb;
+    assert_int_equal(cross_cls_diff(&c, &c.rows[1], &c.rows[2], &pa, &pb), -1);
+    assert_int_equal(c.expected, 10); /* five players, rounds 1 to 5: one cycle */
+    assert_int_equal(c.nrecs, 7);
+    cross_free(&c);
+    pdn_stats_free(st);
+}
+
+static void test_stats_round_suffix(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t cut;
+    } cases[] = {
+        {"Rossi, Paolo - ronde 3", 12},
+        {"Leclerc, Marc (R2)", 13},
+        {"Dupont, Jean r.2", 12},
+        {"Tomczak, Patrycja (7)", 17},
+        {"Koops ronde12", 5},
+        {"Player 2", 8},
+        {"Round 3", 7},
+        {"Kamara, Rd", 10},
+        {"Versteeg (Round 10)", 8},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t n = strlen(cases[i].name);
+        size_t want = cases[i].cut;
+        if (stats_round_suffix(cases[i].name, n) != want) fail_msg("%s", cases[i].name);
+    }
+}
+
+struct collected {
+    char text[2048];
+};
+
+static void collect(const struct pdn_stats_suggestion *sg, void *ctx)
+{
+    struct collected *c = ctx;
+    size_t w = strlen(c->text);
+    snprintf(c->text + w, sizeof c->text - w, "%u %s = %s (%s)\n", sg->group, sg->variant,
+             sg->canonical, sg->why);
+}
+
+/* "Koops, J." may be Jan or Joost: no proposal; "Koops, L." only Lambert.
+ * Two years are two editions; a spelling without one joins the one year. */
+static void test_stats_suggest(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_result(st, "Open de Paris 2023", 1, "Koops, Jan", "Koops, Joost", "1-1");
+    add_result(st, "Open de Paris 2024", 1, "Koops, J.", "Koops, Lambert", "1-1");
+    add_result(st, "Open de Paris 2024", 2, "Koops, L.", "Ba, Ali - ronde 2", "1-1");
+    add_result(st, "Open de Paris 2024", 3, "Ba, Ali", "Lambert Koops", "1-1");
+    add_result(st, "2e edition de l'Open de Lyon", 1, "X", "Y", "1-1");
+    add_result(st, "2e Open  de Lyon", 1, "X", "Y", "1-1");
+    add_result(st, "3e Open de Lyon", 1, "X", "Y", "1-1"); /* another edition */
+    struct collected c = {""};
+    assert_int_equal(pdn_stats_suggest(st, collect, &c), 0);
+    assert_string_equal(c.text, "1 Koops, L. = Koops, Lambert (initials)\n"
+                                "1 Lambert Koops = Koops, Lambert (word order)\n"
+                                "2 Ba, Ali - ronde 2 = Ba, Ali (round suffix ' - ronde 2')\n"
+                                "3 2e Open de Lyon = 2e edition de l'Open de Lyon (equal but for "
+                                "spacing, punctuation, 'édition' or small words)\n");
+    pdn_stats_free(st);
+}
+
+static void collect_shortfall(const struct pdn_stats_shortfall *sf, void *ctx)
+{
+    struct collected *c = ctx;
+    size_t w = strlen(c->text);
+    snprintf(c->text + w, sizeof c->text - w, "%s %s %lu/%lu%s\n", sf->event, sf->player, sf->games,
+             sf->due, sf->round_robin ? " rr" : "");
+}
+
+/* A round robin of four over rounds 1-3 (each plays 3) with P-S missing,
+ * and an open of six over two rounds that E and F missed the second of;
+ * players in the order of the table (E won, F lost). */
+static void test_stats_shortfalls(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_result(st, "rr", 1, "P", "Q", "1-1");
+    add_result(st, "rr", 1, "R", "S", "1-1");
+    add_result(st, "rr", 2, "P", "R", "1-1");
+    add_result(st, "rr", 2, "Q", "S", "1-1");
+    add_result(st, "rr", 3, "Q", "R", "1-1");
+    add_result(st, "open", 1, "A", "B", "2-0");
+    add_result(st, "open", 1, "C", "D", "2-0");
+    add_result(st, "open", 1, "E", "F", "2-0");
+    add_result(st, "open", 2, "A", "C", "2-0");
+    add_result(st, "open", 2, "B", "D", "2-0");
+    struct collected c = {""};
+    assert_int_equal(pdn_stats_shortfalls(st, collect_shortfall, &c), 0);
+    assert_string_equal(c.text, "rr P 2/3 rr\nrr S 2/3 rr\nopen E 1/2\nopen F 1/2\n");
+    pdn_stats_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +753,13 @@ int main(void)
         cmocka_unit_test(test_stats_swiss_detection),
         cmocka_unit_test(test_stats_explain_criterion),
         cmocka_unit_test(test_stats_csv_one_table),
+        cmocka_unit_test(test_stats_alias_chain_and_cycle),
+        cmocka_unit_test(test_stats_repeat_same_round),
+        cmocka_unit_test(test_stats_repeat_same_moves),
+        cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
+        cmocka_unit_test(test_stats_round_suffix),
+        cmocka_unit_test(test_stats_suggest),
+        cmocka_unit_test(test_stats_shortfalls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

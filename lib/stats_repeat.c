@@ -1,0 +1,117 @@
+/*
+ * stats_repeat: games read twice. One rule for every table that counts
+ * players (the players, events and crosstables): a game is a repeat of an
+ * earlier one when the same two players in the same colours met in the same
+ * event and round (game number too, "3-2"), or played the same moves to
+ * the same result over at least REPEAT_MIN_PLIES plies (a game filed under
+ * two rounds). A repeat is left out of those tables and listed, with the
+ * game it repeats. Keeps two 64-bit keys per game counted; never prints.
+ */
+#include "stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Shorter games may well be played twice alike (a quick draw agreed on the
+ * same line); twenty plies the same are the same game. */
+enum { REPEAT_MIN_PLIES = 20 };
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
+    h = (h ^ h >> 30) * 0xBF58476D1CE4E5B9u;
+    return h ^ h >> 31;
+}
+
+uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
+{
+    return mix(h, (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured);
+}
+
+static bool seen_grow(struct repeat_set *s)
+{
+    size_t cap = s->cap ? s->cap * 2 : 256;
+    struct repeat_slot *slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    for (size_t i = 0; i < s->cap; i++) {
+        if (!s->slots[i].key) continue;
+        size_t j = s->slots[i].key & (cap - 1);
+        while (slots[j].key)
+            j = (j + 1) & (cap - 1);
+        slots[j] = s->slots[i];
+    }
+    free(s->slots);
+    s->slots = slots;
+    s->cap = cap;
+    return true;
+}
+
+/* The slot of key: holding it (the first game seen), or empty, where it goes. */
+static struct repeat_slot *seen_slot(const struct repeat_set *s, uint64_t key)
+{
+    size_t j = key & (s->cap - 1);
+    while (s->slots[j].key && s->slots[j].key != key)
+        j = (j + 1) & (s->cap - 1);
+    return &s->slots[j];
+}
+
+/* The index of the file name (the last one, or a new entry); -1 out of memory. */
+static long file_index(pdn_stats *st, const char *file)
+{
+    char **names = st->repeat_files.data;
+    if (!file) file = "-";
+    size_t n = st->repeat_files.n;
+    if (n > 0 && strcmp(names[n - 1], file) == 0) return (long)n - 1;
+    char *copy = strdup(file);
+    char **slot = copy ? vec_push(&st->repeat_files, sizeof *slot) : NULL;
+    if (!slot) {
+        free(copy);
+        return -1;
+    }
+    *slot = copy;
+    return (long)n;
+}
+
+int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
+{
+    long f = file_index(st, g->file);
+    struct repeat_set *seen = &st->repeat_seen;
+    if (f < 0 || ((seen->n + 2) * 2 > seen->cap && !seen_grow(seen))) return PDN_ENOMEM;
+    uint64_t who = mix(mix(g->white, g->black), g->event), keys[2] = {0, 0};
+    if (g->round > 0) keys[0] = mix(mix(mix(who, 1), (uint32_t)g->round), (uint32_t)g->sub) | 1;
+    if (g->plies >= REPEAT_MIN_PLIES) keys[1] = mix(mix(mix(who, 2), g->outcome), g->moves) | 1;
+    for (int k = 0; k < 2; k++) {
+        const struct repeat_slot *first = keys[k] ? seen_slot(seen, keys[k]) : NULL;
+        if (!first || !first->key) continue;
+        struct st_repeat *r = vec_push(&st->repeats, sizeof *r);
+        if (!r) return PDN_ENOMEM;
+        *r = (struct st_repeat){.file = (uint32_t)f,
+                                .game = (uint32_t)g->index,
+                                .first_file = first->file,
+                                .first_game = first->game,
+                                .event = g->event,
+                                .white = g->white,
+                                .black = g->black,
+                                .round = g->round,
+                                .sub = g->sub,
+                                .same_moves = k == 1};
+        return 1;
+    }
+    for (int k = 0; k < 2; k++) {
+        if (!keys[k]) continue;
+        *seen_slot(seen, keys[k]) = (struct repeat_slot){keys[k], (uint32_t)f, (uint32_t)g->index};
+        seen->n++;
+    }
+    return 0;
+}
+
+void stats_repeat_free(pdn_stats *st)
+{
+    char **names = st->repeat_files.data;
+    for (size_t i = 0; i < st->repeat_files.n; i++)
+        free(names[i]);
+    vec_free(&st->repeat_files);
+    vec_free(&st->repeats);
+    free(st->repeat_seen.slots);
+    memset(&st->repeat_seen, 0, sizeof st->repeat_seen);
+}
