@@ -504,7 +504,9 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
 /*
  * The movetext pdn_write_game writes for the game on one line (comments may
  * hold line ends), in the cell buffer; without the result after it when
- * main_only.
+ * main_only; with --lossless, the result as the file wrote it (1/2-1/2,
+ * 0-1, or none), not the writer's 1-1, 0-2 or '*': csv2pdn gives the game
+ * back as it was.
  */
 static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
 {
@@ -523,14 +525,20 @@ static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
     const char *body = w->mem, *stop = w->mem + end;
     while (stop > body && (stop[-1] == '\n' || stop[-1] == ' '))
         stop--;
-    if (main_only) { /* the result, last */
-        while (stop > body && stop[-1] != ' ')
-            stop--;
-        while (stop > body && stop[-1] == ' ')
+    const char *result = NULL; /* what replaces the writer's result */
+    if (main_only || w->o.lossless) {
+        const char *token = stop; /* the result, last: after a blank, or the line
+                                     end of a ';' comment */
+        while (token > body && token[-1] != ' ' && token[-1] != '\n')
+            token--;
+        result = main_only ? NULL : game->result_text;
+        stop = token;
+        while (!result && stop > body && (stop[-1] == ' ' || stop[-1] == '\n'))
             stop--;
     }
     csv_cell_reset(w);
     csv_cell_add(w, body, (size_t)(stop - body));
+    if (result) csv_cell_adds(w, result);
     return 0;
 }
 
