@@ -18,6 +18,13 @@ struct col_def {
 static const struct col_def game_cols[] = {
     {{"file", "the input file (- for standard input)"}, C_FILE, CSV_KIND_TEXT},
     {{"game", "the game's index in its file, from 1"}, C_GAME, CSV_KIND_NUMBER},
+    {{"normalised_result", "the result as 2-0, 1-1, 0-2, 0-0 or *, however it was written"},
+     C_RESULT,
+     CSV_KIND_MOVES},
+    {{"white_points", "White's points: 2 a win, 1 a draw, 0 a loss (a Goes score as written)"},
+     C_WHITE_POINTS,
+     CSV_KIND_NUMBER},
+    {{"black_points", "Black's points, the same way"}, C_BLACK_POINTS, CSV_KIND_NUMBER},
     {{"plies", "plies written in the main line"}, C_PLIES, CSV_KIND_NUMBER},
     {{"moves", "the main line in canonical PDN, move numbers included"}, C_MOVES, CSV_KIND_MOVES},
     {{"recorded_result", "the result written after the moves"}, C_RECORDED, CSV_KIND_MOVES},
@@ -163,8 +170,10 @@ static int add_names(pdn_csv_writer *w, const char *const *names, size_t n)
 
 static int default_games(pdn_csv_writer *w)
 {
-    static const char *const roster[] = {"file",  "game",  "Event", "Site",  "Date",
-                                         "Round", "White", "Black", "Result"};
+    static const char *const roster[] = {
+        "file",         "game",        "Event", "Site",   "Date",
+        "Round",        "White",       "Black", "Result", "normalised_result",
+        "white_points", "black_points"};
     static const char *const rest[] = {"GameType",       "plies",     "moves",  "recorded_result",
                                        "implied_result", "final_fen", "status", "error_message",
                                        "error_move",     "error_line"};

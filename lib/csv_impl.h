@@ -67,6 +67,9 @@ enum col_id {
     C_ERROR_LINE,
     C_TAGS,
     C_MOVETEXT,
+    C_RESULT, /* the result in one convention (csv_result.c) */
+    C_WHITE_POINTS,
+    C_BLACK_POINTS,
     /* moves */
     C_LINE,
     C_PARENT,
@@ -187,6 +190,9 @@ void csv_put_cell(pdn_csv_writer *w, const struct col *c);
 void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v);
 /* A cell of the games mode (the moves rows share the game's columns). */
 int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_ctx *g);
+
+/* csv_result.c: a cell of the normalised_result, white_points or black_points column. */
+void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game *game);
 
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */

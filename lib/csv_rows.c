@@ -612,6 +612,11 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
     case C_TAGS:
         put_tags(w, c, g->game);
         break;
+    case C_RESULT:
+    case C_WHITE_POINTS:
+    case C_BLACK_POINTS:
+        csv_put_result_cell(w, c, g->game);
+        break;
     case C_STATUS:
     case C_MESSAGE:
     case C_ERROR_MOVE:

@@ -137,8 +137,9 @@ static void test_csv_default_and_chosen_columns(void **state)
     (void)state;
     struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
     char *csv = csv_of(tricky, &o);
-    assert_memory_equal(csv, "file,game,Event,Site,Date,Round,White,Black,Result,GameType,plies,",
-                        66);
+    const char *head = "file,game,Event,Site,Date,Round,White,Black,Result,normalised_result,"
+                       "white_points,black_points,GameType,plies,";
+    assert_memory_equal(csv, head, strlen(head));
     free(csv);
     o.columns = "game,Annotator,plies,moves";
     csv = csv_of(tricky, &o);
@@ -203,6 +204,43 @@ static void test_csv_quoted_cells_read_back(void **state)
     free(csv);
     free(back);
     free(want);
+}
+
+/* ---- the result in one convention ---- */
+
+/* Every spelling PDN.md lists, the Result tag before the terminator (as
+ * pdnstats counts), and a Goes score split as written (pdn.fmjd.org's
+ * pdntags, ResultFormat). */
+static void test_csv_normalised_result_and_points(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "game,Result,normalised_result,white_points,black_points";
+    char *csv = csv_of("[Result \"1-0\"]\n1. 32-28 1-0\n"
+                       "[Result \"1/2-1/2\"]\n1. 32-28 1/2-1/2\n"
+                       "[Result \"0-1\"]\n1. 32-28 0-1\n"
+                       "1. 32-28 0-2\n"                   /* no tag: the terminator */
+                       "[Result \"2-0\"]\n1. 32-28 0-2\n" /* they disagree: the tag */
+                       "[Result \"0-0\"]\n1. 32-28 0-0\n"
+                       "[Result \"*\"]\n1. 32-28 *\n"
+                       "[Result \"4-6\"]\n1. 32-28 1-1\n" /* no result: the terminator */
+                       "[ResultFormat \"Goes\"]\n[Result \"1.01-0.99\"]\n1. 32-28 1.01-0.99\n"
+                       "[Result \"1.01-0.99\"]\n1. 32-28 1.01-0.99\n" /* no ResultFormat */
+                       "[Event \"no result at all\"]\n\n",
+                       &o);
+    assert_string_equal(csv, "game,Result,normalised_result,white_points,black_points\n"
+                             "1,1-0,2-0,2,0\n"
+                             "2,1/2-1/2,1-1,1,1\n"
+                             "3,0-1,0-2,0,2\n"
+                             "4,,0-2,0,2\n"
+                             "5,2-0,2-0,2,0\n"
+                             "6,0-0,0-0,0,0\n"
+                             "7,*,*,,\n"
+                             "8,4-6,1-1,1,1\n"
+                             "9,1.01-0.99,1-1,1.01,0.99\n"
+                             "10,1.01-0.99,1-1,1,1\n"
+                             "11,,,,\n");
+    free(csv);
 }
 
 /* ---- spreadsheets ---- */
@@ -542,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_csv_default_and_chosen_columns),
         cmocka_unit_test(test_csv_quoting_commas_quotes_blanks_cyrillic),
         cmocka_unit_test(test_csv_quoted_cells_read_back),
+        cmocka_unit_test(test_csv_normalised_result_and_points),
         cmocka_unit_test(test_csv_excel_protection_and_its_undoing),
         cmocka_unit_test(test_csv_iso_dates_both_ways),
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
