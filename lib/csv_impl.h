@@ -21,7 +21,8 @@
 enum csv_kind {
     CSV_KIND_NUMBER, /* a count or index: left for the spreadsheet to read as a number */
     CSV_KIND_DATE,   /* left as it is (an ISO date should become a date) */
-    CSV_KIND_TEXT,   /* protected when it starts with = + - @ or reads as a number or date */
+    CSV_KIND_TEXT,   /* protected when it starts with = + - @ or reads as a date or as a
+                        number other than a plain integer (a round "1" stays a number) */
     CSV_KIND_MOVES   /* moves, squares and results: protected when it starts with a digit */
 };
 
@@ -37,6 +38,15 @@ struct csv_out {
     char *buf;
     size_t len, cap;
 };
+
+/* Whether a spreadsheet would change the cell s[0, n) of this kind on
+ * opening (a formula start at any length, a date, a number with a leading
+ * zero, a move): csv_out_field in excel mode writes it ="...". For every
+ * writer of CSV for spreadsheets (pdn2csv, pdnstats). */
+bool csv_excel_protects(const char *s, size_t n, enum csv_kind kind);
+/* ="..." (or ="..."&"...", a long cell) undone in place: the text again;
+ * any other s is left as it is. Returns s. */
+char *csv_excel_unprotect(char *s);
 
 /* One field: the delimiter before it (unless first), the value quoted by
  * libcsv when it must be, and in excel mode protected by its kind. */

@@ -338,11 +338,20 @@ void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v
     csv_out_field(&w->out, p, (size_t)(buf + sizeof buf - p), c->kind);
 }
 
+/* Text as it is, in a date column: protected for spreadsheets as text is
+ * ("12-08-2021" would become the 8th of December). */
+static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
+{
+    struct col text = *c;
+    text.kind = CSV_KIND_TEXT;
+    csv_put(w, &text, v);
+}
+
 /* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; other text as it is. */
 static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 {
     if (!w->o.iso_dates || !v || strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
-        csv_put(w, c, v);
+        put_not_iso(w, c, v);
         return;
     }
     static const int starts[] = {0, 5, 8}, lens[] = {4, 2, 2};
@@ -353,7 +362,7 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
         bool unknown = strspn(p, "?") >= (size_t)lens[part];
         bool digits = strspn(p, "0123456789") >= (size_t)lens[part];
         if (!unknown && !digits) {
-            csv_put(w, c, v);
+            put_not_iso(w, c, v);
             return;
         }
         if (part) buf[k++] = '-';

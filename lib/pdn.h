@@ -992,7 +992,9 @@ struct pdn_csv_write_options {
     bool crlf;                      /* CR LF line ends (RFC 4180) */
     bool iso_dates;                 /* Date as YYYY-MM-DD, unknown parts empty */
     bool excel_text;                /* cells a spreadsheet would change (moves, results,
-                                       "=...", "+...", "-...", "@...") written ="..." */
+                                       dates, "=...", "+...", "-...", "@..." at any
+                                       length) written ="..." (="..."&"..." past 255
+                                       characters); whole numbers left numbers */
     bool strict;                    /* the replay's strictness (the status columns) */
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
 };
@@ -1039,7 +1041,8 @@ struct pdn_csv_read_options {
     void *diag_ctx;         /* passed to on_diag */
     char delimiter;         /* 0: the most frequent of ',' ';' and tab in the header */
     bool moves;             /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
-    bool excel_text;        /* undo the ="..." of excel_text (and read ISO dates) */
+    bool excel_text;        /* undo the ="..." (="..."&"...") of excel_text (and read
+                               ISO dates) */
     bool iso_dates;         /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
     const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
     size_t nmap;

@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "csv_impl.h"
 #include "diag_collector.h"
 #include "pdn.h"
 
@@ -272,6 +273,87 @@ static void test_csv_excel_protection_and_its_undoing(void **state)
     expect_has(back, "[Round \"=\\\"1-1\\\"\"]");
     free(back);
     free(csv);
+}
+
+/* One field written by csv_out in excel mode; malloc'd, without its line end. */
+static char *excel_field(const char *s, enum csv_kind kind)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    assert_non_null(fp);
+    struct csv_out o = {.fp = fp, .delim = ';', .excel = true, .first = true};
+    csv_out_field(&o, s, strlen(s), kind);
+    assert_true(csv_out_flush(&o));
+    csv_out_free(&o);
+    assert_int_equal(fclose(fp), 0);
+    return out;
+}
+
+/* CSV's quoting undone: "a ""b""" is a "b". */
+static void csv_unquote(char *s)
+{
+    size_t n = strlen(s), k = 0;
+    if (n < 2 || s[0] != '"') return;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (s[i] == '"') i++;
+        s[k++] = s[i];
+    }
+    s[k] = '\0';
+}
+
+/* Issue 22: a formula start is protected at any length (LibreOffice
+ * evaluated a raw one of 300 characters), in string literals of at most 255
+ * characters (Excel's limit; LibreOffice's Err:513) joined by '&', the text
+ * itself again once undone; whole numbers stay numbers, what a spreadsheet
+ * would change (a leading zero, a date) does not. */
+static void test_csv_excel_protection_at_any_length(void **state)
+{
+    (void)state;
+    char text[2048] = "=HYPERLINK(\"http://x\")";
+    while (strlen(text) < 1500)
+        strcat(text, " Пётр \"x\" -+@");
+    char *cell = excel_field(text, CSV_KIND_TEXT);
+    csv_unquote(cell);
+    assert_memory_equal(cell, "=\"=HYPERLINK(\"\"http://x\"\")", 26);
+    size_t pieces = 0;
+    for (const char *p = cell + 1; *p; pieces++) {
+        assert_true(*p == '"'); /* a string literal */
+        size_t chars = 0;
+        for (p++; !(p[0] == '"' && p[1] != '"'); p++, chars++) {
+            p += p[0] == '"';
+            while ((p[1] & 0xC0) == 0x80) /* one character */
+                p++;
+        }
+        assert_true(chars <= 255);
+        p++;
+        if (*p) assert_true(*p++ == '&');
+    }
+    assert_true(pieces >= 6);
+    assert_string_equal(csv_excel_unprotect(cell), text);
+    free(cell);
+    const struct {
+        const char *in, *out;
+        enum csv_kind kind;
+    } cases[] = {
+        {"1", "1", CSV_KIND_TEXT},                  /* a round: sorts as a number */
+        {"10", "10", CSV_KIND_TEXT},                /* and stays one */
+        {"00", "\"=\"\"00\"\"\"", CSV_KIND_TEXT},   /* would become 0 */
+        {"1-1", "\"=\"\"1-1\"\"\"", CSV_KIND_TEXT}, /* a date */
+        {"1.5", "\"=\"\"1.5\"\"\"", CSV_KIND_TEXT}, /* a date in some locales */
+        {"1.01", "1.01", CSV_KIND_NUMBER},          /* points */
+        {"-5", "\"=\"\"-5\"\"\"", CSV_KIND_TEXT},
+        {"ronde1", "ronde1", CSV_KIND_TEXT},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cell = excel_field(cases[i].in, cases[i].kind);
+        assert_string_equal(cell, cases[i].out);
+        free(cell);
+    }
+    /* what is not the protected form is left alone */
+    char odd[] = "=\"a\"&b", plain[] = "=\"a\"\"";
+    assert_string_equal(csv_excel_unprotect(odd), "=\"a\"&b");
+    assert_string_equal(csv_excel_unprotect(plain), "=\"a\"\"");
 }
 
 static void test_csv_iso_dates_both_ways(void **state)
@@ -582,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_csv_quoted_cells_read_back),
         cmocka_unit_test(test_csv_normalised_result_and_points),
         cmocka_unit_test(test_csv_excel_protection_and_its_undoing),
+        cmocka_unit_test(test_csv_excel_protection_at_any_length),
         cmocka_unit_test(test_csv_iso_dates_both_ways),
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),
