@@ -6,6 +6,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -94,24 +95,39 @@ struct conv {
     struct tool_output out;
     bool all_tags, list_columns, excel, delimiter_set;
     const char **tags; /* -t and --all-tags */
-    size_t ntags;
+    size_t ntags, captags;
+    void *seen; /* the same names, a tsearch tree */
     pdn_csv_writer *writer;
     unsigned long games, rows;
 };
 
 /* ---- options ----------------------------------------------------------------- */
 
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+static void out_of_memory(struct tool *t)
+{
+    tool_system_error(t, "memory", strerror(ENOMEM));
+    exit(tool_exit_status(t));
+}
+
+/* A tag column, once: the names seen are in a search tree (tsearch), as
+ * --all-tags may find 100 000 of them. */
 static void add_tag(struct tool *t, struct conv *c, const char *name)
 {
-    for (size_t i = 0; i < c->ntags; i++)
-        if (strcmp(c->tags[i], name) == 0) return;
-    const char **tags = realloc(c->tags, (c->ntags + 1) * sizeof *tags);
-    char *copy = strdup(name);
-    if (!tags || !copy) {
-        tool_system_error(t, "memory", strerror(ENOMEM));
-        exit(tool_exit_status(t));
+    if (tfind(name, &c->seen, compare_names)) return;
+    if (c->ntags == c->captags) {
+        size_t cap = c->captags ? 2 * c->captags : 16;
+        const char **tags = realloc(c->tags, cap * sizeof *tags);
+        if (!tags) out_of_memory(t);
+        c->tags = tags;
+        c->captags = cap;
     }
-    c->tags = tags;
+    char *copy = strdup(name);
+    if (!copy || !tsearch(copy, &c->seen, compare_names)) out_of_memory(t);
     c->tags[c->ntags++] = copy;
 }
 
@@ -367,8 +383,10 @@ int main(int argc, char **argv)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
     tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_csv_writer_free(c.writer);
-    for (size_t i = 0; i < c.ntags; i++)
+    for (size_t i = 0; i < c.ntags; i++) {
+        tdelete(c.tags[i], &c.seen, compare_names);
         free((void *)c.tags[i]);
+    }
     free(c.tags);
     pdn_select_free(t.select);
     return tool_exit_status(&t);

@@ -139,7 +139,12 @@ struct pdn_csv_writer {
     struct pdn_csv_write_options o;
     struct csv_out out;
     struct col *cols;
-    size_t ncols;
+    size_t ncols, capcols;
+    uint64_t ids;       /* the columns other than tags, by 1 << col_id */
+    uint32_t *tagslots; /* tag columns by name: open addressing, index + 1, 0 empty */
+    size_t captagslots; /* a power of two, at least twice the tag columns */
+    size_t ntagcols;
+    const char **tagvals; /* the game's value of each column's tag (csv_columns_game) */
     /* one game's replay, reused */
     struct ply *plies;
     size_t nplies, capplies;
@@ -178,6 +183,11 @@ struct game_ctx {
  * default when NULL. 0, PDN_ENOMEM, or PDN_EINVAL with *bad (when not NULL)
  * the offset of the name that is neither a column nor a tag name. */
 int csv_columns_open(pdn_csv_writer *w, const char *list, size_t *bad);
+/* The value of every tag column for this game (w->tagvals), in one pass
+ * over its tags: --all-tags may ask for 100 000. */
+void csv_columns_game(pdn_csv_writer *w, const pdn_game *game);
+/* The columns' memory. */
+void csv_columns_free(pdn_csv_writer *w);
 /* A column's header name. */
 const char *csv_col_name(const pdn_csv_writer *w, const struct col *c);
 /* Whether s[0, n) is a name the writer writes as a tag: [A-Z][A-Za-z0-9_]*. */

@@ -21,9 +21,7 @@
 void pdn_csv_writer_free(pdn_csv_writer *w)
 {
     if (!w) return;
-    for (size_t i = 0; i < w->ncols; i++)
-        free(w->cols[i].tag);
-    free(w->cols);
+    csv_columns_free(w);
     free(w->plies);
     free(w->slots);
     free(w->stops);
@@ -587,7 +585,7 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
     int rc = 0;
     switch (c->id) {
     case C_TAG: {
-        const char *v = pdn_game_tag(g->game, c->tag);
+        const char *v = w->tagvals[c - w->cols];
         if (w->o.iso_dates && strcmp(c->tag, "Date") == 0)
             put_date(w, c, v);
         else
@@ -659,6 +657,7 @@ long pdn_csv_write_game(pdn_csv_writer *w, const pdn_game *game, const char *fil
     struct pdn_replay_summary sum;
     int rc = replay(w, game, &sum);
     if (rc < 0) return rc;
+    csv_columns_game(w, game);
     struct game_ctx g = {game, file, &sum, game_error(w, game)};
     if (g.err) w->errors++;
     long rows = w->o.mode == PDN_CSV_MOVES ? csv_write_move_rows(w, &g) : write_game_row(w, &g);

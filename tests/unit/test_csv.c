@@ -207,6 +207,43 @@ static void test_csv_quoted_cells_read_back(void **state)
     free(want);
 }
 
+/* Issue 22: tag columns by the hundred (pdn2csv --all-tags), each once
+ * whatever the repeats, each cell the game's first tag of its name. */
+static void test_csv_many_tag_columns(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    static char names[N][8];
+    static const char *list[2 * N];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "T%d", i);
+        list[2 * i] = list[2 * i + 1] = names[i]; /* each twice */
+    }
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.tags = list;
+    o.ntags = 2 * N;
+    char *csv = csv_of("[T2999 \"last\"]\n[T7 \"first\"]\n[T7 \"again\"]\n[White \"W\"]\n"
+                       "[White \"V\"]\n1. 32-28 *\n",
+                       &o);
+    char *row = strchr(csv, '\n') + 1;
+    size_t commas = 0;
+    for (const char *p = csv; p < row; p++)
+        commas += *p == ',';
+    /* the default columns once each, and N tag columns */
+    struct pdn_csv_write_options plain = PDN_CSV_WRITE_OPTIONS_INIT;
+    char *base = csv_of("1. 32-28 *\n", &plain);
+    size_t base_commas = 0;
+    for (const char *p = base; *p != '\n'; p++)
+        base_commas += *p == ',';
+    assert_int_equal(commas, base_commas + N);
+    expect_has(csv, ",T0,T1,T2,");
+    expect_has(row, ",W,");             /* White: the first of two */
+    expect_has(row, ",,,,,,,first,,,"); /* T7: the first of two */
+    expect_has(row, ",last,");          /* T2999 */
+    free(base);
+    free(csv);
+}
+
 /* ---- the result in one convention ---- */
 
 /* Every spelling PDN.md lists, the Result tag before the terminator (as
@@ -662,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_csv_default_and_chosen_columns),
         cmocka_unit_test(test_csv_quoting_commas_quotes_blanks_cyrillic),
         cmocka_unit_test(test_csv_quoted_cells_read_back),
+        cmocka_unit_test(test_csv_many_tag_columns),
         cmocka_unit_test(test_csv_normalised_result_and_points),
         cmocka_unit_test(test_csv_excel_protection_and_its_undoing),
         cmocka_unit_test(test_csv_excel_protection_at_any_length),
