@@ -46,7 +46,7 @@ static const char usage[] =
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
     "Games with errors keep their rows: the status columns name the first error.\n"
-    "The reader's findings and a summary go to standard error.\n"
+    "The findings, those pdncheck shows, and a summary go to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
 enum {
@@ -233,6 +233,10 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
     }
     c->o.strict = t->strict;
     c->o.draw_rules = t->draw_rules;
+    /* The replay's findings, shown as pdncheck shows them (the same default
+     * set: errors and warnings), not only named in the status cells. */
+    c->o.on_diag = tool_on_diag;
+    c->o.diag_ctx = t;
 }
 
 static void list_columns(struct tool *t, const struct conv *c)

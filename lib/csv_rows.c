@@ -4,11 +4,12 @@
  * it) and the first error; the writer, handed the shortest texts, gives the
  * canonical move text; the games mode's row is written here, the moves
  * mode's rows in csv_moves.c, the columns resolved in csv_columns.c. Cells
- * go out through csv.c.
+ * go out through csv.c. The replay's findings go to the caller's on_diag
+ * too: pdn2csv shows what pdncheck shows, not only the status cells.
  *
  * Memory: the buffers of one game are kept and reused for the next, so a
  * run holds what its largest game needs, whatever the input's size. Must
- * not print: findings become cells.
+ * not print: findings become cells, and the caller's.
  */
 #include "csv_impl.h"
 #include "vec.h"
@@ -112,6 +113,7 @@ void pdn_csv_on_diag(const struct pdn_diag *d, void *ctx)
 static void replay_diag(const struct pdn_diag *d, void *ctx)
 {
     pdn_csv_writer *w = ctx;
+    if (w->o.on_diag) w->o.on_diag(d, w->o.diag_ctx);
     if (d->code == PDN_DIAG_BAD_FEN || d->code == PDN_DIAG_UNSUPPORTED_GAMETYPE)
         w->no_position = true;
     if (pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
@@ -245,12 +247,14 @@ const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node 
     return bsearch(&key, w->stops, w->nstops, sizeof key, stop_by_node);
 }
 
-static int replay(pdn_csv_writer *w, const pdn_game *game, struct pdn_replay_summary *sum)
+static int replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
+                  struct pdn_replay_summary *sum)
 {
     w->nplies = w->nstops = 0;
     w->first.game = 0;
     w->no_position = false;
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.filename = file;
     ro.strict = w->o.strict;
     ro.draw_rules = w->o.draw_rules;
     ro.on_diag = replay_diag;
@@ -655,7 +659,7 @@ long pdn_csv_write_game(pdn_csv_writer *w, const pdn_game *game, const char *fil
 {
     if (!w || !game) return PDN_EINVAL;
     struct pdn_replay_summary sum;
-    int rc = replay(w, game, &sum);
+    int rc = replay(w, game, file, &sum);
     if (rc < 0) return rc;
     csv_columns_game(w, game);
     struct game_ctx g = {game, file, &sum, game_error(w, game)};

@@ -997,6 +997,9 @@ struct pdn_csv_write_options {
                                        characters); whole numbers left numbers */
     bool strict;                    /* the replay's strictness (the status columns) */
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
+    pdn_diag_fn on_diag;            /* every finding of the replay (file: the file
+                                       pdn_csv_write_game names); may be NULL */
+    void *diag_ctx;                 /* passed to on_diag */
 };
 #define PDN_CSV_WRITE_OPTIONS_INIT                                                                 \
     {                                                                                              \
@@ -1017,9 +1020,9 @@ PDN_API int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp,
 /* Writes the byte order mark (when asked for) and the header row. */
 PDN_API int pdn_csv_write_header(pdn_csv_writer *writer);
 /*
- * Replays a game quietly and writes its rows; file names the input in the
- * file column (may be NULL). Returns the number of rows written, or a
- * negative PDN_E* code.
+ * Replays a game and writes its rows; file names the input in the file
+ * column and in the replay's findings, which go to options->on_diag (may be
+ * NULL). Returns the number of rows written, or a negative PDN_E* code.
  */
 PDN_API long pdn_csv_write_game(pdn_csv_writer *writer, const pdn_game *game, const char *file);
 /*
