@@ -72,7 +72,7 @@ bool csv_excel_protects(const char *s, size_t n, enum csv_kind kind)
     if (formula_start(s[0])) return true;     /* at any length */
     if (n > FORMULA_STRING_MAX) return false; /* no number, date or lone move is this long */
     if (kind == CSV_KIND_MOVES) return (s[0] >= '0' && s[0] <= '9') || s[0] == '*';
-    return numberish(s, n) && !plain_integer(s, n);
+    return numberish(s, n) && (kind == CSV_KIND_CODE || !plain_integer(s, n));
 }
 
 /* Where the piece of s[0, n) that starts at i ends: at most

@@ -23,7 +23,9 @@ enum csv_kind {
     CSV_KIND_DATE,   /* left as it is (an ISO date should become a date) */
     CSV_KIND_TEXT,   /* protected when it starts with = + - @ or reads as a date or as a
                         number other than a plain integer (a round "1" stays a number) */
-    CSV_KIND_MOVES   /* moves, squares and results: protected when it starts with a digit */
+    CSV_KIND_MOVES,  /* moves, squares and results: protected when it starts with a digit */
+    CSV_KIND_CODE    /* digits that are no number (a crosstable cell "22": two wins, "00"):
+                        protected whenever a spreadsheet would read a number or a date */
 };
 
 /* Rows are built in buf and handed to fp in one fwrite (csv_out_flush):

@@ -381,6 +381,8 @@ static void test_csv_excel_protection_at_any_length(void **state)
         {"1.01", "1.01", CSV_KIND_NUMBER},          /* points */
         {"-5", "\"=\"\"-5\"\"\"", CSV_KIND_TEXT},
         {"ronde1", "ronde1", CSV_KIND_TEXT},
+        {"22", "\"=\"\"22\"\"\"", CSV_KIND_CODE}, /* two wins, not twenty-two */
+        {"x", "x", CSV_KIND_CODE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         cell = excel_field(cases[i].in, cases[i].kind);
