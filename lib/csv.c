@@ -129,9 +129,10 @@ static void put_protected(struct csv_out *o, const char *s, size_t n)
     size_t quotes = 0;
     for (size_t i = 0; i < n; i++)
         quotes += s[i] == '"';
-    size_t pieces = n / (FORMULA_STRING_MAX / 4) + 1; /* a bound: pieces hold >= 252 bytes */
+    size_t pieces = n / (FORMULA_STRING_MAX / 4) + 1; /* more than enough: all but the last
+                                                         piece hold at least 252 bytes */
     char *buf = malloc(n + quotes + 4 * pieces + 4);
-    if (!buf) { /* unprotected rather than lost; the stream error is set below */
+    if (!buf) { /* unprotected rather than lost, and the stream fails (out of memory) */
         o->nomem = true;
         put_field(o, s, n);
         return;

@@ -213,7 +213,7 @@ static void test_csv_many_tag_columns(void **state)
 {
     (void)state;
     enum { N = 3000 };
-    static char names[N][8];
+    static char names[N][16];
     static const char *list[2 * N];
     for (int i = 0; i < N; i++) {
         snprintf(names[i], sizeof names[i], "T%d", i);
