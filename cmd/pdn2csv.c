@@ -6,6 +6,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <search.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,7 +24,8 @@ static const char usage[] =
     "  -t, --tag-column TAG   a column for TAG (repeatable)\n"
     "      --all-tags         a column for every tag of the files (read twice: no pipes)\n"
     "      --movetext         a column with the whole movetext as canonical PDN\n"
-    "      --lossless         every tag and the whole movetext: csv2pdn gives the games back\n"
+    "      --lossless         every tag and the whole movetext, results as written:\n"
+    "                         csv2pdn gives the games back\n"
     "      --columns A,B,...  these columns, in this order (see --list-columns)\n"
     "      --list-columns     print the columns of the mode and exit\n"
     "  -d, --delimiter C      separate fields with C (default ','; ';' for --excel)\n"
@@ -44,7 +46,7 @@ static const char usage[] =
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
     "Games with errors keep their rows: the status columns name the first error.\n"
-    "The reader's findings and a summary go to standard error.\n"
+    "The findings, those pdncheck shows, and a summary go to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
 enum {
@@ -93,24 +95,39 @@ struct conv {
     struct tool_output out;
     bool all_tags, list_columns, excel, delimiter_set;
     const char **tags; /* -t and --all-tags */
-    size_t ntags;
+    size_t ntags, captags;
+    void *seen; /* the same names, a tsearch tree */
     pdn_csv_writer *writer;
     unsigned long games, rows;
 };
 
 /* ---- options ----------------------------------------------------------------- */
 
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+static void out_of_memory(struct tool *t)
+{
+    tool_system_error(t, "memory", strerror(ENOMEM));
+    exit(tool_exit_status(t));
+}
+
+/* A tag column, once: the names seen are in a search tree (tsearch), as
+ * --all-tags may find 100 000 of them. */
 static void add_tag(struct tool *t, struct conv *c, const char *name)
 {
-    for (size_t i = 0; i < c->ntags; i++)
-        if (strcmp(c->tags[i], name) == 0) return;
-    const char **tags = realloc(c->tags, (c->ntags + 1) * sizeof *tags);
-    char *copy = strdup(name);
-    if (!tags || !copy) {
-        tool_system_error(t, "memory", strerror(ENOMEM));
-        exit(tool_exit_status(t));
+    if (tfind(name, &c->seen, compare_names)) return;
+    if (c->ntags == c->captags) {
+        size_t cap = c->captags ? 2 * c->captags : 16;
+        const char **tags = realloc(c->tags, cap * sizeof *tags);
+        if (!tags) out_of_memory(t);
+        c->tags = tags;
+        c->captags = cap;
     }
-    c->tags = tags;
+    char *copy = strdup(name);
+    if (!copy || !tsearch(copy, &c->seen, compare_names)) out_of_memory(t);
     c->tags[c->ntags++] = copy;
 }
 
@@ -216,6 +233,10 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
     }
     c->o.strict = t->strict;
     c->o.draw_rules = t->draw_rules;
+    /* The replay's findings, shown as pdncheck shows them (the same default
+     * set: errors and warnings), not only named in the status cells. */
+    c->o.on_diag = tool_on_diag;
+    c->o.diag_ctx = t;
 }
 
 static void list_columns(struct tool *t, const struct conv *c)
@@ -368,8 +389,10 @@ int main(int argc, char **argv)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
     tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_csv_writer_free(c.writer);
-    for (size_t i = 0; i < c.ntags; i++)
+    for (size_t i = 0; i < c.ntags; i++) {
+        tdelete(c.tags[i], &c.seen, compare_names);
         free((void *)c.tags[i]);
+    }
     free(c.tags);
     pdn_select_free(t.select);
     return tool_exit_status(&t);

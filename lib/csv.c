@@ -44,23 +44,46 @@ static bool numberish(const char *s, size_t n)
     return digit;
 }
 
+/* A whole number a spreadsheet keeps as it is: no leading zero ("00"
+ * would become 0), at most 15 digits (the precision of a double, past
+ * which Excel rounds). A round "1" stays a number that sorts as one. */
+static bool plain_integer(const char *s, size_t n)
+{
+    if (n == 0 || n > 15 || (s[0] == '0' && n > 1)) return false;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+}
+
 static bool formula_start(char c)
 {
     return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r';
 }
 
-/* The longest string a spreadsheet formula holds (Excel: 255 characters;
- * LibreOffice fails past it too, Err:513). Longer text reads as no number
- * or date anyway: only a formula-like start would need protection there. */
+/* The longest string literal a spreadsheet formula holds (Excel: 255
+ * characters; LibreOffice fails past it too, Err:513): longer text is
+ * written as pieces joined by '&', each at most this many bytes, so at
+ * most this many characters. */
 #define FORMULA_STRING_MAX 255
 
-static bool protect(const char *s, size_t n, enum csv_kind kind)
+bool csv_excel_protects(const char *s, size_t n, enum csv_kind kind)
 {
     if (n == 0 || kind == CSV_KIND_NUMBER || kind == CSV_KIND_DATE) return false;
-    if (n > FORMULA_STRING_MAX) return false;
-    if (formula_start(s[0])) return true;
+    if (formula_start(s[0])) return true;     /* at any length */
+    if (n > FORMULA_STRING_MAX) return false; /* no number, date or lone move is this long */
     if (kind == CSV_KIND_MOVES) return (s[0] >= '0' && s[0] <= '9') || s[0] == '*';
-    return numberish(s, n);
+    return numberish(s, n) && (kind == CSV_KIND_CODE || !plain_integer(s, n));
+}
+
+/* Where the piece of s[0, n) that starts at i ends: at most
+ * FORMULA_STRING_MAX bytes on, never inside a UTF-8 sequence. */
+static size_t piece_end(const char *s, size_t n, size_t i)
+{
+    if (n - i <= FORMULA_STRING_MAX) return n;
+    size_t e = i + FORMULA_STRING_MAX;
+    while (e > i + 1 && ((unsigned char)s[e] & 0xC0) == 0x80)
+        e--;
+    return e;
 }
 
 /* Room for n more bytes in the buffer. */
@@ -99,34 +122,87 @@ static void put_field(struct csv_out *o, const char *s, size_t n)
 }
 
 /* ="value", the value's quotes doubled: a formula whose result is the text
- * itself, which spreadsheets show as it is and never evaluate further. */
+ * itself, which spreadsheets show as it is and never evaluate further; a
+ * long value ="piece"&"piece"&..., the same text. */
 static void put_protected(struct csv_out *o, const char *s, size_t n)
 {
     size_t quotes = 0;
     for (size_t i = 0; i < n; i++)
         quotes += s[i] == '"';
-    char *buf = malloc(n + quotes + 4);
-    if (!buf) { /* unprotected rather than lost; the stream error is set below */
+    size_t pieces = n / (FORMULA_STRING_MAX / 4) + 1; /* more than enough: all but the last
+                                                         piece hold at least 252 bytes */
+    char *buf = malloc(n + quotes + 4 * pieces + 4);
+    if (!buf) { /* unprotected rather than lost, and the stream fails (out of memory) */
+        o->nomem = true;
         put_field(o, s, n);
         return;
     }
     size_t k = 0;
     buf[k++] = '=';
-    buf[k++] = '"';
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '"') buf[k++] = '"';
-        buf[k++] = s[i];
+    for (size_t i = 0, end = 0; end < n; i = end) {
+        end = piece_end(s, n, i);
+        if (i > 0) buf[k++] = '&';
+        buf[k++] = '"';
+        for (size_t j = i; j < end; j++) {
+            if (s[j] == '"') buf[k++] = '"';
+            buf[k++] = s[j];
+        }
+        buf[k++] = '"';
     }
-    buf[k++] = '"';
     put_field(o, buf, k);
     free(buf);
+}
+
+/* The text of one ="..." piece from s[i] (after its opening quote): its
+ * length written at out (may be s), and the index after its closing quote;
+ * 0 when it does not close. */
+static size_t unquote_piece(char *out, size_t *len, const char *s, size_t n, size_t i)
+{
+    size_t k = 0;
+    for (; i < n; i++) {
+        if (s[i] == '"' && (i + 1 == n || s[i + 1] != '"')) {
+            *len = k;
+            return i + 1;
+        }
+        i += s[i] == '"'; /* "" is a quote */
+        if (out) out[k] = s[i];
+        k++;
+    }
+    return 0;
+}
+
+/* Whether s[0, n) is ="..." or ="..."&"..."... as put_protected writes it. */
+static bool protected_form(const char *s, size_t n)
+{
+    if (n < 3 || s[0] != '=' || s[1] != '"') return false;
+    size_t i = 2, len;
+    while ((i = unquote_piece(NULL, &len, s, n, i)) != 0) {
+        if (i == n) return true;
+        if (i + 1 >= n || s[i] != '&' || s[i + 1] != '"') return false;
+        i += 2;
+    }
+    return false;
+}
+
+char *csv_excel_unprotect(char *s)
+{
+    size_t n = strlen(s);
+    if (!protected_form(s, n)) return s;
+    size_t i = 2, k = 0, len;
+    while ((i = unquote_piece(s + k, &len, s, n, i)) != 0) {
+        k += len;
+        if (i == n) break;
+        i += 2;
+    }
+    s[k] = '\0';
+    return s;
 }
 
 void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kind)
 {
     if (!o->first) csv_out_raw(o, &o->delim, 1);
     o->first = false;
-    if (o->excel && protect(s, n, kind))
+    if (o->excel && csv_excel_protects(s, n, kind))
         put_protected(o, s, n);
     else
         put_field(o, s, n);

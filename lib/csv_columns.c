@@ -5,7 +5,9 @@
  * only: the cells are written in csv_rows.c and csv_moves.c.
  */
 #include "csv_impl.h"
+#include "vec.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +20,13 @@ struct col_def {
 static const struct col_def game_cols[] = {
     {{"file", "the input file (- for standard input)"}, C_FILE, CSV_KIND_TEXT},
     {{"game", "the game's index in its file, from 1"}, C_GAME, CSV_KIND_NUMBER},
+    {{"normalised_result", "the result as 2-0, 1-1, 0-2, 0-0 or *, however it was written"},
+     C_RESULT,
+     CSV_KIND_MOVES},
+    {{"white_points", "White's points: 2 a win, 1 a draw, 0 a loss (a Goes score as written)"},
+     C_WHITE_POINTS,
+     CSV_KIND_NUMBER},
+    {{"black_points", "Black's points, the same way"}, C_BLACK_POINTS, CSV_KIND_NUMBER},
     {{"plies", "plies written in the main line"}, C_PLIES, CSV_KIND_NUMBER},
     {{"moves", "the main line in canonical PDN, move numbers included"}, C_MOVES, CSV_KIND_MOVES},
     {{"recorded_result", "the result written after the moves"}, C_RECORDED, CSV_KIND_MOVES},
@@ -102,28 +111,68 @@ bool csv_tag_name(const char *s, size_t n)
     return true;
 }
 
+static uint32_t name_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* The slot of tag column s[0, n) in tagslots: where it is, or the empty
+ * slot where it would go. */
+static size_t tag_slot(const pdn_csv_writer *w, const char *s, size_t n)
+{
+    size_t mask = w->captagslots - 1, k = name_hash(s, n) & mask;
+    for (; w->tagslots[k]; k = (k + 1) & mask) {
+        const char *tag = w->cols[w->tagslots[k] - 1].tag;
+        if (strncmp(tag, s, n) == 0 && tag[n] == '\0') break;
+    }
+    return k;
+}
+
+/* Room for one more tag column in tagslots (kept at most half full). */
+static bool tag_room(pdn_csv_writer *w)
+{
+    if (2 * (w->ntagcols + 1) <= w->captagslots) return true;
+    size_t cap = w->captagslots ? 2 * w->captagslots : 64;
+    uint32_t *slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    free(w->tagslots);
+    w->tagslots = slots;
+    w->captagslots = cap;
+    for (size_t i = 0; i < w->ncols; i++) {
+        const struct col *c = &w->cols[i];
+        if (c->id == C_TAG) w->tagslots[tag_slot(w, c->tag, strlen(c->tag))] = (uint32_t)i + 1;
+    }
+    return true;
+}
+
+_Static_assert(C_PLY_STATUS < 64, "the ids of the columns other than tags fit w->ids");
+
+/* A column once: tags found by their hash, the others by their id. */
 static bool add_col(pdn_csv_writer *w, enum col_id id, enum csv_kind kind, const char *tag,
                     size_t n)
 {
-    for (size_t i = 0; i < w->ncols; i++) { /* a column once */
-        const struct col *c = &w->cols[i];
-        if (c->id == id && (id != C_TAG || (strlen(c->tag) == n && !memcmp(c->tag, tag, n))))
-            return true;
-    }
-    struct col *cols = realloc(w->cols, (w->ncols + 1) * sizeof *cols);
-    if (!cols) return false;
-    w->cols = cols;
-    struct col *c = &cols[w->ncols];
+    if (id != C_TAG && (w->ids >> id & 1)) return true;
+    if (id == C_TAG && (!tag_room(w) || w->ncols >= UINT32_MAX)) return false;
+    size_t slot = id == C_TAG ? tag_slot(w, tag, n) : 0;
+    if (id == C_TAG && w->tagslots[slot]) return true;
+    if (!vec_reserve((void **)&w->cols, &w->capcols, w->ncols, sizeof *w->cols)) return false;
+    struct col *c = &w->cols[w->ncols];
     *c = (struct col){id, kind, NULL};
-    if (id == C_TAG) {
-        c->tag = malloc(n + 1);
-        if (!c->tag) return false;
-        memcpy(c->tag, tag, n);
-        c->tag[n] = '\0';
-        if (strcmp(c->tag, "Result") == 0) c->kind = CSV_KIND_MOVES;
-        if (strcmp(c->tag, "Date") == 0 && w->o.iso_dates) c->kind = CSV_KIND_DATE;
+    if (id != C_TAG) {
+        w->ids |= UINT64_C(1) << id;
+        w->ncols++;
+        return true;
     }
-    w->ncols++;
+    if (!(c->tag = malloc(n + 1))) return false;
+    memcpy(c->tag, tag, n);
+    c->tag[n] = '\0';
+    if (strcmp(c->tag, "Result") == 0) c->kind = CSV_KIND_MOVES;
+    if (strcmp(c->tag, "Date") == 0 && w->o.iso_dates) c->kind = CSV_KIND_DATE;
+    w->tagslots[slot] = (uint32_t)++w->ncols;
+    w->ntagcols++;
     return true;
 }
 
@@ -163,8 +212,10 @@ static int add_names(pdn_csv_writer *w, const char *const *names, size_t n)
 
 static int default_games(pdn_csv_writer *w)
 {
-    static const char *const roster[] = {"file",  "game",  "Event", "Site",  "Date",
-                                         "Round", "White", "Black", "Result"};
+    static const char *const roster[] = {
+        "file",         "game",        "Event", "Site",   "Date",
+        "Round",        "White",       "Black", "Result", "normalised_result",
+        "white_points", "black_points"};
     static const char *const rest[] = {"GameType",       "plies",     "moves",  "recorded_result",
                                        "implied_result", "final_fen", "status", "error_message",
                                        "error_move",     "error_line"};
@@ -199,8 +250,31 @@ static int default_moves(pdn_csv_writer *w)
 
 int csv_columns_open(pdn_csv_writer *w, const char *list, size_t *bad)
 {
-    if (list) return add_list(w, list, bad);
-    return w->o.mode == PDN_CSV_MOVES ? default_moves(w) : default_games(w);
+    int rc = list                         ? add_list(w, list, bad)
+             : w->o.mode == PDN_CSV_MOVES ? default_moves(w)
+                                          : default_games(w);
+    if (rc == 0 && !(w->tagvals = calloc(w->ncols + 1, sizeof *w->tagvals))) rc = PDN_ENOMEM;
+    return rc;
+}
+
+void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
+{
+    if (w->ntagcols == 0) return;
+    memset(w->tagvals, 0, w->ncols * sizeof *w->tagvals);
+    for (uint32_t i = 0; i < game->ntags; i++) {
+        const struct pdn_tag *t = &game->tags[i];
+        uint32_t col = w->tagslots[tag_slot(w, t->name, strlen(t->name))];
+        if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = t->value; /* the first */
+    }
+}
+
+void csv_columns_free(pdn_csv_writer *w)
+{
+    for (size_t i = 0; i < w->ncols; i++)
+        free(w->cols[i].tag);
+    free(w->cols);
+    free(w->tagslots);
+    free(w->tagvals);
 }
 
 const char *csv_col_name(const pdn_csv_writer *w, const struct col *c)

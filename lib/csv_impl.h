@@ -21,8 +21,11 @@
 enum csv_kind {
     CSV_KIND_NUMBER, /* a count or index: left for the spreadsheet to read as a number */
     CSV_KIND_DATE,   /* left as it is (an ISO date should become a date) */
-    CSV_KIND_TEXT,   /* protected when it starts with = + - @ or reads as a number or date */
-    CSV_KIND_MOVES   /* moves, squares and results: protected when it starts with a digit */
+    CSV_KIND_TEXT,   /* protected when it starts with = + - @ or reads as a date or as a
+                        number other than a plain integer (a round "1" stays a number) */
+    CSV_KIND_MOVES,  /* moves, squares and results: protected when it starts with a digit */
+    CSV_KIND_CODE    /* digits that are no number (a crosstable cell "22": two wins, "00"):
+                        protected whenever a spreadsheet would read a number or a date */
 };
 
 /* Rows are built in buf and handed to fp in one fwrite (csv_out_flush):
@@ -37,6 +40,15 @@ struct csv_out {
     char *buf;
     size_t len, cap;
 };
+
+/* Whether a spreadsheet would change the cell s[0, n) of this kind on
+ * opening (a formula start at any length, a date, a number with a leading
+ * zero, a move): csv_out_field in excel mode writes it ="...". For every
+ * writer of CSV for spreadsheets (pdn2csv, pdnstats). */
+bool csv_excel_protects(const char *s, size_t n, enum csv_kind kind);
+/* ="..." (or ="..."&"...", a long cell) undone in place: the text again;
+ * any other s is left as it is. Returns s. */
+char *csv_excel_unprotect(char *s);
 
 /* One field: the delimiter before it (unless first), the value quoted by
  * libcsv when it must be, and in excel mode protected by its kind. */
@@ -67,6 +79,9 @@ enum col_id {
     C_ERROR_LINE,
     C_TAGS,
     C_MOVETEXT,
+    C_RESULT, /* the result in one convention (csv_result.c) */
+    C_WHITE_POINTS,
+    C_BLACK_POINTS,
     /* moves */
     C_LINE,
     C_PARENT,
@@ -126,7 +141,12 @@ struct pdn_csv_writer {
     struct pdn_csv_write_options o;
     struct csv_out out;
     struct col *cols;
-    size_t ncols;
+    size_t ncols, capcols;
+    uint64_t ids;       /* the columns other than tags, by 1 << col_id */
+    uint32_t *tagslots; /* tag columns by name: open addressing, index + 1, 0 empty */
+    size_t captagslots; /* a power of two, at least twice the tag columns */
+    size_t ntagcols;
+    const char **tagvals; /* the game's value of each column's tag (csv_columns_game) */
     /* one game's replay, reused */
     struct ply *plies;
     size_t nplies, capplies;
@@ -165,6 +185,11 @@ struct game_ctx {
  * default when NULL. 0, PDN_ENOMEM, or PDN_EINVAL with *bad (when not NULL)
  * the offset of the name that is neither a column nor a tag name. */
 int csv_columns_open(pdn_csv_writer *w, const char *list, size_t *bad);
+/* The value of every tag column for this game (w->tagvals), in one pass
+ * over its tags: --all-tags may ask for 100 000. */
+void csv_columns_game(pdn_csv_writer *w, const pdn_game *game);
+/* The columns' memory. */
+void csv_columns_free(pdn_csv_writer *w);
 /* A column's header name. */
 const char *csv_col_name(const pdn_csv_writer *w, const struct col *c);
 /* Whether s[0, n) is a name the writer writes as a tag: [A-Z][A-Za-z0-9_]*. */
@@ -187,6 +212,9 @@ void csv_put_cell(pdn_csv_writer *w, const struct col *c);
 void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v);
 /* A cell of the games mode (the moves rows share the game's columns). */
 int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_ctx *g);
+
+/* csv_result.c: a cell of the normalised_result, white_points or black_points column. */
+void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game *game);
 
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */

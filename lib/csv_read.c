@@ -318,7 +318,10 @@ static const struct named_role named[] = {
     {"nags", R_IGNORED, R_NAGS},
 };
 
-static const char *const computed[] = {"plies",
+static const char *const computed[] = {"normalised_result",
+                                       "white_points",
+                                       "black_points",
+                                       "plies",
                                        "implied_result",
                                        "final_fen",
                                        "status",

@@ -67,15 +67,7 @@ static void text_reset(pdn_csv_reader *r)
 /* ="..." (pdn2csv --excel) back to the text. */
 const char *csv_unprotect(pdn_csv_reader *r, char *s)
 {
-    size_t n = strlen(s);
-    if (!r->o.excel_text || n < 3 || s[0] != '=' || s[1] != '"' || s[n - 1] != '"') return s;
-    size_t k = 0;
-    for (size_t i = 2; i + 1 < n; i++) {
-        if (s[i] == '"' && s[i + 1] == '"') i++;
-        s[k++] = s[i];
-    }
-    s[k] = '\0';
-    return s;
+    return r->o.excel_text ? csv_excel_unprotect(s) : s;
 }
 
 /* YYYY-MM-DD (parts may be empty) back to YYYY.MM.DD with '?'. */

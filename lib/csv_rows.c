@@ -4,11 +4,12 @@
  * it) and the first error; the writer, handed the shortest texts, gives the
  * canonical move text; the games mode's row is written here, the moves
  * mode's rows in csv_moves.c, the columns resolved in csv_columns.c. Cells
- * go out through csv.c.
+ * go out through csv.c. The replay's findings go to the caller's on_diag
+ * too: pdn2csv shows what pdncheck shows, not only the status cells.
  *
  * Memory: the buffers of one game are kept and reused for the next, so a
  * run holds what its largest game needs, whatever the input's size. Must
- * not print: findings become cells.
+ * not print: findings become cells, and the caller's.
  */
 #include "csv_impl.h"
 #include "vec.h"
@@ -21,9 +22,7 @@
 void pdn_csv_writer_free(pdn_csv_writer *w)
 {
     if (!w) return;
-    for (size_t i = 0; i < w->ncols; i++)
-        free(w->cols[i].tag);
-    free(w->cols);
+    csv_columns_free(w);
     free(w->plies);
     free(w->slots);
     free(w->stops);
@@ -114,6 +113,7 @@ void pdn_csv_on_diag(const struct pdn_diag *d, void *ctx)
 static void replay_diag(const struct pdn_diag *d, void *ctx)
 {
     pdn_csv_writer *w = ctx;
+    if (w->o.on_diag) w->o.on_diag(d, w->o.diag_ctx);
     if (d->code == PDN_DIAG_BAD_FEN || d->code == PDN_DIAG_UNSUPPORTED_GAMETYPE)
         w->no_position = true;
     if (pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
@@ -243,12 +243,14 @@ const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node 
     return bsearch(&key, w->stops, w->nstops, sizeof key, stop_by_node);
 }
 
-static int replay(pdn_csv_writer *w, const pdn_game *game, struct pdn_replay_summary *sum)
+static int replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
+                  struct pdn_replay_summary *sum)
 {
     w->nplies = w->nstops = 0;
     w->first.game = 0;
     w->no_position = false;
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.filename = file;
     ro.strict = w->o.strict;
     ro.draw_rules = w->o.draw_rules;
     ro.on_diag = replay_diag;
@@ -334,11 +336,20 @@ void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v
     csv_out_field(&w->out, p, (size_t)(buf + sizeof buf - p), c->kind);
 }
 
+/* Text as it is, in a date column: protected for spreadsheets as text is
+ * ("12-08-2021" would become the 8th of December). */
+static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
+{
+    struct col text = *c;
+    text.kind = CSV_KIND_TEXT;
+    csv_put(w, &text, v);
+}
+
 /* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; other text as it is. */
 static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 {
     if (!w->o.iso_dates || !v || strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
-        csv_put(w, c, v);
+        put_not_iso(w, c, v);
         return;
     }
     static const int starts[] = {0, 5, 8}, lens[] = {4, 2, 2};
@@ -349,7 +360,7 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
         bool unknown = strspn(p, "?") >= (size_t)lens[part];
         bool digits = strspn(p, "0123456789") >= (size_t)lens[part];
         if (!unknown && !digits) {
-            csv_put(w, c, v);
+            put_not_iso(w, c, v);
             return;
         }
         if (part) buf[k++] = '-';
@@ -500,7 +511,9 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
 /*
  * The movetext pdn_write_game writes for the game on one line (comments may
  * hold line ends), in the cell buffer; without the result after it when
- * main_only.
+ * main_only; with --lossless, the result as the file wrote it (1/2-1/2,
+ * 0-1, or none), not the writer's 1-1, 0-2 or '*': csv2pdn gives the game
+ * back as it was.
  */
 static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
 {
@@ -519,14 +532,20 @@ static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
     const char *body = w->mem, *stop = w->mem + end;
     while (stop > body && (stop[-1] == '\n' || stop[-1] == ' '))
         stop--;
-    if (main_only) { /* the result, last */
-        while (stop > body && stop[-1] != ' ')
-            stop--;
-        while (stop > body && stop[-1] == ' ')
+    const char *result = NULL; /* what replaces the writer's result */
+    if (main_only || w->o.lossless) {
+        const char *token = stop; /* the result, last: after a blank, or the line
+                                     end of a ';' comment */
+        while (token > body && token[-1] != ' ' && token[-1] != '\n')
+            token--;
+        result = main_only ? NULL : game->result_text;
+        stop = token;
+        while (!result && stop > body && (stop[-1] == ' ' || stop[-1] == '\n'))
             stop--;
     }
     csv_cell_reset(w);
     csv_cell_add(w, body, (size_t)(stop - body));
+    if (result) csv_cell_adds(w, result);
     return 0;
 }
 
@@ -566,7 +585,7 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
     int rc = 0;
     switch (c->id) {
     case C_TAG: {
-        const char *v = pdn_game_tag(g->game, c->tag);
+        const char *v = w->tagvals[c - w->cols];
         if (w->o.iso_dates && strcmp(c->tag, "Date") == 0)
             put_date(w, c, v);
         else
@@ -600,6 +619,11 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
     case C_TAGS:
         put_tags(w, c, g->game);
         break;
+    case C_RESULT:
+    case C_WHITE_POINTS:
+    case C_BLACK_POINTS:
+        csv_put_result_cell(w, c, g->game);
+        break;
     case C_STATUS:
     case C_MESSAGE:
     case C_ERROR_MOVE:
@@ -631,8 +655,9 @@ long pdn_csv_write_game(pdn_csv_writer *w, const pdn_game *game, const char *fil
 {
     if (!w || !game) return PDN_EINVAL;
     struct pdn_replay_summary sum;
-    int rc = replay(w, game, &sum);
+    int rc = replay(w, game, file, &sum);
     if (rc < 0) return rc;
+    csv_columns_game(w, game);
     struct game_ctx g = {game, file, &sum, game_error(w, game)};
     if (g.err) w->errors++;
     long rows = w->o.mode == PDN_CSV_MOVES ? csv_write_move_rows(w, &g) : write_game_row(w, &g);

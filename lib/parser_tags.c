@@ -13,7 +13,9 @@
 
 /* ---- Tags ---------------------------------------------------------------------- */
 
-/* A tag value with \" and \\ undone, cut at the documented limit. */
+/* A tag value with \" and \\ undone, and \' (real files escape the
+ * apostrophe, "D\'Almeida", as C and PHP strings do), cut at the
+ * documented limit. */
 static char *tag_value(struct parser *p)
 {
     const char *s = p->lx->buf + p->tok.value_start;
@@ -28,7 +30,7 @@ static char *tag_value(struct parser *p)
     if (!v || !memchr(v, '\\', n)) return v; /* most values have no escapes */
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (v[i] == '\\' && i + 1 < n && (v[i + 1] == '"' || v[i + 1] == '\\')) i++;
+        if (v[i] == '\\' && i + 1 < n && memchr("\"\\'", v[i + 1], 3)) i++;
         v[k++] = v[i];
     }
     v[k] = '\0';

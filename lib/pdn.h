@@ -1057,7 +1057,8 @@ struct pdn_csv_write_options {
     const char *const *tags; /* tag columns added to the default (ignored with columns) */
     size_t ntags;
     bool movetext;                  /* add the whole movetext as canonical PDN */
-    bool lossless;                  /* add every tag (as PDN tag pairs) and the movetext */
+    bool lossless;                  /* add every tag (as PDN tag pairs) and the movetext,
+                                       its result token as written (none when none was) */
     bool variations;                /* moves: a row for every ply of every line */
     bool fen;                       /* moves: the position after the ply */
     char delimiter;                 /* 0 is ',' */
@@ -1065,9 +1066,14 @@ struct pdn_csv_write_options {
     bool crlf;                      /* CR LF line ends (RFC 4180) */
     bool iso_dates;                 /* Date as YYYY-MM-DD, unknown parts empty */
     bool excel_text;                /* cells a spreadsheet would change (moves, results,
-                                       "=...", "+...", "-...", "@...") written ="..." */
+                                       dates, "=...", "+...", "-...", "@..." at any
+                                       length) written ="..." (="..."&"..." past 255
+                                       characters); whole numbers left numbers */
     bool strict;                    /* the replay's strictness (the status columns) */
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
+    pdn_diag_fn on_diag;            /* every finding of the replay (file: the file
+                                       pdn_csv_write_game names); may be NULL */
+    void *diag_ctx;                 /* passed to on_diag */
 };
 #define PDN_CSV_WRITE_OPTIONS_INIT                                                                 \
     {                                                                                              \
@@ -1088,9 +1094,9 @@ PDN_API int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp,
 /* Writes the byte order mark (when asked for) and the header row. */
 PDN_API int pdn_csv_write_header(pdn_csv_writer *writer);
 /*
- * Replays a game quietly and writes its rows; file names the input in the
- * file column (may be NULL). Returns the number of rows written, or a
- * negative PDN_E* code.
+ * Replays a game and writes its rows; file names the input in the file
+ * column and in the replay's findings, which go to options->on_diag (may be
+ * NULL). Returns the number of rows written, or a negative PDN_E* code.
  */
 PDN_API long pdn_csv_write_game(pdn_csv_writer *writer, const pdn_game *game, const char *file);
 /*
@@ -1112,7 +1118,8 @@ struct pdn_csv_read_options {
     void *diag_ctx;         /* passed to on_diag */
     char delimiter;         /* 0: the most frequent of ',' ';' and tab in the header */
     bool moves;             /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
-    bool excel_text;        /* undo the ="..." of excel_text (and read ISO dates) */
+    bool excel_text;        /* undo the ="..." (="..."&"...") of excel_text (and read
+                               ISO dates) */
     bool iso_dates;         /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
     const char *const *map; /* "COLUMN=TAG" pairs (COLUMN case-insensitive); copied */
     size_t nmap;

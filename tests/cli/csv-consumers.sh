@@ -2,7 +2,9 @@
 # Real consumers read pdn2csv's CSV: Python's csv module gets the values
 # back exactly (commas, quotes, line ends, blanks, Cyrillic), and sqlite3's
 # .import --csv loads the tournament files, whose games per result a query
-# counts: the same counts as Python's csv module finds, over all 297 games.
+# counts: the same counts as Python's csv module finds, over all 297 games;
+# and the normalised_result and points columns group and sum as the Result
+# spellings mapped by hand say.
 #   sh tests/cli/csv-consumers.sh   (from the project root, tools in PATH)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -38,6 +40,26 @@ if [ "$got" = "$want" ]; then
     echo "sqlite3: games per result: $got"
 else
     echo "sqlite3: games per result: got '$got', want '$want'"
+    status=1
+fi
+# The normalised result and the points: one GROUP BY over the games whose
+# Result tag is one of the six spellings of PDN.md, against those spellings
+# mapped by hand (1-0 is 2-0, 1/2-1/2 is 1-1, 0-1 is 0-2; a win 2 points).
+got=$(sqlite3 "$tmp/db" "SELECT normalised_result, count(*), sum(white_points), sum(black_points)
+    FROM games WHERE Result IN ('2-0', '1-0', '1-1', '1/2-1/2', '0-2', '0-1')
+    GROUP BY normalised_result ORDER BY normalised_result;" | paste -sd' ' -)
+want=$(python3 -c '
+import csv, sys, collections
+same = {"2-0": "2-0", "1-0": "2-0", "1-1": "1-1", "1/2-1/2": "1-1", "0-2": "0-2", "0-1": "0-2"}
+points = {"2-0": (2, 0), "1-1": (1, 1), "0-2": (0, 2)}
+c = collections.Counter(same[r["Result"]] for r in csv.DictReader(open(sys.argv[1], newline=""))
+                        if r["Result"] in same)
+print(" ".join("%s|%d|%d|%d" % (k, c[k], c[k] * points[k][0], c[k] * points[k][1])
+               for k in sorted(c)))' "$tmp/all.csv")
+if [ "$got" = "$want" ]; then
+    echo "sqlite3: normalised results and points: $got"
+else
+    echo "sqlite3: normalised results and points: got '$got', want '$want'"
     status=1
 fi
 exit $status

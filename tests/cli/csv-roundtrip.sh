@@ -1,34 +1,71 @@
 #!/bin/sh
-# pdn2csv -> csv2pdn -> pdn2csv gives the same CSV, byte for byte, for every
-# file of tests/data (the file and error_line columns aside: they name the
-# source), with every tag of the file as a column; and with --lossless,
-# pdnfmt of the original equals pdnfmt of the games csv2pdn gives back.
-# Prints one line per file; fails on a difference, except the status columns
-# of games whose source text had a reader error or an error in a variation
-# (the CSV holds the main line, not that text): listed as "status only".
+# The round trips through CSV, for every real file of tests/data (the
+# tournaments, the encodings and the whole PDN 3.0 conformance set, succeed
+# and fail: every real file of the shared corpus):
+# - csv: pdn2csv -> csv2pdn -> pdn2csv gives the same CSV, byte for byte
+#   (the file and error_line columns aside: they name the source), with
+#   every tag of the file as a column. Fails on a difference, except the
+#   status columns of games whose source text had a reader error or an
+#   error in a variation (the CSV holds the main line, not that text):
+#   listed as "status only".
+# - lossless: pdn2csv --lossless -> csv2pdn gives the games as the file
+#   wrote them: the --lossless CSV of what comes back equals the original's
+#   (every tag pair as written, the result token as written, 1/2-1/2 or
+#   none, the movetext with its comments and variations), and pdnfmt of the
+#   two is the same.
+# - moves: pdn2csv --moves --variations --lossless -> csv2pdn --moves gives
+#   back the tags and the result token as written.
+# Prints one line per file; fails on any difference.
 #   sh tests/cli/csv-roundtrip.sh    (from the project root, tools in PATH)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
-for f in tests/data/tournaments/*.pdn tests/data/encodings/*.pdn; do
-    name=$(basename "$f")
-    cols=$(pdn2csv -q --all-tags "$f" 2>/dev/null | head -1 | tr ',' '\n' |
-        grep -v -e '^file$' -e '^error_line$' | paste -sd, -)
+files=0
+# the columns of pdn2csv OPTIONS FILE but file and error_line
+columns() {
+    f=$1
+    shift
+    pdn2csv -q "$@" "$f" 2>/dev/null | head -1 | tr ',' '\n' |
+        grep -v -e '^file$' -e '^error_line$' | paste -sd, -
+}
+# same A B: whether two files are the same
+same() { cmp -s "$1" "$2"; }
+for f in tests/data/tournaments/*.pdn tests/data/encodings/*.pdn \
+    tests/data/conformance/succeed/*.pdn tests/data/conformance/fail/*.pdn; do
+    files=$((files + 1))
+    name=${f#tests/data/}
+    cols=$(columns "$f" --all-tags)
     pdn2csv -q --columns "$cols" "$f" >"$tmp/1.csv" 2>/dev/null
     csv2pdn -q "$tmp/1.csv" >"$tmp/back.pdn" 2>/dev/null
     pdn2csv -q --columns "$cols" "$tmp/back.pdn" >"$tmp/2.csv" 2>/dev/null
-    if cmp -s "$tmp/1.csv" "$tmp/2.csv"; then
+    if same "$tmp/1.csv" "$tmp/2.csv"; then
         csv=same
     else
         # the same once the status columns are left out?
         cut_cols=$(echo "$cols" | tr ',' '\n' | grep -v -e '^status$' -e '^error_' | paste -sd, -)
         pdn2csv -q --columns "$cut_cols" "$f" >"$tmp/1s.csv" 2>/dev/null
         pdn2csv -q --columns "$cut_cols" "$tmp/back.pdn" >"$tmp/2s.csv" 2>/dev/null
-        if cmp -s "$tmp/1s.csv" "$tmp/2s.csv"; then csv="status only"; else csv=DIFFERENT; failed=1; fi
+        if same "$tmp/1s.csv" "$tmp/2s.csv"; then csv="status only"; else csv=DIFFERENT; failed=1; fi
     fi
-    pdn2csv -q --lossless "$f" 2>/dev/null | csv2pdn -q 2>/dev/null | pdnfmt -q >"$tmp/l.pdn" 2>/dev/null
+    lcols=$(columns "$f" --lossless)
+    pdn2csv -q --lossless "$f" 2>/dev/null | csv2pdn -q >"$tmp/l.pdn" 2>/dev/null
+    pdn2csv -q --lossless --columns "$lcols" "$f" >"$tmp/l1.csv" 2>/dev/null
+    pdn2csv -q --lossless --columns "$lcols" "$tmp/l.pdn" >"$tmp/l2.csv" 2>/dev/null
     pdnfmt -q "$f" >"$tmp/o.pdn" 2>/dev/null
-    if cmp -s "$tmp/o.pdn" "$tmp/l.pdn"; then lossless=same; else lossless=DIFFERENT; failed=1; fi
-    echo "$name: csv $csv, lossless $lossless"
+    pdnfmt -q "$tmp/l.pdn" >"$tmp/lf.pdn" 2>/dev/null
+    if same "$tmp/l1.csv" "$tmp/l2.csv" && same "$tmp/o.pdn" "$tmp/lf.pdn"; then
+        lossless=same
+    else
+        lossless=DIFFERENT
+        failed=1
+    fi
+    written=game,recorded_result,tags
+    pdn2csv -q --moves --variations --lossless "$f" 2>/dev/null |
+        csv2pdn -q --moves >"$tmp/m.pdn" 2>/dev/null
+    pdn2csv -q --columns $written "$f" >"$tmp/m1.csv" 2>/dev/null
+    pdn2csv -q --columns $written "$tmp/m.pdn" >"$tmp/m2.csv" 2>/dev/null
+    if same "$tmp/m1.csv" "$tmp/m2.csv"; then moves=same; else moves=DIFFERENT; failed=1; fi
+    echo "$name: csv $csv, lossless $lossless, moves $moves"
 done
+[ "$files" -ge 56 ] || { echo "only $files files: the real files are missing"; exit 1; }
 exit $failed

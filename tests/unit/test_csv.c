@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "csv_impl.h"
 #include "diag_collector.h"
 #include "pdn.h"
 
@@ -137,8 +138,9 @@ static void test_csv_default_and_chosen_columns(void **state)
     (void)state;
     struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
     char *csv = csv_of(tricky, &o);
-    assert_memory_equal(csv, "file,game,Event,Site,Date,Round,White,Black,Result,GameType,plies,",
-                        66);
+    const char *head = "file,game,Event,Site,Date,Round,White,Black,Result,normalised_result,"
+                       "white_points,black_points,GameType,plies,";
+    assert_memory_equal(csv, head, strlen(head));
     free(csv);
     o.columns = "game,Annotator,plies,moves";
     csv = csv_of(tricky, &o);
@@ -205,6 +207,80 @@ static void test_csv_quoted_cells_read_back(void **state)
     free(want);
 }
 
+/* Issue 22: tag columns by the hundred (pdn2csv --all-tags), each once
+ * whatever the repeats, each cell the game's first tag of its name. */
+static void test_csv_many_tag_columns(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    static char names[N][16];
+    static const char *list[2 * N];
+    for (int i = 0; i < N; i++) {
+        snprintf(names[i], sizeof names[i], "T%d", i);
+        list[2 * i] = list[2 * i + 1] = names[i]; /* each twice */
+    }
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.tags = list;
+    o.ntags = 2 * N;
+    char *csv = csv_of("[T2999 \"last\"]\n[T7 \"first\"]\n[T7 \"again\"]\n[White \"W\"]\n"
+                       "[White \"V\"]\n1. 32-28 *\n",
+                       &o);
+    char *row = strchr(csv, '\n') + 1;
+    size_t commas = 0;
+    for (const char *p = csv; p < row; p++)
+        commas += *p == ',';
+    /* the default columns once each, and N tag columns */
+    struct pdn_csv_write_options plain = PDN_CSV_WRITE_OPTIONS_INIT;
+    char *base = csv_of("1. 32-28 *\n", &plain);
+    size_t base_commas = 0;
+    for (const char *p = base; *p != '\n'; p++)
+        base_commas += *p == ',';
+    assert_int_equal(commas, base_commas + N);
+    expect_has(csv, ",T0,T1,T2,");
+    expect_has(row, ",W,");             /* White: the first of two */
+    expect_has(row, ",,,,,,,first,,,"); /* T7: the first of two */
+    expect_has(row, ",last,");          /* T2999 */
+    free(base);
+    free(csv);
+}
+
+/* ---- the result in one convention ---- */
+
+/* Every spelling PDN.md lists, the Result tag before the terminator (as
+ * pdnstats counts), and a Goes score split as written (pdn.fmjd.org's
+ * pdntags, ResultFormat). */
+static void test_csv_normalised_result_and_points(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "game,Result,normalised_result,white_points,black_points";
+    char *csv = csv_of("[Result \"1-0\"]\n1. 32-28 1-0\n"
+                       "[Result \"1/2-1/2\"]\n1. 32-28 1/2-1/2\n"
+                       "[Result \"0-1\"]\n1. 32-28 0-1\n"
+                       "1. 32-28 0-2\n"                   /* no tag: the terminator */
+                       "[Result \"2-0\"]\n1. 32-28 0-2\n" /* they disagree: the tag */
+                       "[Result \"0-0\"]\n1. 32-28 0-0\n"
+                       "[Result \"*\"]\n1. 32-28 *\n"
+                       "[Result \"4-6\"]\n1. 32-28 1-1\n" /* no result: the terminator */
+                       "[ResultFormat \"Goes\"]\n[Result \"1.01-0.99\"]\n1. 32-28 1.01-0.99\n"
+                       "[Result \"1.01-0.99\"]\n1. 32-28 1.01-0.99\n" /* no ResultFormat */
+                       "[Event \"no result at all\"]\n\n",
+                       &o);
+    assert_string_equal(csv, "game,Result,normalised_result,white_points,black_points\n"
+                             "1,1-0,2-0,2,0\n"
+                             "2,1/2-1/2,1-1,1,1\n"
+                             "3,0-1,0-2,0,2\n"
+                             "4,,0-2,0,2\n"
+                             "5,2-0,2-0,2,0\n"
+                             "6,0-0,0-0,0,0\n"
+                             "7,*,*,,\n"
+                             "8,4-6,1-1,1,1\n"
+                             "9,1.01-0.99,1-1,1.01,0.99\n"
+                             "10,1.01-0.99,1-1,1,1\n"
+                             "11,,,,\n");
+    free(csv);
+}
+
 /* ---- spreadsheets ---- */
 
 static void test_csv_excel_protection_and_its_undoing(void **state)
@@ -234,6 +310,89 @@ static void test_csv_excel_protection_and_its_undoing(void **state)
     expect_has(back, "[Round \"=\\\"1-1\\\"\"]");
     free(back);
     free(csv);
+}
+
+/* One field written by csv_out in excel mode; malloc'd, without its line end. */
+static char *excel_field(const char *s, enum csv_kind kind)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&out, &len);
+    assert_non_null(fp);
+    struct csv_out o = {.fp = fp, .delim = ';', .excel = true, .first = true};
+    csv_out_field(&o, s, strlen(s), kind);
+    assert_true(csv_out_flush(&o));
+    csv_out_free(&o);
+    assert_int_equal(fclose(fp), 0);
+    return out;
+}
+
+/* CSV's quoting undone: "a ""b""" is a "b". */
+static void csv_unquote(char *s)
+{
+    size_t n = strlen(s), k = 0;
+    if (n < 2 || s[0] != '"') return;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (s[i] == '"') i++;
+        s[k++] = s[i];
+    }
+    s[k] = '\0';
+}
+
+/* Issue 22: a formula start is protected at any length (LibreOffice
+ * evaluated a raw one of 300 characters), in string literals of at most 255
+ * characters (Excel's limit; LibreOffice's Err:513) joined by '&', the text
+ * itself again once undone; whole numbers stay numbers, what a spreadsheet
+ * would change (a leading zero, a date) does not. */
+static void test_csv_excel_protection_at_any_length(void **state)
+{
+    (void)state;
+    char text[2048] = "=HYPERLINK(\"http://x\")";
+    while (strlen(text) < 1500)
+        strcat(text, " Пётр \"x\" -+@");
+    char *cell = excel_field(text, CSV_KIND_TEXT);
+    csv_unquote(cell);
+    assert_memory_equal(cell, "=\"=HYPERLINK(\"\"http://x\"\")", 26);
+    size_t pieces = 0;
+    for (const char *p = cell + 1; *p; pieces++) {
+        assert_true(*p == '"'); /* a string literal */
+        size_t chars = 0;
+        for (p++; !(p[0] == '"' && p[1] != '"'); p++, chars++) {
+            p += p[0] == '"';
+            while ((p[1] & 0xC0) == 0x80) /* one character */
+                p++;
+        }
+        assert_true(chars <= 255);
+        p++;
+        if (*p) assert_true(*p++ == '&');
+    }
+    assert_true(pieces >= 6);
+    assert_string_equal(csv_excel_unprotect(cell), text);
+    free(cell);
+    const struct {
+        const char *in, *out;
+        enum csv_kind kind;
+    } cases[] = {
+        {"1", "1", CSV_KIND_TEXT},                  /* a round: sorts as a number */
+        {"10", "10", CSV_KIND_TEXT},                /* and stays one */
+        {"00", "\"=\"\"00\"\"\"", CSV_KIND_TEXT},   /* would become 0 */
+        {"1-1", "\"=\"\"1-1\"\"\"", CSV_KIND_TEXT}, /* a date */
+        {"1.5", "\"=\"\"1.5\"\"\"", CSV_KIND_TEXT}, /* a date in some locales */
+        {"1.01", "1.01", CSV_KIND_NUMBER},          /* points */
+        {"-5", "\"=\"\"-5\"\"\"", CSV_KIND_TEXT},
+        {"ronde1", "ronde1", CSV_KIND_TEXT},
+        {"22", "\"=\"\"22\"\"\"", CSV_KIND_CODE}, /* two wins, not twenty-two */
+        {"x", "x", CSV_KIND_CODE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cell = excel_field(cases[i].in, cases[i].kind);
+        assert_string_equal(cell, cases[i].out);
+        free(cell);
+    }
+    /* what is not the protected form is left alone */
+    char odd[] = "=\"a\"&b", plain[] = "=\"a\"\"";
+    assert_string_equal(csv_excel_unprotect(odd), "=\"a\"&b");
+    assert_string_equal(csv_excel_unprotect(plain), "=\"a\"\"");
 }
 
 static void test_csv_iso_dates_both_ways(void **state)
@@ -542,7 +701,10 @@ int main(void)
         cmocka_unit_test(test_csv_default_and_chosen_columns),
         cmocka_unit_test(test_csv_quoting_commas_quotes_blanks_cyrillic),
         cmocka_unit_test(test_csv_quoted_cells_read_back),
+        cmocka_unit_test(test_csv_many_tag_columns),
+        cmocka_unit_test(test_csv_normalised_result_and_points),
         cmocka_unit_test(test_csv_excel_protection_and_its_undoing),
+        cmocka_unit_test(test_csv_excel_protection_at_any_length),
         cmocka_unit_test(test_csv_iso_dates_both_ways),
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),

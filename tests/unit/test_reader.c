@@ -67,6 +67,23 @@ static void test_reader_tree(void **state)
     pdn_game_free(g);
 }
 
+/* Tag strings of the Championnat de France 2021 and the African blitz
+ * files: \' is an apostrophe, and \\ a backslash before it (a value
+ * escaped twice by the program that wrote it). */
+static void test_reader_tag_escapes(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[Black \"D\\'Almeida, Jean\"]\n"
+                      "[Site \"Damier Club de Montpellier et d\\\\\\'Occitanie\"]\n"
+                      "[White \"a \\\"b\\\" c\\\\ \\x\"]\n1. 32-28 *\n",
+                      false);
+    assert_string_equal(pdn_game_tag(g, "Black"), "D'Almeida, Jean");
+    assert_string_equal(pdn_game_tag(g, "Site"), "Damier Club de Montpellier et d\\'Occitanie");
+    assert_string_equal(pdn_game_tag(g, "White"), "a \"b\" c\\ \\x");
+    assert_int_equal(F.dc.total, 0);
+    pdn_game_free(g);
+}
+
 static void test_reader_black_number_and_ellipsis(void **state)
 {
     (void)state;
@@ -470,6 +487,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_tree),
+        cmocka_unit_test(test_reader_tag_escapes),
         cmocka_unit_test(test_reader_black_number_and_ellipsis),
         cmocka_unit_test(test_reader_lenient_forms),
         cmocka_unit_test(test_reader_strict_rejects_lenient_forms),
