@@ -11,6 +11,8 @@
 #include "pdn.h"
 #include "vec.h"
 
+#include <stdio.h>
+
 #include <stdint.h>
 
 /* Names by their folded key: an open-addressing table of indexes. */
@@ -111,6 +113,71 @@ struct pdn_stats {
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
+
+/* ---- tables of cells (stats_table.c) ---- */
+
+/*
+ * How a table is written in CSV and JSON, by identifiers ([a-z][a-z0-9_]*):
+ * TAB_ROWS: CSV rows under a header of column keys; a JSON array of objects.
+ * TAB_MEASURES: two columns, a measure and its value: a JSON object of
+ *   measure keys, a CSV header of them over one row of values.
+ * TAB_KEYED: rows of a fixed set (results): a JSON object of row keys, each
+ *   an object of the other columns; in CSV the row key in the first column.
+ * A row's key is row_keys[i], else its first cell's identifier.
+ */
+enum tab_shape { TAB_ROWS, TAB_MEASURES, TAB_KEYED };
+enum { TAB_COLS = 64, TAB_KEY = 32 };
+
+struct tab {
+    const char *name; /* in --only, and its member in JSON */
+    char title[256];  /* text heading */
+    enum tab_shape shape;
+    const char *const *row_keys;  /* TAB_KEYED, TAB_MEASURES: NULL, or a key per row */
+    const char *cols[TAB_COLS];   /* headings in text */
+    char colbuf[TAB_COLS][24];    /* room for headings made up (round numbers) */
+    char keys[TAB_COLS][TAB_KEY]; /* the columns' identifiers in CSV and JSON */
+    bool num[TAB_COLS];           /* a number: right-aligned, a JSON number */
+    bool str[TAB_COLS];           /* right-aligned, yet a string (cells of a grid) */
+    bool date[TAB_COLS];          /* a date: a spreadsheet may read it as one */
+    size_t ncols;
+    bool text_last;   /* the last column is drawn in text only (bars) */
+    struct vec cells; /* char *, row by row */
+    bool failed;
+};
+
+struct csv_out;
+
+/* Where tables go, and what the JSON document has written so far. */
+struct stats_out {
+    FILE *fp;
+    const struct pdn_stats_write_options *o;
+    bool first_table; /* JSON: no member written yet */
+    bool json_cross;  /* JSON: the crosstables' array is open */
+    struct csv_out *csv;
+};
+
+/* The identifier of a heading: ASCII letters and digits in lower case,
+ * '%' as the word "pct", apostrophes dropped, anything else one '_'
+ * between words; "c_" before one that would start with a digit. */
+size_t stats_ident(char out[TAB_KEY], const char *heading);
+/* A column: its heading in text and its key (NULL: the heading's identifier;
+ * a key met twice gets _N, N its column). */
+void tab_col_key(struct tab *t, const char *heading, const char *key, bool num);
+void tab_col(struct tab *t, const char *heading, bool num);
+/* A column made up: heading prefix N, key key_prefix N ("R3", "round_3"). */
+void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int n, bool num);
+/* The next cell, row by row. */
+void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Writes a table in the format asked for, and frees it; PDN_ENOMEM when a
+ * cell could not be made. */
+int tab_emit(struct stats_out *o, struct tab *t);
+void tab_free(struct tab *t);
+/* The rows of a table as a JSON array of objects (the crosstables' rows). */
+void tab_json_rows(FILE *fp, const struct tab *t);
+/* "name": at the document's level, after a comma when needed. */
+void stats_json_member(struct stats_out *o, const char *name);
+/* A JSON string literal: valid UTF-8, every control character escaped. */
+void stats_json_string(FILE *fp, const char *s);
 
 /* ---- crosstable (stats_cross.c) ---- */
 

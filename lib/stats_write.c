@@ -1,8 +1,9 @@
 /*
  * stats_write: the tables of a collection's statistics, each built as rows
- * of cells and written as aligned text, CSV rows (through csv.c, libcsv)
- * or one JSON document. It reads the counts and crosstables; it changes
- * nothing and keeps nothing between calls.
+ * of cells (stats_table.c writes them as aligned text, CSV or one JSON
+ * document), with the identifiers CSV and JSON name them by. It reads the
+ * counts and crosstables; it changes nothing and keeps nothing between
+ * calls.
  */
 #include "csv_impl.h"
 #include "replay.h"
@@ -14,218 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- tables of cells ----------------------------------------------------------- */
-
-struct tab {
-    const char *name; /* in --only, CSV and JSON */
-    char title[256];  /* text heading */
-    const char *cols[64];
-    char colbuf[64][24]; /* room for column names made up (round numbers) */
-    bool num[64];        /* a number: right-aligned, unquoted in JSON */
-    bool str[64];        /* right-aligned, yet a string in JSON (cells of a grid) */
-    size_t ncols;
-    bool text_last;   /* the last column is drawn in text only (bars) */
-    struct vec cells; /* char *, row by row */
-    bool failed;
-};
-
-struct out {
-    FILE *fp;
-    const struct pdn_stats_write_options *o;
-    bool first_table; /* JSON: no table written yet */
-    bool json_cross;  /* JSON: the crosstables' array is open */
-    struct csv_out csv;
-};
-
-static void col(struct tab *t, const char *name, bool num)
-{
-    if (t->ncols >= 64) return;
-    t->num[t->ncols] = num;
-    t->cols[t->ncols++] = name;
-}
-
-/* A column whose name is made up. */
-static void col_num(struct tab *t, const char *prefix, int n, bool num)
-{
-    if (t->ncols >= 64) return;
-    snprintf(t->colbuf[t->ncols], sizeof t->colbuf[t->ncols], "%s%d", prefix, n);
-    col(t, t->colbuf[t->ncols], num);
-}
-
-static void cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void cell(struct tab *t, const char *fmt, ...)
-{
-    char buf[256]; /* most cells fit: formatted once */
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s && (size_t)n < sizeof buf) {
-        memcpy(s, buf, (size_t)n + 1);
-    } else if (s) {
-        va_start(ap, fmt);
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
-    char **slot = s ? vec_push(&t->cells, sizeof *slot) : NULL;
-    if (!slot) {
-        free(s);
-        t->failed = true;
-        return;
-    }
-    *slot = s;
-}
-
-static void tab_free(struct tab *t)
-{
-    char **c = t->cells.data;
-    for (size_t i = 0; i < t->cells.n; i++)
-        free(c[i]);
-    vec_free(&t->cells);
-}
-
 static double pct(unsigned long part, unsigned long whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-/* ---- writing a table ------------------------------------------------------------ */
-
-/* Blanks are held back until something follows them: no line ends in one. */
-static void put_blanks(FILE *fp, size_t *pending)
-{
-    for (; *pending > 0; --*pending)
-        fputc(' ', fp);
-}
-
-static void put_padded(FILE *fp, const char *s, size_t width, bool right, size_t *pending)
-{
-    size_t w = pdn_text_width(s, strlen(s)), pad = w < width ? width - w : 0;
-    if (right) *pending += pad;
-    if (*s) {
-        put_blanks(fp, pending);
-        fputs(s, fp);
-    }
-    if (!right) *pending += pad;
-}
-
-/* One line of a text table, without trailing blanks. */
-static void text_line(struct out *o, const struct tab *t, char *const *row, const size_t *width)
-{
-    size_t pending = 2;
-    for (size_t j = 0; j < t->ncols; j++) {
-        put_padded(o->fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j],
-                   &pending);
-        if (j + 1 < t->ncols) pending += 2;
-    }
-    fputc('\n', o->fp);
-}
-
-static void write_text(struct out *o, const struct tab *t)
-{
-    char **c = t->cells.data;
-    size_t rows = t->ncols ? t->cells.n / t->ncols : 0, width[64] = {0};
-    for (size_t j = 0; j < t->ncols; j++) {
-        width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
-        for (size_t i = 0; i < rows; i++) {
-            size_t w = pdn_text_width(c[i * t->ncols + j], strlen(c[i * t->ncols + j]));
-            if (w > width[j]) width[j] = w;
-        }
-    }
-    fprintf(o->fp, "%s\n", t->title);
-    text_line(o, t, (char *const *)t->cols, width);
-    for (size_t i = 0; i < rows; i++)
-        text_line(o, t, c + i * t->ncols, width);
-    fputc('\n', o->fp);
-}
-
-static void write_csv(struct out *o, const struct tab *t)
-{
-    char **c = t->cells.data;
-    size_t ncols = t->ncols - (t->text_last ? 1 : 0);
-    size_t rows = t->ncols ? t->cells.n / t->ncols : 0;
-    o->csv = (struct csv_out){.fp = o->fp, .delim = ',', .first = true};
-    for (size_t j = 0; j < ncols; j++)
-        csv_out_field(&o->csv, t->cols[j], strlen(t->cols[j]), CSV_KIND_TEXT);
-    csv_out_end(&o->csv);
-    for (size_t i = 0; i < rows; i++) {
-        for (size_t j = 0; j < ncols; j++) {
-            const char *s = c[i * t->ncols + j];
-            csv_out_field(&o->csv, s, strlen(s), CSV_KIND_TEXT);
-        }
-        csv_out_end(&o->csv);
-    }
-    /* Rows are buffered (csv_out): hand them over, and free the buffer. */
-    csv_out_flush(&o->csv);
-    csv_out_free(&o->csv);
-}
-
-static void json_string(FILE *fp, const char *s)
-{
-    fputc('"', fp);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(fp, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(fp, "\\u%04x", *p);
-        else
-            fputc(*p, fp);
-    }
-    fputc('"', fp);
-}
-
-/* The rows of a table as an array of objects. */
-static void write_json_rows(struct out *o, const struct tab *t)
-{
-    char **c = t->cells.data;
-    size_t ncols = t->ncols - (t->text_last ? 1 : 0);
-    size_t rows = t->ncols ? t->cells.n / t->ncols : 0;
-    fputc('[', o->fp);
-    for (size_t i = 0; i < rows; i++) {
-        fputs(i ? ",\n    {" : "\n    {", o->fp);
-        for (size_t j = 0; j < ncols; j++) {
-            const char *s = c[i * t->ncols + j];
-            if (j) fputs(", ", o->fp);
-            json_string(o->fp, t->cols[j]);
-            fputs(": ", o->fp);
-            char *end;
-            bool number = t->num[j] && !t->str[j] && s[0];
-            if (number) strtod(s, &end);
-            number = number && *end == '\0' && strspn(s, "0123456789.-") == strlen(s);
-            if (number)
-                fputs(s, o->fp);
-            else
-                json_string(o->fp, s);
-        }
-        fputc('}', o->fp);
-    }
-    fputs(rows ? "\n  ]" : "]", o->fp);
-}
-
-static void write_json(struct out *o, const struct tab *t)
-{
-    fputs(o->first_table ? "{\n  " : ",\n  ", o->fp);
-    o->first_table = false;
-    json_string(o->fp, t->name);
-    fputs(": ", o->fp);
-    write_json_rows(o, t);
-}
-
-/* Writes a table and frees it; PDN_ENOMEM when a cell could not be made. */
-static int emit(struct out *o, struct tab *t)
-{
-    int rc = t->failed ? PDN_ENOMEM : 0;
-    if (!rc) {
-        if (o->o->format == PDN_STATS_TEXT)
-            write_text(o, t);
-        else if (o->o->format == PDN_STATS_CSV)
-            write_csv(o, t);
-        else
-            write_json(o, t);
-    }
-    tab_free(t);
-    return rc;
 }
 
 /* ---- the tables ------------------------------------------------------------------ */
@@ -239,8 +31,8 @@ static void measure(struct tab *t, const char *what, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    cell(t, "%s", what);
-    cell(t, "%s", buf);
+    tab_cell(t, "%s", what);
+    tab_cell(t, "%s", buf);
 }
 
 static unsigned long median_len(const pdn_stats *st)
@@ -252,11 +44,11 @@ static unsigned long median_len(const pdn_stats *st)
     return 0;
 }
 
-static int t_totals(struct out *o, const pdn_stats *st)
+static int t_totals(struct stats_out *o, const pdn_stats *st)
 {
-    struct tab t = {.name = "totals", .title = "Totals"};
-    col(&t, "measure", false);
-    col(&t, "value", true);
+    struct tab t = {.name = "totals", .title = "Totals", .shape = TAB_MEASURES};
+    tab_col(&t, "measure", false);
+    tab_col(&t, "value", true);
     measure(&t, "files", "%lu", st->files);
     measure(&t, "games", "%lu", st->games);
     measure(&t, "plies", "%lu", st->plies);
@@ -265,16 +57,16 @@ static int t_totals(struct out *o, const pdn_stats *st)
     measure(&t, "plies per game, median", "%lu", median_len(st));
     measure(&t, "plies per game, min", "%lu", st->games ? st->min_len : 0);
     measure(&t, "plies per game, max", "%lu", st->max_len);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_lengths(struct out *o, const pdn_stats *st)
+static int t_lengths(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "lengths", .title = "Game length (plies)", .text_last = true};
-    col(&t, "from", true);
-    col(&t, "to", true);
-    col(&t, "games", true);
-    col(&t, "", false);
+    tab_col(&t, "from", true);
+    tab_col(&t, "to", true);
+    tab_col(&t, "games", true);
+    tab_col(&t, "", false);
     unsigned long step = 10 * (st->max_len / 200 + 1), top = 0, nb = st->max_len / step + 1;
     const unsigned long *l = st->lengths.data;
     unsigned long *b = calloc(nb, sizeof *b);
@@ -285,87 +77,91 @@ static int t_lengths(struct out *o, const pdn_stats *st)
         if (b[i] > top) top = b[i];
     static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
     for (unsigned long i = 0; st->games && i < nb; i++) {
-        cell(&t, "%lu", i * step);
-        cell(&t, "%lu", i * step + step - 1);
-        cell(&t, "%lu", b[i]);
+        tab_cell(&t, "%lu", i * step);
+        tab_cell(&t, "%lu", i * step + step - 1);
+        tab_cell(&t, "%lu", b[i]);
         unsigned long len = top ? (b[i] * 40 * 8 + top / 2) / top : 0;
         char bar[40 * 3 + 8] = "";
         size_t w = 0;
         for (unsigned long k = 0; k < len / 8; k++)
             w += (size_t)sprintf(bar + w, "%s", o->o->blocks ? "█" : "#");
         if (o->o->blocks) sprintf(bar + w, "%s", eighths[len % 8]);
-        cell(&t, "%s", bar);
+        tab_cell(&t, "%s", bar);
     }
     free(b);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_results(struct out *o, const pdn_stats *st)
+static int t_results(struct stats_out *o, const pdn_stats *st)
 {
     static const char *const names[ST_OUTCOMES] = {"White won", "draw", "Black won", "other (0-0)",
                                                    "unknown"};
-    struct tab t = {.name = "results", .title = "Results"};
-    col(&t, "result", false);
-    col(&t, "games", true);
-    col(&t, "%", true);
+    static const char *const keys[] = {"white_won", "draw",    "black_won",
+                                       "other",     "unknown", "white_score"};
+    struct tab t = {.name = "results", .title = "Results", .shape = TAB_KEYED, .row_keys = keys};
+    tab_col(&t, "result", false);
+    tab_col(&t, "games", true);
+    tab_col(&t, "%", true);
     for (int i = 0; i < ST_OUTCOMES; i++) {
-        cell(&t, "%s", names[i]);
-        cell(&t, "%lu", st->outcome[i]);
-        cell(&t, "%.1f", pct(st->outcome[i], st->games));
+        tab_cell(&t, "%s", names[i]);
+        tab_cell(&t, "%lu", st->outcome[i]);
+        tab_cell(&t, "%.1f", pct(st->outcome[i], st->games));
     }
     unsigned long scored = st->outcome[ST_WHITE] + st->outcome[ST_DRAW] + st->outcome[ST_BLACK] +
                            st->outcome[ST_OTHER];
-    cell(&t, "White's score");
-    cell(&t, "%lu", 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
-    cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
-    return emit(o, &t);
+    tab_cell(&t, "White's score");
+    tab_cell(&t, "%lu", 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
+    tab_cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
+    return tab_emit(o, &t);
 }
 
-static int t_endings(struct out *o, const pdn_stats *st)
+static int t_endings(struct stats_out *o, const pdn_stats *st)
 {
     static const char *const names[ST_ENDINGS] = {"no move left on the board",
                                                   "result recorded without that",
                                                   "a draw rule reached", "unfinished (no result)"};
-    struct tab t = {.name = "endings", .title = "How games ended"};
-    col(&t, "ending", false);
-    col(&t, "games", true);
-    col(&t, "%", true);
+    static const char *const keys[ST_ENDINGS] = {"no_move", "recorded", "draw_rule", "unfinished"};
+    struct tab t = {
+        .name = "endings", .title = "How games ended", .shape = TAB_KEYED, .row_keys = keys};
+    tab_col(&t, "ending", false);
+    tab_col(&t, "games", true);
+    tab_col(&t, "%", true);
     for (int i = 0; i < ST_ENDINGS; i++) {
-        cell(&t, "%s", names[i]);
-        cell(&t, "%lu", st->ending[i]);
-        cell(&t, "%.1f", pct(st->ending[i], st->games));
+        tab_cell(&t, "%s", names[i]);
+        tab_cell(&t, "%lu", st->ending[i]);
+        tab_cell(&t, "%.1f", pct(st->ending[i], st->games));
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_findings(struct out *o, const pdn_stats *st)
+static int t_findings(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "findings", .title = "Findings"};
-    col(&t, "code", false);
-    col(&t, "severity", false);
-    col(&t, "findings", true);
-    col(&t, "games", true);
-    cell(&t, "games with errors");
-    cell(&t, "error");
-    cell(&t, "%s", "");
-    cell(&t, "%lu", st->errors);
-    cell(&t, "games with warnings");
-    cell(&t, "warning");
-    cell(&t, "%s", "");
-    cell(&t, "%lu", st->warnings);
+    tab_col(&t, "code", false);
+    tab_col(&t, "severity", false);
+    tab_col(&t, "findings", true);
+    tab_col(&t, "games", true);
+    tab_cell(&t, "games with errors");
+    tab_cell(&t, "error");
+    tab_cell(&t, "%s", "");
+    tab_cell(&t, "%lu", st->errors);
+    tab_cell(&t, "games with warnings");
+    tab_cell(&t, "warning");
+    tab_cell(&t, "%s", "");
+    tab_cell(&t, "%lu", st->warnings);
     for (int c = 0; c < PDN_DIAG_COUNT; c++) {
         if (!st->findings[c]) continue;
-        cell(&t, "%s", pdn_diag_name(c));
-        cell(&t, "%s", pdn_severity_name(pdn_diag_severity(c)));
-        cell(&t, "%lu", st->findings[c]);
-        cell(&t, "%lu", st->finding_games[c]);
+        tab_cell(&t, "%s", pdn_diag_name(c));
+        tab_cell(&t, "%s", pdn_severity_name(pdn_diag_severity(c)));
+        tab_cell(&t, "%lu", st->findings[c]);
+        tab_cell(&t, "%lu", st->finding_games[c]);
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 static int player_order(const void *a, const void *b, void *ctx);
 
-static int t_players(struct out *o, const pdn_stats *st)
+static int t_players(struct stats_out *o, const pdn_stats *st)
 {
     size_t n = st->player.n;
     const struct st_player *p = st->player.data;
@@ -385,22 +181,22 @@ static int t_players(struct out *o, const pdn_stats *st)
     static const char *const cols[] = {"player", "games",  "wins",  "draws", "losses",
                                        "points", "score%", "white", "black"};
     for (int j = 0; j < 9; j++)
-        col(&t, cols[j], j > 0);
+        tab_col(&t, cols[j], j > 0);
     for (size_t i = 0; i < n; i++) {
         const struct st_player *q = &p[ix[i]];
         unsigned long scored = q->wins + q->draws + q->losses;
-        cell(&t, "%s", q->name);
-        cell(&t, "%lu", q->games);
-        cell(&t, "%lu", q->wins);
-        cell(&t, "%lu", q->draws);
-        cell(&t, "%lu", q->losses);
-        cell(&t, "%lu", q->points);
-        cell(&t, "%.1f", pct(q->points, 2 * scored));
-        cell(&t, "%lu", q->white);
-        cell(&t, "%lu", q->black);
+        tab_cell(&t, "%s", q->name);
+        tab_cell(&t, "%lu", q->games);
+        tab_cell(&t, "%lu", q->wins);
+        tab_cell(&t, "%lu", q->draws);
+        tab_cell(&t, "%lu", q->losses);
+        tab_cell(&t, "%lu", q->points);
+        tab_cell(&t, "%.1f", pct(q->points, 2 * scored));
+        tab_cell(&t, "%lu", q->white);
+        tab_cell(&t, "%lu", q->black);
     }
     free(ix);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* Points, then wins, then fewer games, then name. */
@@ -413,22 +209,32 @@ static int player_order(const void *a, const void *b, void *ctx)
     return strcmp(x->name, y->name);
 }
 
-static int t_events(struct out *o, const pdn_stats *st)
+static int t_events(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "events", .title = "Events"};
     static const char *const cols[] = {"event", "games", "from", "to", "players", "rounds"};
     for (int j = 0; j < 6; j++)
-        col(&t, cols[j], j == 1 || j > 3);
+        tab_col(&t, cols[j], j == 1 || j > 3);
+    t.date[2] = t.date[3] = true;
+    /* for a spreadsheet, ISO dates (YYYY-MM-DD), as pdn2csv --excel writes */
+    bool iso = o->o->excel && o->o->format == PDN_STATS_CSV;
     const struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
-        cell(&t, "%s", e[i].name);
-        cell(&t, "%lu", e[i].games);
-        cell(&t, "%s", e[i].first);
-        cell(&t, "%s", e[i].last);
-        cell(&t, "%lu", e[i].players);
-        cell(&t, "%zu", e[i].rounds.n);
+        char from[11], to[11];
+        memcpy(from, e[i].first, sizeof from);
+        memcpy(to, e[i].last, sizeof to);
+        for (int k = 4; iso && k <= 7; k += 3)
+            if (from[0]) from[k] = '-';
+        for (int k = 4; iso && k <= 7; k += 3)
+            if (to[0]) to[k] = '-';
+        tab_cell(&t, "%s", e[i].name);
+        tab_cell(&t, "%lu", e[i].games);
+        tab_cell(&t, "%s", from);
+        tab_cell(&t, "%s", to);
+        tab_cell(&t, "%lu", e[i].players);
+        tab_cell(&t, "%zu", e[i].rounds.n);
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* ---- openings ----------------------------------------------------------------------- */
@@ -465,49 +271,49 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
         int len = snprintf(w->line + linelen, sizeof w->line - linelen, "%s%s%s",
                            linelen ? " " : "", depth % 2 == 0 ? num : "", k->move);
         if (w->text)
-            cell(w->t, "%*s%s%s", 2 * depth, "", num, k->move);
+            tab_cell(w->t, "%*s%s%s", 2 * depth, "", num, k->move);
         else
-            cell(w->t, "%s", w->line);
-        cell(w->t, "%d", depth + 1);
-        cell(w->t, "%lu", k->games);
-        cell(w->t, "%lu", k->outcome[ST_WHITE]);
-        cell(w->t, "%lu", k->outcome[ST_DRAW]);
-        cell(w->t, "%lu", k->outcome[ST_BLACK]);
+            tab_cell(w->t, "%s", w->line);
+        tab_cell(w->t, "%d", depth + 1);
+        tab_cell(w->t, "%lu", k->games);
+        tab_cell(w->t, "%lu", k->outcome[ST_WHITE]);
+        tab_cell(w->t, "%lu", k->outcome[ST_DRAW]);
+        tab_cell(w->t, "%lu", k->outcome[ST_BLACK]);
         unsigned long scored = k->outcome[ST_WHITE] + k->outcome[ST_DRAW] + k->outcome[ST_BLACK] +
                                k->outcome[ST_OTHER];
-        cell(w->t, "%.1f", pct(2 * k->outcome[ST_WHITE] + k->outcome[ST_DRAW], 2 * scored));
+        tab_cell(w->t, "%.1f", pct(2 * k->outcome[ST_WHITE] + k->outcome[ST_DRAW], 2 * scored));
         if (len > 0 && linelen + (size_t)len < sizeof w->line)
             open_rows(w, kids[i], depth + 1, linelen + (size_t)len);
         w->line[linelen] = '\0';
     }
 }
 
-static int t_openings(struct out *o, const pdn_stats *st)
+static int t_openings(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "openings"};
     snprintf(t.title, sizeof t.title, "Openings (first %d plies)", st->opt.opening_depth);
     static const char *const cols[] = {"moves", "ply",       "games",       "white won",
                                        "draw",  "black won", "white score%"};
     for (int j = 0; j < 7; j++)
-        col(&t, cols[j], j > 0);
+        tab_col(&t, cols[j], j > 0);
     struct open_walk w = {.t = &t, .st = st, .text = o->o->format == PDN_STATS_TEXT};
     w.top = o->o->openings_top == 0 ? 5 : o->o->openings_top;
     open_rows(&w, 0, 0, 0);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_play(struct out *o, const pdn_stats *st)
+static int t_play(struct stats_out *o, const pdn_stats *st)
 {
-    struct tab t = {.name = "play", .title = "Play"};
-    col(&t, "measure", false);
-    col(&t, "value", false);
+    struct tab t = {.name = "play", .title = "Play", .shape = TAB_MEASURES};
+    tab_col(&t, "measure", false);
+    tab_col(&t, "value", false);
     measure(&t, "captures", "%lu", st->captures);
     measure(&t, "captures per game", "%.2f",
             st->games ? (double)st->captures / (double)st->games : 0.0);
     measure(&t, "games with a capture", "%lu", st->capture_games);
     measure(&t, "largest capture (pieces)", "%u", st->best_capture);
-    cell(&t, "largest capture, first seen");
-    cell(&t, "%s", st->best_where ? st->best_where : "");
+    tab_cell(&t, "largest capture, first seen");
+    tab_cell(&t, "%s", st->best_where ? st->best_where : "");
     measure(&t, "promotions", "%lu", st->promotions);
     measure(&t, "games with a king", "%lu", st->king_games);
     measure(&t, "first king, mean ply", "%.1f",
@@ -525,7 +331,7 @@ static int t_play(struct out *o, const pdn_stats *st)
         snprintf(what, sizeof what, "draw rule: %s", draw_rule_name((enum draw_rule)r));
         measure(&t, what, "%lu", st->draw_rules[r]);
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* ---- crosstables ------------------------------------------------------------------------ */
@@ -538,16 +344,16 @@ static const char *player_name(const pdn_stats *st, uint32_t i)
 static void place_cell(struct tab *t, const struct cross_row *r)
 {
     if (r->place == r->place_to)
-        cell(t, "%d", r->place);
+        tab_cell(t, "%d", r->place);
     else
-        cell(t, "%d-%d", r->place, r->place_to);
+        tab_cell(t, "%d-%d", r->place, r->place_to);
 }
 
 /* A cell of a round-robin grid: row's points against col, game by game. */
 static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t colr)
 {
     if (row == colr) {
-        cell(t, "x");
+        tab_cell(t, "x");
         return;
     }
     char buf[64] = "";
@@ -566,7 +372,7 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
         buf[w++] = p < 0 ? '*' : (char)('0' + p);
     }
     buf[w] = '\0';
-    cell(t, "%s", w ? buf : ".");
+    tab_cell(t, "%s", w ? buf : ".");
 }
 
 /* A cell of a table by rounds: opponent's place, colour, points. */
@@ -585,13 +391,13 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
         w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", c->rows[opp].place,
                               white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
     }
-    cell(t, "%s", w ? buf : "-");
+    tab_cell(t, "%s", w ? buf : "-");
 }
 
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
                                                              "sb"};
 
-static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c)
+static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cross *c)
 {
     bool text = o->o->format == PDN_STATS_TEXT;
     size_t cols_round = c->swiss ? (size_t)(c->rounds > 48 ? 48 : c->rounds) : c->nrows;
@@ -600,50 +406,50 @@ static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c
     snprintf(t.title, sizeof t.title, "Crosstable: %s (%s, %zu players, %d rounds, tie-break %s%s)",
              c->ev->name, grid ? "round robin" : "by rounds", c->nrows, c->rounds,
              preset_names[o->o->tiebreak], c->duplicates ? "; games read twice dropped" : "");
-    if (!text) col(&t, "event", false);
-    col(&t, "place", true);
-    col(&t, "player", false);
+    if (!text) tab_col(&t, "event", false);
+    tab_col(&t, "place", true);
+    tab_col(&t, "player", false);
     for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
-        col_num(&t, grid ? "" : "R", (int)j + 1, true);
+        tab_col_num(&t, grid ? "" : "R", grid ? "vs_" : "round_", (int)j + 1, true);
         t.str[t.ncols - 1] = true;
     }
-    col(&t, "games", true);
-    col(&t, "points", true);
+    tab_col(&t, "games", true);
+    tab_col(&t, "points", true);
     for (int k = 0; k < c->ncrit; k++)
-        col(&t, c->crit_name[k], true);
+        tab_col(&t, c->crit_name[k], true);
     for (size_t i = 0; i < c->nrows; i++) {
         const struct cross_row *r = &c->rows[i];
-        if (!text) cell(&t, "%s", c->ev->name);
+        if (!text) tab_cell(&t, "%s", c->ev->name);
         place_cell(&t, r);
-        cell(&t, "%s", player_name(st, r->player));
+        tab_cell(&t, "%s", player_name(st, r->player));
         for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
             if (grid)
                 grid_cell(&t, c, i, j);
             else
                 round_cell(&t, c, i, (int)j + 1);
         }
-        cell(&t, "%g", r->games);
-        cell(&t, "%g", r->points);
+        tab_cell(&t, "%g", r->games);
+        tab_cell(&t, "%g", r->points);
         for (int k = 0; k < c->ncrit; k++)
-            cell(&t, "%g", r->crit[k]);
+            tab_cell(&t, "%g", r->crit[k]);
     }
-    if (o->o->format != PDN_STATS_JSON) return emit(o, &t);
+    if (o->o->format != PDN_STATS_JSON) return tab_emit(o, &t);
     if (t.failed) {
         tab_free(&t);
         return PDN_ENOMEM;
     }
-    if (!o->json_cross)
-        fputs(o->first_table ? "{\n  \"crosstables\": [\n  " : ",\n  \"crosstables\": [\n  ",
-              o->fp);
-    else
+    if (!o->json_cross) {
+        stats_json_member(o, "crosstables");
+        fputs("[\n  ", o->fp);
+    } else {
         fputs(",\n  ", o->fp);
-    fputs("{\"event\": ", o->fp);
-    o->first_table = false;
+    }
     o->json_cross = true;
-    json_string(o->fp, c->ev->name);
+    fputs("{\"event\": ", o->fp);
+    stats_json_string(o->fp, c->ev->name);
     fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, \"rows\": ",
-            grid ? "round robin" : "by rounds", preset_names[o->o->tiebreak], c->duplicates);
-    write_json_rows(o, &t);
+            grid ? "round_robin" : "by_rounds", preset_names[o->o->tiebreak], c->duplicates);
+    tab_json_rows(o->fp, &t);
     fputc('}', o->fp);
     tab_free(&t);
     return 0;
@@ -657,17 +463,17 @@ static void cls_values(struct tab *t, const pdn_stats *st, const struct cross *c
     double pa, pb;
     int g = cross_cls_diff(c, a, b, &pa, &pb);
     if (g < 0 || (size_t)g >= c->nrows) {
-        cell(t, "%s", "");
+        tab_cell(t, "%s", "");
         return;
     }
     size_t end = (size_t)g + 1;
     while (end < c->nrows && c->rows[end].gid[c->cls_stage] == g)
         end++;
     if (end == (size_t)g + 1)
-        cell(t, "%g > %g against %s", pa, pb, player_name(st, c->rows[g].player));
+        tab_cell(t, "%g > %g against %s", pa, pb, player_name(st, c->rows[g].player));
     else
-        cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
-             c->rows[end - 1].place_to);
+        tab_cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
+                 c->rows[end - 1].place_to);
 }
 
 /* Why each player is ahead of the next one with as many points. */
@@ -679,33 +485,33 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
         int k = 0;
         while (k < c->ncrit && a->gid[k + 1] == b->gid[k + 1])
             k++;
-        cell(t, "%s", c->ev->name);
+        tab_cell(t, "%s", c->ev->name);
         place_cell(t, a);
-        cell(t, "%s", player_name(st, a->player));
+        tab_cell(t, "%s", player_name(st, a->player));
         place_cell(t, b);
-        cell(t, "%s", player_name(st, b->player));
-        cell(t, "%g", a->points);
+        tab_cell(t, "%s", player_name(st, b->player));
+        tab_cell(t, "%g", a->points);
         if (k < c->ncrit && k == c->cls_stage) {
-            cell(t, "%s", c->crit_name[k]);
+            tab_cell(t, "%s", c->crit_name[k]);
             cls_values(t, st, c, a, b);
         } else if (k < c->ncrit) {
-            cell(t, "%s", c->crit_name[k]);
-            cell(t, "%g > %g", a->crit[k], b->crit[k]);
+            tab_cell(t, "%s", c->crit_name[k]);
+            tab_cell(t, "%g > %g", a->crit[k], b->crit[k]);
         } else {
-            cell(t, "not separated: shared place");
-            cell(t, "%s", "");
+            tab_cell(t, "not separated: shared place");
+            tab_cell(t, "%s", "");
         }
     }
 }
 
-static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_only)
+static int stats_write_cross(struct stats_out *o, const pdn_stats *st, bool explain_only)
 {
     struct tab ex = {.name = "explain",
                      .title = "Tie-breaks: what separated players on equal points"};
     static const char *const cols[] = {"event",       "place",  "player",     "next place",
                                        "next player", "points", "decided by", "values"};
     for (int j = 0; j < 8; j++)
-        col(&ex, cols[j], j == 1 || j == 3 || j == 5);
+        tab_col(&ex, cols[j], j == 1 || j == 3 || j == 5);
     bool want_explain = explain_only || (o->o->tables & PDN_STATS_EXPLAIN);
     const struct st_event *e = st->event.data;
     size_t tables = 0;
@@ -725,7 +531,7 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, bool explain_on
         cross_free(&c);
     }
     if (o->json_cross) fputs("\n  ]", o->fp);
-    if (rc == 0 && want_explain) return emit(o, &ex);
+    if (rc == 0 && want_explain) return tab_emit(o, &ex);
     tab_free(&ex);
     return rc;
 }
@@ -774,10 +580,16 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
         return PDN_EINVAL;
     unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
     if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
-    struct out o = {.fp = fp, .o = opt, .first_table = true};
-    static int (*const fns[])(struct out *, const pdn_stats *) = {t_totals,  t_lengths,  t_results,
-                                                                  t_endings, t_findings, t_players,
-                                                                  t_events,  t_openings, t_play};
+    struct csv_out csv = {.fp = fp,
+                          .delim = opt->excel ? ';' : ',',
+                          .crlf = opt->excel,
+                          .excel = opt->excel,
+                          .first = true};
+    struct stats_out o = {.fp = fp, .o = opt, .first_table = true, .csv = &csv};
+    if (opt->format == PDN_STATS_CSV && opt->excel) fputs("\xEF\xBB\xBF", fp); /* the BOM */
+    static int (*const fns[])(struct stats_out *, const pdn_stats *) = {
+        t_totals,  t_lengths, t_results,  t_endings, t_findings,
+        t_players, t_events,  t_openings, t_play};
     int rc = 0;
     errno = 0;
     for (unsigned i = 0; rc == 0 && i < sizeof fns / sizeof fns[0]; i++)
@@ -785,6 +597,8 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
     if (rc == 0 && (tables & (PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN)))
         rc = stats_write_cross(&o, st, !(tables & PDN_STATS_CROSSTABLE));
     if (rc == 0 && opt->format == PDN_STATS_JSON) fputs(o.first_table ? "{}\n" : "\n}\n", fp);
+    if (rc == 0 && csv.nomem) rc = PDN_ENOMEM;
+    csv_out_free(&csv);
     if (rc == 0 && (ferror(fp) || fflush(fp) != 0)) rc = PDN_EIO;
     return rc;
 }

@@ -3,7 +3,8 @@
  * names folded and aliased, the openings tree, draw rules taken from the
  * replay, crosstable points and places, each tie-break preset on small
  * events whose order is worked out by hand in the comments, Swiss
- * detection, --explain's criterion and the CSV rule of one table.
+ * detection, --explain's criterion, the CSV rule of one table, and the
+ * output layer: identifiers, the JSON and CSV shapes, control bytes, --excel.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -96,21 +97,26 @@ static void assert_order(const pdn_stats *st, const char *ev, enum pdn_stats_tie
     cross_free(&c);
 }
 
-/* What pdn_stats_write writes, in a string to free. */
-static char *written(const pdn_stats *st, enum pdn_stats_format format, unsigned tables,
-                     enum pdn_stats_tiebreak tb, int *rc)
+/* What pdn_stats_write writes with these options, in a string to free. */
+static char *written_with(const pdn_stats *st, const struct pdn_stats_write_options *o, int *rc)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&buf, &len);
     assert_non_null(fp);
+    *rc = pdn_stats_write(fp, st, o);
+    fclose(fp);
+    return buf;
+}
+
+static char *written(const pdn_stats *st, enum pdn_stats_format format, unsigned tables,
+                     enum pdn_stats_tiebreak tb, int *rc)
+{
     struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
     o.format = format;
     o.tables = tables;
     o.tiebreak = tb;
-    *rc = pdn_stats_write(fp, st, &o);
-    fclose(fp);
-    return buf;
+    return written_with(st, &o, rc);
 }
 
 /*
@@ -491,7 +497,7 @@ static void test_stats_explain_criterion(void **state)
     int rc;
     char *out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0);
-    assert_string_equal(out, "event,place,player,next place,next player,points,decided by,values\n"
+    assert_string_equal(out, "event,place,player,next_place,next_player,points,decided_by,values\n"
                              "A,1,Q,2,P,4,most wins,2 > 1\n"
                              "A,3-4,R,3-4,S,2,not separated: shared place,\n"
                              "C,2,X,3,Y,4,results by classification,1 > 0 against W\n");
@@ -521,7 +527,7 @@ static void test_stats_csv_one_table(void **state)
     free(out);
     out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0); /* one event */
-    assert_non_null(strstr(out, "event,place,player,1,2,3,4,games,points,"));
+    assert_non_null(strstr(out, "event,place,player,vs_1,vs_2,vs_3,vs_4,games,points,most_wins,"));
     free(out);
     add_event_b(st);
     out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
@@ -529,8 +535,137 @@ static void test_stats_csv_one_table(void **state)
     free(out);
     out = written(st, PDN_STATS_CSV, PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(out, "measure,value\nfiles,0\ngames,12\n"));
+    /* one record: the measures are its columns */
+    assert_non_null(strstr(out, "files,games,plies,plies_per_game_mean,"));
+    assert_non_null(strstr(out, "\n0,12,0,0.0,"));
     free(out);
+    pdn_stats_free(st);
+}
+
+/* ---- output: names, shapes, escapes ---------------------------------------------- */
+
+static void expect_ident(const char *heading, const char *want)
+{
+    char got[TAB_KEY];
+    stats_ident(got, heading);
+    assert_string_equal(got, want);
+}
+
+static void test_stats_ident(void **state)
+{
+    (void)state;
+    expect_ident("white score%", "white_score_pct");
+    expect_ident("%", "pct");
+    expect_ident("plies per game, mean", "plies_per_game_mean");
+    expect_ident("White's score", "whites_score");
+    expect_ident("draw rule: 25 moves (kings only)", "draw_rule_25_moves_kings_only");
+    expect_ident("1", "c_1");
+    expect_ident("", "c");
+    expect_ident("résultat", "r_sultat"); /* ASCII only: a byte of é is a separator */
+}
+
+/* The JSON and CSV of one collection, by the names pdnstats(1) documents. */
+static void test_stats_json_shapes(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    int rc;
+    char *out =
+        written(st, PDN_STATS_JSON, PDN_STATS_TOTALS | PDN_STATS_RESULTS | PDN_STATS_PLAYERS,
+                PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    /* a table of measures is an object; a keyed one an object of objects; rows an array */
+    assert_non_null(strstr(out, "\"totals\": {\n    \"files\": 0,\n    \"games\": 6,"));
+    assert_non_null(strstr(out, "\"plies_per_game_mean\": 0.0"));
+    assert_non_null(strstr(out, "\"draw\": {\"games\": 3, \"pct\": 50.0}"));
+    assert_non_null(strstr(out, "\"white_score\": {\"games\": 9, \"pct\": 75.0}"));
+    assert_non_null(
+        strstr(out, "\"players\": [\n    {\"player\": \"Q\", \"games\": 3, \"wins\": 2,"));
+    assert_non_null(strstr(out, "\"score_pct\": 66.7"));
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_RESULTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    /* White won P-Q, Q-S, Q-R; three draws; White's score 2 x 3 + 3 = 9 of 12 */
+    assert_string_equal(out, "result,games,pct\nwhite_won,3,50.0\ndraw,3,50.0\nblack_won,0,0.0\n"
+                             "other,0,0.0\nunknown,0,0.0\nwhite_score,9,75.0\n");
+    free(out);
+    pdn_stats_free(st);
+}
+
+/* A name with ESC, BEL, DEL and a C1 control (U+009B, CSI): escaped in
+ * text, escaped as JSON requires, and no invalid UTF-8 in JSON. */
+static void test_stats_control_bytes(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_result(st, "E\x1b[2J", 1, "A\x07\x7f",
+               "B\xc2\x9b"
+               "1m",
+               "2-0");
+    int rc;
+    char *out =
+        written(st, PDN_STATS_TEXT, PDN_STATS_PLAYERS | PDN_STATS_EVENTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_null(strchr(out, '\x1b'));
+    assert_null(strchr(out, '\x07'));
+    assert_null(strchr(out, '\x7f'));
+    assert_null(strstr(out, "\xc2\x9b"));
+    assert_non_null(strstr(out, "A\\x07\\x7f "));
+    assert_non_null(strstr(out, "B\\u009b1m "));
+    assert_non_null(strstr(out, "E\\x1b[2J "));
+    free(out);
+    out = written(st, PDN_STATS_JSON, PDN_STATS_PLAYERS | PDN_STATS_EVENTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"A\\u0007\\u007f\""));
+    assert_non_null(strstr(out, "\"B\\u009b1m\""));
+    assert_non_null(strstr(out, "\"E\\u001b[2J\""));
+    free(out);
+    pdn_stats_free(st);
+    /* bytes that are no UTF-8 (the library's caller may hand them in) */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    stats_json_string(fp, "a\xff\xc3"
+                          "b\xe2\x82");
+    fclose(fp);
+    assert_string_equal(buf, "\"a\\ufffd\\ufffdb\\ufffd\\ufffd\"");
+    free(buf);
+}
+
+/* --excel: BOM, ';', CRLF; grid cells and names a spreadsheet would turn
+ * into numbers or formulas kept as text; numbers left numbers; a long
+ * formula-like name still text. */
+static void test_stats_excel(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    char eq[300];
+    memset(eq, 'a', sizeof eq - 1);
+    eq[0] = '=';
+    eq[sizeof eq - 1] = '\0';
+    add_result(st, "X", 1, "=cmd|' /C calc'!A0", "12", "2-0");
+    add_result(st, "X", 2, "12", "=cmd|' /C calc'!A0", "2-0");
+    add_result(st, "X", 3, eq, "12", "1-1");
+    struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
+    o.format = PDN_STATS_CSV;
+    o.tables = PDN_STATS_CROSSTABLE;
+    o.excel = true;
+    int rc;
+    char *buf = written_with(st, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_memory_equal(buf,
+                        "\xEF\xBB\xBF"
+                        "event;place;player;vs_1;vs_2;vs_3;games;points;",
+                        49);
+    /* place 1: "12" with 3 points (lost to and beat "=cmd...", drew the long
+     * name): its name and its grid cells are text, its counts numbers */
+    assert_non_null(strstr(buf, "\r\nX;1;\"=\"\"12\"\"\";x;\"=\"\"02\"\"\";\"=\"\"1\"\"\";3;3;"));
+    assert_non_null(strstr(buf, "\"=\"\"=cmd|' /C calc'!A0\"\"\""));
+    assert_non_null(strstr(buf, ";'=aaa"));
+    assert_null(strstr(buf, ";=aaa"));
+    free(buf);
     pdn_stats_free(st);
 }
 
@@ -553,6 +688,10 @@ int main(void)
         cmocka_unit_test(test_stats_swiss_detection),
         cmocka_unit_test(test_stats_explain_criterion),
         cmocka_unit_test(test_stats_csv_one_table),
+        cmocka_unit_test(test_stats_ident),
+        cmocka_unit_test(test_stats_json_shapes),
+        cmocka_unit_test(test_stats_control_bytes),
+        cmocka_unit_test(test_stats_excel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
