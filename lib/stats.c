@@ -61,7 +61,7 @@ size_t stats_key(char *out, const char *s, size_t n)
     return w;
 }
 
-static uint64_t hash_str(const char *s)
+uint64_t stats_hash(const char *s)
 {
     uint64_t h = 1469598103934665603u;
     for (; *s; s++)
@@ -96,7 +96,7 @@ static long names_find(struct names *m, const char *key, bool add, bool *added)
     if (added) *added = false;
     if ((m->keys.n + 1) * 2 > m->cap && !names_grow(m)) return -1;
     char **keys = m->keys.data;
-    uint64_t h = hash_str(key);
+    uint64_t h = stats_hash(key);
     uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */
     size_t j = (tag >> 32) & (m->cap - 1);
     for (; m->slots[j]; j = (j + 1) & (m->cap - 1)) {
@@ -154,9 +154,7 @@ static void interned_free(struct interned *c)
     memset(c, 0, sizeof *c);
 }
 
-/* The display name and key of a tag value, aliases applied, in buf (3n + 4
- * bytes at least): returns the key; *display points to the name. */
-static const char *name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
 {
     size_t n = strlen(value);
     char *shown = buf, *key = buf + n + 1;
@@ -192,8 +190,7 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     al->name = shown;
     al->key = ckey;
     shown = ckey = NULL;
-    interned_free(&st->seen_players); /* the spellings seen may now mean another name */
-    interned_free(&st->seen_events);
+    interned_free(&st->seen_events); /* the spellings seen may now mean another name */
     rc = 0;
 out:
     free(key);
@@ -231,9 +228,7 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
 void pdn_stats_free(pdn_stats *st)
 {
     if (!st) return;
-    struct st_player *p = st->player.data;
-    for (size_t i = 0; i < st->player.n; i++)
-        free(p[i].name);
+    stats_players_free(st);
     struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
         free(e[i].name);
@@ -245,12 +240,9 @@ void pdn_stats_free(pdn_stats *st)
         free(a[i].name);
         free(a[i].key);
     }
-    names_free(&st->players);
     names_free(&st->events);
     names_free(&st->aliases);
-    interned_free(&st->seen_players);
     interned_free(&st->seen_events);
-    vec_free(&st->player);
     vec_free(&st->event);
     vec_free(&st->alias);
     vec_free(&st->lengths);
@@ -294,27 +286,6 @@ static void on_replay_diag(const struct pdn_diag *d, void *ctx)
 
 /* ---- per-player and per-event counts ------------------------------------------- */
 
-static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
-{
-    const char *value = pdn_game_tag(g, tag);
-    if (!value) value = "?";
-    long slot, cached = interned_find(&st->seen_players, value, &slot);
-    if (cached != -1) return cached < 0 ? -1 : cached;
-    size_t n = strlen(value);
-    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
-    if (!buf) return -1;
-    const char *shown, *key = name_of(st, buf, value, &shown);
-    bool added;
-    long i = names_find(&st->players, key, true, &added);
-    if (i >= 0 && added) {
-        struct st_player *p = vec_push(&st->player, sizeof *p);
-        if (!p || !(p->name = strdup(shown))) i = -1;
-    }
-    if (buf != stackbuf) free(buf);
-    if (i >= 0 && !interned_set(&st->seen_players, slot, i)) i = -1;
-    return i;
-}
-
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
  * finaliser, so that every bit reaches the index (a pair's event sits in the
  * high half, its player in the low). */
@@ -347,7 +318,7 @@ static bool pair_grow(pdn_stats *st)
 /* Whether (event, player) is new; -1 out of memory. */
 static int pair_add(pdn_stats *st, uint32_t event, uint32_t player)
 {
-    if ((st->npairs + 1) * 2 > st->pair_cap && !pair_grow(st)) return -1;
+    if ((st->npairs + 1) * 4 > st->pair_cap * 3 && !pair_grow(st)) return -1;
     uint64_t v = ((uint64_t)event + 1) << 32 | player; /* never 0 */
     size_t j = slot_of(v, st->pair_cap);
     for (; st->pair_slots[j]; j = (j + 1) & (st->pair_cap - 1))
@@ -432,7 +403,7 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;
-    const char *shown, *key = name_of(st, buf, value, &shown);
+    const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
     long i = names_find(&st->events, key, true, &added);
     struct st_event *e = NULL;
@@ -476,27 +447,24 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b, enum st
     return 0;
 }
 
+/* Games and points are not kept: white + black, 2 x wins + draws. */
 static void count_player(struct st_player *p, bool white, enum st_outcome oc)
 {
-    p->games++;
     if (white)
         p->white++;
     else
         p->black++;
-    if (oc == ST_DRAW) {
+    if (oc == ST_DRAW)
         p->draws++;
-        p->points += 1;
-    } else if (oc == ST_OTHER || (oc == ST_WHITE && !white) || (oc == ST_BLACK && white)) {
+    else if (oc == ST_OTHER || (oc == ST_WHITE && !white) || (oc == ST_BLACK && white))
         p->losses++;
-    } else if (oc == ST_WHITE || oc == ST_BLACK) {
+    else if (oc == ST_WHITE || oc == ST_BLACK)
         p->wins++;
-        p->points += 2;
-    }
 }
 
 static int count_names(pdn_stats *st, const pdn_game *g, enum st_outcome oc)
 {
-    long w = player_of(st, g, "White"), b = w < 0 ? -1 : player_of(st, g, "Black");
+    long w = stats_player_of(st, g, "White"), b = w < 0 ? -1 : stats_player_of(st, g, "Black");
     if (w < 0 || b < 0) return PDN_ENOMEM;
     struct st_player *p = st->player.data;
     count_player(&p[w], true, oc);

@@ -37,11 +37,32 @@ struct st_alias {
     char *name, *key; /* the canonical name and its key */
 };
 
+/* Strings that never move once added (names): chunks of 64 KiB, a long
+ * string in a block of its own. No malloc header or key copy per name. */
+struct st_pool {
+    struct vec chunks; /* char *, each freed at the end */
+    char *at;          /* free room in the last chunk */
+    size_t left;
+};
+
+/* A player: 32 bytes, with the name in the pool and the slot of the index
+ * (stats_players.c) the whole cost of a distinct player. Counts are 32-bit:
+ * four billion games of one player would wrap. */
 struct st_player {
-    char *name;
-    unsigned long games, wins, draws, losses, white, black, points;
+    const char *name; /* as first met (or its alias), in stats->strings */
+    uint32_t wins, draws, losses, white, black;
     uint32_t last_event; /* index + 1 of the event of the last game: no look-up for a repeat */
 };
+
+static inline unsigned long st_player_games(const struct st_player *p)
+{
+    return (unsigned long)p->white + p->black;
+}
+
+static inline unsigned long st_player_points(const struct st_player *p)
+{
+    return 2ul * p->wins + p->draws;
+}
 
 /* One game of an event, as the crosstable needs it. */
 struct st_rec {
@@ -94,12 +115,15 @@ struct pdn_stats {
     unsigned best_capture; /* pieces */
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
-    struct names players, events, aliases;
-    struct interned seen_players, seen_events; /* emptied when an alias is added */
-    struct vec player;                         /* struct st_player */
-    struct vec event;                          /* struct st_event */
-    struct vec alias;                          /* struct st_alias, by alias index */
-    struct vec pairs; /* uint64_t event << 32 | player, a set: see stats.c */
+    struct names events, aliases;
+    struct interned seen_events; /* emptied when an alias is added */
+    struct st_pool strings;      /* players' names */
+    uint64_t *player_slots;      /* players by key: hash << 32 | index + 1, 0 empty */
+    size_t player_cap;
+    struct vec player; /* struct st_player */
+    struct vec event;  /* struct st_event */
+    struct vec alias;  /* struct st_alias, by alias index */
+    struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
     uint64_t *pair_slots;
     size_t pair_cap, npairs;
     struct vec open;              /* struct st_open; index 0 is the root */
@@ -113,6 +137,20 @@ struct pdn_stats {
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
+/* FNV-1a of a string. */
+uint64_t stats_hash(const char *s);
+/* The display name and key of a tag value, aliases applied, in buf (3n + 4
+ * bytes at least, n its length): returns the key; *display points to the
+ * name (in buf, or the alias's). */
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display);
+
+/* ---- players (stats_players.c) ---- */
+
+/* The index of the player named by the game's tag ("White", "Black"),
+ * added when new; -1 out of memory. */
+long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag);
+/* Frees the players, their names and their index. */
+void stats_players_free(pdn_stats *st);
 
 /* ---- tables of cells (stats_table.c) ---- */
 

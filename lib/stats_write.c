@@ -10,6 +10,7 @@
 #include "stats.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,14 +187,14 @@ static int t_players(struct stats_out *o, const pdn_stats *st)
         const struct st_player *q = &p[ix[i]];
         unsigned long scored = q->wins + q->draws + q->losses;
         tab_cell(&t, "%s", q->name);
-        tab_cell(&t, "%lu", q->games);
-        tab_cell(&t, "%lu", q->wins);
-        tab_cell(&t, "%lu", q->draws);
-        tab_cell(&t, "%lu", q->losses);
-        tab_cell(&t, "%lu", q->points);
-        tab_cell(&t, "%.1f", pct(q->points, 2 * scored));
-        tab_cell(&t, "%lu", q->white);
-        tab_cell(&t, "%lu", q->black);
+        tab_cell(&t, "%lu", st_player_games(q));
+        tab_cell(&t, "%" PRIu32, q->wins);
+        tab_cell(&t, "%" PRIu32, q->draws);
+        tab_cell(&t, "%" PRIu32, q->losses);
+        tab_cell(&t, "%lu", st_player_points(q));
+        tab_cell(&t, "%.1f", pct(st_player_points(q), 2 * scored));
+        tab_cell(&t, "%" PRIu32, q->white);
+        tab_cell(&t, "%" PRIu32, q->black);
     }
     free(ix);
     return tab_emit(o, &t);
@@ -203,9 +204,11 @@ static int t_players(struct stats_out *o, const pdn_stats *st)
 static int player_order(const void *a, const void *b, void *ctx)
 {
     const struct st_player *p = ctx, *x = &p[*(const size_t *)a], *y = &p[*(const size_t *)b];
-    if (x->points != y->points) return x->points > y->points ? -1 : 1;
+    unsigned long px = st_player_points(x), py = st_player_points(y);
+    unsigned long gx = st_player_games(x), gy = st_player_games(y);
+    if (px != py) return px > py ? -1 : 1;
     if (x->wins != y->wins) return x->wins > y->wins ? -1 : 1;
-    if (x->games != y->games) return x->games < y->games ? -1 : 1;
+    if (gx != gy) return gx < gy ? -1 : 1;
     return strcmp(x->name, y->name);
 }
 
