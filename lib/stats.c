@@ -71,22 +71,22 @@ uint64_t stats_hash(const char *s)
 
 /* A slot holds the key's hash beside its index: a probe compares the hash
  * and reads a key only when the hashes agree. */
-static bool names_grow(struct names *m)
+bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first)
 {
-    size_t cap = m->cap ? m->cap * 2 : 64;
-    uint64_t *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < m->cap; i++) {
-        uint64_t v = m->slots[i];
+    size_t ncap = *cap ? *cap * 2 : first;
+    uint64_t *to = calloc(ncap, sizeof *to);
+    if (!to) return false;
+    for (size_t i = 0; i < *cap; i++) {
+        uint64_t v = (*slots)[i];
         if (!v) continue;
-        size_t j = (v >> 32) & (cap - 1);
-        while (slots[j])
-            j = (j + 1) & (cap - 1);
-        slots[j] = v;
+        size_t j = (v >> 32) & (ncap - 1);
+        while (to[j])
+            j = (j + 1) & (ncap - 1);
+        to[j] = v;
     }
-    free(m->slots);
-    m->slots = slots;
-    m->cap = cap;
+    free(*slots);
+    *slots = to;
+    *cap = ncap;
     return true;
 }
 
@@ -94,7 +94,7 @@ static bool names_grow(struct names *m)
 static long names_find(struct names *m, const char *key, bool add, bool *added)
 {
     if (added) *added = false;
-    if ((m->keys.n + 1) * 2 > m->cap && !names_grow(m)) return -1;
+    if ((m->keys.n + 1) * 2 > m->cap && !stats_slots_grow(&m->slots, &m->cap, 64)) return -1;
     char **keys = m->keys.data;
     uint64_t h = stats_hash(key);
     uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */

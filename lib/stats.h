@@ -137,6 +137,9 @@ struct pdn_stats {
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
+/* Doubles a table of 64-bit slots whose high half is a hash (0 empty),
+ * first slots when it has none: false out of memory. */
+bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first);
 /* FNV-1a of a string. */
 uint64_t stats_hash(const char *s);
 /* The display name and key of a tag value, aliases applied, in buf (3n + 4

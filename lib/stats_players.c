@@ -58,27 +58,6 @@ void stats_players_free(pdn_stats *st)
     vec_free(&st->player);
 }
 
-/* The index grows at three quarters full: linear probing stays short, and a
- * slot costs 8 to 21 bytes per player. */
-static bool index_grow(pdn_stats *st)
-{
-    size_t cap = st->player_cap ? st->player_cap * 2 : 256;
-    uint64_t *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < st->player_cap; i++) {
-        uint64_t v = st->player_slots[i];
-        if (!v) continue;
-        size_t j = (v >> 32) & (cap - 1);
-        while (slots[j])
-            j = (j + 1) & (cap - 1);
-        slots[j] = v;
-    }
-    free(st->player_slots);
-    st->player_slots = slots;
-    st->player_cap = cap;
-    return true;
-}
-
 /* Whether player i's name has this key (its name folded again): 1 or 0;
  * -1 out of memory. */
 static int same_key(const pdn_stats *st, uint32_t i, const char *key)
@@ -93,10 +72,14 @@ static int same_key(const pdn_stats *st, uint32_t i, const char *key)
     return same;
 }
 
-/* The player with this key, added as shown when new; -1 out of memory. */
+/* The player with this key, added as shown when new; -1 out of memory.
+ * The index grows at three quarters full: linear probing stays short, and
+ * a slot costs 8 to 21 bytes per player. */
 static long find_or_add(pdn_stats *st, const char *key, const char *shown)
 {
-    if ((st->player.n + 1) * 4 > st->player_cap * 3 && !index_grow(st)) return -1;
+    if ((st->player.n + 1) * 4 > st->player_cap * 3 &&
+        !stats_slots_grow(&st->player_slots, &st->player_cap, 256))
+        return -1;
     uint64_t h = stats_hash(key);
     uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */
     size_t j = (tag >> 32) & (st->player_cap - 1);
