@@ -217,6 +217,7 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
     st->opt = o;
     st->min_len = (unsigned long)-1;
     st->king_ply_min = (unsigned long)-1;
+    st->open_max = STATS_OPEN_NODES;
     if (!vec_push(&st->open, sizeof(struct st_open))) {
         free(st);
         return PDN_ENOMEM;
@@ -246,8 +247,7 @@ void pdn_stats_free(pdn_stats *st)
     vec_free(&st->event);
     vec_free(&st->alias);
     vec_free(&st->lengths);
-    vec_free(&st->open);
-    free(st->open_slots);
+    stats_open_free(st);
     free(st->pair_slots);
     free(st->best_where);
     free(st);
@@ -289,7 +289,7 @@ static void on_replay_diag(const struct pdn_diag *d, void *ctx)
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
  * finaliser, so that every bit reaches the index (a pair's event sits in the
  * high half, its player in the low). */
-static size_t slot_of(uint64_t v, size_t cap)
+size_t stats_slot_of(uint64_t v, size_t cap)
 {
     v = (v ^ v >> 30) * 0xBF58476D1CE4E5B9u;
     v = (v ^ v >> 27) * 0x94D049BB133111EBu;
@@ -304,7 +304,7 @@ static bool pair_grow(pdn_stats *st)
     for (size_t i = 0; i < st->pair_cap; i++) {
         uint64_t v = st->pair_slots[i];
         if (!v) continue;
-        size_t j = slot_of(v, cap);
+        size_t j = stats_slot_of(v, cap);
         while (slots[j])
             j = (j + 1) & (cap - 1);
         slots[j] = v;
@@ -320,7 +320,7 @@ static int pair_add(pdn_stats *st, uint32_t event, uint32_t player)
 {
     if ((st->npairs + 1) * 4 > st->pair_cap * 3 && !pair_grow(st)) return -1;
     uint64_t v = ((uint64_t)event + 1) << 32 | player; /* never 0 */
-    size_t j = slot_of(v, st->pair_cap);
+    size_t j = stats_slot_of(v, st->pair_cap);
     for (; st->pair_slots[j]; j = (j + 1) & (st->pair_cap - 1))
         if (st->pair_slots[j] == v) return 0;
     st->pair_slots[j] = v;
@@ -482,58 +482,9 @@ struct game_walk {
     unsigned long ply;
     unsigned long captures, promotions, first_king;
     uint32_t open;  /* the openings tree's node: index */
+    bool open_stop; /* the line leaves the tree: it is full (open_cut) */
     bool open_fail; /* out of memory in the tree */
 };
-
-static bool open_grow(pdn_stats *st)
-{
-    size_t cap = st->open_cap ? st->open_cap * 2 : 1024;
-    struct open_slot *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < st->open_cap; i++) {
-        if (!st->open_slots[i].id) continue;
-        size_t j = slot_of(st->open_slots[i].id, cap);
-        while (slots[j].id)
-            j = (j + 1) & (cap - 1);
-        slots[j] = st->open_slots[i];
-    }
-    free(st->open_slots);
-    st->open_slots = slots;
-    st->open_cap = cap;
-    return true;
-}
-
-/* The child of node with this move, added when absent; 0 when out of memory.
- * A move is told by its key (its text without the list of legal moves is
- * "from-to" or "fromxto"): text is made only for a new node. */
-static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m)
-{
-    uint32_t key = m->from | (uint32_t)m->to << 8 | (uint32_t)(m->ncaptured > 0) << 16;
-    uint64_t id = ((uint64_t)node + 1) << 32 | key;
-    if (st->open.n * 2 > st->open_cap && !open_grow(st)) return 0;
-    size_t j = slot_of(id, st->open_cap);
-    for (; st->open_slots[j].id; j = (j + 1) & (st->open_cap - 1))
-        if (st->open_slots[j].id == id) return st->open_slots[j].node;
-    struct st_open *n = vec_push(&st->open, sizeof *n);
-    if (!n) return 0;
-    struct st_open *t = st->open.data;
-    char text[PDN_MOVE_TEXT_MAX];
-    pdn_move_to_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-    text[sizeof n->move - 1] = '\0';
-    memcpy(n->move, text, strlen(text) + 1);
-    n->key = key;
-    uint32_t idx = (uint32_t)st->open.n; /* index + 1 */
-    /* children in the order met: appended after the last one */
-    uint32_t *link = &t[node].child;
-    if (*link) {
-        uint32_t c = t[node].last;
-        link = &t[c - 1].next;
-    }
-    *link = idx;
-    t[node].last = idx;
-    st->open_slots[j] = (struct open_slot){id, idx - 1};
-    return idx - 1;
-}
 
 static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node)
 {
@@ -570,15 +521,14 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
         w->promotions++;
         if (!w->first_king) w->first_king = w->ply;
     }
-    if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_fail) return;
-    uint32_t c = open_child(w->st, w->open, m);
-    if (!c) {
-        w->open_fail = true;
+    if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_stop) return;
+    uint32_t c = stats_open_child(w->st, w->open, m);
+    if (c == 0 || c == STATS_OPEN_FULL) {
+        w->open_fail = c == 0;
+        w->open_stop = true;
         return;
     }
-    struct st_open *n = (struct st_open *)w->st->open.data + c;
-    n->games++;
-    n->outcome[w->oc]++;
+    ((struct st_open *)w->st->open.data)[c].outcome[w->oc]++;
     w->open = c;
 }
 
@@ -668,8 +618,7 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
         st->king_ply_sum += w.first_king;
         if (w.first_king < st->king_ply_min) st->king_ply_min = w.first_king;
     }
-    struct st_open *root = st->open.data;
-    root->games++;
-    root->outcome[w.oc]++;
+    ((struct st_open *)st->open.data)->outcome[w.oc]++; /* the root */
+    st->open_cut += w.open_stop;
     return count_names(st, g, w.oc);
 }

@@ -81,21 +81,16 @@ struct st_event {
     struct vec recs;          /* struct st_rec, when the crosstable is kept */
 };
 
-/* A node of the openings tree: a ply after its parent's. */
+/* A node of the openings tree: a ply after its parent's (stats_open.c). */
 struct st_open {
-    char move[20];
-    uint32_t key;         /* from | to << 8 | capture << 16: see on_ply */
-    uint32_t child, next; /* first child, next sibling: indexes + 1, 0 none */
-    uint32_t last;        /* last child: index + 1, 0 none */
-    unsigned long games, outcome[ST_OUTCOMES];
+    uint32_t parent;               /* index (the root's is 0 and unused) */
+    uint32_t key;                  /* from | to << 8 | capture << 16 */
+    uint32_t child, next;          /* first child (newest), next sibling: indexes + 1, 0 none */
+    uint32_t outcome[ST_OUTCOMES]; /* games by result; 32-bit, as the players' */
 };
 
-/* A slot of the openings tree's index: a sibling list walked through a large
- * tree misses the cache at each step. */
-struct open_slot {
-    uint64_t id; /* (parent + 1) << 32 | move key; 0 empty */
-    uint32_t node;
-};
+/* Nodes the openings tree holds at most: 36 MB of nodes, 8 MB of index. */
+#define STATS_OPEN_NODES ((size_t)1 << 20)
 
 struct pdn_stats {
     struct pdn_stats_options opt;
@@ -126,9 +121,11 @@ struct pdn_stats {
     struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
     uint64_t *pair_slots;
     size_t pair_cap, npairs;
-    struct vec open;              /* struct st_open; index 0 is the root */
-    struct open_slot *open_slots; /* (parent, move key) -> child: see open_child */
+    struct vec open;      /* struct st_open; index 0 is the root */
+    uint32_t *open_slots; /* (parent, move key) -> child: index + 1, 0 empty */
     size_t open_cap;
+    size_t open_max;        /* nodes at most (STATS_OPEN_NODES; tests set less) */
+    unsigned long open_cut; /* games whose line the full tree cut short */
 };
 
 /* ---- names (stats.c) ---- */
@@ -140,6 +137,9 @@ size_t stats_trim(char *out, const char *s, size_t n);
 /* Doubles a table of 64-bit slots whose high half is a hash (0 empty),
  * first slots when it has none: false out of memory. */
 bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first);
+/* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
+ * finaliser, so that every bit reaches the index. */
+size_t stats_slot_of(uint64_t v, size_t cap);
 /* FNV-1a of a string. */
 uint64_t stats_hash(const char *s);
 /* The display name and key of a tag value, aliases applied, in buf (3n + 4
@@ -219,6 +219,22 @@ void tab_json_rows(FILE *fp, const struct tab *t);
 void stats_json_member(struct stats_out *o, const char *name);
 /* A JSON string literal: valid UTF-8, every control character escaped. */
 void stats_json_string(FILE *fp, const char *s);
+
+/* ---- openings (stats_open.c) ---- */
+
+/* stats_open_child's answer when the tree is full. */
+#define STATS_OPEN_FULL UINT32_MAX
+/* Room for a node's move text: "50x50" and the NUL. */
+enum { STATS_OPEN_TEXT = 8 };
+
+/* The child of node by move m, added when new: its index; STATS_OPEN_FULL
+ * when it is new and the tree holds open_max nodes; 0 out of memory. */
+uint32_t stats_open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m);
+/* A node's games: the sum of its results. */
+unsigned long stats_open_games(const struct st_open *n);
+/* A node's move as text, "32-28" or "28x19"; its length. */
+size_t stats_open_text(char out[STATS_OPEN_TEXT], const struct st_open *n);
+void stats_open_free(pdn_stats *st);
 
 /* ---- crosstable (stats_cross.c) ---- */
 

@@ -58,6 +58,8 @@ static int t_totals(struct stats_out *o, const pdn_stats *st)
     measure(&t, "plies per game, median", "%lu", median_len(st));
     measure(&t, "plies per game, min", "%lu", st->games ? st->min_len : 0);
     measure(&t, "plies per game, max", "%lu", st->max_len);
+    /* games whose line stopped where the openings tree was full */
+    measure(&t, "openings cut short (tree full)", "%lu", st->open_cut);
     return tab_emit(o, &t);
 }
 
@@ -254,37 +256,49 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
 {
     const struct st_open *tree = w->st->open.data;
     uint32_t kids[256];
+    unsigned long games[256];
     size_t n = 0;
     for (uint32_t c = tree[node].child; c && n < 256; c = tree[c - 1].next)
         kids[n++] = c - 1;
+    for (size_t i = 0; i < n / 2; i++) { /* the list is newest first */
+        uint32_t x = kids[i];
+        kids[i] = kids[n - 1 - i];
+        kids[n - 1 - i] = x;
+    }
+    for (size_t i = 0; i < n; i++)
+        games[i] = stats_open_games(&tree[kids[i]]);
     for (size_t i = 1; i < n; i++) /* most games first, ties in the order met */
-        for (size_t j = i; j > 0 && tree[kids[j]].games > tree[kids[j - 1]].games; j--) {
+        for (size_t j = i; j > 0 && games[j] > games[j - 1]; j--) {
             uint32_t x = kids[j];
+            unsigned long g = games[j];
             kids[j] = kids[j - 1];
+            games[j] = games[j - 1];
             kids[j - 1] = x;
+            games[j - 1] = g;
         }
     if (w->top > 0 && n > (size_t)w->top) n = (size_t)w->top;
     for (size_t i = 0; i < n; i++) {
         const struct st_open *k = &tree[kids[i]];
-        char num[16];
+        char num[16], move[STATS_OPEN_TEXT];
+        stats_open_text(move, k);
         if (depth % 2 == 0)
             snprintf(num, sizeof num, "%d. ", depth / 2 + 1);
         else
             snprintf(num, sizeof num, "%d... ", depth / 2 + 1);
         int len = snprintf(w->line + linelen, sizeof w->line - linelen, "%s%s%s",
-                           linelen ? " " : "", depth % 2 == 0 ? num : "", k->move);
+                           linelen ? " " : "", depth % 2 == 0 ? num : "", move);
         if (w->text)
-            tab_cell(w->t, "%*s%s%s", 2 * depth, "", num, k->move);
+            tab_cell(w->t, "%*s%s%s", 2 * depth, "", num, move);
         else
             tab_cell(w->t, "%s", w->line);
         tab_cell(w->t, "%d", depth + 1);
-        tab_cell(w->t, "%lu", k->games);
-        tab_cell(w->t, "%lu", k->outcome[ST_WHITE]);
-        tab_cell(w->t, "%lu", k->outcome[ST_DRAW]);
-        tab_cell(w->t, "%lu", k->outcome[ST_BLACK]);
-        unsigned long scored = k->outcome[ST_WHITE] + k->outcome[ST_DRAW] + k->outcome[ST_BLACK] +
-                               k->outcome[ST_OTHER];
-        tab_cell(w->t, "%.1f", pct(2 * k->outcome[ST_WHITE] + k->outcome[ST_DRAW], 2 * scored));
+        tab_cell(w->t, "%lu", games[i]);
+        unsigned long white = k->outcome[ST_WHITE], draw = k->outcome[ST_DRAW];
+        tab_cell(w->t, "%lu", white);
+        tab_cell(w->t, "%lu", draw);
+        tab_cell(w->t, "%lu", (unsigned long)k->outcome[ST_BLACK]);
+        unsigned long scored = white + draw + k->outcome[ST_BLACK] + k->outcome[ST_OTHER];
+        tab_cell(w->t, "%.1f", pct(2 * white + draw, 2 * scored));
         if (len > 0 && linelen + (size_t)len < sizeof w->line)
             open_rows(w, kids[i], depth + 1, linelen + (size_t)len);
         w->line[linelen] = '\0';
@@ -295,6 +309,11 @@ static int t_openings(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "openings"};
     snprintf(t.title, sizeof t.title, "Openings (first %d plies)", st->opt.opening_depth);
+    if (st->open_cut)
+        snprintf(t.title, sizeof t.title,
+                 "Openings (first %d plies; the tree is full at %zu positions: the lines of %lu "
+                 "games stop there)",
+                 st->opt.opening_depth, st->open.n - 1, st->open_cut);
     static const char *const cols[] = {"moves", "ply",       "games",       "white won",
                                        "draw",  "black won", "white score%"};
     for (int j = 0; j < 7; j++)

@@ -283,38 +283,98 @@ static void test_stats_aliases(void **state)
     pdn_stats_free(st);
 }
 
+/* The child of node whose move reads text, or NULL. */
+static const struct st_open *open_child_of(const pdn_stats *st, const struct st_open *node,
+                                           const char *text)
+{
+    const struct st_open *t = st->open.data;
+    for (uint32_t c = node->child; c; c = t[c - 1].next) {
+        char move[STATS_OPEN_TEXT];
+        stats_open_text(move, &t[c - 1]);
+        if (strcmp(move, text) == 0) return &t[c - 1];
+    }
+    return NULL;
+}
+
+static const char four_games[] = "[Event \"o\"]\n1. 32-28 19-23 2-0\n\n"
+                                 "[Event \"o\"]\n1. 32-28 18-23 0-2\n\n"
+                                 "[Event \"o\"]\n1. 33-28 19-23 1-1\n\n"
+                                 "[Event \"o\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n";
+
 static void test_stats_opening_tree_counts(void **state)
 {
     (void)state;
     pdn_stats *st = new_stats(false);
-    add_text(st, "[Event \"o\"]\n1. 32-28 19-23 2-0\n\n"
-                 "[Event \"o\"]\n1. 32-28 18-23 0-2\n\n"
-                 "[Event \"o\"]\n1. 33-28 19-23 1-1\n\n"
-                 "[Event \"o\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n");
+    add_text(st, four_games);
     const struct st_open *t = st->open.data;
-    assert_int_equal(t[0].games, 4);
-    /* root: 32-28 (3 games) then 33-28 (1), in the order met */
-    const struct st_open *a = &t[t[0].child - 1], *b = &t[a->next - 1];
-    assert_string_equal(a->move, "32-28");
-    assert_int_equal(a->games, 3);
+    assert_int_equal(stats_open_games(&t[0]), 4);
+    /* root: 32-28 (3 games) and 33-28 (1) */
+    const struct st_open *a = open_child_of(st, &t[0], "32-28"),
+                         *b = open_child_of(st, &t[0], "33-28");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(stats_open_games(a), 3);
     assert_int_equal(a->outcome[ST_WHITE], 1);
     assert_int_equal(a->outcome[ST_BLACK], 1);
     assert_int_equal(a->outcome[ST_DRAW], 1);
-    assert_string_equal(b->move, "33-28");
-    assert_int_equal(b->games, 1);
-    assert_int_equal(b->next, 0);
+    assert_int_equal(stats_open_games(b), 1);
     /* after 32-28: 19-23 (2 games), 18-23 (1) */
-    const struct st_open *c = &t[a->child - 1], *d = &t[c->next - 1];
-    assert_string_equal(c->move, "19-23");
-    assert_int_equal(c->games, 2);
-    assert_string_equal(d->move, "18-23");
-    assert_int_equal(d->games, 1);
-    const struct st_open *e = &t[c->child - 1];
-    assert_string_equal(e->move, "28x19");
-    assert_int_equal(e->games, 1);
-    assert_string_equal(t[e->child - 1].move, "14x23");
+    const struct st_open *c = open_child_of(st, a, "19-23"), *d = open_child_of(st, a, "18-23");
+    assert_non_null(c);
+    assert_non_null(d);
+    assert_int_equal(stats_open_games(c), 2);
+    assert_int_equal(stats_open_games(d), 1);
+    const struct st_open *e = open_child_of(st, c, "28x19");
+    assert_non_null(e);
+    assert_int_equal(stats_open_games(e), 1);
+    assert_non_null(open_child_of(st, e, "14x23"));
     /* the whole tree: root, 2 + 2 + 1 + 1 + 1 nodes */
     assert_int_equal(st->open.n, 8);
+    assert_int_equal(st->open_cut, 0);
+    /* written in the order met, most games first */
+    int rc;
+    char *out = written(st, PDN_STATS_CSV, PDN_STATS_OPENINGS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, "moves,ply,games,white_won,draw,black_won,white_score_pct\n"
+                             "1. 32-28,1,3,1,1,1,50.0\n"
+                             "1. 32-28 19-23,2,2,1,1,0,75.0\n"
+                             "1. 32-28 19-23 2. 28x19,3,1,0,1,0,50.0\n"
+                             "1. 32-28 19-23 2. 28x19 14x23,4,1,0,1,0,50.0\n"
+                             "1. 32-28 18-23,2,1,0,0,1,0.0\n"
+                             "1. 33-28,1,1,0,1,0,50.0\n"
+                             "1. 33-28 19-23,2,1,0,1,0,50.0\n");
+    free(out);
+    pdn_stats_free(st);
+}
+
+/* The tree's cap: room for 4 nodes besides the root. Games 1 and 2 make
+ * 32-28, 19-23 and 18-23; game 3 makes 33-28, the last node, and its 19-23
+ * finds the tree full; game 4's line stops after 32-28 19-23 (no room for
+ * 28x19). Two games cut short: counted, and said. */
+static void test_stats_opening_tree_full(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    st->open_max = 5; /* the root and 4 */
+    add_text(st, four_games);
+    assert_int_equal(st->open.n, 5);
+    assert_int_equal(st->open_cut, 2);
+    assert_int_equal(st->games, 4);
+    const struct st_open *t = st->open.data;
+    const struct st_open *a = open_child_of(st, &t[0], "32-28");
+    assert_int_equal(stats_open_games(a), 3); /* every game through a node is counted */
+    assert_int_equal(stats_open_games(open_child_of(st, &t[0], "33-28")), 1);
+    const struct st_open *c = open_child_of(st, a, "19-23");
+    assert_int_equal(stats_open_games(c), 2);
+    assert_int_equal(c->child, 0);
+    int rc;
+    char *out =
+        written(st, PDN_STATS_TEXT, PDN_STATS_TOTALS | PDN_STATS_OPENINGS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "openings cut short (tree full)      2\n"));
+    assert_non_null(
+        strstr(out, "the tree is full at 4 positions: the lines of 2 games stop there"));
+    free(out);
     pdn_stats_free(st);
 }
 
@@ -677,6 +737,7 @@ int main(void)
         cmocka_unit_test(test_stats_name_folding),
         cmocka_unit_test(test_stats_aliases),
         cmocka_unit_test(test_stats_opening_tree_counts),
+        cmocka_unit_test(test_stats_opening_tree_full),
         cmocka_unit_test(test_stats_draw_rule_from_the_replay),
         cmocka_unit_test(test_stats_crosstable_points_and_places),
         cmocka_unit_test(test_stats_tiebreak_fmjd),
