@@ -255,12 +255,13 @@ static bool json_number(const char *s)
     return s[i] == '\0';
 }
 
-/* Whether column j's cells are numbers: a measure's value is when it
- * reads as one ("largest capture, first seen" is text). */
+/* Whether a cell of column j is a number: a measure's value or a number
+ * column's cell that reads as one ("largest capture, first seen" and a
+ * shared place "3-4" are text: a spreadsheet must not make 3-4 a date). */
 static bool numeric(const struct tab *t, size_t j, const char *s)
 {
-    if (t->shape == TAB_MEASURES) return json_number(s);
-    return t->num[j] && !t->str[j];
+    if (t->shape != TAB_MEASURES && !(t->num[j] && !t->str[j])) return false;
+    return json_number(s);
 }
 
 /* ---- CSV -------------------------------------------------------------------------- */
@@ -366,7 +367,7 @@ static void json_value(FILE *fp, const struct tab *t, size_t j, const char *s)
 {
     if (t->num[j] && !t->str[j] && s[0] == '\0')
         fputs("null", fp);
-    else if (numeric(t, j, s) && json_number(s))
+    else if (numeric(t, j, s))
         fputs(s, fp);
     else
         stats_json_string(fp, s);

@@ -726,6 +726,13 @@ static void test_stats_excel(void **state)
     assert_non_null(strstr(buf, ";'=aaa"));
     assert_null(strstr(buf, ";=aaa"));
     free(buf);
+    /* a shared place is text, not the date 3 April */
+    add_event_a(st);
+    o.tables = PDN_STATS_EXPLAIN;
+    buf = written_with(st, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(buf, "\r\nA;\"=\"\"3-4\"\"\";R;\"=\"\"3-4\"\"\";S;2;"));
+    free(buf);
     pdn_stats_free(st);
 }
 
