@@ -280,9 +280,29 @@ static enum csv_kind cell_kind(const struct tab *t, size_t j, const char *s)
  * protection at any length will take this over.) */
 #define EXCEL_FORMULA_TEXT_MAX 255
 
+/* A decimal number for a spreadsheet of the locales that separate fields
+ * by ';' (the --excel profile): with a decimal comma, or it reads as text
+ * or, "16.7", as 16 July. */
+static void csv_decimal_comma(struct csv_out *o, const char *s, size_t n)
+{
+    char buf[64];
+    if (n >= sizeof buf) {
+        csv_out_field(o, s, n, CSV_KIND_NUMBER);
+        return;
+    }
+    memcpy(buf, s, n + 1);
+    char *dot = strchr(buf, '.');
+    if (dot) *dot = ',';
+    csv_out_field(o, buf, n, CSV_KIND_NUMBER);
+}
+
 static void csv_cell(struct csv_out *o, const char *s, enum csv_kind kind)
 {
     size_t n = strlen(s);
+    if (o->excel && kind == CSV_KIND_NUMBER) {
+        csv_decimal_comma(o, s, n);
+        return;
+    }
     if (!o->excel || kind != CSV_KIND_TEXT || n <= EXCEL_FORMULA_TEXT_MAX ||
         !strchr("=+-@\t\r", s[0])) {
         csv_out_field(o, s, n, kind);

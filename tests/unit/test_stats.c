@@ -726,6 +726,12 @@ static void test_stats_excel(void **state)
     assert_non_null(strstr(buf, ";'=aaa"));
     assert_null(strstr(buf, ";=aaa"));
     free(buf);
+    /* decimals with a comma, as the spreadsheets of ';' locales read them */
+    o.tables = PDN_STATS_RESULTS;
+    buf = written_with(st, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(buf, "\r\ndraw;1;33,3\r\n"));
+    free(buf);
     /* a shared place is text, not the date 3 April */
     add_event_a(st);
     o.tables = PDN_STATS_EXPLAIN;
