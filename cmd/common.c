@@ -169,10 +169,19 @@ void tool_option_error(const struct tool *t, int opt, char *const *argv)
 void tool_usage_error(const struct tool *t, const char *fmt, ...)
 {
     va_list ap;
+    char buf[1024], *msg = buf; /* arguments are quoted in it: their control characters escaped */
     fprintf(stderr, "%s: ", t->prog);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof buf && (msg = malloc((size_t)n + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg) msg = buf; /* cut short rather than lost */
+    if (n > 0) tool_put_escaped(stderr, msg, strlen(msg), false);
+    if (msg != buf) free(msg);
     fprintf(stderr, "\nTry '%s --help' for more information.\n", t->prog);
     exit(TOOL_EXIT_USAGE);
 }

@@ -32,6 +32,8 @@ static const char usage[] =
     "                         repeats, missing, teams\n"
     "      --csv              one table as CSV (choose it with --only; one event's\n"
     "                         crosstable: choose it with --event)\n"
+    "      --excel            CSV for a spreadsheet (implies --csv): BOM, ';', CRLF,\n"
+    "                         names and grid cells kept as text, ISO dates\n"
     "      --json             one JSON document\n"
     "      --blocks           histogram bars of block characters (default on a terminal)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
@@ -56,6 +58,7 @@ enum {
     OPT_ONLY,
     OPT_CSV,
     OPT_JSON,
+    OPT_EXCEL,
     OPT_BLOCKS,
 };
 
@@ -71,6 +74,7 @@ static const struct option long_options[] = {
     {"only", required_argument, NULL, OPT_ONLY},
     {"csv", no_argument, NULL, OPT_CSV},
     {"json", no_argument, NULL, OPT_JSON},
+    {"excel", no_argument, NULL, OPT_EXCEL},
     {"blocks", no_argument, NULL, OPT_BLOCKS},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_SELECT_LONG_OPTIONS,
@@ -145,6 +149,10 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             break;
         case OPT_JSON:
             r->wo.format = PDN_STATS_JSON;
+            break;
+        case OPT_EXCEL:
+            r->wo.format = PDN_STATS_CSV;
+            r->wo.excel = true;
             break;
         case OPT_BLOCKS:
             r->wo.blocks = r->blocks_set = true;

@@ -1221,6 +1221,9 @@ struct pdn_stats_write_options {
     enum pdn_stats_tiebreak tiebreak;
     bool blocks;      /* text: histogram bars of Unicode block characters */
     int openings_top; /* children shown per opening node; 0 means 5, <0 all */
+    bool excel;       /* CSV for spreadsheets: BOM, ';', CRLF, text cells that a
+                         spreadsheet would read as a number, date or formula
+                         written as ="..." (numbers stay numbers) */
 };
 #define PDN_STATS_WRITE_OPTIONS_INIT                                                               \
     {                                                                                              \

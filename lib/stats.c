@@ -61,7 +61,7 @@ size_t stats_key(char *out, const char *s, size_t n)
     return w;
 }
 
-static uint64_t hash_str(const char *s)
+uint64_t stats_hash(const char *s)
 {
     uint64_t h = 1469598103934665603u;
     for (; *s; s++)
@@ -71,22 +71,22 @@ static uint64_t hash_str(const char *s)
 
 /* A slot holds the key's hash beside its index: a probe compares the hash
  * and reads a key only when the hashes agree. */
-static bool names_grow(struct names *m)
+bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first)
 {
-    size_t cap = m->cap ? m->cap * 2 : 64;
-    uint64_t *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < m->cap; i++) {
-        uint64_t v = m->slots[i];
+    size_t ncap = *cap ? *cap * 2 : first;
+    uint64_t *to = calloc(ncap, sizeof *to);
+    if (!to) return false;
+    for (size_t i = 0; i < *cap; i++) {
+        uint64_t v = (*slots)[i];
         if (!v) continue;
-        size_t j = (v >> 32) & (cap - 1);
-        while (slots[j])
-            j = (j + 1) & (cap - 1);
-        slots[j] = v;
+        size_t j = (v >> 32) & (ncap - 1);
+        while (to[j])
+            j = (j + 1) & (ncap - 1);
+        to[j] = v;
     }
-    free(m->slots);
-    m->slots = slots;
-    m->cap = cap;
+    free(*slots);
+    *slots = to;
+    *cap = ncap;
     return true;
 }
 
@@ -94,9 +94,9 @@ static bool names_grow(struct names *m)
 static long names_find(struct names *m, const char *key, bool add, bool *added)
 {
     if (added) *added = false;
-    if ((m->keys.n + 1) * 2 > m->cap && !names_grow(m)) return -1;
+    if ((m->keys.n + 1) * 2 > m->cap && !stats_slots_grow(&m->slots, &m->cap, 64)) return -1;
     char **keys = m->keys.data;
-    uint64_t h = hash_str(key);
+    uint64_t h = stats_hash(key);
     uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */
     size_t j = (tag >> 32) & (m->cap - 1);
     for (; m->slots[j]; j = (j + 1) & (m->cap - 1)) {
@@ -181,9 +181,7 @@ static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to
     return false;
 }
 
-/* The display name and key of a tag value, aliases applied, in buf (3n + 4
- * bytes at least): returns the key; *display points to the name. */
-static const char *name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
 {
     size_t n = strlen(value);
     char *shown = buf, *key = buf + n + 1;
@@ -232,8 +230,7 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     al->name = shown;
     al->key = ckey;
     shown = ckey = NULL;
-    interned_free(&st->seen_players); /* the spellings seen may now mean another name */
-    interned_free(&st->seen_events);
+    interned_free(&st->seen_events); /* the spellings seen may now mean another name */
     rc = 0;
 out:
     free(key);
@@ -260,6 +257,7 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
     st->opt = o;
     st->min_len = (unsigned long)-1;
     st->king_ply_min = (unsigned long)-1;
+    st->open_max = STATS_OPEN_NODES;
     if (!vec_push(&st->open, sizeof(struct st_open))) {
         free(st);
         return PDN_ENOMEM;
@@ -271,9 +269,7 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
 void pdn_stats_free(pdn_stats *st)
 {
     if (!st) return;
-    struct st_player *p = st->player.data;
-    for (size_t i = 0; i < st->player.n; i++)
-        free(p[i].name);
+    stats_players_free(st);
     struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
         free(e[i].name);
@@ -285,17 +281,13 @@ void pdn_stats_free(pdn_stats *st)
         free(a[i].name);
         free(a[i].key);
     }
-    names_free(&st->players);
     names_free(&st->events);
     names_free(&st->aliases);
-    interned_free(&st->seen_players);
     interned_free(&st->seen_events);
-    vec_free(&st->player);
     vec_free(&st->event);
     vec_free(&st->alias);
     vec_free(&st->lengths);
-    vec_free(&st->open);
-    free(st->open_slots);
+    stats_open_free(st);
     free(st->pair_slots);
     free(st->best_where);
     stats_repeat_free(st);
@@ -343,32 +335,12 @@ struct game_walk {
     unsigned long ply;
     unsigned long captures, promotions, first_king;
     uint32_t open;       /* the openings tree's node: index */
+    bool open_stop;      /* the line leaves the tree: it is full (open_cut) */
     bool open_fail;      /* out of memory in the tree */
     uint64_t moves_hash; /* of the main line: stats_repeat.c */
 };
 
 /* ---- per-player and per-event counts ------------------------------------------- */
-
-static long player_of(pdn_stats *st, const pdn_game *g, const char *tag)
-{
-    const char *value = pdn_game_tag(g, tag);
-    if (!value) value = "?";
-    long slot, cached = interned_find(&st->seen_players, value, &slot);
-    if (cached != -1) return cached < 0 ? -1 : cached;
-    size_t n = strlen(value);
-    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
-    if (!buf) return -1;
-    const char *shown, *key = name_of(st, buf, value, &shown);
-    bool added;
-    long i = names_find(&st->players, key, true, &added);
-    if (i >= 0 && added) {
-        struct st_player *p = vec_push(&st->player, sizeof *p);
-        if (!p || !(p->name = strdup(shown))) i = -1;
-    }
-    if (buf != stackbuf) free(buf);
-    if (i >= 0 && !interned_set(&st->seen_players, slot, i)) i = -1;
-    return i;
-}
 
 long stats_team_of(pdn_stats *st, const char *value)
 {
@@ -376,7 +348,7 @@ long stats_team_of(pdn_stats *st, const char *value)
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return -1;
-    const char *shown, *key = name_of(st, buf, value, &shown);
+    const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
     long i = strcmp(shown, "?") == 0 ? -2 : names_find(&st->teams, key, true, &added);
     if (i >= 0 && added) {
@@ -400,11 +372,10 @@ void stats_teams_free(pdn_stats *st)
     vec_free(&st->team);
     names_free(&st->teams);
 }
-
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
  * finaliser, so that every bit reaches the index (a pair's event sits in the
  * high half, its player in the low). */
-static size_t slot_of(uint64_t v, size_t cap)
+size_t stats_slot_of(uint64_t v, size_t cap)
 {
     v = (v ^ v >> 30) * 0xBF58476D1CE4E5B9u;
     v = (v ^ v >> 27) * 0x94D049BB133111EBu;
@@ -419,7 +390,7 @@ static bool pair_grow(pdn_stats *st)
     for (size_t i = 0; i < st->pair_cap; i++) {
         uint64_t v = st->pair_slots[i];
         if (!v) continue;
-        size_t j = slot_of(v, cap);
+        size_t j = stats_slot_of(v, cap);
         while (slots[j])
             j = (j + 1) & (cap - 1);
         slots[j] = v;
@@ -433,9 +404,9 @@ static bool pair_grow(pdn_stats *st)
 /* Whether (event, player) is new; -1 out of memory. */
 static int pair_add(pdn_stats *st, uint32_t event, uint32_t player)
 {
-    if ((st->npairs + 1) * 2 > st->pair_cap && !pair_grow(st)) return -1;
+    if ((st->npairs + 1) * 4 > st->pair_cap * 3 && !pair_grow(st)) return -1;
     uint64_t v = ((uint64_t)event + 1) << 32 | player; /* never 0 */
-    size_t j = slot_of(v, st->pair_cap);
+    size_t j = stats_slot_of(v, st->pair_cap);
     for (; st->pair_slots[j]; j = (j + 1) & (st->pair_cap - 1))
         if (st->pair_slots[j] == v) return 0;
     st->pair_slots[j] = v;
@@ -518,7 +489,7 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;
-    const char *shown, *key = name_of(st, buf, value, &shown);
+    const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
     long i = names_find(&st->events, key, true, &added);
     struct st_event *e = NULL;
@@ -582,22 +553,19 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
     return 0;
 }
 
+/* Games and points are not kept: white + black, 2 x wins + draws. */
 static void count_player(struct st_player *p, bool white, enum st_outcome oc)
 {
-    p->games++;
     if (white)
         p->white++;
     else
         p->black++;
-    if (oc == ST_DRAW) {
+    if (oc == ST_DRAW)
         p->draws++;
-        p->points += 1;
-    } else if (oc == ST_OTHER || (oc == ST_WHITE && !white) || (oc == ST_BLACK && white)) {
+    else if (oc == ST_OTHER || (oc == ST_WHITE && !white) || (oc == ST_BLACK && white))
         p->losses++;
-    } else if (oc == ST_WHITE || oc == ST_BLACK) {
+    else if (oc == ST_WHITE || oc == ST_BLACK)
         p->wins++;
-        p->points += 2;
-    }
 }
 
 /* Players and event: a repeat of a game counted before is left out of
@@ -605,7 +573,7 @@ static void count_player(struct st_player *p, bool white, enum st_outcome oc)
  * count the same games. */
 static int count_names(pdn_stats *st, const pdn_game *g, const struct game_walk *walk)
 {
-    long w = player_of(st, g, "White"), b = w < 0 ? -1 : player_of(st, g, "Black");
+    long w = stats_player_of(st, g, "White"), b = w < 0 ? -1 : stats_player_of(st, g, "Black");
     if (w < 0 || b < 0) return PDN_ENOMEM;
     int rc = count_event(st, g, w, b, walk);
     if (rc != 0) return rc < 0 ? rc : 0;
@@ -616,60 +584,6 @@ static int count_names(pdn_stats *st, const pdn_game *g, const struct game_walk 
 }
 
 /* ---- one game's plies ------------------------------------------------------------ */
-
-static bool open_grow(pdn_stats *st)
-{
-    size_t cap = st->open_cap ? st->open_cap * 2 : 1024;
-    struct open_slot *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < st->open_cap; i++) {
-        if (!st->open_slots[i].id) continue;
-        size_t j = slot_of(st->open_slots[i].id, cap);
-        while (slots[j].id)
-            j = (j + 1) & (cap - 1);
-        slots[j] = st->open_slots[i];
-    }
-    free(st->open_slots);
-    st->open_slots = slots;
-    st->open_cap = cap;
-    return true;
-}
-
-/* The child of node with this move, added when absent; 0 when out of memory.
- * A move is told by its key (its text without the list of legal moves is
- * "from-to" or "fromxto"): text is made only for a new node. The variant is
- * in the key: a Russian 22-18 ("c3-d4") opens another game than an English
- * one, and is written otherwise. */
-static uint32_t open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m,
-                           enum pdn_variant variant)
-{
-    uint32_t key = m->from | (uint32_t)m->to << 8 | (uint32_t)(m->ncaptured > 0) << 16 |
-                   (uint32_t)variant << 17;
-    uint64_t id = ((uint64_t)node + 1) << 32 | key;
-    if (st->open.n * 2 > st->open_cap && !open_grow(st)) return 0;
-    size_t j = slot_of(id, st->open_cap);
-    for (; st->open_slots[j].id; j = (j + 1) & (st->open_cap - 1))
-        if (st->open_slots[j].id == id) return st->open_slots[j].node;
-    struct st_open *n = vec_push(&st->open, sizeof *n);
-    if (!n) return 0;
-    struct st_open *t = st->open.data;
-    char text[PDN_MOVE_TEXT_MAX];
-    pdn_move_text(text, m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant);
-    text[sizeof n->move - 1] = '\0';
-    memcpy(n->move, text, strlen(text) + 1);
-    n->key = key;
-    uint32_t idx = (uint32_t)st->open.n; /* index + 1 */
-    /* children in the order met: appended after the last one */
-    uint32_t *link = &t[node].child;
-    if (*link) {
-        uint32_t c = t[node].last;
-        link = &t[c - 1].next;
-    }
-    *link = idx;
-    t[node].last = idx;
-    st->open_slots[j] = (struct open_slot){id, idx - 1};
-    return idx - 1;
-}
 
 static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node,
                          enum pdn_variant variant)
@@ -708,15 +622,14 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
         w->promotions++;
         if (!w->first_king) w->first_king = w->ply;
     }
-    if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_fail) return;
-    uint32_t c = open_child(w->st, w->open, m, variant);
-    if (!c) {
-        w->open_fail = true;
+    if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_stop) return;
+    uint32_t c = stats_open_child(w->st, w->open, m, variant);
+    if (c == 0 || c == STATS_OPEN_FULL) {
+        w->open_fail = c == 0;
+        w->open_stop = true;
         return;
     }
-    struct st_open *n = (struct st_open *)w->st->open.data + c;
-    n->games++;
-    n->outcome[w->oc]++;
+    ((struct st_open *)w->st->open.data)[c].outcome[w->oc]++;
     w->open = c;
 }
 
@@ -806,8 +719,7 @@ int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
         st->king_ply_sum += w.first_king;
         if (w.first_king < st->king_ply_min) st->king_ply_min = w.first_king;
     }
-    struct st_open *root = st->open.data;
-    root->games++;
-    root->outcome[w.oc]++;
+    ((struct st_open *)st->open.data)->outcome[w.oc]++; /* the root */
+    st->open_cut += w.open_stop;
     return count_names(st, g, &w);
 }

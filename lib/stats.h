@@ -11,6 +11,8 @@
 #include "pdn.h"
 #include "vec.h"
 
+#include <stdio.h>
+
 #include <stdint.h>
 
 /* Names by their folded key: an open-addressing table of indexes. */
@@ -35,11 +37,32 @@ struct st_alias {
     char *name, *key; /* the canonical name and its key */
 };
 
+/* Strings that never move once added (names): chunks of 64 KiB, a long
+ * string in a block of its own. No malloc header or key copy per name. */
+struct st_pool {
+    struct vec chunks; /* char *, each freed at the end */
+    char *at;          /* free room in the last chunk */
+    size_t left;
+};
+
+/* A player: 32 bytes, with the name in the pool and the slot of the index
+ * (stats_players.c) the whole cost of a distinct player. Counts are 32-bit:
+ * four billion games of one player would wrap. */
 struct st_player {
-    char *name;
-    unsigned long games, wins, draws, losses, white, black, points;
+    const char *name; /* as first met (or its alias), in stats->strings */
+    uint32_t wins, draws, losses, white, black;
     uint32_t last_event; /* index + 1 of the event of the last game: no look-up for a repeat */
 };
+
+static inline unsigned long st_player_games(const struct st_player *p)
+{
+    return (unsigned long)p->white + p->black;
+}
+
+static inline unsigned long st_player_points(const struct st_player *p)
+{
+    return 2ul * p->wins + p->draws;
+}
 
 /* One game of an event, as the crosstable needs it. */
 struct st_rec {
@@ -60,21 +83,16 @@ struct st_event {
     struct vec recs;          /* struct st_rec, when the crosstable is kept */
 };
 
-/* A node of the openings tree: a ply after its parent's. */
+/* A node of the openings tree: a ply after its parent's (stats_open.c). */
 struct st_open {
-    char move[20];
-    uint32_t key;         /* from | to << 8 | capture << 16 | variant << 17: see open_child */
-    uint32_t child, next; /* first child, next sibling: indexes + 1, 0 none */
-    uint32_t last;        /* last child: index + 1, 0 none */
-    unsigned long games, outcome[ST_OUTCOMES];
+    uint32_t parent;               /* index (the root's is 0 and unused) */
+    uint32_t key;                  /* from | to << 8 | capture << 16 | variant << 17 */
+    uint32_t child, next;          /* first child (newest), next sibling: indexes + 1, 0 none */
+    uint32_t outcome[ST_OUTCOMES]; /* games by result; 32-bit, as the players' */
 };
 
-/* A slot of the openings tree's index: a sibling list walked through a large
- * tree misses the cache at each step. */
-struct open_slot {
-    uint64_t id; /* (parent + 1) << 32 | move key; 0 empty */
-    uint32_t node;
-};
+/* Nodes the openings tree holds at most: 36 MB of nodes, 8 MB of index. */
+#define STATS_OPEN_NODES ((size_t)1 << 20)
 
 /* Games read twice (stats_repeat.c): the keys of the games counted, each
  * with where it was read, and the repeats left out. */
@@ -122,21 +140,26 @@ struct pdn_stats {
     unsigned best_capture; /* pieces */
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
-    struct names players, events, aliases, teams;
-    struct vec team; /* char *: a team's name as first met, by index (stats_teams.c) */
-    struct interned seen_players, seen_events; /* emptied when an alias is added */
-    struct vec player;                         /* struct st_player */
-    struct vec event;                          /* struct st_event */
-    struct vec alias;                          /* struct st_alias, by alias index */
-    struct vec pairs; /* uint64_t event << 32 | player, a set: see stats.c */
+    struct names events, aliases, teams;
+    struct vec team;             /* char *: a team's name as first met, by index (stats_teams.c) */
+    struct interned seen_events; /* emptied when an alias is added */
+    struct st_pool strings;      /* players' names */
+    uint64_t *player_slots;      /* players by key: hash << 32 | index + 1, 0 empty */
+    size_t player_cap;
+    struct vec player; /* struct st_player */
+    struct vec event;  /* struct st_event */
+    struct vec alias;  /* struct st_alias, by alias index */
+    struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
     uint64_t *pair_slots;
     size_t pair_cap, npairs;
-    struct vec open;              /* struct st_open; index 0 is the root */
-    struct open_slot *open_slots; /* (parent, move key) -> child: see open_child */
+    struct vec open;      /* struct st_open; index 0 is the root */
+    uint32_t *open_slots; /* (parent, move key) -> child: index + 1, 0 empty */
     size_t open_cap;
     struct repeat_set repeat_seen; /* stats_repeat.c */
     struct vec repeats;            /* struct st_repeat */
     struct vec repeat_files;       /* char *: the files repeats name */
+    size_t open_max;               /* nodes at most (STATS_OPEN_NODES; tests set less) */
+    unsigned long open_cut;        /* games whose line the full tree cut short */
 };
 
 /* ---- names (stats.c) ---- */
@@ -196,6 +219,109 @@ bool team_table_build(struct team_table *out, const pdn_stats *st, const struct 
 void team_table_free(struct team_table *t);
 /* A team's row index, or -1. */
 int team_row_of(const struct team_table *t, uint32_t team);
+/* Doubles a table of 64-bit slots whose high half is a hash (0 empty),
+ * first slots when it has none: false out of memory. */
+bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first);
+/* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
+ * finaliser, so that every bit reaches the index. */
+size_t stats_slot_of(uint64_t v, size_t cap);
+/* FNV-1a of a string. */
+uint64_t stats_hash(const char *s);
+/* The display name and key of a tag value, aliases applied, in buf (3n + 4
+ * bytes at least, n its length): returns the key; *display points to the
+ * name (in buf, or the alias's). */
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display);
+
+/* ---- players (stats_players.c) ---- */
+
+/* The index of the player named by the game's tag ("White", "Black"),
+ * added when new; -1 out of memory. */
+long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag);
+/* Frees the players, their names and their index. */
+void stats_players_free(pdn_stats *st);
+
+/* ---- tables of cells (stats_table.c) ---- */
+
+/*
+ * How a table is written in CSV and JSON, by identifiers ([a-z][a-z0-9_]*):
+ * TAB_ROWS: CSV rows under a header of column keys; a JSON array of objects.
+ * TAB_MEASURES: two columns, a measure and its value: a JSON object of
+ *   measure keys, a CSV header of them over one row of values.
+ * TAB_KEYED: rows of a fixed set (results): a JSON object of row keys, each
+ *   an object of the other columns; in CSV the row key in the first column.
+ * A row's key is row_keys[i], else its first cell's identifier.
+ */
+enum tab_shape { TAB_ROWS, TAB_MEASURES, TAB_KEYED };
+enum { TAB_COLS = 64, TAB_KEY = 32 };
+
+struct tab {
+    const char *name; /* in --only, and its member in JSON */
+    char title[256];  /* text heading */
+    enum tab_shape shape;
+    const char *const *row_keys;  /* TAB_KEYED, TAB_MEASURES: NULL, or a key per row */
+    const char *cols[TAB_COLS];   /* headings in text */
+    char colbuf[TAB_COLS][24];    /* room for headings made up (round numbers) */
+    char keys[TAB_COLS][TAB_KEY]; /* the columns' identifiers in CSV and JSON */
+    bool num[TAB_COLS];           /* a number: right-aligned, a JSON number */
+    bool str[TAB_COLS];           /* right-aligned, yet a string (cells of a grid) */
+    bool date[TAB_COLS];          /* a date: a spreadsheet may read it as one */
+    size_t ncols;
+    bool text_last;   /* the last column is drawn in text only (bars) */
+    struct vec cells; /* char *, row by row */
+    bool failed;
+};
+
+struct csv_out;
+
+/* Where tables go, and what the JSON document has written so far. */
+struct stats_out {
+    FILE *fp;
+    const struct pdn_stats_write_options *o;
+    bool first_table; /* JSON: no member written yet */
+    bool json_cross;  /* JSON: the crosstables' array is open */
+    bool json_teams;  /* JSON: the team tables' array is open */
+    struct csv_out *csv;
+};
+
+/* The identifier of a heading: ASCII letters and digits in lower case,
+ * '%' as the word "pct", apostrophes dropped, anything else one '_'
+ * between words; "c_" before one that would start with a digit. */
+size_t stats_ident(char out[TAB_KEY], const char *heading);
+/* A column: its heading in text and its key (NULL: the heading's identifier;
+ * a key met twice gets _N, N its column). */
+void tab_col_key(struct tab *t, const char *heading, const char *key, bool num);
+void tab_col(struct tab *t, const char *heading, bool num);
+/* A column made up: heading prefix N, key key_prefix N ("R3", "round_3"). */
+void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int n, bool num);
+/* The next cell, row by row. */
+void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Writes a table in the format asked for, and frees it; PDN_ENOMEM when a
+ * cell could not be made. */
+int tab_emit(struct stats_out *o, struct tab *t);
+void tab_free(struct tab *t);
+/* The rows of a table as a JSON array of objects (the crosstables' rows). */
+void tab_json_rows(FILE *fp, const struct tab *t);
+/* "name": at the document's level, after a comma when needed. */
+void stats_json_member(struct stats_out *o, const char *name);
+/* A JSON string literal: valid UTF-8, every control character escaped. */
+void stats_json_string(FILE *fp, const char *s);
+
+/* ---- openings (stats_open.c) ---- */
+
+/* stats_open_child's answer when the tree is full. */
+#define STATS_OPEN_FULL UINT32_MAX
+/* Room for a node's move text: "50x50" and the NUL. */
+enum { STATS_OPEN_TEXT = 8 };
+
+/* The child of node by move m, added when new: its index; STATS_OPEN_FULL
+ * when it is new and the tree holds open_max nodes; 0 out of memory. */
+uint32_t stats_open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m,
+                          enum pdn_variant variant);
+/* A node's games: the sum of its results. */
+unsigned long stats_open_games(const struct st_open *n);
+/* A node's move as text, "32-28", "28x19" or "c3-d4"; its length. */
+size_t stats_open_text(char out[STATS_OPEN_TEXT], const struct st_open *n);
+void stats_open_free(pdn_stats *st);
 
 /* ---- crosstable (stats_cross.c) ---- */
 

@@ -249,7 +249,7 @@ static struct cand *cands_make(const pdn_stats *st, bool event, size_t *n)
         const struct st_event *e = (const struct st_event *)st->event.data + i;
         const struct st_player *p = (const struct st_player *)st->player.data + i;
         const char *name = event ? e->name : p->name;
-        unsigned long games = event ? e->games : p->games;
+        unsigned long games = event ? e->games : st_player_games(p);
         if (unwritable(name) || games == 0) continue;
         struct cand *x = &c[(*n)++];
         *x = (struct cand){.index = i, .name = name, .games = games, .parent = *n - 1};

@@ -1,232 +1,24 @@
 /*
  * stats_write: the tables of a collection's statistics, each built as rows
- * of cells and written as aligned text, CSV rows (through csv.c, libcsv)
- * or one JSON document. It reads the counts and crosstables; it changes
- * nothing and keeps nothing between calls.
+ * of cells (stats_table.c writes them as aligned text, CSV or one JSON
+ * document), with the identifiers CSV and JSON name them by. It reads the
+ * counts and crosstables; it changes nothing and keeps nothing between
+ * calls.
  */
 #include "csv_impl.h"
 #include "replay.h"
 #include "stats.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- tables of cells ----------------------------------------------------------- */
-
-struct tab {
-    const char *name; /* in --only, CSV and JSON */
-    char title[256];  /* text heading */
-    const char *cols[64];
-    char colbuf[64][24]; /* room for column names made up (round numbers) */
-    bool num[64];        /* a number: right-aligned, unquoted in JSON */
-    bool str[64];        /* right-aligned, yet a string in JSON (cells of a grid) */
-    size_t ncols;
-    bool text_last;   /* the last column is drawn in text only (bars) */
-    struct vec cells; /* char *, row by row */
-    bool failed;
-};
-
-struct out {
-    FILE *fp;
-    const struct pdn_stats_write_options *o;
-    bool first_table; /* JSON: no table written yet */
-    bool json_cross;  /* JSON: the crosstables' array is open */
-    bool json_teams;  /* JSON: the team tables' array is open */
-    struct csv_out csv;
-};
-
-static void col(struct tab *t, const char *name, bool num)
-{
-    if (t->ncols >= 64) return;
-    t->num[t->ncols] = num;
-    t->cols[t->ncols++] = name;
-}
-
-/* A column whose name is made up. */
-static void col_num(struct tab *t, const char *prefix, int n, bool num)
-{
-    if (t->ncols >= 64) return;
-    snprintf(t->colbuf[t->ncols], sizeof t->colbuf[t->ncols], "%s%d", prefix, n);
-    col(t, t->colbuf[t->ncols], num);
-}
-
-static void cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void cell(struct tab *t, const char *fmt, ...)
-{
-    char buf[256]; /* most cells fit: formatted once */
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s && (size_t)n < sizeof buf) {
-        memcpy(s, buf, (size_t)n + 1);
-    } else if (s) {
-        va_start(ap, fmt);
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
-        va_end(ap);
-    }
-    char **slot = s ? vec_push(&t->cells, sizeof *slot) : NULL;
-    if (!slot) {
-        free(s);
-        t->failed = true;
-        return;
-    }
-    *slot = s;
-}
-
-static void tab_free(struct tab *t)
-{
-    char **c = t->cells.data;
-    for (size_t i = 0; i < t->cells.n; i++)
-        free(c[i]);
-    vec_free(&t->cells);
-}
-
 static double pct(unsigned long part, unsigned long whole)
 {
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-/* ---- writing a table ------------------------------------------------------------ */
-
-/* Blanks are held back until something follows them: no line ends in one. */
-static void put_blanks(FILE *fp, size_t *pending)
-{
-    for (; *pending > 0; --*pending)
-        fputc(' ', fp);
-}
-
-static void put_padded(FILE *fp, const char *s, size_t width, bool right, size_t *pending)
-{
-    size_t w = pdn_text_width(s, strlen(s)), pad = w < width ? width - w : 0;
-    if (right) *pending += pad;
-    if (*s) {
-        put_blanks(fp, pending);
-        fputs(s, fp);
-    }
-    if (!right) *pending += pad;
-}
-
-/* One line of a text table, without trailing blanks. */
-static void text_line(struct out *o, const struct tab *t, char *const *row, const size_t *width)
-{
-    size_t pending = 2;
-    for (size_t j = 0; j < t->ncols; j++) {
-        put_padded(o->fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j],
-                   &pending);
-        if (j + 1 < t->ncols) pending += 2;
-    }
-    fputc('\n', o->fp);
-}
-
-static void write_text(struct out *o, const struct tab *t)
-{
-    char **c = t->cells.data;
-    size_t rows = t->ncols ? t->cells.n / t->ncols : 0, width[64] = {0};
-    for (size_t j = 0; j < t->ncols; j++) {
-        width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
-        for (size_t i = 0; i < rows; i++) {
-            size_t w = pdn_text_width(c[i * t->ncols + j], strlen(c[i * t->ncols + j]));
-            if (w > width[j]) width[j] = w;
-        }
-    }
-    fprintf(o->fp, "%s\n", t->title);
-    text_line(o, t, (char *const *)t->cols, width);
-    for (size_t i = 0; i < rows; i++)
-        text_line(o, t, c + i * t->ncols, width);
-    fputc('\n', o->fp);
-}
-
-static void write_csv(struct out *o, const struct tab *t)
-{
-    char **c = t->cells.data;
-    size_t ncols = t->ncols - (t->text_last ? 1 : 0);
-    size_t rows = t->ncols ? t->cells.n / t->ncols : 0;
-    o->csv = (struct csv_out){.fp = o->fp, .delim = ',', .first = true};
-    for (size_t j = 0; j < ncols; j++)
-        csv_out_field(&o->csv, t->cols[j], strlen(t->cols[j]), CSV_KIND_TEXT);
-    csv_out_end(&o->csv);
-    for (size_t i = 0; i < rows; i++) {
-        for (size_t j = 0; j < ncols; j++) {
-            const char *s = c[i * t->ncols + j];
-            csv_out_field(&o->csv, s, strlen(s), CSV_KIND_TEXT);
-        }
-        csv_out_end(&o->csv);
-    }
-    /* Rows are buffered (csv_out): hand them over, and free the buffer. */
-    csv_out_flush(&o->csv);
-    csv_out_free(&o->csv);
-}
-
-static void json_string(FILE *fp, const char *s)
-{
-    fputc('"', fp);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(fp, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(fp, "\\u%04x", *p);
-        else
-            fputc(*p, fp);
-    }
-    fputc('"', fp);
-}
-
-/* The rows of a table as an array of objects. */
-static void write_json_rows(struct out *o, const struct tab *t)
-{
-    char **c = t->cells.data;
-    size_t ncols = t->ncols - (t->text_last ? 1 : 0);
-    size_t rows = t->ncols ? t->cells.n / t->ncols : 0;
-    fputc('[', o->fp);
-    for (size_t i = 0; i < rows; i++) {
-        fputs(i ? ",\n    {" : "\n    {", o->fp);
-        for (size_t j = 0; j < ncols; j++) {
-            const char *s = c[i * t->ncols + j];
-            if (j) fputs(", ", o->fp);
-            json_string(o->fp, t->cols[j]);
-            fputs(": ", o->fp);
-            char *end;
-            bool number = t->num[j] && !t->str[j] && s[0];
-            if (number) strtod(s, &end);
-            number = number && *end == '\0' && strspn(s, "0123456789.-") == strlen(s);
-            if (number)
-                fputs(s, o->fp);
-            else
-                json_string(o->fp, s);
-        }
-        fputc('}', o->fp);
-    }
-    fputs(rows ? "\n  ]" : "]", o->fp);
-}
-
-static void write_json(struct out *o, const struct tab *t)
-{
-    fputs(o->first_table ? "{\n  " : ",\n  ", o->fp);
-    o->first_table = false;
-    json_string(o->fp, t->name);
-    fputs(": ", o->fp);
-    write_json_rows(o, t);
-}
-
-/* Writes a table and frees it; PDN_ENOMEM when a cell could not be made. */
-static int emit(struct out *o, struct tab *t)
-{
-    int rc = t->failed ? PDN_ENOMEM : 0;
-    if (!rc) {
-        if (o->o->format == PDN_STATS_TEXT)
-            write_text(o, t);
-        else if (o->o->format == PDN_STATS_CSV)
-            write_csv(o, t);
-        else
-            write_json(o, t);
-    }
-    tab_free(t);
-    return rc;
 }
 
 /* ---- the tables ------------------------------------------------------------------ */
@@ -240,8 +32,8 @@ static void measure(struct tab *t, const char *what, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    cell(t, "%s", what);
-    cell(t, "%s", buf);
+    tab_cell(t, "%s", what);
+    tab_cell(t, "%s", buf);
 }
 
 static unsigned long median_len(const pdn_stats *st)
@@ -253,11 +45,11 @@ static unsigned long median_len(const pdn_stats *st)
     return 0;
 }
 
-static int t_totals(struct out *o, const pdn_stats *st)
+static int t_totals(struct stats_out *o, const pdn_stats *st)
 {
-    struct tab t = {.name = "totals", .title = "Totals"};
-    col(&t, "measure", false);
-    col(&t, "value", true);
+    struct tab t = {.name = "totals", .title = "Totals", .shape = TAB_MEASURES};
+    tab_col(&t, "measure", false);
+    tab_col(&t, "value", true);
     measure(&t, "files", "%lu", st->files);
     measure(&t, "games", "%lu", st->games);
     measure(&t, "plies", "%lu", st->plies);
@@ -266,16 +58,18 @@ static int t_totals(struct out *o, const pdn_stats *st)
     measure(&t, "plies per game, median", "%lu", median_len(st));
     measure(&t, "plies per game, min", "%lu", st->games ? st->min_len : 0);
     measure(&t, "plies per game, max", "%lu", st->max_len);
-    return emit(o, &t);
+    /* games whose line stopped where the openings tree was full */
+    measure(&t, "openings cut short (tree full)", "%lu", st->open_cut);
+    return tab_emit(o, &t);
 }
 
-static int t_lengths(struct out *o, const pdn_stats *st)
+static int t_lengths(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "lengths", .title = "Game length (plies)", .text_last = true};
-    col(&t, "from", true);
-    col(&t, "to", true);
-    col(&t, "games", true);
-    col(&t, "", false);
+    tab_col(&t, "from", true);
+    tab_col(&t, "to", true);
+    tab_col(&t, "games", true);
+    tab_col(&t, "", false);
     unsigned long step = 10 * (st->max_len / 200 + 1), top = 0, nb = st->max_len / step + 1;
     const unsigned long *l = st->lengths.data;
     unsigned long *b = calloc(nb, sizeof *b);
@@ -286,87 +80,91 @@ static int t_lengths(struct out *o, const pdn_stats *st)
         if (b[i] > top) top = b[i];
     static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
     for (unsigned long i = 0; st->games && i < nb; i++) {
-        cell(&t, "%lu", i * step);
-        cell(&t, "%lu", i * step + step - 1);
-        cell(&t, "%lu", b[i]);
+        tab_cell(&t, "%lu", i * step);
+        tab_cell(&t, "%lu", i * step + step - 1);
+        tab_cell(&t, "%lu", b[i]);
         unsigned long len = top ? (b[i] * 40 * 8 + top / 2) / top : 0;
         char bar[40 * 3 + 8] = "";
         size_t w = 0;
         for (unsigned long k = 0; k < len / 8; k++)
             w += (size_t)sprintf(bar + w, "%s", o->o->blocks ? "█" : "#");
         if (o->o->blocks) sprintf(bar + w, "%s", eighths[len % 8]);
-        cell(&t, "%s", bar);
+        tab_cell(&t, "%s", bar);
     }
     free(b);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_results(struct out *o, const pdn_stats *st)
+static int t_results(struct stats_out *o, const pdn_stats *st)
 {
     static const char *const names[ST_OUTCOMES] = {"White won", "draw", "Black won", "other (0-0)",
                                                    "unknown"};
-    struct tab t = {.name = "results", .title = "Results"};
-    col(&t, "result", false);
-    col(&t, "games", true);
-    col(&t, "%", true);
+    static const char *const keys[] = {"white_won", "draw",    "black_won",
+                                       "other",     "unknown", "white_score"};
+    struct tab t = {.name = "results", .title = "Results", .shape = TAB_KEYED, .row_keys = keys};
+    tab_col(&t, "result", false);
+    tab_col(&t, "games", true);
+    tab_col(&t, "%", true);
     for (int i = 0; i < ST_OUTCOMES; i++) {
-        cell(&t, "%s", names[i]);
-        cell(&t, "%lu", st->outcome[i]);
-        cell(&t, "%.1f", pct(st->outcome[i], st->games));
+        tab_cell(&t, "%s", names[i]);
+        tab_cell(&t, "%lu", st->outcome[i]);
+        tab_cell(&t, "%.1f", pct(st->outcome[i], st->games));
     }
     unsigned long scored = st->outcome[ST_WHITE] + st->outcome[ST_DRAW] + st->outcome[ST_BLACK] +
                            st->outcome[ST_OTHER];
-    cell(&t, "White's score");
-    cell(&t, "%lu", 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
-    cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
-    return emit(o, &t);
+    tab_cell(&t, "White's score");
+    tab_cell(&t, "%lu", 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
+    tab_cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
+    return tab_emit(o, &t);
 }
 
-static int t_endings(struct out *o, const pdn_stats *st)
+static int t_endings(struct stats_out *o, const pdn_stats *st)
 {
     static const char *const names[ST_ENDINGS] = {"no move left on the board",
                                                   "result recorded without that",
                                                   "a draw rule reached", "unfinished (no result)"};
-    struct tab t = {.name = "endings", .title = "How games ended"};
-    col(&t, "ending", false);
-    col(&t, "games", true);
-    col(&t, "%", true);
+    static const char *const keys[ST_ENDINGS] = {"no_move", "recorded", "draw_rule", "unfinished"};
+    struct tab t = {
+        .name = "endings", .title = "How games ended", .shape = TAB_KEYED, .row_keys = keys};
+    tab_col(&t, "ending", false);
+    tab_col(&t, "games", true);
+    tab_col(&t, "%", true);
     for (int i = 0; i < ST_ENDINGS; i++) {
-        cell(&t, "%s", names[i]);
-        cell(&t, "%lu", st->ending[i]);
-        cell(&t, "%.1f", pct(st->ending[i], st->games));
+        tab_cell(&t, "%s", names[i]);
+        tab_cell(&t, "%lu", st->ending[i]);
+        tab_cell(&t, "%.1f", pct(st->ending[i], st->games));
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_findings(struct out *o, const pdn_stats *st)
+static int t_findings(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "findings", .title = "Findings"};
-    col(&t, "code", false);
-    col(&t, "severity", false);
-    col(&t, "findings", true);
-    col(&t, "games", true);
-    cell(&t, "games with errors");
-    cell(&t, "error");
-    cell(&t, "%s", "");
-    cell(&t, "%lu", st->errors);
-    cell(&t, "games with warnings");
-    cell(&t, "warning");
-    cell(&t, "%s", "");
-    cell(&t, "%lu", st->warnings);
+    tab_col(&t, "code", false);
+    tab_col(&t, "severity", false);
+    tab_col(&t, "findings", true);
+    tab_col(&t, "games", true);
+    tab_cell(&t, "games with errors");
+    tab_cell(&t, "error");
+    tab_cell(&t, "%s", "");
+    tab_cell(&t, "%lu", st->errors);
+    tab_cell(&t, "games with warnings");
+    tab_cell(&t, "warning");
+    tab_cell(&t, "%s", "");
+    tab_cell(&t, "%lu", st->warnings);
     for (int c = 0; c < PDN_DIAG_COUNT; c++) {
         if (!st->findings[c]) continue;
-        cell(&t, "%s", pdn_diag_name(c));
-        cell(&t, "%s", pdn_severity_name(pdn_diag_severity(c)));
-        cell(&t, "%lu", st->findings[c]);
-        cell(&t, "%lu", st->finding_games[c]);
+        tab_cell(&t, "%s", pdn_diag_name(c));
+        tab_cell(&t, "%s", pdn_severity_name(pdn_diag_severity(c)));
+        tab_cell(&t, "%lu", st->findings[c]);
+        tab_cell(&t, "%lu", st->finding_games[c]);
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 static int player_order(const void *a, const void *b, void *ctx);
 
-static int t_players(struct out *o, const pdn_stats *st)
+static int t_players(struct stats_out *o, const pdn_stats *st)
 {
     size_t n = st->player.n;
     const struct st_player *p = st->player.data;
@@ -386,50 +184,62 @@ static int t_players(struct out *o, const pdn_stats *st)
     static const char *const cols[] = {"player", "games",  "wins",  "draws", "losses",
                                        "points", "score%", "white", "black"};
     for (int j = 0; j < 9; j++)
-        col(&t, cols[j], j > 0);
+        tab_col(&t, cols[j], j > 0);
     for (size_t i = 0; i < n; i++) {
         const struct st_player *q = &p[ix[i]];
         unsigned long scored = q->wins + q->draws + q->losses;
-        cell(&t, "%s", q->name);
-        cell(&t, "%lu", q->games);
-        cell(&t, "%lu", q->wins);
-        cell(&t, "%lu", q->draws);
-        cell(&t, "%lu", q->losses);
-        cell(&t, "%lu", q->points);
-        cell(&t, "%.1f", pct(q->points, 2 * scored));
-        cell(&t, "%lu", q->white);
-        cell(&t, "%lu", q->black);
+        tab_cell(&t, "%s", q->name);
+        tab_cell(&t, "%lu", st_player_games(q));
+        tab_cell(&t, "%" PRIu32, q->wins);
+        tab_cell(&t, "%" PRIu32, q->draws);
+        tab_cell(&t, "%" PRIu32, q->losses);
+        tab_cell(&t, "%lu", st_player_points(q));
+        tab_cell(&t, "%.1f", pct(st_player_points(q), 2 * scored));
+        tab_cell(&t, "%" PRIu32, q->white);
+        tab_cell(&t, "%" PRIu32, q->black);
     }
     free(ix);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* Points, then wins, then fewer games, then name. */
 static int player_order(const void *a, const void *b, void *ctx)
 {
     const struct st_player *p = ctx, *x = &p[*(const size_t *)a], *y = &p[*(const size_t *)b];
-    if (x->points != y->points) return x->points > y->points ? -1 : 1;
+    unsigned long px = st_player_points(x), py = st_player_points(y);
+    unsigned long gx = st_player_games(x), gy = st_player_games(y);
+    if (px != py) return px > py ? -1 : 1;
     if (x->wins != y->wins) return x->wins > y->wins ? -1 : 1;
-    if (x->games != y->games) return x->games < y->games ? -1 : 1;
+    if (gx != gy) return gx < gy ? -1 : 1;
     return strcmp(x->name, y->name);
 }
 
-static int t_events(struct out *o, const pdn_stats *st)
+static int t_events(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "events", .title = "Events"};
     static const char *const cols[] = {"event", "games", "from", "to", "players", "rounds"};
     for (int j = 0; j < 6; j++)
-        col(&t, cols[j], j == 1 || j > 3);
+        tab_col(&t, cols[j], j == 1 || j > 3);
+    t.date[2] = t.date[3] = true;
+    /* for a spreadsheet, ISO dates (YYYY-MM-DD), as pdn2csv --excel writes */
+    bool iso = o->o->excel && o->o->format == PDN_STATS_CSV;
     const struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
-        cell(&t, "%s", e[i].name);
-        cell(&t, "%lu", e[i].games);
-        cell(&t, "%s", e[i].first);
-        cell(&t, "%s", e[i].last);
-        cell(&t, "%lu", e[i].players);
-        cell(&t, "%zu", e[i].rounds.n);
+        char from[11], to[11];
+        memcpy(from, e[i].first, sizeof from);
+        memcpy(to, e[i].last, sizeof to);
+        for (int k = 4; iso && k <= 7; k += 3)
+            if (from[0]) from[k] = '-';
+        for (int k = 4; iso && k <= 7; k += 3)
+            if (to[0]) to[k] = '-';
+        tab_cell(&t, "%s", e[i].name);
+        tab_cell(&t, "%lu", e[i].games);
+        tab_cell(&t, "%s", from);
+        tab_cell(&t, "%s", to);
+        tab_cell(&t, "%lu", e[i].players);
+        tab_cell(&t, "%zu", e[i].rounds.n);
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* ---- openings ----------------------------------------------------------------------- */
@@ -446,69 +256,86 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
 {
     const struct st_open *tree = w->st->open.data;
     uint32_t kids[256];
+    unsigned long games[256];
     size_t n = 0;
     for (uint32_t c = tree[node].child; c && n < 256; c = tree[c - 1].next)
         kids[n++] = c - 1;
+    for (size_t i = 0; i < n / 2; i++) { /* the list is newest first */
+        uint32_t x = kids[i];
+        kids[i] = kids[n - 1 - i];
+        kids[n - 1 - i] = x;
+    }
+    for (size_t i = 0; i < n; i++)
+        games[i] = stats_open_games(&tree[kids[i]]);
     for (size_t i = 1; i < n; i++) /* most games first, ties in the order met */
-        for (size_t j = i; j > 0 && tree[kids[j]].games > tree[kids[j - 1]].games; j--) {
+        for (size_t j = i; j > 0 && games[j] > games[j - 1]; j--) {
             uint32_t x = kids[j];
+            unsigned long g = games[j];
             kids[j] = kids[j - 1];
+            games[j] = games[j - 1];
             kids[j - 1] = x;
+            games[j - 1] = g;
         }
     if (w->top > 0 && n > (size_t)w->top) n = (size_t)w->top;
     for (size_t i = 0; i < n; i++) {
         const struct st_open *k = &tree[kids[i]];
-        char num[16];
+        char num[16], move[STATS_OPEN_TEXT];
+        stats_open_text(move, k);
         if (depth % 2 == 0)
             snprintf(num, sizeof num, "%d. ", depth / 2 + 1);
         else
             snprintf(num, sizeof num, "%d... ", depth / 2 + 1);
         int len = snprintf(w->line + linelen, sizeof w->line - linelen, "%s%s%s",
-                           linelen ? " " : "", depth % 2 == 0 ? num : "", k->move);
+                           linelen ? " " : "", depth % 2 == 0 ? num : "", move);
         if (w->text)
-            cell(w->t, "%*s%s%s", 2 * depth, "", num, k->move);
+            tab_cell(w->t, "%*s%s%s", 2 * depth, "", num, move);
         else
-            cell(w->t, "%s", w->line);
-        cell(w->t, "%d", depth + 1);
-        cell(w->t, "%lu", k->games);
-        cell(w->t, "%lu", k->outcome[ST_WHITE]);
-        cell(w->t, "%lu", k->outcome[ST_DRAW]);
-        cell(w->t, "%lu", k->outcome[ST_BLACK]);
-        unsigned long scored = k->outcome[ST_WHITE] + k->outcome[ST_DRAW] + k->outcome[ST_BLACK] +
-                               k->outcome[ST_OTHER];
-        cell(w->t, "%.1f", pct(2 * k->outcome[ST_WHITE] + k->outcome[ST_DRAW], 2 * scored));
+            tab_cell(w->t, "%s", w->line);
+        tab_cell(w->t, "%d", depth + 1);
+        tab_cell(w->t, "%lu", games[i]);
+        unsigned long white = k->outcome[ST_WHITE], draw = k->outcome[ST_DRAW];
+        tab_cell(w->t, "%lu", white);
+        tab_cell(w->t, "%lu", draw);
+        tab_cell(w->t, "%lu", (unsigned long)k->outcome[ST_BLACK]);
+        unsigned long scored = white + draw + k->outcome[ST_BLACK] + k->outcome[ST_OTHER];
+        tab_cell(w->t, "%.1f", pct(2 * white + draw, 2 * scored));
         if (len > 0 && linelen + (size_t)len < sizeof w->line)
             open_rows(w, kids[i], depth + 1, linelen + (size_t)len);
         w->line[linelen] = '\0';
     }
 }
 
-static int t_openings(struct out *o, const pdn_stats *st)
+static int t_openings(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "openings"};
     snprintf(t.title, sizeof t.title, "Openings (first %d plies)", st->opt.opening_depth);
+    if (st->open_cut)
+        snprintf(t.title, sizeof t.title,
+                 "Openings (first %d plies; the tree is full at %zu positions: the lines of %lu "
+                 "games stop there)",
+                 st->opt.opening_depth, st->open.n - 1, st->open_cut);
     static const char *const cols[] = {"moves", "ply",       "games",       "white won",
                                        "draw",  "black won", "white score%"};
     for (int j = 0; j < 7; j++)
-        col(&t, cols[j], j > 0);
+        tab_col(&t, cols[j], j > 0);
     struct open_walk w = {.t = &t, .st = st, .text = o->o->format == PDN_STATS_TEXT};
     w.top = o->o->openings_top == 0 ? 5 : o->o->openings_top;
     open_rows(&w, 0, 0, 0);
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
-static int t_play(struct out *o, const pdn_stats *st)
+static int t_play(struct stats_out *o, const pdn_stats *st)
 {
-    struct tab t = {.name = "play", .title = "Play"};
-    col(&t, "measure", false);
-    col(&t, "value", false);
+    struct tab t = {.name = "play", .title = "Play", .shape = TAB_MEASURES};
+    tab_col(&t, "measure", false);
+    tab_col(&t, "value", false);
     measure(&t, "captures", "%lu", st->captures);
     measure(&t, "captures per game", "%.2f",
             st->games ? (double)st->captures / (double)st->games : 0.0);
     measure(&t, "games with a capture", "%lu", st->capture_games);
     measure(&t, "largest capture (pieces)", "%u", st->best_capture);
-    cell(&t, "largest capture, first seen");
-    cell(&t, "%s", st->best_where ? st->best_where : "");
+    tab_cell(&t, "largest capture, first seen");
+    tab_cell(&t, "%s", st->best_where ? st->best_where : "");
     measure(&t, "promotions", "%lu", st->promotions);
     measure(&t, "games with a king", "%lu", st->king_games);
     measure(&t, "first king, mean ply", "%.1f",
@@ -526,7 +353,7 @@ static int t_play(struct out *o, const pdn_stats *st)
         snprintf(what, sizeof what, "draw rule: %s", draw_rule_name((enum draw_rule)r));
         measure(&t, what, "%lu", st->draw_rules[r]);
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* ---- crosstables ------------------------------------------------------------------------ */
@@ -539,16 +366,16 @@ static const char *player_name(const pdn_stats *st, uint32_t i)
 static void place_cell(struct tab *t, const struct cross_row *r)
 {
     if (r->place == r->place_to)
-        cell(t, "%d", r->place);
+        tab_cell(t, "%d", r->place);
     else
-        cell(t, "%d-%d", r->place, r->place_to);
+        tab_cell(t, "%d-%d", r->place, r->place_to);
 }
 
 /* A cell of a round-robin grid: row's points against col, game by game. */
 static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t colr)
 {
     if (row == colr) {
-        cell(t, "x");
+        tab_cell(t, "x");
         return;
     }
     char buf[64] = "";
@@ -567,7 +394,7 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
         buf[w++] = p < 0 ? '*' : (char)('0' + p);
     }
     buf[w] = '\0';
-    cell(t, "%s", w ? buf : ".");
+    tab_cell(t, "%s", w ? buf : ".");
 }
 
 /* A cell of a table by rounds: opponent's line (its place, unless the
@@ -588,7 +415,7 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
         w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", opp + 1,
                               white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
     }
-    cell(t, "%s", w ? buf : "-");
+    tab_cell(t, "%s", w ? buf : "-");
 }
 
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
@@ -619,11 +446,11 @@ static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pd
  * in JSON's fields; an open (Swiss) event has no such number. */
 static void cross_games_cells(struct tab *t, const struct cross *c)
 {
-    cell(t, "%zu", c->nrecs);
+    tab_cell(t, "%zu", c->nrecs);
     if (c->swiss)
-        cell(t, "%s", "");
+        tab_cell(t, "%s", "");
     else
-        cell(t, "%lu", c->expected);
+        tab_cell(t, "%lu", c->expected);
 }
 
 static void cross_games_json(FILE *fp, const struct cross *c)
@@ -635,70 +462,70 @@ static void cross_games_json(FILE *fp, const struct cross *c)
         fprintf(fp, "%lu", c->expected);
 }
 
-static int cross_table(struct out *o, const pdn_stats *st, const struct cross *c)
+static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cross *c)
 {
     bool text = o->o->format == PDN_STATS_TEXT;
     size_t cols_round = c->swiss ? (size_t)(c->rounds > 48 ? 48 : c->rounds) : c->nrows;
     bool grid = !c->swiss && c->nrows <= 48;
     struct tab t = {.name = "crosstable"};
     cross_title(&t, c, grid, o->o->tiebreak);
-    if (!text) col(&t, "event", false);
-    col(&t, "place", true);
-    col(&t, "player", false);
+    if (!text) tab_col(&t, "event", false);
+    tab_col(&t, "place", true);
+    tab_col(&t, "player", false);
     for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
-        col_num(&t, grid ? "" : "R", (int)j + 1, true);
+        tab_col_num(&t, grid ? "" : "R", grid ? "vs_" : "round_", (int)j + 1, true);
         t.str[t.ncols - 1] = true;
     }
-    col(&t, "games", true);
-    col(&t, "points", true);
+    tab_col(&t, "games", true);
+    tab_col(&t, "points", true);
     for (int k = 0; k < c->ncrit; k++)
-        col(&t, c->crit_name[k], true);
+        tab_col(&t, c->crit_name[k], true);
     bool csv = o->o->format == PDN_STATS_CSV; /* CSV has no title: the event's games in columns */
     if (csv) {
-        col(&t, "event games", true);
-        col(&t, "round robin games", true);
+        tab_col(&t, "event games", true);
+        tab_col(&t, "round robin games", true);
     }
     for (size_t i = 0; i < c->nrows; i++) {
         const struct cross_row *r = &c->rows[i];
-        if (!text) cell(&t, "%s", c->ev->name);
+        if (!text) tab_cell(&t, "%s", c->ev->name);
         place_cell(&t, r);
-        cell(&t, "%s", player_name(st, r->player));
+        tab_cell(&t, "%s", player_name(st, r->player));
         for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
             if (grid)
                 grid_cell(&t, c, i, j);
             else
                 round_cell(&t, c, i, (int)j + 1);
         }
-        cell(&t, "%g", r->games);
-        cell(&t, "%g", r->points);
+        tab_cell(&t, "%g", r->games);
+        tab_cell(&t, "%g", r->points);
         for (int k = 0; k < c->ncrit; k++)
-            cell(&t, "%g", r->crit[k]);
+            tab_cell(&t, "%g", r->crit[k]);
         if (csv) cross_games_cells(&t, c);
     }
-    if (o->o->format != PDN_STATS_JSON) return emit(o, &t);
+    if (o->o->format != PDN_STATS_JSON) return tab_emit(o, &t);
     if (t.failed) {
         tab_free(&t);
         return PDN_ENOMEM;
     }
-    if (!o->json_cross)
-        fputs(o->first_table ? "{\n  \"crosstables\": [\n  " : ",\n  \"crosstables\": [\n  ",
-              o->fp);
-    else
+    if (!o->json_cross) {
+        stats_json_member(o, "crosstables");
+        fputs("[\n  ", o->fp);
+    } else {
         fputs(",\n  ", o->fp);
-    fputs("{\"event\": ", o->fp);
-    o->first_table = false;
+    }
     o->json_cross = true;
-    json_string(o->fp, c->ev->name);
+    fputs("{\"event\": ", o->fp);
+    stats_json_string(o->fp, c->ev->name);
     fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, ",
-            grid ? "round robin" : "by rounds", preset_names[o->o->tiebreak], c->duplicates);
+            grid ? "round_robin" : "by_rounds", preset_names[o->o->tiebreak], c->duplicates);
     cross_games_json(o->fp, c);
     const char *note = cross_preset_note(o->o->tiebreak);
     if (note) {
         fputs(", \"tiebreak_note\": ", o->fp);
-        json_string(o->fp, note);
+        stats_json_string(o->fp, note);
     }
     fputs(", \"rows\": ", o->fp);
-    write_json_rows(o, &t);
+    tab_json_rows(o->fp, &t);
     fputc('}', o->fp);
     tab_free(&t);
     return 0;
@@ -712,17 +539,17 @@ static void cls_values(struct tab *t, const pdn_stats *st, const struct cross *c
     double pa, pb;
     int g = cross_cls_diff(c, a, b, &pa, &pb);
     if (g < 0 || (size_t)g >= c->nrows) {
-        cell(t, "%s", "");
+        tab_cell(t, "%s", "");
         return;
     }
     size_t end = (size_t)g + 1;
     while (end < c->nrows && c->rows[end].gid[c->cls_stage] == g)
         end++;
     if (end == (size_t)g + 1)
-        cell(t, "%g > %g against %s", pa, pb, player_name(st, c->rows[g].player));
+        tab_cell(t, "%g > %g against %s", pa, pb, player_name(st, c->rows[g].player));
     else
-        cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
-             c->rows[end - 1].place_to);
+        tab_cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
+                 c->rows[end - 1].place_to);
 }
 
 /* Why each player is ahead of the next one with as many points. */
@@ -734,21 +561,21 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
         int k = 0;
         while (k < c->ncrit && a->gid[k + 1] == b->gid[k + 1])
             k++;
-        cell(t, "%s", c->ev->name);
+        tab_cell(t, "%s", c->ev->name);
         place_cell(t, a);
-        cell(t, "%s", player_name(st, a->player));
+        tab_cell(t, "%s", player_name(st, a->player));
         place_cell(t, b);
-        cell(t, "%s", player_name(st, b->player));
-        cell(t, "%g", a->points);
+        tab_cell(t, "%s", player_name(st, b->player));
+        tab_cell(t, "%g", a->points);
         if (k < c->ncrit && k == c->cls_stage) {
-            cell(t, "%s", c->crit_name[k]);
+            tab_cell(t, "%s", c->crit_name[k]);
             cls_values(t, st, c, a, b);
         } else if (k < c->ncrit) {
-            cell(t, "%s", c->crit_name[k]);
-            cell(t, "%g > %g", a->crit[k], b->crit[k]);
+            tab_cell(t, "%s", c->crit_name[k]);
+            tab_cell(t, "%g > %g", a->crit[k], b->crit[k]);
         } else {
-            cell(t, "not separated: shared place");
-            cell(t, "%s", "");
+            tab_cell(t, "not separated: shared place");
+            tab_cell(t, "%s", "");
         }
     }
 }
@@ -762,11 +589,11 @@ static void missing_rows(struct tab *t, const pdn_stats *st, const struct cross 
             const struct cross_opp *p = cross_pair(c, c->rows[i].at, c->rows[j].at);
             unsigned games = p ? p->recorded : 0;
             if (games >= (unsigned)c->cycles) continue;
-            cell(t, "%s", c->ev->name);
-            cell(t, "%s", player_name(st, c->rows[i].player));
-            cell(t, "%s", player_name(st, c->rows[j].player));
-            cell(t, "%u", games);
-            cell(t, "%d", c->cycles);
+            tab_cell(t, "%s", c->ev->name);
+            tab_cell(t, "%s", player_name(st, c->rows[i].player));
+            tab_cell(t, "%s", player_name(st, c->rows[j].player));
+            tab_cell(t, "%u", games);
+            tab_cell(t, "%d", c->cycles);
         }
 }
 
@@ -774,10 +601,10 @@ static void missing_columns(struct tab *t)
 {
     static const char *const cols[] = {"event", "player", "opponent", "games", "of"};
     for (int j = 0; j < 5; j++)
-        col(t, cols[j], j >= 3);
+        tab_col(t, cols[j], j >= 3);
 }
 
-static int stats_write_cross(struct out *o, const pdn_stats *st, unsigned tables)
+static int stats_write_cross(struct stats_out *o, const pdn_stats *st, unsigned tables)
 {
     struct tab ex = {.name = "explain",
                      .title = "Tie-breaks: what separated players on equal points"};
@@ -786,7 +613,7 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, unsigned tables
     static const char *const cols[] = {"event",       "place",  "player",     "next place",
                                        "next player", "points", "decided by", "values"};
     for (int j = 0; j < 8; j++)
-        col(&ex, cols[j], j == 1 || j == 3 || j == 5);
+        tab_col(&ex, cols[j], j == 1 || j == 3 || j == 5);
     missing_columns(&miss);
     bool want_table = tables & PDN_STATS_CROSSTABLE, want_explain = tables & PDN_STATS_EXPLAIN;
     bool want_missing = tables & PDN_STATS_MISSING;
@@ -809,8 +636,8 @@ static int stats_write_cross(struct out *o, const pdn_stats *st, unsigned tables
         cross_free(&c);
     }
     if (o->json_cross) fputs("\n  ]", o->fp);
-    if (rc == 0 && want_explain) rc = emit(o, &ex);
-    if (rc == 0 && want_missing) rc = emit(o, &miss);
+    if (rc == 0 && want_explain) rc = tab_emit(o, &ex);
+    if (rc == 0 && want_missing) rc = tab_emit(o, &miss);
     tab_free(&ex);
     tab_free(&miss);
     return rc;
@@ -836,7 +663,7 @@ static void team_round_cell(struct tab *t, const struct team_table *tt, size_t r
         w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d %lu-%lu", w ? ", " : "",
                               team_row_of(tt, m->team[1 - k]) + 1, m->board[k], m->board[1 - k]);
     }
-    cell(t, "%s", w ? buf : "-");
+    tab_cell(t, "%s", w ? buf : "-");
 }
 
 static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event *ev,
@@ -845,14 +672,14 @@ static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event 
     int rounds = tt->rounds > 48 ? 48 : tt->rounds;
     for (size_t i = 0; i < tt->nrows; i++) {
         const struct team_row *r = &tt->rows[i];
-        if (!text) cell(t, "%s", ev->name);
-        cell(t, "%d", r->place);
-        cell(t, "%s", team_name(st, r->team));
+        if (!text) tab_cell(t, "%s", ev->name);
+        tab_cell(t, "%d", r->place);
+        tab_cell(t, "%s", team_name(st, r->team));
         for (int k = 1; k <= rounds; k++)
             team_round_cell(t, tt, i, k);
-        cell(t, "%lu", r->matches);
-        cell(t, "%lu", r->match_points);
-        cell(t, "%lu", r->board_points);
+        tab_cell(t, "%lu", r->matches);
+        tab_cell(t, "%lu", r->match_points);
+        tab_cell(t, "%lu", r->board_points);
     }
 }
 
@@ -870,9 +697,9 @@ static bool looks_like_teams(const char *name)
 
 /* Text and CSV as any table; JSON as one object per event in a "teams"
  * array (o->json_teams: open), since one key per event would repeat. */
-static int team_emit(struct out *o, struct tab *t, const struct st_event *ev)
+static int team_emit(struct stats_out *o, struct tab *t, const struct st_event *ev)
 {
-    if (o->o->format != PDN_STATS_JSON || t->failed) return emit(o, t);
+    if (o->o->format != PDN_STATS_JSON || t->failed) return tab_emit(o, t);
     fputs(o->json_teams    ? ",\n  "
           : o->first_table ? "{\n  \"teams\": [\n  "
                            : ",\n  \"teams\": [\n  ",
@@ -880,16 +707,16 @@ static int team_emit(struct out *o, struct tab *t, const struct st_event *ev)
     o->first_table = false;
     o->json_teams = true;
     fputs("{\"event\": ", o->fp);
-    json_string(o->fp, ev->name);
+    stats_json_string(o->fp, ev->name);
     fputs(", \"rows\": ", o->fp);
-    write_json_rows(o, t);
+    tab_json_rows(o->fp, t);
     fputc('}', o->fp);
     tab_free(t);
     return 0;
 }
 
 /* One event's team table, or the reason it has none. */
-static int team_table(struct out *o, const pdn_stats *st, const struct st_event *ev)
+static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_event *ev)
 {
     struct team_table tt;
     if (!team_table_build(&tt, st, ev)) return PDN_ENOMEM;
@@ -897,8 +724,8 @@ static int team_table(struct out *o, const pdn_stats *st, const struct st_event 
     struct tab t = {.name = "teams"};
     if (tt.nrows == 0) {
         snprintf(t.title, sizeof t.title, "Teams: %s", ev->name);
-        col(&t, "note", false);
-        cell(&t, "its games name no teams (WhiteTeam and BlackTeam tags): no team table");
+        tab_col(&t, "note", false);
+        tab_cell(&t, "its games name no teams (WhiteTeam and BlackTeam tags): no team table");
         team_table_free(&tt);
         return team_emit(o, &t, ev);
     }
@@ -910,16 +737,16 @@ static int team_table(struct out *o, const pdn_stats *st, const struct st_event 
              "Teams: %s (%zu teams, %d rounds; a match won 2 match points, a game 2 board "
              "points%s)",
              ev->name, tt.nrows, tt.rounds, left);
-    if (!text) col(&t, "event", false);
-    col(&t, "place", true);
-    col(&t, "team", false);
+    if (!text) tab_col(&t, "event", false);
+    tab_col(&t, "place", true);
+    tab_col(&t, "team", false);
     for (int k = 1; k <= (tt.rounds > 48 ? 48 : tt.rounds); k++) {
-        col_num(&t, "R", k, true);
+        tab_col_num(&t, "R", "round_", k, true);
         t.str[t.ncols - 1] = true;
     }
-    col(&t, "matches", true);
-    col(&t, "match points", true);
-    col(&t, "board points", true);
+    tab_col(&t, "matches", true);
+    tab_col(&t, "match points", true);
+    tab_col(&t, "board points", true);
     team_rows(&t, st, ev, &tt, text);
     team_table_free(&tt);
     return team_emit(o, &t, ev);
@@ -938,7 +765,7 @@ static bool has_teams(const struct st_event *e)
 
 /* The team tables: events whose games name teams, and those whose name
  * says teams. */
-static int t_teams(struct out *o, const pdn_stats *st)
+static int t_teams(struct stats_out *o, const pdn_stats *st)
 {
     const struct st_event *e = st->event.data;
     size_t n = 0;
@@ -960,7 +787,7 @@ static const char *repeat_file(const pdn_stats *st, uint32_t i)
 }
 
 /* Each game left out as a repeat, and the game it repeats. */
-static int t_repeats(struct out *o, const pdn_stats *st)
+static int t_repeats(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "repeats",
                     .title = "Repeats: games read twice, left out of players, events and "
@@ -968,30 +795,30 @@ static int t_repeats(struct out *o, const pdn_stats *st)
     static const char *const cols[] = {"file",  "game",  "event",   "round",
                                        "white", "black", "repeats", "found by"};
     for (int j = 0; j < 8; j++)
-        col(&t, cols[j], j == 1);
+        tab_col(&t, cols[j], j == 1);
     const struct st_repeat *r = st->repeats.data;
     const struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->repeats.n; i++) {
-        cell(&t, "%s", repeat_file(st, r[i].file));
-        cell(&t, "%u", (unsigned)r[i].game);
-        cell(&t, "%s", e[r[i].event].name);
+        tab_cell(&t, "%s", repeat_file(st, r[i].file));
+        tab_cell(&t, "%u", (unsigned)r[i].game);
+        tab_cell(&t, "%s", e[r[i].event].name);
         if (r[i].sub)
-            cell(&t, "%d-%d", (int)r[i].round, (int)r[i].sub);
+            tab_cell(&t, "%d-%d", (int)r[i].round, (int)r[i].sub);
         else if (r[i].round)
-            cell(&t, "%d", (int)r[i].round);
+            tab_cell(&t, "%d", (int)r[i].round);
         else
-            cell(&t, "%s", "");
-        cell(&t, "%s", player_name(st, r[i].white));
-        cell(&t, "%s", player_name(st, r[i].black));
+            tab_cell(&t, "%s", "");
+        tab_cell(&t, "%s", player_name(st, r[i].white));
+        tab_cell(&t, "%s", player_name(st, r[i].black));
         if (r[i].first_file == r[i].file)
-            cell(&t, "game %u", (unsigned)r[i].first_game);
+            tab_cell(&t, "game %u", (unsigned)r[i].first_game);
         else
-            cell(&t, "%s game %u", repeat_file(st, r[i].first_file), (unsigned)r[i].first_game);
-        cell(&t, "%s",
-             r[i].same_moves ? "same players, colours, moves and result"
-                             : "same players, colours and round");
+            tab_cell(&t, "%s game %u", repeat_file(st, r[i].first_file), (unsigned)r[i].first_game);
+        tab_cell(&t, "%s",
+                 r[i].same_moves ? "same players, colours, moves and result"
+                                 : "same players, colours and round");
     }
-    return emit(o, &t);
+    return tab_emit(o, &t);
 }
 
 /* Whether the repeats table goes out: asked for, or repeats to show beside
@@ -1048,10 +875,16 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
         return PDN_EINVAL;
     unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
     if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
-    struct out o = {.fp = fp, .o = opt, .first_table = true};
-    static int (*const fns[])(struct out *, const pdn_stats *) = {t_totals,  t_lengths,  t_results,
-                                                                  t_endings, t_findings, t_players,
-                                                                  t_events,  t_openings, t_play};
+    struct csv_out csv = {.fp = fp,
+                          .delim = opt->excel ? ';' : ',',
+                          .crlf = opt->excel,
+                          .excel = opt->excel,
+                          .first = true};
+    struct stats_out o = {.fp = fp, .o = opt, .first_table = true, .csv = &csv};
+    if (opt->format == PDN_STATS_CSV && opt->excel) fputs("\xEF\xBB\xBF", fp); /* the BOM */
+    static int (*const fns[])(struct stats_out *, const pdn_stats *) = {
+        t_totals,  t_lengths, t_results,  t_endings, t_findings,
+        t_players, t_events,  t_openings, t_play};
     int rc = 0;
     errno = 0;
     for (unsigned i = 0; rc == 0 && i < sizeof fns / sizeof fns[0]; i++)
@@ -1063,6 +896,8 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
     if (rc == 0 && teams) rc = t_teams(&o, st);
     if (rc == 0 && want_repeats(opt, st)) rc = t_repeats(&o, st);
     if (rc == 0 && opt->format == PDN_STATS_JSON) fputs(o.first_table ? "{}\n" : "\n}\n", fp);
+    if (rc == 0 && csv.nomem) rc = PDN_ENOMEM;
+    csv_out_free(&csv);
     if (rc == 0 && (ferror(fp) || fflush(fp) != 0)) rc = PDN_EIO;
     return rc;
 }

@@ -106,6 +106,55 @@ size_t pdn_text_prefix(const char *s, size_t len, size_t chars)
     return s ? text_utf8_prefix(s, len, chars) : 0;
 }
 
+/* The escape of the byte or character at p (n bytes there) into out, or
+ * 0 when it shows as it is; *used is its length in bytes. */
+static size_t escape_one(char *out, const unsigned char *p, size_t n, size_t *used)
+{
+    static const char hex[] = "0123456789abcdef";
+    static const char named[] = {['\t'] = 't', ['\n'] = 'n', ['\r'] = 'r'};
+    *used = 1;
+    if (*p < 0x20 && *p < sizeof named && named[*p]) {
+        out[0] = '\\';
+        out[1] = named[*p];
+        return 2;
+    }
+    if (*p >= 0x80) {
+        int len = utf8_seq(p, n);
+        if (len > 0) *used = (size_t)len;
+        if (len == 2 && p[0] == 0xC2 && p[1] <= 0x9F) {
+            memcpy(out, "\\u00", 4);
+            out[4] = hex[p[1] >> 4];
+            out[5] = hex[p[1] & 15];
+            return 6;
+        }
+        if (len > 0) return 0;
+    } else if (*p >= 0x20 && *p != 0x7F) {
+        return 0;
+    }
+    out[0] = '\\';
+    out[1] = 'x';
+    out[2] = hex[*p >> 4];
+    out[3] = hex[*p & 15];
+    return 4;
+}
+
+size_t text_escape(char *out, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t w = 0;
+    while (p < end) {
+        size_t used, k = escape_one(out + w, p, (size_t)(end - p), &used);
+        if (k == 0) {
+            memcpy(out + w, p, used);
+            k = used;
+        }
+        w += k;
+        p += used;
+    }
+    out[w] = '\0';
+    return w;
+}
+
 /* ---- Blanks and dashes ---------------------------------------------------- */
 
 /*

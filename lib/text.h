@@ -42,6 +42,18 @@ size_t text_utf8_cut(const char *s, size_t n, size_t max);
 /* The bytes of the first 'chars' characters of s[0, n); n when it holds fewer. */
 size_t text_utf8_prefix(const char *s, size_t n, size_t chars);
 
+/* Bytes text_escape writes at most for one byte of its input. */
+enum { TEXT_ESCAPE_RATIO = 4 };
+
+/*
+ * Writes s[0, n) into out (TEXT_ESCAPE_RATIO * n + 1 bytes), NUL-terminated,
+ * with what a terminal would obey made visible, as the tools show names:
+ * \t, \n, \r; \xHH for the other C0 controls, DEL and bytes that are no
+ * valid UTF-8 (a stray 0x9B is CSI to an 8-bit terminal); \u0080..\u009f
+ * for the C1 controls written in UTF-8. Returns the length written.
+ */
+size_t text_escape(char *out, const char *s, size_t n);
+
 /* ---- Pieces of move text: digits, separators, blanks ---------------------- */
 
 /* What a piece of move text is. */

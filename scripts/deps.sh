@@ -22,6 +22,7 @@ need librsvg2-bin command -v rsvg-convert    # tests: pdnreplay's SVG renders
 need clang-format command -v clang-format # make lint
 need sqlite3 command -v sqlite3 # a consumer of pdn2csv's CSV in the tests
 need python3 command -v python3 # Python's csv module reads it back in the tests
+need jq command -v jq # tests: pdnstats --json read as a consumer would
 [ -z "$missing" ] && exit 0
 cmd="apt-get install -y$missing"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

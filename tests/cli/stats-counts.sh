@@ -107,9 +107,9 @@ tagless() {
 
 for f in "$data"/*.pdn; do
     want=$(results "$f" | awk -v t="$(tagless "$f")" '{ $1 += t; print }')
-    got=$( (pdnstats --only totals --csv "$f"; pdnstats --only results --csv "$f") | awk -F, '
-        $1 == "games" { n = $2 } $1 == "White won" { w = $2 } $1 == "draw" { d = $2 }
-        $1 == "Black won" { b = $2 } END { print n + 0, w + 0, d + 0, b + 0 }')
+    # read as a JSON consumer would (pdnstats(1), JSON AND CSV NAMES)
+    got=$(pdnstats --only totals,results --json "$f" | jq -r '
+        "\(.totals.games) \(.results.white_won.games) \(.results.draw.games) \(.results.black_won.games)"')
     verdict "games, White won, draw, Black won: $(basename "$f")" "$got" "$want"
 done
 

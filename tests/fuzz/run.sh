@@ -11,6 +11,8 @@
 # input in build/fuzz/artifacts/. Prints one line per target and fails
 # (exit 1) when a target does not build or finds a crash.
 #
+# fuzz_stats (pdnstats: counting, crosstables, the JSON parsed back with
+# jansson, text and CSV) needs libjansson-dev, installed with clang.
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
 # FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property (on by
 # default, and in CI: what the writer writes reads back as the same game and
@@ -30,8 +32,10 @@ cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -I$out/gen -g -O1 -fno-omit-fra
 -fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra"
 failed=0
 
-# A trivial target links: clang and its libFuzzer runtime are there.
+# A trivial target links: clang and its libFuzzer runtime are there (and
+# jansson, with which fuzz_stats parses pdnstats's JSON back).
 toolchain_ok() {
+    printf '#include <jansson.h>\n' | "$cc" -E -x c - >/dev/null 2>&1 || return 1
     mkdir -p "$out"
     printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
         'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}' \
@@ -41,7 +45,7 @@ toolchain_ok() {
 
 ensure_toolchain() {
     toolchain_ok && return 0
-    pkgs="clang libclang-rt-14-dev"
+    pkgs="clang libclang-rt-14-dev libjansson-dev"
     if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
         echo "fuzz: clang with libFuzzer is missing; install it with:" >&2
         echo "  apt-get install -y $pkgs" >&2
@@ -82,8 +86,10 @@ build_lib() {
 
 build_target() {
     mkdir -p "$bin"
+    libs="-luchardet -lcsv -lm"
+    [ "$1" = fuzz_stats ] && libs="$libs -ljansson"
     # shellcheck disable=SC2086
-    "$cc" $cflags -Werror -I"$here" -fsanitize=fuzzer -o "$bin/$1" "$here/$1.c" "$out/libpdn.a" -luchardet -lm \
+    "$cc" $cflags -Werror -I"$here" -fsanitize=fuzzer -o "$bin/$1" "$here/$1.c" "$out/libpdn.a" $libs \
         >"$out/logs/$1.build" 2>&1
 }
 
@@ -146,7 +152,7 @@ moves() {
 
 build_seeds() {
     mkdir -p "$out/split"
-    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation; do
+    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -154,6 +160,11 @@ build_seeds() {
     # What crashed once is where a near miss is likeliest.
     seed "$out/seeds/fuzz_reader" "$here"/regressions/*
     cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_check/"
+    # fuzz_stats reads its options from the first byte: the games as they are
+    # (the '[' of a tag asks for 12 plies of openings), and the tournaments
+    # whole, for crosstables
+    cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_stats/"
+    seed "$out/seeds/fuzz_stats" "$here"/regressions/fuzz_stats-* tests/data/tournaments/*.pdn
     fens | seed_lines "$out/seeds/fuzz_fen"
     moves | seed_lines "$out/seeds/fuzz_notation"
 }
@@ -185,7 +196,7 @@ summary() {
 run_target() {
     t=$1
     dict=
-    case $t in fuzz_reader | fuzz_check) dict=-dict=$here/pdn.dict ;; esac
+    case $t in fuzz_reader | fuzz_check | fuzz_stats) dict=-dict=$here/pdn.dict ;; esac
     "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -max_len="$(max_len "$t")" -print_final_stats=1 -artifact_prefix="$out/artifacts/$t-" \
         $dict "$out/corpus/$t" "$out/seeds/$t" >"$out/logs/$t.log" 2>&1

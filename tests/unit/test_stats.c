@@ -5,7 +5,9 @@
  * events whose order is worked out by hand in the comments, Swiss
  * detection, --explain's criterion and the CSV rule of one table; aliases
  * chained and cycles refused, games read twice (by round, by moves) left
- * out of every count, and tie-breaks that never count a game not played.
+ * out of every count, and tie-breaks that never count a game not played;
+ * the output layer: identifiers, the JSON and CSV shapes, control bytes,
+ * --excel.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -98,21 +100,26 @@ static void assert_order(const pdn_stats *st, const char *ev, enum pdn_stats_tie
     cross_free(&c);
 }
 
-/* What pdn_stats_write writes, in a string to free. */
-static char *written(const pdn_stats *st, enum pdn_stats_format format, unsigned tables,
-                     enum pdn_stats_tiebreak tb, int *rc)
+/* What pdn_stats_write writes with these options, in a string to free. */
+static char *written_with(const pdn_stats *st, const struct pdn_stats_write_options *o, int *rc)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&buf, &len);
     assert_non_null(fp);
+    *rc = pdn_stats_write(fp, st, o);
+    fclose(fp);
+    return buf;
+}
+
+static char *written(const pdn_stats *st, enum pdn_stats_format format, unsigned tables,
+                     enum pdn_stats_tiebreak tb, int *rc)
+{
     struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
     o.format = format;
     o.tables = tables;
     o.tiebreak = tb;
-    *rc = pdn_stats_write(fp, st, &o);
-    fclose(fp);
-    return buf;
+    return written_with(st, &o, rc);
 }
 
 /*
@@ -221,11 +228,11 @@ static void test_stats_results(void **state)
     const struct st_player *a = player(st, "A"), *b = player(st, "B");
     assert_non_null(a);
     assert_non_null(b);
-    assert_int_equal(a->games, 5);
+    assert_int_equal(st_player_games(a), 5);
     assert_int_equal(a->wins, 1);
     assert_int_equal(a->draws, 1);
     assert_int_equal(a->losses, 2);
-    assert_int_equal(a->points, 3);
+    assert_int_equal(st_player_points(a), 3);
     assert_int_equal(a->white, 5);
     assert_int_equal(b->wins, 1);
     assert_int_equal(b->losses, 2);
@@ -249,8 +256,8 @@ static void test_stats_name_folding(void **state)
     assert_int_equal(st->player.n, 2);
     const struct st_player *k = player(st, "Koops, Lambert-Jan");
     assert_non_null(k);
-    assert_int_equal(k->games, 3);
-    assert_int_equal(k->points, 3);
+    assert_int_equal(st_player_games(k), 3);
+    assert_int_equal(st_player_points(k), 3);
     assert_int_equal(st->event.n, 1); /* "e" and "E" */
     assert_int_equal(event(st, "e")->players, 2);
     pdn_stats_free(st);
@@ -271,46 +278,106 @@ static void test_stats_aliases(void **state)
     add_result(st, "e", 4, "Kops", "Buggy", "2-0");
     const struct st_player *s = player(st, "Samb, NDiaga");
     assert_non_null(s);
-    assert_int_equal(s->games, 2);
-    assert_int_equal(player(st, "Kops")->games, 1);
+    assert_int_equal(st_player_games(s), 2);
+    assert_int_equal(st_player_games(player(st, "Kops")), 1);
     assert_non_null(player(st, "Koops"));
-    assert_int_equal(player(st, "Koops")->games, 1);
+    assert_int_equal(st_player_games(player(st, "Koops")), 1);
     assert_int_equal(event(st, "e")->players, 4); /* Samb, Buggy, Kops, Koops */
     pdn_stats_free(st);
 }
+
+/* The child of node whose move reads text, or NULL. */
+static const struct st_open *open_child_of(const pdn_stats *st, const struct st_open *node,
+                                           const char *text)
+{
+    const struct st_open *t = st->open.data;
+    for (uint32_t c = node->child; c; c = t[c - 1].next) {
+        char move[STATS_OPEN_TEXT];
+        stats_open_text(move, &t[c - 1]);
+        if (strcmp(move, text) == 0) return &t[c - 1];
+    }
+    return NULL;
+}
+
+static const char four_games[] = "[Event \"o\"]\n1. 32-28 19-23 2-0\n\n"
+                                 "[Event \"o\"]\n1. 32-28 18-23 0-2\n\n"
+                                 "[Event \"o\"]\n1. 33-28 19-23 1-1\n\n"
+                                 "[Event \"o\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n";
 
 static void test_stats_opening_tree_counts(void **state)
 {
     (void)state;
     pdn_stats *st = new_stats(false);
-    add_text(st, "[Event \"o\"]\n1. 32-28 19-23 2-0\n\n"
-                 "[Event \"o\"]\n1. 32-28 18-23 0-2\n\n"
-                 "[Event \"o\"]\n1. 33-28 19-23 1-1\n\n"
-                 "[Event \"o\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n");
+    add_text(st, four_games);
     const struct st_open *t = st->open.data;
-    assert_int_equal(t[0].games, 4);
-    /* root: 32-28 (3 games) then 33-28 (1), in the order met */
-    const struct st_open *a = &t[t[0].child - 1], *b = &t[a->next - 1];
-    assert_string_equal(a->move, "32-28");
-    assert_int_equal(a->games, 3);
+    assert_int_equal(stats_open_games(&t[0]), 4);
+    /* root: 32-28 (3 games) and 33-28 (1) */
+    const struct st_open *a = open_child_of(st, &t[0], "32-28"),
+                         *b = open_child_of(st, &t[0], "33-28");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(stats_open_games(a), 3);
     assert_int_equal(a->outcome[ST_WHITE], 1);
     assert_int_equal(a->outcome[ST_BLACK], 1);
     assert_int_equal(a->outcome[ST_DRAW], 1);
-    assert_string_equal(b->move, "33-28");
-    assert_int_equal(b->games, 1);
-    assert_int_equal(b->next, 0);
+    assert_int_equal(stats_open_games(b), 1);
     /* after 32-28: 19-23 (2 games), 18-23 (1) */
-    const struct st_open *c = &t[a->child - 1], *d = &t[c->next - 1];
-    assert_string_equal(c->move, "19-23");
-    assert_int_equal(c->games, 2);
-    assert_string_equal(d->move, "18-23");
-    assert_int_equal(d->games, 1);
-    const struct st_open *e = &t[c->child - 1];
-    assert_string_equal(e->move, "28x19");
-    assert_int_equal(e->games, 1);
-    assert_string_equal(t[e->child - 1].move, "14x23");
+    const struct st_open *c = open_child_of(st, a, "19-23"), *d = open_child_of(st, a, "18-23");
+    assert_non_null(c);
+    assert_non_null(d);
+    assert_int_equal(stats_open_games(c), 2);
+    assert_int_equal(stats_open_games(d), 1);
+    const struct st_open *e = open_child_of(st, c, "28x19");
+    assert_non_null(e);
+    assert_int_equal(stats_open_games(e), 1);
+    assert_non_null(open_child_of(st, e, "14x23"));
     /* the whole tree: root, 2 + 2 + 1 + 1 + 1 nodes */
     assert_int_equal(st->open.n, 8);
+    assert_int_equal(st->open_cut, 0);
+    /* written in the order met, most games first */
+    int rc;
+    char *out = written(st, PDN_STATS_CSV, PDN_STATS_OPENINGS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, "moves,ply,games,white_won,draw,black_won,white_score_pct\n"
+                             "1. 32-28,1,3,1,1,1,50.0\n"
+                             "1. 32-28 19-23,2,2,1,1,0,75.0\n"
+                             "1. 32-28 19-23 2. 28x19,3,1,0,1,0,50.0\n"
+                             "1. 32-28 19-23 2. 28x19 14x23,4,1,0,1,0,50.0\n"
+                             "1. 32-28 18-23,2,1,0,0,1,0.0\n"
+                             "1. 33-28,1,1,0,1,0,50.0\n"
+                             "1. 33-28 19-23,2,1,0,1,0,50.0\n");
+    free(out);
+    pdn_stats_free(st);
+}
+
+/* The tree's cap: room for 4 nodes besides the root. Games 1 and 2 make
+ * 32-28, 19-23 and 18-23; game 3 makes 33-28, the last node, and its 19-23
+ * finds the tree full; game 4's line stops after 32-28 19-23 (no room for
+ * 28x19). Two games cut short: counted, and said. */
+static void test_stats_opening_tree_full(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    st->open_max = 5; /* the root and 4 */
+    add_text(st, four_games);
+    assert_int_equal(st->open.n, 5);
+    assert_int_equal(st->open_cut, 2);
+    assert_int_equal(st->games, 4);
+    const struct st_open *t = st->open.data;
+    const struct st_open *a = open_child_of(st, &t[0], "32-28");
+    assert_int_equal(stats_open_games(a), 3); /* every game through a node is counted */
+    assert_int_equal(stats_open_games(open_child_of(st, &t[0], "33-28")), 1);
+    const struct st_open *c = open_child_of(st, a, "19-23");
+    assert_int_equal(stats_open_games(c), 2);
+    assert_int_equal(c->child, 0);
+    int rc;
+    char *out =
+        written(st, PDN_STATS_TEXT, PDN_STATS_TOTALS | PDN_STATS_OPENINGS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "openings cut short (tree full)      2\n"));
+    assert_non_null(
+        strstr(out, "the tree is full at 4 positions: the lines of 2 games stop there"));
+    free(out);
     pdn_stats_free(st);
 }
 
@@ -493,7 +560,7 @@ static void test_stats_explain_criterion(void **state)
     int rc;
     char *out = written(st, PDN_STATS_CSV, PDN_STATS_EXPLAIN, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0);
-    assert_string_equal(out, "event,place,player,next place,next player,points,decided by,values\n"
+    assert_string_equal(out, "event,place,player,next_place,next_player,points,decided_by,values\n"
                              "A,1,Q,2,P,4,most wins,2 > 1\n"
                              "A,3-4,R,3-4,S,2,not separated: shared place,\n"
                              "C,2,X,3,Y,4,results by classification,1 > 0 against W\n");
@@ -523,7 +590,7 @@ static void test_stats_csv_one_table(void **state)
     free(out);
     out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0); /* one event */
-    assert_non_null(strstr(out, "event,place,player,1,2,3,4,games,points,"));
+    assert_non_null(strstr(out, "event,place,player,vs_1,vs_2,vs_3,vs_4,games,points,most_wins,"));
     free(out);
     add_event_b(st);
     out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
@@ -531,7 +598,9 @@ static void test_stats_csv_one_table(void **state)
     free(out);
     out = written(st, PDN_STATS_CSV, PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(out, "measure,value\nfiles,0\ngames,12\n"));
+    /* one record: the measures are its columns */
+    assert_non_null(strstr(out, "files,games,plies,plies_per_game_mean,"));
+    assert_non_null(strstr(out, "\n0,12,0,0.0,"));
     free(out);
     pdn_stats_free(st);
 }
@@ -563,8 +632,8 @@ static void test_stats_repeat_same_round(void **state)
     add_text(st, "[Event \"e\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n2-0\n\n"
                  "[Event \"e\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n2-0\n\n");
     add_result(st, "e", 1, "B", "A", "2-0"); /* other colours: another game */
-    assert_int_equal(player(st, "A")->games, 2);
-    assert_int_equal(player(st, "A")->points, 2);
+    assert_int_equal(st_player_games(player(st, "A")), 2);
+    assert_int_equal(st_player_points(player(st, "A")), 2);
     assert_int_equal(event(st, "e")->games, 2);
     assert_int_equal(event(st, "e")->repeats, 1);
     assert_int_equal(event(st, "e")->recs.n, 2);
@@ -602,9 +671,9 @@ static void test_stats_repeat_same_moves(void **state)
     add_moves(st, 8, "A", long_moves); /* the same game under another round */
     add_moves(st, 1, "C", short_moves);
     add_moves(st, 2, "C", short_moves); /* 10 plies alike: may be two games */
-    assert_int_equal(player(st, "A")->games, 1);
-    assert_int_equal(player(st, "C")->games, 2);
-    assert_int_equal(player(st, "B")->games, 3);
+    assert_int_equal(st_player_games(player(st, "A")), 1);
+    assert_int_equal(st_player_games(player(st, "C")), 2);
+    assert_int_equal(st_player_games(player(st, "B")), 3);
     assert_int_equal(st->repeats.n, 1);
     const struct st_repeat *r = st->repeats.data;
     assert_true(r->same_moves);
@@ -734,6 +803,146 @@ static void test_stats_shortfalls(void **state)
     pdn_stats_free(st);
 }
 
+/* ---- output: names, shapes, escapes ---------------------------------------------- */
+
+static void expect_ident(const char *heading, const char *want)
+{
+    char got[TAB_KEY];
+    stats_ident(got, heading);
+    assert_string_equal(got, want);
+}
+
+static void test_stats_ident(void **state)
+{
+    (void)state;
+    expect_ident("white score%", "white_score_pct");
+    expect_ident("%", "pct");
+    expect_ident("plies per game, mean", "plies_per_game_mean");
+    expect_ident("White's score", "whites_score");
+    expect_ident("draw rule: 25 moves (kings only)", "draw_rule_25_moves_kings_only");
+    expect_ident("1", "c_1");
+    expect_ident("", "c");
+    expect_ident("résultat", "r_sultat"); /* ASCII only: a byte of é is a separator */
+}
+
+/* The JSON and CSV of one collection, by the names pdnstats(1) documents. */
+static void test_stats_json_shapes(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_event_a(st);
+    int rc;
+    char *out =
+        written(st, PDN_STATS_JSON, PDN_STATS_TOTALS | PDN_STATS_RESULTS | PDN_STATS_PLAYERS,
+                PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    /* a table of measures is an object; a keyed one an object of objects; rows an array */
+    assert_non_null(strstr(out, "\"totals\": {\n    \"files\": 0,\n    \"games\": 6,"));
+    assert_non_null(strstr(out, "\"plies_per_game_mean\": 0.0"));
+    assert_non_null(strstr(out, "\"draw\": {\"games\": 3, \"pct\": 50.0}"));
+    assert_non_null(strstr(out, "\"white_score\": {\"games\": 9, \"pct\": 75.0}"));
+    assert_non_null(
+        strstr(out, "\"players\": [\n    {\"player\": \"Q\", \"games\": 3, \"wins\": 2,"));
+    assert_non_null(strstr(out, "\"score_pct\": 66.7"));
+    free(out);
+    out = written(st, PDN_STATS_CSV, PDN_STATS_RESULTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    /* White won P-Q, Q-S, Q-R; three draws; White's score 2 x 3 + 3 = 9 of 12 */
+    assert_string_equal(out, "result,games,pct\nwhite_won,3,50.0\ndraw,3,50.0\nblack_won,0,0.0\n"
+                             "other,0,0.0\nunknown,0,0.0\nwhite_score,9,75.0\n");
+    free(out);
+    pdn_stats_free(st);
+}
+
+/* A name with ESC, BEL, DEL and a C1 control (U+009B, CSI): escaped in
+ * text, escaped as JSON requires, and no invalid UTF-8 in JSON. */
+static void test_stats_control_bytes(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_result(st, "E\x1b[2J", 1, "A\x07\x7f",
+               "B\xc2\x9b"
+               "1m",
+               "2-0");
+    int rc;
+    char *out =
+        written(st, PDN_STATS_TEXT, PDN_STATS_PLAYERS | PDN_STATS_EVENTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_null(strchr(out, '\x1b'));
+    assert_null(strchr(out, '\x07'));
+    assert_null(strchr(out, '\x7f'));
+    assert_null(strstr(out, "\xc2\x9b"));
+    assert_non_null(strstr(out, "A\\x07\\x7f "));
+    assert_non_null(strstr(out, "B\\u009b1m "));
+    assert_non_null(strstr(out, "E\\x1b[2J "));
+    free(out);
+    out = written(st, PDN_STATS_JSON, PDN_STATS_PLAYERS | PDN_STATS_EVENTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"A\\u0007\\u007f\""));
+    assert_non_null(strstr(out, "\"B\\u009b1m\""));
+    assert_non_null(strstr(out, "\"E\\u001b[2J\""));
+    free(out);
+    pdn_stats_free(st);
+    /* bytes that are no UTF-8 (the library's caller may hand them in) */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    stats_json_string(fp, "a\xff\xc3"
+                          "b\xe2\x82");
+    fclose(fp);
+    assert_string_equal(buf, "\"a\\ufffd\\ufffdb\\ufffd\\ufffd\"");
+    free(buf);
+}
+
+/* --excel: BOM, ';', CRLF; grid cells and names a spreadsheet would turn
+ * into numbers or formulas kept as text; numbers left numbers; a long
+ * formula-like name still text. */
+static void test_stats_excel(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    char eq[300];
+    memset(eq, 'a', sizeof eq - 1);
+    eq[0] = '=';
+    eq[sizeof eq - 1] = '\0';
+    add_result(st, "X", 1, "=cmd|' /C calc'!A0", "12", "2-0");
+    add_result(st, "X", 2, "12", "=cmd|' /C calc'!A0", "2-0");
+    add_result(st, "X", 3, eq, "12", "1-1");
+    struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
+    o.format = PDN_STATS_CSV;
+    o.tables = PDN_STATS_CROSSTABLE;
+    o.excel = true;
+    int rc;
+    char *buf = written_with(st, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_memory_equal(buf,
+                        "\xEF\xBB\xBF"
+                        "event;place;player;vs_1;vs_2;vs_3;games;points;",
+                        49);
+    /* place 1: "12" with 3 points (lost to and beat "=cmd...", drew the long
+     * name): its name and its grid cells are text, its counts numbers */
+    assert_non_null(strstr(buf, "\r\nX;1;\"=\"\"12\"\"\";x;\"=\"\"02\"\"\";\"=\"\"1\"\"\";3;3;"));
+    assert_non_null(strstr(buf, "\"=\"\"=cmd|' /C calc'!A0\"\"\""));
+    assert_non_null(strstr(buf, ";\"=\"\"=aaa")); /* ="..."&"...": text at any length */
+    assert_null(strstr(buf, ";=aaa"));
+    free(buf);
+    /* decimals with a comma, as the spreadsheets of ';' locales read them */
+    o.tables = PDN_STATS_RESULTS;
+    buf = written_with(st, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(buf, "\r\ndraw;1;33,3\r\n"));
+    free(buf);
+    /* a shared place is text, not the date 3 April */
+    add_event_a(st);
+    o.tables = PDN_STATS_EXPLAIN;
+    buf = written_with(st, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(buf, "\r\nA;\"=\"\"3-4\"\"\";R;\"=\"\"3-4\"\"\";S;2;"));
+    free(buf);
+    pdn_stats_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -742,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_stats_name_folding),
         cmocka_unit_test(test_stats_aliases),
         cmocka_unit_test(test_stats_opening_tree_counts),
+        cmocka_unit_test(test_stats_opening_tree_full),
         cmocka_unit_test(test_stats_draw_rule_from_the_replay),
         cmocka_unit_test(test_stats_crosstable_points_and_places),
         cmocka_unit_test(test_stats_tiebreak_fmjd),
@@ -760,6 +970,10 @@ int main(void)
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
         cmocka_unit_test(test_stats_shortfalls),
+        cmocka_unit_test(test_stats_ident),
+        cmocka_unit_test(test_stats_json_shapes),
+        cmocka_unit_test(test_stats_control_bytes),
+        cmocka_unit_test(test_stats_excel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
  * takes is taken alike by the reader and replay (pdncheck), by the writer
  * as pdnfmt runs it, and by pdn_move_match; every non-dash is refused by
  * all three; and the hop-by-hop test (text_hop_*) the writer asks, against
- * what the reader joins.
+ * what the reader joins; text_escape, which shows names on a terminal.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -532,6 +532,31 @@ static void test_text_result_start(void **state)
     assert_null(text_result_start("a1-b2"));
 }
 
+/* What a terminal would obey is made visible, as pdnreplay --list shows
+ * it; text, UTF-8 included, stays as it is. */
+static void expect_escape(const char *s, size_t n, const char *want)
+{
+    char out[64];
+    assert_true(TEXT_ESCAPE_RATIO * n + 1 <= sizeof out);
+    assert_int_equal(text_escape(out, s, n), strlen(want));
+    assert_string_equal(out, want);
+}
+
+static void test_text_escape(void **state)
+{
+    (void)state;
+    expect_escape("Sijbrands", 9, "Sijbrands");
+    expect_escape("\x1b[2J", 4, "\\x1b[2J");
+    expect_escape("a\tb\nc\rd", 7, "a\\tb\\nc\\rd");
+    expect_escape("\x07\x7f\x00", 3, "\\x07\\x7f\\x00");
+    expect_escape("\xc2\x9b"
+                  "1m",
+                  4, "\\u009b1m");                                            /* CSI, C1 in UTF-8 */
+    expect_escape("\xc2\xa0\xc3\xa9\xd0\x96", 6, "\xc2\xa0\xc3\xa9\xd0\x96"); /* NBSP, é, Ж */
+    expect_escape("\x9b\xff\xc3", 3, "\\x9b\\xff\\xc3"); /* no UTF-8: each byte */
+    expect_escape("\xe2\x82\xac", 3, "\xe2\x82\xac");    /* € whole */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -551,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_text_non_dashes_are_refused_alike),
         cmocka_unit_test(test_text_hop_agrees_with_the_reader),
         cmocka_unit_test(test_text_result_start),
+        cmocka_unit_test(test_text_escape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

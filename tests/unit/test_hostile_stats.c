@@ -1,0 +1,203 @@
+/*
+ * Hostile inputs through pdnstats's pipeline (count every game, with the
+ * crosstable's records; write every table as text, JSON and CSV): names
+ * full of control bytes and names of 100 KB, a great many distinct players,
+ * a 20000-ply game at --depth 20, random games that fill a small openings
+ * tree, and every input the fuzzers kept (tests/fuzz/regressions). Each
+ * must be counted and written, the text free of raw control characters.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "hostile_fixture.h"
+#include "reader_fixture.h"
+#include "stats.h"
+
+#include <dirent.h>
+
+#define REGRESSIONS "tests/fuzz/regressions"
+
+/* Counts every game of data[0, len); the games counted. */
+static size_t count(pdn_stats *st, const char *data, size_t len)
+{
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+                                    .filename = "hostile.pdn",
+                                    .on_diag = pdn_stats_on_diag,
+                                    .diag_ctx = st};
+    pdn_reader *r;
+    pdn_game *g;
+    size_t games = 0;
+    assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), PDN_OK);
+    pdn_stats_add_file(st);
+    while (pdn_reader_next(&g, r) > 0) {
+        assert_int_equal(pdn_stats_add_game(st, g, "hostile.pdn"), 0);
+        games++;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    return games;
+}
+
+static char *write_format(const pdn_stats *st, enum pdn_stats_format format, unsigned tables,
+                          size_t *len)
+{
+    char *out = NULL;
+    FILE *fp = open_memstream(&out, len);
+    assert_non_null(fp);
+    struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
+    o.format = format;
+    o.tables = tables;
+    o.openings_top = -1;
+    int rc = pdn_stats_write(fp, st, &o);
+    fclose(fp);
+    assert_true(rc == 0 || (rc == PDN_EINVAL && tables == PDN_STATS_CROSSTABLE));
+    return out;
+}
+
+/* Every table written three ways; the text has no raw control character. */
+static void write_all(const pdn_stats *st)
+{
+    size_t len;
+    char *text = write_format(st, PDN_STATS_TEXT, (PDN_STATS_EXPLAIN << 1) - 1, &len);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        assert_true(c >= 0x20 || c == '\n');
+        assert_true(c != 0x7F);
+        assert_false(c == 0xC2 && i + 1 < len && (unsigned char)text[i + 1] <= 0x9F);
+    }
+    free(text);
+    free(write_format(st, PDN_STATS_JSON, (PDN_STATS_EXPLAIN << 1) - 1, &len));
+    for (unsigned bit = PDN_STATS_TOTALS; bit <= PDN_STATS_EXPLAIN; bit <<= 1)
+        free(write_format(st, PDN_STATS_CSV, bit, &len));
+}
+
+static pdn_stats *new_stats(int depth)
+{
+    struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
+    o.crosstable = true;
+    o.opening_depth = depth;
+    pdn_stats *st;
+    assert_int_equal(pdn_stats_new(&st, &o), 0);
+    return st;
+}
+
+static void test_hostile_stats_control_names(void **state)
+{
+    (void)state;
+    struct buf b = {0};
+    static const char *const nasty[] = {"\x1b[2J", "\x07\x07", "\x7f",
+                                        "\xc2\x9b"
+                                        "1m",
+                                        "\x1b]0;x\x07"};
+    for (int i = 0; i < 200; i++)
+        buf_printf(&b,
+                   "[Event \"E%s\"]\n[Round \"%d\"]\n[White \"W%s%d\"]\n[Black \"B%s\"]\n"
+                   "[Result \"1-1\"]\n1-1\n\n",
+                   nasty[i % 5], i % 7 + 1, nasty[(i + 1) % 5], i % 11, nasty[(i + 2) % 5]);
+    pdn_stats *st = new_stats(4);
+    assert_int_equal(count(st, b.p, b.len), 200);
+    write_all(st);
+    pdn_stats_free(st);
+    buf_free(&b);
+}
+
+/* Names of 50 KB (past the stack buffers), an ESC at their start. */
+static void test_hostile_stats_long_names(void **state)
+{
+    (void)state;
+    struct buf b = {0};
+    for (int i = 0; i < 3; i++) {
+        buf_printf(&b, "[White \"\x1b%d", i);
+        buf_repeat(&b, "Ab, c.", 50000);
+        buf_add(&b, "\"]\n[Black \"");
+        buf_repeat(&b, "=x", 50000);
+        buf_add(&b, "\"]\n[Result \"2-0\"]\n2-0\n\n");
+    }
+    pdn_stats *st = new_stats(4);
+    assert_int_equal(count(st, b.p, b.len), 3);
+    assert_int_equal(st->player.n, 4); /* three White names and one Black */
+    write_all(st);
+    pdn_stats_free(st);
+    buf_free(&b);
+}
+
+/* Many distinct players: the index grows many times, every name is found
+ * again in a second pass. */
+static void test_hostile_stats_many_players(void **state)
+{
+    (void)state;
+    size_t n = small_run() ? 2000 : 50000;
+    struct buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "[White \"P%zu\"]\n[Black \"p%zu, x\"]\n[Result \"2-0\"]\n2-0\n\n", i, i);
+    pdn_stats *st = new_stats(4);
+    assert_int_equal(count(st, b.p, b.len), n);
+    assert_int_equal(count(st, b.p, b.len), n);
+    assert_int_equal(st->player.n, 2 * n);
+    const struct st_player *p = st->player.data;
+    for (size_t i = 0; i < 2 * n; i++)
+        assert_int_equal(st_player_games(&p[i]), 2);
+    free(write_format(st, PDN_STATS_JSON, PDN_STATS_PLAYERS, &(size_t){0}));
+    pdn_stats_free(st);
+    buf_free(&b);
+}
+
+/* A 20000-ply game at --depth 20: 20 nodes (50-45 and 1-6: the kings
+ * share diagonals but can never take each other, as test_hostile_play's). */
+static void test_hostile_stats_long_game(void **state)
+{
+    (void)state;
+    struct buf b = {0};
+    buf_add(&b, "[FEN \"W:WK50:BK1\"]\n");
+    for (int i = 0; i < 5000; i++)
+        buf_printf(&b, "%d. 50-45 1-6 %d. 45-50 6-1 ", 2 * i + 1, 2 * i + 2);
+    buf_add(&b, "1-1\n\n");
+    pdn_stats *st = new_stats(20);
+    assert_int_equal(count(st, b.p, b.len), 1);
+    assert_int_equal(st->open.n, 21);
+    assert_int_equal(st->plies, 20000);
+    write_all(st);
+    pdn_stats_free(st);
+    buf_free(&b);
+}
+
+/* Every input the fuzzers kept, through the stats pipeline. */
+static void test_hostile_stats_fuzz_regressions(void **state)
+{
+    (void)state;
+    DIR *d = opendir(REGRESSIONS);
+    assert_non_null(d);
+    struct dirent *e;
+    size_t files = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "README") == 0) continue;
+        char path[512];
+        size_t len = 0;
+        snprintf(path, sizeof path, "%s/%s", REGRESSIONS, e->d_name);
+        char *data = fix_slurp(path, &len);
+        assert_non_null(data);
+        pdn_stats *st = new_stats(1 + (int)(files % 20));
+        count(st, data, len);
+        write_all(st);
+        pdn_stats_free(st);
+        free(data);
+        files++;
+    }
+    closedir(d);
+    assert_true(files >= 17); /* run from the project root, where the files are */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hostile_stats_control_names),
+        cmocka_unit_test(test_hostile_stats_long_names),
+        cmocka_unit_test(test_hostile_stats_many_players),
+        cmocka_unit_test(test_hostile_stats_long_game),
+        cmocka_unit_test(test_hostile_stats_fuzz_regressions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
