@@ -265,7 +265,8 @@ struct pdn_csv_reader {
     size_t *off; /* field starts in data; fields are NUL-terminated */
     size_t nf, capf;
     bool row_ready;
-    unsigned long row_no; /* CSV record number of the row being read, header 1 */
+    unsigned long row_no;  /* CSV record number of the row in data, header 1 */
+    unsigned long records; /* CSV records read: the number of the next row less one */
     /* the header */
     struct column *cols;
     size_t ncols;

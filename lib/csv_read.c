@@ -251,7 +251,7 @@ static int feed(pdn_csv_reader *r)
         row_clear(r);
         if (r->have_header) r->rows++;
         if (!csv_in_reset(r->in)) return r->nomem = true, -1;
-        r->row_no++;
+        r->row_no = ++r->records;
     }
     return r->row_ready ? 1 : 0;
 }
@@ -260,7 +260,9 @@ static int feed(pdn_csv_reader *r)
 bool csv_next_row(pdn_csv_reader *r)
 {
     row_clear(r);
-    r->row_no++;
+    /* The row's number is the reader's count, not one more than what this
+     * buffer held last: the moves mode swaps buffers (csv_swap_held). */
+    r->row_no = ++r->records;
     int got;
     while ((got = feed(r)) == 0 && !r->nomem)
         ;

@@ -35,7 +35,9 @@ static void text_adds(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t c
  * with one, so line k (from 1) came from lines[k - 1]. */
 static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
-    if (r->ntext > 0) text_adds(r, "\n", row, col);
+    /* by the lines begun, not the text: a first line left empty (no tags)
+     * is still line 1 */
+    if (r->nlines > 0) text_adds(r, "\n", row, col);
     if (!csv_reserve((void **)&r->lines, &r->caplines, r->nlines + 1, sizeof *r->lines)) {
         r->nomem = true;
         return;
