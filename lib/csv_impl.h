@@ -286,7 +286,8 @@ struct pdn_csv_reader {
     size_t ntext, captext;
     struct origin *lines;
     size_t nlines, caplines;
-    unsigned long games; /* data rows read, for the game index of findings */
+    pdn_reader *pending; /* over text, while it may hold more games */
+    unsigned long games; /* games made, for the game index of findings */
     unsigned long rows;
     bool nomem;
 };

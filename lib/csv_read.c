@@ -58,7 +58,8 @@ static void report(pdn_csv_reader *r, enum pdn_diag_code code, unsigned long row
 static void relay(const struct pdn_diag *d, void *ctx)
 {
     pdn_csv_reader *r = ctx;
-    if (!r->o.on_diag) return;
+    /* a row's text without a game gets a finding of its own, about the row */
+    if (!r->o.on_diag || d->code == PDN_DIAG_NO_GAME) return;
     struct pdn_diag m = *d;
     m.file = r->filename;
     m.game = r->games;
@@ -77,6 +78,7 @@ static void relay(const struct pdn_diag *d, void *ctx)
 void pdn_csv_reader_free(pdn_csv_reader *r)
 {
     if (!r) return;
+    pdn_reader_free(r->pending);
     csv_in_free(r->in);
     free(r->filename);
     for (size_t i = 0; i < r->o.nmap; i++)
@@ -141,6 +143,23 @@ unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
 
 /* ---- bytes to rows ---- */
 
+/* Fields are kept NUL-terminated: a NUL byte in one would hide the rest of
+ * it, so it is dropped, and said. */
+static size_t copy_field(pdn_csv_reader *r, char *to, const char *s, size_t n)
+{
+    const char *nul = memchr(s, '\0', n);
+    if (!nul) {
+        memcpy(to, s, n);
+        return n;
+    }
+    report(r, PDN_DIAG_NUL_BYTE, r->row_no, (uint32_t)r->nf, NULL,
+           "dropped, the rest of the field kept");
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != '\0') to[k++] = s[i];
+    return k;
+}
+
 static void on_field(const char *s, size_t n, void *ctx)
 {
     pdn_csv_reader *r = ctx;
@@ -150,8 +169,7 @@ static void on_field(const char *s, size_t n, void *ctx)
         return;
     }
     r->off[r->nf++] = r->ndata;
-    memcpy(r->data + r->ndata, s, n);
-    r->ndata += n;
+    r->ndata += copy_field(r, r->data + r->ndata, s, n);
     r->data[r->ndata++] = '\0';
 }
 
@@ -437,10 +455,20 @@ void csv_swap_held(pdn_csv_reader *r)
 
 /* ---- rows to games ---- */
 
+/* A row of empty fields (a spreadsheet's blank row): no game. */
+static bool row_empty(const pdn_csv_reader *r)
+{
+    return r->ndata == r->nf; /* each field is its NUL alone */
+}
+
 /* A data row that reads: as many fields as the header, valid UTF-8. */
 bool csv_usable_row(pdn_csv_reader *r)
 {
     r->rows++;
+    if (row_empty(r)) {
+        report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, "every field is empty; row skipped");
+        return false;
+    }
     if (r->nf != r->ncols) {
         char detail[96];
         snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped", r->nf,
@@ -451,7 +479,8 @@ bool csv_usable_row(pdn_csv_reader *r)
     return row_valid_utf8(r);
 }
 
-static int read_game(pdn_game **out, pdn_csv_reader *r)
+/* The reader of the text made from a row: findings go through relay. */
+static int open_text(pdn_csv_reader *r)
 {
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     ro.filename = r->filename;
@@ -459,13 +488,40 @@ static int read_game(pdn_game **out, pdn_csv_reader *r)
     ro.gametype = r->o.gametype;
     ro.on_diag = relay;
     ro.diag_ctx = r;
-    pdn_reader *reader;
-    int rc = pdn_reader_open_memory(&reader, r->text, r->ntext, &ro);
-    if (rc < 0) return rc;
+    return pdn_reader_open_memory(&r->pending, r->text, r->ntext, &ro);
+}
+
+static void close_text(pdn_csv_reader *r)
+{
+    pdn_reader_free(r->pending);
+    r->pending = NULL;
+}
+
+/* A game after the first in one row's text (a second game in a cell,
+ * moves after the result, --moves rows after a move with a result): kept
+ * as a game of its own, and said, at the row and column it starts in. */
+static void report_extra(pdn_csv_reader *r, const pdn_game *game)
+{
+    uint32_t line = game->start.line;
+    struct origin at = r->nlines ? r->lines[r->nlines - 1] : (struct origin){0, 0};
+    if (line >= 1 && line <= r->nlines) at = r->lines[line - 1];
+    report(r, PDN_DIAG_BAD_CSV, at.row, at.col, NULL,
+           "text after the game's result: read as a game of its own");
+}
+
+/* The next game of the text: 1 with *out, 0 when it holds no more, or a
+ * negative PDN_E* code. extra: a game after the first of its row. */
+static int game_from_text(pdn_game **out, pdn_csv_reader *r, bool extra)
+{
+    if (extra) r->games++; /* the findings of its reading name it */
     pdn_game *game = NULL;
-    rc = pdn_reader_next(&game, reader);
-    pdn_reader_free(reader);
-    if (rc <= 0) return rc < 0 ? rc : PDN_ENOMEM; /* the text always holds a game */
+    int rc = pdn_reader_next(&game, r->pending);
+    if (rc <= 0) {
+        if (extra) r->games--;
+        close_text(r);
+        return rc;
+    }
+    if (extra) report_extra(r, game);
     game->index = r->games;
     struct pdn_replay_options po = PDN_REPLAY_OPTIONS_INIT;
     po.strict = r->o.strict;
@@ -476,6 +532,7 @@ static int read_game(pdn_game **out, pdn_csv_reader *r)
     rc = pdn_replay_game(&sum, game, &po);
     if (rc < 0) {
         pdn_game_free(game);
+        close_text(r);
         return rc;
     }
     *out = game;
@@ -500,13 +557,12 @@ static bool next_usable(pdn_csv_reader *r)
     return false;
 }
 
-int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *r)
+/* The text of the next row (or game's rows) that reads, its reader open:
+ * 0, -1 at the end, or a negative PDN_E* code. */
+static int next_text(pdn_csv_reader *r)
 {
-    if (!out || !r) return PDN_EINVAL;
-    *out = NULL;
-    if (!r->in && start_parser(r) < 0) return PDN_ENOMEM;
     bool kept = r->have_held; /* read and unprotected with the last game */
-    if (!next_usable(r)) return r->nomem ? PDN_ENOMEM : 0;
+    if (!next_usable(r)) return r->nomem ? PDN_ENOMEM : -1;
     if (!kept) {
         for (size_t i = 0; i < r->nf; i++)
             csv_unprotect(r, r->data + r->off[i]);
@@ -517,5 +573,26 @@ int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *r)
     else
         csv_game_text(r);
     if (r->nomem) return PDN_ENOMEM;
-    return read_game(out, r);
+    return open_text(r);
+}
+
+int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *r)
+{
+    if (!out || !r) return PDN_EINVAL;
+    *out = NULL;
+    if (!r->in && start_parser(r) < 0) return PDN_ENOMEM;
+    if (r->pending) {
+        int rc = game_from_text(out, r, true);
+        if (rc != 0) return rc;
+    }
+    for (;;) {
+        int rc = next_text(r);
+        if (rc < 0) return rc == -1 ? 0 : rc;
+        if ((rc = game_from_text(out, r, false)) != 0) return rc;
+        /* nothing the reader could make a game of: said, and the next row */
+        r->games--;
+        report(r, PDN_DIAG_BAD_CSV, r->nlines ? r->lines[0].row : r->row_no, 0, NULL,
+               r->o.moves ? "no game in the rows (the findings before say why); rows skipped"
+                          : "no game in the row (the findings before say why); row skipped");
+    }
 }

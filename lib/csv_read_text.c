@@ -7,6 +7,7 @@
  * finding in the text names its place in the CSV. Must not report.
  */
 #include "csv_impl.h"
+#include "text.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -150,19 +151,33 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
     }
 }
 
+/* Whether the text made so far ends with a result (a moves cell that holds
+ * its own): then none is added, which would stand alone after the game. */
+static bool ends_with_result(const pdn_csv_reader *r)
+{
+    size_t end = r->ntext;
+    while (end > 0 && strchr(" \t\r\n", r->text[end - 1]))
+        end--;
+    size_t start = end;
+    while (start > 0 && !strchr(" \t\r\n", r->text[start - 1]))
+        start--;
+    return end > start && text_result_exact(r->text + start, end - start) != NULL;
+}
+
 /* The result to end the moves with: recorded_result when there is such a
- * column (empty: none was written), else the Result tag, else '*'. */
-static const char *end_result(const pdn_csv_reader *r, size_t *col)
+ * column (empty: none was written), else the Result tag, else '*'; *col
+ * its column from 1 (0: none). */
+static const char *end_result(const pdn_csv_reader *r, uint32_t *col)
 {
     size_t rec = find_role(r, R_RECORDED);
     if (rec != SIZE_MAX) {
-        *col = rec;
+        *col = (uint32_t)rec + 1;
         return csv_field(r, rec);
     }
     for (size_t i = 0; i < r->ncols; i++)
         if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 &&
             csv_field(r, i)[0]) {
-            *col = i;
+            *col = (uint32_t)i + 1;
             return csv_field(r, i);
         }
     *col = 0;
@@ -182,15 +197,17 @@ void csv_game_text(pdn_csv_reader *r)
         text_line(r, row, (uint32_t)mt + 1);
         return;
     }
-    size_t mv = find_role(r, R_MOVES), rescol;
+    size_t mv = find_role(r, R_MOVES);
+    uint32_t rescol;
     if (mv != SIZE_MAX) {
         text_line(r, row, (uint32_t)mv + 1);
         text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);
     }
     const char *result = end_result(r, &rescol);
-    text_line(r, row, (uint32_t)rescol + 1);
-    text_adds(r, result, row, (uint32_t)rescol + 1);
-    text_line(r, row, (uint32_t)rescol + 1);
+    if (ends_with_result(r)) return;
+    text_line(r, row, rescol);
+    text_adds(r, result, row, rescol);
+    text_line(r, row, rescol);
 }
 
 /* ---- rows of the moves mode ---- */
@@ -314,7 +331,7 @@ void csv_moves_text(pdn_csv_reader *r)
     text_reset(r);
     put_tags(r, row);
     text_line(r, row, 0);
-    size_t rescol;
+    uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
     bool first = true;
@@ -338,7 +355,8 @@ void csv_moves_text(pdn_csv_reader *r)
         r->have_held = false;
     }
     leave_lines(r, &lines);
-    text_line(r, row, (uint32_t)rescol + 1);
-    text_adds(r, result, row, (uint32_t)rescol + 1);
-    text_line(r, row, (uint32_t)rescol + 1);
+    if (ends_with_result(r)) return;
+    text_line(r, row, rescol);
+    text_adds(r, result, row, rescol);
+    text_line(r, row, rescol);
 }
