@@ -259,6 +259,7 @@ struct pdn_csv_reader {
     char buf[1 << 16];
     size_t pos, len;
     bool eof, done;
+    bool ended; /* the header did not read: no more rows are read */
     /* the row being read */
     char *data;
     size_t ndata, capdata;

@@ -547,9 +547,11 @@ static bool next_usable(pdn_csv_reader *r)
         r->have_held = false;
         return true;
     }
-    while (csv_next_row(r)) {
+    while (!r->ended && csv_next_row(r)) {
         if (!r->have_header) {
-            if (!row_valid_utf8(r) || read_header(r) < 0) return false;
+            /* with a header that does not read, no column means anything */
+            if (!row_valid_utf8(r)) return r->ended = true, false;
+            if (read_header(r) < 0) return r->nomem = true, false;
             continue;
         }
         if (csv_usable_row(r)) return true;
