@@ -63,12 +63,10 @@ static void relay(const struct pdn_diag *d, void *ctx)
     struct pdn_diag m = *d;
     m.file = r->filename;
     m.game = r->games;
-    if (d->line >= 1 && d->line <= r->nlines) {
-        m.line = r->lines[d->line - 1].row;
-        m.col = r->lines[d->line - 1].col;
-    } else if (r->nlines > 0) {
-        m.line = r->lines[r->nlines - 1].row;
-        m.col = 0;
+    if (r->text_lines > 0) {
+        struct origin at = csv_text_origin(r, d->line);
+        m.line = at.row;
+        m.col = at.col;
     }
     r->o.on_diag(&m, r->o.diag_ctx);
 }
@@ -92,7 +90,7 @@ void pdn_csv_reader_free(pdn_csv_reader *r)
     free(r->held.data);
     free(r->held.off);
     free(r->text);
-    free(r->lines);
+    free(r->origins);
     free(r);
 }
 
@@ -160,9 +158,54 @@ static size_t copy_field(pdn_csv_reader *r, char *to, const char *s, size_t n)
     return k;
 }
 
+static size_t row_cost(const pdn_csv_reader *r)
+{
+    return r->ndata + r->nf * ROW_FIELD_COST;
+}
+
+/* The row outgrew ROW_LIMIT in field nf + 1: said, and what may be kept
+ * of that field is what is left of the limit. */
+static void cut_row(pdn_csv_reader *r)
+{
+    size_t used = row_cost(r) + ROW_FIELD_COST;
+    r->row_cut = true;
+    r->keep = used < ROW_LIMIT ? ROW_LIMIT - used : 0;
+    report(r, PDN_DIAG_LIMIT, r->row_no, (uint32_t)r->nf + 1, NULL,
+           "row longer than PDN_LIMIT_GAME_BYTES: cut in this field, the rest of the row "
+           "skipped");
+}
+
+/* After a parse call: a row past ROW_LIMIT is cut, and the rest of it is
+ * dropped as libcsv reads it. */
+static void bound_row(pdn_csv_reader *r)
+{
+    if (r->row_ready) return;
+    if (!r->row_cut && row_cost(r) + csv_in_pending(r->in) + ROW_FIELD_COST > ROW_LIMIT) cut_row(r);
+    if (r->row_cut) csv_in_cut(r->in, r->cut_done ? 0 : r->keep);
+}
+
+/* The bytes of the field a row was cut in: at most keep, no character
+ * split (which would make the row invalid UTF-8). */
+static size_t cut_field(const pdn_csv_reader *r, const char *s, size_t n)
+{
+    n = n < r->keep ? n : r->keep;
+    bool incomplete;
+    size_t ok = text_utf8_valid((const unsigned char *)s, n, &incomplete);
+    return incomplete ? ok : n;
+}
+
 static void on_field(const char *s, size_t n, void *ctx)
 {
     pdn_csv_reader *r = ctx;
+    if (r->cut_done) { /* past the cut: counted, not kept */
+        r->nskipped++;
+        return;
+    }
+    if (!r->row_cut && row_cost(r) + n + ROW_FIELD_COST > ROW_LIMIT) cut_row(r);
+    if (r->row_cut) {
+        n = cut_field(r, s, n);
+        r->cut_done = true;
+    }
     if (!csv_reserve((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
         !csv_reserve((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
         r->nomem = true;
@@ -181,8 +224,13 @@ static void on_row(void *ctx)
 
 static void row_clear(pdn_csv_reader *r)
 {
-    r->nf = r->ndata = 0;
-    r->row_ready = false;
+    r->nf = r->ndata = r->nskipped = 0;
+    r->row_ready = r->row_cut = r->cut_done = false;
+}
+
+size_t csv_row_fields(const pdn_csv_reader *r)
+{
+    return r->nf + r->nskipped;
 }
 
 const char *csv_field(const pdn_csv_reader *r, size_t i)
@@ -216,6 +264,7 @@ static bool fill(pdn_csv_reader *r)
     if (r->eof) return false;
     r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
     r->pos = 0;
+    r->lf = r->cr = r->quote = SIZE_MAX; /* not looked for yet */
     if (r->len == 0) r->eof = true;
     return r->len > 0;
 }
@@ -241,29 +290,54 @@ static void skip_line(pdn_csv_reader *r)
     }
 }
 
-/* Feeds the parser up to the next line end (a row ends at most there).
+/* The next c at or after pos in buf, or len. *at keeps where it was found
+ * until pos passes it, so that each byte of the buffer is looked at once
+ * for each byte searched (lines of one byte cost no scan of the buffer). */
+static size_t next_of(const pdn_csv_reader *r, size_t *at, char c)
+{
+    if (*at == SIZE_MAX || *at < r->pos) {
+        const char *p = memchr(r->buf + r->pos, c, r->len - r->pos);
+        *at = p ? (size_t)(p - r->buf) : r->len;
+    }
+    return *at;
+}
+
+/* Where the parser may stop without passing a row's end: the next line end,
+ * or inside a quoted field, which no line end ends, the next quote. */
+static size_t next_stop(pdn_csv_reader *r)
+{
+    if (csv_in_quoted(r->in)) return next_of(r, &r->quote, '"');
+    size_t lf = next_of(r, &r->lf, '\n'), cr = next_of(r, &r->cr, '\r');
+    return lf < cr ? lf : cr;
+}
+
+/* Feeds the parser up to the next stop (a row ends at most there).
  * 1: a row is ready; 0: not yet; -1: the input ended with no row. */
 static int feed(pdn_csv_reader *r)
 {
     if (!fill(r)) {
         if (r->done) return -1;
         r->done = true;
-        r->nf = r->ndata = 0;
+        row_clear(r);
         bool closed = csv_in_finish(r->in, on_field, on_row, r);
         if (!closed)
             report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
                    "unterminated quoted field: it runs to the end of the input");
         return r->row_ready ? 1 : -1;
     }
+    if (!csv_in_row_begun(r->in)) { /* empty lines, which libcsv skips: faster here */
+        while (r->pos < r->len && (r->buf[r->pos] == '\n' || r->buf[r->pos] == '\r'))
+            r->pos++;
+        if (r->pos == r->len) return 0;
+    }
     const char *s = r->buf + r->pos;
-    size_t n = r->len - r->pos;
-    const char *nl = memchr(s, '\n', n), *cr = memchr(s, '\r', n);
-    if (cr && (!nl || cr < nl)) nl = cr;
-    size_t take = nl ? (size_t)(nl - s) + 1 : n;
+    size_t end = next_stop(r);
+    size_t take = (end < r->len ? end + 1 : r->len) - r->pos;
     size_t used = csv_in_parse(r->in, s, take, on_field, on_row, r);
     r->pos += used;
+    bound_row(r);
     if (used < take) {
-        report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)r->nf + 1, NULL,
+        report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)csv_row_fields(r) + 1, NULL,
                "a quote inside an unquoted field, or text after a closing quote (strict)");
         skip_line(r);
         row_clear(r);
@@ -416,17 +490,32 @@ static int classify(pdn_csv_reader *r, struct column *c, const char *name)
     return 0;
 }
 
+/* A column name as a finding shows it: a long one cut to its first 60
+ * bytes (whole characters) and "...". */
+static const char *shown_name(char out[64], const char *name)
+{
+    size_t n = strlen(name);
+    if (n <= 60) return name;
+    n = text_utf8_cut(name, n, 60);
+    memcpy(out, name, n);
+    memcpy(out + n, "...", 4);
+    return out;
+}
+
 static int read_header(pdn_csv_reader *r)
 {
     r->cols = calloc(r->nf ? r->nf : 1, sizeof *r->cols);
     if (!r->cols) return PDN_ENOMEM;
     r->ncols = r->nf;
+    r->nheader = csv_row_fields(r);
     for (size_t i = 0; i < r->nf; i++) {
         int rc = classify(r, &r->cols[i], csv_field(r, i));
         if (rc < 0) return rc;
         enum role role = r->cols[i].role;
+        char shown[64];
         if (role == R_UNKNOWN)
-            report(r, PDN_DIAG_CSV_COLUMN, r->row_no, (uint32_t)i + 1, csv_field(r, i),
+            report(r, PDN_DIAG_CSV_COLUMN, r->row_no, (uint32_t)i + 1,
+                   shown_name(shown, csv_field(r, i)),
                    "names no tag; --map COLUMN=TAG gives it one");
         if (role == R_MOVES || role == R_MOVETEXT || role == R_MOVE || role == R_CANONICAL)
             r->has_moves = true;
@@ -442,13 +531,15 @@ static int read_header(pdn_csv_reader *r)
 /* Swaps the row just read with the one kept. */
 void csv_swap_held(pdn_csv_reader *r)
 {
-    struct held cur = {r->data, r->ndata, r->capdata, r->off, r->nf, r->capf, r->row_no};
+    struct held cur = {r->data, r->ndata, r->capdata,  r->off,
+                       r->nf,   r->capf,  r->nskipped, r->row_no};
     r->data = r->held.data;
     r->ndata = r->held.ndata;
     r->capdata = r->held.capdata;
     r->off = r->held.off;
     r->nf = r->held.nf;
     r->capf = r->held.capf;
+    r->nskipped = r->held.nskipped;
     r->row_no = r->held.row_no;
     r->held = cur;
 }
@@ -458,21 +549,38 @@ void csv_swap_held(pdn_csv_reader *r)
 /* A row of empty fields (a spreadsheet's blank row): no game. */
 static bool row_empty(const pdn_csv_reader *r)
 {
-    return r->ndata == r->nf; /* each field is its NUL alone */
+    return r->ndata == r->nf && !r->nskipped; /* each field is its NUL alone */
 }
 
 /* A data row that reads: as many fields as the header, valid UTF-8. */
+/* A run of empty rows (a spreadsheet's blank rows) is said once, at its
+ * first row, when it ends: a million of them are one finding. */
+void csv_end_empty_rows(pdn_csv_reader *r)
+{
+    if (!r->empty_rows) return;
+    char detail[96];
+    if (r->empty_rows == 1)
+        snprintf(detail, sizeof detail, "every field is empty; row skipped");
+    else
+        snprintf(detail, sizeof detail, "every field is empty, in %lu rows from here; rows skipped",
+                 r->empty_rows);
+    report(r, PDN_DIAG_BAD_CSV, r->empty_from, 0, NULL, detail);
+    r->empty_rows = 0;
+}
+
 bool csv_usable_row(pdn_csv_reader *r)
 {
     r->rows++;
     if (row_empty(r)) {
-        report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, "every field is empty; row skipped");
+        if (!r->empty_rows++) r->empty_from = r->row_no;
         return false;
     }
-    if (r->nf != r->ncols) {
+    csv_end_empty_rows(r);
+    size_t nf = csv_row_fields(r);
+    if (nf != r->nheader) {
         char detail[96];
-        snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped", r->nf,
-                 r->nf == 1 ? "" : "s", r->ncols);
+        snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped", nf,
+                 nf == 1 ? "" : "s", r->nheader);
         report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, detail);
         return false;
     }
@@ -502,9 +610,7 @@ static void close_text(pdn_csv_reader *r)
  * as a game of its own, and said, at the row and column it starts in. */
 static void report_extra(pdn_csv_reader *r, const pdn_game *game)
 {
-    uint32_t line = game->start.line;
-    struct origin at = r->nlines ? r->lines[r->nlines - 1] : (struct origin){0, 0};
-    if (line >= 1 && line <= r->nlines) at = r->lines[line - 1];
+    struct origin at = csv_text_origin(r, game->start.line);
     report(r, PDN_DIAG_BAD_CSV, at.row, at.col, NULL,
            "text after the game's result: read as a game of its own");
 }
@@ -556,6 +662,7 @@ static bool next_usable(pdn_csv_reader *r)
         }
         if (csv_usable_row(r)) return true;
     }
+    csv_end_empty_rows(r);
     return false;
 }
 
@@ -575,6 +682,9 @@ static int next_text(pdn_csv_reader *r)
     else
         csv_game_text(r);
     if (r->nomem) return PDN_ENOMEM;
+    if (r->o.moves && r->cut_at_row)
+        report(r, PDN_DIAG_LIMIT, r->cut_at_row, 0, NULL,
+               "game longer than PDN_LIMIT_GAME_BYTES: its rows from here skipped");
     return open_text(r);
 }
 
@@ -593,7 +703,7 @@ int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *r)
         if ((rc = game_from_text(out, r, false)) != 0) return rc;
         /* nothing the reader could make a game of: said, and the next row */
         r->games--;
-        report(r, PDN_DIAG_BAD_CSV, r->nlines ? r->lines[0].row : r->row_no, 0, NULL,
+        report(r, PDN_DIAG_BAD_CSV, r->norigins ? r->origins[0].row : r->row_no, 0, NULL,
                r->o.moves ? "no game in the rows (the findings before say why); rows skipped"
                           : "no game in the row (the findings before say why); row skipped");
     }

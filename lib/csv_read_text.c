@@ -33,17 +33,37 @@ static void text_adds(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t c
 }
 
 /* A new line of the text, from CSV row:col: every line of the text starts
- * with one, so line k (from 1) came from lines[k - 1]. */
+ * with one. */
 static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
     /* by the lines begun, not the text: a first line left empty (no tags)
      * is still line 1 */
-    if (r->nlines > 0) text_adds(r, "\n", row, col);
-    if (!csv_reserve((void **)&r->lines, &r->caplines, r->nlines + 1, sizeof *r->lines)) {
+    if (r->text_lines > 0) text_adds(r, "\n", row, col);
+    r->text_lines++;
+    const struct origin *last = r->norigins ? &r->origins[r->norigins - 1] : NULL;
+    if (last && last->row == row && last->col == col) return;
+    if (!csv_reserve((void **)&r->origins, &r->caporigins, r->norigins + 1, sizeof *r->origins)) {
         r->nomem = true;
         return;
     }
-    r->lines[r->nlines++] = (struct origin){row, col};
+    r->origins[r->norigins++] = (struct origin){r->text_lines, row, col};
+}
+
+struct origin csv_text_origin(const pdn_csv_reader *r, uint32_t line)
+{
+    if (line < 1 || line > r->text_lines || r->norigins == 0) {
+        struct origin end = {line, r->norigins ? r->origins[r->norigins - 1].row : 0, 0};
+        return end;
+    }
+    size_t lo = 0, hi = r->norigins; /* the last origin at or before line */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->origins[mid].line <= line)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return r->origins[lo];
 }
 
 /* Text that may hold line ends: each new line keeps the same origin. */
@@ -61,7 +81,8 @@ static void text_multiline(pdn_csv_reader *r, const char *s, uint32_t row, uint3
 static void text_reset(pdn_csv_reader *r)
 {
     r->ntext = 0;
-    r->nlines = 0;
+    r->text_lines = 0;
+    r->norigins = 0;
     if (r->text) r->text[0] = '\0';
 }
 
@@ -143,7 +164,8 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
         text_multiline(r, csv_field(r, tags), row, (uint32_t)tags + 1);
         return;
     }
-    for (size_t i = 0; i < r->ncols; i++) {
+    /* the columns past a cut (ROW_LIMIT) have no value, not an empty one */
+    for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
         const struct column *c = &r->cols[i];
         const char *v = csv_field(r, i);
         if (c->role != R_TAG || (!v[0] && empty_means_absent(c->tag))) continue;
@@ -336,10 +358,17 @@ void csv_moves_text(pdn_csv_reader *r)
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
     bool first = true;
     struct lines lines = {"1"};
+    r->cut_at_row = 0;
     for (;;) {
-        first |= enter_line(r, &lines);
-        ply_text(r, first);
-        first = false;
+        /* a game's text stays within the limit (a row's text is about its
+         * bytes): its rows past it are read for where the game ends, not
+         * kept (csv_read.c says so) */
+        if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
+        if (!r->cut_at_row) {
+            first |= enter_line(r, &lines);
+            ply_text(r, first);
+            first = false;
+        }
         r->have_held = false;
         csv_swap_held(r);
         bool got;
