@@ -552,7 +552,6 @@ static bool row_empty(const pdn_csv_reader *r)
     return r->ndata == r->nf && !r->nskipped; /* each field is its NUL alone */
 }
 
-/* A data row that reads: as many fields as the header, valid UTF-8. */
 /* A run of empty rows (a spreadsheet's blank rows) is said once, at its
  * first row, when it ends: a million of them are one finding. */
 void csv_end_empty_rows(pdn_csv_reader *r)
@@ -568,6 +567,8 @@ void csv_end_empty_rows(pdn_csv_reader *r)
     r->empty_rows = 0;
 }
 
+/* A data row that reads: not empty, as many fields as the header, valid
+ * UTF-8. */
 bool csv_usable_row(pdn_csv_reader *r)
 {
     r->rows++;
