@@ -1069,7 +1069,9 @@ PDN_API int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp,
  * row and column in place of line and column; rows that do not read, rows
  * of empty fields and rows whose text holds no game are reported and
  * skipped; text after a game's result in a row is reported and handed out
- * as the next game): returns 1 and hands *out over (free with
+ * as the next game; a row past PDN_LIMIT_GAME_BYTES, 32 bytes counted for
+ * each field, is cut as it is read, with a PDN_DIAG_LIMIT finding, and so
+ * is a game of moves rows): returns 1 and hands *out over (free with
  * pdn_game_free), 0 at the end, or a negative PDN_E* code.
  */
 PDN_API int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *reader);
