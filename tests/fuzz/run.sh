@@ -153,7 +153,7 @@ seed_csv() {
         while IFS= read -r csv_file; do
             [ -s "$csv_file" ] || continue
             for how in 0 1; do
-                { printf "\\$how"; cat "$csv_file"; } >"$out/split/csv"
+                { printf '%b' "\\0$how"; cat "$csv_file"; } >"$out/split/csv"
                 seed "$csv_dir" "$out/split/csv"
             done
         done
