@@ -242,6 +242,10 @@ struct csv_in {
     char delim;
     bool strict;
     int error;
+    /* csv_in_cut: the row is cut; the field being read keeps keep bytes,
+     * the fields after it none, until the row ends */
+    bool cut;
+    size_t keep;
 };
 
 /* RFC 4180: blanks belong to the field; only the delimiter and the line
@@ -252,12 +256,18 @@ static int no_space(unsigned char c)
     return 0;
 }
 
+/* libcsv grows a field's buffer by this much at a time (its default, 128
+ * bytes, made a long field quadratic: a realloc every 128 bytes). */
+#define FIELD_BLOCK (1 << 16)
+
 static bool start(struct csv_in *in)
 {
     unsigned char opts = CSV_APPEND_NULL | (in->strict ? CSV_STRICT : 0);
     if (csv_init(&in->p, opts) != 0) return false;
     csv_set_delim(&in->p, (unsigned char)in->delim);
     csv_set_space_func(&in->p, no_space);
+    csv_set_blk_size(&in->p, FIELD_BLOCK);
+    in->cut = false;
     return true;
 }
 
@@ -284,6 +294,7 @@ void csv_in_free(struct csv_in *in)
 /* libcsv's callbacks carry one pointer: the caller's two functions and
  * context travel together. */
 struct relay {
+    struct csv_in *in;
     csv_field_fn field;
     csv_row_fn row;
     void *ctx;
@@ -292,6 +303,10 @@ struct relay {
 static void on_field(void *s, size_t n, void *data)
 {
     struct relay *r = data;
+    if (r->in->cut) {
+        n = n < r->in->keep ? n : r->in->keep;
+        r->in->keep = 0;
+    }
     r->field(s ? s : "", n, r->ctx);
 }
 
@@ -299,24 +314,72 @@ static void on_row(int c, void *data)
 {
     struct relay *r = data;
     (void)c;
+    r->in->cut = false;
     r->row(r->ctx);
+}
+
+/* libcsv's states: ROW_NOT_BEGUN, between rows; FIELD_BEGUN, in a field;
+ * FIELD_MIGHT_HAVE_ENDED, a quote read in a quoted field, kept at the
+ * buffer's end until the next byte says what it was. */
+#define ROW_NOT_BEGUN 0
+#define FIELD_BEGUN 2
+#define MIGHT_HAVE_ENDED 3
+
+static bool in_field(const struct csv_parser *p)
+{
+    return p->pstate == FIELD_BEGUN || p->pstate == MIGHT_HAVE_ENDED;
+}
+
+/* A cut row: the bytes of the field being read past keep are forgotten, so
+ * that its buffer stays within keep and one parse call's bytes. */
+static void drop_cut(struct csv_in *in)
+{
+    struct csv_parser *p = &in->p;
+    if (!in->cut || !in_field(p)) return;
+    bool quote = p->pstate == MIGHT_HAVE_ENDED;
+    if (p->entry_pos <= in->keep + quote) return;
+    if (quote) p->entry_buf[in->keep] = p->quote_char; /* the one libcsv takes back */
+    p->entry_pos = in->keep + quote;
 }
 
 size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field, csv_row_fn row,
                     void *ctx)
 {
-    struct relay r = {field, row, ctx};
+    struct relay r = {in, field, row, ctx};
     size_t used = csv_parse(&in->p, s, n, on_field, on_row, &r);
     if (used < n) in->error = csv_error(&in->p);
+    drop_cut(in);
     return used;
+}
+
+bool csv_in_row_begun(const struct csv_in *in)
+{
+    return in->p.pstate != ROW_NOT_BEGUN;
+}
+
+bool csv_in_quoted(const struct csv_in *in)
+{
+    return in->p.quoted && in->p.pstate == FIELD_BEGUN;
+}
+
+size_t csv_in_pending(const struct csv_in *in)
+{
+    return in_field(&in->p) ? in->p.entry_pos : 0;
+}
+
+void csv_in_cut(struct csv_in *in, size_t keep)
+{
+    in->cut = true;
+    in->keep = keep;
+    drop_cut(in);
 }
 
 bool csv_in_finish(struct csv_in *in, csv_field_fn field, csv_row_fn row, void *ctx)
 {
-    struct relay r = {field, row, ctx};
-    /* libcsv's state FIELD_BEGUN (2) in a quoted field: the quote never
-     * closed. The field still ends here, so that nothing read is lost. */
-    bool open = in->p.quoted && in->p.pstate == 2;
+    struct relay r = {in, field, row, ctx};
+    /* FIELD_BEGUN in a quoted field: the quote never closed. The field
+     * still ends here, so that nothing read is lost. */
+    bool open = in->p.quoted && in->p.pstate == FIELD_BEGUN;
     csv_fini(&in->p, on_field, on_row, &r);
     return !open;
 }

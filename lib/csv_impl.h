@@ -237,6 +237,17 @@ void csv_in_free(struct csv_in *in);
  */
 size_t csv_in_parse(struct csv_in *in, const char *s, size_t n, csv_field_fn field, csv_row_fn row,
                     void *ctx);
+/* Whether a row has begun (else line ends are empty lines, skipped). */
+bool csv_in_row_begun(const struct csv_in *in);
+/* Whether the parser is inside a quoted field (a line end does not end it). */
+bool csv_in_quoted(const struct csv_in *in);
+/* Bytes of the field being read that field has not had yet. */
+size_t csv_in_pending(const struct csv_in *in);
+/* Cuts the row being read: the field being read (or the next) is handed to
+ * field with its first keep bytes at most, the fields after it empty, the
+ * rest forgotten as it is parsed (a long field costs no memory), until the
+ * row ends. */
+void csv_in_cut(struct csv_in *in, size_t keep);
 /* Ends the input: the last row without a line end. False when a quoted
  * field was left open. */
 bool csv_in_finish(struct csv_in *in, csv_field_fn field, csv_row_fn row, void *ctx);
@@ -273,9 +284,10 @@ struct column {
     char *tag; /* R_TAG */
 };
 
-/* Where a line of the PDN text came from. */
+/* Where the lines of the PDN text from line on came from (up to the next
+ * origin's line): a cell's many lines share one. */
 struct origin {
-    uint32_t row, col;
+    uint32_t line, row, col;
 };
 
 struct pdn_csv_reader {
@@ -286,17 +298,26 @@ struct pdn_csv_reader {
     struct csv_in *in;
     char buf[1 << 16];
     size_t pos, len;
+    size_t lf, cr, quote; /* the next \n, \r, '"' in buf (len: none; SIZE_MAX: not
+                             looked for) */
     bool eof, done;
+    bool ended; /* the header did not read: no more rows are read */
     /* the row being read */
     char *data;
     size_t ndata, capdata;
     size_t *off; /* field starts in data; fields are NUL-terminated */
     size_t nf, capf;
+    size_t nskipped; /* fields after a cut (ROW_LIMIT): counted, not kept */
     bool row_ready;
-    unsigned long row_no; /* CSV record number of the row being read, header 1 */
+    bool row_cut;          /* the row outgrew ROW_LIMIT: said, the rest dropped */
+    bool cut_done;         /* the field it was cut in is kept */
+    size_t keep;           /* the bytes that field may keep */
+    unsigned long row_no;  /* CSV record number of the row in data, header 1 */
+    unsigned long records; /* CSV records read: the number of the next row less one */
     /* the header */
     struct column *cols;
-    size_t ncols;
+    size_t ncols;   /* the header's fields kept (the rest have no role) */
+    size_t nheader; /* the header's fields */
     bool have_header;
     bool has_moves;
     /* moves mode: the first row of the next game, kept */
@@ -305,27 +326,48 @@ struct pdn_csv_reader {
         size_t ndata, capdata;
         size_t *off;
         size_t nf, capf;
+        size_t nskipped;
         unsigned long row_no;
     } held;
     bool have_held;
     /* the PDN text of one game and where its lines came from */
     char *text;
     size_t ntext, captext;
-    struct origin *lines;
-    size_t nlines, caplines;
-    unsigned long games; /* data rows read, for the game index of findings */
+    uint32_t text_lines;      /* lines begun */
+    unsigned long cut_at_row; /* moves mode: the game's first row not kept (0: none) */
+    struct origin *origins;
+    size_t norigins, caporigins;
+    pdn_reader *pending;                  /* over text, while it may hold more games */
+    unsigned long games;                  /* games made, for the game index of findings */
+    unsigned long empty_rows, empty_from; /* a run of empty rows not said yet */
     unsigned long rows;
     bool nomem;
 };
 
+/* A row holds at most this: its fields' bytes and ROW_FIELD_COST a field.
+ * Past it, the rest of the row is dropped as libcsv reads it (a finding
+ * says so), so that memory stays bounded on any input: one game's text is
+ * no longer than PDN_LIMIT_GAME_BYTES anyway. A game of the moves mode is
+ * bounded alike (its text). A field costs more than its offset and NUL:
+ * as a column of the header, its role and tag name, and as a tag of a
+ * game, the reader's; so a row keeps at most 131072 fields (spreadsheets
+ * stop at 16384 columns). */
+#define ROW_LIMIT ((size_t)PDN_LIMIT_GAME_BYTES)
+#define ROW_FIELD_COST ((size_t)32)
+
 /* csv_read.c */
 bool csv_reserve(void **p, size_t *cap, size_t need, size_t size);
+/* The fields of the row read, those past a cut too. */
+size_t csv_row_fields(const pdn_csv_reader *r);
 /* Field i of the row read (NUL-terminated; "" past the last). */
 const char *csv_field(const pdn_csv_reader *r, size_t i);
 /* The next row: true, or false at the end; a data row that reads (as many
  * fields as the header, valid UTF-8; reported and counted otherwise). */
 bool csv_next_row(pdn_csv_reader *r);
 bool csv_usable_row(pdn_csv_reader *r);
+/* Says the run of empty rows just read, if any (csv_usable_row waits for
+ * its end). */
+void csv_end_empty_rows(pdn_csv_reader *r);
 /* Swaps the row read with the one held (moves mode). */
 void csv_swap_held(pdn_csv_reader *r);
 /* Whether name is a tag of the seven-tag roster, GameType, FEN or SetUp. */
@@ -335,6 +377,9 @@ bool csv_roster_tag(const char *name);
  * the row read (games mode) or of the rows of one game, from the row read
  * (moves mode; the first row of the next game is left held). */
 const char *csv_unprotect(pdn_csv_reader *r, char *s);
+/* Where line (from 1) of the text came from; past its lines, its last row
+ * and column 0. The text has at least a line. */
+struct origin csv_text_origin(const pdn_csv_reader *r, uint32_t line);
 void csv_game_text(pdn_csv_reader *r);
 void csv_moves_text(pdn_csv_reader *r);
 

@@ -7,6 +7,7 @@
  * finding in the text names its place in the CSV. Must not report.
  */
 #include "csv_impl.h"
+#include "text.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -32,15 +33,37 @@ static void text_adds(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t c
 }
 
 /* A new line of the text, from CSV row:col: every line of the text starts
- * with one, so line k (from 1) came from lines[k - 1]. */
+ * with one. */
 static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
-    if (r->ntext > 0) text_adds(r, "\n", row, col);
-    if (!csv_reserve((void **)&r->lines, &r->caplines, r->nlines + 1, sizeof *r->lines)) {
+    /* by the lines begun, not the text: a first line left empty (no tags)
+     * is still line 1 */
+    if (r->text_lines > 0) text_adds(r, "\n", row, col);
+    r->text_lines++;
+    const struct origin *last = r->norigins ? &r->origins[r->norigins - 1] : NULL;
+    if (last && last->row == row && last->col == col) return;
+    if (!csv_reserve((void **)&r->origins, &r->caporigins, r->norigins + 1, sizeof *r->origins)) {
         r->nomem = true;
         return;
     }
-    r->lines[r->nlines++] = (struct origin){row, col};
+    r->origins[r->norigins++] = (struct origin){r->text_lines, row, col};
+}
+
+struct origin csv_text_origin(const pdn_csv_reader *r, uint32_t line)
+{
+    if (line < 1 || line > r->text_lines || r->norigins == 0) {
+        struct origin end = {line, r->norigins ? r->origins[r->norigins - 1].row : 0, 0};
+        return end;
+    }
+    size_t lo = 0, hi = r->norigins; /* the last origin at or before line */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->origins[mid].line <= line)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return r->origins[lo];
 }
 
 /* Text that may hold line ends: each new line keeps the same origin. */
@@ -58,7 +81,8 @@ static void text_multiline(pdn_csv_reader *r, const char *s, uint32_t row, uint3
 static void text_reset(pdn_csv_reader *r)
 {
     r->ntext = 0;
-    r->nlines = 0;
+    r->text_lines = 0;
+    r->norigins = 0;
     if (r->text) r->text[0] = '\0';
 }
 
@@ -132,7 +156,8 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
         text_multiline(r, csv_field(r, tags), row, (uint32_t)tags + 1);
         return;
     }
-    for (size_t i = 0; i < r->ncols; i++) {
+    /* the columns past a cut (ROW_LIMIT) have no value, not an empty one */
+    for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
         const struct column *c = &r->cols[i];
         const char *v = csv_field(r, i);
         if (c->role != R_TAG || (!v[0] && empty_means_absent(c->tag))) continue;
@@ -140,19 +165,33 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
     }
 }
 
+/* Whether the text made so far ends with a result (a moves cell that holds
+ * its own): then none is added, which would stand alone after the game. */
+static bool ends_with_result(const pdn_csv_reader *r)
+{
+    size_t end = r->ntext;
+    while (end > 0 && strchr(" \t\r\n", r->text[end - 1]))
+        end--;
+    size_t start = end;
+    while (start > 0 && !strchr(" \t\r\n", r->text[start - 1]))
+        start--;
+    return end > start && text_result_exact(r->text + start, end - start) != NULL;
+}
+
 /* The result to end the moves with: recorded_result when there is such a
- * column (empty: none was written), else the Result tag, else '*'. */
-static const char *end_result(const pdn_csv_reader *r, size_t *col)
+ * column (empty: none was written), else the Result tag, else '*'; *col
+ * its column from 1 (0: none). */
+static const char *end_result(const pdn_csv_reader *r, uint32_t *col)
 {
     size_t rec = find_role(r, R_RECORDED);
     if (rec != SIZE_MAX) {
-        *col = rec;
+        *col = (uint32_t)rec + 1;
         return csv_field(r, rec);
     }
     for (size_t i = 0; i < r->ncols; i++)
         if (r->cols[i].role == R_TAG && strcmp(r->cols[i].tag, "Result") == 0 &&
             csv_field(r, i)[0]) {
-            *col = i;
+            *col = (uint32_t)i + 1;
             return csv_field(r, i);
         }
     *col = 0;
@@ -172,15 +211,17 @@ void csv_game_text(pdn_csv_reader *r)
         text_line(r, row, (uint32_t)mt + 1);
         return;
     }
-    size_t mv = find_role(r, R_MOVES), rescol;
+    size_t mv = find_role(r, R_MOVES);
+    uint32_t rescol;
     if (mv != SIZE_MAX) {
         text_line(r, row, (uint32_t)mv + 1);
         text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);
     }
     const char *result = end_result(r, &rescol);
-    text_line(r, row, (uint32_t)rescol + 1);
-    text_adds(r, result, row, (uint32_t)rescol + 1);
-    text_line(r, row, (uint32_t)rescol + 1);
+    if (ends_with_result(r)) return;
+    text_line(r, row, rescol);
+    text_adds(r, result, row, rescol);
+    text_line(r, row, rescol);
 }
 
 /* ---- rows of the moves mode ---- */
@@ -304,15 +345,22 @@ void csv_moves_text(pdn_csv_reader *r)
     text_reset(r);
     put_tags(r, row);
     text_line(r, row, 0);
-    size_t rescol;
+    uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
     bool first = true;
     struct lines lines = {"1"};
+    r->cut_at_row = 0;
     for (;;) {
-        first |= enter_line(r, &lines);
-        ply_text(r, first);
-        first = false;
+        /* a game's text stays within the limit (a row's text is about its
+         * bytes): its rows past it are read for where the game ends, not
+         * kept (csv_read.c says so) */
+        if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
+        if (!r->cut_at_row) {
+            first |= enter_line(r, &lines);
+            ply_text(r, first);
+            first = false;
+        }
         r->have_held = false;
         csv_swap_held(r);
         bool got;
@@ -328,7 +376,8 @@ void csv_moves_text(pdn_csv_reader *r)
         r->have_held = false;
     }
     leave_lines(r, &lines);
-    text_line(r, row, (uint32_t)rescol + 1);
-    text_adds(r, result, row, (uint32_t)rescol + 1);
-    text_line(r, row, (uint32_t)rescol + 1);
+    if (ends_with_result(r)) return;
+    text_line(r, row, rescol);
+    text_adds(r, result, row, rescol);
+    text_line(r, row, rescol);
 }

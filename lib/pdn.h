@@ -445,7 +445,9 @@ enum pdn_diag_code {
     PDN_DIAG_NOT_PDN, /* no tag and no move at its start: not read further */
     PDN_DIAG_NO_GAME, /* the file holds no game */
     /* CSV input (pdn_csv_reader): line is the CSV row, col the CSV column */
-    PDN_DIAG_BAD_CSV,    /* a row that does not read: detail says why; it is skipped */
+    PDN_DIAG_BAD_CSV,    /* a row that does not read or holds no game: detail says why;
+                            it is skipped. Or text after a game's result in a row:
+                            read as a game of its own */
     PDN_DIAG_CSV_COLUMN, /* a column that names no tag: ignored */
     /* replay: the variant of a game */
     PDN_DIAG_VARIANT_INFERRED,  /* no GameType tag: the variant and what decided it */
@@ -1145,8 +1147,12 @@ PDN_API int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp,
                                 const struct pdn_csv_read_options *options);
 /*
  * The next game, read and replayed (its findings go to on_diag with the CSV
- * row and column in place of line and column; rows that do not read are
- * reported and skipped): returns 1 and hands *out over (free with
+ * row and column in place of line and column; rows that do not read, rows
+ * of empty fields and rows whose text holds no game are reported and
+ * skipped; text after a game's result in a row is reported and handed out
+ * as the next game; a row past PDN_LIMIT_GAME_BYTES, 32 bytes counted for
+ * each field, is cut as it is read, with a PDN_DIAG_LIMIT finding, and so
+ * is a game of moves rows): returns 1 and hands *out over (free with
  * pdn_game_free), 0 at the end, or a negative PDN_E* code.
  */
 PDN_API int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *reader);

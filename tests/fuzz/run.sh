@@ -150,9 +150,25 @@ moves() {
     cat "$here/seeds/moves.txt" 2>/dev/null
 }
 
+# fuzz_csv's seeds: each CSV file of the tests after an options byte, in
+# both modes (0: a row per game, 1: --moves; fuzz_csv.c reads the byte).
+seed_csv() {
+    csv_dir=$1 # seed() has its own dir and f: sh has no local variables
+    { find tests/data tests/fuzz/seeds -name '*.csv' 2>/dev/null
+      grep -l csv2pdn tests/cli/cases/*/cmd 2>/dev/null | sed 's|cmd$|stdin|'; } |
+        while IFS= read -r csv_file; do
+            [ -s "$csv_file" ] || continue
+            for how in 0 1; do
+                { printf '%b' "\\0$how"; cat "$csv_file"; } >"$out/split/csv"
+                seed "$csv_dir" "$out/split/csv"
+            done
+        done
+    seed "$csv_dir" "$here"/regressions-csv/* 2>/dev/null
+}
+
 build_seeds() {
     mkdir -p "$out/split"
-    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats; do
+    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -167,6 +183,7 @@ build_seeds() {
     seed "$out/seeds/fuzz_stats" "$here"/regressions/fuzz_stats-* tests/data/tournaments/*.pdn
     fens | seed_lines "$out/seeds/fuzz_fen"
     moves | seed_lines "$out/seeds/fuzz_notation"
+    seed_csv "$out/seeds/fuzz_csv"
 }
 
 max_len() {
@@ -196,7 +213,10 @@ summary() {
 run_target() {
     t=$1
     dict=
-    case $t in fuzz_reader | fuzz_check | fuzz_stats) dict=-dict=$here/pdn.dict ;; esac
+    case $t in
+    fuzz_reader | fuzz_check | fuzz_stats) dict=-dict=$here/pdn.dict ;;
+    fuzz_csv) dict=-dict=$here/csv.dict ;;
+    esac
     "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -max_len="$(max_len "$t")" -print_final_stats=1 -artifact_prefix="$out/artifacts/$t-" \
         $dict "$out/corpus/$t" "$out/seeds/$t" >"$out/logs/$t.log" 2>&1
