@@ -384,6 +384,95 @@ PDN_API size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_
 /* Leaf nodes of the legal-move tree at exactly 'depth' plies. */
 PDN_API uint64_t pdn_perft_count(const struct pdn_board *board, int depth, unsigned flags);
 
+/* ---- Engine: a player that searches ------------------------------------- */
+
+/*
+ * A search engine for every variant of the rules table: iterative deepening
+ * alpha-beta (principal variation search) over pdn_movegen's legal moves, a
+ * quiescence search over captures, a transposition table, hash-move, killer
+ * and history move ordering, and an evaluation of material (kings worth more
+ * where they fly), advancement, the centre, the back rank and the tempo.
+ * A handle owns its table and all its working memory: a search allocates
+ * nothing, and separate handles may search at once from separate threads.
+ * With limits by depth or nodes the same position, history and seed give
+ * the same move every time on a new or cleared engine; a time limit depends
+ * on the machine.
+ */
+typedef struct pdn_engine pdn_engine;
+
+/* Scores are in hundredths of a man, from the side to move's view; a win in
+ * n plies scores PDN_ENGINE_WIN - n, a loss -(PDN_ENGINE_WIN - n). */
+#define PDN_ENGINE_WIN 30000
+/* Longest expected line reported; deepest search. */
+#define PDN_ENGINE_PV_MAX 32
+#define PDN_ENGINE_DEPTH_MAX 64
+/* The named levels, 1 (beginner) .. PDN_ENGINE_LEVELS (strongest). */
+#define PDN_ENGINE_LEVELS 4
+
+struct pdn_engine_options {
+    unsigned version; /* PDN_OPTIONS_VERSION */
+    size_t table_mb;  /* transposition table size in MiB; 0 means 16 */
+};
+#define PDN_ENGINE_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
+
+/* What a search found (also reported after each completed depth). */
+struct pdn_engine_result {
+    bool has_move;                         /* false: no legal move (the side to move has lost) */
+    struct pdn_move move;                  /* the move to play */
+    int score;                             /* of the position, for the side to move */
+    int depth;                             /* last depth completed */
+    uint64_t nodes;                        /* positions visited */
+    double seconds;                        /* time spent */
+    int npv;                               /* moves in pv */
+    struct pdn_move pv[PDN_ENGINE_PV_MAX]; /* the line expected, move first */
+};
+
+struct pdn_engine_limits {
+    unsigned version; /* PDN_OPTIONS_VERSION */
+    int depth;        /* plies; 0 means PDN_ENGINE_DEPTH_MAX */
+    uint64_t nodes;   /* 0: no limit */
+    double seconds;   /* 0: no limit */
+    /* Weakening, for the low levels: */
+    int noise;          /* each evaluation moved by up to this many hundredths,
+                           fixed per position and seed */
+    bool no_quiescence; /* evaluate at the horizon even with a capture pending */
+    uint64_t seed;      /* varies the noise */
+    /* Called after each completed depth; may be NULL. */
+    void (*on_depth)(const struct pdn_engine_result *result, void *ctx);
+    /* Polled during the search (every 1024 nodes, after depth 1); true
+     * stops it and the best move so far is returned. May be NULL. */
+    bool (*should_stop)(void *ctx);
+    void *ctx;
+};
+#define PDN_ENGINE_LIMITS_INIT                                                                     \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
+
+/* A new engine through *out (free it with pdn_engine_free): 0, PDN_EINVAL
+ * (bad options) or PDN_ENOMEM. */
+PDN_API int pdn_engine_new(pdn_engine **out, const struct pdn_engine_options *options);
+/* Frees an engine; accepts NULL. */
+PDN_API void pdn_engine_free(pdn_engine *engine);
+/* Forgets what earlier searches learnt (table, killers, history): a new game. */
+PDN_API void pdn_engine_clear(pdn_engine *engine);
+/*
+ * Searches board within limits and fills *out. history holds the nhistory
+ * positions of the game before board, oldest first (may be NULL when 0): a
+ * line that repeats one of them scores as a draw. Returns 0, or PDN_EINVAL
+ * (a NULL argument, a bad limits version).
+ */
+PDN_API int pdn_engine_search(struct pdn_engine_result *out, pdn_engine *engine,
+                              const struct pdn_board *board, const struct pdn_board *history,
+                              size_t nhistory, const struct pdn_engine_limits *limits);
+/* The static evaluation of a position for the side to move, without noise. */
+PDN_API int pdn_engine_evaluate(const struct pdn_board *board);
+/* The limits of a named level, 1..PDN_ENGINE_LEVELS: 0, or PDN_EINVAL. */
+PDN_API int pdn_engine_level(struct pdn_engine_limits *out, int level);
+
 /* ---- Positions in the source ------------------------------------------- */
 
 struct pdn_pos {
