@@ -189,6 +189,7 @@ unit: $(UNIT_BINS)
 cli: tools
 	@sh tests/cli/run.sh "$(BIN)" "$(VALGRIND_CMD)"
 	@sh tests/cli/tui.sh "$(BIN)"
+	@sh tests/cli/hub.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

@@ -473,6 +473,48 @@ PDN_API int pdn_engine_evaluate(const struct pdn_board *board);
 /* The limits of a named level, 1..PDN_ENGINE_LEVELS: 0, or PDN_EINVAL. */
 PDN_API int pdn_engine_level(struct pdn_engine_limits *out, int level);
 
+/* ---- Hub: the text protocol of Scan's engine ---------------------------- */
+
+/*
+ * Hub (version 2, Scan 3's protocol.txt) is line based: a command, then
+ * name=value arguments, values in double quotes when they hold a blank or
+ * '=' or are empty, flags without "=value". These calls read and write its
+ * lines, positions and moves; they do no I/O.
+ */
+#define PDN_HUB_LINE_MAX 16384
+#define PDN_HUB_ARGS_MAX 32
+
+struct pdn_hub_arg {
+    const char *name;
+    const char *value; /* "" for a flag */
+};
+
+struct pdn_hub_message {
+    const char *command; /* "" for a blank line */
+    int nargs;
+    struct pdn_hub_arg args[PDN_HUB_ARGS_MAX];
+    char text[PDN_HUB_LINE_MAX]; /* the strings above point into it */
+};
+
+/* Reads one line (its end of line optional). Returns 0, or PDN_ESYNTAX (an
+ * unclosed quote, a line too long, more than PDN_HUB_ARGS_MAX arguments). */
+PDN_API int pdn_hub_parse(struct pdn_hub_message *out, const char *line);
+/* The value of the argument name (the first), or NULL when it is absent. */
+PDN_API const char *pdn_hub_arg(const struct pdn_hub_message *message, const char *name);
+/*
+ * A Hub position: 'W' or 'B' for the side to move, then a letter per square
+ * in order, w b (men) W B (kings) e (empty). Returns 0, or PDN_ESYNTAX for
+ * another length or letter.
+ */
+PDN_API int pdn_hub_position_read(struct pdn_board *out, enum pdn_variant variant,
+                                  const char *text);
+/* Writes a Hub position; returns its length. */
+PDN_API size_t pdn_hub_position_write(char out[PDN_SQUARES_MAX + 2], const struct pdn_board *board);
+/* Writes a move as Hub does: "32-28", a capture as from x to x each piece
+ * taken ("28x19x23"). Returns the length. */
+PDN_API size_t pdn_hub_move_write(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                                  enum pdn_variant variant);
+
 /* ---- Positions in the source ------------------------------------------- */
 
 struct pdn_pos {
