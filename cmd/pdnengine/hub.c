@@ -7,7 +7,7 @@
  * commands are ignored, as the protocol asks; a bad position or move is
  * answered with "error". Lines are read and written by libpdn's hub codec.
  */
-#include "lines.h"
+#include "../lines.h"
 #include "pdnengine.h"
 
 #include <stdarg.h>

@@ -1,9 +1,10 @@
 /*
- * Lines from a file descriptor, read with read(2) and poll(2) so a search
- * can look for "stop" without blocking. No protocol here.
+ * Lines from a file descriptor (an engine's standard input, a Hub engine's
+ * output), read with read(2) and poll(2) so a search can look for "stop"
+ * without blocking and a reader can give up after a timeout. No protocol.
  */
-#ifndef PDNENGINE_LINES_H
-#define PDNENGINE_LINES_H
+#ifndef PDN_CMD_LINES_H
+#define PDN_CMD_LINES_H
 
 #include "pdn.h"
 
@@ -25,5 +26,8 @@ bool lines_peek(const struct lines *in, char *out, size_t cap);
 void lines_drop(struct lines *in);
 /* Blocks for the next line: true, or false at the end of the input. */
 bool lines_next(struct lines *in, char *out, size_t cap);
+/* The next line within seconds: true; false at the end or the timeout
+ * (in->eof tells which). */
+bool lines_next_within(struct lines *in, char *out, size_t cap, double seconds);
 
 #endif

@@ -1,12 +1,14 @@
 /*
- * Lines of standard input for pdnengine: a buffer filled by read(2) when
- * poll(2) says there is something, so the search can poll without waiting.
+ * Lines of a file descriptor: a buffer filled by read(2) when poll(2) says
+ * there is something, so a search can poll without waiting and a reader
+ * can stop waiting after a timeout.
  */
 #include "lines.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 void lines_init(struct lines *in, int fd)
@@ -65,6 +67,25 @@ bool lines_next(struct lines *in, char *out, size_t cap)
     while (!lines_peek(in, out, cap)) {
         if (in->eof) return false;
         lines_fill(in, -1);
+    }
+    lines_drop(in);
+    return true;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+bool lines_next_within(struct lines *in, char *out, size_t cap, double seconds)
+{
+    double end = now() + seconds;
+    while (!lines_peek(in, out, cap)) {
+        double left = end - now();
+        if (in->eof || left <= 0) return false;
+        lines_fill(in, (int)(left * 1000) + 1);
     }
     lines_drop(in);
     return true;
