@@ -515,6 +515,60 @@ PDN_API size_t pdn_hub_position_write(char out[PDN_SQUARES_MAX + 2], const struc
 PDN_API size_t pdn_hub_move_write(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                                   enum pdn_variant variant);
 
+/* ---- DXP: the DamExchange protocol's messages ---------------------------- */
+
+/*
+ * DXP (DamExchange, version 1: Moby Dam, Kingsrow, Scan) carries games of
+ * international draughts over TCP (port 27531 by default) as messages of
+ * printable ASCII, each ended by a NUL, the first letter its type. These
+ * calls read and write one message (without its NUL); they do no I/O.
+ * Colours are written 'W' (white) and 'Z' (zwart, black).
+ */
+#define PDN_DXP_PORT 27531
+#define PDN_DXP_NAME_MAX 32
+#define PDN_DXP_MESSAGE_MAX 512
+
+enum pdn_dxp_type {
+    PDN_DXP_GAMEREQ = 'R', /* initiator: name, follower's colour, time, moves, position */
+    PDN_DXP_GAMEACC = 'A', /* follower: name, acceptance code (0 accepted) */
+    PDN_DXP_MOVE = 'M',    /* time used, from, to, the pieces taken */
+    PDN_DXP_GAMEEND = 'E', /* reason (0 unknown, 1 I lose, 2 draw, 3 I win), stop code */
+    PDN_DXP_CHAT = 'C',    /* text */
+    PDN_DXP_BACKREQ = 'B', /* take back to move number, the colour to move then */
+    PDN_DXP_BACKACC = 'K'  /* acceptance code (0 accepted, 1 not supported, 2 refused) */
+};
+
+struct pdn_dxp_message {
+    enum pdn_dxp_type type;
+    char name[PDN_DXP_NAME_MAX + 1]; /* GAMEREQ, GAMEACC: blanks at the end dropped */
+    int version;                     /* GAMEREQ: 1 */
+    enum pdn_color color;            /* GAMEREQ: the follower's; BACKREQ: to move */
+    int minutes, moves;              /* GAMEREQ: thinking time, moves in it */
+    bool has_position;               /* GAMEREQ: position below, else the start */
+    struct pdn_board position;       /* GAMEREQ */
+    int code;                        /* GAMEACC, BACKACC: acceptance; GAMEEND: reason */
+    int stop;                        /* GAMEEND: 1 no further game */
+    int seconds;                     /* MOVE: time used */
+    int from, to, ncaptured;         /* MOVE */
+    uint8_t captured[PDN_PATH_MAX];  /* MOVE: squares of the pieces taken */
+    int move_number;                 /* BACKREQ */
+    char text[PDN_DXP_MESSAGE_MAX];  /* CHAT */
+};
+
+/* Reads one message of len bytes (no NUL needed): 0, or PDN_ESYNTAX (an
+ * unknown type, a field too short, not a number, a bad position). */
+PDN_API int pdn_dxp_parse(struct pdn_dxp_message *out, const char *text, size_t len);
+/* Writes a message (NUL-terminated, the NUL not counted); returns its
+ * length, 0 for a message that cannot be written. */
+PDN_API size_t pdn_dxp_format(char out[PDN_DXP_MESSAGE_MAX], const struct pdn_dxp_message *message);
+/* A MOVE message for a move of board's side, seconds used. */
+PDN_API void pdn_dxp_move_message(struct pdn_dxp_message *out, const struct pdn_move *move,
+                                  enum pdn_variant variant, int seconds);
+/* The legal move of board a MOVE message names (from, to, the pieces
+ * taken): true and *out filled, or false when none fits. */
+PDN_API bool pdn_dxp_move_find(struct pdn_move *out, const struct pdn_dxp_message *message,
+                               const struct pdn_board *board);
+
 /* ---- Positions in the source ------------------------------------------- */
 
 struct pdn_pos {
