@@ -1,0 +1,108 @@
+/*
+ * pdnreplay --analyse: the engine's verdict on each move of the main line.
+ * For each ply it searches the position before (libpdn's engine, a level's
+ * limits without its weakening) and, when the move played is not the
+ * engine's, the position after it: what the move lost is the difference.
+ * A move that loses 0.40 of a man or more gets '?' ($2), 0.90 or more
+ * '??' ($4), and a comment with the better move and both scores. The game
+ * is written back as PDN (pdn_write_game, the annotated text through its
+ * move_text callback).
+ */
+#include "pdnreplay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DUBIOUS 40
+#define BLUNDER 90
+
+struct annotation {
+    const struct pdn_node *node;
+    char text[3 * PDN_MOVE_TEXT_MAX + 64];
+};
+
+struct analysis {
+    struct annotation *notes;
+    size_t n;
+};
+
+static const char *annotated(const struct pdn_node *node, void *ctx)
+{
+    const struct analysis *a = ctx;
+    for (size_t i = 0; i < a->n; i++)
+        if (a->notes[i].node == node) return a->notes[i].text;
+    return NULL;
+}
+
+/* The score of the move played, for its side: the engine's best when it is
+ * the engine's move, else minus the score of the position after it. */
+static int played_score(pdn_engine *e, const struct replay_ply *p,
+                        const struct pdn_engine_result *best,
+                        const struct pdn_engine_limits *limits)
+{
+    if (memcmp(&best->move, &p->move, sizeof p->move) == 0) return best->score;
+    struct pdn_engine_result r;
+    pdn_engine_search(&r, e, &p->after, &p->before, 1, limits);
+    return -r.score;
+}
+
+/* A score for people: men ("+0.50"), or a win or loss the search found. */
+static void score_text(char out[32], int score)
+{
+    int plies = PDN_ENGINE_WIN - (score < 0 ? -score : score);
+    if (plies <= 2 * PDN_ENGINE_DEPTH_MAX)
+        snprintf(out, 32, "%s in %d plies", score > 0 ? "wins" : "loses", plies);
+    else
+        snprintf(out, 32, "%+.2f", score / 100.0);
+}
+
+static void note(struct annotation *out, const struct replay_ply *p,
+                 const struct pdn_engine_result *best, int played)
+{
+    static struct pdn_movelist legal;
+    char move[PDN_MOVE_TEXT_MAX], better[PDN_MOVE_TEXT_MAX];
+    enum pdn_variant v = (enum pdn_variant)p->before.variant;
+    pdn_movegen(&legal, &p->before, 0);
+    pdn_move_text(move, &p->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
+    int loss = best->score - played;
+    out->node = p->node;
+    if (loss < DUBIOUS) {
+        snprintf(out->text, sizeof out->text, "%s", move);
+        return;
+    }
+    char best_score[32], played_score_text[32];
+    pdn_move_text(better, &best->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
+    score_text(best_score, best->score);
+    score_text(played_score_text, played);
+    snprintf(out->text, sizeof out->text, "%s %s {better %s %s, played %s}", move,
+             loss >= BLUNDER ? "$4" : "$2", better, best_score, played_score_text);
+}
+
+int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_options *o)
+{
+    struct pdn_engine_limits limits;
+    pdn_engine_level(&limits, o->level > 0 ? o->level : 3);
+    limits.noise = 0;
+    limits.no_quiescence = false;
+    pdn_engine *e;
+    struct analysis a = {calloc(g->nplies + 1, sizeof *a.notes), 0};
+    if (!a.notes || pdn_engine_new(&e, NULL) != 0) {
+        free(a.notes);
+        return PDN_ENOMEM;
+    }
+    for (size_t i = 0; i < g->nplies; i++) {
+        const struct replay_ply *p = &g->plies[i];
+        if (p->depth != 0) continue;
+        struct pdn_engine_result best;
+        pdn_engine_search(&best, e, &p->before, NULL, 0, &limits);
+        if (!best.has_move) continue;
+        note(&a.notes[a.n++], p, &best, played_score(e, p, &best, &limits));
+    }
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    wo.move_text = annotated;
+    wo.move_ctx = &a;
+    int rc = pdn_write_game(out, g->game, &wo);
+    pdn_engine_free(e);
+    free(a.notes);
+    return rc;
+}
