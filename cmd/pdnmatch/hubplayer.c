@@ -125,7 +125,7 @@ struct hub_player *hub_open(const char *command, enum pdn_variant variant, const
 }
 
 /* "pos pos=... moves=\"...\"": the opening and the moves since. */
-static void position_line(char *out, size_t cap, const struct match_game *g)
+static void position_line(char *out, size_t cap, const struct played_game *g)
 {
     char pos[PDN_SQUARES_MAX + 2];
     pdn_hub_position_write(pos, &g->start);
@@ -138,7 +138,7 @@ static void position_line(char *out, size_t cap, const struct match_game *g)
     snprintf(out + n, cap - n, "\"");
 }
 
-bool hub_move(struct hub_player *h, struct pdn_move *out, const struct match_game *g, char *err,
+bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_game *g, char *err,
               size_t cap)
 {
     static char text[PLIES_MAX * 80];

@@ -135,7 +135,7 @@ static void parse_options(struct match *m, int argc, char **argv)
 }
 
 /* Plays one game; the result, and why it ended when not on the board. */
-static enum game_result play(struct match *m, struct match_game *g, struct player *white,
+static enum game_result play(struct match *m, struct played_game *g, struct player *white,
                              struct player *black, char *why, size_t cap)
 {
     why[0] = '\0';
@@ -171,7 +171,7 @@ static void count(struct match *m, enum game_result r, bool first_white)
     if (p == 0) m->losses++;
 }
 
-static int play_match(struct match *m, struct match_game *g, const char *date)
+static int play_match(struct match *m, struct played_game *g, const char *date)
 {
     static const char *const results[] = {"2-0", "1-1", "0-2"};
     for (int i = 0; i < m->games; i++) {
@@ -237,7 +237,7 @@ static void today(char out[16])
 int main(int argc, char **argv)
 {
     static struct match m;
-    static struct match_game game;
+    static struct played_game game;
     tool_init(&m.t, "pdnmatch", usage);
     m.games = 2;
     m.max_plies = 300;

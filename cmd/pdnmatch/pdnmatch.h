@@ -1,25 +1,12 @@
 /*
  * pdnmatch's parts: players (built-in levels, Hub engines: player.c,
- * hubplayer.c), openings (openings.c), a game played and validated
- * (game.c), the match and its score (main.c).
+ * hubplayer.c), openings (openings.c), the match and its score (main.c);
+ * the games are written by ../played.c.
  */
 #ifndef PDNMATCH_H
 #define PDNMATCH_H
 
-#include "pdn.h"
-
-#include <stdio.h>
-
-#define PLIES_MAX 1000
-
-/* A game under way: the opening, the moves, the position before each. */
-struct match_game {
-    struct pdn_board start, board;
-    struct pdn_board before[PLIES_MAX];
-    struct pdn_move moves[PLIES_MAX];
-    int nplies;
-    uint64_t seed;
-};
+#include "../played.h"
 
 struct player;
 
@@ -29,7 +16,7 @@ struct player *player_open(const char *spec, enum pdn_variant variant, const cha
                            double timeout, char *err, size_t cap);
 /* The player's move in g->board: true, or false and why in err (the player
  * forfeits). */
-bool player_move(struct player *p, struct pdn_move *out, const struct match_game *g, char *err,
+bool player_move(struct player *p, struct pdn_move *out, const struct played_game *g, char *err,
                  size_t cap);
 void player_new_game(struct player *p);
 void player_close(struct player *p);
@@ -38,7 +25,7 @@ void player_close(struct player *p);
 struct hub_player;
 struct hub_player *hub_open(const char *command, enum pdn_variant variant, const char *level,
                             double timeout, char *err, size_t cap);
-bool hub_move(struct hub_player *h, struct pdn_move *out, const struct match_game *g, char *err,
+bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_game *g, char *err,
               size_t cap);
 void hub_new_game(struct hub_player *h);
 void hub_close(struct hub_player *h);
@@ -55,23 +42,5 @@ bool openings_load(struct openings *out, const char *path, enum pdn_variant vari
 bool openings_random(struct openings *out, enum pdn_variant variant, size_t count, int plies,
                      uint64_t seed);
 void openings_free(struct openings *o);
-
-enum game_result { RESULT_WHITE, RESULT_DRAW, RESULT_BLACK };
-
-/* A finished game written as PDN. */
-struct game_record {
-    const char *white, *black, *event, *date;
-    int round;
-    enum game_result result;
-    const char *comment; /* why it ended (a forfeit), or NULL */
-};
-/*
- * Writes g as PDN to out (NULL: nowhere); then replays it with libpdn's validator: a draw
- * rule reached cuts the game there as a draw (the record is updated).
- * Returns the validator's errors (0 for a good game), or -1 on failure.
- */
-int game_write(FILE *out, struct match_game *g, struct game_record *r);
-/* The ply at which a draw rule drew the game so far, or 0. */
-unsigned game_draw_ply(const struct match_game *g);
 
 #endif

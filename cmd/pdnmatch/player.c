@@ -56,7 +56,7 @@ struct player *player_open(const char *spec, enum pdn_variant variant, const cha
     return p;
 }
 
-bool player_move(struct player *p, struct pdn_move *out, const struct match_game *g, char *err,
+bool player_move(struct player *p, struct pdn_move *out, const struct played_game *g, char *err,
                  size_t cap)
 {
     if (p->hub) return hub_move(p->hub, out, g, err, cap);

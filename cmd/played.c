@@ -1,10 +1,10 @@
 /*
- * A finished pdnmatch game: written as PDN (tags, the opening as a FEN
+ * A finished game (pdnmatch's, pdnplay's): written as PDN (tags, the opening as a FEN
  * when it is not the start position, the moves, the result), then replayed
  * by libpdn's validator, which is the arbiter: a game that reached a draw
  * rule (repetition, the 25-move rule...) is cut where the rule drew it.
  */
-#include "pdnmatch.h"
+#include "played.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,7 @@ static const char *result_text(enum game_result r)
     return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : "1-1";
 }
 
-static void write_moves(FILE *out, const struct match_game *g, int plies, const char *result,
+static void write_moves(FILE *out, const struct played_game *g, int plies, const char *result,
                         const char *comment)
 {
     static struct pdn_movelist list;
@@ -40,7 +40,8 @@ static void write_moves(FILE *out, const struct match_game *g, int plies, const 
     fprintf(out, "%s%s\n\n", col || comment ? " " : "", result);
 }
 
-static void write_pdn(FILE *out, const struct match_game *g, int plies, const struct game_record *r)
+static void write_pdn(FILE *out, const struct played_game *g, int plies,
+                      const struct game_record *r)
 {
     const struct pdn_rules *rules = pdn_rules_get(g->start.variant);
     struct pdn_board init;
@@ -60,7 +61,7 @@ static void write_pdn(FILE *out, const struct match_game *g, int plies, const st
 
 struct check {
     unsigned errors;
-    const char *round; /* NULL: quiet */
+    const char *prog, *round; /* round NULL: quiet */
 };
 
 static void on_diag(const struct pdn_diag *d, void *ctx)
@@ -71,13 +72,14 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     if (!c->round) return;
     char message[512];
     pdn_diag_message(message, sizeof message, d);
-    fprintf(stderr, "pdnmatch: game %s: the validator says: %s\n", c->round, message);
+    fprintf(stderr, "%s: game %s: the validator says: %s\n", c->prog, c->round, message);
 }
 
 /* Replays the text: the validator's errors, and the draw rule's ply. */
-static int validate(const char *text, size_t len, const char *round, unsigned *draw_ply)
+static int validate(const char *text, size_t len, const char *prog, const char *round,
+                    unsigned *draw_ply)
 {
-    struct check c = {0, round};
+    struct check c = {0, prog, round};
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     ro.on_diag = on_diag;
     ro.diag_ctx = &c;
@@ -99,7 +101,7 @@ static int validate(const char *text, size_t len, const char *round, unsigned *d
     return (int)c.errors;
 }
 
-int game_write(FILE *out, struct match_game *g, struct game_record *r)
+int game_write(FILE *out, struct played_game *g, struct game_record *r)
 {
     char *text = NULL, round[16];
     size_t len = 0;
@@ -110,7 +112,7 @@ int game_write(FILE *out, struct match_game *g, struct game_record *r)
         if (!mem) return -1;
         write_pdn(mem, g, g->nplies, r);
         fclose(mem);
-        int errors = validate(text, len, round, &draw_ply);
+        int errors = validate(text, len, r->prog, round, &draw_ply);
         bool drawn = draw_ply > 0 && (int)draw_ply <= g->nplies;
         if (errors != 0 || !drawn || pass == 1 ||
             ((int)draw_ply == g->nplies && r->result == RESULT_DRAW)) {
@@ -126,9 +128,9 @@ int game_write(FILE *out, struct match_game *g, struct game_record *r)
     return 0;
 }
 
-unsigned game_draw_ply(const struct match_game *g)
+unsigned game_draw_ply(const struct played_game *g)
 {
-    struct game_record r = {"", "", "", "????.??.??", 0, RESULT_DRAW, NULL};
+    struct game_record r = {.white = "", .black = "", .event = "", .date = "????.??.??"};
     char *text = NULL;
     size_t len = 0;
     unsigned draw_ply = 0;
@@ -136,7 +138,7 @@ unsigned game_draw_ply(const struct match_game *g)
     if (!mem) return 0;
     write_pdn(mem, g, g->nplies, &r);
     fclose(mem);
-    validate(text, len, NULL, &draw_ply);
+    validate(text, len, NULL, NULL, &draw_ply);
     free(text);
     return draw_ply;
 }
