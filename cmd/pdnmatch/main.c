@@ -183,13 +183,12 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
         player_new_game(white);
         player_new_game(black);
         char why[512];
-        struct game_record r = {m->spec[!first_white],
-                                m->spec[first_white],
-                                "pdnmatch",
-                                date,
-                                i + 1,
-                                RESULT_DRAW,
-                                NULL};
+        struct game_record r = {.prog = "pdnmatch",
+                                .white = m->spec[!first_white],
+                                .black = m->spec[first_white],
+                                .event = "pdnmatch",
+                                .date = date,
+                                .round = i + 1};
         r.result = play(m, g, white, black, why, sizeof why);
         r.comment = why[0] ? why : NULL;
         int errors = game_write(m->out, g, &r);
