@@ -193,6 +193,7 @@ cli: tools
 	@sh tests/cli/match.sh "$(BIN)"
 	@sh tests/cli/dxp.sh "$(BIN)"
 	@sh tests/cli/analyse.sh "$(BIN)"
+	@sh tests/cli/play.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

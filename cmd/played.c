@@ -11,7 +11,7 @@
 
 static const char *result_text(enum game_result r)
 {
-    return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : "1-1";
+    return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : r == RESULT_DRAW ? "1-1" : "*";
 }
 
 static void write_moves(FILE *out, const struct played_game *g, int plies, const char *result,

@@ -21,7 +21,7 @@ struct played_game {
     uint64_t seed;
 };
 
-enum game_result { RESULT_WHITE, RESULT_DRAW, RESULT_BLACK };
+enum game_result { RESULT_WHITE, RESULT_DRAW, RESULT_BLACK, RESULT_UNFINISHED };
 
 /* A finished game written as PDN. */
 struct game_record {

@@ -11,8 +11,6 @@
  */
 #include "pdnreplay.h"
 
-#include <langinfo.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -160,17 +158,6 @@ static bool flag_option(struct replay_options *o, int opt, bool *ascii)
     }
 }
 
-/* Whether the user's locale writes UTF-8. The locale is set only to ask:
- * the library's reading must not depend on it, so it goes back to "C". */
-static bool locale_is_utf8(void)
-{
-    if (setlocale(LC_CTYPE, "") == NULL) return false;
-    const char *cs = nl_langinfo(CODESET);
-    bool utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
-    setlocale(LC_CTYPE, "C");
-    return utf8;
-}
-
 static bool color_wanted(enum color_when when)
 {
     if (when != COLOR_AUTO) return when == COLOR_ALWAYS;
@@ -220,7 +207,7 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     if (o->list && (o->svg || o->svg_dir || o->ply >= 0 || o->move))
         tool_usage_error(t, "--list shows no position: no --svg, --svg-dir, --ply or --move");
     if (argc - optind > 1) tool_usage_error(t, "one file at a time, not '%s'", argv[optind + 1]);
-    o->unicode = !ascii && locale_is_utf8();
+    o->unicode = !ascii && tool_locale_is_utf8();
     o->color = color_wanted(color);
 }
 

@@ -1,0 +1,66 @@
+#!/bin/sh
+# pdnplay driven through its standard input, as a user types: a move and
+# the computer's answer, a take-back that restores the start, a hint in a
+# position whose best move is known (the two-for-one of the engine's unit
+# test: 27-22, checked with pdnperft --divide), a move refused, the
+# computer moving first with --black, two people with --two, a win typed
+# square by square (28 19) with the game saved as PDN, its tags and result
+# checked and pdncheck finding it clean.
+#
+#   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
+bin=${1:?usage: play.sh BIN}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnplay.XXXXXX") || exit 3
+trap 'rm -rf "$work"' EXIT
+failed=0
+checks=0
+fail() {
+    echo "play: FAILED: $1"
+    failed=$((failed + 1))
+}
+# play NAME INPUT OPTIONS...: pdnplay with INPUT (printf format) on stdin.
+play() {
+    checks=$((checks + 1))
+    name=$1 input=$2
+    shift 2
+    printf "$input" | "$bin/pdnplay" --ascii "$@" >"$work/$name.out" 2>"$work/$name.err" ||
+        fail "$name: exit status $?: $(cat "$work/$name.err")"
+}
+# The n-th diagram of an output (12 lines each).
+diagram() { awk -v n="$2" '/^\+---/{k++} k >= 2 * n - 1 && k <= 2 * n && /^[|+]/' "$1"; }
+
+play undo '32-28\nu\nq\n' --level 1
+grep -q 'you plays 32-28$' "$work/undo.out" || fail "undo: 32-28 not played"
+grep -q '^computer plays ' "$work/undo.out" || fail "undo: no answer"
+grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
+[ "$(diagram "$work/undo.out" 1)" = "$(diagram "$work/undo.out" 4)" ] ||
+    fail "undo: the board after u is not the start"
+
+play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
+grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
+    fail "hint: $(grep hint "$work/hint.out")"
+
+play refused '32-27x\n35-29\nq\n' --level 1
+grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
+
+play black 'q\n' --black --level 1
+[ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
+    fail "--black: the computer does not move first"
+
+play two "32-28\n19-23\n28 19\nw $work/two.pdn\nq\n" --two
+grep -q '^1\. 32-28 19-23 2\. 28x19' "$work/two.pdn" || fail "--two: the game saved: $(cat "$work/two.pdn")"
+grep -q '^\[White "White"\]' "$work/two.pdn" || fail "--two: White tag"
+
+play win "28 19\nw $work/win.pdn\n32-28\nq\n" --position W:W28:B23 --level 3
+grep -q '^Black has no move: White wins$' "$work/win.out" || fail "win: not announced"
+grep -q '> the game is over' "$work/win.out" || fail "win: a move after the end was taken"
+grep -q '^\[Result "2-0"\]' "$work/win.pdn" || fail "win: result: $(cat "$work/win.pdn")"
+grep -q '^\[White "You"\]' "$work/win.pdn" && grep -q '^\[Black "pdnplay level 3"\]' "$work/win.pdn" ||
+    fail "win: players"
+grep -q '^\[Date "[0-9]\{4\}\.[0-9][0-9]\.[0-9][0-9]"\]' "$work/win.pdn" || fail "win: date"
+
+checks=$((checks + 1))
+"$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
+    fail "the games saved do not check: $(cat "$work/check")"
+
+echo "play: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]
