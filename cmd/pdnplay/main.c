@@ -15,7 +15,15 @@
 #include <string.h>
 #include <time.h>
 
-enum { OPT_LEVEL = TOOL_OPT_FIRST_FREE, OPT_BLACK, OPT_TWO, OPT_POSITION, OPT_ASCII };
+enum {
+    OPT_LEVEL = TOOL_OPT_FIRST_FREE,
+    OPT_BLACK,
+    OPT_TWO,
+    OPT_POSITION,
+    OPT_ASCII,
+    OPT_FROM,
+    OPT_MOVE
+};
 
 static const struct option long_options[] = {
     {"level", required_argument, NULL, OPT_LEVEL},
@@ -23,6 +31,8 @@ static const struct option long_options[] = {
     {"two", no_argument, NULL, OPT_TWO},
     {"position", required_argument, NULL, OPT_POSITION},
     {"ascii", no_argument, NULL, OPT_ASCII},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"move", required_argument, NULL, OPT_MOVE},
     {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, TOOL_OPT_VERSION},
@@ -46,6 +56,9 @@ static const char usage[] =
     "      --variant NAME     international (default), brazilian, russian,\n"
     "                         english, czech, italian\n"
     "      --position FEN     start from this position\n"
+    "      --from FILE        start where the first game of a PDN file ends, or\n"
+    "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
+    "                         Nth move of its main line\n"
     "      --ascii            draw the board in ASCII, even in a UTF-8 locale\n"
     "  -h, --help             this help\n"
     "      --version          the version\n"
@@ -259,8 +272,12 @@ static void run(struct play *p)
     }
 }
 
-static void parse_options(struct play *p, int argc, char **argv, enum pdn_variant *variant,
-                          const char **fen)
+struct start_options {
+    enum pdn_variant variant;
+    const char *fen, *from, *move;
+};
+
+static void parse_options(struct play *p, int argc, char **argv, struct start_options *s)
 {
     bool ascii = false;
     opterr = 0;
@@ -277,13 +294,19 @@ static void parse_options(struct play *p, int argc, char **argv, enum pdn_varian
             p->two = true;
             break;
         case OPT_POSITION:
-            *fen = optarg;
+            s->fen = optarg;
+            break;
+        case OPT_FROM:
+            s->from = optarg;
+            break;
+        case OPT_MOVE:
+            s->move = optarg;
             break;
         case OPT_ASCII:
             ascii = true;
             break;
         case TOOL_OPT_VARIANT:
-            if (!pdn_variant_parse(variant, optarg))
+            if (!pdn_variant_parse(&s->variant, optarg))
                 tool_usage_error(&p->t, "--variant wants a variant's name, not '%s'", optarg);
             break;
         default:
@@ -291,7 +314,66 @@ static void parse_options(struct play *p, int argc, char **argv, enum pdn_varian
         }
     }
     if (optind < argc) tool_usage_error(&p->t, "unexpected operand '%s'", argv[optind]);
+    if (s->move && !s->from) tool_usage_error(&p->t, "--move wants --from FILE");
+    if (s->from && s->fen) tool_usage_error(&p->t, "--from or --position, not both");
     p->unicode = !ascii && tool_locale_is_utf8();
+}
+
+/* The plies of "23." (White's 23rd move) or "23..." from a start position;
+ * -1 for any other text. */
+static long move_plies(const char *move, const struct pdn_board *start)
+{
+    char *end;
+    long n = strtol(move, &end, 10);
+    if (n < 1 || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0)) return -1;
+    long ply = 2 * (n - 1) + (strcmp(end, "...") == 0);
+    return start->side == PDN_COLOR_BLACK ? ply : ply + 1;
+}
+
+struct from_game {
+    const char *move;       /* "23." or "23...", NULL: the end */
+    long want;              /* plies wanted, known at the first ply */
+    long plies;             /* main-line plies taken */
+    struct pdn_board board; /* the position reached */
+};
+
+static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
+                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
+{
+    struct from_game *f = ctx;
+    (void)move, (void)node;
+    if (depth != 0) return;
+    if (f->plies == 0) {
+        f->board = *before;
+        f->want = f->move ? move_plies(f->move, before) : -1;
+    }
+    if (f->want >= 0 && f->plies >= f->want) return;
+    f->plies++;
+    f->board = *after;
+}
+
+/* --from FILE [--move N.]: the first game's position there. */
+static void start_from_file(struct play *p, const struct start_options *s)
+{
+    pdn_reader *reader;
+    pdn_game *game = NULL;
+    if (pdn_reader_open_file(&reader, s->from, NULL) != 0)
+        tool_usage_error(&p->t, "--from: cannot read %s", s->from);
+    if (pdn_reader_next(&game, reader) != 1)
+        tool_usage_error(&p->t, "--from: no game in %s", s->from);
+    struct from_game f = {.move = s->move};
+    struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
+    o.on_ply = on_ply;
+    o.ply_ctx = &f;
+    struct pdn_replay_summary sum;
+    int rc = pdn_replay_game(&sum, game, &o);
+    pdn_game_free(game);
+    pdn_reader_free(reader);
+    if (rc != 0) tool_usage_error(&p->t, "--from: %s: %s", s->from, pdn_error_message(rc));
+    if (s->move && (f.want < 0 || f.plies < f.want))
+        tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
+                         s->from);
+    p->start = f.plies > 0 ? f.board : sum.final;
 }
 
 int main(int argc, char **argv)
@@ -299,12 +381,12 @@ int main(int argc, char **argv)
     static struct play p;
     tool_init(&p.t, "pdnplay", usage);
     p.level = 2;
-    enum pdn_variant variant = PDN_VARIANT_INTERNATIONAL;
-    const char *fen = NULL;
-    parse_options(&p, argc, argv, &variant, &fen);
-    if (fen && pdn_board_from_fen(&p.start, variant, fen, NULL) != 0)
-        tool_usage_error(&p.t, "--position: bad FEN '%s'", fen);
-    if (!fen) pdn_board_init(&p.start, variant);
+    struct start_options s = {.variant = PDN_VARIANT_INTERNATIONAL};
+    parse_options(&p, argc, argv, &s);
+    if (s.fen && pdn_board_from_fen(&p.start, s.variant, s.fen, NULL) != 0)
+        tool_usage_error(&p.t, "--position: bad FEN '%s'", s.fen);
+    if (!s.fen) pdn_board_init(&p.start, s.variant);
+    if (s.from) start_from_file(&p, &s);
     if (pdn_engine_new(&p.engine, NULL) != 0) {
         fprintf(stderr, "pdnplay: out of memory\n");
         return TOOL_EXIT_SYSTEM;

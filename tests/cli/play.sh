@@ -5,7 +5,8 @@
 # test: 27-22, checked with pdnperft --divide), a move refused, the
 # computer moving first with --black, two people with --two, a win typed
 # square by square (28 19) with the game saved as PDN, its tags and result
-# checked and pdncheck finding it clean.
+# checked and pdncheck finding it clean; --from FILE --move N. starting
+# where a game's main line gets to.
 #
 #   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: play.sh BIN}
@@ -57,6 +58,18 @@ grep -q '^\[Result "2-0"\]' "$work/win.pdn" || fail "win: result: $(cat "$work/w
 grep -q '^\[White "You"\]' "$work/win.pdn" && grep -q '^\[Black "pdnplay level 3"\]' "$work/win.pdn" ||
     fail "win: players"
 grep -q '^\[Date "[0-9]\{4\}\.[0-9][0-9]\.[0-9][0-9]"\]' "$work/win.pdn" || fail "win: date"
+
+# After 1. 32-28 19-23 2. 28x19 (hand-made file): a white man on 19, 14
+# still there, Black to move; after 2... 14x23 White to move.
+play from 'q\n' --two --from tests/cli/play/short.pdn --move 2.
+[ "$(sed -n 5p "$work/from.out")" = "| b     b     b     w     b    |" ] ||
+    fail "--from --move 2.: row 4 is '$(sed -n 5p "$work/from.out")'"
+grep -q '^Black> ' "$work/from.out" || fail "--from --move 2.: not Black to move"
+play from2 'q\n' --two --from tests/cli/play/short.pdn --move 2...
+grep -q '^White> ' "$work/from2.out" || fail "--from --move 2...: not White to move"
+checks=$((checks + 1))
+printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/null 2>"$work/far.err"
+[ $? -eq 2 ] && grep -q 'does not get there' "$work/far.err" || fail "--move 9.: $(cat "$work/far.err")"
 
 checks=$((checks + 1))
 "$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
