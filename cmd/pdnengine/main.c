@@ -5,6 +5,7 @@
  * level and the table size the protocol's set-param may change.
  */
 #include "../common.h"
+#include "../played.h"
 #include "pdnengine.h"
 
 #include <string.h>
@@ -99,10 +100,10 @@ int main(int argc, char **argv)
             o.timeout = (double)tool_parse_long(&t, "--timeout", optarg, 1, 86400);
             break;
         case OPT_MAX_PLIES:
-            o.max_plies = (int)tool_parse_long(&t, "--max-plies", optarg, 1, HISTORY_MAX);
+            o.max_plies = (int)tool_parse_long(&t, "--max-plies", optarg, 1, PLIES_MAX);
             break;
         case OPT_TAKE_BACK:
-            o.take_back_at = (int)tool_parse_long(&t, "--take-back-at", optarg, 2, HISTORY_MAX);
+            o.take_back_at = (int)tool_parse_long(&t, "--take-back-at", optarg, 2, PLIES_MAX);
             break;
         case OPT_BLACK:
             o.black = true;
