@@ -9,6 +9,7 @@
  * validator has replayed it.
  */
 #include "../common.h"
+#include "../dxp_game.h"
 #include "../played.h"
 
 #include <stdlib.h>
@@ -22,7 +23,10 @@ enum {
     OPT_POSITION,
     OPT_ASCII,
     OPT_FROM,
-    OPT_MOVE
+    OPT_MOVE,
+    OPT_LISTEN,
+    OPT_CONNECT,
+    OPT_TIMEOUT
 };
 
 static const struct option long_options[] = {
@@ -33,6 +37,10 @@ static const struct option long_options[] = {
     {"ascii", no_argument, NULL, OPT_ASCII},
     {"from", required_argument, NULL, OPT_FROM},
     {"move", required_argument, NULL, OPT_MOVE},
+    {"listen", required_argument, NULL, OPT_LISTEN},
+    {"connect", required_argument, NULL, OPT_CONNECT},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"output", required_argument, NULL, 'o'},
     {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, TOOL_OPT_VERSION},
@@ -60,6 +68,12 @@ static const char usage[] =
     "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
     "                         Nth move of its main line\n"
     "      --ascii            draw the board in ASCII, even in a UTF-8 locale\n"
+    "A friend over the network (DXP, international draughts):\n"
+    "      --listen PORT      wait for the friend's program on PORT (27531 is DXP's)\n"
+    "      --connect HOST:PORT  connect to it and ask for a game (--black: play Black)\n"
+    "      --timeout S        seconds to wait for the friend (default 600)\n"
+    "  -o, --output FILE      write the game as PDN to FILE however it ends\n"
+    "      (u asks the friend to take back; q resigns)\n"
     "  -h, --help             this help\n"
     "      --version          the version\n"
     "\n"
@@ -67,6 +81,8 @@ static const char usage[] =
 
 struct play {
     struct tool t;
+    const char *peer; /* over DXP: the friend's name */
+    bool drawn;
     int level;
     bool two, unicode;
     enum pdn_color human;
@@ -174,6 +190,7 @@ static void save(struct play *p, const char *path)
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
     snprintf(level, sizeof level, "pdnplay level %d", p->level);
     const char *you = p->two ? NULL : "You";
+    if (p->peer) snprintf(level, sizeof level, "%s", p->peer[0] ? p->peer : "?");
     struct game_record r = {.prog = "pdnplay",
                             .white = p->two                        ? "White"
                                      : p->human == PDN_COLOR_WHITE ? you
@@ -275,6 +292,7 @@ static void run(struct play *p)
 struct start_options {
     enum pdn_variant variant;
     const char *fen, *from, *move;
+    struct dxp_settings dxp; /* --listen, --connect */
 };
 
 static void parse_options(struct play *p, int argc, char **argv, struct start_options *s)
@@ -282,7 +300,7 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     bool ascii = false;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":h", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":ho:", long_options, NULL)) != -1) {
         switch (opt) {
         case OPT_LEVEL:
             p->level = (int)tool_parse_long(&p->t, "--level", optarg, 1, PDN_ENGINE_LEVELS);
@@ -302,6 +320,18 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
         case OPT_MOVE:
             s->move = optarg;
             break;
+        case OPT_LISTEN:
+            s->dxp.listen = optarg;
+            break;
+        case OPT_CONNECT:
+            s->dxp.connect = optarg;
+            break;
+        case OPT_TIMEOUT:
+            s->dxp.timeout = (double)tool_parse_long(&p->t, "--timeout", optarg, 1, 86400);
+            break;
+        case 'o':
+            s->dxp.output = optarg;
+            break;
         case OPT_ASCII:
             ascii = true;
             break;
@@ -316,6 +346,10 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     if (optind < argc) tool_usage_error(&p->t, "unexpected operand '%s'", argv[optind]);
     if (s->move && !s->from) tool_usage_error(&p->t, "--move wants --from FILE");
     if (s->from && s->fen) tool_usage_error(&p->t, "--from or --position, not both");
+    if (s->dxp.listen && s->dxp.connect) tool_usage_error(&p->t, "--listen or --connect, not both");
+    if ((s->dxp.listen || s->dxp.connect) &&
+        (p->two || s->fen || s->from || s->variant != PDN_VARIANT_INTERNATIONAL))
+        tool_usage_error(&p->t, "over DXP: international draughts from the start, one player");
     p->unicode = !ascii && tool_locale_is_utf8();
 }
 
@@ -376,6 +410,70 @@ static void start_from_file(struct play *p, const struct start_options *s)
     p->start = f.plies > 0 ? f.board : sum.final;
 }
 
+/* ---- a friend over DXP (../dxp_game.c) ---- */
+
+static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
+{
+    struct play *p = ctx;
+    p->g = game->g;
+    p->peer = game->peer;
+    if (strncmp(what, "taken back", 10) == 0) {
+        printf("%s\n", what);
+    } else if (p->g.nplies > 0) {
+        char t[PDN_MOVE_TEXT_MAX];
+        move_text(t, &p->g.before[p->g.nplies - 1], &p->g.moves[p->g.nplies - 1]);
+        printf("%s %s %s\n", strcmp(what, "we") == 0 ? "you" : game->peer,
+               strcmp(what, "we") == 0 ? "play" : "plays", t);
+    }
+    draw(p);
+    p->drawn = true;
+}
+
+/* Our move, typed: a move, u (take back), h, w FILE, q (resign). */
+static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *game, void *ctx)
+{
+    struct play *p = ctx;
+    p->g = game->g;
+    p->peer = game->peer;
+    p->human = game->us;
+    if (!p->drawn) draw(p);
+    p->drawn = true;
+    if (pdn_movegen(&p->legal, &p->g.board, 0) == 0) return DXP_NO_MOVE;
+    for (;;) {
+        printf("%s> ", side_name((enum pdn_color)p->g.board.side));
+        fflush(stdout);
+        if (!fgets(p->line, sizeof p->line, stdin)) return DXP_RESIGN;
+        char *text = p->line;
+        text[strcspn(text, "\r\n")] = '\0';
+        if (strcmp(text, "q") == 0) return DXP_RESIGN;
+        if (strcmp(text, "u") == 0) return DXP_TAKE_BACK;
+        if (strcmp(text, "h") == 0 || strcmp(text, "?") == 0 || strncmp(text, "w ", 2) == 0 ||
+            !text[0]) {
+            command(p, text, false);
+            continue;
+        }
+        join_squares(text, pdn_movegen_has_capture(&p->g.board));
+        struct pdn_match m;
+        pdn_move_match(&m, text, &p->g.board, &p->legal, false);
+        if (m.result == PDN_MATCH_OK) {
+            *out = p->legal.moves[m.move];
+            return DXP_PLAY;
+        }
+        printf("%s: not a legal move (h for a hint)\n", text);
+    }
+}
+
+static int play_friend(struct play *p, struct dxp_settings *s)
+{
+    s->prog = "pdnplay";
+    s->name = "pdnplay";
+    s->max_plies = PLIES_MAX;
+    if (s->timeout <= 0) s->timeout = 600;
+    s->black = p->human == PDN_COLOR_BLACK;
+    struct dxp_player player = {.choose = net_choose, .moved = net_moved, .ctx = p};
+    return dxp_play(s, &player);
+}
+
 int main(int argc, char **argv)
 {
     static struct play p;
@@ -392,7 +490,11 @@ int main(int argc, char **argv)
         return TOOL_EXIT_SYSTEM;
     }
     new_game(&p);
-    run(&p);
+    int status = 0;
+    if (s.dxp.listen || s.dxp.connect)
+        status = play_friend(&p, &s.dxp);
+    else
+        run(&p);
     pdn_engine_free(p.engine);
-    return tool_stdout_flush(&p.t) ? 0 : TOOL_EXIT_SYSTEM;
+    return tool_stdout_flush(&p.t) ? status : TOOL_EXIT_SYSTEM;
 }

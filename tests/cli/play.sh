@@ -6,7 +6,8 @@
 # computer moving first with --black, two people with --two, a win typed
 # square by square (28 19) with the game saved as PDN, its tags and result
 # checked and pdncheck finding it clean; --from FILE --move N. starting
-# where a game's main line gets to.
+# where a game's main line gets to; a friend over DXP (the engine playing
+# the friend's part), with a take-back and a resignation.
 #
 #   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: play.sh BIN}
@@ -70,6 +71,35 @@ grep -q '^White> ' "$work/from2.out" || fail "--from --move 2...: not White to m
 checks=$((checks + 1))
 printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/null 2>"$work/far.err"
 [ $? -eq 2 ] && grep -q 'does not get there' "$work/far.err" || fail "--move 9.: $(cat "$work/far.err")"
+
+# A friend over DXP: pdnplay listens (Black, as the request says), the
+# engine connects as White; the person plays 16-21, takes it back (the
+# engine accepts), plays it again and resigns: both sides save the same
+# game, 2-0 for White, clean under pdncheck.
+checks=$((checks + 1))
+port=$((20000 + $$ % 20000 + 7))
+(printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
+    -o "$work/friend.pdn" >"$work/friend.out" 2>"$work/friend.err") &
+friend=$!
+i=0
+while :; do
+    "$bin/pdnengine" --level 1 --timeout 20 dxp --connect 127.0.0.1:$port -o "$work/engine.pdn" \
+        2>"$work/engine.err"
+    rc=$?
+    [ $rc -ne 3 ] || [ $i -ge 50 ] && break
+    i=$((i + 1))
+    sleep 0.1
+done
+wait $friend || fail "friend: exit status $?: $(cat "$work/friend.err")"
+[ $rc -eq 0 ] || fail "friend: the engine's exit status $rc: $(cat "$work/engine.err")"
+grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
+[ "$(grep -c '> you play 16-21$' "$work/friend.out")" -eq 2 ] || fail "friend: 16-21 not played twice"
+grep -q 'resigned' "$work/friend.err" || fail "friend: $(cat "$work/friend.err")"
+grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
+    fail "friend: results"
+[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game/resigned/')" ] ||
+    fail "friend: the two sides saved different games"
+"$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 
 checks=$((checks + 1))
 "$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
