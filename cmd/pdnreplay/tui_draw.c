@@ -505,7 +505,7 @@ void tui_help(struct tui *u)
         "0-9              play a move of your own: 32-28, 28x10, or square",
         "                 by square (28 19 10); Enter plays, Esc drops",
         "a-h              the same where squares have letters: c3-d4, c3 d4",
-        "h                the legal moves here",
+        "h                the engine's best move and the legal moves here",
         "u                undo your last move",
         "w                write the game, with your moves, to a PDN file",
         "q                quit",

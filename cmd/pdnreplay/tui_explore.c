@@ -501,6 +501,26 @@ bool tui_explore_key(struct tui *u, int key)
     return true;
 }
 
+/* "best 32-28 (+0.12); ": the engine's move here (level 3's limits, about
+ * a tenth of a second), or "" when it cannot say. */
+static void engine_best(const struct tui *u, char *out, size_t cap)
+{
+    struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
+    o.table_mb = 1;
+    pdn_engine *e;
+    out[0] = '\0';
+    if (pdn_engine_new(&e, &o) != 0) return;
+    struct pdn_engine_limits limits;
+    pdn_engine_level(&limits, 3);
+    struct pdn_engine_result r;
+    pdn_engine_search(&r, e, board_here(u), NULL, 0, &limits);
+    pdn_engine_free(e);
+    if (!r.has_move) return;
+    char path[PDN_MOVE_TEXT_MAX];
+    pdn_move_path_text(path, &r.move, variant_here(u));
+    snprintf(out, cap, "best %s (%+.2f); ", path, r.score / 100.0);
+}
+
 void tui_explore_hint(struct tui *u)
 {
     struct pdn_movelist legal;
@@ -508,12 +528,13 @@ void tui_explore_hint(struct tui *u)
     int idx[PDN_MOVES_MAX];
     bool whole;
     int n = fitting(u, &legal, 0, idx, &whole);
-    char paths[600];
+    char paths[600], best[PDN_MOVE_TEXT_MAX + 32] = "";
     list_paths(u, paths, sizeof paths, &legal, idx, n);
+    if (n > 0 && u->typing.nsquares == 0) engine_best(u, best, sizeof best);
     if (n == 0)
         tui_say(u, false, "no legal move here");
     else
-        tui_say(u, false, "legal: %s", paths);
+        tui_say(u, false, "%slegal: %s", best, paths);
 }
 
 /* ---- undo and writing --------------------------------------------------------------------- */

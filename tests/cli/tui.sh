@@ -182,8 +182,8 @@ see "2. 38-32 explored (u undoes it, w writes the game)" "(2. 38-32)" \
     "2. 38-32  variation 1" "2/3 [explored] Sijbrands"
 text "1722"
 see "2... 17-22 explored" "(2. 38-32 17-22)"
-keys h
-see "legal: "
+keys h # the engine's move first, then the legal moves
+see "best " "; legal: "
 keys u
 see "undone; 1 explored move left" "2. 38-32  variation 1"
 text "19x24" # a separator that does not fit is let pass: the squares decide
@@ -275,8 +275,8 @@ keys Enter
 see "5... b6-c5  ply 10 of 61"
 text "d4:b6" # a capture with ':', as the Russian files write them
 see "6. d4xb6: the move of this line" "[×]"
-keys h # alone, after a moment: the legal moves
-see "legal: " "a5xc7" "a7xc5"
+keys h # alone, after a moment: the engine's capture, and the legal ones
+see "best a" "legal: " "a5xc7" "a7xc5"
 keys f
 see "(board flip" "│h4     ○    [·]   b4    │"
 keys q
