@@ -56,34 +56,44 @@ static void score_text(char out[32], int score)
         snprintf(out, 32, "%+.2f", score / 100.0);
 }
 
-static void note(struct annotation *out, const struct replay_ply *p,
-                 const struct pdn_engine_result *best, int played)
+bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay_ply *p, int level)
 {
+    struct pdn_engine_limits limits;
+    pdn_engine_level(&limits, level > 0 ? level : 3);
+    limits.noise = 0;
+    limits.no_quiescence = false;
+    struct pdn_engine_result best;
+    pdn_engine_search(&best, e, &p->before, NULL, 0, &limits);
+    if (!best.has_move) return false;
+    int played = played_score(e, p, &best, &limits);
     static struct pdn_movelist legal;
-    char move[PDN_MOVE_TEXT_MAX], better[PDN_MOVE_TEXT_MAX];
     enum pdn_variant v = (enum pdn_variant)p->before.variant;
     pdn_movegen(&legal, &p->before, 0);
-    pdn_move_text(move, &p->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
-    int loss = best->score - played;
+    pdn_move_text(out->better, &best.move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
+    out->loss = best.score - played;
+    out->nag = out->loss >= BLUNDER ? "$4" : out->loss >= DUBIOUS ? "$2" : NULL;
+    score_text(out->best_score, best.score);
+    score_text(out->played_score, played);
+    return true;
+}
+
+static void note(struct annotation *out, const struct replay_ply *p, const struct replay_verdict *v)
+{
+    static struct pdn_movelist legal;
+    char move[PDN_MOVE_TEXT_MAX];
+    pdn_movegen(&legal, &p->before, 0);
+    pdn_move_text(move, &p->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+                  (enum pdn_variant)p->before.variant);
     out->node = p->node;
-    if (loss < DUBIOUS) {
+    if (!v->nag)
         snprintf(out->text, sizeof out->text, "%s", move);
-        return;
-    }
-    char best_score[32], played_score_text[32];
-    pdn_move_text(better, &best->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
-    score_text(best_score, best->score);
-    score_text(played_score_text, played);
-    snprintf(out->text, sizeof out->text, "%s %s {better %s %s, played %s}", move,
-             loss >= BLUNDER ? "$4" : "$2", better, best_score, played_score_text);
+    else
+        snprintf(out->text, sizeof out->text, "%s %s {better %s %s, played %s}", move, v->nag,
+                 v->better, v->best_score, v->played_score);
 }
 
 int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_options *o)
 {
-    struct pdn_engine_limits limits;
-    pdn_engine_level(&limits, o->level > 0 ? o->level : 3);
-    limits.noise = 0;
-    limits.no_quiescence = false;
     pdn_engine *e;
     struct analysis a = {calloc(g->nplies + 1, sizeof *a.notes), 0};
     if (!a.notes || pdn_engine_new(&e, NULL) != 0) {
@@ -93,10 +103,8 @@ int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_o
     for (size_t i = 0; i < g->nplies; i++) {
         const struct replay_ply *p = &g->plies[i];
         if (p->depth != 0) continue;
-        struct pdn_engine_result best;
-        pdn_engine_search(&best, e, &p->before, NULL, 0, &limits);
-        if (!best.has_move) continue;
-        note(&a.notes[a.n++], p, &best, played_score(e, p, &best, &limits));
+        struct replay_verdict v;
+        if (replay_judge(&v, e, p, o->level)) note(&a.notes[a.n++], p, &v);
     }
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.move_text = annotated;

@@ -142,6 +142,14 @@ const struct pdn_move *replay_entry_move(const struct replay_entry *e);
 /* analyse.c: the game written as PDN with the moves that lose most marked
  * ($2, $4) and commented. 0 or a PDN_E* code. */
 int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_options *o);
+/* The engine's verdict on one ply, at a level's limits (0: level 3)
+ * without its weakening: false when the position before has no move. */
+struct replay_verdict {
+    int loss;        /* hundredths of a man the move lost against the best */
+    const char *nag; /* "$2" (0.40 or more), "$4" (0.90 or more) or NULL */
+    char better[PDN_MOVE_TEXT_MAX], best_score[32], played_score[32];
+};
+bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay_ply *p, int level);
 
 /* picture.c: --svg and --svg-dir. Return 0, or -1 (reported through t). */
 int replay_svg_file(struct tool *t, const struct replay_game *g, const struct replay_entry *e,

@@ -506,6 +506,7 @@ void tui_help(struct tui *u)
         "                 by square (28 19 10); Enter plays, Esc drops",
         "a-h              the same where squares have letters: c3-d4, c3 d4",
         "h                the engine's best move and the legal moves here",
+        "E                the engine's verdict on the move that led here",
         "u                undo your last move",
         "w                write the game, with your moves, to a PDN file",
         "q                quit",

@@ -537,6 +537,30 @@ void tui_explore_hint(struct tui *u)
         tui_say(u, false, "%slegal: %s", best, paths);
 }
 
+void tui_explore_judge(struct tui *u)
+{
+    const struct replay_entry *e = &u->g.entries[u->cur];
+    if (e->kind != ENTRY_PLY) {
+        tui_say(u, false, "E judges the move that led here: go to a move first");
+        return;
+    }
+    pdn_engine *engine;
+    struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
+    o.table_mb = 1;
+    struct replay_verdict v;
+    if (pdn_engine_new(&engine, &o) != 0) return;
+    bool judged = replay_judge(&v, engine, e->ply, 3);
+    pdn_engine_free(engine);
+    if (!judged)
+        tui_say(u, false, "%s %s: no move to compare with", e->number, e->text);
+    else if (!v.nag)
+        tui_say(u, false, "%s %s: as good as the engine's %s (%s)", e->number, e->text, v.better,
+                v.best_score);
+    else
+        tui_say(u, false, "%s %s%s: better %s (%s), played %s", e->number, e->text,
+                strcmp(v.nag, "$4") == 0 ? "??" : "?", v.better, v.best_score, v.played_score);
+}
+
 /* ---- undo and writing --------------------------------------------------------------------- */
 
 void tui_explore_undo(struct tui *u)

@@ -11,6 +11,7 @@
 # one, writes the game and checks the file written, switches games, quits
 # with and without explored moves, stops on Ctrl-C with the terminal
 # restored, resizes; then once more in the C locale (ASCII drawing).
+# E judges a move against the engine's (a known blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
@@ -282,6 +283,20 @@ see "(board flip" "│h4     ○    [·]   b4    │"
 keys q
 ended 0
 [ -s "$work/err" ] && fail "standard error: $(cat "$work/err")"
+
+# ---- E: the engine's verdict on a move ----------------------------------------------------
+# 33-28 gives a man for nothing (tests/cli/analyse/blunder.pdn, checked
+# with pdnperft --divide); 23x32, Black's only move, is the engine's too.
+run judge "$(view C.UTF-8 tests/cli/analyse/blunder.pdn)"
+see "Start position"
+keys E
+see "E judges the move that led here: go to a move first"
+keys Right E
+see "1. 33-28??: better 45-40"
+keys Right E
+see "1... 23x32: as good as the engine's 23x32"
+keys q
+ended 0
 
 # ---- Ctrl-C, resizing --------------------------------------------------------------------
 run interrupt "$(view C.UTF-8 "-g 2 $games")"
