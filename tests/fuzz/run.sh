@@ -146,7 +146,7 @@ moves() {
 
 build_seeds() {
     mkdir -p "$out/split"
-    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation; do
+    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_protocols; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -156,12 +156,14 @@ build_seeds() {
     cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_check/"
     fens | seed_lines "$out/seeds/fuzz_fen"
     moves | seed_lines "$out/seeds/fuzz_notation"
+    seed_lines "$out/seeds/fuzz_protocols" <"$here/seeds/protocols.txt"
 }
 
 max_len() {
     case $1 in
     fuzz_fen) echo 512 ;;
     fuzz_notation) echo 256 ;;
+    fuzz_protocols) echo 1024 ;;
     *) echo 4096 ;;
     esac
 }
