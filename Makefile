@@ -35,9 +35,11 @@ LIBA_INTERNAL := $(BUILD)/internal/libpdn.a
 SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
-CMD_COMMON := $(wildcard cmd/common.c cmd/output.c cmd/inputs.c cmd/suggest.c)
+CMD_COMMON := $(wildcard cmd/common.c cmd/output.c cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c \
+	cmd/dxp_game.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
-TOOLS := $(filter-out common output inputs suggest,$(basename $(notdir $(wildcard cmd/*.c))))
+TOOLS := $(filter-out common output inputs suggest lines played dxp_game,$(basename $(notdir \
+	$(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
 DIR_TOOLS := $(notdir $(patsubst %/main.c,%,$(wildcard cmd/*/main.c)))
@@ -189,6 +191,11 @@ unit: $(UNIT_BINS)
 cli: tools
 	@sh tests/cli/run.sh "$(BIN)" "$(VALGRIND_CMD)"
 	@sh tests/cli/tui.sh "$(BIN)"
+	@sh tests/cli/hub.sh "$(BIN)"
+	@sh tests/cli/match.sh "$(BIN)"
+	@sh tests/cli/dxp.sh "$(BIN)"
+	@sh tests/cli/analyse.sh "$(BIN)"
+	@sh tests/cli/play.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

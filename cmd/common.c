@@ -6,6 +6,8 @@
 #include "common.h"
 
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -797,4 +799,13 @@ int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn 
     t->reading = outer;
     tool_inputs_free(&in);
     return stop;
+}
+
+bool tool_locale_is_utf8(void)
+{
+    if (setlocale(LC_CTYPE, "") == NULL) return false;
+    const char *cs = nl_langinfo(CODESET);
+    bool utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+    setlocale(LC_CTYPE, "C");
+    return utf8;
 }

@@ -283,4 +283,8 @@ void tool_select_on_diag(const struct pdn_diag *d, void *ctx);
 void tool_select_release(struct tool_selecting *h, size_t index, bool chosen);
 void tool_select_end(struct tool_selecting *h);
 
+/* Whether the user's locale writes UTF-8 (boards drawn in Unicode). The
+ * locale is set only to ask, then back to "C": reading must not depend on it. */
+bool tool_locale_is_utf8(void);
+
 #endif

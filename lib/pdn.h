@@ -384,6 +384,191 @@ PDN_API size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_
 /* Leaf nodes of the legal-move tree at exactly 'depth' plies. */
 PDN_API uint64_t pdn_perft_count(const struct pdn_board *board, int depth, unsigned flags);
 
+/* ---- Engine: a player that searches ------------------------------------- */
+
+/*
+ * A search engine for every variant of the rules table: iterative deepening
+ * alpha-beta (principal variation search) over pdn_movegen's legal moves, a
+ * quiescence search over captures, a transposition table, hash-move, killer
+ * and history move ordering, and an evaluation of material (kings worth more
+ * where they fly), advancement, the centre, the back rank and the tempo.
+ * A handle owns its table and all its working memory: a search allocates
+ * nothing, and separate handles may search at once from separate threads.
+ * With limits by depth or nodes the same position, history and seed give
+ * the same move every time on a new or cleared engine; a time limit depends
+ * on the machine.
+ */
+typedef struct pdn_engine pdn_engine;
+
+/* Scores are in hundredths of a man, from the side to move's view; a win in
+ * n plies scores PDN_ENGINE_WIN - n, a loss -(PDN_ENGINE_WIN - n). */
+#define PDN_ENGINE_WIN 30000
+/* Longest expected line reported; deepest search. */
+#define PDN_ENGINE_PV_MAX 32
+#define PDN_ENGINE_DEPTH_MAX 64
+/* The named levels, 1 (beginner) .. PDN_ENGINE_LEVELS (strongest). */
+#define PDN_ENGINE_LEVELS 4
+
+struct pdn_engine_options {
+    unsigned version; /* PDN_OPTIONS_VERSION */
+    size_t table_mb;  /* transposition table size in MiB; 0 means 16 */
+};
+#define PDN_ENGINE_OPTIONS_INIT                                                                    \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
+
+/* What a search found (also reported after each completed depth). */
+struct pdn_engine_result {
+    bool has_move;                         /* false: no legal move (the side to move has lost) */
+    struct pdn_move move;                  /* the move to play */
+    int score;                             /* of the position, for the side to move */
+    int depth;                             /* last depth completed */
+    uint64_t nodes;                        /* positions visited */
+    double seconds;                        /* time spent */
+    int npv;                               /* moves in pv */
+    struct pdn_move pv[PDN_ENGINE_PV_MAX]; /* the line expected, move first */
+};
+
+struct pdn_engine_limits {
+    unsigned version; /* PDN_OPTIONS_VERSION */
+    int depth;        /* plies; 0 means PDN_ENGINE_DEPTH_MAX */
+    uint64_t nodes;   /* 0: no limit */
+    double seconds;   /* 0: no limit */
+    /* Weakening, for the low levels: */
+    int noise;          /* each evaluation moved by up to this many hundredths,
+                           fixed per position and seed */
+    bool no_quiescence; /* evaluate at the horizon even with a capture pending */
+    uint64_t seed;      /* varies the noise */
+    /* Called after each completed depth; may be NULL. */
+    void (*on_depth)(const struct pdn_engine_result *result, void *ctx);
+    /* Polled during the search (every 1024 nodes, after depth 1); true
+     * stops it and the best move so far is returned. May be NULL. */
+    bool (*should_stop)(void *ctx);
+    void *ctx;
+};
+#define PDN_ENGINE_LIMITS_INIT                                                                     \
+    {                                                                                              \
+        .version = PDN_OPTIONS_VERSION                                                             \
+    }
+
+/* A new engine through *out (free it with pdn_engine_free): 0, PDN_EINVAL
+ * (bad options) or PDN_ENOMEM. */
+PDN_API int pdn_engine_new(pdn_engine **out, const struct pdn_engine_options *options);
+/* Frees an engine; accepts NULL. */
+PDN_API void pdn_engine_free(pdn_engine *engine);
+/* Forgets what earlier searches learnt (table, killers, history): a new game. */
+PDN_API void pdn_engine_clear(pdn_engine *engine);
+/*
+ * Searches board within limits and fills *out. history holds the nhistory
+ * positions of the game before board, oldest first (may be NULL when 0): a
+ * line that repeats one of them scores as a draw. Returns 0, or PDN_EINVAL
+ * (a NULL argument, a bad limits version).
+ */
+PDN_API int pdn_engine_search(struct pdn_engine_result *out, pdn_engine *engine,
+                              const struct pdn_board *board, const struct pdn_board *history,
+                              size_t nhistory, const struct pdn_engine_limits *limits);
+/* The static evaluation of a position for the side to move, without noise. */
+PDN_API int pdn_engine_evaluate(const struct pdn_board *board);
+/* The limits of a named level, 1..PDN_ENGINE_LEVELS: 0, or PDN_EINVAL. */
+PDN_API int pdn_engine_level(struct pdn_engine_limits *out, int level);
+
+/* ---- Hub: the text protocol of Scan's engine ---------------------------- */
+
+/*
+ * Hub (version 2, Scan 3's protocol.txt) is line based: a command, then
+ * name=value arguments, values in double quotes when they hold a blank or
+ * '=' or are empty, flags without "=value". These calls read and write its
+ * lines, positions and moves; they do no I/O.
+ */
+#define PDN_HUB_LINE_MAX 16384
+#define PDN_HUB_ARGS_MAX 32
+
+struct pdn_hub_arg {
+    const char *name;
+    const char *value; /* "" for a flag */
+};
+
+struct pdn_hub_message {
+    const char *command; /* "" for a blank line */
+    int nargs;
+    struct pdn_hub_arg args[PDN_HUB_ARGS_MAX];
+    char text[PDN_HUB_LINE_MAX]; /* the strings above point into it */
+};
+
+/* Reads one line (its end of line optional). Returns 0, or PDN_ESYNTAX (an
+ * unclosed quote, a line too long, more than PDN_HUB_ARGS_MAX arguments). */
+PDN_API int pdn_hub_parse(struct pdn_hub_message *out, const char *line);
+/* The value of the argument name (the first), or NULL when it is absent. */
+PDN_API const char *pdn_hub_arg(const struct pdn_hub_message *message, const char *name);
+/*
+ * A Hub position: 'W' or 'B' for the side to move, then a letter per square
+ * in order, w b (men) W B (kings) e (empty). Returns 0, or PDN_ESYNTAX for
+ * another length or letter.
+ */
+PDN_API int pdn_hub_position_read(struct pdn_board *out, enum pdn_variant variant,
+                                  const char *text);
+/* Writes a Hub position; returns its length. */
+PDN_API size_t pdn_hub_position_write(char out[PDN_SQUARES_MAX + 2], const struct pdn_board *board);
+/* Writes a move as Hub does: "32-28", a capture as from x to x each piece
+ * taken ("28x19x23"). Returns the length. */
+PDN_API size_t pdn_hub_move_write(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
+                                  enum pdn_variant variant);
+
+/* ---- DXP: the DamExchange protocol's messages ---------------------------- */
+
+/*
+ * DXP (DamExchange, version 1: Moby Dam, Kingsrow, Scan) carries games of
+ * international draughts over TCP (port 27531 by default) as messages of
+ * printable ASCII, each ended by a NUL, the first letter its type. These
+ * calls read and write one message (without its NUL); they do no I/O.
+ * Colours are written 'W' (white) and 'Z' (zwart, black).
+ */
+#define PDN_DXP_PORT 27531
+#define PDN_DXP_NAME_MAX 32
+#define PDN_DXP_MESSAGE_MAX 512
+
+enum pdn_dxp_type {
+    PDN_DXP_GAMEREQ = 'R', /* initiator: name, follower's colour, time, moves, position */
+    PDN_DXP_GAMEACC = 'A', /* follower: name, acceptance code (0 accepted) */
+    PDN_DXP_MOVE = 'M',    /* time used, from, to, the pieces taken */
+    PDN_DXP_GAMEEND = 'E', /* reason (0 unknown, 1 I lose, 2 draw, 3 I win), stop code */
+    PDN_DXP_CHAT = 'C',    /* text */
+    PDN_DXP_BACKREQ = 'B', /* take back to move number, the colour to move then */
+    PDN_DXP_BACKACC = 'K'  /* acceptance code (0 accepted, 1 not supported, 2 refused) */
+};
+
+struct pdn_dxp_message {
+    enum pdn_dxp_type type;
+    char name[PDN_DXP_NAME_MAX + 1]; /* GAMEREQ, GAMEACC: blanks at the end dropped */
+    int version;                     /* GAMEREQ: 1 */
+    enum pdn_color color;            /* GAMEREQ: the follower's; BACKREQ: to move */
+    int minutes, moves;              /* GAMEREQ: thinking time, moves in it */
+    bool has_position;               /* GAMEREQ: position below, else the start */
+    struct pdn_board position;       /* GAMEREQ */
+    int code;                        /* GAMEACC, BACKACC: acceptance; GAMEEND: reason */
+    int stop;                        /* GAMEEND: 1 no further game */
+    int seconds;                     /* MOVE: time used */
+    int from, to, ncaptured;         /* MOVE */
+    uint8_t captured[PDN_PATH_MAX];  /* MOVE: squares of the pieces taken */
+    int move_number;                 /* BACKREQ */
+    char text[PDN_DXP_MESSAGE_MAX];  /* CHAT */
+};
+
+/* Reads one message of len bytes (no NUL needed): 0, or PDN_ESYNTAX (an
+ * unknown type, a field too short, not a number, a bad position). */
+PDN_API int pdn_dxp_parse(struct pdn_dxp_message *out, const char *text, size_t len);
+/* Writes a message (NUL-terminated, the NUL not counted); returns its
+ * length, 0 for a message that cannot be written. */
+PDN_API size_t pdn_dxp_format(char out[PDN_DXP_MESSAGE_MAX], const struct pdn_dxp_message *message);
+/* A MOVE message for a move of board's side, seconds used. */
+PDN_API void pdn_dxp_move_message(struct pdn_dxp_message *out, const struct pdn_move *move,
+                                  enum pdn_variant variant, int seconds);
+/* The legal move of board a MOVE message names (from, to, the pieces
+ * taken): true and *out filled, or false when none fits. */
+PDN_API bool pdn_dxp_move_find(struct pdn_move *out, const struct pdn_dxp_message *message,
+                               const struct pdn_board *board);
+
 /* ---- Positions in the source ------------------------------------------- */
 
 struct pdn_pos {

@@ -11,8 +11,6 @@
  */
 #include "pdnreplay.h"
 
-#include <langinfo.h>
-#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -46,6 +44,10 @@ static const char usage[] =
     "      --svg-dir DIR      write one SVG picture per position of the main line,\n"
     "                         DIR/ply-000.svg (the start), ply-001.svg, ... (DIR\n"
     "                         made when missing)\n"
+    "      --analyse          the game as PDN with the engine's verdict: moves that\n"
+    "                         lose 0.4 of a man or more marked ? ($2), 0.9 or more\n"
+    "                         ?? ($4), with the better move and both scores\n"
+    "      --level N          --analyse: the limits of engine level N (1-4; 3)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
     "latin1\n" TOOL_VARIANT_USAGE
@@ -75,6 +77,8 @@ enum {
     OPT_SVG,
     OPT_SVG_DIR,
     OPT_LIST,
+    OPT_ANALYSE,
+    OPT_LEVEL,
 };
 
 static const struct option long_options[] = {
@@ -90,6 +94,9 @@ static const struct option long_options[] = {
     {"svg", required_argument, NULL, OPT_SVG},
     {"svg-dir", required_argument, NULL, OPT_SVG_DIR},
     {"list", no_argument, NULL, OPT_LIST},
+    {"analyse", no_argument, NULL, OPT_ANALYSE},
+    {"analyze", no_argument, NULL, OPT_ANALYSE},
+    {"level", required_argument, NULL, OPT_LEVEL},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
@@ -145,20 +152,12 @@ static bool flag_option(struct replay_options *o, int opt, bool *ascii)
     case OPT_LIST:
         o->list = true;
         return true;
+    case OPT_ANALYSE:
+        o->analyse = o->text = true;
+        return true;
     default:
         return false;
     }
-}
-
-/* Whether the user's locale writes UTF-8. The locale is set only to ask:
- * the library's reading must not depend on it, so it goes back to "C". */
-static bool locale_is_utf8(void)
-{
-    if (setlocale(LC_CTYPE, "") == NULL) return false;
-    const char *cs = nl_langinfo(CODESET);
-    bool utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
-    setlocale(LC_CTYPE, "C");
-    return utf8;
 }
 
 static bool color_wanted(enum color_when when)
@@ -188,6 +187,9 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
         case OPT_COLOR:
             color = parse_color(t, optarg);
             break;
+        case OPT_LEVEL:
+            o->level = (int)tool_parse_long(t, "--level", optarg, 1, PDN_ENGINE_LEVELS);
+            break;
         case OPT_SVG:
             o->svg = optarg;
             break;
@@ -206,7 +208,7 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
     if (o->list && (o->svg || o->svg_dir || o->ply >= 0 || o->move))
         tool_usage_error(t, "--list shows no position: no --svg, --svg-dir, --ply or --move");
-    o->unicode = !ascii && locale_is_utf8();
+    o->unicode = !ascii && tool_locale_is_utf8();
     o->color = color_wanted(color);
 }
 
@@ -497,7 +499,10 @@ static void show(struct run *r, const struct replay_game *g)
         position_missing(r, g);
         return;
     }
-    if (o->svg)
+    if (o->analyse) {
+        if (replay_analyse(stdout, g, o) != 0 && r->t->status < TOOL_EXIT_SYSTEM)
+            r->t->status = TOOL_EXIT_SYSTEM;
+    } else if (o->svg)
         replay_svg_file(r->t, g, e, o->svg, o);
     else if (o->svg_dir)
         replay_svg_dir(r->t, g, o->svg_dir, o);

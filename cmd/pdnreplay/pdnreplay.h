@@ -25,6 +25,8 @@ struct replay_options {
     bool text;           /* --text: non-interactive even on a terminal */
     const char *svg;     /* --svg FILE */
     const char *svg_dir; /* --svg-dir DIR */
+    bool analyse;        /* --analyse: the engine's verdict, written as PDN */
+    int level;           /* --level N: the analysis' limits (0: level 3) */
 };
 
 /* One ply the replay played (pdn_replay_game's on_ply), in its order. */
@@ -138,6 +140,18 @@ size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e);
 const struct pdn_board *replay_entry_board(const struct replay_game *g,
                                            const struct replay_entry *e);
 const struct pdn_move *replay_entry_move(const struct replay_entry *e);
+
+/* analyse.c: the game written as PDN with the moves that lose most marked
+ * ($2, $4) and commented. 0 or a PDN_E* code. */
+int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_options *o);
+/* The engine's verdict on one ply, at a level's limits (0: level 3)
+ * without its weakening: false when the position before has no move. */
+struct replay_verdict {
+    int loss;        /* hundredths of a man the move lost against the best */
+    const char *nag; /* "$2" (0.40 or more), "$4" (0.90 or more) or NULL */
+    char better[PDN_MOVE_TEXT_MAX], best_score[32], played_score[32];
+};
+bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay_ply *p, int level);
 
 /* picture.c: --svg and --svg-dir. Return 0, or -1 (reported through t). */
 int replay_svg_file(struct tool *t, const struct replay_game *g, const struct replay_entry *e,

@@ -515,6 +515,9 @@ static void key(struct tui *u, int k)
     case 'h':
         tui_explore_hint(u);
         break;
+    case 'E':
+        tui_explore_judge(u);
+        break;
     case 'u':
         tui_explore_undo(u);
         break;

@@ -101,6 +101,8 @@ bool tui_ask(struct tui *u, const char *question);
 /* A key while typing a move (or a digit that starts one): true when taken. */
 bool tui_explore_key(struct tui *u, int key);
 void tui_explore_hint(struct tui *u);
+/* E: the engine's verdict on the move that led here. */
+void tui_explore_judge(struct tui *u);
 /* The message line while a move is typed ("Your move 12... 28x19x"); false
  * when none is. */
 bool tui_explore_prompt(const struct tui *u, char *out, size_t cap);

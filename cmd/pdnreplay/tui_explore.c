@@ -501,6 +501,26 @@ bool tui_explore_key(struct tui *u, int key)
     return true;
 }
 
+/* "best 32-28 (+0.12); ": the engine's move here (level 3's limits, about
+ * a tenth of a second), or "" when it cannot say. */
+static void engine_best(const struct tui *u, char *out, size_t cap)
+{
+    struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
+    o.table_mb = 1;
+    pdn_engine *e;
+    out[0] = '\0';
+    if (pdn_engine_new(&e, &o) != 0) return;
+    struct pdn_engine_limits limits;
+    pdn_engine_level(&limits, 3);
+    struct pdn_engine_result r;
+    pdn_engine_search(&r, e, board_here(u), NULL, 0, &limits);
+    pdn_engine_free(e);
+    if (!r.has_move) return;
+    char path[PDN_MOVE_TEXT_MAX];
+    pdn_move_path_text(path, &r.move, variant_here(u));
+    snprintf(out, cap, "best %s (%+.2f); ", path, r.score / 100.0);
+}
+
 void tui_explore_hint(struct tui *u)
 {
     struct pdn_movelist legal;
@@ -508,12 +528,37 @@ void tui_explore_hint(struct tui *u)
     int idx[PDN_MOVES_MAX];
     bool whole;
     int n = fitting(u, &legal, 0, idx, &whole);
-    char paths[600];
+    char paths[600], best[PDN_MOVE_TEXT_MAX + 32] = "";
     list_paths(u, paths, sizeof paths, &legal, idx, n);
+    if (n > 0 && u->typing.nsquares == 0) engine_best(u, best, sizeof best);
     if (n == 0)
         tui_say(u, false, "no legal move here");
     else
-        tui_say(u, false, "legal: %s", paths);
+        tui_say(u, false, "%slegal: %s", best, paths);
+}
+
+void tui_explore_judge(struct tui *u)
+{
+    const struct replay_entry *e = &u->g.entries[u->cur];
+    if (e->kind != ENTRY_PLY) {
+        tui_say(u, false, "E judges the move that led here: go to a move first");
+        return;
+    }
+    pdn_engine *engine;
+    struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
+    o.table_mb = 1;
+    struct replay_verdict v;
+    if (pdn_engine_new(&engine, &o) != 0) return;
+    bool judged = replay_judge(&v, engine, e->ply, 3);
+    pdn_engine_free(engine);
+    if (!judged)
+        tui_say(u, false, "%s %s: no move to compare with", e->number, e->text);
+    else if (!v.nag)
+        tui_say(u, false, "%s %s: as good as the engine's %s (%s)", e->number, e->text, v.better,
+                v.best_score);
+    else
+        tui_say(u, false, "%s %s%s: better %s (%s), played %s", e->number, e->text,
+                strcmp(v.nag, "$4") == 0 ? "??" : "?", v.better, v.best_score, v.played_score);
 }
 
 /* ---- undo and writing --------------------------------------------------------------------- */

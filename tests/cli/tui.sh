@@ -13,7 +13,8 @@
 # restored, resizes; then once more in the C locale (ASCII drawing); then q
 # from the keys, the list and autoplay, autoplay started by its speed key
 # alone, w refused over the file browsed, and the tags of a long Event
-# whole on a wide terminal.
+# whole on a wide terminal. E judges a move against the engine's (a known
+# blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
@@ -189,8 +190,8 @@ see "2. 38-32 explored (u undoes it, w writes the game)" "(2. 38-32)" \
     "2. 38-32  variation 1" "game 2 of 3 [explored]  Sijbrands"
 text "1722"
 see "2... 17-22 explored" "(2. 38-32 17-22)"
-keys h
-see "legal: "
+keys h # the engine's move first, then the legal moves
+see "best " "; legal: "
 keys u
 see "undone; 1 explored move left" "2. 38-32  variation 1"
 text "19x24" # a separator that does not fit is let pass: the squares decide
@@ -282,13 +283,27 @@ keys Enter
 see "5... b6-c5  ply 10 of 61"
 text "d4:b6" # a capture with ':', as the Russian files write them
 see "6. d4xb6: the move of this line" "[×]"
-keys h # alone, after a moment: the legal moves
-see "legal: " "a5xc7" "a7xc5"
+keys h # alone, after a moment: the engine's capture, and the legal ones
+see "best a" "legal: " "a5xc7" "a7xc5"
 keys f
 see "(board flip" "│h4     ○    [·]   b4    │"
 keys q
 ended 0
 [ -s "$work/err" ] && fail "standard error: $(cat "$work/err")"
+
+# ---- E: the engine's verdict on a move ----------------------------------------------------
+# 33-28 gives a man for nothing (tests/cli/analyse/blunder.pdn, checked
+# with pdnperft --divide); 23x32, Black's only move, is the engine's too.
+run judge "$(view C.UTF-8 tests/cli/analyse/blunder.pdn)"
+see "Start position"
+keys E
+see "E judges the move that led here: go to a move first"
+keys Right E
+see "1. 33-28??: better 45-40"
+keys Right E
+see "1... 23x32: as good as the engine's 23x32"
+keys q
+ended 0
 
 # ---- Ctrl-C, resizing --------------------------------------------------------------------
 run interrupt "$(view C.UTF-8 "-g 2 $games")"

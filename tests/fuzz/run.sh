@@ -168,7 +168,7 @@ seed_csv() {
 
 build_seeds() {
     mkdir -p "$out/split"
-    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv; do
+    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv fuzz_protocols; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -184,12 +184,14 @@ build_seeds() {
     fens | seed_lines "$out/seeds/fuzz_fen"
     moves | seed_lines "$out/seeds/fuzz_notation"
     seed_csv "$out/seeds/fuzz_csv"
+    seed_lines "$out/seeds/fuzz_protocols" <"$here/seeds/protocols.txt"
 }
 
 max_len() {
     case $1 in
     fuzz_fen) echo 512 ;;
     fuzz_notation) echo 256 ;;
+    fuzz_protocols) echo 1024 ;;
     *) echo 4096 ;;
     esac
 }

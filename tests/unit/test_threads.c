@@ -6,7 +6,8 @@
  * writable table (such as one filled on first use) is a reported race; in
  * the other builds it checks the results only. Run from the project root.
  * No cmocka assertion inside a thread: the threads report, the main one
- * checks.
+ * checks. Two engines search the same positions in two threads and must
+ * find what one finds.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,10 +176,78 @@ static void test_threads_two_readers_agree_with_one(void **state)
         free(files.path[i]);
 }
 
+/* Engines: each thread its own handle, the same searches (fixed depth,
+ * fixed seed: deterministic), so each must find what one thread finds. */
+struct searcher {
+    pthread_barrier_t *start;
+    struct pdn_engine_result out[PDN_VARIANT_COUNT];
+    int rc;
+};
+
+static int search_variants(struct pdn_engine_result out[PDN_VARIANT_COUNT])
+{
+    pdn_engine *e;
+    struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
+    o.table_mb = 1;
+    if (pdn_engine_new(&e, &o) != 0) return -1;
+    struct pdn_engine_limits limits = PDN_ENGINE_LIMITS_INIT;
+    limits.depth = 7;
+    limits.noise = 20;
+    limits.seed = 7;
+    int rc = 0;
+    for (int v = 0; v < PDN_VARIANT_COUNT && rc == 0; v++) {
+        struct pdn_board b;
+        pdn_board_init(&b, (enum pdn_variant)v);
+        pdn_engine_clear(e);
+        rc = pdn_engine_search(&out[v], e, &b, NULL, 0, &limits);
+    }
+    pdn_engine_free(e);
+    return rc;
+}
+
+static void *search_work(void *arg)
+{
+    struct searcher *s = arg;
+    pthread_barrier_wait(s->start);
+    s->rc = search_variants(s->out);
+    return NULL;
+}
+
+static void test_threads_two_engines_agree_with_one(void **state)
+{
+    (void)state;
+    static struct searcher searchers[THREADS];
+    static struct pdn_engine_result alone[PDN_VARIANT_COUNT];
+    pthread_barrier_t start;
+    pthread_t tid[THREADS];
+    assert_int_equal(pthread_barrier_init(&start, NULL, THREADS), 0);
+    for (int t = 0; t < THREADS; t++) {
+        searchers[t].start = &start;
+        assert_int_equal(pthread_create(&tid[t], NULL, search_work, &searchers[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++)
+        assert_int_equal(pthread_join(tid[t], NULL), 0);
+    pthread_barrier_destroy(&start);
+    assert_int_equal(search_variants(alone), 0);
+    for (int t = 0; t < THREADS; t++) {
+        assert_int_equal(searchers[t].rc, 0);
+        for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+            const struct pdn_engine_result *r = &searchers[t].out[v];
+            assert_true(r->has_move);
+            assert_memory_equal(&r->move, &alone[v].move, sizeof r->move);
+            assert_int_equal(r->score, alone[v].score);
+            assert_int_equal(r->nodes, alone[v].nodes);
+        }
+    }
+    print_message("  %d variants, %d engines: the same searches as one thread\n", PDN_VARIANT_COUNT,
+                  THREADS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_two_readers_agree_with_one),
+        cmocka_unit_test(test_threads_two_engines_agree_with_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,327 @@
+/*
+ * One DXP game (see dxp_game.h). With --connect we are the initiator (send
+ * GAMEREQ, wait for GAMEACC), with --listen the follower. Moves go both
+ * ways as MOVE messages checked against the legal moves; a BACKREQ is
+ * accepted and the game taken back; the side with no move sends GAMEEND.
+ * A peer that sends garbage or an illegal move, closes the connection or
+ * stays silent past the timeout ends the game with a message; the game so
+ * far is written as PDN either way. Messages are libpdn's DXP codec.
+ */
+#include "dxp_game.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+struct session {
+    const struct dxp_settings *s;
+    const struct dxp_player *player;
+    struct dxp_game game;
+    int fd;
+    enum game_result result;
+    const char *why;
+    bool took_back;
+    size_t len;
+    char buf[4 * PDN_DXP_MESSAGE_MAX];
+};
+
+static bool send_message(struct session *x, const struct pdn_dxp_message *m)
+{
+    char text[PDN_DXP_MESSAGE_MAX];
+    size_t n = pdn_dxp_format(text, m) + 1; /* with its NUL */
+    if (send(x->fd, text, n, MSG_NOSIGNAL) == (ssize_t)n) return true;
+    x->why = "the peer closed the connection";
+    return false;
+}
+
+/* The next message within the timeout: 1, or 0 (x->why says why not). */
+static int receive(struct session *x, struct pdn_dxp_message *m)
+{
+    for (;;) {
+        char *nul = memchr(x->buf, '\0', x->len);
+        if (nul) {
+            size_t n = (size_t)(nul - x->buf);
+            int rc = pdn_dxp_parse(m, x->buf, n);
+            memmove(x->buf, nul + 1, x->len - n - 1);
+            x->len -= n + 1;
+            if (rc == 0) return 1;
+            x->why = "the peer sent a message that does not read";
+            return 0;
+        }
+        if (x->len == sizeof x->buf) {
+            x->why = "the peer sent a message too long";
+            return 0;
+        }
+        struct pollfd p = {.fd = x->fd, .events = POLLIN};
+        int ready = poll(&p, 1, (int)(x->s->timeout * 1000));
+        if (ready == 0) {
+            x->why = "no message from the peer before the timeout";
+            return 0;
+        }
+        ssize_t got = ready < 0 ? -1 : recv(x->fd, x->buf + x->len, sizeof x->buf - x->len, 0);
+        if (got <= 0) {
+            x->why = "the peer closed the connection";
+            return 0;
+        }
+        x->len += (size_t)got;
+    }
+}
+
+static void moved(struct session *x, const char *what)
+{
+    if (x->player->moved) x->player->moved(&x->game, what, x->player->ctx);
+}
+
+static void play(struct session *x, const struct pdn_move *m)
+{
+    struct played_game *g = &x->game.g;
+    if (g->nplies == PLIES_MAX) return;
+    g->before[g->nplies] = g->board;
+    g->moves[g->nplies++] = *m;
+    pdn_board_play(&g->board, m);
+}
+
+/* Back to move number n with colour c to move. */
+static bool take_back(struct session *x, int n, enum pdn_color c)
+{
+    struct played_game *g = &x->game.g;
+    int ply = 2 * (n - 1) + (c != g->start.side);
+    if (ply < 0 || ply > g->nplies) return false;
+    if (ply < g->nplies) g->board = g->before[ply];
+    g->nplies = ply;
+    x->took_back = true;
+    return true;
+}
+
+static enum game_result win_for(enum pdn_color c)
+{
+    return c == PDN_COLOR_WHITE ? RESULT_WHITE : RESULT_BLACK;
+}
+
+static bool end_game(struct session *x, int code, enum game_result result, const char *why)
+{
+    struct pdn_dxp_message m = {.type = PDN_DXP_GAMEEND, .code = code, .stop = 1}, ack;
+    x->result = result;
+    x->why = why;
+    if (send_message(x, &m)) receive(x, &ack); /* the peer's GAMEEND, when it sends one */
+    x->why = why;
+    return false;
+}
+
+/* The peer's message: a move, a take-back, the end. False when the game is over. */
+static bool answer(struct session *x, const struct pdn_dxp_message *m)
+{
+    struct pdn_dxp_message reply = {0};
+    struct pdn_move move;
+    enum pdn_color us = x->game.us;
+    switch (m->type) {
+    case PDN_DXP_MOVE:
+        if (x->game.g.board.side == us || !pdn_dxp_move_find(&move, m, &x->game.g.board)) {
+            x->why = "the peer played an illegal move";
+            return false;
+        }
+        play(x, &move);
+        moved(x, "the peer");
+        return true;
+    case PDN_DXP_BACKREQ:
+        reply.type = PDN_DXP_BACKACC;
+        reply.code = take_back(x, m->move_number, m->color) ? 0 : 2;
+        if (reply.code == 0) moved(x, "taken back for the peer");
+        return send_message(x, &reply);
+    case PDN_DXP_GAMEEND:
+        x->why = "the peer ended the game";
+        x->result = m->code == 2   ? RESULT_DRAW
+                    : m->code == 1 ? win_for(us)
+                    : m->code == 3 ? win_for(!us)
+                                   : RESULT_UNFINISHED;
+        reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEEND, .code = 0, .stop = 1};
+        send_message(x, &reply);
+        return false;
+    default:
+        return true; /* chat, and what does not concern a game under way */
+    }
+}
+
+/* Asks the peer to take back our last move and its answer. */
+static bool ask_take_back(struct session *x)
+{
+    int ply = x->game.g.nplies - 2;
+    if (ply < 0) return true;
+    bool white_then = (ply % 2 == 0) == (x->game.g.start.side == PDN_COLOR_WHITE);
+    struct pdn_dxp_message m = {.type = PDN_DXP_BACKREQ,
+                                .move_number = ply / 2 + 1,
+                                .color = white_then ? PDN_COLOR_WHITE : PDN_COLOR_BLACK};
+    struct pdn_dxp_message reply;
+    if (!send_message(x, &m) || receive(x, &reply) != 1) return false;
+    if (reply.type == PDN_DXP_BACKACC && reply.code == 0) {
+        take_back(x, m.move_number, m.color);
+        moved(x, "taken back");
+    }
+    return true;
+}
+
+/* Our turn. False when the game is over. */
+static bool our_turn(struct session *x)
+{
+    struct pdn_move move;
+    if (x->game.g.nplies >= x->s->max_plies)
+        return end_game(x, 2, RESULT_DRAW, "a draw after the most plies allowed");
+    switch (x->player->choose(&move, &x->game, x->player->ctx)) {
+    case DXP_NO_MOVE:
+        return end_game(x, 1, win_for(!x->game.us), "no move left: lost");
+    case DXP_RESIGN:
+        return end_game(x, 1, win_for(!x->game.us), "resigned");
+    case DXP_TAKE_BACK:
+        return ask_take_back(x);
+    case DXP_PLAY:
+        break;
+    }
+    struct pdn_dxp_message m;
+    pdn_dxp_move_message(&m, &move, PDN_VARIANT_INTERNATIONAL, 0);
+    play(x, &move);
+    moved(x, "we");
+    return send_message(x, &m);
+}
+
+static void run_game(struct session *x)
+{
+    for (;;) {
+        if (x->game.g.board.side == x->game.us) {
+            if (!our_turn(x)) return;
+            continue;
+        }
+        struct pdn_dxp_message m;
+        if (receive(x, &m) != 1 || !answer(x, &m)) return;
+    }
+}
+static int connect_to(const char *target)
+{
+    char host[256];
+    const char *colon = strrchr(target, ':');
+    size_t n = colon ? (size_t)(colon - target) : 0;
+    if (!colon || n == 0 || n >= sizeof host) return -1;
+    memcpy(host, target, n);
+    host[n] = '\0';
+    struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *res, *ai;
+    if (getaddrinfo(host, colon + 1, &hints, &res) != 0) return -1;
+    int fd = -1;
+    for (ai = res; ai && fd < 0; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+        if (fd >= 0 && connect(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
+            close(fd);
+            fd = -1;
+        }
+    }
+    freeaddrinfo(res);
+    return fd;
+}
+
+/* Accepts one connection on port, waiting at most the timeout. */
+static int accept_on(const char *port, double timeout)
+{
+    struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *res;
+    if (getaddrinfo(NULL, port, &hints, &res) != 0) return -1;
+    int server = socket(res->ai_family, res->ai_socktype, res->ai_protocol), one = 1, fd = -1;
+    if (server >= 0) {
+        setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        struct pollfd p = {.fd = server, .events = POLLIN};
+        if (bind(server, res->ai_addr, res->ai_addrlen) == 0 && listen(server, 1) == 0 &&
+            poll(&p, 1, (int)(timeout * 1000)) == 1)
+            fd = accept(server, NULL, NULL);
+        close(server);
+    }
+    freeaddrinfo(res);
+    return fd;
+}
+
+/* GAMEREQ / GAMEACC: false (and why) when no game is agreed. */
+static bool handshake(struct session *x, bool initiator)
+{
+    struct pdn_dxp_message m = {0}, reply;
+    if (initiator) {
+        m = (struct pdn_dxp_message){.type = PDN_DXP_GAMEREQ,
+                                     .version = 1,
+                                     .color = !x->game.us,
+                                     .minutes = 10,
+                                     .moves = 75};
+        snprintf(m.name, sizeof m.name, "%s", x->s->name);
+        if (!send_message(x, &m) || receive(x, &reply) != 1) return false;
+        if (reply.type != PDN_DXP_GAMEACC || reply.code != 0) {
+            x->why = "the peer refused the game";
+            return false;
+        }
+        snprintf(x->game.peer, sizeof x->game.peer, "%s", reply.name);
+        return true;
+    }
+    if (receive(x, &m) != 1) return false;
+    if (m.type != PDN_DXP_GAMEREQ) {
+        x->why = "the peer's first message is no game request";
+        return false;
+    }
+    x->game.us = m.color;
+    snprintf(x->game.peer, sizeof x->game.peer, "%s", m.name);
+    if (m.has_position) x->game.g.start = x->game.g.board = m.position;
+    reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = 0};
+    snprintf(reply.name, sizeof reply.name, "%s", x->s->name);
+    return send_message(x, &reply);
+}
+
+/* The game so far as PDN, through the validator (played.c). */
+static void save(struct session *x)
+{
+    if (!x->s->output) return;
+    const char *peer = x->game.peer[0] ? x->game.peer : "?";
+    bool white = x->game.us == PDN_COLOR_WHITE;
+    char date[16];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    struct game_record r = {.prog = x->s->prog,
+                            .white = white ? x->s->name : peer,
+                            .black = white ? peer : x->s->name,
+                            .event = "DXP",
+                            .date = date,
+                            .round = 1,
+                            .result = x->result,
+                            .comment = x->why};
+    FILE *out = fopen(x->s->output, "w");
+    if (!out || game_write(out, &x->game.g, &r) != 0 || fclose(out) != 0)
+        fprintf(stderr, "%s: %s: cannot write the game\n", x->s->prog, x->s->output);
+}
+
+int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
+{
+    static const char *const results[] = {"2-0", "1-1", "0-2", "*"};
+    struct session *x = calloc(1, sizeof *x);
+    if (!x) return 3;
+    x->s = s;
+    x->player = player;
+    x->game.us = s->black ? PDN_COLOR_BLACK : PDN_COLOR_WHITE;
+    x->result = RESULT_UNFINISHED;
+    pdn_board_init(&x->game.g.board, PDN_VARIANT_INTERNATIONAL);
+    x->game.g.start = x->game.g.board;
+    bool initiator = s->connect != NULL;
+    x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, s->timeout);
+    int status = 0;
+    if (x->fd < 0) {
+        fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,
+                initiator ? "connect to" : "listen on", initiator ? s->connect : s->listen,
+                errno ? strerror(errno) : "no connection");
+        free(x);
+        return 3;
+    }
+    if (handshake(x, initiator)) run_game(x);
+    save(x);
+    fprintf(stderr, "%s: dxp: %s (%d plies%s), %s\n", s->prog, x->why ? x->why : "game over",
+            x->game.g.nplies, x->took_back ? ", a take-back" : "", results[x->result]);
+    if (x->result == RESULT_UNFINISHED) status = 1;
+    close(x->fd);
+    free(x);
+    return status;
+}

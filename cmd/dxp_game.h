@@ -1,0 +1,48 @@
+/*
+ * One game of international draughts over DXP (the DamExchange protocol)
+ * on TCP, for pdnengine dxp (the engine chooses our moves) and pdnplay
+ * --listen/--connect (a person does): the connection, the game request,
+ * moves both ways checked against the legal moves, take-backs, the game
+ * end, timeouts; the game written as PDN however it ends (dxp_game.c).
+ */
+#ifndef PDN_CMD_DXP_GAME_H
+#define PDN_CMD_DXP_GAME_H
+
+#include "played.h"
+
+struct dxp_settings {
+    const char *prog;    /* names the tool in messages */
+    const char *name;    /* ours, in the game request or its acceptance */
+    const char *listen;  /* a port to wait on (follower), or */
+    const char *connect; /* HOST:PORT to connect to (initiator) */
+    const char *output;  /* the game as PDN, or NULL */
+    double timeout;      /* seconds to wait for the peer */
+    int max_plies;       /* a draw after that many */
+    bool black;          /* the initiator plays Black */
+};
+
+struct dxp_game {
+    struct played_game g; /* start, board, moves, positions before them */
+    enum pdn_color us;
+    char peer[PDN_DXP_NAME_MAX + 1];
+};
+
+enum dxp_choice {
+    DXP_PLAY,      /* *out is our move */
+    DXP_NO_MOVE,   /* we have none: we lose */
+    DXP_TAKE_BACK, /* ask the peer to take back our last move and its answer */
+    DXP_RESIGN     /* we give up */
+};
+
+struct dxp_player {
+    enum dxp_choice (*choose)(struct pdn_move *out, const struct dxp_game *game, void *ctx);
+    /* After each move and take-back, with who did it; may be NULL. */
+    void (*moved)(const struct dxp_game *game, const char *what, void *ctx);
+    void *ctx;
+};
+
+/* Plays the game; returns the exit status: 0 a game that ended by the
+ * rules or a game end message, 1 one cut short, 3 no connection. */
+int dxp_play(const struct dxp_settings *s, const struct dxp_player *player);
+
+#endif

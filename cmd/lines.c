@@ -1,0 +1,92 @@
+/*
+ * Lines of a file descriptor: a buffer filled by read(2) when poll(2) says
+ * there is something, so a search can poll without waiting and a reader
+ * can stop waiting after a timeout.
+ */
+#include "lines.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void lines_init(struct lines *in, int fd)
+{
+    in->fd = fd;
+    in->eof = false;
+    in->len = 0;
+}
+
+void lines_fill(struct lines *in, int timeout_ms)
+{
+    if (in->eof || in->len == sizeof in->buf) return;
+    struct pollfd p = {.fd = in->fd, .events = POLLIN};
+    int ready = poll(&p, 1, timeout_ms);
+    if (ready < 0 && errno == EINTR) return;
+    if (ready == 0) return;
+    ssize_t n = read(in->fd, in->buf + in->len, sizeof in->buf - in->len);
+    if (n < 0 && errno == EINTR) return;
+    if (n <= 0)
+        in->eof = true;
+    else
+        in->len += (size_t)n;
+}
+
+/* The length of the next line with its end, or 0 when none is complete. */
+static size_t line_length(const struct lines *in)
+{
+    const char *nl = memchr(in->buf, '\n', in->len);
+    if (nl) return (size_t)(nl - in->buf) + 1;
+    if (in->len == sizeof in->buf || (in->eof && in->len > 0)) return in->len;
+    return 0;
+}
+
+bool lines_peek(const struct lines *in, char *out, size_t cap)
+{
+    size_t n = line_length(in);
+    if (n == 0) return false;
+    size_t text = n;
+    while (text > 0 && (in->buf[text - 1] == '\n' || in->buf[text - 1] == '\r'))
+        text--;
+    if (text >= cap) text = cap - 1;
+    memcpy(out, in->buf, text);
+    out[text] = '\0';
+    return true;
+}
+
+void lines_drop(struct lines *in)
+{
+    size_t n = line_length(in);
+    memmove(in->buf, in->buf + n, in->len - n);
+    in->len -= n;
+}
+
+bool lines_next(struct lines *in, char *out, size_t cap)
+{
+    while (!lines_peek(in, out, cap)) {
+        if (in->eof) return false;
+        lines_fill(in, -1);
+    }
+    lines_drop(in);
+    return true;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+bool lines_next_within(struct lines *in, char *out, size_t cap, double seconds)
+{
+    double end = now() + seconds;
+    while (!lines_peek(in, out, cap)) {
+        double left = end - now();
+        if (in->eof || left <= 0) return false;
+        lines_fill(in, (int)(left * 1000) + 1);
+    }
+    lines_drop(in);
+    return true;
+}

@@ -1,0 +1,33 @@
+/*
+ * Lines from a file descriptor (an engine's standard input, a Hub engine's
+ * output), read with read(2) and poll(2) so a search can look for "stop"
+ * without blocking and a reader can give up after a timeout. No protocol.
+ */
+#ifndef PDN_CMD_LINES_H
+#define PDN_CMD_LINES_H
+
+#include "pdn.h"
+
+struct lines {
+    int fd;
+    bool eof;
+    size_t len;
+    char buf[2 * PDN_HUB_LINE_MAX];
+};
+
+void lines_init(struct lines *in, int fd);
+/* Reads what is waiting, for up to timeout_ms (-1: until something comes). */
+void lines_fill(struct lines *in, int timeout_ms);
+/* The next complete line (without its end), copied to out: true; false when
+ * none is complete yet (or at the end, none is left). A line longer than
+ * the buffer comes in pieces. */
+bool lines_peek(const struct lines *in, char *out, size_t cap);
+/* Drops the line lines_peek returned. */
+void lines_drop(struct lines *in);
+/* Blocks for the next line: true, or false at the end of the input. */
+bool lines_next(struct lines *in, char *out, size_t cap);
+/* The next line within seconds: true; false at the end or the timeout
+ * (in->eof tells which). */
+bool lines_next_within(struct lines *in, char *out, size_t cap, double seconds);
+
+#endif

@@ -1,0 +1,278 @@
+/*
+ * pdnengine hub: Scan's Hub protocol (version 2) on standard input and
+ * output. Initialisation (hub, set-param, init), positions with the moves
+ * that led to them (pos), limits (level), searches (go think, ponder,
+ * analyze) reporting "info" after each depth and "done" at the end; during
+ * a search "ping", "ponder-hit" and "stop" are answered at once. Unknown
+ * commands are ignored, as the protocol asks; a bad position or move is
+ * answered with "error". Lines are read and written by libpdn's hub codec.
+ */
+#include "../lines.h"
+#include "pdnengine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct session {
+    struct engine_options opt;
+    pdn_engine *engine;
+    struct lines in;
+    struct pdn_hub_message msg;
+    struct pdn_board board, history[HISTORY_MAX];
+    size_t nhistory;
+    bool has_position, quit;
+    struct pdn_engine_limits limits;
+    struct pdn_movelist legal;
+    char line[PDN_HUB_LINE_MAX];
+};
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
+static void error_reply(const char *what, const char *detail)
+{
+    say("error message=\"%s%s%s\"", what, detail ? ": " : "", detail ? detail : "");
+}
+
+static void announce(void)
+{
+    say("id name=pdnengine version=%s author=libpdn country=\"\"", PDN_VERSION);
+    char values[128] = "";
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+        strcat(values, v ? " " : "");
+        strcat(values, pdn_rules_get((enum pdn_variant)v)->name);
+    }
+    say("param name=variant value=international type=enum values=\"%s\"", values);
+    say("param name=level value=0 type=int min=0 max=%d", PDN_ENGINE_LEVELS);
+    say("wait");
+}
+
+static void set_param(struct session *s)
+{
+    const char *name = pdn_hub_arg(&s->msg, "name"), *value = pdn_hub_arg(&s->msg, "value");
+    if (!name || !value) return;
+    if (strcmp(name, "variant") == 0 && !pdn_variant_parse(&s->opt.variant, value))
+        error_reply("unknown variant", value);
+    if (strcmp(name, "level") == 0) {
+        char *end;
+        long n = strtol(value, &end, 10);
+        if (*end || n < 0 || n > PDN_ENGINE_LEVELS)
+            error_reply("no such level", value);
+        else
+            s->opt.level = (int)n;
+    }
+}
+
+static void reset_limits(struct session *s)
+{
+    struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
+    s->limits = init;
+    if (s->opt.level > 0) pdn_engine_level(&s->limits, s->opt.level);
+}
+
+static bool init_engine(struct session *s)
+{
+    pdn_engine_free(s->engine);
+    s->engine = NULL;
+    struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
+    o.table_mb = s->opt.table_mb;
+    if (pdn_engine_new(&s->engine, &o) != 0) {
+        error_reply("out of memory", NULL);
+        return false;
+    }
+    reset_limits(s);
+    return true;
+}
+
+/* Plays one move of pos's moves= list; false (and an error) when illegal. */
+static bool play_text(struct session *s, const char *text)
+{
+    struct pdn_match m;
+    pdn_movegen(&s->legal, &s->board, 0);
+    pdn_move_match(&m, text, &s->board, &s->legal, false);
+    if (m.result != PDN_MATCH_OK) {
+        error_reply("illegal move", text);
+        return false;
+    }
+    if (s->nhistory == HISTORY_MAX) {
+        memmove(s->history, s->history + 1, (HISTORY_MAX - 1) * sizeof s->history[0]);
+        s->nhistory--;
+    }
+    s->history[s->nhistory++] = s->board;
+    pdn_board_play(&s->board, &s->legal.moves[m.move]);
+    return true;
+}
+
+static void set_position(struct session *s)
+{
+    const char *pos = pdn_hub_arg(&s->msg, "pos"), *moves = pdn_hub_arg(&s->msg, "moves");
+    s->has_position = false;
+    s->nhistory = 0;
+    if (!pos || pdn_hub_position_read(&s->board, s->opt.variant, pos) != 0) {
+        error_reply("bad position", pos ? pos : "(no pos=)");
+        return;
+    }
+    char word[PDN_MOVE_TEXT_MAX];
+    for (const char *p = moves ? moves : ""; *p;) {
+        size_t n = strcspn(p, " ");
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, p, n);
+            word[n] = '\0';
+            if (!play_text(s, word)) return;
+        } else if (n > 0) {
+            error_reply("illegal move", "(too long)");
+            return;
+        }
+        p += n + strspn(p + n, " ");
+    }
+    s->has_position = true;
+}
+
+static double number(const struct session *s, const char *name)
+{
+    const char *v = pdn_hub_arg(&s->msg, name);
+    return v ? strtod(v, NULL) : 0;
+}
+
+/* "level": a depth, nodes, a time per move, a clock, or none (infinite). */
+static void set_level(struct session *s)
+{
+    reset_limits(s);
+    if (pdn_hub_arg(&s->msg, "infinite")) {
+        struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
+        s->limits = init;
+        return;
+    }
+    if (pdn_hub_arg(&s->msg, "depth")) s->limits.depth = (int)number(s, "depth");
+    if (pdn_hub_arg(&s->msg, "nodes")) s->limits.nodes = (uint64_t)number(s, "nodes");
+    if (pdn_hub_arg(&s->msg, "move-time")) s->limits.seconds = number(s, "move-time");
+    if (pdn_hub_arg(&s->msg, "time")) {
+        double left = number(s, "time"), moves = number(s, "moves");
+        double per_move = left / (moves > 0 ? moves : 30) + number(s, "inc");
+        s->limits.seconds = per_move < left / 2 ? per_move : left / 2;
+        if (s->limits.seconds <= 0) s->limits.seconds = 0.01;
+    }
+}
+
+/* The line as Hub writes moves, separated by blanks. */
+static void line_text(char *out, size_t cap, const struct pdn_engine_result *r,
+                      enum pdn_variant variant)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < r->npv; i++) {
+        char t[PDN_MOVE_TEXT_MAX];
+        size_t len = pdn_hub_move_write(t, &r->pv[i], variant);
+        if (n + len + 2 > cap) break;
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? " " : "", t);
+    }
+}
+
+static void on_depth(const struct pdn_engine_result *r, void *ctx)
+{
+    const struct session *s = ctx;
+    char pv[1024];
+    line_text(pv, sizeof pv, r, s->board.variant);
+    double mnps = r->seconds > 0 ? (double)r->nodes / r->seconds / 1e6 : 0;
+    say("info depth=%d score=%.2f nodes=%llu time=%.3f nps=%.2f pv=\"%s\"", r->depth,
+        r->score / 100.0, (unsigned long long)r->nodes, r->seconds, mnps, pv);
+}
+
+/* Polled by the search: answers ping, takes ponder-hit, stops on stop, on
+ * the end of the input and on any other command (kept for afterwards). */
+static bool should_stop(void *ctx)
+{
+    struct session *s = ctx;
+    lines_fill(&s->in, 0);
+    while (lines_peek(&s->in, s->line, sizeof s->line)) {
+        if (pdn_hub_parse(&s->msg, s->line) != 0) return true;
+        if (strcmp(s->msg.command, "ping") == 0)
+            say("pong");
+        else if (strcmp(s->msg.command, "stop") == 0) {
+            lines_drop(&s->in);
+            return true;
+        } else if (strcmp(s->msg.command, "ponder-hit") != 0 && s->msg.command[0])
+            return true;
+        lines_drop(&s->in);
+    }
+    return s->in.eof;
+}
+
+static void go(struct session *s)
+{
+    if (!s->has_position || !s->engine) {
+        error_reply(s->engine ? "no position" : "no init", NULL);
+        return;
+    }
+    s->limits.on_depth = on_depth;
+    s->limits.should_stop = should_stop;
+    s->limits.ctx = s;
+    struct pdn_engine_result r;
+    pdn_engine_search(&r, s->engine, &s->board, s->history, s->nhistory, &s->limits);
+    if (!r.has_move) {
+        error_reply("no legal move", NULL);
+        return;
+    }
+    char move[PDN_MOVE_TEXT_MAX], ponder[PDN_MOVE_TEXT_MAX] = "";
+    pdn_hub_move_write(move, &r.move, s->board.variant);
+    if (r.npv > 1) pdn_hub_move_write(ponder, &r.pv[1], s->board.variant);
+    if (ponder[0])
+        say("done move=%s ponder=%s", move, ponder);
+    else
+        say("done move=%s", move);
+}
+
+static void dispatch(struct session *s)
+{
+    const char *c = s->msg.command;
+    if (strcmp(c, "hub") == 0)
+        announce();
+    else if (strcmp(c, "set-param") == 0)
+        set_param(s);
+    else if (strcmp(c, "init") == 0) {
+        if (init_engine(s)) say("ready");
+    } else if (strcmp(c, "new-game") == 0)
+        pdn_engine_clear(s->engine);
+    else if (strcmp(c, "pos") == 0)
+        set_position(s);
+    else if (strcmp(c, "level") == 0)
+        set_level(s);
+    else if (strcmp(c, "go") == 0)
+        go(s);
+    else if (strcmp(c, "ping") == 0)
+        say("pong");
+    else if (strcmp(c, "quit") == 0)
+        s->quit = true;
+    /* Anything else (stop or ponder-hit outside a search, unknown
+     * commands) is ignored, as the protocol asks. */
+}
+
+int hub_run(const struct engine_options *options)
+{
+    struct session *s = calloc(1, sizeof *s);
+    if (!s) {
+        fprintf(stderr, "pdnengine: out of memory\n");
+        return 3;
+    }
+    s->opt = *options;
+    lines_init(&s->in, 0);
+    while (!s->quit && lines_next(&s->in, s->line, sizeof s->line)) {
+        if (pdn_hub_parse(&s->msg, s->line) != 0)
+            error_reply("cannot read the line", NULL);
+        else
+            dispatch(s);
+    }
+    pdn_engine_free(s->engine);
+    free(s);
+    return 0;
+}

@@ -1,0 +1,190 @@
+/*
+ * A Hub engine as a pdnmatch player: started with /bin/sh -c COMMAND, its
+ * standard input and output on pipes. hub / wait, set-param variant (not
+ * for international, Scan's only game), init / ready; for each move the
+ * opening position with the moves since (so it can see repetitions), the
+ * level line, go think / done. Every answer is awaited with a timeout: an
+ * engine that dies, hangs or plays an illegal move forfeits, with a
+ * message saying which.
+ */
+#include "../lines.h"
+#include "pdnmatch.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+struct hub_player {
+    pid_t pid;
+    int to;
+    struct lines from;
+    double timeout;
+    const char *level;
+    char line[PDN_HUB_LINE_MAX];
+    struct pdn_hub_message msg;
+    struct pdn_movelist legal;
+};
+
+static bool send_line(struct hub_player *h, const char *text, char *err, size_t cap)
+{
+    size_t len = strlen(text), done = 0;
+    while (done < len) {
+        ssize_t n = write(h->to, text + done, len - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            snprintf(err, cap, "the engine stopped reading (%s)", strerror(errno));
+            return false;
+        }
+        done += (size_t)n;
+    }
+    return write(h->to, "\n", 1) == 1 || (snprintf(err, cap, "the engine stopped reading"), false);
+}
+
+/* Reads lines until one whose command is 'command'; false on the end,
+ * the timeout or an "error" answer. */
+static bool await(struct hub_player *h, const char *command, double seconds, char *err, size_t cap)
+{
+    for (;;) {
+        if (!lines_next_within(&h->from, h->line, sizeof h->line, seconds)) {
+            snprintf(err, cap,
+                     h->from.eof ? "the engine quit before '%s'"
+                                 : "no '%s' from the engine within %.0f s",
+                     command, seconds);
+            return false;
+        }
+        if (pdn_hub_parse(&h->msg, h->line) != 0) continue;
+        if (strcmp(h->msg.command, command) == 0) return true;
+        if (strcmp(h->msg.command, "error") == 0) {
+            const char *m = pdn_hub_arg(&h->msg, "message");
+            snprintf(err, cap, "the engine says: %s", m ? m : "error");
+            return false;
+        }
+    }
+}
+
+static bool spawn(struct hub_player *h, const char *command, char *err, size_t cap)
+{
+    int in[2], out[2];
+    if (pipe(in) != 0) goto fail;
+    if (pipe(out) != 0) {
+        close(in[0]);
+        close(in[1]);
+        goto fail;
+    }
+    h->pid = fork();
+    if (h->pid < 0) goto fail;
+    if (h->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    h->to = in[1];
+    lines_init(&h->from, out[0]);
+    return true;
+fail:
+    snprintf(err, cap, "cannot start '%s': %s", command, strerror(errno));
+    return false;
+}
+
+struct hub_player *hub_open(const char *command, enum pdn_variant variant, const char *level,
+                            double timeout, char *err, size_t cap)
+{
+    struct hub_player *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    h->timeout = timeout;
+    h->level = level;
+    h->pid = -1;
+    h->to = -1;
+    if (!spawn(h, command, err, cap)) {
+        free(h);
+        return NULL;
+    }
+    char set[128];
+    snprintf(set, sizeof set, "set-param name=variant value=%s", pdn_rules_get(variant)->name);
+    if (!send_line(h, "hub", err, cap) || !await(h, "wait", timeout, err, cap) ||
+        (variant != PDN_VARIANT_INTERNATIONAL && !send_line(h, set, err, cap)) ||
+        !send_line(h, "init", err, cap) || !await(h, "ready", timeout, err, cap)) {
+        hub_close(h);
+        return NULL;
+    }
+    return h;
+}
+
+/* "pos pos=... moves=\"...\"": the opening and the moves since. */
+static void position_line(char *out, size_t cap, const struct played_game *g)
+{
+    char pos[PDN_SQUARES_MAX + 2];
+    pdn_hub_position_write(pos, &g->start);
+    size_t n = (size_t)snprintf(out, cap, "pos pos=%s moves=\"", pos);
+    for (int i = 0; i < g->nplies && n + PDN_MOVE_TEXT_MAX + 2 < cap; i++) {
+        char t[PDN_MOVE_TEXT_MAX];
+        pdn_hub_move_write(t, &g->moves[i], g->start.variant);
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? " " : "", t);
+    }
+    snprintf(out + n, cap - n, "\"");
+}
+
+bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_game *g, char *err,
+              size_t cap)
+{
+    static char text[PLIES_MAX * 80];
+    char level[256];
+    position_line(text, sizeof text, g);
+    snprintf(level, sizeof level, "level %s", h->level);
+    if (!send_line(h, text, err, cap) || !send_line(h, level, err, cap) ||
+        !send_line(h, "go think", err, cap) || !await(h, "done", h->timeout, err, cap))
+        return false;
+    const char *move = pdn_hub_arg(&h->msg, "move");
+    struct pdn_match m;
+    pdn_movegen(&h->legal, &g->board, 0);
+    pdn_move_match(&m, move ? move : "", &g->board, &h->legal, false);
+    if (m.result != PDN_MATCH_OK) {
+        snprintf(err, cap, "illegal move '%s'", move ? move : "");
+        return false;
+    }
+    *out = h->legal.moves[m.move];
+    return true;
+}
+
+void hub_new_game(struct hub_player *h)
+{
+    char err[64];
+    send_line(h, "new-game", err, sizeof err);
+}
+
+void hub_close(struct hub_player *h)
+{
+    if (!h) return;
+    char err[64];
+    if (h->to >= 0) {
+        send_line(h, "quit", err, sizeof err);
+        close(h->to);
+    }
+    if (h->from.fd > 0) close(h->from.fd);
+    for (int i = 0; h->pid > 0 && i < 40; i++) {
+        if (waitpid(h->pid, NULL, WNOHANG) == h->pid) {
+            h->pid = -1;
+            break;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
+    }
+    if (h->pid > 0) {
+        kill(h->pid, SIGKILL);
+        waitpid(h->pid, NULL, 0);
+    }
+    free(h);
+}

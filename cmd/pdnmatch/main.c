@@ -1,0 +1,276 @@
+/*
+ * pdnmatch: plays engines against each other. Engines are built-in levels
+ * (level=N) or Hub engines (hub:COMMAND); each opening (from a file, or
+ * random legal moves from the start) is played with both colours. Games
+ * are written as PDN, each checked by libpdn's validator, which also rules
+ * on draws; the score comes with an Elo difference and its 95% margin.
+ */
+#include "../common.h"
+#include "pdnmatch.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+    OPT_GAMES = TOOL_OPT_FIRST_FREE,
+    OPT_OPENINGS,
+    OPT_RANDOM,
+    OPT_MAX_PLIES,
+    OPT_HUB_LEVEL,
+    OPT_TIMEOUT,
+    OPT_SEED
+};
+
+static const struct option long_options[] = {
+    {"games", required_argument, NULL, OPT_GAMES},
+    {"openings", required_argument, NULL, OPT_OPENINGS},
+    {"random-openings", required_argument, NULL, OPT_RANDOM},
+    {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
+    {"hub-level", required_argument, NULL, OPT_HUB_LEVEL},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"output", required_argument, NULL, 'o'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, TOOL_OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+static const char usage[] =
+    "Usage: pdnmatch [options] ENGINE1 ENGINE2\n"
+    "Plays two engines against each other and prints the score of ENGINE1 with\n"
+    "an Elo difference. An engine is level=N (a built-in level, 1 to 4) or\n"
+    "hub:COMMAND (a program speaking Hub, run by /bin/sh -c COMMAND).\n"
+    "\n"
+    "      --games N          games to play (default 2): each opening twice,\n"
+    "                         ENGINE1 with White, then with Black\n"
+    "      --openings FILE    openings: a FEN a line, or PDN games (the position\n"
+    "                         at the end of each); used in turn\n"
+    "      --random-openings PLIES\n"
+    "                         without --openings: openings of PLIES random legal\n"
+    "                         moves from the start (default 4)\n"
+    "      --seed N           the seed of the random openings and of the weak\n"
+    "                         levels' noise (default 1)\n"
+    "      --variant NAME     the game: international (default), brazilian,\n"
+    "                         russian, english, czech, italian\n"
+    "      --max-plies N      a game still going after N plies is a draw (300)\n"
+    "      --hub-level ARGS   the Hub 'level' line sent before each move of a Hub\n"
+    "                         engine (default \"move-time=0.1\")\n"
+    "      --timeout S        seconds a Hub engine may take to answer (30); a\n"
+    "                         slower one, one that quits or plays an illegal\n"
+    "                         move loses the game\n"
+    "  -o, --output FILE      write the games as PDN to FILE\n"
+    "  -q, --quiet            no line per game, the score only\n"
+    "  -h, --help             this help\n"
+    "      --version          the version\n"
+    "\n"
+    "Exit status: 0 the match was played, 2 usage error, 3 system error (an\n"
+    "engine that cannot start, a file that cannot be read or written).\n"
+    "See pdnmatch(1).\n";
+
+struct match {
+    struct tool t;
+    int games, max_plies, random_plies;
+    const char *openings_path, *output, *hub_level, *spec[2];
+    double timeout;
+    uint64_t seed;
+    enum pdn_variant variant;
+    struct player *player[2];
+    struct openings openings;
+    FILE *out;
+    double points; /* of the first engine */
+    int wins, draws, losses;
+    double squares; /* sum of the squared game points, for the margin */
+};
+
+static void parse_options(struct match *m, int argc, char **argv)
+{
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":ho:q", long_options, NULL)) != -1) {
+        switch (opt) {
+        case OPT_GAMES:
+            m->games = (int)tool_parse_long(&m->t, "--games", optarg, 1, 100000);
+            break;
+        case OPT_OPENINGS:
+            m->openings_path = optarg;
+            break;
+        case OPT_RANDOM:
+            m->random_plies = (int)tool_parse_long(&m->t, "--random-openings", optarg, 0, 40);
+            break;
+        case OPT_MAX_PLIES:
+            m->max_plies = (int)tool_parse_long(&m->t, "--max-plies", optarg, 1, PLIES_MAX);
+            break;
+        case OPT_HUB_LEVEL:
+            m->hub_level = optarg;
+            break;
+        case OPT_TIMEOUT:
+            m->timeout = (double)tool_parse_long(&m->t, "--timeout", optarg, 1, 86400);
+            break;
+        case OPT_SEED:
+            m->seed = (uint64_t)tool_parse_long(&m->t, "--seed", optarg, 0, 1L << 30);
+            break;
+        case 'o':
+            m->output = optarg;
+            break;
+        case 'q':
+            m->t.quiet = true;
+            break;
+        case TOOL_OPT_VARIANT:
+            if (!pdn_variant_parse(&m->variant, optarg))
+                tool_usage_error(&m->t, "--variant wants a variant's name, not '%s'", optarg);
+            break;
+        default:
+            if (!tool_common_option(&m->t, opt, optarg)) tool_option_error(&m->t, opt, argv);
+        }
+    }
+    if (argc - optind != 2) tool_usage_error(&m->t, "two engines wanted, ENGINE1 ENGINE2");
+    m->spec[0] = argv[optind];
+    m->spec[1] = argv[optind + 1];
+}
+
+/* Plays one game; the result, and why it ended when not on the board. */
+static enum game_result play(struct match *m, struct played_game *g, struct player *white,
+                             struct player *black, char *why, size_t cap)
+{
+    why[0] = '\0';
+    for (;;) {
+        int side = g->board.side;
+        if (pdn_movegen_count(&g->board, 0) == 0)
+            return side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
+        if (g->nplies >= m->max_plies) {
+            snprintf(why, cap, "a draw after %d plies (--max-plies)", g->nplies);
+            return RESULT_DRAW;
+        }
+        if (g->nplies >= 20 && g->nplies % 10 == 0 && game_draw_ply(g)) return RESULT_DRAW;
+        char err[256];
+        struct pdn_move move;
+        if (!player_move(side == PDN_COLOR_WHITE ? white : black, &move, g, err, sizeof err)) {
+            snprintf(why, cap, "%s forfeits: %s", side == PDN_COLOR_WHITE ? "White" : "Black", err);
+            fprintf(stderr, "pdnmatch: %s\n", why);
+            return side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
+        }
+        g->before[g->nplies] = g->board;
+        g->moves[g->nplies++] = move;
+        pdn_board_play(&g->board, &move);
+    }
+}
+
+static void count(struct match *m, enum game_result r, bool first_white)
+{
+    double p = r == RESULT_DRAW ? 0.5 : (r == RESULT_WHITE) == first_white ? 1 : 0;
+    m->points += p;
+    m->squares += p * p;
+    if (p == 1) m->wins++;
+    if (p == 0.5) m->draws++;
+    if (p == 0) m->losses++;
+}
+
+static int play_match(struct match *m, struct played_game *g, const char *date)
+{
+    static const char *const results[] = {"2-0", "1-1", "0-2"};
+    for (int i = 0; i < m->games; i++) {
+        bool first_white = i % 2 == 0;
+        struct player *white = m->player[!first_white], *black = m->player[first_white];
+        memset(g, 0, sizeof *g);
+        g->start = g->board = m->openings.boards[(size_t)(i / 2) % m->openings.count];
+        g->seed = m->seed * 1000003u + (uint64_t)i;
+        player_new_game(white);
+        player_new_game(black);
+        char why[512];
+        struct game_record r = {.prog = "pdnmatch",
+                                .white = m->spec[!first_white],
+                                .black = m->spec[first_white],
+                                .event = "pdnmatch",
+                                .date = date,
+                                .round = i + 1};
+        r.result = play(m, g, white, black, why, sizeof why);
+        r.comment = why[0] ? why : NULL;
+        int errors = game_write(m->out, g, &r);
+        if (errors != 0) return TOOL_EXIT_SYSTEM; /* an engine move the validator refuses */
+        count(m, r.result, first_white);
+        if (!m->t.quiet)
+            printf("game %d: %s - %s %s (%d plies)%s%s\n", i + 1, r.white, r.black,
+                   results[r.result], g->nplies, r.comment ? ": " : "", r.comment ? r.comment : "");
+        fflush(stdout);
+    }
+    return 0;
+}
+
+/* Elo from a score fraction, clamped away from 0 and 1. */
+static double elo(double p)
+{
+    if (p < 0.001) p = 0.001;
+    if (p > 0.999) p = 0.999;
+    return -400 * log10(1 / p - 1);
+}
+
+static void print_score(const struct match *m)
+{
+    int n = m->wins + m->draws + m->losses;
+    double p = m->points / n, var = m->squares / n - p * p;
+    double se = sqrt(var > 0 ? var : 0) / sqrt(n);
+    printf("%s vs %s: %d games, +%d =%d -%d, %.1f/%d (%.1f%%), ", m->spec[0], m->spec[1], n,
+           m->wins, m->draws, m->losses, m->points, n, 100 * p);
+    if (m->wins == n || m->losses == n)
+        printf("Elo %s (every game %s: no finite estimate)\n", m->wins == n ? "+inf" : "-inf",
+               m->wins == n ? "won" : "lost");
+    else
+        printf("Elo %+.0f +/- %.0f (95%%)\n", elo(p),
+               (elo(p + 1.96 * se) - elo(p - 1.96 * se)) / 2);
+}
+
+static void today(char out[16])
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(out, 16, "%Y.%m.%d", &tm);
+}
+
+int main(int argc, char **argv)
+{
+    static struct match m;
+    static struct played_game game;
+    tool_init(&m.t, "pdnmatch", usage);
+    m.games = 2;
+    m.max_plies = 300;
+    m.random_plies = 4;
+    m.hub_level = "move-time=0.1";
+    m.timeout = 30;
+    m.seed = 1;
+    parse_options(&m, argc, argv);
+    signal(SIGPIPE, SIG_IGN);
+    char err[512], date[16];
+    bool ok = m.openings_path
+                  ? openings_load(&m.openings, m.openings_path, m.variant, err, sizeof err)
+                  : openings_random(&m.openings, m.variant, (size_t)(m.games + 1) / 2,
+                                    m.random_plies, m.seed);
+    if (!ok) tool_usage_error(&m.t, "--openings: %s", err);
+    for (int i = 0; i < 2; i++) {
+        m.player[i] = player_open(m.spec[i], m.variant, m.hub_level, m.timeout, err, sizeof err);
+        if (!m.player[i] && strncmp(m.spec[i], "hub:", 4) != 0)
+            tool_usage_error(&m.t, "%s: %s", m.spec[i], err);
+        if (!m.player[i]) {
+            fprintf(stderr, "pdnmatch: %s: %s\n", m.spec[i], err);
+            return TOOL_EXIT_SYSTEM;
+        }
+    }
+    if (m.output && !(m.out = fopen(m.output, "w"))) {
+        tool_system_error(&m.t, m.output, strerror(errno));
+        return TOOL_EXIT_SYSTEM;
+    }
+    today(date);
+    int status = play_match(&m, &game, date);
+    print_score(&m);
+    if (m.out && fclose(m.out) != 0) status = TOOL_EXIT_SYSTEM;
+    player_close(m.player[0]);
+    player_close(m.player[1]);
+    openings_free(&m.openings);
+    return status;
+}

@@ -1,0 +1,144 @@
+/*
+ * A finished game (pdnmatch's, pdnplay's): written as PDN (tags, the opening as a FEN
+ * when it is not the start position, the moves, the result), then replayed
+ * by libpdn's validator, which is the arbiter: a game that reached a draw
+ * rule (repetition, the 25-move rule...) is cut where the rule drew it.
+ */
+#include "played.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *result_text(enum game_result r)
+{
+    return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : r == RESULT_DRAW ? "1-1" : "*";
+}
+
+static void write_moves(FILE *out, const struct played_game *g, int plies, const char *result,
+                        const char *comment)
+{
+    static struct pdn_movelist list;
+    int col = 0;
+    bool black_first = g->start.side == PDN_COLOR_BLACK;
+    for (int i = 0; i < plies; i++) {
+        char t[PDN_MOVE_TEXT_MAX], num[16] = "";
+        pdn_movegen(&list, &g->before[i], 0);
+        pdn_move_to_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+        int ply = i + black_first;
+        if (ply % 2 == 0)
+            snprintf(num, sizeof num, "%d. ", ply / 2 + 1);
+        else if (i == 0)
+            snprintf(num, sizeof num, "%d... ", ply / 2 + 1);
+        int len = (int)(strlen(num) + strlen(t)) + 1;
+        if (col + len > 79) {
+            fputc('\n', out);
+            col = 0;
+        }
+        col += fprintf(out, "%s%s%s", col ? " " : "", num, t);
+    }
+    if (comment) fprintf(out, "%s{%s}", col ? " " : "", comment);
+    fprintf(out, "%s%s\n\n", col || comment ? " " : "", result);
+}
+
+static void write_pdn(FILE *out, const struct played_game *g, int plies,
+                      const struct game_record *r)
+{
+    const struct pdn_rules *rules = pdn_rules_get(g->start.variant);
+    struct pdn_board init;
+    pdn_board_init(&init, g->start.variant);
+    fprintf(out, "[Event \"%s\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", r->event, r->date, r->round);
+    fprintf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", r->white, r->black,
+            result_text(r->result));
+    fprintf(out, "[GameType \"%d\"]\n", rules->gametype);
+    if (!pdn_board_equal(&init, &g->start)) {
+        char fen[PDN_FEN_MAX];
+        pdn_board_to_fen(fen, &g->start);
+        fprintf(out, "[FEN \"%s\"]\n", fen);
+    }
+    fputc('\n', out);
+    write_moves(out, g, plies, result_text(r->result), r->comment);
+}
+
+struct check {
+    unsigned errors;
+    const char *prog, *round; /* round NULL: quiet */
+};
+
+static void on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct check *c = ctx;
+    if (pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
+    c->errors++;
+    if (!c->round) return;
+    char message[512];
+    pdn_diag_message(message, sizeof message, d);
+    fprintf(stderr, "%s: game %s: the validator says: %s\n", c->prog, c->round, message);
+}
+
+/* Replays the text: the validator's errors, and the draw rule's ply. */
+static int validate(const char *text, size_t len, const char *prog, const char *round,
+                    unsigned *draw_ply)
+{
+    struct check c = {0, prog, round};
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.on_diag = on_diag;
+    ro.diag_ctx = &c;
+    pdn_reader *reader;
+    if (pdn_reader_open_memory(&reader, text, len, &ro) != 0) return -1;
+    pdn_game *game;
+    struct pdn_replay_summary sum = {0};
+    if (pdn_reader_next(&game, reader) == 1) {
+        struct pdn_replay_options po = PDN_REPLAY_OPTIONS_INIT;
+        po.on_diag = on_diag;
+        po.diag_ctx = &c;
+        pdn_replay_game(&sum, game, &po);
+        pdn_game_free(game);
+    } else {
+        c.errors++;
+    }
+    pdn_reader_free(reader);
+    *draw_ply = sum.draw_rule != PDN_DRAW_NONE ? sum.draw_ply : 0;
+    return (int)c.errors;
+}
+
+int game_write(FILE *out, struct played_game *g, struct game_record *r)
+{
+    char *text = NULL, round[16];
+    size_t len = 0;
+    snprintf(round, sizeof round, "%d", r->round);
+    unsigned draw_ply = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem) return -1;
+        write_pdn(mem, g, g->nplies, r);
+        fclose(mem);
+        int errors = validate(text, len, r->prog, round, &draw_ply);
+        bool drawn = draw_ply > 0 && (int)draw_ply <= g->nplies;
+        if (errors != 0 || !drawn || pass == 1 ||
+            ((int)draw_ply == g->nplies && r->result == RESULT_DRAW)) {
+            if (out) fwrite(text, 1, len, out);
+            free(text);
+            return errors;
+        }
+        free(text);
+        g->nplies = (int)draw_ply; /* the rule drew it there */
+        r->result = RESULT_DRAW;
+        r->comment = "a draw rule";
+    }
+    return 0;
+}
+
+unsigned game_draw_ply(const struct played_game *g)
+{
+    struct game_record r = {.white = "", .black = "", .event = "", .date = "????.??.??"};
+    char *text = NULL;
+    size_t len = 0;
+    unsigned draw_ply = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) return 0;
+    write_pdn(mem, g, g->nplies, &r);
+    fclose(mem);
+    validate(text, len, NULL, NULL, &draw_ply);
+    free(text);
+    return draw_ply;
+}

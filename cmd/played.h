@@ -1,0 +1,44 @@
+/*
+ * A game played by programs or people (pdnmatch, pdnplay): its moves and
+ * the positions before them, written as PDN after libpdn's validator has
+ * replayed it and ruled on draws (played.c).
+ */
+#ifndef PDN_CMD_PLAYED_H
+#define PDN_CMD_PLAYED_H
+
+#include "pdn.h"
+
+#include <stdio.h>
+
+#define PLIES_MAX 1000
+
+/* A game under way: the opening, the moves, the position before each. */
+struct played_game {
+    struct pdn_board start, board;
+    struct pdn_board before[PLIES_MAX];
+    struct pdn_move moves[PLIES_MAX];
+    int nplies;
+    uint64_t seed;
+};
+
+enum game_result { RESULT_WHITE, RESULT_DRAW, RESULT_BLACK, RESULT_UNFINISHED };
+
+/* A finished game written as PDN. */
+struct game_record {
+    const char *prog; /* names the tool in the validator's messages */
+    const char *white, *black, *event, *date;
+    int round;
+    enum game_result result;
+    const char *comment; /* why it ended (a forfeit), or NULL */
+};
+/*
+ * Writes g as PDN to out (NULL: nowhere) after libpdn's validator has
+ * replayed it: a draw rule reached cuts the game there as a draw (the
+ * record is updated).
+ * Returns the validator's errors (0 for a good game), or -1 on failure.
+ */
+int game_write(FILE *out, struct played_game *g, struct game_record *r);
+/* The ply at which a draw rule drew the game so far, or 0. */
+unsigned game_draw_ply(const struct played_game *g);
+
+#endif

@@ -1,0 +1,37 @@
+#!/bin/sh
+# pdnreplay --analyse judged from outside: in tests/cli/analyse/blunder.pdn
+# White's 33-28 gives a man for nothing (checked by hand with pdnperft
+# --divide: Black's only move is 23x32 and nothing takes back), where 45-40
+# keeps it: 33-28 must be marked ?? ($4) with 45-40 as the better move,
+# and the other moves left alone. A real tournament game analysed comes
+# out as PDN that pdncheck finds clean, with its moves unchanged.
+#
+#   sh tests/cli/analyse.sh BIN        (from the project root; make cli runs it)
+bin=${1:?usage: analyse.sh BIN}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnreplay-analyse.XXXXXX") || exit 3
+trap 'rm -rf "$work"' EXIT
+failed=0
+checks=0
+fail() {
+    echo "analyse: FAILED: $1"
+    failed=$((failed + 1))
+}
+
+checks=$((checks + 1))
+"$bin/pdnreplay" --analyse tests/cli/analyse/blunder.pdn >"$work/blunder.pdn" 2>"$work/err" ||
+    fail "exit status $?: $(cat "$work/err")"
+grep -q '1\. 33-28 \$4 {better 45-40 ' "$work/blunder.pdn" ||
+    fail "33-28 is not marked as a blunder: $(cat "$work/blunder.pdn")"
+[ "$(grep -o '\$[0-9]*' "$work/blunder.pdn" | wc -l)" -eq 1 ] || fail "another move is marked"
+"$bin/pdncheck" -q "$work/blunder.pdn" >/dev/null 2>&1 || fail "the analysis does not check"
+
+checks=$((checks + 1))
+game="tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
+"$bin/pdnreplay" --analyse --level 2 -g 1 "$game" >"$work/real.pdn" 2>"$work/err" ||
+    fail "a real game: exit status $?: $(cat "$work/err")"
+"$bin/pdncheck" -q "$work/real.pdn" >/dev/null 2>&1 || fail "the real game analysed does not check"
+moves() { "$bin/pdnfmt" --no-comments --no-nags -g 1 "$1" 2>/dev/null | sed -n '/^$/,$p'; }
+[ "$(moves "$work/real.pdn")" = "$(moves "$game")" ] || fail "the real game's moves changed"
+
+echo "analyse: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]

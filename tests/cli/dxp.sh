@@ -1,0 +1,86 @@
+#!/bin/sh
+# pdnengine dxp over the loopback: two processes play a whole game of
+# international draughts (DamExchange protocol), one of them asking for a
+# take-back on the way; both write the game, pdncheck finds both clean and
+# they hold the same moves, and the game ended by GAMEEND. Then peers that
+# misbehave, written in bash (its /dev/tcp): garbage after the game
+# request, an illegal move (32-30), a connection closed mid-game, a peer
+# that never answers. Each leaves a clear message, no hang (--timeout),
+# exit status 1, and the game so far saved.
+#
+#   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
+bin=${1:?usage: dxp.sh BIN}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnengine-dxp.XXXXXX") || exit 3
+failed=0
+checks=0
+port=$((20000 + $$ % 20000))
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+    echo "dxp: FAILED: $1"
+    failed=$((failed + 1))
+}
+
+# connect CMD...: runs a connecting command until the listener is there
+# (exit status 3: no connection yet), 5 s at most.
+connect() {
+    i=0
+    while :; do
+        "$@"
+        rc=$?
+        [ $rc -ne 3 ] || [ $i -ge 50 ] && return $rc
+        i=$((i + 1))
+        sleep 0.1
+    done
+}
+
+movetext() { sed -n '/^$/,$p' "$1" | sed 's/{[^}]*}//'; }
+
+checks=$((checks + 1))
+"$bin/pdnengine" --level 1 --timeout 20 dxp --listen $port -o "$work/follower.pdn" \
+    2>"$work/follower.err" &
+listener=$!
+connect "$bin/pdnengine" --level 2 --timeout 20 dxp --connect 127.0.0.1:$port \
+    --take-back-at 10 -o "$work/initiator.pdn" 2>"$work/initiator.err" ||
+    fail "initiator: exit status $?: $(cat "$work/initiator.err")"
+wait $listener || fail "follower: exit status $?: $(cat "$work/follower.err")"
+"$bin/pdncheck" -q "$work/follower.pdn" "$work/initiator.pdn" >"$work/check" 2>&1 ||
+    fail "the games do not check: $(cat "$work/check")"
+[ "$(movetext "$work/follower.pdn")" = "$(movetext "$work/initiator.pdn")" ] ||
+    fail "the two sides wrote different games"
+grep -q 'a take-back' "$work/follower.err" || fail "no take-back: $(cat "$work/follower.err")"
+grep -q '^\[Result "\(2-0\|0-2\|1-1\)"\]' "$work/follower.pdn" || fail "no result"
+grep -q 'peer ended the game\|no move left\|most plies' "$work/initiator.err" ||
+    fail "no GAMEEND: $(cat "$work/initiator.err")"
+
+# peer NAME SCRIPT WHY: pdnengine listens as Black (the peer asks it to
+# follow with Z) against a bash peer running SCRIPT on fd 3.
+peer() {
+    checks=$((checks + 1))
+    port=$((port + 1))
+    start=$(date +%s)
+    "$bin/pdnengine" --level 1 --timeout 2 dxp --listen $port -o "$work/$1.pdn" 2>"$work/$1.err" &
+    listener=$!
+    i=0
+    until bash -c "exec 3<>/dev/tcp/127.0.0.1/$port || exit 9; $2" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -ge 50 ] && break
+        sleep 0.1
+    done
+    wait $listener
+    rc=$?
+    [ $(($(date +%s) - start)) -le 15 ] || fail "$1: took too long"
+    [ $rc -eq 1 ] || fail "$1: exit status $rc, not 1"
+    grep -q "$3" "$work/$1.err" || fail "$1: no '$3' in: $(cat "$work/$1.err")"
+    "$bin/pdncheck" -q "$work/$1.pdn" >/dev/null 2>&1 || fail "$1: the game saved does not check"
+}
+req='printf "R01%-32sZ010075A\0" bash >&3; head -c 34 <&3 >/dev/null'
+peer garbage "$req; printf 'M00xx\0' >&3; sleep 1" "does not read"
+peer closed "$req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
+    "closed the connection"
+peer illegal "$req; printf 'M0001323000\0' >&3; sleep 1" "illegal move"
+peer silent "$req; printf 'M0001322800\0' >&3; sleep 4" "timeout"
+grep -q '^1\. 32-28' "$work/closed.pdn" || fail "closed: the move played is not saved"
+
+echo "dxp: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,119 @@
+#!/bin/sh
+# pdnengine hub driven as a GUI drives Scan (Hub version 2, Scan 3's
+# protocol.txt): through a FIFO, one command at a time, each step waiting
+# (polling, with a timeout) for the answer it expects. A whole session:
+# hub / id, param, wait; set-param; init / ready; an unknown command
+# ignored; ping / pong; pos with moves; level depth; go think / info, done,
+# the move checked legal by pdncheck (a game of the moves played and the
+# engine's); bad positions and illegal moves answered with error; go
+# analyze under level infinite, ping answered and stop obeyed during it;
+# new-game; quit. Then the end of the input ends it too.
+#
+#   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
+bin=${1:?usage: hub.sh BIN}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnengine-hub.XXXXXX") || exit 3
+failed=0
+steps=0
+pid=
+cleanup() {
+    [ -n "$pid" ] && kill "$pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 2' INT TERM
+
+fail() {
+    echo "hub: FAILED: $1"
+    echo "--- engine output:"
+    cat "$work/out"
+    failed=$((failed + 1))
+}
+
+start='Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww'
+mkfifo "$work/in" || exit 3
+"$bin/pdnengine" hub <"$work/in" >"$work/out" 2>"$work/err" &
+pid=$!
+exec 3>"$work/in"
+
+send() { printf '%s\n' "$1" >&3; }
+# expect STEP PATTERN [COUNT]: waits up to 10 s for COUNT lines (1) that
+# match the extended regular expression PATTERN.
+expect() {
+    steps=$((steps + 1))
+    want=${3:-1}
+    i=0
+    while [ "$(grep -Ec "$2" "$work/out")" -lt "$want" ]; do
+        i=$((i + 1))
+        if [ $i -gt 200 ]; then
+            fail "$1: no line matching '$2' within 10 s"
+            return 1
+        fi
+        sleep 0.05
+    done
+    return 0
+}
+
+send hub
+expect "hub" '^wait$'
+expect "id" '^id name=pdnengine '
+expect "param variant" '^param name=variant value=international type=enum values="international '
+send 'set-param name=variant value=international'
+send init
+expect "init" '^ready$'
+send 'frobnicate now=1 "odd'
+send 'stop'
+send ping
+expect "ping" '^pong$'
+[ "$(wc -l <"$work/out")" -eq 6 ] || fail "an unknown command, or stop outside a search, was answered"
+
+send "pos pos=$start moves=\"32-28 19-23 28x19\""
+send 'level depth=5'
+send 'go think'
+expect "go think" '^done move=[0-9]+x[0-9x]+( ponder=[0-9x-]+)?$' && {
+    expect "info" '^info depth=5 score=-?[0-9]+\.[0-9]+ nodes=[0-9]+ time=[0-9.]+ nps=[0-9.]+ pv="'
+    move=$(sed -n 's/^done move=\([^ ]*\).*/\1/p' "$work/out")
+    printf '[Event "hub"]\n\n1. 32-28 19-23 2. 28x19 %s *\n' "$move" >"$work/game.pdn"
+    "$bin/pdncheck" -q -w "$work/game.pdn" >"$work/check" 2>&1 ||
+        fail "pdncheck refuses the engine's move $move: $(cat "$work/check")"
+}
+
+send 'pos pos=Wbbbxx'
+expect "bad position" '^error message="bad position: Wbbbxx"$'
+send "pos pos=$start moves=\"32-28 19-23 28-22\""
+expect "illegal move (28x19 is compulsory)" '^error message="illegal move: 28-22"$'
+send 'go think'
+expect "go without a position" '^error message="no position"$'
+
+send 'new-game'
+send "pos pos=$start"
+send 'level infinite'
+send 'go analyze'
+expect "go analyze" '^info depth=3 '
+send ping
+expect "ping during a search" '^pong$' 2
+send stop
+expect "stop during go analyze" '^done move=' 2
+tail -n 1 "$work/out" | grep -Eq '^done move=[0-9]+-[0-9]+' ||
+    fail "go analyze: the last line is no done with a quiet move"
+send quit
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
+    i=$((i + 1))
+    sleep 0.05
+done
+if kill -0 "$pid" 2>/dev/null; then
+    fail "quit: still running after 5 s"
+else
+    wait "$pid" || fail "quit: exit status $?"
+    pid=
+fi
+steps=$((steps + 1))
+exec 3>&-
+
+# The end of the input (a GUI that crashed) ends the engine as quit does.
+printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
+grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
+steps=$((steps + 1))
+
+echo "hub: $steps steps, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,94 @@
+#!/bin/sh
+# pdnmatch's games checked from outside: every game it writes replays
+# without an error under pdncheck; there are as many as --games, White and
+# Black are the engine specs as given, each opening is played twice with
+# the colours swapped, the score line agrees with the results in the file.
+# Built-in levels against each other, against pdnengine through Hub, and
+# Hub engines that misbehave (an illegal move, garbage then quitting,
+# silence): each loses its game with a message saying why, with no hang.
+#
+#   sh tests/cli/match.sh BIN        (from the project root; make cli runs it)
+bin=${1:?usage: match.sh BIN}
+root=$(pwd)
+case $bin in /*) ;; *) bin=$root/$bin ;; esac
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnmatch.XXXXXX") || exit 3
+trap 'rm -rf "$work"' EXIT
+failed=0
+checks=0
+
+fail() {
+    echo "match: FAILED: $1"
+    failed=$((failed + 1))
+}
+check() { checks=$((checks + 1)); }
+
+# games FILE N A B: FILE holds N games that pdncheck finds clean, A and B
+# take turns as White, and each FEN comes twice in a row.
+games() {
+    check
+    "$bin/pdncheck" -q "$1" >"$work/check" 2>&1 || fail "$1: pdncheck: $(cat "$work/check")"
+    n=$(grep -c '^\[Event ' "$1")
+    [ "$n" -eq "$2" ] || fail "$1: $n games, not $2"
+    whites=$(sed -n 's/^\[White "\(.*\)"\]$/\1/p' "$1" | paste -sd'|' -)
+    want=$(i=0; while [ $i -lt "$2" ]; do
+        [ $((i % 2)) -eq 0 ] && echo "$3" || echo "$4"; i=$((i + 1)); done | paste -sd'|' -)
+    [ "$whites" = "$want" ] || fail "$1: White tags '$whites', not '$want'"
+    fens=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$1" | awk 'NR % 2 == 1 { a = $0 } NR % 2 == 0 && $0 != a { print "x" }')
+    [ -z "$fens" ] || fail "$1: an opening not played twice in a row"
+}
+
+# score OUT FILE A: the +W =D -L of A in OUT's last line agrees with FILE.
+score() {
+    check
+    w=$(awk -v a="$3" '/^\[White /{wh=$0} /^\[Result /{r=$0;
+        aw = index(wh, "\"" a "\"") > 0;
+        if (r ~ /"1-1"/) d++; else if ((r ~ /"2-0"/) == aw) w++; else l++}
+        END {printf "+%d =%d -%d", w, d, l}' "$2")
+    grep -q -- "$w," "$1" || fail "$1: the score is not $w: $(tail -n 1 "$1")"
+}
+
+"$bin/pdnmatch" --games 4 -o "$work/levels.pdn" level=2 level=1 >"$work/levels.out" 2>&1 ||
+    fail "level=2 level=1: exit status $?"
+games "$work/levels.pdn" 4 level=2 level=1
+score "$work/levels.out" "$work/levels.pdn" level=2
+
+"$bin/pdnmatch" --games 2 --variant russian -o "$work/russian.pdn" level=1 level=2 \
+    >"$work/russian.out" 2>&1 || fail "russian: exit status $?"
+games "$work/russian.pdn" 2 level=1 level=2
+grep -q '^\[GameType "25"\]' "$work/russian.pdn" || fail "russian: no GameType 25"
+
+hub="hub:$bin/pdnengine --level 1 hub"
+"$bin/pdnmatch" --games 2 --hub-level nodes=300 -o "$work/hub.pdn" "$hub" level=1 \
+    >"$work/hub.out" 2>&1 || fail "hub engine: exit status $?: $(cat "$work/hub.out")"
+games "$work/hub.pdn" 2 "$hub" level=1
+score "$work/hub.out" "$work/hub.pdn" "$hub"
+
+# bad SCRIPT WHY: the engine loses both games, saying WHY, within 20 s.
+bad() {
+    check
+    start=$(date +%s)
+    "$bin/pdnmatch" --games 2 --timeout 2 -o "$work/bad.pdn" "hub:sh $root/tests/cli/match/$1" \
+        level=1 >"$work/bad.out" 2>"$work/bad.err"
+    took=$(($(date +%s) - start))
+    [ "$took" -le 20 ] || fail "$1: took $took s"
+    grep -q -- "+0 =0 -2," "$work/bad.out" || fail "$1: not lost twice: $(cat "$work/bad.out")"
+    grep -q "forfeits: $2" "$work/bad.err" || fail "$1: no '$2' in: $(cat "$work/bad.err")"
+    "$bin/pdncheck" -q "$work/bad.pdn" >/dev/null 2>&1 || fail "$1: the games do not check"
+}
+bad illegal-engine.sh "illegal move '50-45'"
+bad garbage-engine.sh "illegal move"
+bad silent-engine.sh "no 'done' from the engine within 2 s"
+
+check
+"$bin/pdnmatch" level=1 >"$work/usage.out" 2>&1
+[ $? -eq 2 ] || fail "one engine: not a usage error"
+check
+"$bin/pdnmatch" level=9 level=1 >"$work/usage.out" 2>&1
+[ $? -eq 2 ] && grep -q "no level '9'" "$work/usage.out" || fail "level=9: $(cat "$work/usage.out")"
+check
+"$bin/pdnmatch" level=1 "hub:$work/no-such-engine" >"$work/usage.out" 2>&1
+[ $? -eq 3 ] && grep -q "forfeits\|quit before 'wait'" "$work/usage.out" ||
+    fail "an engine that cannot start: $(cat "$work/usage.out")"
+
+echo "match: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,147 @@
+#!/bin/sh
+# pdnplay driven through its standard input, as a user types: a move and
+# the computer's answer, a take-back that restores the start, a hint in a
+# position whose best move is known (the two-for-one of the engine's unit
+# test: 27-22, checked with pdnperft --divide), a move refused, the
+# computer moving first with --black, two people with --two, a win typed
+# square by square (28 19) with the game saved as PDN, its tags and result
+# checked and pdncheck finding it clean; --from FILE --move N. starting
+# where a game's main line gets to; a friend over DXP (the engine playing
+# the friend's part), with a take-back and a resignation.
+#
+#   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
+bin=${1:?usage: play.sh BIN}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pdnplay.XXXXXX") || exit 3
+trap 'tmux -L pdnplay-$$ kill-server 2>/dev/null; rm -rf "$work"' EXIT
+failed=0
+checks=0
+fail() {
+    echo "play: FAILED: $1"
+    failed=$((failed + 1))
+}
+# play NAME INPUT OPTIONS...: pdnplay with INPUT (printf format) on stdin.
+play() {
+    checks=$((checks + 1))
+    name=$1 input=$2
+    shift 2
+    printf "$input" | "$bin/pdnplay" --ascii "$@" >"$work/$name.out" 2>"$work/$name.err" ||
+        fail "$name: exit status $?: $(cat "$work/$name.err")"
+}
+# The n-th diagram of an output (12 lines each).
+diagram() { awk -v n="$2" '/^\+---/{k++} k >= 2 * n - 1 && k <= 2 * n && /^[|+]/' "$1"; }
+
+play undo '32-28\nu\nq\n' --level 1
+grep -q 'you plays 32-28$' "$work/undo.out" || fail "undo: 32-28 not played"
+grep -q '^computer plays ' "$work/undo.out" || fail "undo: no answer"
+grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
+[ "$(diagram "$work/undo.out" 1)" = "$(diagram "$work/undo.out" 4)" ] ||
+    fail "undo: the board after u is not the start"
+
+play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
+grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
+    fail "hint: $(grep hint "$work/hint.out")"
+
+play refused '32-27x\n35-29\nq\n' --level 1
+grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
+
+play black 'q\n' --black --level 1
+[ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
+    fail "--black: the computer does not move first"
+
+play two "32-28\n19-23\n28 19\nw $work/two.pdn\nq\n" --two
+grep -q '^1\. 32-28 19-23 2\. 28x19' "$work/two.pdn" || fail "--two: the game saved: $(cat "$work/two.pdn")"
+grep -q '^\[White "White"\]' "$work/two.pdn" || fail "--two: White tag"
+
+play win "28 19\nw $work/win.pdn\n32-28\nq\n" --position W:W28:B23 --level 3
+grep -q '^Black has no move: White wins$' "$work/win.out" || fail "win: not announced"
+grep -q '> the game is over' "$work/win.out" || fail "win: a move after the end was taken"
+grep -q '^\[Result "2-0"\]' "$work/win.pdn" || fail "win: result: $(cat "$work/win.pdn")"
+grep -q '^\[White "You"\]' "$work/win.pdn" && grep -q '^\[Black "pdnplay level 3"\]' "$work/win.pdn" ||
+    fail "win: players"
+grep -q '^\[Date "[0-9]\{4\}\.[0-9][0-9]\.[0-9][0-9]"\]' "$work/win.pdn" || fail "win: date"
+
+# After 1. 32-28 19-23 2. 28x19 (hand-made file): a white man on 19, 14
+# still there, Black to move; after 2... 14x23 White to move.
+play from 'q\n' --two --from tests/cli/play/short.pdn --move 2.
+[ "$(sed -n 5p "$work/from.out")" = "| b     b     b     w     b    |" ] ||
+    fail "--from --move 2.: row 4 is '$(sed -n 5p "$work/from.out")'"
+grep -q '^Black> ' "$work/from.out" || fail "--from --move 2.: not Black to move"
+play from2 'q\n' --two --from tests/cli/play/short.pdn --move 2...
+grep -q '^White> ' "$work/from2.out" || fail "--from --move 2...: not White to move"
+checks=$((checks + 1))
+printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/null 2>"$work/far.err"
+[ $? -eq 2 ] && grep -q 'does not get there' "$work/far.err" || fail "--move 9.: $(cat "$work/far.err")"
+
+# A friend over DXP: pdnplay listens (Black, as the request says), the
+# engine connects as White; the person plays 16-21, takes it back (the
+# engine accepts), plays it again and resigns: both sides save the same
+# game, 2-0 for White, clean under pdncheck.
+checks=$((checks + 1))
+port=$((20000 + $$ % 20000 + 7))
+(printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
+    -o "$work/friend.pdn" >"$work/friend.out" 2>"$work/friend.err") &
+friend=$!
+i=0
+while :; do
+    "$bin/pdnengine" --level 1 --timeout 20 dxp --connect 127.0.0.1:$port -o "$work/engine.pdn" \
+        2>"$work/engine.err"
+    rc=$?
+    [ $rc -ne 3 ] || [ $i -ge 50 ] && break
+    i=$((i + 1))
+    sleep 0.1
+done
+wait $friend || fail "friend: exit status $?: $(cat "$work/friend.err")"
+[ $rc -eq 0 ] || fail "friend: the engine's exit status $rc: $(cat "$work/engine.err")"
+grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
+[ "$(grep -c '> you play 16-21$' "$work/friend.out")" -eq 2 ] || fail "friend: 16-21 not played twice"
+grep -q 'resigned' "$work/friend.err" || fail "friend: $(cat "$work/friend.err")"
+grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
+    fail "friend: results"
+[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game/resigned/')" ] ||
+    fail "friend: the two sides saved different games"
+"$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
+
+checks=$((checks + 1))
+"$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
+    fail "the games saved do not check: $(cat "$work/check")"
+
+# On a real terminal (a tmux pane, UTF-8): the board drawn with Unicode
+# pieces, a move typed, the computer's answer, q. Skipped, and said so,
+# only when tmux is missing (scripts/deps.sh installs it).
+if command -v tmux >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    root=$(pwd)
+    case $bin in /*) abs=$bin ;; *) abs=$root/$bin ;; esac
+    sock=pdnplay-$$
+    : >"$work/tmux.conf"
+    tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
+    tm -D </dev/null >/dev/null 2>&1 &
+    i=0
+    until tm new-session -d -s p -x 80 -y 40 \
+        "LC_ALL=C.UTF-8 $abs/pdnplay --level 1; echo EXITED \$?; sleep 30" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || break
+        sleep 0.1
+    done
+    # wait_for TEXT: on the screen within 10 s.
+    wait_for() {
+        i=0
+        until tm capture-pane -p -t p 2>/dev/null | grep -qF "$1"; do
+            i=$((i + 1))
+            [ $i -lt 100 ] || return 1
+            sleep 0.1
+        done
+    }
+    wait_for 'White>' || fail "tmux: no prompt"
+    tm capture-pane -p -t p | grep -q '○' || fail "tmux: no Unicode white man on the board"
+    tm send-keys -t p '32-28' Enter
+    wait_for 'computer plays' || fail "tmux: no answer to 32-28"
+    tm send-keys -t p 'q' Enter
+    wait_for 'EXITED 0' || fail "tmux: q did not end it with status 0"
+    tm kill-server 2>/dev/null
+else
+    echo "play: tmux SKIPPED: tmux is not installed (scripts/deps.sh installs it)"
+fi
+
+echo "play: $checks checks, $failed failed"
+[ "$failed" -eq 0 ]
