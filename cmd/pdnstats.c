@@ -164,8 +164,8 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             tool_option_error(t, opt, argv);
         }
     }
-    /* --crosstable, --explain, --missing or --teams alone add to the usual tables; --only chooses
-     */
+    /* --crosstable, --explain, --missing or --teams alone add to the usual
+     * tables; --only chooses */
     unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING | PDN_STATS_TEAMS;
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
@@ -434,7 +434,7 @@ static void crosstable_warnings(struct tool *t, struct run *r)
 /* A warning line, its names' control characters escaped, in one write:
  * standard error is unbuffered, and a team file of many names gives a
  * warning each. */
-static void warn_once(const char *line)
+static void warn_line(const char *line)
 {
     char *text = NULL;
     size_t size = 0;
@@ -471,7 +471,7 @@ static void on_team_note(const struct pdn_stats_team_note *n, void *ctx)
                  "%.256s: '%.256s' (team '%.256s') plays no game: a spelling the games do not "
                  "use?",
                  r->teams, n->player, n->team);
-    warn_once(line);
+    warn_line(line);
 }
 
 /* With a team file, what its tables' reader should know. */

@@ -90,7 +90,8 @@ static bool names_grow(struct names *m)
     return true;
 }
 
-/* The index of key, added when absent (*added says so); -1 out of memory. */
+/* The index of key, added when absent and add (*added says so); -2 absent,
+ * -1 out of memory. */
 long stats_names_find(struct names *m, const char *key, bool add, bool *added)
 {
     if (added) *added = false;
@@ -182,7 +183,7 @@ static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to
 }
 
 /* The display name and key of a tag value, aliases applied, in buf (3n + 4
- * bytes at least): returns the key; *display points to the name. */
+ * bytes, at least 6): returns the key; *display points to the name. */
 const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
 {
     size_t n = strlen(value);

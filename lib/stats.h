@@ -157,7 +157,7 @@ struct pdn_stats {
 long stats_names_find(struct names *m, const char *key, bool add, bool *added);
 void stats_names_free(struct names *m);
 /* The key of a name value after the aliases (its shown form in *display),
- * written in buf (3 * strlen(value) + 4 bytes, at least 5). */
+ * written in buf (3 * strlen(value) + 4 bytes, at least 6). */
 const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display);
 /* The folded key of a name into out (n * 2 + 1 bytes): see pdn_stats_alias. */
 size_t stats_key(char *out, const char *s, size_t n);

@@ -16,7 +16,7 @@ int pdn_stats_team(pdn_stats *st, const char *team, const char *player)
     long t = stats_team_of(st, team);
     if (t < 0) return PDN_ENOMEM;
     size_t n = strlen(player);
-    char *buf = malloc(3 * n + 5);
+    char *buf = malloc(3 * n + 6); /* "?" and its key when the name is blank */
     if (!buf) return PDN_ENOMEM;
     const char *shown, *key = stats_name_of(st, buf, player, &shown);
     int rc = PDN_EINVAL;
