@@ -22,6 +22,8 @@ static const char usage[] =
     "      --explain          which criterion separated each pair on equal points\n"
     "      --missing          the pairings of each round robin with no game\n"
     "      --alias FILE       name spellings, one 'variant = canonical' a line\n"
+    "      --teams FILE       each team's players, one 'Team: Player' a line: the\n"
+    "                         team tables count games by it, not by team tags\n"
     "      --suggest-aliases  write an alias file of the spellings that look like one\n"
     "                         name (players, events), each line with its reason,\n"
     "                         instead of the tables\n"
@@ -39,7 +41,7 @@ static const char usage[] =
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
-    "                         crosstables\n" TOOL_VARIANT_USAGE
+    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
@@ -53,6 +55,7 @@ enum {
     OPT_MISSING,
     OPT_ALIAS,
     OPT_SUGGEST,
+    OPT_TEAMS,
     OPT_DEPTH,
     OPT_TOP,
     OPT_ONLY,
@@ -69,6 +72,7 @@ static const struct option long_options[] = {
     {"missing", no_argument, NULL, OPT_MISSING},
     {"alias", required_argument, NULL, OPT_ALIAS},
     {"suggest-aliases", no_argument, NULL, OPT_SUGGEST},
+    {"teams", required_argument, NULL, OPT_TEAMS},
     {"depth", required_argument, NULL, OPT_DEPTH},
     {"top", required_argument, NULL, OPT_TOP},
     {"only", required_argument, NULL, OPT_ONLY},
@@ -85,7 +89,7 @@ static const struct option long_options[] = {
 struct run {
     struct pdn_stats_options so;
     struct pdn_stats_write_options wo;
-    const char *alias;
+    const char *alias, *teams;
     bool blocks_set, only, suggest;
     pdn_stats *stats;
 };
@@ -132,6 +136,10 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         case OPT_SUGGEST:
             r->suggest = true;
             break;
+        case OPT_TEAMS:
+            r->teams = optarg;
+            r->wo.tables |= PDN_STATS_TEAMS;
+            break;
         case OPT_DEPTH:
             r->so.opening_depth = (int)tool_parse_long(t, "--depth", optarg, 1, 20);
             break;
@@ -164,7 +172,8 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             tool_option_error(t, opt, argv);
         }
     }
-    /* --crosstable, --explain or --missing alone add to the usual tables; --only chooses */
+    /* --crosstable, --explain, --missing or --teams alone add to the usual
+     * tables; --only chooses */
     unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING | PDN_STATS_TEAMS;
     if (!r->only && r->wo.tables) r->wo.tables |= PDN_STATS_CROSSTABLE - 1;
     r->so.crosstable = (r->wo.tables & ct) != 0;
@@ -182,63 +191,67 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     if (!r->blocks_set) r->wo.blocks = isatty(STDOUT_FILENO);
 }
 
-/* ---- the alias file ------------------------------------------------------------ */
+/* ---- the alias and team files --------------------------------------------------- */
 
-/* Longer lines are no names: a file read by mistake, not an alias file. */
-enum { ALIAS_LINE_MAX = 1000 };
+/* Longer lines are no names: a file read by mistake, not a list of names. */
+enum { LIST_LINE_MAX = 1000 };
 
-/* Why a line cannot be an alias line's text, or NULL: a NUL or another
+/* A file of names, one entry a line (--alias, --teams): its path and what
+ * it is called in messages. */
+struct list_file {
+    const char *path, *what; /* "an alias file" */
+};
+
+/* A line's entry, trimmed, without '#' comments or blank lines. */
+typedef void list_line_fn(struct tool *t, struct run *r, const struct list_file *f, char *entry,
+                          unsigned long no);
+
+/* Why a line cannot be a list line's text, or NULL: a NUL or another
  * control byte says a binary file. */
-static const char *alias_text_problem(const char *line, size_t len)
+static const char *list_text_problem(const char *line, size_t len)
 {
-    if (len > ALIAS_LINE_MAX) return "a line longer than 1000 bytes";
+    if (len > LIST_LINE_MAX) return "a line longer than 1000 bytes";
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)line[i] < 0x20 && line[i] != '\t') return "a control byte";
     return NULL;
 }
 
-static void alias_line(struct tool *t, struct run *r, char *line, size_t len, unsigned long no)
+/* Cuts the blanks that end s. */
+static size_t trim_end(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+    return n;
+}
+
+static void list_line(struct tool *t, struct run *r, const struct list_file *f, char *line,
+                      size_t len, unsigned long no, list_line_fn *fn)
 {
     if (no == 1 && len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
         line += 3; /* a byte-order mark, as editors on Windows write */
         len -= 3;
     }
-    const char *problem = alias_text_problem(line, len);
-    if (problem) tool_usage_error(t, "%s:%lu: not an alias file (%s)", r->alias, no, problem);
+    const char *problem = list_text_problem(line, len);
+    if (problem) tool_usage_error(t, "%s:%lu: not %s (%s)", f->path, no, f->what, problem);
     char *p = line + strspn(line, " \t");
     if (*p == '\0' || *p == '#') return;
-    char *eq = strchr(p, '=');
-    if (!eq) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
-    *eq = '\0';
-    char *canon = eq + 1 + strspn(eq + 1, " \t");
-    size_t plen = strlen(p), clen = strlen(canon);
-    while (plen > 0 && (p[plen - 1] == ' ' || p[plen - 1] == '\t'))
-        p[--plen] = '\0';
-    while (clen > 0 && (canon[clen - 1] == ' ' || canon[clen - 1] == '\t'))
-        canon[--clen] = '\0';
-    int rc = pdn_stats_alias(r->stats, p, canon);
-    if (rc == PDN_EINVAL && plen && clen)
-        tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
-                         r->alias, no, p, canon, canon, p);
-    if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", r->alias, no);
-    if (rc < 0) {
-        tool_system_error(t, r->alias, pdn_error_message(rc));
-        exit(tool_exit_status(t));
-    }
+    trim_end(p);
+    fn(t, r, f, p, no);
 }
 
-static void alias_fail(struct tool *t, const char *path, int err)
+static void list_fail(struct tool *t, const char *path, int err)
 {
     tool_system_error(t, path, strerror(err));
     exit(tool_exit_status(t));
 }
 
-static void read_aliases(struct tool *t, struct run *r)
+static void read_list(struct tool *t, struct run *r, const struct list_file *f, list_line_fn *fn)
 {
-    FILE *fp = fopen(r->alias, "r");
-    if (!fp) alias_fail(t, r->alias, errno);
+    FILE *fp = fopen(f->path, "r");
+    if (!fp) list_fail(t, f->path, errno);
     struct stat sb;
-    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) alias_fail(t, r->alias, EISDIR);
+    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) list_fail(t, f->path, EISDIR);
     char *line = NULL;
     size_t cap = 0;
     unsigned long no = 0;
@@ -249,12 +262,54 @@ static void read_aliases(struct tool *t, struct run *r)
         size_t len = (size_t)n;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = '\0';
-        alias_line(t, r, line, len, no);
+        list_line(t, r, f, line, len, no, fn);
     }
     int err = ferror(fp) ? (errno ? errno : EIO) : 0;
     free(line);
     fclose(fp);
-    if (err) alias_fail(t, r->alias, err);
+    if (err) list_fail(t, f->path, err);
+}
+
+static void list_nomem(struct tool *t, const struct list_file *f, int rc)
+{
+    tool_system_error(t, f->path, pdn_error_message(rc));
+    exit(tool_exit_status(t));
+}
+
+/* "variant = canonical" */
+static void alias_line(struct tool *t, struct run *r, const struct list_file *f, char *p,
+                       unsigned long no)
+{
+    char *eq = strchr(p, '=');
+    if (!eq) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", f->path, no);
+    *eq = '\0';
+    char *canon = eq + 1 + strspn(eq + 1, " \t");
+    size_t plen = trim_end(p), clen = strlen(canon);
+    int rc = pdn_stats_alias(r->stats, p, canon);
+    if (rc == PDN_EINVAL && plen && clen)
+        tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
+                         f->path, no, p, canon, canon, p);
+    if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", f->path, no);
+    if (rc < 0) list_nomem(t, f, rc);
+}
+
+/* "Team: Player" */
+static void team_line(struct tool *t, struct run *r, const struct list_file *f, char *p,
+                      unsigned long no)
+{
+    char *colon = strchr(p, ':');
+    if (!colon) tool_usage_error(t, "%s:%lu: not 'Team: Player'", f->path, no);
+    *colon = '\0';
+    char *player = colon + 1 + strspn(colon + 1, " \t");
+    size_t tlen = trim_end(p);
+    int rc = pdn_stats_team(r->stats, p, player);
+    if (rc == PDN_EINVAL && tlen && *player)
+        tool_usage_error(t,
+                         "%s:%lu: '%s' (team '%s') is already in another team: a player "
+                         "plays for one team",
+                         f->path, no, player, p);
+    if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'Team: Player'", f->path, no);
+    if (rc < 0) list_nomem(t, f, rc);
 }
 
 /* ---- spellings that look like one name ------------------------------------------ */
@@ -382,6 +437,59 @@ static void crosstable_warnings(struct tool *t, struct run *r)
     warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
 }
 
+/* ---- warnings beside the team tables -------------------------------------------- */
+
+/* A warning line, its names' control characters escaped, in one write:
+ * standard error is unbuffered, and a team file of many names gives a
+ * warning each. */
+static void warn_line(const char *line)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&text, &size);
+    if (!mem) return;
+    fputs("pdnstats: warning: ", mem);
+    tool_put_escaped(mem, line, strlen(line), false); /* names from the input */
+    fputc('\n', mem);
+    if (fclose(mem) == 0) fwrite(text, 1, size, stderr);
+    free(text);
+}
+
+static void on_team_note(const struct pdn_stats_team_note *n, void *ctx)
+{
+    const struct run *r = ctx;
+    char line[3 * 1100];
+    if (n->kind == PDN_STATS_NO_TEAM)
+        snprintf(line, sizeof line,
+                 "%.256s: '%.256s' (%lu game%s) is in no team of %.256s: left out of the "
+                 "team table",
+                 n->event, n->player, n->games, n->games == 1 ? "" : "s", r->teams);
+    else if (n->kind == PDN_STATS_SAME_TEAM)
+        snprintf(line, sizeof line,
+                 "%.256s, round %ld: '%.256s' - '%.256s' both play for '%.256s': left out of "
+                 "the team table",
+                 n->event, n->round, n->player, n->other, n->team);
+    else if (n->kind == PDN_STATS_TAG_DIFFERS)
+        snprintf(line, sizeof line,
+                 "'%.256s' plays for '%.256s' by %.256s, for '%.256s' by a team tag: the "
+                 "file's team counted",
+                 n->player, n->team, r->teams, n->other);
+    else
+        snprintf(line, sizeof line,
+                 "%.256s: '%.256s' (team '%.256s') plays no game: a spelling the games do not "
+                 "use?",
+                 r->teams, n->player, n->team);
+    warn_line(line);
+}
+
+/* With a team file, what its tables' reader should know. */
+static void team_warnings(struct tool *t, struct run *r)
+{
+    if (t->quiet || !r->teams) return;
+    int rc = pdn_stats_team_notes(r->stats, on_team_note, r);
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+}
+
 /* ---- counting ------------------------------------------------------------------ */
 
 static int count_one(struct tool *t, const pdn_game *game, void *ctx)
@@ -403,7 +511,9 @@ int main(int argc, char **argv)
         tool_system_error(&t, "pdnstats", pdn_error_message(rc));
         return tool_exit_status(&t);
     }
-    if (r.alias) read_aliases(&t, &r);
+    /* aliases first: the team file's players are matched after them */
+    if (r.alias) read_list(&t, &r, &(struct list_file){r.alias, "an alias file"}, alias_line);
+    if (r.teams) read_list(&t, &r, &(struct list_file){r.teams, "a team file"}, team_line);
     int n = argc - optind;
     for (int i = 0; i < (n ? n : 1); i++)
         pdn_stats_add_file(r.stats);
@@ -420,6 +530,7 @@ int main(int argc, char **argv)
                                  "different columns: choose one event with --event");
         if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
         crosstable_warnings(&t, &r);
+        team_warnings(&t, &r);
     }
     if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);

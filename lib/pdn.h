@@ -1483,6 +1483,40 @@ typedef void (*pdn_stats_shortfall_fn)(const struct pdn_stats_shortfall *shortfa
  * met, players in the order of the table. Returns 0, PDN_EINVAL or
  * PDN_ENOMEM. */
 PDN_API int pdn_stats_shortfalls(const pdn_stats *stats, pdn_stats_shortfall_fn fn, void *ctx);
+/*
+ * Puts a player in a team, as a team file's line does: the player's games
+ * in every event count for that team, whatever its WhiteTeam or BlackTeam
+ * tags say (a player the file leaves out keeps the tags' team). Names are
+ * matched as pdn_stats_alias compares them, after the aliases added before.
+ * Call before the games are added. Returns 0 (also for a player named again
+ * in the same team), PDN_EINVAL (an empty name, or a player already in
+ * another team) or PDN_ENOMEM.
+ */
+PDN_API int pdn_stats_team(pdn_stats *stats, const char *team, const char *player);
+/* What a team table's reader should know (pdn_stats_team_notes). */
+enum pdn_stats_team_note_kind {
+    PDN_STATS_NO_TEAM,     /* a player of a team event in no team: event (the first),
+                              player, games (in team events) */
+    PDN_STATS_SAME_TEAM,   /* a game between two players of one team, left out of the
+                              table: event, round, player (White), other (Black), team */
+    PDN_STATS_TAG_DIFFERS, /* a player's team tag names another team than pdn_stats_team
+                              did (once a player): player, team (the counted one),
+                              other (the tag's) */
+    PDN_STATS_NO_GAMES     /* a player given a team who plays no game: player, team */
+};
+struct pdn_stats_team_note {
+    enum pdn_stats_team_note_kind kind;
+    const char *event, *player, *other, *team; /* NULL where the kind says none */
+    long round;                                /* 0 none */
+    unsigned long games;
+};
+typedef void (*pdn_stats_team_note_fn)(const struct pdn_stats_team_note *note, void *ctx);
+/* Calls fn for each note on the team tables of a collection made with
+ * .crosstable: players in no team (only once pdn_stats_team was called),
+ * games inside one team, tags the team file overrides, and players of the
+ * team file who play no game; in that order. Returns 0, PDN_EINVAL or
+ * PDN_ENOMEM. */
+PDN_API int pdn_stats_team_notes(const pdn_stats *stats, pdn_stats_team_note_fn fn, void *ctx);
 /* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
  * CSV is one table under one header: PDN_EINVAL when more than one table,
  * or the crosstables of more than one event, would be written. */

@@ -90,8 +90,9 @@ bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first)
     return true;
 }
 
-/* The index of key, added when absent (*added says so); -1 out of memory. */
-static long names_find(struct names *m, const char *key, bool add, bool *added)
+/* The index of key, added when absent and add (*added says so); -2 absent,
+ * -1 out of memory. */
+long stats_names_find(struct names *m, const char *key, bool add, bool *added)
 {
     if (added) *added = false;
     if ((m->keys.n + 1) * 2 > m->cap && !stats_slots_grow(&m->slots, &m->cap, 64)) return -1;
@@ -117,7 +118,7 @@ static long names_find(struct names *m, const char *key, bool add, bool *added)
     return (long)m->keys.n - 1;
 }
 
-static void names_free(struct names *m)
+void stats_names_free(struct names *m)
 {
     char **keys = m->keys.data;
     for (size_t i = 0; i < m->keys.n; i++)
@@ -130,7 +131,7 @@ static void names_free(struct names *m)
  * goes: interned_set); -2 out of memory. */
 static long interned_find(struct interned *c, const char *value, long *slot)
 {
-    long v = names_find(&c->values, value, true, NULL);
+    long v = stats_names_find(&c->values, value, true, NULL);
     if (v < 0) return -2;
     *slot = v;
     return (size_t)v < c->index.n ? (long)((const uint32_t *)c->index.data)[v] : -1;
@@ -149,7 +150,7 @@ static bool interned_set(struct interned *c, long slot, long index)
 
 static void interned_free(struct interned *c)
 {
-    names_free(&c->values);
+    stats_names_free(&c->values);
     vec_free(&c->index);
     memset(c, 0, sizeof *c);
 }
@@ -161,7 +162,7 @@ static const struct st_alias *alias_end(const pdn_stats *st, const char *key)
 {
     const struct st_alias *al = NULL;
     for (size_t steps = 0; steps <= st->alias.n; steps++) {
-        long a = names_find((struct names *)&st->aliases, key, false, NULL);
+        long a = stats_names_find((struct names *)&st->aliases, key, false, NULL);
         if (a < 0) return al;
         al = (const struct st_alias *)st->alias.data + a;
         key = al->key;
@@ -174,7 +175,7 @@ static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to
 {
     for (size_t steps = 0; steps <= st->alias.n; steps++) {
         if (strcmp(from, to) == 0) return true;
-        long a = names_find((struct names *)&st->aliases, from, false, NULL);
+        long a = stats_names_find((struct names *)&st->aliases, from, false, NULL);
         if (a < 0) return false;
         from = ((const struct st_alias *)st->alias.data)[a].key;
     }
@@ -184,7 +185,9 @@ static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to
 const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
 {
     size_t n = strlen(value);
-    char *shown = buf, *key = buf + n + 1;
+    /* a blank name shows as "?": the key goes after those two bytes even
+     * when the value is shorter (an empty tag), not over them */
+    char *shown = buf, *key = buf + (n ? n : 1) + 1;
     if (stats_trim(shown, value, n) == 0) strcpy(shown, "?");
     stats_key(key, shown, strlen(shown));
     *display = shown;
@@ -220,7 +223,7 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
         if (!shown || !ckey) goto out;
     }
     bool added;
-    long i = names_find(&st->aliases, key, true, &added);
+    long i = stats_names_find(&st->aliases, key, true, &added);
     if (i < 0) goto out;
     struct st_alias *al =
         added ? vec_push(&st->alias, sizeof *al) : (struct st_alias *)st->alias.data + i;
@@ -281,8 +284,8 @@ void pdn_stats_free(pdn_stats *st)
         free(a[i].name);
         free(a[i].key);
     }
-    names_free(&st->events);
-    names_free(&st->aliases);
+    stats_names_free(&st->events);
+    stats_names_free(&st->aliases);
     interned_free(&st->seen_events);
     vec_free(&st->event);
     vec_free(&st->alias);
@@ -292,6 +295,7 @@ void pdn_stats_free(pdn_stats *st)
     free(st->best_where);
     stats_repeat_free(st);
     stats_teams_free(st);
+    stats_members_free(st);
     free(st);
 }
 
@@ -350,7 +354,7 @@ long stats_team_of(pdn_stats *st, const char *value)
     if (!buf) return -1;
     const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
-    long i = strcmp(shown, "?") == 0 ? -2 : names_find(&st->teams, key, true, &added);
+    long i = strcmp(shown, "?") == 0 ? -2 : stats_names_find(&st->teams, key, true, &added);
     if (i >= 0 && added) {
         char *copy = strdup(shown), **slot = copy ? vec_push(&st->team, sizeof *slot) : NULL;
         if (slot)
@@ -370,7 +374,7 @@ void stats_teams_free(pdn_stats *st)
     for (size_t i = 0; i < st->team.n; i++)
         free(t[i]);
     vec_free(&st->team);
-    names_free(&st->teams);
+    stats_names_free(&st->teams);
 }
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
  * finaliser, so that every bit reaches the index (a pair's event sits in the
@@ -491,7 +495,7 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     if (!buf) return NULL;
     const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
-    long i = names_find(&st->events, key, true, &added);
+    long i = stats_names_find(&st->events, key, true, &added);
     struct st_event *e = NULL;
     if (i >= 0 && added) {
         e = vec_push(&st->event, sizeof *e);
@@ -537,8 +541,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
     }
     if (round > 0 && !add_round(e, round)) return PDN_ENOMEM;
     if (!st->opt.crosstable || w == b) return 0;
-    long wt = stats_team_of(st, pdn_game_tag(g, "WhiteTeam"));
-    long bt = wt < 0 ? -1 : stats_team_of(st, pdn_game_tag(g, "BlackTeam"));
+    long wt = stats_player_team(st, (uint32_t)w, pdn_game_tag(g, "WhiteTeam"));
+    long bt = wt < 0 ? -1 : stats_player_team(st, (uint32_t)b, pdn_game_tag(g, "BlackTeam"));
     if (bt < 0) return PDN_ENOMEM;
     struct st_rec *r = vec_push(&e->recs, sizeof *r);
     if (!r) return PDN_ENOMEM;

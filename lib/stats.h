@@ -52,6 +52,15 @@ struct st_player {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t wins, draws, losses, white, black;
     uint32_t last_event; /* index + 1 of the event of the last game: no look-up for a repeat */
+    uint32_t team;       /* the team file's team (pdn_stats_team): index + 1, 0 none */
+    uint32_t tag_team;   /* a team tag naming another team than the file's: index + 1 */
+};
+
+/* A player the team file names (stats_members.c). */
+struct st_member {
+    char *name;
+    uint32_t team; /* index + 1 */
+    bool met;      /* a player of the games has this name */
 };
 
 static inline unsigned long st_player_games(const struct st_player *p)
@@ -142,6 +151,8 @@ struct pdn_stats {
     /* names */
     struct names events, aliases, teams;
     struct vec team;             /* char *: a team's name as first met, by index (stats_teams.c) */
+    struct names members;        /* the team file's players by key (stats_members.c) */
+    struct vec member;           /* struct st_member, by index */
     struct interned seen_events; /* emptied when an alias is added */
     struct st_pool strings;      /* players' names */
     uint64_t *player_slots;      /* players by key: hash << 32 | index + 1, 0 empty */
@@ -164,6 +175,13 @@ struct pdn_stats {
 
 /* ---- names (stats.c) ---- */
 
+/* The index of key in m, added when absent and add (*added says so); -2
+ * absent, -1 out of memory. */
+long stats_names_find(struct names *m, const char *key, bool add, bool *added);
+void stats_names_free(struct names *m);
+/* The key of a name value after the aliases (its shown form in *display),
+ * written in buf (3 * strlen(value) + 4 bytes, at least 6). */
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display);
 /* The folded key of a name into out (n * 2 + 1 bytes): see pdn_stats_alias. */
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
@@ -189,6 +207,18 @@ void stats_repeat_free(pdn_stats *st);
  * blank, -1 out of memory. */
 long stats_team_of(pdn_stats *st, const char *value);
 void stats_teams_free(pdn_stats *st);
+
+/* ---- the team file's players (stats_members.c) ---- */
+
+/* The team (index + 1, 0 none) the team file gives a new player of key;
+ * the file's line is marked met. */
+uint32_t stats_member_team(pdn_stats *st, const char *key);
+/* The team a player plays for in a game whose team tag says tag (may be
+ * NULL): the team file's when it names the player (a tag naming another
+ * team is remembered for pdn_stats_team_notes), else the tag's. Index + 1,
+ * 0 none, -1 out of memory. */
+long stats_player_team(pdn_stats *st, uint32_t player, const char *tag);
+void stats_members_free(pdn_stats *st);
 
 /* A team's line in an event's team table. */
 struct team_row {
@@ -217,6 +247,10 @@ struct team_table {
  * memory. nrows is 0 when no game names both teams. */
 bool team_table_build(struct team_table *out, const pdn_stats *st, const struct st_event *ev);
 void team_table_free(struct team_table *t);
+/* Whether an event's name says teams ("Team Championship", "par équipes",
+ * "Mannschaft", "drużynowe"): such an event without teams is said to lack
+ * them rather than passed over. */
+bool stats_team_event_name(const char *name);
 /* A team's row index, or -1. */
 int team_row_of(const struct team_table *t, uint32_t team);
 /* Doubles a table of 64-bit slots whose high half is a hash (0 empty),

@@ -95,6 +95,7 @@ static long find_or_add(pdn_stats *st, const char *key, const char *shown)
         st->player.n--;
         return -1;
     }
+    p->team = stats_member_team(st, key); /* the team file's, read before the games */
     st->player_slots[j] = tag | (uint32_t)st->player.n;
     return (long)st->player.n - 1;
 }

@@ -60,6 +60,15 @@ static size_t merge_matches(struct team_match *g, size_t n)
     return w;
 }
 
+bool stats_team_event_name(const char *name)
+{
+    static const char *const words[] = {"team",   "Team",      "équipe", "Équipe", "equipe",
+                                        "Equipe", "annschaft", "rużyn",  "ploeg",  "Ploeg"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strstr(name, words[i])) return true;
+    return false;
+}
+
 int team_row_of(const struct team_table *t, uint32_t team)
 {
     for (size_t i = 0; i < t->nrows; i++)

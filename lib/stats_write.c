@@ -683,18 +683,6 @@ static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event 
     }
 }
 
-/* Whether an event's name says teams ("Team Championship", "par équipes",
- * "Mannschaft", "drużynowe"): such an event without team tags is said to
- * lack them rather than passed over. */
-static bool looks_like_teams(const char *name)
-{
-    static const char *const words[] = {"team",   "Team",      "équipe", "Équipe", "equipe",
-                                        "Equipe", "annschaft", "rużyn",  "ploeg",  "Ploeg"};
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (strstr(name, words[i])) return true;
-    return false;
-}
-
 /* Text and CSV as any table; JSON as one object per event in a "teams"
  * array (o->json_teams: open), since one key per event would repeat. */
 static int team_emit(struct stats_out *o, struct tab *t, const struct st_event *ev)
@@ -725,13 +713,18 @@ static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_
     if (tt.nrows == 0) {
         snprintf(t.title, sizeof t.title, "Teams: %s", ev->name);
         tab_col(&t, "note", false);
-        tab_cell(&t, "its games name no teams (WhiteTeam and BlackTeam tags): no team table");
+        if (st->member.n)
+            tab_cell(&t, "no game is between players of two teams (by the team file or WhiteTeam "
+                         "and BlackTeam tags): no team table");
+        else
+            tab_cell(&t, "its games name no teams (WhiteTeam and BlackTeam tags): no team table; "
+                         "pdnstats --teams FILE reads each team's players from a file");
         team_table_free(&tt);
         return team_emit(o, &t, ev);
     }
     char left[64] = "";
     if (tt.untagged)
-        snprintf(left, sizeof left, "; %zu game%s naming no teams left out", tt.untagged,
+        snprintf(left, sizeof left, "; %zu game%s not between two teams left out", tt.untagged,
                  tt.untagged == 1 ? "" : "s");
     snprintf(t.title, sizeof t.title,
              "Teams: %s (%zu teams, %d rounds; a match won 2 match points, a game 2 board "
@@ -760,7 +753,7 @@ static bool has_teams(const struct st_event *e)
     bool tagged = false;
     for (size_t k = 0; k < e->recs.n && !tagged; k++)
         tagged = r[k].white_team && r[k].black_team;
-    return e->recs.n && (tagged || looks_like_teams(e->name));
+    return e->recs.n && (tagged || stats_team_event_name(e->name));
 }
 
 /* The team tables: events whose games name teams, and those whose name

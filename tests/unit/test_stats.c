@@ -7,7 +7,8 @@
  * chained and cycles refused, games read twice (by round, by moves) left
  * out of every count, and tie-breaks that never count a game not played;
  * the output layer: identifiers, the JSON and CSV shapes, control bytes,
- * --excel.
+ * --excel; team files: a player in one team, their notes and the table
+ * they make.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -943,6 +944,89 @@ static void test_stats_excel(void **state)
     pdn_stats_free(st);
 }
 
+/* An empty White tag or team tag is no name, as a missing one: the unknown
+ * player "?" and no team (the key of the name once overwrote the "?" it
+ * shows, and an empty tag read as a player and a team called "??"). */
+static void test_stats_empty_name_is_unknown(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_text(st, "[Event \"e\"]\n[White \"\"]\n[Black \"B\"]\n[WhiteTeam \"\"]\n"
+                 "[BlackTeam \"T\"]\n[Result \"2-0\"]\n2-0\n\n");
+    assert_non_null(player(st, "?"));
+    assert_null(player(st, "??"));
+    const struct st_rec *r = event(st, "e")->recs.data;
+    assert_int_equal(r[0].white_team, 0);
+    assert_int_not_equal(r[0].black_team, 0);
+    pdn_stats_free(st);
+}
+
+/* ---- team files (stats_members.c) ---- */
+
+/* A player is in one team: named again in it, fine; in another (by any
+ * spelling that folds or is aliased to the same name), refused; blank
+ * names refused. */
+static void test_stats_team_one_team_a_player(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    assert_int_equal(pdn_stats_alias(st, "A. Lion", "Al Lion"), 0);
+    assert_int_equal(pdn_stats_team(st, "Lions", "Al Lion"), 0);
+    assert_int_equal(pdn_stats_team(st, "lions", "AL  LION"), 0);
+    assert_int_equal(pdn_stats_team(st, "Tigers", "al-lion"), PDN_EINVAL);
+    assert_int_equal(pdn_stats_team(st, "Tigers", "A. Lion"), PDN_EINVAL);
+    assert_int_equal(pdn_stats_team(st, "  ", "Bob Tiger"), PDN_EINVAL);
+    assert_int_equal(pdn_stats_team(st, "Tigers", ""), PDN_EINVAL);
+    assert_int_equal(pdn_stats_team(NULL, "Tigers", "Bob"), PDN_EINVAL);
+    pdn_stats_free(st);
+}
+
+static void collect_team_note(const struct pdn_stats_team_note *n, void *ctx)
+{
+    static const char *const kinds[] = {"no team", "same team", "tag differs", "no games"};
+    struct collected *c = ctx;
+    size_t w = strlen(c->text);
+    snprintf(c->text + w, sizeof c->text - w, "%s: %s %s %s %s r%ld %lu\n", kinds[n->kind],
+             n->event ? n->event : "-", n->player, n->other ? n->other : "-",
+             n->team ? n->team : "-", n->round, n->games);
+}
+
+/* Teams X (a, b) and Y (c, d) by the file, Z (zed) who plays no game, e in
+ * no team. Round 1: a-c 2-0 (a's tag says Y: the file's X counts), b-e 1-1;
+ * round 2: a-b (inside X), d-e 0-2. Only a-c is between two teams: X beat
+ * Y 2-0 in board points; three games are left out. */
+static void test_stats_team_file_notes_and_table(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    static const char *const members[][2] = {
+        {"X", "a"}, {"X", "b"}, {"Y", "c"}, {"Y", "d"}, {"Z", "zed"}};
+    for (size_t i = 0; i < 5; i++)
+        assert_int_equal(pdn_stats_team(st, members[i][0], members[i][1]), 0);
+    add_text(st, "[Event \"Cup\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"c\"]\n"
+                 "[WhiteTeam \"Y\"]\n[BlackTeam \"Y\"]\n[Result \"2-0\"]\n2-0\n\n");
+    add_result(st, "Cup", 1, "b", "e", "1-1");
+    add_result(st, "Cup", 2, "a", "b", "1-1");
+    add_result(st, "Cup", 2, "d", "e", "0-2");
+    struct collected c = {""};
+    assert_int_equal(pdn_stats_team_notes(st, collect_team_note, &c), 0);
+    assert_string_equal(c.text, "no team: Cup e - - r0 2\n"
+                                "same team: Cup a b X r2 0\n"
+                                "tag differs: - a Y X r0 0\n"
+                                "no games: - zed - Z r0 0\n");
+    struct team_table tt;
+    assert_true(team_table_build(&tt, st, event(st, "Cup")));
+    assert_int_equal(tt.nrows, 2);
+    assert_int_equal(tt.nmatches, 1);
+    assert_int_equal(tt.untagged, 3);
+    assert_string_equal(((char **)st->team.data)[tt.rows[0].team], "X");
+    assert_int_equal(tt.rows[0].match_points, 2);
+    assert_int_equal(tt.rows[0].board_points, 2);
+    assert_int_equal(tt.rows[1].match_points, 0);
+    team_table_free(&tt);
+    pdn_stats_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -974,6 +1058,9 @@ int main(void)
         cmocka_unit_test(test_stats_json_shapes),
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_excel),
+        cmocka_unit_test(test_stats_empty_name_is_unknown),
+        cmocka_unit_test(test_stats_team_one_team_a_player),
+        cmocka_unit_test(test_stats_team_file_notes_and_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
