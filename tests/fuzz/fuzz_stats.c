@@ -87,7 +87,10 @@ static void check_json(const pdn_stats *st, struct pdn_stats_write_options o, si
     size_t i;
     sum = 0;
     json_array_foreach(players, i, p) sum += json_integer_value(json_object_get(p, "games"));
-    FUZZ_CHECK(sum == 2 * (json_int_t)games);
+    /* a game read twice is counted in the totals and listed in the repeats,
+     * not in the players' games */
+    json_int_t repeats = (json_int_t)json_array_size(json_object_get(root, "repeats"));
+    FUZZ_CHECK(sum == 2 * ((json_int_t)games - repeats));
     json_decref(root);
     free(text);
 }
