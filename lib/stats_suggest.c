@@ -246,10 +246,10 @@ static struct cand *cands_make(const pdn_stats *st, bool event, size_t *n)
     if (!c) return NULL;
     *n = 0;
     for (size_t i = 0; i < total; i++) {
-        const struct st_event *e = (const struct st_event *)st->event.data + i;
-        const struct st_player *p = (const struct st_player *)st->player.data + i;
-        const char *name = event ? e->name : p->name;
-        unsigned long games = event ? e->games : st_player_games(p);
+        const struct st_event *e = event ? (const struct st_event *)st->event.data + i : NULL;
+        const struct st_player *p = event ? NULL : (const struct st_player *)st->player.data + i;
+        const char *name = e ? e->name : p->name;
+        unsigned long games = e ? e->games : st_player_games(p);
         if (unwritable(name) || games == 0) continue;
         struct cand *x = &c[(*n)++];
         *x = (struct cand){.index = i, .name = name, .games = games, .parent = *n - 1};
@@ -426,7 +426,7 @@ static int propose(struct cand *c, size_t n, bool event, pdn_stats_suggest_fn fn
 static int suggest_kind(const pdn_stats *st, bool event, pdn_stats_suggest_fn fn, void *ctx,
                         unsigned *group)
 {
-    size_t n;
+    size_t n = 0;
     struct cand *c = cands_make(st, event, &n);
     struct cand **by = c ? malloc((n + 1) * sizeof *by) : NULL;
     if (!by) {
