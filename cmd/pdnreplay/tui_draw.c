@@ -156,10 +156,11 @@ static void draw_facts(const struct tui *u, int y, int x, int w)
     if (e->kind == ENTRY_START)
         snprintf(line, sizeof line, "Start position");
     else if (e->depth == 0)
-        snprintf(line, sizeof line, "%s %s  ply %zu of %zu", e->number, e->text, e->index,
-                 u->g.main_plies);
+        snprintf(line, sizeof line, "%s %s  ply %zu of %zu", replay_number(e).s,
+                 replay_entry_text(&u->g, e), (size_t)e->index, u->g.main_plies);
     else
-        snprintf(line, sizeof line, "%s %s  variation %s", e->number, e->text, e->label);
+        snprintf(line, sizeof line, "%s %s  variation %s", replay_number(e).s,
+                 replay_entry_text(&u->g, e), replay_entry_label(&u->g, e));
     put(u, y, x, line, w, A_BOLD);
     snprintf(line, sizeof line, "%s%s",
              !b->side_known               ? "Side to move unknown"
@@ -236,13 +237,13 @@ static size_t make_tokens(const struct tui *u, struct tok *t)
         }
         struct tok *k = &t[n++];
         *k = (struct tok){.entry = i, .depth = e->depth, .brk = brk};
-        bool number = need_number || strstr(e->number, "...") == NULL;
-        const char *move = e->kind == ENTRY_PLY ? e->text : e->node->text;
+        bool number = need_number || strstr(replay_number(e).s, "...") == NULL;
+        const char *move = e->kind == ENTRY_PLY ? replay_entry_text(&u->g, e) : e->node->text;
         const char *strength = e->node && e->node->strength ? e->node->strength : "";
         /* A stopped move's text is the reader's, cut to a move's length. */
         snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%.8s%s", open > 8 ? 8 : open, "((((((((",
-                 number ? e->number : "", number ? " " : "", PDN_MOVE_TEXT_MAX, move, strength,
-                 e->kind == ENTRY_STOP ? " (cannot be played)" : "");
+                 number ? replay_number(e).s : "", number ? " " : "", PDN_MOVE_TEXT_MAX, move,
+                 strength, e->kind == ENTRY_STOP ? " (cannot be played)" : "");
         k->stop = e->kind == ENTRY_STOP;
         need_number = k->stop;
         open = 0;
@@ -331,7 +332,7 @@ static void draw_finding(const struct tui *u, int y, int w)
     attr_t a = A_BOLD | pair(u, PAIR_FINDING);
     if (next != TUI_NONE && u->g.entries[next].kind == ENTRY_STOP) {
         const struct replay_entry *e = &u->g.entries[next];
-        snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", e->number,
+        snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", replay_number(e).s,
                  e->node->text, e->stop->line, e->stop->col, e->stop->message);
         put(u, y, 0, line, w, a);
         return;
