@@ -232,6 +232,33 @@ static bool grow(void **items, size_t *cap, size_t n, size_t size)
     return true;
 }
 
+/* The moves and variations of a line and of all the lines inside it. */
+static void count_lines(const struct pdn_line *line, size_t *moves, size_t *variations)
+{
+    *moves += line->nmoves;
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        *variations += node->nvariations;
+        for (uint32_t v = 0; v < node->nvariations; v++)
+            count_lines(&node->variations[v], moves, variations);
+    }
+}
+
+/* The plies and entries sized once for the most the game can give (a ply
+ * per move; the start, a ply or a stop per move, two entries per
+ * variation) rather than doubled as they come: on a game of 100,000
+ * variations, doubling would reserve 37 MB for 24. */
+static bool reserve(struct replay_game *g, const pdn_game *game)
+{
+    size_t moves = 0, variations = 0;
+    count_lines(&game->main, &moves, &variations);
+    g->ply_cap = moves;
+    g->entry_cap = 1 + moves + 2 * variations;
+    g->plies = malloc((g->ply_cap ? g->ply_cap : 1) * sizeof *g->plies);
+    g->entries = malloc(g->entry_cap * sizeof *g->entries);
+    return g->plies && g->entries;
+}
+
 static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
@@ -420,7 +447,11 @@ int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, con
     g->game = game;
     g->file = file;
     struct loader *l = malloc(sizeof *l);
-    if (l == NULL) return PDN_ENOMEM;
+    if (l == NULL || !reserve(g, game)) {
+        free(l);
+        replay_game_free(g);
+        return PDN_ENOMEM;
+    }
     *l = (struct loader){.g = g, .t = t};
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.filename = file;
