@@ -232,6 +232,33 @@ static bool grow(void **items, size_t *cap, size_t n, size_t size)
     return true;
 }
 
+/* The moves and variations of a line and of all the lines inside it. */
+static void count_lines(const struct pdn_line *line, size_t *moves, size_t *variations)
+{
+    *moves += line->nmoves;
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        *variations += node->nvariations;
+        for (uint32_t v = 0; v < node->nvariations; v++)
+            count_lines(&node->variations[v], moves, variations);
+    }
+}
+
+/* The plies and entries sized once for the most the game can give (a ply
+ * per move; the start, a ply or a stop per move, two entries per
+ * variation) rather than doubled as they come: on a game of 100,000
+ * variations, doubling would reserve 37 MB for 24. */
+static bool reserve(struct replay_game *g, const pdn_game *game)
+{
+    size_t moves = 0, variations = 0;
+    count_lines(&game->main, &moves, &variations);
+    g->ply_cap = moves;
+    g->entry_cap = 1 + moves + 2 * variations;
+    g->plies = malloc((g->ply_cap ? g->ply_cap : 1) * sizeof *g->plies);
+    g->entries = malloc(g->entry_cap * sizeof *g->entries);
+    return g->plies && g->entries;
+}
+
 static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
@@ -240,7 +267,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
         g->nomem = true;
         return;
     }
-    g->plies[g->nplies++] = (struct replay_ply){*before, *after, *move, node, depth};
+    g->plies[g->nplies++] = (struct replay_ply){*before, *after, *move, node, depth, 0};
 }
 
 static bool stops_line(enum pdn_diag_code code)
@@ -285,8 +312,11 @@ static enum pdn_color first_mover(const struct pdn_board *b)
                                                                           : PDN_COLOR_WHITE;
 }
 
+/* An entry of kind at this turn, on the line labelled at 'label' (an
+ * offset in g->strings). */
 static struct replay_entry *add_entry(struct loader *l, enum replay_entry_kind kind, int depth,
-                                      const struct pdn_node *node)
+                                      const struct pdn_node *node, const struct turn *turn,
+                                      uint32_t label)
 {
     struct replay_game *g = l->g;
     if (!grow((void **)&g->entries, &g->entry_cap, g->nentries, sizeof *g->entries)) {
@@ -294,17 +324,50 @@ static struct replay_entry *add_entry(struct loader *l, enum replay_entry_kind k
         return NULL;
     }
     struct replay_entry *e = &g->entries[g->nentries++];
-    memset(e, 0, sizeof *e);
-    e->kind = kind;
-    e->depth = depth;
-    e->node = node;
+    *e = (struct replay_entry){.node = node, .depth = depth, .kind = kind, .label = label};
+    if (turn) {
+        e->number = turn->number;
+        e->second = turn->side != (int)first_mover(&g->start);
+    }
     return e;
 }
 
-static void number_text(char out[16], const struct turn *turn, const struct pdn_board *start)
+/* Keeps a copy of text in g->strings; its offset there (0, "", when out of
+ * memory: g->nomem says so). */
+static uint32_t keep_string(struct replay_game *g, const char *text)
 {
-    bool second = turn->side != (int)first_mover(start);
-    snprintf(out, 16, "%lu%s", (unsigned long)turn->number, second ? "..." : ".");
+    size_t n = strlen(text) + 1;
+    while (g->strings_len + n > g->strings_cap) {
+        size_t cap = g->strings_cap ? g->strings_cap * 2 : 4096;
+        char *p = cap <= UINT32_MAX ? realloc(g->strings, cap) : NULL;
+        if (p == NULL) {
+            g->nomem = true;
+            return 0;
+        }
+        g->strings = p;
+        g->strings_cap = cap;
+    }
+    memcpy(g->strings + g->strings_len, text, n);
+    g->strings_len += n;
+    return (uint32_t)(g->strings_len - n);
+}
+
+struct replay_number replay_number(const struct replay_entry *e)
+{
+    struct replay_number n = {""};
+    if (e->kind != ENTRY_START)
+        snprintf(n.s, sizeof n.s, "%lu%s", (unsigned long)e->number, e->second ? "..." : ".");
+    return n;
+}
+
+const char *replay_entry_text(const struct replay_game *g, const struct replay_entry *e)
+{
+    return e->kind == ENTRY_PLY ? g->strings + e->ply->text : "";
+}
+
+const char *replay_entry_label(const struct replay_game *g, const struct replay_entry *e)
+{
+    return g->strings + e->label;
 }
 
 static const struct replay_stop *stop_at(const struct replay_game *g, const struct pdn_node *node)
@@ -314,41 +377,39 @@ static const struct replay_stop *stop_at(const struct replay_game *g, const stru
     return NULL;
 }
 
-static void add_ply(struct loader *l, const struct replay_ply *p, struct turn *turn, int depth,
-                    const char *label)
+static void add_ply(struct loader *l, struct replay_ply *p, struct turn *turn, int depth,
+                    uint32_t label)
 {
     struct replay_game *g = l->g;
-    struct replay_entry *e = add_entry(l, ENTRY_PLY, depth, p->node);
+    struct replay_entry *e = add_entry(l, ENTRY_PLY, depth, p->node, turn, label);
     if (e == NULL) return;
     e->ply = p;
-    number_text(e->number, turn, &g->start);
-    snprintf(e->label, sizeof e->label, "%s", label);
+    char text[PDN_MOVE_TEXT_MAX];
     pdn_movegen(&l->legal, &p->before, 0);
-    pdn_move_text(e->text, &p->move, &l->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+    pdn_move_text(text, &p->move, &l->legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
                   (enum pdn_variant)p->before.variant);
+    p->text = keep_string(g, text);
     if (depth == 0) e->index = ++g->main_plies;
     if (p->before.side != (int)first_mover(&g->start)) turn->number++;
     turn->side = p->after.side;
 }
 
 static void walk_line(struct loader *l, const struct pdn_line *line, struct turn turn, int depth,
-                      const char *label);
+                      uint32_t label);
 
+/* Each variation's label is kept once, cut at 31 bytes, and shared by its
+ * entries. */
 static void walk_variations(struct loader *l, const struct pdn_node *node,
-                            const struct turn *before, int depth, const char *label)
+                            const struct turn *before, int depth, uint32_t label)
 {
     for (uint32_t v = 0; v < node->nvariations; v++) {
         char sub[32];
-        snprintf(sub, sizeof sub, "%s%s%lu", label, *label ? "." : "", (unsigned long)v + 1);
-        struct replay_entry *e = add_entry(l, ENTRY_VARIATION_BEGIN, depth + 1, node);
-        if (e == NULL) return;
-        number_text(e->number, before, &l->g->start);
-        snprintf(e->label, sizeof e->label, "%s", sub);
-        walk_line(l, &node->variations[v], *before, depth + 1, sub);
-        e = add_entry(l, ENTRY_VARIATION_END, depth + 1, node);
-        if (e == NULL) return;
-        number_text(e->number, before, &l->g->start);
-        snprintf(e->label, sizeof e->label, "%s", sub);
+        const char *outer = l->g->strings + label;
+        snprintf(sub, sizeof sub, "%s%s%lu", outer, *outer ? "." : "", (unsigned long)v + 1);
+        uint32_t kept = keep_string(l->g, sub);
+        if (add_entry(l, ENTRY_VARIATION_BEGIN, depth + 1, node, before, kept) == NULL) return;
+        walk_line(l, &node->variations[v], *before, depth + 1, kept);
+        if (add_entry(l, ENTRY_VARIATION_END, depth + 1, node, before, kept) == NULL) return;
     }
 }
 
@@ -359,7 +420,7 @@ static void walk_variations(struct loader *l, const struct pdn_node *node,
  * placeholder, or past a setup that did not read).
  */
 static void walk_line(struct loader *l, const struct pdn_line *line, struct turn turn, int depth,
-                      const char *label)
+                      uint32_t label)
 {
     struct replay_game *g = l->g;
     for (uint32_t i = 0; i < line->nmoves && !g->nomem; i++) {
@@ -370,10 +431,8 @@ static void walk_line(struct loader *l, const struct pdn_line *line, struct turn
         if (l->cursor < g->nplies && g->plies[l->cursor].node == node) {
             add_ply(l, &g->plies[l->cursor++], &turn, depth, label);
         } else if ((stop = stop_at(g, node)) != NULL) {
-            struct replay_entry *e = add_entry(l, ENTRY_STOP, depth, node);
+            struct replay_entry *e = add_entry(l, ENTRY_STOP, depth, node, &turn, label);
             if (e) e->stop = stop;
-            if (e) number_text(e->number, &turn, &g->start);
-            if (e) snprintf(e->label, sizeof e->label, "%s", label);
             if (depth == 0) g->main_stopped = true;
         }
         walk_variations(l, node, &before, depth, label);
@@ -388,7 +447,11 @@ int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, con
     g->game = game;
     g->file = file;
     struct loader *l = malloc(sizeof *l);
-    if (l == NULL) return PDN_ENOMEM;
+    if (l == NULL || !reserve(g, game)) {
+        free(l);
+        replay_game_free(g);
+        return PDN_ENOMEM;
+    }
     *l = (struct loader){.g = g, .t = t};
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.filename = file;
@@ -409,9 +472,10 @@ int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, con
             break;
         }
     if (err == 0) {
-        struct replay_entry *e = add_entry(l, ENTRY_START, 0, NULL);
+        uint32_t main_label = keep_string(g, "");
+        struct replay_entry *e = add_entry(l, ENTRY_START, 0, NULL, NULL, main_label);
         struct turn turn = {1, g->start.side};
-        if (e) walk_line(l, &game->main, turn, 0, "");
+        if (e && !g->nomem) walk_line(l, &game->main, turn, 0, main_label);
     }
     free(l);
     if (err == 0 && g->nomem) err = PDN_ENOMEM;
@@ -425,6 +489,7 @@ void replay_game_free(struct replay_game *g)
     free(g->stops);
     free(g->plies);
     free(g->entries);
+    free(g->strings);
     memset(g, 0, sizeof *g);
 }
 
@@ -435,7 +500,7 @@ const struct replay_entry *replay_find(const struct replay_game *g, const struct
         if (o->ply == 0 && e->kind == ENTRY_START) return e;
         if (e->kind != ENTRY_PLY || e->depth != 0) continue;
         if (o->ply > 0 && e->index == (size_t)o->ply) return e;
-        if (o->move && strcmp(e->number, o->move) == 0) return e;
+        if (o->move && strcmp(replay_number(e).s, o->move) == 0) return e;
     }
     return NULL;
 }

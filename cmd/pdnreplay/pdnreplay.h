@@ -35,6 +35,7 @@ struct replay_ply {
     struct pdn_move move;
     const struct pdn_node *node; /* borrowed from the game */
     int depth;                   /* 0 on the main line */
+    uint32_t text;               /* the move as libpdn writes it: an offset in g->strings */
 };
 
 /* A finding that stopped a line at a move: illegal, ambiguous, unknown. */
@@ -54,18 +55,21 @@ enum replay_entry_kind {
 };
 
 /* The game in reading order: the main line, each variation right after the
- * move it replaces, as a PDN file writes them. */
+ * move it replaces, as a PDN file writes them. Kept small (a game may hold
+ * a hundred thousand variations): the texts shown are made from it
+ * (replay_number, replay_entry_text, replay_entry_label). */
 struct replay_entry {
+    const struct pdn_node *node; /* the move (PLY, STOP) or the one replaced (VARIATION_*) */
+    union {
+        const struct replay_ply *ply;   /* ENTRY_PLY */
+        const struct replay_stop *stop; /* ENTRY_STOP */
+    };
+    uint32_t index;  /* PLY on the main line: plies from the start (1..) */
+    uint32_t number; /* the move number (PLY, STOP, VARIATION_* of the replaced move) */
+    uint32_t label;  /* which variation, "1.2" (depth > 0): an offset in g->strings */
+    int depth;       /* 0 on the main line */
     enum replay_entry_kind kind;
-    int depth;                      /* 0 on the main line */
-    const struct replay_ply *ply;   /* ENTRY_PLY */
-    const struct replay_stop *stop; /* ENTRY_STOP */
-    const struct pdn_node *node;    /* the move (PLY, STOP) or the one replaced (VARIATION_*) */
-    char number[16];                /* "12." or "12..." (PLY, STOP, VARIATION_* of the
-                                       replaced move) */
-    char text[PDN_MOVE_TEXT_MAX];   /* the move as libpdn writes it (PLY) */
-    char label[32];                 /* "1", "1.2": which variation (depth > 0) */
-    size_t index;                   /* PLY on the main line: plies from the start (1..) */
+    bool second; /* number is the second mover's: "12..." */
 };
 
 struct replay_game {
@@ -78,6 +82,8 @@ struct replay_game {
     size_t nstops, stop_cap;
     struct replay_entry *entries;
     size_t nentries, entry_cap;
+    char *strings; /* the moves' texts and the labels, each ended by a NUL */
+    size_t strings_len, strings_cap;
     size_t main_plies; /* plies on the main line */
     bool main_stopped; /* the main line stops at a finding */
     bool nomem;
@@ -135,11 +141,22 @@ void replay_print_entry(FILE *out, const struct replay_game *g, const struct rep
                         const struct replay_options *o);
 /* The sentence for one ply: "12... Black captures 3 from 19: 19x37, takes
  * 23, 28, 32." Returns the length written (cut at cap). */
-size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e);
+size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
+                          const struct replay_entry *e);
 /* The board and the last move of an entry (the start position for START). */
 const struct pdn_board *replay_entry_board(const struct replay_game *g,
                                            const struct replay_entry *e);
 const struct pdn_move *replay_entry_move(const struct replay_entry *e);
+/* main.c: what an entry shows. The move number, "12." or "12..." ("" for
+ * the start), in a buffer that lives to the end of the full expression. */
+struct replay_number {
+    char s[16];
+};
+struct replay_number replay_number(const struct replay_entry *e);
+/* The move as libpdn writes it (PLY; "" for the others). */
+const char *replay_entry_text(const struct replay_game *g, const struct replay_entry *e);
+/* "1", "1.2": which variation ("" on the main line). */
+const char *replay_entry_label(const struct replay_game *g, const struct replay_entry *e);
 
 /* analyse.c: the game written as PDN with the moves that lose most marked
  * ($2, $4) and commented. 0 or a PDN_E* code. */

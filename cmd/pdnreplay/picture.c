@@ -13,10 +13,11 @@
 #include <sys/stat.h>
 
 /* "Position after 12. 32-28", "Start position": the picture's title. */
-static void title_of(char *out, size_t cap, const struct replay_entry *e)
+static void title_of(char *out, size_t cap, const struct replay_game *g,
+                     const struct replay_entry *e)
 {
     if (e->kind == ENTRY_PLY)
-        snprintf(out, cap, "Position after %s %s", e->number, e->text);
+        snprintf(out, cap, "Position after %s %s", replay_number(e).s, replay_entry_text(g, e));
     else
         snprintf(out, cap, "Start position");
 }
@@ -27,7 +28,7 @@ int replay_svg_file(struct tool *t, const struct replay_game *g, const struct re
     struct tool_output out;
     if (tool_output_open(t, &out, path) != 0) return -1;
     char title[PDN_MOVE_TEXT_MAX + 64];
-    title_of(title, sizeof title, e);
+    title_of(title, sizeof title, g, e);
     struct pdn_diagram_options d = PDN_DIAGRAM_OPTIONS_INIT;
     d.flip = o->flip;
     d.last = replay_entry_move(e);
@@ -74,7 +75,7 @@ int replay_svg_dir(struct tool *t, const struct replay_game *g, const char *dir,
     for (size_t i = 0; i < g->nentries && rc == 0; i++) {
         const struct replay_entry *e = &g->entries[i];
         if (e->depth != 0 || (e->kind != ENTRY_PLY && e->kind != ENTRY_START)) continue;
-        snprintf(path, cap, "%s/ply-%03zu.svg", dir, e->kind == ENTRY_PLY ? e->index : 0);
+        snprintf(path, cap, "%s/ply-%03zu.svg", dir, e->kind == ENTRY_PLY ? (size_t)e->index : 0);
         rc = replay_svg_file(t, g, e, path, o);
     }
     free(path);

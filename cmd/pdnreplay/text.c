@@ -156,7 +156,8 @@ static void put_position_sentence(FILE *out, const struct pdn_board *b)
 
 /* ---- one ply as a sentence ---------------------------------------------------------- */
 
-size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e)
+size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
+                          const struct replay_entry *e)
 {
     const struct replay_ply *p = e->ply;
     enum pdn_piece mover = pdn_board_get(&p->before, p->move.from);
@@ -165,18 +166,18 @@ size_t replay_narrate_ply(char *out, size_t cap, const struct replay_entry *e)
     size_t len;
     FILE *fp = open_memstream(&buf, &len);
     if (fp == NULL) return 0;
-    fprintf(fp, "%s %s%s ", e->number, color_name(p->before.side), king ? " king" : "");
+    fprintf(fp, "%s %s%s ", replay_number(e).s, color_name(p->before.side), king ? " king" : "");
     if (p->move.ncaptured) {
         uint8_t taken[PDN_PATH_MAX];
         enum pdn_variant v = (enum pdn_variant)p->before.variant;
         int n = pdn_move_captures(taken, &p->move, v);
         fprintf(fp, "captures %d", n);
         put_square(fp, " from ", v, p->move.from);
-        fprintf(fp, ": %s, takes", e->text);
+        fprintf(fp, ": %s, takes", replay_entry_text(g, e));
         for (int i = 0; i < n; i++)
             put_square(fp, i ? ", " : " ", v, taken[i]);
     } else {
-        fputs(e->text, fp);
+        fputs(replay_entry_text(g, e), fp);
     }
     if (p->move.promotes) fputs(", and becomes a king", fp);
     fputc('.', fp);
@@ -212,7 +213,7 @@ static void put_board(FILE *out, const struct pdn_board *b, const struct pdn_mov
 /* "2. 27-22 stops the line: illegal move '27-22': square 27 is empty (line 4, column 19)." */
 static void put_stop(FILE *out, const struct replay_entry *e)
 {
-    fprintf(out, "The line stops at %s ", e->number);
+    fprintf(out, "The line stops at %s ", replay_number(e).s);
     put_text(out, e->node->text);
     fputs(": ", out);
     put_text(out, e->stop->message);
@@ -221,14 +222,14 @@ static void put_stop(FILE *out, const struct replay_entry *e)
     fputs(e->stop->line ? ").\n" : ".\n", out);
 }
 
-static void put_variation(FILE *out, const struct replay_entry *e)
+static void put_variation(FILE *out, const struct replay_game *g, const struct replay_entry *e)
 {
     if (e->kind == ENTRY_VARIATION_BEGIN) {
-        fprintf(out, "Variation %s, instead of %s ", e->label, e->number);
+        fprintf(out, "Variation %s, instead of %s ", replay_entry_label(g, e), replay_number(e).s);
         put_text(out, e->node->text);
         fputs(":\n", out);
     } else {
-        fprintf(out, "End of variation %s.\n", e->label);
+        fprintf(out, "End of variation %s.\n", replay_entry_label(g, e));
     }
 }
 
@@ -248,11 +249,12 @@ static void put_start(FILE *out, const struct replay_game *g, const struct repla
     fprintf(out, "Start position%s\n", fen ? " (FEN tag)" : "");
 }
 
-static void put_ply_line(FILE *out, const struct replay_entry *e, const struct replay_options *o)
+static void put_ply_line(FILE *out, const struct replay_game *g, const struct replay_entry *e,
+                         const struct replay_options *o)
 {
     if (o->narrate) {
         char sentence[512];
-        replay_narrate_ply(sentence, sizeof sentence, e);
+        replay_narrate_ply(sentence, sizeof sentence, g, e);
         fputs(sentence, out);
         const struct replay_ply *p = e->ply;
         if (p->move.ncaptured || p->move.promotes) {
@@ -262,7 +264,7 @@ static void put_ply_line(FILE *out, const struct replay_entry *e, const struct r
         putc('\n', out);
         return;
     }
-    fprintf(out, "%s %s\n", e->number, e->text);
+    fprintf(out, "%s %s\n", replay_number(e).s, replay_entry_text(g, e));
 }
 
 /* One entry of the whole game: its line(s), then the board (not with --narrate). */
@@ -275,14 +277,14 @@ static void put_entry(FILE *out, const struct replay_game *g, const struct repla
         break;
     case ENTRY_VARIATION_BEGIN:
     case ENTRY_VARIATION_END:
-        put_variation(out, e);
+        put_variation(out, g, e);
         return;
     case ENTRY_STOP:
         put_stop(out, e);
         return;
     case ENTRY_PLY:
         put_comments(out, e->node->comments_before, e->node->ncomments_before, o->narrate);
-        put_ply_line(out, e, o);
+        put_ply_line(out, g, e, o);
         put_comments(out, e->node->comments_after, e->node->ncomments_after, o->narrate);
         break;
     }
@@ -336,7 +338,7 @@ void replay_print_entry(FILE *out, const struct replay_game *g, const struct rep
     else if (e->kind == ENTRY_START)
         put_start(out, g, o);
     else
-        put_ply_line(out, e, o);
+        put_ply_line(out, g, e, o);
     if (o->narrate) {
         put_position_sentence(out, b);
         return;

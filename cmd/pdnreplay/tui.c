@@ -305,14 +305,15 @@ static void search_player(struct tui *u)
 static char *choice_row(const struct replay_game *g, size_t i, bool first)
 {
     const struct replay_entry *e = &g->entries[i];
-    enum { ROW = sizeof e->number + sizeof e->text + sizeof e->label + 32 };
+    enum { ROW = sizeof(struct replay_number) + PDN_MOVE_TEXT_MAX + 32 + 32 };
     char *row = malloc(ROW);
     if (row == NULL) return NULL;
     if (first)
-        snprintf(row, ROW, "%s %s  (%s)", e->number, e->text,
+        snprintf(row, ROW, "%s %s  (%s)", replay_number(e).s, replay_entry_text(g, e),
                  e->depth == 0 ? "main line" : "this line");
     else
-        snprintf(row, ROW, "%s %s  (variation %s)", e->number, e->text, e->label);
+        snprintf(row, ROW, "%s %s  (variation %s)", replay_number(e).s, replay_entry_text(g, e),
+                 replay_entry_label(g, e));
     return row;
 }
 
@@ -338,7 +339,7 @@ static void forward(struct tui *u, bool ask)
         return;
     }
     if (u->g.entries[n].kind == ENTRY_STOP) {
-        tui_say(u, true, "%s %s cannot be played: %s", u->g.entries[n].number,
+        tui_say(u, true, "%s %s cannot be played: %s", replay_number(&u->g.entries[n]).s,
                 u->g.entries[n].node->text, u->g.entries[n].stop->message);
         return;
     }

@@ -156,10 +156,11 @@ static void draw_facts(const struct tui *u, int y, int x, int w)
     if (e->kind == ENTRY_START)
         snprintf(line, sizeof line, "Start position");
     else if (e->depth == 0)
-        snprintf(line, sizeof line, "%s %s  ply %zu of %zu", e->number, e->text, e->index,
-                 u->g.main_plies);
+        snprintf(line, sizeof line, "%s %s  ply %zu of %zu", replay_number(e).s,
+                 replay_entry_text(&u->g, e), (size_t)e->index, u->g.main_plies);
     else
-        snprintf(line, sizeof line, "%s %s  variation %s", e->number, e->text, e->label);
+        snprintf(line, sizeof line, "%s %s  variation %s", replay_number(e).s,
+                 replay_entry_text(&u->g, e), replay_entry_label(&u->g, e));
     put(u, y, x, line, w, A_BOLD);
     snprintf(line, sizeof line, "%s%s",
              !b->side_known               ? "Side to move unknown"
@@ -215,84 +216,107 @@ struct tok {
     int row, col;
 };
 
-/* The game in reading order as tokens: "12." numbers with their moves,
- * each variation in ( ) on rows of its own, indented by its depth. */
-static size_t make_tokens(const struct tui *u, struct tok *t)
+/* The game in reading order as tokens, made one at a time and placed as
+ * they come: "12." numbers with their moves, each variation in ( ) on rows
+ * of its own, indented by its depth. Made again at each drawing rather
+ * than kept, as a game may hold a hundred thousand variations. */
+struct tokens {
+    const struct replay_game *g;
+    size_t i;              /* the next entry */
+    int open;              /* variations opened before the next move */
+    bool need_number, brk; /* the next move shows its number; starts a row */
+    int w;                 /* the columns of the panel */
+    int row, col, indent;  /* where the last token ended */
+};
+
+static struct tokens tokens_start(const struct replay_game *g, int w)
 {
-    size_t n = 0;
-    int open = 0;
-    bool need_number = true, brk = false;
-    for (size_t i = 0; i < u->g.nentries; i++) {
-        const struct replay_entry *e = &u->g.entries[i];
+    return (struct tokens){.g = g, .need_number = true, .w = w};
+}
+
+/* The ")" of each variation that ends before the next move, on the move. */
+static void close_variations(const struct replay_game *g, size_t i, struct tok *k)
+{
+    for (; i < g->nentries; i++) {
+        enum replay_entry_kind kind = g->entries[i].kind;
+        if (kind != ENTRY_VARIATION_BEGIN && kind != ENTRY_VARIATION_END) return;
+        if (kind == ENTRY_VARIATION_END && strlen(k->text) + 2 < sizeof k->text)
+            strcat(k->text, ")");
+    }
+}
+
+static void place(struct tokens *s, struct tok *k)
+{
+    int tw = text_cols(k->text);
+    if (k->brk || (s->col > s->indent && s->col + 1 + tw > s->w)) {
+        s->row += s->col > 0;
+        s->indent = 2 * k->depth < s->w / 2 ? 2 * k->depth : s->w / 2;
+        s->col = s->indent;
+    } else if (s->col > s->indent) {
+        s->col++;
+    }
+    k->row = s->row;
+    k->col = s->col;
+    s->col += tw;
+}
+
+/* The next token, placed; false after the last. */
+static bool next_token(struct tokens *s, struct tok *k)
+{
+    const struct replay_game *g = s->g;
+    while (s->i < g->nentries) {
+        size_t i = s->i++;
+        const struct replay_entry *e = &g->entries[i];
         if (e->kind == ENTRY_START) continue;
         if (e->kind == ENTRY_VARIATION_BEGIN || e->kind == ENTRY_VARIATION_END) {
-            bool end = e->kind == ENTRY_VARIATION_END;
-            if (end && n > 0 && strlen(t[n - 1].text) + 2 < sizeof t[n - 1].text)
-                strcat(t[n - 1].text, ")");
-            open += !end;
-            brk = true;
-            need_number = true;
+            s->open += e->kind == ENTRY_VARIATION_BEGIN;
+            s->brk = s->need_number = true;
             continue;
         }
-        struct tok *k = &t[n++];
-        *k = (struct tok){.entry = i, .depth = e->depth, .brk = brk};
-        bool number = need_number || strstr(e->number, "...") == NULL;
-        const char *move = e->kind == ENTRY_PLY ? e->text : e->node->text;
+        *k = (struct tok){.entry = i, .depth = e->depth, .brk = s->brk};
+        bool number = s->need_number || !e->second;
+        const char *move = e->kind == ENTRY_PLY ? replay_entry_text(g, e) : e->node->text;
         const char *strength = e->node && e->node->strength ? e->node->strength : "";
         /* A stopped move's text is the reader's, cut to a move's length. */
-        snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%.8s%s", open > 8 ? 8 : open, "((((((((",
-                 number ? e->number : "", number ? " " : "", PDN_MOVE_TEXT_MAX, move, strength,
-                 e->kind == ENTRY_STOP ? " (cannot be played)" : "");
+        snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%.8s%s", s->open > 8 ? 8 : s->open,
+                 "((((((((", number ? replay_number(e).s : "", number ? " " : "", PDN_MOVE_TEXT_MAX,
+                 move, strength, e->kind == ENTRY_STOP ? " (cannot be played)" : "");
+        close_variations(g, i + 1, k);
         k->stop = e->kind == ENTRY_STOP;
-        need_number = k->stop;
-        open = 0;
-        brk = false;
+        s->need_number = k->stop;
+        s->open = 0;
+        s->brk = false;
+        place(s, k);
+        return true;
     }
-    return n;
+    return false;
 }
 
-static int layout(struct tok *t, size_t n, int w)
-{
-    int row = 0, col = 0, indent = 0;
-    for (size_t i = 0; i < n; i++) {
-        int tw = text_cols(t[i].text);
-        if (t[i].brk || (col > indent && col + 1 + tw > w)) {
-            row += col > 0;
-            indent = 2 * t[i].depth < w / 2 ? 2 * t[i].depth : w / 2;
-            col = indent;
-        } else if (col > indent) {
-            col++;
-        }
-        t[i].row = row;
-        t[i].col = col;
-        col += tw;
-    }
-    return n ? row + 1 : 0;
-}
-
+/* Two passes over the tokens: where the move shown is, then the rows
+ * around it drawn. */
 static void draw_moves(const struct tui *u, int y, int x, int w, int h)
 {
     put(u, y, x, "Moves", w, A_BOLD | A_UNDERLINE);
-    struct tok *t = malloc((u->g.nentries + 1) * sizeof *t);
-    if (t == NULL) return;
-    size_t n = make_tokens(u, t);
-    int rows = layout(t, n, w);
-    int cur_row = 0;
-    for (size_t i = 0; i < n; i++)
-        if (t[i].entry == u->cur) cur_row = t[i].row;
+    struct tokens s = tokens_start(&u->g, w);
+    struct tok k;
+    int rows = 0, cur_row = 0;
+    while (next_token(&s, &k)) {
+        if (k.entry == u->cur) cur_row = k.row;
+        rows = k.row + 1;
+    }
     int visible = h - 1;
     int top = cur_row - visible / 3;
     if (top > rows - visible) top = rows - visible;
     if (top < 0) top = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (t[i].row < top || t[i].row >= top + visible) continue;
-        attr_t a = t[i].depth > 0 ? A_DIM : 0;
-        if (t[i].stop) a = A_UNDERLINE | A_BOLD | pair(u, PAIR_FINDING);
-        if (t[i].entry == u->cur) a = A_REVERSE | A_BOLD;
-        put(u, y + 1 + t[i].row - top, x + t[i].col, t[i].text, w - t[i].col, a);
+    s = tokens_start(&u->g, w);
+    while (next_token(&s, &k) && k.row < top + visible) {
+        if (k.row < top) continue;
+        attr_t a = k.depth > 0 ? A_DIM : 0;
+        if (k.stop) a = A_UNDERLINE | A_BOLD | pair(u, PAIR_FINDING);
+        if (k.entry == u->cur) a = A_REVERSE | A_BOLD;
+        put(u, y + 1 + k.row - top, x + k.col, k.text, w - k.col, a);
     }
-    if (n == 0) put(u, y + 1, x, "(no moves)", w, A_DIM);
-    free(t);
+    if (rows == 0) put(u, y + 1, x, "(no moves)", w, A_DIM);
 }
 
 /* ---- the rows at the bottom --------------------------------------------------------------------
@@ -331,7 +355,7 @@ static void draw_finding(const struct tui *u, int y, int w)
     attr_t a = A_BOLD | pair(u, PAIR_FINDING);
     if (next != TUI_NONE && u->g.entries[next].kind == ENTRY_STOP) {
         const struct replay_entry *e = &u->g.entries[next];
-        snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", e->number,
+        snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", replay_number(e).s,
                  e->node->text, e->stop->line, e->stop->col, e->stop->message);
         put(u, y, 0, line, w, a);
         return;

@@ -265,10 +265,11 @@ static bool follow(struct tui *u, const struct pdn_move *m)
         if (!same_move(&e->ply->move, m)) continue;
         u->cur = choice[k];
         if (k == 0)
-            tui_say(u, false, "%s %s: the move of this line", e->number, e->text);
+            tui_say(u, false, "%s %s: the move of this line", replay_number(e).s,
+                    replay_entry_text(&u->g, e));
         else
-            tui_say(u, false, "%s %s: the first move of variation %s", e->number, e->text,
-                    e->label);
+            tui_say(u, false, "%s %s: the first move of variation %s", replay_number(e).s,
+                    replay_entry_text(&u->g, e), replay_entry_label(&u->g, e));
         return true;
     }
     return false;
@@ -552,13 +553,15 @@ void tui_explore_judge(struct tui *u)
     bool judged = replay_judge(&v, engine, e->ply, 3);
     pdn_engine_free(engine);
     if (!judged)
-        tui_say(u, false, "%s %s: no move to compare with", e->number, e->text);
+        tui_say(u, false, "%s %s: no move to compare with", replay_number(e).s,
+                replay_entry_text(&u->g, e));
     else if (!v.nag)
-        tui_say(u, false, "%s %s: as good as the engine's %s (%s)", e->number, e->text, v.better,
-                v.best_score);
+        tui_say(u, false, "%s %s: as good as the engine's %s (%s)", replay_number(e).s,
+                replay_entry_text(&u->g, e), v.better, v.best_score);
     else
-        tui_say(u, false, "%s %s%s: better %s (%s), played %s", e->number, e->text,
-                strcmp(v.nag, "$4") == 0 ? "??" : "?", v.better, v.best_score, v.played_score);
+        tui_say(u, false, "%s %s%s: better %s (%s), played %s", replay_number(e).s,
+                replay_entry_text(&u->g, e), strcmp(v.nag, "$4") == 0 ? "??" : "?", v.better,
+                v.best_score, v.played_score);
 }
 
 /* ---- undo and writing --------------------------------------------------------------------- */

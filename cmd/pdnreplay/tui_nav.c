@@ -105,7 +105,7 @@ static size_t find_on_line(const struct replay_game *g, size_t begin, const char
     for (; j != TUI_NONE; j = tui_nav_next(g, j)) {
         const struct replay_entry *e = at(g, j);
         if (e->kind != ENTRY_PLY) break;
-        if (strcmp(e->number, number) == 0) return j;
+        if (strcmp(replay_number(e).s, number) == 0) return j;
     }
     return TUI_NONE;
 }
@@ -120,14 +120,13 @@ void tui_nav_next_number(const struct replay_game *g, size_t i, char out[16])
 {
     const struct replay_entry *e = at(g, i);
     if (e->kind == ENTRY_PLY) {
-        unsigned long n = strtoul(e->number, NULL, 10);
-        bool second = strstr(e->number, "...") != NULL;
-        snprintf(out, 16, "%lu%s", second ? n + 1 : n, second ? "." : "...");
+        unsigned long n = e->number;
+        snprintf(out, 16, "%lu%s", e->second ? n + 1 : n, e->second ? "." : "...");
         return;
     }
     size_t first = tui_nav_next(g, i);
     if (first != TUI_NONE) {
-        snprintf(out, 16, "%s", at(g, first)->number);
+        snprintf(out, 16, "%s", replay_number(at(g, first)).s);
         return;
     }
     const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)g->start.variant);

@@ -17,6 +17,8 @@
 # blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
+# A game of 100,000 variations (bench/make_variations.sh, side by side and
+# nested) is browsed with the view's peak memory under 64 MB.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
 # installs it, so CI never skips).
 bin=${1:?usage: tui.sh BIN}
@@ -400,6 +402,32 @@ tm resize-window -t t -x 160 -y 40
 see "Event     Variations, comments, an illegal move in a variation" "Moves"
 keys q
 ended 1
+
+# ---- 100,000 variations of one move: browsed within 64 MB ------------------------------------
+# The peak resident memory (VmHWM) of the view, once it has drawn the
+# chooser; not under AddressSanitizer, whose shadow memory is not the
+# view's.
+for kind in siblings nested; do
+    sh bench/make_variations.sh $kind 100000 >"$work/$kind.pdn"
+    run "variations-$kind" "sh -c 'echo \$\$ >$work/pid; exec env TERM=screen LC_ALL=C.UTF-8 \\
+        $bin/pdnreplay $work/$kind.pdn' 2>$work/err; echo \$? >$work/rc.tmp; \\
+        mv $work/rc.tmp $work/rc; sleep 600"
+    see "Start position" "(1. 31-27" "(1. 31-26"
+    keys Right
+    second="1. 31-26  (variation 2)" # nested: each group of 100 starts the same
+    [ $kind = nested ] && second="1. 31-27  (variation 2)"
+    see "Variations here" "> 1. 32-28  (main line)" "1. 31-27  (variation 1)" "$second"
+    keys Down Enter
+    see "1. 31-27  variation 1"
+    hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$(cat "$work/pid")/status")
+    if grep -q __asan_init "$bin/pdnreplay"; then
+        :
+    elif [ -z "$hwm" ] || [ "$hwm" -ge 65536 ]; then
+        fail "the view's peak memory is ${hwm:-unknown} kB, not under 64 MB"
+    fi
+    keys q
+    ended 0
+done
 
 if [ $failed -gt 0 ]; then
     echo "tui: $failed of $steps checks failed"
