@@ -1086,6 +1086,7 @@ struct pdn_write_options {
     pdn_move_capture_fn capture;    /* may be NULL; gets move_ctx */
     enum pdn_result result;         /* PDN_RESULT_NONE: the game's; else written as its
                                        Result tag and its terminator in place of them */
+    const char *date;               /* NULL: the game's; else written as its Date tag */
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \
