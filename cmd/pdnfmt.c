@@ -3,7 +3,7 @@
  *
  * Every game read is written, broken ones too: the tool reformats, it does
  * not judge (pdncheck does). It prints the reader's findings, and those of
- * the faults --fix repairs (wrong move numbers, results), which it must not
+ * the faults --fix repairs (wrong move numbers, results, dates), which it must not
  * copy silently: repaired with --fix (a note each), else as pdncheck says.
  * pdn_format_game does the work: a quiet replay, the moves it played in
  * the form --captures asks for, and what --broken asks for games with errors.
@@ -29,7 +29,8 @@ static const char usage[] =
     "      --no-normalise     write the moves as read, not rewritten (see --captures)\n"
     "      --fix              repair what has one reading: move numbers by the count,\n"
     "                         the result from the Result tag, the terminator or a\n"
-    "                         final position that decides it, a capture's dash as 'x';\n"
+    "                         final position that decides it, a capture's dash as 'x',\n"
+    "                         a date as YYYY.MM.DD;\n"
     "                         each repair is a note 'fixed' (without --fix, each such\n"
     "                         fault kept is reported as pdncheck does)\n"
     "      --broken MODE      games with errors: keep (default), comment (the moves\n"

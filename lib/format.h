@@ -7,6 +7,7 @@
 #ifndef PDN_FORMAT_H
 #define PDN_FORMAT_H
 
+#include "date.h"
 #include "pdn.h"
 
 #include <stdbool.h>
@@ -53,6 +54,7 @@ struct format {
     struct pdn_diag mismatch; /* the replay's result-mismatch (code COUNT: none) */
     char *mismatch_strings;   /* its text and detail, one block */
     enum pdn_result result;   /* the result written in place of the game's, or NONE */
+    char date[DATE_SIZE];     /* the date written in place of the Date tag's */
     struct pdn_replay_summary sum;
     struct pdn_movelist legal; /* scratch for pdn_move_text */
 };

@@ -2,7 +2,8 @@
  * format_fix: the faults of a game that have one reading, for
  * pdn_format_game: a wrong move number (the replay's count), a capture
  * written with a dash, a Result tag and a terminator of which one says '*'
- * or that the final position decides between. Each is reported: repaired
+ * or that the final position decides between, a date written otherwise
+ * than YYYY.MM.DD (date.c decides its one reading). Each is reported: repaired
  * (a PDN_DIAG_FIXED note at its place) or, when the output keeps it, as the
  * replay reported it. The writer makes the repairs through its callbacks;
  * this file only decides them. Must not print, change moves, or guess: two
@@ -235,6 +236,28 @@ static void fix_result(struct format *f, const pdn_game *game, bool repair)
     report_result(f, game, tag, t, term, r, decided);
 }
 
+/* ---- the date -------------------------------------------------------------- */
+
+/* The Date tag written with the roster (the first), when it is no date but
+ * has one reading: repaired, or reported as the replay reports it. Any
+ * other bad date is left to pdncheck. */
+static void fix_date(struct format *f, const pdn_game *game, bool repair,
+                     struct pdn_write_options *wo)
+{
+    const struct pdn_tag *t = NULL;
+    for (uint32_t k = 0; k < game->ntags && !t; k++)
+        if (game->tags[k].name && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
+    if (!t || !t->value || !date_repair(f->date, t->value)) return;
+    if (!repair) {
+        emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, DATE_EXPECTED);
+        return;
+    }
+    char detail[32];
+    snprintf(detail, sizeof detail, "written %s", f->date);
+    emit(f, game, PDN_DIAG_FIXED, NULL, &t->pos, NULL, t->value, detail);
+    wo->date = f->date;
+}
+
 /* ---- the moves ------------------------------------------------------------- */
 
 static void report_number(struct format *f, const pdn_game *game, const struct fault *x,
@@ -303,6 +326,7 @@ static bool dashed_capture(const struct pdn_node *node, void *ctx)
 void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo)
 {
     if (!f->faults_wanted) return;
+    fix_date(f, game, repair, wo); /* the tags come first */
     for (size_t i = 0; i < f->nfaults; i++) {
         if (f->faults[i].kind == FAULT_NUMBER)
             report_number(f, game, &f->faults[i], repair);

@@ -1086,6 +1086,7 @@ struct pdn_write_options {
     pdn_move_capture_fn capture;    /* may be NULL; gets move_ctx */
     enum pdn_result result;         /* PDN_RESULT_NONE: the game's; else written as its
                                        Result tag and its terminator in place of them */
+    const char *date;               /* NULL: the game's; else written as its Date tag */
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \
@@ -1115,8 +1116,9 @@ enum pdn_format_broken {
 struct pdn_format_options {
     unsigned version;                      /* PDN_OPTIONS_VERSION */
     const struct pdn_write_options *write; /* layout; NULL for the defaults. Its
-                                              move_text, cut_line and move_ctx are
-                                              ignored: the formatter sets its own */
+                                              move_text, cut_line, move_ctx,
+                                              move_number, capture, result and date
+                                              are ignored: the formatter sets its own */
     bool no_normalise;                     /* write the moves as read */
     enum pdn_format_broken broken;
     /* How the moves the replay played write their captures (not with
@@ -1155,13 +1157,20 @@ struct pdn_format_options {
  *     agrees with one of them;
  *   - a result the final position decides (the side to move, after at least
  *     one move, has no legal move): written as the tag and the terminator
- *     when neither says another result (no finding without fix).
+ *     when neither says another result (no finding without fix);
+ *   - a Date tag (the first) not YYYY.MM.DD that has one reading
+ *     (PDN_DIAG_BAD_DATE): "2024-12-13", "2024/??/??", "2024.12.3", a year
+ *     alone ("2003."), a day and month before the year that one order only
+ *     makes a date ("13.03.2003"), or both orders the same one ("1.1.1965"):
+ *     written YYYY.MM.DD, '?' for what it does not say. Other bad dates
+ *     ("10.03.2003", two-digit years, ranges) are neither repaired nor
+ *     reported.
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault
  * that the output keeps. A game written verbatim (PDN_FORMAT_BROKEN_VERBATIM)
  * is not repaired. The moves themselves, comments, variations and tags
- * other than Result are never changed.
+ * other than Result and Date are never changed.
  */
 PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
                             const struct pdn_format_options *options);

@@ -6,30 +6,10 @@
  */
 #include "replay.h"
 #include "variant.h"
+#include "date.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* ---- Date -------------------------------------------------------------------- */
-
-/* A two-digit field of a date: in range when both digits are known. */
-static bool date_field_ok(const char *p, int max)
-{
-    if (p[0] == '?' || p[1] == '?') return true;
-    int v = (p[0] - '0') * 10 + (p[1] - '0');
-    return v >= 1 && v <= max;
-}
-
-/* YYYY.MM.DD, any digit may be '?'. */
-static bool date_ok(const char *v)
-{
-    if (strlen(v) != 10) return false;
-    for (int i = 0; i < 10; i++) {
-        bool dot = i == 4 || i == 7;
-        if (dot ? v[i] != '.' : !(v[i] == '?' || (v[i] >= '0' && v[i] <= '9'))) return false;
-    }
-    return date_field_ok(v + 5, 12) && date_field_ok(v + 8, 31);
-}
 
 /* One pass over the tags: the Date ones are checked (an empty one says no
  * more than an absent one), the others that matter here are remembered (the
@@ -48,8 +28,7 @@ static void scan_tags(struct replay *r)
         else if (strcmp(t->name, "GameType") == 0)
             slot = &r->tag_gametype;
         else if (strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
-            replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
-                        "expected YYYY.MM.DD, '?' for unknown digits");
+            replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, DATE_EXPECTED);
         if (slot && !*slot) *slot = t;
     }
 }

@@ -23,8 +23,9 @@
  *     at a move that cannot be played (options->cut_line): that move and the
  *     rest of the line become one comment, written flat, in their place;
  *     and a move's number (options->move_number), that a move is a capture
- *     (options->capture: its dashes written 'x') and the result
- *     (options->result), as pdnfmt --fix repairs them.
+ *     (options->capture: its dashes written 'x'), the result
+ *     (options->result) and the date (options->date), as pdnfmt --fix
+ *     repairs them.
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "pdn.h"
@@ -143,8 +144,10 @@ static const char *roster_value(const pdn_game *game, int i, const struct pdn_wr
         if (value == NULL || known) return result_text(game, known ? r : game_result(game, opt));
         return value;
     }
+    bool date = strcmp(roster[i], "Date") == 0;
+    if (date && opt->date) return opt->date;
     if (value) return value;
-    return strcmp(roster[i], "Date") == 0 ? "????.??.??" : "?";
+    return date ? "????.??.??" : "?";
 }
 
 /* True for the first tag of a roster name: it was written with the roster. */

@@ -1,8 +1,8 @@
 /*
  * Unit tests of format_fix.c (pdn_format_game with fix): what each repair
  * reports and where, what it must not guess, and over every real file of
- * tests/data that fix changes nothing but move numbers, results and a
- * capture's dash: the same games, moves, comments, NAGs, variations and
+ * tests/data that fix changes nothing but move numbers, results, a
+ * capture's dash and dates: the same games, moves, comments, NAGs, variations and
  * tags read back (the writer's round trip of test_writer does the rest).
  */
 #include <stdarg.h>
@@ -174,6 +174,39 @@ static void test_format_fix_capture_dash(void **state)
     free_games(&gs);
 }
 
+/* What format writes for a game's Date tag, and says, with fix or without. */
+static void check_date(const char *date, bool fix, const char *want_tag, const char *want_said)
+{
+    char text[128];
+    snprintf(text, sizeof text, "[Event \"e\"]\n[Date \"%s\"]\n1. 32-28 *", date);
+    struct games gs;
+    struct said said = {.lines = ""};
+    read_games(&gs, text, strlen(text));
+    char *got = format_all(&gs, fix, false, &said);
+    if (!strstr(got, want_tag) || strcmp(said.lines, want_said) != 0)
+        print_message("got:\n%s%s", got, said.lines);
+    assert_non_null(strstr(got, want_tag));
+    assert_string_equal(said.lines, want_said);
+    free(got);
+    free_games(&gs);
+}
+
+static void test_format_fix_date(void **state)
+{
+    (void)state;
+    check_date("13.03.2003", true, "[Date \"2003.03.13\"]\n",
+               "2:1 fixed 13.03.2003|written 2003.03.13\n");
+    check_date("2003.", true, "[Date \"2003.?\?.?\?\"]\n",
+               "2:1 fixed 2003.|written 2003.?\?.?\?\n");
+    /* Without fix the date stays, reported as the replay reports it. */
+    check_date("13.03.2003", false, "[Date \"13.03.2003\"]\n",
+               "2:1 bad-date 13.03.2003|expected YYYY.MM.DD, '?' for unknown digits\n");
+    /* No one reading: neither changed nor reported (pdncheck reports it). */
+    check_date("10.03.2003", true, "[Date \"10.03.2003\"]\n", "");
+    check_date("10.03.03", true, "[Date \"10.03.03\"]\n", "");
+    check_date("2003.03.10", true, "[Date \"2003.03.10\"]\n", "");
+}
+
 /* ---- nothing but the repairs, over the real files ------------------------------- */
 
 static bool blank(char c)
@@ -237,13 +270,38 @@ static void same_line(const struct pdn_line *a, const struct pdn_line *b)
     same_comments(a->trailing, a->ntrailing, b->trailing, b->ntrailing);
 }
 
-/* Every tag the same, Result apart. */
+static unsigned redated;
+
+/* YYYY.MM.DD, any digit '?'. */
+static bool pdn_date_form(const char *v)
+{
+    if (strlen(v) != 10 || v[4] != '.' || v[7] != '.') return false;
+    return strspn(v, "0123456789?.") == 10;
+}
+
+/* A Date tag fix wrote otherwise: in PDN's form, from a value that was not,
+ * with the same year. */
+static void same_date(const char *plain, const char *fixed)
+{
+    if (strcmp(plain, fixed) == 0) return;
+    redated++;
+    assert_true(pdn_date_form(fixed));
+    assert_false(pdn_date_form(plain));
+    char year[5];
+    memcpy(year, fixed, 4);
+    year[4] = 0;
+    assert_non_null(strstr(plain, year));
+}
+
+/* Every tag the same, Result apart, and Date but for its repair. */
 static void same_tags(const pdn_game *a, const pdn_game *b)
 {
     assert_int_equal(a->ntags, b->ntags);
     for (uint32_t k = 0; k < a->ntags; k++) {
         assert_string_equal(a->tags[k].name, b->tags[k].name);
-        if (strcmp(a->tags[k].name, "Result") != 0)
+        if (strcmp(a->tags[k].name, "Date") == 0)
+            same_date(a->tags[k].value, b->tags[k].value);
+        else if (strcmp(a->tags[k].name, "Result") != 0)
             assert_string_equal(a->tags[k].value, b->tags[k].value);
     }
 }
@@ -305,15 +363,16 @@ static size_t check_tree(const char *folder)
 static void test_format_fix_changes_only_repairs_real_files(void **state)
 {
     (void)state;
-    renumbered = 0;
+    renumbered = redated = 0;
     size_t files = check_tree("tests/data");
     assert_true(files > 0);
+    assert_true(redated > 0); /* the real files have dates written otherwise */
     /* The real files have wrong move numbers (pdncheck's move-number): the
      * comparison saw repairs, it did not pass for want of any. */
     assert_true(renumbered > 0);
     print_message("  %zu files: with fix the same games, moves, comments and tags; "
-                  "%u moves numbered otherwise\n",
-                  files, renumbered / 2);
+                  "%u moves numbered otherwise, %u dates\n",
+                  files, renumbered / 2, redated / 2);
 }
 
 int main(void)
@@ -324,6 +383,7 @@ int main(void)
         cmocka_unit_test(test_format_fix_no_guess),
         cmocka_unit_test(test_format_fix_result_from_position),
         cmocka_unit_test(test_format_fix_capture_dash),
+        cmocka_unit_test(test_format_fix_date),
         cmocka_unit_test(test_format_fix_changes_only_repairs_real_files),
     };
     return cmocka_run_group_tests_name("format_fix", tests, NULL, NULL);

@@ -1,0 +1,111 @@
+/*
+ * date: PDN's date form (YYYY.MM.DD, '?' for unknown digits), checked, and
+ * the other forms of a date that have one reading rewritten in it. See
+ * date.h. Must not print, allocate or guess: a two-digit year, a range or a
+ * day and month that could be either stay as they are.
+ */
+#include "date.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool date_digit(char c)
+{
+    return c == '?' || (c >= '0' && c <= '9');
+}
+
+/* A two-digit field of a date: in range when both digits are known. */
+static bool field_ok(const char *p, int max)
+{
+    if (p[0] == '?' || p[1] == '?') return true;
+    int v = (p[0] - '0') * 10 + (p[1] - '0');
+    return v >= 1 && v <= max;
+}
+
+bool date_ok(const char *v)
+{
+    if (strlen(v) != 10) return false;
+    for (int i = 0; i < 10; i++) {
+        bool dot = i == 4 || i == 7;
+        if (dot ? v[i] != '.' : !date_digit(v[i])) return false;
+    }
+    return field_ok(v + 5, 12) && field_ok(v + 8, 31);
+}
+
+/* ---- repair ---------------------------------------------------------------------- */
+
+/* The fields of a date as written: runs of digits and '?', one separator
+ * ('.', '-' or '/') the same between them all. */
+struct fields {
+    const char *at[3];
+    int len[3];
+    int n;
+    bool trailing; /* a separator after the last field ("2003.") */
+};
+
+static bool split(struct fields *out, const char *v)
+{
+    memset(out, 0, sizeof *out);
+    char sep = 0;
+    const char *p = v;
+    for (;;) {
+        if (out->n == 3 || !date_digit(*p)) return false;
+        out->at[out->n] = p;
+        while (date_digit(*p))
+            p++;
+        out->len[out->n] = (int)(p - out->at[out->n]);
+        out->n++;
+        if (*p == 0) return true;
+        if (!strchr(".-/", *p) || (sep && *p != sep)) return false;
+        sep = *p++;
+        if (*p == 0) return out->trailing = true;
+    }
+}
+
+/* A month or a day of one or two characters, as two ("3" is "03", "?" is
+ * "??"). */
+static void put_field(char *out, const struct fields *f, int i)
+{
+    const char *p = f->at[i];
+    bool one = f->len[i] == 1;
+    out[0] = one ? (p[0] == '?' ? '?' : '0') : p[0];
+    out[1] = one ? p[0] : p[1];
+}
+
+/* out: the year of field 'y', the month of field 'm', the day of field 'd';
+ * whether that is a date. */
+static bool compose(char out[DATE_SIZE], const struct fields *f, int y, int m, int d)
+{
+    memcpy(out, f->at[y], 4);
+    out[4] = out[7] = '.';
+    put_field(out + 5, f, m);
+    put_field(out + 8, f, d);
+    out[10] = 0;
+    return date_ok(out);
+}
+
+/* DD.MM.YYYY or MM.DD.YYYY: the one that is a date, or the two when they
+ * are the same date ("05.05.2003", "??.??.2003"). */
+static bool year_last(char out[DATE_SIZE], const struct fields *f)
+{
+    char month_first[DATE_SIZE];
+    bool day_first_ok = compose(out, f, 2, 1, 0);
+    bool month_first_ok = compose(month_first, f, 2, 0, 1);
+    if (day_first_ok && month_first_ok) return strcmp(out, month_first) == 0;
+    if (month_first_ok) memcpy(out, month_first, DATE_SIZE);
+    return day_first_ok || month_first_ok;
+}
+
+bool date_repair(char out[DATE_SIZE], const char *v)
+{
+    struct fields f;
+    if (date_ok(v) || !split(&f, v)) return false;
+    bool short_fields = f.n == 3 && f.len[1] <= 2 && !f.trailing;
+    if (f.n == 1 && f.len[0] == 4) {
+        snprintf(out, DATE_SIZE, "%.4s.??.??", f.at[0]);
+        return true;
+    }
+    if (short_fields && f.len[0] == 4 && f.len[2] <= 2) return compose(out, &f, 0, 1, 2);
+    if (short_fields && f.len[0] <= 2 && f.len[2] == 4) return year_last(out, &f);
+    return false;
+}

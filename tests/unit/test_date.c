@@ -1,0 +1,121 @@
+/*
+ * Unit tests of lib/date.h: the form PDN gives a date (YYYY.MM.DD, '?' for
+ * unknown digits, PDN 3.0 section on the Date tag), and the repair of the
+ * other forms that have one reading, as pdnfmt --fix makes it. The answers
+ * are the calendar's: a month is 01-12, a day 01-31, and a day and month
+ * before the year are read day first or month first only when the other
+ * order is no date (or the same one).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "date.h"
+
+#include <string.h>
+
+static void test_date_ok_pdn_form(void **state)
+{
+    (void)state;
+    assert_true(date_ok("2003.03.13"));
+    assert_true(date_ok("?\??\?.?\?.?\?"));
+    assert_true(date_ok("2003.?\?.?\?"));
+    assert_true(date_ok("19?\?.1?.3?"));
+    assert_true(date_ok("2003.12.31"));
+    assert_false(date_ok("2003.13.01")); /* no month 13 */
+    assert_false(date_ok("2003.00.01"));
+    assert_false(date_ok("2003.01.32"));
+    assert_false(date_ok("2003.01.00"));
+    assert_false(date_ok("2003-03-13"));
+    assert_false(date_ok("2003.3.13"));
+    assert_false(date_ok("2003."));
+    assert_false(date_ok("2003.03.13 "));
+    assert_false(date_ok(""));
+}
+
+/* The repair of v, or "" when it has none. */
+static void repaired(const char *v, const char *want)
+{
+    char out[DATE_SIZE];
+    bool ok = date_repair(out, v);
+    if (ok != (*want != 0) || (ok && strcmp(out, want) != 0))
+        print_message("'%s': got %s, want '%s'\n", v, ok ? out : "none", want);
+    assert_true(ok == (*want != 0));
+    if (ok) assert_string_equal(out, want);
+}
+
+static void test_date_repair_year_first(void **state)
+{
+    (void)state;
+    repaired("2024-12-13", "2024.12.13");
+    repaired("2024/12/13", "2024.12.13");
+    repaired("2024-?\?-?\?", "2024.?\?.?\?");
+    repaired("2024.12.3", "2024.12.03"); /* a missing zero */
+    repaired("2024.1.13", "2024.01.13");
+    repaired("2024-1-3", "2024.01.03");
+    repaired("2024.?.?", "2024.?\?.?\?");
+    repaired("2024-13-01", ""); /* the order is the year's: no month 13 */
+    repaired("2024-12-32", "");
+    repaired("2024-12.13", ""); /* two separators */
+    repaired("2024-12-133", "");
+    repaired("2024.12.13", ""); /* nothing to repair */
+}
+
+static void test_date_repair_year_alone(void **state)
+{
+    (void)state;
+    repaired("2003.", "2003.?\?.?\?");
+    repaired("2003", "2003.?\?.?\?");
+    repaired("19?\?", "19?\?.?\?.?\?");
+    repaired("2003..", "");
+    repaired("2003.12.", "");
+    repaired("203.", "");
+    repaired("20031", "");
+}
+
+static void test_date_repair_year_last(void **state)
+{
+    (void)state;
+    repaired("13.03.2003", "2003.03.13"); /* 13 is no month */
+    repaired("13.3.2003", "2003.03.13");
+    repaired("31-12-1999", "1999.12.31");
+    repaired("03.13.2003", "2003.03.13"); /* month first: 13 is no month */
+    repaired("05.05.2003", "2003.05.05"); /* both orders the same date */
+    repaired("1.1.1965", "1965.01.01");
+    repaired("?\?.?\?.2003", "2003.?\?.?\?");
+    repaired("?\?.13.2003", "2003.?\?.13");
+    repaired("10.03.2003", ""); /* 10 March or 3 October */
+    repaired("1.10.1973", "");
+    repaired("?\?.03.2003", ""); /* which is the month? */
+    repaired("13.13.2003", "");  /* no date either way */
+    repaired("32.01.2003", "");
+}
+
+static void test_date_repair_never_guessed(void **state)
+{
+    (void)state;
+    repaired("13.03.03", ""); /* a two-digit year */
+    repaired("03.03.13", "");
+    repaired("2003.03.01 - 2003.03.09", ""); /* a range */
+    repaired("2003/2004", "");               /* a season */
+    repaired("13 april 2003", "");           /* words */
+    repaired("13.03.2003.", "");
+    repaired(" 2003.03.13", "");
+    repaired("-2003", "");
+    repaired("", "");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_date_ok_pdn_form),
+        cmocka_unit_test(test_date_repair_year_first),
+        cmocka_unit_test(test_date_repair_year_alone),
+        cmocka_unit_test(test_date_repair_year_last),
+        cmocka_unit_test(test_date_repair_never_guessed),
+    };
+    return cmocka_run_group_tests_name("date", tests, NULL, NULL);
+}
