@@ -10,10 +10,7 @@
 #include "pdn.h"
 
 static const struct pdn_rules rules_table[PDN_VARIANT_COUNT] = {
-    /* name, GameType, width, height, men capture backward, flying kings,
-     * maximum capture, promotion in passing, black moves first, algebraic notation,
-     * king captures first, mirrored board, men spare kings, capture precedence.
-     * Sources: RULES.md (international, Russian) and its per-variant rows
+    /* Sources: RULES.md (international, Russian) and its per-variant rows
      * (English: WCDF/ACF rules; Brazilian: CBD, FMJD rules on 8x8; Czech: CSDS
      * rules); Italian: FID, "Regolamento ufficiale di gioco della dama
      * italiana", capo I, art. 2-5 (http://www.fid.it/regolamenti/capo1.htm:
@@ -22,14 +19,48 @@ static const struct pdn_rules rules_table[PDN_VARIANT_COUNT] = {
      * (https://www.federdama.org/cms/index.php/documenti-1/le-specialita/dama-italiana:
      * a man captures forward only and never a king; the capture taking the
      * most pieces, then with the king, then the most kings, then where a king
-     * is met first). The draw rules of each variant: replay_drawrules.c. */
-    [PDN_VARIANT_INTERNATIONAL] = {"international", 20, 10, 10, true, true, true, false, false},
-    [PDN_VARIANT_BRAZILIAN] = {"brazilian", 26, 8, 8, true, true, true, false, false, true},
-    [PDN_VARIANT_RUSSIAN] = {"russian", 25, 8, 8, true, true, false, true, false, true},
-    [PDN_VARIANT_ENGLISH] = {"english", 21, 8, 8, false, false, false, false, true},
-    [PDN_VARIANT_CZECH] = {"czech", 29, 8, 8, false, true, false, false, false, true, true},
-    [PDN_VARIANT_ITALIAN] = {"italian", 22, 8, 8, false, false, true, false, false, false, false,
-                             true, true, true},
+     * is met first). A field a row leaves out is false. The draw rules of each
+     * variant: replay_drawrules.c. */
+    [PDN_VARIANT_INTERNATIONAL] = {.name = "international",
+                                   .gametype = 20,
+                                   .width = 10,
+                                   .height = 10,
+                                   .men_capture_backward = true,
+                                   .flying_kings = true,
+                                   .maximum_capture = true},
+    [PDN_VARIANT_BRAZILIAN] = {.name = "brazilian",
+                               .gametype = 26,
+                               .width = 8,
+                               .height = 8,
+                               .men_capture_backward = true,
+                               .flying_kings = true,
+                               .maximum_capture = true,
+                               .algebraic = true},
+    [PDN_VARIANT_RUSSIAN] = {.name = "russian",
+                             .gametype = 25,
+                             .width = 8,
+                             .height = 8,
+                             .men_capture_backward = true,
+                             .flying_kings = true,
+                             .promote_in_passing = true,
+                             .algebraic = true},
+    [PDN_VARIANT_ENGLISH] =
+        {.name = "english", .gametype = 21, .width = 8, .height = 8, .black_moves_first = true},
+    [PDN_VARIANT_CZECH] = {.name = "czech",
+                           .gametype = 29,
+                           .width = 8,
+                           .height = 8,
+                           .flying_kings = true,
+                           .algebraic = true,
+                           .king_capture_first = true},
+    [PDN_VARIANT_ITALIAN] = {.name = "italian",
+                             .gametype = 22,
+                             .width = 8,
+                             .height = 8,
+                             .maximum_capture = true,
+                             .mirrored = true,
+                             .men_spare_kings = true,
+                             .capture_precedence = true},
 };
 
 #endif
