@@ -766,10 +766,14 @@ int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn
 {
     switch (in->kind) {
     case TOOL_INPUT_FILE:
-        if (!is_the_output(t, in)) return read_one(t, in->path, fn, ctx);
+        if (!is_the_output(t, in)) {
+            t->files++;
+            return read_one(t, in->path, fn, ctx);
+        }
         input_note(t, in->path, "the output file: not read");
         return 0;
     case TOOL_INPUT_ERROR:
+        t->files++;
         t->unreadable++;
         tool_system_error(t, in->path, strerror(in->err));
         return 0;

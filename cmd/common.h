@@ -142,6 +142,7 @@ struct tool {
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
     const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
     unsigned long unreadable;       /* inputs that could not be read, each counted */
+    unsigned long files;            /* files tool_read_input met, readable or not */
     const struct tool_inputs *reading; /* the list tool_read_inputs reads, for output.c */
     bool stdout_failed;                /* a failed write to standard output was said */
     bool output_set;  /* an output file that existed is open: its device and inode, */

@@ -514,12 +514,12 @@ int main(int argc, char **argv)
     /* aliases first: the team file's players are matched after them */
     if (r.alias) read_list(&t, &r, &(struct list_file){r.alias, "an alias file"}, alias_line);
     if (r.teams) read_list(&t, &r, &(struct list_file){r.teams, "a team file"}, team_line);
-    int n = argc - optind;
-    for (int i = 0; i < (n ? n : 1); i++)
-        pdn_stats_add_file(r.stats);
     t.on_diag = pdn_stats_on_diag;
     t.diag_ctx = r.stats;
-    rc = tool_read_inputs(&t, n, argv + optind, count_one, &r);
+    rc = tool_read_inputs(&t, argc - optind, argv + optind, count_one, &r);
+    /* the files read, not the operands: a folder is the files below it */
+    for (unsigned long i = 0; i < t.files; i++)
+        pdn_stats_add_file(r.stats);
     if (rc < 0) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
     if (r.suggest) {
         write_suggestions(&t, &r);
