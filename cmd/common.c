@@ -4,6 +4,7 @@
  * PDN logic: reading, checking and writing games belong to libpdn.
  */
 #include "common.h"
+#include "repeats.h"
 
 #include <errno.h>
 #include <langinfo.h>
@@ -497,6 +498,7 @@ bool tool_select_option(struct tool *t, int opt, const char *arg)
         {TOOL_OPT_GAMETYPE, "--gametype", PDN_SELECT_GAMETYPE, "a GameType number"},
         {TOOL_OPT_TAG, "--tag", PDN_SELECT_TAG, "NAME=VALUE"},
     };
+    if (tool_repeats_option(t, opt, arg)) return true;
     for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
         if (options[i].opt != opt) continue;
         int err = t->select ? 0 : pdn_select_new(&t->select);
@@ -510,6 +512,13 @@ bool tool_select_option(struct tool *t, int opt, const char *arg)
         return true;
     }
     return false;
+}
+
+int tool_select_end_run(struct tool *t, bool commit)
+{
+    pdn_select_free(t->select);
+    t->select = NULL;
+    return tool_repeats_end(t, commit);
 }
 
 /* A field of a game list: the value, "?" when missing, escaped. */
@@ -689,7 +698,9 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     bool done = false;
     pdn_game *game;
     while (stop == 0 && !done && (rc = pdn_reader_next(&game, reader)) > 0) {
-        bool chosen = pdn_select_match(t->select, game);
+        bool chosen = pdn_select_match(t->select, game) &&
+                      (t->repeats == NULL ||
+                       tool_repeats_keep(t, game, operand, NULL, sel.on_diag, sel.diag_ctx));
         if (t->select) release_findings(&sel, game->index, chosen);
         if (chosen) stop = fn(t, game, ctx);
         done = pdn_select_exhausted(t->select, game->index);

@@ -68,13 +68,15 @@ enum {
     TOOL_OPT_DATE,
     TOOL_OPT_RESULT,
     TOOL_OPT_GAMETYPE,
-    TOOL_OPT_TAG
+    TOOL_OPT_TAG,
+    TOOL_OPT_UNIQUE,
+    TOOL_OPT_DUPLICATES
 };
 
 /*
  * The entries of the options that choose games (see pdn-select(7)): -g N,
  * --white, --black, --player, --event, --site, --round, --date, --result,
- * --gametype, --tag; tool_select_option handles them. Their short letter
+ * --gametype, --tag, --unique, --duplicates; tool_select_option handles them. Their short letter
  * goes in the optstring as "g:".
  */
 #define TOOL_SELECT_LONG_OPTIONS                                                                   \
@@ -87,6 +89,8 @@ enum {
         {"date", required_argument, NULL, TOOL_OPT_DATE},                                          \
         {"result", required_argument, NULL, TOOL_OPT_RESULT},                                      \
         {"gametype", required_argument, NULL, TOOL_OPT_GAMETYPE},                                  \
+        {"unique", optional_argument, NULL, TOOL_OPT_UNIQUE},                                      \
+        {"duplicates", required_argument, NULL, TOOL_OPT_DUPLICATES},                              \
     {                                                                                              \
         "tag", required_argument, NULL, TOOL_OPT_TAG                                               \
     }
@@ -113,7 +117,8 @@ enum {
     "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                \
     "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                     \
     "      --gametype N       the GameType number (20 when there is none)\n"                       \
-    "      --tag NAME=VALUE   the tag NAME is VALUE\n"
+    "      --tag NAME=VALUE   the tag NAME is VALUE\n"                                             \
+    "      --unique[=position], --duplicates FILE  each game once (pdn-select(7))\n"
 
 /* An option renamed or dropped: what to write now, for the usage error. */
 struct tool_renamed {
@@ -139,6 +144,7 @@ struct tool {
     pdn_diag_fn on_diag;            /* the readers' callback; tool_on_diag when NULL */
     void *diag_ctx;                 /* passed to on_diag */
     pdn_select *select;             /* the games chosen (-g, --white ...); NULL: every game */
+    struct tool_repeats *repeats;   /* --unique, --duplicates (repeats.h); NULL: none */
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
     const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */
     unsigned long unreadable;       /* inputs that could not be read, each counted */
@@ -224,10 +230,13 @@ void tool_on_diag(const struct pdn_diag *d, void *ctx);
 
 /*
  * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
- * one. A value that does not read is a usage error (exit 2). The tool frees
- * t->select with pdn_select_free.
+ * one. A value that does not read is a usage error (exit 2). The tool ends
+ * with tool_select_end_run.
  */
 bool tool_select_option(struct tool *t, int opt, const char *arg);
+/* Frees t->select and ends --unique (repeats.h: the --duplicates file is
+ * written, or dropped when commit is false); returns 0 or -1 (said). */
+int tool_select_end_run(struct tool *t, bool commit);
 
 /*
  * One line of a list of games (pdncheck --list, pdnreplay --list), tab-

@@ -4,6 +4,7 @@
  * is libpdn's (pdn_csv_reader); pdn_format_game writes them.
  */
 #include "common.h"
+#include "repeats.h"
 #include "output.h"
 
 #include <errno.h>
@@ -172,7 +173,11 @@ static int convert(struct tool *t, struct back *b, const char *operand)
     int rc = pdn_csv_reader_open(&r, fp, &b->o);
     pdn_game *game;
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
-        bool chosen = pdn_select_match(t->select, game);
+        struct pdn_pos at = game->start;
+        pdn_csv_reader_locate(r, &at);
+        bool chosen =
+            pdn_select_match(t->select, game) &&
+            (t->repeats == NULL || tool_repeats_keep(t, game, operand, &at, tool_on_diag, t));
         tool_select_release(hold, game->index, chosen);
         rc = chosen ? write_game(b, game) : 0;
         b->games += chosen;
@@ -214,6 +219,6 @@ int main(int argc, char **argv)
                 b.rows == 1 ? "" : "s", b.games, b.games == 1 ? "" : "s");
     tool_output_close(&t, &b.out, t.status < TOOL_EXIT_SYSTEM);
     free(b.map);
-    pdn_select_free(t.select);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

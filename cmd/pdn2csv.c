@@ -394,6 +394,6 @@ int main(int argc, char **argv)
         free((void *)c.tags[i]);
     }
     free(c.tags);
-    pdn_select_free(t.select);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

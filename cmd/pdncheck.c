@@ -88,6 +88,7 @@ struct held {
 /* What the summary counts, for the run and for one file. */
 struct tally {
     unsigned long files, unreadable, not_pdn, games, clean, with_errors, with_warnings;
+    unsigned long copies;      /* games left out by --unique */
     unsigned long findings[3]; /* reported, by enum pdn_severity */
     unsigned long hidden[3];   /* warnings and notes not reported, by severity */
 };
@@ -370,7 +371,10 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     enum pdn_severity sev = pdn_diag_severity(d->code);
     /* A game with a warning is not clean, shown or not (-w): the counts of
      * findings and the exit status are of the reported ones only. */
-    if (d->game != 0 && d->game >= c->next_index) {
+    /* A copy left out is no game of the counts (and its finding is none of
+     * the next game's). */
+    c->sum.copies += d->code == PDN_DIAG_REPEATED_GAME;
+    if (d->game != 0 && d->game >= c->next_index && d->code != PDN_DIAG_REPEATED_GAME) {
         c->errors += sev == PDN_SEV_ERROR;
         c->warnings += sev == PDN_SEV_WARNING;
     }
@@ -465,6 +469,9 @@ static void print_tally_text(const struct tally *n)
             plural(f[PDN_SEV_WARNING], "warning", "warnings"));
     if (f[PDN_SEV_NOTE])
         fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
+    if (n->copies)
+        fprintf(stderr, "; %lu %s left out (--unique)", n->copies,
+                plural(n->copies, "copy", "copies"));
     print_hidden(n->hidden);
     fputc('\n', stderr);
 }
@@ -497,10 +504,12 @@ static void print_tally_json(const char *type, const char *file, const struct ta
         printf("\"files\":%lu,", n->files);
     printf("\"unreadable\":%lu,\"not_pdn\":%lu,\"games\":%lu,\"clean\":%lu,"
            "\"with_errors\":%lu,\"with_warnings\":%lu,\"errors\":%lu,\"warnings\":%lu,"
-           "\"notes\":%lu,\"hidden\":%lu}\n",
+           "\"notes\":%lu,\"hidden\":%lu",
            n->unreadable, n->not_pdn, n->games, n->clean, n->with_errors, n->with_warnings,
            f[PDN_SEV_ERROR], f[PDN_SEV_WARNING], f[PDN_SEV_NOTE],
            n->hidden[PDN_SEV_WARNING] + n->hidden[PDN_SEV_NOTE]);
+    if (n->copies) printf(",\"copies\":%lu", n->copies); /* with --unique only */
+    fputs("}\n", stdout);
 }
 
 /* --summary=files: what one file counted, the run's tally less the one
@@ -516,6 +525,7 @@ static void print_file_summary(const struct check *c, const struct tally *before
         .clean = a->clean - b->clean,
         .with_errors = a->with_errors - b->with_errors,
         .with_warnings = a->with_warnings - b->with_warnings,
+        .copies = a->copies - b->copies,
     };
     for (int i = 0; i < 3; i++) {
         n.findings[i] = a->findings[i] - b->findings[i];
@@ -576,7 +586,7 @@ int main(int argc, char **argv)
     free(c.src.text);
     tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);
-    pdn_select_free(t.select);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     if (!tool_stdout_flush(&t)) return tool_exit_status(&t);
     if (!t.quiet && !t.json) print_summary_text(&c);
     return tool_exit_status(&t);

@@ -233,6 +233,6 @@ int main(int argc, char **argv)
         tool_system_error(&t, f.output ? f.output : "standard output", pdn_error_message(stop));
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
-    pdn_select_free(t.select);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

@@ -534,7 +534,7 @@ int main(int argc, char **argv)
     }
     if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
-    pdn_select_free(t.select);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_stdout_flush(&t);
     return tool_exit_status(&t);
 }

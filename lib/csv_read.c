@@ -71,6 +71,14 @@ static void relay(const struct pdn_diag *d, void *ctx)
     r->o.on_diag(&m, r->o.diag_ctx);
 }
 
+void pdn_csv_reader_locate(const pdn_csv_reader *r, struct pdn_pos *pos)
+{
+    if (r == NULL || pos == NULL || r->text_lines == 0) return;
+    struct origin at = csv_text_origin(r, pos->line);
+    pos->line = at.row;
+    pos->col = at.col;
+}
+
 /* ---- opening ---- */
 
 void pdn_csv_reader_free(pdn_csv_reader *r)

@@ -73,6 +73,9 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_GAMETYPE_MISMATCH] = {"gametype-mismatch", PDN_SEV_WARNING,
                                     "GameType tag contradicts the moves"},
     [PDN_DIAG_FIXED] = {"fixed", PDN_SEV_NOTE, "fixed"},
+    /* games read twice */
+    [PDN_DIAG_REPEATED_GAME] = {"repeated-game", PDN_SEV_WARNING, "repeated game"},
+    [PDN_DIAG_SUSPECT_COPY] = {"suspect-copy", PDN_SEV_WARNING, "suspect copy"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -639,6 +639,10 @@ enum pdn_diag_code {
     PDN_DIAG_GAMETYPE_MISMATCH, /* the GameType tag contradicts the moves (detail: how) */
     /* pdn_format_game with fix: a fault repaired in what it wrote (detail: into what) */
     PDN_DIAG_FIXED,
+    /* pdn_unique_check: games read twice */
+    PDN_DIAG_REPEATED_GAME, /* a copy of an earlier game, left out (detail: where that one is) */
+    PDN_DIAG_SUSPECT_COPY,  /* the moves of an earlier game under other players, or its
+                               pairing with other moves: kept (detail: which game) */
     PDN_DIAG_COUNT
 };
 
@@ -881,6 +885,47 @@ PDN_API bool pdn_select_match(const pdn_select *sel, const pdn_game *game);
 PDN_API bool pdn_select_exhausted(const pdn_select *sel, size_t index);
 /* Frees a selection; accepts NULL. */
 PDN_API void pdn_select_free(pdn_select *sel);
+
+/* ---- Repeated games ------------------------------------------------------ */
+
+/*
+ * Games read twice: the same game in two sources, typed again with other
+ * spacing, or filed under two pairings. pdn_unique_check judges each game
+ * against the games kept before it, in the order given, across files; it
+ * keeps a few hashes and the place of each game kept (about 64 bytes), never
+ * the game, and works in constant time a game.
+ */
+typedef struct pdn_unique pdn_unique;
+
+enum pdn_unique_mode {
+    /* A copy has the same start position and main-line moves as replayed
+     * (spacing, comments, move numbers and capture notation do not count;
+     * moves after an illegal one are compared by their text), and the
+     * same White and Black (case and accents ignored). */
+    PDN_UNIQUE_MOVES,
+    /* A copy reaches the same final position in as many plies, with the
+     * same White and Black: transposed move orders are one game. */
+    PDN_UNIQUE_POSITION
+};
+
+/* A new, empty set of games kept through *out (free with pdn_unique_free):
+ * 0, PDN_EINVAL for an unknown mode, or PDN_ENOMEM with *out NULL. */
+PDN_API int pdn_unique_new(pdn_unique **out, enum pdn_unique_mode mode);
+/*
+ * Judges game, read from file (its name in reports; NULL: "-") where at
+ * says (NULL: game->start; a CSV row: pdn_csv_reader_locate): 1 when it
+ * copies a game kept before (one PDN_DIAG_REPEATED_GAME to on_diag, naming
+ * where that game is; the game is not kept), 0 when it is kept. A kept game
+ * with the moves of an earlier one under other players (from 20 plies on:
+ * shorter games are played twice alike), or with the players, Event and
+ * Round of an earlier one and other moves, is suspect: a
+ * PDN_DIAG_SUSPECT_COPY each. PDN_ENOMEM or PDN_EINVAL otherwise. on_diag
+ * may be NULL; the finding's strings live during the call only.
+ */
+PDN_API int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,
+                             const struct pdn_pos *at, pdn_diag_fn on_diag, void *ctx);
+/* Frees the set; accepts NULL. */
+PDN_API void pdn_unique_free(pdn_unique *u);
 
 /* ---- Reader ------------------------------------------------------------ */
 
@@ -1352,6 +1397,9 @@ PDN_API int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp,
 PDN_API int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *reader);
 /* Data rows read so far (the header not counted). */
 PDN_API unsigned long pdn_csv_reader_rows(const pdn_csv_reader *reader);
+/* A place in the text of the game pdn_csv_reader_next returned last (its
+ * start, say) as the CSV line and column it came from, in *pos. */
+PDN_API void pdn_csv_reader_locate(const pdn_csv_reader *reader, struct pdn_pos *pos);
 /* Frees a reader (not fp, not the games it handed out); accepts NULL. */
 PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
 

@@ -704,6 +704,6 @@ int main(int argc, char **argv)
     }
     replay_book_free(&r.book);
     replay_first_free(&r.first);
-    pdn_select_free(t.select);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_exit_flushed(&t);
 }

@@ -13,8 +13,10 @@
 #include <cmocka.h>
 
 #include "../../cmd/common.c"
+#include "../../cmd/output.c"
 #include "../../cmd/inputs.c"
 #include "../../cmd/suggest.c"
+#include "../../cmd/repeats.c"
 
 /* What fn prints to a stream, as a string the caller frees. */
 #define CAPTURE(buf, fp, call)                                                                     \

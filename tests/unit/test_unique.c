@@ -1,0 +1,229 @@
+/*
+ * Unit tests of unique.c (pdn_unique_check): which games are copies, which
+ * are suspect, and what is said of them. The games are short positions
+ * of international draughts written by hand; a copy differs only in what
+ * PDN leaves free (spacing, comments, move numbers, capture notation, the
+ * case of names).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "pdn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The opening of a real game (Championnat de France 2021, round 6), 20
+ * plies, with a capture of two pieces written from-to. */
+#define LONG_MOVES                                                                                 \
+    "1. 31-26 17-22 2. 32-28 19-23 3. 28x19 14x23 4. 37-32 22-27 5. 32x21 16x27 "                  \
+    "6. 41-37 10-14 7. 34-29 23x34 8. 39x30 14-19 9. 37-32 19-23 10. 32x21 23-28 "                 \
+    "11. 33x22 18x16"
+/* The same moves as another program writes them: no move numbers after
+ * the first, a comment, the two-piece capture with its landing square. */
+#define LONG_MOVES_AGAIN                                                                           \
+    "1.31-26 {bulletin} 17-22 32-28 19-23\n28x19 14x23 37-32 22-27 32x21 16x27 "                   \
+    "41-37 10-14 34-29 23x34 39x30 14-19 37-32 19-23 32x21 23-28 33x22 18x27x16"
+
+struct heard {
+    int repeated, suspect;
+    char detail[256];
+    uint32_t line;
+};
+
+static void on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct heard *h = ctx;
+    h->repeated += d->code == PDN_DIAG_REPEATED_GAME;
+    h->suspect += d->code == PDN_DIAG_SUSPECT_COPY;
+    snprintf(h->detail, sizeof h->detail, "%s", d->detail ? d->detail : "");
+    h->line = d->line;
+}
+
+static pdn_game *game_of(const char *white, const char *black, const char *round, const char *moves)
+{
+    char text[2048];
+    snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"%s\"]\n[Round \"%s\"]\n\n%s *\n", white,
+             black, round, moves);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), 0);
+    pdn_game *g = NULL;
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    pdn_reader_free(r);
+    return g;
+}
+
+/* Checks one game against the set: the return value, what was heard. */
+static int check(pdn_unique *u, struct heard *h, const char *white, const char *black,
+                 const char *round, const char *moves)
+{
+    memset(h, 0, sizeof *h);
+    pdn_game *g = game_of(white, black, round, moves);
+    int rc = pdn_unique_check(u, g, "a.pdn", NULL, on_diag, h);
+    pdn_game_free(g);
+    return rc;
+}
+
+static pdn_unique *new_set(enum pdn_unique_mode mode)
+{
+    pdn_unique *u = NULL;
+    assert_int_equal(pdn_unique_new(&u, mode), 0);
+    return u;
+}
+
+static void test_copy_written_otherwise(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h;
+    assert_int_equal(check(u, &h, "Cisse, Papa", "Machtelinck, Kevin", "6", LONG_MOVES), 0);
+    assert_int_equal(h.repeated + h.suspect, 0);
+    assert_int_equal(check(u, &h, "CISSE, Papa ", "machtelinck, kevin", "6", LONG_MOVES_AGAIN), 1);
+    assert_int_equal(h.repeated, 1);
+    assert_string_equal(h.detail, "a copy of game 1 (line 1), left out");
+    pdn_unique_free(u);
+}
+
+static void test_other_players_suspect(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h;
+    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "6", LONG_MOVES), 0);
+    assert_int_equal(check(u, &h, "Nimbi", "Bonnave", "6", LONG_MOVES), 0);
+    assert_int_equal(h.suspect, 1);
+    assert_int_equal(h.repeated, 0);
+    /* The colours swapped are other players too. */
+    assert_int_equal(check(u, &h, "Machtelinck", "Cisse", "7", LONG_MOVES), 0);
+    assert_int_equal(h.suspect, 1);
+    pdn_unique_free(u);
+}
+
+static void test_same_pairing_other_moves(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h;
+    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "6", LONG_MOVES), 0);
+    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "6", "1. 32-28 18-23"), 0);
+    assert_int_equal(h.suspect, 1);
+    assert_non_null(strstr(h.detail, "with other moves"));
+    /* No round: nothing pairs them. */
+    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "?", "1. 33-28 18-23"), 0);
+    assert_int_equal(h.suspect, 0);
+    pdn_unique_free(u);
+}
+
+static void test_short_games_in_two_rounds(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h;
+    const char *draw = "1. 32-28 18-23 2. 37-32 12-18";
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "1", draw), 0);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "2", draw), 0); /* a quick draw, again */
+    assert_int_equal(h.repeated + h.suspect, 0);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "2", "1.32-28 18-23 2.37-32  12-18"), 1);
+    /* Short games under other players are no suspects: openings repeat. */
+    assert_int_equal(check(u, &h, "Bakker", "Visser", "3", draw), 0);
+    assert_int_equal(h.suspect, 0);
+    pdn_unique_free(u);
+}
+
+static void test_illegal_moves_by_text(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h;
+    /* 39-43 is illegal (a capture is due); the rest is compared as text. */
+    const char *broken = "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-21";
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", broken), 0);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?",
+                           "1.32-28 19-23 2.28x19 14x23 3.31-27 23-29 4.39 - 43 16-21"),
+                     1);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", broken), 1);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?",
+                           "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-22"),
+                     0);
+    pdn_unique_free(u);
+}
+
+static void test_position_mode(void **state)
+{
+    (void)state;
+    const char *one = "1. 31-26 19-24 2. 32-27 20-25", *other = "1. 32-27 20-25 2. 31-26 19-24";
+    struct heard h;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", one), 0);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", other), 0); /* other moves */
+    pdn_unique_free(u);
+    u = new_set(PDN_UNIQUE_POSITION);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", one), 0);
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", other), 1); /* transposed */
+    /* The same position in more plies is another game. */
+    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", "1. 31-26 19-24 2. 32-27 20-25 3. 36-31"),
+                     0);
+    pdn_unique_free(u);
+}
+
+static void test_other_file_named(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h = {0};
+    pdn_game *g = game_of("Smit", "Jansen", "?", LONG_MOVES);
+    struct pdn_pos at = {.line = 40, .col = 3};
+    assert_int_equal(pdn_unique_check(u, g, "first.pdn", &at, on_diag, &h), 0);
+    assert_int_equal(pdn_unique_check(u, g, "second.pdn", NULL, on_diag, &h), 1);
+    assert_string_equal(h.detail, "a copy of game 1 of first.pdn (line 40), left out");
+    assert_int_equal(h.line, 1);
+    pdn_game_free(g);
+    pdn_unique_free(u);
+}
+
+/* Many games: the tables grow and every copy is still found. */
+static void test_many_games(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h;
+    char white[32];
+    for (int round = 0; round < 2; round++)
+        for (int i = 0; i < 3000; i++) {
+            snprintf(white, sizeof white, "Player %d", i);
+            assert_int_equal(check(u, &h, white, "Jansen", "?", "1. 32-28 18-23"), round);
+        }
+    pdn_unique_free(u);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    pdn_unique *u = NULL;
+    assert_int_equal(pdn_unique_new(&u, (enum pdn_unique_mode)7), PDN_EINVAL);
+    assert_int_equal(pdn_unique_new(NULL, PDN_UNIQUE_MOVES), PDN_EINVAL);
+    u = new_set(PDN_UNIQUE_MOVES);
+    assert_int_equal(pdn_unique_check(u, NULL, "a", NULL, NULL, NULL), PDN_EINVAL);
+    pdn_unique_free(u);
+    pdn_unique_free(NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_copy_written_otherwise),
+        cmocka_unit_test(test_other_players_suspect),
+        cmocka_unit_test(test_same_pairing_other_moves),
+        cmocka_unit_test(test_short_games_in_two_rounds),
+        cmocka_unit_test(test_illegal_moves_by_text),
+        cmocka_unit_test(test_position_mode),
+        cmocka_unit_test(test_other_file_named),
+        cmocka_unit_test(test_many_games),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
