@@ -62,7 +62,7 @@ VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
 VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
-.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize \
+.PHONY: FORCE all lib tools deps check check-browser test install-test unit cli lint-man lib-symbols sanitize \
 	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint check-consumers
 
 # Intermediate files (test objects, generated tables) are kept, so a second
@@ -110,6 +110,21 @@ $(GEN)/gen_%: tools/gen_%.c
 $(GEN)/%_tables.h: $(GEN)/gen_%
 	$< > $@.tmp
 	mv $@.tmp $@
+
+# pdn2html's page (cmd/pdn2html/page.*) carried inside the program as byte
+# arrays: ISO C caps a string literal at 4095 bytes.
+$(GEN)/embed: tools/embed.c
+	@mkdir -p $(@D)
+	$(BUILD_CC) $(ALL_CPPFLAGS) $(WARN) -o $@ $<
+
+PDN2HTML_PAGE := page_html cmd/pdn2html/page.html page_css cmd/pdn2html/page.css \
+	page_js cmd/pdn2html/page.js
+$(GEN)/pdn2html_assets.h: $(GEN)/embed $(filter cmd/%,$(PDN2HTML_PAGE))
+	$(GEN)/embed $(PDN2HTML_PAGE) > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/cmd/pdn2html/page.o: $(GEN)/pdn2html_assets.h
+$(BUILD)/cmd/pdn2html/page.o: ALL_CPPFLAGS += -I$(GEN)
 
 $(BUILD)/cmd/%.o: cmd/%.c
 	@mkdir -p $(@D)
@@ -228,6 +243,12 @@ fuzz: deps
 # Debian libreoffice-calc-nogui, which CI installs; too slow for check).
 check-consumers: all
 	@sh tests/consumers/libreoffice.sh "$(BIN)"
+
+# pdn2html's pages in a real browser (headless Chromium, driven over the
+# DevTools protocol): apart from make check, which needs no browser; CI runs it.
+check-browser: all
+	@sh scripts/deps.sh browser
+	/usr/bin/python3 tests/browser/browser.py "$(BIN)" "$(BUILD)/browser"
 
 check-slow: all
 	PDN_SLOW=1 $(MAKE) unit

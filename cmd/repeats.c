@@ -18,6 +18,7 @@ _Noreturn static void fatal(struct tool *t, int err)
 
 struct tool_repeats {
     pdn_unique *unique;
+    enum pdn_unique_mode mode;
     const char *path; /* --duplicates, or NULL */
     struct tool_output out;
     bool open;
@@ -73,6 +74,14 @@ bool tool_repeats_keep(struct tool *t, const pdn_game *game, const char *file,
     if (rc == 0) return true;
     if (r->path) write_copy(t, r, game);
     return false;
+}
+
+void tool_repeats_restart(struct tool *t)
+{
+    struct tool_repeats *r = t->repeats;
+    if (r == NULL || r->unique == NULL) return;
+    pdn_unique_free(r->unique);
+    if (pdn_unique_new(&r->unique, r->mode) < 0) fatal(t, PDN_ENOMEM);
 }
 
 int tool_repeats_end(struct tool *t, bool commit)

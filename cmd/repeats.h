@@ -20,6 +20,9 @@ bool tool_repeats_option(struct tool *t, int opt, const char *arg);
  * write is said and exits 3. */
 bool tool_repeats_keep(struct tool *t, const pdn_game *game, const char *file,
                        const struct pdn_pos *at, pdn_diag_fn on_diag, void *ctx);
+/* Forgets the games kept, for a run that reads its inputs again (pdn2html
+ * --watch): each game is judged anew. */
+void tool_repeats_restart(struct tool *t);
 /* Ends the run's --unique: the --duplicates file is written (empty when no
  * game was left out), or dropped when commit is false. Returns 0 or -1
  * (said). */

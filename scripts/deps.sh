@@ -1,12 +1,20 @@
 #!/bin/sh
 # Installs the build dependencies that are missing (as root, with apt-get),
-# or prints the one command that would, and fails.
+# or prints the one command that would, and fails. With "browser", those of
+# make check-browser instead: Chromium, and the Python modules that drive it
+# and read its screenshots.
 missing=""
 need() { # need PACKAGE TEST...
     pkg=$1; shift
     "$@" >/dev/null 2>&1 || missing="$missing $pkg"
 }
 has_header() { printf '#include <%s>\n' "$1" | cc -E -x c - >/dev/null 2>&1; }
+if [ "${1:-}" = browser ]; then
+need chromium command -v chromium
+need python3-websocket /usr/bin/python3 -c 'import websocket'
+need python3-pil /usr/bin/python3 -c 'import PIL'
+need librsvg2-bin command -v rsvg-convert
+else
 need gcc command -v cc
 need make command -v make
 need pkg-config command -v pkg-config
@@ -23,6 +31,7 @@ need clang-format command -v clang-format # make lint
 need sqlite3 command -v sqlite3 # a consumer of pdn2csv's CSV in the tests
 need python3 command -v python3 # Python's csv module reads it back in the tests
 need jq command -v jq # tests: pdnstats --json read as a consumer would
+fi
 [ -z "$missing" ] && exit 0
 cmd="apt-get install -y$missing"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -1,0 +1,268 @@
+/*
+ * pdn2html: the games of PDN files as one self-contained web page, with
+ * each event's crosstable (see pdn2html.h for the parts). Options and the
+ * run: the games are read once, each written as JSON into a buffer and
+ * counted for the crosstables, then the page is written around them,
+ * atomically (cmd/output.c). --watch writes the page again whenever an
+ * input changes, until interrupted.
+ */
+#include "../output.h"
+#include "../repeats.h"
+#include "pdn2html.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static const char usage[] =
+    "Usage: pdn2html [options] [FILE|FOLDER...]\n"
+    "Writes the games of the PDN files (standard input when none, or '-') as one\n"
+    "self-contained web page: a board to step through each game, the moves with\n"
+    "their variations and comments, the list of games, and each event's\n"
+    "crosstable with links to its games. The page loads nothing from elsewhere.\n"
+    "\n"
+    "  -o, --output FILE      write the page to FILE (replaced only when all went well)\n"
+    "      --title TEXT       the page's title (default: the first game's Event)\n"
+    "      --tiebreak NAME    the crosstables' tie-break, as in pdnstats: fmjd\n"
+    "                         (default), kndb, solkoff, tsolkoff, sb\n"
+    "      --no-crosstable    no crosstables\n"
+    "      --watch            write the page again whenever an input file changes\n"
+    "                         (needs -o; stop with Ctrl-C)\n"
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
+    "latin1\n" TOOL_VARIANT_USAGE
+    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
+    "  -w, --errors-only      report errors only\n"
+    "  -q, --quiet            no note when reading a terminal\n"
+    "      --format FORMAT    findings as text (default) or json\n"
+    "  -h, --help             print this help and exit\n"
+    "      --version          print the version and exit\n"
+    "\n" TOOL_SELECT_USAGE "\n"
+    "Open PAGE#game=3&ply=12 to start at the twelfth ply of the third game.\n"
+    "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
+
+enum { OPT_TITLE = TOOL_OPT_FIRST_FREE, OPT_TIEBREAK, OPT_NO_CROSSTABLE, OPT_WATCH };
+
+static const struct option long_options[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"title", required_argument, NULL, OPT_TITLE},
+    {"tiebreak", required_argument, NULL, OPT_TIEBREAK},
+    {"no-crosstable", no_argument, NULL, OPT_NO_CROSSTABLE},
+    {"watch", no_argument, NULL, OPT_WATCH},
+    {"quiet", no_argument, NULL, 'q'},
+    TOOL_SELECT_LONG_OPTIONS,
+    TOOL_FINDING_LONG_OPTIONS,
+    TOOL_COMMON_LONG_OPTIONS,
+    {NULL, 0, NULL, 0},
+};
+
+struct html_run {
+    const char *output, *title;
+    enum pdn_stats_tiebreak tiebreak;
+    bool crosstable, watch;
+    int ninputs;
+    char **inputs;
+    /* one run's data */
+    FILE *games;
+    char *games_text;
+    size_t games_len, count;
+    char *first_event;
+    pdn_stats *stats;
+};
+
+static void parse_options(struct tool *t, struct html_run *r, int argc, char **argv)
+{
+    int opt;
+    while ((opt = getopt_long(argc, argv, ":o:W:wqhg:", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
+            tool_select_option(t, opt, optarg))
+            continue;
+        switch (opt) {
+        case 'o':
+            r->output = optarg;
+            break;
+        case 'q':
+            t->quiet = true;
+            break;
+        case OPT_TITLE:
+            r->title = optarg;
+            break;
+        case OPT_TIEBREAK:
+            if (!pdn_stats_tiebreak_parse(&r->tiebreak, optarg))
+                tool_usage_error(t, "--tiebreak: '%s' is none of fmjd, kndb, solkoff, tsolkoff, sb",
+                                 optarg);
+            break;
+        case OPT_NO_CROSSTABLE:
+            r->crosstable = false;
+            break;
+        case OPT_WATCH:
+            r->watch = true;
+            break;
+        default:
+            tool_option_error(t, opt, argv);
+        }
+    }
+    if (r->watch && (r->output == NULL || strcmp(r->output, "-") == 0))
+        tool_usage_error(t, "--watch writes a file again and again: name it with -o");
+}
+
+/* ---- one page ------------------------------------------------------------------- */
+
+static int add_game(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct html_run *r = ctx;
+    if (r->count) putc(',', r->games);
+    int err = html_game_json(r->games, game, t);
+    if (err < 0) return err;
+    r->count++;
+    const char *event = pdn_game_tag(game, "Event");
+    if (r->first_event == NULL && event && *event && strcmp(event, "?") != 0)
+        r->first_event = strdup(event);
+    if (r->stats) err = pdn_stats_add_game(r->stats, game, t->input);
+    return err < 0 ? err : 0;
+}
+
+/* Each event's crosstable as pdnstats --json writes it, into *out. */
+static int crosstables(const struct html_run *r, char **out, size_t *len)
+{
+    FILE *fp = open_memstream(out, len);
+    if (fp == NULL) return PDN_ENOMEM;
+    struct pdn_stats_write_options wo = {.version = PDN_OPTIONS_VERSION,
+                                         .format = PDN_STATS_JSON,
+                                         .tables = PDN_STATS_CROSSTABLE,
+                                         .tiebreak = r->tiebreak};
+    int err = pdn_stats_write(fp, r->stats, &wo);
+    if (fclose(fp) != 0 && err == 0) err = PDN_ENOMEM;
+    return err;
+}
+
+static void run_free(struct html_run *r)
+{
+    if (r->games) fclose(r->games);
+    r->games = NULL;
+    free(r->games_text);
+    free(r->first_event);
+    pdn_stats_free(r->stats);
+    r->games_text = NULL, r->first_event = NULL, r->stats = NULL;
+    r->count = 0;
+}
+
+/* Reads the inputs and writes the page: 0, or -1 (said). */
+static int make_page(struct tool *t, struct html_run *r)
+{
+    r->games = open_memstream(&r->games_text, &r->games_len);
+    struct pdn_stats_options so = {.version = PDN_OPTIONS_VERSION,
+                                   .crosstable = true,
+                                   .strict = t->strict,
+                                   .draw_rules = t->draw_rules};
+    int err = r->games ? 0 : PDN_ENOMEM;
+    if (err == 0 && r->crosstable) err = pdn_stats_new(&r->stats, &so);
+    if (err == 0) {
+        putc('[', r->games);
+        err = tool_read_inputs(t, r->ninputs, r->inputs, add_game, r);
+        putc(']', r->games);
+        if (fclose(r->games) != 0 && err == 0) err = PDN_ENOMEM;
+        r->games = NULL;
+    }
+    char *cross = NULL;
+    size_t cross_len = 0;
+    if (err == 0 && r->stats) err = crosstables(r, &cross, &cross_len);
+    int rc = -1;
+    if (err < 0)
+        tool_system_error(t, "pdn2html", pdn_error_message(err));
+    else if (t->status < TOOL_EXIT_SYSTEM) {
+        struct tool_output out;
+        struct html_page page = {.title = r->title         ? r->title
+                                          : r->first_event ? r->first_event
+                                                           : "Games",
+                                 .games = r->games_text,
+                                 .games_len = r->games_len,
+                                 .crosstables = cross,
+                                 .crosstables_len = cross_len};
+        if (tool_output_open_for(t, &out, r->output, r->ninputs, r->inputs) == 0) {
+            bool ok = html_write_page(out.fp, &page) == 0;
+            rc = tool_output_close(t, &out, ok) == 0 && ok ? 0 : -1;
+        }
+    }
+    free(cross);
+    run_free(r);
+    return rc;
+}
+
+/* ---- --watch ------------------------------------------------------------------ */
+
+static volatile sig_atomic_t stopping;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stopping = 1;
+}
+
+/* A fingerprint of the inputs' modification times and sizes: a change in
+ * any of them (folders: their own entries) changes it. */
+static unsigned long long inputs_stamp(const struct html_run *r)
+{
+    unsigned long long h = 1469598103934665603ull;
+    for (int i = 0; i < r->ninputs; i++) {
+        struct stat st;
+        if (stat(r->inputs[i], &st) != 0) memset(&st, 0, sizeof st);
+        unsigned long long v[3] = {(unsigned long long)st.st_mtim.tv_sec,
+                                   (unsigned long long)st.st_mtim.tv_nsec,
+                                   (unsigned long long)st.st_size};
+        for (int k = 0; k < 3; k++)
+            h = (h ^ v[k]) * 1099511628211ull;
+    }
+    return h;
+}
+
+/* Ctrl-C and SIGTERM end the watch between two pages. Writing a page
+ * (cmd/output.c) takes them over, to remove its temporary file should
+ * they come then; so they are caught again after each page. */
+static void catch_stops(void)
+{
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static void watch(struct tool *t, struct html_run *r)
+{
+    catch_stops();
+    unsigned long long seen = inputs_stamp(r);
+    if (!t->quiet) fprintf(stderr, "%s: watching the inputs; Ctrl-C stops\n", t->prog);
+    while (!stopping) {
+        struct timespec pause = {0, 500 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        unsigned long long now = inputs_stamp(r);
+        if (now == seen || stopping) continue;
+        seen = now;
+        t->status = TOOL_EXIT_CLEAN;
+        tool_repeats_restart(t); /* --unique: every game is judged anew */
+        if (make_page(t, r) == 0 && !t->quiet)
+            fprintf(stderr, "%s: %s written again\n", t->prog, r->output);
+        catch_stops();
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct tool t;
+    static struct html_run r = {.crosstable = true};
+    tool_init(&t, "pdn2html", usage);
+    t.long_options = long_options;
+    opterr = 0;
+    parse_options(&t, &r, argc, argv);
+    r.ninputs = argc - optind;
+    r.inputs = argv + optind;
+    if (r.watch && r.ninputs == 0)
+        tool_usage_error(&t, "--watch watches files: name them (standard input never changes)");
+    make_page(&t, &r);
+    if (r.watch) watch(&t, &r);
+    tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
+    return tool_exit_status(&t);
+}

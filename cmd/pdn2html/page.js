@@ -1,0 +1,465 @@
+/*
+ * pdn2html's page script. Reads the data the program wrote (three JSON
+ * elements), draws the board as pdnreplay --svg draws it (lib/diagram.c:
+ * the same sizes, colours, marks and arrow), lists the moves, the games and
+ * the crosstables, and steps through the games. Every value from a file
+ * goes into a text node or an attribute through the DOM, never into markup.
+ *
+ * The data. boards[v]: {name, w, h, bf (Black moves first), sq: [null,
+ * [row, col]...], lb: [null, label...]} for each variant. games[i]: {file, index, variant, n0 (the
+ * first move's number), start (FEN), tags: [[name, value]...], result, line,
+ * rest (the main line's moves not replayed, as written)}. A line is a list
+ * of moves, a move [text, [from, landing squares...], [squares taken],
+ * promotes, {s: strength, cb, c: comments before and after, v: [line...]}]
+ * (the last only when it holds something). expand() plays the moves and
+ * flattens the tree into g.nodes: {b: the node before (-1 the start), nx:
+ * the next in its line, n, k: move number and whether the side that moves
+ * second made it ("12..."), t, m, x, s, cb, c,
+ * v: first node of each variation, f: the FEN after it, as
+ * pdn_board_to_fen writes it}.
+ */
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+  var LIGHT = "#f0d9b5", DARK = "#b58863", FRAME = "#6b4226", NUMBER = "#f8ecd8",
+      MARK = "#f6e05e", ARROW = "#c62828", SIZE = 56, BORDER = 18;
+
+  function data(id) { return JSON.parse(document.getElementById(id).textContent); }
+  var boards = data("pdn-boards"), games = data("pdn-games"), cross = data("pdn-crosstables");
+  var state = { game: -1, node: -1, flip: false, timer: null };
+
+  function $(id) { return document.getElementById(id); }
+  function el(name, text, cls) {
+    var e = document.createElement(name);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function svg(name, attrs) {
+    var e = document.createElementNS(SVG, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }
+  function tag(g, name) {
+    for (var i = 0; i < g.tags.length; i++) if (g.tags[i][0] === name) return g.tags[i][1];
+    return null;
+  }
+
+  /* ---- positions ---- */
+
+  /* A FEN as pdn_board_to_fen writes it: "W:W31-50:BK4,13". */
+  function readFen(fen) {
+    var pos = { side: fen.charAt(0), at: {} };
+    fen.split(":").slice(1).forEach(function (part) {
+      var white = part.charAt(0) === "W";
+      part.slice(1).split(",").forEach(function (item) {
+        if (!item) return;
+        var king = item.charAt(0) === "K";
+        if (king) item = item.slice(1);
+        var ends = item.split("-"), lo = parseInt(ends[0], 10),
+            hi = ends.length > 1 ? parseInt(ends[1], 10) : lo;
+        for (var s = lo; s <= hi; s++) pos.at[s] = (white ? "white" : "black") + (king ? "-king" : "-man");
+      });
+    });
+    return pos;
+  }
+
+  /* The position after a move: what pdn_board_play does. */
+  function playMove(pos, mv) {
+    var at = {}, s;
+    for (s in pos.at) at[s] = pos.at[s];
+    var from = mv[1][0], to = mv[1][mv[1].length - 1], piece = at[from];
+    delete at[from];
+    mv[2].forEach(function (t) { delete at[t]; });
+    if (piece) at[to] = mv[3] ? piece.replace("-man", "-king") : piece;
+    var side = pos.side === "?" ? "?" : pos.side === "W" ? "B" : "W";
+    return { side: side, at: at };
+  }
+
+  /* A FEN as pdn_board_to_fen writes it: runs of three or more alike as
+   * ranges, kings marked K. */
+  function writeFen(pos, squares) {
+    function list(colour) {
+      var out = [];
+      for (var s = 1; s <= squares;) {
+        var p = pos.at[s], last = s;
+        var mine = p && p.indexOf(colour) === 0;
+        while (mine && last < squares && pos.at[last + 1] === p) last++;
+        if (mine) {
+          var k = p.indexOf("king") > 0 ? "K" : "";
+          if (last - s >= 2) out.push(k + s + "-" + last);
+          else for (var q = s; q <= last; q++) out.push(k + q);
+        }
+        s = last + 1;
+      }
+      return out.join(",");
+    }
+    return pos.side + ":W" + list("white") + ":B" + list("black");
+  }
+
+  /* The moves of g as a flat list of nodes, each with its position. */
+  function expand(g) {
+    if (g.nodes) return;
+    var squares = (boards[g.variant] || boards[0]).sq.length - 1;
+    g.nodes = [];
+    function walk(line, before, beforePos, number, black) {
+      var first = -1, prev = -1;
+      line.forEach(function (mv) {
+        var extra = mv[4] || {}, pos = playMove(beforePos, mv), id = g.nodes.length;
+        var node = { b: before, nx: -1, n: number, k: black, t: mv[0], m: mv[1], x: mv[2],
+                     s: extra.s, cb: extra.cb, c: extra.c, v: [], f: writeFen(pos, squares) };
+        g.nodes.push(node);
+        if (prev >= 0) g.nodes[prev].nx = id;
+        if (first < 0) first = id;
+        (extra.v || []).forEach(function (v) { node.v.push(walk(v, before, beforePos, number, black)); });
+        prev = before = id;
+        beforePos = pos;
+        if (black) number++;
+        black = !black;
+      });
+      return first;
+    }
+    var start = readFen(g.start), opens = (boards[g.variant] || boards[0]).bf ? "B" : "W";
+    g.first = walk(g.line, -1, start, g.n0, start.side !== "?" && start.side !== opens);
+  }
+
+  function place(b, s) {
+    var rc = b.sq[s], row = rc[0], col = rc[1];
+    if (state.flip) { row = b.h - 1 - row; col = b.w - 1 - col; }
+    return { x: BORDER + col * SIZE, y: BORDER + row * SIZE };
+  }
+  function centre(b, s) { var p = place(b, s); return { x: p.x + SIZE / 2, y: p.y + SIZE / 2 }; }
+  function half(n) { return Math.floor(n / 2); }
+
+  function drawSquares(root, b, marks) {
+    var g = svg("g", { "class": "squares" }), font = Math.floor(SIZE / 5);
+    for (var s = 1; s < b.sq.length; s++) {
+      var p = place(b, s);
+      g.appendChild(svg("rect", { x: p.x, y: p.y, width: SIZE, height: SIZE, fill: DARK }));
+      if (marks[s] === "from" || marks[s] === "to")
+        g.appendChild(svg("rect", { "class": "mark", x: p.x, y: p.y, width: SIZE, height: SIZE,
+                                    fill: MARK, "fill-opacity": "0.5" }));
+      var t = svg("text", { x: p.x + 1 + Math.floor(SIZE / 56), y: p.y + font,
+                            "font-family": "DejaVu Sans, Arial, sans-serif", "font-size": font,
+                            fill: NUMBER });
+      t.textContent = b.lb[s];
+      g.appendChild(t);
+    }
+    root.appendChild(g);
+  }
+
+  function drawPiece(g, b, s, kind) {
+    var white = kind.indexOf("white") === 0, c = centre(b, s), r = Math.floor(SIZE * 11 / 32);
+    var p = svg("g", { "class": "piece " + kind, "data-square": s });
+    p.appendChild(svg("circle", { cx: c.x, cy: c.y, r: r, fill: white ? "#fbfbf6" : "#262626",
+                                  stroke: white ? "#3a3a3a" : "#000000", "stroke-width": 2 }));
+    p.appendChild(svg("circle", { cx: c.x, cy: c.y, r: Math.floor(r * 2 / 3), fill: "none",
+                                  stroke: white ? "#9a9a9a" : "#6a6a6a", "stroke-width": 1 }));
+    if (kind.indexOf("king") > 0) {
+      var k = half(r), x = c.x, y = c.y;
+      p.appendChild(svg("path", { "class": "crown", fill: "#d4a017", stroke: "#5a4500", "stroke-width": 1,
+        d: "M" + (x - k) + "," + (y + half(k)) + " L" + (x - k) + "," + (y - half(k)) + " L" +
+           (x - half(k)) + "," + y + " L" + x + "," + (y - Math.floor(k * 3 / 4)) + " L" +
+           (x + half(k)) + "," + y + " L" + (x + k) + "," + (y - half(k)) + " L" + (x + k) + "," +
+           (y + half(k)) + " z" }));
+    }
+    g.appendChild(p);
+  }
+
+  function drawTaken(root, b, marks) {
+    var k = Math.floor(SIZE / 4);
+    for (var s = 1; s < b.sq.length; s++) {
+      if (marks[s] !== "taken") continue;
+      var c = centre(b, s);
+      root.appendChild(svg("path", { "class": "taken", stroke: ARROW, "stroke-width": Math.floor(SIZE / 12),
+        "stroke-linecap": "round", d: "M" + (c.x - k) + "," + (c.y - k) + " L" + (c.x + k) + "," +
+        (c.y + k) + " M" + (c.x - k) + "," + (c.y + k) + " L" + (c.x + k) + "," + (c.y - k) }));
+    }
+  }
+
+  function drawArrow(root, b, squares) {
+    var pts = squares.map(function (s) { var c = centre(b, s); return c.x + "," + c.y; });
+    root.appendChild(svg("polyline", { "class": "last-move", points: pts.join(" "), fill: "none",
+      stroke: ARROW, "stroke-opacity": "0.8", "stroke-width": Math.floor(SIZE / 10),
+      "stroke-linejoin": "round", "marker-end": "url(#arrowhead)" }));
+  }
+
+  function drawBoard(b, pos, move) {
+    var w = 2 * BORDER + b.w * SIZE, h = 2 * BORDER + b.h * SIZE;
+    var root = svg("svg", { xmlns: SVG, version: "1.1", width: w, height: h,
+                            viewBox: "0 0 " + w + " " + h, "aria-hidden": "true" });
+    var defs = svg("defs", {}), mk = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 7,
+      refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" });
+    mk.appendChild(svg("path", { d: "M0,0 L10,5 L0,10 z", fill: ARROW }));
+    defs.appendChild(mk);
+    root.appendChild(defs);
+    root.appendChild(svg("rect", { "class": "frame", x: 0, y: 0, width: w, height: h, fill: FRAME }));
+    root.appendChild(svg("rect", { "class": "light", x: BORDER, y: BORDER, width: w - 2 * BORDER,
+                                   height: h - 2 * BORDER, fill: LIGHT }));
+    var marks = {};
+    if (move) {
+      marks[move.m[0]] = "from";
+      (move.x || []).forEach(function (s) { marks[s] = "taken"; });
+      marks[move.m[move.m.length - 1]] = "to";
+    }
+    drawSquares(root, b, marks);
+    var pieces = svg("g", { "class": "pieces" });
+    for (var s = 1; s < b.sq.length; s++) if (pos.at[s]) drawPiece(pieces, b, s, pos.at[s]);
+    root.appendChild(pieces);
+    drawTaken(root, b, marks);
+    if (move) drawArrow(root, b, move.m);
+    return root;
+  }
+
+  /* ---- the game on show ---- */
+
+  function game() { return games[state.game]; }
+  function fenAt(g, id) { return id < 0 ? g.start : g.nodes[id].f; }
+  function label(node) { return node.n + (node.k ? "..." : ".") + " " + node.t; }
+
+  /* The main line's nodes in order. */
+  function mainLine(g) {
+    var line = [];
+    for (var id = g.first; id >= 0; id = g.nodes[id].nx) line.push(id);
+    return line;
+  }
+  function plyOf(g, id) { return mainLine(g).indexOf(id) + 1; }
+
+  function listSquares(pos, kind) {
+    var out = [];
+    for (var s in pos.at) if (pos.at[s].indexOf(kind) === 0) out.push(s + (pos.at[s].indexOf("king") > 0 ? " (king)" : ""));
+    return out.length ? out.join(", ") : "none";
+  }
+
+  function show() {
+    var g = game(), b = boards[g.variant] || boards[0], fen = fenAt(g, state.node);
+    var node = state.node >= 0 ? g.nodes[state.node] : null, pos = readFen(fen);
+    var board = $("board");
+    board.replaceChildren(drawBoard(b, pos, node));
+    board.setAttribute("data-fen", fen);
+    board.setAttribute("data-ply", node ? plyOf(g, state.node) : 0);
+    var said = (node ? "After " + label(node) : "Start position") + ". " +
+        (pos.side === "W" ? "White" : "Black") + " to move. White: " + listSquares(pos, "white") +
+        ". Black: " + listSquares(pos, "black") + ".";
+    board.setAttribute("aria-label", said);
+    $("position-text").textContent = said;
+    var links = document.querySelectorAll("#moves a");
+    for (var i = 0; i < links.length; i++)
+      links[i].classList.toggle("current", Number(links[i].getAttribute("data-node")) === state.node);
+    var cur = document.querySelector("#moves a.current");
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    var ply = node ? plyOf(g, state.node) : 0;
+    var hash = "#game=" + (state.game + 1) + (ply > 0 || !node ? "&ply=" + ply : "");
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function moveLink(g, id) {
+    var node = g.nodes[id], a = el("a", node.t + (node.s || ""));
+    a.href = "#";
+    a.setAttribute("data-node", id);
+    a.addEventListener("click", function (e) { e.preventDefault(); stop(); state.node = id; show(); });
+    return a;
+  }
+
+  function comments(into, list) {
+    (list || []).forEach(function (c) { into.appendChild(document.createTextNode(" ")); into.appendChild(el("span", "{" + c + "}", "comment")); });
+  }
+
+  /* A line of moves from node id, its variations in parentheses. */
+  function writeLine(g, into, id, depth) {
+    var first = true;
+    for (; id >= 0; id = g.nodes[id].nx) {
+      var node = g.nodes[id];
+      comments(into, node.cb);
+      into.appendChild(document.createTextNode(" "));
+      /* a move and its number, never parted at a line's end */
+      var pair = el("span", null, "pair");
+      if (!node.k || first) pair.appendChild(el("span", node.n + (node.k ? "..." : ".") + " ", "num"));
+      pair.appendChild(moveLink(g, id));
+      into.appendChild(pair);
+      comments(into, node.c);
+      (node.v || []).forEach(function (v) {
+        if (v < 0) return;
+        var span = el("span", null, "var");
+        span.appendChild(document.createTextNode(" ("));
+        writeLine(g, span, v, depth + 1);
+        span.appendChild(document.createTextNode(")"));
+        into.appendChild(span);
+      });
+      first = (node.v || []).length > 0;
+    }
+  }
+
+  function showGame(i, node) {
+    stop();
+    expand(games[i]);
+    state.game = i;
+    state.node = node;
+    var g = game(), head = $("game-head");
+    head.replaceChildren();
+    head.appendChild(el("span", (tag(g, "White") || "?") + " \u2013 " + (tag(g, "Black") || "?") + "  " +
+                                (tag(g, "Result") || g.result || "")));
+    var sub = [tag(g, "Event"), tag(g, "Site"), tag(g, "Date"), tag(g, "Round") ? "round " + tag(g, "Round") : null]
+        .filter(function (x) { return x && x !== "?"; }).join(", ");
+    head.appendChild(el("div", sub + " (game " + (i + 1) + " of " + games.length + ", " + g.file + " #" + g.index + ")", "sub"));
+    var moves = $("moves");
+    moves.replaceChildren();
+    if (g.first >= 0) writeLine(g, moves, g.first, 0);
+    if (g.rest) moves.appendChild(el("span", " " + g.rest + " (not replayed: see pdncheck)", "rest"));
+    moves.appendChild(el("span", " " + (g.result || ""), "result"));
+    var rows = document.querySelectorAll("#game-list tbody tr");
+    for (var r = 0; r < rows.length; r++) rows[r].classList.toggle("current", r === i);
+    show();
+  }
+
+  /* ---- navigation ---- */
+
+  function step(forward) {
+    var g = game();
+    if (forward) {
+      var next = state.node < 0 ? g.first : g.nodes[state.node].nx;
+      if (next >= 0) { state.node = next; show(); return true; }
+      return false;
+    }
+    if (state.node >= 0) { state.node = g.nodes[state.node].b; show(); return true; }
+    return false;
+  }
+  function toEnd(forward) { if (forward) while (step(true)); else { state.node = -1; show(); } }
+  function stop() {
+    if (state.timer) clearInterval(state.timer);
+    state.timer = null;
+    var b = $("go-play");
+    if (b) b.setAttribute("aria-pressed", "false");
+  }
+  function play() {
+    if (state.timer) { stop(); return; }
+    $("go-play").setAttribute("aria-pressed", "true");
+    state.timer = setInterval(function () { if (!step(true)) stop(); }, 1000);
+  }
+  function changeGame(d) { var i = state.game + d; if (i >= 0 && i < games.length) showGame(i, -1); }
+
+  /* #game=N&ply=P: game N (from 1), the position after main-line ply P. */
+  function fromHash() {
+    var m = /game=(\d+)/.exec(location.hash), p = /ply=(\d+)/.exec(location.hash);
+    var i = m ? Math.min(Math.max(parseInt(m[1], 10) - 1, 0), games.length - 1) : 0;
+    expand(games[i]);
+    var line = mainLine(games[i]), ply = p ? Math.min(parseInt(p[1], 10), line.length) : 0;
+    showGame(i, ply > 0 ? line[ply - 1] : -1);
+  }
+
+  function keys(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var t = e.target && e.target.tagName;
+    if (t === "INPUT" || t === "TEXTAREA") return;
+    var acts = { ArrowRight: function () { stop(); step(true); }, ArrowLeft: function () { stop(); step(false); },
+                 Home: function () { stop(); toEnd(false); }, End: function () { stop(); toEnd(true); },
+                 ArrowUp: function () { changeGame(-1); }, ArrowDown: function () { changeGame(1); },
+                 f: function () { state.flip = !state.flip; show(); }, " ": play };
+    var act = acts[e.key];
+    if (!act) return;
+    e.preventDefault();
+    act();
+  }
+
+  /* ---- the game list and the crosstables ---- */
+
+  function gameList() {
+    var body = document.querySelector("#game-list tbody");
+    games.forEach(function (g, i) {
+      var tr = el("tr");
+      [String(i + 1), tag(g, "White"), tag(g, "Black"), tag(g, "Result") || g.result, tag(g, "Event"),
+       tag(g, "Round"), tag(g, "Date"), g.file + " #" + g.index].forEach(function (v) {
+        var td = el("td", v || "?");
+        td.setAttribute("dir", "auto");
+        tr.appendChild(td);
+      });
+      tr.addEventListener("click", function () { showGame(i, -1); window.scrollTo(0, 0); });
+      body.appendChild(tr);
+    });
+    $("summary").textContent = games.length + (games.length === 1 ? " game" : " games");
+  }
+
+  /* Names compared as pdnstats compares them: case and accents ignored,
+   * the punctuation , . - ' \\ read as blanks, blanks collapsed. */
+  function fold(s) {
+    return (s || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[,.\-'\\]/g, " ").replace(/\s+/g, " ").trim();
+  }
+
+  /* The games of an event between two players (any colours unless asked),
+   * in a round when given. */
+  function findGames(event, white, black, round, anyColour) {
+    var found = [];
+    games.forEach(function (g, i) {
+      if (fold(tag(g, "Event")) !== fold(event)) return;
+      var w = fold(tag(g, "White")), b = fold(tag(g, "Black"));
+      var same = w === fold(white) && b === fold(black), swapped = w === fold(black) && b === fold(white);
+      if (!same && !(anyColour && swapped)) return;
+      if (round && String(parseInt(tag(g, "Round") || "", 10)) !== String(round)) return;
+      found.push(i);
+    });
+    return found;
+  }
+
+  function cellLink(td, text, found) {
+    if (!found.length) { td.textContent = text; return; }
+    var a = el("a", text);
+    a.href = "#game=" + (found[0] + 1) + "&ply=0";
+    a.addEventListener("click", function (e) { e.preventDefault(); showGame(found[0], -1); window.scrollTo(0, 0); });
+    td.appendChild(a);
+  }
+
+  function crosstable(ct) {
+    var box = el("div", null, "crosstable"), table = el("table"), rows = ct.rows || [];
+    box.appendChild(el("h2", "Crosstable: " + ct.event));
+    if (!rows.length) return box;
+    var keys = Object.keys(rows[0]).filter(function (k) { return k !== "event"; });
+    var ints = keys.filter(function (k) { return /^\d+$/.test(k); });
+    var rest = keys.filter(function (k) { return !/^\d+$/.test(k) && k !== "place" && k !== "player"; });
+    var cols = ["place", "player"].concat(ints, rest), head = el("tr");
+    cols.forEach(function (k) { head.appendChild(el("th", k.replace(/^round_/, "R").replace(/_/g, " "))); });
+    table.appendChild(el("thead")).appendChild(head);
+    var body = el("tbody");
+    rows.forEach(function (row) {
+      var tr = el("tr");
+      cols.forEach(function (k) {
+        var td = el("td"), v = row[k], text = v === null || v === undefined ? "" : String(v);
+        td.setAttribute("dir", "auto");
+        var m = /^round_(\d+)$/.exec(k), cell = /^(\d+)([wb])(.*)$/.exec(text);
+        if (m && cell && rows[cell[1] - 1]) {
+          var them = rows[cell[1] - 1].player, white = cell[2] === "w";
+          td.className = "cell";
+          cellLink(td, text, findGames(ct.event, white ? row.player : them, white ? them : row.player, m[1], false));
+        } else if (/^\d+$/.test(k) && rows[k - 1] && /^[0-9]/.test(text)) {
+          td.className = "cell";
+          cellLink(td, text, findGames(ct.event, row.player, rows[k - 1].player, null, true));
+        } else td.textContent = text;
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    box.appendChild(table);
+    return box;
+  }
+
+  function crosstables() {
+    var list = cross.crosstables || [], box = $("crosstables");
+    list.forEach(function (ct) { box.appendChild(crosstable(ct)); });
+  }
+
+  /* ---- start ---- */
+
+  gameList();
+  crosstables();
+  var buttons = { "go-first": function () { stop(); toEnd(false); }, "go-prev": function () { stop(); step(false); },
+                  "go-play": play, "go-next": function () { stop(); step(true); },
+                  "go-last": function () { stop(); toEnd(true); },
+                  "go-flip": function () { state.flip = !state.flip; show(); },
+                  "go-up": function () { changeGame(-1); }, "go-down": function () { changeGame(1); } };
+  Object.keys(buttons).forEach(function (id) { $(id).addEventListener("click", buttons[id]); });
+  document.addEventListener("keydown", keys);
+  window.addEventListener("hashchange", fromHash);
+  if (games.length) fromHash();
+  else $("viewer").replaceChildren(el("p", "No game."));
+})();

@@ -1,0 +1,255 @@
+"""pdn2html's pages in a real browser (make check-browser).
+
+Runs headless Chromium (Debian's package) on pages pdn2html writes and
+checks, against pdnreplay, what a reader sees:
+  - links #game=G&ply=P open at the position pdnreplay --fen prints for that
+    game and ply (the board's data-fen), read with --dump-dom;
+  - keys typed into the page (Chrome DevTools Protocol, Input.dispatchKeyEvent)
+    move the position: Right, Left, End, Home, Down, f;
+  - a screenshot of the board shows the pieces where pdnreplay --svg draws
+    them (both pictures read square by square);
+  - hostile tag values stay text: no element or script comes from a file.
+Prints one line per check; exits 1 when one fails. Needs chromium,
+python3-websocket and python3-pil (Debian); run with /usr/bin/python3.
+
+usage: browser.py BIN OUTDIR
+"""
+import base64
+import io
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import websocket
+from PIL import Image
+
+BIN, OUT = sys.argv[1], sys.argv[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         "--window-size=1200,1000"]
+FRANCE = "tests/data/tournaments/Championnat de France 2021.pdn"
+RUSSIAN = "tests/data/algebraic/ussr1947-game1.pdn"
+HOSTILE = "tests/browser/hostile.pdn"
+ENGLISH = "tests/browser/english.pdn"
+failed = 0
+
+
+def check(ok, what):
+    global failed
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok:
+        failed += 1
+
+
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+def page(name, *inputs):
+    path = os.path.join(OUT, name)
+    subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", path, *inputs], check=True)
+    return path
+
+
+def replay_fens(pdn, game):
+    """The main line's FENs as pdnreplay --fen prints them: [ply 0, 1, ...]."""
+    out = run(os.path.join(BIN, "pdnreplay"), "--fen", "-g", str(game), pdn)
+    return [line for line in out.splitlines() if re.match(r"^[WB?]:W", line)]
+
+
+def dumped_fen(path, game, ply):
+    dom = subprocess.run([CHROMIUM, *FLAGS, "--virtual-time-budget=3000", "--dump-dom",
+                          "file://%s#game=%d&ply=%d" % (path, game, ply)],
+                         capture_output=True, text=True, timeout=120).stdout
+    m = re.search(r'id="board"[^>]*data-fen="([^"]*)"', dom)
+    return m.group(1) if m else None
+
+
+class Browser:
+    """One headless Chromium driven over the DevTools protocol."""
+
+    def __init__(self):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        self.profile = tempfile.mkdtemp(prefix="pdn2html-chromium.")
+        self.proc = subprocess.Popen(
+            [CHROMIUM, *FLAGS, "--remote-debugging-port=%d" % port,
+             "--user-data-dir=" + self.profile, "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(200):
+            try:
+                pages = json.load(urllib.request.urlopen("http://127.0.0.1:%d/json" % port))
+                url = next(p["webSocketDebuggerUrl"] for p in pages if p["type"] == "page")
+                break
+            except (OSError, StopIteration, ValueError):
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("chromium did not start")
+        self.ws = websocket.create_connection(url, timeout=60)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg.get("id") == self.next_id:
+                if "error" in msg:
+                    raise RuntimeError(msg["error"])
+                return msg["result"]
+
+    def eval(self, expr):
+        return self.call("Runtime.evaluate", expression=expr, returnByValue=True)["result"].get("value")
+
+    def open(self, url):
+        self.call("Page.navigate", url=url)
+        for _ in range(100):
+            time.sleep(0.1)
+            if self.eval("document.readyState") == "complete" and self.eval(
+                    "!!document.getElementById('board') && "
+                    "document.getElementById('board').hasAttribute('data-fen')"):
+                return
+        raise RuntimeError("page did not load: " + url)
+
+    def key(self, key, code, vk):
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code,
+                      windowsVirtualKeyCode=vk, nativeVirtualKeyCode=vk)
+
+    def board(self, name):
+        return self.eval("document.getElementById('board').getAttribute('%s')" % name)
+
+    def screenshot(self, selector=None):
+        params = {"format": "png"}
+        if selector:
+            r = self.eval("(function(){var r=document.querySelector('%s').getBoundingClientRect();"
+                          "return [r.x,r.y,r.width,r.height];})()" % selector)
+            params["clip"] = {"x": r[0], "y": r[1], "width": r[2], "height": r[3], "scale": 1}
+        else:
+            params["captureBeyondViewport"] = False
+        return Image.open(io.BytesIO(base64.b64decode(self.call("Page.captureScreenshot", **params)["data"])))
+
+    def close(self):
+        self.ws.close()
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def squares_seen(img, width, height):
+    """What stands on each square of a board picture, row by row: 'w' a
+    white piece, 'b' a black one, '.' an empty square (frame: 18/56 of a
+    square on each side, as lib/diagram.c draws it)."""
+    img = img.convert("RGB")
+    unit = img.size[0] / (width + 36 / 56)
+    seen = []
+    for row in range(height):
+        line = ""
+        for col in range(width):
+            x = (18 / 56 + col + 0.5) * unit
+            y = (18 / 56 + row + 0.5) * unit
+            r, g, b = img.getpixel((int(x), int(y)))
+            lum = (r + g + b) / 3
+            line += "w" if lum > 235 else "b" if lum < 70 else "."
+        seen.append(line)
+    return seen
+
+
+def svg_picture(pdn, game, move):
+    svg = os.path.join(OUT, "ref.svg")
+    run(os.path.join(BIN, "pdnreplay"), "-g", str(game), "--move", move, "--svg", svg, pdn)
+    png = os.path.join(OUT, "ref.png")
+    run("rsvg-convert", "-w", "596", "-o", png, svg)
+    return Image.open(png)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    france = page("france.html", FRANCE)
+    russian = page("russian.html", RUSSIAN)
+    hostile = page("hostile.html", HOSTILE)
+    english = page("english.html", ENGLISH)
+
+    # Links: the position pdnreplay --fen prints.
+    for pdn, path, game, plies in ((FRANCE, france, 24, (0, 1, 2, 13, 54, 110)),
+                                   (FRANCE, france, 1, (7, 40)),
+                                   (RUSSIAN, russian, 1, (0, 5, 30)),
+                                   (ENGLISH, english, 1, (0, 1, 10))):
+        fens = replay_fens(pdn, game)
+        for ply in plies:
+            want = fens[min(ply, len(fens) - 1)]
+            got = dumped_fen(path, game, ply)
+            check(got == want, "%s #game=%d&ply=%d: data-fen %s (pdnreplay: %s)"
+                  % (os.path.basename(path), game, ply, got, want))
+
+    b = Browser()
+    try:
+        fens = replay_fens(FRANCE, 24)
+        b.open("file://%s#game=24&ply=0" % france)
+        for _ in range(3):
+            b.key("ArrowRight", "ArrowRight", 39)
+        check(b.board("data-fen") == fens[3] and b.board("data-ply") == "3",
+              "keys: Right three times goes to ply 3")
+        b.key("ArrowLeft", "ArrowLeft", 37)
+        check(b.board("data-fen") == fens[2], "keys: Left goes back one ply")
+        b.key("End", "End", 35)
+        check(b.board("data-fen") == fens[-1], "keys: End goes to the last position")
+        b.key("Home", "Home", 36)
+        check(b.board("data-fen") == fens[0], "keys: Home goes to the start")
+        b.key("ArrowDown", "ArrowDown", 40)
+        check("game=25" in b.eval("location.hash"), "keys: Down opens the next game")
+        b.key("ArrowUp", "ArrowUp", 38)
+        before = b.eval("document.querySelector('#board g[data-square=\"31\"] circle').getAttribute('cx')")
+        b.key("f", "KeyF", 70)
+        after = b.eval("document.querySelector('#board g[data-square=\"31\"] circle').getAttribute('cx')")
+        check(before != after, "keys: f flips the board (square 31 moved from x=%s to x=%s)" % (before, after))
+        b.key("f", "KeyF", 70)
+
+        # The picture: the pieces where pdnreplay --svg draws them.
+        b.open("file://%s#game=24&ply=54" % france)
+        shot = b.screenshot("#board svg")
+        ref = svg_picture(FRANCE, 24, "27...")
+        check(squares_seen(shot, 10, 10) == squares_seen(ref, 10, 10),
+              "screenshot of game 24 after 27... 17-21: the pieces stand as in pdnreplay --svg")
+        b.open("file://%s#game=1&ply=30" % russian)
+        shot = b.screenshot("#board svg")
+        ref = svg_picture(RUSSIAN, 1, "15...")
+        check(squares_seen(shot, 8, 8) == squares_seen(ref, 8, 8),
+              "screenshot of the Russian game after 15...: the pieces stand as in pdnreplay --svg")
+        labels = b.eval("Array.from(document.querySelectorAll('#board text')).slice(0,4)"
+                        ".map(function(t){return t.textContent}).join(' ')")
+        check(labels == "b8 d8 f8 h8", "Russian board labelled algebraically: %s" % labels)
+
+        b.open("file://%s#game=1&ply=1" % english)
+        moves = b.eval("document.getElementById('moves').textContent").split()
+        check(moves[:4] == ["1.", "11-15", "23-19", "2."],
+              "English: Black's first move is numbered 1. (%s)" % " ".join(moves[:6]))
+
+        # Hostile tags: text, never markup or script.
+        b.open("file://%s" % hostile)
+        check(b.eval("window.pwned === undefined"), "hostile tags: no script of the file ran")
+        check(b.eval("document.querySelectorAll('script').length") == 4,
+              "hostile tags: the page holds its own four script elements only")
+        head = b.eval("document.getElementById('game-head').textContent")
+        check("<script>window.pwned=1</script>" in head, "hostile tags: shown as text: %s" % head[:80])
+        check(b.eval("document.querySelectorAll('#game-list td[dir=auto]').length") > 0,
+              "names in the game list have dir=auto (right-to-left names)")
+
+        # The published page, for the README.
+        b.open("file://%s#game=24&ply=54" % france)
+        b.screenshot().save(os.path.join(OUT, "pdn2html.png"))
+    finally:
+        b.close()
+    print("browser: %d failed" % failed)
+    sys.exit(1 if failed else 0)
+
+
+main()

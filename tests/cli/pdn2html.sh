@@ -1,0 +1,101 @@
+#!/bin/sh
+# pdn2html's page as a file, without a browser (tests/browser/browser.py
+# opens it in one): what it holds, what it must never hold, and how the
+# tool writes it. Finds pdn2html on PATH (the CLI runner puts the build's
+# bin/ first); Python reads the page's JSON (the standard library only).
+# Prints one line per check; exits 1 when one fails.
+#
+#   sh tests/cli/pdn2html.sh       (from the project root; run by the golden
+#                                  case pdn2html-page)
+
+tmp=${TMPDIR:-/tmp}/pdn2html-test.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+check() { # check WHAT COMMAND...: runs COMMAND, says ok or FAIL
+    what=$1
+    shift
+    if "$@" >/dev/null 2>&1; then echo "ok   $what"; else echo "FAIL $what"; failed=1; fi
+}
+france="tests/data/tournaments/Championnat de France 2021.pdn"
+hostile=tests/browser/hostile.pdn
+
+# The games' data as JSON: one element, read back as the file said.
+pdn2html -q -w -o "$tmp/h.html" "$hostile"
+json_of() { # json_of PAGE ID: the element's JSON
+    python3 -c 'import re,sys; t=open(sys.argv[1],encoding="utf-8").read(); print(re.search(r"<script type=\"application/json\" id=\""+sys.argv[2]+r"\">(.*?)</script>",t,re.S).group(1))' "$1" "$2"
+}
+json_of "$tmp/h.html" pdn-games >"$tmp/games.json"
+check "hostile tags travel as JSON and read back unchanged" python3 -c '
+import json,sys
+g=json.load(open(sys.argv[1],encoding="utf-8"))[0]
+tags=dict(g["tags"])
+assert tags["Event"]=="<script>window.pwned=1</script>", tags["Event"]
+assert tags["White"]=="\"Quoted\" & <b>bold</b> ]]> </script><script>window.pwned=2</script>"
+assert tags["Black"]=="محمد الأمين"
+assert g["line"][0][4]["c"][0].startswith("</script><img")
+' "$tmp/games.json"
+check "no '<' of a file in the page: four <script elements, the page's own" \
+    test "$(grep -o '<script' "$tmp/h.html" | wc -l)" -eq 4
+check "no element of the file: no <img, no <b>, no </script><script>" sh -c "
+    ! grep -q '<img' '$tmp/h.html' && ! grep -q '<b>' '$tmp/h.html' &&
+    ! grep -q '</script><script>window' '$tmp/h.html'"
+check "no request outside the page: nothing loaded, a CSP allowing none" sh -c "
+    ! grep -qi '<link\\|<iframe\\|<img\\|url(http\\|url(//\\|@import' '$tmp/h.html' &&
+    grep -q \"default-src 'none'\" '$tmp/h.html'"
+
+# A tournament: every game, its crosstables, small.
+pdn2html -q -w -o "$tmp/f.html" "$france"
+json_of "$tmp/f.html" pdn-games >"$tmp/f.json"
+check "58 games in the page, 110 plies in game 24's main line" python3 -c '
+import json,sys
+g=json.load(open(sys.argv[1],encoding="utf-8"))
+assert len(g)==58, len(g)
+assert len(g[23]["line"])==110, len(g[23]["line"])
+' "$tmp/f.json"
+json_of "$tmp/f.html" pdn-crosstables >"$tmp/c.json"
+check "three crosstables, as pdnstats --crosstable finds" python3 -c '
+import json,sys
+c=json.load(open(sys.argv[1],encoding="utf-8"))["crosstables"]
+assert len(c)==3, len(c)
+' "$tmp/c.json"
+size=$(wc -c <"$tmp/f.html")
+text=$(wc -c <"$france")
+check "the page is under 300 KB plus the games' text" \
+    test $((size - text)) -lt 300000
+
+# Selection and titles.
+pdn2html -q -w -g 24 --title 'Round 6 & more' -o "$tmp/g.html" "$france"
+check "-g 24: one game" sh -c "grep -c '\"index\":24' '$tmp/g.html' | grep -qx 1"
+check "--title is escaped in <title>" grep -q '<title>Round 6 &amp; more</title>' "$tmp/g.html"
+
+# Writing: never over an input, nothing left behind on failure.
+cp "$hostile" "$tmp/in.pdn"
+pdn2html -q -o "$tmp/in.pdn" "$tmp/in.pdn" 2>/dev/null
+rc=$?
+check "-o naming an input is refused (exit $rc), the input kept" sh -c "
+    test $rc -eq 2 && cmp -s '$hostile' '$tmp/in.pdn'"
+pdn2html -q -o "$tmp/none.html" "$tmp/missing.pdn" 2>/dev/null
+rc=$?
+check "a missing input: exit 3 ($rc), no page" sh -c "test $rc -eq 3 && ! test -e '$tmp/none.html'"
+
+# --watch: the page follows its input, atomically, and stops on SIGTERM.
+cp "$hostile" "$tmp/live.pdn"
+pdn2html -q -w --watch -o "$tmp/live.html" "$tmp/live.pdn" &
+pid=$!
+i=0
+while [ ! -s "$tmp/live.html" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+sed 's/Round "1"/Round "2"/' "$hostile" >"$tmp/live.pdn.new" && mv "$tmp/live.pdn.new" "$tmp/live.pdn"
+i=0
+while ! grep -q '"Round","2"' "$tmp/live.html" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+check "--watch writes the page again when the input changes" grep -q '"Round","2"' "$tmp/live.html"
+kill -TERM $pid
+wait $pid
+rc=$?
+check "--watch ends on SIGTERM with status 0 ($rc)" test $rc -eq 0
+check "--watch leaves no temporary file" sh -c "test \$(ls -A '$tmp' | grep -c live) -eq 2"
+pdn2html --watch "$hostile" 2>/dev/null
+check "--watch without -o is a usage error (exit 2)" test $? -eq 2
+
+[ $failed -eq 0 ] && echo "pdn2html: all checks passed"
+exit $failed
