@@ -402,7 +402,7 @@
   }
 
   function cellLink(td, text, found) {
-    if (!found.length) { td.textContent = text; return; }
+    if (!found.length) { td.appendChild(document.createTextNode(text)); return; }
     var a = el("a", text);
     a.href = "#game=" + (found[0] + 1) + "&ply=0";
     a.addEventListener("click", function (e) { e.preventDefault(); showGame(found[0], -1); window.scrollTo(0, 0); });
@@ -425,11 +425,16 @@
       cols.forEach(function (k) {
         var td = el("td"), v = row[k], text = v === null || v === undefined ? "" : String(v);
         td.setAttribute("dir", "auto");
-        var m = /^round_(\d+)$/.exec(k), cell = /^(\d+)([wb])(.*)$/.exec(text);
-        if (m && cell && rows[cell[1] - 1]) {
-          var them = rows[cell[1] - 1].player, white = cell[2] === "w";
+        var m = /^round_(\d+)$/.exec(k);
+        if (m && /^\d+[wb]/.test(text)) {
+          /* "12b2", or "18b1 20w2" when a round had two games: a link each */
           td.className = "cell";
-          cellLink(td, text, findGames(ct.event, white ? row.player : them, white ? them : row.player, m[1], false));
+          text.split(/\s+/).forEach(function (one, n) {
+            var cell = /^(\d+)([wb])/.exec(one), them = cell && rows[cell[1] - 1] && rows[cell[1] - 1].player;
+            var white = cell && cell[2] === "w";
+            if (n) td.appendChild(document.createTextNode(" "));
+            cellLink(td, one, them ? findGames(ct.event, white ? row.player : them, white ? them : row.player, m[1], false) : []);
+          });
         } else if (/^\d+$/.test(k) && rows[k - 1] && /^[0-9]/.test(text)) {
           td.className = "cell";
           cellLink(td, text, findGames(ct.event, row.player, rows[k - 1].player, null, true));
