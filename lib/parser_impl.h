@@ -59,6 +59,7 @@ struct parser {
     bool skipping;
     bool cut, saved_eof; /* the window ends at the size limit: its real end */
     bool cut_told;       /* the cut was reported */
+    bool quick;          /* parser_quick may run (PDN_SLOW_PATH unset) */
     size_t saved_end;
     uint64_t game_start, last_end;
     struct pdn_pos end_pos;
@@ -154,5 +155,9 @@ int parser_keep_orphans(struct parser *p, struct frame *f);
  * straight from the window while it can (0, STEP_END after a result, or
  * PDN_ENOMEM); the token path goes on after. */
 int parser_quick(struct parser *p);
+/* Whether the lane runs: not when PDN_SLOW_PATH is set (and not "0") in
+ * the environment, so that tests can read every input by tokens alone and
+ * compare (an internal switch for tests, no promise to users). */
+bool parser_quick_wanted(void);
 
 #endif

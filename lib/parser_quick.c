@@ -10,10 +10,13 @@
  * blanks, a tag or a % comment after a move, the end of the window, or a
  * finding waiting to be reported all stop it, and the token path goes on
  * from that very byte. It must not report anything or refill the window.
+ * PDN_SLOW_PATH=1 in the environment turns the lane off, so that the
+ * tests (test_reader_paths, fuzz_check) can hold it to that promise.
  */
 #include "parser_impl.h"
 #include "text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* What a byte is to the lane. */
@@ -269,12 +272,11 @@ int parser_quick(struct parser *p)
         for (; i < end; i++) {
             unsigned k = qclass[b[i]];
             if (k == Q_BLANK) {
-                col++, cr = false;
+                lexer_count_blank(&col, &cr);
             } else if (k == Q_LF) {
-                line += !cr;
-                col = 1, cr = false;
+                lexer_count_lf(&line, &col, &cr);
             } else if (k == Q_CR) {
-                line++, col = 1, cr = true;
+                lexer_count_cr(&line, &col, &cr);
             } else {
                 break;
             }
@@ -317,4 +319,10 @@ int parser_quick(struct parser *p)
         p->last_col = last_col;
     }
     return rc;
+}
+
+bool parser_quick_wanted(void)
+{
+    const char *slow = getenv("PDN_SLOW_PATH");
+    return slow == NULL || *slow == '\0' || strcmp(slow, "0") == 0;
 }
