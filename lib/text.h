@@ -81,6 +81,15 @@ enum { TEXT_MARK_MAX = 3 };
 /* Every byte's kind (TEXT_LEAD for the lead bytes of the marks). */
 extern const unsigned char text_byte_kind[256];
 
+/* Whether byte c is an ASCII blank or line end (space, \t, \f, \v, \n,
+ * \r: isspace() in the C locale, and what the lexer passes over between
+ * tokens): the one blank of the plain-text readers and writers (FEN, CSV
+ * cells, names, comments). */
+static inline bool text_blank(unsigned char c)
+{
+    return text_byte_kind[c] == TEXT_BLANK;
+}
+
 struct text_piece {
     unsigned char kind; /* enum text_kind, never TEXT_LEAD */
     unsigned char len;  /* bytes: 1, or the length of a Unicode mark */
