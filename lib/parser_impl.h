@@ -12,6 +12,7 @@
 #include "game.h"
 #include "parser.h"
 #include "parser_frame.h"
+#include "text.h"
 
 /* Room for the offending text in a diagnostic. */
 #define DIAG_TEXT_MAX 64
@@ -86,6 +87,15 @@ static inline struct frame *top(struct parser *p)
 static inline const char *tok_text(const struct parser *p)
 {
     return p->lx->buf + p->tok.start;
+}
+
+/* What a main-line move's text says of the board (game_box.moves, the
+ * variant's clues), gathered as the token path adds it to frame f (or a
+ * hop to its last move); the quick lane gathers from its squares. */
+static inline void parser_gather(struct parser *p, const struct frame *f, const char *text,
+                                 size_t len, bool first)
+{
+    if (f == &p->frames[0]) text_squares_add(&game_box_of(p->game)->moves, text, len, false, first);
 }
 
 /* Findings (parser.c): emit reports; fail is an error that makes strict

@@ -132,7 +132,7 @@ static bool q_add(struct parser *p, const struct qtok *t, size_t n, uint32_t las
  * ends at k; its length (its last square in *last_to when it is a
  * capture), 0 when not one. */
 static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t first,
-                     uint32_t *last_to)
+                     uint32_t *last_to, uint32_t *max)
 {
     const unsigned char *b = t->b, *s = b + t->at;
     unsigned sep = b[k], kind = text_byte_kind[sep];
@@ -146,6 +146,7 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
         if (e == 0 || squares >= 24) return 0;
         squares++;
         j = e;
+        if (last > *max) *max = last;
     }
     if (!q_follows(b, j, t->end)) return 0;
     /* "1-1" is a result, not a move. */
@@ -169,6 +170,22 @@ static inline bool q_rank(unsigned char b)
     return b >= '1' && b <= '8';
 }
 
+/* The squares of a plain move, for the variant's clues. */
+struct q_squares {
+    uint32_t first, max; /* 0 and 0 for an algebraic move */
+};
+
+/* What a plain move the lane added to the main line says of the board:
+ * what text_squares_add would read in its text, from the squares read. */
+static inline void q_gather(struct parser *p, const struct q_squares *sq)
+{
+    if (p->depth != 0) return;
+    struct text_squares *c = &game_box_of(p->game)->moves;
+    if (top(p)->nodes.n == 1) c->first = sq->first;
+    c->big |= sq->max > 32;
+    c->algebraic |= sq->first == 0;
+}
+
 /* "c3-d4" or "c3xe5xg7": its length, 0 when not one. Such a move is no
  * numeric capture: it leaves no square for a next hop. */
 static size_t q_alpha(const struct qtok *t)
@@ -189,12 +206,15 @@ static size_t q_alpha(const struct qtok *t)
 }
 
 /* The plain token at t: its length, 0 when the token path must take it.
- * A move number is taken here; a move is left to the caller (*move). */
-static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32_t *last_to)
+ * A move number is taken here; a move is left to the caller (*move), with
+ * its first square (0 for an algebraic move) and its largest in sq. */
+static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32_t *last_to,
+                      struct q_squares *sq)
 {
     const unsigned char *b = t->b;
     size_t k = t->at;
     *move = true, *last_to = 0;
+    sq->first = sq->max = 0;
     if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(t) : 0;
     /* Numbers of one or two digits are nearly all: no loop for them. */
     if (k + 3 > t->end) return 0;
@@ -205,7 +225,10 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
             v = v * 10 + (uint32_t)(b[k++] - '0');
         if (k >= t->end) return 0;
     }
-    if (b[k] != '.') return q_move(p, t, k, v, last_to);
+    if (b[k] != '.') {
+        sq->first = sq->max = v;
+        return q_move(p, t, k, v, last_to, &sq->max);
+    }
     /* "1.01-0.99" may be a result (text_result_goes): the token path. */
     if (k - t->at == 1 && v <= 2 && k + 1 < t->end && q_digit(b[k + 1])) return 0;
     *move = false;
@@ -294,7 +317,8 @@ int parser_quick(struct parser *p)
         }
         bool move;
         uint32_t last_to;
-        size_t n = q_token(p, &t, &move, &last_to);
+        struct q_squares sq;
+        size_t n = q_token(p, &t, &move, &last_to, &sq);
         if (n == 0) {
             /* Results stop q_token; one ends the game (the caller's job). */
             if ((n = q_result(p, &t, &rc)) != 0) {
@@ -307,6 +331,7 @@ int parser_quick(struct parser *p)
             rc = PDN_ENOMEM;
             break;
         }
+        if (move) q_gather(p, &sq);
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
         /* A tree past its limit: the caller cuts the game. */

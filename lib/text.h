@@ -130,6 +130,27 @@ struct text_move {
  * part of a move (or n). Returns out->len. */
 size_t text_scan_move(struct text_move *out, const char *s, size_t n);
 
+/* ---- Squares, as clues to the board --------------------------------------- */
+
+/* What the squares of move texts (or of a FEN) say of the board they are
+ * on: the variant's clues (variant.c), gathered by the parser as it reads
+ * each main-line move. */
+struct text_squares {
+    bool algebraic; /* an algebraic square ("c3") */
+    bool big;       /* a square number above 32 */
+    uint32_t first; /* the first square number of the first text asked for it, else 0 */
+};
+
+/*
+ * Adds what s[0, n) says to *out. Numbers are read as the reader reads them
+ * ("032" is 32); a run of four digits ("3228") is two squares, three digits
+ * or more than four say nothing. An algebraic square is a file a-j and a
+ * rank 1-9 with no file letter right before it; in a FEN (fen) not right
+ * after ':', where a letter names a list ("W:b12" in lower case). With
+ * first, out->first takes the first square number if it has none yet.
+ */
+void text_squares_add(struct text_squares *out, const char *s, size_t n, bool fen, bool first);
+
 /* ---- Is it PDN at all? ------------------------------------------------------ */
 
 enum text_sniff {

@@ -13,10 +13,13 @@
  * broken game, moves kept as comments change what the moves after them
  * read as: nothing there has one reading.) And the reader's two paths
  * agree: read with PDN_SLOW_PATH=1 (tokens only, no quick lane), every
- * game and every finding is what the usual reading gives (game_dump.h).
+ * game and every finding is what the usual reading gives (game_dump.h),
+ * and the variant's clues the parser gathered from the moves are what
+ * their texts say (variant_moves_gathered).
  */
 #include "fuzz.h"
 #include "pdn.h"
+#include "variant.h"
 #include "walk.h"
 #include "../unit/game_dump.h"
 
@@ -168,6 +171,7 @@ static char *dump_input(const uint8_t *data, size_t size, bool strict, bool slow
     unsetenv("PDN_SLOW_PATH");
     if (rc == PDN_OK) {
         while ((rc = pdn_reader_next(&g, r)) > 0) {
+            FUZZ_CHECK(variant_moves_gathered(g));
             dump_game(fp, g);
             pdn_game_free(g);
         }

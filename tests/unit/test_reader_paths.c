@@ -5,7 +5,9 @@
  * the fuzz regressions and seeds, the golden cases' .pdn inputs) is read
  * lenient and strict, once as usual and once with PDN_SLOW_PATH=1 (tokens
  * only), and every game (tags, moves, comments, variations, positions,
- * variant, source text) and every finding must be the same.
+ * variant, source text) and every finding must be the same; and what the
+ * parser gathered of each game's moves for the variant inference must be
+ * what their texts say.
  */
 #define _XOPEN_SOURCE 700 /* nftw */
 
@@ -17,6 +19,7 @@
 #include <cmocka.h>
 
 #include "game_dump.h"
+#include "variant.h"
 
 #include <ftw.h>
 #include <sys/stat.h>
@@ -45,6 +48,10 @@ static char *read_dump(const char *path, bool strict, bool slow, size_t *games, 
     int rc;
     *games = 0;
     while ((rc = pdn_reader_next(&g, r)) == 1) {
+        /* The variant's clues the parser gathered as it read the moves are
+         * what their texts say (variant.c reads no move text again). */
+        if (!variant_moves_gathered(g)) print_error("%s: game %zu\n", path, g->index);
+        assert_true(variant_moves_gathered(g));
         dump_game(fp, g);
         pdn_game_free(g);
         ++*games;
