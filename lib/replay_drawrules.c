@@ -166,17 +166,10 @@ static bool on_big_road(const struct pdn_board *b, int weak)
 /* No ending of the table has more pieces on the board. */
 #define ENDING_PIECES_MAX 7
 
-/*
- * The first ending of the table the position (of 'pieces' pieces) is in,
- * counted ones (moves > 0) or standing ones; -1 when none. *strong gets its
- * stronger side. Most positions have too many pieces: the tracker counts
- * them once per capture, not here at every ply (that was a tenth of
- * pdncheck's time).
- */
-static int ending_of(const struct draw_rules *r, const struct pdn_board *b, int pieces,
+/* ending_of for a position of few enough pieces. */
+static int ending_in(const struct draw_rules *r, const struct pdn_board *b, int pieces,
                      bool counted, int *strong)
 {
-    if (r->nendings == 0 || pieces > ENDING_PIECES_MAX) return -1;
     int kings[2], men[2];
     for (int c = 0; c < 2; c++) {
         kings[c] = popcount(b->pieces[c] & b->kings);
@@ -193,6 +186,20 @@ static int ending_of(const struct draw_rules *r, const struct pdn_board *b, int 
             }
     }
     return -1;
+}
+
+/*
+ * The first ending of the table the position (of 'pieces' pieces) is in,
+ * counted ones (moves > 0) or standing ones; -1 when none. *strong gets its
+ * stronger side. Most positions have too many pieces: the tracker counts
+ * them once per capture, not here at every ply (that was a tenth of
+ * pdncheck's time), and the test is inline, without ending_in's frame.
+ */
+static inline int ending_of(const struct draw_rules *r, const struct pdn_board *b, int pieces,
+                            bool counted, int *strong)
+{
+    if (r->nendings == 0 || pieces > ENDING_PIECES_MAX) return -1;
+    return ending_in(r, b, pieces, counted, strong);
 }
 
 static void remember(struct draw_tracker *t, const struct pdn_board *b)

@@ -32,6 +32,13 @@ static void add_text(struct clues *c, const char *s, bool fen, bool first)
     text_squares_add(&c->squares, s, strlen(s), fen, first);
 }
 
+/* The first letters of the tag names read_clues looks for (FEN, Bianco,
+ * Nero, Risultato). */
+static bool clue_tag_letter(char c)
+{
+    return c == 'F' || c == 'B' || c == 'N' || c == 'R';
+}
+
 /* moves: what the main line's move texts say, as the parser gathered it
  * (game_box.moves), or NULL to read them here; text: the main-line move
  * texts to read in place of the nodes' (the writer's), or NULL. */
@@ -43,7 +50,8 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
     *fen = NULL;
     for (uint32_t i = 0; i < game->ntags; i++) {
         const char *name = game->tags[i].name, *value = game->tags[i].value;
-        if (!name || !value) continue;
+        /* The first letter first: most tags are none of these. */
+        if (!name || !value || !clue_tag_letter(name[0])) continue;
         if (strcmp(name, "FEN") == 0 && !*fen) *fen = value;
         if (strcmp(name, "Bianco") == 0 || strcmp(name, "Nero") == 0 ||
             strcmp(name, "Risultato") == 0)
