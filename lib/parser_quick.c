@@ -186,6 +186,18 @@ static inline void q_gather(struct parser *p, const struct q_squares *sq)
     c->algebraic |= sq->first == 0;
 }
 
+/* Whether blanks at j lead to a separator: after an algebraic move the
+ * token path reads "c3-d4 -e5" as one move with a blank inside (fuzz_check
+ * found the lane taking "c3-d4" alone). */
+static bool q_separator_after(const unsigned char *b, size_t j, size_t end)
+{
+    while (j < end && qclass[b[j]] >= Q_BLANK && qclass[b[j]] <= Q_CR)
+        j++;
+    if (j >= end) return false;
+    unsigned kind = text_byte_kind[b[j]];
+    return kind == TEXT_DASH || kind == TEXT_CROSS || kind == TEXT_COLON;
+}
+
 /* "c3-d4" or "c3xe5xg7": its length, 0 when not one. Such a move is no
  * numeric capture: it leaves no square for a next hop. */
 static size_t q_alpha(const struct qtok *t)
@@ -201,7 +213,7 @@ static size_t q_alpha(const struct qtok *t)
         j += 3;
         squares++;
     }
-    if (squares == 1 || !q_follows(b, j, t->end)) return 0;
+    if (squares == 1 || !q_follows(b, j, t->end) || q_separator_after(b, j, t->end)) return 0;
     return j - t->at;
 }
 
