@@ -6,6 +6,7 @@
  * blanks kept. It knows nothing of games: csv_rows.c and csv_read.c do.
  */
 #include "csv_impl.h"
+#include "text.h"
 
 #include <csv.h>
 #include <stdint.h>
@@ -14,9 +15,11 @@
 
 /* ---- writing ---- */
 
+/* Blanks at a cell's ends are quoted: a reader that trims them (libcsv's
+ * default trims spaces and tabs, others every blank) then keeps them. */
 static bool blank(char c)
 {
-    return c == ' ' || c == '\t';
+    return text_blank((unsigned char)c);
 }
 
 static bool needs_quotes(const char *s, size_t n, char delim)

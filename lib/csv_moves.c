@@ -6,6 +6,7 @@
  * reach keeps only what was written. Must not print.
  */
 #include "csv_impl.h"
+#include "fen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,14 +268,9 @@ static uint32_t start_half(const pdn_game *game)
 {
     const char *fen = pdn_game_tag(game, "FEN");
     if (!fen) return 0;
-    while (*fen == ' ' || *fen == '\t')
-        fen++;
-    uint32_t half = *fen == 'B' ? 1 : 0;
-    const char *f = strstr(fen, ":F");
-    if (f && f[2] >= '1' && f[2] <= '9') {
-        unsigned long n = strtoul(f + 2, NULL, 10);
-        if (n > 0 && n < 100000) half += 2 * ((uint32_t)n - 1);
-    }
+    struct fen_start st = fen_start(fen);
+    uint32_t half = st.black ? 1 : 0;
+    if (st.number) half += 2 * (st.number - 1);
     return half;
 }
 

@@ -12,6 +12,7 @@
  * not print: findings become cells, and the caller's.
  */
 #include "csv_impl.h"
+#include "fen.h"
 #include "vec.h"
 
 #include <limits.h>
@@ -460,11 +461,9 @@ static void writer_start(const pdn_game *game, uint32_t *number, bool *black)
     *number = 1;
     *black = false;
     if (!fen) return;
-    while (*fen == ' ' || *fen == '\t' || *fen == '\n' || *fen == '\r')
-        fen++;
-    *black = *fen == 'B';
-    const char *f = strstr(fen, ":F");
-    if (f && f[2] >= '1' && f[2] <= '9') *number = (uint32_t)strtoul(f + 2, NULL, 10);
+    struct fen_start st = fen_start(fen);
+    *black = st.black;
+    if (st.number) *number = st.number;
 }
 
 /*

@@ -23,7 +23,9 @@
  * squares ascending, kings with "K", runs of three or more consecutive
  * squares holding the same piece as a range ("31-50", kings "K31-35").
  */
+#include "fen.h"
 #include "pdn.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -55,7 +57,7 @@ static char upper(char c)
 
 static bool is_blank(char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+    return text_blank((unsigned char)c);
 }
 
 static bool is_digit(char c)
@@ -234,6 +236,27 @@ static int parse_fen(struct scan *sc)
         if (parse_field(sc) < 0) return -1;
     }
     return parse_end(sc);
+}
+
+struct fen_start fen_start(const char *fen)
+{
+    struct scan sc = {.s = fen};
+    struct fen_start st = {false, false, 0};
+    while (is_blank(fen[sc.i]))
+        sc.i++;
+    int side = color_of_letter(upper(fen[sc.i]));
+    st.known = side >= 0;
+    st.black = side == PDN_COLOR_BLACK;
+    /* The first ":F" field, read as parse_suffix reads it. */
+    for (const char *p = strchr(fen, ':'); p; p = strchr(p + 1, ':')) {
+        if (upper(p[1]) != 'F') continue;
+        unsigned v;
+        sc.i = (size_t)(p + 2 - fen);
+        if (read_number(&sc, &v) > 0 && at_field_end(fen[sc.i]) && v >= 1 && v < NUMBER_CAP)
+            st.number = v;
+        break;
+    }
+    return st;
 }
 
 int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, const char *fen,

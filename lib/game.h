@@ -10,10 +10,14 @@
 
 #include "arena.h"
 #include "pdn.h"
+#include "text.h"
 
 struct game_box {
     pdn_game game; /* first: a pdn_game pointer is a pointer to its box */
     struct arena *arena;
+    /* What the main line's move texts say of the board, gathered by the
+     * parser as it read them (variant.c's clues, without a second scan). */
+    struct text_squares moves;
 };
 
 static inline struct game_box *game_box_of(const pdn_game *game)

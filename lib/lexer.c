@@ -148,12 +148,11 @@ static bool skip_space(struct lexer *lx)
         unsigned k = space_class[b[c.pos]];
         if (k == SP_TOKEN) break;
         if (k == SP_BLANK) {
-            c.pos++, c.col++, c.after_cr = false;
+            c.pos++, lexer_count_blank(&c.col, &c.after_cr);
         } else if (k == SP_LF) {
-            c.line += !c.after_cr;
-            c.pos++, c.col = 1, c.after_cr = false;
+            c.pos++, lexer_count_lf(&c.line, &c.col, &c.after_cr);
         } else if (k == SP_CR) {
-            c.pos++, c.line++, c.col = 1, c.after_cr = true;
+            c.pos++, lexer_count_cr(&c.line, &c.col, &c.after_cr);
         } else if (k == SP_PERCENT) {
             size_t e = find_eol(lx, c.pos);
             if (e == SIZE_MAX) {

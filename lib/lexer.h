@@ -153,6 +153,30 @@ struct lexer {
     void *ctx;
 };
 
+/* The counting of lines and columns over blanks and line ends, written
+ * once for the lexer (skip_space, adv_text) and the parser's quick lane,
+ * which reads blanks in its own loop: a CR ends a line, and so does an LF
+ * but right after a CR (CR LF is one line end). Columns start at 1. */
+static inline void lexer_count_blank(uint32_t *col, bool *after_cr)
+{
+    ++*col;
+    *after_cr = false;
+}
+
+static inline void lexer_count_lf(uint32_t *line, uint32_t *col, bool *after_cr)
+{
+    *line += !*after_cr;
+    *col = 1;
+    *after_cr = false;
+}
+
+static inline void lexer_count_cr(uint32_t *line, uint32_t *col, bool *after_cr)
+{
+    ++*line;
+    *col = 1;
+    *after_cr = true;
+}
+
 /* A tag line that lost its '[' is known by standing at the start of its
  * line: at most this many blanks before it, which the reader keeps in the
  * window (parser_keep), so that block boundaries cannot change the tokens. */

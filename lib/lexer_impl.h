@@ -52,13 +52,9 @@ static inline void adv_text(const struct lexer *lx, struct cur *c, size_t n)
     for (; i < n; i++) {
         unsigned b = s[i];
         if (b == '\n') {
-            if (!cr) line++;
-            col = 1;
-            cr = false;
+            lexer_count_lf(&line, &col, &cr);
         } else if (b == '\r') {
-            line++;
-            col = 1;
-            cr = true;
+            lexer_count_cr(&line, &col, &cr);
         } else {
             col += text_utf8_lead((unsigned char)b);
             cr = false;

@@ -594,7 +594,7 @@ int parser_next(struct parser *p, pdn_game **out)
         /* Plain movetext, tags and results skip the tokens (the usual case). */
         int rc = 0;
         if (p->any && !p->skipping && p->arena->total > PDN_LIMIT_GAME_TREE) cut_tree(p);
-        if (!p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
+        if (p->quick && !p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
             if ((rc = parser_quick(p)) < 0) return give_up(p, rc);
             if (rc == STEP_END) return end_game(p, out);
         }
@@ -647,6 +647,7 @@ int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_op
     p->fill = fill;
     p->fill_ctx = ctx;
     p->opt = *options;
+    p->quick = parser_quick_wanted();
     lx->report = lex_report;
     lx->ctx = p;
     *out = p;

@@ -115,9 +115,12 @@ struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char 
     if (frame->before.n)
         node->comments_before = seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment),
                                               &node->ncomments_before);
-    node->setup = frame->setup;
-    node->setup_pos = frame->setup_pos;
-    frame->setup = NULL;
+    /* A setup's place goes with it only: frame->setup_pos outlives it. */
+    if (frame->setup) {
+        node->setup = frame->setup;
+        node->setup_pos = frame->setup_pos;
+        frame->setup = NULL;
+    }
     return node;
 }
 

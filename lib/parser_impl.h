@@ -12,6 +12,7 @@
 #include "game.h"
 #include "parser.h"
 #include "parser_frame.h"
+#include "text.h"
 
 /* Room for the offending text in a diagnostic. */
 #define DIAG_TEXT_MAX 64
@@ -59,6 +60,7 @@ struct parser {
     bool skipping;
     bool cut, saved_eof; /* the window ends at the size limit: its real end */
     bool cut_told;       /* the cut was reported */
+    bool quick;          /* parser_quick may run (PDN_SLOW_PATH unset) */
     size_t saved_end;
     uint64_t game_start, last_end;
     struct pdn_pos end_pos;
@@ -85,6 +87,15 @@ static inline struct frame *top(struct parser *p)
 static inline const char *tok_text(const struct parser *p)
 {
     return p->lx->buf + p->tok.start;
+}
+
+/* What a main-line move's text says of the board (game_box.moves, the
+ * variant's clues), gathered as the token path adds it to frame f (or a
+ * hop to its last move); the quick lane gathers from its squares. */
+static inline void parser_gather(struct parser *p, const struct frame *f, const char *text,
+                                 size_t len, bool first)
+{
+    if (f == &p->frames[0]) text_squares_add(&game_box_of(p->game)->moves, text, len, false, first);
 }
 
 /* Findings (parser.c): emit reports; fail is an error that makes strict
@@ -154,5 +165,9 @@ int parser_keep_orphans(struct parser *p, struct frame *f);
  * straight from the window while it can (0, STEP_END after a result, or
  * PDN_ENOMEM); the token path goes on after. */
 int parser_quick(struct parser *p);
+/* Whether the lane runs: not when PDN_SLOW_PATH is set (and not "0") in
+ * the environment, so that tests can read every input by tokens alone and
+ * compare (an internal switch for tests, no promise to users). */
+bool parser_quick_wanted(void);
 
 #endif

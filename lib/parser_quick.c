@@ -10,10 +10,13 @@
  * blanks, a tag or a % comment after a move, the end of the window, or a
  * finding waiting to be reported all stop it, and the token path goes on
  * from that very byte. It must not report anything or refill the window.
+ * PDN_SLOW_PATH=1 in the environment turns the lane off, so that the
+ * tests (test_reader_paths, fuzz_check) can hold it to that promise.
  */
 #include "parser_impl.h"
 #include "text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* What a byte is to the lane. */
@@ -129,7 +132,7 @@ static bool q_add(struct parser *p, const struct qtok *t, size_t n, uint32_t las
  * ends at k; its length (its last square in *last_to when it is a
  * capture), 0 when not one. */
 static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t first,
-                     uint32_t *last_to)
+                     uint32_t *last_to, uint32_t *max)
 {
     const unsigned char *b = t->b, *s = b + t->at;
     unsigned sep = b[k], kind = text_byte_kind[sep];
@@ -143,6 +146,7 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
         if (e == 0 || squares >= 24) return 0;
         squares++;
         j = e;
+        if (last > *max) *max = last;
     }
     if (!q_follows(b, j, t->end)) return 0;
     /* "1-1" is a result, not a move. */
@@ -166,6 +170,34 @@ static inline bool q_rank(unsigned char b)
     return b >= '1' && b <= '8';
 }
 
+/* The squares of a plain move, for the variant's clues. */
+struct q_squares {
+    uint32_t first, max; /* 0 and 0 for an algebraic move */
+};
+
+/* What a plain move the lane added to the main line says of the board:
+ * what text_squares_add would read in its text, from the squares read. */
+static inline void q_gather(struct parser *p, const struct q_squares *sq)
+{
+    if (p->depth != 0) return;
+    struct text_squares *c = &game_box_of(p->game)->moves;
+    if (top(p)->nodes.n == 1) c->first = sq->first;
+    c->big |= sq->max > 32;
+    c->algebraic |= sq->first == 0;
+}
+
+/* Whether blanks at j lead to a separator: after an algebraic move the
+ * token path reads "c3-d4 -e5" as one move with a blank inside (fuzz_check
+ * found the lane taking "c3-d4" alone). */
+static bool q_separator_after(const unsigned char *b, size_t j, size_t end)
+{
+    while (j < end && qclass[b[j]] >= Q_BLANK && qclass[b[j]] <= Q_CR)
+        j++;
+    if (j >= end) return false;
+    unsigned kind = text_byte_kind[b[j]];
+    return kind == TEXT_DASH || kind == TEXT_CROSS || kind == TEXT_COLON;
+}
+
 /* "c3-d4" or "c3xe5xg7": its length, 0 when not one. Such a move is no
  * numeric capture: it leaves no square for a next hop. */
 static size_t q_alpha(const struct qtok *t)
@@ -181,17 +213,20 @@ static size_t q_alpha(const struct qtok *t)
         j += 3;
         squares++;
     }
-    if (squares == 1 || !q_follows(b, j, t->end)) return 0;
+    if (squares == 1 || !q_follows(b, j, t->end) || q_separator_after(b, j, t->end)) return 0;
     return j - t->at;
 }
 
 /* The plain token at t: its length, 0 when the token path must take it.
- * A move number is taken here; a move is left to the caller (*move). */
-static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32_t *last_to)
+ * A move number is taken here; a move is left to the caller (*move), with
+ * its first square (0 for an algebraic move) and its largest in sq. */
+static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32_t *last_to,
+                      struct q_squares *sq)
 {
     const unsigned char *b = t->b;
     size_t k = t->at;
     *move = true, *last_to = 0;
+    sq->first = sq->max = 0;
     if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(t) : 0;
     /* Numbers of one or two digits are nearly all: no loop for them. */
     if (k + 3 > t->end) return 0;
@@ -202,7 +237,10 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
             v = v * 10 + (uint32_t)(b[k++] - '0');
         if (k >= t->end) return 0;
     }
-    if (b[k] != '.') return q_move(p, t, k, v, last_to);
+    if (b[k] != '.') {
+        sq->first = sq->max = v;
+        return q_move(p, t, k, v, last_to, &sq->max);
+    }
     /* "1.01-0.99" may be a result (text_result_goes): the token path. */
     if (k - t->at == 1 && v <= 2 && k + 1 < t->end && q_digit(b[k + 1])) return 0;
     *move = false;
@@ -269,12 +307,11 @@ int parser_quick(struct parser *p)
         for (; i < end; i++) {
             unsigned k = qclass[b[i]];
             if (k == Q_BLANK) {
-                col++, cr = false;
+                lexer_count_blank(&col, &cr);
             } else if (k == Q_LF) {
-                line += !cr;
-                col = 1, cr = false;
+                lexer_count_lf(&line, &col, &cr);
             } else if (k == Q_CR) {
-                line++, col = 1, cr = true;
+                lexer_count_cr(&line, &col, &cr);
             } else {
                 break;
             }
@@ -292,7 +329,8 @@ int parser_quick(struct parser *p)
         }
         bool move;
         uint32_t last_to;
-        size_t n = q_token(p, &t, &move, &last_to);
+        struct q_squares sq;
+        size_t n = q_token(p, &t, &move, &last_to, &sq);
         if (n == 0) {
             /* Results stop q_token; one ends the game (the caller's job). */
             if ((n = q_result(p, &t, &rc)) != 0) {
@@ -305,6 +343,7 @@ int parser_quick(struct parser *p)
             rc = PDN_ENOMEM;
             break;
         }
+        if (move) q_gather(p, &sq);
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
         /* A tree past its limit: the caller cuts the game. */
@@ -317,4 +356,10 @@ int parser_quick(struct parser *p)
         p->last_col = last_col;
     }
     return rc;
+}
+
+bool parser_quick_wanted(void)
+{
+    const char *slow = getenv("PDN_SLOW_PATH");
+    return slow == NULL || *slow == '\0' || strcmp(slow, "0") == 0;
 }

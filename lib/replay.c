@@ -142,7 +142,7 @@ static void advance(struct turn *turn, int mover, int first_side)
 /* ---- Plain quiet moves ----------------------------------------------------- */
 
 /* Reads a square of one or two digits without a leading zero. */
-static const char *plain_square(const char *p, int *out)
+static inline const char *plain_square(const char *p, int *out)
 {
     if (*p < '1' || *p > '9') return NULL;
     *out = *p++ - '0';
@@ -152,7 +152,7 @@ static const char *plain_square(const char *p, int *out)
 
 /* Reads a plain square or an algebraic one of a single-digit rank ("c3")
  * that is a square of the board's variant. */
-static const char *text_square(const char *p, const struct pdn_board *board, int *out)
+static inline const char *text_square(const char *p, const struct pdn_board *board, int *out)
 {
     if (*p < 'a' || *p > 'j' || p[1] < '1' || p[1] > '9' || (p[2] >= '0' && p[2] <= '9'))
         return plain_square(p, out);

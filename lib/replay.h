@@ -79,6 +79,7 @@ struct draw_tracker {
     int ending;            /* index of the counted ending the material is in, or -1 */
     int strong;            /* its stronger side */
     unsigned ending_count; /* plies, or the stronger side's moves, since it was reached */
+    int pieces;            /* on the board: it changes with captures only */
 };
 
 /* Starts tracking at a position (game start or a setup). */

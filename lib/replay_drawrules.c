@@ -163,25 +163,18 @@ static bool on_big_road(const struct pdn_board *b, int weak)
     return (b->pieces[weak] & b->kings & geometry_get(b->variant)->long_diagonal) != 0;
 }
 
-/*
- * The first ending of the table the position is in, counted ones (moves > 0)
- * or standing ones; -1 when none. *strong gets its stronger side.
- */
-static int ending_of(const struct draw_rules *r, const struct pdn_board *b, bool counted,
-                     int *strong)
+/* No ending of the table has more pieces on the board. */
+#define ENDING_PIECES_MAX 7
+
+/* ending_of for a position of few enough pieces. */
+static int ending_in(const struct draw_rules *r, const struct pdn_board *b, int pieces,
+                     bool counted, int *strong)
 {
-    if (r->nendings == 0) return -1;
-    /* Most positions have many pieces: drop seven bits and see if any remain. */
-    uint64_t all = b->pieces[0] | b->pieces[1];
-    for (int i = 0; i < 7 && all; i++)
-        all &= all - 1;
-    if (all) return -1;
     int kings[2], men[2];
     for (int c = 0; c < 2; c++) {
         kings[c] = popcount(b->pieces[c] & b->kings);
         men[c] = popcount(b->pieces[c] & ~b->kings);
     }
-    int pieces = kings[0] + men[0] + kings[1] + men[1];
     for (int i = 0; i < r->nendings; i++) {
         const struct draw_ending *e = &r->endings[i];
         if ((e->moves > 0) != counted || !in(pieces, e->pieces_min, e->pieces_max)) continue;
@@ -193,6 +186,20 @@ static int ending_of(const struct draw_rules *r, const struct pdn_board *b, bool
             }
     }
     return -1;
+}
+
+/*
+ * The first ending of the table the position (of 'pieces' pieces) is in,
+ * counted ones (moves > 0) or standing ones; -1 when none. *strong gets its
+ * stronger side. Most positions have too many pieces: the tracker counts
+ * them once per capture, not here at every ply (that was a tenth of
+ * pdncheck's time), and the test is inline, without ending_in's frame.
+ */
+static inline int ending_of(const struct draw_rules *r, const struct pdn_board *b, int pieces,
+                            bool counted, int *strong)
+{
+    if (r->nendings == 0 || pieces > ENDING_PIECES_MAX) return -1;
+    return ending_in(r, b, pieces, counted, strong);
 }
 
 static void remember(struct draw_tracker *t, const struct pdn_board *b)
@@ -225,7 +232,8 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
     t->kings_only = 0;
     t->rules = draw_rules_get((enum pdn_variant)start->variant, set);
     t->strong = 0;
-    t->ending = ending_of(t->rules, start, true, &t->strong);
+    t->pieces = popcount(start->pieces[0] | start->pieces[1]);
+    t->ending = ending_of(t->rules, start, t->pieces, true, &t->strong);
     t->ending_count = 0;
     remember(t, start);
 }
@@ -241,7 +249,7 @@ static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board
 {
     const struct draw_rules *r = t->rules;
     if (move->ncaptured > 0 || move->promotes) {
-        int strong = 0, ending = ending_of(r, after, true, &strong);
+        int strong = 0, ending = ending_of(r, after, t->pieces, true, &strong);
         if (ending != t->ending || (ending >= 0 && r->endings[ending].restart)) {
             t->ending = ending;
             t->strong = strong;
@@ -262,7 +270,7 @@ static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board
 static enum draw_rule standing_ending(const struct draw_tracker *t, const struct pdn_board *after)
 {
     int strong;
-    int ending = ending_of(t->rules, after, false, &strong);
+    int ending = ending_of(t->rules, after, t->pieces, false, &strong);
     if (ending < 0 || pdn_movegen_has_capture(after)) return DRAW_NONE;
     return t->rules->endings[ending].rule;
 }
@@ -276,6 +284,7 @@ enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board 
      * cannot repeat, and the king-move count starts again. */
     bool man_moved =
         (before->pieces[side] & ~before->kings) != (after->pieces[side] & ~after->kings);
+    if (move->ncaptured > 0) t->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || man_moved) {
         t->nhistory = t->head = 0;
         t->kings_only = 0;

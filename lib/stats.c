@@ -14,17 +14,12 @@
 
 /* ---- names ------------------------------------------------------------------ */
 
-static bool is_blank(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
 size_t stats_trim(char *out, const char *s, size_t n)
 {
     size_t w = 0;
     bool gap = false;
     for (size_t i = 0; i < n; i++) {
-        if (is_blank((unsigned char)s[i])) {
+        if (text_blank((unsigned char)s[i])) {
             gap = w > 0;
             continue;
         }
@@ -49,7 +44,7 @@ size_t stats_key(char *out, const char *s, size_t n)
     bool gap = false;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)fold[i];
-        if (is_blank(c) || is_punct(c)) {
+        if (text_blank(c) || is_punct(c)) {
             gap = w > 0;
             continue;
         }

@@ -307,6 +307,52 @@ struct text_hop text_hop_of(const char *s, size_t n)
     return h;
 }
 
+/* ---- Squares, as clues to the board --------------------------------------- */
+
+static bool digit_at(const char *s, size_t n, size_t i)
+{
+    return i < n && s[i] >= '0' && s[i] <= '9';
+}
+
+static bool clue_file(char c)
+{
+    return c >= 'a' && c <= 'j';
+}
+
+/* A number of len digits (leading zeros gone) and the value of its first
+ * four: two squares when four, one when at most two, none else. */
+static void add_number(struct text_squares *out, uint32_t v, size_t len, bool first)
+{
+    if (len > 2 && len != 4) return;
+    uint32_t a = len == 4 ? v / 100 : v, b = len == 4 ? v % 100 : v;
+    if (a > 32 || b > 32) out->big = true;
+    if (first && out->first == 0) out->first = a;
+}
+
+void text_squares_add(struct text_squares *out, const char *s, size_t n, bool fen, bool first)
+{
+    for (size_t i = 0; i < n;) {
+        if (clue_file(s[i]) && digit_at(s, n, i + 1) && s[i + 1] != '0' &&
+            !(fen && i > 0 && s[i - 1] == ':') && (i == 0 || !clue_file(s[i - 1]))) {
+            out->algebraic = true;
+            i += 2;
+            continue;
+        }
+        if (!digit_at(s, n, i)) {
+            i++;
+            continue;
+        }
+        while (s[i] == '0' && digit_at(s, n, i + 1)) /* "032" is 32, as the reader reads it */
+            i++;
+        size_t j = i;
+        uint32_t v = 0;
+        for (; digit_at(s, n, j); j++)
+            if (j - i < 4) v = v * 10 + (uint32_t)(s[j] - '0');
+        add_number(out, v, j - i, first);
+        i = j;
+    }
+}
+
 /* ---- Result spellings ----------------------------------------------------- */
 
 /* The international rows first: text_result_spelling takes the first row

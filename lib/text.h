@@ -3,8 +3,10 @@
  * written once. Which characters are blanks and which are dashes, the
  * scanner of a move's pieces that the lexer, the quick lane, the notation
  * parser and the writer all read move text with (so that they cannot
- * disagree on what a move is), UTF-8 counting and cutting, the spellings
- * of results, and the folding by which searches compare names. No
+ * disagree on what a move is), the squares a text names as clues to its
+ * board (the parser gathers them for the variant inference, which reads
+ * FENs with them too), UTF-8 counting and cutting, the spellings of
+ * results, and the folding by which searches compare names. No
  * allocation, no state.
  */
 #ifndef PDN_TEXT_H
@@ -81,6 +83,15 @@ enum { TEXT_MARK_MAX = 3 };
 /* Every byte's kind (TEXT_LEAD for the lead bytes of the marks). */
 extern const unsigned char text_byte_kind[256];
 
+/* Whether byte c is an ASCII blank or line end (space, \t, \f, \v, \n,
+ * \r: isspace() in the C locale, and what the lexer passes over between
+ * tokens): the one blank of the plain-text readers and writers (FEN, CSV
+ * cells, names, comments). */
+static inline bool text_blank(unsigned char c)
+{
+    return text_byte_kind[c] == TEXT_BLANK;
+}
+
 struct text_piece {
     unsigned char kind; /* enum text_kind, never TEXT_LEAD */
     unsigned char len;  /* bytes: 1, or the length of a Unicode mark */
@@ -120,6 +131,27 @@ struct text_move {
 /* Scans the move token at s[0, n): every piece up to the first that is no
  * part of a move (or n). Returns out->len. */
 size_t text_scan_move(struct text_move *out, const char *s, size_t n);
+
+/* ---- Squares, as clues to the board --------------------------------------- */
+
+/* What the squares of move texts (or of a FEN) say of the board they are
+ * on: the variant's clues (variant.c), gathered by the parser as it reads
+ * each main-line move. */
+struct text_squares {
+    bool algebraic; /* an algebraic square ("c3") */
+    bool big;       /* a square number above 32 */
+    uint32_t first; /* the first square number of the first text asked for it, else 0 */
+};
+
+/*
+ * Adds what s[0, n) says to *out. Numbers are read as the reader reads them
+ * ("032" is 32); a run of four digits ("3228") is two squares, three digits
+ * or more than four say nothing. An algebraic square is a file a-j and a
+ * rank 1-9 with no file letter right before it; in a FEN (fen) not right
+ * after ':', where a letter names a list ("W:b12" in lower case). With
+ * first, out->first takes the first square number if it has none yet.
+ */
+void text_squares_add(struct text_squares *out, const char *s, size_t n, bool fen, bool first);
 
 /* ---- Is it PDN at all? ------------------------------------------------------ */
 

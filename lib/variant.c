@@ -9,17 +9,17 @@
  */
 #include "variant.h"
 
+#include "game.h"
 #include "replay.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* What the text of a game shows. */
 struct clues {
-    bool algebraic; /* "c3" squares in the moves or the FEN */
-    bool big;       /* a square number above 32 */
-    bool italian;   /* Italian tag names (Bianco, Nero, Risultato) */
-    int first;      /* from-square of the first main-line move, 0 when none */
+    struct text_squares squares; /* of the FEN, the main line's moves and setups */
+    bool italian;                /* Italian tag names (Bianco, Nero, Risultato) */
 };
 
 static bool is_digit(char c)
@@ -27,57 +27,31 @@ static bool is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-static bool is_file(char c)
+static void add_text(struct clues *c, const char *s, bool fen, bool first)
 {
-    return c >= 'a' && c <= 'j' && c != 'x';
+    text_squares_add(&c->squares, s, strlen(s), fen, first);
 }
 
-/*
- * The squares of a text: numbers (a run of four digits, "3228", is two
- * squares; three digits say nothing) and algebraic squares. Letters right
- * after ':' in a FEN are list letters ("W:b12" in lower case), not files.
- */
-static void scan_squares(struct clues *c, const char *s, bool fen, int *first)
+/* The first letters of the tag names read_clues looks for (FEN, Bianco,
+ * Nero, Risultato). */
+static bool clue_tag_letter(char c)
 {
-    for (const char *p = s; *p;) {
-        if (is_file(*p) && is_digit(p[1]) && p[1] != '0' && !(fen && p > s && p[-1] == ':') &&
-            (p == s || !is_file(p[-1]))) {
-            c->algebraic = true;
-            p += 2;
-            continue;
-        }
-        if (!is_digit(*p)) {
-            p++;
-            continue;
-        }
-        while (*p == '0' && is_digit(p[1])) /* "032" is 32, as the reader reads it */
-            p++;
-        /* The value of the first four digits: no more is read (atoi was a
-         * tenth of all reading). */
-        const char *q = p;
-        int v = 0;
-        for (; is_digit(*q); q++)
-            if (q - p < 4) v = v * 10 + (*q - '0');
-        int len = (int)(q - p);
-        if (len <= 2 || len == 4) {
-            int a = len == 4 ? v / 100 : v, b = len == 4 ? v % 100 : v;
-            if (a > 32 || b > 32) c->big = true;
-            if (first && *first == 0) *first = a;
-        }
-        p = q;
-    }
+    return c == 'F' || c == 'B' || c == 'N' || c == 'R';
 }
 
-/* text: the main-line move texts to read in place of the nodes' (the
- * writer's), or NULL for the texts as read. */
+/* moves: what the main line's move texts say, as the parser gathered it
+ * (game_box.moves), or NULL to read them here; text: the main-line move
+ * texts to read in place of the nodes' (the writer's), or NULL. */
 static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
-                       variant_text_fn text, void *ctx)
+                       const struct text_squares *moves, variant_text_fn text, void *ctx)
 {
     memset(c, 0, sizeof *c);
+    if (moves) c->squares = *moves;
     *fen = NULL;
     for (uint32_t i = 0; i < game->ntags; i++) {
         const char *name = game->tags[i].name, *value = game->tags[i].value;
-        if (!name || !value) continue;
+        /* The first letter first: most tags are none of these. */
+        if (!name || !value || !clue_tag_letter(name[0])) continue;
         if (strcmp(name, "FEN") == 0 && !*fen) *fen = value;
         if (strcmp(name, "Bianco") == 0 || strcmp(name, "Nero") == 0 ||
             strcmp(name, "Risultato") == 0)
@@ -86,13 +60,13 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
     if (*fen) {
         /* Skip the side to move: "B:..." is no file b. */
         const char *colon = strchr(*fen, ':');
-        scan_squares(c, colon ? colon : *fen, true, NULL);
+        add_text(c, colon ? colon : *fen, true, false);
     }
     for (uint32_t i = 0; i < game->main.nmoves; i++) {
         const struct pdn_node *n = &game->main.moves[i];
-        const char *t = text ? text(n, ctx) : n->text;
-        if (t) scan_squares(c, t, false, i == 0 ? &c->first : NULL);
-        if (n->setup) scan_squares(c, n->setup, true, NULL);
+        const char *t = moves ? NULL : text ? text(n, ctx) : n->text;
+        if (t) add_text(c, t, false, i == 0);
+        if (n->setup) add_text(c, n->setup, true, false);
     }
 }
 
@@ -135,26 +109,28 @@ struct clue {
     unsigned candidates; /* BIT()s of the variants it leaves when several */
 };
 
-/* The game's own clue. text: as for read_clues. */
-static struct clue own_clue(const pdn_game *game, variant_text_fn text, void *ctx)
+/* The game's own clue. moves, text: as for read_clues. */
+static struct clue own_clue(const pdn_game *game, const struct text_squares *moves,
+                            variant_text_fn text, void *ctx)
 {
     struct clues c;
     const char *fen;
-    read_clues(&c, game, &fen, text, ctx);
-    if (c.big && c.algebraic)
+    read_clues(&c, game, &fen, moves, text, ctx);
+    const struct text_squares *sq = &c.squares;
+    if (sq->big && sq->algebraic)
         return (struct clue){
             0, false, "conflicting clues (square numbers above 32 and algebraic squares)", 0};
-    if (c.big) return (struct clue){20, false, "square numbers above 32", 0};
-    if (c.algebraic) return (struct clue){25, false, "algebraic squares", ALGEBRAIC_8X8};
+    if (sq->big) return (struct clue){20, false, "square numbers above 32", 0};
+    if (sq->algebraic) return (struct clue){25, false, "algebraic squares", ALGEBRAIC_8X8};
     if (c.italian) return (struct clue){22, false, "Italian tag names and squares 1-32", 0};
     if (fen && fen_of_8x8(fen))
         return (struct clue){21, false, "a FEN of squares 1-32 with nine pieces or more a side",
                              ALL_8X8};
-    if (!fen && c.first >= 9 && c.first <= 12)
+    if (!fen && sq->first >= 9 && sq->first <= 12)
         return (struct clue){21, false, "its first move is from 9-12 (Black opens)", 0};
-    if (!fen && c.first >= 31 && c.first <= 35)
+    if (!fen && sq->first >= 31 && sq->first <= 35)
         return (struct clue){20, false, "its first move is from 31-35", 0};
-    if (!fen && c.first >= 21 && c.first <= 24)
+    if (!fen && sq->first >= 21 && sq->first <= 24)
         return (struct clue){25, true, "its first move is from 21-24 (White opens on 8x8)",
                              ALL_8X8};
     if (fen && chess_result(game))
@@ -299,7 +275,7 @@ static void count_game(struct variant_tally *tally, const pdn_game *game)
 
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
 {
-    struct clue clue = own_clue(game, NULL, NULL);
+    struct clue clue = own_clue(game, &game_box_of(game)->moves, NULL, NULL);
     game->clue_gametype = clue.gametype;
     game->variant_clue = clue.why;
     game->variant_candidates = game->variant_tried = game->variant_legal = 0;
@@ -353,7 +329,18 @@ bool pdn_variant_parse(enum pdn_variant *out, const char *name)
 
 bool variant_clue_changes(const pdn_game *game, variant_text_fn text, void *ctx)
 {
-    struct clue read = own_clue(game, NULL, NULL), written = own_clue(game, text, ctx);
+    struct clue read = own_clue(game, NULL, NULL, NULL), written = own_clue(game, NULL, text, ctx);
     return read.gametype != written.gametype || read.weak != written.weak ||
            read.candidates != written.candidates;
+}
+
+bool variant_moves_gathered(const pdn_game *game)
+{
+    struct text_squares read = {false, false, 0};
+    for (uint32_t i = 0; i < game->main.nmoves; i++) {
+        const char *t = game->main.moves[i].text;
+        if (t) text_squares_add(&read, t, strlen(t), false, i == 0);
+    }
+    const struct text_squares *kept = &game_box_of(game)->moves;
+    return read.algebraic == kept->algebraic && read.big == kept->big && read.first == kept->first;
 }

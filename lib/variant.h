@@ -47,4 +47,9 @@ typedef const char *(*variant_text_fn)(const struct pdn_node *node, void *ctx);
  */
 bool variant_clue_changes(const pdn_game *game, variant_text_fn text, void *ctx);
 
+/* Whether what the parser gathered of a game's main-line moves as it read
+ * them (game_box.moves) is what reading its move texts again gives: for
+ * the tests (test_reader_paths, fuzz_check), which hold the parser to it. */
+bool variant_moves_gathered(const pdn_game *game);
+
 #endif

@@ -28,6 +28,7 @@
  *     repairs them.
  * It writes what it is given: it must not validate moves or fix results.
  */
+#include "fen.h"
 #include "pdn.h"
 #include "text.h"
 #include "variant.h"
@@ -359,7 +360,7 @@ static void put_number(struct wrap *w, const struct side *s)
 
 static bool blank(char c)
 {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    return text_blank((unsigned char)c);
 }
 
 /* A {...} comment, one unit per word so that it wraps like the moves. A
@@ -817,11 +818,9 @@ static struct side start_side(const pdn_game *game)
     struct side s = {1, false};
     const char *fen = pdn_game_tag(game, "FEN");
     if (fen == NULL) return s;
-    while (blank(*fen))
-        fen++;
-    if (*fen == 'W' || *fen == 'B') s.black = (*fen == 'B') != black_opens(game);
-    const char *f = strstr(fen, ":F");
-    if (f && f[2] >= '1' && f[2] <= '9') s.number = (uint32_t)strtoul(f + 2, NULL, 10);
+    struct fen_start st = fen_start(fen);
+    if (st.known) s.black = st.black != black_opens(game);
+    if (st.number) s.number = st.number;
     return s;
 }
 

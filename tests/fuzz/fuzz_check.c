@@ -11,11 +11,17 @@
  * with fix (pdnfmt --fix) for a game without errors leaves nothing to
  * repair: formatted with fix again, it gives no PDN_DIAG_FIXED note. (In a
  * broken game, moves kept as comments change what the moves after them
- * read as: nothing there has one reading.)
+ * read as: nothing there has one reading.) And the reader's two paths
+ * agree: read with PDN_SLOW_PATH=1 (tokens only, no quick lane), every
+ * game and every finding is what the usual reading gives (game_dump.h),
+ * and the variant's clues the parser gathered from the moves are what
+ * their texts say (variant_moves_gathered).
  */
 #include "fuzz.h"
 #include "pdn.h"
+#include "variant.h"
 #include "walk.h"
+#include "../unit/game_dump.h"
 
 #include <string.h>
 
@@ -146,11 +152,58 @@ static void check_input(const uint8_t *data, size_t size, bool strict, bool roun
     pdn_reader_free(r);
 }
 
+/* Every game and finding of the input as text (*len bytes), read with
+ * the quick lane or by tokens only. */
+static char *dump_input(const uint8_t *data, size_t size, bool strict, bool slow, size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    FUZZ_CHECK(fp != NULL);
+    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+                                    .filename = "fuzz.pdn",
+                                    .strict = strict,
+                                    .on_diag = dump_diag_cb,
+                                    .diag_ctx = fp};
+    if (slow) setenv("PDN_SLOW_PATH", "1", 1);
+    pdn_reader *r;
+    pdn_game *g;
+    int rc = pdn_reader_open_memory(&r, data, size, &ro);
+    unsetenv("PDN_SLOW_PATH");
+    if (rc == PDN_OK) {
+        while ((rc = pdn_reader_next(&g, r)) > 0) {
+            FUZZ_CHECK(variant_moves_gathered(g));
+            dump_game(fp, g);
+            pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+    }
+    fprintf(fp, "end %d\n", rc);
+    FUZZ_CHECK(fclose(fp) == 0);
+    return buf;
+}
+
+/* The quick lane leaves what the token path leaves. */
+static void check_paths(const uint8_t *data, size_t size, bool strict)
+{
+    size_t quick_len, slow_len;
+    char *quick = dump_input(data, size, strict, false, &quick_len);
+    char *slow = dump_input(data, size, strict, true, &slow_len);
+    bool same = quick_len == slow_len && memcmp(quick, slow, quick_len) == 0;
+    if (!same)
+        fprintf(stderr, "quick lane:\n%.*s\ntokens only:\n%.*s\n", (int)quick_len, quick,
+                (int)slow_len, slow);
+    FUZZ_CHECK(same);
+    free(quick);
+    free(slow);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *env = getenv("FUZZ_ROUNDTRIP");
     bool roundtrip = env == NULL || strcmp(env, "0") != 0;
     check_input(data, size, false, roundtrip);
     check_input(data, size, true, roundtrip);
+    check_paths(data, size, false);
+    check_paths(data, size, true);
     return 0;
 }

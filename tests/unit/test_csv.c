@@ -312,19 +312,25 @@ static void test_csv_excel_protection_and_its_undoing(void **state)
     free(csv);
 }
 
-/* One field written by csv_out in excel mode; malloc'd, without its line end. */
-static char *excel_field(const char *s, enum csv_kind kind)
+/* One field written by csv_out, in excel mode or plain; malloc'd, without
+ * its line end. */
+static char *field_of(const char *s, enum csv_kind kind, bool excel)
 {
     char *out = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&out, &len);
     assert_non_null(fp);
-    struct csv_out o = {.fp = fp, .delim = ';', .excel = true, .first = true};
+    struct csv_out o = {.fp = fp, .delim = ';', .excel = excel, .first = true};
     csv_out_field(&o, s, strlen(s), kind);
     assert_true(csv_out_flush(&o));
     csv_out_free(&o);
     assert_int_equal(fclose(fp), 0);
     return out;
+}
+
+static char *excel_field(const char *s, enum csv_kind kind)
+{
+    return field_of(s, kind, true);
 }
 
 /* CSV's quoting undone: "a ""b""" is a "b". */
@@ -518,6 +524,42 @@ static void test_csv_moves_rows_of_every_line(void **state)
     free(csv);
 }
 
+/* The moves mode numbers from the FEN's side and ":F" field as fen.c
+ * reads them (fen_start): "b" is Black, "f7" move 7. */
+static void test_csv_moves_numbered_from_the_fen(void **state)
+{
+    (void)state;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.columns = "number,side,move";
+    char *csv = csv_of("[FEN \"b:W31-50:B1-20:f7\"]\n20-25 32-28 *\n", &o);
+    assert_string_equal(csv, "number,side,move\n7,black,20-25\n8,white,32-28\n");
+    free(csv);
+    /* the main-line cell of the games mode, written without the writer,
+     * numbers alike */
+    o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "moves";
+    csv = csv_of("[FEN \"b:W31-50:B1-20:f7\"]\n20-25 32-28 *\n", &o);
+    assert_string_equal(csv, "moves\n7... 20-25 8. 32-28\n");
+    free(csv);
+}
+
+/* A cell with a blank at an end (any ASCII blank: text_blank) is quoted,
+ * so that a reader that trims blanks keeps it; one inside is not. */
+static void test_csv_blank_ends_quoted(void **state)
+{
+    (void)state;
+    static const char *const quoted[] = {" a", "a\t", "\va", "a\f"};
+    for (size_t i = 0; i < sizeof quoted / sizeof quoted[0]; i++) {
+        char *cell = field_of(quoted[i], CSV_KIND_TEXT, false);
+        assert_int_equal(cell[0], '"');
+        free(cell);
+    }
+    char *cell = field_of("a\vb c", CSV_KIND_TEXT, false);
+    assert_string_equal(cell, "a\vb c");
+    free(cell);
+}
+
 static void test_csv_moves_comments_one_a_line(void **state)
 {
     (void)state;
@@ -709,6 +751,8 @@ int main(void)
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),
         cmocka_unit_test(test_csv_moves_rows_of_every_line),
+        cmocka_unit_test(test_csv_moves_numbered_from_the_fen),
+        cmocka_unit_test(test_csv_blank_ends_quoted),
         cmocka_unit_test(test_csv_moves_comments_one_a_line),
         cmocka_unit_test(test_csv_moves_back_to_the_same_games),
         cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fen.h"
 #include "pdn.h"
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -102,6 +103,26 @@ static void test_fen_unknown_side(void **state)
     read_ok(&b, PDN_VARIANT_INTERNATIONAL, "B:W31:B1");
     assert_int_equal(b.side_known, 1);
     assert_int_equal(b.side, PDN_COLOR_BLACK);
+}
+
+/* fen_start: the side and ":F" number the writers number moves from, read
+ * by fen.c's rules (either case, blanks before, the number a whole field
+ * of 1..99999). */
+static void test_fen_start_side_and_number(void **state)
+{
+    (void)state;
+    struct fen_start st = fen_start("\v b:W31:B1:H0:f12");
+    assert_true(st.known && st.black);
+    assert_int_equal(st.number, 12);
+    st = fen_start("W:W31:B1:F99999.");
+    assert_true(st.known && !st.black);
+    assert_int_equal(st.number, 99999);
+    st = fen_start("?:W31:B1:F100000");
+    assert_false(st.known || st.black);
+    assert_int_equal(st.number, 0);
+    assert_int_equal(fen_start("B:W31:F0").number, 0);
+    assert_int_equal(fen_start("B:W31:F7x").number, 0);  /* no field of digits */
+    assert_int_equal(fen_start("B:W31:F:F7").number, 0); /* the first F field counts */
 }
 
 /* py-draughts writes "W:<side>:W...:B...": the second letter is the side. */
@@ -440,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_fen_start_position),
         cmocka_unit_test(test_fen_accepted_forms_round_trip),
         cmocka_unit_test(test_fen_unknown_side),
+        cmocka_unit_test(test_fen_start_side_and_number),
         cmocka_unit_test(test_fen_legacy_doubled_side),
         cmocka_unit_test(test_fen_lower_case),
         cmocka_unit_test(test_fen_king_range_end_needs_king),

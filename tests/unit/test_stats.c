@@ -246,6 +246,17 @@ static void test_stats_results(void **state)
     pdn_stats_free(st);
 }
 
+/* Names are trimmed and their blanks folded over every ASCII blank
+ * (text_blank): a form feed or vertical tab between words is a space. */
+static void test_stats_trim_every_blank(void **state)
+{
+    (void)state;
+    static const char name[] = "\v Jan\f\tSmit\r\n";
+    char out[sizeof name];
+    assert_int_equal(stats_trim(out, name, sizeof name - 1), 8);
+    assert_string_equal(out, "Jan Smit");
+}
+
 static void test_stats_name_folding(void **state)
 {
     (void)state;
@@ -1033,6 +1044,7 @@ int main(void)
         cmocka_unit_test(test_stats_totals),
         cmocka_unit_test(test_stats_results),
         cmocka_unit_test(test_stats_name_folding),
+        cmocka_unit_test(test_stats_trim_every_blank),
         cmocka_unit_test(test_stats_aliases),
         cmocka_unit_test(test_stats_opening_tree_counts),
         cmocka_unit_test(test_stats_opening_tree_full),

@@ -557,10 +557,48 @@ static void test_text_escape(void **state)
     expect_escape("\xe2\x82\xac", 3, "\xe2\x82\xac");    /* € whole */
 }
 
+/* The squares as clues to the board (text_squares_add), worked out by
+ * hand from the rules in text.h. */
+static struct text_squares squares_of(const char *s, bool fen)
+{
+    struct text_squares sq = {false, false, 0};
+    text_squares_add(&sq, s, strlen(s), fen, true);
+    return sq;
+}
+
+static void test_text_squares_clues(void **state)
+{
+    (void)state;
+    struct text_squares sq = squares_of("32-28", false);
+    assert_true(!sq.big && !sq.algebraic);
+    assert_int_equal(sq.first, 32);
+    sq = squares_of("032-8", false); /* read as the reader reads it: 32 */
+    assert_int_equal(sq.first, 32);
+    sq = squares_of("3328", false); /* four digits: 33 and 28 */
+    assert_true(sq.big);
+    assert_int_equal(sq.first, 33);
+    sq = squares_of("123-45x9", false); /* three digits say nothing */
+    assert_true(sq.big);
+    assert_int_equal(sq.first, 45);
+    sq = squares_of("c3-d4", false);
+    assert_true(sq.algebraic && !sq.big);
+    assert_int_equal(sq.first, 0);
+    assert_false(squares_of("ab3", false).algebraic); /* a letter before the file */
+    assert_false(squares_of("c0", false).algebraic);
+    assert_true(squares_of(":Wb12", true).algebraic);    /* "b1" after a list letter */
+    assert_false(squares_of(":b12,45", true).algebraic); /* the list letter b */
+    assert_true(squares_of(":b12,45", true).big);
+    /* first is taken once, from the first text asked for it */
+    sq = squares_of("31-27", false);
+    text_squares_add(&sq, "9-13", 4, false, true);
+    assert_int_equal(sq.first, 31);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_utf8_count),
+        cmocka_unit_test(test_text_squares_clues),
         cmocka_unit_test(test_text_utf8_cut),
         cmocka_unit_test(test_text_utf8_prefix),
         cmocka_unit_test(test_text_public_width_and_prefix),

@@ -348,6 +348,39 @@ static void test_writer_fen_black_to_move(void **state)
                          "*\n\n");
 }
 
+/* The side and first number are the FEN's as fen.c reads them (fen_start):
+ * a lower-case side letter too; an ":F" number that is no FEN number
+ * (over 99999) gives none. */
+static void test_writer_fen_start_as_the_fen_reads(void **state)
+{
+    (void)state;
+    struct pdn_tag tags[] = {{.name = "FEN", .value = " b:W31-50:B1-20:f7"}};
+    struct pdn_node moves[] = {mv("20-25"), mv("32-28")};
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.tags = tags;
+    g.ntags = 1;
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[FEN \" b:W31-50:B1-20:f7\"]\n\n7... 20-25 8. 32-28 "
+                         "*\n\n");
+    tags[0].value = "B:W31-50:B1-20:F123456";
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[FEN \"B:W31-50:B1-20:F123456\"]\n\n1... 20-25 2. "
+                         "32-28 *\n\n");
+}
+
+/* Every ASCII blank of a comment (text_blank: form feeds and vertical tabs
+ * too) folds to one space between its words. */
+static void test_writer_comment_blanks_fold(void **state)
+{
+    (void)state;
+    struct pdn_comment c[] = {{.text = "a\fb\vc\t d\r\ne"}};
+    struct pdn_node moves[] = {mv("32-28")};
+    moves[0].comments_after = c;
+    moves[0].ncomments_after = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {a b c d e} *\n\n");
+}
+
 static void test_writer_setup_in_place(void **state)
 {
     (void)state;
@@ -893,6 +926,8 @@ int main(void)
         cmocka_unit_test(test_writer_capture_to_alpha_square_leaves_no_hop),
         cmocka_unit_test(test_writer_empty_setup_keeps_hops_apart),
         cmocka_unit_test(test_writer_fen_black_to_move),
+        cmocka_unit_test(test_writer_fen_start_as_the_fen_reads),
+        cmocka_unit_test(test_writer_comment_blanks_fold),
         cmocka_unit_test(test_writer_setup_in_place),
         cmocka_unit_test(test_writer_strengths_and_nags),
         cmocka_unit_test(test_writer_comments_folded_and_brace),

@@ -1,0 +1,52 @@
+#!/bin/sh
+# pdncheck against the tokenizer floor (issue 19): the CPU time of
+#   tr -s ' \n' '\n\n' | wc -l
+# on the same bytes, the least any reader of the file spends, and pdncheck's
+# (read, replay, results, draw rules, variant inference), best of 3 each,
+# and their ratio (goal: 1.3). The bytes: about 20 MB of real international
+# games, tests/data/tournaments/*.pdn concatenated in a fixed order until
+# the size is reached. Timed in CPU seconds (user + system) with GNU time,
+# which a busy machine disturbs far less than wall time; else wall time.
+bin=$1
+corpus=bench/corpus/tournaments-20mb.pdn
+mkdir -p bench/corpus
+if [ ! -s "$corpus" ]; then
+    tmp_corpus=$corpus.tmp
+    : >"$tmp_corpus"
+    while [ "$(wc -c <"$tmp_corpus")" -lt 20000000 ]; do
+        find tests/data/tournaments -name '*.pdn' -type f | LC_ALL=C sort | while IFS= read -r f; do
+            cat "$f" >>"$tmp_corpus"
+            printf '\n' >>"$tmp_corpus"
+        done
+    done
+    mv "$tmp_corpus" "$corpus"
+fi
+tmp=/tmp/pdn-floor-bench.$$
+trap 'rm -f "$tmp"' EXIT
+if [ -x /usr/bin/time ]; then
+    what="CPU time"
+    once() {
+        /usr/bin/time -f "%U %S" -o "$tmp" "$@" >/dev/null 2>&1 ||:
+        # The last line: GNU time says a non-zero exit status on one before.
+        tail -n 1 "$tmp" | awk '{ printf "%.3f\n", $1 + $2 }'
+    }
+else
+    what="wall time"
+    now() { date +%s.%N; }
+    once() {
+        t0=$(now)
+        "$@" >/dev/null 2>&1
+        t1=$(now)
+        echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }'
+    }
+fi
+best() {
+    { once "$@"; once "$@"; once "$@"; } | sort -n | head -1
+}
+echo "== pdncheck vs the tokenizer floor on $corpus ($(wc -c <"$corpus") bytes; $what, best of 3)"
+floor=$(best sh -c 'tr -s " \n" "\n\n" <"$1" | wc -l' sh "$corpus")
+check=$(best "$bin/pdncheck" -q "$corpus")
+printf '   %s: %ss   pdncheck -q: %ss\n' "tr -s ' \\n' '\\n\\n' | wc -l" "$floor" "$check"
+echo "$floor $check" |
+    awk '{ if ($1 > 0) printf "   ratio pdncheck/floor: %.2f (goal <= 1.3)\n", $2 / $1 }'
+exit 0
