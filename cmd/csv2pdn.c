@@ -87,10 +87,7 @@ static void add_map(struct tool *t, struct back *b, const char *arg)
     if (!eq || eq == arg || eq[1] == '\0')
         tool_usage_error(t, "--map wants COLUMN=TAG, not '%s'", arg);
     const char **map = realloc(b->map, (b->nmap + 1) * sizeof *map);
-    if (!map) {
-        tool_system_error(t, "memory", strerror(ENOMEM));
-        exit(tool_exit_status(t));
-    }
+    if (!map) tool_out_of_memory(t);
     b->map = map;
     b->map[b->nmap++] = arg;
 }

@@ -108,12 +108,6 @@ static int compare_names(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-static void out_of_memory(struct tool *t)
-{
-    tool_system_error(t, "memory", strerror(ENOMEM));
-    exit(tool_exit_status(t));
-}
-
 /* A tag column, once: the names seen are in a search tree (tsearch), as
  * --all-tags may find 100 000 of them. */
 static void add_tag(struct tool *t, struct conv *c, const char *name)
@@ -122,12 +116,12 @@ static void add_tag(struct tool *t, struct conv *c, const char *name)
     if (c->ntags == c->captags) {
         size_t cap = c->captags ? 2 * c->captags : 16;
         const char **tags = realloc(c->tags, cap * sizeof *tags);
-        if (!tags) out_of_memory(t);
+        if (!tags) tool_out_of_memory(t);
         c->tags = tags;
         c->captags = cap;
     }
     char *copy = strdup(name);
-    if (!copy || !tsearch(copy, &c->seen, compare_names)) out_of_memory(t);
+    if (!copy || !tsearch(copy, &c->seen, compare_names)) tool_out_of_memory(t);
     c->tags[c->ntags++] = copy;
 }
 
@@ -353,10 +347,13 @@ static void summary(const struct tool *t, const struct conv *c)
 {
     if (t->quiet) return;
     unsigned long errors = pdn_csv_writer_errors(c->writer);
-    fprintf(stderr, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
             c->games == 1 ? "" : "s", c->games, c->rows, c->rows == 1 ? "" : "s");
-    if (errors) fprintf(stderr, "; %lu game%s with errors", errors, errors == 1 ? "" : "s");
-    fputc('\n', stderr);
+    if (errors) fprintf(fp, "; %lu game%s with errors", errors, errors == 1 ? "" : "s");
+    fputc('\n', fp);
+    tool_message_close(&m);
 }
 
 int main(int argc, char **argv)

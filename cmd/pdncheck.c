@@ -82,7 +82,7 @@ struct excerpt_cursor {
 /* A finding kept until its game is done. */
 struct held {
     struct pdn_diag d;
-    char *strings; /* one block holding move_number, text and detail */
+    char *strings; /* its strings, from tool_diag_copy */
 };
 
 /* What the summary counts, for the run and for one file. */
@@ -295,25 +295,11 @@ static void emit(struct check *c, const struct pdn_diag *d)
         print_excerpt(&c->cursor, d->line, line, len, d->col ? d->col : 1, first);
 }
 
-static char *copy_into(char **dst, const char *s)
-{
-    if (s == NULL) return NULL;
-    char *start = *dst;
-    size_t n = strlen(s) + 1;
-    memcpy(start, s, n);
-    *dst += n;
-    return start;
-}
-
 /* Keeps a finding until its game has been replayed, to print the game's
  * findings in source order; prints it at once when memory runs out rather
  * than lose it. */
 static void hold(struct check *c, const struct pdn_diag *d)
 {
-    const char *parts[] = {d->move_number, d->text, d->detail};
-    size_t size = 1;
-    for (int i = 0; i < 3; i++)
-        size += parts[i] ? strlen(parts[i]) + 1 : 0;
     if (c->nheld == c->capheld) {
         size_t cap = c->capheld ? 2 * c->capheld : 16;
         struct held *h = realloc(c->held, cap * sizeof *h);
@@ -324,16 +310,10 @@ static void hold(struct check *c, const struct pdn_diag *d)
         c->held = h, c->capheld = cap;
     }
     struct held *h = &c->held[c->nheld];
-    if ((h->strings = malloc(size)) == NULL) {
+    if ((h->strings = tool_diag_copy(&h->d, d)) == NULL) {
         emit(c, d);
         return;
     }
-    char *p = h->strings;
-    h->d = *d;
-    h->d.file = c->file; /* the reader's copy goes with the reader */
-    h->d.move_number = copy_into(&p, d->move_number);
-    h->d.text = copy_into(&p, d->text);
-    h->d.detail = copy_into(&p, d->detail);
     c->nheld++;
 }
 
@@ -442,46 +422,47 @@ static const char *plural(unsigned long n, const char *one, const char *many)
 
 /* "; 147 notes hidden (-W all)": what -w, -W no-NAME and the default
  * leave out, by kind, and how to see it. */
-static void print_hidden(const unsigned long *hidden)
+static void print_hidden(FILE *fp, const unsigned long *hidden)
 {
     unsigned long w = hidden[PDN_SEV_WARNING], n = hidden[PDN_SEV_NOTE];
     if (w == 0 && n == 0) return;
-    fputs("; ", stderr);
-    if (w) fprintf(stderr, "%lu %s", w, plural(w, "warning", "warnings"));
-    if (w && n) fputs(" and ", stderr);
-    if (n) fprintf(stderr, "%lu %s", n, plural(n, "note", "notes"));
-    fputs(" hidden (-W all)", stderr);
+    fputs("; ", fp);
+    if (w) fprintf(fp, "%lu %s", w, plural(w, "warning", "warnings"));
+    if (w && n) fputs(" and ", fp);
+    if (n) fprintf(fp, "%lu %s", n, plural(n, "note", "notes"));
+    fputs(" hidden (-W all)", fp);
 }
 
 /* "155 games: 140 clean, ...; 14 errors, 7 warnings", after what names the
  * files counted. */
-static void print_tally_text(const struct tally *n)
+static void print_tally_text(FILE *fp, const struct tally *n)
 {
     const unsigned long *f = n->findings;
-    fprintf(stderr, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
+    fprintf(fp, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
             plural(n->games, "game", "games"), n->clean, n->with_errors, n->with_warnings);
-    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR],
-            plural(f[PDN_SEV_ERROR], "error", "errors"), f[PDN_SEV_WARNING],
-            plural(f[PDN_SEV_WARNING], "warning", "warnings"));
+    fprintf(fp, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
+            f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
     if (f[PDN_SEV_NOTE])
-        fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
-    print_hidden(n->hidden);
-    fputc('\n', stderr);
+        fprintf(fp, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
+    print_hidden(fp, n->hidden);
+    fputc('\n', fp);
 }
 
 static void print_summary_text(const struct check *c)
 {
     const struct tally *n = &c->sum;
-    fprintf(stderr, "%s: %lu %s", c->t->prog, n->files, plural(n->files, "file", "files"));
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: %lu %s", c->t->prog, n->files, plural(n->files, "file", "files"));
     if (n->unreadable || n->not_pdn) {
-        fputs(" (", stderr);
-        if (n->unreadable)
-            fprintf(stderr, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
-        if (n->not_pdn) fprintf(stderr, "%lu not PDN", n->not_pdn);
-        fputc(')', stderr);
+        fputs(" (", fp);
+        if (n->unreadable) fprintf(fp, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
+        if (n->not_pdn) fprintf(fp, "%lu not PDN", n->not_pdn);
+        fputc(')', fp);
     }
-    fputs(", ", stderr);
-    print_tally_text(n);
+    fputs(", ", fp);
+    print_tally_text(fp, n);
+    tool_message_close(&m);
 }
 
 /* The counts as one JSON object, on the stream of the findings. */
@@ -525,10 +506,13 @@ static void print_file_summary(const struct check *c, const struct tally *before
         print_tally_json("file_summary", c->file, &n);
         return;
     }
-    fprintf(stderr, "%s: %s: ", c->t->prog, c->file);
-    if (n.unreadable) fputs("unreadable, ", stderr);
-    if (n.not_pdn) fputs("not PDN, ", stderr);
-    print_tally_text(&n);
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: %s: ", c->t->prog, c->file);
+    if (n.unreadable) fputs("unreadable, ", fp);
+    if (n.not_pdn) fputs("not PDN, ", fp);
+    print_tally_text(fp, &n);
+    tool_message_close(&m);
 }
 
 static int check_file(struct check *c, const struct tool_input *in)

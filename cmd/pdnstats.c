@@ -97,10 +97,7 @@ struct run {
 static void parse_only(struct tool *t, struct run *r, const char *arg)
 {
     char *copy = strdup(arg), *save = NULL;
-    if (!copy) {
-        tool_system_error(t, "memory", strerror(ENOMEM));
-        exit(tool_exit_status(t));
-    }
+    if (!copy) tool_out_of_memory(t);
     for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         unsigned bit;
         if (!pdn_stats_table_parse(&bit, name))
@@ -240,18 +237,13 @@ static void list_line(struct tool *t, struct run *r, const struct list_file *f, 
     fn(t, r, f, p, no);
 }
 
-static void list_fail(struct tool *t, const char *path, int err)
-{
-    tool_system_error(t, path, strerror(err));
-    exit(tool_exit_status(t));
-}
-
 static void read_list(struct tool *t, struct run *r, const struct list_file *f, list_line_fn *fn)
 {
     FILE *fp = fopen(f->path, "r");
-    if (!fp) list_fail(t, f->path, errno);
+    if (!fp) tool_fatal(t, f->path, strerror(errno));
     struct stat sb;
-    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) list_fail(t, f->path, EISDIR);
+    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode))
+        tool_fatal(t, f->path, strerror(EISDIR));
     char *line = NULL;
     size_t cap = 0;
     unsigned long no = 0;
@@ -267,13 +259,7 @@ static void read_list(struct tool *t, struct run *r, const struct list_file *f, 
     int err = ferror(fp) ? (errno ? errno : EIO) : 0;
     free(line);
     fclose(fp);
-    if (err) list_fail(t, f->path, err);
-}
-
-static void list_nomem(struct tool *t, const struct list_file *f, int rc)
-{
-    tool_system_error(t, f->path, pdn_error_message(rc));
-    exit(tool_exit_status(t));
+    if (err) tool_fatal(t, f->path, strerror(err));
 }
 
 /* "variant = canonical" */
@@ -290,7 +276,7 @@ static void alias_line(struct tool *t, struct run *r, const struct list_file *f,
         tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
                          f->path, no, p, canon, canon, p);
     if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", f->path, no);
-    if (rc < 0) list_nomem(t, f, rc);
+    if (rc < 0) tool_fatal(t, f->path, pdn_error_message(rc));
 }
 
 /* "Team: Player" */
@@ -309,7 +295,7 @@ static void team_line(struct tool *t, struct run *r, const struct list_file *f, 
                          "plays for one team",
                          f->path, no, player, p);
     if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'Team: Player'", f->path, no);
-    if (rc < 0) list_nomem(t, f, rc);
+    if (rc < 0) tool_fatal(t, f->path, pdn_error_message(rc));
 }
 
 /* ---- spellings that look like one name ------------------------------------------ */
@@ -363,10 +349,13 @@ struct warning {
 static void warning_flush(struct warning *w, const char *tail)
 {
     if (!w->head) return;
-    fprintf(stderr, "%s: warning: ", w->t->prog);
-    tool_put_escaped(stderr, w->head, strlen(w->head), false); /* names from the input */
-    if (w->more) fprintf(stderr, " and %zu more", w->more);
-    fprintf(stderr, "%s\n", tail);
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: warning: ", w->t->prog);
+    tool_put_escaped(fp, w->head, strlen(w->head), false); /* names from the input */
+    if (w->more) fprintf(fp, " and %zu more", w->more);
+    fprintf(fp, "%s\n", tail);
+    tool_message_close(&m);
     free(w->head);
     w->head = NULL;
     w->listed = w->more = 0;
@@ -439,20 +428,15 @@ static void crosstable_warnings(struct tool *t, struct run *r)
 
 /* ---- warnings beside the team tables -------------------------------------------- */
 
-/* A warning line, its names' control characters escaped, in one write:
- * standard error is unbuffered, and a team file of many names gives a
- * warning each. */
+/* A warning line, its names' control characters escaped, in one write. */
 static void warn_line(const char *line)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    if (!mem) return;
-    fputs("pdnstats: warning: ", mem);
-    tool_put_escaped(mem, line, strlen(line), false); /* names from the input */
-    fputc('\n', mem);
-    if (fclose(mem) == 0) fwrite(text, 1, size, stderr);
-    free(text);
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fputs("pdnstats: warning: ", fp);
+    tool_put_escaped(fp, line, strlen(line), false); /* names from the input */
+    fputc('\n', fp);
+    tool_message_close(&m);
 }
 
 static void on_team_note(const struct pdn_stats_team_note *n, void *ctx)
