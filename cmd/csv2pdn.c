@@ -62,7 +62,8 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-struct back {
+/* The run: how the CSV is read, where the games go, what was counted. */
+struct conversion {
     struct pdn_csv_read_options o;
     const char *output;
     struct tool_output out;
@@ -81,18 +82,18 @@ static char parse_delimiter(const struct tool *t, const char *arg)
     return arg[0];
 }
 
-static void add_map(struct tool *t, struct back *b, const char *arg)
+static void add_map(struct tool *t, struct conversion *cv, const char *arg)
 {
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg || eq[1] == '\0')
         tool_usage_error(t, "--map wants COLUMN=TAG, not '%s'", arg);
-    const char **map = realloc(b->map, (b->nmap + 1) * sizeof *map);
+    const char **map = realloc(cv->map, (cv->nmap + 1) * sizeof *map);
     if (!map) tool_out_of_memory(t);
-    b->map = map;
-    b->map[b->nmap++] = arg;
+    cv->map = map;
+    cv->map[cv->nmap++] = arg;
 }
 
-static void parse_options(struct tool *t, struct back *b, int argc, char **argv)
+static void parse_options(struct tool *t, struct conversion *cv, int argc, char **argv)
 {
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:d:W:wqhg:", long_options, NULL)) != -1) {
@@ -101,28 +102,28 @@ static void parse_options(struct tool *t, struct back *b, int argc, char **argv)
             continue;
         switch (opt) {
         case 'o':
-            b->output = optarg;
+            cv->output = optarg;
             break;
         case OPT_MOVES:
-            b->o.moves = true;
+            cv->o.moves = true;
             break;
         case OPT_MAP:
-            add_map(t, b, optarg);
+            add_map(t, cv, optarg);
             break;
         case 'd':
-            b->o.delimiter = parse_delimiter(t, optarg);
+            cv->o.delimiter = parse_delimiter(t, optarg);
             break;
         case OPT_TAB:
-            b->o.delimiter = '\t';
+            cv->o.delimiter = '\t';
             break;
         case OPT_EXCEL:
-            b->o.excel_text = true;
+            cv->o.excel_text = true;
             break;
         case OPT_ISO_DATES:
-            b->o.iso_dates = true;
+            cv->o.iso_dates = true;
             break;
         case OPT_CANONICAL:
-            b->canonical = true;
+            cv->canonical = true;
             break;
         case 'q':
             t->quiet = true;
@@ -131,27 +132,27 @@ static void parse_options(struct tool *t, struct back *b, int argc, char **argv)
             tool_option_error(t, opt, argv);
         }
     }
-    b->o.strict = t->strict;
-    b->o.draw_rules = t->draw_rules;
-    b->o.gametype = t->gametype;
-    b->o.map = b->map;
-    b->o.nmap = b->nmap;
+    cv->o.strict = t->strict;
+    cv->o.draw_rules = t->draw_rules;
+    cv->o.gametype = t->gametype;
+    cv->o.map = cv->map;
+    cv->o.nmap = cv->nmap;
 }
 
 /* The game as the row gave it (its text, checked), or in canonical form. */
-static int write_game(struct back *b, const pdn_game *game)
+static int write_game(struct conversion *cv, const pdn_game *game)
 {
-    if (b->canonical || !game->raw) return pdn_format_game(b->out.fp, game, NULL);
+    if (cv->canonical || !game->raw) return pdn_format_game(cv->out.fp, game, NULL);
     size_t n = game->raw_len;
     while (n > 0 && (game->raw[n - 1] == '\n' || game->raw[n - 1] == ' '))
         n--;
-    fwrite(game->raw, 1, n, b->out.fp);
-    fputs("\n\n", b->out.fp);
-    return ferror(b->out.fp) ? PDN_EIO : 0;
+    fwrite(game->raw, 1, n, cv->out.fp);
+    fputs("\n\n", cv->out.fp);
+    return ferror(cv->out.fp) ? PDN_EIO : 0;
 }
 
 /* One input: 0, or a negative code that stops the run (writing failed). */
-static int convert(struct tool *t, struct back *b, const char *operand)
+static int convert(struct tool *t, struct conversion *cv, const char *operand)
 {
     bool std_in = strcmp(operand, "-") == 0;
     FILE *fp = std_in ? stdin : fopen(operand, "rb");
@@ -159,25 +160,25 @@ static int convert(struct tool *t, struct back *b, const char *operand)
         tool_system_error(t, operand, strerror(errno));
         return 0;
     }
-    b->o.filename = operand;
+    cv->o.filename = operand;
     /* the games not chosen (-g, --white ...): read, not written, their
      * findings dropped */
     struct tool_selecting *hold = tool_select_hold(t, tool_on_diag, t);
-    b->o.on_diag = hold ? tool_select_on_diag : tool_on_diag;
-    b->o.diag_ctx = hold ? (void *)hold : (void *)t;
+    cv->o.on_diag = hold ? tool_select_on_diag : tool_on_diag;
+    cv->o.diag_ctx = hold ? (void *)hold : (void *)t;
     pdn_csv_reader *r;
-    int rc = pdn_csv_reader_open(&r, fp, &b->o);
+    int rc = pdn_csv_reader_open(&r, fp, &cv->o);
     pdn_game *game;
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
         bool chosen = pdn_select_match(t->select, game);
         tool_select_release(hold, game->index, chosen);
-        rc = chosen ? write_game(b, game) : 0;
-        b->games += chosen;
+        rc = chosen ? write_game(cv, game) : 0;
+        cv->games += chosen;
         if (pdn_select_exhausted(t->select, game->index)) rc = 1;
         pdn_game_free(game);
     }
     tool_select_end(hold);
-    b->rows += pdn_csv_reader_rows(r);
+    cv->rows += pdn_csv_reader_rows(r);
     pdn_csv_reader_free(r);
     if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_error_message(rc));
     if (ferror(fp)) tool_system_error(t, operand, strerror(errno ? errno : EIO));
@@ -188,29 +189,29 @@ static int convert(struct tool *t, struct back *b, const char *operand)
 int main(int argc, char **argv)
 {
     struct tool t;
-    static struct back b;
+    static struct conversion cv;
     tool_init(&t, "csv2pdn", usage);
     t.long_options = long_options;
     t.input_ext = ".csv";
-    b.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
+    cv.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
     opterr = 0;
-    parse_options(&t, &b, argc, argv);
-    if (tool_output_open_for(&t, &b.out, b.output, argc - optind, argv + optind) != 0)
+    parse_options(&t, &cv, argc, argv);
+    if (tool_output_open_for(&t, &cv.out, cv.output, argc - optind, argv + optind) != 0)
         return tool_exit_status(&t);
     int n = argc - optind, stop = 0;
     if (n == 0) tool_stdin_notice(&t);
     struct tool_inputs in;
     tool_list_inputs(&t, &in, n, argv + optind);
     for (size_t i = 0; i < in.n && stop == 0; i++)
-        stop = in.items[i].kind == TOOL_INPUT_FILE ? convert(&t, &b, in.items[i].path)
+        stop = in.items[i].kind == TOOL_INPUT_FILE ? convert(&t, &cv, in.items[i].path)
                                                    : tool_read_input(&t, &in.items[i], NULL, NULL);
     tool_inputs_free(&in);
-    if (stop == PDN_EIO) b.out.err = errno ? errno : EIO;
+    if (stop == PDN_EIO) cv.out.err = errno ? errno : EIO;
     if (!t.quiet)
-        fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, b.rows,
-                b.rows == 1 ? "" : "s", b.games, b.games == 1 ? "" : "s");
-    tool_output_close(&t, &b.out, t.status < TOOL_EXIT_SYSTEM);
-    free(b.map);
+        fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, cv.rows,
+                cv.rows == 1 ? "" : "s", cv.games, cv.games == 1 ? "" : "s");
+    tool_output_close(&t, &cv.out, t.status < TOOL_EXIT_SYSTEM);
+    free(cv.map);
     pdn_select_free(t.select);
     return tool_exit_status(&t);
 }

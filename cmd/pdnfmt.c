@@ -13,7 +13,7 @@
 
 #include <errno.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
 static const char usage[] =
     "Usage: pdnfmt [options] [FILE|FOLDER...]\n"
@@ -150,13 +150,14 @@ static bool flag_option(struct fmt *f, int opt)
 }
 
 /* -w was the width before it meant --errors-only, as in pdncheck and the
- * compilers: "-w 60", where no file 60 exists, gets the new spelling. */
-static void check_old_width(const struct tool *t, int argc, char **argv)
+ * compilers: the argument after -w taken for the width of old when it is a
+ * number and no file has that name (a file called 60 is an operand). */
+static void refuse_old_width(const struct tool *t, int argc, char **argv)
 {
     if (optind >= argc) return;
     const char *next = argv[optind];
-    if (next[0] == '\0' || next[strspn(next, "0123456789")] != '\0') return;
-    if (access(next, F_OK) == 0) return;
+    struct stat st;
+    if (next[0] == '\0' || next[strspn(next, "0123456789")] != '\0' || stat(next, &st) == 0) return;
     tool_usage_error(t, "-w means --errors-only now; the width is -l %s or --width %s", next, next);
 }
 
@@ -164,7 +165,7 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:", long_options, NULL)) != -1) {
-        if (opt == 'w') check_old_width(t, argc, argv);
+        if (opt == 'w') refuse_old_width(t, argc, argv);
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
             tool_select_option(t, opt, optarg) || flag_option(f, opt))
             continue;

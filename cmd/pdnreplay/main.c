@@ -5,7 +5,7 @@
  *
  * This file: the options, choosing the games (the shared selection), and
  * loading one: the library's replay plays it (pdn_replay_game, on_ply) and
- * the plies become a list of entries in reading order, which text.c prints
+ * the plies become a list of entries in reading order, which print.c prints
  * and the interactive view (tui.c) browses. The judging is libpdn's: a move
  * the replay refuses stops its line with the replay's own finding.
  */
