@@ -15,8 +15,7 @@ static const char usage[] =
     "Reads CSV (standard input when no FILE, or '-'): a header row, then a game a row,\n"
     "and writes the games as PDN. Header names are tags (case ignored); moves or\n"
     "movetext holds the moves; pdn2csv's computed columns are ignored.\n"
-    "\n"
-    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+    "\n" TOOL_OUTPUT_USAGE
     "      --moves            rows of pdn2csv --moves: a game's rows make one game\n"
     "      --map COLUMN=TAG   read COLUMN as TAG (repeatable): --map 'white player=White'\n"
     "  -d, --delimiter C      fields separated by C (default: guessed from the header)\n"
@@ -24,14 +23,10 @@ static const char usage[] =
     "      --excel            undo pdn2csv --excel's protection of cells (=\"...\")\n"
     "      --iso-dates        Date cells are YYYY-MM-DD (pdn2csv --iso-dates): made YYYY.MM.DD\n"
     "      --canonical        write the games as pdnfmt does (moves and results normalised)\n"
-    "      --strict           CSV by RFC 4180 to the letter, PDN by its grammar\n"
-    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
-    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
-    "  -q, --quiet            no summary, no note when reading a terminal\n"
-    "      --format FORMAT    findings as text (default) or json: one JSON object a "
-    "line\n" TOOL_VARIANT_USAGE "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE "\n"
+    "      --strict           CSV by RFC 4180 to the letter, PDN by its "
+    "grammar\n" TOOL_FINDING_USAGE
+    "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
+        TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"
     "column (FILE:ROW:COLUMN: SEVERITY: MESSAGE). Rows that do not read are reported\n"
     "and skipped. Exit status: 0 clean, 1 errors in the input, 2 usage error,\n"
@@ -55,10 +50,7 @@ static const struct option long_options[] = {
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"canonical", no_argument, NULL, OPT_CANONICAL},
     {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -72,15 +64,6 @@ struct conversion {
     bool canonical;
     unsigned long rows, games;
 };
-
-static char parse_delimiter(const struct tool *t, const char *arg)
-{
-    if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
-    if (strlen(arg) != 1 || arg[0] == '"' || arg[0] == '\r' || arg[0] == '\n' ||
-        (unsigned char)arg[0] >= 0x80)
-        tool_usage_error(t, "-d wants one ASCII character other than '\"', not '%s'", arg);
-    return arg[0];
-}
 
 static void add_map(struct tool *t, struct conversion *cv, const char *arg)
 {
@@ -111,7 +94,7 @@ static void parse_options(struct tool *t, struct conversion *cv, int argc, char 
             add_map(t, cv, optarg);
             break;
         case 'd':
-            cv->o.delimiter = parse_delimiter(t, optarg);
+            cv->o.delimiter = tool_parse_delimiter(t, optarg);
             break;
         case OPT_TAB:
             cv->o.delimiter = '\t';
@@ -124,9 +107,6 @@ static void parse_options(struct tool *t, struct conversion *cv, int argc, char 
             break;
         case OPT_CANONICAL:
             cv->canonical = true;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);

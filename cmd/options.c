@@ -20,6 +20,9 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
     case TOOL_OPT_VERSION:
         printf("%s (libpdn) %s\n", t->prog, PDN_VERSION);
         tool_exit_flushed((struct tool *)t);
+    case 'q':
+        t->quiet = true;
+        return true;
     case TOOL_OPT_STRICT:
         t->strict = true;
         return true;
@@ -45,14 +48,12 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
                              arg);
         return true;
     }
-    case TOOL_OPT_DRAW_RULES:
-        if (strcmp(arg, "fmjd") == 0)
-            t->draw_rules = PDN_DRAW_RULES_FMJD;
-        else if (strcmp(arg, "classic") == 0)
-            t->draw_rules = PDN_DRAW_RULES_CLASSIC;
-        else
-            tool_usage_error(t, "--draw-rules wants fmjd or classic, not '%s'", arg);
+    case TOOL_OPT_DRAW_RULES: {
+        static const char *const names[] = {"fmjd", "classic", NULL};
+        static const enum pdn_draw_rules rules[] = {PDN_DRAW_RULES_FMJD, PDN_DRAW_RULES_CLASSIC};
+        t->draw_rules = rules[tool_parse_keyword(t, "--draw-rules", arg, names, "fmjd or classic")];
         return true;
+    }
     default:
         return false;
     }
@@ -121,14 +122,11 @@ bool tool_finding_option(struct tool *t, int opt, const char *arg)
     case 'w':
         set_all_hidden(t, true);
         return true;
-    case TOOL_OPT_FORMAT:
-        if (strcmp(arg, "json") == 0)
-            t->json = true;
-        else if (strcmp(arg, "text") == 0)
-            t->json = false;
-        else
-            tool_usage_error(t, "--format wants 'text' or 'json', not '%s'", arg);
+    case TOOL_OPT_FORMAT: {
+        static const char *const names[] = {"text", "json", NULL};
+        t->json = tool_parse_keyword(t, "--format", arg, names, "'text' or 'json'") == 1;
         return true;
+    }
     default:
         return false;
     }
@@ -180,6 +178,51 @@ long tool_parse_long(const struct tool *t, const char *option, const char *arg, 
     if (end == arg || *end != '\0' || errno == ERANGE || v < min || v > max)
         tool_usage_error(t, "%s wants a number from %ld to %ld, not '%s'", option, min, max, arg);
     return v;
+}
+
+int tool_parse_keyword(const struct tool *t, const char *option, const char *arg,
+                       const char *const *names, const char *wants)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(arg, names[i]) == 0) return i;
+    tool_usage_error(t, "%s wants %s, not '%s'", option, wants, arg);
+}
+
+char tool_parse_delimiter(const struct tool *t, const char *arg)
+{
+    if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
+    if (strlen(arg) != 1 || arg[0] == '"' || arg[0] == '\r' || arg[0] == '\n' ||
+        (unsigned char)arg[0] >= 0x80)
+        tool_usage_error(t, "-d wants one ASCII character other than '\"', not '%s'", arg);
+    return arg[0];
+}
+
+void tool_variant_list(char *out, size_t cap, bool wrap)
+{
+    size_t n = 0, col = 0;
+    out[0] = '\0';
+    for (int v = 0; v < PDN_VARIANT_COUNT && n < cap; v++) {
+        const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)v);
+        bool last = v + 1 == PDN_VARIANT_COUNT;
+        const char *sep = v == 0 ? "" : last ? " or " : ", ";
+        size_t len = strlen(sep) + strlen(r->name) + 5;
+        if (wrap && v > 0 && col + len > 52) {
+            sep = last ? "\n                         or " : ",\n                         ";
+            col = len - 2;
+        } else {
+            col += len;
+        }
+        n += (size_t)snprintf(out + n, cap - n, "%s%s (%d)", sep, r->name, r->gametype);
+    }
+}
+
+enum pdn_variant tool_parse_variant(const struct tool *t, const char *arg)
+{
+    enum pdn_variant v;
+    if (pdn_variant_parse(&v, arg)) return v;
+    char variants[512];
+    tool_variant_list(variants, sizeof variants, false);
+    tool_usage_error(t, "--variant wants %s, not '%s'", variants, arg);
 }
 
 bool tool_select_option(struct tool *t, int opt, const char *arg)

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "pdn.h"
+
 struct tool;
 
 /* Codes of the long-only common options, above any character. */
@@ -26,16 +28,29 @@ enum {
     TOOL_OPT_FIRST_FREE /* tools number their own long-only options from here */
 };
 
+/* -h/--help and --version, which every tool takes (tool_common_option). */
+#define TOOL_HELP_LONG_OPTIONS                                                                     \
+    {"help", no_argument, NULL, 'h'},                                                              \
+    {                                                                                              \
+        "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
+    }
+
+/* Their lines in --help, the same in every tool. */
+#define TOOL_HELP_USAGE                                                                            \
+    "  -h, --help             print this help and exit\n"                                          \
+    "      --version          print the version and exit\n"
+
 /* The common entries of a getopt_long table; -h is also a short option. */
 #define TOOL_COMMON_LONG_OPTIONS                                                                   \
     {"strict", no_argument, NULL, TOOL_OPT_STRICT},                                                \
         {"encoding", required_argument, NULL, TOOL_OPT_ENCODING},                                  \
         {"variant", required_argument, NULL, TOOL_OPT_VARIANT},                                    \
-        {"draw-rules", required_argument, NULL, TOOL_OPT_DRAW_RULES},                              \
-        {"help", no_argument, NULL, 'h'},                                                          \
-    {                                                                                              \
-        "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
-    }
+        {"draw-rules", required_argument, NULL, TOOL_OPT_DRAW_RULES}, TOOL_HELP_LONG_OPTIONS
+
+/* The --help lines of --strict and --encoding, for the tools that read PDN. */
+#define TOOL_ENCODING_USAGE                                                                        \
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"                         \
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
 
 /*
  * The entries of the options of the tools that report findings: -W WHAT,
@@ -107,6 +122,31 @@ enum {
     "      --gametype N       the GameType number (20 when there is none)\n"                       \
     "      --tag NAME=VALUE   the tag NAME is VALUE\n"
 
+/*
+ * The whole tail of the table of a tool that reads games (-q, the options
+ * that choose games, the common ones), and of one that also reports
+ * findings (-W, -w, --format besides); the optstring has "qhg:", and
+ * "W:w" for the second. A tool's own options come before it.
+ */
+#define TOOL_READING_LONG_OPTIONS                                                                  \
+    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, TOOL_COMMON_LONG_OPTIONS
+#define TOOL_REPORTING_LONG_OPTIONS                                                                \
+    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, TOOL_FINDING_LONG_OPTIONS,        \
+        TOOL_COMMON_LONG_OPTIONS
+
+/* The --help lines of -W and -w (pdncheck explains -W at length), and of
+ * --format, for the tools that report findings as pdncheck does. */
+#define TOOL_FINDING_USAGE                                                                         \
+    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"      \
+    "                         (errors and warnings by default; all adds the notes)\n"              \
+    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
+#define TOOL_FORMAT_USAGE                                                                          \
+    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
+
+/* -o FILE of the tools that write an output file through output.h. */
+#define TOOL_OUTPUT_USAGE                                                                          \
+    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+
 /* An option renamed or dropped: what to write now, for the usage error. */
 struct tool_renamed {
     const char *old; /* as typed: "-d", "--fen" */
@@ -114,8 +154,9 @@ struct tool_renamed {
 };
 
 /*
- * Handles a common option: returns true when opt was one. -h/--help and
- * --version print and exit 0; a bad --encoding is a usage error (exit 2).
+ * Handles a common option (-q/--quiet too): returns true when opt was one.
+ * -h/--help and --version print and exit 0; a bad --encoding is a usage
+ * error (exit 2).
  */
 bool tool_common_option(struct tool *t, int opt, const char *arg);
 /*
@@ -137,6 +178,23 @@ _Noreturn void tool_option_error(const struct tool *t, int opt, char *const *arg
 bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
 /* Parses a decimal integer in [min, max] or makes it a usage error. */
 long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
+/*
+ * The index of arg in names (NULL-terminated), or a usage error: "option
+ * wants WANTS, not 'arg'", WANTS as the tool words it ("fmjd or classic").
+ */
+int tool_parse_keyword(const struct tool *t, const char *option, const char *arg,
+                       const char *const *names, const char *wants);
+/* -d C of the CSV tools: one ASCII character other than '"' (or "tab",
+ * "\t"), or a usage error. */
+char tool_parse_delimiter(const struct tool *t, const char *arg);
+/*
+ * --variant NAME of the tools that play (pdnperft, pdnplay, pdnengine,
+ * pdnmatch): a variant of the rules table by name or GameType number, or
+ * a usage error that lists them. tool_variant_list writes that list, "a
+ * (20), b (26) or c (22)", wrapped for --help when wrap.
+ */
+enum pdn_variant tool_parse_variant(const struct tool *t, const char *arg);
+void tool_variant_list(char *out, size_t cap, bool wrap);
 /*
  * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
  * one. A value that does not read is a usage error (exit 2). The tool frees

@@ -16,8 +16,7 @@ static const char usage[] =
     "Usage: pdn2csv [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-') as CSV:\n"
     "a header row, then one row per game (or per ply with --moves).\n"
-    "\n"
-    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+    "\n" TOOL_OUTPUT_USAGE
     "      --moves            one row per ply of the main line (not one per game)\n"
     "      --variations       --moves: of every line, with its name and parent ply\n"
     "      --fen              --moves: the position after each ply\n"
@@ -34,17 +33,10 @@ static const char usage[] =
     "      --crlf             end rows with CR LF (RFC 4180)\n"
     "      --iso-dates        dates as YYYY-MM-DD, unknown parts empty\n"
     "      --excel            for spreadsheets: --bom --crlf --iso-dates, ';', and moves,\n"
-    "                         results and cells starting with = + - @ kept as text\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
-    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
-    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
-    "  -q, --quiet            no summary, no note when reading a terminal\n"
-    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE "\n"
+    "                         results and cells starting with = + - @ kept as "
+    "text\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
+    "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
+        TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Games with errors keep their rows: the status columns name the first error.\n"
     "The findings, those pdncheck shows, and a summary go to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
@@ -82,10 +74,7 @@ static const struct option long_options[] = {
     {"crlf", no_argument, NULL, OPT_CRLF},
     {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
     {"excel", no_argument, NULL, OPT_EXCEL},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -134,15 +123,6 @@ static bool tag_name(const char *s)
               *p == '_'))
             return false;
     return true;
-}
-
-static char parse_delimiter(const struct tool *t, const char *arg)
-{
-    if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
-    if (strlen(arg) != 1 || arg[0] == '"' || arg[0] == '\r' || arg[0] == '\n' ||
-        (unsigned char)arg[0] >= 0x80)
-        tool_usage_error(t, "-d wants one ASCII character other than '\"', not '%s'", arg);
-    return arg[0];
 }
 
 /* The options that only set a flag; false for any other. */
@@ -204,7 +184,7 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
             add_tag(t, c, optarg);
             break;
         case 'd':
-            c->o.delimiter = parse_delimiter(t, optarg);
+            c->o.delimiter = tool_parse_delimiter(t, optarg);
             c->delimiter_set = true;
             break;
         case OPT_TAB:
@@ -213,9 +193,6 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
             break;
         case OPT_COLUMNS:
             c->o.columns = optarg;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);

@@ -35,12 +35,8 @@ static const char usage[] =
     "      --list-codes       list the diagnostics: name, severity, message\n"
     "      --list             one line per game instead of the findings: file, number,\n"
     "                         White, Black, Event, Date, Result, plies and ok or the\n"
-    "                         first error, separated by tabs\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE "\n"
+    "                         first error, separated by tabs\n" TOOL_ENCODING_USAGE
+        TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
     "other messages and the summary to standard error (with --format json,\n"
     "all to standard output, standard output's own failure excepted).\n"
@@ -51,13 +47,10 @@ enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_SUMMARY, OPT_LIST };
 
 static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
-    {"quiet", no_argument, NULL, 'q'},
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
     {"summary", required_argument, NULL, OPT_SUMMARY},
     {"list", no_argument, NULL, OPT_LIST},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 /* The text of one source line, for excerpts (-v): of a long line that
@@ -137,17 +130,15 @@ static void parse_options(struct check *c, int argc, char **argv)
         case 'v':
             c->verbose = true;
             break;
-        case 'q':
-            c->t->quiet = true;
-            break;
         case 's':
             c->per_file = true;
             break;
-        case OPT_SUMMARY:
-            if (strcmp(optarg, "files") != 0 && strcmp(optarg, "total") != 0)
-                tool_usage_error(c->t, "--summary wants 'files' or 'total', not '%s'", optarg);
-            c->per_file = strcmp(optarg, "files") == 0;
+        case OPT_SUMMARY: {
+            static const char *const names[] = {"files", "total", NULL};
+            c->per_file =
+                tool_parse_keyword(c->t, "--summary", optarg, names, "'files' or 'total'") == 0;
             break;
+        }
         case OPT_LIST_CODES:
             list_codes(c->t);
         case OPT_LIST:

@@ -37,13 +37,10 @@ static const char usage[] =
     "      --excel            CSV for a spreadsheet (implies --csv): BOM, ';', CRLF,\n"
     "                         names and grid cells kept as text, ISO dates\n"
     "      --json             one JSON document\n"
-    "      --blocks           histogram bars of block characters (default on a terminal)\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+    "      --blocks           histogram bars of block characters (default on a "
+    "terminal)\n" TOOL_ENCODING_USAGE
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
-    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
+    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_HELP_USAGE
     "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
     "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
@@ -80,9 +77,7 @@ static const struct option long_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"blocks", no_argument, NULL, OPT_BLOCKS},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_READING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -161,9 +156,6 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             break;
         case OPT_BLOCKS:
             r->wo.blocks = r->blocks_set = true;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);

@@ -47,16 +47,9 @@ static const char usage[] =
     "      --analyse          the game as PDN with the engine's verdict: moves that\n"
     "                         lose 0.4 of a man or more marked ? ($2), 0.9 or more\n"
     "                         ?? ($4), with the better move and both scores\n"
-    "      --level N          --analyse: the limits of engine level N (1-4; 3)\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
-    "  -W WHAT                which findings are reported, as in pdncheck\n"
-    "  -w, --errors-only      report errors only, not warnings and notes\n"
-    "  -q, --quiet            no note when reading a terminal\n"
-    "      --format FORMAT    findings as text (default) or json\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
+    "      --level N          --analyse: the limits of engine level N (1-4; "
+    "3)\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
+    "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE
     "\n" TOOL_SELECT_USAGE "\n"
     "The game goes to standard output; findings in it, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
@@ -97,10 +90,7 @@ static const struct option long_options[] = {
     {"analyse", no_argument, NULL, OPT_ANALYSE},
     {"analyze", no_argument, NULL, OPT_ANALYSE},
     {"level", required_argument, NULL, OPT_LEVEL},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -121,10 +111,8 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 static enum color_when parse_color(const struct tool *t, const char *arg)
 {
-    if (strcmp(arg, "auto") == 0) return COLOR_AUTO;
-    if (strcmp(arg, "always") == 0) return COLOR_ALWAYS;
-    if (strcmp(arg, "never") == 0) return COLOR_NEVER;
-    tool_usage_error(t, "--color wants auto, always or never, not '%s'", arg);
+    static const char *const names[] = {"auto", "always", "never", NULL};
+    return (enum color_when)tool_parse_keyword(t, "--color", arg, names, "auto, always or never");
 }
 
 /* The options that only set a flag; false for any other. */
@@ -195,9 +183,6 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
             break;
         case OPT_SVG_DIR:
             o->svg_dir = optarg;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);
