@@ -78,17 +78,21 @@ static void add_map(struct tool *t, struct conversion *cv, const char *arg)
 
 static void parse_options(struct tool *t, struct conversion *cv, int argc, char **argv)
 {
+    const struct tool_flag flags[] = {
+        {OPT_MOVES, &cv->o.moves},
+        {OPT_EXCEL, &cv->o.excel_text},
+        {OPT_ISO_DATES, &cv->o.iso_dates},
+        {OPT_CANONICAL, &cv->canonical},
+        {0, NULL},
+    };
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:d:W:wqhg:", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
         case 'o':
             cv->output = optarg;
-            break;
-        case OPT_MOVES:
-            cv->o.moves = true;
             break;
         case OPT_MAP:
             add_map(t, cv, optarg);
@@ -98,15 +102,6 @@ static void parse_options(struct tool *t, struct conversion *cv, int argc, char 
             break;
         case OPT_TAB:
             cv->o.delimiter = '\t';
-            break;
-        case OPT_EXCEL:
-            cv->o.excel_text = true;
-            break;
-        case OPT_ISO_DATES:
-            cv->o.iso_dates = true;
-            break;
-        case OPT_CANONICAL:
-            cv->canonical = true;
             break;
         default:
             tool_option_error(t, opt, argv);

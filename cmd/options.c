@@ -180,6 +180,16 @@ long tool_parse_long(const struct tool *t, const char *option, const char *arg, 
     return v;
 }
 
+bool tool_flag_option(const struct tool_flag *flags, int opt)
+{
+    for (const struct tool_flag *f = flags; f->flag; f++) {
+        if (f->opt != opt) continue;
+        *f->flag = true;
+        return true;
+    }
+    return false;
+}
+
 int tool_parse_keyword(const struct tool *t, const char *option, const char *arg,
                        const char *const *names, const char *wants)
 {

@@ -178,6 +178,14 @@ _Noreturn void tool_option_error(const struct tool *t, int opt, char *const *arg
 bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
 /* Parses a decimal integer in [min, max] or makes it a usage error. */
 long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
+/* A tool's option that only sets a flag: its code and the flag. */
+struct tool_flag {
+    int opt;
+    bool *flag;
+};
+/* Sets the flag of opt in flags (ended by {0, NULL}): true; false when
+ * opt is none of them. */
+bool tool_flag_option(const struct tool_flag *flags, int opt);
 /*
  * The index of arg in names (NULL-terminated), or a usage error: "option
  * wants WANTS, not 'arg'", WANTS as the tool words it ("fmjd or classic").

@@ -125,56 +125,30 @@ static bool tag_name(const char *s)
     return true;
 }
 
-/* The options that only set a flag; false for any other. */
-static bool flag_option(struct conv *c, int opt)
-{
-    switch (opt) {
-    case OPT_MOVES:
-        c->o.mode = PDN_CSV_MOVES;
-        return true;
-    case OPT_VARIATIONS:
-        c->o.variations = true;
-        return true;
-    case OPT_FEN:
-        c->o.fen = true;
-        return true;
-    case OPT_ALL_TAGS:
-        c->all_tags = true;
-        return true;
-    case OPT_MOVETEXT:
-        c->o.movetext = true;
-        return true;
-    case OPT_LOSSLESS:
-        c->o.lossless = true;
-        return true;
-    case OPT_LIST_COLUMNS:
-        c->list_columns = true;
-        return true;
-    case OPT_BOM:
-        c->o.bom = true;
-        return true;
-    case OPT_CRLF:
-        c->o.crlf = true;
-        return true;
-    case OPT_ISO_DATES:
-        c->o.iso_dates = true;
-        return true;
-    case OPT_EXCEL:
-        c->excel = true;
-        return true;
-    default:
-        return false;
-    }
-}
-
 static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
 {
+    const struct tool_flag flags[] = {
+        {OPT_VARIATIONS, &c->o.variations},
+        {OPT_FEN, &c->o.fen},
+        {OPT_ALL_TAGS, &c->all_tags},
+        {OPT_MOVETEXT, &c->o.movetext},
+        {OPT_LOSSLESS, &c->o.lossless},
+        {OPT_LIST_COLUMNS, &c->list_columns},
+        {OPT_BOM, &c->o.bom},
+        {OPT_CRLF, &c->o.crlf},
+        {OPT_ISO_DATES, &c->o.iso_dates},
+        {OPT_EXCEL, &c->excel},
+        {0, NULL},
+    };
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(c, opt))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
+        case OPT_MOVES:
+            c->o.mode = PDN_CSV_MOVES;
+            break;
         case 'o':
             c->output = optarg;
             break;

@@ -102,33 +102,6 @@ static enum pdn_capture_notation parse_captures(const struct tool *t, const char
                                         "full-when-ambiguous, shortest or full")];
 }
 
-/* The options that only set a flag; false for any other. */
-static bool flag_option(struct fmt *f, int opt)
-{
-    switch (opt) {
-    case OPT_NO_COMMENTS:
-        f->write.no_comments = true;
-        return true;
-    case OPT_NO_VARIATIONS:
-        f->write.no_variations = true;
-        return true;
-    case OPT_NO_NAGS:
-        f->write.no_nags = true;
-        return true;
-    case OPT_SEVEN_TAG_ROSTER:
-        f->write.seven_tag_roster = true;
-        return true;
-    case OPT_NO_NORMALISE:
-        f->keep_moves = true;
-        return true;
-    case OPT_FIX:
-        f->fix = true;
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* -w was the width before it meant --errors-only, as in pdncheck and the
  * compilers: the argument after -w taken for the width of old when it is a
  * number and no file has that name (a file called 60 is an operand). */
@@ -143,11 +116,20 @@ static void refuse_old_width(const struct tool *t, int argc, char **argv)
 
 static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
+    const struct tool_flag flags[] = {
+        {OPT_NO_COMMENTS, &f->write.no_comments},
+        {OPT_NO_VARIATIONS, &f->write.no_variations},
+        {OPT_NO_NAGS, &f->write.no_nags},
+        {OPT_SEVEN_TAG_ROSTER, &f->write.seven_tag_roster},
+        {OPT_NO_NORMALISE, &f->keep_moves},
+        {OPT_FIX, &f->fix},
+        {0, NULL},
+    };
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:", long_options, NULL)) != -1) {
         if (opt == 'w') refuse_old_width(t, argc, argv);
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(f, opt))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
         case 'o':

@@ -115,39 +115,6 @@ static enum color_when parse_color(const struct tool *t, const char *arg)
     return (enum color_when)tool_parse_keyword(t, "--color", arg, names, "auto, always or never");
 }
 
-/* The options that only set a flag; false for any other. */
-static bool flag_option(struct replay_options *o, int opt, bool *ascii)
-{
-    switch (opt) {
-    case OPT_FEN:
-        o->fen = true;
-        return true;
-    case OPT_FLIP:
-        o->flip = true;
-        return true;
-    case OPT_VARIATIONS:
-        o->variations = true;
-        return true;
-    case OPT_ASCII:
-        *ascii = true;
-        return true;
-    case OPT_NARRATE:
-        o->narrate = true;
-        return true;
-    case OPT_TEXT:
-        o->text = true;
-        return true;
-    case OPT_LIST:
-        o->list = true;
-        return true;
-    case OPT_ANALYSE:
-        o->analyse = o->text = true;
-        return true;
-    default:
-        return false;
-    }
-}
-
 static bool color_wanted(enum color_when when)
 {
     if (when != COLOR_AUTO) return when == COLOR_ALWAYS;
@@ -160,11 +127,24 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     int opt;
     bool ascii = false;
     enum color_when color = COLOR_AUTO;
+    const struct tool_flag flags[] = {
+        {OPT_FEN, &o->fen},
+        {OPT_FLIP, &o->flip},
+        {OPT_VARIATIONS, &o->variations},
+        {OPT_ASCII, &ascii},
+        {OPT_NARRATE, &o->narrate},
+        {OPT_TEXT, &o->text},
+        {OPT_LIST, &o->list},
+        {0, NULL},
+    };
     while ((opt = getopt_long(argc, argv, ":g:W:wqh", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(o, opt, &ascii))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
+        case OPT_ANALYSE:
+            o->analyse = o->text = true;
+            break;
         case OPT_PLY:
             o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L);
             break;

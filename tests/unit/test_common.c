@@ -253,6 +253,35 @@ static void test_common_diag_copy_outlives_the_callback(void **state)
     free(strings);
 }
 
+static void test_common_flag_option_sets_its_flag_only(void **state)
+{
+    (void)state;
+    bool fen = false, flip = false;
+    const struct tool_flag flags[] = {{300, &fen}, {'f', &flip}, {0, NULL}};
+    assert_true(tool_flag_option(flags, 'f'));
+    assert_true(flip);
+    assert_false(fen);
+    assert_false(tool_flag_option(flags, 301));
+    assert_false(tool_flag_option(flags, 0));
+    assert_false(fen);
+}
+
+static void test_common_keyword_and_variant_list(void **state)
+{
+    (void)state;
+    struct tool t;
+    tool_init(&t, "x", "");
+    static const char *const names[] = {"keep", "comment", "verbatim", NULL};
+    assert_int_equal(tool_parse_keyword(&t, "--broken", "verbatim", names, "..."), 2);
+    assert_int_equal(tool_parse_keyword(&t, "--broken", "keep", names, "..."), 0);
+    assert_int_equal(tool_parse_variant(&t, "russian"), PDN_VARIANT_RUSSIAN);
+    assert_int_equal(tool_parse_variant(&t, "21"), PDN_VARIANT_ENGLISH);
+    char list[512];
+    tool_variant_list(list, sizeof list, false);
+    assert_string_equal(list, "international (20), brazilian (26), russian (25), english (21), "
+                              "czech (29) or italian (22)");
+}
+
 /* ---- what a mistyped option was meant to be ---- */
 
 static const struct option suggest_options[] = {
@@ -311,6 +340,8 @@ int main(void)
         cmocka_unit_test(test_common_system_error_json),
         cmocka_unit_test(test_common_finding_is_one_write),
         cmocka_unit_test(test_common_diag_copy_outlives_the_callback),
+        cmocka_unit_test(test_common_flag_option_sets_its_flag_only),
+        cmocka_unit_test(test_common_keyword_and_variant_list),
         cmocka_unit_test(test_common_suggest_a_swap_is_one_edit),
         cmocka_unit_test(test_common_suggest_ambiguous_and_renamed),
         cmocka_unit_test(test_common_suggest_nothing_far),
