@@ -203,6 +203,10 @@ char tool_parse_delimiter(const struct tool *t, const char *arg);
  */
 enum pdn_variant tool_parse_variant(const struct tool *t, const char *arg);
 void tool_variant_list(char *out, size_t cap, bool wrap);
+/* The --help lines of that option in pdnplay, pdnengine and pdnmatch. */
+#define TOOL_PLAY_VARIANT_USAGE                                                                    \
+    "      --variant NAME     the game: international (default), brazilian,\n"                     \
+    "                         russian, english, czech, italian\n"
 /*
  * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
  * one. A value that does not read is a usage error (exit 2). The tool frees

@@ -54,9 +54,7 @@ static const char usage[] =
     "                         without --openings: openings of PLIES random legal\n"
     "                         moves from the start (default 4)\n"
     "      --seed N           the seed of the random openings and of the weak\n"
-    "                         levels' noise (default 1)\n"
-    "      --variant NAME     the game: international (default), brazilian,\n"
-    "                         russian, english, czech, italian\n"
+    "                         levels' noise (default 1)\n" TOOL_PLAY_VARIANT_USAGE
     "      --max-plies N      a game still going after N plies is a draw (300)\n"
     "      --hub-level ARGS   the Hub 'level' line sent before each move of a Hub\n"
     "                         engine (default \"move-time=0.1\")\n"

@@ -59,9 +59,7 @@ static const char usage[] =
     "\n"
     "      --level N          the computer's level, 1 (beginner) to 4 (default 2)\n"
     "      --black            play Black (default White)\n"
-    "      --two              two people on one terminal, no computer\n"
-    "      --variant NAME     international (default), brazilian, russian,\n"
-    "                         english, czech, italian\n"
+    "      --two              two people on one terminal, no computer\n" TOOL_PLAY_VARIANT_USAGE
     "      --position FEN     start from this position\n"
     "      --from FILE        start where the first game of a PDN file ends, or\n"
     "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
