@@ -181,7 +181,7 @@ int main(int argc, char **argv)
         stop = in.items[i].kind == TOOL_INPUT_FILE ? convert(&t, &cv, in.items[i].path)
                                                    : tool_read_input(&t, &in.items[i], NULL, NULL);
     tool_inputs_free(&in);
-    if (stop == PDN_EIO) cv.out.err = errno ? errno : EIO;
+    tool_output_stopped(&t, &cv.out, stop);
     if (!t.quiet)
         fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, cv.rows,
                 cv.rows == 1 ? "" : "s", cv.games, cv.games == 1 ? "" : "s");

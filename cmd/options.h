@@ -2,9 +2,10 @@
  * options: the options every tool shares, in one place: the codes, the
  * getopt_long entries and the --help lines of the common options, of those
  * of the tools that report findings and of those that choose games; their
- * handlers; and the usage errors (exit 2), with a suggestion for an option
- * mistyped (suggest.c). A tool's table lists its own options, then the
- * shared entries it takes. No PDN logic.
+ * handlers; the parsers several tools share (flags, keywords, -d,
+ * --variant); and the usage errors (exit 2), with a suggestion for an
+ * option mistyped (suggest.c). A tool's table lists its own options, then
+ * the shared entries it takes. No PDN logic.
  */
 #ifndef PDN_CMD_OPTIONS_H
 #define PDN_CMD_OPTIONS_H

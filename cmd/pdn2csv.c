@@ -328,10 +328,7 @@ int main(int argc, char **argv)
     t.diag_ctx = &b;
     int stop = pdn_csv_write_header(c.writer);
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
-    if (stop == PDN_EIO) /* said once, when the output is closed */
-        c.out.err = errno ? errno : EIO;
-    else if (stop < 0)
-        tool_system_error(&t, c.output ? c.output : "standard output", pdn_error_message(stop));
+    tool_output_stopped(&t, &c.out, stop);
     summary(&t, &c);
     if (pdn_csv_writer_errors(c.writer) > 0 && t.findings[PDN_SEV_ERROR] == 0)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */

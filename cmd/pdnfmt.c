@@ -11,7 +11,6 @@
 #include "common.h"
 #include "output.h"
 
-#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -187,10 +186,7 @@ int main(int argc, char **argv)
     parse_options(&t, &f, argc, argv);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
-    if (stop == PDN_EIO) /* said once, when the output is closed */
-        f.out.err = errno ? errno : EIO;
-    else if (stop < 0)
-        tool_system_error(&t, f.output ? f.output : "standard output", pdn_error_message(stop));
+    tool_output_stopped(&t, &f.out, stop);
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_select_free(t.select);
