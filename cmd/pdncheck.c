@@ -72,12 +72,6 @@ struct excerpt_cursor {
     uint32_t chars;
 };
 
-/* A finding kept until its game is done. */
-struct held {
-    struct pdn_diag d;
-    char *strings; /* its strings, from tool_diag_copy */
-};
-
 /* What the summary counts, for the run and for one file. */
 struct tally {
     unsigned long files, unreadable, not_pdn, games, clean, with_errors, with_warnings;
@@ -97,8 +91,7 @@ struct check {
     size_t next_index;
     unsigned errors, warnings; /* of the game, warnings reported or not */
     /* findings waiting for the end of their game */
-    struct held *held;
-    size_t nheld, capheld;
+    struct tool_findings held;
     struct srcline src; /* -v: the line the last game ended on */
     struct excerpt_cursor cursor;
     struct tally sum; /* the summary */
@@ -291,21 +284,7 @@ static void emit(struct check *c, const struct pdn_diag *d)
  * than lose it. */
 static void hold(struct check *c, const struct pdn_diag *d)
 {
-    if (c->nheld == c->capheld) {
-        size_t cap = c->capheld ? 2 * c->capheld : 16;
-        struct held *h = realloc(c->held, cap * sizeof *h);
-        if (h == NULL) {
-            emit(c, d);
-            return;
-        }
-        c->held = h, c->capheld = cap;
-    }
-    struct held *h = &c->held[c->nheld];
-    if ((h->strings = tool_diag_copy(&h->d, d)) == NULL) {
-        emit(c, d);
-        return;
-    }
-    c->nheld++;
+    if (!tool_findings_keep(&c->held, d)) emit(c, d);
 }
 
 /* Source order within a game: the reader reports a game's findings before
@@ -313,25 +292,26 @@ static void hold(struct check *c, const struct pdn_diag *d)
  * finding on line 23. Stable: a game has few findings, insertion sort. */
 static void sort_held(struct check *c)
 {
-    for (size_t i = 1; i < c->nheld; i++) {
-        struct held h = c->held[i];
+    struct tool_kept *held = c->held.items;
+    for (size_t i = 1; i < c->held.n; i++) {
+        struct tool_kept h = held[i];
         size_t j = i;
         for (; j > 0; j--) {
-            const struct pdn_diag *p = &c->held[j - 1].d;
+            const struct pdn_diag *p = &held[j - 1].d;
             if (p->line < h.d.line || (p->line == h.d.line && p->col <= h.d.col)) break;
-            c->held[j] = c->held[j - 1];
+            held[j] = held[j - 1];
         }
-        c->held[j] = h;
+        held[j] = h;
     }
 }
 
 static void flush_held(struct check *c)
 {
-    for (size_t i = 0; i < c->nheld; i++) {
-        if (!c->list) emit(c, &c->held[i].d);
-        free(c->held[i].strings);
+    for (size_t i = 0; i < c->held.n; i++) {
+        if (!c->list) emit(c, &c->held.items[i].d);
+        free(c->held.items[i].strings);
     }
-    c->nheld = 0;
+    c->held.n = 0;
 }
 
 /* The one callback of the reader and the replay. */
@@ -373,8 +353,9 @@ static void count_game(struct check *c)
 static void list_game(struct check *c, const pdn_game *game, unsigned plies)
 {
     const struct pdn_diag *first = NULL;
-    for (size_t i = 0; i < c->nheld && !first; i++)
-        if (pdn_diag_severity(c->held[i].d.code) == PDN_SEV_ERROR) first = &c->held[i].d;
+    for (size_t i = 0; i < c->held.n && !first; i++)
+        if (pdn_diag_severity(c->held.items[i].d.code) == PDN_SEV_ERROR)
+            first = &c->held.items[i].d;
     tool_list_game(stdout, c->t->json, c->file, game, plies, first);
 }
 
@@ -547,7 +528,7 @@ int main(int argc, char **argv)
     /* A failed standard output is said once, below, and leaves no summary:
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
-    free(c.held);
+    tool_findings_free(&c.held);
     free(c.src.text);
     tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);

@@ -18,38 +18,18 @@
  * their strings, until the selection has judged their game. Findings tied
  * to no game go through at once.
  */
-struct held_finding {
-    struct pdn_diag d;
-    char *strings; /* one block: file, move_number, text, detail */
-};
-
 struct selecting {
     struct tool *t;
     pdn_diag_fn on_diag; /* where the findings of chosen games go */
     void *diag_ctx;
-    struct held_finding *held;
-    size_t n, cap;
+    struct tool_findings held;
 };
-
-static bool keep_finding(struct selecting *s, const struct pdn_diag *d)
-{
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        struct held_finding *grown = realloc(s->held, cap * sizeof *grown);
-        if (grown == NULL) return false;
-        s->held = grown, s->cap = cap;
-    }
-    struct held_finding *h = &s->held[s->n];
-    if ((h->strings = tool_diag_copy(&h->d, d)) == NULL) return false;
-    s->n++;
-    return true;
-}
 
 static void selecting_on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct selecting *s = ctx;
     /* Out of memory, a finding is shown rather than lost. */
-    if (d->game == 0 || !keep_finding(s, d)) s->on_diag(d, s->diag_ctx);
+    if (d->game == 0 || !tool_findings_keep(&s->held, d)) s->on_diag(d, s->diag_ctx);
 }
 
 /* Game 'index' has been read: its findings go on when it is chosen; they,
@@ -57,16 +37,16 @@ static void selecting_on_diag(const struct pdn_diag *d, void *ctx)
 static void release_findings(struct selecting *s, size_t index, bool chosen)
 {
     size_t kept = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        struct held_finding *h = &s->held[i];
+    for (size_t i = 0; i < s->held.n; i++) {
+        struct tool_kept *h = &s->held.items[i];
         if (h->d.game > index) {
-            s->held[kept++] = *h;
+            s->held.items[kept++] = *h;
             continue;
         }
         if (chosen && h->d.game == index) s->on_diag(&h->d, s->diag_ctx);
         free(h->strings);
     }
-    s->n = kept;
+    s->held.n = kept;
 }
 
 /* ---- inputs ---------------------------------------------------------------- */
@@ -123,7 +103,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     pdn_reader_free(reader);
     if (t->select) { /* findings of games never handed over belong to none chosen */
         release_findings(&sel, (size_t)-1, false);
-        free(sel.held);
+        tool_findings_free(&sel.held);
     }
     t->input = NULL;
     return stop;
@@ -155,7 +135,7 @@ void tool_select_end(struct tool_selecting *h)
 {
     if (!h) return;
     release_findings(&h->sel, (size_t)-1, false);
-    free(h->sel.held);
+    tool_findings_free(&h->sel.held);
     free(h);
 }
 

@@ -279,6 +279,28 @@ char *tool_diag_copy(struct pdn_diag *out, const struct pdn_diag *d)
     return strings;
 }
 
+bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 16;
+        struct tool_kept *grown = realloc(f->items, cap * sizeof *grown);
+        if (grown == NULL) return false;
+        f->items = grown, f->cap = cap;
+    }
+    struct tool_kept *k = &f->items[f->n];
+    if ((k->strings = tool_diag_copy(&k->d, d)) == NULL) return false;
+    f->n++;
+    return true;
+}
+
+void tool_findings_free(struct tool_findings *f)
+{
+    for (size_t i = 0; i < f->n; i++)
+        free(f->items[i].strings);
+    free(f->items);
+    *f = (struct tool_findings){0};
+}
+
 /* ---- lists of games ------------------------------------------------------- */
 
 /* A field of a game list: the value, "?" when missing, escaped. */

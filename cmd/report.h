@@ -52,6 +52,22 @@ void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game,
  */
 char *tool_diag_copy(struct pdn_diag *out, const struct pdn_diag *d);
 
+/* Findings kept past their callbacks (copies), in the order they came:
+ * pdncheck's until their game is done, reading.c's until the selection
+ * has judged their game. */
+struct tool_kept {
+    struct pdn_diag d;
+    char *strings; /* from tool_diag_copy */
+};
+struct tool_findings {
+    struct tool_kept *items;
+    size_t n, cap;
+};
+/* Keeps a copy of d: true, or false when memory ran out (nothing kept). */
+bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d);
+/* Drops every finding kept, and the list's memory. */
+void tool_findings_free(struct tool_findings *f);
+
 /*
  * One message built whole, then written to dest at once by
  * tool_message_close: a message printed piece by piece to standard error
