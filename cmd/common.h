@@ -1,7 +1,9 @@
 /*
- * common: what every tool shares: exit statuses, the common options and
- * their errors, findings (compiler-style text or JSON Lines) and operational
- * messages and the loop over input operands (output files: output.h).
+ * common: what every tool shares: the exit statuses, the tool's state
+ * (struct tool), operational messages and the exit. A tool includes this
+ * header alone; the shared parts live in their own files: options.h (the
+ * common options and usage errors), report.h (findings and messages),
+ * reading.h (the loop over input operands), output.h (output files).
  * It holds no PDN logic: that lives in libpdn.
  */
 #ifndef PDN_CMD_COMMON_H
@@ -13,7 +15,10 @@
 #include <sys/types.h>
 
 #include "inputs.h"
+#include "options.h"
 #include "pdn.h"
+#include "reading.h"
+#include "report.h"
 
 /* The exit status, the same for every tool; a larger value wins. */
 enum tool_exit {
@@ -21,109 +26,6 @@ enum tool_exit {
     TOOL_EXIT_FINDINGS = 1, /* errors in the input (warnings when asked for) */
     TOOL_EXIT_USAGE = 2,    /* bad options or arguments */
     TOOL_EXIT_SYSTEM = 3    /* a file could not be read or written, no memory */
-};
-
-/* Codes of the long-only common options, above any character. */
-enum {
-    TOOL_OPT_STRICT = 0x100,
-    TOOL_OPT_ENCODING,
-    TOOL_OPT_VERSION,
-    TOOL_OPT_FORMAT,
-    TOOL_OPT_VARIANT,
-    TOOL_OPT_DRAW_RULES,
-    TOOL_OPT_FIRST_FREE /* tools number their own long-only options from here */
-};
-
-/* The common entries of a getopt_long table; -h is also a short option. */
-#define TOOL_COMMON_LONG_OPTIONS                                                                   \
-    {"strict", no_argument, NULL, TOOL_OPT_STRICT},                                                \
-        {"encoding", required_argument, NULL, TOOL_OPT_ENCODING},                                  \
-        {"variant", required_argument, NULL, TOOL_OPT_VARIANT},                                    \
-        {"draw-rules", required_argument, NULL, TOOL_OPT_DRAW_RULES},                              \
-        {"help", no_argument, NULL, 'h'},                                                          \
-    {                                                                                              \
-        "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
-    }
-
-/*
- * The entries of the options of the tools that report findings: -W WHAT,
- * -w/--errors-only, --format FORMAT; tool_finding_option handles them.
- * Their short letters go in the optstring as "W:w".
- */
-#define TOOL_FINDING_LONG_OPTIONS                                                                  \
-    {"errors-only", no_argument, NULL, 'w'},                                                       \
-    {                                                                                              \
-        "format", required_argument, NULL, TOOL_OPT_FORMAT                                         \
-    }
-
-/* Codes of the options that choose games (long-only but -g), apart from the
- * common ones and the tools' own. */
-enum {
-    TOOL_OPT_WHITE = 0x200,
-    TOOL_OPT_BLACK,
-    TOOL_OPT_PLAYER,
-    TOOL_OPT_EVENT,
-    TOOL_OPT_SITE,
-    TOOL_OPT_ROUND,
-    TOOL_OPT_DATE,
-    TOOL_OPT_RESULT,
-    TOOL_OPT_GAMETYPE,
-    TOOL_OPT_TAG,
-    TOOL_OPT_UNIQUE,
-    TOOL_OPT_DUPLICATES
-};
-
-/*
- * The entries of the options that choose games (see pdn-select(7)): -g N,
- * --white, --black, --player, --event, --site, --round, --date, --result,
- * --gametype, --tag, --unique, --duplicates; tool_select_option handles them. Their short letter
- * goes in the optstring as "g:".
- */
-#define TOOL_SELECT_LONG_OPTIONS                                                                   \
-    {"games", required_argument, NULL, 'g'}, {"white", required_argument, NULL, TOOL_OPT_WHITE},   \
-        {"black", required_argument, NULL, TOOL_OPT_BLACK},                                        \
-        {"player", required_argument, NULL, TOOL_OPT_PLAYER},                                      \
-        {"event", required_argument, NULL, TOOL_OPT_EVENT},                                        \
-        {"site", required_argument, NULL, TOOL_OPT_SITE},                                          \
-        {"round", required_argument, NULL, TOOL_OPT_ROUND},                                        \
-        {"date", required_argument, NULL, TOOL_OPT_DATE},                                          \
-        {"result", required_argument, NULL, TOOL_OPT_RESULT},                                      \
-        {"gametype", required_argument, NULL, TOOL_OPT_GAMETYPE},                                  \
-        {"unique", optional_argument, NULL, TOOL_OPT_UNIQUE},                                      \
-        {"duplicates", required_argument, NULL, TOOL_OPT_DUPLICATES},                              \
-    {                                                                                              \
-        "tag", required_argument, NULL, TOOL_OPT_TAG                                               \
-    }
-
-/* The --help line of --variant, a common option. */
-#define TOOL_VARIANT_USAGE                                                                         \
-    "      --variant NAME     games without a GameType tag are NAME (international,\n"             \
-    "                         english, russian, brazilian, czech, italian) or\n"                   \
-    "                         GameType N; by default inferred from each game and\n"                \
-    "                         its file\n"                                                          \
-    "      --draw-rules SET   international and Brazilian draw rules: fmjd (today's,\n"            \
-    "                         the default) or classic (the older set); see pdn(5)\n"
-
-/* The lines of a tool's --help for them. */
-#define TOOL_SELECT_USAGE                                                                          \
-    "Choosing games (see pdn-select(7); several of one kind: any of them):\n"                      \
-    "  -g, --games LIST       games by number in their file: 3, 3-7, 1,4,9-\n"                     \
-    "      --white NAME       White's name holds NAME (case and accents ignored)\n"                \
-    "      --black NAME       Black's name holds NAME\n"                                           \
-    "      --player NAME      White's or Black's name holds NAME\n"                                \
-    "      --event TEXT       the Event holds TEXT\n"                                              \
-    "      --site TEXT        the Site holds TEXT\n"                                               \
-    "      --round ROUND      the Round is ROUND\n"                                                \
-    "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                \
-    "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                     \
-    "      --gametype N       the GameType number (20 when there is none)\n"                       \
-    "      --tag NAME=VALUE   the tag NAME is VALUE\n"                                             \
-    "      --unique[=position], --duplicates FILE  each game once (pdn-select(7))\n"
-
-/* An option renamed or dropped: what to write now, for the usage error. */
-struct tool_renamed {
-    const char *old; /* as typed: "-d", "--fen" */
-    const char *now; /* "--depth N, or DEPTH as an operand" */
 };
 
 struct tool {
@@ -161,31 +63,6 @@ struct tool {
 void tool_init(struct tool *t, const char *prog, const char *usage);
 
 /*
- * Handles a common option: returns true when opt was one. -h/--help and
- * --version print and exit 0; a bad --encoding is a usage error (exit 2).
- */
-bool tool_common_option(struct tool *t, int opt, const char *arg);
-/*
- * Handles -W WHAT, -w/--errors-only and --format: returns true when opt was
- * one of them; a bad argument is a usage error.
- */
-bool tool_finding_option(struct tool *t, int opt, const char *arg);
-/* Prints "prog: message" and a pointer to --help on stderr; exits 2. */
-_Noreturn void tool_usage_error(const struct tool *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* The usage error for what getopt_long returned as ':' (a missing argument)
- * or '?' (an unknown option); needs opterr = 0 and a ':' leading optstring. */
-_Noreturn void tool_option_error(const struct tool *t, int opt, char *const *argv);
-/*
- * What the unknown option typed ("--crosstabel", "-d") was probably meant
- * to be, in out: "now --position FEN" (t->renamed), "could be '--site' or
- * '--strict'", "did you mean '--crosstable'?"; false when nothing is near.
- */
-bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
-/* Parses a decimal integer in [min, max] or makes it a usage error. */
-long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
-
-/*
  * Records a system error and says so: "prog: what: reason" on stderr, or
  * with --format json {"type":"error","file":what,"message":reason} on the
  * findings stream.
@@ -203,95 +80,13 @@ _Noreturn void tool_exit_flushed(struct tool *t);
 void tool_stdin_notice(const struct tool *t);
 /* The exit status: the worst of the system status and the findings. */
 enum tool_exit tool_exit_status(const struct tool *t);
-
-/* ---- diagnostics ---- */
-
-/* "file:line:col: severity: message (game 3, move 12.)", parts unknown left
- * out; "prog: severity: message" when the file is unknown. Control
- * characters of the input are escaped (tool_put_escaped). */
-void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d);
-/* {"type":"finding",...}: one JSON object on one line; unknown values are null. */
-void tool_diag_json(FILE *fp, const struct pdn_diag *d);
 /*
- * Writes s[0, n) with its control characters made visible: \t, \n, \r, \xHH
- * for the other C0 ones and DEL, \u0080..\u009f for C1; tabs stay tabs when
- * keep_tabs. Returns the columns written (characters, not bytes).
+ * A system error that ends the run: tool_system_error, then the exit
+ * (status 3). Standard output is flushed by exit.
  */
-size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs);
-/* The source line and a caret under column col (1-based, in characters);
- * control characters but tabs escaped, the caret still under its place. */
-void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len, uint32_t col);
-/* A JSON string literal with the escapes JSON requires. */
-void tool_json_string(FILE *fp, const char *s);
-/* The reader callback: counts the finding and prints it (ctx: struct tool). */
-void tool_on_diag(const struct pdn_diag *d, void *ctx);
-
-/* ---- choosing games ---- */
-
-/*
- * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
- * one. A value that does not read is a usage error (exit 2). The tool ends
- * with tool_select_end_run.
- */
-bool tool_select_option(struct tool *t, int opt, const char *arg);
-/* Frees t->select and ends --unique (repeats.h: the --duplicates file is
- * written, or dropped when commit is false); returns 0 or -1 (said). */
-int tool_select_end_run(struct tool *t, bool commit);
-
-/*
- * One line of a list of games (pdncheck --list, pdnreplay --list), tab-
- * separated: FILE INDEX WHITE BLACK EVENT DATE RESULT PLIES STATUS, a
- * missing tag as "?", control characters escaped (tool_put_escaped);
- * STATUS is "ok", or the first error as "NAME: MESSAGE". With json, one
- * object {"type":"game",...} instead. first_error may be NULL.
- */
-void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game, unsigned plies,
-                    const struct pdn_diag *first_error);
-
-/* ---- inputs ---- */
-
-/*
- * Called for each game read; the game is freed after the call. Returns 0, or
- * a negative PDN_E* code that stops the run (a write failure, say), or a
- * positive value that stops it with nothing wrong (the tool has what it
- * wanted: pdnreplay's one game).
- */
-typedef int (*tool_game_fn)(struct tool *t, const pdn_game *game, void *ctx);
-
-/* Reads every operand in turn (none, or "-", is standard input; none on a
- * terminal gets tool_stdin_notice; a folder, every t->input_ext file below
- * it: inputs.h). Returns 0, or the negative code with which fn stopped the
- * run. With t->select, fn sees only the games chosen
- * (with their indexes in the file) and the reader's findings about the
- * others are not reported; a file is read no further than its last game
- * that -g can choose. */
-int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx);
-/*
- * One entry of a list of inputs (tool_inputs_expand): a file is read as
- * tool_read_inputs reads it; a folder that could not be listed is a system
- * error (counted in t->unreadable); an empty folder or a file left out is
- * said on standard error unless -q. Returns as tool_read_inputs.
- */
-int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx);
-/* The operands as a list (none: standard input); out of memory, said and
- * exit 3. */
-void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands);
-
-/*
- * For a tool that reads its games otherwise (csv2pdn): the findings of a
- * game wait for the selection's verdict, as in tool_read_inputs. With
- * t->select, tool_select_hold returns the context of tool_select_on_diag,
- * which holds the findings meant for on_diag(ctx); NULL without a
- * selection (pass findings to on_diag directly). tool_select_release hands
- * over the findings of game 'index' when chosen, drops them otherwise (and
- * those of earlier games); tool_select_end drops what is left and frees.
- * Both accept NULL.
- */
-struct tool_selecting;
-struct tool_selecting *tool_select_hold(struct tool *t, pdn_diag_fn on_diag, void *ctx);
-void tool_select_on_diag(const struct pdn_diag *d, void *ctx);
-void tool_select_release(struct tool_selecting *h, size_t index, bool chosen);
-void tool_select_end(struct tool_selecting *h);
+_Noreturn void tool_fatal(struct tool *t, const char *what, const char *reason);
+/* Memory ran out where a tool cannot go on: "prog: memory: ...", exit 3. */
+_Noreturn void tool_out_of_memory(struct tool *t);
 
 /* Whether the user's locale writes UTF-8 (boards drawn in Unicode). The
  * locale is set only to ask, then back to "C": reading must not depend on it. */

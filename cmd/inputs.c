@@ -6,7 +6,7 @@
  * time; its names are sorted so that every run, on every file system, reads
  * the files in the same order. Symbolic links are never descended as
  * folders: that is what keeps a loop (a link to a parent) from walking
- * forever. It must not print or exit: common.c reports the entries.
+ * forever. It must not print or exit: reading.c reports the entries.
  */
 #define _GNU_SOURCE /* realpath */
 #include "inputs.h"

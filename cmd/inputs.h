@@ -5,7 +5,7 @@
  * folder's entries in byte order of their names. What cannot be listed (an
  * unreadable subfolder, a symbolic link that leads nowhere) is an entry
  * too, reported in its place when the list is read. No PDN logic, no
- * printing: common.c reports.
+ * printing: reading.c reports.
  */
 #ifndef PDN_CMD_INPUTS_H
 #define PDN_CMD_INPUTS_H

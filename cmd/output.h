@@ -48,6 +48,13 @@ int tool_output_open(struct tool *t, struct tool_output *o, const char *path);
 int tool_output_open_for(struct tool *t, struct tool_output *o, const char *path, int n,
                          char *const *operands);
 /*
+ * What stopped a run that writes to o (a code tool_read_inputs or a
+ * writer returned): a write failure, PDN_EIO, is kept for
+ * tool_output_close to say once; any other failure is said now, naming
+ * the output. 0 or a positive value says nothing.
+ */
+void tool_output_stopped(struct tool *t, struct tool_output *o, int stop);
+/*
  * commit: puts the temporary file in the target's place (or flushes what
  * is written in place, or standard output); otherwise drops it, leaving the
  * target as it was. A write failure (o->err, or found now) is reported

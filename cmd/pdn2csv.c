@@ -16,8 +16,7 @@ static const char usage[] =
     "Usage: pdn2csv [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-') as CSV:\n"
     "a header row, then one row per game (or per ply with --moves).\n"
-    "\n"
-    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+    "\n" TOOL_OUTPUT_USAGE
     "      --moves            one row per ply of the main line (not one per game)\n"
     "      --variations       --moves: of every line, with its name and parent ply\n"
     "      --fen              --moves: the position after each ply\n"
@@ -34,17 +33,10 @@ static const char usage[] =
     "      --crlf             end rows with CR LF (RFC 4180)\n"
     "      --iso-dates        dates as YYYY-MM-DD, unknown parts empty\n"
     "      --excel            for spreadsheets: --bom --crlf --iso-dates, ';', and moves,\n"
-    "                         results and cells starting with = + - @ kept as text\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
-    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
-    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
-    "  -q, --quiet            no summary, no note when reading a terminal\n"
-    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE "\n"
+    "                         results and cells starting with = + - @ kept as "
+    "text\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
+    "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
+        TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Games with errors keep their rows: the status columns name the first error.\n"
     "The findings, those pdncheck shows, and a summary go to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
@@ -82,10 +74,7 @@ static const struct option long_options[] = {
     {"crlf", no_argument, NULL, OPT_CRLF},
     {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
     {"excel", no_argument, NULL, OPT_EXCEL},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -108,12 +97,6 @@ static int compare_names(const void *a, const void *b)
     return strcmp(a, b);
 }
 
-static void out_of_memory(struct tool *t)
-{
-    tool_system_error(t, "memory", strerror(ENOMEM));
-    exit(tool_exit_status(t));
-}
-
 /* A tag column, once: the names seen are in a search tree (tsearch), as
  * --all-tags may find 100 000 of them. */
 static void add_tag(struct tool *t, struct conv *c, const char *name)
@@ -122,12 +105,12 @@ static void add_tag(struct tool *t, struct conv *c, const char *name)
     if (c->ntags == c->captags) {
         size_t cap = c->captags ? 2 * c->captags : 16;
         const char **tags = realloc(c->tags, cap * sizeof *tags);
-        if (!tags) out_of_memory(t);
+        if (!tags) tool_out_of_memory(t);
         c->tags = tags;
         c->captags = cap;
     }
     char *copy = strdup(name);
-    if (!copy || !tsearch(copy, &c->seen, compare_names)) out_of_memory(t);
+    if (!copy || !tsearch(copy, &c->seen, compare_names)) tool_out_of_memory(t);
     c->tags[c->ntags++] = copy;
 }
 
@@ -142,65 +125,30 @@ static bool tag_name(const char *s)
     return true;
 }
 
-static char parse_delimiter(const struct tool *t, const char *arg)
-{
-    if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
-    if (strlen(arg) != 1 || arg[0] == '"' || arg[0] == '\r' || arg[0] == '\n' ||
-        (unsigned char)arg[0] >= 0x80)
-        tool_usage_error(t, "-d wants one ASCII character other than '\"', not '%s'", arg);
-    return arg[0];
-}
-
-/* The options that only set a flag; false for any other. */
-static bool flag_option(struct conv *c, int opt)
-{
-    switch (opt) {
-    case OPT_MOVES:
-        c->o.mode = PDN_CSV_MOVES;
-        return true;
-    case OPT_VARIATIONS:
-        c->o.variations = true;
-        return true;
-    case OPT_FEN:
-        c->o.fen = true;
-        return true;
-    case OPT_ALL_TAGS:
-        c->all_tags = true;
-        return true;
-    case OPT_MOVETEXT:
-        c->o.movetext = true;
-        return true;
-    case OPT_LOSSLESS:
-        c->o.lossless = true;
-        return true;
-    case OPT_LIST_COLUMNS:
-        c->list_columns = true;
-        return true;
-    case OPT_BOM:
-        c->o.bom = true;
-        return true;
-    case OPT_CRLF:
-        c->o.crlf = true;
-        return true;
-    case OPT_ISO_DATES:
-        c->o.iso_dates = true;
-        return true;
-    case OPT_EXCEL:
-        c->excel = true;
-        return true;
-    default:
-        return false;
-    }
-}
-
 static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
 {
+    const struct tool_flag flags[] = {
+        {OPT_VARIATIONS, &c->o.variations},
+        {OPT_FEN, &c->o.fen},
+        {OPT_ALL_TAGS, &c->all_tags},
+        {OPT_MOVETEXT, &c->o.movetext},
+        {OPT_LOSSLESS, &c->o.lossless},
+        {OPT_LIST_COLUMNS, &c->list_columns},
+        {OPT_BOM, &c->o.bom},
+        {OPT_CRLF, &c->o.crlf},
+        {OPT_ISO_DATES, &c->o.iso_dates},
+        {OPT_EXCEL, &c->excel},
+        {0, NULL},
+    };
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(c, opt))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
+        case OPT_MOVES:
+            c->o.mode = PDN_CSV_MOVES;
+            break;
         case 'o':
             c->output = optarg;
             break;
@@ -210,7 +158,7 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
             add_tag(t, c, optarg);
             break;
         case 'd':
-            c->o.delimiter = parse_delimiter(t, optarg);
+            c->o.delimiter = tool_parse_delimiter(t, optarg);
             c->delimiter_set = true;
             break;
         case OPT_TAB:
@@ -219,9 +167,6 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
             break;
         case OPT_COLUMNS:
             c->o.columns = optarg;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);
@@ -353,10 +298,13 @@ static void summary(const struct tool *t, const struct conv *c)
 {
     if (t->quiet) return;
     unsigned long errors = pdn_csv_writer_errors(c->writer);
-    fprintf(stderr, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
             c->games == 1 ? "" : "s", c->games, c->rows, c->rows == 1 ? "" : "s");
-    if (errors) fprintf(stderr, "; %lu game%s with errors", errors, errors == 1 ? "" : "s");
-    fputc('\n', stderr);
+    if (errors) fprintf(fp, "; %lu game%s with errors", errors, errors == 1 ? "" : "s");
+    fputc('\n', fp);
+    tool_message_close(&m);
 }
 
 int main(int argc, char **argv)
@@ -380,10 +328,7 @@ int main(int argc, char **argv)
     t.diag_ctx = &b;
     int stop = pdn_csv_write_header(c.writer);
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
-    if (stop == PDN_EIO) /* said once, when the output is closed */
-        c.out.err = errno ? errno : EIO;
-    else if (stop < 0)
-        tool_system_error(&t, c.output ? c.output : "standard output", pdn_error_message(stop));
+    tool_output_stopped(&t, &c.out, stop);
     summary(&t, &c);
     if (pdn_csv_writer_errors(c.writer) > 0 && t.findings[PDN_SEV_ERROR] == 0)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */

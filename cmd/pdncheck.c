@@ -35,12 +35,8 @@ static const char usage[] =
     "      --list-codes       list the diagnostics: name, severity, message\n"
     "      --list             one line per game instead of the findings: file, number,\n"
     "                         White, Black, Event, Date, Result, plies and ok or the\n"
-    "                         first error, separated by tabs\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
-    "\n" TOOL_SELECT_USAGE "\n"
+    "                         first error, separated by tabs\n" TOOL_ENCODING_USAGE
+        TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
     "other messages and the summary to standard error (with --format json,\n"
     "all to standard output, standard output's own failure excepted).\n"
@@ -51,13 +47,10 @@ enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_SUMMARY, OPT_LIST };
 
 static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
-    {"quiet", no_argument, NULL, 'q'},
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
     {"summary", required_argument, NULL, OPT_SUMMARY},
     {"list", no_argument, NULL, OPT_LIST},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 /* The text of one source line, for excerpts (-v): of a long line that
@@ -77,12 +70,6 @@ struct excerpt_cursor {
     const char *line;
     size_t byte;
     uint32_t chars;
-};
-
-/* A finding kept until its game is done. */
-struct held {
-    struct pdn_diag d;
-    char *strings; /* one block holding move_number, text and detail */
 };
 
 /* What the summary counts, for the run and for one file. */
@@ -105,8 +92,7 @@ struct check {
     size_t next_index;
     unsigned errors, warnings; /* of the game, warnings reported or not */
     /* findings waiting for the end of their game */
-    struct held *held;
-    size_t nheld, capheld;
+    struct tool_findings held;
     struct srcline src; /* -v: the line the last game ended on */
     struct excerpt_cursor cursor;
     struct tally sum; /* the summary */
@@ -138,17 +124,15 @@ static void parse_options(struct check *c, int argc, char **argv)
         case 'v':
             c->verbose = true;
             break;
-        case 'q':
-            c->t->quiet = true;
-            break;
         case 's':
             c->per_file = true;
             break;
-        case OPT_SUMMARY:
-            if (strcmp(optarg, "files") != 0 && strcmp(optarg, "total") != 0)
-                tool_usage_error(c->t, "--summary wants 'files' or 'total', not '%s'", optarg);
-            c->per_file = strcmp(optarg, "files") == 0;
+        case OPT_SUMMARY: {
+            static const char *const names[] = {"files", "total", NULL};
+            c->per_file =
+                tool_parse_keyword(c->t, "--summary", optarg, names, "'files' or 'total'") == 0;
             break;
+        }
         case OPT_LIST_CODES:
             list_codes(c->t);
         case OPT_LIST:
@@ -296,46 +280,12 @@ static void emit(struct check *c, const struct pdn_diag *d)
         print_excerpt(&c->cursor, d->line, line, len, d->col ? d->col : 1, first);
 }
 
-static char *copy_into(char **dst, const char *s)
-{
-    if (s == NULL) return NULL;
-    char *start = *dst;
-    size_t n = strlen(s) + 1;
-    memcpy(start, s, n);
-    *dst += n;
-    return start;
-}
-
 /* Keeps a finding until its game has been replayed, to print the game's
  * findings in source order; prints it at once when memory runs out rather
  * than lose it. */
 static void hold(struct check *c, const struct pdn_diag *d)
 {
-    const char *parts[] = {d->move_number, d->text, d->detail};
-    size_t size = 1;
-    for (int i = 0; i < 3; i++)
-        size += parts[i] ? strlen(parts[i]) + 1 : 0;
-    if (c->nheld == c->capheld) {
-        size_t cap = c->capheld ? 2 * c->capheld : 16;
-        struct held *h = realloc(c->held, cap * sizeof *h);
-        if (h == NULL) {
-            emit(c, d);
-            return;
-        }
-        c->held = h, c->capheld = cap;
-    }
-    struct held *h = &c->held[c->nheld];
-    if ((h->strings = malloc(size)) == NULL) {
-        emit(c, d);
-        return;
-    }
-    char *p = h->strings;
-    h->d = *d;
-    h->d.file = c->file; /* the reader's copy goes with the reader */
-    h->d.move_number = copy_into(&p, d->move_number);
-    h->d.text = copy_into(&p, d->text);
-    h->d.detail = copy_into(&p, d->detail);
-    c->nheld++;
+    if (!tool_findings_keep(&c->held, d)) emit(c, d);
 }
 
 /* Source order within a game: the reader reports a game's findings before
@@ -343,25 +293,26 @@ static void hold(struct check *c, const struct pdn_diag *d)
  * finding on line 23. Stable: a game has few findings, insertion sort. */
 static void sort_held(struct check *c)
 {
-    for (size_t i = 1; i < c->nheld; i++) {
-        struct held h = c->held[i];
+    struct tool_kept *held = c->held.items;
+    for (size_t i = 1; i < c->held.n; i++) {
+        struct tool_kept h = held[i];
         size_t j = i;
         for (; j > 0; j--) {
-            const struct pdn_diag *p = &c->held[j - 1].d;
+            const struct pdn_diag *p = &held[j - 1].d;
             if (p->line < h.d.line || (p->line == h.d.line && p->col <= h.d.col)) break;
-            c->held[j] = c->held[j - 1];
+            held[j] = held[j - 1];
         }
-        c->held[j] = h;
+        held[j] = h;
     }
 }
 
 static void flush_held(struct check *c)
 {
-    for (size_t i = 0; i < c->nheld; i++) {
-        if (!c->list) emit(c, &c->held[i].d);
-        free(c->held[i].strings);
+    for (size_t i = 0; i < c->held.n; i++) {
+        if (!c->list) emit(c, &c->held.items[i].d);
+        free(c->held.items[i].strings);
     }
-    c->nheld = 0;
+    c->held.n = 0;
 }
 
 /* The one callback of the reader and the replay. */
@@ -406,8 +357,9 @@ static void count_game(struct check *c)
 static void list_game(struct check *c, const pdn_game *game, unsigned plies)
 {
     const struct pdn_diag *first = NULL;
-    for (size_t i = 0; i < c->nheld && !first; i++)
-        if (pdn_diag_severity(c->held[i].d.code) == PDN_SEV_ERROR) first = &c->held[i].d;
+    for (size_t i = 0; i < c->held.n && !first; i++)
+        if (pdn_diag_severity(c->held.items[i].d.code) == PDN_SEV_ERROR)
+            first = &c->held.items[i].d;
     tool_list_game(stdout, c->t->json, c->file, game, plies, first);
 }
 
@@ -446,49 +398,49 @@ static const char *plural(unsigned long n, const char *one, const char *many)
 
 /* "; 147 notes hidden (-W all)": what -w, -W no-NAME and the default
  * leave out, by kind, and how to see it. */
-static void print_hidden(const unsigned long *hidden)
+static void print_hidden(FILE *fp, const unsigned long *hidden)
 {
     unsigned long w = hidden[PDN_SEV_WARNING], n = hidden[PDN_SEV_NOTE];
     if (w == 0 && n == 0) return;
-    fputs("; ", stderr);
-    if (w) fprintf(stderr, "%lu %s", w, plural(w, "warning", "warnings"));
-    if (w && n) fputs(" and ", stderr);
-    if (n) fprintf(stderr, "%lu %s", n, plural(n, "note", "notes"));
-    fputs(" hidden (-W all)", stderr);
+    fputs("; ", fp);
+    if (w) fprintf(fp, "%lu %s", w, plural(w, "warning", "warnings"));
+    if (w && n) fputs(" and ", fp);
+    if (n) fprintf(fp, "%lu %s", n, plural(n, "note", "notes"));
+    fputs(" hidden (-W all)", fp);
 }
 
 /* "155 games: 140 clean, ...; 14 errors, 7 warnings", after what names the
  * files counted. */
-static void print_tally_text(const struct tally *n)
+static void print_tally_text(FILE *fp, const struct tally *n)
 {
     const unsigned long *f = n->findings;
-    fprintf(stderr, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
+    fprintf(fp, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
             plural(n->games, "game", "games"), n->clean, n->with_errors, n->with_warnings);
-    fprintf(stderr, "; %lu %s, %lu %s", f[PDN_SEV_ERROR],
-            plural(f[PDN_SEV_ERROR], "error", "errors"), f[PDN_SEV_WARNING],
-            plural(f[PDN_SEV_WARNING], "warning", "warnings"));
+    fprintf(fp, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
+            f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
     if (f[PDN_SEV_NOTE])
-        fprintf(stderr, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
+        fprintf(fp, ", %lu %s", f[PDN_SEV_NOTE], plural(f[PDN_SEV_NOTE], "note", "notes"));
     if (n->copies)
-        fprintf(stderr, "; %lu %s left out (--unique)", n->copies,
-                plural(n->copies, "copy", "copies"));
-    print_hidden(n->hidden);
-    fputc('\n', stderr);
+        fprintf(fp, "; %lu %s left out (--unique)", n->copies, plural(n->copies, "copy", "copies"));
+    print_hidden(fp, n->hidden);
+    fputc('\n', fp);
 }
 
 static void print_summary_text(const struct check *c)
 {
     const struct tally *n = &c->sum;
-    fprintf(stderr, "%s: %lu %s", c->t->prog, n->files, plural(n->files, "file", "files"));
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: %lu %s", c->t->prog, n->files, plural(n->files, "file", "files"));
     if (n->unreadable || n->not_pdn) {
-        fputs(" (", stderr);
-        if (n->unreadable)
-            fprintf(stderr, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
-        if (n->not_pdn) fprintf(stderr, "%lu not PDN", n->not_pdn);
-        fputc(')', stderr);
+        fputs(" (", fp);
+        if (n->unreadable) fprintf(fp, "%lu unreadable%s", n->unreadable, n->not_pdn ? ", " : "");
+        if (n->not_pdn) fprintf(fp, "%lu not PDN", n->not_pdn);
+        fputc(')', fp);
     }
-    fputs(", ", stderr);
-    print_tally_text(n);
+    fputs(", ", fp);
+    print_tally_text(fp, n);
+    tool_message_close(&m);
 }
 
 /* The counts as one JSON object, on the stream of the findings. */
@@ -535,10 +487,13 @@ static void print_file_summary(const struct check *c, const struct tally *before
         print_tally_json("file_summary", c->file, &n);
         return;
     }
-    fprintf(stderr, "%s: %s: ", c->t->prog, c->file);
-    if (n.unreadable) fputs("unreadable, ", stderr);
-    if (n.not_pdn) fputs("not PDN, ", stderr);
-    print_tally_text(&n);
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: %s: ", c->t->prog, c->file);
+    if (n.unreadable) fputs("unreadable, ", fp);
+    if (n.not_pdn) fputs("not PDN, ", fp);
+    print_tally_text(fp, &n);
+    tool_message_close(&m);
 }
 
 static int check_file(struct check *c, const struct tool_input *in)
@@ -582,7 +537,7 @@ int main(int argc, char **argv)
     /* A failed standard output is said once, below, and leaves no summary:
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
-    free(c.held);
+    tool_findings_free(&c.held);
     free(c.src.text);
     tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);

@@ -11,17 +11,14 @@
 #include "common.h"
 #include "output.h"
 
-#include <errno.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 
 static const char usage[] =
     "Usage: pdnfmt [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-')\n"
     "in the canonical PDN 3.0 form.\n"
-    "\n"
-    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
-    "  -l, --width N          wrap lines at N characters (default 80)\n"
+    "\n" TOOL_OUTPUT_USAGE "  -l, --width N          wrap lines at N characters (default 80)\n"
     "      --no-comments      drop comments\n"
     "      --no-variations    drop variations\n"
     "      --no-nags          drop NAGs ($n) and move strengths (!, ?)\n"
@@ -39,17 +36,9 @@ static const char usage[] =
     "      --captures FORM    captures: full-when-ambiguous (default: from and to,\n"
     "                         the whole landing path when that is ambiguous),\n"
     "                         shortest (the fewest landing squares PDN 3.0 allows)\n"
-    "                         or full (every capture's whole landing path)\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
-    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
-    "                         (errors and warnings by default; all adds the notes)\n"
-    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
-    "  -q, --quiet            no note when reading a terminal\n"
-    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
+    "                         or full (every capture's whole landing path)\n" TOOL_ENCODING_USAGE
+        TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
+    "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE
     "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"
     "\n"
     "The games go to standard output (or -o FILE); the reader's findings, as\n"
@@ -78,10 +67,7 @@ static const struct option long_options[] = {
     {"broken", required_argument, NULL, OPT_BROKEN},
     {"captures", required_argument, NULL, OPT_CAPTURES},
     {"fix", no_argument, NULL, OPT_FIX},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -101,72 +87,48 @@ struct fmt {
 
 static enum broken_mode parse_broken(const struct tool *t, const char *arg)
 {
-    static const char *const names[] = {"keep", "comment", "verbatim"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(arg, names[i]) == 0) return (enum broken_mode)i;
-    tool_usage_error(t, "--broken wants keep, comment or verbatim, not '%s'", arg);
+    static const char *const names[] = {"keep", "comment", "verbatim", NULL};
+    return (enum broken_mode)tool_parse_keyword(t, "--broken", arg, names,
+                                                "keep, comment or verbatim");
 }
 
 static enum pdn_capture_notation parse_captures(const struct tool *t, const char *arg)
 {
-    static const struct {
-        const char *name;
-        enum pdn_capture_notation notation;
-    } names[] = {
-        {"full-when-ambiguous", PDN_CAPTURE_FULL_WHEN_AMBIGUOUS},
-        {"shortest", PDN_CAPTURE_SHORTEST},
-        {"full", PDN_CAPTURE_FULL_PATH},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(arg, names[i].name) == 0) return names[i].notation;
-    tool_usage_error(t, "--captures wants full-when-ambiguous, shortest or full, not '%s'", arg);
-}
-
-/* The options that only set a flag; false for any other. */
-static bool flag_option(struct fmt *f, int opt)
-{
-    switch (opt) {
-    case OPT_NO_COMMENTS:
-        f->write.no_comments = true;
-        return true;
-    case OPT_NO_VARIATIONS:
-        f->write.no_variations = true;
-        return true;
-    case OPT_NO_NAGS:
-        f->write.no_nags = true;
-        return true;
-    case OPT_SEVEN_TAG_ROSTER:
-        f->write.seven_tag_roster = true;
-        return true;
-    case OPT_NO_NORMALISE:
-        f->keep_moves = true;
-        return true;
-    case OPT_FIX:
-        f->fix = true;
-        return true;
-    default:
-        return false;
-    }
+    static const char *const names[] = {"full-when-ambiguous", "shortest", "full", NULL};
+    static const enum pdn_capture_notation notations[] = {
+        PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, PDN_CAPTURE_SHORTEST, PDN_CAPTURE_FULL_PATH};
+    return notations[tool_parse_keyword(t, "--captures", arg, names,
+                                        "full-when-ambiguous, shortest or full")];
 }
 
 /* -w was the width before it meant --errors-only, as in pdncheck and the
- * compilers: "-w 60", where no file 60 exists, gets the new spelling. */
-static void check_old_width(const struct tool *t, int argc, char **argv)
+ * compilers: the argument after -w taken for the width of old when it is a
+ * number and no file has that name (a file called 60 is an operand). */
+static void refuse_old_width(const struct tool *t, int argc, char **argv)
 {
     if (optind >= argc) return;
     const char *next = argv[optind];
-    if (next[0] == '\0' || next[strspn(next, "0123456789")] != '\0') return;
-    if (access(next, F_OK) == 0) return;
+    struct stat st;
+    if (next[0] == '\0' || next[strspn(next, "0123456789")] != '\0' || stat(next, &st) == 0) return;
     tool_usage_error(t, "-w means --errors-only now; the width is -l %s or --width %s", next, next);
 }
 
 static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
+    const struct tool_flag flags[] = {
+        {OPT_NO_COMMENTS, &f->write.no_comments},
+        {OPT_NO_VARIATIONS, &f->write.no_variations},
+        {OPT_NO_NAGS, &f->write.no_nags},
+        {OPT_SEVEN_TAG_ROSTER, &f->write.seven_tag_roster},
+        {OPT_NO_NORMALISE, &f->keep_moves},
+        {OPT_FIX, &f->fix},
+        {0, NULL},
+    };
     int opt;
     while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:", long_options, NULL)) != -1) {
-        if (opt == 'w') check_old_width(t, argc, argv);
+        if (opt == 'w') refuse_old_width(t, argc, argv);
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(f, opt))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
         case 'o':
@@ -174,9 +136,6 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
             break;
         case 'l':
             f->write.width = (int)tool_parse_long(t, "--width", optarg, 1, 100000);
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         case OPT_BROKEN:
             f->broken = parse_broken(t, optarg);
@@ -227,10 +186,7 @@ int main(int argc, char **argv)
     parse_options(&t, &f, argc, argv);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
-    if (stop == PDN_EIO) /* said once, when the output is closed */
-        f.out.err = errno ? errno : EIO;
-    else if (stop < 0)
-        tool_system_error(&t, f.output ? f.output : "standard output", pdn_error_message(stop));
+    tool_output_stopped(&t, &f.out, stop);
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);

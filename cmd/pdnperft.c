@@ -38,31 +38,9 @@ static const struct option long_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
     {"keep-duplicates", no_argument, NULL, OPT_KEEP},
     {"no-timing", no_argument, NULL, OPT_NO_TIMING},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, TOOL_OPT_VERSION},
+    TOOL_HELP_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
-
-/* The variants of the rules table with their GameType numbers, "a (20),
- * b (26) or c (22)", for --help (wrapped, indented) and errors (one line). */
-static void variant_list(char *out, size_t cap, bool wrap)
-{
-    size_t n = 0, col = 0;
-    out[0] = '\0';
-    for (int v = 0; v < PDN_VARIANT_COUNT && n < cap; v++) {
-        const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)v);
-        bool last = v + 1 == PDN_VARIANT_COUNT;
-        const char *sep = v == 0 ? "" : last ? " or " : ", ";
-        size_t len = strlen(sep) + strlen(r->name) + 5;
-        if (wrap && v > 0 && col + len > 52) {
-            sep = last ? "\n                         or " : ",\n                         ";
-            col = len - 2;
-        } else {
-            col += len;
-        }
-        n += (size_t)snprintf(out + n, cap - n, "%s%s (%d)", sep, r->name, r->gametype);
-    }
-}
 
 /* The options of earlier versions, and what to write now. */
 static const struct tool_renamed renamed[] = {
@@ -76,7 +54,7 @@ static const char *usage_text(void)
 {
     static char text[2048];
     char variants[512];
-    variant_list(variants, sizeof variants, true);
+    tool_variant_list(variants, sizeof variants, true);
     snprintf(text, sizeof text,
              "Usage: pdnperft [options] [DEPTH]\n"
              "Counts the leaf nodes of the legal-move tree of a position (perft)\n"
@@ -91,23 +69,10 @@ static const char *usage_text(void)
              "                         default %s\n"
              "      --keep-duplicates  count captures with the same from, to and\n"
              "                         captured set once per order (FMJD merges them)\n"
-             "      --no-timing        do not print the time and the speed\n"
-             "  -h, --help             print this help and exit\n"
-             "      --version          print the version and exit\n"
-             "\n"
+             "      --no-timing        do not print the time and the speed\n" TOOL_HELP_USAGE "\n"
              "Exit status: 0 counted, 2 usage error, 3 the output could not be written.\n",
              PERFT_DEPTH_MAX, variants, pdn_rules_get(PDN_VARIANT_INTERNATIONAL)->name);
     return text;
-}
-
-/* A name or GameType number of the rules table, as every tool's --variant. */
-static enum pdn_variant parse_variant(const struct tool *t, const char *name)
-{
-    enum pdn_variant v;
-    if (pdn_variant_parse(&v, name)) return v;
-    char variants[512];
-    variant_list(variants, sizeof variants, false);
-    tool_usage_error(t, "--variant wants %s, not '%s'", variants, name);
 }
 
 static void parse_options(struct tool *t, struct perft_options *o, int argc, char **argv)
@@ -128,7 +93,7 @@ static void parse_options(struct tool *t, struct perft_options *o, int argc, cha
             o->fen = optarg;
             break;
         case OPT_VARIANT:
-            o->variant = parse_variant(t, optarg);
+            o->variant = tool_parse_variant(t, optarg);
             break;
         case OPT_KEEP:
             o->flags |= PDN_MOVEGEN_KEEP_DUPLICATES;

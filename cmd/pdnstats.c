@@ -37,13 +37,10 @@ static const char usage[] =
     "      --excel            CSV for a spreadsheet (implies --csv): BOM, ';', CRLF,\n"
     "                         names and grid cells kept as text, ISO dates\n"
     "      --json             one JSON document\n"
-    "      --blocks           histogram bars of block characters (default on a terminal)\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+    "      --blocks           histogram bars of block characters (default on a "
+    "terminal)\n" TOOL_ENCODING_USAGE
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
-    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
+    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_HELP_USAGE
     "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
     "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
@@ -80,9 +77,7 @@ static const struct option long_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"blocks", no_argument, NULL, OPT_BLOCKS},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_READING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -97,10 +92,7 @@ struct run {
 static void parse_only(struct tool *t, struct run *r, const char *arg)
 {
     char *copy = strdup(arg), *save = NULL;
-    if (!copy) {
-        tool_system_error(t, "memory", strerror(ENOMEM));
-        exit(tool_exit_status(t));
-    }
+    if (!copy) tool_out_of_memory(t);
     for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
         unsigned bit;
         if (!pdn_stats_table_parse(&bit, name))
@@ -164,9 +156,6 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             break;
         case OPT_BLOCKS:
             r->wo.blocks = r->blocks_set = true;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);
@@ -240,18 +229,13 @@ static void list_line(struct tool *t, struct run *r, const struct list_file *f, 
     fn(t, r, f, p, no);
 }
 
-static void list_fail(struct tool *t, const char *path, int err)
-{
-    tool_system_error(t, path, strerror(err));
-    exit(tool_exit_status(t));
-}
-
 static void read_list(struct tool *t, struct run *r, const struct list_file *f, list_line_fn *fn)
 {
     FILE *fp = fopen(f->path, "r");
-    if (!fp) list_fail(t, f->path, errno);
+    if (!fp) tool_fatal(t, f->path, strerror(errno));
     struct stat sb;
-    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode)) list_fail(t, f->path, EISDIR);
+    if (fstat(fileno(fp), &sb) == 0 && S_ISDIR(sb.st_mode))
+        tool_fatal(t, f->path, strerror(EISDIR));
     char *line = NULL;
     size_t cap = 0;
     unsigned long no = 0;
@@ -267,13 +251,7 @@ static void read_list(struct tool *t, struct run *r, const struct list_file *f, 
     int err = ferror(fp) ? (errno ? errno : EIO) : 0;
     free(line);
     fclose(fp);
-    if (err) list_fail(t, f->path, err);
-}
-
-static void list_nomem(struct tool *t, const struct list_file *f, int rc)
-{
-    tool_system_error(t, f->path, pdn_error_message(rc));
-    exit(tool_exit_status(t));
+    if (err) tool_fatal(t, f->path, strerror(err));
 }
 
 /* "variant = canonical" */
@@ -290,7 +268,7 @@ static void alias_line(struct tool *t, struct run *r, const struct list_file *f,
         tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
                          f->path, no, p, canon, canon, p);
     if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", f->path, no);
-    if (rc < 0) list_nomem(t, f, rc);
+    if (rc < 0) tool_fatal(t, f->path, pdn_error_message(rc));
 }
 
 /* "Team: Player" */
@@ -309,7 +287,7 @@ static void team_line(struct tool *t, struct run *r, const struct list_file *f, 
                          "plays for one team",
                          f->path, no, player, p);
     if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'Team: Player'", f->path, no);
-    if (rc < 0) list_nomem(t, f, rc);
+    if (rc < 0) tool_fatal(t, f->path, pdn_error_message(rc));
 }
 
 /* ---- spellings that look like one name ------------------------------------------ */
@@ -363,10 +341,13 @@ struct warning {
 static void warning_flush(struct warning *w, const char *tail)
 {
     if (!w->head) return;
-    fprintf(stderr, "%s: warning: ", w->t->prog);
-    tool_put_escaped(stderr, w->head, strlen(w->head), false); /* names from the input */
-    if (w->more) fprintf(stderr, " and %zu more", w->more);
-    fprintf(stderr, "%s\n", tail);
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: warning: ", w->t->prog);
+    tool_put_escaped(fp, w->head, strlen(w->head), false); /* names from the input */
+    if (w->more) fprintf(fp, " and %zu more", w->more);
+    fprintf(fp, "%s\n", tail);
+    tool_message_close(&m);
     free(w->head);
     w->head = NULL;
     w->listed = w->more = 0;
@@ -439,20 +420,15 @@ static void crosstable_warnings(struct tool *t, struct run *r)
 
 /* ---- warnings beside the team tables -------------------------------------------- */
 
-/* A warning line, its names' control characters escaped, in one write:
- * standard error is unbuffered, and a team file of many names gives a
- * warning each. */
+/* A warning line, its names' control characters escaped, in one write. */
 static void warn_line(const char *line)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *mem = open_memstream(&text, &size);
-    if (!mem) return;
-    fputs("pdnstats: warning: ", mem);
-    tool_put_escaped(mem, line, strlen(line), false); /* names from the input */
-    fputc('\n', mem);
-    if (fclose(mem) == 0) fwrite(text, 1, size, stderr);
-    free(text);
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fputs("pdnstats: warning: ", fp);
+    tool_put_escaped(fp, line, strlen(line), false); /* names from the input */
+    fputc('\n', fp);
+    tool_message_close(&m);
 }
 
 static void on_team_note(const struct pdn_stats_team_note *n, void *ctx)

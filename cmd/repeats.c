@@ -9,13 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Out of memory: said, and the run ends (exit 3). */
-_Noreturn static void fatal(struct tool *t, int err)
-{
-    tool_system_error(t, "--unique", pdn_error_message(err));
-    exit(TOOL_EXIT_SYSTEM);
-}
-
 struct tool_repeats {
     pdn_unique *unique;
     enum pdn_unique_mode mode;
@@ -27,7 +20,7 @@ struct tool_repeats {
 static struct tool_repeats *repeats_of(struct tool *t)
 {
     if (t->repeats == NULL && (t->repeats = calloc(1, sizeof *t->repeats)) == NULL)
-        fatal(t, PDN_ENOMEM);
+        tool_out_of_memory(t);
     return t->repeats;
 }
 
@@ -43,10 +36,10 @@ bool tool_repeats_option(struct tool *t, int opt, const char *arg)
     else if (opt == TOOL_OPT_UNIQUE && arg != NULL && strcmp(arg, "moves") != 0)
         tool_usage_error(t, "--unique wants moves or position, not '%s'", arg);
     pdn_unique_free(r->unique);
-    if (pdn_unique_new(&r->unique, mode) < 0) fatal(t, PDN_ENOMEM);
+    if (pdn_unique_new(&r->unique, mode) < 0) tool_out_of_memory(t);
     /* An empty selection chooses every game, and holds the findings of a
      * game until it is judged: a copy's are not reported. */
-    if (t->select == NULL && pdn_select_new(&t->select) < 0) fatal(t, PDN_ENOMEM);
+    if (t->select == NULL && pdn_select_new(&t->select) < 0) tool_out_of_memory(t);
     return true;
 }
 
@@ -70,7 +63,7 @@ bool tool_repeats_keep(struct tool *t, const pdn_game *game, const char *file,
     struct tool_repeats *r = t->repeats;
     if (r == NULL || r->unique == NULL) return true;
     int rc = pdn_unique_check(r->unique, game, file, at, on_diag, ctx);
-    if (rc < 0) fatal(t, rc);
+    if (rc < 0) tool_fatal(t, "--unique", pdn_error_message(rc));
     if (rc == 0) return true;
     if (r->path) write_copy(t, r, game);
     return false;
@@ -81,7 +74,7 @@ void tool_repeats_restart(struct tool *t)
     struct tool_repeats *r = t->repeats;
     if (r == NULL || r->unique == NULL) return;
     pdn_unique_free(r->unique);
-    if (pdn_unique_new(&r->unique, r->mode) < 0) fatal(t, PDN_ENOMEM);
+    if (pdn_unique_new(&r->unique, r->mode) < 0) tool_out_of_memory(t);
 }
 
 int tool_repeats_end(struct tool *t, bool commit)

@@ -32,8 +32,7 @@ static const struct option long_options[] = {
     {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
     {"take-back-at", required_argument, NULL, OPT_TAKE_BACK},
     {"black", no_argument, NULL, OPT_BLACK},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, TOOL_OPT_VERSION},
+    TOOL_HELP_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -43,10 +42,7 @@ static const char usage[] =
     "The libpdn engine for other programs: 'hub' speaks Scan's Hub protocol\n"
     "(version 2) on standard input and output; 'dxp' plays one game of\n"
     "international draughts over DXP (DamExchange) on TCP.\n"
-    "\n"
-    "      --variant NAME     the game played: international (default), brazilian,\n"
-    "                         russian, english, czech, italian (Hub: set-param\n"
-    "                         name=variant)\n"
+    "\n" TOOL_PLAY_VARIANT_USAGE "                         (Hub: set-param name=variant)\n"
     "      --level N          1 (beginner) to 4 (strongest): the limits of a level\n"
     "                         unless the 'level' command sets others; 0 (default):\n"
     "                         the 'level' command alone\n"
@@ -59,10 +55,7 @@ static const char usage[] =
     "  -o, --output FILE      write the game as PDN to FILE, however it ends\n"
     "      --timeout S        seconds to wait for the peer (default 60)\n"
     "      --max-plies N      a draw after N plies (default 300)\n"
-    "      --take-back-at N   ask the peer to take back two plies at ply N\n"
-    "  -h, --help             this help\n"
-    "      --version          the version\n"
-    "\n"
+    "      --take-back-at N   ask the peer to take back two plies at ply N\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 after 'quit' or the end of the input (hub) or a game that\n"
     "ended by the rules (dxp), 1 a DXP game cut short (garbage, a closed\n"
     "connection, a timeout), 2 usage error, 3 system error. See pdnengine(1).\n";
@@ -78,8 +71,7 @@ int main(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, ":ho:", long_options, NULL)) != -1) {
         switch (opt) {
         case TOOL_OPT_VARIANT:
-            if (!pdn_variant_parse(&o.variant, optarg))
-                tool_usage_error(&t, "--variant wants a variant's name, not '%s'", optarg);
+            o.variant = tool_parse_variant(&t, optarg);
             break;
         case OPT_LEVEL:
             o.level = (int)tool_parse_long(&t, "--level", optarg, 0, PDN_ENGINE_LEVELS);

@@ -36,8 +36,7 @@ static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
     {"quiet", no_argument, NULL, 'q'},
     {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, TOOL_OPT_VERSION},
+    TOOL_HELP_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -55,9 +54,7 @@ static const char usage[] =
     "                         without --openings: openings of PLIES random legal\n"
     "                         moves from the start (default 4)\n"
     "      --seed N           the seed of the random openings and of the weak\n"
-    "                         levels' noise (default 1)\n"
-    "      --variant NAME     the game: international (default), brazilian,\n"
-    "                         russian, english, czech, italian\n"
+    "                         levels' noise (default 1)\n" TOOL_PLAY_VARIANT_USAGE
     "      --max-plies N      a game still going after N plies is a draw (300)\n"
     "      --hub-level ARGS   the Hub 'level' line sent before each move of a Hub\n"
     "                         engine (default \"move-time=0.1\")\n"
@@ -65,10 +62,7 @@ static const char usage[] =
     "                         slower one, one that quits or plays an illegal\n"
     "                         move loses the game\n"
     "  -o, --output FILE      write the games as PDN to FILE\n"
-    "  -q, --quiet            no line per game, the score only\n"
-    "  -h, --help             this help\n"
-    "      --version          the version\n"
-    "\n"
+    "  -q, --quiet            no line per game, the score only\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 the match was played, 2 usage error, 3 system error (an\n"
     "engine that cannot start, a file that cannot be read or written).\n"
     "See pdnmatch(1).\n";
@@ -118,12 +112,8 @@ static void parse_options(struct match *m, int argc, char **argv)
         case 'o':
             m->output = optarg;
             break;
-        case 'q':
-            m->t.quiet = true;
-            break;
         case TOOL_OPT_VARIANT:
-            if (!pdn_variant_parse(&m->variant, optarg))
-                tool_usage_error(&m->t, "--variant wants a variant's name, not '%s'", optarg);
+            m->variant = tool_parse_variant(&m->t, optarg);
             break;
         default:
             if (!tool_common_option(&m->t, opt, optarg)) tool_option_error(&m->t, opt, argv);

@@ -42,8 +42,7 @@ static const struct option long_options[] = {
     {"timeout", required_argument, NULL, OPT_TIMEOUT},
     {"output", required_argument, NULL, 'o'},
     {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, TOOL_OPT_VERSION},
+    TOOL_HELP_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -60,9 +59,7 @@ static const char usage[] =
     "\n"
     "      --level N          the computer's level, 1 (beginner) to 4 (default 2)\n"
     "      --black            play Black (default White)\n"
-    "      --two              two people on one terminal, no computer\n"
-    "      --variant NAME     international (default), brazilian, russian,\n"
-    "                         english, czech, italian\n"
+    "      --two              two people on one terminal, no computer\n" TOOL_PLAY_VARIANT_USAGE
     "      --position FEN     start from this position\n"
     "      --from FILE        start where the first game of a PDN file ends, or\n"
     "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
@@ -73,10 +70,7 @@ static const char usage[] =
     "      --connect HOST:PORT  connect to it and ask for a game (--black: play Black)\n"
     "      --timeout S        seconds to wait for the friend (default 600)\n"
     "  -o, --output FILE      write the game as PDN to FILE however it ends\n"
-    "      (u asks the friend to take back; q resigns)\n"
-    "  -h, --help             this help\n"
-    "      --version          the version\n"
-    "\n"
+    "      (u asks the friend to take back; q resigns)\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0, 2 usage error, 3 system error. See pdnplay(1).\n";
 
 struct play {
@@ -336,8 +330,7 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
             ascii = true;
             break;
         case TOOL_OPT_VARIANT:
-            if (!pdn_variant_parse(&s->variant, optarg))
-                tool_usage_error(&p->t, "--variant wants a variant's name, not '%s'", optarg);
+            s->variant = tool_parse_variant(&p->t, optarg);
             break;
         default:
             if (!tool_common_option(&p->t, opt, optarg)) tool_option_error(&p->t, opt, argv);

@@ -14,15 +14,6 @@
 
 /* ---- the first error of a game, for its list line ------------------------------ */
 
-static char *copy_string(char **p, const char *s)
-{
-    if (s == NULL) return NULL;
-    size_t n = strlen(s) + 1;
-    char *start = memcpy(*p, s, n);
-    *p += n;
-    return start;
-}
-
 /*
  * A finding's strings live during its callback only: a kept one is copied
  * into one block. The reader reports a game's findings before the game is
@@ -34,20 +25,11 @@ void replay_first_note(struct replay_first *f, const struct pdn_diag *d)
     if (d->game == 0 || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
     bool same = f->set && f->d.game == d->game;
     if (same && (f->d.line < d->line || (f->d.line == d->line && f->d.col <= d->col))) return;
-    const char *parts[] = {d->file, d->move_number, d->text, d->detail};
-    size_t size = 1;
-    for (int i = 0; i < 4; i++)
-        size += parts[i] ? strlen(parts[i]) + 1 : 0;
-    char *p = malloc(size);
-    if (p == NULL) return; /* the list line says "ok" rather than nothing */
+    char *strings = tool_diag_copy(&f->d, d);
+    if (strings == NULL) return; /* the list line says "ok" rather than nothing */
     free(f->strings);
-    f->strings = p;
-    f->d = *d;
+    f->strings = strings;
     f->d.node = NULL; /* the game goes before the finding does */
-    f->d.file = copy_string(&p, d->file);
-    f->d.move_number = copy_string(&p, d->move_number);
-    f->d.text = copy_string(&p, d->text);
-    f->d.detail = copy_string(&p, d->detail);
     f->set = true;
 }
 

@@ -5,7 +5,7 @@
  *
  * This file: the options, choosing the games (the shared selection), and
  * loading one: the library's replay plays it (pdn_replay_game, on_ply) and
- * the plies become a list of entries in reading order, which text.c prints
+ * the plies become a list of entries in reading order, which print.c prints
  * and the interactive view (tui.c) browses. The judging is libpdn's: a move
  * the replay refuses stops its line with the replay's own finding.
  */
@@ -15,7 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char usage[] =
+/* The help text in two parts: ISO C caps one string literal at 4095 bytes. */
+static const char usage_options[] =
     "Usage: pdnreplay [options] [FILE|FOLDER...]\n"
     "Shows the games of PDN files (a folder: its .pdn files; standard input when\n"
     "none, or '-'): a header, then each move with its number and comments, and\n"
@@ -47,16 +48,10 @@ static const char usage[] =
     "      --analyse          the game as PDN with the engine's verdict: moves that\n"
     "                         lose 0.4 of a man or more marked ? ($2), 0.9 or more\n"
     "                         ?? ($4), with the better move and both scores\n"
-    "      --level N          --analyse: the limits of engine level N (1-4; 3)\n"
-    "      --strict           read by the PDN 3.0 grammar to the letter\n"
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
-    "  -W WHAT                which findings are reported, as in pdncheck\n"
-    "  -w, --errors-only      report errors only, not warnings and notes\n"
-    "  -q, --quiet            no note when reading a terminal\n"
-    "      --format FORMAT    findings as text (default) or json\n"
-    "  -h, --help             print this help and exit\n"
-    "      --version          print the version and exit\n"
+    "      --level N          --analyse: the limits of engine level N (1-4; "
+    "3)\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
+    "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE;
+static const char usage_selection[] =
     "\n" TOOL_SELECT_USAGE "\n"
     "The game goes to standard output; findings in it, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
@@ -97,10 +92,7 @@ static const struct option long_options[] = {
     {"analyse", no_argument, NULL, OPT_ANALYSE},
     {"analyze", no_argument, NULL, OPT_ANALYSE},
     {"level", required_argument, NULL, OPT_LEVEL},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
+    TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
 
@@ -121,43 +113,8 @@ enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 static enum color_when parse_color(const struct tool *t, const char *arg)
 {
-    if (strcmp(arg, "auto") == 0) return COLOR_AUTO;
-    if (strcmp(arg, "always") == 0) return COLOR_ALWAYS;
-    if (strcmp(arg, "never") == 0) return COLOR_NEVER;
-    tool_usage_error(t, "--color wants auto, always or never, not '%s'", arg);
-}
-
-/* The options that only set a flag; false for any other. */
-static bool flag_option(struct replay_options *o, int opt, bool *ascii)
-{
-    switch (opt) {
-    case OPT_FEN:
-        o->fen = true;
-        return true;
-    case OPT_FLIP:
-        o->flip = true;
-        return true;
-    case OPT_VARIATIONS:
-        o->variations = true;
-        return true;
-    case OPT_ASCII:
-        *ascii = true;
-        return true;
-    case OPT_NARRATE:
-        o->narrate = true;
-        return true;
-    case OPT_TEXT:
-        o->text = true;
-        return true;
-    case OPT_LIST:
-        o->list = true;
-        return true;
-    case OPT_ANALYSE:
-        o->analyse = o->text = true;
-        return true;
-    default:
-        return false;
-    }
+    static const char *const names[] = {"auto", "always", "never", NULL};
+    return (enum color_when)tool_parse_keyword(t, "--color", arg, names, "auto, always or never");
 }
 
 static bool color_wanted(enum color_when when)
@@ -172,11 +129,24 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     int opt;
     bool ascii = false;
     enum color_when color = COLOR_AUTO;
+    const struct tool_flag flags[] = {
+        {OPT_FEN, &o->fen},
+        {OPT_FLIP, &o->flip},
+        {OPT_VARIATIONS, &o->variations},
+        {OPT_ASCII, &ascii},
+        {OPT_NARRATE, &o->narrate},
+        {OPT_TEXT, &o->text},
+        {OPT_LIST, &o->list},
+        {0, NULL},
+    };
     while ((opt = getopt_long(argc, argv, ":g:W:wqh", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(o, opt, &ascii))
+            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
             continue;
         switch (opt) {
+        case OPT_ANALYSE:
+            o->analyse = o->text = true;
+            break;
         case OPT_PLY:
             o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L);
             break;
@@ -195,9 +165,6 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
             break;
         case OPT_SVG_DIR:
             o->svg_dir = optarg;
-            break;
-        case 'q':
-            t->quiet = true;
             break;
         default:
             tool_option_error(t, opt, argv);
@@ -679,6 +646,8 @@ int main(int argc, char **argv)
 {
     struct tool t;
     struct replay_options o = {.ply = -1};
+    static char usage[sizeof usage_options + sizeof usage_selection];
+    snprintf(usage, sizeof usage, "%s%s", usage_options, usage_selection);
     tool_init(&t, "pdnreplay", usage);
     t.long_options = long_options;
     opterr = 0;

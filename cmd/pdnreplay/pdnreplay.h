@@ -1,7 +1,7 @@
 /*
  * pdnreplay's parts: the options, the game loaded as a list of entries
  * (main.c), the chosen games listed and read again (book.c), the
- * non-interactive text and narration (text.c), the SVG pictures
+ * non-interactive text and narration (print.c), the SVG pictures
  * (picture.c) and the interactive view (tui*.c, tui.h). The view reads the
  * same loaded game as the text does.
  * No PDN logic here: boards, moves and findings come from libpdn.
@@ -134,7 +134,7 @@ void replay_game_free(struct replay_game *g);
  * --ply 0; NULL when the line does not get there. */
 const struct replay_entry *replay_find(const struct replay_game *g, const struct replay_options *o);
 
-/* text.c: the whole game (or only the position the options select) as text,
+/* print.c: the whole game (or only the position the options select) as text,
  * FEN lines or sentences. */
 void replay_print_game(FILE *out, const struct replay_game *g, const struct replay_options *o);
 void replay_print_entry(FILE *out, const struct replay_game *g, const struct replay_entry *e,

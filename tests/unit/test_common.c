@@ -1,8 +1,8 @@
 /*
- * Unit tests of cmd/common.c, the helpers of the tools: the diagnostic line
- * format, JSON Lines, the caret excerpt, the exit status and the
- * suggestions for a mistyped option (the output file: test_output.c).
- * common.c, inputs.c and suggest.c are compiled in (tools are not a
+ * Unit tests of the helpers of the tools (cmd/common.c, options.c, report.c,
+ * reading.c): the diagnostic line format, JSON Lines, the caret excerpt,
+ * the exit status and the suggestions for a mistyped option (the output
+ * file: test_output.c). The helpers are compiled in (tools are not a
  * library); _GNU_SOURCE first, as inputs.c has it, for realpath.
  */
 #define _GNU_SOURCE
@@ -13,9 +13,12 @@
 #include <cmocka.h>
 
 #include "../../cmd/common.c"
-#include "../../cmd/output.c"
+#include "../../cmd/options.c"
+#include "../../cmd/reading.c"
+#include "../../cmd/report.c"
 #include "../../cmd/inputs.c"
 #include "../../cmd/suggest.c"
+#include "../../cmd/output.c"
 #include "../../cmd/repeats.c"
 
 /* What fn prints to a stream, as a string the caller frees. */
@@ -36,19 +39,22 @@ static void expect_text(const struct pdn_diag *d, const char *want)
     free(got);
 }
 
+/* A finding with every part known, and its line. */
+static const struct pdn_diag full_finding = {.code = PDN_DIAG_NONSTANDARD,
+                                             .file = "games.pdn",
+                                             .line = 17,
+                                             .col = 9,
+                                             .game = 3,
+                                             .move_number = "12.",
+                                             .text = "06-11",
+                                             .detail = "zero-padded square"};
+static const char full_finding_text[] = "games.pdn:17:9: warning: nonstandard form '06-11': "
+                                        "zero-padded square (game 3, move 12.)\n";
+
 static void test_common_diag_text_full(void **state)
 {
     (void)state;
-    struct pdn_diag d = {.code = PDN_DIAG_NONSTANDARD,
-                         .file = "games.pdn",
-                         .line = 17,
-                         .col = 9,
-                         .game = 3,
-                         .move_number = "12.",
-                         .text = "06-11",
-                         .detail = "zero-padded square"};
-    expect_text(&d, "games.pdn:17:9: warning: nonstandard form '06-11': zero-padded "
-                    "square (game 3, move 12.)\n");
+    expect_text(&full_finding, full_finding_text);
 }
 
 static void test_common_diag_text_parts_left_out(void **state)
@@ -169,6 +175,115 @@ static void test_common_system_error_json(void **state)
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_SYSTEM);
 }
 
+/* An unbuffered stream, as standard error is, that counts the write(2)
+ * calls a message would cost and keeps what they wrote. */
+struct counted {
+    int writes;
+    char text[512];
+    size_t len;
+};
+
+static ssize_t counted_write(void *cookie, const char *buf, size_t n)
+{
+    struct counted *c = cookie;
+    c->writes++;
+    size_t room = sizeof c->text - 1 - c->len;
+    memcpy(c->text + c->len, buf, n < room ? n : room);
+    c->len += n < room ? n : room;
+    c->text[c->len] = '\0';
+    return (ssize_t)n;
+}
+
+static FILE *open_counted(struct counted *c)
+{
+    memset(c, 0, sizeof *c);
+    FILE *fp = fopencookie(c, "w", (cookie_io_functions_t){.write = counted_write});
+    assert_non_null(fp);
+    setvbuf(fp, NULL, _IONBF, 0);
+    return fp;
+}
+
+static void test_common_finding_is_one_write(void **state)
+{
+    (void)state;
+    struct tool t;
+    struct counted c;
+    tool_init(&t, "x", "");
+    t.findings_fp = open_counted(&c);
+    tool_on_diag(&full_finding, &t);
+    assert_int_equal(c.writes, 1);
+    assert_string_equal(c.text, full_finding_text);
+    tool_system_error(&t, "x.pdn", "No such file");
+    assert_int_equal(c.writes, 1); /* text: system errors go to standard error */
+    t.json = true;
+    tool_system_error(&t, "x.pdn", "No such file");
+    tool_on_diag(&full_finding, &t);
+    assert_int_equal(c.writes, 3);
+    fclose(t.findings_fp);
+}
+
+static void test_common_diag_copy_outlives_the_callback(void **state)
+{
+    (void)state;
+    char file[] = "a.pdn", number[] = "30...", text[] = "28x17", detail[] = "two ways";
+    struct pdn_diag d = {.code = PDN_DIAG_AMBIGUOUS_MOVE,
+                         .file = file,
+                         .line = 88,
+                         .col = 15,
+                         .game = 6,
+                         .move_number = number,
+                         .text = text,
+                         .detail = detail};
+    struct pdn_diag kept;
+    char *strings = tool_diag_copy(&kept, &d);
+    assert_non_null(strings);
+    memset(file, 'z', 5), memset(number, 'z', 5), memset(text, 'z', 5), memset(detail, 'z', 8);
+    assert_string_equal(kept.file, "a.pdn");
+    assert_string_equal(kept.move_number, "30...");
+    assert_string_equal(kept.text, "28x17");
+    assert_string_equal(kept.detail, "two ways");
+    assert_int_equal(kept.line, 88);
+    assert_int_equal(kept.game, 6);
+    free(strings);
+    struct pdn_diag bare = {.code = PDN_DIAG_NOT_PDN};
+    strings = tool_diag_copy(&kept, &bare);
+    assert_non_null(strings);
+    assert_null(kept.file);
+    assert_null(kept.move_number);
+    assert_null(kept.text);
+    assert_null(kept.detail);
+    free(strings);
+}
+
+static void test_common_flag_option_sets_its_flag_only(void **state)
+{
+    (void)state;
+    bool fen = false, flip = false;
+    const struct tool_flag flags[] = {{300, &fen}, {'f', &flip}, {0, NULL}};
+    assert_true(tool_flag_option(flags, 'f'));
+    assert_true(flip);
+    assert_false(fen);
+    assert_false(tool_flag_option(flags, 301));
+    assert_false(tool_flag_option(flags, 0));
+    assert_false(fen);
+}
+
+static void test_common_keyword_and_variant_list(void **state)
+{
+    (void)state;
+    struct tool t;
+    tool_init(&t, "x", "");
+    static const char *const names[] = {"keep", "comment", "verbatim", NULL};
+    assert_int_equal(tool_parse_keyword(&t, "--broken", "verbatim", names, "..."), 2);
+    assert_int_equal(tool_parse_keyword(&t, "--broken", "keep", names, "..."), 0);
+    assert_int_equal(tool_parse_variant(&t, "russian"), PDN_VARIANT_RUSSIAN);
+    assert_int_equal(tool_parse_variant(&t, "21"), PDN_VARIANT_ENGLISH);
+    char list[512];
+    tool_variant_list(list, sizeof list, false);
+    assert_string_equal(list, "international (20), brazilian (26), russian (25), english (21), "
+                              "czech (29) or italian (22)");
+}
+
 /* ---- what a mistyped option was meant to be ---- */
 
 static const struct option suggest_options[] = {
@@ -225,6 +340,10 @@ int main(void)
         cmocka_unit_test(test_common_exit_status),
         cmocka_unit_test(test_common_on_diag_hidden_neither_printed_nor_counted),
         cmocka_unit_test(test_common_system_error_json),
+        cmocka_unit_test(test_common_finding_is_one_write),
+        cmocka_unit_test(test_common_diag_copy_outlives_the_callback),
+        cmocka_unit_test(test_common_flag_option_sets_its_flag_only),
+        cmocka_unit_test(test_common_keyword_and_variant_list),
         cmocka_unit_test(test_common_suggest_a_swap_is_one_edit),
         cmocka_unit_test(test_common_suggest_ambiguous_and_renamed),
         cmocka_unit_test(test_common_suggest_nothing_far),

@@ -15,6 +15,9 @@
 
 #include "../../cmd/output.c"
 #include "../../cmd/common.c"
+#include "../../cmd/options.c"
+#include "../../cmd/reading.c"
+#include "../../cmd/report.c"
 #include "../../cmd/inputs.c"
 #include "../../cmd/suggest.c"
 #include "../../cmd/repeats.c"

@@ -1,0 +1,277 @@
+/*
+ * options: the options every tool shares and the usage errors (see
+ * options.h). A bad option or argument ends the run here with status 2;
+ * -h/--help and --version end it with 0. No PDN logic: the values are
+ * parsed by libpdn where it has a parser (encodings, variants, selections).
+ */
+#include "common.h"
+#include "repeats.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool tool_common_option(struct tool *t, int opt, const char *arg)
+{
+    switch (opt) {
+    case 'h':
+        fputs(t->usage, stdout);
+        tool_exit_flushed((struct tool *)t);
+    case TOOL_OPT_VERSION:
+        printf("%s (libpdn) %s\n", t->prog, PDN_VERSION);
+        tool_exit_flushed((struct tool *)t);
+    case 'q':
+        t->quiet = true;
+        return true;
+    case TOOL_OPT_STRICT:
+        t->strict = true;
+        return true;
+    case TOOL_OPT_ENCODING: {
+        if (!pdn_encoding_parse(&t->encoding, arg))
+            tool_usage_error(t, "unknown encoding '%s'", arg);
+        return true;
+    }
+    case TOOL_OPT_VARIANT: {
+        /* A name of the rules table, or any GameType number: an unsupported
+         * one is read and written, its moves reported as not checked. */
+        enum pdn_variant v;
+        char *end;
+        long n = strtol(arg, &end, 10);
+        if (pdn_variant_parse(&v, arg))
+            t->gametype = pdn_rules_get(v)->gametype;
+        else if (arg[0] >= '1' && arg[0] <= '9' && *end == '\0' && n < 100)
+            t->gametype = (int)n;
+        else
+            tool_usage_error(t,
+                             "--variant wants international, english, russian, brazilian, czech, "
+                             "italian or a GameType number, not '%s'",
+                             arg);
+        return true;
+    }
+    case TOOL_OPT_DRAW_RULES: {
+        static const char *const names[] = {"fmjd", "classic", NULL};
+        static const enum pdn_draw_rules rules[] = {PDN_DRAW_RULES_FMJD, PDN_DRAW_RULES_CLASSIC};
+        t->draw_rules = rules[tool_parse_keyword(t, "--draw-rules", arg, names, "fmjd or classic")];
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* ---- -W, -w, --format ------------------------------------------------------ */
+
+static int code_by_name(const char *name)
+{
+    for (int c = 0; c < PDN_DIAG_COUNT; c++)
+        if (strcmp(pdn_diag_name((enum pdn_diag_code)c), name) == 0) return c;
+    return -1;
+}
+
+/* Hides or shows every warning and note; errors are always reported. */
+static void set_all_hidden(struct tool *t, bool hidden)
+{
+    for (int code = 0; code < PDN_DIAG_COUNT; code++)
+        if (pdn_diag_severity((enum pdn_diag_code)code) != PDN_SEV_ERROR) t->hidden[code] = hidden;
+}
+
+static void set_code_hidden(struct tool *t, const char *name, bool hidden)
+{
+    int code = code_by_name(name);
+    if (code < 0) tool_usage_error(t, "-W: no diagnostic is called '%s'", name);
+    if (pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_ERROR)
+        tool_usage_error(t, "-W: '%s' is an error and cannot be turned off", name);
+    t->hidden[code] = hidden;
+}
+
+static void parse_w_word(struct tool *t, const char *word)
+{
+    if (strcmp(word, "all") == 0)
+        set_all_hidden(t, false);
+    else if (strcmp(word, "none") == 0)
+        set_all_hidden(t, true);
+    else if (strcmp(word, "error") == 0)
+        t->warnings_fail = true;
+    else if (strncmp(word, "no-", 3) == 0)
+        set_code_hidden(t, word + 3, true);
+    else
+        set_code_hidden(t, word, false);
+}
+
+/* -W takes a comma-separated list, applied left to right. */
+static void parse_w(struct tool *t, const char *arg)
+{
+    char word[64];
+    for (const char *p = arg;; p++) {
+        size_t n = strcspn(p, ",");
+        if (n == 0 || n >= sizeof word) tool_usage_error(t, "-W: bad list '%s'", arg);
+        memcpy(word, p, n);
+        word[n] = '\0';
+        parse_w_word(t, word);
+        p += n;
+        if (*p == '\0') break;
+    }
+}
+
+bool tool_finding_option(struct tool *t, int opt, const char *arg)
+{
+    switch (opt) {
+    case 'W':
+        parse_w(t, arg);
+        return true;
+    case 'w':
+        set_all_hidden(t, true);
+        return true;
+    case TOOL_OPT_FORMAT: {
+        static const char *const names[] = {"text", "json", NULL};
+        t->json = tool_parse_keyword(t, "--format", arg, names, "'text' or 'json'") == 1;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+void tool_option_error(const struct tool *t, int opt, char *const *argv)
+{
+    if (opt == ':') tool_usage_error(t, "option '%s' needs an argument", argv[optind - 1]);
+    char typed[64], hint[256];
+    if (optopt)
+        snprintf(typed, sizeof typed, "-%c", optopt);
+    else
+        snprintf(typed, sizeof typed, "%.*s", (int)strcspn(argv[optind - 1], "="),
+                 argv[optind - 1]);
+    if (tool_suggest_option(hint, sizeof hint, t, typed))
+        tool_usage_error(t, "%s option '%s': %s",
+                         strncmp(hint, "could be", 8) == 0 ? "ambiguous" : "unknown", typed, hint);
+    tool_usage_error(t, "unknown option '%s'", typed);
+}
+
+void tool_usage_error(const struct tool *t, const char *fmt, ...)
+{
+    va_list ap;
+    char buf[1024], *msg = buf; /* arguments are quoted in it: their control characters escaped */
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n >= (int)sizeof buf && (msg = malloc((size_t)n + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg) msg = buf; /* cut short rather than lost */
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: ", t->prog);
+    if (n > 0) tool_put_escaped(fp, msg, strlen(msg), false);
+    fprintf(fp, "\nTry '%s --help' for more information.\n", t->prog);
+    tool_message_close(&m);
+    if (msg != buf) free(msg);
+    exit(TOOL_EXIT_USAGE);
+}
+
+long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || errno == ERANGE || v < min || v > max)
+        tool_usage_error(t, "%s wants a number from %ld to %ld, not '%s'", option, min, max, arg);
+    return v;
+}
+
+bool tool_flag_option(const struct tool_flag *flags, int opt)
+{
+    for (const struct tool_flag *f = flags; f->flag; f++) {
+        if (f->opt != opt) continue;
+        *f->flag = true;
+        return true;
+    }
+    return false;
+}
+
+int tool_parse_keyword(const struct tool *t, const char *option, const char *arg,
+                       const char *const *names, const char *wants)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(arg, names[i]) == 0) return i;
+    tool_usage_error(t, "%s wants %s, not '%s'", option, wants, arg);
+}
+
+char tool_parse_delimiter(const struct tool *t, const char *arg)
+{
+    if (strcmp(arg, "\\t") == 0 || strcmp(arg, "tab") == 0) return '\t';
+    if (strlen(arg) != 1 || arg[0] == '"' || arg[0] == '\r' || arg[0] == '\n' ||
+        (unsigned char)arg[0] >= 0x80)
+        tool_usage_error(t, "-d wants one ASCII character other than '\"', not '%s'", arg);
+    return arg[0];
+}
+
+void tool_variant_list(char *out, size_t cap, bool wrap)
+{
+    size_t n = 0, col = 0;
+    out[0] = '\0';
+    for (int v = 0; v < PDN_VARIANT_COUNT && n < cap; v++) {
+        const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)v);
+        bool last = v + 1 == PDN_VARIANT_COUNT;
+        const char *sep = v == 0 ? "" : last ? " or " : ", ";
+        size_t len = strlen(sep) + strlen(r->name) + 5;
+        if (wrap && v > 0 && col + len > 52) {
+            sep = last ? "\n                         or " : ",\n                         ";
+            col = len - 2;
+        } else {
+            col += len;
+        }
+        n += (size_t)snprintf(out + n, cap - n, "%s%s (%d)", sep, r->name, r->gametype);
+    }
+}
+
+enum pdn_variant tool_parse_variant(const struct tool *t, const char *arg)
+{
+    enum pdn_variant v;
+    if (pdn_variant_parse(&v, arg)) return v;
+    char variants[512];
+    tool_variant_list(variants, sizeof variants, false);
+    tool_usage_error(t, "--variant wants %s, not '%s'", variants, arg);
+}
+
+bool tool_select_option(struct tool *t, int opt, const char *arg)
+{
+    static const struct {
+        int opt;
+        const char *name;
+        enum pdn_select_field field;
+        const char *want; /* for a value that does not read */
+    } options[] = {
+        {'g', "-g", PDN_SELECT_GAMES, "game numbers (3, 3-7, 1,4,9-)"},
+        {TOOL_OPT_WHITE, "--white", PDN_SELECT_WHITE, NULL},
+        {TOOL_OPT_BLACK, "--black", PDN_SELECT_BLACK, NULL},
+        {TOOL_OPT_PLAYER, "--player", PDN_SELECT_PLAYER, NULL},
+        {TOOL_OPT_EVENT, "--event", PDN_SELECT_EVENT, NULL},
+        {TOOL_OPT_SITE, "--site", PDN_SELECT_SITE, NULL},
+        {TOOL_OPT_ROUND, "--round", PDN_SELECT_ROUND, NULL},
+        {TOOL_OPT_DATE, "--date", PDN_SELECT_DATE, "a date YYYY[.MM[.DD]] or a range FROM-TO"},
+        {TOOL_OPT_RESULT, "--result", PDN_SELECT_RESULT, "a result: 2-0, 1-1, 0-2, 0-0 or *"},
+        {TOOL_OPT_GAMETYPE, "--gametype", PDN_SELECT_GAMETYPE, "a GameType number"},
+        {TOOL_OPT_TAG, "--tag", PDN_SELECT_TAG, "NAME=VALUE"},
+    };
+    if (tool_repeats_option(t, opt, arg)) return true;
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (options[i].opt != opt) continue;
+        int err = t->select ? 0 : pdn_select_new(&t->select);
+        if (err == 0) err = pdn_select_add(t->select, options[i].field, arg);
+        if (err == PDN_EINVAL)
+            tool_usage_error(t, "%s wants %s, not '%s'", options[i].name, options[i].want, arg);
+        if (err < 0) tool_fatal(t, options[i].name, pdn_error_message(err));
+        return true;
+    }
+    return false;
+}
+
+int tool_select_end_run(struct tool *t, bool commit)
+{
+    pdn_select_free(t->select);
+    t->select = NULL;
+    return tool_repeats_end(t, commit);
+}

@@ -1,0 +1,226 @@
+/*
+ * options: the options every tool shares, in one place: the codes, the
+ * getopt_long entries and the --help lines of the common options, of those
+ * of the tools that report findings and of those that choose games; their
+ * handlers; the parsers several tools share (flags, keywords, -d,
+ * --variant); and the usage errors (exit 2), with a suggestion for an
+ * option mistyped (suggest.c). A tool's table lists its own options, then
+ * the shared entries it takes. No PDN logic.
+ */
+#ifndef PDN_CMD_OPTIONS_H
+#define PDN_CMD_OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pdn.h"
+
+struct tool;
+
+/* Codes of the long-only common options, above any character. */
+enum {
+    TOOL_OPT_STRICT = 0x100,
+    TOOL_OPT_ENCODING,
+    TOOL_OPT_VERSION,
+    TOOL_OPT_FORMAT,
+    TOOL_OPT_VARIANT,
+    TOOL_OPT_DRAW_RULES,
+    TOOL_OPT_FIRST_FREE /* tools number their own long-only options from here */
+};
+
+/* -h/--help and --version, which every tool takes (tool_common_option). */
+#define TOOL_HELP_LONG_OPTIONS                                                                     \
+    {"help", no_argument, NULL, 'h'},                                                              \
+    {                                                                                              \
+        "version", no_argument, NULL, TOOL_OPT_VERSION                                             \
+    }
+
+/* Their lines in --help, the same in every tool. */
+#define TOOL_HELP_USAGE                                                                            \
+    "  -h, --help             print this help and exit\n"                                          \
+    "      --version          print the version and exit\n"
+
+/* The common entries of a getopt_long table; -h is also a short option. */
+#define TOOL_COMMON_LONG_OPTIONS                                                                   \
+    {"strict", no_argument, NULL, TOOL_OPT_STRICT},                                                \
+        {"encoding", required_argument, NULL, TOOL_OPT_ENCODING},                                  \
+        {"variant", required_argument, NULL, TOOL_OPT_VARIANT},                                    \
+        {"draw-rules", required_argument, NULL, TOOL_OPT_DRAW_RULES}, TOOL_HELP_LONG_OPTIONS
+
+/* The --help lines of --strict and --encoding, for the tools that read PDN. */
+#define TOOL_ENCODING_USAGE                                                                        \
+    "      --strict           read by the PDN 3.0 grammar to the letter\n"                         \
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+
+/*
+ * The entries of the options of the tools that report findings: -W WHAT,
+ * -w/--errors-only, --format FORMAT; tool_finding_option handles them.
+ * Their short letters go in the optstring as "W:w".
+ */
+#define TOOL_FINDING_LONG_OPTIONS                                                                  \
+    {"errors-only", no_argument, NULL, 'w'},                                                       \
+    {                                                                                              \
+        "format", required_argument, NULL, TOOL_OPT_FORMAT                                         \
+    }
+
+/* Codes of the options that choose games (long-only but -g), apart from the
+ * common ones and the tools' own. */
+enum {
+    TOOL_OPT_WHITE = 0x200,
+    TOOL_OPT_BLACK,
+    TOOL_OPT_PLAYER,
+    TOOL_OPT_EVENT,
+    TOOL_OPT_SITE,
+    TOOL_OPT_ROUND,
+    TOOL_OPT_DATE,
+    TOOL_OPT_RESULT,
+    TOOL_OPT_GAMETYPE,
+    TOOL_OPT_TAG,
+    TOOL_OPT_UNIQUE,
+    TOOL_OPT_DUPLICATES
+};
+
+/*
+ * The entries of the options that choose games (see pdn-select(7)): -g N,
+ * --white, --black, --player, --event, --site, --round, --date, --result,
+ * --gametype, --tag, --unique, --duplicates; tool_select_option handles
+ * them. Their short letter goes in the optstring as "g:".
+ */
+#define TOOL_SELECT_LONG_OPTIONS                                                                   \
+    {"games", required_argument, NULL, 'g'}, {"white", required_argument, NULL, TOOL_OPT_WHITE},   \
+        {"black", required_argument, NULL, TOOL_OPT_BLACK},                                        \
+        {"player", required_argument, NULL, TOOL_OPT_PLAYER},                                      \
+        {"event", required_argument, NULL, TOOL_OPT_EVENT},                                        \
+        {"site", required_argument, NULL, TOOL_OPT_SITE},                                          \
+        {"round", required_argument, NULL, TOOL_OPT_ROUND},                                        \
+        {"date", required_argument, NULL, TOOL_OPT_DATE},                                          \
+        {"result", required_argument, NULL, TOOL_OPT_RESULT},                                      \
+        {"gametype", required_argument, NULL, TOOL_OPT_GAMETYPE},                                  \
+        {"unique", optional_argument, NULL, TOOL_OPT_UNIQUE},                                      \
+        {"duplicates", required_argument, NULL, TOOL_OPT_DUPLICATES},                              \
+    {                                                                                              \
+        "tag", required_argument, NULL, TOOL_OPT_TAG                                               \
+    }
+
+/* The --help line of --variant, a common option. */
+#define TOOL_VARIANT_USAGE                                                                         \
+    "      --variant NAME     games without a GameType tag are NAME (international,\n"             \
+    "                         english, russian, brazilian, czech, italian) or\n"                   \
+    "                         GameType N; by default inferred from each game and\n"                \
+    "                         its file\n"                                                          \
+    "      --draw-rules SET   international and Brazilian draw rules: fmjd (today's,\n"            \
+    "                         the default) or classic (the older set); see pdn(5)\n"
+
+/* The lines of a tool's --help for them. */
+#define TOOL_SELECT_USAGE                                                                          \
+    "Choosing games (see pdn-select(7); several of one kind: any of them):\n"                      \
+    "  -g, --games LIST       games by number in their file: 3, 3-7, 1,4,9-\n"                     \
+    "      --white NAME       White's name holds NAME (case and accents ignored)\n"                \
+    "      --black NAME       Black's name holds NAME\n"                                           \
+    "      --player NAME      White's or Black's name holds NAME\n"                                \
+    "      --event TEXT       the Event holds TEXT\n"                                              \
+    "      --site TEXT        the Site holds TEXT\n"                                               \
+    "      --round ROUND      the Round is ROUND\n"                                                \
+    "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                \
+    "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                     \
+    "      --gametype N       the GameType number (20 when there is none)\n"                       \
+    "      --tag NAME=VALUE   the tag NAME is VALUE\n"                                            \
+    "      --unique[=position], --duplicates FILE  each game once (pdn-select(7))\n"
+
+/*
+ * The whole tail of the table of a tool that reads games (-q, the options
+ * that choose games, the common ones), and of one that also reports
+ * findings (-W, -w, --format besides); the optstring has "qhg:", and
+ * "W:w" for the second. A tool's own options come before it.
+ */
+#define TOOL_READING_LONG_OPTIONS                                                                  \
+    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, TOOL_COMMON_LONG_OPTIONS
+#define TOOL_REPORTING_LONG_OPTIONS                                                                \
+    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, TOOL_FINDING_LONG_OPTIONS,        \
+        TOOL_COMMON_LONG_OPTIONS
+
+/* The --help lines of -W and -w (pdncheck explains -W at length), and of
+ * --format, for the tools that report findings as pdncheck does. */
+#define TOOL_FINDING_USAGE                                                                         \
+    "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"      \
+    "                         (errors and warnings by default; all adds the notes)\n"              \
+    "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
+#define TOOL_FORMAT_USAGE                                                                          \
+    "      --format FORMAT    findings as text (default) or json: one JSON object a line\n"
+
+/* -o FILE of the tools that write an output file through output.h. */
+#define TOOL_OUTPUT_USAGE                                                                          \
+    "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
+
+/* An option renamed or dropped: what to write now, for the usage error. */
+struct tool_renamed {
+    const char *old; /* as typed: "-d", "--fen" */
+    const char *now; /* "--depth N, or DEPTH as an operand" */
+};
+
+/*
+ * Handles a common option (-q/--quiet too): returns true when opt was one.
+ * -h/--help and --version print and exit 0; a bad --encoding is a usage
+ * error (exit 2).
+ */
+bool tool_common_option(struct tool *t, int opt, const char *arg);
+/*
+ * Handles -W WHAT, -w/--errors-only and --format: returns true when opt was
+ * one of them; a bad argument is a usage error.
+ */
+bool tool_finding_option(struct tool *t, int opt, const char *arg);
+/* Prints "prog: message" and a pointer to --help on stderr; exits 2. */
+_Noreturn void tool_usage_error(const struct tool *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The usage error for what getopt_long returned as ':' (a missing argument)
+ * or '?' (an unknown option); needs opterr = 0 and a ':' leading optstring. */
+_Noreturn void tool_option_error(const struct tool *t, int opt, char *const *argv);
+/*
+ * What the unknown option typed ("--crosstabel", "-d") was probably meant
+ * to be, in out: "now --position FEN" (t->renamed), "could be '--site' or
+ * '--strict'", "did you mean '--crosstable'?"; false when nothing is near.
+ */
+bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
+/* Parses a decimal integer in [min, max] or makes it a usage error. */
+long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
+/* A tool's option that only sets a flag: its code and the flag. */
+struct tool_flag {
+    int opt;
+    bool *flag;
+};
+/* Sets the flag of opt in flags (ended by {0, NULL}): true; false when
+ * opt is none of them. */
+bool tool_flag_option(const struct tool_flag *flags, int opt);
+/*
+ * The index of arg in names (NULL-terminated), or a usage error: "option
+ * wants WANTS, not 'arg'", WANTS as the tool words it ("fmjd or classic").
+ */
+int tool_parse_keyword(const struct tool *t, const char *option, const char *arg,
+                       const char *const *names, const char *wants);
+/* -d C of the CSV tools: one ASCII character other than '"' (or "tab",
+ * "\t"), or a usage error. */
+char tool_parse_delimiter(const struct tool *t, const char *arg);
+/*
+ * --variant NAME of the tools that play (pdnperft, pdnplay, pdnengine,
+ * pdnmatch): a variant of the rules table by name or GameType number, or
+ * a usage error that lists them. tool_variant_list writes that list, "a
+ * (20), b (26) or c (22)", wrapped for --help when wrap.
+ */
+enum pdn_variant tool_parse_variant(const struct tool *t, const char *arg);
+void tool_variant_list(char *out, size_t cap, bool wrap);
+/* The --help lines of that option in pdnplay, pdnengine and pdnmatch. */
+#define TOOL_PLAY_VARIANT_USAGE                                                                    \
+    "      --variant NAME     the game: international (default), brazilian,\n"                     \
+    "                         russian, english, czech, italian\n"
+/*
+ * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
+ * one. A value that does not read is a usage error (exit 2). The tool ends
+ * with tool_select_end_run.
+ */
+bool tool_select_option(struct tool *t, int opt, const char *arg);
+/* Frees t->select and ends --unique (repeats.h: the --duplicates file is
+ * written, or dropped when commit is false); returns 0 or -1 (said). */
+int tool_select_end_run(struct tool *t, bool commit);
+
+#endif

@@ -1,0 +1,215 @@
+/*
+ * reading: the loop over a tool's inputs (see reading.h): each entry of
+ * the list inputs.c makes read game by game, the findings of games the
+ * selection leaves out dropped, files that cannot be read reported and
+ * counted. It must not hold PDN logic: reading games is libpdn's.
+ */
+#include "common.h"
+#include "repeats.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/*
+ * The reader's findings while games are chosen: it reports a game's
+ * findings before it hands the game over, so they wait here, with copies of
+ * their strings, until the selection has judged their game. Findings tied
+ * to no game go through at once.
+ */
+struct selecting {
+    struct tool *t;
+    pdn_diag_fn on_diag; /* where the findings of chosen games go */
+    void *diag_ctx;
+    struct tool_findings held;
+};
+
+static void selecting_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct selecting *s = ctx;
+    /* Out of memory, a finding is shown rather than lost. */
+    if (d->game == 0 || !tool_findings_keep(&s->held, d)) s->on_diag(d, s->diag_ctx);
+}
+
+/* Game 'index' has been read: its findings go on when it is chosen; they,
+ * and those of earlier games never handed over, are dropped otherwise. */
+static void release_findings(struct selecting *s, size_t index, bool chosen)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < s->held.n; i++) {
+        struct tool_kept *h = &s->held.items[i];
+        if (h->d.game > index) {
+            s->held.items[kept++] = *h;
+            continue;
+        }
+        if (chosen && h->d.game == index) s->on_diag(&h->d, s->diag_ctx);
+        free(h->strings);
+    }
+    s->held.n = kept;
+}
+
+/* ---- inputs ---------------------------------------------------------------- */
+
+/* A reader failure: always an operational one (findings in the input are
+ * reported through the callback, never returned). */
+static void read_failed(struct tool *t, const char *name, int err)
+{
+    t->unreadable++;
+    tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
+}
+
+static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
+{
+    bool std_in = strcmp(operand, "-") == 0;
+    struct pdn_reader_options ro = {
+        .version = PDN_OPTIONS_VERSION,
+        .filename = operand,
+        .strict = t->strict,
+        .encoding = t->encoding,
+        .gametype = t->gametype,
+        .on_diag = t->on_diag ? t->on_diag : tool_on_diag,
+        .diag_ctx = t->on_diag ? t->diag_ctx : t,
+    };
+    if (sel) { /* the findings wait for the selection's verdict */
+        *sel = (struct selecting){.t = t, .on_diag = ro.on_diag, .diag_ctx = ro.diag_ctx};
+        ro.on_diag = selecting_on_diag;
+        ro.diag_ctx = sel;
+    }
+    errno = 0;
+    int err = std_in ? pdn_reader_open_fd(out, STDIN_FILENO, &ro)
+                     : pdn_reader_open_file(out, operand, &ro);
+    if (err < 0) read_failed(t, operand, err);
+    return err;
+}
+
+static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
+{
+    pdn_reader *reader;
+    struct selecting sel;
+    if (open_input(t, &reader, operand, t->select ? &sel : NULL) < 0) return 0;
+    t->input = operand;
+    int rc = 0, stop = 0;
+    bool done = false;
+    pdn_game *game;
+    while (stop == 0 && !done && (rc = pdn_reader_next(&game, reader)) > 0) {
+        bool chosen = pdn_select_match(t->select, game) &&
+                      (t->repeats == NULL ||
+                       tool_repeats_keep(t, game, operand, NULL, sel.on_diag, sel.diag_ctx));
+        if (t->select) release_findings(&sel, game->index, chosen);
+        if (chosen) stop = fn(t, game, ctx);
+        done = pdn_select_exhausted(t->select, game->index);
+        pdn_game_free(game);
+    }
+    if (stop == 0 && rc < 0) read_failed(t, operand, rc);
+    pdn_reader_free(reader);
+    if (t->select) { /* findings of games never handed over belong to none chosen */
+        release_findings(&sel, (size_t)-1, false);
+        tool_findings_free(&sel.held);
+    }
+    t->input = NULL;
+    return stop;
+}
+
+struct tool_selecting {
+    struct selecting sel;
+};
+
+struct tool_selecting *tool_select_hold(struct tool *t, pdn_diag_fn on_diag, void *ctx)
+{
+    if (!t->select) return NULL;
+    struct tool_selecting *h = calloc(1, sizeof *h);
+    if (h) h->sel = (struct selecting){.t = t, .on_diag = on_diag, .diag_ctx = ctx};
+    return h;
+}
+
+void tool_select_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    selecting_on_diag(d, &((struct tool_selecting *)ctx)->sel);
+}
+
+void tool_select_release(struct tool_selecting *h, size_t index, bool chosen)
+{
+    if (h) release_findings(&h->sel, index, chosen);
+}
+
+void tool_select_end(struct tool_selecting *h)
+{
+    if (!h) return;
+    release_findings(&h->sel, (size_t)-1, false);
+    tool_findings_free(&h->sel.held);
+    free(h);
+}
+
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands)
+{
+    static char *const std_in[] = {"-"};
+    if (tool_inputs_expand(out, n ? n : 1, n ? operands : std_in, t->input_ext) == 0) return;
+    tool_fatal(t, n ? operands[0] : "-", strerror(ENOMEM));
+}
+
+/* "prog: path: what" on standard error unless -q: an input passed over,
+ * which is no error. The name escaped, as in every message. */
+static void input_note(const struct tool *t, const char *path, const char *what)
+{
+    if (t->quiet) return;
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: ", t->prog);
+    tool_put_escaped(fp, path, strlen(path), false);
+    fprintf(fp, ": %s\n", what);
+    tool_message_close(&m);
+}
+
+/* pdnfmt -o archive/all.pdn archive/: the old all.pdn, which a folder
+ * gives, is no input. */
+static bool is_the_output(const struct tool *t, const struct tool_input *in)
+{
+    struct stat st;
+    return in->in_folder && t->output_set && stat(in->path, &st) == 0 &&
+           st.st_dev == t->output_dev && st.st_ino == t->output_ino;
+}
+
+int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn, void *ctx)
+{
+    switch (in->kind) {
+    case TOOL_INPUT_FILE:
+        if (!is_the_output(t, in)) {
+            t->files++;
+            return read_one(t, in->path, fn, ctx);
+        }
+        input_note(t, in->path, "the output file: not read");
+        return 0;
+    case TOOL_INPUT_ERROR:
+        t->files++;
+        t->unreadable++;
+        tool_system_error(t, in->path, strerror(in->err));
+        return 0;
+    case TOOL_INPUT_EMPTY: {
+        char what[64];
+        snprintf(what, sizeof what, "no %s file in this folder", t->input_ext);
+        input_note(t, in->path, what);
+        return 0;
+    }
+    case TOOL_INPUT_SKIPPED:
+        input_note(t, in->path, in->note);
+        return 0;
+    }
+    return 0;
+}
+
+int tool_read_inputs(struct tool *t, int n, char *const *operands, tool_game_fn fn, void *ctx)
+{
+    if (n == 0) tool_stdin_notice(t);
+    struct tool_inputs in;
+    tool_list_inputs(t, &in, n, operands);
+    const struct tool_inputs *outer = t->reading;
+    t->reading = &in;
+    int stop = 0;
+    for (size_t i = 0; i < in.n && stop == 0; i++)
+        stop = tool_read_input(t, &in.items[i], fn, ctx);
+    t->reading = outer;
+    tool_inputs_free(&in);
+    return stop;
+}

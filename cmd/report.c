@@ -1,0 +1,360 @@
+/*
+ * report: findings and messages in the formats the user reads (see
+ * report.h). Each finding is built whole in memory and written at once;
+ * nothing here decides what is reported (options.c and the tools do).
+ */
+#include "common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- findings -------------------------------------------------------------- */
+
+/* The message in a buffer, allocated only when it does not fit. */
+static char *diag_message(char *buf, size_t cap, const struct pdn_diag *d)
+{
+    size_t n = pdn_diag_message(buf, cap, d);
+    if (n < cap) return buf;
+    char *big = malloc(n + 1);
+    if (big == NULL) return buf; /* truncated rather than nothing */
+    pdn_diag_message(big, n + 1, d);
+    return big;
+}
+
+void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
+{
+    char buf[512];
+    char *msg = diag_message(buf, sizeof buf, d);
+    /* The compilers' form, which editors read: the program's name only where
+     * no file would stand. */
+    if (d->file)
+        tool_put_escaped(fp, d->file, strlen(d->file), false);
+    else
+        fprintf(fp, "%s: ", prog);
+    if (d->line) fprintf(fp, "%s%lu", d->file ? ":" : "", (unsigned long)d->line);
+    if (d->line && d->col) fprintf(fp, ":%lu", (unsigned long)d->col);
+    if (d->file || d->line) fputs(": ", fp);
+    fprintf(fp, "%s: ", pdn_severity_name(pdn_diag_severity(d->code)));
+    tool_put_escaped(fp, msg, strlen(msg), false);
+    if (d->game && d->move_number)
+        fprintf(fp, " (game %zu, move %s)", d->game, d->move_number);
+    else if (d->game)
+        fprintf(fp, " (game %zu)", d->game);
+    else if (d->move_number)
+        fprintf(fp, " (move %s)", d->move_number);
+    putc('\n', fp);
+    if (msg != buf) free(msg);
+}
+
+void tool_json_string(FILE *fp, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    putc('"', fp);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const char *esc = NULL;
+        switch (*p) {
+        case '"':
+            esc = "\\\"";
+            break;
+        case '\\':
+            esc = "\\\\";
+            break;
+        case '\n':
+            esc = "\\n";
+            break;
+        case '\r':
+            esc = "\\r";
+            break;
+        case '\t':
+            esc = "\\t";
+            break;
+        case '\b':
+            esc = "\\b";
+            break;
+        case '\f':
+            esc = "\\f";
+            break;
+        default:
+            break;
+        }
+        if (esc)
+            fputs(esc, fp);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(fp, "\\u00%c%c", hex[*p >> 4], hex[*p & 15]);
+        else
+            putc(*p, fp);
+    }
+    putc('"', fp);
+}
+
+static void json_key_string(FILE *fp, const char *key, const char *value)
+{
+    fprintf(fp, ",\"%s\":", key);
+    if (value)
+        tool_json_string(fp, value);
+    else
+        fputs("null", fp);
+}
+
+static void json_key_number(FILE *fp, const char *key, unsigned long value)
+{
+    if (value)
+        fprintf(fp, ",\"%s\":%lu", key, value);
+    else
+        fprintf(fp, ",\"%s\":null", key);
+}
+
+void tool_diag_json(FILE *fp, const struct pdn_diag *d)
+{
+    char buf[512];
+    char *msg = diag_message(buf, sizeof buf, d);
+    fputs("{\"type\":\"finding\",\"file\":", fp);
+    if (d->file)
+        tool_json_string(fp, d->file);
+    else
+        fputs("null", fp);
+    json_key_number(fp, "line", d->line);
+    json_key_number(fp, "column", d->line ? d->col : 0);
+    json_key_number(fp, "game", d->game);
+    json_key_string(fp, "move", d->move_number);
+    json_key_string(fp, "severity", pdn_severity_name(pdn_diag_severity(d->code)));
+    json_key_string(fp, "code", pdn_diag_name(d->code));
+    json_key_string(fp, "message", msg);
+    json_key_string(fp, "text", d->text);
+    fputs("}\n", fp);
+    if (msg != buf) free(msg);
+}
+
+/* How a character is shown: its escape in out (NUL-terminated), or "" to
+ * write it as it is. *used is set to its length in bytes. */
+static void escape_of(char out[8], const unsigned char *p, size_t n, bool keep_tabs, size_t *used)
+{
+    static const char hex[] = "0123456789abcdef";
+    *used = 1;
+    out[0] = '\0';
+    if (*p == '\t' && !keep_tabs)
+        strcpy(out, "\\t");
+    else if (*p == '\n')
+        strcpy(out, "\\n");
+    else if (*p == '\r')
+        strcpy(out, "\\r");
+    else if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+        snprintf(out, 8, "\\x%c%c", hex[*p >> 4], hex[*p & 15]);
+    else if (*p == 0xC2 && n > 1 && p[1] >= 0x80 && p[1] <= 0x9F) /* C1, in UTF-8 */
+        snprintf(out, 8, "\\u00%c%c", hex[p[1] >> 4], hex[p[1] & 15]), *used = 2;
+}
+
+size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t cols = 0;
+    while (p < end) {
+        char esc[8];
+        size_t used;
+        escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
+        if (esc[0]) {
+            fputs(esc, fp);
+            cols += strlen(esc);
+        } else {
+            putc(*p, fp);
+            cols += (*p & 0xC0) != 0x80;
+        }
+        p += used;
+    }
+    return cols;
+}
+
+/* A copy of line with its control characters escaped, and *col moved to
+ * the same character in it; NULL when nothing needs escaping (or no memory:
+ * then the line is shown as it is rather than not at all). */
+static char *escaped_line(const char *line, size_t *len, uint32_t *col)
+{
+    char *copy = NULL;
+    size_t size = 0;
+    FILE *fp = open_memstream(&copy, &size);
+    if (fp == NULL) return NULL;
+    size_t n = *len;
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        n--;
+    const unsigned char *p = (const unsigned char *)line, *end = p + n;
+    bool changed = false;
+    uint32_t c = 1, shift = 0;
+    while (p < end) {
+        char esc[8];
+        size_t used;
+        escape_of(esc, p, (size_t)(end - p), true, &used);
+        if (esc[0]) {
+            changed = true;
+            if (c < *col) shift += (uint32_t)strlen(esc) - 1;
+            fputs(esc, fp);
+        } else {
+            putc(*p, fp);
+        }
+        c += (*p & 0xC0) != 0x80;
+        p += used;
+    }
+    if (fclose(fp) != 0 || !changed) {
+        free(copy);
+        return NULL;
+    }
+    *len = size;
+    *col += shift;
+    return copy;
+}
+
+void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len, uint32_t col)
+{
+    char *escaped = escaped_line(line, &len, &col);
+    if (escaped) line = escaped;
+
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        len--;
+    int w = fprintf(fp, " %5lu | ", (unsigned long)line_no) - 2;
+    fwrite(line, 1, len, fp);
+    fprintf(fp, "\n%*s| ", w, "");
+    /* Tabs stay tabs so the caret lines up whatever the tab width. */
+    uint32_t c = 1;
+    for (size_t i = 0; i < len && c < col; c++) {
+        putc(line[i] == '\t' ? '\t' : ' ', fp);
+        i += pdn_text_prefix(line + i, len - i, 1);
+    }
+    fputs("^\n", fp);
+    free(escaped);
+}
+
+void tool_on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct tool *t = ctx;
+    if ((unsigned)d->code < PDN_DIAG_COUNT && t->hidden[d->code]) return;
+    t->findings[pdn_diag_severity(d->code)]++;
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, t->findings_fp);
+    if (t->json)
+        tool_diag_json(fp, d);
+    else
+        tool_diag_text(fp, t->prog, d);
+    tool_message_close(&m);
+}
+
+FILE *tool_message_open(struct tool_message *m, FILE *dest)
+{
+    *m = (struct tool_message){.dest = dest};
+    m->fp = open_memstream(&m->text, &m->size);
+    return m->fp ? m->fp : dest;
+}
+
+void tool_message_close(struct tool_message *m)
+{
+    if (m->fp && fclose(m->fp) == 0) fwrite(m->text, 1, m->size, m->dest);
+    free(m->text);
+    m->fp = NULL;
+    m->text = NULL;
+}
+
+/* ---- keeping a finding ---------------------------------------------------- */
+
+static const char *copy_part(char **p, const char *s)
+{
+    if (s == NULL) return NULL;
+    char *start = *p;
+    size_t n = strlen(s) + 1;
+    memcpy(start, s, n);
+    *p += n;
+    return start;
+}
+
+char *tool_diag_copy(struct pdn_diag *out, const struct pdn_diag *d)
+{
+    const char *parts[] = {d->file, d->move_number, d->text, d->detail};
+    size_t size = 1;
+    for (int i = 0; i < 4; i++)
+        size += parts[i] ? strlen(parts[i]) + 1 : 0;
+    char *strings = malloc(size), *p = strings;
+    if (strings == NULL) return NULL;
+    *out = *d;
+    out->file = copy_part(&p, d->file);
+    out->move_number = copy_part(&p, d->move_number);
+    out->text = copy_part(&p, d->text);
+    out->detail = copy_part(&p, d->detail);
+    return strings;
+}
+
+bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 16;
+        struct tool_kept *grown = realloc(f->items, cap * sizeof *grown);
+        if (grown == NULL) return false;
+        f->items = grown, f->cap = cap;
+    }
+    struct tool_kept *k = &f->items[f->n];
+    if ((k->strings = tool_diag_copy(&k->d, d)) == NULL) return false;
+    f->n++;
+    return true;
+}
+
+void tool_findings_free(struct tool_findings *f)
+{
+    for (size_t i = 0; i < f->n; i++)
+        free(f->items[i].strings);
+    free(f->items);
+    *f = (struct tool_findings){0};
+}
+
+/* ---- lists of games ------------------------------------------------------- */
+
+/* A field of a game list: the value, "?" when missing, escaped. */
+static void list_field(FILE *fp, const char *value, bool last)
+{
+    if (value == NULL) value = "?";
+    tool_put_escaped(fp, value, strlen(value), false);
+    putc(last ? '\n' : '\t', fp);
+}
+
+static void list_json(FILE *fp, const char *file, const pdn_game *game, unsigned plies,
+                      const struct pdn_diag *first_error, const char *const tags[5])
+{
+    static const char *const keys[5] = {"white", "black", "event", "date", "result"};
+    fputs("{\"type\":\"game\",\"file\":", fp);
+    tool_json_string(fp, file);
+    fprintf(fp, ",\"game\":%zu", game->index);
+    for (int i = 0; i < 5; i++)
+        json_key_string(fp, keys[i], tags[i]);
+    fprintf(fp, ",\"plies\":%u", plies);
+    json_key_string(fp, "status", first_error ? "error" : "ok");
+    if (first_error) {
+        char buf[512];
+        char *msg = diag_message(buf, sizeof buf, first_error);
+        json_key_string(fp, "code", pdn_diag_name(first_error->code));
+        json_key_string(fp, "message", msg);
+        if (msg != buf) free(msg);
+    }
+    fputs("}\n", fp);
+}
+
+void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game, unsigned plies,
+                    const struct pdn_diag *first_error)
+{
+    const char *tags[5] = {pdn_game_tag(game, "White"), pdn_game_tag(game, "Black"),
+                           pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"),
+                           pdn_game_tag(game, "Result")};
+    if (tags[4] == NULL) tags[4] = game->result_text;
+    if (json) {
+        list_json(fp, file, game, plies, first_error, tags);
+        return;
+    }
+    list_field(fp, file, false);
+    fprintf(fp, "%zu\t", game->index);
+    for (int i = 0; i < 5; i++)
+        list_field(fp, tags[i], false);
+    fprintf(fp, "%u\t", plies);
+    if (first_error == NULL) {
+        list_field(fp, "ok", true);
+        return;
+    }
+    char buf[512];
+    char *msg = diag_message(buf, sizeof buf, first_error);
+    fprintf(fp, "%s: ", pdn_diag_name(first_error->code));
+    list_field(fp, msg, true);
+    if (msg != buf) free(msg);
+}
