@@ -62,7 +62,7 @@ VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
 VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
-.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize \
+.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize cycles \
 	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint check-consumers
 
 # Intermediate files (test objects, generated tables) are kept, so a second
@@ -151,8 +151,18 @@ $(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(L
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
 endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
-# pdnreplay's interactive view (cmd/pdnreplay/tui*.c) draws with ncursesw.
-$(BIN)/pdnreplay: ALL_LDLIBS += -lncursesw
+# The full-screen tools (pdnreplay's view, pdnplay) share cmd/screen/ and
+# draw with ncursesw.
+SCREEN_OBJ := $(patsubst cmd/%.c,$(BUILD)/cmd/%.o,$(wildcard cmd/screen/*.c))
+$(BIN)/pdnreplay $(BIN)/pdnplay: $(SCREEN_OBJ)
+$(BIN)/pdnreplay $(BIN)/pdnplay: ALL_LDLIBS += -lncursesw
+
+# Files call in one direction: no two files of a tool's folder, with the
+# screen they share, call each other, directly or through others.
+cycles: tools
+	@for t in $(DIR_TOOLS); do \
+		sh tests/check-cycles.sh $(BUILD)/cmd/$$t/*.o $(SCREEN_OBJ) || exit 1; \
+	done
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
@@ -180,7 +190,7 @@ check: deps
 	$(MAKE) WERROR=1 all
 	$(MAKE) WERROR=1 test
 
-test: unit cli lint-man lib-symbols install-test
+test: unit cli lint-man lib-symbols install-test cycles
 
 install-test: all
 	@sh tests/install.sh "$(BUILD)" "$(BIN)"
