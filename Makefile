@@ -206,6 +206,7 @@ cli: tools
 	@sh tests/cli/dxp.sh "$(BIN)"
 	@sh tests/cli/analyse.sh "$(BIN)"
 	@sh tests/cli/play.sh "$(BIN)"
+	@sh tests/cli/play-tui.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

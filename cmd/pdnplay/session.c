@@ -188,6 +188,9 @@ static bool shared_key(struct play_view *v, int k)
         return true;
     case KEY_RESIZE:
     case ERR:
+    case '\n': /* Enter after a move that was whole at its last square */
+    case '\r':
+    case KEY_ENTER:
         return true;
     default:
         return false;
@@ -262,6 +265,7 @@ int play_screen(struct play *p)
 static void net_sync(struct play_view *v, const struct dxp_game *game)
 {
     v->p->g = game->g;
+    if (v->p->human != game->us) v->p->flip = game->us == PDN_COLOR_BLACK; /* as the request says */
     v->p->human = game->us;
     snprintf(v->peer, sizeof v->peer, "%s", game->peer);
     v->p->peer = v->peer;

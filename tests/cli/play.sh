@@ -1,5 +1,6 @@
 #!/bin/sh
-# pdnplay driven through its standard input, as a user types: a move and
+# pdnplay's line mode (standard input not a terminal: play-tui.sh drives
+# the full screen), as a user types: a move and
 # the computer's answer, a take-back that restores the start, a hint in a
 # position whose best move is known (the two-for-one of the engine's unit
 # test: 27-22, checked with pdnperft --divide), a move refused, the
@@ -11,8 +12,9 @@
 #
 #   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: play.sh BIN}
+. tests/cli/engine-friend.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnplay.XXXXXX") || exit 3
-trap 'tmux -L pdnplay-$$ kill-server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT
 failed=0
 checks=0
 fail() {
@@ -81,15 +83,7 @@ port=$((20000 + $$ % 20000 + 7))
 (printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
     -o "$work/friend.pdn" >"$work/friend.out" 2>"$work/friend.err") &
 friend=$!
-i=0
-while :; do
-    "$bin/pdnengine" --level 1 --timeout 20 dxp --connect 127.0.0.1:$port -o "$work/engine.pdn" \
-        2>"$work/engine.err"
-    rc=$?
-    [ $rc -ne 3 ] || [ $i -ge 50 ] && break
-    i=$((i + 1))
-    sleep 0.1
-done
+engine_friend $port "$work/engine.pdn" "$work/engine.err"
 wait $friend || fail "friend: exit status $?: $(cat "$work/friend.err")"
 [ $rc -eq 0 ] || fail "friend: the engine's exit status $rc: $(cat "$work/engine.err")"
 grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
@@ -104,44 +98,6 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
 checks=$((checks + 1))
 "$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
     fail "the games saved do not check: $(cat "$work/check")"
-
-# On a real terminal (a tmux pane, UTF-8): the board drawn with Unicode
-# pieces, a move typed, the computer's answer, q. Skipped, and said so,
-# only when tmux is missing (scripts/deps.sh installs it).
-if command -v tmux >/dev/null 2>&1; then
-    checks=$((checks + 1))
-    root=$(pwd)
-    case $bin in /*) abs=$bin ;; *) abs=$root/$bin ;; esac
-    sock=pdnplay-$$
-    : >"$work/tmux.conf"
-    tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
-    tm -D </dev/null >/dev/null 2>&1 &
-    i=0
-    until tm new-session -d -s p -x 80 -y 40 \
-        "LC_ALL=C.UTF-8 $abs/pdnplay --level 1; echo EXITED \$?; sleep 30" 2>/dev/null; do
-        i=$((i + 1))
-        [ $i -lt 50 ] || break
-        sleep 0.1
-    done
-    # wait_for TEXT: on the screen within 10 s.
-    wait_for() {
-        i=0
-        until tm capture-pane -p -t p 2>/dev/null | grep -qF "$1"; do
-            i=$((i + 1))
-            [ $i -lt 100 ] || return 1
-            sleep 0.1
-        done
-    }
-    wait_for 'White>' || fail "tmux: no prompt"
-    tm capture-pane -p -t p | grep -q '○' || fail "tmux: no Unicode white man on the board"
-    tm send-keys -t p '32-28' Enter
-    wait_for 'computer plays' || fail "tmux: no answer to 32-28"
-    tm send-keys -t p 'q' Enter
-    wait_for 'EXITED 0' || fail "tmux: q did not end it with status 0"
-    tm kill-server 2>/dev/null
-else
-    echo "play: tmux SKIPPED: tmux is not installed (scripts/deps.sh installs it)"
-fi
 
 echo "play: $checks checks, $failed failed"
 [ "$failed" -eq 0 ]
