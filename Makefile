@@ -84,6 +84,7 @@ help:
 	@echo "make sanitize   unit and CLI tests under ASan+UBSan"
 	@echo "make tsan       the library from two threads at once under ThreadSanitizer"
 	@echo "make lint       clang-format --dry-run over every C file"
+	@echo "make cycles     no two files of a tool's folder call each other (tests/check-cycles.sh)"
 	@echo "make check VALGRIND=1   the tests under valgrind"
 	@echo "make check-slow deeper perft counts"
 	@echo "make check-consumers  pdn2csv --excel opened by LibreOffice (needs soffice)"
@@ -163,6 +164,7 @@ cycles: tools
 	@for t in $(DIR_TOOLS); do \
 		sh tests/check-cycles.sh $(BUILD)/cmd/$$t/*.o $(SCREEN_OBJ) || exit 1; \
 	done
+	@echo "cycles: the files of $(DIR_TOOLS) and cmd/screen call in one direction"
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm

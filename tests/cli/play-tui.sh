@@ -194,6 +194,14 @@ grep -q -- "-icanon" "$work/stty" && fail "Ctrl-C left the terminal without ican
 grep -q -- "-echo " "$work/stty" && fail "Ctrl-C left the terminal without echo"
 steps=$((steps + 2))
 
+# A terminal curses does not know: said, status 3, nothing played.
+run noterm "echo | env TERM=no-such-terminal $bin/pdnplay 2>$work/err; echo \$? >$work/rc.tmp; mv $work/rc.tmp $work/rc; sleep 600"
+ended 0 # standard input is a pipe here: the line mode, which needs no terminal
+run noterm2 "env TERM=no-such-terminal $bin/pdnplay 2>$work/err; echo \$? >$work/rc.tmp; mv $work/rc.tmp $work/rc; sleep 600"
+ended 3
+grep -q "pdnplay: cannot use the terminal (TERM=no-such-terminal)" "$work/err" ||
+    fail "no terminal: $(cat "$work/err")"
+
 # ---- ASCII in the C locale ---------------------------------------------------------------
 run ascii "$(game C "--level 1")"
 see "+------------------------------+" "| b     b     b     b     b    |" " w " "White to move"
