@@ -236,6 +236,13 @@ ended 0
 grep -q -- "-icanon" "$work/stty" && fail "Ctrl-C left the terminal without icanon"
 grep -q -- "-echo " "$work/stty" && fail "Ctrl-C left the terminal without echo"
 
+# A terminal curses does not know: said, status 3, no memory kept by
+# curses (make sanitize: LeakSanitizer).
+run noterm "env TERM=no-such-terminal $bin/pdnreplay $games 2>$work/err; echo \$? >$work/rc.tmp; mv $work/rc.tmp $work/rc; sleep 600"
+ended 3
+grep -q "pdnreplay: cannot use the terminal (TERM=no-such-terminal)" "$work/err" ||
+    fail "no terminal: $(cat "$work/err")"
+
 # ---- the C locale: ASCII ------------------------------------------------------------------
 run ascii "$(view C "--ply 1 $games")"
 see "game 1 of 3  White, A. - Black, B." "+------" "|    b     b" " [w] " "[.]" "1. 32-28  ply 1 of 4" \
