@@ -1,8 +1,8 @@
 /*
  * pdnplay's parts, each calling only those after it: the options and the
  * start (main.c); the full-screen game on a terminal, on the board view
- * pdnreplay draws (session.c: keys and turns; view.c: drawing; both on
- * ../screen/); the line mode for pipes and scripts (linemode.c); the game
+ * pdnreplay draws (session.c: keys and turns; view.c and view.h: drawing;
+ * both on ../screen/); the line mode for pipes and scripts (linemode.c); the game
  * itself, shared by both: moves, take-back, the engine's thinking, the
  * end, the game saved (game.c). A friend over DXP is ../dxp_game.c's.
  * No rules here: legal moves, matching and the validator are libpdn's.
@@ -13,7 +13,6 @@
 #include "../common.h"
 #include "../dxp_game.h"
 #include "../played.h"
-#include "../screen/screen.h"
 
 struct play {
     struct tool t;
@@ -62,23 +61,6 @@ int play_save(struct play *p, const char *path);
 /* linemode.c: the game line by line, on standard input and output. */
 void play_lines(struct play *p);
 int play_lines_friend(struct play *p, struct dxp_settings *s);
-
-/* view.c: the full screen's state and drawing. */
-struct play_view {
-    struct play *p;
-    struct screen scr;
-    struct screen_msg say; /* the message line */
-    struct typing typing;  /* the move being typed */
-    char hint[600];        /* the last hint, until the position changes */
-    char thinking[160];    /* "Computer thinks | depth 6, 12000 positions": while it does */
-    bool dirty;            /* moves not saved */
-    bool quit;
-    char peer[PDN_DXP_NAME_MAX + 1]; /* over DXP: the friend's name, kept past the game */
-};
-/* The whole view; prompt (NULL: none) on the message line. */
-void play_view_draw(struct play_view *v, const char *prompt);
-/* The keys, in a box over the view, until a key; returns it. */
-int play_view_help(struct play_view *v);
 
 /* session.c: the game on the full screen; -1 when the terminal cannot be
  * used (said). */

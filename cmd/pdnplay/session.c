@@ -8,7 +8,7 @@
  * ? the keys. A friend over DXP plays through ../dxp_game.c, whose
  * callbacks this file answers with the same keys.
  */
-#include "pdnplay.h"
+#include "view.h"
 
 #include <errno.h>
 #include <stdlib.h>

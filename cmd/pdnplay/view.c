@@ -5,7 +5,7 @@
  * move and the moves so far (right), then the hint, the message line
  * (where a move being typed shows) and the keys. Draws; changes nothing.
  */
-#include "pdnplay.h"
+#include "view.h"
 
 #include <stdio.h>
 #include <string.h>
