@@ -56,6 +56,11 @@ see "Your move 1. 32-"
 keys 2 8
 see "you play 1. 32-28, the computer plays 1... " "White to move: your move" "1. 32-28 " \
     "[·]" "[●]" "[not saved]"
+keys w C-u # every game the engine plays is read back by pdncheck, this one too
+text "$work/first.pdn"
+keys Enter
+see "saved to $work/first.pdn (2 plies)"
+checked "$work/first.pdn"
 keys u
 see "taken back" "(none yet)"
 board >"$work/back"
@@ -188,6 +193,11 @@ tm resize-window -t t -x 80 -y 24
 see "White to move: your move" "┌────" "? help  q quit"
 keys 3 2 2 8
 see "you play 1. 32-28, the computer plays 1... "
+keys w C-u
+text "$work/small.pdn"
+keys Enter
+see "saved to $work/small.pdn (2 plies)"
+checked "$work/small.pdn"
 keys C-c
 ended 0
 grep -q -- "-icanon" "$work/stty" && fail "Ctrl-C left the terminal without icanon"

@@ -32,7 +32,7 @@ play() {
 # The n-th diagram of an output (12 lines each).
 diagram() { awk -v n="$2" '/^\+---/{k++} k >= 2 * n - 1 && k <= 2 * n && /^[|+]/' "$1"; }
 
-play undo '32-28\nu\nq\n' --level 1
+play undo "32-28\nw $work/undo.pdn\nu\nq\n" --level 1
 grep -q 'you plays 32-28$' "$work/undo.out" || fail "undo: 32-28 not played"
 grep -q '^computer plays ' "$work/undo.out" || fail "undo: no answer"
 grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
@@ -43,10 +43,10 @@ play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
 grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
     fail "hint: $(grep hint "$work/hint.out")"
 
-play refused '32-27x\n35-29\nq\n' --level 1
+play refused "32-27x\n35-29\nw $work/refused.pdn\nq\n" --level 1
 grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
 
-play black 'q\n' --black --level 1
+play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
     fail "--black: the computer does not move first"
 
@@ -96,7 +96,9 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 
 checks=$((checks + 1))
-"$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
+# Every game the engine played here, read back by the validator.
+"$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" "$work/undo.pdn" "$work/refused.pdn" \
+    "$work/black.pdn" >"$work/check" 2>&1 ||
     fail "the games saved do not check: $(cat "$work/check")"
 
 echo "play: $checks checks, $failed failed"
