@@ -62,7 +62,7 @@ VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
 VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
-.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize cycles \
+.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize \
 	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint check-consumers
 
 # Intermediate files (test objects, generated tables) are kept, so a second
@@ -160,6 +160,7 @@ $(BIN)/pdnreplay $(BIN)/pdnplay: ALL_LDLIBS += -lncursesw
 
 # Files call in one direction: no two files of a tool's folder, with the
 # screen they share, call each other, directly or through others.
+.PHONY: cycles
 cycles: tools
 	@for t in $(DIR_TOOLS); do \
 		sh tests/check-cycles.sh $(BUILD)/cmd/$$t/*.o $(SCREEN_OBJ) || exit 1; \
