@@ -312,6 +312,10 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
         if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)"))
             return DXP_RESIGN;
         if (v->quit) return DXP_RESIGN;
+        if (k == 'n')
+            screen_say(&v->say, false, "over DXP, no new game: q resigns this one");
+        else if (k != 'q' && k != 3)
+            screen_say(&v->say, false, "? lists the keys; digits type your move");
     }
 }
 
