@@ -84,6 +84,7 @@ help:
 	@echo "make sanitize   unit and CLI tests under ASan+UBSan"
 	@echo "make tsan       the library from two threads at once under ThreadSanitizer"
 	@echo "make lint       clang-format --dry-run over every C file"
+	@echo "make cycles     no two files of a tool's folder call each other (tests/check-cycles.sh)"
 	@echo "make check VALGRIND=1   the tests under valgrind"
 	@echo "make check-slow deeper perft counts"
 	@echo "make check-consumers  pdn2csv --excel opened by LibreOffice (needs soffice)"
@@ -166,8 +167,20 @@ $(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(L
 	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
 endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
-# pdnreplay's interactive view (cmd/pdnreplay/tui*.c) draws with ncursesw.
-$(BIN)/pdnreplay: ALL_LDLIBS += -lncursesw
+# The full-screen tools (pdnreplay's view, pdnplay) share cmd/screen/ and
+# draw with ncursesw.
+SCREEN_OBJ := $(patsubst cmd/%.c,$(BUILD)/cmd/%.o,$(wildcard cmd/screen/*.c))
+$(BIN)/pdnreplay $(BIN)/pdnplay: $(SCREEN_OBJ)
+$(BIN)/pdnreplay $(BIN)/pdnplay: ALL_LDLIBS += -lncursesw
+
+# Files call in one direction: no two files of a tool's folder, with the
+# screen they share, call each other, directly or through others.
+.PHONY: cycles
+cycles: tools
+	@for t in $(DIR_TOOLS); do \
+		sh tests/check-cycles.sh $(BUILD)/cmd/$$t/*.o $(SCREEN_OBJ) || exit 1; \
+	done
+	@echo "cycles: the files of $(DIR_TOOLS) and cmd/screen call in one direction"
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
@@ -195,7 +208,7 @@ check: deps
 	$(MAKE) WERROR=1 all
 	$(MAKE) WERROR=1 test
 
-test: unit cli lint-man lib-symbols install-test
+test: unit cli lint-man lib-symbols install-test cycles
 
 install-test: all
 	@sh tests/install.sh "$(BUILD)" "$(BIN)"
@@ -211,6 +224,7 @@ cli: tools
 	@sh tests/cli/dxp.sh "$(BIN)"
 	@sh tests/cli/analyse.sh "$(BIN)"
 	@sh tests/cli/play.sh "$(BIN)"
+	@sh tests/cli/play-tui.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.

@@ -1,10 +1,10 @@
 /*
- * pdnreplay's parts: the options, the game loaded as a list of entries
- * (main.c), the chosen games listed and read again (book.c), the
- * non-interactive text and narration (print.c), the SVG pictures
- * (picture.c) and the interactive view (tui*.c, tui.h). The view reads the
- * same loaded game as the text does.
- * No PDN logic here: boards, moves and findings come from libpdn.
+ * pdnreplay's parts: the options and the loop over the games (main.c), the
+ * game loaded as a list of entries (entries.c), the chosen games listed and
+ * read again (book.c), the non-interactive text and narration (print.c),
+ * the SVG pictures (picture.c) and the interactive view (tui*.c, tui.h).
+ * The view reads the same loaded game as the text does. No PDN logic here:
+ * boards, moves and findings come from libpdn.
  */
 #ifndef PDNREPLAY_H
 #define PDNREPLAY_H
@@ -125,7 +125,7 @@ void replay_book_free(struct replay_book *b);
 int replay_book_fetch(pdn_game **out, const struct tool *t, const char *file, size_t index,
                       pdn_diag_fn on_diag, void *diag_ctx);
 
-/* main.c: replays game into g (findings to t->on_diag, or printed when it is
+/* entries.c: replays game into g (findings to t->on_diag, or printed when it is
  * NULL), then builds the entries. */
 int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, const char *file,
                 bool strict);
@@ -143,11 +143,11 @@ void replay_print_entry(FILE *out, const struct replay_game *g, const struct rep
  * 23, 28, 32." Returns the length written (cut at cap). */
 size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
                           const struct replay_entry *e);
-/* The board and the last move of an entry (the start position for START). */
+/* entries.c: the board and the last move of an entry (the start position for START). */
 const struct pdn_board *replay_entry_board(const struct replay_game *g,
                                            const struct replay_entry *e);
 const struct pdn_move *replay_entry_move(const struct replay_entry *e);
-/* main.c: what an entry shows. The move number, "12." or "12..." ("" for
+/* entries.c: what an entry shows. The move number, "12." or "12..." ("" for
  * the start), in a buffer that lives to the end of the full expression. */
 struct replay_number {
     char s[16];

@@ -10,17 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct pdn_board *replay_entry_board(const struct replay_game *g,
-                                           const struct replay_entry *e)
-{
-    return e->kind == ENTRY_PLY ? &e->ply->after : &g->start;
-}
-
-const struct pdn_move *replay_entry_move(const struct replay_entry *e)
-{
-    return e->kind == ENTRY_PLY ? &e->ply->move : NULL;
-}
-
 static const char *color_name(int side)
 {
     return side == PDN_COLOR_WHITE ? "White" : "Black";

@@ -1,14 +1,11 @@
 /*
  * pdnreplay's interactive view: a full-screen curses view of the chosen
- * games, a game at a time. This file sets the terminal up and restores it
- * (on q, on Ctrl-C and the other stop signals, on a fatal error), loads
- * games, and turns keys into moves through the game (tui_nav.c); the
- * drawing is tui_draw.c's, the moves the user plays tui_explore.c's.
- *
- * While the screen is up, standard error goes to a temporary file: the
- * messages of the shared code (a file that could not be written) would
- * scribble over the screen. They are shown on the message line, and
- * printed on the real standard error once the terminal is restored.
+ * games, a game at a time. This file runs the session (the terminal is
+ * the shared screen's, ../screen/screen.c, restored on q, on Ctrl-C and
+ * the other stop signals, on a fatal error), switches games, and turns
+ * keys into moves through the game (tui_nav.c); the game shown is
+ * tui_game.c's, the drawing tui_draw.c's, the moves the user plays
+ * tui_explore.c's.
  */
 #include "tui.h"
 
@@ -20,179 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Set by the stop signals; the key loop polls it. A signal handler may do
- * no more than this: endwin is not async-signal-safe. */
-static volatile sig_atomic_t stop_signal;
-/* Whether curses owns the terminal, for the atexit handler. */
-static bool screen_up;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal = sig;
-}
-
-/* Whatever ends the process (exit from deep inside the shared code) leaves
- * the terminal as it found it. */
-static void restore_terminal(void)
-{
-    if (screen_up) endwin();
-    screen_up = false;
-}
-
-void tui_say(struct tui *u, bool error, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(u->msg, sizeof u->msg, fmt, ap);
-    va_end(ap);
-    u->msg_error = error;
-}
-
-void tui_said_on_stderr(struct tui *u)
-{
-    char buf[512];
-    ssize_t n = pread(u->err_fd, buf, sizeof buf - 1, u->err_seen);
-    if (n <= 0) return;
-    u->err_seen += n;
-    buf[n] = '\0';
-    while (n > 0 && buf[n - 1] == '\n')
-        buf[--n] = '\0';
-    char *last = strrchr(buf, '\n');
-    tui_say(u, true, "%s", last ? last + 1 : buf);
-}
-
-int tui_getkey(struct tui *u, int timeout_ms)
-{
-    (void)u;
-    /* Short waits, so a stop signal is seen even where the read restarts. */
-    for (int waited = 0;;) {
-        int step = timeout_ms < 0 || timeout_ms - waited > 250 ? 250 : timeout_ms - waited;
-        timeout(step);
-        int k = getch();
-        if (k != ERR || stop_signal) return k;
-        waited += step;
-        if (timeout_ms >= 0 && waited >= timeout_ms) return ERR;
-    }
-}
-
-/* ---- the loaded game's findings ----------------------------------------------------- */
-
-static void clear_findings(struct tui *u)
-{
-    for (size_t i = 0; i < u->nfindings; i++)
-        free(u->findings[i]);
-    u->nfindings = 0;
-}
-
-/*
- * A finding of the game shown, kept as "LINE:COL: severity: message" (the
- * file is in the title). A game read again from its explored text is game
- * 1 of that text: it gets its number in the file back.
- */
-static void on_game_diag(const struct pdn_diag *in, void *ctx)
-{
-    struct tui *u = ctx;
-    if ((unsigned)in->code < PDN_DIAG_COUNT && u->t->hidden[in->code]) return;
-    struct pdn_diag d = *in;
-    d.game = u->book->games[u->game_no].index;
-    d.file = NULL;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&text, &len);
-    if (fp == NULL) return;
-    tool_diag_text(fp, u->t->prog, &d);
-    if (fclose(fp) != 0) return;
-    if (len && text[len - 1] == '\n') text[len - 1] = '\0';
-    size_t prog = strlen(u->t->prog);
-    if (strncmp(text, u->t->prog, prog) == 0 && text[prog] == ':') /* no place: no name */
-        memmove(text, text + prog + 2, strlen(text + prog + 2) + 1);
-    if (u->nfindings == u->capfindings) {
-        size_t cap = u->capfindings ? 2 * u->capfindings : 8;
-        char **p = realloc(u->findings, cap * sizeof *p);
-        if (p == NULL) {
-            free(text);
-            return;
-        }
-        u->findings = p;
-        u->capfindings = cap;
-    }
-    u->findings[u->nfindings++] = text;
-}
-
-/* ---- loading ------------------------------------------------------------------------- */
-
-/* The explored text, read as one game: padded with the lines and columns
- * that stood before the game in its file, so that positions stay true. */
-static int read_text(struct tui *u, pdn_game **out, const char *text, size_t len)
-{
-    size_t pad = (size_t)(u->line0 - 1) + (size_t)(u->col0 - 1);
-    char *buf = malloc(pad + len + 1);
-    if (buf == NULL) return PDN_ENOMEM;
-    memset(buf, '\n', u->line0 - 1);
-    memset(buf + u->line0 - 1, ' ', u->col0 - 1);
-    memcpy(buf + pad, text, len);
-    buf[pad + len] = '\0';
-    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-    ro.filename = u->book->games[u->game_no].file;
-    ro.strict = u->t->strict;
-    ro.encoding = PDN_ENCODING_UTF8; /* the game's text was decoded when first read */
-    /* Read alone, the text has no file around it to infer from: it keeps the
-     * variant the game was shown under (an untagged Czech game whose main
-     * line is legal under Russian rules too stays Czech once explored). */
-    ro.gametype = u->game ? u->game->gametype : u->t->gametype;
-    ro.on_diag = on_game_diag;
-    ro.diag_ctx = u;
-    pdn_reader *r;
-    int err = pdn_reader_open_memory(&r, buf, pad + len, &ro);
-    if (err == 0) {
-        err = pdn_reader_next(out, r);
-        pdn_game *more = NULL;
-        if (err > 0 && pdn_reader_next(&more, r) > 0) err = PDN_ESYNTAX; /* not one game */
-        pdn_game_free(more);
-        pdn_reader_free(r);
-    }
-    free(buf);
-    if (err > 0) return 0;
-    if (err == 0) err = PDN_ESYNTAX;
-    pdn_game_free(*out);
-    *out = NULL;
-    return err;
-}
-
-int tui_load(struct tui *u, const char *text, size_t len)
-{
-    clear_findings(u);
-    pdn_game *game = NULL;
-    const struct replay_listed *l = &u->book->games[u->game_no];
-    int err = text ? read_text(u, &game, text, len)
-                   : replay_book_fetch(&game, u->t, l->file, l->index, on_game_diag, u);
-    struct replay_game g;
-    if (err == 0) {
-        struct tool quiet = *u->t; /* the replay's findings are kept, not printed */
-        quiet.on_diag = on_game_diag;
-        quiet.diag_ctx = u;
-        err = replay_load(&g, &quiet, game, l->file, u->t->strict);
-        if (err < 0) replay_game_free(&g);
-    }
-    if (err < 0) {
-        pdn_game_free(game);
-        tui_say(u, true, "game %zu: %s", l->index,
-                err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
-        return err;
-    }
-    if (u->loaded) replay_game_free(&u->g);
-    pdn_game_free(u->game);
-    u->game = game;
-    u->g = g;
-    u->loaded = true;
-    u->cur = 0;
-    if (text == NULL) {
-        u->line0 = game->start.line;
-        u->col0 = game->start.col;
-    }
-    return 0;
-}
 
 /* ---- games ------------------------------------------------------------------------------ */
 
@@ -424,7 +248,7 @@ static int autoplay_speed(struct tui *u)
     int k;
     do {
         tui_draw(u, "Autoplay speed: 1 slow, 2 normal, 3 fast (Enter: normal)");
-    } while ((k = tui_getkey(u, -1)) == KEY_RESIZE);
+    } while ((k = screen_getkey(-1)) == KEY_RESIZE);
     if (k >= '1' && k <= '3') return k - '1';
     if (k == '\n' || k == '\r' || k == KEY_ENTER) return 1;
     if (k == 'q') u->quit_asked = true;
@@ -447,8 +271,8 @@ static void autoplay(struct tui *u)
         }
         tui_say(u, false, "autoplay (%s): any key stops", names[u->speed]);
         tui_draw(u, NULL);
-        int key = tui_getkey(u, autoplay_delay(u->speed));
-        if (key != ERR || stop_signal) {
+        int key = screen_getkey(autoplay_delay(u->speed));
+        if (key != ERR || screen_stopped()) {
             if (key == KEY_RESIZE) continue;
             tui_say(u, false, "autoplay stopped");
             u->quit_asked = key == 'q';
@@ -541,77 +365,6 @@ static void key(struct tui *u, int k)
     }
 }
 
-/* ---- the terminal ------------------------------------------------------------------------ */
-
-static void catch_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    /* No SA_RESTART: a signal wakes the key read, and the loop sees it. */
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
-}
-
-/* Standard error into a temporary file while the screen is up; -1 when it
- * cannot be (it then stays where it was). */
-static int capture_stderr(struct tui *u)
-{
-    FILE *tmp = tmpfile();
-    int saved = tmp ? dup(STDERR_FILENO) : -1;
-    if (saved < 0 || dup2(fileno(tmp), STDERR_FILENO) < 0) {
-        if (saved >= 0) close(saved);
-        if (tmp) fclose(tmp);
-        u->err_fd = -1;
-        return -1;
-    }
-    u->err_fd = dup(fileno(tmp));
-    fclose(tmp);
-    return saved;
-}
-
-/* What was said while the screen was up goes to the real standard error. */
-static void release_stderr(struct tui *u, int saved)
-{
-    if (saved < 0) return;
-    fflush(stderr);
-    dup2(saved, STDERR_FILENO);
-    close(saved);
-    char buf[4096];
-    ssize_t n;
-    off_t at = 0;
-    while (u->err_fd >= 0 && (n = pread(u->err_fd, buf, sizeof buf, at)) > 0) {
-        fwrite(buf, 1, (size_t)n, stderr);
-        at += n;
-    }
-    if (u->err_fd >= 0) close(u->err_fd);
-}
-
-static bool start_screen(struct tui *u)
-{
-    setlocale(LC_ALL, ""); /* ncursesw writes UTF-8 only in a UTF-8 locale */
-    if (newterm(NULL, stdout, stdin) == NULL) return false;
-    screen_up = true;
-    atexit(restore_terminal);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    set_escdelay(25);
-    curs_set(0);
-    u->color = has_colors() && getenv("NO_COLOR") == NULL && u->o->color;
-    if (u->color) {
-        start_color();
-        use_default_colors();
-        init_pair(1, COLOR_YELLOW, -1); /* the last move */
-        init_pair(2, COLOR_CYAN, -1);   /* the squares typed */
-        init_pair(3, COLOR_RED, -1);    /* findings */
-    }
-    return true;
-}
-
 int tui_run(struct tool *t, const struct replay_options *o, const struct replay_book *book,
             size_t first)
 {
@@ -622,10 +375,10 @@ int tui_run(struct tool *t, const struct replay_options *o, const struct replay_
                       .book = book,
                       .game_no = first,
                       .flip = o->flip,
-                      .unicode = o->unicode,
+                      .scr = {.unicode = o->unicode},
                       .speed = 1};
     if (tui_load(u, NULL, 0) < 0) {
-        fprintf(stderr, "%s: %s\n", t->prog, u->msg);
+        fprintf(stderr, "%s: %s\n", t->prog, u->say.text);
         free(u);
         return -1;
     }
@@ -633,25 +386,19 @@ int tui_run(struct tool *t, const struct replay_options *o, const struct replay_
         const struct replay_entry *e = replay_find(&u->g, o);
         if (e) u->cur = (size_t)(e - u->g.entries);
     }
-    catch_signals();
-    int saved = capture_stderr(u);
-    bool up = start_screen(u);
+    bool up = screen_begin(&u->scr, o->color);
     tui_say(u, false, "? lists the keys; digits play a move of your own");
-    while (up && !u->quit && !stop_signal) {
+    while (up && !u->quit && !screen_stopped()) {
         tui_draw(u, NULL);
-        key(u, tui_getkey(u, -1));
+        key(u, screen_getkey(-1));
         /* q, from the view or from a list, the keys or autoplay */
         if (u->quit_asked) u->quit = may_leave(u, "w writes them, q quits");
         u->quit_asked = false;
     }
-    restore_terminal();
-    release_stderr(u, saved);
+    screen_end(&u->scr);
     if (!up) fprintf(stderr, "%s: cannot use the terminal (TERM=%s)\n", t->prog, getenv("TERM"));
     tui_explore_free(u);
-    clear_findings(u);
-    free(u->findings);
-    if (u->loaded) replay_game_free(&u->g);
-    pdn_game_free(u->game);
+    tui_unload(u);
     free(u);
     return up ? 0 : -1;
 }

@@ -1,14 +1,19 @@
 /*
- * The interactive view's parts: the screen and the keys (tui.c), moving
- * through the loaded game's entries (tui_nav.c), drawing (tui_draw.c), and
- * exploring: moves typed by the user, kept as variations spliced into the
- * game's text, undone and written (tui_explore.c).
- * Only tui_draw.c and tui.c draw; none of them knows the rules: legal
- * moves, matching and writing are libpdn's.
+ * The interactive view's parts, each calling only those after it: the keys
+ * and the session (tui.c), exploring: moves typed by the user, kept as
+ * variations spliced into the game's text, undone and written
+ * (tui_explore.c), drawing and the boxes over it (tui_draw.c), the game
+ * shown, loaded with its findings, and the message line (tui_game.c),
+ * moving through the loaded game's entries (tui_nav.c). The terminal, the
+ * board and a move typed square by square are the shared screen's
+ * (../screen/), as pdnplay uses them.
+ * Only tui_draw.c draws; none of them knows the rules: legal moves,
+ * matching and writing are libpdn's.
  */
 #ifndef PDNREPLAY_TUI_H
 #define PDNREPLAY_TUI_H
 
+#include "../screen/screen.h"
 #include "pdnreplay.h"
 
 #define TUI_NONE ((size_t)-1)
@@ -19,14 +24,6 @@ struct tui_undo {
     char *text;
     size_t len;
     size_t anchor; /* the position's move: its offset in the text; TUI_NONE: the start */
-};
-
-/* The move being typed, square by square. */
-struct tui_typing {
-    bool active;
-    int squares[PDN_PATH_MAX + 2]; /* from, then landing (or captured) squares */
-    int nsquares;
-    char digits[4]; /* the square being typed */
 };
 
 struct tui {
@@ -43,28 +40,26 @@ struct tui {
                              their line numbers */
     char **findings;      /* the loaded game's findings, "LINE:COL: severity: message" */
     size_t nfindings, capfindings;
-    bool flip, unicode, color;
-    char msg[512]; /* the message line */
-    bool msg_error;
+    bool flip;
+    struct screen scr;
+    struct screen_msg say; /* the message line */
     struct tui_undo *undo; /* explored moves, the last on top */
     size_t nundo, capundo;
-    bool dirty;        /* explored moves not written */
-    int written_moves; /* explored moves when last written */
-    struct tui_typing typing;
-    int speed; /* autoplay: 0 slow, 1 normal, 2 fast */
+    bool dirty;           /* explored moves not written */
+    int written_moves;    /* explored moves when last written */
+    struct typing typing; /* the move being typed */
+    int speed;            /* autoplay: 0 slow, 1 normal, 2 fast */
     bool quit;
     bool quit_asked; /* q was pressed, wherever: quit once may_leave agrees */
-    int err_fd;      /* the captured standard error (messages of tool_output) */
-    long err_seen;   /* how much of it has been shown */
 };
 
-/* tui.c */
+/* tui_game.c */
 void tui_say(struct tui *u, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Loads a game from text (the book's game, explored) or, with text NULL,
  * from the file. Returns 0 or a PDN_E* code (said on the message line). */
 int tui_load(struct tui *u, const char *text, size_t len);
-/* The last line a tool_* function wrote on standard error, for the message line. */
-void tui_said_on_stderr(struct tui *u);
+/* The game shown and its findings let go (the end of the view). */
+void tui_unload(struct tui *u);
 
 /* tui_nav.c: moving through g->entries. Each returns an entry index, or
  * TUI_NONE when there is nowhere to go. */
@@ -92,8 +87,6 @@ size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t 
 void tui_help(struct tui *u);
 /* Reads a line on the message line; false when cancelled (Esc). */
 bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap);
-/* tui.c: the next key, ERR after timeout_ms (-1: none) or on a stop signal. */
-int tui_getkey(struct tui *u, int timeout_ms);
 /* A yes-or-no question on the message line: one key, y for yes. */
 bool tui_ask(struct tui *u, const char *question);
 
@@ -103,13 +96,8 @@ bool tui_explore_key(struct tui *u, int key);
 void tui_explore_hint(struct tui *u);
 /* E: the engine's verdict on the move that led here. */
 void tui_explore_judge(struct tui *u);
-/* The message line while a move is typed ("Your move 12... 28x19x"); false
- * when none is. */
-bool tui_explore_prompt(const struct tui *u, char *out, size_t cap);
 void tui_explore_undo(struct tui *u);
 void tui_explore_write(struct tui *u);
 void tui_explore_free(struct tui *u);
-/* Whether square s (1..) is one of the squares typed so far. */
-bool tui_explore_typed(const struct tui *u, int s);
 
 #endif

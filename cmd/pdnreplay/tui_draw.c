@@ -3,10 +3,11 @@
  * position's facts and the game's tags under it, the moves (right) with
  * the one shown highlighted, then the comment of the move, the finding,
  * the message line and the keys. Boxes over it: a list to pick from, the
- * help. Meaning is carried by A_REVERSE, A_BOLD and brackets, never by
- * colour alone, so a terminal without colours (or NO_COLOR) reads the same.
- * Text from the input goes out as UTF-8 in a UTF-8 locale, else as ASCII
- * with '?' for what ASCII lacks. Nothing here changes the game.
+ * help, the prompts. The board, text, frames and the prompts' key loops are
+ * the shared screen's (../screen/), so pdnplay draws the same board.
+ * Meaning is carried by A_REVERSE, A_BOLD and brackets, never by colour
+ * alone, so a terminal without colours (or NO_COLOR) reads the same.
+ * Nothing here changes the game.
  */
 #include "tui.h"
 
@@ -19,132 +20,34 @@ enum {
     MIN_ROWS = 20,
     BOTTOM_ROWS = 5,     /* comment (2), finding, message, keys */
     MOVES_MIN_COLS = 48, /* the moves keep these when the tags widen the left column */
-    PAIR_LAST = 1,
-    PAIR_TYPED = 2,
-    PAIR_FINDING = 3
+    PAIR_FINDING = SCREEN_PAIR_FINDING
 };
 
 static attr_t pair(const struct tui *u, int p)
 {
-    return u->color ? COLOR_PAIR(p) : 0;
+    return screen_pair(&u->scr, p);
 }
 
-/* ---- text ------------------------------------------------------------------------------------ */
-
-/* The bytes of the UTF-8 character s starts with (1 for a stray byte). */
-static size_t char_len(const unsigned char *s)
-{
-    size_t n = *s < 0x80 ? 1 : *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc0 ? 2 : 1;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80) return 1;
-    return n;
-}
-
-/* s at y, x, at most w columns; blanks for control characters, '?' for
- * what the locale cannot show. Returns the columns drawn. */
 static int put(const struct tui *u, int y, int x, const char *s, int w, attr_t a)
 {
-    char buf[1024];
-    size_t len = 0;
-    int cols = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p && cols < w;) {
-        size_t n = char_len(p);
-        if (len + n >= sizeof buf) break;
-        if (*p < 0x20 || *p == 0x7f)
-            buf[len++] = ' ';
-        else if (n > 1 && !u->unicode)
-            buf[len++] = '?';
-        else
-            memcpy(buf + len, p, n), len += n;
-        p += n;
-        cols++;
-    }
-    buf[len] = '\0';
-    if (cols == 0) return 0;
-    attron(a);
-    mvaddstr(y, x, buf);
-    attroff(a);
-    return cols;
+    return screen_put(&u->scr, y, x, s, w, a);
 }
 
-static int text_cols(const char *s)
+static bool marked(const void *ctx, int s)
 {
-    return (int)pdn_text_width(s, strlen(s));
-}
-
-/* ---- the board ----------------------------------------------------------------------------------
- */
-
-static bool captured(const struct pdn_move *m, int variant, int s)
-{
-    uint8_t sq[PDN_PATH_MAX];
-    int n = m ? pdn_move_captures(sq, m, (enum pdn_variant)variant) : 0;
-    for (int i = 0; i < n; i++)
-        if (sq[i] == s) return true;
-    return false;
-}
-
-/* One square, three columns: " ● ", "21 " or "c3 ", the last move in brackets. */
-static void draw_square(const struct tui *u, int y, int x, const struct pdn_board *b,
-                        const struct pdn_move *last, int s)
-{
-    static const char *const uni[] = {"", "○", "♔", "●", "♚"};
-    static const char *const ascii[] = {"", "w", "W", "b", "B"};
-    enum pdn_piece p = pdn_board_get(b, s);
-    const char *glyph = (u->unicode ? uni : ascii)[p];
-    char cell[16];
-    attr_t a = 0;
-    if (last && s == last->to) {
-        snprintf(cell, sizeof cell, "[%s]", glyph);
-        a = A_BOLD | pair(u, PAIR_LAST);
-    } else if (last && s == last->from && p == PDN_PIECE_EMPTY) {
-        snprintf(cell, sizeof cell, "[%s]", u->unicode ? "·" : ".");
-        a = A_BOLD | pair(u, PAIR_LAST);
-    } else if (captured(last, b->variant, s)) {
-        snprintf(cell, sizeof cell, "[%s]", u->unicode ? "×" : "x");
-        a = A_BOLD | pair(u, PAIR_LAST);
-    } else if (p != PDN_PIECE_EMPTY) {
-        snprintf(cell, sizeof cell, " %s ", glyph);
-        a = p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING ? A_BOLD : 0;
-    } else {
-        char text[PDN_SQUARE_TEXT_MAX];
-        pdn_square_text(text, (enum pdn_variant)b->variant, s);
-        snprintf(cell, sizeof cell, "%2s ", text);
-        a = A_DIM;
-    }
-    if (tui_explore_typed(u, s)) a = A_REVERSE | A_BOLD | pair(u, PAIR_TYPED);
-    put(u, y, x, cell, 3, a);
-}
-
-static void frame_line(const struct tui *u, int y, int x, int inner, bool top)
-{
-    const char *l = u->unicode ? (top ? "┌" : "└") : "+";
-    const char *r = u->unicode ? (top ? "┐" : "┘") : "+";
-    put(u, y, x, l, 1, 0);
-    for (int i = 0; i < inner; i++)
-        put(u, y, x + 1 + i, u->unicode ? "─" : "-", 1, 0);
-    put(u, y, x + 1 + inner, r, 1, 0);
+    return typing_marked(&((const struct tui *)ctx)->typing, s);
 }
 
 /* Returns the rows drawn. */
 static int draw_board(const struct tui *u, int y, int x)
 {
     const struct replay_entry *e = &u->g.entries[u->cur];
-    const struct pdn_board *b = replay_entry_board(&u->g, e);
-    const struct pdn_move *last = replay_entry_move(e);
-    const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)b->variant);
-    const char *bar = u->unicode ? "│" : "|";
-    frame_line(u, y, x, 3 * r->width, true);
-    for (int row = 0; row < r->height; row++) {
-        put(u, y + 1 + row, x, bar, 1, 0);
-        for (int col = 0; col < r->width; col++) {
-            int s = pdn_diagram_square_at((enum pdn_variant)b->variant, row, col, u->flip);
-            if (s) draw_square(u, y + 1 + row, x + 1 + 3 * col, b, last, s);
-        }
-        put(u, y + 1 + row, x + 1 + 3 * r->width, bar, 1, 0);
-    }
-    frame_line(u, y + 1 + r->height, x, 3 * r->width, false);
-    return r->height + 2;
+    struct screen_board v = {.board = replay_entry_board(&u->g, e),
+                             .last = replay_entry_move(e),
+                             .marked = marked,
+                             .marked_ctx = u,
+                             .flip = u->flip};
+    return screen_draw_board(&u->scr, y, x, &v);
 }
 
 /* The move shown and where it stands, the side to move, the pieces. */
@@ -188,7 +91,7 @@ static int left_width(const struct tui *u, int board)
 {
     int want = board;
     for (uint32_t i = 0; i < u->game->ntags; i++) {
-        int n = 10 + text_cols(u->game->tags[i].value);
+        int n = 10 + screen_text_cols(u->game->tags[i].value);
         if (n > want) want = n;
     }
     int most = COLS - 4 - MOVES_MIN_COLS;
@@ -247,7 +150,7 @@ static void close_variations(const struct replay_game *g, size_t i, struct tok *
 
 static void place(struct tokens *s, struct tok *k)
 {
-    int tw = text_cols(k->text);
+    int tw = screen_text_cols(k->text);
     if (k->brk || (s->col > s->indent && s->col + 1 + tw > s->w)) {
         s->row += s->col > 0;
         s->indent = 2 * k->depth < s->w / 2 ? 2 * k->depth : s->w / 2;
@@ -389,22 +292,26 @@ static void draw_title(const struct tui *u)
              u->game_no + 1, u->book->n, u->dirty ? " [explored]" : "", l->white ? l->white : "?",
              l->black ? l->black : "?", l->result ? l->result : "*", l->date ? l->date : "",
              l->event ? l->event : "", l->file, l->index);
-    attron(A_REVERSE);
-    mvhline(0, 0, ' ', COLS);
-    attroff(A_REVERSE);
-    put(u, 0, 0, line, COLS, A_REVERSE | A_BOLD);
+    screen_bar(&u->scr, 0, line, A_BOLD);
+}
+
+/* The message line while a move is typed ("Your move 12... 28x19x"); false
+ * when none is. */
+static bool typing_prompt(const struct tui *u, char *out, size_t cap)
+{
+    if (!u->typing.active) return false;
+    char text[128], number[16];
+    typing_text(&u->typing, replay_entry_board(&u->g, &u->g.entries[u->cur]), text, sizeof text,
+                true);
+    tui_nav_next_number(&u->g, u->cur, number);
+    snprintf(out, cap, "Your move %s %s", number, text);
+    return true;
 }
 
 void tui_draw(struct tui *u, const char *prompt)
 {
     erase();
-    if (COLS < MIN_COLS || LINES < MIN_ROWS) {
-        char line[128];
-        snprintf(line, sizeof line, "Too small: %dx%d.", COLS, LINES);
-        put(u, 0, 0, line, COLS, A_BOLD);
-        snprintf(line, sizeof line, "pdnreplay wants %dx%d at least.", MIN_COLS, MIN_ROWS);
-        put(u, 1, 0, line, COLS, 0);
-        put(u, 2, 0, "q quits.", COLS, 0);
+    if (screen_too_small(&u->scr, "pdnreplay", MIN_COLS, MIN_ROWS)) {
         refresh();
         return;
     }
@@ -422,20 +329,17 @@ void tui_draw(struct tui *u, const char *prompt)
      * refused after it, in sight), or the message. */
     char typing[1024];
     int cursor = -1;
-    if (prompt == NULL && tui_explore_prompt(u, typing, sizeof typing)) {
+    if (prompt == NULL && typing_prompt(u, typing, sizeof typing)) {
         size_t n = strlen(typing);
-        cursor = text_cols(typing);
-        if (u->msg[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->msg);
+        cursor = screen_text_cols(typing);
+        if (u->say.text[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->say.text);
         put(u, y + 3, 0, typing, COLS, A_BOLD);
     } else if (prompt) {
         cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
     } else {
-        put(u, y + 3, 0, u->msg, COLS, u->msg_error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+        put(u, y + 3, 0, u->say.text, COLS, u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
     }
-    attron(A_REVERSE);
-    mvhline(LINES - 1, 0, ' ', COLS);
-    attroff(A_REVERSE);
-    put(u, LINES - 1, 0, u->unicode ? keys_bar : keys_bar_ascii, COLS, A_REVERSE);
+    screen_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii, 0);
     curs_set(cursor >= 0);
     if (cursor >= 0) move(y + 3, cursor < COLS ? cursor : COLS - 1);
     refresh();
@@ -444,53 +348,19 @@ void tui_draw(struct tui *u, const char *prompt)
 /* ---- prompts and boxes ------------------------------------------------------------------------
  */
 
+static void redraw(void *ctx, const char *prompt)
+{
+    tui_draw(ctx, prompt);
+}
+
 bool tui_prompt(struct tui *u, const char *label, char *buf, size_t cap)
 {
-    bool ok = false;
-    for (;;) {
-        char line[1200];
-        snprintf(line, sizeof line, "%s%s", label, buf);
-        tui_draw(u, line);
-        int k = tui_getkey(u, -1);
-        size_t len = strlen(buf);
-        if (k == ERR || k == 27) break;
-        if (k == '\n' || k == '\r' || k == KEY_ENTER) {
-            ok = true;
-            break;
-        }
-        if (k == KEY_BACKSPACE || k == 127 || k == 8) {
-            while (len > 0 && ((unsigned char)buf[len - 1] & 0xc0) == 0x80)
-                len--;
-            if (len > 0) buf[len - 1] = '\0';
-        } else if (k == 21) { /* Ctrl-U */
-            buf[0] = '\0';
-        } else if (k >= 32 && k < 256 && k != 127 && len + 1 < cap) {
-            buf[len] = (char)k;
-            buf[len + 1] = '\0';
-        }
-    }
-    return ok;
+    return screen_prompt(redraw, u, label, buf, cap);
 }
 
 bool tui_ask(struct tui *u, const char *question)
 {
-    int k;
-    do {
-        tui_draw(u, question);
-    } while ((k = tui_getkey(u, -1)) == KEY_RESIZE);
-    return k == 'y' || k == 'Y';
-}
-
-static void draw_box(const struct tui *u, int y, int x, int h, int w)
-{
-    for (int i = 0; i < h; i++)
-        mvhline(y + i, x, ' ', w);
-    frame_line(u, y, x, w - 2, true);
-    for (int i = 1; i < h - 1; i++) {
-        put(u, y + i, x, u->unicode ? "│" : "|", 1, 0);
-        put(u, y + i, x + w - 1, u->unicode ? "│" : "|", 1, 0);
-    }
-    frame_line(u, y + h - 1, x, w - 2, false);
+    return screen_ask(redraw, u, question);
 }
 
 size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t at)
@@ -498,15 +368,15 @@ size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t 
     size_t sel = at < n ? at : 0, top = 0;
     for (;;) {
         tui_draw(u, NULL);
-        int w = text_cols(title) + 4;
+        int w = screen_text_cols(title) + 4;
         for (size_t i = 0; i < n; i++)
-            if (rows[i] && text_cols(rows[i]) + 6 > w) w = text_cols(rows[i]) + 6;
+            if (rows[i] && screen_text_cols(rows[i]) + 6 > w) w = screen_text_cols(rows[i]) + 6;
         if (w > COLS - 2) w = COLS - 2;
         int h = (int)n + 4 < LINES - 2 ? (int)n + 4 : LINES - 2;
         int visible = h - 4, y = (LINES - h) / 2, x = (COLS - w) / 2;
         if (sel < top) top = sel;
         if (sel >= top + (size_t)visible) top = sel - (size_t)visible + 1;
-        draw_box(u, y, x, h, w);
+        screen_box(&u->scr, y, x, h, w);
         put(u, y + 1, x + 2, title, w - 4, A_BOLD);
         for (int i = 0; i < visible && top + (size_t)i < n; i++) {
             size_t k = top + (size_t)i;
@@ -517,7 +387,7 @@ size_t tui_pick(struct tui *u, const char *title, char **rows, size_t n, size_t 
                 k == sel ? A_REVERSE | A_BOLD : 0);
         }
         refresh();
-        int k = tui_getkey(u, -1);
+        int k = screen_getkey(-1);
         if (k == 'q') u->quit_asked = true;
         if (k == ERR || k == 27 || k == 'q' || k == KEY_LEFT) return TUI_NONE;
         if (k == '\n' || k == '\r' || k == KEY_ENTER || k == KEY_RIGHT) return sel;
@@ -554,16 +424,7 @@ void tui_help(struct tui *u)
         "q                quit, from anywhere but a text being typed",
     };
     size_t n = sizeof lines / sizeof lines[0];
-    tui_draw(u, NULL);
-    int w = 74 < COLS - 2 ? 74 : COLS - 2, h = (int)n + 4 < LINES - 2 ? (int)n + 4 : LINES - 2;
-    int y = (LINES - h) / 2, x = (COLS - w) / 2;
-    draw_box(u, y, x, h, w);
-    put(u, y + 1, x + 2, "Keys (q quits, any other key closes this)", w - 4, A_BOLD);
-    for (int i = 0; i + 4 < h + 1 && (size_t)i < n && i < h - 3; i++)
-        put(u, y + 2 + i, x + 2, lines[i], w - 4, 0);
-    refresh();
-    int k;
-    while ((k = tui_getkey(u, -1)) == KEY_RESIZE)
-        ;
+    int k = screen_lines_box(&u->scr, redraw, u, "Keys (q quits, any other key closes this)", lines,
+                             n, 74);
     u->quit_asked = k == 'q';
 }

@@ -1,11 +1,7 @@
 /*
  * Exploring: the user plays moves of their own at any position of the
- * game shown. A move is typed in any notation the validator reads, or
- * square by square, each square checked as it comes against the legal
- * moves (libpdn's pdn_movegen; pdn_move_match has the last word). On the
- * boards whose players write squares as letters (Russian, Brazilian,
- * Czech: "c3-d4") a square is a file letter and a rank as well as a
- * number; squares and moves are shown as the variant writes them.
+ * game shown, typed whole or square by square (the shared screen's
+ * typing, ../screen/typing.c).
  *
  * The library's games are read-only, so an explored move goes into the
  * game's text: written as a variation of the move it replaces (or at the
@@ -39,133 +35,9 @@ static enum pdn_variant variant_here(const struct tui *u)
     return (enum pdn_variant)board_here(u)->variant;
 }
 
-/* Whether the board here writes squares with letters ("c3"). */
-static bool letters_here(const struct tui *u)
-{
-    return pdn_rules_get(variant_here(u))->algebraic;
-}
-
-/* A file letter of the board here ('a' to 'h' on 8x8), when it has letters. */
-static bool file_key(const struct tui *u, int key)
-{
-    return letters_here(u) && key >= 'a' && key < 'a' + pdn_rules_get(variant_here(u))->width;
-}
-
 static bool same_move(const struct pdn_move *a, const struct pdn_move *b)
 {
     return a->from == b->from && a->to == b->to && a->captured == b->captured;
-}
-
-static bool on_list(int s, const uint8_t *list, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == s) return true;
-    return false;
-}
-
-/*
- * Whether the squares typed may still become move m: its from square,
- * then landing squares in their order (some may be left out, as "28x10"
- * leaves out 19), or, as engines write captures, squares of the pieces it
- * takes. 'whole' says they are its whole landing path.
- */
-static bool fits(const struct pdn_move *m, const int *sq, int n, enum pdn_variant v, bool *whole)
-{
-    *whole = false;
-    if (n == 0) return true;
-    if (sq[0] != m->from) return false;
-    int j = 0, k = 1;
-    for (; k < n; k++) {
-        while (j < m->npath && m->path[j] != sq[k])
-            j++;
-        if (j == m->npath) break;
-        j++;
-    }
-    if (k == n) {
-        *whole = n - 1 == m->npath && j == m->npath;
-        return true;
-    }
-    uint8_t taken[PDN_PATH_MAX];
-    int ntaken = pdn_move_captures(taken, m, v);
-    for (k = 1; k < n; k++)
-        if (!on_list(sq[k], m->path, m->npath) && !on_list(sq[k], taken, ntaken)) return false;
-    return ntaken > 0;
-}
-
-/* The legal moves the squares typed (and one more, when next > 0) fit. */
-static int fitting(const struct tui *u, const struct pdn_movelist *legal, int next, int *out,
-                   bool *whole_one)
-{
-    int sq[PDN_PATH_MAX + 3];
-    int n = u->typing.nsquares;
-    memcpy(sq, u->typing.squares, (size_t)n * sizeof *sq);
-    if (next > 0) sq[n++] = next;
-    int count = 0;
-    *whole_one = false;
-    for (int i = 0; i < legal->count; i++) {
-        bool whole;
-        if (!fits(&legal->moves[i], sq, n, variant_here(u), &whole)) continue;
-        if (whole) *whole_one = true;
-        out[count++] = i;
-    }
-    return count;
-}
-
-/* "28x19x10  28x17x8": the moves of a list, by their whole path. */
-static void list_paths(const struct tui *u, char *out, size_t cap, const struct pdn_movelist *legal,
-                       const int *idx, int n)
-{
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && len + 1 < cap; i++) {
-        char path[PDN_MOVE_TEXT_MAX];
-        pdn_move_path_text(path, &legal->moves[idx[i]], variant_here(u));
-        bool dup = false;
-        for (int k = 0; k < i && !dup; k++)
-            dup = same_move(&legal->moves[idx[k]], &legal->moves[idx[i]]);
-        if (!dup) len += (size_t)snprintf(out + len, cap - len, "%s%s", len ? "  " : "", path);
-    }
-}
-
-/* ---- the typed text ------------------------------------------------------------------------ */
-
-static void typing_reset(struct tui *u)
-{
-    memset(&u->typing, 0, sizeof u->typing);
-}
-
-bool tui_explore_typed(const struct tui *u, int s)
-{
-    for (int i = 0; u->typing.active && i < u->typing.nsquares; i++)
-        if (u->typing.squares[i] == s) return true;
-    return false;
-}
-
-/* "28x19x1", "c3xe5xg": the squares so far, joined as the moves here are
- * written, then the square being typed. */
-static void typed_text(const struct tui *u, char *out, size_t cap, bool trailing)
-{
-    char sep = pdn_movegen_has_capture(board_here(u)) ? 'x' : '-';
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < u->typing.nsquares && len < cap; i++) {
-        char square[PDN_SQUARE_TEXT_MAX];
-        pdn_square_text(square, variant_here(u), u->typing.squares[i]);
-        len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? (char[]){sep, 0} : "", square);
-    }
-    if (len < cap && u->typing.nsquares && (u->typing.digits[0] || trailing))
-        len += (size_t)snprintf(out + len, cap - len, "%c", sep);
-    if (len < cap) snprintf(out + len, cap - len, "%s", u->typing.digits);
-}
-
-bool tui_explore_prompt(const struct tui *u, char *out, size_t cap)
-{
-    if (!u->typing.active) return false;
-    char text[128], number[16];
-    typed_text(u, text, sizeof text, true);
-    tui_nav_next_number(&u->g, u->cur, number);
-    snprintf(out, cap, "Your move %s %s", number, text);
-    return true;
 }
 
 /* ---- placing a move in the text ------------------------------------------------------------- */
@@ -295,13 +167,14 @@ static size_t insertion(const struct tui *u, const char *number, const char *mov
     return at;
 }
 
-static void play(struct tui *u, const struct pdn_move *m, const struct pdn_movelist *legal)
+static void play(struct tui *u, const struct pdn_move *m)
 {
-    typing_reset(u);
     if (follow(u, m)) return;
+    struct pdn_movelist legal;
+    pdn_movegen(&legal, board_here(u), PDN_MOVEGEN_KEEP_DUPLICATES);
     char number[16], move[PDN_MOVE_TEXT_MAX], ins[PDN_MOVE_TEXT_MAX + 40];
     tui_nav_next_number(&u->g, u->cur, number);
-    pdn_move_text(move, m, legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant_here(u));
+    pdn_move_text(move, m, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant_here(u));
     size_t move_at;
     size_t at = insertion(u, number, move, ins, sizeof ins, &move_at);
     if (!push_undo(u)) {
@@ -333,173 +206,22 @@ static void play(struct tui *u, const struct pdn_move *m, const struct pdn_movel
 
 /* ---- keys ------------------------------------------------------------------------------------ */
 
-/* Why a square (as typed: "28", "c4") cannot come next, and what could. */
-static void refuse(struct tui *u, const char *square, const struct pdn_movelist *legal)
-{
-    int idx[PDN_MOVES_MAX];
-    bool whole;
-    int n = fitting(u, legal, 0, idx, &whole);
-    char paths[400];
-    list_paths(u, paths, sizeof paths, legal, idx, n);
-    char typed[128];
-    typed_text(u, typed, sizeof typed, true);
-    if (u->typing.nsquares == 0)
-        tui_say(u, true, "no legal move starts on %s; legal: %s", square, paths);
-    else
-        tui_say(u, true, "no legal move goes %s%s; it may be: %s", typed, square, paths);
-}
-
-/* The square typed: a number, or a file and a rank ("c3") where the board
- * has letters; 0 when it is none of the board's dark squares. */
-static int typed_square(const struct tui *u, const char *typed)
-{
-    if (typed[0] >= 'a' && typed[0] <= 'z') return pdn_square_from_name(variant_here(u), typed);
-    long s = strtol(typed, NULL, 10);
-    return s >= 1 && s <= pdn_board_squares(board_here(u)) ? (int)s : 0;
-}
-
-/* The square typed so far is complete: taken if a legal move fits it,
- * and the move played when the squares name one move to its end. */
-static bool take_square(struct tui *u)
-{
-    char typed[sizeof u->typing.digits];
-    memcpy(typed, u->typing.digits, sizeof typed);
-    int s = typed_square(u, typed);
-    u->typing.digits[0] = '\0';
-    struct pdn_movelist legal;
-    pdn_movegen(&legal, board_here(u), PDN_MOVEGEN_KEEP_DUPLICATES);
-    int idx[PDN_MOVES_MAX];
-    bool whole;
-    if (s == 0 || fitting(u, &legal, s, idx, &whole) == 0 ||
-        u->typing.nsquares >= PDN_PATH_MAX + 1) {
-        refuse(u, typed, &legal);
-        return false;
-    }
-    u->typing.squares[u->typing.nsquares++] = s;
-    int n = fitting(u, &legal, 0, idx, &whole);
-    bool one = true;
-    for (int i = 1; i < n; i++)
-        one = one && same_move(&legal.moves[idx[i]], &legal.moves[idx[0]]);
-    tui_say(u, false, "%s", "");
-    if (one && whole) play(u, &legal.moves[idx[0]], &legal);
-    return true;
-}
-
-/* Enter: the text typed, read as the validator reads moves. */
-static void submit(struct tui *u)
-{
-    if (u->typing.digits[0] && !take_square(u)) return;
-    if (!u->typing.active || u->typing.nsquares == 0) return;
-    struct pdn_movelist legal;
-    pdn_movegen(&legal, board_here(u), PDN_MOVEGEN_KEEP_DUPLICATES);
-    char text[128];
-    typed_text(u, text, sizeof text, false);
-    struct pdn_match m;
-    pdn_move_match(&m, text, board_here(u), &legal, false);
-    if (m.result == PDN_MATCH_OK) {
-        play(u, &legal.moves[m.move], &legal);
-        return;
-    }
-    int idx[PDN_MOVES_MAX];
-    bool whole;
-    char paths[400];
-    list_paths(u, paths, sizeof paths, &legal, idx, fitting(u, &legal, 0, idx, &whole));
-    tui_say(u, true, "%s is %s: %s", text,
-            m.result == PDN_MATCH_AMBIGUOUS ? "ambiguous, type more squares" : "not a move yet",
-            paths);
-}
-
-static void type_digit(struct tui *u, int key)
-{
-    size_t n = strlen(u->typing.digits);
-    if (n + 1 >= sizeof u->typing.digits) return;
-    u->typing.digits[n] = (char)key;
-    u->typing.digits[n + 1] = '\0';
-    /* Complete when no further digit makes a square: "6", "28" on 50
-     * squares; "c3" once its rank cannot grow (one digit on 8x8). */
-    const char *d = u->typing.digits;
-    bool letter = d[0] >= 'a' && d[0] <= 'z';
-    long limit = letter ? pdn_rules_get(variant_here(u))->height : pdn_board_squares(board_here(u));
-    if (strtol(d + letter, NULL, 10) * 10 > limit) take_square(u);
-}
-
-/* A file letter starts a square ("c" of "c3"); a square half typed before
- * it is complete, or refused. */
-static void type_file(struct tui *u, int key)
-{
-    if (u->typing.digits[0] && !take_square(u)) return;
-    if (!u->typing.active) return; /* the square before it ended the move */
-    u->typing.digits[0] = (char)key;
-    u->typing.digits[1] = '\0';
-}
-
-/* Milliseconds a, f, g or h waits for a rank, where the board has letters:
- * "g3" starts a move, "g" alone goes to a move number. */
-#define FILE_OR_KEY_MS 600
-
-/*
- * Whether a key that is not a digit starts a move: a file letter of a board
- * with letters. The letters that are keys as well (a, f, g, h) start one
- * only when a rank follows at once; else the key after them is put back and
- * the letter does what it does.
- */
-static bool starts_square(struct tui *u, int key)
-{
-    if (!file_key(u, key)) return false;
-    if (key != 'a' && key != 'f' && key != 'g' && key != 'h') return true;
-    int next = tui_getkey(u, FILE_OR_KEY_MS);
-    if (next != ERR) ungetch(next);
-    return next >= '1' && next < '1' + pdn_rules_get(variant_here(u))->height;
-}
-
-static bool start_typing(struct tui *u)
-{
-    if (pdn_movegen_count(board_here(u), 0) == 0) {
-        tui_say(u, true, "no legal move here: the side to move has none");
-        return false;
-    }
-    typing_reset(u);
-    u->typing.active = true;
-    tui_say(u, false, "%s",
-            letters_here(u)
-                ? "squares as you go (c3 d4) or a move (c3-d4); Enter plays, Esc drops"
-                : "squares as you go (28 19 10) or a move (28x10); Enter plays, Esc drops");
-    return true;
-}
-
 bool tui_explore_key(struct tui *u, int key)
 {
-    bool digit = key >= '0' && key <= '9';
-    if (!u->typing.active && !digit && !starts_square(u, key)) return false;
-    if (!u->typing.active && !start_typing(u)) return true;
-    if (digit) {
-        type_digit(u, key);
-    } else if (file_key(u, key)) {
-        type_file(u, key);
-    } else if (key == '-' || key == 'x' || key == 'X' || key == ':' || key == ' ') {
-        if (u->typing.digits[0]) take_square(u);
-    } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
-        submit(u);
-    } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
-        size_t n = strlen(u->typing.digits);
-        if (n)
-            u->typing.digits[n - 1] = '\0';
-        else if (u->typing.nsquares)
-            u->typing.nsquares--;
-        else
-            typing_reset(u);
-    } else if (key == 27) {
-        typing_reset(u);
-        tui_say(u, false, "move dropped");
-    } else if (key == 'h') {
-        tui_explore_hint(u);
-    } else if (key != KEY_RESIZE && key != ERR) {
-        /* Any other key drops the move half typed and does what it does. */
-        typing_reset(u);
-        tui_say(u, false, "%s", "");
+    struct pdn_move m;
+    switch (typing_key(&u->typing, board_here(u), key, &m, &u->say)) {
+    case TYPING_NOT_MINE:
         return false;
+    case TYPING_HINT:
+        tui_explore_hint(u);
+        return true;
+    case TYPING_MOVE:
+        play(u, &m);
+        return true;
+    case TYPING_TAKEN:
+    default:
+        return true;
     }
-    return true;
 }
 
 /* "best 32-28 (+0.12); ": the engine's move here (level 3's limits, about
@@ -524,13 +246,8 @@ static void engine_best(const struct tui *u, char *out, size_t cap)
 
 void tui_explore_hint(struct tui *u)
 {
-    struct pdn_movelist legal;
-    pdn_movegen(&legal, board_here(u), PDN_MOVEGEN_KEEP_DUPLICATES);
-    int idx[PDN_MOVES_MAX];
-    bool whole;
-    int n = fitting(u, &legal, 0, idx, &whole);
     char paths[600], best[PDN_MOVE_TEXT_MAX + 32] = "";
-    list_paths(u, paths, sizeof paths, &legal, idx, n);
+    int n = typing_fitting_paths(&u->typing, board_here(u), paths, sizeof paths);
     if (n > 0 && u->typing.nsquares == 0) engine_best(u, best, sizeof best);
     if (n == 0)
         tui_say(u, false, "no legal move here");
@@ -585,7 +302,7 @@ void tui_explore_free(struct tui *u)
     u->undo = NULL;
     u->nundo = u->capundo = 0;
     u->written_moves = 0;
-    typing_reset(u);
+    typing_reset(&u->typing);
 }
 
 /* "games.pdn" -> "games-explored.pdn". */
@@ -611,13 +328,13 @@ void tui_explore_write(struct tui *u)
     }
     struct tool_output out;
     if (tool_output_open(u->t, &out, name) < 0) {
-        tui_said_on_stderr(u);
+        screen_said_on_stderr(&u->scr, &u->say);
         return;
     }
     int err = pdn_format_game(out.fp, u->game, NULL);
     if (tool_output_close(u->t, &out, err == 0) < 0 || err < 0) {
         if (err < 0) tui_say(u, true, "%s: %s", name, pdn_error_message(err));
-        tui_said_on_stderr(u);
+        screen_said_on_stderr(&u->scr, &u->say);
         return;
     }
     u->written_moves = (int)u->nundo;

@@ -1,5 +1,6 @@
 #!/bin/sh
-# pdnplay driven through its standard input, as a user types: a move and
+# pdnplay's line mode (standard input not a terminal: play-tui.sh drives
+# the full screen), as a user types: a move and
 # the computer's answer, a take-back that restores the start, a hint in a
 # position whose best move is known (the two-for-one of the engine's unit
 # test: 27-22, checked with pdnperft --divide), a move refused, the
@@ -11,8 +12,9 @@
 #
 #   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: play.sh BIN}
+. tests/cli/engine-friend.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnplay.XXXXXX") || exit 3
-trap 'tmux -L pdnplay-$$ kill-server 2>/dev/null; rm -rf "$work"' EXIT
+trap 'rm -rf "$work"' EXIT
 failed=0
 checks=0
 fail() {
@@ -30,7 +32,7 @@ play() {
 # The n-th diagram of an output (12 lines each).
 diagram() { awk -v n="$2" '/^\+---/{k++} k >= 2 * n - 1 && k <= 2 * n && /^[|+]/' "$1"; }
 
-play undo '32-28\nu\nq\n' --level 1
+play undo "32-28\nw $work/undo.pdn\nu\nq\n" --level 1
 grep -q 'you plays 32-28$' "$work/undo.out" || fail "undo: 32-28 not played"
 grep -q '^computer plays ' "$work/undo.out" || fail "undo: no answer"
 grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
@@ -41,10 +43,10 @@ play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
 grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
     fail "hint: $(grep hint "$work/hint.out")"
 
-play refused '32-27x\n35-29\nq\n' --level 1
+play refused "32-27x\n35-29\nw $work/refused.pdn\nq\n" --level 1
 grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
 
-play black 'q\n' --black --level 1
+play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
     fail "--black: the computer does not move first"
 
@@ -81,15 +83,7 @@ port=$((20000 + $$ % 20000 + 7))
 (printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
     -o "$work/friend.pdn" >"$work/friend.out" 2>"$work/friend.err") &
 friend=$!
-i=0
-while :; do
-    "$bin/pdnengine" --level 1 --timeout 20 dxp --connect 127.0.0.1:$port -o "$work/engine.pdn" \
-        2>"$work/engine.err"
-    rc=$?
-    [ $rc -ne 3 ] || [ $i -ge 50 ] && break
-    i=$((i + 1))
-    sleep 0.1
-done
+engine_friend $port "$work/engine.pdn" "$work/engine.err"
 wait $friend || fail "friend: exit status $?: $(cat "$work/friend.err")"
 [ $rc -eq 0 ] || fail "friend: the engine's exit status $rc: $(cat "$work/engine.err")"
 grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
@@ -102,46 +96,10 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 
 checks=$((checks + 1))
-"$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" >"$work/check" 2>&1 ||
+# Every game the engine played here, read back by the validator.
+"$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" "$work/undo.pdn" "$work/refused.pdn" \
+    "$work/black.pdn" >"$work/check" 2>&1 ||
     fail "the games saved do not check: $(cat "$work/check")"
-
-# On a real terminal (a tmux pane, UTF-8): the board drawn with Unicode
-# pieces, a move typed, the computer's answer, q. Skipped, and said so,
-# only when tmux is missing (scripts/deps.sh installs it).
-if command -v tmux >/dev/null 2>&1; then
-    checks=$((checks + 1))
-    root=$(pwd)
-    case $bin in /*) abs=$bin ;; *) abs=$root/$bin ;; esac
-    sock=pdnplay-$$
-    : >"$work/tmux.conf"
-    tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
-    tm -D </dev/null >/dev/null 2>&1 &
-    i=0
-    until tm new-session -d -s p -x 80 -y 40 \
-        "LC_ALL=C.UTF-8 $abs/pdnplay --level 1; echo EXITED \$?; sleep 30" 2>/dev/null; do
-        i=$((i + 1))
-        [ $i -lt 50 ] || break
-        sleep 0.1
-    done
-    # wait_for TEXT: on the screen within 10 s.
-    wait_for() {
-        i=0
-        until tm capture-pane -p -t p 2>/dev/null | grep -qF "$1"; do
-            i=$((i + 1))
-            [ $i -lt 100 ] || return 1
-            sleep 0.1
-        done
-    }
-    wait_for 'White>' || fail "tmux: no prompt"
-    tm capture-pane -p -t p | grep -q '○' || fail "tmux: no Unicode white man on the board"
-    tm send-keys -t p '32-28' Enter
-    wait_for 'computer plays' || fail "tmux: no answer to 32-28"
-    tm send-keys -t p 'q' Enter
-    wait_for 'EXITED 0' || fail "tmux: q did not end it with status 0"
-    tm kill-server 2>/dev/null
-else
-    echo "play: tmux SKIPPED: tmux is not installed (scripts/deps.sh installs it)"
-fi
 
 echo "play: $checks checks, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,149 @@
+/*
+ * The game pdnplay plays, whatever shows it (the full screen or the line
+ * mode): the moves and the positions before them, take-back, the engine's
+ * move and hint, the end by the rules (no move left, a draw rule reached
+ * as the validator rules it), and the game saved as PDN through
+ * ../played.c after libpdn's validator has replayed it.
+ */
+#include "pdnplay.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+void play_new_game(struct play *p)
+{
+    memset(&p->g, 0, sizeof p->g);
+    p->g.start = p->g.board = p->start;
+    pdn_engine_clear(p->engine);
+}
+
+bool play_record(struct play *p, const struct pdn_move *m)
+{
+    if (p->g.nplies == PLIES_MAX) return false;
+    p->g.before[p->g.nplies] = p->g.board;
+    p->g.moves[p->g.nplies++] = *m;
+    pdn_board_play(&p->g.board, m);
+    return true;
+}
+
+bool play_take_back(struct play *p)
+{
+    if (p->g.nplies == 0) return false;
+    do
+        p->g.board = p->g.before[--p->g.nplies];
+    while (!p->two && !p->peer && p->g.nplies > 0 && p->g.board.side != p->human);
+    return true;
+}
+
+bool play_computer_to_move(const struct play *p)
+{
+    return !p->two && p->g.board.side != p->human;
+}
+
+const char *play_side_name(enum pdn_color c)
+{
+    return c == PDN_COLOR_WHITE ? "White" : "Black";
+}
+
+void play_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_board *b,
+                    const struct pdn_move *m)
+{
+    struct pdn_movelist legal;
+    pdn_movegen(&legal, b, 0);
+    pdn_move_text(out, m, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, (enum pdn_variant)b->variant);
+}
+
+bool play_over(const struct play *p, char *why, size_t cap)
+{
+    enum pdn_color side = (enum pdn_color)p->g.board.side;
+    if (pdn_movegen_count(&p->g.board, 0) == 0) {
+        snprintf(why, cap, "%s has no move: %s wins", play_side_name(side), play_side_name(!side));
+        return true;
+    }
+    if (p->g.nplies == PLIES_MAX) {
+        snprintf(why, cap, "%d plies: the game stops here", PLIES_MAX);
+        return true;
+    }
+    unsigned ply = game_draw_ply(&p->g);
+    if (ply) {
+        snprintf(why, cap, "a draw by the rules of the variant (at ply %u)", ply);
+        return true;
+    }
+    return false;
+}
+
+static void search(struct pdn_engine_result *out, struct play *p, struct pdn_engine_limits *limits,
+                   const struct play_watch *w)
+{
+    if (w) {
+        limits->should_stop = w->should_stop;
+        limits->on_depth = w->on_depth;
+        limits->ctx = w->ctx;
+    }
+    pdn_engine_search(out, p->engine, &p->g.board, p->g.before, (size_t)p->g.nplies, limits);
+}
+
+void play_think(struct pdn_engine_result *out, struct play *p, const struct play_watch *w)
+{
+    struct pdn_engine_limits limits;
+    pdn_engine_level(&limits, p->level);
+    limits.seed = (uint64_t)time(NULL);
+    search(out, p, &limits, w);
+}
+
+void play_hint(struct pdn_engine_result *out, struct play *p, const struct play_watch *w)
+{
+    struct pdn_engine_limits limits;
+    pdn_engine_level(&limits, PDN_ENGINE_LEVELS - 1);
+    search(out, p, &limits, w);
+}
+
+void play_hint_text(char *out, size_t cap, const struct play *p, const struct pdn_engine_result *r)
+{
+    struct pdn_board b = p->g.board;
+    char t[PDN_MOVE_TEXT_MAX];
+    play_move_text(t, &b, &r->move);
+    size_t len = (size_t)snprintf(out, cap, "%s (score %+.2f), expecting", t, r->score / 100.0);
+    for (int i = 0; i < r->npv && len < cap; i++) {
+        play_move_text(t, &b, &r->pv[i]);
+        pdn_board_play(&b, &r->pv[i]);
+        len += (size_t)snprintf(out + len, cap - len, " %s", t);
+    }
+}
+
+/* The players' names: you, the computer at its level, the friend. */
+static void players(const struct play *p, char *computer, size_t cap, const char **white,
+                    const char **black)
+{
+    snprintf(computer, cap, "pdnplay level %d", p->level);
+    if (p->peer) snprintf(computer, cap, "%s", p->peer[0] ? p->peer : "?");
+    const char *you = p->two ? NULL : "You";
+    *white = p->two ? "White" : p->human == PDN_COLOR_WHITE ? you : computer;
+    *black = p->two ? "Black" : p->human == PDN_COLOR_BLACK ? you : computer;
+}
+
+int play_save(struct play *p, const char *path)
+{
+    static struct played_game copy; /* game_write may cut it at a draw */
+    char computer[64], date[16];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    struct game_record r = {.prog = "pdnplay",
+                            .event = "pdnplay",
+                            .date = date,
+                            .round = 1,
+                            .result = RESULT_UNFINISHED};
+    players(p, computer, sizeof computer, &r.white, &r.black);
+    if (pdn_movegen_count(&p->g.board, 0) == 0)
+        r.result = p->g.board.side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
+    FILE *out = fopen(path, "w");
+    if (out == NULL) return -1;
+    copy = p->g;
+    int bad = game_write(out, &copy, &r);
+    int closed = fclose(out);
+    if (bad != 0) errno = EINVAL;
+    return bad != 0 || closed != 0 ? -1 : 0;
+}

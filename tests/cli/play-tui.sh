@@ -1,0 +1,257 @@
+#!/bin/sh
+# pdnplay on the full screen, driven as a user drives it: in a real
+# terminal (a tmux pane of 100x40), keys sent with send-keys, the screen
+# read with capture-pane (the helpers: tmux.sh, shared with tui.sh).
+#
+#   sh tests/cli/play-tui.sh BIN        (from the project root; make cli runs it)
+#
+# A move typed square by square and the computer's answer; a square
+# refused with the moves that could come; a hint in a position whose best
+# move is known (the two-for-one of the engine's unit test, 27-22, checked
+# with pdnperft --divide); a take-back to the start, the board as it was;
+# a game saved and its tags read back, pdncheck clean; a win to the end,
+# saved 2-0; --black (the computer first, the board flipped); --two;
+# --variant russian typed with letters; --from FILE --move N.; the
+# computer thinking at level 4 shown (a spinner, its depth) and q stopping
+# it at once; a new game; q asking first when the game is not saved;
+# Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
+# friend over DXP (pdnengine as the friend) with a take-back asked and a
+# resignation. Every game played is checked by pdncheck.
+# Skipped, and said so, only when tmux is not installed (scripts/deps.sh
+# installs it, so CI never skips).
+bin=${1:?usage: play-tui.sh BIN}
+. tests/cli/engine-friend.sh
+root=$(pwd)
+case $bin in /*) ;; *) bin=$root/$bin ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "play-tui: SKIPPED: tmux is not installed (scripts/deps.sh installs it)"
+    exit 0
+fi
+tag=play-tui
+. tests/cli/tmux.sh
+
+game() { # game LOCALE ARGS: pdnplay ARGS in the pane, its status and tty modes kept
+    echo "env TERM=screen LC_ALL=$1 NO_COLOR= $bin/pdnplay $2 2>$work/err;" \
+        "echo \$? >$work/rc.tmp; stty -a >$work/stty; mv $work/rc.tmp $work/rc; sleep 600"
+}
+# The board's rows on the screen (the frame and the squares).
+board() { screen | sed -n '2,13p' | cut -c1-34; }
+# checked FILE: pdncheck finds nothing in a game saved.
+checked() {
+    steps=$((steps + 1))
+    "$bin/pdncheck" "$1" >"$work/check" 2>&1 || fail "pdncheck $1: $(cat "$work/check")"
+}
+
+# ---- a move, the answer, a take-back, a game saved -------------------------------
+run moves "$(game C.UTF-8 "--level 1")"
+see "You (White) - the computer, level 1 (Black)" "┌────" " ○ " " ● " \
+    "White to move: your move" "(none yet)" "White 20 men, 0 kings; Black 20 men, 0 kings"
+board >"$work/start"
+keys 3 5 2 9 # no move goes 35-29: refused, the moves that could come said
+see "no legal move goes 35-29; it may be: 35-30"
+keys Escape
+see "move dropped"
+keys 3 2 # square by square: 32, then 28 ends the move
+see "Your move 1. 32-"
+keys 2 8
+see "you play 1. 32-28, the computer plays 1... " "White to move: your move" "1. 32-28 " \
+    "[·]" "[●]" "[not saved]"
+keys w C-u # every game the engine plays is read back by pdncheck, this one too
+text "$work/first.pdn"
+keys Enter
+see "saved to $work/first.pdn (2 plies)"
+checked "$work/first.pdn"
+keys u
+see "taken back" "(none yet)"
+board >"$work/back"
+cmp -s "$work/start" "$work/back" || fail "take-back: the board is not the start's"
+steps=$((steps + 1))
+keys 3 2 - 2 8 Enter # whole, with Enter
+see "you play 1. 32-28, the computer plays 1... "
+# The second move: the hint's, whatever the computer answered (level 1
+# varies with the clock); typed whole.
+keys h
+see "Hint: " "), expecting "
+hinted=$(screen | sed -n 's/^Hint: \([^ ]*\) (score.*/\1/p')
+text "$hinted"
+keys Enter
+see "you play 2. $hinted, the computer plays 2... "
+keys w
+see "Save the game to: pdnplay.pdn"
+keys C-u
+text "$work/moves.pdn"
+keys Enter
+see "saved to $work/moves.pdn (4 plies)"
+gone "[not saved]"
+checked "$work/moves.pdn"
+grep -q '^\[White "You"\]' "$work/moves.pdn" && grep -q '^\[Black "pdnplay level 1"\]' "$work/moves.pdn" ||
+    fail "saved: players: $(cat "$work/moves.pdn")"
+grep -q '^\[Date "[0-9]\{4\}\.[0-9][0-9]\.[0-9][0-9]"\]' "$work/moves.pdn" || fail "saved: date"
+grep -q '^\[Result "\*"\]' "$work/moves.pdn" || fail "saved: a game under way is '*'"
+grep -q "^1\\. 32-28 .* 2\\. $hinted " "$work/moves.pdn" || fail "saved: moves: $(cat "$work/moves.pdn")"
+steps=$((steps + 1))
+keys n
+see "a new game" "(none yet)"
+keys 3 2 2 8
+see "you play 1. 32-28"
+keys q # not saved: asked first
+see "The game is not saved (w saves it). Quit? (y/n)"
+keys n
+see "White to move: your move"
+keys q
+see "Quit? (y/n)"
+keys y
+ended 0
+grep -q -- "-icanon" "$work/stty" && fail "the terminal was left without icanon"
+
+# ---- a hint, a win to the end --------------------------------------------------------
+# 27-22 gives one man for two: 27-22 18x27 31x11 (pdnperft --divide lists
+# 27-22 among White's moves; the engine's unit test has the same).
+run hint "$(game C.UTF-8 "--level 3 --position W:W27,28,31,36,48:B3,5,17,18")"
+see "White to move: your move"
+keys h
+see "Hint: 27-22 (score +" "expecting 27-22 18x27 31x11"
+keys q y
+ended 0
+
+run win "$(game C.UTF-8 "--level 3 --position W:W28:B23")"
+see "White 1 man, 0 kings; Black 1 man, 0 kings"
+keys 2 8 1 9
+see "Game over" "Black has no move: White wins"
+keys 3 2 # no move after the end
+see "no legal move here: the side to move has none"
+keys w C-u
+text "$work/win.pdn"
+keys Enter
+see "saved to $work/win.pdn (1 plies)"
+keys q
+ended 0
+checked "$work/win.pdn"
+grep -q '^\[Result "2-0"\]' "$work/win.pdn" || fail "win: result: $(cat "$work/win.pdn")"
+
+# ---- --black, --two --------------------------------------------------------------------
+run black "$(game C.UTF-8 "--black --level 1")"
+see "the computer, level 1 (White) - You (Black)" "the computer plays 1. " \
+    "Black to move: your move"
+# Flipped: White's men at the top, as the player of Black sees them.
+screen | sed -n 3p | grep -q '○' || fail "--black: the board is not flipped"
+steps=$((steps + 1))
+keys 1 9 2 3
+see "you play 1... 19-23, the computer plays 2. "
+keys w C-u
+text "$work/black.pdn"
+keys Enter
+see "saved to $work/black.pdn (3 plies)"
+keys q
+ended 0
+checked "$work/black.pdn"
+grep -q '^\[White "pdnplay level 1"\]' "$work/black.pdn" || fail "--black: White tag"
+
+run two "$(game C.UTF-8 --two)"
+see "White (White) - Black (Black)" "White to move"
+keys 3 2 2 8
+see "White plays 1. 32-28" "Black to move"
+keys 1 9 2 3
+see "Black plays 1... 19-23" "White to move"
+keys 2 8 1 9
+see "White plays 2. 28x19"
+keys u # one ply back with two people
+see "taken back" "1. 32-28 19-23"
+gone "28x19"
+keys q y
+ended 0
+
+# ---- --variant (squares with letters), --from FILE --move N. --------------------------
+run russian "$(game C.UTF-8 "--two --variant russian")"
+see "White (White) - Black (Black)  russian" "a5    c5" "White 12 men, 0 kings; Black 12 men, 0 kings"
+keys c 3 d 4 # a file and a rank, square by square
+see "White plays 1. c3-d4" "Black to move"
+keys q y
+ended 0
+
+# After 1. 32-28 19-23 2. 28x19 (hand-made file): White's man on 19 has
+# taken, Black to move.
+run from "$(game C.UTF-8 "--two --from tests/cli/play/short.pdn --move 2.")"
+see "Black to move" "White 20 men, 0 kings; Black 19 men, 0 kings"
+keys q
+ended 0
+
+# ---- thinking shown, not frozen ---------------------------------------------------------
+# Level 4 thinks for seconds: a spinner and the depth reached, redrawn;
+# q stops the search and leaves at once.
+run think "$(game C.UTF-8 "--black --level 4")"
+see "The computer thinks" "positions (q quits)"
+keys q
+ended 0
+
+# ---- Ctrl-C, a terminal too small, resizing ---------------------------------------------
+run small "$(game C.UTF-8 "--level 1")"
+see "White to move: your move"
+tm resize-window -t t -x 50 -y 15
+see "Too small: 50x15." "pdnplay wants 64x20 at least." "q quits."
+tm resize-window -t t -x 80 -y 24
+see "White to move: your move" "┌────" "? help  q quit"
+keys 3 2 2 8
+see "you play 1. 32-28, the computer plays 1... "
+keys w C-u
+text "$work/small.pdn"
+keys Enter
+see "saved to $work/small.pdn (2 plies)"
+checked "$work/small.pdn"
+keys C-c
+ended 0
+grep -q -- "-icanon" "$work/stty" && fail "Ctrl-C left the terminal without icanon"
+grep -q -- "-echo " "$work/stty" && fail "Ctrl-C left the terminal without echo"
+steps=$((steps + 2))
+
+# A terminal curses does not know: said, status 3, nothing played.
+run noterm "echo | env TERM=no-such-terminal $bin/pdnplay 2>$work/err; echo \$? >$work/rc.tmp; mv $work/rc.tmp $work/rc; sleep 600"
+ended 0 # standard input is a pipe here: the line mode, which needs no terminal
+run noterm2 "env TERM=no-such-terminal $bin/pdnplay 2>$work/err; echo \$? >$work/rc.tmp; mv $work/rc.tmp $work/rc; sleep 600"
+ended 3
+grep -q "pdnplay: cannot use the terminal (TERM=no-such-terminal)" "$work/err" ||
+    fail "no terminal: $(cat "$work/err")"
+
+# ---- ASCII in the C locale ---------------------------------------------------------------
+run ascii "$(game C "--level 1")"
+see "+------------------------------+" "| b     b     b     b     b    |" " w " "White to move"
+keys q
+ended 0
+
+# ---- a friend over DXP -----------------------------------------------------------------
+# pdnplay listens (Black, as the request says); pdnengine connects as
+# White and plays its moves. The person plays 16-21, asks for it back (the
+# engine accepts), plays it again and resigns; both sides save the game,
+# 2-0 for White, clean under pdncheck.
+port=$((20000 + $$ % 20000 + 11))
+run friend "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/friend.pdn")"
+see "waiting for your friend on port $port"
+engine_friend $port "$work/engine.pdn" "$work/engine.err" &
+engine=$!
+see "plays 1. " "Black to move: your move" "? help  q resign"
+keys 1 6 2 1
+see "plays 2. " "Black to move: your move" " 16-21 2. "
+keys u
+see "taken back"
+gone " 16-21 2. "
+keys 1 6 2 1
+see " 16-21 2. "
+see "plays 2. " "Black to move: your move"
+keys q
+see "Resign this game? (y/n)"
+keys y
+see "resigned" "(any key leaves)"
+keys x
+ended 0
+wait $engine
+checked "$work/friend.pdn"
+checked "$work/engine.pdn"
+grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
+    fail "friend: results: $(cat "$work/friend.pdn")"
+grep -q 'a take-back' "$work/err" || fail "friend: no take-back said: $(cat "$work/err")"
+
+if [ "$failed" -gt 0 ]; then
+    echo "play-tui: $failed of $steps checks failed"
+    exit 1
+fi
+echo "play-tui: $steps checks of pdnplay's full screen passed"

@@ -1,0 +1,94 @@
+# The helpers of the tests that drive a full-screen tool in a real
+# terminal (a tmux pane), sourced by tui.sh (pdnreplay) and play-tui.sh
+# (pdnplay) after they set tag (the name in their messages) and root (the
+# project root): a scratch folder $work with a private tmux server, run to
+# start a pane, see and gone to wait for what the screen shows (polling,
+# with a timeout, rather than sleeping a fixed time), keys and text to
+# type, ended to check the exit status the pane's shell wrote to $work/rc.
+work=$(mktemp -d "${TMPDIR:-/tmp}/$tag.XXXXXX") || exit 3
+sock=$tag-$$
+: >"$work/tmux.conf"
+failed=0
+steps=0
+
+tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
+cleanup() {
+    tm kill-server 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 2' INT TERM
+
+# The server runs in the foreground (-D), in the background of this
+# shell: a daemon needs a working /dev/null, which some sandboxes lack.
+tm -D </dev/null >/dev/null 2>&1 &
+
+# run NAME COMMAND: a fresh 100x40 pane running COMMAND from the root.
+run() {
+    tm kill-session -t t 2>/dev/null
+    rm -f "$work/rc"
+    i=0
+    until tm new-session -d -s t -x 100 -y 40 -c "$root" "$2" 2>/dev/null; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || { echo "$tag: $1: tmux does not start"; exit 3; }
+        sleep 0.1
+    done
+    case_name=$1
+}
+
+screen() { tm capture-pane -p -t t 2>/dev/null; }
+
+fail() {
+    echo "$tag: $case_name: $1"
+    echo "--- the screen:"
+    screen
+    echo "---"
+    failed=$((failed + 1))
+}
+
+# see TEXT...: every TEXT is on the screen, within 10 seconds.
+see() {
+    steps=$((steps + 1))
+    i=0
+    while :; do
+        s=$(screen)
+        ok=1
+        for want in "$@"; do
+            case $s in *"$want"*) ;; *) ok=0 ;; esac
+        done
+        [ $ok = 1 ] && return 0
+        i=$((i + 1))
+        if [ $i -ge 100 ]; then
+            fail "not on the screen: $*"
+            return 1
+        fi
+        sleep 0.1
+    done
+}
+
+# gone TEXT: TEXT is off the screen, within 10 seconds.
+gone() {
+    steps=$((steps + 1))
+    i=0
+    while screen | grep -qF -- "$1"; do
+        i=$((i + 1))
+        [ $i -lt 100 ] || { fail "still on the screen: $1"; return 1; }
+        sleep 0.1
+    done
+}
+
+keys() { tm send-keys -t t "$@"; }
+text() { tm send-keys -t t -l "$1"; }
+
+# ended RC: the program ended with this status (the pane's shell wrote it).
+ended() {
+    steps=$((steps + 1))
+    i=0
+    until [ -s "$work/rc" ]; do
+        i=$((i + 1))
+        [ $i -lt 100 ] || { fail "did not end"; return 1; }
+        sleep 0.1
+    done
+    [ "$(cat "$work/rc")" = "$1" ] || fail "exit status $(cat "$work/rc"), not $1"
+}
+
