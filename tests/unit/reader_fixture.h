@@ -70,6 +70,24 @@ static inline size_t fix_read_file(struct fix *f, const char *path, bool strict,
     return f->games;
 }
 
+/* The first game of a text, which must have one; the caller frees it. */
+static inline pdn_game *fix_one(struct fix *f, const char *text, bool strict)
+{
+    pdn_game *g = NULL;
+    fix_read_str(f, text, strict, &g);
+    assert_non_null(g);
+    return g;
+}
+
+/* The first finding whose detail holds 'detail', which must exist. */
+static inline const struct diag_record *fix_need(const struct fix *f, const char *detail)
+{
+    const struct diag_record *d = dc_find_detail(&f->dc, detail);
+    if (!d) print_error("no finding '%s'\n", detail);
+    assert_non_null(d);
+    return d;
+}
+
 /* A whole file in memory (NUL-terminated); NULL on failure. */
 static inline char *fix_slurp(const char *path, size_t *len)
 {

@@ -75,22 +75,42 @@ static void expect_no_draw(const char *w, const char *b, enum pdn_draw_rules set
         if (step(&t, &at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
 }
 
+/*
+ * From position a, plays a and b as the plan says, a letter a ply ('a' or
+ * 'b'; upper case: the ply captures): every ply but the last must not draw,
+ * the last must draw by rule.
+ */
+static void expect_plies(enum pdn_variant v, const char *fen_a, const char *fen_b,
+                         enum pdn_draw_rules set, const char *plan, enum draw_rule rule)
+{
+    struct draw_tracker t;
+    struct pdn_board a = board_of(v, fen_a), b = board_of(v, fen_b), at = a;
+    draw_tracker_start(&t, &a, set);
+    for (const char *p = plan; *p; p++) {
+        int captured = *p == 'A' || *p == 'B';
+        enum draw_rule got = step(&t, &at, *p == 'a' || *p == 'A' ? a : b, captured);
+        if (got != (p[1] ? DRAW_NONE : rule))
+            fail_msg("%s, plan %s: ply %d gave %d", fen_a, plan, (int)(p - plan) + 1, (int)got);
+    }
+}
+
+/* Two international positions a king move apart, kings only. */
+#define INTL_A "W:WK46,K47:BK5,K1"
+#define INTL_B "B:WK41,K47:BK5,K1"
+
 static void test_drawrules_international_fmjd_repetition_third_time(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE); /* a twice */
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE); /* b twice */
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    /* a twice, b twice, a the third time. */
+    expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_FMJD, "baba",
+                 DRAW_REPETITION);
     /* The same squares with the other side to move are another position. */
+    struct draw_tracker t;
+    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, INTL_A);
+    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, INTL_B);
     struct pdn_board a_black = a;
     a_black.side = PDN_COLOR_BLACK;
-    at = a;
+    struct pdn_board at = a;
     draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
     assert_int_equal(step(&t, &at, a_black, 0), DRAW_NONE);
     assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
@@ -101,19 +121,9 @@ static void test_drawrules_international_fmjd_repetition_third_time(void **state
 static void test_drawrules_international_fmjd_capture_clears_history(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    /* Positions before a capture cannot come back (it counts from here). */
-    assert_int_equal(step(&t, &at, b, 1), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_REPETITION);
+    /* Positions before a capture cannot come back (it counts from the capture). */
+    expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_FMJD, "baBabab",
+                 DRAW_REPETITION);
 }
 
 static void test_drawrules_international_fmjd_25_moves(void **state)
@@ -246,15 +256,8 @@ static void test_drawrules_brazilian_fmjd_5_moves(void **state)
 static void test_drawrules_english_repetition(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_ENGLISH, "B:WK32:BK1"),
-                     b = board_of(PDN_VARIANT_ENGLISH, "W:WK32:BK5");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    expect_plies(PDN_VARIANT_ENGLISH, "B:WK32:BK1", "W:WK32:BK5", PDN_DRAW_RULES_FMJD, "baba",
+                 DRAW_REPETITION);
 }
 
 static void test_drawrules_english_40_moves(void **state)
@@ -276,15 +279,8 @@ static void test_drawrules_english_40_moves(void **state)
 static void test_drawrules_russian_repetition(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_RUSSIAN, "W:WK29,21:BK4,12");
-    struct pdn_board b = board_of(PDN_VARIANT_RUSSIAN, "B:WK25,21:BK4,12");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    expect_plies(PDN_VARIANT_RUSSIAN, "W:WK29,21:BK4,12", "B:WK25,21:BK4,12", PDN_DRAW_RULES_FMJD,
+                 "baba", DRAW_REPETITION);
 }
 
 static void test_drawrules_russian_15_moves(void **state)
@@ -440,17 +436,11 @@ static void test_drawrules_international_classic_5_moves_lone_man(void **state)
 static void test_drawrules_international_classic_repetition_25_moves(void **state)
 {
     (void)state;
+    expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_CLASSIC, "baba",
+                 DRAW_REPETITION);
     struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_CLASSIC);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
     const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *bl = "B:WK%d,K%d,K50,49:BK1,K2,3";
-    at = walk(w, bl, 0);
+    struct pdn_board at = walk(w, bl, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
     for (int n = 1; n < 50; n++)
         assert_int_equal(step(&t, &at, walk(w, bl, n), 0), DRAW_NONE);

@@ -20,10 +20,7 @@ static struct fix F;
 
 static pdn_game *one(const char *text, bool strict)
 {
-    pdn_game *g = NULL;
-    fix_read_str(&F, text, strict, &g);
-    assert_non_null(g);
-    return g;
+    return fix_one(&F, text, strict);
 }
 
 static void test_reader_tree(void **state)
