@@ -177,7 +177,7 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 
 $(BUILD)/tests/test_threads: ALL_LDLIBS += -pthread
 
-$(BUILD)/bench/%: bench/%.c $(LIBA_INTERNAL)
+$(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA_INTERNAL) $(ALL_LDLIBS) -lm
 

@@ -3,25 +3,11 @@
  * (moves, results, draw rules) with diagnostics counted but not printed.
  * Prints MB/s, games/s, plies/s and peak RSS. Never asserts a timing.
  */
+#include "bench.h"
 #include "pdn.h"
 
 #include <stdio.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
-
-static void count_diag(const struct pdn_diag *diag, void *ctx)
-{
-    (void)diag;
-    ++*(unsigned long *)ctx;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 int main(int argc, char **argv)
 {
@@ -52,11 +38,9 @@ int main(int argc, char **argv)
     }
     pdn_reader_free(reader);
     double elapsed = now() - start, mb = (double)st.st_size / 1e6;
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
     printf("validate: %.1f MB in %.2f s: %.1f MB/s, %.0f games/s, %.1f M plies/s, "
            "%lu diagnostics, peak RSS %.1f MB\n",
            mb, elapsed, mb / elapsed, (double)games / elapsed, (double)plies / elapsed / 1e6, diags,
-           (double)ru.ru_maxrss / 1024.0);
+           peak_mb());
     return 0;
 }
