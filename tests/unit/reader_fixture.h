@@ -70,6 +70,26 @@ static inline size_t fix_read_file(struct fix *f, const char *path, bool strict,
     return f->games;
 }
 
+/* Every tag of every game the reader gives, "name=value\n", as one text
+ * (the caller frees it); counts the games in f->games, frees the reader. */
+static inline char *fix_tags_text(struct fix *f, pdn_reader *r)
+{
+    char *all = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&all, &len);
+    assert_non_null(out);
+    pdn_game *g;
+    while ((f->rc = pdn_reader_next(&g, r)) == 1) {
+        for (uint32_t i = 0; i < g->ntags; i++)
+            fprintf(out, "%s=%s\n", g->tags[i].name, g->tags[i].value);
+        f->games++;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(fclose(out), 0);
+    return all;
+}
+
 /* The first game of a text, which must have one; the caller frees it. */
 static inline pdn_game *fix_one(struct fix *f, const char *text, bool strict)
 {

@@ -135,15 +135,21 @@ static void test_conformance_succeed_lenient_same_games(void **state)
     }
 }
 
+/* Reads a file of the fail/ folder; the games read. */
+static size_t read_failing(struct fix *f, const struct expect_fail *e, bool strict)
+{
+    char path[256];
+    snprintf(path, sizeof path, DIR "fail/%s", e->file);
+    return fix_read_file(f, path, strict, NULL);
+}
+
 static void test_conformance_fail_strict_error_place(void **state)
 {
     (void)state;
     static struct fix f;
     for (size_t i = 0; i < sizeof failing / sizeof failing[0]; i++) {
         const struct expect_fail *e = &failing[i];
-        char path[256];
-        snprintf(path, sizeof path, DIR "fail/%s", e->file);
-        fix_read_file(&f, path, true, NULL);
+        read_failing(&f, e, true);
         const struct diag_record *d = dc_first_error(&f.dc);
         assert_non_null(d);
         if (d->line != e->line || d->col != e->col)
@@ -162,9 +168,7 @@ static void test_conformance_fail_lenient_games_intact(void **state)
     static struct fix f;
     for (size_t i = 0; i < sizeof failing / sizeof failing[0]; i++) {
         const struct expect_fail *e = &failing[i];
-        char path[256];
-        snprintf(path, sizeof path, DIR "fail/%s", e->file);
-        assert_int_equal(fix_read_file(&f, path, false, NULL), e->games);
+        assert_int_equal(read_failing(&f, e, false), e->games);
         assert_int_equal(f.rc, 0);
         bool found = false;
         for (int k = 0; k < f.dc.nkept; k++)
