@@ -1,10 +1,10 @@
 /*
  * Helpers shared by the unit tests that read games into memory and write
  * them back (header-only, static): all the games of a text, one game
- * written to a string, a text made canonical, and the .pdn files under a
- * folder. Each checks what it calls with cmocka's asserts, so a test using
- * it fails at the first thing that goes wrong. Findings are not collected
- * here: reader_fixture.h does that.
+ * written to a string, a text made canonical, the .pdn files under a
+ * folder, a file in memory, and each file of a folder (the fuzz inputs). Each checks what it calls
+ * with cmocka's asserts, so a test using it fails at the first thing that goes wrong. Findings are
+ * not collected here: reader_fixture.h does that.
  */
 #ifndef GAMES_IO_H
 #define GAMES_IO_H
@@ -154,6 +154,60 @@ static inline void free_paths(struct paths *p)
         free(p->v[i]);
     free(p->v);
     *p = (struct paths){0};
+}
+
+/* A whole file in memory (NUL-terminated); *len its length. The caller
+ * frees it. */
+static inline char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) print_error("cannot open %s (run from the project root)\n", path);
+    assert_non_null(fp);
+    struct memout m;
+    FILE *out = memout_open(&m);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
+        assert_int_equal(fwrite(chunk, 1, n, out), n);
+    assert_false(ferror(fp));
+    fclose(fp);
+    char *text = memout_text(&m);
+    *len = m.len;
+    return text;
+}
+
+/*
+ * Calls each(data, len, i) for the i-th file of a folder in name order
+ * (hidden files and README left out: a folder of fuzz inputs); returns how
+ * many there were.
+ */
+static inline size_t each_file(const char *folder, void (*each)(const char *, size_t, size_t))
+{
+    DIR *dir = opendir(folder);
+    if (dir == NULL) print_error("cannot open %s (run from the project root)\n", folder);
+    assert_non_null(dir);
+    struct paths files = {0};
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "README") == 0) continue;
+        files.v = realloc(files.v, (files.n + 1) * sizeof *files.v);
+        assert_non_null(files.v);
+        files.v[files.n] = malloc(strlen(folder) + strlen(e->d_name) + 2);
+        assert_non_null(files.v[files.n]);
+        sprintf(files.v[files.n++], "%s/%s", folder, e->d_name);
+    }
+    closedir(dir);
+    sort_paths(&files);
+    for (size_t i = 0; i < files.n; i++) {
+        size_t len;
+        char *data = slurp(files.v[i], &len);
+        print_message("  %s\n", files.v[i]);
+        each(data, len, i);
+        free(data);
+    }
+    size_t n = files.n;
+    free_paths(&files);
+    return n;
 }
 
 #endif

@@ -17,12 +17,10 @@
 #include "games_io.h"
 #include "pdn.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---- helpers ---- */
 

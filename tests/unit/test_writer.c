@@ -10,8 +10,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -714,20 +712,6 @@ static void same_main(const pdn_game *a, const pdn_game *b)
     }
     same_line(&a->main, &line);
     if (line.nmoves > 0) free((void *)line.moves);
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    assert_non_null(fp);
-    char *buf = NULL;
-    FILE *mem = open_memstream(&buf, len);
-    int c;
-    while ((c = getc(fp)) != EOF)
-        putc(c, mem);
-    fclose(fp);
-    fclose(mem);
-    return buf;
 }
 
 static void round_trip_file(const char *path)
