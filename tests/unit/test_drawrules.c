@@ -53,6 +53,14 @@ static struct pdn_board walk(const char *fmt_white, const char *fmt_black, int n
     return fen(n % 2 ? fmt_black : fmt_white, 11 + (n / 2) % 30, 46 + (n / 2) / 30);
 }
 
+/* Plies first..last of walk(w, b): none draws. */
+static void quiet(struct draw_tracker *t, struct pdn_board *at, const char *w, const char *b,
+                  int first, int last)
+{
+    for (int n = first; n <= last; n++)
+        if (step(t, at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
+}
+
 /* Runs plies 1..last of walk and checks that only the last draws, by rule. */
 static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, int last,
                         enum draw_rule rule)
@@ -60,8 +68,7 @@ static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, i
     struct draw_tracker t;
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, set);
-    for (int n = 1; n < last; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, last - 1);
     assert_int_equal(step(&t, &at, walk(w, b, last), 0), rule);
 }
 
@@ -71,8 +78,7 @@ static void expect_no_draw(const char *w, const char *b, enum pdn_draw_rules set
     struct draw_tracker t;
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, set);
-    for (int n = 1; n <= plies; n++)
-        if (step(&t, &at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
+    quiet(&t, &at, w, b, 1, plies);
 }
 
 /*
@@ -141,21 +147,17 @@ static void test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture(v
     const char *w2 = "W:WK%d,K%d,K50,44:BK1,K2,3", *b2 = "B:WK%d,K%d,K50,44:BK1,K2,3";
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n <= 40; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, 40);
     /* White, to move in position 40, plays the man 49-44: the count starts again. */
     assert_int_equal(step(&t, &at, walk(w2, b2, 41), 0), DRAW_NONE);
-    for (int n = 42; n < 91; n++)
-        assert_int_equal(step(&t, &at, walk(w2, b2, n), 0), DRAW_NONE);
+    quiet(&t, &at, w2, b2, 42, 90);
     assert_int_equal(step(&t, &at, walk(w2, b2, 91), 0), DRAW_25_MOVES);
     /* A king capture resets it as well. */
     at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 40; n++)
-        step(&t, &at, walk(w, b, n), 0);
+    quiet(&t, &at, w, b, 1, 39);
     assert_int_equal(step(&t, &at, walk(w, b, 40), 1), DRAW_NONE);
-    for (int n = 41; n < 90; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 41, 89);
     assert_int_equal(step(&t, &at, walk(w, b, 90), 0), DRAW_25_MOVES);
 }
 
@@ -168,8 +170,7 @@ static void test_drawrules_international_fmjd_16_moves_from_first_reach(void **s
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     const char *w = "W:WK%d,K50,K45:BK3", *b = "B:WK%d,K50,K45:BK3";
     assert_int_equal(step(&t, &at, walk(w, b, 1), 1), DRAW_NONE); /* 3xx takes the man */
-    for (int n = 2; n < 33; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 2, 32);
     assert_int_equal(step(&t, &at, walk(w, b, 33), 0), DRAW_16_MOVES);
 }
 
@@ -181,12 +182,10 @@ static void test_drawrules_international_fmjd_16_moves_promotion_keeps_count(voi
     const char *w3 = "W:WK%d,K50,K4:BK3", *b3 = "B:WK%d,K50,K4:BK3";
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD); /* 2 kings and a man against a king */
-    for (int n = 1; n < 10; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, 9);
     /* The man crowns: 3 kings against 1, the same rule, the same count. */
     assert_int_equal(step(&t, &at, walk(w3, b3, 11), 0), DRAW_NONE);
-    for (int n = 12; n < 33; n++)
-        assert_int_equal(step(&t, &at, walk(w3, b3, n), 0), DRAW_NONE);
+    quiet(&t, &at, w3, b3, 12, 32);
     assert_int_equal(step(&t, &at, walk(w3, b3, 33), 0), DRAW_16_MOVES);
 }
 
@@ -198,12 +197,10 @@ static void test_drawrules_international_fmjd_5_moves_after_16(void **state)
     const char *w2 = "W:WK%d,K50:BK3", *b2 = "B:WK%d,K50:BK3";
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 20; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, 19);
     /* The lone king takes one: 2 kings against 1, the 5-move rule from here. */
     assert_int_equal(step(&t, &at, walk(w2, b2, 21), 1), DRAW_NONE);
-    for (int n = 22; n < 31; n++)
-        assert_int_equal(step(&t, &at, walk(w2, b2, n), 0), DRAW_NONE);
+    quiet(&t, &at, w2, b2, 22, 30);
     assert_int_equal(step(&t, &at, walk(w2, b2, 31), 0), DRAW_5_MOVES);
 }
 
@@ -442,8 +439,7 @@ static void test_drawrules_international_classic_repetition_25_moves(void **stat
     const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *bl = "B:WK%d,K%d,K50,49:BK1,K2,3";
     struct pdn_board at = walk(w, bl, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
-    for (int n = 1; n < 50; n++)
-        assert_int_equal(step(&t, &at, walk(w, bl, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, bl, 1, 49);
     assert_int_equal(step(&t, &at, walk(w, bl, 50), 0), DRAW_25_MOVES);
 }
 
