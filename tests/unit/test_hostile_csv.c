@@ -260,20 +260,6 @@ static void test_hostile_csv_moves_game_too_long(void **state)
         if (dc.kept[i].code == PDN_DIAG_LIMIT && dc.kept[i].line > d->line) fail();
 }
 
-static void test_hostile_csv_empty_rows_said_once(void **state)
-{
-    static struct diag_collector dc;
-    (void)state;
-    size_t len;
-    char *csv = big_csv(HEAD, "", ",,,\n", 100000 * 4, GOOD, &len);
-    struct outcome got = read_big(csv, len, false, &dc);
-    assert_string_equal(got.whites, "C\n");
-    assert_int_equal(dc.count[PDN_DIAG_BAD_CSV], 1);
-    const struct diag_record *d = finding(&dc, PDN_DIAG_BAD_CSV);
-    assert_int_equal(d->line, 2);
-    assert_non_null(strstr(d->detail, "in 100000 rows"));
-}
-
 /* fuzz_csv's reading of a file (the i-th kept): its first byte the options. */
 static void read_like_fuzz_csv(const char *data, size_t n, size_t i)
 {
@@ -297,6 +283,20 @@ static void test_hostile_csv_fuzz_regressions(void **state)
     (void)state;
     /* Run from the project root, where the files are. */
     assert_true(each_file(REGRESSIONS, read_like_fuzz_csv) >= 1);
+}
+
+static void test_hostile_csv_empty_rows_said_once(void **state)
+{
+    static struct diag_collector dc;
+    (void)state;
+    size_t len;
+    char *csv = big_csv(HEAD, "", ",,,\n", 100000 * 4, GOOD, &len);
+    struct outcome got = read_big(csv, len, false, &dc);
+    assert_string_equal(got.whites, "C\n");
+    assert_int_equal(dc.count[PDN_DIAG_BAD_CSV], 1);
+    const struct diag_record *d = finding(&dc, PDN_DIAG_BAD_CSV);
+    assert_int_equal(d->line, 2);
+    assert_non_null(strstr(d->detail, "in 100000 rows"));
 }
 
 int main(void)
