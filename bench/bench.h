@@ -1,6 +1,7 @@
 /*
  * What the benchmark programs share (header-only, static): a diagnostics
- * counter for on_diag, a monotonic clock and the peak resident set size.
+ * counter for on_diag and a reader that uses it, a monotonic clock and the
+ * peak resident set size.
  * Figures are for people: nothing here asserts a timing.
  */
 #ifndef BENCH_H
@@ -8,6 +9,7 @@
 
 #include "pdn.h"
 
+#include <stdio.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -16,6 +18,21 @@ static inline void count_diag(const struct pdn_diag *d, void *ctx)
 {
     (void)d;
     ++*(unsigned long *)ctx;
+}
+
+/* A reader of path whose findings are counted in *diags; NULL, said on
+ * standard error as prog, when the file cannot be opened. */
+static inline pdn_reader *open_counting(const char *prog, const char *path, unsigned long *diags)
+{
+    struct pdn_reader_options o = {
+        .version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = count_diag, .diag_ctx = diags};
+    pdn_reader *r;
+    int rc = pdn_reader_open_file(&r, path, &o);
+    if (rc < 0) {
+        fprintf(stderr, "%s: %s: %s\n", prog, path, pdn_error_message(rc));
+        return NULL;
+    }
+    return r;
 }
 
 /* Seconds on the monotonic clock. */

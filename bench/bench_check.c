@@ -17,18 +17,14 @@ int main(int argc, char **argv)
         return 2;
     }
     unsigned long diags = 0, games = 0, plies = 0;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
-                                    .filename = argv[1],
-                                    .on_diag = count_diag,
-                                    .diag_ctx = &diags};
     struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION,
                                     .filename = argv[1],
                                     .on_diag = count_diag,
                                     .diag_ctx = &diags};
-    pdn_reader *reader;
     pdn_game *game;
     double start = now();
-    if (pdn_reader_open_file(&reader, argv[1], &ro) != 0) return 3;
+    pdn_reader *reader = open_counting("bench_check", argv[1], &diags);
+    if (!reader) return 3;
     while (pdn_reader_next(&game, reader) == 1) {
         struct pdn_replay_summary sum;
         pdn_replay_game(&sum, game, &po);

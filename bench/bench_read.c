@@ -21,16 +21,9 @@ int main(int argc, char **argv)
         return 3;
     }
     unsigned long diags = 0, games = 0, moves = 0;
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION,
-                                   .filename = argv[1],
-                                   .on_diag = count_diag,
-                                   .diag_ctx = &diags};
-    pdn_reader *r;
-    int rc = pdn_reader_open_file(&r, argv[1], &o);
-    if (rc < 0) {
-        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_error_message(rc));
-        return 3;
-    }
+    pdn_reader *r = open_counting("bench_read", argv[1], &diags);
+    if (!r) return 3;
+    int rc;
     double t0 = now();
     pdn_game *g;
     while ((rc = pdn_reader_next(&g, r)) == 1) {
