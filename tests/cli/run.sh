@@ -27,7 +27,9 @@ bin=${1:?usage: run.sh [--slow] BIN [WRAPPER]}
 root=$(pwd)
 case $bin in /*) ;; *) bin=$root/$bin ;; esac
 cases=$root/tests/cli/cases
-scratch=$root/tests/cli/out/$kind
+# A scratch folder per kind and per build, so that make check and make
+# sanitize (another BIN) can run at the same time.
+scratch=$root/tests/cli/out/$kind-$(printf %s "${bin#"$root"/}" | tr -c 'A-Za-z0-9' '-')
 jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 CLI_CASES=$cases CLI_BIN=$bin CLI_WRAPPER=${2:-} CLI_SCRATCH=$scratch PATH=$bin:$PATH
 export CLI_CASES CLI_BIN CLI_WRAPPER CLI_SCRATCH PATH
