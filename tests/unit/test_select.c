@@ -50,17 +50,24 @@ static bool chosen(pdn_game *g, enum pdn_select_field field, const char *value)
 #define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
 #define NONE ((const char *const[]){NULL})
 
-/* The game of tags and terminator is chosen by each value of yes, by none
- * of no, for one criterion. */
-static void expect_chosen(const char *tags, const char *terminator, enum pdn_select_field field,
-                          const char *const *yes, const char *const *no)
+/* The game of tags and terminator (after skip others) is chosen by each
+ * value of yes, by none of no, for one criterion. */
+static void expect_chosen_after(size_t skip, const char *tags, const char *terminator,
+                                enum pdn_select_field field, const char *const *yes,
+                                const char *const *no)
 {
-    pdn_game *g = game_of(tags, terminator, 0);
+    pdn_game *g = game_of(tags, terminator, skip);
     for (; *yes; yes++)
         if (!chosen(g, field, *yes)) fail_msg("%s: '%s' does not choose it", tags, *yes);
     for (; *no; no++)
         if (chosen(g, field, *no)) fail_msg("%s: '%s' chooses it", tags, *no);
     pdn_game_free(g);
+}
+
+static void expect_chosen(const char *tags, const char *terminator, enum pdn_select_field field,
+                          const char *const *yes, const char *const *no)
+{
+    expect_chosen_after(0, tags, terminator, field, yes, no);
 }
 
 static void rejected(enum pdn_select_field field, const char *value)
@@ -97,15 +104,11 @@ static void test_select_fold_table(void **state)
 static void test_select_accents_and_case(void **state)
 {
     (void)state;
-    pdn_game *g = game_of("[White \"Valnéris, Jean\"]\n[Black \"Коршунов Д.\"]", "*", 0);
-    assert_true(chosen(g, PDN_SELECT_WHITE, "Valneris"));
-    assert_true(chosen(g, PDN_SELECT_WHITE, "VALNÉRIS"));
-    assert_true(chosen(g, PDN_SELECT_WHITE, "valnéris, j"));
-    assert_true(chosen(g, PDN_SELECT_PLAYER, "коршунов"));
-    assert_true(chosen(g, PDN_SELECT_BLACK, "КОРШУНОВ"));
-    assert_false(chosen(g, PDN_SELECT_BLACK, "Valneris"));
-    assert_false(chosen(g, PDN_SELECT_WHITE, "Valnaris"));
-    pdn_game_free(g);
+    const char *tags = "[White \"Valnéris, Jean\"]\n[Black \"Коршунов Д.\"]";
+    expect_chosen(tags, "*", PDN_SELECT_WHITE, LIST("Valneris", "VALNÉRIS", "valnéris, j"),
+                  LIST("Valnaris"));
+    expect_chosen(tags, "*", PDN_SELECT_PLAYER, LIST("коршунов"), NONE);
+    expect_chosen(tags, "*", PDN_SELECT_BLACK, LIST("КОРШУНОВ"), LIST("Valneris"));
 }
 
 static void test_select_games_ranges_and_lists(void **state)
@@ -113,18 +116,13 @@ static void test_select_games_ranges_and_lists(void **state)
     (void)state;
     pdn_game *g = game_of("[Event \"x\"]", "*", 4); /* game 5 */
     assert_int_equal(g->index, 5);
-    assert_true(chosen(g, PDN_SELECT_GAMES, "5"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "3-7"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "1,5,9"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "5-"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "-5"));
-    assert_false(chosen(g, PDN_SELECT_GAMES, "1-4,6-"));
-    assert_false(chosen(g, PDN_SELECT_GAMES, "-4"));
+    pdn_game_free(g);
+    expect_chosen_after(4, "[Event \"x\"]", "*", PDN_SELECT_GAMES,
+                        LIST("5", "3-7", "1,5,9", "5-", "-5"), LIST("1-4,6-", "-4"));
     static const char *const bad[] = {"",     "0", "7-3", "a",          "1,", ",1",
                                       "1,,2", "-", "3-x", "1234567890", "2 "};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         rejected(PDN_SELECT_GAMES, bad[i]);
-    pdn_game_free(g);
 }
 
 static void test_select_games_exhausted(void **state)
