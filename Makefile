@@ -1,6 +1,13 @@
 # libpdn and its tools. Plain GNU make; `make help` lists the targets.
 
+# Where make install puts things (GNU names); DESTDIR is prepended to all
+# of them (a staging tree), never written into pdn.pc.
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR ?=
 BUILD ?= build
 BIN ?= bin
@@ -62,8 +69,9 @@ VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
 VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
-.PHONY: FORCE all lib tools deps check check-browser test install-test unit cli lint-man lib-symbols sanitize \
-	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint check-consumers
+.PHONY: FORCE all lib tools deps check check-browser test install-test unit cli lint-man lib-symbols \
+	sanitize tsan check-slow bench bench-bins install uninstall clean help run fuzz lint \
+	check-consumers deps-present deps-fuzz fuzz-bins
 
 # Intermediate files (test objects, generated tables) are kept, so a second
 # make has nothing to do.
@@ -78,23 +86,33 @@ tools: $(TOOL_BINS)
 help:
 	@echo "make            build lib/libpdn (static and shared) and the tools into bin/"
 	@echo "make WERROR=1   the same with warnings as errors (developers; check and CI do it)"
-	@echo "make check      install missing build dependencies, build, run every test"
-	@echo "make test       run every test of the build (unit, CLI, man pages, symbols, install)"
-	@echo "make run        install what is missing, build, check the bundled samples"
+	@echo "make deps       install the missing packages (as root; else print the apt-get command)"
+	@echo "make check      build with -Werror, run the tests (JOBS=N at a time; every processor)"
+	@echo "make test       run the tests of the build (unit, CLI, man pages, symbols, install)"
+	@echo "make run        build, check the bundled samples (make deps run on a fresh machine)"
 	@echo "make sanitize   unit and CLI tests under ASan+UBSan"
 	@echo "make tsan       the library from two threads at once under ThreadSanitizer"
 	@echo "make lint       clang-format --dry-run over every C file"
 	@echo "make cycles     no two files of a tool's folder call each other (tests/check-cycles.sh)"
 	@echo "make check VALGRIND=1   the tests under valgrind"
-	@echo "make check-slow deeper perft counts"
+	@echo "make check-slow what check leaves out for time: slow golden cases, deeper perft"
 	@echo "make check-consumers  pdn2csv --excel opened by LibreOffice (needs soffice)"
 	@echo "make bench      speed and memory figures"
-	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each)"
-	@echo "make install PREFIX=/usr/local"
+	@echo "make fuzz       libFuzzer targets (FUZZ_SECONDS=60 each; make deps-fuzz installs clang)"
+	@echo "make install PREFIX=/usr/local   (also BINDIR LIBDIR INCLUDEDIR MANDIR DESTDIR)"
 	@echo "make clean      remove BUILD ($(BUILD)) and BIN ($(BIN))"
 
+# The one step that installs packages (as root; otherwise it prints the
+# apt-get command). The other targets only ask whether they are there
+# (deps-present), after deps when both are named: `make deps check`.
 deps:
 	@sh scripts/deps.sh
+
+deps-fuzz:
+	@sh scripts/deps.sh fuzz
+
+deps-present: $(filter deps,$(MAKECMDGOALS))
+	@sh scripts/deps.sh --check
 
 $(BUILD)/lib/%.o: lib/%.c
 	@mkdir -p $(@D)
@@ -187,26 +205,32 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 
 $(BUILD)/tests/test_threads: ALL_LDLIBS += -pthread
 
-$(BUILD)/bench/%: bench/%.c $(LIBA_INTERNAL)
+$(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA_INTERNAL) $(ALL_LDLIBS) -lm
 
 PDN_VERSION_TEXT = $(shell sed -n 's/^\#define PDN_VERSION "\(.*\)"/\1/p' lib/pdn.h)
-# The pkg-config file for a prefix: $(call make_pc,PREFIX) < pdn.pc.in
-make_pc = sed -e 's|@PREFIX@|$(1)|' -e 's|@VERSION@|$(PDN_VERSION_TEXT)|'
+# The pkg-config file names the installed places: make_pc < pdn.pc.in
+make_pc = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(PDN_VERSION_TEXT)|'
 
-# Rebuilt whenever PREFIX changes, so an install never ships a stale prefix.
+# Rebuilt whenever a place changes, so an install never ships a stale one.
 $(BUILD)/pdn.pc: pdn.pc.in Makefile FORCE
 	@mkdir -p $(@D)
-	@$(call make_pc,$(PREFIX)) $< > $@.tmp
+	@$(make_pc) $< > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 FORCE:
 
-# The whole suite, after installing whatever the build needs.
-check: deps
-	$(MAKE) WERROR=1 all
-	$(MAKE) WERROR=1 test
+# The whole suite. It installs nothing (`make deps` does): a missing
+# package stops it at once with the command that installs it. Builds and
+# tests run JOBS at a time (default: the processors), unless make was
+# given its own -j; -O keeps each test's lines together.
+JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+PARALLEL = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(JOBS))
+check: deps-present
+	$(MAKE) $(PARALLEL) WERROR=1 all
+	$(MAKE) $(PARALLEL) -O WERROR=1 test
 
 test: unit cli lint-man lib-symbols install-test cycles
 
@@ -216,15 +240,18 @@ install-test: all
 unit: $(UNIT_BINS)
 	@sh tests/run-unit.sh "$(VALGRIND_CMD)" $(UNIT_BINS)
 
-cli: tools
+# The golden cases (the quick ones: `slow` cases wait for check-slow) and
+# the scripts that drive a tool through a terminal or a socket, which
+# mostly wait: each its own target, so that they run side by side.
+CLI_SCRIPTS := tui hub match dxp analyse play play-tui
+.PHONY: cli-golden $(CLI_SCRIPTS:%=cli-%)
+cli: cli-golden $(CLI_SCRIPTS:%=cli-%)
+
+cli-golden: tools
 	@sh tests/cli/run.sh "$(BIN)" "$(VALGRIND_CMD)"
-	@sh tests/cli/tui.sh "$(BIN)"
-	@sh tests/cli/hub.sh "$(BIN)"
-	@sh tests/cli/match.sh "$(BIN)"
-	@sh tests/cli/dxp.sh "$(BIN)"
-	@sh tests/cli/analyse.sh "$(BIN)"
-	@sh tests/cli/play.sh "$(BIN)"
-	@sh tests/cli/play-tui.sh "$(BIN)"
+
+$(CLI_SCRIPTS:%=cli-%): cli-%: tools
+	@sh tests/cli/$*.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
 # object holds writable data.
@@ -235,7 +262,7 @@ lint-man:
 	@if [ -n "$(MANS)" ]; then mandoc -Tlint -W warning $(MANS) && echo "man pages: mandoc -Tlint clean"; fi
 	@if [ -n "$(MANS)" ]; then sh tests/check-man-groff.sh $(MANS); fi
 
-sanitize: deps
+sanitize: deps-present
 	$(MAKE) BUILD=$(BUILD)/asan BIN=$(BUILD)/asan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		unit cli
@@ -243,15 +270,35 @@ sanitize: deps
 # The library and tests/unit/test_threads.c built with -fsanitize=thread:
 # two threads read, replay and write files at the same moment.
 TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
-tsan: deps
+tsan: deps-present
 	$(MAKE) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
 
-# libFuzzer targets, FUZZ_SECONDS each (clang; see tests/fuzz/run.sh).
+# libFuzzer targets: the library and tests/fuzz/fuzz_*.c built by this
+# Makefile with clang (FUZZ_CC) under ASan and UBSan into $(BUILD)/fuzz,
+# then each run FUZZ_SECONDS (tests/fuzz/run.sh). clang finds its own
+# libFuzzer runtime; `make deps-fuzz` installs the one of its version.
 FUZZ_SECONDS ?= 60
-fuzz: deps
-	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+FUZZ_CC ?= clang
+FUZZ_CFLAGS = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all -fsanitize=fuzzer-no-link
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+fuzz: $(filter deps-fuzz,$(MAKECMDGOALS))
+	@sh scripts/deps.sh --check fuzz
+	$(MAKE) $(PARALLEL) BUILD=$(BUILD)/fuzz BIN=$(BUILD)/fuzz/tools CC=$(FUZZ_CC) \
+		CFLAGS="$(FUZZ_CFLAGS)" WERROR=1 fuzz-bins
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(BUILD)/fuzz
+
+# Inside the build above (BUILD is $(BUILD)/fuzz there).
+fuzz-bins: $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/bin/%)
+
+$(BUILD)/bin/fuzz_%: tests/fuzz/fuzz_%.c $(LIBA_INTERNAL)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Itests/fuzz $(ALL_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(LIBA_INTERNAL) $(ALL_LDLIBS) -lm
+# fuzz_stats parses pdnstats's JSON back with jansson.
+$(BUILD)/bin/fuzz_stats: ALL_LDLIBS += -ljansson
 
 # A real spreadsheet program reads pdn2csv --excel (LibreOffice headless:
 # Debian libreoffice-calc-nogui, which CI installs; too slow for check).
@@ -261,46 +308,51 @@ check-consumers: all
 # pdn2html's pages in a real browser (headless Chromium, driven over the
 # DevTools protocol): apart from make check, which needs no browser; CI runs it.
 check-browser: all
-	@sh scripts/deps.sh browser
+	@sh scripts/deps.sh --check browser
 	/usr/bin/python3 tests/browser/browser.py "$(BIN)" "$(BUILD)/browser"
 
-check-slow: all
-	PDN_SLOW=1 $(MAKE) unit
+# What check leaves out for time: the golden cases marked slow (round
+# trips over whole corpora, huge inputs) and the deeper perft counts.
+check-slow: deps-present
+	$(MAKE) $(PARALLEL) WERROR=1 all $(UNIT_BINS)
+	@sh tests/cli/run.sh --slow "$(BIN)" "$(VALGRIND_CMD)"
+	PDN_SLOW=1 $(MAKE) WERROR=1 unit
 
-bench: deps
+bench: deps-present
 	$(MAKE) all bench-bins
 	@sh bench/run.sh "$(BIN)" "$(BUILD)/bench"
 
 bench-bins: $(BENCH_BINS)
 
-run: deps
+run: deps-present
 	$(MAKE) all
 	@sh scripts/run-samples.sh "$(BIN)"
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-		$(DESTDIR)$(PREFIX)/include
-	install -m 755 $(TOOL_BINS) $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib
-	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib
-	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libpdn.so
-	install -m 644 lib/pdn.h $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(BUILD)/pdn.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(INCLUDEDIR)
+	install -m 755 $(TOOL_BINS) $(DESTDIR)$(BINDIR)
+	install -m 644 $(LIBA) $(DESTDIR)$(LIBDIR)
+	install -m 755 $(LIBSO) $(DESTDIR)$(LIBDIR)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libpdn.so
+	install -m 644 lib/pdn.h $(DESTDIR)$(INCLUDEDIR)
+	install -m 644 $(BUILD)/pdn.pc $(DESTDIR)$(PKGCONFIGDIR)
 	for m in $(MANS); do \
-		d=$(DESTDIR)$(PREFIX)/share/man/$$(basename $$(dirname $$m)); \
+		d=$(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$m)); \
 		install -d $$d && install -m 644 $$m $$d; done
 
 uninstall:
-	rm -f $(TOOLS:%=$(DESTDIR)$(PREFIX)/bin/%) $(DESTDIR)$(PREFIX)/lib/libpdn.* \
-		$(DESTDIR)$(PREFIX)/include/pdn.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/pdn.pc
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(LIBDIR)/libpdn.* \
+		$(DESTDIR)$(INCLUDEDIR)/pdn.h $(DESTDIR)$(PKGCONFIGDIR)/pdn.pc
 	for m in $(MANS); do \
-		rm -f $(DESTDIR)$(PREFIX)/share/man/$$(basename $$(dirname $$m))/$$(basename $$m); done
+		rm -f $(DESTDIR)$(MANDIR)/$$(basename $$(dirname $$m))/$$(basename $$m); done
 
-lint: deps
+lint: deps-present
 	clang-format --dry-run --Werror $(LINT_SRC)
 
 clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(LIB_OBJ:.o=.d) $(CMD_COMMON_OBJ:.o=.d) $(TOOLS:%=$(BUILD)/cmd/%.d) $(DIR_TOOL_OBJ:.o=.d) \
-	$(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%.d) $(GEN_HEADERS:$(GEN)/%_tables.h=$(GEN)/gen_%.d)
+	$(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%.d) $(GEN_HEADERS:$(GEN)/%_tables.h=$(GEN)/gen_%.d) \
+	$(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/bin/%.d)

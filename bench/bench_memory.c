@@ -6,10 +6,10 @@
  * make_hostile through a pipe, so that the input itself never sits in this
  * process. Never asserts: the figures are for people.
  */
+#include "bench.h"
 #include "pdn.h"
 
 #include <stdio.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,7 +17,7 @@ struct counts {
     unsigned long diags, limits;
 };
 
-static void count_diag(const struct pdn_diag *d, void *ctx)
+static void count_findings(const struct pdn_diag *d, void *ctx)
 {
     struct counts *c = ctx;
     c->diags++;
@@ -31,8 +31,10 @@ int main(int argc, char **argv)
         return 2;
     }
     struct counts c = {0, 0};
-    struct pdn_reader_options o = {
-        .version = PDN_OPTIONS_VERSION, .filename = argv[1], .on_diag = count_diag, .diag_ctx = &c};
+    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION,
+                                   .filename = argv[1],
+                                   .on_diag = count_findings,
+                                   .diag_ctx = &c};
     pdn_reader *r;
     int rc = pdn_reader_open_fd(&r, STDIN_FILENO, &o);
     if (rc < 0) {
@@ -63,9 +65,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_error_message(rc));
         return 3;
     }
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    printf("%9.1f MB  %6lu games  %7lu findings (%lu limit)\n", (double)ru.ru_maxrss / 1024.0,
-           games, c.diags, c.limits);
+    printf("%9.1f MB  %6lu games  %7lu findings (%lu limit)\n", peak_mb(), games, c.diags,
+           c.limits);
     return 0;
 }

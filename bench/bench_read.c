@@ -3,25 +3,11 @@
  * prints MB/s, games/s and the peak resident set size. Never asserts: the
  * figures are for people. Diagnostics are counted, not printed.
  */
+#include "bench.h"
 #include "pdn.h"
 
 #include <stdio.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
-
-static void count_diag(const struct pdn_diag *d, void *ctx)
-{
-    (void)d;
-    (*(unsigned long *)ctx)++;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int main(int argc, char **argv)
 {
@@ -35,16 +21,9 @@ int main(int argc, char **argv)
         return 3;
     }
     unsigned long diags = 0, games = 0, moves = 0;
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION,
-                                   .filename = argv[1],
-                                   .on_diag = count_diag,
-                                   .diag_ctx = &diags};
-    pdn_reader *r;
-    int rc = pdn_reader_open_file(&r, argv[1], &o);
-    if (rc < 0) {
-        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_error_message(rc));
-        return 3;
-    }
+    pdn_reader *r = open_counting("bench_read", argv[1], &diags);
+    if (!r) return 3;
+    int rc;
     double t0 = now();
     pdn_game *g;
     while ((rc = pdn_reader_next(&g, r)) == 1) {
@@ -58,12 +37,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_error_message(rc));
         return 3;
     }
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
     double mb = (double)st.st_size / 1e6;
     printf("read %.1f MB: %lu games, %lu main-line moves, %lu diagnostics in %.3f s\n", mb, games,
            moves, diags, dt);
-    printf("  %.0f MB/s, %.0f games/s, peak RSS %.1f MB\n", mb / dt, (double)games / dt,
-           (double)ru.ru_maxrss / 1024.0);
+    printf("  %.0f MB/s, %.0f games/s, peak RSS %.1f MB\n", mb / dt, (double)games / dt, peak_mb());
     return 0;
 }

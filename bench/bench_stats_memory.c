@@ -7,21 +7,14 @@
  * growth per name or per game: the end of a row of bench/run-stats.sh's
  * memory lines. Never asserts: the figures are for people.
  */
+#include "bench.h"
 #include "pdn.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 enum { BATCH = 1000, PLIES = 20 };
-
-static double peak_mb(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_maxrss / 1024.0;
-}
 
 static uint64_t rng = 0x9E3779B97F4A7C15u;
 

@@ -16,7 +16,7 @@ failed=0
 # variables white black event site round date result gametype (lower case,
 # "" when missing) and n (the game's number).
 count() {
-    awk '
+    awk "$(cat tests/cli/tags.awk)"'
         function flush() {
             if (!n) return
             if (judge()) hits++
@@ -24,14 +24,7 @@ count() {
         /^\[/ {
             if (!intags) { flush(); n++; split("", tag) }
             intags = 1
-            line = $0
-            while (match(line, /\[[A-Za-z0-9_]+ "[^"]*"\]/)) {
-                pair = substr(line, RSTART + 1, RLENGTH - 3)
-                line = substr(line, RSTART + RLENGTH)
-                name = pair; sub(/ .*/, "", name)
-                value = pair; sub(/^[^"]*"/, "", value)
-                if (!(name in tag)) tag[name] = tolower(value)
-            }
+            read_tags($0, 1)
             next
         }
         { intags = 0 }

@@ -23,22 +23,16 @@ verdict() {
 }
 
 # games FILE: one line per game, "White<TAB>Black<TAB>Round<TAB>Result", by
-# the method of select-counts.sh: a game's tags are a run of lines starting
-# with '[', every [Name "value"] on them (the first of a name counts).
+# the method of select-counts.sh (tests/cli/tags.awk): a game's tags are a
+# run of lines starting with '[', every [Name "value"] on them (the first
+# of a name counts).
 games() {
-    tr -d '\r' <"$1" | awk '
+    tr -d '\r' <"$1" | awk "$(cat tests/cli/tags.awk)"'
         function flush() { if (n) print tag["White"] "\t" tag["Black"] "\t" tag["Round"] "\t" tag["Result"] "\t" moves }
         /^\[/ {
             if (!intags) { flush(); n++; split("", tag); moves = "" }
             intags = 1
-            line = $0
-            while (match(line, /\[[A-Za-z0-9_]+ "[^"]*"\]/)) {
-                pair = substr(line, RSTART + 1, RLENGTH - 3)
-                line = substr(line, RSTART + RLENGTH)
-                name = pair; sub(/ .*/, "", name)
-                value = pair; sub(/^[^"]*"/, "", value)
-                if (!(name in tag)) tag[name] = value
-            }
+            read_tags($0, 0)
             next
         }
         { intags = 0

@@ -64,14 +64,22 @@ static json_int_t int_at(json_t *root, const char *table, const char *row, const
     return json_integer_value(v);
 }
 
+/* Every table in one format, which must write without error. */
+static char *all_tables(const pdn_stats *st, struct pdn_stats_write_options o,
+                        enum pdn_stats_format format, size_t *len)
+{
+    o.format = format;
+    o.tables = (PDN_STATS_EXPLAIN << 1) - 1;
+    int rc;
+    char *text = stats_written(st, &o, len, &rc);
+    FUZZ_CHECK(rc == 0);
+    return text;
+}
+
 static void check_json(const pdn_stats *st, struct pdn_stats_write_options o, size_t games)
 {
-    o.format = PDN_STATS_JSON;
-    o.tables = (PDN_STATS_EXPLAIN << 1) - 1;
     size_t len;
-    int rc;
-    char *text = stats_written(st, &o, &len, &rc);
-    FUZZ_CHECK(rc == 0);
+    char *text = all_tables(st, o, PDN_STATS_JSON, &len);
     json_error_t err;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
     if (!root) fprintf(stderr, "JSON: %s at %d:%d\n%s\n", err.text, err.line, err.column, text);
@@ -99,12 +107,8 @@ static void check_json(const pdn_stats *st, struct pdn_stats_write_options o, si
  * C1 controls only. */
 static void check_text(const pdn_stats *st, struct pdn_stats_write_options o)
 {
-    o.format = PDN_STATS_TEXT;
-    o.tables = (PDN_STATS_EXPLAIN << 1) - 1;
     size_t len;
-    int rc;
-    char *text = stats_written(st, &o, &len, &rc);
-    FUZZ_CHECK(rc == 0);
+    char *text = all_tables(st, o, PDN_STATS_TEXT, &len);
     const unsigned char *s = (const unsigned char *)text;
     for (size_t i = 0; i < len; i++) {
         FUZZ_CHECK(s[i] >= 0x20 || s[i] == '\n');

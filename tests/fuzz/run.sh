@@ -1,97 +1,31 @@
 #!/bin/sh
-# libFuzzer targets of libpdn under ASan and UBSan.
+# Runs the libFuzzer targets of libpdn (built by `make fuzz`, which calls
+# this) under ASan and UBSan.
 #
-#   sh tests/fuzz/run.sh [SECONDS]        (from the project root; `make fuzz`)
+#   sh tests/fuzz/run.sh SECONDS OUT      (from the project root)
 #
-# Builds the library with clang -fsanitize=fuzzer-no-link,address,undefined
-# into build/fuzz/, links each target in tests/fuzz/fuzz_*.c, builds seed
-# corpora from samples/, tests/data/, tests/cli/cases/ and tests/fuzz/seeds/,
-# then runs each target for SECONDS (default 60). The corpora grow in
-# build/fuzz/corpus/<target>/ and are kept between runs; a crash leaves its
-# input in build/fuzz/artifacts/. Prints one line per target and fails
-# (exit 1) when a target does not build or finds a crash.
+# OUT is where make built the targets (OUT/bin/fuzz_*). Builds seed corpora
+# from samples/, tests/data/, tests/cli/cases/ and tests/fuzz/seeds/, then
+# runs each target for SECONDS. The corpora grow in OUT/corpus/<target>/
+# and are kept between runs; a crash leaves its input in OUT/artifacts/.
+# Prints one line per target and fails (exit 1) when a target finds a
+# crash.
 #
-# fuzz_stats (pdnstats: counting, crosstables, the JSON parsed back with
-# jansson, text and CSV) needs libjansson-dev, installed with clang.
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
 # FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property (on by
 # default, and in CI: what the writer writes reads back as the same game and
 # writes to the same bytes; a finding there is a writer bug, kept like a
 # crash in tests/fuzz/regressions/).
-# Reproduce a crash: build/fuzz/bin/<target> build/fuzz/artifacts/<file>;
-# then keep it: cp it into tests/fuzz/regressions/ (test_hostile_play replays
-# every file there; see its README).
+# Reproduce a crash: OUT/bin/<target> OUT/artifacts/<file>; then keep it:
+# cp it into tests/fuzz/regressions/ (test_hostile_play replays every file
+# there; see its README).
 # POSIX sh: runs under dash.
 
-secs=${1:-60}
-out=build/fuzz
+secs=${1:?usage: run.sh SECONDS OUT}
+out=${2:?usage: run.sh SECONDS OUT}
 bin=$out/bin
 here=tests/fuzz
-cc=${FUZZ_CC:-clang}
-cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -Ilib -I$out/gen -g -O1 -fno-omit-frame-pointer \
--fsanitize=address,undefined -fno-sanitize-recover=all -Wall -Wextra"
 failed=0
-
-# A trivial target links: clang and its libFuzzer runtime are there (and
-# jansson, with which fuzz_stats parses pdnstats's JSON back).
-toolchain_ok() {
-    printf '#include <jansson.h>\n' | "$cc" -E -x c - >/dev/null 2>&1 || return 1
-    mkdir -p "$out"
-    printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
-        'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}' \
-        >"$out/probe.c"
-    "$cc" -fsanitize=fuzzer,address,undefined -o "$out/probe" "$out/probe.c" 2>/dev/null
-}
-
-ensure_toolchain() {
-    toolchain_ok && return 0
-    pkgs="clang libclang-rt-14-dev libjansson-dev"
-    if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
-        echo "fuzz: clang with libFuzzer is missing; install it with:" >&2
-        echo "  apt-get install -y $pkgs" >&2
-        exit 3
-    fi
-    echo "fuzz: installing $pkgs"
-    apt-get install -y -q $pkgs >/dev/null 2>&1 ||
-        { apt-get update -q >/dev/null && apt-get install -y -q $pkgs >/dev/null; }
-    toolchain_ok || { echo "fuzz: clang still cannot link a libFuzzer target" >&2; exit 3; }
-}
-
-# The tables the build generates (tools/gen_*.c), which lib/*.c include.
-gen_tables() {
-    ${MAKE:-make} -s BUILD="$out" "$out/gen/geometry_tables.h" ||
-        { echo "fuzz: cannot generate the library's tables" >&2; exit 3; }
-}
-
-# The library instrumented for coverage (not linked with libFuzzer's main).
-build_lib() {
-    gen_tables
-    mkdir -p "$out/lib"
-    objs=
-    for src in lib/*.c; do
-        obj=$out/lib/$(basename "$src" .c).o
-        if [ ! -f "$obj" ] || [ -n "$(find lib "$here" "$out/gen" -newer "$obj" -name '*.[ch]' | head -1)" ]; then
-            # shellcheck disable=SC2086
-            "$cc" $cflags -fsanitize=fuzzer-no-link -c -o "$obj" "$src" ||
-                { echo "fuzz: $src does not compile" >&2; rm -f "$obj"; continue; }
-        fi
-        objs="$objs $obj"
-    done
-    # An archive: a target pulls in only the modules it needs, so one that
-    # is still being written does not stop the others from linking.
-    rm -f "$out/libpdn.a"
-    # shellcheck disable=SC2086
-    ar rcs "$out/libpdn.a" $objs
-}
-
-build_target() {
-    mkdir -p "$bin"
-    libs="-luchardet -lcsv -lm"
-    [ "$1" = fuzz_stats ] && libs="$libs -ljansson"
-    # shellcheck disable=SC2086
-    "$cc" $cflags -Werror -I"$here" -fsanitize=fuzzer -o "$bin/$1" "$here/$1.c" "$out/libpdn.a" $libs \
-        >"$out/logs/$1.build" 2>&1
-}
 
 # seed DIR FILE...: copies each file into DIR under its checksum (deduplicated).
 seed() {
@@ -227,18 +161,10 @@ run_target() {
     [ "$rc" -eq 0 ]
 }
 
-ensure_toolchain
 mkdir -p "$out/logs" "$out/artifacts"
-build_lib
 build_seeds
 targets=${FUZZ_TARGETS:-$(cd "$here" && ls fuzz_*.c | sed 's/\.c$//')}
 for t in $targets; do
-    if ! build_target "$t"; then
-        echo "$t: does not build (see $out/logs/$t.build)"
-        sed -n '1,5p' "$out/logs/$t.build" | sed 's/^/    /'
-        failed=$((failed + 1))
-        continue
-    fi
     run_target "$t" || failed=$((failed + 1))
 done
 [ "$failed" -eq 0 ] && echo "fuzz: all targets clean" && exit 0

@@ -70,6 +70,44 @@ static inline size_t fix_read_file(struct fix *f, const char *path, bool strict,
     return f->games;
 }
 
+/* Every tag of every game the reader gives, "name=value\n", as one text
+ * (the caller frees it); counts the games in f->games, frees the reader. */
+static inline char *fix_tags_text(struct fix *f, pdn_reader *r)
+{
+    char *all = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&all, &len);
+    assert_non_null(out);
+    pdn_game *g;
+    while ((f->rc = pdn_reader_next(&g, r)) == 1) {
+        for (uint32_t i = 0; i < g->ntags; i++)
+            fprintf(out, "%s=%s\n", g->tags[i].name, g->tags[i].value);
+        f->games++;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(fclose(out), 0);
+    return all;
+}
+
+/* The first game of a text, which must have one; the caller frees it. */
+static inline pdn_game *fix_one(struct fix *f, const char *text, bool strict)
+{
+    pdn_game *g = NULL;
+    fix_read_str(f, text, strict, &g);
+    assert_non_null(g);
+    return g;
+}
+
+/* The first finding whose detail holds 'detail', which must exist. */
+static inline const struct diag_record *fix_need(const struct fix *f, const char *detail)
+{
+    const struct diag_record *d = dc_find_detail(&f->dc, detail);
+    if (!d) print_error("no finding '%s'\n", detail);
+    assert_non_null(d);
+    return d;
+}
+
 /* A whole file in memory (NUL-terminated); NULL on failure. */
 static inline char *fix_slurp(const char *path, size_t *len)
 {

@@ -106,17 +106,23 @@ static const struct expect_fail failing[] = {
     {"nested_comment.pdn", 1, 1, 46, PDN_DIAG_NESTED_COMMENT, 1, 34, "nested comment"},
 };
 
+/* Reads a file of the succeed/ or fail/ folder; the games read. */
+static size_t read_conformance(struct fix *f, const char *folder, const char *file, bool strict)
+{
+    char path[256];
+    snprintf(path, sizeof path, DIR "%s/%s", folder, file);
+    return fix_read_file(f, path, strict, NULL);
+}
+
 static void test_conformance_succeed_strict_clean(void **state)
 {
     (void)state;
     static struct fix f;
     for (size_t i = 0; i < sizeof succeed / sizeof succeed[0]; i++) {
-        char path[256];
-        snprintf(path, sizeof path, DIR "succeed/%s", succeed[i].file);
-        size_t n = fix_read_file(&f, path, true, NULL);
+        size_t n = read_conformance(&f, "succeed", succeed[i].file, true);
         if (f.dc.total != 0 || n != succeed[i].games)
-            print_error("%s: %zu games, %lu diagnostics (first %u:%u %s)\n", path, n, f.dc.total,
-                        f.dc.kept[0].line, f.dc.kept[0].col, f.dc.kept[0].detail);
+            print_error("%s: %zu games, %lu diagnostics (first %u:%u %s)\n", succeed[i].file, n,
+                        f.dc.total, f.dc.kept[0].line, f.dc.kept[0].col, f.dc.kept[0].detail);
         assert_int_equal(f.rc, 0);
         assert_int_equal(f.dc.total, 0);
         assert_int_equal(n, succeed[i].games);
@@ -128,9 +134,7 @@ static void test_conformance_succeed_lenient_same_games(void **state)
     (void)state;
     static struct fix f;
     for (size_t i = 0; i < sizeof succeed / sizeof succeed[0]; i++) {
-        char path[256];
-        snprintf(path, sizeof path, DIR "succeed/%s", succeed[i].file);
-        assert_int_equal(fix_read_file(&f, path, false, NULL), succeed[i].games);
+        assert_int_equal(read_conformance(&f, "succeed", succeed[i].file, false), succeed[i].games);
         assert_int_equal(f.dc.errors, 0);
     }
 }
@@ -141,9 +145,7 @@ static void test_conformance_fail_strict_error_place(void **state)
     static struct fix f;
     for (size_t i = 0; i < sizeof failing / sizeof failing[0]; i++) {
         const struct expect_fail *e = &failing[i];
-        char path[256];
-        snprintf(path, sizeof path, DIR "fail/%s", e->file);
-        fix_read_file(&f, path, true, NULL);
+        read_conformance(&f, "fail", e->file, true);
         const struct diag_record *d = dc_first_error(&f.dc);
         assert_non_null(d);
         if (d->line != e->line || d->col != e->col)
@@ -162,9 +164,7 @@ static void test_conformance_fail_lenient_games_intact(void **state)
     static struct fix f;
     for (size_t i = 0; i < sizeof failing / sizeof failing[0]; i++) {
         const struct expect_fail *e = &failing[i];
-        char path[256];
-        snprintf(path, sizeof path, DIR "fail/%s", e->file);
-        assert_int_equal(fix_read_file(&f, path, false, NULL), e->games);
+        assert_int_equal(read_conformance(&f, "fail", e->file, false), e->games);
         assert_int_equal(f.rc, 0);
         bool found = false;
         for (int k = 0; k < f.dc.nkept; k++)

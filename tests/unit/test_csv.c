@@ -14,14 +14,13 @@
 
 #include "csv_impl.h"
 #include "diag_collector.h"
+#include "games_io.h"
 #include "pdn.h"
 
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---- helpers ---- */
 
@@ -74,25 +73,6 @@ static char *pdn_of(const char *csv, struct pdn_csv_read_options o, struct diag_
     }
     pdn_csv_reader_free(r);
     fclose(in);
-    assert_int_equal(fclose(fp), 0);
-    return out;
-}
-
-/* The games of a PDN text, each written by pdn_write_game. malloc'd. */
-static char *canonical(const char *pdn)
-{
-    char *out = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&out, &len);
-    assert_non_null(fp);
-    pdn_reader *r = NULL;
-    assert_int_equal(pdn_reader_open_memory(&r, pdn, strlen(pdn), NULL), 0);
-    pdn_game *g;
-    while (pdn_reader_next(&g, r) == 1) {
-        assert_int_equal(pdn_write_game(fp, g, NULL), 0);
-        pdn_game_free(g);
-    }
-    pdn_reader_free(r);
     assert_int_equal(fclose(fp), 0);
     return out;
 }
@@ -598,40 +578,6 @@ static void test_csv_moves_back_to_the_same_games(void **state)
 
 /* ---- the main line without the writer ---- */
 
-struct paths {
-    char **v;
-    size_t n;
-};
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), k = strlen(suffix);
-    return n >= k && strcmp(s + n - k, suffix) == 0;
-}
-
-static void find_pdn(struct paths *out, const char *folder)
-{
-    DIR *dir = opendir(folder);
-    if (dir == NULL) print_error("cannot open %s (run from the project root)\n", folder);
-    assert_non_null(dir);
-    struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-        if (e->d_name[0] == '.') continue;
-        char path[1024];
-        struct stat st;
-        assert_true(snprintf(path, sizeof path, "%s/%s", folder, e->d_name) < (int)sizeof path);
-        assert_int_equal(stat(path, &st), 0);
-        if (S_ISDIR(st.st_mode)) {
-            find_pdn(out, path);
-        } else if (S_ISREG(st.st_mode) && has_suffix(e->d_name, ".pdn")) {
-            out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
-            assert_non_null(out->v);
-            out->v[out->n++] = strdup(path);
-        }
-    }
-    closedir(dir);
-}
-
 /* The moves cell of a one-game, one-column CSV, unquoted. */
 static void moves_cell(char *csv, char **cell)
 {
@@ -705,11 +651,9 @@ static void test_csv_main_line_as_the_writer_writes_it(void **state)
     find_pdn(&files, "tests/data");
     find_pdn(&files, "samples");
     size_t games = 0;
-    for (size_t i = 0; i < files.n; i++) {
+    for (size_t i = 0; i < files.n; i++)
         games += compare_file(files.v[i]);
-        free(files.v[i]);
-    }
-    free(files.v);
+    free_paths(&files);
     assert_true(games > 1000);
     print_message("  %zu games: the moves column is the writer's main line\n", games);
 }

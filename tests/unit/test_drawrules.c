@@ -53,6 +53,14 @@ static struct pdn_board walk(const char *fmt_white, const char *fmt_black, int n
     return fen(n % 2 ? fmt_black : fmt_white, 11 + (n / 2) % 30, 46 + (n / 2) / 30);
 }
 
+/* Plies first..last of walk(w, b): none draws. */
+static void quiet(struct draw_tracker *t, struct pdn_board *at, const char *w, const char *b,
+                  int first, int last)
+{
+    for (int n = first; n <= last; n++)
+        if (step(t, at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
+}
+
 /* Runs plies 1..last of walk and checks that only the last draws, by rule. */
 static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, int last,
                         enum draw_rule rule)
@@ -60,8 +68,7 @@ static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, i
     struct draw_tracker t;
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, set);
-    for (int n = 1; n < last; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, last - 1);
     assert_int_equal(step(&t, &at, walk(w, b, last), 0), rule);
 }
 
@@ -71,26 +78,45 @@ static void expect_no_draw(const char *w, const char *b, enum pdn_draw_rules set
     struct draw_tracker t;
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, set);
-    for (int n = 1; n <= plies; n++)
-        if (step(&t, &at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
+    quiet(&t, &at, w, b, 1, plies);
 }
+
+/*
+ * From position a, plays a and b as the plan says, a letter a ply ('a' or
+ * 'b'; upper case: the ply captures): every ply but the last must not draw,
+ * the last must draw by rule.
+ */
+static void expect_plies(enum pdn_variant v, const char *fen_a, const char *fen_b,
+                         enum pdn_draw_rules set, const char *plan, enum draw_rule rule)
+{
+    struct draw_tracker t;
+    struct pdn_board a = board_of(v, fen_a), b = board_of(v, fen_b), at = a;
+    draw_tracker_start(&t, &a, set);
+    for (const char *p = plan; *p; p++) {
+        int captured = *p == 'A' || *p == 'B';
+        enum draw_rule got = step(&t, &at, *p == 'a' || *p == 'A' ? a : b, captured);
+        if (got != (p[1] ? DRAW_NONE : rule))
+            fail_msg("%s, plan %s: ply %d gave %d", fen_a, plan, (int)(p - plan) + 1, (int)got);
+    }
+}
+
+/* Two international positions a king move apart, kings only. */
+#define INTL_A "W:WK46,K47:BK5,K1"
+#define INTL_B "B:WK41,K47:BK5,K1"
 
 static void test_drawrules_international_fmjd_repetition_third_time(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE); /* a twice */
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE); /* b twice */
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    /* a twice, b twice, a the third time. */
+    expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_FMJD, "baba",
+                 DRAW_REPETITION);
     /* The same squares with the other side to move are another position. */
+    struct draw_tracker t;
+    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, INTL_A);
+    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, INTL_B);
     struct pdn_board a_black = a;
     a_black.side = PDN_COLOR_BLACK;
-    at = a;
+    struct pdn_board at = a;
     draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
     assert_int_equal(step(&t, &at, a_black, 0), DRAW_NONE);
     assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
@@ -101,19 +127,9 @@ static void test_drawrules_international_fmjd_repetition_third_time(void **state
 static void test_drawrules_international_fmjd_capture_clears_history(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    /* Positions before a capture cannot come back (it counts from here). */
-    assert_int_equal(step(&t, &at, b, 1), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_REPETITION);
+    /* Positions before a capture cannot come back (it counts from the capture). */
+    expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_FMJD, "baBabab",
+                 DRAW_REPETITION);
 }
 
 static void test_drawrules_international_fmjd_25_moves(void **state)
@@ -131,21 +147,17 @@ static void test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture(v
     const char *w2 = "W:WK%d,K%d,K50,44:BK1,K2,3", *b2 = "B:WK%d,K%d,K50,44:BK1,K2,3";
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n <= 40; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, 40);
     /* White, to move in position 40, plays the man 49-44: the count starts again. */
     assert_int_equal(step(&t, &at, walk(w2, b2, 41), 0), DRAW_NONE);
-    for (int n = 42; n < 91; n++)
-        assert_int_equal(step(&t, &at, walk(w2, b2, n), 0), DRAW_NONE);
+    quiet(&t, &at, w2, b2, 42, 90);
     assert_int_equal(step(&t, &at, walk(w2, b2, 91), 0), DRAW_25_MOVES);
     /* A king capture resets it as well. */
     at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 40; n++)
-        step(&t, &at, walk(w, b, n), 0);
+    quiet(&t, &at, w, b, 1, 39);
     assert_int_equal(step(&t, &at, walk(w, b, 40), 1), DRAW_NONE);
-    for (int n = 41; n < 90; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 41, 89);
     assert_int_equal(step(&t, &at, walk(w, b, 90), 0), DRAW_25_MOVES);
 }
 
@@ -158,8 +170,7 @@ static void test_drawrules_international_fmjd_16_moves_from_first_reach(void **s
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     const char *w = "W:WK%d,K50,K45:BK3", *b = "B:WK%d,K50,K45:BK3";
     assert_int_equal(step(&t, &at, walk(w, b, 1), 1), DRAW_NONE); /* 3xx takes the man */
-    for (int n = 2; n < 33; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 2, 32);
     assert_int_equal(step(&t, &at, walk(w, b, 33), 0), DRAW_16_MOVES);
 }
 
@@ -171,12 +182,10 @@ static void test_drawrules_international_fmjd_16_moves_promotion_keeps_count(voi
     const char *w3 = "W:WK%d,K50,K4:BK3", *b3 = "B:WK%d,K50,K4:BK3";
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD); /* 2 kings and a man against a king */
-    for (int n = 1; n < 10; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, 9);
     /* The man crowns: 3 kings against 1, the same rule, the same count. */
     assert_int_equal(step(&t, &at, walk(w3, b3, 11), 0), DRAW_NONE);
-    for (int n = 12; n < 33; n++)
-        assert_int_equal(step(&t, &at, walk(w3, b3, n), 0), DRAW_NONE);
+    quiet(&t, &at, w3, b3, 12, 32);
     assert_int_equal(step(&t, &at, walk(w3, b3, 33), 0), DRAW_16_MOVES);
 }
 
@@ -188,12 +197,10 @@ static void test_drawrules_international_fmjd_5_moves_after_16(void **state)
     const char *w2 = "W:WK%d,K50:BK3", *b2 = "B:WK%d,K50:BK3";
     struct pdn_board at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
-    for (int n = 1; n < 20; n++)
-        assert_int_equal(step(&t, &at, walk(w, b, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, b, 1, 19);
     /* The lone king takes one: 2 kings against 1, the 5-move rule from here. */
     assert_int_equal(step(&t, &at, walk(w2, b2, 21), 1), DRAW_NONE);
-    for (int n = 22; n < 31; n++)
-        assert_int_equal(step(&t, &at, walk(w2, b2, n), 0), DRAW_NONE);
+    quiet(&t, &at, w2, b2, 22, 30);
     assert_int_equal(step(&t, &at, walk(w2, b2, 31), 0), DRAW_5_MOVES);
 }
 
@@ -246,15 +253,8 @@ static void test_drawrules_brazilian_fmjd_5_moves(void **state)
 static void test_drawrules_english_repetition(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_ENGLISH, "B:WK32:BK1"),
-                     b = board_of(PDN_VARIANT_ENGLISH, "W:WK32:BK5");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    expect_plies(PDN_VARIANT_ENGLISH, "B:WK32:BK1", "W:WK32:BK5", PDN_DRAW_RULES_FMJD, "baba",
+                 DRAW_REPETITION);
 }
 
 static void test_drawrules_english_40_moves(void **state)
@@ -276,15 +276,8 @@ static void test_drawrules_english_40_moves(void **state)
 static void test_drawrules_russian_repetition(void **state)
 {
     (void)state;
-    struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_RUSSIAN, "W:WK29,21:BK4,12");
-    struct pdn_board b = board_of(PDN_VARIANT_RUSSIAN, "B:WK25,21:BK4,12");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    expect_plies(PDN_VARIANT_RUSSIAN, "W:WK29,21:BK4,12", "B:WK25,21:BK4,12", PDN_DRAW_RULES_FMJD,
+                 "baba", DRAW_REPETITION);
 }
 
 static void test_drawrules_russian_15_moves(void **state)
@@ -440,20 +433,13 @@ static void test_drawrules_international_classic_5_moves_lone_man(void **state)
 static void test_drawrules_international_classic_repetition_25_moves(void **state)
 {
     (void)state;
+    expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_CLASSIC, "baba",
+                 DRAW_REPETITION);
     struct draw_tracker t;
-    struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K47:BK5,K1");
-    struct pdn_board b = board_of(PDN_VARIANT_INTERNATIONAL, "B:WK41,K47:BK5,K1");
-    struct pdn_board at = a;
-    draw_tracker_start(&t, &a, PDN_DRAW_RULES_CLASSIC);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
     const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *bl = "B:WK%d,K%d,K50,49:BK1,K2,3";
-    at = walk(w, bl, 0);
+    struct pdn_board at = walk(w, bl, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
-    for (int n = 1; n < 50; n++)
-        assert_int_equal(step(&t, &at, walk(w, bl, n), 0), DRAW_NONE);
+    quiet(&t, &at, w, bl, 1, 49);
     assert_int_equal(step(&t, &at, walk(w, bl, 50), 0), DRAW_25_MOVES);
 }
 

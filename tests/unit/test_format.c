@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games_io.h"
 #include "pdn.h"
 
 /* Reads the one game of a text; the caller frees it. */
@@ -31,14 +32,10 @@ static pdn_game *read_one(const char *text)
 static char *format_text(const char *text, const struct pdn_format_options *opt)
 {
     pdn_game *g = read_one(text);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    assert_non_null(fp);
-    assert_int_equal(pdn_format_game(fp, g, opt), PDN_OK);
-    assert_int_equal(fclose(fp), 0);
+    struct memout m;
+    assert_int_equal(pdn_format_game(memout_open(&m), g, opt), PDN_OK);
     pdn_game_free(g);
-    return buf;
+    return memout_text(&m);
 }
 
 /* The move text of a formatted game: what follows its tags. */

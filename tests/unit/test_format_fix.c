@@ -18,37 +18,10 @@
 #include <sys/stat.h>
 
 #include "pdn.h"
+#include "games_io.h"
 #include "reader_fixture.h"
 
 /* ---- games in, text out ---------------------------------------------------- */
-
-struct games {
-    pdn_game **v;
-    size_t n;
-};
-
-static void read_games(struct games *out, const char *data, size_t len)
-{
-    pdn_reader *r;
-    pdn_game *g;
-    int rc;
-    assert_int_equal(pdn_reader_open_memory(&r, data, len, NULL), PDN_OK);
-    *out = (struct games){0};
-    while ((rc = pdn_reader_next(&g, r)) > 0) {
-        out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
-        assert_non_null(out->v);
-        out->v[out->n++] = g;
-    }
-    assert_int_equal(rc, 0);
-    pdn_reader_free(r);
-}
-
-static void free_games(struct games *gs)
-{
-    for (size_t i = 0; i < gs->n; i++)
-        pdn_game_free(gs->v[i]);
-    free(gs->v);
-}
 
 /* The findings of a format, kept as "LINE:COL CODE TEXT|DETAIL" lines. */
 struct said {

@@ -11,13 +11,13 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "diag_collector.h"
+#include "games_io.h"
 #include "pdn.h"
 
 #define REGRESSIONS "tests/fuzz/regressions-csv"
@@ -260,25 +260,12 @@ static void test_hostile_csv_moves_game_too_long(void **state)
         if (dc.kept[i].code == PDN_DIAG_LIMIT && dc.kept[i].line > d->line) fail();
 }
 
-static void test_hostile_csv_empty_rows_said_once(void **state)
-{
-    static struct diag_collector dc;
-    (void)state;
-    size_t len;
-    char *csv = big_csv(HEAD, "", ",,,\n", 100000 * 4, GOOD, &len);
-    struct outcome got = read_big(csv, len, false, &dc);
-    assert_string_equal(got.whites, "C\n");
-    assert_int_equal(dc.count[PDN_DIAG_BAD_CSV], 1);
-    const struct diag_record *d = finding(&dc, PDN_DIAG_BAD_CSV);
-    assert_int_equal(d->line, 2);
-    assert_non_null(strstr(d->detail, "in 100000 rows"));
-}
-
-/* fuzz_csv's reading of a file: its first byte the options. */
-static void read_like_fuzz_csv(const char *data, size_t n)
+/* fuzz_csv's reading of a file (the i-th kept): its first byte the options. */
+static void read_like_fuzz_csv(const char *data, size_t n, size_t i)
 {
     static const char delimiters[] = {0, ',', ';', '\t'};
     static struct diag_collector dc;
+    (void)i;
     if (n == 0) return;
     unsigned char how = (unsigned char)data[0];
     struct pdn_csv_read_options o = PDN_CSV_READ_OPTIONS_INIT;
@@ -291,47 +278,25 @@ static void read_like_fuzz_csv(const char *data, size_t n)
     assert_int_equal(dc.bad_utf8, 0);
 }
 
-static char *slurp(const char *path, size_t *out_len)
-{
-    FILE *fp = fopen(path, "rb");
-    assert_non_null(fp);
-    char *data = NULL;
-    size_t len = 0, cap = 0, got;
-    char chunk[4096];
-    while ((got = fread(chunk, 1, sizeof chunk, fp)) > 0) {
-        if (len + got > cap) {
-            cap = (len + got) * 2;
-            data = realloc(data, cap);
-            assert_non_null(data);
-        }
-        memcpy(data + len, chunk, got);
-        len += got;
-    }
-    fclose(fp);
-    *out_len = len;
-    return data;
-}
-
 static void test_hostile_csv_fuzz_regressions(void **state)
 {
     (void)state;
-    DIR *d = opendir(REGRESSIONS);
-    assert_non_null(d); /* run from the project root, where the files are */
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.' || strcmp(e->d_name, "README") == 0) continue;
-        char path[512];
-        size_t len;
-        snprintf(path, sizeof path, "%s/%s", REGRESSIONS, e->d_name);
-        print_message("  %s\n", e->d_name);
-        char *data = slurp(path, &len);
-        read_like_fuzz_csv(data, len);
-        free(data);
-        n++;
-    }
-    closedir(d);
-    assert_true(n >= 1);
+    /* Run from the project root, where the files are. */
+    assert_true(each_file(REGRESSIONS, read_like_fuzz_csv) >= 1);
+}
+
+static void test_hostile_csv_empty_rows_said_once(void **state)
+{
+    static struct diag_collector dc;
+    (void)state;
+    size_t len;
+    char *csv = big_csv(HEAD, "", ",,,\n", 100000 * 4, GOOD, &len);
+    struct outcome got = read_big(csv, len, false, &dc);
+    assert_string_equal(got.whites, "C\n");
+    assert_int_equal(dc.count[PDN_DIAG_BAD_CSV], 1);
+    const struct diag_record *d = finding(&dc, PDN_DIAG_BAD_CSV);
+    assert_int_equal(d->line, 2);
+    assert_non_null(strstr(d->detail, "in 100000 rows"));
 }
 
 int main(void)

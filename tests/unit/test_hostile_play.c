@@ -7,9 +7,8 @@
  * bytes). Each case must end with a defined outcome and a clear diagnostic;
  * under `make sanitize` or valgrind the memory tools see every step.
  */
+#include "games_io.h"
 #include "hostile_fixture.h"
-
-#include <dirent.h>
 
 /* ---- long games, big numbers, bad squares -------------------------------- */
 
@@ -203,55 +202,13 @@ static void test_hostile_setup_unterminated(void **state)
 /* One file per input, as libFuzzer saved it (see its README). */
 #define REGRESSIONS "tests/fuzz/regressions"
 
-/* A whole file in memory; the caller frees it. */
-static char *slurp(const char *path, size_t *out_len)
-{
-    FILE *fp = fopen(path, "rb");
-    struct buf b = {0};
-    char chunk[4096];
-    size_t n;
-    assert_non_null(fp);
-    buf_reserve(&b, 0);
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0)
-        buf_addn(&b, chunk, n);
-    assert_false(ferror(fp));
-    fclose(fp);
-    *out_len = b.len;
-    return b.p;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names of the regression inputs, sorted; *out_n of them. */
-static char **regression_files(size_t *out_n)
-{
-    DIR *d = opendir(REGRESSIONS);
-    char **names = NULL;
-    size_t n = 0;
-    struct dirent *e;
-    assert_non_null(d);
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.' || strcmp(e->d_name, "README") == 0) continue;
-        names = realloc(names, (n + 1) * sizeof *names);
-        assert_non_null(names);
-        names[n] = strdup(e->d_name);
-        assert_non_null(names[n++]);
-    }
-    closedir(d);
-    qsort(names, n, sizeof *names, by_name);
-    *out_n = n;
-    return names;
-}
-
 /* fuzz_check's pipeline, strict and lenient: every game walked, replayed
  * (each ply checked against the board), written, read back as one game and
  * written again to the same bytes; the writer's text and the findings are
  * UTF-8. */
-static void replay_regression(const char *data, size_t len)
+static void replay_regression(const char *data, size_t len, size_t i)
 {
+    (void)i;
     for (int strict = 0; strict < 2; strict++) {
         struct outcome o;
         struct read_opts opt = {.strict = strict};
@@ -262,21 +219,9 @@ static void replay_regression(const char *data, size_t len)
 
 static void test_hostile_fuzz_regressions(void **state)
 {
-    size_t n;
-    char **names = regression_files(&n);
     (void)state;
-    for (size_t i = 0; i < n; i++) {
-        char path[512];
-        size_t len;
-        snprintf(path, sizeof path, "%s/%s", REGRESSIONS, names[i]);
-        print_message("  %s\n", names[i]);
-        char *data = slurp(path, &len);
-        replay_regression(data, len);
-        free(data);
-        free(names[i]);
-    }
-    free(names);
-    assert_true(n >= 17); /* run from the project root, where the files are */
+    /* Run from the project root, where the files are. */
+    assert_true(each_file(REGRESSIONS, replay_regression) >= 17);
 }
 
 int main(void)

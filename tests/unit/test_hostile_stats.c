@@ -12,11 +12,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "games_io.h"
 #include "hostile_fixture.h"
 #include "reader_fixture.h"
 #include "stats.h"
-
-#include <dirent.h>
 
 #define REGRESSIONS "tests/fuzz/regressions"
 
@@ -145,6 +144,22 @@ static void test_hostile_stats_many_players(void **state)
     buf_free(&b);
 }
 
+/* Every input the fuzzers kept, through the stats pipeline. */
+static void count_regression(const char *data, size_t len, size_t i)
+{
+    pdn_stats *st = new_stats(1 + (int)(i % 20));
+    count(st, data, len);
+    write_all(st);
+    pdn_stats_free(st);
+}
+
+static void test_hostile_stats_fuzz_regressions(void **state)
+{
+    (void)state;
+    /* Run from the project root, where the files are. */
+    assert_true(each_file(REGRESSIONS, count_regression) >= 17);
+}
+
 /* A 20000-ply game at --depth 20: 20 nodes (50-45 and 1-6: the kings
  * share diagonals but can never take each other, as test_hostile_play's). */
 static void test_hostile_stats_long_game(void **state)
@@ -162,32 +177,6 @@ static void test_hostile_stats_long_game(void **state)
     write_all(st);
     pdn_stats_free(st);
     buf_free(&b);
-}
-
-/* Every input the fuzzers kept, through the stats pipeline. */
-static void test_hostile_stats_fuzz_regressions(void **state)
-{
-    (void)state;
-    DIR *d = opendir(REGRESSIONS);
-    assert_non_null(d);
-    struct dirent *e;
-    size_t files = 0;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.' || strcmp(e->d_name, "README") == 0) continue;
-        char path[512];
-        size_t len = 0;
-        snprintf(path, sizeof path, "%s/%s", REGRESSIONS, e->d_name);
-        char *data = fix_slurp(path, &len);
-        assert_non_null(data);
-        pdn_stats *st = new_stats(1 + (int)(files % 20));
-        count(st, data, len);
-        write_all(st);
-        pdn_stats_free(st);
-        free(data);
-        files++;
-    }
-    closedir(d);
-    assert_true(files >= 17); /* run from the project root, where the files are */
 }
 
 int main(void)

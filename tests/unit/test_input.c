@@ -22,22 +22,7 @@ static char *tags_of(const char *data, size_t len, enum pdn_encoding enc)
     o.encoding = enc;
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_memory(&r, data, len, &o), 0);
-    size_t cap = 1 << 16, n = 0;
-    char *all = malloc(cap);
-    pdn_game *g;
-    while (pdn_reader_next(&g, r) == 1) {
-        for (uint32_t i = 0; i < g->ntags; i++) {
-            size_t need = strlen(g->tags[i].name) + strlen(g->tags[i].value) + 3;
-            while (n + need >= cap)
-                all = realloc(all, cap *= 2);
-            n += (size_t)sprintf(all + n, "%s=%s\n", g->tags[i].name, g->tags[i].value);
-        }
-        F.games++;
-        pdn_game_free(g);
-    }
-    pdn_reader_free(r);
-    all[n] = '\0';
-    return all;
+    return fix_tags_text(&F, r);
 }
 
 static char *file_tags(const char *path, enum pdn_encoding enc)

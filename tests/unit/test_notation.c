@@ -437,6 +437,35 @@ static int find_move(const struct pos *p, const char *path)
     return -1;
 }
 
+/* A move's text under a notation: the move of a position by its whole
+ * landing path (NULL: the first legal move), and the text wanted. */
+struct text_case {
+    const char *fen, *path;
+    enum pdn_capture_notation notation;
+    const char *want;
+};
+
+#define START "W:W31-50:B1-20"
+
+static void expect_texts(const struct text_case *cases, size_t n)
+{
+    struct pos p;
+    for (const struct text_case *c = cases; c < cases + n; c++) {
+        load(&p, c->fen);
+        expect_text(&p, c->path ? find_move(&p, c->path) : 0, c->notation, c->want);
+    }
+}
+
+/* The text of a position's first legal move without the legal list. */
+static void expect_text_alone(const char *fen, enum pdn_capture_notation notation, const char *want)
+{
+    struct pos p;
+    char text[PDN_MOVE_TEXT_MAX];
+    load(&p, fen);
+    pdn_move_to_text(text, &p.legal.moves[0], NULL, notation);
+    assert_string_equal(text, want);
+}
+
 /*
  * The default: from and to, unless ambiguous; then the whole landing path
  * (never a partial one, which other programs refuse). The ambiguous rows of
@@ -445,32 +474,26 @@ static int find_move(const struct pos *p, const char *path)
 static void test_notation_text_full_when_ambiguous(void **state)
 {
     (void)state;
-    const enum pdn_capture_notation n = PDN_CAPTURE_FULL_WHEN_AMBIGUOUS;
-    struct pos p;
-    load(&p, "W:WK4:B13,32,37,20");
-    expect_text(&p, find_move(&p, "4x27x38x15"), n, "4x27x38x15");
-    expect_text(&p, find_move(&p, "4x31x42x15"), n, "4x31x42x15");
-    expect_text(&p, find_move(&p, "4x27x38x15"), PDN_CAPTURE_SHORTEST, "4x27x15");
-    expect_text(&p, find_move(&p, "4x31x42x15"), PDN_CAPTURE_SHORTEST, "4x31x15");
-    load(&p, "W:WK47:B14,19,29,31,42");
-    expect_text(&p, find_move(&p, "47x38x24x13x36"), n, "47x38x24x13x36");
-    expect_text(&p, find_move(&p, "47x38x20x9x36"), n, "47x38x20x9x36");
-    expect_text(&p, find_move(&p, "47x38x24x13x36"), PDN_CAPTURE_SHORTEST, "47x24x36");
-    /* Not ambiguous: from and to, however long the path. */
-    load(&p, "W:W28:B23,14");
-    expect_text(&p, 0, n, "28x10");
-    load(&p, "W:WK38:B18,19,32,33"); /* pydraughts-circular: two orders, one move */
-    expect_text(&p, find_move(&p, "38x27x13x24x38"), n, "38x38");
-    load(&p, "W:W33:B28,18,19");
-    expect_text(&p, 0, n, "33x24");
-    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board, 0);
-    expect_text(&p, find_move(&p, "32-28"), n, "32-28");
+    const enum pdn_capture_notation n = PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+                                    shortest = PDN_CAPTURE_SHORTEST;
+    const struct text_case cases[] = {
+        {"W:WK4:B13,32,37,20", "4x27x38x15", n, "4x27x38x15"},
+        {"W:WK4:B13,32,37,20", "4x31x42x15", n, "4x31x42x15"},
+        {"W:WK4:B13,32,37,20", "4x27x38x15", shortest, "4x27x15"},
+        {"W:WK4:B13,32,37,20", "4x31x42x15", shortest, "4x31x15"},
+        {"W:WK47:B14,19,29,31,42", "47x38x24x13x36", n, "47x38x24x13x36"},
+        {"W:WK47:B14,19,29,31,42", "47x38x20x9x36", n, "47x38x20x9x36"},
+        {"W:WK47:B14,19,29,31,42", "47x38x24x13x36", shortest, "47x24x36"},
+        /* Not ambiguous: from and to, however long the path. */
+        {"W:W28:B23,14", NULL, n, "28x10"},
+        /* pydraughts-circular: two orders, one move */
+        {"W:WK38:B18,19,32,33", "38x27x13x24x38", n, "38x38"},
+        {"W:W33:B28,18,19", NULL, n, "33x24"},
+        {START, "32-28", n, "32-28"},
+    };
+    expect_texts(cases, sizeof cases / sizeof cases[0]);
     /* Without the legal list no capture is ambiguous. */
-    char text[PDN_MOVE_TEXT_MAX];
-    load(&p, "W:WK4:B13,32,37,20");
-    pdn_move_to_text(text, &p.legal.moves[0], NULL, n);
-    assert_string_equal(text, "4x15");
+    expect_text_alone("W:WK4:B13,32,37,20", n, "4x15");
 }
 
 /* --captures=full: every capture's whole landing path, quiet moves as ever. */
@@ -478,23 +501,19 @@ static void test_notation_text_full_path(void **state)
 {
     (void)state;
     const enum pdn_capture_notation n = PDN_CAPTURE_FULL_PATH;
-    struct pos p;
-    load(&p, "W:W28:B23,14");
-    expect_text(&p, 0, n, "28x19x10");
-    load(&p, "W:WK38:B18,19,32,33");
-    expect_text(&p, find_move(&p, "38x27x13x24x38"), n, "38x27x13x24x38");
-    load(&p, "W:WK4:B13,32,37,20");
-    expect_text(&p, find_move(&p, "4x31x42x15"), n, "4x31x42x15");
-    load(&p, "W:W28,32:B23");
-    expect_text(&p, 0, n, "28x19");
-    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board, 0);
-    expect_text(&p, find_move(&p, "32-28"), n, "32-28");
+    const struct text_case cases[] = {
+        {"W:W28:B23,14", NULL, n, "28x19x10"},
+        {"W:WK38:B18,19,32,33", "38x27x13x24x38", n, "38x27x13x24x38"},
+        {"W:WK4:B13,32,37,20", "4x31x42x15", n, "4x31x42x15"},
+        {"W:W28,32:B23", NULL, n, "28x19"},
+        {START, "32-28", n, "32-28"},
+    };
+    expect_texts(cases, sizeof cases / sizeof cases[0]);
     /* The legal list does not matter; a value outside the enum is the full path. */
+    expect_text_alone("W:W28:B23,14", n, "28x19x10");
+    struct pos p;
     char text[PDN_MOVE_TEXT_MAX];
     load(&p, "W:W28:B23,14");
-    pdn_move_to_text(text, &p.legal.moves[0], NULL, n);
-    assert_string_equal(text, "28x19x10");
     pdn_move_to_text(text, &p.legal.moves[0], &p.legal, (enum pdn_capture_notation)9);
     assert_string_equal(text, "28x19x10");
 }

@@ -20,10 +20,7 @@ static struct fix F;
 
 static pdn_game *one(const char *text, bool strict)
 {
-    pdn_game *g = NULL;
-    fix_read_str(&F, text, strict, &g);
-    assert_non_null(g);
-    return g;
+    return fix_one(&F, text, strict);
 }
 
 static void test_reader_tree(void **state)
@@ -327,21 +324,8 @@ static char *file_games_text(const char *path, bool strict, enum pdn_encoding en
     o.encoding = enc;
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_file(&r, path, &o), 0);
-    size_t cap = 1 << 20, len = 0;
-    char *all = malloc(cap);
-    pdn_game *g;
-    *games = 0;
-    while (pdn_reader_next(&g, r) == 1) {
-        for (uint32_t i = 0; i < g->ntags; i++) {
-            size_t n = strlen(g->tags[i].name) + strlen(g->tags[i].value) + 4;
-            if (len + n + 1 > cap) all = realloc(all, cap *= 2);
-            len += (size_t)sprintf(all + len, "%s=%s\n", g->tags[i].name, g->tags[i].value);
-        }
-        (*games)++;
-        pdn_game_free(g);
-    }
-    pdn_reader_free(r);
-    all[len] = '\0';
+    char *all = fix_tags_text(&F, r);
+    *games = F.games;
     return all;
 }
 

@@ -19,19 +19,12 @@ static struct fix F;
 
 static pdn_game *one(const char *text, bool strict)
 {
-    pdn_game *g = NULL;
-    fix_read_str(&F, text, strict, &g);
-    assert_non_null(g);
-    return g;
+    return fix_one(&F, text, strict);
 }
 
-/* The first finding whose detail holds 'detail', which must exist. */
 static const struct diag_record *need(const char *detail)
 {
-    const struct diag_record *d = dc_find_detail(&F.dc, detail);
-    if (!d) print_error("no finding '%s'\n", detail);
-    assert_non_null(d);
-    return d;
+    return fix_need(&F, detail);
 }
 
 static const struct diag_record *need_code(enum pdn_diag_code code)

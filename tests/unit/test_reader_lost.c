@@ -13,38 +13,22 @@
 
 #include <cmocka.h>
 
+#include "games_io.h"
 #include "reader_fixture.h"
 
 static struct fix F;
 
+/* The one game of a text. */
 static pdn_game *one(const char *text, bool strict)
 {
-    pdn_game *g = NULL;
-    assert_int_equal(fix_read_str(&F, text, strict, &g), 1);
-    assert_non_null(g);
+    pdn_game *g = fix_one(&F, text, strict);
+    assert_int_equal(F.games, 1);
     return g;
 }
 
-/* The first finding whose detail holds 'detail', which must exist. */
 static const struct diag_record *need(const char *detail)
 {
-    const struct diag_record *d = dc_find_detail(&F.dc, detail);
-    if (!d) print_error("no finding '%s'\n", detail);
-    assert_non_null(d);
-    return d;
-}
-
-/* What pdn_write_game writes for a game (NUL-terminated, caller frees). */
-static char *written(const pdn_game *g)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    assert_non_null(out);
-    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
-    assert_int_equal(pdn_write_game(out, g, &wo), 0);
-    fclose(out);
-    return buf;
+    return fix_need(&F, detail);
 }
 
 /* The replay's findings go to a fixture of their own. */
@@ -205,7 +189,7 @@ static void test_reader_lost_zero_padded_squares(void **state)
     assert_string_equal(d->move_number, "1.");
     replay(g);
     assert_int_equal(R.dc.errors, 0);
-    char *out = written(g);
+    char *out = write_to_string(g, NULL);
     assert_non_null(strstr(out, "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *"));
     free(out);
     pdn_game_free(g);
@@ -257,7 +241,7 @@ static void test_reader_lost_move_number_saturates(void **state)
     assert_int_equal(F.dc.total, 0);
     replay(g);
     assert_int_equal(R.dc.total, 0);
-    char *out = written(g);
+    char *out = write_to_string(g, NULL);
     assert_non_null(strstr(out, "4294967295. 32-28 19-23 4294967295. 28x19 14x23 *"));
     free(out);
     pdn_game_free(g);
@@ -305,7 +289,7 @@ static void test_reader_lost_nul_in_tag_name(void **state)
     assert_string_equal(g->tags[0].name, "Ev ent");
     assert_string_equal(g->tags[0].value, "x");
     assert_int_equal(g->raw_len, sizeof text - 2); /* all but the last line end */
-    char *out = written(g);
+    char *out = write_to_string(g, NULL);
     assert_non_null(strstr(out, "{[Ev ent \"x\"]} 1. 32-28 *"));
     free(out);
     pdn_game_free(g);

@@ -46,6 +46,30 @@ static bool chosen(pdn_game *g, enum pdn_select_field field, const char *value)
     return m;
 }
 
+/* Lists of values for expect_chosen, NULL-terminated; NONE is empty. */
+#define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
+#define NONE ((const char *const[]){NULL})
+
+/* The game of tags and terminator (after skip others) is chosen by each
+ * value of yes, by none of no, for one criterion. */
+static void expect_chosen_after(size_t skip, const char *tags, const char *terminator,
+                                enum pdn_select_field field, const char *const *yes,
+                                const char *const *no)
+{
+    pdn_game *g = game_of(tags, terminator, skip);
+    for (; *yes; yes++)
+        if (!chosen(g, field, *yes)) fail_msg("%s: '%s' does not choose it", tags, *yes);
+    for (; *no; no++)
+        if (chosen(g, field, *no)) fail_msg("%s: '%s' chooses it", tags, *no);
+    pdn_game_free(g);
+}
+
+static void expect_chosen(const char *tags, const char *terminator, enum pdn_select_field field,
+                          const char *const *yes, const char *const *no)
+{
+    expect_chosen_after(0, tags, terminator, field, yes, no);
+}
+
 static void rejected(enum pdn_select_field field, const char *value)
 {
     pdn_select *sel = NULL;
@@ -80,15 +104,11 @@ static void test_select_fold_table(void **state)
 static void test_select_accents_and_case(void **state)
 {
     (void)state;
-    pdn_game *g = game_of("[White \"Valnéris, Jean\"]\n[Black \"Коршунов Д.\"]", "*", 0);
-    assert_true(chosen(g, PDN_SELECT_WHITE, "Valneris"));
-    assert_true(chosen(g, PDN_SELECT_WHITE, "VALNÉRIS"));
-    assert_true(chosen(g, PDN_SELECT_WHITE, "valnéris, j"));
-    assert_true(chosen(g, PDN_SELECT_PLAYER, "коршунов"));
-    assert_true(chosen(g, PDN_SELECT_BLACK, "КОРШУНОВ"));
-    assert_false(chosen(g, PDN_SELECT_BLACK, "Valneris"));
-    assert_false(chosen(g, PDN_SELECT_WHITE, "Valnaris"));
-    pdn_game_free(g);
+    const char *tags = "[White \"Valnéris, Jean\"]\n[Black \"Коршунов Д.\"]";
+    expect_chosen(tags, "*", PDN_SELECT_WHITE, LIST("Valneris", "VALNÉRIS", "valnéris, j"),
+                  LIST("Valnaris"));
+    expect_chosen(tags, "*", PDN_SELECT_PLAYER, LIST("коршунов"), NONE);
+    expect_chosen(tags, "*", PDN_SELECT_BLACK, LIST("КОРШУНОВ"), LIST("Valneris"));
 }
 
 static void test_select_games_ranges_and_lists(void **state)
@@ -96,18 +116,13 @@ static void test_select_games_ranges_and_lists(void **state)
     (void)state;
     pdn_game *g = game_of("[Event \"x\"]", "*", 4); /* game 5 */
     assert_int_equal(g->index, 5);
-    assert_true(chosen(g, PDN_SELECT_GAMES, "5"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "3-7"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "1,5,9"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "5-"));
-    assert_true(chosen(g, PDN_SELECT_GAMES, "-5"));
-    assert_false(chosen(g, PDN_SELECT_GAMES, "1-4,6-"));
-    assert_false(chosen(g, PDN_SELECT_GAMES, "-4"));
+    pdn_game_free(g);
+    expect_chosen_after(4, "[Event \"x\"]", "*", PDN_SELECT_GAMES,
+                        LIST("5", "3-7", "1,5,9", "5-", "-5"), LIST("1-4,6-", "-4"));
     static const char *const bad[] = {"",     "0", "7-3", "a",          "1,", ",1",
                                       "1,,2", "-", "3-x", "1234567890", "2 "};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         rejected(PDN_SELECT_GAMES, bad[i]);
-    pdn_game_free(g);
 }
 
 static void test_select_games_exhausted(void **state)
@@ -130,41 +145,23 @@ static void test_select_games_exhausted(void **state)
 static void test_select_dates(void **state)
 {
     (void)state;
-    pdn_game *g = game_of("[Date \"2014.11.02\"]", "*", 0);
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11.02"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014.01.01-2014.12.31"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11.02-2014.11.02"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "2013-2014"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014.11-"));
-    assert_true(chosen(g, PDN_SELECT_DATE, "-2014.11.02"));
-    assert_false(chosen(g, PDN_SELECT_DATE, "2014.10"));
-    assert_false(chosen(g, PDN_SELECT_DATE, "2014.01.01-2014.06.30"));
-    assert_false(chosen(g, PDN_SELECT_DATE, "2014.11.03-"));
-    pdn_game_free(g);
+    expect_chosen("[Date \"2014.11.02\"]", "*", PDN_SELECT_DATE,
+                  LIST("2014", "2014.11", "2014.11.02", "2014.01.01-2014.12.31",
+                       "2014.11.02-2014.11.02", "2013-2014", "2014.11-", "-2014.11.02"),
+                  LIST("2014.10", "2014.01.01-2014.06.30", "2014.11.03-"));
 
     /* unknown parts: the game's date must lie wholly inside */
-    g = game_of("[Date \"2014.??.??\"]", "*", 0);
-    assert_true(chosen(g, PDN_SELECT_DATE, "2014"));
-    assert_false(chosen(g, PDN_SELECT_DATE, "2014.11"));
-    pdn_game_free(g);
-    g = game_of("[Date \"????.??.??\"]", "*", 0);
-    assert_false(chosen(g, PDN_SELECT_DATE, "0000-9999"));
-    pdn_game_free(g);
-    g = game_of("[Date \"2021-08-16\"]", "*", 0); /* read with '-' too */
-    assert_true(chosen(g, PDN_SELECT_DATE, "2021.08"));
-    pdn_game_free(g);
-    g = game_of("[Date \"10.03.2003\"]", "*", 0); /* day first, as some programs write */
-    assert_true(chosen(g, PDN_SELECT_DATE, "2003.03.10"));
-    assert_false(chosen(g, PDN_SELECT_DATE, "2003.10"));
-    pdn_game_free(g);
-    g = game_of("[Date \"2004.10.27 - 2004.11.01\"]", "*", 0); /* its first day */
-    assert_true(chosen(g, PDN_SELECT_DATE, "2004.10"));
-    pdn_game_free(g);
-    g = game_of("[Event \"no date\"]", "*", 0);
-    assert_false(chosen(g, PDN_SELECT_DATE, "2014"));
-    pdn_game_free(g);
+    expect_chosen("[Date \"2014.??.??\"]", "*", PDN_SELECT_DATE, LIST("2014"), LIST("2014.11"));
+    expect_chosen("[Date \"????.??.??\"]", "*", PDN_SELECT_DATE, NONE, LIST("0000-9999"));
+    /* read with '-' too */
+    expect_chosen("[Date \"2021-08-16\"]", "*", PDN_SELECT_DATE, LIST("2021.08"), NONE);
+    /* day first, as some programs write */
+    expect_chosen("[Date \"10.03.2003\"]", "*", PDN_SELECT_DATE, LIST("2003.03.10"),
+                  LIST("2003.10"));
+    /* its first day */
+    expect_chosen("[Date \"2004.10.27 - 2004.11.01\"]", "*", PDN_SELECT_DATE, LIST("2004.10"),
+                  NONE);
+    expect_chosen("[Event \"no date\"]", "*", PDN_SELECT_DATE, NONE, LIST("2014"));
 
     static const char *const bad[] = {"",           "14",          "2014.1",    "2014.13",
                                       "2014.11.32", "2014.11.02x", "2015-2014", "-",
@@ -176,19 +173,11 @@ static void test_select_dates(void **state)
 static void test_select_results(void **state)
 {
     (void)state;
-    pdn_game *g = game_of("[Result \"2-0\"]", "2-0", 0);
-    assert_true(chosen(g, PDN_SELECT_RESULT, "2-0"));
-    assert_true(chosen(g, PDN_SELECT_RESULT, "1-0"));
-    assert_false(chosen(g, PDN_SELECT_RESULT, "1-1"));
-    pdn_game_free(g);
-    g = game_of("[Result \"1/2-1/2\"]", "1/2-1/2", 0);
-    assert_true(chosen(g, PDN_SELECT_RESULT, "1-1"));
-    assert_true(chosen(g, PDN_SELECT_RESULT, "1/2-1/2"));
-    pdn_game_free(g);
-    g = game_of("[Event \"no Result tag\"]", "0-2", 0); /* the terminator decides */
-    assert_true(chosen(g, PDN_SELECT_RESULT, "0-1"));
-    assert_false(chosen(g, PDN_SELECT_RESULT, "*"));
-    pdn_game_free(g);
+    expect_chosen("[Result \"2-0\"]", "2-0", PDN_SELECT_RESULT, LIST("2-0", "1-0"), LIST("1-1"));
+    expect_chosen("[Result \"1/2-1/2\"]", "1/2-1/2", PDN_SELECT_RESULT, LIST("1-1", "1/2-1/2"),
+                  NONE);
+    /* the terminator decides */
+    expect_chosen("[Event \"no Result tag\"]", "0-2", PDN_SELECT_RESULT, LIST("0-1"), LIST("*"));
     rejected(PDN_SELECT_RESULT, "white");
     rejected(PDN_SELECT_RESULT, "");
 }

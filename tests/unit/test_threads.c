@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "games_io.h"
 #include "pdn.h"
 
 #define THREADS 2
@@ -98,12 +99,6 @@ static void *work(void *arg)
     for (int i = 0; i < w->files->n; i++)
         digest_file(&w->out[i], w->files->path[i]);
     return NULL;
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
 static void find_files(struct files *out)

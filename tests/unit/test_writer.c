@@ -10,12 +10,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <dirent.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "games_io.h"
 #include "pdn.h"
 
 #define ROSTER_UNKNOWN                                                                             \
@@ -23,18 +22,6 @@
     "[Black \"?\"]\n"
 
 #define COUNT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
-
-/* The text pdn_write_game gives; the caller frees it. */
-static char *write_to_string(const pdn_game *game, const struct pdn_write_options *opt)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    assert_non_null(fp);
-    assert_int_equal(pdn_write_game(fp, game, opt), PDN_OK);
-    assert_int_equal(fclose(fp), 0);
-    return buf;
-}
 
 static void check(const pdn_game *game, const struct pdn_write_options *opt, const char *want)
 {
@@ -661,38 +648,6 @@ static void test_writer_bad_tag_names_as_comments(void **state)
 
 /* ---- round trip over tests/data ------------------------------------------ */
 
-struct games {
-    pdn_game **v;
-    size_t n;
-};
-
-static void free_games(struct games *gs)
-{
-    for (size_t i = 0; i < gs->n; i++)
-        pdn_game_free(gs->v[i]);
-    free(gs->v);
-    gs->v = NULL;
-    gs->n = 0;
-}
-
-static void read_games(struct games *out, const void *data, size_t len)
-{
-    pdn_reader *r;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "test"};
-    assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), 0);
-    pdn_game *g;
-    int rc;
-    out->v = NULL;
-    out->n = 0;
-    while ((rc = pdn_reader_next(&g, r)) > 0) {
-        out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
-        assert_non_null(out->v);
-        out->v[out->n++] = g;
-    }
-    assert_int_equal(rc, 0);
-    pdn_reader_free(r);
-}
-
 static char *write_games(const struct games *gs, size_t *len)
 {
     char *buf = NULL;
@@ -792,26 +747,6 @@ static void same_main(const pdn_game *a, const pdn_game *b)
     if (line.nmoves > 0) free((void *)line.moves);
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    assert_non_null(fp);
-    char *buf = NULL;
-    FILE *mem = open_memstream(&buf, len);
-    int c;
-    while ((c = getc(fp)) != EOF)
-        putc(c, mem);
-    fclose(fp);
-    fclose(mem);
-    return buf;
-}
-
 static void round_trip_file(const char *path)
 {
     size_t len, len1, len2;
@@ -840,55 +775,19 @@ static void round_trip_file(const char *path)
     free(twice);
 }
 
-/* The .pdn files under a folder and its subfolders, in name order. */
-struct paths {
-    char **v;
-    size_t n;
-};
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void find_pdn(struct paths *out, const char *folder)
-{
-    DIR *dir = opendir(folder);
-    if (dir == NULL) print_error("cannot open %s (run from the project root)\n", folder);
-    assert_non_null(dir);
-    struct dirent *e;
-    while ((e = readdir(dir)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-        char path[1024];
-        struct stat st;
-        assert_true(snprintf(path, sizeof path, "%s/%s", folder, e->d_name) < (int)sizeof path);
-        assert_int_equal(stat(path, &st), 0);
-        if (S_ISDIR(st.st_mode)) {
-            find_pdn(out, path);
-        } else if (S_ISREG(st.st_mode) && has_suffix(e->d_name, ".pdn")) {
-            out->v = realloc(out->v, (out->n + 1) * sizeof *out->v);
-            assert_non_null(out->v);
-            out->v[out->n] = strdup(path);
-            assert_non_null(out->v[out->n]);
-            out->n++;
-        }
-    }
-    closedir(dir);
-}
-
-/* Round-trips every .pdn file under the folder; returns how many. */
+/* Round-trips every .pdn file under the folder, in name order; returns how
+ * many. */
 static size_t round_trip_tree(const char *folder)
 {
     struct paths files = {0};
     size_t done = 0;
     find_pdn(&files, folder);
-    if (files.n > 0) qsort(files.v, files.n, sizeof *files.v, by_name);
+    sort_paths(&files);
     for (size_t i = 0; i < files.n; i++) {
         round_trip_file(files.v[i]);
         done++;
-        free(files.v[i]);
     }
-    free(files.v);
+    free_paths(&files);
     if (done == 0) print_error("no .pdn file under %s\n", folder);
     assert_true(done > 0);
     return done;

@@ -1,0 +1,13 @@
+# The tag reading select-counts.sh and stats-counts.sh share, independent of
+# the library's reader: every [Name "value"] on a tag line goes into tag[]
+# (the first of a name counts); fold=1 keeps the values in lower case. The
+# scripts put this text in front of their own awk programs.
+function read_tags(line, fold,   pair, name, value) {
+    while (match(line, /\[[A-Za-z0-9_]+ "[^"]*"\]/)) {
+        pair = substr(line, RSTART + 1, RLENGTH - 3)
+        line = substr(line, RSTART + RLENGTH)
+        name = pair; sub(/ .*/, "", name)
+        value = pair; sub(/^[^"]*"/, "", value)
+        if (!(name in tag)) tag[name] = fold ? tolower(value) : value
+    }
+}
