@@ -31,11 +31,11 @@ int main(int argc, char **argv)
         return 2;
     }
     unsigned long diags = 0, games = 0, plies = 0;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
                                     .filename = argv[1],
                                     .on_diag = count_diag,
                                     .diag_ctx = &diags};
-    struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_replay_options po = {.version = PDN_REPLAY_OPTIONS_VERSION,
                                     .filename = argv[1],
                                     .on_diag = count_diag,
                                     .diag_ctx = &diags};

@@ -35,14 +35,14 @@ int main(int argc, char **argv)
         return 3;
     }
     unsigned long diags = 0, games = 0, moves = 0;
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
                                    .filename = argv[1],
                                    .on_diag = count_diag,
                                    .diag_ctx = &diags};
     pdn_reader *r;
     int rc = pdn_reader_open_file(&r, argv[1], &o);
     if (rc < 0) {
-        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_error_message(rc));
+        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_strerror(rc));
         return 3;
     }
     double t0 = now();
@@ -55,7 +55,7 @@ int main(int argc, char **argv)
     double dt = now() - t0;
     pdn_reader_free(r);
     if (rc < 0) {
-        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_error_message(rc));
+        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_strerror(rc));
         return 3;
     }
     struct rusage ru;

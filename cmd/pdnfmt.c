@@ -219,7 +219,7 @@ int main(int argc, char **argv)
     static struct fmt f;
     tool_init(&t, "pdnfmt", usage);
     t.long_options = long_options;
-    f.write.version = PDN_OPTIONS_VERSION;
+    f.write.version = PDN_WRITE_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */
     t.hidden[PDN_DIAG_FIXED] = false;
@@ -230,7 +230,7 @@ int main(int argc, char **argv)
     if (stop == PDN_EIO) /* said once, when the output is closed */
         f.out.err = errno ? errno : EIO;
     else if (stop < 0)
-        tool_system_error(&t, f.output ? f.output : "standard output", pdn_error_message(stop));
+        tool_system_error(&t, f.output ? f.output : "standard output", pdn_strerror(stop));
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_select_free(t.select);

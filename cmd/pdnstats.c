@@ -272,7 +272,7 @@ static void read_list(struct tool *t, struct run *r, const struct list_file *f, 
 
 static void list_nomem(struct tool *t, const struct list_file *f, int rc)
 {
-    tool_system_error(t, f->path, pdn_error_message(rc));
+    tool_system_error(t, f->path, pdn_strerror(rc));
     exit(tool_exit_status(t));
 }
 
@@ -344,7 +344,7 @@ static void write_suggestions(struct tool *t, struct run *r)
            "# with --alias.\n");
     struct suggesting g = {0, 0};
     int rc = pdn_stats_suggest(r->stats, suggest_line, &g);
-    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_strerror(rc));
     if (g.group == 0) printf("# (none found)\n");
 }
 
@@ -487,7 +487,7 @@ static void team_warnings(struct tool *t, struct run *r)
 {
     if (t->quiet || !r->teams) return;
     int rc = pdn_stats_team_notes(r->stats, on_team_note, r);
-    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_strerror(rc));
 }
 
 /* ---- counting ------------------------------------------------------------------ */
@@ -508,7 +508,7 @@ int main(int argc, char **argv)
     parse_options(&t, &r, argc, argv);
     int rc = pdn_stats_new(&r.stats, &r.so);
     if (rc < 0) {
-        tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+        tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         return tool_exit_status(&t);
     }
     /* aliases first: the team file's players are matched after them */
@@ -520,7 +520,7 @@ int main(int argc, char **argv)
     /* the files read, not the operands: a folder is the files below it */
     for (unsigned long i = 0; i < t.files; i++)
         pdn_stats_add_file(r.stats);
-    if (rc < 0) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+    if (rc < 0) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
     if (r.suggest) {
         write_suggestions(&t, &r);
     } else {
@@ -528,7 +528,7 @@ int main(int argc, char **argv)
         if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
             tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "
                                  "different columns: choose one event with --event");
-        if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+        if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         crosstable_warnings(&t, &r);
         team_warnings(&t, &r);
     }

@@ -9,6 +9,7 @@
  * One movegen per ply, no allocation: the context with its two move lists
  * lives on the caller's stack. Must not print, exit or keep global state.
  */
+#include "options.h"
 #include "replay.h"
 
 #include <ctype.h>
@@ -321,10 +322,10 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
 {
     char *d = r->detail;
     size_t cap = sizeof r->detail;
-    char square[PDN_SQUARE_TEXT_MAX]; /* m->a as the variant writes squares */
+    char square[PDN_SQUARE_TEXT_MAX]; /* m->square as the variant writes squares */
     enum pdn_variant variant = (enum pdn_variant)board->variant;
-    pdn_square_text(square, variant, m->a);
-    if (m->reason == PDN_ILLEGAL_BAD_SQUARE && m->a == 0 &&
+    pdn_square_text(square, variant, m->square);
+    if (m->reason == PDN_ILLEGAL_BAD_SQUARE && m->square == 0 &&
         written_off_square(square, text, variant)) {
         snprintf(d, cap, "there is no dark square %s", square);
         return;
@@ -338,11 +339,11 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
                  color_name(!board->side), color_name(board->side));
         break;
     case PDN_ILLEGAL_CAPTURE_COMPULSORY:
-        compulsory_detail(r, m->a);
+        compulsory_detail(r, m->square);
         break;
     case PDN_ILLEGAL_NOT_MAXIMUM:
-        snprintf(d, cap, "not the maximum capture: %d piece%s can be taken, this takes %d", m->a,
-                 plural(m->a), m->b);
+        snprintf(d, cap, "not the maximum capture: %d piece%s can be taken, this takes %d",
+                 m->max_taken, plural(m->max_taken), m->taken);
         break;
     case PDN_ILLEGAL_BACKWARD:
         snprintf(d, cap, "a man cannot move backwards");
@@ -670,8 +671,7 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                     const struct pdn_replay_options *options)
 {
     if (!out || !game) return PDN_EINVAL;
-    if (options && (options->version == 0 || options->version > PDN_OPTIONS_VERSION))
-        return PDN_EINVAL;
+    if (options && !options_ok(options->version, PDN_REPLAY_OPTIONS_VERSION)) return PDN_EINVAL;
     /* Fields set one by one: the move lists are large and need no clearing. */
     struct replay r;
     memset(out, 0, sizeof *out);

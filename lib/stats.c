@@ -5,6 +5,7 @@
  * names and openings, and the crosstable's records only when asked for.
  * Writing is stats_write.c's; this file never prints.
  */
+#include "options.h"
 #include "stats.h"
 #include "text.h"
 
@@ -250,7 +251,7 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
     *out = NULL;
     struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
     if (options) {
-        if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+        if (!options_ok(options->version, PDN_STATS_OPTIONS_VERSION)) return PDN_EINVAL;
         o = *options;
     }
     if (o.opening_depth == 0) o.opening_depth = 4;

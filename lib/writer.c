@@ -28,6 +28,7 @@
  *     repairs them.
  * It writes what it is given: it must not validate moves or fix results.
  */
+#include "options.h"
 #include "pdn.h"
 #include "text.h"
 #include "variant.h"
@@ -860,10 +861,10 @@ static bool keeps_moves_as_comments(const struct writer *wr, const struct pdn_li
 
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
-    static const struct pdn_write_options defaults = {.version = PDN_OPTIONS_VERSION};
+    static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
     if (!options) options = &defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
-    if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+    if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
     flockfile(out); /* the wrapper writes unlocked: one lock for the game */
     wrap_init(&wr.wrap, out, wr.opt->width);

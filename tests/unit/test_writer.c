@@ -51,7 +51,7 @@ static void check_reads_back(const pdn_game *game, uint32_t n)
     char *once = write_to_string(game, NULL);
     pdn_reader *r;
     pdn_game *g;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written"};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = "written"};
     assert_int_equal(pdn_reader_open_memory(&r, once, strlen(once), &ro), PDN_OK);
     assert_int_equal(pdn_reader_next(&g, r), 1);
     assert_int_equal(g->main.nmoves, n);
@@ -107,7 +107,7 @@ static void test_writer_tags_roster_first_then_source_order(void **state)
           "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
           "[GameType \"20\"]\n[Foo \"\"]\n[Event \"second\"]\n\n1-1\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
@@ -234,7 +234,7 @@ static void test_writer_black_number_when_alone(void **state)
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {good} 1... 18-23 (1... 17-22 2. 28x17) "
                          "2. 33-29 23x34 *\n\n");
     struct pdn_write_options opt = {
-        .version = PDN_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
+        .version = PDN_WRITE_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2. 33-29 23x34 *\n\n");
 }
 
@@ -372,7 +372,7 @@ static void test_writer_strengths_and_nags(void **state)
     moves[1].strength = "??";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28!? $1 $14 18-23?? *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .no_nags = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .no_nags = true};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 *\n\n");
 }
 
@@ -403,7 +403,7 @@ static void test_writer_wraps_at_width(void **state)
     moves[2].comments_after = &c;
     moves[2].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 16};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 16};
     /* "1. 32-28 18-23" is 14 wide; "2. 33-29" would make it 23. */
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23\n2. 33-29 {a long\ncomment here}\n"
@@ -419,7 +419,7 @@ static void test_writer_wraps_by_characters_not_bytes(void **state)
     moves[0].comments_after = &c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 13};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 13};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {\xC3\xA9\xC3\xA9}\n*\n\n");
 }
 
@@ -431,7 +431,7 @@ static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state
     moves[0].comments_after = &c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 12};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 12};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28\n{a [Foo \"b\"]\nc} *\n\n");
 }
 
@@ -456,7 +456,7 @@ static void test_writer_seven_tag_roster_keeps_essential_tags(void **state)
     pdn_game g = game_of(NULL, 0, PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = COUNT(tags);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n"
                          "[SetUp \"1\"]\n\n*\n\n");
@@ -475,7 +475,7 @@ static void test_writer_move_text_from_the_caller(void **state)
     struct pdn_node moves[] = {mv("032-28"), mv("odd"), mv("33:29")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {
-        .version = PDN_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
+        .version = PDN_WRITE_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
 }
 
@@ -502,7 +502,7 @@ static void test_writer_numbers_captures_and_result_from_the_caller(void **state
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     /* As read: the number kept (it reads back), the dash too, the result '*'. */
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 19-23 5. 28x19 14-23 *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION,
                                     .move_number = second_pair,
                                     .capture = fourth_move,
                                     .move_ctx = moves,
@@ -536,7 +536,7 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing = &end;
     g.main.ntrailing = 1;
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     check(&g, &opt,
           ROSTER_UNKNOWN
           "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
@@ -576,7 +576,7 @@ static void test_writer_setup_of_a_cut_move_after_the_cut(void **state)
     struct pdn_node moves[] = {mv("32-28"), mv("!17-22"), mv("28x17")};
     moves[1].setup = "B:W28:B17";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     check(
         &g, &opt,
         ROSTER_UNKNOWN
@@ -592,7 +592,7 @@ static void test_writer_cut_at_first_move(void **state)
     moves[1].comments_after = &brace;
     moves[1].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     /* A '}' in the rest: a ';' comment, which ends its line. */
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n; 1. !1-2 3-4 x}y\n*\n\n");
 }
@@ -615,7 +615,7 @@ static void test_writer_bad_tag_names_as_comments(void **state)
         "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
         "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} "
         "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
           "[Black \"?\"]\n[Result \"*\"]\n\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
@@ -645,7 +645,7 @@ static void free_games(struct games *gs)
 static void read_games(struct games *out, const void *data, size_t len)
 {
     pdn_reader *r;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "test"};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = "test"};
     assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), 0);
     pdn_game *g;
     int rc;
