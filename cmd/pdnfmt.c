@@ -85,42 +85,41 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-enum broken_mode { BROKEN_KEEP, BROKEN_COMMENT, BROKEN_VERBATIM };
-
 struct fmt {
     struct pdn_write_options write;
     const char *output;
     struct tool_output out;
     bool keep_moves;
     bool fix;
-    enum broken_mode broken;
+    enum pdn_format_broken broken;
     enum pdn_capture_notation captures;
 };
 
 /* ---- options ----------------------------------------------------------------- */
 
-static enum broken_mode parse_broken(const struct tool *t, const char *arg)
+/* A value of an option's closed list: a library enum's value by its name. */
+struct named {
+    const char *name;
+    int value;
+};
+
+/* The value named arg in names[n], or a usage error: "OPTION wants WANTS". */
+static int parse_named(const struct tool *t, const char *arg, const struct named *names, size_t n,
+                       const char *option, const char *wants)
 {
-    static const char *const names[] = {"keep", "comment", "verbatim"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(arg, names[i]) == 0) return (enum broken_mode)i;
-    tool_usage_error(t, "--broken wants keep, comment or verbatim, not '%s'", arg);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(arg, names[i].name) == 0) return names[i].value;
+    tool_usage_error(t, "%s wants %s, not '%s'", option, wants, arg);
 }
 
-static enum pdn_capture_notation parse_captures(const struct tool *t, const char *arg)
-{
-    static const struct {
-        const char *name;
-        enum pdn_capture_notation notation;
-    } names[] = {
-        {"full-when-ambiguous", PDN_CAPTURE_FULL_WHEN_AMBIGUOUS},
-        {"shortest", PDN_CAPTURE_SHORTEST},
-        {"full", PDN_CAPTURE_FULL_PATH},
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(arg, names[i].name) == 0) return names[i].notation;
-    tool_usage_error(t, "--captures wants full-when-ambiguous, shortest or full, not '%s'", arg);
-}
+static const struct named broken_modes[] = {{"keep", PDN_FORMAT_BROKEN_KEEP},
+                                            {"comment", PDN_FORMAT_BROKEN_COMMENT},
+                                            {"verbatim", PDN_FORMAT_BROKEN_VERBATIM}};
+static const struct named capture_notations[] = {
+    {"full-when-ambiguous", PDN_CAPTURE_FULL_WHEN_AMBIGUOUS},
+    {"shortest", PDN_CAPTURE_SHORTEST},
+    {"full", PDN_CAPTURE_FULL_PATH}};
+#define COUNT(a) (sizeof(a) / sizeof(a)[0])
 
 /* The options that only set a flag; false for any other. */
 static bool flag_option(struct fmt *f, int opt)
@@ -179,10 +178,14 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
             t->quiet = true;
             break;
         case OPT_BROKEN:
-            f->broken = parse_broken(t, optarg);
+            f->broken =
+                (enum pdn_format_broken)parse_named(t, optarg, broken_modes, COUNT(broken_modes),
+                                                    "--broken", "keep, comment or verbatim");
             break;
         case OPT_CAPTURES:
-            f->captures = parse_captures(t, optarg);
+            f->captures = (enum pdn_capture_notation)parse_named(
+                t, optarg, capture_notations, COUNT(capture_notations), "--captures",
+                "full-when-ambiguous, shortest or full");
             break;
         default:
             tool_option_error(t, opt, argv);
@@ -194,17 +197,12 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
-    static const enum pdn_format_broken modes[] = {
-        [BROKEN_KEEP] = PDN_FORMAT_BROKEN_KEEP,
-        [BROKEN_COMMENT] = PDN_FORMAT_BROKEN_COMMENT,
-        [BROKEN_VERBATIM] = PDN_FORMAT_BROKEN_VERBATIM,
-    };
     struct fmt *f = ctx;
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     fo.write = &f->write;
     fo.draw_rules = t->draw_rules;
     fo.no_normalise = f->keep_moves;
-    fo.broken = modes[f->broken];
+    fo.broken = f->broken;
     fo.captures = f->captures;
     fo.fix = f->fix;
     fo.filename = t->input;
