@@ -14,6 +14,7 @@
  * state between calls: everything it allocates is freed before it returns.
  */
 #include "format.h"
+#include "game.h"
 #include "options.h"
 #include "vec.h"
 
@@ -127,7 +128,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
         int rc = replay(f, game);
         if (rc < 0) return rc;
     }
-    bool broken = game->read_errors > 0 || f->nstops > 0;
+    bool broken = game_internal(game)->read_errors > 0 || f->nstops > 0;
     bool verbatim = o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw;
     /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;

@@ -710,6 +710,7 @@ struct pdn_comment {
 };
 
 struct pdn_line;
+struct pdn_game_internal;
 
 /* One move, with what is written around it: borrowed from its game. The
  * fields are ordered by size, pointers first, so that the struct has no
@@ -774,7 +775,8 @@ enum pdn_variant_source {
     PDN_VARIANT_FROM_DEFAULT = 0, /* nothing said: international */
     PDN_VARIANT_FROM_TAG,         /* its GameType tag */
     PDN_VARIANT_FROM_OPTION,      /* pdn_reader_options.gametype */
-    PDN_VARIANT_FROM_CONTENT,     /* its moves, FEN or tags (variant_clue says which) */
+    PDN_VARIANT_FROM_CONTENT,     /* its moves, FEN or tags (the replay's
+                                     PDN_DIAG_VARIANT_INFERRED note says which) */
     PDN_VARIANT_FROM_FILE         /* the majority of the file's games so far */
 };
 
@@ -801,23 +803,15 @@ typedef struct pdn_game {
     struct pdn_pos start; /* first token of the game */
     const char *raw;      /* the game's decoded source text */
     size_t raw_len;
-    unsigned read_errors; /* findings of error severity the reader made in this game
-                             (PDN_SEV_ERROR; reported to on_diag or not) */
     /* The variant, for a game without a GameType tag (pdn_reader_next):
      * see enum pdn_variant_source. */
     int gametype; /* GameType number the game is played under; 0: none
                      said (international) */
     enum pdn_variant_source variant_source;
-    int clue_gametype;        /* what the game's own content says, 0 when nothing */
-    const char *variant_clue; /* static text: what decided, or NULL */
-    bool gametype_repeated;   /* an earlier game of the file was of the same
-                                 unsupported type (reported once per file) */
-    /* When the clues left several variants (algebraic squares: Russian,
-     * Brazilian or Czech; squares 1-32 on 8x8: any 8x8 one), the moves
-     * chose: bits (1u << enum pdn_variant) of the variants the clues left,
-     * of those the main line was replayed under, and of those it was legal
-     * under. 0 when the clues left one variant. */
-    unsigned variant_candidates, variant_tried, variant_legal;
+    /* What the library keeps for itself about how it read the game:
+     * opaque, NULL in a game made by hand (which then reads as one the
+     * reader found no fault in). */
+    const struct pdn_game_internal *internal;
 } pdn_game;
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */

@@ -5,6 +5,7 @@
  * names and openings, and the crosstable's records only when asked for.
  * Writing is stats_write.c's; this file never prints.
  */
+#include "game.h"
 #include "options.h"
 #include "stats.h"
 #include "text.h"
@@ -680,7 +681,7 @@ static void count_findings(pdn_stats *st, const pdn_game *g, const struct pdn_re
         }
         st->pending_game = 0;
     }
-    if (g->read_errors || sum->errors) st->errors++;
+    if (game_internal(g)->read_errors || sum->errors) st->errors++;
     if (warned) st->warnings++;
     for (int c = 0; c < PDN_DIAG_COUNT; c++)
         st->finding_games[c] += st->seen[c];

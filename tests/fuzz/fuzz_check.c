@@ -14,6 +14,7 @@
  * read as: nothing there has one reading.)
  */
 #include "fuzz.h"
+#include "game.h"
 #include "pdn.h"
 #include "walk.h"
 
@@ -124,7 +125,8 @@ static void check_game(const pdn_game *g, bool roundtrip)
     char *text = write_game(g, &len);
     if (roundtrip) check_rewrite(text, len);
     free(text);
-    if (roundtrip && rc == PDN_OK && sum.errors == 0 && g->read_errors == 0) check_fix(g);
+    if (roundtrip && rc == PDN_OK && sum.errors == 0 && game_internal(g)->read_errors == 0)
+        check_fix(g);
 }
 
 /* Every game of the input, read lenient or strict. */

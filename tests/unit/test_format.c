@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game.h"
 #include "pdn.h"
 
 /* Reads the one game of a text; the caller frees it. */
@@ -271,7 +272,7 @@ static void test_format_read_errors_counted_per_game(void **state)
     assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), PDN_OK);
     for (int i = 0; i < 3; i++) {
         assert_int_equal(pdn_reader_next(&g, r), 1);
-        assert_int_equal(g->read_errors, want[i]);
+        assert_int_equal(game_internal(g)->read_errors, want[i]);
         pdn_game_free(g);
     }
     assert_int_equal(pdn_reader_next(&g, r), 0);
