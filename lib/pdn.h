@@ -1042,7 +1042,9 @@ struct pdn_replay_summary {
 /*
  * Replays a game from its start position ([FEN] or the variant's), every
  * line and variation, and checks moves, move numbers, the result and the
- * draw rules; findings go to options->on_diag. Returns 0 or a PDN_E* code.
+ * draw rules; findings go to options->on_diag. Its two move lists are
+ * allocated once for the game (a few KB of stack besides), nothing per ply.
+ * Returns 0, PDN_EINVAL or PDN_ENOMEM.
  */
 PDN_API int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                             const struct pdn_replay_options *options);
