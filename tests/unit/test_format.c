@@ -279,6 +279,37 @@ static void test_format_read_errors_counted_per_game(void **state)
     pdn_reader_free(r);
 }
 
+/* The reader's errors live in the game's private record: a copy of the
+ * public struct made by hand (internal NULL) has none, so --broken=verbatim
+ * writes it canonically while the game read is written as read. */
+static void test_format_game_made_by_hand_has_no_read_errors(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 (1. 33-28 *\n"; /* unterminated variation */
+    pdn_game *g = read_one(text);
+    assert_non_null(g->internal);
+    assert_int_equal(game_internal(g)->read_errors, 1);
+    pdn_game by_hand = *g;
+    by_hand.internal = NULL;
+    assert_int_equal(game_internal(&by_hand)->read_errors, 0);
+    struct pdn_format_options o = with_broken(PDN_FORMAT_BROKEN_VERBATIM);
+    const pdn_game *games[] = {g, &by_hand};
+    for (int i = 0; i < 2; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *fp = open_memstream(&buf, &len);
+        assert_non_null(fp);
+        assert_int_equal(pdn_format_game(fp, games[i], &o), PDN_OK);
+        assert_int_equal(fclose(fp), 0);
+        if (i == 0)
+            assert_non_null(strstr(buf, "(1. 33-28 *"));
+        else
+            assert_non_null(strstr(buf, "[Event \"?\"]"));
+        free(buf);
+    }
+    pdn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_format_diag_node_of_illegal_move),
         cmocka_unit_test(test_format_diag_node_of_ambiguous_move),
         cmocka_unit_test(test_format_read_errors_counted_per_game),
+        cmocka_unit_test(test_format_game_made_by_hand_has_no_read_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
