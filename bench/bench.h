@@ -25,11 +25,11 @@ static inline void count_diag(const struct pdn_diag *d, void *ctx)
 static inline pdn_reader *open_counting(const char *prog, const char *path, unsigned long *diags)
 {
     struct pdn_reader_options o = {
-        .version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = count_diag, .diag_ctx = diags};
+        .version = PDN_READER_OPTIONS_VERSION, .filename = path, .on_diag = count_diag, .diag_ctx = diags};
     pdn_reader *r;
     int rc = pdn_reader_open_file(&r, path, &o);
     if (rc < 0) {
-        fprintf(stderr, "%s: %s: %s\n", prog, path, pdn_error_message(rc));
+        fprintf(stderr, "%s: %s: %s\n", prog, path, pdn_strerror(rc));
         return NULL;
     }
     return r;

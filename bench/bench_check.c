@@ -17,7 +17,7 @@ int main(int argc, char **argv)
         return 2;
     }
     unsigned long diags = 0, games = 0, plies = 0;
-    struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_replay_options po = {.version = PDN_REPLAY_OPTIONS_VERSION,
                                     .filename = argv[1],
                                     .on_diag = count_diag,
                                     .diag_ctx = &diags};

@@ -31,14 +31,14 @@ int main(int argc, char **argv)
         return 2;
     }
     struct counts c = {0, 0};
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
                                    .filename = argv[1],
                                    .on_diag = count_findings,
                                    .diag_ctx = &c};
     pdn_reader *r;
     int rc = pdn_reader_open_fd(&r, STDIN_FILENO, &o);
     if (rc < 0) {
-        fprintf(stderr, "bench_memory: %s\n", pdn_error_message(rc));
+        fprintf(stderr, "bench_memory: %s\n", pdn_strerror(rc));
         return 3;
     }
     FILE *null = fopen("/dev/null", "w");
@@ -55,14 +55,14 @@ int main(int argc, char **argv)
         if (err == 0) err = pdn_format_game(null, g, NULL);
         pdn_game_free(g);
         if (err < 0) {
-            fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_error_message(err));
+            fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_strerror(err));
             return 3;
         }
     }
     fclose(null);
     pdn_reader_free(r);
     if (rc < 0) {
-        fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_error_message(rc));
+        fprintf(stderr, "bench_memory: %s: %s\n", argv[1], pdn_strerror(rc));
         return 3;
     }
     printf("%9.1f MB  %6lu games  %7lu findings (%lu limit)\n", peak_mb(), games, c.diags,

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     double dt = now() - t0;
     pdn_reader_free(r);
     if (rc < 0) {
-        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_error_message(rc));
+        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_strerror(rc));
         return 3;
     }
     double mb = (double)st.st_size / 1e6;

@@ -93,7 +93,7 @@ int main(int argc, char **argv)
             len = tree ? random_game(buf, len) : names_game(buf, len, i);
         int rc = count_batch(st, buf, len);
         if (rc < 0) {
-            fprintf(stderr, "bench_stats_memory: %s\n", pdn_error_message(rc));
+            fprintf(stderr, "bench_stats_memory: %s\n", pdn_strerror(rc));
             return 3;
         }
     }

@@ -68,7 +68,7 @@ static void write_playout(FILE *out, const struct pdn_board *start, unsigned lon
 static void emit_game(FILE *out, const pdn_game *game, unsigned long serial)
 {
     struct pdn_replay_summary sum;
-    struct pdn_replay_options opt = {.version = PDN_OPTIONS_VERSION};
+    struct pdn_replay_options opt = {.version = PDN_REPLAY_OPTIONS_VERSION};
     fwrite(game->raw, 1, game->raw_len, out);
     fputs("\n\n", out);
     if (pdn_replay_game(&sum, game, &opt) == 0 && sum.complete)
@@ -77,7 +77,7 @@ static void emit_game(FILE *out, const pdn_game *game, unsigned long serial)
 
 static int copy_file(FILE *out, const char *path, unsigned long *serial)
 {
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = path};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = path};
     pdn_reader *reader;
     pdn_game *game;
     if (pdn_reader_open_file(&reader, path, &ro) != 0) return -1;

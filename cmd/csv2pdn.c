@@ -160,7 +160,7 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     tool_select_end(hold);
     cv->rows += pdn_csv_reader_rows(r);
     pdn_csv_reader_free(r);
-    if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_error_message(rc));
+    if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_strerror(rc));
     if (ferror(fp)) tool_system_error(t, operand, strerror(errno ? errno : EIO));
     if (!std_in) fclose(fp);
     return rc == PDN_EIO ? rc : 0;

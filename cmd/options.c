@@ -263,7 +263,7 @@ bool tool_select_option(struct tool *t, int opt, const char *arg)
         if (err == 0) err = pdn_select_add(t->select, options[i].field, arg);
         if (err == PDN_EINVAL)
             tool_usage_error(t, "%s wants %s, not '%s'", options[i].name, options[i].want, arg);
-        if (err < 0) tool_fatal(t, options[i].name, pdn_error_message(err));
+        if (err < 0) tool_fatal(t, options[i].name, pdn_strerror(err));
         return true;
     }
     return false;

@@ -368,7 +368,7 @@ void tool_output_stopped(struct tool *t, struct tool_output *o, int stop)
     if (stop == PDN_EIO)
         o->err = errno ? errno : EIO;
     else if (stop < 0)
-        tool_system_error(t, o->path ? o->path : "standard output", pdn_error_message(stop));
+        tool_system_error(t, o->path ? o->path : "standard output", pdn_strerror(stop));
 }
 
 int tool_output_close(struct tool *t, struct tool_output *o, bool commit)

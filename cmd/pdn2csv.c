@@ -257,7 +257,7 @@ static void collect_tags(struct tool *t, struct conv *c, int n, char **operands)
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct conv *c = ctx;
-    long rows = pdn_csv_write_game(c->writer, game, t->input);
+    long rows = pdn_csv_writer_write_game(c->writer, game, t->input);
     if (rows < 0) return (int)rows;
     c->games++;
     c->rows += (unsigned long)rows;
@@ -274,7 +274,7 @@ struct both {
 static void on_diag_both(const struct pdn_diag *d, void *ctx)
 {
     struct both *b = ctx;
-    pdn_csv_on_diag(d, b->w);
+    pdn_csv_writer_on_diag(d, b->w);
     tool_on_diag(d, b->t);
 }
 
@@ -288,7 +288,7 @@ static void open_writer(struct tool *t, struct conv *c)
                          (int)strcspn(name, ","), name);
     }
     if (rc < 0) {
-        tool_system_error(t, "pdn2csv", pdn_error_message(rc));
+        tool_system_error(t, "pdn2csv", pdn_strerror(rc));
         tool_output_close(t, &c->out, false);
         exit(tool_exit_status(t));
     }
@@ -326,7 +326,7 @@ int main(int argc, char **argv)
     struct both b = {&t, c.writer};
     t.on_diag = on_diag_both;
     t.diag_ctx = &b;
-    int stop = pdn_csv_write_header(c.writer);
+    int stop = pdn_csv_writer_write_header(c.writer);
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
     tool_output_stopped(&t, &c.out, stop);
     summary(&t, &c);

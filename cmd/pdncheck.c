@@ -368,7 +368,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     struct check *c = ctx;
     struct pdn_replay_summary summary = {0};
     struct pdn_replay_options ro = {
-        .version = PDN_OPTIONS_VERSION,
+        .version = PDN_REPLAY_OPTIONS_VERSION,
         .filename = c->file,
         .strict = t->strict,
         .draw_rules = t->draw_rules,
@@ -536,7 +536,7 @@ int main(int argc, char **argv)
         stop = check_file(&c, &in.items[i]);
     /* A failed standard output is said once, below, and leaves no summary:
      * the run stopped short of it. */
-    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_error_message(stop));
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_strerror(stop));
     tool_findings_free(&c.held);
     free(c.src.text);
     tool_inputs_free(&in);

@@ -71,25 +71,25 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-enum broken_mode { BROKEN_KEEP, BROKEN_COMMENT, BROKEN_VERBATIM };
-
 struct fmt {
     struct pdn_write_options write;
     const char *output;
     struct tool_output out;
     bool keep_moves;
     bool fix;
-    enum broken_mode broken;
+    enum pdn_format_broken broken;
     enum pdn_capture_notation captures;
 };
 
 /* ---- options ----------------------------------------------------------------- */
 
-static enum broken_mode parse_broken(const struct tool *t, const char *arg)
+/* --broken: what becomes of a game with errors, the library's own enum. */
+static enum pdn_format_broken parse_broken(const struct tool *t, const char *arg)
 {
     static const char *const names[] = {"keep", "comment", "verbatim", NULL};
-    return (enum broken_mode)tool_parse_keyword(t, "--broken", arg, names,
-                                                "keep, comment or verbatim");
+    static const enum pdn_format_broken modes[] = {
+        PDN_FORMAT_BROKEN_KEEP, PDN_FORMAT_BROKEN_COMMENT, PDN_FORMAT_BROKEN_VERBATIM};
+    return modes[tool_parse_keyword(t, "--broken", arg, names, "keep, comment or verbatim")];
 }
 
 static enum pdn_capture_notation parse_captures(const struct tool *t, const char *arg)
@@ -153,17 +153,12 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
-    static const enum pdn_format_broken modes[] = {
-        [BROKEN_KEEP] = PDN_FORMAT_BROKEN_KEEP,
-        [BROKEN_COMMENT] = PDN_FORMAT_BROKEN_COMMENT,
-        [BROKEN_VERBATIM] = PDN_FORMAT_BROKEN_VERBATIM,
-    };
     struct fmt *f = ctx;
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     fo.write = &f->write;
     fo.draw_rules = t->draw_rules;
     fo.no_normalise = f->keep_moves;
-    fo.broken = modes[f->broken];
+    fo.broken = f->broken;
     fo.captures = f->captures;
     fo.fix = f->fix;
     fo.filename = t->input;
@@ -178,7 +173,7 @@ int main(int argc, char **argv)
     static struct fmt f;
     tool_init(&t, "pdnfmt", usage);
     t.long_options = long_options;
-    f.write.version = PDN_OPTIONS_VERSION;
+    f.write.version = PDN_WRITE_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */
     t.hidden[PDN_DIAG_FIXED] = false;

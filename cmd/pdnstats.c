@@ -268,7 +268,7 @@ static void alias_line(struct tool *t, struct run *r, const struct list_file *f,
         tool_usage_error(t, "%s:%lu: '%s = %s' closes a cycle: '%s' already counts as '%s'",
                          f->path, no, p, canon, canon, p);
     if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'variant = canonical'", f->path, no);
-    if (rc < 0) tool_fatal(t, f->path, pdn_error_message(rc));
+    if (rc < 0) tool_fatal(t, f->path, pdn_strerror(rc));
 }
 
 /* "Team: Player" */
@@ -287,7 +287,7 @@ static void team_line(struct tool *t, struct run *r, const struct list_file *f, 
                          "plays for one team",
                          f->path, no, player, p);
     if (rc == PDN_EINVAL) tool_usage_error(t, "%s:%lu: not 'Team: Player'", f->path, no);
-    if (rc < 0) tool_fatal(t, f->path, pdn_error_message(rc));
+    if (rc < 0) tool_fatal(t, f->path, pdn_strerror(rc));
 }
 
 /* ---- spellings that look like one name ------------------------------------------ */
@@ -322,7 +322,7 @@ static void write_suggestions(struct tool *t, struct run *r)
            "# with --alias.\n");
     struct suggesting g = {0, 0};
     int rc = pdn_stats_suggest(r->stats, suggest_line, &g);
-    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_strerror(rc));
     if (g.group == 0) printf("# (none found)\n");
 }
 
@@ -463,7 +463,7 @@ static void team_warnings(struct tool *t, struct run *r)
 {
     if (t->quiet || !r->teams) return;
     int rc = pdn_stats_team_notes(r->stats, on_team_note, r);
-    if (rc < 0) tool_system_error(t, "pdnstats", pdn_error_message(rc));
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_strerror(rc));
 }
 
 /* ---- counting ------------------------------------------------------------------ */
@@ -484,7 +484,7 @@ int main(int argc, char **argv)
     parse_options(&t, &r, argc, argv);
     int rc = pdn_stats_new(&r.stats, &r.so);
     if (rc < 0) {
-        tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+        tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         return tool_exit_status(&t);
     }
     /* aliases first: the team file's players are matched after them */
@@ -496,7 +496,7 @@ int main(int argc, char **argv)
     /* the files read, not the operands: a folder is the files below it */
     for (unsigned long i = 0; i < t.files; i++)
         pdn_stats_add_file(r.stats);
-    if (rc < 0) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+    if (rc < 0) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
     if (r.suggest) {
         write_suggestions(&t, &r);
     } else {
@@ -504,7 +504,7 @@ int main(int argc, char **argv)
         if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
             tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "
                                  "different columns: choose one event with --event");
-        if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_error_message(rc));
+        if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         crosstable_warnings(&t, &r);
         team_warnings(&t, &r);
     }

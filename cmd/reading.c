@@ -57,14 +57,14 @@ static void release_findings(struct selecting *s, size_t index, bool chosen)
 static void read_failed(struct tool *t, const char *name, int err)
 {
     t->unreadable++;
-    tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
+    tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_strerror(err));
 }
 
 static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION,
+        .version = PDN_READER_OPTIONS_VERSION,
         .filename = operand,
         .strict = t->strict,
         .encoding = t->encoding,

@@ -63,7 +63,7 @@ bool tool_repeats_keep(struct tool *t, const pdn_game *game, const char *file,
     struct tool_repeats *r = t->repeats;
     if (r == NULL || r->unique == NULL) return true;
     int rc = pdn_unique_check(r->unique, game, file, at, on_diag, ctx);
-    if (rc < 0) tool_fatal(t, "--unique", pdn_error_message(rc));
+    if (rc < 0) tool_fatal(t, "--unique", pdn_strerror(rc));
     if (rc == 0) return true;
     if (r->path) write_copy(t, r, game);
     return false;

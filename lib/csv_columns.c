@@ -1,5 +1,5 @@
 /*
- * csv_columns: the columns of pdn_csv_write_game's two modes (names, help,
+ * csv_columns: the columns of pdn_csv_writer_write_game's two modes (names, help,
  * what each holds and how excel_text protects it) and the resolving of a
  * column list, or of a mode's default list, for a writer. Data and lookups
  * only: the cells are written in csv_rows.c and csv_moves.c.

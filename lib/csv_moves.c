@@ -1,5 +1,5 @@
 /*
- * csv_moves: the rows of pdn_csv_write_game's moves mode, a row per ply of
+ * csv_moves: the rows of pdn_csv_writer_write_game's moves mode, a row per ply of
  * the main line, or of every line with variations (depth first: a move's
  * variations right after its row, named 1.1, 1.2, 1.1.1 ...). The plies the
  * replay played come from csv_rows.c (csv_find_ply); a move it did not

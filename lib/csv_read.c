@@ -16,6 +16,7 @@
  * Memory: one row (or one game's rows) at a time, buffers reused.
  */
 #include "csv_impl.h"
+#include "options.h"
 #include "text.h"
 
 #include <stdint.h>
@@ -125,7 +126,7 @@ int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp, const struct pdn_csv_rea
     if (!out) return PDN_EINVAL;
     *out = NULL;
     if (!o) o = &defaults;
-    if (!fp || o->version == 0 || o->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+    if (!fp || !options_ok(o->version, PDN_CSV_READ_OPTIONS_VERSION)) return PDN_EINVAL;
     if (o->delimiter == '"' || o->delimiter == '\n' || o->delimiter == '\r') return PDN_EINVAL;
     pdn_csv_reader *r = calloc(1, sizeof *r);
     if (!r) return PDN_ENOMEM;

@@ -13,6 +13,7 @@
  */
 #include "csv_impl.h"
 #include "fen.h"
+#include "options.h"
 #include "vec.h"
 
 #include <limits.h>
@@ -36,7 +37,7 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
 
 static bool bad_options(const struct pdn_csv_write_options *o)
 {
-    if (o->version == 0 || o->version > PDN_OPTIONS_VERSION) return true;
+    if (!options_ok(o->version, PDN_CSV_WRITE_OPTIONS_VERSION)) return true;
     if ((unsigned)o->mode > PDN_CSV_MOVES) return true;
     char d = o->delimiter;
     return d == '"' || d == '\r' || d == '\n';
@@ -78,7 +79,7 @@ static int stream_status(pdn_csv_writer *w)
     return ok ? 0 : PDN_EIO;
 }
 
-int pdn_csv_write_header(pdn_csv_writer *w)
+int pdn_csv_writer_write_header(pdn_csv_writer *w)
 {
     if (!w) return PDN_EINVAL;
     if (w->o.bom) csv_out_raw(&w->out, "\xEF\xBB\xBF", 3);
@@ -102,7 +103,7 @@ static void keep_error(struct first_error *e, const struct pdn_diag *d)
     pdn_diag_message(e->message, sizeof e->message, d);
 }
 
-void pdn_csv_on_diag(const struct pdn_diag *d, void *ctx)
+void pdn_csv_writer_on_diag(const struct pdn_diag *d, void *ctx)
 {
     pdn_csv_writer *w = ctx;
     if (!w || !d || d->game == 0 || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
@@ -650,7 +651,7 @@ unsigned long pdn_csv_writer_errors(const pdn_csv_writer *w)
     return w ? w->errors : 0;
 }
 
-long pdn_csv_write_game(pdn_csv_writer *w, const pdn_game *game, const char *file)
+long pdn_csv_writer_write_game(pdn_csv_writer *w, const pdn_game *game, const char *file)
 {
     if (!w || !game) return PDN_EINVAL;
     struct pdn_replay_summary sum;

@@ -79,7 +79,7 @@ static const struct diag_row rows[] = {
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,
-               "diag.c: one row per PDN_D_* code, in pdn.h order");
+               "diag.c: one row per PDN_DIAG_* code, in pdn.h order");
 
 static const struct diag_row unknown_row = {"unknown", PDN_SEV_ERROR, "unknown finding"};
 

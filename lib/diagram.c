@@ -10,6 +10,7 @@
  * into a comma.
  */
 #include "geometry.h"
+#include "options.h"
 
 #include <string.h>
 
@@ -25,7 +26,7 @@ static const struct pdn_diagram_options default_options = PDN_DIAGRAM_OPTIONS_IN
 static const struct pdn_diagram_options *checked_options(const struct pdn_diagram_options *o)
 {
     if (o == NULL) return &default_options;
-    if (o->version == 0 || o->version > PDN_OPTIONS_VERSION) return NULL;
+    if (!options_ok(o->version, PDN_DIAGRAM_OPTIONS_VERSION)) return NULL;
     return o;
 }
 

@@ -5,6 +5,7 @@
  * The search itself is engine_search.c's; no I/O here.
  */
 #include "engine.h"
+#include "options.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@ int pdn_engine_new(pdn_engine **out, const struct pdn_engine_options *options)
     *out = NULL;
     size_t mb = TABLE_MB_DEFAULT;
     if (options) {
-        if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+        if (!options_ok(options->version, PDN_ENGINE_OPTIONS_VERSION)) return PDN_EINVAL;
         if (options->table_mb > TABLE_MB_MAX) return PDN_EINVAL;
         if (options->table_mb) mb = options->table_mb;
     }
@@ -66,10 +67,14 @@ void pdn_engine_clear(pdn_engine *engine)
  * the horizon with captures pending, so it misses what a capture leads to.
  */
 static const struct pdn_engine_limits levels[PDN_ENGINE_LEVELS] = {
-    {.version = PDN_OPTIONS_VERSION, .depth = 3, .nodes = 150, .noise = 60, .no_quiescence = true},
-    {.version = PDN_OPTIONS_VERSION, .depth = 6, .nodes = 3000, .noise = 15},
-    {.version = PDN_OPTIONS_VERSION, .nodes = 200000},
-    {.version = PDN_OPTIONS_VERSION, .seconds = 3},
+    {.version = PDN_ENGINE_LIMITS_VERSION,
+     .depth = 3,
+     .nodes = 150,
+     .noise = 60,
+     .no_quiescence = true},
+    {.version = PDN_ENGINE_LIMITS_VERSION, .depth = 6, .nodes = 3000, .noise = 15},
+    {.version = PDN_ENGINE_LIMITS_VERSION, .nodes = 200000},
+    {.version = PDN_ENGINE_LIMITS_VERSION, .seconds = 3},
 };
 
 int pdn_engine_level(struct pdn_engine_limits *out, int level)
@@ -147,7 +152,7 @@ int pdn_engine_search(struct pdn_engine_result *out, pdn_engine *engine,
     static const struct pdn_engine_limits defaults = PDN_ENGINE_LIMITS_INIT;
     if (!out || !engine || !board || (nhistory && !history)) return PDN_EINVAL;
     if (!limits) limits = &defaults;
-    if (limits->version == 0 || limits->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+    if (!options_ok(limits->version, PDN_ENGINE_LIMITS_VERSION)) return PDN_EINVAL;
     if (board->variant >= PDN_VARIANT_COUNT) return PDN_EINVAL;
     memset(out, 0, sizeof *out);
     start(engine, board, limits);

@@ -5,7 +5,7 @@
  */
 #include "pdn.h"
 
-const char *pdn_error_message(int err)
+const char *pdn_strerror(int err)
 {
     switch (err) {
     case PDN_OK:

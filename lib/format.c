@@ -14,6 +14,8 @@
  * state between calls: everything it allocates is freed before it returns.
  */
 #include "format.h"
+#include "game.h"
+#include "options.h"
 #include "vec.h"
 
 #include <stdint.h>
@@ -119,11 +121,6 @@ static int write_raw(FILE *out, const pdn_game *game)
     return ferror(out) ? PDN_EIO : PDN_OK;
 }
 
-static bool bad_version(unsigned version)
-{
-    return version == 0 || version > PDN_OPTIONS_VERSION;
-}
-
 static int format_game(struct format *f, FILE *out, const pdn_game *game,
                        const struct pdn_format_options *o)
 {
@@ -131,7 +128,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
         int rc = replay(f, game);
         if (rc < 0) return rc;
     }
-    bool broken = game->read_errors > 0 || f->nstops > 0;
+    bool broken = game_internal(game)->read_errors > 0 || f->nstops > 0;
     bool verbatim = o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw;
     /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
@@ -153,8 +150,8 @@ int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_opt
 {
     static const struct pdn_format_options defaults = PDN_FORMAT_OPTIONS_INIT;
     const struct pdn_format_options *o = options ? options : &defaults;
-    if (!out || !game || bad_version(o->version)) return PDN_EINVAL;
-    if (o->write && bad_version(o->write->version)) return PDN_EINVAL;
+    if (!out || !game || !options_ok(o->version, PDN_FORMAT_OPTIONS_VERSION)) return PDN_EINVAL;
+    if (o->write && !options_ok(o->write->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     if ((unsigned)o->broken > PDN_FORMAT_BROKEN_VERBATIM) return PDN_EINVAL;
     if ((unsigned)o->captures > PDN_CAPTURE_FULL_PATH) return PDN_EINVAL;
     /* The move list is too big for the stack of some systems, under the

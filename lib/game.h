@@ -3,7 +3,9 @@
  *
  * pdn_game is the public, read-only view; the arena that owns it and
  * everything it points to stays out of the public header, behind it in one
- * allocation. Only the parser makes games.
+ * allocation, with what the library keeps about how it read the game
+ * (pdn_game.internal points there). Only the parser makes games; the
+ * reader's variant inference fills in the variant's part.
  */
 #ifndef PDN_GAME_H
 #define PDN_GAME_H
@@ -12,17 +14,49 @@
 #include "pdn.h"
 #include "text.h"
 
+/* The reader's bookkeeping about a game, for the replay's findings and
+ * pdn_format_game: nothing a user reads or sets. */
+struct pdn_game_internal {
+    unsigned read_errors;     /* findings of error severity the reader made in this game
+                                 (PDN_SEV_ERROR; reported to on_diag or not) */
+    int clue_gametype;        /* what the game's own content says, 0 when nothing */
+    const char *variant_clue; /* static text: what decided, or NULL */
+    bool gametype_repeated;   /* an earlier game of the file was of the same
+                                 unsupported type (reported once per file) */
+    /* When the clues left several variants (algebraic squares: Russian,
+     * Brazilian or Czech; squares 1-32 on 8x8: any 8x8 one), the moves
+     * chose: bits (1u << enum pdn_variant) of the variants the clues left,
+     * of those the main line was replayed under, and of those it was legal
+     * under. 0 when the clues left one variant. */
+    unsigned variant_candidates, variant_tried, variant_legal;
+};
+
 struct game_box {
     pdn_game game; /* first: a pdn_game pointer is a pointer to its box */
     struct arena *arena;
     /* What the main line's move texts say of the board, gathered by the
      * parser as it read them (variant.c's clues, without a second scan). */
     struct text_squares moves;
+    struct pdn_game_internal internal; /* game.internal points here */
 };
 
 static inline struct game_box *game_box_of(const pdn_game *game)
 {
     return (struct game_box *)(void *)(uintptr_t)game;
+}
+
+/* The bookkeeping of a game the parser made, to fill in. */
+static inline struct pdn_game_internal *game_internal_mut(pdn_game *game)
+{
+    return &game_box_of(game)->internal;
+}
+
+/* The bookkeeping of any game: a game made by hand has none, and reads as
+ * one the reader found nothing in. */
+static inline const struct pdn_game_internal *game_internal(const pdn_game *game)
+{
+    static const struct pdn_game_internal none = {0};
+    return game->internal ? game->internal : &none;
 }
 
 #endif

@@ -44,7 +44,7 @@ bool notation_parse(struct notation_text *out, const char *text);
 bool notation_has_landings(const struct pdn_move *move, const int *sq, int n);
 
 /*
- * Fills out->reason, a and b for a text no legal move fits. landing[k]
+ * Fills out->reason, square, max_taken and taken for a text no legal move fits. landing[k]
  * says whether reading k fitted some move as a landing path before its
  * <...> list of captured squares ruled it out.
  */

@@ -14,7 +14,7 @@
 
 struct why {
     enum pdn_illegal_reason reason;
-    int a, b;
+    int square, max_taken, taken; /* as in struct pdn_match */
 };
 
 static bool forward(int side, int dir)
@@ -140,24 +140,26 @@ static struct why why_move(const struct notation_text *t, const struct notation_
     if (max > 0) {
         int taken = longest_fitting_capture(b, r);
         if (rules->maximum_capture && taken > 0 && taken < max)
-            return (struct why){PDN_ILLEGAL_NOT_MAXIMUM, max, taken};
+            return (struct why){
+                .reason = PDN_ILLEGAL_NOT_MAXIMUM, .max_taken = max, .taken = taken};
         if (quiet_text)
-            return (struct why){PDN_ILLEGAL_CAPTURE_COMPULSORY, legal->moves[0].from, 0};
-        return (struct why){PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0};
+            return (struct why){.reason = PDN_ILLEGAL_CAPTURE_COMPULSORY,
+                                .square = legal->moves[0].from};
+        return (struct why){.reason = PDN_ILLEGAL_NO_SUCH_CAPTURE};
     }
     if (on_line && !king && !forward(b->side, ln.dir))
-        return (struct why){PDN_ILLEGAL_BACKWARD, from, 0};
+        return (struct why){.reason = PDN_ILLEGAL_BACKWARD, .square = from};
     if (quiet_shape && pdn_board_get(b, to) != PDN_PIECE_EMPTY)
-        return (struct why){PDN_ILLEGAL_OCCUPIED, to, 0};
-    if (quiet_text) return (struct why){PDN_ILLEGAL_NOT_REACHABLE, 0, 0};
-    return (struct why){PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0};
+        return (struct why){.reason = PDN_ILLEGAL_OCCUPIED, .square = to};
+    if (quiet_text) return (struct why){.reason = PDN_ILLEGAL_NOT_REACHABLE};
+    return (struct why){.reason = PDN_ILLEGAL_NO_SUCH_CAPTURE};
 }
 
 static bool out_of_range(struct why *w, const int *sq, int n, int squares)
 {
     for (int i = 0; i < n; i++)
         if (sq[i] < 1 || sq[i] > squares) {
-            *w = (struct why){PDN_ILLEGAL_BAD_SQUARE, sq[i], 0};
+            *w = (struct why){.reason = PDN_ILLEGAL_BAD_SQUARE, .square = sq[i]};
             return true;
         }
     return false;
@@ -173,11 +175,13 @@ static struct why why_reading(const struct notation_text *t, const struct notati
         out_of_range(&w, t->captured, t->ncaptured, squares))
         return w;
     enum pdn_piece piece = pdn_board_get(b, r->sq[0]);
-    if (piece == PDN_PIECE_EMPTY) return (struct why){PDN_ILLEGAL_EMPTY_SQUARE, r->sq[0], 0};
+    if (piece == PDN_PIECE_EMPTY)
+        return (struct why){.reason = PDN_ILLEGAL_EMPTY_SQUARE, .square = r->sq[0]};
     int color = piece <= PDN_PIECE_WHITE_KING ? PDN_COLOR_WHITE : PDN_COLOR_BLACK;
-    if (color != b->side) return (struct why){PDN_ILLEGAL_OPPONENT_PIECE, r->sq[0], 0};
+    if (color != b->side)
+        return (struct why){.reason = PDN_ILLEGAL_OPPONENT_PIECE, .square = r->sq[0]};
     /* The squares named a legal capture but the <...> list named other pieces. */
-    if (landing) return (struct why){PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0};
+    if (landing) return (struct why){.reason = PDN_ILLEGAL_NO_SUCH_CAPTURE};
     return why_move(t, r, b, legal);
 }
 
@@ -196,6 +200,7 @@ void notation_explain(struct pdn_match *out, const struct notation_text *t, cons
         if (plausibility(w.reason) > plausibility(best.reason)) best = w;
     }
     out->reason = best.reason;
-    out->a = best.a;
-    out->b = best.b;
+    out->square = best.square;
+    out->max_taken = best.max_taken;
+    out->taken = best.taken;
 }

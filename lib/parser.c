@@ -102,14 +102,14 @@ static const char *capped(struct parser *p, enum pdn_diag_code code, const char 
     return buf;
 }
 
-/* Errors count for the game they are reported in (pdn_game.read_errors),
+/* Errors count for the game they are reported in (its read_errors),
  * those before a game for the game that follows, whether or not a callback
  * hears them. */
 static void count_error(struct parser *p, enum pdn_diag_code code)
 {
     if (pdn_diag_severity(code) != PDN_SEV_ERROR) return;
     if (p->any && p->game)
-        p->game->read_errors++;
+        game_internal_mut(p->game)->read_errors++;
     else
         p->errors_ahead++;
 }
@@ -496,8 +496,9 @@ static int begin_game(struct parser *p)
     memset(box, 0, sizeof *box);
     box->arena = p->arena;
     p->game = &box->game;
+    p->game->internal = &box->internal;
     p->game->index = ++p->index;
-    p->game->read_errors = p->errors_ahead;
+    box->internal.read_errors = p->errors_ahead;
     p->errors_ahead = 0;
     p->game->start = p->tok.pos;
     p->any = true;

@@ -47,7 +47,7 @@ enum pdn_error {
 };
 
 /* A static, never-NULL description of a PDN_E* code. */
-PDN_API const char *pdn_error_message(int err);
+PDN_API const char *pdn_strerror(int err);
 
 /* ---- Variants: the rules table ----------------------------------------- */
 
@@ -305,17 +305,22 @@ enum pdn_match_result {
     PDN_MATCH_BAD_TEXT   /* not a move at all */
 };
 
-/* Why a well-formed move is illegal. */
+/* Why a well-formed move is illegal; pdn_match's square, max_taken and taken
+ * say more where noted. */
 enum pdn_illegal_reason {
-    PDN_ILLEGAL_EMPTY_SQUARE,       /* from square is empty (a) */
-    PDN_ILLEGAL_OPPONENT_PIECE,     /* from square holds the opponent's piece: wrong side? */
-    PDN_ILLEGAL_CAPTURE_COMPULSORY, /* a quiet move while a capture exists (a = a capturing from) */
-    PDN_ILLEGAL_NOT_MAXIMUM,        /* a = pieces the maximum capture takes, b = taken */
-    PDN_ILLEGAL_BACKWARD,           /* a man moving backwards (a = from) */
-    PDN_ILLEGAL_OCCUPIED,           /* destination occupied (a) */
+    PDN_ILLEGAL_EMPTY_SQUARE,       /* from square is empty (square: from) */
+    PDN_ILLEGAL_OPPONENT_PIECE,     /* from square holds the opponent's piece: wrong side?
+                                       (square: from) */
+    PDN_ILLEGAL_CAPTURE_COMPULSORY, /* a quiet move while a capture exists (square: a
+                                       capturing piece's) */
+    PDN_ILLEGAL_NOT_MAXIMUM,        /* max_taken: pieces the maximum capture takes,
+                                       taken: pieces this one takes */
+    PDN_ILLEGAL_BACKWARD,           /* a man moving backwards (square: from) */
+    PDN_ILLEGAL_OCCUPIED,           /* destination occupied (square: to) */
     PDN_ILLEGAL_NO_SUCH_CAPTURE,    /* no capture with these squares */
     PDN_ILLEGAL_NOT_REACHABLE,      /* the piece cannot go there */
-    PDN_ILLEGAL_BAD_SQUARE          /* square 0 or past the last (a; INT_MAX if huge) */
+    PDN_ILLEGAL_BAD_SQUARE          /* square 0 or past the last (square: the number
+                                       written, INT_MAX if huge) */
 };
 
 #define PDN_CANDIDATES_MAX 16
@@ -325,7 +330,9 @@ struct pdn_match {
     int move;       /* index in the legal list (PDN_MATCH_OK) */
     unsigned forms; /* enum pdn_form bits seen in the text */
     enum pdn_illegal_reason reason;
-    int a, b;        /* numbers for the reason, see above */
+    int square;      /* the square the reason names, as noted above */
+    int max_taken;   /* PDN_ILLEGAL_NOT_MAXIMUM: pieces the maximum capture takes */
+    int taken;       /* PDN_ILLEGAL_NOT_MAXIMUM: pieces the move written takes */
     int ncandidates; /* PDN_MATCH_AMBIGUOUS: indexes of the fitting moves, one */
                      /* per distinct move, at most PDN_CANDIDATES_MAX */
     int candidates[PDN_CANDIDATES_MAX];
@@ -409,13 +416,14 @@ typedef struct pdn_engine pdn_engine;
 /* The named levels, 1 (beginner) .. PDN_ENGINE_LEVELS (strongest). */
 #define PDN_ENGINE_LEVELS 4
 
+#define PDN_ENGINE_OPTIONS_VERSION 1
 struct pdn_engine_options {
-    unsigned version; /* PDN_OPTIONS_VERSION */
+    unsigned version; /* PDN_ENGINE_OPTIONS_VERSION */
     size_t table_mb;  /* transposition table size in MiB; 0 means 16 */
 };
 #define PDN_ENGINE_OPTIONS_INIT                                                                    \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_ENGINE_OPTIONS_VERSION                                                      \
     }
 
 /* What a search found (also reported after each completed depth). */
@@ -430,8 +438,9 @@ struct pdn_engine_result {
     struct pdn_move pv[PDN_ENGINE_PV_MAX]; /* the line expected, move first */
 };
 
+#define PDN_ENGINE_LIMITS_VERSION 1
 struct pdn_engine_limits {
-    unsigned version; /* PDN_OPTIONS_VERSION */
+    unsigned version; /* PDN_ENGINE_LIMITS_VERSION */
     int depth;        /* plies; 0 means PDN_ENGINE_DEPTH_MAX */
     uint64_t nodes;   /* 0: no limit */
     double seconds;   /* 0: no limit */
@@ -449,7 +458,7 @@ struct pdn_engine_limits {
 };
 #define PDN_ENGINE_LIMITS_INIT                                                                     \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_ENGINE_LIMITS_VERSION                                                       \
     }
 
 /* A new engine through *out (free it with pdn_engine_free): 0, PDN_EINVAL
@@ -705,6 +714,7 @@ struct pdn_comment {
 };
 
 struct pdn_line;
+struct pdn_game_internal;
 
 /* One move, with what is written around it: borrowed from its game. The
  * fields are ordered by size, pointers first, so that the struct has no
@@ -769,7 +779,8 @@ enum pdn_variant_source {
     PDN_VARIANT_FROM_DEFAULT = 0, /* nothing said: international */
     PDN_VARIANT_FROM_TAG,         /* its GameType tag */
     PDN_VARIANT_FROM_OPTION,      /* pdn_reader_options.gametype */
-    PDN_VARIANT_FROM_CONTENT,     /* its moves, FEN or tags (variant_clue says which) */
+    PDN_VARIANT_FROM_CONTENT,     /* its moves, FEN or tags (the replay's
+                                     PDN_DIAG_VARIANT_INFERRED note says which) */
     PDN_VARIANT_FROM_FILE         /* the majority of the file's games so far */
 };
 
@@ -796,23 +807,15 @@ typedef struct pdn_game {
     struct pdn_pos start; /* first token of the game */
     const char *raw;      /* the game's decoded source text */
     size_t raw_len;
-    unsigned read_errors; /* findings of error severity the reader made in this game
-                             (PDN_SEV_ERROR; reported to on_diag or not) */
     /* The variant, for a game without a GameType tag (pdn_reader_next):
      * see enum pdn_variant_source. */
     int gametype; /* GameType number the game is played under; 0: none
                      said (international) */
     enum pdn_variant_source variant_source;
-    int clue_gametype;        /* what the game's own content says, 0 when nothing */
-    const char *variant_clue; /* static text: what decided, or NULL */
-    bool gametype_repeated;   /* an earlier game of the file was of the same
-                                 unsupported type (reported once per file) */
-    /* When the clues left several variants (algebraic squares: Russian,
-     * Brazilian or Czech; squares 1-32 on 8x8: any 8x8 one), the moves
-     * chose: bits (1u << enum pdn_variant) of the variants the clues left,
-     * of those the main line was replayed under, and of those it was legal
-     * under. 0 when the clues left one variant. */
-    unsigned variant_candidates, variant_tried, variant_legal;
+    /* What the library keeps for itself about how it read the game:
+     * opaque, NULL in a game made by hand (which then reads as one the
+     * reader found no fault in). */
+    const struct pdn_game_internal *internal;
 } pdn_game;
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
@@ -957,20 +960,21 @@ enum pdn_encoding {
 PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
 
 /*
- * Options structs (reader, replay, writer) start with a version: set it with
- * the struct's _INIT macro, or to PDN_OPTIONS_VERSION by hand, and the struct
- * can grow at its end in later releases without breaking libpdn.so.0 (the
- * library reads only the fields that version has). A version of 0 (a
- * forgotten initialisation) or newer than the library is PDN_EINVAL. A NULL
- * options pointer means every default.
+ * Options structs (every struct pdn_*_options, and pdn_engine_limits) start
+ * with a version: set it with the struct's _INIT macro, or by hand to the
+ * struct's own version macro, defined just above it (PDN_READER_OPTIONS_VERSION
+ * for struct pdn_reader_options). Each struct can grow at its end in later
+ * releases without breaking libpdn.so.0: the library reads only the fields
+ * the version given has, and one struct growing leaves the others' versions
+ * alone. A version of 0 (a forgotten initialisation) or newer than the
+ * library is PDN_EINVAL. A NULL options pointer means every default.
  *
  * The reader and the replay name the file, the strictness and the findings
  * callback alike: filename, strict, on_diag, diag_ctx.
  */
-#define PDN_OPTIONS_VERSION 1
-
+#define PDN_READER_OPTIONS_VERSION 1
 struct pdn_reader_options {
-    unsigned version;     /* PDN_OPTIONS_VERSION */
+    unsigned version;     /* PDN_READER_OPTIONS_VERSION */
     const char *filename; /* in diagnostics ("-" when NULL); copied */
     bool strict;          /* the PDN 3.0 reading grammar to the letter */
     pdn_diag_fn on_diag;  /* findings; may be NULL */
@@ -981,7 +985,7 @@ struct pdn_reader_options {
 };
 #define PDN_READER_OPTIONS_INIT                                                                    \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_READER_OPTIONS_VERSION                                                      \
     }
 
 /*
@@ -1035,8 +1039,9 @@ typedef void (*pdn_ply_fn)(const struct pdn_board *before, const struct pdn_boar
                            const struct pdn_move *move, const struct pdn_node *node,
                            int variation_depth, void *ctx);
 
+#define PDN_REPLAY_OPTIONS_VERSION 1
 struct pdn_replay_options {
-    unsigned version;               /* PDN_OPTIONS_VERSION */
+    unsigned version;               /* PDN_REPLAY_OPTIONS_VERSION */
     const char *filename;           /* in diagnostics (NULL: none); used during the call only */
     bool strict;                    /* forms outside PDN 3.0's reading grammar are errors */
     pdn_diag_fn on_diag;            /* findings; may be NULL */
@@ -1047,7 +1052,7 @@ struct pdn_replay_options {
 };
 #define PDN_REPLAY_OPTIONS_INIT                                                                    \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_REPLAY_OPTIONS_VERSION                                                      \
     }
 
 /* The draw rules followed along the main line (RULES.md, "End of the game"). */
@@ -1082,7 +1087,9 @@ struct pdn_replay_summary {
 /*
  * Replays a game from its start position ([FEN] or the variant's), every
  * line and variation, and checks moves, move numbers, the result and the
- * draw rules; findings go to options->on_diag. Returns 0 or a PDN_E* code.
+ * draw rules; findings go to options->on_diag. Its two move lists are
+ * allocated once for the game (a few KB of stack besides), nothing per ply.
+ * Returns 0, PDN_EINVAL or PDN_ENOMEM.
  */
 PDN_API int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                             const struct pdn_replay_options *options);
@@ -1113,8 +1120,9 @@ typedef bool (*pdn_move_number_fn)(uint32_t *out, bool *black, const struct pdn_
  * as read (no move_text for it), its dashes are written 'x'. */
 typedef bool (*pdn_move_capture_fn)(const struct pdn_node *node, void *ctx);
 
+#define PDN_WRITE_OPTIONS_VERSION 1
 struct pdn_write_options {
-    unsigned version; /* PDN_OPTIONS_VERSION */
+    unsigned version; /* PDN_WRITE_OPTIONS_VERSION */
     int width;        /* wrap column; 0 means 80 */
     bool no_comments;
     bool no_variations;
@@ -1135,7 +1143,7 @@ struct pdn_write_options {
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_WRITE_OPTIONS_VERSION                                                       \
     }
 
 /*
@@ -1158,8 +1166,9 @@ enum pdn_format_broken {
                                   or the replay found an error in it */
 };
 
+#define PDN_FORMAT_OPTIONS_VERSION 1
 struct pdn_format_options {
-    unsigned version;                      /* PDN_OPTIONS_VERSION */
+    unsigned version;                      /* PDN_FORMAT_OPTIONS_VERSION */
     const struct pdn_write_options *write; /* layout; NULL for the defaults. Its
                                               move_text, cut_line, move_ctx,
                                               move_number, capture, result and date
@@ -1179,7 +1188,7 @@ struct pdn_format_options {
 };
 #define PDN_FORMAT_OPTIONS_INIT                                                                    \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_FORMAT_OPTIONS_VERSION                                                      \
     }
 
 /*
@@ -1231,8 +1240,9 @@ PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
  * board (numbered dark squares, pieces, kings crowned) with the last move
  * as an arrow along its landing squares.
  */
+#define PDN_DIAGRAM_OPTIONS_VERSION 1
 struct pdn_diagram_options {
-    unsigned version;            /* PDN_OPTIONS_VERSION */
+    unsigned version;            /* PDN_DIAGRAM_OPTIONS_VERSION */
     bool flip;                   /* seen from Black's side: square 1 at the bottom right */
     bool unicode;                /* text: Unicode glyphs and frame (UTF-8); ASCII when false */
     bool color;                  /* text: ANSI SGR escapes (dim numbers, coloured marks) */
@@ -1242,7 +1252,7 @@ struct pdn_diagram_options {
 };
 #define PDN_DIAGRAM_OPTIONS_INIT                                                                   \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_DIAGRAM_OPTIONS_VERSION                                                     \
     }
 
 /*
@@ -1271,7 +1281,7 @@ PDN_API int pdn_diagram_svg(FILE *out, const struct pdn_board *board,
 
 /* ---- CSV: games and moves as rows, and back ----------------------------- */
 
-/* What one row of pdn_csv_write_game is. */
+/* What one row of pdn_csv_writer_write_game is. */
 enum pdn_csv_mode {
     PDN_CSV_GAMES, /* one row per game */
     PDN_CSV_MOVES  /* one row per ply of the main line (every line with variations) */
@@ -1290,8 +1300,9 @@ struct pdn_csv_column {
  */
 PDN_API const struct pdn_csv_column *pdn_csv_column_get(enum pdn_csv_mode mode, size_t i);
 
+#define PDN_CSV_WRITE_OPTIONS_VERSION 1
 struct pdn_csv_write_options {
-    unsigned version; /* PDN_OPTIONS_VERSION */
+    unsigned version; /* PDN_CSV_WRITE_OPTIONS_VERSION */
     enum pdn_csv_mode mode;
     const char *columns;     /* "a,b,c": the columns and their order; NULL: the mode's
                                 default, with the tags below and what the flags add */
@@ -1313,12 +1324,12 @@ struct pdn_csv_write_options {
     bool strict;                    /* the replay's strictness (the status columns) */
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
     pdn_diag_fn on_diag;            /* every finding of the replay (file: the file
-                                       pdn_csv_write_game names); may be NULL */
+                                       pdn_csv_writer_write_game names); may be NULL */
     void *diag_ctx;                 /* passed to on_diag */
 };
 #define PDN_CSV_WRITE_OPTIONS_INIT                                                                 \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_CSV_WRITE_OPTIONS_VERSION                                                   \
     }
 
 typedef struct pdn_csv_writer pdn_csv_writer;
@@ -1333,32 +1344,34 @@ typedef struct pdn_csv_writer pdn_csv_writer;
 PDN_API int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp,
                                 const struct pdn_csv_write_options *options, size_t *bad_column);
 /* Writes the byte order mark (when asked for) and the header row. */
-PDN_API int pdn_csv_write_header(pdn_csv_writer *writer);
+PDN_API int pdn_csv_writer_write_header(pdn_csv_writer *writer);
 /*
  * Replays a game and writes its rows; file names the input in the file
  * column and in the replay's findings, which go to options->on_diag (may be
  * NULL). Returns the number of rows written, or a negative PDN_E* code.
  */
-PDN_API long pdn_csv_write_game(pdn_csv_writer *writer, const pdn_game *game, const char *file);
+PDN_API long pdn_csv_writer_write_game(pdn_csv_writer *writer, const pdn_game *game,
+                                       const char *file);
 /*
  * A pdn_diag_fn to call (ctx: the writer) with the findings of the reader
  * that reads the games: its first error in a game goes to that game's status
  * columns, as the replay's do.
  */
-PDN_API void pdn_csv_on_diag(const struct pdn_diag *diag, void *writer);
+PDN_API void pdn_csv_writer_on_diag(const struct pdn_diag *diag, void *writer);
 /* The games written so far whose status is an error. */
 PDN_API unsigned long pdn_csv_writer_errors(const pdn_csv_writer *writer);
 /* Frees a writer (not its stream); accepts NULL. */
 PDN_API void pdn_csv_writer_free(pdn_csv_writer *writer);
 
+#define PDN_CSV_READ_OPTIONS_VERSION 1
 struct pdn_csv_read_options {
-    unsigned version;       /* PDN_OPTIONS_VERSION */
+    unsigned version;       /* PDN_CSV_READ_OPTIONS_VERSION */
     const char *filename;   /* in diagnostics ("-" when NULL); copied */
     bool strict;            /* CSV by RFC 4180 to the letter, PDN by its grammar */
     pdn_diag_fn on_diag;    /* findings, at CSV row:column; may be NULL */
     void *diag_ctx;         /* passed to on_diag */
     char delimiter;         /* 0: the most frequent of ',' ';' and tab in the header */
-    bool moves;             /* rows of pdn_csv_write_game's PDN_CSV_MOVES mode */
+    bool moves;             /* rows of pdn_csv_writer_write_game's PDN_CSV_MOVES mode */
     bool excel_text;        /* undo the ="..." (="..."&"...") of excel_text (and read
                                ISO dates) */
     bool iso_dates;         /* Date cells YYYY-MM-DD (parts may be empty) made YYYY.MM.DD */
@@ -1369,7 +1382,7 @@ struct pdn_csv_read_options {
 };
 #define PDN_CSV_READ_OPTIONS_INIT                                                                  \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_CSV_READ_OPTIONS_VERSION                                                    \
     }
 
 typedef struct pdn_csv_reader pdn_csv_reader;
@@ -1378,7 +1391,7 @@ typedef struct pdn_csv_reader pdn_csv_reader;
  * Reads CSV from fp (not closed by the reader): a header row, then games.
  * Header names map to tags case-insensitively (Event, White...); moves (or
  * movetext, the whole movetext) becomes the movetext; the computed columns
- * of pdn_csv_write_game are ignored. Hands the reader over through *out
+ * of pdn_csv_writer_write_game are ignored. Hands the reader over through *out
  * (free with pdn_csv_reader_free); returns 0 or a PDN_E* code (PDN_EINVAL
  * for a bad map entry).
  */
@@ -1415,8 +1428,9 @@ PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
  */
 typedef struct pdn_stats pdn_stats;
 
+#define PDN_STATS_OPTIONS_VERSION 1
 struct pdn_stats_options {
-    unsigned version;               /* PDN_OPTIONS_VERSION */
+    unsigned version;               /* PDN_STATS_OPTIONS_VERSION */
     int opening_depth;              /* plies of the openings tree; 0 means 4, at most 20 */
     bool crosstable;                /* keep the per-event game records the crosstable needs */
     bool strict;                    /* the replay's strictness */
@@ -1424,7 +1438,7 @@ struct pdn_stats_options {
 };
 #define PDN_STATS_OPTIONS_INIT                                                                     \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_STATS_OPTIONS_VERSION                                                       \
     }
 
 /* The tables pdn_stats_write can write (bits). */
@@ -1461,8 +1475,9 @@ enum pdn_stats_tiebreak {
 
 enum pdn_stats_format { PDN_STATS_TEXT, PDN_STATS_CSV, PDN_STATS_JSON };
 
+#define PDN_STATS_WRITE_OPTIONS_VERSION 1
 struct pdn_stats_write_options {
-    unsigned version;             /* PDN_OPTIONS_VERSION */
+    unsigned version;             /* PDN_STATS_WRITE_OPTIONS_VERSION */
     enum pdn_stats_format format; /* aligned text, CSV (libcsv) or one JSON document */
     unsigned tables;              /* enum pdn_stats_table bits; 0: all but the
                                      crosstable and its explanation */
@@ -1475,7 +1490,7 @@ struct pdn_stats_write_options {
 };
 #define PDN_STATS_WRITE_OPTIONS_INIT                                                               \
     {                                                                                              \
-        .version = PDN_OPTIONS_VERSION                                                             \
+        .version = PDN_STATS_WRITE_OPTIONS_VERSION                                                 \
     }
 
 /* A new, empty collection through *out (free with pdn_stats_free): 0,

@@ -10,6 +10,7 @@
  * variant, with the tally of the file the reader keeps.
  */
 #include "input.h"
+#include "options.h"
 #include "parser.h"
 #include "text.h"
 #include "variant.h"
@@ -96,9 +97,9 @@ static int reader_fill(void *ctx)
 
 static int reader_new(pdn_reader **out, const struct pdn_reader_options *options)
 {
-    static const struct pdn_reader_options defaults = {.version = PDN_OPTIONS_VERSION};
+    static const struct pdn_reader_options defaults = {.version = PDN_READER_OPTIONS_VERSION};
     if (!options) options = &defaults;
-    if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+    if (!options_ok(options->version, PDN_READER_OPTIONS_VERSION)) return PDN_EINVAL;
     pdn_reader *r = calloc(1, sizeof *r);
     if (!r) return PDN_ENOMEM;
     r->opt = *options;

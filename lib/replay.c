@@ -6,13 +6,17 @@
  * and, along the main line, play after a draw rule; replay_start.c reads the
  * start position, replay_result.c checks the result.
  *
- * One movegen per ply, no allocation: the context with its two move lists
- * lives on the caller's stack. Must not print, exit or keep global state.
+ * One movegen per ply and no allocation while replaying: the context lives
+ * on the caller's stack, its two move lists (40 KB) in one allocation per
+ * game, too big for the stack of a thread or a coroutine. Must not print,
+ * exit or keep global state.
  */
+#include "options.h"
 #include "replay.h"
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Plies one ambiguity lookahead may replay, summed over all its branches. */
@@ -193,7 +197,7 @@ static bool any_candidate_replays(struct replay *r, const struct pdn_line *line,
     struct pdn_move cand[PDN_CANDIDATES_MAX];
     int n = m->ncandidates < PDN_CANDIDATES_MAX ? m->ncandidates : PDN_CANDIDATES_MAX;
     for (int c = 0; c < n; c++)
-        cand[c] = r->scratch.moves[m->candidates[c]];
+        cand[c] = r->scratch->moves[m->candidates[c]];
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
         pdn_board_play(&b, &cand[c]);
@@ -214,14 +218,14 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
             continue;
         }
         struct pdn_match m;
-        pdn_movegen(&r->scratch, &board, 0);
-        pdn_move_match(&m, node->text, &board, &r->scratch, false);
+        pdn_movegen(r->scratch, &board, 0);
+        pdn_move_match(&m, node->text, &board, r->scratch, false);
         if (m.result == PDN_MATCH_AMBIGUOUS) {
             if (nest >= LOOKAHEAD_NEST_MAX) return true;
             return any_candidate_replays(r, line, i + 1, &board, &m, nest);
         }
         if (m.result != PDN_MATCH_OK) return false;
-        pdn_board_play(&board, &r->scratch.moves[m.move]);
+        pdn_board_play(&board, &r->scratch->moves[m.move]);
     }
     return true;
 }
@@ -231,7 +235,7 @@ static size_t list_moves(struct replay *r, size_t len, const int *index, int n)
 {
     for (int c = 0; c < n && len < sizeof r->detail; c++) {
         char text[PDN_MOVE_TEXT_MAX];
-        pdn_move_path_text(text, &r->legal.moves[index[c]], r->variant);
+        pdn_move_path_text(text, &r->legal->moves[index[c]], r->variant);
         int w = snprintf(r->detail + len, sizeof r->detail - len, "%s%s", c ? ", " : "", text);
         if (w > 0) len += (size_t)w;
     }
@@ -247,7 +251,7 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
     int viable[PDN_CANDIDATES_MAX], nviable = 0;
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
-        pdn_board_play(&b, &r->legal.moves[m->candidates[c]]);
+        pdn_board_play(&b, &r->legal->moves[m->candidates[c]]);
         r->budget = LOOKAHEAD_BUDGET;
         if (replay_line_silent(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
     }
@@ -281,18 +285,18 @@ static void compulsory_detail(struct replay *r, int from)
     size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "a capture is compulsory: ");
     int shown = 0;
     for (int pass = 0; pass < 2; pass++) {
-        for (int k = 0; k < r->legal.count && shown < 3; k++) {
-            const struct pdn_move *mv = &r->legal.moves[k];
+        for (int k = 0; k < r->legal->count && shown < 3; k++) {
+            const struct pdn_move *mv = &r->legal->moves[k];
             if ((mv->from == from) != (pass == 0)) continue;
             char text[PDN_MOVE_TEXT_MAX];
-            pdn_move_text(text, mv, &r->legal, PDN_CAPTURE_SHORTEST, r->variant);
+            pdn_move_text(text, mv, r->legal, PDN_CAPTURE_SHORTEST, r->variant);
             len += (size_t)snprintf(r->detail + len, sizeof r->detail - len, "%s%s",
                                     shown ? ", " : "", text);
             shown++;
         }
     }
-    if (r->legal.count > shown)
-        snprintf(r->detail + len, sizeof r->detail - len, " (%d in all)", r->legal.count);
+    if (r->legal->count > shown)
+        snprintf(r->detail + len, sizeof r->detail - len, " (%d in all)", r->legal->count);
 }
 
 /*
@@ -321,10 +325,10 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
 {
     char *d = r->detail;
     size_t cap = sizeof r->detail;
-    char square[PDN_SQUARE_TEXT_MAX]; /* m->a as the variant writes squares */
+    char square[PDN_SQUARE_TEXT_MAX]; /* m->square as the variant writes squares */
     enum pdn_variant variant = (enum pdn_variant)board->variant;
-    pdn_square_text(square, variant, m->a);
-    if (m->reason == PDN_ILLEGAL_BAD_SQUARE && m->a == 0 &&
+    pdn_square_text(square, variant, m->square);
+    if (m->reason == PDN_ILLEGAL_BAD_SQUARE && m->square == 0 &&
         written_off_square(square, text, variant)) {
         snprintf(d, cap, "there is no dark square %s", square);
         return;
@@ -338,11 +342,11 @@ static void illegal_detail(struct replay *r, const struct pdn_board *board,
                  color_name(!board->side), color_name(board->side));
         break;
     case PDN_ILLEGAL_CAPTURE_COMPULSORY:
-        compulsory_detail(r, m->a);
+        compulsory_detail(r, m->square);
         break;
     case PDN_ILLEGAL_NOT_MAXIMUM:
-        snprintf(d, cap, "not the maximum capture: %d piece%s can be taken, this takes %d", m->a,
-                 plural(m->a), m->b);
+        snprintf(d, cap, "not the maximum capture: %d piece%s can be taken, this takes %d",
+                 m->max_taken, plural(m->max_taken), m->taken);
         break;
     case PDN_ILLEGAL_BACKWARD:
         snprintf(d, cap, "a man cannot move backwards");
@@ -426,8 +430,8 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
 /* quiet_move for the replay: r->legal then holds that one move. */
 static bool fast_quiet(struct replay *r, const char *text, const struct pdn_board *board)
 {
-    if (!quiet_move(&r->legal.moves[0], text, board)) return false;
-    r->legal.count = 1;
+    if (!quiet_move(&r->legal->moves[0], text, board)) return false;
+    r->legal->count = 1;
     return true;
 }
 
@@ -441,8 +445,8 @@ static int fast_capture(const struct replay *r, const char *text)
     int from, to, found = -1;
     const char *p = plain_square(text, &from);
     if (!p || *p != 'x' || !(p = plain_square(p + 1, &to)) || *p) return -1;
-    for (int i = 0; i < r->legal.count; i++) {
-        const struct pdn_move *m = &r->legal.moves[i];
+    for (int i = 0; i < r->legal->count; i++) {
+        const struct pdn_move *m = &r->legal->moves[i];
         if (m->from != from || m->to != to) continue;
         if (found >= 0 || m->ncaptured == 0) return -1;
         found = i;
@@ -459,10 +463,10 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     struct pdn_match m;
     *forms = 0;
     if (fast_quiet(r, node->text, board)) return 0;
-    pdn_movegen(&r->legal, board, 0);
+    pdn_movegen(r->legal, board, 0);
     int quick = fast_capture(r, node->text);
     if (quick >= 0) return quick;
-    pdn_move_match(&m, node->text, board, &r->legal, false);
+    pdn_move_match(&m, node->text, board, r->legal, false);
     *forms = m.forms;
     switch (m.result) {
     case PDN_MATCH_OK:
@@ -492,13 +496,13 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
         return;
     }
     struct pdn_match m;
-    pdn_movegen(&r->legal, board, 0);
-    pdn_move_match(&m, node->text, board, &r->legal, false);
+    pdn_movegen(r->legal, board, 0);
+    pdn_move_match(&m, node->text, board, r->legal, false);
     if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) return;
     struct pdn_board other = *board;
     other.side = (uint8_t)!board->side;
-    pdn_movegen(&r->legal, &other, 0);
-    pdn_move_match(&m, node->text, &other, &r->legal, false);
+    pdn_movegen(r->legal, &other, 0);
+    pdn_move_match(&m, node->text, &other, r->legal, false);
     if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) *board = other;
 }
 
@@ -544,9 +548,9 @@ static void check_unplayed_text(struct replay *r, const struct pdn_node *node,
                                 const struct pdn_board *board, struct ply_number *num)
 {
     struct pdn_match m;
-    r->legal.count = 0;
-    r->legal.overflow = false;
-    pdn_move_match(&m, node->text, board, &r->legal, false);
+    r->legal->count = 0;
+    r->legal->overflow = false;
+    pdn_move_match(&m, node->text, board, r->legal, false);
     if (m.result == PDN_MATCH_BAD_TEXT)
         snprintf(r->detail, sizeof r->detail, "not a move");
     else if (m.result == PDN_MATCH_ILLEGAL && m.reason == PDN_ILLEGAL_BAD_SQUARE)
@@ -593,7 +597,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     unsigned forms;
     int index = find_move(r, line, i, board, num, &forms);
     if (index < 0) return false;
-    const struct pdn_move *move = &r->legal.moves[index];
+    const struct pdn_move *move = &r->legal->moves[index];
     report_forms(r, node, move, forms, num);
     struct pdn_board before = *board;
     pdn_board_play(board, move);
@@ -670,11 +674,13 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                     const struct pdn_replay_options *options)
 {
     if (!out || !game) return PDN_EINVAL;
-    if (options && (options->version == 0 || options->version > PDN_OPTIONS_VERSION))
-        return PDN_EINVAL;
-    /* Fields set one by one: the move lists are large and need no clearing. */
-    struct replay r;
+    if (options && !options_ok(options->version, PDN_REPLAY_OPTIONS_VERSION)) return PDN_EINVAL;
     memset(out, 0, sizeof *out);
+    /* Not cleared: movegen fills a list before anything reads it. */
+    struct replay_lists *lists = malloc(sizeof *lists);
+    if (!lists) return PDN_ENOMEM;
+    /* Fields set one by one: the detail buffer needs no clearing. */
+    struct replay r;
     r.game = game;
     r.opt = options ? options : &no_options;
     r.sum = out;
@@ -684,11 +690,14 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
     r.drawn_at[0] = '\0';
     r.went_on_reported = r.depth_reported = false;
     r.budget = 0;
+    r.legal = &lists->legal;
+    r.scratch = &lists->scratch;
     pdn_board_init(&out->final, PDN_VARIANT_INTERNATIONAL);
     if (replay_start(&r)) {
         draw_tracker_start(&r.draws, &r.start, r.opt->draw_rules);
         out->complete = replay_line(&r, &game->main, &r.start, r.start_turn, 0, &out->final);
     }
     replay_result_check(&r);
+    free(lists);
     return PDN_OK;
 }

@@ -122,8 +122,14 @@ struct replay {
     long budget; /* plies the ambiguity lookahead may still replay */
     bool depth_reported;
     char detail[REPLAY_DETAIL_MAX];
-    struct pdn_movelist legal;   /* the ply being replayed */
-    struct pdn_movelist scratch; /* the lookahead */
+    struct pdn_movelist *legal;   /* the ply being replayed */
+    struct pdn_movelist *scratch; /* the lookahead */
+};
+
+/* The move lists a replay holds by pointer: 20 KB each, allocated once per
+ * game rather than put on the stack. */
+struct replay_lists {
+    struct pdn_movelist legal, scratch;
 };
 
 /* Reports a finding and counts it in the summary (replay_report.c). node is

@@ -4,10 +4,12 @@
  * leave (algebraic squares: Russian, Brazilian or Czech; a position of
  * 8x8: any 8x8 variant). It replays as the ambiguity lookahead does
  * (replay_line_silent): no finding, no summary, no variation, stopping at
- * the first illegal move. Must not print or allocate.
+ * the first illegal move. Must not print; allocates its one move list (20
+ * KB, kept off the stack) and frees it before it returns.
  */
 #include "replay.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Plies of the ambiguity lookahead a probe may spend beyond its line. */
@@ -21,7 +23,6 @@ static bool is_placeholder_text(const char *text)
 
 bool replay_probe(const pdn_game *game, enum pdn_variant variant)
 {
-    struct replay r;
     struct pdn_board board;
     const char *fen = pdn_game_tag(game, "FEN");
     if (!fen)
@@ -33,6 +34,11 @@ bool replay_probe(const pdn_game *game, enum pdn_variant variant)
     while (from < line->nmoves && !line->moves[from].setup &&
            is_placeholder_text(line->moves[from].text))
         from++;
+    struct replay r = {.scratch = malloc(sizeof(struct pdn_movelist))};
+    /* Out of memory: what cannot be refuted counts as legal, as in the lookahead. */
+    if (!r.scratch) return true;
     r.budget = (long)line->nmoves + PROBE_LOOKAHEAD_BUDGET;
-    return replay_line_silent(&r, line, from, board, 0);
+    bool legal = replay_line_silent(&r, line, from, board, 0);
+    free(r.scratch);
+    return legal;
 }

@@ -5,6 +5,7 @@
  * print, allocate or replay moves.
  */
 #include "replay.h"
+#include "game.h"
 #include "variant.h"
 #include "date.h"
 
@@ -56,10 +57,11 @@ static const char *gametype_name(int type)
  * a value that is no number, every time. */
 static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
 {
-    if (r->game->gametype_repeated && type > 0) return;
+    if (game_internal(r->game)->gametype_repeated && type > 0) return;
     const char *name = type < 0 ? "not a GameType number" : gametype_name(type);
     if (!name) name = "an unknown game type";
     const pdn_game *g = r->game;
+    const struct pdn_game_internal *in = game_internal(g);
     const char *which = t                                               ? ""
                         : g->variant_source == PDN_VARIANT_FROM_OPTION  ? " (no GameType tag: "
                                                                           "the variant option)"
@@ -67,9 +69,9 @@ static void report_gametype(struct replay *r, const struct pdn_tag *t, int type)
                                                                           "inferred from "
                                                                         : " (no GameType tag: "
                                                                           "as the file's games";
-    bool clue = !t && g->variant_source == PDN_VARIANT_FROM_CONTENT && g->variant_clue;
+    bool clue = !t && g->variant_source == PDN_VARIANT_FROM_CONTENT && in->variant_clue;
     snprintf(r->detail, sizeof r->detail, "%s; the moves are not checked%s%s%s", name, which,
-             clue ? g->variant_clue : "",
+             clue ? in->variant_clue : "",
              !t && *which && which[strlen(which) - 1] != ')' ? ")" : "");
     char number[16];
     snprintf(number, sizeof number, "%d", type);
@@ -89,11 +91,12 @@ static int board_size(int type)
 static void check_tag_against_moves(struct replay *r, int type)
 {
     const pdn_game *g = r->game;
-    if (type <= 0 || g->clue_gametype <= 0 || board_size(type) == board_size(g->clue_gametype))
+    const struct pdn_game_internal *in = game_internal(g);
+    if (type <= 0 || in->clue_gametype <= 0 || board_size(type) == board_size(in->clue_gametype))
         return;
     snprintf(r->detail, sizeof r->detail, "the moves read as %dx%d (%s); played as GameType %d",
-             board_size(g->clue_gametype), board_size(g->clue_gametype),
-             g->variant_clue ? g->variant_clue : "?", type);
+             board_size(in->clue_gametype), board_size(in->clue_gametype),
+             in->variant_clue ? in->variant_clue : "?", type);
     const struct pdn_tag *t = r->tag_gametype;
     replay_emit(r, PDN_DIAG_GAMETYPE_MISMATCH, NULL, &t->pos, NULL, t->value, r->detail);
 }
@@ -122,35 +125,36 @@ static void append_variants(struct replay *r, size_t *len, unsigned mask, const 
     }
 }
 
-/* What the moves said of the variants the clues left (pdn_game's
+/* What the moves said of the variants the clues left (the game's
  * variant_candidates, variant_tried, variant_legal). */
 static void append_moves_verdict(struct replay *r, size_t *len)
 {
     const pdn_game *g = r->game;
+    const struct pdn_game_internal *in = game_internal(g);
     const char *chooser = g->variant_source == PDN_VARIANT_FROM_FILE
                               ? ", as most of the file's games so far"
                               : ", the most common taken";
-    if (!g->variant_tried) {
+    if (!in->variant_tried) {
         append(r, len, "; no moves to tell ");
-        append_variants(r, len, g->variant_candidates, " and ");
+        append_variants(r, len, in->variant_candidates, " and ");
         append(r, len, " apart");
         append(r, len, chooser);
-    } else if (!g->variant_legal) {
+    } else if (!in->variant_legal) {
         append(r, len, "; its moves are legal under none of ");
-        append_variants(r, len, g->variant_tried, " or ");
+        append_variants(r, len, in->variant_tried, " or ");
         append(r, len, " rules");
-    } else if (__builtin_popcount(g->variant_legal) == 1 &&
-               g->variant_tried == g->variant_candidates) {
+    } else if (__builtin_popcount(in->variant_legal) == 1 &&
+               in->variant_tried == in->variant_candidates) {
         append(r, len, "; its moves are legal only under ");
-        append_variants(r, len, g->variant_legal, "");
+        append_variants(r, len, in->variant_legal, "");
         append(r, len, " rules");
     } else {
         append(r, len, "; its moves are legal under ");
-        append_variants(r, len, g->variant_legal, " and ");
+        append_variants(r, len, in->variant_legal, " and ");
         append(r, len, " rules");
-        if (g->variant_tried != g->variant_candidates) { /* two legal: enough to choose */
+        if (in->variant_tried != in->variant_candidates) { /* two legal: enough to choose */
             append(r, len, " (");
-            append_variants(r, len, g->variant_candidates & ~g->variant_tried, " and ");
+            append_variants(r, len, in->variant_candidates & ~in->variant_tried, " and ");
             append(r, len, " not tried)");
         }
         append(r, len, chooser);
@@ -163,18 +167,19 @@ static void append_moves_verdict(struct replay *r, size_t *len)
 static void note_inferred(struct replay *r)
 {
     const pdn_game *g = r->game;
-    if (g->variant_candidates) { /* the clues left several: the moves chose */
+    const struct pdn_game_internal *in = game_internal(g);
+    if (in->variant_candidates) { /* the clues left several: the moves chose */
         const struct pdn_rules *rules = pdn_rules_get(r->variant);
         snprintf(r->detail, sizeof r->detail, "%s (GameType %d): %s", rules->name, rules->gametype,
-                 g->variant_clue ? g->variant_clue : "its clues");
+                 in->variant_clue ? in->variant_clue : "its clues");
         size_t len = strlen(r->detail);
         append_moves_verdict(r, &len);
         replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
         return;
     }
-    if (g->variant_source == PDN_VARIANT_FROM_DEFAULT && g->variant_clue) {
+    if (g->variant_source == PDN_VARIANT_FROM_DEFAULT && in->variant_clue) {
         snprintf(r->detail, sizeof r->detail, "international (GameType 20), the default: %s",
-                 g->variant_clue); /* clues that contradict each other */
+                 in->variant_clue); /* clues that contradict each other */
         replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);
         return;
     }
@@ -183,7 +188,7 @@ static void note_inferred(struct replay *r)
     const char *why = g->variant_source == PDN_VARIANT_FROM_OPTION ? "as the option says"
                       : g->variant_source == PDN_VARIANT_FROM_FILE
                           ? "no decisive clue of its own; as most of the file's games so far"
-                          : g->variant_clue;
+                          : in->variant_clue;
     snprintf(r->detail, sizeof r->detail, "%s (GameType %d): %s", rules->name, rules->gametype,
              why);
     replay_emit(r, PDN_DIAG_VARIANT_INFERRED, NULL, &g->start, NULL, NULL, r->detail);

@@ -5,6 +5,8 @@
  * names and openings, and the crosstable's records only when asked for.
  * Writing is stats_write.c's; this file never prints.
  */
+#include "game.h"
+#include "options.h"
 #include "stats.h"
 #include "text.h"
 
@@ -245,7 +247,7 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
     *out = NULL;
     struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
     if (options) {
-        if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+        if (!options_ok(options->version, PDN_STATS_OPTIONS_VERSION)) return PDN_EINVAL;
         o = *options;
     }
     if (o.opening_depth == 0) o.opening_depth = 4;
@@ -674,7 +676,7 @@ static void count_findings(pdn_stats *st, const pdn_game *g, const struct pdn_re
         }
         st->pending_game = 0;
     }
-    if (g->read_errors || sum->errors) st->errors++;
+    if (game_internal(g)->read_errors || sum->errors) st->errors++;
     if (warned) st->warnings++;
     for (int c = 0; c < PDN_DIAG_COUNT; c++)
         st->finding_games[c] += st->seen[c];

@@ -6,6 +6,7 @@
  * calls.
  */
 #include "csv_impl.h"
+#include "options.h"
 #include "replay.h"
 #include "stats.h"
 
@@ -863,7 +864,7 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
 {
     struct pdn_stats_write_options def = PDN_STATS_WRITE_OPTIONS_INIT;
     const struct pdn_stats_write_options *opt = options ? options : &def;
-    if (!fp || !st || opt->version == 0 || opt->version > PDN_OPTIONS_VERSION ||
+    if (!fp || !st || !options_ok(opt->version, PDN_STATS_WRITE_OPTIONS_VERSION) ||
         (unsigned)opt->format > PDN_STATS_JSON || (unsigned)opt->tiebreak >= PDN_TIEBREAK_COUNT)
         return PDN_EINVAL;
     unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;

@@ -1,13 +1,13 @@
 /*
- * text (private): the facts about text every reader of PDN shares, each
- * written once. Which characters are blanks and which are dashes, the
- * scanner of a move's pieces that the lexer, the quick lane, the notation
- * parser and the writer all read move text with (so that they cannot
- * disagree on what a move is), the squares a text names as clues to its
- * board (the parser gathers them for the variant inference, which reads
- * FENs with them too), UTF-8 counting and cutting, the spellings of
- * results, and the folding by which searches compare names. No
- * allocation, no state.
+ * text (private): the facts about text every reader of PDN shares, kept
+ * here so that no file keeps a copy of its own. Which characters are
+ * blanks and which are dashes, the scanner of a move's pieces that the
+ * lexer, the quick lane, the notation parser and the writer all read move
+ * text with (so that they cannot disagree on what a move is), the squares
+ * a text names as clues to its board (the parser gathers them for the
+ * variant inference, which reads FENs with them too), UTF-8 counting and
+ * cutting, the spellings of results, and the folding by which searches
+ * compare names. No allocation, no state.
  */
 #ifndef PDN_TEXT_H
 #define PDN_TEXT_H

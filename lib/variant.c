@@ -40,10 +40,9 @@ static bool clue_tag_letter(char c)
 }
 
 /* moves: what the main line's move texts say, as the parser gathered it
- * (game_box.moves), or NULL to read them here; text: the main-line move
- * texts to read in place of the nodes' (the writer's), or NULL. */
+ * (game_box.moves), or NULL to read them here. */
 static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
-                       const struct text_squares *moves, variant_text_fn text, void *ctx)
+                       const struct text_squares *moves)
 {
     memset(c, 0, sizeof *c);
     if (moves) c->squares = *moves;
@@ -64,8 +63,7 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
     }
     for (uint32_t i = 0; i < game->main.nmoves; i++) {
         const struct pdn_node *n = &game->main.moves[i];
-        const char *t = moves ? NULL : text ? text(n, ctx) : n->text;
-        if (t) add_text(c, t, false, i == 0);
+        if (!moves && n->text) add_text(c, n->text, false, i == 0);
         if (n->setup) add_text(c, n->setup, true, false);
     }
 }
@@ -109,13 +107,12 @@ struct clue {
     unsigned candidates; /* BIT()s of the variants it leaves when several */
 };
 
-/* The game's own clue. moves, text: as for read_clues. */
-static struct clue own_clue(const pdn_game *game, const struct text_squares *moves,
-                            variant_text_fn text, void *ctx)
+/* The game's own clue. moves: as for read_clues. */
+static struct clue own_clue(const pdn_game *game, const struct text_squares *moves)
 {
     struct clues c;
     const char *fen;
-    read_clues(&c, game, &fen, moves, text, ctx);
+    read_clues(&c, game, &fen, moves);
     const struct text_squares *sq = &c.squares;
     if (sq->big && sq->algebraic)
         return (struct clue){
@@ -215,22 +212,22 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct clue
     enum pdn_variant order[PDN_VARIANT_COUNT];
     int n = candidate_order(order, clue->candidates, tally), first = -1;
     bool moves = game->main.nmoves > 0;
-    game->variant_candidates = clue->candidates;
+    struct pdn_game_internal *in = game_internal_mut(game);
+    in->variant_candidates = clue->candidates;
     for (int i = 0; i < n; i++) {
         if (moves) {
-            game->variant_tried |= BIT(order[i]);
+            in->variant_tried |= BIT(order[i]);
             if (!replay_probe(game, order[i])) continue;
-            game->variant_legal |= BIT(order[i]);
+            in->variant_legal |= BIT(order[i]);
         }
         if (first < 0) first = i;
         if (!moves || tally_count(tally, gametype_of(order[first])) > 0 ||
-            __builtin_popcount(game->variant_legal) > 1)
+            __builtin_popcount(in->variant_legal) > 1)
             break;
     }
     game->gametype = first < 0 ? clue->gametype : gametype_of(order[first]);
     bool favourite = first >= 0 && tally_count(tally, game->gametype) > 0;
-    bool only =
-        __builtin_popcount(game->variant_legal) == 1 && game->variant_tried == clue->candidates;
+    bool only = __builtin_popcount(in->variant_legal) == 1 && in->variant_tried == clue->candidates;
     return favourite && !only ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
 }
 
@@ -269,16 +266,18 @@ static void count_game(struct variant_tally *tally, const pdn_game *game)
     if (game->variant_source != PDN_VARIANT_FROM_CONTENT) return;
     tally_add(tally, game->gametype);
     for (int v = 0; v < PDN_VARIANT_COUNT; v++)
-        if ((game->variant_legal & BIT(v)) && gametype_of((enum pdn_variant)v) != game->gametype)
+        if ((game_internal(game)->variant_legal & BIT(v)) &&
+            gametype_of((enum pdn_variant)v) != game->gametype)
             tally_add(tally, gametype_of((enum pdn_variant)v));
 }
 
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
 {
-    struct clue clue = own_clue(game, &game_box_of(game)->moves, NULL, NULL);
-    game->clue_gametype = clue.gametype;
-    game->variant_clue = clue.why;
-    game->variant_candidates = game->variant_tried = game->variant_legal = 0;
+    struct clue clue = own_clue(game, &game_box_of(game)->moves);
+    struct pdn_game_internal *in = game_internal_mut(game);
+    in->clue_gametype = clue.gametype;
+    in->variant_clue = clue.why;
+    in->variant_candidates = in->variant_tried = in->variant_legal = 0;
     const char *tag = pdn_game_tag(game, "GameType");
     int best = majority(tally);
     if (tag) {
@@ -298,7 +297,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
         game->gametype = 0;
         game->variant_source = PDN_VARIANT_FROM_DEFAULT;
     }
-    game->gametype_repeated = repeated(tally, game->gametype);
+    in->gametype_repeated = repeated(tally, game->gametype);
     count_game(tally, game);
 }
 
@@ -325,13 +324,6 @@ bool pdn_variant_parse(enum pdn_variant *out, const char *name)
             return true;
         }
     return false;
-}
-
-bool variant_clue_changes(const pdn_game *game, variant_text_fn text, void *ctx)
-{
-    struct clue read = own_clue(game, NULL, NULL, NULL), written = own_clue(game, NULL, text, ctx);
-    return read.gametype != written.gametype || read.weak != written.weak ||
-           read.candidates != written.candidates;
 }
 
 bool variant_moves_gathered(const pdn_game *game)

@@ -36,20 +36,8 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
  * which the candidates of a game are tried and named. */
 extern const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT];
 
-/* The main-line move texts one writes, in place of the nodes' texts. */
-typedef const char *(*variant_text_fn)(const struct pdn_node *node, void *ctx);
-
-/*
- * Whether the game's own clue (its variant and whether it is weak) would
- * differ with the main-line moves written as text gives them: the writer
- * asks it, so that a game whose written text would be inferred otherwise
- * says its GameType.
- */
-bool variant_clue_changes(const pdn_game *game, variant_text_fn text, void *ctx);
-
 /* Whether what the parser gathered of a game's main-line moves as it read
  * them (game_box.moves) is what reading its move texts again gives: for
  * the tests (test_reader_paths, fuzz_check), which hold the parser to it. */
 bool variant_moves_gathered(const pdn_game *game);
-
 #endif

@@ -4,8 +4,9 @@
  * Canonical means one spelling per tree, so that writing what was read back
  * from written output gives the same bytes:
  *   - the seven-tag roster first, always, in order ("?" or "????.??.??" when
- *     missing; Result from the terminator), then the other tags in source
- *     order; values escaped with \" and \\;
+ *     missing; Result from the terminator), then GameType when no tag
+ *     gave it (the game's gametype, 20 when none), then the other tags in
+ *     source order; values escaped with \" and \\;
  *   - move text without blanks or leading zeros, 'x' as capture separator,
  *     "--" for an unknown move;
  *   - "N." before every White move, "N..." before a Black move that stands
@@ -29,9 +30,9 @@
  * It writes what it is given: it must not validate moves or fix results.
  */
 #include "fen.h"
+#include "options.h"
 #include "pdn.h"
 #include "text.h"
-#include "variant.h"
 #include "writer_wrap.h"
 
 #include <limits.h>
@@ -161,21 +162,17 @@ static bool written_in_roster(const pdn_game *game, uint32_t k)
     return true;
 }
 
-static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_options *opt,
-                       bool moves_as_comments)
+static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_options *opt)
 {
     for (int i = 0; i < ROSTER; i++)
         write_tag(fp, roster[i], roster_value(game, i, opt));
-    /* A variant the reader inferred (pdn_game.gametype) is said, so the game
-     * reads back the same anywhere, alone too. International, the default,
-     * needs no tag, unless the game's own clues said otherwise (conflicting,
-     * or overruled by the file's majority or an option), or moves written
-     * as comments no longer give the clues they gave. */
-    int type = game->gametype > 0 ? game->gametype : 20;
-    bool clue_differs = game->variant_clue && game->clue_gametype != type;
-    if (!pdn_game_tag(game, "GameType") && (type != 20 || clue_differs || moves_as_comments)) {
+    /* The variant the game is played under (pdn_game.gametype, which the
+     * reader inferred when no tag gave it) is always said: the moves as
+     * written mean what they meant, read anywhere, alone or among other
+     * games, whatever text the writer changed or turned into comments. */
+    if (!pdn_game_tag(game, "GameType")) {
         char number[16];
-        snprintf(number, sizeof number, "%d", type);
+        snprintf(number, sizeof number, "%d", game->gametype > 0 ? game->gametype : 20);
         write_tag(fp, "GameType", number);
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
@@ -824,51 +821,16 @@ static struct side start_side(const pdn_game *game)
     return s;
 }
 
-/* variant_text_fn: the text written for a main-line move. */
-struct written_text {
-    const struct writer *wr;
-    char buf[CLEAN_MOVE_MAX];
-};
-
-static const char *written_text(const struct pdn_node *node, void *ctx)
-{
-    struct written_text *t = ctx;
-    return text_of(t->wr, node, t->buf);
-}
-
-/* Whether the game as written gives the variant inference another clue
- * than as read (a zero-padded or three-digit first square written plainly). */
-static bool clue_changes(const struct writer *wr, const pdn_game *game)
-{
-    struct written_text t = {.wr = wr};
-    return variant_clue_changes(game, written_text, &t);
-}
-
-/* Whether a move of the line, or of its variations, is written as a comment
- * (cut, or text that would not read back as that move). */
-static bool keeps_moves_as_comments(const struct writer *wr, const struct pdn_line *line)
-{
-    for (uint32_t i = 0; i < line->nmoves; i++) {
-        const struct pdn_node *node = &line->moves[i];
-        if (cut_here(wr, node) || unreadable(wr, node)) return true;
-        for (uint32_t v = 0; !wr->opt->no_variations && v < node->nvariations; v++)
-            if (keeps_moves_as_comments(wr, &node->variations[v])) return true;
-    }
-    return false;
-}
-
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
-    static const struct pdn_write_options defaults = {.version = PDN_OPTIONS_VERSION};
+    static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
     if (!options) options = &defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
-    if (options->version == 0 || options->version > PDN_OPTIONS_VERSION) return PDN_EINVAL;
+    if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
     flockfile(out); /* the wrapper writes unlocked: one lock for the game */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    if (!wr.opt->movetext_only)
-        write_tags(out, game, wr.opt,
-                   keeps_moves_as_comments(&wr, &game->main) || clue_changes(&wr, game));
+    if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);
     write_moves(&wr, &game->main, 0, start_side(game), false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,

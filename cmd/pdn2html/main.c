@@ -130,7 +130,7 @@ static int crosstables(const struct html_run *r, char **out, size_t *len)
 {
     FILE *fp = open_memstream(out, len);
     if (fp == NULL) return PDN_ENOMEM;
-    struct pdn_stats_write_options wo = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_stats_write_options wo = {.version = PDN_STATS_WRITE_OPTIONS_VERSION,
                                          .format = PDN_STATS_JSON,
                                          .tables = PDN_STATS_CROSSTABLE,
                                          .tiebreak = r->tiebreak};
@@ -154,7 +154,7 @@ static void run_free(struct html_run *r)
 static int make_page(struct tool *t, struct html_run *r)
 {
     r->games = open_memstream(&r->games_text, &r->games_len);
-    struct pdn_stats_options so = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_stats_options so = {.version = PDN_STATS_OPTIONS_VERSION,
                                    .crosstable = true,
                                    .strict = t->strict,
                                    .draw_rules = t->draw_rules};
@@ -172,7 +172,7 @@ static int make_page(struct tool *t, struct html_run *r)
     if (err == 0 && r->stats) err = crosstables(r, &cross, &cross_len);
     int rc = -1;
     if (err < 0)
-        tool_system_error(t, "pdn2html", pdn_error_message(err));
+        tool_system_error(t, "pdn2html", pdn_strerror(err));
     else if (t->status < TOOL_EXIT_SYSTEM) {
         struct tool_output out;
         struct html_page page = {.title = r->title         ? r->title

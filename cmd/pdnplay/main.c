@@ -183,7 +183,7 @@ static void start_from_file(struct play *p, const struct start_options *s)
     int rc = pdn_replay_game(&sum, game, &o);
     pdn_game_free(game);
     pdn_reader_free(reader);
-    if (rc != 0) tool_usage_error(&p->t, "--from: %s: %s", s->from, pdn_error_message(rc));
+    if (rc != 0) tool_usage_error(&p->t, "--from: %s: %s", s->from, pdn_strerror(rc));
     if (s->move && (f.want < 0 || f.plies < f.want))
         tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
                          s->from);

@@ -364,7 +364,7 @@ int main(int argc, char **argv)
      * game): the reader's findings then wait for their game to be chosen,
      * so those of a game after the one shown never come out. */
     if (t.select == NULL && pdn_select_new(&t.select) < 0) {
-        tool_system_error(&t, "-g", pdn_error_message(PDN_ENOMEM));
+        tool_system_error(&t, "-g", pdn_strerror(PDN_ENOMEM));
         tool_exit_flushed(&t);
     }
     bool view = interactive(&o, n, argv + optind);
@@ -372,7 +372,7 @@ int main(int argc, char **argv)
     t.diag_ctx = &r;
     const char *named = n == 1 ? argv[optind] : n ? "the files" : "-"; /* for messages */
     int stop = read_all(&t, &r, n, argv + optind, view);
-    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, named, pdn_error_message(stop));
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, named, pdn_strerror(stop));
     if (stop >= 0 && r.games == 0 && t.status == TOOL_EXIT_CLEAN && !o.list) {
         fprintf(stderr, "%s: %s: no game chosen\n", t.prog, named);
         t.status = TOOL_EXIT_USAGE;

@@ -333,7 +333,7 @@ void tui_explore_write(struct tui *u)
     }
     int err = pdn_format_game(out.fp, u->game, NULL);
     if (tool_output_close(u->t, &out, err == 0) < 0 || err < 0) {
-        if (err < 0) tui_say(u, true, "%s: %s", name, pdn_error_message(err));
+        if (err < 0) tui_say(u, true, "%s: %s", name, pdn_strerror(err));
         screen_said_on_stderr(&u->scr, &u->say);
         return;
     }

@@ -122,7 +122,7 @@ int tui_load(struct tui *u, const char *text, size_t len)
     if (err < 0) {
         pdn_game_free(game);
         tui_say(u, true, "game %zu: %s", l->index,
-                err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
+                err == PDN_EIO ? strerror(errno) : pdn_strerror(err));
         return err;
     }
     if (u->loaded) replay_game_free(&u->g);

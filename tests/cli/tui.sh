@@ -161,6 +161,7 @@ cat >"$work/want.pdn" <<'EOF'
 [White "Sijbrands, Ton"]
 [Black "Valnéris, Guntis"]
 [Result "1-1"]
+[GameType "20"]
 
 1. 32-28 18-23 2. 37-32 {quiet} (2. 38-32 19-24) 2... 12-18 3. 41-37 1-1
 

@@ -18,6 +18,7 @@
  * their texts say (variant_moves_gathered).
  */
 #include "fuzz.h"
+#include "game.h"
 #include "pdn.h"
 #include "variant.h"
 #include "walk.h"
@@ -43,7 +44,7 @@ static char *write_game(const pdn_game *g, size_t *len)
     char *buf = NULL;
     FILE *fp = open_memstream(&buf, len);
     FUZZ_CHECK(fp != NULL);
-    struct pdn_write_options wo = {.version = PDN_OPTIONS_VERSION};
+    struct pdn_write_options wo = {.version = PDN_WRITE_OPTIONS_VERSION};
     FUZZ_CHECK(pdn_write_game(fp, g, &wo) == PDN_OK);
     FUZZ_CHECK(fclose(fp) == 0);
     return buf;
@@ -53,7 +54,7 @@ static char *write_game(const pdn_game *g, size_t *len)
 static void check_rewrite(const char *text, size_t len)
 {
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION, .filename = "written.pdn", .on_diag = walk_diag};
+        .version = PDN_READER_OPTIONS_VERSION, .filename = "written.pdn", .on_diag = walk_diag};
     pdn_reader *r;
     pdn_game *g;
     FUZZ_CHECK(pdn_reader_open_memory(&r, text, len, &ro) == PDN_OK);
@@ -100,7 +101,7 @@ static void check_fix(const pdn_game *g)
 {
     size_t len, len2;
     char *text = format_fixed(g, &len, walk_diag);
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "fixed.pdn"};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = "fixed.pdn"};
     pdn_reader *r;
     pdn_game *again;
     FUZZ_CHECK(pdn_reader_open_memory(&r, text, len, &ro) == PDN_OK);
@@ -116,7 +117,7 @@ static void check_game(const pdn_game *g, bool roundtrip)
 {
     size_t findings = 0;
     struct pdn_replay_options opt = {
-        .version = PDN_OPTIONS_VERSION,
+        .version = PDN_REPLAY_OPTIONS_VERSION,
         .filename = "fuzz.pdn",
         .on_diag = walk_diag,
         .diag_ctx = &findings,
@@ -130,13 +131,14 @@ static void check_game(const pdn_game *g, bool roundtrip)
     char *text = write_game(g, &len);
     if (roundtrip) check_rewrite(text, len);
     free(text);
-    if (roundtrip && rc == PDN_OK && sum.errors == 0 && g->read_errors == 0) check_fix(g);
+    if (roundtrip && rc == PDN_OK && sum.errors == 0 && game_internal(g)->read_errors == 0)
+        check_fix(g);
 }
 
 /* Every game of the input, read lenient or strict. */
 static void check_input(const uint8_t *data, size_t size, bool strict, bool roundtrip)
 {
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
                                     .filename = "fuzz.pdn",
                                     .strict = strict,
                                     .on_diag = walk_diag};
@@ -159,7 +161,7 @@ static char *dump_input(const uint8_t *data, size_t size, bool strict, bool slow
     char *buf = NULL;
     FILE *fp = open_memstream(&buf, len);
     FUZZ_CHECK(fp != NULL);
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
                                     .filename = "fuzz.pdn",
                                     .strict = strict,
                                     .on_diag = dump_diag_cb,

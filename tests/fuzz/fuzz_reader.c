@@ -15,7 +15,7 @@ static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_e
 {
     size_t findings = 0, games = 0;
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION,
+        .version = PDN_READER_OPTIONS_VERSION,
         .filename = "fuzz.pdn",
         .strict = strict,
         .encoding = enc,
@@ -31,7 +31,7 @@ static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_e
         walk_game(g, ++games);
         pdn_game_free(g);
     }
-    FUZZ_CHECK(rc == 0 || (rc < 0 && pdn_error_message(rc) != NULL));
+    FUZZ_CHECK(rc == 0 || (rc < 0 && pdn_strerror(rc) != NULL));
     /* After the end, the end again. */
     if (rc == 0) FUZZ_CHECK(pdn_reader_next(&g, r) == 0);
     pdn_reader_free(r);

@@ -142,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pdn_stats *st;
     FUZZ_CHECK(pdn_stats_new(&st, &so) == 0);
     if (data[0] & 0x80) FUZZ_CHECK(pdn_stats_alias(st, "a", "b") == 0);
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
                                     .filename = "fuzz.pdn",
                                     .on_diag = pdn_stats_on_diag,
                                     .diag_ctx = st};

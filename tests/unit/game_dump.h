@@ -7,6 +7,7 @@
 #ifndef GAME_DUMP_H
 #define GAME_DUMP_H
 
+#include "game.h"
 #include "pdn.h"
 
 #include <inttypes.h>
@@ -66,9 +67,10 @@ static inline void dump_line(FILE *fp, const struct pdn_line *line, int depth)
 /* The game, its variant as the reader decided it, and its source text. */
 static inline void dump_game(FILE *fp, const pdn_game *g)
 {
+    const struct pdn_game_internal *in = game_internal(g);
     fprintf(fp, "game %zu result=%d gametype=%d source=%d candidates=%x/%x/%x", g->index,
-            (int)g->result, g->gametype, (int)g->variant_source, g->variant_candidates,
-            g->variant_tried, g->variant_legal);
+            (int)g->result, g->gametype, (int)g->variant_source, in->variant_candidates,
+            in->variant_tried, in->variant_legal);
     dump_str(fp, "result", g->result_text);
     dump_pos(fp, "result", g->result_pos);
     dump_pos(fp, "start", g->start);

@@ -33,7 +33,7 @@ struct games {
 static inline void read_games(struct games *out, const void *data, size_t len)
 {
     pdn_reader *r;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "test"};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = "test"};
     assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), PDN_OK);
     pdn_game *g;
     int rc;

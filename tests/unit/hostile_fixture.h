@@ -182,7 +182,7 @@ static inline void check_rewrite(const char *text, size_t len)
 {
     if (len > PDN_LIMIT_GAME_BYTES) return;
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION, .filename = "written", .on_diag = on_diag_quiet};
+        .version = PDN_READER_OPTIONS_VERSION, .filename = "written", .on_diag = on_diag_quiet};
     pdn_reader *r;
     pdn_game *g;
     size_t len2;
@@ -239,7 +239,7 @@ static inline void walk_game(const pdn_game *g)
 static inline void through_pipeline(struct outcome *o, const pdn_game *g, bool rewrite)
 {
     struct pdn_replay_summary sum;
-    struct pdn_replay_options ro = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_replay_options ro = {.version = PDN_REPLAY_OPTIONS_VERSION,
                                     .filename = "hostile",
                                     .on_diag = dc_collect,
                                     .diag_ctx = &o->seen,
@@ -272,7 +272,7 @@ static inline void read_with(struct outcome *o, const void *data, size_t len,
 {
     memset(o, 0, sizeof *o);
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION,
+        .version = PDN_READER_OPTIONS_VERSION,
         .filename = "hostile",
         .strict = opt->strict,
         .encoding = opt->encoding,

@@ -22,7 +22,7 @@ struct fix {
 static inline struct pdn_reader_options fix_options(struct fix *f, bool strict)
 {
     memset(f, 0, sizeof *f);
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION};
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
     o.filename = "test.pdn";
     o.strict = strict;
     o.on_diag = dc_collect;

@@ -215,7 +215,7 @@ FX_UNUSED static void fx_free(struct fx *f)
 FX_UNUSED static int fx_replay(struct fx *f, bool strict)
 {
     struct pdn_replay_options opt = {
-        .version = PDN_OPTIONS_VERSION,
+        .version = PDN_REPLAY_OPTIONS_VERSION,
         .filename = "t.pdn",
         .strict = strict,
         .on_diag = dc_collect,

@@ -24,7 +24,7 @@
 
 /* ---- helpers ---- */
 
-/* The CSV pdn_csv_write_game writes for every game of a PDN text, header
+/* The CSV pdn_csv_writer_write_game writes for every game of a PDN text, header
  * first; malloc'd. */
 static char *csv_of(const char *pdn, const struct pdn_csv_write_options *o)
 {
@@ -34,12 +34,12 @@ static char *csv_of(const char *pdn, const struct pdn_csv_write_options *o)
     assert_non_null(fp);
     pdn_csv_writer *w = NULL;
     assert_int_equal(pdn_csv_writer_open(&w, fp, o, NULL), 0);
-    assert_int_equal(pdn_csv_write_header(w), 0);
+    assert_int_equal(pdn_csv_writer_write_header(w), 0);
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_memory(&r, pdn, strlen(pdn), NULL), 0);
     pdn_game *g;
     while (pdn_reader_next(&g, r) == 1) {
-        assert_true(pdn_csv_write_game(w, g, "t.pdn") >= 1);
+        assert_true(pdn_csv_writer_write_game(w, g, "t.pdn") >= 1);
         pdn_game_free(g);
     }
     pdn_reader_free(r);
@@ -618,8 +618,8 @@ static size_t compare_file(const char *path)
         FILE *a = open_memstream(&csv, &csv_len), *b = open_memstream(&text, &text_len);
         pdn_csv_writer *w = NULL;
         assert_int_equal(pdn_csv_writer_open(&w, a, &o, NULL), 0);
-        assert_int_equal(pdn_csv_write_header(w), 0);
-        assert_int_equal(pdn_csv_write_game(w, g, path), 1);
+        assert_int_equal(pdn_csv_writer_write_header(w), 0);
+        assert_int_equal(pdn_csv_writer_write_game(w, g, path), 1);
         pdn_csv_writer_free(w);
         assert_int_equal(pdn_format_game(b, g, &fo), 0);
         fclose(a);

@@ -312,11 +312,11 @@ static void test_diagram_rejects_bad_arguments(void **state)
     struct pdn_diagram_options o = {0};
     assert_int_equal(pdn_diagram_text(stdout, &b, &o), PDN_EINVAL);
     assert_int_equal(pdn_diagram_svg(stdout, &b, &o), PDN_EINVAL);
-    o.version = PDN_OPTIONS_VERSION + 1;
+    o.version = PDN_DIAGRAM_OPTIONS_VERSION + 1;
     assert_int_equal(pdn_diagram_text(stdout, &b, &o), PDN_EINVAL);
     assert_int_equal(pdn_diagram_text(NULL, &b, NULL), PDN_EINVAL);
     assert_int_equal(pdn_diagram_svg(stdout, NULL, NULL), PDN_EINVAL);
-    o.version = PDN_OPTIONS_VERSION;
+    o.version = PDN_DIAGRAM_OPTIONS_VERSION;
     o.square_size = -1;
     assert_int_equal(pdn_diagram_svg(stdout, &b, &o), PDN_EINVAL);
 }

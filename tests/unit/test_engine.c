@@ -316,7 +316,7 @@ static void test_engine_levels(void **state)
     assert_int_equal(pdn_engine_level(&l, PDN_ENGINE_LEVELS + 1), PDN_EINVAL);
     for (int i = 1; i <= PDN_ENGINE_LEVELS; i++) {
         assert_int_equal(pdn_engine_level(&l, i), 0);
-        assert_int_equal(l.version, PDN_OPTIONS_VERSION);
+        assert_int_equal(l.version, PDN_ENGINE_LIMITS_VERSION);
         assert_true(l.depth || l.nodes || l.seconds > 0); /* every level ends */
     }
     assert_int_equal(pdn_engine_level(&l, 1), 0);

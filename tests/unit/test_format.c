@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "games_io.h"
+#include "game.h"
 #include "pdn.h"
 
 /* Reads the one game of a text; the caller frees it. */
@@ -268,11 +269,42 @@ static void test_format_read_errors_counted_per_game(void **state)
     assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), PDN_OK);
     for (int i = 0; i < 3; i++) {
         assert_int_equal(pdn_reader_next(&g, r), 1);
-        assert_int_equal(g->read_errors, want[i]);
+        assert_int_equal(game_internal(g)->read_errors, want[i]);
         pdn_game_free(g);
     }
     assert_int_equal(pdn_reader_next(&g, r), 0);
     pdn_reader_free(r);
+}
+
+/* The reader's errors live in the game's private record: a copy of the
+ * public struct made by hand (internal NULL) has none, so --broken=verbatim
+ * writes it canonically while the game read is written as read. */
+static void test_format_game_made_by_hand_has_no_read_errors(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 (1. 33-28 *\n"; /* unterminated variation */
+    pdn_game *g = read_one(text);
+    assert_non_null(g->internal);
+    assert_int_equal(game_internal(g)->read_errors, 1);
+    pdn_game by_hand = *g;
+    by_hand.internal = NULL;
+    assert_int_equal(game_internal(&by_hand)->read_errors, 0);
+    struct pdn_format_options o = with_broken(PDN_FORMAT_BROKEN_VERBATIM);
+    const pdn_game *games[] = {g, &by_hand};
+    for (int i = 0; i < 2; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *fp = open_memstream(&buf, &len);
+        assert_non_null(fp);
+        assert_int_equal(pdn_format_game(fp, games[i], &o), PDN_OK);
+        assert_int_equal(fclose(fp), 0);
+        if (i == 0)
+            assert_non_null(strstr(buf, "(1. 33-28 *"));
+        else
+            assert_non_null(strstr(buf, "[Event \"?\"]"));
+        free(buf);
+    }
+    pdn_game_free(g);
 }
 
 int main(void)
@@ -292,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_format_diag_node_of_illegal_move),
         cmocka_unit_test(test_format_diag_node_of_ambiguous_move),
         cmocka_unit_test(test_format_read_errors_counted_per_game),
+        cmocka_unit_test(test_format_game_made_by_hand_has_no_read_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

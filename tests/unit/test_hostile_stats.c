@@ -22,7 +22,7 @@
 /* Counts every game of data[0, len); the games counted. */
 static size_t count(pdn_stats *st, const char *data, size_t len)
 {
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
                                     .filename = "hostile.pdn",
                                     .on_diag = pdn_stats_on_diag,
                                     .diag_ctx = st};

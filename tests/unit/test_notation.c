@@ -57,15 +57,32 @@ static void expect_ok(const struct pos *p, const char *text, const char *path, u
     if (m.forms != forms) fail_msg("'%s': forms %#x, expected %#x", text, m.forms, forms);
 }
 
-static void expect_illegal(const struct pos *p, const char *text, enum pdn_illegal_reason reason,
-                           int a, int b)
+static struct pdn_match expect_reason(const struct pos *p, const char *text,
+                                      enum pdn_illegal_reason reason)
 {
     struct pdn_match m = match(p, text);
     if (m.result != PDN_MATCH_ILLEGAL)
         fail_msg("'%s': result %d, expected illegal", text, m.result);
     if (m.reason != reason) fail_msg("'%s': reason %d, expected %d", text, m.reason, reason);
-    assert_int_equal(m.a, a);
-    assert_int_equal(m.b, b);
+    return m;
+}
+
+/* An illegal move for a reason that names a square (0: none). */
+static void expect_illegal(const struct pos *p, const char *text, enum pdn_illegal_reason reason,
+                           int square)
+{
+    struct pdn_match m = expect_reason(p, text, reason);
+    assert_int_equal(m.square, square);
+    assert_int_equal(m.max_taken, 0);
+    assert_int_equal(m.taken, 0);
+}
+
+/* A capture that takes fewer pieces than the maximum. */
+static void expect_not_maximum(const struct pos *p, const char *text, int max_taken, int taken)
+{
+    struct pdn_match m = expect_reason(p, text, PDN_ILLEGAL_NOT_MAXIMUM);
+    assert_int_equal(m.max_taken, max_taken);
+    assert_int_equal(m.taken, taken);
 }
 
 static void expect_bad_text(const struct pos *p, const char *text)
@@ -152,9 +169,9 @@ static void test_notation_three_digits(void **state)
     struct pdn_match m = match(&p, "134"); /* 1-34 and 13-4 are both legal */
     assert_int_equal(m.result, PDN_MATCH_AMBIGUOUS);
     assert_int_equal(m.ncandidates, 2);
-    expect_ok(&p, "145", "1-45", PDN_FORM_NO_SEPARATOR);        /* 14-5: no piece on 14 */
-    expect_illegal(&p, "135", PDN_ILLEGAL_NOT_REACHABLE, 0, 0); /* 1-35, 13-5: neither */
-    expect_illegal(&p, "999", PDN_ILLEGAL_BAD_SQUARE, 99, 0);
+    expect_ok(&p, "145", "1-45", PDN_FORM_NO_SEPARATOR);     /* 14-5: no piece on 14 */
+    expect_illegal(&p, "135", PDN_ILLEGAL_NOT_REACHABLE, 0); /* 1-35, 13-5: neither */
+    expect_illegal(&p, "999", PDN_ILLEGAL_BAD_SQUARE, 99);
     expect_bad_text(&p, "13");
     expect_bad_text(&p, "13245");
 }
@@ -185,10 +202,10 @@ static void test_notation_captured_squares(void **state)
     expect_ok(&p, "28x10 <14,23>", "28x19x10", PDN_FORM_CAPTURED_SQUARES);
     expect_ok(&p, "28x10<23 14>", "28x19x10", PDN_FORM_CAPTURED_SQUARES);
     expect_ok(&p, "28x19x10 < 23, 14 > ", "28x19x10", PDN_FORM_CAPTURED_SQUARES);
-    expect_illegal(&p, "28x10 <14>", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
-    expect_illegal(&p, "28x10 <14,23,24>", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
-    expect_illegal(&p, "28x10 <99>", PDN_ILLEGAL_BAD_SQUARE, 99, 0);
-    expect_illegal(&p, "28x23x13", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_illegal(&p, "28x10 <14>", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0);
+    expect_illegal(&p, "28x10 <14,23,24>", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0);
+    expect_illegal(&p, "28x10 <99>", PDN_ILLEGAL_BAD_SQUARE, 99);
+    expect_illegal(&p, "28x23x13", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0);
     expect_bad_text(&p, "28x10 <>");
     expect_bad_text(&p, "28x10 <14,23");
     expect_bad_text(&p, "28x10 <14,23> x");
@@ -271,7 +288,7 @@ static void test_notation_partial_path_lenient_and_strict(void **state)
         assert_int_equal(m.forms, 0);
     }
     expect_ok(&p, "33x22x24", "33x22x13x24", PDN_FORM_PARTIAL_PATH);
-    expect_illegal(&p, "33x13x22x24", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0); /* out of order */
+    expect_illegal(&p, "33x13x22x24", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0); /* out of order */
     /* Squares PDN 3.0 asks for to resolve an ambiguity are not a partial path. */
     load(&p, "W:WK47:B14,19,29,31,42");
     expect_ok(&p, "47x24x36", "47x38x24x13x36", 0);
@@ -284,32 +301,32 @@ static void test_notation_illegal_reasons(void **state)
     struct pos p;
     pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
     pdn_movegen(&p.legal, &p.board, 0);
-    expect_illegal(&p, "0-5", PDN_ILLEGAL_BAD_SQUARE, 0, 0);
-    expect_illegal(&p, "32-51", PDN_ILLEGAL_BAD_SQUARE, 51, 0);
-    expect_illegal(&p, "4294967297-28", PDN_ILLEGAL_BAD_SQUARE, INT_MAX, 0);
-    expect_illegal(&p, "27-22", PDN_ILLEGAL_EMPTY_SQUARE, 27, 0);
-    expect_illegal(&p, "18-23", PDN_ILLEGAL_OPPONENT_PIECE, 18, 0);
+    expect_illegal(&p, "0-5", PDN_ILLEGAL_BAD_SQUARE, 0);
+    expect_illegal(&p, "32-51", PDN_ILLEGAL_BAD_SQUARE, 51);
+    expect_illegal(&p, "4294967297-28", PDN_ILLEGAL_BAD_SQUARE, INT_MAX);
+    expect_illegal(&p, "27-22", PDN_ILLEGAL_EMPTY_SQUARE, 27);
+    expect_illegal(&p, "18-23", PDN_ILLEGAL_OPPONENT_PIECE, 18);
     load(&p, "W:W28,32:B23");
-    expect_illegal(&p, "32-27", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28, 0);
-    expect_illegal(&p, "32x27", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28, 0);
-    expect_illegal(&p, "32-37", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28, 0);
-    expect_illegal(&p, "28x17", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_illegal(&p, "32-27", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28);
+    expect_illegal(&p, "32x27", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28);
+    expect_illegal(&p, "32-37", PDN_ILLEGAL_CAPTURE_COMPULSORY, 28);
+    expect_illegal(&p, "28x17", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0);
     load(&p, "W:W28:B23,14");
-    expect_illegal(&p, "28x19", PDN_ILLEGAL_NOT_MAXIMUM, 2, 1); /* cut short */
+    expect_not_maximum(&p, "28x19", 2, 1); /* cut short */
     load(&p, "W:W28,35:B23,14,30");
-    expect_illegal(&p, "35x24", PDN_ILLEGAL_NOT_MAXIMUM, 2, 1); /* another piece takes two */
+    expect_not_maximum(&p, "35x24", 2, 1); /* another piece takes two */
     load(&p, "W:W28");
-    expect_illegal(&p, "28-33", PDN_ILLEGAL_BACKWARD, 28, 0);
-    expect_illegal(&p, "28-39", PDN_ILLEGAL_BACKWARD, 28, 0);
-    expect_illegal(&p, "28-17", PDN_ILLEGAL_NOT_REACHABLE, 0, 0);
-    expect_illegal(&p, "28-27", PDN_ILLEGAL_NOT_REACHABLE, 0, 0);
-    expect_illegal(&p, "28x19", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
-    expect_illegal(&p, "28-19-10", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0, 0);
+    expect_illegal(&p, "28-33", PDN_ILLEGAL_BACKWARD, 28);
+    expect_illegal(&p, "28-39", PDN_ILLEGAL_BACKWARD, 28);
+    expect_illegal(&p, "28-17", PDN_ILLEGAL_NOT_REACHABLE, 0);
+    expect_illegal(&p, "28-27", PDN_ILLEGAL_NOT_REACHABLE, 0);
+    expect_illegal(&p, "28x19", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0);
+    expect_illegal(&p, "28-19-10", PDN_ILLEGAL_NO_SUCH_CAPTURE, 0);
     load(&p, "W:W28,22");
-    expect_illegal(&p, "28-22", PDN_ILLEGAL_OCCUPIED, 22, 0);
+    expect_illegal(&p, "28-22", PDN_ILLEGAL_OCCUPIED, 22);
     load(&p, "W:WK28,23");
-    expect_illegal(&p, "28-19", PDN_ILLEGAL_NOT_REACHABLE, 0, 0); /* blocked on the way */
-    expect_illegal(&p, "28-23", PDN_ILLEGAL_OCCUPIED, 23, 0);
+    expect_illegal(&p, "28-19", PDN_ILLEGAL_NOT_REACHABLE, 0); /* blocked on the way */
+    expect_illegal(&p, "28-23", PDN_ILLEGAL_OCCUPIED, 23);
 }
 
 static void test_notation_bad_text(void **state)

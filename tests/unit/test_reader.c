@@ -454,8 +454,8 @@ static void test_reader_results_and_errors_api(void **state)
     assert_false(pdn_result_parse(&result, "3-0", 3));
     assert_string_equal(pdn_result_text(PDN_RESULT_DRAW), "1-1");
     assert_string_equal(pdn_result_text(PDN_RESULT_BOTH_LOST), "0-0");
-    assert_string_equal(pdn_error_message(PDN_ENOMEM), "out of memory");
-    assert_non_null(pdn_error_message(12345));
+    assert_string_equal(pdn_strerror(PDN_ENOMEM), "out of memory");
+    assert_non_null(pdn_strerror(12345));
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_file(&r, "tests/data/no-such-file.pdn", NULL), PDN_EIO);
     assert_int_equal(pdn_reader_open_memory(&r, NULL, 5, NULL), PDN_EINVAL);

@@ -36,7 +36,7 @@ static char *read_dump(const char *path, bool strict, bool slow, size_t *games, 
         setenv("PDN_SLOW_PATH", "1", 1);
     else
         unsetenv("PDN_SLOW_PATH");
-    struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION};
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
     o.filename = path;
     o.strict = strict;
     o.on_diag = dump_diag_cb;
@@ -127,7 +127,7 @@ static void test_reader_paths_setup_place_only_with_setup(void **state)
     static const char text[] = "[Event \"x\"]\n/FEN \"W:W31:B20\"/ 1. 31-27 20-25 2. 27-22 *\n";
     for (int slow = 0; slow <= 1; slow++) {
         if (slow) setenv("PDN_SLOW_PATH", "1", 1);
-        struct pdn_reader_options o = {.version = PDN_OPTIONS_VERSION};
+        struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
         pdn_reader *r = NULL;
         pdn_game *g = NULL;
         assert_int_equal(pdn_reader_open_memory(&r, text, sizeof text - 1, &o), PDN_OK);

@@ -360,13 +360,13 @@ static void judge(struct verdict *v, const char *c)
     memset(v, 0, sizeof *v);
     struct seen seen = {0, 0};
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION, .on_diag = on_diag, .diag_ctx = &seen};
+        .version = PDN_READER_OPTIONS_VERSION, .on_diag = on_diag, .diag_ctx = &seen};
     pdn_reader *r;
     pdn_game *g = NULL;
     assert_int_equal(pdn_reader_open_memory(&r, game, strlen(game), &ro), PDN_OK);
     assert_int_equal(pdn_reader_next(&g, r), 1);
     struct shortest sh = {.n = 0};
-    struct pdn_replay_options po = {.version = PDN_OPTIONS_VERSION,
+    struct pdn_replay_options po = {.version = PDN_REPLAY_OPTIONS_VERSION,
                                     .on_diag = on_diag,
                                     .diag_ctx = &seen,
                                     .on_ply = on_ply,
@@ -378,7 +378,7 @@ static void judge(struct verdict *v, const char *c)
     FILE *fp = fmemopen(v->written, sizeof v->written - 1, "w");
     assert_non_null(fp);
     struct pdn_write_options wo = {
-        .version = PDN_OPTIONS_VERSION, .move_text = shortest_text, .move_ctx = &sh};
+        .version = PDN_WRITE_OPTIONS_VERSION, .move_text = shortest_text, .move_ctx = &sh};
     assert_int_equal(pdn_write_game(fp, g, &wo), PDN_OK);
     fclose(fp);
     pdn_game_free(g);
@@ -481,7 +481,7 @@ static uint32_t moves_read(const char *a, const char *b)
 {
     char game[128];
     snprintf(game, sizeof game, "%s %s *\n", a, b);
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "hop"};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = "hop"};
     pdn_reader *r;
     pdn_game *g;
     assert_int_equal(pdn_reader_open_memory(&r, game, strlen(game), &ro), PDN_OK);

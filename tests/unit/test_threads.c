@@ -59,8 +59,10 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
 
 static int replay_and_write(FILE *out, const pdn_game *g)
 {
-    struct pdn_replay_options ro = {
-        .version = PDN_OPTIONS_VERSION, .filename = "t", .on_diag = on_diag, .diag_ctx = out};
+    struct pdn_replay_options ro = {.version = PDN_REPLAY_OPTIONS_VERSION,
+                                    .filename = "t",
+                                    .on_diag = on_diag,
+                                    .diag_ctx = out};
     struct pdn_replay_summary sum;
     char fen[PDN_FEN_MAX];
     int rc = pdn_replay_game(&sum, g, &ro);
@@ -78,8 +80,10 @@ static void digest_file(struct digest *d, const char *path)
         d->rc = PDN_ENOMEM;
         return;
     }
-    struct pdn_reader_options o = {
-        .version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = out};
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
+                                   .filename = path,
+                                   .on_diag = on_diag,
+                                   .diag_ctx = out};
     pdn_reader *r = NULL;
     pdn_game *g;
     int rc = pdn_reader_open_file(&r, path, &o);

@@ -123,7 +123,7 @@ static size_t check_file(struct seen *s, const char *path)
     char full[512];
     snprintf(full, sizeof full, "tests/data/%s", path);
     struct pdn_reader_options ro = {
-        .version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = s};
+        .version = PDN_READER_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = s};
     pdn_reader *reader;
     assert_int_equal(pdn_reader_open_file(&reader, full, &ro), 0);
     pdn_game *game;
@@ -131,8 +131,10 @@ static size_t check_file(struct seen *s, const char *path)
     int rc;
     while ((rc = pdn_reader_next(&game, reader)) == 1) {
         struct pdn_replay_summary sum;
-        struct pdn_replay_options po = {
-            .version = PDN_OPTIONS_VERSION, .filename = path, .on_diag = on_diag, .diag_ctx = s};
+        struct pdn_replay_options po = {.version = PDN_REPLAY_OPTIONS_VERSION,
+                                        .filename = path,
+                                        .on_diag = on_diag,
+                                        .diag_ctx = s};
         assert_int_equal(pdn_replay_game(&sum, game, &po), 0);
         games++;
         pdn_game_free(game);

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "game.h"
 #include "pdn.h"
 
 #include <string.h>
@@ -58,9 +59,9 @@ static void test_variant_moves_choose_czech(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(g[0]->gametype, 29);
     assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
-    assert_int_equal(g[0]->variant_candidates, ALGEBRAIC);
-    assert_int_equal(g[0]->variant_tried, ALGEBRAIC);
-    assert_int_equal(g[0]->variant_legal, BIT(PDN_VARIANT_CZECH));
+    assert_int_equal(game_internal(g[0])->variant_candidates, ALGEBRAIC);
+    assert_int_equal(game_internal(g[0])->variant_tried, ALGEBRAIC);
+    assert_int_equal(game_internal(g[0])->variant_legal, BIT(PDN_VARIANT_CZECH));
     free_all(g, n);
 }
 
@@ -74,12 +75,13 @@ static void test_variant_several_legal_most_common(void **state)
     assert_int_equal(n, 2);
     assert_int_equal(g[0]->gametype, 25);
     assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
-    assert_int_equal(g[0]->variant_legal, BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
+    assert_int_equal(game_internal(g[0])->variant_legal,
+                     BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
     /* The file so far: one game legal under Russian, one under Brazilian
      * rules; Russian, taken, wins the tie, and is tried alone. */
     assert_int_equal(g[1]->gametype, 25);
     assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
-    assert_int_equal(g[1]->variant_tried, BIT(PDN_VARIANT_RUSSIAN));
+    assert_int_equal(game_internal(g[1])->variant_tried, BIT(PDN_VARIANT_RUSSIAN));
     free_all(g, n);
 }
 
@@ -94,10 +96,11 @@ static void test_variant_file_settles(void **state)
     assert_int_equal(n, 3);
     assert_int_equal(g[1]->gametype, 29);
     assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
-    assert_int_equal(g[1]->variant_tried, BIT(PDN_VARIANT_CZECH));
+    assert_int_equal(game_internal(g[1])->variant_tried, BIT(PDN_VARIANT_CZECH));
     assert_int_equal(g[2]->gametype, 25);
     assert_int_equal(g[2]->variant_source, PDN_VARIANT_FROM_CONTENT);
-    assert_int_equal(g[2]->variant_legal, BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
+    assert_int_equal(game_internal(g[2])->variant_legal,
+                     BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
     free_all(g, n);
 }
 
@@ -110,8 +113,8 @@ static void test_variant_legal_under_none(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(g[0]->gametype, 25);
     assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
-    assert_int_equal(g[0]->variant_tried, ALGEBRAIC);
-    assert_int_equal(g[0]->variant_legal, 0);
+    assert_int_equal(game_internal(g[0])->variant_tried, ALGEBRAIC);
+    assert_int_equal(game_internal(g[0])->variant_legal, 0);
     free_all(g, n);
 }
 
@@ -131,12 +134,12 @@ static void test_variant_fen_of_8x8(void **state)
     assert_int_equal(n, 2);
     assert_int_equal(g[0]->gametype, 21);
     assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
-    assert_int_equal(g[0]->variant_candidates,
+    assert_int_equal(game_internal(g[0])->variant_candidates,
                      ALGEBRAIC | BIT(PDN_VARIANT_ENGLISH) | BIT(PDN_VARIANT_ITALIAN));
-    assert_int_equal(g[0]->variant_tried, 0);
+    assert_int_equal(game_internal(g[0])->variant_tried, 0);
     assert_int_equal(g[1]->gametype, 21);
     assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
-    assert_int_equal(g[1]->variant_candidates, 0);
+    assert_int_equal(game_internal(g[1])->variant_candidates, 0);
     free_all(g, n);
     n = read_all(g, "[FEN \"W:W21,22:B3\"]\n*\n");
     assert_int_equal(n, 1);
@@ -153,7 +156,7 @@ static void test_variant_tag_and_option_try_nothing(void **state)
     size_t n = read_all(g, "[GameType \"25\"]\n" CZECH_ONLY);
     assert_int_equal(n, 1);
     assert_int_equal(g[0]->gametype, 25);
-    assert_int_equal(g[0]->variant_tried, 0);
+    assert_int_equal(game_internal(g[0])->variant_tried, 0);
     free_all(g, n);
     struct pdn_reader_options o = PDN_READER_OPTIONS_INIT;
     o.gametype = 26;
@@ -162,7 +165,7 @@ static void test_variant_tag_and_option_try_nothing(void **state)
     assert_int_equal(pdn_reader_next(&g[0], r), 1);
     assert_int_equal(g[0]->gametype, 26);
     assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_OPTION);
-    assert_int_equal(g[0]->variant_tried, 0);
+    assert_int_equal(game_internal(g[0])->variant_tried, 0);
     pdn_game_free(g[0]);
     pdn_reader_free(r);
 }

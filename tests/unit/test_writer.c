@@ -38,7 +38,7 @@ static void check_reads_back(const pdn_game *game, uint32_t n)
     char *once = write_to_string(game, NULL);
     pdn_reader *r;
     pdn_game *g;
-    struct pdn_reader_options ro = {.version = PDN_OPTIONS_VERSION, .filename = "written"};
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION, .filename = "written"};
     assert_int_equal(pdn_reader_open_memory(&r, once, strlen(once), &ro), PDN_OK);
     assert_int_equal(pdn_reader_next(&g, r), 1);
     assert_int_equal(g->main.nmoves, n);
@@ -66,14 +66,15 @@ static void test_writer_minimal_game(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_WHITE_WIN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"2-0\"]\n\n1. 32-28 18-23 2. 33-29 2-0\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"2-0\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 33-29 2-0\n\n");
 }
 
 static void test_writer_empty_game(void **state)
 {
     (void)state;
     pdn_game g = game_of(NULL, 0, PDN_RESULT_NONE);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n*\n\n");
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n*\n\n");
 }
 
 static void test_writer_tags_roster_first_then_source_order(void **state)
@@ -94,7 +95,7 @@ static void test_writer_tags_roster_first_then_source_order(void **state)
           "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
           "[GameType \"20\"]\n[Foo \"\"]\n[Event \"second\"]\n\n1-1\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"E\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
           "[White \"A \\\"B\\\" \\\\C\"]\n[Black \"?\"]\n[Result \"1-1\"]\n"
@@ -108,7 +109,7 @@ static void test_writer_result_tag_kept_when_unreadable(void **state)
     pdn_game g = game_of(NULL, 0, PDN_RESULT_BLACK_WIN);
     g.tags = tags;
     g.ntags = 1;
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"4-6\"]\n\n0-2\n\n");
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"4-6\"]\n[GameType \"20\"]\n\n0-2\n\n");
 }
 
 static void test_writer_missing_terminator_from_result_tag(void **state)
@@ -119,7 +120,7 @@ static void test_writer_missing_terminator_from_result_tag(void **state)
     pdn_game g = game_of(moves, 1, PDN_RESULT_NONE);
     g.tags = tags;
     g.ntags = 1;
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"0-2\"]\n\n1. 32-28 0-2\n\n");
+    check(&g, NULL, ROSTER_UNKNOWN "[Result \"0-2\"]\n[GameType \"20\"]\n\n1. 32-28 0-2\n\n");
 }
 
 static void test_writer_chess_results_for_other_game_types(void **state)
@@ -147,8 +148,9 @@ static void test_writer_move_text_normalised(void **state)
                                   "40-45")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 1-6 28x19 2. 1-7 12-17 3. 5x40x30 10-4 4. 32-28 "
-                         "40-45 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 1-6 28x19 2. 1-7 12-17 3. 5x40x30 10-4 4. 32-28 "
+          "40-45 *\n\n");
 }
 
 /* Text that would not read back as that move (a move split over lines, a
@@ -189,8 +191,9 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
     moves[5].number_black = true;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- 2. 33-29 -- 3. 34-30 3... ... 4. 35-30 "
-                         "*\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 -- 2. 33-29 -- 3. 34-30 3... ... 4. 35-30 "
+          "*\n\n");
     check_reads_back(&g, 7);
     /* At the start of a variation that replaces Black's move, an unnumbered
      * "..." holds White's place, as the replay reads it (no ply): written
@@ -199,9 +202,11 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
     moves[1].variations = &var;
     moves[1].nvariations = 1;
-    check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 -- (1. ... 33-29) 2. 33-29 -- 3. 34-30 3... "
-                         "... 4. 35-30 *\n\n");
+    check(
+        &g, NULL,
+        ROSTER_UNKNOWN
+        "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 -- (1. ... 33-29) 2. 33-29 -- 3. 34-30 3... "
+        "... 4. 35-30 *\n\n");
     check_reads_back(&g, 7);
 }
 
@@ -218,11 +223,14 @@ static void test_writer_black_number_when_alone(void **state)
     moves[1].nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {good} 1... 18-23 (1... 17-22 2. 28x17) "
-                         "2. 33-29 23x34 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {good} 1... 18-23 (1... 17-22 2. 28x17) "
+          "2. 33-29 23x34 *\n\n");
     struct pdn_write_options opt = {
-        .version = PDN_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2. 33-29 23x34 *\n\n");
+        .version = PDN_WRITE_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
+    check(&g, &opt,
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 33-29 23x34 *\n\n");
 }
 
 static void test_writer_white_variation_and_nesting(void **state)
@@ -238,9 +246,11 @@ static void test_writer_white_variation_and_nesting(void **state)
     moves[0].variations = &var;
     moves[0].nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_DRAW);
-    check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"1-1\"]\n\n1. 32-28 (1. 34-29 18-23 (1... 19-23)) 1... 18-23 "
-                         "1-1\n\n");
+    check(
+        &g, NULL,
+        ROSTER_UNKNOWN
+        "[Result \"1-1\"]\n[GameType \"20\"]\n\n1. 32-28 (1. 34-29 18-23 (1... 19-23)) 1... 18-23 "
+        "1-1\n\n");
 }
 
 static void test_writer_numbers_from_the_tree(void **state)
@@ -251,7 +261,8 @@ static void test_writer_numbers_from_the_tree(void **state)
     moves[1].number = 12;
     moves[1].number_black = true;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n12. 32-28 18-23 13. 33-29 *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n12. 32-28 18-23 13. 33-29 *\n\n");
 }
 
 /* A number that the count does not give is written, with its side, so that
@@ -264,7 +275,9 @@ static void test_writer_number_against_the_count(void **state)
     moves[2].number_black = true;
     moves[3].number = 7;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 2... 33-29 7. 19-24 *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2... 33-29 7. 19-24 *\n\n");
 }
 
 /* Two captures the reader would join as hops of one move stay apart; a
@@ -274,7 +287,9 @@ static void test_writer_capture_not_read_as_next_hop(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("38x18"), mv("18x9"), mv("9-3"), mv("03:14")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 38x18 1... 18x9 2. 9-3 3x14 *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 38x18 1... 18x9 2. 9-3 3x14 *\n\n");
     check_reads_back(&g, 4);
 }
 
@@ -286,9 +301,6 @@ static void test_writer_mixed_capture_not_read_as_next_hop(void **state)
     (void)state;
     struct pdn_node moves[] = {mv("33x22"), mv("22-7-f6"), mv("28x22"), mv("22:f6")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    /* As the reader finds it: squares above 32 and algebraic ones conflict,
-     * so the international default is said. */
-    g.variant_clue = "conflicting clues";
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 33x22 1... 22x7xf6 2. 28x22 2... "
                          "22xf6 *\n\n");
@@ -318,7 +330,8 @@ static void test_writer_empty_setup_keeps_hops_apart(void **state)
     struct pdn_node moves[] = {mv("33x22"), mv("22x13")};
     moves[1].setup = " ";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 33x22 1... 22x13 *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 33x22 1... 22x13 *\n\n");
     check_reads_back(&g, 2);
 }
 
@@ -330,9 +343,11 @@ static void test_writer_fen_black_to_move(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = 1;
-    check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[FEN \"B:W31-50:B1-20:H0:F7\"]\n\n7... 20-25 8. 32-28 "
-                         "*\n\n");
+    check(
+        &g, NULL,
+        ROSTER_UNKNOWN
+        "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"B:W31-50:B1-20:H0:F7\"]\n\n7... 20-25 8. 32-28 "
+        "*\n\n");
 }
 
 /* The side and first number are the FEN's as fen.c reads them (fen_start):
@@ -347,12 +362,14 @@ static void test_writer_fen_start_as_the_fen_reads(void **state)
     g.tags = tags;
     g.ntags = 1;
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[FEN \" b:W31-50:B1-20:f7\"]\n\n7... 20-25 8. 32-28 "
-                         "*\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n[FEN \" b:W31-50:B1-20:f7\"]\n\n7... 20-25 8. 32-28 "
+          "*\n\n");
     tags[0].value = "B:W31-50:B1-20:F123456";
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[FEN \"B:W31-50:B1-20:F123456\"]\n\n1... 20-25 2. "
-                         "32-28 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"B:W31-50:B1-20:F123456\"]\n\n1... 20-25 2. "
+          "32-28 *\n\n");
 }
 
 /* Every ASCII blank of a comment (text_blank: form feeds and vertical tabs
@@ -365,7 +382,8 @@ static void test_writer_comment_blanks_fold(void **state)
     moves[0].comments_after = c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {a b c d e} *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {a b c d e} *\n\n");
 }
 
 static void test_writer_setup_in_place(void **state)
@@ -376,9 +394,11 @@ static void test_writer_setup_in_place(void **state)
     moves[2].number = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing_setup = "W:W5:B45";
-    check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 /FEN \"B:W28,24:B19\"/ 1... 19-23 1. 24-19 "
-                         "/FEN \"W:W5:B45\"/ *\n\n");
+    check(
+        &g, NULL,
+        ROSTER_UNKNOWN
+        "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 /FEN \"B:W28,24:B19\"/ 1... 19-23 1. 24-19 "
+        "/FEN \"W:W5:B45\"/ *\n\n");
 }
 
 static void test_writer_strengths_and_nags(void **state)
@@ -391,9 +411,10 @@ static void test_writer_strengths_and_nags(void **state)
     moves[0].nnags = 2;
     moves[1].strength = "??";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28!? $1 $14 18-23?? *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .no_nags = true};
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23 *\n\n");
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28!? $1 $14 18-23?? *\n\n");
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .no_nags = true};
+    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 *\n\n");
 }
 
 static void test_writer_comments_folded_and_brace(void **state)
@@ -411,8 +432,9 @@ static void test_writer_comments_folded_and_brace(void **state)
     g.main.trailing = &trailing;
     g.main.ntrailing = 1;
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n{opening note} 1. 32-28 ; a } b c\n{} 1... 18-23 "
-                         "{end} *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n{opening note} 1. 32-28 ; a } b c\n{} 1... 18-23 "
+          "{end} *\n\n");
 }
 
 static void test_writer_wraps_at_width(void **state)
@@ -423,11 +445,12 @@ static void test_writer_wraps_at_width(void **state)
     moves[2].comments_after = &c;
     moves[2].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 16};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 16};
     /* "1. 32-28 18-23" is 14 wide; "2. 33-29" would make it 23. */
     check(&g, &opt,
-          ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 18-23\n2. 33-29 {a long\ncomment here}\n"
-                         "2... 23x34 *\n\n");
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23\n2. 33-29 {a long\ncomment here}\n"
+          "2... 23x34 *\n\n");
 }
 
 static void test_writer_wraps_by_characters_not_bytes(void **state)
@@ -439,8 +462,9 @@ static void test_writer_wraps_by_characters_not_bytes(void **state)
     moves[0].comments_after = &c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 13};
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 {\xC3\xA9\xC3\xA9}\n*\n\n");
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 13};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {\xC3\xA9\xC3\xA9}\n*\n\n");
 }
 
 static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state)
@@ -451,8 +475,9 @@ static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state
     moves[0].comments_after = &c;
     moves[0].ncomments_after = 1;
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .width = 12};
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28\n{a [Foo \"b\"]\nc} *\n\n");
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 12};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28\n{a [Foo \"b\"]\nc} *\n\n");
 }
 
 static void test_writer_rejects_null(void **state)
@@ -476,7 +501,7 @@ static void test_writer_seven_tag_roster_keeps_essential_tags(void **state)
     pdn_game g = game_of(NULL, 0, PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = COUNT(tags);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n"
                          "[SetUp \"1\"]\n\n*\n\n");
@@ -495,8 +520,9 @@ static void test_writer_move_text_from_the_caller(void **state)
     struct pdn_node moves[] = {mv("032-28"), mv("odd"), mv("33:29")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {
-        .version = PDN_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
+        .version = PDN_WRITE_OPTIONS_VERSION, .move_text = second_move, .move_ctx = moves};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
 }
 
 /* move_number: the third move, numbered 5. in the tree, is White's 2nd. */
@@ -521,13 +547,17 @@ static void test_writer_numbers_captures_and_result_from_the_caller(void **state
     moves[2].number = 5;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     /* As read: the number kept (it reads back), the dash too, the result '*'. */
-    check(&g, NULL, ROSTER_UNKNOWN "[Result \"*\"]\n\n1. 32-28 19-23 5. 28x19 14-23 *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION,
+    check(&g, NULL,
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 5. 28x19 14-23 *\n\n");
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION,
                                     .move_number = second_pair,
                                     .capture = fourth_move,
                                     .move_ctx = moves,
                                     .result = PDN_RESULT_BLACK_WIN};
-    check(&g, &opt, ROSTER_UNKNOWN "[Result \"0-2\"]\n\n1. 32-28 19-23 2. 28x19 14x23 0-2\n\n");
+    check(&g, &opt,
+          ROSTER_UNKNOWN
+          "[Result \"0-2\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 0-2\n\n");
 }
 
 /* cut_line: the moves whose text starts with '!'. */
@@ -556,7 +586,7 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing = &end;
     g.main.ntrailing = 1;
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     check(&g, &opt,
           ROSTER_UNKNOWN
           "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 (1. 33-29 {1... !x}) 1... 18-23 {a note} "
@@ -596,7 +626,7 @@ static void test_writer_setup_of_a_cut_move_after_the_cut(void **state)
     struct pdn_node moves[] = {mv("32-28"), mv("!17-22"), mv("28x17")};
     moves[1].setup = "B:W28:B17";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     check(
         &g, &opt,
         ROSTER_UNKNOWN
@@ -612,7 +642,7 @@ static void test_writer_cut_at_first_move(void **state)
     moves[1].comments_after = &brace;
     moves[1].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .cut_line = marked};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     /* A '}' in the rest: a ';' comment, which ends its line. */
     check(&g, &opt, ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n; 1. !1-2 3-4 x}y\n*\n\n");
 }
@@ -633,17 +663,18 @@ static void test_writer_bad_tag_names_as_comments(void **state)
     check(
         &g, NULL,
         "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-        "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} "
+        "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n{[Date \"\"]} "
         "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
-    struct pdn_write_options opt = {.version = PDN_OPTIONS_VERSION, .seven_tag_roster = true};
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
           "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-          "[Black \"?\"]\n[Result \"*\"]\n\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
+          "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
     g.ntags = 2;
     g.main.nmoves = 0; /* no move: at the end of the move text */
     check(&g, NULL,
           "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-          "[Black \"?\"]\n[Result \"*\"]\n\n{[Date \"\"]} {[white \"A \\\"B\\\"\"]} *\n\n");
+          "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n{[Date \"\"]} {[white \"A "
+          "\\\"B\\\"\"]} *\n\n");
 }
 
 /* ---- round trip over tests/data ------------------------------------------ */
