@@ -168,6 +168,8 @@ endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 # pdnreplay's interactive view (cmd/pdnreplay/tui*.c) draws with ncursesw.
 $(BIN)/pdnreplay: ALL_LDLIBS += -lncursesw
+# pdnperft -j counts with threads.
+$(BIN)/pdnperft: ALL_LDLIBS += -pthread
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
