@@ -190,6 +190,8 @@ $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 SCREEN_OBJ := $(patsubst cmd/%.c,$(BUILD)/cmd/%.o,$(wildcard cmd/screen/*.c))
 $(BIN)/pdnreplay $(BIN)/pdnplay: $(SCREEN_OBJ)
 $(BIN)/pdnreplay $(BIN)/pdnplay: ALL_LDLIBS += -lncursesw
+# pdnperft -j counts with threads.
+$(BIN)/pdnperft: ALL_LDLIBS += -pthread
 
 # Files call in one direction: no two files of a tool's folder, with the
 # screen they share, call each other, directly or through others.

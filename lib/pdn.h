@@ -390,6 +390,19 @@ PDN_API size_t pdn_move_path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_
 
 /* Leaf nodes of the legal-move tree at exactly 'depth' plies. */
 PDN_API uint64_t pdn_perft_count(const struct pdn_board *board, int depth, unsigned flags);
+/*
+ * A table of perft counts already made, shared by every call given it (and
+ * by threads: it needs no lock): a position met again at the same depth is
+ * not counted again. bytes: its size, rounded down to a power of two
+ * entries of 16 bytes (at least one). 0 or PDN_ENOMEM with *out NULL.
+ */
+typedef struct pdn_perft_table pdn_perft_table;
+PDN_API int pdn_perft_table_new(pdn_perft_table **out, size_t bytes);
+/* Frees a table; accepts NULL. */
+PDN_API void pdn_perft_table_free(pdn_perft_table *table);
+/* pdn_perft_count with a table (NULL: none); the same counts, faster. */
+PDN_API uint64_t pdn_perft_count_table(const struct pdn_board *board, int depth, unsigned flags,
+                                       pdn_perft_table *table);
 
 /* ---- Engine: a player that searches ------------------------------------- */
 

@@ -146,6 +146,9 @@ static int variant_named(const char *name)
     return -1;
 }
 
+/* The table of counts the perft rows share, or NULL (test_perft_table). */
+static pdn_perft_table *row_table;
+
 /* Runs every perft row of a supported variant; returns how many ran. */
 static int run_perft_rows(const char *variant_filter, bool slow)
 {
@@ -166,7 +169,7 @@ static int run_perft_rows(const char *variant_filter, bool slow)
         snprintf(fen, sizeof fen, "%.*s", (int)strcspn(f[2], " "), f[2]);
         load(&b, v, fen);
         unsigned flags = strcmp(f[3], "keep") == 0 ? PDN_MOVEGEN_KEEP_DUPLICATES : 0;
-        unsigned long long got = pdn_perft_count(&b, atoi(f[4]), flags);
+        unsigned long long got = pdn_perft_count_table(&b, atoi(f[4]), flags, row_table);
         if (got != nodes)
             fail_msg("%s %s %s depth %s: %llu nodes, expected %llu", f[0], f[1], f[3], f[4], got,
                      nodes);
@@ -196,6 +199,21 @@ static void test_movegen_perft_international(void **state)
     (void)state;
     /* Start position d1-8 both policies, five test positions. */
     assert_true(run_perft_rows("international", slow_mode()) >= 60);
+}
+
+/* The same counts through a table of counts: a small one (4096 entries),
+ * shared by every row, depths and both duplicate policies, so that entries
+ * are replaced and positions meet again at other depths and policies. */
+static void test_perft_table(void **state)
+{
+    (void)state;
+    assert_int_equal(pdn_perft_table_new(&row_table, 64 * 1024), 0);
+    assert_true(run_perft_rows("international", false) >= 40);
+    assert_true(run_perft_rows("checkers", false) >= 18);
+    assert_true(run_perft_rows("italian", false) >= 18);
+    pdn_perft_table_free(row_table);
+    row_table = NULL;
+    pdn_perft_table_free(NULL);
 }
 
 static void test_movegen_perft_brazilian(void **state)
@@ -408,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_movegen_play_circular_capture),
         cmocka_unit_test(test_movegen_quiet_fast_path),
         cmocka_unit_test(test_movegen_perft_international),
+        cmocka_unit_test(test_perft_table),
         cmocka_unit_test(test_movegen_perft_brazilian),
         cmocka_unit_test(test_movegen_perft_english),
         cmocka_unit_test(test_movegen_perft_russian),

@@ -242,11 +242,64 @@ static void test_threads_two_engines_agree_with_one(void **state)
                   THREADS);
 }
 
+/* Perft counts from one table of counts shared without locks
+ * (lib/perft.c): each thread counts every root move's subtree of the start
+ * position, in its own order, so that they meet on the same entries. */
+struct counter {
+    pthread_barrier_t *start;
+    pdn_perft_table *table;
+    const struct pdn_movelist *roots; /* the start position's moves */
+    int first;                        /* the root move this thread starts from */
+    uint64_t nodes;
+};
+
+static void *count_work(void *arg)
+{
+    struct counter *c = arg;
+    struct pdn_board b;
+    pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
+    pthread_barrier_wait(c->start);
+    for (int i = 0; i < c->roots->count; i++) {
+        struct pdn_board next = b;
+        pdn_board_play(&next, &c->roots->moves[(c->first + i) % c->roots->count]);
+        c->nodes += pdn_perft_count_table(&next, 5, 0, c->table);
+    }
+    return NULL;
+}
+
+static void test_threads_share_a_perft_table(void **state)
+{
+    (void)state;
+    static struct counter counters[THREADS];
+    pdn_perft_table *table = NULL;
+    assert_int_equal(pdn_perft_table_new(&table, 256 * 1024), 0);
+    pthread_barrier_t start;
+    pthread_t tid[THREADS];
+    assert_int_equal(pthread_barrier_init(&start, NULL, THREADS), 0);
+    struct pdn_board b;
+    pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
+    static struct pdn_movelist roots;
+    pdn_movegen(&roots, &b, 0); /* before the threads: they then only read it */
+    for (int t = 0; t < THREADS; t++) {
+        counters[t] =
+            (struct counter){.start = &start, .table = table, .roots = &roots, .first = t * 3};
+        assert_int_equal(pthread_create(&tid[t], NULL, count_work, &counters[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++)
+        assert_int_equal(pthread_join(tid[t], NULL), 0);
+    pthread_barrier_destroy(&start);
+    pdn_perft_table_free(table);
+    for (int t = 0; t < THREADS; t++) /* perft 6 of the start position (FMJD forum) */
+        assert_int_equal(counters[t].nodes, 167140);
+    print_message("  %d threads, one table: perft 6 = 167140 each\n", THREADS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads_two_readers_agree_with_one),
         cmocka_unit_test(test_threads_two_engines_agree_with_one),
+        cmocka_unit_test(test_threads_share_a_perft_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
