@@ -24,8 +24,10 @@ static inline void count_diag(const struct pdn_diag *d, void *ctx)
  * standard error as prog, when the file cannot be opened. */
 static inline pdn_reader *open_counting(const char *prog, const char *path, unsigned long *diags)
 {
-    struct pdn_reader_options o = {
-        .version = PDN_READER_OPTIONS_VERSION, .filename = path, .on_diag = count_diag, .diag_ctx = diags};
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
+                                   .filename = path,
+                                   .on_diag = count_diag,
+                                   .diag_ctx = diags};
     pdn_reader *r;
     int rc = pdn_reader_open_file(&r, path, &o);
     if (rc < 0) {

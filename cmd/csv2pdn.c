@@ -148,9 +148,9 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
         struct pdn_pos at = game->start;
         pdn_csv_reader_locate(r, &at);
-        bool chosen = pdn_select_match(t->select, game) &&
-                      (t->repeats == NULL ||
-                       tool_repeats_keep(t, game, operand, &at, tool_on_diag, t));
+        bool chosen =
+            pdn_select_match(t->select, game) &&
+            (t->repeats == NULL || tool_repeats_keep(t, game, operand, &at, tool_on_diag, t));
         tool_select_release(hold, game->index, chosen);
         rc = chosen ? write_game(cv, game) : 0;
         cv->games += chosen;

@@ -125,7 +125,7 @@ enum {
     "      --date DATES       YYYY[.MM[.DD]], or a range FROM-TO\n"                                \
     "      --result RESULT    2-0, 1-1, 0-2, 0-0, * (1-0, 1/2-1/2, 0-1 too)\n"                     \
     "      --gametype N       the GameType number (20 when there is none)\n"                       \
-    "      --tag NAME=VALUE   the tag NAME is VALUE\n"                                            \
+    "      --tag NAME=VALUE   the tag NAME is VALUE\n"                                             \
     "      --unique[=position], --duplicates FILE  each game once (pdn-select(7))\n"
 
 /*
