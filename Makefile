@@ -43,10 +43,11 @@ SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
 CMD_COMMON := $(wildcard cmd/common.c cmd/options.c cmd/report.c cmd/reading.c cmd/output.c \
-	cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/dxp_game.c)
+	cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/namefiles.c \
+	cmd/dxp_game.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
 TOOLS := $(filter-out common options report reading output inputs suggest lines played \
-	repeats dxp_game,$(basename $(notdir $(wildcard cmd/*.c))))
+	repeats namefiles dxp_game,$(basename $(notdir $(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
 DIR_TOOLS := $(notdir $(patsubst %/main.c,%,$(wildcard cmd/*/main.c)))

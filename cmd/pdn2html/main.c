@@ -7,6 +7,7 @@
  * input changes, until interrupted.
  */
 #include "../output.h"
+#include "../namefiles.h"
 #include "../repeats.h"
 #include "pdn2html.h"
 
@@ -28,6 +29,8 @@ static const char usage[] =
     "      --title TEXT       the page's title (default: the first game's Event)\n"
     "      --tiebreak NAME    the crosstables' tie-break, as in pdnstats: fmjd\n"
     "                         (default), kndb, solkoff, tsolkoff, sb\n"
+    "      --alias FILE       name spellings, one 'variant = canonical' a line, as in\n"
+    "                         pdnstats\n"
     "      --no-crosstable    no crosstables\n"
     "      --watch            write the page again whenever an input file changes\n"
     "                         (needs -o; stop with Ctrl-C)\n"
@@ -44,12 +47,13 @@ static const char usage[] =
     "Open PAGE#game=3&ply=12 to start at the twelfth ply of the third game.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
-enum { OPT_TITLE = TOOL_OPT_FIRST_FREE, OPT_TIEBREAK, OPT_NO_CROSSTABLE, OPT_WATCH };
+enum { OPT_TITLE = TOOL_OPT_FIRST_FREE, OPT_TIEBREAK, OPT_ALIAS, OPT_NO_CROSSTABLE, OPT_WATCH };
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
     {"title", required_argument, NULL, OPT_TITLE},
     {"tiebreak", required_argument, NULL, OPT_TIEBREAK},
+    {"alias", required_argument, NULL, OPT_ALIAS},
     {"no-crosstable", no_argument, NULL, OPT_NO_CROSSTABLE},
     {"watch", no_argument, NULL, OPT_WATCH},
     {"quiet", no_argument, NULL, 'q'},
@@ -60,7 +64,7 @@ static const struct option long_options[] = {
 };
 
 struct html_run {
-    const char *output, *title;
+    const char *output, *title, *alias;
     enum pdn_stats_tiebreak tiebreak;
     bool crosstable, watch;
     int ninputs;
@@ -94,6 +98,9 @@ static void parse_options(struct tool *t, struct html_run *r, int argc, char **a
             if (!pdn_stats_tiebreak_parse(&r->tiebreak, optarg))
                 tool_usage_error(t, "--tiebreak: '%s' is none of fmjd, kndb, solkoff, tsolkoff, sb",
                                  optarg);
+            break;
+        case OPT_ALIAS:
+            r->alias = optarg;
             break;
         case OPT_NO_CROSSTABLE:
             r->crosstable = false;
@@ -139,6 +146,39 @@ static int crosstables(const struct html_run *r, char **out, size_t *len)
     return err;
 }
 
+struct alias_json {
+    FILE *fp;
+    bool comma;
+};
+
+static void put_alias(const char *variant, const char *canonical, void *ctx)
+{
+    struct alias_json *a = ctx;
+    fputs(a->comma ? ",[" : "[", a->fp);
+    html_json_string(a->fp, variant);
+    putc(',', a->fp);
+    html_json_string(a->fp, canonical);
+    putc(']', a->fp);
+    a->comma = true;
+}
+
+/* --alias FILE into the collection, and its pairs as a JSON array for the
+ * page, which links crosstable cells to games by names as the tables
+ * count them; NULL without --alias. Out of memory: said, exit 3. */
+static char *read_aliases(struct tool *t, struct html_run *r)
+{
+    if (r->alias == NULL || r->stats == NULL) return NULL;
+    char *text = NULL;
+    size_t len = 0;
+    struct alias_json a = {open_memstream(&text, &len), false};
+    if (a.fp == NULL) tool_out_of_memory(t);
+    putc('[', a.fp);
+    tool_read_aliases(t, r->stats, r->alias, put_alias, &a);
+    putc(']', a.fp);
+    if (fclose(a.fp) != 0) tool_out_of_memory(t);
+    return text;
+}
+
 static void run_free(struct html_run *r)
 {
     if (r->games) fclose(r->games);
@@ -160,6 +200,7 @@ static int make_page(struct tool *t, struct html_run *r)
                                    .draw_rules = t->draw_rules};
     int err = r->games ? 0 : PDN_ENOMEM;
     if (err == 0 && r->crosstable) err = pdn_stats_new(&r->stats, &so);
+    char *aliases = err == 0 ? read_aliases(t, r) : NULL;
     if (err == 0) {
         putc('[', r->games);
         err = tool_read_inputs(t, r->ninputs, r->inputs, add_game, r);
@@ -181,13 +222,15 @@ static int make_page(struct tool *t, struct html_run *r)
                                  .games = r->games_text,
                                  .games_len = r->games_len,
                                  .crosstables = cross,
-                                 .crosstables_len = cross_len};
+                                 .crosstables_len = cross_len,
+                                 .aliases = aliases};
         if (tool_output_open_for(t, &out, r->output, r->ninputs, r->inputs) == 0) {
             bool ok = html_write_page(out.fp, &page) == 0;
             rc = tool_output_close(t, &out, ok) == 0 && ok ? 0 : -1;
         }
     }
     free(cross);
+    free(aliases);
     run_free(r);
     return rc;
 }

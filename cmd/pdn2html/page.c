@@ -146,11 +146,13 @@ int html_write_page(FILE *out, const struct html_page *page)
     put_boards(out);
     fputs("</script>\n<script type=\"application/json\" id=\"pdn-games\">", out);
     fwrite(page->games, 1, page->games_len, out);
-    fputs("</script>\n<script type=\"application/json\" id=\"pdn-crosstables\">", out);
+    /* {"stats": pdnstats' document, "aliases": the spellings it merged} */
+    fputs("</script>\n<script type=\"application/json\" id=\"pdn-crosstables\">{\"stats\":", out);
     if (page->crosstables)
         json_passed(out, page->crosstables, page->crosstables_len);
     else
         fputs("{}", out);
+    fprintf(out, ",\"aliases\":%s}", page->aliases ? page->aliases : "[]");
     fputs("</script>\n<script>\n", out);
     fwrite(page_js, 1, page_js_len, out);
     fputs("</script>\n</body>\n</html>\n", out);

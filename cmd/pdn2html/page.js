@@ -26,6 +26,7 @@
 
   function data(id) { return JSON.parse(document.getElementById(id).textContent); }
   var boards = data("pdn-boards"), games = data("pdn-games"), cross = data("pdn-crosstables");
+  var aliases = {}; /* folded spelling -> folded name it counts as (--alias) */
   var state = { game: -1, node: -1, flip: false, timer: null };
 
   function $(id) { return document.getElementById(id); }
@@ -385,17 +386,28 @@
     return (s || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/[,.\-'\\]/g, " ").replace(/\s+/g, " ").trim();
   }
+  /* A name as the crosstables count it: folded, through the aliases (they
+   * chain: A = B, B = C counts A as C). */
+  function counted(s) {
+    var f = fold(s);
+    for (var hops = 0; aliases[f] !== undefined && hops < 64; hops++) f = aliases[f];
+    return f;
+  }
+  (cross.aliases || []).forEach(function (p) { aliases[fold(p[0])] = fold(p[1]); });
 
   /* The games of an event between two players (any colours unless asked),
    * in a round when given. */
   function findGames(event, white, black, round, anyColour) {
     var found = [];
     games.forEach(function (g, i) {
-      if (fold(tag(g, "Event")) !== fold(event)) return;
-      var w = fold(tag(g, "White")), b = fold(tag(g, "Black"));
-      var same = w === fold(white) && b === fold(black), swapped = w === fold(black) && b === fold(white);
+      if (counted(tag(g, "Event")) !== counted(event)) return;
+      var w = counted(tag(g, "White")), b = counted(tag(g, "Black"));
+      var same = w === counted(white) && b === counted(black),
+          swapped = w === counted(black) && b === counted(white);
       if (!same && !(anyColour && swapped)) return;
-      if (round && String(parseInt(tag(g, "Round") || "", 10)) !== String(round)) return;
+      /* the round's number as pdnstats reads it: "6", "6.1", "ronde6" */
+      var number = /\d+/.exec(tag(g, "Round") || "");
+      if (round && (!number || parseInt(number[0], 10) !== parseInt(round, 10))) return;
       found.push(i);
     });
     return found;
@@ -413,11 +425,12 @@
     var box = el("div", null, "crosstable"), table = el("table"), rows = ct.rows || [];
     box.appendChild(el("h2", "Crosstable: " + ct.event));
     if (!rows.length) return box;
-    var keys = Object.keys(rows[0]).filter(function (k) { return k !== "event"; });
-    var ints = keys.filter(function (k) { return /^\d+$/.test(k); });
-    var rest = keys.filter(function (k) { return !/^\d+$/.test(k) && k !== "place" && k !== "player"; });
-    var cols = ["place", "player"].concat(ints, rest), head = el("tr");
-    cols.forEach(function (k) { head.appendChild(el("th", k.replace(/^round_/, "R").replace(/_/g, " "))); });
+    /* the columns as pdnstats --json names them: round_N (by rounds), vs_N
+     * (round robin: against the Nth row) */
+    var cols = Object.keys(rows[0]).filter(function (k) { return k !== "event"; }), head = el("tr");
+    cols.forEach(function (k) {
+      head.appendChild(el("th", k.replace(/^round_/, "R").replace(/^vs_/, "").replace(/_/g, " ")));
+    });
     table.appendChild(el("thead")).appendChild(head);
     var body = el("tbody");
     rows.forEach(function (row) {
@@ -435,9 +448,9 @@
             if (n) td.appendChild(document.createTextNode(" "));
             cellLink(td, one, them ? findGames(ct.event, white ? row.player : them, white ? them : row.player, m[1], false) : []);
           });
-        } else if (/^\d+$/.test(k) && rows[k - 1] && /^[0-9]/.test(text)) {
+        } else if (/^vs_\d+$/.test(k) && rows[k.slice(3) - 1] && /^[0-9]/.test(text)) {
           td.className = "cell";
-          cellLink(td, text, findGames(ct.event, row.player, rows[k - 1].player, null, true));
+          cellLink(td, text, findGames(ct.event, row.player, rows[k.slice(3) - 1].player, null, true));
         } else td.textContent = text;
         tr.appendChild(td);
       });
@@ -449,7 +462,7 @@
   }
 
   function crosstables() {
-    var list = cross.crosstables || [], box = $("crosstables");
+    var list = (cross.stats || {}).crosstables || [], box = $("crosstables");
     list.forEach(function (ct) { box.appendChild(crosstable(ct)); });
   }
 

@@ -31,6 +31,7 @@ struct html_page {
     size_t games_len;
     const char *crosstables; /* pdnstats' JSON document, or NULL */
     size_t crosstables_len;
+    const char *aliases; /* the --alias pairs, a JSON array [[variant, canonical]...] */
 };
 
 /* The page; returns 0, or -1 when a write failed (errno set by stdio). */

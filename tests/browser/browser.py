@@ -52,9 +52,9 @@ def run(*args):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
-def page(name, *inputs):
+def page(name, *args):
     path = os.path.join(OUT, name)
-    subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", path, *inputs], check=True)
+    subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", path, *args], check=True)
     return path
 
 
@@ -177,6 +177,7 @@ def main():
     russian = page("russian.html", RUSSIAN)
     hostile = page("hostile.html", HOSTILE)
     english = page("english.html", ENGLISH)
+    aliased = page("france-alias.html", "--alias", "tests/browser/france.alias", FRANCE)
 
     # Links: the position pdnreplay --fen prints.
     for pdn, path, game, plies in ((FRANCE, france, 24, (0, 1, 2, 13, 54, 110)),
@@ -232,6 +233,19 @@ def main():
         moves = b.eval("document.getElementById('moves').textContent").split()
         check(moves[:4] == ["1.", "11-15", "23-19", "2."],
               "English: Black's first move is numbered 1. (%s)" % " ".join(moves[:6]))
+
+        # Crosstables: every result a link to its game, through the aliases.
+        b.open("file://%s" % aliased)
+        cells = b.eval("document.querySelectorAll('#crosstables td.cell').length")
+        linked = b.eval("document.querySelectorAll('#crosstables td.cell a').length")
+        check(cells == 104 and linked == 104,
+              "crosstables: 104 result cells (36 by rounds, 68 round robin), %s linked" % linked)
+        hrefs = b.eval("Array.from(Array.from(document.querySelectorAll('#crosstables tr')).filter("
+                       "function(r){return r.cells[1] && r.cells[1].textContent==='Cisse, Papa'})[0]"
+                       ".querySelectorAll('a')).slice(0,2).map(function(a){return a.getAttribute('href')})")
+        check(hrefs == ["#game=3&ply=0", "#game=9&ply=0"],
+              "Cisse's rounds 1 and 2 link games 3 (Cisse - Crevat, 'Cpt France 2021': three "
+              "aliases) and 9 (round 'ronde2'): %s" % hrefs)
 
         # Hostile tags: text, never markup or script.
         b.open("file://%s" % hostile)

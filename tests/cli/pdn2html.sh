@@ -56,7 +56,7 @@ assert len(g[23]["line"])==110, len(g[23]["line"])
 json_of "$tmp/f.html" pdn-crosstables >"$tmp/c.json"
 check "three crosstables, as pdnstats --crosstable finds" python3 -c '
 import json,sys
-c=json.load(open(sys.argv[1],encoding="utf-8"))["crosstables"]
+c=json.load(open(sys.argv[1],encoding="utf-8"))["stats"]["crosstables"]
 assert len(c)==3, len(c)
 ' "$tmp/c.json"
 size=$(wc -c <"$tmp/f.html")
