@@ -36,9 +36,9 @@ SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
 CMD_COMMON := $(wildcard cmd/common.c cmd/output.c cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c \
-	cmd/dxp_game.c)
+	cmd/dxp_game.c cmd/jobs.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
-TOOLS := $(filter-out common output inputs suggest lines played dxp_game,$(basename $(notdir \
+TOOLS := $(filter-out common output inputs suggest lines played dxp_game jobs,$(basename $(notdir \
 	$(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
@@ -143,12 +143,12 @@ $(BUILD)/libpdn.so: $(LIBSO)
 
 $(BIN)/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm -pthread
 
 define dir_tool_rule
 $(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm -pthread
 endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 # pdnreplay's interactive view (cmd/pdnreplay/tui*.c) draws with ncursesw.
@@ -157,7 +157,7 @@ $(BIN)/pdnreplay: ALL_LDLIBS += -lncursesw
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
 
-$(BUILD)/tests/test_threads: ALL_LDLIBS += -pthread
+$(BUILD)/tests/test_threads $(BUILD)/tests/test_common: ALL_LDLIBS += -pthread
 
 $(BUILD)/bench/%: bench/%.c $(LIBA_INTERNAL)
 	@mkdir -p $(@D)

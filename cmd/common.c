@@ -4,6 +4,7 @@
  * PDN logic: reading, checking and writing games belong to libpdn.
  */
 #include "common.h"
+#include "jobs.h"
 
 #include <errno.h>
 #include <langinfo.h>
@@ -587,22 +588,8 @@ struct selecting {
     size_t n, cap;
 };
 
-static const char *copy_part(char **p, const char *s)
-{
-    if (s == NULL) return NULL;
-    char *start = *p;
-    size_t n = strlen(s) + 1;
-    memcpy(start, s, n);
-    *p += n;
-    return start;
-}
-
 static bool keep_finding(struct selecting *s, const struct pdn_diag *d)
 {
-    const char *parts[] = {d->file, d->move_number, d->text, d->detail};
-    size_t size = 1;
-    for (int i = 0; i < 4; i++)
-        size += parts[i] ? strlen(parts[i]) + 1 : 0;
     if (s->n == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 16;
         struct held_finding *grown = realloc(s->held, cap * sizeof *grown);
@@ -610,13 +597,7 @@ static bool keep_finding(struct selecting *s, const struct pdn_diag *d)
         s->held = grown, s->cap = cap;
     }
     struct held_finding *h = &s->held[s->n];
-    char *p = h->strings = malloc(size);
-    if (p == NULL) return false;
-    h->d = *d;
-    h->d.file = copy_part(&p, d->file);
-    h->d.move_number = copy_part(&p, d->move_number);
-    h->d.text = copy_part(&p, d->text);
-    h->d.detail = copy_part(&p, d->detail);
+    if (!jobs_keep_diag(&h->d, &h->strings, d)) return false;
     s->n++;
     return true;
 }
@@ -655,7 +636,10 @@ static void read_failed(struct tool *t, const char *name, int err)
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_error_message(err));
 }
 
-static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
+/* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
+ * sel when games are chosen. */
+static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel,
+                      pdn_diag_fn on_diag, void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {
@@ -664,8 +648,8 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         .strict = t->strict,
         .encoding = t->encoding,
         .gametype = t->gametype,
-        .on_diag = t->on_diag ? t->on_diag : tool_on_diag,
-        .diag_ctx = t->on_diag ? t->diag_ctx : t,
+        .on_diag = on_diag,
+        .diag_ctx = diag_ctx,
     };
     if (sel) { /* the findings wait for the selection's verdict */
         *sel = (struct selecting){.t = t, .on_diag = ro.on_diag, .diag_ctx = ro.diag_ctx};
@@ -679,24 +663,59 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
     return err;
 }
 
-static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
-{
+/* A file being read: its reader and the choosing of its games. */
+struct reading {
+    struct tool *t;
     pdn_reader *reader;
-    struct selecting sel;
-    if (open_input(t, &reader, operand, t->select ? &sel : NULL) < 0) return 0;
-    t->input = operand;
-    int rc = 0, stop = 0;
-    bool done = false;
+    struct selecting *sel;
+    bool done; /* past the last game -g can choose */
+};
+
+/* The next game chosen (jobs_next_fn): 1, 0 at the end, < 0 on failure. */
+static int next_chosen(pdn_game **out, void *ctx)
+{
+    struct reading *r = ctx;
+    struct tool *t = r->t;
+    int rc = 0;
     pdn_game *game;
-    while (stop == 0 && !done && (rc = pdn_reader_next(&game, reader)) > 0) {
+    while (!r->done && (rc = pdn_reader_next(&game, r->reader)) > 0) {
         bool chosen = pdn_select_match(t->select, game);
-        if (t->select) release_findings(&sel, game->index, chosen);
-        if (chosen) stop = fn(t, game, ctx);
-        done = pdn_select_exhausted(t->select, game->index);
+        if (r->sel) release_findings(r->sel, game->index, chosen);
+        r->done = pdn_select_exhausted(t->select, game->index);
+        if (chosen) {
+            *out = game;
+            return 1;
+        }
         pdn_game_free(game);
     }
+    return r->done ? 0 : rc;
+}
+
+static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
+{
+    struct selecting sel;
+    pdn_diag_fn on_diag = t->on_diag ? t->on_diag : tool_on_diag;
+    void *diag_ctx = t->on_diag ? t->diag_ctx : t;
+    int threads = jobs_for_input(t, operand);
+    struct jobs_run *run = threads > 1 ? jobs_start(t, threads) : NULL;
+    struct reading r = {.t = t, .sel = t->select ? &sel : NULL};
+    if (open_input(t, &r.reader, operand, r.sel, run ? jobs_record : on_diag,
+                   run ? (void *)run : diag_ctx) < 0) {
+        free(run);
+        return 0;
+    }
+    t->input = operand;
+    int rc = 0, stop = 0;
+    pdn_game *game;
+    if (run)
+        stop = jobs_read(run, next_chosen, &r, on_diag, diag_ctx, fn, ctx, &rc);
+    else
+        while (stop == 0 && (rc = next_chosen(&game, &r)) > 0) {
+            stop = fn(t, game, ctx);
+            pdn_game_free(game);
+        }
     if (stop == 0 && rc < 0) read_failed(t, operand, rc);
-    pdn_reader_free(reader);
+    pdn_reader_free(r.reader);
     if (t->select) { /* findings of games never handed over belong to none chosen */
         release_findings(&sel, (size_t)-1, false);
         free(sel.held);

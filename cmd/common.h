@@ -121,6 +121,16 @@ struct tool_renamed {
     const char *now; /* "--depth N, or DEPTH as an operand" */
 };
 
+struct tool;
+struct jobs_game;
+/*
+ * With -j (jobs.h): the part of a game's handling that a worker thread runs
+ * before the tool's game function sees the game in input order. It touches
+ * nothing shared: findings to jobs_on_diag(d, job), text to jobs_output(job).
+ */
+typedef int (*tool_work_fn)(const struct tool *t, struct jobs_game *job, const pdn_game *game,
+                            void *ctx);
+
 struct tool {
     const char *prog;  /* in every message */
     const char *usage; /* printed by -h/--help, ends with a newline */
@@ -150,6 +160,9 @@ struct tool {
     ino_t output_ino;
     const struct option *long_options;  /* the tool's table, for suggestions; may be NULL */
     const struct tool_renamed *renamed; /* ends with {NULL}; may be NULL */
+    int jobs;                           /* -j N: threads for a file; JOBS_AUTO; 0, 1: none */
+    tool_work_fn work;                  /* the workers' part of a game, or NULL */
+    struct jobs_game *job;              /* while the game function runs under -j: the job */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

@@ -14,6 +14,7 @@
 
 #include "../../cmd/common.c"
 #include "../../cmd/inputs.c"
+#include "../../cmd/jobs.c"
 #include "../../cmd/suggest.c"
 
 /* What fn prints to a stream, as a string the caller frees. */
