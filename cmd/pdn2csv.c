@@ -3,6 +3,7 @@
  * over inputs and the summary; the row model is libpdn's (pdn_csv_*).
  */
 #include "common.h"
+#include "jobs.h"
 #include "output.h"
 
 #include <errno.h>
@@ -37,7 +38,7 @@ static const char usage[] =
     "                         results and cells starting with = + - @ kept as text\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
+    "latin1\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
     "  -q, --quiet            no summary, no note when reading a terminal\n"
@@ -84,6 +85,7 @@ static const struct option long_options[] = {
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_FINDING_LONG_OPTIONS,
+    TOOL_JOBS_LONG_OPTION,
     TOOL_SELECT_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -196,9 +198,10 @@ static bool flag_option(struct conv *c, int opt)
 static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:j:", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(c, opt))
+            tool_select_option(t, opt, optarg) || jobs_option(t, opt, optarg) ||
+            flag_option(c, opt))
             continue;
         switch (opt) {
         case 'o':
@@ -366,6 +369,7 @@ int main(int argc, char **argv)
     tool_init(&t, "pdn2csv", usage);
     t.long_options = long_options;
     c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
+    t.jobs = JOBS_AUTO;
     opterr = 0;
     parse_options(&t, &c, argc, argv);
     if (c.list_columns) list_columns(&t, &c);

@@ -9,6 +9,7 @@
  * the form --captures asks for, and what --broken asks for games with errors.
  */
 #include "common.h"
+#include "jobs.h"
 #include "output.h"
 
 #include <errno.h>
@@ -42,7 +43,7 @@ static const char usage[] =
     "                         or full (every capture's whole landing path)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
+    "latin1\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "                         (errors and warnings by default; all adds the notes)\n"
     "  -w, --errors-only      report errors only, not warnings and notes (-W none)\n"
@@ -79,6 +80,7 @@ static const struct option long_options[] = {
     {"captures", required_argument, NULL, OPT_CAPTURES},
     {"fix", no_argument, NULL, OPT_FIX},
     {"quiet", no_argument, NULL, 'q'},
+    TOOL_JOBS_LONG_OPTION,
     TOOL_SELECT_LONG_OPTIONS,
     TOOL_FINDING_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
@@ -163,10 +165,11 @@ static void check_old_width(const struct tool *t, int argc, char **argv)
 static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:j:", long_options, NULL)) != -1) {
         if (opt == 'w') check_old_width(t, argc, argv);
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || flag_option(f, opt))
+            tool_select_option(t, opt, optarg) || jobs_option(t, opt, optarg) ||
+            flag_option(f, opt))
             continue;
         switch (opt) {
         case 'o':
@@ -192,14 +195,14 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-static int write_one(struct tool *t, const pdn_game *game, void *ctx)
+static struct pdn_format_options format_options(const struct tool *t, const struct fmt *f,
+                                                pdn_diag_fn to, void *ctx)
 {
     static const enum pdn_format_broken modes[] = {
         [BROKEN_KEEP] = PDN_FORMAT_BROKEN_KEEP,
         [BROKEN_COMMENT] = PDN_FORMAT_BROKEN_COMMENT,
         [BROKEN_VERBATIM] = PDN_FORMAT_BROKEN_VERBATIM,
     };
-    struct fmt *f = ctx;
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     fo.write = &f->write;
     fo.draw_rules = t->draw_rules;
@@ -208,8 +211,24 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     fo.captures = f->captures;
     fo.fix = f->fix;
     fo.filename = t->input;
-    fo.on_diag = tool_on_diag;
-    fo.diag_ctx = t;
+    fo.on_diag = to;
+    fo.diag_ctx = ctx;
+    return fo;
+}
+
+/* -j: the game formatted in a worker, its text and findings kept in the job. */
+static int format_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
+{
+    struct pdn_format_options fo = format_options(t, ctx, jobs_on_diag, job);
+    FILE *fp = jobs_output(job);
+    return fp ? pdn_format_game(fp, game, &fo) : PDN_ENOMEM;
+}
+
+static int write_one(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct fmt *f = ctx;
+    if (t->job) return jobs_finish(t->job, tool_on_diag, t, f->out.fp);
+    struct pdn_format_options fo = format_options(t, f, tool_on_diag, t);
     return pdn_format_game(f->out.fp, game, &fo);
 }
 
@@ -223,6 +242,8 @@ int main(int argc, char **argv)
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */
     t.hidden[PDN_DIAG_FIXED] = false;
+    t.jobs = JOBS_AUTO;
+    t.work = format_work;
     opterr = 0;
     parse_options(&t, &f, argc, argv);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);

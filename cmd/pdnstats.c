@@ -4,6 +4,7 @@
  * tables are libpdn's (pdn_stats_*).
  */
 #include "common.h"
+#include "jobs.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -41,7 +42,7 @@ static const char usage[] =
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
-    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE
+    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
     "\n" TOOL_SELECT_USAGE "\n"
@@ -81,6 +82,7 @@ static const struct option long_options[] = {
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"blocks", no_argument, NULL, OPT_BLOCKS},
     {"quiet", no_argument, NULL, 'q'},
+    TOOL_JOBS_LONG_OPTION,
     TOOL_SELECT_LONG_OPTIONS,
     TOOL_COMMON_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
@@ -113,8 +115,10 @@ static void parse_only(struct tool *t, struct run *r, const char *arg)
 static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":g:qh", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_select_option(t, opt, optarg)) continue;
+    while ((opt = getopt_long(argc, argv, ":g:qhj:", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg) || tool_select_option(t, opt, optarg) ||
+            jobs_option(t, opt, optarg))
+            continue;
         switch (opt) {
         case OPT_CROSSTABLE:
             r->wo.tables |= PDN_STATS_CROSSTABLE;
@@ -504,6 +508,7 @@ int main(int argc, char **argv)
     struct run r = {.so = PDN_STATS_OPTIONS_INIT, .wo = PDN_STATS_WRITE_OPTIONS_INIT};
     tool_init(&t, "pdnstats", usage);
     t.long_options = long_options;
+    t.jobs = JOBS_AUTO;
     opterr = 0;
     parse_options(&t, &r, argc, argv);
     int rc = pdn_stats_new(&r.stats, &r.so);
