@@ -36,9 +36,9 @@ SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
 CMD_COMMON := $(wildcard cmd/common.c cmd/output.c cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c \
-	cmd/dxp_game.c cmd/jobs.c)
+	cmd/dxp_game.c cmd/jobs.c cmd/split.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
-TOOLS := $(filter-out common output inputs suggest lines played dxp_game jobs,$(basename $(notdir \
+TOOLS := $(filter-out common output inputs suggest lines played dxp_game jobs split,$(basename $(notdir \
 	$(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
@@ -153,6 +153,8 @@ endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 # pdnreplay's interactive view (cmd/pdnreplay/tui*.c) draws with ncursesw.
 $(BIN)/pdnreplay: ALL_LDLIBS += -lncursesw
+# pdnstats --merge reads and writes JSON with jansson.
+$(BIN)/pdnstats: ALL_LDLIBS += -ljansson
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm

@@ -11,6 +11,7 @@
 #include "common.h"
 #include "jobs.h"
 #include "output.h"
+#include "split.h"
 
 #include <errno.h>
 #include <string.h>
@@ -41,6 +42,9 @@ static const char usage[] =
     "                         the whole landing path when that is ambiguous),\n"
     "                         shortest (the fewest landing squares PDN 3.0 allows)\n"
     "                         or full (every capture's whole landing path)\n"
+    "      --split N          cut the input at game boundaries into pieces of N\n"
+    "                         games, each game's text as read: -o NAME.pdn writes\n"
+    "                         NAME-0001.pdn, NAME-0002.pdn ... (for other machines)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
     "latin1\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
@@ -66,6 +70,7 @@ enum {
     OPT_BROKEN,
     OPT_CAPTURES,
     OPT_FIX,
+    OPT_SPLIT,
 };
 
 static const struct option long_options[] = {
@@ -79,6 +84,7 @@ static const struct option long_options[] = {
     {"broken", required_argument, NULL, OPT_BROKEN},
     {"captures", required_argument, NULL, OPT_CAPTURES},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"split", required_argument, NULL, OPT_SPLIT},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_JOBS_LONG_OPTION,
     TOOL_SELECT_LONG_OPTIONS,
@@ -97,6 +103,7 @@ struct fmt {
     bool fix;
     enum broken_mode broken;
     enum pdn_capture_notation captures;
+    struct split split; /* --split N: split.per > 0 */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -187,6 +194,9 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
         case OPT_CAPTURES:
             f->captures = parse_captures(t, optarg);
             break;
+        case OPT_SPLIT:
+            f->split.per = (unsigned long)tool_parse_long(t, "--split", optarg, 1, 1000000000);
+            break;
         default:
             tool_option_error(t, opt, argv);
         }
@@ -224,6 +234,27 @@ static int format_work(const struct tool *t, struct jobs_game *job, const pdn_ga
     return fp ? pdn_format_game(fp, game, &fo) : PDN_ENOMEM;
 }
 
+/* --split: the game's text to the piece it falls in. */
+static int split_one(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct fmt *f = ctx;
+    return split_game(t, &f->split, game);
+}
+
+/* --split N -o NAME: the pieces, and nothing on standard output. */
+static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
+{
+    if (f->output == NULL || strcmp(f->output, "-") == 0)
+        tool_usage_error(t, "--split writes pieces: name them with -o NAME.pdn");
+    f->split.name = f->output;
+    t->work = NULL; /* the text is copied, not formatted */
+    int stop = tool_read_inputs(t, n, operands, split_one, f);
+    split_end(t, &f->split, stop == 0 && t->status < TOOL_EXIT_SYSTEM);
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(t, f->output, pdn_error_message(stop));
+    pdn_select_free(t->select);
+    return tool_exit_status(t);
+}
+
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct fmt *f = ctx;
@@ -246,6 +277,7 @@ int main(int argc, char **argv)
     t.work = format_work;
     opterr = 0;
     parse_options(&t, &f, argc, argv);
+    if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     if (stop == PDN_EIO) /* said once, when the output is closed */

@@ -16,6 +16,7 @@ need libcmocka-dev sh -c 'printf "#include <stdarg.h>\n#include <stddef.h>\n#inc
 need mandoc command -v mandoc
 need groff-base command -v groff            # make lint-man: the pages as man(1) shows them
 need libncurses-dev has_header curses.h      # pdnreplay's interactive view
+need libjansson-dev has_header jansson.h     # pdnstats --merge reads JSON
 need tmux command -v tmux                    # tests: pdnreplay's interactive view in a terminal
 need libxml2-utils command -v xmllint        # tests: pdnreplay's SVG is XML
 need librsvg2-bin command -v rsvg-convert    # tests: pdnreplay's SVG renders

@@ -3,8 +3,9 @@
  * events. Options, the alias file, the loop over inputs; counting and the
  * tables are libpdn's (pdn_stats_*).
  */
-#include "common.h"
-#include "jobs.h"
+#include "../common.h"
+#include "../jobs.h"
+#include "merge.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -38,6 +39,9 @@ static const char usage[] =
     "      --excel            CSV for a spreadsheet (implies --csv): BOM, ';', CRLF,\n"
     "                         names and grid cells kept as text, ISO dates\n"
     "      --json             one JSON document\n"
+    "      --merge            the operands are documents of --json over pieces of a\n"
+    "                         collection (pdnfmt --split): one document of the\n"
+    "                         whole, with the tables whose sums are exact\n"
     "      --blocks           histogram bars of block characters (default on a terminal)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
@@ -64,6 +68,7 @@ enum {
     OPT_JSON,
     OPT_EXCEL,
     OPT_BLOCKS,
+    OPT_MERGE,
 };
 
 static const struct option long_options[] = {
@@ -81,6 +86,7 @@ static const struct option long_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"blocks", no_argument, NULL, OPT_BLOCKS},
+    {"merge", no_argument, NULL, OPT_MERGE},
     {"quiet", no_argument, NULL, 'q'},
     TOOL_JOBS_LONG_OPTION,
     TOOL_SELECT_LONG_OPTIONS,
@@ -92,7 +98,7 @@ struct run {
     struct pdn_stats_options so;
     struct pdn_stats_write_options wo;
     const char *alias, *teams;
-    bool blocks_set, only, suggest;
+    bool blocks_set, only, suggest, merge;
     pdn_stats *stats;
 };
 
@@ -168,6 +174,9 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             break;
         case OPT_BLOCKS:
             r->wo.blocks = r->blocks_set = true;
+            break;
+        case OPT_MERGE:
+            r->merge = true;
             break;
         case 'q':
             t->quiet = true;
@@ -511,6 +520,7 @@ int main(int argc, char **argv)
     t.jobs = JOBS_AUTO;
     opterr = 0;
     parse_options(&t, &r, argc, argv);
+    if (r.merge) return stats_merge(&t, argc - optind, argv + optind);
     int rc = pdn_stats_new(&r.stats, &r.so);
     if (rc < 0) {
         tool_system_error(&t, "pdnstats", pdn_error_message(rc));
