@@ -216,10 +216,16 @@ sanitize: deps
 # The library and tests/unit/test_threads.c built with -fsanitize=thread:
 # two threads read, replay and write files at the same moment.
 TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
+# Then the tools' -j threads (cmd/jobs.c) on real files, each with four.
+JOBS_TOOLS = pdncheck pdnfmt pdnstats pdn2csv
 tsan: deps
 	$(MAKE) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
-		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads
+		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
+		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
+	for t in $(JOBS_TOOLS); do TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) exitcode=66 $(TSAN_OPTIONS)" \
+		$(BUILD)/tsan/bin/$$t -j 4 tests/data/tournaments tests/data/encodings >/dev/null 2>&1; \
+		[ $$? -ne 66 ] || exit 1; echo "tsan: $$t -j 4 clean"; done
 
 # libFuzzer targets, FUZZ_SECONDS each (clang; see tests/fuzz/run.sh).
 FUZZ_SECONDS ?= 60

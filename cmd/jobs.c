@@ -75,7 +75,8 @@ struct jobs_run {
                             glibc's allocator a lock between threads */
     bool read_done, stop;
     int read_rc, read_errno;
-    bool lost; /* a finding of the reader could not be kept */
+    int fn_errno; /* errno when fn stopped the run */
+    bool lost;    /* a finding of the reader could not be kept */
     jobs_next_fn next;
     void *next_ctx;
     const void *work_ctx;
@@ -180,7 +181,9 @@ int jobs_finish(struct jobs_game *job, pdn_diag_fn on_diag, void *ctx, FILE *fp)
     if (job->out && fclose(job->out) != 0 && rc == 0) rc = PDN_ENOMEM;
     job->out = NULL;
     if (rc == 0 && job->lost) rc = PDN_ENOMEM;
-    if (fp && job->len > 0 && fwrite(job->text, 1, job->len, fp) != job->len && rc >= 0)
+    /* Stopped at the first failed write, errno still its own. */
+    if (fp && job->len > 0 && (fwrite(job->text, 1, job->len, fp) != job->len || ferror(fp)) &&
+        rc >= 0)
         rc = PDN_EIO;
     return rc;
 }
@@ -405,6 +408,7 @@ static int consume(struct jobs_run *run, struct event *ev, pdn_diag_fn on_diag, 
     }
     t->job = run->nworkers ? &ev->job : NULL;
     int stop = fn(t, ev->game, ctx);
+    if (stop) run->fn_errno = errno; /* why, as a failed write left it */
     t->job = NULL;
     return stop;
 }
@@ -481,12 +485,12 @@ int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_
         read_games(run);
     }
     int stop = consume_all(run, on_diag, diag_ctx, fn, ctx);
-    int fn_errno = errno; /* why fn stopped, as a failed write left it */
     if (reader) pthread_join(run->reader, NULL);
     for (int i = 0; i < run->nworkers; i++)
         pthread_join(run->workers[i], NULL);
     *read_rc = stop ? 0 : run->read_rc;
-    errno = stop ? fn_errno : run->read_errno;
+    int saved = stop ? run->fn_errno : run->read_errno;
     run_free(run);
+    errno = saved; /* after the frees, which may set it */
     return stop;
 }
