@@ -159,7 +159,7 @@ $(BIN)/pdnstats: ALL_LDLIBS += -ljansson
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
 
-$(BUILD)/tests/test_threads $(BUILD)/tests/test_common: ALL_LDLIBS += -pthread
+$(BUILD)/tests/test_threads $(BUILD)/tests/test_common $(BUILD)/tests/test_output: ALL_LDLIBS += -pthread
 
 $(BUILD)/bench/%: bench/%.c $(LIBA_INTERNAL)
 	@mkdir -p $(@D)

@@ -124,12 +124,22 @@ struct tool_renamed {
 struct tool;
 struct jobs_game;
 /*
- * With -j (jobs.h): the part of a game's handling that a worker thread runs
+ * With -j (jobs.h): the part of a game's handling that worker threads run
  * before the tool's game function sees the game in input order. It touches
  * nothing shared: findings to jobs_on_diag(d, job), text to jobs_output(job).
  */
-typedef int (*tool_work_fn)(const struct tool *t, struct jobs_game *job, const pdn_game *game,
-                            void *ctx);
+struct tool_work {
+    int (*game)(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx);
+    /* Optional: a worker's own state (jobs_state), made before it starts
+     * (NULL: no such worker) and freed when it ends. */
+    void *(*begin)(const struct tool *t, void *ctx);
+    void (*end)(void *state);
+    /* Optional: the reader's findings, in input order, as a worker meets
+     * them before its games (the reader reports a game's findings before
+     * it hands the game over, never a later game's, so a batch of games
+     * holds every finding of its games). */
+    void (*diag)(void *state, const struct pdn_diag *d);
+};
 
 struct tool {
     const char *prog;  /* in every message */
@@ -161,7 +171,7 @@ struct tool {
     const struct option *long_options;  /* the tool's table, for suggestions; may be NULL */
     const struct tool_renamed *renamed; /* ends with {NULL}; may be NULL */
     int jobs;                           /* -j N: threads for a file; JOBS_AUTO; 0, 1: none */
-    tool_work_fn work;                  /* the workers' part of a game, or NULL */
+    const struct tool_work *work;       /* the workers' part of a game, or NULL */
     struct jobs_game *job;              /* while the game function runs under -j: the job */
 };
 

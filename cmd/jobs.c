@@ -36,6 +36,7 @@ struct jobs_game {
     size_t len;
     FILE *out;
     int rc;
+    void *state; /* the worker's (tool_work.begin) */
     _Alignas(max_align_t) unsigned char result[JOBS_RESULT_SIZE];
 };
 
@@ -81,7 +82,12 @@ struct jobs_run {
     void *next_ctx;
     const void *work_ctx;
     int nworkers;
-    pthread_t reader, workers[JOBS_MAX];
+    pthread_t reader;
+    struct worker {
+        struct jobs_run *run;
+        void *state;
+        pthread_t thread;
+    } workers[JOBS_MAX];
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -166,6 +172,11 @@ FILE *jobs_output(struct jobs_game *job)
 {
     if (job->out == NULL) job->out = open_memstream(&job->text, &job->len);
     return job->out;
+}
+
+void *jobs_state(struct jobs_game *job)
+{
+    return job->state;
 }
 
 void *jobs_result(struct jobs_game *job)
@@ -363,16 +374,24 @@ static struct batch *claim(struct jobs_run *run)
     return b;
 }
 
-static void work_batch(struct jobs_run *run, struct batch *b)
+static void work_batch(struct worker *w, struct batch *b)
 {
-    struct tool *t = run->t;
-    for (struct event *ev = b->head; ev; ev = ev->next)
-        if (ev->game) ev->job.rc = t->work(t, &ev->job, ev->game, (void *)run->work_ctx);
+    const struct tool *t = w->run->t;
+    const struct tool_work *work = t->work;
+    for (struct event *ev = b->head; ev; ev = ev->next) {
+        if (ev->game == NULL) {
+            if (work->diag) work->diag(w->state, &ev->diag.d);
+            continue;
+        }
+        ev->job.state = w->state;
+        ev->job.rc = work->game(t, &ev->job, ev->game, (void *)w->run->work_ctx);
+    }
 }
 
 static void *work_games(void *arg)
 {
-    struct jobs_run *run = arg;
+    struct worker *w = arg;
+    struct jobs_run *run = w->run;
     pthread_mutex_lock(&run->lock);
     for (;;) {
         struct batch *b = NULL;
@@ -380,7 +399,7 @@ static void *work_games(void *arg)
             pthread_cond_wait(&run->work_cv, &run->lock);
         if (run->stop || b == NULL) break;
         pthread_mutex_unlock(&run->lock);
-        work_batch(run, b);
+        work_batch(w, b);
         pthread_mutex_lock(&run->lock);
         b->state = WORK_DONE;
         if (b == run->head) pthread_cond_signal(&run->done_cv);
@@ -465,12 +484,27 @@ static void run_free(struct jobs_run *run)
  * cannot be made (the tool's thread does the work then). */
 static void start_workers(struct jobs_run *run, void *ctx)
 {
-    if (run->t->work == NULL) return;
+    const struct tool_work *work = run->t->work;
+    if (work == NULL) return;
     run->work_ctx = ctx;
-    int want = run->threads - 1;
-    while (run->nworkers < want &&
-           pthread_create(&run->workers[run->nworkers], NULL, work_games, run) == 0)
-        run->nworkers++;
+    for (int want = run->threads - 1; run->nworkers < want; run->nworkers++) {
+        struct worker *w = &run->workers[run->nworkers];
+        *w = (struct worker){.run = run};
+        if (work->begin && (w->state = work->begin(run->t, ctx)) == NULL) break;
+        if (pthread_create(&w->thread, NULL, work_games, w) != 0) {
+            if (work->end) work->end(w->state);
+            break;
+        }
+    }
+}
+
+static void stop_workers(struct jobs_run *run)
+{
+    const struct tool_work *work = run->t->work;
+    for (int i = 0; i < run->nworkers; i++) {
+        pthread_join(run->workers[i].thread, NULL);
+        if (work->end) work->end(run->workers[i].state);
+    }
 }
 
 int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_fn on_diag,
@@ -486,8 +520,7 @@ int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_
     }
     int stop = consume_all(run, on_diag, diag_ctx, fn, ctx);
     if (reader) pthread_join(run->reader, NULL);
-    for (int i = 0; i < run->nworkers; i++)
-        pthread_join(run->workers[i], NULL);
+    stop_workers(run);
     *read_rc = stop ? 0 : run->read_rc;
     int saved = stop ? run->fn_errno : run->read_errno;
     run_free(run);

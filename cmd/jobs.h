@@ -48,6 +48,8 @@ enum { JOBS_RESULT_SIZE = 256 };
 void jobs_on_diag(const struct pdn_diag *d, void *job);
 /* The stream the work writes its game's text to (NULL: out of memory). */
 FILE *jobs_output(struct jobs_game *job);
+/* The state of the worker running the job (tool_work.begin), or NULL. */
+void *jobs_state(struct jobs_game *job);
 /* JOBS_RESULT_SIZE bytes, suitably aligned, for the work to fill. */
 void *jobs_result(struct jobs_game *job);
 /*

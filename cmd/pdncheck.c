@@ -592,7 +592,7 @@ int main(int argc, char **argv)
     t.on_diag = on_diag;
     t.diag_ctx = &c;
     t.jobs = JOBS_AUTO;
-    t.work = replay_work;
+    t.work = &(const struct tool_work){.game = replay_work};
     opterr = 0;
     parse_options(&c, argc, argv);
     int n = argc - optind;

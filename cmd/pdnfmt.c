@@ -274,7 +274,7 @@ int main(int argc, char **argv)
      * -W no-fixed silence them. */
     t.hidden[PDN_DIAG_FIXED] = false;
     t.jobs = JOBS_AUTO;
-    t.work = format_work;
+    t.work = &(const struct tool_work){.game = format_work};
     opterr = 0;
     parse_options(&t, &f, argc, argv);
     if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);

@@ -17,6 +17,7 @@
 #include "../../cmd/common.c"
 #include "../../cmd/inputs.c"
 #include "../../cmd/suggest.c"
+#include "../../cmd/jobs.c"
 
 static char *read_all(const char *path)
 {
