@@ -226,7 +226,7 @@ struct jobs_run *jobs_start(struct tool *t, int threads)
 #ifdef M_TRIM_THRESHOLD
     /* glibc gives each thread's arena back to the system whenever 128 kB
      * lie free at its top, and faults the pages in again for the next
-     * batch: 8852 page faults instead of 3560 on 20 MB of games. */
+     * batch: 15334 page faults instead of 3560 on 20 MB of games. */
     mallopt(M_TRIM_THRESHOLD, 4 << 20);
 #endif
     pthread_mutex_init(&run->lock, NULL);
