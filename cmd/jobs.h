@@ -27,9 +27,10 @@ enum { JOBS_AUTO = -1 };
 
 /* The --help lines of -j. */
 #define TOOL_JOBS_USAGE                                                                            \
-    "  -j, --jobs N           threads: N (1: none), 0 the number of cores; by\n"                   \
-    "                         default the cores for files, 1 for a pipe; the\n"                    \
-    "                         output is the same whatever N\n"
+    "  -j, --jobs N           N threads on a file's games beside the one reading\n"                \
+    "                         (1: none; 0: the number of cores, the default for\n"                 \
+    "                         files; 1 for a pipe); the output is the same\n"                      \
+    "                         whatever N\n"
 
 /* Handles -j N: true when opt was it; a bad N is a usage error. */
 bool jobs_option(struct tool *t, int opt, const char *arg);
