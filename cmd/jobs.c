@@ -69,7 +69,7 @@ struct jobs_run {
     struct batch *head, *tail;
     struct batch *scan;  /* the first batch no worker has taken */
     size_t batches;      /* published and not yet consumed */
-    size_t ahead;        /* the most batches read ahead */
+    size_t ahead;        /* the most batches read ahead: one a worker, BATCHES_AHEAD more */
     struct batch *being; /* the reading thread's, not yet published */
     struct batch *spent; /* consumed, for the reading thread to free: what
                             a thread allocates it frees, which spares
@@ -212,9 +212,11 @@ static void job_free(struct jobs_game *job)
 
 /* A batch is published after this many games or bytes of games: few
  * enough that memory stays small (a game read holds 16 kB and more: with
- * 32 a batch and two batches a thread, pdnfmt -j 2 peaked at 20 MB, now at
- * 11), enough that the threads seldom wait for each other. */
-enum { BATCH_GAMES = 16, BATCH_BYTES = 128 << 10 };
+ * two batches a thread, pdnfmt -j 2 peaked at 20 MB; with the workers'
+ * count plus two, at 11), enough that the threads seldom wait for each
+ * other: each wait is a sleep and a wake in the kernel (pdncheck -j 2 on
+ * 20 MB: 15859 context switches with 16 games a batch, 8543 with 32). */
+enum { BATCH_GAMES = 32, BATCH_BYTES = 256 << 10 };
 /* Batches read ahead of the tool: one for each worker, and this many more
  * (one being handed to the tool, one ready). */
 enum { BATCHES_AHEAD = 2 };
@@ -225,7 +227,6 @@ struct jobs_run *jobs_start(struct tool *t, int threads)
     if (run == NULL) return NULL;
     run->t = t;
     run->threads = threads < 2 ? 2 : threads > JOBS_MAX ? JOBS_MAX : threads;
-    run->ahead = (size_t)run->threads + BATCHES_AHEAD;
 #ifdef M_TRIM_THRESHOLD
     /* glibc gives each thread's arena back to the system whenever 128 kB
      * lie free at its top, and faults the pages in again for the next
@@ -519,6 +520,7 @@ int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_
     run->next = next;
     run->next_ctx = next_ctx;
     start_workers(run, ctx);
+    run->ahead = (size_t)run->nworkers + BATCHES_AHEAD;
     bool reader = pthread_create(&run->reader, NULL, read_games, run) == 0;
     if (!reader) {
         run->ahead = (size_t)-1; /* no thread to be had: read it all here first */
