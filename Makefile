@@ -44,10 +44,10 @@ LIBSO := $(BUILD)/$(SONAME)
 
 CMD_COMMON := $(wildcard cmd/common.c cmd/options.c cmd/report.c cmd/reading.c cmd/output.c \
 	cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/namefiles.c \
-	cmd/dxp_game.c)
+	cmd/dxp_game.c cmd/jobs.c cmd/split.c)
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
 TOOLS := $(filter-out common options report reading output inputs suggest lines played \
-	repeats namefiles dxp_game,$(basename $(notdir $(wildcard cmd/*.c))))
+	repeats namefiles dxp_game jobs split,$(basename $(notdir $(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
 DIR_TOOLS := $(notdir $(patsubst %/main.c,%,$(wildcard cmd/*/main.c)))
@@ -178,12 +178,12 @@ $(BUILD)/libpdn.so: $(LIBSO)
 
 $(BIN)/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm -pthread
 
 define dir_tool_rule
 $(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm -pthread
 endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 # The full-screen tools (pdnreplay's view, pdnplay) share cmd/screen/ and
@@ -191,8 +191,8 @@ $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 SCREEN_OBJ := $(patsubst cmd/%.c,$(BUILD)/cmd/%.o,$(wildcard cmd/screen/*.c))
 $(BIN)/pdnreplay $(BIN)/pdnplay: $(SCREEN_OBJ)
 $(BIN)/pdnreplay $(BIN)/pdnplay: ALL_LDLIBS += -lncursesw
-# pdnperft -j counts with threads.
-$(BIN)/pdnperft: ALL_LDLIBS += -pthread
+# pdnstats --merge reads and writes JSON with jansson.
+$(BIN)/pdnstats: ALL_LDLIBS += -ljansson
 
 # Files call in one direction: no two files of a tool's folder, with the
 # screen they share, call each other, directly or through others.
@@ -206,7 +206,7 @@ cycles: tools
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
 
-$(BUILD)/tests/test_threads: ALL_LDLIBS += -pthread
+$(BUILD)/tests/test_threads $(BUILD)/tests/test_common $(BUILD)/tests/test_output: ALL_LDLIBS += -pthread
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)
 	@mkdir -p $(@D)
@@ -273,10 +273,16 @@ sanitize: deps-present
 # The library and tests/unit/test_threads.c built with -fsanitize=thread:
 # two threads read, replay and write files at the same moment.
 TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
+# Then the tools' -j threads (cmd/jobs.c) on real files, each with four.
+JOBS_TOOLS = pdncheck pdnfmt pdnstats pdn2csv
 tsan: deps-present
 	$(MAKE) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
-		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads
+		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
+		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
+	for t in $(JOBS_TOOLS); do TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) exitcode=66 $(TSAN_OPTIONS)" \
+		$(BUILD)/tsan/bin/$$t -j 4 tests/data/tournaments tests/data/encodings >/dev/null 2>&1; \
+		[ $$? -ne 66 ] || exit 1; echo "tsan: $$t -j 4 clean"; done
 
 # libFuzzer targets: the library and tests/fuzz/fuzz_*.c built by this
 # Makefile with clang (FUZZ_CC) under ASan and UBSan into $(BUILD)/fuzz,

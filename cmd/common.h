@@ -28,6 +28,26 @@ enum tool_exit {
     TOOL_EXIT_SYSTEM = 3    /* a file could not be read or written, no memory */
 };
 
+struct tool;
+struct jobs_game;
+/*
+ * With -j (jobs.h): the part of a game's handling that worker threads run
+ * before the tool's game function sees the game in input order. It touches
+ * nothing shared: findings to jobs_on_diag(d, job), text to jobs_output(job).
+ */
+struct tool_work {
+    int (*game)(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx);
+    /* Optional: a worker's own state (jobs_state), made before it starts
+     * (NULL: no such worker) and freed when it ends. */
+    void *(*begin)(const struct tool *t, void *ctx);
+    void (*end)(void *state);
+    /* Optional: the reader's findings, in input order, as a worker meets
+     * them before its games (the reader reports a game's findings before
+     * it hands the game over, never a later game's, so a batch of games
+     * holds every finding of its games). */
+    void (*diag)(void *state, const struct pdn_diag *d);
+};
+
 struct tool {
     const char *prog;  /* in every message */
     const char *usage; /* printed by -h/--help, ends with a newline */
@@ -58,6 +78,9 @@ struct tool {
     ino_t output_ino;
     const struct option *long_options;  /* the tool's table, for suggestions; may be NULL */
     const struct tool_renamed *renamed; /* ends with {NULL}; may be NULL */
+    int jobs;                           /* -j N: threads for a file; JOBS_AUTO; 0, 1: none */
+    const struct tool_work *work;       /* the workers' part of a game, or NULL */
+    struct jobs_game *job;              /* while the game function runs under -j: the job */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

@@ -3,6 +3,7 @@
  * over inputs and the summary; the row model is libpdn's (pdn_csv_*).
  */
 #include "common.h"
+#include "jobs.h"
 #include "output.h"
 
 #include <errno.h>
@@ -34,7 +35,7 @@ static const char usage[] =
     "      --iso-dates        dates as YYYY-MM-DD, unknown parts empty\n"
     "      --excel            for spreadsheets: --bom --crlf --iso-dates, ';', and moves,\n"
     "                         results and cells starting with = + - @ kept as "
-    "text\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
+    "text\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
     "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
         TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Games with errors keep their rows: the status columns name the first error.\n"
@@ -74,6 +75,7 @@ static const struct option long_options[] = {
     {"crlf", no_argument, NULL, OPT_CRLF},
     {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
     {"excel", no_argument, NULL, OPT_EXCEL},
+    TOOL_JOBS_LONG_OPTION,
     TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -88,6 +90,7 @@ struct conv {
     void *seen; /* the same names, a tsearch tree */
     pdn_csv_writer *writer;
     unsigned long games, rows;
+    unsigned long worker_errors; /* -j: games with an error status the workers wrote */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -141,9 +144,10 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
         {0, NULL},
     };
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:j:", long_options, NULL)) != -1) {
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
+            tool_select_option(t, opt, optarg) || jobs_option(t, opt, optarg) ||
+            tool_flag_option(flags, opt))
             continue;
         switch (opt) {
         case OPT_MOVES:
@@ -254,9 +258,91 @@ static void collect_tags(struct tool *t, struct conv *c, int n, char **operands)
 
 /* ---- writing ------------------------------------------------------------------- */
 
+/* ---- -j: rows written by workers ------------------------------------------------ */
+
+/* A worker's writer, with the options of the tool's, writing to memory. */
+struct csv_worker {
+    pdn_csv_writer *writer;
+    char *mem;
+    size_t len;
+    FILE *fp;
+    struct jobs_game *job; /* the game being written */
+};
+
+/* What the tool's thread counts of a game a worker wrote. */
+struct csv_done {
+    long rows;
+    unsigned long errors;
+};
+
+static void worker_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct csv_worker *k = ctx;
+    jobs_on_diag(d, k->job);
+}
+
+static void csv_worker_end(void *state)
+{
+    struct csv_worker *k = state;
+    pdn_csv_writer_free(k->writer);
+    if (k->fp) fclose(k->fp);
+    free(k->mem);
+    free(k);
+}
+
+static void *csv_worker_begin(const struct tool *t, void *ctx)
+{
+    const struct conv *c = ctx;
+    (void)t;
+    struct csv_worker *k = calloc(1, sizeof *k);
+    if (k == NULL) return NULL;
+    struct pdn_csv_write_options o = c->o;
+    o.on_diag = worker_diag;
+    o.diag_ctx = k;
+    size_t bad;
+    k->fp = open_memstream(&k->mem, &k->len);
+    if (k->fp && pdn_csv_writer_open(&k->writer, k->fp, &o, &bad) == 0) return k;
+    csv_worker_end(k);
+    return NULL;
+}
+
+/* The reader's findings name the games with errors in the status columns. */
+static void csv_worker_diag(void *state, const struct pdn_diag *d)
+{
+    pdn_csv_writer_on_diag(d, ((struct csv_worker *)state)->writer);
+}
+
+_Static_assert(sizeof(struct csv_done) <= JOBS_RESULT_SIZE, "the counts fit a job");
+
+static int csv_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
+{
+    (void)ctx;
+    struct csv_worker *k = jobs_state(job);
+    struct csv_done *done = jobs_result(job);
+    unsigned long errors = pdn_csv_writer_errors(k->writer);
+    k->job = job;
+    done->rows = pdn_csv_writer_write_game(k->writer, game, t->input);
+    done->errors = pdn_csv_writer_errors(k->writer) - errors;
+    if (done->rows < 0) return (int)done->rows;
+    /* the game's rows, moved to the job; the worker's stream starts over */
+    FILE *out = jobs_output(job);
+    if (fflush(k->fp) != 0 || out == NULL || fwrite(k->mem, 1, k->len, out) != k->len)
+        return PDN_ENOMEM;
+    return fseek(k->fp, 0, SEEK_SET) == 0 ? 0 : PDN_ENOMEM;
+}
+
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct conv *c = ctx;
+    if (t->job) {
+        int rc = jobs_finish(t->job, tool_on_diag, t, c->out.fp);
+        const struct csv_done *done = jobs_result(t->job);
+        if (rc < 0) return rc;
+        c->games++;
+        c->rows += (unsigned long)done->rows;
+        c->worker_errors += done->errors;
+        return 0;
+    }
     long rows = pdn_csv_writer_write_game(c->writer, game, t->input);
     if (rows < 0) return (int)rows;
     c->games++;
@@ -297,7 +383,7 @@ static void open_writer(struct tool *t, struct conv *c)
 static void summary(const struct tool *t, const struct conv *c)
 {
     if (t->quiet) return;
-    unsigned long errors = pdn_csv_writer_errors(c->writer);
+    unsigned long errors = pdn_csv_writer_errors(c->writer) + c->worker_errors;
     struct tool_message m;
     FILE *fp = tool_message_open(&m, stderr);
     fprintf(fp, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
@@ -314,6 +400,11 @@ int main(int argc, char **argv)
     tool_init(&t, "pdn2csv", usage);
     t.long_options = long_options;
     c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
+    t.jobs = JOBS_AUTO;
+    t.work = &(const struct tool_work){.game = csv_work,
+                                       .begin = csv_worker_begin,
+                                       .end = csv_worker_end,
+                                       .diag = csv_worker_diag};
     opterr = 0;
     parse_options(&t, &c, argc, argv);
     if (c.list_columns) list_columns(&t, &c);
@@ -330,7 +421,7 @@ int main(int argc, char **argv)
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
     tool_output_stopped(&t, &c.out, stop);
     summary(&t, &c);
-    if (pdn_csv_writer_errors(c.writer) > 0 && t.findings[PDN_SEV_ERROR] == 0)
+    if (pdn_csv_writer_errors(c.writer) + c.worker_errors > 0 && t.findings[PDN_SEV_ERROR] == 0)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
     tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_csv_writer_free(c.writer);

@@ -8,6 +8,7 @@
  * asks for source excerpts.
  */
 #include "common.h"
+#include "jobs.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -36,7 +37,7 @@ static const char usage[] =
     "      --list             one line per game instead of the findings: file, number,\n"
     "                         White, Black, Event, Date, Result, plies and ok or the\n"
     "                         first error, separated by tabs\n" TOOL_ENCODING_USAGE
-        TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
+        TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings go to standard output as FILE:LINE:COLUMN: SEVERITY: MESSAGE,\n"
     "other messages and the summary to standard error (with --format json,\n"
     "all to standard output, standard output's own failure excepted).\n"
@@ -50,6 +51,7 @@ static const struct option long_options[] = {
     {"list-codes", no_argument, NULL, OPT_LIST_CODES},
     {"summary", required_argument, NULL, OPT_SUMMARY},
     {"list", no_argument, NULL, OPT_LIST},
+    TOOL_JOBS_LONG_OPTION,
     TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -116,9 +118,9 @@ _Noreturn static void list_codes(struct tool *t)
 static void parse_options(struct check *c, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":vW:wqshg:", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":vW:wqshg:j:", long_options, NULL)) != -1) {
         if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg) ||
-            tool_select_option(c->t, opt, optarg))
+            tool_select_option(c->t, opt, optarg) || jobs_option(c->t, opt, optarg))
             continue;
         switch (opt) {
         case 'v':
@@ -363,23 +365,51 @@ static void list_game(struct check *c, const pdn_game *game, unsigned plies)
     tool_list_game(stdout, c->t->json, c->file, game, plies, first);
 }
 
+static struct pdn_replay_options replay_options(const struct tool *t, const char *file,
+                                                pdn_diag_fn to, void *ctx)
+{
+    return (struct pdn_replay_options){
+        .version = PDN_REPLAY_OPTIONS_VERSION,
+        .filename = file,
+        .strict = t->strict,
+        .draw_rules = t->draw_rules,
+        .on_diag = to,
+        .diag_ctx = ctx,
+    };
+}
+
+_Static_assert(sizeof(struct pdn_replay_summary) <= JOBS_RESULT_SIZE, "the summary fits a job");
+
+/* -j: the replay, in a worker; its findings wait in the job. */
+static int replay_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
+{
+    const struct check *c = ctx;
+    struct pdn_replay_options ro = replay_options(t, c->file, jobs_on_diag, job);
+    return pdn_replay_game(jobs_result(job), game, &ro);
+}
+
+/* The game replayed, its findings handed to on_diag: here, or what a
+ * worker did (-j). */
+static int replay(struct check *c, struct pdn_replay_summary *out, const pdn_game *game)
+{
+    if (c->t->job) {
+        int err = jobs_finish(c->t->job, on_diag, c, NULL);
+        *out = *(struct pdn_replay_summary *)jobs_result(c->t->job);
+        return err;
+    }
+    struct pdn_replay_options ro = replay_options(c->t, c->file, on_diag, c);
+    return pdn_replay_game(out, game, &ro);
+}
+
 static int check_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct check *c = ctx;
     struct pdn_replay_summary summary = {0};
-    struct pdn_replay_options ro = {
-        .version = PDN_REPLAY_OPTIONS_VERSION,
-        .filename = c->file,
-        .strict = t->strict,
-        .draw_rules = t->draw_rules,
-        .on_diag = on_diag,
-        .diag_ctx = c,
-    };
     bool excerpts = c->verbose && !t->json;
     c->game = game;
     if (excerpts) srcline_enter(&c->src, game);
     c->cursor.line = NULL; /* the lines change from game to game */
-    int err = pdn_replay_game(&summary, game, &ro);
+    int err = replay(c, &summary, game);
     sort_held(c);
     if (c->list) list_game(c, game, summary.plies);
     flush_held(c);
@@ -525,6 +555,8 @@ int main(int argc, char **argv)
     t.findings_fp = stdout;
     t.on_diag = on_diag;
     t.diag_ctx = &c;
+    t.jobs = JOBS_AUTO;
+    t.work = &(const struct tool_work){.game = replay_work};
     opterr = 0;
     parse_options(&c, argc, argv);
     int n = argc - optind;

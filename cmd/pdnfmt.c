@@ -9,12 +9,15 @@
  * the form --captures asks for, and what --broken asks for games with errors.
  */
 #include "common.h"
+#include "jobs.h"
 #include "output.h"
+#include "split.h"
 
 #include <string.h>
 #include <sys/stat.h>
 
-static const char usage[] =
+/* The help text in two parts: ISO C caps one string literal at 4095 bytes. */
+static const char usage_options[] =
     "Usage: pdnfmt [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-')\n"
     "in the canonical PDN 3.0 form.\n"
@@ -36,9 +39,13 @@ static const char usage[] =
     "      --captures FORM    captures: full-when-ambiguous (default: from and to,\n"
     "                         the whole landing path when that is ambiguous),\n"
     "                         shortest (the fewest landing squares PDN 3.0 allows)\n"
-    "                         or full (every capture's whole landing path)\n" TOOL_ENCODING_USAGE
-        TOOL_VARIANT_USAGE TOOL_FINDING_USAGE
-    "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE
+    "                         or full (every capture's whole landing path)\n"
+    "      --split N          cut the input at game boundaries into pieces of N\n"
+    "                         games, each game's text as read: -o NAME.pdn writes\n"
+    "                         NAME-0001.pdn, NAME-0002.pdn ... (for other machines)\n" TOOL_ENCODING_USAGE
+        TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
+    "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE;
+static const char usage_selection[] =
     "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"
     "\n"
     "The games go to standard output (or -o FILE); the reader's findings, as\n"
@@ -54,6 +61,7 @@ enum {
     OPT_BROKEN,
     OPT_CAPTURES,
     OPT_FIX,
+    OPT_SPLIT,
 };
 
 static const struct option long_options[] = {
@@ -67,6 +75,8 @@ static const struct option long_options[] = {
     {"broken", required_argument, NULL, OPT_BROKEN},
     {"captures", required_argument, NULL, OPT_CAPTURES},
     {"fix", no_argument, NULL, OPT_FIX},
+    {"split", required_argument, NULL, OPT_SPLIT},
+    TOOL_JOBS_LONG_OPTION,
     TOOL_REPORTING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -79,6 +89,7 @@ struct fmt {
     bool fix;
     enum pdn_format_broken broken;
     enum pdn_capture_notation captures;
+    struct split split; /* --split N: split.per > 0 */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -125,10 +136,11 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
         {0, NULL},
     };
     int opt;
-    while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:j:", long_options, NULL)) != -1) {
         if (opt == 'w') refuse_old_width(t, argc, argv);
         if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
+            tool_select_option(t, opt, optarg) || jobs_option(t, opt, optarg) ||
+            tool_flag_option(flags, opt))
             continue;
         switch (opt) {
         case 'o':
@@ -143,6 +155,9 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
         case OPT_CAPTURES:
             f->captures = parse_captures(t, optarg);
             break;
+        case OPT_SPLIT:
+            f->split.per = (unsigned long)tool_parse_long(t, "--split", optarg, 1, 1000000000);
+            break;
         default:
             tool_option_error(t, opt, argv);
         }
@@ -151,9 +166,9 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 
 /* ---- writing ------------------------------------------------------------------- */
 
-static int write_one(struct tool *t, const pdn_game *game, void *ctx)
+static struct pdn_format_options format_options(const struct tool *t, const struct fmt *f,
+                                                pdn_diag_fn to, void *ctx)
 {
-    struct fmt *f = ctx;
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     fo.write = &f->write;
     fo.draw_rules = t->draw_rules;
@@ -162,8 +177,45 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     fo.captures = f->captures;
     fo.fix = f->fix;
     fo.filename = t->input;
-    fo.on_diag = tool_on_diag;
-    fo.diag_ctx = t;
+    fo.on_diag = to;
+    fo.diag_ctx = ctx;
+    return fo;
+}
+
+/* -j: the game formatted in a worker, its text and findings kept in the job. */
+static int format_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
+{
+    struct pdn_format_options fo = format_options(t, ctx, jobs_on_diag, job);
+    FILE *fp = jobs_output(job);
+    return fp ? pdn_format_game(fp, game, &fo) : PDN_ENOMEM;
+}
+
+/* --split: the game's text to the piece it falls in. */
+static int split_one(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct fmt *f = ctx;
+    return split_game(t, &f->split, game);
+}
+
+/* --split N -o NAME: the pieces, and nothing on standard output. */
+static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
+{
+    if (f->output == NULL || strcmp(f->output, "-") == 0)
+        tool_usage_error(t, "--split writes pieces: name them with -o NAME.pdn");
+    f->split.name = f->output;
+    t->work = NULL; /* the text is copied, not formatted */
+    int stop = tool_read_inputs(t, n, operands, split_one, f);
+    split_end(t, &f->split, stop == 0 && t->status < TOOL_EXIT_SYSTEM);
+    if (stop < 0 && stop != PDN_EIO) tool_system_error(t, f->output, pdn_strerror(stop));
+    tool_select_end_run(t, t->status < TOOL_EXIT_SYSTEM);
+    return tool_exit_status(t);
+}
+
+static int write_one(struct tool *t, const pdn_game *game, void *ctx)
+{
+    struct fmt *f = ctx;
+    if (t->job) return jobs_finish(t->job, tool_on_diag, t, f->out.fp);
+    struct pdn_format_options fo = format_options(t, f, tool_on_diag, t);
     return pdn_format_game(f->out.fp, game, &fo);
 }
 
@@ -171,14 +223,19 @@ int main(int argc, char **argv)
 {
     struct tool t;
     static struct fmt f;
+    static char usage[sizeof usage_options + sizeof usage_selection];
+    snprintf(usage, sizeof usage, "%s%s", usage_options, usage_selection);
     tool_init(&t, "pdnfmt", usage);
     t.long_options = long_options;
     f.write.version = PDN_WRITE_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */
     t.hidden[PDN_DIAG_FIXED] = false;
+    t.jobs = JOBS_AUTO;
+    t.work = &(const struct tool_work){.game = format_work};
     opterr = 0;
     parse_options(&t, &f, argc, argv);
+    if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     tool_output_stopped(&t, &f.out, stop);

@@ -5,6 +5,7 @@
  * counted. It must not hold PDN logic: reading games is libpdn's.
  */
 #include "common.h"
+#include "jobs.h"
 #include "repeats.h"
 
 #include <errno.h>
@@ -60,7 +61,10 @@ static void read_failed(struct tool *t, const char *name, int err)
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_strerror(err));
 }
 
-static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel)
+/* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
+ * sel when games are chosen. */
+static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel,
+                      pdn_diag_fn on_diag, void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {
@@ -69,8 +73,8 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         .strict = t->strict,
         .encoding = t->encoding,
         .gametype = t->gametype,
-        .on_diag = t->on_diag ? t->on_diag : tool_on_diag,
-        .diag_ctx = t->on_diag ? t->diag_ctx : t,
+        .on_diag = on_diag,
+        .diag_ctx = diag_ctx,
     };
     if (sel) { /* the findings wait for the selection's verdict */
         *sel = (struct selecting){.t = t, .on_diag = ro.on_diag, .diag_ctx = ro.diag_ctx};
@@ -84,26 +88,70 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
     return err;
 }
 
-static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
-{
+/* A file being read: its reader and the choosing of its games. */
+struct reading {
+    struct tool *t;
+    const char *operand;
     pdn_reader *reader;
-    struct selecting sel;
-    if (open_input(t, &reader, operand, t->select ? &sel : NULL) < 0) return 0;
-    t->input = operand;
-    int rc = 0, stop = 0;
-    bool done = false;
+    struct selecting *sel;
+    bool done; /* past the last game -g can choose */
+};
+
+/* Whether the selection keeps a game: its options, then --unique, whose
+ * findings go where the game's own go. */
+static bool chosen(struct reading *r, const pdn_game *game)
+{
+    struct tool *t = r->t;
+    if (!pdn_select_match(t->select, game)) return false;
+    return t->repeats == NULL ||
+           tool_repeats_keep(t, game, r->operand, NULL, r->sel->on_diag, r->sel->diag_ctx);
+}
+
+/* The next game chosen (jobs_next_fn): 1, 0 at the end, < 0 on failure. */
+static int next_chosen(pdn_game **out, void *ctx)
+{
+    struct reading *r = ctx;
+    struct tool *t = r->t;
+    int rc = 0;
     pdn_game *game;
-    while (stop == 0 && !done && (rc = pdn_reader_next(&game, reader)) > 0) {
-        bool chosen = pdn_select_match(t->select, game) &&
-                      (t->repeats == NULL ||
-                       tool_repeats_keep(t, game, operand, NULL, sel.on_diag, sel.diag_ctx));
-        if (t->select) release_findings(&sel, game->index, chosen);
-        if (chosen) stop = fn(t, game, ctx);
-        done = pdn_select_exhausted(t->select, game->index);
+    while (!r->done && (rc = pdn_reader_next(&game, r->reader)) > 0) {
+        bool keep = chosen(r, game);
+        if (r->sel) release_findings(r->sel, game->index, keep);
+        r->done = pdn_select_exhausted(t->select, game->index);
+        if (keep) {
+            *out = game;
+            return 1;
+        }
         pdn_game_free(game);
     }
+    return r->done ? 0 : rc;
+}
+
+static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
+{
+    struct selecting sel;
+    pdn_diag_fn on_diag = t->on_diag ? t->on_diag : tool_on_diag;
+    void *diag_ctx = t->on_diag ? t->diag_ctx : t;
+    int threads = jobs_for_input(t, operand);
+    struct jobs_run *run = threads > 1 ? jobs_start(t, threads) : NULL;
+    struct reading r = {.t = t, .operand = operand, .sel = t->select ? &sel : NULL};
+    if (open_input(t, &r.reader, operand, r.sel, run ? jobs_record : on_diag,
+                   run ? (void *)run : diag_ctx) < 0) {
+        free(run);
+        return 0;
+    }
+    t->input = operand;
+    int rc = 0, stop = 0;
+    pdn_game *game;
+    if (run)
+        stop = jobs_read(run, next_chosen, &r, on_diag, diag_ctx, fn, ctx, &rc);
+    else
+        while (stop == 0 && (rc = next_chosen(&game, &r)) > 0) {
+            stop = fn(t, game, ctx);
+            pdn_game_free(game);
+        }
     if (stop == 0 && rc < 0) read_failed(t, operand, rc);
-    pdn_reader_free(reader);
+    pdn_reader_free(r.reader);
     if (t->select) { /* findings of games never handed over belong to none chosen */
         release_findings(&sel, (size_t)-1, false);
         tool_findings_free(&sel.held);

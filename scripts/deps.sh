@@ -43,6 +43,7 @@ build_group() {
     need sqlite3 command -v sqlite3          # a consumer of pdn2csv's CSV in the tests
     need python3 command -v python3          # Python's csv module reads it back in the tests
     need jq command -v jq                    # tests: pdnstats --json read as a consumer would
+    need libjansson-dev has_header jansson.h # pdnstats --merge reads its JSON
 }
 
 # The libFuzzer runtime comes in a package named after clang's major

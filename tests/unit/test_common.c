@@ -17,6 +17,7 @@
 #include "../../cmd/reading.c"
 #include "../../cmd/report.c"
 #include "../../cmd/inputs.c"
+#include "../../cmd/jobs.c"
 #include "../../cmd/suggest.c"
 #include "../../cmd/output.c"
 #include "../../cmd/repeats.c"

@@ -21,6 +21,7 @@
 #include "../../cmd/inputs.c"
 #include "../../cmd/suggest.c"
 #include "../../cmd/repeats.c"
+#include "../../cmd/jobs.c"
 
 static char *read_all(const char *path)
 {

@@ -3,8 +3,10 @@
  * events. Options, the alias file, the loop over inputs; counting and the
  * tables are libpdn's (pdn_stats_*).
  */
-#include "common.h"
-#include "namefiles.h"
+#include "../common.h"
+#include "../jobs.h"
+#include "../namefiles.h"
+#include "merge.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -38,10 +40,14 @@ static const char usage[] =
     "      --excel            CSV for a spreadsheet (implies --csv): BOM, ';', CRLF,\n"
     "                         names and grid cells kept as text, ISO dates\n"
     "      --json             one JSON document\n"
+    "      --merge            the operands are documents of --json over pieces of a\n"
+    "                         collection (pdnfmt --split): one document of the\n"
+    "                         whole, with the tables whose sums are exact\n"
     "      --blocks           histogram bars of block characters (default on a "
     "terminal)\n" TOOL_ENCODING_USAGE
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
-    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_HELP_USAGE
+    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
+        TOOL_HELP_USAGE
     "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
     "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
@@ -61,6 +67,7 @@ enum {
     OPT_JSON,
     OPT_EXCEL,
     OPT_BLOCKS,
+    OPT_MERGE,
 };
 
 static const struct option long_options[] = {
@@ -78,6 +85,8 @@ static const struct option long_options[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {"excel", no_argument, NULL, OPT_EXCEL},
     {"blocks", no_argument, NULL, OPT_BLOCKS},
+    {"merge", no_argument, NULL, OPT_MERGE},
+    TOOL_JOBS_LONG_OPTION,
     TOOL_READING_LONG_OPTIONS,
     {NULL, 0, NULL, 0},
 };
@@ -86,7 +95,7 @@ struct run {
     struct pdn_stats_options so;
     struct pdn_stats_write_options wo;
     const char *alias, *teams;
-    bool blocks_set, only, suggest;
+    bool blocks_set, only, suggest, merge;
     pdn_stats *stats;
 };
 
@@ -106,8 +115,10 @@ static void parse_only(struct tool *t, struct run *r, const char *arg)
 static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
 {
     int opt;
-    while ((opt = getopt_long(argc, argv, ":g:qh", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_select_option(t, opt, optarg)) continue;
+    while ((opt = getopt_long(argc, argv, ":g:qhj:", long_options, NULL)) != -1) {
+        if (tool_common_option(t, opt, optarg) || tool_select_option(t, opt, optarg) ||
+            jobs_option(t, opt, optarg))
+            continue;
         switch (opt) {
         case OPT_CROSSTABLE:
             r->wo.tables |= PDN_STATS_CROSSTABLE;
@@ -157,6 +168,9 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
             break;
         case OPT_BLOCKS:
             r->wo.blocks = r->blocks_set = true;
+            break;
+        case OPT_MERGE:
+            r->merge = true;
             break;
         default:
             tool_option_error(t, opt, argv);
@@ -371,8 +385,10 @@ int main(int argc, char **argv)
     struct run r = {.so = PDN_STATS_OPTIONS_INIT, .wo = PDN_STATS_WRITE_OPTIONS_INIT};
     tool_init(&t, "pdnstats", usage);
     t.long_options = long_options;
+    t.jobs = JOBS_AUTO;
     opterr = 0;
     parse_options(&t, &r, argc, argv);
+    if (r.merge) return stats_merge(&t, argc - optind, argv + optind);
     int rc = pdn_stats_new(&r.stats, &r.so);
     if (rc < 0) {
         tool_system_error(&t, "pdnstats", pdn_strerror(rc));

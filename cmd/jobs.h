@@ -1,0 +1,87 @@
+/*
+ * jobs: -j N, the games of a file handled by several threads while the
+ * tool prints byte for byte what one thread prints.
+ *
+ * One thread reads (the library's reader: decoding, encoding detection,
+ * line numbers, game numbers and the file's variant tally all stay in one
+ * sequence, so nothing that crosses games needs settling afterwards);
+ * workers do the costly part of each game (replay, formatting) into
+ * private buffers; the tool's own thread sees every finding and every
+ * game in input order, as without threads. No PDN logic, no printing.
+ */
+#ifndef PDN_CMD_JOBS_H
+#define PDN_CMD_JOBS_H
+
+#include "common.h"
+
+/* -j N takes at most this many threads. */
+enum { JOBS_MAX = 64 };
+/* t->jobs: by the input (the cores for a regular file, 1 for a pipe). */
+enum { JOBS_AUTO = -1 };
+
+/* The getopt_long entry of -j/--jobs; "j:" goes in the optstring. */
+#define TOOL_JOBS_LONG_OPTION                                                                      \
+    {                                                                                              \
+        "jobs", required_argument, NULL, 'j'                                                       \
+    }
+
+/* The --help lines of -j. */
+#define TOOL_JOBS_USAGE                                                                            \
+    "  -j, --jobs N           N threads on a file's games beside the one reading\n"                \
+    "                         (1: none; 0: the number of cores, the default for\n"                 \
+    "                         files; 1 for a pipe); the output is the same\n"                      \
+    "                         whatever N\n"
+
+/* Handles -j N: true when opt was it; a bad N is a usage error. */
+bool jobs_option(struct tool *t, int opt, const char *arg);
+
+/* The threads to read 'operand' with under t->jobs: 1 means none. */
+int jobs_for_input(const struct tool *t, const char *operand);
+
+
+/* What a worker leaves for a result of its own (pdncheck's replay summary). */
+enum { JOBS_RESULT_SIZE = 256 };
+
+/* Findings the work recorded for its game; jobs_on_diag's ctx is the job. */
+void jobs_on_diag(const struct pdn_diag *d, void *job);
+/* The stream the work writes its game's text to (NULL: out of memory). */
+FILE *jobs_output(struct jobs_game *job);
+/* The state of the worker running the job (tool_work.begin), or NULL. */
+void *jobs_state(struct jobs_game *job);
+/* JOBS_RESULT_SIZE bytes, suitably aligned, for the work to fill. */
+void *jobs_result(struct jobs_game *job);
+/*
+ * In the tool's game function, in input order: hands the findings the
+ * work recorded to on_diag, in their order, and copies the text it wrote
+ * to fp (when not NULL). Returns what the work returned, or PDN_EIO when
+ * fp could not be written, PDN_ENOMEM when a finding or the text could not
+ * be kept.
+ */
+int jobs_finish(struct jobs_game *job, pdn_diag_fn on_diag, void *ctx, FILE *fp);
+
+/* One reading of a file with threads, from jobs_start to jobs_read. */
+struct jobs_run;
+
+/* The next chosen game of the file: > 0 with *out, 0 at its end, < 0 on
+ * a failure to read (errno kept). */
+typedef int (*jobs_next_fn)(pdn_game **out, void *ctx);
+
+/*
+ * A run for t (NULL when out of memory: read without threads). Until
+ * jobs_read, the reader opened for it sends its findings to jobs_record
+ * with the run as ctx.
+ */
+struct jobs_run *jobs_start(struct tool *t, int threads);
+void jobs_record(const struct pdn_diag *d, void *run);
+/*
+ * Reads the file with next (in a thread of its own) and hands each
+ * finding to on_diag(diag_ctx) and each game to fn(t, game, ctx), in
+ * input order, on the calling thread; with t->work, workers run it on the
+ * games first, and fn finds the game's job in t->job. Stops as fn asks
+ * (its return value, returned) and frees the run. *read_rc: next's last
+ * return (0, or < 0 with errno as next left it).
+ */
+int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_fn on_diag,
+              void *diag_ctx, tool_game_fn fn, void *ctx, int *read_rc);
+
+#endif

@@ -1,0 +1,368 @@
+/*
+ * merge: pdnstats --merge (merge.h). Each table of the whole is computed
+ * from the pieces' tables where their numbers add up exactly: counts are
+ * summed, minima and maxima compared, percentages and means worked out
+ * again from the sums, as pdnstats rounds them. What the pieces' tables
+ * cannot give exactly is null, never a guess: the median length (the
+ * lengths come in buckets of ten), the mean ply of the first king (the
+ * pieces' means are rounded), an event's players and rounds (the same
+ * player in two pieces), the openings (each piece keeps its own top) and
+ * the repeats (a game and its repeat in two pieces). JSON is read and
+ * written with jansson; no PDN logic beyond the diagnostic names' order.
+ */
+#include "merge.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The documents being merged. */
+struct docs {
+    json_t **v;
+    size_t n;
+};
+
+static json_int_t num(const json_t *obj, const char *key)
+{
+    return json_integer_value(json_object_get(obj, key));
+}
+
+static const char *str(const json_t *obj, const char *key)
+{
+    const char *s = json_string_value(json_object_get(obj, key));
+    return s ? s : "";
+}
+
+static json_t *table(const struct docs *d, size_t i, const char *name)
+{
+    return json_object_get(d->v[i], name);
+}
+
+/* A number as pdnstats prints it with 'decimals' places ("%.1f"). */
+static json_t *fixed(double value, int decimals)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return json_real(strtod(buf, NULL));
+}
+
+static json_t *pct(json_int_t part, json_int_t whole)
+{
+    return fixed(whole ? 100.0 * (double)part / (double)whole : 0.0, 1);
+}
+
+static json_t *ratio(json_int_t part, json_int_t whole, int decimals)
+{
+    return fixed(whole ? (double)part / (double)whole : 0.0, decimals);
+}
+
+/* The sum of key over the pieces' table. */
+static json_int_t sum(const struct docs *d, const char *name, const char *key)
+{
+    json_int_t total = 0;
+    for (size_t i = 0; i < d->n; i++)
+        total += num(table(d, i, name), key);
+    return total;
+}
+
+/* ---- the tables -------------------------------------------------------------- */
+
+static json_t *merge_totals(const struct docs *d)
+{
+    json_int_t games = sum(d, "totals", "games"), plies = sum(d, "totals", "plies");
+    json_int_t min = 0, max = 0;
+    bool any = false;
+    for (size_t i = 0; i < d->n; i++) {
+        const json_t *t = table(d, i, "totals");
+        if (num(t, "games") == 0) continue;
+        json_int_t lo = num(t, "plies_per_game_min"), hi = num(t, "plies_per_game_max");
+        if (!any || lo < min) min = lo;
+        if (!any || hi > max) max = hi;
+        any = true;
+    }
+    return json_pack("{sIsIsIsosnsIsIsI}", "files", sum(d, "totals", "files"), "games", games,
+                     "plies", plies, "plies_per_game_mean", ratio(plies, games, 1),
+                     "plies_per_game_median", "plies_per_game_min", min, "plies_per_game_max", max,
+                     "openings_cut_short_tree_full",
+                     sum(d, "totals", "openings_cut_short_tree_full"));
+}
+
+/* Buckets of ten plies, from 0 to the last that holds a game. */
+static json_t *merge_lengths(const struct docs *d)
+{
+    json_int_t last = -1;
+    for (size_t i = 0; i < d->n; i++) {
+        size_t j;
+        json_t *row;
+        json_array_foreach(table(d, i, "lengths"), j, row)
+        {
+            if (num(row, "games") > 0 && num(row, "from") > last) last = num(row, "from");
+        }
+    }
+    json_t *out = json_array();
+    for (json_int_t from = 0; from <= last; from += 10) {
+        json_int_t games = 0;
+        for (size_t i = 0; i < d->n; i++) {
+            size_t j;
+            json_t *row;
+            json_array_foreach(table(d, i, "lengths"), j, row)
+            {
+                if (num(row, "from") == from) games += num(row, "games");
+            }
+        }
+        json_array_append_new(out,
+                              json_pack("{sIsIsI}", "from", from, "to", from + 9, "games", games));
+    }
+    return out;
+}
+
+static json_t *games_pct(json_int_t games, json_int_t whole)
+{
+    return json_pack("{sIso}", "games", games, "pct", pct(games, whole));
+}
+
+static json_t *merge_results(const struct docs *d)
+{
+    static const char *const keys[] = {"white_won", "draw", "black_won", "other", "unknown"};
+    json_int_t games = sum(d, "totals", "games"), n[5];
+    json_t *out = json_object();
+    for (int k = 0; k < 5; k++) {
+        n[k] = 0;
+        for (size_t i = 0; i < d->n; i++)
+            n[k] += num(json_object_get(table(d, i, "results"), keys[k]), "games");
+        json_object_set_new(out, keys[k], games_pct(n[k], games));
+    }
+    json_int_t points = 2 * n[0] + n[1], scored = n[0] + n[1] + n[2] + n[3];
+    json_object_set_new(out, "white_score", games_pct(points, 2 * scored));
+    return out;
+}
+
+static json_t *merge_endings(const struct docs *d)
+{
+    static const char *const keys[] = {"no_move", "recorded", "draw_rule", "unfinished"};
+    json_int_t games = sum(d, "totals", "games");
+    json_t *out = json_object();
+    for (int k = 0; k < 4; k++) {
+        json_int_t n = 0;
+        for (size_t i = 0; i < d->n; i++)
+            n += num(json_object_get(table(d, i, "endings"), keys[k]), "games");
+        json_object_set_new(out, keys[k], games_pct(n, games));
+    }
+    return out;
+}
+
+/* The pieces' row named 'code' of the findings, summed into *findings, *games. */
+static bool finding_sums(const struct docs *d, const char *code, json_int_t *findings,
+                         json_int_t *games)
+{
+    bool seen = false;
+    *findings = *games = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        size_t j;
+        json_t *row;
+        json_array_foreach(table(d, i, "findings"), j, row)
+        {
+            if (strcmp(str(row, "code"), code) != 0) continue;
+            *findings += num(row, "findings");
+            *games += num(row, "games");
+            seen = true;
+        }
+    }
+    return seen;
+}
+
+/* The two rows of games first, then the codes in the library's order. */
+static json_t *merge_findings(const struct docs *d)
+{
+    json_t *out = json_array();
+    const char *const totals[][2] = {{"games with errors", "error"},
+                                     {"games with warnings", "warning"}};
+    json_int_t findings, games;
+    for (int k = 0; k < 2; k++) {
+        finding_sums(d, totals[k][0], &findings, &games);
+        json_array_append_new(out, json_pack("{sssssnsI}", "code", totals[k][0], "severity",
+                                             totals[k][1], "findings", "games", games));
+    }
+    for (int c = 0; c < PDN_DIAG_COUNT; c++) {
+        const char *code = pdn_diag_name((enum pdn_diag_code)c);
+        if (!finding_sums(d, code, &findings, &games) || findings == 0) continue;
+        const char *sev = pdn_severity_name(pdn_diag_severity((enum pdn_diag_code)c));
+        json_array_append_new(out, json_pack("{sssssIsI}", "code", code, "severity", sev,
+                                             "findings", findings, "games", games));
+    }
+    return out;
+}
+
+/* Rows of the pieces' table by their name key, their 'counts' summed, in
+ * the order first met. */
+static json_t *sum_rows(const struct docs *d, const char *name, const char *key,
+                        const char *const *counts)
+{
+    json_t *by = json_object();
+    for (size_t i = 0; i < d->n; i++) {
+        size_t j;
+        json_t *row;
+        json_array_foreach(table(d, i, name), j, row)
+        {
+            const char *id = json_string_value(json_object_get(row, key));
+            if (id == NULL) continue;
+            json_t *have = json_object_get(by, id);
+            if (have == NULL) {
+                json_object_set_new(by, id, json_deep_copy(row));
+                continue;
+            }
+            for (const char *const *c = counts; *c; c++)
+                json_object_set_new(have, *c, json_integer(num(have, *c) + num(row, *c)));
+        }
+    }
+    return by;
+}
+
+static int by_points(const void *a, const void *b)
+{
+    const json_t *p = *(json_t *const *)a, *q = *(json_t *const *)b;
+    json_int_t x = num(p, "points"), y = num(q, "points");
+    if (x != y) return x > y ? -1 : 1;
+    return strcmp(str(p, "player"), str(q, "player"));
+}
+
+static json_t *merge_players(const struct docs *d)
+{
+    static const char *const counts[] = {"games",  "wins",  "draws", "losses",
+                                         "points", "white", "black", NULL};
+    json_t *by = sum_rows(d, "players", "player", counts);
+    size_t n = json_object_size(by), k = 0;
+    json_t **rows = malloc((n + 1) * sizeof *rows);
+    const char *id;
+    json_t *row, *out = json_array();
+    if (rows == NULL) return json_null();
+    json_object_foreach(by, id, row)
+    {
+        json_int_t scored = num(row, "wins") + num(row, "draws") + num(row, "losses");
+        json_object_set_new(row, "score_pct", pct(num(row, "points"), 2 * scored));
+        rows[k++] = row;
+    }
+    qsort(rows, n, sizeof *rows, by_points);
+    for (k = 0; k < n; k++)
+        json_array_append(out, rows[k]);
+    free(rows);
+    json_decref(by);
+    return out;
+}
+
+/* The earlier (sign -1) or the later (1) of two dates, as strings. */
+static void keep_date(json_t *row, const json_t *other, const char *key, int sign)
+{
+    const char *a = json_string_value(json_object_get(row, key));
+    const char *b = json_string_value(json_object_get(other, key));
+    if (b && *b && (!a || !*a || sign * strcmp(b, a) > 0))
+        json_object_set_new(row, key, json_string(b)); /* "": no date */
+}
+
+static json_t *merge_events(const struct docs *d)
+{
+    static const char *const counts[] = {"games", NULL};
+    json_t *by = sum_rows(d, "events", "event", counts), *out = json_array();
+    const char *id;
+    json_t *row;
+    json_object_foreach(by, id, row)
+    {
+        for (size_t i = 0; i < d->n; i++) {
+            size_t j;
+            json_t *other;
+            json_array_foreach(table(d, i, "events"), j, other)
+            {
+                if (strcmp(str(other, "event"), id) != 0) continue;
+                keep_date(row, other, "from", -1);
+                keep_date(row, other, "to", 1);
+            }
+        }
+        json_object_set_new(row, "players", json_null());
+        json_object_set_new(row, "rounds", json_null());
+        json_array_append(out, row);
+    }
+    json_decref(by);
+    return out;
+}
+
+static json_t *merge_play(const struct docs *d)
+{
+    json_int_t games = sum(d, "totals", "games"), captures = sum(d, "play", "captures");
+    json_int_t largest = 0, earliest = 0;
+    const char *where = "";
+    for (size_t i = 0; i < d->n; i++) {
+        const json_t *p = table(d, i, "play");
+        if (num(p, "largest_capture_pieces") > largest) {
+            largest = num(p, "largest_capture_pieces");
+            where = str(p, "largest_capture_first_seen");
+        }
+        json_int_t e = num(p, "first_king_earliest_ply");
+        if (num(p, "games_with_a_king") > 0 && (earliest == 0 || e < earliest)) earliest = e;
+    }
+    json_t *out = json_pack(
+        "{sIsosIsIsssIsIsnsI}", "captures", captures, "captures_per_game",
+        ratio(captures, games, 2), "games_with_a_capture", sum(d, "play", "games_with_a_capture"),
+        "largest_capture_pieces", largest, "largest_capture_first_seen", where, "promotions",
+        sum(d, "play", "promotions"), "games_with_a_king", sum(d, "play", "games_with_a_king"),
+        "first_king_mean_ply", "first_king_earliest_ply", earliest);
+    /* the draw rules: every row any piece has */
+    for (size_t i = 0; i < d->n; i++) {
+        const char *key;
+        json_t *value;
+        json_object_foreach(table(d, i, "play"), key, value)
+        {
+            if (strncmp(key, "draw_rule_", 10) == 0 && !json_object_get(out, key))
+                json_object_set_new(out, key, json_integer(sum(d, "play", key)));
+        }
+    }
+    return out;
+}
+
+/* ---- reading and writing ------------------------------------------------------- */
+
+static json_t *load(struct tool *t, const char *path)
+{
+    json_error_t err;
+    bool std_in = strcmp(path, "-") == 0;
+    json_t *doc = std_in ? json_loadf(stdin, 0, &err) : json_load_file(path, 0, &err);
+    char why[256];
+    if (doc == NULL)
+        snprintf(why, sizeof why, "line %d: %s", err.line, err.text);
+    else if (!json_is_object(json_object_get(doc, "totals")))
+        snprintf(why, sizeof why, "not a document of pdnstats --json (no totals)");
+    else
+        return doc;
+    json_decref(doc);
+    tool_system_error(t, std_in ? "standard input" : path, why);
+    return NULL;
+}
+
+int stats_merge(struct tool *t, int n, char *const *files)
+{
+    static char *const std_in[] = {"-"};
+    if (n == 0) n = 1, files = std_in;
+    struct docs d = {calloc((size_t)n, sizeof *d.v), 0};
+    if (d.v == NULL) {
+        tool_system_error(t, "pdnstats", pdn_strerror(PDN_ENOMEM));
+        return tool_exit_status(t);
+    }
+    for (int i = 0; i < n; i++)
+        if ((d.v[d.n] = load(t, files[i])) != NULL) d.n++;
+    if (t->status < TOOL_EXIT_SYSTEM) {
+        json_t *out =
+            json_pack("{sosososososososnsnso}", "totals", merge_totals(&d), "lengths",
+                      merge_lengths(&d), "results", merge_results(&d), "endings", merge_endings(&d),
+                      "findings", merge_findings(&d), "players", merge_players(&d), "events",
+                      merge_events(&d), "openings", "repeats", "play", merge_play(&d));
+        if (out == NULL || json_dumpf(out, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(15)) != 0)
+            tool_system_error(t, "pdnstats", pdn_strerror(PDN_ENOMEM));
+        else
+            putchar('\n');
+        json_decref(out);
+    }
+    for (size_t i = 0; i < d.n; i++)
+        json_decref(d.v[i]);
+    free(d.v);
+    tool_stdout_flush(t);
+    return tool_exit_status(t);
+}

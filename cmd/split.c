@@ -1,0 +1,59 @@
+/*
+ * split: the pieces of pdnfmt --split (split.h). A piece holds the games'
+ * text as the reader decoded it, one blank line after each: nothing is
+ * rewritten, so a piece reads as its games read in the whole file.
+ */
+#include "split.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* NAME with the piece's number before its extension: games.pdn ->
+ * games-0001.pdn; a name without one gets the number at its end. */
+static char *piece_name(const char *name, unsigned long n)
+{
+    const char *slash = strrchr(name, '/');
+    const char *dot = strrchr(slash ? slash + 1 : name, '.');
+    size_t stem = dot && dot != (slash ? slash + 1 : name) ? (size_t)(dot - name) : strlen(name);
+    size_t size = strlen(name) + 32;
+    char *out = malloc(size);
+    if (out) snprintf(out, size, "%.*s-%04lu%s", (int)stem, name, n, name + stem);
+    return out;
+}
+
+static int next_piece(struct tool *t, struct split *s)
+{
+    split_end(t, s, true);
+    char *path = piece_name(s->name, ++s->pieces);
+    if (path == NULL) return PDN_ENOMEM;
+    int rc = tool_output_open(t, &s->out, path);
+    free(path); /* the output keeps its own copy */
+    if (rc != 0) return PDN_EIO;
+    s->open = true;
+    s->in_piece = 0;
+    return 0;
+}
+
+int split_game(struct tool *t, struct split *s, const pdn_game *game)
+{
+    if (!s->open || s->in_piece == s->per) {
+        int rc = next_piece(t, s);
+        if (rc < 0) return rc;
+    }
+    s->in_piece++;
+    FILE *fp = s->out.fp;
+    if (fwrite(game->raw, 1, game->raw_len, fp) != game->raw_len || fputs("\n\n", fp) == EOF) {
+        s->out.err = errno ? errno : EIO;
+        return PDN_EIO;
+    }
+    return 0;
+}
+
+void split_end(struct tool *t, struct split *s, bool commit)
+{
+    if (!s->open) return;
+    tool_output_close(t, &s->out, commit);
+    s->open = false;
+}

@@ -1,0 +1,65 @@
+#!/bin/sh
+# The recipe for more than one machine (README, "Beyond one machine"),
+# run on this one: the tournament files cut into pieces of 40 games with
+# pdnfmt --split, pdnstats --json run on each piece apart (xargs -P, as
+# GNU parallel would on other hosts), the documents merged with
+# pdnstats --merge. Checks, printing one line each:
+#   - the pieces hold the games, in order: pdnfmt of the pieces writes what
+#     pdnfmt of the files writes;
+#   - the merged document equals one run over the pieces, table by table
+#     (players and events in name order), and over the files themselves
+#     but for the files counted and the findings of text between games;
+#   - what merging cannot give exactly is null, not a guess.
+#
+#   OUT=DIR PATH=bin:$PATH sh tests/cli/split-merge.sh   (from the project root)
+out=${OUT:?OUT names a scratch directory}
+failed=0
+set -- tests/data/tournaments/*.pdn
+
+# check WHAT EXPECTED ACTUAL
+check() {
+    if cmp -s "$2" "$3"; then
+        echo "same: $1"
+    else
+        echo "DIFFERENT: $1"
+        diff "$2" "$3" | head -10
+        failed=1
+    fi
+}
+
+mkdir "$out/pieces"
+pdnfmt -q --split 40 -o "$out/pieces/part.pdn" "$@" 2>/dev/null
+# games a piece: 40, the last what is left
+for p in "$out"/pieces/*.pdn; do pdncheck -q -j 1 --list "$p" | wc -l; done | tr '\n' ' ' >"$out/sizes"
+echo "pieces of $(cat "$out/sizes")games, from $# files"
+
+pdnfmt "$@" >"$out/whole.pdn" 2>/dev/null
+pdnfmt "$out"/pieces/*.pdn >"$out/parts.pdn" 2>/dev/null
+check "pdnfmt of the pieces and of the files" "$out/whole.pdn" "$out/parts.pdn"
+
+ls "$out"/pieces/*.pdn | xargs -P 2 -I PIECE sh -c 'pdnstats -j 1 --json "PIECE" >"PIECE.json" 2>/dev/null'
+pdnstats --merge "$out"/pieces/*.json >"$out/merged.json"
+echo "merge: exit status $?"
+pdnstats --json "$out"/pieces/*.pdn >"$out/one.json" 2>/dev/null
+pdnstats --json "$@" >"$out/files.json" 2>/dev/null
+
+# The tables merging gives exactly, in a comparable order.
+exact='del(.openings, .repeats, .totals.plies_per_game_median, .play.first_king_mean_ply)
+    | .events |= (map(del(.players, .rounds)) | sort_by(.event))
+    | .players |= sort_by(.player)'
+for t in totals lengths results endings findings players events play; do
+    jq -S "$exact | .$t" "$out/one.json" >"$out/a"
+    jq -S "$exact | .$t" "$out/merged.json" >"$out/b"
+    check "merged $t, one run over the pieces" "$out/a" "$out/b"
+done
+# Against the files: their count differs, and so do the findings about the
+# text before a game's first tag (a stray '['), which no piece holds.
+whole="$exact | del(.totals.files, .findings, .play.largest_capture_first_seen)"
+jq -S "$whole" "$out/files.json" >"$out/a"
+jq -S "$whole" "$out/merged.json" >"$out/b"
+check "merged tables, one run over the files" "$out/a" "$out/b"
+jq -c '[.openings, .repeats, .totals.plies_per_game_median, .play.first_king_mean_ply,
+        (.events | map(.players, .rounds) | unique)]' "$out/merged.json"
+
+rm -rf "$out/pieces" "$out"/*.pdn "$out"/*.json "$out/a" "$out/b" "$out/sizes"
+exit $failed
