@@ -106,6 +106,9 @@ bool jobs_option(struct tool *t, int opt, const char *arg)
     return true;
 }
 
+static const struct option jobs_entries[] = {TOOL_JOBS_LONG_OPTION, {NULL, 0, NULL, 0}};
+const struct tool_option_part jobs_part = {jobs_entries, "j:", jobs_option};
+
 /* A pipe or a terminal is read as it comes: threads would only wait on it. */
 int jobs_for_input(const struct tool *t, const char *operand)
 {

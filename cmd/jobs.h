@@ -34,10 +34,11 @@ enum { JOBS_AUTO = -1 };
 
 /* Handles -j N: true when opt was it; a bad N is a usage error. */
 bool jobs_option(struct tool *t, int opt, const char *arg);
+/* -j N as a part of a tool's options (tool_parse_options). */
+extern const struct tool_option_part jobs_part;
 
 /* The threads to read 'operand' with under t->jobs: 1 means none. */
 int jobs_for_input(const struct tool *t, const char *operand);
-
 
 /* What a worker leaves for a result of its own (pdncheck's replay summary). */
 enum { JOBS_RESULT_SIZE = 256 };

@@ -275,3 +275,140 @@ int tool_select_end_run(struct tool *t, bool commit)
     t->select = NULL;
     return tool_repeats_end(t, commit);
 }
+
+/* ---- a tool's options as data ------------------------------------------------ */
+
+static const struct option choosing_entries[] = {
+    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, {NULL, 0, NULL, 0}};
+static const struct option finding_entries[] = {TOOL_FINDING_LONG_OPTIONS, {NULL, 0, NULL, 0}};
+static const struct option common_entries[] = {TOOL_COMMON_LONG_OPTIONS, {NULL, 0, NULL, 0}};
+static const struct option help_entries[] = {TOOL_HELP_LONG_OPTIONS, {NULL, 0, NULL, 0}};
+
+/* -q belongs with the options that choose games: a tool that reads them
+ * reads games, and may be asked to be quiet about it. */
+static bool choosing_option(struct tool *t, int opt, const char *arg)
+{
+    if (opt != 'q') return tool_select_option(t, opt, arg);
+    t->quiet = true;
+    return true;
+}
+
+const struct tool_option_part tool_choosing_part = {choosing_entries, "qg:", choosing_option};
+const struct tool_option_part tool_finding_part = {finding_entries, "W:w", tool_finding_option};
+const struct tool_option_part tool_common_part = {common_entries, "h", tool_common_option};
+const struct tool_option_part tool_help_part = {help_entries, "h", tool_common_option};
+
+/* The getopt_long code of an own option: its letter, or a code of its own
+ * from the tool's range. */
+static int own_code(const struct tool_option *own, size_t i)
+{
+    return own[i].letter ? own[i].letter : TOOL_OPT_FIRST_FREE + (int)i;
+}
+
+/* The table and the optstring of one parse: a tool parses once, and
+ * t->long_options points here for the suggestions of its usage errors. */
+enum { TABLE_MAX = 96 };
+static struct option table[TABLE_MAX];
+static char letters[2 * TABLE_MAX];
+
+static void add_entry(struct tool *t, size_t *n, struct option entry)
+{
+    if (*n + 1 >= TABLE_MAX) tool_fatal(t, "options", "too many for the table");
+    table[(*n)++] = entry;
+}
+
+static void build_table(struct tool *t, const struct tool_option *own,
+                        const struct tool_option_part *const *parts)
+{
+    size_t n = 0, len = 1;
+    letters[0] = ':'; /* a missing argument is ':', told apart from '?' */
+    for (size_t i = 0; own[i].name; i++) {
+        add_entry(t, &n, (struct option){own[i].name, own[i].has_arg, NULL, own_code(own, i)});
+        if (!own[i].letter) continue;
+        letters[len++] = (char)own[i].letter;
+        if (own[i].has_arg == required_argument) letters[len++] = ':';
+    }
+    for (size_t p = 0; parts[p]; p++) {
+        for (const struct option *e = parts[p]->entries; e->name; e++)
+            add_entry(t, &n, *e);
+        size_t more = strlen(parts[p]->letters);
+        if (len + more >= sizeof letters) tool_fatal(t, "options", "too many letters");
+        memcpy(letters + len, parts[p]->letters, more);
+        len += more;
+    }
+    table[n] = (struct option){NULL, 0, NULL, 0};
+    letters[len] = '\0';
+}
+
+static void do_own(struct tool *t, void *state, const struct tool_option *o, const char *arg)
+{
+    char *at = (char *)state + o->field, option[64];
+    snprintf(option, sizeof option, "--%s", o->name);
+    switch (o->does) {
+    case TOOL_SETS_TRUE:
+    case TOOL_SETS_FALSE: {
+        bool value = o->does == TOOL_SETS_TRUE;
+        memcpy(at, &value, sizeof value);
+        break;
+    }
+    case TOOL_SETS_TEXT:
+        memcpy(at, &arg, sizeof arg);
+        break;
+    case TOOL_SETS_INT: {
+        int value = (int)tool_parse_long(t, option, arg, o->min, o->max);
+        memcpy(at, &value, sizeof value);
+        break;
+    }
+    case TOOL_SETS_VALUE: {
+        int value = (int)o->min;
+        memcpy(at, &value, sizeof value);
+        break;
+    }
+    case TOOL_SETS_LONG: {
+        long value = tool_parse_long(t, option, arg, o->min, o->max);
+        memcpy(at, &value, sizeof value);
+        break;
+    }
+    case TOOL_SETS_BITS: {
+        unsigned value;
+        memcpy(&value, at, sizeof value);
+        value |= (unsigned)o->min;
+        memcpy(at, &value, sizeof value);
+        break;
+    }
+    case TOOL_CALLS:
+        o->call(t, state, arg);
+        break;
+    }
+}
+
+static bool own_option(struct tool *t, void *state, const struct tool_option *own, int opt,
+                       const char *arg)
+{
+    for (size_t i = 0; own[i].name; i++) {
+        if (own_code(own, i) != opt) continue;
+        do_own(t, state, &own[i], arg);
+        return true;
+    }
+    return false;
+}
+
+static bool part_option(struct tool *t, const struct tool_option_part *const *parts, int opt,
+                        const char *arg)
+{
+    for (size_t p = 0; parts[p]; p++)
+        if (parts[p]->handle(t, opt, arg)) return true;
+    return false;
+}
+
+void tool_parse_options(struct tool *t, void *state, const struct tool_option *own,
+                        const struct tool_option_part *const *parts, int argc, char **argv)
+{
+    build_table(t, own, parts);
+    t->long_options = table;
+    opterr = 0;
+    int opt;
+    while ((opt = getopt_long(argc, argv, letters, table, NULL)) != -1)
+        if (!own_option(t, state, own, opt, optarg) && !part_option(t, parts, opt, optarg))
+            tool_option_error(t, opt, argv);
+}

@@ -153,6 +153,95 @@ enum {
 #define TOOL_OUTPUT_USAGE                                                                          \
     "  -o, --output FILE      write to FILE (replaced only when all went well)\n"
 
+/*
+ * A tool's own option as data, written once: its names, whether it takes
+ * an argument, and what it does to the tool's state (a struct the tool
+ * passes to tool_parse_options; the field by its offset). What no kind
+ * says is a function of the tool's (TOOL_CALLS).
+ */
+enum tool_does {
+    TOOL_SETS_TRUE,  /* bool field = true */
+    TOOL_SETS_FALSE, /* bool field = false */
+    TOOL_SETS_TEXT,  /* const char *field = the argument */
+    TOOL_SETS_INT,   /* int field = the argument, a number in [min, max] */
+    TOOL_SETS_LONG,  /* long field = the argument, a number in [min, max] */
+    TOOL_SETS_BITS,  /* unsigned field |= min */
+    TOOL_SETS_VALUE, /* int (or enum) field = min */
+    TOOL_CALLS,      /* call(t, state, argument) */
+};
+typedef void tool_option_fn(struct tool *t, void *state, const char *arg);
+struct tool_option {
+    const char *name; /* the long name; NULL ends a table */
+    int letter;       /* the short option, or 0 */
+    int has_arg;      /* no_argument or required_argument */
+    enum tool_does does;
+    size_t field;
+    long min, max;
+    tool_option_fn *call;
+};
+#define TOOL_FLAG(name, type, field)                                                               \
+    {                                                                                              \
+        name, 0, no_argument, TOOL_SETS_TRUE, offsetof(type, field), 0, 0, NULL                    \
+    }
+#define TOOL_UNFLAG(name, type, field)                                                             \
+    {                                                                                              \
+        name, 0, no_argument, TOOL_SETS_FALSE, offsetof(type, field), 0, 0, NULL                   \
+    }
+#define TOOL_BITS(name, type, field, bits)                                                         \
+    {                                                                                              \
+        name, 0, no_argument, TOOL_SETS_BITS, offsetof(type, field), bits, 0, NULL                 \
+    }
+#define TOOL_TEXT(letter, name, type, field)                                                       \
+    {                                                                                              \
+        name, letter, required_argument, TOOL_SETS_TEXT, offsetof(type, field), 0, 0, NULL         \
+    }
+#define TOOL_INT(letter, name, type, field, min, max)                                              \
+    {                                                                                              \
+        name, letter, required_argument, TOOL_SETS_INT, TOOL_INT_FIELD(type, field), min, max,     \
+            NULL                                                                                   \
+    }
+#define TOOL_LONG(letter, name, type, field, min, max)                                             \
+    {                                                                                              \
+        name, letter, required_argument, TOOL_SETS_LONG, offsetof(type, field), min, max, NULL     \
+    }
+/* The offset of an int-sized field, or no build: an enum field set as an int. */
+#define TOOL_INT_FIELD(type, field)                                                                \
+    (offsetof(type, field) + 0 * sizeof(char[sizeof(((type *)0)->field) == sizeof(int) ? 1 : -1]))
+#define TOOL_VALUE(name, type, field, value)                                                       \
+    {                                                                                              \
+        name, 0, no_argument, TOOL_SETS_VALUE, TOOL_INT_FIELD(type, field), value, 0, NULL         \
+    }
+#define TOOL_CALL(letter, name, has_arg, fn)                                                       \
+    {                                                                                              \
+        name, letter, has_arg, TOOL_CALLS, 0, 0, 0, fn                                             \
+    }
+
+/*
+ * A part of the options several tools share: its getopt_long entries
+ * (ended by {NULL}), its short letters for the optstring, its handler
+ * (true when opt was one of its own). A tool lists the parts it takes
+ * after its own options, in the order of its table.
+ */
+struct tool_option_part {
+    const struct option *entries;
+    const char *letters;
+    bool (*handle)(struct tool *t, int opt, const char *arg);
+};
+/* -q and the options that choose games; -W, -w, --format; the common
+ * ones (--strict ... --draw-rules, -h, --version); -h and --version alone. */
+extern const struct tool_option_part tool_choosing_part, tool_finding_part, tool_common_part,
+    tool_help_part;
+
+/*
+ * Parses argv by a tool's own options (ended by {NULL}) and the parts it
+ * takes (ended by NULL): the getopt_long table is built from both, own
+ * options first (kept in t->long_options for suggestions); an own option
+ * does what its entry says to state. A bad option or argument is a usage
+ * error. Leaves optind at the first operand.
+ */
+void tool_parse_options(struct tool *t, void *state, const struct tool_option *own,
+                        const struct tool_option_part *const *parts, int argc, char **argv);
+
 /* An option renamed or dropped: what to write now, for the usage error. */
 struct tool_renamed {
     const char *old; /* as typed: "-d", "--fen" */

@@ -47,22 +47,6 @@ static const char usage[] =
     "Open PAGE#game=3&ply=12 to start at the twelfth ply of the third game.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
-enum { OPT_TITLE = TOOL_OPT_FIRST_FREE, OPT_TIEBREAK, OPT_ALIAS, OPT_NO_CROSSTABLE, OPT_WATCH };
-
-static const struct option long_options[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"title", required_argument, NULL, OPT_TITLE},
-    {"tiebreak", required_argument, NULL, OPT_TIEBREAK},
-    {"alias", required_argument, NULL, OPT_ALIAS},
-    {"no-crosstable", no_argument, NULL, OPT_NO_CROSSTABLE},
-    {"watch", no_argument, NULL, OPT_WATCH},
-    {"quiet", no_argument, NULL, 'q'},
-    TOOL_SELECT_LONG_OPTIONS,
-    TOOL_FINDING_LONG_OPTIONS,
-    TOOL_COMMON_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 struct html_run {
     const char *output, *title, *alias;
     enum pdn_stats_tiebreak tiebreak;
@@ -77,41 +61,27 @@ struct html_run {
     pdn_stats *stats;
 };
 
+static void parse_tiebreak(struct tool *t, void *state, const char *arg)
+{
+    struct html_run *r = state;
+    if (!pdn_stats_tiebreak_parse(&r->tiebreak, arg))
+        tool_usage_error(t, "--tiebreak: '%s' is none of fmjd, kndb, solkoff, tsolkoff, sb", arg);
+}
+
 static void parse_options(struct tool *t, struct html_run *r, int argc, char **argv)
 {
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":o:W:wqhg:", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg))
-            continue;
-        switch (opt) {
-        case 'o':
-            r->output = optarg;
-            break;
-        case 'q':
-            t->quiet = true;
-            break;
-        case OPT_TITLE:
-            r->title = optarg;
-            break;
-        case OPT_TIEBREAK:
-            if (!pdn_stats_tiebreak_parse(&r->tiebreak, optarg))
-                tool_usage_error(t, "--tiebreak: '%s' is none of fmjd, kndb, solkoff, tsolkoff, sb",
-                                 optarg);
-            break;
-        case OPT_ALIAS:
-            r->alias = optarg;
-            break;
-        case OPT_NO_CROSSTABLE:
-            r->crosstable = false;
-            break;
-        case OPT_WATCH:
-            r->watch = true;
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
+    static const struct tool_option own[] = {
+        TOOL_TEXT('o', "output", struct html_run, output),
+        TOOL_TEXT(0, "title", struct html_run, title),
+        TOOL_CALL(0, "tiebreak", required_argument, parse_tiebreak),
+        TOOL_TEXT(0, "alias", struct html_run, alias),
+        TOOL_UNFLAG("no-crosstable", struct html_run, crosstable),
+        TOOL_FLAG("watch", struct html_run, watch),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
+    };
+    static const struct tool_option_part *const parts[] = {&tool_choosing_part, &tool_finding_part,
+                                                           &tool_common_part, NULL};
+    tool_parse_options(t, r, own, parts, argc, argv);
     if (r->watch && (r->output == NULL || strcmp(r->output, "-") == 0))
         tool_usage_error(t, "--watch writes a file again and again: name it with -o");
 }
@@ -297,8 +267,6 @@ int main(int argc, char **argv)
     struct tool t;
     static struct html_run r = {.crosstable = true};
     tool_init(&t, "pdn2html", usage);
-    t.long_options = long_options;
-    opterr = 0;
     parse_options(&t, &r, argc, argv);
     r.ninputs = argc - optind;
     r.inputs = argv + optind;
