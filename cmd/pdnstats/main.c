@@ -47,49 +47,9 @@ static const char usage[] =
     "terminal)\n" TOOL_ENCODING_USAGE
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
     "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
-        TOOL_HELP_USAGE
-    "\n" TOOL_SELECT_USAGE "\n"
+        TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
     "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
-
-enum {
-    OPT_CROSSTABLE = TOOL_OPT_FIRST_FREE,
-    OPT_TIEBREAK,
-    OPT_EXPLAIN,
-    OPT_MISSING,
-    OPT_ALIAS,
-    OPT_SUGGEST,
-    OPT_TEAMS,
-    OPT_DEPTH,
-    OPT_TOP,
-    OPT_ONLY,
-    OPT_CSV,
-    OPT_JSON,
-    OPT_EXCEL,
-    OPT_BLOCKS,
-    OPT_MERGE,
-};
-
-static const struct option long_options[] = {
-    {"crosstable", no_argument, NULL, OPT_CROSSTABLE},
-    {"tiebreak", required_argument, NULL, OPT_TIEBREAK},
-    {"explain", no_argument, NULL, OPT_EXPLAIN},
-    {"missing", no_argument, NULL, OPT_MISSING},
-    {"alias", required_argument, NULL, OPT_ALIAS},
-    {"suggest-aliases", no_argument, NULL, OPT_SUGGEST},
-    {"teams", required_argument, NULL, OPT_TEAMS},
-    {"depth", required_argument, NULL, OPT_DEPTH},
-    {"top", required_argument, NULL, OPT_TOP},
-    {"only", required_argument, NULL, OPT_ONLY},
-    {"csv", no_argument, NULL, OPT_CSV},
-    {"json", no_argument, NULL, OPT_JSON},
-    {"excel", no_argument, NULL, OPT_EXCEL},
-    {"blocks", no_argument, NULL, OPT_BLOCKS},
-    {"merge", no_argument, NULL, OPT_MERGE},
-    TOOL_JOBS_LONG_OPTION,
-    TOOL_READING_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
 
 struct run {
     struct pdn_stats_options so;
@@ -99,8 +59,9 @@ struct run {
     pdn_stats *stats;
 };
 
-static void parse_only(struct tool *t, struct run *r, const char *arg)
+static void parse_only(struct tool *t, void *state, const char *arg)
 {
+    struct run *r = state;
     char *copy = strdup(arg), *save = NULL;
     if (!copy) tool_out_of_memory(t);
     for (char *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
@@ -110,72 +71,71 @@ static void parse_only(struct tool *t, struct run *r, const char *arg)
         r->wo.tables |= bit;
     }
     free(copy);
+    r->only = true;
+}
+
+static void parse_tiebreak(struct tool *t, void *state, const char *arg)
+{
+    struct run *r = state;
+    if (!pdn_stats_tiebreak_parse(&r->wo.tiebreak, arg))
+        tool_usage_error(t, "--tiebreak: '%s' is none of fmjd, kndb, solkoff, tsolkoff, sb", arg);
+}
+
+static void parse_top(struct tool *t, void *state, const char *arg)
+{
+    long n = tool_parse_long(t, "--top", arg, 0, 1000000);
+    ((struct run *)state)->wo.openings_top = n == 0 ? -1 : (int)n;
+}
+
+/* --teams FILE: the file, and the team tables it makes. */
+static void set_teams(struct tool *t, void *state, const char *arg)
+{
+    (void)t;
+    struct run *r = state;
+    r->teams = arg;
+    r->wo.tables |= PDN_STATS_TEAMS;
+}
+
+/* --excel is CSV for a spreadsheet. */
+static void set_excel(struct tool *t, void *state, const char *arg)
+{
+    (void)t, (void)arg;
+    struct run *r = state;
+    r->wo.format = PDN_STATS_CSV;
+    r->wo.excel = true;
+}
+
+/* --blocks, said: not chosen by the terminal. */
+static void set_blocks(struct tool *t, void *state, const char *arg)
+{
+    (void)t, (void)arg;
+    struct run *r = state;
+    r->wo.blocks = r->blocks_set = true;
 }
 
 static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
 {
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":g:qhj:", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_select_option(t, opt, optarg) ||
-            jobs_option(t, opt, optarg))
-            continue;
-        switch (opt) {
-        case OPT_CROSSTABLE:
-            r->wo.tables |= PDN_STATS_CROSSTABLE;
-            break;
-        case OPT_TIEBREAK:
-            if (!pdn_stats_tiebreak_parse(&r->wo.tiebreak, optarg))
-                tool_usage_error(t, "--tiebreak: '%s' is none of fmjd, kndb, solkoff, tsolkoff, sb",
-                                 optarg);
-            break;
-        case OPT_EXPLAIN:
-            r->wo.tables |= PDN_STATS_EXPLAIN;
-            break;
-        case OPT_MISSING:
-            r->wo.tables |= PDN_STATS_MISSING;
-            break;
-        case OPT_ALIAS:
-            r->alias = optarg;
-            break;
-        case OPT_SUGGEST:
-            r->suggest = true;
-            break;
-        case OPT_TEAMS:
-            r->teams = optarg;
-            r->wo.tables |= PDN_STATS_TEAMS;
-            break;
-        case OPT_DEPTH:
-            r->so.opening_depth = (int)tool_parse_long(t, "--depth", optarg, 1, 20);
-            break;
-        case OPT_TOP: {
-            long n = tool_parse_long(t, "--top", optarg, 0, 1000000);
-            r->wo.openings_top = n == 0 ? -1 : (int)n;
-            break;
-        }
-        case OPT_ONLY:
-            parse_only(t, r, optarg);
-            r->only = true;
-            break;
-        case OPT_CSV:
-            r->wo.format = PDN_STATS_CSV;
-            break;
-        case OPT_JSON:
-            r->wo.format = PDN_STATS_JSON;
-            break;
-        case OPT_EXCEL:
-            r->wo.format = PDN_STATS_CSV;
-            r->wo.excel = true;
-            break;
-        case OPT_BLOCKS:
-            r->wo.blocks = r->blocks_set = true;
-            break;
-        case OPT_MERGE:
-            r->merge = true;
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
+    static const struct tool_option own[] = {
+        TOOL_BITS("crosstable", struct run, wo.tables, PDN_STATS_CROSSTABLE),
+        TOOL_CALL(0, "tiebreak", required_argument, parse_tiebreak),
+        TOOL_BITS("explain", struct run, wo.tables, PDN_STATS_EXPLAIN),
+        TOOL_BITS("missing", struct run, wo.tables, PDN_STATS_MISSING),
+        TOOL_TEXT(0, "alias", struct run, alias),
+        TOOL_FLAG("suggest-aliases", struct run, suggest),
+        TOOL_CALL(0, "teams", required_argument, set_teams),
+        TOOL_INT(0, "depth", struct run, so.opening_depth, 1, 20),
+        TOOL_CALL(0, "top", required_argument, parse_top),
+        TOOL_CALL(0, "only", required_argument, parse_only),
+        TOOL_VALUE("csv", struct run, wo.format, PDN_STATS_CSV),
+        TOOL_VALUE("json", struct run, wo.format, PDN_STATS_JSON),
+        TOOL_CALL(0, "excel", no_argument, set_excel),
+        TOOL_CALL(0, "blocks", no_argument, set_blocks),
+        TOOL_FLAG("merge", struct run, merge),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
+    };
+    static const struct tool_option_part *const parts[] = {&jobs_part, &tool_choosing_part,
+                                                           &tool_common_part, NULL};
+    tool_parse_options(t, r, own, parts, argc, argv);
     /* --crosstable, --explain, --missing or --teams alone add to the usual
      * tables; --only chooses */
     unsigned ct = PDN_STATS_CROSSTABLE | PDN_STATS_EXPLAIN | PDN_STATS_MISSING | PDN_STATS_TEAMS;
@@ -384,9 +344,7 @@ int main(int argc, char **argv)
     struct tool t;
     struct run r = {.so = PDN_STATS_OPTIONS_INIT, .wo = PDN_STATS_WRITE_OPTIONS_INIT};
     tool_init(&t, "pdnstats", usage);
-    t.long_options = long_options;
     t.jobs = JOBS_AUTO;
-    opterr = 0;
     parse_options(&t, &r, argc, argv);
     if (r.merge) return stats_merge(&t, argc - optind, argv + optind);
     int rc = pdn_stats_new(&r.stats, &r.so);
