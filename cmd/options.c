@@ -377,7 +377,7 @@ static void do_own(struct tool *t, void *state, const struct tool_option *o, con
         break;
     }
     case TOOL_CALLS:
-        o->call(t, state, arg);
+        o->call(t, state, o->has_arg == no_argument ? NULL : arg);
         break;
     }
 }

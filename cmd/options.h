@@ -167,7 +167,7 @@ enum tool_does {
     TOOL_SETS_LONG,  /* long field = the argument, a number in [min, max] */
     TOOL_SETS_BITS,  /* unsigned field |= min */
     TOOL_SETS_VALUE, /* int (or enum) field = min */
-    TOOL_CALLS,      /* call(t, state, argument) */
+    TOOL_CALLS,      /* call(t, state, argument), NULL for one without */
 };
 typedef void tool_option_fn(struct tool *t, void *state, const char *arg);
 struct tool_option {

@@ -42,44 +42,6 @@ static const char usage[] =
     "The findings, those pdncheck shows, and a summary go to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
-enum {
-    OPT_MOVES = TOOL_OPT_FIRST_FREE,
-    OPT_VARIATIONS,
-    OPT_FEN,
-    OPT_ALL_TAGS,
-    OPT_MOVETEXT,
-    OPT_LOSSLESS,
-    OPT_COLUMNS,
-    OPT_LIST_COLUMNS,
-    OPT_TAB,
-    OPT_BOM,
-    OPT_CRLF,
-    OPT_ISO_DATES,
-    OPT_EXCEL,
-};
-
-static const struct option long_options[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"moves", no_argument, NULL, OPT_MOVES},
-    {"variations", no_argument, NULL, OPT_VARIATIONS},
-    {"fen", no_argument, NULL, OPT_FEN},
-    {"tag-column", required_argument, NULL, 't'},
-    {"all-tags", no_argument, NULL, OPT_ALL_TAGS},
-    {"movetext", no_argument, NULL, OPT_MOVETEXT},
-    {"lossless", no_argument, NULL, OPT_LOSSLESS},
-    {"columns", required_argument, NULL, OPT_COLUMNS},
-    {"list-columns", no_argument, NULL, OPT_LIST_COLUMNS},
-    {"delimiter", required_argument, NULL, 'd'},
-    {"tab", no_argument, NULL, OPT_TAB},
-    {"bom", no_argument, NULL, OPT_BOM},
-    {"crlf", no_argument, NULL, OPT_CRLF},
-    {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
-    {"excel", no_argument, NULL, OPT_EXCEL},
-    TOOL_JOBS_LONG_OPTION,
-    TOOL_REPORTING_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 struct conv {
     struct pdn_csv_write_options o;
     const char *output;
@@ -128,54 +90,44 @@ static bool tag_name(const char *s)
     return true;
 }
 
+static void parse_tag_column(struct tool *t, void *state, const char *arg)
+{
+    if (!tag_name(arg)) tool_usage_error(t, "-t: '%s' is no tag name ([A-Z][A-Za-z0-9_]*)", arg);
+    add_tag(t, state, arg);
+}
+
+/* -d C and --tab: a delimiter chosen, which --excel keeps. */
+static void parse_delimiter(struct tool *t, void *state, const char *arg)
+{
+    struct conv *c = state;
+    c->o.delimiter = arg ? tool_parse_delimiter(t, arg) : '\t';
+    c->delimiter_set = true;
+}
+
 static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
 {
-    const struct tool_flag flags[] = {
-        {OPT_VARIATIONS, &c->o.variations},
-        {OPT_FEN, &c->o.fen},
-        {OPT_ALL_TAGS, &c->all_tags},
-        {OPT_MOVETEXT, &c->o.movetext},
-        {OPT_LOSSLESS, &c->o.lossless},
-        {OPT_LIST_COLUMNS, &c->list_columns},
-        {OPT_BOM, &c->o.bom},
-        {OPT_CRLF, &c->o.crlf},
-        {OPT_ISO_DATES, &c->o.iso_dates},
-        {OPT_EXCEL, &c->excel},
-        {0, NULL},
+    static const struct tool_option own[] = {
+        TOOL_TEXT('o', "output", struct conv, output),
+        TOOL_VALUE("moves", struct conv, o.mode, PDN_CSV_MOVES),
+        TOOL_FLAG("variations", struct conv, o.variations),
+        TOOL_FLAG("fen", struct conv, o.fen),
+        TOOL_CALL('t', "tag-column", required_argument, parse_tag_column),
+        TOOL_FLAG("all-tags", struct conv, all_tags),
+        TOOL_FLAG("movetext", struct conv, o.movetext),
+        TOOL_FLAG("lossless", struct conv, o.lossless),
+        TOOL_TEXT(0, "columns", struct conv, o.columns),
+        TOOL_FLAG("list-columns", struct conv, list_columns),
+        TOOL_CALL('d', "delimiter", required_argument, parse_delimiter),
+        TOOL_CALL(0, "tab", no_argument, parse_delimiter),
+        TOOL_FLAG("bom", struct conv, o.bom),
+        TOOL_FLAG("crlf", struct conv, o.crlf),
+        TOOL_FLAG("iso-dates", struct conv, o.iso_dates),
+        TOOL_FLAG("excel", struct conv, excel),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":o:t:d:W:wqhg:j:", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || jobs_option(t, opt, optarg) ||
-            tool_flag_option(flags, opt))
-            continue;
-        switch (opt) {
-        case OPT_MOVES:
-            c->o.mode = PDN_CSV_MOVES;
-            break;
-        case 'o':
-            c->output = optarg;
-            break;
-        case 't':
-            if (!tag_name(optarg))
-                tool_usage_error(t, "-t: '%s' is no tag name ([A-Z][A-Za-z0-9_]*)", optarg);
-            add_tag(t, c, optarg);
-            break;
-        case 'd':
-            c->o.delimiter = tool_parse_delimiter(t, optarg);
-            c->delimiter_set = true;
-            break;
-        case OPT_TAB:
-            c->o.delimiter = '\t';
-            c->delimiter_set = true;
-            break;
-        case OPT_COLUMNS:
-            c->o.columns = optarg;
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
+    static const struct tool_option_part *const parts[] = {
+        &jobs_part, &tool_choosing_part, &tool_finding_part, &tool_common_part, NULL};
+    tool_parse_options(t, c, own, parts, argc, argv);
     if (c->excel) {
         c->o.bom = c->o.crlf = c->o.iso_dates = c->o.excel_text = true;
         if (!c->delimiter_set) c->o.delimiter = ';';
@@ -398,14 +350,12 @@ int main(int argc, char **argv)
     struct tool t;
     static struct conv c;
     tool_init(&t, "pdn2csv", usage);
-    t.long_options = long_options;
     c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = csv_work,
                                        .begin = csv_worker_begin,
                                        .end = csv_worker_end,
                                        .diag = csv_worker_diag};
-    opterr = 0;
     parse_options(&t, &c, argc, argv);
     if (c.list_columns) list_columns(&t, &c);
     if (c.all_tags) collect_tags(&t, &c, argc - optind, argv + optind);
