@@ -298,11 +298,22 @@ const struct tool_option_part tool_finding_part = {finding_entries, "W:w", tool_
 const struct tool_option_part tool_common_part = {common_entries, "h", tool_common_option};
 const struct tool_option_part tool_help_part = {help_entries, "h", tool_common_option};
 
-/* The getopt_long code of an own option: its letter, or a code of its own
- * from the tool's range. */
+static bool same_deed(const struct tool_option *a, const struct tool_option *b)
+{
+    return a->has_arg == b->has_arg && a->does == b->does && a->field == b->field &&
+           a->min == b->min && a->max == b->max && a->call == b->call;
+}
+
+/* The getopt_long code of an own option: its letter, or a code from the
+ * tool's range; two names that do the same (--analyse, --analyze) share
+ * one, so that getopt_long takes a prefix of both for either. */
 static int own_code(const struct tool_option *own, size_t i)
 {
-    return own[i].letter ? own[i].letter : TOOL_OPT_FIRST_FREE + (int)i;
+    if (own[i].letter) return own[i].letter;
+    size_t first = 0;
+    while (own[first].letter || !same_deed(&own[first], &own[i]))
+        first++;
+    return TOOL_OPT_FIRST_FREE + (int)first;
 }
 
 /* The table and the optstring of one parse: a tool parses once, and

@@ -58,47 +58,19 @@ static const char usage_selection[] =
     "Exit status: 0 clean, 1 errors in the game, 2 usage error (or no game\n"
     "chosen, or no such position), 3 system error.\n";
 
-enum {
-    OPT_PLY = TOOL_OPT_FIRST_FREE,
-    OPT_MOVE,
-    OPT_FEN,
-    OPT_FLIP,
-    OPT_VARIATIONS,
-    OPT_ASCII,
-    OPT_COLOR,
-    OPT_NARRATE,
-    OPT_TEXT,
-    OPT_SVG,
-    OPT_SVG_DIR,
-    OPT_LIST,
-    OPT_ANALYSE,
-    OPT_LEVEL,
-};
-
-static const struct option long_options[] = {
-    {"ply", required_argument, NULL, OPT_PLY},
-    {"move", required_argument, NULL, OPT_MOVE},
-    {"fen", no_argument, NULL, OPT_FEN},
-    {"flip", no_argument, NULL, OPT_FLIP},
-    {"variations", no_argument, NULL, OPT_VARIATIONS},
-    {"ascii", no_argument, NULL, OPT_ASCII},
-    {"color", required_argument, NULL, OPT_COLOR},
-    {"narrate", no_argument, NULL, OPT_NARRATE},
-    {"text", no_argument, NULL, OPT_TEXT},
-    {"svg", required_argument, NULL, OPT_SVG},
-    {"svg-dir", required_argument, NULL, OPT_SVG_DIR},
-    {"list", no_argument, NULL, OPT_LIST},
-    {"analyse", no_argument, NULL, OPT_ANALYSE},
-    {"analyze", no_argument, NULL, OPT_ANALYSE},
-    {"level", required_argument, NULL, OPT_LEVEL},
-    TOOL_REPORTING_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 /* ---- options ------------------------------------------------------------------ */
 
+enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+/* The options as given: the replay's, and what the terminal decides after. */
+struct asked {
+    struct replay_options o;
+    bool ascii;
+    enum color_when color;
+};
+
 /* "23." or "23...": a move number and a side; anything else is a usage error. */
-static void check_move_option(const struct tool *t, const char *arg)
+static void parse_move(struct tool *t, void *state, const char *arg)
 {
     size_t digits = strspn(arg, "0123456789");
     const char *rest = arg + digits;
@@ -106,14 +78,22 @@ static void check_move_option(const struct tool *t, const char *arg)
         (strcmp(rest, ".") != 0 && strcmp(rest, "...") != 0))
         tool_usage_error(t, "--move wants a move number and '.' or '...' (23. or 23...), not '%s'",
                          arg);
+    ((struct asked *)state)->o.move = arg;
 }
 
-enum color_when { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
-
-static enum color_when parse_color(const struct tool *t, const char *arg)
+static void parse_color(struct tool *t, void *state, const char *arg)
 {
     static const char *const names[] = {"auto", "always", "never", NULL};
-    return (enum color_when)tool_parse_keyword(t, "--color", arg, names, "auto, always or never");
+    ((struct asked *)state)->color =
+        (enum color_when)tool_parse_keyword(t, "--color", arg, names, "auto, always or never");
+}
+
+/* --analyse writes text: it is no browsing. */
+static void set_analyse(struct tool *t, void *state, const char *arg)
+{
+    (void)t, (void)arg;
+    struct asked *a = state;
+    a->o.analyse = a->o.text = true;
 }
 
 static bool color_wanted(enum color_when when)
@@ -125,57 +105,36 @@ static bool color_wanted(enum color_when when)
 
 static void parse_options(struct tool *t, struct replay_options *o, int argc, char **argv)
 {
-    int opt;
-    bool ascii = false;
-    enum color_when color = COLOR_AUTO;
-    const struct tool_flag flags[] = {
-        {OPT_FEN, &o->fen},
-        {OPT_FLIP, &o->flip},
-        {OPT_VARIATIONS, &o->variations},
-        {OPT_ASCII, &ascii},
-        {OPT_NARRATE, &o->narrate},
-        {OPT_TEXT, &o->text},
-        {OPT_LIST, &o->list},
-        {0, NULL},
+    static const struct tool_option own[] = {
+        TOOL_LONG(0, "ply", struct asked, o.ply, 0, 1000000000L),
+        TOOL_CALL(0, "move", required_argument, parse_move),
+        TOOL_FLAG("fen", struct asked, o.fen),
+        TOOL_FLAG("flip", struct asked, o.flip),
+        TOOL_FLAG("variations", struct asked, o.variations),
+        TOOL_FLAG("ascii", struct asked, ascii),
+        TOOL_CALL(0, "color", required_argument, parse_color),
+        TOOL_FLAG("narrate", struct asked, o.narrate),
+        TOOL_FLAG("text", struct asked, o.text),
+        TOOL_TEXT(0, "svg", struct asked, o.svg),
+        TOOL_TEXT(0, "svg-dir", struct asked, o.svg_dir),
+        TOOL_FLAG("list", struct asked, o.list),
+        TOOL_CALL(0, "analyse", no_argument, set_analyse),
+        TOOL_CALL(0, "analyze", no_argument, set_analyse),
+        TOOL_INT(0, "level", struct asked, o.level, 1, PDN_ENGINE_LEVELS),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };
-    while ((opt = getopt_long(argc, argv, ":g:W:wqh", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
-            continue;
-        switch (opt) {
-        case OPT_ANALYSE:
-            o->analyse = o->text = true;
-            break;
-        case OPT_PLY:
-            o->ply = tool_parse_long(t, "--ply", optarg, 0, 1000000000L);
-            break;
-        case OPT_MOVE:
-            check_move_option(t, optarg);
-            o->move = optarg;
-            break;
-        case OPT_COLOR:
-            color = parse_color(t, optarg);
-            break;
-        case OPT_LEVEL:
-            o->level = (int)tool_parse_long(t, "--level", optarg, 1, PDN_ENGINE_LEVELS);
-            break;
-        case OPT_SVG:
-            o->svg = optarg;
-            break;
-        case OPT_SVG_DIR:
-            o->svg_dir = optarg;
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
+    static const struct tool_option_part *const parts[] = {&tool_choosing_part, &tool_finding_part,
+                                                           &tool_common_part, NULL};
+    struct asked a = {.o = *o, .color = COLOR_AUTO};
+    tool_parse_options(t, &a, own, parts, argc, argv);
+    *o = a.o;
     if (o->ply >= 0 && o->move)
         tool_usage_error(t, "--ply and --move both choose the position: give one");
     if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
     if (o->list && (o->svg || o->svg_dir || o->ply >= 0 || o->move))
         tool_usage_error(t, "--list shows no position: no --svg, --svg-dir, --ply or --move");
-    o->unicode = !ascii && tool_locale_is_utf8();
-    o->color = color_wanted(color);
+    o->unicode = !a.ascii && tool_locale_is_utf8();
+    o->color = color_wanted(a.color);
 }
 
 /* ---- running ------------------------------------------------------------------- */
@@ -355,8 +314,6 @@ int main(int argc, char **argv)
     static char usage[sizeof usage_options + sizeof usage_selection];
     snprintf(usage, sizeof usage, "%s%s", usage_options, usage_selection);
     tool_init(&t, "pdnreplay", usage);
-    t.long_options = long_options;
-    opterr = 0;
     parse_options(&t, &o, argc, argv);
     int n = argc - optind;
     struct run r = {.t = &t, .o = &o, .every = t.select != NULL};
