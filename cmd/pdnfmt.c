@@ -42,8 +42,8 @@ static const char usage_options[] =
     "                         or full (every capture's whole landing path)\n"
     "      --split N          cut the input at game boundaries into pieces of N\n"
     "                         games, each game's text as read: -o NAME.pdn writes\n"
-    "                         NAME-0001.pdn, NAME-0002.pdn ... (for other machines)\n" TOOL_ENCODING_USAGE
-        TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
+    "                         NAME-0001.pdn, NAME-0002.pdn ... (for other "
+    "machines)\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
     "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE;
 static const char usage_selection[] =
     "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"
@@ -51,35 +51,6 @@ static const char usage_selection[] =
     "The games go to standard output (or -o FILE); the reader's findings, as\n"
     "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
-
-enum {
-    OPT_NO_COMMENTS = TOOL_OPT_FIRST_FREE,
-    OPT_NO_VARIATIONS,
-    OPT_NO_NAGS,
-    OPT_SEVEN_TAG_ROSTER,
-    OPT_NO_NORMALISE,
-    OPT_BROKEN,
-    OPT_CAPTURES,
-    OPT_FIX,
-    OPT_SPLIT,
-};
-
-static const struct option long_options[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"width", required_argument, NULL, 'l'},
-    {"no-comments", no_argument, NULL, OPT_NO_COMMENTS},
-    {"no-variations", no_argument, NULL, OPT_NO_VARIATIONS},
-    {"no-nags", no_argument, NULL, OPT_NO_NAGS},
-    {"seven-tag-roster", no_argument, NULL, OPT_SEVEN_TAG_ROSTER},
-    {"no-normalise", no_argument, NULL, OPT_NO_NORMALISE},
-    {"broken", required_argument, NULL, OPT_BROKEN},
-    {"captures", required_argument, NULL, OPT_CAPTURES},
-    {"fix", no_argument, NULL, OPT_FIX},
-    {"split", required_argument, NULL, OPT_SPLIT},
-    TOOL_JOBS_LONG_OPTION,
-    TOOL_REPORTING_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
 
 struct fmt {
     struct pdn_write_options write;
@@ -95,73 +66,70 @@ struct fmt {
 /* ---- options ----------------------------------------------------------------- */
 
 /* --broken: what becomes of a game with errors, the library's own enum. */
-static enum pdn_format_broken parse_broken(const struct tool *t, const char *arg)
+static void parse_broken(struct tool *t, void *state, const char *arg)
 {
     static const char *const names[] = {"keep", "comment", "verbatim", NULL};
     static const enum pdn_format_broken modes[] = {
         PDN_FORMAT_BROKEN_KEEP, PDN_FORMAT_BROKEN_COMMENT, PDN_FORMAT_BROKEN_VERBATIM};
-    return modes[tool_parse_keyword(t, "--broken", arg, names, "keep, comment or verbatim")];
+    ((struct fmt *)state)->broken =
+        modes[tool_parse_keyword(t, "--broken", arg, names, "keep, comment or verbatim")];
 }
 
-static enum pdn_capture_notation parse_captures(const struct tool *t, const char *arg)
+static void parse_captures(struct tool *t, void *state, const char *arg)
 {
     static const char *const names[] = {"full-when-ambiguous", "shortest", "full", NULL};
     static const enum pdn_capture_notation notations[] = {
         PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, PDN_CAPTURE_SHORTEST, PDN_CAPTURE_FULL_PATH};
-    return notations[tool_parse_keyword(t, "--captures", arg, names,
-                                        "full-when-ambiguous, shortest or full")];
+    ((struct fmt *)state)->captures = notations[tool_parse_keyword(
+        t, "--captures", arg, names, "full-when-ambiguous, shortest or full")];
 }
+
+static void parse_split(struct tool *t, void *state, const char *arg)
+{
+    ((struct fmt *)state)->split.per =
+        (unsigned long)tool_parse_long(t, "--split", arg, 1, 1000000000);
+}
+
+/* The command line, for -w's look at the word after it. */
+static int given_argc;
+static char **given_argv;
 
 /* -w was the width before it meant --errors-only, as in pdncheck and the
  * compilers: the argument after -w taken for the width of old when it is a
  * number and no file has that name (a file called 60 is an operand). */
-static void refuse_old_width(const struct tool *t, int argc, char **argv)
+static bool finding_or_old_width(struct tool *t, int opt, const char *arg)
 {
-    if (optind >= argc) return;
-    const char *next = argv[optind];
+    const char *next = opt == 'w' && optind < given_argc ? given_argv[optind] : "";
     struct stat st;
-    if (next[0] == '\0' || next[strspn(next, "0123456789")] != '\0' || stat(next, &st) == 0) return;
-    tool_usage_error(t, "-w means --errors-only now; the width is -l %s or --width %s", next, next);
+    if (next[0] != '\0' && next[strspn(next, "0123456789")] == '\0' && stat(next, &st) != 0)
+        tool_usage_error(t, "-w means --errors-only now; the width is -l %s or --width %s", next,
+                         next);
+    return tool_finding_option(t, opt, arg);
 }
 
 static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
 {
-    const struct tool_flag flags[] = {
-        {OPT_NO_COMMENTS, &f->write.no_comments},
-        {OPT_NO_VARIATIONS, &f->write.no_variations},
-        {OPT_NO_NAGS, &f->write.no_nags},
-        {OPT_SEVEN_TAG_ROSTER, &f->write.seven_tag_roster},
-        {OPT_NO_NORMALISE, &f->keep_moves},
-        {OPT_FIX, &f->fix},
-        {0, NULL},
+    static const struct tool_option own[] = {
+        TOOL_TEXT('o', "output", struct fmt, output),
+        TOOL_INT('l', "width", struct fmt, write.width, 1, 100000),
+        TOOL_FLAG("no-comments", struct fmt, write.no_comments),
+        TOOL_FLAG("no-variations", struct fmt, write.no_variations),
+        TOOL_FLAG("no-nags", struct fmt, write.no_nags),
+        TOOL_FLAG("seven-tag-roster", struct fmt, write.seven_tag_roster),
+        TOOL_FLAG("no-normalise", struct fmt, keep_moves),
+        TOOL_CALL(0, "broken", required_argument, parse_broken),
+        TOOL_CALL(0, "captures", required_argument, parse_captures),
+        TOOL_FLAG("fix", struct fmt, fix),
+        TOOL_CALL(0, "split", required_argument, parse_split),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":o:l:W:wqhg:j:", long_options, NULL)) != -1) {
-        if (opt == 'w') refuse_old_width(t, argc, argv);
-        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || jobs_option(t, opt, optarg) ||
-            tool_flag_option(flags, opt))
-            continue;
-        switch (opt) {
-        case 'o':
-            f->output = optarg;
-            break;
-        case 'l':
-            f->write.width = (int)tool_parse_long(t, "--width", optarg, 1, 100000);
-            break;
-        case OPT_BROKEN:
-            f->broken = parse_broken(t, optarg);
-            break;
-        case OPT_CAPTURES:
-            f->captures = parse_captures(t, optarg);
-            break;
-        case OPT_SPLIT:
-            f->split.per = (unsigned long)tool_parse_long(t, "--split", optarg, 1, 1000000000);
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
+    struct tool_option_part finding = tool_finding_part;
+    finding.handle = finding_or_old_width;
+    const struct tool_option_part *const parts[] = {&jobs_part, &tool_choosing_part, &finding,
+                                                    &tool_common_part, NULL};
+    given_argc = argc;
+    given_argv = argv;
+    tool_parse_options(t, f, own, parts, argc, argv);
 }
 
 /* ---- writing ------------------------------------------------------------------- */
@@ -226,14 +194,12 @@ int main(int argc, char **argv)
     static char usage[sizeof usage_options + sizeof usage_selection];
     snprintf(usage, sizeof usage, "%s%s", usage_options, usage_selection);
     tool_init(&t, "pdnfmt", usage);
-    t.long_options = long_options;
     f.write.version = PDN_WRITE_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */
     t.hidden[PDN_DIAG_FIXED] = false;
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = format_work};
-    opterr = 0;
     parse_options(&t, &f, argc, argv);
     if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
