@@ -298,6 +298,12 @@ const struct tool_option_part tool_finding_part = {finding_entries, "W:w", tool_
 const struct tool_option_part tool_common_part = {common_entries, "h", tool_common_option};
 const struct tool_option_part tool_help_part = {help_entries, "h", tool_common_option};
 
+/* A table of own options ends with an entry of neither name nor letter. */
+static bool own_end(const struct tool_option *o)
+{
+    return !o->name && !o->letter;
+}
+
 static bool same_deed(const struct tool_option *a, const struct tool_option *b)
 {
     return a->has_arg == b->has_arg && a->does == b->does && a->field == b->field &&
@@ -333,8 +339,9 @@ static void build_table(struct tool *t, const struct tool_option *own,
 {
     size_t n = 0, len = 1;
     letters[0] = ':'; /* a missing argument is ':', told apart from '?' */
-    for (size_t i = 0; own[i].name; i++) {
-        add_entry(t, &n, (struct option){own[i].name, own[i].has_arg, NULL, own_code(own, i)});
+    for (size_t i = 0; !own_end(&own[i]); i++) {
+        if (own[i].name)
+            add_entry(t, &n, (struct option){own[i].name, own[i].has_arg, NULL, own_code(own, i)});
         if (!own[i].letter) continue;
         letters[len++] = (char)own[i].letter;
         if (own[i].has_arg == required_argument) letters[len++] = ':';
@@ -354,7 +361,10 @@ static void build_table(struct tool *t, const struct tool_option *own,
 static void do_own(struct tool *t, void *state, const struct tool_option *o, const char *arg)
 {
     char *at = (char *)state + o->field, option[64];
-    snprintf(option, sizeof option, "--%s", o->name);
+    if (o->name)
+        snprintf(option, sizeof option, "--%s", o->name);
+    else
+        snprintf(option, sizeof option, "-%c", o->letter);
     switch (o->does) {
     case TOOL_SETS_TRUE:
     case TOOL_SETS_FALSE: {
@@ -396,7 +406,7 @@ static void do_own(struct tool *t, void *state, const struct tool_option *o, con
 static bool own_option(struct tool *t, void *state, const struct tool_option *own, int opt,
                        const char *arg)
 {
-    for (size_t i = 0; own[i].name; i++) {
+    for (size_t i = 0; !own_end(&own[i]); i++) {
         if (own_code(own, i) != opt) continue;
         do_own(t, state, &own[i], arg);
         return true;

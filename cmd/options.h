@@ -171,17 +171,17 @@ enum tool_does {
 };
 typedef void tool_option_fn(struct tool *t, void *state, const char *arg);
 struct tool_option {
-    const char *name; /* the long name; NULL ends a table */
-    int letter;       /* the short option, or 0 */
+    const char *name; /* the long name, or NULL (then a letter) */
+    int letter;       /* the short option, or 0; neither ends a table */
     int has_arg;      /* no_argument or required_argument */
     enum tool_does does;
     size_t field;
     long min, max;
     tool_option_fn *call;
 };
-#define TOOL_FLAG(name, type, field)                                                               \
+#define TOOL_FLAG(letter, name, type, field)                                                       \
     {                                                                                              \
-        name, 0, no_argument, TOOL_SETS_TRUE, offsetof(type, field), 0, 0, NULL                    \
+        name, letter, no_argument, TOOL_SETS_TRUE, offsetof(type, field), 0, 0, NULL               \
     }
 #define TOOL_UNFLAG(name, type, field)                                                             \
     {                                                                                              \

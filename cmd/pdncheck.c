@@ -44,17 +44,6 @@ static const char usage[] =
     "Exit status: 0 clean, 1 findings (errors; warnings too with -W error),\n"
     "2 usage error, 3 a file could not be read or the output written.\n";
 
-enum { OPT_LIST_CODES = TOOL_OPT_FIRST_FREE, OPT_SUMMARY, OPT_LIST };
-
-static const struct option long_options[] = {
-    {"verbose", no_argument, NULL, 'v'},
-    {"list-codes", no_argument, NULL, OPT_LIST_CODES},
-    {"summary", required_argument, NULL, OPT_SUMMARY},
-    {"list", no_argument, NULL, OPT_LIST},
-    TOOL_JOBS_LONG_OPTION,
-    TOOL_REPORTING_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
 /* The text of one source line, for excerpts (-v): of a long line that
  * holds many games, only what an excerpt of the last game can show. */
 struct srcline {
@@ -103,8 +92,9 @@ struct check {
 /* ---- options ---------------------------------------------------------------- */
 
 /* The names -W takes, from the one table in the library. */
-_Noreturn static void list_codes(struct tool *t)
+_Noreturn static void list_codes(struct tool *t, void *state, const char *arg)
 {
+    (void)state, (void)arg;
     for (int code = 0; code < PDN_DIAG_COUNT; code++) {
         struct pdn_diag d = {.code = (enum pdn_diag_code)code};
         char phrase[128];
@@ -115,35 +105,26 @@ _Noreturn static void list_codes(struct tool *t)
     tool_exit_flushed(t);
 }
 
+static void parse_summary(struct tool *t, void *state, const char *arg)
+{
+    static const char *const names[] = {"files", "total", NULL};
+    ((struct check *)state)->per_file =
+        tool_parse_keyword(t, "--summary", arg, names, "'files' or 'total'") == 0;
+}
+
 static void parse_options(struct check *c, int argc, char **argv)
 {
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":vW:wqshg:j:", long_options, NULL)) != -1) {
-        if (tool_common_option(c->t, opt, optarg) || tool_finding_option(c->t, opt, optarg) ||
-            tool_select_option(c->t, opt, optarg) || jobs_option(c->t, opt, optarg))
-            continue;
-        switch (opt) {
-        case 'v':
-            c->verbose = true;
-            break;
-        case 's':
-            c->per_file = true;
-            break;
-        case OPT_SUMMARY: {
-            static const char *const names[] = {"files", "total", NULL};
-            c->per_file =
-                tool_parse_keyword(c->t, "--summary", optarg, names, "'files' or 'total'") == 0;
-            break;
-        }
-        case OPT_LIST_CODES:
-            list_codes(c->t);
-        case OPT_LIST:
-            c->list = true;
-            break;
-        default:
-            tool_option_error(c->t, opt, argv);
-        }
-    }
+    static const struct tool_option own[] = {
+        TOOL_FLAG('v', "verbose", struct check, verbose),
+        TOOL_CALL(0, "list-codes", no_argument, list_codes),
+        TOOL_CALL(0, "summary", required_argument, parse_summary),
+        TOOL_FLAG(0, "list", struct check, list),
+        TOOL_FLAG('s', NULL, struct check, per_file),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
+    };
+    static const struct tool_option_part *const parts[] = {
+        &jobs_part, &tool_choosing_part, &tool_finding_part, &tool_common_part, NULL};
+    tool_parse_options(c->t, c, own, parts, argc, argv);
 }
 
 /* ---- source excerpts (-v) ------------------------------------------------- */
@@ -551,13 +532,11 @@ int main(int argc, char **argv)
     struct tool t;
     struct check c = {.t = &t};
     tool_init(&t, "pdncheck", usage);
-    t.long_options = long_options;
     t.findings_fp = stdout;
     t.on_diag = on_diag;
     t.diag_ctx = &c;
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = replay_work};
-    opterr = 0;
     parse_options(&c, argc, argv);
     int n = argc - optind;
     int stop = 0;

@@ -121,7 +121,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         TOOL_BITS("explain", struct run, wo.tables, PDN_STATS_EXPLAIN),
         TOOL_BITS("missing", struct run, wo.tables, PDN_STATS_MISSING),
         TOOL_TEXT(0, "alias", struct run, alias),
-        TOOL_FLAG("suggest-aliases", struct run, suggest),
+        TOOL_FLAG(0, "suggest-aliases", struct run, suggest),
         TOOL_CALL(0, "teams", required_argument, set_teams),
         TOOL_INT(0, "depth", struct run, so.opening_depth, 1, 20),
         TOOL_CALL(0, "top", required_argument, parse_top),
@@ -130,7 +130,7 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         TOOL_VALUE("json", struct run, wo.format, PDN_STATS_JSON),
         TOOL_CALL(0, "excel", no_argument, set_excel),
         TOOL_CALL(0, "blocks", no_argument, set_blocks),
-        TOOL_FLAG("merge", struct run, merge),
+        TOOL_FLAG(0, "merge", struct run, merge),
         {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };
     static const struct tool_option_part *const parts[] = {&jobs_part, &tool_choosing_part,
