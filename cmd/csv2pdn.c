@@ -33,28 +33,6 @@ static const char usage[] =
     "and skipped. Exit status: 0 clean, 1 errors in the input, 2 usage error,\n"
     "3 system error.\n";
 
-enum {
-    OPT_MOVES = TOOL_OPT_FIRST_FREE,
-    OPT_MAP,
-    OPT_TAB,
-    OPT_EXCEL,
-    OPT_CANONICAL,
-    OPT_ISO_DATES,
-};
-
-static const struct option long_options[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"moves", no_argument, NULL, OPT_MOVES},
-    {"map", required_argument, NULL, OPT_MAP},
-    {"delimiter", required_argument, NULL, 'd'},
-    {"tab", no_argument, NULL, OPT_TAB},
-    {"excel", no_argument, NULL, OPT_EXCEL},
-    {"canonical", no_argument, NULL, OPT_CANONICAL},
-    {"iso-dates", no_argument, NULL, OPT_ISO_DATES},
-    TOOL_REPORTING_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 /* The run: how the CSV is read, where the games go, what was counted. */
 struct conversion {
     struct pdn_csv_read_options o;
@@ -66,8 +44,9 @@ struct conversion {
     unsigned long rows, games;
 };
 
-static void add_map(struct tool *t, struct conversion *cv, const char *arg)
+static void add_map(struct tool *t, void *state, const char *arg)
 {
+    struct conversion *cv = state;
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg || eq[1] == '\0')
         tool_usage_error(t, "--map wants COLUMN=TAG, not '%s'", arg);
@@ -77,37 +56,28 @@ static void add_map(struct tool *t, struct conversion *cv, const char *arg)
     cv->map[cv->nmap++] = arg;
 }
 
+/* -d C, and --tab (no argument). */
+static void parse_delimiter(struct tool *t, void *state, const char *arg)
+{
+    ((struct conversion *)state)->o.delimiter = arg ? tool_parse_delimiter(t, arg) : '\t';
+}
+
 static void parse_options(struct tool *t, struct conversion *cv, int argc, char **argv)
 {
-    const struct tool_flag flags[] = {
-        {OPT_MOVES, &cv->o.moves},
-        {OPT_EXCEL, &cv->o.excel_text},
-        {OPT_ISO_DATES, &cv->o.iso_dates},
-        {OPT_CANONICAL, &cv->canonical},
-        {0, NULL},
+    static const struct tool_option own[] = {
+        TOOL_TEXT('o', "output", struct conversion, output),
+        TOOL_FLAG(0, "moves", struct conversion, o.moves),
+        TOOL_CALL(0, "map", required_argument, add_map),
+        TOOL_CALL('d', "delimiter", required_argument, parse_delimiter),
+        TOOL_CALL(0, "tab", no_argument, parse_delimiter),
+        TOOL_FLAG(0, "excel", struct conversion, o.excel_text),
+        TOOL_FLAG(0, "canonical", struct conversion, canonical),
+        TOOL_FLAG(0, "iso-dates", struct conversion, o.iso_dates),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":o:d:W:wqhg:", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg) || tool_finding_option(t, opt, optarg) ||
-            tool_select_option(t, opt, optarg) || tool_flag_option(flags, opt))
-            continue;
-        switch (opt) {
-        case 'o':
-            cv->output = optarg;
-            break;
-        case OPT_MAP:
-            add_map(t, cv, optarg);
-            break;
-        case 'd':
-            cv->o.delimiter = tool_parse_delimiter(t, optarg);
-            break;
-        case OPT_TAB:
-            cv->o.delimiter = '\t';
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
+    static const struct tool_option_part *const parts[] = {&tool_choosing_part, &tool_finding_part,
+                                                           &tool_common_part, NULL};
+    tool_parse_options(t, cv, own, parts, argc, argv);
     cv->o.strict = t->strict;
     cv->o.draw_rules = t->draw_rules;
     cv->o.gametype = t->gametype;
@@ -171,10 +141,8 @@ int main(int argc, char **argv)
     struct tool t;
     static struct conversion cv;
     tool_init(&t, "csv2pdn", usage);
-    t.long_options = long_options;
     t.input_ext = ".csv";
     cv.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
-    opterr = 0;
     parse_options(&t, &cv, argc, argv);
     if (tool_output_open_for(&t, &cv.out, cv.output, argc - optind, argv + optind) != 0)
         return tool_exit_status(&t);
