@@ -11,36 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-enum {
-    OPT_LEVEL = TOOL_OPT_FIRST_FREE,
-    OPT_BLACK,
-    OPT_TWO,
-    OPT_POSITION,
-    OPT_ASCII,
-    OPT_FROM,
-    OPT_MOVE,
-    OPT_LISTEN,
-    OPT_CONNECT,
-    OPT_TIMEOUT
-};
-
-static const struct option long_options[] = {
-    {"level", required_argument, NULL, OPT_LEVEL},
-    {"black", no_argument, NULL, OPT_BLACK},
-    {"two", no_argument, NULL, OPT_TWO},
-    {"position", required_argument, NULL, OPT_POSITION},
-    {"ascii", no_argument, NULL, OPT_ASCII},
-    {"from", required_argument, NULL, OPT_FROM},
-    {"move", required_argument, NULL, OPT_MOVE},
-    {"listen", required_argument, NULL, OPT_LISTEN},
-    {"connect", required_argument, NULL, OPT_CONNECT},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"output", required_argument, NULL, 'o'},
-    {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
-    TOOL_HELP_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 static const char usage[] =
     "Usage: pdnplay [options]\n"
     "Play draughts against libpdn's engine (or --two: two people) on a terminal.\n"
@@ -74,55 +44,43 @@ struct start_options {
     enum pdn_variant variant;
     const char *fen, *from, *move;
     struct dxp_settings dxp; /* --listen, --connect */
+    int level;               /* --level, --black, --two, --ascii: for struct play */
+    bool black, two, ascii;
 };
+
+static void parse_variant(struct tool *t, void *state, const char *arg)
+{
+    ((struct start_options *)state)->variant = tool_parse_variant(t, arg);
+}
+
+static void parse_timeout(struct tool *t, void *state, const char *arg)
+{
+    ((struct start_options *)state)->dxp.timeout =
+        (double)tool_parse_long(t, "--timeout", arg, 1, 86400);
+}
 
 static void parse_options(struct play *p, int argc, char **argv, struct start_options *s)
 {
-    bool ascii = false;
-    opterr = 0;
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":ho:", long_options, NULL)) != -1) {
-        switch (opt) {
-        case OPT_LEVEL:
-            p->level = (int)tool_parse_long(&p->t, "--level", optarg, 1, PDN_ENGINE_LEVELS);
-            break;
-        case OPT_BLACK:
-            p->human = PDN_COLOR_BLACK;
-            break;
-        case OPT_TWO:
-            p->two = true;
-            break;
-        case OPT_POSITION:
-            s->fen = optarg;
-            break;
-        case OPT_FROM:
-            s->from = optarg;
-            break;
-        case OPT_MOVE:
-            s->move = optarg;
-            break;
-        case OPT_LISTEN:
-            s->dxp.listen = optarg;
-            break;
-        case OPT_CONNECT:
-            s->dxp.connect = optarg;
-            break;
-        case OPT_TIMEOUT:
-            s->dxp.timeout = (double)tool_parse_long(&p->t, "--timeout", optarg, 1, 86400);
-            break;
-        case 'o':
-            s->dxp.output = optarg;
-            break;
-        case OPT_ASCII:
-            ascii = true;
-            break;
-        case TOOL_OPT_VARIANT:
-            s->variant = tool_parse_variant(&p->t, optarg);
-            break;
-        default:
-            if (!tool_common_option(&p->t, opt, optarg)) tool_option_error(&p->t, opt, argv);
-        }
-    }
+    static const struct tool_option own[] = {
+        TOOL_INT(0, "level", struct start_options, level, 1, PDN_ENGINE_LEVELS),
+        TOOL_FLAG(0, "black", struct start_options, black),
+        TOOL_FLAG(0, "two", struct start_options, two),
+        TOOL_TEXT(0, "position", struct start_options, fen),
+        TOOL_FLAG(0, "ascii", struct start_options, ascii),
+        TOOL_TEXT(0, "from", struct start_options, from),
+        TOOL_TEXT(0, "move", struct start_options, move),
+        TOOL_TEXT(0, "listen", struct start_options, dxp.listen),
+        TOOL_TEXT(0, "connect", struct start_options, dxp.connect),
+        TOOL_CALL(0, "timeout", required_argument, parse_timeout),
+        TOOL_TEXT('o', "output", struct start_options, dxp.output),
+        TOOL_CALL(0, "variant", required_argument, parse_variant),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
+    };
+    static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
+    tool_parse_options(&p->t, s, own, parts, argc, argv);
+    p->level = s->level;
+    p->two = s->two;
+    if (s->black) p->human = PDN_COLOR_BLACK;
     if (optind < argc) tool_usage_error(&p->t, "unexpected operand '%s'", argv[optind]);
     if (s->move && !s->from) tool_usage_error(&p->t, "--move wants --from FILE");
     if (s->from && s->fen) tool_usage_error(&p->t, "--from or --position, not both");
@@ -130,7 +88,7 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     if ((s->dxp.listen || s->dxp.connect) &&
         (p->two || s->fen || s->from || s->variant != PDN_VARIANT_INTERNATIONAL))
         tool_usage_error(&p->t, "over DXP: international draughts from the start, one player");
-    p->unicode = !ascii && tool_locale_is_utf8();
+    p->unicode = !s->ascii && tool_locale_is_utf8();
 }
 
 /* The plies of "23." (White's 23rd move) or "23..." from a start position;
@@ -205,8 +163,7 @@ int main(int argc, char **argv)
 {
     static struct play p;
     tool_init(&p.t, "pdnplay", usage);
-    p.level = 2;
-    struct start_options s = {.variant = PDN_VARIANT_INTERNATIONAL};
+    struct start_options s = {.variant = PDN_VARIANT_INTERNATIONAL, .level = 2};
     parse_options(&p, argc, argv, &s);
     if (s.fen && pdn_board_from_fen(&p.start, s.variant, s.fen, NULL) != 0)
         tool_usage_error(&p.t, "--position: bad FEN '%s'", s.fen);
