@@ -179,17 +179,22 @@ struct tool_option {
     long min, max;
     tool_option_fn *call;
 };
+/* The entries, by kind; letter is 0 for an option with a long name only. */
 #define TOOL_FLAG(letter, name, type, field)                                                       \
     {                                                                                              \
         name, letter, no_argument, TOOL_SETS_TRUE, offsetof(type, field), 0, 0, NULL               \
     }
-#define TOOL_UNFLAG(name, type, field)                                                             \
+#define TOOL_UNFLAG(letter, name, type, field)                                                     \
     {                                                                                              \
-        name, 0, no_argument, TOOL_SETS_FALSE, offsetof(type, field), 0, 0, NULL                   \
+        name, letter, no_argument, TOOL_SETS_FALSE, offsetof(type, field), 0, 0, NULL              \
     }
-#define TOOL_BITS(name, type, field, bits)                                                         \
+#define TOOL_BITS(letter, name, type, field, bits)                                                 \
     {                                                                                              \
-        name, 0, no_argument, TOOL_SETS_BITS, offsetof(type, field), bits, 0, NULL                 \
+        name, letter, no_argument, TOOL_SETS_BITS, offsetof(type, field), bits, 0, NULL            \
+    }
+#define TOOL_VALUE(letter, name, type, field, value)                                               \
+    {                                                                                              \
+        name, letter, no_argument, TOOL_SETS_VALUE, TOOL_INT_FIELD(type, field), value, 0, NULL    \
     }
 #define TOOL_TEXT(letter, name, type, field)                                                       \
     {                                                                                              \
@@ -204,17 +209,13 @@ struct tool_option {
     {                                                                                              \
         name, letter, required_argument, TOOL_SETS_LONG, offsetof(type, field), min, max, NULL     \
     }
-/* The offset of an int-sized field, or no build: an enum field set as an int. */
-#define TOOL_INT_FIELD(type, field)                                                                \
-    (offsetof(type, field) + 0 * sizeof(char[sizeof(((type *)0)->field) == sizeof(int) ? 1 : -1]))
-#define TOOL_VALUE(name, type, field, value)                                                       \
-    {                                                                                              \
-        name, 0, no_argument, TOOL_SETS_VALUE, TOOL_INT_FIELD(type, field), value, 0, NULL         \
-    }
 #define TOOL_CALL(letter, name, has_arg, fn)                                                       \
     {                                                                                              \
         name, letter, has_arg, TOOL_CALLS, 0, 0, 0, fn                                             \
     }
+/* The offset of an int-sized field, or no build: an enum field set as an int. */
+#define TOOL_INT_FIELD(type, field)                                                                \
+    (offsetof(type, field) + 0 * sizeof(char[sizeof(((type *)0)->field) == sizeof(int) ? 1 : -1]))
 
 /*
  * A part of the options several tools share: its getopt_long entries

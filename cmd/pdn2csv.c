@@ -108,7 +108,7 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
 {
     static const struct tool_option own[] = {
         TOOL_TEXT('o', "output", struct conv, output),
-        TOOL_VALUE("moves", struct conv, o.mode, PDN_CSV_MOVES),
+        TOOL_VALUE(0, "moves", struct conv, o.mode, PDN_CSV_MOVES),
         TOOL_FLAG(0, "variations", struct conv, o.variations),
         TOOL_FLAG(0, "fen", struct conv, o.fen),
         TOOL_CALL('t', "tag-column", required_argument, parse_tag_column),

@@ -75,7 +75,7 @@ static void parse_options(struct tool *t, struct html_run *r, int argc, char **a
         TOOL_TEXT(0, "title", struct html_run, title),
         TOOL_CALL(0, "tiebreak", required_argument, parse_tiebreak),
         TOOL_TEXT(0, "alias", struct html_run, alias),
-        TOOL_UNFLAG("no-crosstable", struct html_run, crosstable),
+        TOOL_UNFLAG(0, "no-crosstable", struct html_run, crosstable),
         TOOL_FLAG(0, "watch", struct html_run, watch),
         {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };

@@ -23,29 +23,7 @@ struct perft_options {
     int jobs;     /* -j: threads */
     enum pdn_variant variant;
     const char *fen;
-};
-
-enum {
-    OPT_DEPTH = TOOL_OPT_FIRST_FREE,
-    OPT_DIVIDE,
-    OPT_POSITION,
-    OPT_VARIANT,
-    OPT_KEEP,
-    OPT_NO_TIMING,
-    OPT_HASH
-};
-
-static const struct option long_options[] = {
-    {"depth", required_argument, NULL, OPT_DEPTH},
-    {"divide", no_argument, NULL, OPT_DIVIDE},
-    {"position", required_argument, NULL, OPT_POSITION},
-    {"variant", required_argument, NULL, OPT_VARIANT},
-    {"keep-duplicates", no_argument, NULL, OPT_KEEP},
-    {"no-timing", no_argument, NULL, OPT_NO_TIMING},
-    {"hash", required_argument, NULL, OPT_HASH},
-    {"jobs", required_argument, NULL, 'j'},
-    TOOL_HELP_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
+    bool depth_set; /* --depth, which the operand may not repeat */
 };
 
 /* The options of earlier versions, and what to write now. */
@@ -85,45 +63,43 @@ static const char *usage_text(void)
     return text;
 }
 
+static void parse_depth(struct tool *t, void *state, const char *arg)
+{
+    struct perft_options *o = state;
+    o->depth = (int)tool_parse_long(t, "--depth", arg, 0, PERFT_DEPTH_MAX);
+    o->depth_set = true;
+}
+
+static void parse_variant(struct tool *t, void *state, const char *arg)
+{
+    ((struct perft_options *)state)->variant = tool_parse_variant(t, arg);
+}
+
+/* -j N: threads of this tool's own, one a core for 0. */
+static void parse_jobs(struct tool *t, void *state, const char *arg)
+{
+    struct perft_options *o = state;
+    o->jobs = (int)tool_parse_long(t, "--jobs", arg, 0, 1024);
+    if (o->jobs == 0) o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (o->jobs < 1) o->jobs = 1;
+}
+
 static void parse_options(struct tool *t, struct perft_options *o, int argc, char **argv)
 {
-    int opt;
-    bool depth_set = false;
-    while ((opt = getopt_long(argc, argv, ":hj:", long_options, NULL)) != -1) {
-        if (tool_common_option(t, opt, optarg)) continue;
-        switch (opt) {
-        case OPT_DEPTH:
-            o->depth = (int)tool_parse_long(t, "--depth", optarg, 0, PERFT_DEPTH_MAX);
-            depth_set = true;
-            break;
-        case OPT_DIVIDE:
-            o->divide = true;
-            break;
-        case OPT_POSITION:
-            o->fen = optarg;
-            break;
-        case OPT_VARIANT:
-            o->variant = tool_parse_variant(t, optarg);
-            break;
-        case OPT_KEEP:
-            o->flags |= PDN_MOVEGEN_KEEP_DUPLICATES;
-            break;
-        case OPT_NO_TIMING:
-            o->timing = false;
-            break;
-        case OPT_HASH:
-            o->hash_mb = tool_parse_long(t, "--hash", optarg, 0, 1L << 20);
-            break;
-        case 'j':
-            o->jobs = (int)tool_parse_long(t, "--jobs", optarg, 0, 1024);
-            if (o->jobs == 0) o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
-            if (o->jobs < 1) o->jobs = 1;
-            break;
-        default:
-            tool_option_error(t, opt, argv);
-        }
-    }
-    if (optind < argc && depth_set)
+    static const struct tool_option own[] = {
+        TOOL_CALL(0, "depth", required_argument, parse_depth),
+        TOOL_FLAG(0, "divide", struct perft_options, divide),
+        TOOL_TEXT(0, "position", struct perft_options, fen),
+        TOOL_CALL(0, "variant", required_argument, parse_variant),
+        TOOL_BITS(0, "keep-duplicates", struct perft_options, flags, PDN_MOVEGEN_KEEP_DUPLICATES),
+        TOOL_UNFLAG(0, "no-timing", struct perft_options, timing),
+        TOOL_LONG(0, "hash", struct perft_options, hash_mb, 0, 1L << 20),
+        TOOL_CALL('j', "jobs", required_argument, parse_jobs),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
+    };
+    static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
+    tool_parse_options(t, o, own, parts, argc, argv);
+    if (optind < argc && o->depth_set)
         tool_usage_error(t, "the depth is given twice: --depth and '%s'", argv[optind]);
     if (optind < argc)
         o->depth = (int)tool_parse_long(t, "DEPTH", argv[optind++], 0, PERFT_DEPTH_MAX);
@@ -187,9 +163,7 @@ int main(int argc, char **argv)
     struct perft_options o = {
         .depth = 1, .timing = true, .variant = PDN_VARIANT_INTERNATIONAL, .jobs = 1};
     tool_init(&t, "pdnperft", usage_text());
-    t.long_options = long_options;
     t.renamed = renamed;
-    opterr = 0;
     parse_options(&t, &o, argc, argv);
     struct pdn_board board;
     load_board(&t, &board, &o);

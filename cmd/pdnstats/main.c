@@ -116,18 +116,18 @@ static void set_blocks(struct tool *t, void *state, const char *arg)
 static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
 {
     static const struct tool_option own[] = {
-        TOOL_BITS("crosstable", struct run, wo.tables, PDN_STATS_CROSSTABLE),
+        TOOL_BITS(0, "crosstable", struct run, wo.tables, PDN_STATS_CROSSTABLE),
         TOOL_CALL(0, "tiebreak", required_argument, parse_tiebreak),
-        TOOL_BITS("explain", struct run, wo.tables, PDN_STATS_EXPLAIN),
-        TOOL_BITS("missing", struct run, wo.tables, PDN_STATS_MISSING),
+        TOOL_BITS(0, "explain", struct run, wo.tables, PDN_STATS_EXPLAIN),
+        TOOL_BITS(0, "missing", struct run, wo.tables, PDN_STATS_MISSING),
         TOOL_TEXT(0, "alias", struct run, alias),
         TOOL_FLAG(0, "suggest-aliases", struct run, suggest),
         TOOL_CALL(0, "teams", required_argument, set_teams),
         TOOL_INT(0, "depth", struct run, so.opening_depth, 1, 20),
         TOOL_CALL(0, "top", required_argument, parse_top),
         TOOL_CALL(0, "only", required_argument, parse_only),
-        TOOL_VALUE("csv", struct run, wo.format, PDN_STATS_CSV),
-        TOOL_VALUE("json", struct run, wo.format, PDN_STATS_JSON),
+        TOOL_VALUE(0, "csv", struct run, wo.format, PDN_STATS_CSV),
+        TOOL_VALUE(0, "json", struct run, wo.format, PDN_STATS_JSON),
         TOOL_CALL(0, "excel", no_argument, set_excel),
         TOOL_CALL(0, "blocks", no_argument, set_blocks),
         TOOL_FLAG(0, "merge", struct run, merge),
