@@ -181,16 +181,6 @@ long tool_parse_long(const struct tool *t, const char *option, const char *arg, 
     return v;
 }
 
-bool tool_flag_option(const struct tool_flag *flags, int opt)
-{
-    for (const struct tool_flag *f = flags; f->flag; f++) {
-        if (f->opt != opt) continue;
-        *f->flag = true;
-        return true;
-    }
-    return false;
-}
-
 int tool_parse_keyword(const struct tool *t, const char *option, const char *arg,
                        const char *const *names, const char *wants)
 {
@@ -325,37 +315,37 @@ static int own_code(const struct tool_option *own, size_t i)
 /* The table and the optstring of one parse: a tool parses once, and
  * t->long_options points here for the suggestions of its usage errors. */
 enum { TABLE_MAX = 96 };
-static struct option table[TABLE_MAX];
-static char letters[2 * TABLE_MAX];
+static struct option parse_table[TABLE_MAX];
+static char optstring[2 * TABLE_MAX];
 
 static void add_entry(struct tool *t, size_t *n, struct option entry)
 {
     if (*n + 1 >= TABLE_MAX) tool_fatal(t, "options", "too many for the table");
-    table[(*n)++] = entry;
+    parse_table[(*n)++] = entry;
 }
 
 static void build_table(struct tool *t, const struct tool_option *own,
                         const struct tool_option_part *const *parts)
 {
     size_t n = 0, len = 1;
-    letters[0] = ':'; /* a missing argument is ':', told apart from '?' */
+    optstring[0] = ':'; /* a missing argument is ':', told apart from '?' */
     for (size_t i = 0; !own_end(&own[i]); i++) {
         if (own[i].name)
             add_entry(t, &n, (struct option){own[i].name, own[i].has_arg, NULL, own_code(own, i)});
         if (!own[i].letter) continue;
-        letters[len++] = (char)own[i].letter;
-        if (own[i].has_arg == required_argument) letters[len++] = ':';
+        optstring[len++] = (char)own[i].letter;
+        if (own[i].has_arg == required_argument) optstring[len++] = ':';
     }
     for (size_t p = 0; parts[p]; p++) {
         for (const struct option *e = parts[p]->entries; e->name; e++)
             add_entry(t, &n, *e);
         size_t more = strlen(parts[p]->letters);
-        if (len + more >= sizeof letters) tool_fatal(t, "options", "too many letters");
-        memcpy(letters + len, parts[p]->letters, more);
+        if (len + more >= sizeof optstring) tool_fatal(t, "options", "too many letters");
+        memcpy(optstring + len, parts[p]->letters, more);
         len += more;
     }
-    table[n] = (struct option){NULL, 0, NULL, 0};
-    letters[len] = '\0';
+    parse_table[n] = (struct option){NULL, 0, NULL, 0};
+    optstring[len] = '\0';
 }
 
 static void do_own(struct tool *t, void *state, const struct tool_option *o, const char *arg)
@@ -426,10 +416,10 @@ void tool_parse_options(struct tool *t, void *state, const struct tool_option *o
                         const struct tool_option_part *const *parts, int argc, char **argv)
 {
     build_table(t, own, parts);
-    t->long_options = table;
+    t->long_options = parse_table;
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, letters, table, NULL)) != -1)
+    while ((opt = getopt_long(argc, argv, optstring, parse_table, NULL)) != -1)
         if (!own_option(t, state, own, opt, optarg) && !part_option(t, parts, opt, optarg))
             tool_option_error(t, opt, argv);
 }

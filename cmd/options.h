@@ -4,8 +4,10 @@
  * of the tools that report findings and of those that choose games; their
  * handlers; the parsers several tools share (flags, keywords, -d,
  * --variant); and the usage errors (exit 2), with a suggestion for an
- * option mistyped (suggest.c). A tool's table lists its own options, then
- * the shared entries it takes. No PDN logic.
+ * option mistyped (suggest.c). A tool describes its own options as data
+ * (struct tool_option), names the shared parts it takes, and
+ * tool_parse_options builds the getopt_long table and parses by them. No
+ * PDN logic.
  */
 #ifndef PDN_CMD_OPTIONS_H
 #define PDN_CMD_OPTIONS_H
@@ -127,18 +129,6 @@ enum {
     "      --gametype N       the GameType number (20 when there is none)\n"                       \
     "      --tag NAME=VALUE   the tag NAME is VALUE\n"                                             \
     "      --unique[=position], --duplicates FILE  each game once (pdn-select(7))\n"
-
-/*
- * The whole tail of the table of a tool that reads games (-q, the options
- * that choose games, the common ones), and of one that also reports
- * findings (-W, -w, --format besides); the optstring has "qhg:", and
- * "W:w" for the second. A tool's own options come before it.
- */
-#define TOOL_READING_LONG_OPTIONS                                                                  \
-    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, TOOL_COMMON_LONG_OPTIONS
-#define TOOL_REPORTING_LONG_OPTIONS                                                                \
-    {"quiet", no_argument, NULL, 'q'}, TOOL_SELECT_LONG_OPTIONS, TOOL_FINDING_LONG_OPTIONS,        \
-        TOOL_COMMON_LONG_OPTIONS
 
 /* The --help lines of -W and -w (pdncheck explains -W at length), and of
  * --format, for the tools that report findings as pdncheck does. */
@@ -274,14 +264,6 @@ _Noreturn void tool_option_error(const struct tool *t, int opt, char *const *arg
 bool tool_suggest_option(char *out, size_t cap, const struct tool *t, const char *typed);
 /* Parses a decimal integer in [min, max] or makes it a usage error. */
 long tool_parse_long(const struct tool *t, const char *option, const char *arg, long min, long max);
-/* A tool's option that only sets a flag: its code and the flag. */
-struct tool_flag {
-    int opt;
-    bool *flag;
-};
-/* Sets the flag of opt in flags (ended by {0, NULL}): true; false when
- * opt is none of them. */
-bool tool_flag_option(const struct tool_flag *flags, int opt);
 /*
  * The index of arg in names (NULL-terminated), or a usage error: "option
  * wants WANTS, not 'arg'", WANTS as the tool words it ("fmjd or classic").

@@ -256,17 +256,90 @@ static void test_common_diag_copy_outlives_the_callback(void **state)
     free(strings);
 }
 
-static void test_common_flag_option_sets_its_flag_only(void **state)
+/* ---- a tool's own options as data ---- */
+
+struct asked {
+    bool flag, unflag, letter_only;
+    unsigned bits;
+    enum pdn_variant variant;
+    const char *text;
+    int number;
+    long big;
+    int calls;
+    const char *called_with;
+};
+
+static void count_call(struct tool *t, void *state, const char *arg)
+{
+    (void)t;
+    struct asked *a = state;
+    a->calls++;
+    a->called_with = arg;
+}
+
+static const struct tool_option asked_options[] = {
+    TOOL_FLAG('f', "flag", struct asked, flag),
+    TOOL_UNFLAG(0, "no-unflag", struct asked, unflag),
+    TOOL_BITS(0, "two", struct asked, bits, 2),
+    TOOL_BITS(0, "eight", struct asked, bits, 8),
+    TOOL_VALUE(0, "russian", struct asked, variant, PDN_VARIANT_RUSSIAN),
+    TOOL_TEXT('o', "output", struct asked, text),
+    TOOL_INT(0, "level", struct asked, number, 1, 4),
+    TOOL_LONG('n', "nodes", struct asked, big, 0, 1L << 40),
+    TOOL_CALL(0, "analyse", no_argument, count_call),
+    TOOL_CALL(0, "analyze", no_argument, count_call),
+    TOOL_FLAG('s', NULL, struct asked, letter_only),
+    {NULL, 0, 0, 0, 0, 0, 0, NULL},
+};
+
+/* Parses words (argv without the program) by asked_options and the help
+ * part; returns optind. */
+static int parse_asked(struct tool *t, struct asked *a, char **words, int n)
+{
+    static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
+    char *argv[16] = {"x"};
+    for (int i = 0; i < n; i++)
+        argv[i + 1] = words[i];
+    optind = 0; /* glibc: start afresh */
+    tool_parse_options(t, a, asked_options, parts, n + 1, argv);
+    return optind;
+}
+
+static void test_common_parse_options_does_what_each_entry_says(void **state)
 {
     (void)state;
-    bool fen = false, flip = false;
-    const struct tool_flag flags[] = {{300, &fen}, {'f', &flip}, {0, NULL}};
-    assert_true(tool_flag_option(flags, 'f'));
-    assert_true(flip);
-    assert_false(fen);
-    assert_false(tool_flag_option(flags, 301));
-    assert_false(tool_flag_option(flags, 0));
-    assert_false(fen);
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct asked a = {.unflag = true};
+    char *words[] = {"-f",        "--no-unflag", "--two",     "--eight", "--russian",
+                     "-o",        "out.pdn",     "--level=3", "-n",      "1099511627776",
+                     "--analyse", "--analyz",    "-s",        "file",    NULL};
+    int first = parse_asked(&t, &a, words, 14);
+    assert_true(a.flag);
+    assert_false(a.unflag);
+    assert_int_equal(a.bits, 10);
+    assert_int_equal(a.variant, PDN_VARIANT_RUSSIAN);
+    assert_string_equal(a.text, "out.pdn");
+    assert_int_equal(a.number, 3);
+    assert_true(a.big == 1L << 40);
+    assert_int_equal(a.calls, 2); /* a call without an argument is given none */
+    assert_null(a.called_with);
+    assert_true(a.letter_only);
+    assert_string_equal(words[first - 1], "file"); /* operands are left after optind */
+    assert_non_null(t.long_options);
+    assert_string_equal(t.long_options[0].name, "flag"); /* own first, then the parts */
+    assert_string_equal(t.long_options[10].name, "help");
+}
+
+static void test_common_parse_options_two_names_of_one_deed_share_a_prefix(void **state)
+{
+    (void)state;
+    struct tool t;
+    tool_init(&t, "x", "");
+    struct asked a = {0};
+    char *words[] = {"--ana", NULL}; /* --analyse and --analyze: not ambiguous */
+    parse_asked(&t, &a, words, 1);
+    assert_int_equal(a.calls, 1);
 }
 
 static void test_common_keyword_and_variant_list(void **state)
@@ -343,7 +416,8 @@ int main(void)
         cmocka_unit_test(test_common_system_error_json),
         cmocka_unit_test(test_common_finding_is_one_write),
         cmocka_unit_test(test_common_diag_copy_outlives_the_callback),
-        cmocka_unit_test(test_common_flag_option_sets_its_flag_only),
+        cmocka_unit_test(test_common_parse_options_does_what_each_entry_says),
+        cmocka_unit_test(test_common_parse_options_two_names_of_one_deed_share_a_prefix),
         cmocka_unit_test(test_common_keyword_and_variant_list),
         cmocka_unit_test(test_common_suggest_a_swap_is_one_edit),
         cmocka_unit_test(test_common_suggest_ambiguous_and_renamed),
