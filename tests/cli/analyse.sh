@@ -10,14 +10,10 @@
 bin=${1:?usage: analyse.sh BIN}
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnreplay-analyse.XXXXXX") || exit 3
 trap 'rm -rf "$work"' EXIT
-failed=0
-checks=0
-fail() {
-    echo "analyse: FAILED: $1"
-    failed=$((failed + 1))
-}
+tag=analyse
+. tests/cli/checks.sh
 
-checks=$((checks + 1))
+check
 "$bin/pdnreplay" --analyse tests/cli/analyse/blunder.pdn >"$work/blunder.pdn" 2>"$work/err" ||
     fail "exit status $?: $(cat "$work/err")"
 grep -q '1\. 33-28 \$4 {better 45-40 ' "$work/blunder.pdn" ||
@@ -25,7 +21,7 @@ grep -q '1\. 33-28 \$4 {better 45-40 ' "$work/blunder.pdn" ||
 [ "$(grep -o '\$[0-9]*' "$work/blunder.pdn" | wc -l)" -eq 1 ] || fail "another move is marked"
 "$bin/pdncheck" -q "$work/blunder.pdn" >/dev/null 2>&1 || fail "the analysis does not check"
 
-checks=$((checks + 1))
+check
 game="tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 "$bin/pdnreplay" --analyse --level 2 -g 1 "$game" >"$work/real.pdn" 2>"$work/err" ||
     fail "a real game: exit status $?: $(cat "$work/err")"
@@ -33,5 +29,4 @@ game="tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 moves() { "$bin/pdnfmt" --no-comments --no-nags -g 1 "$1" 2>/dev/null | sed -n '/^$/,$p'; }
 [ "$(moves "$work/real.pdn")" = "$(moves "$game")" ] || fail "the real game's moves changed"
 
-echo "analyse: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done

@@ -12,8 +12,8 @@
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnengine-hub.XXXXXX") || exit 3
-failed=0
-steps=0
+tag=hub
+. tests/cli/checks.sh
 pid=
 cleanup() {
     [ -n "$pid" ] && kill "$pid" 2>/dev/null
@@ -39,19 +39,14 @@ send() { printf '%s\n' "$1" >&3; }
 # expect STEP PATTERN [COUNT]: waits up to 10 s for COUNT lines (1) that
 # match the extended regular expression PATTERN.
 expect() {
-    steps=$((steps + 1))
-    want=${3:-1}
-    i=0
-    while [ "$(grep -Ec "$2" "$work/out")" -lt "$want" ]; do
-        i=$((i + 1))
-        if [ $i -gt 200 ]; then
-            fail "$1: no line matching '$2' within 10 s"
-            return 1
-        fi
-        sleep 0.05
-    done
-    return 0
+    check
+    poll 201 0.05 lines_match "$2" "${3:-1}" || {
+        fail "$1: no line matching '$2' within 10 s"
+        return 1
+    }
 }
+# lines_match PATTERN COUNT: the engine has written COUNT such lines.
+lines_match() { [ "$(grep -Ec "$1" "$work/out")" -ge "$2" ]; }
 
 send hub
 expect "hub" '^wait$'
@@ -96,24 +91,20 @@ expect "stop during go analyze" '^done move=' 2
 tail -n 1 "$work/out" | grep -Eq '^done move=[0-9]+-[0-9]+' ||
     fail "go analyze: the last line is no done with a quiet move"
 send quit
-i=0
-while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
-    i=$((i + 1))
-    sleep 0.05
-done
+engine_ended() { ! kill -0 "$pid" 2>/dev/null; }
+poll 101 0.05 engine_ended
 if kill -0 "$pid" 2>/dev/null; then
     fail "quit: still running after 5 s"
 else
     wait "$pid" || fail "quit: exit status $?"
     pid=
 fi
-steps=$((steps + 1))
+check
 exec 3>&-
 
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
-steps=$((steps + 1))
+check
 
-echo "hub: $steps steps, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done

@@ -13,14 +13,8 @@ root=$(pwd)
 case $bin in /*) ;; *) bin=$root/$bin ;; esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnmatch.XXXXXX") || exit 3
 trap 'rm -rf "$work"' EXIT
-failed=0
-checks=0
-
-fail() {
-    echo "match: FAILED: $1"
-    failed=$((failed + 1))
-}
-check() { checks=$((checks + 1)); }
+tag=match
+. tests/cli/checks.sh
 
 # games FILE N A B: FILE holds N games that pdncheck finds clean, A and B
 # take turns as White, and each FEN comes twice in a row.
@@ -90,5 +84,4 @@ check
 [ $? -eq 3 ] && grep -q "forfeits\|quit before 'wait'" "$work/usage.out" ||
     fail "an engine that cannot start: $(cat "$work/usage.out")"
 
-echo "match: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done

@@ -15,15 +15,11 @@ bin=${1:?usage: play.sh BIN}
 . tests/cli/engine-friend.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnplay.XXXXXX") || exit 3
 trap 'rm -rf "$work"' EXIT
-failed=0
-checks=0
-fail() {
-    echo "play: FAILED: $1"
-    failed=$((failed + 1))
-}
+tag=play
+. tests/cli/checks.sh
 # play NAME INPUT OPTIONS...: pdnplay with INPUT (printf format) on stdin.
 play() {
-    checks=$((checks + 1))
+    check
     name=$1 input=$2
     shift 2
     printf "$input" | "$bin/pdnplay" --ascii "$@" >"$work/$name.out" 2>"$work/$name.err" ||
@@ -70,7 +66,7 @@ play from 'q\n' --two --from tests/cli/play/short.pdn --move 2.
 grep -q '^Black> ' "$work/from.out" || fail "--from --move 2.: not Black to move"
 play from2 'q\n' --two --from tests/cli/play/short.pdn --move 2...
 grep -q '^White> ' "$work/from2.out" || fail "--from --move 2...: not White to move"
-checks=$((checks + 1))
+check
 printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/null 2>"$work/far.err"
 [ $? -eq 2 ] && grep -q 'does not get there' "$work/far.err" || fail "--move 9.: $(cat "$work/far.err")"
 
@@ -78,7 +74,7 @@ printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/nu
 # engine connects as White; the person plays 16-21, takes it back (the
 # engine accepts), plays it again and resigns: both sides save the same
 # game, 2-0 for White, clean under pdncheck.
-checks=$((checks + 1))
+check
 port=$((20000 + $$ % 20000 + 7))
 (printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
     -o "$work/friend.pdn" >"$work/friend.out" 2>"$work/friend.err") &
@@ -95,11 +91,10 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
     fail "friend: the two sides saved different games"
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 
-checks=$((checks + 1))
+check
 # Every game the engine played here, read back by the validator.
 "$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" "$work/undo.pdn" "$work/refused.pdn" \
     "$work/black.pdn" >"$work/check" 2>&1 ||
     fail "the games saved do not check: $(cat "$work/check")"
 
-echo "play: $checks checks, $failed failed"
-[ "$failed" -eq 0 ]
+checks_done

@@ -8,7 +8,7 @@
 work=$(mktemp -d "${TMPDIR:-/tmp}/$tag.XXXXXX") || exit 3
 sock=$tag-$$
 : >"$work/tmux.conf"
-failed=0
+. tests/cli/checks.sh
 steps=0
 
 tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
@@ -27,12 +27,8 @@ tm -D </dev/null >/dev/null 2>&1 &
 run() {
     tm kill-session -t t 2>/dev/null
     rm -f "$work/rc"
-    i=0
-    until tm new-session -d -s t -x 100 -y 40 -c "$root" "$2" 2>/dev/null; do
-        i=$((i + 1))
-        [ $i -lt 50 ] || { echo "$tag: $1: tmux does not start"; exit 3; }
-        sleep 0.1
-    done
+    poll 50 0.1 tm new-session -d -s t -x 100 -y 40 -c "$root" "$2" 2>/dev/null ||
+        { echo "$tag: $1: tmux does not start"; exit 3; }
     case_name=$1
 }
 
@@ -46,35 +42,31 @@ fail() {
     failed=$((failed + 1))
 }
 
+# on_screen TEXT...: every TEXT is on the screen now.
+on_screen() {
+    s=$(screen)
+    for want in "$@"; do
+        case $s in *"$want"*) ;; *) return 1 ;; esac
+    done
+}
+off_screen() { ! screen | grep -qF -- "$1"; }
+
 # see TEXT...: every TEXT is on the screen, within 10 seconds.
 see() {
     steps=$((steps + 1))
-    i=0
-    while :; do
-        s=$(screen)
-        ok=1
-        for want in "$@"; do
-            case $s in *"$want"*) ;; *) ok=0 ;; esac
-        done
-        [ $ok = 1 ] && return 0
-        i=$((i + 1))
-        if [ $i -ge 100 ]; then
-            fail "not on the screen: $*"
-            return 1
-        fi
-        sleep 0.1
-    done
+    poll 100 0.1 on_screen "$@" || {
+        fail "not on the screen: $*"
+        return 1
+    }
 }
 
 # gone TEXT: TEXT is off the screen, within 10 seconds.
 gone() {
     steps=$((steps + 1))
-    i=0
-    while screen | grep -qF -- "$1"; do
-        i=$((i + 1))
-        [ $i -lt 100 ] || { fail "still on the screen: $1"; return 1; }
-        sleep 0.1
-    done
+    poll 100 0.1 off_screen "$1" || {
+        fail "still on the screen: $1"
+        return 1
+    }
 }
 
 keys() { tm send-keys -t t "$@"; }
@@ -83,12 +75,10 @@ text() { tm send-keys -t t -l "$1"; }
 # ended RC: the program ended with this status (the pane's shell wrote it).
 ended() {
     steps=$((steps + 1))
-    i=0
-    until [ -s "$work/rc" ]; do
-        i=$((i + 1))
-        [ $i -lt 100 ] || { fail "did not end"; return 1; }
-        sleep 0.1
-    done
+    poll 100 0.1 test -s "$work/rc" || {
+        fail "did not end"
+        return 1
+    }
     [ "$(cat "$work/rc")" = "$1" ] || fail "exit status $(cat "$work/rc"), not $1"
 }
 
