@@ -23,26 +23,8 @@ if [ ! -s "$corpus" ]; then
 fi
 tmp=/tmp/pdn-floor-bench.$$
 trap 'rm -f "$tmp"' EXIT
-if [ -x /usr/bin/time ]; then
-    what="CPU time"
-    once() {
-        /usr/bin/time -f "%U %S" -o "$tmp" "$@" >/dev/null 2>&1 ||:
-        # The last line: GNU time says a non-zero exit status on one before.
-        tail -n 1 "$tmp" | awk '{ printf "%.3f\n", $1 + $2 }'
-    }
-else
-    what="wall time"
-    now() { date +%s.%N; }
-    once() {
-        t0=$(now)
-        "$@" >/dev/null 2>&1
-        t1=$(now)
-        echo "$t0 $t1" | awk '{ printf "%.3f\n", $2 - $1 }'
-    }
-fi
-best() {
-    { once "$@"; once "$@"; once "$@"; } | sort -n | head -1
-}
+digits=3
+. bench/timing.sh
 echo "== pdncheck vs the tokenizer floor on $corpus ($(wc -c <"$corpus") bytes; $what, best of 3)"
 floor=$(best sh -c 'tr -s " \n" "\n\n" <"$1" | wc -l' sh "$corpus")
 check=$(best "$bin/pdncheck" -q "$corpus")

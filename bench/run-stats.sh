@@ -9,25 +9,8 @@ corpus=bench/corpus/check-100mb.pdn
 [ -s "$corpus" ] || { echo "== pdnstats: $corpus missing (run-check.sh builds it)"; exit 0; }
 tmp=/tmp/pdnstats-bench.$$
 trap 'rm -f "$tmp"' EXIT
-if [ -x /usr/bin/time ]; then
-    what="CPU time"
-    once() {
-        /usr/bin/time -f "%U %S" -o "$tmp" "$@" >/dev/null 2>&1 ||:
-        awk '{ printf "%.2f\n", $1 + $2 }' "$tmp"
-    }
-else
-    what="wall time"
-    now() { date +%s.%N; }
-    once() {
-        t0=$(now)
-        "$@" >/dev/null 2>&1
-        t1=$(now)
-        echo "$t0 $t1" | awk '{ printf "%.2f\n", $2 - $1 }'
-    }
-fi
-best() {
-    { once "$@"; once "$@"; once "$@"; } | sort -n | head -1
-}
+digits=2
+. bench/timing.sh
 echo "== pdnstats vs pdncheck on $corpus ($what, best of 3)"
 c=$(best "$bin/pdncheck" -q "$corpus")
 s=$(best "$bin/pdnstats" "$corpus")
