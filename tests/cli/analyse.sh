@@ -8,8 +8,6 @@
 #
 #   sh tests/cli/analyse.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: analyse.sh BIN}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pdnreplay-analyse.XXXXXX") || exit 3
-trap 'rm -rf "$work"' EXIT
 tag=analyse
 . tests/cli/checks.sh
 

@@ -1,9 +1,13 @@
 # The helpers the script tests share, sourced (from the project root)
-# after the script sets tag, the name in its messages: the counts failed
-# and checks, check (one more), fail MESSAGE, poll to wait for something
-# with a timeout rather than sleep a fixed time, and checks_done, which
-# prints the counts and gives the status. A script whose failures need
-# more said (an engine's output, the screen) defines its own fail after.
+# after the script sets tag, the name in its messages: a scratch folder
+# $work, removed at exit; the counts failed and checks, check (one more),
+# fail MESSAGE, poll to wait for something with a timeout rather than
+# sleep a fixed time, and checks_done, which prints the counts and gives
+# the status. A script with more to clean up sets its own trap after (and
+# removes $work in it); one whose failures need more said (an engine's
+# output, the screen) defines its own fail after.
+work=$(mktemp -d "${TMPDIR:-/tmp}/$tag.XXXXXX") || exit 3
+trap 'rm -rf "$work"' EXIT
 failed=0
 checks=0
 

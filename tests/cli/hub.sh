@@ -11,7 +11,6 @@
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pdnengine-hub.XXXXXX") || exit 3
 tag=hub
 . tests/cli/checks.sh
 pid=

@@ -11,8 +11,6 @@
 bin=${1:?usage: match.sh BIN}
 root=$(pwd)
 case $bin in /*) ;; *) bin=$root/$bin ;; esac
-work=$(mktemp -d "${TMPDIR:-/tmp}/pdnmatch.XXXXXX") || exit 3
-trap 'rm -rf "$work"' EXIT
 tag=match
 . tests/cli/checks.sh
 

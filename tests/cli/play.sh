@@ -13,8 +13,6 @@
 #   sh tests/cli/play.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: play.sh BIN}
 . tests/cli/engine-friend.sh
-work=$(mktemp -d "${TMPDIR:-/tmp}/pdnplay.XXXXXX") || exit 3
-trap 'rm -rf "$work"' EXIT
 tag=play
 . tests/cli/checks.sh
 # play NAME INPUT OPTIONS...: pdnplay with INPUT (printf format) on stdin.

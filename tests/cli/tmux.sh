@@ -5,10 +5,9 @@
 # start a pane, see and gone to wait for what the screen shows (polling,
 # with a timeout, rather than sleeping a fixed time), keys and text to
 # type, ended to check the exit status the pane's shell wrote to $work/rc.
-work=$(mktemp -d "${TMPDIR:-/tmp}/$tag.XXXXXX") || exit 3
+. tests/cli/checks.sh
 sock=$tag-$$
 : >"$work/tmux.conf"
-. tests/cli/checks.sh
 steps=0
 
 tm() { tmux -L "$sock" -f "$work/tmux.conf" "$@"; }
