@@ -377,29 +377,30 @@ static const char *suggest(const char *typed)
     return tool_suggest_option(hint, sizeof hint, &t, typed) ? hint : NULL;
 }
 
-static void test_common_suggest_a_swap_is_one_edit(void **state)
+/* What a mistyped option was meant to be: a swap or a slip is one edit;
+ * a prefix of several is ambiguous; a renamed option says what it is now;
+ * nothing far (a short word is one edit from many: only one is allowed). */
+static void test_common_suggest_by_table(void **state)
 {
     (void)state;
-    assert_string_equal(suggest("--crosstabel"), "did you mean '--crosstable'?");
-    assert_string_equal(suggest("--crostable"), "did you mean '--crosstable'?");
-    assert_string_equal(suggest("--dpeth=3"), "did you mean '--depth'?");
-}
-
-static void test_common_suggest_ambiguous_and_renamed(void **state)
-{
-    (void)state;
-    assert_string_equal(suggest("--s"), "could be '--strict', '--site' or '--summary'");
-    assert_string_equal(suggest("--fen"), "now --position FEN");
-}
-
-static void test_common_suggest_nothing_far(void **state)
-{
-    (void)state;
-    assert_null(suggest("--xyzzy"));
-    assert_null(suggest("-x"));
-    assert_null(suggest("--"));
-    /* a short word is one edit from many: only one edit is allowed */
-    assert_null(suggest("--dx"));
+    static const struct {
+        const char *typed, *want; /* want NULL: no suggestion */
+    } cases[] = {
+        {"--crosstabel", "did you mean '--crosstable'?"},
+        {"--crostable", "did you mean '--crosstable'?"},
+        {"--dpeth=3", "did you mean '--depth'?"},
+        {"--s", "could be '--strict', '--site' or '--summary'"},
+        {"--fen", "now --position FEN"},
+        {"--xyzzy", NULL},
+        {"-x", NULL},
+        {"--", NULL},
+        {"--dx", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *got = suggest(cases[i].typed);
+        if (!cases[i].want != !got || (got && strcmp(got, cases[i].want) != 0))
+            fail_msg("%s: got %s", cases[i].typed, got ? got : "nothing");
+    }
 }
 
 int main(void)
@@ -419,9 +420,7 @@ int main(void)
         cmocka_unit_test(test_common_parse_options_does_what_each_entry_says),
         cmocka_unit_test(test_common_parse_options_two_names_of_one_deed_share_a_prefix),
         cmocka_unit_test(test_common_keyword_and_variant_list),
-        cmocka_unit_test(test_common_suggest_a_swap_is_one_edit),
-        cmocka_unit_test(test_common_suggest_ambiguous_and_renamed),
-        cmocka_unit_test(test_common_suggest_nothing_far),
+        cmocka_unit_test(test_common_suggest_by_table),
     };
     return cmocka_run_group_tests_name("common", tests, NULL, NULL);
 }

@@ -525,11 +525,15 @@ static void test_text_hop_agrees_with_the_reader(void **state)
 static void test_text_result_start(void **state)
 {
     (void)state;
-    assert_non_null(text_result_start("1-1<3>"));
-    assert_non_null(text_result_start("2-0"));
-    assert_null(text_result_start("1-10"));
-    assert_null(text_result_start("12-1"));
-    assert_null(text_result_start("a1-b2"));
+    static const struct {
+        const char *text;
+        bool result;
+    } cases[] = {
+        {"1-1<3>", true}, {"2-0", true}, {"1-10", false}, {"12-1", false}, {"a1-b2", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if ((text_result_start(cases[i].text) != NULL) != cases[i].result)
+            fail_msg("'%s'", cases[i].text);
 }
 
 /* What a terminal would obey is made visible, as pdnreplay --list shows
