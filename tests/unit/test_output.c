@@ -46,18 +46,36 @@ static size_t count_entries(const char *dir)
     return n;
 }
 
+/* A scratch directory and a file name in it. */
+static void scratch(char dir[static 32], char path[static 64], const char *name)
+{
+    strcpy(dir, "/tmp/pdn-test-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, 64, "%s/%s", dir, name);
+}
+
+/* A tool (as tool_init leaves it) with path open as its output. */
+static void open_output(struct tool *t, struct tool_output *o, const char *path)
+{
+    tool_init(t, "x", "");
+    assert_int_equal(tool_output_open(t, o, path), 0);
+}
+
+/* The scratch folder, with the one file it holds, removed. */
+static void drop_scratch(const char *dir, const char *path)
+{
+    unlink(path);
+    rmdir(dir);
+}
+
 static void test_output_commit_and_abort(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/pdn-test-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    char path[64];
-    snprintf(path, sizeof path, "%s/out.pdn", dir);
+    char dir[32], path[64];
+    scratch(dir, path, "out.pdn");
     struct tool t;
-    tool_init(&t, "x", "");
     struct tool_output o;
-
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    open_output(&t, &o, path);
     fputs("first\n", o.fp);
     assert_null(read_all(path)); /* nothing there until the commit */
     assert_int_equal(tool_output_close(&t, &o, true), 0);
@@ -69,17 +87,8 @@ static void test_output_commit_and_abort(void **state)
     assert_string_equal(read_all(path), "first\n"); /* the old file stays */
     assert_int_equal(count_entries(dir), 1);        /* no temporary file left */
 
-    unlink(path);
-    rmdir(dir);
+    drop_scratch(dir, path);
     assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
-}
-
-/* A scratch directory and a file name in it. */
-static void scratch(char dir[static 32], char path[static 64], const char *name)
-{
-    strcpy(dir, "/tmp/pdn-test-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, 64, "%s/%s", dir, name);
 }
 
 static void test_output_through_a_symlink(void **state)
@@ -120,16 +129,14 @@ static void test_output_keeps_the_mode(void **state)
     fclose(fp);
     assert_int_equal(chmod(path, 0640), 0);
     struct tool t;
-    tool_init(&t, "x", "");
     struct tool_output o;
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    open_output(&t, &o, path);
     fputs("new\n", o.fp);
     assert_int_equal(tool_output_close(&t, &o, true), 0);
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     assert_int_equal(st.st_mode & 07777, 0640);
-    unlink(path);
-    rmdir(dir);
+    drop_scratch(dir, path);
 }
 
 /* Where the system has O_TMPFILE the file being written has no name: a
@@ -140,17 +147,15 @@ static void test_output_unnamed_while_written(void **state)
     char dir[32], path[64];
     scratch(dir, path, "out.pdn");
     struct tool t;
-    tool_init(&t, "x", "");
     struct tool_output o;
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    open_output(&t, &o, path);
     fputs("text\n", o.fp);
     fflush(o.fp);
     if (o.kind == TOOL_OUTPUT_UNNAMED) assert_int_equal(count_entries(dir), 0);
     assert_int_equal(tool_output_close(&t, &o, true), 0);
     assert_string_equal(read_all(path), "text\n");
     assert_int_equal(count_entries(dir), 1);
-    unlink(path);
-    rmdir(dir);
+    drop_scratch(dir, path);
 }
 
 static void test_output_fifo_and_directory(void **state)
@@ -163,9 +168,8 @@ static void test_output_fifo_and_directory(void **state)
     int rd = open(path, O_RDONLY | O_NONBLOCK);
     assert_true(rd >= 0);
     struct tool t;
-    tool_init(&t, "x", "");
     struct tool_output o;
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
+    open_output(&t, &o, path);
     assert_int_equal(o.kind, TOOL_OUTPUT_IN_PLACE);
     fputs("through\n", o.fp);
     assert_int_equal(tool_output_close(&t, &o, true), 0);
