@@ -65,30 +65,31 @@ static void test_findings_label_hops_and_dash_captures(void **state)
 static void test_findings_label_results_parens_setups(void **state)
 {
     (void)state;
-    /* After 32-28 Black is to move: the result stands at 1... */
-    pdn_game *g = one("1. 32-28 0.5-0.5", false);
-    assert_string_equal(need("nonstandard result notation")->move_number, "1...");
-    pdn_game_free(g);
-    /* After 19-23 White is to move: 2. */
-    g = one("1. 32-28 19-23) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "2.");
-    pdn_game_free(g);
-    g = one("1. 32-28 19-23 /W:W28:B19\n2. 28x19 *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNTERMINATED_SETUP)->move_number, "2.");
-    pdn_game_free(g);
-    fix_read_str(&F, "1. 32-28 19-23\n\n[Event \"b\"]\n1. 33-28 *", false, NULL);
-    assert_string_equal(need_code(PDN_DIAG_MISSING_RESULT)->move_number, "2.");
-    /* Black starts (FEN): the unnumbered 19-23 is Black's first, then 2. */
-    g = one("[FEN \"B:W31-50:B1-20\"]\n19-23 ) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "2.");
-    pdn_game_free(g);
-    /* A variation starts with the label of the move it replaces. */
-    g = one("1. 32-28 19-23 (18-22 ) ) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "2.");
-    pdn_game_free(g);
-    g = one("1. 32-28 (33-28 ) ) *", false);
-    assert_string_equal(need_code(PDN_DIAG_UNMATCHED_PAREN)->move_number, "1...");
-    pdn_game_free(g);
+    static const struct {
+        const char *text;
+        enum pdn_diag_code code;
+        const char *detail; /* the finding by its detail, or NULL: by code */
+        const char *label;
+    } cases[] = {
+        /* After 32-28 Black is to move: the result stands at 1... */
+        {"1. 32-28 0.5-0.5", 0, "nonstandard result notation", "1..."},
+        /* After 19-23 White is to move: 2. */
+        {"1. 32-28 19-23) *", PDN_DIAG_UNMATCHED_PAREN, NULL, "2."},
+        {"1. 32-28 19-23 /W:W28:B19\n2. 28x19 *", PDN_DIAG_UNTERMINATED_SETUP, NULL, "2."},
+        {"1. 32-28 19-23\n\n[Event \"b\"]\n1. 33-28 *", PDN_DIAG_MISSING_RESULT, NULL, "2."},
+        /* Black starts (FEN): the unnumbered 19-23 is Black's first, then 2. */
+        {"[FEN \"B:W31-50:B1-20\"]\n19-23 ) *", PDN_DIAG_UNMATCHED_PAREN, NULL, "2."},
+        /* A variation starts with the label of the move it replaces. */
+        {"1. 32-28 19-23 (18-22 ) ) *", PDN_DIAG_UNMATCHED_PAREN, NULL, "2."},
+        {"1. 32-28 (33-28 ) ) *", PDN_DIAG_UNMATCHED_PAREN, NULL, "1..."},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_game *g = one(cases[i].text, false);
+        const struct diag_record *d =
+            cases[i].detail ? need(cases[i].detail) : need_code(cases[i].code);
+        assert_string_equal(d->move_number, cases[i].label);
+        pdn_game_free(g);
+    }
 }
 
 /* 2. Offending text as written; "--" and "- -" are one node each. */
