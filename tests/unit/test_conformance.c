@@ -7,7 +7,8 @@
  * grammar (found by hand, reading the file; line:col below, columns in
  * characters), and lenient mode reads all their games with a warning there.
  *
- * Game counts were made independently of the reader: the number of tag
+ * Game counts (succeed/: corpus_files.h, shared with test_corpus) were made
+ * independently of the reader: the number of tag
  * blocks (runs of lines starting with '[', blank lines ignored) counted
  * with awk, plus the games that have no tags (counted by reading the file).
  */
@@ -18,56 +19,18 @@
 
 #include <cmocka.h>
 
+#include "corpus_files.h"
 #include "reader_fixture.h"
 
 #define DIR "tests/data/conformance/"
 
-struct expect {
-    const char *file;
-    size_t games;
-};
-
-static const struct expect succeed[] = {
-    {"090417ronde12.pdn", 7},
-    {"Campionato Assoluto 2005.pdn", 53},
-    {"Cat.B1.pdn", 37},
-    {"Cat.D1.pdn", 19},
-    {"DUTCH96H.pdn", 13},
-    {"OCA_2.0.pdn", 43},
-    {"PROF2.pdn", 16},
-    {"PWCP 2a.pdn", 59},
-    {"PWCP_2.pdn", 51},
-    {"Principles of Strategy.pdn", 16},
-    {"Tricks traps and shots.pdn", 91},
-    {"alphanumeric.pdn", 1}, /* no tags: one body "1.a3b4" */
-    {"beginner.pdn", 58},
-    {"borderclassics.pdn", 183},
-    {"bridges.pdn", 267},
-    {"candidate95.pdn", 8},
-    {"fen.pdn", 3},
-    {"gameterminator.pdn", 1}, /* no tags: "1.32-28 1/2-1/2" */
-    {"gem.pdn", 162},
-    {"goulds.pdn", 262},
-    {"inferno.pdn", 68},
-    {"kurnik.pdn", 4},
-    {"linecomment.pdn", 1},
-    {"lpc.pdn", 100},
-    {"movestrength.pdn", 1}, /* no tags */
-    {"mrcd2000kval.pdn", 40},
-    {"mrcd2006.pdn", 44},
-    {"mrcd2007.pdn", 102},
-    {"nk ronde 01.pdn", 7},
-    {"nk ronde 02.pdn", 7},
-    {"nk2003-amsterdam.pdn", 33},
-    {"rk ronde 12.pdn", 7},
-    {"schildpad.pdn", 34},
-    {"string.pdn", 1},
-    {"unicode.pdn", 1},
-    {"ussr1947.pdn", 153},
-    {"variation.pdn", 1}, /* no tags */
-    {"windragon.pdn", 1},
-    {"wk2003.pdn", 23},
-};
+/* The files of succeed/ among the corpus's: their names in the folder. */
+#define SUCCEED "conformance/succeed/"
+static const char *succeed_name(size_t i)
+{
+    const char *path = corpus_files[i].path;
+    return strncmp(path, SUCCEED, strlen(SUCCEED)) == 0 ? path + strlen(SUCCEED) : NULL;
+}
 
 struct expect_fail {
     const char *file;
@@ -118,23 +81,30 @@ static void test_conformance_succeed_strict_clean(void **state)
 {
     (void)state;
     static struct fix f;
-    for (size_t i = 0; i < sizeof succeed / sizeof succeed[0]; i++) {
-        size_t n = read_conformance(&f, "succeed", succeed[i].file, true);
-        if (f.dc.total != 0 || n != succeed[i].games)
-            print_error("%s: %zu games, %lu diagnostics (first %u:%u %s)\n", succeed[i].file, n,
-                        f.dc.total, f.dc.kept[0].line, f.dc.kept[0].col, f.dc.kept[0].detail);
+    size_t files = 0;
+    for (size_t i = 0; i < CORPUS_FILES; i++) {
+        const char *name = succeed_name(i);
+        if (!name) continue;
+        files++;
+        size_t n = read_conformance(&f, "succeed", name, true);
+        if (f.dc.total != 0 || n != corpus_files[i].games)
+            print_error("%s: %zu games, %lu diagnostics (first %u:%u %s)\n", name, n, f.dc.total,
+                        f.dc.kept[0].line, f.dc.kept[0].col, f.dc.kept[0].detail);
         assert_int_equal(f.rc, 0);
         assert_int_equal(f.dc.total, 0);
-        assert_int_equal(n, succeed[i].games);
+        assert_int_equal(n, corpus_files[i].games);
     }
+    assert_int_equal(files, 39); /* every file of the folder */
 }
 
 static void test_conformance_succeed_lenient_same_games(void **state)
 {
     (void)state;
     static struct fix f;
-    for (size_t i = 0; i < sizeof succeed / sizeof succeed[0]; i++) {
-        assert_int_equal(read_conformance(&f, "succeed", succeed[i].file, false), succeed[i].games);
+    for (size_t i = 0; i < CORPUS_FILES; i++) {
+        if (!succeed_name(i)) continue;
+        assert_int_equal(read_conformance(&f, "succeed", succeed_name(i), false),
+                         corpus_files[i].games);
         assert_int_equal(f.dc.errors, 0);
     }
 }
