@@ -7,10 +7,10 @@
  * grammar (found by hand, reading the file; line:col below, columns in
  * characters), and lenient mode reads all their games with a warning there.
  *
- * Game counts (succeed/: corpus_files.h, shared with test_corpus) were made
- * independently of the reader: the number of tag
- * blocks (runs of lines starting with '[', blank lines ignored) counted
- * with awk, plus the games that have no tags (counted by reading the file).
+ * Game counts (succeed/: corpus_files.h, shared with test_corpus) were
+ * made independently of the reader: the number of tag blocks (runs of
+ * lines starting with '[', blank lines ignored) counted with awk, plus the
+ * games that have no tags (counted by reading the file).
  */
 #include <setjmp.h>
 #include <stdarg.h>
