@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "append.h"
 #include "pdn.h"
 #include "games_io.h"
 #include "reader_fixture.h"
@@ -31,9 +32,8 @@ struct said {
 static void say(const struct pdn_diag *d, void *ctx)
 {
     struct said *s = ctx;
-    size_t n = strlen(s->lines);
-    snprintf(s->lines + n, sizeof s->lines - n, "%u:%u %s %s|%s\n", d->line, d->col,
-             pdn_diag_name(d->code), d->text ? d->text : "", d->detail ? d->detail : "");
+    append(s->lines, sizeof s->lines, "%u:%u %s %s|%s\n", d->line, d->col, pdn_diag_name(d->code),
+           d->text ? d->text : "", d->detail ? d->detail : "");
 }
 
 /* Formats every game of a text; the caller frees the result. */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "append.h"
 #include "diag_collector.h"
 #include "games_io.h"
 #include "pdn.h"
@@ -55,8 +56,7 @@ static struct outcome read_csv(const char *data, size_t n, struct pdn_csv_read_o
     while ((rc = pdn_csv_reader_next(&g, r)) == 1) {
         assert_int_equal(g->index, ++out.games);
         const char *white = pdn_game_tag(g, "White");
-        size_t len = strlen(out.whites);
-        snprintf(out.whites + len, sizeof out.whites - len, "%s\n", white ? white : "?");
+        append(out.whites, sizeof out.whites, "%s\n", white ? white : "?");
         pdn_game_free(g);
     }
     assert_int_equal(rc, 0);

@@ -16,6 +16,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "append.h"
 #include "pdn.h"
 #include "stats.h"
 
@@ -756,9 +757,8 @@ struct collected {
 static void collect(const struct pdn_stats_suggestion *sg, void *ctx)
 {
     struct collected *c = ctx;
-    size_t w = strlen(c->text);
-    snprintf(c->text + w, sizeof c->text - w, "%u %s = %s (%s)\n", sg->group, sg->variant,
-             sg->canonical, sg->why);
+    append(c->text, sizeof c->text, "%u %s = %s (%s)\n", sg->group, sg->variant, sg->canonical,
+           sg->why);
 }
 
 /* "Koops, J." may be Jan or Joost: no proposal; "Koops, L." only Lambert.
@@ -787,9 +787,8 @@ static void test_stats_suggest(void **state)
 static void collect_shortfall(const struct pdn_stats_shortfall *sf, void *ctx)
 {
     struct collected *c = ctx;
-    size_t w = strlen(c->text);
-    snprintf(c->text + w, sizeof c->text - w, "%s %s %lu/%lu%s\n", sf->event, sf->player, sf->games,
-             sf->due, sf->round_robin ? " rr" : "");
+    append(c->text, sizeof c->text, "%s %s %lu/%lu%s\n", sf->event, sf->player, sf->games, sf->due,
+           sf->round_robin ? " rr" : "");
 }
 
 /* A round robin of four over rounds 1-3 (each plays 3) with P-S missing,
@@ -996,10 +995,9 @@ static void collect_team_note(const struct pdn_stats_team_note *n, void *ctx)
 {
     static const char *const kinds[] = {"no team", "same team", "tag differs", "no games"};
     struct collected *c = ctx;
-    size_t w = strlen(c->text);
-    snprintf(c->text + w, sizeof c->text - w, "%s: %s %s %s %s r%ld %lu\n", kinds[n->kind],
-             n->event ? n->event : "-", n->player, n->other ? n->other : "-",
-             n->team ? n->team : "-", n->round, n->games);
+    append(c->text, sizeof c->text, "%s: %s %s %s %s r%ld %lu\n", kinds[n->kind],
+           n->event ? n->event : "-", n->player, n->other ? n->other : "-", n->team ? n->team : "-",
+           n->round, n->games);
 }
 
 /* Teams X (a, b) and Y (c, d) by the file, Z (zed) who plays no game, e in
