@@ -70,57 +70,36 @@ static void test_replay_illegal_empty_square(void **state)
     fx_free(f);
 }
 
-static void test_replay_illegal_opponent_piece(void **state)
+/* Why a move is illegal, each as the replay says it (column and label of
+ * the move, the detail). */
+static void test_replay_illegal_details(void **state)
 {
     (void)state;
-    struct fx *f = fx_game("1. 18-23", "*", NULL);
-    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
-    assert_string_equal(d->detail, "square 18 holds a black piece and white is to move");
-    fx_free(f);
-}
-
-static void test_replay_illegal_capture_compulsory(void **state)
-{
-    (void)state;
+    static const struct {
+        const char *moves, *fen; /* fen NULL: the start position */
+        uint32_t col;
+        const char *label, *detail;
+    } cases[] = {
+        {"1. 18-23", NULL, 4, "1.", "square 18 holds a black piece and white is to move"},
+        {"1. 32-28 19-23 2. 33-29", NULL, 19, "2.", "a capture is compulsory: 28x19"},
+        {"1. 48x37", "W:W48:B42,31,21", 4, "1.",
+         "not the maximum capture: 3 pieces can be taken, this takes 1"},
+        {"1. 28-33", "W:W28:B1", 4, "1.", "a man cannot move backwards"},
+        {"1. 36-31", NULL, 4, "1.", "square 31 is occupied"},
+        {"1. 28x17", "W:W28:B23", 4, "1.", "no such capture"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *fen = cases[i].fen;
+        struct fx *f = fx_game(cases[i].moves, "*", fen ? "FEN" : NULL, fen, NULL);
+        const struct diag_record *d =
+            one(f, false, PDN_DIAG_ILLEGAL_MOVE, cases[i].col, cases[i].label);
+        assert_string_equal(d->detail, cases[i].detail);
+        fx_free(f);
+    }
+    /* The message names the move and says why. */
     struct fx *f = fx_game("1. 32-28 19-23 2. 33-29", "*", NULL);
     const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 19, "2.");
     assert_string_equal(d->message, "illegal move '33-29': a capture is compulsory: 28x19");
-    fx_free(f);
-}
-
-static void test_replay_illegal_not_maximum(void **state)
-{
-    (void)state;
-    struct fx *f = fx_game("1. 48x37", "*", FEN("W:W48:B42,31,21"), NULL);
-    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
-    assert_string_equal(d->detail, "not the maximum capture: 3 pieces can be taken, this takes 1");
-    fx_free(f);
-}
-
-static void test_replay_illegal_backward(void **state)
-{
-    (void)state;
-    struct fx *f = fx_game("1. 28-33", "*", FEN("W:W28:B1"), NULL);
-    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
-    assert_string_equal(d->detail, "a man cannot move backwards");
-    fx_free(f);
-}
-
-static void test_replay_illegal_occupied(void **state)
-{
-    (void)state;
-    struct fx *f = fx_game("1. 36-31", "*", NULL);
-    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
-    assert_string_equal(d->detail, "square 31 is occupied");
-    fx_free(f);
-}
-
-static void test_replay_illegal_no_such_capture(void **state)
-{
-    (void)state;
-    struct fx *f = fx_game("1. 28x17", "*", FEN("W:W28:B23"), NULL);
-    const struct diag_record *d = one(f, false, PDN_DIAG_ILLEGAL_MOVE, 4, "1.");
-    assert_string_equal(d->detail, "no such capture");
     fx_free(f);
 }
 
@@ -704,12 +683,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replay_clean_game),
         cmocka_unit_test(test_replay_illegal_empty_square),
-        cmocka_unit_test(test_replay_illegal_opponent_piece),
-        cmocka_unit_test(test_replay_illegal_capture_compulsory),
-        cmocka_unit_test(test_replay_illegal_not_maximum),
-        cmocka_unit_test(test_replay_illegal_backward),
-        cmocka_unit_test(test_replay_illegal_occupied),
-        cmocka_unit_test(test_replay_illegal_no_such_capture),
+        cmocka_unit_test(test_replay_illegal_details),
         cmocka_unit_test(test_replay_illegal_move_then_next_game_line),
         cmocka_unit_test(test_replay_ambiguity_resolved_by_lookahead),
         cmocka_unit_test(test_replay_ambiguity_unresolved),
