@@ -61,6 +61,14 @@ static void open_output(struct tool *t, struct tool_output *o, const char *path)
     assert_int_equal(tool_output_open(t, o, path), 0);
 }
 
+/* A scratch folder and a tool writing out.pdn in it. */
+static void scratch_output(char dir[static 32], char path[static 64], struct tool *t,
+                           struct tool_output *o)
+{
+    scratch(dir, path, "out.pdn");
+    open_output(t, o, path);
+}
+
 /* The scratch folder, with the one file it holds, removed. */
 static void drop_scratch(const char *dir, const char *path)
 {
@@ -72,10 +80,9 @@ static void test_output_commit_and_abort(void **state)
 {
     (void)state;
     char dir[32], path[64];
-    scratch(dir, path, "out.pdn");
     struct tool t;
     struct tool_output o;
-    open_output(&t, &o, path);
+    scratch_output(dir, path, &t, &o);
     fputs("first\n", o.fp);
     assert_null(read_all(path)); /* nothing there until the commit */
     assert_int_equal(tool_output_close(&t, &o, true), 0);
@@ -145,10 +152,9 @@ static void test_output_unnamed_while_written(void **state)
 {
     (void)state;
     char dir[32], path[64];
-    scratch(dir, path, "out.pdn");
     struct tool t;
     struct tool_output o;
-    open_output(&t, &o, path);
+    scratch_output(dir, path, &t, &o);
     fputs("text\n", o.fp);
     fflush(o.fp);
     if (o.kind == TOOL_OUTPUT_UNNAMED) assert_int_equal(count_entries(dir), 0);
