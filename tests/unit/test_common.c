@@ -52,35 +52,32 @@ static const struct pdn_diag full_finding = {.code = PDN_DIAG_NONSTANDARD,
 static const char full_finding_text[] = "games.pdn:17:9: warning: nonstandard form '06-11': "
                                         "zero-padded square (game 3, move 12.)\n";
 
-static void test_common_diag_text_full(void **state)
+/* A finding as text: its parts left out when unknown; with no file to
+ * stand first the program's name does, as with compilers; control
+ * characters escaped. */
+static void test_common_diag_text(void **state)
 {
     (void)state;
+    static const struct {
+        struct pdn_diag d;
+        const char *want;
+    } cases[] = {
+        {{.code = PDN_DIAG_MISSING_RESULT, .file = "a.pdn", .line = 4, .game = 2},
+         "a.pdn:4: warning: game ends without a result (game 2)\n"},
+        {{.code = PDN_DIAG_MISSING_RESULT, .file = "a.pdn"},
+         "a.pdn: warning: game ends without a result\n"},
+        {{.code = PDN_DIAG_MISSING_RESULT, .move_number = "30..."},
+         "pdncheck: warning: game ends without a result (move 30...)\n"},
+        {{.code = PDN_DIAG_UNEXPECTED_CHAR,
+          .file = "a\x1b.pdn",
+          .line = 1,
+          .col = 2,
+          .text = "\x1b[2J\t\x7f\xC2\x9B"},
+         "a\\x1b.pdn:1:2: error: unexpected character '\\x1b[2J\\t\\x7f\\u009b'\n"},
+    };
     expect_text(&full_finding, full_finding_text);
-}
-
-static void test_common_diag_text_parts_left_out(void **state)
-{
-    (void)state;
-    struct pdn_diag d = {.code = PDN_DIAG_MISSING_RESULT, .file = "a.pdn", .line = 4, .game = 2};
-    expect_text(&d, "a.pdn:4: warning: game ends without a result (game 2)\n");
-    d.line = 0;
-    d.game = 0;
-    expect_text(&d, "a.pdn: warning: game ends without a result\n");
-    d.file = NULL;
-    d.move_number = "30...";
-    /* No file to stand first: the program's name does, as with compilers. */
-    expect_text(&d, "pdncheck: warning: game ends without a result (move 30...)\n");
-}
-
-static void test_common_diag_text_escapes_control_characters(void **state)
-{
-    (void)state;
-    struct pdn_diag d = {.code = PDN_DIAG_UNEXPECTED_CHAR,
-                         .file = "a\x1b.pdn",
-                         .line = 1,
-                         .col = 2,
-                         .text = "\x1b[2J\t\x7f\xC2\x9B"};
-    expect_text(&d, "a\\x1b.pdn:1:2: error: unexpected character '\\x1b[2J\\t\\x7f\\u009b'\n");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_text(&cases[i].d, cases[i].want);
 }
 
 static void test_common_diag_json(void **state)
@@ -406,9 +403,7 @@ static void test_common_suggest_by_table(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_common_diag_text_full),
-        cmocka_unit_test(test_common_diag_text_parts_left_out),
-        cmocka_unit_test(test_common_diag_text_escapes_control_characters),
+        cmocka_unit_test(test_common_diag_text),
         cmocka_unit_test(test_common_diag_json),
         cmocka_unit_test(test_common_excerpt_caret_under_column),
         cmocka_unit_test(test_common_exit_status),
