@@ -10,35 +10,19 @@
 
 #include <string.h>
 
+/* A character in a JSON string inside <script>: '<', '>' and '&' as \u
+ * escapes too, so that no text can end the element. */
 static void json_char(FILE *out, unsigned char c)
 {
-    switch (c) {
-    case '"':
-        fputs("\\\"", out);
-        break;
-    case '\\':
-        fputs("\\\\", out);
-        break;
-    case '\n':
-        fputs("\\n", out);
-        break;
-    case '\r':
-        fputs("\\r", out);
-        break;
-    case '\t':
-        fputs("\\t", out);
-        break;
-    case '<':
-    case '>':
-    case '&':
+    static const char *const escaped[128] = {
+        ['"'] = "\\\"", ['\\'] = "\\\\", ['\n'] = "\\n", ['\r'] = "\\r", ['\t'] = "\\t",
+    };
+    if (c < 128 && escaped[c])
+        fputs(escaped[c], out);
+    else if (c < 0x20 || c == '<' || c == '>' || c == '&')
         fprintf(out, "\\u%04x", c);
-        break;
-    default:
-        if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            putc(c, out);
-    }
+    else
+        putc(c, out);
 }
 
 void html_json_chars(FILE *out, const char *s)
@@ -64,24 +48,17 @@ void html_json_string(FILE *out, const char *s)
 /* Text for an HTML element or attribute. */
 static void html_text(FILE *out, const char *s)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        default:
-            putc(*s, out);
-        }
-    }
+    static const char *const entity[128] = {
+        ['&'] = "&amp;",
+        ['<'] = "&lt;",
+        ['>'] = "&gt;",
+        ['"'] = "&quot;",
+    };
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 128 && entity[*p])
+            fputs(entity[*p], out);
+        else
+            putc(*p, out);
 }
 
 /* JSON text made elsewhere (pdnstats'), made safe for a <script> element:
