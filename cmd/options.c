@@ -375,6 +375,16 @@ static void do_own(struct tool *t, void *state, const struct tool_option *o, con
         memcpy(at, &value, sizeof value);
         break;
     }
+    case TOOL_SETS_SECONDS: {
+        double value = (double)tool_parse_long(t, option, arg, o->min, o->max);
+        memcpy(at, &value, sizeof value);
+        break;
+    }
+    case TOOL_SETS_VARIANT: {
+        int value = (int)tool_parse_variant(t, arg);
+        memcpy(at, &value, sizeof value);
+        break;
+    }
     case TOOL_SETS_LONG: {
         long value = tool_parse_long(t, option, arg, o->min, o->max);
         memcpy(at, &value, sizeof value);

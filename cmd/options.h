@@ -150,14 +150,16 @@ enum {
  * says is a function of the tool's (TOOL_CALLS).
  */
 enum tool_does {
-    TOOL_SETS_TRUE,  /* bool field = true */
-    TOOL_SETS_FALSE, /* bool field = false */
-    TOOL_SETS_TEXT,  /* const char *field = the argument */
-    TOOL_SETS_INT,   /* int field = the argument, a number in [min, max] */
-    TOOL_SETS_LONG,  /* long field = the argument, a number in [min, max] */
-    TOOL_SETS_BITS,  /* unsigned field |= min */
-    TOOL_SETS_VALUE, /* int (or enum) field = min */
-    TOOL_CALLS,      /* call(t, state, argument), NULL for one without */
+    TOOL_SETS_TRUE,    /* bool field = true */
+    TOOL_SETS_FALSE,   /* bool field = false */
+    TOOL_SETS_TEXT,    /* const char *field = the argument */
+    TOOL_SETS_INT,     /* int field = the argument, a number in [min, max] */
+    TOOL_SETS_LONG,    /* long field = the argument, a number in [min, max] */
+    TOOL_SETS_BITS,    /* unsigned field |= min */
+    TOOL_SETS_VALUE,   /* int (or enum) field = min */
+    TOOL_SETS_SECONDS, /* double field = the argument, whole seconds in [min, max] */
+    TOOL_SETS_VARIANT, /* enum pdn_variant field = the argument (tool_parse_variant) */
+    TOOL_CALLS,        /* call(t, state, argument), NULL for one without */
 };
 typedef void tool_option_fn(struct tool *t, void *state, const char *arg);
 struct tool_option {
@@ -198,6 +200,15 @@ struct tool_option {
 #define TOOL_LONG(letter, name, type, field, min, max)                                             \
     {                                                                                              \
         name, letter, required_argument, TOOL_SETS_LONG, offsetof(type, field), min, max, NULL     \
+    }
+#define TOOL_SECONDS(letter, name, type, field, min, max)                                          \
+    {                                                                                              \
+        name, letter, required_argument, TOOL_SETS_SECONDS, offsetof(type, field), min, max, NULL  \
+    }
+#define TOOL_VARIANT(letter, name, type, field)                                                    \
+    {                                                                                              \
+        name, letter, required_argument, TOOL_SETS_VARIANT, TOOL_INT_FIELD(type, field), 0, 0,     \
+            NULL                                                                                   \
     }
 #define TOOL_CALL(letter, name, has_arg, fn)                                                       \
     {                                                                                              \

@@ -70,11 +70,6 @@ static void parse_depth(struct tool *t, void *state, const char *arg)
     o->depth_set = true;
 }
 
-static void parse_variant(struct tool *t, void *state, const char *arg)
-{
-    ((struct perft_options *)state)->variant = tool_parse_variant(t, arg);
-}
-
 /* -j N: threads of this tool's own, one a core for 0. */
 static void parse_jobs(struct tool *t, void *state, const char *arg)
 {
@@ -90,7 +85,7 @@ static void parse_options(struct tool *t, struct perft_options *o, int argc, cha
         TOOL_CALL(0, "depth", required_argument, parse_depth),
         TOOL_FLAG(0, "divide", struct perft_options, divide),
         TOOL_TEXT(0, "position", struct perft_options, fen),
-        TOOL_CALL(0, "variant", required_argument, parse_variant),
+        TOOL_VARIANT(0, "variant", struct perft_options, variant),
         TOOL_BITS(0, "keep-duplicates", struct perft_options, flags, PDN_MOVEGEN_KEEP_DUPLICATES),
         TOOL_UNFLAG(0, "no-timing", struct perft_options, timing),
         TOOL_LONG(0, "hash", struct perft_options, hash_mb, 0, 1L << 20),

@@ -48,17 +48,6 @@ struct start_options {
     bool black, two, ascii;
 };
 
-static void parse_variant(struct tool *t, void *state, const char *arg)
-{
-    ((struct start_options *)state)->variant = tool_parse_variant(t, arg);
-}
-
-static void parse_timeout(struct tool *t, void *state, const char *arg)
-{
-    ((struct start_options *)state)->dxp.timeout =
-        (double)tool_parse_long(t, "--timeout", arg, 1, 86400);
-}
-
 static void parse_options(struct play *p, int argc, char **argv, struct start_options *s)
 {
     static const struct tool_option own[] = {
@@ -71,9 +60,9 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
         TOOL_TEXT(0, "move", struct start_options, move),
         TOOL_TEXT(0, "listen", struct start_options, dxp.listen),
         TOOL_TEXT(0, "connect", struct start_options, dxp.connect),
-        TOOL_CALL(0, "timeout", required_argument, parse_timeout),
+        TOOL_SECONDS(0, "timeout", struct start_options, dxp.timeout, 1, 86400),
         TOOL_TEXT('o', "output", struct start_options, dxp.output),
-        TOOL_CALL(0, "variant", required_argument, parse_variant),
+        TOOL_VARIANT(0, "variant", struct start_options, variant),
         {NULL, 0, 0, 0, 0, 0, 0, NULL},
     };
     static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};

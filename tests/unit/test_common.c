@@ -264,6 +264,8 @@ struct asked {
     long big;
     int calls;
     const char *called_with;
+    double wait;
+    enum pdn_variant game;
 };
 
 static void count_call(struct tool *t, void *state, const char *arg)
@@ -285,6 +287,8 @@ static const struct tool_option asked_options[] = {
     TOOL_LONG('n', "nodes", struct asked, big, 0, 1L << 40),
     TOOL_CALL(0, "analyse", no_argument, count_call),
     TOOL_CALL(0, "analyze", no_argument, count_call),
+    TOOL_SECONDS(0, "wait", struct asked, wait, 1, 60),
+    TOOL_VARIANT(0, "game", struct asked, game),
     TOOL_FLAG('s', NULL, struct asked, letter_only),
     {NULL, 0, 0, 0, 0, 0, 0, NULL},
 };
@@ -294,7 +298,7 @@ static const struct tool_option asked_options[] = {
 static int parse_asked(struct tool *t, struct asked *a, char **words, int n)
 {
     static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
-    char *argv[16] = {"x"};
+    char *argv[24] = {"x"};
     for (int i = 0; i < n; i++)
         argv[i + 1] = words[i];
     optind = 0; /* glibc: start afresh */
@@ -308,10 +312,10 @@ static void test_common_parse_options_does_what_each_entry_says(void **state)
     struct tool t;
     tool_init(&t, "x", "");
     struct asked a = {.unflag = true};
-    char *words[] = {"-f",        "--no-unflag", "--two",     "--eight", "--russian",
-                     "-o",        "out.pdn",     "--level=3", "-n",      "1099511627776",
-                     "--analyse", "--analyz",    "-s",        "file",    NULL};
-    int first = parse_asked(&t, &a, words, 14);
+    char *words[] = {"-f",      "--no-unflag", "--two", "--eight",       "--russian", "-o",
+                     "out.pdn", "--level=3",   "-n",    "1099511627776", "--analyse", "--analyz",
+                     "-s",      "--wait",      "30",    "--game=25",     "file",      NULL};
+    int first = parse_asked(&t, &a, words, 17);
     assert_true(a.flag);
     assert_false(a.unflag);
     assert_int_equal(a.bits, 10);
@@ -322,10 +326,12 @@ static void test_common_parse_options_does_what_each_entry_says(void **state)
     assert_int_equal(a.calls, 2); /* a call without an argument is given none */
     assert_null(a.called_with);
     assert_true(a.letter_only);
+    assert_true(a.wait == 30.0);
+    assert_int_equal(a.game, PDN_VARIANT_RUSSIAN); /* by its GameType number */
     assert_string_equal(words[first - 1], "file"); /* operands are left after optind */
     assert_non_null(t.long_options);
     assert_string_equal(t.long_options[0].name, "flag"); /* own first, then the parts */
-    assert_string_equal(t.long_options[10].name, "help");
+    assert_string_equal(t.long_options[12].name, "help");
 }
 
 static void test_common_parse_options_two_names_of_one_deed_share_a_prefix(void **state)
