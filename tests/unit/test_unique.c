@@ -75,99 +75,116 @@ static pdn_unique *new_set(enum pdn_unique_mode mode)
     return u;
 }
 
+/* One game checked against the set, and what must be said of it. */
+struct step {
+    const char *white, *black, *round, *moves;
+    int copy;           /* pdn_unique_check's answer: 1 a copy, left out */
+    int repeated;       /* PDN_DIAG_REPEATED_GAME said, or -1: not looked at */
+    int suspect;        /* PDN_DIAG_SUSPECT_COPY said, or -1 */
+    const char *detail; /* held by the last finding's detail, or NULL */
+};
+
+/* Checks the steps in order against one set of the mode. */
+static void run_steps(enum pdn_unique_mode mode, const struct step *steps, size_t n)
+{
+    pdn_unique *u = new_set(mode);
+    struct heard h;
+    for (size_t i = 0; i < n; i++) {
+        const struct step *s = &steps[i];
+        int copy = check(u, &h, s->white, s->black, s->round, s->moves);
+        if (copy != s->copy || (s->repeated >= 0 && h.repeated != s->repeated) ||
+            (s->suspect >= 0 && h.suspect != s->suspect) ||
+            (s->detail && !strstr(h.detail, s->detail)))
+            fail_msg("step %zu: copy %d, repeated %d, suspect %d, '%s'", i + 1, copy, h.repeated,
+                     h.suspect, h.detail);
+    }
+    pdn_unique_free(u);
+}
+
+#define RUN_STEPS(mode, steps) run_steps(mode, steps, sizeof steps / sizeof steps[0])
+
 static void test_copy_written_otherwise(void **state)
 {
     (void)state;
-    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
-    struct heard h;
-    assert_int_equal(check(u, &h, "Cisse, Papa", "Machtelinck, Kevin", "6", LONG_MOVES), 0);
-    assert_int_equal(h.repeated + h.suspect, 0);
-    assert_int_equal(check(u, &h, "CISSE, Papa ", "machtelinck, kevin", "6", LONG_MOVES_AGAIN), 1);
-    assert_int_equal(h.repeated, 1);
-    assert_string_equal(h.detail, "a copy of game 1 (line 1), left out");
-    pdn_unique_free(u);
+    static const struct step steps[] = {
+        {"Cisse, Papa", "Machtelinck, Kevin", "6", LONG_MOVES, 0, 0, 0, NULL},
+        {"CISSE, Papa ", "machtelinck, kevin", "6", LONG_MOVES_AGAIN, 1, 1, -1,
+         "a copy of game 1 (line 1), left out"},
+    };
+    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
 }
 
 static void test_other_players_suspect(void **state)
 {
     (void)state;
-    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
-    struct heard h;
-    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "6", LONG_MOVES), 0);
-    assert_int_equal(check(u, &h, "Nimbi", "Bonnave", "6", LONG_MOVES), 0);
-    assert_int_equal(h.suspect, 1);
-    assert_int_equal(h.repeated, 0);
-    /* The colours swapped are other players too. */
-    assert_int_equal(check(u, &h, "Machtelinck", "Cisse", "7", LONG_MOVES), 0);
-    assert_int_equal(h.suspect, 1);
-    pdn_unique_free(u);
+    static const struct step steps[] = {
+        {"Cisse", "Machtelinck", "6", LONG_MOVES, 0, -1, -1, NULL},
+        {"Nimbi", "Bonnave", "6", LONG_MOVES, 0, 0, 1, NULL},
+        /* The colours swapped are other players too. */
+        {"Machtelinck", "Cisse", "7", LONG_MOVES, 0, -1, 1, NULL},
+    };
+    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
 }
 
 static void test_same_pairing_other_moves(void **state)
 {
     (void)state;
-    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
-    struct heard h;
-    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "6", LONG_MOVES), 0);
-    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "6", "1. 32-28 18-23"), 0);
-    assert_int_equal(h.suspect, 1);
-    assert_non_null(strstr(h.detail, "with other moves"));
-    /* No round: nothing pairs them. */
-    assert_int_equal(check(u, &h, "Cisse", "Machtelinck", "?", "1. 33-28 18-23"), 0);
-    assert_int_equal(h.suspect, 0);
-    pdn_unique_free(u);
+    static const struct step steps[] = {
+        {"Cisse", "Machtelinck", "6", LONG_MOVES, 0, -1, -1, NULL},
+        {"Cisse", "Machtelinck", "6", "1. 32-28 18-23", 0, -1, 1, "with other moves"},
+        /* No round: nothing pairs them. */
+        {"Cisse", "Machtelinck", "?", "1. 33-28 18-23", 0, -1, 0, NULL},
+    };
+    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
 }
 
+#define DRAW "1. 32-28 18-23 2. 37-32 12-18"
 static void test_short_games_in_two_rounds(void **state)
 {
     (void)state;
-    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
-    struct heard h;
-    const char *draw = "1. 32-28 18-23 2. 37-32 12-18";
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "1", draw), 0);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "2", draw), 0); /* a quick draw, again */
-    assert_int_equal(h.repeated + h.suspect, 0);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "2", "1.32-28 18-23 2.37-32  12-18"), 1);
-    /* Short games under other players are no suspects: openings repeat. */
-    assert_int_equal(check(u, &h, "Bakker", "Visser", "3", draw), 0);
-    assert_int_equal(h.suspect, 0);
-    pdn_unique_free(u);
+    static const struct step steps[] = {
+        {"Smit", "Jansen", "1", DRAW, 0, -1, -1, NULL},
+        {"Smit", "Jansen", "2", DRAW, 0, 0, 0, NULL}, /* a quick draw, again */
+        {"Smit", "Jansen", "2", "1.32-28 18-23 2.37-32  12-18", 1, -1, -1, NULL},
+        /* Short games under other players are no suspects: openings repeat. */
+        {"Bakker", "Visser", "3", DRAW, 0, -1, 0, NULL},
+    };
+    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
 }
 
+/* 39-43 is illegal (a capture is due); the rest is compared as text. */
+#define BROKEN "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-21"
 static void test_illegal_moves_by_text(void **state)
 {
     (void)state;
-    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
-    struct heard h;
-    /* 39-43 is illegal (a capture is due); the rest is compared as text. */
-    const char *broken = "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-21";
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", broken), 0);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?",
-                           "1.32-28 19-23 2.28x19 14x23 3.31-27 23-29 4.39 - 43 16-21"),
-                     1);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", broken), 1);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?",
-                           "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-22"),
-                     0);
-    pdn_unique_free(u);
+    static const struct step steps[] = {
+        {"Smit", "Jansen", "?", BROKEN, 0, -1, -1, NULL},
+        {"Smit", "Jansen", "?", "1.32-28 19-23 2.28x19 14x23 3.31-27 23-29 4.39 - 43 16-21", 1, -1,
+         -1, NULL},
+        {"Smit", "Jansen", "?", BROKEN, 1, -1, -1, NULL},
+        {"Smit", "Jansen", "?", "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-22", 0,
+         -1, -1, NULL},
+    };
+    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
 }
 
+#define ONE "1. 31-26 19-24 2. 32-27 20-25"
+#define OTHER "1. 32-27 20-25 2. 31-26 19-24"
 static void test_position_mode(void **state)
 {
     (void)state;
-    const char *one = "1. 31-26 19-24 2. 32-27 20-25", *other = "1. 32-27 20-25 2. 31-26 19-24";
-    struct heard h;
-    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", one), 0);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", other), 0); /* other moves */
-    pdn_unique_free(u);
-    u = new_set(PDN_UNIQUE_POSITION);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", one), 0);
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", other), 1); /* transposed */
-    /* The same position in more plies is another game. */
-    assert_int_equal(check(u, &h, "Smit", "Jansen", "?", "1. 31-26 19-24 2. 32-27 20-25 3. 36-31"),
-                     0);
-    pdn_unique_free(u);
+    static const struct step by_moves[] = {
+        {"Smit", "Jansen", "?", ONE, 0, -1, -1, NULL},
+        {"Smit", "Jansen", "?", OTHER, 0, -1, -1, NULL}, /* other moves */
+    };
+    static const struct step by_position[] = {
+        {"Smit", "Jansen", "?", ONE, 0, -1, -1, NULL},
+        {"Smit", "Jansen", "?", OTHER, 1, -1, -1, NULL}, /* transposed */
+        /* The same position in more plies is another game. */
+        {"Smit", "Jansen", "?", ONE " 3. 36-31", 0, -1, -1, NULL},
+    };
+    RUN_STEPS(PDN_UNIQUE_MOVES, by_moves);
+    RUN_STEPS(PDN_UNIQUE_POSITION, by_position);
 }
 
 static void test_other_file_named(void **state)
