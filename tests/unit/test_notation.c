@@ -92,36 +92,53 @@ static void expect_bad_text(const struct pos *p, const char *text)
         fail_msg("'%s': result %d, expected bad text", text, m.result);
 }
 
+/* A move text read in a position: the one move it names, its whole
+ * landing path, and exactly the forms it uses. */
+struct reading {
+    const char *fen; /* the position, or NULL: the one of the case before */
+    const char *text, *path;
+    unsigned forms;
+};
+
+static void expect_readings(const struct reading *cases, size_t n)
+{
+    struct pos p;
+    for (size_t i = 0; i < n; i++) {
+        if (cases[i].fen) load(&p, cases[i].fen);
+        expect_ok(&p, cases[i].text, cases[i].path, cases[i].forms);
+    }
+}
+
+#define EXPECT_READINGS(cases) expect_readings(cases, sizeof cases / sizeof cases[0])
+#define START "W:W31-50:B1-20"
+
 static void test_notation_standard_forms(void **state)
 {
     (void)state;
-    struct pos p;
-    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board, 0);
-    expect_ok(&p, "32-28", "32-28", 0);
-    expect_ok(&p, "  32-28 ", "32-28", 0); /* blanks around the move are the reader's */
-    load(&p, "W:W28,32:B23");
-    expect_ok(&p, "28x19", "28x19", 0);
-    load(&p, "W:W28:B23,14");
-    expect_ok(&p, "28x10", "28x19x10", 0);
-    expect_ok(&p, "28x19x10", "28x19x10", 0);
+    static const struct reading cases[] = {
+        {START, "32-28", "32-28", 0},
+        {NULL, "  32-28 ", "32-28", 0}, /* blanks around the move are the reader's */
+        {"W:W28,32:B23", "28x19", "28x19", 0},
+        {"W:W28:B23,14", "28x10", "28x19x10", 0},
+        {NULL, "28x19x10", "28x19x10", 0},
+    };
+    EXPECT_READINGS(cases);
 }
 
 static void test_notation_separator_forms(void **state)
 {
     (void)state;
-    struct pos p;
-    load(&p, "W:W28:B23,14");
-    expect_ok(&p, "28:19:10", "28x19x10", PDN_FORM_COLON);
-    expect_ok(&p, "28x19:10", "28x19x10", PDN_FORM_COLON);
-    expect_ok(&p, "28-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH);
-    expect_ok(&p, "28-19-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH);
-    expect_ok(&p, "2810", "28x19x10", PDN_FORM_NO_SEPARATOR);
-    pdn_board_init(&p.board, PDN_VARIANT_INTERNATIONAL);
-    pdn_movegen(&p.legal, &p.board, 0);
-    expect_ok(&p, "32x28", "32-28", PDN_FORM_QUIET_WITH_X);
-    expect_ok(&p, "32:28", "32-28", PDN_FORM_QUIET_WITH_X | PDN_FORM_COLON);
-    expect_ok(&p, "3228", "32-28", PDN_FORM_NO_SEPARATOR);
+    static const struct reading cases[] = {
+        {"W:W28:B23,14", "28:19:10", "28x19x10", PDN_FORM_COLON},
+        {NULL, "28x19:10", "28x19x10", PDN_FORM_COLON},
+        {NULL, "28-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH},
+        {NULL, "28-19-10", "28x19x10", PDN_FORM_CAPTURE_WITH_DASH},
+        {NULL, "2810", "28x19x10", PDN_FORM_NO_SEPARATOR},
+        {START, "32x28", "32-28", PDN_FORM_QUIET_WITH_X},
+        {NULL, "32:28", "32-28", PDN_FORM_QUIET_WITH_X | PDN_FORM_COLON},
+        {NULL, "3228", "32-28", PDN_FORM_NO_SEPARATOR},
+    };
+    EXPECT_READINGS(cases);
 }
 
 static void test_notation_unicode_dashes(void **state)
@@ -145,17 +162,17 @@ static void test_notation_unicode_dashes(void **state)
 static void test_notation_zero_padding_and_spaces(void **state)
 {
     (void)state;
-    struct pos p;
-    load(&p, "B:W40:B6");
-    expect_ok(&p, "06-11", "6-11", PDN_FORM_ZERO_PADDED);
-    expect_ok(&p, "006-011", "6-11", PDN_FORM_ZERO_PADDED);
-    expect_ok(&p, "0611", "6-11", PDN_FORM_NO_SEPARATOR | PDN_FORM_ZERO_PADDED);
-    expect_ok(&p, "6- 11", "6-11", PDN_FORM_SPACES);
-    expect_ok(&p, "6 -11", "6-11", PDN_FORM_SPACES);
-    expect_ok(&p, "6\t-\t11", "6-11", PDN_FORM_SPACES);
-    expect_ok(&p, "6\xC2\xA0-11", "6-11", PDN_FORM_SPACES); /* no-break space */
-    load(&p, "W:W7");
-    expect_ok(&p, "7- 1", "7-1", PDN_FORM_SPACES);
+    static const struct reading cases[] = {
+        {"B:W40:B6", "06-11", "6-11", PDN_FORM_ZERO_PADDED},
+        {NULL, "006-011", "6-11", PDN_FORM_ZERO_PADDED},
+        {NULL, "0611", "6-11", PDN_FORM_NO_SEPARATOR | PDN_FORM_ZERO_PADDED},
+        {NULL, "6- 11", "6-11", PDN_FORM_SPACES},
+        {NULL, "6 -11", "6-11", PDN_FORM_SPACES},
+        {NULL, "6\t-\t11", "6-11", PDN_FORM_SPACES},
+        {NULL, "6\xC2\xA0-11", "6-11", PDN_FORM_SPACES}, /* no-break space */
+        {"W:W7", "7- 1", "7-1", PDN_FORM_SPACES},
+    };
+    EXPECT_READINGS(cases);
 }
 
 /* Three digits split both ways; the legal moves decide. */
