@@ -118,6 +118,14 @@ DC_UNUSED static const struct diag_record *dc_find_detail(const struct diag_coll
     return NULL;
 }
 
+/* The finding stands at line:col (columns in characters). */
+DC_UNUSED static void dc_expect_at(const struct diag_record *d, uint32_t line, uint32_t col)
+{
+    assert_non_null(d);
+    assert_int_equal(d->line, line);
+    assert_int_equal(d->col, col);
+}
+
 /* The first kept finding of error severity, or NULL. */
 DC_UNUSED static const struct diag_record *dc_first_error(const struct diag_collector *c)
 {

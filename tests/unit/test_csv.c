@@ -431,11 +431,9 @@ static void test_csv_read_findings_at_row_and_column(void **state)
     struct diag_collector dc;
     char *back = pdn_of(csv, ro, &dc);
     const struct diag_record *d = finding(&dc, PDN_DIAG_CSV_COLUMN);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 3);
+    dc_expect_at(d, 1, 3);
     d = finding(&dc, PDN_DIAG_ILLEGAL_MOVE);
-    assert_int_equal(d->line, 4);
-    assert_int_equal(d->col, 4);
+    dc_expect_at(d, 4, 4);
     assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 2);
     bool ragged = false, utf8 = false;
     for (int i = 0; i < dc.nkept; i++) {

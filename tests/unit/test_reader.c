@@ -179,8 +179,7 @@ static void test_reader_games_without_results(void **state)
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_MISSING_RESULT);
     assert_non_null(d);
     /* At the end of the game's movetext, not at the next game's tag. */
-    assert_int_equal(d->line, 2);
-    assert_int_equal(d->col, 8);
+    dc_expect_at(d, 2, 8);
     assert_int_equal(d->game, 1);
 }
 
@@ -198,8 +197,7 @@ static void test_reader_recovers_after_error(void **state)
         const struct diag_record *d = dc_first_error(&F.dc);
         assert_non_null(d);
         assert_int_equal(d->code, PDN_DIAG_UNMATCHED_PAREN);
-        assert_int_equal(d->line, 4);
-        assert_int_equal(d->col, 10);
+        dc_expect_at(d, 4, 10);
         assert_int_equal(d->game, 2);
         assert_int_equal(F.dc.errors, strict ? 1 : 3);
     }
@@ -313,8 +311,7 @@ static void test_reader_cp1252_fallback(void **state)
     pdn_game_free(g);
     assert_int_equal(dc_count(&F.dc, PDN_DIAG_ENCODING_FALLBACK), 1);
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_ENCODING_FALLBACK);
-    assert_int_equal(d->line, 2);
-    assert_int_equal(d->col, 13);
+    dc_expect_at(d, 2, 13);
     assert_int_equal(d->game, 2);
 }
 

@@ -126,8 +126,7 @@ static void test_findings_tags_only_game_then_tags(void **state)
         assert_non_null(d);
         /* Strict: the '[' where a separator is needed; lenient: the end
          * of the game that has no result. */
-        assert_int_equal(d->line, strict ? 3 : 1);
-        assert_int_equal(d->col, strict ? 1 : 22);
+        dc_expect_at(d, strict ? 3 : 1, strict ? 1 : 22);
         assert_int_equal(d->game, 1);
         pdn_game_free(g);
     }
@@ -177,8 +176,7 @@ static void test_findings_last_game_without_result(void **state)
     pdn_game *g = one("[Event \"a\"]\n1. 32-28 19-23\n", false);
     const struct diag_record *d = need_code(PDN_DIAG_MISSING_RESULT);
     /* The last character of the movetext, not past the end of the file. */
-    assert_int_equal(d->line, 2);
-    assert_int_equal(d->col, 14);
+    dc_expect_at(d, 2, 14);
     assert_string_equal(d->move_number, "2.");
     pdn_game_free(g);
     g = one("[Event \"a\"]\n1. 32-28 19-23\n", true);
@@ -360,8 +358,7 @@ static void test_findings_nested_comment_and_tag_places(void **state)
     pdn_game_free(g);
     g = one("[Event \"x\"\n1. 32-28 *", false);
     const struct diag_record *d = need_code(PDN_DIAG_UNTERMINATED_TAG);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 1);
+    dc_expect_at(d, 1, 1);
     pdn_game_free(g);
 }
 

@@ -65,8 +65,7 @@ static void test_reader_lost_tag_line_without_bracket(void **state)
     assert_string_equal(g->main.moves[0].text, "32-28");
     const struct diag_record *d = need("tag line without '['");
     assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 1);
+    dc_expect_at(d, 1, 1);
     assert_string_equal(d->text, "Event \"Veteranenkampioenschap van Suriname 2025\"]");
     /* The game's text keeps the line whole. */
     assert_memory_equal(g->raw, "Event \"Veteranen", 16);
@@ -77,8 +76,7 @@ static void test_reader_lost_tag_line_without_bracket(void **state)
     const struct diag_record *e = dc_first_error(&F.dc);
     assert_non_null(e);
     assert_int_equal(e->code, PDN_DIAG_BAD_TAG);
-    assert_int_equal(e->line, 1);
-    assert_int_equal(e->col, 1);
+    dc_expect_at(e, 1, 1);
     assert_string_equal(g->tags[0].value, "x");
     pdn_game_free(g);
 }
@@ -94,8 +92,7 @@ static void test_reader_lost_tag_line_places(void **state)
     assert_string_equal(g->tags[1].name, "Site");
     assert_string_equal(g->tags[1].value, "a]b");
     const struct diag_record *d = need("tag line without '['");
-    assert_int_equal(d->line, 2);
-    assert_int_equal(d->col, 3);
+    dc_expect_at(d, 2, 3);
     pdn_game_free(g);
 
     const char *two = "[Event \"a\"]\n1. 32-28 *\nEvent \"b\"] [Round \"2\"] 1. 33-28 *\n";
@@ -124,8 +121,7 @@ static void test_reader_lost_stray_bracket(void **state)
     assert_string_equal(g->tags[0].value, "g");
     const struct diag_record *d = need("stray '[' before a tag");
     assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 1);
+    dc_expect_at(d, 1, 1);
     assert_int_equal(g->raw[0], '[');
     assert_int_equal(g->raw[1], '\n');
     pdn_game_free(g);
@@ -183,8 +179,7 @@ static void test_reader_lost_zero_padded_squares(void **state)
     assert_int_equal(g->main.moves[2].number, 2);
     assert_string_equal(g->main.moves[4].text, "037-32");
     const struct diag_record *d = need("zero-padded square");
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 4);
+    dc_expect_at(d, 1, 4);
     assert_string_equal(d->text, "032");
     assert_string_equal(d->move_number, "1.");
     replay(g);
@@ -216,8 +211,7 @@ static void test_reader_lost_move_number_past_limit(void **state)
     pdn_game *g = one("4294967296. 32-28 *", false);
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_LIMIT);
     assert_non_null(d);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 1);
+    dc_expect_at(d, 1, 1);
     assert_string_equal(d->text, "4294967296.");
     assert_int_equal(g->main.moves[0].number, UINT32_MAX);
     /* The replay quotes it as written too, not as the tree holds it. */
@@ -258,8 +252,7 @@ static void test_reader_lost_move_number_zero(void **state)
     pdn_game *g = one("0. 32-28 19-23 *", false);
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_MOVE_NUMBER);
     assert_non_null(d);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 1);
+    dc_expect_at(d, 1, 1);
     assert_string_equal(d->text, "0.");
     assert_string_equal(d->detail, "move numbers start at 1");
     assert_int_equal(g->main.nmoves, 2);
@@ -283,8 +276,7 @@ static void test_reader_lost_nul_in_tag_name(void **state)
     assert_int_equal(fix_read_mem(&F, text, sizeof text - 1, false, &g), 1);
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_NUL_BYTE);
     assert_non_null(d);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, 4);
+    dc_expect_at(d, 1, 4);
     assert_int_equal(g->ntags, 1);
     assert_string_equal(g->tags[0].name, "Ev ent");
     assert_string_equal(g->tags[0].value, "x");

@@ -22,8 +22,7 @@ static const struct diag_record *one(struct fx *f, bool strict, enum pdn_diag_co
     assert_int_equal(f->dc.total, 1);
     const struct diag_record *d = &f->dc.kept[0];
     assert_int_equal(d->code, code);
-    assert_int_equal(d->line, 1);
-    assert_int_equal(d->col, col);
+    dc_expect_at(d, 1, col);
     assert_int_equal(d->game, 1);
     assert_string_equal(d->move_number, number);
     return d;
