@@ -348,59 +348,68 @@ static void build_table(struct tool *t, const struct tool_option *own,
     optstring[len] = '\0';
 }
 
-static void do_own(struct tool *t, void *state, const struct tool_option *o, const char *arg)
+/* What an own option stores: one of these, copied into its field. */
+union stored {
+    bool flag;
+    int number;
+    long big;
+    double seconds;
+    unsigned bits;
+    const char *text;
+};
+
+/* The value of an option that stores a number (int, long or double), in
+ * v; its size. */
+static size_t number_value(struct tool *t, const struct tool_option *o, const char *arg,
+                           union stored *v)
 {
-    char *at = (char *)state + o->field, option[64];
+    char option[64];
     if (o->name)
         snprintf(option, sizeof option, "--%s", o->name);
     else
         snprintf(option, sizeof option, "-%c", o->letter);
+    long n = o->does == TOOL_SETS_VALUE     ? o->min
+             : o->does == TOOL_SETS_VARIANT ? (long)tool_parse_variant(t, arg)
+                                            : tool_parse_long(t, option, arg, o->min, o->max);
+    if (o->does == TOOL_SETS_LONG) {
+        v->big = n;
+        return sizeof v->big;
+    }
+    if (o->does == TOOL_SETS_SECONDS) {
+        v->seconds = (double)n;
+        return sizeof v->seconds;
+    }
+    v->number = (int)n;
+    return sizeof v->number;
+}
+
+static void do_own(struct tool *t, void *state, const struct tool_option *o, const char *arg)
+{
+    char *at = (char *)state + o->field;
+    union stored v;
+    size_t size;
     switch (o->does) {
-    case TOOL_SETS_TRUE:
-    case TOOL_SETS_FALSE: {
-        bool value = o->does == TOOL_SETS_TRUE;
-        memcpy(at, &value, sizeof value);
-        break;
-    }
-    case TOOL_SETS_TEXT:
-        memcpy(at, &arg, sizeof arg);
-        break;
-    case TOOL_SETS_INT: {
-        int value = (int)tool_parse_long(t, option, arg, o->min, o->max);
-        memcpy(at, &value, sizeof value);
-        break;
-    }
-    case TOOL_SETS_VALUE: {
-        int value = (int)o->min;
-        memcpy(at, &value, sizeof value);
-        break;
-    }
-    case TOOL_SETS_SECONDS: {
-        double value = (double)tool_parse_long(t, option, arg, o->min, o->max);
-        memcpy(at, &value, sizeof value);
-        break;
-    }
-    case TOOL_SETS_VARIANT: {
-        int value = (int)tool_parse_variant(t, arg);
-        memcpy(at, &value, sizeof value);
-        break;
-    }
-    case TOOL_SETS_LONG: {
-        long value = tool_parse_long(t, option, arg, o->min, o->max);
-        memcpy(at, &value, sizeof value);
-        break;
-    }
-    case TOOL_SETS_BITS: {
-        unsigned value;
-        memcpy(&value, at, sizeof value);
-        value |= (unsigned)o->min;
-        memcpy(at, &value, sizeof value);
-        break;
-    }
     case TOOL_CALLS:
         o->call(t, state, o->has_arg == no_argument ? NULL : arg);
+        return;
+    case TOOL_SETS_TRUE:
+    case TOOL_SETS_FALSE:
+        v.flag = o->does == TOOL_SETS_TRUE;
+        size = sizeof v.flag;
         break;
+    case TOOL_SETS_TEXT:
+        v.text = arg;
+        size = sizeof v.text;
+        break;
+    case TOOL_SETS_BITS:
+        memcpy(&v.bits, at, sizeof v.bits);
+        v.bits |= (unsigned)o->min;
+        size = sizeof v.bits;
+        break;
+    default:
+        size = number_value(t, o, arg, &v);
     }
+    memcpy(at, &v, size); /* the member stored starts the union */
 }
 
 static bool own_option(struct tool *t, void *state, const struct tool_option *own, int opt,
