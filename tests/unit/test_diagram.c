@@ -32,6 +32,16 @@ static char *drawn(int (*draw)(FILE *, const struct pdn_board *,
     return buf;
 }
 
+/* The text holds every one of the strings that follow (NULL ends them). */
+static void holds(const char *text, ...)
+{
+    va_list ap;
+    va_start(ap, text);
+    for (const char *want; (want = va_arg(ap, const char *)) != NULL;)
+        if (!strstr(text, want)) fail_msg("no '%s' in:\n%s", want, text);
+    va_end(ap);
+}
+
 static void board_from(struct pdn_board *b, const char *fen)
 {
     assert_int_equal(pdn_board_from_fen(b, PDN_VARIANT_INTERNATIONAL, fen, NULL), PDN_OK);
@@ -129,17 +139,16 @@ static void test_diagram_text_marks_the_last_move(void **state)
     struct pdn_diagram_options o = PDN_DIAGRAM_OPTIONS_INIT;
     o.last = &last;
     char *text = drawn(pdn_diagram_text, &b, &o);
-    assert_non_null(strstr(text, "\n| b     b     b    [w]    b    |\n")); /* row 16-20 */
-    assert_non_null(strstr(text, "\n|   21    22    [x]   24    25 |\n")); /* row 21-25 */
-    assert_non_null(strstr(text, "\n|26    27    [.]   29    30    |\n")); /* row 26-30 */
+    holds(text, "\n| b     b     b    [w]    b    |\n", /* row 16-20 */
+          "\n|   21    22    [x]   24    25 |\n",       /* row 21-25 */
+          "\n|26    27    [.]   29    30    |\n",       /* row 26-30 */
+          NULL);
     free(text);
     o.unicode = true;
     text = drawn(pdn_diagram_text, &b, &o);
     assert_non_null(
         strstr(text, "\n\u2502 \u25cf     \u25cf     \u25cf    [\u25cb]    \u25cf    \u2502\n"));
-    assert_non_null(strstr(text, "[\u00d7]"));
-    assert_non_null(strstr(text, "[\u00b7]"));
-    assert_non_null(strstr(text, "\u250c\u2500"));
+    holds(text, "[\u00d7]", "[\u00b7]", "\u250c\u2500", NULL);
     free(text);
 }
 
@@ -149,14 +158,15 @@ static void test_diagram_text_kings_have_their_own_glyphs(void **state)
     struct pdn_board b;
     board_from(&b, "W:WK1,46:BK50,5");
     char *text = drawn(pdn_diagram_text, &b, NULL);
-    assert_non_null(strstr(text, "\n|    W     2     3     4     b |\n"));
-    assert_non_null(strstr(text, "\n| w    47    48    49     B    |\n"));
+    holds(text, "\n|    W     2     3     4     b |\n", "\n| w    47    48    49     B    |\n",
+          NULL);
     free(text);
     struct pdn_diagram_options o = PDN_DIAGRAM_OPTIONS_INIT;
     o.unicode = true;
     text = drawn(pdn_diagram_text, &b, &o);
-    assert_non_null(strstr(text, " \u2654 ")); /* white king */
-    assert_non_null(strstr(text, " \u265a ")); /* black king */
+    holds(text, " \u2654 ", /* white king */
+          " \u265a ",       /* black king */
+          NULL);
     free(text);
 }
 
@@ -169,9 +179,8 @@ static void test_diagram_text_flip_turns_the_board(void **state)
     o.flip = true;
     char *text = drawn(pdn_diagram_text, &b, &o);
     /* From Black's side the top row is 50..46 and the bottom row 5..1. */
-    assert_non_null(strstr(text, "+\n|   50    49    48    47    46 |\n| W    44"));
-    assert_non_null(strstr(text, "\n| 5     4     3     2     1    |\n+"));
-    assert_non_null(strstr(text, "\n|   10     9     8     7     b |\n"));
+    holds(text, "+\n|   50    49    48    47    46 |\n| W    44",
+          "\n| 5     4     3     2     1    |\n+", "\n|   10     9     8     7     b |\n", NULL);
     free(text);
 }
 
@@ -185,8 +194,7 @@ static void test_diagram_text_color_dims_numbers(void **state)
     o.color = true;
     o.last = &last;
     char *text = drawn(pdn_diagram_text, &b, &o);
-    assert_non_null(strstr(text, "\033[2m21\033[0m "));
-    assert_non_null(strstr(text, "\033[1;33m[w]\033[0m"));
+    holds(text, "\033[2m21\033[0m ", "\033[1;33m[w]\033[0m", NULL);
     assert_null(strstr(text, "21 "));
     free(text);
 }
@@ -197,8 +205,8 @@ static void test_diagram_text_draws_8x8(void **state)
     struct pdn_board b;
     pdn_board_init(&b, PDN_VARIANT_ENGLISH);
     char *text = drawn(pdn_diagram_text, &b, NULL);
-    assert_non_null(strstr(text, "+------------------------+\n|    b     b     b     b |\n"));
-    assert_non_null(strstr(text, "\n|13    14    15    16    |\n|   17    18    19    20 |\n"));
+    holds(text, "+------------------------+\n|    b     b     b     b |\n",
+          "\n|13    14    15    16    |\n|   17    18    19    20 |\n", NULL);
     free(text);
 }
 
@@ -235,9 +243,9 @@ static void test_diagram_svg_holds_exactly_the_pieces(void **state)
     assert_int_equal(occurrences(svg, "class=\"piece black-man\""), 4);
     assert_int_equal(occurrences(svg, "class=\"piece black-king\""), 1);
     assert_int_equal(occurrences(svg, "class=\"crown\""), 2);
-    assert_non_null(strstr(svg, "<g class=\"piece white-king\" data-square=\"5\">"));
-    assert_non_null(strstr(svg, "<g class=\"piece black-king\" data-square=\"35\">"));
-    assert_non_null(strstr(svg, "<g class=\"piece white-man\" data-square=\"22\">"));
+    holds(svg, "<g class=\"piece white-king\" data-square=\"5\">",
+          "<g class=\"piece black-king\" data-square=\"35\">",
+          "<g class=\"piece white-man\" data-square=\"22\">", NULL);
     /* every dark square numbered, no move marked */
     assert_int_equal(occurrences(svg, "</text>"), 50);
     assert_null(strstr(svg, "last-move"));
@@ -255,8 +263,8 @@ static void test_diagram_svg_places_square_one_top_left(void **state)
     struct pdn_board b;
     board_from(&b, "W:W1:B50");
     char *svg = drawn(pdn_diagram_svg, &b, NULL);
-    assert_non_null(strstr(svg, "data-square=\"1\"><circle cx=\"102\" cy=\"46\""));
-    assert_non_null(strstr(svg, "data-square=\"50\"><circle cx=\"494\" cy=\"550\""));
+    holds(svg, "data-square=\"1\"><circle cx=\"102\" cy=\"46\"",
+          "data-square=\"50\"><circle cx=\"494\" cy=\"550\"", NULL);
     free(svg);
     struct pdn_diagram_options o = PDN_DIAGRAM_OPTIONS_INIT;
     o.flip = true;
@@ -274,13 +282,11 @@ static void test_diagram_svg_labels_squares_as_the_variant(void **state)
     struct pdn_board b;
     pdn_board_init(&b, PDN_VARIANT_INTERNATIONAL);
     char *svg = drawn(pdn_diagram_svg, &b, NULL);
-    assert_non_null(strstr(svg, "\">1</text>"));
-    assert_non_null(strstr(svg, "\">50</text>"));
+    holds(svg, "\">1</text>", "\">50</text>", NULL);
     free(svg);
     pdn_board_init(&b, PDN_VARIANT_RUSSIAN);
     svg = drawn(pdn_diagram_svg, &b, NULL);
-    assert_non_null(strstr(svg, "\">b8</text>"));
-    assert_non_null(strstr(svg, "\">g1</text>"));
+    holds(svg, "\">b8</text>", "\">g1</text>", NULL);
     assert_null(strstr(svg, "\">1</text>"));
     assert_non_null(strstr(svg, "data-square=\"32\""));
     free(svg);
