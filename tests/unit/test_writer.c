@@ -56,6 +56,17 @@ static struct pdn_node mv(const char *text)
     return (struct pdn_node){.text = text};
 }
 
+/* A move with one comment after it, or before it. */
+static struct pdn_node mv_after(const char *text, struct pdn_comment *c)
+{
+    return (struct pdn_node){.text = text, .comments_after = c, .ncomments_after = 1};
+}
+
+static struct pdn_node mv_before(const char *text, struct pdn_comment *c)
+{
+    return (struct pdn_node){.text = text, .comments_before = c, .ncomments_before = 1};
+}
+
 static pdn_game game_of(struct pdn_node *moves, uint32_t n, enum pdn_result result)
 {
     return (pdn_game){.index = 1, .main = {.moves = moves, .nmoves = n}, .result = result};
@@ -216,9 +227,7 @@ static void test_writer_black_number_when_alone(void **state)
     struct pdn_comment c = {.text = "good"};
     struct pdn_node var_moves[] = {mv("17-22"), mv("28x17")};
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
-    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29"), mv("23x34")};
-    moves[0].comments_after = &c;
-    moves[0].ncomments_after = 1;
+    struct pdn_node moves[] = {mv_after("32-28", &c), mv("18-23"), mv("33-29"), mv("23x34")};
     moves[1].variations = &var;
     moves[1].nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
@@ -378,9 +387,7 @@ static void test_writer_comment_blanks_fold(void **state)
 {
     (void)state;
     struct pdn_comment c[] = {{.text = "a\fb\vc\t d\r\ne"}};
-    struct pdn_node moves[] = {mv("32-28")};
-    moves[0].comments_after = c;
-    moves[0].ncomments_after = 1;
+    struct pdn_node moves[] = {mv_after("32-28", c)};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {a b c d e} *\n\n");
@@ -423,9 +430,7 @@ static void test_writer_comments_folded_and_brace(void **state)
     struct pdn_comment before = {.text = "  opening\n\tnote "};
     struct pdn_comment after[] = {{.text = "a } b\nc", .to_eol = true}, {.text = ""}};
     struct pdn_comment trailing = {.text = "end"};
-    struct pdn_node moves[] = {mv("32-28"), mv("18-23")};
-    moves[0].comments_before = &before;
-    moves[0].ncomments_before = 1;
+    struct pdn_node moves[] = {mv_before("32-28", &before), mv("18-23")};
     moves[0].comments_after = after;
     moves[0].ncomments_after = 2;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
@@ -441,9 +446,7 @@ static void test_writer_wraps_at_width(void **state)
 {
     (void)state;
     struct pdn_comment c = {.text = "a long comment here"};
-    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29"), mv("23x34")};
-    moves[2].comments_after = &c;
-    moves[2].ncomments_after = 1;
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv_after("33-29", &c), mv("23x34")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 16};
     /* "1. 32-28 18-23" is 14 wide; "2. 33-29" would make it 23. */
@@ -458,9 +461,7 @@ static void test_writer_wraps_by_characters_not_bytes(void **state)
     (void)state;
     /* "{éé}" is 4 characters but 6 bytes: it fits in width 14 after "1. 32-28". */
     struct pdn_comment c = {.text = "\xC3\xA9\xC3\xA9"};
-    struct pdn_node moves[] = {mv("32-28")};
-    moves[0].comments_after = &c;
-    moves[0].ncomments_after = 1;
+    struct pdn_node moves[] = {mv_after("32-28", &c)};
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 13};
     check(&g, &opt,
@@ -471,9 +472,7 @@ static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state
 {
     (void)state;
     struct pdn_comment c = {.text = "a [Foo \"b\"] c"};
-    struct pdn_node moves[] = {mv("32-28")};
-    moves[0].comments_after = &c;
-    moves[0].ncomments_after = 1;
+    struct pdn_node moves[] = {mv_after("32-28", &c)};
     pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 12};
     check(&g, &opt,
@@ -575,11 +574,10 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
     struct pdn_node inner[] = {mv("17-22")};
     struct pdn_line inner_line = {.moves = inner, .nmoves = 1};
-    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("!32-27"), mv("23x32"), mv("37x28")};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv_before("!32-27", &note), mv("23x32"),
+                               mv("37x28")};
     moves[0].variations = &var;
     moves[0].nvariations = 1;
-    moves[2].comments_before = &note;
-    moves[2].ncomments_before = 1;
     moves[2].strength = "?";
     moves[3].variations = &inner_line;
     moves[3].nvariations = 1;
@@ -601,10 +599,8 @@ static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
 {
     (void)state;
     struct pdn_comment c = {.text = "c"};
-    struct pdn_node moves[] = {mv("32-28"), mv("10-"), mv("1-"), mv("19-23")};
+    struct pdn_node moves[] = {mv("32-28"), mv_after("10-", &c), mv("1-"), mv("19-23")};
     moves[1].setup = "B:W28:B19";
-    moves[1].comments_after = &c;
-    moves[1].ncomments_after = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN
@@ -638,9 +634,7 @@ static void test_writer_cut_at_first_move(void **state)
 {
     (void)state;
     struct pdn_comment brace = {.text = "x}y"};
-    struct pdn_node moves[] = {mv("!1-2"), mv("3-4")};
-    moves[1].comments_after = &brace;
-    moves[1].ncomments_after = 1;
+    struct pdn_node moves[] = {mv("!1-2"), mv_after("3-4", &brace)};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     /* A '}' in the rest: a ';' comment, which ends its line. */
