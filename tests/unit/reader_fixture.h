@@ -99,6 +99,15 @@ static inline pdn_game *fix_one(struct fix *f, const char *text, bool strict)
     return g;
 }
 
+/* The first game of text, which must read without a single finding. */
+static inline pdn_game *fix_clean(struct fix *f, const char *text, bool strict)
+{
+    pdn_game *g = fix_one(f, text, strict);
+    if (f->dc.total != 0) print_error("'%s': %s\n", text, f->dc.kept[0].detail);
+    assert_int_equal(f->dc.total, 0);
+    return g;
+}
+
 /* The first finding whose detail holds 'detail', which must exist. */
 static inline const struct diag_record *fix_need(const struct fix *f, const char *detail)
 {

@@ -84,8 +84,7 @@ static void test_reader_tag_escapes(void **state)
 static void test_reader_black_number_and_ellipsis(void **state)
 {
     (void)state;
-    pdn_game *g = one("1. ... 19-23 2. 32-28 {c} 2... 23x32 *", true);
-    assert_int_equal(F.dc.total, 0);
+    pdn_game *g = fix_clean(&F, "1. ... 19-23 2. 32-28 {c} 2... 23x32 *", true);
     assert_int_equal(g->main.nmoves, 4);
     assert_string_equal(g->main.moves[0].text, "...");
     assert_int_equal(g->main.moves[3].number, 2);
@@ -139,8 +138,7 @@ static void test_reader_strict_rejects_lenient_forms(void **state)
 {
     (void)state;
     /* Forms the reading grammar allows pass strict mode silently. */
-    pdn_game *g = one("1. 06-11 1- 7 *", true);
-    assert_int_equal(F.dc.total, 0);
+    pdn_game *g = fix_clean(&F, "1. 06-11 1- 7 *", true);
     pdn_game_free(g);
     const char *bad[] = {"1. 3228 *", "1. 12-21-32 *", "1. 28x19<23> *", "1. -- *",
                          "1. 32\xe2\x80\x93"
@@ -266,8 +264,7 @@ static void test_reader_line_ends(void **state)
     const char *forms[] = {"[A \"1\"]\n\n1. 32-28 *", "[A \"1\"]\r\n\r\n1. 32-28 *",
                            "[A \"1\"]\r\r1. 32-28 *"};
     for (int i = 0; i < 3; i++) {
-        pdn_game *g = one(forms[i], true);
-        assert_int_equal(F.dc.total, 0);
+        pdn_game *g = fix_clean(&F, forms[i], true);
         assert_int_equal(g->main.moves[0].pos.line, 3);
         assert_int_equal(g->main.moves[0].pos.col, 4);
         pdn_game_free(g);
@@ -277,8 +274,7 @@ static void test_reader_line_ends(void **state)
 static void test_reader_utf8_bom_and_utf16(void **state)
 {
     (void)state;
-    pdn_game *g = one("\xef\xbb\xbf[White \"\xc3\xa8\"] 1. 32-28 *", true);
-    assert_int_equal(F.dc.total, 0);
+    pdn_game *g = fix_clean(&F, "\xef\xbb\xbf[White \"\xc3\xa8\"] 1. 32-28 *", true);
     assert_string_equal(pdn_game_tag(g, "White"), "\xc3\xa8");
     assert_int_equal(g->start.col, 1);
     pdn_game_free(g);
