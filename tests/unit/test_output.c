@@ -61,12 +61,13 @@ static void open_output(struct tool *t, struct tool_output *o, const char *path)
     assert_int_equal(tool_output_open(t, o, path), 0);
 }
 
-/* A scratch folder and a tool writing out.pdn in it. */
+/* A scratch folder and a tool writing out.pdn in it, text written so far. */
 static void scratch_output(char dir[static 32], char path[static 64], struct tool *t,
-                           struct tool_output *o)
+                           struct tool_output *o, const char *text)
 {
     scratch(dir, path, "out.pdn");
     open_output(t, o, path);
+    fputs(text, o->fp);
 }
 
 /* The scratch folder, with the one file it holds, removed. */
@@ -82,8 +83,7 @@ static void test_output_commit_and_abort(void **state)
     char dir[32], path[64];
     struct tool t;
     struct tool_output o;
-    scratch_output(dir, path, &t, &o);
-    fputs("first\n", o.fp);
+    scratch_output(dir, path, &t, &o, "first\n");
     assert_null(read_all(path)); /* nothing there until the commit */
     assert_int_equal(tool_output_close(&t, &o, true), 0);
     assert_string_equal(read_all(path), "first\n");
@@ -154,8 +154,7 @@ static void test_output_unnamed_while_written(void **state)
     char dir[32], path[64];
     struct tool t;
     struct tool_output o;
-    scratch_output(dir, path, &t, &o);
-    fputs("text\n", o.fp);
+    scratch_output(dir, path, &t, &o, "text\n");
     fflush(o.fp);
     if (o.kind == TOOL_OUTPUT_UNNAMED) assert_int_equal(count_entries(dir), 0);
     assert_int_equal(tool_output_close(&t, &o, true), 0);
