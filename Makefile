@@ -62,7 +62,7 @@ VALGRIND_RUN = valgrind -q --error-exitcode=99 --leak-check=full \
 VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
-.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols sanitize \
+.PHONY: FORCE all lib tools deps check test install-test unit cli lint-man lib-symbols lib-cycles sanitize \
 	tsan check-slow bench bench-bins install uninstall clean help run fuzz lint check-consumers
 
 # Intermediate files (test objects, generated tables) are kept, so a second
@@ -180,7 +180,7 @@ check: deps
 	$(MAKE) WERROR=1 all
 	$(MAKE) WERROR=1 test
 
-test: unit cli lint-man lib-symbols install-test
+test: unit cli lint-man lib-symbols lib-cycles install-test
 
 install-test: all
 	@sh tests/install.sh "$(BUILD)" "$(BIN)"
@@ -201,6 +201,10 @@ cli: tools
 # object holds writable data.
 lib-symbols: $(BUILD)/libpdn.so $(LIBA)
 	@sh tests/lib-symbols.sh lib/pdn.h $(BUILD)/libpdn.so $(LIBA) $(LIB_OBJ)
+
+# No two library files call each other, directly or through others.
+lib-cycles: $(LIB_OBJ)
+	@sh tests/lib-cycles.sh $(LIB_OBJ)
 
 lint-man:
 	@if [ -n "$(MANS)" ]; then mandoc -Tlint -W warning $(MANS) && echo "man pages: mandoc -Tlint clean"; fi

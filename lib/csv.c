@@ -5,7 +5,7 @@
  * lost); the spreadsheet protection of excel_text. Reading: csv_parse with
  * blanks kept. It knows nothing of games: csv_rows.c and csv_read.c do.
  */
-#include "csv_impl.h"
+#include "csv_io.h"
 
 #include <csv.h>
 #include <stdint.h>

@@ -6,7 +6,7 @@
  * own, and every line notes the CSV row and column it came from, so that a
  * finding in the text names its place in the CSV. Must not report.
  */
-#include "csv_impl.h"
+#include "csv_reader.h"
 #include "text.h"
 
 #include <stdint.h>

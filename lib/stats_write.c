@@ -5,7 +5,7 @@
  * counts and crosstables; it changes nothing and keeps nothing between
  * calls.
  */
-#include "csv_impl.h"
+#include "csv_io.h"
 #include "replay.h"
 #include "stats.h"
 

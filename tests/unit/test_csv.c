@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "csv_impl.h"
+#include "csv_io.h"
 #include "diag_collector.h"
 #include "pdn.h"
 
