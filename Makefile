@@ -37,7 +37,9 @@ LIBSO := $(BUILD)/$(SONAME)
 
 CMD_COMMON := $(wildcard cmd/common.c cmd/output.c cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c \
 	cmd/dxp_game.c)
-CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
+# The tools grow their arrays with the library's helper (lib/vec.c): the
+# installed archive keeps it local, so they link its object of their own.
+CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o) $(BUILD)/lib/vec.o
 TOOLS := $(filter-out common output inputs suggest lines played dxp_game,$(basename $(notdir \
 	$(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links

@@ -4,6 +4,7 @@
  * PDN logic: reading, checking and writing games belong to libpdn.
  */
 #include "common.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <langinfo.h>
@@ -603,12 +604,7 @@ static bool keep_finding(struct selecting *s, const struct pdn_diag *d)
     size_t size = 1;
     for (int i = 0; i < 4; i++)
         size += parts[i] ? strlen(parts[i]) + 1 : 0;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        struct held_finding *grown = realloc(s->held, cap * sizeof *grown);
-        if (grown == NULL) return false;
-        s->held = grown, s->cap = cap;
-    }
+    if (!vec_reserve((void **)&s->held, &s->cap, s->n, sizeof *s->held)) return false;
     struct held_finding *h = &s->held[s->n];
     char *p = h->strings = malloc(size);
     if (p == NULL) return false;

@@ -6,6 +6,7 @@
  * blanks kept. It knows nothing of games: csv_rows.c and csv_read.c do.
  */
 #include "csv_io.h"
+#include "vec.h"
 
 #include <csv.h>
 #include <stdint.h>
@@ -90,13 +91,10 @@ static size_t piece_end(const char *s, size_t n, size_t i)
 static bool room(struct csv_out *o, size_t n)
 {
     if (o->len + n <= o->cap) return true;
-    size_t want = o->cap ? o->cap : 1 << 16;
-    while (want < o->len + n)
-        want *= 2;
-    char *p = realloc(o->buf, want);
-    if (!p) return o->nomem = true, false;
-    o->buf = p;
-    o->cap = want;
+    /* 64 KiB at first: rows are handed on in blocks of about that size. */
+    size_t need = n > SIZE_MAX - o->len ? SIZE_MAX : o->len + n;
+    if (!vec_grow((void **)&o->buf, &o->cap, need < (1 << 16) ? 1 << 16 : need, 1))
+        return o->nomem = true, false;
     return true;
 }
 

@@ -22,19 +22,10 @@ void csv_cell_reset(pdn_csv_writer *w)
 /* Room for n more bytes and a NUL in the cell buffer. */
 bool csv_cell_room(pdn_csv_writer *w, size_t n)
 {
-    if (w->ncell + n + 1 > w->capcell) {
-        size_t want = w->capcell ? w->capcell : 256;
-        while (want < w->ncell + n + 1)
-            want *= 2;
-        char *p = realloc(w->cell, want);
-        if (!p) {
-            w->nomem = true;
-            return false;
-        }
-        w->cell = p;
-        w->capcell = want;
-    }
-    return true;
+    size_t need = n >= SIZE_MAX - w->ncell ? SIZE_MAX : w->ncell + n + 1;
+    if (vec_grow((void **)&w->cell, &w->capcell, need, 1)) return true;
+    w->nomem = true;
+    return false;
 }
 
 void csv_cell_add(pdn_csv_writer *w, const char *s, size_t n)

@@ -103,15 +103,9 @@ static size_t node_slot(const struct pdn_node *node, size_t mask)
  * once there are variations. */
 static bool index_plies(pdn_csv_writer *w)
 {
-    size_t want = 64;
-    while (want < 2 * w->nplies)
-        want *= 2;
-    if (want > w->capslots) {
-        uint32_t *s = realloc(w->slots, want * sizeof *s);
-        if (!s) return false;
-        w->slots = s;
-        w->capslots = want;
-    }
+    /* A power of two (vec_grow doubles from 16), at least twice the plies. */
+    size_t want = w->nplies < 32 ? 64 : 2 * w->nplies;
+    if (!vec_grow((void **)&w->slots, &w->capslots, want, sizeof *w->slots)) return false;
     memset(w->slots, 0, w->capslots * sizeof *w->slots);
     size_t mask = w->capslots - 1;
     for (size_t i = 0; i < w->nplies && i < UINT32_MAX; i++) {

@@ -7,27 +7,13 @@
  */
 #include "csv_reader.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* ---- small buffers ---- */
-
-bool csv_reserve(void **p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap) return true;
-    size_t want = *cap ? *cap : 64;
-    while (want < need)
-        want *= 2;
-    void *q = realloc(*p, want * size);
-    if (!q) return false;
-    *p = q;
-    *cap = want;
-    return true;
-}
 
 /* ---- findings ---- */
 
@@ -112,8 +98,8 @@ static void on_field(const char *s, size_t n, void *ctx)
         n = cut_field(r, s, n);
         r->cut_done = true;
     }
-    if (!csv_reserve((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
-        !csv_reserve((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
+    if (!vec_grow((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
+        !vec_grow((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
         r->nomem = true;
         return;
     }

@@ -117,7 +117,6 @@ struct pdn_csv_reader {
 void csv_read_report(pdn_csv_reader *r, enum pdn_diag_code code, unsigned long row, uint32_t col,
                      const char *text, const char *detail);
 int csv_start_parser(pdn_csv_reader *r);
-bool csv_reserve(void **p, size_t *cap, size_t need, size_t size);
 /* The fields of the row read, those past a cut too. */
 size_t csv_row_fields(const pdn_csv_reader *r);
 /* Field i of the row read (NUL-terminated; "" past the last). */
