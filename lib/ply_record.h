@@ -1,0 +1,37 @@
+/*
+ * ply_record (private): one game's replay, by node. The replay plays a
+ * game once; its callers (format.c for pdnfmt's texts, csv_plies.c for
+ * pdn2csv's cells) note each ply with ply_record_add and keep what they
+ * learnt of it in an array of their own at the index it returns. The
+ * writer then asks for a node's ply, several times running, then for the
+ * next one: a cursor answers those without a search; a hash table of the
+ * nodes, built when a question first misses the cursor, answers the rest.
+ * Knows nothing of moves or boards; nothing here prints.
+ */
+#ifndef PDN_PLY_RECORD_H
+#define PDN_PLY_RECORD_H
+
+#include "pdn.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ply_record {
+    const struct pdn_node **nodes; /* the plies' nodes, in the replay's order */
+    size_t n, cap;
+    uint32_t *slots; /* the plies by node: open addressing, index + 1, 0 empty */
+    size_t capslots; /* a power of two, at least twice n when built */
+    bool indexed;    /* slots hold this game's plies */
+    size_t last;     /* the ply found last */
+};
+
+/* Forgets the plies of the last game (the memory is kept for the next). */
+void ply_record_clear(struct ply_record *r);
+/* Notes a ply the replay played at node: its index, or -1 out of memory. */
+long ply_record_add(struct ply_record *r, const struct pdn_node *node);
+/* The index of the ply the replay played at node, or -1: it played none. */
+long ply_record_find(struct ply_record *r, const struct pdn_node *node);
+void ply_record_free(struct ply_record *r);
+
+#endif
