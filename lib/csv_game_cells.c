@@ -163,13 +163,10 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
     writer_start(game, &number, &black);
     csv_cell_reset(w);
     const struct ply *prev = NULL;
-    size_t k = 0; /* the replay played the main line first, in order */
-    for (uint32_t i = 0; i < line->nmoves; i++, k++) {
+    for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        const struct ply *p = k < w->nplies && w->plies[k].node == node ? &w->plies[k] : NULL;
-        if (!p) p = csv_find_ply(w, node);
+        const struct ply *p = csv_find_ply(w, node); /* the record's cursor: no search */
         if (!p || node->setup) return false;
-        k = (size_t)(p - w->plies);
         if (node->number) {
             alone |= node->number != number || node->number_black != black;
             number = node->number;

@@ -56,12 +56,12 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
 {
     pdn_csv_writer *w = ctx;
     (void)depth;
-    if (!vec_reserve((void **)&w->plies, &w->capplies, w->nplies, sizeof *w->plies)) {
+    long at = ply_record_add(&w->record, node);
+    if (at < 0 || !vec_reserve((void **)&w->plies, &w->capplies, (size_t)at, sizeof *w->plies)) {
         w->nomem = true;
         return;
     }
-    struct ply *p = &w->plies[w->nplies++];
-    p->node = node;
+    struct ply *p = &w->plies[at];
     p->move = *move;
     p->variant = before->variant;
     if (w->o.mode == PDN_CSV_MOVES) { /* the cells of the moves rows */
@@ -89,34 +89,6 @@ size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p)
                    : pdn_move_text(out, &p->move, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
 }
 
-/* Where a node's ply is looked for first in slots (mask: capslots - 1). */
-static size_t node_slot(const struct pdn_node *node, size_t mask)
-{
-    uint64_t x = (uint64_t)(uintptr_t)node;
-    x ^= x >> 29;
-    x *= UINT64_C(0x9E3779B97F4A7C15);
-    return (size_t)(x >> 32) & mask;
-}
-
-/* The plies by node, built once a game is replayed: the writer asks for a
- * node's text several times, in its own order, which is not the replay's
- * once there are variations. */
-static bool index_plies(pdn_csv_writer *w)
-{
-    /* A power of two (vec_grow doubles from 16), at least twice the plies. */
-    size_t want = w->nplies < 32 ? 64 : 2 * w->nplies;
-    if (!vec_grow((void **)&w->slots, &w->capslots, want, sizeof *w->slots)) return false;
-    memset(w->slots, 0, w->capslots * sizeof *w->slots);
-    size_t mask = w->capslots - 1;
-    for (size_t i = 0; i < w->nplies && i < UINT32_MAX; i++) {
-        size_t k = node_slot(w->plies[i].node, mask);
-        while (w->slots[k])
-            k = (k + 1) & mask;
-        w->slots[k] = (uint32_t)i + 1;
-    }
-    return true;
-}
-
 static int stop_by_node(const void *a, const void *b)
 {
     uintptr_t x = (uintptr_t)((const struct stop *)a)->node;
@@ -126,23 +98,8 @@ static int stop_by_node(const void *a, const void *b)
 
 const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node)
 {
-    if (w->nplies == 0) return NULL;
-    if (w->plies[w->last].node == node) return &w->plies[w->last];
-    if (w->last + 1 < w->nplies && w->plies[w->last + 1].node == node) return &w->plies[++w->last];
-    if (!w->indexed) { /* made when first needed: the main line never needs it */
-        if (!index_plies(w)) {
-            w->nomem = true;
-            return NULL;
-        }
-        w->indexed = true;
-    }
-    size_t mask = w->capslots - 1;
-    for (size_t k = node_slot(node, mask); w->slots[k]; k = (k + 1) & mask)
-        if (w->plies[w->slots[k] - 1].node == node) {
-            w->last = w->slots[k] - 1;
-            return &w->plies[w->last];
-        }
-    return NULL;
+    long at = ply_record_find(&w->record, node);
+    return at >= 0 ? &w->plies[at] : NULL;
 }
 
 const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node)
@@ -155,7 +112,8 @@ const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node 
 int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
                struct pdn_replay_summary *sum)
 {
-    w->nplies = w->nstops = 0;
+    ply_record_clear(&w->record);
+    w->nstops = 0;
     w->first.game = 0;
     w->no_position = false;
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
@@ -169,8 +127,6 @@ int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
     int rc = pdn_replay_game(sum, game, &ro);
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;
-    w->last = 0;
-    w->indexed = false;
     if (w->nstops > 1) qsort(w->stops, w->nstops, sizeof *w->stops, stop_by_node);
     return 0;
 }

@@ -23,8 +23,8 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
 {
     if (!w) return;
     csv_columns_free(w);
+    ply_record_free(&w->record);
     free(w->plies);
-    free(w->slots);
     free(w->stops);
     csv_out_free(&w->out);
     if (w->memfp) fclose(w->memfp);

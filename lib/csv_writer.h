@@ -11,6 +11,7 @@
 
 #include "csv_io.h"
 #include "pdn.h"
+#include "ply_record.h"
 
 #include <stdint.h>
 
@@ -64,7 +65,6 @@ struct col {
 
 /* One ply the replay played. */
 struct ply {
-    const struct pdn_node *node;
     struct pdn_move move;
     struct pdn_board after;
     uint8_t variant; /* enum pdn_variant: its notation (after is set in the moves mode only) */
@@ -100,13 +100,9 @@ struct pdn_csv_writer {
     size_t ntagcols;
     const char **tagvals; /* the game's value of each column's tag (csv_columns_game) */
     /* one game's replay, reused */
-    struct ply *plies;
-    size_t nplies, capplies;
-    uint32_t *slots; /* plies by node: open addressing, index + 1, 0 empty */
-    size_t capslots;
-    bool indexed; /* slots hold this game's plies */
-    size_t last;  /* the ply found last: the writer asks for a node several
-                    times running, then for the next ply's */
+    struct ply_record record; /* the plies by node (ply_record.h) */
+    struct ply *plies;        /* what the writer keeps of each, at the record's index */
+    size_t capplies;
     struct stop *stops;
     size_t nstops, capstops;
     struct first_error first; /* of the replay */
@@ -147,7 +143,7 @@ const char *csv_col_name(const pdn_csv_writer *w, const struct col *c);
 /* Whether s[0, n) is a name the writer writes as a tag: [A-Z][A-Za-z0-9_]*. */
 bool csv_tag_name(const char *s, size_t n);
 
-/* csv_plies.c: the game's replay into w->plies, w->stops and w->first
+/* csv_plies.c: the game's replay into w->record, w->plies, w->stops and w->first
  * (0 or a PDN_E* code); a finding kept as a first error; the ply the
  * replay played at a node, or NULL; the error that stopped a line at a
  * node, or NULL. */
