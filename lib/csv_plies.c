@@ -41,15 +41,6 @@ static void replay_diag(const struct pdn_diag *d, void *ctx)
     w->stops[w->nstops++] = (struct stop){d->node, d->code};
 }
 
-/* A capture whose text needs no look at the other legal moves: under the
- * maximum capture rule, when it takes one piece, every legal capture does,
- * each a straight jump, the only one between its two squares. */
-static bool plainly_unique(const struct pdn_move *move, const struct pdn_board *before)
-{
-    const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)before->variant);
-    return move->ncaptured == 1 && rules && rules->maximum_capture;
-}
-
 static void replay_ply(const struct pdn_board *before, const struct pdn_board *after,
                        const struct pdn_move *move, const struct pdn_node *node, int depth,
                        void *ctx)
@@ -70,10 +61,9 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
         p->king = piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
     }
     p->full = false;
-    /* Only captures can be ambiguous: another legal capture between the
-     * same two squares that takes other pieces. The text is made when a
-     * cell needs it (csv_ply_text), from the move and this. */
-    if (move->ncaptured == 0 || plainly_unique(move, before)) return;
+    /* The text is made when a cell needs it (csv_ply_text), from the move
+     * and whether it is ambiguous. */
+    if (!ply_text_needs_legal(move, before)) return;
     pdn_movegen(&w->legal, before, 0);
     for (int i = 0; i < w->legal.count && i < PDN_MOVES_MAX && !p->full; i++) {
         const struct pdn_move *m = &w->legal.moves[i];

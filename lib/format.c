@@ -36,13 +36,15 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     }
     struct placed *p = &f->placed[at];
     enum pdn_capture_notation captures = f->opt->captures;
-    /* Only captures can be ambiguous, and a full path never is. The squares
-     * as the variant writes them: "c3-d4" in Russian, Brazilian, Czech. */
-    bool legal = move->ncaptured > 0 && (captures != PDN_CAPTURE_FULL_PATH || f->faults_wanted);
-    if (legal) pdn_movegen(&f->legal, before, 0);
-    pdn_move_text(p->text, move, legal ? &f->legal : NULL, captures,
+    /* A full path is never ambiguous; a capture written with a dash is a
+     * fault only the legal moves can tell (fix_on_ply). The squares as the
+     * variant writes them: "c3-d4" in Russian, Brazilian, Czech. */
+    bool text = ply_text_needs_legal(move, before) && captures != PDN_CAPTURE_FULL_PATH;
+    bool fault = f->faults_wanted && fix_may_fault(move, node);
+    if (text || fault) pdn_movegen(&f->legal, before, 0);
+    pdn_move_text(p->text, move, text ? &f->legal : NULL, captures,
                   (enum pdn_variant)before->variant);
-    if (legal) fix_on_ply(f, before, move, node);
+    if (fault) fix_on_ply(f, before, move, node);
 }
 
 /* The moves that stop a line are noted; the faults fix repairs are kept. */

@@ -62,6 +62,9 @@ struct format {
 
 /* A replay finding of a fault fix repairs: kept (format.c hands every one). */
 void fix_on_diag(struct format *f, const struct pdn_diag *d);
+/* Whether a ply played may be a fault fix_on_ply keeps: a capture whose
+ * text may hold a dash. */
+bool fix_may_fault(const struct pdn_move *move, const struct pdn_node *node);
 /* A ply played: a capture written with a dash is kept as a fault
  * (f->legal holds the moves of 'before'). */
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,

@@ -6,7 +6,8 @@
  * writer then asks for a node's ply, several times running, then for the
  * next one: a cursor answers those without a search; a hash table of the
  * nodes, built when a question first misses the cursor, answers the rest.
- * Knows nothing of moves or boards; nothing here prints.
+ * Also the one question both ask of a ply played, whether its text needs
+ * the legal moves (ply_text_needs_legal). Nothing here prints.
  */
 #ifndef PDN_PLY_RECORD_H
 #define PDN_PLY_RECORD_H
@@ -33,5 +34,18 @@ long ply_record_add(struct ply_record *r, const struct pdn_node *node);
 /* The index of the ply the replay played at node, or -1: it played none. */
 long ply_record_find(struct ply_record *r, const struct pdn_node *node);
 void ply_record_free(struct ply_record *r);
+
+/* Whether the text of a move played from before needs the legal moves
+ * there (an ambiguous capture is written with its whole path). Only a
+ * capture can be ambiguous: another legal capture between the same two
+ * squares that takes other pieces. Under the maximum capture rule, when
+ * it takes one piece, so does every legal capture, each the only one
+ * between its two squares: no look at the others. */
+static inline bool ply_text_needs_legal(const struct pdn_move *move, const struct pdn_board *before)
+{
+    if (move->ncaptured == 0) return false;
+    const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)before->variant);
+    return !(move->ncaptured == 1 && rules && rules->maximum_capture);
+}
 
 #endif
