@@ -152,7 +152,8 @@ static void writer_start(const pdn_game *game, uint32_t *number, bool *black)
  * writer then writes it). The numbering is the writer's: "N." before White,
  * "N..." before Black at the start, after a number the count does not give,
  * and before a capture starting where the move before it ended (it would
- * read as its next hop). test_csv compares the two on every test file.
+ * read as its next hop). test_csv compares the two on every test file:
+ * this writer with csv_writer_fast_paths off, and pdn_format_game.
  */
 static bool main_line(pdn_csv_writer *w, const pdn_game *game)
 {
@@ -191,7 +192,7 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
  */
 static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
 {
-    if (main_only && main_line(w, game)) return 0;
+    if (main_only && !w->writer_main_line && main_line(w, game)) return 0;
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.width = INT_MAX / 2;
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = main_only;

@@ -69,6 +69,11 @@ int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_wri
     return 0;
 }
 
+void csv_writer_fast_paths(pdn_csv_writer *w, bool on)
+{
+    w->writer_main_line = !on;
+}
+
 /* Hands the rows to the stream: 0, PDN_ENOMEM or PDN_EIO. */
 static int stream_status(pdn_csv_writer *w)
 {

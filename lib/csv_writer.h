@@ -108,6 +108,7 @@ struct pdn_csv_writer {
     struct first_error first; /* of the replay */
     bool no_position;         /* the start position could not be set up */
     bool nomem;
+    bool writer_main_line;            /* main_line's fast path off (csv_writer_fast_paths) */
     struct pdn_movelist legal;        /* scratch */
     char texts[2][PDN_MOVE_TEXT_MAX]; /* placed_text's: the writer holds two at once */
     int ntext;
@@ -166,6 +167,11 @@ void csv_cell_adds(pdn_csv_writer *w, const char *s);
 void csv_put(pdn_csv_writer *w, const struct col *c, const char *s);
 void csv_put_cell(pdn_csv_writer *w, const struct col *c);
 void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v);
+/* csv_rows.c: the fast paths on (the default) or off, so that tests and
+ * fuzz targets compare both: with them off, the moves cell of a plain main
+ * line comes from the writer, not from main_line's copy of its numbering. */
+void csv_writer_fast_paths(pdn_csv_writer *w, bool on);
+
 /* csv_game_cells.c: a cell of the games mode (the moves rows share the
  * game's columns). */
 int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_ctx *g);
