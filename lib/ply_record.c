@@ -60,13 +60,9 @@ static long scan(const struct ply_record *r, const struct pdn_node *node)
     return -1;
 }
 
-long ply_record_find(struct ply_record *r, const struct pdn_node *node)
+long ply_record_search(struct ply_record *r, const struct pdn_node *node)
 {
     if (r->n == 0) return -1;
-    size_t last = r->last;
-    if (r->nodes[last] == node) return (long)last;
-    if (last + 1 < r->n && r->nodes[last + 1] == node) return (long)(r->last = last + 1);
-    if (last > 0 && r->nodes[last - 1] == node) return (long)(last - 1);
     if (!r->indexed && !build_index(r)) return scan(r, node);
     size_t mask = r->capslots - 1;
     for (size_t k = node_slot(node, mask); r->slots[k]; k = (k + 1) & mask)

@@ -31,8 +31,20 @@ struct ply_record {
 void ply_record_clear(struct ply_record *r);
 /* Notes a ply the replay played at node: its index, or -1 out of memory. */
 long ply_record_add(struct ply_record *r, const struct pdn_node *node);
-/* The index of the ply the replay played at node, or -1: it played none. */
-long ply_record_find(struct ply_record *r, const struct pdn_node *node);
+/* ply_record_find when the cursor misses: the table. */
+long ply_record_search(struct ply_record *r, const struct pdn_node *node);
+
+/* The index of the ply the replay played at node, or -1: it played none.
+ * Inline: the writer asks four times a move, nearly always the ply found
+ * last, the one before it or the one after it. */
+static inline long ply_record_find(struct ply_record *r, const struct pdn_node *node)
+{
+    size_t last = r->last;
+    if (last < r->n && r->nodes[last] == node) return (long)last;
+    if (last + 1 < r->n && r->nodes[last + 1] == node) return (long)(r->last = last + 1);
+    if (last > 0 && last <= r->n && r->nodes[last - 1] == node) return (long)(last - 1);
+    return ply_record_search(r, node);
+}
 void ply_record_free(struct ply_record *r);
 
 /* Whether the text of a move played from before needs the legal moves
