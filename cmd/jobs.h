@@ -38,7 +38,6 @@ bool jobs_option(struct tool *t, int opt, const char *arg);
 /* The threads to read 'operand' with under t->jobs: 1 means none. */
 int jobs_for_input(const struct tool *t, const char *operand);
 
-
 /* What a worker leaves for a result of its own (pdncheck's replay summary). */
 enum { JOBS_RESULT_SIZE = 256 };
 

@@ -42,8 +42,8 @@ static const char usage_options[] =
     "                         or full (every capture's whole landing path)\n"
     "      --split N          cut the input at game boundaries into pieces of N\n"
     "                         games, each game's text as read: -o NAME.pdn writes\n"
-    "                         NAME-0001.pdn, NAME-0002.pdn ... (for other machines)\n" TOOL_ENCODING_USAGE
-        TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
+    "                         NAME-0001.pdn, NAME-0002.pdn ... (for other "
+    "machines)\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
     "  -q, --quiet            no note when reading a terminal\n" TOOL_FORMAT_USAGE TOOL_HELP_USAGE;
 static const char usage_selection[] =
     "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"

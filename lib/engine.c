@@ -14,13 +14,6 @@
 #define TABLE_MB_DEFAULT 16
 #define TABLE_MB_MAX 4096
 
-double engine_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int pdn_engine_new(pdn_engine **out, const struct pdn_engine_options *options)
 {
     if (!out) return PDN_EINVAL;

@@ -9,6 +9,8 @@
 
 #include "geometry.h"
 
+#include <time.h>
+
 /* Plies a line may reach (search depth plus quiescence and extensions). */
 #define ENGINE_PLY_MAX 96
 /* Game positions kept for repetitions: only the trailing reversible part. */
@@ -66,7 +68,13 @@ uint64_t engine_key(const struct pdn_board *b);
 
 /* One search of the root to depth; the score, e->pv[0] holding the line. */
 int engine_search_root(struct pdn_engine *e, const struct pdn_board *b, int depth);
-/* Monotonic seconds. */
-double engine_now(void);
+/* Monotonic seconds. Inline: the search reads the clock, and engine.c
+ * calls the search. */
+static inline double engine_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 #endif

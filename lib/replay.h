@@ -8,27 +8,10 @@
 #ifndef PDN_REPLAY_H
 #define PDN_REPLAY_H
 
+#include "draw_rule.h"
 #include "pdn.h"
 
 /* ---- Draw rules (replay_drawrules.c) -------------------------------------------- */
-
-enum draw_rule {
-    DRAW_NONE,
-    DRAW_REPETITION,
-    DRAW_25_MOVES,     /* kings only, 25 moves each (FMJD, classic) */
-    DRAW_16_MOVES,     /* FMJD: three pieces against a lone king */
-    DRAW_5_MOVES,      /* FMJD: two pieces or fewer against a lone king; classic ending */
-    DRAW_50_MOVES,     /* classic: five kings, or four and a man, against two kings */
-    DRAW_15_MOVES,     /* Russian: kings only, 15 moves each */
-    DRAW_THREE_KINGS,  /* Russian: three kings or more against one, 15 moves */
-    DRAW_30_MOVES,     /* Russian: 4 and 5 pieces, both sides with kings */
-    DRAW_60_MOVES,     /* Russian: 6 and 7 pieces, both sides with kings */
-    DRAW_KING_VS_KING, /* Russian: one king against one on the long diagonal */
-    DRAW_TWO_KINGS,    /* Russian: two kings against one on the long diagonal */
-    DRAW_BIG_ROAD,     /* Russian: three kings against one on the long diagonal */
-    DRAW_40_MOVES,     /* English: 40 moves each without a man moved or a capture */
-    DRAW_RULE_COUNT
-};
 
 /* Material of one side: kings, men and pieces each within [min, max]. */
 struct draw_side {
@@ -37,7 +20,7 @@ struct draw_side {
 
 /* An ending that draws: a stronger side against a weaker one. */
 struct draw_ending {
-    enum draw_rule rule;
+    enum pdn_draw_rule rule;
     struct draw_side strong, weak;
     uint8_t pieces_min, pieces_max; /* pieces on the board */
     uint8_t moves;                  /* moves until the draw; 0: drawn when it stands */
@@ -52,7 +35,7 @@ struct draw_ending {
 struct draw_rules {
     uint8_t repetition;  /* occurrences of a position that draw; 0: no such rule */
     uint8_t quiet_moves; /* moves each with only kings moving, no capture; 0: none */
-    enum draw_rule quiet_rule;
+    enum pdn_draw_rule quiet_rule;
     uint8_t nendings;
     struct draw_ending endings[DRAW_ENDINGS_MAX];
 };
@@ -86,10 +69,8 @@ struct draw_tracker {
 void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
                         enum pdn_draw_rules set);
 /* Records one ply; returns the rule that draws the game right after it. */
-enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
-                                 const struct pdn_board *after, const struct pdn_move *move);
-/* "threefold repetition", "the 25-move rule", ... */
-const char *draw_rule_name(enum draw_rule rule);
+enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
+                                     const struct pdn_board *after, const struct pdn_move *move);
 
 /* ---- The replay context -------------------------------------------------- */
 
@@ -116,8 +97,8 @@ struct replay {
     const struct pdn_tag *tag_result, *tag_fen, *tag_gametype; /* first of each, or NULL */
     /* main-line draw tracking */
     struct draw_tracker draws;
-    enum draw_rule drawn; /* the rule that drew the main line, or DRAW_NONE */
-    char drawn_at[16];    /* move number of the ply that completed it */
+    enum pdn_draw_rule drawn; /* the rule that drew the main line, or PDN_DRAW_NONE */
+    char drawn_at[16];        /* move number of the ply that completed it */
     bool went_on_reported;
     long budget; /* plies the ambiguity lookahead may still replay */
     bool depth_reported;

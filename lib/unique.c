@@ -10,6 +10,7 @@
  */
 #include "pdn.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,13 +219,7 @@ static bool kept_grow(pdn_unique *u)
     if (u->n == UINT32_MAX - 1) return false;
     for (int k = 0; k < KEY_KINDS; k++)
         if (!index_grow(u, (enum key_kind)k)) return false;
-    if (u->n < u->cap) return true;
-    size_t cap = u->cap ? u->cap * 2 : 1024;
-    if (cap > SIZE_MAX / sizeof *u->kept) return false;
-    struct kept *grown = realloc(u->kept, cap * sizeof *grown);
-    if (grown == NULL) return false;
-    u->kept = grown, u->cap = cap;
-    return true;
+    return vec_reserve((void **)&u->kept, &u->cap, u->n, sizeof *u->kept);
 }
 
 /* The number of file's name among the records' (the last one, or new). */
@@ -235,12 +230,7 @@ static bool file_number(pdn_unique *u, const char *file, uint32_t *out)
         *out = (uint32_t)u->nfiles - 1;
         return true;
     }
-    if (u->nfiles == u->files_cap) {
-        size_t cap = u->files_cap ? u->files_cap * 2 : 16;
-        char **grown = realloc(u->files, cap * sizeof *grown);
-        if (grown == NULL) return false;
-        u->files = grown, u->files_cap = cap;
-    }
+    if (!vec_reserve((void **)&u->files, &u->files_cap, u->nfiles, sizeof *u->files)) return false;
     char *copy = strdup(file);
     if (copy == NULL) return false;
     u->files[u->nfiles] = copy;

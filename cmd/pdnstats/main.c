@@ -47,8 +47,7 @@ static const char usage[] =
     "terminal)\n" TOOL_ENCODING_USAGE
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
     "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
-        TOOL_HELP_USAGE
-    "\n" TOOL_SELECT_USAGE "\n"
+        TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
     "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
 
