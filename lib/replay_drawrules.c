@@ -224,10 +224,16 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
     t->nhistory = t->head = 0;
     t->kings_only = 0;
     t->rules = draw_rules_get((enum pdn_variant)start->variant, set);
-    t->strong = 0;
-    t->ending = ending_of(t->rules, start, true, &t->strong);
-    t->ending_count = 0;
+    draw_count_start(&t->ending, t->rules, start);
     remember(t, start);
+}
+
+void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
+                      const struct pdn_board *board)
+{
+    out->strong = 0;
+    out->ending = ending_of(rules, board, true, &out->strong);
+    out->count = 0;
 }
 
 /*
@@ -236,35 +242,35 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
  * and so does a promotion that stays in the same ending, unless the ending
  * counts an unchanged balance (restart).
  */
-static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *before,
-                                  const struct pdn_board *after, const struct pdn_move *move)
+enum draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
+                               const struct pdn_board *before, const struct pdn_board *after,
+                               const struct pdn_move *move)
 {
-    const struct draw_rules *r = t->rules;
     if (move->ncaptured > 0 || move->promotes) {
         int strong = 0, ending = ending_of(r, after, true, &strong);
-        if (ending != t->ending || (ending >= 0 && r->endings[ending].restart)) {
-            t->ending = ending;
-            t->strong = strong;
-            t->ending_count = 0;
+        if (ending != c->ending || (ending >= 0 && r->endings[ending].restart)) {
+            c->ending = ending;
+            c->strong = strong;
+            c->count = 0;
             return DRAW_NONE;
         }
     }
-    if (t->ending < 0) return DRAW_NONE;
-    const struct draw_ending *e = &r->endings[t->ending];
+    if (c->ending < 0) return DRAW_NONE;
+    const struct draw_ending *e = &r->endings[c->ending];
     if (e->strong_moves) {
-        if ((before->side & 1) != t->strong) return DRAW_NONE;
-        return ++t->ending_count >= e->moves ? e->rule : DRAW_NONE;
+        if ((before->side & 1) != c->strong) return DRAW_NONE;
+        return ++c->count >= e->moves ? e->rule : DRAW_NONE;
     }
-    return ++t->ending_count >= 2u * e->moves ? e->rule : DRAW_NONE;
+    return ++c->count >= 2u * e->moves ? e->rule : DRAW_NONE;
 }
 
 /* An ending drawn as it stands, unless the side to move can capture now. */
-static enum draw_rule standing_ending(const struct draw_tracker *t, const struct pdn_board *after)
+enum draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
 {
     int strong;
-    int ending = ending_of(t->rules, after, false, &strong);
+    int ending = ending_of(rules, after, false, &strong);
     if (ending < 0 || pdn_movegen_has_capture(after)) return DRAW_NONE;
-    return t->rules->endings[ending].rule;
+    return rules->endings[ending].rule;
 }
 
 enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
@@ -284,10 +290,10 @@ enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board 
     }
     remember(t, after);
     if (r->repetition && occurrences(t, after) >= r->repetition) return DRAW_REPETITION;
-    enum draw_rule ending = step_ending(t, before, after, move);
+    enum draw_rule ending = draw_count_step(&t->ending, r, before, after, move);
     if (ending != DRAW_NONE) return ending;
     if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
-    return standing_ending(t, after);
+    return draw_standing(r, after);
 }
 
 const char *draw_rule_name(enum draw_rule rule)
