@@ -97,8 +97,10 @@ send ping
 expect "ping during a search" '^pong$' 2
 send stop
 expect "stop during go analyze" '^done move=' 3
-tail -n 1 "$work/out" | grep -Eq '^done move=[0-9]+-[0-9]+' ||
-    fail "go analyze: the last line is no done with a quiet move"
+analysed=$(tail -n 1 "$work/out" | sed -n 's/^done move=\([^ ]*\).*/\1/p')
+printf '[Event "hub"]\n\n1. %s *\n' "$analysed" >"$work/analysed.pdn"
+"$bin/pdncheck" -q -w "$work/analysed.pdn" >"$work/check" 2>&1 ||
+    fail "go analyze: the last line is no done with a legal move: $(tail -n 1 "$work/out")"
 send quit
 i=0
 while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do
