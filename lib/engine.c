@@ -103,6 +103,7 @@ static void load_game(struct pdn_engine *e, const struct pdn_board *root,
         e->game[i] = engine_key(&history[nhistory - (size_t)n + (size_t)i]);
     e->path[0] = engine_key(root);
     e->reversible[0] = n;
+    engine_draws_start(e, root, history, nhistory);
 }
 
 static void start(struct pdn_engine *e, const struct pdn_board *board,

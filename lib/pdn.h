@@ -483,9 +483,11 @@ PDN_API void pdn_engine_free(pdn_engine *engine);
 PDN_API void pdn_engine_clear(pdn_engine *engine);
 /*
  * Searches board within limits and fills *out. history holds the nhistory
- * positions of the game before board, oldest first (may be NULL when 0): a
- * line that repeats one of them scores as a draw. Returns 0, or PDN_EINVAL
- * (a NULL argument, a bad limits version).
+ * positions of the game before board, oldest first (may be NULL when 0).
+ * A line that repeats a position of the game or of itself, or that the
+ * validator's draw rules would draw (king-only moves, an ending's count or
+ * an ending drawn as it stands; the FMJD set), scores as a draw. Returns
+ * 0, or PDN_EINVAL (a NULL argument, a bad limits version).
  */
 PDN_API int pdn_engine_search(struct pdn_engine_result *out, pdn_engine *engine,
                               const struct pdn_board *board, const struct pdn_board *history,

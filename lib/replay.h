@@ -53,16 +53,22 @@ struct draw_position {
     uint8_t side;
 };
 
+/* Where a line stands in the counted endings: small enough for the engine
+ * to keep one per ply of its search. */
+struct draw_count {
+    int ending;     /* index of the counted ending the material is in, or -1 */
+    int strong;     /* its stronger side */
+    unsigned count; /* plies, or the stronger side's moves, since it was reached */
+    int pieces;     /* on the board: it changes with captures only */
+};
+
 struct draw_tracker {
     struct draw_position history[DRAW_HISTORY]; /* since the last irreversible ply */
     unsigned nhistory;                          /* entries used (<= DRAW_HISTORY) */
     unsigned head;                              /* next slot to write */
     unsigned kings_only;                        /* consecutive king-only quiet plies */
     const struct draw_rules *rules;
-    int ending;            /* index of the counted ending the material is in, or -1 */
-    int strong;            /* its stronger side */
-    unsigned ending_count; /* plies, or the stronger side's moves, since it was reached */
-    int pieces;            /* on the board: it changes with captures only */
+    struct draw_count ending;
 };
 
 /* Starts tracking at a position (game start or a setup). */
@@ -71,6 +77,16 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
 /* Records one ply; returns the rule that draws the game right after it. */
 enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
                                      const struct pdn_board *after, const struct pdn_move *move);
+/* The counted endings alone, for a search that tracks repetitions and
+ * king-only moves itself (the engine): the count at a position, one ply
+ * (the rule its count completes, or PDN_DRAW_NONE), and the endings drawn
+ * as they stand (PDN_DRAW_NONE when the side to move can capture). */
+void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
+                      const struct pdn_board *board);
+enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *rules,
+                                   const struct pdn_board *before, const struct pdn_board *after,
+                                   const struct pdn_move *move);
+enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *board);
 
 /* ---- The replay context -------------------------------------------------- */
 

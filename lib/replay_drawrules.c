@@ -231,11 +231,17 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
     t->nhistory = t->head = 0;
     t->kings_only = 0;
     t->rules = draw_rules_get((enum pdn_variant)start->variant, set);
-    t->strong = 0;
-    t->pieces = popcount(start->pieces[0] | start->pieces[1]);
-    t->ending = ending_of(t->rules, start, t->pieces, true, &t->strong);
-    t->ending_count = 0;
+    draw_count_start(&t->ending, t->rules, start);
     remember(t, start);
+}
+
+void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
+                      const struct pdn_board *board)
+{
+    out->strong = 0;
+    out->pieces = popcount(board->pieces[0] | board->pieces[1]);
+    out->ending = ending_of(rules, board, out->pieces, true, &out->strong);
+    out->count = 0;
 }
 
 /*
@@ -244,36 +250,37 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
  * and so does a promotion that stays in the same ending, unless the ending
  * counts an unchanged balance (restart).
  */
-static enum pdn_draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *before,
-                                      const struct pdn_board *after, const struct pdn_move *move)
+enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
+                                   const struct pdn_board *before, const struct pdn_board *after,
+                                   const struct pdn_move *move)
 {
-    const struct draw_rules *r = t->rules;
+    if (move->ncaptured > 0) c->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || move->promotes) {
-        int strong = 0, ending = ending_of(r, after, t->pieces, true, &strong);
-        if (ending != t->ending || (ending >= 0 && r->endings[ending].restart)) {
-            t->ending = ending;
-            t->strong = strong;
-            t->ending_count = 0;
+        int strong = 0, ending = ending_of(r, after, c->pieces, true, &strong);
+        if (ending != c->ending || (ending >= 0 && r->endings[ending].restart)) {
+            c->ending = ending;
+            c->strong = strong;
+            c->count = 0;
             return PDN_DRAW_NONE;
         }
     }
-    if (t->ending < 0) return PDN_DRAW_NONE;
-    const struct draw_ending *e = &r->endings[t->ending];
+    if (c->ending < 0) return PDN_DRAW_NONE;
+    const struct draw_ending *e = &r->endings[c->ending];
     if (e->strong_moves) {
-        if ((before->side & 1) != t->strong) return PDN_DRAW_NONE;
-        return ++t->ending_count >= e->moves ? e->rule : PDN_DRAW_NONE;
+        if ((before->side & 1) != c->strong) return PDN_DRAW_NONE;
+        return ++c->count >= e->moves ? e->rule : PDN_DRAW_NONE;
     }
-    return ++t->ending_count >= 2u * e->moves ? e->rule : PDN_DRAW_NONE;
+    return ++c->count >= 2u * e->moves ? e->rule : PDN_DRAW_NONE;
 }
 
 /* An ending drawn as it stands, unless the side to move can capture now. */
-static enum pdn_draw_rule standing_ending(const struct draw_tracker *t,
-                                          const struct pdn_board *after)
+enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
 {
     int strong;
-    int ending = ending_of(t->rules, after, t->pieces, false, &strong);
+    int pieces = popcount(after->pieces[0] | after->pieces[1]);
+    int ending = ending_of(rules, after, pieces, false, &strong);
     if (ending < 0 || pdn_movegen_has_capture(after)) return PDN_DRAW_NONE;
-    return t->rules->endings[ending].rule;
+    return rules->endings[ending].rule;
 }
 
 enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
@@ -285,7 +292,6 @@ enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_bo
      * cannot repeat, and the king-move count starts again. */
     bool man_moved =
         (before->pieces[side] & ~before->kings) != (after->pieces[side] & ~after->kings);
-    if (move->ncaptured > 0) t->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || man_moved) {
         t->nhistory = t->head = 0;
         t->kings_only = 0;
@@ -294,10 +300,10 @@ enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_bo
     }
     remember(t, after);
     if (r->repetition && occurrences(t, after) >= r->repetition) return PDN_DRAW_REPETITION;
-    enum pdn_draw_rule ending = step_ending(t, before, after, move);
+    enum pdn_draw_rule ending = draw_count_step(&t->ending, r, before, after, move);
     if (ending != PDN_DRAW_NONE) return ending;
     if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
-    return standing_ending(t, after);
+    return draw_standing(r, after);
 }
 
 const char *draw_rule_name(enum pdn_draw_rule rule)
