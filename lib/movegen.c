@@ -245,19 +245,23 @@ static inline uint64_t man_landings(const struct search *s, uint64_t at, uint64_
 /*
  * The common case made fast: a man that captures both ways, is never
  * crowned mid-capture and must take the most pieces (international,
- * Brazilian). The piece taken lies
- * halfway between two landings; the last one taken is no longer prey, so
- * the search never turns straight back. Landings come in bit order, which
+ * Brazilian). It jumps from 'at' to each of 'lands' (bits), taking the
+ * piece halfway; prey is what it may still take, so the last piece taken
+ * keeps it from turning straight back. A landing with no jump onward ends
+ * a capture, found without another call. Landings come in bit order, which
  * is the order of the directions (up-left, up-right, down-left, down-right).
  */
-static void capture_man(struct search *s, int at, uint64_t captured, int n)
+static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
 {
-    uint64_t lands = n < PDN_PATH_MAX ? man_landings(s, bit(at), s->opponent & ~captured) : 0;
-    if (!lands && longest_so_far(s, n)) keep_capture(s, at, captured, n, false);
     for (; lands; lands &= lands - 1) {
         int land = __builtin_ctzll(lands);
+        uint64_t left = prey & ~bit((at + land) / 2);
+        uint64_t next = n + 1 < PDN_PATH_MAX ? man_landings(s, bit(land), left) : 0;
         s->path[n] = (uint8_t)land;
-        capture_man(s, land, captured | bit((at + land) / 2), n + 1);
+        if (next)
+            capture_man(s, land, left, n + 1, next);
+        else if (longest_so_far(s, n + 1))
+            keep_capture(s, land, s->opponent & ~left, n + 1, false);
     }
 }
 
@@ -311,7 +315,7 @@ static void capture_with(struct search *s, const struct pdn_board *b, uint64_t s
         bool man_fast = !s->king && s->men_fast;
         s->dedupe_from = man_fast ? 3 : 2;
         if (man_fast)
-            capture_man(s, from, 0, 0);
+            capture_man(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
         else
             capture_from(s, from, 0, 0, s->king, -1);
         s->empty &= ~bit(from);
