@@ -435,9 +435,9 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
                        const struct pdn_board *b, uint64_t empty)
 {
     uint64_t men = b->pieces[b->side] & ~b->kings;
-    int first_dir = b->side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
-    int n = popcount_pair(geo_shift(g, men, first_dir) & empty,
-                          geo_shift(g, men, first_dir + 1) & empty);
+    int a = g->step[DIR_DL], c = g->step[DIR_DR]; /* White's men move up, to lower bits */
+    bool up = b->side == PDN_COLOR_WHITE;
+    int n = popcount_pair((up ? men >> a : men << a) & empty, (up ? men >> c : men << c) & empty);
     for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
         int from = __builtin_ctzll(k);
         for (int d = 0; d < DIR_COUNT; d++)
