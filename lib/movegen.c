@@ -184,18 +184,33 @@ static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d
     return true;
 }
 
+/* The first square past the empty ones from 'at' (one bit) in direction d,
+ * as a bit: a piece, a ghost bit, or nothing past the edge. One loop per
+ * sign of the step: a shift whose sign is tested at each square cost more
+ * than the neighbour table. */
+static inline uint64_t past_empty(const struct geometry *g, uint64_t at, int d, uint64_t empty)
+{
+    int step = g->step[d];
+    if (step > 0) {
+        uint64_t x = at << step;
+        while (x & empty)
+            x <<= step;
+        return x;
+    }
+    uint64_t x = at >> -step;
+    while (x & empty)
+        x >>= -step;
+    return x;
+}
+
 /* Whether a flying king on 'at' could capture again (not back along 'came'). */
 static bool king_can_continue(const struct search *s, int at, uint64_t captured, int came)
 {
-    const struct geometry *g = s->g;
+    uint64_t prey = s->opponent & ~captured;
     for (int d = 0; d < DIR_COUNT; d++) {
         if (d == opposite[came]) continue;
-        int over = g->next[at][d];
-        while (over != GEO_NONE && (s->empty & bit(over)))
-            over = g->next[over][d];
-        if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) continue;
-        int land = g->next[over][d];
-        if (land != GEO_NONE && (s->empty & bit(land))) return true;
+        uint64_t over = past_empty(s->g, bit(at), d, s->empty);
+        if ((over & prey) && (geo_shift(s->g, over, d) & s->empty)) return true;
     }
     return false;
 }
@@ -208,22 +223,20 @@ static bool king_can_continue(const struct search *s, int at, uint64_t captured,
 static bool jump_flying(struct search *s, int at, uint64_t captured, int n, int d)
 {
     const struct geometry *g = s->g;
-    int over = g->next[at][d];
-    while (over != GEO_NONE && (s->empty & bit(over)))
-        over = g->next[over][d];
-    if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) return false;
-    captured |= bit(over);
+    uint64_t over = past_empty(g, bit(at), d, s->empty);
+    if (!(over & s->opponent & ~captured)) return false;
+    captured |= over;
+    uint64_t first = geo_shift(g, over, d);
     bool must_continue = false;
     if (!s->rules->maximum_capture)
-        for (int land = g->next[over][d]; land != GEO_NONE && (s->empty & bit(land));
-             land = g->next[land][d])
-            must_continue |= king_can_continue(s, land, captured, d);
+        for (uint64_t land = first; land & s->empty; land = geo_shift(g, land, d))
+            must_continue |= king_can_continue(s, __builtin_ctzll(land), captured, d);
     bool any = false;
-    for (int land = g->next[over][d]; land != GEO_NONE && (s->empty & bit(land));
-         land = g->next[land][d]) {
-        if (must_continue && !king_can_continue(s, land, captured, d)) continue;
-        s->path[n] = (uint8_t)land;
-        capture_from(s, land, captured, n + 1, true, d);
+    for (uint64_t land = first; land & s->empty; land = geo_shift(g, land, d)) {
+        int l = __builtin_ctzll(land);
+        if (must_continue && !king_can_continue(s, l, captured, d)) continue;
+        s->path[n] = (uint8_t)l;
+        capture_from(s, l, captured, n + 1, true, d);
         any = true;
     }
     return any;
@@ -397,18 +410,12 @@ static inline uint64_t capturing_men(const struct geometry *g, const struct pdn_
 static bool kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
                               const struct pdn_board *b, uint64_t empty)
 {
-    uint64_t opp = b->pieces[!b->side];
-    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
-        int from = __builtin_ctzll(k);
+    uint64_t opp = b->pieces[!b->side], crossed = r->flying_kings ? empty : 0;
+    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1)
         for (int d = 0; d < DIR_COUNT; d++) {
-            int at = g->next[from][d];
-            while (r->flying_kings && at != GEO_NONE && (empty & bit(at)))
-                at = g->next[at][d];
-            if (at == GEO_NONE || !(opp & bit(at))) continue;
-            int land = g->next[at][d];
-            if (land != GEO_NONE && (empty & bit(land))) return true;
+            uint64_t over = past_empty(g, k & -k, d, crossed);
+            if ((over & opp) && (geo_shift(g, over, d) & empty)) return true;
         }
-    }
     return false;
 }
 
