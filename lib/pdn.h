@@ -935,8 +935,9 @@ PDN_API int pdn_unique_new(pdn_unique **out, enum pdn_unique_mode mode);
  * copies a game kept before (one PDN_DIAG_REPEATED_GAME to on_diag, naming
  * where that game is; the game is not kept), 0 when it is kept. A kept game
  * with the moves of an earlier one under other players (from 20 plies on:
- * shorter games are played twice alike), or with the players, Event and
- * Round of an earlier one and other moves, is suspect: a
+ * shorter games are played twice alike), or with the players, Event,
+ * Round and year of an earlier one and other moves (White, Black and Round
+ * given), is suspect: a
  * PDN_DIAG_SUSPECT_COPY each. PDN_ENOMEM or PDN_EINVAL otherwise. on_diag
  * may be NULL; the finding's strings live during the call only.
  */

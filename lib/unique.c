@@ -169,9 +169,25 @@ static uint64_t mix_tag(uint64_t h, const pdn_game *game, const char *name)
     return h;
 }
 
-static bool no_round(const char *round)
+/* A tag that says nothing: missing, blank, "?" or "-". */
+static bool unknown(const char *value)
 {
-    return round == NULL || round[0] == '\0' || strcmp(round, "?") == 0 || strcmp(round, "-") == 0;
+    if (value == NULL) return true;
+    value += strspn(value, " \t");
+    return value[0] == '\0' || strcmp(value, "?") == 0 || strcmp(value, "-") == 0;
+}
+
+/* The year of the Date tag ("2006.12.02", "2006-12-02", "2006"), 0 when
+ * it gives none. */
+static unsigned year_of(const pdn_game *game)
+{
+    const char *d = pdn_game_tag(game, "Date");
+    unsigned y = 0;
+    for (int i = 0; d && i < 4; i++) {
+        if (d[i] < '0' || d[i] > '9') return 0;
+        y = y * 10 + (unsigned)(d[i] - '0');
+    }
+    return y;
 }
 
 /* ---- the tables ------------------------------------------------------------------ */
@@ -296,8 +312,12 @@ int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,
     int err = moves_key(&k.moves, &plies, game, u->mode);
     if (err < 0) return err;
     k.who = mix_tag(mix_tag(0x3a7e, game, "White"), game, "Black");
-    const char *round = pdn_game_tag(game, "Round");
-    if (!no_round(round)) k.pairing = mix_tag(mix_tag(k.who, game, "Event"), game, "Round") | 1;
+    /* A pairing needs its players (compositions share an event and a round
+     * with no players at all), and is of one year: an event held every
+     * year pairs the same players in its first round again. */
+    if (!unknown(pdn_game_tag(game, "Round")) && !unknown(pdn_game_tag(game, "White")) &&
+        !unknown(pdn_game_tag(game, "Black")))
+        k.pairing = mix(mix_tag(mix_tag(k.who, game, "Event"), game, "Round"), year_of(game)) | 1;
     if (!kept_grow(u) || !file_number(u, file, &k.file)) return PDN_ENOMEM;
 
     uint32_t copy = find_copy(u, &k, plies);
