@@ -45,7 +45,9 @@ LIBSO := $(BUILD)/$(SONAME)
 CMD_COMMON := $(wildcard cmd/common.c cmd/options.c cmd/report.c cmd/reading.c cmd/output.c \
 	cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/namefiles.c \
 	cmd/dxp_game.c cmd/jobs.c cmd/split.c)
-CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
+# The tools grow their arrays with the library's helper (lib/vec.c): the
+# installed archive keeps it local, so they link its object of their own.
+CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o) $(BUILD)/lib/vec.o
 TOOLS := $(filter-out common options report reading output inputs suggest lines played \
 	repeats namefiles dxp_game jobs split,$(basename $(notdir $(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
@@ -71,7 +73,7 @@ VALGRIND_CMD = $(if $(VALGRIND),$(VALGRIND_RUN))
 
 
 .PHONY: FORCE all lib tools deps check check-browser test install-test unit cli lint-man lib-symbols \
-	sanitize tsan check-slow bench bench-bins install uninstall clean help run fuzz lint \
+	lib-cycles sanitize tsan check-slow bench bench-bins install uninstall clean help run fuzz lint \
 	check-consumers deps-present deps-fuzz fuzz-bins
 
 # Intermediate files (test objects, generated tables) are kept, so a second
@@ -235,7 +237,7 @@ check: deps-present
 	$(MAKE) $(PARALLEL) WERROR=1 all
 	$(MAKE) $(PARALLEL) -O WERROR=1 test
 
-test: unit cli lint-man lib-symbols install-test cycles
+test: unit cli lint-man lib-symbols lib-cycles install-test cycles
 
 install-test: all
 	@sh tests/install.sh "$(BUILD)" "$(BIN)"
@@ -260,6 +262,10 @@ $(CLI_SCRIPTS:%=cli-%): cli-%: tools
 # object holds writable data.
 lib-symbols: $(BUILD)/libpdn.so $(LIBA)
 	@sh tests/lib-symbols.sh lib/pdn.h $(BUILD)/libpdn.so $(LIBA) $(LIB_OBJ)
+
+# No two library files call each other, directly or through others.
+lib-cycles: $(LIB_OBJ)
+	@sh tests/lib-cycles.sh $(LIB_OBJ)
 
 lint-man:
 	@if [ -n "$(MANS)" ]; then mandoc -Tlint -W warning $(MANS) && echo "man pages: mandoc -Tlint clean"; fi

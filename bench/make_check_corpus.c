@@ -51,7 +51,7 @@ static const char *play_out(FILE *out, struct pdn_board board)
         }
         struct pdn_board before = board;
         pdn_board_play(&board, m);
-        if (draw_tracker_step(&draws, &before, &board, m) != DRAW_NONE) return "1-1";
+        if (draw_tracker_step(&draws, &before, &board, m) != PDN_DRAW_NONE) return "1-1";
     }
     return "*";
 }

@@ -5,6 +5,7 @@
  * games belong to libpdn.
  */
 #include "common.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <langinfo.h>

@@ -197,6 +197,11 @@ enum { BATCH_GAMES = 32, BATCH_BYTES = 256 << 10 };
 /* Batches read ahead of the tool: one for each worker, and this many more
  * (one being handed to the tool, one ready). */
 enum { BATCHES_AHEAD = 2 };
+/* What a finding counts for in a batch's bytes: findings without games
+ * (a long run of games not chosen, --unique's copies) publish a batch too,
+ * or they would pile up until the next game chosen (300,000 copies in a
+ * row: 180 MB). */
+enum { FINDING_BYTES = 512 };
 
 struct jobs_run *jobs_start(struct tool *t, int threads)
 {
@@ -227,7 +232,10 @@ static bool add_event(struct jobs_run *run, struct event *ev)
     else
         b->head = ev;
     b->tail = ev;
-    if (ev->game) b->games++, b->bytes += ev->game->raw_len;
+    if (ev->game)
+        b->games++, b->bytes += ev->game->raw_len;
+    else
+        b->bytes += FINDING_BYTES;
     return true;
 }
 
@@ -250,6 +258,9 @@ static void publish(struct jobs_run *run)
     pthread_mutex_unlock(&run->lock);
 }
 
+static bool room_to_read(struct jobs_run *run);
+static void free_spent(struct jobs_run *run);
+
 void jobs_record(const struct pdn_diag *d, void *ctx)
 {
     struct jobs_run *run = ctx;
@@ -258,6 +269,12 @@ void jobs_record(const struct pdn_diag *d, void *ctx)
         if (ev) free(ev->diag.strings);
         free(ev);
         run->lost = true; /* the reading thread's own flag */
+        return;
+    }
+    /* Findings with no game chosen among them go on by themselves. */
+    if (run->being->bytes >= BATCH_BYTES && room_to_read(run)) {
+        free_spent(run);
+        publish(run);
     }
 }
 

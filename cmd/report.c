@@ -4,6 +4,7 @@
  * nothing here decides what is reported (options.c and the tools do).
  */
 #include "common.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <stdlib.h>
 #include <string.h>
@@ -281,12 +282,7 @@ char *tool_diag_copy(struct pdn_diag *out, const struct pdn_diag *d)
 
 bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d)
 {
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? 2 * f->cap : 16;
-        struct tool_kept *grown = realloc(f->items, cap * sizeof *grown);
-        if (grown == NULL) return false;
-        f->items = grown, f->cap = cap;
-    }
+    if (!vec_reserve((void **)&f->items, &f->cap, f->n, sizeof *f->items)) return false;
     struct tool_kept *k = &f->items[f->n];
     if ((k->strings = tool_diag_copy(&k->d, d)) == NULL) return false;
     f->n++;

@@ -4,7 +4,7 @@
  * column list, or of a mode's default list, for a writer. Data and lookups
  * only: the cells are written in csv_rows.c and csv_moves.c.
  */
-#include "csv_impl.h"
+#include "csv_writer.h"
 #include "vec.h"
 
 #include <stdint.h>

@@ -5,7 +5,7 @@
  * replay played come from csv_rows.c (csv_find_ply); a move it did not
  * reach keeps only what was written. Must not print.
  */
-#include "csv_impl.h"
+#include "csv_writer.h"
 #include "fen.h"
 
 #include <stdio.h>

@@ -6,8 +6,9 @@
  * own, and every line notes the CSV row and column it came from, so that a
  * finding in the text names its place in the CSV. Must not report.
  */
-#include "csv_impl.h"
+#include "csv_reader.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@ static void text_add(pdn_csv_reader *r, const char *s, size_t n, uint32_t row, u
 {
     (void)row; /* the origin is the line's (text_line) */
     (void)col;
-    if (!csv_reserve((void **)&r->text, &r->captext, r->ntext + n + 1, 1)) {
+    if (!vec_grow((void **)&r->text, &r->captext, r->ntext + n + 1, 1)) {
         r->nomem = true;
         return;
     }
@@ -42,7 +43,7 @@ static void text_line(pdn_csv_reader *r, uint32_t row, uint32_t col)
     r->text_lines++;
     const struct origin *last = r->norigins ? &r->origins[r->norigins - 1] : NULL;
     if (last && last->row == row && last->col == col) return;
-    if (!csv_reserve((void **)&r->origins, &r->caporigins, r->norigins + 1, sizeof *r->origins)) {
+    if (!vec_grow((void **)&r->origins, &r->caporigins, r->norigins + 1, sizeof *r->origins)) {
         r->nomem = true;
         return;
     }

@@ -8,7 +8,7 @@
  * it reads as one, else the result written after the moves, as pdnstats
  * counts them. Must not look at the moves.
  */
-#include "csv_impl.h"
+#include "csv_writer.h"
 #include "text.h"
 
 #include <string.h>

@@ -14,13 +14,6 @@
 #define TABLE_MB_DEFAULT 16
 #define TABLE_MB_MAX 4096
 
-double engine_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int pdn_engine_new(pdn_engine **out, const struct pdn_engine_options *options)
 {
     if (!out) return PDN_EINVAL;
@@ -110,6 +103,7 @@ static void load_game(struct pdn_engine *e, const struct pdn_board *root,
         e->game[i] = engine_key(&history[nhistory - (size_t)n + (size_t)i]);
     e->path[0] = engine_key(root);
     e->reversible[0] = n;
+    engine_draws_start(e, root, history, nhistory);
 }
 
 static void start(struct pdn_engine *e, const struct pdn_board *board,

@@ -2,12 +2,16 @@
  * The engine's private header: the handle, the transposition table entry
  * and the calls between engine.c (handle, levels, iterative deepening),
  * engine_search.c (alpha-beta, quiescence, ordering) and engine_eval.c
- * (evaluation, position keys). Moves come from movegen only; no I/O here.
+ * (evaluation, position keys), engine_draw.c (the draw rules along the
+ * line). Moves come from movegen only; no I/O here.
  */
 #ifndef PDN_ENGINE_H
 #define PDN_ENGINE_H
 
 #include "geometry.h"
+#include "replay.h"
+
+#include <time.h>
 
 /* Plies a line may reach (search depth plus quiescence and extensions). */
 #define ENGINE_PLY_MAX 96
@@ -47,7 +51,14 @@ struct pdn_engine {
     int pv_len[ENGINE_PLY_MAX];
     uint64_t path[ENGINE_PLY_MAX + 1];  /* keys of the line searched */
     int reversible[ENGINE_PLY_MAX + 1]; /* king moves before each, without capture */
-    uint64_t game[ENGINE_GAME_MAX];     /* keys of the game before the root */
+    /* The validator's draw rules (FMJD set) along the line: the counted
+     * endings at each ply, and whether a rule drew the game on reaching it. */
+    const struct draw_rules *draw_rules;
+    int quiet_limit; /* king-only plies that draw; INT_MAX: no such rule */
+    struct draw_count counts[ENGINE_PLY_MAX + 1];
+    int pieces[ENGINE_PLY_MAX + 1]; /* on the board, both sides */
+    bool drawn[ENGINE_PLY_MAX + 1];
+    uint64_t game[ENGINE_GAME_MAX]; /* keys of the game before the root */
     int ngame;
     struct move_id killers[ENGINE_PLY_MAX][2];
     int history[2][PDN_SQUARES_MAX + 1][PDN_SQUARES_MAX + 1];
@@ -64,9 +75,25 @@ void engine_eval_prepare(struct eval_tables *out, enum pdn_variant variant);
 int engine_eval(const struct pdn_engine *e, const struct pdn_board *b, uint64_t key);
 uint64_t engine_key(const struct pdn_board *b);
 
+/* Whether a draw rule other than repetition ends the game at ply, reached
+ * from before by m (e->reversible[ply] set, e->counts[ply] copied from the
+ * ply before and counted on here). */
+bool engine_rule_draws(struct pdn_engine *e, int ply, const struct pdn_board *before,
+                       const struct pdn_board *after, const struct pdn_move *m);
+/* Whether the position at ply repeats one of the line or the game. */
+bool engine_repeats(const struct pdn_engine *e, int ply);
+/* The draw rules' state at the root, from the game before it. */
+void engine_draws_start(struct pdn_engine *e, const struct pdn_board *root,
+                        const struct pdn_board *history, size_t nhistory);
 /* One search of the root to depth; the score, e->pv[0] holding the line. */
 int engine_search_root(struct pdn_engine *e, const struct pdn_board *b, int depth);
-/* Monotonic seconds. */
-double engine_now(void);
+/* Monotonic seconds. Inline: the search reads the clock, and engine.c
+ * calls the search. */
+static inline double engine_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 #endif

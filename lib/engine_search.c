@@ -3,7 +3,8 @@
  * table, forced moves extended, late quiet moves reduced; a quiescence
  * search that plays out pending captures (no standing pat while a capture
  * is compulsory); move ordering by the hash move, promotions, killers and
- * the history of cut-offs. Works only in the handle's memory: nothing is
+ * the history of cut-offs; the draw rules along the line are
+ * engine_draw.c's. Works only in the handle's memory: nothing is
  * allocated here, nothing printed.
  */
 #include "engine.h"
@@ -27,20 +28,10 @@ static bool out_of_budget(struct pdn_engine *e)
     return e->stopped;
 }
 
-/* Whether the position at ply occurred before, in the line or the game,
- * since the last move that cannot be undone (a man's move or a capture). */
-static bool repeats(const struct pdn_engine *e, int ply)
-{
-    uint64_t key = e->path[ply];
-    for (int back = 4; back <= e->reversible[ply]; back += 2) {
-        int at = ply - back;
-        if (at < -e->ngame) break;
-        if ((at >= 0 ? e->path[at] : e->game[e->ngame + at]) == key) return true;
-    }
-    return false;
-}
-
-/* Records the child position's key and whether the move can be undone. */
+/* Records the child position's key, whether the move can be undone and
+ * whether a draw rule ends the game there. The rules are asked only when
+ * they could apply: the endings have at most seven pieces, so with more on
+ * the board and none under way (most nodes) nothing is counted. */
 static void push(struct pdn_engine *e, int ply, const struct pdn_board *before,
                  const struct pdn_board *after, const struct pdn_move *m)
 {
@@ -48,6 +39,11 @@ static void push(struct pdn_engine *e, int ply, const struct pdn_board *before,
     bool king_quiet = !m->ncaptured && (before->kings & bit(g->bit_of[m->from]));
     e->path[ply + 1] = engine_key(after);
     e->reversible[ply + 1] = king_quiet ? e->reversible[ply] + 1 : 0;
+    e->counts[ply + 1] = e->counts[ply];
+    e->pieces[ply + 1] = e->pieces[ply] - m->ncaptured;
+    e->drawn[ply + 1] = (e->pieces[ply + 1] <= 7 || e->counts[ply].ending >= 0 ||
+                         e->reversible[ply + 1] >= e->quiet_limit) &&
+                        engine_rule_draws(e, ply + 1, before, after, m);
 }
 
 static bool same_move(const struct move_id *k, const struct pdn_move *m)
@@ -106,7 +102,7 @@ static int quiesce(struct pdn_engine *e, const struct pdn_board *b, int alpha, i
 {
     e->nodes++;
     e->pv_len[ply] = 0;
-    if (out_of_budget(e)) return 0;
+    if (out_of_budget(e) || e->drawn[ply]) return 0;
     if (ply >= ENGINE_PLY_MAX - 1 || e->limits->no_quiescence || !pdn_movegen_has_capture(b))
         return engine_eval(e, b, e->path[ply]);
     struct pdn_movelist *list = &e->lists[ply];
@@ -185,7 +181,7 @@ static int search(struct pdn_engine *e, const struct pdn_board *b, int depth, in
                   int ply)
 {
     e->pv_len[ply] = 0;
-    if (ply > 0 && repeats(e, ply)) return 0;
+    if (ply > 0 && (e->drawn[ply] || engine_repeats(e, ply))) return 0;
     if (depth <= 0 || ply >= ENGINE_PLY_MAX - 1) return quiesce(e, b, alpha, beta, ply);
     e->nodes++;
     if (out_of_budget(e)) return 0;

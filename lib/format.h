@@ -9,13 +9,13 @@
 
 #include "date.h"
 #include "pdn.h"
+#include "ply_record.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A move the replay played, and its text. */
+/* The text of a move the replay played. */
 struct placed {
-    const struct pdn_node *node;
     char text[PDN_MOVE_TEXT_MAX];
 };
 
@@ -39,8 +39,9 @@ struct fault {
 /* What the replay of one game found. */
 struct format {
     const struct pdn_format_options *opt;
-    struct placed *placed; /* sorted by node once the replay is over */
-    size_t nplaced, capplaced;
+    struct ply_record plies; /* the moves the replay played, by node */
+    struct placed *placed;   /* their texts, at the same index */
+    size_t capplaced;
     const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
     size_t nstops, capstops;
     bool nomem;
@@ -56,11 +57,14 @@ struct format {
     enum pdn_result result;   /* the result written in place of the game's, or NONE */
     char date[DATE_SIZE];     /* the date written in place of the Date tag's */
     struct pdn_replay_summary sum;
-    struct pdn_movelist legal; /* scratch for pdn_move_text */
+    struct pdn_movelist legal; /* scratch for pdn_move_text: last, left uncleared */
 };
 
 /* A replay finding of a fault fix repairs: kept (format.c hands every one). */
 void fix_on_diag(struct format *f, const struct pdn_diag *d);
+/* Whether a ply played may be a fault fix_on_ply keeps: a capture whose
+ * text may hold a dash. */
+bool fix_may_fault(const struct pdn_move *move, const struct pdn_node *node);
 /* A ply played: a capture written with a dash is kept as a fault
  * (f->legal holds the moves of 'before'). */
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,

@@ -101,10 +101,15 @@ static bool maybe_dash(const char *text)
     return false;
 }
 
+bool fix_may_fault(const struct pdn_move *move, const struct pdn_node *node)
+{
+    return move->ncaptured > 0 && node->text && maybe_dash(node->text);
+}
+
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,
                 const struct pdn_node *node)
 {
-    if (!f->faults_wanted || move->ncaptured == 0 || !node->text || !maybe_dash(node->text)) return;
+    if (!f->faults_wanted || !fix_may_fault(move, node)) return;
     struct pdn_match m;
     pdn_move_match(&m, node->text, before, &f->legal, false);
     if (!(m.forms & PDN_FORM_CAPTURE_WITH_DASH)) return;

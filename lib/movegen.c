@@ -9,38 +9,68 @@
  * unless PDN_MOVEGEN_KEEP_DUPLICATES asks for every order. Italian rules
  * rank the longest sequences further (capture_precedence) and keep men off
  * kings (men_spare_kings).
+ * One search serves the list (pdn_movegen) and the count (pdn_movegen_count,
+ * perft's last ply): without a list it only counts, remembering what it needs
+ * to drop duplicates.
  * Nothing here allocates; nothing here knows about text.
  */
 #include "geometry.h"
 
 #include <string.h>
 
+/* A capture already kept for the piece being searched, to drop another order
+ * of it (same from, to and captured set). */
+struct kept {
+    uint64_t captured;
+    int to;
+};
+
 struct search {
     const struct geometry *g;
     const struct pdn_rules *rules;
-    struct pdn_movelist *out;
-    uint64_t opponent; /* pieces that may be captured (captured ones stay) */
-    uint64_t empty;    /* squares a capturing piece may land on or cross */
-    uint64_t kings;    /* kings on the board before the move */
+    struct pdn_move *moves; /* where the moves go; NULL: count them only */
+    int count;              /* moves kept */
+    bool overflow;          /* more than PDN_MOVES_MAX */
+    uint64_t opponent;      /* pieces that may be captured (captured ones stay) */
+    uint64_t empty;         /* squares a capturing piece may land on or cross */
+    uint64_t kings;         /* kings on the board before the move */
     int side;
     int from;      /* bit of the moving piece */
-    int first;     /* index in out of the first move of this piece */
-    int best;      /* most pieces taken by a recorded sequence */
-    uint64_t rank; /* capture precedence of the recorded sequences */
+    int best;      /* most pieces taken by a kept sequence */
+    uint64_t rank; /* capture precedence of the kept sequences */
     bool king;     /* the moving piece started as a king */
     bool dedupe;
+    bool men_fast;   /* men capture as capture_man does */
+    int near, far;   /* bit distances of the two diagonals (R and R + 1) */
+    int dedupe_from; /* fewest pieces a duplicate of this piece's captures takes */
+    int nkept;       /* entries of kept[] */
     uint8_t path[PDN_PATH_MAX];
+    struct kept kept[PDN_MOVES_MAX];
 };
 
 static const int opposite[DIR_COUNT] = {DIR_DR, DIR_DL, DIR_UR, DIR_UL};
 
-static bool is_duplicate(const struct search *s, int to, uint64_t captured)
+/*
+ * Whether this piece has kept the same capture in another order; if not,
+ * remembers it. A king taking two pieces on one line can land between them
+ * on several squares; a man cannot take the same two pieces in two orders
+ * (the paths would run along two parallel lines), so its captures are
+ * compared from three pieces on (dedupe_from).
+ */
+static bool is_duplicate(struct search *s, int to, uint64_t captured, int n)
 {
-    const struct pdn_move *m = s->out->moves;
-    uint8_t to_square = s->g->square_of[to];
-    for (int i = s->first; i < s->out->count; i++)
-        if (m[i].to == to_square && m[i].captured == captured) return true;
+    if (!s->dedupe || n < s->dedupe_from) return false;
+    for (int i = 0; i < s->nkept; i++)
+        if (s->kept[i].to == to && s->kept[i].captured == captured) return true;
+    if (s->nkept < PDN_MOVES_MAX) s->kept[s->nkept++] = (struct kept){captured, to};
     return false;
+}
+
+/* Forgets the moves kept so far: a longer (or higher-ranked) capture exists. */
+static void drop_kept(struct search *s)
+{
+    s->count = s->nkept = 0;
+    s->overflow = false;
 }
 
 /*
@@ -48,13 +78,13 @@ static bool is_duplicate(const struct search *s, int to, uint64_t captured)
  * is full. Moves are built in place: copying a move built on the stack cost
  * a third of the time of generation.
  */
-static struct pdn_move *append(struct pdn_movelist *out)
+static struct pdn_move *append(struct pdn_move *moves, int *count, bool *overflow)
 {
-    if (out->count >= PDN_MOVES_MAX) {
-        out->overflow = true;
+    if (*count >= PDN_MOVES_MAX) {
+        *overflow = true;
         return NULL;
     }
-    struct pdn_move *m = &out->moves[out->count++];
+    struct pdn_move *m = &moves[(*count)++];
     memset(m->path, 0, sizeof m->path);
     return m;
 }
@@ -83,27 +113,14 @@ static bool precedence_keeps(struct search *s, int n)
 {
     uint64_t rank = precedence(s, n);
     if (n == s->best && rank < s->rank) return false;
-    if (n == s->best && rank > s->rank) {
-        s->out->count = s->first = 0;
-        s->out->overflow = false;
-    }
+    if (n == s->best && rank > s->rank) drop_kept(s);
     s->rank = rank;
     return true;
 }
 
-static void record_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
+static void write_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
 {
-    if (s->rules->maximum_capture) {
-        if (n < s->best) return;
-        if (s->rules->capture_precedence && !precedence_keeps(s, n)) return;
-        if (n > s->best) {
-            s->best = n;
-            s->out->count = s->first = 0;
-            s->out->overflow = false;
-        }
-    }
-    if (s->dedupe && n > 1 && is_duplicate(s, to, captured)) return;
-    struct pdn_move *m = append(s->out);
+    struct pdn_move *m = append(s->moves, &s->count, &s->overflow);
     if (!m) return;
     m->captured = captured;
     m->ncaptured = m->npath = (uint8_t)n;
@@ -112,6 +129,41 @@ static void record_capture(struct search *s, int to, uint64_t captured, int n, b
     for (int i = 0; i < n; i++)
         m->path[i] = s->g->square_of[s->path[i]];
     m->promotes = !s->king && (crowned || (s->g->promotion[s->side] & bit(to)));
+}
+
+/* Keeps a capture the rules allow, unless it is another order of one kept:
+ * counts it, or writes it into the list. */
+static inline void keep_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
+{
+    if (is_duplicate(s, to, captured, n)) return;
+    if (s->moves)
+        write_capture(s, to, captured, n, crowned);
+    else if (s->count < PDN_MOVES_MAX)
+        s->count++; /* cut as the list would be */
+    else
+        s->overflow = true;
+}
+
+/* With the maximum-capture rule, whether a capture of n pieces is among the
+ * longest so far; drops the shorter ones kept. */
+static inline bool longest_so_far(struct search *s, int n)
+{
+    if (n < s->best) return false;
+    if (n > s->best) {
+        s->best = n;
+        drop_kept(s);
+    }
+    return true;
+}
+
+static void record_capture(struct search *s, int to, uint64_t captured, int n, bool crowned)
+{
+    if (s->rules->maximum_capture) {
+        if (n < s->best) return;
+        if (s->rules->capture_precedence && !precedence_keeps(s, n)) return;
+        longest_so_far(s, n);
+    }
+    keep_capture(s, to, captured, n, crowned);
 }
 
 static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came);
@@ -132,18 +184,33 @@ static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d
     return true;
 }
 
+/* The first square past the empty ones from 'at' (one bit) in direction d,
+ * as a bit: a piece, a ghost bit, or nothing past the edge. One loop per
+ * sign of the step: a shift whose sign is tested at each square cost more
+ * than the neighbour table. */
+static inline uint64_t past_empty(const struct geometry *g, uint64_t at, int d, uint64_t empty)
+{
+    int step = g->step[d];
+    if (step > 0) {
+        uint64_t x = at << step;
+        while (x & empty)
+            x <<= step;
+        return x;
+    }
+    uint64_t x = at >> -step;
+    while (x & empty)
+        x >>= -step;
+    return x;
+}
+
 /* Whether a flying king on 'at' could capture again (not back along 'came'). */
 static bool king_can_continue(const struct search *s, int at, uint64_t captured, int came)
 {
-    const struct geometry *g = s->g;
+    uint64_t prey = s->opponent & ~captured;
     for (int d = 0; d < DIR_COUNT; d++) {
         if (d == opposite[came]) continue;
-        int over = g->next[at][d];
-        while (over != GEO_NONE && (s->empty & bit(over)))
-            over = g->next[over][d];
-        if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) continue;
-        int land = g->next[over][d];
-        if (land != GEO_NONE && (s->empty & bit(land))) return true;
+        uint64_t over = past_empty(s->g, bit(at), d, s->empty);
+        if ((over & prey) && (geo_shift(s->g, over, d) & s->empty)) return true;
     }
     return false;
 }
@@ -156,54 +223,63 @@ static bool king_can_continue(const struct search *s, int at, uint64_t captured,
 static bool jump_flying(struct search *s, int at, uint64_t captured, int n, int d)
 {
     const struct geometry *g = s->g;
-    int over = g->next[at][d];
-    while (over != GEO_NONE && (s->empty & bit(over)))
-        over = g->next[over][d];
-    if (over == GEO_NONE || !(s->opponent & ~captured & bit(over))) return false;
-    captured |= bit(over);
+    uint64_t over = past_empty(g, bit(at), d, s->empty);
+    if (!(over & s->opponent & ~captured)) return false;
+    captured |= over;
+    uint64_t first = geo_shift(g, over, d);
     bool must_continue = false;
     if (!s->rules->maximum_capture)
-        for (int land = g->next[over][d]; land != GEO_NONE && (s->empty & bit(land));
-             land = g->next[land][d])
-            must_continue |= king_can_continue(s, land, captured, d);
+        for (uint64_t land = first; land & s->empty; land = geo_shift(g, land, d))
+            must_continue |= king_can_continue(s, __builtin_ctzll(land), captured, d);
     bool any = false;
-    for (int land = g->next[over][d]; land != GEO_NONE && (s->empty & bit(land));
-         land = g->next[land][d]) {
-        if (must_continue && !king_can_continue(s, land, captured, d)) continue;
-        s->path[n] = (uint8_t)land;
-        capture_from(s, land, captured, n + 1, true, d);
+    for (uint64_t land = first; land & s->empty; land = geo_shift(g, land, d)) {
+        int l = __builtin_ctzll(land);
+        if (must_continue && !king_can_continue(s, l, captured, d)) continue;
+        s->path[n] = (uint8_t)l;
+        capture_from(s, l, captured, n + 1, true, d);
         any = true;
     }
     return any;
 }
 
 /*
- * The common case made fast: a man that captures both ways and is never
- * crowned mid-capture (international, Brazilian). Bit arithmetic instead of
- * the neighbour table: a step off the board lands on a ghost bit, which is
- * neither prey nor empty.
+ * The landings of a man's jumps from 'at' (one bit), all four directions at
+ * once: over a neighbour that is prey onto the empty square behind it. A
+ * step off the board lands on a ghost bit, which is neither prey nor empty.
  */
-static void capture_man(struct search *s, int at, uint64_t captured, int n, int came)
+static inline uint64_t man_landings(const struct search *s, uint64_t at, uint64_t prey)
 {
-    bool more = false;
-    uint64_t prey = s->opponent & ~captured;
-    for (int d = 0; d < DIR_COUNT && n < PDN_PATH_MAX; d++) {
-        int over = at + s->g->step[d], land = over + s->g->step[d];
-        if ((came >= 0 && d == opposite[came]) || (unsigned)land >= GEO_BITS) continue;
-        if (!(prey & bit(over)) || !(s->empty & bit(land))) continue;
+    int a = s->near, c = s->far;
+    uint64_t up = (((at >> a) & prey) >> a) | (((at >> c) & prey) >> c);
+    uint64_t down = (((at << a) & prey) << a) | (((at << c) & prey) << c);
+    return (up | down) & s->empty;
+}
+
+/*
+ * The common case made fast: a man that captures both ways, is never
+ * crowned mid-capture and must take the most pieces (international,
+ * Brazilian). It jumps from 'at' to each of 'lands' (bits), taking the
+ * piece halfway; prey is what it may still take, so the last piece taken
+ * keeps it from turning straight back. A landing with no jump onward ends
+ * a capture, found without another call. Landings come in bit order, which
+ * is the order of the directions (up-left, up-right, down-left, down-right).
+ */
+static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+{
+    for (; lands; lands &= lands - 1) {
+        int land = __builtin_ctzll(lands);
+        uint64_t left = prey & ~bit((at + land) / 2);
+        uint64_t next = n + 1 < PDN_PATH_MAX ? man_landings(s, bit(land), left) : 0;
         s->path[n] = (uint8_t)land;
-        capture_man(s, land, captured | bit(over), n + 1, d);
-        more = true;
+        if (next)
+            capture_man(s, land, left, n + 1, next);
+        else if (longest_so_far(s, n + 1))
+            keep_capture(s, land, s->opponent & ~left, n + 1, false);
     }
-    if (!more && n > 0) record_capture(s, at, captured, n, false);
 }
 
 static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came)
 {
-    if (!king && s->rules->men_capture_backward && !s->rules->promote_in_passing) {
-        capture_man(s, at, captured, n, came);
-        return;
-    }
     bool more = false;
     bool backward = king || s->rules->men_capture_backward;
     if (n < PDN_PATH_MAX) {
@@ -220,12 +296,14 @@ static void capture_from(struct search *s, int at, uint64_t captured, int n, boo
     if (!more && n > 0) record_capture(s, at, captured, n, king && !s->king);
 }
 
-static void search_init(struct search *s, struct pdn_movelist *out, const struct pdn_board *b,
+static void search_init(struct search *s, struct pdn_move *moves, const struct pdn_board *b,
                         bool dedupe)
 {
     s->g = geometry_get(b->variant);
     s->rules = s->g->rules;
-    s->out = out;
+    s->moves = moves;
+    s->count = 0;
+    s->overflow = false;
     s->side = b->side;
     s->opponent = b->pieces[!b->side];
     s->empty = s->g->valid & ~(b->pieces[0] | b->pieces[1]);
@@ -233,28 +311,10 @@ static void search_init(struct search *s, struct pdn_movelist *out, const struct
     s->best = 1;
     s->rank = 0;
     s->dedupe = dedupe;
-    out->count = 0;
-    out->overflow = false;
-}
-
-static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
-                              const struct pdn_board *b, uint64_t empty);
-
-static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters);
-
-/* Only men with a first jump can start a capture; every king is searched.
- * Czech rules: a king's capture, when there is one, comes first. */
-static void gen_captures(struct search *s, const struct pdn_board *b)
-{
-    uint64_t empty = s->g->valid & ~(b->pieces[0] | b->pieces[1]);
-    uint64_t kings = b->pieces[b->side] & b->kings;
-    if (s->rules->king_capture_first && kings) {
-        capture_with(s, b, kings);
-        if (s->out->count > 0) return;
-        capture_with(s, b, capturing_men(s->g, s->rules, b, empty));
-        return;
-    }
-    capture_with(s, b, capturing_men(s->g, s->rules, b, empty) | kings);
+    s->men_fast = s->rules->men_capture_backward && !s->rules->promote_in_passing &&
+                  s->rules->maximum_capture;
+    s->near = s->g->step[DIR_DL];
+    s->far = s->g->step[DIR_DR];
 }
 
 static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters)
@@ -262,18 +322,36 @@ static void capture_with(struct search *s, const struct pdn_board *b, uint64_t s
     for (uint64_t own = starters; own; own &= own - 1) {
         int from = __builtin_ctzll(own);
         s->from = from;
-        s->first = s->out->count;
+        s->nkept = 0; /* duplicates share their from square */
         s->king = (b->kings & bit(from)) != 0;
         s->empty |= bit(from);
-        capture_from(s, from, 0, 0, s->king, -1);
+        bool man_fast = !s->king && s->men_fast;
+        s->dedupe_from = man_fast ? 3 : 2;
+        if (man_fast)
+            capture_man(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
+        else
+            capture_from(s, from, 0, 0, s->king, -1);
         s->empty &= ~bit(from);
     }
 }
 
-static void add_quiet(struct pdn_movelist *out, const struct geometry *g, int from, int to,
-                      bool promotes)
+/* Only men with a first jump (men) can start a capture; every king is
+ * searched. Czech rules: a king's capture, when there is one, comes first. */
+static void gen_captures(struct search *s, const struct pdn_board *b, uint64_t men)
 {
-    struct pdn_move *m = append(out);
+    uint64_t kings = b->pieces[b->side] & b->kings;
+    if (s->rules->king_capture_first && kings) {
+        capture_with(s, b, kings);
+        if (s->count == 0) capture_with(s, b, men);
+        return;
+    }
+    capture_with(s, b, men | kings);
+}
+
+static void add_quiet(struct pdn_move *moves, int *count, bool *overflow, const struct geometry *g,
+                      int from, int to, bool promotes)
+{
+    struct pdn_move *m = append(moves, count, overflow);
     if (!m) return;
     m->captured = 0;
     m->from = g->square_of[from];
@@ -283,47 +361,29 @@ static void add_quiet(struct pdn_movelist *out, const struct geometry *g, int fr
     m->promotes = promotes;
 }
 
-static void gen_quiet_men(struct pdn_movelist *out, const struct geometry *g,
-                          const struct pdn_board *b, uint64_t empty)
+static int gen_quiet(struct pdn_move *moves, bool *overflow, const struct geometry *g,
+                     const struct pdn_board *b, uint64_t empty)
 {
+    int count = 0;
     uint64_t men = b->pieces[b->side] & ~b->kings;
     int first_dir = b->side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
     for (int d = first_dir; d <= first_dir + 1; d++)
         for (uint64_t to = geo_shift(g, men, d) & empty; to; to &= to - 1) {
             int t = __builtin_ctzll(to);
-            add_quiet(out, g, t - g->step[d], t, (g->promotion[b->side] & bit(t)) != 0);
+            add_quiet(moves, &count, overflow, g, t - g->step[d], t,
+                      (g->promotion[b->side] & bit(t)) != 0);
         }
-}
-
-static void gen_quiet(struct pdn_movelist *out, const struct pdn_board *b)
-{
-    const struct geometry *g = geometry_get(b->variant);
     bool flying = g->rules->flying_kings;
-    uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
-    gen_quiet_men(out, g, b, empty);
     for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
         int from = __builtin_ctzll(k);
         for (int d = 0; d < DIR_COUNT; d++)
             for (int to = g->next[from][d]; to != GEO_NONE && (empty & bit(to));
                  to = g->next[to][d]) {
-                add_quiet(out, g, from, to, false);
+                add_quiet(moves, &count, overflow, g, from, to, false);
                 if (!flying) break;
             }
     }
-}
-
-static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
-                        const struct pdn_board *b, uint64_t empty);
-
-int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags)
-{
-    struct search s;
-    search_init(&s, out, board, !(flags & PDN_MOVEGEN_KEEP_DUPLICATES));
-    if (can_capture(s.g, s.rules, board, s.empty))
-        gen_captures(&s, board);
-    else
-        gen_quiet(out, board);
-    return out->count;
+    return count;
 }
 
 /*
@@ -331,8 +391,8 @@ int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board, unsigne
  * a man whose neighbour in a direction is prey with an empty square behind.
  * a and b are the bit distances of the two diagonals.
  */
-static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
-                              const struct pdn_board *b, uint64_t empty)
+static inline uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
+                                     const struct pdn_board *b, uint64_t empty)
 {
     uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side];
     int a = g->step[DIR_DR], c = g->step[DIR_DL];
@@ -350,28 +410,41 @@ static uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *
 static bool kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
                               const struct pdn_board *b, uint64_t empty)
 {
-    uint64_t opp = b->pieces[!b->side];
-    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
-        int from = __builtin_ctzll(k);
+    uint64_t opp = b->pieces[!b->side], crossed = r->flying_kings ? empty : 0;
+    for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1)
         for (int d = 0; d < DIR_COUNT; d++) {
-            int at = g->next[from][d];
-            while (r->flying_kings && at != GEO_NONE && (empty & bit(at)))
-                at = g->next[at][d];
-            if (at == GEO_NONE || !(opp & bit(at))) continue;
-            int land = g->next[at][d];
-            if (land != GEO_NONE && (empty & bit(land))) return true;
+            uint64_t over = past_empty(g, k & -k, d, crossed);
+            if ((over & opp) && (geo_shift(g, over, d) & empty)) return true;
         }
-    }
     return false;
+}
+
+/*
+ * The bits set in x and y. Without the popcnt instruction (not in the
+ * baseline x86-64 target) __builtin_popcountll is a call into libgcc; this
+ * counts both in one pass, adding them once the counts fit a nibble.
+ */
+static inline int popcount_pair(uint64_t x, uint64_t y)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(x) + __builtin_popcountll(y);
+#else
+    const uint64_t m1 = 0x5555555555555555u, m2 = 0x3333333333333333u, m4 = 0x0f0f0f0f0f0f0f0fu;
+    x -= (x >> 1) & m1;
+    y -= (y >> 1) & m1;
+    x = (x & m2) + ((x >> 2) & m2) + (y & m2) + ((y >> 2) & m2); /* nibbles up to 8 */
+    x = (x & m4) + ((x >> 4) & m4);
+    return (int)((x * 0x0101010101010101u) >> 56);
+#endif
 }
 
 static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
                        const struct pdn_board *b, uint64_t empty)
 {
     uint64_t men = b->pieces[b->side] & ~b->kings;
-    int first_dir = b->side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL, n = 0;
-    n += __builtin_popcountll(geo_shift(g, men, first_dir) & empty);
-    n += __builtin_popcountll(geo_shift(g, men, first_dir + 1) & empty);
+    int a = g->step[DIR_DL], c = g->step[DIR_DR]; /* White's men move up, to lower bits */
+    bool up = b->side == PDN_COLOR_WHITE;
+    int n = popcount_pair((up ? men >> a : men << a) & empty, (up ? men >> c : men << c) & empty);
     for (uint64_t k = b->pieces[b->side] & b->kings; k; k &= k - 1) {
         int from = __builtin_ctzll(k);
         for (int d = 0; d < DIR_COUNT; d++)
@@ -390,19 +463,36 @@ static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
     return capturing_men(g, r, b, empty) || kings_can_capture(g, r, b, empty);
 }
 
-static int count_moves(const struct pdn_board *board, unsigned flags)
+/* The legal moves into 'moves', or with moves NULL only their number. */
+static int generate(struct pdn_move *moves, bool *overflow, const struct pdn_board *board,
+                    unsigned flags)
 {
     const struct geometry *g = geometry_get(board->variant);
-    const struct pdn_rules *r = g->rules;
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    if (can_capture(g, r, board, empty)) {
-        struct pdn_movelist list;
+    uint64_t men = capturing_men(g, g->rules, board, empty);
+    bool kings = (board->pieces[board->side] & board->kings) != 0;
+    if (men || (kings && kings_can_capture(g, g->rules, board, empty))) {
         struct search s;
-        search_init(&s, &list, board, !(flags & PDN_MOVEGEN_KEEP_DUPLICATES));
-        gen_captures(&s, board);
-        return list.count;
+        search_init(&s, moves, board, !(flags & PDN_MOVEGEN_KEEP_DUPLICATES));
+        gen_captures(&s, board, men);
+        *overflow = s.overflow;
+        return s.count;
     }
-    return count_quiet(g, r, board, empty);
+    if (!moves) return count_quiet(g, g->rules, board, empty);
+    return gen_quiet(moves, overflow, g, board, empty);
+}
+
+int pdn_movegen(struct pdn_movelist *out, const struct pdn_board *board, unsigned flags)
+{
+    out->overflow = false;
+    out->count = generate(out->moves, &out->overflow, board, flags);
+    return out->count;
+}
+
+int pdn_movegen_count(const struct pdn_board *board, unsigned flags)
+{
+    bool overflow = false;
+    return generate(NULL, &overflow, board, flags);
 }
 
 bool pdn_movegen_has_capture(const struct pdn_board *board)
@@ -442,9 +532,4 @@ bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int 
     out->path[0] = (uint8_t)to;
     out->promotes = !king && (g->promotion[board->side] & bit(tb)) != 0;
     return true;
-}
-
-int pdn_movegen_count(const struct pdn_board *board, unsigned flags)
-{
-    return count_moves(board, flags);
 }

@@ -48,346 +48,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- Diagnostics ------------------------------------------------------------ */
-
-/* A short single-line copy of text that does not cut a UTF-8 character. */
-static const char *clip(char out[DIAG_TEXT_MAX], const char *text, size_t len)
-{
-    size_t n = 0;
-    while (n < len && text[n] != '\n' && text[n] != '\r')
-        n++;
-    if (n > DIAG_TEXT_MAX - 4) {
-        n = text_utf8_cut(text, n, DIAG_TEXT_MAX - 4);
-        memcpy(out, text, n);
-        memcpy(out + n, "...", 4);
-        return out;
-    }
-    memcpy(out, text, n);
-    out[n] = '\0';
-    return out;
-}
-
-/* "12." or "12..." for diagnostics (no printf: cheap enough for floods). */
-static void format_movenum(char out[24], uint32_t v, bool black)
-{
-    char digits[12];
-    int n = 0;
-    do
-        digits[n++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    for (int i = 0; i < n; i++)
-        out[i] = digits[n - 1 - i];
-    memcpy(out + n, black ? "..." : ".", black ? 4 : 2);
-}
-
-/* The label of the ply being read: counted from the last move number, so
- * an unnumbered Black move after "3. 32-28" is "3...". */
-static const char *move_label(struct parser *p)
-{
-    if (!p->any) return NULL;
-    const struct frame_label *l = p->say ? p->say : &top(p)->next;
-    if (!l->known) return NULL;
-    format_movenum(p->movenum, l->num, l->black);
-    return p->movenum;
-}
-
-/* Floods stay readable: the first DIAG_PER_GAME findings of a code in a
- * game are reported, the last of them saying that the rest are not. */
-static const char *capped(struct parser *p, enum pdn_diag_code code, const char *detail, char *buf,
-                          size_t cap)
-{
-    if (++p->ncode[code] < DIAG_PER_GAME) return detail;
-    snprintf(buf, cap, "%s%sfurther findings of this kind in this game are not reported",
-             detail ? detail : "", detail ? "; " : "");
-    return buf;
-}
-
-/* Errors count for the game they are reported in (its read_errors),
- * those before a game for the game that follows, whether or not a callback
- * hears them. */
-static void count_error(struct parser *p, enum pdn_diag_code code)
-{
-    if (pdn_diag_severity(code) != PDN_SEV_ERROR) return;
-    if (p->any && p->game)
-        game_internal_mut(p->game)->read_errors++;
-    else
-        p->errors_ahead++;
-}
-
-/* Holds a finding made between games (see release_ahead); when memory
- * runs out it is told at once, as the next game's. */
-static void hold_ahead(struct parser *p, const struct pdn_diag *d)
-{
-    struct ahead_diag *a = vec_push(&p->ahead, sizeof *a);
-    if (a == NULL) {
-        p->opt.on_diag(d, p->opt.diag_ctx);
-        return;
-    }
-    a->code = d->code;
-    a->line = d->line;
-    a->col = d->col;
-    a->has_text = d->text != NULL;
-    a->has_detail = d->detail != NULL;
-    snprintf(a->text, sizeof a->text, "%s", d->text ? d->text : "");
-    snprintf(a->detail, sizeof a->detail, "%s", d->detail ? d->detail : "");
-}
-
-/* The findings made since the last game ended: the game that begins now
- * owns them, or, at the end of the input, the file (game 0): junk after
- * the last game (an odd byte of UTF-16 decoded as U+FFFD, stray text) is
- * no game of its own. */
-static void release_ahead(struct parser *p, size_t game)
-{
-    const struct ahead_diag *a = p->ahead.data;
-    for (size_t i = 0; i < p->ahead.n; i++) {
-        struct pdn_diag d = {
-            .code = a[i].code,
-            .file = p->opt.filename,
-            .line = a[i].line,
-            .col = a[i].col,
-            .game = game,
-            .text = a[i].has_text ? a[i].text : NULL,
-            .detail = a[i].has_detail ? a[i].detail : NULL,
-        };
-        p->opt.on_diag(&d, p->opt.diag_ctx);
-    }
-    p->ahead.n = 0;
-}
-
-void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
-                 const char *text, size_t len, const char *detail)
-{
-    count_error(p, code);
-    if (!p->opt.on_diag || p->ncode[code] >= DIAG_PER_GAME) return;
-    char buf[DIAG_TEXT_MAX], more[192];
-    detail = capped(p, code, detail, more, sizeof more);
-    struct pdn_diag d = {
-        .code = code,
-        .file = p->opt.filename,
-        .line = pos ? pos->line : 0,
-        .col = pos ? pos->col : 0,
-        .game = p->any ? p->index : p->index + 1,
-        .move_number = move_label(p),
-        .text = text ? clip(buf, text, len) : NULL,
-        .detail = detail,
-    };
-    if (!p->any) {
-        hold_ahead(p, &d);
-        return;
-    }
-    p->opt.on_diag(&d, p->opt.diag_ctx);
-}
-
-/* An error in the input. Strict mode skips the rest of the game after it. */
-void parser_fail(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
-                 const char *text, size_t len, const char *detail)
-{
-    if (p->skipping) return;
-    parser_emit(p, code, pos, text, len, detail);
-    if (p->opt.strict) p->skipping = true;
-}
-
-/* A form the reading grammar allows but the writing grammar does not:
- * a warning in lenient mode, once per game and kind; silent in strict mode. */
-void parser_warn_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos,
-                     const char *text, size_t len)
-{
-    uint64_t bit = (uint64_t)1 << kind;
-    if (p->opt.strict || p->skipping || (p->odd_seen & bit)) return;
-    p->odd_seen |= bit;
-    parser_emit(p, PDN_DIAG_NONSTANDARD, pos, text, len, lexer_odd_detail(kind));
-}
-
-/* A real-world form outside the reading grammar: accepted with a warning
- * (true) in lenient mode, a syntax error (false) in strict mode. */
-bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos, const char *text,
-                size_t len)
-{
-    if (p->opt.strict) {
-        parser_fail(p, PDN_DIAG_SYNTAX, pos, text, len, lexer_odd_detail(kind));
-        return false;
-    }
-    parser_warn_odd(p, kind, pos, text, len);
-    return true;
-}
-
-static void flush_pending(struct parser *p, uint64_t upto)
-{
-    int k = 0;
-    for (int i = 0; i < p->npend; i++) {
-        if (p->pend[i].pos.offset < upto)
-            parser_emit(p, p->pend[i].code, &p->pend[i].pos, NULL, 0, p->pend[i].detail);
-        else
-            p->pend[k++] = p->pend[i];
-    }
-    p->npend = k;
-}
-
-void parser_defer(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
-                  const char *detail)
-{
-    if (p->npend < (int)(sizeof p->pend / sizeof p->pend[0]))
-        p->pend[p->npend++] = (struct pending_diag){code, *pos, detail};
-}
-
-/* Findings between tokens, from the lexer. */
-static void lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind,
-                       const struct pdn_pos *pos, const char *text, size_t len)
-{
-    struct parser *p = ctx;
-    if (code == PDN_DIAG_NONSTANDARD)
-        parser_warn_odd(p, kind, pos, text, len);
-    else
-        parser_emit(p, code, pos, len ? text : NULL, len, NULL);
-}
-
-/* ---- Tokens ------------------------------------------------------------------ */
-
-/* What a cut token was, for the finding. */
-static const char *cut_what(const struct lexer *lx)
-{
-    static const char *const what[] = {
-        [SKIP_LINE] = "comment",
-        [SKIP_COMMENT] = "comment",
-        [SKIP_SETUP] = "setup",
-        [SKIP_TAG] = "tag",
-        [SKIP_TAG_STRING] = "tag",
-        [SKIP_DIGITS] = "number",
-        [SKIP_DOTS] = "run of dots",
-        [SKIP_MARKS] = "move strength",
-        [SKIP_JUNK] = "run of unknown characters",
-    };
-    return lx->skip && lx->skip < sizeof what / sizeof what[0] ? what[lx->skip] : NULL;
-}
-
-/* The window ends at stream offset 'limit' (on a character boundary) until
- * parser_next resumes: nothing past it is read into this game. */
-static void trim_window(struct parser *p, uint64_t limit)
-{
-    struct lexer *lx = p->lx;
-    if (p->cut || lx->base + lx->end <= limit) return;
-    p->cut = true;
-    p->saved_eof = lx->eof;
-    p->saved_end = lx->end;
-    size_t e = (size_t)(limit - lx->base);
-    if (e > lx->pos) e = lx->pos + text_utf8_cut(lx->buf + lx->pos, lx->end - lx->pos, e - lx->pos);
-    lx->end = e > lx->pos ? e : lx->pos;
-    /* Not the end of the input: the lexer asks for more at the cut, and
-     * parser_lex cuts the token that runs into it. */
-    lx->eof = false;
-}
-
-static void resume_window(struct parser *p)
-{
-    p->cut = p->cut_told = false;
-    p->lx->eof = p->saved_eof;
-    p->lx->end = p->saved_end;
-}
-
-/*
- * Nothing may outgrow PDN_LIMIT_GAME_BYTES: neither a game (its window ends
- * that far from its start, so the lexer reports no token past it) nor a
- * token before a game starts (the token that would start it). A token that
- * runs into the limit is cut there and ends its game; its rest is skipped up
- * to where it would have ended (lexer_cut), and what follows is read as a
- * new game. Told once, at the game's start or at the token.
- */
-static void cut_token(struct parser *p)
-{
-    struct lexer *lx = p->lx;
-    bool game = p->cut;
-    if (!game) trim_window(p, lx->base + lx->pos + PDN_LIMIT_GAME_BYTES);
-    enum token_kind k = lexer_cut(lx, &p->tok);
-    const char *what = k != TOK_EOF ? cut_what(lx) : NULL;
-    char detail[160];
-    if (!game && what) {
-        snprintf(detail, sizeof detail,
-                 "%s longer than PDN_LIMIT_GAME_BYTES: cut, the rest of it skipped", what);
-        parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, tok_text(p), p->tok.len, detail);
-        p->cut_told = true;
-        return;
-    }
-    /* A tag after the movetext starts the next game, which rereads it whole. */
-    if (p->cut_told || !game || (k == TOK_TAG && (p->body || p->skipping))) return;
-    p->cut_told = true;
-    if (what)
-        snprintf(detail, sizeof detail,
-                 "game longer than PDN_LIMIT_GAME_BYTES: cut in a %s, the rest of it skipped, "
-                 "what follows read as a new game",
-                 what);
-    else
-        snprintf(detail, sizeof detail,
-                 "game longer than PDN_LIMIT_GAME_BYTES: cut, the rest read as a new game");
-    parser_emit(p, PDN_DIAG_LIMIT, &p->game->start, NULL, 0, detail);
-}
-
-static int refill(struct parser *p)
-{
-    int rc = p->fill(p->fill_ctx);
-    if (rc == 0) p->lx->eof = true;
-    if (rc >= 0 && p->any) trim_window(p, p->game_start + PDN_LIMIT_GAME_BYTES);
-    return rc;
-}
-
-int parser_lex(struct parser *p)
-{
-    while (!p->have_tok) {
-        if (lexer_next(p->lx, &p->tok) != TOK_MORE) {
-            p->have_tok = true;
-            break;
-        }
-        if (p->cut || (!p->any && p->lx->end - p->lx->pos >= PDN_LIMIT_GAME_BYTES)) {
-            cut_token(p);
-            p->have_tok = true;
-            break;
-        }
-        int rc = refill(p);
-        if (rc < 0) return rc;
-    }
-    return 0;
-}
-
-void parser_flush(struct parser *p)
-{
-    flush_pending(p, p->last_end);
-}
-
-/* Reports what the lexer found inside the current token. */
-void parser_take_find(struct parser *p)
-{
-    const struct lexer_find *f = &p->tok.find;
-    if (!f->set) return;
-    const char *detail = f->odd ? lexer_odd_detail(f->odd) : NULL;
-    if (f->code == PDN_DIAG_NONSTANDARD)
-        parser_warn_odd(p, f->odd, &f->pos, tok_text(p), p->tok.len);
-    else if (f->error)
-        parser_fail(p, f->code, &f->pos, tok_text(p), p->tok.len, detail);
-    else if (!p->skipping)
-        parser_emit(p, f->code, &f->pos, tok_text(p), p->tok.len, NULL);
-}
-
-/* A copy of text for the tree; NUL bytes (reported by the lexer) become
- * blanks so that they cannot cut the C string. */
-char *parser_copy_text(struct parser *p, const char *s, size_t n)
-{
-    char *v = arena_strndup(p->arena, s, n);
-    for (char *z = v ? memchr(v, 0, n) : NULL; z; z = memchr(z, 0, n - (size_t)(z - v)))
-        *z = ' ';
-    return v;
-}
-
-/* ---- Results, numbers, annotations ------------------------------------------- */
-
-int parser_set_result(struct parser *p, enum pdn_result result, const char *text, size_t len,
-                      const struct pdn_pos *pos)
-{
-    p->game->result = result;
-    p->game->result_text = arena_strndup(p->arena, text, len);
-    p->game->result_pos = *pos;
-    p->end_pos = *pos;
-    return p->game->result_text ? STEP_END : PDN_ENOMEM;
-}
-
 static int on_result(struct parser *p)
 {
     enum pdn_result r = p->tok.kind == TOK_STAR ? PDN_RESULT_UNKNOWN : p->tok.value;
@@ -504,7 +164,7 @@ static int begin_game(struct parser *p)
     p->any = true;
     p->game_start = p->last_end = p->tok.mark.offset;
     frame_reset(&p->frames[0], &p->tok.pos);
-    release_ahead(p, p->index);
+    parser_release_ahead(p, p->index);
     return 0;
 }
 
@@ -534,7 +194,7 @@ static int finish_game(struct parser *p, pdn_game **out)
      * (not the end, which may stand before the rest of a cut token). */
     if (p->have_tok && p->tok.kind != TOK_EOF) lexer_unread(p->lx, &p->tok);
     p->have_tok = false;
-    flush_pending(p, p->last_end);
+    parser_flush_pending(p, p->last_end);
     *out = g;
     p->game = NULL;
     p->arena = NULL;
@@ -543,7 +203,7 @@ static int finish_game(struct parser *p, pdn_game **out)
 
 static int give_up(struct parser *p, int rc)
 {
-    if (!p->any) release_ahead(p, p->index + 1);
+    if (!p->any) parser_release_ahead(p, p->index + 1);
     arena_free(p->arena);
     p->arena = NULL;
     p->game = NULL;
@@ -589,7 +249,7 @@ static void cut_tree(struct parser *p)
 int parser_next(struct parser *p, pdn_game **out)
 {
     *out = NULL;
-    if (p->cut) resume_window(p);
+    if (p->cut) parser_resume_window(p);
     reset_game(p);
     for (;;) {
         /* Plain movetext, tags and results skip the tokens (the usual case). */
@@ -603,13 +263,13 @@ int parser_next(struct parser *p, pdn_game **out)
         if (rc < 0) return give_up(p, rc);
         if (!p->any && p->tok.kind == TOK_EOF && p->cut) {
             /* A cut token that started no game (junk): read on. */
-            resume_window(p);
+            parser_resume_window(p);
             p->have_tok = false;
             continue;
         }
         if (!p->any && p->tok.kind == TOK_EOF) {
-            flush_pending(p, UINT64_MAX);
-            release_ahead(p, 0);
+            parser_flush_pending(p, UINT64_MAX);
+            parser_release_ahead(p, 0);
             return 0;
         }
         if (!p->any && (rc = before_game(p)) != 0) {
@@ -649,7 +309,7 @@ int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_op
     p->fill_ctx = ctx;
     p->opt = *options;
     p->quick = parser_quick_wanted();
-    lx->report = lex_report;
+    lx->report = parser_lex_report;
     lx->ctx = p;
     *out = p;
     return 0;

@@ -1,9 +1,11 @@
 /*
  * parser internals (private): the parser's state and the functions its
- * four files share. parser.c holds diagnostics, tokens, results, dispatch
- * and games; parser_tags.c the tag pairs and game boundaries between tag
- * blocks; parser_moves.c the movetext (moves, numbers, annotations,
- * variations); parser_quick.c its fast lane for plain numbers and moves.
+ * files share. parser.c holds dispatch and games; parser_tags.c the tag
+ * pairs and game boundaries between tag blocks; parser_moves.c the
+ * movetext (moves, numbers, annotations, variations); parser_quick.c its
+ * fast lane for plain numbers and moves. They call in one direction:
+ * parser.c calls the three others, and all four call the two leaves,
+ * parser_token.c (tokens, results, texts) and parser_diag.c (findings).
  * Only the parser's own files include this header.
  */
 #ifndef PDN_PARSE_IMPL_H
@@ -98,7 +100,7 @@ static inline void parser_gather(struct parser *p, const struct frame *f, const 
     if (f == &p->frames[0]) text_squares_add(&game_box_of(p->game)->moves, text, len, false, first);
 }
 
-/* Findings (parser.c): emit reports; fail is an error that makes strict
+/* Findings (parser_diag.c): emit reports; fail is an error that makes strict
  * mode skip the rest of the game; warn_odd a lenient-form warning, once per
  * game and kind; odd a real-world form: warned (true) or, strict, failed. */
 void parser_emit(struct parser *p, enum pdn_diag_code code, const struct pdn_pos *pos,
@@ -109,11 +111,20 @@ void parser_warn_odd(struct parser *p, enum odd_form kind, const struct pdn_pos 
                      const char *text, size_t len);
 bool parser_odd(struct parser *p, enum odd_form kind, const struct pdn_pos *pos, const char *text,
                 size_t len);
-/* Tokens (parser.c): lexing with refills, deferred findings up to the
- * last token taken, the lexer's findings of the current token. */
+/* The findings deferred before stream offset upto, reported. */
+void parser_flush_pending(struct parser *p, uint64_t upto);
+/* The findings held since the last game ended, reported as game's. */
+void parser_release_ahead(struct parser *p, size_t game);
+/* The lexer's report callback: findings between tokens. */
+void parser_lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind,
+                       const struct pdn_pos *pos, const char *text, size_t len);
+/* Tokens (parser_token.c): lexing with refills, deferred findings up to
+ * the last token taken (parser_diag.c), the lexer's findings of the
+ * current token, the window of a cut game let go again. */
 int parser_lex(struct parser *p);
 void parser_flush(struct parser *p);
 void parser_take_find(struct parser *p);
+void parser_resume_window(struct parser *p);
 
 /* Makes p->tok the next token; inline, as it runs for every token. */
 static inline int parser_next_tok(struct parser *p)
@@ -138,7 +149,8 @@ static inline struct pdn_pos parser_last_char(const struct parser *p)
     return (struct pdn_pos){p->last_line, p->last_col > 1 ? p->last_col - 1 : 1,
                             p->last_end > 0 ? p->last_end - 1 : 0};
 }
-/* The game's result (STEP_END) and a copy of text for the tree. */
+/* The game's result (STEP_END) and a copy of text for the tree
+ * (parser_token.c). */
 int parser_set_result(struct parser *p, enum pdn_result result, const char *text, size_t len,
                       const struct pdn_pos *pos);
 char *parser_copy_text(struct parser *p, const char *s, size_t n);

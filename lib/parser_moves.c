@@ -194,12 +194,10 @@ int parser_on_lparen(struct parser *p)
      * (taken now: growing the frames below moves f). */
     struct frame_label start = f->nodes.n ? f->last : f->next;
     if (p->depth + 1 >= p->nframes) {
-        int n = p->nframes * 2;
-        struct frame *fr = realloc(p->frames, (size_t)n * sizeof *fr);
-        if (!fr) return PDN_ENOMEM;
-        memset(fr + p->nframes, 0, (size_t)(n - p->nframes) * sizeof *fr);
-        p->frames = fr;
-        p->nframes = n;
+        size_t cap = (size_t)p->nframes;
+        if (!vec_grow((void **)&p->frames, &cap, cap + 1, sizeof *p->frames)) return PDN_ENOMEM;
+        memset(p->frames + p->nframes, 0, (cap - (size_t)p->nframes) * sizeof *p->frames);
+        p->nframes = (int)cap; /* at most PDN_LIMIT_DEPTH + 2 lines are open */
     }
     p->depth++;
     frame_reset(top(p), &p->tok.pos);

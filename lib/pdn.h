@@ -483,9 +483,11 @@ PDN_API void pdn_engine_free(pdn_engine *engine);
 PDN_API void pdn_engine_clear(pdn_engine *engine);
 /*
  * Searches board within limits and fills *out. history holds the nhistory
- * positions of the game before board, oldest first (may be NULL when 0): a
- * line that repeats one of them scores as a draw. Returns 0, or PDN_EINVAL
- * (a NULL argument, a bad limits version).
+ * positions of the game before board, oldest first (may be NULL when 0).
+ * A line that repeats a position of the game or of itself, or that the
+ * validator's draw rules would draw (king-only moves, an ending's count or
+ * an ending drawn as it stands; the FMJD set), scores as a draw. Returns
+ * 0, or PDN_EINVAL (a NULL argument, a bad limits version).
  */
 PDN_API int pdn_engine_search(struct pdn_engine_result *out, pdn_engine *engine,
                               const struct pdn_board *board, const struct pdn_board *history,
@@ -933,8 +935,9 @@ PDN_API int pdn_unique_new(pdn_unique **out, enum pdn_unique_mode mode);
  * copies a game kept before (one PDN_DIAG_REPEATED_GAME to on_diag, naming
  * where that game is; the game is not kept), 0 when it is kept. A kept game
  * with the moves of an earlier one under other players (from 20 plies on:
- * shorter games are played twice alike), or with the players, Event and
- * Round of an earlier one and other moves, is suspect: a
+ * shorter games are played twice alike), or with the players, Event,
+ * Round and year of an earlier one and other moves (White, Black and Round
+ * given), is suspect: a
  * PDN_DIAG_SUSPECT_COPY each. PDN_ENOMEM or PDN_EINVAL otherwise. on_diag
  * may be NULL; the finding's strings live during the call only.
  */

@@ -14,6 +14,7 @@
 #include "parser.h"
 #include "text.h"
 #include "variant.h"
+#include "vec.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -53,12 +54,8 @@ static int make_room(pdn_reader *r)
         r->lx.pos -= shift;
     }
     if (t->cap - t->filled >= INPUT_TEXT_ROOM && t->filled < t->cap / 2) return 0;
-    size_t cap = t->cap * 2;
-    char *data = realloc(t->data, cap);
-    if (!data) return PDN_ENOMEM;
-    t->data = data;
-    t->cap = cap;
-    return 0;
+    /* Doubled: the window holds the game being read and room to read on. */
+    return vec_grow((void **)&t->data, &t->cap, t->cap + 1, 1) ? 0 : PDN_ENOMEM;
 }
 
 /* The parser's refill: more decoded text in the lexer's window. */

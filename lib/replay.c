@@ -506,29 +506,17 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
     if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) *board = other;
 }
 
-/* The summary tells the rule by its public name. */
-_Static_assert(
-    DRAW_REPETITION == (int)PDN_DRAW_REPETITION && DRAW_25_MOVES == (int)PDN_DRAW_25_MOVES &&
-        DRAW_16_MOVES == (int)PDN_DRAW_16_MOVES && DRAW_5_MOVES == (int)PDN_DRAW_5_MOVES &&
-        DRAW_50_MOVES == (int)PDN_DRAW_50_MOVES && DRAW_15_MOVES == (int)PDN_DRAW_15_MOVES &&
-        DRAW_THREE_KINGS == (int)PDN_DRAW_THREE_KINGS && DRAW_30_MOVES == (int)PDN_DRAW_30_MOVES &&
-        DRAW_60_MOVES == (int)PDN_DRAW_60_MOVES &&
-        DRAW_KING_VS_KING == (int)PDN_DRAW_KING_VS_KING &&
-        DRAW_TWO_KINGS == (int)PDN_DRAW_TWO_KINGS && DRAW_BIG_ROAD == (int)PDN_DRAW_BIG_ROAD &&
-        DRAW_40_MOVES == (int)PDN_DRAW_40_MOVES && DRAW_RULE_COUNT == (int)PDN_DRAW_RULE_COUNT,
-    "enum draw_rule and enum pdn_draw_rule agree");
-
 /* Bookkeeping of a main-line ply: summary and draw rules. */
 static void track_main(struct replay *r, const struct pdn_board *before,
                        const struct pdn_board *after, const struct pdn_move *move,
                        const struct pdn_node *node, struct ply_number *num)
 {
     r->sum->plies++;
-    if (r->drawn == DRAW_NONE) {
+    if (r->drawn == PDN_DRAW_NONE) {
         r->drawn = draw_tracker_step(&r->draws, before, after, move);
-        if (r->drawn != DRAW_NONE) {
+        if (r->drawn != PDN_DRAW_NONE) {
             snprintf(r->drawn_at, sizeof r->drawn_at, "%s", ply_number_text(num));
-            r->sum->draw_rule = (enum pdn_draw_rule)r->drawn;
+            r->sum->draw_rule = r->drawn;
             r->sum->draw_ply = r->sum->plies;
         }
         return;
@@ -686,7 +674,7 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
     r.sum = out;
     r.variant = PDN_VARIANT_INTERNATIONAL;
     r.first_side = PDN_COLOR_WHITE;
-    r.drawn = DRAW_NONE;
+    r.drawn = PDN_DRAW_NONE;
     r.drawn_at[0] = '\0';
     r.went_on_reported = r.depth_reported = false;
     r.budget = 0;

@@ -8,27 +8,10 @@
 #ifndef PDN_REPLAY_H
 #define PDN_REPLAY_H
 
+#include "draw_rule.h"
 #include "pdn.h"
 
 /* ---- Draw rules (replay_drawrules.c) -------------------------------------------- */
-
-enum draw_rule {
-    DRAW_NONE,
-    DRAW_REPETITION,
-    DRAW_25_MOVES,     /* kings only, 25 moves each (FMJD, classic) */
-    DRAW_16_MOVES,     /* FMJD: three pieces against a lone king */
-    DRAW_5_MOVES,      /* FMJD: two pieces or fewer against a lone king; classic ending */
-    DRAW_50_MOVES,     /* classic: five kings, or four and a man, against two kings */
-    DRAW_15_MOVES,     /* Russian: kings only, 15 moves each */
-    DRAW_THREE_KINGS,  /* Russian: three kings or more against one, 15 moves */
-    DRAW_30_MOVES,     /* Russian: 4 and 5 pieces, both sides with kings */
-    DRAW_60_MOVES,     /* Russian: 6 and 7 pieces, both sides with kings */
-    DRAW_KING_VS_KING, /* Russian: one king against one on the long diagonal */
-    DRAW_TWO_KINGS,    /* Russian: two kings against one on the long diagonal */
-    DRAW_BIG_ROAD,     /* Russian: three kings against one on the long diagonal */
-    DRAW_40_MOVES,     /* English: 40 moves each without a man moved or a capture */
-    DRAW_RULE_COUNT
-};
 
 /* Material of one side: kings, men and pieces each within [min, max]. */
 struct draw_side {
@@ -37,7 +20,7 @@ struct draw_side {
 
 /* An ending that draws: a stronger side against a weaker one. */
 struct draw_ending {
-    enum draw_rule rule;
+    enum pdn_draw_rule rule;
     struct draw_side strong, weak;
     uint8_t pieces_min, pieces_max; /* pieces on the board */
     uint8_t moves;                  /* moves until the draw; 0: drawn when it stands */
@@ -52,7 +35,7 @@ struct draw_ending {
 struct draw_rules {
     uint8_t repetition;  /* occurrences of a position that draw; 0: no such rule */
     uint8_t quiet_moves; /* moves each with only kings moving, no capture; 0: none */
-    enum draw_rule quiet_rule;
+    enum pdn_draw_rule quiet_rule;
     uint8_t nendings;
     struct draw_ending endings[DRAW_ENDINGS_MAX];
 };
@@ -70,26 +53,40 @@ struct draw_position {
     uint8_t side;
 };
 
+/* Where a line stands in the counted endings: small enough for the engine
+ * to keep one per ply of its search. */
+struct draw_count {
+    int ending;     /* index of the counted ending the material is in, or -1 */
+    int strong;     /* its stronger side */
+    unsigned count; /* plies, or the stronger side's moves, since it was reached */
+    int pieces;     /* on the board: it changes with captures only */
+};
+
 struct draw_tracker {
     struct draw_position history[DRAW_HISTORY]; /* since the last irreversible ply */
     unsigned nhistory;                          /* entries used (<= DRAW_HISTORY) */
     unsigned head;                              /* next slot to write */
     unsigned kings_only;                        /* consecutive king-only quiet plies */
     const struct draw_rules *rules;
-    int ending;            /* index of the counted ending the material is in, or -1 */
-    int strong;            /* its stronger side */
-    unsigned ending_count; /* plies, or the stronger side's moves, since it was reached */
-    int pieces;            /* on the board: it changes with captures only */
+    struct draw_count ending;
 };
 
 /* Starts tracking at a position (game start or a setup). */
 void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
                         enum pdn_draw_rules set);
 /* Records one ply; returns the rule that draws the game right after it. */
-enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
-                                 const struct pdn_board *after, const struct pdn_move *move);
-/* "threefold repetition", "the 25-move rule", ... */
-const char *draw_rule_name(enum draw_rule rule);
+enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
+                                     const struct pdn_board *after, const struct pdn_move *move);
+/* The counted endings alone, for a search that tracks repetitions and
+ * king-only moves itself (the engine): the count at a position, one ply
+ * (the rule its count completes, or PDN_DRAW_NONE), and the endings drawn
+ * as they stand (PDN_DRAW_NONE when the side to move can capture). */
+void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
+                      const struct pdn_board *board);
+enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *rules,
+                                   const struct pdn_board *before, const struct pdn_board *after,
+                                   const struct pdn_move *move);
+enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *board);
 
 /* ---- The replay context -------------------------------------------------- */
 
@@ -116,8 +113,8 @@ struct replay {
     const struct pdn_tag *tag_result, *tag_fen, *tag_gametype; /* first of each, or NULL */
     /* main-line draw tracking */
     struct draw_tracker draws;
-    enum draw_rule drawn; /* the rule that drew the main line, or DRAW_NONE */
-    char drawn_at[16];    /* move number of the ply that completed it */
+    enum pdn_draw_rule drawn; /* the rule that drew the main line, or PDN_DRAW_NONE */
+    char drawn_at[16];        /* move number of the ply that completed it */
     bool went_on_reported;
     long budget; /* plies the ambiguity lookahead may still replay */
     bool depth_reported;

@@ -63,11 +63,11 @@
 static const struct draw_rules rules_fmjd = {
     .repetition = 3,
     .quiet_moves = 25,
-    .quiet_rule = DRAW_25_MOVES,
+    .quiet_rule = PDN_DRAW_25_MOVES,
     .nendings = 2,
     .endings = {
-        {DRAW_16_MOVES, {1, 255, ANY, 3, 3}, LONE_KING, ANY, 16, false, false, false},
-        {DRAW_5_MOVES, {1, 255, ANY, 1, 2}, LONE_KING, ANY, 5, false, false, false},
+        {PDN_DRAW_16_MOVES, {1, 255, ANY, 3, 3}, LONE_KING, ANY, 16, false, false, false},
+        {PDN_DRAW_5_MOVES, {1, 255, ANY, 1, 2}, LONE_KING, ANY, 5, false, false, false},
     },
 };
 
@@ -76,38 +76,38 @@ static const struct draw_rules rules_fmjd = {
 static const struct draw_rules rules_classic = {
     .repetition = 3,
     .quiet_moves = 25,
-    .quiet_rule = DRAW_25_MOVES,
+    .quiet_rule = PDN_DRAW_25_MOVES,
     .nendings = 4,
     .endings = {
         /* three kings, two kings and a man, a king and two men, three men v lone king */
-        {DRAW_5_MOVES, {ANY, ANY, 3, 3}, LONE_KING, ANY, 5, true, false, false},
+        {PDN_DRAW_5_MOVES, {ANY, ANY, 3, 3}, LONE_KING, ANY, 5, true, false, false},
         /* two kings, a king and a man, a king v lone king */
-        {DRAW_5_MOVES, {1, 2, 0, 1, 1, 2}, LONE_KING, ANY, 5, true, false, false},
+        {PDN_DRAW_5_MOVES, {1, 2, 0, 1, 1, 2}, LONE_KING, ANY, 5, true, false, false},
         /* a king v a lone man */
-        {DRAW_5_MOVES, {1, 1, 0, 0, 1, 1}, {0, 0, 1, 1, 1, 1}, ANY, 5, true, false, false},
-        {DRAW_50_MOVES, {4, 5, 0, 1, 5, 5}, {2, 2, 0, 0, 2, 2}, ANY, 50, true, false, false},
+        {PDN_DRAW_5_MOVES, {1, 1, 0, 0, 1, 1}, {0, 0, 1, 1, 1, 1}, ANY, 5, true, false, false},
+        {PDN_DRAW_50_MOVES, {4, 5, 0, 1, 5, 5}, {2, 2, 0, 0, 2, 2}, ANY, 50, true, false, false},
     },
 };
 
 static const struct draw_rules rules_russian = {
     .repetition = 3,
     .quiet_moves = 15,
-    .quiet_rule = DRAW_15_MOVES,
+    .quiet_rule = PDN_DRAW_15_MOVES,
     .nendings = 6,
     .endings = {
-        {DRAW_KING_VS_KING, {1, 1, 0, 0, 1, 1}, LONE_KING, ANY, 0, false, false, true},
-        {DRAW_TWO_KINGS, {2, 2, 0, 0, 2, 2}, LONE_KING, ANY, 0, false, false, true},
-        {DRAW_BIG_ROAD, {3, 3, 0, 0, 3, 3}, LONE_KING, ANY, 0, false, false, true},
-        {DRAW_THREE_KINGS, {3, 255, 0, 0, ANY}, LONE_KING, ANY, 15, true, false, false},
-        {DRAW_30_MOVES, {1, 255, ANY, ANY}, {1, 255, ANY, ANY}, 4, 5, 30, false, true, false},
-        {DRAW_60_MOVES, {1, 255, ANY, ANY}, {1, 255, ANY, ANY}, 6, 7, 60, false, true, false},
+        {PDN_DRAW_KING_VS_KING, {1, 1, 0, 0, 1, 1}, LONE_KING, ANY, 0, false, false, true},
+        {PDN_DRAW_TWO_KINGS, {2, 2, 0, 0, 2, 2}, LONE_KING, ANY, 0, false, false, true},
+        {PDN_DRAW_BIG_ROAD, {3, 3, 0, 0, 3, 3}, LONE_KING, ANY, 0, false, false, true},
+        {PDN_DRAW_THREE_KINGS, {3, 255, 0, 0, ANY}, LONE_KING, ANY, 15, true, false, false},
+        {PDN_DRAW_30_MOVES, {1, 255, ANY, ANY}, {1, 255, ANY, ANY}, 4, 5, 30, false, true, false},
+        {PDN_DRAW_60_MOVES, {1, 255, ANY, ANY}, {1, 255, ANY, ANY}, 6, 7, 60, false, true, false},
     },
 };
 
 static const struct draw_rules rules_english = {
     .repetition = 3,
     .quiet_moves = 40,
-    .quiet_rule = DRAW_40_MOVES,
+    .quiet_rule = PDN_DRAW_40_MOVES,
 };
 
 static const struct draw_rules rules_none = {0};
@@ -231,11 +231,17 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
     t->nhistory = t->head = 0;
     t->kings_only = 0;
     t->rules = draw_rules_get((enum pdn_variant)start->variant, set);
-    t->strong = 0;
-    t->pieces = popcount(start->pieces[0] | start->pieces[1]);
-    t->ending = ending_of(t->rules, start, t->pieces, true, &t->strong);
-    t->ending_count = 0;
+    draw_count_start(&t->ending, t->rules, start);
     remember(t, start);
+}
+
+void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
+                      const struct pdn_board *board)
+{
+    out->strong = 0;
+    out->pieces = popcount(board->pieces[0] | board->pieces[1]);
+    out->ending = ending_of(rules, board, out->pieces, true, &out->strong);
+    out->count = 0;
 }
 
 /*
@@ -244,39 +250,41 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
  * and so does a promotion that stays in the same ending, unless the ending
  * counts an unchanged balance (restart).
  */
-static enum draw_rule step_ending(struct draw_tracker *t, const struct pdn_board *before,
-                                  const struct pdn_board *after, const struct pdn_move *move)
+enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
+                                   const struct pdn_board *before, const struct pdn_board *after,
+                                   const struct pdn_move *move)
 {
-    const struct draw_rules *r = t->rules;
+    if (move->ncaptured > 0) c->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || move->promotes) {
-        int strong = 0, ending = ending_of(r, after, t->pieces, true, &strong);
-        if (ending != t->ending || (ending >= 0 && r->endings[ending].restart)) {
-            t->ending = ending;
-            t->strong = strong;
-            t->ending_count = 0;
-            return DRAW_NONE;
+        int strong = 0, ending = ending_of(r, after, c->pieces, true, &strong);
+        if (ending != c->ending || (ending >= 0 && r->endings[ending].restart)) {
+            c->ending = ending;
+            c->strong = strong;
+            c->count = 0;
+            return PDN_DRAW_NONE;
         }
     }
-    if (t->ending < 0) return DRAW_NONE;
-    const struct draw_ending *e = &r->endings[t->ending];
+    if (c->ending < 0) return PDN_DRAW_NONE;
+    const struct draw_ending *e = &r->endings[c->ending];
     if (e->strong_moves) {
-        if ((before->side & 1) != t->strong) return DRAW_NONE;
-        return ++t->ending_count >= e->moves ? e->rule : DRAW_NONE;
+        if ((before->side & 1) != c->strong) return PDN_DRAW_NONE;
+        return ++c->count >= e->moves ? e->rule : PDN_DRAW_NONE;
     }
-    return ++t->ending_count >= 2u * e->moves ? e->rule : DRAW_NONE;
+    return ++c->count >= 2u * e->moves ? e->rule : PDN_DRAW_NONE;
 }
 
 /* An ending drawn as it stands, unless the side to move can capture now. */
-static enum draw_rule standing_ending(const struct draw_tracker *t, const struct pdn_board *after)
+enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
 {
     int strong;
-    int ending = ending_of(t->rules, after, t->pieces, false, &strong);
-    if (ending < 0 || pdn_movegen_has_capture(after)) return DRAW_NONE;
-    return t->rules->endings[ending].rule;
+    int pieces = popcount(after->pieces[0] | after->pieces[1]);
+    int ending = ending_of(rules, after, pieces, false, &strong);
+    if (ending < 0 || pdn_movegen_has_capture(after)) return PDN_DRAW_NONE;
+    return rules->endings[ending].rule;
 }
 
-enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
-                                 const struct pdn_board *after, const struct pdn_move *move)
+enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
+                                     const struct pdn_board *after, const struct pdn_move *move)
 {
     const struct draw_rules *r = t->rules;
     int side = before->side & 1;
@@ -284,7 +292,6 @@ enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board 
      * cannot repeat, and the king-move count starts again. */
     bool man_moved =
         (before->pieces[side] & ~before->kings) != (after->pieces[side] & ~after->kings);
-    if (move->ncaptured > 0) t->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || man_moved) {
         t->nhistory = t->head = 0;
         t->kings_only = 0;
@@ -292,30 +299,30 @@ enum draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board 
         t->kings_only++;
     }
     remember(t, after);
-    if (r->repetition && occurrences(t, after) >= r->repetition) return DRAW_REPETITION;
-    enum draw_rule ending = step_ending(t, before, after, move);
-    if (ending != DRAW_NONE) return ending;
+    if (r->repetition && occurrences(t, after) >= r->repetition) return PDN_DRAW_REPETITION;
+    enum pdn_draw_rule ending = draw_count_step(&t->ending, r, before, after, move);
+    if (ending != PDN_DRAW_NONE) return ending;
     if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
-    return standing_ending(t, after);
+    return draw_standing(r, after);
 }
 
-const char *draw_rule_name(enum draw_rule rule)
+const char *draw_rule_name(enum pdn_draw_rule rule)
 {
-    static const char *const names[DRAW_RULE_COUNT] = {
-        [DRAW_NONE] = "no rule",
-        [DRAW_REPETITION] = "threefold repetition",
-        [DRAW_25_MOVES] = "the 25-move rule",
-        [DRAW_16_MOVES] = "the 16-move rule",
-        [DRAW_5_MOVES] = "the 5-move rule",
-        [DRAW_50_MOVES] = "the 50-move rule",
-        [DRAW_15_MOVES] = "the 15-move rule",
-        [DRAW_THREE_KINGS] = "the 15-move rule of three kings against one",
-        [DRAW_30_MOVES] = "the 30-move rule",
-        [DRAW_60_MOVES] = "the 60-move rule",
-        [DRAW_KING_VS_KING] = "the ending of one king against one on the long diagonal",
-        [DRAW_TWO_KINGS] = "the ending of two kings against one on the long diagonal",
-        [DRAW_BIG_ROAD] = "the ending of three kings against one on the long diagonal",
-        [DRAW_40_MOVES] = "the 40-move rule",
+    static const char *const names[PDN_DRAW_RULE_COUNT] = {
+        [PDN_DRAW_NONE] = "no rule",
+        [PDN_DRAW_REPETITION] = "threefold repetition",
+        [PDN_DRAW_25_MOVES] = "the 25-move rule",
+        [PDN_DRAW_16_MOVES] = "the 16-move rule",
+        [PDN_DRAW_5_MOVES] = "the 5-move rule",
+        [PDN_DRAW_50_MOVES] = "the 50-move rule",
+        [PDN_DRAW_15_MOVES] = "the 15-move rule",
+        [PDN_DRAW_THREE_KINGS] = "the 15-move rule of three kings against one",
+        [PDN_DRAW_30_MOVES] = "the 30-move rule",
+        [PDN_DRAW_60_MOVES] = "the 60-move rule",
+        [PDN_DRAW_KING_VS_KING] = "the ending of one king against one on the long diagonal",
+        [PDN_DRAW_TWO_KINGS] = "the ending of two kings against one on the long diagonal",
+        [PDN_DRAW_BIG_ROAD] = "the ending of three kings against one on the long diagonal",
+        [PDN_DRAW_40_MOVES] = "the 40-move rule",
     };
-    return (unsigned)rule < DRAW_RULE_COUNT ? names[rule] : names[DRAW_NONE];
+    return (unsigned)rule < PDN_DRAW_RULE_COUNT ? names[rule] : names[PDN_DRAW_NONE];
 }

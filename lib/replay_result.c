@@ -72,7 +72,7 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
 static void check_drawn(struct replay *r, enum pdn_result result, const char *text,
                         const struct pdn_pos *pos)
 {
-    if (r->drawn == DRAW_NONE || !decisive(result)) return;
+    if (r->drawn == PDN_DRAW_NONE || !decisive(result)) return;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s", draw_rule_name(r->drawn),
              r->drawn_at);
     replay_emit(r, PDN_DIAG_DRAW_RULE, NULL, pos, NULL, text, r->detail);

@@ -7,6 +7,7 @@
  */
 #include "pdn.h"
 #include "text.h"
+#include "vec.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -159,12 +160,7 @@ static int add_games(pdn_select *sel, const char *value);
 
 static int add_one(pdn_select *sel, struct criterion *c)
 {
-    if (sel->n == sel->cap) {
-        size_t cap = sel->cap ? 2 * sel->cap : 8;
-        struct criterion *grown = realloc(sel->c, cap * sizeof *grown);
-        if (grown == NULL) return PDN_ENOMEM;
-        sel->c = grown, sel->cap = cap;
-    }
+    if (!vec_reserve((void **)&sel->c, &sel->cap, sel->n, sizeof *sel->c)) return PDN_ENOMEM;
     sel->c[sel->n++] = *c;
     return 0;
 }

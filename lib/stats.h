@@ -173,7 +173,7 @@ struct pdn_stats {
     unsigned long open_cut;        /* games whose line the full tree cut short */
 };
 
-/* ---- names (stats.c) ---- */
+/* ---- names (stats_names.c: a leaf, every stats file may call it) ---- */
 
 /* The index of key in m, added when absent and add (*added says so); -2
  * absent, -1 out of memory. */
@@ -186,6 +186,12 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
+/* A cache of the names a value already got: the index value's name got, or
+ * -1 when not cached yet (*slot says where it goes: stats_interned_set); -2
+ * out of memory. */
+long stats_interned_find(struct interned *c, const char *value, long *slot);
+bool stats_interned_set(struct interned *c, long slot, long index);
+void stats_interned_free(struct interned *c);
 /* The length of a player's name s[0, n) without a round suffix
  * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none
  * (stats_suggest.c). */
@@ -204,7 +210,7 @@ void stats_repeat_free(pdn_stats *st);
 /* ---- teams (stats_teams.c) ---- */
 
 /* The index + 1 of a team's name (aliases apply), 0 when value is NULL or
- * blank, -1 out of memory. */
+ * blank, -1 out of memory (stats_names.c, with stats_teams_free). */
 long stats_team_of(pdn_stats *st, const char *value);
 void stats_teams_free(pdn_stats *st);
 
@@ -423,7 +429,22 @@ void cross_free(struct cross *c);
 const char *cross_preset_note(enum pdn_stats_tiebreak tb);
 /* A player's row index in c->rows, or -1. */
 int cross_row_of(const struct cross *c, uint32_t player);
-/* Game points (2/1/0) of a record for its white (black: 2 - that) player; -1 unknown. */
-int cross_points_white(uint8_t outcome);
+/* Game points (2/1/0) of a record for its white (black: 2 - that) player;
+ * -1 unknown. Inline: the pairs, the teams and the crosstable all count
+ * them, and stats_cross.c calls stats_pairs.c. */
+static inline int cross_points_white(uint8_t outcome)
+{
+    switch (outcome) {
+    case ST_WHITE:
+        return 2;
+    case ST_DRAW:
+        return 1;
+    case ST_BLACK:
+    case ST_OTHER:
+        return 0;
+    default:
+        return -1;
+    }
+}
 
 #endif

@@ -9,21 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cross_points_white(uint8_t outcome)
-{
-    switch (outcome) {
-    case ST_WHITE:
-        return 2;
-    case ST_DRAW:
-        return 1;
-    case ST_BLACK:
-    case ST_OTHER:
-        return 0;
-    default:
-        return -1;
-    }
-}
-
 /* Points of each side: 0-0 gives both nothing. */
 static int points_black(uint8_t outcome)
 {

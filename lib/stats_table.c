@@ -6,7 +6,7 @@
  * JSON lives here: every column and measure gets an identifier, given or
  * made from its heading (stats_ident). It knows no statistics.
  */
-#include "csv_impl.h"
+#include "csv_io.h"
 #include "stats.h"
 #include "text.h"
 

@@ -5,9 +5,9 @@
  * counts and crosstables; it changes nothing and keeps nothing between
  * calls.
  */
-#include "csv_impl.h"
+#include "csv_io.h"
+#include "draw_rule.h"
 #include "options.h"
-#include "replay.h"
 #include "stats.h"
 
 #include <errno.h>
@@ -343,15 +343,15 @@ static int t_play(struct stats_out *o, const pdn_stats *st)
             st->king_games ? (double)st->king_ply_sum / (double)st->king_games : 0.0);
     measure(&t, "first king, earliest ply", "%lu", st->king_games ? st->king_ply_min : 0);
     /* The international rules always have a row; the others when they drew a game. */
-    static const char *const rules[DRAW_16_MOVES + 2] = {
+    static const char *const rules[PDN_DRAW_16_MOVES + 2] = {
         NULL, "draw rule: threefold repetition", "draw rule: 25 moves (kings only)",
         "draw rule: 16 moves (ending)", "draw rule: 5 moves (ending)"};
-    for (int r = 1; r <= DRAW_5_MOVES; r++)
+    for (int r = 1; r <= PDN_DRAW_5_MOVES; r++)
         measure(&t, rules[r], "%lu", st->draw_rules[r]);
     char what[128];
-    for (int r = DRAW_5_MOVES + 1; r < DRAW_RULE_COUNT; r++) {
+    for (int r = PDN_DRAW_5_MOVES + 1; r < PDN_DRAW_RULE_COUNT; r++) {
         if (!st->draw_rules[r]) continue;
-        snprintf(what, sizeof what, "draw rule: %s", draw_rule_name((enum draw_rule)r));
+        snprintf(what, sizeof what, "draw rule: %s", draw_rule_name(r));
         measure(&t, what, "%lu", st->draw_rules[r]);
     }
     return tab_emit(o, &t);

@@ -10,6 +10,7 @@
  */
 #include "pdn.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,9 +169,25 @@ static uint64_t mix_tag(uint64_t h, const pdn_game *game, const char *name)
     return h;
 }
 
-static bool no_round(const char *round)
+/* A tag that says nothing: missing, blank, "?" or "-". */
+static bool unknown(const char *value)
 {
-    return round == NULL || round[0] == '\0' || strcmp(round, "?") == 0 || strcmp(round, "-") == 0;
+    if (value == NULL) return true;
+    value += strspn(value, " \t");
+    return value[0] == '\0' || strcmp(value, "?") == 0 || strcmp(value, "-") == 0;
+}
+
+/* The year of the Date tag ("2006.12.02", "2006-12-02", "2006"), 0 when
+ * it gives none. */
+static unsigned year_of(const pdn_game *game)
+{
+    const char *d = pdn_game_tag(game, "Date");
+    unsigned y = 0;
+    for (int i = 0; d && i < 4; i++) {
+        if (d[i] < '0' || d[i] > '9') return 0;
+        y = y * 10 + (unsigned)(d[i] - '0');
+    }
+    return y;
 }
 
 /* ---- the tables ------------------------------------------------------------------ */
@@ -218,13 +235,7 @@ static bool kept_grow(pdn_unique *u)
     if (u->n == UINT32_MAX - 1) return false;
     for (int k = 0; k < KEY_KINDS; k++)
         if (!index_grow(u, (enum key_kind)k)) return false;
-    if (u->n < u->cap) return true;
-    size_t cap = u->cap ? u->cap * 2 : 1024;
-    if (cap > SIZE_MAX / sizeof *u->kept) return false;
-    struct kept *grown = realloc(u->kept, cap * sizeof *grown);
-    if (grown == NULL) return false;
-    u->kept = grown, u->cap = cap;
-    return true;
+    return vec_reserve((void **)&u->kept, &u->cap, u->n, sizeof *u->kept);
 }
 
 /* The number of file's name among the records' (the last one, or new). */
@@ -235,12 +246,7 @@ static bool file_number(pdn_unique *u, const char *file, uint32_t *out)
         *out = (uint32_t)u->nfiles - 1;
         return true;
     }
-    if (u->nfiles == u->files_cap) {
-        size_t cap = u->files_cap ? u->files_cap * 2 : 16;
-        char **grown = realloc(u->files, cap * sizeof *grown);
-        if (grown == NULL) return false;
-        u->files = grown, u->files_cap = cap;
-    }
+    if (!vec_reserve((void **)&u->files, &u->files_cap, u->nfiles, sizeof *u->files)) return false;
     char *copy = strdup(file);
     if (copy == NULL) return false;
     u->files[u->nfiles] = copy;
@@ -306,8 +312,12 @@ int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,
     int err = moves_key(&k.moves, &plies, game, u->mode);
     if (err < 0) return err;
     k.who = mix_tag(mix_tag(0x3a7e, game, "White"), game, "Black");
-    const char *round = pdn_game_tag(game, "Round");
-    if (!no_round(round)) k.pairing = mix_tag(mix_tag(k.who, game, "Event"), game, "Round") | 1;
+    /* A pairing needs its players (compositions share an event and a round
+     * with no players at all), and is of one year: an event held every
+     * year pairs the same players in its first round again. */
+    if (!unknown(pdn_game_tag(game, "Round")) && !unknown(pdn_game_tag(game, "White")) &&
+        !unknown(pdn_game_tag(game, "Black")))
+        k.pairing = mix(mix_tag(mix_tag(k.who, game, "Event"), game, "Round"), year_of(game)) | 1;
     if (!kept_grow(u) || !file_number(u, file, &k.file)) return PDN_ENOMEM;
 
     uint32_t copy = find_copy(u, &k, plies);

@@ -173,10 +173,6 @@ static int gametype_of(enum pdn_variant v)
     return pdn_rules_get(v)->gametype;
 }
 
-const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT] = {
-    PDN_VARIANT_ENGLISH,   PDN_VARIANT_RUSSIAN, PDN_VARIANT_ITALIAN,
-    PDN_VARIANT_BRAZILIAN, PDN_VARIANT_CZECH,   PDN_VARIANT_INTERNATIONAL};
-
 /*
  * The candidates in the order they are tried: the file's favourites first
  * (most games so far), then the most common variants. Returns how many.

@@ -33,8 +33,11 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
 
 /* The variants, the most common first (English and Russian, numbers and
  * algebraic squares, before Italian, Brazilian and Czech): the order in
- * which the candidates of a game are tried and named. */
-extern const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT];
+ * which the candidates of a game are tried and named. A table in the header,
+ * not in variant.c: the replay reads it, and variant.c calls the replay. */
+static const enum pdn_variant variant_common_order[PDN_VARIANT_COUNT] = {
+    PDN_VARIANT_ENGLISH,   PDN_VARIANT_RUSSIAN, PDN_VARIANT_ITALIAN,
+    PDN_VARIANT_BRAZILIAN, PDN_VARIANT_CZECH,   PDN_VARIANT_INTERNATIONAL};
 
 /* Whether what the parser gathered of a game's main-line moves as it read
  * them (game_box.moves) is what reading its move texts again gives: for

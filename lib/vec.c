@@ -1,9 +1,10 @@
 /*
- * vec: the slow path of vec_push (growth), freeing, and vec_reserve for
+ * vec: the slow path of vec_push (growth), freeing, and vec_grow for
  * arrays kept by hand. See vec.h.
  */
 #include "vec.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 void vec_free(struct vec *vec)
@@ -14,20 +15,19 @@ void vec_free(struct vec *vec)
 
 void *vec_push_grow(struct vec *vec, size_t size)
 {
-    size_t cap = vec->cap ? vec->cap * 2 : 16;
-    void *data = realloc(vec->data, cap * size);
-    if (!data) return NULL;
-    vec->data = data;
-    vec->cap = cap;
+    if (!vec_grow(&vec->data, &vec->cap, vec->n + 1, size)) return NULL;
     void *p = (char *)vec->data + vec->n++ * size;
     memset(p, 0, size);
     return p;
 }
 
-bool vec_reserve(void **p, size_t *cap, size_t n, size_t size)
+bool vec_grow(void **p, size_t *cap, size_t need, size_t size)
 {
-    if (n < *cap) return true;
-    size_t want = *cap ? 2 * *cap : 64;
+    if (need <= *cap) return true;
+    if (size == 0 || need > SIZE_MAX / size) return false;
+    size_t want = *cap ? *cap : 16;
+    while (want < need)
+        want = want <= SIZE_MAX / 2 / size ? 2 * want : need; /* doubling would overflow */
     void *q = realloc(*p, want * size);
     if (q == NULL) return false;
     *p = q;

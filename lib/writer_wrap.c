@@ -7,6 +7,7 @@
  */
 #include "writer_wrap.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +29,9 @@ void wrap_free(struct wrap *w)
 
 void wrap_putc(struct wrap *w, char c)
 {
-    if (w->len + 1 >= w->cap) {
-        size_t cap = w->cap ? 2 * w->cap : 64;
-        char *p = realloc(w->buf, cap);
-        if (p == NULL) {
-            w->nomem = true;
-            return;
-        }
-        w->buf = p;
-        w->cap = cap;
+    if (!vec_grow((void **)&w->buf, &w->cap, w->len + 2, 1)) {
+        w->nomem = true;
+        return;
     }
     if (w->len == 0 && w->open_paren) {
         w->open_paren = false;

@@ -5,7 +5,11 @@
  * analyze) reporting "info" after each depth and "done" at the end; during
  * a search "ping", "ponder-hit" and "stop" are answered at once. Unknown
  * commands are ignored, as the protocol asks; a bad position or move is
- * answered with "error". Lines are read and written by libpdn's hub codec.
+ * answered with "error". Where protocol.txt is silent, Scan 3.1's source
+ * (main.cpp) decides: the game starts at the start position, "pos" without
+ * pos= goes back to it, a refused position keeps the one before, and
+ * "new-game" only forgets what earlier searches learnt. Lines are read and written by libpdn's hub
+ * codec.
  */
 #include "../lines.h"
 #include "pdnengine.h"
@@ -113,15 +117,21 @@ static bool play_text(struct session *s, const char *text)
     return true;
 }
 
+/* As Scan does: without pos= the start position; a bad position is
+ * refused and the one before kept; an illegal move stops the moves there. */
 static void set_position(struct session *s)
 {
     const char *pos = pdn_hub_arg(&s->msg, "pos"), *moves = pdn_hub_arg(&s->msg, "moves");
-    s->has_position = false;
-    s->nhistory = 0;
-    if (!pos || pdn_hub_position_read(&s->board, s->opt.variant, pos) != 0) {
-        error_reply("bad position", pos ? pos : "(no pos=)");
+    struct pdn_board board;
+    if (!pos)
+        pdn_board_init(&board, s->opt.variant);
+    else if (pdn_hub_position_read(&board, s->opt.variant, pos) != 0) {
+        error_reply("bad position", pos);
         return;
     }
+    s->board = board;
+    s->nhistory = 0;
+    s->has_position = true;
     char word[PDN_MOVE_TEXT_MAX];
     for (const char *p = moves ? moves : ""; *p;) {
         size_t n = strcspn(p, " ");
@@ -135,7 +145,6 @@ static void set_position(struct session *s)
         }
         p += n + strspn(p + n, " ");
     }
-    s->has_position = true;
 }
 
 static double number(const struct session *s, const char *name)
@@ -210,9 +219,13 @@ static bool should_stop(void *ctx)
 
 static void go(struct session *s)
 {
-    if (!s->has_position || !s->engine) {
-        error_reply(s->engine ? "no position" : "no init", NULL);
+    if (!s->engine) {
+        error_reply("no init", NULL);
         return;
+    }
+    if (!s->has_position) { /* no pos yet: Scan searches the start position */
+        pdn_board_init(&s->board, s->opt.variant);
+        s->nhistory = 0;
     }
     s->limits.on_depth = on_depth;
     s->limits.should_stop = should_stop;

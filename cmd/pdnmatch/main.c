@@ -16,8 +16,7 @@
 #include <time.h>
 
 enum {
-    OPT_GAMES = TOOL_OPT_FIRST_FREE,
-    OPT_OPENINGS,
+    OPT_OPENINGS = TOOL_OPT_FIRST_FREE,
     OPT_RANDOM,
     OPT_MAX_PLIES,
     OPT_HUB_LEVEL,
@@ -26,7 +25,7 @@ enum {
 };
 
 static const struct option long_options[] = {
-    {"games", required_argument, NULL, OPT_GAMES},
+    {"rounds", required_argument, NULL, 'n'},
     {"openings", required_argument, NULL, OPT_OPENINGS},
     {"random-openings", required_argument, NULL, OPT_RANDOM},
     {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
@@ -46,7 +45,7 @@ static const char usage[] =
     "an Elo difference. An engine is level=N (a built-in level, 1 to 4) or\n"
     "hub:COMMAND (a program speaking Hub, run by /bin/sh -c COMMAND).\n"
     "\n"
-    "      --games N          games to play (default 2): each opening twice,\n"
+    "  -n, --rounds N         games to play (default 2): each opening twice,\n"
     "                         ENGINE1 with White, then with Black\n"
     "      --openings FILE    openings: a FEN a line, or PDN games (the position\n"
     "                         at the end of each); used in turn\n"
@@ -86,10 +85,10 @@ static void parse_options(struct match *m, int argc, char **argv)
 {
     opterr = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, ":ho:q", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":hn:o:q", long_options, NULL)) != -1) {
         switch (opt) {
-        case OPT_GAMES:
-            m->games = (int)tool_parse_long(&m->t, "--games", optarg, 1, 100000);
+        case 'n':
+            m->games = (int)tool_parse_long(&m->t, "--rounds", optarg, 1, 100000);
             break;
         case OPT_OPENINGS:
             m->openings_path = optarg;

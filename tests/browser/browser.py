@@ -30,7 +30,7 @@ import urllib.request
 import websocket
 from PIL import Image
 
-BIN, OUT = sys.argv[1], sys.argv[2]
+BIN, OUT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
          "--window-size=1200,1000"]

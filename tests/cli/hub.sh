@@ -5,9 +5,11 @@
 # hub / id, param, wait; set-param; init / ready; an unknown command
 # ignored; ping / pong; pos with moves; level depth; go think / info, done,
 # the move checked legal by pdncheck (a game of the moves played and the
-# engine's); bad positions and illegal moves answered with error; go
-# analyze under level infinite, ping answered and stop obeyed during it;
-# new-game; quit. Then the end of the input ends it too.
+# engine's); bad positions and illegal moves answered with error, the
+# moves before an illegal one kept (as Scan); go analyze under level
+# infinite, ping answered and stop obeyed during it; new-game; quit. Then
+# go before any pos, and pos without pos=, search the start position (as
+# Scan); the end of the input ends the engine too.
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
@@ -75,8 +77,10 @@ send 'pos pos=Wbbbxx'
 expect "bad position" '^error message="bad position: Wbbbxx"$'
 send "pos pos=$start moves=\"32-28 19-23 28-22\""
 expect "illegal move (28x19 is compulsory)" '^error message="illegal move: 28-22"$'
+# As Scan: the moves before the illegal one stand, so White must take.
+send 'level depth=2'
 send 'go think'
-expect "go without a position" '^error message="no position"$'
+expect "go after an illegal move" '^done move=28x19x23'
 
 send 'new-game'
 send "pos pos=$start"
@@ -86,9 +90,11 @@ expect "go analyze" '^info depth=3 '
 send ping
 expect "ping during a search" '^pong$' 2
 send stop
-expect "stop during go analyze" '^done move=' 2
-tail -n 1 "$work/out" | grep -Eq '^done move=[0-9]+-[0-9]+' ||
-    fail "go analyze: the last line is no done with a quiet move"
+expect "stop during go analyze" '^done move=' 3
+analysed=$(tail -n 1 "$work/out" | sed -n 's/^done move=\([^ ]*\).*/\1/p')
+printf '[Event "hub"]\n\n1. %s *\n' "$analysed" >"$work/analysed.pdn"
+"$bin/pdncheck" -q -w "$work/analysed.pdn" >"$work/check" 2>&1 ||
+    fail "go analyze: the last line is no done with a legal move: $(tail -n 1 "$work/out")"
 send quit
 engine_ended() { ! kill -0 "$pid" 2>/dev/null; }
 poll 101 0.05 engine_ended
@@ -100,6 +106,18 @@ else
 fi
 check
 exec 3>&-
+
+# As Scan: before any pos the game is at the start position, and pos
+# without pos= goes back to it; new-game keeps the position.
+printf 'hub\ninit\nlevel depth=3\ngo think\npos moves="33-28"\nnew-game\nlevel depth=3\ngo think\n' |
+    "$bin/pdnengine" hub >"$work/out3" 2>&1 || fail "no pos: exit status $?"
+grep -q '^error' "$work/out3" && fail "no pos: $(grep '^error' "$work/out3")"
+first=$(sed -n 's/^done move=\([^ ]*\).*/\1/p' "$work/out3" | sed -n 1p)
+reply=$(sed -n 's/^done move=\([^ ]*\).*/\1/p' "$work/out3" | sed -n 2p)
+printf '[Event "hub"]\n\n1. %s *\n\n[Event "hub"]\n\n1. 33-28 %s *\n' "$first" "$reply" >"$work/start.pdn"
+"$bin/pdncheck" -q -w "$work/start.pdn" >"$work/check" 2>&1 ||
+    fail "no pos: pdncheck refuses '$first' or '$reply' from the start: $(cat "$work/check")"
+steps=$((steps + 1))
 
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"

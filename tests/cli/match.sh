@@ -1,6 +1,6 @@
 #!/bin/sh
 # pdnmatch's games checked from outside: every game it writes replays
-# without an error under pdncheck; there are as many as --games, White and
+# without an error under pdncheck; there are as many as --rounds, White and
 # Black are the engine specs as given, each opening is played twice with
 # the colours swapped, the score line agrees with the results in the file.
 # Built-in levels against each other, against pdnengine through Hub, and
@@ -39,18 +39,18 @@ score() {
     grep -q -- "$w," "$1" || fail "$1: the score is not $w: $(tail -n 1 "$1")"
 }
 
-"$bin/pdnmatch" --games 4 -o "$work/levels.pdn" level=2 level=1 >"$work/levels.out" 2>&1 ||
+"$bin/pdnmatch" --rounds 4 -o "$work/levels.pdn" level=2 level=1 >"$work/levels.out" 2>&1 ||
     fail "level=2 level=1: exit status $?"
 games "$work/levels.pdn" 4 level=2 level=1
 score "$work/levels.out" "$work/levels.pdn" level=2
 
-"$bin/pdnmatch" --games 2 --variant russian -o "$work/russian.pdn" level=1 level=2 \
+"$bin/pdnmatch" -n 2 --variant russian -o "$work/russian.pdn" level=1 level=2 \
     >"$work/russian.out" 2>&1 || fail "russian: exit status $?"
 games "$work/russian.pdn" 2 level=1 level=2
 grep -q '^\[GameType "25"\]' "$work/russian.pdn" || fail "russian: no GameType 25"
 
 hub="hub:$bin/pdnengine --level 1 hub"
-"$bin/pdnmatch" --games 2 --hub-level nodes=300 -o "$work/hub.pdn" "$hub" level=1 \
+"$bin/pdnmatch" --rounds 2 --hub-level nodes=300 -o "$work/hub.pdn" "$hub" level=1 \
     >"$work/hub.out" 2>&1 || fail "hub engine: exit status $?: $(cat "$work/hub.out")"
 games "$work/hub.pdn" 2 "$hub" level=1
 score "$work/hub.out" "$work/hub.pdn" "$hub"
@@ -59,7 +59,7 @@ score "$work/hub.out" "$work/hub.pdn" "$hub"
 bad() {
     check
     start=$(date +%s)
-    "$bin/pdnmatch" --games 2 --timeout 2 -o "$work/bad.pdn" "hub:sh $root/tests/cli/match/$1" \
+    "$bin/pdnmatch" --rounds 2 --timeout 2 -o "$work/bad.pdn" "hub:sh $root/tests/cli/match/$1" \
         level=1 >"$work/bad.out" 2>"$work/bad.err"
     took=$(($(date +%s) - start))
     [ "$took" -le 20 ] || fail "$1: took $took s"
@@ -74,6 +74,11 @@ bad silent-engine.sh "no 'done' from the engine within 2 s"
 check
 "$bin/pdnmatch" level=1 >"$work/usage.out" 2>&1
 [ $? -eq 2 ] || fail "one engine: not a usage error"
+# --games LIST chooses games in the other tools (pdn-select(7)): here the
+# count is --rounds, and --games is no option at all.
+check
+"$bin/pdnmatch" --games 2 level=1 level=1 >"$work/usage.out" 2>&1
+[ $? -eq 2 ] || fail "--games: not a usage error: $(cat "$work/usage.out")"
 check
 "$bin/pdnmatch" level=9 level=1 >"$work/usage.out" 2>&1
 [ $? -eq 2 ] && grep -q "no level '9'" "$work/usage.out" || fail "level=9: $(cat "$work/usage.out")"

@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "csv_impl.h"
+#include "csv_writer.h"
 #include "diag_collector.h"
 #include "games_io.h"
 #include "pdn.h"
@@ -593,15 +593,32 @@ static void moves_cell(char *csv, char **cell)
     *cell = s;
 }
 
-/* Every game of a file: its moves cell against what pdn_format_game writes
+/* One game's CSV of the moves column, main_line's fast path on or off. */
+static char *moves_csv(const pdn_game *g, const char *path, bool fast)
+{
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "moves";
+    char *csv = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&csv, &len);
+    pdn_csv_writer *w = NULL;
+    assert_int_equal(pdn_csv_writer_open(&w, fp, &o, NULL), 0);
+    csv_writer_fast_paths(w, fast);
+    assert_int_equal(pdn_csv_writer_write_header(w), 0);
+    assert_int_equal(pdn_csv_writer_write_game(w, g, path), 1);
+    pdn_csv_writer_free(w);
+    fclose(fp);
+    return csv;
+}
+
+/* Every game of a file: its moves cell the same with main_line's fast path
+ * and without (the writer then writes it), and what pdn_format_game writes
  * with no comments, variations or NAGs, the result left out. */
 static size_t compare_file(const char *path)
 {
     pdn_reader *r = NULL;
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
-    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
-    o.columns = "moves";
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.width = INT_MAX / 2;
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = true;
@@ -611,16 +628,14 @@ static size_t compare_file(const char *path)
     size_t games = 0;
     pdn_game *g;
     while (pdn_reader_next(&g, r) == 1) {
-        char *csv = NULL, *text = NULL;
-        size_t csv_len = 0, text_len = 0;
-        FILE *a = open_memstream(&csv, &csv_len), *b = open_memstream(&text, &text_len);
-        pdn_csv_writer *w = NULL;
-        assert_int_equal(pdn_csv_writer_open(&w, a, &o, NULL), 0);
-        assert_int_equal(pdn_csv_writer_write_header(w), 0);
-        assert_int_equal(pdn_csv_writer_write_game(w, g, path), 1);
-        pdn_csv_writer_free(w);
+        char *csv = moves_csv(g, path, true), *slow = moves_csv(g, path, false);
+        if (strcmp(csv, slow) != 0)
+            fail_msg("%s, game %zu:\n fast '%s'\n slow '%s'", path, (size_t)g->index, csv, slow);
+        free(slow);
+        char *text = NULL;
+        size_t text_len = 0;
+        FILE *b = open_memstream(&text, &text_len);
         assert_int_equal(pdn_format_game(b, g, &fo), 0);
-        fclose(a);
         fclose(b);
         char *cell;
         moves_cell(csv, &cell);

@@ -33,11 +33,11 @@ static struct pdn_board fen(const char *format, int a, int b)
 }
 
 /* One ply from *at to next; returns the tracker's verdict. */
-static enum draw_rule step(struct draw_tracker *t, struct pdn_board *at, struct pdn_board next,
-                           int captured)
+static enum pdn_draw_rule step(struct draw_tracker *t, struct pdn_board *at, struct pdn_board next,
+                               int captured)
 {
     struct pdn_move move = {.ncaptured = (uint8_t)captured};
-    enum draw_rule rule = draw_tracker_step(t, at, &next, &move);
+    enum pdn_draw_rule rule = draw_tracker_step(t, at, &next, &move);
     *at = next;
     return rule;
 }
@@ -58,12 +58,12 @@ static void quiet(struct draw_tracker *t, struct pdn_board *at, const char *w, c
                   int first, int last)
 {
     for (int n = first; n <= last; n++)
-        if (step(t, at, walk(w, b, n), 0) != DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
+        if (step(t, at, walk(w, b, n), 0) != PDN_DRAW_NONE) fail_msg("%s: drawn at ply %d", w, n);
 }
 
 /* Runs plies 1..last of walk and checks that only the last draws, by rule. */
 static void expect_walk(const char *w, const char *b, enum pdn_draw_rules set, int last,
-                        enum draw_rule rule)
+                        enum pdn_draw_rule rule)
 {
     struct draw_tracker t;
     struct pdn_board at = walk(w, b, 0);
@@ -87,15 +87,15 @@ static void expect_no_draw(const char *w, const char *b, enum pdn_draw_rules set
  * the last must draw by rule.
  */
 static void expect_plies(enum pdn_variant v, const char *fen_a, const char *fen_b,
-                         enum pdn_draw_rules set, const char *plan, enum draw_rule rule)
+                         enum pdn_draw_rules set, const char *plan, enum pdn_draw_rule rule)
 {
     struct draw_tracker t;
     struct pdn_board a = board_of(v, fen_a), b = board_of(v, fen_b), at = a;
     draw_tracker_start(&t, &a, set);
     for (const char *p = plan; *p; p++) {
         int captured = *p == 'A' || *p == 'B';
-        enum draw_rule got = step(&t, &at, *p == 'a' || *p == 'A' ? a : b, captured);
-        if (got != (p[1] ? DRAW_NONE : rule))
+        enum pdn_draw_rule got = step(&t, &at, *p == 'a' || *p == 'A' ? a : b, captured);
+        if (got != (p[1] ? PDN_DRAW_NONE : rule))
             fail_msg("%s, plan %s: ply %d gave %d", fen_a, plan, (int)(p - plan) + 1, (int)got);
     }
 }
@@ -109,7 +109,7 @@ static void test_drawrules_international_fmjd_repetition_third_time(void **state
     (void)state;
     /* a twice, b twice, a the third time. */
     expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_FMJD, "baba",
-                 DRAW_REPETITION);
+                 PDN_DRAW_REPETITION);
     /* The same squares with the other side to move are another position. */
     struct draw_tracker t;
     struct pdn_board a = board_of(PDN_VARIANT_INTERNATIONAL, INTL_A);
@@ -118,10 +118,10 @@ static void test_drawrules_international_fmjd_repetition_third_time(void **state
     a_black.side = PDN_COLOR_BLACK;
     struct pdn_board at = a;
     draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
-    assert_int_equal(step(&t, &at, a_black, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, b, 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, a, 0), DRAW_REPETITION);
+    assert_int_equal(step(&t, &at, a_black, 0), PDN_DRAW_NONE);
+    assert_int_equal(step(&t, &at, a, 0), PDN_DRAW_NONE);
+    assert_int_equal(step(&t, &at, b, 0), PDN_DRAW_NONE);
+    assert_int_equal(step(&t, &at, a, 0), PDN_DRAW_REPETITION);
 }
 
 static void test_drawrules_international_fmjd_capture_clears_history(void **state)
@@ -129,14 +129,14 @@ static void test_drawrules_international_fmjd_capture_clears_history(void **stat
     (void)state;
     /* Positions before a capture cannot come back (it counts from the capture). */
     expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_FMJD, "baBabab",
-                 DRAW_REPETITION);
+                 PDN_DRAW_REPETITION);
 }
 
 static void test_drawrules_international_fmjd_25_moves(void **state)
 {
     (void)state;
     const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *b = "B:WK%d,K%d,K50,49:BK1,K2,3";
-    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 50, DRAW_25_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 50, PDN_DRAW_25_MOVES);
 }
 
 static void test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture(void **state)
@@ -149,16 +149,16 @@ static void test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture(v
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     quiet(&t, &at, w, b, 1, 40);
     /* White, to move in position 40, plays the man 49-44: the count starts again. */
-    assert_int_equal(step(&t, &at, walk(w2, b2, 41), 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk(w2, b2, 41), 0), PDN_DRAW_NONE);
     quiet(&t, &at, w2, b2, 42, 90);
-    assert_int_equal(step(&t, &at, walk(w2, b2, 91), 0), DRAW_25_MOVES);
+    assert_int_equal(step(&t, &at, walk(w2, b2, 91), 0), PDN_DRAW_25_MOVES);
     /* A king capture resets it as well. */
     at = walk(w, b, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     quiet(&t, &at, w, b, 1, 39);
-    assert_int_equal(step(&t, &at, walk(w, b, 40), 1), DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk(w, b, 40), 1), PDN_DRAW_NONE);
     quiet(&t, &at, w, b, 41, 89);
-    assert_int_equal(step(&t, &at, walk(w, b, 90), 0), DRAW_25_MOVES);
+    assert_int_equal(step(&t, &at, walk(w, b, 90), 0), PDN_DRAW_25_MOVES);
 }
 
 static void test_drawrules_international_fmjd_16_moves_from_first_reach(void **state)
@@ -169,9 +169,9 @@ static void test_drawrules_international_fmjd_16_moves_from_first_reach(void **s
     struct pdn_board at = board_of(PDN_VARIANT_INTERNATIONAL, "W:WK46,K50,K45,30:BK3");
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     const char *w = "W:WK%d,K50,K45:BK3", *b = "B:WK%d,K50,K45:BK3";
-    assert_int_equal(step(&t, &at, walk(w, b, 1), 1), DRAW_NONE); /* 3xx takes the man */
+    assert_int_equal(step(&t, &at, walk(w, b, 1), 1), PDN_DRAW_NONE); /* 3xx takes the man */
     quiet(&t, &at, w, b, 2, 32);
-    assert_int_equal(step(&t, &at, walk(w, b, 33), 0), DRAW_16_MOVES);
+    assert_int_equal(step(&t, &at, walk(w, b, 33), 0), PDN_DRAW_16_MOVES);
 }
 
 static void test_drawrules_international_fmjd_16_moves_promotion_keeps_count(void **state)
@@ -184,9 +184,9 @@ static void test_drawrules_international_fmjd_16_moves_promotion_keeps_count(voi
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD); /* 2 kings and a man against a king */
     quiet(&t, &at, w, b, 1, 9);
     /* The man crowns: 3 kings against 1, the same rule, the same count. */
-    assert_int_equal(step(&t, &at, walk(w3, b3, 11), 0), DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk(w3, b3, 11), 0), PDN_DRAW_NONE);
     quiet(&t, &at, w3, b3, 12, 32);
-    assert_int_equal(step(&t, &at, walk(w3, b3, 33), 0), DRAW_16_MOVES);
+    assert_int_equal(step(&t, &at, walk(w3, b3, 33), 0), PDN_DRAW_16_MOVES);
 }
 
 static void test_drawrules_international_fmjd_5_moves_after_16(void **state)
@@ -199,16 +199,16 @@ static void test_drawrules_international_fmjd_5_moves_after_16(void **state)
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     quiet(&t, &at, w, b, 1, 19);
     /* The lone king takes one: 2 kings against 1, the 5-move rule from here. */
-    assert_int_equal(step(&t, &at, walk(w2, b2, 21), 1), DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk(w2, b2, 21), 1), PDN_DRAW_NONE);
     quiet(&t, &at, w2, b2, 22, 30);
-    assert_int_equal(step(&t, &at, walk(w2, b2, 31), 0), DRAW_5_MOVES);
+    assert_int_equal(step(&t, &at, walk(w2, b2, 31), 0), PDN_DRAW_5_MOVES);
 }
 
 static void test_drawrules_international_fmjd_5_moves_either_colour(void **state)
 {
     (void)state;
     /* Black is the strong side: a king and a man against a king. */
-    expect_walk("W:WK%d:BK1,2", "B:WK%d:BK1,2", PDN_DRAW_RULES_FMJD, 10, DRAW_5_MOVES);
+    expect_walk("W:WK%d:BK1,2", "B:WK%d:BK1,2", PDN_DRAW_RULES_FMJD, 10, PDN_DRAW_5_MOVES);
     /* Men only against a king: no endgame rule (the 25-move one needs kings only). */
     expect_no_draw("W:WK%d:B1,2", "B:WK%d:B1,2", PDN_DRAW_RULES_FMJD, 39);
 }
@@ -226,13 +226,13 @@ static struct pdn_board walk8(enum pdn_variant v, const char *fmt, int n, const 
 
 /* Runs plies 1..last of walk8 and checks that only the last draws, by rule. */
 static void expect_walk8(enum pdn_variant v, enum pdn_draw_rules set, const char *fmt,
-                         const int *men, int every, int last, enum draw_rule rule)
+                         const int *men, int every, int last, enum pdn_draw_rule rule)
 {
     struct draw_tracker t;
     struct pdn_board at = walk8(v, fmt, 0, men, every);
     draw_tracker_start(&t, &at, set);
     for (int n = 1; n < last; n++)
-        if (step(&t, &at, walk8(v, fmt, n, men, every), 0) != DRAW_NONE)
+        if (step(&t, &at, walk8(v, fmt, n, men, every), 0) != PDN_DRAW_NONE)
             fail_msg("%s: drawn at ply %d, before %d", fmt, n, last);
     assert_int_equal(step(&t, &at, walk8(v, fmt, last, men, every), 0), rule);
 }
@@ -245,16 +245,16 @@ static void test_drawrules_brazilian_fmjd_5_moves(void **state)
     /* A king against a king: the FMJD 5-move rule, on 8x8 too; classic: the
      * stronger side's 5th move (either side may be called stronger: White). */
     expect_walk8(PDN_VARIANT_BRAZILIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d:BK1%.0d", no_man, 0, 10,
-                 DRAW_5_MOVES);
+                 PDN_DRAW_5_MOVES);
     expect_walk8(PDN_VARIANT_BRAZILIAN, PDN_DRAW_RULES_CLASSIC, "%c:WK%d,K%d:BK1%.0d", no_man, 0, 9,
-                 DRAW_5_MOVES);
+                 PDN_DRAW_5_MOVES);
 }
 
 static void test_drawrules_english_repetition(void **state)
 {
     (void)state;
     expect_plies(PDN_VARIANT_ENGLISH, "B:WK32:BK1", "W:WK32:BK5", PDN_DRAW_RULES_FMJD, "baba",
-                 DRAW_REPETITION);
+                 PDN_DRAW_REPETITION);
 }
 
 static void test_drawrules_english_40_moves(void **state)
@@ -262,7 +262,7 @@ static void test_drawrules_english_40_moves(void **state)
     (void)state;
     /* 40 moves each without a man moved or a piece taken: ply 80. */
     expect_walk8(PDN_VARIANT_ENGLISH, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,25%.0d:BK1,5,6,7,8", no_man,
-                 0, 80, DRAW_40_MOVES);
+                 0, 80, PDN_DRAW_40_MOVES);
     /* A man moved every 20 plies: no rule for 120 plies. */
     static const int men[] = {21, 22, 23, 24, 25, 26, 27};
     struct draw_tracker t;
@@ -270,14 +270,15 @@ static void test_drawrules_english_40_moves(void **state)
     struct pdn_board at = walk8(PDN_VARIANT_ENGLISH, fmt, 0, men, 20);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     for (int n = 1; n < 120; n++)
-        assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_ENGLISH, fmt, n, men, 20), 0), DRAW_NONE);
+        assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_ENGLISH, fmt, n, men, 20), 0),
+                         PDN_DRAW_NONE);
 }
 
 static void test_drawrules_russian_repetition(void **state)
 {
     (void)state;
     expect_plies(PDN_VARIANT_RUSSIAN, "W:WK29,21:BK4,12", "B:WK25,21:BK4,12", PDN_DRAW_RULES_FMJD,
-                 "baba", DRAW_REPETITION);
+                 "baba", PDN_DRAW_REPETITION);
 }
 
 static void test_drawrules_russian_15_moves(void **state)
@@ -285,7 +286,7 @@ static void test_drawrules_russian_15_moves(void **state)
     (void)state;
     /* Eight pieces (no ending): 15 moves each of kings only, ply 30. */
     expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,25%.0d:BK1,5,6,7,8", no_man,
-                 0, 30, DRAW_15_MOVES);
+                 0, 30, PDN_DRAW_15_MOVES);
 }
 
 static void test_drawrules_russian_three_kings(void **state)
@@ -294,9 +295,9 @@ static void test_drawrules_russian_three_kings(void **state)
     /* Three kings against a lone king off the long diagonal: White's 15th
      * move (ply 29) draws; four kings likewise. */
     expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,K28%.0d:BK1", no_man, 0, 29,
-                 DRAW_THREE_KINGS);
+                 PDN_DRAW_THREE_KINGS);
     expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_CLASSIC, "%c:WK%d,K%d,K28,K27%.0d:BK1", no_man,
-                 0, 29, DRAW_THREE_KINGS);
+                 0, 29, PDN_DRAW_THREE_KINGS);
     /* Black the stronger side: its moves are the even plies; its 15th comes
      * with the 15-move rule of kings only, and the ending is named. */
     struct draw_tracker t;
@@ -308,12 +309,12 @@ static void test_drawrules_russian_three_kings(void **state)
         snprintf(text, sizeof text, "%c:WK%d:BK30,K31,K32", n % 2 ? 'B' : 'W',
                  off_road[(n / 2) % 12]);
         assert_int_equal(step(&t, &at, board_of(PDN_VARIANT_RUSSIAN, text), 0),
-                         n < 30 ? DRAW_NONE : DRAW_THREE_KINGS);
+                         n < 30 ? PDN_DRAW_NONE : PDN_DRAW_THREE_KINGS);
     }
 }
 
 /* One ply from a position to another; the verdict. */
-static enum draw_rule one_ply(enum pdn_variant v, const char *from, const char *to)
+static enum pdn_draw_rule one_ply(enum pdn_variant v, const char *from, const char *to)
 {
     struct draw_tracker t;
     struct pdn_board at = board_of(v, from);
@@ -326,30 +327,32 @@ static void test_drawrules_russian_big_road(void **state)
     (void)state;
     /* The lone king reaches h8 (4), on the long diagonal a1-h8. */
     assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK13,K14,K21:BK3", "W:WK13,K14,K21:BK4"),
-                     DRAW_BIG_ROAD);
+                     PDN_DRAW_BIG_ROAD);
     /* h6 (12) is off it. */
     assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK13,K14,K21:BK8", "W:WK13,K14,K21:BK12"),
-                     DRAW_NONE);
+                     PDN_DRAW_NONE);
     /* On it at e5 (15), but the king on f4 (19) takes it now. */
     assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK13,K14,K19:BK11", "W:WK13,K14,K19:BK15"),
-                     DRAW_NONE);
+                     PDN_DRAW_NONE);
 }
 
 static void test_drawrules_russian_king_endings(void **state)
 {
     (void)state;
     /* One king against one, a1 and h8: neither can take. */
-    assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK29:BK8", "W:WK29:BK4"), DRAW_KING_VS_KING);
+    assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK29:BK8", "W:WK29:BK4"),
+                     PDN_DRAW_KING_VS_KING);
     /* c3 against d4: White takes at once. */
-    assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK22:BK15", "W:WK22:BK18"), DRAW_NONE);
+    assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "B:WK22:BK15", "W:WK22:BK18"), PDN_DRAW_NONE);
     /* Two kings against one. */
     assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "W:WK30,K32:BK4", "B:WK29,K32:BK4"),
-                     DRAW_TWO_KINGS);
+                     PDN_DRAW_TWO_KINGS);
     /* Two kings against one off the long diagonal (f8): it can be caught. */
-    assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "W:WK30,K32:BK3", "B:WK29,K32:BK3"), DRAW_NONE);
+    assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "W:WK30,K32:BK3", "B:WK29,K32:BK3"),
+                     PDN_DRAW_NONE);
     /* Two kings and a man against one: no standing draw. */
     assert_int_equal(one_ply(PDN_VARIANT_RUSSIAN, "W:WK30,K32,21:BK4", "B:WK29,K32,21:BK4"),
-                     DRAW_NONE);
+                     PDN_DRAW_NONE);
 }
 
 static void test_drawrules_russian_30_moves(void **state)
@@ -359,7 +362,7 @@ static void test_drawrules_russian_30_moves(void **state)
      * plies (no 15-move rule): 30 moves each, ply 60. */
     static const int men[] = {21, 22, 23, 24, 25};
     expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,%d:BK1,5", men, 20, 60,
-                 DRAW_30_MOVES);
+                 PDN_DRAW_30_MOVES);
 }
 
 static void test_drawrules_russian_60_moves(void **state)
@@ -367,19 +370,22 @@ static void test_drawrules_russian_60_moves(void **state)
     (void)state;
     static const int men[] = {21, 22, 23, 24, 25, 26, 27};
     expect_walk8(PDN_VARIANT_RUSSIAN, PDN_DRAW_RULES_FMJD, "%c:WK%d,K%d,%d:BK1,5,6", men, 20, 120,
-                 DRAW_60_MOVES);
+                 PDN_DRAW_60_MOVES);
     /* A capture in the ending starts the count again: 6 pieces to 5 is 30 moves from there. */
     struct draw_tracker t;
     const char *fmt = "%c:WK%d,K%d,%d:BK1,5,6", *fmt5 = "%c:WK%d,K%d,%d:BK1,5";
     struct pdn_board at = walk8(PDN_VARIANT_RUSSIAN, fmt, 0, men, 20);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     for (int n = 1; n < 40; n++)
-        assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt, n, men, 20), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt5, 40, men, 20), 1), DRAW_NONE);
+        assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt, n, men, 20), 0),
+                         PDN_DRAW_NONE);
+    assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt5, 40, men, 20), 1),
+                     PDN_DRAW_NONE);
     for (int n = 41; n < 100; n++)
-        assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt5, n, men, 20), 0), DRAW_NONE);
+        assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt5, n, men, 20), 0),
+                         PDN_DRAW_NONE);
     assert_int_equal(step(&t, &at, walk8(PDN_VARIANT_RUSSIAN, fmt5, 100, men, 20), 0),
-                     DRAW_30_MOVES);
+                     PDN_DRAW_30_MOVES);
 }
 
 static void test_drawrules_italian_czech_none(void **state)
@@ -393,7 +399,7 @@ static void test_drawrules_italian_czech_none(void **state)
         struct pdn_board at = a;
         draw_tracker_start(&t, &a, PDN_DRAW_RULES_FMJD);
         for (int n = 0; n < 100; n++)
-            assert_int_equal(step(&t, &at, n % 2 ? a : b, 0), DRAW_NONE);
+            assert_int_equal(step(&t, &at, n % 2 ? a : b, 0), PDN_DRAW_NONE);
     }
 }
 
@@ -403,12 +409,12 @@ static void test_drawrules_international_classic_5_moves(void **state)
     /* Two kings and a man (Black) against a lone king: Black's 5th move
      * (ply 10) under the classic rules; the 16-move rule (ply 32) under FMJD. */
     const char *w = "W:WK%d:BK1,K2,3", *b = "B:WK%d:BK1,K2,3";
-    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, DRAW_5_MOVES);
-    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 32, DRAW_16_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, PDN_DRAW_5_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_FMJD, 32, PDN_DRAW_16_MOVES);
     /* Three men against a lone king: classic only. */
     w = "W:WK%d:B1,2,3";
     b = "B:WK%d:B1,2,3";
-    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, DRAW_5_MOVES);
+    expect_walk(w, b, PDN_DRAW_RULES_CLASSIC, 10, PDN_DRAW_5_MOVES);
 }
 
 /*
@@ -421,7 +427,7 @@ static void test_drawrules_international_classic_5_moves_lone_man(void **state)
 {
     (void)state;
     /* A king against a lone man: White's 5th move (ply 9). */
-    expect_walk("W:WK%d:B3", "B:WK%d:B3", PDN_DRAW_RULES_CLASSIC, 9, DRAW_5_MOVES);
+    expect_walk("W:WK%d:B3", "B:WK%d:B3", PDN_DRAW_RULES_CLASSIC, 9, PDN_DRAW_5_MOVES);
     expect_no_draw("W:WK%d:B3", "B:WK%d:B3", PDN_DRAW_RULES_FMJD, 40);
     expect_no_draw("W:WK%d,K50:B3", "B:WK%d,K50:B3", PDN_DRAW_RULES_CLASSIC, 40);
     expect_no_draw("W:WK%d,49:B3", "B:WK%d,49:B3", PDN_DRAW_RULES_CLASSIC, 40);
@@ -434,13 +440,13 @@ static void test_drawrules_international_classic_repetition_25_moves(void **stat
 {
     (void)state;
     expect_plies(PDN_VARIANT_INTERNATIONAL, INTL_A, INTL_B, PDN_DRAW_RULES_CLASSIC, "baba",
-                 DRAW_REPETITION);
+                 PDN_DRAW_REPETITION);
     struct draw_tracker t;
     const char *w = "W:WK%d,K%d,K50,49:BK1,K2,3", *bl = "B:WK%d,K%d,K50,49:BK1,K2,3";
     struct pdn_board at = walk(w, bl, 0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
     quiet(&t, &at, w, bl, 1, 49);
-    assert_int_equal(step(&t, &at, walk(w, bl, 50), 0), DRAW_25_MOVES);
+    assert_int_equal(step(&t, &at, walk(w, bl, 50), 0), PDN_DRAW_25_MOVES);
 }
 
 /* Four kings and a man against two kings, the man changed on White's plies
@@ -460,12 +466,12 @@ static void test_drawrules_international_classic_50_moves(void **state)
     struct pdn_board at = five_against_two(0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_CLASSIC);
     for (int n = 1; n < 99; n++)
-        assert_int_equal(step(&t, &at, five_against_two(n), 0), DRAW_NONE);
-    assert_int_equal(step(&t, &at, five_against_two(99), 0), DRAW_50_MOVES);
+        assert_int_equal(step(&t, &at, five_against_two(n), 0), PDN_DRAW_NONE);
+    assert_int_equal(step(&t, &at, five_against_two(99), 0), PDN_DRAW_50_MOVES);
     at = five_against_two(0);
     draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
     for (int n = 1; n <= 99; n++)
-        assert_int_equal(step(&t, &at, five_against_two(n), 0), DRAW_NONE);
+        assert_int_equal(step(&t, &at, five_against_two(n), 0), PDN_DRAW_NONE);
 }
 
 /* The set matters to international and Brazilian only; out-of-range values fall back. */
@@ -486,13 +492,13 @@ static void test_drawrules_table_sets(void **state)
 static void test_drawrules_names(void **state)
 {
     (void)state;
-    assert_string_equal(draw_rule_name(DRAW_REPETITION), "threefold repetition");
-    assert_string_equal(draw_rule_name(DRAW_25_MOVES), "the 25-move rule");
-    assert_string_equal(draw_rule_name(DRAW_16_MOVES), "the 16-move rule");
-    assert_string_equal(draw_rule_name(DRAW_5_MOVES), "the 5-move rule");
-    assert_string_equal(draw_rule_name(DRAW_NONE), "no rule");
-    for (int r = DRAW_NONE + 1; r < DRAW_RULE_COUNT; r++)
-        assert_string_not_equal(draw_rule_name((enum draw_rule)r), "no rule");
+    assert_string_equal(draw_rule_name(PDN_DRAW_REPETITION), "threefold repetition");
+    assert_string_equal(draw_rule_name(PDN_DRAW_25_MOVES), "the 25-move rule");
+    assert_string_equal(draw_rule_name(PDN_DRAW_16_MOVES), "the 16-move rule");
+    assert_string_equal(draw_rule_name(PDN_DRAW_5_MOVES), "the 5-move rule");
+    assert_string_equal(draw_rule_name(PDN_DRAW_NONE), "no rule");
+    for (int r = PDN_DRAW_NONE + 1; r < PDN_DRAW_RULE_COUNT; r++)
+        assert_string_not_equal(draw_rule_name(r), "no rule");
 }
 
 int main(void)

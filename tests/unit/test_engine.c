@@ -3,8 +3,9 @@
  * can, finds a two-for-one shot checked by hand with pdnperft --divide,
  * never plays a move the move generator does not list, plays whole games
  * in every variant that the validator (pdn_replay_game) replays without an
- * error, keeps its limits, is deterministic for a seed, stops when asked
- * and sees a repetition as a draw.
+ * error, keeps its limits, is deterministic for a seed, stops when asked,
+ * sees a repetition as a draw and counts the FMJD 16- and 25-move rules
+ * from the game's past into its search.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -289,6 +290,109 @@ static void test_engine_sees_a_repetition(void **state)
     pdn_engine_free(e);
 }
 
+static bool is_king(const struct pdn_board *b, int square)
+{
+    enum pdn_piece p = pdn_board_get(b, square);
+    return p == PDN_PIECE_WHITE_KING || p == PDN_PIECE_BLACK_KING;
+}
+
+static bool seen(const struct pdn_board *history, int n, const struct pdn_board *b)
+{
+    for (int i = 0; i < n; i++)
+        if (pdn_board_equal(&history[i], b)) return true;
+    return false;
+}
+
+/*
+ * Plays n plies from *b, each the first generated king move that captures
+ * nothing, repeats no position and leaves the opponent no capture: a
+ * legal run of king-only moves, its positions kept in history (the one
+ * before each ply). Men never move in it.
+ */
+static void king_run(struct pdn_board *b, struct pdn_board *history, int n)
+{
+    struct pdn_movelist list;
+    for (int i = 0; i < n; i++) {
+        history[i] = *b;
+        pdn_movegen(&list, b, 0);
+        int k = 0;
+        for (; k < list.count; k++) {
+            const struct pdn_move *m = &list.moves[k];
+            assert_int_equal(m->ncaptured, 0);
+            struct pdn_board next = *b;
+            pdn_board_play(&next, m);
+            if (!is_king(b, m->from) || pdn_movegen_has_capture(&next) ||
+                seen(history, i + 1, &next))
+                continue;
+            *b = next;
+            break;
+        }
+        if (k == list.count) fail_msg("no quiet king move at ply %d", i);
+    }
+}
+
+/*
+ * Three white kings against a lone black one, the FMJD 16-move rule: the
+ * game is drawn once the ending has lasted 16 moves each (32 plies). Without
+ * a past the engine counts three kings up; after 31 plies of it, White's
+ * next move draws whatever it is (no capture is on), so the score is 0.
+ */
+static void test_engine_counts_the_16_move_rule(void **state)
+{
+    (void)state;
+    pdn_engine *e = engine();
+    struct pdn_board b, history[31];
+    load(&b, PDN_VARIANT_INTERNATIONAL, "B:WK24,K31,K39:BK41");
+    struct pdn_engine_limits limits = PDN_ENGINE_LIMITS_INIT;
+    limits.depth = 6;
+    struct pdn_engine_result fresh, late;
+    king_run(&b, history, 31);
+    assert_int_equal(b.side, PDN_COLOR_WHITE);
+    assert_false(pdn_movegen_has_capture(&b));
+    assert_int_equal(pdn_engine_search(&fresh, e, &b, NULL, 0, &limits), 0);
+    assert_true(fresh.score > 300);
+    pdn_engine_clear(e);
+    assert_int_equal(pdn_engine_search(&late, e, &b, history, 31, &limits), 0);
+    assert_int_equal(late.score, 0);
+    pdn_engine_free(e);
+}
+
+/*
+ * The 25-move rule (FMJD): 25 moves each of kings only, without a capture,
+ * draw. White, a king and a man up, has let 49 such plies go by: a
+ * quiet king move by Black now draws, so Black, behind, plays one; a ply
+ * earlier White, ahead, plays nothing that lets Black do so.
+ */
+static void test_engine_minds_the_25_move_rule(void **state)
+{
+    (void)state;
+    pdn_engine *e = engine();
+    struct pdn_board b, history[49];
+    load(&b, PDN_VARIANT_INTERNATIONAL, "W:WK8,K11,24,31:BK16,25");
+    king_run(&b, history, 49);
+    assert_int_equal(b.side, PDN_COLOR_BLACK);
+    /* Black, behind, with a man that could move: the king move draws. */
+    struct pdn_engine_limits limits = PDN_ENGINE_LIMITS_INIT;
+    limits.depth = 6;
+    struct pdn_engine_result black;
+    assert_int_equal(pdn_engine_search(&black, e, &b, history, 49, &limits), 0);
+    assert_true(is_king(&b, black.move.from));
+    assert_int_equal(black.score, 0);
+    /* One ply less: White to move, ahead; the king moves would draw. */
+    b = history[48];
+    pdn_engine_clear(e);
+    struct pdn_engine_result white;
+    assert_int_equal(pdn_engine_search(&white, e, &b, history, 48, &limits), 0);
+    /* A man's move or a capture starts the count again; a king's move
+     * must then force a capture on Black (here 7-40, 1x45: a king given). */
+    struct pdn_board after = b;
+    pdn_board_play(&after, &white.move);
+    assert_true(!is_king(&b, white.move.from) || white.move.ncaptured > 0 ||
+                pdn_movegen_has_capture(&after));
+    assert_true(white.score > 100);
+    pdn_engine_free(e);
+}
+
 static void test_engine_evaluation(void **state)
 {
     (void)state;
@@ -352,6 +456,8 @@ int main(void)
         cmocka_unit_test(test_engine_keeps_the_node_limit),
         cmocka_unit_test(test_engine_stops_when_asked),
         cmocka_unit_test(test_engine_sees_a_repetition),
+        cmocka_unit_test(test_engine_counts_the_16_move_rule),
+        cmocka_unit_test(test_engine_minds_the_25_move_rule),
         cmocka_unit_test(test_engine_evaluation),
         cmocka_unit_test(test_engine_levels),
         cmocka_unit_test(test_engine_bad_arguments),

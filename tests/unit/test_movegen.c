@@ -339,6 +339,27 @@ static void test_movegen_perft_russian(void **state)
     }
 }
 
+/*
+ * A flying king taking two pieces on one line may land on any empty square
+ * between them: 46 takes 28, lands on 23, 19 or 14, then takes 10 and lands
+ * on 5. FMJD: the same pieces taken from the same square to the same square
+ * are one move, whatever the landings; keep-duplicates lists the three.
+ * (White's other king, on 29, has nothing to take.)
+ */
+static void test_movegen_king_two_pieces_one_line(void **state)
+{
+    (void)state;
+    struct pdn_board b;
+    struct pdn_movelist list;
+    load(&b, PDN_VARIANT_INTERNATIONAL, "W:WK29,K46:B10,28,36,39,42,45,47");
+    expect_list("one line, FMJD", &b, 0, "46x5");
+    assert_int_equal(pdn_movegen_count(&b, 0), 1);
+    expect_list("one line, keep", &b, PDN_MOVEGEN_KEEP_DUPLICATES, "46x23x5 46x19x5 46x14x5");
+    assert_int_equal(pdn_movegen_count(&b, PDN_MOVEGEN_KEEP_DUPLICATES), 3);
+    pdn_movegen(&list, &b, 0);
+    assert_int_equal(list.moves[0].ncaptured, 2);
+}
+
 static void test_movegen_start_positions(void **state)
 {
     (void)state;
@@ -430,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_movegen_legal_move_lists),
         cmocka_unit_test(test_movegen_promotion),
         cmocka_unit_test(test_movegen_play_circular_capture),
+        cmocka_unit_test(test_movegen_king_two_pieces_one_line),
         cmocka_unit_test(test_movegen_quiet_fast_path),
         cmocka_unit_test(test_movegen_perft_international),
         cmocka_unit_test(test_perft_table),

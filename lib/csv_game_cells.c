@@ -1,0 +1,311 @@
+/*
+ * csv_game_cells: the cells of the games mode, which the moves mode's rows
+ * share (tags, dates, results, status): csv_put_game_cell. The movetext
+ * cells come from the writer handed the replay's shortest texts, or, for
+ * the plain main line, from main_line (the writer's numbering, without it).
+ */
+#include "csv_writer.h"
+#include "fen.h"
+#include "vec.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Text as it is, in a date column: protected for spreadsheets as text is
+ * ("12-08-2021" would become the 8th of December). */
+static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
+{
+    struct col text = *c;
+    text.kind = CSV_KIND_TEXT;
+    csv_put(w, &text, v);
+}
+
+/* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; other text as it is. */
+static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
+{
+    if (!w->o.iso_dates || !v || strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
+        put_not_iso(w, c, v);
+        return;
+    }
+    static const int starts[] = {0, 5, 8}, lens[] = {4, 2, 2};
+    char buf[16];
+    size_t k = 0;
+    for (int part = 0; part < 3; part++) {
+        const char *p = v + starts[part];
+        bool unknown = strspn(p, "?") >= (size_t)lens[part];
+        bool digits = strspn(p, "0123456789") >= (size_t)lens[part];
+        if (!unknown && !digits) {
+            put_not_iso(w, c, v);
+            return;
+        }
+        if (part) buf[k++] = '-';
+        if (digits) memcpy(buf + k, p, (size_t)lens[part]), k += (size_t)lens[part];
+    }
+    buf[k] = '\0';
+    csv_put(w, c, k == 2 ? "" : buf);
+}
+
+/* Every tag the writer writes as a tag, in source order: [Name "value"]. */
+static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
+{
+    csv_cell_reset(w);
+    for (uint32_t i = 0; i < game->ntags; i++) {
+        const struct pdn_tag *t = &game->tags[i];
+        /* The writer makes such a tag a comment of the movetext; the moves
+         * rows have no movetext, so it stays a tag (csv2pdn reads it so). */
+        if (w->o.mode == PDN_CSV_GAMES && !csv_tag_name(t->name, strlen(t->name))) continue;
+        if (w->ncell) csv_cell_add(w, "\n", 1);
+        csv_cell_adds(w, "[");
+        csv_cell_adds(w, t->name);
+        csv_cell_adds(w, " \"");
+        for (const char *p = t->value; *p; p++) {
+            if (*p == '"' || *p == '\\') csv_cell_add(w, "\\", 1);
+            csv_cell_add(w, p, 1);
+        }
+        csv_cell_adds(w, "\"]");
+    }
+    csv_put_cell(w, c);
+}
+
+/* ---- canonical move text through the writer ---- */
+
+/* The writer uses a text before it asks for another, but for the two
+ * moves of reads_as_hop: two buffers in turn. */
+static const char *placed_text(const struct pdn_node *node, void *ctx)
+{
+    pdn_csv_writer *w = ctx;
+    const struct ply *p = csv_find_ply(w, node);
+    if (!p) return NULL;
+    char *out = w->texts[w->ntext];
+    w->ntext ^= 1;
+    csv_ply_text(out, p);
+    return out;
+}
+
+/* Writes v in decimal at out; returns the end. */
+static char *put_decimal(char *out, uint32_t v)
+{
+    static const char two[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+    if (v < 100) { /* squares, and most move numbers */
+        if (v >= 10) *out++ = two[2 * v];
+        *out++ = two[2 * v + 1];
+        return out;
+    }
+    char rev[12];
+    int k = 0;
+    do
+        rev[k++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    while (k > 0)
+        *out++ = rev[--k];
+    return out;
+}
+
+/* One ply of main_line: " ", "N. " or "N... " when due, the text. */
+static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t number, bool black,
+                     const struct ply *p)
+{
+    if (!csv_cell_room(w, PDN_MOVE_TEXT_MAX + 16)) return;
+    char *out = w->cell + w->ncell, *start = out;
+    if (space) *out++ = ' ';
+    if (numbered) {
+        out = put_decimal(out, number);
+        memcpy(out, black ? "... " : ". ", black ? 4 : 2);
+        out += black ? 4 : 2;
+    }
+    if (p->full || pdn_rules_get((enum pdn_variant)p->variant)->algebraic) {
+        out += csv_ply_text(out, p); /* rare: the library writes it */
+    } else {                         /* pdn_move_to_text's "from-to" or "fromxto", by hand */
+        out = put_decimal(out, p->move.from);
+        *out++ = p->move.ncaptured ? 'x' : '-';
+        out = put_decimal(out, p->move.to);
+    }
+    *out = '\0';
+    w->ncell += (size_t)(out - start);
+}
+
+/* The writer's first move number and side: White and 1, unless the FEN tag
+ * says Black or gives a number (":F<n>", lidraughts). */
+static void writer_start(const pdn_game *game, uint32_t *number, bool *black)
+{
+    const char *fen = pdn_game_tag(game, "FEN");
+    *number = 1;
+    *black = false;
+    if (!fen) return;
+    struct fen_start st = fen_start(fen);
+    *black = st.black;
+    if (st.number) *number = st.number;
+}
+
+/*
+ * The main line as pdn_write_game writes it with no comments, variations
+ * or NAGs and no result, in the cell buffer, without the writer: it was a
+ * quarter of pdn2csv's time, for text this simple. Only for the common game,
+ * every main-line move played and no setup in it; false for any other (the
+ * writer then writes it). The numbering is the writer's: "N." before White,
+ * "N..." before Black at the start, after a number the count does not give,
+ * and before a capture starting where the move before it ended (it would
+ * read as its next hop). test_csv compares the two on every test file:
+ * this writer with csv_writer_fast_paths off, and pdn_format_game.
+ */
+static bool main_line(pdn_csv_writer *w, const pdn_game *game)
+{
+    const struct pdn_line *line = &game->main;
+    if (line->trailing_setup) return false;
+    uint32_t number;
+    bool black, alone = true;
+    writer_start(game, &number, &black);
+    csv_cell_reset(w);
+    const struct ply *prev = NULL;
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        const struct ply *p = csv_find_ply(w, node); /* the record's cursor: no search */
+        if (!p || node->setup) return false;
+        if (node->number) {
+            alone |= node->number != number || node->number_black != black;
+            number = node->number;
+            black = node->number_black;
+        }
+        if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
+        cell_ply(w, i > 0, !black || alone, number, black, p);
+        alone = false;
+        if (black && number < UINT32_MAX) number++;
+        black = !black;
+        prev = p;
+    }
+    return !w->nomem;
+}
+
+/*
+ * The movetext pdn_write_game writes for the game on one line (comments may
+ * hold line ends), in the cell buffer; without the result after it when
+ * main_only; with --lossless, the result as the file wrote it (1/2-1/2,
+ * 0-1, or none), not the writer's 1-1, 0-2 or '*': csv2pdn gives the game
+ * back as it was.
+ */
+static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
+{
+    if (main_only && !w->writer_main_line && main_line(w, game)) return 0;
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    wo.width = INT_MAX / 2;
+    wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = main_only;
+    wo.move_text = placed_text;
+    wo.move_ctx = w;
+    wo.movetext_only = true;
+    rewind(w->memfp);
+    int rc = pdn_write_game(w->memfp, game, &wo);
+    if (rc < 0) return rc;
+    long end = ftell(w->memfp);
+    if (fflush(w->memfp) != 0 || end < 0) return PDN_ENOMEM;
+    const char *body = w->mem, *stop = w->mem + end;
+    while (stop > body && (stop[-1] == '\n' || stop[-1] == ' '))
+        stop--;
+    const char *result = NULL; /* what replaces the writer's result */
+    if (main_only || w->o.lossless) {
+        const char *token = stop; /* the result, last: after a blank, or the line
+                                     end of a ';' comment */
+        while (token > body && token[-1] != ' ' && token[-1] != '\n')
+            token--;
+        result = main_only ? NULL : game->result_text;
+        stop = token;
+        while (!result && stop > body && (stop[-1] == ' ' || stop[-1] == '\n'))
+            stop--;
+    }
+    csv_cell_reset(w);
+    csv_cell_add(w, body, (size_t)(stop - body));
+    if (result) csv_cell_adds(w, result);
+    return 0;
+}
+
+/* ---- games ---- */
+
+static const char *implied_result(const struct pdn_replay_summary *sum)
+{
+    if (!sum->complete || !sum->final.side_known) return NULL;
+    if (pdn_movegen_count(&sum->final, 0) > 0) return NULL;
+    return pdn_result_text(sum->final.side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN
+                                                              : PDN_RESULT_WHITE_WIN);
+}
+
+static void put_error_cell(pdn_csv_writer *w, const struct col *c, const struct first_error *e)
+{
+    switch (c->id) {
+    case C_STATUS:
+        csv_put(w, c, e ? pdn_diag_name(e->code) : "ok");
+        break;
+    case C_MESSAGE:
+        csv_put(w, c, e ? e->message : NULL);
+        break;
+    case C_ERROR_MOVE:
+        csv_put(w, c, e ? e->move : NULL);
+        break;
+    default: /* C_ERROR_LINE */
+        if (e && e->line)
+            csv_put_number(w, c, e->line);
+        else
+            csv_put(w, c, NULL);
+    }
+}
+
+int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_ctx *g)
+{
+    char fen[PDN_FEN_MAX];
+    int rc = 0;
+    switch (c->id) {
+    case C_TAG: {
+        const char *v = w->tagvals[c - w->cols];
+        if (w->o.iso_dates && strcmp(c->tag, "Date") == 0)
+            put_date(w, c, v);
+        else
+            csv_put(w, c, v);
+        break;
+    }
+    case C_FILE:
+        csv_put(w, c, g->file ? g->file : "-");
+        break;
+    case C_GAME:
+        csv_put_number(w, c, g->game->index);
+        break;
+    case C_PLIES:
+        csv_put_number(w, c, g->game->main.nmoves);
+        break;
+    case C_MOVES:
+    case C_MOVETEXT:
+        rc = movetext(w, g->game, c->id == C_MOVES);
+        if (rc == 0) csv_put_cell(w, c);
+        break;
+    case C_RECORDED:
+        csv_put(w, c, g->game->result_text);
+        break;
+    case C_IMPLIED:
+        csv_put(w, c, implied_result(g->sum));
+        break;
+    case C_FINAL_FEN:
+        if (!w->no_position) pdn_board_to_fen(fen, &g->sum->final);
+        csv_put(w, c, w->no_position ? NULL : fen);
+        break;
+    case C_TAGS:
+        put_tags(w, c, g->game);
+        break;
+    case C_RESULT:
+    case C_WHITE_POINTS:
+    case C_BLACK_POINTS:
+        csv_put_result_cell(w, c, g->game);
+        break;
+    case C_STATUS:
+    case C_MESSAGE:
+    case C_ERROR_MOVE:
+    case C_ERROR_LINE:
+        put_error_cell(w, c, g->err);
+        break;
+    default:
+        csv_put(w, c, NULL);
+    }
+    return rc;
+}

@@ -1,0 +1,505 @@
+/*
+ * csv_read_rows: the rows of the CSV for the reader (csv_read.c and
+ * csv_read_text.c). Bytes to rows through csv.c's libcsv parser (with the
+ * bounds that keep a row's memory in check), the header's columns and
+ * their roles, and the data rows that read. Knows nothing of games and
+ * calls neither of the reader's other files, which both call it.
+ */
+#include "csv_reader.h"
+#include "text.h"
+#include "vec.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- findings ---- */
+
+void csv_read_report(pdn_csv_reader *r, enum pdn_diag_code code, unsigned long row, uint32_t col,
+                     const char *text, const char *detail)
+{
+    if (!r->o.on_diag) return;
+    struct pdn_diag d = {.code = code,
+                         .file = r->filename,
+                         .line = (uint32_t)row,
+                         .col = col,
+                         .game = 0,
+                         .text = text,
+                         .detail = detail};
+    r->o.on_diag(&d, r->o.diag_ctx);
+}
+
+/* ---- bytes to rows ---- */
+
+/* Fields are kept NUL-terminated: a NUL byte in one would hide the rest of
+ * it, so it is dropped, and said. */
+static size_t copy_field(pdn_csv_reader *r, char *to, const char *s, size_t n)
+{
+    const char *nul = memchr(s, '\0', n);
+    if (!nul) {
+        memcpy(to, s, n);
+        return n;
+    }
+    csv_read_report(r, PDN_DIAG_NUL_BYTE, r->row_no, (uint32_t)r->nf, NULL,
+                    "dropped, the rest of the field kept");
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != '\0') to[k++] = s[i];
+    return k;
+}
+
+static size_t row_cost(const pdn_csv_reader *r)
+{
+    return r->ndata + r->nf * ROW_FIELD_COST;
+}
+
+/* The row outgrew ROW_LIMIT in field nf + 1: said, and what may be kept
+ * of that field is what is left of the limit. */
+static void cut_row(pdn_csv_reader *r)
+{
+    size_t used = row_cost(r) + ROW_FIELD_COST;
+    r->row_cut = true;
+    r->keep = used < ROW_LIMIT ? ROW_LIMIT - used : 0;
+    csv_read_report(r, PDN_DIAG_LIMIT, r->row_no, (uint32_t)r->nf + 1, NULL,
+                    "row longer than PDN_LIMIT_GAME_BYTES: cut in this field, the rest of the row "
+                    "skipped");
+}
+
+/* After a parse call: a row past ROW_LIMIT is cut, and the rest of it is
+ * dropped as libcsv reads it. */
+static void bound_row(pdn_csv_reader *r)
+{
+    if (r->row_ready) return;
+    if (!r->row_cut && row_cost(r) + csv_in_pending(r->in) + ROW_FIELD_COST > ROW_LIMIT) cut_row(r);
+    if (r->row_cut) csv_in_cut(r->in, r->cut_done ? 0 : r->keep);
+}
+
+/* The bytes of the field a row was cut in: at most keep, no character
+ * split (which would make the row invalid UTF-8). */
+static size_t cut_field(const pdn_csv_reader *r, const char *s, size_t n)
+{
+    n = n < r->keep ? n : r->keep;
+    bool incomplete;
+    size_t ok = text_utf8_valid((const unsigned char *)s, n, &incomplete);
+    return incomplete ? ok : n;
+}
+
+static void on_field(const char *s, size_t n, void *ctx)
+{
+    pdn_csv_reader *r = ctx;
+    if (r->cut_done) { /* past the cut: counted, not kept */
+        r->nskipped++;
+        return;
+    }
+    if (!r->row_cut && row_cost(r) + n + ROW_FIELD_COST > ROW_LIMIT) cut_row(r);
+    if (r->row_cut) {
+        n = cut_field(r, s, n);
+        r->cut_done = true;
+    }
+    if (!vec_grow((void **)&r->off, &r->capf, r->nf + 1, sizeof *r->off) ||
+        !vec_grow((void **)&r->data, &r->capdata, r->ndata + n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    r->off[r->nf++] = r->ndata;
+    r->ndata += copy_field(r, r->data + r->ndata, s, n);
+    r->data[r->ndata++] = '\0';
+}
+
+static void on_row(void *ctx)
+{
+    pdn_csv_reader *r = ctx;
+    r->row_ready = true;
+}
+
+static void row_clear(pdn_csv_reader *r)
+{
+    r->nf = r->ndata = r->nskipped = 0;
+    r->row_ready = r->row_cut = r->cut_done = false;
+}
+
+size_t csv_row_fields(const pdn_csv_reader *r)
+{
+    return r->nf + r->nskipped;
+}
+
+const char *csv_field(const pdn_csv_reader *r, size_t i)
+{
+    return i < r->nf ? r->data + r->off[i] : "";
+}
+
+/* The delimiter: given, or the most frequent of , ; and tab in the first
+ * line, outside quotes. */
+static char guess_delimiter(const pdn_csv_reader *r)
+{
+    if (r->o.delimiter) return r->o.delimiter;
+    static const char cands[] = {',', ';', '\t'};
+    size_t count[3] = {0, 0, 0};
+    bool quoted = false;
+    for (size_t i = r->pos; i < r->len && (quoted || (r->buf[i] != '\n' && r->buf[i] != '\r'));
+         i++) {
+        if (r->buf[i] == '"') quoted = !quoted;
+        for (int k = 0; k < 3 && !quoted; k++)
+            count[k] += r->buf[i] == cands[k];
+    }
+    int best = 0;
+    for (int k = 1; k < 3; k++)
+        if (count[k] > count[best]) best = k;
+    return cands[best];
+}
+
+static bool fill(pdn_csv_reader *r)
+{
+    if (r->pos < r->len) return true;
+    if (r->eof) return false;
+    r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+    r->pos = 0;
+    r->lf = r->cr = r->quote = SIZE_MAX; /* not looked for yet */
+    if (r->len == 0) r->eof = true;
+    return r->len > 0;
+}
+
+int csv_start_parser(pdn_csv_reader *r)
+{
+    fill(r);
+    if (r->len - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) r->pos += 3;
+    r->in = csv_in_new(guess_delimiter(r), r->o.strict);
+    return r->in ? 0 : PDN_ENOMEM;
+}
+
+/* After a strict-mode error: the rest of the physical line is dropped. */
+static void skip_line(pdn_csv_reader *r)
+{
+    while (fill(r)) {
+        char *nl = memchr(r->buf + r->pos, '\n', r->len - r->pos);
+        if (nl) {
+            r->pos = (size_t)(nl - r->buf) + 1;
+            return;
+        }
+        r->pos = r->len;
+    }
+}
+
+/* The next c at or after pos in buf, or len. *at keeps where it was found
+ * until pos passes it, so that each byte of the buffer is looked at once
+ * for each byte searched (lines of one byte cost no scan of the buffer). */
+static size_t next_of(const pdn_csv_reader *r, size_t *at, char c)
+{
+    if (*at == SIZE_MAX || *at < r->pos) {
+        const char *p = memchr(r->buf + r->pos, c, r->len - r->pos);
+        *at = p ? (size_t)(p - r->buf) : r->len;
+    }
+    return *at;
+}
+
+/* Where the parser may stop without passing a row's end: the next line end,
+ * or inside a quoted field, which no line end ends, the next quote. */
+static size_t next_stop(pdn_csv_reader *r)
+{
+    if (csv_in_quoted(r->in)) return next_of(r, &r->quote, '"');
+    size_t lf = next_of(r, &r->lf, '\n'), cr = next_of(r, &r->cr, '\r');
+    return lf < cr ? lf : cr;
+}
+
+/* Feeds the parser up to the next stop (a row ends at most there).
+ * 1: a row is ready; 0: not yet; -1: the input ended with no row. */
+static int feed(pdn_csv_reader *r)
+{
+    if (!fill(r)) {
+        if (r->done) return -1;
+        r->done = true;
+        row_clear(r);
+        bool closed = csv_in_finish(r->in, on_field, on_row, r);
+        if (!closed)
+            csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
+                            "unterminated quoted field: it runs to the end of the input");
+        return r->row_ready ? 1 : -1;
+    }
+    if (!csv_in_row_begun(r->in)) { /* empty lines, which libcsv skips: faster here */
+        while (r->pos < r->len && (r->buf[r->pos] == '\n' || r->buf[r->pos] == '\r'))
+            r->pos++;
+        if (r->pos == r->len) return 0;
+    }
+    const char *s = r->buf + r->pos;
+    size_t end = next_stop(r);
+    size_t take = (end < r->len ? end + 1 : r->len) - r->pos;
+    size_t used = csv_in_parse(r->in, s, take, on_field, on_row, r);
+    r->pos += used;
+    bound_row(r);
+    if (used < take) {
+        csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)csv_row_fields(r) + 1, NULL,
+                        "a quote inside an unquoted field, or text after a closing quote (strict)");
+        skip_line(r);
+        row_clear(r);
+        if (r->have_header) r->rows++;
+        if (!csv_in_reset(r->in)) return r->nomem = true, -1;
+        r->row_no = ++r->records;
+    }
+    return r->row_ready ? 1 : 0;
+}
+
+/* The next row into data/off: true, or false at the end. */
+bool csv_next_row(pdn_csv_reader *r)
+{
+    row_clear(r);
+    /* The row's number is the reader's count, not one more than what this
+     * buffer held last: the moves mode swaps buffers (csv_swap_held). */
+    r->row_no = ++r->records;
+    int got;
+    while ((got = feed(r)) == 0 && !r->nomem)
+        ;
+    return got == 1 && !r->nomem;
+}
+
+static bool row_valid_utf8(pdn_csv_reader *r)
+{
+    for (size_t i = 0; i < r->nf; i++) {
+        const char *f = csv_field(r, i);
+        size_t n = strlen(f);
+        bool incomplete;
+        size_t ok = text_utf8_valid((const unsigned char *)f, n, &incomplete);
+        if (ok < n) {
+            char detail[96];
+            snprintf(detail, sizeof detail, "invalid UTF-8 at byte %zu of the field", ok + 1);
+            csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)i + 1, NULL, detail);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- the header ---- */
+
+static const char *const roster[] = {"Event", "Site",   "Date",     "Round", "White",
+                                     "Black", "Result", "GameType", "FEN",   "SetUp"};
+
+bool csv_roster_tag(const char *name)
+{
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
+        if (strcmp(name, roster[i]) == 0) return true;
+    return false;
+}
+
+struct named_role {
+    const char *name;
+    enum role games, moves; /* in each mode */
+};
+
+static const struct named_role named[] = {
+    {"file", R_IGNORED, R_FILE},
+    {"game", R_IGNORED, R_GAME},
+    {"moves", R_MOVES, R_IGNORED},
+    {"movetext", R_MOVETEXT, R_IGNORED},
+    {"tags", R_TAGS, R_TAGS},
+    {"recorded_result", R_RECORDED, R_RECORDED},
+    {"line", R_IGNORED, R_LINE},
+    {"move", R_IGNORED, R_MOVE},
+    {"canonical", R_IGNORED, R_CANONICAL},
+    {"number", R_IGNORED, R_NUMBER},
+    {"side", R_IGNORED, R_SIDE},
+    {"comment", R_IGNORED, R_COMMENT},
+    {"comment_before", R_IGNORED, R_COMMENT_BEFORE},
+    {"nags", R_IGNORED, R_NAGS},
+};
+
+static const char *const computed[] = {"normalised_result",
+                                       "white_points",
+                                       "black_points",
+                                       "plies",
+                                       "implied_result",
+                                       "final_fen",
+                                       "status",
+                                       "error_message",
+                                       "error_move",
+                                       "error_line",
+                                       "parent",
+                                       "ply",
+                                       "from",
+                                       "to",
+                                       "path",
+                                       "captures",
+                                       "ncaptured",
+                                       "piece",
+                                       "promotion",
+                                       "fen"};
+
+static bool identifier(const char *s)
+{
+    if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z'))) return false;
+    for (const char *p = s + 1; *p; p++) {
+        char c = *p;
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) &&
+            c != '_')
+            return false;
+    }
+    return true;
+}
+
+/* --map COLUMN=TAG: the tag of a column, or NULL. */
+static const char *mapped(const pdn_csv_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->o.nmap; i++) {
+        const char *eq = strchr(r->map[i], '=');
+        size_t n = (size_t)(eq - r->map[i]);
+        if (strlen(name) == n && strncasecmp(r->map[i], name, n) == 0) return eq + 1;
+    }
+    return NULL;
+}
+
+static int set_tag(struct column *c, const char *tag)
+{
+    c->role = R_TAG;
+    c->tag = strdup(tag);
+    if (!c->tag) return PDN_ENOMEM;
+    if (tag[0] >= 'a' && tag[0] <= 'z') c->tag[0] = (char)(tag[0] - 'a' + 'A');
+    return 0;
+}
+
+static int classify(pdn_csv_reader *r, struct column *c, const char *name)
+{
+    const char *tag = mapped(r, name);
+    if (tag) {
+        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+            if (strcasecmp(tag, named[i].name) == 0) {
+                c->role = r->o.moves ? named[i].moves : named[i].games;
+                return 0;
+            }
+        return set_tag(c, tag);
+    }
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+        if (strcmp(name, named[i].name) == 0) {
+            c->role = r->o.moves ? named[i].moves : named[i].games;
+            return 0;
+        }
+    for (size_t i = 0; i < sizeof computed / sizeof computed[0]; i++)
+        if (strcmp(name, computed[i]) == 0) return 0; /* R_IGNORED */
+    /* A tag name as it is ("Setup" stays Setup); "white" or "EVENT" is a
+     * roster tag spelt otherwise. */
+    bool mixed = name[0] >= 'A' && name[0] <= 'Z' && strpbrk(name, "abcdefghijklmnopqrstuvwxyz");
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0] && !mixed; i++)
+        if (strcasecmp(name, roster[i]) == 0) return set_tag(c, roster[i]);
+    if (identifier(name)) return set_tag(c, name);
+    c->role = R_UNKNOWN;
+    return 0;
+}
+
+/* A column name as a finding shows it: a long one cut to its first 60
+ * bytes (whole characters) and "...". */
+static const char *shown_name(char out[64], const char *name)
+{
+    size_t n = strlen(name);
+    if (n <= 60) return name;
+    n = text_utf8_cut(name, n, 60);
+    memcpy(out, name, n);
+    memcpy(out + n, "...", 4);
+    return out;
+}
+
+static int read_header(pdn_csv_reader *r)
+{
+    r->cols = calloc(r->nf ? r->nf : 1, sizeof *r->cols);
+    if (!r->cols) return PDN_ENOMEM;
+    r->ncols = r->nf;
+    r->nheader = csv_row_fields(r);
+    for (size_t i = 0; i < r->nf; i++) {
+        int rc = classify(r, &r->cols[i], csv_field(r, i));
+        if (rc < 0) return rc;
+        enum role role = r->cols[i].role;
+        char shown[64];
+        if (role == R_UNKNOWN)
+            csv_read_report(r, PDN_DIAG_CSV_COLUMN, r->row_no, (uint32_t)i + 1,
+                            shown_name(shown, csv_field(r, i)),
+                            "names no tag; --map COLUMN=TAG gives it one");
+        if (role == R_MOVES || role == R_MOVETEXT || role == R_MOVE || role == R_CANONICAL)
+            r->has_moves = true;
+    }
+    r->have_header = true;
+    if (!r->has_moves)
+        csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
+                        r->o.moves ? "no move or canonical column: the games have no moves"
+                                   : "no moves or movetext column: the games have no moves");
+    return 0;
+}
+
+/* Swaps the row just read with the one kept. */
+void csv_swap_held(pdn_csv_reader *r)
+{
+    struct held cur = {r->data, r->ndata, r->capdata,  r->off,
+                       r->nf,   r->capf,  r->nskipped, r->row_no};
+    r->data = r->held.data;
+    r->ndata = r->held.ndata;
+    r->capdata = r->held.capdata;
+    r->off = r->held.off;
+    r->nf = r->held.nf;
+    r->capf = r->held.capf;
+    r->nskipped = r->held.nskipped;
+    r->row_no = r->held.row_no;
+    r->held = cur;
+}
+
+/* ---- rows to games ---- */
+
+/* A row of empty fields (a spreadsheet's blank row): no game. */
+static bool row_empty(const pdn_csv_reader *r)
+{
+    return r->ndata == r->nf && !r->nskipped; /* each field is its NUL alone */
+}
+
+/* A run of empty rows (a spreadsheet's blank rows) is said once, at its
+ * first row, when it ends: a million of them are one finding. */
+void csv_end_empty_rows(pdn_csv_reader *r)
+{
+    if (!r->empty_rows) return;
+    char detail[96];
+    if (r->empty_rows == 1)
+        snprintf(detail, sizeof detail, "every field is empty; row skipped");
+    else
+        snprintf(detail, sizeof detail, "every field is empty, in %lu rows from here; rows skipped",
+                 r->empty_rows);
+    csv_read_report(r, PDN_DIAG_BAD_CSV, r->empty_from, 0, NULL, detail);
+    r->empty_rows = 0;
+}
+
+/* A data row that reads: not empty, as many fields as the header, valid
+ * UTF-8. */
+bool csv_usable_row(pdn_csv_reader *r)
+{
+    r->rows++;
+    if (row_empty(r)) {
+        if (!r->empty_rows++) r->empty_from = r->row_no;
+        return false;
+    }
+    csv_end_empty_rows(r);
+    size_t nf = csv_row_fields(r);
+    if (nf != r->nheader) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%zu field%s where the header has %zu; row skipped", nf,
+                 nf == 1 ? "" : "s", r->nheader);
+        csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, detail);
+        return false;
+    }
+    return row_valid_utf8(r);
+}
+
+/* The next row that reads, or the one kept: true, or false at the end. */
+bool csv_next_usable(pdn_csv_reader *r)
+{
+    if (r->have_held) {
+        csv_swap_held(r);
+        r->have_held = false;
+        return true;
+    }
+    while (!r->ended && csv_next_row(r)) {
+        if (!r->have_header) {
+            /* with a header that does not read, no column means anything */
+            if (!row_valid_utf8(r)) return r->ended = true, false;
+            if (read_header(r) < 0) return r->nomem = true, false;
+            continue;
+        }
+        if (csv_usable_row(r)) return true;
+    }
+    csv_end_empty_rows(r);
+    return false;
+}

@@ -1,0 +1,186 @@
+/*
+ * csv_writer (private): pdn_csv_writer's state and what its files share.
+ * They call in one direction: csv_rows.c (the writer, a game's rows) calls
+ * csv_moves.c (the moves mode's rows), which calls csv_game_cells.c (the
+ * games mode's cells), which calls csv_result.c; all of them call the
+ * leaves csv_plies.c (the replay), csv_cells.c (a cell's text) and
+ * csv_columns.c (the columns).
+ */
+#ifndef PDN_CSV_WRITER_H
+#define PDN_CSV_WRITER_H
+
+#include "csv_io.h"
+#include "pdn.h"
+#include "ply_record.h"
+
+#include <stdint.h>
+
+/* ---- the writer (csv_rows.c, csv_columns.c, csv_moves.c) ---- */
+
+enum col_id {
+    C_TAG, /* a tag's value */
+    C_FILE,
+    C_GAME,
+    C_PLIES,
+    C_MOVES,
+    C_RECORDED,
+    C_IMPLIED,
+    C_FINAL_FEN,
+    C_STATUS,
+    C_MESSAGE,
+    C_ERROR_MOVE,
+    C_ERROR_LINE,
+    C_TAGS,
+    C_MOVETEXT,
+    C_RESULT, /* the result in one convention (csv_result.c) */
+    C_WHITE_POINTS,
+    C_BLACK_POINTS,
+    /* moves */
+    C_LINE,
+    C_PARENT,
+    C_PLY,
+    C_NUMBER,
+    C_SIDE,
+    C_MOVE,
+    C_CANONICAL,
+    C_FROM,
+    C_TO,
+    C_PATH,
+    C_CAPTURES,
+    C_NCAPTURED,
+    C_PIECE,
+    C_PROMOTION,
+    C_COMMENT_BEFORE,
+    C_COMMENT,
+    C_NAGS,
+    C_FEN,
+    C_PLY_STATUS
+};
+
+struct col {
+    enum col_id id;
+    enum csv_kind kind;
+    char *tag; /* C_TAG: the tag's name */
+};
+
+/* One ply the replay played. */
+struct ply {
+    struct pdn_move move;
+    struct pdn_board after;
+    uint8_t variant; /* enum pdn_variant: its notation (after is set in the moves mode only) */
+    bool king;       /* a king moved */
+    bool full;       /* an ambiguous capture: written with its whole path */
+};
+
+/* A finding kept: the first error of a game. */
+struct first_error {
+    size_t game; /* 0: none */
+    enum pdn_diag_code code;
+    uint32_t line, col;
+    char move[32];
+    char message[512];
+};
+
+/* A move an error stopped a line at. */
+struct stop {
+    const struct pdn_node *node;
+    enum pdn_diag_code code;
+};
+
+#define READER_ERRORS 4
+
+struct pdn_csv_writer {
+    struct pdn_csv_write_options o;
+    struct csv_out out;
+    struct col *cols;
+    size_t ncols, capcols;
+    uint64_t ids;       /* the columns other than tags, by 1 << col_id */
+    uint32_t *tagslots; /* tag columns by name: open addressing, index + 1, 0 empty */
+    size_t captagslots; /* a power of two, at least twice the tag columns */
+    size_t ntagcols;
+    const char **tagvals; /* the game's value of each column's tag (csv_columns_game) */
+    /* one game's replay, reused */
+    struct ply_record record; /* the plies by node (ply_record.h) */
+    struct ply *plies;        /* what the writer keeps of each, at the record's index */
+    size_t capplies;
+    struct stop *stops;
+    size_t nstops, capstops;
+    struct first_error first; /* of the replay */
+    bool no_position;         /* the start position could not be set up */
+    bool nomem;
+    bool writer_main_line;            /* main_line's fast path off (csv_writer_fast_paths) */
+    struct pdn_movelist legal;        /* scratch */
+    char texts[2][PDN_MOVE_TEXT_MAX]; /* placed_text's: the writer holds two at once */
+    int ntext;
+    /* the reader's first errors of the last games, by game index */
+    struct first_error reader[READER_ERRORS];
+    /* text made for cells, reused */
+    char *mem;
+    size_t memsize;
+    FILE *memfp;
+    char *cell;
+    size_t ncell, capcell;
+    unsigned long errors; /* games with an error status */
+};
+
+struct game_ctx {
+    const pdn_game *game;
+    const char *file;
+    const struct pdn_replay_summary *sum;
+    const struct first_error *err;
+};
+
+/* csv_columns.c: the writer's columns from list ("a,b,c"), or the mode's
+ * default when NULL. 0, PDN_ENOMEM, or PDN_EINVAL with *bad (when not NULL)
+ * the offset of the name that is neither a column nor a tag name. */
+int csv_columns_open(pdn_csv_writer *w, const char *list, size_t *bad);
+/* The value of every tag column for this game (w->tagvals), in one pass
+ * over its tags: --all-tags may ask for 100 000. */
+void csv_columns_game(pdn_csv_writer *w, const pdn_game *game);
+/* The columns' memory. */
+void csv_columns_free(pdn_csv_writer *w);
+/* A column's header name. */
+const char *csv_col_name(const pdn_csv_writer *w, const struct col *c);
+/* Whether s[0, n) is a name the writer writes as a tag: [A-Z][A-Za-z0-9_]*. */
+bool csv_tag_name(const char *s, size_t n);
+
+/* csv_plies.c: the game's replay into w->record, w->plies, w->stops and w->first
+ * (0 or a PDN_E* code); a finding kept as a first error; the ply the
+ * replay played at a node, or NULL; the error that stopped a line at a
+ * node, or NULL. */
+int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
+               struct pdn_replay_summary *sum);
+void csv_keep_error(struct first_error *e, const struct pdn_diag *d);
+const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node);
+const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node);
+/* A ply's canonical text (pdn_move_to_text's PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
+ * its length. */
+size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p);
+/* csv_cells.c: the cell buffer (w->cell, NUL-terminated): emptied, room
+ * for n more bytes and a NUL (false, w->nomem set, when it cannot grow),
+ * appended to. */
+void csv_cell_reset(pdn_csv_writer *w);
+bool csv_cell_room(pdn_csv_writer *w, size_t n);
+void csv_cell_add(pdn_csv_writer *w, const char *s, size_t n);
+void csv_cell_adds(pdn_csv_writer *w, const char *s);
+/* A cell: s (NULL: empty), the cell buffer, a number. */
+void csv_put(pdn_csv_writer *w, const struct col *c, const char *s);
+void csv_put_cell(pdn_csv_writer *w, const struct col *c);
+void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v);
+/* csv_rows.c: the fast paths on (the default) or off, so that tests and
+ * fuzz targets compare both: with them off, the moves cell of a plain main
+ * line comes from the writer, not from main_line's copy of its numbering. */
+void csv_writer_fast_paths(pdn_csv_writer *w, bool on);
+
+/* csv_game_cells.c: a cell of the games mode (the moves rows share the
+ * game's columns). */
+int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_ctx *g);
+
+/* csv_result.c: a cell of the normalised_result, white_points or black_points column. */
+void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game *game);
+
+/* csv_moves.c: the rows of one game in the moves mode; their number, or a
+ * negative PDN_E* code. */
+long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
+
+#endif

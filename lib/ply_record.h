@@ -1,0 +1,63 @@
+/*
+ * ply_record (private): one game's replay, by node. The replay plays a
+ * game once; its callers (format.c for pdnfmt's texts, csv_plies.c for
+ * pdn2csv's cells) note each ply with ply_record_add and keep what they
+ * learnt of it in an array of their own at the index it returns. The
+ * writer then asks for a node's ply, several times running, then for the
+ * next one: a cursor answers those without a search; a hash table of the
+ * nodes, built when a question first misses the cursor, answers the rest.
+ * Also the one question both ask of a ply played, whether its text needs
+ * the legal moves (ply_text_needs_legal). Nothing here prints.
+ */
+#ifndef PDN_PLY_RECORD_H
+#define PDN_PLY_RECORD_H
+
+#include "pdn.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ply_record {
+    const struct pdn_node **nodes; /* the plies' nodes, in the replay's order */
+    size_t n, cap;
+    uint32_t *slots; /* the plies by node: open addressing, index + 1, 0 empty */
+    size_t capslots; /* a power of two, at least twice n when built */
+    bool indexed;    /* slots hold this game's plies */
+    size_t last;     /* the ply found last */
+};
+
+/* Forgets the plies of the last game (the memory is kept for the next). */
+void ply_record_clear(struct ply_record *r);
+/* Notes a ply the replay played at node: its index, or -1 out of memory. */
+long ply_record_add(struct ply_record *r, const struct pdn_node *node);
+/* ply_record_find when the cursor misses: the table. */
+long ply_record_search(struct ply_record *r, const struct pdn_node *node);
+
+/* The index of the ply the replay played at node, or -1: it played none.
+ * Inline: the writer asks four times a move, nearly always the ply found
+ * last, the one before it or the one after it. */
+static inline long ply_record_find(struct ply_record *r, const struct pdn_node *node)
+{
+    size_t last = r->last;
+    if (last < r->n && r->nodes[last] == node) return (long)last;
+    if (last + 1 < r->n && r->nodes[last + 1] == node) return (long)(r->last = last + 1);
+    if (last > 0 && last <= r->n && r->nodes[last - 1] == node) return (long)(last - 1);
+    return ply_record_search(r, node);
+}
+void ply_record_free(struct ply_record *r);
+
+/* Whether the text of a move played from before needs the legal moves
+ * there (an ambiguous capture is written with its whole path). Only a
+ * capture can be ambiguous: another legal capture between the same two
+ * squares that takes other pieces. Under the maximum capture rule, when
+ * it takes one piece, so does every legal capture, each the only one
+ * between its two squares: no look at the others. */
+static inline bool ply_text_needs_legal(const struct pdn_move *move, const struct pdn_board *before)
+{
+    if (move->ncaptured == 0) return false;
+    const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)before->variant);
+    return !(move->ncaptured == 1 && rules && rules->maximum_capture);
+}
+
+#endif

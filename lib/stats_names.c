@@ -1,0 +1,275 @@
+/*
+ * stats_names: the names statistics count by: keys that ignore case,
+ * accents, blanks and punctuation, their hash tables, the aliases a user
+ * gives (pdn_stats_alias), teams. A leaf of the statistics: every other
+ * stats file may call it, it calls none of them.
+ */
+#include "stats.h"
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t stats_trim(char *out, const char *s, size_t n)
+{
+    size_t w = 0;
+    bool gap = false;
+    for (size_t i = 0; i < n; i++) {
+        if (text_blank((unsigned char)s[i])) {
+            gap = w > 0;
+            continue;
+        }
+        if (gap) out[w++] = ' ';
+        gap = false;
+        out[w++] = s[i];
+    }
+    out[w] = '\0';
+    return w;
+}
+
+/* Punctuation that spellings of one name differ by. */
+static bool is_punct(unsigned char c)
+{
+    return c == ',' || c == '.' || c == '-' || c == '\'' || c == '\\' || c == '"';
+}
+
+size_t stats_key(char *out, const char *s, size_t n)
+{
+    char *fold = out + n + 1; /* the second half of out */
+    size_t len = text_fold(fold, s, n), w = 0;
+    bool gap = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)fold[i];
+        if (text_blank(c) || is_punct(c)) {
+            gap = w > 0;
+            continue;
+        }
+        if (gap) out[w++] = ' ';
+        gap = false;
+        out[w++] = (char)c;
+    }
+    out[w] = '\0';
+    return w;
+}
+
+uint64_t stats_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* A slot holds the key's hash beside its index: a probe compares the hash
+ * and reads a key only when the hashes agree. */
+bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first)
+{
+    size_t ncap = *cap ? *cap * 2 : first;
+    uint64_t *to = calloc(ncap, sizeof *to);
+    if (!to) return false;
+    for (size_t i = 0; i < *cap; i++) {
+        uint64_t v = (*slots)[i];
+        if (!v) continue;
+        size_t j = (v >> 32) & (ncap - 1);
+        while (to[j])
+            j = (j + 1) & (ncap - 1);
+        to[j] = v;
+    }
+    free(*slots);
+    *slots = to;
+    *cap = ncap;
+    return true;
+}
+
+/* The index of key, added when absent and add (*added says so); -2 absent,
+ * -1 out of memory. */
+long stats_names_find(struct names *m, const char *key, bool add, bool *added)
+{
+    if (added) *added = false;
+    if ((m->keys.n + 1) * 2 > m->cap && !stats_slots_grow(&m->slots, &m->cap, 64)) return -1;
+    char **keys = m->keys.data;
+    uint64_t h = stats_hash(key);
+    uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */
+    size_t j = (tag >> 32) & (m->cap - 1);
+    for (; m->slots[j]; j = (j + 1) & (m->cap - 1)) {
+        uint64_t v = m->slots[j];
+        if ((v & ~(uint64_t)0xFFFFFFFF) == tag && strcmp(keys[(uint32_t)v - 1], key) == 0)
+            return (long)(uint32_t)v - 1;
+    }
+    if (!add) return -2;
+    char *copy = strdup(key);
+    char **slot = copy ? vec_push(&m->keys, sizeof *slot) : NULL;
+    if (!slot) {
+        free(copy);
+        return -1;
+    }
+    *slot = copy;
+    m->slots[j] = tag | (uint32_t)m->keys.n;
+    if (added) *added = true;
+    return (long)m->keys.n - 1;
+}
+
+void stats_names_free(struct names *m)
+{
+    char **keys = m->keys.data;
+    for (size_t i = 0; i < m->keys.n; i++)
+        free(keys[i]);
+    vec_free(&m->keys);
+    free(m->slots);
+}
+
+/* The index value's name got, or -1 when not cached yet (*slot says where it
+ * goes: interned_set); -2 out of memory. */
+long stats_interned_find(struct interned *c, const char *value, long *slot)
+{
+    long v = stats_names_find(&c->values, value, true, NULL);
+    if (v < 0) return -2;
+    *slot = v;
+    return (size_t)v < c->index.n ? (long)((const uint32_t *)c->index.data)[v] : -1;
+}
+
+/* Caches a name's index; false out of memory. A value whose index could not
+ * be kept stays uncached and takes the long way each time. */
+bool stats_interned_set(struct interned *c, long slot, long index)
+{
+    if ((size_t)slot != c->index.n) return true;
+    uint32_t *p = vec_push(&c->index, sizeof *p);
+    if (!p) return false;
+    *p = (uint32_t)index;
+    return true;
+}
+
+void stats_interned_free(struct interned *c)
+{
+    stats_names_free(&c->values);
+    vec_free(&c->index);
+    memset(c, 0, sizeof *c);
+}
+
+/* The last alias of the chain a key starts (A = B, B = C: A is C), or NULL
+ * when the key is no variant. Aliases never form a cycle (pdn_stats_alias
+ * refuses the one that would close it), so the walk ends. */
+static const struct st_alias *alias_end(const pdn_stats *st, const char *key)
+{
+    const struct st_alias *al = NULL;
+    for (size_t steps = 0; steps <= st->alias.n; steps++) {
+        long a = stats_names_find((struct names *)&st->aliases, key, false, NULL);
+        if (a < 0) return al;
+        al = (const struct st_alias *)st->alias.data + a;
+        key = al->key;
+    }
+    return al;
+}
+
+/* Whether the chain from key from passes through key to. */
+static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to)
+{
+    for (size_t steps = 0; steps <= st->alias.n; steps++) {
+        if (strcmp(from, to) == 0) return true;
+        long a = stats_names_find((struct names *)&st->aliases, from, false, NULL);
+        if (a < 0) return false;
+        from = ((const struct st_alias *)st->alias.data)[a].key;
+    }
+    return false;
+}
+
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
+{
+    size_t n = strlen(value);
+    /* a blank name shows as "?": the key goes after those two bytes even
+     * when the value is shorter (an empty tag), not over them */
+    char *shown = buf, *key = buf + (n ? n : 1) + 1;
+    if (stats_trim(shown, value, n) == 0) strcpy(shown, "?");
+    stats_key(key, shown, strlen(shown));
+    *display = shown;
+    const struct st_alias *al = alias_end(st, key);
+    if (!al) return key;
+    *display = al->name;
+    return al->key;
+}
+
+int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
+{
+    if (!st || !variant || !canonical) return PDN_EINVAL;
+    size_t n = strlen(variant), m = strlen(canonical);
+    char *key = malloc(2 * n + 2), *shown = malloc(m + 1), *ckey = malloc(2 * m + 2);
+    int rc = PDN_ENOMEM;
+    if (!key || !shown || !ckey) goto out;
+    rc = PDN_EINVAL;
+    if (stats_key(key, variant, n) == 0 || stats_trim(shown, canonical, m) == 0) goto out;
+    stats_key(ckey, shown, strlen(shown));
+    rc = 0;
+    if (strcmp(key, ckey) == 0) goto out; /* a spelling of itself */
+    rc = PDN_EINVAL;
+    if (alias_leads_to(st, ckey, key)) goto out; /* would close a cycle */
+    rc = PDN_ENOMEM;
+    /* B = C, then A = B: A is stored as C, so that chains read in either
+     * order stay short (200000 lines in a chain read in moments) */
+    const struct st_alias *end = alias_end(st, ckey);
+    if (end) {
+        free(shown);
+        free(ckey);
+        shown = strdup(end->name);
+        ckey = strdup(end->key);
+        if (!shown || !ckey) goto out;
+    }
+    bool added;
+    long i = stats_names_find(&st->aliases, key, true, &added);
+    if (i < 0) goto out;
+    struct st_alias *al =
+        added ? vec_push(&st->alias, sizeof *al) : (struct st_alias *)st->alias.data + i;
+    if (!al) goto out;
+    free(al->name);
+    free(al->key);
+    al->name = shown;
+    al->key = ckey;
+    shown = ckey = NULL;
+    stats_interned_free(&st->seen_events); /* the spellings seen may now mean another name */
+    rc = 0;
+out:
+    free(key);
+    free(shown);
+    free(ckey);
+    return rc;
+}
+
+long stats_team_of(pdn_stats *st, const char *value)
+{
+    if (!value) return 0;
+    size_t n = strlen(value);
+    char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
+    if (!buf) return -1;
+    const char *shown, *key = stats_name_of(st, buf, value, &shown);
+    bool added;
+    long i = strcmp(shown, "?") == 0 ? -2 : stats_names_find(&st->teams, key, true, &added);
+    if (i >= 0 && added) {
+        char *copy = strdup(shown), **slot = copy ? vec_push(&st->team, sizeof *slot) : NULL;
+        if (slot)
+            *slot = copy;
+        else {
+            free(copy);
+            i = -1;
+        }
+    }
+    if (buf != stackbuf) free(buf);
+    return i == -2 ? 0 : i < 0 ? -1 : i + 1;
+}
+
+void stats_teams_free(pdn_stats *st)
+{
+    char **t = st->team.data;
+    for (size_t i = 0; i < st->team.n; i++)
+        free(t[i]);
+    vec_free(&st->team);
+    stats_names_free(&st->teams);
+}
+/* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's
+ * finaliser, so that every bit reaches the index (a pair's event sits in the
+ * high half, its player in the low). */
+size_t stats_slot_of(uint64_t v, size_t cap)
+{
+    v = (v ^ v >> 30) * 0xBF58476D1CE4E5B9u;
+    v = (v ^ v >> 27) * 0x94D049BB133111EBu;
+    return (size_t)(v ^ v >> 31) & (cap - 1);
+}

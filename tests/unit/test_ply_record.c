@@ -1,0 +1,99 @@
+/*
+ * Unit tests of lib/ply_record.h: the plies of a replay found by node,
+ * whatever order they are asked in. The nodes are a real game's (a main
+ * line and a variation, read by the library's reader), so the questions
+ * are the ones the writer asks: each move in turn, the move before it
+ * again, a variation's moves after the move they replace, and a move the
+ * replay did not play.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "ply_record.h"
+
+#include <string.h>
+
+static const char game_text[] = "[GameType \"20\"]\n"
+                                "1. 32-28 19-23 2. 28x19 14x23 (2... 13x24 3. 37-32) 3. 33-28 *\n";
+
+static pdn_game *read_game(void)
+{
+    pdn_reader *r = NULL;
+    pdn_game *g = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, game_text, strlen(game_text), NULL), 0);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    pdn_reader_free(r);
+    assert_int_equal(g->main.nmoves, 5);
+    assert_int_equal(g->main.moves[3].nvariations, 1);
+    return g;
+}
+
+/* The replay's order: a move, then the variations that replace it. */
+static void record_replay_order(struct ply_record *rec, const pdn_game *g)
+{
+    const struct pdn_line *var = &g->main.moves[3].variations[0];
+    for (uint32_t i = 0; i < g->main.nmoves; i++) {
+        size_t before = rec->n;
+        assert_int_equal(ply_record_add(rec, &g->main.moves[i]), (long)before);
+        if (i == 3)
+            for (uint32_t k = 0; k < var->nmoves; k++)
+                ply_record_add(rec, &var->moves[k]);
+    }
+}
+
+static void test_ply_record_finds_each_ply_in_any_order(void **state)
+{
+    (void)state;
+    pdn_game *g = read_game();
+    const struct pdn_line *var = &g->main.moves[3].variations[0];
+    struct ply_record rec = {0};
+    record_replay_order(&rec, g);
+    assert_int_equal(rec.n, 7);
+    /* in order, each asked twice and the one before again (reads_as_hop) */
+    for (uint32_t i = 0; i < 4; i++) {
+        assert_int_equal(ply_record_find(&rec, &g->main.moves[i]), i);
+        assert_int_equal(ply_record_find(&rec, &g->main.moves[i]), i);
+        if (i) assert_int_equal(ply_record_find(&rec, &g->main.moves[i - 1]), i - 1);
+    }
+    /* backwards, and the variation last: the table answers */
+    assert_int_equal(ply_record_find(&rec, &g->main.moves[4]), 6);
+    assert_int_equal(ply_record_find(&rec, &var->moves[1]), 5);
+    assert_int_equal(ply_record_find(&rec, &var->moves[0]), 4);
+    assert_int_equal(ply_record_find(&rec, &g->main.moves[0]), 0);
+    /* a node the replay did not play */
+    struct pdn_node other = {0};
+    assert_int_equal(ply_record_find(&rec, &other), -1);
+    ply_record_free(&rec);
+    pdn_game_free(g);
+}
+
+static void test_ply_record_clear_forgets_the_last_game(void **state)
+{
+    (void)state;
+    pdn_game *g = read_game();
+    struct ply_record rec = {0};
+    record_replay_order(&rec, g);
+    assert_int_equal(ply_record_find(&rec, &g->main.moves[4]), 6); /* table built */
+    ply_record_clear(&rec);
+    assert_int_equal(ply_record_find(&rec, &g->main.moves[4]), -1);
+    /* a second game in the same record: the main line alone */
+    for (uint32_t i = 0; i < g->main.nmoves; i++)
+        ply_record_add(&rec, &g->main.moves[i]);
+    assert_int_equal(ply_record_find(&rec, &g->main.moves[4]), 4);
+    assert_int_equal(ply_record_find(&rec, &g->main.moves[3].variations[0].moves[0]), -1);
+    ply_record_free(&rec);
+    pdn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ply_record_finds_each_ply_in_any_order),
+        cmocka_unit_test(test_ply_record_clear_forgets_the_last_game),
+    };
+    return cmocka_run_group_tests_name("ply_record", tests, NULL, NULL);
+}
