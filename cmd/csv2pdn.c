@@ -6,6 +6,7 @@
 #include "common.h"
 #include "repeats.h"
 #include "output.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -39,7 +40,7 @@ struct conversion {
     const char *output;
     struct tool_output out;
     const char **map;
-    size_t nmap;
+    size_t nmap, capmap;
     bool canonical;
     unsigned long rows, games;
 };
@@ -50,9 +51,8 @@ static void add_map(struct tool *t, void *state, const char *arg)
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg || eq[1] == '\0')
         tool_usage_error(t, "--map wants COLUMN=TAG, not '%s'", arg);
-    const char **map = realloc(cv->map, (cv->nmap + 1) * sizeof *map);
-    if (!map) tool_out_of_memory(t);
-    cv->map = map;
+    if (!vec_reserve((void **)&cv->map, &cv->capmap, cv->nmap, sizeof *cv->map))
+        tool_out_of_memory(t);
     cv->map[cv->nmap++] = arg;
 }
 

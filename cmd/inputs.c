@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE /* realpath */
 #include "inputs.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,12 +35,7 @@ struct walk {
 static int add(struct tool_inputs *in, enum tool_input_kind kind, const char *path, int err,
                const char *note)
 {
-    if (in->n == in->cap) {
-        size_t cap = in->cap ? 2 * in->cap : 16;
-        struct tool_input *items = realloc(in->items, cap * sizeof *items);
-        if (items == NULL) return -1;
-        in->items = items, in->cap = cap;
-    }
+    if (!vec_reserve((void **)&in->items, &in->cap, in->n, sizeof *in->items)) return -1;
     char *copy = strdup(path);
     if (copy == NULL) return -1;
     in->items[in->n++] = (struct tool_input){kind, copy, err, note, false};
@@ -77,12 +73,7 @@ static int list_folder(const char *path, char ***out, size_t *count)
     errno = 0;
     while (err == 0 && (de = readdir(dir)) != NULL) {
         if (de->d_name[0] == '.') continue; /* ".", "..", hidden */
-        if (n == cap) {
-            cap = cap ? 2 * cap : 32;
-            char **grown = realloc(names, cap * sizeof *names);
-            if (grown == NULL) err = ENOMEM;
-            if (grown) names = grown;
-        }
+        if (!vec_reserve((void **)&names, &cap, n, sizeof *names)) err = ENOMEM;
         if (err == 0 && (names[n] = strdup(de->d_name)) == NULL) err = ENOMEM;
         if (err == 0) n++;
     }

@@ -8,6 +8,7 @@
  * nothing here prints: the tool's thread does, as without threads.
  */
 #include "jobs.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <malloc.h>
@@ -130,14 +131,9 @@ void jobs_on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct jobs_game *job = ctx;
     struct recorded_list *l = &job->found;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 8;
-        struct recorded *v = realloc(l->v, cap * sizeof *v);
-        if (v == NULL) {
-            job->lost = true;
-            return;
-        }
-        l->v = v, l->cap = cap;
+    if (!vec_reserve((void **)&l->v, &l->cap, l->n, sizeof *l->v)) {
+        job->lost = true;
+        return;
     }
     if (record(&l->v[l->n], d))
         l->n++;

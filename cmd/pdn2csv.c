@@ -5,6 +5,7 @@
 #include "common.h"
 #include "jobs.h"
 #include "output.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <search.h>
@@ -67,13 +68,8 @@ static int compare_names(const void *a, const void *b)
 static void add_tag(struct tool *t, struct conv *c, const char *name)
 {
     if (tfind(name, &c->seen, compare_names)) return;
-    if (c->ntags == c->captags) {
-        size_t cap = c->captags ? 2 * c->captags : 16;
-        const char **tags = realloc(c->tags, cap * sizeof *tags);
-        if (!tags) tool_out_of_memory(t);
-        c->tags = tags;
-        c->captags = cap;
-    }
+    if (!vec_reserve((void **)&c->tags, &c->captags, c->ntags, sizeof *c->tags))
+        tool_out_of_memory(t);
     char *copy = strdup(name);
     if (!copy || !tsearch(copy, &c->seen, compare_names)) tool_out_of_memory(t);
     c->tags[c->ntags++] = copy;

@@ -10,6 +10,7 @@
  * ten times that).
  */
 #include "pdn2html.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +34,9 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
 {
     (void)depth, (void)after;
     struct walk *w = ctx;
-    if (w->nplies == w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 128;
-        struct ply *grown = realloc(w->plies, cap * sizeof *grown);
-        if (grown == NULL) {
-            w->nomem = true;
-            return;
-        }
-        w->plies = grown, w->cap = cap;
+    if (!vec_reserve((void **)&w->plies, &w->cap, w->nplies, sizeof *w->plies)) {
+        w->nomem = true;
+        return;
     }
     w->plies[w->nplies++] = (struct ply){node, *before, *move};
 }

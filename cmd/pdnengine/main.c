@@ -10,32 +10,6 @@
 
 #include <string.h>
 
-enum {
-    OPT_LEVEL = TOOL_OPT_FIRST_FREE,
-    OPT_TABLE,
-    OPT_LISTEN,
-    OPT_CONNECT,
-    OPT_TIMEOUT,
-    OPT_MAX_PLIES,
-    OPT_TAKE_BACK,
-    OPT_BLACK
-};
-
-static const struct option long_options[] = {
-    {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
-    {"level", required_argument, NULL, OPT_LEVEL},
-    {"table", required_argument, NULL, OPT_TABLE},
-    {"listen", required_argument, NULL, OPT_LISTEN},
-    {"connect", required_argument, NULL, OPT_CONNECT},
-    {"output", required_argument, NULL, 'o'},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
-    {"take-back-at", required_argument, NULL, OPT_TAKE_BACK},
-    {"black", no_argument, NULL, OPT_BLACK},
-    TOOL_HELP_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 static const char usage[] =
     "Usage: pdnengine [options] hub\n"
     "       pdnengine [options] dxp --listen PORT | --connect HOST:PORT\n"
@@ -60,50 +34,35 @@ static const char usage[] =
     "ended by the rules (dxp), 1 a DXP game cut short (garbage, a closed\n"
     "connection, a timeout), 2 usage error, 3 system error. See pdnengine(1).\n";
 
+/* --table MB: a size in MiB. */
+static void parse_table(struct tool *t, void *state, const char *arg)
+{
+    ((struct engine_options *)state)->table_mb =
+        (size_t)tool_parse_long(t, "--table", arg, 1, 4096);
+}
+
+static const struct tool_option own[] = {
+    TOOL_VARIANT(0, "variant", struct engine_options, variant),
+    TOOL_INT(0, "level", struct engine_options, level, 0, PDN_ENGINE_LEVELS),
+    TOOL_CALL(0, "table", required_argument, parse_table),
+    TOOL_TEXT(0, "listen", struct engine_options, listen),
+    TOOL_TEXT(0, "connect", struct engine_options, connect),
+    TOOL_TEXT('o', "output", struct engine_options, output),
+    TOOL_SECONDS(0, "timeout", struct engine_options, timeout, 1, 86400),
+    TOOL_INT(0, "max-plies", struct engine_options, max_plies, 1, PLIES_MAX),
+    TOOL_INT(0, "take-back-at", struct engine_options, take_back_at, 2, PLIES_MAX),
+    TOOL_FLAG(0, "black", struct engine_options, black),
+    {NULL, 0, 0, 0, 0, 0, 0, NULL},
+};
+
 int main(int argc, char **argv)
 {
     struct tool t;
     tool_init(&t, "pdnengine", usage);
     struct engine_options o = {
         .variant = PDN_VARIANT_INTERNATIONAL, .timeout = 60, .max_plies = 300};
-    opterr = 0;
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":ho:", long_options, NULL)) != -1) {
-        switch (opt) {
-        case TOOL_OPT_VARIANT:
-            o.variant = tool_parse_variant(&t, optarg);
-            break;
-        case OPT_LEVEL:
-            o.level = (int)tool_parse_long(&t, "--level", optarg, 0, PDN_ENGINE_LEVELS);
-            break;
-        case OPT_TABLE:
-            o.table_mb = (size_t)tool_parse_long(&t, "--table", optarg, 1, 4096);
-            break;
-        case OPT_LISTEN:
-            o.listen = optarg;
-            break;
-        case OPT_CONNECT:
-            o.connect = optarg;
-            break;
-        case 'o':
-            o.output = optarg;
-            break;
-        case OPT_TIMEOUT:
-            o.timeout = (double)tool_parse_long(&t, "--timeout", optarg, 1, 86400);
-            break;
-        case OPT_MAX_PLIES:
-            o.max_plies = (int)tool_parse_long(&t, "--max-plies", optarg, 1, PLIES_MAX);
-            break;
-        case OPT_TAKE_BACK:
-            o.take_back_at = (int)tool_parse_long(&t, "--take-back-at", optarg, 2, PLIES_MAX);
-            break;
-        case OPT_BLACK:
-            o.black = true;
-            break;
-        default:
-            if (!tool_common_option(&t, opt, optarg)) tool_option_error(&t, opt, argv);
-        }
-    }
+    static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
+    tool_parse_options(&t, &o, own, parts, argc, argv);
     if (optind >= argc) tool_usage_error(&t, "what to speak? 'hub' or 'dxp'");
     if (optind + 1 < argc) tool_usage_error(&t, "unexpected operand '%s'", argv[optind + 1]);
     if (strcmp(argv[optind], "hub") == 0) return hub_run(&o);

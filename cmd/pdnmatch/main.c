@@ -15,30 +15,6 @@
 #include <string.h>
 #include <time.h>
 
-enum {
-    OPT_OPENINGS = TOOL_OPT_FIRST_FREE,
-    OPT_RANDOM,
-    OPT_MAX_PLIES,
-    OPT_HUB_LEVEL,
-    OPT_TIMEOUT,
-    OPT_SEED
-};
-
-static const struct option long_options[] = {
-    {"rounds", required_argument, NULL, 'n'},
-    {"openings", required_argument, NULL, OPT_OPENINGS},
-    {"random-openings", required_argument, NULL, OPT_RANDOM},
-    {"max-plies", required_argument, NULL, OPT_MAX_PLIES},
-    {"hub-level", required_argument, NULL, OPT_HUB_LEVEL},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"output", required_argument, NULL, 'o'},
-    {"quiet", no_argument, NULL, 'q'},
-    {"variant", required_argument, NULL, TOOL_OPT_VARIANT},
-    TOOL_HELP_LONG_OPTIONS,
-    {NULL, 0, NULL, 0},
-};
-
 static const char usage[] =
     "Usage: pdnmatch [options] ENGINE1 ENGINE2\n"
     "Plays two engines against each other and prints the score of ENGINE1 with\n"
@@ -81,43 +57,28 @@ struct match {
     double squares; /* sum of the squared game points, for the margin */
 };
 
+static void parse_seed(struct tool *t, void *state, const char *arg)
+{
+    ((struct match *)state)->seed = (uint64_t)tool_parse_long(t, "--seed", arg, 0, 1L << 30);
+}
+
 static void parse_options(struct match *m, int argc, char **argv)
 {
-    opterr = 0;
-    int opt;
-    while ((opt = getopt_long(argc, argv, ":hn:o:q", long_options, NULL)) != -1) {
-        switch (opt) {
-        case 'n':
-            m->games = (int)tool_parse_long(&m->t, "--rounds", optarg, 1, 100000);
-            break;
-        case OPT_OPENINGS:
-            m->openings_path = optarg;
-            break;
-        case OPT_RANDOM:
-            m->random_plies = (int)tool_parse_long(&m->t, "--random-openings", optarg, 0, 40);
-            break;
-        case OPT_MAX_PLIES:
-            m->max_plies = (int)tool_parse_long(&m->t, "--max-plies", optarg, 1, PLIES_MAX);
-            break;
-        case OPT_HUB_LEVEL:
-            m->hub_level = optarg;
-            break;
-        case OPT_TIMEOUT:
-            m->timeout = (double)tool_parse_long(&m->t, "--timeout", optarg, 1, 86400);
-            break;
-        case OPT_SEED:
-            m->seed = (uint64_t)tool_parse_long(&m->t, "--seed", optarg, 0, 1L << 30);
-            break;
-        case 'o':
-            m->output = optarg;
-            break;
-        case TOOL_OPT_VARIANT:
-            m->variant = tool_parse_variant(&m->t, optarg);
-            break;
-        default:
-            if (!tool_common_option(&m->t, opt, optarg)) tool_option_error(&m->t, opt, argv);
-        }
-    }
+    static const struct tool_option own[] = {
+        TOOL_INT('n', "rounds", struct match, games, 1, 100000),
+        TOOL_TEXT(0, "openings", struct match, openings_path),
+        TOOL_INT(0, "random-openings", struct match, random_plies, 0, 40),
+        TOOL_INT(0, "max-plies", struct match, max_plies, 1, PLIES_MAX),
+        TOOL_TEXT(0, "hub-level", struct match, hub_level),
+        TOOL_SECONDS(0, "timeout", struct match, timeout, 1, 86400),
+        TOOL_CALL(0, "seed", required_argument, parse_seed),
+        TOOL_TEXT('o', "output", struct match, output),
+        TOOL_FLAG('q', "quiet", struct match, t.quiet),
+        TOOL_VARIANT(0, "variant", struct match, variant),
+        {NULL, 0, 0, 0, 0, 0, 0, NULL},
+    };
+    static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
+    tool_parse_options(&m->t, m, own, parts, argc, argv);
     if (argc - optind != 2) tool_usage_error(&m->t, "two engines wanted, ENGINE1 ENGINE2");
     m->spec[0] = argv[optind];
     m->spec[1] = argv[optind + 1];

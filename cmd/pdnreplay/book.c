@@ -7,6 +7,7 @@
  * No PDN logic: the reader, the replay and the selection are libpdn's.
  */
 #include "pdnreplay.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -76,11 +77,9 @@ static char *status_text(const struct pdn_diag *d, bool *nomem)
 static const char *book_file(struct replay_book *b, const char *file)
 {
     if (b->nfiles && strcmp(b->files[b->nfiles - 1], file) == 0) return b->files[b->nfiles - 1];
-    char **files = realloc(b->files, (b->nfiles + 1) * sizeof *files);
-    if (files == NULL) return NULL;
-    b->files = files;
-    if ((files[b->nfiles] = strdup(file)) == NULL) return NULL;
-    return files[b->nfiles++];
+    if (!vec_reserve((void **)&b->files, &b->capfiles, b->nfiles, sizeof *b->files)) return NULL;
+    if ((b->files[b->nfiles] = strdup(file)) == NULL) return NULL;
+    return b->files[b->nfiles++];
 }
 
 int replay_book_add(struct replay_book *b, const char *file, const pdn_game *game, unsigned plies,
@@ -88,13 +87,7 @@ int replay_book_add(struct replay_book *b, const char *file, const pdn_game *gam
 {
     const char *copy = book_file(b, file);
     if (copy == NULL) return PDN_ENOMEM;
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 32;
-        struct replay_listed *p = realloc(b->games, cap * sizeof *p);
-        if (p == NULL) return PDN_ENOMEM;
-        b->games = p;
-        b->cap = cap;
-    }
+    if (!vec_reserve((void **)&b->games, &b->cap, b->n, sizeof *b->games)) return PDN_ENOMEM;
     bool nomem = false;
     const char *result = pdn_game_tag(game, "Result");
     struct replay_listed *l = &b->games[b->n++];

@@ -8,6 +8,7 @@
  * A leaf of pdnreplay: it calls nothing of the tool's other files.
  */
 #include "pdnreplay.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,17 +19,6 @@ struct loader {
     struct pdn_movelist legal; /* for writing each move's text */
     size_t cursor;             /* the next ply of g->plies the walk places */
 };
-
-static bool grow(void **items, size_t *cap, size_t n, size_t size)
-{
-    if (n < *cap) return true;
-    size_t ncap = *cap ? *cap * 2 : 64;
-    void *p = realloc(*items, ncap * size);
-    if (p == NULL) return false;
-    *items = p;
-    *cap = ncap;
-    return true;
-}
 
 /* The moves and variations of a line and of all the lines inside it. */
 static void count_lines(const struct pdn_line *line, size_t *moves, size_t *variations)
@@ -61,7 +51,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
     struct replay_game *g = ctx;
-    if (!grow((void **)&g->plies, &g->ply_cap, g->nplies, sizeof *g->plies)) {
+    if (!vec_reserve((void **)&g->plies, &g->ply_cap, g->nplies, sizeof *g->plies)) {
         g->nomem = true;
         return;
     }
@@ -87,7 +77,8 @@ static void on_replay_diag(const struct pdn_diag *d, void *ctx)
     if (!stops_line(d->code) || d->node == NULL) return;
     size_t n = pdn_diag_message(NULL, 0, d);
     char *msg = malloc(n + 1);
-    if (msg == NULL || !grow((void **)&g->stops, &g->stop_cap, g->nstops, sizeof *g->stops)) {
+    if (msg == NULL ||
+        !vec_reserve((void **)&g->stops, &g->stop_cap, g->nstops, sizeof *g->stops)) {
         free(msg);
         g->nomem = true;
         return;
@@ -117,7 +108,7 @@ static struct replay_entry *add_entry(struct loader *l, enum replay_entry_kind k
                                       uint32_t label)
 {
     struct replay_game *g = l->g;
-    if (!grow((void **)&g->entries, &g->entry_cap, g->nentries, sizeof *g->entries)) {
+    if (!vec_reserve((void **)&g->entries, &g->entry_cap, g->nentries, sizeof *g->entries)) {
         g->nomem = true;
         return NULL;
     }

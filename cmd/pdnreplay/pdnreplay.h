@@ -112,7 +112,7 @@ struct replay_listed {
 
 struct replay_book {
     char **files; /* the names of the games' files, each once */
-    size_t nfiles;
+    size_t nfiles, capfiles;
     struct replay_listed *games;
     size_t n, cap;
 };

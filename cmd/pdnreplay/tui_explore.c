@@ -15,6 +15,7 @@
 #include "tui.h"
 
 #include "../output.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <ctype.h>
 #include <curses.h>
@@ -99,13 +100,7 @@ static size_t line_end(const pdn_game *game, const struct pdn_line *line)
 
 static bool push_undo(struct tui *u)
 {
-    if (u->nundo == u->capundo) {
-        size_t cap = u->capundo ? 2 * u->capundo : 16;
-        struct tui_undo *p = realloc(u->undo, cap * sizeof *p);
-        if (p == NULL) return false;
-        u->undo = p;
-        u->capundo = cap;
-    }
+    if (!vec_reserve((void **)&u->undo, &u->capundo, u->nundo, sizeof *u->undo)) return false;
     char *copy = malloc(u->game->raw_len + 1);
     if (copy == NULL) return false;
     memcpy(copy, u->game->raw, u->game->raw_len);

@@ -5,6 +5,7 @@
  * message line. Draws nothing.
  */
 #include "tui.h"
+#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <stdarg.h>
@@ -51,15 +52,9 @@ static void on_game_diag(const struct pdn_diag *in, void *ctx)
     size_t prog = strlen(u->t->prog);
     if (strncmp(text, u->t->prog, prog) == 0 && text[prog] == ':') /* no place: no name */
         memmove(text, text + prog + 2, strlen(text + prog + 2) + 1);
-    if (u->nfindings == u->capfindings) {
-        size_t cap = u->capfindings ? 2 * u->capfindings : 8;
-        char **p = realloc(u->findings, cap * sizeof *p);
-        if (p == NULL) {
-            free(text);
-            return;
-        }
-        u->findings = p;
-        u->capfindings = cap;
+    if (!vec_reserve((void **)&u->findings, &u->capfindings, u->nfindings, sizeof *u->findings)) {
+        free(text);
+        return;
     }
     u->findings[u->nfindings++] = text;
 }
