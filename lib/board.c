@@ -64,6 +64,17 @@ enum pdn_piece pdn_board_get(const struct pdn_board *board, int square)
     return PDN_PIECE_EMPTY;
 }
 
+/* The colour and the rank of a piece other than PDN_PIECE_EMPTY. */
+static enum pdn_color piece_color(enum pdn_piece piece)
+{
+    return piece <= PDN_PIECE_WHITE_KING ? PDN_COLOR_WHITE : PDN_COLOR_BLACK;
+}
+
+static bool piece_is_king(enum pdn_piece piece)
+{
+    return piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
+}
+
 int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece)
 {
     const struct geometry *g = geometry_get(board->variant);
@@ -74,31 +85,20 @@ int pdn_board_set(struct pdn_board *board, int square, enum pdn_piece piece)
     board->pieces[PDN_COLOR_BLACK] &= ~b;
     board->kings &= ~b;
     if (piece == PDN_PIECE_EMPTY) return PDN_OK;
-    board->pieces[piece <= PDN_PIECE_WHITE_KING ? PDN_COLOR_WHITE : PDN_COLOR_BLACK] |= b;
-    if (piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING) board->kings |= b;
+    board->pieces[piece_color(piece)] |= b;
+    if (piece_is_king(piece)) board->kings |= b;
     return PDN_OK;
 }
 
 int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece)
 {
     uint64_t set;
-    switch (piece) {
-    case PDN_PIECE_WHITE_MAN:
-        set = board->pieces[PDN_COLOR_WHITE] & ~board->kings;
-        break;
-    case PDN_PIECE_WHITE_KING:
-        set = board->pieces[PDN_COLOR_WHITE] & board->kings;
-        break;
-    case PDN_PIECE_BLACK_MAN:
-        set = board->pieces[PDN_COLOR_BLACK] & ~board->kings;
-        break;
-    case PDN_PIECE_BLACK_KING:
-        set = board->pieces[PDN_COLOR_BLACK] & board->kings;
-        break;
-    default: {
+    if (piece >= PDN_PIECE_WHITE_MAN && piece <= PDN_PIECE_BLACK_KING) {
+        uint64_t kings = piece_is_king(piece) ? board->kings : ~board->kings;
+        set = board->pieces[piece_color(piece)] & kings;
+    } else {
         const struct geometry *g = geometry_get(board->variant);
         set = g->valid & ~(board->pieces[PDN_COLOR_WHITE] | board->pieces[PDN_COLOR_BLACK]);
-    }
     }
     return __builtin_popcountll(set);
 }

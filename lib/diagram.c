@@ -204,24 +204,18 @@ static void svg_center(const struct svg_layout *l, int s, int *x, int *y)
 
 static void svg_escaped(FILE *out, const char *s)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        default:
-            /* Control characters other than tab and line ends are not XML. */
-            if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n' || *s == '\r') putc(*s, out);
-        }
+    static const char *const entity[128] = {
+        ['&'] = "&amp;",
+        ['<'] = "&lt;",
+        ['>'] = "&gt;",
+        ['"'] = "&quot;",
+    };
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p < 128 && entity[*p])
+            fputs(entity[*p], out);
+        else if (*p >= 0x20 || *p == '\t' || *p == '\n' || *p == '\r')
+            putc(*p, out);
+        /* other control characters are not XML: left out */
     }
 }
 

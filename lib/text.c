@@ -237,27 +237,14 @@ size_t text_scan_move(struct text_move *out, const char *s, size_t n)
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
     memset(out, 0, sizeof *out);
+    /* The count of each kind a move is made of; the others end it. */
+    unsigned *const count[] = {
+        [TEXT_DIGIT] = &out->digits, [TEXT_DASH] = &out->dashes,  [TEXT_CROSS] = &out->crosses,
+        [TEXT_COLON] = &out->colons, [TEXT_BLANK] = &out->blanks, [TEXT_LEAD] = NULL};
     while (i < n) {
         struct text_piece c = text_piece_at(p + i, n - i);
-        switch (c.kind) {
-        case TEXT_DIGIT:
-            out->digits++;
-            break;
-        case TEXT_DASH:
-            out->dashes++;
-            break;
-        case TEXT_CROSS:
-            out->crosses++;
-            break;
-        case TEXT_COLON:
-            out->colons++;
-            break;
-        case TEXT_BLANK:
-            out->blanks++;
-            break;
-        default:
-            return out->len = i;
-        }
+        if (count[c.kind] == NULL) return out->len = i;
+        (*count[c.kind])++;
         out->unicode += c.unicode;
         i += c.len;
     }
