@@ -102,6 +102,17 @@ int parser_keep_orphans(struct parser *p, struct frame *f)
     return 0;
 }
 
+/* An item of the movetext taken (a NAG, a comment, a setup): the body has
+ * items, the next move is not adjacent to the one before, the token is
+ * consumed. Returns 0. */
+static int item_taken(struct parser *p, struct frame *f)
+{
+    p->items = true;
+    f->adjacent = false;
+    parser_consume(p);
+    return 0;
+}
+
 int parser_on_nag(struct parser *p)
 {
     struct frame *f = top(p);
@@ -123,10 +134,7 @@ int parser_on_nag(struct parser *p)
     uint16_t *slot = frame_push_nag(f, p->arena);
     if (!slot) return PDN_ENOMEM;
     *slot = (uint16_t)v;
-    p->items = true;
-    f->adjacent = false;
-    parser_consume(p);
-    return 0;
+    return item_taken(p, f);
 }
 
 int parser_on_comment(struct parser *p)
@@ -139,10 +147,7 @@ int parser_on_comment(struct parser *p)
     };
     if (!c.text || frame_comment(f, p->arena, &c) < 0) return PDN_ENOMEM;
     parser_take_find(p);
-    p->items = true;
-    f->adjacent = false;
-    parser_consume(p);
-    return 0;
+    return item_taken(p, f);
 }
 
 /* /FEN "..."/ keeps the FEN; any other setup text is kept trimmed. */
@@ -166,10 +171,7 @@ int parser_on_setup(struct parser *p)
     if (!f->setup) return PDN_ENOMEM;
     parser_side_from_fen(f, f->setup);
     parser_take_find(p);
-    p->items = true;
-    f->adjacent = false;
-    parser_consume(p);
-    return 0;
+    return item_taken(p, f);
 }
 
 /* ---- Variations ---------------------------------------------------------------- */

@@ -281,20 +281,6 @@ static int cmp_stage(const struct cross_row *x, const struct cross_row *y, int k
     return 0;
 }
 
-/* Insertion sort: stable, and tables are small. */
-static void sort_stage(struct cross_row *rows, size_t n, int k)
-{
-    for (size_t i = 1; i < n; i++) {
-        struct cross_row t = rows[i];
-        size_t j = i;
-        while (j > 0 && cmp_stage(&t, &rows[j - 1], k) < 0) {
-            rows[j] = rows[j - 1];
-            j--;
-        }
-        rows[j] = t;
-    }
-}
-
 static int cmp_points(const struct cross_row *x, const struct cross_row *y, const pdn_stats *st)
 {
     if (x->points != y->points) return x->points > y->points ? -1 : 1;
@@ -303,12 +289,25 @@ static int cmp_points(const struct cross_row *x, const struct cross_row *y, cons
     return c ? c : (x->player > y->player) - (x->player < y->player);
 }
 
-static void sort_points(struct cross_row *rows, size_t n, const pdn_stats *st)
+/* The order of a sort of the rows: by a tie-break stage's groups and
+ * criterion, or (stage -1) by points, then name. */
+struct row_order {
+    int stage;
+    const pdn_stats *st;
+};
+
+static int cmp_rows(const struct cross_row *x, const struct cross_row *y, const struct row_order *o)
+{
+    return o->stage >= 0 ? cmp_stage(x, y, o->stage) : cmp_points(x, y, o->st);
+}
+
+/* Insertion sort: stable, and tables are small. */
+static void sort_rows(struct cross_row *rows, size_t n, struct row_order o)
 {
     for (size_t i = 1; i < n; i++) {
         struct cross_row t = rows[i];
         size_t j = i;
-        while (j > 0 && cmp_points(&t, &rows[j - 1], st) < 0) {
+        while (j > 0 && cmp_rows(&t, &rows[j - 1], &o) < 0) {
             rows[j] = rows[j - 1];
             j--;
         }
@@ -336,7 +335,7 @@ static void places(struct cross *c)
 static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_stats *st)
 {
     struct cross *c = w->c;
-    sort_points(c->rows, c->nrows, st);
+    sort_rows(c->rows, c->nrows, (struct row_order){-1, st});
     for (size_t i = 0; i < c->nrows; i++) {
         c->rows[i].gid[0] =
             i > 0 && c->rows[i].points == c->rows[i - 1].points ? c->rows[i - 1].gid[0] : (int)i;
@@ -350,7 +349,7 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
             const struct cross_row *b = row_by_id(w, c->rows[i].player);
             c->rows[i].crit[k] = b->crit[k];
         }
-        sort_stage(c->rows, c->nrows, k);
+        sort_rows(c->rows, c->nrows, (struct row_order){k, NULL});
         int gid = 0;
         for (size_t i = 0; i < c->nrows; i++) {
             if (i > 0 && cmp_stage(&c->rows[i], &c->rows[i - 1], k) != 0) gid = (int)i;

@@ -96,6 +96,21 @@ static int t_lengths(struct stats_out *o, const pdn_stats *st)
     return tab_emit(o, &t);
 }
 
+/* The columns and rows of a table of games counted by kind: the kind
+ * (headed 'what'), how many games, their share of all. */
+static void count_rows(struct tab *t, const char *what, const char *const *names,
+                       const unsigned long *counts, int n, unsigned long games)
+{
+    tab_col(t, what, false);
+    tab_col(t, "games", true);
+    tab_col(t, "%", true);
+    for (int i = 0; i < n; i++) {
+        tab_cell(t, "%s", names[i]);
+        tab_cell(t, "%lu", counts[i]);
+        tab_cell(t, "%.1f", pct(counts[i], games));
+    }
+}
+
 static int t_results(struct stats_out *o, const pdn_stats *st)
 {
     static const char *const names[ST_OUTCOMES] = {"White won", "draw", "Black won", "other (0-0)",
@@ -103,14 +118,7 @@ static int t_results(struct stats_out *o, const pdn_stats *st)
     static const char *const keys[] = {"white_won", "draw",    "black_won",
                                        "other",     "unknown", "white_score"};
     struct tab t = {.name = "results", .title = "Results", .shape = TAB_KEYED, .row_keys = keys};
-    tab_col(&t, "result", false);
-    tab_col(&t, "games", true);
-    tab_col(&t, "%", true);
-    for (int i = 0; i < ST_OUTCOMES; i++) {
-        tab_cell(&t, "%s", names[i]);
-        tab_cell(&t, "%lu", st->outcome[i]);
-        tab_cell(&t, "%.1f", pct(st->outcome[i], st->games));
-    }
+    count_rows(&t, "result", names, st->outcome, ST_OUTCOMES, st->games);
     unsigned long scored = st->outcome[ST_WHITE] + st->outcome[ST_DRAW] + st->outcome[ST_BLACK] +
                            st->outcome[ST_OTHER];
     tab_cell(&t, "White's score");
@@ -127,14 +135,7 @@ static int t_endings(struct stats_out *o, const pdn_stats *st)
     static const char *const keys[ST_ENDINGS] = {"no_move", "recorded", "draw_rule", "unfinished"};
     struct tab t = {
         .name = "endings", .title = "How games ended", .shape = TAB_KEYED, .row_keys = keys};
-    tab_col(&t, "ending", false);
-    tab_col(&t, "games", true);
-    tab_col(&t, "%", true);
-    for (int i = 0; i < ST_ENDINGS; i++) {
-        tab_cell(&t, "%s", names[i]);
-        tab_cell(&t, "%lu", st->ending[i]);
-        tab_cell(&t, "%.1f", pct(st->ending[i], st->games));
-    }
+    count_rows(&t, "ending", names, st->ending, ST_ENDINGS, st->games);
     return tab_emit(o, &t);
 }
 
