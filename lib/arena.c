@@ -28,17 +28,26 @@ static size_t round_up(size_t n)
     return (n + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
 }
 
+/* A chunk of size bytes put first in list (the chunks or the blocks),
+ * counted in the arena's total; NULL when out of memory. */
+static struct arena_chunk *add_chunk(struct arena *arena, struct arena_chunk **list, size_t size)
+{
+    struct arena_chunk *c = malloc(sizeof *c + size);
+    if (!c) return NULL;
+    c->next = *list;
+    c->size = size;
+    *list = c;
+    arena->total += sizeof *c + size;
+    return c;
+}
+
 static int arena_grow(struct arena *arena, size_t need)
 {
     size_t size = arena->next_size;
     while (size < need)
         size *= 2;
-    struct arena_chunk *c = malloc(sizeof *c + size);
+    struct arena_chunk *c = add_chunk(arena, &arena->chunks, size);
     if (!c) return PDN_ENOMEM;
-    c->next = arena->chunks;
-    c->size = size;
-    arena->chunks = c;
-    arena->total += sizeof *c + size;
     arena->ptr = c->data;
     arena->end = c->data + size;
     if (arena->next_size < ARENA_CHUNK_MAX) arena->next_size *= 2;
@@ -113,13 +122,8 @@ void *arena_memdup(struct arena *arena, const void *src, size_t size)
 
 void *arena_block(struct arena *arena, size_t size)
 {
-    struct arena_chunk *c = malloc(sizeof *c + size);
-    if (!c) return NULL;
-    c->next = arena->blocks;
-    c->size = size;
-    arena->blocks = c;
-    arena->total += sizeof *c + size;
-    return c->data;
+    struct arena_chunk *c = add_chunk(arena, &arena->blocks, size);
+    return c ? c->data : NULL;
 }
 
 /* Blocks are few (one per array that outgrew the chunks), so a walk to
