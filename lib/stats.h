@@ -179,6 +179,8 @@ struct pdn_stats {
  * absent, -1 out of memory. */
 long stats_names_find(struct names *m, const char *key, bool add, bool *added);
 void stats_names_free(struct names *m);
+/* Frees every string of a vector of char * and the vector (stats_names.c). */
+void stats_strings_free(struct vec *strings);
 /* The key of a name value after the aliases (its shown form in *display),
  * written in buf (3 * strlen(value) + 4 bytes, at least 6). */
 const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display);

@@ -256,12 +256,17 @@ long stats_team_of(pdn_stats *st, const char *value)
     return i == -2 ? 0 : i < 0 ? -1 : i + 1;
 }
 
+void stats_strings_free(struct vec *strings)
+{
+    char **s = strings->data;
+    for (size_t i = 0; i < strings->n; i++)
+        free(s[i]);
+    vec_free(strings);
+}
+
 void stats_teams_free(pdn_stats *st)
 {
-    char **t = st->team.data;
-    for (size_t i = 0; i < st->team.n; i++)
-        free(t[i]);
-    vec_free(&st->team);
+    stats_strings_free(&st->team);
     stats_names_free(&st->teams);
 }
 /* A slot of a table of cap (a power of two) for a 64-bit id: splitmix64's

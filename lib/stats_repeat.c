@@ -107,10 +107,7 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
 
 void stats_repeat_free(pdn_stats *st)
 {
-    char **names = st->repeat_files.data;
-    for (size_t i = 0; i < st->repeat_files.n; i++)
-        free(names[i]);
-    vec_free(&st->repeat_files);
+    stats_strings_free(&st->repeat_files);
     vec_free(&st->repeats);
     free(st->repeat_seen.slots);
     memset(&st->repeat_seen, 0, sizeof st->repeat_seen);
