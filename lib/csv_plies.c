@@ -47,8 +47,9 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
 {
     pdn_csv_writer *w = ctx;
     (void)depth;
-    long at = ply_record_add(&w->record, node);
-    if (at < 0 || !vec_reserve((void **)&w->plies, &w->capplies, (size_t)at, sizeof *w->plies)) {
+    long at =
+        ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
+    if (at < 0) {
         w->nomem = true;
         return;
     }

@@ -31,8 +31,9 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     struct format *f = ctx;
     (void)after;
     (void)depth;
-    long at = ply_record_add(&f->plies, node);
-    if (at < 0 || !vec_reserve((void **)&f->placed, &f->capplaced, (size_t)at, sizeof *f->placed)) {
+    long at =
+        ply_record_add_room(&f->plies, node, (void **)&f->placed, &f->capplaced, sizeof *f->placed);
+    if (at < 0) {
         f->nomem = true;
         return;
     }

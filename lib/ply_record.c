@@ -27,6 +27,13 @@ long ply_record_add(struct ply_record *r, const struct pdn_node *node)
     return (long)r->n++;
 }
 
+long ply_record_add_room(struct ply_record *r, const struct pdn_node *node, void **items,
+                         size_t *cap, size_t size)
+{
+    long at = ply_record_add(r, node);
+    return at >= 0 && vec_reserve(items, cap, (size_t)at, size) ? at : -1;
+}
+
 /* Where a node's ply is looked for first in slots (mask: capslots - 1). */
 static size_t node_slot(const struct pdn_node *node, size_t mask)
 {

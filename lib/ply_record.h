@@ -31,6 +31,11 @@ struct ply_record {
 void ply_record_clear(struct ply_record *r);
 /* Notes a ply the replay played at node: its index, or -1 out of memory. */
 long ply_record_add(struct ply_record *r, const struct pdn_node *node);
+/* ply_record_add, and room at its index in the caller's array of what it
+ * learns of each ply (*items of *cap elements of 'size' bytes, grown by
+ * vec_reserve): the index, or -1 out of memory. */
+long ply_record_add_room(struct ply_record *r, const struct pdn_node *node, void **items,
+                         size_t *cap, size_t size);
 /* ply_record_find when the cursor misses: the table. */
 long ply_record_search(struct ply_record *r, const struct pdn_node *node);
 

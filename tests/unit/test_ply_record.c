@@ -15,6 +15,7 @@
 
 #include "ply_record.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char game_text[] = "[GameType \"20\"]\n"
@@ -89,11 +90,35 @@ static void test_ply_record_clear_forgets_the_last_game(void **state)
     pdn_game_free(g);
 }
 
+/* Each ply noted with room in the caller's array: the same index as the
+ * record's, and the array holds it (written to the last element). */
+static void test_ply_record_add_room_grows_the_callers_array(void **state)
+{
+    (void)state;
+    static struct pdn_node nodes[300];
+    struct ply_record r = {0};
+    long *seen = NULL;
+    size_t cap = 0;
+    for (long i = 0; i < 300; i++) {
+        long at = ply_record_add_room(&r, &nodes[i], (void **)&seen, &cap, sizeof *seen);
+        assert_int_equal(at, i);
+        assert_true(cap > (size_t)at);
+        seen[at] = i;
+    }
+    for (long i = 0; i < 300; i++) {
+        assert_int_equal(seen[i], i);
+        assert_int_equal(ply_record_find(&r, &nodes[i]), i);
+    }
+    free(seen);
+    ply_record_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ply_record_finds_each_ply_in_any_order),
         cmocka_unit_test(test_ply_record_clear_forgets_the_last_game),
+        cmocka_unit_test(test_ply_record_add_room_grows_the_callers_array),
     };
     return cmocka_run_group_tests_name("ply_record", tests, NULL, NULL);
 }
