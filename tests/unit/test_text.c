@@ -525,15 +525,12 @@ static void test_text_hop_agrees_with_the_reader(void **state)
 static void test_text_result_start(void **state)
 {
     (void)state;
-    static const struct {
-        const char *text;
-        bool result;
-    } cases[] = {
-        {"1-1<3>", true}, {"2-0", true}, {"1-10", false}, {"12-1", false}, {"a1-b2", false},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        if ((text_result_start(cases[i].text) != NULL) != cases[i].result)
-            fail_msg("'%s'", cases[i].text);
+    static const char *const results[] = {"1-1<3>", "2-0"};
+    static const char *const others[] = {"1-10", "12-1", "a1-b2"};
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (!text_result_start(results[i])) fail_msg("'%s' is a result", results[i]);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        if (text_result_start(others[i])) fail_msg("'%s' is no result", others[i]);
 }
 
 /* What a terminal would obey is made visible, as pdnreplay --list shows
