@@ -61,13 +61,19 @@ static void open_output(struct tool *t, struct tool_output *o, const char *path)
     assert_int_equal(tool_output_open(t, o, path), 0);
 }
 
-/* A scratch folder and a tool writing out.pdn in it, text written so far. */
-static void scratch_output(char dir[static 32], char path[static 64], struct tool *t,
-                           struct tool_output *o, const char *text)
+/* A scratch folder and a tool writing out.pdn in it. */
+struct scratch_out {
+    char dir[32], path[64];
+    struct tool t;
+    struct tool_output o;
+};
+
+/* The scratch output opened, text written to it so far. */
+static void scratch_output(struct scratch_out *s, const char *text)
 {
-    scratch(dir, path, "out.pdn");
-    open_output(t, o, path);
-    fputs(text, o->fp);
+    scratch(s->dir, s->path, "out.pdn");
+    open_output(&s->t, &s->o, s->path);
+    fputs(text, s->o.fp);
 }
 
 /* The scratch folder, with the one file it holds, removed. */
@@ -80,22 +86,20 @@ static void drop_scratch(const char *dir, const char *path)
 static void test_output_commit_and_abort(void **state)
 {
     (void)state;
-    char dir[32], path[64];
-    struct tool t;
-    struct tool_output o;
-    scratch_output(dir, path, &t, &o, "first\n");
-    assert_null(read_all(path)); /* nothing there until the commit */
-    assert_int_equal(tool_output_close(&t, &o, true), 0);
-    assert_string_equal(read_all(path), "first\n");
+    struct scratch_out s;
+    scratch_output(&s, "first\n");
+    assert_null(read_all(s.path)); /* nothing there until the commit */
+    assert_int_equal(tool_output_close(&s.t, &s.o, true), 0);
+    assert_string_equal(read_all(s.path), "first\n");
 
-    assert_int_equal(tool_output_open(&t, &o, path), 0);
-    fputs("second\n", o.fp);
-    assert_int_equal(tool_output_close(&t, &o, false), 0);
-    assert_string_equal(read_all(path), "first\n"); /* the old file stays */
-    assert_int_equal(count_entries(dir), 1);        /* no temporary file left */
+    assert_int_equal(tool_output_open(&s.t, &s.o, s.path), 0);
+    fputs("second\n", s.o.fp);
+    assert_int_equal(tool_output_close(&s.t, &s.o, false), 0);
+    assert_string_equal(read_all(s.path), "first\n"); /* the old file stays */
+    assert_int_equal(count_entries(s.dir), 1);        /* no temporary file left */
 
-    drop_scratch(dir, path);
-    assert_int_equal(tool_exit_status(&t), TOOL_EXIT_CLEAN);
+    drop_scratch(s.dir, s.path);
+    assert_int_equal(tool_exit_status(&s.t), TOOL_EXIT_CLEAN);
 }
 
 static void test_output_through_a_symlink(void **state)
@@ -151,16 +155,14 @@ static void test_output_keeps_the_mode(void **state)
 static void test_output_unnamed_while_written(void **state)
 {
     (void)state;
-    char dir[32], path[64];
-    struct tool t;
-    struct tool_output o;
-    scratch_output(dir, path, &t, &o, "text\n");
-    fflush(o.fp);
-    if (o.kind == TOOL_OUTPUT_UNNAMED) assert_int_equal(count_entries(dir), 0);
-    assert_int_equal(tool_output_close(&t, &o, true), 0);
-    assert_string_equal(read_all(path), "text\n");
-    assert_int_equal(count_entries(dir), 1);
-    drop_scratch(dir, path);
+    struct scratch_out s;
+    scratch_output(&s, "text\n");
+    fflush(s.o.fp);
+    if (s.o.kind == TOOL_OUTPUT_UNNAMED) assert_int_equal(count_entries(s.dir), 0);
+    assert_int_equal(tool_output_close(&s.t, &s.o, true), 0);
+    assert_string_equal(read_all(s.path), "text\n");
+    assert_int_equal(count_entries(s.dir), 1);
+    drop_scratch(s.dir, s.path);
 }
 
 static void test_output_fifo_and_directory(void **state)
