@@ -69,13 +69,17 @@ enum text_kind {
     TEXT_LEAD       /* text_byte_kind only: the lead byte of a Unicode mark, see text_mark */
 };
 
-/* The ASCII blanks (line ends apart), the line ends, and the lead bytes
- * of the Unicode blanks and dashes, as designated initialisers for the byte
- * tables of the lexer and the quick lane. TEXT_MARK_LEADS must name the lead
- * byte of every row of text.c's table of marks (test_text checks it). */
+/* The ASCII blanks (line ends apart), the line ends, the lead bytes of
+ * the Unicode blanks and dashes, and the digits, as designated initialisers
+ * for the byte tables of the lexer, the quick lane and text.c.
+ * TEXT_MARK_LEADS must name the lead byte of every row of text.c's table of
+ * marks (test_text checks it). */
 #define TEXT_ASCII_BLANKS(v) [' '] = (v), ['\t'] = (v), ['\f'] = (v), ['\v'] = (v)
 #define TEXT_LINE_ENDS(v) ['\n'] = (v), ['\r'] = (v)
 #define TEXT_MARK_LEADS(v) [0xC2] = (v), [0xE2] = (v)
+#define TEXT_DIGITS(v)                                                                             \
+    ['0'] = (v), ['1'] = (v), ['2'] = (v), ['3'] = (v), ['4'] = (v), ['5'] = (v), ['6'] = (v),     \
+    ['7'] = (v), ['8'] = (v), ['9'] = (v)
 
 /* The longest Unicode mark in bytes: a reader at a lead byte wants this many. */
 enum { TEXT_MARK_MAX = 3 };
