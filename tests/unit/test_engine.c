@@ -32,6 +32,14 @@ static void path_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *m)
     pdn_move_to_path(out, m);
 }
 
+/* The move's whole landing path is want. */
+static void expect_path(const struct pdn_move *m, const char *want)
+{
+    char got[PDN_MOVE_TEXT_MAX];
+    path_text(got, m);
+    assert_string_equal(got, want);
+}
+
 static struct pdn_engine_result search(pdn_engine *e, const struct pdn_board *b, int depth,
                                        uint64_t nodes)
 {
@@ -41,6 +49,14 @@ static struct pdn_engine_result search(pdn_engine *e, const struct pdn_board *b,
     struct pdn_engine_result r;
     assert_int_equal(pdn_engine_search(&r, e, b, NULL, 0, &limits), 0);
     return r;
+}
+
+/* The search of an international position given as a FEN, to depth. */
+static struct pdn_engine_result search_fen(pdn_engine *e, const char *fen, int depth)
+{
+    struct pdn_board b;
+    load(&b, PDN_VARIANT_INTERNATIONAL, fen);
+    return search(e, &b, depth, 0);
 }
 
 static pdn_engine *engine(void)
@@ -58,13 +74,9 @@ static void test_engine_takes_the_last_piece(void **state)
 {
     (void)state;
     pdn_engine *e = engine();
-    struct pdn_board b;
-    load(&b, PDN_VARIANT_INTERNATIONAL, "W:W28:B23");
-    struct pdn_engine_result r = search(e, &b, 4, 0);
-    char t[PDN_MOVE_TEXT_MAX];
-    path_text(t, &r.move);
+    struct pdn_engine_result r = search_fen(e, "W:W28:B23", 4);
     assert_true(r.has_move);
-    assert_string_equal(t, "28x19");
+    expect_path(&r.move, "28x19");
     assert_int_equal(r.score, PDN_ENGINE_WIN - 1);
     pdn_engine_free(e);
 }
@@ -77,18 +89,12 @@ static void test_engine_finds_a_two_for_one(void **state)
 {
     (void)state;
     pdn_engine *e = engine();
-    struct pdn_board b;
-    load(&b, PDN_VARIANT_INTERNATIONAL, "W:W27,28,31,36,48:B3,5,17,18");
-    struct pdn_engine_result r = search(e, &b, 5, 0);
-    char t[PDN_MOVE_TEXT_MAX];
-    path_text(t, &r.move);
-    assert_string_equal(t, "27-22");
+    struct pdn_engine_result r = search_fen(e, "W:W27,28,31,36,48:B3,5,17,18", 5);
+    expect_path(&r.move, "27-22");
     assert_true(r.score >= 80); /* a man ahead, give or take the position */
     assert_true(r.npv >= 3);
-    path_text(t, &r.pv[1]);
-    assert_string_equal(t, "18x27");
-    path_text(t, &r.pv[2]);
-    assert_string_equal(t, "31x22x11");
+    expect_path(&r.pv[1], "18x27");
+    expect_path(&r.pv[2], "31x22x11");
     pdn_engine_free(e);
 }
 
@@ -96,9 +102,7 @@ static void test_engine_without_a_move(void **state)
 {
     (void)state;
     pdn_engine *e = engine();
-    struct pdn_board b;
-    load(&b, PDN_VARIANT_INTERNATIONAL, "B:W28:B");
-    struct pdn_engine_result r = search(e, &b, 3, 0);
+    struct pdn_engine_result r = search_fen(e, "B:W28:B", 3);
     assert_false(r.has_move);
     assert_int_equal(r.score, -PDN_ENGINE_WIN);
     pdn_engine_free(e);
