@@ -22,18 +22,16 @@
 /* Counts every game of data[0, len); the games counted. */
 static size_t count(pdn_stats *st, const char *data, size_t len)
 {
-    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
-                                    .filename = "hostile.pdn",
-                                    .on_diag = pdn_stats_on_diag,
-                                    .diag_ctx = st};
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.filename = "hostile.pdn";
+    ro.on_diag = pdn_stats_on_diag; /* the findings table counts the reader's */
+    ro.diag_ctx = st;
     pdn_reader *r;
-    pdn_game *g;
-    size_t games = 0;
     assert_int_equal(pdn_reader_open_memory(&r, data, len, &ro), PDN_OK);
     pdn_stats_add_file(st);
-    while (pdn_reader_next(&g, r) > 0) {
+    size_t games = 0;
+    for (pdn_game *g; pdn_reader_next(&g, r) > 0; games++) {
         assert_int_equal(pdn_stats_add_game(st, g, "hostile.pdn"), 0);
-        games++;
         pdn_game_free(g);
     }
     pdn_reader_free(r);

@@ -44,11 +44,12 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     h->line = d->line;
 }
 
-static pdn_game *game_of(const char *white, const char *black, const char *round, const char *moves)
+/* tags: more tag pairs, written whole (R(), D(), E()). */
+static pdn_game *game_of(const char *white, const char *black, const char *tags, const char *moves)
 {
     char text[2048];
-    snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"%s\"]\n[Round \"%s\"]\n\n%s *\n", white,
-             black, round, moves);
+    snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"%s\"]\n%s\n\n%s *\n", white, black, tags,
+             moves);
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), 0);
     pdn_game *g = NULL;
@@ -59,10 +60,10 @@ static pdn_game *game_of(const char *white, const char *black, const char *round
 
 /* Checks one game against the set: the return value, what was heard. */
 static int check(pdn_unique *u, struct heard *h, const char *white, const char *black,
-                 const char *round, const char *moves)
+                 const char *tags, const char *moves)
 {
     memset(h, 0, sizeof *h);
-    pdn_game *g = game_of(white, black, round, moves);
+    pdn_game *g = game_of(white, black, tags, moves);
     int rc = pdn_unique_check(u, g, "a.pdn", NULL, on_diag, h);
     pdn_game_free(g);
     return rc;
@@ -76,8 +77,12 @@ static pdn_unique *new_set(enum pdn_unique_mode mode)
 }
 
 /* One game checked against the set, and what must be said of it. */
+#define R(round) "[Round \"" round "\"]"
+#define D(date) "[Date \"" date "\"]"
+#define E(event) "[Event \"" event "\"]"
+
 struct step {
-    const char *white, *black, *round, *moves;
+    const char *white, *black, *tags, *moves;
     int copy;           /* pdn_unique_check's answer: 1 a copy, left out */
     int repeated;       /* PDN_DIAG_REPEATED_GAME said, or -1: not looked at */
     int suspect;        /* PDN_DIAG_SUSPECT_COPY said, or -1 */
@@ -91,7 +96,7 @@ static void run_steps(enum pdn_unique_mode mode, const struct step *steps, size_
     struct heard h;
     for (size_t i = 0; i < n; i++) {
         const struct step *s = &steps[i];
-        int copy = check(u, &h, s->white, s->black, s->round, s->moves);
+        int copy = check(u, &h, s->white, s->black, s->tags, s->moves);
         if (copy != s->copy || (s->repeated >= 0 && h.repeated != s->repeated) ||
             (s->suspect >= 0 && h.suspect != s->suspect) ||
             (s->detail && !strstr(h.detail, s->detail)))
@@ -101,90 +106,114 @@ static void run_steps(enum pdn_unique_mode mode, const struct step *steps, size_
     pdn_unique_free(u);
 }
 
-#define RUN_STEPS(mode, steps) run_steps(mode, steps, sizeof steps / sizeof steps[0])
+#define SCENARIO(steps, mode)                                                                      \
+    {                                                                                              \
+#steps, mode, steps, sizeof steps / sizeof steps[0]                                        \
+    }
 
-static void test_copy_written_otherwise(void **state)
-{
-    (void)state;
-    static const struct step steps[] = {
-        {"Cisse, Papa", "Machtelinck, Kevin", "6", LONG_MOVES, 0, 0, 0, NULL},
-        {"CISSE, Papa ", "machtelinck, kevin", "6", LONG_MOVES_AGAIN, 1, 1, -1,
-         "a copy of game 1 (line 1), left out"},
-    };
-    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
-}
+static const struct step copy_written_otherwise[] = {
+    {"Cisse, Papa", "Machtelinck, Kevin", R("6"), LONG_MOVES, 0, 0, 0, NULL},
+    {"CISSE, Papa ", "machtelinck, kevin", R("6"), LONG_MOVES_AGAIN, 1, 1, -1,
+     "a copy of game 1 (line 1), left out"},
+};
 
-static void test_other_players_suspect(void **state)
-{
-    (void)state;
-    static const struct step steps[] = {
-        {"Cisse", "Machtelinck", "6", LONG_MOVES, 0, -1, -1, NULL},
-        {"Nimbi", "Bonnave", "6", LONG_MOVES, 0, 0, 1, NULL},
-        /* The colours swapped are other players too. */
-        {"Machtelinck", "Cisse", "7", LONG_MOVES, 0, -1, 1, NULL},
-    };
-    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
-}
+static const struct step other_players_suspect[] = {
+    {"Cisse", "Machtelinck", R("6"), LONG_MOVES, 0, -1, -1, NULL},
+    {"Nimbi", "Bonnave", R("6"), LONG_MOVES, 0, 0, 1, NULL},
+    /* The colours swapped are other players too. */
+    {"Machtelinck", "Cisse", R("7"), LONG_MOVES, 0, -1, 1, NULL},
+};
 
-static void test_same_pairing_other_moves(void **state)
-{
-    (void)state;
-    static const struct step steps[] = {
-        {"Cisse", "Machtelinck", "6", LONG_MOVES, 0, -1, -1, NULL},
-        {"Cisse", "Machtelinck", "6", "1. 32-28 18-23", 0, -1, 1, "with other moves"},
-        /* No round: nothing pairs them. */
-        {"Cisse", "Machtelinck", "?", "1. 33-28 18-23", 0, -1, 0, NULL},
-    };
-    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
-}
+static const struct step same_pairing_other_moves[] = {
+    {"Cisse", "Machtelinck", R("6"), LONG_MOVES, 0, -1, -1, NULL},
+    {"Cisse", "Machtelinck", R("6"), "1. 32-28 18-23", 0, -1, 1, "with other moves"},
+    /* No round: nothing pairs them. */
+    {"Cisse", "Machtelinck", R("?"), "1. 33-28 18-23", 0, -1, 0, NULL},
+};
 
 #define DRAW "1. 32-28 18-23 2. 37-32 12-18"
-static void test_short_games_in_two_rounds(void **state)
-{
-    (void)state;
-    static const struct step steps[] = {
-        {"Smit", "Jansen", "1", DRAW, 0, -1, -1, NULL},
-        {"Smit", "Jansen", "2", DRAW, 0, 0, 0, NULL}, /* a quick draw, again */
-        {"Smit", "Jansen", "2", "1.32-28 18-23 2.37-32  12-18", 1, -1, -1, NULL},
-        /* Short games under other players are no suspects: openings repeat. */
-        {"Bakker", "Visser", "3", DRAW, 0, -1, 0, NULL},
-    };
-    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
-}
+static const struct step short_games_in_two_rounds[] = {
+    {"Smit", "Jansen", R("1"), DRAW, 0, -1, -1, NULL},
+    {"Smit", "Jansen", R("2"), DRAW, 0, 0, 0, NULL}, /* a quick draw, again */
+    {"Smit", "Jansen", R("2"), "1.32-28 18-23 2.37-32  12-18", 1, -1, -1, NULL},
+    /* Short games under other players are no suspects: openings repeat. */
+    {"Bakker", "Visser", R("3"), DRAW, 0, -1, 0, NULL},
+};
 
 /* 39-43 is illegal (a capture is due); the rest is compared as text. */
 #define BROKEN "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-21"
-static void test_illegal_moves_by_text(void **state)
-{
-    (void)state;
-    static const struct step steps[] = {
-        {"Smit", "Jansen", "?", BROKEN, 0, -1, -1, NULL},
-        {"Smit", "Jansen", "?", "1.32-28 19-23 2.28x19 14x23 3.31-27 23-29 4.39 - 43 16-21", 1, -1,
-         -1, NULL},
-        {"Smit", "Jansen", "?", BROKEN, 1, -1, -1, NULL},
-        {"Smit", "Jansen", "?", "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-22", 0,
-         -1, -1, NULL},
-    };
-    RUN_STEPS(PDN_UNIQUE_MOVES, steps);
-}
+static const struct step illegal_moves_by_text[] = {
+    {"Smit", "Jansen", R("?"), BROKEN, 0, -1, -1, NULL},
+    {"Smit", "Jansen", R("?"), "1.32-28 19-23 2.28x19 14x23 3.31-27 23-29 4.39 - 43 16-21", 1, -1,
+     -1, NULL},
+    {"Smit", "Jansen", R("?"), BROKEN, 1, -1, -1, NULL},
+    {"Smit", "Jansen", R("?"), "1. 32-28 19-23 2. 28x19 14x23 3. 31-27 23-29 4. 39-43 16-22", 0, -1,
+     -1, NULL},
+};
+
+/* A pairing needs its players and is of one year: compositions share an
+ * event and a round with no players (the PDN conformance set's Cat.A1),
+ * a yearly event pairs the same players in round 1 again (mrcd2006 and
+ * mrcd2007). */
+static const struct step pairing_of_players_and_year[] = {
+    {"", "", E("SMvan Eijk") R("A43"), "1. 32-28 18-23", 0, -1, -1, NULL},
+    {"", "", E("SMvan Eijk") R("A43"), "1. 33-28 18-23", 0, -1, 0, NULL},
+    {"Vlach", "Kareta", E("m-CR-q") R("1") D("2006.12.02"), LONG_MOVES, 0, -1, -1, NULL},
+    {"Vlach", "Kareta", E("m-CR-q") R("1") D("2007.11.24"), "1. 32-28 18-23", 0, -1, 0, NULL},
+    {"Vlach", "Kareta", E("m-CR-q") R("1") D("2007.11.24"), "1. 33-28 18-23", 0, -1, 1,
+     "with other moves"},
+};
 
 #define ONE "1. 31-26 19-24 2. 32-27 20-25"
 #define OTHER "1. 32-27 20-25 2. 31-26 19-24"
-static void test_position_mode(void **state)
+static const struct step transposed_by_moves[] = {
+    {"Smit", "Jansen", R("?"), ONE, 0, -1, -1, NULL},
+    {"Smit", "Jansen", R("?"), OTHER, 0, -1, -1, NULL}, /* other moves */
+};
+static const struct step transposed_by_position[] = {
+    {"Smit", "Jansen", R("?"), ONE, 0, -1, -1, NULL},
+    {"Smit", "Jansen", R("?"), OTHER, 1, -1, -1, NULL}, /* transposed */
+    /* The same position in more plies is another game. */
+    {"Smit", "Jansen", R("?"), ONE " 3. 36-31", 0, -1, -1, NULL},
+};
+
+/* Every scenario: its steps, checked in order against a set of its own. */
+static const struct scenario {
+    const char *name;
+    enum pdn_unique_mode mode;
+    const struct step *steps;
+    size_t n;
+} scenarios[] = {
+    SCENARIO(copy_written_otherwise, PDN_UNIQUE_MOVES),
+    SCENARIO(other_players_suspect, PDN_UNIQUE_MOVES),
+    SCENARIO(same_pairing_other_moves, PDN_UNIQUE_MOVES),
+    SCENARIO(short_games_in_two_rounds, PDN_UNIQUE_MOVES),
+    SCENARIO(illegal_moves_by_text, PDN_UNIQUE_MOVES),
+    SCENARIO(pairing_of_players_and_year, PDN_UNIQUE_MOVES),
+    SCENARIO(transposed_by_moves, PDN_UNIQUE_MOVES),
+    SCENARIO(transposed_by_position, PDN_UNIQUE_POSITION),
+};
+
+/* The scenarios of one mode. */
+static void run_scenarios(enum pdn_unique_mode mode)
+{
+    for (size_t i = 0; i < sizeof scenarios / sizeof scenarios[0]; i++) {
+        if (scenarios[i].mode != mode) continue;
+        print_message("  %s\n", scenarios[i].name);
+        run_steps(mode, scenarios[i].steps, scenarios[i].n);
+    }
+}
+
+static void test_scenarios_by_moves(void **state)
 {
     (void)state;
-    static const struct step by_moves[] = {
-        {"Smit", "Jansen", "?", ONE, 0, -1, -1, NULL},
-        {"Smit", "Jansen", "?", OTHER, 0, -1, -1, NULL}, /* other moves */
-    };
-    static const struct step by_position[] = {
-        {"Smit", "Jansen", "?", ONE, 0, -1, -1, NULL},
-        {"Smit", "Jansen", "?", OTHER, 1, -1, -1, NULL}, /* transposed */
-        /* The same position in more plies is another game. */
-        {"Smit", "Jansen", "?", ONE " 3. 36-31", 0, -1, -1, NULL},
-    };
-    RUN_STEPS(PDN_UNIQUE_MOVES, by_moves);
-    RUN_STEPS(PDN_UNIQUE_POSITION, by_position);
+    run_scenarios(PDN_UNIQUE_MOVES);
+}
+
+static void test_scenarios_by_position(void **state)
+{
+    (void)state;
+    run_scenarios(PDN_UNIQUE_POSITION);
 }
 
 static void test_other_file_named(void **state)
@@ -192,7 +221,7 @@ static void test_other_file_named(void **state)
     (void)state;
     pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
     struct heard h = {0};
-    pdn_game *g = game_of("Smit", "Jansen", "?", LONG_MOVES);
+    pdn_game *g = game_of("Smit", "Jansen", R("?"), LONG_MOVES);
     struct pdn_pos at = {.line = 40, .col = 3};
     assert_int_equal(pdn_unique_check(u, g, "first.pdn", &at, on_diag, &h), 0);
     assert_int_equal(pdn_unique_check(u, g, "second.pdn", NULL, on_diag, &h), 1);
@@ -212,7 +241,7 @@ static void test_many_games(void **state)
     for (int round = 0; round < 2; round++)
         for (int i = 0; i < 3000; i++) {
             snprintf(white, sizeof white, "Player %d", i);
-            assert_int_equal(check(u, &h, white, "Jansen", "?", "1. 32-28 18-23"), round);
+            assert_int_equal(check(u, &h, white, "Jansen", R("?"), "1. 32-28 18-23"), round);
         }
     pdn_unique_free(u);
 }
@@ -232,14 +261,8 @@ static void test_bad_arguments(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_copy_written_otherwise),
-        cmocka_unit_test(test_other_players_suspect),
-        cmocka_unit_test(test_same_pairing_other_moves),
-        cmocka_unit_test(test_short_games_in_two_rounds),
-        cmocka_unit_test(test_illegal_moves_by_text),
-        cmocka_unit_test(test_position_mode),
-        cmocka_unit_test(test_other_file_named),
-        cmocka_unit_test(test_many_games),
+        cmocka_unit_test(test_scenarios_by_moves), cmocka_unit_test(test_scenarios_by_position),
+        cmocka_unit_test(test_other_file_named),   cmocka_unit_test(test_many_games),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
