@@ -49,8 +49,10 @@ struct tool_work {
 };
 
 struct tool {
-    const char *prog;  /* in every message */
-    const char *usage; /* printed by -h/--help, ends with a newline */
+    const char *prog;       /* in every message */
+    const char *usage;      /* printed by -h/--help, ends with a newline */
+    const char *usage_more; /* printed after it, or NULL: ISO C caps a string
+                               literal at 4095 bytes, and some helps are longer */
     bool strict;
     enum pdn_encoding encoding;
     int gametype;                   /* --variant: games without a GameType tag; 0: inferred */

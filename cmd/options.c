@@ -17,6 +17,7 @@ bool tool_common_option(struct tool *t, int opt, const char *arg)
     switch (opt) {
     case 'h':
         fputs(t->usage, stdout);
+        if (t->usage_more) fputs(t->usage_more, stdout);
         tool_exit_flushed((struct tool *)t);
     case TOOL_OPT_VERSION:
         printf("%s (libpdn) %s\n", t->prog, PDN_VERSION);

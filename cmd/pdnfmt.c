@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The help text in two parts: ISO C caps one string literal at 4095 bytes. */
+/* The help text in two parts (tool.usage_more). */
 static const char usage_options[] =
     "Usage: pdnfmt [options] [FILE|FOLDER...]\n"
     "Writes the games of the PDN files (standard input when none, or '-')\n"
@@ -191,9 +191,8 @@ int main(int argc, char **argv)
 {
     struct tool t;
     static struct fmt f;
-    static char usage[sizeof usage_options + sizeof usage_selection];
-    snprintf(usage, sizeof usage, "%s%s", usage_options, usage_selection);
-    tool_init(&t, "pdnfmt", usage);
+    tool_init(&t, "pdnfmt", usage_options);
+    t.usage_more = usage_selection;
     f.write.version = PDN_WRITE_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or
      * -W no-fixed silence them. */

@@ -11,6 +11,7 @@
  * count, so a torn entry (two threads writing at once) fails its check and
  * counts as a miss, never as a wrong count.
  */
+#include "hash.h"
 #include "pdn.h"
 
 #include <stdatomic.h>
@@ -51,24 +52,15 @@ void pdn_perft_table_free(pdn_perft_table *t)
     free(t);
 }
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9u;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBu;
-    return x ^ x >> 31;
-}
-
 /* The position, the depth and the flags (duplicates kept or not) as one
  * 64-bit key: each field through its own mix, so that no two differ by a
  * shift of each other. */
 static uint64_t key_of(const struct pdn_board *b, int depth, unsigned flags)
 {
-    uint64_t k = mix(b->pieces[0] ^ 0x9E3779B97F4A7C15u);
-    k ^= mix(b->pieces[1] + 0x632BE59BD9B4E019u) * 3;
-    k ^= mix(b->kings ^ 0x8CB92BA72F3D8DD7u) * 5;
-    return k ^ mix(((uint64_t)depth << 16 | (uint64_t)flags << 8 | b->side) + b->variant);
+    uint64_t k = hash_final(b->pieces[0] ^ 0x9E3779B97F4A7C15u);
+    k ^= hash_final(b->pieces[1] + 0x632BE59BD9B4E019u) * 3;
+    k ^= hash_final(b->kings ^ 0x8CB92BA72F3D8DD7u) * 5;
+    return k ^ hash_final(((uint64_t)depth << 16 | (uint64_t)flags << 8 | b->side) + b->variant);
 }
 
 static uint64_t perft_rec(const struct pdn_board *board, int depth, unsigned flags,

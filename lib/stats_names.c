@@ -4,6 +4,7 @@
  * gives (pdn_stats_alias), teams. A leaf of the statistics: every other
  * stats file may call it, it calls none of them.
  */
+#include "hash.h"
 #include "stats.h"
 #include "text.h"
 
@@ -274,7 +275,5 @@ void stats_teams_free(pdn_stats *st)
  * high half, its player in the low). */
 size_t stats_slot_of(uint64_t v, size_t cap)
 {
-    v = (v ^ v >> 30) * 0xBF58476D1CE4E5B9u;
-    v = (v ^ v >> 27) * 0x94D049BB133111EBu;
-    return (size_t)(v ^ v >> 31) & (cap - 1);
+    return (size_t)hash_final(v) & (cap - 1);
 }

@@ -7,6 +7,7 @@
  * two rounds). A repeat is left out of those tables and listed, with the
  * game it repeats. Keeps two 64-bit keys per game counted; never prints.
  */
+#include "hash.h"
 #include "stats.h"
 
 #include <stdlib.h>
@@ -16,16 +17,9 @@
  * same line); twenty plies the same are the same game. */
 enum { REPEAT_MIN_PLIES = 20 };
 
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
-    h = (h ^ h >> 30) * 0xBF58476D1CE4E5B9u;
-    return h ^ h >> 31;
-}
-
 uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
 {
-    return mix(h, (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured);
+    return hash_mix(h, (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured);
 }
 
 static bool seen_grow(struct repeat_set *s)
@@ -77,9 +71,11 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
     long f = file_index(st, g->file);
     struct repeat_set *seen = &st->repeat_seen;
     if (f < 0 || ((seen->n + 2) * 2 > seen->cap && !seen_grow(seen))) return PDN_ENOMEM;
-    uint64_t who = mix(mix(g->white, g->black), g->event), keys[2] = {0, 0};
-    if (g->round > 0) keys[0] = mix(mix(mix(who, 1), (uint32_t)g->round), (uint32_t)g->sub) | 1;
-    if (g->plies >= REPEAT_MIN_PLIES) keys[1] = mix(mix(mix(who, 2), g->outcome), g->moves) | 1;
+    uint64_t who = hash_mix(hash_mix(g->white, g->black), g->event), keys[2] = {0, 0};
+    if (g->round > 0)
+        keys[0] = hash_mix(hash_mix(hash_mix(who, 1), (uint32_t)g->round), (uint32_t)g->sub) | 1;
+    if (g->plies >= REPEAT_MIN_PLIES)
+        keys[1] = hash_mix(hash_mix(hash_mix(who, 2), g->outcome), g->moves) | 1;
     for (int k = 0; k < 2; k++) {
         const struct repeat_slot *first = keys[k] ? seen_slot(seen, keys[k]) : NULL;
         if (!first || !first->key) continue;

@@ -9,6 +9,7 @@
  * (a suspect: one pairing, other moves). Must not print or read files.
  */
 #include "pdn.h"
+#include "hash.h"
 #include "text.h"
 #include "vec.h"
 
@@ -43,30 +44,22 @@ struct pdn_unique {
     struct index index[KEY_KINDS];
 };
 
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v + 0x9E3779B97F4A7C15u + (h << 6) + (h >> 2);
-    h = (h ^ h >> 30) * 0xBF58476D1CE4E5B9u;
-    h = (h ^ h >> 27) * 0x94D049BB133111EBu;
-    return h ^ h >> 31;
-}
-
 static uint64_t mix_text(uint64_t h, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        h = mix(h, (unsigned char)s[i]);
-    return mix(h, n);
+        h = hash_mix(h, (unsigned char)s[i]);
+    return hash_mix(h, n);
 }
 
 static uint64_t mix_board(uint64_t h, const struct pdn_board *b)
 {
-    h = mix(mix(h, b->pieces[0]), b->pieces[1]);
-    return mix(mix(h, b->kings), (uint64_t)b->side << 8 | b->variant);
+    h = hash_mix(hash_mix(h, b->pieces[0]), b->pieces[1]);
+    return hash_mix(hash_mix(h, b->kings), (uint64_t)b->side << 8 | b->variant);
 }
 
 static uint64_t key_of(const struct kept *k, enum key_kind kind)
 {
-    if (kind == KEY_COPY) return mix(k->moves, k->who);
+    if (kind == KEY_COPY) return hash_mix(k->moves, k->who);
     return kind == KEY_MOVES ? k->moves : k->pairing;
 }
 
@@ -106,7 +99,7 @@ static void on_main_ply(const struct pdn_board *before, const struct pdn_board *
     struct walk *w = ctx;
     if (depth != 0) return;
     if (!w->started) w->moves = mix_board(w->moves, before), w->started = true;
-    w->moves = mix(mix(w->moves, (uint64_t)move->from << 8 | move->to), move->captured);
+    w->moves = hash_mix(hash_mix(w->moves, (uint64_t)move->from << 8 | move->to), move->captured);
 }
 
 /* A move the replay did not reach (after an illegal one): its text with
@@ -122,10 +115,10 @@ static uint64_t mix_move_text(uint64_t h, const char *s)
             gap = true;
             continue;
         }
-        if (gap) h = mix(h, '|');
-        h = mix(h, c | (c >= 'A' && c <= 'Z' ? 0x20 : 0)), gap = false;
+        if (gap) h = hash_mix(h, '|');
+        h = hash_mix(h, c | (c >= 'A' && c <= 'Z' ? 0x20 : 0)), gap = false;
     }
-    return mix(h, '/');
+    return hash_mix(h, '/');
 }
 
 /* The hash of the game's moves (PDN_UNIQUE_MOVES) or final position and
@@ -141,7 +134,7 @@ static int moves_key(uint64_t *out, unsigned *plies, const pdn_game *game,
     if (err < 0) return err;
     *plies = sum.plies;
     if (mode == PDN_UNIQUE_POSITION) {
-        *out = mix(mix_board(w.moves, &sum.final), sum.plies);
+        *out = hash_mix(mix_board(w.moves, &sum.final), sum.plies);
         return 0;
     }
     if (!w.started) w.moves = mix_board(w.moves, &sum.final); /* no move: the start */
@@ -317,7 +310,8 @@ int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,
      * year pairs the same players in its first round again. */
     if (!unknown(pdn_game_tag(game, "Round")) && !unknown(pdn_game_tag(game, "White")) &&
         !unknown(pdn_game_tag(game, "Black")))
-        k.pairing = mix(mix_tag(mix_tag(k.who, game, "Event"), game, "Round"), year_of(game)) | 1;
+        k.pairing =
+            hash_mix(mix_tag(mix_tag(k.who, game, "Event"), game, "Round"), year_of(game)) | 1;
     if (!kept_grow(u) || !file_number(u, file, &k.file)) return PDN_ENOMEM;
 
     uint32_t copy = find_copy(u, &k, plies);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The help text in two parts: ISO C caps one string literal at 4095 bytes. */
+/* The help text in two parts (tool.usage_more). */
 static const char usage_options[] =
     "Usage: pdnreplay [options] [FILE|FOLDER...]\n"
     "Shows the games of PDN files (a folder: its .pdn files; standard input when\n"
@@ -311,9 +311,8 @@ int main(int argc, char **argv)
 {
     struct tool t;
     struct replay_options o = {.ply = -1};
-    static char usage[sizeof usage_options + sizeof usage_selection];
-    snprintf(usage, sizeof usage, "%s%s", usage_options, usage_selection);
-    tool_init(&t, "pdnreplay", usage);
+    tool_init(&t, "pdnreplay", usage_options);
+    t.usage_more = usage_selection;
     parse_options(&t, &o, argc, argv);
     int n = argc - optind;
     struct run r = {.t = &t, .o = &o, .every = t.select != NULL};
