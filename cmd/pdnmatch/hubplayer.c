@@ -29,19 +29,27 @@ struct hub_player {
     struct pdn_movelist legal;
 };
 
-static bool send_line(struct hub_player *h, const char *text, char *err, size_t cap)
+/* Writes all of buf. An engine that quit (EPIPE) is no failure here: the
+ * answer awaited next meets the end of what it wrote, and says it quit
+ * before that answer, whichever of the two came first. */
+static bool write_all(struct hub_player *h, const char *buf, size_t len, char *err, size_t cap)
 {
-    size_t len = strlen(text), done = 0;
-    while (done < len) {
-        ssize_t n = write(h->to, text + done, len - done);
+    for (size_t done = 0; done < len;) {
+        ssize_t n = write(h->to, buf + done, len - done);
         if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EPIPE) return true;
         if (n <= 0) {
             snprintf(err, cap, "the engine stopped reading (%s)", strerror(errno));
             return false;
         }
         done += (size_t)n;
     }
-    return write(h->to, "\n", 1) == 1 || (snprintf(err, cap, "the engine stopped reading"), false);
+    return true;
+}
+
+static bool send_line(struct hub_player *h, const char *text, char *err, size_t cap)
+{
+    return write_all(h, text, strlen(text), err, cap) && write_all(h, "\n", 1, err, cap);
 }
 
 /* Reads lines until one whose command is 'command'; false on the end,
