@@ -27,7 +27,7 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilib $(CPPFLAGS)
 ALL_CFLAGS = $(WARN) -fPIC $(CFLAGS)
 # The library exports only what pdn.h marks PDN_API.
 LIB_CFLAGS = -fvisibility=hidden
-ALL_LDLIBS = -luchardet -lcsv $(LDLIBS)
+ALL_LDLIBS = -luchardet -lcsv -pthread $(LDLIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 LIB_OBJ := $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)
@@ -180,12 +180,12 @@ $(BUILD)/libpdn.so: $(LIBSO)
 
 $(BIN)/%: $(BUILD)/cmd/%.o $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm -pthread
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS) -lm
 
 define dir_tool_rule
 $(BIN)/$(1): $(filter $(BUILD)/cmd/$(1)/%,$(DIR_TOOL_OBJ)) $(CMD_COMMON_OBJ) $(LIBA)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm -pthread
+	$$(CC) $$(CFLAGS) $$(LDFLAGS) -o $$@ $$^ $$(ALL_LDLIBS) -lm
 endef
 $(foreach t,$(DIR_TOOLS),$(eval $(call dir_tool_rule,$(t))))
 # The full-screen tools (pdnreplay's view, pdnplay) share cmd/screen/ and
@@ -208,7 +208,6 @@ cycles: tools
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
 
-$(BUILD)/tests/test_threads $(BUILD)/tests/test_common $(BUILD)/tests/test_output: ALL_LDLIBS += -pthread
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)
 	@mkdir -p $(@D)
@@ -277,16 +276,19 @@ sanitize: deps-present
 		unit cli
 
 # The library and tests/unit/test_threads.c built with -fsanitize=thread:
-# two threads read, replay and write files at the same moment.
+# two threads read, replay and write files at the same moment; and
+# test_reader_threads.c: files read in parts by threads of the reader.
 TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
 # Then the tools' -j threads (cmd/jobs.c) on real files, each with four.
 JOBS_TOOLS = pdncheck pdnfmt pdnstats pdn2csv
 tsan: deps-present
 	$(MAKE) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
-		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
+		$(BUILD)/tsan/tests/test_reader_threads $(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
+	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_reader_threads
 	for t in $(JOBS_TOOLS); do TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) exitcode=66 $(TSAN_OPTIONS)" \
+		PDN_READER_PART_BYTES=256 \
 		$(BUILD)/tsan/bin/$$t -j 4 tests/data/tournaments tests/data/encodings >/dev/null 2>&1; \
 		[ $$? -ne 66 ] || exit 1; echo "tsan: $$t -j 4 clean"; done
 

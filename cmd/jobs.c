@@ -89,6 +89,8 @@ struct jobs_run {
         void *state;
         pthread_t thread;
     } workers[JOBS_MAX];
+    struct worker self; /* the tool's thread, working while it waits */
+    bool self_works;
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -426,6 +428,24 @@ static int consume(struct jobs_run *run, struct event *ev, pdn_diag_fn on_diag, 
     return stop;
 }
 
+/* Under the lock: waits for the head batch, working on the first batch no
+ * worker has taken meanwhile (a sleep and a wake cost more than a batch on
+ * a busy machine, and the head itself may be the one waiting). */
+static void wait_head(struct jobs_run *run)
+{
+    while (!head_ready(run)) {
+        struct batch *b = run->self_works ? claim(run) : NULL;
+        if (b == NULL) {
+            pthread_cond_wait(&run->done_cv, &run->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&run->lock);
+        work_batch(&run->self, b);
+        pthread_mutex_lock(&run->lock);
+        b->state = WORK_DONE;
+    }
+}
+
 /* Hands the events over in order until the end or a stop. */
 static int consume_all(struct jobs_run *run, pdn_diag_fn on_diag, void *diag_ctx, tool_game_fn fn,
                        void *ctx)
@@ -433,8 +453,7 @@ static int consume_all(struct jobs_run *run, pdn_diag_fn on_diag, void *diag_ctx
     int stop = 0;
     pthread_mutex_lock(&run->lock);
     while (stop == 0) {
-        while (!head_ready(run))
-            pthread_cond_wait(&run->done_cv, &run->lock);
+        wait_head(run);
         struct batch *b = run->head;
         if (b == NULL) break;
         run->head = b->next;
@@ -474,17 +493,18 @@ static void run_free(struct jobs_run *run)
     free(run);
 }
 
-/* The workers, as many as the threads asked for: the reader and the
- * tool's thread come on top, the system shares the cores among them all
- * (on 2 cores pdnfmt's reader and tool's thread take 42% of the CPU time,
- * one worker 58%: a second worker evens the load). None when a thread
- * cannot be made (the tool's thread does the work then). */
+/* The workers, one fewer than the threads asked for: the tool's thread
+ * works while it waits (and the reader comes on top, itself reading with
+ * threads of its own). None when a thread cannot be made (the tool's
+ * thread does the work then). */
 static void start_workers(struct jobs_run *run, void *ctx)
 {
     const struct tool_work *work = run->t->work;
     if (work == NULL) return;
     run->work_ctx = ctx;
-    for (int want = run->threads; run->nworkers < want; run->nworkers++) {
+    run->self = (struct worker){.run = run};
+    run->self_works = work->begin == NULL || (run->self.state = work->begin(run->t, ctx)) != NULL;
+    for (int want = run->threads - 1; run->nworkers < want; run->nworkers++) {
         struct worker *w = &run->workers[run->nworkers];
         *w = (struct worker){.run = run};
         if (work->begin && (w->state = work->begin(run->t, ctx)) == NULL) break;
@@ -498,10 +518,12 @@ static void start_workers(struct jobs_run *run, void *ctx)
 static void stop_workers(struct jobs_run *run)
 {
     const struct tool_work *work = run->t->work;
+    if (work == NULL) return;
     for (int i = 0; i < run->nworkers; i++) {
         pthread_join(run->workers[i].thread, NULL);
         if (work->end) work->end(run->workers[i].state);
     }
+    if (run->self_works && work->end) work->end(run->self.state);
 }
 
 int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_fn on_diag,

@@ -2,12 +2,14 @@
  * jobs: -j N, the games of a file handled by several threads while the
  * tool prints byte for byte what one thread prints.
  *
- * One thread reads (the library's reader: decoding, encoding detection,
- * line numbers, game numbers and the file's variant tally all stay in one
- * sequence, so nothing that crosses games needs settling afterwards);
- * workers do the costly part of each game (replay, formatting) into
- * private buffers; the tool's own thread sees every finding and every
- * game in input order, as without threads. No PDN logic, no printing.
+ * One thread takes the games from the library's reader (which reads a
+ * big file's parts with threads of its own, pdn_reader_options.threads,
+ * and settles them into one sequence: nothing that crosses games needs
+ * settling here), and chooses them; workers, the tool's own thread among
+ * them while it waits, do the costly part of each game (replay,
+ * formatting) into private buffers; the tool's thread sees every finding
+ * and every game in input order, as without threads. No PDN logic, no
+ * printing.
  */
 #ifndef PDN_CMD_JOBS_H
 #define PDN_CMD_JOBS_H
@@ -27,9 +29,9 @@ enum { JOBS_AUTO = -1 };
 
 /* The --help lines of -j. */
 #define TOOL_JOBS_USAGE                                                                            \
-    "  -j, --jobs N           N threads on a file's games beside the one reading\n"                \
-    "                         (1: none; 0: the number of cores, the default for\n"                 \
-    "                         files; 1 for a pipe); the output is the same\n"                      \
+    "  -j, --jobs N           N threads reading a file's parts and working on its\n"               \
+    "                         games (1: none; 0: the number of cores, the default\n"               \
+    "                         for files; 1 for a pipe); the output is the same\n"                  \
     "                         whatever N\n"
 
 /* Handles -j N: true when opt was it; a bad N is a usage error. */

@@ -63,8 +63,8 @@ static void read_failed(struct tool *t, const char *name, int err)
 
 /* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
  * sel when games are chosen. */
-static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct selecting *sel,
-                      pdn_diag_fn on_diag, void *diag_ctx)
+static int open_input(struct tool *t, pdn_reader **out, const char *operand, int threads,
+                      struct selecting *sel, pdn_diag_fn on_diag, void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {
@@ -75,6 +75,7 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         .gametype = t->gametype,
         .on_diag = on_diag,
         .diag_ctx = diag_ctx,
+        .threads = threads > 1 ? threads : 0,
     };
     if (sel) { /* the findings wait for the selection's verdict */
         *sel = (struct selecting){.t = t, .on_diag = ro.on_diag, .diag_ctx = ro.diag_ctx};
@@ -135,7 +136,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     int threads = jobs_for_input(t, operand);
     struct jobs_run *run = threads > 1 ? jobs_start(t, threads) : NULL;
     struct reading r = {.t = t, .operand = operand, .sel = t->select ? &sel : NULL};
-    if (open_input(t, &r.reader, operand, r.sel, run ? jobs_record : on_diag,
+    if (open_input(t, &r.reader, operand, threads, r.sel, run ? jobs_record : on_diag,
                    run ? (void *)run : diag_ctx) < 0) {
         free(run);
         return 0;

@@ -13,6 +13,7 @@
 #include "arena.h"
 #include "pdn.h"
 #include "text.h"
+#include "variant.h"
 
 /* The reader's bookkeeping about a game, for the replay's findings and
  * pdn_format_game: nothing a user reads or sets. */
@@ -37,6 +38,7 @@ struct game_box {
     /* What the main line's move texts say of the board, gathered by the
      * parser as it read them (variant.c's clues, without a second scan). */
     struct text_squares moves;
+    struct variant_clue clue;          /* what the text says of the variant */
     struct pdn_game_internal internal; /* game.internal points here */
 };
 

@@ -282,6 +282,16 @@ int parser_next(struct parser *p, pdn_game **out)
     }
 }
 
+void parser_count_from(struct parser *p, size_t games)
+{
+    p->index = games;
+}
+
+uint64_t parser_game_end(const struct parser *p)
+{
+    return p->last_end;
+}
+
 uint64_t parser_keep(const struct parser *p)
 {
     /* Back to the start of the line, LEXER_LINE_BACK bytes at most: the

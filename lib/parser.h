@@ -23,6 +23,11 @@ void parser_free(struct parser *parser);
 int parser_next(struct parser *parser, pdn_game **out);
 /* The first stream offset the parser may still need (text before it can go). */
 uint64_t parser_keep(const struct parser *parser);
+/* Games before the next one: its index is one more (a part of a file read
+ * on its own starts after the games of the parts before it). */
+void parser_count_from(struct parser *parser, size_t games);
+/* The stream offset right after the last game handed out. */
+uint64_t parser_game_end(const struct parser *parser);
 /* A finding of the decoder at 'pos', reported when the parser reaches it. */
 void parser_defer(struct parser *parser, enum pdn_diag_code code, const struct pdn_pos *pos,
                   const char *detail);

@@ -988,7 +988,7 @@ PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
  * The reader and the replay name the file, the strictness and the findings
  * callback alike: filename, strict, on_diag, diag_ctx.
  */
-#define PDN_READER_OPTIONS_VERSION 1
+#define PDN_READER_OPTIONS_VERSION 2
 struct pdn_reader_options {
     unsigned version;     /* PDN_READER_OPTIONS_VERSION */
     const char *filename; /* in diagnostics ("-" when NULL); copied */
@@ -998,6 +998,10 @@ struct pdn_reader_options {
     enum pdn_encoding encoding;
     int gametype; /* games without a GameType tag are of this type; 0: inferred
                      (enum pdn_variant_source) */
+    /* Version 2: */
+    int threads; /* threads reading parts of a regular file (pdn_reader_open_file)
+                    at once, the caller's among them: the same games and findings
+                    in the same order, sooner on several cores; 0 or 1: one */
 };
 #define PDN_READER_OPTIONS_INIT                                                                    \
     {                                                                                              \

@@ -99,12 +99,12 @@ static bool fen_of_8x8(const char *fen)
            __builtin_popcountll(b.pieces[PDN_COLOR_BLACK]) >= FULL_SIDE_8X8;
 }
 
-/* What a game's own content says. */
+/* What a game's own content says (without its GameType tag). */
 struct clue {
-    int gametype;        /* 0: nothing */
-    bool weak;           /* the file's majority overrides it */
-    const char *why;     /* what said it, or NULL */
-    unsigned candidates; /* BIT()s of the variants it leaves when several */
+    int gametype;
+    bool weak;
+    const char *why;
+    unsigned candidates;
 };
 
 /* The game's own clue. moves: as for read_clues. */
@@ -202,7 +202,7 @@ static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned can
  * variant, with its errors. Sets the game's variant fields; returns the
  * source.
  */
-static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct clue *clue,
+static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct variant_clue *clue,
                                                const struct variant_tally *tally)
 {
     enum pdn_variant order[PDN_VARIANT_COUNT];
@@ -267,14 +267,30 @@ static void count_game(struct variant_tally *tally, const pdn_game *game)
             tally_add(tally, gametype_of((enum pdn_variant)v));
 }
 
+void variant_read(pdn_game *game)
+{
+    struct game_box *box = game_box_of(game);
+    struct clue c = own_clue(game, &box->moves);
+    box->clue = (struct variant_clue){
+        .read = true,
+        .gametype = c.gametype,
+        .weak = c.weak,
+        .why = c.why,
+        .candidates = c.candidates,
+        .tag = pdn_game_tag(game, "GameType"),
+    };
+}
+
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
 {
-    struct clue clue = own_clue(game, &game_box_of(game)->moves);
+    struct game_box *box = game_box_of(game);
+    if (!box->clue.read) variant_read(game);
+    const struct variant_clue clue = box->clue;
     struct pdn_game_internal *in = game_internal_mut(game);
     in->clue_gametype = clue.gametype;
     in->variant_clue = clue.why;
     in->variant_candidates = in->variant_tried = in->variant_legal = 0;
-    const char *tag = pdn_game_tag(game, "GameType");
+    const char *tag = clue.tag;
     int best = majority(tally);
     if (tag) {
         game->gametype = tag_number(tag);

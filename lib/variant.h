@@ -22,6 +22,23 @@ struct variant_tally {
     int nunsupported;
 };
 
+/* What a game's own text says of its variant, whatever the file says:
+ * read once, by variant_read or variant_decide. */
+struct variant_clue {
+    bool read;
+    int gametype;        /* 0: nothing */
+    bool weak;           /* the file's majority overrides it */
+    const char *why;     /* what said it, or NULL */
+    unsigned candidates; /* bits (1u << enum pdn_variant) of the variants it
+                            leaves when several */
+    const char *tag;     /* the GameType tag's value, or NULL */
+};
+
+/* Reads the game's clue (game_box.clue), needing nothing of the file: the
+ * threads reading a file's parts read it, and the games' variants are
+ * decided in order after. */
+void variant_read(pdn_game *game);
+
 /*
  * Sets game->gametype, variant_source, clue_gametype, variant_clue,
  * gametype_repeated and, where the clues leave several variants, the

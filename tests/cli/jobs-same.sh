@@ -6,6 +6,8 @@
 #   - the same files made one (a big file whose games cross many batches
 #     of the threads), and variants of it: with a BOM, with CRLF line ends,
 #     in UTF-16 (encoding detection and line numbers over the whole file);
+#   - the big file read in small parts (PDN_READER_PART_BYTES), and with a
+#     comment left open in its middle;
 #   - the big file on a pipe with -j 2, and with games chosen (-g).
 # Prints one line per input set; fails when any run differs from -j 1.
 #
@@ -72,6 +74,18 @@ pdn2csv --moves'
 for f in big-bom big-crlf big-utf16; do
     same "$f.pdn" 3 "$out/$f.pdn"
 done
+
+# The reader's parts (lib/reader_threads.c) cut small: hundreds of parts
+# of the big file, each settled against the ones before; and a brace that
+# opens a comment mid-file, so that a part ends inside it and the rest is
+# read by one reader.
+lines=$(wc -l <"$out/big.pdn")
+{ head -n $((lines / 2)) "$out/big.pdn"; echo '{ an open comment 2-0'; tail -n +$((lines / 2 + 1)) "$out/big.pdn"; } >"$out/big-brace.pdn"
+export PDN_READER_PART_BYTES=2000
+for f in big big-bom big-crlf big-brace; do
+    same "$f.pdn, parts of 2000 bytes" 2 "$out/$f.pdn"
+done
+unset PDN_READER_PART_BYTES
 
 # Choosing games: the reader's findings of the games left out wait and go.
 commands='pdncheck -W all -g 3-40,100-

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "dump_diff.h"
 #include "game_dump.h"
 #include "variant.h"
 
@@ -62,19 +63,6 @@ static char *read_dump(const char *path, bool strict, bool slow, size_t *games, 
     return buf;
 }
 
-/* The first line where a and b differ, for the failure message. */
-static void print_first_difference(const char *path, const char *a, const char *b)
-{
-    size_t line = 1, i = 0;
-    for (; a[i] && a[i] == b[i]; i++)
-        line += a[i] == '\n';
-    size_t at = i;
-    while (at > 0 && a[at - 1] != '\n')
-        at--;
-    print_error("%s: the paths differ at line %zu of the dump:\n  quick: %.200s\n  slow:  %.200s\n",
-                path, line, a + at, b + at);
-}
-
 static size_t files, games_read;
 
 static int compare_paths(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -93,7 +81,7 @@ static int compare_paths(const char *path, const struct stat *st, int type, stru
         char *slow = read_dump(path, strict, true, &slow_games, &slow_len);
         /* memcmp: a game's source text may hold NUL bytes. */
         bool same = quick_len == slow_len && memcmp(quick, slow, quick_len) == 0;
-        if (!same) print_first_difference(path, quick, slow);
+        if (!same) dump_first_difference(path, "quick", quick, "slow", slow);
         assert_true(same);
         assert_int_equal(quick_games, slow_games);
         games_read += quick_games;

@@ -1,0 +1,324 @@
+/*
+ * reader_one: one reader of a whole input, or of a part of a file
+ * (reader_part.h), over a path, a file descriptor or a memory buffer, one
+ * game per reader_one_next. reader.c is the front door.
+ *
+ * Memory stays bounded by the largest game: input comes in INPUT_BLOCK
+ * blocks, is decoded into one text buffer, and the text before the game
+ * being read is dropped whenever the buffer needs room. The reader owns the
+ * buffer, the decoder, the lexer and the parser; it must not print, exit or
+ * interpret the text itself: variant.c reads each game's clues to its
+ * variant, with the tally of the file the reader keeps.
+ */
+#include "input.h"
+#include "options.h"
+#include "parser.h"
+#include "reader_part.h"
+#include "reader_one.h"
+#include "text.h"
+#include "variant.h"
+#include "vec.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <stddef.h>
+#include <string.h>
+#include <unistd.h>
+
+#define TEXT_INITIAL ((size_t)256 * 1024)
+
+struct reader_one {
+    struct pdn_reader_options opt;
+    char *filename;
+    int fd;
+    bool own_fd;
+    struct input_source src;
+    struct input_text text;
+    struct lexer lx;
+    struct parser *parser;
+    int error;                     /* sticky operational failure */
+    bool sniffed;                  /* the start of the input was looked at */
+    bool not_pdn;                  /* ... and was no PDN: no game is read */
+    size_t ngames;                 /* games handed out */
+    struct variant_tally variants; /* the file's games so far, by variant */
+    struct variant_tally *tally;   /* &variants, the settled parts' (reader_parts_rest),
+                                      or NULL: the variants are left undecided */
+    bool tell_no_game;             /* says so when the file has no game */
+    struct reader_part part;       /* where the text read starts in its file */
+    uint64_t last_end;             /* where the last game handed out ends */
+    bool last_result;              /* ... and whether a result ended it */
+};
+
+/* Drops the text the parser no longer needs, then grows if still short. */
+static int make_room(struct reader_one *r)
+{
+    struct input_text *t = &r->text;
+    if (t->cap - t->filled >= INPUT_TEXT_ROOM) return 0;
+    size_t shift = (size_t)(parser_keep(r->parser) - t->base);
+    if (shift > 0) {
+        memmove(t->data, t->data + shift, t->filled - shift);
+        t->base += shift;
+        t->end -= shift;
+        t->filled -= shift;
+        r->lx.pos -= shift;
+    }
+    if (t->cap - t->filled >= INPUT_TEXT_ROOM && t->filled < t->cap / 2) return 0;
+    /* Doubled: the window holds the game being read and room to read on. */
+    return vec_grow((void **)&t->data, &t->cap, t->cap + 1, 1) ? 0 : PDN_ENOMEM;
+}
+
+/* The parser's refill: more decoded text in the lexer's window. */
+static int reader_fill(void *ctx)
+{
+    struct reader_one *r = ctx;
+    /* The lexer retries its token from the start after a refill: append at
+     * least as much as that token has so far, so a huge token costs linear
+     * time, not one rescan per block; but not past PDN_LIMIT_GAME_BYTES of
+     * it, where the parser cuts it, so that the buffer stays near that size. */
+    size_t have = r->lx.end - r->lx.pos, got = 0;
+    size_t want = have < PDN_LIMIT_GAME_BYTES / 2 ? have : PDN_LIMIT_GAME_BYTES - have;
+    if (have >= PDN_LIMIT_GAME_BYTES || want < INPUT_BLOCK) want = INPUT_BLOCK;
+    int rc;
+    do {
+        rc = make_room(r);
+        if (rc < 0) return rc;
+        size_t before = r->text.end;
+        rc = input_fill(&r->src, &r->text);
+        got += r->text.end - before;
+    } while (rc > 0 && got < want);
+    r->lx.buf = r->text.data;
+    r->lx.base = r->text.base;
+    r->lx.end = r->text.end;
+    if (rc < 0) return rc;
+    if (got > 0) rc = 1;
+    if (rc == 0) r->lx.eof = true;
+    for (int i = 0; i < r->src.nevents; i++) {
+        struct pdn_pos pos;
+        lexer_locate(&r->lx, r->src.events[i].offset, &pos);
+        parser_defer(r->parser, r->src.events[i].code, &pos, r->src.events[i].detail);
+    }
+    r->src.nevents = 0;
+    return rc;
+}
+
+static int reader_new(struct reader_one **out, const struct pdn_reader_options *options,
+                      size_t text_cap)
+{
+    static const struct pdn_reader_options defaults = {.version = PDN_READER_OPTIONS_VERSION};
+    if (!options) options = &defaults;
+    if (!options_ok(options->version, PDN_READER_OPTIONS_VERSION)) return PDN_EINVAL;
+    struct reader_one *r = calloc(1, sizeof *r);
+    if (!r) return PDN_ENOMEM;
+    /* The fields of the version given, the later ones 0. */
+    if (options->version < 2)
+        memcpy(&r->opt, options, offsetof(struct pdn_reader_options, threads));
+    else
+        r->opt = *options;
+    r->fd = -1;
+    r->filename = strdup(options->filename ? options->filename : "-");
+    r->text.data = malloc(text_cap);
+    r->text.cap = text_cap;
+    int rc = r->filename && r->text.data ? 0 : PDN_ENOMEM;
+    if (rc == 0) rc = input_init(&r->src, options->encoding);
+    r->opt.filename = r->filename;
+    r->tally = &r->variants;
+    r->tell_no_game = true;
+    r->part = (struct reader_part){.line = 1, .first = true};
+    lexer_init(&r->lx, options->strict, NULL, NULL);
+    r->lx.buf = r->text.data;
+    if (rc == 0) rc = parser_new(&r->parser, &r->lx, &r->opt, reader_fill, r);
+    if (rc < 0) {
+        reader_one_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+int reader_one_open_file(struct reader_one **out, const char *path,
+                         const struct pdn_reader_options *options)
+{
+    if (!out || !path) return PDN_EINVAL;
+    *out = NULL;
+    struct pdn_reader_options opt =
+        options ? *options : (struct pdn_reader_options)PDN_READER_OPTIONS_INIT;
+    if (!opt.filename) opt.filename = path;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return PDN_EIO;
+    int rc = reader_new(out, &opt, TEXT_INITIAL);
+    if (rc < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return rc;
+    }
+    (*out)->fd = (*out)->src.fd = fd;
+    (*out)->own_fd = true;
+    return 0;
+}
+
+int reader_one_open_fd(struct reader_one **out, int fd, const struct pdn_reader_options *options)
+{
+    if (!out || fd < 0) return PDN_EINVAL;
+    *out = NULL;
+    int rc = reader_new(out, options, TEXT_INITIAL);
+    if (rc < 0) return rc;
+    (*out)->fd = (*out)->src.fd = fd;
+    return 0;
+}
+
+/* The memory read by reader_new's buffer: no bigger than the text needs
+ * (a part of a file read by a thread is small, and many are read). */
+static int open_memory(struct reader_one **out, const void *data, size_t len,
+                       const struct pdn_reader_options *options)
+{
+    size_t cap = len < TEXT_INITIAL - INPUT_TEXT_ROOM ? len + INPUT_TEXT_ROOM : TEXT_INITIAL;
+    int rc = reader_new(out, options, cap);
+    if (rc < 0) return rc;
+    (*out)->src.mem = data ? data : (const void *)"";
+    (*out)->src.mem_len = len;
+    return 0;
+}
+
+int reader_one_open_memory(struct reader_one **out, const void *data, size_t len,
+                           const struct pdn_reader_options *options)
+{
+    if (!out || (!data && len > 0)) return PDN_EINVAL;
+    *out = NULL;
+    return open_memory(out, data, len, options);
+}
+
+/* A finding about the whole file: no place, no game. */
+static void file_finding(const struct reader_one *r, enum pdn_diag_code code, const char *detail)
+{
+    struct pdn_diag d = {.code = code, .file = r->filename, .detail = detail};
+    if (r->opt.on_diag) r->opt.on_diag(&d, r->opt.diag_ctx);
+}
+
+/*
+ * Before the first game: a file with neither a tag nor a move at its start
+ * (a binary, prose) is said to be no PDN once, rather than with a finding
+ * for every stray byte, and yields no game. Its first window of text is
+ * what the parser would read first anyway.
+ */
+static int sniff(struct reader_one *r)
+{
+    r->sniffed = true;
+    int rc = reader_fill(r);
+    if (rc < 0) return rc;
+    if (text_sniff(r->lx.buf + r->lx.pos, r->lx.end - r->lx.pos) != TEXT_SNIFF_OTHER) return 0;
+    r->not_pdn = true;
+    file_finding(r, PDN_DIAG_NOT_PDN, "neither a tag nor a move at its start");
+    return 0;
+}
+
+int reader_one_next(pdn_game **out, struct reader_one *r)
+{
+    if (!r || !out) return PDN_EINVAL;
+    *out = NULL;
+    if (r->error) return r->error;
+    int rc = r->sniffed ? 0 : sniff(r);
+    if (rc == 0 && r->not_pdn) return 0;
+    if (rc == 0) rc = parser_next(r->parser, out);
+    if (rc < 0) r->error = rc;
+    if (rc > 0) {
+        r->ngames++;
+        r->last_end = parser_game_end(r->parser);
+        r->last_result = (*out)->result_text != NULL;
+        if (r->tally)
+            variant_decide(*out, r->tally, r->opt.gametype);
+        else
+            variant_read(*out); /* decided in order, the clue read here */
+    }
+    if (rc == 0 && r->ngames == 0 && r->tell_no_game) {
+        r->ngames = SIZE_MAX; /* said once */
+        file_finding(r, PDN_DIAG_NO_GAME, NULL);
+    }
+    return rc;
+}
+
+/* ---- parts of a file (reader_part.h) ------------------------------------------ */
+
+/* Starts r's text at 'at' in its file: past the file's start, the decoder
+ * goes on as UTF-8 as it stands (as the whole file's reader would, which
+ * only gets here when all before decoded so), with no look at the start. */
+static void start_at(struct reader_one *r, const struct reader_part *at)
+{
+    r->part = *at;
+    r->text.base = r->lx.base = at->offset;
+    r->lx.line = at->line;
+    r->last_end = at->offset;
+    r->last_result = true; /* no game yet: nothing left open */
+    r->ngames = at->games;
+    parser_count_from(r->parser, at->games);
+    if (at->first) return;
+    r->sniffed = true;
+    r->src.mode = INPUT_MODE_FAST;
+    r->src.bom = at->bom;
+}
+
+int reader_open_part(struct reader_one **out, const void *data, size_t len,
+                     const struct pdn_reader_options *options, const struct reader_part *at)
+{
+    *out = NULL;
+    int rc = open_memory(out, data, len, options);
+    if (rc < 0) return rc;
+    start_at(*out, at);
+    (*out)->tally = NULL;
+    (*out)->tell_no_game = false;
+    return 0;
+}
+
+/* Whether only blanks follow the last game in the part's bytes (decoded
+ * as they stand: the part is plain). */
+static bool blank_after_last(const struct reader_one *r)
+{
+    uint64_t skip = r->part.first && r->src.bom ? 3 : 0; /* the mark, not decoded */
+    uint64_t from = r->last_end - r->part.offset + skip;
+    for (uint64_t i = from; i < r->src.mem_len; i++)
+        if (!text_blank(r->src.mem[i])) return false;
+    return true;
+}
+
+void reader_part_end(const struct reader_one *r, struct reader_part_end *out)
+{
+    *out = (struct reader_part_end){
+        .offset = r->text.base + r->text.end,
+        .line = r->lx.line,
+        .games = r->ngames - r->part.games,
+        .plain = r->src.mode != INPUT_MODE_CONVERT,
+        .not_pdn = r->not_pdn,
+    };
+    out->closed = out->plain && r->last_result && blank_after_last(r);
+}
+
+int reader_parts_rest(struct reader_one **out, struct reader_parts *s, int fd)
+{
+    int rc = reader_one_open_fd(out, fd, &s->options);
+    if (rc < 0) return rc;
+    start_at(*out, &s->next);
+    (*out)->tally = &s->tally;
+    return 0;
+}
+
+const struct pdn_reader_options *reader_one_options(const struct reader_one *r)
+{
+    return &r->opt;
+}
+
+int reader_one_fd(const struct reader_one *r)
+{
+    return r->fd;
+}
+
+void reader_one_free(struct reader_one *r)
+{
+    if (!r) return;
+    parser_free(r->parser);
+    input_fini(&r->src);
+    if (r->own_fd) close(r->fd);
+    free(r->text.data);
+    free(r->filename);
+    free(r);
+}

@@ -1,0 +1,91 @@
+/*
+ * reader_part (private): one file read as parts, each by a reader of its
+ * own, and settled into what one reader of the whole file gives (the
+ * tools' -j: cmd/parts.c runs the parts on threads).
+ *
+ * A part starts where the file is known to be between games (a result,
+ * blanks, and a '[' opening a line: reader_part_split) and is read with a
+ * guess of where it stands in the file: its decoded offset and line. It is
+ * read without the file's variant tally (its games' variants are decided
+ * when it is settled, in order) and numbers its games from 1. In order,
+ * reader_parts_accept checks each part against the file read so far: the
+ * guess was right, the text decoded as plain UTF-8 (the decoder's state
+ * crosses parts only then), and the part ended right after a result (the
+ * next part started between games, as the guess said). A part accepted
+ * gives its findings and games, renumbered and with their variants
+ * decided; at the first one not accepted, the rest of the file is read by
+ * one reader from that part's start (reader_parts_rest), which is where
+ * the whole file's reader would stand, in the same state.
+ */
+#ifndef PDN_READER_PART_H
+#define PDN_READER_PART_H
+
+#include "reader_one.h"
+#include "variant.h"
+
+/* Where a part starts in its file, and how it is read. */
+struct reader_part {
+    uint64_t offset; /* decoded offset of its first byte */
+    uint32_t line;   /* line of its first byte, which starts a line */
+    size_t games;    /* games before it in the file (0 while unknown: read on
+                        its own, a part numbers its games from 1) */
+    bool first;      /* the file's start: looked at for a byte order mark and
+                        what the file is, and told when it has no game */
+    bool bom;        /* the file starts with a UTF-8 byte order mark */
+};
+
+/* How a part read to its end ended. */
+struct reader_part_end {
+    uint64_t offset; /* decoded offset of its end */
+    uint32_t line;   /* line of its end */
+    size_t games;
+    bool plain;  /* decoded as UTF-8 as it stands, nothing replaced */
+    bool closed; /* its last game ended by a result, then blanks only */
+    bool not_pdn;
+};
+
+/*
+ * Reads the len bytes at data as the part 'at' of a file named by
+ * options->filename, games left undecided (reader_parts_game decides them).
+ * data must outlive the reader.
+ */
+int reader_open_part(struct reader_one **out, const void *data, size_t len,
+                     const struct pdn_reader_options *options, const struct reader_part *at);
+/* After reader_one_next returned 0: how the part ended. */
+void reader_part_end(const struct reader_one *r, struct reader_part_end *out);
+
+/*
+ * Where to end a part in buf[0, len): the offset of the last '[' that
+ * opens a line after a result and blanks, 0 when there is none.
+ */
+size_t reader_part_split(const char *buf, size_t len);
+
+/* The lines a part's bytes end (CR, LF, CR LF), for the next part's line. */
+uint32_t reader_part_lines(const char *buf, size_t len);
+
+/* One file's parts, settled in order. */
+struct reader_parts {
+    struct pdn_reader_options options;
+    struct reader_part next; /* where the file read so far ends */
+    struct variant_tally tally;
+};
+
+void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *options, bool bom);
+/* Whether the part 'at', read to the end 'end' (the file's end when
+ * 'last'), is what the whole file's reader reads there; if so, moves past
+ * it and sets at->games, the games before it. */
+bool reader_parts_accept(struct reader_parts *s, struct reader_part *at,
+                         const struct reader_part_end *end, bool last);
+/* A finding of the part 'at' (accepted), as the whole file's reader gives it. */
+void reader_parts_diag(const struct reader_part *at, struct pdn_diag *d);
+/* A game of the part 'at' (accepted), numbered and its variant decided. */
+void reader_parts_game(struct reader_parts *s, const struct reader_part *at, pdn_game *game);
+/* After the last part accepted: the file's finding when it had no game. */
+void reader_parts_end(const struct reader_parts *s);
+/*
+ * The rest of the file from the end of the parts accepted, by one reader
+ * on fd, which stands at that part's first byte.
+ */
+int reader_parts_rest(struct reader_one **out, struct reader_parts *s, int fd);
+
+#endif

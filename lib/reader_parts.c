@@ -1,0 +1,86 @@
+/*
+ * reader_parts: where to cut a file into parts, and the settling of the
+ * parts, in order, into what one reader of the whole file gives (see
+ * reader_part.h; the reading of one part is reader.c's).
+ */
+#include "reader_part.h"
+#include "text.h"
+
+#include <string.h>
+
+static bool blank(char c)
+{
+    return text_blank((unsigned char)c);
+}
+
+/* The spellings of a result that end most games of real files. A cut
+ * after anything else is only a lost chance: the parts are checked. */
+static bool result_before(const char *buf, size_t end)
+{
+    static const char *const results[] = {"1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "*", "1/2-1/2"};
+    while (end > 0 && blank(buf[end - 1]))
+        end--;
+    size_t start = end;
+    while (start > 0 && !blank(buf[start - 1]) && end - start < 8)
+        start--;
+    if (start > 0 && !blank(buf[start - 1])) return false;
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (strlen(results[i]) == end - start && memcmp(buf + start, results[i], end - start) == 0)
+            return true;
+    return false;
+}
+
+size_t reader_part_split(const char *buf, size_t len)
+{
+    for (size_t i = len; i-- > 1;)
+        if (buf[i] == '[' && buf[i - 1] == '\n' && result_before(buf, i - 1)) return i;
+    return 0;
+}
+
+uint32_t reader_part_lines(const char *buf, size_t len)
+{
+    uint32_t lines = 0;
+    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        lines++;
+    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\r', (size_t)(end - p))); p++)
+        lines += p + 1 == end || p[1] != '\n'; /* CR LF counted at its LF */
+    return lines;
+}
+
+void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *options, bool bom)
+{
+    *s = (struct reader_parts){.options = *options};
+    s->next = (struct reader_part){.line = 1, .first = true, .bom = bom};
+}
+
+bool reader_parts_accept(struct reader_parts *s, struct reader_part *at,
+                         const struct reader_part_end *end, bool last)
+{
+    if (at->offset != s->next.offset || at->line != s->next.line || at->first != s->next.first)
+        return false;
+    if (!end->plain || end->not_pdn || !(end->closed || last)) return false;
+    at->games = s->next.games;
+    s->next.offset = end->offset;
+    s->next.line = end->line;
+    s->next.games += end->games;
+    s->next.first = false;
+    return true;
+}
+
+void reader_parts_diag(const struct reader_part *at, struct pdn_diag *d)
+{
+    if (d->game != 0) d->game += at->games;
+}
+
+void reader_parts_game(struct reader_parts *s, const struct reader_part *at, pdn_game *game)
+{
+    game->index += at->games;
+    variant_decide(game, &s->tally, s->options.gametype);
+}
+
+void reader_parts_end(const struct reader_parts *s)
+{
+    if (s->next.games > 0 || !s->options.on_diag) return;
+    struct pdn_diag d = {.code = PDN_DIAG_NO_GAME, .file = s->options.filename};
+    s->options.on_diag(&d, s->options.diag_ctx);
+}

@@ -1,0 +1,466 @@
+/*
+ * reader_threads: a regular file read by several threads at once
+ * (pdn_reader_options.threads), giving what one reader gives, in the same
+ * order (reader_part.h says how the parts are checked).
+ *
+ * The reader's own thread cuts the file into parts as it reads it (a read
+ * and a search for a result before a '[' line: little next to reading the
+ * games), and settles them in order; threads of the reader read the parts
+ * it cut, each with a reader of its own, into a list of findings and games.
+ * At most PARTS_AHEAD parts a thread are read ahead of the one settled. At
+ * the first part not accepted, the threads stop and one reader reads the
+ * rest of the file from that part's start.
+ */
+#include "reader_threads.h"
+#include "reader_one.h"
+#include "reader_part.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Bytes a part is cut near, and the most a part may grow to when no cut is
+ * found (a huge game, or games with no result): past it the rest of the
+ * file is read by one reader. */
+enum { PART_BYTES = 32 << 10, PART_MAX = 8 << 20 };
+
+/*
+ * PART_BYTES, or PDN_READER_PART_BYTES from the environment: the tests cut
+ * small files into many parts with it, so that every way a part can end is
+ * met (READER_THREADS_MIN_BYTES is then 4 parts).
+ */
+size_t reader_threads_part_bytes(void)
+{
+    const char *env = getenv("PDN_READER_PART_BYTES");
+    long n = env ? strtol(env, NULL, 10) : 0;
+    return n >= 64 && n <= PART_BYTES ? (size_t)n : PART_BYTES;
+}
+/* Parts read ahead of the one being settled, for each thread. */
+enum { PARTS_AHEAD = 2 };
+
+/* A finding (game NULL) or a game of a part, in the order read. */
+struct part_event {
+    struct part_event *next;
+    pdn_game *game;
+    struct pdn_diag d;
+    char *strings; /* one block: move_number, text, detail */
+};
+
+enum part_state { PART_WAITING, PART_READING, PART_READ };
+
+struct part {
+    struct part *next;
+    struct reader_part at;
+    uint64_t file_offset;
+    char *bytes;
+    size_t len;
+    bool last; /* ends at the end of the file */
+    bool rest; /* not cut: the rest of the file is read by one reader */
+    bool accepted;
+    enum part_state state;
+    struct part_event *events, **tail;
+    struct reader_part_end end;
+    int rc;
+};
+
+struct reader_threads {
+    int fd;
+    struct pdn_reader_options options; /* the owner's: its name and callback */
+    struct reader_parts settled;
+    pthread_mutex_t lock;
+    pthread_cond_t work_cv;          /* a part to read, or a stop */
+    pthread_cond_t read_cv;          /* a part read */
+    struct part *head, *tail, *scan; /* in flight in file order; the first waiting */
+    size_t in_flight, ahead;
+    bool stop;
+    /* the cutting, on the owner's thread */
+    uint64_t cut;  /* file offset of the next part */
+    uint32_t line; /* its line, as the bytes before it count */
+    char *carry;   /* bytes read past the last cut */
+    size_t carry_len;
+    bool cut_done;
+    /* the settling */
+    struct part_event *cursor; /* the next event of the head part to hand over */
+    size_t part_bytes;
+    struct reader_one *rest;
+    int nthreads;
+    pthread_t threads[];
+};
+
+/* ---- findings kept ---------------------------------------------------------- */
+
+static const char *copy_string(char **at, const char *s)
+{
+    if (s == NULL) return NULL;
+    size_t n = strlen(s) + 1;
+    memcpy(*at, s, n);
+    *at += n;
+    return *at - n;
+}
+
+static void on_part_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct part *p = ctx;
+    const char *strings[] = {d->move_number, d->text, d->detail};
+    size_t size = 1;
+    for (int i = 0; i < 3; i++)
+        size += strings[i] ? strlen(strings[i]) + 1 : 0;
+    struct part_event *ev = calloc(1, sizeof *ev);
+    char *block = ev ? malloc(size) : NULL, *at = block;
+    if (block == NULL) {
+        free(ev);
+        p->rc = PDN_ENOMEM;
+        return;
+    }
+    ev->d = *d;
+    ev->strings = block;
+    ev->d.move_number = copy_string(&at, d->move_number);
+    ev->d.text = copy_string(&at, d->text);
+    ev->d.detail = copy_string(&at, d->detail);
+    *p->tail = ev;
+    p->tail = &ev->next;
+}
+
+static void part_free(struct part *p)
+{
+    for (struct part_event *ev = p->events, *next; ev; ev = next) {
+        next = ev->next;
+        pdn_game_free(ev->game);
+        free(ev->strings);
+        free(ev);
+    }
+    free(p->bytes);
+    free(p);
+}
+
+/* ---- a part read, on a thread of the reader ----------------------------------- */
+
+static void read_part(struct reader_threads *t, struct part *p)
+{
+    struct pdn_reader_options o = t->options;
+    o.threads = 0;
+    o.on_diag = on_part_diag;
+    o.diag_ctx = p;
+    struct reader_one *r;
+    int rc = reader_open_part(&r, p->bytes, p->len, &o, &p->at);
+    if (rc < 0) {
+        p->rc = rc;
+        return;
+    }
+    pdn_game *game;
+    while (p->rc == 0 && (rc = reader_one_next(&game, r)) > 0) {
+        struct part_event *ev = calloc(1, sizeof *ev);
+        if (ev == NULL) {
+            pdn_game_free(game);
+            rc = PDN_ENOMEM;
+            break;
+        }
+        ev->game = game;
+        *p->tail = ev;
+        p->tail = &ev->next;
+    }
+    if (rc < 0 && p->rc == 0) p->rc = rc;
+    reader_part_end(r, &p->end);
+    reader_one_free(r);
+    free(p->bytes); /* the games keep their own text */
+    p->bytes = NULL;
+}
+
+/* Under the lock: the first part no thread has taken, taken, or NULL. */
+static struct part *claim(struct reader_threads *t)
+{
+    struct part *p = t->scan;
+    if (p == NULL || p->rest) return NULL;
+    t->scan = p->next;
+    p->state = PART_READING;
+    return p;
+}
+
+/* Under the lock, which it leaves and takes again: reads p. */
+static void read_claimed(struct reader_threads *t, struct part *p)
+{
+    pthread_mutex_unlock(&t->lock);
+    read_part(t, p);
+    pthread_mutex_lock(&t->lock);
+    p->state = PART_READ;
+    pthread_cond_broadcast(&t->read_cv);
+}
+
+static void *read_parts(void *arg)
+{
+    struct reader_threads *t = arg;
+    pthread_mutex_lock(&t->lock);
+    for (;;) {
+        struct part *p = NULL;
+        while (!t->stop && (p = claim(t)) == NULL)
+            pthread_cond_wait(&t->work_cv, &t->lock);
+        if (t->stop) break;
+        read_claimed(t, p);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+
+/* ---- cutting, on the owner's thread ------------------------------------------ */
+
+/* Reads into buf[*len, cap): 0, or PDN_EIO with errno. Sets *eof. */
+static int read_more(int fd, char *buf, size_t *len, size_t cap, bool *eof)
+{
+    while (*len < cap) {
+        ssize_t n = read(fd, buf + *len, cap - *len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return PDN_EIO;
+        if (n == 0) {
+            *eof = true;
+            return 0;
+        }
+        *len += (size_t)n;
+    }
+    return 0;
+}
+
+/* Bytes that only a wide encoding has: the file is read by one reader. */
+static bool looks_wide(const char *buf, size_t len)
+{
+    return memchr(buf, '\0', len < 4096 ? len : 4096) != NULL;
+}
+
+static void publish(struct reader_threads *t, struct part *p)
+{
+    pthread_mutex_lock(&t->lock);
+    if (t->tail)
+        t->tail->next = p;
+    else
+        t->head = p;
+    t->tail = p;
+    if (t->scan == NULL && !p->rest) t->scan = p;
+    t->in_flight++;
+    pthread_cond_signal(&t->work_cv);
+    pthread_mutex_unlock(&t->lock);
+}
+
+static struct part *new_part(struct reader_threads *t)
+{
+    struct part *p = calloc(1, sizeof *p);
+    if (p == NULL) return NULL;
+    p->tail = &p->events;
+    p->file_offset = t->cut;
+    bool bom = t->settled.next.bom;
+    p->at = (struct reader_part){.offset = t->cut - (bom && t->cut > 0 ? 3 : 0),
+                                 .line = t->line,
+                                 .first = t->cut == 0,
+                                 .bom = bom};
+    return p;
+}
+
+/* The next part, cut where a game ends after about PART_BYTES. */
+static int cut_part(struct reader_threads *t)
+{
+    struct part *p = new_part(t);
+    size_t cap = t->carry_len + t->part_bytes, len = t->carry_len;
+    char *buf = malloc(cap);
+    if (p == NULL || buf == NULL) {
+        free(p);
+        free(buf);
+        return PDN_ENOMEM;
+    }
+    if (t->carry_len) memcpy(buf, t->carry, t->carry_len);
+    free(t->carry);
+    t->carry = NULL;
+    t->carry_len = 0;
+    bool eof = false;
+    size_t at = 0;
+    int rc = 0;
+    for (;;) {
+        if ((rc = read_more(t->fd, buf, &len, cap, &eof)) < 0) break;
+        if (t->cut == 0 && looks_wide(buf, len)) break;
+        if (eof || (at = reader_part_split(buf, len)) > 0 || cap >= PART_MAX) break;
+        char *grown = realloc(buf, cap * 2);
+        if (grown == NULL) {
+            rc = PDN_ENOMEM;
+            break;
+        }
+        buf = grown;
+        cap *= 2;
+    }
+    if (rc < 0 || (!eof && at == 0)) { /* the rest by one reader */
+        free(buf);
+        p->rest = true;
+        t->cut_done = true;
+        publish(t, p);
+        return rc;
+    }
+    p->bytes = buf;
+    p->len = eof ? len : at;
+    p->last = eof;
+    if (!eof && (t->carry = malloc(len - at)) != NULL) {
+        memcpy(t->carry, buf + at, len - at);
+        t->carry_len = len - at;
+    } else if (!eof) {
+        p->rest = true; /* out of memory: what was read is read again */
+    }
+    t->line += reader_part_lines(buf, p->len);
+    t->cut += p->len;
+    t->cut_done = eof || p->rest;
+    publish(t, p);
+    return 0;
+}
+
+/* ---- settling, on the owner's thread ------------------------------------------ */
+
+static void stop_threads(struct reader_threads *t)
+{
+    pthread_mutex_lock(&t->lock);
+    t->stop = true;
+    pthread_cond_broadcast(&t->work_cv);
+    pthread_mutex_unlock(&t->lock);
+    for (int i = 0; i < t->nthreads; i++)
+        pthread_join(t->threads[i], NULL);
+    t->nthreads = 0;
+}
+
+static void drop_parts(struct reader_threads *t)
+{
+    while (t->head) {
+        struct part *p = t->head;
+        t->head = p->next;
+        part_free(p);
+    }
+    t->tail = t->scan = NULL;
+    t->in_flight = 0;
+    t->cursor = NULL;
+}
+
+/* The rest of the file by one reader, from the head part's start. */
+static int read_rest(struct reader_threads *t)
+{
+    uint64_t from = t->head->file_offset;
+    stop_threads(t);
+    drop_parts(t);
+    t->cut_done = true;
+    if (lseek(t->fd, (off_t)from, SEEK_SET) < 0) return PDN_EIO;
+    return reader_parts_rest(&t->rest, &t->settled, t->fd);
+}
+
+/* The head part, read: whether it is accepted (the threads stopped and
+ * the rest read by one reader if not). */
+static int settle_head(struct reader_threads *t)
+{
+    struct part *p = t->head;
+    pthread_mutex_lock(&t->lock);
+    /* Waiting is reading: the head part first, if no thread took it yet
+     * (a sleep and a wake cost more than a part on a busy machine). */
+    while (!p->rest && p->state != PART_READ) {
+        struct part *mine = claim(t);
+        if (mine)
+            read_claimed(t, mine);
+        else
+            pthread_cond_wait(&t->read_cv, &t->lock);
+    }
+    pthread_mutex_unlock(&t->lock);
+    if (!p->rest && p->rc == 0 && reader_parts_accept(&t->settled, &p->at, &p->end, p->last)) {
+        p->accepted = true;
+        t->cursor = p->events;
+        return 0;
+    }
+    return read_rest(t);
+}
+
+static void pop_head(struct reader_threads *t)
+{
+    pthread_mutex_lock(&t->lock);
+    struct part *p = t->head;
+    t->head = p->next;
+    if (t->head == NULL) t->tail = NULL;
+    t->in_flight--;
+    pthread_mutex_unlock(&t->lock);
+    part_free(p);
+}
+
+/* Hands the head part's events over up to its next game: 1 and *out, or
+ * 0 when the part is done. */
+static int hand_over(struct reader_threads *t, pdn_game **out)
+{
+    struct part *p = t->head;
+    while (t->cursor) {
+        struct part_event *ev = t->cursor;
+        t->cursor = ev->next;
+        if (ev->game) {
+            reader_parts_game(&t->settled, &p->at, ev->game);
+            *out = ev->game;
+            ev->game = NULL;
+            return 1;
+        }
+        reader_parts_diag(&p->at, &ev->d);
+        ev->d.file = t->options.filename;
+        if (t->options.on_diag) t->options.on_diag(&ev->d, t->options.diag_ctx);
+    }
+    return 0;
+}
+
+int reader_threads_next(pdn_game **out, struct reader_threads *t)
+{
+    for (;;) {
+        if (t->rest) return reader_one_next(out, t->rest);
+        int rc = 0;
+        while (rc == 0 && !t->cut_done && t->in_flight < t->ahead)
+            rc = cut_part(t);
+        if (rc < 0) return rc;
+        if (t->head == NULL) {
+            reader_parts_end(&t->settled);
+            return 0;
+        }
+        if (!t->head->accepted && (rc = settle_head(t)) < 0) return rc;
+        if (t->rest) continue;
+        if (hand_over(t, out)) return 1;
+        pop_head(t);
+    }
+}
+
+/* ---- the threads ------------------------------------------------------------------ */
+
+/* Whether the file starts with a UTF-8 byte order mark, which the first
+ * part's reader drops: the decoded offsets of the others are 3 less. */
+static bool starts_with_bom(int fd)
+{
+    char b[3];
+    return pread(fd, b, 3, 0) == 3 && memcmp(b, "\xEF\xBB\xBF", 3) == 0;
+}
+
+struct reader_threads *reader_threads_new(int fd, const struct pdn_reader_options *options,
+                                          int threads)
+{
+    struct reader_threads *t = calloc(1, sizeof *t + (size_t)threads * sizeof(pthread_t));
+    if (t == NULL) return NULL;
+    t->fd = fd;
+    t->options = *options;
+    t->part_bytes = reader_threads_part_bytes();
+    t->line = 1;
+    reader_parts_init(&t->settled, options, starts_with_bom(fd));
+    t->ahead = (size_t)threads + PARTS_AHEAD;
+    pthread_mutex_init(&t->lock, NULL);
+    pthread_cond_init(&t->work_cv, NULL);
+    pthread_cond_init(&t->read_cv, NULL);
+    for (; t->nthreads < threads - 1; t->nthreads++) /* the caller's thread reads too */
+        if (pthread_create(&t->threads[t->nthreads], NULL, read_parts, t) != 0) break;
+    if (t->nthreads == 0) {
+        reader_threads_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void reader_threads_free(struct reader_threads *t)
+{
+    if (t == NULL) return;
+    stop_threads(t);
+    drop_parts(t);
+    reader_one_free(t->rest);
+    free(t->carry);
+    pthread_cond_destroy(&t->work_cv);
+    pthread_cond_destroy(&t->read_cv);
+    pthread_mutex_destroy(&t->lock);
+    free(t);
+}

@@ -1,0 +1,366 @@
+/*
+ * A file read by threads (pdn_reader_options.threads: parts of the file
+ * read at once, then settled in order) gives what one reader gives: every
+ * game (tags, moves, places, variant, source text) and every finding, in
+ * the same order. Every real file of the project is read both ways with
+ * parts cut small (PDN_READER_PART_BYTES), so that parts end in every way
+ * a file offers; the settling is also checked part by part (reader_part.h):
+ * a clean tournament file is accepted whole, and a part whose cut stands
+ * inside a comment, after a byte that is no UTF-8 or with a wrong guess of
+ * its line is refused, the rest read by one reader, with the same answer.
+ */
+#define _XOPEN_SOURCE 700 /* nftw */
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "dump_diff.h"
+#include "game_dump.h"
+#include "reader_part.h"
+
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What one reading of a file gives, as text (game_dump.h). */
+static char *read_dump(const char *path, int threads, const char *part_bytes, size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    assert_non_null(fp);
+    setenv("PDN_READER_PART_BYTES", part_bytes, 1);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    o.filename = path;
+    o.on_diag = dump_diag_cb;
+    o.diag_ctx = fp;
+    o.threads = threads;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
+    unsetenv("PDN_READER_PART_BYTES");
+    pdn_game *g;
+    int rc;
+    while ((rc = pdn_reader_next(&g, r)) == 1) {
+        dump_game(fp, g);
+        pdn_game_free(g);
+    }
+    fprintf(fp, "end %d\n", rc);
+    pdn_reader_free(r);
+    assert_int_equal(fclose(fp), 0);
+    return buf;
+}
+
+static void assert_same_reading(const char *path, int threads, const char *part_bytes)
+{
+    size_t one_len, many_len;
+    char *one = read_dump(path, 0, part_bytes, &one_len);
+    char *many = read_dump(path, threads, part_bytes, &many_len);
+    bool same = one_len == many_len && memcmp(one, many, one_len) == 0;
+    if (!same) dump_first_difference(path, "one reader", one, "threads", many);
+    assert_true(same);
+    free(one);
+    free(many);
+}
+
+static size_t files;
+
+static int compare_readings(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st, (void)ftw;
+    if (type != FTW_F) return 0;
+    const char *dot = strrchr(path, '.');
+    if (!(dot && strcmp(dot, ".pdn") == 0) && !strstr(path, "tests/fuzz/")) return 0;
+    if (strstr(path, "/README")) return 0;
+    assert_same_reading(path, 2, "64");
+    assert_same_reading(path, 3, "700");
+    files++;
+    return 0;
+}
+
+static void test_threads_agree_on_every_file(void **state)
+{
+    (void)state;
+    static const char *const roots[] = {"tests/data", "samples", "tests/fuzz/regressions",
+                                        "tests/fuzz/seeds"};
+    for (size_t i = 0; i < sizeof roots / sizeof roots[0]; i++)
+        assert_int_equal(nftw(roots[i], compare_readings, 16, FTW_PHYS), 0);
+    print_message("%zu files read by one reader and by threads alike\n", files);
+    assert_true(files >= 100);
+}
+
+/* ---- the settling, part by part ---------------------------------------------------- */
+
+struct settled {
+    size_t parts, accepted;
+    char *dump;
+    size_t len;
+};
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    char *buf = NULL;
+    FILE *out = open_memstream(&buf, len);
+    char block[4096];
+    size_t n;
+    while ((n = fread(block, 1, sizeof block, fp)) > 0)
+        fwrite(block, 1, n, out);
+    fclose(fp);
+    fclose(out);
+    return buf;
+}
+
+/* One part read on its own; its games dumped when it is accepted (the
+ * findings are left to the test above, which reads with threads). */
+static bool read_part(struct reader_parts *s, struct reader_part *at, const char *bytes, size_t len,
+                      bool last, FILE *out)
+{
+    struct pdn_reader_options o = s->options;
+    struct reader_one *r = NULL;
+    assert_int_equal(reader_open_part(&r, bytes, len, &o, at), PDN_OK);
+    pdn_game *games[4096];
+    size_t n = 0;
+    while (n < 4096 && reader_one_next(&games[n], r) == 1)
+        n++;
+    struct reader_part_end end;
+    reader_part_end(r, &end);
+    reader_one_free(r);
+    bool ok = reader_parts_accept(s, at, &end, last);
+    for (size_t i = 0; i < n; i++) {
+        if (ok) {
+            reader_parts_game(s, at, games[i]);
+            dump_game(out, games[i]);
+        }
+        pdn_game_free(games[i]);
+    }
+    return ok;
+}
+
+/* Reads path cut at 'cuts' (offsets of the file, in order), settling the
+ * parts as reader_threads.c does, the rest by one reader at the first
+ * part refused; dumps the games. */
+static void settle_file(const char *path, const size_t *cuts, size_t ncuts, struct settled *out)
+{
+    size_t size;
+    char *bytes = slurp(path, &size);
+    FILE *fp = open_memstream(&out->dump, &out->len);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION, .filename = path};
+    struct reader_parts s;
+    reader_parts_init(&s, &o, false);
+    size_t from = 0;
+    uint32_t line = 1;
+    out->parts = out->accepted = 0;
+    for (size_t i = 0; i <= ncuts; i++) {
+        size_t to = i < ncuts ? cuts[i] : size;
+        struct reader_part at = {.offset = from, .line = line, .first = from == 0};
+        out->parts++;
+        if (!read_part(&s, &at, bytes + from, to - from, i == ncuts, fp)) break;
+        out->accepted++;
+        line += reader_part_lines(bytes + from, to - from);
+        from = to;
+    }
+    if (out->accepted < out->parts) { /* the rest by one reader */
+        int fd = open(path, O_RDONLY);
+        assert_true(fd >= 0);
+        assert_int_equal(lseek(fd, (off_t)from, SEEK_SET), (off_t)from);
+        struct reader_one *r = NULL;
+        assert_int_equal(reader_parts_rest(&r, &s, fd), PDN_OK);
+        pdn_game *g;
+        while (reader_one_next(&g, r) == 1) {
+            dump_game(fp, g);
+            pdn_game_free(g);
+        }
+        reader_one_free(r);
+        close(fd);
+    }
+    fclose(fp);
+    free(bytes);
+}
+
+/* The games of one reader of the whole file. */
+static char *whole_dump(const char *path, size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION, .filename = path};
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        dump_game(fp, g);
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    fclose(fp);
+    return buf;
+}
+
+static void assert_settled_like_whole(const char *path, const struct settled *s)
+{
+    size_t len;
+    char *whole = whole_dump(path, &len);
+    bool same = len == s->len && memcmp(whole, s->dump, len) == 0;
+    if (!same) dump_first_difference(path, "one reader", whole, "settled", s->dump);
+    assert_true(same);
+    free(whole);
+}
+
+/* Cuts where reader_part_split finds them, every 'step' bytes or so. */
+static size_t find_cuts(const char *path, size_t step, size_t *cuts, size_t max)
+{
+    size_t size, n = 0, from = 0;
+    char *bytes = slurp(path, &size);
+    while (n < max && from + step < size) {
+        size_t at = reader_part_split(bytes + from, step);
+        if (at == 0) break;
+        cuts[n++] = from + at;
+        from += at;
+    }
+    free(bytes);
+    return n;
+}
+
+/* A French championship file (tests/data/SOURCES.md): every game ends
+ * with a result, so every cut is accepted. */
+static const char clean_file[] = "tests/data/tournaments/Championnat de France 2021.pdn";
+
+static void test_parts_of_a_clean_file_are_all_accepted(void **state)
+{
+    (void)state;
+    size_t cuts[256];
+    size_t n = find_cuts(clean_file, 2000, cuts, 256);
+    assert_true(n >= 10);
+    struct settled s;
+    settle_file(clean_file, cuts, n, &s);
+    assert_int_equal(s.accepted, n + 1);
+    assert_settled_like_whole(clean_file, &s);
+    free(s.dump);
+}
+
+/* A hand-made file whose path is given by the caller: the text, written. */
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    fputs(text, fp);
+    fclose(fp);
+}
+
+/* Offset of needle in text. */
+static size_t cut_before(const char *text, const char *needle)
+{
+    const char *at = strstr(text, needle);
+    assert_non_null(at);
+    return (size_t)(at - text);
+}
+
+/*
+ * text written to a file and cut before each of the needles: the parts
+ * before the one refused are accepted ('accepted' of them), and the
+ * settling, and the threads, read what one reader reads.
+ */
+static void assert_settles(const char *text, const char *const *needles, size_t n, size_t accepted)
+{
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    write_file(path, text);
+    size_t cuts[8];
+    assert_true(n <= 8);
+    for (size_t i = 0; i < n; i++)
+        cuts[i] = cut_before(text, needles[i]);
+    struct settled s;
+    settle_file(path, cuts, n, &s);
+    assert_int_equal(s.accepted, accepted);
+    assert_settled_like_whole(path, &s);
+    free(s.dump);
+    assert_same_reading(path, 2, "64");
+    unlink(path);
+}
+
+static void test_cut_inside_a_comment_is_refused(void **state)
+{
+    (void)state;
+    /* The second cut looks like a game's end (a result, then a '[' line),
+     * but stands inside a comment that runs on: the whole file's reader
+     * reads one game there, and so must the settling. */
+    static const char text[] = "[Event \"a\"]\n1. 32-28 19-23 2-0\n\n"
+                               "[Event \"b\"]\n1. 32-28 {won 2-0\n[Event \"c\"] said} 19-23 0-2\n\n"
+                               "[Event \"d\"]\n1. 31-27 1-1\n";
+    static const char *const cuts[] = {"[Event \"b\"", "[Event \"c\"", "[Event \"d\""};
+    assert_settles(text, cuts, 3, 1); /* the second part ends inside the comment */
+}
+
+static void test_a_byte_that_is_no_utf8_stops_the_parts(void **state)
+{
+    (void)state;
+    /* A Latin-1 name in the second part: its reader leaves UTF-8, which
+     * the whole file's reader does with the rest of the file in view. */
+    static const char text[] = "[Event \"a\"]\n1. 32-28 19-23 2-0\n\n"
+                               "[White \"Ren\xe9\"]\n1. 32-28 19-23 0-2\n\n"
+                               "[Event \"d\"]\n1. 31-27 1-1\n";
+    static const char *const cuts[] = {"[White", "[Event \"d\""};
+    assert_settles(text, cuts, 2, 1);
+}
+
+static void test_split_takes_the_last_cut_after_a_result(void **state)
+{
+    (void)state;
+    static const char text[] = "[Event \"a\"]\n[Site \"x\"]\n1. 32-28 2-0\n\n[Event \"b\"]\n"
+                               "1. 32-28 19-23\n[Event \"c\"]\n1. 31-27 *\n[Event \"d\"]\n";
+    /* After "2-0" and after "*"; "[Site" follows a tag, "[Event \"c\"" a move. */
+    assert_int_equal(reader_part_split(text, sizeof text - 1), cut_before(text, "[Event \"d\""));
+    assert_int_equal(reader_part_split(text, cut_before(text, "[Event \"c\"")),
+                     cut_before(text, "[Event \"b\""));
+    assert_int_equal(reader_part_split(text, cut_before(text, "[Event \"b\"")), 0);
+    /* CR, LF and CR LF each end one line. */
+    assert_int_equal(reader_part_lines("a\r\nb\rc\nd", 9), 3);
+}
+
+static void test_a_wrong_guess_is_refused(void **state)
+{
+    (void)state;
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    struct reader_parts s;
+    reader_parts_init(&s, &o, false);
+    struct reader_part first = {.offset = 0, .line = 1, .first = true};
+    struct reader_part_end end = {
+        .offset = 100, .line = 5, .games = 2, .plain = true, .closed = true};
+    assert_true(reader_parts_accept(&s, &first, &end, false));
+    assert_int_equal(first.games, 0);
+    struct reader_part next = {.offset = 100, .line = 6};
+    assert_false(reader_parts_accept(&s, &next, &end, false)); /* a line off */
+    next = (struct reader_part){.offset = 99, .line = 5};
+    assert_false(reader_parts_accept(&s, &next, &end, false)); /* a byte off */
+    next = (struct reader_part){.offset = 100, .line = 5};
+    struct reader_part_end open = end;
+    open.closed = false;
+    assert_false(reader_parts_accept(&s, &next, &open, false)); /* its last game runs on */
+    assert_true(reader_parts_accept(&s, &next, &open, true));   /* ... to the file's end */
+    assert_int_equal(next.games, 2);
+    struct reader_part_end wide = end;
+    wide.plain = false;
+    next = (struct reader_part){.offset = 100, .line = 5};
+    assert_false(reader_parts_accept(&s, &next, &wide, true)); /* after the end accepted */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_split_takes_the_last_cut_after_a_result),
+        cmocka_unit_test(test_parts_of_a_clean_file_are_all_accepted),
+        cmocka_unit_test(test_cut_inside_a_comment_is_refused),
+        cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
+        cmocka_unit_test(test_a_wrong_guess_is_refused),
+        cmocka_unit_test(test_threads_agree_on_every_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
