@@ -48,6 +48,7 @@ struct reader_one {
     struct reader_part part;       /* where the text read starts in its file */
     uint64_t last_end;             /* where the last game handed out ends */
     bool last_result;              /* ... and whether a result ended it */
+    uint32_t last_line;            /* ... and the line of that result */
 };
 
 /* Drops the text the parser no longer needs, then grows if still short. */
@@ -226,6 +227,7 @@ int reader_one_next(pdn_game **out, struct reader_one *r)
         r->ngames++;
         r->last_end = parser_game_end(r->parser);
         r->last_result = (*out)->result_text != NULL;
+        r->last_line = (*out)->result_pos.line;
         if (r->tally)
             variant_decide(*out, r->tally, r->opt.gametype);
         else
@@ -291,6 +293,25 @@ void reader_part_end(const struct reader_one *r, struct reader_part_end *out)
         .not_pdn = r->not_pdn,
     };
     out->closed = out->plain && r->last_result && blank_after_last(r);
+}
+
+bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at)
+{
+    const struct input_text *t = &r->text;
+    /* Decoded as it stands from the file's start, and the last game ended
+     * by a result still in the window. */
+    if (r->src.mode != INPUT_MODE_FAST || r->not_pdn || !r->last_result ||
+        r->ngames <= r->part.games || r->last_end < t->base || r->last_end > t->base + t->end)
+        return false;
+    size_t from = (size_t)(r->last_end - t->base), k = from;
+    while (k < t->end && text_blank((unsigned char)t->data[k]))
+        k++;
+    if (k >= t->end || k == from || t->data[k] != '[' || t->data[k - 1] != '\n') return false;
+    *at = (struct reader_part){.offset = t->base + k,
+                               .line = r->last_line + reader_part_lines(t->data + from, k - from),
+                               .games = r->ngames,
+                               .bom = r->part.bom || r->src.bom};
+    return true;
 }
 
 int reader_parts_rest(struct reader_one **out, struct reader_parts *s, int fd)

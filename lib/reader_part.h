@@ -87,5 +87,12 @@ void reader_parts_end(const struct reader_parts *s);
  * on fd, which stands at that part's first byte.
  */
 int reader_parts_rest(struct reader_one **out, struct reader_parts *s, int fd);
+/*
+ * After a game of such a reader: true, and where a part may start, when
+ * the reader stands where one would: its last game ended by a result, then
+ * blanks, then a line opening with '[', the text decoded as it stands
+ * since the file's start. Parts are read again from there.
+ */
+bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at);
 
 #endif

@@ -9,7 +9,8 @@
  * it cut, each with a reader of its own, into a list of findings and games.
  * At most PARTS_AHEAD parts a thread are read ahead of the one settled. At
  * the first part not accepted, the threads stop and one reader reads the
- * rest of the file from that part's start.
+ * file from that part's start, until it has passed that part and stands
+ * where a part may start again: the threads take up the parts from there.
  */
 #include "reader_threads.h"
 #include "reader_one.h"
@@ -85,7 +86,8 @@ struct reader_threads {
     struct part_event *cursor; /* the next event of the head part to hand over */
     size_t part_bytes;
     struct reader_one *rest;
-    int nthreads;
+    uint64_t rest_until; /* decoded offset the rest's reader passes before the parts resume */
+    int want, nthreads;
     pthread_t threads[];
 };
 
@@ -333,15 +335,46 @@ static void drop_parts(struct reader_threads *t)
     t->cursor = NULL;
 }
 
-/* The rest of the file by one reader, from the head part's start. */
+/* The rest of the file by one reader, from the head part's start, until
+ * it has passed the head part. */
 static int read_rest(struct reader_threads *t)
 {
     uint64_t from = t->head->file_offset;
+    t->rest_until = t->head->at.offset + t->head->len;
     stop_threads(t);
     drop_parts(t);
+    free(t->carry); /* read past the last cut: the parts resume elsewhere */
+    t->carry = NULL;
+    t->carry_len = 0;
     t->cut_done = true;
     if (lseek(t->fd, (off_t)from, SEEK_SET) < 0) return PDN_EIO;
     return reader_parts_rest(&t->rest, &t->settled, t->fd);
+}
+
+static void start_threads(struct reader_threads *t)
+{
+    t->stop = false;
+    for (; t->nthreads < t->want - 1; t->nthreads++) /* the caller's thread reads too */
+        if (pthread_create(&t->threads[t->nthreads], NULL, read_parts, t) != 0) break;
+}
+
+/* After a game of the rest's reader: the parts again, from where it
+ * stands, once it has passed the part refused and stands between games
+ * as a part's start needs. */
+static int resume_parts(struct reader_threads *t)
+{
+    struct reader_part at;
+    if (!reader_part_resume_point(t->rest, &at) || at.offset < t->rest_until) return 0;
+    uint64_t file_offset = at.offset + (at.bom ? 3 : 0);
+    if (lseek(t->fd, (off_t)file_offset, SEEK_SET) < 0) return PDN_EIO;
+    reader_one_free(t->rest);
+    t->rest = NULL;
+    t->settled.next = at;
+    t->cut = file_offset;
+    t->line = at.line;
+    t->cut_done = false;
+    start_threads(t);
+    return 0;
 }
 
 /* The head part, read: whether it is accepted (the threads stopped and
@@ -403,7 +436,11 @@ static int hand_over(struct reader_threads *t, pdn_game **out)
 int reader_threads_next(pdn_game **out, struct reader_threads *t)
 {
     for (;;) {
-        if (t->rest) return reader_one_next(out, t->rest);
+        if (t->rest) {
+            int rc = reader_one_next(out, t->rest);
+            int resumed = rc > 0 ? resume_parts(t) : 0;
+            return resumed < 0 ? resumed : rc;
+        }
         int rc = 0;
         while (rc == 0 && !t->cut_done && t->in_flight < t->ahead)
             rc = cut_part(t);
@@ -443,8 +480,8 @@ struct reader_threads *reader_threads_new(int fd, const struct pdn_reader_option
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->work_cv, NULL);
     pthread_cond_init(&t->read_cv, NULL);
-    for (; t->nthreads < threads - 1; t->nthreads++) /* the caller's thread reads too */
-        if (pthread_create(&t->threads[t->nthreads], NULL, read_parts, t) != 0) break;
+    t->want = threads;
+    start_threads(t);
     if (t->nthreads == 0) {
         reader_threads_free(t);
         return NULL;

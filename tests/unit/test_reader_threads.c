@@ -7,7 +7,8 @@
  * a file offers; the settling is also checked part by part (reader_part.h):
  * a clean tournament file is accepted whole, and a part whose cut stands
  * inside a comment, after a byte that is no UTF-8 or with a wrong guess of
- * its line is refused, the rest read by one reader, with the same answer.
+ * its line is refused, the rest read by one reader, with the same answer,
+ * until the parts take up again.
  */
 #define _XOPEN_SOURCE 700 /* nftw */
 
@@ -311,6 +312,31 @@ static void test_a_byte_that_is_no_utf8_stops_the_parts(void **state)
     assert_settles(text, cuts, 2, 1);
 }
 
+/* After a part refused, one reader reads on until it stands between games
+ * past that part, and the parts take up again from there: many games, a
+ * comment that hides a cut among the first of them. */
+static void test_parts_resume_after_a_refused_one(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *fp = fdopen(fd, "w");
+    for (int i = 1; i <= 60; i++) {
+        fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 ", i);
+        if (i == 10) fputs("{won 2-0\n[Event \"hidden\"] said} ", fp);
+        fprintf(fp, "2. 28x19 14x23 %s\n\n", i % 3 ? "2-0" : "1-1");
+    }
+    fclose(fp);
+    /* Parts of many sizes: a cut lands on the hidden one in some. */
+    for (int bytes = 64; bytes <= 400; bytes += 7) {
+        char size[16];
+        snprintf(size, sizeof size, "%d", bytes);
+        assert_same_reading(path, 2 + bytes % 2, size);
+    }
+    unlink(path);
+}
+
 static void test_split_takes_the_last_cut_after_a_result(void **state)
 {
     (void)state;
@@ -360,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_cut_inside_a_comment_is_refused),
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
+        cmocka_unit_test(test_parts_resume_after_a_refused_one),
         cmocka_unit_test(test_threads_agree_on_every_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
