@@ -3,14 +3,14 @@
  * (pdn_reader_options.threads), giving what one reader gives, in the same
  * order (reader_part.h says how the parts are checked).
  *
- * The reader's own thread cuts the file into parts as it reads it (a read
- * and a search for a result before a '[' line: little next to reading the
- * games), and settles them in order; threads of the reader read the parts
- * it cut, each with a reader of its own, into a list of findings and games.
- * At most PARTS_AHEAD parts a thread are read ahead of the one settled. At
- * the first part not accepted, the threads stop and one reader reads the
- * file from that part's start, until it has passed that part and stands
- * where a part may start again: the threads take up the parts from there.
+ * The caller's thread cuts the file into parts as it reads it (a read and
+ * a search for a result before a '[' line: little next to reading the
+ * games), and settles them in order; the reader's threads, and the
+ * caller's while it waits, read the parts, each with a reader of its own,
+ * into a list of findings and games. At most PARTS_AHEAD parts a thread are
+ * in flight. At a part not accepted, the threads stop and one reader reads
+ * the file from that part's start, until it has passed that part and
+ * stands where a part may start again: the threads take up from there.
  */
 #include "reader_threads.h"
 #include "reader_one.h"
@@ -26,11 +26,13 @@
  * found (a huge game, or games with no result): past it the rest of the
  * file is read by one reader. */
 enum { PART_BYTES = 32 << 10, PART_MAX = 8 << 20 };
+/* Parts in flight: one a thread and this many more. */
+enum { PARTS_AHEAD = 2 };
 
 /*
- * PART_BYTES, or PDN_READER_PART_BYTES from the environment: the tests cut
- * small files into many parts with it, so that every way a part can end is
- * met (READER_THREADS_MIN_BYTES is then 4 parts).
+ * PART_BYTES, or PDN_READER_PART_BYTES from the environment (64 at least):
+ * the tests cut small files into many parts with it, so that every way a
+ * part can end is met.
  */
 size_t reader_threads_part_bytes(void)
 {
@@ -38,8 +40,6 @@ size_t reader_threads_part_bytes(void)
     long n = env ? strtol(env, NULL, 10) : 0;
     return n >= 64 && n <= PART_BYTES ? (size_t)n : PART_BYTES;
 }
-/* Parts read ahead of the one being settled, for each thread. */
-enum { PARTS_AHEAD = 2 };
 
 /* A finding (game NULL) or a game of a part, in the order read. */
 struct part_event {
@@ -68,7 +68,7 @@ struct part {
 
 struct reader_threads {
     int fd;
-    struct pdn_reader_options options; /* the owner's: its name and callback */
+    struct pdn_reader_options options; /* the caller's reader's: its name and callback */
     struct reader_parts settled;
     pthread_mutex_t lock;
     pthread_cond_t work_cv;          /* a part to read, or a stop */
@@ -76,7 +76,8 @@ struct reader_threads {
     struct part *head, *tail, *scan; /* in flight in file order; the first waiting */
     size_t in_flight, ahead;
     bool stop;
-    /* the cutting, on the owner's thread */
+    /* the cutting, on the caller's thread */
+    size_t part_bytes;
     uint64_t cut;  /* file offset of the next part */
     uint32_t line; /* its line, as the bytes before it count */
     char *carry;   /* bytes read past the last cut */
@@ -84,7 +85,6 @@ struct reader_threads {
     bool cut_done;
     /* the settling */
     struct part_event *cursor; /* the next event of the head part to hand over */
-    size_t part_bytes;
     struct reader_one *rest;
     uint64_t rest_until; /* decoded offset the rest's reader passes before the parts resume */
     int want, nthreads;
@@ -205,7 +205,7 @@ static void *read_parts(void *arg)
     return NULL;
 }
 
-/* ---- cutting, on the owner's thread ------------------------------------------ */
+/* ---- cutting, on the caller's thread ---------------------------------------- */
 
 /* Reads into buf[*len, cap): 0, or PDN_EIO with errno. Sets *eof. */
 static int read_more(int fd, char *buf, size_t *len, size_t cap, bool *eof)
@@ -310,7 +310,7 @@ static int cut_part(struct reader_threads *t)
     return 0;
 }
 
-/* ---- settling, on the owner's thread ------------------------------------------ */
+/* ---- settling, on the caller's thread --------------------------------------- */
 
 static void stop_threads(struct reader_threads *t)
 {
