@@ -57,6 +57,8 @@ struct batch {
     struct batch *next;
     struct event *head, *tail;
     size_t games, bytes;
+    size_t to_work; /* events a worker must see: games the reader did not
+                       work on (jobs_reader_work), findings for work->diag */
     enum work_state state;
 };
 
@@ -91,6 +93,15 @@ struct jobs_run {
     } workers[JOBS_MAX];
     struct worker self; /* the tool's thread, working while it waits */
     bool self_works;
+    /* The workers' states of the reader's threads (jobs_reader_work),
+     * one a thread, made as each first works. */
+    pthread_mutex_t states_lock;
+    struct reader_state {
+        pthread_t owner;
+        void *state;
+    } reader_states[JOBS_MAX + 2];
+    int nreader_states;
+    void *tool_ctx; /* the tool's ctx, for the work */
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -201,11 +212,13 @@ enum { BATCHES_AHEAD = 2 };
  * row: 180 MB). */
 enum { FINDING_BYTES = 512 };
 
-struct jobs_run *jobs_start(struct tool *t, int threads)
+struct jobs_run *jobs_start(struct tool *t, int threads, void *ctx)
 {
     struct jobs_run *run = calloc(1, sizeof *run);
     if (run == NULL) return NULL;
     run->t = t;
+    run->tool_ctx = ctx;
+    pthread_mutex_init(&run->states_lock, NULL);
     run->threads = threads < 2 ? 2 : threads > JOBS_MAX ? JOBS_MAX : threads;
 #ifdef M_TRIM_THRESHOLD
     /* glibc gives each thread's arena back to the system whenever 128 kB
@@ -234,6 +247,8 @@ static bool add_event(struct jobs_run *run, struct event *ev)
         b->games++, b->bytes += ev->game->raw_len;
     else
         b->bytes += FINDING_BYTES;
+    const struct tool_work *work = run->t->work;
+    if (ev->game ? !pdn_game_work(ev->game) : work && work->diag) b->to_work++;
     return true;
 }
 
@@ -251,7 +266,10 @@ static void publish(struct jobs_run *run)
     run->tail = b;
     if (run->scan == NULL) run->scan = b;
     run->batches++;
-    pthread_cond_signal(&run->work_cv);
+    if (b->to_work == 0)
+        b->state = WORK_DONE; /* no worker needs to see it: none is woken */
+    else
+        pthread_cond_signal(&run->work_cv);
     pthread_cond_signal(&run->done_cv);
     pthread_mutex_unlock(&run->lock);
 }
@@ -363,10 +381,10 @@ static void *read_games(void *arg)
 static struct batch *claim(struct jobs_run *run)
 {
     struct batch *b = run->scan;
-    if (b) {
-        run->scan = b->next;
-        b->state = WORK_RUNNING;
-    }
+    while (b && b->state == WORK_DONE)
+        b = b->next;
+    run->scan = b ? b->next : NULL;
+    if (b) b->state = WORK_RUNNING;
     return b;
 }
 
@@ -379,6 +397,7 @@ static void work_batch(struct worker *w, struct batch *b)
             if (work->diag) work->diag(w->state, &ev->diag.d);
             continue;
         }
+        if (pdn_game_work(ev->game)) continue; /* the reader's thread did it */
         ev->job.state = w->state;
         ev->job.rc = work->game(t, &ev->job, ev->game, (void *)w->run->work_ctx);
     }
@@ -421,7 +440,8 @@ static int consume(struct jobs_run *run, struct event *ev, pdn_diag_fn on_diag, 
         on_diag(&ev->diag.d, diag_ctx);
         return 0;
     }
-    t->job = run->nworkers ? &ev->job : NULL;
+    struct jobs_game *done = pdn_game_work(ev->game);
+    t->job = done ? done : run->nworkers ? &ev->job : NULL;
     int stop = fn(t, ev->game, ctx);
     if (stop) run->fn_errno = errno; /* why, as a failed write left it */
     t->job = NULL;
@@ -477,8 +497,13 @@ static int consume_all(struct jobs_run *run, pdn_diag_fn on_diag, void *diag_ctx
     return stop;
 }
 
-static void run_free(struct jobs_run *run)
+void jobs_free(struct jobs_run *run)
 {
+    if (run == NULL) return;
+    const struct tool_work *work = run->t->work;
+    for (int i = 0; i < run->nreader_states; i++)
+        if (work->end) work->end(run->reader_states[i].state);
+    pthread_mutex_destroy(&run->states_lock);
     free_spent(run);
     while (run->head) {
         struct batch *b = run->head;
@@ -526,6 +551,56 @@ static void stop_workers(struct jobs_run *run)
     if (run->self_works && work->end) work->end(run->self.state);
 }
 
+/* ---- the work on the reader's threads ---------------------------------------- */
+
+bool jobs_reader_works(const struct tool *t)
+{
+    /* The choosing of games runs after the reader: work on games left out
+     * would be lost; pdn2csv's workers see the reader's findings first. */
+    return t->work && t->work->diag == NULL && t->select == NULL && t->repeats == NULL;
+}
+
+/* The calling thread's worker state (made by tool_work.begin the first
+ * time), or NULL when none can be had. */
+static void *reader_state(struct jobs_run *run, bool *ok)
+{
+    const struct tool_work *work = run->t->work;
+    pthread_t self = pthread_self();
+    void *state = NULL;
+    *ok = false;
+    pthread_mutex_lock(&run->states_lock);
+    for (int i = 0; i < run->nreader_states && !*ok; i++)
+        if (pthread_equal(run->reader_states[i].owner, self)) {
+            state = run->reader_states[i].state;
+            *ok = true;
+        }
+    if (!*ok && run->nreader_states < JOBS_MAX + 2 &&
+        (work->begin == NULL || (state = work->begin(run->t, run->tool_ctx)) != NULL)) {
+        run->reader_states[run->nreader_states++] = (struct reader_state){self, state};
+        *ok = true;
+    }
+    pthread_mutex_unlock(&run->states_lock);
+    return state;
+}
+
+void *jobs_reader_work(pdn_game *game, void *ctx)
+{
+    struct jobs_run *run = ctx;
+    bool ok;
+    void *state = reader_state(run, &ok);
+    struct jobs_game *job = ok ? calloc(1, sizeof *job) : NULL;
+    if (job == NULL) return NULL; /* a worker of the run does it */
+    job->state = state;
+    job->rc = run->t->work->game(run->t, job, game, run->tool_ctx);
+    return job;
+}
+
+void jobs_reader_work_free(void *job)
+{
+    job_free(job);
+    free(job);
+}
+
 int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_fn on_diag,
               void *diag_ctx, tool_game_fn fn, void *ctx, int *read_rc)
 {
@@ -542,8 +617,6 @@ int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_
     if (reader) pthread_join(run->reader, NULL);
     stop_workers(run);
     *read_rc = stop ? 0 : run->read_rc;
-    int saved = stop ? run->fn_errno : run->read_errno;
-    run_free(run);
-    errno = saved; /* after the frees, which may set it */
+    errno = stop ? run->fn_errno : run->read_errno;
     return stop;
 }

@@ -29,9 +29,9 @@ enum { JOBS_AUTO = -1 };
 
 /* The --help lines of -j. */
 #define TOOL_JOBS_USAGE                                                                            \
-    "  -j, --jobs N           N threads reading a file's parts and working on its\n"               \
-    "                         games (1: none; 0: the number of cores, the default\n"               \
-    "                         for files; 1 for a pipe); the output is the same\n"                  \
+    "  -j, --jobs N           N threads on a file's games beside the one reading\n"                \
+    "                         (1: none; 0: the number of cores, the default for\n"                 \
+    "                         files; 1 for a pipe); the output is the same\n"                      \
     "                         whatever N\n"
 
 /* Handles -j N: true when opt was it; a bad N is a usage error. */
@@ -74,17 +74,29 @@ typedef int (*jobs_next_fn)(pdn_game **out, void *ctx);
  * jobs_read, the reader opened for it sends its findings to jobs_record
  * with the run as ctx.
  */
-struct jobs_run *jobs_start(struct tool *t, int threads);
+struct jobs_run *jobs_start(struct tool *t, int threads, void *ctx);
 void jobs_record(const struct pdn_diag *d, void *run);
 /*
  * Reads the file with next (in a thread of its own) and hands each
  * finding to on_diag(diag_ctx) and each game to fn(t, game, ctx), in
  * input order, on the calling thread; with t->work, workers run it on the
  * games first, and fn finds the game's job in t->job. Stops as fn asks
- * (its return value, returned) and frees the run. *read_rc: next's last
- * return (0, or < 0 with errno as next left it).
+ * (its return value, returned). *read_rc: next's last return (0, or < 0
+ * with errno as next left it).
  */
 int jobs_read(struct jobs_run *run, jobs_next_fn next, void *next_ctx, pdn_diag_fn on_diag,
               void *diag_ctx, tool_game_fn fn, void *ctx, int *read_rc);
+/* After the reader is freed (its threads may work for the run until then). */
+void jobs_free(struct jobs_run *run);
+
+/*
+ * The tool's work done on the reader's threads (pdn_reader_options.work,
+ * work_free, work_ctx: the run), each game on the thread that read it,
+ * when jobs_reader_works(t): the games come to fn with their job done.
+ * Games the reader's threads did not work on go to the run's workers.
+ */
+bool jobs_reader_works(const struct tool *t);
+void *jobs_reader_work(pdn_game *game, void *run);
+void jobs_reader_work_free(void *job);
 
 #endif

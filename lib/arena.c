@@ -8,7 +8,6 @@
 #include "arena.h"
 #include "pdn.h"
 
-#include <pthread.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,67 +28,11 @@ static size_t round_up(size_t n)
     return (n + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
 }
 
-/*
- * Chunks of a game's usual sizes kept for the next game, whichever thread
- * makes it. Games are read on one thread and freed on another (the
- * reader's threads, the tools' workers): a chunk given back to malloc
- * there went to the wrong heap, which glibc trimmed while the reading
- * thread grew its own, page by page (pdncheck -j 2 on 100 MB: 60,000 page
- * faults and a fifth of its time in the kernel; 10,000 with the pool). At
- * most POOL_KEEP chunks a size (32, 64 and 128 kB): under 4 MB.
- */
-enum { POOL_FIRST = 32768, POOL_SIZES = 3, POOL_KEEP = 16 };
-static struct {
-    pthread_mutex_t lock;
-    struct arena_chunk *free[POOL_SIZES];
-    int n[POOL_SIZES];
-} pool = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-/* The pool's slot for chunks of size bytes, or -1. */
-static int pool_slot(size_t size)
-{
-    for (int i = 0; i < POOL_SIZES; i++)
-        if (size == (size_t)POOL_FIRST << i) return i;
-    return -1;
-}
-
-static struct arena_chunk *chunk_new(size_t size)
-{
-    int slot = pool_slot(size);
-    struct arena_chunk *c = NULL;
-    if (slot >= 0) {
-        pthread_mutex_lock(&pool.lock);
-        if ((c = pool.free[slot]) != NULL) {
-            pool.free[slot] = c->next;
-            pool.n[slot]--;
-        }
-        pthread_mutex_unlock(&pool.lock);
-    }
-    return c ? c : malloc(sizeof *c + size);
-}
-
-static void chunk_free(struct arena_chunk *c)
-{
-    int slot = pool_slot(c->size);
-    if (slot >= 0) {
-        pthread_mutex_lock(&pool.lock);
-        bool kept = pool.n[slot] < POOL_KEEP;
-        if (kept) {
-            c->next = pool.free[slot];
-            pool.free[slot] = c;
-            pool.n[slot]++;
-        }
-        pthread_mutex_unlock(&pool.lock);
-        if (kept) return;
-    }
-    free(c);
-}
-
 /* A chunk of size bytes put first in list (the chunks or the blocks),
  * counted in the arena's total; NULL when out of memory. */
 static struct arena_chunk *add_chunk(struct arena *arena, struct arena_chunk **list, size_t size)
 {
-    struct arena_chunk *c = chunk_new(size);
+    struct arena_chunk *c = malloc(sizeof *c + size);
     if (!c) return NULL;
     c->next = *list;
     c->size = size;
@@ -128,7 +71,7 @@ static void free_chunks(struct arena_chunk *c)
 {
     while (c) {
         struct arena_chunk *next = c->next;
-        chunk_free(c);
+        free(c);
         c = next;
     }
 }
@@ -137,7 +80,12 @@ void arena_free(struct arena *arena)
 {
     if (!arena) return;
     free_chunks(arena->blocks);
-    free_chunks(arena->chunks); /* the arena itself lives in the last one */
+    struct arena_chunk *c = arena->chunks;
+    while (c) {
+        struct arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
 }
 
 void *arena_alloc(struct arena *arena, size_t size)

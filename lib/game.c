@@ -13,7 +13,15 @@
 
 void pdn_game_free(pdn_game *game)
 {
-    if (game) arena_free(game_box_of(game)->arena);
+    if (!game) return;
+    struct game_box *box = game_box_of(game);
+    if (box->work && box->work_free) box->work_free(box->work);
+    arena_free(box->arena);
+}
+
+void *pdn_game_work(const pdn_game *game)
+{
+    return game ? game_box_of(game)->work : NULL;
 }
 
 const char *pdn_game_tag(const pdn_game *game, const char *name)

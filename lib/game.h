@@ -38,7 +38,9 @@ struct game_box {
     /* What the main line's move texts say of the board, gathered by the
      * parser as it read them (variant.c's clues, without a second scan). */
     struct text_squares moves;
-    struct variant_clue clue;          /* what the text says of the variant */
+    struct variant_clue clue; /* what the text says of the variant */
+    void *work;               /* pdn_reader_options.work's, or NULL */
+    void (*work_free)(void *work);
     struct pdn_game_internal internal; /* game.internal points here */
 };
 

@@ -835,6 +835,9 @@ typedef struct pdn_game {
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
 PDN_API void pdn_game_free(pdn_game *game);
+/* What pdn_reader_options.work made of the game on the thread that read
+ * it, or NULL (no work asked for, or none done for this game). */
+PDN_API void *pdn_game_work(const pdn_game *game);
 /* The value of the first tag with this name (case-sensitive), or NULL;
  * borrowed from the game. */
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
@@ -1002,6 +1005,17 @@ struct pdn_reader_options {
     int threads; /* threads reading parts of a regular file (pdn_reader_open_file)
                     at once, the caller's among them: the same games and findings
                     in the same order, sooner on several cores; 0 or 1: one */
+    /* With threads: each game, once numbered and its variant decided, is
+     * handed to work(game, work_ctx) on the thread that read it, before
+     * pdn_reader_next hands it over (a game stays on one core from its
+     * text to what is made of it); what work returns is pdn_game_work's,
+     * freed by work_free (may be NULL) with the game. The games of a part
+     * read by the caller's reader alone have no work (NULL): work must be
+     * safe to call from any thread, and its callers ready for games
+     * without it. */
+    void *(*work)(pdn_game *game, void *work_ctx);
+    void (*work_free)(void *work);
+    void *work_ctx;
 };
 #define PDN_READER_OPTIONS_INIT                                                                    \
     {                                                                                              \

@@ -13,6 +13,7 @@
  * stands where a part may start again: the threads take up from there.
  */
 #include "reader_threads.h"
+#include "game.h"
 #include "reader_one.h"
 #include "reader_part.h"
 
@@ -49,7 +50,9 @@ struct part_event {
     char *strings; /* one block: move_number, text, detail */
 };
 
-enum part_state { PART_WAITING, PART_READING, PART_READ };
+/* A part is read, then settled in its turn (after the part before it), then
+ * worked on (pdn_reader_options.work), all by the thread that took it. */
+enum part_state { PART_WAITING, PART_READING, PART_SETTLED, PART_DONE };
 
 struct part {
     struct part *next;
@@ -60,6 +63,7 @@ struct part {
     bool last; /* ends at the end of the file */
     bool rest; /* not cut: the rest of the file is read by one reader */
     bool accepted;
+    bool handing; /* its events are being handed over */
     enum part_state state;
     struct part_event *events, **tail;
     struct reader_part_end end;
@@ -72,8 +76,10 @@ struct reader_threads {
     struct reader_parts settled;
     pthread_mutex_t lock;
     pthread_cond_t work_cv;          /* a part to read, or a stop */
-    pthread_cond_t read_cv;          /* a part read */
+    pthread_cond_t read_cv;          /* a part settled or done, or a stop */
     struct part *head, *tail, *scan; /* in flight in file order; the first waiting */
+    struct part *turn;               /* the next part to settle, or NULL */
+    bool settling_open;              /* parts are settled (none refused since the last start) */
     size_t in_flight, ahead;
     bool stop;
     /* the cutting, on the caller's thread */
@@ -180,13 +186,58 @@ static struct part *claim(struct reader_threads *t)
     return p;
 }
 
-/* Under the lock, which it leaves and takes again: reads p. */
+/* Out of the lock, in p's turn: whether p is what the whole file's reader
+ * reads there; its findings and games numbered as the file's, their
+ * variants decided, if so. */
+static bool settle(struct reader_threads *t, struct part *p)
+{
+    if (p->rc != 0 || !reader_parts_accept(&t->settled, &p->at, &p->end, p->last)) return false;
+    for (struct part_event *ev = p->events; ev; ev = ev->next) {
+        if (ev->game)
+            reader_parts_game(&t->settled, &p->at, ev->game);
+        else
+            reader_parts_diag(&p->at, &ev->d);
+    }
+    return true;
+}
+
+/* Out of the lock: the work asked for, on each game of p (settled). */
+static void work_on(struct reader_threads *t, struct part *p)
+{
+    const struct pdn_reader_options *o = &t->options;
+    if (o->work == NULL) return;
+    for (struct part_event *ev = p->events; ev; ev = ev->next)
+        if (ev->game) {
+            struct game_box *box = game_box_of(ev->game);
+            box->work = o->work(ev->game, o->work_ctx);
+            box->work_free = o->work_free;
+        }
+}
+
+/* Under the lock, which it leaves and takes again: reads p, settles it in
+ * its turn, and works on its games, while the text and the games are at
+ * hand in this core's caches. */
 static void read_claimed(struct reader_threads *t, struct part *p)
 {
     pthread_mutex_unlock(&t->lock);
     read_part(t, p);
     pthread_mutex_lock(&t->lock);
-    p->state = PART_READ;
+    /* A part refused before p: p is never settled (the parts stop). */
+    while (!t->stop && t->settling_open && t->turn != p)
+        pthread_cond_wait(&t->read_cv, &t->lock);
+    if (t->stop || t->turn != p) return;
+    pthread_mutex_unlock(&t->lock);
+    p->accepted = settle(t, p);
+    pthread_mutex_lock(&t->lock);
+    p->state = PART_SETTLED;
+    t->turn = p->accepted ? p->next : NULL; /* a part refused: none after it */
+    t->settling_open = p->accepted;
+    pthread_cond_broadcast(&t->read_cv);
+    if (!p->accepted) return;
+    pthread_mutex_unlock(&t->lock);
+    work_on(t, p);
+    pthread_mutex_lock(&t->lock);
+    p->state = PART_DONE;
     pthread_cond_broadcast(&t->read_cv);
 }
 
@@ -238,6 +289,7 @@ static void publish(struct reader_threads *t, struct part *p)
         t->head = p;
     t->tail = p;
     if (t->scan == NULL && !p->rest) t->scan = p;
+    if (t->turn == NULL && t->settling_open) t->turn = p;
     t->in_flight++;
     pthread_cond_signal(&t->work_cv);
     pthread_mutex_unlock(&t->lock);
@@ -317,6 +369,7 @@ static void stop_threads(struct reader_threads *t)
     pthread_mutex_lock(&t->lock);
     t->stop = true;
     pthread_cond_broadcast(&t->work_cv);
+    pthread_cond_broadcast(&t->read_cv);
     pthread_mutex_unlock(&t->lock);
     for (int i = 0; i < t->nthreads; i++)
         pthread_join(t->threads[i], NULL);
@@ -354,6 +407,8 @@ static int read_rest(struct reader_threads *t)
 static void start_threads(struct reader_threads *t)
 {
     t->stop = false;
+    t->settling_open = true;
+    t->turn = NULL;
     for (; t->nthreads < t->want - 1; t->nthreads++) /* the caller's thread reads too */
         if (pthread_create(&t->threads[t->nthreads], NULL, read_parts, t) != 0) break;
 }
@@ -377,15 +432,15 @@ static int resume_parts(struct reader_threads *t)
     return 0;
 }
 
-/* The head part, read: whether it is accepted (the threads stopped and
- * the rest read by one reader if not). */
+/* The head part settled and worked on, or the rest read by one reader
+ * from its start when it is refused. */
 static int settle_head(struct reader_threads *t)
 {
     struct part *p = t->head;
     pthread_mutex_lock(&t->lock);
     /* Waiting is reading: the head part first, if no thread took it yet
      * (a sleep and a wake cost more than a part on a busy machine). */
-    while (!p->rest && p->state != PART_READ) {
+    while (!p->rest && p->state != PART_DONE && !(p->state == PART_SETTLED && !p->accepted)) {
         struct part *mine = claim(t);
         if (mine)
             read_claimed(t, mine);
@@ -393,8 +448,7 @@ static int settle_head(struct reader_threads *t)
             pthread_cond_wait(&t->read_cv, &t->lock);
     }
     pthread_mutex_unlock(&t->lock);
-    if (!p->rest && p->rc == 0 && reader_parts_accept(&t->settled, &p->at, &p->end, p->last)) {
-        p->accepted = true;
+    if (!p->rest && p->accepted) {
         t->cursor = p->events;
         return 0;
     }
@@ -416,17 +470,14 @@ static void pop_head(struct reader_threads *t)
  * 0 when the part is done. */
 static int hand_over(struct reader_threads *t, pdn_game **out)
 {
-    struct part *p = t->head;
     while (t->cursor) {
         struct part_event *ev = t->cursor;
         t->cursor = ev->next;
         if (ev->game) {
-            reader_parts_game(&t->settled, &p->at, ev->game);
             *out = ev->game;
             ev->game = NULL;
             return 1;
         }
-        reader_parts_diag(&p->at, &ev->d);
         ev->d.file = t->options.filename;
         if (t->options.on_diag) t->options.on_diag(&ev->d, t->options.diag_ctx);
     }
@@ -449,8 +500,9 @@ int reader_threads_next(pdn_game **out, struct reader_threads *t)
             reader_parts_end(&t->settled);
             return 0;
         }
-        if (!t->head->accepted && (rc = settle_head(t)) < 0) return rc;
+        if (!t->head->handing && (rc = settle_head(t)) < 0) return rc;
         if (t->rest) continue;
+        t->head->handing = true;
         if (hand_over(t, out)) return 1;
         pop_head(t);
     }

@@ -24,6 +24,7 @@
 #include "reader_part.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,6 +338,65 @@ static void test_parts_resume_after_a_refused_one(void **state)
     unlink(path);
 }
 
+/* pdn_reader_options.work: each game of a part is worked on once it is
+ * numbered (its index as the file's), on the thread that read it; what
+ * work made is the game's until it is freed, then work_free's. */
+struct work_count {
+    pthread_mutex_t lock;
+    size_t made, freed;
+};
+
+static void *index_work(pdn_game *game, void *ctx)
+{
+    struct work_count *c = ctx;
+    size_t *made = malloc(sizeof *made);
+    if (made) *made = game->index;
+    pthread_mutex_lock(&c->lock);
+    c->made += made != NULL;
+    pthread_mutex_unlock(&c->lock);
+    return made;
+}
+
+static struct work_count *freeing;
+
+static void index_work_free(void *work)
+{
+    pthread_mutex_lock(&freeing->lock);
+    freeing->freed++;
+    pthread_mutex_unlock(&freeing->lock);
+    free(work);
+}
+
+static void test_work_on_the_reading_threads(void **state)
+{
+    (void)state;
+    static const char path[] = "tests/data/tournaments/Championnat de France 2021.pdn";
+    struct work_count count = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    freeing = &count;
+    setenv("PDN_READER_PART_BYTES", "2000", 1);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    o.threads = 3;
+    o.work = index_work;
+    o.work_free = index_work_free;
+    o.work_ctx = &count;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
+    unsetenv("PDN_READER_PART_BYTES");
+    pdn_game *g;
+    size_t games = 0, worked = 0;
+    while (pdn_reader_next(&g, r) == 1) {
+        const size_t *made = pdn_game_work(g);
+        if (made) assert_int_equal(*made, g->index); /* numbered before the work */
+        worked += made != NULL;
+        assert_int_equal(g->index, ++games);
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(games, 58);
+    assert_int_equal(worked, games); /* every part fits: every game worked on */
+    assert_int_equal(count.made, count.freed);
+}
+
 static void test_split_takes_the_last_cut_after_a_result(void **state)
 {
     (void)state;
@@ -387,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
+        cmocka_unit_test(test_work_on_the_reading_threads),
         cmocka_unit_test(test_threads_agree_on_every_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
