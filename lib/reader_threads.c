@@ -227,8 +227,9 @@ static void read_claimed(struct reader_threads *t, struct part *p)
         pthread_cond_wait(&t->read_cv, &t->lock);
     if (t->stop || t->turn != p) return;
     pthread_mutex_unlock(&t->lock);
-    p->accepted = settle(t, p);
+    bool accepted = settle(t, p);
     pthread_mutex_lock(&t->lock);
+    p->accepted = accepted; /* read by the caller's thread under the lock */
     p->state = PART_SETTLED;
     t->turn = p->accepted ? p->next : NULL; /* a part refused: none after it */
     t->settling_open = p->accepted;
