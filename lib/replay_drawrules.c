@@ -248,11 +248,13 @@ void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
  * The counted endings count from the ply that first reached the material.
  * Only a capture or a promotion changes the material: other plies keep it,
  * and so does a promotion that stays in the same ending, unless the ending
- * counts an unchanged balance (restart).
+ * counts an unchanged balance (restart). Inline: the tracker takes it at
+ * every ply, where a call cost more than the test.
  */
-enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
-                                   const struct pdn_board *before, const struct pdn_board *after,
-                                   const struct pdn_move *move)
+static inline enum pdn_draw_rule count_step(struct draw_count *c, const struct draw_rules *r,
+                                            const struct pdn_board *before,
+                                            const struct pdn_board *after,
+                                            const struct pdn_move *move)
 {
     if (move->ncaptured > 0) c->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || move->promotes) {
@@ -273,14 +275,28 @@ enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules
     return ++c->count >= 2u * e->moves ? e->rule : PDN_DRAW_NONE;
 }
 
-/* An ending drawn as it stands, unless the side to move can capture now. */
-enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
+enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
+                                   const struct pdn_board *before, const struct pdn_board *after,
+                                   const struct pdn_move *move)
+{
+    return count_step(c, r, before, after, move);
+}
+
+/* An ending drawn as it stands (of 'pieces' pieces), unless the side to
+ * move can capture now. The tracker knows the number of pieces: counting
+ * them at every ply cost more than the rest of the rule. */
+static inline enum pdn_draw_rule standing(const struct draw_rules *rules,
+                                          const struct pdn_board *after, int pieces)
 {
     int strong;
-    int pieces = popcount(after->pieces[0] | after->pieces[1]);
     int ending = ending_of(rules, after, pieces, false, &strong);
     if (ending < 0 || pdn_movegen_has_capture(after)) return PDN_DRAW_NONE;
     return rules->endings[ending].rule;
+}
+
+enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
+{
+    return standing(rules, after, popcount(after->pieces[0] | after->pieces[1]));
 }
 
 enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
@@ -299,11 +315,14 @@ enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_bo
         t->kings_only++;
     }
     remember(t, after);
-    if (r->repetition && occurrences(t, after) >= r->repetition) return PDN_DRAW_REPETITION;
-    enum pdn_draw_rule ending = draw_count_step(&t->ending, r, before, after, move);
+    /* Fewer positions than the rule asks for cannot repeat (after a man's
+     * move there is one): no search of the history. */
+    if (r->repetition && t->nhistory >= r->repetition && occurrences(t, after) >= r->repetition)
+        return PDN_DRAW_REPETITION;
+    enum pdn_draw_rule ending = count_step(&t->ending, r, before, after, move);
     if (ending != PDN_DRAW_NONE) return ending;
     if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
-    return draw_standing(r, after);
+    return standing(r, after, t->ending.pieces);
 }
 
 const char *draw_rule_name(enum pdn_draw_rule rule)
