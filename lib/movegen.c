@@ -457,10 +457,12 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
     return n;
 }
 
+/* Kings searched only when the side has some: most positions have none. */
 static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
                         const struct pdn_board *b, uint64_t empty)
 {
-    return capturing_men(g, r, b, empty) || kings_can_capture(g, r, b, empty);
+    return capturing_men(g, r, b, empty) ||
+           ((b->pieces[b->side] & b->kings) && kings_can_capture(g, r, b, empty));
 }
 
 /* The legal moves into 'moves', or with moves NULL only their number. */
@@ -512,22 +514,35 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
     return dr < 0 ? (dc < 0 ? DIR_UL : DIR_UR) : (dc < 0 ? DIR_DL : DIR_DR);
 }
 
+/* Whether a man of 'side' on bit 'from' steps to bit 'to': one of its two
+ * forward steps. A step off the board lands on a ghost bit, never on a
+ * square, so the bit distance alone says it. */
+static inline bool man_steps(const struct geometry *g, int side, int from, int to)
+{
+    int first = side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
+    return to - from == g->step[first] || to - from == g->step[first + 1];
+}
+
+/* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
+static bool king_reaches(const struct geometry *g, int from, int to, uint64_t empty)
+{
+    int steps, d = direction_to(g, from, to, &steps);
+    if (d < 0 || (steps > 1 && !g->rules->flying_kings)) return false;
+    for (int at = g->next[from][d]; at != to; at = g->next[at][d])
+        if (!(empty & bit(at))) return false;
+    return true;
+}
+
 bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
 {
     const struct geometry *g = geometry_get(board->variant);
-    const struct pdn_rules *r = g->rules;
     if (from < 1 || from > g->squares || to < 1 || to > g->squares) return false;
-    int fb = g->bit_of[from], tb = g->bit_of[to], steps, d = direction_to(g, fb, tb, &steps);
+    int fb = g->bit_of[from], tb = g->bit_of[to];
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
+    if (!(board->pieces[board->side] & bit(fb)) || !(empty & bit(tb))) return false;
     bool king = (board->kings & bit(fb)) != 0;
-    if (d < 0 || !(board->pieces[board->side] & bit(fb))) return false;
-    if (king ? (steps > 1 && !r->flying_kings) : steps != 1) return false;
-    if (!king && (board->side == PDN_COLOR_WHITE ? d > DIR_UR : d < DIR_DL)) return false;
-    for (int at = g->next[fb][d];; at = g->next[at][d]) {
-        if (!(empty & bit(at))) return false;
-        if (at == tb) break;
-    }
-    if (can_capture(g, r, board, empty)) return false;
+    if (king ? !king_reaches(g, fb, tb, empty) : !man_steps(g, board->side, fb, tb)) return false;
+    if (can_capture(g, g->rules, board, empty)) return false;
     *out = (struct pdn_move){.from = (uint8_t)from, .to = (uint8_t)to, .npath = 1};
     out->path[0] = (uint8_t)to;
     out->promotes = !king && (g->promotion[board->side] & bit(tb)) != 0;
