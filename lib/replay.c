@@ -158,8 +158,9 @@ static inline const char *plain_square(const char *p, int *out)
  * that is a square of the board's variant. */
 static inline const char *text_square(const char *p, const struct pdn_board *board, int *out)
 {
+    if (*p >= '1' && *p <= '9') return plain_square(p, out);
     if (*p < 'a' || *p > 'j' || p[1] < '1' || p[1] > '9' || (p[2] >= '0' && p[2] <= '9'))
-        return plain_square(p, out);
+        return NULL;
     char name[3] = {p[0], p[1], '\0'};
     *out = pdn_square_from_name((enum pdn_variant)board->variant, name);
     return *out ? p + 2 : NULL;
@@ -570,9 +571,11 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
     }
 }
 
-/* Replays one move of a line; false when the line cannot go on. */
+/* Replays one move of a line from 'before' into *board (a copy of it);
+ * false when the line cannot go on. */
 static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i,
-                       struct pdn_board *board, struct turn *turn, int depth)
+                       const struct pdn_board *before, struct pdn_board *board, struct turn *turn,
+                       int depth)
 {
     const struct pdn_node *node = &line->moves[i];
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
@@ -587,11 +590,10 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     if (index < 0) return false;
     const struct pdn_move *move = &r->legal->moves[index];
     report_forms(r, node, move, forms, num);
-    struct pdn_board before = *board;
     pdn_board_play(board, move);
-    if (r->opt->on_ply) r->opt->on_ply(&before, board, move, node, depth, r->opt->ply_ctx);
-    if (depth == 0) track_main(r, &before, board, move, node, num);
-    advance(turn, before.side, r->first_side);
+    if (r->opt->on_ply) r->opt->on_ply(before, board, move, node, depth, r->opt->ply_ctx);
+    if (depth == 0) track_main(r, before, board, move, node, num);
+    advance(turn, before->side, r->first_side);
     return true;
 }
 
@@ -646,10 +648,10 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
         check_number(r, node, &board, &turn);
         struct pdn_board before = board;
         struct turn turn_before = turn;
-        ok = replay_ply(r, line, i, &board, &turn, depth);
+        ok = replay_ply(r, line, i, &before, &board, &turn, depth);
         /* Variations replace this move: they start where it started, and
          * can be replayed even when the move itself is illegal. */
-        replay_variations(r, node, &before, turn_before, depth);
+        if (node->nvariations) replay_variations(r, node, &before, turn_before, depth);
     }
     /* The tree keeps no place for a trailing setup: report at the last move. */
     const struct pdn_pos *at = line->nmoves ? &line->moves[line->nmoves - 1].pos : &line->pos;
