@@ -166,18 +166,22 @@ static bool on_big_road(const struct pdn_board *b, int weak)
 /* No ending of the table has more pieces on the board. */
 #define ENDING_PIECES_MAX 7
 
-/* ending_of for a position of few enough pieces. */
+/* ending_of for a position of few enough pieces. The pieces are counted
+ * by kind only for an ending of the kind asked: the FMJD rules have no
+ * standing ending, yet every ply of an ending asks for one. */
 static int ending_in(const struct draw_rules *r, const struct pdn_board *b, int pieces,
                      bool counted, int *strong)
 {
     int kings[2], men[2];
-    for (int c = 0; c < 2; c++) {
-        kings[c] = popcount(b->pieces[c] & b->kings);
-        men[c] = popcount(b->pieces[c] & ~b->kings);
-    }
+    bool known = false;
     for (int i = 0; i < r->nendings; i++) {
         const struct draw_ending *e = &r->endings[i];
         if ((e->moves > 0) != counted || !in(pieces, e->pieces_min, e->pieces_max)) continue;
+        for (int c = 0; c < 2 && !known; c++) {
+            kings[c] = popcount(b->pieces[c] & b->kings);
+            men[c] = popcount(b->pieces[c] & ~b->kings);
+        }
+        known = true;
         for (int s = 0; s < 2; s++)
             if (side_fits(&e->strong, kings[s], men[s]) &&
                 side_fits(&e->weak, kings[!s], men[!s]) && (!e->big_road || on_big_road(b, !s))) {
