@@ -11,6 +11,7 @@
  * game, too big for the stack of a thread or a coroutine. Must not print,
  * exit or keep global state.
  */
+#include "geometry.h"
 #include "options.h"
 #include "replay.h"
 
@@ -161,8 +162,8 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
     if (*p >= '1' && *p <= '9') return plain_square(p, out);
     if (*p < 'a' || *p > 'j' || p[1] < '1' || p[1] > '9' || (p[2] >= '0' && p[2] <= '9'))
         return NULL;
-    char name[3] = {p[0], p[1], '\0'};
-    *out = pdn_square_from_name((enum pdn_variant)board->variant, name);
+    *out =
+        geo_square_algebraic(geometry_get((enum pdn_variant)board->variant), *p - 'a', p[1] - '0');
     return *out ? p + 2 : NULL;
 }
 
@@ -177,6 +178,29 @@ static bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_
     const char *p = text_square(text, board, &from);
     if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
     return pdn_movegen_quiet(out, board, from, to);
+}
+
+/*
+ * A plain capture "AxB" or "A:B" (squares as quiet_move reads them) naming
+ * one legal capture from A to B (routes that take the same pieces are one
+ * move already): its index in the legal list, else -1 and the matcher
+ * decides, with every form and finding. The matcher would find the same
+ * move, and the only form it could see here is ':', which the reader
+ * reports, not the replay.
+ */
+static int fast_capture(const struct pdn_movelist *legal, const char *text,
+                        const struct pdn_board *board)
+{
+    int from, to, found = -1;
+    const char *p = text_square(text, board, &from);
+    if (!p || (*p != 'x' && *p != ':') || !(p = text_square(p + 1, board, &to)) || *p) return -1;
+    for (int i = 0; i < legal->count; i++) {
+        const struct pdn_move *m = &legal->moves[i];
+        if (m->from != from || m->to != to) continue;
+        if (found >= 0 || m->ncaptured == 0) return -1;
+        found = i;
+    }
+    return found;
 }
 
 /* ---- Ambiguity lookahead --------------------------------------------------- */
@@ -220,6 +244,11 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
         }
         struct pdn_match m;
         pdn_movegen(r->scratch, &board, 0);
+        int quick = fast_capture(r->scratch, node->text, &board);
+        if (quick >= 0) {
+            pdn_board_play(&board, &r->scratch->moves[quick]);
+            continue;
+        }
         pdn_move_match(&m, node->text, &board, r->scratch, false);
         if (m.result == PDN_MATCH_AMBIGUOUS) {
             if (nest >= LOOKAHEAD_NEST_MAX) return true;
@@ -436,25 +465,6 @@ static bool fast_quiet(struct replay *r, const char *text, const struct pdn_boar
     return true;
 }
 
-/*
- * A plain capture "AxB" naming one legal capture from A to B (routes that
- * take the same pieces are one move already): its index in r->legal, else
- * -1 and the matcher decides, with every form and finding.
- */
-static int fast_capture(const struct replay *r, const char *text)
-{
-    int from, to, found = -1;
-    const char *p = plain_square(text, &from);
-    if (!p || *p != 'x' || !(p = plain_square(p + 1, &to)) || *p) return -1;
-    for (int i = 0; i < r->legal->count; i++) {
-        const struct pdn_move *m = &r->legal->moves[i];
-        if (m->from != from || m->to != to) continue;
-        if (found >= 0 || m->ncaptured == 0) return -1;
-        found = i;
-    }
-    return found;
-}
-
 /* The index in r->legal of the move a node's text stands for, or -1 after
  * reporting why there is none. */
 static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
@@ -465,7 +475,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     *forms = 0;
     if (fast_quiet(r, node->text, board)) return 0;
     pdn_movegen(r->legal, board, 0);
-    int quick = fast_capture(r, node->text);
+    int quick = fast_capture(r->legal, node->text, board);
     if (quick >= 0) return quick;
     pdn_move_match(&m, node->text, board, r->legal, false);
     *forms = m.forms;
