@@ -255,27 +255,60 @@ static inline uint64_t man_landings(const struct search *s, uint64_t at, uint64_
     return (up | down) & s->empty;
 }
 
+/* The direction of a man's jump from bit 'at' to bit 'land', two steps away. */
+static int jump_direction(const struct search *s, int at, int land)
+{
+    int d = 0;
+    while (d < DIR_COUNT - 1 && 2 * s->g->step[d] != land - at)
+        d++;
+    return d;
+}
+
+static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands);
+static void capture_man_crowning(struct search *s, int at, uint64_t prey, int n, uint64_t lands);
+
 /*
- * The common case made fast: a man that captures both ways, is never
- * crowned mid-capture and must take the most pieces (international,
- * Brazilian). It jumps from 'at' to each of 'lands' (bits), taking the
- * piece halfway; prey is what it may still take, so the last piece taken
- * keeps it from turning straight back. A landing with no jump onward ends
- * a capture, found without another call. Landings come in bit order, which
- * is the order of the directions (up-left, up-right, down-left, down-right).
+ * The common cases made fast: a man that captures both ways. It jumps from
+ * 'at' to each of 'lands' (bits), taking the piece halfway; prey is what it
+ * may still take, so the last piece taken keeps it from turning straight
+ * back. A landing with no jump onward ends a capture, found without another
+ * call. Landings come in bit order, which is the order of the directions
+ * (up-left, up-right, down-left, down-right), as capture_from takes them.
+ * Two versions, each compiled for its rules: capture_man (international,
+ * Brazilian: the longest captures only) and, 'crowning', capture_man_crowning
+ * (Russian: any capture, and a man landing on the far row goes on as a
+ * king's capture would).
  */
-static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+static inline __attribute__((always_inline)) void man_jumps(struct search *s, int at, uint64_t prey,
+                                                            int n, uint64_t lands, bool crowning)
 {
     for (; lands; lands &= lands - 1) {
         int land = __builtin_ctzll(lands);
         uint64_t left = prey & ~bit((at + land) / 2);
+        if (crowning && (s->g->promotion[s->side] & bit(land))) {
+            s->path[n] = (uint8_t)land;
+            capture_from(s, land, s->opponent & ~left, n + 1, true, jump_direction(s, at, land));
+            continue;
+        }
         uint64_t next = n + 1 < PDN_PATH_MAX ? man_landings(s, bit(land), left) : 0;
         s->path[n] = (uint8_t)land;
-        if (next)
+        if (next && crowning)
+            capture_man_crowning(s, land, left, n + 1, next);
+        else if (next)
             capture_man(s, land, left, n + 1, next);
-        else if (longest_so_far(s, n + 1))
+        else if (crowning || longest_so_far(s, n + 1))
             keep_capture(s, land, s->opponent & ~left, n + 1, false);
     }
+}
+
+static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+{
+    man_jumps(s, at, prey, n, lands, false);
+}
+
+static void capture_man_crowning(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+{
+    man_jumps(s, at, prey, n, lands, true);
 }
 
 static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came)
@@ -317,6 +350,13 @@ static void search_init(struct search *s, struct pdn_move *moves, const struct p
     s->far = s->g->step[DIR_DR];
 }
 
+/* Russian men: both ways, crowned in passing, any capture (capture_man_crowning). */
+static bool crowning_men(const struct pdn_rules *r)
+{
+    return r->men_capture_backward && r->promote_in_passing && !r->maximum_capture &&
+           !r->men_spare_kings && !r->capture_precedence;
+}
+
 static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters)
 {
     for (uint64_t own = starters; own; own &= own - 1) {
@@ -329,6 +369,8 @@ static void capture_with(struct search *s, const struct pdn_board *b, uint64_t s
         s->dedupe_from = man_fast ? 3 : 2;
         if (man_fast)
             capture_man(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
+        else if (!s->king && crowning_men(s->rules))
+            capture_man_crowning(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
         else
             capture_from(s, from, 0, 0, s->king, -1);
         s->empty &= ~bit(from);
