@@ -188,8 +188,8 @@ static bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_
  * move, and the only form it could see here is ':', which the reader
  * reports, not the replay.
  */
-static int fast_capture(const struct pdn_movelist *legal, const char *text,
-                        const struct pdn_board *board)
+static inline int fast_capture(const struct pdn_movelist *legal, const char *text,
+                               const struct pdn_board *board)
 {
     int from, to, found = -1;
     const char *p = text_square(text, board, &from);
