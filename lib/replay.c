@@ -172,7 +172,7 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
  * possible: checked directly, without generating the legal list or
  * matching text. True and *out filled when the text is such a move.
  */
-static bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
+static inline bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
 {
     int from, to;
     const char *p = text_square(text, board, &from);
