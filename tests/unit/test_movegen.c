@@ -393,6 +393,37 @@ static void test_movegen_promotion(void **state)
     assert_int_equal(b.side, PDN_COLOR_BLACK);
 }
 
+/*
+ * Russian rules: a man reaching the far row during a capture is crowned and
+ * goes on capturing as a king (RULES.md). b6 takes c7 and lands on d8,
+ * crowned; as a flying king it crosses e7 and f6, takes g5 and lands on h4,
+ * a capture no man could go on with. On the Brazilian board (FMJD rules) the
+ * man stops on d8 and is crowned at the end.
+ */
+static void test_movegen_crowned_in_passing(void **state)
+{
+    (void)state;
+    struct pdn_board b;
+    struct pdn_movelist list;
+    load(&b, PDN_VARIANT_RUSSIAN, "W:Wb6:Bc7,g5");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
+    const struct pdn_move *m = &list.moves[0];
+    assert_int_equal(m->from, pdn_square_from_name(PDN_VARIANT_RUSSIAN, "b6"));
+    assert_int_equal(m->to, pdn_square_from_name(PDN_VARIANT_RUSSIAN, "h4"));
+    assert_int_equal(m->npath, 2);
+    assert_int_equal(m->path[0], pdn_square_from_name(PDN_VARIANT_RUSSIAN, "d8"));
+    assert_int_equal(m->ncaptured, 2);
+    assert_true(m->promotes);
+    pdn_board_play(&b, m);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_WHITE_KING), 1);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_MAN), 0);
+    load(&b, PDN_VARIANT_BRAZILIAN, "W:Wb6:Bc7,g5");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
+    assert_int_equal(list.moves[0].to, pdn_square_from_name(PDN_VARIANT_BRAZILIAN, "d8"));
+    assert_int_equal(list.moves[0].ncaptured, 1);
+    assert_true(list.moves[0].promotes);
+}
+
 /* Playing a circular capture keeps the king on its square. */
 static void test_movegen_play_circular_capture(void **state)
 {
@@ -488,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_movegen_start_positions),
         cmocka_unit_test(test_movegen_legal_move_lists),
         cmocka_unit_test(test_movegen_promotion),
+        cmocka_unit_test(test_movegen_crowned_in_passing),
         cmocka_unit_test(test_movegen_play_circular_capture),
         cmocka_unit_test(test_movegen_king_two_pieces_one_line),
         cmocka_unit_test(test_movegen_quiet_fast_path),
