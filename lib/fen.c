@@ -38,7 +38,12 @@ struct scan {
     bool suffix[2]; /* the H and F fields */
     int legacy;     /* colour of a bare list right after the side, or -1 */
     int fields;     /* fields read */
+    int squares;    /* of the board: asked once, not for every square */
+    uint64_t taken; /* bit s: square s holds a piece already (a duplicate check
+                       without asking the board for every square) */
 };
+
+_Static_assert(PDN_SQUARES_MAX < 64, "scan.taken has a bit for every square");
 
 /* Numbers are capped here while read, so huge ones cannot wrap around. */
 #define NUMBER_CAP 100000u
@@ -130,8 +135,7 @@ static int parse_square(struct scan *sc, int *square, bool *king, size_t *at, bo
         return 0;
     }
     if (read_number(sc, &v) == 0) return fail(sc, PDN_FEN_BAD_SQUARE, sc->i);
-    if (v < 1 || v > (unsigned)pdn_board_squares(&sc->board))
-        return fail(sc, PDN_FEN_SQUARE_RANGE, *at);
+    if (v < 1 || v > (unsigned)sc->squares) return fail(sc, PDN_FEN_SQUARE_RANGE, *at);
     *square = (int)v;
     return 0;
 }
@@ -140,8 +144,8 @@ static int place(struct scan *sc, int color, bool king, int square, size_t at)
 {
     static const enum pdn_piece pieces[2][2] = {{PDN_PIECE_WHITE_MAN, PDN_PIECE_WHITE_KING},
                                                 {PDN_PIECE_BLACK_MAN, PDN_PIECE_BLACK_KING}};
-    if (pdn_board_get(&sc->board, square) != PDN_PIECE_EMPTY)
-        return fail(sc, PDN_FEN_DUPLICATE, at);
+    if (sc->taken & ((uint64_t)1 << square)) return fail(sc, PDN_FEN_DUPLICATE, at);
+    sc->taken |= (uint64_t)1 << square;
     pdn_board_set(&sc->board, square, pieces[color][king]);
     return 0;
 }
@@ -269,6 +273,7 @@ int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, const ch
         return PDN_EINVAL;
     }
     pdn_board_clear(&sc.board, variant);
+    sc.squares = pdn_board_squares(&sc.board);
     int rc = parse_fen(&sc);
     if (err != NULL) *err = sc.err;
     if (rc < 0) {

@@ -255,27 +255,60 @@ static inline uint64_t man_landings(const struct search *s, uint64_t at, uint64_
     return (up | down) & s->empty;
 }
 
+/* The direction of a man's jump from bit 'at' to bit 'land', two steps away. */
+static int jump_direction(const struct search *s, int at, int land)
+{
+    int d = 0;
+    while (d < DIR_COUNT - 1 && 2 * s->g->step[d] != land - at)
+        d++;
+    return d;
+}
+
+static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands);
+static void capture_man_crowning(struct search *s, int at, uint64_t prey, int n, uint64_t lands);
+
 /*
- * The common case made fast: a man that captures both ways, is never
- * crowned mid-capture and must take the most pieces (international,
- * Brazilian). It jumps from 'at' to each of 'lands' (bits), taking the
- * piece halfway; prey is what it may still take, so the last piece taken
- * keeps it from turning straight back. A landing with no jump onward ends
- * a capture, found without another call. Landings come in bit order, which
- * is the order of the directions (up-left, up-right, down-left, down-right).
+ * The common cases made fast: a man that captures both ways. It jumps from
+ * 'at' to each of 'lands' (bits), taking the piece halfway; prey is what it
+ * may still take, so the last piece taken keeps it from turning straight
+ * back. A landing with no jump onward ends a capture, found without another
+ * call. Landings come in bit order, which is the order of the directions
+ * (up-left, up-right, down-left, down-right), as capture_from takes them.
+ * Two versions, each compiled for its rules: capture_man (international,
+ * Brazilian: the longest captures only) and, 'crowning', capture_man_crowning
+ * (Russian: any capture, and a man landing on the far row goes on as a
+ * king's capture would).
  */
-static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+static inline __attribute__((always_inline)) void man_jumps(struct search *s, int at, uint64_t prey,
+                                                            int n, uint64_t lands, bool crowning)
 {
     for (; lands; lands &= lands - 1) {
         int land = __builtin_ctzll(lands);
         uint64_t left = prey & ~bit((at + land) / 2);
+        if (crowning && (s->g->promotion[s->side] & bit(land))) {
+            s->path[n] = (uint8_t)land;
+            capture_from(s, land, s->opponent & ~left, n + 1, true, jump_direction(s, at, land));
+            continue;
+        }
         uint64_t next = n + 1 < PDN_PATH_MAX ? man_landings(s, bit(land), left) : 0;
         s->path[n] = (uint8_t)land;
-        if (next)
+        if (next && crowning)
+            capture_man_crowning(s, land, left, n + 1, next);
+        else if (next)
             capture_man(s, land, left, n + 1, next);
-        else if (longest_so_far(s, n + 1))
+        else if (crowning || longest_so_far(s, n + 1))
             keep_capture(s, land, s->opponent & ~left, n + 1, false);
     }
+}
+
+static void capture_man(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+{
+    man_jumps(s, at, prey, n, lands, false);
+}
+
+static void capture_man_crowning(struct search *s, int at, uint64_t prey, int n, uint64_t lands)
+{
+    man_jumps(s, at, prey, n, lands, true);
 }
 
 static void capture_from(struct search *s, int at, uint64_t captured, int n, bool king, int came)
@@ -317,6 +350,13 @@ static void search_init(struct search *s, struct pdn_move *moves, const struct p
     s->far = s->g->step[DIR_DR];
 }
 
+/* Russian men: both ways, crowned in passing, any capture (capture_man_crowning). */
+static bool crowning_men(const struct pdn_rules *r)
+{
+    return r->men_capture_backward && r->promote_in_passing && !r->maximum_capture &&
+           !r->men_spare_kings && !r->capture_precedence;
+}
+
 static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters)
 {
     for (uint64_t own = starters; own; own &= own - 1) {
@@ -329,6 +369,8 @@ static void capture_with(struct search *s, const struct pdn_board *b, uint64_t s
         s->dedupe_from = man_fast ? 3 : 2;
         if (man_fast)
             capture_man(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
+        else if (!s->king && crowning_men(s->rules))
+            capture_man_crowning(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
         else
             capture_from(s, from, 0, 0, s->king, -1);
         s->empty &= ~bit(from);
@@ -457,10 +499,12 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
     return n;
 }
 
+/* Kings searched only when the side has some: most positions have none. */
 static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
                         const struct pdn_board *b, uint64_t empty)
 {
-    return capturing_men(g, r, b, empty) || kings_can_capture(g, r, b, empty);
+    return capturing_men(g, r, b, empty) ||
+           ((b->pieces[b->side] & b->kings) && kings_can_capture(g, r, b, empty));
 }
 
 /* The legal moves into 'moves', or with moves NULL only their number. */
@@ -512,22 +556,35 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
     return dr < 0 ? (dc < 0 ? DIR_UL : DIR_UR) : (dc < 0 ? DIR_DL : DIR_DR);
 }
 
+/* Whether a man of 'side' on bit 'from' steps to bit 'to': one of its two
+ * forward steps. A step off the board lands on a ghost bit, never on a
+ * square, so the bit distance alone says it. */
+static inline bool man_steps(const struct geometry *g, int side, int from, int to)
+{
+    int first = side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
+    return to - from == g->step[first] || to - from == g->step[first + 1];
+}
+
+/* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
+static bool king_reaches(const struct geometry *g, int from, int to, uint64_t empty)
+{
+    int steps, d = direction_to(g, from, to, &steps);
+    if (d < 0 || (steps > 1 && !g->rules->flying_kings)) return false;
+    for (int at = g->next[from][d]; at != to; at = g->next[at][d])
+        if (!(empty & bit(at))) return false;
+    return true;
+}
+
 bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
 {
     const struct geometry *g = geometry_get(board->variant);
-    const struct pdn_rules *r = g->rules;
     if (from < 1 || from > g->squares || to < 1 || to > g->squares) return false;
-    int fb = g->bit_of[from], tb = g->bit_of[to], steps, d = direction_to(g, fb, tb, &steps);
+    int fb = g->bit_of[from], tb = g->bit_of[to];
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
+    if (!(board->pieces[board->side] & bit(fb)) || !(empty & bit(tb))) return false;
     bool king = (board->kings & bit(fb)) != 0;
-    if (d < 0 || !(board->pieces[board->side] & bit(fb))) return false;
-    if (king ? (steps > 1 && !r->flying_kings) : steps != 1) return false;
-    if (!king && (board->side == PDN_COLOR_WHITE ? d > DIR_UR : d < DIR_DL)) return false;
-    for (int at = g->next[fb][d];; at = g->next[at][d]) {
-        if (!(empty & bit(at))) return false;
-        if (at == tb) break;
-    }
-    if (can_capture(g, r, board, empty)) return false;
+    if (king ? !king_reaches(g, fb, tb, empty) : !man_steps(g, board->side, fb, tb)) return false;
+    if (can_capture(g, g->rules, board, empty)) return false;
     *out = (struct pdn_move){.from = (uint8_t)from, .to = (uint8_t)to, .npath = 1};
     out->path[0] = (uint8_t)to;
     out->promotes = !king && (g->promotion[board->side] & bit(tb)) != 0;

@@ -11,6 +11,7 @@
  * game, too big for the stack of a thread or a coroutine. Must not print,
  * exit or keep global state.
  */
+#include "geometry.h"
 #include "options.h"
 #include "replay.h"
 
@@ -158,10 +159,11 @@ static inline const char *plain_square(const char *p, int *out)
  * that is a square of the board's variant. */
 static inline const char *text_square(const char *p, const struct pdn_board *board, int *out)
 {
+    if (*p >= '1' && *p <= '9') return plain_square(p, out);
     if (*p < 'a' || *p > 'j' || p[1] < '1' || p[1] > '9' || (p[2] >= '0' && p[2] <= '9'))
-        return plain_square(p, out);
-    char name[3] = {p[0], p[1], '\0'};
-    *out = pdn_square_from_name((enum pdn_variant)board->variant, name);
+        return NULL;
+    *out =
+        geo_square_algebraic(geometry_get((enum pdn_variant)board->variant), *p - 'a', p[1] - '0');
     return *out ? p + 2 : NULL;
 }
 
@@ -170,12 +172,35 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
  * possible: checked directly, without generating the legal list or
  * matching text. True and *out filled when the text is such a move.
  */
-static bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
+static inline bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
 {
     int from, to;
     const char *p = text_square(text, board, &from);
     if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
     return pdn_movegen_quiet(out, board, from, to);
+}
+
+/*
+ * A plain capture "AxB" or "A:B" (squares as quiet_move reads them) naming
+ * one legal capture from A to B (routes that take the same pieces are one
+ * move already): its index in the legal list, else -1 and the matcher
+ * decides, with every form and finding. The matcher would find the same
+ * move, and the only form it could see here is ':', which the reader
+ * reports, not the replay.
+ */
+static inline int fast_capture(const struct pdn_movelist *legal, const char *text,
+                               const struct pdn_board *board)
+{
+    int from, to, found = -1;
+    const char *p = text_square(text, board, &from);
+    if (!p || (*p != 'x' && *p != ':') || !(p = text_square(p + 1, board, &to)) || *p) return -1;
+    for (int i = 0; i < legal->count; i++) {
+        const struct pdn_move *m = &legal->moves[i];
+        if (m->from != from || m->to != to) continue;
+        if (found >= 0 || m->ncaptured == 0) return -1;
+        found = i;
+    }
+    return found;
 }
 
 /* ---- Ambiguity lookahead --------------------------------------------------- */
@@ -219,6 +244,11 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
         }
         struct pdn_match m;
         pdn_movegen(r->scratch, &board, 0);
+        int quick = fast_capture(r->scratch, node->text, &board);
+        if (quick >= 0) {
+            pdn_board_play(&board, &r->scratch->moves[quick]);
+            continue;
+        }
         pdn_move_match(&m, node->text, &board, r->scratch, false);
         if (m.result == PDN_MATCH_AMBIGUOUS) {
             if (nest >= LOOKAHEAD_NEST_MAX) return true;
@@ -435,25 +465,6 @@ static bool fast_quiet(struct replay *r, const char *text, const struct pdn_boar
     return true;
 }
 
-/*
- * A plain capture "AxB" naming one legal capture from A to B (routes that
- * take the same pieces are one move already): its index in r->legal, else
- * -1 and the matcher decides, with every form and finding.
- */
-static int fast_capture(const struct replay *r, const char *text)
-{
-    int from, to, found = -1;
-    const char *p = plain_square(text, &from);
-    if (!p || *p != 'x' || !(p = plain_square(p + 1, &to)) || *p) return -1;
-    for (int i = 0; i < r->legal->count; i++) {
-        const struct pdn_move *m = &r->legal->moves[i];
-        if (m->from != from || m->to != to) continue;
-        if (found >= 0 || m->ncaptured == 0) return -1;
-        found = i;
-    }
-    return found;
-}
-
 /* The index in r->legal of the move a node's text stands for, or -1 after
  * reporting why there is none. */
 static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
@@ -464,7 +475,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     *forms = 0;
     if (fast_quiet(r, node->text, board)) return 0;
     pdn_movegen(r->legal, board, 0);
-    int quick = fast_capture(r, node->text);
+    int quick = fast_capture(r->legal, node->text, board);
     if (quick >= 0) return quick;
     pdn_move_match(&m, node->text, board, r->legal, false);
     *forms = m.forms;
@@ -570,9 +581,11 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
     }
 }
 
-/* Replays one move of a line; false when the line cannot go on. */
+/* Replays one move of a line from 'before' into *board (a copy of it);
+ * false when the line cannot go on. */
 static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i,
-                       struct pdn_board *board, struct turn *turn, int depth)
+                       const struct pdn_board *before, struct pdn_board *board, struct turn *turn,
+                       int depth)
 {
     const struct pdn_node *node = &line->moves[i];
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
@@ -587,11 +600,10 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     if (index < 0) return false;
     const struct pdn_move *move = &r->legal->moves[index];
     report_forms(r, node, move, forms, num);
-    struct pdn_board before = *board;
     pdn_board_play(board, move);
-    if (r->opt->on_ply) r->opt->on_ply(&before, board, move, node, depth, r->opt->ply_ctx);
-    if (depth == 0) track_main(r, &before, board, move, node, num);
-    advance(turn, before.side, r->first_side);
+    if (r->opt->on_ply) r->opt->on_ply(before, board, move, node, depth, r->opt->ply_ctx);
+    if (depth == 0) track_main(r, before, board, move, node, num);
+    advance(turn, before->side, r->first_side);
     return true;
 }
 
@@ -646,10 +658,10 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
         check_number(r, node, &board, &turn);
         struct pdn_board before = board;
         struct turn turn_before = turn;
-        ok = replay_ply(r, line, i, &board, &turn, depth);
+        ok = replay_ply(r, line, i, &before, &board, &turn, depth);
         /* Variations replace this move: they start where it started, and
          * can be replayed even when the move itself is illegal. */
-        replay_variations(r, node, &before, turn_before, depth);
+        if (node->nvariations) replay_variations(r, node, &before, turn_before, depth);
     }
     /* The tree keeps no place for a trailing setup: report at the last move. */
     const struct pdn_pos *at = line->nmoves ? &line->moves[line->nmoves - 1].pos : &line->pos;

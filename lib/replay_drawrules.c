@@ -166,18 +166,22 @@ static bool on_big_road(const struct pdn_board *b, int weak)
 /* No ending of the table has more pieces on the board. */
 #define ENDING_PIECES_MAX 7
 
-/* ending_of for a position of few enough pieces. */
+/* ending_of for a position of few enough pieces. The pieces are counted
+ * by kind only for an ending of the kind asked: the FMJD rules have no
+ * standing ending, yet every ply of an ending asks for one. */
 static int ending_in(const struct draw_rules *r, const struct pdn_board *b, int pieces,
                      bool counted, int *strong)
 {
     int kings[2], men[2];
-    for (int c = 0; c < 2; c++) {
-        kings[c] = popcount(b->pieces[c] & b->kings);
-        men[c] = popcount(b->pieces[c] & ~b->kings);
-    }
+    bool known = false;
     for (int i = 0; i < r->nendings; i++) {
         const struct draw_ending *e = &r->endings[i];
         if ((e->moves > 0) != counted || !in(pieces, e->pieces_min, e->pieces_max)) continue;
+        for (int c = 0; c < 2 && !known; c++) {
+            kings[c] = popcount(b->pieces[c] & b->kings);
+            men[c] = popcount(b->pieces[c] & ~b->kings);
+        }
+        known = true;
         for (int s = 0; s < 2; s++)
             if (side_fits(&e->strong, kings[s], men[s]) &&
                 side_fits(&e->weak, kings[!s], men[!s]) && (!e->big_road || on_big_road(b, !s))) {
@@ -248,11 +252,13 @@ void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
  * The counted endings count from the ply that first reached the material.
  * Only a capture or a promotion changes the material: other plies keep it,
  * and so does a promotion that stays in the same ending, unless the ending
- * counts an unchanged balance (restart).
+ * counts an unchanged balance (restart). Inline: the tracker takes it at
+ * every ply, where a call cost more than the test.
  */
-enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
-                                   const struct pdn_board *before, const struct pdn_board *after,
-                                   const struct pdn_move *move)
+static inline enum pdn_draw_rule count_step(struct draw_count *c, const struct draw_rules *r,
+                                            const struct pdn_board *before,
+                                            const struct pdn_board *after,
+                                            const struct pdn_move *move)
 {
     if (move->ncaptured > 0) c->pieces = popcount(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || move->promotes) {
@@ -273,14 +279,28 @@ enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules
     return ++c->count >= 2u * e->moves ? e->rule : PDN_DRAW_NONE;
 }
 
-/* An ending drawn as it stands, unless the side to move can capture now. */
-enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
+enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules *r,
+                                   const struct pdn_board *before, const struct pdn_board *after,
+                                   const struct pdn_move *move)
+{
+    return count_step(c, r, before, after, move);
+}
+
+/* An ending drawn as it stands (of 'pieces' pieces), unless the side to
+ * move can capture now. The tracker knows the number of pieces: counting
+ * them at every ply cost more than the rest of the rule. */
+static inline enum pdn_draw_rule standing(const struct draw_rules *rules,
+                                          const struct pdn_board *after, int pieces)
 {
     int strong;
-    int pieces = popcount(after->pieces[0] | after->pieces[1]);
     int ending = ending_of(rules, after, pieces, false, &strong);
     if (ending < 0 || pdn_movegen_has_capture(after)) return PDN_DRAW_NONE;
     return rules->endings[ending].rule;
+}
+
+enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
+{
+    return standing(rules, after, popcount(after->pieces[0] | after->pieces[1]));
 }
 
 enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
@@ -299,11 +319,14 @@ enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_bo
         t->kings_only++;
     }
     remember(t, after);
-    if (r->repetition && occurrences(t, after) >= r->repetition) return PDN_DRAW_REPETITION;
-    enum pdn_draw_rule ending = draw_count_step(&t->ending, r, before, after, move);
+    /* Fewer positions than the rule asks for cannot repeat (after a man's
+     * move there is one): no search of the history. */
+    if (r->repetition && t->nhistory >= r->repetition && occurrences(t, after) >= r->repetition)
+        return PDN_DRAW_REPETITION;
+    enum pdn_draw_rule ending = count_step(&t->ending, r, before, after, move);
     if (ending != PDN_DRAW_NONE) return ending;
     if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
-    return draw_standing(r, after);
+    return standing(r, after, t->ending.pieces);
 }
 
 const char *draw_rule_name(enum pdn_draw_rule rule)

@@ -393,6 +393,37 @@ static void test_movegen_promotion(void **state)
     assert_int_equal(b.side, PDN_COLOR_BLACK);
 }
 
+/*
+ * Russian rules: a man reaching the far row during a capture is crowned and
+ * goes on capturing as a king (RULES.md). b6 takes c7 and lands on d8,
+ * crowned; as a flying king it crosses e7 and f6, takes g5 and lands on h4,
+ * a capture no man could go on with. On the Brazilian board (FMJD rules) the
+ * man stops on d8 and is crowned at the end.
+ */
+static void test_movegen_crowned_in_passing(void **state)
+{
+    (void)state;
+    struct pdn_board b;
+    struct pdn_movelist list;
+    load(&b, PDN_VARIANT_RUSSIAN, "W:Wb6:Bc7,g5");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
+    const struct pdn_move *m = &list.moves[0];
+    assert_int_equal(m->from, pdn_square_from_name(PDN_VARIANT_RUSSIAN, "b6"));
+    assert_int_equal(m->to, pdn_square_from_name(PDN_VARIANT_RUSSIAN, "h4"));
+    assert_int_equal(m->npath, 2);
+    assert_int_equal(m->path[0], pdn_square_from_name(PDN_VARIANT_RUSSIAN, "d8"));
+    assert_int_equal(m->ncaptured, 2);
+    assert_true(m->promotes);
+    pdn_board_play(&b, m);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_WHITE_KING), 1);
+    assert_int_equal(pdn_board_count(&b, PDN_PIECE_BLACK_MAN), 0);
+    load(&b, PDN_VARIANT_BRAZILIAN, "W:Wb6:Bc7,g5");
+    assert_int_equal(pdn_movegen(&list, &b, 0), 1);
+    assert_int_equal(list.moves[0].to, pdn_square_from_name(PDN_VARIANT_BRAZILIAN, "d8"));
+    assert_int_equal(list.moves[0].ncaptured, 1);
+    assert_true(list.moves[0].promotes);
+}
+
 /* Playing a circular capture keeps the king on its square. */
 static void test_movegen_play_circular_capture(void **state)
 {
@@ -411,24 +442,35 @@ static void test_movegen_play_circular_capture(void **state)
     fail_msg("no circular capture found");
 }
 
-/* The quiet-move fast path agrees with the generator on every pair of squares. */
-static void check_quiet_agrees(const struct pdn_board *b)
+/* The quiet-move fast path agrees with the generator on every pair of
+ * squares (0 and one past the board included): the same move, or none.
+ * Returns the quiet moves of kings it found. */
+static int check_quiet_agrees(const struct pdn_board *b)
 {
     struct pdn_movelist list;
+    int found = 0, last = pdn_board_squares(b) + 1;
     pdn_movegen(&list, b, 0);
-    for (int from = 0; from <= 51; from++)
-        for (int to = 0; to <= 51; to++) {
+    for (int from = 0; from <= last; from++)
+        for (int to = 0; to <= last; to++) {
             struct pdn_move m;
             bool fast = pdn_movegen_quiet(&m, b, from, to);
-            bool listed = false;
+            const struct pdn_move *listed = NULL;
             for (int i = 0; i < list.count; i++)
-                listed |= list.moves[i].ncaptured == 0 && list.moves[i].from == from &&
-                          list.moves[i].to == to;
-            if (fast != listed)
-                fail_msg("quiet %d-%d: fast path %d, generator %d", from, to, fast, listed);
-            if (fast) assert_int_equal(m.promotes, from <= 10 && to <= 5);
+                if (list.moves[i].ncaptured == 0 && list.moves[i].from == from &&
+                    list.moves[i].to == to)
+                    listed = &list.moves[i];
+            if (fast != (listed != NULL))
+                fail_msg("quiet %d-%d: fast path %d, generator %d", from, to, fast, !fast);
+            if (!fast) continue;
+            enum pdn_piece piece = pdn_board_get(b, from);
+            found += piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
+            assert_int_equal(m.promotes, listed->promotes);
+            assert_int_equal(m.npath, 1);
+            assert_int_equal(m.path[0], to);
+            assert_int_equal(m.captured, 0);
         }
     assert_int_equal(pdn_movegen_has_capture(b), list.count > 0 && list.moves[0].ncaptured > 0);
+    return found;
 }
 
 static void test_movegen_quiet_fast_path(void **state)
@@ -444,15 +486,44 @@ static void test_movegen_quiet_fast_path(void **state)
     }
 }
 
+/*
+ * The same over every variant, on the positions of games played by a fixed
+ * pseudo-random choice among the legal moves until one side cannot move:
+ * men of both colours, kings (flying or not), promotions and the mirrored
+ * Italian board. Each variant must have met quiet king moves, so the test
+ * cannot pass on men alone.
+ */
+static void test_movegen_quiet_fast_path_playouts(void **state)
+{
+    (void)state;
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+        uint32_t seed = 12345u + (uint32_t)v;
+        int king_moves = 0;
+        for (int game = 0; game < 6; game++) {
+            struct pdn_board b;
+            struct pdn_movelist list;
+            pdn_board_init(&b, (enum pdn_variant)v);
+            for (int ply = 0; ply < 300 && pdn_movegen(&list, &b, 0) > 0; ply++) {
+                king_moves += check_quiet_agrees(&b);
+                seed = seed * 1103515245u + 12345u;
+                pdn_board_play(&b, &list.moves[(seed >> 16) % (uint32_t)list.count]);
+            }
+        }
+        if (king_moves == 0) fail_msg("variant %d: no position with kings to move", v);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_movegen_start_positions),
         cmocka_unit_test(test_movegen_legal_move_lists),
         cmocka_unit_test(test_movegen_promotion),
+        cmocka_unit_test(test_movegen_crowned_in_passing),
         cmocka_unit_test(test_movegen_play_circular_capture),
         cmocka_unit_test(test_movegen_king_two_pieces_one_line),
         cmocka_unit_test(test_movegen_quiet_fast_path),
+        cmocka_unit_test(test_movegen_quiet_fast_path_playouts),
         cmocka_unit_test(test_movegen_perft_international),
         cmocka_unit_test(test_perft_table),
         cmocka_unit_test(test_movegen_perft_brazilian),

@@ -754,6 +754,39 @@ static void test_notation_algebraic_squares(void **state)
     assert_int_equal(pdn_board_get(&b, 1), PDN_PIECE_BLACK_MAN);
 }
 
+/*
+ * Every algebraic name of every board (and past its edges): PDN numbers the
+ * dark squares from the top row down, left to right in each row; a1 is dark
+ * at White's left, except on the mirrored (Italian) board, where the dark
+ * corners are on the right. Light squares and names off the board are 0.
+ */
+static void test_notation_algebraic_whole_board(void **state)
+{
+    (void)state;
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+        const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)v);
+        int per_row = rules->width / 2, named = 0, last = 0;
+        for (int rank = rules->height + 1; rank >= 0; rank--)
+            for (int file = 0; file < 10; file++) {
+                char name[16];
+                snprintf(name, sizeof name, "%c%d", 'a' + file, rank);
+                int square = pdn_square_from_name((enum pdn_variant)v, name);
+                bool on_board = rank >= 1 && rank <= rules->height && file < rules->width;
+                bool dark = (file + rank) % 2 == (rules->mirrored ? 0 : 1);
+                if (!on_board || !dark) {
+                    if (square != 0) fail_msg("variant %d: %s is square %d", v, name, square);
+                    continue;
+                }
+                int row = rules->height - rank;
+                assert_int_equal(square, last + 1); /* the next one in reading order */
+                assert_int_equal((square - 1) / per_row, row);
+                last = square;
+                named++;
+            }
+        assert_int_equal(named, per_row * rules->height);
+    }
+}
+
 /* Issue 16: one writer of squares. The algebraic variants (Russian,
  * Brazilian, Czech) write "c3"; the others numbers; a number that is no
  * square of the board stays a number. */
@@ -849,6 +882,7 @@ int main(void)
         cmocka_unit_test(test_notation_round_trip_rule_positions),
         cmocka_unit_test(test_notation_round_trip_random_positions),
         cmocka_unit_test(test_notation_algebraic_squares),
+        cmocka_unit_test(test_notation_algebraic_whole_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
