@@ -97,15 +97,31 @@ static size_t piece_end(const char *s, size_t n, size_t i)
     return e;
 }
 
-/* Room for n more bytes in the buffer. */
-static bool room(struct csv_out *o, size_t n)
+bool csv_out_grow(struct csv_out *o, size_t n)
 {
-    if (o->len + n <= o->cap) return true;
     /* 64 KiB at first: rows are handed on in blocks of about that size. */
     size_t need = n > SIZE_MAX - o->len ? SIZE_MAX : o->len + n;
     if (!vec_grow((void **)&o->buf, &o->cap, need < (1 << 16) ? 1 << 16 : need, 1))
         return o->nomem = true, false;
     return true;
+}
+
+/* Room for n more bytes in the buffer. */
+static bool room(struct csv_out *o, size_t n)
+{
+    return o->len + n <= o->cap || csv_out_grow(o, n);
+}
+
+/* The bytes of a word (csv_io.h) a delimiter would have to be quoted for. */
+static bool word_byte(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+           c == '.' || c == ' ';
+}
+
+bool csv_out_words(const struct csv_out *o)
+{
+    return !o->excel && !word_byte((unsigned char)o->delim);
 }
 
 void csv_out_raw(struct csv_out *o, const char *s, size_t n)
@@ -207,28 +223,34 @@ char *csv_excel_unprotect(char *s)
 }
 
 /*
- * The usual field, which needs no quotes: its delimiter and its text in one
- * step. A short text is looked at and copied in the same pass, byte by byte
- * (a call to memcpy costs more than copying a square or a move number);
- * false, and nothing kept, when it needs quotes after all. A row of pdn2csv
- * --moves is 18 fields, most of them such.
+ * The usual field, which needs no quotes: looked at and copied in the same
+ * pass, byte by byte when it is short (a call to memcpy costs more than
+ * copying a square or a move number). A row of pdn2csv --moves is 18
+ * fields, most of them such.
  */
-static bool put_plain(struct csv_out *o, const char *s, size_t n)
+size_t csv_plain_copy(char *out, const char *s, size_t n, char delim)
 {
     if (n >= 64 || (n > 0 && (blank(s[0]) || blank(s[n - 1])))) {
-        if (needs_quotes(s, n, o->delim)) return false;
+        if (needs_quotes(s, n, delim)) return SIZE_MAX;
     }
+    if (n >= 64) {
+        memcpy(out, s, n);
+        return n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (special((unsigned char)s[i], (unsigned char)delim)) return SIZE_MAX;
+        out[i] = s[i];
+    }
+    return n;
+}
+
+/* The field and its delimiter when it needs no quotes; false, and nothing
+ * kept, when it needs them after all. */
+static bool put_plain(struct csv_out *o, const char *s, size_t n)
+{
     if (!room(o, n + 1)) return true; /* lost: o->nomem says so */
     size_t at = o->len + !o->first;
-    if (n >= 64) {
-        memcpy(o->buf + at, s, n);
-    } else {
-        unsigned char delim = (unsigned char)o->delim;
-        for (size_t i = 0; i < n; i++) {
-            if (special((unsigned char)s[i], delim)) return false;
-            o->buf[at + i] = s[i];
-        }
-    }
+    if (csv_plain_copy(o->buf + at, s, n, o->delim) == SIZE_MAX) return false;
     if (!o->first) o->buf[o->len] = o->delim;
     o->first = false;
     o->len = at + n;

@@ -34,6 +34,7 @@ struct csv_out {
     bool excel;
     bool first; /* no field written yet in this row */
     bool nomem; /* buf could not grow: what did not fit is lost */
+    bool words; /* csv_out_words: words go out unchecked */
     char *buf;
     size_t len, cap;
 };
@@ -50,6 +51,50 @@ char *csv_excel_unprotect(char *s);
 /* One field: the delimiter before it (unless first), the value quoted by
  * libcsv when it must be, and in excel mode protected by its kind. */
 void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kind);
+
+/*
+ * The hot path of a writer of many short cells (pdn2csv --moves: 18 a
+ * ply), which builds its rows in place in o->buf. A word is a cell of
+ * digits, letters, '-', '.' and blanks inside (a number, a square, a
+ * move's canonical text, "white"): it needs no quotes, unless the
+ * delimiter is one of those bytes, and no protection but in excel mode.
+ * csv_out_words: whether words may go out as they are.
+ */
+bool csv_out_words(const struct csv_out *o);
+/* Room for n more bytes (false, o->nomem set, when the buffer cannot grow). */
+bool csv_out_grow(struct csv_out *o, size_t n);
+/* A field that needs no quotes copied to out (csv_out_field's bytes for it
+ * but the delimiter); SIZE_MAX when it needs them: then out holds nothing
+ * of use. */
+size_t csv_plain_copy(char *out, const char *s, size_t n, char delim);
+
+static inline bool csv_out_room(struct csv_out *o, size_t n)
+{
+    return o->cap - o->len >= n || csv_out_grow(o, n);
+}
+
+/* v in decimal at out, not NUL-terminated: the end. */
+static inline char *csv_decimal(char *out, unsigned long long v)
+{
+    static const char two[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+    if (v < 100) { /* squares, plies, most move numbers */
+        if (v >= 10) *out++ = two[2 * v];
+        *out++ = two[2 * v + 1];
+        return out;
+    }
+    char rev[24];
+    int k = 0;
+    do
+        rev[k++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    while (k > 0)
+        *out++ = rev[--k];
+    return out;
+}
+
 /* Ends the row (and flushes when much is buffered). */
 void csv_out_end(struct csv_out *o);
 /* Bytes as they are (the byte order mark). */
