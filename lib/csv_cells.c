@@ -54,5 +54,5 @@ void csv_put_cell(pdn_csv_writer *w, const struct col *c)
 void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v)
 {
     char buf[24];
-    csv_out_field(&w->out, buf, (size_t)(csv_decimal(buf, v) - buf), c->kind);
+    csv_out_field(&w->out, buf, (size_t)(decimal_text(buf, v) - buf), c->kind);
 }

@@ -72,8 +72,9 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
 
 /* ---- canonical move text through the writer ---- */
 
-/* The writer uses a text before it asks for another, but for the two
- * moves of reads_as_hop: two buffers in turn. */
+/* The writer uses a move's text before it asks for the next one's (it
+ * keeps only what the hop test needs of it): two buffers in turn are a
+ * margin. */
 static const char *placed_text(const struct pdn_node *node, void *ctx)
 {
     pdn_csv_writer *w = ctx;
@@ -93,17 +94,12 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
     char *out = w->cell + w->ncell, *start = out;
     if (space) *out++ = ' ';
     if (numbered) {
-        out = csv_decimal(out, number);
+        out = decimal_text(out, number);
         memcpy(out, black ? "... " : ". ", black ? 4 : 2);
         out += black ? 4 : 2;
     }
-    if (p->full || pdn_rules_get((enum pdn_variant)p->variant)->algebraic) {
-        out += csv_ply_text(out, p); /* rare: the library writes it */
-    } else {                         /* pdn_move_to_text's "from-to" or "fromxto", by hand */
-        out = csv_decimal(out, p->move.from);
-        *out++ = p->move.ncaptured ? 'x' : '-';
-        out = csv_decimal(out, p->move.to);
-    }
+    size_t n = p->full ? 0 : ply_short_text(out, &p->move, (enum pdn_variant)p->variant);
+    out += n ? n : csv_ply_text(out, p); /* rare: the library writes it */
     *out = '\0';
     w->ncell += (size_t)(out - start);
 }

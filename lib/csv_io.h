@@ -8,6 +8,8 @@
 #ifndef PDN_CSV_IO_H
 #define PDN_CSV_IO_H
 
+#include "decimal.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -71,28 +73,6 @@ size_t csv_plain_copy(char *out, const char *s, size_t n, char delim);
 static inline bool csv_out_room(struct csv_out *o, size_t n)
 {
     return o->cap - o->len >= n || csv_out_grow(o, n);
-}
-
-/* v in decimal at out, not NUL-terminated: the end. */
-static inline char *csv_decimal(char *out, unsigned long long v)
-{
-    static const char two[] = "00010203040506070809101112131415161718192021222324"
-                              "25262728293031323334353637383940414243444546474849"
-                              "50515253545556575859606162636465666768697071727374"
-                              "75767778798081828384858687888990919293949596979899";
-    if (v < 100) { /* squares, plies, most move numbers */
-        if (v >= 10) *out++ = two[2 * v];
-        *out++ = two[2 * v + 1];
-        return out;
-    }
-    char rev[24];
-    int k = 0;
-    do
-        rev[k++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    while (k > 0)
-        *out++ = rev[--k];
-    return out;
 }
 
 /* Ends the row (and flushes when much is buffered). */

@@ -265,7 +265,7 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
 static size_t square_text(char *out, const struct geometry *g, int square)
 {
     if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
-    return (size_t)(csv_decimal(out, (unsigned)square) - out);
+    return (size_t)(decimal_text(out, (unsigned)square) - out);
 }
 
 /* A played ply's texts, made once for its row: its squares, its shortest
@@ -356,11 +356,11 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_LINE:
         return put_looked_at(out, r->line->id, strlen(r->line->id), w->out.delim);
     case C_PARENT:
-        return r->line->parent ? csv_decimal(out, r->line->parent) : out;
+        return r->line->parent ? decimal_text(out, r->line->parent) : out;
     case C_PLY:
-        return csv_decimal(out, r->ply);
+        return decimal_text(out, r->ply);
     case C_NUMBER:
-        return csv_decimal(out, half / 2 + 1);
+        return decimal_text(out, half / 2 + 1);
     case C_SIDE:
         return put_text(out, half % 2 ? "black" : "white", 5);
     case C_MOVE:
@@ -376,7 +376,7 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_CAPTURES:
         return p ? captures_text(out, p) : out;
     case C_NCAPTURED:
-        return p ? csv_decimal(out, p->move.ncaptured) : out;
+        return p ? decimal_text(out, p->move.ncaptured) : out;
     case C_PIECE:
         return put_played(out, p, p && p->king ? "king" : "man", p && p->king ? 4 : 3);
     case C_PROMOTION:
