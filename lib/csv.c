@@ -23,21 +23,14 @@ static bool blank(char c)
     return text_blank((unsigned char)c);
 }
 
-/* A byte that makes a field need quotes (RFC 4180). The first test alone
- * passes nearly every byte of a cell: digits, letters, 'x', '-', '.'. */
-static bool special(unsigned char c, unsigned char delim)
-{
-    return (c <= '"' || c == delim) && (c == delim || c == '"' || c == '\r' || c == '\n');
-}
-
-static bool needs_quotes(const char *s, size_t n, char delim)
+bool csv_needs_quotes(const char *s, size_t n, char delim)
 {
     if (n == 0) return false;
     if (blank(s[0]) || blank(s[n - 1])) return true;
     if (n >= 64) /* a moves cell: memchr is the C library's vectorised scan */
         return memchr(s, delim, n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n);
     for (size_t i = 0; i < n; i++)
-        if (special((unsigned char)s[i], (unsigned char)delim)) return true;
+        if (csv_special((unsigned char)s[i], (unsigned char)delim)) return true;
     return false;
 }
 
@@ -133,7 +126,7 @@ void csv_out_raw(struct csv_out *o, const char *s, size_t n)
 
 static void put_field(struct csv_out *o, const char *s, size_t n)
 {
-    if (!needs_quotes(s, n, o->delim)) {
+    if (!csv_needs_quotes(s, n, o->delim)) {
         csv_out_raw(o, s, n);
         return;
     }
@@ -222,28 +215,6 @@ char *csv_excel_unprotect(char *s)
     return s;
 }
 
-/*
- * The usual field, which needs no quotes: looked at and copied in the same
- * pass, byte by byte when it is short (a call to memcpy costs more than
- * copying a square or a move number). A row of pdn2csv --moves is 18
- * fields, most of them such.
- */
-size_t csv_plain_copy(char *out, const char *s, size_t n, char delim)
-{
-    if (n >= 64 || (n > 0 && (blank(s[0]) || blank(s[n - 1])))) {
-        if (needs_quotes(s, n, delim)) return SIZE_MAX;
-    }
-    if (n >= 64) {
-        memcpy(out, s, n);
-        return n;
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (special((unsigned char)s[i], (unsigned char)delim)) return SIZE_MAX;
-        out[i] = s[i];
-    }
-    return n;
-}
-
 /* The field and its delimiter when it needs no quotes; false, and nothing
  * kept, when it needs them after all. */
 static bool put_plain(struct csv_out *o, const char *s, size_t n)
@@ -274,7 +245,10 @@ void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kin
 
 void csv_out_end(struct csv_out *o)
 {
-    csv_out_raw(o, o->crlf ? "\r\n" : "\n", o->crlf ? 2 : 1);
+    if (room(o, 2)) { /* by hand: a row of pdn2csv --moves is a ply */
+        if (o->crlf) o->buf[o->len++] = '\r';
+        o->buf[o->len++] = '\n';
+    }
     o->first = true;
     if (o->len >= FLUSH_AT) csv_out_flush(o);
 }

@@ -268,12 +268,19 @@ static size_t square_text(char *out, const struct geometry *g, int square)
     return (size_t)(decimal_text(out, (unsigned)square) - out);
 }
 
+/* Texts of at most this many bytes, in arrays of at least as many, are
+ * copied in one piece of this size (put_short). */
+#define SHORT_TEXT 16
+_Static_assert(PDN_SQUARE_TEXT_MAX <= SHORT_TEXT, "a square's text is short");
+_Static_assert(PDN_MOVE_TEXT_MAX >= SHORT_TEXT, "a path's array holds a short text");
+
 /* A played ply's texts, made once for its row: its squares, its shortest
  * text (pdn_move_text's "from-to" or "fromxto"), its path and canonical
  * text (csv_ply_text), which are the shortest but for a capture's hops. */
 struct ply_texts {
-    char from[PDN_SQUARE_TEXT_MAX], to[PDN_SQUARE_TEXT_MAX];
-    char shortest[2 * PDN_SQUARE_TEXT_MAX], hops[PDN_MOVE_TEXT_MAX];
+    char from[SHORT_TEXT], to[SHORT_TEXT]; /* room for put_short to read */
+    char shortest[2 * SHORT_TEXT], hops[PDN_MOVE_TEXT_MAX];
+    size_t nmove; /* the move as written: its length, played or not */
     size_t nfrom, nto, nshortest, npath, ncanonical;
     const char *path, *canonical;
 };
@@ -314,18 +321,27 @@ static char *captures_text(char *out, const struct ply *p)
     return out;
 }
 
-static char *put_text(char *out, const char *s, size_t n)
+/* s[0, n) at out, s in an array of at least SHORT_TEXT bytes: a short
+ * one in one fixed piece (the cell's room is CELL_MOST), which the
+ * compiler copies in two moves, not a call to memcpy nor a byte loop. */
+static char *put_short(char *out, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) /* short: a call to memcpy costs more */
-        out[i] = s[i];
+    if (n <= SHORT_TEXT)
+        memcpy(out, s, SHORT_TEXT);
+    else
+        memcpy(out, s, n);
     return out + n;
 }
 
 /* A played ply's text, nothing when it was not played. */
 static char *put_played(char *out, const struct ply *p, const char *s, size_t n)
 {
-    return p ? put_text(out, s, n) : out;
+    return p ? put_short(out, s, n) : out;
 }
+
+/* The words of the side, piece and promotion cells, in arrays put_short
+ * may read. */
+static const char words[][SHORT_TEXT] = {"white", "black", "man", "king", "no", "yes"};
 
 /* Text that may need quotes (a move as written, a status, a line's name),
  * of at most CELL_MOST bytes: copied when it needs none, else NULL. */
@@ -362,9 +378,9 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_NUMBER:
         return decimal_text(out, half / 2 + 1);
     case C_SIDE:
-        return put_text(out, half % 2 ? "black" : "white", 5);
+        return put_short(out, words[half % 2], 5);
     case C_MOVE:
-        return put_looked_at(out, n->text, strlen(n->text), w->out.delim);
+        return put_looked_at(out, n->text, t->nmove, w->out.delim);
     case C_CANONICAL:
         return put_played(out, p, t->canonical, t->ncanonical);
     case C_FROM:
@@ -378,10 +394,9 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_NCAPTURED:
         return p ? decimal_text(out, p->move.ncaptured) : out;
     case C_PIECE:
-        return put_played(out, p, p && p->king ? "king" : "man", p && p->king ? 4 : 3);
+        return p ? put_short(out, words[2 + p->king], 3u + p->king) : out;
     case C_PROMOTION:
-        return put_played(out, p, p && p->move.promotes ? "yes" : "no",
-                          p && p->move.promotes ? 3 : 2);
+        return p ? put_short(out, words[4 + !!p->move.promotes], 2u + !!p->move.promotes) : out;
     case C_PLY_STATUS:
         return put_looked_at(out, r->status, strlen(r->status), w->out.delim);
     case C_COMMENT_BEFORE:
@@ -415,8 +430,9 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     struct csv_out *o = &w->out;
     struct ply_texts t;
     if (r->played) ply_texts(&t, r->played);
+    t.nmove = strlen(r->node->text);
     uint32_t half = r->line->start_half + r->ply - 1;
-    size_t most = w->row_most + w->move_cells * strlen(r->node->text);
+    size_t most = w->row_most + w->move_cells * t.nmove;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
     char *out = o->buf + o->len;
     for (size_t i = 0; i < w->nsteps; i++) {
@@ -424,7 +440,8 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
         char *end;
         if (step->op == STEP_GAME) {
             const struct cell_span *run = &w->spans[step->col];
-            end = put_text(out, w->shared.buf + run->at, run->len);
+            memcpy(out, w->shared.buf + run->at, run->len); /* a file name: often long */
+            end = out + run->len;
         } else if (!(end = cell_in_place(out, w, step->op, r, &t, half))) {
             o->len = (size_t)(out - o->buf);
             int rc = cell_through(w, step->col, r);

@@ -67,7 +67,7 @@ struct col {
 struct ply {
     struct pdn_move move;
     struct pdn_board after;
-    uint8_t variant; /* enum pdn_variant: its notation (after is set in the moves mode only) */
+    uint8_t variant; /* enum pdn_variant: its notation (after: with a fen column only) */
     bool king;       /* a king moved */
     bool full;       /* an ambiguous capture: written with its whole path */
 };
