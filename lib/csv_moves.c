@@ -262,7 +262,7 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
 }
 
 /* A square as pdn_square_text writes it. */
-static size_t square_text(char *out, const struct geometry *g, int square)
+static inline size_t square_text(char *out, const struct geometry *g, int square)
 {
     if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
     return (size_t)(decimal_text(out, (unsigned)square) - out);
@@ -292,10 +292,10 @@ static void ply_texts(struct ply_texts *t, const struct ply *p)
     const struct pdn_move *m = &p->move;
     t->nfrom = square_text(t->from, g, m->from);
     t->nto = square_text(t->to, g, m->to);
-    char *s = t->shortest;
-    memcpy(s, t->from, t->nfrom);
+    char *s = t->shortest; /* two short texts in fixed pieces: room for both */
+    memcpy(s, t->from, SHORT_TEXT);
     s[t->nfrom] = m->ncaptured ? 'x' : '-';
-    memcpy(s + t->nfrom + 1, t->to, t->nto);
+    memcpy(s + t->nfrom + 1, t->to, SHORT_TEXT);
     t->nshortest = t->nfrom + 1 + t->nto;
     t->path = s;
     t->npath = t->nshortest;

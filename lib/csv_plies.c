@@ -89,12 +89,6 @@ static int stop_by_node(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node)
-{
-    long at = ply_record_find(&w->record, node);
-    return at >= 0 ? &w->plies[at] : NULL;
-}
-
 const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node)
 {
     struct stop key = {.node = node};

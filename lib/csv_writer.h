@@ -164,11 +164,16 @@ bool csv_tag_name(const char *s, size_t n);
 int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
                struct pdn_replay_summary *sum);
 void csv_keep_error(struct first_error *e, const struct pdn_diag *d);
-const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node);
 const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node);
 /* A ply's canonical text (pdn_move_to_text's PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
  * its length. */
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p);
+/* csv_find_ply, inline: the cells ask for each ply once or more. */
+static inline const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node)
+{
+    long at = ply_record_find(&w->record, node);
+    return at >= 0 ? &w->plies[at] : NULL;
+}
 /* csv_cells.c: the cell buffer (w->cell, NUL-terminated): emptied, room
  * for n more bytes and a NUL (false, w->nomem set, when it cannot grow),
  * appended to. */
