@@ -58,19 +58,24 @@ void wrap_puts(struct wrap *w, const char *s)
     wrap_put(w, s, strlen(s));
 }
 
-/* Writes len bytes at the current place, breaking the line first if needed. */
+/* Writes len bytes at the current place, breaking the line first if needed.
+ * A unit has at most as many characters as bytes: they are counted only
+ * when its bytes would pass the width, else as they are written. */
 static void place(struct wrap *w, const char *s, size_t len, bool glued)
 {
-    size_t n = text_utf8_count(s, len);
     size_t gap = (w->col > 0 && !glued) ? 1 : 0;
-    if (w->col > 0 && w->col + gap + n > w->width) {
+    if (w->col > 0 && w->col + gap + len > w->width &&
+        w->col + gap + text_utf8_count(s, len) > w->width) {
         putc_unlocked('\n', w->fp);
         w->col = 0;
         gap = 0;
     }
     if (gap) putc_unlocked(' ', w->fp);
-    for (size_t i = 0; i < len; i++)
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
         putc_unlocked(s[i], w->fp);
+        n += text_utf8_lead((unsigned char)s[i]);
+    }
     w->col += gap + n;
 }
 
