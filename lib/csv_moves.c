@@ -390,7 +390,7 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_PATH:
         return put_played(out, p, t->path, t->npath);
     case C_CAPTURES:
-        return p ? captures_text(out, p) : out;
+        return p && p->move.ncaptured ? captures_text(out, p) : out;
     case C_NCAPTURED:
         return p ? decimal_text(out, p->move.ncaptured) : out;
     case C_PIECE:
