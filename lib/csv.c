@@ -23,21 +23,14 @@ static bool blank(char c)
     return text_blank((unsigned char)c);
 }
 
-/* A byte that makes a field need quotes (RFC 4180). The first test alone
- * passes nearly every byte of a cell: digits, letters, 'x', '-', '.'. */
-static bool special(unsigned char c, unsigned char delim)
-{
-    return (c <= '"' || c == delim) && (c == delim || c == '"' || c == '\r' || c == '\n');
-}
-
-static bool needs_quotes(const char *s, size_t n, char delim)
+bool csv_needs_quotes(const char *s, size_t n, char delim)
 {
     if (n == 0) return false;
     if (blank(s[0]) || blank(s[n - 1])) return true;
     if (n >= 64) /* a moves cell: memchr is the C library's vectorised scan */
         return memchr(s, delim, n) || memchr(s, '"', n) || memchr(s, '\n', n) || memchr(s, '\r', n);
     for (size_t i = 0; i < n; i++)
-        if (special((unsigned char)s[i], (unsigned char)delim)) return true;
+        if (csv_special((unsigned char)s[i], (unsigned char)delim)) return true;
     return false;
 }
 
@@ -97,15 +90,31 @@ static size_t piece_end(const char *s, size_t n, size_t i)
     return e;
 }
 
-/* Room for n more bytes in the buffer. */
-static bool room(struct csv_out *o, size_t n)
+bool csv_out_grow(struct csv_out *o, size_t n)
 {
-    if (o->len + n <= o->cap) return true;
     /* 64 KiB at first: rows are handed on in blocks of about that size. */
     size_t need = n > SIZE_MAX - o->len ? SIZE_MAX : o->len + n;
     if (!vec_grow((void **)&o->buf, &o->cap, need < (1 << 16) ? 1 << 16 : need, 1))
         return o->nomem = true, false;
     return true;
+}
+
+/* Room for n more bytes in the buffer. */
+static bool room(struct csv_out *o, size_t n)
+{
+    return o->len + n <= o->cap || csv_out_grow(o, n);
+}
+
+/* The bytes of a word (csv_io.h) a delimiter would have to be quoted for. */
+static bool word_byte(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+           c == '.' || c == ' ';
+}
+
+bool csv_out_words(const struct csv_out *o)
+{
+    return !o->excel && !word_byte((unsigned char)o->delim);
 }
 
 void csv_out_raw(struct csv_out *o, const char *s, size_t n)
@@ -117,7 +126,7 @@ void csv_out_raw(struct csv_out *o, const char *s, size_t n)
 
 static void put_field(struct csv_out *o, const char *s, size_t n)
 {
-    if (!needs_quotes(s, n, o->delim)) {
+    if (!csv_needs_quotes(s, n, o->delim)) {
         csv_out_raw(o, s, n);
         return;
     }
@@ -206,29 +215,13 @@ char *csv_excel_unprotect(char *s)
     return s;
 }
 
-/*
- * The usual field, which needs no quotes: its delimiter and its text in one
- * step. A short text is looked at and copied in the same pass, byte by byte
- * (a call to memcpy costs more than copying a square or a move number);
- * false, and nothing kept, when it needs quotes after all. A row of pdn2csv
- * --moves is 18 fields, most of them such.
- */
+/* The field and its delimiter when it needs no quotes; false, and nothing
+ * kept, when it needs them after all. */
 static bool put_plain(struct csv_out *o, const char *s, size_t n)
 {
-    if (n >= 64 || (n > 0 && (blank(s[0]) || blank(s[n - 1])))) {
-        if (needs_quotes(s, n, o->delim)) return false;
-    }
     if (!room(o, n + 1)) return true; /* lost: o->nomem says so */
     size_t at = o->len + !o->first;
-    if (n >= 64) {
-        memcpy(o->buf + at, s, n);
-    } else {
-        unsigned char delim = (unsigned char)o->delim;
-        for (size_t i = 0; i < n; i++) {
-            if (special((unsigned char)s[i], delim)) return false;
-            o->buf[at + i] = s[i];
-        }
-    }
+    if (csv_plain_copy(o->buf + at, s, n, o->delim) == SIZE_MAX) return false;
     if (!o->first) o->buf[o->len] = o->delim;
     o->first = false;
     o->len = at + n;
@@ -252,7 +245,10 @@ void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kin
 
 void csv_out_end(struct csv_out *o)
 {
-    csv_out_raw(o, o->crlf ? "\r\n" : "\n", o->crlf ? 2 : 1);
+    if (room(o, 2)) { /* by hand: a row of pdn2csv --moves is a ply */
+        if (o->crlf) o->buf[o->len++] = '\r';
+        o->buf[o->len++] = '\n';
+    }
     o->first = true;
     if (o->len >= FLUSH_AT) csv_out_flush(o);
 }

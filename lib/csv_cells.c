@@ -53,9 +53,6 @@ void csv_put_cell(pdn_csv_writer *w, const struct col *c)
 
 void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v)
 {
-    char buf[24], *p = buf + sizeof buf;
-    do
-        *--p = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    csv_out_field(&w->out, p, (size_t)(buf + sizeof buf - p), c->kind);
+    char buf[24];
+    csv_out_field(&w->out, buf, (size_t)(decimal_text(buf, v) - buf), c->kind);
 }

@@ -72,8 +72,9 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
 
 /* ---- canonical move text through the writer ---- */
 
-/* The writer uses a text before it asks for another, but for the two
- * moves of reads_as_hop: two buffers in turn. */
+/* The writer uses a move's text before it asks for the next one's (it
+ * keeps only what the hop test needs of it): two buffers in turn are a
+ * margin. */
 static const char *placed_text(const struct pdn_node *node, void *ctx)
 {
     pdn_csv_writer *w = ctx;
@@ -85,28 +86,6 @@ static const char *placed_text(const struct pdn_node *node, void *ctx)
     return out;
 }
 
-/* Writes v in decimal at out; returns the end. */
-static char *put_decimal(char *out, uint32_t v)
-{
-    static const char two[] = "00010203040506070809101112131415161718192021222324"
-                              "25262728293031323334353637383940414243444546474849"
-                              "50515253545556575859606162636465666768697071727374"
-                              "75767778798081828384858687888990919293949596979899";
-    if (v < 100) { /* squares, and most move numbers */
-        if (v >= 10) *out++ = two[2 * v];
-        *out++ = two[2 * v + 1];
-        return out;
-    }
-    char rev[12];
-    int k = 0;
-    do
-        rev[k++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    while (k > 0)
-        *out++ = rev[--k];
-    return out;
-}
-
 /* One ply of main_line: " ", "N. " or "N... " when due, the text. */
 static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t number, bool black,
                      const struct ply *p)
@@ -115,17 +94,12 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
     char *out = w->cell + w->ncell, *start = out;
     if (space) *out++ = ' ';
     if (numbered) {
-        out = put_decimal(out, number);
+        out = decimal_text(out, number);
         memcpy(out, black ? "... " : ". ", black ? 4 : 2);
         out += black ? 4 : 2;
     }
-    if (p->full || pdn_rules_get((enum pdn_variant)p->variant)->algebraic) {
-        out += csv_ply_text(out, p); /* rare: the library writes it */
-    } else {                         /* pdn_move_to_text's "from-to" or "fromxto", by hand */
-        out = put_decimal(out, p->move.from);
-        *out++ = p->move.ncaptured ? 'x' : '-';
-        out = put_decimal(out, p->move.to);
-    }
+    size_t n = p->full ? 0 : ply_short_text(out, &p->move, (enum pdn_variant)p->variant);
+    out += n ? n : csv_ply_text(out, p); /* rare: the library writes it */
     *out = '\0';
     w->ncell += (size_t)(out - start);
 }
@@ -191,7 +165,7 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
  */
 static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
 {
-    if (main_only && !w->writer_main_line && main_line(w, game)) return 0;
+    if (main_only && !w->slow && main_line(w, game)) return 0;
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.width = INT_MAX / 2;
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = main_only;

@@ -8,9 +8,14 @@
 #ifndef PDN_CSV_IO_H
 #define PDN_CSV_IO_H
 
+#include "decimal.h"
+#include "text.h"
+
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ---- writing ---- */
 
@@ -34,6 +39,7 @@ struct csv_out {
     bool excel;
     bool first; /* no field written yet in this row */
     bool nomem; /* buf could not grow: what did not fit is lost */
+    bool words; /* csv_out_words: words go out unchecked */
     char *buf;
     size_t len, cap;
 };
@@ -50,6 +56,58 @@ char *csv_excel_unprotect(char *s);
 /* One field: the delimiter before it (unless first), the value quoted by
  * libcsv when it must be, and in excel mode protected by its kind. */
 void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kind);
+
+/*
+ * The hot path of a writer of many short cells (pdn2csv --moves: 18 a
+ * ply), which builds its rows in place in o->buf. A word is a cell of
+ * digits, letters, '-', '.' and blanks inside (a number, a square, a
+ * move's canonical text, "white"): it needs no quotes, unless the
+ * delimiter is one of those bytes, and no protection but in excel mode.
+ * csv_out_words: whether words may go out as they are.
+ */
+bool csv_out_words(const struct csv_out *o);
+/* Room for n more bytes (false, o->nomem set, when the buffer cannot grow). */
+bool csv_out_grow(struct csv_out *o, size_t n);
+/* Whether the field s[0, n) needs quotes (RFC 4180), or blanks at its
+ * ends would be lost. */
+bool csv_needs_quotes(const char *s, size_t n, char delim);
+
+/* A byte that makes a field need quotes (RFC 4180). The first test alone
+ * passes nearly every byte of a cell: digits, letters, 'x', '-', '.'. */
+static inline bool csv_special(unsigned char c, unsigned char delim)
+{
+    return (c <= '"' || c == delim) && (c == delim || c == '"' || c == '\r' || c == '\n');
+}
+
+/*
+ * A field that needs no quotes copied to out (csv_out_field's bytes for it
+ * but the delimiter); SIZE_MAX when it needs them: then out holds nothing
+ * of use. A short field is looked at and copied in the same pass, byte by
+ * byte (a call to memcpy costs more than copying a square or a move
+ * number). Inline: a row of pdn2csv --moves has a few such a ply.
+ */
+static inline size_t csv_plain_copy(char *out, const char *s, size_t n, char delim)
+{
+    if (n >= 64 ||
+        (n > 0 && (text_blank((unsigned char)s[0]) || text_blank((unsigned char)s[n - 1])))) {
+        if (csv_needs_quotes(s, n, delim)) return SIZE_MAX;
+    }
+    if (n >= 64) {
+        memcpy(out, s, n);
+        return n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (csv_special((unsigned char)s[i], (unsigned char)delim)) return SIZE_MAX;
+        out[i] = s[i];
+    }
+    return n;
+}
+
+static inline bool csv_out_room(struct csv_out *o, size_t n)
+{
+    return o->cap - o->len >= n || csv_out_grow(o, n);
+}
+
 /* Ends the row (and flushes when much is buffered). */
 void csv_out_end(struct csv_out *o);
 /* Bytes as they are (the byte order mark). */

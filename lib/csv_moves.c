@@ -3,10 +3,16 @@
  * the main line, or of every line with variations (depth first: a move's
  * variations right after its row, named 1.1, 1.2, 1.1.1 ...). The plies the
  * replay played come from csv_rows.c (csv_find_ply); a move it did not
- * reach keeps only what was written. Must not print.
+ * reach keeps only what was written. A row is a ply's: its cells are
+ * built in place in the row buffer (write_move_row_fast), the game's
+ * copied from a piece written once a game, unless the fast paths are off
+ * or the delimiter is a byte of a word (csv_io.h); then each cell on its
+ * own, as put_move_cell writes it (test_csv compares the two on every
+ * test file). Must not print.
  */
 #include "csv_writer.h"
 #include "fen.h"
+#include "geometry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,33 +128,26 @@ static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct
     }
 }
 
-/* The cells of a row without a move: the game's own, the rest empty. */
-static int put_move_cell_game(pdn_csv_writer *w, const struct col *c, const struct game_ctx *g)
+/* Whether a column holds the game's cell, the same in each of its rows. */
+static bool game_column(enum col_id id)
 {
-    if (c->id == C_TAG || c->id == C_FILE || c->id == C_GAME || c->id == C_RECORDED ||
-        c->id == C_TAGS)
-        return csv_put_game_cell(w, c, g);
-    csv_put(w, c, NULL);
-    return 0;
+    return id == C_TAG || id == C_FILE || id == C_GAME || id == C_RECORDED || id == C_TAGS;
 }
 
 static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r)
 {
     const struct line_ctx *l = r->line;
     uint32_t half = l->start_half + r->ply - 1;
+    if (game_column(c->id)) return csv_put_game_cell(w, c, l->g);
     if (!r->node && c->id == C_COMMENT_BEFORE && r->end) {
         put_comments(w, c, r->end->trailing, r->end->ntrailing);
         return 0;
     }
-    if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT)
-        return put_move_cell_game(w, c, l->g);
+    if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT) {
+        csv_put(w, c, NULL); /* a row without a move: the game's cells, the rest empty */
+        return 0;
+    }
     switch (c->id) {
-    case C_TAG:
-    case C_FILE:
-    case C_GAME:
-    case C_RECORDED:
-    case C_TAGS:
-        return csv_put_game_cell(w, c, l->g);
     case C_LINE:
         csv_put(w, c, l->id);
         break;
@@ -199,6 +198,277 @@ static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct pl
     return 0;
 }
 
+/* ---- the fast path: a move's row built in place ---- */
+
+/*
+ * The steps of a move's row, made once for the writer's columns: a run
+ * of the game's columns side by side is one step (STEP_GAME), copied from
+ * w->shared; any other column is a step of its own, its id.
+ */
+#define STEP_GAME C_TAG
+
+/* The most bytes of a cell written in place but the move's text: the
+ * captures of the longest capture, a blank between them; the delimiter. */
+#define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
+
+static int plan_rows(pdn_csv_writer *w)
+{
+    w->spans = calloc(w->ncols + 1, sizeof *w->spans);
+    w->steps = calloc(w->ncols + 1, sizeof *w->steps);
+    if (!w->spans || !w->steps) return PDN_ENOMEM;
+    for (size_t k = 0; k < w->ncols; k++) {
+        struct row_step *step = &w->steps[w->nsteps++];
+        *step = (struct row_step){(uint8_t)w->cols[k].id, (uint32_t)k};
+        w->move_cells += w->cols[k].id == C_MOVE;
+        if (!game_column(w->cols[k].id)) continue;
+        step->op = STEP_GAME;
+        while (k + 1 < w->ncols && game_column(w->cols[k + 1].id))
+            k++, w->spans[step->col].cols++;
+    }
+    return 0;
+}
+
+/*
+ * The game's cells of the moves rows, written once a game for each row to
+ * copy: each run of them as one piece of w->shared, delimiters inside, at
+ * w->spans[k] for its first column k; and the most bytes a row's cells
+ * written in place take, but its move's text. csv_put_game_cell writes to
+ * w->out, which is w->shared meanwhile.
+ */
+static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
+{
+    if (!w->steps && plan_rows(w) < 0) return PDN_ENOMEM;
+    struct csv_out rows = w->out;
+    w->out = w->shared;
+    w->out.len = 0;
+    w->row_most = 2; /* a CR LF */
+    int rc = 0;
+    for (size_t i = 0; i < w->nsteps && rc == 0; i++) {
+        w->row_most += CELL_MOST;
+        if (w->steps[i].op != STEP_GAME) continue;
+        size_t k = w->steps[i].col;
+        struct cell_span *run = &w->spans[k];
+        run->at = w->out.len;
+        w->out.first = true;
+        for (size_t j = k; j <= k + run->cols && rc == 0; j++)
+            rc = csv_put_game_cell(w, &w->cols[j], g);
+        run->len = w->out.len - run->at;
+        w->row_most += run->len;
+    }
+    w->shared = w->out;
+    w->out = rows;
+    if (rc < 0) return rc;
+    return w->shared.nomem ? PDN_ENOMEM : 0;
+}
+
+/* A square as pdn_square_text writes it. */
+static inline size_t square_text(char *out, const struct geometry *g, int square)
+{
+    if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
+    return (size_t)(decimal_text(out, (unsigned)square) - out);
+}
+
+/* Texts of at most this many bytes, in arrays of at least as many, are
+ * copied in one piece of this size (put_short). */
+#define SHORT_TEXT 16
+_Static_assert(PDN_SQUARE_TEXT_MAX <= SHORT_TEXT, "a square's text is short");
+_Static_assert(PDN_MOVE_TEXT_MAX >= SHORT_TEXT, "a path's array holds a short text");
+
+/* A played ply's texts, made once for its row: its squares, its shortest
+ * text (pdn_move_text's "from-to" or "fromxto"), its path and canonical
+ * text (csv_ply_text), which are the shortest but for a capture's hops. */
+struct ply_texts {
+    char from[SHORT_TEXT], to[SHORT_TEXT]; /* room for put_short to read */
+    char shortest[2 * SHORT_TEXT], hops[PDN_MOVE_TEXT_MAX];
+    size_t nmove; /* the move as written: its length, played or not */
+    size_t nfrom, nto, nshortest, npath, ncanonical;
+    const char *path, *canonical;
+};
+
+static void ply_texts(struct ply_texts *t, const struct ply *p)
+{
+    enum pdn_variant v = (enum pdn_variant)p->variant;
+    const struct geometry *g = geometry_get(v);
+    const struct pdn_move *m = &p->move;
+    t->nfrom = square_text(t->from, g, m->from);
+    t->nto = square_text(t->to, g, m->to);
+    char *s = t->shortest; /* two short texts in fixed pieces: room for both */
+    memcpy(s, t->from, SHORT_TEXT);
+    s[t->nfrom] = m->ncaptured ? 'x' : '-';
+    memcpy(s + t->nfrom + 1, t->to, SHORT_TEXT);
+    t->nshortest = t->nfrom + 1 + t->nto;
+    t->path = s;
+    t->npath = t->nshortest;
+    if (m->npath > 1 || (m->npath == 1 && m->path[0] != m->to)) {
+        t->path = t->hops;
+        t->npath = pdn_move_path_text(t->hops, m, v);
+    }
+    t->canonical = p->full ? t->path : s;
+    t->ncanonical = p->full ? t->npath : t->nshortest;
+}
+
+/* The captures cell (put_captures) at out: the end. */
+static char *captures_text(char *out, const struct ply *p)
+{
+    uint8_t sq[PDN_PATH_MAX];
+    enum pdn_variant v = (enum pdn_variant)p->variant;
+    const struct geometry *g = geometry_get(v);
+    int n = pdn_move_captures(sq, &p->move, v);
+    for (int i = 0; i < n; i++) {
+        if (i) *out++ = ' ';
+        out += square_text(out, g, sq[i]);
+    }
+    return out;
+}
+
+/* s[0, n) at out, s in an array of at least SHORT_TEXT bytes: a short
+ * one in one fixed piece (the cell's room is CELL_MOST), which the
+ * compiler copies in two moves, not a call to memcpy nor a byte loop. */
+static char *put_short(char *out, const char *s, size_t n)
+{
+    if (n <= SHORT_TEXT)
+        memcpy(out, s, SHORT_TEXT);
+    else
+        memcpy(out, s, n);
+    return out + n;
+}
+
+/* A played ply's text, nothing when it was not played. */
+static char *put_played(char *out, const struct ply *p, const char *s, size_t n)
+{
+    return p ? put_short(out, s, n) : out;
+}
+
+/* The words of the side, piece and promotion cells, in arrays put_short
+ * may read. */
+static const char words[][SHORT_TEXT] = {"white", "black", "man", "king", "no", "yes"};
+
+/* Text that may need quotes (a move as written, a status, a line's name),
+ * of at most CELL_MOST bytes: copied when it needs none, else NULL. */
+static char *put_looked_at(char *out, const char *s, size_t n, char delim)
+{
+    size_t len = csv_plain_copy(out, s, n, delim);
+    return len == SIZE_MAX ? NULL : out + len;
+}
+
+/* Whether a row's comments or NAGs cell of a move is empty. */
+static bool empty_notes(const struct pdn_node *n, enum col_id id)
+{
+    if (id == C_COMMENT_BEFORE) return n->ncomments_before == 0;
+    if (id == C_COMMENT) return n->ncomments_after == 0;
+    return !n->strength && n->nnags == 0;
+}
+
+/* The cell of a move's row at out, as put_move_cell writes it but the
+ * delimiter, when it is written in place: the end, or NULL when
+ * put_move_cell must write it. The texts written without a look are
+ * words (csv_io.h). */
+static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
+                           const struct ply_row *r, const struct ply_texts *t, uint32_t half)
+{
+    const struct ply *p = r->played;
+    const struct pdn_node *n = r->node;
+    switch (id) {
+    case C_LINE:
+        return put_looked_at(out, r->line->id, strlen(r->line->id), w->out.delim);
+    case C_PARENT:
+        return r->line->parent ? decimal_text(out, r->line->parent) : out;
+    case C_PLY:
+        return decimal_text(out, r->ply);
+    case C_NUMBER:
+        return decimal_text(out, half / 2 + 1);
+    case C_SIDE:
+        return put_short(out, words[half % 2], 5);
+    case C_MOVE:
+        return put_looked_at(out, n->text, t->nmove, w->out.delim);
+    case C_CANONICAL:
+        return put_played(out, p, t->canonical, t->ncanonical);
+    case C_FROM:
+        return put_played(out, p, t->from, t->nfrom);
+    case C_TO:
+        return put_played(out, p, t->to, t->nto);
+    case C_PATH:
+        return put_played(out, p, t->path, t->npath);
+    case C_CAPTURES:
+        return p && p->move.ncaptured ? captures_text(out, p) : out;
+    case C_NCAPTURED:
+        return p ? decimal_text(out, p->move.ncaptured) : out;
+    case C_PIECE:
+        return p ? put_short(out, words[2 + p->king], 3u + p->king) : out;
+    case C_PROMOTION:
+        return p ? put_short(out, words[4 + !!p->move.promotes], 2u + !!p->move.promotes) : out;
+    case C_PLY_STATUS:
+        return put_looked_at(out, r->status, strlen(r->status), w->out.delim);
+    case C_COMMENT_BEFORE:
+    case C_COMMENT:
+    case C_NAGS:
+        return empty_notes(n, id) ? out : NULL;
+    case C_FEN:
+        return NULL;
+    default: /* a games column: empty */
+        return out;
+    }
+}
+
+/* A cell put_move_cell writes at the end of the row being built in w->out
+ * (o->len): 0, or a PDN_E* code. */
+static int cell_through(pdn_csv_writer *w, size_t k, const struct ply_row *r)
+{
+    w->out.first = true; /* the delimiter comes after, as after every cell */
+    return put_move_cell(w, &w->cols[k], r);
+}
+
+/*
+ * A move's row, as write_move_row_slow writes it, built in place in the
+ * row buffer: the game's cells copied, each followed by the delimiter
+ * (the last one then made the line end), the common ones written without
+ * a call to csv.c each, words without a look; the rest by put_move_cell.
+ * Only when words need no look (csv_out_words): never in excel mode.
+ */
+static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
+{
+    struct csv_out *o = &w->out;
+    struct ply_texts t;
+    if (r->played) ply_texts(&t, r->played);
+    t.nmove = strlen(r->node->text);
+    uint32_t half = r->line->start_half + r->ply - 1;
+    size_t most = w->row_most + w->move_cells * t.nmove;
+    if (!csv_out_room(o, most)) return PDN_ENOMEM;
+    char *out = o->buf + o->len;
+    for (size_t i = 0; i < w->nsteps; i++) {
+        const struct row_step *step = &w->steps[i];
+        char *end;
+        if (step->op == STEP_GAME) {
+            const struct cell_span *run = &w->spans[step->col];
+            memcpy(out, w->shared.buf + run->at, run->len); /* a file name: often long */
+            end = out + run->len;
+        } else if (!(end = cell_in_place(out, w, step->op, r, &t, half))) {
+            o->len = (size_t)(out - o->buf);
+            int rc = cell_through(w, step->col, r);
+            if (rc < 0) return rc;
+            if (!csv_out_room(o, most)) return PDN_ENOMEM; /* for the cells after it */
+            end = o->buf + o->len;
+        }
+        out = end;
+        *out++ = o->delim;
+    }
+    o->len = (size_t)(out - o->buf) - (w->nsteps > 0);
+    o->first = false;
+    csv_out_end(o);
+    return 0;
+}
+
+/* A move's row, cell by cell: every text looked at. */
+static int write_move_row_slow(pdn_csv_writer *w, const struct ply_row *r)
+{
+    for (size_t k = 0; k < w->ncols; k++) {
+        int rc = put_move_cell(w, &w->cols[k], r);
+        if (rc < 0) return rc;
+    }
+    csv_out_end(&w->out);
+    return 0;
+}
+
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line);
 
 /* The variations of a node, after its own row. */
@@ -244,11 +514,8 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
-        for (size_t k = 0; k < w->ncols; k++) {
-            int rc = put_move_cell(w, &w->cols[k], &r);
-            if (rc < 0) return rc;
-        }
-        csv_out_end(&w->out);
+        int rc = w->slow || !w->out.words ? write_move_row_slow(w, &r) : write_move_row_fast(w, &r);
+        if (rc < 0) return rc;
         rows++;
         if (!r.played) status = "not-played";
         if (w->o.variations) {
@@ -277,6 +544,10 @@ static uint32_t start_half(const pdn_game *game)
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     struct line_ctx main = {.g = g, .id = "1", .first_ply = 1, .start_half = start_half(g->game)};
+    if (!w->slow && w->out.words) {
+        int rc = share_game_cells(w, g);
+        if (rc < 0) return rc;
+    }
     if (g->game->main.nmoves > 0) return write_line(w, &main, &g->game->main);
     /* A game without moves still has its row: no game is lost. */
     return write_end_row(w, &main, &g->game->main, "no-moves");

@@ -7,6 +7,7 @@
  * of the writer.
  */
 #include "csv_writer.h"
+#include "geometry.h"
 #include "vec.h"
 
 #include <limits.h>
@@ -57,9 +58,10 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
     p->move = *move;
     p->variant = before->variant;
     if (w->o.mode == PDN_CSV_MOVES) { /* the cells of the moves rows */
-        p->after = *after;
-        enum pdn_piece piece = pdn_board_get(before, move->from);
-        p->king = piece == PDN_PIECE_WHITE_KING || piece == PDN_PIECE_BLACK_KING;
+        if (w->ids >> C_FEN & 1) p->after = *after;
+        /* The piece on a square the move leaves: a king when its bit is. */
+        const struct geometry *g = geometry_get((enum pdn_variant)before->variant);
+        p->king = move->from <= g->squares && (before->kings & bit(g->bit_of[move->from]));
     }
     p->full = false;
     /* The text is made when a cell needs it (csv_ply_text), from the move
@@ -85,12 +87,6 @@ static int stop_by_node(const void *a, const void *b)
     uintptr_t x = (uintptr_t)((const struct stop *)a)->node;
     uintptr_t y = (uintptr_t)((const struct stop *)b)->node;
     return (x > y) - (x < y);
-}
-
-const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node)
-{
-    long at = ply_record_find(&w->record, node);
-    return at >= 0 ? &w->plies[at] : NULL;
 }
 
 const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node)

@@ -28,6 +28,9 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
     free(w->plies);
     free(w->stops);
     csv_out_free(&w->out);
+    csv_out_free(&w->shared);
+    free(w->spans);
+    free(w->steps);
     if (w->memfp) fclose(w->memfp);
     free(w->mem);
     free(w->cell);
@@ -59,6 +62,9 @@ int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_wri
                               .crlf = o->crlf,
                               .excel = o->excel_text,
                               .first = true};
+    w->out.words = csv_out_words(&w->out);
+    w->shared = w->out;
+    w->shared.fp = NULL; /* never flushed: its cells are copied into the rows */
     w->memfp = open_memstream(&w->mem, &w->memsize);
     int rc = w->memfp ? 0 : PDN_ENOMEM;
     if (rc == 0) rc = csv_columns_open(w, o->columns, bad_column);
@@ -72,7 +78,7 @@ int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_wri
 
 void csv_writer_fast_paths(pdn_csv_writer *w, bool on)
 {
-    w->writer_main_line = !on;
+    w->slow = !on;
 }
 
 /* Hands the rows to the stream: 0, PDN_ENOMEM or PDN_EIO. */

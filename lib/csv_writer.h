@@ -67,7 +67,7 @@ struct col {
 struct ply {
     struct pdn_move move;
     struct pdn_board after;
-    uint8_t variant; /* enum pdn_variant: its notation (after is set in the moves mode only) */
+    uint8_t variant; /* enum pdn_variant: its notation (after: with a fen column only) */
     bool king;       /* a king moved */
     bool full;       /* an ambiguous capture: written with its whole path */
 };
@@ -108,7 +108,7 @@ struct pdn_csv_writer {
     struct first_error first; /* of the replay */
     bool no_position;         /* the start position could not be set up */
     bool nomem;
-    bool writer_main_line;            /* main_line's fast path off (csv_writer_fast_paths) */
+    bool slow;                        /* the fast paths off (csv_writer_fast_paths) */
     struct pdn_movelist legal;        /* scratch */
     char texts[2][PDN_MOVE_TEXT_MAX]; /* placed_text's: the writer holds two at once */
     int ntext;
@@ -120,6 +120,19 @@ struct pdn_csv_writer {
     FILE *memfp;
     char *cell;
     size_t ncell, capcell;
+    /* the moves rows' cells that are the game's (file, game, tags): written
+     * once a game, then copied into each row (csv_moves.c) */
+    struct csv_out shared;
+    struct cell_span {
+        size_t at, len, cols; /* cols: the columns after the first */
+    } * spans;                /* a run of them, by its first column */
+    struct row_step {
+        uint8_t op; /* enum col_id, or STEP_GAME: a run of the game's cells */
+        uint32_t col;
+    } * steps; /* the row's cells, runs as one */
+    size_t nsteps;
+    size_t row_most;      /* the most bytes of a row's cells but its move's texts */
+    size_t move_cells;    /* how many: the move column, as often as it is asked for */
     unsigned long errors; /* games with an error status */
 };
 
@@ -151,11 +164,16 @@ bool csv_tag_name(const char *s, size_t n);
 int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
                struct pdn_replay_summary *sum);
 void csv_keep_error(struct first_error *e, const struct pdn_diag *d);
-const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node);
 const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node);
 /* A ply's canonical text (pdn_move_to_text's PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
  * its length. */
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p);
+/* csv_find_ply, inline: the cells ask for each ply once or more. */
+static inline const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn_node *node)
+{
+    long at = ply_record_find(&w->record, node);
+    return at >= 0 ? &w->plies[at] : NULL;
+}
 /* csv_cells.c: the cell buffer (w->cell, NUL-terminated): emptied, room
  * for n more bytes and a NUL (false, w->nomem set, when it cannot grow),
  * appended to. */
@@ -169,7 +187,9 @@ void csv_put_cell(pdn_csv_writer *w, const struct col *c);
 void csv_put_number(pdn_csv_writer *w, const struct col *c, unsigned long long v);
 /* csv_rows.c: the fast paths on (the default) or off, so that tests and
  * fuzz targets compare both: with them off, the moves cell of a plain main
- * line comes from the writer, not from main_line's copy of its numbering. */
+ * line comes from the writer, not from main_line's copy of its numbering,
+ * and every cell of the moves rows is written on its own, through the
+ * checks of csv_out_field, none copied or taken as a word. */
 void csv_writer_fast_paths(pdn_csv_writer *w, bool on);
 
 /* csv_game_cells.c: a cell of the games mode (the moves rows share the

@@ -45,8 +45,10 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     bool text = ply_text_needs_legal(move, before) && captures != PDN_CAPTURE_FULL_PATH;
     bool fault = f->faults_wanted && fix_may_fault(move, node);
     if (text || fault) pdn_movegen(&f->legal, before, 0);
-    pdn_move_text(p->text, move, text ? &f->legal : NULL, captures,
-                  (enum pdn_variant)before->variant);
+    enum pdn_variant variant = (enum pdn_variant)before->variant;
+    bool short_text = !text && (move->ncaptured == 0 || captures != PDN_CAPTURE_FULL_PATH);
+    if (!short_text || ply_short_text(p->text, move, variant) == 0)
+        pdn_move_text(p->text, move, text ? &f->legal : NULL, captures, variant);
     if (fault) fix_on_ply(f, before, move, node);
 }
 

@@ -29,6 +29,7 @@
  *     repairs them.
  * It writes what it is given: it must not validate moves or fix results.
  */
+#include "decimal.h"
 #include "fen.h"
 #include "options.h"
 #include "pdn.h"
@@ -352,15 +353,10 @@ static void put_strength(struct wrap *w, const char *s)
 
 static void put_number(struct wrap *w, const struct side *s)
 {
-    char rev[16];
-    size_t n = 0;
-    uint32_t v = s->number;
-    do /* by hand: snprintf was a tenth of pdn2csv's time */
-        rev[n++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    while (n > 0)
-        wrap_putc(w, rev[--n]);
-    wrap_puts(w, s->black ? "... " : ". ");
+    char text[32];
+    char *end = decimal_text(text, s->number); /* by hand: snprintf was a tenth of pdn2csv's time */
+    memcpy(end, s->black ? "... " : ". ", s->black ? 4 : 2);
+    wrap_put(w, text, (size_t)(end - text) + (s->black ? 4 : 2));
 }
 
 /* ---- comments and setups ------------------------------------------------- */
@@ -565,12 +561,12 @@ static bool write_variations(struct writer *wr, const struct pdn_node *node, str
     return true;
 }
 
-static void write_move(struct writer *wr, const struct pdn_node *node, const struct side *s,
-                       bool alone)
+/* A move, with text the caller's text for it (NULL: none). */
+static void write_move(struct writer *wr, const struct pdn_node *node, const char *text,
+                       const struct side *s, bool alone)
 {
     struct wrap *w = &wr->wrap;
     const struct pdn_write_options *opt = wr->opt;
-    const char *text = opt->move_text ? opt->move_text(node, opt->move_ctx) : NULL;
     if (!s->black || alone) put_number(w, s);
     if (text) {
         wrap_puts(w, text);
@@ -606,36 +602,38 @@ static void advance(struct side *s)
     s->black = !s->black;
 }
 
-/* The text a move is written with: the caller's, or the cleaned text. */
-static const char *text_of(const struct writer *wr, const struct pdn_node *node,
+/* The caller's text for a move, or NULL. */
+static const char *given_text(const struct writer *wr, const struct pdn_node *node)
+{
+    return wr->opt->move_text ? wr->opt->move_text(node, wr->opt->move_ctx) : NULL;
+}
+
+/* The text a move is written with: the caller's (given), or the cleaned text. */
+static const char *text_of(const struct writer *wr, const struct pdn_node *node, const char *given,
                            char buf[CLEAN_MOVE_MAX])
 {
-    const char *text = wr->opt->move_text ? wr->opt->move_text(node, wr->opt->move_ctx) : NULL;
-    if (text) return text;
+    if (given) return given;
     clean_node(wr->opt, buf, node);
     return buf;
 }
 
-/* "38x18 18x9" reads back as one move, the second hop of the first: a
- * capture starting where the move before it ended needs its number
- * ("38x18 1... 18x9") to stay a move of its own. The reader's own test
- * (text.h) on the texts as written: "33x22 22x7xf6" is such a pair too. */
-static bool reads_as_hop(const struct writer *wr, const struct pdn_node *prev,
-                         const struct pdn_node *node)
+static const char *skip_digits(const char *p)
 {
-    char prev_buf[CLEAN_MOVE_MAX], node_buf[CLEAN_MOVE_MAX];
-    const char *a = text_of(wr, prev, prev_buf), *b = text_of(wr, node, node_buf);
-    return text_hop_continues(text_hop_end(text_hop_of(a, strlen(a))), text_hop_of(b, strlen(b)));
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return p;
 }
 
-/* "...": the replay skips it as the place of a move not played unless it
- * is numbered "N..." (then it is a move not given): that number stays.
- * (An unnumbered one that stands alone still gets its number: the count
- * may not be the reader's after moves kept as comments.) */
-static bool ellipsis(const struct writer *wr, const struct pdn_node *node)
+/* What a reader makes of a move's text for the next hop (text.h). Most
+ * moves are written "32-28", numbers and one dash: no capture, which
+ * neither leaves a square for a next hop nor is one (text_hop_end,
+ * text_hop_continues), so their squares are not read. */
+static struct text_hop hop_of(const char *text)
 {
-    char buf[CLEAN_MOVE_MAX];
-    return strcmp(text_of(wr, node, buf), "...") == 0;
+    const char *dash = skip_digits(text), *end = dash + (*dash == '-');
+    if (dash > text && *dash == '-' && (end = skip_digits(end)) > dash + 1 && *end == '\0')
+        return (struct text_hop){0, 0, false};
+    return text_hop_of(text, strlen(text));
 }
 
 static bool unreadable(const struct writer *wr, const struct pdn_node *node);
@@ -732,14 +730,19 @@ static void write_cut(struct writer *wr, const struct pdn_line *line, uint32_t f
 
 /* A move whose text, written as read, would not read back as that move
  * (the replay could not place it, so no canonical text replaces it). */
-static bool unreadable(const struct writer *wr, const struct pdn_node *node)
+static bool unreadable_given(const struct writer *wr, const struct pdn_node *node,
+                             const char *given)
 {
-    if (wr->flat || !node->text) return false;
-    if (wr->opt->move_text && wr->opt->move_text(node, wr->opt->move_ctx)) return false;
+    if (wr->flat || !node->text || given) return false;
     if (unknown_move(node->text)) return false;
     char clean[CLEAN_MOVE_MAX];
     clean_node(wr->opt, clean, node);
     return !reads_back(clean);
+}
+
+static bool unreadable(const struct writer *wr, const struct pdn_node *node)
+{
+    return unreadable_given(wr, node, given_text(wr, node));
 }
 
 /* Appends to a bounded buffer: the length returned never passes its end. */
@@ -772,9 +775,18 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
                         struct side s, bool resumed)
 {
     bool alone = true; /* the next move is not right after its partner */
+    char buf[CLEAN_MOVE_MAX];
+    struct text_hop prev = {0, 0, false}; /* of the move before: the hop test */
+    if (from > 0) {
+        const struct pdn_node *before = &line->moves[from - 1];
+        prev = hop_of(text_of(wr, before, given_text(wr, before), buf));
+    }
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        bool as_comment = !cut_here(wr, node) && unreadable(wr, node);
+        /* The caller's text, asked for once: it may be made on each call. */
+        const char *given = given_text(wr, node), *text = text_of(wr, node, given, buf);
+        struct text_hop hop = hop_of(text);
+        bool as_comment = !cut_here(wr, node) && unreadable_given(wr, node, given);
         if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment);
         struct side written = {node->number, node->number_black};
         if (node->number) {
@@ -784,12 +796,24 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             alone |= written.number != s.number || written.black != s.black;
             s = written;
         }
-        if (i > 0 && reads_as_hop(wr, &line->moves[i - 1], node)) alone = true;
-        if (written.black && ellipsis(wr, node)) alone = true;
+        /* "38x18 18x9" reads back as one move, the second hop of the
+         * first: a capture starting where the move before it ended needs
+         * its number ("38x18 1... 18x9") to stay a move of its own. The
+         * reader's own test (text.h) on the texts as written: "33x22
+         * 22x7xf6" is such a pair too. */
+        if (i > 0 && text_hop_continues(text_hop_end(prev), hop)) alone = true;
+        prev = hop;
+        /* "...": the replay skips it as the place of a move not played
+         * unless it is numbered "N..." (then it is a move not given): that
+         * number stays. (An unnumbered one that stands alone still gets its
+         * number: the count may not be the reader's after moves kept as
+         * comments.) */
+        bool ellipsis = text[0] == '.' && strcmp(text, "...") == 0;
+        if (written.black && ellipsis) alone = true;
         /* An unnumbered "..." where the second mover is to move holds the
          * first mover's place: the replay plays no ply there, so the count
          * stays, and it is written "N. ...", which reads so anywhere. */
-        bool placeholder = s.black && !node->number && ellipsis(wr, node);
+        bool placeholder = s.black && !node->number && ellipsis;
         if (cut_here(wr, node)) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
@@ -805,10 +829,10 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             wrap_end(&wr->wrap);
             alone = false;
         } else if (placeholder) {
-            write_move(wr, node, &(struct side){s.number, false}, true);
+            write_move(wr, node, given, &(struct side){s.number, false}, true);
             alone = false;
         } else {
-            write_move(wr, node, &s, alone);
+            write_move(wr, node, given, &s, alone);
             alone = false;
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);

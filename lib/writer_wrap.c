@@ -27,40 +27,55 @@ void wrap_free(struct wrap *w)
     w->buf = NULL;
 }
 
-void wrap_putc(struct wrap *w, char c)
+/* Room in the unit for n more bytes and a '(' (false, w->nomem set, when
+ * it cannot grow): one check a piece, not one a byte. */
+static bool unit_room(struct wrap *w, size_t n)
 {
-    if (!vec_grow((void **)&w->buf, &w->cap, w->len + 2, 1)) {
-        w->nomem = true;
-        return;
-    }
-    if (w->len == 0 && w->open_paren) {
+    if (w->len + n + 2 <= w->cap) return true;
+    if (vec_grow((void **)&w->buf, &w->cap, w->len + n + 2, 1)) return true;
+    w->nomem = true;
+    return false;
+}
+
+void wrap_put(struct wrap *w, const char *s, size_t n)
+{
+    if (n == 0 || !unit_room(w, n)) return;
+    if (w->len == 0 && w->open_paren) { /* the '(' glued to the unit it opens */
         w->open_paren = false;
         w->buf[w->len++] = '(';
-        wrap_putc(w, c);
-        return;
     }
-    w->buf[w->len++] = c;
+    memcpy(w->buf + w->len, s, n);
+    w->len += n;
+}
+
+void wrap_putc(struct wrap *w, char c)
+{
+    wrap_put(w, &c, 1);
 }
 
 void wrap_puts(struct wrap *w, const char *s)
 {
-    while (*s)
-        wrap_putc(w, *s++);
+    wrap_put(w, s, strlen(s));
 }
 
-/* Writes len bytes at the current place, breaking the line first if needed. */
+/* Writes len bytes at the current place, breaking the line first if needed.
+ * A unit has at most as many characters as bytes: they are counted only
+ * when its bytes would pass the width, else as they are written. */
 static void place(struct wrap *w, const char *s, size_t len, bool glued)
 {
-    size_t n = text_utf8_count(s, len);
     size_t gap = (w->col > 0 && !glued) ? 1 : 0;
-    if (w->col > 0 && w->col + gap + n > w->width) {
+    if (w->col > 0 && w->col + gap + len > w->width &&
+        w->col + gap + text_utf8_count(s, len) > w->width) {
         putc_unlocked('\n', w->fp);
         w->col = 0;
         gap = 0;
     }
     if (gap) putc_unlocked(' ', w->fp);
-    for (size_t i = 0; i < len; i++)
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
         putc_unlocked(s[i], w->fp);
+        n += text_utf8_lead((unsigned char)s[i]);
+    }
     w->col += gap + n;
 }
 

@@ -23,6 +23,7 @@ struct wrap {
 void wrap_init(struct wrap *w, FILE *fp, int width);
 void wrap_free(struct wrap *w);
 /* Build a unit piece by piece; wrap_end places it on the line. */
+void wrap_put(struct wrap *w, const char *s, size_t n);
 void wrap_putc(struct wrap *w, char c);
 void wrap_puts(struct wrap *w, const char *s);
 void wrap_end(struct wrap *w);

@@ -593,22 +593,29 @@ static void moves_cell(char *csv, char **cell)
     *cell = s;
 }
 
+/* One game's CSV under o, the writer's fast paths on or off. */
+static char *game_csv(const pdn_game *g, const char *path, const struct pdn_csv_write_options *o,
+                      bool fast)
+{
+    char *csv = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&csv, &len);
+    pdn_csv_writer *w = NULL;
+    assert_int_equal(pdn_csv_writer_open(&w, fp, o, NULL), 0);
+    csv_writer_fast_paths(w, fast);
+    assert_int_equal(pdn_csv_writer_write_header(w), 0);
+    assert_true(pdn_csv_writer_write_game(w, g, path) >= 1);
+    pdn_csv_writer_free(w);
+    fclose(fp);
+    return csv;
+}
+
 /* One game's CSV of the moves column, main_line's fast path on or off. */
 static char *moves_csv(const pdn_game *g, const char *path, bool fast)
 {
     struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
     o.columns = "moves";
-    char *csv = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&csv, &len);
-    pdn_csv_writer *w = NULL;
-    assert_int_equal(pdn_csv_writer_open(&w, fp, &o, NULL), 0);
-    csv_writer_fast_paths(w, fast);
-    assert_int_equal(pdn_csv_writer_write_header(w), 0);
-    assert_int_equal(pdn_csv_writer_write_game(w, g, path), 1);
-    pdn_csv_writer_free(w);
-    fclose(fp);
-    return csv;
+    return game_csv(g, path, &o, fast);
 }
 
 /* Every game of a file: its moves cell the same with main_line's fast path
@@ -657,18 +664,68 @@ static size_t compare_file(const char *path)
     return games;
 }
 
-static void test_csv_main_line_as_the_writer_writes_it(void **state)
+/* Each PDN file of tests/data and samples through compare: the games seen,
+ * more than a thousand. */
+static size_t each_test_file(size_t (*compare)(const char *path))
 {
-    (void)state;
     struct paths files = {0};
     find_pdn(&files, "tests/data");
     find_pdn(&files, "samples");
     size_t games = 0;
     for (size_t i = 0; i < files.n; i++)
-        games += compare_file(files.v[i]);
+        games += compare(files.v[i]);
     free_paths(&files);
     assert_true(games > 1000);
+    return games;
+}
+
+static void test_csv_main_line_as_the_writer_writes_it(void **state)
+{
+    (void)state;
+    size_t games = each_test_file(compare_file);
     print_message("  %zu games: the moves column is the writer's main line\n", games);
+}
+
+/* Every column of the moves rows, with tags and variations: the rows
+ * built in place (the fast path) and cell by cell the same, game by game,
+ * with delimiters that words hold (then never in place) and that they do
+ * not. */
+static size_t compare_move_rows(const char *path)
+{
+    static const char delimiters[] = ",;\t:/x";
+    pdn_reader *r = NULL;
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.variations = true;
+    o.columns = "file,game,Event,move,line,parent,ply,number,side,canonical,from,to,path,captures,"
+                "ncaptured,piece,promotion,comment_before,comment,nags,fen,status,recorded_result,"
+                "tags,White";
+    size_t games = 0;
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        for (const char *d = delimiters; *d; d++) {
+            o.delimiter = *d;
+            char *fast = game_csv(g, path, &o, true), *slow = game_csv(g, path, &o, false);
+            if (strcmp(fast, slow) != 0)
+                fail_msg("%s, game %zu, '%c':\n fast '%s'\n slow '%s'", path, (size_t)g->index, *d,
+                         fast, slow);
+            free(fast);
+            free(slow);
+        }
+        pdn_game_free(g);
+        games++;
+    }
+    pdn_reader_free(r);
+    return games;
+}
+
+static void test_csv_moves_rows_in_place_as_cell_by_cell(void **state)
+{
+    (void)state;
+    size_t games = each_test_file(compare_move_rows);
+    print_message("  %zu games: the moves rows built in place are the cells' own\n", games);
 }
 
 static void test_csv_writer_movetext_only(void **state)
@@ -713,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_csv_moves_comments_one_a_line),
         cmocka_unit_test(test_csv_moves_back_to_the_same_games),
         cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),
+        cmocka_unit_test(test_csv_moves_rows_in_place_as_cell_by_cell),
         cmocka_unit_test(test_csv_writer_movetext_only),
     };
     return cmocka_run_group_tests_name("csv", tests, NULL, NULL);

@@ -1,0 +1,31 @@
+/*
+ * decimal (private): a number written in decimal by hand, for the writers
+ * that write one or more for every ply (pdn2csv's cells, pdnfmt's move
+ * texts), where snprintf cost a tenth of their time. Nothing else.
+ */
+#ifndef PDN_DECIMAL_H
+#define PDN_DECIMAL_H
+
+/* v in decimal at out, not NUL-terminated: the end. */
+static inline char *decimal_text(char *out, unsigned long long v)
+{
+    static const char two[] = "00010203040506070809101112131415161718192021222324"
+                              "25262728293031323334353637383940414243444546474849"
+                              "50515253545556575859606162636465666768697071727374"
+                              "75767778798081828384858687888990919293949596979899";
+    if (v < 100) { /* squares, plies, most move numbers */
+        if (v >= 10) *out++ = two[2 * v];
+        *out++ = two[2 * v + 1];
+        return out;
+    }
+    char rev[24];
+    int k = 0;
+    do
+        rev[k++] = (char)('0' + v % 10);
+    while ((v /= 10) > 0);
+    while (k > 0)
+        *out++ = rev[--k];
+    return out;
+}
+
+#endif
