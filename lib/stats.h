@@ -311,6 +311,14 @@ struct tab {
     bool text_last;   /* the last column is drawn in text only (bars) */
     struct vec cells; /* char *, row by row */
     bool failed;
+    /* A table that grows with the input (players, events, repeats) makes
+     * its rows as they are written instead of holding them: nrows rows,
+     * row(t, i, ctx) adds row i's cells. Rows are asked for in order, each
+     * once a pass; text takes two passes (the widths, then the lines).
+     * TAB_ROWS only. */
+    size_t nrows;
+    void (*row)(struct tab *t, size_t i, const void *ctx);
+    const void *ctx;
 };
 
 struct csv_out;
@@ -342,7 +350,7 @@ void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf,
 int tab_emit(struct stats_out *o, struct tab *t);
 void tab_free(struct tab *t);
 /* The rows of a table as a JSON array of objects (the crosstables' rows). */
-void tab_json_rows(FILE *fp, const struct tab *t);
+void tab_json_rows(FILE *fp, struct tab *t);
 /* "name": at the document's level, after a comma when needed. */
 void stats_json_member(struct stats_out *o, const char *name);
 /* A JSON string literal: valid UTF-8, every control character escaped. */

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "append.h"
+#include "csv_io.h"
 #include "pdn.h"
 #include "stats.h"
 
@@ -906,6 +907,64 @@ static void test_stats_control_bytes(void **state)
     free(buf);
 }
 
+/* A table of three rows, the widest cell and a control byte late. */
+static const char *const made_cells[][2] = {{"a", "1"}, {"b\x1b", "22"}, {"a much longer", "333"}};
+
+static void made_row(struct tab *t, size_t i, const void *ctx)
+{
+    (void)ctx;
+    tab_cell(t, "%s", made_cells[i][0]);
+    tab_cell(t, "%s", made_cells[i][1]);
+}
+
+/* The table written in a format, its rows made as written or held. */
+static char *emit_table(enum pdn_stats_format format, bool made)
+{
+    struct pdn_stats_write_options wo = PDN_STATS_WRITE_OPTIONS_INIT;
+    wo.format = format;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    struct csv_out csv = {.fp = fp, .delim = ',', .first = true};
+    struct stats_out o = {.fp = fp, .o = &wo, .first_table = true, .csv = &csv};
+    struct tab t = {.name = "made", .title = "Made"};
+    tab_col(&t, "name", false);
+    tab_col(&t, "n", true);
+    if (made) {
+        t.nrows = 3;
+        t.row = made_row;
+    }
+    for (size_t i = 0; !made && i < 3; i++)
+        made_row(&t, i, NULL);
+    assert_int_equal(tab_emit(&o, &t), 0);
+    csv_out_free(&csv);
+    fclose(fp);
+    return buf;
+}
+
+/* A table whose rows are made as they are written (players, events,
+ * repeats: they grow with the input) reads as the same table held whole:
+ * the text's widths come from every row, its control bytes are escaped. */
+static void test_stats_made_rows(void **state)
+{
+    (void)state;
+    for (int f = PDN_STATS_TEXT; f <= PDN_STATS_JSON; f++) {
+        char *made = emit_table((enum pdn_stats_format)f, true);
+        char *held = emit_table((enum pdn_stats_format)f, false);
+        assert_string_equal(made, held);
+        free(held);
+        free(made);
+    }
+    char *text = emit_table(PDN_STATS_TEXT, true);
+    assert_string_equal(text, "Made\n"
+                              "  name             n\n"
+                              "  a                1\n"
+                              "  b\\x1b           22\n"
+                              "  a much longer  333\n\n");
+    free(text);
+}
+
 /* --excel: BOM, ';', CRLF; grid cells and names a spreadsheet would turn
  * into numbers or formulas kept as text; numbers left numbers; a long
  * formula-like name still text. */
@@ -1067,6 +1126,7 @@ int main(void)
         cmocka_unit_test(test_stats_ident),
         cmocka_unit_test(test_stats_json_shapes),
         cmocka_unit_test(test_stats_control_bytes),
+        cmocka_unit_test(test_stats_made_rows),
         cmocka_unit_test(test_stats_excel),
         cmocka_unit_test(test_stats_empty_name_is_unknown),
         cmocka_unit_test(test_stats_team_one_team_a_player),
