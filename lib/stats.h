@@ -120,6 +120,18 @@ struct st_repeat {
     int32_t round, sub;
     bool same_moves; /* found by its moves (another round), else by its round */
 };
+/* The repeats in the order found, each a few bytes (stats_repeat_log.c):
+ * a collection read twice has as many repeats as games. */
+struct repeat_log {
+    struct vec bytes;      /* unsigned char */
+    size_t n;              /* repeats */
+    struct st_repeat last; /* the last one added: the next is written against it */
+};
+/* Where a reading of the log is: zeroed, before the first repeat. */
+struct repeat_cursor {
+    size_t at;          /* in bytes */
+    struct st_repeat r; /* the repeat read last */
+};
 /* What stats_repeat_check needs of a game. */
 struct repeat_game {
     const char *file;
@@ -167,10 +179,10 @@ struct pdn_stats {
     uint32_t *open_slots; /* (parent, move key) -> child: index + 1, 0 empty */
     size_t open_cap;
     struct repeat_set repeat_seen; /* stats_repeat.c */
-    struct vec repeats;            /* struct st_repeat */
-    struct vec repeat_files;       /* char *: the files repeats name */
-    size_t open_max;               /* nodes at most (STATS_OPEN_NODES; tests set less) */
-    unsigned long open_cut;        /* games whose line the full tree cut short */
+    struct repeat_log repeats;
+    struct vec repeat_files; /* char *: the files repeats name */
+    size_t open_max;         /* nodes at most (STATS_OPEN_NODES; tests set less) */
+    unsigned long open_cut;  /* games whose line the full tree cut short */
 };
 
 /* ---- names (stats_names.c: a leaf, every stats file may call it) ---- */
@@ -208,6 +220,10 @@ uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m);
  * PDN_ENOMEM. */
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g);
 void stats_repeat_free(pdn_stats *st);
+/* Appends a repeat to the log: false out of memory (stats_repeat_log.c). */
+bool stats_repeat_add(struct repeat_log *log, const struct st_repeat *r);
+/* The next repeat of the log into c->r: false after the last. */
+bool stats_repeat_next(const struct repeat_log *log, struct repeat_cursor *c);
 
 /* ---- teams (stats_teams.c) ---- */
 

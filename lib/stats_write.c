@@ -802,10 +802,19 @@ static const char *repeat_file(const pdn_stats *st, uint32_t i)
     return ((char *const *)st->repeat_files.data)[i];
 }
 
+/* The repeats read in order, once a pass. */
+struct repeat_rows {
+    const pdn_stats *st;
+    struct repeat_cursor *at;
+};
+
 static void repeat_row(struct tab *t, size_t i, const void *ctx)
 {
-    const pdn_stats *st = ctx;
-    const struct st_repeat *r = (const struct st_repeat *)st->repeats.data + i;
+    const struct repeat_rows *rows = ctx;
+    const pdn_stats *st = rows->st;
+    if (i == 0) *rows->at = (struct repeat_cursor){0};
+    if (!stats_repeat_next(&st->repeats, rows->at)) return; /* a row short: t fails */
+    const struct st_repeat *r = &rows->at->r;
     const struct st_event *e = st->event.data;
     tab_cell(t, "%s", repeat_file(st, r->file));
     tab_cell(t, "%u", (unsigned)r->game);
@@ -832,12 +841,14 @@ static void repeat_row(struct tab *t, size_t i, const void *ctx)
  * games). */
 static int t_repeats(struct stats_out *o, const pdn_stats *st)
 {
+    struct repeat_cursor at;
+    struct repeat_rows rows = {st, &at};
     struct tab t = {.name = "repeats",
                     .title = "Repeats: games read twice, left out of players, events and "
                              "crosstables",
                     .nrows = st->repeats.n,
                     .row = repeat_row,
-                    .ctx = st};
+                    .ctx = &rows};
     static const char *const cols[] = {"file",  "game",  "event",   "round",
                                        "white", "black", "repeats", "found by"};
     for (int j = 0; j < 8; j++)

@@ -652,7 +652,9 @@ static void test_stats_repeat_same_round(void **state)
     assert_int_equal(event(st, "e")->repeats, 1);
     assert_int_equal(event(st, "e")->recs.n, 2);
     assert_int_equal(st->repeats.n, 1);
-    const struct st_repeat *r = st->repeats.data;
+    struct repeat_cursor c = {0};
+    assert_true(stats_repeat_next(&st->repeats, &c));
+    const struct st_repeat *r = &c.r;
     assert_int_equal(r->game, 2);
     assert_int_equal(r->first_game, 1);
     assert_false(r->same_moves);
@@ -689,11 +691,78 @@ static void test_stats_repeat_same_moves(void **state)
     assert_int_equal(st_player_games(player(st, "C")), 2);
     assert_int_equal(st_player_games(player(st, "B")), 3);
     assert_int_equal(st->repeats.n, 1);
-    const struct st_repeat *r = st->repeats.data;
+    struct repeat_cursor c = {0};
+    assert_true(stats_repeat_next(&st->repeats, &c));
+    const struct st_repeat *r = &c.r;
     assert_true(r->same_moves);
     assert_int_equal(r->round, 8);
     assert_int_equal(r->first_game, 1);
     pdn_stats_free(st);
+}
+
+static void assert_repeat_equal(const struct st_repeat *a, const struct st_repeat *b)
+{
+    assert_int_equal(a->file, b->file);
+    assert_int_equal(a->game, b->game);
+    assert_int_equal(a->first_file, b->first_file);
+    assert_int_equal(a->first_game, b->first_game);
+    assert_int_equal(a->event, b->event);
+    assert_int_equal(a->white, b->white);
+    assert_int_equal(a->black, b->black);
+    assert_int_equal(a->round, b->round);
+    assert_int_equal(a->sub, b->sub);
+    assert_int_equal(a->same_moves, b->same_moves);
+}
+
+/* Repeat i of a file read twice: the game 2000 games on, of one event,
+ * two of ten players in round i / 5 + 1. */
+static struct st_repeat neighbour(uint32_t i)
+{
+    return (struct st_repeat){.file = 1,
+                              .game = 3000 + i,
+                              .first_file = 1,
+                              .first_game = 1000 + i,
+                              .event = 4,
+                              .white = 9 + i % 10,
+                              .black = 10 + i % 10,
+                              .round = 1 + (int32_t)i / 5};
+}
+
+/* The repeats' log gives back what it was given, the extremes of every
+ * field and differences of either sign too, and a repeat of a file read
+ * twice (the next game, the same event) takes a few bytes. */
+static void test_stats_repeat_log(void **state)
+{
+    (void)state;
+    static const struct st_repeat odd[] = {
+        {0, 5, 0, 2, 3, 7, 9, 1, 0, false},
+        {0, 4, 0, 1000000, 0, UINT32_MAX, 0, 100000, 100000, true}, /* backwards */
+        {2, UINT32_MAX, 1, 0, UINT32_MAX, 0, UINT32_MAX, INT32_MAX, INT32_MIN, false},
+        {0, 0, 7, UINT32_MAX, 0, 0, 0, INT32_MIN, INT32_MAX, true}, /* file 0 again */
+    };
+    struct repeat_log log = {0};
+    for (size_t i = 0; i < 4; i++)
+        assert_true(stats_repeat_add(&log, &odd[i]));
+    struct repeat_cursor c = {0};
+    for (size_t i = 0; i < 4; i++) {
+        assert_true(stats_repeat_next(&log, &c));
+        assert_repeat_equal(&c.r, &odd[i]);
+    }
+    assert_false(stats_repeat_next(&log, &c));
+    size_t before = log.bytes.n;
+    for (uint32_t i = 0; i < 1000; i++) {
+        struct st_repeat r = neighbour(i);
+        assert_true(stats_repeat_add(&log, &r));
+    }
+    assert_int_equal(log.n, 1004);
+    assert_true(log.bytes.n - before <= 1000 * 10);
+    for (uint32_t i = 0; i < 1000; i++) {
+        struct st_repeat r = neighbour(i);
+        assert_true(stats_repeat_next(&log, &c));
+        assert_repeat_equal(&c.r, &r);
+    }
+    assert_false(stats_repeat_next(&log, &c));
+    vec_free(&log.bytes);
 }
 
 /*
@@ -1119,6 +1188,7 @@ int main(void)
         cmocka_unit_test(test_stats_alias_chain_and_cycle),
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
+        cmocka_unit_test(test_stats_repeat_log),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
