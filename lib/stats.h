@@ -82,14 +82,21 @@ struct st_rec {
     uint8_t outcome;                 /* enum st_outcome */
 };
 
+/* An event: 56 bytes, its name beside. Counts are 32-bit, as the players'. */
 struct st_event {
     char *name;
-    unsigned long games;
-    unsigned long repeats;    /* games read again, left out (stats_repeat.c) */
-    char first[11], last[11]; /* dates YYYY.MM.DD (may hold '?'), "" none */
-    unsigned long players;    /* distinct players */
-    struct vec rounds;        /* int32_t, distinct round numbers, ascending */
-    struct vec recs;          /* struct st_rec, when the crosstable is kept */
+    uint32_t games;
+    uint32_t repeats;     /* games read again, left out (stats_repeat.c) */
+    uint32_t players;     /* distinct players (st->event_players) */
+    uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
+    uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
+    struct vec recs;      /* struct st_rec, when the crosstable is kept */
+};
+
+/* A set of 64-bit ids (never 0): open addressing, at most 3/4 full. */
+struct id_set {
+    uint64_t *slots; /* 0 empty */
+    size_t cap, n;
 };
 
 /* A node of the openings tree: a ply after its parent's (stats_open.c). */
@@ -169,14 +176,13 @@ struct pdn_stats {
     struct st_pool strings;      /* players' names */
     uint64_t *player_slots;      /* players by key: hash << 32 | index + 1, 0 empty */
     size_t player_cap;
-    struct vec player; /* struct st_player */
-    struct vec event;  /* struct st_event */
-    struct vec alias;  /* struct st_alias, by alias index */
-    struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
-    uint64_t *pair_slots;
-    size_t pair_cap, npairs;
-    struct vec open;      /* struct st_open; index 0 is the root */
-    uint32_t *open_slots; /* (parent, move key) -> child: index + 1, 0 empty */
+    struct vec player;           /* struct st_player */
+    struct vec event;            /* struct st_event */
+    struct vec alias;            /* struct st_alias, by alias index */
+    struct id_set event_players; /* (event + 1) << 32 | player */
+    struct id_set event_rounds;  /* (event + 1) << 32 | round */
+    struct vec open;             /* struct st_open; index 0 is the root */
+    uint32_t *open_slots;        /* (parent, move key) -> child: index + 1, 0 empty */
     size_t open_cap;
     struct repeat_set repeat_seen; /* stats_repeat.c */
     struct repeat_log repeats;
@@ -191,6 +197,8 @@ struct pdn_stats {
  * absent, -1 out of memory. */
 long stats_names_find(struct names *m, const char *key, bool add, bool *added);
 void stats_names_free(struct names *m);
+/* Adds id (not 0) to a set: 1 when new, 0 when there, -1 out of memory. */
+int stats_id_add(struct id_set *s, uint64_t id);
 /* Frees every string of a vector of char * and the vector (stats_names.c). */
 void stats_strings_free(struct vec *strings);
 /* The key of a name value after the aliases (its shown form in *display),
@@ -206,6 +214,10 @@ size_t stats_trim(char *out, const char *s, size_t n);
 long stats_interned_find(struct interned *c, const char *value, long *slot);
 bool stats_interned_set(struct interned *c, long slot, long index);
 void stats_interned_free(struct interned *c);
+/* A date YYYY.MM.DD ('?' for a digit unknown) as a number that orders as
+ * the text does, never 0; and back into out (11 bytes) (stats_names.c). */
+uint32_t stats_date_pack(const char date[11]);
+void stats_date_unpack(char out[11], uint32_t packed);
 /* The length of a player's name s[0, n) without a round suffix
  * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none
  * (stats_suggest.c). */

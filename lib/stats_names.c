@@ -257,6 +257,51 @@ long stats_team_of(pdn_stats *st, const char *value)
     return i == -2 ? 0 : i < 0 ? -1 : i + 1;
 }
 
+int stats_id_add(struct id_set *s, uint64_t id)
+{
+    if ((s->n + 1) * 4 > s->cap * 3) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        uint64_t *slots = calloc(cap, sizeof *slots);
+        if (!slots) return -1;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slots[i]) continue;
+            size_t j = stats_slot_of(s->slots[i], cap);
+            while (slots[j])
+                j = (j + 1) & (cap - 1);
+            slots[j] = s->slots[i];
+        }
+        free(s->slots);
+        s->slots = slots;
+        s->cap = cap;
+    }
+    size_t j = stats_slot_of(id, s->cap);
+    for (; s->slots[j]; j = (j + 1) & (s->cap - 1))
+        if (s->slots[j] == id) return 0;
+    s->slots[j] = id;
+    s->n++;
+    return 1;
+}
+
+/* Eight nibbles, the year's digits first: a digit d is d + 1, '?' is 11
+ * (after the digits, as in ASCII), so that numbers order as the texts. */
+uint32_t stats_date_pack(const char date[11])
+{
+    static const int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+    uint32_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 4 | (date[at[i]] == '?' ? 11u : (uint32_t)(date[at[i]] - '0') + 1);
+    return v;
+}
+
+void stats_date_unpack(char out[11], uint32_t packed)
+{
+    static const int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+    memcpy(out, "????.??.??", 11);
+    if (packed == 0) out[0] = '\0';
+    for (int i = 7; packed != 0 && i >= 0; i--, packed >>= 4)
+        if ((packed & 15) != 11) out[at[i]] = (char)('0' + (packed & 15) - 1);
+}
+
 void stats_strings_free(struct vec *strings)
 {
     char **s = strings->data;

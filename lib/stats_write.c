@@ -238,18 +238,18 @@ static void event_row(struct tab *t, size_t i, const void *ctx)
     const struct event_rows *r = ctx;
     const struct st_event *e = &r->e[i];
     char from[11], to[11];
-    memcpy(from, e->first, sizeof from);
-    memcpy(to, e->last, sizeof to);
+    stats_date_unpack(from, e->first);
+    stats_date_unpack(to, e->last);
     for (int k = 4; r->iso && k <= 7; k += 3)
         if (from[0]) from[k] = '-';
     for (int k = 4; r->iso && k <= 7; k += 3)
         if (to[0]) to[k] = '-';
     tab_cell(t, "%s", e->name);
-    tab_cell(t, "%lu", e->games);
+    tab_cell(t, "%" PRIu32, e->games);
     tab_cell(t, "%s", from);
     tab_cell(t, "%s", to);
-    tab_cell(t, "%lu", e->players);
-    tab_cell(t, "%zu", e->rounds.n);
+    tab_cell(t, "%" PRIu32, e->players);
+    tab_cell(t, "%" PRIu32, e->rounds);
 }
 
 static int t_events(struct stats_out *o, const pdn_stats *st)

@@ -244,7 +244,14 @@ static void test_stats_results(void **state)
     assert_non_null(e);
     assert_int_equal(e->games, 5);
     assert_int_equal(e->players, 2);
-    assert_int_equal(e->rounds.n, 5);
+    assert_int_equal(e->rounds, 5);
+    /* another event's rounds 1, 1, 3: two of its own, none of r's */
+    add_result(st, "s", 1, "C", "D", "2-0");
+    add_result(st, "s", 1, "D", "C", "2-0");
+    add_result(st, "s", 3, "C", "D", "1-1");
+    assert_int_equal(event(st, "s")->rounds, 2);
+    assert_int_equal(event(st, "s")->players, 2);
+    assert_int_equal(event(st, "r")->rounds, 5);
     pdn_stats_free(st);
 }
 
@@ -712,6 +719,34 @@ static void assert_repeat_equal(const struct st_repeat *a, const struct st_repea
     assert_int_equal(a->round, b->round);
     assert_int_equal(a->sub, b->sub);
     assert_int_equal(a->same_moves, b->same_moves);
+}
+
+/* An event's dates kept as numbers: they order as the texts do (a '?' after
+ * the digits, as in ASCII: "2021.??.??" is after every day of 2021) and
+ * come back as they were. */
+static void test_stats_date_pack(void **state)
+{
+    (void)state;
+    static const char *const dates[] = {"0000.00.00", "1999.12.31", "2021.0?.??", "2021.01.05",
+                                        "2021.01.1?", "2021.01.??", "2021.??.??", "202?.01.01",
+                                        "9999.99.99", "9???.??.??"};
+    size_t n = sizeof dates / sizeof dates[0];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = stats_date_pack(dates[i]);
+        char back[11];
+        stats_date_unpack(back, a);
+        assert_string_equal(back, dates[i]);
+        assert_true(a != 0);
+        for (size_t j = 0; j < n; j++) {
+            uint32_t b = stats_date_pack(dates[j]);
+            int text = strcmp(dates[i], dates[j]);
+            assert_int_equal(a < b, text < 0);
+            assert_int_equal(a == b, text == 0);
+        }
+    }
+    char none[11] = "x";
+    stats_date_unpack(none, 0);
+    assert_string_equal(none, "");
 }
 
 /* Repeat i of a file read twice: the game 2000 games on, of one event,
@@ -1189,6 +1224,7 @@ int main(void)
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
         cmocka_unit_test(test_stats_repeat_log),
+        cmocka_unit_test(test_stats_date_pack),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
