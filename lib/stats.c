@@ -46,18 +46,16 @@ void pdn_stats_free(pdn_stats *st)
     if (!st) return;
     stats_players_free(st);
     struct st_event *e = st->event.data;
-    for (size_t i = 0; i < st->event.n; i++) {
-        free(e[i].name);
+    for (size_t i = 0; i < st->event.n; i++)
         vec_free(&e[i].recs);
-    }
     struct st_alias *a = st->alias.data;
     for (size_t i = 0; i < st->alias.n; i++) {
         free(a[i].name);
         free(a[i].key);
     }
-    stats_names_free(&st->events);
+    free(st->event_index.slots);
+    stats_pool_free(&st->strings);
     stats_names_free(&st->aliases);
-    stats_interned_free(&st->seen_events);
     vec_free(&st->event);
     vec_free(&st->alias);
     vec_free(&st->lengths);
@@ -168,31 +166,33 @@ static void read_date(char out[11], const char *s)
     if (d[0] != '?') memcpy(out, d, 11);
 }
 
+/* The event of an Event tag. A tag read before that is its event's name
+ * as shown is found by its hash in st->event_seen, and not trimmed, folded
+ * and looked up again: it is that event's, since the name folds to the
+ * event's key and the aliases that could send it elsewhere empty the
+ * table when added. */
 static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 {
     const char *value = pdn_game_tag(g, "Event");
     if (!value) value = "?";
-    long slot, cached = stats_interned_find(&st->seen_events, value, &slot);
-    *index = cached;
-    if (cached >= 0) return (struct st_event *)st->event.data + cached;
-    if (cached < -1) return NULL;
+    struct st_event *e = st->event.data;
+    uint32_t *seen = &st->event_seen[stats_hash(value) % STATS_EVENT_SEEN];
+    if (*seen && strcmp(e[*seen - 1].name, value) == 0) {
+        *index = *seen - 1;
+        return &e[*seen - 1];
+    }
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;
     const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
-    long i = stats_names_find(&st->events, key, true, &added);
-    struct st_event *e = NULL;
-    if (i >= 0 && added) {
-        e = vec_push(&st->event, sizeof *e);
-        if (e && !(e->name = strdup(shown))) e = NULL;
-    } else if (i >= 0) {
-        e = (struct st_event *)st->event.data + i;
-    }
+    long i = stats_named_find(&st->event_index, &st->event, sizeof(struct st_event), &st->strings,
+                              key, shown, &added);
     if (buf != stackbuf) free(buf);
-    if (e && !stats_interned_set(&st->seen_events, slot, i)) e = NULL;
+    if (i < 0) return NULL;
+    *seen = (uint32_t)i + 1;
     *index = i;
-    return e;
+    return (struct st_event *)st->event.data + i;
 }
 
 /* Counts the game in its event; 1 when it repeats a game counted before

@@ -11,9 +11,9 @@
 #include "pdn.h"
 #include "vec.h"
 
-#include <stdio.h>
-
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Names by their folded key: an open-addressing table of indexes. */
 struct names {
@@ -22,11 +22,13 @@ struct names {
     struct vec keys; /* char *, by index */
 };
 
-/* Tag values as read, each with the index its name got: a spelling is
- * trimmed, folded and looked up once, not once a game. */
-struct interned {
-    struct names values;
-    struct vec index; /* uint32_t, by value index */
+/* Names by their folded key, the keys not stored: a slot holds the key's
+ * hash beside the name's index, and a probe whose hash agrees folds the
+ * name again and compares (stats_index_find). The players and the events:
+ * 8 to 21 bytes a name. */
+struct name_index {
+    uint64_t *slots; /* hash << 32 | index + 1, 0 empty */
+    size_t cap;
 };
 
 enum st_outcome { ST_WHITE, ST_DRAW, ST_BLACK, ST_OTHER, ST_UNKNOWN, ST_OUTCOMES };
@@ -84,7 +86,7 @@ struct st_rec {
 
 /* An event: 56 bytes, its name beside. Counts are 32-bit, as the players'. */
 struct st_event {
-    char *name;
+    const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t games;
     uint32_t repeats;     /* games read again, left out (stats_repeat.c) */
     uint32_t players;     /* distinct players (st->event_players) */
@@ -92,6 +94,10 @@ struct st_event {
     uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
     struct vec recs;      /* struct st_rec, when the crosstable is kept */
 };
+
+/* stats_named_find reads a record's name as its first member. */
+_Static_assert(offsetof(struct st_player, name) == 0, "a player's name first");
+_Static_assert(offsetof(struct st_event, name) == 0, "an event's name first");
 
 /* A set of 64-bit ids (never 0): open addressing, at most 3/4 full. */
 struct id_set {
@@ -106,6 +112,10 @@ struct st_open {
     uint32_t child, next;          /* first child (newest), next sibling: indexes + 1, 0 none */
     uint32_t outcome[ST_OUTCOMES]; /* games by result; 32-bit, as the players' */
 };
+
+/* Event tags whose events are remembered (by hash, one a slot): more than
+ * the events of most collections, 16 KB. */
+enum { STATS_EVENT_SEEN = 4096 };
 
 /* Nodes the openings tree holds at most: 36 MB of nodes, 8 MB of index. */
 #define STATS_OPEN_NODES ((size_t)1 << 20)
@@ -168,14 +178,14 @@ struct pdn_stats {
     unsigned best_capture; /* pieces */
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
-    struct names events, aliases, teams;
-    struct vec team;             /* char *: a team's name as first met, by index (stats_teams.c) */
-    struct names members;        /* the team file's players by key (stats_members.c) */
-    struct vec member;           /* struct st_member, by index */
-    struct interned seen_events; /* emptied when an alias is added */
-    struct st_pool strings;      /* players' names */
-    uint64_t *player_slots;      /* players by key: hash << 32 | index + 1, 0 empty */
-    size_t player_cap;
+    struct names aliases, teams;
+    struct vec team;      /* char *: a team's name as first met, by index (stats_teams.c) */
+    struct names members; /* the team file's players by key (stats_members.c) */
+    struct vec member;    /* struct st_member, by index */
+    struct name_index event_index;
+    uint32_t event_seen[STATS_EVENT_SEEN]; /* event index + 1 by an Event tag's hash (stats.c) */
+    struct st_pool strings;                /* players' and events' names */
+    struct name_index player_index;
     struct vec player;           /* struct st_player */
     struct vec event;            /* struct st_event */
     struct vec alias;            /* struct st_alias, by alias index */
@@ -199,6 +209,16 @@ long stats_names_find(struct names *m, const char *key, bool add, bool *added);
 void stats_names_free(struct names *m);
 /* Adds id (not 0) to a set: 1 when new, 0 when there, -1 out of memory. */
 int stats_id_add(struct id_set *s, uint64_t id);
+/* A copy of s[0, n) and its NUL in the pool; NULL out of memory. */
+const char *stats_pool_add(struct st_pool *p, const char *s, size_t n);
+void stats_pool_free(struct st_pool *p);
+/* The record of key in a vector of records of size bytes whose first
+ * member is their name (const char *), indexed by x: its number, or a new
+ * record (zeroed, *added says so) named shown from the pool; -1 out of
+ * memory. The index grows at three quarters full: probes stay short, a
+ * slot costs 8 to 21 bytes a record. */
+long stats_named_find(struct name_index *x, struct vec *records, size_t size, struct st_pool *pool,
+                      const char *key, const char *shown, bool *added);
 /* Frees every string of a vector of char * and the vector (stats_names.c). */
 void stats_strings_free(struct vec *strings);
 /* The key of a name value after the aliases (its shown form in *display),
@@ -208,12 +228,6 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
-/* A cache of the names a value already got: the index value's name got, or
- * -1 when not cached yet (*slot says where it goes: stats_interned_set); -2
- * out of memory. */
-long stats_interned_find(struct interned *c, const char *value, long *slot);
-bool stats_interned_set(struct interned *c, long slot, long index);
-void stats_interned_free(struct interned *c);
 /* A date YYYY.MM.DD ('?' for a digit unknown) as a number that orders as
  * the text does, never 0; and back into out (11 bytes) (stats_names.c). */
 uint32_t stats_date_pack(const char date[11]);
@@ -307,7 +321,7 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
 /* The index of the player named by the game's tag ("White", "Black"),
  * added when new; -1 out of memory. */
 long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag);
-/* Frees the players, their names and their index. */
+/* Frees the players and their index (their names are in st->strings). */
 void stats_players_free(pdn_stats *st);
 
 /* ---- tables of cells (stats_table.c) ---- */

@@ -304,6 +304,13 @@ static void test_stats_aliases(void **state)
     assert_non_null(player(st, "Koops"));
     assert_int_equal(st_player_games(player(st, "Koops")), 1);
     assert_int_equal(event(st, "e")->players, 4); /* Samb, Buggy, Kops, Koops */
+    /* so with an event: the games after the alias are the alias's, the
+     * first though its Event tag is the one read last */
+    assert_int_equal(pdn_stats_alias(st, "e", "Open E"), 0);
+    add_result(st, "e", 5, "Kops", "Buggy", "2-0");
+    add_result(st, " e ", 6, "Kops", "Buggy", "2-0");
+    assert_int_equal(event(st, "e")->games, 4);
+    assert_int_equal(event(st, "Open E")->games, 2);
     pdn_stats_free(st);
 }
 
