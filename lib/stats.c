@@ -46,24 +46,22 @@ void pdn_stats_free(pdn_stats *st)
     if (!st) return;
     stats_players_free(st);
     struct st_event *e = st->event.data;
-    for (size_t i = 0; i < st->event.n; i++) {
-        free(e[i].name);
-        vec_free(&e[i].rounds);
+    for (size_t i = 0; i < st->event.n; i++)
         vec_free(&e[i].recs);
-    }
     struct st_alias *a = st->alias.data;
     for (size_t i = 0; i < st->alias.n; i++) {
         free(a[i].name);
         free(a[i].key);
     }
-    stats_names_free(&st->events);
+    free(st->event_index.slots);
+    stats_pool_free(&st->strings);
     stats_names_free(&st->aliases);
-    stats_interned_free(&st->seen_events);
     vec_free(&st->event);
     vec_free(&st->alias);
     vec_free(&st->lengths);
     stats_open_free(st);
-    free(st->pair_slots);
+    free(st->event_players.slots);
+    free(st->event_rounds.slots);
     free(st->best_where);
     stats_repeat_free(st);
     stats_teams_free(st);
@@ -118,38 +116,6 @@ struct game_walk {
 
 /* ---- per-player and per-event counts ------------------------------------------- */
 
-static bool pair_grow(pdn_stats *st)
-{
-    size_t cap = st->pair_cap ? st->pair_cap * 2 : 256;
-    uint64_t *slots = calloc(cap, sizeof *slots);
-    if (!slots) return false;
-    for (size_t i = 0; i < st->pair_cap; i++) {
-        uint64_t v = st->pair_slots[i];
-        if (!v) continue;
-        size_t j = stats_slot_of(v, cap);
-        while (slots[j])
-            j = (j + 1) & (cap - 1);
-        slots[j] = v;
-    }
-    free(st->pair_slots);
-    st->pair_slots = slots;
-    st->pair_cap = cap;
-    return true;
-}
-
-/* Whether (event, player) is new; -1 out of memory. */
-static int pair_add(pdn_stats *st, uint32_t event, uint32_t player)
-{
-    if ((st->npairs + 1) * 4 > st->pair_cap * 3 && !pair_grow(st)) return -1;
-    uint64_t v = ((uint64_t)event + 1) << 32 | player; /* never 0 */
-    size_t j = stats_slot_of(v, st->pair_cap);
-    for (; st->pair_slots[j]; j = (j + 1) & (st->pair_cap - 1))
-        if (st->pair_slots[j] == v) return 0;
-    st->pair_slots[j] = v;
-    st->npairs++;
-    return 1;
-}
-
 /* "ronde2" is 2, "1-2" is 1 and 2; no digit is 0, 0. */
 static void parse_round(int32_t *round, int32_t *sub, const char *s)
 {
@@ -163,20 +129,6 @@ static void parse_round(int32_t *round, int32_t *sub, const char *s)
         s++;
     for (; *s >= '0' && *s <= '9'; s++)
         if (*sub < 100000) *sub = *sub * 10 + (*s - '0');
-}
-
-static bool add_round(struct st_event *e, int32_t round)
-{
-    int32_t *r = e->rounds.data;
-    size_t i = 0;
-    while (i < e->rounds.n && r[i] < round)
-        i++;
-    if (i < e->rounds.n && r[i] == round) return true;
-    if (!vec_push(&e->rounds, sizeof *r)) return false;
-    r = e->rounds.data;
-    memmove(r + i + 1, r + i, (e->rounds.n - 1 - i) * sizeof *r);
-    r[i] = round;
-    return true;
 }
 
 static bool date_char(char c)
@@ -214,31 +166,33 @@ static void read_date(char out[11], const char *s)
     if (d[0] != '?') memcpy(out, d, 11);
 }
 
+/* The event of an Event tag. A tag read before that is its event's name
+ * as shown is found by its hash in st->event_seen, and not trimmed, folded
+ * and looked up again: it is that event's, since the name folds to the
+ * event's key and the aliases that could send it elsewhere empty the
+ * table when added. */
 static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 {
     const char *value = pdn_game_tag(g, "Event");
     if (!value) value = "?";
-    long slot, cached = stats_interned_find(&st->seen_events, value, &slot);
-    *index = cached;
-    if (cached >= 0) return (struct st_event *)st->event.data + cached;
-    if (cached < -1) return NULL;
+    struct st_event *e = st->event.data;
+    uint32_t *seen = &st->event_seen[stats_hash(value) % STATS_EVENT_SEEN];
+    if (*seen && strcmp(e[*seen - 1].name, value) == 0) {
+        *index = *seen - 1;
+        return &e[*seen - 1];
+    }
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;
     const char *shown, *key = stats_name_of(st, buf, value, &shown);
     bool added;
-    long i = stats_names_find(&st->events, key, true, &added);
-    struct st_event *e = NULL;
-    if (i >= 0 && added) {
-        e = vec_push(&st->event, sizeof *e);
-        if (e && !(e->name = strdup(shown))) e = NULL;
-    } else if (i >= 0) {
-        e = (struct st_event *)st->event.data + i;
-    }
+    long i = stats_named_find(&st->event_index, &st->event, sizeof(struct st_event), &st->strings,
+                              key, shown, &added);
     if (buf != stackbuf) free(buf);
-    if (e && !stats_interned_set(&st->seen_events, slot, i)) e = NULL;
+    if (i < 0) return NULL;
+    *seen = (uint32_t)i + 1;
     *index = i;
-    return e;
+    return (struct st_event *)st->event.data + i;
 }
 
 /* Counts the game in its event; 1 when it repeats a game counted before
@@ -259,19 +213,23 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
         return repeat;
     }
     e->games++;
-    char date[11];
-    read_date(date, pdn_game_tag(g, "Date"));
-    if (date[0] && (!e->first[0] || strcmp(date, e->first) < 0)) memcpy(e->first, date, 11);
-    if (date[0] && (!e->last[0] || strcmp(date, e->last) > 0)) memcpy(e->last, date, 11);
+    char text[11];
+    read_date(text, pdn_game_tag(g, "Date"));
+    uint32_t date = text[0] ? stats_date_pack(text) : 0;
+    if (date && (!e->first || date < e->first)) e->first = date;
+    if (date && date > e->last) e->last = date;
+    uint64_t id = ((uint64_t)ei + 1) << 32;
     for (int k = 0; k < 2; k++) {
         struct st_player *p = (struct st_player *)st->player.data + (k ? b : w);
         if (p->last_event == (uint32_t)ei + 1) continue;
-        int added = pair_add(st, (uint32_t)ei, (uint32_t)(k ? b : w));
+        int added = stats_id_add(&st->event_players, id | (uint32_t)(k ? b : w));
         if (added < 0) return PDN_ENOMEM;
-        e->players += (unsigned long)added;
+        e->players += (uint32_t)added;
         p->last_event = (uint32_t)ei + 1;
     }
-    if (round > 0 && !add_round(e, round)) return PDN_ENOMEM;
+    int added = round > 0 ? stats_id_add(&st->event_rounds, id | (uint32_t)round) : 0;
+    if (added < 0) return PDN_ENOMEM;
+    e->rounds += (uint32_t)added;
     if (!st->opt.crosstable || w == b) return 0;
     long wt = stats_player_team(st, (uint32_t)w, pdn_game_tag(g, "WhiteTeam"));
     long bt = wt < 0 ? -1 : stats_player_team(st, (uint32_t)b, pdn_game_tag(g, "BlackTeam"));

@@ -11,9 +11,9 @@
 #include "pdn.h"
 #include "vec.h"
 
-#include <stdio.h>
-
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Names by their folded key: an open-addressing table of indexes. */
 struct names {
@@ -22,11 +22,13 @@ struct names {
     struct vec keys; /* char *, by index */
 };
 
-/* Tag values as read, each with the index its name got: a spelling is
- * trimmed, folded and looked up once, not once a game. */
-struct interned {
-    struct names values;
-    struct vec index; /* uint32_t, by value index */
+/* Names by their folded key, the keys not stored: a slot holds the key's
+ * hash beside the name's index, and a probe whose hash agrees folds the
+ * name again and compares (stats_index_find). The players and the events:
+ * 8 to 21 bytes a name. */
+struct name_index {
+    uint64_t *slots; /* hash << 32 | index + 1, 0 empty */
+    size_t cap;
 };
 
 enum st_outcome { ST_WHITE, ST_DRAW, ST_BLACK, ST_OTHER, ST_UNKNOWN, ST_OUTCOMES };
@@ -82,14 +84,25 @@ struct st_rec {
     uint8_t outcome;                 /* enum st_outcome */
 };
 
+/* An event: 56 bytes, its name beside. Counts are 32-bit, as the players'. */
 struct st_event {
-    char *name;
-    unsigned long games;
-    unsigned long repeats;    /* games read again, left out (stats_repeat.c) */
-    char first[11], last[11]; /* dates YYYY.MM.DD (may hold '?'), "" none */
-    unsigned long players;    /* distinct players */
-    struct vec rounds;        /* int32_t, distinct round numbers, ascending */
-    struct vec recs;          /* struct st_rec, when the crosstable is kept */
+    const char *name; /* as first met (or its alias), in stats->strings */
+    uint32_t games;
+    uint32_t repeats;     /* games read again, left out (stats_repeat.c) */
+    uint32_t players;     /* distinct players (st->event_players) */
+    uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
+    uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
+    struct vec recs;      /* struct st_rec, when the crosstable is kept */
+};
+
+/* stats_named_find reads a record's name as its first member. */
+_Static_assert(offsetof(struct st_player, name) == 0, "a player's name first");
+_Static_assert(offsetof(struct st_event, name) == 0, "an event's name first");
+
+/* A set of 64-bit ids (never 0): open addressing, at most 3/4 full. */
+struct id_set {
+    uint64_t *slots; /* 0 empty */
+    size_t cap, n;
 };
 
 /* A node of the openings tree: a ply after its parent's (stats_open.c). */
@@ -99,6 +112,10 @@ struct st_open {
     uint32_t child, next;          /* first child (newest), next sibling: indexes + 1, 0 none */
     uint32_t outcome[ST_OUTCOMES]; /* games by result; 32-bit, as the players' */
 };
+
+/* Event tags whose events are remembered (by hash, one a slot): more than
+ * the events of most collections, 16 KB. */
+enum { STATS_EVENT_SEEN = 4096 };
 
 /* Nodes the openings tree holds at most: 36 MB of nodes, 8 MB of index. */
 #define STATS_OPEN_NODES ((size_t)1 << 20)
@@ -119,6 +136,18 @@ struct st_repeat {
     uint32_t event, white, black;
     int32_t round, sub;
     bool same_moves; /* found by its moves (another round), else by its round */
+};
+/* The repeats in the order found, each a few bytes (stats_repeat_log.c):
+ * a collection read twice has as many repeats as games. */
+struct repeat_log {
+    struct vec bytes;      /* unsigned char */
+    size_t n;              /* repeats */
+    struct st_repeat last; /* the last one added: the next is written against it */
+};
+/* Where a reading of the log is: zeroed, before the first repeat. */
+struct repeat_cursor {
+    size_t at;          /* in bytes */
+    struct st_repeat r; /* the repeat read last */
 };
 /* What stats_repeat_check needs of a game. */
 struct repeat_game {
@@ -149,28 +178,27 @@ struct pdn_stats {
     unsigned best_capture; /* pieces */
     char *best_where;      /* "file game N (White - Black), ply P: 12x..." */
     /* names */
-    struct names events, aliases, teams;
-    struct vec team;             /* char *: a team's name as first met, by index (stats_teams.c) */
-    struct names members;        /* the team file's players by key (stats_members.c) */
-    struct vec member;           /* struct st_member, by index */
-    struct interned seen_events; /* emptied when an alias is added */
-    struct st_pool strings;      /* players' names */
-    uint64_t *player_slots;      /* players by key: hash << 32 | index + 1, 0 empty */
-    size_t player_cap;
-    struct vec player; /* struct st_player */
-    struct vec event;  /* struct st_event */
-    struct vec alias;  /* struct st_alias, by alias index */
-    struct vec pairs;  /* uint64_t event << 32 | player, a set: see stats.c */
-    uint64_t *pair_slots;
-    size_t pair_cap, npairs;
-    struct vec open;      /* struct st_open; index 0 is the root */
-    uint32_t *open_slots; /* (parent, move key) -> child: index + 1, 0 empty */
+    struct names aliases, teams;
+    struct vec team;      /* char *: a team's name as first met, by index (stats_teams.c) */
+    struct names members; /* the team file's players by key (stats_members.c) */
+    struct vec member;    /* struct st_member, by index */
+    struct name_index event_index;
+    uint32_t event_seen[STATS_EVENT_SEEN]; /* event index + 1 by an Event tag's hash (stats.c) */
+    struct st_pool strings;                /* players' and events' names */
+    struct name_index player_index;
+    struct vec player;           /* struct st_player */
+    struct vec event;            /* struct st_event */
+    struct vec alias;            /* struct st_alias, by alias index */
+    struct id_set event_players; /* (event + 1) << 32 | player */
+    struct id_set event_rounds;  /* (event + 1) << 32 | round */
+    struct vec open;             /* struct st_open; index 0 is the root */
+    uint32_t *open_slots;        /* (parent, move key) -> child: index + 1, 0 empty */
     size_t open_cap;
     struct repeat_set repeat_seen; /* stats_repeat.c */
-    struct vec repeats;            /* struct st_repeat */
-    struct vec repeat_files;       /* char *: the files repeats name */
-    size_t open_max;               /* nodes at most (STATS_OPEN_NODES; tests set less) */
-    unsigned long open_cut;        /* games whose line the full tree cut short */
+    struct repeat_log repeats;
+    struct vec repeat_files; /* char *: the files repeats name */
+    size_t open_max;         /* nodes at most (STATS_OPEN_NODES; tests set less) */
+    unsigned long open_cut;  /* games whose line the full tree cut short */
 };
 
 /* ---- names (stats_names.c: a leaf, every stats file may call it) ---- */
@@ -179,6 +207,18 @@ struct pdn_stats {
  * absent, -1 out of memory. */
 long stats_names_find(struct names *m, const char *key, bool add, bool *added);
 void stats_names_free(struct names *m);
+/* Adds id (not 0) to a set: 1 when new, 0 when there, -1 out of memory. */
+int stats_id_add(struct id_set *s, uint64_t id);
+/* A copy of s[0, n) and its NUL in the pool; NULL out of memory. */
+const char *stats_pool_add(struct st_pool *p, const char *s, size_t n);
+void stats_pool_free(struct st_pool *p);
+/* The record of key in a vector of records of size bytes whose first
+ * member is their name (const char *), indexed by x: its number, or a new
+ * record (zeroed, *added says so) named shown from the pool; -1 out of
+ * memory. The index grows at three quarters full: probes stay short, a
+ * slot costs 8 to 21 bytes a record. */
+long stats_named_find(struct name_index *x, struct vec *records, size_t size, struct st_pool *pool,
+                      const char *key, const char *shown, bool *added);
 /* Frees every string of a vector of char * and the vector (stats_names.c). */
 void stats_strings_free(struct vec *strings);
 /* The key of a name value after the aliases (its shown form in *display),
@@ -188,12 +228,10 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
 size_t stats_key(char *out, const char *s, size_t n);
 /* A name trimmed, its blanks collapsed, in out (n + 1 bytes). */
 size_t stats_trim(char *out, const char *s, size_t n);
-/* A cache of the names a value already got: the index value's name got, or
- * -1 when not cached yet (*slot says where it goes: stats_interned_set); -2
- * out of memory. */
-long stats_interned_find(struct interned *c, const char *value, long *slot);
-bool stats_interned_set(struct interned *c, long slot, long index);
-void stats_interned_free(struct interned *c);
+/* A date YYYY.MM.DD ('?' for a digit unknown) as a number that orders as
+ * the text does, never 0; and back into out (11 bytes) (stats_names.c). */
+uint32_t stats_date_pack(const char date[11]);
+void stats_date_unpack(char out[11], uint32_t packed);
 /* The length of a player's name s[0, n) without a round suffix
  * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none
  * (stats_suggest.c). */
@@ -208,6 +246,10 @@ uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m);
  * PDN_ENOMEM. */
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g);
 void stats_repeat_free(pdn_stats *st);
+/* Appends a repeat to the log: false out of memory (stats_repeat_log.c). */
+bool stats_repeat_add(struct repeat_log *log, const struct st_repeat *r);
+/* The next repeat of the log into c->r: false after the last. */
+bool stats_repeat_next(const struct repeat_log *log, struct repeat_cursor *c);
 
 /* ---- teams (stats_teams.c) ---- */
 
@@ -279,7 +321,7 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
 /* The index of the player named by the game's tag ("White", "Black"),
  * added when new; -1 out of memory. */
 long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag);
-/* Frees the players, their names and their index. */
+/* Frees the players and their index (their names are in st->strings). */
 void stats_players_free(pdn_stats *st);
 
 /* ---- tables of cells (stats_table.c) ---- */
@@ -311,6 +353,14 @@ struct tab {
     bool text_last;   /* the last column is drawn in text only (bars) */
     struct vec cells; /* char *, row by row */
     bool failed;
+    /* A table that grows with the input (players, events, repeats) makes
+     * its rows as they are written instead of holding them: nrows rows,
+     * row(t, i, ctx) adds row i's cells. Rows are asked for in order, each
+     * once a pass; text takes two passes (the widths, then the lines).
+     * TAB_ROWS only. */
+    size_t nrows;
+    void (*row)(struct tab *t, size_t i, const void *ctx);
+    const void *ctx;
 };
 
 struct csv_out;
@@ -342,7 +392,7 @@ void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf,
 int tab_emit(struct stats_out *o, struct tab *t);
 void tab_free(struct tab *t);
 /* The rows of a table as a JSON array of objects (the crosstables' rows). */
-void tab_json_rows(FILE *fp, const struct tab *t);
+void tab_json_rows(FILE *fp, struct tab *t);
 /* "name": at the document's level, after a comma when needed. */
 void stats_json_member(struct stats_out *o, const char *name);
 /* A JSON string literal: valid UTF-8, every control character escaped. */

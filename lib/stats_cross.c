@@ -373,7 +373,7 @@ static void round_robin_size(struct cross *c)
     for (size_t i = 0; i < c->nids; i++)
         for (uint32_t j = c->opp_at[i]; j < c->opp_at[i + 1]; j++)
             if (c->opp[j].recorded > most) most = c->opp[j].recorded;
-    int rounds = (int)c->ev->rounds.n; /* distinct: a round missing from the file is no cycle */
+    int rounds = (int)c->ev->rounds; /* distinct: a round missing from the file is no cycle */
     c->cycles = per_cycle > 0 ? (rounds + per_cycle / 2) / per_cycle : 1;
     if (c->cycles < 1) c->cycles = 1;
     if (c->cycles < most) c->cycles = most; /* a match: "1-1".."2-3" are 6 games */
@@ -452,7 +452,7 @@ int pdn_stats_shortfalls(const pdn_stats *st, pdn_stats_shortfall_fn fn, void *c
         struct cross c;
         if (!cross_build(&c, st, &e[i], PDN_TIEBREAK_FMJD)) return PDN_ENOMEM;
         unsigned long due =
-            c.swiss ? (unsigned long)e[i].rounds.n : (unsigned long)c.cycles * (c.nrows - 1);
+            c.swiss ? (unsigned long)e[i].rounds : (unsigned long)c.cycles * (c.nrows - 1);
         for (size_t k = 0; k < c.nrows; k++) {
             const struct cross_row *r = &c.rows[k];
             unsigned long games = (unsigned long)(r->white + r->black);

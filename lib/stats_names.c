@@ -1,8 +1,9 @@
 /*
  * stats_names: the names statistics count by: keys that ignore case,
- * accents, blanks and punctuation, their hash tables, the aliases a user
- * gives (pdn_stats_alias), teams. A leaf of the statistics: every other
- * stats file may call it, it calls none of them.
+ * accents, blanks and punctuation; their hash tables (the players' and
+ * the events' keeps no key: it folds the name again) and the pool their
+ * names sit in; the aliases a user gives (pdn_stats_alias), teams. A leaf of the statistics: every
+ * other stats file may call it, it calls none of them.
  */
 #include "hash.h"
 #include "stats.h"
@@ -120,32 +121,99 @@ void stats_names_free(struct names *m)
     free(m->slots);
 }
 
-/* The index value's name got, or -1 when not cached yet (*slot says where it
- * goes: interned_set); -2 out of memory. */
-long stats_interned_find(struct interned *c, const char *value, long *slot)
+enum { POOL_CHUNK = 1 << 16 };
+
+const char *stats_pool_add(struct st_pool *p, const char *s, size_t n)
 {
-    long v = stats_names_find(&c->values, value, true, NULL);
-    if (v < 0) return -2;
-    *slot = v;
-    return (size_t)v < c->index.n ? (long)((const uint32_t *)c->index.data)[v] : -1;
+    if (n + 1 > p->left) {
+        size_t size = n + 1 > POOL_CHUNK / 4 ? n + 1 : POOL_CHUNK; /* long: a block of its own */
+        char *chunk = malloc(size), **slot = chunk ? vec_push(&p->chunks, sizeof *slot) : NULL;
+        if (!slot) {
+            free(chunk);
+            return NULL;
+        }
+        *slot = chunk;
+        if (size != POOL_CHUNK) {
+            memcpy(chunk, s, n);
+            chunk[n] = '\0';
+            return chunk;
+        }
+        p->at = chunk;
+        p->left = size;
+    }
+    char *copy = p->at;
+    memcpy(copy, s, n);
+    copy[n] = '\0';
+    p->at += n + 1;
+    p->left -= n + 1;
+    return copy;
 }
 
-/* Caches a name's index; false out of memory. A value whose index could not
- * be kept stays uncached and takes the long way each time. */
-bool stats_interned_set(struct interned *c, long slot, long index)
+void stats_pool_free(struct st_pool *p)
 {
-    if ((size_t)slot != c->index.n) return true;
-    uint32_t *p = vec_push(&c->index, sizeof *p);
-    if (!p) return false;
-    *p = (uint32_t)index;
-    return true;
+    char **c = p->chunks.data;
+    for (size_t i = 0; i < p->chunks.n; i++)
+        free(c[i]);
+    vec_free(&p->chunks);
+    memset(p, 0, sizeof *p);
 }
 
-void stats_interned_free(struct interned *c)
+/* Whether a name has this key (the name folded again): 1 or 0; -1 out of
+ * memory. */
+static int same_key(const char *name, const char *key)
 {
-    stats_names_free(&c->values);
-    vec_free(&c->index);
-    memset(c, 0, sizeof *c);
+    size_t n = strlen(name);
+    char stackbuf[512], *buf = 2 * n + 2 <= sizeof stackbuf ? stackbuf : malloc(2 * n + 2);
+    if (!buf) return -1;
+    stats_key(buf, name, n);
+    int same = strcmp(buf, key) == 0;
+    if (buf != stackbuf) free(buf);
+    return same;
+}
+
+/* Where a probe left off: the slot a new name goes in, its tag. */
+struct index_probe {
+    size_t slot;
+    uint64_t tag;
+};
+
+/* The record of key among those of an index: its number, or -2 absent
+ * (*at: where it goes), -1 out of memory. */
+static long index_find(struct name_index *x, const struct vec *records, size_t size,
+                       const char *key, struct index_probe *at)
+{
+    if ((records->n + 1) * 4 > x->cap * 3 && !stats_slots_grow(&x->slots, &x->cap, 256)) return -1;
+    uint64_t h = stats_hash(key);
+    uint64_t tag = (h ^ h >> 32) << 32; /* both halves: the low one picks the slot */
+    size_t j = (tag >> 32) & (x->cap - 1);
+    for (; x->slots[j]; j = (j + 1) & (x->cap - 1)) {
+        uint64_t v = x->slots[j];
+        if ((v & ~(uint64_t)0xFFFFFFFF) != tag) continue;
+        const char *name =
+            *(const char *const *)((const char *)records->data + (size_t)((uint32_t)v - 1) * size);
+        int same = same_key(name, key);
+        if (same) return same < 0 ? -1 : (long)(uint32_t)v - 1;
+    }
+    *at = (struct index_probe){j, tag};
+    return -2;
+}
+
+long stats_named_find(struct name_index *x, struct vec *records, size_t size, struct st_pool *pool,
+                      const char *key, const char *shown, bool *added)
+{
+    struct index_probe at;
+    *added = false;
+    long i = index_find(x, records, size, key, &at);
+    if (i != -2) return i;
+    const char **name = vec_push(records, size);
+    if (!name) return -1;
+    if (!(*name = stats_pool_add(pool, shown, strlen(shown)))) {
+        records->n--;
+        return -1;
+    }
+    x->slots[at.slot] = at.tag | (uint32_t)records->n;
+    *added = true;
+    return (long)records->n - 1;
 }
 
 /* The last alias of the chain a key starts (A = B, B = C: A is C), or NULL
@@ -154,6 +222,7 @@ void stats_interned_free(struct interned *c)
 static const struct st_alias *alias_end(const pdn_stats *st, const char *key)
 {
     const struct st_alias *al = NULL;
+    if (st->alias.n == 0) return NULL; /* no alias file: no key to hash */
     for (size_t steps = 0; steps <= st->alias.n; steps++) {
         long a = stats_names_find((struct names *)&st->aliases, key, false, NULL);
         if (a < 0) return al;
@@ -226,7 +295,8 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     al->name = shown;
     al->key = ckey;
     shown = ckey = NULL;
-    stats_interned_free(&st->seen_events); /* the spellings seen may now mean another name */
+    /* the spellings seen may now mean another name */
+    memset(st->event_seen, 0, sizeof st->event_seen);
     rc = 0;
 out:
     free(key);
@@ -255,6 +325,51 @@ long stats_team_of(pdn_stats *st, const char *value)
     }
     if (buf != stackbuf) free(buf);
     return i == -2 ? 0 : i < 0 ? -1 : i + 1;
+}
+
+int stats_id_add(struct id_set *s, uint64_t id)
+{
+    if ((s->n + 1) * 4 > s->cap * 3) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        uint64_t *slots = calloc(cap, sizeof *slots);
+        if (!slots) return -1;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slots[i]) continue;
+            size_t j = stats_slot_of(s->slots[i], cap);
+            while (slots[j])
+                j = (j + 1) & (cap - 1);
+            slots[j] = s->slots[i];
+        }
+        free(s->slots);
+        s->slots = slots;
+        s->cap = cap;
+    }
+    size_t j = stats_slot_of(id, s->cap);
+    for (; s->slots[j]; j = (j + 1) & (s->cap - 1))
+        if (s->slots[j] == id) return 0;
+    s->slots[j] = id;
+    s->n++;
+    return 1;
+}
+
+/* Eight nibbles, the year's digits first: a digit d is d + 1, '?' is 11
+ * (after the digits, as in ASCII), so that numbers order as the texts. */
+uint32_t stats_date_pack(const char date[11])
+{
+    static const int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+    uint32_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 4 | (date[at[i]] == '?' ? 11u : (uint32_t)(date[at[i]] - '0') + 1);
+    return v;
+}
+
+void stats_date_unpack(char out[11], uint32_t packed)
+{
+    static const int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+    memcpy(out, "????.??.??", 11);
+    if (packed == 0) out[0] = '\0';
+    for (int i = 7; packed != 0 && i >= 0; i--, packed >>= 4)
+        if ((packed & 15) != 11) out[at[i]] = (char)('0' + (packed & 15) - 1);
 }
 
 void stats_strings_free(struct vec *strings)

@@ -79,19 +79,17 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
     for (int k = 0; k < 2; k++) {
         const struct repeat_slot *first = keys[k] ? seen_slot(seen, keys[k]) : NULL;
         if (!first || !first->key) continue;
-        struct st_repeat *r = vec_push(&st->repeats, sizeof *r);
-        if (!r) return PDN_ENOMEM;
-        *r = (struct st_repeat){.file = (uint32_t)f,
-                                .game = (uint32_t)g->index,
-                                .first_file = first->file,
-                                .first_game = first->game,
-                                .event = g->event,
-                                .white = g->white,
-                                .black = g->black,
-                                .round = g->round,
-                                .sub = g->sub,
-                                .same_moves = k == 1};
-        return 1;
+        struct st_repeat r = {.file = (uint32_t)f,
+                              .game = (uint32_t)g->index,
+                              .first_file = first->file,
+                              .first_game = first->game,
+                              .event = g->event,
+                              .white = g->white,
+                              .black = g->black,
+                              .round = g->round,
+                              .sub = g->sub,
+                              .same_moves = k == 1};
+        return stats_repeat_add(&st->repeats, &r) ? 1 : PDN_ENOMEM;
     }
     for (int k = 0; k < 2; k++) {
         if (!keys[k]) continue;
@@ -104,7 +102,8 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
 void stats_repeat_free(pdn_stats *st)
 {
     stats_strings_free(&st->repeat_files);
-    vec_free(&st->repeats);
+    vec_free(&st->repeats.bytes);
+    memset(&st->repeats, 0, sizeof st->repeats);
     free(st->repeat_seen.slots);
     memset(&st->repeat_seen, 0, sizeof st->repeat_seen);
 }

@@ -136,16 +136,24 @@ void tab_cell(struct tab *t, const char *fmt, ...)
     *slot = s;
 }
 
-void tab_free(struct tab *t)
+/* Frees the cells, keeping the room for them. */
+static void cells_clear(struct tab *t)
 {
     char **c = t->cells.data;
     for (size_t i = 0; i < t->cells.n; i++)
         free(c[i]);
+    t->cells.n = 0;
+}
+
+void tab_free(struct tab *t)
+{
+    cells_clear(t);
     vec_free(&t->cells);
 }
 
 static size_t tab_rows(const struct tab *t)
 {
+    if (t->row) return t->nrows;
     return t->ncols ? t->cells.n / t->ncols : 0;
 }
 
@@ -201,43 +209,72 @@ static bool plain_ascii(const char *s, size_t n)
     return true;
 }
 
-/* Each cell with its control characters made visible (names come from the
+/* Cells with their control characters made visible (names come from the
  * input: an ESC in one must not reach the terminal); false out of memory. */
-static bool escape_cells(struct tab *t)
+static bool escape_cells(char **c, size_t n)
 {
-    char **c = t->cells.data;
-    for (size_t i = 0; i < t->cells.n; i++) {
-        size_t n = strlen(c[i]);
-        if (plain_ascii(c[i], n)) continue;
-        char *e = malloc(TEXT_ESCAPE_RATIO * n + 1);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(c[i]);
+        if (plain_ascii(c[i], len)) continue;
+        char *e = malloc(TEXT_ESCAPE_RATIO * len + 1);
         if (!e) return false;
-        text_escape(e, c[i], n);
+        text_escape(e, c[i], len);
         free(c[i]);
         c[i] = e;
     }
+    return true;
+}
+
+static void escape_title(struct tab *t)
+{
     char title[sizeof t->title * TEXT_ESCAPE_RATIO];
     size_t n = text_escape(title, t->title, strlen(t->title));
     n = text_utf8_cut(title, n, sizeof t->title - 1); /* a long name loses its end */
     memcpy(t->title, title, n);
     t->title[n] = '\0';
-    return true;
 }
 
-static void write_text(FILE *fp, const struct tab *t)
+/* Row i's cells: those held, or (a table of made rows) made now in
+ * t->cells, which then holds that row alone, escaped for text; NULL (and
+ * t->failed) out of memory. */
+static char **row_cells(struct tab *t, size_t i, bool text)
 {
-    char **c = t->cells.data;
-    size_t rows = tab_rows(t), width[TAB_COLS] = {0};
-    for (size_t j = 0; j < t->ncols; j++) {
+    if (!t->row) return (char **)t->cells.data + i * t->ncols;
+    cells_clear(t);
+    t->row(t, i, t->ctx);
+    if (!t->failed && t->cells.n == t->ncols && (!text || escape_cells(t->cells.data, t->ncols)))
+        return t->cells.data;
+    t->failed = true;
+    return NULL;
+}
+
+/* The width of each column in text: its heading's or its widest cell's. */
+static bool text_widths(struct tab *t, size_t width[TAB_COLS])
+{
+    for (size_t j = 0; j < t->ncols; j++)
         width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
-        for (size_t i = 0; i < rows; i++) {
-            size_t w = pdn_text_width(c[i * t->ncols + j], strlen(c[i * t->ncols + j]));
+    for (size_t i = 0; i < tab_rows(t); i++) {
+        char **row = row_cells(t, i, true);
+        if (!row) return false;
+        for (size_t j = 0; j < t->ncols; j++) {
+            size_t w = pdn_text_width(row[j], strlen(row[j]));
             if (w > width[j]) width[j] = w;
         }
     }
+    return true;
+}
+
+static void write_text(FILE *fp, struct tab *t)
+{
+    size_t width[TAB_COLS] = {0};
+    if (!text_widths(t, width)) return;
     fprintf(fp, "%s\n", t->title);
     text_line(fp, t, (char *const *)t->cols, width);
-    for (size_t i = 0; i < rows; i++)
-        text_line(fp, t, c + i * t->ncols, width);
+    for (size_t i = 0; i < tab_rows(t); i++) {
+        char **row = row_cells(t, i, true);
+        if (!row) return;
+        text_line(fp, t, row, width);
+    }
     fputc('\n', fp);
 }
 
@@ -300,7 +337,7 @@ static void csv_cell(struct csv_out *o, const char *s, enum csv_kind kind)
         csv_out_field(o, s, n, kind);
 }
 
-static void write_csv(struct stats_out *o, const struct tab *t)
+static void write_csv(struct stats_out *o, struct tab *t)
 {
     char **c = t->cells.data;
     size_t ncols = data_cols(t), rows = tab_rows(t);
@@ -317,9 +354,10 @@ static void write_csv(struct stats_out *o, const struct tab *t)
             csv_cell(o->csv, t->keys[j], CSV_KIND_TEXT);
         csv_out_end(o->csv);
         for (size_t i = 0; i < rows; i++) {
+            char **row = row_cells(t, i, false);
+            if (!row) break;
             for (size_t j = 0; j < ncols; j++) {
-                const char *s =
-                    j == 0 && t->shape == TAB_KEYED ? row_key(t, i, buf) : c[i * t->ncols + j];
+                const char *s = j == 0 && t->shape == TAB_KEYED ? row_key(t, i, buf) : row[j];
                 csv_cell(o->csv, s, cell_kind(t, j, s));
             }
             csv_out_end(o->csv);
@@ -374,25 +412,26 @@ static void json_value(FILE *fp, const struct tab *t, size_t j, const char *s)
         stats_json_string(fp, s);
 }
 
-/* Members "key": value of row i, from column 'from' on. */
-static void json_members(FILE *fp, const struct tab *t, size_t i, size_t from)
+/* Members "key": value of a row, from column 'from' on. */
+static void json_members(FILE *fp, const struct tab *t, char *const *row, size_t from)
 {
-    char **c = t->cells.data;
     for (size_t j = from; j < data_cols(t); j++) {
         if (j > from) fputs(", ", fp);
         stats_json_string(fp, t->keys[j]);
         fputs(": ", fp);
-        json_value(fp, t, j, c[i * t->ncols + j]);
+        json_value(fp, t, j, row[j]);
     }
 }
 
-void tab_json_rows(FILE *fp, const struct tab *t)
+void tab_json_rows(FILE *fp, struct tab *t)
 {
     size_t rows = tab_rows(t);
     fputc('[', fp);
     for (size_t i = 0; i < rows; i++) {
+        char **row = row_cells(t, i, false);
+        if (!row) break;
         fputs(i ? ",\n    {" : "\n    {", fp);
-        json_members(fp, t, i, 0);
+        json_members(fp, t, row, 0);
         fputc('}', fp);
     }
     fputs(rows ? "\n  ]" : "]", fp);
@@ -414,7 +453,7 @@ static void json_object(FILE *fp, const struct tab *t)
             continue;
         }
         fputc('{', fp);
-        json_members(fp, t, i, 1);
+        json_members(fp, t, c + i * t->ncols, 1);
         fputc('}', fp);
     }
     fputs(rows ? "\n  }" : "}", fp);
@@ -428,7 +467,7 @@ void stats_json_member(struct stats_out *o, const char *name)
     fputs(": ", o->fp);
 }
 
-static void write_json(struct stats_out *o, const struct tab *t)
+static void write_json(struct stats_out *o, struct tab *t)
 {
     stats_json_member(o, t->name);
     if (t->shape == TAB_ROWS)
@@ -439,17 +478,17 @@ static void write_json(struct stats_out *o, const struct tab *t)
 
 int tab_emit(struct stats_out *o, struct tab *t)
 {
-    int rc = t->failed ? PDN_ENOMEM : 0;
-    if (!rc && o->o->format == PDN_STATS_TEXT) {
-        if (escape_cells(t))
-            write_text(o->fp, t);
-        else
-            rc = PDN_ENOMEM;
-    } else if (!rc && o->o->format == PDN_STATS_CSV) {
+    bool text = o->o->format == PDN_STATS_TEXT;
+    if (text && !t->row && !escape_cells(t->cells.data, t->cells.n)) t->failed = true;
+    if (!t->failed && text) {
+        escape_title(t);
+        write_text(o->fp, t);
+    } else if (!t->failed && o->o->format == PDN_STATS_CSV) {
         write_csv(o, t);
-    } else if (!rc) {
+    } else if (!t->failed) {
         write_json(o, t);
     }
+    int rc = t->failed ? PDN_ENOMEM : 0;
     tab_free(t);
     return rc;
 }

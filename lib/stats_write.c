@@ -164,50 +164,62 @@ static int t_findings(struct stats_out *o, const pdn_stats *st)
     return tab_emit(o, &t);
 }
 
-static int player_order(const void *a, const void *b, void *ctx);
+static int player_order(const struct st_player *p, uint32_t a, uint32_t b);
 
+/* The players in the table's order. */
+struct player_rows {
+    const struct st_player *p;
+    uint32_t *ix;
+};
+
+static void player_row(struct tab *t, size_t i, const void *ctx)
+{
+    const struct player_rows *r = ctx;
+    const struct st_player *q = &r->p[r->ix[i]];
+    unsigned long scored = q->wins + q->draws + q->losses;
+    tab_cell(t, "%s", q->name);
+    tab_cell(t, "%lu", st_player_games(q));
+    tab_cell(t, "%" PRIu32, q->wins);
+    tab_cell(t, "%" PRIu32, q->draws);
+    tab_cell(t, "%" PRIu32, q->losses);
+    tab_cell(t, "%lu", st_player_points(q));
+    tab_cell(t, "%.1f", pct(st_player_points(q), 2 * scored));
+    tab_cell(t, "%" PRIu32, q->white);
+    tab_cell(t, "%" PRIu32, q->black);
+}
+
+/* A row per player, made as it is written: what a table holds for each of
+ * 100,000 players is its index here. */
 static int t_players(struct stats_out *o, const pdn_stats *st)
 {
     size_t n = st->player.n;
-    const struct st_player *p = st->player.data;
-    size_t *ix = malloc(n * sizeof *ix + 1);
+    struct player_rows rows = {st->player.data, malloc(n * sizeof *rows.ix + 1)};
+    uint32_t *ix = rows.ix;
     if (!ix) return PDN_ENOMEM;
     for (size_t i = 0; i < n; i++)
-        ix[i] = i;
+        ix[i] = (uint32_t)i;
     for (size_t gap = n / 2; gap > 0; gap /= 2)
         for (size_t i = gap; i < n; i++)
-            for (size_t j = i; j >= gap && player_order(&ix[j - gap], &ix[j], (void *)p) > 0;
-                 j -= gap) {
-                size_t x = ix[j];
+            for (size_t j = i; j >= gap && player_order(rows.p, ix[j - gap], ix[j]) > 0; j -= gap) {
+                uint32_t x = ix[j];
                 ix[j] = ix[j - gap];
                 ix[j - gap] = x;
             }
-    struct tab t = {.name = "players", .title = "Players"};
+    struct tab t = {
+        .name = "players", .title = "Players", .nrows = n, .row = player_row, .ctx = &rows};
     static const char *const cols[] = {"player", "games",  "wins",  "draws", "losses",
                                        "points", "score%", "white", "black"};
     for (int j = 0; j < 9; j++)
         tab_col(&t, cols[j], j > 0);
-    for (size_t i = 0; i < n; i++) {
-        const struct st_player *q = &p[ix[i]];
-        unsigned long scored = q->wins + q->draws + q->losses;
-        tab_cell(&t, "%s", q->name);
-        tab_cell(&t, "%lu", st_player_games(q));
-        tab_cell(&t, "%" PRIu32, q->wins);
-        tab_cell(&t, "%" PRIu32, q->draws);
-        tab_cell(&t, "%" PRIu32, q->losses);
-        tab_cell(&t, "%lu", st_player_points(q));
-        tab_cell(&t, "%.1f", pct(st_player_points(q), 2 * scored));
-        tab_cell(&t, "%" PRIu32, q->white);
-        tab_cell(&t, "%" PRIu32, q->black);
-    }
+    int rc = tab_emit(o, &t);
     free(ix);
-    return tab_emit(o, &t);
+    return rc;
 }
 
 /* Points, then wins, then fewer games, then name. */
-static int player_order(const void *a, const void *b, void *ctx)
+static int player_order(const struct st_player *p, uint32_t a, uint32_t b)
 {
-    const struct st_player *p = ctx, *x = &p[*(const size_t *)a], *y = &p[*(const size_t *)b];
+    const struct st_player *x = &p[a], *y = &p[b];
     unsigned long px = st_player_points(x), py = st_player_points(y);
     unsigned long gx = st_player_games(x), gy = st_player_games(y);
     if (px != py) return px > py ? -1 : 1;
@@ -216,31 +228,40 @@ static int player_order(const void *a, const void *b, void *ctx)
     return strcmp(x->name, y->name);
 }
 
+struct event_rows {
+    const struct st_event *e;
+    bool iso; /* dates YYYY-MM-DD */
+};
+
+static void event_row(struct tab *t, size_t i, const void *ctx)
+{
+    const struct event_rows *r = ctx;
+    const struct st_event *e = &r->e[i];
+    char from[11], to[11];
+    stats_date_unpack(from, e->first);
+    stats_date_unpack(to, e->last);
+    for (int k = 4; r->iso && k <= 7; k += 3)
+        if (from[0]) from[k] = '-';
+    for (int k = 4; r->iso && k <= 7; k += 3)
+        if (to[0]) to[k] = '-';
+    tab_cell(t, "%s", e->name);
+    tab_cell(t, "%" PRIu32, e->games);
+    tab_cell(t, "%s", from);
+    tab_cell(t, "%s", to);
+    tab_cell(t, "%" PRIu32, e->players);
+    tab_cell(t, "%" PRIu32, e->rounds);
+}
+
 static int t_events(struct stats_out *o, const pdn_stats *st)
 {
-    struct tab t = {.name = "events", .title = "Events"};
+    /* for a spreadsheet, ISO dates (YYYY-MM-DD), as pdn2csv --excel writes */
+    struct event_rows rows = {st->event.data, o->o->excel && o->o->format == PDN_STATS_CSV};
+    struct tab t = {
+        .name = "events", .title = "Events", .nrows = st->event.n, .row = event_row, .ctx = &rows};
     static const char *const cols[] = {"event", "games", "from", "to", "players", "rounds"};
     for (int j = 0; j < 6; j++)
         tab_col(&t, cols[j], j == 1 || j > 3);
     t.date[2] = t.date[3] = true;
-    /* for a spreadsheet, ISO dates (YYYY-MM-DD), as pdn2csv --excel writes */
-    bool iso = o->o->excel && o->o->format == PDN_STATS_CSV;
-    const struct st_event *e = st->event.data;
-    for (size_t i = 0; i < st->event.n; i++) {
-        char from[11], to[11];
-        memcpy(from, e[i].first, sizeof from);
-        memcpy(to, e[i].last, sizeof to);
-        for (int k = 4; iso && k <= 7; k += 3)
-            if (from[0]) from[k] = '-';
-        for (int k = 4; iso && k <= 7; k += 3)
-            if (to[0]) to[k] = '-';
-        tab_cell(&t, "%s", e[i].name);
-        tab_cell(&t, "%lu", e[i].games);
-        tab_cell(&t, "%s", from);
-        tab_cell(&t, "%s", to);
-        tab_cell(&t, "%lu", e[i].players);
-        tab_cell(&t, "%zu", e[i].rounds.n);
-    }
     return tab_emit(o, &t);
 }
 
@@ -781,38 +802,57 @@ static const char *repeat_file(const pdn_stats *st, uint32_t i)
     return ((char *const *)st->repeat_files.data)[i];
 }
 
-/* Each game left out as a repeat, and the game it repeats. */
+/* The repeats read in order, once a pass. */
+struct repeat_rows {
+    const pdn_stats *st;
+    struct repeat_cursor *at;
+};
+
+static void repeat_row(struct tab *t, size_t i, const void *ctx)
+{
+    const struct repeat_rows *rows = ctx;
+    const pdn_stats *st = rows->st;
+    if (i == 0) *rows->at = (struct repeat_cursor){0};
+    if (!stats_repeat_next(&st->repeats, rows->at)) return; /* a row short: t fails */
+    const struct st_repeat *r = &rows->at->r;
+    const struct st_event *e = st->event.data;
+    tab_cell(t, "%s", repeat_file(st, r->file));
+    tab_cell(t, "%u", (unsigned)r->game);
+    tab_cell(t, "%s", e[r->event].name);
+    if (r->sub)
+        tab_cell(t, "%d-%d", (int)r->round, (int)r->sub);
+    else if (r->round)
+        tab_cell(t, "%d", (int)r->round);
+    else
+        tab_cell(t, "%s", "");
+    tab_cell(t, "%s", player_name(st, r->white));
+    tab_cell(t, "%s", player_name(st, r->black));
+    if (r->first_file == r->file)
+        tab_cell(t, "game %u", (unsigned)r->first_game);
+    else
+        tab_cell(t, "%s game %u", repeat_file(st, r->first_file), (unsigned)r->first_game);
+    tab_cell(t, "%s",
+             r->same_moves ? "same players, colours, moves and result"
+                           : "same players, colours and round");
+}
+
+/* Each game left out as a repeat, and the game it repeats: a row a
+ * repeat, made as it is written (a collection read twice has as many as
+ * games). */
 static int t_repeats(struct stats_out *o, const pdn_stats *st)
 {
+    struct repeat_cursor at;
+    struct repeat_rows rows = {st, &at};
     struct tab t = {.name = "repeats",
                     .title = "Repeats: games read twice, left out of players, events and "
-                             "crosstables"};
+                             "crosstables",
+                    .nrows = st->repeats.n,
+                    .row = repeat_row,
+                    .ctx = &rows};
     static const char *const cols[] = {"file",  "game",  "event",   "round",
                                        "white", "black", "repeats", "found by"};
     for (int j = 0; j < 8; j++)
         tab_col(&t, cols[j], j == 1);
-    const struct st_repeat *r = st->repeats.data;
-    const struct st_event *e = st->event.data;
-    for (size_t i = 0; i < st->repeats.n; i++) {
-        tab_cell(&t, "%s", repeat_file(st, r[i].file));
-        tab_cell(&t, "%u", (unsigned)r[i].game);
-        tab_cell(&t, "%s", e[r[i].event].name);
-        if (r[i].sub)
-            tab_cell(&t, "%d-%d", (int)r[i].round, (int)r[i].sub);
-        else if (r[i].round)
-            tab_cell(&t, "%d", (int)r[i].round);
-        else
-            tab_cell(&t, "%s", "");
-        tab_cell(&t, "%s", player_name(st, r[i].white));
-        tab_cell(&t, "%s", player_name(st, r[i].black));
-        if (r[i].first_file == r[i].file)
-            tab_cell(&t, "game %u", (unsigned)r[i].first_game);
-        else
-            tab_cell(&t, "%s game %u", repeat_file(st, r[i].first_file), (unsigned)r[i].first_game);
-        tab_cell(&t, "%s",
-                 r[i].same_moves ? "same players, colours, moves and result"
-                                 : "same players, colours and round");
-    }
     return tab_emit(o, &t);
 }
 

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "append.h"
+#include "csv_io.h"
 #include "pdn.h"
 #include "stats.h"
 
@@ -243,7 +244,14 @@ static void test_stats_results(void **state)
     assert_non_null(e);
     assert_int_equal(e->games, 5);
     assert_int_equal(e->players, 2);
-    assert_int_equal(e->rounds.n, 5);
+    assert_int_equal(e->rounds, 5);
+    /* another event's rounds 1, 1, 3: two of its own, none of r's */
+    add_result(st, "s", 1, "C", "D", "2-0");
+    add_result(st, "s", 1, "D", "C", "2-0");
+    add_result(st, "s", 3, "C", "D", "1-1");
+    assert_int_equal(event(st, "s")->rounds, 2);
+    assert_int_equal(event(st, "s")->players, 2);
+    assert_int_equal(event(st, "r")->rounds, 5);
     pdn_stats_free(st);
 }
 
@@ -296,6 +304,13 @@ static void test_stats_aliases(void **state)
     assert_non_null(player(st, "Koops"));
     assert_int_equal(st_player_games(player(st, "Koops")), 1);
     assert_int_equal(event(st, "e")->players, 4); /* Samb, Buggy, Kops, Koops */
+    /* so with an event: the games after the alias are the alias's, the
+     * first though its Event tag is the one read last */
+    assert_int_equal(pdn_stats_alias(st, "e", "Open E"), 0);
+    add_result(st, "e", 5, "Kops", "Buggy", "2-0");
+    add_result(st, " e ", 6, "Kops", "Buggy", "2-0");
+    assert_int_equal(event(st, "e")->games, 4);
+    assert_int_equal(event(st, "Open E")->games, 2);
     pdn_stats_free(st);
 }
 
@@ -651,7 +666,9 @@ static void test_stats_repeat_same_round(void **state)
     assert_int_equal(event(st, "e")->repeats, 1);
     assert_int_equal(event(st, "e")->recs.n, 2);
     assert_int_equal(st->repeats.n, 1);
-    const struct st_repeat *r = st->repeats.data;
+    struct repeat_cursor c = {0};
+    assert_true(stats_repeat_next(&st->repeats, &c));
+    const struct st_repeat *r = &c.r;
     assert_int_equal(r->game, 2);
     assert_int_equal(r->first_game, 1);
     assert_false(r->same_moves);
@@ -688,11 +705,106 @@ static void test_stats_repeat_same_moves(void **state)
     assert_int_equal(st_player_games(player(st, "C")), 2);
     assert_int_equal(st_player_games(player(st, "B")), 3);
     assert_int_equal(st->repeats.n, 1);
-    const struct st_repeat *r = st->repeats.data;
+    struct repeat_cursor c = {0};
+    assert_true(stats_repeat_next(&st->repeats, &c));
+    const struct st_repeat *r = &c.r;
     assert_true(r->same_moves);
     assert_int_equal(r->round, 8);
     assert_int_equal(r->first_game, 1);
     pdn_stats_free(st);
+}
+
+static void assert_repeat_equal(const struct st_repeat *a, const struct st_repeat *b)
+{
+    assert_int_equal(a->file, b->file);
+    assert_int_equal(a->game, b->game);
+    assert_int_equal(a->first_file, b->first_file);
+    assert_int_equal(a->first_game, b->first_game);
+    assert_int_equal(a->event, b->event);
+    assert_int_equal(a->white, b->white);
+    assert_int_equal(a->black, b->black);
+    assert_int_equal(a->round, b->round);
+    assert_int_equal(a->sub, b->sub);
+    assert_int_equal(a->same_moves, b->same_moves);
+}
+
+/* An event's dates kept as numbers: they order as the texts do (a '?' after
+ * the digits, as in ASCII: "2021.??.??" is after every day of 2021) and
+ * come back as they were. */
+static void test_stats_date_pack(void **state)
+{
+    (void)state;
+    static const char *const dates[] = {"0000.00.00", "1999.12.31", "2021.0?.??", "2021.01.05",
+                                        "2021.01.1?", "2021.01.??", "2021.??.??", "202?.01.01",
+                                        "9999.99.99", "9???.??.??"};
+    size_t n = sizeof dates / sizeof dates[0];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = stats_date_pack(dates[i]);
+        char back[11];
+        stats_date_unpack(back, a);
+        assert_string_equal(back, dates[i]);
+        assert_true(a != 0);
+        for (size_t j = 0; j < n; j++) {
+            uint32_t b = stats_date_pack(dates[j]);
+            int text = strcmp(dates[i], dates[j]);
+            assert_int_equal(a < b, text < 0);
+            assert_int_equal(a == b, text == 0);
+        }
+    }
+    char none[11] = "x";
+    stats_date_unpack(none, 0);
+    assert_string_equal(none, "");
+}
+
+/* Repeat i of a file read twice: the game 2000 games on, of one event,
+ * two of ten players in round i / 5 + 1. */
+static struct st_repeat neighbour(uint32_t i)
+{
+    return (struct st_repeat){.file = 1,
+                              .game = 3000 + i,
+                              .first_file = 1,
+                              .first_game = 1000 + i,
+                              .event = 4,
+                              .white = 9 + i % 10,
+                              .black = 10 + i % 10,
+                              .round = 1 + (int32_t)i / 5};
+}
+
+/* The repeats' log gives back what it was given, the extremes of every
+ * field and differences of either sign too, and a repeat of a file read
+ * twice (the next game, the same event) takes a few bytes. */
+static void test_stats_repeat_log(void **state)
+{
+    (void)state;
+    static const struct st_repeat odd[] = {
+        {0, 5, 0, 2, 3, 7, 9, 1, 0, false},
+        {0, 4, 0, 1000000, 0, UINT32_MAX, 0, 100000, 100000, true}, /* backwards */
+        {2, UINT32_MAX, 1, 0, UINT32_MAX, 0, UINT32_MAX, INT32_MAX, INT32_MIN, false},
+        {0, 0, 7, UINT32_MAX, 0, 0, 0, INT32_MIN, INT32_MAX, true}, /* file 0 again */
+    };
+    struct repeat_log log = {0};
+    for (size_t i = 0; i < 4; i++)
+        assert_true(stats_repeat_add(&log, &odd[i]));
+    struct repeat_cursor c = {0};
+    for (size_t i = 0; i < 4; i++) {
+        assert_true(stats_repeat_next(&log, &c));
+        assert_repeat_equal(&c.r, &odd[i]);
+    }
+    assert_false(stats_repeat_next(&log, &c));
+    size_t before = log.bytes.n;
+    for (uint32_t i = 0; i < 1000; i++) {
+        struct st_repeat r = neighbour(i);
+        assert_true(stats_repeat_add(&log, &r));
+    }
+    assert_int_equal(log.n, 1004);
+    assert_true(log.bytes.n - before <= 1000 * 10);
+    for (uint32_t i = 0; i < 1000; i++) {
+        struct st_repeat r = neighbour(i);
+        assert_true(stats_repeat_next(&log, &c));
+        assert_repeat_equal(&c.r, &r);
+    }
+    assert_false(stats_repeat_next(&log, &c));
+    vec_free(&log.bytes);
 }
 
 /*
@@ -906,6 +1018,64 @@ static void test_stats_control_bytes(void **state)
     free(buf);
 }
 
+/* A table of three rows, the widest cell and a control byte late. */
+static const char *const made_cells[][2] = {{"a", "1"}, {"b\x1b", "22"}, {"a much longer", "333"}};
+
+static void made_row(struct tab *t, size_t i, const void *ctx)
+{
+    (void)ctx;
+    tab_cell(t, "%s", made_cells[i][0]);
+    tab_cell(t, "%s", made_cells[i][1]);
+}
+
+/* The table written in a format, its rows made as written or held. */
+static char *emit_table(enum pdn_stats_format format, bool made)
+{
+    struct pdn_stats_write_options wo = PDN_STATS_WRITE_OPTIONS_INIT;
+    wo.format = format;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    struct csv_out csv = {.fp = fp, .delim = ',', .first = true};
+    struct stats_out o = {.fp = fp, .o = &wo, .first_table = true, .csv = &csv};
+    struct tab t = {.name = "made", .title = "Made"};
+    tab_col(&t, "name", false);
+    tab_col(&t, "n", true);
+    if (made) {
+        t.nrows = 3;
+        t.row = made_row;
+    }
+    for (size_t i = 0; !made && i < 3; i++)
+        made_row(&t, i, NULL);
+    assert_int_equal(tab_emit(&o, &t), 0);
+    csv_out_free(&csv);
+    fclose(fp);
+    return buf;
+}
+
+/* A table whose rows are made as they are written (players, events,
+ * repeats: they grow with the input) reads as the same table held whole:
+ * the text's widths come from every row, its control bytes are escaped. */
+static void test_stats_made_rows(void **state)
+{
+    (void)state;
+    for (int f = PDN_STATS_TEXT; f <= PDN_STATS_JSON; f++) {
+        char *made = emit_table((enum pdn_stats_format)f, true);
+        char *held = emit_table((enum pdn_stats_format)f, false);
+        assert_string_equal(made, held);
+        free(held);
+        free(made);
+    }
+    char *text = emit_table(PDN_STATS_TEXT, true);
+    assert_string_equal(text, "Made\n"
+                              "  name             n\n"
+                              "  a                1\n"
+                              "  b\\x1b           22\n"
+                              "  a much longer  333\n\n");
+    free(text);
+}
+
 /* --excel: BOM, ';', CRLF; grid cells and names a spreadsheet would turn
  * into numbers or formulas kept as text; numbers left numbers; a long
  * formula-like name still text. */
@@ -1060,6 +1230,8 @@ int main(void)
         cmocka_unit_test(test_stats_alias_chain_and_cycle),
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
+        cmocka_unit_test(test_stats_repeat_log),
+        cmocka_unit_test(test_stats_date_pack),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
@@ -1067,6 +1239,7 @@ int main(void)
         cmocka_unit_test(test_stats_ident),
         cmocka_unit_test(test_stats_json_shapes),
         cmocka_unit_test(test_stats_control_bytes),
+        cmocka_unit_test(test_stats_made_rows),
         cmocka_unit_test(test_stats_excel),
         cmocka_unit_test(test_stats_empty_name_is_unknown),
         cmocka_unit_test(test_stats_team_one_team_a_player),
