@@ -6,6 +6,7 @@
 #include "common.h"
 #include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,27 +23,50 @@ static char *diag_message(char *buf, size_t cap, const struct pdn_diag *d)
     return big;
 }
 
+/* A number in decimal, without fprintf: parsing its format cost more than
+ * the rest of a finding's place. */
+static void put_number(FILE *fp, uintmax_t v)
+{
+    char buf[24], *p = buf + sizeof buf;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    fwrite(p, 1, (size_t)(buf + sizeof buf - p), fp);
+}
+
 void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
 {
     char buf[512];
     char *msg = diag_message(buf, sizeof buf, d);
     /* The compilers' form, which editors read: the program's name only where
      * no file would stand. */
-    if (d->file)
+    if (d->file) {
         tool_put_escaped(fp, d->file, strlen(d->file), false);
-    else
-        fprintf(fp, "%s: ", prog);
-    if (d->line) fprintf(fp, "%s%lu", d->file ? ":" : "", (unsigned long)d->line);
-    if (d->line && d->col) fprintf(fp, ":%lu", (unsigned long)d->col);
+    } else {
+        fputs(prog, fp);
+        fputs(": ", fp);
+    }
+    if (d->line) {
+        if (d->file) putc(':', fp);
+        put_number(fp, d->line);
+    }
+    if (d->line && d->col) {
+        putc(':', fp);
+        put_number(fp, d->col);
+    }
     if (d->file || d->line) fputs(": ", fp);
-    fprintf(fp, "%s: ", pdn_severity_name(pdn_diag_severity(d->code)));
+    fputs(pdn_severity_name(pdn_diag_severity(d->code)), fp);
+    fputs(": ", fp);
     tool_put_escaped(fp, msg, strlen(msg), false);
-    if (d->game && d->move_number)
-        fprintf(fp, " (game %zu, move %s)", d->game, d->move_number);
-    else if (d->game)
-        fprintf(fp, " (game %zu)", d->game);
-    else if (d->move_number)
-        fprintf(fp, " (move %s)", d->move_number);
+    if (d->game) {
+        fputs(" (game ", fp);
+        put_number(fp, d->game);
+    }
+    if (d->move_number) {
+        fputs(d->game ? ", move " : " (move ", fp);
+        fputs(d->move_number, fp);
+    }
+    if (d->game || d->move_number) putc(')', fp);
     putc('\n', fp);
     if (msg != buf) free(msg);
 }
@@ -145,11 +169,25 @@ static void escape_of(char out[8], const unsigned char *p, size_t n, bool keep_t
         snprintf(out, 8, "\\u00%c%c", hex[p[1] >> 4], hex[p[1] & 15]), *used = 2;
 }
 
+/* Whether a byte is surely shown as it is, whatever follows it (escape_of
+ * decides the others): nearly every byte of a finding. */
+static bool shown_as_is(unsigned char c, bool keep_tabs)
+{
+    return (c >= 0x20 && c != 0x7f && c != 0xC2) || (c == '\t' && keep_tabs);
+}
+
 size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     size_t cols = 0;
     while (p < end) {
+        /* A run written at once: a byte at a time cost more than all the
+         * rest of a finding. */
+        const unsigned char *run = p;
+        for (; p < end && shown_as_is(*p, keep_tabs); p++)
+            cols += (*p & 0xC0) != 0x80;
+        if (p > run) fwrite(run, 1, (size_t)(p - run), fp);
+        if (p == end) break;
         char esc[8];
         size_t used;
         escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
