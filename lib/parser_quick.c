@@ -93,6 +93,10 @@ struct qtok {
     const unsigned char *b; /* the window */
     size_t at, end;         /* the token's offset, the window's end */
     struct pdn_pos pos;
+    /* The line being read, looked up once: the lane neither opens nor
+     * closes one. Its clues when it is the main line, else NULL. */
+    struct frame *f;
+    struct text_squares *clues;
 };
 
 /* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
@@ -102,7 +106,7 @@ static size_t q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32
     while (j < t->end && t->b[j] == '.')
         j++;
     if (j >= t->end || (j - k != 1 && j - k != 3)) return 0;
-    struct frame *f = top(p);
+    struct frame *f = t->f;
     if (f->has_num) return 0;
     bool black = j - k == 3;
     p->body = true;
@@ -120,7 +124,7 @@ static size_t q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32
  * function of its own, saving and restoring registers was a fifth of it. */
 static bool q_add(struct parser *p, const struct qtok *t, size_t n, uint32_t last_to)
 {
-    struct frame *f = top(p);
+    struct frame *f = t->f;
     const char *text = q_text(p->arena, t->b + t->at, n, t->at + 16 <= t->end);
     if (!text || !frame_add_plain(f, p->arena, text, &t->pos)) return false;
     p->body = true;
@@ -152,7 +156,7 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
     /* "1-1" is a result, not a move. */
     if (j - t->at == 3 && s[0] <= '2' && text_result_exact((const char *)s, 3)) return 0;
     struct text_hop hop = {first, last, kind == TEXT_CROSS};
-    const struct frame *f = top(p);
+    const struct frame *f = t->f;
     /* The second hop of a multi-jump written hop by hop: the token path. */
     if (!p->opt.strict && f->adjacent && !f->has_num && text_hop_continues(f->last_to, hop))
         return 0;
@@ -177,11 +181,11 @@ struct q_squares {
 
 /* What a plain move the lane added to the main line says of the board:
  * what text_squares_add would read in its text, from the squares read. */
-static inline void q_gather(struct parser *p, const struct q_squares *sq)
+static inline void q_gather(const struct qtok *t, const struct q_squares *sq)
 {
-    if (p->depth != 0) return;
-    struct text_squares *c = &game_box_of(p->game)->moves;
-    if (top(p)->nodes.n == 1) c->first = sq->first;
+    struct text_squares *c = t->clues;
+    if (c == NULL) return;
+    if (t->f->nodes.n == 1) c->first = sq->first;
     c->big |= sq->max > 32;
     c->algebraic |= sq->first == 0;
 }
@@ -296,7 +300,11 @@ static size_t q_tag(struct parser *p, const struct qtok *t, uint32_t last_line, 
 int parser_quick(struct parser *p)
 {
     struct lexer *lx = p->lx;
-    struct qtok t = {(const unsigned char *)lx->buf, lx->pos, lx->end, {0, 0, 0}};
+    struct qtok t = {.b = (const unsigned char *)lx->buf,
+                     .at = lx->pos,
+                     .end = lx->end,
+                     .f = top(p),
+                     .clues = p->depth == 0 ? &game_box_of(p->game)->moves : NULL};
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;
     uint32_t line = lx->line, col = lx->col, last_line = 0, last_col = 0;
@@ -343,7 +351,7 @@ int parser_quick(struct parser *p)
             rc = PDN_ENOMEM;
             break;
         }
-        if (move) q_gather(p, &sq);
+        if (move) q_gather(&t, &sq);
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
         /* A tree past its limit: the caller cuts the game. */
