@@ -37,6 +37,9 @@ struct game_box {
     /* What the main line's move texts say of the board, gathered by the
      * parser as it read them (variant.c's clues, without a second scan). */
     struct text_squares moves;
+    /* Whether a setup stood in the main line: only then need the clues
+     * look at every node's. */
+    bool main_setups;
     struct pdn_game_internal internal; /* game.internal points here */
 };
 
