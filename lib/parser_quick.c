@@ -142,19 +142,22 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
     unsigned sep = b[k], kind = text_byte_kind[sep];
     /* The plain separators: an ASCII dash or cross (text.c's byte kinds). */
     if (k - t->at > 2 || s[0] == '0' || (kind != TEXT_DASH && kind != TEXT_CROSS)) return 0;
-    uint32_t last = first;
-    int squares = 1;
-    size_t j = k;
-    while (j < t->end && b[j] == sep && (kind == TEXT_CROSS || squares == 1)) {
-        size_t e = q_square(b, j + 1, t->end, &last);
-        if (e == 0 || squares >= 24) return 0;
-        squares++;
-        j = e;
-        if (last > *max) *max = last;
+    /* The second square, then a capture's further ones (24 in all at
+     * most); q_square leaves a byte to look at after each. */
+    uint32_t last, high = first;
+    size_t j = q_square(b, k + 1, t->end, &last);
+    for (int squares = 2; j != 0; squares++) {
+        if (last > high) high = last;
+        if (kind != TEXT_CROSS || b[j] != sep) break;
+        if (squares >= 24) return 0;
+        j = q_square(b, j + 1, t->end, &last);
     }
-    if (!q_follows(b, j, t->end)) return 0;
-    /* "1-1" is a result, not a move. */
-    if (j - t->at == 3 && s[0] <= '2' && text_result_exact((const char *)s, 3)) return 0;
+    if (j == 0 || !q_follows(b, j, t->end)) return 0;
+    *max = high;
+    /* "1-1" is a result, not a move (every result of three bytes is
+     * written with the digits 0-2 alone: text.c's text_results). */
+    if (j - t->at == 3 && s[0] <= '2' && s[2] <= '2' && text_result_exact((const char *)s, 3))
+        return 0;
     struct text_hop hop = {first, last, kind == TEXT_CROSS};
     const struct frame *f = t->f;
     /* The second hop of a multi-jump written hop by hop: the token path. */
@@ -232,11 +235,12 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
     *move = true, *last_to = 0;
     sq->first = sq->max = 0;
     if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(t) : 0;
-    /* Numbers of one or two digits are nearly all: no loop for them. */
+    /* Numbers of one or two digits are nearly all: no loop for them (and
+     * no test of the end: three bytes are there). */
     if (k + 3 > t->end) return 0;
     uint32_t v = b[k++] - '0';
+    if (q_digit(b[k])) v = v * 10 + (b[k++] - '0');
     if (q_digit(b[k])) {
-        v = v * 10 + (b[k++] - '0');
         while (k < t->end && q_digit(b[k]) && k - t->at < 9)
             v = v * 10 + (uint32_t)(b[k++] - '0');
         if (k >= t->end) return 0;
