@@ -23,54 +23,6 @@ static char *diag_message(char *buf, size_t cap, const struct pdn_diag *d)
     return big;
 }
 
-/* A number in decimal, without fprintf: parsing its format cost more than
- * the rest of a finding's place. */
-static void put_number(FILE *fp, uintmax_t v)
-{
-    char buf[24], *p = buf + sizeof buf;
-    do
-        *--p = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    fwrite(p, 1, (size_t)(buf + sizeof buf - p), fp);
-}
-
-void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
-{
-    char buf[512];
-    char *msg = diag_message(buf, sizeof buf, d);
-    /* The compilers' form, which editors read: the program's name only where
-     * no file would stand. */
-    if (d->file) {
-        tool_put_escaped(fp, d->file, strlen(d->file), false);
-    } else {
-        fputs(prog, fp);
-        fputs(": ", fp);
-    }
-    if (d->line) {
-        if (d->file) putc(':', fp);
-        put_number(fp, d->line);
-    }
-    if (d->line && d->col) {
-        putc(':', fp);
-        put_number(fp, d->col);
-    }
-    if (d->file || d->line) fputs(": ", fp);
-    fputs(pdn_severity_name(pdn_diag_severity(d->code)), fp);
-    fputs(": ", fp);
-    tool_put_escaped(fp, msg, strlen(msg), false);
-    if (d->game) {
-        fputs(" (game ", fp);
-        put_number(fp, d->game);
-    }
-    if (d->move_number) {
-        fputs(d->game ? ", move " : " (move ", fp);
-        fputs(d->move_number, fp);
-    }
-    if (d->game || d->move_number) putc(')', fp);
-    putc('\n', fp);
-    if (msg != buf) free(msg);
-}
-
 void tool_json_string(FILE *fp, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
@@ -176,31 +128,119 @@ static bool shown_as_is(unsigned char c, bool keep_tabs)
     return (c >= 0x20 && c != 0x7f && c != 0xC2) || (c == '\t' && keep_tabs);
 }
 
-size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
+/* Text on its way to fp, gathered so that a finding's line is one fwrite:
+ * stdio's locking and dispatch cost more a call than most pieces of a
+ * line, and a line had eight. What does not fit goes out as it comes. */
+struct line_out {
+    FILE *fp;
+    size_t len;
+    char room[512];
+};
+
+static void line_flush(struct line_out *l)
+{
+    if (l->len) fwrite(l->room, 1, l->len, l->fp);
+    l->len = 0;
+}
+
+static void line_put(struct line_out *l, const char *s, size_t n)
+{
+    if (l->len + n > sizeof l->room) {
+        line_flush(l);
+        if (n > sizeof l->room) {
+            fwrite(s, 1, n, l->fp);
+            return;
+        }
+    }
+    memcpy(l->room + l->len, s, n);
+    l->len += n;
+}
+
+static void line_puts(struct line_out *l, const char *s)
+{
+    line_put(l, s, strlen(s));
+}
+
+/* A number in decimal, without printf's format parsing. */
+static void line_number(struct line_out *l, uintmax_t v)
+{
+    char buf[24], *p = buf + sizeof buf;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    line_put(l, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* tool_put_escaped into a line: runs of plain bytes at once. */
+static size_t line_escaped(struct line_out *l, const char *s, size_t n, bool keep_tabs)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     size_t cols = 0;
     while (p < end) {
-        /* A run written at once: a byte at a time cost more than all the
-         * rest of a finding. */
         const unsigned char *run = p;
         for (; p < end && shown_as_is(*p, keep_tabs); p++)
             cols += (*p & 0xC0) != 0x80;
-        if (p > run) fwrite(run, 1, (size_t)(p - run), fp);
+        line_put(l, (const char *)run, (size_t)(p - run));
         if (p == end) break;
         char esc[8];
         size_t used;
         escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
         if (esc[0]) {
-            fputs(esc, fp);
+            line_puts(l, esc);
             cols += strlen(esc);
         } else {
-            putc(*p, fp);
+            line_put(l, (const char *)p, 1);
             cols += (*p & 0xC0) != 0x80;
         }
         p += used;
     }
     return cols;
+}
+
+size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
+{
+    struct line_out l = {.fp = fp};
+    size_t cols = line_escaped(&l, s, n, keep_tabs);
+    line_flush(&l);
+    return cols;
+}
+
+void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
+{
+    char buf[512];
+    char *msg = diag_message(buf, sizeof buf, d);
+    struct line_out l = {.fp = fp};
+    /* The compilers' form, which editors read: the program's name only where
+     * no file would stand. */
+    if (d->file) {
+        line_escaped(&l, d->file, strlen(d->file), false);
+    } else {
+        line_puts(&l, prog);
+        line_puts(&l, ": ");
+    }
+    if (d->line) {
+        if (d->file) line_puts(&l, ":");
+        line_number(&l, d->line);
+    }
+    if (d->line && d->col) {
+        line_puts(&l, ":");
+        line_number(&l, d->col);
+    }
+    if (d->file || d->line) line_puts(&l, ": ");
+    line_puts(&l, pdn_severity_name(pdn_diag_severity(d->code)));
+    line_puts(&l, ": ");
+    line_escaped(&l, msg, strlen(msg), false);
+    if (d->game) {
+        line_puts(&l, " (game ");
+        line_number(&l, d->game);
+    }
+    if (d->move_number) {
+        line_puts(&l, d->game ? ", move " : " (move ");
+        line_puts(&l, d->move_number);
+    }
+    line_puts(&l, d->game || d->move_number ? ")\n" : "\n");
+    line_flush(&l);
+    if (msg != buf) free(msg);
 }
 
 /* A copy of line with its control characters escaped, and *col moved to
