@@ -171,6 +171,34 @@ static void line_number(struct line_out *l, uintmax_t v)
     line_put(l, p, (size_t)(buf + sizeof buf - p));
 }
 
+/* Whether the eight bytes at p are all printable ASCII (0x20-0x7e): each
+ * a character shown as it is. A borrow or carry out of a byte flags only
+ * a word that has an odd byte anyway. */
+static bool printable_word(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return (((w - ones * 0x20) | w | (w + ones)) & (ones * 0x80)) == 0;
+}
+
+/* The bytes shown as they are from p on, and their characters added to
+ * *cols: eight at a time while they are printable ASCII (most of a
+ * finding: a byte at a time was its costliest part), the others (UTF-8,
+ * tabs) one by one. */
+static const unsigned char *as_is_run(const unsigned char *p, const unsigned char *end,
+                                      bool keep_tabs, size_t *cols)
+{
+    for (;;) {
+        for (; end - p >= 8 && printable_word(p); p += 8)
+            *cols += 8;
+        const unsigned char *stop = end - p > 8 ? p + 8 : end;
+        for (; p < stop && shown_as_is(*p, keep_tabs); p++)
+            *cols += (*p & 0xC0) != 0x80;
+        if (p < stop || p == end) return p;
+    }
+}
+
 /* tool_put_escaped into a line: runs of plain bytes at once. */
 static size_t line_escaped(struct line_out *l, const char *s, size_t n, bool keep_tabs)
 {
@@ -178,8 +206,7 @@ static size_t line_escaped(struct line_out *l, const char *s, size_t n, bool kee
     size_t cols = 0;
     while (p < end) {
         const unsigned char *run = p;
-        for (; p < end && shown_as_is(*p, keep_tabs); p++)
-            cols += (*p & 0xC0) != 0x80;
+        p = as_is_run(p, end, keep_tabs, &cols);
         line_put(l, (const char *)run, (size_t)(p - run));
         if (p == end) break;
         char esc[8];
