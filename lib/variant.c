@@ -61,7 +61,7 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
     *fen = NULL;
     for (uint32_t i = 0; i < game->ntags; i++) {
         const char *name = game->tags[i].name, *value = game->tags[i].value;
-        /* The first letter first: most tags are none of these. */
+        /* Two letters first: most tags are none of these. */
         if (!name || !value || !clue_tag_start(name)) continue;
         if (strcmp(name, "FEN") == 0 && !*fen) *fen = value;
         if (strcmp(name, "Bianco") == 0 || strcmp(name, "Nero") == 0 ||
