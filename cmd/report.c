@@ -6,6 +6,7 @@
 #include "common.h"
 #include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,31 +21,6 @@ static char *diag_message(char *buf, size_t cap, const struct pdn_diag *d)
     if (big == NULL) return buf; /* truncated rather than nothing */
     pdn_diag_message(big, n + 1, d);
     return big;
-}
-
-void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
-{
-    char buf[512];
-    char *msg = diag_message(buf, sizeof buf, d);
-    /* The compilers' form, which editors read: the program's name only where
-     * no file would stand. */
-    if (d->file)
-        tool_put_escaped(fp, d->file, strlen(d->file), false);
-    else
-        fprintf(fp, "%s: ", prog);
-    if (d->line) fprintf(fp, "%s%lu", d->file ? ":" : "", (unsigned long)d->line);
-    if (d->line && d->col) fprintf(fp, ":%lu", (unsigned long)d->col);
-    if (d->file || d->line) fputs(": ", fp);
-    fprintf(fp, "%s: ", pdn_severity_name(pdn_diag_severity(d->code)));
-    tool_put_escaped(fp, msg, strlen(msg), false);
-    if (d->game && d->move_number)
-        fprintf(fp, " (game %zu, move %s)", d->game, d->move_number);
-    else if (d->game)
-        fprintf(fp, " (game %zu)", d->game);
-    else if (d->move_number)
-        fprintf(fp, " (move %s)", d->move_number);
-    putc('\n', fp);
-    if (msg != buf) free(msg);
 }
 
 void tool_json_string(FILE *fp, const char *s)
@@ -145,24 +121,153 @@ static void escape_of(char out[8], const unsigned char *p, size_t n, bool keep_t
         snprintf(out, 8, "\\u00%c%c", hex[p[1] >> 4], hex[p[1] & 15]), *used = 2;
 }
 
-size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
+/* Whether a byte is surely shown as it is, whatever follows it (escape_of
+ * decides the others): nearly every byte of a finding. */
+static bool shown_as_is(unsigned char c, bool keep_tabs)
+{
+    return (c >= 0x20 && c != 0x7f && c != 0xC2) || (c == '\t' && keep_tabs);
+}
+
+/* Text on its way to fp, gathered so that a finding's line is one fwrite:
+ * stdio's locking and dispatch cost more a call than most pieces of a
+ * line, and a line had eight. What does not fit goes out as it comes. */
+struct line_out {
+    FILE *fp;
+    size_t len;
+    char room[512];
+};
+
+static void line_flush(struct line_out *l)
+{
+    if (l->len) fwrite(l->room, 1, l->len, l->fp);
+    l->len = 0;
+}
+
+static void line_put(struct line_out *l, const char *s, size_t n)
+{
+    if (l->len + n > sizeof l->room) {
+        line_flush(l);
+        if (n > sizeof l->room) {
+            fwrite(s, 1, n, l->fp);
+            return;
+        }
+    }
+    memcpy(l->room + l->len, s, n);
+    l->len += n;
+}
+
+static void line_puts(struct line_out *l, const char *s)
+{
+    line_put(l, s, strlen(s));
+}
+
+/* A number in decimal, without printf's format parsing. */
+static void line_number(struct line_out *l, uintmax_t v)
+{
+    char buf[24], *p = buf + sizeof buf;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    line_put(l, p, (size_t)(buf + sizeof buf - p));
+}
+
+/* Whether the eight bytes at p are all printable ASCII (0x20-0x7e): each
+ * a character shown as it is. A borrow or carry out of a byte flags only
+ * a word that has an odd byte anyway. */
+static bool printable_word(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101u;
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return (((w - ones * 0x20) | w | (w + ones)) & (ones * 0x80)) == 0;
+}
+
+/* The bytes shown as they are from p on, and their characters added to
+ * *cols: eight at a time while they are printable ASCII (most of a
+ * finding: a byte at a time was its costliest part), the others (UTF-8,
+ * tabs) one by one. */
+static const unsigned char *as_is_run(const unsigned char *p, const unsigned char *end,
+                                      bool keep_tabs, size_t *cols)
+{
+    for (;;) {
+        for (; end - p >= 8 && printable_word(p); p += 8)
+            *cols += 8;
+        const unsigned char *stop = end - p > 8 ? p + 8 : end;
+        for (; p < stop && shown_as_is(*p, keep_tabs); p++)
+            *cols += (*p & 0xC0) != 0x80;
+        if (p < stop || p == end) return p;
+    }
+}
+
+/* tool_put_escaped into a line: runs of plain bytes at once. */
+static size_t line_escaped(struct line_out *l, const char *s, size_t n, bool keep_tabs)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
     size_t cols = 0;
     while (p < end) {
+        const unsigned char *run = p;
+        p = as_is_run(p, end, keep_tabs, &cols);
+        line_put(l, (const char *)run, (size_t)(p - run));
+        if (p == end) break;
         char esc[8];
         size_t used;
         escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
         if (esc[0]) {
-            fputs(esc, fp);
+            line_puts(l, esc);
             cols += strlen(esc);
         } else {
-            putc(*p, fp);
+            line_put(l, (const char *)p, 1);
             cols += (*p & 0xC0) != 0x80;
         }
         p += used;
     }
     return cols;
+}
+
+size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
+{
+    struct line_out l = {.fp = fp};
+    size_t cols = line_escaped(&l, s, n, keep_tabs);
+    line_flush(&l);
+    return cols;
+}
+
+void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
+{
+    char buf[512];
+    char *msg = diag_message(buf, sizeof buf, d);
+    struct line_out l = {.fp = fp};
+    /* The compilers' form, which editors read: the program's name only where
+     * no file would stand. */
+    if (d->file) {
+        line_escaped(&l, d->file, strlen(d->file), false);
+    } else {
+        line_puts(&l, prog);
+        line_puts(&l, ": ");
+    }
+    if (d->line) {
+        if (d->file) line_puts(&l, ":");
+        line_number(&l, d->line);
+    }
+    if (d->line && d->col) {
+        line_puts(&l, ":");
+        line_number(&l, d->col);
+    }
+    if (d->file || d->line) line_puts(&l, ": ");
+    line_puts(&l, pdn_severity_name(pdn_diag_severity(d->code)));
+    line_puts(&l, ": ");
+    line_escaped(&l, msg, strlen(msg), false);
+    if (d->game) {
+        line_puts(&l, " (game ");
+        line_number(&l, d->game);
+    }
+    if (d->move_number) {
+        line_puts(&l, d->game ? ", move " : " (move ");
+        line_puts(&l, d->move_number);
+    }
+    line_puts(&l, d->game || d->move_number ? ")\n" : "\n");
+    line_flush(&l);
+    if (msg != buf) free(msg);
 }
 
 /* A copy of line with its control characters escaped, and *col moved to

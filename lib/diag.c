@@ -11,7 +11,6 @@
  */
 #include "pdn.h"
 
-#include <stdio.h>
 #include <string.h>
 
 struct diag_row {
@@ -112,12 +111,35 @@ const char *pdn_severity_name(enum pdn_severity severity)
     return "error";
 }
 
+/* Appends s to out at *len, cut (NUL-terminated) where cap ends, as
+ * snprintf does; *len counts it whole. */
+static void append(char *out, size_t cap, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + 1 < cap) {
+        size_t k = n < cap - 1 - *len ? n : cap - 1 - *len;
+        memcpy(out + *len, s, k);
+        out[*len + k] = '\0';
+    }
+    *len += n;
+}
+
+/* Piece by piece rather than one snprintf of six strings: the format's
+ * parsing cost more than a finding's whole line. */
 size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag)
 {
     const struct diag_row *row = row_of(diag->code);
-    const char *text = diag->text;
-    const char *detail = diag->detail;
-    int n = snprintf(out, cap, "%s%s%s%s%s%s", row->phrase, text ? " '" : "", text ? text : "",
-                     text ? "'" : "", detail ? ": " : "", detail ? detail : "");
-    return n < 0 ? 0 : (size_t)n;
+    size_t len = 0;
+    if (cap > 0) out[0] = '\0';
+    append(out, cap, &len, row->phrase);
+    if (diag->text) {
+        append(out, cap, &len, " '");
+        append(out, cap, &len, diag->text);
+        append(out, cap, &len, "'");
+    }
+    if (diag->detail) {
+        append(out, cap, &len, ": ");
+        append(out, cap, &len, diag->detail);
+    }
+    return len;
 }

@@ -28,7 +28,8 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
 {
     if (!game || !name) return NULL;
     for (uint32_t i = 0; i < game->ntags; i++)
-        if (strcmp(game->tags[i].name, name) == 0) return game->tags[i].value;
+        if (game->tags[i].name[0] == name[0] && strcmp(game->tags[i].name, name) == 0)
+            return game->tags[i].value;
     return NULL;
 }
 

@@ -41,6 +41,9 @@ struct game_box {
     struct variant_clue clue; /* what the text says of the variant */
     void *work;               /* pdn_reader_options.work's, or NULL */
     void (*work_free)(void *work);
+    /* Whether a setup stood in the main line: only then need the clues
+     * look at every node's. */
+    bool main_setups;
     struct pdn_game_internal internal; /* game.internal points here */
 };
 

@@ -287,7 +287,9 @@ static const bool value_stop[256] = {
     ['"'] = true, ['\\'] = true, ['\n'] = true, ['\r'] = true, [0] = true};
 
 /* Past the printable ASCII from i, eight bytes at a time: stops at a
- * word holding a quote, a backslash, a control or a byte >= 0x80. */
+ * quote, a backslash, a control or a byte >= 0x80 (little-endian: at
+ * that very byte, the lowest flagged, which no borrow can have set
+ * wrongly; else at the start of its word). */
 static size_t plain_ascii(const unsigned char *b, size_t i, size_t end)
 {
     const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
@@ -296,7 +298,12 @@ static size_t plain_ascii(const unsigned char *b, size_t i, size_t end)
         memcpy(&w, b + i, 8);
         uint64_t q = w ^ (ones * '"'), s = w ^ (ones * '\\');
         uint64_t odd = ((q - ones) & ~q) | ((s - ones) & ~s) | ((w - ones * 0x20) & ~w) | w;
-        if (odd & high) break;
+        if (odd & high) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            i += (size_t)__builtin_ctzll(odd & high) / 8;
+#endif
+            break;
+        }
     }
     return i;
 }

@@ -169,6 +169,7 @@ int parser_on_setup(struct parser *p)
     f->setup = parser_copy_text(p, s, (size_t)(e - s));
     f->setup_pos = p->tok.pos;
     if (!f->setup) return PDN_ENOMEM;
+    if (p->depth == 0) game_box_of(p->game)->main_setups = true;
     parser_side_from_fen(f, f->setup);
     parser_take_find(p);
     return item_taken(p, f);

@@ -93,6 +93,10 @@ struct qtok {
     const unsigned char *b; /* the window */
     size_t at, end;         /* the token's offset, the window's end */
     struct pdn_pos pos;
+    /* The line being read, looked up once: the lane neither opens nor
+     * closes one. Its clues when it is the main line, else NULL. */
+    struct frame *f;
+    struct text_squares *clues;
 };
 
 /* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
@@ -102,7 +106,7 @@ static size_t q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32
     while (j < t->end && t->b[j] == '.')
         j++;
     if (j >= t->end || (j - k != 1 && j - k != 3)) return 0;
-    struct frame *f = top(p);
+    struct frame *f = t->f;
     if (f->has_num) return 0;
     bool black = j - k == 3;
     p->body = true;
@@ -120,7 +124,7 @@ static size_t q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32
  * function of its own, saving and restoring registers was a fifth of it. */
 static bool q_add(struct parser *p, const struct qtok *t, size_t n, uint32_t last_to)
 {
-    struct frame *f = top(p);
+    struct frame *f = t->f;
     const char *text = q_text(p->arena, t->b + t->at, n, t->at + 16 <= t->end);
     if (!text || !frame_add_plain(f, p->arena, text, &t->pos)) return false;
     p->body = true;
@@ -138,21 +142,24 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
     unsigned sep = b[k], kind = text_byte_kind[sep];
     /* The plain separators: an ASCII dash or cross (text.c's byte kinds). */
     if (k - t->at > 2 || s[0] == '0' || (kind != TEXT_DASH && kind != TEXT_CROSS)) return 0;
-    uint32_t last = first;
-    int squares = 1;
-    size_t j = k;
-    while (j < t->end && b[j] == sep && (kind == TEXT_CROSS || squares == 1)) {
-        size_t e = q_square(b, j + 1, t->end, &last);
-        if (e == 0 || squares >= 24) return 0;
-        squares++;
-        j = e;
-        if (last > *max) *max = last;
+    /* The second square, then a capture's further ones (24 in all at
+     * most); q_square leaves a byte to look at after each. */
+    uint32_t last, high = first;
+    size_t j = q_square(b, k + 1, t->end, &last);
+    for (int squares = 2; j != 0; squares++) {
+        if (last > high) high = last;
+        if (kind != TEXT_CROSS || b[j] != sep) break;
+        if (squares >= 24) return 0;
+        j = q_square(b, j + 1, t->end, &last);
     }
-    if (!q_follows(b, j, t->end)) return 0;
-    /* "1-1" is a result, not a move. */
-    if (j - t->at == 3 && s[0] <= '2' && text_result_exact((const char *)s, 3)) return 0;
+    if (j == 0 || !q_follows(b, j, t->end)) return 0;
+    *max = high;
+    /* "1-1" is a result, not a move (every result of three bytes is
+     * written with the digits 0-2 alone: text.c's text_results). */
+    if (j - t->at == 3 && s[0] <= '2' && s[2] <= '2' && text_result_exact((const char *)s, 3))
+        return 0;
     struct text_hop hop = {first, last, kind == TEXT_CROSS};
-    const struct frame *f = top(p);
+    const struct frame *f = t->f;
     /* The second hop of a multi-jump written hop by hop: the token path. */
     if (!p->opt.strict && f->adjacent && !f->has_num && text_hop_continues(f->last_to, hop))
         return 0;
@@ -177,11 +184,11 @@ struct q_squares {
 
 /* What a plain move the lane added to the main line says of the board:
  * what text_squares_add would read in its text, from the squares read. */
-static inline void q_gather(struct parser *p, const struct q_squares *sq)
+static inline void q_gather(const struct qtok *t, const struct q_squares *sq)
 {
-    if (p->depth != 0) return;
-    struct text_squares *c = &game_box_of(p->game)->moves;
-    if (top(p)->nodes.n == 1) c->first = sq->first;
+    struct text_squares *c = t->clues;
+    if (c == NULL) return;
+    if (t->f->nodes.n == 1) c->first = sq->first;
     c->big |= sq->max > 32;
     c->algebraic |= sq->first == 0;
 }
@@ -228,11 +235,12 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
     *move = true, *last_to = 0;
     sq->first = sq->max = 0;
     if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(t) : 0;
-    /* Numbers of one or two digits are nearly all: no loop for them. */
+    /* Numbers of one or two digits are nearly all: no loop for them (and
+     * no test of the end: three bytes are there). */
     if (k + 3 > t->end) return 0;
     uint32_t v = b[k++] - '0';
+    if (q_digit(b[k])) v = v * 10 + (b[k++] - '0');
     if (q_digit(b[k])) {
-        v = v * 10 + (b[k++] - '0');
         while (k < t->end && q_digit(b[k]) && k - t->at < 9)
             v = v * 10 + (uint32_t)(b[k++] - '0');
         if (k >= t->end) return 0;
@@ -296,7 +304,11 @@ static size_t q_tag(struct parser *p, const struct qtok *t, uint32_t last_line, 
 int parser_quick(struct parser *p)
 {
     struct lexer *lx = p->lx;
-    struct qtok t = {(const unsigned char *)lx->buf, lx->pos, lx->end, {0, 0, 0}};
+    struct qtok t = {.b = (const unsigned char *)lx->buf,
+                     .at = lx->pos,
+                     .end = lx->end,
+                     .f = top(p),
+                     .clues = p->depth == 0 ? &game_box_of(p->game)->moves : NULL};
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;
     uint32_t line = lx->line, col = lx->col, last_line = 0, last_col = 0;
@@ -306,15 +318,14 @@ int parser_quick(struct parser *p)
         /* Blanks and line ends, in registers: they are most of the bytes. */
         for (; i < end; i++) {
             unsigned k = qclass[b[i]];
-            if (k == Q_BLANK) {
+            /* A token's first byte first: one test, not three, ends the run. */
+            if (k - Q_BLANK > Q_CR - Q_BLANK) break;
+            if (k == Q_BLANK)
                 lexer_count_blank(&col, &cr);
-            } else if (k == Q_LF) {
+            else if (k == Q_LF)
                 lexer_count_lf(&line, &col, &cr);
-            } else if (k == Q_CR) {
+            else
                 lexer_count_cr(&line, &col, &cr);
-            } else {
-                break;
-            }
         }
         if (i >= end) break;
         t.at = i;
@@ -343,7 +354,7 @@ int parser_quick(struct parser *p)
             rc = PDN_ENOMEM;
             break;
         }
-        if (move) q_gather(p, &sq);
+        if (move) q_gather(&t, &sq);
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
         /* A tree past its limit: the caller cuts the game. */

@@ -32,25 +32,37 @@ static void add_text(struct clues *c, const char *s, bool fen, bool first)
     text_squares_add(&c->squares, s, strlen(s), fen, first);
 }
 
-/* The first letters of the tag names read_clues looks for (FEN, Bianco,
- * Nero, Risultato). */
-static bool clue_tag_letter(char c)
+/* Whether a tag name starts as those read_clues looks for do (FEN,
+ * Bianco, Nero, Risultato): two letters, as Black, Result and Round share
+ * the first. */
+static bool clue_tag_start(const char *name)
 {
-    return c == 'F' || c == 'B' || c == 'N' || c == 'R';
+    switch (name[0]) {
+    case 'F':
+        return name[1] == 'E';
+    case 'B':
+    case 'R':
+        return name[1] == 'i';
+    case 'N':
+        return name[1] == 'e';
+    default:
+        return false;
+    }
 }
 
 /* moves: what the main line's move texts say, as the parser gathered it
- * (game_box.moves), or NULL to read them here. */
+ * (game_box.moves), or NULL to read them here; setups: whether the main
+ * line may hold setups (else its nodes are not looked at for them). */
 static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
-                       const struct text_squares *moves)
+                       const struct text_squares *moves, bool setups)
 {
     memset(c, 0, sizeof *c);
     if (moves) c->squares = *moves;
     *fen = NULL;
     for (uint32_t i = 0; i < game->ntags; i++) {
         const char *name = game->tags[i].name, *value = game->tags[i].value;
-        /* The first letter first: most tags are none of these. */
-        if (!name || !value || !clue_tag_letter(name[0])) continue;
+        /* Two letters first: most tags are none of these. */
+        if (!name || !value || !clue_tag_start(name)) continue;
         if (strcmp(name, "FEN") == 0 && !*fen) *fen = value;
         if (strcmp(name, "Bianco") == 0 || strcmp(name, "Nero") == 0 ||
             strcmp(name, "Risultato") == 0)
@@ -61,7 +73,7 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
         const char *colon = strchr(*fen, ':');
         add_text(c, colon ? colon : *fen, true, false);
     }
-    for (uint32_t i = 0; i < game->main.nmoves; i++) {
+    for (uint32_t i = 0; (!moves || setups) && i < game->main.nmoves; i++) {
         const struct pdn_node *n = &game->main.moves[i];
         if (!moves && n->text) add_text(c, n->text, false, i == 0);
         if (n->setup) add_text(c, n->setup, true, false);
@@ -107,12 +119,13 @@ struct clue {
     unsigned candidates;
 };
 
-/* The game's own clue. moves: as for read_clues. */
-static struct clue own_clue(const pdn_game *game, const struct text_squares *moves)
+/* The game's own clue, from what the parser gathered (read_clues). */
+static struct clue own_clue(const pdn_game *game)
 {
     struct clues c;
     const char *fen;
-    read_clues(&c, game, &fen, moves);
+    const struct game_box *box = game_box_of(game);
+    read_clues(&c, game, &fen, &box->moves, box->main_setups);
     const struct text_squares *sq = &c.squares;
     if (sq->big && sq->algebraic)
         return (struct clue){
@@ -270,7 +283,7 @@ static void count_game(struct variant_tally *tally, const pdn_game *game)
 void variant_read(pdn_game *game)
 {
     struct game_box *box = game_box_of(game);
-    struct clue c = own_clue(game, &box->moves);
+    struct clue c = own_clue(game);
     box->clue = (struct variant_clue){
         .read = true,
         .gametype = c.gametype,

@@ -99,6 +99,45 @@ static void test_common_diag_json(void **state)
     free(got);
 }
 
+/* Escaped text and the columns it takes: plain ASCII, UTF-8, tabs (kept
+ * or not), C0, DEL and C1 controls, on either side of an eight-byte word's
+ * edge, and a text longer than a finding's line buffer. */
+static void test_common_escaped_text_and_columns(void **state)
+{
+    (void)state;
+    char long_in[602], long_out[606];
+    memset(long_in, 'a', 600);
+    strcpy(long_in + 600, "\x01");
+    memcpy(long_out, long_in, 600);
+    strcpy(long_out + 600, "\\x01");
+    static const char euros[] = "\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC\xE2\x82\xAC";
+    const struct {
+        const char *in;
+        bool keep_tabs;
+        const char *want;
+        size_t cols;
+    } cases[] = {
+        {"abcdefghijklmnop", false, "abcdefghijklmnop", 16},
+        {"abcdefg\xC3\xA9hijklmnopq", false, "abcdefg\xC3\xA9hijklmnopq", 18},
+        {"abcdefgh\tijklmnop", false, "abcdefgh\\tijklmnop", 18},
+        {"abcdefgh\tijklmnop", true, "abcdefgh\tijklmnop", 17},
+        {"abcdefg\xC2\x85hijklmnop", false, "abcdefg\\u0085hijklmnop", 22},
+        {"abcdefg\xC2\xA0hijklmnop", false, "abcdefg\xC2\xA0hijklmnop", 17},
+        {"abcdefg\x7fhijklmnop", false, "abcdefg\\x7fhijklmnop", 20},
+        {euros, false, euros, 4},
+        {long_in, false, long_out, 604},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *got = NULL;
+        size_t cols = 0;
+        const char *in = cases[i].in;
+        CAPTURE(got, fp, cols = tool_put_escaped(fp, in, strlen(in), cases[i].keep_tabs));
+        assert_string_equal(got, cases[i].want);
+        assert_int_equal(cols, cases[i].cols);
+        free(got);
+    }
+}
+
 /* An excerpt: the line, its control characters escaped, and a caret under
  * the column, the line's tabs kept so that it lines up on a terminal. */
 static void test_common_excerpt_caret_under_column(void **state)
@@ -411,6 +450,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_common_diag_text),
         cmocka_unit_test(test_common_diag_json),
+        cmocka_unit_test(test_common_escaped_text_and_columns),
         cmocka_unit_test(test_common_excerpt_caret_under_column),
         cmocka_unit_test(test_common_exit_status),
         cmocka_unit_test(test_common_on_diag_hidden_neither_printed_nor_counted),

@@ -170,6 +170,28 @@ static void test_variant_tag_and_option_try_nothing(void **state)
     pdn_reader_free(r);
 }
 
+/* A setup in the main line is a clue as a FEN tag is: its square 45 says
+ * 10x10 over a first move from 11 (Black opens: English). One in a
+ * variation says nothing of the game's board. */
+static void test_variant_setup_of_main_line(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, "1. 11-15 /FEN \"W:W45,28:B3\"/ 28-24 *\n\n"
+                           "1. 11-15 (1. 11-16 /FEN \"W:W45,28:B3\"/ 28-24) *\n");
+    assert_int_equal(n, 2);
+    static const struct {
+        int gametype;
+        const char *clue;
+    } want[] = {{20, "square numbers above 32"}, {21, "its first move is from 9-12 (Black opens)"}};
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(g[i]->gametype, want[i].gametype);
+        assert_int_equal(g[i]->variant_source, PDN_VARIANT_FROM_CONTENT);
+        assert_string_equal(game_internal(g[i])->variant_clue, want[i].clue);
+    }
+    free_all(g, n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -179,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_variant_legal_under_none),
         cmocka_unit_test(test_variant_fen_of_8x8),
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
+        cmocka_unit_test(test_variant_setup_of_main_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
