@@ -333,12 +333,12 @@ void tool_on_diag(const struct pdn_diag *d, void *ctx)
     struct tool *t = ctx;
     if ((unsigned)d->code < PDN_DIAG_COUNT && t->hidden[d->code]) return;
     t->findings[pdn_diag_severity(d->code)]++;
+    if (!t->json) { /* one line, written at once when it fits 512 bytes */
+        tool_diag_text(t->findings_fp, t->prog, d);
+        return;
+    }
     struct tool_message m;
-    FILE *fp = tool_message_open(&m, t->findings_fp);
-    if (t->json)
-        tool_diag_json(fp, d);
-    else
-        tool_diag_text(fp, t->prog, d);
+    tool_diag_json(tool_message_open(&m, t->findings_fp), d);
     tool_message_close(&m);
 }
 
