@@ -2,14 +2,14 @@
  * jobs: -j N, the games of a file handled by several threads while the
  * tool prints byte for byte what one thread prints.
  *
- * One thread takes the games from the library's reader (which reads a
- * big file's parts with threads of its own, pdn_reader_options.threads,
- * and settles them into one sequence: nothing that crosses games needs
- * settling here), and chooses them; workers, the tool's own thread among
- * them while it waits, do the costly part of each game (replay,
- * formatting) into private buffers; the tool's thread sees every finding
- * and every game in input order, as without threads. No PDN logic, no
- * printing.
+ * One thread takes the games from the library's reader, and chooses them
+ * (from three threads up, the reader reads a big file's parts with threads
+ * of its own, which also do the tool's work: jobs_reader_work; it settles
+ * them into one sequence, so nothing that crosses games needs settling
+ * here); workers, the tool's own thread among them while it waits, do the
+ * costly part of the other games (replay, formatting) into private
+ * buffers; the tool's thread sees every finding and every game in input
+ * order, as without threads. No PDN logic, no printing.
  */
 #ifndef PDN_CMD_JOBS_H
 #define PDN_CMD_JOBS_H

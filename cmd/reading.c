@@ -79,10 +79,10 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
     /* A big file read in parts by the reader's threads, each working on
      * the games it read (a game read on one core and worked on another
      * costs about as much again in moving it), when the tool's work allows
-     * and there are more than two threads: on two cores one reading thread
-     * beside the workers does as well (pdncheck -j 2 on 100 MB: 1.0x to
-     * 1.1x either way, 27 to 59 MB against 11), and it is the bottleneck
-     * past two. */
+     * and there are more than two threads. On two cores one reading thread
+     * beside the workers does better (pdncheck on 100 MB, medians against
+     * -j 1: -j 2 1.04 times as long, -j 3 in parts 1.13 times, in 46 MB
+     * against 11); past two, that one thread caps what the others do. */
     if (run && threads > 2 && jobs_reader_works(t)) {
         ro.threads = threads;
         ro.work = jobs_reader_work;
