@@ -27,40 +27,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What one reading of a file gives, as text (game_dump.h). */
+/* The variant's clues the parser gathered as it read the moves are what
+ * their texts say (variant.c reads no move text again). */
+static void check_moves_gathered(const char *path, const pdn_game *g)
+{
+    if (!variant_moves_gathered(g)) print_error("%s: game %zu\n", path, g->index);
+    assert_true(variant_moves_gathered(g));
+}
+
+/* One reading of path, strict or not, by the quick lane or tokens only. */
 static char *read_dump(const char *path, bool strict, bool slow, size_t *games, size_t *len)
 {
-    char *buf = NULL;
-    FILE *fp = open_memstream(&buf, len);
-    assert_non_null(fp);
     if (slow)
         setenv("PDN_SLOW_PATH", "1", 1);
     else
         unsetenv("PDN_SLOW_PATH");
-    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
-    o.filename = path;
-    o.strict = strict;
-    o.on_diag = dump_diag_cb;
-    o.diag_ctx = fp;
-    pdn_reader *r = NULL;
-    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION, .strict = strict};
+    char *dump = dump_reading(path, o, check_moves_gathered, games, len);
     unsetenv("PDN_SLOW_PATH");
-    pdn_game *g;
-    int rc;
-    *games = 0;
-    while ((rc = pdn_reader_next(&g, r)) == 1) {
-        /* The variant's clues the parser gathered as it read the moves are
-         * what their texts say (variant.c reads no move text again). */
-        if (!variant_moves_gathered(g)) print_error("%s: game %zu\n", path, g->index);
-        assert_true(variant_moves_gathered(g));
-        dump_game(fp, g);
-        pdn_game_free(g);
-        ++*games;
-    }
-    fprintf(fp, "end %d\n", rc);
-    pdn_reader_free(r);
-    assert_int_equal(fclose(fp), 0);
-    return buf;
+    return dump;
 }
 
 static size_t files, games_read;

@@ -31,31 +31,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* What one reading of a file gives, as text (game_dump.h). */
+/* One reading of path with so many threads, parts cut near part_bytes. */
 static char *read_dump(const char *path, int threads, const char *part_bytes, size_t *len)
 {
-    char *buf = NULL;
-    FILE *fp = open_memstream(&buf, len);
-    assert_non_null(fp);
     setenv("PDN_READER_PART_BYTES", part_bytes, 1);
-    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
-    o.filename = path;
-    o.on_diag = dump_diag_cb;
-    o.diag_ctx = fp;
-    o.threads = threads;
-    pdn_reader *r = NULL;
-    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION, .threads = threads};
+    size_t games;
+    char *dump = dump_reading(path, o, NULL, &games, len);
     unsetenv("PDN_READER_PART_BYTES");
-    pdn_game *g;
-    int rc;
-    while ((rc = pdn_reader_next(&g, r)) == 1) {
-        dump_game(fp, g);
-        pdn_game_free(g);
-    }
-    fprintf(fp, "end %d\n", rc);
-    pdn_reader_free(r);
-    assert_int_equal(fclose(fp), 0);
-    return buf;
+    return dump;
 }
 
 static void assert_same_reading(const char *path, int threads, const char *part_bytes)
