@@ -1,7 +1,7 @@
 /*
  * reader_parts: where to cut a file into parts, and the settling of the
  * parts, in order, into what one reader of the whole file gives (see
- * reader_part.h; the reading of one part is reader.c's).
+ * reader_part.h; the reading of one part is reader_one.c's).
  */
 #include "reader_part.h"
 #include "text.h"
