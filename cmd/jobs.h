@@ -2,14 +2,17 @@
  * jobs: -j N, the games of a file handled by several threads while the
  * tool prints byte for byte what one thread prints.
  *
- * One thread takes the games from the library's reader, and chooses them
- * (from three threads up, the reader reads a big file's parts with threads
- * of its own, which also do the tool's work: jobs_reader_work; it settles
- * them into one sequence, so nothing that crosses games needs settling
- * here); workers, the tool's own thread among them while it waits, do the
- * costly part of the other games (replay, formatting) into private
- * buffers; the tool's thread sees every finding and every game in input
- * order, as without threads. No PDN logic, no printing.
+ * Two ways. When the tool's work allows (jobs_reader_works), the library's
+ * reader reads a big file's parts with threads of its own, the tool's
+ * thread among them, and each thread does the tool's work on the games it
+ * read (jobs_reader_work); the reader settles them into one sequence, so
+ * nothing that crosses games needs settling here, and the tool's thread
+ * takes them straight from it (jobs_take). Otherwise one thread takes the
+ * games from the reader and chooses them (jobs_read); workers, the tool's
+ * own thread among them while it waits, do the costly part of the games
+ * (replay, formatting) into private buffers. Either way the tool's thread
+ * sees every finding and every game in input order, as without threads.
+ * No PDN logic, no printing.
  */
 #ifndef PDN_CMD_JOBS_H
 #define PDN_CMD_JOBS_H
@@ -98,5 +101,12 @@ void jobs_free(struct jobs_run *run);
 bool jobs_reader_works(const struct tool *t);
 void *jobs_reader_work(pdn_game *game, void *run);
 void jobs_reader_work_free(void *job);
+/*
+ * A game of such a reader handed to fn on the tool's thread, straight
+ * from the reader (no thread of the run between them), then freed: fn
+ * finds its job in t->job, or does the work itself when the reader's
+ * threads did not (a small file is read by one reader). fn's return.
+ */
+int jobs_take(struct jobs_run *run, pdn_game *game, tool_game_fn fn, void *ctx);
 
 #endif

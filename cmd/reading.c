@@ -64,7 +64,8 @@ static void read_failed(struct tool *t, const char *name, int err)
 /* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
  * sel when games are chosen. */
 static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct jobs_run *run,
-                      int threads, struct selecting *sel, pdn_diag_fn on_diag, void *diag_ctx)
+                      int threads, bool in_parts, struct selecting *sel, pdn_diag_fn on_diag,
+                      void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {
@@ -76,14 +77,7 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         .on_diag = on_diag,
         .diag_ctx = diag_ctx,
     };
-    /* A big file read in parts by the reader's threads, each working on
-     * the games it read (a game read on one core and worked on another
-     * costs about as much again in moving it), when the tool's work allows
-     * and there are more than two threads. On two cores one reading thread
-     * beside the workers does better (pdncheck on 100 MB, medians against
-     * -j 1: -j 2 1.04 times as long, -j 3 in parts 1.13 times, in 46 MB
-     * against 11); past two, that one thread caps what the others do. */
-    if (run && threads > 2 && jobs_reader_works(t)) {
+    if (in_parts) { /* each game comes worked on by the thread that read it */
         ro.threads = threads;
         ro.work = jobs_reader_work;
         ro.work_free = jobs_reader_work_free;
@@ -147,19 +141,32 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     void *diag_ctx = t->on_diag ? t->diag_ctx : t;
     int threads = jobs_for_input(t, operand);
     struct jobs_run *run = threads > 1 ? jobs_start(t, threads, ctx) : NULL;
+    /* The file read in parts by the reader's threads, each working on the
+     * games it read, when the tool's work allows: a game read on one core
+     * and worked on another costs about as much again in moving it, and a
+     * thread between the reader and the tool costs its hand-overs
+     * (pdncheck -j 2 on 100 MB, medians paired with -j 1: 1.04 times as
+     * long with a reading thread and workers, 0.65 so). Otherwise the run's
+     * thread reads and the findings go through it. */
+    bool in_parts = run && jobs_reader_works(t);
+    bool recorded = run && !in_parts;
     struct reading r = {.t = t, .operand = operand, .sel = t->select ? &sel : NULL};
-    if (open_input(t, &r.reader, operand, run, threads, r.sel, run ? jobs_record : on_diag,
-                   run ? (void *)run : diag_ctx) < 0) {
+    if (open_input(t, &r.reader, operand, run, threads, in_parts, r.sel,
+                   recorded ? jobs_record : on_diag, recorded ? (void *)run : diag_ctx) < 0) {
         jobs_free(run);
         return 0;
     }
     t->input = operand;
     int rc = 0, stop = 0;
     pdn_game *game;
-    if (run)
+    if (recorded)
         stop = jobs_read(run, next_chosen, &r, on_diag, diag_ctx, fn, ctx, &rc);
     else
         while (stop == 0 && (rc = next_chosen(&game, &r)) > 0) {
+            if (run) {
+                stop = jobs_take(run, game, fn, ctx);
+                continue;
+            }
             stop = fn(t, game, ctx);
             pdn_game_free(game);
         }

@@ -25,8 +25,11 @@
 
 /* Bytes a part is cut near, and the most a part may grow to when no cut is
  * found (a huge game, or games with no result): past it the rest of the
- * file is read by one reader. */
-enum { PART_BYTES = 32 << 10, PART_MAX = 8 << 20 };
+ * file is read by one reader. A part's games wait, read, for their turn to
+ * be worked on: small parts keep them in the core's cache (pdncheck -j 2
+ * on 100 MB: 5% less CPU time with 8 kB than with 32, 4% more with 4 kB;
+ * 11.5 MB against 25 at the peak). */
+enum { PART_BYTES = 8 << 10, PART_MAX = 8 << 20 };
 /* Parts in flight: one a thread and this many more. */
 enum { PARTS_AHEAD = 2 };
 
