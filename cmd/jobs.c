@@ -617,8 +617,8 @@ static void stop_workers(struct jobs_run *run)
 bool jobs_reader_works(const struct tool *t)
 {
     /* The choosing of games runs after the reader: work on games left out
-     * would be lost; pdn2csv's workers see the reader's findings first. */
-    return t->work && t->work->diag == NULL && t->select == NULL && t->repeats == NULL;
+     * would be lost. */
+    return t->work && t->select == NULL && t->repeats == NULL;
 }
 
 static void free_spent_games(struct jobs_game *job)
@@ -665,6 +665,16 @@ void *jobs_reader_work(pdn_game *game, void *ctx)
     job->home = slot;
     job_work(job, &slot->stream, run->t, game, run->tool_ctx);
     return job;
+}
+
+void jobs_reader_work_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct jobs_run *run = ctx;
+    if (run->t->work->diag == NULL) return;
+    struct jobs_game *spent;
+    struct reader_state *slot = reader_slot(run, &spent);
+    free_spent_games(spent);
+    if (slot) run->t->work->diag(slot->state, d);
 }
 
 void jobs_reader_work_free(void *job)

@@ -94,13 +94,15 @@ void jobs_free(struct jobs_run *run);
 
 /*
  * The tool's work done on the reader's threads (pdn_reader_options.work,
- * work_free, work_ctx: the run), each game on the thread that read it,
- * when jobs_reader_works(t): the games come to fn with their job done.
- * Games the reader's threads did not work on go to the run's workers.
+ * work_free, work_diag, work_ctx: the run), each game on the thread that
+ * read it, when jobs_reader_works(t): the games come to fn (jobs_take)
+ * with their job done, or none (fn does the work), and work->diag sees
+ * the reader's findings on those threads.
  */
 bool jobs_reader_works(const struct tool *t);
 void *jobs_reader_work(pdn_game *game, void *run);
 void jobs_reader_work_free(void *job);
+void jobs_reader_work_diag(const struct pdn_diag *d, void *run);
 /*
  * A game of such a reader handed to fn on the tool's thread, straight
  * from the reader (no thread of the run between them), then freed: fn

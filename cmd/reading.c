@@ -81,6 +81,7 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         ro.threads = threads;
         ro.work = jobs_reader_work;
         ro.work_free = jobs_reader_work_free;
+        ro.work_diag = jobs_reader_work_diag;
         ro.work_ctx = run;
     }
     if (sel) { /* the findings wait for the selection's verdict */

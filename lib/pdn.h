@@ -991,7 +991,7 @@ PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
  * The reader and the replay name the file, the strictness and the findings
  * callback alike: filename, strict, on_diag, diag_ctx.
  */
-#define PDN_READER_OPTIONS_VERSION 2
+#define PDN_READER_OPTIONS_VERSION 3
 struct pdn_reader_options {
     unsigned version;     /* PDN_READER_OPTIONS_VERSION */
     const char *filename; /* in diagnostics ("-" when NULL); copied */
@@ -1016,6 +1016,11 @@ struct pdn_reader_options {
     void *(*work)(pdn_game *game, void *work_ctx);
     void (*work_free)(void *work);
     void *work_ctx;
+    /* Version 3: with work, the reader's findings (those on_diag gets, in
+     * the same order and numbered the same) handed to work_diag(diag,
+     * work_ctx) too, each on the thread that reads it, before the work on
+     * the games that follow it; none for the games without work. */
+    void (*work_diag)(const struct pdn_diag *diag, void *work_ctx);
 };
 #define PDN_READER_OPTIONS_INIT                                                                    \
     {                                                                                              \

@@ -114,6 +114,8 @@ static int reader_new(struct reader_one **out, const struct pdn_reader_options *
     /* The fields of the version given, the later ones 0. */
     if (options->version < 2)
         memcpy(&r->opt, options, offsetof(struct pdn_reader_options, threads));
+    else if (options->version < 3)
+        memcpy(&r->opt, options, offsetof(struct pdn_reader_options, work_diag));
     else
         r->opt = *options;
     r->fd = -1;

@@ -204,17 +204,22 @@ static bool settle(struct reader_threads *t, struct part *p)
     return true;
 }
 
-/* Out of the lock: the work asked for, on each game of p (settled). */
+/* Out of the lock: the work asked for, on each game of p (settled), and
+ * the findings before each game for work_diag. */
 static void work_on(struct reader_threads *t, struct part *p)
 {
     const struct pdn_reader_options *o = &t->options;
     if (o->work == NULL) return;
-    for (struct part_event *ev = p->events; ev; ev = ev->next)
-        if (ev->game) {
-            struct game_box *box = game_box_of(ev->game);
-            box->work = o->work(ev->game, o->work_ctx);
-            box->work_free = o->work_free;
+    for (struct part_event *ev = p->events; ev; ev = ev->next) {
+        if (ev->game == NULL) {
+            ev->d.file = o->filename;
+            if (o->work_diag) o->work_diag(&ev->d, o->work_ctx);
+            continue;
         }
+        struct game_box *box = game_box_of(ev->game);
+        box->work = o->work(ev->game, o->work_ctx);
+        box->work_free = o->work_free;
+    }
 }
 
 /* Under the lock, which it leaves and takes again: reads p, settles it in

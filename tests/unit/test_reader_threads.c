@@ -381,6 +381,74 @@ static void test_work_on_the_reading_threads(void **state)
     assert_int_equal(count.made, count.freed);
 }
 
+/* pdn_reader_options.work_diag: the reader's findings reach the reading
+ * threads too, before the work on the games they come before, numbered as
+ * on_diag gets them. The file's games each have findings of the reader
+ * (a literal \r in their text, a date). */
+enum { GAMES_MAX = 64 };
+
+struct diag_count {
+    pthread_mutex_t lock;
+    size_t by_work[GAMES_MAX + 1], by_caller[GAMES_MAX + 1];
+    size_t seen_at_work[GAMES_MAX + 1]; /* by_work of the game when it was worked on */
+};
+
+static void count_work_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct diag_count *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    c->by_work[d->game <= GAMES_MAX ? d->game : 0]++;
+    pthread_mutex_unlock(&c->lock);
+}
+
+static void count_caller_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct diag_count *c = ctx;
+    c->by_caller[d->game <= GAMES_MAX ? d->game : 0]++;
+}
+
+static void *note_work(pdn_game *game, void *ctx)
+{
+    struct diag_count *c = ctx;
+    pthread_mutex_lock(&c->lock);
+    if (game->index <= GAMES_MAX) c->seen_at_work[game->index] = c->by_work[game->index];
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+static void test_work_diag_sees_the_findings_first(void **state)
+{
+    (void)state;
+    static const char path[] =
+        "tests/data/tournaments/4th African BLITZ Championship OUAGA ZIIRI 2024.pdn";
+    struct diag_count count = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    setenv("PDN_READER_PART_BYTES", "3000", 1);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    o.threads = 2;
+    o.work = note_work;
+    o.work_diag = count_work_diag;
+    o.work_ctx = &count;
+    o.on_diag = count_caller_diag;
+    o.diag_ctx = &count;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
+    unsetenv("PDN_READER_PART_BYTES");
+    pdn_game *g;
+    size_t games = 0, found = 0;
+    while (pdn_reader_next(&g, r) == 1) {
+        games++;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(games, 48);
+    for (size_t i = 0; i <= GAMES_MAX; i++) {
+        assert_int_equal(count.by_work[i], count.by_caller[i]);
+        if (i > 0) assert_int_equal(count.seen_at_work[i], count.by_caller[i]);
+        found += count.by_caller[i];
+    }
+    assert_true(found >= 48);
+}
+
 static void test_split_takes_the_last_cut_after_a_result(void **state)
 {
     (void)state;
@@ -432,6 +500,7 @@ int main(void)
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
         cmocka_unit_test(test_work_on_the_reading_threads),
+        cmocka_unit_test(test_work_diag_sees_the_findings_first),
         cmocka_unit_test(test_threads_agree_on_every_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
