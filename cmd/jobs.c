@@ -124,6 +124,9 @@ struct jobs_run {
         void *state;
         struct job_stream stream;
         struct jobs_game *spent;
+        struct jobs_game *kept; /* freed jobs of this thread's, for its next games:
+                                   too big for glibc's thread cache, a malloc
+                                   each cost several hundred instructions */
     } reader_states[JOBS_MAX + 2];
     int nreader_states;
     void *tool_ctx; /* the tool's ctx, for the work */
@@ -559,6 +562,10 @@ void jobs_free(struct jobs_run *run)
     const struct tool_work *work = run->t->work;
     for (int i = 0; i < run->nreader_states; i++) {
         free_spent_games(run->reader_states[i].spent); /* the reader's threads are gone */
+        for (struct jobs_game *job = run->reader_states[i].kept, *next; job; job = next) {
+            next = job->spent_next;
+            free(job);
+        }
         if (work->end) work->end(run->reader_states[i].state);
         stream_close(&run->reader_states[i].stream);
     }
@@ -659,7 +666,13 @@ void *jobs_reader_work(pdn_game *game, void *ctx)
     struct jobs_game *spent;
     struct reader_state *slot = reader_slot(run, &spent);
     free_spent_games(spent);
-    struct jobs_game *job = slot ? calloc(1, sizeof *job) : NULL;
+    struct jobs_game *job = slot ? slot->kept : NULL;
+    if (job) {
+        slot->kept = job->spent_next;
+        memset(job, 0, sizeof *job);
+    } else if (slot) {
+        job = calloc(1, sizeof *job);
+    }
     if (job == NULL) return NULL; /* the tool's thread does it */
     job->state = slot->state;
     job->home = slot;
@@ -677,10 +690,16 @@ void jobs_reader_work_diag(const struct pdn_diag *d, void *ctx)
     if (slot) run->t->work->diag(slot->state, d);
 }
 
-void jobs_reader_work_free(void *job)
+void jobs_reader_work_free(void *p)
 {
+    struct jobs_game *job = p;
     job_free(job);
-    free(job);
+    if (job->home == NULL || !pthread_equal(job->home->owner, pthread_self())) {
+        free(job);
+        return;
+    }
+    job->spent_next = job->home->kept; /* only its own thread touches kept */
+    job->home->kept = job;
 }
 
 /* A game the tool is done with: freed now when this thread read it, else
