@@ -327,6 +327,28 @@ int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_op
     return 0;
 }
 
+void parser_reset(struct parser *p)
+{
+    struct parser keep = *p;
+    arena_free(p->arena); /* a game left unfinished */
+    free(p->tagset);      /* for games of many tags: seldom made */
+    memset(p, 0, sizeof *p);
+    p->lx = keep.lx;
+    p->fill = keep.fill;
+    p->fill_ctx = keep.fill_ctx;
+    p->opt = keep.opt;
+    p->quick = keep.quick;
+    p->frames = keep.frames;
+    p->nframes = keep.nframes;
+    memset(p->frames, 0, (size_t)p->nframes * sizeof *p->frames);
+    p->tags = keep.tags;
+    p->tags.n = 0;
+    p->ahead = keep.ahead;
+    p->ahead.n = 0;
+    p->lx->report = parser_lex_report;
+    p->lx->ctx = p;
+}
+
 void parser_free(struct parser *p)
 {
     if (!p) return;

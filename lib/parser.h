@@ -19,6 +19,10 @@ struct parser;
 int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_options *options,
                parser_fill_fn fill, void *ctx);
 void parser_free(struct parser *parser);
+/* The parser as parser_new made it, for another text of the same lexer,
+ * keeping the memory it took (a thread reads one part of a file after
+ * another). */
+void parser_reset(struct parser *parser);
 /* The next game: 1 and *out, 0 at the end, or a negative PDN_E* code. */
 int parser_next(struct parser *parser, pdn_game **out);
 /* The first stream offset the parser may still need (text before it can go). */

@@ -274,6 +274,24 @@ int reader_open_part(struct reader_one **out, const void *data, size_t len,
     return 0;
 }
 
+void reader_reuse_part(struct reader_one *r, const void *data, size_t len,
+                       const struct reader_part *at)
+{
+    input_fini(&r->src);
+    input_init(&r->src, r->opt.encoding); /* valid: reader_new checked it */
+    r->src.mem = data ? data : (const void *)"";
+    r->src.mem_len = len;
+    r->text.end = r->text.filled = 0;
+    r->text.base = 0;
+    lexer_init(&r->lx, r->opt.strict, NULL, NULL);
+    r->lx.buf = r->text.data;
+    parser_reset(r->parser);
+    r->error = 0;
+    r->sniffed = r->not_pdn = false;
+    r->last_line = 0;
+    start_at(r, at);
+}
+
 /* Whether only blanks follow the last game in the part's bytes (decoded
  * as they stand: the part is plain). */
 static bool blank_after_last(const struct reader_one *r)

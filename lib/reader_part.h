@@ -51,6 +51,12 @@ struct reader_part_end {
  */
 int reader_open_part(struct reader_one **out, const void *data, size_t len,
                      const struct pdn_reader_options *options, const struct reader_part *at);
+/*
+ * r, made by reader_open_part with the same options, made to read another
+ * part as reader_open_part would, keeping its memory.
+ */
+void reader_reuse_part(struct reader_one *r, const void *data, size_t len,
+                       const struct reader_part *at);
 /* After reader_one_next returned 0: how the part ended. */
 void reader_part_end(const struct reader_one *r, struct reader_part_end *out);
 

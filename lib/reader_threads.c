@@ -85,6 +85,14 @@ struct part {
     int rc;
 };
 
+/* A thread's reader of parts, one part after another (a reader a part
+ * cost pdncheck -j 2 its 72 kB text buffer, a parser and their mallocs,
+ * cold in the cache each time), and the part it reads. */
+struct part_reader {
+    struct reader_one *r;
+    struct part *p;
+};
+
 struct reader_threads {
     int fd;
     struct pdn_reader_options options; /* the caller's reader's: its name and callback */
@@ -107,7 +115,8 @@ struct reader_threads {
     /* the settling */
     struct part_event *cursor; /* the next event of the head part to hand over */
     struct reader_one *rest;
-    uint64_t rest_until; /* decoded offset the rest's reader passes before the parts resume */
+    struct part_reader own; /* the caller's thread's, reading while it waits */
+    uint64_t rest_until;    /* decoded offset the rest's reader passes before the parts resume */
     int want, nthreads;
     pthread_t threads[];
 };
@@ -142,7 +151,7 @@ static struct part_event *add_event(struct part *p)
 
 static void on_part_diag(const struct pdn_diag *d, void *ctx)
 {
-    struct part *p = ctx;
+    struct part *p = ((struct part_reader *)ctx)->p;
     const char *strings[] = {d->move_number, d->text, d->detail};
     size_t size = 1;
     for (int i = 0; i < 3; i++)
@@ -177,18 +186,23 @@ static void part_free(struct part *p)
 
 /* ---- a part read, on a thread of the reader ----------------------------------- */
 
-static void read_part(struct reader_threads *t, struct part *p)
+static void read_part(struct reader_threads *t, struct part *p, struct part_reader *pr)
 {
-    struct pdn_reader_options o = t->options;
-    o.threads = 0;
-    o.on_diag = on_part_diag;
-    o.diag_ctx = p;
-    struct reader_one *r;
-    int rc = reader_open_part(&r, p->bytes, p->len, &o, &p->at);
-    if (rc < 0) {
-        p->rc = rc;
-        return;
+    pr->p = p;
+    int rc = 0;
+    if (pr->r) {
+        reader_reuse_part(pr->r, p->bytes, p->len, &p->at);
+    } else {
+        struct pdn_reader_options o = t->options;
+        o.threads = 0;
+        o.on_diag = on_part_diag;
+        o.diag_ctx = pr;
+        if ((rc = reader_open_part(&pr->r, p->bytes, p->len, &o, &p->at)) < 0) {
+            p->rc = rc;
+            return;
+        }
     }
+    struct reader_one *r = pr->r;
     pdn_game *game;
     while (p->rc == 0 && (rc = reader_one_next(&game, r)) > 0) {
         struct part_event *ev = add_event(p);
@@ -201,7 +215,6 @@ static void read_part(struct reader_threads *t, struct part *p)
     }
     if (rc < 0 && p->rc == 0) p->rc = rc;
     reader_part_end(r, &p->end);
-    reader_one_free(r);
     free(p->bytes); /* the games keep their own text */
     p->bytes = NULL;
 }
@@ -252,10 +265,10 @@ static void work_on(struct reader_threads *t, struct part *p)
 /* Under the lock, which it leaves and takes again: reads p, settles it in
  * its turn, and works on its games, while the text and the games are at
  * hand in this core's caches. */
-static void read_claimed(struct reader_threads *t, struct part *p)
+static void read_claimed(struct reader_threads *t, struct part *p, struct part_reader *pr)
 {
     pthread_mutex_unlock(&t->lock);
-    read_part(t, p);
+    read_part(t, p, pr);
     pthread_mutex_lock(&t->lock);
     /* A part refused before p: p is never settled (the parts stop). */
     while (!t->stop && t->settling_open && t->turn != p)
@@ -280,15 +293,17 @@ static void read_claimed(struct reader_threads *t, struct part *p)
 static void *read_parts(void *arg)
 {
     struct reader_threads *t = arg;
+    struct part_reader mine = {NULL, NULL};
     pthread_mutex_lock(&t->lock);
     for (;;) {
         struct part *p = NULL;
         while (!t->stop && (p = claim(t)) == NULL)
             pthread_cond_wait(&t->work_cv, &t->lock);
         if (t->stop) break;
-        read_claimed(t, p);
+        read_claimed(t, p, &mine);
     }
     pthread_mutex_unlock(&t->lock);
+    reader_one_free(mine.r);
     return NULL;
 }
 
@@ -479,7 +494,7 @@ static int settle_head(struct reader_threads *t)
     while (!p->rest && p->state != PART_DONE && !(p->state == PART_SETTLED && !p->accepted)) {
         struct part *mine = claim(t);
         if (mine)
-            read_claimed(t, mine);
+            read_claimed(t, mine, &t->own);
         else
             pthread_cond_wait(&t->read_cv, &t->lock);
     }
@@ -583,6 +598,7 @@ void reader_threads_free(struct reader_threads *t)
     stop_threads(t);
     drop_parts(t);
     reader_one_free(t->rest);
+    reader_one_free(t->own.r);
     free(t->carry);
     pthread_cond_destroy(&t->work_cv);
     pthread_cond_destroy(&t->read_cv);

@@ -322,6 +322,17 @@ static void test_parts_resume_after_a_refused_one(void **state)
     unlink(path);
 }
 
+/* A reader of path in parts of part_bytes with options o. */
+static pdn_reader *open_in_parts(const char *path, const char *part_bytes,
+                                 const struct pdn_reader_options *o)
+{
+    setenv("PDN_READER_PART_BYTES", part_bytes, 1);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, o), PDN_OK);
+    unsetenv("PDN_READER_PART_BYTES");
+    return r;
+}
+
 /* pdn_reader_options.work: each game of a part is worked on once it is
  * numbered (its index as the file's), on the thread that read it; what
  * work made is the game's until it is freed, then work_free's. */
@@ -357,15 +368,12 @@ static void test_work_on_the_reading_threads(void **state)
     static const char path[] = "tests/data/tournaments/Championnat de France 2021.pdn";
     struct work_count count = {.lock = PTHREAD_MUTEX_INITIALIZER};
     freeing = &count;
-    setenv("PDN_READER_PART_BYTES", "2000", 1);
     struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
     o.threads = 3;
     o.work = index_work;
     o.work_free = index_work_free;
     o.work_ctx = &count;
-    pdn_reader *r = NULL;
-    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
-    unsetenv("PDN_READER_PART_BYTES");
+    pdn_reader *r = open_in_parts(path, "2000", &o);
     pdn_game *g;
     size_t games = 0, worked = 0;
     while (pdn_reader_next(&g, r) == 1) {
@@ -422,7 +430,6 @@ static void test_work_diag_sees_the_findings_first(void **state)
     static const char path[] =
         "tests/data/tournaments/4th African BLITZ Championship OUAGA ZIIRI 2024.pdn";
     struct diag_count count = {.lock = PTHREAD_MUTEX_INITIALIZER};
-    setenv("PDN_READER_PART_BYTES", "3000", 1);
     struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
     o.threads = 2;
     o.work = note_work;
@@ -430,9 +437,7 @@ static void test_work_diag_sees_the_findings_first(void **state)
     o.work_ctx = &count;
     o.on_diag = count_caller_diag;
     o.diag_ctx = &count;
-    pdn_reader *r = NULL;
-    assert_int_equal(pdn_reader_open_file(&r, path, &o), PDN_OK);
-    unsetenv("PDN_READER_PART_BYTES");
+    pdn_reader *r = open_in_parts(path, "3000", &o);
     pdn_game *g;
     size_t games = 0, found = 0;
     while (pdn_reader_next(&g, r) == 1) {
