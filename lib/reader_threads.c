@@ -54,8 +54,7 @@ struct part_event {
 };
 
 /* A part's events come from blocks of its own, freed with it: a malloc a
- * block rather than one an event (about one in eight of pdncheck -j 2's
- * mallocs that missed glibc's thread cache). */
+ * block rather than a calloc an event (a game or a finding). */
 enum { EVENTS_A_BLOCK = 32 };
 
 struct event_block {
@@ -85,9 +84,9 @@ struct part {
     int rc;
 };
 
-/* A thread's reader of parts, one part after another (a reader a part
- * cost pdncheck -j 2 its 72 kB text buffer, a parser and their mallocs,
- * cold in the cache each time), and the part it reads. */
+/* A thread's reader of parts, kept from one part to the next with its
+ * 72 kB text buffer and its parser (rather than made anew, cold in the
+ * cache, for each part), and the part it reads. */
 struct part_reader {
     struct reader_one *r;
     struct part *p;
