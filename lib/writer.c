@@ -120,30 +120,31 @@ static bool identifier(const char *name)
 }
 
 /* [name "value"] with \" and \\ escaped, without a line end. The value
- * goes in runs between the bytes to escape: a byte at a time through stdio
- * (each call locks the stream), with fprintf for the name, was a twentieth
- * of pdnfmt's time. */
-static void put_tag(FILE *fp, const char *name, const char *value)
+ * goes in runs between the bytes to escape, into the wrapper's buffer:
+ * through stdio, a call a piece, the tags were a twentieth of pdnfmt's
+ * time. */
+static void put_tag(struct wrap *w, const char *name, const char *value)
 {
-    putc('[', fp);
-    fputs(name ? name : "", fp);
-    fputs(" \"", fp);
+    name = name ? name : "";
+    wrap_raw(w, "[", 1);
+    wrap_raw(w, name, strlen(name));
+    wrap_raw(w, " \"", 2);
     for (const char *p = value ? value : ""; *p;) {
         size_t run = strcspn(p, "\"\\");
-        fwrite(p, 1, run, fp);
+        wrap_raw(w, p, run);
         p += run;
         if (*p) {
-            putc('\\', fp);
-            putc(*p++, fp);
+            char escaped[2] = {'\\', *p++};
+            wrap_raw(w, escaped, 2);
         }
     }
-    fputs("\"]", fp);
+    wrap_raw(w, "\"]", 2);
 }
 
-static void write_tag(FILE *fp, const char *name, const char *value)
+static void write_tag(struct wrap *w, const char *name, const char *value)
 {
-    put_tag(fp, name, value);
-    putc('\n', fp);
+    put_tag(w, name, value);
+    wrap_raw(w, "\n", 1);
 }
 
 static const char *roster_value(const pdn_game *game, int i, const struct pdn_write_options *opt)
@@ -173,10 +174,10 @@ static bool written_in_roster(const pdn_game *game, uint32_t k)
     return true;
 }
 
-static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_options *opt)
+static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
     for (int i = 0; i < ROSTER; i++)
-        write_tag(fp, roster[i], roster_value(game, i, opt));
+        write_tag(w, roster[i], roster_value(game, i, opt));
     /* The variant the game is played under (pdn_game.gametype, which the
      * reader inferred when no tag gave it) is always said: the moves as
      * written mean what they meant, read anywhere, alone or among other
@@ -184,15 +185,15 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
     if (!pdn_game_tag(game, "GameType")) {
         char number[16];
         snprintf(number, sizeof number, "%d", game->gametype > 0 ? game->gametype : 20);
-        write_tag(fp, "GameType", number);
+        write_tag(w, "GameType", number);
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
         if (written_in_roster(game, k) || !identifier(tag->name)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
-        write_tag(fp, tag->name, tag->value);
+        write_tag(w, tag->name, tag->value);
     }
-    putc('\n', fp);
+    wrap_raw(w, "\n", 1);
 }
 
 /* ---- move text ---------------------------------------------------------- */
@@ -449,7 +450,11 @@ static bool put_bad_tag(struct wrap *w, const struct pdn_tag *tag)
     size_t len = 0;
     FILE *fp = open_memstream(&text, &len);
     if (fp == NULL) return false;
-    put_tag(fp, tag->name, tag->value);
+    struct wrap sub;
+    wrap_init(&sub, fp, INT_MAX);
+    put_tag(&sub, tag->name, tag->value);
+    wrap_flush(&sub);
+    wrap_free(&sub);
     if (fclose(fp) != 0 || text == NULL) {
         free(text);
         return false;
@@ -707,6 +712,7 @@ static char *flat_rest(const struct writer *wr, const struct pdn_line *line, uin
     wrap_init(&sub.wrap, fp, INT_MAX);
     write_moves(&sub, line, from, s, true);
     wrap_end(&sub.wrap);
+    wrap_flush(&sub.wrap);
     bool nomem = sub.wrap.nomem;
     wrap_free(&sub.wrap);
     if (fclose(fp) != 0 || nomem || text == NULL) {
@@ -862,9 +868,9 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
-    flockfile(out); /* the wrapper writes unlocked: one lock for the game */
+    flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);
+    if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
     write_moves(&wr, &game->main, 0, start_side(game), false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
@@ -872,8 +878,9 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     wrap_end(&wr.wrap);
     if (!wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);
-        putc('\n', out);
+        wrap_raw(&wr.wrap, "\n", 1);
     }
+    wrap_flush(&wr.wrap);
     bool nomem = wr.wrap.nomem;
     wrap_free(&wr.wrap);
     funlockfile(out);
