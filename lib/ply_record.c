@@ -18,6 +18,11 @@ void ply_record_clear(struct ply_record *r)
     r->last = 0;
 }
 
+bool ply_record_reserve(struct ply_record *r, size_t n)
+{
+    return vec_grow((void **)&r->nodes, &r->cap, n, sizeof *r->nodes);
+}
+
 long ply_record_add(struct ply_record *r, const struct pdn_node *node)
 {
     if (r->n >= UINT32_MAX || !vec_reserve((void **)&r->nodes, &r->cap, r->n, sizeof *r->nodes))

@@ -31,6 +31,8 @@ struct ply_record {
 
 /* Forgets the plies of the last game (the memory is kept for the next). */
 void ply_record_clear(struct ply_record *r);
+/* Room for n plies, made at once: false when out of memory. */
+bool ply_record_reserve(struct ply_record *r, size_t n);
 /* Notes a ply the replay played at node: its index, or -1 out of memory. */
 long ply_record_add(struct ply_record *r, const struct pdn_node *node);
 /* ply_record_add, and room at its index in the caller's array of what it
