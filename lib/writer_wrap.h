@@ -21,6 +21,7 @@ struct wrap {
     char *buf;       /* written, not yet handed to fp (nout bytes), a byte, the unit */
     size_t nout;     /* bytes written in buf */
     size_t len, cap; /* bytes of the unit being built; of buf */
+    size_t raw_gap;  /* the room wrap_raw_room made before the unit */
 };
 
 void wrap_init(struct wrap *w, FILE *fp, int width);
@@ -30,6 +31,11 @@ void wrap_free(struct wrap *w);
 void wrap_flush(struct wrap *w);
 /* Build a unit piece by piece; wrap_end places it on the line. */
 void wrap_put(struct wrap *w, const char *s, size_t n);
+/* Where the next piece of the unit goes, with room for 'most' bytes (NULL
+ * out of memory); wrap_unit_grown then says where the piece ended. For a
+ * piece made in place (a move number) rather than copied. */
+char *wrap_unit_room(struct wrap *w, size_t most);
+void wrap_unit_grown(struct wrap *w, const char *end);
 void wrap_putc(struct wrap *w, char c);
 void wrap_puts(struct wrap *w, const char *s);
 void wrap_end(struct wrap *w);
@@ -41,5 +47,9 @@ void wrap_newline(struct wrap *w);
 /* Bytes written as they are, outside any unit and line (the tags): they
  * leave the column as it was. */
 void wrap_raw(struct wrap *w, const char *s, size_t n);
+/* Where raw bytes go, with room for 'most' of them (NULL out of memory);
+ * wrap_raw_done then says where they ended. */
+char *wrap_raw_room(struct wrap *w, size_t most);
+void wrap_raw_done(struct wrap *w, const char *end);
 
 #endif
