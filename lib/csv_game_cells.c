@@ -93,9 +93,9 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
     if (!csv_cell_room(w, PDN_MOVE_TEXT_MAX + 16)) return;
     char *out = w->cell + w->ncell, *start = out;
     if (space) *out++ = ' ';
-    if (numbered) {
+    if (numbered) { /* the dots and blank as one word, of which ". " keeps two bytes */
         out = decimal_text(out, number);
-        memcpy(out, black ? "... " : ". ", black ? 4 : 2);
+        memcpy(out, black ? "... " : ".   ", 4);
         out += black ? 4 : 2;
     }
     size_t n = p->full ? 0 : ply_short_text(out, &p->move, (enum pdn_variant)p->variant);

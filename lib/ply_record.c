@@ -32,7 +32,7 @@ long ply_record_add(struct ply_record *r, const struct pdn_node *node)
     return (long)r->n++;
 }
 
-long ply_record_add_room(struct ply_record *r, const struct pdn_node *node, void **items,
+long ply_record_add_grow(struct ply_record *r, const struct pdn_node *node, void **items,
                          size_t *cap, size_t size)
 {
     long at = ply_record_add(r, node);
