@@ -139,7 +139,10 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
     const struct ply *prev = NULL;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        const struct ply *p = csv_find_ply(w, node); /* the record's cursor: no search */
+        /* The i-th ply the replay played is this move's unless a variation
+         * came before it: then the record's cursor finds it. */
+        const struct ply *p =
+            i < w->record.n && w->record.nodes[i] == node ? &w->plies[i] : csv_find_ply(w, node);
         if (!p || node->setup) return false;
         if (node->number) {
             alone |= node->number != number || node->number_black != black;
