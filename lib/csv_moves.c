@@ -395,8 +395,11 @@ static char *empty_notes_run(char *out, const struct row_plan *plan, const struc
 {
     if (n->ncomments_before || n->ncomments_after || n->strength || n->nnags) return NULL;
     size_t more = plan->spans[step->col].cols;
-    for (size_t k = 0; k < more; k++)
-        out[k] = plan->delim;
+    if (more <= 2) { /* comment_before,comment,nags: stores, not a call to memset */
+        out[0] = out[1] = plan->delim; /* the cells' room (CELL_MOST) holds both */
+        return out + more;
+    }
+    memset(out, plan->delim, more);
     return out + more;
 }
 
