@@ -643,22 +643,21 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
  * (a capture: an 'x', or two dashes or more); anything else goes to it. */
 static struct text_hop hop_of(const char *text)
 {
-    struct text_hop h = {0, 0, false};
-    unsigned dashes = 0;
-    for (const char *p = text;; p++) {
-        const char *digits = p;
-        uint32_t square = 0;
-        for (; *p >= '0' && *p <= '9' && p - digits < 9; p++)
-            square = square * 10 + (uint32_t)(*p - '0');
-        if (p == digits || (*p >= '0' && *p <= '9')) break; /* no square, or a long one */
-        if (digits == text) h.first = square;
-        h.last = square;
-        if (*p == '\0') {
-            h.capture |= dashes > 1;
-            return h;
+    const unsigned char *p = (const unsigned char *)text;
+    uint32_t first = 0, last = 0;
+    unsigned dashes = 0, squares = 0;
+    bool cross = false;
+    for (unsigned d; (d = *p - (unsigned)'0') <= 9; p++) {
+        uint32_t square = d;
+        for (int digits = 1; (d = *++p - (unsigned)'0') <= 9; digits++) {
+            if (digits == 9) return text_hop_of(text, strlen(text)); /* a long number */
+            square = square * 10 + d;
         }
+        if (squares++ == 0) first = square;
+        last = square;
+        if (*p == '\0') return (struct text_hop){first, last, cross || dashes > 1};
         if (*p == 'x')
-            h.capture = true;
+            cross = true;
         else if (*p == '-')
             dashes++;
         else
