@@ -19,8 +19,8 @@ void csv_cell_reset(pdn_csv_writer *w)
     w->ncell = 0;
 }
 
-/* Room for n more bytes and a NUL in the cell buffer. */
-bool csv_cell_room(pdn_csv_writer *w, size_t n)
+/* csv_cell_room when the cell buffer must grow for n more bytes and a NUL. */
+bool csv_cell_grow(pdn_csv_writer *w, size_t n)
 {
     size_t need = n >= SIZE_MAX - w->ncell ? SIZE_MAX : w->ncell + n + 1;
     if (vec_grow((void **)&w->cell, &w->capcell, need, 1)) return true;

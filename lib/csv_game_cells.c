@@ -93,9 +93,9 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
     if (!csv_cell_room(w, PDN_MOVE_TEXT_MAX + 16)) return;
     char *out = w->cell + w->ncell, *start = out;
     if (space) *out++ = ' ';
-    if (numbered) {
+    if (numbered) { /* the dots and blank as one word, of which ". " keeps two bytes */
         out = decimal_text(out, number);
-        memcpy(out, black ? "... " : ". ", black ? 4 : 2);
+        memcpy(out, black ? "... " : ".   ", 4);
         out += black ? 4 : 2;
     }
     size_t n = p->full ? 0 : ply_short_text(out, &p->move, (enum pdn_variant)p->variant);
@@ -139,7 +139,10 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
     const struct ply *prev = NULL;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        const struct ply *p = csv_find_ply(w, node); /* the record's cursor: no search */
+        /* The i-th ply the replay played is this move's unless a variation
+         * came before it: then the record's cursor finds it. */
+        const struct ply *p =
+            i < w->record.n && w->record.nodes[i] == node ? &w->plies[i] : csv_find_ply(w, node);
         if (!p || node->setup) return false;
         if (node->number) {
             alone |= node->number != number || node->number_black != black;

@@ -203,13 +203,28 @@ static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct pl
 /*
  * The steps of a move's row, made once for the writer's columns: a run
  * of the game's columns side by side is one step (STEP_GAME), copied from
- * w->shared; any other column is a step of its own, its id.
+ * w->shared; so is a run of the comments and NAGs columns (STEP_NOTES),
+ * which are nearly always empty; any other column is a step of its own,
+ * its id. A run's columns after its first: w->spans[its first].cols.
  */
 #define STEP_GAME C_TAG
+#define STEP_NOTES (C_PLY_STATUS + 1)
 
 /* The most bytes of a cell written in place but the move's text: the
  * captures of the longest capture, a blank between them; the delimiter. */
 #define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
+
+/* Whether a column holds a move's comments or NAGs. */
+static bool note_column(enum col_id id)
+{
+    return id == C_COMMENT_BEFORE || id == C_COMMENT || id == C_NAGS;
+}
+
+/* Whether column id goes on the run of a step STEP_GAME or STEP_NOTES. */
+static bool in_run(uint8_t op, enum col_id id)
+{
+    return op == STEP_GAME ? game_column(id) : note_column(id);
+}
 
 static int plan_rows(pdn_csv_writer *w)
 {
@@ -220,9 +235,10 @@ static int plan_rows(pdn_csv_writer *w)
         struct row_step *step = &w->steps[w->nsteps++];
         *step = (struct row_step){(uint8_t)w->cols[k].id, (uint32_t)k};
         w->move_cells += w->cols[k].id == C_MOVE;
-        if (!game_column(w->cols[k].id)) continue;
-        step->op = STEP_GAME;
-        while (k + 1 < w->ncols && game_column(w->cols[k + 1].id))
+        enum col_id id = w->cols[k].id;
+        if (!game_column(id) && !note_column(id)) continue;
+        step->op = game_column(id) ? STEP_GAME : STEP_NOTES;
+        while (k + 1 < w->ncols && in_run(step->op, w->cols[k + 1].id))
             k++, w->spans[step->col].cols++;
     }
     return 0;
@@ -359,18 +375,52 @@ static bool empty_notes(const struct pdn_node *n, enum col_id id)
     return !n->strength && n->nnags == 0;
 }
 
+/* The status of a row whose move was played and met no finding. */
+static const char status_ok[SHORT_TEXT] = "ok";
+
+/* What a move's row reads of the writer, in locals: the row is built
+ * through a char pointer, which may alias anything the writer holds, so
+ * the compiler would read each again for every cell. */
+struct row_plan {
+    const char *shared;            /* w->shared.buf */
+    const struct cell_span *spans; /* w->spans */
+    char delim;
+};
+
+/* A run of comments and NAGs cells of a move that has none: their
+ * delimiters but the last; NULL when it has some (put_move_cell writes
+ * the run). */
+static char *empty_notes_run(char *out, const struct row_plan *plan, const struct row_step *step,
+                             const struct pdn_node *n)
+{
+    if (n->ncomments_before || n->ncomments_after || n->strength || n->nnags) return NULL;
+    size_t more = plan->spans[step->col].cols;
+    if (more <= 2) { /* comment_before,comment,nags: stores, not a call to memset */
+        out[0] = out[1] = plan->delim; /* the cells' room (CELL_MOST) holds both */
+        return out + more;
+    }
+    memset(out, plan->delim, more);
+    return out + more;
+}
+
 /* The cell of a move's row at out, as put_move_cell writes it but the
  * delimiter, when it is written in place: the end, or NULL when
  * put_move_cell must write it. The texts written without a look are
- * words (csv_io.h). */
-static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
+ * words (csv_io.h). A step of the game's cells copies them. */
+static char *cell_in_place(char *out, const struct row_plan *plan, const struct row_step *step,
                            const struct ply_row *r, const struct ply_texts *t, uint32_t half)
 {
     const struct ply *p = r->played;
     const struct pdn_node *n = r->node;
-    switch (id) {
+    char delim = plan->delim;
+    switch (step->op) {
+    case STEP_GAME: {
+        const struct cell_span *run = &plan->spans[step->col];
+        memcpy(out, plan->shared + run->at, run->len); /* a file name: often long */
+        return out + run->len;
+    }
     case C_LINE:
-        return put_looked_at(out, r->line->id, strlen(r->line->id), w->out.delim);
+        return put_looked_at(out, r->line->id, strlen(r->line->id), delim);
     case C_PARENT:
         return r->line->parent ? decimal_text(out, r->line->parent) : out;
     case C_PLY:
@@ -380,7 +430,7 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_SIDE:
         return put_short(out, words[half % 2], 5);
     case C_MOVE:
-        return put_looked_at(out, n->text, t->nmove, w->out.delim);
+        return put_looked_at(out, n->text, t->nmove, delim);
     case C_CANONICAL:
         return put_played(out, p, t->canonical, t->ncanonical);
     case C_FROM:
@@ -398,11 +448,14 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     case C_PROMOTION:
         return p ? put_short(out, words[4 + !!p->move.promotes], 2u + !!p->move.promotes) : out;
     case C_PLY_STATUS:
-        return put_looked_at(out, r->status, strlen(r->status), w->out.delim);
+        if (r->status == status_ok) return put_short(out, status_ok, 2);
+        return put_looked_at(out, r->status, strlen(r->status), delim);
     case C_COMMENT_BEFORE:
     case C_COMMENT:
     case C_NAGS:
-        return empty_notes(n, id) ? out : NULL;
+        return empty_notes(n, (enum col_id)step->op) ? out : NULL;
+    case STEP_NOTES:
+        return empty_notes_run(out, plan, step, n);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -410,12 +463,22 @@ static char *cell_in_place(char *out, const pdn_csv_writer *w, enum col_id id,
     }
 }
 
-/* A cell put_move_cell writes at the end of the row being built in w->out
- * (o->len): 0, or a PDN_E* code. */
-static int cell_through(pdn_csv_writer *w, size_t k, const struct ply_row *r)
+/* The cells of a step that put_move_cell writes, at the end of the row
+ * being built in w->out (o->len), delimiters between them, and room for
+ * 'most' bytes after them: 0, or a PDN_E* code. */
+static int cells_through(pdn_csv_writer *w, const struct row_step *step, const struct ply_row *r,
+                         size_t most)
 {
-    w->out.first = true; /* the delimiter comes after, as after every cell */
-    return put_move_cell(w, &w->cols[k], r);
+    struct csv_out *o = &w->out;
+    size_t more = step->op == STEP_NOTES ? w->spans[step->col].cols : 0;
+    for (size_t k = step->col; k <= step->col + more; k++) {
+        if (k > step->col) o->buf[o->len++] = o->delim;
+        o->first = true; /* the delimiter comes after, as after every cell */
+        int rc = put_move_cell(w, &w->cols[k], r);
+        if (rc < 0) return rc;
+        if (!csv_out_room(o, most)) return PDN_ENOMEM; /* for the cells after it */
+    }
+    return 0;
 }
 
 /*
@@ -434,23 +497,19 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     uint32_t half = r->line->start_half + r->ply - 1;
     size_t most = w->row_most + w->move_cells * t.nmove;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
+    const struct row_plan plan = {w->shared.buf, w->spans, o->delim};
+    const struct row_step *step = w->steps, *last = step + w->nsteps;
     char *out = o->buf + o->len;
-    for (size_t i = 0; i < w->nsteps; i++) {
-        const struct row_step *step = &w->steps[i];
-        char *end;
-        if (step->op == STEP_GAME) {
-            const struct cell_span *run = &w->spans[step->col];
-            memcpy(out, w->shared.buf + run->at, run->len); /* a file name: often long */
-            end = out + run->len;
-        } else if (!(end = cell_in_place(out, w, step->op, r, &t, half))) {
+    for (; step < last; step++) {
+        char *end = cell_in_place(out, &plan, step, r, &t, half);
+        if (!end) {
             o->len = (size_t)(out - o->buf);
-            int rc = cell_through(w, step->col, r);
+            int rc = cells_through(w, step, r, most);
             if (rc < 0) return rc;
-            if (!csv_out_room(o, most)) return PDN_ENOMEM; /* for the cells after it */
             end = o->buf + o->len;
         }
         out = end;
-        *out++ = o->delim;
+        *out++ = plan.delim;
     }
     o->len = (size_t)(out - o->buf) - (w->nsteps > 0);
     o->first = false;
@@ -507,7 +566,7 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line)
 {
     long rows = 0;
-    const char *status = "ok";
+    const char *status = status_ok;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         struct ply_row r = {l, node, l->first_ply + i, csv_find_ply(w, node), status, NULL};

@@ -178,7 +178,12 @@ static inline const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn
  * for n more bytes and a NUL (false, w->nomem set, when it cannot grow),
  * appended to. */
 void csv_cell_reset(pdn_csv_writer *w);
-bool csv_cell_room(pdn_csv_writer *w, size_t n);
+bool csv_cell_grow(pdn_csv_writer *w, size_t n);
+/* Inline: the moves cell asks once a ply, and nearly always has room. */
+static inline bool csv_cell_room(pdn_csv_writer *w, size_t n)
+{
+    return w->capcell - w->ncell > n || csv_cell_grow(w, n);
+}
 void csv_cell_add(pdn_csv_writer *w, const char *s, size_t n);
 void csv_cell_adds(pdn_csv_writer *w, const char *s);
 /* A cell: s (NULL: empty), the cell buffer, a number. */

@@ -77,8 +77,18 @@ static int stop_by_node(const void *a, const void *b)
     return compare_nodes(*(const struct pdn_node *const *)a, *(const struct pdn_node *const *)b);
 }
 
+/* Room for the plies of the main line, made at once: grown from 16 as the
+ * replay went, the arrays of each game were a twentieth of pdnfmt's time. */
+static bool reserve(struct format *f, const pdn_game *game)
+{
+    size_t n = game->main.nmoves;
+    return ply_record_reserve(&f->plies, n) &&
+           vec_grow((void **)&f->placed, &f->capplaced, n, sizeof *f->placed);
+}
+
 static int replay(struct format *f, const pdn_game *game)
 {
+    if (!reserve(f, game)) return PDN_ENOMEM;
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.filename = f->opt->filename;
     ro.draw_rules = f->opt->draw_rules;

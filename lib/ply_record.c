@@ -18,6 +18,11 @@ void ply_record_clear(struct ply_record *r)
     r->last = 0;
 }
 
+bool ply_record_reserve(struct ply_record *r, size_t n)
+{
+    return vec_grow((void **)&r->nodes, &r->cap, n, sizeof *r->nodes);
+}
+
 long ply_record_add(struct ply_record *r, const struct pdn_node *node)
 {
     if (r->n >= UINT32_MAX || !vec_reserve((void **)&r->nodes, &r->cap, r->n, sizeof *r->nodes))
@@ -27,7 +32,7 @@ long ply_record_add(struct ply_record *r, const struct pdn_node *node)
     return (long)r->n++;
 }
 
-long ply_record_add_room(struct ply_record *r, const struct pdn_node *node, void **items,
+long ply_record_add_grow(struct ply_record *r, const struct pdn_node *node, void **items,
                          size_t *cap, size_t size)
 {
     long at = ply_record_add(r, node);

@@ -31,13 +31,28 @@ struct ply_record {
 
 /* Forgets the plies of the last game (the memory is kept for the next). */
 void ply_record_clear(struct ply_record *r);
+/* Room for n plies, made at once: false when out of memory. */
+bool ply_record_reserve(struct ply_record *r, size_t n);
 /* Notes a ply the replay played at node: its index, or -1 out of memory. */
 long ply_record_add(struct ply_record *r, const struct pdn_node *node);
+/* ply_record_add_room when an array must grow. */
+long ply_record_add_grow(struct ply_record *r, const struct pdn_node *node, void **items,
+                         size_t *cap, size_t size);
 /* ply_record_add, and room at its index in the caller's array of what it
  * learns of each ply (*items of *cap elements of 'size' bytes, grown by
- * vec_reserve): the index, or -1 out of memory. */
-long ply_record_add_room(struct ply_record *r, const struct pdn_node *node, void **items,
-                         size_t *cap, size_t size);
+ * vec_reserve): the index, or -1 out of memory. Inline: once a ply, and
+ * nearly always with room. */
+static inline long ply_record_add_room(struct ply_record *r, const struct pdn_node *node,
+                                       void **items, size_t *cap, size_t size)
+{
+    size_t n = r->n;
+    if (n >= r->cap || n >= *cap || n >= UINT32_MAX)
+        return ply_record_add_grow(r, node, items, cap, size);
+    r->nodes[n] = node;
+    r->indexed = false;
+    r->n = n + 1;
+    return (long)n;
+}
 /* ply_record_find when the cursor misses: the table. */
 long ply_record_search(struct ply_record *r, const struct pdn_node *node);
 

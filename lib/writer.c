@@ -119,31 +119,43 @@ static bool identifier(const char *name)
     return true;
 }
 
-/* [name "value"] with \" and \\ escaped, without a line end. The value
- * goes in runs between the bytes to escape: a byte at a time through stdio
- * (each call locks the stream), with fprintf for the name, was a twentieth
- * of pdnfmt's time. */
-static void put_tag(FILE *fp, const char *name, const char *value)
+/* [name "value"] with \" and \\ escaped, then 'end' ("\n" or ""). A
+ * value with nothing to escape, nearly every one, goes into the wrapper's
+ * buffer in one piece; another in runs between the bytes to escape.
+ * Through stdio, a call a piece, the tags were a twentieth of pdnfmt's
+ * time. */
+static void put_tag(struct wrap *w, const char *name, const char *value, const char *end)
 {
-    putc('[', fp);
-    fputs(name ? name : "", fp);
-    fputs(" \"", fp);
-    for (const char *p = value ? value : ""; *p;) {
-        size_t run = strcspn(p, "\"\\");
-        fwrite(p, 1, run, fp);
-        p += run;
-        if (*p) {
-            putc('\\', fp);
-            putc(*p++, fp);
+    name = name ? name : "";
+    value = value ? value : "";
+    size_t nname = strlen(name), nvalue = strlen(value), nend = strlen(end);
+    size_t run = strcspn(value, "\"\\");
+    char *at = wrap_raw_room(w, nname + run + nend + 6);
+    if (!at) return;
+    *at++ = '[';
+    memcpy(at, name, nname);
+    memcpy(at + nname, " \"", 2);
+    memcpy(at + nname + 2, value, run);
+    at += nname + 2 + run;
+    if (run < nvalue) { /* the rest, a run at a time */
+        wrap_raw_done(w, at);
+        for (const char *p = value + run; *p;) {
+            char escaped[2] = {'\\', *p++};
+            wrap_raw(w, escaped, 2);
+            run = strcspn(p, "\"\\");
+            wrap_raw(w, p, run);
+            p += run;
         }
+        if (!(at = wrap_raw_room(w, nend + 2))) return;
     }
-    fputs("\"]", fp);
+    memcpy(at, "\"]", 2);
+    memcpy(at + 2, end, nend);
+    wrap_raw_done(w, at + 2 + nend);
 }
 
-static void write_tag(FILE *fp, const char *name, const char *value)
+static void write_tag(struct wrap *w, const char *name, const char *value)
 {
-    put_tag(fp, name, value);
-    putc('\n', fp);
+    put_tag(w, name, value, "\n");
 }
 
 static const char *roster_value(const pdn_game *game, int i, const struct pdn_write_options *opt)
@@ -173,10 +185,10 @@ static bool written_in_roster(const pdn_game *game, uint32_t k)
     return true;
 }
 
-static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_options *opt)
+static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
     for (int i = 0; i < ROSTER; i++)
-        write_tag(fp, roster[i], roster_value(game, i, opt));
+        write_tag(w, roster[i], roster_value(game, i, opt));
     /* The variant the game is played under (pdn_game.gametype, which the
      * reader inferred when no tag gave it) is always said: the moves as
      * written mean what they meant, read anywhere, alone or among other
@@ -184,15 +196,15 @@ static void write_tags(FILE *fp, const pdn_game *game, const struct pdn_write_op
     if (!pdn_game_tag(game, "GameType")) {
         char number[16];
         snprintf(number, sizeof number, "%d", game->gametype > 0 ? game->gametype : 20);
-        write_tag(fp, "GameType", number);
+        write_tag(w, "GameType", number);
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
         if (written_in_roster(game, k) || !identifier(tag->name)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
-        write_tag(fp, tag->name, tag->value);
+        write_tag(w, tag->name, tag->value);
     }
-    putc('\n', fp);
+    wrap_raw(w, "\n", 1);
 }
 
 /* ---- move text ---------------------------------------------------------- */
@@ -351,12 +363,16 @@ static void put_strength(struct wrap *w, const char *s)
         if (*s == '!' || *s == '?') wrap_putc(w, *s);
 }
 
+/* "12. " or "12... ", made in the unit (snprintf was a tenth of
+ * pdn2csv's time): the number's digits, then the dots and the blank
+ * copied as one word, of which the blank may be overwritten. */
 static void put_number(struct wrap *w, const struct side *s)
 {
-    char text[32];
-    char *end = decimal_text(text, s->number); /* by hand: snprintf was a tenth of pdn2csv's time */
-    memcpy(end, s->black ? "... " : ". ", s->black ? 4 : 2);
-    wrap_put(w, text, (size_t)(end - text) + (s->black ? 4 : 2));
+    char *at = wrap_unit_room(w, 24);
+    if (!at) return;
+    char *end = decimal_text(at, s->number);
+    memcpy(end, s->black ? "... " : ".   ", 4);
+    wrap_unit_grown(w, end + (s->black ? 4 : 2));
 }
 
 /* ---- comments and setups ------------------------------------------------- */
@@ -449,7 +465,11 @@ static bool put_bad_tag(struct wrap *w, const struct pdn_tag *tag)
     size_t len = 0;
     FILE *fp = open_memstream(&text, &len);
     if (fp == NULL) return false;
-    put_tag(fp, tag->name, tag->value);
+    struct wrap sub;
+    wrap_init(&sub, fp, INT_MAX);
+    put_tag(&sub, tag->name, tag->value, "");
+    wrap_flush(&sub);
+    wrap_free(&sub);
     if (fclose(fp) != 0 || text == NULL) {
         free(text);
         return false;
@@ -617,22 +637,32 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
     return buf;
 }
 
-static const char *skip_digits(const char *p)
-{
-    while (*p >= '0' && *p <= '9')
-        p++;
-    return p;
-}
-
-/* What a reader makes of a move's text for the next hop (text.h). Most
- * moves are written "32-28", numbers and one dash: no capture, which
- * neither leaves a square for a next hop nor is one (text_hop_end,
- * text_hop_continues), so their squares are not read. */
+/* What a reader makes of a move's text for the next hop (text.h). Nearly
+ * every move is written as numbered squares joined by '-' or 'x' ("32-28",
+ * "28x19", "12x21x32"): read here in one pass, as text_hop_of reads them
+ * (a capture: an 'x', or two dashes or more); anything else goes to it. */
 static struct text_hop hop_of(const char *text)
 {
-    const char *dash = skip_digits(text), *end = dash + (*dash == '-');
-    if (dash > text && *dash == '-' && (end = skip_digits(end)) > dash + 1 && *end == '\0')
-        return (struct text_hop){0, 0, false};
+    const unsigned char *p = (const unsigned char *)text;
+    uint32_t first = 0, last = 0;
+    unsigned dashes = 0, squares = 0;
+    bool cross = false;
+    for (unsigned d; (d = *p - (unsigned)'0') <= 9; p++) {
+        uint32_t square = d;
+        for (int digits = 1; (d = *++p - (unsigned)'0') <= 9; digits++) {
+            if (digits == 9) return text_hop_of(text, strlen(text)); /* a long number */
+            square = square * 10 + d;
+        }
+        if (squares++ == 0) first = square;
+        last = square;
+        if (*p == '\0') return (struct text_hop){first, last, cross || dashes > 1};
+        if (*p == 'x')
+            cross = true;
+        else if (*p == '-')
+            dashes++;
+        else
+            break;
+    }
     return text_hop_of(text, strlen(text));
 }
 
@@ -707,6 +737,7 @@ static char *flat_rest(const struct writer *wr, const struct pdn_line *line, uin
     wrap_init(&sub.wrap, fp, INT_MAX);
     write_moves(&sub, line, from, s, true);
     wrap_end(&sub.wrap);
+    wrap_flush(&sub.wrap);
     bool nomem = sub.wrap.nomem;
     wrap_free(&sub.wrap);
     if (fclose(fp) != 0 || nomem || text == NULL) {
@@ -862,9 +893,9 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
-    flockfile(out); /* the wrapper writes unlocked: one lock for the game */
+    flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    if (!wr.opt->movetext_only) write_tags(out, game, wr.opt);
+    if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
     write_moves(&wr, &game->main, 0, start_side(game), false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
@@ -872,8 +903,9 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     wrap_end(&wr.wrap);
     if (!wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);
-        putc('\n', out);
+        wrap_raw(&wr.wrap, "\n", 1);
     }
+    wrap_flush(&wr.wrap);
     bool nomem = wr.wrap.nomem;
     wrap_free(&wr.wrap);
     funlockfile(out);
