@@ -11,6 +11,7 @@
  * game, too big for the stack of a thread or a coroutine. Must not print,
  * exit or keep global state.
  */
+#include "board_play.h"
 #include "geometry.h"
 #include "options.h"
 #include "replay.h"
@@ -225,7 +226,7 @@ static bool any_candidate_replays(struct replay *r, const struct pdn_line *line,
         cand[c] = r->scratch->moves[m->candidates[c]];
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
-        pdn_board_play(&b, &cand[c]);
+        board_play(&b, &cand[c]);
         if (replay_line_silent(r, line, next, b, nest + 1)) return true;
     }
     return false;
@@ -239,14 +240,14 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
         if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
         struct pdn_move quiet;
         if (quiet_move(&quiet, node->text, &board)) {
-            pdn_board_play(&board, &quiet);
+            board_play(&board, &quiet);
             continue;
         }
         struct pdn_match m;
         pdn_movegen(r->scratch, &board, 0);
         int quick = fast_capture(r->scratch, node->text, &board);
         if (quick >= 0) {
-            pdn_board_play(&board, &r->scratch->moves[quick]);
+            board_play(&board, &r->scratch->moves[quick]);
             continue;
         }
         pdn_move_match(&m, node->text, &board, r->scratch, false);
@@ -255,7 +256,7 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
             return any_candidate_replays(r, line, i + 1, &board, &m, nest);
         }
         if (m.result != PDN_MATCH_OK) return false;
-        pdn_board_play(&board, &r->scratch->moves[m.move]);
+        board_play(&board, &r->scratch->moves[m.move]);
     }
     return true;
 }
@@ -281,7 +282,7 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
     int viable[PDN_CANDIDATES_MAX], nviable = 0;
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
-        pdn_board_play(&b, &r->legal->moves[m->candidates[c]]);
+        board_play(&b, &r->legal->moves[m->candidates[c]]);
         r->budget = LOOKAHEAD_BUDGET;
         if (replay_line_silent(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
     }
@@ -600,7 +601,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     if (index < 0) return false;
     const struct pdn_move *move = &r->legal->moves[index];
     report_forms(r, node, move, forms, num);
-    pdn_board_play(board, move);
+    board_play(board, move);
     if (r->opt->on_ply) r->opt->on_ply(before, board, move, node, depth, r->opt->ply_ctx);
     if (depth == 0) track_main(r, before, board, move, node, num);
     advance(turn, before->side, r->first_side);
