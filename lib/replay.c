@@ -13,6 +13,7 @@
  */
 #include "board_play.h"
 #include "geometry.h"
+#include "movegen.h"
 #include "options.h"
 #include "replay.h"
 
@@ -171,14 +172,15 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
 /*
  * Most plies are a plain quiet move ("32-28", "c3-d4") while no capture is
  * possible: checked directly, without generating the legal list or
- * matching text. True and *out filled when the text is such a move.
+ * matching text, and played. True, *out filled and the move played on
+ * *board when the text is such a move; else the board is as it was.
  */
-static inline bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
+static inline bool play_quiet(struct pdn_move *out, const char *text, struct pdn_board *board)
 {
     int from, to;
     const char *p = text_square(text, board, &from);
     if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
-    return pdn_movegen_quiet(out, board, from, to);
+    return movegen_play_quiet(out, board, from, to);
 }
 
 /*
@@ -239,10 +241,7 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
         const struct pdn_node *node = &line->moves[i];
         if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
         struct pdn_move quiet;
-        if (quiet_move(&quiet, node->text, &board)) {
-            board_play(&board, &quiet);
-            continue;
-        }
+        if (play_quiet(&quiet, node->text, &board)) continue;
         struct pdn_match m;
         pdn_movegen(r->scratch, &board, 0);
         int quick = fast_capture(r->scratch, node->text, &board);
@@ -458,23 +457,22 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     }
 }
 
-/* quiet_move for the replay: r->legal then holds that one move. */
-static bool fast_quiet(struct replay *r, const char *text, const struct pdn_board *board)
+/* play_quiet for the replay: r->legal then holds that one move. */
+static bool fast_quiet(struct replay *r, const char *text, struct pdn_board *board)
 {
-    if (!quiet_move(&r->legal->moves[0], text, board)) return false;
+    if (!text || !play_quiet(&r->legal->moves[0], text, board)) return false;
     r->legal->count = 1;
     return true;
 }
 
 /* The index in r->legal of the move a node's text stands for, or -1 after
- * reporting why there is none. */
+ * reporting why there is none; a text fast_quiet did not take. */
 static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
                      const struct pdn_board *board, struct ply_number *num, unsigned *forms)
 {
     const struct pdn_node *node = &line->moves[i];
     struct pdn_match m;
     *forms = 0;
-    if (fast_quiet(r, node->text, board)) return 0;
     pdn_movegen(r->legal, board, 0);
     int quick = fast_capture(r->legal, node->text, board);
     if (quick >= 0) return quick;
@@ -590,18 +588,23 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
 {
     const struct pdn_node *node = &line->moves[i];
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
-    if (is_unknown_move(node->text)) {
-        replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, node, &node->pos, ply_number_text(num), node->text,
-                    "the rest of the line is not replayed");
-        check_unplayed(r, line, i + 1, board, *turn);
-        return false;
+    const struct pdn_move *move = &r->legal->moves[0];
+    /* A plain quiet move, played as it is found: most plies are one (and
+     * it is no unknown move). */
+    if (!fast_quiet(r, node->text, board)) {
+        if (is_unknown_move(node->text)) {
+            replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, node, &node->pos, ply_number_text(num),
+                        node->text, "the rest of the line is not replayed");
+            check_unplayed(r, line, i + 1, board, *turn);
+            return false;
+        }
+        unsigned forms;
+        int index = find_move(r, line, i, board, num, &forms);
+        if (index < 0) return false;
+        move = &r->legal->moves[index];
+        report_forms(r, node, move, forms, num);
+        board_play(board, move);
     }
-    unsigned forms;
-    int index = find_move(r, line, i, board, num, &forms);
-    if (index < 0) return false;
-    const struct pdn_move *move = &r->legal->moves[index];
-    report_forms(r, node, move, forms, num);
-    board_play(board, move);
     if (r->opt->on_ply) r->opt->on_ply(before, board, move, node, depth, r->opt->ply_ctx);
     if (depth == 0) track_main(r, before, board, move, node, num);
     advance(turn, before->side, r->first_side);
