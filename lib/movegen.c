@@ -563,7 +563,7 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
 static inline bool man_steps(const struct geometry *g, int side, int from, int to)
 {
     int first = side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
-    return to - from == g->step[first] || to - from == g->step[first + 1];
+    return (to - from == g->step[first]) | (to - from == g->step[first + 1]);
 }
 
 /* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
