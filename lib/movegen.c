@@ -579,7 +579,8 @@ static bool king_reaches(const struct geometry *g, int from, int to, uint64_t em
 bool movegen_play_quiet(struct pdn_move *out, struct pdn_board *board, int from, int to)
 {
     const struct geometry *g = geometry_get(board->variant);
-    if (from < 1 || from > g->squares || to < 1 || to > g->squares) return false;
+    unsigned squares = (unsigned)g->squares; /* 1..squares: one test each */
+    if ((unsigned)from - 1 >= squares || (unsigned)to - 1 >= squares) return false;
     int fb = g->bit_of[from], tb = g->bit_of[to], side = board->side;
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
     if (!(board->pieces[side] & bit(fb)) || !(empty & bit(tb))) return false;
