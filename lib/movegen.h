@@ -10,8 +10,8 @@
 /*
  * pdn_movegen_quiet that also plays the move on *board when it is legal
  * (and leaves the board as it was when not): the replay's most common ply,
- * where working out the squares' bits and the piece once for both halves
- * saved a tenth of a ply.
+ * where the squares' bits and the piece are then worked out once for both
+ * halves (with the walk of the text it replaced, 3% of pdncheck).
  */
 bool movegen_play_quiet(struct pdn_move *out, struct pdn_board *board, int from, int to);
 

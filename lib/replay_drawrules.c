@@ -309,9 +309,9 @@ enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pd
  * ending under way, and too many pieces for one to begin or stand (a
  * promotion then changes nothing either); -1 when the rules must look.
  * Most plies are so: draw_tracker_step then only starts the history again,
- * without the rest of its tests (half of its time). A capture takes
- * ncaptured pieces off the board (one a jump, never one twice): no count
- * of the board's bits.
+ * without the rest of its tests (they took more than half of its time). A
+ * capture takes ncaptured pieces off the board (one a jump, never one
+ * twice): no count of the board's bits.
  */
 static inline int beyond_endings(const struct draw_tracker *t, const struct pdn_move *move)
 {
