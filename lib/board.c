@@ -4,6 +4,7 @@
  * accessors, and playing a move already found legal. Finding moves is
  * movegen.c's; no text here (fen.c).
  */
+#include "board_play.h"
 #include "geometry.h"
 #include "rules_table.h"
 
@@ -111,16 +112,7 @@ bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b)
 
 void pdn_board_play(struct pdn_board *board, const struct pdn_move *move)
 {
-    const struct geometry *g = geometry_get(board->variant);
-    uint64_t from = bit(g->bit_of[move->from]), to = bit(g->bit_of[move->to]);
-    int side = board->side;
-    bool king = (board->kings & from) != 0;
-    board->pieces[!side] &= ~move->captured;
-    board->kings &= ~move->captured;
-    board->pieces[side] = (board->pieces[side] & ~from) | to;
-    board->kings &= ~from;
-    if (king || move->promotes) board->kings |= to;
-    board->side = (uint8_t)!side;
+    board_play(board, move);
 }
 
 int pdn_move_captures(uint8_t out[PDN_PATH_MAX], const struct pdn_move *move,

@@ -15,6 +15,7 @@
  * Nothing here allocates; nothing here knows about text.
  */
 #include "geometry.h"
+#include "movegen.h"
 
 #include <string.h>
 
@@ -562,7 +563,7 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
 static inline bool man_steps(const struct geometry *g, int side, int from, int to)
 {
     int first = side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
-    return to - from == g->step[first] || to - from == g->step[first + 1];
+    return (to - from == g->step[first]) | (to - from == g->step[first + 1]);
 }
 
 /* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
@@ -575,18 +576,29 @@ static bool king_reaches(const struct geometry *g, int from, int to, uint64_t em
     return true;
 }
 
-bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
+bool movegen_play_quiet(struct pdn_move *out, struct pdn_board *board, int from, int to)
 {
     const struct geometry *g = geometry_get(board->variant);
-    if (from < 1 || from > g->squares || to < 1 || to > g->squares) return false;
-    int fb = g->bit_of[from], tb = g->bit_of[to];
+    unsigned squares = (unsigned)g->squares; /* 1..squares: one test each */
+    if ((unsigned)from - 1 >= squares || (unsigned)to - 1 >= squares) return false;
+    int fb = g->bit_of[from], tb = g->bit_of[to], side = board->side;
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    if (!(board->pieces[board->side] & bit(fb)) || !(empty & bit(tb))) return false;
+    if (!(board->pieces[side] & bit(fb)) || !(empty & bit(tb))) return false;
     bool king = (board->kings & bit(fb)) != 0;
-    if (king ? !king_reaches(g, fb, tb, empty) : !man_steps(g, board->side, fb, tb)) return false;
+    if (king ? !king_reaches(g, fb, tb, empty) : !man_steps(g, side, fb, tb)) return false;
     if (can_capture(g, g->rules, board, empty)) return false;
     *out = (struct pdn_move){.from = (uint8_t)from, .to = (uint8_t)to, .npath = 1};
     out->path[0] = (uint8_t)to;
-    out->promotes = !king && (g->promotion[board->side] & bit(tb)) != 0;
+    out->promotes = !king && (g->promotion[side] & bit(tb)) != 0;
+    /* As pdn_board_play would play it: nothing taken, the piece moves. */
+    board->pieces[side] ^= bit(fb) | bit(tb);
+    if (king || out->promotes) board->kings = (board->kings & ~bit(fb)) | bit(tb);
+    board->side = (uint8_t)!side;
     return true;
+}
+
+bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
+{
+    struct pdn_board after = *board;
+    return movegen_play_quiet(out, &after, from, to);
 }

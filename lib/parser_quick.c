@@ -72,7 +72,12 @@ static inline size_t q_square(const unsigned char *b, size_t j, size_t end, uint
 {
     if (j >= end || qclass[b[j]] != Q_NONZERO) return 0;
     *v = b[j] - '0';
-    if (++j < end && q_digit(b[j])) *v = *v * 10 + (b[j++] - '0');
+    if (++j >= end) return 0;
+    /* No branch on the second digit: squares of one and of two digits come
+     * in no order a processor could foresee. */
+    bool two = q_digit(b[j]);
+    *v = two ? *v * 10 + (uint32_t)(b[j] - '0') : *v;
+    j += two;
     return j < end ? j : 0;
 }
 

@@ -11,7 +11,9 @@
  * game, too big for the stack of a thread or a coroutine. Must not print,
  * exit or keep global state.
  */
+#include "board_play.h"
 #include "geometry.h"
+#include "movegen.h"
 #include "options.h"
 #include "replay.h"
 
@@ -146,13 +148,16 @@ static void advance(struct turn *turn, int mover, int first_side)
 
 /* ---- Plain quiet moves ----------------------------------------------------- */
 
-/* Reads a square of one or two digits without a leading zero. */
+/* Reads a square of one or two digits without a leading zero. Without a
+ * branch on the second digit: squares of one and of two digits come in no
+ * order a processor could foresee. */
 static inline const char *plain_square(const char *p, int *out)
 {
     if (*p < '1' || *p > '9') return NULL;
-    *out = *p++ - '0';
-    if (*p >= '0' && *p <= '9') *out = *out * 10 + (*p++ - '0');
-    return p;
+    int first = p[0] - '0', second = p[1] - '0';
+    bool two = second >= 0 && second <= 9;
+    *out = two ? first * 10 + second : first;
+    return p + 1 + two;
 }
 
 /* Reads a plain square or an algebraic one of a single-digit rank ("c3")
@@ -170,14 +175,15 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
 /*
  * Most plies are a plain quiet move ("32-28", "c3-d4") while no capture is
  * possible: checked directly, without generating the legal list or
- * matching text. True and *out filled when the text is such a move.
+ * matching text, and played. True, *out filled and the move played on
+ * *board when the text is such a move; else the board is as it was.
  */
-static inline bool quiet_move(struct pdn_move *out, const char *text, const struct pdn_board *board)
+static inline bool play_quiet(struct pdn_move *out, const char *text, struct pdn_board *board)
 {
     int from, to;
     const char *p = text_square(text, board, &from);
     if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
-    return pdn_movegen_quiet(out, board, from, to);
+    return movegen_play_quiet(out, board, from, to);
 }
 
 /*
@@ -225,7 +231,7 @@ static bool any_candidate_replays(struct replay *r, const struct pdn_line *line,
         cand[c] = r->scratch->moves[m->candidates[c]];
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
-        pdn_board_play(&b, &cand[c]);
+        board_play(&b, &cand[c]);
         if (replay_line_silent(r, line, next, b, nest + 1)) return true;
     }
     return false;
@@ -238,15 +244,12 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
         const struct pdn_node *node = &line->moves[i];
         if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
         struct pdn_move quiet;
-        if (quiet_move(&quiet, node->text, &board)) {
-            pdn_board_play(&board, &quiet);
-            continue;
-        }
+        if (play_quiet(&quiet, node->text, &board)) continue;
         struct pdn_match m;
         pdn_movegen(r->scratch, &board, 0);
         int quick = fast_capture(r->scratch, node->text, &board);
         if (quick >= 0) {
-            pdn_board_play(&board, &r->scratch->moves[quick]);
+            board_play(&board, &r->scratch->moves[quick]);
             continue;
         }
         pdn_move_match(&m, node->text, &board, r->scratch, false);
@@ -255,7 +258,7 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
             return any_candidate_replays(r, line, i + 1, &board, &m, nest);
         }
         if (m.result != PDN_MATCH_OK) return false;
-        pdn_board_play(&board, &r->scratch->moves[m.move]);
+        board_play(&board, &r->scratch->moves[m.move]);
     }
     return true;
 }
@@ -281,7 +284,7 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
     int viable[PDN_CANDIDATES_MAX], nviable = 0;
     for (int c = 0; c < n; c++) {
         struct pdn_board b = *board;
-        pdn_board_play(&b, &r->legal->moves[m->candidates[c]]);
+        board_play(&b, &r->legal->moves[m->candidates[c]]);
         r->budget = LOOKAHEAD_BUDGET;
         if (replay_line_silent(r, line, i + 1, b, 0)) viable[nviable++] = m->candidates[c];
     }
@@ -457,23 +460,22 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     }
 }
 
-/* quiet_move for the replay: r->legal then holds that one move. */
-static bool fast_quiet(struct replay *r, const char *text, const struct pdn_board *board)
+/* play_quiet for the replay: r->legal then holds that one move. */
+static bool fast_quiet(struct replay *r, const char *text, struct pdn_board *board)
 {
-    if (!quiet_move(&r->legal->moves[0], text, board)) return false;
+    if (!text || !play_quiet(&r->legal->moves[0], text, board)) return false;
     r->legal->count = 1;
     return true;
 }
 
 /* The index in r->legal of the move a node's text stands for, or -1 after
- * reporting why there is none. */
+ * reporting why there is none; a text fast_quiet did not take. */
 static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
                      const struct pdn_board *board, struct ply_number *num, unsigned *forms)
 {
     const struct pdn_node *node = &line->moves[i];
     struct pdn_match m;
     *forms = 0;
-    if (fast_quiet(r, node->text, board)) return 0;
     pdn_movegen(r->legal, board, 0);
     int quick = fast_capture(r->legal, node->text, board);
     if (quick >= 0) return quick;
@@ -589,18 +591,23 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
 {
     const struct pdn_node *node = &line->moves[i];
     struct ply_number number = {turn->number, board->side != r->first_side, ""}, *num = &number;
-    if (is_unknown_move(node->text)) {
-        replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, node, &node->pos, ply_number_text(num), node->text,
-                    "the rest of the line is not replayed");
-        check_unplayed(r, line, i + 1, board, *turn);
-        return false;
+    const struct pdn_move *move = &r->legal->moves[0];
+    /* A plain quiet move, played as it is found: most plies are one (and
+     * it is no unknown move). */
+    if (!fast_quiet(r, node->text, board)) {
+        if (is_unknown_move(node->text)) {
+            replay_emit(r, PDN_DIAG_UNKNOWN_MOVE, node, &node->pos, ply_number_text(num),
+                        node->text, "the rest of the line is not replayed");
+            check_unplayed(r, line, i + 1, board, *turn);
+            return false;
+        }
+        unsigned forms;
+        int index = find_move(r, line, i, board, num, &forms);
+        if (index < 0) return false;
+        move = &r->legal->moves[index];
+        report_forms(r, node, move, forms, num);
+        board_play(board, move);
     }
-    unsigned forms;
-    int index = find_move(r, line, i, board, num, &forms);
-    if (index < 0) return false;
-    const struct pdn_move *move = &r->legal->moves[index];
-    report_forms(r, node, move, forms, num);
-    pdn_board_play(board, move);
     if (r->opt->on_ply) r->opt->on_ply(before, board, move, node, depth, r->opt->ply_ctx);
     if (depth == 0) track_main(r, before, board, move, node, num);
     advance(turn, before->side, r->first_side);
