@@ -32,10 +32,9 @@ enum { JOBS_AUTO = -1 };
 
 /* The --help lines of -j. */
 #define TOOL_JOBS_USAGE                                                                            \
-    "  -j, --jobs N           N threads on a file's games beside the one reading\n"                \
-    "                         (1: none; 0: the number of cores, the default for\n"                 \
-    "                         files; 1 for a pipe); the output is the same\n"                      \
-    "                         whatever N\n"
+    "  -j, --jobs N           N threads on a file's games (1: none; 0: the number\n"              \
+    "                         of cores, the default for files; 1 for a pipe);\n"                  \
+    "                         the output is the same whatever N\n"
 
 /* Handles -j N: true when opt was it; a bad N is a usage error. */
 bool jobs_option(struct tool *t, int opt, const char *arg);
