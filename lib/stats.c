@@ -308,8 +308,8 @@ static bool count_length(pdn_stats *st, unsigned long plies)
 
 /* The replay's findings, and the reader's that wait for this game: a
  * game counts once for each code found by either. The codes the replay
- * found are walked by their bits, not all codes for every game (1% of
- * pdnstats -j 1's instructions). */
+ * found are walked by their bits: a walk of all codes for every game cost
+ * 0.7% of pdnstats -j 1's instructions. */
 static void count_findings(pdn_stats *st, const pdn_game *g, const pdn_stats_game *rec)
 {
     bool warned = rec->sum.warnings > 0;
