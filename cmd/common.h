@@ -46,6 +46,10 @@ struct tool_work {
      * it hands the game over, never a later game's, so a batch of games
      * holds every finding of its games). */
     void (*diag)(void *state, const struct pdn_diag *d);
+    /* Optional: frees what game left in jobs_result (a record of its own,
+     * larger than the result), when the job is freed, whether or not the
+     * tool's game function saw it. */
+    void (*result_free)(void *result);
 };
 
 struct tool {

@@ -50,7 +50,8 @@ struct jobs_game {
     FILE *out;
     struct job_stream *stream; /* the thread's, for out; NULL: out its own */
     int rc;
-    void *state; /* the worker's (tool_work.begin) */
+    void *state;                       /* the worker's (tool_work.begin) */
+    void (*result_free)(void *result); /* tool_work.result_free, once the work ran */
     /* Done by a reader's thread (jobs_reader_work): the thread's slot, and
      * once the tool is done with it, the game waiting there to be freed. */
     struct reader_state *home;
@@ -197,6 +198,7 @@ static void job_work(struct jobs_game *job, struct job_stream *stream, const str
                      const pdn_game *game, void *ctx)
 {
     job->stream = stream;
+    job->result_free = t->work->result_free;
     job->rc = t->work->game(t, job, game, ctx);
     if (job->out == NULL || job->out != stream->fp) return;
     job->out = NULL;
@@ -249,6 +251,7 @@ static void job_free(struct jobs_game *job)
     free(job->found.v);
     if (job->out) fclose(job->out);
     free(job->text);
+    if (job->result_free) job->result_free(job->result);
 }
 
 /* ---- the batches ----------------------------------------------------------- */

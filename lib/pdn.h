@@ -1549,8 +1549,32 @@ PDN_API void pdn_stats_add_file(pdn_stats *stats);
 /* A pdn_diag_fn (ctx: the stats) for the reader's findings: counted by code. */
 PDN_API void pdn_stats_on_diag(const struct pdn_diag *diag, void *stats);
 /* Replays a game quietly and counts it; file names it (largest capture).
- * Returns 0 or a PDN_E* code. */
+ * Returns 0 or a PDN_E* code. The same as pdn_stats_game_read, then
+ * pdn_stats_add_read. */
 PDN_API int pdn_stats_add_game(pdn_stats *stats, const pdn_game *game, const char *file);
+/*
+ * What one game yields to the statistics, read apart from them: the quiet
+ * replay (its summary and findings), the game's captures, promotions and
+ * first king, its largest capture, and its first moves for the openings
+ * tree. Reading touches no pdn_stats, so games can be read on several
+ * threads (one record each) and added on one, in input order, with the
+ * same counts as pdn_stats_add_game.
+ */
+typedef struct pdn_stats_game pdn_stats_game;
+/* A record for games read under options (strict, draw_rules and
+ * opening_depth matter; the stats it goes to must have the same): 0,
+ * PDN_EINVAL (bad options) or PDN_ENOMEM. Free with pdn_stats_game_free. */
+PDN_API int pdn_stats_game_new(pdn_stats_game **out, const struct pdn_stats_options *options);
+/* Replays game quietly into record, replacing what it held. The record
+ * keeps pointers into the game: it is added with that game, before the
+ * game is freed. Returns 0, PDN_EINVAL or PDN_ENOMEM. */
+PDN_API int pdn_stats_game_read(pdn_stats_game *record, const pdn_game *game);
+/* Counts game from what pdn_stats_game_read found in it; file names it
+ * (largest capture). PDN_EINVAL when the record holds another game, or
+ * was read under other options than the stats'; 0, or PDN_ENOMEM. */
+PDN_API int pdn_stats_add_read(pdn_stats *stats, const pdn_stats_game *record, const pdn_game *game,
+                               const char *file);
+PDN_API void pdn_stats_game_free(pdn_stats_game *record);
 /* Games counted that have errors (the reader's or the replay's). */
 PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
 /* The table named "players", "openings"... (as in pdnstats --only): true and

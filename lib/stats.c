@@ -1,12 +1,12 @@
 /*
  * stats: counting a collection one game at a time (pdn_stats_add_game):
  * totals, results, endings, findings, players, events, openings and play.
- * A game is replayed quietly once; what is kept grows with the distinct
- * names and openings, and the crosstable's records only when asked for.
- * Writing is stats_write.c's; this file never prints.
+ * A game is replayed quietly once, into a record (stats_game.c), which is
+ * added here in input order (pdn_stats_add_read); what is kept grows with
+ * the distinct names and openings, and the crosstable's records only when
+ * asked for. Writing is stats_write.c's; this file never prints.
  */
 #include "game.h"
-#include "options.h"
 #include "stats.h"
 #include "text.h"
 
@@ -20,13 +20,9 @@ int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *options)
 {
     if (!out) return PDN_EINVAL;
     *out = NULL;
-    struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
-    if (options) {
-        if (!options_ok(options->version, PDN_STATS_OPTIONS_VERSION)) return PDN_EINVAL;
-        o = *options;
-    }
-    if (o.opening_depth == 0) o.opening_depth = 4;
-    if (o.opening_depth < 0 || o.opening_depth > 20) return PDN_EINVAL;
+    struct pdn_stats_options o;
+    int rc = stats_options_settle(&o, options);
+    if (rc < 0) return rc;
     pdn_stats *st = calloc(1, sizeof *st);
     if (!st) return PDN_ENOMEM;
     st->opt = o;
@@ -91,28 +87,6 @@ void pdn_stats_on_diag(const struct pdn_diag *d, void *ctx)
     st->pending_game = d->game;
     st->pending_seen[d->code] = true;
 }
-
-static void on_replay_diag(const struct pdn_diag *d, void *ctx)
-{
-    pdn_stats *st = ctx;
-    if ((unsigned)d->code >= PDN_DIAG_COUNT) return;
-    st->findings[d->code]++;
-    st->seen[d->code] = true;
-}
-
-/* One game's walk through its plies. */
-struct game_walk {
-    pdn_stats *st;
-    const pdn_game *game;
-    const char *file;
-    enum st_outcome oc;
-    unsigned long ply;
-    unsigned long captures, promotions, first_king;
-    uint32_t open;       /* the openings tree's node: index */
-    bool open_stop;      /* the line leaves the tree: it is full (open_cut) */
-    bool open_fail;      /* out of memory in the tree */
-    uint64_t moves_hash; /* of the main line: stats_repeat.c */
-};
 
 /* ---- per-player and per-event counts ------------------------------------------- */
 
@@ -197,16 +171,16 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 
 /* Counts the game in its event; 1 when it repeats a game counted before
  * (and is left out), 0, or PDN_ENOMEM. */
-static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
-                       const struct game_walk *walk)
+static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long w, long b,
+                       const pdn_stats_game *rec)
 {
     long ei;
     struct st_event *e = event_of(st, g, &ei);
     if (!e) return PDN_ENOMEM;
     int32_t round, sub;
     parse_round(&round, &sub, pdn_game_tag(g, "Round"));
-    struct repeat_game rg = {walk->file, g->index, (uint32_t)ei,      (uint32_t)w,      (uint32_t)b,
-                             round,      sub,      (uint8_t)walk->oc, walk->moves_hash, walk->ply};
+    struct repeat_game rg = {file,  g->index, (uint32_t)ei, (uint32_t)w,     (uint32_t)b,
+                             round, sub,      rec->outcome, rec->moves_hash, rec->ply};
     int repeat = stats_repeat_check(st, &rg);
     if (repeat != 0) {
         e->repeats += repeat > 0;
@@ -243,7 +217,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, long w, long b,
                          .seq = (uint32_t)e->games,
                          .white_team = (uint32_t)wt,
                          .black_team = (uint32_t)bt,
-                         .outcome = (uint8_t)walk->oc};
+                         .outcome = rec->outcome};
     return 0;
 }
 
@@ -265,87 +239,60 @@ static void count_player(struct st_player *p, bool white, enum st_outcome oc)
 /* Players and event: a repeat of a game counted before is left out of
  * both (stats_repeat.c), so that the players table and the crosstables
  * count the same games. */
-static int count_names(pdn_stats *st, const pdn_game *g, const struct game_walk *walk)
+static int count_names(pdn_stats *st, const pdn_game *g, const char *file,
+                       const pdn_stats_game *rec)
 {
     long w = stats_player_of(st, g, "White"), b = w < 0 ? -1 : stats_player_of(st, g, "Black");
     if (w < 0 || b < 0) return PDN_ENOMEM;
-    int rc = count_event(st, g, w, b, walk);
+    int rc = count_event(st, g, file, w, b, rec);
     if (rc != 0) return rc < 0 ? rc : 0;
     struct st_player *p = st->player.data;
-    count_player(&p[w], true, walk->oc);
-    count_player(&p[b], false, walk->oc);
+    count_player(&p[w], true, rec->outcome);
+    count_player(&p[b], false, rec->outcome);
     return 0;
 }
 
-/* ---- one game's plies ------------------------------------------------------------ */
+/* ---- a game ------------------------------------------------------------------------ */
 
-static void note_capture(struct game_walk *w, const struct pdn_move *m, const struct pdn_node *node,
-                         enum pdn_variant variant)
+/* The game's largest capture, when it takes more pieces than any before:
+ * where it was played, and its text as written (else its path). */
+static void note_capture(pdn_stats *st, const pdn_stats_game *rec, const char *file)
 {
-    pdn_stats *st = w->st;
-    if (m->ncaptured <= st->best_capture) return;
-    st->best_capture = m->ncaptured;
+    if (rec->best_pieces <= st->best_capture) return;
+    st->best_capture = rec->best_pieces;
     char path[PDN_MOVE_TEXT_MAX];
-    pdn_move_path_text(path, m, variant);
-    const char *white = pdn_game_tag(w->game, "White"), *black = pdn_game_tag(w->game, "Black");
-    size_t n = strlen(path) + 64 + (w->file ? strlen(w->file) : 1) + (white ? strlen(white) : 1) +
+    pdn_move_path_text(path, &rec->best_move, (enum pdn_variant)rec->best_variant);
+    const pdn_game *g = rec->game;
+    const char *white = pdn_game_tag(g, "White"), *black = pdn_game_tag(g, "Black");
+    const struct pdn_node *node = rec->best_node;
+    size_t n = strlen(path) + 64 + (file ? strlen(file) : 1) + (white ? strlen(white) : 1) +
                (black ? strlen(black) : 1);
     char *s = malloc(n);
     if (!s) return;
-    snprintf(s, n, "%s game %zu (%s - %s), ply %lu: %s", w->file ? w->file : "-", w->game->index,
-             white ? white : "?", black ? black : "?", w->ply,
+    snprintf(s, n, "%s game %zu (%s - %s), ply %lu: %s", file ? file : "-", g->index,
+             white ? white : "?", black ? black : "?", rec->best_ply,
              node && node->text ? node->text : path);
     free(st->best_where);
     st->best_where = s;
 }
 
-static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
-                   const struct pdn_move *m, const struct pdn_node *node, int depth, void *ctx)
+/* The game's first plies down the openings tree (the root is counted
+ * with the game), each node counting its result; false out of memory. A
+ * line the full tree cuts short is counted in open_cut. */
+static bool count_opening(pdn_stats *st, const pdn_stats_game *rec)
 {
-    struct game_walk *w = ctx;
-    (void)after;
-    if (depth != 0) return;
-    enum pdn_variant variant = (enum pdn_variant)before->variant;
-    w->ply++;
-    w->moves_hash = stats_moves_hash(w->moves_hash, m);
-    if (m->ncaptured) {
-        w->captures++;
-        note_capture(w, m, node, variant);
+    uint32_t node = 0;
+    for (unsigned i = 0; i < rec->nopen; i++) {
+        uint32_t c = stats_open_child(st, node, rec->open[i]);
+        if (c == 0) return false;
+        if (c == STATS_OPEN_FULL) {
+            st->open_cut++;
+            return true;
+        }
+        ((struct st_open *)st->open.data)[c].outcome[rec->outcome]++;
+        node = c;
     }
-    if (m->promotes) {
-        w->promotions++;
-        if (!w->first_king) w->first_king = w->ply;
-    }
-    if (w->ply > (unsigned long)w->st->opt.opening_depth || w->open_stop) return;
-    uint32_t c = stats_open_child(w->st, w->open, m, variant);
-    if (c == 0 || c == STATS_OPEN_FULL) {
-        w->open_fail = c == 0;
-        w->open_stop = true;
-        return;
-    }
-    ((struct st_open *)w->st->open.data)[c].outcome[w->oc]++;
-    w->open = c;
-}
-
-/* ---- a game ------------------------------------------------------------------------ */
-
-static enum st_outcome outcome_of(const pdn_game *g)
-{
-    enum pdn_result r = g->result;
-    const char *tag = pdn_game_tag(g, "Result");
-    if (tag) pdn_result_parse(&r, tag, strlen(tag));
-    switch (r) {
-    case PDN_RESULT_WHITE_WIN:
-        return ST_WHITE;
-    case PDN_RESULT_BLACK_WIN:
-        return ST_BLACK;
-    case PDN_RESULT_DRAW:
-        return ST_DRAW;
-    case PDN_RESULT_BOTH_LOST:
-        return ST_OTHER;
-    default:
-        return ST_UNKNOWN;
-    }
+    return true;
 }
 
 static bool count_length(pdn_stats *st, unsigned long plies)
@@ -359,61 +306,65 @@ static bool count_length(pdn_stats *st, unsigned long plies)
     return true;
 }
 
-static void count_findings(pdn_stats *st, const pdn_game *g, const struct pdn_replay_summary *sum)
+/* The replay's findings, and the reader's that wait for this game: a
+ * game counts once for each code found by either. The codes the replay
+ * found are walked by their bits: a walk of all codes for every game cost
+ * 0.7% of pdnstats -j 1's instructions. */
+static void count_findings(pdn_stats *st, const pdn_game *g, const pdn_stats_game *rec)
 {
-    bool warned = sum->warnings > 0;
-    if (st->pending_game == g->index) {
-        for (int c = 0; c < PDN_DIAG_COUNT; c++) {
-            st->seen[c] |= st->pending_seen[c];
-            if (st->pending_seen[c] && pdn_diag_severity(c) == PDN_SEV_WARNING) warned = true;
+    bool warned = rec->sum.warnings > 0;
+    bool pending = st->pending_game == g->index;
+    for (size_t w = 0; w < sizeof rec->found / sizeof rec->found[0]; w++)
+        for (uint64_t bits = rec->found[w]; bits; bits &= bits - 1) {
+            size_t c = w * 64 + (size_t)__builtin_ctzll(bits);
+            st->findings[c] += rec->findings[c];
+            st->finding_games[c] += !(pending && st->pending_seen[c]);
         }
-        st->pending_game = 0;
+    for (int c = 0; pending && c < PDN_DIAG_COUNT; c++) {
+        if (!st->pending_seen[c]) continue;
+        st->finding_games[c]++;
+        if (pdn_diag_severity(c) == PDN_SEV_WARNING) warned = true;
     }
-    if (game_internal(g)->read_errors || sum->errors) st->errors++;
+    if (pending) st->pending_game = 0;
+    if (game_internal(g)->read_errors || rec->sum.errors) st->errors++;
     if (warned) st->warnings++;
-    for (int c = 0; c < PDN_DIAG_COUNT; c++)
-        st->finding_games[c] += st->seen[c];
 }
 
-static enum st_ending ending_of(const struct game_walk *w, const struct pdn_replay_summary *sum)
+/* Whether a record was read as these stats read their games. */
+static bool read_alike(const struct pdn_stats_options *a, const struct pdn_stats_options *b)
 {
-    if (sum->draw_rule != PDN_DRAW_NONE) return ST_DRAW_RULE;
-    if (sum->complete && sum->final.side_known && pdn_movegen_count(&sum->final, 0) == 0)
-        return ST_NO_MOVE;
-    if (w->oc == ST_UNKNOWN) return ST_UNFINISHED;
-    return ST_RECORDED;
+    return a->opening_depth == b->opening_depth && a->strict == b->strict &&
+           a->draw_rules == b->draw_rules;
+}
+
+int pdn_stats_add_read(pdn_stats *st, const pdn_stats_game *rec, const pdn_game *g,
+                       const char *file)
+{
+    if (!st || !rec || !g || rec->game != g || !read_alike(&st->opt, &rec->opt)) return PDN_EINVAL;
+    bool opened = count_opening(st, rec);
+    note_capture(st, rec, file);
+    if (!opened || !count_length(st, rec->sum.plies)) return PDN_ENOMEM;
+    st->games++;
+    st->outcome[rec->outcome]++;
+    st->ending[rec->ending]++;
+    if ((unsigned)rec->sum.draw_rule < ST_DRAW_RULES) st->draw_rules[rec->sum.draw_rule]++;
+    count_findings(st, g, rec);
+    st->captures += rec->captures;
+    st->capture_games += rec->captures > 0;
+    st->promotions += rec->promotions;
+    if (rec->first_king) {
+        st->king_games++;
+        st->king_ply_sum += rec->first_king;
+        if (rec->first_king < st->king_ply_min) st->king_ply_min = rec->first_king;
+    }
+    ((struct st_open *)st->open.data)->outcome[rec->outcome]++; /* the root */
+    return count_names(st, g, file, rec);
 }
 
 int pdn_stats_add_game(pdn_stats *st, const pdn_game *g, const char *file)
 {
     if (!st || !g) return PDN_EINVAL;
-    struct game_walk w = {.st = st, .game = g, .file = file, .oc = outcome_of(g)};
-    memset(st->seen, 0, sizeof st->seen);
-    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.strict = st->opt.strict;
-    ro.draw_rules = st->opt.draw_rules;
-    ro.on_diag = on_replay_diag;
-    ro.diag_ctx = st;
-    ro.on_ply = on_ply;
-    ro.ply_ctx = &w;
-    struct pdn_replay_summary sum;
-    int rc = pdn_replay_game(&sum, g, &ro);
-    if (rc < 0) return rc;
-    if (w.open_fail || !count_length(st, sum.plies)) return PDN_ENOMEM;
-    st->games++;
-    st->outcome[w.oc]++;
-    st->ending[ending_of(&w, &sum)]++;
-    if ((unsigned)sum.draw_rule < ST_DRAW_RULES) st->draw_rules[sum.draw_rule]++;
-    count_findings(st, g, &sum);
-    st->captures += w.captures;
-    st->capture_games += w.captures > 0;
-    st->promotions += w.promotions;
-    if (w.first_king) {
-        st->king_games++;
-        st->king_ply_sum += w.first_king;
-        if (w.first_king < st->king_ply_min) st->king_ply_min = w.first_king;
-    }
-    ((struct st_open *)st->open.data)->outcome[w.oc]++; /* the root */
-    st->open_cut += w.open_stop;
-    return count_names(st, g, &w);
+    struct pdn_stats_game rec = {.opt = st->opt};
+    int rc = pdn_stats_game_read(&rec, g);
+    return rc < 0 ? rc : pdn_stats_add_read(st, &rec, g, file);
 }

@@ -168,8 +168,7 @@ struct pdn_stats {
     unsigned long outcome[ST_OUTCOMES], ending[ST_ENDINGS];
     unsigned long errors, warnings; /* games with */
     unsigned long findings[PDN_DIAG_COUNT], finding_games[PDN_DIAG_COUNT];
-    /* per game: codes seen, and the reader's warnings waiting for their game */
-    bool seen[PDN_DIAG_COUNT];
+    /* the reader's warnings waiting for their game */
     size_t pending_game;
     bool pending_seen[PDN_DIAG_COUNT];
     /* play */
@@ -200,6 +199,35 @@ struct pdn_stats {
     size_t open_max;         /* nodes at most (STATS_OPEN_NODES; tests set less) */
     unsigned long open_cut;  /* games whose line the full tree cut short */
 };
+
+/* The openings tree's plies at most (pdn_stats_options.opening_depth). */
+enum { STATS_DEPTH_MAX = 20 };
+
+/* What one game yields to the statistics (stats_game.c): read on any
+ * thread, touching no pdn_stats; added to one in input order (stats.c). */
+struct pdn_stats_game {
+    struct pdn_stats_options opt; /* settled (stats_options_settle) */
+    const pdn_game *game;         /* the game read; NULL: none */
+    struct pdn_replay_summary sum;
+    uint8_t outcome, ending; /* enum st_outcome, enum st_ending */
+    unsigned long ply;       /* main-line plies walked */
+    unsigned long captures, promotions, first_king;
+    uint64_t moves_hash; /* of the main line: stats_repeat.c */
+    /* the largest capture: the first ply that takes the most pieces */
+    unsigned best_pieces; /* 0: no capture */
+    unsigned long best_ply;
+    struct pdn_move best_move;
+    const struct pdn_node *best_node;  /* in game */
+    uint8_t best_variant;              /* enum pdn_variant */
+    uint8_t nopen;                     /* plies in open[] */
+    uint32_t open[STATS_DEPTH_MAX];    /* the first plies' keys (stats_open_key) */
+    unsigned findings[PDN_DIAG_COUNT]; /* the replay's, by code */
+    /* the codes with findings: adding a game looks at these alone */
+    uint64_t found[(PDN_DIAG_COUNT + 63) / 64];
+};
+
+/* Options checked (PDN_EINVAL when bad) and their defaults filled in. */
+int stats_options_settle(struct pdn_stats_options *out, const struct pdn_stats_options *options);
 
 /* ---- names (stats_names.c: a leaf, every stats file may call it) ---- */
 
@@ -405,10 +433,12 @@ void stats_json_string(FILE *fp, const char *s);
 /* Room for a node's move text: "50x50" and the NUL. */
 enum { STATS_OPEN_TEXT = 8 };
 
-/* The child of node by move m, added when new: its index; STATS_OPEN_FULL
- * when it is new and the tree holds open_max nodes; 0 out of memory. */
-uint32_t stats_open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m,
-                          enum pdn_variant variant);
+/* A move's key in the tree: from | to << 8 | capture << 16 | variant << 17. */
+uint32_t stats_open_key(const struct pdn_move *m, enum pdn_variant variant);
+/* The child of node by the move of key (stats_open_key), added when new:
+ * its index; STATS_OPEN_FULL when it is new and the tree holds open_max
+ * nodes; 0 out of memory. */
+uint32_t stats_open_child(pdn_stats *st, uint32_t node, uint32_t key);
 /* A node's games: the sum of its results. */
 unsigned long stats_open_games(const struct st_open *n);
 /* A node's move as text, "32-28", "28x19" or "c3-d4"; its length. */

@@ -15,7 +15,7 @@
 
 /* The variant is part of the key: a Russian 22-18 ("c3-d4") opens another
  * game than an English one, and is written otherwise. */
-static uint32_t move_key(const struct pdn_move *m, enum pdn_variant variant)
+uint32_t stats_open_key(const struct pdn_move *m, enum pdn_variant variant)
 {
     return m->from | (uint32_t)m->to << 8 | (uint32_t)(m->ncaptured > 0) << 16 |
            (uint32_t)variant << 17;
@@ -47,10 +47,8 @@ static bool open_grow(pdn_stats *st)
     return true;
 }
 
-uint32_t stats_open_child(pdn_stats *st, uint32_t node, const struct pdn_move *m,
-                          enum pdn_variant variant)
+uint32_t stats_open_child(pdn_stats *st, uint32_t node, uint32_t key)
 {
-    uint32_t key = move_key(m, variant);
     if ((st->open.n + 1) * 4 > st->open_cap * 3 && !open_grow(st)) return 0;
     size_t j = open_slot(node, key, st->open_cap);
     struct st_open *t = st->open.data;

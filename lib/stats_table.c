@@ -112,20 +112,38 @@ void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int 
     tab_col_key(t, t->colbuf[t->ncols], key, num);
 }
 
+/* A copy of the cell "%s" makes of text, without the format's walk: the
+ * most common cell (names, files), and vsnprintf was 7% of pdnstats'
+ * instructions on 100 MB whose 113,000 repeats each make their row twice. */
+static char *text_cell(const char *text)
+{
+    if (!text) text = "(null)"; /* as glibc's printf: the same bytes */
+    size_t n = strlen(text);
+    char *s = malloc(n + 1);
+    if (s) memcpy(s, text, n + 1);
+    return s;
+}
+
 void tab_cell(struct tab *t, const char *fmt, ...)
 {
     char buf[256]; /* most cells fit: formatted once */
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (s && (size_t)n < sizeof buf) {
-        memcpy(s, buf, (size_t)n + 1);
-    } else if (s) {
-        va_start(ap, fmt);
-        vsnprintf(s, (size_t)n + 1, fmt, ap);
+    char *s;
+    if (strcmp(fmt, "%s") == 0) {
+        s = text_cell(va_arg(ap, const char *));
         va_end(ap);
+    } else {
+        int n = vsnprintf(buf, sizeof buf, fmt, ap);
+        va_end(ap);
+        s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+        if (s && (size_t)n < sizeof buf) {
+            memcpy(s, buf, (size_t)n + 1);
+        } else if (s) {
+            va_start(ap, fmt);
+            vsnprintf(s, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+        }
     }
     char **slot = s ? vec_push(&t->cells, sizeof *slot) : NULL;
     if (!slot) {

@@ -333,10 +333,30 @@ static void team_warnings(struct tool *t, struct run *r)
 
 /* ---- counting ------------------------------------------------------------------ */
 
+/* -j: the game replayed on the thread that read it, into a record of its
+ * own that the job keeps (stats_work_free frees it with the job). */
+static int stats_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
+{
+    const struct run *r = ctx;
+    (void)t;
+    pdn_stats_game **record = jobs_result(job);
+    int rc = pdn_stats_game_new(record, &r->so);
+    return rc < 0 ? rc : pdn_stats_game_read(*record, game);
+}
+
+static void stats_work_free(void *result)
+{
+    pdn_stats_game_free(*(pdn_stats_game **)result);
+}
+
+/* The game counted in input order: from its record (-j), or replayed here. */
 static int count_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct run *r = ctx;
-    return pdn_stats_add_game(r->stats, game, t->input);
+    if (!t->job) return pdn_stats_add_game(r->stats, game, t->input);
+    int rc = jobs_finish(t->job, pdn_stats_on_diag, r->stats, NULL);
+    if (rc < 0) return rc;
+    return pdn_stats_add_read(r->stats, *(pdn_stats_game **)jobs_result(t->job), game, t->input);
 }
 
 int main(int argc, char **argv)
@@ -344,7 +364,9 @@ int main(int argc, char **argv)
     struct tool t;
     struct run r = {.so = PDN_STATS_OPTIONS_INIT, .wo = PDN_STATS_WRITE_OPTIONS_INIT};
     tool_init(&t, "pdnstats", usage);
+    static const struct tool_work work = {.game = stats_work, .result_free = stats_work_free};
     t.jobs = JOBS_AUTO;
+    t.work = &work;
     parse_options(&t, &r, argc, argv);
     if (r.merge) return stats_merge(&t, argc - optind, argv + optind);
     int rc = pdn_stats_new(&r.stats, &r.so);
