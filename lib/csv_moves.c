@@ -5,7 +5,9 @@
  * replay played come from csv_rows.c (csv_find_ply); a move it did not
  * reach keeps only what was written. A row is a ply's: its cells are
  * built in place in the row buffer (write_move_row_fast), the game's
- * copied from a piece written once a game, unless the fast paths are off
+ * copied from a piece written once a game, the default layout's body
+ * (ply to promotion) straight, without a switch a cell, unless the fast
+ * paths are off
  * or the delimiter is a byte of a word (csv_io.h); then each cell on its
  * own, as put_move_cell writes it (test_csv compares the two on every
  * test file). Must not print.
@@ -204,11 +206,21 @@ static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct pl
  * The steps of a move's row, made once for the writer's columns: a run
  * of the game's columns side by side is one step (STEP_GAME), copied from
  * w->shared; so is a run of the comments and NAGs columns (STEP_NOTES),
- * which are nearly always empty; any other column is a step of its own,
- * its id. A run's columns after its first: w->spans[its first].cols.
+ * which are nearly always empty; so are the body's columns, in the
+ * default layout's order (STEP_BODY); any other column is a step of its
+ * own, its id. A run's columns after its first: w->spans[its first].cols.
  */
 #define STEP_GAME C_TAG
 #define STEP_NOTES (C_PLY_STATUS + 1)
+#define STEP_BODY (C_PLY_STATUS + 2)
+
+/* The columns of the default layout's body, in its order: one step
+ * (STEP_BODY) when a row has them side by side, written straight by
+ * body_cells, not a switch a cell. */
+static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
+                                   C_CANONICAL, C_FROM,      C_TO,    C_PATH,
+                                   C_CAPTURES,  C_NCAPTURED, C_PIECE, C_PROMOTION};
+#define BODY_COLS (sizeof body_ids)
 
 /* The most bytes of a cell written in place but the move's text: the
  * captures of the longest capture, a blank between them; the delimiter. */
@@ -226,6 +238,15 @@ static bool in_run(uint8_t op, enum col_id id)
     return op == STEP_GAME ? game_column(id) : note_column(id);
 }
 
+/* Whether the columns from k on begin with the body's. */
+static bool body_at(const pdn_csv_writer *w, size_t k)
+{
+    if (w->ncols - k < BODY_COLS) return false;
+    for (size_t i = 0; i < BODY_COLS; i++)
+        if (w->cols[k + i].id != body_ids[i]) return false;
+    return true;
+}
+
 static int plan_rows(pdn_csv_writer *w)
 {
     w->spans = calloc(w->ncols + 1, sizeof *w->spans);
@@ -236,6 +257,12 @@ static int plan_rows(pdn_csv_writer *w)
         *step = (struct row_step){(uint8_t)w->cols[k].id, (uint32_t)k};
         w->move_cells += w->cols[k].id == C_MOVE;
         enum col_id id = w->cols[k].id;
+        if (body_at(w, k)) {
+            step->op = STEP_BODY;
+            w->spans[k].cols = BODY_COLS - 1;
+            k += BODY_COLS - 1;
+            continue;
+        }
         if (!game_column(id) && !note_column(id)) continue;
         step->op = game_column(id) ? STEP_GAME : STEP_NOTES;
         while (k + 1 < w->ncols && in_run(step->op, w->cols[k + 1].id))
@@ -260,10 +287,10 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
     w->row_most = 2; /* a CR LF */
     int rc = 0;
     for (size_t i = 0; i < w->nsteps && rc == 0; i++) {
-        w->row_most += CELL_MOST;
-        if (w->steps[i].op != STEP_GAME) continue;
         size_t k = w->steps[i].col;
         struct cell_span *run = &w->spans[k];
+        w->row_most += CELL_MOST * (1 + run->cols);
+        if (w->steps[i].op != STEP_GAME) continue;
         run->at = w->out.len;
         w->out.first = true;
         for (size_t j = k; j <= k + run->cols && rc == 0; j++)
@@ -403,6 +430,46 @@ static char *empty_notes_run(char *out, const struct row_plan *plan, const struc
     return out + more;
 }
 
+/*
+ * The body's cells (body_ids) of a move's row at out, delimiters between
+ * them, as put_move_cell writes them: the end, or NULL when the move as
+ * written must be looked at by csv_out_field (put_move_cell writes them).
+ * Cell after cell, no switch: the row of nearly every ply.
+ */
+static char *body_cells(char *out, const struct ply_row *r, const struct ply_texts *t,
+                        uint32_t half, char delim)
+{
+    const struct ply *p = r->played;
+    out = decimal_text(out, r->ply);
+    *out++ = delim;
+    out = decimal_text(out, half / 2 + 1);
+    *out++ = delim;
+    out = put_short(out, words[half % 2], 5);
+    *out++ = delim;
+    out = put_looked_at(out, r->node->text, t->nmove, delim);
+    if (!out) return NULL;
+    *out++ = delim;
+    if (!p) { /* not played: the 8 cells after the move empty, 7 delimiters */
+        memset(out, delim, BODY_COLS - 5);
+        return out + BODY_COLS - 5;
+    }
+    out = put_short(out, t->canonical, t->ncanonical);
+    *out++ = delim;
+    out = put_short(out, t->from, t->nfrom);
+    *out++ = delim;
+    out = put_short(out, t->to, t->nto);
+    *out++ = delim;
+    out = put_short(out, t->path, t->npath);
+    *out++ = delim;
+    if (p->move.ncaptured) out = captures_text(out, p);
+    *out++ = delim;
+    out = decimal_text(out, p->move.ncaptured);
+    *out++ = delim;
+    out = put_short(out, words[2 + p->king], 3u + p->king);
+    *out++ = delim;
+    return put_short(out, words[4 + !!p->move.promotes], 2u + !!p->move.promotes);
+}
+
 /* The cell of a move's row at out, as put_move_cell writes it but the
  * delimiter, when it is written in place: the end, or NULL when
  * put_move_cell must write it. The texts written without a look are
@@ -456,6 +523,8 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
         return empty_notes(n, (enum col_id)step->op) ? out : NULL;
     case STEP_NOTES:
         return empty_notes_run(out, plan, step, n);
+    case STEP_BODY:
+        return body_cells(out, r, t, half, delim);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -470,7 +539,7 @@ static int cells_through(pdn_csv_writer *w, const struct row_step *step, const s
                          size_t most)
 {
     struct csv_out *o = &w->out;
-    size_t more = step->op == STEP_NOTES ? w->spans[step->col].cols : 0;
+    size_t more = w->spans[step->col].cols;
     for (size_t k = step->col; k <= step->col + more; k++) {
         if (k > step->col) o->buf[o->len++] = o->delim;
         o->first = true; /* the delimiter comes after, as after every cell */
