@@ -225,6 +225,8 @@ static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
 /* The most bytes of a cell written in place but the move's text: the
  * captures of the longest capture, a blank between them; the delimiter. */
 #define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
+/* A move as written is copied in place when shorter than this (put_move). */
+#define MOVE_IN_PLACE 64
 
 /* Whether a column holds a move's comments or NAGs. */
 static bool note_column(enum col_id id)
@@ -255,8 +257,9 @@ static int plan_rows(pdn_csv_writer *w)
     for (size_t k = 0; k < w->ncols; k++) {
         struct row_step *step = &w->steps[w->nsteps++];
         *step = (struct row_step){(uint8_t)w->cols[k].id, (uint32_t)k};
-        w->move_cells += w->cols[k].id == C_MOVE;
         enum col_id id = w->cols[k].id;
+        w->move_cells += id == C_MOVE;
+        w->row_texts |= id == C_CANONICAL || id == C_FROM || id == C_TO || id == C_PATH;
         if (body_at(w, k)) {
             step->op = STEP_BODY;
             w->spans[k].cols = BODY_COLS - 1;
@@ -284,7 +287,7 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
     struct csv_out rows = w->out;
     w->out = w->shared;
     w->out.len = 0;
-    w->row_most = 2; /* a CR LF */
+    w->row_most = 2 + w->move_cells * MOVE_IN_PLACE; /* a CR LF, the moves as written */
     int rc = 0;
     for (size_t i = 0; i < w->nsteps && rc == 0; i++) {
         size_t k = w->steps[i].col;
@@ -323,7 +326,6 @@ _Static_assert(PDN_MOVE_TEXT_MAX >= SHORT_TEXT, "a path's array holds a short te
 struct ply_texts {
     char from[SHORT_TEXT], to[SHORT_TEXT]; /* room for put_short to read */
     char shortest[2 * SHORT_TEXT], hops[PDN_MOVE_TEXT_MAX];
-    size_t nmove; /* the move as written: its length, played or not */
     size_t nfrom, nto, nshortest, npath, ncanonical;
     const char *path, *canonical;
 };
@@ -430,44 +432,91 @@ static char *empty_notes_run(char *out, const struct row_plan *plan, const struc
     return out + more;
 }
 
+/* The move as written at out when it is a word of fewer than
+ * MOVE_IN_PLACE bytes, or at least has no byte up to '"' (no blank, no
+ * line end, no quote) and no delimiter: then it needs no quotes. Its
+ * length is learnt as it is copied. The end, or NULL: csv_out_field must
+ * look at it (put_move_cell writes it). */
+static char *put_move(char *out, const char *s, char delim)
+{
+    for (size_t i = 0; i < MOVE_IN_PLACE; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= '"' || c == (unsigned char)delim) return c == '\0' ? out + i : NULL;
+        out[i] = (char)c;
+    }
+    return NULL;
+}
+
+/*
+ * The cells canonical to promotion of a move's row whose ply was played
+ * at out, delimiters between them. A quiet move or a capture of one hop
+ * on a numbered board, the text its shortest ("32-28", "28x19"), is
+ * written from one piece made once; any other from ply_texts.
+ */
+static char *played_cells(char *out, const struct ply *p, char delim)
+{
+    const struct pdn_move *m = &p->move;
+    const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
+    bool hops = m->npath > 1 || (m->npath == 1 && m->path[0] != m->to);
+    if (g->rules->algebraic || hops || p->full) {
+        struct ply_texts t;
+        ply_texts(&t, p);
+        out = put_short(out, t.canonical, t.ncanonical);
+        *out++ = delim;
+        out = put_short(out, t.from, t.nfrom);
+        *out++ = delim;
+        out = put_short(out, t.to, t.nto);
+        *out++ = delim;
+        out = put_short(out, t.path, t.npath);
+    } else {
+        char text[SHORT_TEXT]; /* "50x45": fixed pieces copy it, 8 bytes, and a square, 4 */
+        char *to = decimal_text(text, m->from);
+        size_t nfrom = (size_t)(to - text);
+        *to++ = m->ncaptured ? 'x' : '-';
+        size_t n = (size_t)(decimal_text(to, m->to) - text), nto = n - nfrom - 1;
+        memcpy(out, text, 8);
+        out[n] = delim;
+        out += n + 1;
+        memcpy(out, text, 4);
+        out[nfrom] = delim;
+        out += nfrom + 1;
+        memcpy(out, to, 4);
+        out[nto] = delim;
+        out += nto + 1;
+        memcpy(out, text, 8);
+        out += n;
+    }
+    *out++ = delim;
+    if (m->ncaptured) out = captures_text(out, p);
+    *out++ = delim;
+    out = decimal_text(out, m->ncaptured);
+    *out++ = delim;
+    out = put_short(out, words[2 + p->king], 3u + p->king);
+    *out++ = delim;
+    return put_short(out, words[4 + !!m->promotes], 2u + !!m->promotes);
+}
+
 /*
  * The body's cells (body_ids) of a move's row at out, delimiters between
  * them, as put_move_cell writes them: the end, or NULL when the move as
  * written must be looked at by csv_out_field (put_move_cell writes them).
  * Cell after cell, no switch: the row of nearly every ply.
  */
-static char *body_cells(char *out, const struct ply_row *r, const struct ply_texts *t,
-                        uint32_t half, char delim)
+static char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim)
 {
-    const struct ply *p = r->played;
     out = decimal_text(out, r->ply);
     *out++ = delim;
     out = decimal_text(out, half / 2 + 1);
     *out++ = delim;
     out = put_short(out, words[half % 2], 5);
     *out++ = delim;
-    out = put_looked_at(out, r->node->text, t->nmove, delim);
+    out = put_move(out, r->node->text, delim);
     if (!out) return NULL;
     *out++ = delim;
-    if (!p) { /* not played: the 8 cells after the move empty, 7 delimiters */
-        memset(out, delim, BODY_COLS - 5);
-        return out + BODY_COLS - 5;
-    }
-    out = put_short(out, t->canonical, t->ncanonical);
-    *out++ = delim;
-    out = put_short(out, t->from, t->nfrom);
-    *out++ = delim;
-    out = put_short(out, t->to, t->nto);
-    *out++ = delim;
-    out = put_short(out, t->path, t->npath);
-    *out++ = delim;
-    if (p->move.ncaptured) out = captures_text(out, p);
-    *out++ = delim;
-    out = decimal_text(out, p->move.ncaptured);
-    *out++ = delim;
-    out = put_short(out, words[2 + p->king], 3u + p->king);
-    *out++ = delim;
-    return put_short(out, words[4 + !!p->move.promotes], 2u + !!p->move.promotes);
+    if (r->played) return played_cells(out, r->played, delim);
+    /* not played: the 8 cells after the move empty, 7 delimiters */
+    memset(out, delim, BODY_COLS - 5);
+    return out + BODY_COLS - 5;
 }
 
 /* The cell of a move's row at out, as put_move_cell writes it but the
@@ -497,7 +546,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case C_SIDE:
         return put_short(out, words[half % 2], 5);
     case C_MOVE:
-        return put_looked_at(out, n->text, t->nmove, delim);
+        return put_move(out, n->text, delim);
     case C_CANONICAL:
         return put_played(out, p, t->canonical, t->ncanonical);
     case C_FROM:
@@ -524,7 +573,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_NOTES:
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
-        return body_cells(out, r, t, half, delim);
+        return body_cells(out, r, half, delim);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -561,10 +610,9 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
 {
     struct csv_out *o = &w->out;
     struct ply_texts t;
-    if (r->played) ply_texts(&t, r->played);
-    t.nmove = strlen(r->node->text);
+    if (r->played && w->row_texts) ply_texts(&t, r->played);
     uint32_t half = r->line->start_half + r->ply - 1;
-    size_t most = w->row_most + w->move_cells * t.nmove;
+    size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
     const struct row_plan plan = {w->shared.buf, w->spans, o->delim};
     const struct row_step *step = w->steps, *last = step + w->nsteps;

@@ -131,8 +131,9 @@ struct pdn_csv_writer {
         uint32_t col;
     } * steps; /* the row's cells, runs as one */
     size_t nsteps;
-    size_t row_most;      /* the most bytes of a row's cells but its move's texts */
+    size_t row_most;      /* the most bytes of a row's cells written in place */
     size_t move_cells;    /* how many: the move column, as often as it is asked for */
+    bool row_texts;       /* a cell of a ply's texts outside the body (csv_moves.c) */
     unsigned long errors; /* games with an error status */
 };
 
