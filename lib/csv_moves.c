@@ -227,6 +227,9 @@ static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
 #define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
 /* A move as written is copied in place when shorter than this (put_move). */
 #define MOVE_IN_PLACE 64
+/* The game's cells are copied in pieces of this size (put_run). */
+#define RUN_PIECE 16
+_Static_assert(RUN_PIECE <= CELL_MOST, "a run's room holds its last piece");
 
 /* Whether a column holds a move's comments or NAGs. */
 static bool note_column(enum col_id id)
@@ -271,6 +274,10 @@ static int plan_rows(pdn_csv_writer *w)
         while (k + 1 < w->ncols && in_run(step->op, w->cols[k + 1].id))
             k++, w->spans[step->col].cols++;
     }
+    const struct row_step *st = w->steps;
+    w->row_default = w->nsteps == 4 && st[0].op == STEP_GAME && st[1].op == STEP_BODY &&
+                     st[2].op == STEP_NOTES && w->spans[st[2].col].cols == 2 &&
+                     st[3].op == C_PLY_STATUS;
     return 0;
 }
 
@@ -304,6 +311,7 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
     w->shared = w->out;
     w->out = rows;
     if (rc < 0) return rc;
+    if (!csv_out_room(&w->shared, RUN_PIECE)) return PDN_ENOMEM; /* put_run reads on */
     return w->shared.nomem ? PDN_ENOMEM : 0;
 }
 
@@ -519,6 +527,17 @@ static char *body_cells(char *out, const struct ply_row *r, uint32_t half, char 
     return out + BODY_COLS - 5;
 }
 
+/* A run of the game's cells copied from shared at out: in fixed pieces,
+ * not a call to memcpy (a file name and a game number: a piece or two).
+ * The last piece may read past the run (share_game_cells leaves room) and
+ * write past it (the run's room is CELL_MOST more). */
+static char *put_run(char *out, const char *shared, const struct cell_span *run)
+{
+    for (size_t k = 0; k < run->len; k += RUN_PIECE)
+        memcpy(out + k, shared + run->at + k, RUN_PIECE);
+    return out + run->len;
+}
+
 /* The cell of a move's row at out, as put_move_cell writes it but the
  * delimiter, when it is written in place: the end, or NULL when
  * put_move_cell must write it. The texts written without a look are
@@ -530,11 +549,8 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     const struct pdn_node *n = r->node;
     char delim = plan->delim;
     switch (step->op) {
-    case STEP_GAME: {
-        const struct cell_span *run = &plan->spans[step->col];
-        memcpy(out, plan->shared + run->at, run->len); /* a file name: often long */
-        return out + run->len;
-    }
+    case STEP_GAME:
+        return put_run(out, plan->shared, &plan->spans[step->col]);
     case C_LINE:
         return put_looked_at(out, r->line->id, strlen(r->line->id), delim);
     case C_PARENT:
@@ -634,6 +650,34 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     return 0;
 }
 
+/*
+ * A move's row in the default layout (the game's cells, the body, the
+ * comments and NAGs, the status: what pdn2csv --moves writes unless
+ * asked for more), built straight, without the steps' loop, when the
+ * move has no comments or NAGs and its status is ok; else as
+ * write_move_row_fast builds it (test_csv compares both with the cells'
+ * own).
+ */
+static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
+{
+    const struct pdn_node *n = r->node;
+    if (r->status != status_ok || n->ncomments_before || n->ncomments_after || n->strength ||
+        n->nnags)
+        return write_move_row_fast(w, r);
+    struct csv_out *o = &w->out;
+    if (!csv_out_room(o, w->row_most)) return PDN_ENOMEM;
+    char delim = o->delim;
+    char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
+    *out++ = delim;
+    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim);
+    if (!out) return write_move_row_fast(w, r);
+    memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
+    memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
+    o->len = (size_t)(out + 7 + o->crlf - o->buf);
+    csv_out_row_done(o);
+    return 0;
+}
+
 /* A move's row, cell by cell: every text looked at. */
 static int write_move_row_slow(pdn_csv_writer *w, const struct ply_row *r)
 {
@@ -690,7 +734,9 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
-        int rc = w->slow || !w->out.words ? write_move_row_slow(w, &r) : write_move_row_fast(w, &r);
+        int rc = w->slow || !w->out.words ? write_move_row_slow(w, &r)
+                 : w->row_default         ? write_default_row(w, &r)
+                                          : write_move_row_fast(w, &r);
         if (rc < 0) return rc;
         rows++;
         if (!r.played) status = "not-played";

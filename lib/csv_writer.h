@@ -134,6 +134,7 @@ struct pdn_csv_writer {
     size_t row_most;      /* the most bytes of a row's cells written in place */
     size_t move_cells;    /* how many: the move column, as often as it is asked for */
     bool row_texts;       /* a cell of a ply's texts outside the body (csv_moves.c) */
+    bool row_default;     /* the default layout: its rows built straight (csv_moves.c) */
     unsigned long errors; /* games with an error status */
 };
 
