@@ -455,18 +455,30 @@ static char *put_move(char *out, const char *s, char delim)
     return NULL;
 }
 
+/* Whether the text s is t[0, n), which holds no NUL. */
+static bool same_text(const char *s, const char *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != t[i]) return false;
+    return s[n] == '\0';
+}
+
 /*
- * The cells canonical to promotion of a move's row whose ply was played
- * at out, delimiters between them. A quiet move or a capture of one hop
- * on a numbered board, the text its shortest ("32-28", "28x19"), is
- * written from one piece made once; any other from ply_texts.
+ * The cells move to promotion of a move's row whose ply was played at
+ * out, delimiters between them; NULL when the move as written must be
+ * looked at (put_move). A quiet move or a capture of one hop on a
+ * numbered board, its text the shortest ("32-28", "28x19"), is written
+ * from one piece made once, and the move as written nearly always is that
+ * piece: then it is copied, not looked at; any other from ply_texts.
  */
-static char *played_cells(char *out, const struct ply *p, char delim)
+static char *played_cells(char *out, const char *move, const struct ply *p, char delim)
 {
     const struct pdn_move *m = &p->move;
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
     bool hops = m->npath > 1 || (m->npath == 1 && m->path[0] != m->to);
     if (g->rules->algebraic || hops || p->full) {
+        if (!(out = put_move(out, move, delim))) return NULL;
+        *out++ = delim;
         struct ply_texts t;
         ply_texts(&t, p);
         out = put_short(out, t.canonical, t.ncanonical);
@@ -482,6 +494,14 @@ static char *played_cells(char *out, const struct ply *p, char delim)
         size_t nfrom = (size_t)(to - text);
         *to++ = m->ncaptured ? 'x' : '-';
         size_t n = (size_t)(decimal_text(to, m->to) - text), nto = n - nfrom - 1;
+        if (same_text(move, text, n)) {
+            memcpy(out, text, 8);
+            out[n] = delim;
+            out += n + 1;
+        } else {
+            if (!(out = put_move(out, move, delim))) return NULL;
+            *out++ = delim;
+        }
         memcpy(out, text, 8);
         out[n] = delim;
         out += n + 1;
@@ -518,10 +538,9 @@ static char *body_cells(char *out, const struct ply_row *r, uint32_t half, char 
     *out++ = delim;
     out = put_short(out, words[half % 2], 5);
     *out++ = delim;
-    out = put_move(out, r->node->text, delim);
-    if (!out) return NULL;
+    if (r->played) return played_cells(out, r->node->text, r->played, delim);
+    if (!(out = put_move(out, r->node->text, delim))) return NULL;
     *out++ = delim;
-    if (r->played) return played_cells(out, r->played, delim);
     /* not played: the 8 cells after the move empty, 7 delimiters */
     memset(out, delim, BODY_COLS - 5);
     return out + BODY_COLS - 5;

@@ -166,7 +166,13 @@ bool csv_tag_name(const char *s, size_t n);
 int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
                struct pdn_replay_summary *sum);
 void csv_keep_error(struct first_error *e, const struct pdn_diag *d);
-const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node);
+const struct stop *csv_search_stop(const pdn_csv_writer *w, const struct pdn_node *node);
+/* csv_search_stop inline when the game has none, as nearly every game:
+ * asked once a move. */
+static inline const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node)
+{
+    return w->nstops ? csv_search_stop(w, node) : NULL;
+}
 /* A ply's canonical text (pdn_move_to_text's PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
  * its length. */
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p);
