@@ -463,57 +463,73 @@ static bool same_text(const char *s, const char *t, size_t n)
     return s[n] == '\0';
 }
 
-/*
- * The cells move to promotion of a move's row whose ply was played at
+/* The cells move to path of a played ply's row at out, delimiters between
+ * them, from ply_texts: an algebraic board's, an ambiguous capture's, a
+ * capture's of several hops; NULL when the move as written must be
+ * looked at (put_move). */
+static char *texts_cells(char *out, const char *move, const struct ply *p, char delim)
+{
+    if (!(out = put_move(out, move, delim))) return NULL;
+    *out++ = delim;
+    struct ply_texts t;
+    ply_texts(&t, p);
+    out = put_short(out, t.canonical, t.ncanonical);
+    *out++ = delim;
+    out = put_short(out, t.from, t.nfrom);
+    *out++ = delim;
+    out = put_short(out, t.to, t.nto);
+    *out++ = delim;
+    return put_short(out, t.path, t.npath);
+}
+
+/* The cells move to path of a played ply's row at out, as texts_cells
+ * writes them, for a quiet move or a capture of one hop on a numbered
+ * board: its text is the shortest ("32-28", "28x19"), made once in one
+ * piece that fixed copies write (8 bytes, and a square's 4), and the move
+ * as written nearly always is that piece: then it is copied, not looked
+ * at. */
+static inline char *shortest_cells(char *out, const char *move, const struct pdn_move *m,
+                                   char delim)
+{
+    char text[SHORT_TEXT];
+    char *to = decimal_text(text, m->from);
+    size_t nfrom = (size_t)(to - text);
+    *to++ = m->ncaptured ? 'x' : '-';
+    size_t n = (size_t)(decimal_text(to, m->to) - text), nto = n - nfrom - 1;
+    if (same_text(move, text, n)) {
+        memcpy(out, text, 8);
+        out[n] = delim;
+        out += n + 1;
+    } else {
+        if (!(out = put_move(out, move, delim))) return NULL;
+        *out++ = delim;
+    }
+    memcpy(out, text, 8);
+    out[n] = delim;
+    out += n + 1;
+    memcpy(out, text, 4);
+    out[nfrom] = delim;
+    out += nfrom + 1;
+    memcpy(out, to, 4);
+    out[nto] = delim;
+    out += nto + 1;
+    memcpy(out, text, 8);
+    return out + n;
+}
+
+/* The cells move to promotion of a move's row whose ply was played at
  * out, delimiters between them; NULL when the move as written must be
- * looked at (put_move). A quiet move or a capture of one hop on a
- * numbered board, its text the shortest ("32-28", "28x19"), is written
- * from one piece made once, and the move as written nearly always is that
- * piece: then it is copied, not looked at; any other from ply_texts.
- */
-static char *played_cells(char *out, const char *move, const struct ply *p, char delim)
+ * looked at (put_move). */
+static inline char *played_cells(char *out, const char *move, const struct ply *p, char delim)
 {
     const struct pdn_move *m = &p->move;
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
     bool hops = m->npath > 1 || (m->npath == 1 && m->path[0] != m->to);
-    if (g->rules->algebraic || hops || p->full) {
-        if (!(out = put_move(out, move, delim))) return NULL;
-        *out++ = delim;
-        struct ply_texts t;
-        ply_texts(&t, p);
-        out = put_short(out, t.canonical, t.ncanonical);
-        *out++ = delim;
-        out = put_short(out, t.from, t.nfrom);
-        *out++ = delim;
-        out = put_short(out, t.to, t.nto);
-        *out++ = delim;
-        out = put_short(out, t.path, t.npath);
-    } else {
-        char text[SHORT_TEXT]; /* "50x45": fixed pieces copy it, 8 bytes, and a square, 4 */
-        char *to = decimal_text(text, m->from);
-        size_t nfrom = (size_t)(to - text);
-        *to++ = m->ncaptured ? 'x' : '-';
-        size_t n = (size_t)(decimal_text(to, m->to) - text), nto = n - nfrom - 1;
-        if (same_text(move, text, n)) {
-            memcpy(out, text, 8);
-            out[n] = delim;
-            out += n + 1;
-        } else {
-            if (!(out = put_move(out, move, delim))) return NULL;
-            *out++ = delim;
-        }
-        memcpy(out, text, 8);
-        out[n] = delim;
-        out += n + 1;
-        memcpy(out, text, 4);
-        out[nfrom] = delim;
-        out += nfrom + 1;
-        memcpy(out, to, 4);
-        out[nto] = delim;
-        out += nto + 1;
-        memcpy(out, text, 8);
-        out += n;
-    }
+    if (g->rules->algebraic || hops || p->full)
+        out = texts_cells(out, move, p, delim);
+    else
+        out = shortest_cells(out, move, m, delim);
+    if (!out) return NULL;
     *out++ = delim;
     if (m->ncaptured) out = captures_text(out, p);
     *out++ = delim;
@@ -530,7 +546,7 @@ static char *played_cells(char *out, const char *move, const struct ply *p, char
  * written must be looked at by csv_out_field (put_move_cell writes them).
  * Cell after cell, no switch: the row of nearly every ply.
  */
-static char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim)
+static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim)
 {
     out = decimal_text(out, r->ply);
     *out++ = delim;
