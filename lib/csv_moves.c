@@ -254,6 +254,10 @@ static bool body_at(const pdn_csv_writer *w, size_t k)
 
 static int plan_rows(pdn_csv_writer *w)
 {
+    for (uint32_t v = 0; v < NUMBER_TEXTS; v++) {
+        struct number_text *t = &w->numbers[v];
+        t->len = (uint8_t)(decimal_text(t->text, v) - t->text);
+    }
     w->spans = calloc(w->ncols + 1, sizeof *w->spans);
     w->steps = calloc(w->ncols + 1, sizeof *w->steps);
     if (!w->spans || !w->steps) return PDN_ENOMEM;
@@ -320,6 +324,16 @@ static inline size_t square_text(char *out, const struct geometry *g, int square
 {
     if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
     return (size_t)(decimal_text(out, (unsigned)square) - out);
+}
+
+/* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
+ * writer's text of it (plan_rows) in one fixed piece, which the next cell
+ * then writes over. */
+static inline char *put_number(char *out, const struct number_text *numbers, uint32_t v)
+{
+    if (v >= NUMBER_TEXTS) return decimal_text(out, v);
+    memcpy(out, &numbers[v], sizeof *numbers);
+    return out + numbers[v].len;
 }
 
 /* Texts of at most this many bytes, in arrays of at least as many, are
@@ -419,8 +433,9 @@ static const char status_ok[SHORT_TEXT] = "ok";
  * through a char pointer, which may alias anything the writer holds, so
  * the compiler would read each again for every cell. */
 struct row_plan {
-    const char *shared;            /* w->shared.buf */
-    const struct cell_span *spans; /* w->spans */
+    const char *shared;                /* w->shared.buf */
+    const struct cell_span *spans;     /* w->spans */
+    const struct number_text *numbers; /* w->numbers */
     char delim;
 };
 
@@ -489,13 +504,13 @@ static char *texts_cells(char *out, const char *move, const struct ply *p, char 
  * as written nearly always is that piece: then it is copied, not looked
  * at. */
 static inline char *shortest_cells(char *out, const char *move, const struct pdn_move *m,
-                                   char delim)
+                                   char delim, const struct number_text *numbers)
 {
     char text[SHORT_TEXT];
-    char *to = decimal_text(text, m->from);
+    char *to = put_number(text, numbers, m->from);
     size_t nfrom = (size_t)(to - text);
     *to++ = m->ncaptured ? 'x' : '-';
-    size_t n = (size_t)(decimal_text(to, m->to) - text), nto = n - nfrom - 1;
+    size_t n = (size_t)(put_number(to, numbers, m->to) - text), nto = n - nfrom - 1;
     if (same_text(move, text, n)) {
         memcpy(out, text, 8);
         out[n] = delim;
@@ -520,7 +535,8 @@ static inline char *shortest_cells(char *out, const char *move, const struct pdn
 /* The cells move to promotion of a move's row whose ply was played at
  * out, delimiters between them; NULL when the move as written must be
  * looked at (put_move). */
-static inline char *played_cells(char *out, const char *move, const struct ply *p, char delim)
+static inline char *played_cells(char *out, const char *move, const struct ply *p, char delim,
+                                 const struct number_text *numbers)
 {
     const struct pdn_move *m = &p->move;
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
@@ -528,12 +544,12 @@ static inline char *played_cells(char *out, const char *move, const struct ply *
     if (g->rules->algebraic || hops || p->full)
         out = texts_cells(out, move, p, delim);
     else
-        out = shortest_cells(out, move, m, delim);
+        out = shortest_cells(out, move, m, delim, numbers);
     if (!out) return NULL;
     *out++ = delim;
     if (m->ncaptured) out = captures_text(out, p);
     *out++ = delim;
-    out = decimal_text(out, m->ncaptured);
+    out = put_number(out, numbers, m->ncaptured);
     *out++ = delim;
     out = put_short(out, words[2 + p->king], 3u + p->king);
     *out++ = delim;
@@ -546,15 +562,16 @@ static inline char *played_cells(char *out, const char *move, const struct ply *
  * written must be looked at by csv_out_field (put_move_cell writes them).
  * Cell after cell, no switch: the row of nearly every ply.
  */
-static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim)
+static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim,
+                               const struct number_text *numbers)
 {
-    out = decimal_text(out, r->ply);
+    out = put_number(out, numbers, r->ply);
     *out++ = delim;
-    out = decimal_text(out, half / 2 + 1);
+    out = put_number(out, numbers, half / 2 + 1);
     *out++ = delim;
     out = put_short(out, words[half % 2], 5);
     *out++ = delim;
-    if (r->played) return played_cells(out, r->node->text, r->played, delim);
+    if (r->played) return played_cells(out, r->node->text, r->played, delim, numbers);
     if (!(out = put_move(out, r->node->text, delim))) return NULL;
     *out++ = delim;
     /* not played: the 8 cells after the move empty, 7 delimiters */
@@ -624,7 +641,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_NOTES:
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
-        return body_cells(out, r, half, delim);
+        return body_cells(out, r, half, delim, plan->numbers);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -665,7 +682,7 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     uint32_t half = r->line->start_half + r->ply - 1;
     size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
-    const struct row_plan plan = {w->shared.buf, w->spans, o->delim};
+    const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, o->delim};
     const struct row_step *step = w->steps, *last = step + w->nsteps;
     char *out = o->buf + o->len;
     for (; step < last; step++) {
@@ -704,7 +721,7 @@ static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
     char delim = o->delim;
     char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
     *out++ = delim;
-    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim);
+    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim, w->numbers);
     if (!out) return write_move_row_fast(w, r);
     memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
     memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);

@@ -89,6 +89,15 @@ struct stop {
 
 #define READER_ERRORS 4
 
+/* The decimal text of a number below NUMBER_TEXTS and its length, in 4
+ * bytes copied as one: a ply's row has five numbers or more
+ * (csv_moves.c). */
+#define NUMBER_TEXTS 1000
+struct number_text {
+    char text[3];
+    uint8_t len;
+};
+
 struct pdn_csv_writer {
     struct pdn_csv_write_options o;
     struct csv_out out;
@@ -131,10 +140,11 @@ struct pdn_csv_writer {
         uint32_t col;
     } * steps; /* the row's cells, runs as one */
     size_t nsteps;
-    size_t row_most;      /* the most bytes of a row's cells written in place */
-    size_t move_cells;    /* how many: the move column, as often as it is asked for */
-    bool row_texts;       /* a cell of a ply's texts outside the body (csv_moves.c) */
-    bool row_default;     /* the default layout: its rows built straight (csv_moves.c) */
+    size_t row_most;   /* the most bytes of a row's cells written in place */
+    size_t move_cells; /* how many: the move column, as often as it is asked for */
+    bool row_texts;    /* a cell of a ply's texts outside the body (csv_moves.c) */
+    bool row_default;  /* the default layout: its rows built straight (csv_moves.c) */
+    struct number_text numbers[NUMBER_TEXTS];
     unsigned long errors; /* games with an error status */
 };
 
