@@ -89,6 +89,14 @@ struct stop {
 
 #define READER_ERRORS 4
 
+/* A game's result as the result cells read it (csv_result.c). */
+struct game_result {
+    const pdn_game *game; /* whose: NULL, none yet for the game being written */
+    enum pdn_result result;
+    const char *text; /* that gave it, or NULL */
+    bool goes;        /* a Goes score ("1.01-0.99") under a ResultFormat tag */
+};
+
 /* The decimal text of a number below NUMBER_TEXTS and its length, in 4
  * bytes copied as one: a ply's row has five numbers or more
  * (csv_moves.c). */
@@ -146,6 +154,7 @@ struct pdn_csv_writer {
     bool row_default;  /* the default layout: its rows built straight (csv_moves.c) */
     struct number_text numbers[NUMBER_TEXTS];
     unsigned long errors; /* games with an error status */
+    struct game_result result;
 };
 
 struct game_ctx {
