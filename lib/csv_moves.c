@@ -532,6 +532,20 @@ static inline char *shortest_cells(char *out, const char *move, const struct pdn
     return out + n;
 }
 
+/* The captures cell (put_captures) at out on a numbered board, its
+ * squares (pdn_move_captures') from the writer's texts of numbers: the
+ * end. */
+static char *captures_numbered(char *out, const struct pdn_move *m, const struct geometry *g,
+                               const struct number_text *numbers)
+{
+    int n = 0;
+    for (uint64_t c = m->captured; c && n < PDN_PATH_MAX; c &= c - 1, n++) {
+        out = put_number(out, numbers, g->square_of[__builtin_ctzll(c)]);
+        *out++ = ' ';
+    }
+    return out - (n > 0);
+}
+
 /* The cells move to promotion of a move's row whose ply was played at
  * out, delimiters between them; NULL when the move as written must be
  * looked at (put_move). */
@@ -547,7 +561,8 @@ static inline char *played_cells(char *out, const char *move, const struct ply *
         out = shortest_cells(out, move, m, delim, numbers);
     if (!out) return NULL;
     *out++ = delim;
-    if (m->ncaptured) out = captures_text(out, p);
+    if (m->ncaptured)
+        out = g->rules->algebraic ? captures_text(out, p) : captures_numbered(out, m, g, numbers);
     *out++ = delim;
     out = put_number(out, numbers, m->ncaptured);
     *out++ = delim;
