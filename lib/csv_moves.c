@@ -6,11 +6,12 @@
  * reach keeps only what was written. A row is a ply's: its cells are
  * built in place in the row buffer (write_move_row_fast), the game's
  * copied from a piece written once a game, the default layout's body
- * (ply to promotion) straight, without a switch a cell, unless the fast
- * paths are off
- * or the delimiter is a byte of a word (csv_io.h); then each cell on its
- * own, as put_move_cell writes it (test_csv compares the two on every
- * test file). Must not print.
+ * (ply to promotion) straight, without a switch a cell, and a whole row of
+ * the default layout without the steps' loop (write_default_row); unless
+ * the fast paths are off or the delimiter is a byte of a word (csv_io.h):
+ * then each cell on its own, as csv_put_move_cell (csv_move_cells.c)
+ * writes it (test_csv compares the two on every test file). Must not
+ * print.
  */
 #include "csv_writer.h"
 #include "fen.h"
@@ -19,186 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Where a line is in the game: its name, the ply it replaces, the side and
- * move number of its first ply. */
-struct line_ctx {
-    const struct game_ctx *g;
-    char id[128];
-    uint32_t parent;     /* 0 on the main line */
-    uint32_t first_ply;  /* the ply of its first move, from 1 */
-    uint32_t start_half; /* half-moves before ply 1 (1 when black starts), plus 2*(number-1) */
-};
-
-struct ply_row {
-    const struct line_ctx *line;
-    const struct pdn_node *node;
-    uint32_t ply;
-    const struct ply *played; /* NULL when not played */
-    const char *status;
-    const struct pdn_line *end; /* a row without a move: the line it ends */
-};
-
-static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_node *n)
-{
-    csv_cell_reset(w);
-    if (n->strength) csv_cell_adds(w, n->strength);
-    for (uint32_t i = 0; i < n->nnags; i++) {
-        char buf[16];
-        snprintf(buf, sizeof buf, "%s$%u", w->ncell ? " " : "", (unsigned)n->nags[i]);
-        csv_cell_adds(w, buf);
-    }
-    csv_put_cell(w, c);
-}
-
-/* Comments one a line: a line end inside one becomes a blank (the writer
- * folds it so too), so that csv2pdn --moves can tell them apart. */
-static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pdn_comment *list,
-                         uint32_t n)
-{
-    csv_cell_reset(w);
-    for (uint32_t i = 0; i < n; i++) {
-        if (i) csv_cell_add(w, "\n", 1);
-        for (const char *p = list[i].text ? list[i].text : ""; *p; p++)
-            csv_cell_add(w, *p == '\n' || *p == '\r' ? " " : p, 1);
-    }
-    csv_put_cell(w, c);
-}
-
-/* The squares of the pieces taken, as the variant writes squares. */
-static void put_captures(pdn_csv_writer *w, const struct col *c, const struct ply *p)
-{
-    uint8_t sq[PDN_PATH_MAX];
-    enum pdn_variant v = (enum pdn_variant)p->variant;
-    int n = pdn_move_captures(sq, &p->move, v);
-    csv_cell_reset(w);
-    for (int i = 0; i < n; i++) {
-        char text[PDN_SQUARE_TEXT_MAX];
-        size_t len = pdn_square_text(text, v, sq[i]);
-        if (i) csv_cell_add(w, " ", 1);
-        csv_cell_add(w, text, len);
-    }
-    csv_put_cell(w, c);
-}
-
-/* A square cell: a number, or "c3" in the algebraic variants. */
-static void put_square(pdn_csv_writer *w, const struct col *c, const struct ply *p, int square)
-{
-    char text[PDN_SQUARE_TEXT_MAX];
-    pdn_square_text(text, (enum pdn_variant)p->variant, square);
-    csv_put(w, c, text);
-}
-
-/* The cells that only a played ply has. */
-static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct ply *p)
-{
-    char buf[PDN_FEN_MAX];
-    if (!p) {
-        csv_put(w, c, NULL);
-        return;
-    }
-    switch (c->id) {
-    case C_CANONICAL:
-        csv_ply_text(buf, p);
-        csv_put(w, c, buf);
-        break;
-    case C_FROM:
-        put_square(w, c, p, p->move.from);
-        break;
-    case C_TO:
-        put_square(w, c, p, p->move.to);
-        break;
-    case C_PATH:
-        pdn_move_path_text(buf, &p->move, (enum pdn_variant)p->variant);
-        csv_put(w, c, buf);
-        break;
-    case C_CAPTURES:
-        put_captures(w, c, p);
-        break;
-    case C_NCAPTURED:
-        csv_put_number(w, c, p->move.ncaptured);
-        break;
-    case C_PIECE:
-        csv_put(w, c, p->king ? "king" : "man");
-        break;
-    case C_PROMOTION:
-        csv_put(w, c, p->move.promotes ? "yes" : "no");
-        break;
-    default: /* C_FEN */
-        pdn_board_to_fen(buf, &p->after);
-        csv_put(w, c, buf);
-    }
-}
-
-/* Whether a column holds the game's cell, the same in each of its rows. */
-static bool game_column(enum col_id id)
-{
-    return id == C_TAG || id == C_FILE || id == C_GAME || id == C_RECORDED || id == C_TAGS;
-}
-
-static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r)
-{
-    const struct line_ctx *l = r->line;
-    uint32_t half = l->start_half + r->ply - 1;
-    if (game_column(c->id)) return csv_put_game_cell(w, c, l->g);
-    if (!r->node && c->id == C_COMMENT_BEFORE && r->end) {
-        put_comments(w, c, r->end->trailing, r->end->ntrailing);
-        return 0;
-    }
-    if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT) {
-        csv_put(w, c, NULL); /* a row without a move: the game's cells, the rest empty */
-        return 0;
-    }
-    switch (c->id) {
-    case C_LINE:
-        csv_put(w, c, l->id);
-        break;
-    case C_PARENT:
-        if (l->parent)
-            csv_put_number(w, c, l->parent);
-        else
-            csv_put(w, c, NULL);
-        break;
-    case C_PLY:
-        csv_put_number(w, c, r->ply);
-        break;
-    case C_NUMBER:
-        csv_put_number(w, c, half / 2 + 1);
-        break;
-    case C_SIDE:
-        csv_put(w, c, half % 2 ? "black" : "white");
-        break;
-    case C_MOVE:
-        csv_put(w, c, r->node->text);
-        break;
-    case C_COMMENT_BEFORE:
-        put_comments(w, c, r->node->comments_before, r->node->ncomments_before);
-        break;
-    case C_COMMENT:
-        put_comments(w, c, r->node->comments_after, r->node->ncomments_after);
-        break;
-    case C_NAGS:
-        put_nags(w, c, r->node);
-        break;
-    case C_PLY_STATUS:
-        csv_put(w, c, r->status);
-        break;
-    case C_CANONICAL:
-    case C_FROM:
-    case C_TO:
-    case C_PATH:
-    case C_CAPTURES:
-    case C_NCAPTURED:
-    case C_PIECE:
-    case C_PROMOTION:
-    case C_FEN:
-        put_played_cell(w, c, r->played);
-        break;
-    default: /* a games column */
-        csv_put(w, c, NULL);
-    }
-    return 0;
-}
 
 /* ---- the fast path: a move's row built in place ---- */
 
@@ -240,7 +61,7 @@ static bool note_column(enum col_id id)
 /* Whether column id goes on the run of a step STEP_GAME or STEP_NOTES. */
 static bool in_run(uint8_t op, enum col_id id)
 {
-    return op == STEP_GAME ? game_column(id) : note_column(id);
+    return op == STEP_GAME ? csv_game_column(id) : note_column(id);
 }
 
 /* Whether the columns from k on begin with the body's. */
@@ -273,8 +94,8 @@ static int plan_rows(pdn_csv_writer *w)
             k += BODY_COLS - 1;
             continue;
         }
-        if (!game_column(id) && !note_column(id)) continue;
-        step->op = game_column(id) ? STEP_GAME : STEP_NOTES;
+        if (!csv_game_column(id) && !note_column(id)) continue;
+        step->op = csv_game_column(id) ? STEP_GAME : STEP_NOTES;
         while (k + 1 < w->ncols && in_run(step->op, w->cols[k + 1].id))
             k++, w->spans[step->col].cols++;
     }
@@ -675,7 +496,7 @@ static int cells_through(pdn_csv_writer *w, const struct row_step *step, const s
     for (size_t k = step->col; k <= step->col + more; k++) {
         if (k > step->col) o->buf[o->len++] = o->delim;
         o->first = true; /* the delimiter comes after, as after every cell */
-        int rc = put_move_cell(w, &w->cols[k], r);
+        int rc = csv_put_move_cell(w, &w->cols[k], r);
         if (rc < 0) return rc;
         if (!csv_out_room(o, most)) return PDN_ENOMEM; /* for the cells after it */
     }
@@ -749,7 +570,7 @@ static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
 static int write_move_row_slow(pdn_csv_writer *w, const struct ply_row *r)
 {
     for (size_t k = 0; k < w->ncols; k++) {
-        int rc = put_move_cell(w, &w->cols[k], r);
+        int rc = csv_put_move_cell(w, &w->cols[k], r);
         if (rc < 0) return rc;
     }
     csv_out_end(&w->out);
@@ -784,7 +605,7 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
 {
     struct ply_row r = {l, NULL, 0, NULL, status, line};
     for (size_t k = 0; k < w->ncols; k++) {
-        int rc = put_move_cell(w, &w->cols[k], &r);
+        int rc = csv_put_move_cell(w, &w->cols[k], &r);
         if (rc < 0) return rc;
     }
     csv_out_end(&w->out);

@@ -1,9 +1,10 @@
 /*
  * csv_writer (private): pdn_csv_writer's state and what its files share.
  * They call in one direction: csv_rows.c (the writer, a game's rows) calls
- * csv_moves.c (the moves mode's rows), which calls csv_game_cells.c (the
- * games mode's cells), which calls csv_result.c; all of them call the
- * leaves csv_plies.c (the replay), csv_cells.c (a cell's text) and
+ * csv_moves.c (the moves mode's rows), which calls csv_move_cells.c (a
+ * moves row's cell on its own), which calls csv_game_cells.c (the games
+ * mode's cells), which calls csv_result.c; all of them call the leaves
+ * csv_plies.c (the replay), csv_cells.c (a cell's text) and
  * csv_columns.c (the columns).
  */
 #ifndef PDN_CSV_WRITER_H
@@ -230,6 +231,37 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
 
 /* csv_result.c: a cell of the normalised_result, white_points or black_points column. */
 void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game *game);
+
+/* ---- the moves mode (csv_moves.c, csv_move_cells.c) ---- */
+
+/* Where a line is in the game: its name, the ply it replaces, the side and
+ * move number of its first ply. */
+struct line_ctx {
+    const struct game_ctx *g;
+    char id[128];
+    uint32_t parent;     /* 0 on the main line */
+    uint32_t first_ply;  /* the ply of its first move, from 1 */
+    uint32_t start_half; /* half-moves before ply 1 (1 when black starts), plus 2*(number-1) */
+};
+
+struct ply_row {
+    const struct line_ctx *line;
+    const struct pdn_node *node;
+    uint32_t ply;
+    const struct ply *played; /* NULL when not played */
+    const char *status;
+    const struct pdn_line *end; /* a row without a move: the line it ends */
+};
+
+/* Whether a column holds the game's cell, the same in each of its rows. */
+static inline bool csv_game_column(enum col_id id)
+{
+    return id == C_TAG || id == C_FILE || id == C_GAME || id == C_RECORDED || id == C_TAGS;
+}
+
+/* csv_move_cells.c: a cell of a moves row on its own, through
+ * csv_out_field: 0 or a negative PDN_E* code. */
+int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r);
 
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */
