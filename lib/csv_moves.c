@@ -150,6 +150,7 @@ static inline size_t square_text(char *out, const struct geometry *g, int square
 /* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
  * writer's text of it (plan_rows) in one fixed piece, which the next cell
  * then writes over. */
+_Static_assert(NUMBER_TEXTS <= 1000, "a number's text holds 3 digits");
 static inline char *put_number(char *out, const struct number_text *numbers, uint32_t v)
 {
     if (v >= NUMBER_TEXTS) return decimal_text(out, v);
@@ -261,7 +262,7 @@ struct row_plan {
 };
 
 /* A run of comments and NAGs cells of a move that has none: their
- * delimiters but the last; NULL when it has some (put_move_cell writes
+ * delimiters but the last; NULL when it has some (csv_put_move_cell writes
  * the run). */
 static char *empty_notes_run(char *out, const struct row_plan *plan, const struct row_step *step,
                              const struct pdn_node *n)
@@ -276,11 +277,11 @@ static char *empty_notes_run(char *out, const struct row_plan *plan, const struc
     return out + more;
 }
 
-/* The move as written at out when it is a word of fewer than
- * MOVE_IN_PLACE bytes, or at least has no byte up to '"' (no blank, no
- * line end, no quote) and no delimiter: then it needs no quotes. Its
- * length is learnt as it is copied. The end, or NULL: csv_out_field must
- * look at it (put_move_cell writes it). */
+/* The move as written at out when it is shorter than MOVE_IN_PLACE bytes
+ * and has no byte up to '"' (no blank, line end or quote) nor the
+ * delimiter: then it needs no quotes. Its length is learnt as it is
+ * copied. The end, or NULL: csv_out_field must look at it
+ * (csv_put_move_cell writes it). */
 static char *put_move(char *out, const char *s, char delim)
 {
     for (size_t i = 0; i < MOVE_IN_PLACE; i++) {
@@ -394,8 +395,8 @@ static inline char *played_cells(char *out, const char *move, const struct ply *
 
 /*
  * The body's cells (body_ids) of a move's row at out, delimiters between
- * them, as put_move_cell writes them: the end, or NULL when the move as
- * written must be looked at by csv_out_field (put_move_cell writes them).
+ * them, as csv_put_move_cell writes them: the end, or NULL when the move as
+ * written must be looked at by csv_out_field (csv_put_move_cell writes them).
  * Cell after cell, no switch: the row of nearly every ply.
  */
 static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim,
@@ -426,9 +427,9 @@ static char *put_run(char *out, const char *shared, const struct cell_span *run)
     return out + run->len;
 }
 
-/* The cell of a move's row at out, as put_move_cell writes it but the
+/* The cell of a move's row at out, as csv_put_move_cell writes it but the
  * delimiter, when it is written in place: the end, or NULL when
- * put_move_cell must write it. The texts written without a look are
+ * csv_put_move_cell must write it. The texts written without a look are
  * words (csv_io.h). A step of the game's cells copies them. */
 static char *cell_in_place(char *out, const struct row_plan *plan, const struct row_step *step,
                            const struct ply_row *r, const struct ply_texts *t, uint32_t half)
@@ -485,7 +486,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     }
 }
 
-/* The cells of a step that put_move_cell writes, at the end of the row
+/* The cells of a step that csv_put_move_cell writes, at the end of the row
  * being built in w->out (o->len), delimiters between them, and room for
  * 'most' bytes after them: 0, or a PDN_E* code. */
 static int cells_through(pdn_csv_writer *w, const struct row_step *step, const struct ply_row *r,
@@ -507,7 +508,7 @@ static int cells_through(pdn_csv_writer *w, const struct row_step *step, const s
  * A move's row, as write_move_row_slow writes it, built in place in the
  * row buffer: the game's cells copied, each followed by the delimiter
  * (the last one then made the line end), the common ones written without
- * a call to csv.c each, words without a look; the rest by put_move_cell.
+ * a call to csv.c each, words without a look; the rest by csv_put_move_cell.
  * Only when words need no look (csv_out_words): never in excel mode.
  */
 static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
