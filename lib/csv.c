@@ -240,17 +240,13 @@ void csv_out_field(struct csv_out *o, const char *s, size_t n, enum csv_kind kin
         put_field(o, s, n);
 }
 
-/* Rows are flushed in runs of about this size (a game's rows at least). */
-#define FLUSH_AT (1 << 16)
-
 void csv_out_end(struct csv_out *o)
 {
     if (room(o, 2)) { /* by hand: a row of pdn2csv --moves is a ply */
         if (o->crlf) o->buf[o->len++] = '\r';
         o->buf[o->len++] = '\n';
     }
-    o->first = true;
-    if (o->len >= FLUSH_AT) csv_out_flush(o);
+    csv_out_row_done(o);
 }
 
 bool csv_out_flush(struct csv_out *o)

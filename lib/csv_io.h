@@ -114,6 +114,17 @@ void csv_out_end(struct csv_out *o);
 void csv_out_raw(struct csv_out *o, const char *s, size_t n);
 /* Hands what is buffered to fp: false when fp failed or buf could not grow. */
 bool csv_out_flush(struct csv_out *o);
+
+/* Rows are flushed in runs of about this size (a game's rows at least). */
+#define CSV_OUT_FLUSH_AT (1 << 16)
+
+/* What csv_out_end does after the line end, for a row that wrote its own:
+ * inline, as that row is a ply's (pdn2csv --moves). */
+static inline void csv_out_row_done(struct csv_out *o)
+{
+    o->first = true;
+    if (o->len >= CSV_OUT_FLUSH_AT) csv_out_flush(o);
+}
 /* Frees the buffer (not fp). */
 void csv_out_free(struct csv_out *o);
 

@@ -5,10 +5,13 @@
  * replay played come from csv_rows.c (csv_find_ply); a move it did not
  * reach keeps only what was written. A row is a ply's: its cells are
  * built in place in the row buffer (write_move_row_fast), the game's
- * copied from a piece written once a game, unless the fast paths are off
- * or the delimiter is a byte of a word (csv_io.h); then each cell on its
- * own, as put_move_cell writes it (test_csv compares the two on every
- * test file). Must not print.
+ * copied from a piece written once a game, the default layout's body
+ * (ply to promotion) straight, without a switch a cell, and a whole row of
+ * the default layout without the steps' loop (write_default_row); unless
+ * the fast paths are off or the delimiter is a byte of a word (csv_io.h):
+ * then each cell on its own, as csv_put_move_cell (csv_move_cells.c)
+ * writes it (test_csv compares the two on every test file). Must not
+ * print.
  */
 #include "csv_writer.h"
 #include "fen.h"
@@ -18,201 +21,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where a line is in the game: its name, the ply it replaces, the side and
- * move number of its first ply. */
-struct line_ctx {
-    const struct game_ctx *g;
-    char id[128];
-    uint32_t parent;     /* 0 on the main line */
-    uint32_t first_ply;  /* the ply of its first move, from 1 */
-    uint32_t start_half; /* half-moves before ply 1 (1 when black starts), plus 2*(number-1) */
-};
-
-struct ply_row {
-    const struct line_ctx *line;
-    const struct pdn_node *node;
-    uint32_t ply;
-    const struct ply *played; /* NULL when not played */
-    const char *status;
-    const struct pdn_line *end; /* a row without a move: the line it ends */
-};
-
-static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_node *n)
-{
-    csv_cell_reset(w);
-    if (n->strength) csv_cell_adds(w, n->strength);
-    for (uint32_t i = 0; i < n->nnags; i++) {
-        char buf[16];
-        snprintf(buf, sizeof buf, "%s$%u", w->ncell ? " " : "", (unsigned)n->nags[i]);
-        csv_cell_adds(w, buf);
-    }
-    csv_put_cell(w, c);
-}
-
-/* Comments one a line: a line end inside one becomes a blank (the writer
- * folds it so too), so that csv2pdn --moves can tell them apart. */
-static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pdn_comment *list,
-                         uint32_t n)
-{
-    csv_cell_reset(w);
-    for (uint32_t i = 0; i < n; i++) {
-        if (i) csv_cell_add(w, "\n", 1);
-        for (const char *p = list[i].text ? list[i].text : ""; *p; p++)
-            csv_cell_add(w, *p == '\n' || *p == '\r' ? " " : p, 1);
-    }
-    csv_put_cell(w, c);
-}
-
-/* The squares of the pieces taken, as the variant writes squares. */
-static void put_captures(pdn_csv_writer *w, const struct col *c, const struct ply *p)
-{
-    uint8_t sq[PDN_PATH_MAX];
-    enum pdn_variant v = (enum pdn_variant)p->variant;
-    int n = pdn_move_captures(sq, &p->move, v);
-    csv_cell_reset(w);
-    for (int i = 0; i < n; i++) {
-        char text[PDN_SQUARE_TEXT_MAX];
-        size_t len = pdn_square_text(text, v, sq[i]);
-        if (i) csv_cell_add(w, " ", 1);
-        csv_cell_add(w, text, len);
-    }
-    csv_put_cell(w, c);
-}
-
-/* A square cell: a number, or "c3" in the algebraic variants. */
-static void put_square(pdn_csv_writer *w, const struct col *c, const struct ply *p, int square)
-{
-    char text[PDN_SQUARE_TEXT_MAX];
-    pdn_square_text(text, (enum pdn_variant)p->variant, square);
-    csv_put(w, c, text);
-}
-
-/* The cells that only a played ply has. */
-static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct ply *p)
-{
-    char buf[PDN_FEN_MAX];
-    if (!p) {
-        csv_put(w, c, NULL);
-        return;
-    }
-    switch (c->id) {
-    case C_CANONICAL:
-        csv_ply_text(buf, p);
-        csv_put(w, c, buf);
-        break;
-    case C_FROM:
-        put_square(w, c, p, p->move.from);
-        break;
-    case C_TO:
-        put_square(w, c, p, p->move.to);
-        break;
-    case C_PATH:
-        pdn_move_path_text(buf, &p->move, (enum pdn_variant)p->variant);
-        csv_put(w, c, buf);
-        break;
-    case C_CAPTURES:
-        put_captures(w, c, p);
-        break;
-    case C_NCAPTURED:
-        csv_put_number(w, c, p->move.ncaptured);
-        break;
-    case C_PIECE:
-        csv_put(w, c, p->king ? "king" : "man");
-        break;
-    case C_PROMOTION:
-        csv_put(w, c, p->move.promotes ? "yes" : "no");
-        break;
-    default: /* C_FEN */
-        pdn_board_to_fen(buf, &p->after);
-        csv_put(w, c, buf);
-    }
-}
-
-/* Whether a column holds the game's cell, the same in each of its rows. */
-static bool game_column(enum col_id id)
-{
-    return id == C_TAG || id == C_FILE || id == C_GAME || id == C_RECORDED || id == C_TAGS;
-}
-
-static int put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r)
-{
-    const struct line_ctx *l = r->line;
-    uint32_t half = l->start_half + r->ply - 1;
-    if (game_column(c->id)) return csv_put_game_cell(w, c, l->g);
-    if (!r->node && c->id == C_COMMENT_BEFORE && r->end) {
-        put_comments(w, c, r->end->trailing, r->end->ntrailing);
-        return 0;
-    }
-    if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT) {
-        csv_put(w, c, NULL); /* a row without a move: the game's cells, the rest empty */
-        return 0;
-    }
-    switch (c->id) {
-    case C_LINE:
-        csv_put(w, c, l->id);
-        break;
-    case C_PARENT:
-        if (l->parent)
-            csv_put_number(w, c, l->parent);
-        else
-            csv_put(w, c, NULL);
-        break;
-    case C_PLY:
-        csv_put_number(w, c, r->ply);
-        break;
-    case C_NUMBER:
-        csv_put_number(w, c, half / 2 + 1);
-        break;
-    case C_SIDE:
-        csv_put(w, c, half % 2 ? "black" : "white");
-        break;
-    case C_MOVE:
-        csv_put(w, c, r->node->text);
-        break;
-    case C_COMMENT_BEFORE:
-        put_comments(w, c, r->node->comments_before, r->node->ncomments_before);
-        break;
-    case C_COMMENT:
-        put_comments(w, c, r->node->comments_after, r->node->ncomments_after);
-        break;
-    case C_NAGS:
-        put_nags(w, c, r->node);
-        break;
-    case C_PLY_STATUS:
-        csv_put(w, c, r->status);
-        break;
-    case C_CANONICAL:
-    case C_FROM:
-    case C_TO:
-    case C_PATH:
-    case C_CAPTURES:
-    case C_NCAPTURED:
-    case C_PIECE:
-    case C_PROMOTION:
-    case C_FEN:
-        put_played_cell(w, c, r->played);
-        break;
-    default: /* a games column */
-        csv_put(w, c, NULL);
-    }
-    return 0;
-}
-
 /* ---- the fast path: a move's row built in place ---- */
 
 /*
  * The steps of a move's row, made once for the writer's columns: a run
  * of the game's columns side by side is one step (STEP_GAME), copied from
  * w->shared; so is a run of the comments and NAGs columns (STEP_NOTES),
- * which are nearly always empty; any other column is a step of its own,
- * its id. A run's columns after its first: w->spans[its first].cols.
+ * which are nearly always empty; so are the body's columns, in the
+ * default layout's order (STEP_BODY); any other column is a step of its
+ * own, its id. A run's columns after its first: w->spans[its first].cols.
  */
 #define STEP_GAME C_TAG
 #define STEP_NOTES (C_PLY_STATUS + 1)
+#define STEP_BODY (C_PLY_STATUS + 2)
+
+/* The columns of the default layout's body, in its order: one step
+ * (STEP_BODY) when a row has them side by side, written straight by
+ * body_cells, not a switch a cell. */
+static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
+                                   C_CANONICAL, C_FROM,      C_TO,    C_PATH,
+                                   C_CAPTURES,  C_NCAPTURED, C_PIECE, C_PROMOTION};
+#define BODY_COLS (sizeof body_ids)
 
 /* The most bytes of a cell written in place but the move's text: the
  * captures of the longest capture, a blank between them; the delimiter. */
 #define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
+/* A move as written is copied in place when shorter than this (put_move). */
+#define MOVE_IN_PLACE 64
+/* The game's cells are copied in pieces of this size (put_run). */
+#define RUN_PIECE 16
+_Static_assert(RUN_PIECE <= CELL_MOST, "a run's room holds its last piece");
 
 /* Whether a column holds a move's comments or NAGs. */
 static bool note_column(enum col_id id)
@@ -223,24 +61,48 @@ static bool note_column(enum col_id id)
 /* Whether column id goes on the run of a step STEP_GAME or STEP_NOTES. */
 static bool in_run(uint8_t op, enum col_id id)
 {
-    return op == STEP_GAME ? game_column(id) : note_column(id);
+    return op == STEP_GAME ? csv_game_column(id) : note_column(id);
+}
+
+/* Whether the columns from k on begin with the body's. */
+static bool body_at(const pdn_csv_writer *w, size_t k)
+{
+    if (w->ncols - k < BODY_COLS) return false;
+    for (size_t i = 0; i < BODY_COLS; i++)
+        if (w->cols[k + i].id != body_ids[i]) return false;
+    return true;
 }
 
 static int plan_rows(pdn_csv_writer *w)
 {
+    for (uint32_t v = 0; v < NUMBER_TEXTS; v++) {
+        struct number_text *t = &w->numbers[v];
+        t->len = (uint8_t)(decimal_text(t->text, v) - t->text);
+    }
     w->spans = calloc(w->ncols + 1, sizeof *w->spans);
     w->steps = calloc(w->ncols + 1, sizeof *w->steps);
     if (!w->spans || !w->steps) return PDN_ENOMEM;
     for (size_t k = 0; k < w->ncols; k++) {
         struct row_step *step = &w->steps[w->nsteps++];
         *step = (struct row_step){(uint8_t)w->cols[k].id, (uint32_t)k};
-        w->move_cells += w->cols[k].id == C_MOVE;
         enum col_id id = w->cols[k].id;
-        if (!game_column(id) && !note_column(id)) continue;
-        step->op = game_column(id) ? STEP_GAME : STEP_NOTES;
+        w->move_cells += id == C_MOVE;
+        w->row_texts |= id == C_CANONICAL || id == C_FROM || id == C_TO || id == C_PATH;
+        if (body_at(w, k)) {
+            step->op = STEP_BODY;
+            w->spans[k].cols = BODY_COLS - 1;
+            k += BODY_COLS - 1;
+            continue;
+        }
+        if (!csv_game_column(id) && !note_column(id)) continue;
+        step->op = csv_game_column(id) ? STEP_GAME : STEP_NOTES;
         while (k + 1 < w->ncols && in_run(step->op, w->cols[k + 1].id))
             k++, w->spans[step->col].cols++;
     }
+    const struct row_step *st = w->steps;
+    w->row_default = w->nsteps == 4 && st[0].op == STEP_GAME && st[1].op == STEP_BODY &&
+                     st[2].op == STEP_NOTES && w->spans[st[2].col].cols == 2 &&
+                     st[3].op == C_PLY_STATUS;
     return 0;
 }
 
@@ -257,13 +119,13 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
     struct csv_out rows = w->out;
     w->out = w->shared;
     w->out.len = 0;
-    w->row_most = 2; /* a CR LF */
+    w->row_most = 2 + w->move_cells * MOVE_IN_PLACE; /* a CR LF, the moves as written */
     int rc = 0;
     for (size_t i = 0; i < w->nsteps && rc == 0; i++) {
-        w->row_most += CELL_MOST;
-        if (w->steps[i].op != STEP_GAME) continue;
         size_t k = w->steps[i].col;
         struct cell_span *run = &w->spans[k];
+        w->row_most += CELL_MOST * (1 + run->cols);
+        if (w->steps[i].op != STEP_GAME) continue;
         run->at = w->out.len;
         w->out.first = true;
         for (size_t j = k; j <= k + run->cols && rc == 0; j++)
@@ -274,6 +136,7 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
     w->shared = w->out;
     w->out = rows;
     if (rc < 0) return rc;
+    if (!csv_out_room(&w->shared, RUN_PIECE)) return PDN_ENOMEM; /* put_run reads on */
     return w->shared.nomem ? PDN_ENOMEM : 0;
 }
 
@@ -282,6 +145,17 @@ static inline size_t square_text(char *out, const struct geometry *g, int square
 {
     if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
     return (size_t)(decimal_text(out, (unsigned)square) - out);
+}
+
+/* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
+ * writer's text of it (plan_rows) in one fixed piece, which the next cell
+ * then writes over. */
+_Static_assert(NUMBER_TEXTS <= 1000, "a number's text holds 3 digits");
+static inline char *put_number(char *out, const struct number_text *numbers, uint32_t v)
+{
+    if (v >= NUMBER_TEXTS) return decimal_text(out, v);
+    memcpy(out, &numbers[v], sizeof *numbers);
+    return out + numbers[v].len;
 }
 
 /* Texts of at most this many bytes, in arrays of at least as many, are
@@ -296,7 +170,6 @@ _Static_assert(PDN_MOVE_TEXT_MAX >= SHORT_TEXT, "a path's array holds a short te
 struct ply_texts {
     char from[SHORT_TEXT], to[SHORT_TEXT]; /* room for put_short to read */
     char shortest[2 * SHORT_TEXT], hops[PDN_MOVE_TEXT_MAX];
-    size_t nmove; /* the move as written: its length, played or not */
     size_t nfrom, nto, nshortest, npath, ncanonical;
     const char *path, *canonical;
 };
@@ -382,13 +255,14 @@ static const char status_ok[SHORT_TEXT] = "ok";
  * through a char pointer, which may alias anything the writer holds, so
  * the compiler would read each again for every cell. */
 struct row_plan {
-    const char *shared;            /* w->shared.buf */
-    const struct cell_span *spans; /* w->spans */
+    const char *shared;                /* w->shared.buf */
+    const struct cell_span *spans;     /* w->spans */
+    const struct number_text *numbers; /* w->numbers */
     char delim;
 };
 
 /* A run of comments and NAGs cells of a move that has none: their
- * delimiters but the last; NULL when it has some (put_move_cell writes
+ * delimiters but the last; NULL when it has some (csv_put_move_cell writes
  * the run). */
 static char *empty_notes_run(char *out, const struct row_plan *plan, const struct row_step *step,
                              const struct pdn_node *n)
@@ -403,9 +277,159 @@ static char *empty_notes_run(char *out, const struct row_plan *plan, const struc
     return out + more;
 }
 
-/* The cell of a move's row at out, as put_move_cell writes it but the
+/* The move as written at out when it is shorter than MOVE_IN_PLACE bytes
+ * and has no byte up to '"' (no blank, line end or quote) nor the
+ * delimiter: then it needs no quotes. Its length is learnt as it is
+ * copied. The end, or NULL: csv_out_field must look at it
+ * (csv_put_move_cell writes it). */
+static char *put_move(char *out, const char *s, char delim)
+{
+    for (size_t i = 0; i < MOVE_IN_PLACE; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c <= '"' || c == (unsigned char)delim) return c == '\0' ? out + i : NULL;
+        out[i] = (char)c;
+    }
+    return NULL;
+}
+
+/* Whether the text s is t[0, n), which holds no NUL. */
+static bool same_text(const char *s, const char *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != t[i]) return false;
+    return s[n] == '\0';
+}
+
+/* The cells move to path of a played ply's row at out, delimiters between
+ * them, from ply_texts: an algebraic board's, an ambiguous capture's, a
+ * capture's of several hops; NULL when the move as written must be
+ * looked at (put_move). */
+static char *texts_cells(char *out, const char *move, const struct ply *p, char delim)
+{
+    if (!(out = put_move(out, move, delim))) return NULL;
+    *out++ = delim;
+    struct ply_texts t;
+    ply_texts(&t, p);
+    out = put_short(out, t.canonical, t.ncanonical);
+    *out++ = delim;
+    out = put_short(out, t.from, t.nfrom);
+    *out++ = delim;
+    out = put_short(out, t.to, t.nto);
+    *out++ = delim;
+    return put_short(out, t.path, t.npath);
+}
+
+/* The cells move to path of a played ply's row at out, as texts_cells
+ * writes them, for a quiet move or a capture of one hop on a numbered
+ * board: its text is the shortest ("32-28", "28x19"), made once in one
+ * piece that fixed copies write (8 bytes, and a square's 4), and the move
+ * as written nearly always is that piece: then it is copied, not looked
+ * at. */
+static inline char *shortest_cells(char *out, const char *move, const struct pdn_move *m,
+                                   char delim, const struct number_text *numbers)
+{
+    char text[SHORT_TEXT];
+    char *to = put_number(text, numbers, m->from);
+    size_t nfrom = (size_t)(to - text);
+    *to++ = m->ncaptured ? 'x' : '-';
+    size_t n = (size_t)(put_number(to, numbers, m->to) - text), nto = n - nfrom - 1;
+    if (same_text(move, text, n)) {
+        memcpy(out, text, 8);
+        out[n] = delim;
+        out += n + 1;
+    } else {
+        if (!(out = put_move(out, move, delim))) return NULL;
+        *out++ = delim;
+    }
+    memcpy(out, text, 8);
+    out[n] = delim;
+    out += n + 1;
+    memcpy(out, text, 4);
+    out[nfrom] = delim;
+    out += nfrom + 1;
+    memcpy(out, to, 4);
+    out[nto] = delim;
+    out += nto + 1;
+    memcpy(out, text, 8);
+    return out + n;
+}
+
+/* The captures cell (put_captures) at out on a numbered board, its
+ * squares (pdn_move_captures') from the writer's texts of numbers: the
+ * end. */
+static char *captures_numbered(char *out, const struct pdn_move *m, const struct geometry *g,
+                               const struct number_text *numbers)
+{
+    int n = 0;
+    for (uint64_t c = m->captured; c && n < PDN_PATH_MAX; c &= c - 1, n++) {
+        out = put_number(out, numbers, g->square_of[__builtin_ctzll(c)]);
+        *out++ = ' ';
+    }
+    return out - (n > 0);
+}
+
+/* The cells move to promotion of a move's row whose ply was played at
+ * out, delimiters between them; NULL when the move as written must be
+ * looked at (put_move). */
+static inline char *played_cells(char *out, const char *move, const struct ply *p, char delim,
+                                 const struct number_text *numbers)
+{
+    const struct pdn_move *m = &p->move;
+    const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
+    bool hops = m->npath > 1 || (m->npath == 1 && m->path[0] != m->to);
+    if (g->rules->algebraic || hops || p->full)
+        out = texts_cells(out, move, p, delim);
+    else
+        out = shortest_cells(out, move, m, delim, numbers);
+    if (!out) return NULL;
+    *out++ = delim;
+    if (m->ncaptured)
+        out = g->rules->algebraic ? captures_text(out, p) : captures_numbered(out, m, g, numbers);
+    *out++ = delim;
+    out = put_number(out, numbers, m->ncaptured);
+    *out++ = delim;
+    out = put_short(out, words[2 + p->king], 3u + p->king);
+    *out++ = delim;
+    return put_short(out, words[4 + !!m->promotes], 2u + !!m->promotes);
+}
+
+/*
+ * The body's cells (body_ids) of a move's row at out, delimiters between
+ * them, as csv_put_move_cell writes them: the end, or NULL when the move as
+ * written must be looked at by csv_out_field (csv_put_move_cell writes them).
+ * Cell after cell, no switch: the row of nearly every ply.
+ */
+static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim,
+                               const struct number_text *numbers)
+{
+    out = put_number(out, numbers, r->ply);
+    *out++ = delim;
+    out = put_number(out, numbers, half / 2 + 1);
+    *out++ = delim;
+    out = put_short(out, words[half % 2], 5);
+    *out++ = delim;
+    if (r->played) return played_cells(out, r->node->text, r->played, delim, numbers);
+    if (!(out = put_move(out, r->node->text, delim))) return NULL;
+    *out++ = delim;
+    /* not played: the 8 cells after the move empty, 7 delimiters */
+    memset(out, delim, BODY_COLS - 5);
+    return out + BODY_COLS - 5;
+}
+
+/* A run of the game's cells copied from shared at out: in fixed pieces,
+ * not a call to memcpy (a file name and a game number: a piece or two).
+ * The last piece may read past the run (share_game_cells leaves room) and
+ * write past it (the run's room is CELL_MOST more). */
+static char *put_run(char *out, const char *shared, const struct cell_span *run)
+{
+    for (size_t k = 0; k < run->len; k += RUN_PIECE)
+        memcpy(out + k, shared + run->at + k, RUN_PIECE);
+    return out + run->len;
+}
+
+/* The cell of a move's row at out, as csv_put_move_cell writes it but the
  * delimiter, when it is written in place: the end, or NULL when
- * put_move_cell must write it. The texts written without a look are
+ * csv_put_move_cell must write it. The texts written without a look are
  * words (csv_io.h). A step of the game's cells copies them. */
 static char *cell_in_place(char *out, const struct row_plan *plan, const struct row_step *step,
                            const struct ply_row *r, const struct ply_texts *t, uint32_t half)
@@ -414,11 +438,8 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     const struct pdn_node *n = r->node;
     char delim = plan->delim;
     switch (step->op) {
-    case STEP_GAME: {
-        const struct cell_span *run = &plan->spans[step->col];
-        memcpy(out, plan->shared + run->at, run->len); /* a file name: often long */
-        return out + run->len;
-    }
+    case STEP_GAME:
+        return put_run(out, plan->shared, &plan->spans[step->col]);
     case C_LINE:
         return put_looked_at(out, r->line->id, strlen(r->line->id), delim);
     case C_PARENT:
@@ -430,7 +451,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case C_SIDE:
         return put_short(out, words[half % 2], 5);
     case C_MOVE:
-        return put_looked_at(out, n->text, t->nmove, delim);
+        return put_move(out, n->text, delim);
     case C_CANONICAL:
         return put_played(out, p, t->canonical, t->ncanonical);
     case C_FROM:
@@ -456,6 +477,8 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
         return empty_notes(n, (enum col_id)step->op) ? out : NULL;
     case STEP_NOTES:
         return empty_notes_run(out, plan, step, n);
+    case STEP_BODY:
+        return body_cells(out, r, half, delim, plan->numbers);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -463,18 +486,18 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     }
 }
 
-/* The cells of a step that put_move_cell writes, at the end of the row
+/* The cells of a step that csv_put_move_cell writes, at the end of the row
  * being built in w->out (o->len), delimiters between them, and room for
  * 'most' bytes after them: 0, or a PDN_E* code. */
 static int cells_through(pdn_csv_writer *w, const struct row_step *step, const struct ply_row *r,
                          size_t most)
 {
     struct csv_out *o = &w->out;
-    size_t more = step->op == STEP_NOTES ? w->spans[step->col].cols : 0;
+    size_t more = w->spans[step->col].cols;
     for (size_t k = step->col; k <= step->col + more; k++) {
         if (k > step->col) o->buf[o->len++] = o->delim;
         o->first = true; /* the delimiter comes after, as after every cell */
-        int rc = put_move_cell(w, &w->cols[k], r);
+        int rc = csv_put_move_cell(w, &w->cols[k], r);
         if (rc < 0) return rc;
         if (!csv_out_room(o, most)) return PDN_ENOMEM; /* for the cells after it */
     }
@@ -485,19 +508,18 @@ static int cells_through(pdn_csv_writer *w, const struct row_step *step, const s
  * A move's row, as write_move_row_slow writes it, built in place in the
  * row buffer: the game's cells copied, each followed by the delimiter
  * (the last one then made the line end), the common ones written without
- * a call to csv.c each, words without a look; the rest by put_move_cell.
+ * a call to csv.c each, words without a look; the rest by csv_put_move_cell.
  * Only when words need no look (csv_out_words): never in excel mode.
  */
 static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
 {
     struct csv_out *o = &w->out;
     struct ply_texts t;
-    if (r->played) ply_texts(&t, r->played);
-    t.nmove = strlen(r->node->text);
+    if (r->played && w->row_texts) ply_texts(&t, r->played);
     uint32_t half = r->line->start_half + r->ply - 1;
-    size_t most = w->row_most + w->move_cells * t.nmove;
+    size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
-    const struct row_plan plan = {w->shared.buf, w->spans, o->delim};
+    const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, o->delim};
     const struct row_step *step = w->steps, *last = step + w->nsteps;
     char *out = o->buf + o->len;
     for (; step < last; step++) {
@@ -517,11 +539,39 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     return 0;
 }
 
+/*
+ * A move's row in the default layout (the game's cells, the body, the
+ * comments and NAGs, the status: what pdn2csv --moves writes unless
+ * asked for more), built straight, without the steps' loop, when the
+ * move has no comments or NAGs and its status is ok; else as
+ * write_move_row_fast builds it (test_csv compares both with the cells'
+ * own).
+ */
+static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
+{
+    const struct pdn_node *n = r->node;
+    if (r->status != status_ok || n->ncomments_before || n->ncomments_after || n->strength ||
+        n->nnags)
+        return write_move_row_fast(w, r);
+    struct csv_out *o = &w->out;
+    if (!csv_out_room(o, w->row_most)) return PDN_ENOMEM;
+    char delim = o->delim;
+    char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
+    *out++ = delim;
+    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim, w->numbers);
+    if (!out) return write_move_row_fast(w, r);
+    memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
+    memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
+    o->len = (size_t)(out + 7 + o->crlf - o->buf);
+    csv_out_row_done(o);
+    return 0;
+}
+
 /* A move's row, cell by cell: every text looked at. */
 static int write_move_row_slow(pdn_csv_writer *w, const struct ply_row *r)
 {
     for (size_t k = 0; k < w->ncols; k++) {
-        int rc = put_move_cell(w, &w->cols[k], r);
+        int rc = csv_put_move_cell(w, &w->cols[k], r);
         if (rc < 0) return rc;
     }
     csv_out_end(&w->out);
@@ -556,7 +606,7 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
 {
     struct ply_row r = {l, NULL, 0, NULL, status, line};
     for (size_t k = 0; k < w->ncols; k++) {
-        int rc = put_move_cell(w, &w->cols[k], &r);
+        int rc = csv_put_move_cell(w, &w->cols[k], &r);
         if (rc < 0) return rc;
     }
     csv_out_end(&w->out);
@@ -573,7 +623,9 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
-        int rc = w->slow || !w->out.words ? write_move_row_slow(w, &r) : write_move_row_fast(w, &r);
+        int rc = w->slow || !w->out.words ? write_move_row_slow(w, &r)
+                 : w->row_default         ? write_default_row(w, &r)
+                                          : write_move_row_fast(w, &r);
         if (rc < 0) return rc;
         rows++;
         if (!r.played) status = "not-played";

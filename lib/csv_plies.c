@@ -89,10 +89,9 @@ static int stop_by_node(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node)
+const struct stop *csv_search_stop(const pdn_csv_writer *w, const struct pdn_node *node)
 {
     struct stop key = {.node = node};
-    if (w->nstops == 0) return NULL;
     return bsearch(&key, w->stops, w->nstops, sizeof key, stop_by_node);
 }
 

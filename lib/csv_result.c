@@ -13,31 +13,38 @@
 
 #include <string.h>
 
-/* The game's result and the text that gave it (NULL for none). */
-static enum pdn_result game_result(const pdn_game *game, const char **text)
+/* The game's result, the text that gave it (NULL for none) and whether
+ * that is a Goes score under a ResultFormat tag: learnt once a game (a
+ * row has three cells of it, and each would look for the tag and read
+ * it), kept in w->result until pdn_csv_writer_write_game's next game. */
+static const struct game_result *result_of(pdn_csv_writer *w, const pdn_game *game)
 {
+    struct game_result *out = &w->result;
+    if (out->game == game) return out;
     const char *tag = pdn_game_tag(game, "Result");
     enum pdn_result r;
     if (tag && pdn_result_parse(&r, tag, strlen(tag))) {
-        *text = tag;
-        return r;
+        *out = (struct game_result){game, r, tag, false};
+    } else {
+        *out = (struct game_result){game, game->result, game->result_text, false};
     }
-    *text = game->result_text;
-    return game->result;
+    const char *text = out->text;
+    out->goes = text && strchr(text, '-') && pdn_game_tag(game, "ResultFormat") &&
+                text_result_goes(text, strlen(text));
+    return out;
 }
 
 /* One side's points: a Goes score's side as written ("1.01" of
  * "1.01-0.99") under a ResultFormat tag, else 2 for a win, 1 for a draw, 0
  * for a loss or a game both lost; NULL when the result is not known. */
-static void put_points(pdn_csv_writer *w, const struct col *c, const pdn_game *game, bool white)
+static void put_points(pdn_csv_writer *w, const struct col *c, const struct game_result *g,
+                       bool white)
 {
-    const char *text;
-    enum pdn_result r = game_result(game, &text);
-    const char *dash = text ? strchr(text, '-') : NULL;
-    if (dash && pdn_game_tag(game, "ResultFormat") && text_result_goes(text, strlen(text))) {
+    if (g->goes) {
+        const char *dash = strchr(g->text, '-');
         csv_cell_reset(w);
         if (white)
-            csv_cell_add(w, text, (size_t)(dash - text));
+            csv_cell_add(w, g->text, (size_t)(dash - g->text));
         else
             csv_cell_adds(w, dash + 1);
         csv_put_cell(w, c);
@@ -49,16 +56,16 @@ static void put_points(pdn_csv_writer *w, const struct col *c, const pdn_game *g
         [PDN_RESULT_DRAW] = {"1", "1"},
         [PDN_RESULT_BOTH_LOST] = {"0", "0"},
     };
+    enum pdn_result r = g->result;
     csv_put(w, c, (unsigned)r < sizeof points / sizeof points[0] ? points[r][!white] : NULL);
 }
 
 void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
 {
-    const char *text;
+    const struct game_result *g = result_of(w, game);
     if (c->id == C_WHITE_POINTS || c->id == C_BLACK_POINTS) {
-        put_points(w, c, game, c->id == C_WHITE_POINTS);
+        put_points(w, c, g, c->id == C_WHITE_POINTS);
         return;
     }
-    enum pdn_result r = game_result(game, &text);
-    csv_put(w, c, r == PDN_RESULT_NONE ? NULL : pdn_result_text(r));
+    csv_put(w, c, g->result == PDN_RESULT_NONE ? NULL : pdn_result_text(g->result));
 }

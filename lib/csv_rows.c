@@ -143,6 +143,7 @@ unsigned long pdn_csv_writer_errors(const pdn_csv_writer *w)
 long pdn_csv_writer_write_game(pdn_csv_writer *w, const pdn_game *game, const char *file)
 {
     if (!w || !game) return PDN_EINVAL;
+    w->result.game = NULL; /* a game freed may leave its address to the next */
     struct pdn_replay_summary sum;
     int rc = csv_replay(w, game, file, &sum);
     if (rc < 0) return rc;

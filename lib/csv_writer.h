@@ -1,9 +1,10 @@
 /*
  * csv_writer (private): pdn_csv_writer's state and what its files share.
  * They call in one direction: csv_rows.c (the writer, a game's rows) calls
- * csv_moves.c (the moves mode's rows), which calls csv_game_cells.c (the
- * games mode's cells), which calls csv_result.c; all of them call the
- * leaves csv_plies.c (the replay), csv_cells.c (a cell's text) and
+ * csv_moves.c (the moves mode's rows), which calls csv_move_cells.c (a
+ * moves row's cell on its own), which calls csv_game_cells.c (the games
+ * mode's cells), which calls csv_result.c; all of them call the leaves
+ * csv_plies.c (the replay), csv_cells.c (a cell's text) and
  * csv_columns.c (the columns).
  */
 #ifndef PDN_CSV_WRITER_H
@@ -89,6 +90,23 @@ struct stop {
 
 #define READER_ERRORS 4
 
+/* A game's result as the result cells read it (csv_result.c). */
+struct game_result {
+    const pdn_game *game; /* whose: NULL, none yet for the game being written */
+    enum pdn_result result;
+    const char *text; /* that gave it, or NULL */
+    bool goes;        /* a Goes score ("1.01-0.99") under a ResultFormat tag */
+};
+
+/* The decimal text of a number below NUMBER_TEXTS and its length, in 4
+ * bytes copied as one: a ply's row has five numbers or more
+ * (csv_moves.c). */
+#define NUMBER_TEXTS 1000
+struct number_text {
+    char text[3];
+    uint8_t len;
+};
+
 struct pdn_csv_writer {
     struct pdn_csv_write_options o;
     struct csv_out out;
@@ -131,9 +149,13 @@ struct pdn_csv_writer {
         uint32_t col;
     } * steps; /* the row's cells, runs as one */
     size_t nsteps;
-    size_t row_most;      /* the most bytes of a row's cells but its move's texts */
-    size_t move_cells;    /* how many: the move column, as often as it is asked for */
+    size_t row_most;   /* the most bytes of a row's cells written in place */
+    size_t move_cells; /* how many: the move column, as often as it is asked for */
+    bool row_texts;    /* a cell of a ply's texts outside the body (csv_moves.c) */
+    bool row_default;  /* the default layout: its rows built straight (csv_moves.c) */
+    struct number_text numbers[NUMBER_TEXTS];
     unsigned long errors; /* games with an error status */
+    struct game_result result;
 };
 
 struct game_ctx {
@@ -164,7 +186,13 @@ bool csv_tag_name(const char *s, size_t n);
 int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
                struct pdn_replay_summary *sum);
 void csv_keep_error(struct first_error *e, const struct pdn_diag *d);
-const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node);
+const struct stop *csv_search_stop(const pdn_csv_writer *w, const struct pdn_node *node);
+/* csv_search_stop inline when the game has none, as nearly every game:
+ * asked once a move. */
+static inline const struct stop *csv_find_stop(const pdn_csv_writer *w, const struct pdn_node *node)
+{
+    return w->nstops ? csv_search_stop(w, node) : NULL;
+}
 /* A ply's canonical text (pdn_move_to_text's PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
  * its length. */
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p);
@@ -203,6 +231,37 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
 
 /* csv_result.c: a cell of the normalised_result, white_points or black_points column. */
 void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game *game);
+
+/* ---- the moves mode (csv_moves.c, csv_move_cells.c) ---- */
+
+/* Where a line is in the game: its name, the ply it replaces, the side and
+ * move number of its first ply. */
+struct line_ctx {
+    const struct game_ctx *g;
+    char id[128];
+    uint32_t parent;     /* 0 on the main line */
+    uint32_t first_ply;  /* the ply of its first move, from 1 */
+    uint32_t start_half; /* half-moves before ply 1 (1 when black starts), plus 2*(number-1) */
+};
+
+struct ply_row {
+    const struct line_ctx *line;
+    const struct pdn_node *node;
+    uint32_t ply;
+    const struct ply *played; /* NULL when not played */
+    const char *status;
+    const struct pdn_line *end; /* a row without a move: the line it ends */
+};
+
+/* Whether a column holds the game's cell, the same in each of its rows. */
+static inline bool csv_game_column(enum col_id id)
+{
+    return id == C_TAG || id == C_FILE || id == C_GAME || id == C_RECORDED || id == C_TAGS;
+}
+
+/* csv_move_cells.c: a cell of a moves row on its own, through
+ * csv_out_field: 0 or a negative PDN_E* code. */
+int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r);
 
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */

@@ -686,33 +686,58 @@ static void test_csv_main_line_as_the_writer_writes_it(void **state)
     print_message("  %zu games: the moves column is the writer's main line\n", games);
 }
 
-/* Every column of the moves rows, with tags and variations: the rows
- * built in place (the fast path) and cell by cell the same, game by game,
- * with delimiters that words hold (then never in place) and that they do
- * not. */
+/* The layouts of the moves rows compared: every column, with tags and
+ * variations; the default ones (their body, ply to promotion, one step
+ * written straight), alone and with what --variations, --fen and
+ * --lossless add; the body at a row's start and end; a row like it but
+ * for one column (no body step). */
+static const struct move_layout {
+    const char *columns; /* NULL: the default */
+    bool variations, fen, lossless;
+} move_layouts[] = {
+    {"file,game,Event,move,line,parent,ply,number,side,canonical,from,to,path,captures,ncaptured,"
+     "piece,promotion,comment_before,comment,nags,fen,status,recorded_result,tags,White",
+     true, false, false},
+    {NULL, false, false, false},
+    {NULL, true, true, true},
+    {"ply,number,side,move,canonical,from,to,path,captures,ncaptured,piece,promotion", true, false,
+     false},
+    {"status,ply,number,side,move,canonical,from,to,path,captures,ncaptured,piece,promotion", false,
+     false, false},
+    {"ply,number,side,move,canonical,from,to,path,captures,ncaptured,piece,status", false, false,
+     false},
+};
+
+/* The moves rows of each layout: built in place (the fast paths) and cell
+ * by cell the same, game by game, with delimiters that words hold (then
+ * never in place) and that they do not. */
 static size_t compare_move_rows(const char *path)
 {
-    static const char delimiters[] = ",;\t:/x";
+    static const char delimiters[] = ",;\t:/x",
+                      some[] = ",\tx"; /* some: the layouts after the first */
     pdn_reader *r = NULL;
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
     struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
     o.mode = PDN_CSV_MOVES;
-    o.variations = true;
-    o.columns = "file,game,Event,move,line,parent,ply,number,side,canonical,from,to,path,captures,"
-                "ncaptured,piece,promotion,comment_before,comment,nags,fen,status,recorded_result,"
-                "tags,White";
     size_t games = 0;
     pdn_game *g;
     while (pdn_reader_next(&g, r) == 1) {
-        for (const char *d = delimiters; *d; d++) {
-            o.delimiter = *d;
-            char *fast = game_csv(g, path, &o, true), *slow = game_csv(g, path, &o, false);
-            if (strcmp(fast, slow) != 0)
-                fail_msg("%s, game %zu, '%c':\n fast '%s'\n slow '%s'", path, (size_t)g->index, *d,
-                         fast, slow);
-            free(fast);
-            free(slow);
+        for (size_t i = 0; i < sizeof move_layouts / sizeof move_layouts[0]; i++) {
+            const struct move_layout *l = &move_layouts[i];
+            o.columns = l->columns;
+            o.variations = l->variations;
+            o.fen = l->fen;
+            o.lossless = l->lossless;
+            for (const char *d = i == 0 ? delimiters : some; *d; d++) {
+                o.delimiter = *d;
+                char *fast = game_csv(g, path, &o, true), *slow = game_csv(g, path, &o, false);
+                if (strcmp(fast, slow) != 0)
+                    fail_msg("%s, game %zu, layout %zu, '%c':\n fast '%s'\n slow '%s'", path,
+                             (size_t)g->index, i, *d, fast, slow);
+                free(fast);
+                free(slow);
+            }
         }
         pdn_game_free(g);
         games++;
