@@ -306,6 +306,18 @@ static size_t q_tag(struct parser *p, const struct qtok *t, uint32_t last_line, 
     return n;
 }
 
+/* The bytes of a literal "\r" or "\n" at i (a backslash and a letter:
+ * real files end lines with it), which the lenient lexer takes as a blank
+ * and tells once per game: 2 once it has been told (the token path would
+ * tell nothing), else 0. In a file written so, the token path took every
+ * tag after the first such line end. */
+static inline size_t q_literal_cr(const struct parser *p, const unsigned char *b, size_t i,
+                                  size_t end)
+{
+    if (b[i] != '\\' || i + 1 >= end || (b[i + 1] != 'r' && b[i + 1] != 'n')) return 0;
+    return !p->lx->strict && (p->odd_seen & (uint64_t)1 << ODD_LITERAL_CR) ? 2 : 0;
+}
+
 int parser_quick(struct parser *p)
 {
     struct lexer *lx = p->lx;
@@ -333,6 +345,11 @@ int parser_quick(struct parser *p)
                 lexer_count_cr(&line, &col, &cr);
         }
         if (i >= end) break;
+        size_t blank = q_literal_cr(p, b, i, end);
+        if (blank) {
+            i += blank, col += (uint32_t)blank, cr = false;
+            continue;
+        }
         t.at = i;
         t.pos = (struct pdn_pos){line, col, lx->base + i};
         if (b[i] == '[') {
