@@ -261,9 +261,10 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
 }
 
 /* The result at t, which the token path would only set before ending the
- * game ("*", or a three-byte one with no digit after it): its length, 0
- * when none; STEP_END or PDN_ENOMEM in *rc. The other spellings (1/2-1/2,
- * 0.5-0.5, the one-half sign) are left to the token path. */
+ * game ("*", a three-byte one or 1/2-1/2, with no digit after it): its
+ * length, 0 when none; STEP_END or PDN_ENOMEM in *rc. The spellings the
+ * lexer warns about (0.5-0.5, the one-half sign) are left to the token
+ * path. */
 static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
 {
     const unsigned char *s = t->b + t->at;
@@ -272,6 +273,8 @@ static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
         r = text_result_exact("*", 1);
     else if (t->at + 3 < t->end && s[1] == '-' && !q_digit(s[3]))
         r = text_result_exact((const char *)s, 3);
+    else if (t->at + 7 < t->end && s[1] == '/' && !q_digit(s[7]))
+        r = text_result_exact((const char *)s, 7); /* 1/2-1/2 */
     if (r == NULL) return 0;
     *rc = parser_set_result(p, (enum pdn_result)r->result, (const char *)s, r->len, &t->pos);
     return r->len;
