@@ -394,6 +394,61 @@ int parser_quick(struct parser *p)
     return rc;
 }
 
+/* The bytes that end a plain comment, or make it one for the token path. */
+static const bool q_comment_stop[256] = {
+    ['}'] = true, ['{'] = true, ['\n'] = true, ['\r'] = true, [0] = true,
+};
+
+/* Whether the eight bytes at s are printable ASCII and no brace: most of
+ * a comment, passed over a word at a time. */
+static inline bool q_plain_word(const unsigned char *s)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t w, open, close;
+    memcpy(&w, s, 8);
+    open = w ^ (ones * '{');
+    close = w ^ (ones * '}');
+    uint64_t odd =
+        ((w - ones * 0x20) & ~w) | ((open - ones) & ~open) | ((close - ones) & ~close) | w;
+    return (odd & high) == 0;
+}
+
+/*
+ * A comment on one line with no brace, NUL or line end inside ("{[%clock
+ * w1:29:46 B1:29:40]}") where the lane stopped: there the lexer finds
+ * nothing and parser_on_comment only adds it. 1 when taken, 0 when the
+ * token path must take it, PDN_ENOMEM. Such comments after every move made
+ * the token path take a quarter of a 2 MB slice's tokens. Out of
+ * parser_quick: a branch for them in its loop cost it more than they saved.
+ */
+int parser_quick_comment(struct parser *p)
+{
+    struct lexer *lx = p->lx;
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t at = lx->pos, j = at + 1;
+    if (at >= lx->end || b[at] != '{') return 0;
+    size_t follow = 0; /* UTF-8 continuation bytes: no column of their own */
+    while (j + 8 <= lx->end && q_plain_word(b + j))
+        j += 8;
+    for (; j < lx->end && !q_comment_stop[b[j]]; j++)
+        follow += (b[j] & 0xC0) == 0x80;
+    if (j >= lx->end || b[j] != '}') return 0;
+    uint32_t chars = (uint32_t)(j + 1 - at - follow);
+    struct frame *f = top(p);
+    struct pdn_comment c = {
+        .text = arena_strndup(p->arena, (const char *)b + at + 1, j - at - 1),
+        .pos = {lx->line, lx->col, lx->base + at},
+    };
+    if (!c.text || frame_comment(f, p->arena, &c) < 0) return PDN_ENOMEM;
+    p->items = true;
+    f->adjacent = false;
+    lx->pos = j + 1, lx->col += chars, lx->after_cr = false;
+    p->last_end = lx->base + lx->pos;
+    p->last_line = lx->line;
+    p->last_col = lx->col;
+    return 1;
+}
+
 bool parser_quick_wanted(void)
 {
     const char *slow = getenv("PDN_SLOW_PATH");
