@@ -9,9 +9,10 @@
  * leading zero, a result ("1-1"), a second hop, two numbers in a row, odd
  * blanks, a tag or a % comment after a move, the end of the window, or a
  * finding waiting to be reported all stop it, and the token path goes on
- * from that very byte. It must not report anything or refill the window.
- * PDN_SLOW_PATH=1 in the environment turns the lane off, so that the
- * tests (test_reader_paths, fuzz_check) can hold it to that promise.
+ * from that very byte, unless parser_quick_stop takes that token (a plain
+ * comment, a move number glued to its move) and the lane goes on. Neither
+ * may report anything or refill the window. PDN_SLOW_PATH=1 in the environment turns the lane off,
+ * so that the tests (test_reader_paths, fuzz_check) can hold it to that promise.
  */
 #include "parser_impl.h"
 #include "text.h"
