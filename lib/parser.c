@@ -260,6 +260,8 @@ int parser_next(struct parser *p, pdn_game **out)
         if (p->quick && !p->have_tok && p->any && !p->skipping && !p->deep && !p->npend) {
             if ((rc = parser_quick(p)) < 0) return give_up(p, rc);
             if (rc == STEP_END) return end_game(p, out);
+            if ((rc = parser_quick_stop(p)) < 0) return give_up(p, rc);
+            if (rc > 0) continue;
         }
         rc = parser_next_tok(p);
         if (rc < 0) return give_up(p, rc);

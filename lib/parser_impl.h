@@ -177,6 +177,10 @@ int parser_keep_orphans(struct parser *p, struct frame *f);
  * straight from the window while it can (0, STEP_END after a result, or
  * PDN_ENOMEM); the token path goes on after. */
 int parser_quick(struct parser *p);
+/* Where the lane stopped, a plain one-line comment or a move number glued
+ * to its move ("1.32-28") taken as the token path would take it: 1, else 0
+ * (or PDN_ENOMEM); the lane may go on after. */
+int parser_quick_stop(struct parser *p);
 /* Whether the lane runs: not when PDN_SLOW_PATH is set (and not "0") in
  * the environment, so that tests can read every input by tokens alone and
  * compare (an internal switch for tests, no promise to users). */

@@ -9,9 +9,10 @@
  * leading zero, a result ("1-1"), a second hop, two numbers in a row, odd
  * blanks, a tag or a % comment after a move, the end of the window, or a
  * finding waiting to be reported all stop it, and the token path goes on
- * from that very byte. It must not report anything or refill the window.
- * PDN_SLOW_PATH=1 in the environment turns the lane off, so that the
- * tests (test_reader_paths, fuzz_check) can hold it to that promise.
+ * from that very byte, unless parser_quick_stop takes that token (a plain
+ * comment, a move number glued to its move) and the lane goes on. Neither
+ * may report anything or refill the window. PDN_SLOW_PATH=1 in the environment turns the lane off,
+ * so that the tests (test_reader_paths, fuzz_check) can hold it to that promise.
  */
 #include "parser_impl.h"
 #include "text.h"
@@ -105,7 +106,8 @@ struct qtok {
 };
 
 /* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
-static size_t q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
+static inline __attribute__((always_inline)) size_t
+q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
 {
     size_t j = k;
     while (j < t->end && t->b[j] == '.')
@@ -261,9 +263,10 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
 }
 
 /* The result at t, which the token path would only set before ending the
- * game ("*", or a three-byte one with no digit after it): its length, 0
- * when none; STEP_END or PDN_ENOMEM in *rc. The other spellings (1/2-1/2,
- * 0.5-0.5, the one-half sign) are left to the token path. */
+ * game ("*", a three-byte one or 1/2-1/2, with no digit after it): its
+ * length, 0 when none; STEP_END or PDN_ENOMEM in *rc. The spellings the
+ * lexer warns about (0.5-0.5, the one-half sign) are left to the token
+ * path. */
 static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
 {
     const unsigned char *s = t->b + t->at;
@@ -272,6 +275,8 @@ static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
         r = text_result_exact("*", 1);
     else if (t->at + 3 < t->end && s[1] == '-' && !q_digit(s[3]))
         r = text_result_exact((const char *)s, 3);
+    else if (t->at + 7 < t->end && s[1] == '/' && !q_digit(s[7]))
+        r = text_result_exact((const char *)s, 7); /* 1/2-1/2 */
     if (r == NULL) return 0;
     *rc = parser_set_result(p, (enum pdn_result)r->result, (const char *)s, r->len, &t->pos);
     return r->len;
@@ -306,6 +311,18 @@ static size_t q_tag(struct parser *p, const struct qtok *t, uint32_t last_line, 
     return n;
 }
 
+/* The bytes of a literal "\r" or "\n" at i (a backslash and a letter:
+ * real files end lines with it), which the lenient lexer takes as a blank
+ * and tells once per game: 2 once it has been told (the token path would
+ * tell nothing), else 0. In a file written so, the token path took every
+ * tag after the first such line end. */
+static inline size_t q_literal_cr(const struct parser *p, const unsigned char *b, size_t i,
+                                  size_t end)
+{
+    if (b[i] != '\\' || i + 1 >= end || (b[i + 1] != 'r' && b[i + 1] != 'n')) return 0;
+    return !p->lx->strict && (p->odd_seen & (uint64_t)1 << ODD_LITERAL_CR) ? 2 : 0;
+}
+
 int parser_quick(struct parser *p)
 {
     struct lexer *lx = p->lx;
@@ -333,6 +350,11 @@ int parser_quick(struct parser *p)
                 lexer_count_cr(&line, &col, &cr);
         }
         if (i >= end) break;
+        size_t blank = q_literal_cr(p, b, i, end);
+        if (blank) {
+            i += blank, col += (uint32_t)blank, cr = false;
+            continue;
+        }
         t.at = i;
         t.pos = (struct pdn_pos){line, col, lx->base + i};
         if (b[i] == '[') {
@@ -372,6 +394,105 @@ int parser_quick(struct parser *p)
         p->last_col = last_col;
     }
     return rc;
+}
+
+/* The bytes that end a plain comment, or make it one for the token path. */
+static const bool q_comment_stop[256] = {
+    ['}'] = true, ['{'] = true, ['\n'] = true, ['\r'] = true, [0] = true,
+};
+
+/* Whether the eight bytes at s are printable ASCII and no brace: most of
+ * a comment, passed over a word at a time. */
+static inline bool q_plain_word(const unsigned char *s)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t w, open, close;
+    memcpy(&w, s, 8);
+    open = w ^ (ones * '{');
+    close = w ^ (ones * '}');
+    uint64_t odd =
+        ((w - ones * 0x20) & ~w) | ((open - ones) & ~open) | ((close - ones) & ~close) | w;
+    return (odd & high) == 0;
+}
+
+/* Where the lane stopped: takes n bytes of one token, its characters
+ * cols (no line end among them), as parser_consume would. */
+static void q_stop_taken(struct parser *p, size_t n, uint32_t cols)
+{
+    struct lexer *lx = p->lx;
+    lx->pos += n, lx->col += cols, lx->after_cr = false;
+    p->last_end = lx->base + lx->pos;
+    p->last_line = lx->line;
+    p->last_col = lx->col;
+}
+
+/*
+ * A comment on one line with no brace, NUL or line end inside ("{[%clock
+ * w1:29:46 B1:29:40]}"), where the lexer finds nothing and parser_on_comment
+ * only adds it: 1 when taken, 0 when the token path must take it,
+ * PDN_ENOMEM. Such comments after every move made the token path take a
+ * quarter of a 2 MB slice's tokens.
+ */
+static int q_stop_comment(struct parser *p)
+{
+    struct lexer *lx = p->lx;
+    const unsigned char *b = (const unsigned char *)lx->buf;
+    size_t at = lx->pos, j = at + 1;
+    size_t follow = 0; /* UTF-8 continuation bytes: no column of their own */
+    while (j + 8 <= lx->end && q_plain_word(b + j))
+        j += 8;
+    for (; j < lx->end && !q_comment_stop[b[j]]; j++)
+        follow += (b[j] & 0xC0) == 0x80;
+    if (j >= lx->end || b[j] != '}') return 0;
+    struct frame *f = top(p);
+    struct pdn_comment c = {
+        .text = arena_strndup(p->arena, (const char *)b + at + 1, j - at - 1),
+        .pos = {lx->line, lx->col, lx->base + at},
+    };
+    if (!c.text || frame_comment(f, p->arena, &c) < 0) return PDN_ENOMEM;
+    p->items = true;
+    f->adjacent = false;
+    q_stop_taken(p, j + 1 - at, (uint32_t)(j + 1 - at - follow));
+    return 1;
+}
+
+/*
+ * "1." or "2." glued to digits ("1.32-28": a move number, then a move),
+ * which q_token leaves in case it is a Goes score: taken as a move number
+ * unless the lexer would read one there (scan_goes: the run of digits,
+ * dots and dashes, nine bytes at most, if text_result_goes takes it in
+ * lenient mode) or the window cuts the run. 1 when taken, else 0.
+ */
+static int q_stop_number(struct parser *p)
+{
+    struct lexer *lx = p->lx;
+    const unsigned char *s = (const unsigned char *)lx->buf + lx->pos;
+    size_t left = lx->end - lx->pos, n = 0;
+    if (left < 3 || s[1] != '.' || !q_digit(s[2])) return 0;
+    while (n <= 9 && n < left && (q_digit(s[n]) || s[n] == '.' || s[n] == '-'))
+        n++;
+    if (n <= 9 && (n >= left || (!lx->strict && text_result_goes((const char *)s, n)))) return 0;
+    struct qtok t = {.b = (const unsigned char *)lx->buf,
+                     .at = lx->pos,
+                     .end = lx->end,
+                     .pos = {lx->line, lx->col, lx->base + lx->pos},
+                     .f = top(p)};
+    size_t len = q_movenum(p, &t, lx->pos + 1, (uint32_t)(s[0] - '0'));
+    if (len == 0) return 0;
+    q_stop_taken(p, len, (uint32_t)len);
+    return 1;
+}
+
+/* Out of parser_quick: a branch for these in its loop cost the lane more
+ * instructions than they saved (1.3M to 4.9M on the 2 MB slice). */
+int parser_quick_stop(struct parser *p)
+{
+    struct lexer *lx = p->lx;
+    if (lx->pos >= lx->end) return 0;
+    unsigned char b = (unsigned char)lx->buf[lx->pos];
+    if (b == '{') return q_stop_comment(p);
+    if (b == '1' || b == '2') return q_stop_number(p);
+    return 0;
 }
 
 bool parser_quick_wanted(void)

@@ -360,6 +360,51 @@ static void test_movegen_king_two_pieces_one_line(void **state)
     assert_int_equal(list.moves[0].ncaptured, 2);
 }
 
+/* Whether a position's one legal move is a capture from 'from' to 'to'
+ * (to 0: the position has no capture at all). */
+static void expect_king_capture(enum pdn_variant v, const char *fen, int from, int to)
+{
+    struct pdn_board b;
+    struct pdn_movelist list;
+    load(&b, v, fen);
+    pdn_movegen(&list, &b, 0);
+    if (to == 0) {
+        assert_false(pdn_movegen_has_capture(&b));
+        assert_true(list.count > 0);
+        assert_int_equal(list.moves[0].ncaptured, 0);
+        return;
+    }
+    assert_true(pdn_movegen_has_capture(&b));
+    assert_int_equal(list.count, 1);
+    assert_int_equal(list.moves[0].from, from);
+    assert_int_equal(list.moves[0].to, to);
+    assert_int_equal(list.moves[0].ncaptured, 1);
+}
+
+/*
+ * How far a king reaches for a capture (RULES.md, Captures: a king takes a piece
+ * on its diagonal at any distance, over empty squares, onto an empty square
+ * behind it; Italian kings, like men, only the piece next to them). The
+ * long diagonal holds the farthest capture of each board: 10x10 46 (a1)
+ * over seven empty squares and 10 onto 5 (j10); 8x8 29 (a1) over five
+ * empty squares and 8 onto 4 (h8). A piece of its own on the way, a piece
+ * behind the prey or two pieces in a row stop it.
+ */
+static void test_movegen_king_capture_reach(void **state)
+{
+    (void)state;
+    expect_king_capture(PDN_VARIANT_INTERNATIONAL, "W:WK46:B10", 46, 5);
+    expect_king_capture(PDN_VARIANT_INTERNATIONAL, "B:W41:BK5", 5, 46);
+    expect_king_capture(PDN_VARIANT_INTERNATIONAL, "W:WK46,23:B10", 0, 0);
+    expect_king_capture(PDN_VARIANT_INTERNATIONAL, "W:WK46:B5,10", 0, 0);
+    expect_king_capture(PDN_VARIANT_INTERNATIONAL, "W:WK46:B10,14", 0, 0);
+    expect_king_capture(PDN_VARIANT_BRAZILIAN, "W:WK29:B8", 29, 4);
+    expect_king_capture(PDN_VARIANT_RUSSIAN, "B:W25:BK4", 4, 29);
+    expect_king_capture(PDN_VARIANT_BRAZILIAN, "W:WK29,15:B8", 0, 0);
+    expect_king_capture(PDN_VARIANT_ITALIAN, "W:WK32:B28", 32, 23);
+    expect_king_capture(PDN_VARIANT_ITALIAN, "W:WK32:B23", 0, 0);
+}
+
 static void test_movegen_start_positions(void **state)
 {
     (void)state;
@@ -522,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_movegen_crowned_in_passing),
         cmocka_unit_test(test_movegen_play_circular_capture),
         cmocka_unit_test(test_movegen_king_two_pieces_one_line),
+        cmocka_unit_test(test_movegen_king_capture_reach),
         cmocka_unit_test(test_movegen_quiet_fast_path),
         cmocka_unit_test(test_movegen_quiet_fast_path_playouts),
         cmocka_unit_test(test_movegen_perft_international),
