@@ -32,8 +32,8 @@ enum { JOBS_AUTO = -1 };
 
 /* The --help lines of -j. */
 #define TOOL_JOBS_USAGE                                                                            \
-    "  -j, --jobs N           N threads on a file's games (1: none; 0: the number\n"              \
-    "                         of cores, the default for files; 1 for a pipe);\n"                  \
+    "  -j, --jobs N           N threads on a file's games (1: none; 0: the number\n"               \
+    "                         of cores, the default for files; 1 for a pipe);\n"                   \
     "                         the output is the same whatever N\n"
 
 /* Handles -j N: true when opt was it; a bad N is a usage error. */
