@@ -192,10 +192,16 @@ static const char *row_key(const struct tab *t, size_t i, char buf[TAB_KEY])
 /* ---- text ------------------------------------------------------------------------ */
 
 /* Blanks are held back until something follows them: no line ends in one. */
+/* The blanks owed before the next cell, written as runs (a fputc a blank
+ * was 1.5% of pdnstats' instructions on 3 MB of games). */
 static void put_blanks(FILE *fp, size_t *pending)
 {
-    for (; *pending > 0; --*pending)
-        fputc(' ', fp);
+    static const char blanks[] = "                                ";
+    while (*pending > 0) {
+        size_t n = *pending < sizeof blanks - 1 ? *pending : sizeof blanks - 1;
+        fwrite(blanks, 1, n, fp);
+        *pending -= n;
+    }
 }
 
 static void put_padded(FILE *fp, const char *s, size_t width, bool right, size_t *pending)
