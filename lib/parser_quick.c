@@ -337,34 +337,42 @@ int parser_quick(struct parser *p)
     bool cr = lx->after_cr;
     int rc = 0;
     for (;;) {
-        /* Blanks and line ends, in registers: they are most of the bytes. */
-        for (; i < end; i++) {
-            unsigned k = qclass[b[i]];
-            /* A token's first byte first: one test, not three, ends the run. */
-            if (k - Q_BLANK > Q_CR - Q_BLANK) break;
-            if (k == Q_BLANK)
-                lexer_count_blank(&col, &cr);
-            else if (k == Q_LF)
-                lexer_count_lf(&line, &col, &cr);
-            else
-                lexer_count_cr(&line, &col, &cr);
-        }
-        if (i >= end) break;
-        size_t blank = q_literal_cr(p, b, i, end);
-        if (blank) {
-            i += blank, col += (uint32_t)blank, cr = false;
-            continue;
+        /* Mostly one blank, then a number or a move: no loop, no look at
+         * what else a token's first byte might start. */
+        if (i + 1 < end && b[i] == ' ' && qclass[b[i + 1]] == Q_NONZERO) {
+            i++, col++, cr = false;
+        } else {
+            /* Blanks and line ends, in registers: they are most of the bytes. */
+            for (; i < end; i++) {
+                unsigned k = qclass[b[i]];
+                /* A token's first byte first: one test, not three, ends the run. */
+                if (k - Q_BLANK > Q_CR - Q_BLANK) break;
+                if (k == Q_BLANK)
+                    lexer_count_blank(&col, &cr);
+                else if (k == Q_LF)
+                    lexer_count_lf(&line, &col, &cr);
+                else
+                    lexer_count_cr(&line, &col, &cr);
+            }
+            if (i >= end) break;
+            size_t blank = q_literal_cr(p, b, i, end);
+            if (blank) {
+                i += blank, col += (uint32_t)blank, cr = false;
+                continue;
+            }
+            if (b[i] == '[') {
+                t.at = i;
+                t.pos = (struct pdn_pos){line, col, lx->base + i};
+                uint32_t cols;
+                size_t n = q_tag(p, &t, last ? last_line : p->last_line, cr, &cols, &rc);
+                if (n == 0) break;
+                i += n, col += cols, cr = false;
+                last = i, last_line = line, last_col = col;
+                continue;
+            }
         }
         t.at = i;
         t.pos = (struct pdn_pos){line, col, lx->base + i};
-        if (b[i] == '[') {
-            uint32_t cols;
-            size_t n = q_tag(p, &t, last ? last_line : p->last_line, cr, &cols, &rc);
-            if (n == 0) break;
-            i += n, col += cols, cr = false;
-            last = i, last_line = line, last_col = col;
-            continue;
-        }
         bool move;
         uint32_t last_to;
         struct q_squares sq;
