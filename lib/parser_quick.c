@@ -109,10 +109,13 @@ struct qtok {
 static inline __attribute__((always_inline)) size_t
 q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
 {
-    size_t j = k;
-    while (j < t->end && t->b[j] == '.')
-        j++;
-    if (j >= t->end || (j - k != 1 && j - k != 3)) return 0;
+    size_t j = k + 1; /* past the dot q_token saw */
+    /* Mostly "12. ": one dot, then no dot (q_token left two bytes). */
+    if (j + 1 >= t->end || t->b[j] == '.') {
+        while (j < t->end && t->b[j] == '.')
+            j++;
+        if (j >= t->end || (j - k != 1 && j - k != 3)) return 0;
+    }
     struct frame *f = t->f;
     if (f->has_num) return 0;
     bool black = j - k == 3;
