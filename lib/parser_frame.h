@@ -98,15 +98,23 @@ frame_fill(struct frame *frame, struct pdn_node *node, const char *text, const s
     frame->adjacent = true;
 }
 
-/* frame_add for the usual move: nothing waits to be sealed or put
- * before it and the array has room. Inline, as it runs for most moves. */
-static inline struct pdn_node *frame_add_plain(struct frame *frame, struct arena *arena,
-                                               const char *text, const struct pdn_pos *pos)
+/* How many moves frame_add would now add with nothing to seal or put
+ * before them and no array to grow: those frame_add_counted may add. */
+static inline size_t frame_plain_room(const struct frame *frame)
+{
+    const struct vec *v = &frame->nodes;
+    if ((frame->after.n | frame->nags.n | frame->vars.n | frame->before.n) || frame->setup)
+        return 0;
+    return v->cap - v->n;
+}
+
+/* frame_add for a move of frame_plain_room, which the caller counts down
+ * (the lane adds most moves, and nothing else in between: one test a move,
+ * not six). Inline, as it runs for most moves. */
+static inline struct pdn_node *frame_add_counted(struct frame *frame, const char *text,
+                                                 const struct pdn_pos *pos)
 {
     struct vec *v = &frame->nodes;
-    if ((frame->after.n | frame->nags.n | frame->vars.n | frame->before.n) || v->n == v->cap ||
-        frame->setup)
-        return frame_add(frame, arena, text, pos);
     struct pdn_node *node = (struct pdn_node *)v->data + v->n++;
     frame_fill(frame, node, text, pos);
     return node;

@@ -103,6 +103,7 @@ struct qtok {
      * closes one. Its clues when it is the main line, else NULL. */
     struct frame *f;
     struct text_squares *clues;
+    size_t room; /* moves f takes before frame_add must look (frame_plain_room) */
 };
 
 /* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
@@ -131,12 +132,21 @@ q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
 
 /* Adds the plain move of n bytes at t to the line; false when out of
  * memory. Called from one place only, so that it is inlined there: as a
- * function of its own, saving and restoring registers was a fifth of it. */
-static bool q_add(struct parser *p, const struct qtok *t, size_t n, uint32_t last_to)
+ * function of its own, saving and restoring registers was a fifth of it.
+ * Within one run of the lane only its moves reach the line: once frame_add
+ * has sealed what came before, the room left is all there is to test. */
+static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to)
 {
     struct frame *f = t->f;
     const char *text = q_text(p->arena, t->b + t->at, n, t->at + 16 <= t->end);
-    if (!text || !frame_add_plain(f, p->arena, text, &t->pos)) return false;
+    if (!text) return false;
+    if (t->room) {
+        t->room--;
+        frame_add_counted(f, text, &t->pos);
+    } else {
+        if (!frame_add(f, p->arena, text, &t->pos)) return false;
+        t->room = frame_plain_room(f);
+    }
     p->body = true;
     f->last_to = last_to;
     return true;
@@ -333,7 +343,8 @@ int parser_quick(struct parser *p)
                      .at = lx->pos,
                      .end = lx->end,
                      .f = top(p),
-                     .clues = p->depth == 0 ? &game_box_of(p->game)->moves : NULL};
+                     .clues = p->depth == 0 ? &game_box_of(p->game)->moves : NULL,
+                     .room = frame_plain_room(top(p))};
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;
     uint32_t line = lx->line, col = lx->col, last_line = 0, last_col = 0;
