@@ -52,6 +52,7 @@ struct parser {
     struct vec tags;
     uint32_t *tagset; /* hash set of tag indexes + 1, for games with many tags */
     size_t tagset_cap, tagset_n;
+    uint64_t tag_marks; /* a bit per first letter and length of this game's tag names */
     struct frame *frames;
     int nframes; /* allocated */
     int depth;   /* index of the innermost open line */

@@ -66,6 +66,12 @@ static int duplicate_tag(struct parser *p, bool *dup)
     *dup = false;
     if (n <= 64) {
         const char *name = all[n - 1].name;
+        /* A name whose first letter and length no earlier name had is
+         * new: one test for most tags, not a look at every earlier one. */
+        uint64_t mark = (uint64_t)1 << ((unsigned char)name[0] * 7u + p->tok.name_len) % 64;
+        uint64_t marks = n == 1 ? 0 : p->tag_marks;
+        p->tag_marks = marks | mark;
+        if (!(marks & mark)) return 0;
         for (size_t i = 0; i + 1 < n; i++)
             if (all[i].name[0] == name[0] && strcmp(all[i].name, name) == 0) *dup = true;
         return 0;

@@ -460,10 +460,32 @@ static void test_reader_results_and_errors_api(void **state)
     pdn_reader_free(NULL);
 }
 
+/* A tag repeats another by its whole name: not by its first letter and
+ * length ("White", "Wrong"), nor by what the parser keeps of a name to
+ * skip most comparisons ("Aabcdefg" and "B" share it: 65 * 7 + 8 is
+ * 66 * 7 + 1), nor across games. */
+static void test_reader_duplicate_tag_by_whole_name(void **state)
+{
+    (void)state;
+    const char *text = "[Event \"E\"]\n[White \"W\"]\n[Wrong \"x\"]\n[Aabcdefg \"a\"]\n"
+                       "[B \"b\"]\n\n1. 32-28 *\n\n"
+                       "[Event \"F\"]\n[Aabcdefg \"a\"]\n[B \"b\"]\n[Wrong \"y\"]\n"
+                       "[White \"V\"]\n[B \"again\"]\n\n1. 32-28 *\n";
+    for (int strict = 0; strict < 2; strict++) {
+        assert_int_equal(fix_read_str(&F, text, strict, NULL), 2);
+        assert_int_equal(dc_count(&F.dc, PDN_DIAG_DUPLICATE_TAG), 1);
+        const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_DUPLICATE_TAG);
+        assert_int_equal(d->line, 14);
+        assert_int_equal(d->game, 2);
+        assert_string_equal(d->text, "B");
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_tree),
+        cmocka_unit_test(test_reader_duplicate_tag_by_whole_name),
         cmocka_unit_test(test_reader_tag_escapes),
         cmocka_unit_test(test_reader_black_number_and_ellipsis),
         cmocka_unit_test(test_reader_lenient_forms),
