@@ -155,6 +155,20 @@ static inline struct pdn_pos parser_last_char(const struct parser *p)
 int parser_set_result(struct parser *p, enum pdn_result result, const char *text, size_t len,
                       const struct pdn_pos *pos);
 char *parser_copy_text(struct parser *p, const char *s, size_t n);
+/* A NUL-terminated copy of the len bytes at s in the arena: a fixed copy of
+ * 'fixed' bytes (a constant: a few moves of a register, no call) when len is
+ * shorter and both s (room: 'fixed' bytes may be read from it) and the
+ * arena have room, else arena_strndup. NULL when out of memory. */
+static inline char *parser_copy_short(struct arena *a, const char *s, size_t len, bool room,
+                                      size_t fixed)
+{
+    if (!room || len >= fixed || (size_t)(a->end - a->ptr) < fixed) return arena_strndup(a, s, len);
+    char *t = a->ptr;
+    memcpy(t, s, fixed);
+    t[len] = '\0';
+    a->ptr += len + 1;
+    return t;
+}
 
 /* parser_tags.c */
 int parser_on_tag(struct parser *p);

@@ -61,8 +61,8 @@ static inline bool q_follows(const unsigned char *b, size_t j, size_t end)
 {
     if (j >= end || !q_stop[b[j]]) return false;
     /* Mostly one blank, then a number or the next move. */
-    if (j + 1 < end && b[j] == ' ' && (q_digit(b[j + 1]) || (b[j + 1] >= 'a' && b[j + 1] <= 'h')))
-        return true;
+    if (j + 1 < end && b[j] == ' ' && qclass[b[j + 1]] >= Q_DIGIT) return true;
+    if (j + 1 < end && b[j] == ' ' && b[j + 1] >= 'a' && b[j + 1] <= 'h') return true;
     while (j < end && qclass[b[j]] >= Q_BLANK && qclass[b[j]] <= Q_CR)
         j++;
     return j < end && !q_unsure[b[j]];
@@ -80,18 +80,6 @@ static inline size_t q_square(const unsigned char *b, size_t j, size_t end, uint
     *v = two ? *v * 10 + (uint32_t)(b[j] - '0') : *v;
     j += two;
     return j < end ? j : 0;
-}
-
-/* The move's text into the arena: a fixed 16-byte copy when it can. */
-static inline const char *q_text(struct arena *a, const unsigned char *s, size_t len, bool room)
-{
-    if (!room || len >= 16 || (size_t)(a->end - a->ptr) < 16)
-        return arena_strndup(a, (const char *)s, len);
-    char *t = a->ptr;
-    memcpy(t, s, 16);
-    t[len] = '\0';
-    a->ptr += len + 1;
-    return t;
 }
 
 /* A token of the lane: where it is and how it may be read. */
@@ -138,7 +126,8 @@ q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
 static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to)
 {
     struct frame *f = t->f;
-    const char *text = q_text(p->arena, t->b + t->at, n, t->at + 16 <= t->end);
+    const char *text =
+        parser_copy_short(p->arena, (const char *)t->b + t->at, n, t->at + 16 <= t->end, 16);
     if (!text) return false;
     if (t->room) {
         t->room--;

@@ -20,7 +20,8 @@ static char *tag_value(struct parser *p)
 {
     const char *s = p->lx->buf + p->tok.value_start;
     size_t n = p->tok.value_len;
-    if (p->tok.plain && n <= PDN_LIMIT_TAG_VALUE) return arena_strndup(p->arena, s, n);
+    if (p->tok.plain && n <= PDN_LIMIT_TAG_VALUE)
+        return parser_copy_short(p->arena, s, n, p->tok.value_start + 32 <= p->lx->end, 32);
     if (n > PDN_LIMIT_TAG_VALUE) {
         parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, s, n,
                     "tag value longer than PDN_LIMIT_TAG_VALUE: cut");
@@ -106,9 +107,10 @@ int parser_add_tag(struct parser *p)
     /* A NUL (reported by the lexer) becomes a blank, as in values: it must
      * not cut the name. Such a name is no identifier: the writer keeps the
      * tag as a comment. */
-    t->name = p->tok.plain
-                  ? arena_strndup(p->arena, p->lx->buf + p->tok.name_start, p->tok.name_len)
-                  : parser_copy_text(p, p->lx->buf + p->tok.name_start, p->tok.name_len);
+    const char *name = p->lx->buf + p->tok.name_start;
+    t->name = p->tok.plain ? parser_copy_short(p->arena, name, p->tok.name_len,
+                                               p->tok.name_start + 16 <= p->lx->end, 16)
+                           : parser_copy_text(p, name, p->tok.name_len);
     t->value = tag_value(p);
     t->pos = p->tok.pos;
     if (!t->name || !t->value) return PDN_ENOMEM;

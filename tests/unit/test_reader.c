@@ -432,6 +432,41 @@ static void test_reader_block_edges(void **state)
     free(text);
 }
 
+/* Tag names and values of every length around the short copies the
+ * parser makes of plain ones (16 and 32 bytes), in games enough for the
+ * reader's blocks to end inside them: each read back whole. */
+static void test_reader_tag_lengths(void **state)
+{
+    (void)state;
+    enum { GAMES = 3000 };
+    char *text = malloc(GAMES * 128), *p = text;
+    for (int i = 0; i < GAMES; i++) {
+        int nlen = 1 + i % 24, vlen = i % 41;
+        p += sprintf(p, "[%c%.*s \"%.*s%c\"]\n1. 32-28 *\n", 'A' + i % 26, nlen - 1,
+                     "abcdefghijklmnopqrstuvwxyz", vlen,
+                     "0123456789abcdefghijklmnopqrstuvwxyz01234", 'a' + i % 26);
+    }
+    struct pdn_reader_options o = fix_options(&F, false);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, (size_t)(p - text), &o), 0);
+    pdn_game *g;
+    for (int i = 0; i < GAMES; i++) {
+        assert_int_equal(pdn_reader_next(&g, r), 1);
+        int nlen = 1 + i % 24, vlen = i % 41;
+        char name[32], value[64];
+        sprintf(name, "%c%.*s", 'A' + i % 26, nlen - 1, "abcdefghijklmnopqrstuvwxyz");
+        sprintf(value, "%.*s%c", vlen, "0123456789abcdefghijklmnopqrstuvwxyz01234", 'a' + i % 26);
+        assert_int_equal(g->ntags, 1);
+        assert_string_equal(g->tags[0].name, name);
+        assert_string_equal(g->tags[0].value, value);
+        pdn_game_free(g);
+    }
+    assert_int_equal(pdn_reader_next(&g, r), 0);
+    assert_int_equal(F.dc.total, 0);
+    pdn_reader_free(r);
+    free(text);
+}
+
 static void test_reader_results_and_errors_api(void **state)
 {
     enum pdn_result result;
@@ -503,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_reader_encoding_parse),
         cmocka_unit_test(test_reader_memory_fd_file_same),
         cmocka_unit_test(test_reader_block_edges),
+        cmocka_unit_test(test_reader_tag_lengths),
         cmocka_unit_test(test_reader_results_and_errors_api),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
