@@ -133,7 +133,8 @@ static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to)
         t->room--;
         frame_add_counted(f, text, &t->pos);
     } else {
-        if (!frame_add(f, p->arena, text, &t->pos)) return false;
+        struct pdn_pos pos = t->pos; /* a copy: t stays the lane's alone */
+        if (!frame_add(f, p->arena, text, &pos)) return false;
         t->room = frame_plain_room(f);
     }
     p->body = true;
@@ -280,7 +281,8 @@ static size_t q_result(struct parser *p, const struct qtok *t, int *rc)
     else if (t->at + 7 < t->end && s[1] == '/' && !q_digit(s[7]))
         r = text_result_exact((const char *)s, 7); /* 1/2-1/2 */
     if (r == NULL) return 0;
-    *rc = parser_set_result(p, (enum pdn_result)r->result, (const char *)s, r->len, &t->pos);
+    struct pdn_pos pos = t->pos;
+    *rc = parser_set_result(p, (enum pdn_result)r->result, (const char *)s, r->len, &pos);
     return r->len;
 }
 
