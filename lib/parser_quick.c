@@ -92,6 +92,8 @@ struct qtok {
     struct frame *f;
     struct text_squares *clues;
     size_t room; /* moves f takes before frame_add must look (frame_plain_room) */
+    /* What the moves read say of the board, for the clues (q_gathered). */
+    bool big, algebraic;
 };
 
 /* "12." or "12..." (digits up to k, value v): its length, 0 when not one. */
@@ -192,15 +194,22 @@ struct q_squares {
     uint32_t first, max; /* 0 and 0 for an algebraic move */
 };
 
-/* What a plain move the lane added to the main line says of the board:
- * what text_squares_add would read in its text, from the squares read. */
-static inline void q_gather(const struct qtok *t, const struct q_squares *sq)
+/* What a plain move the lane added says of the board: what
+ * text_squares_add would read in its text, from the squares read. The
+ * flags wait in t, in registers, until the lane stops (q_gathered). */
+static inline void q_gather(struct qtok *t, const struct q_squares *sq)
 {
-    struct text_squares *c = t->clues;
-    if (c == NULL) return;
-    if (t->f->nodes.n == 1) c->first = sq->first;
-    c->big |= sq->max > 32;
-    c->algebraic |= sq->first == 0;
+    if (t->clues != NULL && t->f->nodes.n == 1) t->clues->first = sq->first;
+    t->big |= sq->max > 32;
+    t->algebraic |= sq->first == 0;
+}
+
+/* The flags of q_gather into the main line's clues. */
+static inline void q_gathered(const struct qtok *t)
+{
+    if (t->clues == NULL) return;
+    t->clues->big |= t->big;
+    t->clues->algebraic |= t->algebraic;
 }
 
 /* Whether blanks at j lead to a separator: after an algebraic move the
@@ -400,6 +409,7 @@ int parser_quick(struct parser *p)
         /* A tree past its limit: the caller cuts the game. */
         if (move && p->arena->total > PDN_LIMIT_GAME_TREE) break;
     }
+    q_gathered(&t);
     lx->pos = i, lx->line = line, lx->col = col, lx->after_cr = cr;
     if (last) {
         p->last_end = lx->base + last;
