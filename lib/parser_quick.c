@@ -152,8 +152,9 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
 {
     const unsigned char *b = t->b, *s = b + t->at;
     unsigned sep = b[k], kind = text_byte_kind[sep];
-    /* The plain separators: an ASCII dash or cross (text.c's byte kinds). */
-    if (k - t->at > 2 || s[0] == '0' || (kind != TEXT_DASH && kind != TEXT_CROSS)) return 0;
+    /* The plain separators: an ASCII dash or cross (text.c's byte kinds).
+     * q_token saw a first square of one or two digits, the first not 0. */
+    if (kind != TEXT_DASH && kind != TEXT_CROSS) return 0;
     /* The second square, then a capture's further ones (24 in all at
      * most); q_square leaves a byte to look at after each. */
     uint32_t last, high = first;
@@ -262,7 +263,8 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
     if (q_digit(b[k])) {
         while (k < t->end && q_digit(b[k]) && k - t->at < 9)
             v = v * 10 + (uint32_t)(b[k++] - '0');
-        if (k >= t->end) return 0;
+        /* A square has two digits at most: a move number, or no token. */
+        if (k >= t->end || b[k] != '.') return 0;
     }
     if (b[k] != '.') {
         sq->first = sq->max = v;
