@@ -350,6 +350,9 @@ int parser_quick(struct parser *p)
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;
     uint32_t line = lx->line, col = lx->col, last_line = 0, last_col = 0;
+    /* The window's offset read once: as lx->base, it was read again at every
+     * token, the compiler unable to tell that a move's stores leave it alone. */
+    const uint64_t base = lx->base;
     bool cr = lx->after_cr;
     int rc = 0;
     for (;;) {
@@ -378,7 +381,7 @@ int parser_quick(struct parser *p)
             }
             if (b[i] == '[') {
                 t.at = i;
-                t.pos = (struct pdn_pos){line, col, lx->base + i};
+                t.pos = (struct pdn_pos){line, col, base + i};
                 uint32_t cols;
                 size_t n = q_tag(p, &t, last ? last_line : p->last_line, cr, &cols, &rc);
                 if (n == 0) break;
@@ -388,7 +391,7 @@ int parser_quick(struct parser *p)
             }
         }
         t.at = i;
-        t.pos = (struct pdn_pos){line, col, lx->base + i};
+        t.pos = (struct pdn_pos){line, col, base + i};
         bool move;
         uint32_t last_to;
         struct q_squares sq;
