@@ -46,6 +46,12 @@ void *arena_block(struct arena *arena, size_t size);
 /* The block made larger or smaller, its contents kept; NULL when out of
  * memory (the block is then unchanged). */
 void *arena_block_resize(struct arena *arena, void *block, size_t size);
+/* The bytes it holds in use: all it took from malloc but the newest
+ * chunk's free room. */
+static inline size_t arena_used(const struct arena *arena)
+{
+    return arena->total - (size_t)(arena->end - arena->ptr);
+}
 /* A copy of n objects of size bytes each (NULL for n == 0 as well). */
 void *arena_memdup(struct arena *arena, const void *src, size_t size);
 

@@ -68,6 +68,7 @@ struct parser {
     uint64_t game_start, last_end;
     struct pdn_pos end_pos;
     size_t index;
+    size_t tree_bytes; /* the last game's tree: the next one's first chunk */
     uint64_t odd_seen;
     const struct frame_label *say;  /* the label findings get, when not the next ply's */
     uint32_t last_line;             /* line where the last token taken ended */
