@@ -178,7 +178,8 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
  * matching text, and played. True, *out filled and the move played on
  * *board when the text is such a move; else the board is as it was.
  */
-static inline bool play_quiet(struct pdn_move *out, const char *text, struct pdn_board *board)
+static inline __attribute__((always_inline)) bool play_quiet(struct pdn_move *out, const char *text,
+                                                             struct pdn_board *board)
 {
     int from, to;
     const char *p = text_square(text, board, &from);
@@ -520,9 +521,9 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
 }
 
 /* Bookkeeping of a main-line ply: summary and draw rules. */
-static void track_main(struct replay *r, const struct pdn_board *before,
-                       const struct pdn_board *after, const struct pdn_move *move,
-                       const struct pdn_node *node, struct ply_number *num)
+static inline __attribute__((always_inline)) void
+track_main(struct replay *r, const struct pdn_board *before, const struct pdn_board *after,
+           const struct pdn_move *move, const struct pdn_node *node, struct ply_number *num)
 {
     r->sum->plies++;
     if (r->drawn == PDN_DRAW_NONE) {
@@ -581,6 +582,42 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
         struct ply_number num = {turn.number, side != r->first_side, ""};
         if (!is_unknown_move(node->text)) check_unplayed_text(r, node, board, &num);
     }
+}
+
+/*
+ * Most plies of a line are plain: no setup before the move, no variation
+ * after it, its move number right or not written, and a plain quiet move
+ * while no capture is possible. plain_run plays such plies from moves[i]
+ * on, as replay_line would, in a loop of its own that leaves out the tests
+ * only the other plies need (placeholders, numbers to report, an unknown
+ * side, variations), and returns the index of the first one it did not
+ * take, which replay_line takes, from the position and turn left here.
+ */
+static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_t i,
+                          struct pdn_board *board, struct turn *turn, int depth)
+{
+    const struct pdn_replay_options *opt = r->opt;
+    struct pdn_move *move = &r->legal->moves[0];
+    if (!board->side_known || !turn->known) return i;
+    for (; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        bool second = board->side != r->first_side;
+        if (node->setup || node->nvariations || !node->text) break;
+        if (node->number && (node->number != turn->number || node->number_black != second)) break;
+        struct pdn_board before = *board;
+        if (!play_quiet(move, node->text, board)) break;
+        r->legal->count = 1;
+        if (opt->on_ply) opt->on_ply(&before, board, move, node, depth, opt->ply_ctx);
+        if (depth == 0) {
+            struct ply_number num;
+            num.number = turn->number;
+            num.second = second;
+            num.text[0] = '\0';
+            track_main(r, &before, board, move, node, &num);
+        }
+        advance(turn, before.side, r->first_side);
+    }
+    return i;
 }
 
 /* Replays one move of a line from 'before' into *board (a copy of it);
@@ -652,6 +689,8 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
     struct pdn_board board = *start;
     bool ok = true;
     for (uint32_t i = 0; i < line->nmoves && ok; i++) {
+        i = plain_run(r, line, i, &board, &turn, depth);
+        if (i == line->nmoves) break;
         const struct pdn_node *node = &line->moves[i];
         if (node->setup && !restart(r, &board, &turn, node->setup, &node->setup_pos, depth)) {
             ok = false;
