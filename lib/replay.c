@@ -187,6 +187,18 @@ static inline __attribute__((always_inline)) bool play_quiet(struct pdn_move *ou
     return movegen_play_quiet(out, board, from, to);
 }
 
+/* The legal moves into *out, as pdn_movegen lists them: a position whose
+ * one move is a man's single jump without the search (movegen_only.c). */
+static inline void legal_moves(struct pdn_movelist *out, const struct pdn_board *board)
+{
+    if (movegen_only_capture(&out->moves[0], board)) {
+        out->count = 1;
+        out->overflow = false;
+        return;
+    }
+    pdn_movegen(out, board, 0);
+}
+
 /*
  * A plain capture "AxB" or "A:B" (squares as quiet_move reads them) naming
  * one legal capture from A to B (routes that take the same pieces are one
@@ -247,7 +259,7 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
         struct pdn_move quiet;
         if (play_quiet(&quiet, node->text, &board)) continue;
         struct pdn_match m;
-        pdn_movegen(r->scratch, &board, 0);
+        legal_moves(r->scratch, &board);
         int quick = fast_capture(r->scratch, node->text, &board);
         if (quick >= 0) {
             board_play(&board, &r->scratch->moves[quick]);
@@ -477,7 +489,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     const struct pdn_node *node = &line->moves[i];
     struct pdn_match m;
     *forms = 0;
-    pdn_movegen(r->legal, board, 0);
+    legal_moves(r->legal, board);
     int quick = fast_capture(r->legal, node->text, board);
     if (quick >= 0) return quick;
     pdn_move_match(&m, node->text, board, r->legal, false);
