@@ -45,12 +45,12 @@ static inline bool movegen_can_capture(const struct geometry *g, const struct pd
 }
 
 /*
- * When the one legal move of the position is a man's jump over one piece
- * that cannot go on (nothing else can capture): true, and *out is that
- * move as pdn_movegen writes it. False leaves the question to pdn_movegen
- * (movegen_only.c).
+ * When the legal moves of the position are men's jumps over one piece that
+ * cannot go on (no king can capture): true, and *out lists them as
+ * pdn_movegen does. False leaves the question to pdn_movegen, and *out
+ * undefined (movegen_jumps.c).
  */
-bool movegen_only_capture(struct pdn_move *out, const struct pdn_board *board);
+bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board);
 
 /* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
 bool movegen_king_reaches(const struct geometry *g, int from, int to, uint64_t empty);

@@ -187,16 +187,11 @@ static inline __attribute__((always_inline)) bool play_quiet(struct pdn_move *ou
     return movegen_play_quiet(out, board, from, to);
 }
 
-/* The legal moves into *out, as pdn_movegen lists them: a position whose
- * one move is a man's single jump without the search (movegen_only.c). */
+/* The legal moves into *out, as pdn_movegen lists them: men's single jumps
+ * without the search (movegen_jumps.c). */
 static inline void legal_moves(struct pdn_movelist *out, const struct pdn_board *board)
 {
-    if (movegen_only_capture(&out->moves[0], board)) {
-        out->count = 1;
-        out->overflow = false;
-        return;
-    }
-    pdn_movegen(out, board, 0);
+    if (!movegen_single_jumps(out, board)) pdn_movegen(out, board, 0);
 }
 
 /*
