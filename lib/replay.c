@@ -172,6 +172,18 @@ static inline const char *text_square(const char *p, const struct pdn_board *boa
     return *out ? p + 2 : NULL;
 }
 
+/* Reads a plain move text: two squares (as text_square reads them) around
+ * '-', 'x' or ':'. The separator, or 0 when the text is none such. */
+static inline __attribute__((always_inline)) char
+plain_text(const char *text, const struct pdn_board *board, int *from, int *to)
+{
+    const char *p = text_square(text, board, from);
+    if (!p || (*p != '-' && *p != 'x' && *p != ':')) return 0;
+    char separator = *p;
+    if (!(p = text_square(p + 1, board, to)) || *p) return 0;
+    return separator;
+}
+
 /*
  * Most plies are a plain quiet move ("32-28", "c3-d4") while no capture is
  * possible: checked directly, without generating the legal list or
@@ -182,8 +194,7 @@ static inline __attribute__((always_inline)) bool play_quiet(struct pdn_move *ou
                                                              struct pdn_board *board)
 {
     int from, to;
-    const char *p = text_square(text, board, &from);
-    if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
+    if (plain_text(text, board, &from, &to) != '-') return false;
     return movegen_play_quiet(out, board, from, to);
 }
 
@@ -195,19 +206,16 @@ static inline void legal_moves(struct pdn_movelist *out, const struct pdn_board 
 }
 
 /*
- * A plain capture "AxB" or "A:B" (squares as quiet_move reads them) naming
+ * A plain capture "AxB" or "A:B" (squares as plain_text reads them) naming
  * one legal capture from A to B (routes that take the same pieces are one
  * move already): its index in the legal list, else -1 and the matcher
  * decides, with every form and finding. The matcher would find the same
  * move, and the only form it could see here is ':', which the reader
  * reports, not the replay.
  */
-static inline int fast_capture(const struct pdn_movelist *legal, const char *text,
-                               const struct pdn_board *board)
+static inline int capture_index(const struct pdn_movelist *legal, int from, int to)
 {
-    int from, to, found = -1;
-    const char *p = text_square(text, board, &from);
-    if (!p || (*p != 'x' && *p != ':') || !(p = text_square(p + 1, board, &to)) || *p) return -1;
+    int found = -1;
     for (int i = 0; i < legal->count; i++) {
         const struct pdn_move *m = &legal->moves[i];
         if (m->from != from || m->to != to) continue;
@@ -215,6 +223,16 @@ static inline int fast_capture(const struct pdn_movelist *legal, const char *tex
         found = i;
     }
     return found;
+}
+
+/* capture_index of a move text, -1 when it is no plain capture. */
+static inline int fast_capture(const struct pdn_movelist *legal, const char *text,
+                               const struct pdn_board *board)
+{
+    int from, to;
+    char separator = plain_text(text, board, &from, &to);
+    if (separator != 'x' && separator != ':') return -1;
+    return capture_index(legal, from, to);
 }
 
 /* ---- Ambiguity lookahead --------------------------------------------------- */
@@ -592,19 +610,45 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
 }
 
 /*
+ * Plays a plain move text on *board: a quiet move while no capture is
+ * possible, or a capture naming one legal capture by its two squares.
+ * The move played, in r->legal; NULL when the text is none such, and the
+ * board as it was.
+ */
+static inline __attribute__((always_inline)) const struct pdn_move *
+play_plain(struct replay *r, const char *text, struct pdn_board *board)
+{
+    int from, to;
+    char separator = plain_text(text, board, &from, &to);
+    struct pdn_move *move = &r->legal->moves[0];
+    if (separator == '-') {
+        if (!movegen_play_quiet(move, board, from, to)) return NULL;
+        r->legal->count = 1;
+        return move;
+    }
+    if (!separator) return NULL;
+    legal_moves(r->legal, board);
+    int index = capture_index(r->legal, from, to);
+    if (index < 0) return NULL;
+    move = &r->legal->moves[index];
+    board_play(board, move);
+    return move;
+}
+
+/*
  * Most plies of a line are plain: no setup before the move, no variation
  * after it, its move number right or not written, and a plain quiet move
- * while no capture is possible. plain_run plays such plies from moves[i]
- * on, as replay_line would, in a loop of its own that leaves out the tests
- * only the other plies need (placeholders, numbers to report, an unknown
- * side, variations), and returns the index of the first one it did not
- * take, which replay_line takes, from the position and turn left here.
+ * while no capture is possible or a plain capture naming one. plain_run
+ * plays such plies from moves[i] on, as replay_line would, in a loop of its
+ * own that leaves out the tests only the other plies need (placeholders,
+ * numbers to report, an unknown side, forms, variations), and returns the
+ * index of the first one it did not take, which replay_line takes, from
+ * the position and turn left here.
  */
 static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_t i,
                           struct pdn_board *board, struct turn *turn, int depth)
 {
     const struct pdn_replay_options *opt = r->opt;
-    struct pdn_move *move = &r->legal->moves[0];
     if (!board->side_known || !turn->known) return i;
     for (; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
@@ -612,8 +656,8 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
         if (node->setup || node->nvariations || !node->text) break;
         if (node->number && (node->number != turn->number || node->number_black != second)) break;
         struct pdn_board before = *board;
-        if (!play_quiet(move, node->text, board)) break;
-        r->legal->count = 1;
+        const struct pdn_move *move = play_plain(r, node->text, board);
+        if (!move) break;
         if (opt->on_ply) opt->on_ply(&before, board, move, node, depth, opt->ply_ctx);
         if (depth == 0) {
             struct ply_number num;
