@@ -172,7 +172,7 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
                  const struct pdn_pos *pos, const char *move_number, const char *text,
                  const char *detail);
 
-/* ---- Silent replay (replay.c, replay_probe.c) ------------------------------- */
+/* ---- Silent replay (replay_probe.c) -------------------------------------- */
 
 /*
  * Replays moves[from..] of a line silently, with r->scratch and r->budget
