@@ -171,6 +171,12 @@ struct replay_lists {
 void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_node *node,
                  const struct pdn_pos *pos, const char *move_number, const char *text,
                  const char *detail);
+/* Appends text to r->detail at *len, which stays within it, cut as
+ * snprintf would cut it (replay_report.c). A copy, not snprintf, which
+ * costs about a thousand instructions a detail: a note of a dozen pieces
+ * is written for every game of an 8x8 file without a GameType tag, a
+ * result convention's for every game of a file of chess-style results. */
+void replay_detail_append(struct replay *r, size_t *len, const char *text);
 
 /* ---- Silent replay (replay_probe.c) -------------------------------------- */
 
