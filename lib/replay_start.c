@@ -6,6 +6,7 @@
  */
 #include "replay.h"
 #include "game.h"
+#include "geometry.h"
 #include "variant.h"
 #include "date.h"
 
@@ -240,18 +241,39 @@ static struct turn fen_turn(const char *fen)
     return turn;
 }
 
+/* The man on its crowning row met first going from each side's end of the
+ * board (square 1 for White, the last for Black, White's first at the same
+ * distance): its square, or 0 for none. From the bitboards: the squares
+ * one by one cost a FEN of the check corpus more than reading it. */
+static int crowned_man(const struct pdn_board *b, bool *white)
+{
+    const struct geometry *g = geometry_get((enum pdn_variant)b->variant);
+    uint64_t men = ~b->kings;
+    uint64_t w = b->pieces[PDN_COLOR_WHITE] & men & g->promotion[PDN_COLOR_WHITE];
+    uint64_t k = b->pieces[PDN_COLOR_BLACK] & men & g->promotion[PDN_COLOR_BLACK];
+    int best = 0, square = 0;
+    for (; w; w &= w - 1) {
+        int s = g->square_of[__builtin_ctzll(w)];
+        if (!best || s < best) best = square = s, *white = true;
+    }
+    for (; k; k &= k - 1) {
+        int s = g->square_of[__builtin_ctzll(k)], distance = g->squares + 1 - s;
+        if (!best || distance < best) best = distance, square = s, *white = false;
+    }
+    return square;
+}
+
 /* A man on the row where it would have been crowned, or more pieces than a
  * side starts with: no game reaches that. Writes why into r->detail. */
 static bool impossible(struct replay *r, const struct pdn_board *b)
 {
     const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)b->variant);
-    int n = pdn_board_squares(b), per_row = rules->width / 2;
-    int most = per_row * (rules->height - 2) / 2;
+    int most = rules->width / 2 * (rules->height - 2) / 2;
     char square[PDN_SQUARE_TEXT_MAX];
-    for (int s = 1; s <= per_row; s++) {
-        bool white = pdn_board_get(b, s) == PDN_PIECE_WHITE_MAN;
-        if (!white && pdn_board_get(b, n + 1 - s) != PDN_PIECE_BLACK_MAN) continue;
-        pdn_square_text(square, (enum pdn_variant)b->variant, white ? s : n + 1 - s);
+    bool white = false;
+    int crowned = crowned_man(b, &white);
+    if (crowned) {
+        pdn_square_text(square, (enum pdn_variant)b->variant, crowned);
         snprintf(r->detail, sizeof r->detail, "%s man on square %s, its crowning row",
                  white ? "white" : "black", square);
         return true;
