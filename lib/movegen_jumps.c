@@ -15,66 +15,79 @@
 
 #include <string.h>
 
-/* The landings of the man on 'at' (one bit) over prey onto empty squares,
- * backwards too where the rules let men capture so. a and c are the bit
- * distances of the two diagonals; White's men go up, to lower bits. */
-static inline __attribute__((always_inline)) uint64_t
-man_jumps(const struct geometry *g, int side, uint64_t at, uint64_t prey, uint64_t empty)
+/*
+ * The squares a man could jump from in each direction (UL, UR, DL, DR):
+ * prey next to it that way, an empty square behind. White's men go up, to
+ * lower bits, R + 1 bits up-left and R up-right (R = step[DIR_DL]); men
+ * that may not capture backwards get none the other way. A step off the
+ * board lands on a ghost bit, which is neither prey nor empty.
+ */
+static inline __attribute__((always_inline)) void jump_sources(uint64_t out[DIR_COUNT],
+                                                               const struct geometry *g, int side,
+                                                               uint64_t prey, uint64_t empty)
 {
     int a = g->step[DIR_DL], c = g->step[DIR_DR];
-    uint64_t up = (((at >> a) & prey) >> a) | (((at >> c) & prey) >> c);
-    uint64_t down = (((at << a) & prey) << a) | (((at << c) & prey) << c);
-    if (!g->rules->men_capture_backward) {
-        if (side == PDN_COLOR_WHITE)
-            down = 0;
-        else
-            up = 0;
-    }
-    return (up | down) & empty;
+    bool backward = g->rules->men_capture_backward;
+    bool up = backward || side == PDN_COLOR_WHITE, down = backward || side == PDN_COLOR_BLACK;
+    out[DIR_UL] = up ? (prey << c) & (empty << 2 * c) : 0;
+    out[DIR_UR] = up ? (prey << a) & (empty << 2 * a) : 0;
+    out[DIR_DL] = down ? (prey >> a) & (empty >> 2 * a) : 0;
+    out[DIR_DR] = down ? (prey >> c) & (empty >> 2 * c) : 0;
 }
 
-/* Appends to out the jumps of the man on bit 'from' (its landings 'lands'),
- * false when one can go on or crowns a man who would go on as a king. */
-static bool add_jumps(struct pdn_movelist *out, const struct geometry *g, int side, int from,
-                      uint64_t lands, uint64_t prey, uint64_t empty)
+/* Appends the jump of the man on bit 'from' over 'over' onto bit 'to'. */
+static inline void add_jump(struct pdn_movelist *out, const struct geometry *g, int side, int from,
+                            int over, int to)
 {
-    for (; lands; lands &= lands - 1) {
-        int to = __builtin_ctzll(lands);
-        uint64_t land = lands & -lands, over = bit((from + to) / 2);
-        uint64_t far_row = g->promotion[side] & land;
-        /* Crowned on the way, a Russian man would go on as a king. */
-        if (far_row && g->rules->promote_in_passing) return false;
-        /* Going on, the taken piece stays (no landing, no second prey) and
-         * the man's own square is empty. */
-        if (man_jumps(g, side, land, prey & ~over, empty | bit(from))) return false;
-        struct pdn_move *m = &out->moves[out->count++];
-        memset(m, 0, sizeof *m);
-        m->captured = over;
-        m->from = g->square_of[from];
-        m->to = m->path[0] = g->square_of[to];
-        m->ncaptured = m->npath = 1;
-        m->promotes = far_row != 0;
-    }
-    return true;
+    struct pdn_move *m = &out->moves[out->count++];
+    memset(m, 0, sizeof *m);
+    m->captured = bit(over);
+    m->from = g->square_of[from];
+    m->to = m->path[0] = g->square_of[to];
+    m->ncaptured = m->npath = 1;
+    m->promotes = (g->promotion[side] & bit(to)) != 0;
 }
 
+/*
+ * A man that has jumped from f over o onto l goes on where l is a square a
+ * jump starts from, with o still on the board and f empty: o is next to l
+ * the way back only, and f, two steps back, only over o, which cannot be
+ * taken twice. So the squares jumps start from in the position as it is
+ * tell, for every landing at once.
+ */
 bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board)
 {
     const struct geometry *g = geometry_get(board->variant);
     const struct pdn_rules *r = g->rules;
     int side = board->side;
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    uint64_t men = movegen_capturing_men(g, r, board, empty);
-    if (!men) return false;
+    uint64_t men = board->pieces[side] & ~board->kings;
+    uint64_t prey = board->pieces[!side] & (r->men_spare_kings ? ~board->kings : ~(uint64_t)0);
+    uint64_t sources[DIR_COUNT];
+    jump_sources(sources, g, side, prey, empty);
+    int a = g->step[DIR_DL], c = g->step[DIR_DR];
+    uint64_t ul = men & sources[DIR_UL], ur = men & sources[DIR_UR];
+    uint64_t dl = men & sources[DIR_DL], dr = men & sources[DIR_DR];
+    uint64_t jumpers = ul | ur | dl | dr;
+    if (!jumpers) return false;
+    uint64_t lands = ul >> 2 * c | ur >> 2 * a | dl << 2 * a | dr << 2 * c;
+    uint64_t onward = sources[DIR_UL] | sources[DIR_UR] | sources[DIR_DL] | sources[DIR_DR];
+    if (lands & onward) return false;
+    /* Crowned on the way, a Russian man would go on as a king. */
+    if (r->promote_in_passing && (lands & g->promotion[side])) return false;
     if ((board->pieces[side] & board->kings) && movegen_kings_can_capture(g, r, board, empty))
         return false;
-    uint64_t prey = board->pieces[!side] & (r->men_spare_kings ? ~board->kings : ~(uint64_t)0);
     out->count = 0;
     out->overflow = false; /* four jumps a man at most: the list never fills */
-    for (; men; men &= men - 1) {
-        int from = __builtin_ctzll(men);
-        uint64_t lands = man_jumps(g, side, bit(from), prey, empty);
-        if (!add_jumps(out, g, side, from, lands, prey, empty)) return false;
+    /* Each man's jumps in the order of their landings' bits: up-left, up-right, down-left,
+     * down-right. */
+    for (; jumpers; jumpers &= jumpers - 1) {
+        int f = __builtin_ctzll(jumpers);
+        uint64_t at = bit(f);
+        if (ul & at) add_jump(out, g, side, f, f - c, f - 2 * c);
+        if (ur & at) add_jump(out, g, side, f, f - a, f - 2 * a);
+        if (dl & at) add_jump(out, g, side, f, f + a, f + 2 * a);
+        if (dr & at) add_jump(out, g, side, f, f + c, f + 2 * c);
     }
-    return out->count > 0;
+    return true;
 }
