@@ -49,8 +49,6 @@ struct search {
     struct kept kept[PDN_MOVES_MAX];
 };
 
-static const int opposite[DIR_COUNT] = {DIR_DR, DIR_DL, DIR_UR, DIR_UL};
-
 /*
  * Whether this piece has kept the same capture in another order; if not,
  * remembers it. A king taking two pieces on one line can land between them
@@ -185,31 +183,12 @@ static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d
     return true;
 }
 
-/* The first square past the empty ones from 'at' (one bit) in direction d,
- * as a bit: a piece, a ghost bit, or nothing past the edge. One loop per
- * sign of the step: a shift whose sign is tested at each square cost more
- * than the neighbour table. */
-static inline uint64_t past_empty(const struct geometry *g, uint64_t at, int d, uint64_t empty)
-{
-    int step = g->step[d];
-    if (step > 0) {
-        uint64_t x = at << step;
-        while (x & empty)
-            x <<= step;
-        return x;
-    }
-    uint64_t x = at >> -step;
-    while (x & empty)
-        x >>= -step;
-    return x;
-}
-
 /* Whether a flying king on 'at' could capture again (not back along 'came'). */
 static bool king_can_continue(const struct search *s, int at, uint64_t captured, int came)
 {
     uint64_t prey = s->opponent & ~captured;
     for (int d = 0; d < DIR_COUNT; d++) {
-        if (d == opposite[came]) continue;
+        if (d == movegen_opposite(came)) continue;
         uint64_t over = past_empty(s->g, bit(at), d, s->empty);
         if ((over & prey) && (geo_shift(s->g, over, d) & s->empty)) return true;
     }
@@ -318,7 +297,8 @@ static void capture_from(struct search *s, int at, uint64_t captured, int n, boo
     bool backward = king || s->rules->men_capture_backward;
     if (n < PDN_PATH_MAX) {
         for (int d = 0; d < DIR_COUNT; d++) {
-            if (came >= 0 && d == opposite[came]) continue; /* the last captured piece blocks */
+            if (came >= 0 && d == movegen_opposite(came))
+                continue; /* the last captured piece blocks */
             bool forward = s->side == PDN_COLOR_WHITE ? d <= DIR_UR : d >= DIR_DL;
             if (!forward && !backward) continue;
             if (king && s->rules->flying_kings)

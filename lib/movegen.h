@@ -31,6 +31,31 @@ static inline uint64_t movegen_capturing_men(const struct geometry *g, const str
     return men & (up | down);
 }
 
+/* The direction back the way d came: UL and DR, UR and DL. */
+static inline int movegen_opposite(int d)
+{
+    return DIR_COUNT - 1 - d;
+}
+
+/* The first square past the empty ones from 'at' (one bit) in direction d,
+ * as a bit: a piece, a ghost bit, or nothing past the edge. One loop per
+ * sign of the step: a shift whose sign is tested at each square cost more
+ * than the neighbour table. */
+static inline uint64_t past_empty(const struct geometry *g, uint64_t at, int d, uint64_t empty)
+{
+    int step = g->step[d];
+    if (step > 0) {
+        uint64_t x = at << step;
+        while (x & empty)
+            x <<= step;
+        return x;
+    }
+    uint64_t x = at >> -step;
+    while (x & empty)
+        x >>= -step;
+    return x;
+}
+
 /* Whether a king of the side to move can capture (all its kings at once). */
 bool movegen_kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
                                const struct pdn_board *b, uint64_t empty);
@@ -45,10 +70,11 @@ static inline bool movegen_can_capture(const struct geometry *g, const struct pd
 }
 
 /*
- * When the legal moves of the position are men's jumps over one piece that
- * cannot go on (no king can capture): true, and *out lists them as
- * pdn_movegen does. False leaves the question to pdn_movegen, and *out
- * undefined (movegen_jumps.c).
+ * When the legal moves of the position are captures of one piece each that
+ * cannot go on (by men, or by kings where the rules do not rank kings'
+ * captures first): true, and *out lists them as pdn_movegen does. False
+ * leaves the question to pdn_movegen, and *out undefined
+ * (movegen_jumps.c).
  */
 bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board);
 

@@ -1,14 +1,16 @@
 /*
- * The positions whose captures are all men's jumps over one piece, found
- * from the bitboards without the capture search: the replay asks it before
- * it generates, for most captures of a game are such (one man or two can
- * take, no king can, none can go on), and the search cost several hundred
- * instructions a capture. Anything else (a king that can take, a jump
- * onward, a man crowned on the way) is left to pdn_movegen, which lists the
- * same moves in the same order when this does (men by their bits, each
- * one's landings by theirs; test_movegen compares them). Every capture
- * then takes one piece: the longest, and equal under Italian precedence
- * (men there take no king). Nothing here allocates or knows about text.
+ * The positions whose captures all take one piece, found from the
+ * bitboards without the capture search: the replay asks it before it
+ * generates, for most captures of a game are such (one man or two can
+ * take, none can go on), and the search cost several hundred instructions
+ * a capture. Anything else (a jump onward, a man crowned on the way, a
+ * king's capture the rules rank first) is left to pdn_movegen, which lists
+ * the same moves in the same order when this does (pieces by their bits, a
+ * man's landings by theirs, a king's direction by direction, the nearest
+ * first; test_movegen compares them). Every capture then takes one piece:
+ * the longest, and equal under Italian precedence (men there take no king,
+ * and a king's capture goes to the search). Nothing here allocates or
+ * knows about text.
  */
 #include "geometry.h"
 #include "movegen.h"
@@ -35,17 +37,70 @@ static inline __attribute__((always_inline)) void jump_sources(uint64_t out[DIR_
     out[DIR_DR] = down ? (prey >> c) & (empty >> 2 * c) : 0;
 }
 
-/* Appends the jump of the man on bit 'from' over 'over' onto bit 'to'. */
-static inline void add_jump(struct pdn_movelist *out, const struct geometry *g, int side, int from,
-                            int over, int to)
+/* Whether a man landing on 'land' (one bit) is crowned there. */
+static inline bool lands_crown(const struct geometry *g, int side, uint64_t land)
+{
+    return (g->promotion[side] & land) != 0;
+}
+
+/* Appends the capture from bit 'from' over the piece 'over' (one bit) onto
+ * bit 'to', crowning a man there or not. */
+static inline void add_jump(struct pdn_movelist *out, const struct geometry *g, int from,
+                            uint64_t over, int to, bool crowns)
 {
     struct pdn_move *m = &out->moves[out->count++];
     memset(m, 0, sizeof *m);
-    m->captured = bit(over);
+    m->captured = over;
     m->from = g->square_of[from];
     m->to = m->path[0] = g->square_of[to];
     m->ncaptured = m->npath = 1;
-    m->promotes = (g->promotion[side] & bit(to)) != 0;
+    m->promotes = crowns;
+}
+
+/* The square a king on 'at' (one bit) meets along d: the first past the
+ * empty ones, the next one for a short-range king. */
+static inline uint64_t king_reach(const struct geometry *g, uint64_t at, int d, uint64_t empty)
+{
+    return g->rules->flying_kings ? past_empty(g, at, d, empty) : geo_shift(g, at, d);
+}
+
+/* Whether a king that took a piece landing on 'at' (one bit), come along d,
+ * can take another piece of prey (the one taken left out of it), the piece
+ * taken still on the board. Not back the way it came, where that piece
+ * stands; its own start square lies that way too, so the empty squares are
+ * the position's. */
+static bool king_goes_on(const struct geometry *g, uint64_t at, int came, uint64_t prey,
+                         uint64_t empty)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (d == movegen_opposite(came)) continue;
+        uint64_t next = king_reach(g, at, d, empty);
+        if ((next & prey) && (geo_shift(g, next, d) & empty)) return true;
+    }
+    return false;
+}
+
+/*
+ * Appends the captures of the king on bit 'from', each over one piece and
+ * onto every square past it it may land on (one for a short-range king),
+ * in the generator's order: direction by direction, the nearest landing
+ * first. False when a landing lets the king go on: the capture is longer,
+ * for the search.
+ */
+static bool add_king_captures(struct pdn_movelist *out, const struct geometry *g, int from,
+                              uint64_t prey, uint64_t empty)
+{
+    uint64_t at = bit(from);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        uint64_t over = king_reach(g, at, d, empty);
+        if (!(over & prey)) continue;
+        for (uint64_t land = geo_shift(g, over, d); land & empty;
+             land = g->rules->flying_kings ? geo_shift(g, land, d) : 0) {
+            if (king_goes_on(g, land, d, prey & ~over, empty)) return false;
+            add_jump(out, g, from, over, __builtin_ctzll(land), false);
+        }
+    }
+    return true;
 }
 
 /*
@@ -68,26 +123,30 @@ bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *boar
     int a = g->step[DIR_DL], c = g->step[DIR_DR];
     uint64_t ul = men & sources[DIR_UL], ur = men & sources[DIR_UR];
     uint64_t dl = men & sources[DIR_DL], dr = men & sources[DIR_DR];
-    uint64_t jumpers = ul | ur | dl | dr;
-    if (!jumpers) return false;
+    uint64_t jumpers = ul | ur | dl | dr, kings = board->pieces[side] & board->kings;
     uint64_t lands = ul >> 2 * c | ur >> 2 * a | dl << 2 * a | dr << 2 * c;
     uint64_t onward = sources[DIR_UL] | sources[DIR_UR] | sources[DIR_DL] | sources[DIR_DR];
     if (lands & onward) return false;
     /* Crowned on the way, a Russian man would go on as a king. */
     if (r->promote_in_passing && (lands & g->promotion[side])) return false;
-    if ((board->pieces[side] & board->kings) && movegen_kings_can_capture(g, r, board, empty))
+    /* Italian rules rank a king's capture first, Czech rules let only kings
+     * take when they can: the search's. */
+    if (kings && (r->capture_precedence || r->king_capture_first) &&
+        movegen_kings_can_capture(g, r, board, empty))
         return false;
     out->count = 0;
-    out->overflow = false; /* four jumps a man at most: the list never fills */
-    /* Each man's jumps in the order of their landings' bits: up-left, up-right, down-left,
-     * down-right. */
-    for (; jumpers; jumpers &= jumpers - 1) {
-        int f = __builtin_ctzll(jumpers);
+    out->overflow = false; /* a few captures a piece: the list never fills */
+    /* Pieces by their bits; a man's jumps by their landings' bits (up-left,
+     * up-right, down-left, down-right). */
+    for (uint64_t own = jumpers | kings; own; own &= own - 1) {
+        int f = __builtin_ctzll(own);
         uint64_t at = bit(f);
-        if (ul & at) add_jump(out, g, side, f, f - c, f - 2 * c);
-        if (ur & at) add_jump(out, g, side, f, f - a, f - 2 * a);
-        if (dl & at) add_jump(out, g, side, f, f + a, f + 2 * a);
-        if (dr & at) add_jump(out, g, side, f, f + c, f + 2 * c);
+        if ((kings & at) && !add_king_captures(out, g, f, board->pieces[!side], empty))
+            return false;
+        if (ul & at) add_jump(out, g, f, at >> c, f - 2 * c, lands_crown(g, side, at >> 2 * c));
+        if (ur & at) add_jump(out, g, f, at >> a, f - 2 * a, lands_crown(g, side, at >> 2 * a));
+        if (dl & at) add_jump(out, g, f, at << a, f + 2 * a, lands_crown(g, side, at << 2 * a));
+        if (dr & at) add_jump(out, g, f, at << c, f + 2 * c, lands_crown(g, side, at << 2 * c));
     }
-    return true;
+    return out->count > 0;
 }

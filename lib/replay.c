@@ -7,10 +7,10 @@
  * start position, replay_result.c checks the result; the plain texts most
  * plies are, played without the matcher, are replay_plain.h's.
  *
- * At most one movegen per ply and no allocation while replaying: the context lives
- * on the caller's stack, its two move lists (40 KB) in one allocation per
- * game, too big for the stack of a thread or a coroutine. Must not print,
- * exit or keep global state.
+ * At most one movegen per ply and no allocation while replaying: the
+ * context lives on the caller's stack, its two move lists (40 KB) in one
+ * allocation per game, too big for the stack of a thread or a coroutine.
+ * Must not print, exit or keep global state.
  */
 #include "board_play.h"
 #include "geometry.h"

@@ -63,8 +63,8 @@ static inline __attribute__((always_inline)) bool play_quiet(struct pdn_move *ou
     return movegen_play_quiet(out, board, from, to);
 }
 
-/* The legal moves into *out, as pdn_movegen lists them: men's single jumps
- * without the search (movegen_jumps.c). */
+/* The legal moves into *out, as pdn_movegen lists them: captures of one
+ * piece each without the search (movegen_jumps.c). */
 static inline void legal_moves(struct pdn_movelist *out, const struct pdn_board *board)
 {
     if (!movegen_single_jumps(out, board)) pdn_movegen(out, board, 0);

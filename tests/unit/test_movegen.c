@@ -519,7 +519,7 @@ static int check_quiet_agrees(const struct pdn_board *b)
     return found;
 }
 
-/* The single-jump fast path (movegen_single_jumps) agrees with the
+/* The single-capture fast path (movegen_single_jumps) agrees with the
  * generator: when it answers, the generator lists the same moves in the
  * same order, field for field. Returns how many moves it answered with. */
 static int check_jumps_agree(const struct pdn_board *b)
@@ -544,12 +544,14 @@ static int check_jumps_agree(const struct pdn_board *b)
 }
 
 /*
- * Positions the single-jump fast path answers, with the generator's moves
- * (men's jumps that cannot go on, crowned at their end or not, with pieces
- * behind a man it may not take backwards, or a king beside it an Italian
- * man may not take), and positions it leaves to the generator (a king that
- * can take, a jump onward, a Russian man crowned on the way, who goes on as
- * a king). answers: the number of moves, 0 for none.
+ * Positions the single-capture fast path answers, with the generator's
+ * moves (men's jumps that cannot go on, crowned at their end or not, with
+ * pieces behind a man it may not take backwards, or a king beside it an
+ * Italian man may not take; a flying king's every landing, a short king's
+ * one), and positions it leaves to the generator (a jump onward, a king's
+ * capture going on round a corner, a Russian man crowned on the way, who
+ * goes on as a king, a king's capture Italian rules rank above a man's).
+ * answers: the number of moves, 0 for none.
  */
 static void test_movegen_single_jumps(void **state)
 {
@@ -563,7 +565,13 @@ static void test_movegen_single_jumps(void **state)
         {PDN_VARIANT_INTERNATIONAL, "W:W28:B23,22", 2},
         {PDN_VARIANT_INTERNATIONAL, "W:W28,31:B23,27", 2},
         {PDN_VARIANT_INTERNATIONAL, "W:W28:B23,13", 0},
-        {PDN_VARIANT_INTERNATIONAL, "W:W28,K46:B23,37", 0},
+        {PDN_VARIANT_INTERNATIONAL, "W:W28,K46:B23,37", 2},
+        {PDN_VARIANT_INTERNATIONAL, "W:WK46:B37", 7},
+        {PDN_VARIANT_INTERNATIONAL, "W:WK46:B37,19", 0},
+        {PDN_VARIANT_RUSSIAN, "W:WKa1:Bc3", 5},
+        {PDN_VARIANT_ENGLISH, "W:WK29:B25", 1},
+        {PDN_VARIANT_ITALIAN, "W:WK22,24:B18,20", 0},
+        {PDN_VARIANT_CZECH, "W:WKa1,e3:Bb2,f4", 0},
         {PDN_VARIANT_BRAZILIAN, "W:Wb6:Bc7,g5", 1},
         {PDN_VARIANT_RUSSIAN, "W:Wb6:Bc7,g5", 0},
         {PDN_VARIANT_ENGLISH, "W:W22:B18,26", 1},
@@ -600,7 +608,7 @@ static void test_movegen_quiet_fast_path(void **state)
  * pseudo-random choice among the legal moves until one side cannot move:
  * men of both colours, kings (flying or not), promotions and the mirrored
  * Italian board. Each variant must have met quiet king moves, so the test
- * cannot pass on men alone, and positions the single-jump fast path
+ * cannot pass on men alone, and positions the single-capture fast path
  * answered with several moves, which are compared too.
  */
 static void test_movegen_quiet_fast_path_playouts(void **state)
