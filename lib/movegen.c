@@ -563,5 +563,5 @@ bool movegen_king_reaches(const struct geometry *g, int from, int to, uint64_t e
 bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
 {
     struct pdn_board after = *board;
-    return movegen_play_quiet(out, &after, from, to);
+    return movegen_play_quiet(out, &after, geometry_get(board->variant), from, to);
 }

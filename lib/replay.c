@@ -475,13 +475,13 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
  * board as it was.
  */
 static inline __attribute__((always_inline)) const struct pdn_move *
-play_plain(struct replay *r, const char *text, struct pdn_board *board)
+play_plain(struct replay *r, const char *text, struct pdn_board *board, const struct geometry *g)
 {
     int from, to;
     char separator = plain_text(text, board, &from, &to);
     struct pdn_move *move = &r->legal->moves[0];
     if (separator == '-') {
-        if (!movegen_play_quiet(move, board, from, to)) return NULL;
+        if (!movegen_play_quiet(move, board, g, from, to)) return NULL;
         r->legal->count = 1;
         return move;
     }
@@ -508,6 +508,7 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
                           struct pdn_board *board, struct turn *turn, int depth)
 {
     const struct pdn_replay_options *opt = r->opt;
+    const struct geometry *g = geometry_get((enum pdn_variant)board->variant);
     if (!board->side_known || !turn->known) return i;
     for (; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
@@ -515,7 +516,7 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
         if (node->setup || node->nvariations || !node->text) break;
         if (node->number && (node->number != turn->number || node->number_black != second)) break;
         struct pdn_board before = *board;
-        const struct pdn_move *move = play_plain(r, node->text, board);
+        const struct pdn_move *move = play_plain(r, node->text, board, g);
         if (!move) break;
         if (opt->on_ply) opt->on_ply(&before, board, move, node, depth, opt->ply_ctx);
         if (depth == 0) {

@@ -60,7 +60,7 @@ static inline __attribute__((always_inline)) bool play_quiet(struct pdn_move *ou
 {
     int from, to;
     if (plain_text(text, board, &from, &to) != '-') return false;
-    return movegen_play_quiet(out, board, from, to);
+    return movegen_play_quiet(out, board, geometry_get(board->variant), from, to);
 }
 
 /* The legal moves into *out, as pdn_movegen lists them: captures of one
