@@ -36,6 +36,7 @@ struct draw_rules {
     uint8_t repetition;  /* occurrences of a position that draw; 0: no such rule */
     uint8_t quiet_moves; /* moves each with only kings moving, no capture; 0: none */
     enum pdn_draw_rule quiet_rule;
+    bool standing; /* some ending draws as it stands (moves 0): Russian's only */
     uint8_t nendings;
     struct draw_ending endings[DRAW_ENDINGS_MAX];
 };
