@@ -49,8 +49,6 @@ struct search {
     struct kept kept[PDN_MOVES_MAX];
 };
 
-static const int opposite[DIR_COUNT] = {DIR_DR, DIR_DL, DIR_UR, DIR_UL};
-
 /*
  * Whether this piece has kept the same capture in another order; if not,
  * remembers it. A king taking two pieces on one line can land between them
@@ -185,31 +183,12 @@ static bool jump_short(struct search *s, int at, uint64_t captured, int n, int d
     return true;
 }
 
-/* The first square past the empty ones from 'at' (one bit) in direction d,
- * as a bit: a piece, a ghost bit, or nothing past the edge. One loop per
- * sign of the step: a shift whose sign is tested at each square cost more
- * than the neighbour table. */
-static inline uint64_t past_empty(const struct geometry *g, uint64_t at, int d, uint64_t empty)
-{
-    int step = g->step[d];
-    if (step > 0) {
-        uint64_t x = at << step;
-        while (x & empty)
-            x <<= step;
-        return x;
-    }
-    uint64_t x = at >> -step;
-    while (x & empty)
-        x >>= -step;
-    return x;
-}
-
 /* Whether a flying king on 'at' could capture again (not back along 'came'). */
 static bool king_can_continue(const struct search *s, int at, uint64_t captured, int came)
 {
     uint64_t prey = s->opponent & ~captured;
     for (int d = 0; d < DIR_COUNT; d++) {
-        if (d == opposite[came]) continue;
+        if (d == movegen_opposite(came)) continue;
         uint64_t over = past_empty(s->g, bit(at), d, s->empty);
         if ((over & prey) && (geo_shift(s->g, over, d) & s->empty)) return true;
     }
@@ -318,7 +297,8 @@ static void capture_from(struct search *s, int at, uint64_t captured, int n, boo
     bool backward = king || s->rules->men_capture_backward;
     if (n < PDN_PATH_MAX) {
         for (int d = 0; d < DIR_COUNT; d++) {
-            if (came >= 0 && d == opposite[came]) continue; /* the last captured piece blocks */
+            if (came >= 0 && d == movegen_opposite(came))
+                continue; /* the last captured piece blocks */
             bool forward = s->side == PDN_COLOR_WHITE ? d <= DIR_UR : d >= DIR_DL;
             if (!forward && !backward) continue;
             if (king && s->rules->flying_kings)
@@ -430,27 +410,6 @@ static int gen_quiet(struct pdn_move *moves, bool *overflow, const struct geomet
 }
 
 /*
- * The men of the side to move that can capture (bitwise, all men at once):
- * a man whose neighbour in a direction is prey with an empty square behind.
- * a and b are the bit distances of the two diagonals.
- */
-static inline uint64_t capturing_men(const struct geometry *g, const struct pdn_rules *r,
-                                     const struct pdn_board *b, uint64_t empty)
-{
-    uint64_t men = b->pieces[b->side] & ~b->kings, opp = b->pieces[!b->side];
-    int a = g->step[DIR_DR], c = g->step[DIR_DL];
-    if (!r->men_capture_backward) {
-        if (r->men_spare_kings) opp &= ~b->kings;
-        if (b->side == PDN_COLOR_WHITE)
-            return men & (((opp & (empty << a)) << a) | ((opp & (empty << c)) << c));
-        return men & (((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c));
-    }
-    uint64_t up = ((opp & (empty << a)) << a) | ((opp & (empty << c)) << c);
-    uint64_t down = ((opp & (empty >> a)) >> a) | ((opp & (empty >> c)) >> c);
-    return men & (up | down);
-}
-
-/*
  * The squares kings on 'from' reach down (to higher bits, 'step' apart) or
  * up over empty squares, 'from' included: an occluded fill (Kogge-Stone) in
  * three doublings, 0 to 7 steps, enough for a capture on a diagonal of ten
@@ -480,7 +439,7 @@ static inline uint64_t fill_up(uint64_t from, uint64_t empty, int step)
  * Whether a king of the side to move can capture: all kings at once, along
  * each diagonal to the first piece and over it if it is prey, no loop. (A
  * loop along each ray ends at a square no processor can foresee.) a and c
- * are the bit distances of the two diagonals, as in capturing_men.
+ * are the bit distances of the two diagonals, as in movegen_capturing_men.
  */
 static bool kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
                               const struct pdn_board *b, uint64_t empty)
@@ -537,12 +496,10 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
     return n;
 }
 
-/* Kings searched only when the side has some: most positions have none. */
-static bool can_capture(const struct geometry *g, const struct pdn_rules *r,
-                        const struct pdn_board *b, uint64_t empty)
+bool movegen_kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
+                               const struct pdn_board *b, uint64_t empty)
 {
-    return capturing_men(g, r, b, empty) ||
-           ((b->pieces[b->side] & b->kings) && kings_can_capture(g, r, b, empty));
+    return kings_can_capture(g, r, b, empty);
 }
 
 /* The legal moves into 'moves', or with moves NULL only their number. */
@@ -551,7 +508,7 @@ static int generate(struct pdn_move *moves, bool *overflow, const struct pdn_boa
 {
     const struct geometry *g = geometry_get(board->variant);
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    uint64_t men = capturing_men(g, g->rules, board, empty);
+    uint64_t men = movegen_capturing_men(g, g->rules, board, empty);
     bool kings = (board->pieces[board->side] & board->kings) != 0;
     if (men || (kings && kings_can_capture(g, g->rules, board, empty))) {
         struct search s;
@@ -581,7 +538,7 @@ bool pdn_movegen_has_capture(const struct pdn_board *board)
 {
     const struct geometry *g = geometry_get(board->variant);
     uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    return can_capture(g, g->rules, board, empty);
+    return movegen_can_capture(g, board, empty);
 }
 
 /* The direction from one bit to another on a diagonal and the distance,
@@ -594,17 +551,7 @@ static int direction_to(const struct geometry *g, int from, int to, int *steps)
     return dr < 0 ? (dc < 0 ? DIR_UL : DIR_UR) : (dc < 0 ? DIR_DL : DIR_DR);
 }
 
-/* Whether a man of 'side' on bit 'from' steps to bit 'to': one of its two
- * forward steps. A step off the board lands on a ghost bit, never on a
- * square, so the bit distance alone says it. */
-static inline bool man_steps(const struct geometry *g, int side, int from, int to)
-{
-    int first = side == PDN_COLOR_WHITE ? DIR_UL : DIR_DL;
-    return (to - from == g->step[first]) | (to - from == g->step[first + 1]);
-}
-
-/* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
-static bool king_reaches(const struct geometry *g, int from, int to, uint64_t empty)
+bool movegen_king_reaches(const struct geometry *g, int from, int to, uint64_t empty)
 {
     int steps, d = direction_to(g, from, to, &steps);
     if (d < 0 || (steps > 1 && !g->rules->flying_kings)) return false;
@@ -613,29 +560,8 @@ static bool king_reaches(const struct geometry *g, int from, int to, uint64_t em
     return true;
 }
 
-bool movegen_play_quiet(struct pdn_move *out, struct pdn_board *board, int from, int to)
-{
-    const struct geometry *g = geometry_get(board->variant);
-    unsigned squares = (unsigned)g->squares; /* 1..squares: one test each */
-    if ((unsigned)from - 1 >= squares || (unsigned)to - 1 >= squares) return false;
-    int fb = g->bit_of[from], tb = g->bit_of[to], side = board->side;
-    uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
-    if (!(board->pieces[side] & bit(fb)) || !(empty & bit(tb))) return false;
-    bool king = (board->kings & bit(fb)) != 0;
-    if (king ? !king_reaches(g, fb, tb, empty) : !man_steps(g, side, fb, tb)) return false;
-    if (can_capture(g, g->rules, board, empty)) return false;
-    *out = (struct pdn_move){.from = (uint8_t)from, .to = (uint8_t)to, .npath = 1};
-    out->path[0] = (uint8_t)to;
-    out->promotes = !king && (g->promotion[side] & bit(tb)) != 0;
-    /* As pdn_board_play would play it: nothing taken, the piece moves. */
-    board->pieces[side] ^= bit(fb) | bit(tb);
-    if (king || out->promotes) board->kings = (board->kings & ~bit(fb)) | bit(tb);
-    board->side = (uint8_t)!side;
-    return true;
-}
-
 bool pdn_movegen_quiet(struct pdn_move *out, const struct pdn_board *board, int from, int to)
 {
     struct pdn_board after = *board;
-    return movegen_play_quiet(out, &after, from, to);
+    return movegen_play_quiet(out, &after, geometry_get(board->variant), from, to);
 }

@@ -4,18 +4,20 @@
  * move it replaces) at every depth, matching each move text against the legal
  * moves. Reports illegal, ambiguous and nonstandard moves, wrong move numbers
  * and, along the main line, play after a draw rule; replay_start.c reads the
- * start position, replay_result.c checks the result.
+ * start position, replay_result.c checks the result; the plain texts most
+ * plies are, played without the matcher, are replay_plain.h's.
  *
- * One movegen per ply and no allocation while replaying: the context lives
- * on the caller's stack, its two move lists (40 KB) in one allocation per
- * game, too big for the stack of a thread or a coroutine. Must not print,
- * exit or keep global state.
+ * At most one movegen per ply and no allocation while replaying: the
+ * context lives on the caller's stack, its two move lists (40 KB) in one
+ * allocation per game, too big for the stack of a thread or a coroutine.
+ * Must not print, exit or keep global state.
  */
 #include "board_play.h"
 #include "geometry.h"
 #include "movegen.h"
 #include "options.h"
 #include "replay.h"
+#include "replay_plain.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -24,8 +26,6 @@
 
 /* Plies one ambiguity lookahead may replay, summed over all its branches. */
 #define LOOKAHEAD_BUDGET 20000
-/* Nested ambiguities a lookahead follows before it gives the benefit of the doubt. */
-#define LOOKAHEAD_NEST_MAX 8
 
 static const struct pdn_replay_options no_options = PDN_REPLAY_OPTIONS_INIT;
 
@@ -146,122 +146,7 @@ static void advance(struct turn *turn, int mover, int first_side)
     if (mover != first_side && turn->number < UINT32_MAX) turn->number++; /* as the reader */
 }
 
-/* ---- Plain quiet moves ----------------------------------------------------- */
-
-/* Reads a square of one or two digits without a leading zero. Without a
- * branch on the second digit: squares of one and of two digits come in no
- * order a processor could foresee. */
-static inline const char *plain_square(const char *p, int *out)
-{
-    if (*p < '1' || *p > '9') return NULL;
-    int first = p[0] - '0', second = p[1] - '0';
-    bool two = second >= 0 && second <= 9;
-    *out = two ? first * 10 + second : first;
-    return p + 1 + two;
-}
-
-/* Reads a plain square or an algebraic one of a single-digit rank ("c3")
- * that is a square of the board's variant. */
-static inline const char *text_square(const char *p, const struct pdn_board *board, int *out)
-{
-    if (*p >= '1' && *p <= '9') return plain_square(p, out);
-    if (*p < 'a' || *p > 'j' || p[1] < '1' || p[1] > '9' || (p[2] >= '0' && p[2] <= '9'))
-        return NULL;
-    *out =
-        geo_square_algebraic(geometry_get((enum pdn_variant)board->variant), *p - 'a', p[1] - '0');
-    return *out ? p + 2 : NULL;
-}
-
-/*
- * Most plies are a plain quiet move ("32-28", "c3-d4") while no capture is
- * possible: checked directly, without generating the legal list or
- * matching text, and played. True, *out filled and the move played on
- * *board when the text is such a move; else the board is as it was.
- */
-static inline bool play_quiet(struct pdn_move *out, const char *text, struct pdn_board *board)
-{
-    int from, to;
-    const char *p = text_square(text, board, &from);
-    if (!p || *p != '-' || !(p = text_square(p + 1, board, &to)) || *p) return false;
-    return movegen_play_quiet(out, board, from, to);
-}
-
-/*
- * A plain capture "AxB" or "A:B" (squares as quiet_move reads them) naming
- * one legal capture from A to B (routes that take the same pieces are one
- * move already): its index in the legal list, else -1 and the matcher
- * decides, with every form and finding. The matcher would find the same
- * move, and the only form it could see here is ':', which the reader
- * reports, not the replay.
- */
-static inline int fast_capture(const struct pdn_movelist *legal, const char *text,
-                               const struct pdn_board *board)
-{
-    int from, to, found = -1;
-    const char *p = text_square(text, board, &from);
-    if (!p || (*p != 'x' && *p != ':') || !(p = text_square(p + 1, board, &to)) || *p) return -1;
-    for (int i = 0; i < legal->count; i++) {
-        const struct pdn_move *m = &legal->moves[i];
-        if (m->from != from || m->to != to) continue;
-        if (found >= 0 || m->ncaptured == 0) return -1;
-        found = i;
-    }
-    return found;
-}
-
 /* ---- Ambiguity lookahead --------------------------------------------------- */
-
-/* "--", "- -", "...": a move the file does not give. */
-static bool is_unknown_move(const char *text)
-{
-    if (!text) return true;
-    for (const char *p = text; *p; p++)
-        if (*p != '-' && *p != '.' && *p != ' ' && *p != '\t') return false;
-    return true;
-}
-
-/* Tries each candidate of a nested ambiguity: does any let the line go on? */
-static bool any_candidate_replays(struct replay *r, const struct pdn_line *line, uint32_t next,
-                                  const struct pdn_board *board, const struct pdn_match *m,
-                                  int nest)
-{
-    struct pdn_move cand[PDN_CANDIDATES_MAX];
-    int n = m->ncandidates < PDN_CANDIDATES_MAX ? m->ncandidates : PDN_CANDIDATES_MAX;
-    for (int c = 0; c < n; c++)
-        cand[c] = r->scratch->moves[m->candidates[c]];
-    for (int c = 0; c < n; c++) {
-        struct pdn_board b = *board;
-        board_play(&b, &cand[c]);
-        if (replay_line_silent(r, line, next, b, nest + 1)) return true;
-    }
-    return false;
-}
-
-bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t from,
-                        struct pdn_board board, int nest)
-{
-    for (uint32_t i = from; i < line->nmoves; i++) {
-        const struct pdn_node *node = &line->moves[i];
-        if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
-        struct pdn_move quiet;
-        if (play_quiet(&quiet, node->text, &board)) continue;
-        struct pdn_match m;
-        pdn_movegen(r->scratch, &board, 0);
-        int quick = fast_capture(r->scratch, node->text, &board);
-        if (quick >= 0) {
-            board_play(&board, &r->scratch->moves[quick]);
-            continue;
-        }
-        pdn_move_match(&m, node->text, &board, r->scratch, false);
-        if (m.result == PDN_MATCH_AMBIGUOUS) {
-            if (nest >= LOOKAHEAD_NEST_MAX) return true;
-            return any_candidate_replays(r, line, i + 1, &board, &m, nest);
-        }
-        if (m.result != PDN_MATCH_OK) return false;
-        board_play(&board, &r->scratch->moves[m.move]);
-    }
-    return true;
-}
 
 /* Appends ", "-separated long forms of moves to r->detail after 'len'. */
 static size_t list_moves(struct replay *r, size_t len, const int *index, int n)
@@ -476,7 +361,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     const struct pdn_node *node = &line->moves[i];
     struct pdn_match m;
     *forms = 0;
-    pdn_movegen(r->legal, board, 0);
+    legal_moves(r->legal, board);
     int quick = fast_capture(r->legal, node->text, board);
     if (quick >= 0) return quick;
     pdn_move_match(&m, node->text, board, r->legal, false);
@@ -520,9 +405,9 @@ static void resolve_side(struct replay *r, const struct pdn_node *node, struct p
 }
 
 /* Bookkeeping of a main-line ply: summary and draw rules. */
-static void track_main(struct replay *r, const struct pdn_board *before,
-                       const struct pdn_board *after, const struct pdn_move *move,
-                       const struct pdn_node *node, struct ply_number *num)
+static inline __attribute__((always_inline)) void
+track_main(struct replay *r, const struct pdn_board *before, const struct pdn_board *after,
+           const struct pdn_move *move, const struct pdn_node *node, struct ply_number *num)
 {
     r->sum->plies++;
     if (r->drawn == PDN_DRAW_NONE) {
@@ -581,6 +466,69 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
         struct ply_number num = {turn.number, side != r->first_side, ""};
         if (!is_unknown_move(node->text)) check_unplayed_text(r, node, board, &num);
     }
+}
+
+/*
+ * Plays a plain move text on *board: a quiet move while no capture is
+ * possible, or a capture naming one legal capture by its two squares.
+ * The move played, in r->legal; NULL when the text is none such, and the
+ * board as it was.
+ */
+static inline __attribute__((always_inline)) const struct pdn_move *
+play_plain(struct replay *r, const char *text, struct pdn_board *board, const struct geometry *g)
+{
+    int from, to;
+    char separator = plain_text(text, board, &from, &to);
+    struct pdn_move *move = &r->legal->moves[0];
+    if (separator == '-') {
+        if (!movegen_play_quiet(move, board, g, from, to)) return NULL;
+        r->legal->count = 1;
+        return move;
+    }
+    if (!separator) return NULL;
+    legal_moves(r->legal, board);
+    int index = capture_index(r->legal, from, to);
+    if (index < 0) return NULL;
+    move = &r->legal->moves[index];
+    board_play(board, move);
+    return move;
+}
+
+/*
+ * Most plies of a line are plain: no setup before the move, no variation
+ * after it, its move number right or not written, and a plain quiet move
+ * while no capture is possible or a plain capture naming one. plain_run
+ * plays such plies from moves[i] on, as replay_line would, in a loop of its
+ * own that leaves out the tests only the other plies need (placeholders,
+ * numbers to report, an unknown side, forms, variations), and returns the
+ * index of the first one it did not take, which replay_line takes, from
+ * the position and turn left here.
+ */
+static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_t i,
+                          struct pdn_board *board, struct turn *turn, int depth)
+{
+    const struct pdn_replay_options *opt = r->opt;
+    const struct geometry *g = geometry_get((enum pdn_variant)board->variant);
+    if (!board->side_known || !turn->known) return i;
+    for (; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        bool second = board->side != r->first_side;
+        if (node->setup || node->nvariations || !node->text) break;
+        if (node->number && (node->number != turn->number || node->number_black != second)) break;
+        struct pdn_board before = *board;
+        const struct pdn_move *move = play_plain(r, node->text, board, g);
+        if (!move) break;
+        if (opt->on_ply) opt->on_ply(&before, board, move, node, depth, opt->ply_ctx);
+        if (depth == 0) {
+            struct ply_number num;
+            num.number = turn->number;
+            num.second = second;
+            num.text[0] = '\0';
+            track_main(r, &before, board, move, node, &num);
+        }
+        advance(turn, before.side, r->first_side);
+    }
+    return i;
 }
 
 /* Replays one move of a line from 'before' into *board (a copy of it);
@@ -652,6 +600,8 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
     struct pdn_board board = *start;
     bool ok = true;
     for (uint32_t i = 0; i < line->nmoves && ok; i++) {
+        i = plain_run(r, line, i, &board, &turn, depth);
+        if (i == line->nmoves) break;
         const struct pdn_node *node = &line->moves[i];
         if (node->setup && !restart(r, &board, &turn, node->setup, &node->setup_pos, depth)) {
             ok = false;

@@ -36,6 +36,7 @@ struct draw_rules {
     uint8_t repetition;  /* occurrences of a position that draw; 0: no such rule */
     uint8_t quiet_moves; /* moves each with only kings moving, no capture; 0: none */
     enum pdn_draw_rule quiet_rule;
+    bool standing; /* some ending draws as it stands (moves 0): Russian's only */
     uint8_t nendings;
     struct draw_ending endings[DRAW_ENDINGS_MAX];
 };
@@ -74,9 +75,45 @@ struct draw_tracker {
 /* Starts tracking at a position (game start or a setup). */
 void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
                         enum pdn_draw_rules set);
-/* Records one ply; returns the rule that draws the game right after it. */
-enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
-                                     const struct pdn_board *after, const struct pdn_move *move);
+/* No ending of the table has more pieces on the board. */
+#define DRAW_ENDING_PIECES_MAX 7
+
+/* A ply with every rule looked at (replay_drawrules.c); man_moved: a man of
+ * the side that moved is no longer where it was. */
+enum pdn_draw_rule draw_tracker_step_full(struct draw_tracker *t, const struct pdn_board *before,
+                                          const struct pdn_board *after,
+                                          const struct pdn_move *move, bool man_moved);
+
+/*
+ * Records one ply; returns the rule that draws the game right after it.
+ * Inline, for the replay takes one at every ply, and most are the case
+ * here: an irreversible ply (a man's move or a capture: earlier positions
+ * cannot repeat and the king-move count starts again) with no counted
+ * ending under way and too many pieces for one to begin or stand (a
+ * promotion then changes nothing either), which leaves every rule as it
+ * was but the history, started again from the position after it. A
+ * capture takes ncaptured pieces off the board (one a jump, never one
+ * twice): no count of the board's bits.
+ */
+static inline enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t,
+                                                   const struct pdn_board *before,
+                                                   const struct pdn_board *after,
+                                                   const struct pdn_move *move)
+{
+    int side = before->side & 1;
+    bool man_moved =
+        (before->pieces[side] & ~before->kings) != (after->pieces[side] & ~after->kings);
+    int pieces = t->ending.pieces - move->ncaptured;
+    if (!(man_moved || move->ncaptured > 0) || t->ending.ending >= 0 ||
+        (pieces <= DRAW_ENDING_PIECES_MAX && t->rules->nendings > 0))
+        return draw_tracker_step_full(t, before, after, move, man_moved);
+    t->ending.pieces = pieces;
+    t->kings_only = 0;
+    t->history[0] =
+        (struct draw_position){{after->pieces[0], after->pieces[1]}, after->kings, after->side};
+    t->head = t->nhistory = 1;
+    return PDN_DRAW_NONE;
+}
 /* The counted endings alone, for a search that tracks repetitions and
  * king-only moves itself (the engine): the count at a position, one ply
  * (the rule its count completes, or PDN_DRAW_NONE), and the endings drawn
@@ -135,8 +172,14 @@ struct replay_lists {
 void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_node *node,
                  const struct pdn_pos *pos, const char *move_number, const char *text,
                  const char *detail);
+/* Appends text to r->detail at *len, which stays within it, cut as
+ * snprintf would cut it (replay_report.c). A copy, not snprintf, which
+ * costs about a thousand instructions a detail: a note of a dozen pieces
+ * is written for every game of an 8x8 file without a GameType tag, a
+ * result convention's for every game of a file of chess-style results. */
+void replay_detail_append(struct replay *r, size_t *len, const char *text);
 
-/* ---- Silent replay (replay.c, replay_probe.c) ------------------------------- */
+/* ---- Silent replay (replay_probe.c) -------------------------------------- */
 
 /*
  * Replays moves[from..] of a line silently, with r->scratch and r->budget

@@ -93,6 +93,7 @@ static const struct draw_rules rules_russian = {
     .repetition = 3,
     .quiet_moves = 15,
     .quiet_rule = PDN_DRAW_15_MOVES,
+    .standing = true,
     .nendings = 6,
     .endings = {
         {PDN_DRAW_KING_VS_KING, {1, 1, 0, 0, 1, 1}, LONE_KING, ANY, 0, false, false, true},
@@ -163,9 +164,6 @@ static bool on_big_road(const struct pdn_board *b, int weak)
     return (b->pieces[weak] & b->kings & geometry_get(b->variant)->long_diagonal) != 0;
 }
 
-/* No ending of the table has more pieces on the board. */
-#define ENDING_PIECES_MAX 7
-
 /* ending_of for a position of few enough pieces. The pieces are counted
  * by kind only for an ending of the kind asked: the FMJD rules have no
  * standing ending, yet every ply of an ending asks for one. */
@@ -202,7 +200,7 @@ static int ending_in(const struct draw_rules *r, const struct pdn_board *b, int 
 static inline int ending_of(const struct draw_rules *r, const struct pdn_board *b, int pieces,
                             bool counted, int *strong)
 {
-    if (r->nendings == 0 || pieces > ENDING_PIECES_MAX) return -1;
+    if (r->nendings == 0 || pieces > DRAW_ENDING_PIECES_MAX) return -1;
     return ending_in(r, b, pieces, counted, strong);
 }
 
@@ -288,10 +286,13 @@ enum pdn_draw_rule draw_count_step(struct draw_count *c, const struct draw_rules
 
 /* An ending drawn as it stands (of 'pieces' pieces), unless the side to
  * move can capture now. The tracker knows the number of pieces: counting
- * them at every ply cost more than the rest of the rule. */
+ * them at every ply cost more than the rest of the rule. Rules without
+ * such an ending say so (the flag): the search of the table for one took
+ * the tracker a third of its time in endings. */
 static inline enum pdn_draw_rule standing(const struct draw_rules *rules,
                                           const struct pdn_board *after, int pieces)
 {
+    if (!rules->standing) return PDN_DRAW_NONE;
     int strong;
     int ending = ending_of(rules, after, pieces, false, &strong);
     if (ending < 0 || pdn_movegen_has_capture(after)) return PDN_DRAW_NONE;
@@ -303,27 +304,11 @@ enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pd
     return standing(rules, after, popcount(after->pieces[0] | after->pieces[1]));
 }
 
-/*
- * The pieces on the board after an irreversible ply (a man's move or a
- * capture) that leaves every rule as it was but the history: no counted
- * ending under way, and too many pieces for one to begin or stand (a
- * promotion then changes nothing either); -1 when the rules must look.
- * Most plies are so: draw_tracker_step then only starts the history again,
- * without the rest of its tests (they took more than half of its time). A
- * capture takes ncaptured pieces off the board (one a jump, never one
- * twice): no count of the board's bits.
- */
-static inline int beyond_endings(const struct draw_tracker *t, const struct pdn_move *move)
-{
-    if (t->ending.ending >= 0) return -1;
-    int pieces = t->ending.pieces - move->ncaptured;
-    return pieces > ENDING_PIECES_MAX || t->rules->nendings == 0 ? pieces : -1;
-}
-
-/* A ply in full: every rule looked at. */
-static __attribute__((noinline)) enum pdn_draw_rule
-step_in_full(struct draw_tracker *t, const struct pdn_board *before, const struct pdn_board *after,
-             const struct pdn_move *move, bool man_moved)
+/* A ply in full: every rule looked at (draw_tracker_step, replay.h, takes
+ * the common ply itself). */
+enum pdn_draw_rule draw_tracker_step_full(struct draw_tracker *t, const struct pdn_board *before,
+                                          const struct pdn_board *after,
+                                          const struct pdn_move *move, bool man_moved)
 {
     const struct draw_rules *r = t->rules;
     if (move->ncaptured > 0 || man_moved) {
@@ -341,26 +326,6 @@ step_in_full(struct draw_tracker *t, const struct pdn_board *before, const struc
     if (ending != PDN_DRAW_NONE) return ending;
     if (r->quiet_moves && t->kings_only >= 2u * r->quiet_moves) return r->quiet_rule;
     return standing(r, after, t->ending.pieces);
-}
-
-/* The common ply apart from the rest (step_in_full), so that it runs
- * without the registers the rest needs saved and restored. */
-enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t, const struct pdn_board *before,
-                                     const struct pdn_board *after, const struct pdn_move *move)
-{
-    int side = before->side & 1;
-    /* A man never comes back and a capture never undoes: earlier positions
-     * cannot repeat, and the king-move count starts again. */
-    bool man_moved =
-        (before->pieces[side] & ~before->kings) != (after->pieces[side] & ~after->kings);
-    int pieces;
-    if (!(man_moved || move->ncaptured > 0) || (pieces = beyond_endings(t, move)) < 0)
-        return step_in_full(t, before, after, move, man_moved);
-    t->ending.pieces = pieces;
-    t->nhistory = t->head = 0;
-    t->kings_only = 0;
-    remember(t, after);
-    return PDN_DRAW_NONE;
 }
 
 const char *draw_rule_name(enum pdn_draw_rule rule)

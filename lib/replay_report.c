@@ -9,6 +9,18 @@
 #include "replay.h"
 
 #include <stdio.h>
+#include <string.h>
+
+void replay_detail_append(struct replay *r, size_t *len, const char *text)
+{
+    size_t cap = sizeof r->detail;
+    if (*len + 1 >= cap) return;
+    size_t n = strlen(text), room = cap - 1 - *len;
+    if (n > room) n = room;
+    memcpy(r->detail + *len, text, n);
+    *len += n;
+    r->detail[*len] = '\0';
+}
 
 /* Whether the game's variant was inferred (no tag, no option said it) and
  * is the one replayed. International draughts, the default of PDN, needs

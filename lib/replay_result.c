@@ -40,11 +40,13 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
     enum pdn_result result = (enum pdn_result)f->result;
     if (!*noted && !convention_native(r, f->convention)) {
         *noted = true;
-        snprintf(r->detail, sizeof r->detail, "%s, %s in the international form",
-                 f->convention == TEXT_CHESS  ? "chess style"
-                 : f->convention == TEXT_GOES ? "Goes result format"
-                                              : "lenient form",
-                 pdn_result_text(result));
+        size_t len = 0;
+        replay_detail_append(r, &len,
+                             f->convention == TEXT_CHESS  ? "chess style, "
+                             : f->convention == TEXT_GOES ? "Goes result format, "
+                                                          : "lenient form, ");
+        replay_detail_append(r, &len, pdn_result_text(result));
+        replay_detail_append(r, &len, " in the international form");
         replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);
     }
     return result;

@@ -6,6 +6,7 @@
  */
 #include "replay.h"
 #include "game.h"
+#include "geometry.h"
 #include "variant.h"
 #include "date.h"
 
@@ -110,20 +111,6 @@ static void check_tag_against_moves(struct replay *r, int type)
     replay_emit(r, PDN_DIAG_GAMETYPE_MISMATCH, NULL, &t->pos, NULL, t->value, r->detail);
 }
 
-/* Appends to r->detail at *len, which stays within it, cut as snprintf
- * would cut it. A copy, not snprintf: a note of a dozen pieces is written
- * for every game of an 8x8 file without a GameType tag. */
-static void append(struct replay *r, size_t *len, const char *text)
-{
-    size_t cap = sizeof r->detail;
-    if (*len + 1 >= cap) return;
-    size_t n = strlen(text), room = cap - 1 - *len;
-    if (n > room) n = room;
-    memcpy(r->detail + *len, text, n);
-    *len += n;
-    r->detail[*len] = '\0';
-}
-
 /* The names of the variants of a mask of bits (1u << enum pdn_variant), the
  * most common first: "russian", "russian and brazilian", "russian,
  * brazilian or czech" (last: the word before the last). */
@@ -133,9 +120,9 @@ static void append_variants(struct replay *r, size_t *len, unsigned mask, const 
     for (int i = 0; i < PDN_VARIANT_COUNT; i++) {
         enum pdn_variant v = variant_common_order[i];
         if (!(mask & (1u << v))) continue;
-        append(r, len, pdn_rules_get(v)->name);
+        replay_detail_append(r, len, pdn_rules_get(v)->name);
         left--;
-        append(r, len, left > 1 ? ", " : left == 1 ? last : "");
+        replay_detail_append(r, len, left > 1 ? ", " : left == 1 ? last : "");
     }
 }
 
@@ -149,31 +136,31 @@ static void append_moves_verdict(struct replay *r, size_t *len)
                               ? ", as most of the file's games so far"
                               : ", the most common taken";
     if (!in->variant_tried) {
-        append(r, len, "; no moves to tell ");
+        replay_detail_append(r, len, "; no moves to tell ");
         append_variants(r, len, in->variant_candidates, " and ");
-        append(r, len, " apart");
-        append(r, len, chooser);
+        replay_detail_append(r, len, " apart");
+        replay_detail_append(r, len, chooser);
     } else if (!in->variant_legal) {
-        append(r, len, "; its moves are legal under none of ");
+        replay_detail_append(r, len, "; its moves are legal under none of ");
         append_variants(r, len, in->variant_tried, " or ");
-        append(r, len, " rules");
+        replay_detail_append(r, len, " rules");
     } else if (__builtin_popcount(in->variant_legal) == 1 &&
                in->variant_tried == in->variant_candidates) {
-        append(r, len, "; its moves are legal only under ");
+        replay_detail_append(r, len, "; its moves are legal only under ");
         append_variants(r, len, in->variant_legal, "");
-        append(r, len, " rules");
+        replay_detail_append(r, len, " rules");
     } else {
-        append(r, len, "; its moves are legal under ");
+        replay_detail_append(r, len, "; its moves are legal under ");
         append_variants(r, len, in->variant_legal, " and ");
-        append(r, len, " rules");
+        replay_detail_append(r, len, " rules");
         if (in->variant_tried != in->variant_candidates) { /* two legal: enough to choose */
-            append(r, len, " (");
+            replay_detail_append(r, len, " (");
             append_variants(r, len, in->variant_candidates & ~in->variant_tried, " and ");
-            append(r, len, " not tried)");
+            replay_detail_append(r, len, " not tried)");
         }
-        append(r, len, chooser);
+        replay_detail_append(r, len, chooser);
     }
-    append(r, len, "; --variant to choose");
+    replay_detail_append(r, len, "; --variant to choose");
 }
 
 /* The note on a variant the tag did not give: what decided it. Not for
@@ -254,18 +241,39 @@ static struct turn fen_turn(const char *fen)
     return turn;
 }
 
+/* The man on its crowning row met first going from each side's end of the
+ * board (square 1 for White, the last for Black, White's first at the same
+ * distance): its square, or 0 for none. From the bitboards: the squares
+ * one by one cost a FEN of the check corpus more than reading it. */
+static int crowned_man(const struct pdn_board *b, bool *white)
+{
+    const struct geometry *g = geometry_get((enum pdn_variant)b->variant);
+    uint64_t men = ~b->kings;
+    uint64_t w = b->pieces[PDN_COLOR_WHITE] & men & g->promotion[PDN_COLOR_WHITE];
+    uint64_t k = b->pieces[PDN_COLOR_BLACK] & men & g->promotion[PDN_COLOR_BLACK];
+    int best = 0, square = 0;
+    for (; w; w &= w - 1) {
+        int s = g->square_of[__builtin_ctzll(w)];
+        if (!best || s < best) best = square = s, *white = true;
+    }
+    for (; k; k &= k - 1) {
+        int s = g->square_of[__builtin_ctzll(k)], distance = g->squares + 1 - s;
+        if (!best || distance < best) best = distance, square = s, *white = false;
+    }
+    return square;
+}
+
 /* A man on the row where it would have been crowned, or more pieces than a
  * side starts with: no game reaches that. Writes why into r->detail. */
 static bool impossible(struct replay *r, const struct pdn_board *b)
 {
     const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)b->variant);
-    int n = pdn_board_squares(b), per_row = rules->width / 2;
-    int most = per_row * (rules->height - 2) / 2;
+    int most = rules->width / 2 * (rules->height - 2) / 2;
     char square[PDN_SQUARE_TEXT_MAX];
-    for (int s = 1; s <= per_row; s++) {
-        bool white = pdn_board_get(b, s) == PDN_PIECE_WHITE_MAN;
-        if (!white && pdn_board_get(b, n + 1 - s) != PDN_PIECE_BLACK_MAN) continue;
-        pdn_square_text(square, (enum pdn_variant)b->variant, white ? s : n + 1 - s);
+    bool white = false;
+    int crowned = crowned_man(b, &white);
+    if (crowned) {
+        pdn_square_text(square, (enum pdn_variant)b->variant, crowned);
         snprintf(r->detail, sizeof r->detail, "%s man on square %s, its crowning row",
                  white ? "white" : "black", square);
         return true;

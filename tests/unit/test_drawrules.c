@@ -104,6 +104,23 @@ static void expect_plies(enum pdn_variant v, const char *fen_a, const char *fen_
 #define INTL_A "W:WK46,K47:BK5,K1"
 #define INTL_B "B:WK41,K47:BK5,K1"
 
+/* The flag that spares the search for an ending drawn as it stands says
+ * what the table holds, for every variant under every set. */
+static void test_drawrules_standing_flag_matches_table(void **state)
+{
+    (void)state;
+    for (int set = 0; set < PDN_DRAW_RULES_COUNT; set++)
+        for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+            const struct draw_rules *r =
+                draw_rules_get((enum pdn_variant)v, (enum pdn_draw_rules)set);
+            bool any = false;
+            for (int i = 0; i < r->nendings; i++)
+                any |= r->endings[i].moves == 0;
+            if (r->standing != any)
+                fail_msg("set %d, variant %d: flag %d, table %d", set, v, r->standing, any);
+        }
+}
+
 static void test_drawrules_international_fmjd_repetition_third_time(void **state)
 {
     (void)state;
@@ -504,6 +521,7 @@ static void test_drawrules_names(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_drawrules_standing_flag_matches_table),
         cmocka_unit_test(test_drawrules_international_fmjd_repetition_third_time),
         cmocka_unit_test(test_drawrules_international_fmjd_capture_clears_history),
         cmocka_unit_test(test_drawrules_international_fmjd_25_moves),

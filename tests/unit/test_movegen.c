@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "movegen.h"
 #include "pdn.h"
 #include "rules_data.h"
 
@@ -518,6 +519,77 @@ static int check_quiet_agrees(const struct pdn_board *b)
     return found;
 }
 
+/* The single-capture fast path (movegen_single_jumps) agrees with the
+ * generator: when it answers, the generator lists the same moves in the
+ * same order, field for field. Returns how many moves it answered with. */
+static int check_jumps_agree(const struct pdn_board *b)
+{
+    struct pdn_movelist fast, list;
+    if (!movegen_single_jumps(&fast, b)) return 0;
+    pdn_movegen(&list, b, 0);
+    assert_int_equal(fast.count, list.count);
+    assert_false(fast.overflow);
+    for (int i = 0; i < list.count; i++) {
+        const struct pdn_move *m = &fast.moves[i], *g = &list.moves[i];
+        assert_true(m->captured == g->captured);
+        assert_int_equal(m->from, g->from);
+        assert_int_equal(m->to, g->to);
+        assert_int_equal(m->ncaptured, 1);
+        assert_int_equal(g->ncaptured, 1);
+        assert_int_equal(m->npath, g->npath);
+        assert_memory_equal(m->path, g->path, sizeof m->path);
+        assert_int_equal(m->promotes, g->promotes);
+    }
+    return fast.count;
+}
+
+/*
+ * Positions the single-capture fast path answers, with the generator's
+ * moves (men's jumps that cannot go on, crowned at their end or not, with
+ * pieces behind a man it may not take backwards, or a king beside it an
+ * Italian man may not take; a flying king's every landing, a short king's
+ * one), and positions it leaves to the generator (a jump onward, a king's
+ * capture going on round a corner, a Russian man crowned on the way, who
+ * goes on as a king, a king's capture Italian rules rank above a man's).
+ * answers: the number of moves, 0 for none.
+ */
+static void test_movegen_single_jumps(void **state)
+{
+    (void)state;
+    static const struct {
+        enum pdn_variant variant;
+        const char *fen;
+        int answers;
+    } cases[] = {
+        {PDN_VARIANT_INTERNATIONAL, "W:W28:B23", 1},
+        {PDN_VARIANT_INTERNATIONAL, "W:W28:B23,22", 2},
+        {PDN_VARIANT_INTERNATIONAL, "W:W28,31:B23,27", 2},
+        {PDN_VARIANT_INTERNATIONAL, "W:W28:B23,13", 0},
+        {PDN_VARIANT_INTERNATIONAL, "W:W28,K46:B23,37", 2},
+        {PDN_VARIANT_INTERNATIONAL, "W:WK46:B37", 7},
+        {PDN_VARIANT_INTERNATIONAL, "W:WK46:B37,19", 0},
+        {PDN_VARIANT_RUSSIAN, "W:WKa1:Bc3", 5},
+        {PDN_VARIANT_ENGLISH, "W:WK29:B25", 1},
+        {PDN_VARIANT_ITALIAN, "W:WK22,24:B18,20", 0},
+        {PDN_VARIANT_CZECH, "W:WKa1,e3:Bb2,f4", 0},
+        {PDN_VARIANT_BRAZILIAN, "W:Wb6:Bc7,g5", 1},
+        {PDN_VARIANT_RUSSIAN, "W:Wb6:Bc7,g5", 0},
+        {PDN_VARIANT_ENGLISH, "W:W22:B18,26", 1},
+        {PDN_VARIANT_ENGLISH, "W:W22:B18,25", 1},
+        {PDN_VARIANT_CZECH, "W:W22:B18,26", 1},
+        {PDN_VARIANT_ITALIAN, "W:W22:B18,K19", 1},
+        {PDN_VARIANT_ITALIAN, "W:W22:B18,K17", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct pdn_board b;
+        load(&b, cases[i].variant, cases[i].fen);
+        int answered = check_jumps_agree(&b);
+        if (answered != cases[i].answers)
+            fail_msg("%s: the fast path answered %d moves, not %d", cases[i].fen, answered,
+                     cases[i].answers);
+    }
+}
+
 static void test_movegen_quiet_fast_path(void **state)
 {
     (void)state;
@@ -536,25 +608,28 @@ static void test_movegen_quiet_fast_path(void **state)
  * pseudo-random choice among the legal moves until one side cannot move:
  * men of both colours, kings (flying or not), promotions and the mirrored
  * Italian board. Each variant must have met quiet king moves, so the test
- * cannot pass on men alone.
+ * cannot pass on men alone, and positions the single-capture fast path
+ * answered with several moves, which are compared too.
  */
 static void test_movegen_quiet_fast_path_playouts(void **state)
 {
     (void)state;
     for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
         uint32_t seed = 12345u + (uint32_t)v;
-        int king_moves = 0;
+        int king_moves = 0, only_captures = 0;
         for (int game = 0; game < 6; game++) {
             struct pdn_board b;
             struct pdn_movelist list;
             pdn_board_init(&b, (enum pdn_variant)v);
             for (int ply = 0; ply < 300 && pdn_movegen(&list, &b, 0) > 0; ply++) {
                 king_moves += check_quiet_agrees(&b);
+                only_captures += check_jumps_agree(&b) > 1;
                 seed = seed * 1103515245u + 12345u;
                 pdn_board_play(&b, &list.moves[(seed >> 16) % (uint32_t)list.count]);
             }
         }
         if (king_moves == 0) fail_msg("variant %d: no position with kings to move", v);
+        if (only_captures == 0) fail_msg("variant %d: no position of men's single jumps", v);
     }
 }
 
@@ -569,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_movegen_king_two_pieces_one_line),
         cmocka_unit_test(test_movegen_king_capture_reach),
         cmocka_unit_test(test_movegen_quiet_fast_path),
+        cmocka_unit_test(test_movegen_single_jumps),
         cmocka_unit_test(test_movegen_quiet_fast_path_playouts),
         cmocka_unit_test(test_movegen_perft_international),
         cmocka_unit_test(test_perft_table),

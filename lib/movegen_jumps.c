@@ -1,0 +1,152 @@
+/*
+ * The positions whose captures all take one piece, found from the
+ * bitboards without the capture search: the replay asks it before it
+ * generates, for most captures of a game are such (one man or two can
+ * take, none can go on), and the search cost several hundred instructions
+ * a capture. Anything else (a jump onward, a man crowned on the way, a
+ * king's capture the rules rank first) is left to pdn_movegen, which lists
+ * the same moves in the same order when this does (pieces by their bits, a
+ * man's landings by theirs, a king's direction by direction, the nearest
+ * first; test_movegen compares them). Every capture then takes one piece:
+ * the longest, and equal under Italian precedence (men there take no king,
+ * and a king's capture goes to the search). Nothing here allocates or
+ * knows about text.
+ */
+#include "geometry.h"
+#include "movegen.h"
+
+#include <string.h>
+
+/*
+ * The squares a man could jump from in each direction (UL, UR, DL, DR):
+ * prey next to it that way, an empty square behind. White's men go up, to
+ * lower bits, R + 1 bits up-left and R up-right (R = step[DIR_DL]); men
+ * that may not capture backwards get none the other way. A step off the
+ * board lands on a ghost bit, which is neither prey nor empty.
+ */
+static inline __attribute__((always_inline)) void jump_sources(uint64_t out[DIR_COUNT],
+                                                               const struct geometry *g, int side,
+                                                               uint64_t prey, uint64_t empty)
+{
+    int a = g->step[DIR_DL], c = g->step[DIR_DR];
+    bool backward = g->rules->men_capture_backward;
+    bool up = backward || side == PDN_COLOR_WHITE, down = backward || side == PDN_COLOR_BLACK;
+    out[DIR_UL] = up ? (prey << c) & (empty << 2 * c) : 0;
+    out[DIR_UR] = up ? (prey << a) & (empty << 2 * a) : 0;
+    out[DIR_DL] = down ? (prey >> a) & (empty >> 2 * a) : 0;
+    out[DIR_DR] = down ? (prey >> c) & (empty >> 2 * c) : 0;
+}
+
+/* Whether a man landing on 'land' (one bit) is crowned there. */
+static inline bool lands_crown(const struct geometry *g, int side, uint64_t land)
+{
+    return (g->promotion[side] & land) != 0;
+}
+
+/* Appends the capture from bit 'from' over the piece 'over' (one bit) onto
+ * bit 'to', crowning a man there or not. */
+static inline void add_jump(struct pdn_movelist *out, const struct geometry *g, int from,
+                            uint64_t over, int to, bool crowns)
+{
+    struct pdn_move *m = &out->moves[out->count++];
+    memset(m, 0, sizeof *m);
+    m->captured = over;
+    m->from = g->square_of[from];
+    m->to = m->path[0] = g->square_of[to];
+    m->ncaptured = m->npath = 1;
+    m->promotes = crowns;
+}
+
+/* The square a king on 'at' (one bit) meets along d: the first past the
+ * empty ones, the next one for a short-range king. */
+static inline uint64_t king_reach(const struct geometry *g, uint64_t at, int d, uint64_t empty)
+{
+    return g->rules->flying_kings ? past_empty(g, at, d, empty) : geo_shift(g, at, d);
+}
+
+/* Whether a king that took a piece landing on 'at' (one bit), come along d,
+ * can take another piece of prey (the one taken left out of it), the piece
+ * taken still on the board. Not back the way it came, where that piece
+ * stands; its own start square lies that way too, so the empty squares are
+ * the position's. */
+static bool king_goes_on(const struct geometry *g, uint64_t at, int came, uint64_t prey,
+                         uint64_t empty)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        if (d == movegen_opposite(came)) continue;
+        uint64_t next = king_reach(g, at, d, empty);
+        if ((next & prey) && (geo_shift(g, next, d) & empty)) return true;
+    }
+    return false;
+}
+
+/*
+ * Appends the captures of the king on bit 'from', each over one piece and
+ * onto every square past it it may land on (one for a short-range king),
+ * in the generator's order: direction by direction, the nearest landing
+ * first. False when a landing lets the king go on: the capture is longer,
+ * for the search.
+ */
+static bool add_king_captures(struct pdn_movelist *out, const struct geometry *g, int from,
+                              uint64_t prey, uint64_t empty)
+{
+    uint64_t at = bit(from);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        uint64_t over = king_reach(g, at, d, empty);
+        if (!(over & prey)) continue;
+        for (uint64_t land = geo_shift(g, over, d); land & empty;
+             land = g->rules->flying_kings ? geo_shift(g, land, d) : 0) {
+            if (king_goes_on(g, land, d, prey & ~over, empty)) return false;
+            add_jump(out, g, from, over, __builtin_ctzll(land), false);
+        }
+    }
+    return true;
+}
+
+/*
+ * A man that has jumped from f over o onto l goes on where l is a square a
+ * jump starts from, with o still on the board and f empty: o is next to l
+ * the way back only, and f, two steps back, only over o, which cannot be
+ * taken twice. So the squares jumps start from in the position as it is
+ * tell, for every landing at once.
+ */
+bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board)
+{
+    const struct geometry *g = geometry_get(board->variant);
+    const struct pdn_rules *r = g->rules;
+    int side = board->side;
+    uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
+    uint64_t men = board->pieces[side] & ~board->kings;
+    uint64_t prey = board->pieces[!side] & (r->men_spare_kings ? ~board->kings : ~(uint64_t)0);
+    uint64_t sources[DIR_COUNT];
+    jump_sources(sources, g, side, prey, empty);
+    int a = g->step[DIR_DL], c = g->step[DIR_DR];
+    uint64_t ul = men & sources[DIR_UL], ur = men & sources[DIR_UR];
+    uint64_t dl = men & sources[DIR_DL], dr = men & sources[DIR_DR];
+    uint64_t jumpers = ul | ur | dl | dr, kings = board->pieces[side] & board->kings;
+    uint64_t lands = ul >> 2 * c | ur >> 2 * a | dl << 2 * a | dr << 2 * c;
+    uint64_t onward = sources[DIR_UL] | sources[DIR_UR] | sources[DIR_DL] | sources[DIR_DR];
+    if (lands & onward) return false;
+    /* Crowned on the way, a Russian man would go on as a king. */
+    if (r->promote_in_passing && (lands & g->promotion[side])) return false;
+    /* Italian rules rank a king's capture first, Czech rules let only kings
+     * take when they can: the search's. */
+    if (kings && (r->capture_precedence || r->king_capture_first) &&
+        movegen_kings_can_capture(g, r, board, empty))
+        return false;
+    out->count = 0;
+    out->overflow = false; /* a few captures a piece: the list never fills */
+    /* Pieces by their bits; a man's jumps by their landings' bits (up-left,
+     * up-right, down-left, down-right). */
+    for (uint64_t own = jumpers | kings; own; own &= own - 1) {
+        int f = __builtin_ctzll(own);
+        uint64_t at = bit(f);
+        if ((kings & at) && !add_king_captures(out, g, f, board->pieces[!side], empty))
+            return false;
+        if (ul & at) add_jump(out, g, f, at >> c, f - 2 * c, lands_crown(g, side, at >> 2 * c));
+        if (ur & at) add_jump(out, g, f, at >> a, f - 2 * a, lands_crown(g, side, at >> 2 * a));
+        if (dl & at) add_jump(out, g, f, at << a, f + 2 * a, lands_crown(g, side, at << 2 * a));
+        if (dr & at) add_jump(out, g, f, at << c, f + 2 * c, lands_crown(g, side, at << 2 * c));
+    }
+    return out->count > 0;
+}
