@@ -378,8 +378,10 @@ struct tab {
     bool str[TAB_COLS];           /* right-aligned, yet a string (cells of a grid) */
     bool date[TAB_COLS];          /* a date: a spreadsheet may read it as one */
     size_t ncols;
-    bool text_last;   /* the last column is drawn in text only (bars) */
-    struct vec cells; /* char *, row by row */
+    bool text_last; /* the last column is drawn in text only (bars) */
+    /* The cells, row by row, in one buffer: no allocation a cell. */
+    struct vec text;  /* char: each cell's bytes and its NUL */
+    struct vec cells; /* size_t: where each cell starts in text */
     bool failed;
     /* A table that grows with the input (players, events, repeats) makes
      * its rows as they are written instead of holding them: nrows rows,

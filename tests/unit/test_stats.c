@@ -21,6 +21,7 @@
 #include "pdn.h"
 #include "stats.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1076,6 +1077,41 @@ static void test_stats_made_rows(void **state)
     free(text);
 }
 
+/* A cell is what printf makes of its format, whether tab_cell writes it
+ * itself (text, %s, %u, %lu, %d) or hands it to vsnprintf (any other
+ * conversion, a cell longer than its first try). */
+static void test_stats_cell_formats(void **state)
+{
+    (void)state;
+    struct tab t = {.name = "cells"};
+    char want[16][400];
+    int n = 0;
+#define CELL(...)                                                                                  \
+    do {                                                                                           \
+        tab_cell(&t, __VA_ARGS__);                                                                 \
+        snprintf(want[n++], sizeof want[0], __VA_ARGS__);                                          \
+    } while (0)
+    CELL("%s", "Sijbrands");
+    CELL("%s", "");
+    CELL("game %u", 0u);
+    CELL("%u", UINT_MAX);
+    CELL("%lu", ULONG_MAX);
+    CELL("%d", INT_MIN);
+    CELL("%d-%d", -3, 12);
+    CELL("%s game %u", "a.pdn", 17u);
+    CELL("100%% %s", "sure");
+    CELL("%.1f", 66.66);
+    CELL("%zu plies", (size_t)80);
+    CELL("%-300s|", "wide");
+    CELL("no conversion");
+#undef CELL
+    assert_false(t.failed);
+    assert_int_equal(t.cells.n, n);
+    for (int k = 0; k < n; k++)
+        assert_string_equal((char *)t.text.data + ((size_t *)t.cells.data)[k], want[k]);
+    tab_free(&t);
+}
+
 /* --excel: BOM, ';', CRLF; grid cells and names a spreadsheet would turn
  * into numbers or formulas kept as text; numbers left numbers; a long
  * formula-like name still text. */
@@ -1240,6 +1276,7 @@ int main(void)
         cmocka_unit_test(test_stats_json_shapes),
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_made_rows),
+        cmocka_unit_test(test_stats_cell_formats),
         cmocka_unit_test(test_stats_excel),
         cmocka_unit_test(test_stats_empty_name_is_unknown),
         cmocka_unit_test(test_stats_team_one_team_a_player),
