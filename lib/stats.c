@@ -140,21 +140,15 @@ static void read_date(char out[11], const char *s)
     if (d[0] != '?') memcpy(out, d, 11);
 }
 
-/* The event of an Event tag. A tag read before that is its event's name
- * as shown is found by its hash in st->event_seen, and not trimmed, folded
- * and looked up again: it is that event's, since the name folds to the
- * event's key and the aliases that could send it elsewhere empty the
- * table when added. */
+/* The event of an Event tag: one seen before (st->event_seen), else
+ * looked up by its key. */
 static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 {
     const char *value = pdn_game_tag(g, "Event");
     if (!value) value = "?";
-    struct st_event *e = st->event.data;
     uint32_t *seen = &st->event_seen[stats_hash(value) % STATS_EVENT_SEEN];
-    if (*seen && strcmp(e[*seen - 1].name, value) == 0) {
-        *index = *seen - 1;
-        return &e[*seen - 1];
-    }
+    *index = stats_seen_find(seen, &st->event, sizeof(struct st_event), value);
+    if (*index >= 0) return (struct st_event *)st->event.data + *index;
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;

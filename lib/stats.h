@@ -8,6 +8,7 @@
 #ifndef PDN_STATS_H
 #define PDN_STATS_H
 
+#include "hash.h"
 #include "pdn.h"
 #include "vec.h"
 
@@ -114,8 +115,8 @@ struct st_open {
 };
 
 /* Event tags whose events are remembered (by hash, one a slot): more than
- * the events of most collections, 16 KB. */
-enum { STATS_EVENT_SEEN = 4096 };
+ * the events of most collections, 16 KB. The players' tags alike. */
+enum { STATS_EVENT_SEEN = 4096, STATS_PLAYER_SEEN = 4096 };
 
 /* Nodes the openings tree holds at most: 36 MB of nodes, 8 MB of index. */
 #define STATS_OPEN_NODES ((size_t)1 << 20)
@@ -185,6 +186,8 @@ struct pdn_stats {
     uint32_t event_seen[STATS_EVENT_SEEN]; /* event index + 1 by an Event tag's hash (stats.c) */
     struct st_pool strings;                /* players' and events' names */
     struct name_index player_index;
+    /* player index + 1 by a White or Black tag's hash (stats_players.c) */
+    uint32_t player_seen[STATS_PLAYER_SEEN];
     struct vec player;           /* struct st_player */
     struct vec event;            /* struct st_event */
     struct vec alias;            /* struct st_alias, by alias index */
@@ -247,6 +250,14 @@ void stats_pool_free(struct st_pool *p);
  * slot costs 8 to 21 bytes a record. */
 long stats_named_find(struct name_index *x, struct vec *records, size_t size, struct st_pool *pool,
                       const char *key, const char *shown, bool *added);
+/* The record a tag's value names when it was met before spelt as the
+ * record's name (records whose first member is their name, indexed + 1
+ * in *seen by the value's hash): its index, else -1. Such a value folds
+ * to the record's key, and the aliases that could send it elsewhere empty
+ * the seen tables when added, so it needs no trimming, folding or look-up
+ * (stats.c's events, stats_players.c's players). */
+long stats_seen_find(const uint32_t *seen, const struct vec *records, size_t size,
+                     const char *value);
 /* Frees every string of a vector of char * and the vector (stats_names.c). */
 void stats_strings_free(struct vec *strings);
 /* The key of a name value after the aliases (its shown form in *display),
@@ -267,8 +278,12 @@ size_t stats_round_suffix(const char *s, size_t n);
 
 /* ---- games read twice (stats_repeat.c) ---- */
 
-/* h with one more main-line move. */
-uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m);
+/* h with one more main-line move. Inline: it runs at every ply, and the
+ * call was half its cost. */
+static inline uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
+{
+    return hash_mix(h, (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured);
+}
 /* 1 when the game repeats one counted before (it is listed in st->repeats
  * and must not be counted), 0 when it is new (now remembered), or
  * PDN_ENOMEM. */
