@@ -432,6 +432,10 @@ void tab_col(struct tab *t, const char *heading, bool num);
 void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int n, bool num);
 /* The next cell, row by row. */
 void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The next cell: tab_cell(t, "%s", s) and tab_cell(t, "%lu", n) without a
+ * format to read, for the cells of rows made by the thousand. */
+void tab_text(struct tab *t, const char *s);
+void tab_count(struct tab *t, unsigned long n);
 /* Writes a table in the format asked for, and frees it; PDN_ENOMEM when a
  * cell could not be made. */
 int tab_emit(struct stats_out *o, struct tab *t);

@@ -113,7 +113,7 @@ void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int 
 }
 
 /* Room for n more bytes at the end of the cells' text, or NULL. */
-static char *text_room(struct tab *t, size_t n)
+static inline char *text_room(struct tab *t, size_t n)
 {
     if (t->text.cap - t->text.n >= n) return (char *)t->text.data + t->text.n;
     if (t->text.n + n < t->text.n) return NULL; /* would overflow */
@@ -132,24 +132,64 @@ static bool text_put(struct tab *t, const char *s, size_t n)
     return true;
 }
 
-static bool text_decimal(struct tab *t, unsigned long v, bool minus)
+/* v in decimal at the end of out[24]: where it starts. */
+static char *decimal(char out[24], unsigned long v, bool minus)
 {
-    char buf[24], *p = buf + sizeof buf;
+    char *p = out + 24;
     do
         *--p = (char)('0' + v % 10);
     while ((v /= 10) != 0);
     if (minus) *--p = '-';
+    return p;
+}
+
+static bool text_decimal(struct tab *t, unsigned long v, bool minus)
+{
+    char buf[24], *p = decimal(buf, v, minus);
     return text_put(t, p, (size_t)(buf + sizeof buf - p));
 }
 
-/* Ends the cell begun at start in the text: its NUL, its place in the row. */
-static void cell_end(struct tab *t, size_t start)
+/* Ends the cell begun at start in the text (ok: its bytes are there): its
+ * NUL, its place in the row. */
+static void cell_end(struct tab *t, size_t start, bool ok)
 {
-    size_t *at = text_put(t, "", 1) ? vec_push(&t->cells, sizeof *at) : NULL;
-    if (at)
-        *at = start;
-    else
+    char *nul = ok ? text_room(t, 1) : NULL;
+    size_t *at = nul ? vec_push(&t->cells, sizeof *at) : NULL;
+    if (!at) {
+        t->text.n = start;
         t->failed = true;
+        return;
+    }
+    *nul = '\0';
+    t->text.n++;
+    *at = start;
+}
+
+/* A cell of s[0, n) (no NUL in it), room and all at once. */
+static void cell_bytes(struct tab *t, const char *s, size_t n)
+{
+    char *to = text_room(t, n + 1);
+    size_t *at = to ? vec_push(&t->cells, sizeof *at) : NULL;
+    if (!at) {
+        t->failed = true;
+        return;
+    }
+    memcpy(to, s, n);
+    to[n] = '\0';
+    *at = t->text.n;
+    t->text.n += n + 1;
+}
+
+void tab_text(struct tab *t, const char *s)
+{
+    if (!s) s = "(null)"; /* as tab_cell(t, "%s", s) */
+    cell_bytes(t, s, strlen(s));
+}
+
+void tab_count(struct tab *t, unsigned long n)
+{
+    char buf[24], *p = decimal(buf, n, false);
+    cell_bytes(t, p, (size_t)(buf + sizeof buf - p));
 }
 
 /* One conversion of the few most cells are made of at *p: a name (%s)
@@ -198,10 +238,7 @@ static bool cell_simple(struct tab *t, const char *fmt, va_list *ap)
             return false;
         }
     }
-    if (ok)
-        cell_end(t, start);
-    else
-        t->failed = true;
+    cell_end(t, start, ok);
     return true;
 }
 
@@ -222,7 +259,7 @@ static void cell_vformat(struct tab *t, const char *fmt, va_list ap)
         return;
     }
     t->text.n += (size_t)n;
-    cell_end(t, start);
+    cell_end(t, start, true);
 }
 
 void tab_cell(struct tab *t, const char *fmt, ...)
@@ -303,23 +340,19 @@ struct text_out {
     bool failed;
 };
 
-static bool plain_ascii(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7F) return false;
-    return true;
-}
-
 /* A cell as text shows it, with its control characters made visible
  * (names come from the input: an ESC in one must not reach the
  * terminal): its bytes in *n, its width in *width; NULL out of memory. */
 static const char *text_shown(struct text_out *w, const char *s, size_t *n, size_t *width)
 {
-    *n = strlen(s);
-    if (plain_ascii(s, *n)) {
-        *width = *n;
+    size_t plain = 0; /* printable ASCII, one column a byte: its length found on the way */
+    while ((unsigned char)(s[plain] - 0x20) < 0x7F - 0x20)
+        plain++;
+    if (!s[plain]) {
+        *n = *width = plain;
         return s;
     }
+    *n = plain + strlen(s + plain);
     if (!vec_grow(&w->seen.data, &w->seen.cap, TEXT_ESCAPE_RATIO * *n + 1, 1)) return NULL;
     *n = text_escape(w->seen.data, s, *n);
     *width = pdn_text_width(w->seen.data, *n);
@@ -329,7 +362,8 @@ static const char *text_shown(struct text_out *w, const char *s, size_t *n, size
 /* Appends n bytes of s to the line. */
 static void line_put(struct text_out *w, const char *s, size_t n)
 {
-    if (!vec_grow(&w->line.data, &w->line.cap, w->line.n + n, 1)) {
+    if (n == 0) return; /* an empty cell: the line may have no room yet */
+    if (w->line.cap - w->line.n < n && !vec_grow(&w->line.data, &w->line.cap, w->line.n + n, 1)) {
         w->failed = true;
         return;
     }

@@ -1079,12 +1079,13 @@ static void test_stats_made_rows(void **state)
 
 /* A cell is what printf makes of its format, whether tab_cell writes it
  * itself (text, %s, %u, %lu, %d) or hands it to vsnprintf (any other
- * conversion, a cell longer than its first try). */
+ * conversion, a cell longer than its first try); tab_text and tab_count
+ * are "%s" and "%lu". */
 static void test_stats_cell_formats(void **state)
 {
     (void)state;
     struct tab t = {.name = "cells"};
-    char want[16][400];
+    char want[20][400];
     int n = 0;
 #define CELL(...)                                                                                  \
     do {                                                                                           \
@@ -1105,6 +1106,12 @@ static void test_stats_cell_formats(void **state)
     CELL("%-300s|", "wide");
     CELL("no conversion");
 #undef CELL
+    tab_text(&t, "Baljakin");
+    snprintf(want[n++], sizeof want[0], "%s", "Baljakin");
+    tab_count(&t, 0);
+    snprintf(want[n++], sizeof want[0], "%lu", 0ul);
+    tab_count(&t, ULONG_MAX);
+    snprintf(want[n++], sizeof want[0], "%lu", ULONG_MAX);
     assert_false(t.failed);
     assert_int_equal(t.cells.n, n);
     for (int k = 0; k < n; k++)
