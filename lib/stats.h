@@ -8,7 +8,6 @@
 #ifndef PDN_STATS_H
 #define PDN_STATS_H
 
-#include "hash.h"
 #include "pdn.h"
 #include "vec.h"
 
@@ -278,11 +277,14 @@ size_t stats_round_suffix(const char *s, size_t n);
 
 /* ---- games read twice (stats_repeat.c) ---- */
 
-/* h with one more main-line move. Inline: it runs at every ply, and the
- * call was half its cost. */
+/* h with one more main-line move: a rotate, a xor and a multiply
+ * (FxHash's step), inline, since it runs at every ply; the key it makes
+ * is mixed whole by stats_repeat_check (hash_mix). A hash_mix a ply was a
+ * third of the statistics' cost a ply. */
 static inline uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
 {
-    return hash_mix(h, (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured);
+    uint64_t v = (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured;
+    return ((h << 5 | h >> 59) ^ v) * UINT64_C(0x517CC1B727220A95);
 }
 /* 1 when the game repeats one counted before (it is listed in st->repeats
  * and must not be counted), 0 when it is new (now remembered), or
