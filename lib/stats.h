@@ -408,6 +408,11 @@ struct tab {
     size_t nrows;
     void (*row)(struct tab *t, size_t i, const void *ctx);
     const void *ctx;
+    /* The widths pass: each cell made widens widths[its column] and is
+     * not kept (a row's cells counted in measured). */
+    size_t *widths;
+    size_t measured;
+    struct vec shown; /* char: a cell as text shows it, when it is escaped */
 };
 
 struct csv_out;

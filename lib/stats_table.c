@@ -132,10 +132,11 @@ static bool text_put(struct tab *t, const char *s, size_t n)
     return true;
 }
 
-/* v in decimal at the end of out[24]: where it starts. */
+/* v in decimal at the end of out[24], a NUL after it: where it starts. */
 static char *decimal(char out[24], unsigned long v, bool minus)
 {
-    char *p = out + 24;
+    char *p = out + 23;
+    *p = '\0';
     do
         *--p = (char)('0' + v % 10);
     while ((v /= 10) != 0);
@@ -146,13 +147,52 @@ static char *decimal(char out[24], unsigned long v, bool minus)
 static bool text_decimal(struct tab *t, unsigned long v, bool minus)
 {
     char buf[24], *p = decimal(buf, v, minus);
-    return text_put(t, p, (size_t)(buf + sizeof buf - p));
+    return text_put(t, p, (size_t)(buf + sizeof buf - 1 - p));
+}
+
+/* A cell as text shows it, with its control characters made visible
+ * (names come from the input: an ESC in one must not reach the
+ * terminal): its bytes in *n, its width in *width; NULL out of memory. */
+static const char *text_shown(struct vec *shown, const char *s, size_t *n, size_t *width)
+{
+    size_t plain = 0; /* printable ASCII, one column a byte: its length found on the way */
+    while ((unsigned char)(s[plain] - 0x20) < 0x7F - 0x20)
+        plain++;
+    if (!s[plain]) {
+        *n = *width = plain;
+        return s;
+    }
+    *n = plain + strlen(s + plain);
+    if (!vec_grow(&shown->data, &shown->cap, TEXT_ESCAPE_RATIO * *n + 1, 1)) return NULL;
+    *n = text_escape(shown->data, s, *n);
+    *width = pdn_text_width(shown->data, *n);
+    return shown->data;
+}
+
+/* A cell of the widths pass (t->widths): its width as text shows it
+ * widens its column's; the cell is not kept. */
+static void cell_measure(struct tab *t, const char *s)
+{
+    size_t j = t->measured++, n, width;
+    if (j >= t->ncols) return; /* a cell too many: the row is refused */
+    if (!text_shown(&t->shown, s, &n, &width))
+        t->failed = true;
+    else if (width > t->widths[j])
+        t->widths[j] = width;
 }
 
 /* Ends the cell begun at start in the text (ok: its bytes are there): its
  * NUL, its place in the row. */
 static void cell_end(struct tab *t, size_t start, bool ok)
 {
+    if (ok && t->widths) { /* measured, then forgotten */
+        if (text_put(t, "", 1))
+            cell_measure(t, (const char *)t->text.data + start);
+        else
+            t->failed = true;
+        t->text.n = start;
+        return;
+    }
     char *nul = ok ? text_room(t, 1) : NULL;
     size_t *at = nul ? vec_push(&t->cells, sizeof *at) : NULL;
     if (!at) {
@@ -183,13 +223,19 @@ static void cell_bytes(struct tab *t, const char *s, size_t n)
 void tab_text(struct tab *t, const char *s)
 {
     if (!s) s = "(null)"; /* as tab_cell(t, "%s", s) */
-    cell_bytes(t, s, strlen(s));
+    if (t->widths)
+        cell_measure(t, s);
+    else
+        cell_bytes(t, s, strlen(s));
 }
 
 void tab_count(struct tab *t, unsigned long n)
 {
     char buf[24], *p = decimal(buf, n, false);
-    cell_bytes(t, p, (size_t)(buf + sizeof buf - p));
+    if (t->widths)
+        cell_measure(t, p);
+    else
+        cell_bytes(t, p, (size_t)(buf + sizeof buf - 1 - p));
 }
 
 /* One conversion of the few most cells are made of at *p: a name (%s)
@@ -282,6 +328,7 @@ void tab_free(struct tab *t)
 {
     vec_free(&t->text);
     vec_free(&t->cells);
+    vec_free(&t->shown);
 }
 
 static const char *cell_at(const struct tab *t, size_t k)
@@ -334,30 +381,11 @@ static bool row_cells(struct tab *t, size_t i, const char *row[TAB_COLS])
  * and room for a cell made visible. */
 struct text_out {
     FILE *fp;
-    struct vec line; /* char */
-    struct vec seen; /* char: the cell escaped */
-    size_t pending;  /* blanks owed before the next cell: no line ends in one */
+    struct vec line;   /* char */
+    struct vec *shown; /* the table's: a cell escaped */
+    size_t pending;    /* blanks owed before the next cell: no line ends in one */
     bool failed;
 };
-
-/* A cell as text shows it, with its control characters made visible
- * (names come from the input: an ESC in one must not reach the
- * terminal): its bytes in *n, its width in *width; NULL out of memory. */
-static const char *text_shown(struct text_out *w, const char *s, size_t *n, size_t *width)
-{
-    size_t plain = 0; /* printable ASCII, one column a byte: its length found on the way */
-    while ((unsigned char)(s[plain] - 0x20) < 0x7F - 0x20)
-        plain++;
-    if (!s[plain]) {
-        *n = *width = plain;
-        return s;
-    }
-    *n = plain + strlen(s + plain);
-    if (!vec_grow(&w->seen.data, &w->seen.cap, TEXT_ESCAPE_RATIO * *n + 1, 1)) return NULL;
-    *n = text_escape(w->seen.data, s, *n);
-    *width = pdn_text_width(w->seen.data, *n);
-    return w->seen.data;
-}
 
 /* Appends n bytes of s to the line. */
 static void line_put(struct text_out *w, const char *s, size_t n)
@@ -375,7 +403,7 @@ static void put_padded(struct text_out *w, const char *s, size_t width, bool rig
 {
     static const char blanks[] = "                                ";
     size_t n, shown;
-    s = text_shown(w, s, &n, &shown);
+    s = text_shown(w->shown, s, &n, &shown);
     if (!s) {
         w->failed = true;
         return;
@@ -411,17 +439,32 @@ static void escape_title(struct tab *t)
     t->title[n] = '\0';
 }
 
+/* The widths of a table of made rows: each row made once more, its cells
+ * measured as they are made, none kept. */
+static bool made_widths(struct tab *t, size_t width[TAB_COLS])
+{
+    t->widths = width;
+    for (size_t i = 0; !t->failed && i < t->nrows; i++) {
+        t->measured = 0;
+        t->row(t, i, t->ctx);
+        if (t->measured != t->ncols) t->failed = true;
+    }
+    t->widths = NULL;
+    return !t->failed;
+}
+
 /* The width of each column in text: its heading's or its widest cell's. */
-static bool text_widths(struct text_out *w, struct tab *t, size_t width[TAB_COLS])
+static bool text_widths(struct tab *t, size_t width[TAB_COLS])
 {
     for (size_t j = 0; j < t->ncols; j++)
         width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
+    if (t->row) return made_widths(t, width);
     const char *row[TAB_COLS];
     for (size_t i = 0; i < tab_rows(t); i++) {
         if (!row_cells(t, i, row)) return false;
         for (size_t j = 0; j < t->ncols; j++) {
             size_t n, shown;
-            if (!text_shown(w, row[j], &n, &shown)) return false;
+            if (!text_shown(&t->shown, row[j], &n, &shown)) return false;
             if (shown > width[j]) width[j] = shown;
         }
     }
@@ -430,10 +473,10 @@ static bool text_widths(struct text_out *w, struct tab *t, size_t width[TAB_COLS
 
 static void write_text(FILE *fp, struct tab *t)
 {
-    struct text_out w = {.fp = fp};
+    struct text_out w = {.fp = fp, .shown = &t->shown};
     size_t width[TAB_COLS] = {0};
     const char *row[TAB_COLS];
-    if (!text_widths(&w, t, width)) {
+    if (!text_widths(t, width)) {
         t->failed = true;
     } else {
         escape_title(t);
@@ -445,7 +488,6 @@ static void write_text(FILE *fp, struct tab *t)
     }
     t->failed |= w.failed;
     vec_free(&w.line);
-    vec_free(&w.seen);
 }
 
 /* Whether a cell is a number as JSON writes one: -?digits(.digits)? */
