@@ -408,14 +408,17 @@ struct tab {
     size_t nrows;
     void (*row)(struct tab *t, size_t i, const void *ctx);
     const void *ctx;
-    /* The widths pass: each cell made widens widths[its column] and is
-     * not kept (a row's cells counted in measured). */
+    /* Text's passes over made rows keep no cell: in the first each cell
+     * widens widths[its column]; in the second (line set) it goes onto
+     * the line, padded to that width. col: the next cell's column. */
     size_t *widths;
-    size_t measured;
+    struct text_out *line;
+    size_t col;
     struct vec shown; /* char: a cell as text shows it, when it is escaped */
 };
 
 struct csv_out;
+struct text_out;
 
 /* Where tables go, and what the JSON document has written so far. */
 struct stats_out {

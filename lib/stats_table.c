@@ -169,13 +169,19 @@ static const char *text_shown(struct vec *shown, const char *s, size_t *n, size_
     return shown->data;
 }
 
-/* A cell of the widths pass (t->widths): its width as text shows it
- * widens its column's; the cell is not kept. */
-static void cell_measure(struct tab *t, const char *s)
+static void line_cell(struct text_out *w, const struct tab *t, size_t j, const char *s,
+                      const size_t *width);
+
+/* A cell made in one of text's passes over made rows (t->widths): its
+ * width as text shows it widens its column's, or (t->line) it goes onto
+ * the line; it is not kept. */
+static void cell_made(struct tab *t, const char *s)
 {
-    size_t j = t->measured++, n, width;
+    size_t j = t->col++, n, width;
     if (j >= t->ncols) return; /* a cell too many: the row is refused */
-    if (!text_shown(&t->shown, s, &n, &width))
+    if (t->line)
+        line_cell(t->line, t, j, s, t->widths);
+    else if (!text_shown(&t->shown, s, &n, &width))
         t->failed = true;
     else if (width > t->widths[j])
         t->widths[j] = width;
@@ -185,9 +191,9 @@ static void cell_measure(struct tab *t, const char *s)
  * NUL, its place in the row. */
 static void cell_end(struct tab *t, size_t start, bool ok)
 {
-    if (ok && t->widths) { /* measured, then forgotten */
+    if (ok && t->widths) { /* measured or written, then forgotten */
         if (text_put(t, "", 1))
-            cell_measure(t, (const char *)t->text.data + start);
+            cell_made(t, (const char *)t->text.data + start);
         else
             t->failed = true;
         t->text.n = start;
@@ -224,7 +230,7 @@ void tab_text(struct tab *t, const char *s)
 {
     if (!s) s = "(null)"; /* as tab_cell(t, "%s", s) */
     if (t->widths)
-        cell_measure(t, s);
+        cell_made(t, s);
     else
         cell_bytes(t, s, strlen(s));
 }
@@ -233,7 +239,7 @@ void tab_count(struct tab *t, unsigned long n)
 {
     char buf[24], *p = decimal(buf, n, false);
     if (t->widths)
-        cell_measure(t, p);
+        cell_made(t, p);
     else
         cell_bytes(t, p, (size_t)(buf + sizeof buf - 1 - p));
 }
@@ -416,18 +422,34 @@ static void put_padded(struct text_out *w, const char *s, size_t width, bool rig
     if (!right) w->pending += pad;
 }
 
-/* One line of a text table, without trailing blanks. */
-static void text_line(struct text_out *w, const struct tab *t, const char *const *row,
-                      const size_t *width)
+/* Lines of a text table, without trailing blanks: begun, a cell of
+ * column j at a time, ended (written). */
+static void line_begin(struct text_out *w)
 {
     w->line.n = 0;
     w->pending = 2;
-    for (size_t j = 0; j < t->ncols; j++) {
-        put_padded(w, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j]);
-        if (j + 1 < t->ncols) w->pending += 2;
-    }
+}
+
+static void line_cell(struct text_out *w, const struct tab *t, size_t j, const char *s,
+                      const size_t *width)
+{
+    put_padded(w, s, j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j]);
+    if (j + 1 < t->ncols) w->pending += 2;
+}
+
+static void line_end(struct text_out *w)
+{
     line_put(w, "\n", 1);
     if (!w->failed) fwrite(w->line.data, 1, w->line.n, w->fp);
+}
+
+static void text_line(struct text_out *w, const struct tab *t, const char *const *row,
+                      const size_t *width)
+{
+    line_begin(w);
+    for (size_t j = 0; j < t->ncols; j++)
+        line_cell(w, t, j, row[j], width);
+    line_end(w);
 }
 
 static void escape_title(struct tab *t)
@@ -439,17 +461,21 @@ static void escape_title(struct tab *t)
     t->title[n] = '\0';
 }
 
-/* The widths of a table of made rows: each row made once more, its cells
- * measured as they are made, none kept. */
-static bool made_widths(struct tab *t, size_t width[TAB_COLS])
+/* Made rows, each once, their cells measured into width (line NULL) or
+ * written as lines; none kept. */
+static bool made_pass(struct tab *t, size_t width[TAB_COLS], struct text_out *line)
 {
     t->widths = width;
-    for (size_t i = 0; !t->failed && i < t->nrows; i++) {
-        t->measured = 0;
+    t->line = line;
+    for (size_t i = 0; !t->failed && i < t->nrows && !(line && line->failed); i++) {
+        t->col = 0;
+        if (line) line_begin(line);
         t->row(t, i, t->ctx);
-        if (t->measured != t->ncols) t->failed = true;
+        if (t->col != t->ncols) t->failed = true;
+        if (line && !t->failed) line_end(line);
     }
     t->widths = NULL;
+    t->line = NULL;
     return !t->failed;
 }
 
@@ -458,7 +484,7 @@ static bool text_widths(struct tab *t, size_t width[TAB_COLS])
 {
     for (size_t j = 0; j < t->ncols; j++)
         width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
-    if (t->row) return made_widths(t, width);
+    if (t->row) return made_pass(t, width, NULL);
     const char *row[TAB_COLS];
     for (size_t i = 0; i < tab_rows(t); i++) {
         if (!row_cells(t, i, row)) return false;
@@ -482,7 +508,8 @@ static void write_text(FILE *fp, struct tab *t)
         escape_title(t);
         fprintf(fp, "%s\n", t->title);
         text_line(&w, t, t->cols, width);
-        for (size_t i = 0; !w.failed && i < tab_rows(t) && row_cells(t, i, row); i++)
+        if (t->row) made_pass(t, width, &w);
+        for (size_t i = 0; !t->row && !w.failed && i < tab_rows(t) && row_cells(t, i, row); i++)
             text_line(&w, t, row, width);
         if (!w.failed && !t->failed) fputc('\n', fp);
     }
