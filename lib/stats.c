@@ -41,9 +41,10 @@ void pdn_stats_free(pdn_stats *st)
 {
     if (!st) return;
     stats_players_free(st);
-    struct st_event *e = st->event.data;
-    for (size_t i = 0; i < st->event.n; i++)
-        vec_free(&e[i].recs);
+    struct vec *recs = st->event_recs.data;
+    for (size_t i = 0; i < st->event_recs.n; i++)
+        vec_free(&recs[i]);
+    vec_free(&st->event_recs);
     struct st_alias *a = st->alias.data;
     for (size_t i = 0; i < st->alias.n; i++) {
         free(a[i].name);
@@ -163,6 +164,14 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     return (struct st_event *)st->event.data + i;
 }
 
+/* Room for one more game of an event in the crosstable's records. */
+static struct st_rec *event_rec(pdn_stats *st, size_t event)
+{
+    while (st->event_recs.n <= event)
+        if (!vec_push(&st->event_recs, sizeof(struct vec))) return NULL;
+    return vec_push((struct vec *)st->event_recs.data + event, sizeof(struct st_rec));
+}
+
 /* Counts the game in its event; 1 when it repeats a game counted before
  * (and is left out), 0, or PDN_ENOMEM. */
 static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long w, long b,
@@ -202,7 +211,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     long wt = stats_player_team(st, (uint32_t)w, pdn_game_tag(g, "WhiteTeam"));
     long bt = wt < 0 ? -1 : stats_player_team(st, (uint32_t)b, pdn_game_tag(g, "BlackTeam"));
     if (bt < 0) return PDN_ENOMEM;
-    struct st_rec *r = vec_push(&e->recs, sizeof *r);
+    struct st_rec *r = event_rec(st, (size_t)ei);
     if (!r) return PDN_ENOMEM;
     *r = (struct st_rec){.white = (uint32_t)w,
                          .black = (uint32_t)b,

@@ -84,7 +84,8 @@ struct st_rec {
     uint8_t outcome;                 /* enum st_outcome */
 };
 
-/* An event: 56 bytes, its name beside. Counts are 32-bit, as the players'. */
+/* An event: 32 bytes, its name beside, its games for the crosstable
+ * apart (st_event_recs). Counts are 32-bit, as the players'. */
 struct st_event {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t games;
@@ -92,7 +93,6 @@ struct st_event {
     uint32_t players;     /* distinct players (st->event_players) */
     uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
     uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
-    struct vec recs;      /* struct st_rec, when the crosstable is kept */
 };
 
 /* stats_named_find reads a record's name as its first member. */
@@ -189,6 +189,7 @@ struct pdn_stats {
     uint32_t player_seen[STATS_PLAYER_SEEN];
     struct vec player;           /* struct st_player */
     struct vec event;            /* struct st_event */
+    struct vec event_recs;       /* struct vec of struct st_rec by event, with the crosstable */
     struct vec alias;            /* struct st_alias, by alias index */
     struct id_set event_players; /* (event + 1) << 32 | player */
     struct id_set event_rounds;  /* (event + 1) << 32 | round */
@@ -201,6 +202,17 @@ struct pdn_stats {
     size_t open_max;         /* nodes at most (STATS_OPEN_NODES; tests set less) */
     unsigned long open_cut;  /* games whose line the full tree cut short */
 };
+
+/* An event's games as the crosstable needs them (struct st_rec): kept
+ * when it is asked for (pdn_stats_options.crosstable), else none. Apart
+ * from the events: a collection of 82,000 events (3 MB of them) keeps
+ * them for nothing by default. */
+static inline const struct vec *st_event_recs(const pdn_stats *st, const struct st_event *ev)
+{
+    static const struct vec none;
+    size_t i = (size_t)(ev - (const struct st_event *)st->event.data);
+    return i < st->event_recs.n ? (const struct vec *)st->event_recs.data + i : &none;
+}
 
 /* The openings tree's plies at most (pdn_stats_options.opening_depth). */
 enum { STATS_DEPTH_MAX = 20 };

@@ -643,11 +643,11 @@ static int stats_write_cross(struct stats_out *o, const pdn_stats *st, unsigned 
     const struct st_event *e = st->event.data;
     size_t ntables = 0;
     for (size_t i = 0; i < st->event.n; i++)
-        ntables += e[i].recs.n > 0;
+        ntables += st_event_recs(st, &e[i])->n > 0;
     if (o->o->format == PDN_STATS_CSV && want_table && ntables > 1) return PDN_EINVAL;
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
-        if (e[i].recs.n == 0) continue;
+        if (st_event_recs(st, &e[i])->n == 0) continue;
         struct cross c;
         if (!cross_build(&c, st, &e[i], o->o->tiebreak)) {
             rc = PDN_ENOMEM;
@@ -770,13 +770,14 @@ static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_
 
 /* Whether an event gets a team table: its games name teams, or its name
  * says teams. */
-static bool has_teams(const struct st_event *e)
+static bool has_teams(const pdn_stats *st, const struct st_event *e)
 {
-    const struct st_rec *r = e->recs.data;
+    const struct vec *recs = st_event_recs(st, e);
+    const struct st_rec *r = recs->data;
     bool tagged = false;
-    for (size_t k = 0; k < e->recs.n && !tagged; k++)
+    for (size_t k = 0; k < recs->n && !tagged; k++)
         tagged = r[k].white_team && r[k].black_team;
-    return e->recs.n && (tagged || stats_team_event_name(e->name));
+    return recs->n && (tagged || stats_team_event_name(e->name));
 }
 
 /* The team tables: events whose games name teams, and those whose name
@@ -786,11 +787,11 @@ static int t_teams(struct stats_out *o, const pdn_stats *st)
     const struct st_event *e = st->event.data;
     size_t n = 0;
     for (size_t i = 0; i < st->event.n; i++)
-        n += has_teams(&e[i]);
+        n += has_teams(st, &e[i]);
     if (o->o->format == PDN_STATS_CSV && n > 1) return PDN_EINVAL; /* one header */
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++)
-        if (has_teams(&e[i])) rc = team_table(o, st, &e[i]);
+        if (has_teams(st, &e[i])) rc = team_table(o, st, &e[i]);
     if (o->json_teams) fputs("\n  ]", o->fp);
     return rc;
 }

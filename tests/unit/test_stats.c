@@ -666,7 +666,7 @@ static void test_stats_repeat_same_round(void **state)
     assert_int_equal(st_player_points(player(st, "A")), 2);
     assert_int_equal(event(st, "e")->games, 2);
     assert_int_equal(event(st, "e")->repeats, 1);
-    assert_int_equal(event(st, "e")->recs.n, 2);
+    assert_int_equal(st_event_recs(st, event(st, "e"))->n, 2);
     assert_int_equal(st->repeats.n, 1);
     struct repeat_cursor c = {0};
     assert_true(stats_repeat_next(&st->repeats, &c));
@@ -1259,7 +1259,7 @@ static void test_stats_empty_name_is_unknown(void **state)
                  "[BlackTeam \"T\"]\n[Result \"2-0\"]\n2-0\n\n");
     assert_non_null(player(st, "?"));
     assert_null(player(st, "??"));
-    const struct st_rec *r = event(st, "e")->recs.data;
+    const struct st_rec *r = st_event_recs(st, event(st, "e"))->data;
     assert_int_equal(r[0].white_team, 0);
     assert_int_not_equal(r[0].black_team, 0);
     pdn_stats_free(st);
