@@ -41,9 +41,10 @@ void pdn_stats_free(pdn_stats *st)
 {
     if (!st) return;
     stats_players_free(st);
-    struct st_event *e = st->event.data;
-    for (size_t i = 0; i < st->event.n; i++)
-        vec_free(&e[i].recs);
+    struct vec *recs = st->event_recs.data;
+    for (size_t i = 0; i < st->event_recs.n; i++)
+        vec_free(&recs[i]);
+    vec_free(&st->event_recs);
     struct st_alias *a = st->alias.data;
     for (size_t i = 0; i < st->alias.n; i++) {
         free(a[i].name);
@@ -140,21 +141,15 @@ static void read_date(char out[11], const char *s)
     if (d[0] != '?') memcpy(out, d, 11);
 }
 
-/* The event of an Event tag. A tag read before that is its event's name
- * as shown is found by its hash in st->event_seen, and not trimmed, folded
- * and looked up again: it is that event's, since the name folds to the
- * event's key and the aliases that could send it elsewhere empty the
- * table when added. */
+/* The event of an Event tag: one seen before (st->event_seen), else
+ * looked up by its key. */
 static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 {
     const char *value = pdn_game_tag(g, "Event");
     if (!value) value = "?";
-    struct st_event *e = st->event.data;
     uint32_t *seen = &st->event_seen[stats_hash(value) % STATS_EVENT_SEEN];
-    if (*seen && strcmp(e[*seen - 1].name, value) == 0) {
-        *index = *seen - 1;
-        return &e[*seen - 1];
-    }
+    *index = stats_seen_find(seen, &st->event, sizeof(struct st_event), value);
+    if (*index >= 0) return (struct st_event *)st->event.data + *index;
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return NULL;
@@ -167,6 +162,14 @@ static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
     *seen = (uint32_t)i + 1;
     *index = i;
     return (struct st_event *)st->event.data + i;
+}
+
+/* Room for one more game of an event in the crosstable's records. */
+static struct st_rec *event_rec(pdn_stats *st, size_t event)
+{
+    while (st->event_recs.n <= event)
+        if (!vec_push(&st->event_recs, sizeof(struct vec))) return NULL;
+    return vec_push((struct vec *)st->event_recs.data + event, sizeof(struct st_rec));
 }
 
 /* Counts the game in its event; 1 when it repeats a game counted before
@@ -208,7 +211,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     long wt = stats_player_team(st, (uint32_t)w, pdn_game_tag(g, "WhiteTeam"));
     long bt = wt < 0 ? -1 : stats_player_team(st, (uint32_t)b, pdn_game_tag(g, "BlackTeam"));
     if (bt < 0) return PDN_ENOMEM;
-    struct st_rec *r = vec_push(&e->recs, sizeof *r);
+    struct st_rec *r = event_rec(st, (size_t)ei);
     if (!r) return PDN_ENOMEM;
     *r = (struct st_rec){.white = (uint32_t)w,
                          .black = (uint32_t)b,

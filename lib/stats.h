@@ -84,7 +84,8 @@ struct st_rec {
     uint8_t outcome;                 /* enum st_outcome */
 };
 
-/* An event: 56 bytes, its name beside. Counts are 32-bit, as the players'. */
+/* An event: 32 bytes, its name beside, its games for the crosstable
+ * apart (st_event_recs). Counts are 32-bit, as the players'. */
 struct st_event {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t games;
@@ -92,7 +93,6 @@ struct st_event {
     uint32_t players;     /* distinct players (st->event_players) */
     uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
     uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
-    struct vec recs;      /* struct st_rec, when the crosstable is kept */
 };
 
 /* stats_named_find reads a record's name as its first member. */
@@ -114,8 +114,8 @@ struct st_open {
 };
 
 /* Event tags whose events are remembered (by hash, one a slot): more than
- * the events of most collections, 16 KB. */
-enum { STATS_EVENT_SEEN = 4096 };
+ * the events of most collections, 16 KB. The players' tags alike. */
+enum { STATS_EVENT_SEEN = 4096, STATS_PLAYER_SEEN = 4096 };
 
 /* Nodes the openings tree holds at most: 36 MB of nodes, 8 MB of index. */
 #define STATS_OPEN_NODES ((size_t)1 << 20)
@@ -185,8 +185,11 @@ struct pdn_stats {
     uint32_t event_seen[STATS_EVENT_SEEN]; /* event index + 1 by an Event tag's hash (stats.c) */
     struct st_pool strings;                /* players' and events' names */
     struct name_index player_index;
+    /* player index + 1 by a White or Black tag's hash (stats_players.c) */
+    uint32_t player_seen[STATS_PLAYER_SEEN];
     struct vec player;           /* struct st_player */
     struct vec event;            /* struct st_event */
+    struct vec event_recs;       /* struct vec of struct st_rec by event, with the crosstable */
     struct vec alias;            /* struct st_alias, by alias index */
     struct id_set event_players; /* (event + 1) << 32 | player */
     struct id_set event_rounds;  /* (event + 1) << 32 | round */
@@ -199,6 +202,17 @@ struct pdn_stats {
     size_t open_max;         /* nodes at most (STATS_OPEN_NODES; tests set less) */
     unsigned long open_cut;  /* games whose line the full tree cut short */
 };
+
+/* An event's games as the crosstable needs them (struct st_rec): kept
+ * when it is asked for (pdn_stats_options.crosstable), else none. Apart
+ * from the events: a collection of 82,000 events (3 MB of them) keeps
+ * them for nothing by default. */
+static inline const struct vec *st_event_recs(const pdn_stats *st, const struct st_event *ev)
+{
+    static const struct vec none;
+    size_t i = (size_t)(ev - (const struct st_event *)st->event.data);
+    return i < st->event_recs.n ? (const struct vec *)st->event_recs.data + i : &none;
+}
 
 /* The openings tree's plies at most (pdn_stats_options.opening_depth). */
 enum { STATS_DEPTH_MAX = 20 };
@@ -247,6 +261,14 @@ void stats_pool_free(struct st_pool *p);
  * slot costs 8 to 21 bytes a record. */
 long stats_named_find(struct name_index *x, struct vec *records, size_t size, struct st_pool *pool,
                       const char *key, const char *shown, bool *added);
+/* The record a tag's value names when it was met before spelt as the
+ * record's name (records whose first member is their name, indexed + 1
+ * in *seen by the value's hash): its index, else -1. Such a value folds
+ * to the record's key, and the aliases that could send it elsewhere empty
+ * the seen tables when added, so it needs no trimming, folding or look-up
+ * (stats.c's events, stats_players.c's players). */
+long stats_seen_find(const uint32_t *seen, const struct vec *records, size_t size,
+                     const char *value);
 /* Frees every string of a vector of char * and the vector (stats_names.c). */
 void stats_strings_free(struct vec *strings);
 /* The key of a name value after the aliases (its shown form in *display),
@@ -267,8 +289,15 @@ size_t stats_round_suffix(const char *s, size_t n);
 
 /* ---- games read twice (stats_repeat.c) ---- */
 
-/* h with one more main-line move. */
-uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m);
+/* h with one more main-line move: a rotate, a xor and a multiply
+ * (FxHash's step), inline, since it runs at every ply; the key it makes
+ * is mixed whole by stats_repeat_check (hash_mix). A hash_mix a ply was a
+ * third of the statistics' cost a ply. */
+static inline uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
+{
+    uint64_t v = (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured;
+    return ((h << 5 | h >> 59) ^ v) * UINT64_C(0x517CC1B727220A95);
+}
 /* 1 when the game repeats one counted before (it is listed in st->repeats
  * and must not be counted), 0 when it is new (now remembered), or
  * PDN_ENOMEM. */
@@ -378,8 +407,10 @@ struct tab {
     bool str[TAB_COLS];           /* right-aligned, yet a string (cells of a grid) */
     bool date[TAB_COLS];          /* a date: a spreadsheet may read it as one */
     size_t ncols;
-    bool text_last;   /* the last column is drawn in text only (bars) */
-    struct vec cells; /* char *, row by row */
+    bool text_last; /* the last column is drawn in text only (bars) */
+    /* The cells, row by row, in one buffer: no allocation a cell. */
+    struct vec text;  /* char: each cell's bytes and its NUL */
+    struct vec cells; /* size_t: where each cell starts in text */
     bool failed;
     /* A table that grows with the input (players, events, repeats) makes
      * its rows as they are written instead of holding them: nrows rows,
@@ -389,9 +420,17 @@ struct tab {
     size_t nrows;
     void (*row)(struct tab *t, size_t i, const void *ctx);
     const void *ctx;
+    /* Text's passes over made rows keep no cell: in the first each cell
+     * widens widths[its column]; in the second (line set) it goes onto
+     * the line, padded to that width. col: the next cell's column. */
+    size_t *widths;
+    struct text_out *line;
+    size_t col;
+    struct vec shown; /* char: a cell as text shows it, when it is escaped */
 };
 
 struct csv_out;
+struct text_out;
 
 /* Where tables go, and what the JSON document has written so far. */
 struct stats_out {
@@ -415,6 +454,10 @@ void tab_col(struct tab *t, const char *heading, bool num);
 void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int n, bool num);
 /* The next cell, row by row. */
 void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The next cell: tab_cell(t, "%s", s) and tab_cell(t, "%lu", n) without a
+ * format to read, for the cells of rows made by the thousand. */
+void tab_text(struct tab *t, const char *s);
+void tab_count(struct tab *t, unsigned long n);
 /* Writes a table in the format asked for, and frees it; PDN_ENOMEM when a
  * cell could not be made. */
 int tab_emit(struct stats_out *o, struct tab *t);

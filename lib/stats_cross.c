@@ -386,12 +386,13 @@ bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev
     memset(c, 0, sizeof *c);
     c->ev = ev;
     c->cls_stage = -1;
-    size_t n = ev->recs.n;
+    const struct vec *recs = st_event_recs(st, ev);
+    size_t n = recs->n;
     struct work w = {.c = c};
     c->recs = malloc(n * sizeof *c->recs + 1);
     w.ids = malloc(2 * n * sizeof *w.ids + 1);
     if (!c->recs || !w.ids) goto fail;
-    memcpy(c->recs, ev->recs.data, n * sizeof *c->recs);
+    if (n) memcpy(c->recs, recs->data, n * sizeof *c->recs);
     qsort(c->recs, n, sizeof *c->recs, cmp_round_order);
     c->duplicates = ev->repeats; /* left out when counted (stats_repeat.c) */
     c->nrecs = n;
@@ -448,7 +449,7 @@ int pdn_stats_shortfalls(const pdn_stats *st, pdn_stats_shortfall_fn fn, void *c
     if (!st || !fn) return PDN_EINVAL;
     const struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
-        if (e[i].recs.n == 0) continue;
+        if (st_event_recs(st, &e[i])->n == 0) continue;
         struct cross c;
         if (!cross_build(&c, st, &e[i], PDN_TIEBREAK_FMJD)) return PDN_ENOMEM;
         unsigned long due =

@@ -77,11 +77,12 @@ static const char *player_name(const pdn_stats *st, uint32_t player)
 
 /* Whether the event gets a team table: its name says teams, or some game
  * is between two teams. */
-static bool team_event(const struct st_event *ev)
+static bool team_event(const pdn_stats *st, const struct st_event *ev)
 {
     if (stats_team_event_name(ev->name)) return true;
-    const struct st_rec *r = ev->recs.data;
-    for (size_t i = 0; i < ev->recs.n; i++)
+    const struct vec *recs = st_event_recs(st, ev);
+    const struct st_rec *r = recs->data;
+    for (size_t i = 0; i < recs->n; i++)
         if (r[i].white_team && r[i].black_team && r[i].white_team != r[i].black_team) return true;
     return false;
 }
@@ -100,9 +101,10 @@ static int notes_no_team(const pdn_stats *st, pdn_stats_team_note_fn fn, void *c
     }
     const struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
-        if (!team_event(&e[i])) continue;
-        const struct st_rec *r = e[i].recs.data;
-        for (size_t k = 0; k < e[i].recs.n; k++) {
+        if (!team_event(st, &e[i])) continue;
+        const struct vec *recs = st_event_recs(st, &e[i]);
+        const struct st_rec *r = recs->data;
+        for (size_t k = 0; k < recs->n; k++) {
             uint32_t side[2][2] = {{r[k].white, r[k].white_team}, {r[k].black, r[k].black_team}};
             for (int s = 0; s < 2; s++) {
                 if (side[s][1]) continue;
@@ -127,8 +129,9 @@ static void notes_same_team(const pdn_stats *st, pdn_stats_team_note_fn fn, void
 {
     const struct st_event *e = st->event.data;
     for (size_t i = 0; i < st->event.n; i++) {
-        const struct st_rec *r = e[i].recs.data;
-        for (size_t k = 0; k < e[i].recs.n; k++)
+        const struct vec *recs = st_event_recs(st, &e[i]);
+        const struct st_rec *r = recs->data;
+        for (size_t k = 0; k < recs->n; k++)
             if (r[k].white_team && r[k].white_team == r[k].black_team)
                 fn(&(struct pdn_stats_team_note){.kind = PDN_STATS_SAME_TEAM,
                                                  .event = e[i].name,

@@ -216,6 +216,15 @@ long stats_named_find(struct name_index *x, struct vec *records, size_t size, st
     return (long)records->n - 1;
 }
 
+long stats_seen_find(const uint32_t *seen, const struct vec *records, size_t size,
+                     const char *value)
+{
+    if (!*seen) return -1;
+    size_t i = *seen - 1;
+    const char *name = *(const char *const *)((const char *)records->data + i * size);
+    return strcmp(name, value) == 0 ? (long)i : -1;
+}
+
 /* The last alias of the chain a key starts (A = B, B = C: A is C), or NULL
  * when the key is no variant. Aliases never form a cycle (pdn_stats_alias
  * refuses the one that would close it), so the walk ends. */
@@ -297,6 +306,7 @@ int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)
     shown = ckey = NULL;
     /* the spellings seen may now mean another name */
     memset(st->event_seen, 0, sizeof st->event_seen);
+    memset(st->player_seen, 0, sizeof st->player_seen);
     rc = 0;
 out:
     free(key);

@@ -4,7 +4,8 @@
  * record; its name sits once in a pool of chunks; the index (the events'
  * kind, stats_named_find) is one array of 64-bit slots (a hash beside the
  * player's number) whose key is not stored: a probe whose hash agrees
- * folds the stored name again and compares. Nothing here prints.
+ * folds the stored name again and compares. A spelling met before is
+ * found by its hash alone (st->player_seen). Nothing here prints.
  */
 #include "stats.h"
 
@@ -22,6 +23,10 @@ long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag)
 {
     const char *value = pdn_game_tag(g, tag);
     if (!value) value = "?";
+    /* a player met before under this spelling: no folding, no look-up */
+    uint32_t *seen = &st->player_seen[stats_hash(value) % STATS_PLAYER_SEEN];
+    long known = stats_seen_find(seen, &st->player, sizeof(struct st_player), value);
+    if (known >= 0) return known;
     size_t n = strlen(value);
     char stackbuf[512], *buf = 3 * n + 4 <= sizeof stackbuf ? stackbuf : malloc(3 * n + 4);
     if (!buf) return -1;
@@ -32,5 +37,6 @@ long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag)
     /* the team file's, read before the games */
     if (added) ((struct st_player *)st->player.data)[i].team = stats_member_team(st, key);
     if (buf != stackbuf) free(buf);
+    if (i >= 0) *seen = (uint32_t)i + 1;
     return i;
 }

@@ -17,11 +17,6 @@
  * same line); twenty plies the same are the same game. */
 enum { REPEAT_MIN_PLIES = 20 };
 
-uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
-{
-    return hash_mix(h, (uint64_t)m->from << 16 | (uint64_t)m->to << 8 | m->ncaptured);
-}
-
 static bool seen_grow(struct repeat_set *s)
 {
     size_t cap = s->cap ? s->cap * 2 : 256;

@@ -112,61 +112,234 @@ void tab_col_num(struct tab *t, const char *prefix, const char *key_prefix, int 
     tab_col_key(t, t->colbuf[t->ncols], key, num);
 }
 
-/* A copy of the cell "%s" makes of text, without the format's walk: the
- * most common cell (names, files), and vsnprintf was 7% of pdnstats'
- * instructions on 100 MB whose 113,000 repeats each make their row twice. */
-static char *text_cell(const char *text)
+/* Room for n more bytes at the end of the cells' text, or NULL. */
+static inline char *text_room(struct tab *t, size_t n)
 {
-    if (!text) text = "(null)"; /* as glibc's printf: the same bytes */
-    size_t n = strlen(text);
-    char *s = malloc(n + 1);
-    if (s) memcpy(s, text, n + 1);
-    return s;
+    if (t->text.cap - t->text.n >= n) return (char *)t->text.data + t->text.n;
+    if (t->text.n + n < t->text.n) return NULL; /* would overflow */
+    if (!vec_grow(&t->text.data, &t->text.cap, t->text.n + n, 1)) return NULL;
+    return (char *)t->text.data + t->text.n;
+}
+
+/* Appends n bytes of s to the cells' text (to the cell being made). */
+static bool text_put(struct tab *t, const char *s, size_t n)
+{
+    if (n == 0) return true; /* the room of an empty text may be none */
+    char *to = text_room(t, n);
+    if (!to) return false;
+    memcpy(to, s, n);
+    t->text.n += n;
+    return true;
+}
+
+/* v in decimal at the end of out[24], a NUL after it: where it starts. */
+static char *decimal(char out[24], unsigned long v, bool minus)
+{
+    char *p = out + 23;
+    *p = '\0';
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    if (minus) *--p = '-';
+    return p;
+}
+
+static bool text_decimal(struct tab *t, unsigned long v, bool minus)
+{
+    char buf[24], *p = decimal(buf, v, minus);
+    return text_put(t, p, (size_t)(buf + sizeof buf - 1 - p));
+}
+
+/* A cell as text shows it, with its control characters made visible
+ * (names come from the input: an ESC in one must not reach the
+ * terminal): its bytes in *n, its width in *width; NULL out of memory. */
+static const char *text_shown(struct vec *shown, const char *s, size_t *n, size_t *width)
+{
+    size_t plain = 0; /* printable ASCII, one column a byte: its length found on the way */
+    while ((unsigned char)(s[plain] - 0x20) < 0x7F - 0x20)
+        plain++;
+    if (!s[plain]) {
+        *n = *width = plain;
+        return s;
+    }
+    *n = plain + strlen(s + plain);
+    if (!vec_grow(&shown->data, &shown->cap, TEXT_ESCAPE_RATIO * *n + 1, 1)) return NULL;
+    *n = text_escape(shown->data, s, *n);
+    *width = pdn_text_width(shown->data, *n);
+    return shown->data;
+}
+
+static void line_cell(struct text_out *w, const struct tab *t, size_t j, const char *s,
+                      const size_t *width);
+
+/* A cell made in one of text's passes over made rows (t->widths): its
+ * width as text shows it widens its column's, or (t->line) it goes onto
+ * the line; it is not kept. */
+static void cell_made(struct tab *t, const char *s)
+{
+    size_t j = t->col++, n, width;
+    if (j >= t->ncols) return; /* a cell too many: the row is refused */
+    if (t->line)
+        line_cell(t->line, t, j, s, t->widths);
+    else if (!text_shown(&t->shown, s, &n, &width))
+        t->failed = true;
+    else if (width > t->widths[j])
+        t->widths[j] = width;
+}
+
+/* Ends the cell begun at start in the text (ok: its bytes are there): its
+ * NUL, its place in the row. */
+static void cell_end(struct tab *t, size_t start, bool ok)
+{
+    if (ok && t->widths) { /* measured or written, then forgotten */
+        if (text_put(t, "", 1))
+            cell_made(t, (const char *)t->text.data + start);
+        else
+            t->failed = true;
+        t->text.n = start;
+        return;
+    }
+    char *nul = ok ? text_room(t, 1) : NULL;
+    size_t *at = nul ? vec_push(&t->cells, sizeof *at) : NULL;
+    if (!at) {
+        t->text.n = start;
+        t->failed = true;
+        return;
+    }
+    *nul = '\0';
+    t->text.n++;
+    *at = start;
+}
+
+/* A cell of s[0, n) (no NUL in it), room and all at once. */
+static void cell_bytes(struct tab *t, const char *s, size_t n)
+{
+    char *to = text_room(t, n + 1);
+    size_t *at = to ? vec_push(&t->cells, sizeof *at) : NULL;
+    if (!at) {
+        t->failed = true;
+        return;
+    }
+    memcpy(to, s, n);
+    to[n] = '\0';
+    *at = t->text.n;
+    t->text.n += n + 1;
+}
+
+void tab_text(struct tab *t, const char *s)
+{
+    if (!s) s = "(null)"; /* as tab_cell(t, "%s", s) */
+    if (t->widths)
+        cell_made(t, s);
+    else
+        cell_bytes(t, s, strlen(s));
+}
+
+void tab_count(struct tab *t, unsigned long n)
+{
+    char buf[24], *p = decimal(buf, n, false);
+    if (t->widths)
+        cell_made(t, p);
+    else
+        cell_bytes(t, p, (size_t)(buf + sizeof buf - 1 - p));
+}
+
+/* One conversion of the few most cells are made of at *p: a name (%s)
+ * or a count (%u, %lu, %d), past which *p is moved; false for any other,
+ * nothing read. */
+static bool simple_conversion(struct tab *t, const char **p, va_list *ap, bool *ok)
+{
+    const char *c = *p;
+    if (c[0] == 's') {
+        const char *s = va_arg(*ap, const char *);
+        if (!s) s = "(null)"; /* as glibc's printf: the same bytes */
+        *ok = *ok && text_put(t, s, strlen(s));
+    } else if (c[0] == 'u') {
+        *ok = *ok && text_decimal(t, va_arg(*ap, unsigned), false);
+    } else if (c[0] == 'l' && c[1] == 'u') {
+        *ok = *ok && text_decimal(t, va_arg(*ap, unsigned long), false);
+        c++;
+    } else if (c[0] == 'd') {
+        int v = va_arg(*ap, int);
+        *ok = *ok && text_decimal(t, v < 0 ? 0ul - (unsigned long)v : (unsigned long)v, v < 0);
+    } else {
+        return false;
+    }
+    *p = c + 1;
+    return true;
+}
+
+/* A cell of text and those conversions ("%s", "%lu", "game %u"), made
+ * without vsnprintf's walk of the format: vsnprintf and a malloc a cell
+ * were 10% of pdnstats' instructions on 3 MB of the check corpus, whose
+ * games make about as many rows (events, repeats) as there are games.
+ * False: another conversion, for vsnprintf; nothing kept. */
+static bool cell_simple(struct tab *t, const char *fmt, va_list *ap)
+{
+    size_t start = t->text.n;
+    bool ok = true;
+    for (const char *p = fmt; *p;) {
+        size_t literal = 0;
+        while (p[literal] && p[literal] != '%')
+            literal++;
+        ok = ok && text_put(t, p, literal);
+        p += literal;
+        if (!*p++) break;
+        if (!simple_conversion(t, &p, ap, &ok)) {
+            t->text.n = start;
+            return false;
+        }
+    }
+    cell_end(t, start, ok);
+    return true;
+}
+
+/* A cell of any format, through vsnprintf. */
+static void cell_vformat(struct tab *t, const char *fmt, va_list ap)
+{
+    enum { MOST = 256 }; /* most cells fit: formatted once */
+    va_list again;
+    va_copy(again, ap);
+    size_t start = t->text.n;
+    char *to = text_room(t, MOST);
+    int n = to ? vsnprintf(to, MOST, fmt, ap) : -1;
+    if (n >= MOST && (to = text_room(t, (size_t)n + 1)) != NULL)
+        vsnprintf(to, (size_t)n + 1, fmt, again);
+    va_end(again);
+    if (n < 0 || !to) {
+        t->failed = true;
+        return;
+    }
+    t->text.n += (size_t)n;
+    cell_end(t, start, true);
 }
 
 void tab_cell(struct tab *t, const char *fmt, ...)
 {
-    char buf[256]; /* most cells fit: formatted once */
-    va_list ap;
+    va_list ap, again;
     va_start(ap, fmt);
-    char *s;
-    if (strcmp(fmt, "%s") == 0) {
-        s = text_cell(va_arg(ap, const char *));
-        va_end(ap);
-    } else {
-        int n = vsnprintf(buf, sizeof buf, fmt, ap);
-        va_end(ap);
-        s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-        if (s && (size_t)n < sizeof buf) {
-            memcpy(s, buf, (size_t)n + 1);
-        } else if (s) {
-            va_start(ap, fmt);
-            vsnprintf(s, (size_t)n + 1, fmt, ap);
-            va_end(ap);
-        }
-    }
-    char **slot = s ? vec_push(&t->cells, sizeof *slot) : NULL;
-    if (!slot) {
-        free(s);
-        t->failed = true;
-        return;
-    }
-    *slot = s;
+    va_copy(again, ap);
+    if (!cell_simple(t, fmt, &ap)) cell_vformat(t, fmt, again);
+    va_end(again);
+    va_end(ap);
 }
 
-/* Frees the cells, keeping the room for them. */
+/* Forgets the cells, keeping the room for them. */
 static void cells_clear(struct tab *t)
 {
-    char **c = t->cells.data;
-    for (size_t i = 0; i < t->cells.n; i++)
-        free(c[i]);
-    t->cells.n = 0;
+    t->text.n = t->cells.n = 0;
 }
 
 void tab_free(struct tab *t)
 {
-    cells_clear(t);
+    vec_free(&t->text);
     vec_free(&t->cells);
+    vec_free(&t->shown);
+}
+
+static const char *cell_at(const struct tab *t, size_t k)
+{
+    return (const char *)t->text.data + ((const size_t *)t->cells.data)[k];
 }
 
 static size_t tab_rows(const struct tab *t)
@@ -185,68 +358,98 @@ static size_t data_cols(const struct tab *t)
 static const char *row_key(const struct tab *t, size_t i, char buf[TAB_KEY])
 {
     if (t->row_keys) return t->row_keys[i];
-    stats_ident(buf, ((char **)t->cells.data)[i * t->ncols]);
+    stats_ident(buf, cell_at(t, i * t->ncols));
     return buf;
+}
+
+/* Row i's cells into row: those held, or (a table of made rows) made now
+ * in t's cells, which then hold that row alone; false (and t->failed) out
+ * of memory. */
+static bool row_cells(struct tab *t, size_t i, const char *row[TAB_COLS])
+{
+    size_t first = i * t->ncols;
+    if (t->row) {
+        cells_clear(t);
+        t->row(t, i, t->ctx);
+        first = 0;
+        if (t->cells.n != t->ncols) t->failed = true;
+    }
+    if (t->failed) return false;
+    for (size_t j = 0; j < t->ncols; j++)
+        row[j] = cell_at(t, first + j);
+    return true;
 }
 
 /* ---- text ------------------------------------------------------------------------ */
 
-/* Blanks are held back until something follows them: no line ends in one. */
-/* The blanks owed before the next cell, written as runs (a fputc a blank
- * was 1.5% of pdnstats' instructions on 3 MB of games). */
-static void put_blanks(FILE *fp, size_t *pending)
+/* A text table's line as it is made, written at its end with one fwrite
+ * (a fputs a cell and a fputc a blank were 4% of pdnstats' instructions),
+ * and room for a cell made visible. */
+struct text_out {
+    FILE *fp;
+    struct vec line;   /* char */
+    struct vec *shown; /* the table's: a cell escaped */
+    size_t pending;    /* blanks owed before the next cell: no line ends in one */
+    bool failed;
+};
+
+/* Appends n bytes of s to the line. */
+static void line_put(struct text_out *w, const char *s, size_t n)
+{
+    if (n == 0) return; /* an empty cell: the line may have no room yet */
+    if (w->line.cap - w->line.n < n && !vec_grow(&w->line.data, &w->line.cap, w->line.n + n, 1)) {
+        w->failed = true;
+        return;
+    }
+    memcpy((char *)w->line.data + w->line.n, s, n);
+    w->line.n += n;
+}
+
+static void put_padded(struct text_out *w, const char *s, size_t width, bool right)
 {
     static const char blanks[] = "                                ";
-    while (*pending > 0) {
-        size_t n = *pending < sizeof blanks - 1 ? *pending : sizeof blanks - 1;
-        fwrite(blanks, 1, n, fp);
-        *pending -= n;
+    size_t n, shown;
+    s = text_shown(w->shown, s, &n, &shown);
+    if (!s) {
+        w->failed = true;
+        return;
     }
+    size_t pad = shown < width ? width - shown : 0;
+    if (right) w->pending += pad;
+    for (; n > 0 && w->pending > 0; w->pending -= w->pending < 32 ? w->pending : 32)
+        line_put(w, blanks, w->pending < 32 ? w->pending : 32);
+    line_put(w, s, n);
+    if (!right) w->pending += pad;
 }
 
-static void put_padded(FILE *fp, const char *s, size_t width, bool right, size_t *pending)
+/* Lines of a text table, without trailing blanks: begun, a cell of
+ * column j at a time, ended (written). */
+static void line_begin(struct text_out *w)
 {
-    size_t w = pdn_text_width(s, strlen(s)), pad = w < width ? width - w : 0;
-    if (right) *pending += pad;
-    if (*s) {
-        put_blanks(fp, pending);
-        fputs(s, fp);
-    }
-    if (!right) *pending += pad;
+    w->line.n = 0;
+    w->pending = 2;
 }
 
-/* One line of a text table, without trailing blanks. */
-static void text_line(FILE *fp, const struct tab *t, char *const *row, const size_t *width)
+static void line_cell(struct text_out *w, const struct tab *t, size_t j, const char *s,
+                      const size_t *width)
 {
-    size_t pending = 2;
-    for (size_t j = 0; j < t->ncols; j++) {
-        put_padded(fp, row[j], j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j], &pending);
-        if (j + 1 < t->ncols) pending += 2;
-    }
-    fputc('\n', fp);
+    put_padded(w, s, j + 1 == t->ncols && !t->num[j] ? 0 : width[j], t->num[j]);
+    if (j + 1 < t->ncols) w->pending += 2;
 }
 
-static bool plain_ascii(const char *s, size_t n)
+static void line_end(struct text_out *w)
 {
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7F) return false;
-    return true;
+    line_put(w, "\n", 1);
+    if (!w->failed) fwrite(w->line.data, 1, w->line.n, w->fp);
 }
 
-/* Cells with their control characters made visible (names come from the
- * input: an ESC in one must not reach the terminal); false out of memory. */
-static bool escape_cells(char **c, size_t n)
+static void text_line(struct text_out *w, const struct tab *t, const char *const *row,
+                      const size_t *width)
 {
-    for (size_t i = 0; i < n; i++) {
-        size_t len = strlen(c[i]);
-        if (plain_ascii(c[i], len)) continue;
-        char *e = malloc(TEXT_ESCAPE_RATIO * len + 1);
-        if (!e) return false;
-        text_escape(e, c[i], len);
-        free(c[i]);
-        c[i] = e;
-    }
-    return true;
+    line_begin(w);
+    for (size_t j = 0; j < t->ncols; j++)
+        line_cell(w, t, j, row[j], width);
+    line_end(w);
 }
 
 static void escape_title(struct tab *t)
@@ -258,18 +461,22 @@ static void escape_title(struct tab *t)
     t->title[n] = '\0';
 }
 
-/* Row i's cells: those held, or (a table of made rows) made now in
- * t->cells, which then holds that row alone, escaped for text; NULL (and
- * t->failed) out of memory. */
-static char **row_cells(struct tab *t, size_t i, bool text)
+/* Made rows, each once, their cells measured into width (line NULL) or
+ * written as lines; none kept. */
+static bool made_pass(struct tab *t, size_t width[TAB_COLS], struct text_out *line)
 {
-    if (!t->row) return (char **)t->cells.data + i * t->ncols;
-    cells_clear(t);
-    t->row(t, i, t->ctx);
-    if (!t->failed && t->cells.n == t->ncols && (!text || escape_cells(t->cells.data, t->ncols)))
-        return t->cells.data;
-    t->failed = true;
-    return NULL;
+    t->widths = width;
+    t->line = line;
+    for (size_t i = 0; !t->failed && i < t->nrows && !(line && line->failed); i++) {
+        t->col = 0;
+        if (line) line_begin(line);
+        t->row(t, i, t->ctx);
+        if (t->col != t->ncols) t->failed = true;
+        if (line && !t->failed) line_end(line);
+    }
+    t->widths = NULL;
+    t->line = NULL;
+    return !t->failed;
 }
 
 /* The width of each column in text: its heading's or its widest cell's. */
@@ -277,12 +484,14 @@ static bool text_widths(struct tab *t, size_t width[TAB_COLS])
 {
     for (size_t j = 0; j < t->ncols; j++)
         width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
+    if (t->row) return made_pass(t, width, NULL);
+    const char *row[TAB_COLS];
     for (size_t i = 0; i < tab_rows(t); i++) {
-        char **row = row_cells(t, i, true);
-        if (!row) return false;
+        if (!row_cells(t, i, row)) return false;
         for (size_t j = 0; j < t->ncols; j++) {
-            size_t w = pdn_text_width(row[j], strlen(row[j]));
-            if (w > width[j]) width[j] = w;
+            size_t n, shown;
+            if (!text_shown(&t->shown, row[j], &n, &shown)) return false;
+            if (shown > width[j]) width[j] = shown;
         }
     }
     return true;
@@ -290,16 +499,22 @@ static bool text_widths(struct tab *t, size_t width[TAB_COLS])
 
 static void write_text(FILE *fp, struct tab *t)
 {
+    struct text_out w = {.fp = fp, .shown = &t->shown};
     size_t width[TAB_COLS] = {0};
-    if (!text_widths(t, width)) return;
-    fprintf(fp, "%s\n", t->title);
-    text_line(fp, t, (char *const *)t->cols, width);
-    for (size_t i = 0; i < tab_rows(t); i++) {
-        char **row = row_cells(t, i, true);
-        if (!row) return;
-        text_line(fp, t, row, width);
+    const char *row[TAB_COLS];
+    if (!text_widths(t, width)) {
+        t->failed = true;
+    } else {
+        escape_title(t);
+        fprintf(fp, "%s\n", t->title);
+        text_line(&w, t, t->cols, width);
+        if (t->row) made_pass(t, width, &w);
+        for (size_t i = 0; !t->row && !w.failed && i < tab_rows(t) && row_cells(t, i, row); i++)
+            text_line(&w, t, row, width);
+        if (!w.failed && !t->failed) fputc('\n', fp);
     }
-    fputc('\n', fp);
+    t->failed |= w.failed;
+    vec_free(&w.line);
 }
 
 /* Whether a cell is a number as JSON writes one: -?digits(.digits)? */
@@ -363,23 +578,23 @@ static void csv_cell(struct csv_out *o, const char *s, enum csv_kind kind)
 
 static void write_csv(struct stats_out *o, struct tab *t)
 {
-    char **c = t->cells.data;
     size_t ncols = data_cols(t), rows = tab_rows(t);
     char buf[TAB_KEY];
+    const char *row[TAB_COLS];
     if (t->shape == TAB_MEASURES) { /* one record: the measures are its columns */
         for (size_t i = 0; i < rows; i++)
             csv_cell(o->csv, row_key(t, i, buf), CSV_KIND_TEXT);
         csv_out_end(o->csv);
-        for (size_t i = 0; i < rows; i++)
-            csv_cell(o->csv, c[i * t->ncols + 1], cell_kind(t, 1, c[i * t->ncols + 1]));
+        for (size_t i = 0; i < rows; i++) {
+            const char *value = cell_at(t, i * t->ncols + 1);
+            csv_cell(o->csv, value, cell_kind(t, 1, value));
+        }
         csv_out_end(o->csv);
     } else {
         for (size_t j = 0; j < ncols; j++)
             csv_cell(o->csv, t->keys[j], CSV_KIND_TEXT);
         csv_out_end(o->csv);
-        for (size_t i = 0; i < rows; i++) {
-            char **row = row_cells(t, i, false);
-            if (!row) break;
+        for (size_t i = 0; i < rows && row_cells(t, i, row); i++) {
             for (size_t j = 0; j < ncols; j++) {
                 const char *s = j == 0 && t->shape == TAB_KEYED ? row_key(t, i, buf) : row[j];
                 csv_cell(o->csv, s, cell_kind(t, j, s));
@@ -437,7 +652,7 @@ static void json_value(FILE *fp, const struct tab *t, size_t j, const char *s)
 }
 
 /* Members "key": value of a row, from column 'from' on. */
-static void json_members(FILE *fp, const struct tab *t, char *const *row, size_t from)
+static void json_members(FILE *fp, const struct tab *t, const char *const *row, size_t from)
 {
     for (size_t j = from; j < data_cols(t); j++) {
         if (j > from) fputs(", ", fp);
@@ -450,10 +665,9 @@ static void json_members(FILE *fp, const struct tab *t, char *const *row, size_t
 void tab_json_rows(FILE *fp, struct tab *t)
 {
     size_t rows = tab_rows(t);
+    const char *row[TAB_COLS];
     fputc('[', fp);
-    for (size_t i = 0; i < rows; i++) {
-        char **row = row_cells(t, i, false);
-        if (!row) break;
+    for (size_t i = 0; i < rows && row_cells(t, i, row); i++) {
         fputs(i ? ",\n    {" : "\n    {", fp);
         json_members(fp, t, row, 0);
         fputc('}', fp);
@@ -462,22 +676,23 @@ void tab_json_rows(FILE *fp, struct tab *t)
 }
 
 /* A measures table as one object, a keyed one as an object of objects. */
-static void json_object(FILE *fp, const struct tab *t)
+static void json_object(FILE *fp, struct tab *t)
 {
-    char **c = t->cells.data;
     size_t rows = tab_rows(t);
     char buf[TAB_KEY];
+    const char *row[TAB_COLS];
     fputc('{', fp);
     for (size_t i = 0; i < rows; i++) {
         fputs(i ? ",\n    " : "\n    ", fp);
         stats_json_string(fp, row_key(t, i, buf));
         fputs(": ", fp);
+        row_cells(t, i, row);
         if (t->shape == TAB_MEASURES) {
-            json_value(fp, t, 1, c[i * t->ncols + 1]);
+            json_value(fp, t, 1, row[1]);
             continue;
         }
         fputc('{', fp);
-        json_members(fp, t, c + i * t->ncols, 1);
+        json_members(fp, t, row, 1);
         fputc('}', fp);
     }
     fputs(rows ? "\n  }" : "}", fp);
@@ -503,9 +718,7 @@ static void write_json(struct stats_out *o, struct tab *t)
 int tab_emit(struct stats_out *o, struct tab *t)
 {
     bool text = o->o->format == PDN_STATS_TEXT;
-    if (text && !t->row && !escape_cells(t->cells.data, t->cells.n)) t->failed = true;
     if (!t->failed && text) {
-        escape_title(t);
         write_text(o->fp, t);
     } else if (!t->failed && o->o->format == PDN_STATS_CSV) {
         write_csv(o, t);

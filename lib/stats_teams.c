@@ -21,12 +21,12 @@ static int cmp_game(const void *a, const void *b)
 
 /* The games between two teams, each as a match of its own; the lower team
  * index first. */
-static size_t team_games(struct team_match *out, const struct st_event *ev, size_t *untagged)
+static size_t team_games(struct team_match *out, const struct vec *recs, size_t *untagged)
 {
-    const struct st_rec *r = ev->recs.data;
+    const struct st_rec *r = recs->data;
     size_t m = 0;
     *untagged = 0;
-    for (size_t i = 0; i < ev->recs.n; i++) {
+    for (size_t i = 0; i < recs->n; i++) {
         if (!r[i].white_team || !r[i].black_team || r[i].white_team == r[i].black_team) {
             ++*untagged;
             continue;
@@ -118,13 +118,14 @@ static void order_teams(struct team_table *t, const pdn_stats *st)
 bool team_table_build(struct team_table *t, const pdn_stats *st, const struct st_event *ev)
 {
     memset(t, 0, sizeof *t);
-    t->matches = malloc((ev->recs.n + 1) * sizeof *t->matches);
-    t->rows = calloc(2 * ev->recs.n + 1, sizeof *t->rows);
+    const struct vec *recs = st_event_recs(st, ev);
+    t->matches = malloc((recs->n + 1) * sizeof *t->matches);
+    t->rows = calloc(2 * recs->n + 1, sizeof *t->rows);
     if (!t->matches || !t->rows) {
         team_table_free(t);
         return false;
     }
-    t->nmatches = merge_matches(t->matches, team_games(t->matches, ev, &t->untagged));
+    t->nmatches = merge_matches(t->matches, team_games(t->matches, recs, &t->untagged));
     for (size_t i = 0; i < t->nmatches; i++) {
         const struct team_match *m = &t->matches[i];
         for (int k = 0; k < 2; k++)

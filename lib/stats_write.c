@@ -33,8 +33,8 @@ static void measure(struct tab *t, const char *what, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    tab_cell(t, "%s", what);
-    tab_cell(t, "%s", buf);
+    tab_text(t, what);
+    tab_text(t, buf);
 }
 
 static unsigned long median_len(const pdn_stats *st)
@@ -81,16 +81,16 @@ static int t_lengths(struct stats_out *o, const pdn_stats *st)
         if (b[i] > top) top = b[i];
     static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
     for (unsigned long i = 0; st->games && i < nb; i++) {
-        tab_cell(&t, "%lu", i * step);
-        tab_cell(&t, "%lu", i * step + step - 1);
-        tab_cell(&t, "%lu", b[i]);
+        tab_count(&t, i * step);
+        tab_count(&t, i * step + step - 1);
+        tab_count(&t, b[i]);
         unsigned long len = top ? (b[i] * 40 * 8 + top / 2) / top : 0;
         char bar[40 * 3 + 8] = "";
         size_t w = 0;
         for (unsigned long k = 0; k < len / 8; k++)
             w += (size_t)sprintf(bar + w, "%s", o->o->blocks ? "█" : "#");
         if (o->o->blocks) sprintf(bar + w, "%s", eighths[len % 8]);
-        tab_cell(&t, "%s", bar);
+        tab_text(&t, bar);
     }
     free(b);
     return tab_emit(o, &t);
@@ -105,8 +105,8 @@ static void count_rows(struct tab *t, const char *what, const char *const *names
     tab_col(t, "games", true);
     tab_col(t, "%", true);
     for (int i = 0; i < n; i++) {
-        tab_cell(t, "%s", names[i]);
-        tab_cell(t, "%lu", counts[i]);
+        tab_text(t, names[i]);
+        tab_count(t, counts[i]);
         tab_cell(t, "%.1f", pct(counts[i], games));
     }
 }
@@ -122,7 +122,7 @@ static int t_results(struct stats_out *o, const pdn_stats *st)
     unsigned long scored = st->outcome[ST_WHITE] + st->outcome[ST_DRAW] + st->outcome[ST_BLACK] +
                            st->outcome[ST_OTHER];
     tab_cell(&t, "White's score");
-    tab_cell(&t, "%lu", 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
+    tab_count(&t, 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
     tab_cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
     return tab_emit(o, &t);
 }
@@ -148,18 +148,18 @@ static int t_findings(struct stats_out *o, const pdn_stats *st)
     tab_col(&t, "games", true);
     tab_cell(&t, "games with errors");
     tab_cell(&t, "error");
-    tab_cell(&t, "%s", "");
-    tab_cell(&t, "%lu", st->errors);
+    tab_text(&t, "");
+    tab_count(&t, st->errors);
     tab_cell(&t, "games with warnings");
     tab_cell(&t, "warning");
-    tab_cell(&t, "%s", "");
-    tab_cell(&t, "%lu", st->warnings);
+    tab_text(&t, "");
+    tab_count(&t, st->warnings);
     for (int c = 0; c < PDN_DIAG_COUNT; c++) {
         if (!st->findings[c]) continue;
-        tab_cell(&t, "%s", pdn_diag_name(c));
-        tab_cell(&t, "%s", pdn_severity_name(pdn_diag_severity(c)));
-        tab_cell(&t, "%lu", st->findings[c]);
-        tab_cell(&t, "%lu", st->finding_games[c]);
+        tab_text(&t, pdn_diag_name(c));
+        tab_text(&t, pdn_severity_name(pdn_diag_severity(c)));
+        tab_count(&t, st->findings[c]);
+        tab_count(&t, st->finding_games[c]);
     }
     return tab_emit(o, &t);
 }
@@ -177,15 +177,15 @@ static void player_row(struct tab *t, size_t i, const void *ctx)
     const struct player_rows *r = ctx;
     const struct st_player *q = &r->p[r->ix[i]];
     unsigned long scored = q->wins + q->draws + q->losses;
-    tab_cell(t, "%s", q->name);
-    tab_cell(t, "%lu", st_player_games(q));
-    tab_cell(t, "%" PRIu32, q->wins);
-    tab_cell(t, "%" PRIu32, q->draws);
-    tab_cell(t, "%" PRIu32, q->losses);
-    tab_cell(t, "%lu", st_player_points(q));
+    tab_text(t, q->name);
+    tab_count(t, st_player_games(q));
+    tab_count(t, q->wins);
+    tab_count(t, q->draws);
+    tab_count(t, q->losses);
+    tab_count(t, st_player_points(q));
     tab_cell(t, "%.1f", pct(st_player_points(q), 2 * scored));
-    tab_cell(t, "%" PRIu32, q->white);
-    tab_cell(t, "%" PRIu32, q->black);
+    tab_count(t, q->white);
+    tab_count(t, q->black);
 }
 
 /* A row per player, made as it is written: what a table holds for each of
@@ -244,12 +244,12 @@ static void event_row(struct tab *t, size_t i, const void *ctx)
         if (from[0]) from[k] = '-';
     for (int k = 4; r->iso && k <= 7; k += 3)
         if (to[0]) to[k] = '-';
-    tab_cell(t, "%s", e->name);
-    tab_cell(t, "%" PRIu32, e->games);
-    tab_cell(t, "%s", from);
-    tab_cell(t, "%s", to);
-    tab_cell(t, "%" PRIu32, e->players);
-    tab_cell(t, "%" PRIu32, e->rounds);
+    tab_text(t, e->name);
+    tab_count(t, e->games);
+    tab_text(t, from);
+    tab_text(t, to);
+    tab_count(t, e->players);
+    tab_count(t, e->rounds);
 }
 
 static int t_events(struct stats_out *o, const pdn_stats *st)
@@ -313,13 +313,13 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
         if (w->text)
             tab_cell(w->t, "%*s%s%s", 2 * depth, "", num, move);
         else
-            tab_cell(w->t, "%s", w->line);
+            tab_text(w->t, w->line);
         tab_cell(w->t, "%d", depth + 1);
-        tab_cell(w->t, "%lu", games[i]);
+        tab_count(w->t, games[i]);
         unsigned long white = k->outcome[ST_WHITE], draw = k->outcome[ST_DRAW];
-        tab_cell(w->t, "%lu", white);
-        tab_cell(w->t, "%lu", draw);
-        tab_cell(w->t, "%lu", (unsigned long)k->outcome[ST_BLACK]);
+        tab_count(w->t, white);
+        tab_count(w->t, draw);
+        tab_count(w->t, (unsigned long)k->outcome[ST_BLACK]);
         unsigned long scored = white + draw + k->outcome[ST_BLACK] + k->outcome[ST_OTHER];
         tab_cell(w->t, "%.1f", pct(2 * white + draw, 2 * scored));
         if (len > 0 && linelen + (size_t)len < sizeof w->line)
@@ -358,7 +358,7 @@ static int t_play(struct stats_out *o, const pdn_stats *st)
     measure(&t, "games with a capture", "%lu", st->capture_games);
     measure(&t, "largest capture (pieces)", "%u", st->best_capture);
     tab_cell(&t, "largest capture, first seen");
-    tab_cell(&t, "%s", st->best_where ? st->best_where : "");
+    tab_text(&t, st->best_where ? st->best_where : "");
     measure(&t, "promotions", "%lu", st->promotions);
     measure(&t, "games with a king", "%lu", st->king_games);
     measure(&t, "first king, mean ply", "%.1f",
@@ -417,7 +417,7 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
         buf[w++] = p < 0 ? '*' : (char)('0' + p);
     }
     buf[w] = '\0';
-    tab_cell(t, "%s", w ? buf : ".");
+    tab_text(t, w ? buf : ".");
 }
 
 /* A cell of a table by rounds: opponent's line (its place, unless the
@@ -438,7 +438,7 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
         w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", opp + 1,
                               white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
     }
-    tab_cell(t, "%s", w ? buf : "-");
+    tab_text(t, w ? buf : "-");
 }
 
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
@@ -471,9 +471,9 @@ static void cross_games_cells(struct tab *t, const struct cross *c)
 {
     tab_cell(t, "%zu", c->nrecs);
     if (c->swiss)
-        tab_cell(t, "%s", "");
+        tab_text(t, "");
     else
-        tab_cell(t, "%lu", c->expected);
+        tab_count(t, c->expected);
 }
 
 static void cross_games_json(FILE *fp, const struct cross *c)
@@ -510,9 +510,9 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     }
     for (size_t i = 0; i < c->nrows; i++) {
         const struct cross_row *r = &c->rows[i];
-        if (!text) tab_cell(&t, "%s", c->ev->name);
+        if (!text) tab_text(&t, c->ev->name);
         place_cell(&t, r);
-        tab_cell(&t, "%s", player_name(st, r->player));
+        tab_text(&t, player_name(st, r->player));
         for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
             if (grid)
                 grid_cell(&t, c, i, j);
@@ -562,7 +562,7 @@ static void cls_values(struct tab *t, const pdn_stats *st, const struct cross *c
     double pa, pb;
     int g = cross_cls_diff(c, a, b, &pa, &pb);
     if (g < 0 || (size_t)g >= c->nrows) {
-        tab_cell(t, "%s", "");
+        tab_text(t, "");
         return;
     }
     size_t end = (size_t)g + 1;
@@ -584,21 +584,21 @@ static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross 
         int k = 0;
         while (k < c->ncrit && a->gid[k + 1] == b->gid[k + 1])
             k++;
-        tab_cell(t, "%s", c->ev->name);
+        tab_text(t, c->ev->name);
         place_cell(t, a);
-        tab_cell(t, "%s", player_name(st, a->player));
+        tab_text(t, player_name(st, a->player));
         place_cell(t, b);
-        tab_cell(t, "%s", player_name(st, b->player));
+        tab_text(t, player_name(st, b->player));
         tab_cell(t, "%g", a->points);
         if (k < c->ncrit && k == c->cls_stage) {
-            tab_cell(t, "%s", c->crit_name[k]);
+            tab_text(t, c->crit_name[k]);
             cls_values(t, st, c, a, b);
         } else if (k < c->ncrit) {
-            tab_cell(t, "%s", c->crit_name[k]);
+            tab_text(t, c->crit_name[k]);
             tab_cell(t, "%g > %g", a->crit[k], b->crit[k]);
         } else {
             tab_cell(t, "not separated: shared place");
-            tab_cell(t, "%s", "");
+            tab_text(t, "");
         }
     }
 }
@@ -612,10 +612,10 @@ static void missing_rows(struct tab *t, const pdn_stats *st, const struct cross 
             const struct cross_opp *p = cross_pair(c, c->rows[i].at, c->rows[j].at);
             unsigned games = p ? p->recorded : 0;
             if (games >= (unsigned)c->cycles) continue;
-            tab_cell(t, "%s", c->ev->name);
-            tab_cell(t, "%s", player_name(st, c->rows[i].player));
-            tab_cell(t, "%s", player_name(st, c->rows[j].player));
-            tab_cell(t, "%u", games);
+            tab_text(t, c->ev->name);
+            tab_text(t, player_name(st, c->rows[i].player));
+            tab_text(t, player_name(st, c->rows[j].player));
+            tab_count(t, games);
             tab_cell(t, "%d", c->cycles);
         }
 }
@@ -643,11 +643,11 @@ static int stats_write_cross(struct stats_out *o, const pdn_stats *st, unsigned 
     const struct st_event *e = st->event.data;
     size_t ntables = 0;
     for (size_t i = 0; i < st->event.n; i++)
-        ntables += e[i].recs.n > 0;
+        ntables += st_event_recs(st, &e[i])->n > 0;
     if (o->o->format == PDN_STATS_CSV && want_table && ntables > 1) return PDN_EINVAL;
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
-        if (e[i].recs.n == 0) continue;
+        if (st_event_recs(st, &e[i])->n == 0) continue;
         struct cross c;
         if (!cross_build(&c, st, &e[i], o->o->tiebreak)) {
             rc = PDN_ENOMEM;
@@ -686,7 +686,7 @@ static void team_round_cell(struct tab *t, const struct team_table *tt, size_t r
         w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d %lu-%lu", w ? ", " : "",
                               team_row_of(tt, m->team[1 - k]) + 1, m->board[k], m->board[1 - k]);
     }
-    tab_cell(t, "%s", w ? buf : "-");
+    tab_text(t, w ? buf : "-");
 }
 
 static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event *ev,
@@ -695,14 +695,14 @@ static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event 
     int rounds = tt->rounds > 48 ? 48 : tt->rounds;
     for (size_t i = 0; i < tt->nrows; i++) {
         const struct team_row *r = &tt->rows[i];
-        if (!text) tab_cell(t, "%s", ev->name);
+        if (!text) tab_text(t, ev->name);
         tab_cell(t, "%d", r->place);
-        tab_cell(t, "%s", team_name(st, r->team));
+        tab_text(t, team_name(st, r->team));
         for (int k = 1; k <= rounds; k++)
             team_round_cell(t, tt, i, k);
-        tab_cell(t, "%lu", r->matches);
-        tab_cell(t, "%lu", r->match_points);
-        tab_cell(t, "%lu", r->board_points);
+        tab_count(t, r->matches);
+        tab_count(t, r->match_points);
+        tab_count(t, r->board_points);
     }
 }
 
@@ -770,13 +770,14 @@ static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_
 
 /* Whether an event gets a team table: its games name teams, or its name
  * says teams. */
-static bool has_teams(const struct st_event *e)
+static bool has_teams(const pdn_stats *st, const struct st_event *e)
 {
-    const struct st_rec *r = e->recs.data;
+    const struct vec *recs = st_event_recs(st, e);
+    const struct st_rec *r = recs->data;
     bool tagged = false;
-    for (size_t k = 0; k < e->recs.n && !tagged; k++)
+    for (size_t k = 0; k < recs->n && !tagged; k++)
         tagged = r[k].white_team && r[k].black_team;
-    return e->recs.n && (tagged || stats_team_event_name(e->name));
+    return recs->n && (tagged || stats_team_event_name(e->name));
 }
 
 /* The team tables: events whose games name teams, and those whose name
@@ -786,11 +787,11 @@ static int t_teams(struct stats_out *o, const pdn_stats *st)
     const struct st_event *e = st->event.data;
     size_t n = 0;
     for (size_t i = 0; i < st->event.n; i++)
-        n += has_teams(&e[i]);
+        n += has_teams(st, &e[i]);
     if (o->o->format == PDN_STATS_CSV && n > 1) return PDN_EINVAL; /* one header */
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < st->event.n; i++)
-        if (has_teams(&e[i])) rc = team_table(o, st, &e[i]);
+        if (has_teams(st, &e[i])) rc = team_table(o, st, &e[i]);
     if (o->json_teams) fputs("\n  ]", o->fp);
     return rc;
 }
@@ -816,24 +817,23 @@ static void repeat_row(struct tab *t, size_t i, const void *ctx)
     if (!stats_repeat_next(&st->repeats, rows->at)) return; /* a row short: t fails */
     const struct st_repeat *r = &rows->at->r;
     const struct st_event *e = st->event.data;
-    tab_cell(t, "%s", repeat_file(st, r->file));
-    tab_cell(t, "%u", (unsigned)r->game);
-    tab_cell(t, "%s", e[r->event].name);
+    tab_text(t, repeat_file(st, r->file));
+    tab_count(t, (unsigned)r->game);
+    tab_text(t, e[r->event].name);
     if (r->sub)
         tab_cell(t, "%d-%d", (int)r->round, (int)r->sub);
     else if (r->round)
         tab_cell(t, "%d", (int)r->round);
     else
-        tab_cell(t, "%s", "");
-    tab_cell(t, "%s", player_name(st, r->white));
-    tab_cell(t, "%s", player_name(st, r->black));
+        tab_text(t, "");
+    tab_text(t, player_name(st, r->white));
+    tab_text(t, player_name(st, r->black));
     if (r->first_file == r->file)
         tab_cell(t, "game %u", (unsigned)r->first_game);
     else
         tab_cell(t, "%s game %u", repeat_file(st, r->first_file), (unsigned)r->first_game);
-    tab_cell(t, "%s",
-             r->same_moves ? "same players, colours, moves and result"
-                           : "same players, colours and round");
+    tab_text(t, r->same_moves ? "same players, colours, moves and result"
+                              : "same players, colours and round");
 }
 
 /* Each game left out as a repeat, and the game it repeats: a row a

@@ -18,9 +18,11 @@
 
 #include "append.h"
 #include "csv_io.h"
+#include "games_io.h"
 #include "pdn.h"
 #include "stats.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -664,7 +666,7 @@ static void test_stats_repeat_same_round(void **state)
     assert_int_equal(st_player_points(player(st, "A")), 2);
     assert_int_equal(event(st, "e")->games, 2);
     assert_int_equal(event(st, "e")->repeats, 1);
-    assert_int_equal(event(st, "e")->recs.n, 2);
+    assert_int_equal(st_event_recs(st, event(st, "e"))->n, 2);
     assert_int_equal(st->repeats.n, 1);
     struct repeat_cursor c = {0};
     assert_true(stats_repeat_next(&st->repeats, &c));
@@ -712,6 +714,86 @@ static void test_stats_repeat_same_moves(void **state)
     assert_int_equal(r->round, 8);
     assert_int_equal(r->first_game, 1);
     pdn_stats_free(st);
+}
+
+/* A main line as the repeats see it: (from, to, pieces taken) a ply, and
+ * what stats_moves_hash made of it. */
+struct main_line {
+    uint64_t hash;
+    uint32_t ply[1024];
+    size_t n;
+};
+
+static void on_main_ply(const struct pdn_board *before, const struct pdn_board *after,
+                        const struct pdn_move *m, const struct pdn_node *node, int depth, void *ctx)
+{
+    (void)before, (void)after, (void)node;
+    struct main_line *line = ctx;
+    if (depth == 0 && line->n < sizeof line->ply / sizeof line->ply[0])
+        line->ply[line->n++] = (uint32_t)m->from | (uint32_t)m->to << 8 | m->ncaptured << 16;
+}
+
+static int line_order(const void *a, const void *b)
+{
+    const struct main_line *x = a, *y = b;
+    return x->hash < y->hash ? -1 : x->hash > y->hash;
+}
+
+/* The main lines of a text, appended to *lines. */
+static void main_lines(struct main_line **lines, size_t *n, const char *text, size_t len)
+{
+    struct games gs;
+    read_games(&gs, text, len);
+    for (size_t i = 0; i < gs.n; i++) {
+        pdn_stats_game *rec = NULL;
+        assert_int_equal(pdn_stats_game_new(&rec, NULL), 0);
+        assert_int_equal(pdn_stats_game_read(rec, gs.v[i]), 0);
+        *lines = realloc(*lines, (*n + 1) * sizeof **lines);
+        assert_non_null(*lines);
+        struct main_line *line = &(*lines)[(*n)++];
+        line->hash = rec->moves_hash;
+        line->n = 0;
+        struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+        ro.on_ply = on_main_ply;
+        ro.ply_ctx = line;
+        struct pdn_replay_summary sum;
+        assert_true(pdn_replay_game(&sum, gs.v[i], &ro) >= 0);
+        pdn_stats_game_free(rec);
+    }
+    free_games(&gs);
+}
+
+/* The moves' hash (games read twice) tells apart every two main lines of
+ * the real files of tests/data, and two moves played in the other order;
+ * lines alike have one hash. */
+static void test_stats_moves_hash_tells_lines_apart(void **state)
+{
+    (void)state;
+    struct paths files = {0};
+    find_pdn(&files, "tests/data");
+    struct main_line *lines = NULL;
+    size_t n = 0;
+    for (size_t f = 0; f < files.n; f++) {
+        size_t len;
+        char *text = slurp(files.v[f], &len);
+        main_lines(&lines, &n, text, len);
+        free(text);
+    }
+    free_paths(&files);
+    assert_true(n > 2000);
+    qsort(lines, n, sizeof *lines, line_order);
+    size_t distinct = 1;
+    for (size_t i = 1; i < n; i++) {
+        const struct main_line *a = &lines[i - 1], *b = &lines[i];
+        bool same = a->n == b->n && memcmp(a->ply, b->ply, a->n * sizeof a->ply[0]) == 0;
+        assert_true(same == (a->hash == b->hash));
+        distinct += !same;
+    }
+    assert_true(distinct > 1000);
+    free(lines);
+    struct pdn_move m32 = {.from = 32, .to = 28}, m19 = {.from = 19, .to = 23};
+    assert_true(stats_moves_hash(stats_moves_hash(0, &m32), &m19) !=
+                stats_moves_hash(stats_moves_hash(0, &m19), &m32));
 }
 
 static void assert_repeat_equal(const struct st_repeat *a, const struct st_repeat *b)
@@ -1076,6 +1158,48 @@ static void test_stats_made_rows(void **state)
     free(text);
 }
 
+/* A cell is what printf makes of its format, whether tab_cell writes it
+ * itself (text, %s, %u, %lu, %d) or hands it to vsnprintf (any other
+ * conversion, a cell longer than its first try); tab_text and tab_count
+ * are "%s" and "%lu". */
+static void test_stats_cell_formats(void **state)
+{
+    (void)state;
+    struct tab t = {.name = "cells"};
+    char want[20][400];
+    int n = 0;
+#define CELL(...)                                                                                  \
+    do {                                                                                           \
+        tab_cell(&t, __VA_ARGS__);                                                                 \
+        snprintf(want[n++], sizeof want[0], __VA_ARGS__);                                          \
+    } while (0)
+    CELL("%s", "Sijbrands");
+    CELL("%s", "");
+    CELL("game %u", 0u);
+    CELL("%u", UINT_MAX);
+    CELL("%lu", ULONG_MAX);
+    CELL("%d", INT_MIN);
+    CELL("%d-%d", -3, 12);
+    CELL("%s game %u", "a.pdn", 17u);
+    CELL("100%% %s", "sure");
+    CELL("%.1f", 66.66);
+    CELL("%zu plies", (size_t)80);
+    CELL("%-300s|", "wide");
+    CELL("no conversion");
+#undef CELL
+    tab_text(&t, "Baljakin");
+    snprintf(want[n++], sizeof want[0], "%s", "Baljakin");
+    tab_count(&t, 0);
+    snprintf(want[n++], sizeof want[0], "%lu", 0ul);
+    tab_count(&t, ULONG_MAX);
+    snprintf(want[n++], sizeof want[0], "%lu", ULONG_MAX);
+    assert_false(t.failed);
+    assert_int_equal(t.cells.n, n);
+    for (int k = 0; k < n; k++)
+        assert_string_equal((char *)t.text.data + ((size_t *)t.cells.data)[k], want[k]);
+    tab_free(&t);
+}
+
 /* --excel: BOM, ';', CRLF; grid cells and names a spreadsheet would turn
  * into numbers or formulas kept as text; numbers left numbers; a long
  * formula-like name still text. */
@@ -1135,7 +1259,7 @@ static void test_stats_empty_name_is_unknown(void **state)
                  "[BlackTeam \"T\"]\n[Result \"2-0\"]\n2-0\n\n");
     assert_non_null(player(st, "?"));
     assert_null(player(st, "??"));
-    const struct st_rec *r = event(st, "e")->recs.data;
+    const struct st_rec *r = st_event_recs(st, event(st, "e"))->data;
     assert_int_equal(r[0].white_team, 0);
     assert_int_not_equal(r[0].black_team, 0);
     pdn_stats_free(st);
@@ -1230,6 +1354,7 @@ int main(void)
         cmocka_unit_test(test_stats_alias_chain_and_cycle),
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
+        cmocka_unit_test(test_stats_moves_hash_tells_lines_apart),
         cmocka_unit_test(test_stats_repeat_log),
         cmocka_unit_test(test_stats_date_pack),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
@@ -1240,6 +1365,7 @@ int main(void)
         cmocka_unit_test(test_stats_json_shapes),
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_made_rows),
+        cmocka_unit_test(test_stats_cell_formats),
         cmocka_unit_test(test_stats_excel),
         cmocka_unit_test(test_stats_empty_name_is_unknown),
         cmocka_unit_test(test_stats_team_one_team_a_player),
