@@ -377,9 +377,11 @@ static int fill_window(struct reader_threads *t, size_t want)
 {
     struct window *w = &t->window;
     if (w->end - w->start >= want || w->eof) return 0;
-    memmove(w->bytes, w->bytes + w->start, w->end - w->start);
-    w->end -= w->start;
-    w->start = 0;
+    if (w->start > 0) { /* what is left to the front (no window yet: nothing) */
+        memmove(w->bytes, w->bytes + w->start, w->end - w->start);
+        w->end -= w->start;
+        w->start = 0;
+    }
     size_t cap = want > WINDOW_BYTES ? want : WINDOW_BYTES;
     if (w->cap < cap) {
         char *grown = realloc(w->bytes, cap);
