@@ -127,7 +127,7 @@ struct pdn_csv_writer {
     bool no_position;         /* the start position could not be set up */
     bool nomem;
     bool slow;                        /* the fast paths off (csv_writer_fast_paths) */
-    struct pdn_movelist legal;        /* scratch */
+    bool ambiguous;                   /* the replay's, of the ply on_ply is told of */
     char texts[2][PDN_MOVE_TEXT_MAX]; /* placed_text's: the writer holds two at once */
     int ntext;
     /* the reader's first errors of the last games, by game index */

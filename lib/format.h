@@ -45,6 +45,7 @@ struct format {
     const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
     size_t nstops, capstops;
     bool nomem;
+    bool ambiguous;       /* the replay's, of the ply on_ply is told of */
     bool faults_wanted;   /* fix, or findings to report */
     struct fault *faults; /* in the replay's order; by node once reported */
     size_t nfaults, capfaults;
