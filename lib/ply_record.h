@@ -12,6 +12,7 @@
 #define PDN_PLY_RECORD_H
 
 #include "decimal.h"
+#include "geometry.h"
 #include "pdn.h"
 
 #include <stdbool.h>
@@ -75,8 +76,7 @@ void ply_record_free(struct ply_record *r);
 static inline size_t ply_short_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                                     enum pdn_variant variant)
 {
-    const struct pdn_rules *rules = pdn_rules_get(variant);
-    if (!rules || rules->algebraic) return 0;
+    if (geometry_get(variant)->rules->algebraic) return 0; /* no call: once a ply */
     char *p = decimal_text(out, move->from);
     *p++ = move->ncaptured ? 'x' : '-';
     p = decimal_text(p, move->to);
