@@ -637,13 +637,34 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
     return buf;
 }
 
+/* A square of one or two digits at p (p[0] a digit): its number in *out,
+ * the byte after it. Without a branch on the second digit: squares of one
+ * and of two digits come in no order a processor could foresee. */
+static inline const unsigned char *short_square(const unsigned char *p, uint32_t *out)
+{
+    unsigned first = p[0] - (unsigned)'0', second = p[1] - (unsigned)'0';
+    bool two = second <= 9;
+    *out = two ? first * 10 + second : first;
+    return p + 1 + two;
+}
+
 /* What a reader makes of a move's text for the next hop (text.h). Nearly
  * every move is written as numbered squares joined by '-' or 'x' ("32-28",
  * "28x19", "12x21x32"): read here in one pass, as text_hop_of reads them
- * (a capture: an 'x', or two dashes or more); anything else goes to it. */
+ * (a capture: an 'x', or two dashes or more); anything else goes to it.
+ * Two squares of one or two digits around one separator, most of them,
+ * are read straight, without the loops. */
 static struct text_hop hop_of(const char *text)
 {
     const unsigned char *p = (const unsigned char *)text;
+    if ((unsigned)(p[0] - '0') <= 9) {
+        uint32_t from, to;
+        const unsigned char *q = short_square(p, &from);
+        if ((*q == '-' || *q == 'x') && (unsigned)(q[1] - '0') <= 9) {
+            const unsigned char *end = short_square(q + 1, &to);
+            if (*end == '\0') return (struct text_hop){from, to, *q == 'x'};
+        }
+    }
     uint32_t first = 0, last = 0;
     unsigned dashes = 0, squares = 0;
     bool cross = false;
