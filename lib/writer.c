@@ -714,20 +714,21 @@ static bool cut_here(const struct writer *wr, const struct pdn_node *node)
  * it. So the setup of a move kept as a comment, or cut, waits for the next
  * move written (wr->setup_due): what is written as comments up to there
  * (comments after it, more moves kept as comments, a cut line) goes before
- * it, as a reader reads it back. Who moves after it counts from here. */
+ * it, as a reader reads it back. Who moves after it counts from here.
+ * 'cut': the line is cut at the move (cut_here). */
 static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i, struct side *s,
-                         bool as_comment)
+                         bool as_comment, bool cut)
 {
     const struct pdn_node *node = &line->moves[i];
     bool any = as_comment;
     if (wr->bad_tags_pending) any |= write_bad_tags(wr);
     any |= write_comments(wr, node->comments_before, node->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
-    if (!as_comment && !cut_here(wr, node)) any |= write_setup_due(wr);
+    if (!as_comment && !cut) any |= write_setup_due(wr);
     if (node->setup && as_comment && setup_follows(wr, line, i)) {
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
-    } else if (node->setup && (as_comment || cut_here(wr, node))) {
+    } else if (node->setup && (as_comment || cut)) {
         setup_side(wr->game, node->setup, s);
         wr->setup_due = node->setup;
     } else if (node->setup) {
@@ -838,8 +839,9 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         /* The caller's text, asked for once: it may be made on each call. */
         const char *given = given_text(wr, node), *text = text_of(wr, node, given, buf);
         struct text_hop hop = hop_of(text);
-        bool as_comment = !cut_here(wr, node) && unreadable_given(wr, node, given);
-        if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment);
+        bool cut = cut_here(wr, node); /* asked once a move: a call at every move */
+        bool as_comment = !cut && unreadable_given(wr, node, given);
+        if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment, cut);
         struct side written = {node->number, node->number_black};
         if (node->number) {
             /* A number the count does not give must be written, or it
@@ -866,7 +868,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
          * first mover's place: the replay plays no ply there, so the count
          * stays, and it is written "N. ...", which reads so anywhere. */
         bool placeholder = s.black && !node->number && ellipsis;
-        if (cut_here(wr, node)) {
+        if (cut) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
             return;
