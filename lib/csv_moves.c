@@ -6,12 +6,14 @@
  * reach keeps only what was written. A row is a ply's: its cells are
  * built in place in the row buffer (write_move_row_fast), the game's
  * copied from a piece written once a game, the default layout's body
- * (ply to promotion) straight, without a switch a cell, and a whole row of
- * the default layout without the steps' loop (write_default_row); unless
- * the fast paths are off or the delimiter is a byte of a word (csv_io.h):
- * then each cell on its own, as csv_put_move_cell (csv_move_cells.c)
- * writes it (test_csv compares the two on every test file). Must not
- * print.
+ * (ply to promotion) straight, without a switch a cell, its cells move to
+ * promotion copied from a piece kept for each move met (struct
+ * move_cells), and a whole row of the default layout without the steps'
+ * loop (write_default_row); unless the fast paths are off or the
+ * delimiter is a byte of a word (csv_io.h): then each cell on its own, as
+ * csv_put_move_cell (csv_move_cells.c) writes it (test_csv compares the
+ * two on every test file, a writer a game and one writer for all). Must
+ * not print.
  */
 #include "csv_writer.h"
 #include "fen.h"
@@ -50,7 +52,28 @@ static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
 #define MOVE_IN_PLACE 64
 /* The game's cells are copied in pieces of this size (put_run). */
 #define RUN_PIECE 16
-_Static_assert(RUN_PIECE <= CELL_MOST, "a run's room holds its last piece");
+_Static_assert(2 * RUN_PIECE <= CELL_MOST, "a run's room holds its last pieces");
+
+/*
+ * The cells move to promotion of a played ply's row, delimiters between
+ * them ("32-28,32-28,32,28,32-28,,0,man,no"), for a quiet move or a
+ * capture of one hop on a numbered board that no other legal move shares
+ * its squares with (nearly every ply): made once for each such move met
+ * and copied into each row of it after (put_cells), the move as written
+ * too when it is the move's shortest text (nearly always). Kept by from
+ * and to; made again for another move between the same squares (what it
+ * takes, the piece, a promotion) or in another variant (whose squares
+ * name the piece taken).
+ */
+#define CELLS_SQUARES 64 /* from and to below it: any numbered board's */
+#define CELLS_ROOM 56    /* "12x23,12x23,12,23,12x23,18,1,king,yes", and a copy's reach */
+struct move_cells {
+    uint64_t captured;
+    uint32_t kind; /* cells_kind */
+    uint8_t text;  /* the shortest text's length: the cells start with it */
+    uint8_t len;   /* the cells' (0: none made yet) */
+    char cells[CELLS_ROOM];
+};
 
 /* Whether a column holds a move's comments or NAGs. */
 static bool note_column(enum col_id id)
@@ -79,6 +102,10 @@ static int plan_rows(pdn_csv_writer *w)
         struct number_text *t = &w->numbers[v];
         t->len = (uint8_t)(decimal_text(t->text, v) - t->text);
     }
+    /* First: rows are built in place only once the steps are (a writer
+     * with steps has its kept cells). */
+    if (!w->kept) w->kept = calloc(CELLS_SQUARES * CELLS_SQUARES, sizeof *w->kept);
+    if (!w->kept) return PDN_ENOMEM;
     w->spans = calloc(w->ncols + 1, sizeof *w->spans);
     w->steps = calloc(w->ncols + 1, sizeof *w->steps);
     if (!w->spans || !w->steps) return PDN_ENOMEM;
@@ -136,7 +163,7 @@ static int share_game_cells(pdn_csv_writer *w, const struct game_ctx *g)
     w->shared = w->out;
     w->out = rows;
     if (rc < 0) return rc;
-    if (!csv_out_room(&w->shared, RUN_PIECE)) return PDN_ENOMEM; /* put_run reads on */
+    if (!csv_out_room(&w->shared, 2 * RUN_PIECE)) return PDN_ENOMEM; /* put_run reads on */
     return w->shared.nomem ? PDN_ENOMEM : 0;
 }
 
@@ -258,6 +285,7 @@ struct row_plan {
     const char *shared;                /* w->shared.buf */
     const struct cell_span *spans;     /* w->spans */
     const struct number_text *numbers; /* w->numbers */
+    struct move_cells *kept;           /* w->kept */
     char delim;
 };
 
@@ -292,19 +320,30 @@ static char *put_move(char *out, const char *s, char delim)
     return NULL;
 }
 
-/* Whether the text s is t[0, n), which holds no NUL. */
+/* Whether the text s is t[0, n), which holds no NUL: each byte of s is
+ * read once the bytes before it have matched, so never past its NUL. A
+ * move's shortest text on a numbered board, two squares of one or two
+ * digits around its separator (3 to 5 bytes), compared byte by byte
+ * without a loop. */
 static bool same_text(const char *s, const char *t, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != t[i]) return false;
-    return s[n] == '\0';
+    if (n < 3 || n > 5) {
+        for (size_t i = 0; i < n; i++)
+            if (s[i] != t[i]) return false;
+        return s[n] == '\0';
+    }
+    if (s[0] != t[0] || s[1] != t[1] || s[2] != t[2]) return false;
+    if (n == 3) return s[3] == '\0';
+    if (s[3] != t[3]) return false;
+    return n == 4 ? s[4] == '\0' : s[4] == t[4] && s[5] == '\0';
 }
 
 /* The cells move to path of a played ply's row at out, delimiters between
  * them, from ply_texts: an algebraic board's, an ambiguous capture's, a
  * capture's of several hops; NULL when the move as written must be
  * looked at (put_move). */
-static char *texts_cells(char *out, const char *move, const struct ply *p, char delim)
+static __attribute__((noinline)) char *texts_cells(char *out, const char *move, const struct ply *p,
+                                                   char delim)
 {
     if (!(out = put_move(out, move, delim))) return NULL;
     *out++ = delim;
@@ -317,41 +356,6 @@ static char *texts_cells(char *out, const char *move, const struct ply *p, char 
     out = put_short(out, t.to, t.nto);
     *out++ = delim;
     return put_short(out, t.path, t.npath);
-}
-
-/* The cells move to path of a played ply's row at out, as texts_cells
- * writes them, for a quiet move or a capture of one hop on a numbered
- * board: its text is the shortest ("32-28", "28x19"), made once in one
- * piece that fixed copies write (8 bytes, and a square's 4), and the move
- * as written nearly always is that piece: then it is copied, not looked
- * at. */
-static inline char *shortest_cells(char *out, const char *move, const struct pdn_move *m,
-                                   char delim, const struct number_text *numbers)
-{
-    char text[SHORT_TEXT];
-    char *to = put_number(text, numbers, m->from);
-    size_t nfrom = (size_t)(to - text);
-    *to++ = m->ncaptured ? 'x' : '-';
-    size_t n = (size_t)(put_number(to, numbers, m->to) - text), nto = n - nfrom - 1;
-    if (same_text(move, text, n)) {
-        memcpy(out, text, 8);
-        out[n] = delim;
-        out += n + 1;
-    } else {
-        if (!(out = put_move(out, move, delim))) return NULL;
-        *out++ = delim;
-    }
-    memcpy(out, text, 8);
-    out[n] = delim;
-    out += n + 1;
-    memcpy(out, text, 4);
-    out[nfrom] = delim;
-    out += nfrom + 1;
-    memcpy(out, to, 4);
-    out[nto] = delim;
-    out += nto + 1;
-    memcpy(out, text, 8);
-    return out + n;
 }
 
 /* The captures cell (put_captures) at out on a numbered board, its
@@ -368,20 +372,106 @@ static char *captures_numbered(char *out, const struct pdn_move *m, const struct
     return out - (n > 0);
 }
 
+/* Whether a played ply's cells can be kept: its move goes by one hop,
+ * taking at most one piece, on a numbered board, and is no ambiguous
+ * capture (written whole). */
+static bool keeps_cells(const struct ply *p, const struct geometry *g)
+{
+    const struct pdn_move *m = &p->move;
+    bool hops = m->npath > 1 || (m->npath == 1 && m->path[0] != m->to);
+    return !(g->rules->algebraic || hops || p->full || m->ncaptured > 1);
+}
+
+/* What the kept cells of a ply's move depend on but its squares and
+ * what it takes: the variant, the piece, a promotion. A move of several
+ * hops, or an ambiguous capture (written whole), has no cells kept
+ * (keeps_cells), and takes several pieces (one hop takes the one piece
+ * between its squares): what it takes is never what kept cells took. */
+static inline uint32_t cells_kind(const struct ply *p)
+{
+    return p->variant | (uint32_t)p->king << 8 | (uint32_t) !!p->move.promotes << 9;
+}
+/* Makes the kept cells of a move. */
+static __attribute__((noinline)) void make_cells(struct move_cells *c, const struct ply *p,
+                                                 const struct geometry *g, char delim,
+                                                 const struct number_text *numbers)
+{
+    const struct pdn_move *m = &p->move;
+    char *text = c->cells, *to = put_number(text, numbers, m->from), *out;
+    size_t nfrom = (size_t)(to - text);
+    *to++ = m->ncaptured ? 'x' : '-';
+    out = put_number(to, numbers, m->to);
+    size_t n = (size_t)(out - text), nto = n - nfrom - 1;
+    *out++ = delim; /* then the canonical text, the squares, the path */
+    memcpy(out, text, n);
+    out[n] = delim;
+    out += n + 1;
+    memcpy(out, text, nfrom);
+    out[nfrom] = delim;
+    out += nfrom + 1;
+    memcpy(out, to, nto);
+    out[nto] = delim;
+    out += nto + 1;
+    memcpy(out, text, n);
+    out[n] = delim;
+    out = captures_numbered(out + n + 1, m, g, numbers);
+    *out++ = delim;
+    out = put_number(out, numbers, m->ncaptured);
+    *out++ = delim;
+    out = put_short(out, words[2 + p->king], 3u + p->king);
+    *out++ = delim;
+    out = put_short(out, words[4 + !!m->promotes], 2u + !!m->promotes);
+    c->captured = m->captured;
+    c->kind = cells_kind(p);
+    c->text = (uint8_t)n;
+    c->len = (uint8_t)(out - text);
+}
+
+/* A played ply's kept cells: found, or made now when the ply's move can
+ * have them (keeps_cells) and they are missing or made for another move
+ * of its squares; NULL when it cannot. */
+static inline const struct move_cells *cells_of(struct move_cells *kept, const struct ply *p,
+                                                char delim, const struct number_text *numbers)
+{
+    const struct pdn_move *m = &p->move;
+    _Static_assert((CELLS_SQUARES & (CELLS_SQUARES - 1)) == 0, "a power of two: one test");
+    if ((m->from | m->to) >= CELLS_SQUARES) return NULL;
+    struct move_cells *c = &kept[m->from * CELLS_SQUARES + m->to];
+    if (c->len && c->captured == m->captured && c->kind == cells_kind(p)) return c;
+    const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
+    if (!keeps_cells(p, g)) return NULL;
+    make_cells(c, p, g, delim, numbers);
+    return c;
+}
+/* The kept cells at out, in three fixed pieces of 16 bytes, after the
+ * move as written when it is not the shortest text: the end, or NULL when
+ * the move as written must be looked at (put_move). */
+static inline char *put_cells(char *out, const char *move, const struct move_cells *c, char delim)
+{
+    const char *from = c->cells;
+    if (!same_text(move, c->cells, c->text)) {
+        if (!(out = put_move(out, move, delim))) return NULL;
+        *out++ = delim;
+        from += c->text + 1;
+    }
+    memcpy(out, from, 3 * SHORT_TEXT);
+    return out + (c->cells + c->len - from);
+}
+_Static_assert(6 + 3 * SHORT_TEXT <= CELLS_ROOM, "put_cells reads within the cells");
+
 /* The cells move to promotion of a move's row whose ply was played at
  * out, delimiters between them; NULL when the move as written must be
  * looked at (put_move). */
-static inline char *played_cells(char *out, const char *move, const struct ply *p, char delim,
-                                 const struct number_text *numbers)
+static inline __attribute__((always_inline)) char *played_cells(char *out, const char *move,
+                                                                const struct ply *p, char delim,
+                                                                const struct number_text *numbers,
+                                                                struct move_cells *kept)
 {
     const struct pdn_move *m = &p->move;
+    const struct move_cells *c = cells_of(kept, p, delim, numbers);
+    if (c) return put_cells(out, move, c, delim);
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
-    bool hops = m->npath > 1 || (m->npath == 1 && m->path[0] != m->to);
-    if (g->rules->algebraic || hops || p->full)
-        out = texts_cells(out, move, p, delim);
-    else
-        out = shortest_cells(out, move, m, delim, numbers);
-    if (!out) return NULL;
+    if (!(out = texts_cells(out, move, p, delim))) return NULL;
     *out++ = delim;
     if (m->ncaptured)
         out = g->rules->algebraic ? captures_text(out, p) : captures_numbered(out, m, g, numbers);
@@ -399,8 +489,10 @@ static inline char *played_cells(char *out, const char *move, const struct ply *
  * written must be looked at by csv_out_field (csv_put_move_cell writes them).
  * Cell after cell, no switch: the row of nearly every ply.
  */
-static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half, char delim,
-                               const struct number_text *numbers)
+static inline __attribute__((always_inline)) char *body_cells(char *out, const struct ply_row *r,
+                                                              uint32_t half, char delim,
+                                                              const struct number_text *numbers,
+                                                              struct move_cells *kept)
 {
     out = put_number(out, numbers, r->ply);
     *out++ = delim;
@@ -408,7 +500,7 @@ static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half
     *out++ = delim;
     out = put_short(out, words[half % 2], 5);
     *out++ = delim;
-    if (r->played) return played_cells(out, r->node->text, r->played, delim, numbers);
+    if (r->played) return played_cells(out, r->node->text, r->played, delim, numbers, kept);
     if (!(out = put_move(out, r->node->text, delim))) return NULL;
     *out++ = delim;
     /* not played: the 8 cells after the move empty, 7 delimiters */
@@ -417,13 +509,16 @@ static inline char *body_cells(char *out, const struct ply_row *r, uint32_t half
 }
 
 /* A run of the game's cells copied from shared at out: in fixed pieces,
- * not a call to memcpy (a file name and a game number: a piece or two).
- * The last piece may read past the run (share_game_cells leaves room) and
- * write past it (the run's room is CELL_MOST more). */
+ * not a call to memcpy (a file name and a game number: a piece or two,
+ * both copied without a test). The last pieces may read past the run
+ * (share_game_cells leaves room) and write past it (the run's room is
+ * CELL_MOST more). */
 static char *put_run(char *out, const char *shared, const struct cell_span *run)
 {
-    for (size_t k = 0; k < run->len; k += RUN_PIECE)
-        memcpy(out + k, shared + run->at + k, RUN_PIECE);
+    const char *from = shared + run->at;
+    memcpy(out, from, 2 * RUN_PIECE);
+    for (size_t k = 2 * RUN_PIECE; k < run->len; k += RUN_PIECE)
+        memcpy(out + k, from + k, RUN_PIECE);
     return out + run->len;
 }
 
@@ -478,7 +573,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_NOTES:
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
-        return body_cells(out, r, half, delim, plan->numbers);
+        return body_cells(out, r, half, delim, plan->numbers, plan->kept);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -519,7 +614,7 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     uint32_t half = r->line->start_half + r->ply - 1;
     size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
-    const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, o->delim};
+    const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, w->kept, o->delim};
     const struct row_step *step = w->steps, *last = step + w->nsteps;
     char *out = o->buf + o->len;
     for (; step < last; step++) {
@@ -558,7 +653,7 @@ static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
     char delim = o->delim;
     char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
     *out++ = delim;
-    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim, w->numbers);
+    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim, w->numbers, w->kept);
     if (!out) return write_move_row_fast(w, r);
     memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
     memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);

@@ -8,6 +8,7 @@
  */
 #include "csv_writer.h"
 #include "geometry.h"
+#include "replay_plies.h"
 #include "vec.h"
 
 #include <limits.h>
@@ -63,15 +64,9 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
         const struct geometry *g = geometry_get((enum pdn_variant)before->variant);
         p->king = move->from <= g->squares && (before->kings & bit(g->bit_of[move->from]));
     }
-    p->full = false;
     /* The text is made when a cell needs it (csv_ply_text), from the move
-     * and whether it is ambiguous. */
-    if (!ply_text_needs_legal(move, before)) return;
-    pdn_movegen(&w->legal, before, 0);
-    for (int i = 0; i < w->legal.count && i < PDN_MOVES_MAX && !p->full; i++) {
-        const struct pdn_move *m = &w->legal.moves[i];
-        p->full = m->from == move->from && m->to == move->to && m->captured != move->captured;
-    }
+     * and whether it is ambiguous, which the replay tells. */
+    p->full = w->ambiguous;
 }
 
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p)
@@ -110,7 +105,7 @@ int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
     ro.diag_ctx = w;
     ro.on_ply = replay_ply;
     ro.ply_ctx = w;
-    int rc = pdn_replay_game(sum, game, &ro);
+    int rc = replay_game_noting(sum, game, &ro, &w->ambiguous);
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;
     if (w->nstops > 1) qsort(w->stops, w->nstops, sizeof *w->stops, stop_by_node);

@@ -31,6 +31,7 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
     csv_out_free(&w->shared);
     free(w->spans);
     free(w->steps);
+    free(w->kept);
     if (w->memfp) fclose(w->memfp);
     free(w->mem);
     free(w->cell);

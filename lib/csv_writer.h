@@ -107,6 +107,8 @@ struct number_text {
     uint8_t len;
 };
 
+struct move_cells; /* csv_moves.c's */
+
 struct pdn_csv_writer {
     struct pdn_csv_write_options o;
     struct csv_out out;
@@ -127,7 +129,7 @@ struct pdn_csv_writer {
     bool no_position;         /* the start position could not be set up */
     bool nomem;
     bool slow;                        /* the fast paths off (csv_writer_fast_paths) */
-    struct pdn_movelist legal;        /* scratch */
+    bool ambiguous;                   /* the replay's, of the ply on_ply is told of */
     char texts[2][PDN_MOVE_TEXT_MAX]; /* placed_text's: the writer holds two at once */
     int ntext;
     /* the reader's first errors of the last games, by game index */
@@ -154,7 +156,8 @@ struct pdn_csv_writer {
     bool row_texts;    /* a cell of a ply's texts outside the body (csv_moves.c) */
     bool row_default;  /* the default layout: its rows built straight (csv_moves.c) */
     struct number_text numbers[NUMBER_TEXTS];
-    unsigned long errors; /* games with an error status */
+    struct move_cells *kept; /* plies' cells, kept by their moves (csv_moves.c) */
+    unsigned long errors;    /* games with an error status */
     struct game_result result;
 };
 

@@ -10,14 +10,16 @@
  * with options->fix; every other finding of the replay is dropped (pdncheck
  * reports them).
  *
- * Uses the public API only, vec.h's growth and ply_record.h, which finds
+ * Uses the public API only, vec.h's growth, ply_record.h, which finds
  * a node's text without a search as the writer asks for the moves in the
- * replay's order. Must not print or keep
+ * replay's order, and replay_plies.h, whose replay tells which captures
+ * share their squares with another legal move. Must not print or keep
  * state between calls: everything it allocates is freed before it returns.
  */
 #include "format.h"
 #include "game.h"
 #include "options.h"
+#include "replay_plies.h"
 #include "vec.h"
 
 #include <stddef.h>
@@ -39,10 +41,12 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     }
     struct placed *p = &f->placed[at];
     enum pdn_capture_notation captures = f->opt->captures;
-    /* A full path is never ambiguous; a capture written with a dash is a
-     * fault only the legal moves can tell (fix_on_ply). The squares as the
-     * variant writes them: "c3-d4" in Russian, Brazilian, Czech. */
-    bool text = ply_text_needs_legal(move, before) && captures != PDN_CAPTURE_FULL_PATH;
+    /* A full path is never ambiguous, nor a move no other legal move
+     * shares its squares with (the replay tells); a capture written with a
+     * dash is a fault only the legal moves can tell (fix_on_ply). The
+     * squares as the variant writes them: "c3-d4" in Russian, Brazilian,
+     * Czech. */
+    bool text = f->ambiguous && captures != PDN_CAPTURE_FULL_PATH;
     bool fault = f->faults_wanted && fix_may_fault(move, node);
     if (text || fault) pdn_movegen(&f->legal, before, 0);
     enum pdn_variant variant = (enum pdn_variant)before->variant;
@@ -96,7 +100,7 @@ static int replay(struct format *f, const pdn_game *game)
     ro.diag_ctx = f;
     ro.on_ply = on_ply;
     ro.ply_ctx = f;
-    int rc = pdn_replay_game(&f->sum, game, &ro);
+    int rc = replay_game_noting(&f->sum, game, &ro, &f->ambiguous);
     if (rc == 0 && f->nomem) rc = PDN_ENOMEM;
     if (f->nstops > 1) qsort(f->stops, f->nstops, sizeof *f->stops, stop_by_node);
     return rc;

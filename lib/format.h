@@ -45,6 +45,7 @@ struct format {
     const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
     size_t nstops, capstops;
     bool nomem;
+    bool ambiguous;       /* the replay's, of the ply on_ply is told of */
     bool faults_wanted;   /* fix, or findings to report */
     struct fault *faults; /* in the replay's order; by node once reported */
     size_t nfaults, capfaults;
@@ -62,9 +63,15 @@ struct format {
 
 /* A replay finding of a fault fix repairs: kept (format.c hands every one). */
 void fix_on_diag(struct format *f, const struct pdn_diag *d);
+/* Whether a text may hold a dash: '-', or a byte of a Unicode one. */
+bool fix_maybe_dash(const char *text);
 /* Whether a ply played may be a fault fix_on_ply keeps: a capture whose
- * text may hold a dash. */
-bool fix_may_fault(const struct pdn_move *move, const struct pdn_node *node);
+ * text may hold a dash. Inline: asked at every ply, and a quiet one (most)
+ * answers at once. */
+static inline bool fix_may_fault(const struct pdn_move *move, const struct pdn_node *node)
+{
+    return move->ncaptured > 0 && node->text && fix_maybe_dash(node->text);
+}
 /* A ply played: a capture written with a dash is kept as a fault
  * (f->legal holds the moves of 'before'). */
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,

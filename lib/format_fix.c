@@ -92,18 +92,12 @@ void fix_on_diag(struct format *f, const struct pdn_diag *d)
     }
 }
 
-/* Whether a text may hold a dash: '-', or a byte of a Unicode one. Most
- * captures have none, and need no matching. */
-static bool maybe_dash(const char *text)
+/* Most captures have no dash, and need no matching. */
+bool fix_maybe_dash(const char *text)
 {
     for (const unsigned char *p = (const unsigned char *)text; *p; p++)
         if (*p == '-' || *p >= 0x80) return true;
     return false;
-}
-
-bool fix_may_fault(const struct pdn_move *move, const struct pdn_node *node)
-{
-    return move->ncaptured > 0 && node->text && maybe_dash(node->text);
 }
 
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,

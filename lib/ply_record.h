@@ -6,14 +6,13 @@
  * writer then asks for a node's ply, several times running, then for the
  * next one: a cursor answers those without a search; a hash table of the
  * nodes, built when a question first misses the cursor, answers the rest.
- * Also the one question both ask of a ply played, whether its text needs
- * the legal moves (ply_text_needs_legal), and the text of most plies
- * (ply_short_text). Nothing here prints.
+ * Also the text of most plies (ply_short_text). Nothing here prints.
  */
 #ifndef PDN_PLY_RECORD_H
 #define PDN_PLY_RECORD_H
 
 #include "decimal.h"
+#include "geometry.h"
 #include "pdn.h"
 
 #include <stdbool.h>
@@ -69,19 +68,6 @@ static inline long ply_record_find(struct ply_record *r, const struct pdn_node *
 }
 void ply_record_free(struct ply_record *r);
 
-/* Whether the text of a move played from before needs the legal moves
- * there (an ambiguous capture is written with its whole path). Only a
- * capture can be ambiguous: another legal capture between the same two
- * squares that takes other pieces. Under the maximum capture rule, when
- * it takes one piece, so does every legal capture, each the only one
- * between its two squares: no look at the others. */
-static inline bool ply_text_needs_legal(const struct pdn_move *move, const struct pdn_board *before)
-{
-    if (move->ncaptured == 0) return false;
-    const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)before->variant);
-    return !(move->ncaptured == 1 && rules && rules->maximum_capture);
-}
-
 /* The text pdn_move_text writes for a move no other legal move shares its
  * squares with ("32-28", "28x19"), by hand where the variant writes
  * squares as numbers: its length (out NUL-terminated), or 0 where it
@@ -90,8 +76,7 @@ static inline bool ply_text_needs_legal(const struct pdn_move *move, const struc
 static inline size_t ply_short_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_move *move,
                                     enum pdn_variant variant)
 {
-    const struct pdn_rules *rules = pdn_rules_get(variant);
-    if (!rules || rules->algebraic) return 0;
+    if (geometry_get(variant)->rules->algebraic) return 0; /* no call: once a ply */
     char *p = decimal_text(out, move->from);
     *p++ = move->ncaptured ? 'x' : '-';
     p = decimal_text(p, move->to);

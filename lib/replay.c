@@ -18,6 +18,7 @@
 #include "options.h"
 #include "replay.h"
 #include "replay_plain.h"
+#include "replay_plies.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -531,6 +532,32 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
     return i;
 }
 
+/* Whether another move of the legal list has the same from and to but
+ * takes other pieces, as pdn_move_text decides it. */
+static bool shares_squares(const struct pdn_move *move, const struct pdn_movelist *legal)
+{
+    for (int i = 0; i < legal->count && i < PDN_MOVES_MAX; i++) {
+        const struct pdn_move *m = &legal->moves[i];
+        if (m->from == move->from && m->to == move->to && m->captured != move->captured)
+            return true;
+    }
+    return false;
+}
+
+/* on_ply for a ply replay_ply played, and replay_game_noting's answer: a
+ * capture it found in r->legal, the moves of 'before', may share its
+ * squares. plain_run's plies never do (a quiet move, or the only capture
+ * between its squares): *r->ambiguous stays false for them. */
+static void note_ply(struct replay *r, const struct pdn_board *before,
+                     const struct pdn_board *after, const struct pdn_move *move,
+                     const struct pdn_node *node, int depth)
+{
+    bool shared = r->ambiguous && move->ncaptured && shares_squares(move, r->legal);
+    if (shared) *r->ambiguous = true;
+    r->opt->on_ply(before, after, move, node, depth, r->opt->ply_ctx);
+    if (shared) *r->ambiguous = false;
+}
+
 /* Replays one move of a line from 'before' into *board (a copy of it);
  * false when the line cannot go on. */
 static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i,
@@ -556,7 +583,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
         report_forms(r, node, move, forms, num);
         board_play(board, move);
     }
-    if (r->opt->on_ply) r->opt->on_ply(before, board, move, node, depth, r->opt->ply_ctx);
+    if (r->opt->on_ply) note_ply(r, before, board, move, node, depth);
     if (depth == 0) track_main(r, before, board, move, node, num);
     advance(turn, before->side, r->first_side);
     return true;
@@ -630,6 +657,12 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
 int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                     const struct pdn_replay_options *options)
 {
+    return replay_game_noting(out, game, options, NULL);
+}
+
+int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
+                       const struct pdn_replay_options *options, bool *ambiguous)
+{
     if (!out || !game) return PDN_EINVAL;
     if (options && !options_ok(options->version, PDN_REPLAY_OPTIONS_VERSION)) return PDN_EINVAL;
     memset(out, 0, sizeof *out);
@@ -647,6 +680,8 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
     r.drawn_at[0] = '\0';
     r.went_on_reported = r.depth_reported = false;
     r.budget = 0;
+    r.ambiguous = ambiguous;
+    if (ambiguous) *ambiguous = false;
     r.legal = &lists->legal;
     r.scratch = &lists->scratch;
     pdn_board_init(&out->final, PDN_VARIANT_INTERNATIONAL);

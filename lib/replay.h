@@ -156,6 +156,7 @@ struct replay {
     long budget; /* plies the ambiguity lookahead may still replay */
     bool depth_reported;
     char detail[REPLAY_DETAIL_MAX];
+    bool *ambiguous;              /* replay_game_noting's (replay_plies.h), or NULL */
     struct pdn_movelist *legal;   /* the ply being replayed */
     struct pdn_movelist *scratch; /* the lookahead */
 };

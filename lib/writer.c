@@ -637,13 +637,34 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
     return buf;
 }
 
+/* A square of one or two digits at p (p[0] a digit): its number in *out,
+ * the byte after it. Without a branch on the second digit: squares of one
+ * and of two digits come in no order a processor could foresee. */
+static inline const unsigned char *short_square(const unsigned char *p, uint32_t *out)
+{
+    unsigned first = p[0] - (unsigned)'0', second = p[1] - (unsigned)'0';
+    bool two = second <= 9;
+    *out = two ? first * 10 + second : first;
+    return p + 1 + two;
+}
+
 /* What a reader makes of a move's text for the next hop (text.h). Nearly
  * every move is written as numbered squares joined by '-' or 'x' ("32-28",
  * "28x19", "12x21x32"): read here in one pass, as text_hop_of reads them
- * (a capture: an 'x', or two dashes or more); anything else goes to it. */
+ * (a capture: an 'x', or two dashes or more); anything else goes to it.
+ * Two squares of one or two digits around one separator, most of them,
+ * are read straight, without the loops. */
 static struct text_hop hop_of(const char *text)
 {
     const unsigned char *p = (const unsigned char *)text;
+    if ((unsigned)(p[0] - '0') <= 9) {
+        uint32_t from, to;
+        const unsigned char *q = short_square(p, &from);
+        if ((*q == '-' || *q == 'x') && (unsigned)(q[1] - '0') <= 9) {
+            const unsigned char *end = short_square(q + 1, &to);
+            if (*end == '\0') return (struct text_hop){from, to, *q == 'x'};
+        }
+    }
     uint32_t first = 0, last = 0;
     unsigned dashes = 0, squares = 0;
     bool cross = false;
@@ -693,20 +714,21 @@ static bool cut_here(const struct writer *wr, const struct pdn_node *node)
  * it. So the setup of a move kept as a comment, or cut, waits for the next
  * move written (wr->setup_due): what is written as comments up to there
  * (comments after it, more moves kept as comments, a cut line) goes before
- * it, as a reader reads it back. Who moves after it counts from here. */
+ * it, as a reader reads it back. Who moves after it counts from here.
+ * 'cut': the line is cut at the move (cut_here). */
 static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i, struct side *s,
-                         bool as_comment)
+                         bool as_comment, bool cut)
 {
     const struct pdn_node *node = &line->moves[i];
     bool any = as_comment;
     if (wr->bad_tags_pending) any |= write_bad_tags(wr);
     any |= write_comments(wr, node->comments_before, node->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
-    if (!as_comment && !cut_here(wr, node)) any |= write_setup_due(wr);
+    if (!as_comment && !cut) any |= write_setup_due(wr);
     if (node->setup && as_comment && setup_follows(wr, line, i)) {
         put_comment(&wr->wrap, node->setup); /* superseded before any move */
         any = true;
-    } else if (node->setup && (as_comment || cut_here(wr, node))) {
+    } else if (node->setup && (as_comment || cut)) {
         setup_side(wr->game, node->setup, s);
         wr->setup_due = node->setup;
     } else if (node->setup) {
@@ -817,8 +839,9 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         /* The caller's text, asked for once: it may be made on each call. */
         const char *given = given_text(wr, node), *text = text_of(wr, node, given, buf);
         struct text_hop hop = hop_of(text);
-        bool as_comment = !cut_here(wr, node) && unreadable_given(wr, node, given);
-        if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment);
+        bool cut = cut_here(wr, node); /* asked once a move: a call at every move */
+        bool as_comment = !cut && unreadable_given(wr, node, given);
+        if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment, cut);
         struct side written = {node->number, node->number_black};
         if (node->number) {
             /* A number the count does not give must be written, or it
@@ -845,7 +868,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
          * first mover's place: the replay plays no ply there, so the count
          * stays, and it is written "N. ...", which reads so anywhere. */
         bool placeholder = s.black && !node->number && ellipsis;
-        if (cut_here(wr, node)) {
+        if (cut) {
             write_cut(wr, line, i, s);
             write_setup_due(wr); /* the line's end now: after its comment */
             return;

@@ -753,6 +753,79 @@ static void test_csv_moves_rows_in_place_as_cell_by_cell(void **state)
     print_message("  %zu games: the moves rows built in place are the cells' own\n", games);
 }
 
+/* A writer of the moves rows, its fast paths on or off, into a stream. */
+struct rows_out {
+    char *text;
+    size_t len, seen;
+    FILE *fp;
+    pdn_csv_writer *w;
+};
+
+static void rows_open(struct rows_out *r, bool fast)
+{
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.variations = true;
+    *r = (struct rows_out){.fp = open_memstream(&r->text, &r->len)};
+    assert_non_null(r->fp);
+    assert_int_equal(pdn_csv_writer_open(&r->w, r->fp, &o, NULL), 0);
+    csv_writer_fast_paths(r->w, fast);
+}
+
+/* The rows written since the last call, NUL-terminated in the stream. */
+static const char *rows_since(struct rows_out *r)
+{
+    csv_out_flush(&r->w->out);
+    fflush(r->fp);
+    const char *from = r->text + r->seen;
+    r->seen = r->len;
+    return from;
+}
+
+static void rows_close(struct rows_out *r)
+{
+    pdn_csv_writer_free(r->w);
+    fclose(r->fp);
+    free(r->text);
+}
+
+/* Every game of every test file through one writer, as pdn2csv writes a
+ * file: what the rows built in place keep from one ply to another (a
+ * ply's cells kept by its move) must fit the plies of every game and
+ * variant after it. Compared with the cells' own game by game. */
+static void test_csv_moves_rows_of_many_games_in_one_writer(void **state)
+{
+    (void)state;
+    struct paths files = {0};
+    find_pdn(&files, "tests/data");
+    find_pdn(&files, "samples");
+    struct rows_out fast, slow;
+    rows_open(&fast, true);
+    rows_open(&slow, false);
+    size_t games = 0;
+    for (size_t i = 0; i < files.n; i++) {
+        pdn_reader *r = NULL;
+        struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+        if (pdn_reader_open_file(&r, files.v[i], &ro) != 0) continue;
+        pdn_game *g;
+        while (pdn_reader_next(&g, r) == 1) {
+            assert_true(pdn_csv_writer_write_game(fast.w, g, files.v[i]) >= 1);
+            assert_true(pdn_csv_writer_write_game(slow.w, g, files.v[i]) >= 1);
+            const char *a = rows_since(&fast), *b = rows_since(&slow);
+            if (strcmp(a, b) != 0)
+                fail_msg("%s, game %zu:\n fast '%s'\n slow '%s'", files.v[i], (size_t)g->index, a,
+                         b);
+            pdn_game_free(g);
+            games++;
+        }
+        pdn_reader_free(r);
+    }
+    rows_close(&fast);
+    rows_close(&slow);
+    free_paths(&files);
+    assert_true(games > 1000);
+}
+
 static void test_csv_writer_movetext_only(void **state)
 {
     (void)state;
@@ -796,6 +869,7 @@ int main(void)
         cmocka_unit_test(test_csv_moves_back_to_the_same_games),
         cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),
         cmocka_unit_test(test_csv_moves_rows_in_place_as_cell_by_cell),
+        cmocka_unit_test(test_csv_moves_rows_of_many_games_in_one_writer),
         cmocka_unit_test(test_csv_writer_movetext_only),
     };
     return cmocka_run_group_tests_name("csv", tests, NULL, NULL);

@@ -1,8 +1,9 @@
 /*
  * Unit tests for lib/replay.c, replay_start.c and replay_result.c: every illegal-move
  * reason, ambiguity lookahead, variations at depth, setups, FEN starts, move
- * numbers, the result checks, the draw rules along the main line, tag checks
- * and strict mode. Games are built by replay_fixture.h; every finding is
+ * numbers, the result checks, the draw rules along the main line, tag checks,
+ * strict mode, and the ambiguous captures replay_game_noting tells its
+ * on_ply of. Games are built by replay_fixture.h; every finding is
  * checked for code, place and move number.
  */
 #include <setjmp.h>
@@ -11,7 +12,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "corpus_files.h"
 #include "replay_fixture.h"
+#include "replay_plies.h"
 
 /* Replays and expects exactly one finding, with this code, column and move number. */
 static const struct diag_record *one(struct fx *f, bool strict, enum pdn_diag_code code,
@@ -677,6 +680,91 @@ static void test_replay_null_arguments(void **state)
     fx_free(f);
 }
 
+/* ---- replay_game_noting (replay_plies.h) ---------------------------------- */
+
+/* What on_ply was told of each ply, against the legal moves before it. */
+struct noted {
+    const bool *ambiguous;
+    int plies, shared, wrong;
+};
+
+static void check_noted(const struct pdn_board *before, const struct pdn_board *after,
+                        const struct pdn_move *move, const struct pdn_node *node, int depth,
+                        void *ctx)
+{
+    struct noted *n = ctx;
+    (void)after, (void)node, (void)depth;
+    static struct pdn_movelist legal; /* 20 KB: not on the stack */
+    pdn_movegen(&legal, before, 0);
+    bool shared = false;
+    for (int i = 0; i < legal.count; i++) {
+        const struct pdn_move *m = &legal.moves[i];
+        shared |= m->from == move->from && m->to == move->to && m->captured != move->captured;
+    }
+    n->plies++;
+    n->shared += shared;
+    n->wrong += shared != *n->ambiguous;
+}
+
+/* Replays game with replay_game_noting: what it told on_ply. */
+static struct noted replay_noted(const pdn_game *game)
+{
+    bool ambiguous = true;
+    struct noted n = {&ambiguous, 0, 0, 0};
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    struct pdn_replay_summary sum;
+    ro.on_ply = check_noted;
+    ro.ply_ctx = &n;
+    assert_int_equal(replay_game_noting(&sum, game, &ro, &ambiguous), PDN_OK);
+    assert_false(ambiguous); /* outside on_ply's calls */
+    return n;
+}
+
+static void expect_noted(const char *moves, const char *fen, int plies, int shared)
+{
+    struct fx *f = fen ? fx_game(moves, "*", FEN(fen), NULL) : fx_game(moves, "*", NULL);
+    struct noted n = replay_noted(&f->game);
+    assert_int_equal(n.plies, plies);
+    assert_int_equal(n.shared, shared);
+    assert_int_equal(n.wrong, 0);
+    fx_free(f);
+}
+
+static void test_replay_noting_ambiguous_captures(void **state)
+{
+    (void)state;
+    /* The king on 1 takes 23 and 14 or 34 and 25, landing on 3 either way. */
+    const char *fen = "W:WK1:B7,9,19,30";
+    expect_noted("1. 1x3 30-34", fen, 2, 1);                  /* resolved by the lookahead */
+    expect_noted("1. 1x23x14x3 30-34", fen, 2, 1);            /* the whole path, written */
+    expect_noted("1. 1x3 ( 1. 1x34x25x3 ) 30-34", fen, 3, 2); /* and in a variation */
+    /* Plain plies, the quiet and the only capture between its squares. */
+    expect_noted("1. 32-28 19-23 2. 28x19 14x23", NULL, 4, 0);
+}
+
+/* Every ply of the corpus: on_ply is told what the legal moves say. */
+static void test_replay_noting_over_the_corpus(void **state)
+{
+    (void)state;
+    int plies = 0;
+    for (size_t i = 0; i < sizeof corpus_files / sizeof corpus_files[0]; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "tests/data/%s", corpus_files[i].path);
+        struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION};
+        pdn_reader *reader;
+        assert_int_equal(pdn_reader_open_file(&reader, path, &ro), 0);
+        pdn_game *game;
+        while (pdn_reader_next(&game, reader) == 1) {
+            struct noted n = replay_noted(game);
+            assert_int_equal(n.wrong, 0);
+            plies += n.plies;
+            pdn_game_free(game);
+        }
+        pdn_reader_free(reader);
+    }
+    assert_true(plies > 100000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -686,6 +774,8 @@ int main(void)
         cmocka_unit_test(test_replay_illegal_move_then_next_game_line),
         cmocka_unit_test(test_replay_ambiguity_resolved_by_lookahead),
         cmocka_unit_test(test_replay_ambiguity_unresolved),
+        cmocka_unit_test(test_replay_noting_ambiguous_captures),
+        cmocka_unit_test(test_replay_noting_over_the_corpus),
         cmocka_unit_test(test_replay_variations_at_depth),
         cmocka_unit_test(test_replay_variation_starts_before_replaced_move),
         cmocka_unit_test(test_replay_setup_restarts),
