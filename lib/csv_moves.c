@@ -106,9 +106,15 @@ static int plan_rows(pdn_csv_writer *w)
      * with steps has its kept cells). */
     if (!w->kept) w->kept = calloc(CELLS_SQUARES * CELLS_SQUARES, sizeof *w->kept);
     if (!w->kept) return PDN_ENOMEM;
-    w->spans = calloc(w->ncols + 1, sizeof *w->spans);
-    w->steps = calloc(w->ncols + 1, sizeof *w->steps);
-    if (!w->spans || !w->steps) return PDN_ENOMEM;
+    struct cell_span *spans = calloc(w->ncols + 1, sizeof *spans);
+    struct row_step *steps = calloc(w->ncols + 1, sizeof *steps);
+    if (!spans || !steps) { /* both or neither: the next game plans again */
+        free(spans);
+        free(steps);
+        return PDN_ENOMEM;
+    }
+    w->spans = spans;
+    w->steps = steps;
     for (size_t k = 0; k < w->ncols; k++) {
         struct row_step *step = &w->steps[w->nsteps++];
         *step = (struct row_step){(uint8_t)w->cols[k].id, (uint32_t)k};
