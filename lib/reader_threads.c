@@ -371,17 +371,22 @@ static struct part *new_part(struct reader_threads *t)
  * each cut). */
 enum { WINDOW_BYTES = 64 << 10 };
 
+/* The bytes not cut moved to the window's front (none made yet: nothing). */
+static void window_to_front(struct window *w)
+{
+    if (w->start == 0) return;
+    memmove(w->bytes, w->bytes + w->start, w->end - w->start);
+    w->end -= w->start;
+    w->start = 0;
+}
+
 /* At least 'want' bytes not cut in the window, or all there are left: 0,
  * PDN_EIO or PDN_ENOMEM. */
 static int fill_window(struct reader_threads *t, size_t want)
 {
     struct window *w = &t->window;
     if (w->end - w->start >= want || w->eof) return 0;
-    if (w->start > 0) { /* what is left to the front (no window yet: nothing) */
-        memmove(w->bytes, w->bytes + w->start, w->end - w->start);
-        w->end -= w->start;
-        w->start = 0;
-    }
+    window_to_front(w);
     size_t cap = want > WINDOW_BYTES ? want : WINDOW_BYTES;
     if (w->cap < cap) {
         char *grown = realloc(w->bytes, cap);
@@ -395,11 +400,8 @@ static int fill_window(struct reader_threads *t, size_t want)
 /* After a part of a huge game: the window back to its size. */
 static void shrink_window(struct window *w)
 {
-    size_t held = w->end - w->start;
-    if (w->cap <= 4 * WINDOW_BYTES || held > WINDOW_BYTES) return;
-    memmove(w->bytes, w->bytes + w->start, held);
-    w->start = 0;
-    w->end = held;
+    if (w->cap <= 4 * WINDOW_BYTES || w->end - w->start > WINDOW_BYTES) return;
+    window_to_front(w);
     char *smaller = realloc(w->bytes, WINDOW_BYTES);
     if (smaller) w->bytes = smaller, w->cap = WINDOW_BYTES;
 }
