@@ -2,12 +2,15 @@
 # pdncheck against the tokenizer floor (issue 19): the CPU time of
 #   tr -s ' \n' '\n\n' | wc -l
 # on the same bytes, the least any reader of the file spends, and pdncheck's
-# (read, replay, results, draw rules, variant inference), best of 3 each,
-# and their ratio (goal: 1.3). The bytes: about 20 MB of real international
+# (read, replay, results, draw rules, variant inference), best of RUNS
+# (default 7: they are short) each, and their ratio (goal: 1.3); and the
+# reader alone (bench_read: games read, none replayed), which says how much
+# of pdncheck's time is the reading and how much the checking. The bytes: about 20 MB of real international
 # games, tests/data/tournaments/*.pdn concatenated in a fixed order until
 # the size is reached. Timed in CPU seconds (user + system) with GNU time,
 # which a busy machine disturbs far less than wall time; else wall time.
 bin=$1
+benchbin=$2
 corpus=bench/corpus/tournaments-20mb.pdn
 mkdir -p bench/corpus
 if [ ! -s "$corpus" ]; then
@@ -24,11 +27,18 @@ fi
 tmp=/tmp/pdn-floor-bench.$$
 trap 'rm -f "$tmp"' EXIT
 digits=3
+RUNS=${RUNS:-7}
 . bench/timing.sh
-echo "== pdncheck vs the tokenizer floor on $corpus ($(wc -c <"$corpus") bytes; $what, best of 3)"
+echo "== pdncheck vs the tokenizer floor on $corpus ($(wc -c <"$corpus") bytes; $what, best of $RUNS)"
 floor=$(best sh -c 'tr -s " \n" "\n\n" <"$1" | wc -l' sh "$corpus")
 check=$(best "$bin/pdncheck" -q -j 1 "$corpus") # one core: threads would add their CPU
 printf '   %s: %ss   pdncheck -q -j 1: %ss\n' "tr -s ' \\n' '\\n\\n' | wc -l" "$floor" "$check"
 echo "$floor $check" |
     awk '{ if ($1 > 0) printf "   ratio pdncheck/floor: %.2f (goal <= 1.3)\n", $2 / $1 }'
+if [ -x "$benchbin/bench_read" ]; then
+    read=$(best "$benchbin/bench_read" "$corpus")
+    echo "$floor $read $check" | awk '{ if ($1 > 0) printf \
+        "   the reader alone (bench_read, no replay): %.3fs, %.2fx the floor; the checking: %.2fx\n",
+        $2, $2 / $1, ($3 - $2) / $1 }'
+fi
 exit 0

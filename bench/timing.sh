@@ -1,9 +1,17 @@
 # The timing the benchmark scripts share, sourced after they set tmp (a
-# scratch file of theirs) and digits (the decimals shown): what (the
+# scratch file of theirs) and digits (the decimals shown), with the
+# benchmark programs' directory as the script's second argument: what (the
 # clock), once COMMAND... (its seconds) and best COMMAND... (the least of
-# three). CPU seconds (user + system) with GNU time, which a busy machine
-# disturbs far less than wall time; else wall time.
-if [ -x /usr/bin/time ]; then
+# RUNS, default 3). CPU seconds (user + system): to the microsecond with
+# bench/cputime when it is built, else to the hundredth with GNU time; a
+# busy machine disturbs them far less than wall time. Else wall time.
+cputime=${2:+$2/cputime}
+if [ -n "$cputime" ] && [ -x "$cputime" ]; then
+    what="CPU time"
+    once() {
+        "$cputime" "$@" | awk -v d="$digits" '{ printf "%.*f\n", d, $1 }'
+    }
+elif [ -x /usr/bin/time ]; then
     what="CPU time"
     once() {
         /usr/bin/time -f "%U %S" -o "$tmp" "$@" >/dev/null 2>&1 ||:
@@ -21,5 +29,5 @@ else
     }
 fi
 best() {
-    { once "$@"; once "$@"; once "$@"; } | sort -n | head -1
+    for run in $(seq "${RUNS:-3}"); do once "$@"; done | sort -n | head -1
 }
