@@ -228,4 +228,29 @@ FX_UNUSED static int fx_replay(struct fx *f, bool strict)
     return pdn_replay_game(&f->sum, &f->game, &opt);
 }
 
+/* Replays and expects exactly one finding, with this code, column and move number. */
+FX_UNUSED static const struct diag_record *
+fx_expect_one(struct fx *f, bool strict, enum pdn_diag_code code, uint32_t col, const char *number)
+{
+    assert_int_equal(fx_replay(f, strict), PDN_OK);
+    dc_print(&f->dc);
+    assert_int_equal(f->dc.total, 1);
+    const struct diag_record *d = &f->dc.kept[0];
+    assert_int_equal(d->code, code);
+    dc_expect_at(d, 1, col);
+    assert_int_equal(d->game, 1);
+    assert_string_equal(d->move_number, number);
+    return d;
+}
+
+FX_UNUSED static void fx_expect_clean(struct fx *f)
+{
+    assert_int_equal(fx_replay(f, false), PDN_OK);
+    for (int i = 0; i < f->dc.nkept; i++)
+        print_message("  unexpected: %s\n", f->dc.kept[i].message);
+    assert_int_equal(f->dc.total, 0);
+}
+
+#define FX_FEN(v) "FEN", v
+
 #endif
