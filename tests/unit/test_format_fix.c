@@ -3,7 +3,7 @@
  * reports and where, what it must not guess, and over every real file of
  * tests/data that fix changes nothing but move numbers, results, a
  * capture's dash and dates: the same games, moves, comments, NAGs, variations and
- * tags read back (the writer's round trip of test_writer does the rest).
+ * tags read back (the writer's round trip of test_writer_reads_back does the rest).
  */
 #include <stdarg.h>
 #include <stddef.h>
