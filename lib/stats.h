@@ -1,9 +1,11 @@
 /*
  * stats (private): the collection statistics shared by stats.c (counting
  * games as they come), stats_cross.c (crosstables and tie-breaks) and
- * stats_write.c (tables out as text, CSV or JSON). Counting never prints;
+ * stats_write.c (tables out as text, CSV or JSON; the events' tables in
+ * stats_write_cross.c and stats_write_teams.c). Counting never prints;
  * writing never changes the counts. Calls go one way: stats_write uses
- * stats_cross, both read what stats.c counted.
+ * stats_write_cross and stats_write_teams, they use stats_cross and
+ * stats_teams, all read what stats.c counted.
  */
 #ifndef PDN_STATS_H
 #define PDN_STATS_H
@@ -212,6 +214,14 @@ static inline const struct vec *st_event_recs(const pdn_stats *st, const struct 
     static const struct vec none;
     size_t i = (size_t)(ev - (const struct st_event *)st->event.data);
     return i < st->event_recs.n ? (const struct vec *)st->event_recs.data + i : &none;
+}
+
+/* The name of player i: shared by the tables that name players by their
+ * index, the crosstables' (stats_write_cross.c) and the repeats'
+ * (stats_write.c). */
+static inline const char *st_player_name(const pdn_stats *st, uint32_t i)
+{
+    return ((const struct st_player *)st->player.data)[i].name;
 }
 
 /* The openings tree's plies at most (pdn_stats_options.opening_depth). */
@@ -468,6 +478,24 @@ void tab_json_rows(FILE *fp, struct tab *t);
 void stats_json_member(struct stats_out *o, const char *name);
 /* A JSON string literal: valid UTF-8, every control character escaped. */
 void stats_json_string(FILE *fp, const char *s);
+
+/* ---- the tables of events (stats_write_cross.c, stats_write_teams.c) ---- */
+
+/*
+ * Shared because pdn_stats_write (stats_write.c) calls them in its order of
+ * tables, between the collection's tables and the repeats. They go one
+ * event at a time; in JSON the crosstables and the team tables are arrays,
+ * closed before the call returns. Each returns 0, PDN_ENOMEM, or
+ * PDN_EINVAL when CSV (one table, one header) would need the tables of
+ * several events.
+ */
+
+/* The crosstables, explanations and missing pairings that tables asks for
+ * (PDN_STATS_CROSSTABLE, PDN_STATS_EXPLAIN, PDN_STATS_MISSING). */
+int stats_write_cross(struct stats_out *o, const pdn_stats *st, unsigned tables);
+/* The team tables: events whose games name teams, and those whose name
+ * says teams. */
+int stats_write_teams(struct stats_out *o, const pdn_stats *st);
 
 /* ---- openings (stats_open.c) ---- */
 

@@ -1,0 +1,291 @@
+/*
+ * stats_write_cross: each event's crosstable (a round-robin grid, or a
+ * table by rounds), why players on equal points stand in their order
+ * (--explain) and the round-robin pairings with no game (--missing), as
+ * rows of cells for stats_table.c. It writes what stats_cross.c builds,
+ * one event at a time, and is called by stats_write.c alone; it changes
+ * nothing and keeps nothing between calls.
+ */
+#include "stats.h"
+
+#include <stdio.h>
+
+static void place_cell(struct tab *t, const struct cross_row *r)
+{
+    if (r->place == r->place_to)
+        tab_cell(t, "%d", r->place);
+    else
+        tab_cell(t, "%d-%d", r->place, r->place_to);
+}
+
+/* A cell of a round-robin grid: row's points against col, game by game. */
+static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t colr)
+{
+    if (row == colr) {
+        tab_cell(t, "x");
+        return;
+    }
+    char buf[64] = "";
+    size_t w = 0;
+    uint32_t a = c->rows[row].player, b = c->rows[colr].player;
+    for (size_t i = 0; i < c->nrecs && w + 3 < sizeof buf; i++) {
+        const struct st_rec *r = &c->recs[i];
+        int p = -2;
+        if (r->white == a && r->black == b)
+            p = cross_points_white(r->outcome);
+        else if (r->white == b && r->black == a)
+            p = r->outcome == ST_OTHER     ? 0
+                : r->outcome == ST_UNKNOWN ? -1
+                                           : 2 - cross_points_white(r->outcome);
+        if (p == -2) continue;
+        buf[w++] = p < 0 ? '*' : (char)('0' + p);
+    }
+    buf[w] = '\0';
+    tab_text(t, w ? buf : ".");
+}
+
+/* A cell of a table by rounds: opponent's line (its place, unless the
+ * place is shared: "10-11" would leave two players named "10"), colour,
+ * points. */
+static void round_cell(struct tab *t, const struct cross *c, size_t row, int round)
+{
+    char buf[96] = "";
+    size_t w = 0;
+    uint32_t a = c->rows[row].player;
+    for (size_t i = 0; i < c->nrecs && w + 16 < sizeof buf; i++) {
+        const struct st_rec *r = &c->recs[i];
+        if (r->round != round || (r->white != a && r->black != a)) continue;
+        bool white = r->white == a;
+        int opp = cross_row_of(c, white ? r->black : r->white);
+        int p = cross_points_white(r->outcome);
+        if (!white && p >= 0) p = r->outcome == ST_OTHER ? 0 : 2 - p;
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", opp + 1,
+                              white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
+    }
+    tab_text(t, w ? buf : "-");
+}
+
+static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
+                                                             "sb"};
+
+/* The heading: the system, the games against those a round robin has,
+ * the repeats left out. */
+static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pdn_stats_tiebreak tb)
+{
+    char played[64] = "", repeats[64] = "", preset[128];
+    const char *note = cross_preset_note(tb);
+    snprintf(preset, sizeof preset, "%s%s%s", preset_names[tb], note ? " " : "", note ? note : "");
+    if (!c->swiss)
+        snprintf(played, sizeof played, ", %zu of %lu game%s", c->nrecs, c->expected,
+                 c->expected == 1 ? "" : "s");
+    if (c->duplicates)
+        snprintf(repeats, sizeof repeats, "; %zu repeated game%s left out", c->duplicates,
+                 c->duplicates == 1 ? "" : "s");
+    /* a title longer than the room is cut: the event's name said it all */
+    if (snprintf(t->title, sizeof t->title,
+                 "Crosstable: %s (%s, %zu players, %d rounds%s, tie-break %s%s)", c->ev->name,
+                 grid ? "round robin" : "by rounds", c->nrows, c->rounds, played, preset,
+                 repeats) < 0)
+        t->title[0] = '\0';
+}
+
+/* The games of a round robin against those it has, in CSV's columns and
+ * in JSON's fields; an open (Swiss) event has no such number. */
+static void cross_games_cells(struct tab *t, const struct cross *c)
+{
+    tab_cell(t, "%zu", c->nrecs);
+    if (c->swiss)
+        tab_text(t, "");
+    else
+        tab_count(t, c->expected);
+}
+
+static void cross_games_json(FILE *fp, const struct cross *c)
+{
+    fprintf(fp, "\"games\": %zu, \"round_robin_games\": ", c->nrecs);
+    if (c->swiss)
+        fputs("null", fp);
+    else
+        fprintf(fp, "%lu", c->expected);
+}
+
+static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cross *c)
+{
+    bool text = o->o->format == PDN_STATS_TEXT;
+    size_t cols_round = c->swiss ? (size_t)(c->rounds > 48 ? 48 : c->rounds) : c->nrows;
+    bool grid = !c->swiss && c->nrows <= 48;
+    struct tab t = {.name = "crosstable"};
+    cross_title(&t, c, grid, o->o->tiebreak);
+    if (!text) tab_col(&t, "event", false);
+    tab_col(&t, "place", true);
+    tab_col(&t, "player", false);
+    for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
+        tab_col_num(&t, grid ? "" : "R", grid ? "vs_" : "round_", (int)j + 1, true);
+        t.str[t.ncols - 1] = true;
+    }
+    tab_col(&t, "games", true);
+    tab_col(&t, "points", true);
+    for (int k = 0; k < c->ncrit; k++)
+        tab_col(&t, c->crit_name[k], true);
+    bool csv = o->o->format == PDN_STATS_CSV; /* CSV has no title: the event's games in columns */
+    if (csv) {
+        tab_col(&t, "event games", true);
+        tab_col(&t, "round robin games", true);
+    }
+    for (size_t i = 0; i < c->nrows; i++) {
+        const struct cross_row *r = &c->rows[i];
+        if (!text) tab_text(&t, c->ev->name);
+        place_cell(&t, r);
+        tab_text(&t, st_player_name(st, r->player));
+        for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
+            if (grid)
+                grid_cell(&t, c, i, j);
+            else
+                round_cell(&t, c, i, (int)j + 1);
+        }
+        tab_cell(&t, "%g", r->games);
+        tab_cell(&t, "%g", r->points);
+        for (int k = 0; k < c->ncrit; k++)
+            tab_cell(&t, "%g", r->crit[k]);
+        if (csv) cross_games_cells(&t, c);
+    }
+    if (o->o->format != PDN_STATS_JSON) return tab_emit(o, &t);
+    if (t.failed) {
+        tab_free(&t);
+        return PDN_ENOMEM;
+    }
+    if (!o->json_cross) {
+        stats_json_member(o, "crosstables");
+        fputs("[\n  ", o->fp);
+    } else {
+        fputs(",\n  ", o->fp);
+    }
+    o->json_cross = true;
+    fputs("{\"event\": ", o->fp);
+    stats_json_string(o->fp, c->ev->name);
+    fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, ",
+            grid ? "round_robin" : "by_rounds", preset_names[o->o->tiebreak], c->duplicates);
+    cross_games_json(o->fp, c);
+    const char *note = cross_preset_note(o->o->tiebreak);
+    if (note) {
+        fputs(", \"tiebreak_note\": ", o->fp);
+        stats_json_string(o->fp, note);
+    }
+    fputs(", \"rows\": ", o->fp);
+    tab_json_rows(o->fp, &t);
+    fputc('}', o->fp);
+    tab_free(&t);
+    return 0;
+}
+
+/* "2 > 1 against Name" or "... against places 3-5": the first group of the
+ * classification the two scored differently against. */
+static void cls_values(struct tab *t, const pdn_stats *st, const struct cross *c,
+                       const struct cross_row *a, const struct cross_row *b)
+{
+    double pa, pb;
+    int g = cross_cls_diff(c, a, b, &pa, &pb);
+    if (g < 0 || (size_t)g >= c->nrows) {
+        tab_text(t, "");
+        return;
+    }
+    size_t end = (size_t)g + 1;
+    while (end < c->nrows && c->rows[end].gid[c->cls_stage] == g)
+        end++;
+    if (end == (size_t)g + 1)
+        tab_cell(t, "%g > %g against %s", pa, pb, st_player_name(st, c->rows[g].player));
+    else
+        tab_cell(t, "%g > %g against places %d-%d", pa, pb, c->rows[g].place,
+                 c->rows[end - 1].place_to);
+}
+
+/* Why each player is ahead of the next one with as many points. */
+static void explain_rows(struct tab *t, const pdn_stats *st, const struct cross *c)
+{
+    for (size_t i = 0; i + 1 < c->nrows; i++) {
+        const struct cross_row *a = &c->rows[i], *b = &c->rows[i + 1];
+        if (a->points != b->points) continue;
+        int k = 0;
+        while (k < c->ncrit && a->gid[k + 1] == b->gid[k + 1])
+            k++;
+        tab_text(t, c->ev->name);
+        place_cell(t, a);
+        tab_text(t, st_player_name(st, a->player));
+        place_cell(t, b);
+        tab_text(t, st_player_name(st, b->player));
+        tab_cell(t, "%g", a->points);
+        if (k < c->ncrit && k == c->cls_stage) {
+            tab_text(t, c->crit_name[k]);
+            cls_values(t, st, c, a, b);
+        } else if (k < c->ncrit) {
+            tab_text(t, c->crit_name[k]);
+            tab_cell(t, "%g > %g", a->crit[k], b->crit[k]);
+        } else {
+            tab_cell(t, "not separated: shared place");
+            tab_text(t, "");
+        }
+    }
+}
+
+/* The pairings of a round robin with fewer games than its cycles give
+ * (none, or one of a double round robin), in the order of the table. */
+static void missing_rows(struct tab *t, const pdn_stats *st, const struct cross *c)
+{
+    for (size_t i = 0; !c->swiss && i < c->nrows; i++)
+        for (size_t j = i + 1; j < c->nrows; j++) {
+            const struct cross_opp *p = cross_pair(c, c->rows[i].at, c->rows[j].at);
+            unsigned games = p ? p->recorded : 0;
+            if (games >= (unsigned)c->cycles) continue;
+            tab_text(t, c->ev->name);
+            tab_text(t, st_player_name(st, c->rows[i].player));
+            tab_text(t, st_player_name(st, c->rows[j].player));
+            tab_count(t, games);
+            tab_cell(t, "%d", c->cycles);
+        }
+}
+
+static void missing_columns(struct tab *t)
+{
+    static const char *const cols[] = {"event", "player", "opponent", "games", "of"};
+    for (int j = 0; j < 5; j++)
+        tab_col(t, cols[j], j >= 3);
+}
+
+int stats_write_cross(struct stats_out *o, const pdn_stats *st, unsigned tables)
+{
+    struct tab ex = {.name = "explain",
+                     .title = "Tie-breaks: what separated players on equal points"};
+    struct tab miss = {.name = "missing",
+                       .title = "Missing games: round-robin pairings with no game in the files"};
+    static const char *const cols[] = {"event",       "place",  "player",     "next place",
+                                       "next player", "points", "decided by", "values"};
+    for (int j = 0; j < 8; j++)
+        tab_col(&ex, cols[j], j == 1 || j == 3 || j == 5);
+    missing_columns(&miss);
+    bool want_table = tables & PDN_STATS_CROSSTABLE, want_explain = tables & PDN_STATS_EXPLAIN;
+    bool want_missing = tables & PDN_STATS_MISSING;
+    const struct st_event *e = st->event.data;
+    size_t ntables = 0;
+    for (size_t i = 0; i < st->event.n; i++)
+        ntables += st_event_recs(st, &e[i])->n > 0;
+    if (o->o->format == PDN_STATS_CSV && want_table && ntables > 1) return PDN_EINVAL;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < st->event.n; i++) {
+        if (st_event_recs(st, &e[i])->n == 0) continue;
+        struct cross c;
+        if (!cross_build(&c, st, &e[i], o->o->tiebreak)) {
+            rc = PDN_ENOMEM;
+            break;
+        }
+        if (want_table) rc = cross_table(o, st, &c);
+        if (want_explain) explain_rows(&ex, st, &c);
+        if (want_missing) missing_rows(&miss, st, &c);
+        cross_free(&c);
+    }
+    if (o->json_cross) fputs("\n  ]", o->fp);
+    if (rc == 0 && want_explain) rc = tab_emit(o, &ex);
+    if (rc == 0 && want_missing) rc = tab_emit(o, &miss);
+    tab_free(&ex);
+    tab_free(&miss);
+    return rc;
+}
