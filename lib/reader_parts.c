@@ -3,6 +3,7 @@
  * parts, in order, into what one reader of the whole file gives (see
  * reader_part.h; the reading of one part is reader_one.c's).
  */
+#define _GNU_SOURCE /* memrchr */
 #include "reader_part.h"
 #include "text.h"
 
@@ -32,8 +33,13 @@ static bool result_before(const char *buf, size_t end)
 
 size_t reader_part_split(const char *buf, size_t len)
 {
-    for (size_t i = len; i-- > 1;)
-        if (buf[i] == '[' && buf[i - 1] == '\n' && result_before(buf, i - 1)) return i;
+    /* From '[' to '[' with memrchr, not a byte at a time: the search goes
+     * back past every tag line of a game, and past whole games whose result
+     * is not one of result_before's (a literal "\r" after it): 900 bytes a
+     * part on bench's 100 MB corpus, 1% of pdncheck -j 2's instructions. */
+    for (const char *at = buf + len;
+         at > buf + 1 && (at = memrchr(buf + 1, '[', (size_t)(at - buf - 1)));)
+        if (at[-1] == '\n' && result_before(buf, (size_t)(at - buf) - 1)) return (size_t)(at - buf);
     return 0;
 }
 
