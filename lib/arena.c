@@ -7,7 +7,6 @@
  */
 #include "arena.h"
 #include "pdn.h"
-#include "recycle.h"
 
 #include <stdalign.h>
 #include <stdint.h>
@@ -30,13 +29,10 @@ static size_t round_up(size_t n)
 }
 
 /* A chunk of size bytes put first in list (the chunks or the blocks),
- * counted in the arena's total; NULL when out of memory. The chunks come
- * in a few sizes, which the next games take again (recycle.h); a block
- * is resized with realloc, and malloc's alone. */
+ * counted in the arena's total; NULL when out of memory. */
 static struct arena_chunk *add_chunk(struct arena *arena, struct arena_chunk **list, size_t size)
 {
-    struct arena_chunk *c =
-        list == &arena->chunks ? recycle_alloc(sizeof *c + size) : malloc(sizeof *c + size);
+    struct arena_chunk *c = malloc(sizeof *c + size);
     if (!c) return NULL;
     c->next = *list;
     c->size = size;
@@ -71,17 +67,24 @@ struct arena *arena_new(size_t hint)
     return arena;
 }
 
+static void free_chunks(struct arena_chunk *c)
+{
+    while (c) {
+        struct arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+}
+
 void arena_free(struct arena *arena)
 {
     if (!arena) return;
-    for (struct arena_chunk *c = arena->blocks, *next; c; c = next) {
-        next = c->next;
+    free_chunks(arena->blocks);
+    struct arena_chunk *c = arena->chunks;
+    while (c) {
+        struct arena_chunk *next = c->next;
         free(c);
-    }
-    /* The arena itself lives in the oldest chunk: read nothing of it now. */
-    for (struct arena_chunk *c = arena->chunks, *next; c; c = next) {
-        next = c->next;
-        recycle_free(c, sizeof *c + c->size);
+        c = next;
     }
 }
 

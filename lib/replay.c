@@ -16,7 +16,6 @@
 #include "geometry.h"
 #include "movegen.h"
 #include "options.h"
-#include "recycle.h"
 #include "replay.h"
 #include "replay_plain.h"
 #include "replay_plies.h"
@@ -668,7 +667,7 @@ int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
     if (options && !options_ok(options->version, PDN_REPLAY_OPTIONS_VERSION)) return PDN_EINVAL;
     memset(out, 0, sizeof *out);
     /* Not cleared: movegen fills a list before anything reads it. */
-    struct replay_lists *lists = recycle_alloc(sizeof *lists);
+    struct replay_lists *lists = malloc(sizeof *lists);
     if (!lists) return PDN_ENOMEM;
     /* Fields set one by one: the detail buffer needs no clearing. */
     struct replay r;
@@ -691,6 +690,6 @@ int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
         out->complete = replay_line(&r, &game->main, &r.start, r.start_turn, 0, &out->final);
     }
     replay_result_check(&r);
-    recycle_free(lists, sizeof *lists);
+    free(lists);
     return PDN_OK;
 }

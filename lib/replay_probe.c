@@ -10,7 +10,6 @@
  * before it returns.
  */
 #include "board_play.h"
-#include "recycle.h"
 #include "replay.h"
 #include "replay_plain.h"
 
@@ -84,11 +83,11 @@ bool replay_probe(const pdn_game *game, enum pdn_variant variant)
     while (from < line->nmoves && !line->moves[from].setup &&
            is_placeholder_text(line->moves[from].text))
         from++;
-    struct replay r = {.scratch = recycle_alloc(sizeof(struct pdn_movelist))};
+    struct replay r = {.scratch = malloc(sizeof(struct pdn_movelist))};
     /* Out of memory: what cannot be refuted counts as legal, as in the lookahead. */
     if (!r.scratch) return true;
     r.budget = (long)line->nmoves + PROBE_LOOKAHEAD_BUDGET;
     bool legal = replay_line_silent(&r, line, from, board, 0);
-    recycle_free(r.scratch, sizeof(struct pdn_movelist));
+    free(r.scratch);
     return legal;
 }
