@@ -55,7 +55,7 @@ static const struct col_def move_cols[] = {
      CSV_KIND_NUMBER},
     {{"ply", "the ply from the start of the game, from 1"}, C_PLY, CSV_KIND_NUMBER},
     {{"number", "the move number"}, C_NUMBER, CSV_KIND_NUMBER},
-    {{"side", "white or black"}, C_SIDE, CSV_KIND_TEXT},
+    {{"side", "who moves: white or black"}, C_SIDE, CSV_KIND_TEXT},
     {{"move", "the move as written"}, C_MOVE, CSV_KIND_MOVES},
     {{"canonical", "the move in canonical notation (empty when not played)"},
      C_CANONICAL,

@@ -131,7 +131,7 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
         csv_put_number(w, c, half / 2 + 1);
         break;
     case C_SIDE:
-        csv_put(w, c, half % 2 ? "black" : "white");
+        csv_put(w, c, csv_side_of(l, half) ? "black" : "white");
         break;
     case C_MOVE:
         csv_put(w, c, r->node->text);

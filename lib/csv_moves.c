@@ -504,7 +504,7 @@ static inline __attribute__((always_inline)) char *body_cells(char *out, const s
     *out++ = delim;
     out = put_number(out, numbers, half / 2 + 1);
     *out++ = delim;
-    out = put_short(out, words[half % 2], 5);
+    out = put_short(out, words[csv_side_of(r->line, half)], 5);
     *out++ = delim;
     if (r->played) return played_cells(out, r->node->text, r->played, delim, numbers, kept);
     if (!(out = put_move(out, r->node->text, delim))) return NULL;
@@ -550,7 +550,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case C_NUMBER:
         return decimal_text(out, half / 2 + 1);
     case C_SIDE:
-        return put_short(out, words[half % 2], 5);
+        return put_short(out, words[csv_side_of(r->line, half)], 5);
     case C_MOVE:
         return put_move(out, n->text, delim);
     case C_CANONICAL:
@@ -741,21 +741,35 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     return n < 0 ? n : rows + n;
 }
 
-/* Half-moves before the first ply: black to move first counts one; a FEN's
- * ":F<n>" field (lidraughts) gives the first move number. */
-static uint32_t start_half(const pdn_game *game)
+/* Whether Black makes the first move of each pair in the game's variant
+ * (English checkers). */
+static bool black_opens(const pdn_game *game)
+{
+    enum pdn_variant v;
+    return pdn_variant_from_gametype(&v, game->gametype) && pdn_rules_get(v)->black_moves_first;
+}
+
+/* Half-moves before the first ply: the second mover of a pair to move
+ * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
+ * move number. */
+static uint32_t start_half(const pdn_game *game, bool black_first)
 {
     const char *fen = pdn_game_tag(game, "FEN");
     if (!fen) return 0;
     struct fen_start st = fen_start(fen);
-    uint32_t half = st.black ? 1 : 0;
+    uint32_t half = st.black != black_first ? 1 : 0;
     if (st.number) half += 2 * (st.number - 1);
     return half;
 }
 
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
-    struct line_ctx main = {.g = g, .id = "1", .first_ply = 1, .start_half = start_half(g->game)};
+    bool black_first = black_opens(g->game);
+    struct line_ctx main = {.g = g,
+                            .id = "1",
+                            .first_ply = 1,
+                            .start_half = start_half(g->game, black_first),
+                            .black_opens = black_first};
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);
         if (rc < 0) return rc;

@@ -270,9 +270,40 @@ static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
     }
 }
 
+/* The value of the current row's tag name: its column's, else from its
+ * tags cell, there cut at the closing quote (a number reads as one); NULL
+ * when it has none. */
+static const char *tag_cell(const pdn_csv_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
+        const struct column *c = &r->cols[i];
+        if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0])
+            return csv_field(r, i);
+    }
+    char key[32];
+    snprintf(key, sizeof key, "[%s \"", name);
+    const char *at = strstr(cell(r, R_TAGS), key);
+    return at ? at + strlen(key) : NULL;
+}
+
+/* Whether Black opens each move pair of the game whose first row is read
+ * (English checkers): as its variant says (its GameType, else --variant);
+ * else, when no FEN sets it up, as its first move's side says, the start
+ * position's first mover being the opener; else White. The side cells say
+ * who moves, and which moves are a pair's second ("12...") follows. */
+static bool game_black_opens(const pdn_csv_reader *r)
+{
+    const char *gametype = tag_cell(r, "GameType");
+    int n = gametype ? atoi(gametype) : r->o.gametype;
+    enum pdn_variant v;
+    if (n > 0) return pdn_variant_from_gametype(&v, n) && pdn_rules_get(v)->black_moves_first;
+    if (tag_cell(r, "FEN")) return false;
+    return strcmp(cell(r, R_SIDE), "black") == 0;
+}
+
 /* One ply's text: its comments before, "12." or "12..." when due, the
  * move, its NAGs and its comments after. */
-static void ply_text(pdn_csv_reader *r, bool first)
+static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
 {
     uint32_t row = (uint32_t)r->row_no;
     const char *move = cell(r, R_CANONICAL);
@@ -283,12 +314,12 @@ static void ply_text(pdn_csv_reader *r, bool first)
     }
     comments_text(r, R_COMMENT_BEFORE, row);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
-    bool black = strcmp(cell(r, R_SIDE), "black") == 0;
+    bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
     const char *number = cell(r, R_NUMBER);
     text_line(r, row, col);
-    if (number[0] && (!black || first)) {
+    if (number[0] && (!second || first)) {
         text_adds(r, number, row, col);
-        text_adds(r, black ? "... " : ". ", row, col);
+        text_adds(r, second ? "... " : ". ", row, col);
     }
     text_adds(r, move, row, col);
     const char *nags = cell(r, R_NAGS);
@@ -349,7 +380,7 @@ void csv_moves_text(pdn_csv_reader *r)
     uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    bool first = true;
+    bool first = true, black_opens = game_black_opens(r);
     struct lines lines = {"1"};
     r->cut_at_row = 0;
     for (;;) {
@@ -359,7 +390,7 @@ void csv_moves_text(pdn_csv_reader *r)
         if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
         if (!r->cut_at_row) {
             first |= enter_line(r, &lines);
-            ply_text(r, first);
+            ply_text(r, first, black_opens);
             first = false;
         }
         r->have_held = false;

@@ -242,10 +242,20 @@ void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game 
 struct line_ctx {
     const struct game_ctx *g;
     char id[128];
-    uint32_t parent;     /* 0 on the main line */
-    uint32_t first_ply;  /* the ply of its first move, from 1 */
-    uint32_t start_half; /* half-moves before ply 1 (1 when black starts), plus 2*(number-1) */
+    uint32_t parent;    /* 0 on the main line */
+    uint32_t first_ply; /* the ply of its first move, from 1 */
+    /* Half-moves before ply 1 from the start of a move pair (1 when the
+     * second mover starts), plus 2*(number-1). */
+    uint32_t start_half;
+    bool black_opens; /* the variant's pairs start with Black's move (English) */
 };
+
+/* The side that makes a line's half-move half: 0 White, 1 Black. A pair's
+ * first mover is White but in English checkers, where Black opens. */
+static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
+{
+    return (half % 2) ^ (unsigned)l->black_opens;
+}
 
 struct ply_row {
     const struct line_ctx *line;
