@@ -86,8 +86,8 @@ static void test_hostile_stats_control_names(void **state)
     (void)state;
     struct buf b = {0};
     static const char *const nasty[] = {"\x1b[2J", "\x07\x07", "\x7f",
-                                        "\xc2\x9b"
-                                        "1m",
+                                        ("\xc2\x9b"
+                                         "1m"),
                                         "\x1b]0;x\x07"};
     for (int i = 0; i < 200; i++)
         buf_printf(&b,

@@ -141,8 +141,8 @@ static void test_reader_strict_rejects_lenient_forms(void **state)
     pdn_game *g = fix_clean(&F, "1. 06-11 1- 7 *", true);
     pdn_game_free(g);
     const char *bad[] = {"1. 3228 *", "1. 12-21-32 *", "1. 28x19<23> *", "1. -- *",
-                         "1. 32\xe2\x80\x93"
-                         "28 *"};
+                         ("1. 32\xe2\x80\x93"
+                          "28 *")};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         g = one(bad[i], true);
         const struct diag_record *d = dc_first_error(&F.dc);

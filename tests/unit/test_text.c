@@ -413,8 +413,8 @@ static void test_text_sniff(void **state)
         "1. -- *",
         "$3 *",
         "*",
-        "{a comment} 1. 32\xe2\x80\x93"
-        "28",
+        ("{a comment} 1. 32\xe2\x80\x93"
+         "28"),
         "% a line\n[GameType \"20\"]",
     };
     for (size_t i = 0; i < sizeof pdn / sizeof pdn[0]; i++)
@@ -423,8 +423,8 @@ static void test_text_sniff(void **state)
     for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++)
         assert_int_equal(text_sniff(blank[i], strlen(blank[i])), TEXT_SNIFF_BLANK);
     static const char *const other[] = {"hello world",
-                                        "\x7f"
-                                        "ELF\x02\x01\x01",
+                                        ("\x7f"
+                                         "ELF\x02\x01\x01"),
                                         "GLIBC_2.2.5 2.31",
                                         "[a-z]*",
                                         "x*y",
