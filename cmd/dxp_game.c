@@ -26,6 +26,9 @@ struct session {
     enum game_result result;
     const char *why;
     bool took_back;
+    bool resigned; /* by the person, while the peer had the move */
+    bool ending;   /* our GAMEEND sent: keys no longer matter */
+    bool no_keys;  /* the terminal hung up */
     size_t len;
     char buf[4 * PDN_DXP_MESSAGE_MAX];
 };
@@ -37,6 +40,46 @@ static bool send_message(struct session *x, const struct pdn_dxp_message *m)
     if (send(x->fd, text, n, MSG_NOSIGNAL) == (ssize_t)n) return true;
     x->why = "the peer closed the connection";
     return false;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Whether the peer's connection has bytes (or closed) before the timeout,
+ * the person's keys answered meanwhile (dxp_player.waiting): a signal
+ * (a resize of the terminal) wakes the wait, and had ended the game as if
+ * the peer had closed the connection. False with x->why when not. */
+static bool wait_for_peer(struct session *x)
+{
+    const struct dxp_player *pl = x->player;
+    double deadline = now_seconds() + x->s->timeout;
+    for (;;) {
+        bool keys = pl->waiting && !x->ending && !x->no_keys;
+        struct pollfd p[2] = {{.fd = x->fd, .events = POLLIN},
+                              {.fd = keys ? pl->keys_fd : -1, .events = POLLIN}};
+        double left = deadline - now_seconds();
+        if (left <= 0) {
+            x->why = "no message from the peer before the timeout";
+            return false;
+        }
+        int ready = poll(p, 2, (int)(left * 1000) + 1);
+        if (ready < 0 && errno != EINTR) {
+            x->why = "the connection failed";
+            return false;
+        }
+        if (ready > 0 && p[0].revents) return true;
+        if (p[1].revents & (POLLHUP | POLLERR | POLLNVAL)) x->no_keys = true;
+        bool woken = ready < 0 || (p[1].revents & POLLIN);
+        if (keys && woken && !pl->waiting(&x->game, pl->ctx)) {
+            x->resigned = true;
+            x->why = "resigned";
+            return false;
+        }
+    }
 }
 
 /* The next message within the timeout: 1, or 0 (x->why says why not). */
@@ -57,13 +100,9 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
             x->why = "the peer sent a message too long";
             return 0;
         }
-        struct pollfd p = {.fd = x->fd, .events = POLLIN};
-        int ready = poll(&p, 1, (int)(x->s->timeout * 1000));
-        if (ready == 0) {
-            x->why = "no message from the peer before the timeout";
-            return 0;
-        }
-        ssize_t got = ready < 0 ? -1 : recv(x->fd, x->buf + x->len, sizeof x->buf - x->len, 0);
+        if (!wait_for_peer(x)) return 0;
+        ssize_t got = recv(x->fd, x->buf + x->len, sizeof x->buf - x->len, 0);
+        if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             x->why = "the peer closed the connection";
             return 0;
@@ -108,6 +147,7 @@ static bool end_game(struct session *x, int code, enum game_result result, const
     struct pdn_dxp_message m = {.type = PDN_DXP_GAMEEND, .code = code, .stop = 1}, ack;
     x->result = result;
     x->why = why;
+    x->ending = true;
     if (send_message(x, &m)) receive(x, &ack); /* the peer's GAMEEND, when it sends one */
     x->why = why;
     return false;
@@ -192,11 +232,15 @@ static void run_game(struct session *x)
 {
     for (;;) {
         if (x->game.g.board.side == x->game.us) {
-            if (!our_turn(x)) return;
-            continue;
+            if (our_turn(x)) continue;
+        } else {
+            struct pdn_dxp_message m;
+            if (receive(x, &m) == 1 && answer(x, &m)) continue;
         }
-        struct pdn_dxp_message m;
-        if (receive(x, &m) != 1 || !answer(x, &m)) return;
+        /* The person resigned while the peer had the move (or our
+         * take-back request waited): the peer is told, as on our turn. */
+        if (x->resigned && !x->ending) end_game(x, 1, win_for(!x->game.us), "resigned");
+        return;
     }
 }
 static int connect_to(const char *target)

@@ -319,6 +319,24 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     }
 }
 
+/* While the friend thinks: a key, or a signal that woke the wait (a
+ * resize): the view drawn again; q resigns, after asking. False when the
+ * person resigns. */
+static bool net_wait(const struct dxp_game *game, void *ctx)
+{
+    struct play_view *v = ctx;
+    net_sync(v, game);
+    int k = screen_getkey(0);
+    if (screen_stopped()) return false;
+    if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)")) return false;
+    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)))
+        screen_say(&v->say, false, "%s is thinking: q resigns",
+                   v->peer[0] ? v->peer : "your friend");
+    if (v->quit) return false;
+    play_view_draw(v, NULL);
+    return true;
+}
+
 int play_screen_friend(struct play *p, struct dxp_settings *s)
 {
     struct play_view *v = view_begin(p);
@@ -328,7 +346,11 @@ int play_screen_friend(struct play *p, struct dxp_settings *s)
                s->listen ? "waiting for your friend on port %s" : "connecting to %s",
                s->listen ? s->listen : s->connect);
     play_view_draw(v, NULL);
-    struct dxp_player player = {.choose = net_choose, .moved = net_moved, .ctx = v};
+    struct dxp_player player = {.choose = net_choose,
+                                .moved = net_moved,
+                                .waiting = net_wait,
+                                .keys_fd = STDIN_FILENO,
+                                .ctx = v};
     int status = dxp_play(s, &player);
     if (status != TOOL_EXIT_SYSTEM && !screen_stopped()) {
         screen_said_on_stderr(&v->scr, &v->say); /* dxp_play's last word: how it ended */

@@ -16,7 +16,8 @@
 # it at once; a new game; q asking first when the game is not saved;
 # Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
 # friend over DXP (pdnengine as the friend) with a take-back asked and a
-# resignation. Every game played is checked by pdncheck.
+# resignation; a friend who never moves, the terminal resized and the game
+# resigned while waiting. Every game played is checked by pdncheck.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
 # installs it, so CI never skips).
 bin=${1:?usage: play-tui.sh BIN}
@@ -249,6 +250,35 @@ checked "$work/engine.pdn"
 grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
     fail "friend: results: $(cat "$work/friend.pdn")"
 grep -q 'a take-back' "$work/err" || fail "friend: no take-back said: $(cat "$work/err")"
+
+# ---- waiting for a friend who thinks ------------------------------------------------------
+# A friend (bash, over its /dev/tcp) who asks for a game as White and never
+# moves. The terminal resized meanwhile: the game goes on (the resize had
+# ended it, "the peer closed the connection"). A key says who thinks; q
+# asks, y resigns at once: the friend gets the game end (E1: we lose), the
+# game is saved 2-0, clean under pdncheck.
+port=$((port + 1))
+run thinking "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/thinking.pdn")"
+see "waiting for your friend on port $port"
+bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sZ010075A\\0' bash >&3;
+    head -c 35 <&3 >/dev/null; : >$work/accepted; timeout 15 head -c 3 <&3 >$work/peer-end" &
+peer=$!
+steps=$((steps + 1))
+poll 50 0.1 test -e "$work/accepted" || fail "thinking: no game accepted"
+tm resize-window -t t -x 90 -y 36
+keys x
+see "bash is thinking: q resigns"
+keys q
+see "Resign this game? (y/n)"
+keys y
+see "resigned (0 plies), 2-0" "(any key leaves)"
+keys x
+ended 0
+wait $peer
+steps=$((steps + 1))
+[ "$(cat "$work/peer-end")" = E11 ] || fail "thinking: the friend got '$(cat "$work/peer-end")', not E11"
+checked "$work/thinking.pdn"
+grep -q '^\[Result "2-0"\]' "$work/thinking.pdn" || fail "thinking: $(cat "$work/thinking.pdn")"
 
 if [ "$failed" -gt 0 ]; then
     echo "play-tui: $failed of $steps checks failed"
