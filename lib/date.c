@@ -109,3 +109,81 @@ bool date_repair(char out[DATE_SIZE], const char *v)
     if (short_fields && f.len[0] <= 2 && f.len[2] == 4) return year_last(out, &f);
     return false;
 }
+
+/* ---- a game's date, placed in time ----------------------------------------------- */
+
+/* n characters of a date, digits or '?'. */
+static bool date_digits(const char *p, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!date_digit(p[i])) return false;
+    return true;
+}
+
+static bool date_separator(char c)
+{
+    return c != 0 && strchr(".-/", c) != NULL;
+}
+
+/* DD.MM.YYYY, what follows it no digit, into out turned round. */
+static bool day_first(char out[DATE_SIZE], const char *v)
+{
+    if (!date_digits(v, 2) || !date_separator(v[2]) || !date_digits(v + 3, 2) ||
+        !date_separator(v[5]) || !date_digits(v + 6, 4) || date_digit(v[10]))
+        return false;
+    memcpy(out, v + 6, 4);
+    memcpy(out + 5, v + 3, 2);
+    memcpy(out + 8, v, 2);
+    return true;
+}
+
+/* YYYY or YYYY.MM, the whole text, or YYYY.MM.DD, what follows it no digit,
+ * into out (whose month and day are "??" before). */
+static bool year_first(char out[DATE_SIZE], const char *v)
+{
+    if (!date_digits(v, 4)) return false;
+    memcpy(out, v, 4);
+    if (v[4] == 0) return true;
+    if (!date_separator(v[4]) || !date_digits(v + 5, 2)) return false;
+    memcpy(out + 5, v + 5, 2);
+    if (v[7] == 0) return true;
+    if (!date_separator(v[7]) || !date_digits(v + 8, 2)) return false;
+    memcpy(out + 8, v + 8, 2);
+    return !date_digit(v[10]);
+}
+
+/* "00", as some programs write a month or day they do not know, as "??". */
+static void zero_unknown(char *field)
+{
+    if (field[0] == '0' && field[1] == '0') field[0] = field[1] = '?';
+}
+
+bool date_read(char out[DATE_SIZE], const char *v)
+{
+    memcpy(out, "????.??.??", DATE_SIZE);
+    if (v == NULL || !(day_first(out, v) || year_first(out, v))) return false;
+    zero_unknown(out + 5);
+    zero_unknown(out + 8);
+    return out[0] != '?' && date_ok(out);
+}
+
+/* The number of n date digits, each unknown one read as 'fill'. */
+static long date_number(const char *p, int n, char fill)
+{
+    long v = 0;
+    for (int i = 0; i < n; i++)
+        v = v * 10 + ((p[i] == '?' ? fill : p[i]) - '0');
+    return v;
+}
+
+void date_days(long out[2], const char date[DATE_SIZE])
+{
+    bool month = memchr(date + 5, '?', 2) == NULL;
+    bool day = month && memchr(date + 8, '?', 2) == NULL;
+    for (int last = 0; last < 2; last++) {
+        long y = date_number(date, 4, last ? '9' : '0');
+        long m = month ? date_number(date + 5, 2, '0') : last ? 12 : 1;
+        long d = day ? date_number(date + 8, 2, '0') : last ? 31 : 1;
+        out[last] = y * 10000 + m * 100 + d;
+    }
+}

@@ -1,9 +1,11 @@
 /*
  * date (private): PDN's date, YYYY.MM.DD with '?' for unknown digits. The
  * replay checks a Date tag with date_ok; pdn_format_game's fix repairs with
- * date_repair the dates written otherwise that have one reading. One
- * reading of the form, so that what the check refuses and what the repair
- * accepts cannot drift apart. Nothing here prints or allocates.
+ * date_repair the dates written otherwise that have one reading; pdnstats'
+ * events and the --date selection place a game in time with date_read (and
+ * date_days). One reading of the form, so that what the check refuses, what
+ * the repair accepts and the day a game is counted on cannot drift apart.
+ * Nothing here prints or allocates.
  */
 #ifndef PDN_DATE_H
 #define PDN_DATE_H
@@ -25,5 +27,24 @@ bool date_ok(const char *v);
  * only one order makes a date. False (out undefined) for anything else: a
  * two-digit year, a range, "10.03.2003", words. */
 bool date_repair(char out[DATE_SIZE], const char *v);
+
+/* The date a game's Date tag names, to place the game in time, in out in
+ * the PDN form (date_ok): YYYY.MM.DD, and the orders programs write besides,
+ * with '-' or '/' for any '.' and '?' for unknown digits:
+ *   - YYYY.MM.DD or DD.MM.YYYY, and the text after it when that starts with
+ *     no digit: "2004.10.27 - 2004.11.01" is its first day;
+ *   - YYYY.MM or YYYY as the whole text (the day, or month and day, '?');
+ *   - a month or day "00" is unknown ("??").
+ * False (out undefined) for anything else: no text, a year whose first digit
+ * is unknown, a month past 12 or a day past 31, a field one digit short
+ * ("2003.8.5"), a two-digit year, "2003.", words. Unlike date_repair, this
+ * guesses: DD.MM.YYYY is read day first even where MM.DD.YYYY is a date. */
+bool date_read(char out[DATE_SIZE], const char *v);
+
+/* The first and last day a date_read date may be (out[0], out[1]), each as
+ * the number YYYYMMDD: its unknown year digits 0 for the first, 9 for the
+ * last; a month with a digit unknown the whole year, a day the whole month
+ * (31 days). */
+void date_days(long out[2], const char date[DATE_SIZE]);
 
 #endif

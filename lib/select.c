@@ -5,6 +5,7 @@
  * tag values into a buffer on the stack. It must not print, read files or
  * know about tools' options: the tools turn options into criteria.
  */
+#include "date.h"
 #include "pdn.h"
 #include "text.h"
 #include "vec.h"
@@ -220,49 +221,16 @@ static bool tag_fits(const pdn_game *game, const char *name, const char *text, b
     return fits;
 }
 
-/* Two digits, or "??" (0: unknown); -1 for anything else. */
-static int date_part(const char *p, size_t n)
-{
-    if (n < 2 || (n > 2 && p[2] >= '0' && p[2] <= '9')) return -1;
-    if (p[0] == '?' && p[1] == '?') return 0;
-    if (p[0] < '0' || p[0] > '9' || p[1] < '0' || p[1] > '9') return -1;
-    return (p[0] - '0') * 10 + (p[1] - '0');
-}
-
-/* DD.MM.YYYY, as some programs write the Date tag ('-' or '/' too). */
-static bool day_first(const char *d)
-{
-    static const char shape[] = "dd.dd.dddd";
-    for (int i = 0; i < 10; i++) {
-        bool digit = (d[i] >= '0' && d[i] <= '9') || (d[i] == '?' && i < 5);
-        if (shape[i] == 'd' ? !digit : (d[i] == '\0' || !strchr(".-/", d[i]))) return false;
-    }
-    return !(d[10] >= '0' && d[10] <= '9');
-}
-
-/* The days a Date tag may mean, [lo, hi]; false for no year or no date.
- * YYYY.MM.DD with ?? for unknown parts ('-' or '/' read as '.'), or
- * DD.MM.YYYY. */
+/* The days a game's Date tag may mean, [lo, hi] as YYYYMMDD (date.h);
+ * false when it names no date. */
 static bool game_dates(const pdn_game *game, size_t *lo, size_t *hi)
 {
-    const char *d = pdn_game_tag(game, "Date"), *p;
-    char iso[11];
-    if (d == NULL) return false;
-    if (day_first(d)) {
-        snprintf(iso, sizeof iso, "%.4s.%.2s.%.2s", d + 6, d + 3, d);
-        d = iso;
-    }
-    p = d;
-    long y = read_number(&p, 4);
-    if (p - d != 4) return false;
-    int m = 0, day = 0;
-    size_t rest = strlen(p);
-    if (rest > 0 && !strchr(".-/", *p)) return false;
-    if (rest > 0) m = date_part(p + 1, rest - 1);
-    if (m > 0 && rest > 3 && strchr(".-/", p[3])) day = date_part(p + 4, rest - 4);
-    if (m < 0 || m > 12 || day < 0 || day > 31) return false;
-    *lo = (size_t)(y * 10000 + (m ? m : 1) * 100 + (day ? day : 1));
-    *hi = (size_t)(y * 10000 + (m ? m : 12) * 100 + (day ? day : 31));
+    char date[DATE_SIZE];
+    long days[2];
+    if (!date_read(date, pdn_game_tag(game, "Date"))) return false;
+    date_days(days, date);
+    *lo = (size_t)days[0];
+    *hi = (size_t)days[1];
     return true;
 }
 

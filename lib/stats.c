@@ -6,6 +6,7 @@
  * the distinct names and openings, and the crosstable's records only when
  * asked for. Writing is stats_write.c's; this file never prints.
  */
+#include "date.h"
 #include "game.h"
 #include "stats.h"
 #include "text.h"
@@ -106,41 +107,6 @@ static void parse_round(int32_t *round, int32_t *sub, const char *s)
         if (*sub < 100000) *sub = *sub * 10 + (*s - '0');
 }
 
-static bool date_char(char c)
-{
-    return (c >= '0' && c <= '9') || c == '?';
-}
-
-/* A date as YYYY.MM.DD ('-' and '/' read as '.'; DD.MM.YYYY turned round),
- * or "" when it is not one or its year is unknown. */
-static void read_date(char out[11], const char *s)
-{
-    out[0] = '\0';
-    if (!s || strlen(s) != 10) return;
-    char d[11];
-    bool ymd = true, dmy = true;
-    for (int i = 0; i < 10; i++) {
-        char c = s[i] == '-' || s[i] == '/' ? '.' : s[i];
-        ymd &= (i == 4 || i == 7) ? c == '.' : date_char(c);
-        dmy &= (i == 2 || i == 5) ? c == '.' : date_char(c);
-        d[i] = c;
-    }
-    d[10] = '\0';
-    if (dmy && !ymd) {
-        char t[11];
-        memcpy(t, d + 6, 4);
-        t[4] = '.';
-        memcpy(t + 5, d + 3, 2);
-        t[7] = '.';
-        memcpy(t + 8, d, 2);
-        t[10] = '\0';
-        memcpy(d, t, 11);
-    } else if (!ymd) {
-        return;
-    }
-    if (d[0] != '?') memcpy(out, d, 11);
-}
-
 /* The event of an Event tag: one seen before (st->event_seen), else
  * looked up by its key. */
 static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
@@ -190,9 +156,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
         return repeat;
     }
     e->games++;
-    char text[11];
-    read_date(text, pdn_game_tag(g, "Date"));
-    uint32_t date = text[0] ? stats_date_pack(text) : 0;
+    char text[DATE_SIZE];
+    uint32_t date = date_read(text, pdn_game_tag(g, "Date")) ? stats_date_pack(text) : 0;
     if (date && (!e->first || date < e->first)) e->first = date;
     if (date && date > e->last) e->last = date;
     uint64_t id = ((uint64_t)ei + 1) << 32;

@@ -4,7 +4,10 @@
  * other forms that have one reading, as pdnfmt --fix makes it. The answers
  * are the calendar's: a month is 01-12, a day 01-31, and a day and month
  * before the year are read day first or month first only when the other
- * order is no date (or the same one).
+ * order is no date (or the same one). And the reading of a Date tag that
+ * places a game in time (pdnstats' events, --date), which guesses day first
+ * and reads the forms real files have (tests/data/tournaments:
+ * "2021-08-12", "10.03.2003", "2004.10.27 - 2004.11.01").
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,15 +38,22 @@ static void test_date_ok_pdn_form(void **state)
         if (date_ok(bad[i])) fail_msg("'%s' taken", bad[i]);
 }
 
+/* What read (date_repair or date_read) makes of v, or "" when nothing. */
+static void expect_date(bool (*read)(char out[DATE_SIZE], const char *), const char *v,
+                        const char *want)
+{
+    char out[DATE_SIZE];
+    bool ok = read(out, v);
+    if (ok != (*want != 0) || (ok && strcmp(out, want) != 0))
+        print_message("'%s': got %s, want '%s'\n", v ? v : "(null)", ok ? out : "none", want);
+    assert_true(ok == (*want != 0));
+    if (ok) assert_string_equal(out, want);
+}
+
 /* The repair of v, or "" when it has none. */
 static void repaired(const char *v, const char *want)
 {
-    char out[DATE_SIZE];
-    bool ok = date_repair(out, v);
-    if (ok != (*want != 0) || (ok && strcmp(out, want) != 0))
-        print_message("'%s': got %s, want '%s'\n", v, ok ? out : "none", want);
-    assert_true(ok == (*want != 0));
-    if (ok) assert_string_equal(out, want);
+    expect_date(date_repair, v, want);
 }
 
 static void test_date_repair_year_first(void **state)
@@ -107,6 +117,83 @@ static void test_date_repair_never_guessed(void **state)
     repaired("", "");
 }
 
+/* What date_read makes of v, or "" when it names no date. */
+static void read_as(const char *v, const char *want)
+{
+    expect_date(date_read, v, want);
+}
+
+static void test_date_read_pdn_form(void **state)
+{
+    (void)state;
+    read_as("2003.03.13", "2003.03.13");
+    read_as("2003.03.?\?", "2003.03.?\?");
+    read_as("2003.?\?.?\?", "2003.?\?.?\?");
+    read_as("19?\?.1?.3?", "19?\?.1?.3?");
+    read_as("2003.00.00", "2003.?\?.?\?"); /* 00: not known */
+    read_as("2003.12.00", "2003.12.?\?");
+    read_as("?\??\?.?\?.?\?", ""); /* no year */
+    read_as("?003.03.13", "");
+    read_as("2003.13.01", ""); /* no month 13 */
+    read_as("2021.13.45", "");
+    read_as("2003.01.32", "");
+    read_as(NULL, "");
+    read_as("", "");
+}
+
+/* The forms of tests/data/tournaments and the other real files. */
+static void test_date_read_real_forms(void **state)
+{
+    (void)state;
+    read_as("2021-08-12", "2021.08.12");     /* Championnat de France 2021.pdn */
+    read_as("1841-?\?-?\?", "1841.?\?.?\?"); /* conformance/succeed/OCA_2.0.pdn */
+    read_as("2024/12/13", "2024.12.13");
+    read_as("10.03.2003", "2003.03.10");              /* day first, as this guesses */
+    read_as("13-01-1996", "1996.01.13");              /* conformance/succeed/DUTCH96H.pdn */
+    read_as("2004.10.27 - 2004.11.01", "2004.10.27"); /* a range: its first day */
+    read_as("2003.03.01 - 2003.03.09", "2003.03.01");
+    read_as("12.03.2003 - 15.03.2003", "2003.03.12");
+    read_as("2003", "2003.?\?.?\?");
+    read_as("2003.08", "2003.08.?\?");
+    /* none of these names one date in a form read here (pdnfmt --fix
+     * repairs the first three) */
+    read_as("2003.", "");
+    read_as("1.1.1965", "");
+    read_as("1969.7.4", "");
+    read_as("13.03.03", ""); /* a two-digit year */
+    read_as("03.07.20", "");
+    read_as("2007/2008", ""); /* a season */
+    read_as("17 april 2009", "");
+    read_as("2003.08.123", ""); /* a day of three digits */
+    read_as("2003.08 - 2003.09", "");
+    read_as(" 2003.03.13", "");
+}
+
+/* The first and last day of the date v names. */
+static void days_of(const char *v, long first, long last)
+{
+    char date[DATE_SIZE];
+    long days[2];
+    assert_true(date_read(date, v));
+    date_days(days, date);
+    assert_int_equal(days[0], first);
+    assert_int_equal(days[1], last);
+}
+
+static void test_date_days(void **state)
+{
+    (void)state;
+    days_of("2014.11.02", 20141102, 20141102);
+    days_of("2014.11.?\?", 20141101, 20141131); /* a month of 31 days */
+    days_of("2014.?\?.?\?", 20140101, 20141231);
+    days_of("2014.?\?.02", 20140101, 20141231); /* a day of no month known */
+    days_of("2014.1?.?\?", 20140101, 20141231);
+    days_of("2014.11.0?", 20141101, 20141131);
+    days_of("19?\?.?\?.?\?", 19000101, 19991231);
+    days_of("02.11.2014", 20141102, 20141102);
+    days_of("2004.10.27 - 2004.11.01", 20041027, 20041027);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -115,6 +202,9 @@ int main(void)
         cmocka_unit_test(test_date_repair_year_alone),
         cmocka_unit_test(test_date_repair_year_last),
         cmocka_unit_test(test_date_repair_never_guessed),
+        cmocka_unit_test(test_date_read_pdn_form),
+        cmocka_unit_test(test_date_read_real_forms),
+        cmocka_unit_test(test_date_days),
     };
     return cmocka_run_group_tests_name("date", tests, NULL, NULL);
 }

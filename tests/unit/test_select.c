@@ -170,6 +170,25 @@ static void test_select_dates(void **state)
         rejected(PDN_SELECT_DATE, bad[i]);
 }
 
+/* Dates the reading shared with pdnstats (date.h) takes since select and
+ * stats read the Date tag with one function: unknown digits inside a
+ * field read as the field unknown, an impossible day no date. */
+static void test_select_dates_shared_reading(void **state)
+{
+    (void)state;
+    expect_chosen("[Date \"19?\?.?\?.?\?\"]", "*", PDN_SELECT_DATE, LIST("1900-1999"),
+                  LIST("1950", "1900-1998"));
+    expect_chosen("[Date \"2003.1?.?\?\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.10"));
+    expect_chosen("[Date \"1?.03.2003\"]", "*", PDN_SELECT_DATE, LIST("2003.03"),
+                  LIST("2003.03.10"));
+    expect_chosen("[Date \"2003.?\?.45\"]", "*", PDN_SELECT_DATE, NONE, LIST("2003"));
+    expect_chosen("[Date \"2003.08.12?\"]", "*", PDN_SELECT_DATE, NONE, LIST("2003"));
+    expect_chosen("[Date \"2003.08abc\"]", "*", PDN_SELECT_DATE, NONE, LIST("2003"));
+    /* as before: 00 is not known, a year alone is its year */
+    expect_chosen("[Date \"2003.00.00\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.01"));
+    expect_chosen("[Date \"2003\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.01"));
+}
+
 static void test_select_results(void **state)
 {
     (void)state;
@@ -270,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_select_games_ranges_and_lists),
         cmocka_unit_test(test_select_games_exhausted),
         cmocka_unit_test(test_select_dates),
+        cmocka_unit_test(test_select_dates_shared_reading),
         cmocka_unit_test(test_select_results),
         cmocka_unit_test(test_select_gametype_round_and_tags),
         cmocka_unit_test(test_select_and_across_or_within),

@@ -443,6 +443,64 @@ static void assert_repeat_equal(const struct st_repeat *a, const struct st_repea
     assert_int_equal(a->same_moves, b->same_moves);
 }
 
+/* An event's first and last date (its games' Date tags read as --date
+ * reads them, date.h), "" when none. */
+static void expect_event_dates(const pdn_stats *st, const char *name, const char *first,
+                               const char *last)
+{
+    const struct st_event *e = event(st, name);
+    assert_non_null(e);
+    char text[11];
+    stats_date_unpack(text, e->first);
+    assert_string_equal(text, first);
+    stats_date_unpack(text, e->last);
+    assert_string_equal(text, last);
+}
+
+/* The forms of real files' Date tags, each event's dates worked out by
+ * hand: ISO with '-' (Championnat de France 2021.pdn), day first
+ * (DUTCH96H.pdn), a year alone, unknown parts, dates that are none. */
+static void test_stats_event_dates(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st, "[Event \"a\"]\n[Date \"2021-08-14\"]\n*\n\n"
+                 "[Event \"a\"]\n[Date \"2021.08.12\"]\n*\n\n"
+                 "[Event \"a\"]\n[Date \"2021/08/13\"]\n*\n\n"
+                 "[Event \"b\"]\n[Date \"20-01-1996\"]\n*\n\n"
+                 "[Event \"b\"]\n[Date \"13.01.1996\"]\n*\n\n"
+                 "[Event \"c\"]\n[Date \"2003.?\?.?\?\"]\n*\n\n"
+                 "[Event \"c\"]\n[Date \"2003.05.?\?\"]\n*\n\n"
+                 "[Event \"d\"]\n[Date \"2003.\"]\n*\n\n"
+                 "[Event \"d\"]\n[Date \"?\??\?.?\?.?\?\"]\n*\n\n"
+                 "[Event \"d\"]\n[Date \"13.03.03\"]\n*\n\n");
+    expect_event_dates(st, "a", "2021.08.12", "2021.08.14");
+    expect_event_dates(st, "b", "1996.01.13", "1996.01.20");
+    expect_event_dates(st, "c", "2003.05.?\?", "2003.?\?.?\?"); /* '?' after the digits */
+    expect_event_dates(st, "d", "", "");
+    pdn_stats_free(st);
+}
+
+/* What pdnstats reads since it shares --date's reading (date.h): a range
+ * is its first day, as --date takes it (40Camp.DamaInternazionaleAssoluto.pdn
+ * dates its games "2004.10.27 - 2004.11.01"; its events "Arco 2004 CI" had
+ * no date); a month 13 or day 45 is no date (bad-date.pdn's "2021.13.45"
+ * was shown); a year alone is its year; a month or day 00 is unknown. */
+static void test_stats_event_dates_shared_reading(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st, "[Event \"range\"]\n[Date \"2004.10.27 - 2004.11.01\"]\n*\n\n"
+                 "[Event \"bad\"]\n[Date \"2021.13.45\"]\n*\n\n"
+                 "[Event \"year\"]\n[Date \"2003\"]\n*\n\n"
+                 "[Event \"zero\"]\n[Date \"2003.08.00\"]\n*\n\n");
+    expect_event_dates(st, "range", "2004.10.27", "2004.10.27");
+    expect_event_dates(st, "bad", "", "");
+    expect_event_dates(st, "year", "2003.?\?.?\?", "2003.?\?.?\?");
+    expect_event_dates(st, "zero", "2003.08.?\?", "2003.08.?\?");
+    pdn_stats_free(st);
+}
+
 /* An event's dates kept as numbers: they order as the texts do (a '?' after
  * the digits, as in ASCII: "2021.??.??" is after every day of 2021) and
  * come back as they were. */
@@ -609,6 +667,8 @@ int main(void)
         cmocka_unit_test(test_stats_repeat_same_moves),
         cmocka_unit_test(test_stats_moves_hash_tells_lines_apart),
         cmocka_unit_test(test_stats_date_pack),
+        cmocka_unit_test(test_stats_event_dates),
+        cmocka_unit_test(test_stats_event_dates_shared_reading),
         cmocka_unit_test(test_stats_repeat_log),
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
