@@ -161,7 +161,10 @@ static void zero_unknown(char *field)
 bool date_read(char out[DATE_SIZE], const char *v)
 {
     memcpy(out, "????.??.??", DATE_SIZE);
-    if (v == NULL || !(day_first(out, v) || year_first(out, v))) return false;
+    if (v == NULL) return false;
+    /* Else the forms pdnfmt --fix repairs ("1969.7.4", "2003."): their one
+     * reading, the date a repaired file would hold. */
+    if (!(day_first(out, v) || year_first(out, v)) && !date_repair(out, v)) return false;
     zero_unknown(out + 5);
     zero_unknown(out + 8);
     return out[0] != '?' && date_ok(out);

@@ -34,11 +34,13 @@ bool date_repair(char out[DATE_SIZE], const char *v);
  *   - YYYY.MM.DD or DD.MM.YYYY, and the text after it when that starts with
  *     no digit: "2004.10.27 - 2004.11.01" is its first day;
  *   - YYYY.MM or YYYY as the whole text (the day, or month and day, '?');
- *   - a month or day "00" is unknown ("??").
+ *   - a month or day "00" is unknown ("??");
+ *   - else what date_repair makes of it: a field one digit short
+ *     ("1969.7.4"), "2003.", "1.1.1965".
  * False (out undefined) for anything else: no text, a year whose first digit
- * is unknown, a month past 12 or a day past 31, a field one digit short
- * ("2003.8.5"), a two-digit year, "2003.", words. Unlike date_repair, this
- * guesses: DD.MM.YYYY is read day first even where MM.DD.YYYY is a date. */
+ * is unknown, a month past 12 or a day past 31, a two-digit year, words.
+ * Unlike date_repair, this guesses: DD.MM.YYYY is read day first even where
+ * MM.DD.YYYY is a date. */
 bool date_read(char out[DATE_SIZE], const char *v);
 
 /* The first and last day a date_read date may be (out[0], out[1]), each as

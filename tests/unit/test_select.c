@@ -187,6 +187,10 @@ static void test_select_dates_shared_reading(void **state)
     /* as before: 00 is not known, a year alone is its year */
     expect_chosen("[Date \"2003.00.00\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.01"));
     expect_chosen("[Date \"2003\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.01"));
+    /* what pdnfmt --fix repairs, read as it repairs it (PROF2.pdn's 1969.7.4) */
+    expect_chosen("[Date \"1969.7.4\"]", "*", PDN_SELECT_DATE, LIST("1969.07", "1969.07.04"),
+                  LIST("1969.07.05", "1969.04"));
+    expect_chosen("[Date \"2003.\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.01"));
 }
 
 static void test_select_results(void **state)

@@ -477,7 +477,8 @@ static void test_stats_event_dates(void **state)
     expect_event_dates(st, "a", "2021.08.12", "2021.08.14");
     expect_event_dates(st, "b", "1996.01.13", "1996.01.20");
     expect_event_dates(st, "c", "2003.05.?\?", "2003.?\?.?\?"); /* '?' after the digits */
-    expect_event_dates(st, "d", "", "");
+    /* "2003." is 2003, as pdnfmt --fix repairs it; the other two no date */
+    expect_event_dates(st, "d", "2003.?\?.?\?", "2003.?\?.?\?");
     pdn_stats_free(st);
 }
 
