@@ -170,6 +170,23 @@ bool date_read(char out[DATE_SIZE], const char *v)
     return out[0] != '?' && date_ok(out);
 }
 
+bool date_read_last(char out[DATE_SIZE], const char *v)
+{
+    if (!date_read(out, v)) return false;
+    /* "A - B" (or "A-B"), A a whole date of 10 characters: B, when it reads
+     * as one, later than A. */
+    if (strlen(v) < 10) return true;
+    const char *p = v + 10;
+    while (*p == ' ')
+        p++;
+    if (*p != '-') return true;
+    for (p++; *p == ' '; p++)
+        ;
+    char end[DATE_SIZE];
+    if (date_read(end, p) && strcmp(end, out) > 0) memcpy(out, end, DATE_SIZE);
+    return true;
+}
+
 /* The number of n date digits, each unknown one read as 'fill'. */
 static long date_number(const char *p, int n, char fill)
 {

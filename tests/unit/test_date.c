@@ -172,6 +172,29 @@ static void test_date_read_real_forms(void **state)
     read_as(" 2003.03.13", "");
 }
 
+/* What date_read_last makes of v, or "" when it names no date. */
+static void last_as(const char *v, const char *want)
+{
+    expect_date(date_read_last, v, want);
+}
+
+/* An event's last day: a range's end (40Camp.DamaInternazionaleAssoluto.pdn
+ * dates its games "2004.10.27 - 2004.11.01"), else the one date. */
+static void test_date_read_last(void **state)
+{
+    (void)state;
+    last_as("2004.10.27 - 2004.11.01", "2004.11.01");
+    last_as("12.03.2003 - 15.03.2003", "2003.03.15");
+    last_as("2003.03.01-2003.03.09", "2003.03.09");
+    last_as("2004.11.01 - 2004.10.27", "2004.11.01"); /* the later of the two */
+    last_as("2004.10.27 - soon", "2004.10.27");
+    last_as("2004.10.27", "2004.10.27");
+    last_as("2003", "2003.?\?.?\?");
+    last_as("1969.7.4", "1969.07.04");
+    last_as("2003.08 - 2003.09", "");
+    last_as(NULL, "");
+}
+
 /* The first and last day of the date v names. */
 static void days_of(const char *v, long first, long last)
 {
@@ -207,6 +230,7 @@ int main(void)
         cmocka_unit_test(test_date_repair_never_guessed),
         cmocka_unit_test(test_date_read_pdn_form),
         cmocka_unit_test(test_date_read_real_forms),
+        cmocka_unit_test(test_date_read_last),
         cmocka_unit_test(test_date_days),
     };
     return cmocka_run_group_tests_name("date", tests, NULL, NULL);

@@ -483,10 +483,11 @@ static void test_stats_event_dates(void **state)
 }
 
 /* What pdnstats reads since it shares --date's reading (date.h): a range
- * is its first day, as --date takes it (40Camp.DamaInternazionaleAssoluto.pdn
- * dates its games "2004.10.27 - 2004.11.01"; its events "Arco 2004 CI" had
- * no date); a month 13 or day 45 is no date (bad-date.pdn's "2021.13.45"
- * was shown); a year alone is its year; a month or day 00 is unknown. */
+ * is its first day, as --date takes it, and ends the event on its last
+ * (40Camp.DamaInternazionaleAssoluto.pdn dates its games "2004.10.27 -
+ * 2004.11.01"; its events "Arco 2004 CI" had no date); a month 13 or day 45 is no date
+ * (bad-date.pdn's "2021.13.45" was shown); a year alone is its year; a month or day 00 is unknown.
+ */
 static void test_stats_event_dates_shared_reading(void **state)
 {
     (void)state;
@@ -495,7 +496,7 @@ static void test_stats_event_dates_shared_reading(void **state)
                  "[Event \"bad\"]\n[Date \"2021.13.45\"]\n*\n\n"
                  "[Event \"year\"]\n[Date \"2003\"]\n*\n\n"
                  "[Event \"zero\"]\n[Date \"2003.08.00\"]\n*\n\n");
-    expect_event_dates(st, "range", "2004.10.27", "2004.10.27");
+    expect_event_dates(st, "range", "2004.10.27", "2004.11.01"); /* the range's end */
     expect_event_dates(st, "bad", "", "");
     expect_event_dates(st, "year", "2003.?\?.?\?", "2003.?\?.?\?");
     expect_event_dates(st, "zero", "2003.08.?\?", "2003.08.?\?");
