@@ -50,15 +50,22 @@ static double now_seconds(void)
 }
 
 /* Whether the peer's connection has bytes (or closed) before the timeout,
- * the person's keys answered meanwhile (dxp_player.waiting): a signal
- * (a resize of the terminal) wakes the wait, and had ended the game as if
- * the peer had closed the connection. False with x->why when not. */
+ * the person told of the wait as it begins and the keys answered meanwhile
+ * (dxp_player.waiting): a signal (a resize of the terminal) wakes the
+ * wait, and had ended the game as if the peer had closed the connection.
+ * False with x->why when not. */
 static bool wait_for_peer(struct session *x)
 {
     const struct dxp_player *pl = x->player;
     double deadline = now_seconds() + x->s->timeout;
+    bool woken = true; /* the player hears of the wait as it begins */
     for (;;) {
         bool keys = pl->waiting && !x->ending && !x->no_keys;
+        if (keys && woken && !pl->waiting(&x->game, pl->ctx)) {
+            x->resigned = true;
+            x->why = "resigned";
+            return false;
+        }
         struct pollfd p[2] = {{.fd = x->fd, .events = POLLIN},
                               {.fd = keys ? pl->keys_fd : -1, .events = POLLIN}};
         double left = deadline - now_seconds();
@@ -73,12 +80,7 @@ static bool wait_for_peer(struct session *x)
         }
         if (ready > 0 && p[0].revents) return true;
         if (p[1].revents & (POLLHUP | POLLERR | POLLNVAL)) x->no_keys = true;
-        bool woken = ready < 0 || (p[1].revents & POLLIN);
-        if (keys && woken && !pl->waiting(&x->game, pl->ctx)) {
-            x->resigned = true;
-            x->why = "resigned";
-            return false;
-        }
+        woken = ready < 0 || (p[1].revents & POLLIN);
     }
 }
 

@@ -38,9 +38,10 @@ struct dxp_player {
     enum dxp_choice (*choose)(struct pdn_move *out, const struct dxp_game *game, void *ctx);
     /* After each move and take-back, with who did it; may be NULL. */
     void (*moved)(const struct dxp_game *game, const char *what, void *ctx);
-    /* While we wait for the peer, when keys_fd (the terminal) has a key or
-     * a signal woke the wait (a resize): false when the person resigns.
-     * NULL for a player without keys (the engine): keys_fd is not read. */
+    /* While we wait for the peer: as the wait begins, then when keys_fd
+     * (the terminal) has a key or a signal woke the wait (a resize): false
+     * when the person resigns. NULL for a player without keys (the
+     * engine): keys_fd is not read. */
     bool (*waiting)(const struct dxp_game *game, void *ctx);
     int keys_fd;
     void *ctx;

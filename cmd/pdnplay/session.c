@@ -319,9 +319,11 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     }
 }
 
-/* While the friend thinks: a key, or a signal that woke the wait (a
- * resize): the view drawn again; q resigns, after asking. False when the
- * person resigns. */
+/* While the friend thinks: as the wait begins, then a key, or a signal
+ * that woke the wait (a resize): the view drawn again; q resigns, after
+ * asking. False when the person resigns. Before the first move, the
+ * message said what the wait for the connection said ("waiting for your
+ * friend on port N") until the friend moved. */
 static bool net_wait(const struct dxp_game *game, void *ctx)
 {
     struct play_view *v = ctx;
@@ -329,7 +331,7 @@ static bool net_wait(const struct dxp_game *game, void *ctx)
     int k = screen_getkey(0);
     if (screen_stopped()) return false;
     if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)")) return false;
-    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)))
+    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) || (k == ERR && game->g.nplies == 0))
         screen_say(&v->say, false, "%s is thinking: q resigns",
                    v->peer[0] ? v->peer : "your friend");
     if (v->quit) return false;

@@ -253,10 +253,12 @@ grep -q 'a take-back' "$work/err" || fail "friend: no take-back said: $(cat "$wo
 
 # ---- waiting for a friend who thinks ------------------------------------------------------
 # A friend (bash, over its /dev/tcp) who asks for a game as White and never
-# moves. The terminal resized meanwhile: the game goes on (the resize had
-# ended it, "the peer closed the connection"). A key says who thinks; q
-# asks, y resigns at once: the friend gets the game end (E1: we lose), the
-# game is saved 2-0, clean under pdncheck.
+# moves. The screen says who thinks once the game is agreed (it said
+# "waiting for your friend on port N" until the first move). The terminal
+# resized meanwhile: the game goes on (the resize had ended it, "the peer
+# closed the connection"). A key says who thinks; q asks, y resigns at
+# once: the friend gets the game end (E1: we lose), the game is saved 2-0,
+# clean under pdncheck.
 port=$((port + 1))
 run thinking "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/thinking.pdn")"
 see "waiting for your friend on port $port"
@@ -265,6 +267,8 @@ bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sZ010075A\\0' bash >&3
 peer=$!
 steps=$((steps + 1))
 poll 50 0.1 test -e "$work/accepted" || fail "thinking: no game accepted"
+see "bash is thinking: q resigns"
+gone "waiting for your friend on port"
 tm resize-window -t t -x 90 -y 36
 keys x
 see "bash is thinking: q resigns"
