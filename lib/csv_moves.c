@@ -17,6 +17,7 @@
  */
 #include "csv_writer.h"
 #include "fen.h"
+#include "game.h"
 #include "geometry.h"
 
 #include <stdio.h>
@@ -741,14 +742,6 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     return n < 0 ? n : rows + n;
 }
 
-/* Whether Black makes the first move of each pair in the game's variant
- * (English checkers). */
-static bool black_opens(const pdn_game *game)
-{
-    enum pdn_variant v;
-    return pdn_variant_from_gametype(&v, game->gametype) && pdn_rules_get(v)->black_moves_first;
-}
-
 /* Half-moves before the first ply: the second mover of a pair to move
  * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
  * move number. */
@@ -764,7 +757,7 @@ static uint32_t start_half(const pdn_game *game, bool black_first)
 
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
-    bool black_first = black_opens(g->game);
+    bool black_first = game_black_opens(g->game);
     struct line_ctx main = {.g = g,
                             .id = "1",
                             .first_ply = 1,

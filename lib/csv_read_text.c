@@ -7,6 +7,7 @@
  * finding in the text names its place in the CSV. Must not report.
  */
 #include "csv_reader.h"
+#include "game.h"
 #include "text.h"
 #include "vec.h"
 
@@ -291,12 +292,11 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name)
  * else, when no FEN sets it up, as its first move's side says, the start
  * position's first mover being the opener; else White. The side cells say
  * who moves, and which moves are a pair's second ("12...") follows. */
-static bool game_black_opens(const pdn_csv_reader *r)
+static bool csv_black_opens(const pdn_csv_reader *r)
 {
     const char *gametype = tag_cell(r, "GameType");
-    int n = gametype ? atoi(gametype) : r->o.gametype;
-    enum pdn_variant v;
-    if (n > 0) return pdn_variant_from_gametype(&v, n) && pdn_rules_get(v)->black_moves_first;
+    long n = gametype ? strtol(gametype, NULL, 10) : r->o.gametype;
+    if (n > 0) return gametype_black_opens(n);
     if (tag_cell(r, "FEN")) return false;
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
@@ -380,7 +380,7 @@ void csv_moves_text(pdn_csv_reader *r)
     uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    bool first = true, black_opens = game_black_opens(r);
+    bool first = true, black_opens = csv_black_opens(r);
     struct lines lines = {"1"};
     r->cut_at_row = 0;
     for (;;) {

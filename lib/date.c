@@ -170,20 +170,19 @@ bool date_read(char out[DATE_SIZE], const char *v)
     return out[0] != '?' && date_ok(out);
 }
 
-bool date_read_last(char out[DATE_SIZE], const char *v)
+bool date_range_end(char out[DATE_SIZE], const char *v)
 {
-    if (!date_read(out, v)) return false;
-    /* "A - B" (or "A-B"), A a whole date of 10 characters: B, when it reads
-     * as one, later than A. */
-    if (strlen(v) < 10) return true;
+    /* The shape first: a single date, nearly every one, is not read again. */
+    if (v == NULL || strnlen(v, 10) < 10) return false;
     const char *p = v + 10;
     while (*p == ' ')
         p++;
-    if (*p != '-') return true;
+    if (*p != '-') return false;
     for (p++; *p == ' '; p++)
         ;
-    char end[DATE_SIZE];
-    if (date_read(end, p) && strcmp(end, out) > 0) memcpy(out, end, DATE_SIZE);
+    char first[DATE_SIZE], end[DATE_SIZE];
+    if (!date_read(first, v) || !date_read(end, p) || strcmp(end, first) <= 0) return false;
+    memcpy(out, end, DATE_SIZE);
     return true;
 }
 

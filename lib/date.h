@@ -43,10 +43,11 @@ bool date_repair(char out[DATE_SIZE], const char *v);
  * MM.DD.YYYY is a date. */
 bool date_read(char out[DATE_SIZE], const char *v);
 
-/* The date a Date tag's range ends on ("2004.10.27 - 2004.11.01": its
- * second date, when it reads with date_read and comes later), else what
- * date_read gives: an event's last day. */
-bool date_read_last(char out[DATE_SIZE], const char *v);
+/* The date a Date tag's range "A - B" (or "A-B", A a whole date of 10
+ * characters) ends on, an event's last day: true and B in out when B reads
+ * with date_read and comes after A ("2004.10.27 - 2004.11.01"); false, out
+ * untouched, for anything else. */
+bool date_range_end(char out[DATE_SIZE], const char *v);
 
 /* The first and last day a date_read date may be (out[0], out[1]), each as
  * the number YYYYMMDD: its unknown year digits 0 for the first, 9 for the

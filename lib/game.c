@@ -9,6 +9,7 @@
 #include "text.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 void pdn_game_free(pdn_game *game)
@@ -31,6 +32,19 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
         if (game->tags[i].name[0] == name[0] && strcmp(game->tags[i].name, name) == 0)
             return game->tags[i].value;
     return NULL;
+}
+
+bool gametype_black_opens(long n)
+{
+    enum pdn_variant v;
+    return n > 0 && n < 100 && pdn_variant_from_gametype(&v, (int)n) &&
+           pdn_rules_get(v)->black_moves_first;
+}
+
+bool game_black_opens(const pdn_game *game)
+{
+    const char *type = pdn_game_tag(game, "GameType");
+    return gametype_black_opens(type ? strtol(type, NULL, 10) : game->gametype);
 }
 
 bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len)

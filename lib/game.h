@@ -47,6 +47,14 @@ struct game_box {
     struct pdn_game_internal internal; /* game.internal points here */
 };
 
+/* Whether Black opens each move pair in GameType n's variant (English
+ * checkers): then Black's move is a pair's first ("12."), White's its
+ * second ("12..."). False for a type not known or not supported. */
+bool gametype_black_opens(long n);
+/* The same for a game: its GameType tag, else the type it was read under
+ * (a game made by hand may hold the tag alone). */
+bool game_black_opens(const pdn_game *game);
+
 static inline struct game_box *game_box_of(const pdn_game *game)
 {
     return (struct game_box *)(void *)(uintptr_t)game;

@@ -161,7 +161,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     uint32_t date = date_read(text, tag) ? stats_date_pack(text) : 0;
     if (date && (!e->first || date < e->first)) e->first = date;
     /* A range ("2004.10.27 - 2004.11.01") ends the event on its last day. */
-    uint32_t last = date && date_read_last(text, tag) ? stats_date_pack(text) : date;
+    uint32_t last = date && date_range_end(text, tag) ? stats_date_pack(text) : date;
     if (last > e->last) e->last = last;
     uint64_t id = ((uint64_t)ei + 1) << 32;
     for (int k = 0; k < 2; k++) {

@@ -32,6 +32,7 @@
  * numbers, variations, cut lines); writer_spell.c spells each one.
  */
 #include "fen.h"
+#include "game.h"
 #include "options.h"
 #include "pdn.h"
 #include "text.h"
@@ -224,24 +225,13 @@ static bool write_bad_tags(struct writer *wr)
     return any;
 }
 
-/* Whether Black opens the game's variant (English checkers), as the replay
- * numbers it: then Black's move is the first of a pair, White's the second. */
-static bool black_opens(const pdn_game *game)
-{
-    const char *type = pdn_game_tag(game, "GameType");
-    long n = type ? strtol(type, NULL, 10) : game->gametype;
-    enum pdn_variant v;
-    bool known = n > 0 && n < 100 && pdn_variant_from_gametype(&v, (int)n);
-    return known && pdn_rules_get(v)->black_moves_first;
-}
-
 /* Who moves after a setup that spell_setup writes as one: the FEN's side. */
 static void setup_side(const pdn_game *game, const char *fen, struct side *s)
 {
     while (text_blank((unsigned char)*fen))
         fen++;
     if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B'))
-        s->black = (*fen == 'B') != black_opens(game);
+        s->black = (*fen == 'B') != game_black_opens(game);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, struct side *s)
@@ -547,7 +537,7 @@ static struct side start_side(const pdn_game *game)
     const char *fen = pdn_game_tag(game, "FEN");
     if (fen == NULL) return s;
     struct fen_start st = fen_start(fen);
-    if (st.known) s.black = st.black != black_opens(game);
+    if (st.known) s.black = st.black != game_black_opens(game);
     if (st.number) s.number = st.number;
     return s;
 }
