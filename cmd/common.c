@@ -10,6 +10,9 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,6 +20,13 @@
 void tool_init(struct tool *t, const char *prog, const char *usage)
 {
     memset(t, 0, sizeof *t);
+#ifdef __GLIBC__
+    /* Memory freed at the top of the heap is kept for the next game, not
+     * handed back to the system as each game ends: by default glibc trims
+     * past 128 kB, and a game's replay frees 40 kB of move lists there
+     * (pdncheck on 100 MB made 11,861 brk calls: 13% of its CPU time). */
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
     t->prog = prog;
     t->usage = usage;
     t->encoding = PDN_ENCODING_AUTO;

@@ -43,14 +43,32 @@ size_t reader_part_split(const char *buf, size_t len)
     return 0;
 }
 
+/* Whether the byte c ends a line: a LF, or a CR not followed by one (a CR
+ * LF ends its line at its LF); next is the byte after c, 0 at the end. */
+static inline unsigned char line_end(char c, char next)
+{
+    return (unsigned char)((c == '\n') | ((c == '\r') & (next != '\n')));
+}
+
+/*
+ * 64 bytes at a time, in a loop the compiler makes vector code of (16
+ * bytes an instruction with SSE2): a memchr a line cost 2.7 instructions a
+ * byte, the most of what cutting a file into parts added to pdncheck -j 2
+ * (5.3M of its 24M instructions on 3 MB), 1.1 now. A block counts at most
+ * 64, which its byte holds.
+ */
 uint32_t reader_part_lines(const char *buf, size_t len)
 {
-    uint32_t lines = 0;
-    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
-        lines++;
-    for (const char *p = buf, *end = buf + len; (p = memchr(p, '\r', (size_t)(end - p))); p++)
-        lines += p + 1 == end || p[1] != '\n'; /* CR LF counted at its LF */
-    return lines;
+    size_t lines = 0, i = 0;
+    for (; len - i > 64; i += 64) { /* buf[i + 64] is there to look at */
+        unsigned char block = 0;
+        for (int k = 0; k < 64; k++)
+            block += line_end(buf[i + k], buf[i + k + 1]);
+        lines += block;
+    }
+    for (; i < len; i++)
+        lines += line_end(buf[i], i + 1 < len ? buf[i + 1] : 0);
+    return (uint32_t)lines;
 }
 
 void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *options, bool bom)

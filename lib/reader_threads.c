@@ -53,12 +53,15 @@ struct part_event {
     char *strings; /* one block: move_number, text, detail */
 };
 
-/* A part's events come from blocks of its own, freed with it: a malloc a
- * block rather than a calloc an event (a game or a finding). */
+/* A part's events come from blocks of its own: a malloc a block rather
+ * than a calloc an event (a game or a finding). Once the part is handed
+ * over, its blocks go back to the thread that read it, which empties them
+ * and fills them again (reuse_spent). */
 enum { EVENTS_A_BLOCK = 32 };
 
 struct event_block {
     struct event_block *next;
+    struct event_block *next_spent; /* a part_reader's spent chains */
     size_t used;
     struct part_event events[EVENTS_A_BLOCK];
 };
@@ -78,6 +81,7 @@ struct part {
     bool accepted;
     bool handing; /* its events are being handed over */
     enum part_state state;
+    struct part_reader *reader; /* the thread's that read it */
     struct part_event *events, **tail;
     struct event_block *blocks; /* newest first */
     struct reader_part_end end;
@@ -90,6 +94,8 @@ struct part {
 struct part_reader {
     struct reader_one *r;
     struct part *p;
+    struct event_block *spent; /* parts' blocks handed back, under the lock */
+    struct event_block *pool;  /* blocks for the next parts */
 };
 
 /* The file's bytes read and not yet cut into parts. */
@@ -138,11 +144,15 @@ static const char *copy_string(char **at, const char *s)
 }
 
 /* A new event at the end of p's list, or NULL when out of memory. */
-static struct part_event *add_event(struct part *p)
+static struct part_event *add_event(struct part_reader *pr)
 {
+    struct part *p = pr->p;
     struct event_block *b = p->blocks;
     if (b == NULL || b->used == EVENTS_A_BLOCK) {
-        if ((b = malloc(sizeof *b)) == NULL) return NULL;
+        if ((b = pr->pool) != NULL)
+            pr->pool = b->next;
+        else if ((b = malloc(sizeof *b)) == NULL)
+            return NULL;
         b->next = p->blocks;
         b->used = 0;
         p->blocks = b;
@@ -156,13 +166,14 @@ static struct part_event *add_event(struct part *p)
 
 static void on_part_diag(const struct pdn_diag *d, void *ctx)
 {
-    struct part *p = ((struct part_reader *)ctx)->p;
+    struct part_reader *pr = ctx;
+    struct part *p = pr->p;
     const char *strings[] = {d->move_number, d->text, d->detail};
     size_t size = 1;
     for (int i = 0; i < 3; i++)
         size += strings[i] ? strlen(strings[i]) + 1 : 0;
     char *block = malloc(size), *at = block;
-    struct part_event *ev = block ? add_event(p) : NULL;
+    struct part_event *ev = block ? add_event(pr) : NULL;
     if (ev == NULL) {
         free(block);
         p->rc = PDN_ENOMEM;
@@ -175,18 +186,60 @@ static void on_part_diag(const struct pdn_diag *d, void *ctx)
     ev->d.detail = copy_string(&at, d->detail);
 }
 
-static void part_free(struct part *p)
+/* The games and findings left in a chain of blocks. */
+static void blocks_empty(struct event_block *b)
 {
-    for (struct part_event *ev = p->events; ev; ev = ev->next) {
-        pdn_game_free(ev->game);
-        free(ev->strings);
+    for (; b; b = b->next) {
+        for (size_t i = 0; i < b->used; i++) {
+            pdn_game_free(b->events[i].game);
+            free(b->events[i].strings);
+        }
+        b->used = 0;
     }
-    for (struct event_block *b = p->blocks, *next; b; b = next) {
+}
+
+static void blocks_free(struct event_block *b)
+{
+    blocks_empty(b);
+    for (struct event_block *next; b; b = next) {
         next = b->next;
         free(b);
     }
+}
+
+static void part_free(struct part *p)
+{
+    blocks_free(p->blocks);
     free(p->bytes);
     free(p);
+}
+
+/* On the thread of pr, out of the lock: the chains of blocks handed back
+ * to it (taken from pr->spent under the lock) emptied, for its next parts.
+ * What a thread allocates it frees: glibc frees into the arena of the
+ * thread that took the memory, under a lock that thread takes for each
+ * malloc. */
+static void reuse_spent(struct part_reader *pr, struct event_block *spent)
+{
+    for (struct event_block *chain = spent, *next; chain; chain = next) {
+        next = chain->next_spent;
+        blocks_empty(chain);
+        struct event_block *last = chain;
+        while (last->next)
+            last = last->next;
+        last->next = pr->pool;
+        pr->pool = chain;
+    }
+}
+
+/* When pr's thread is done: its blocks (taken as for reuse_spent). */
+static void part_reader_fini(struct part_reader *pr, struct event_block *spent)
+{
+    reuse_spent(pr, spent);
+    blocks_free(pr->pool);
+    pr->pool = NULL;
+    reader_one_free(pr->r);
+    pr->r = NULL;
 }
 
 /* ---- a part read, on a thread of the reader ----------------------------------- */
@@ -194,6 +247,7 @@ static void part_free(struct part *p)
 static void read_part(struct reader_threads *t, struct part *p, struct part_reader *pr)
 {
     pr->p = p;
+    p->reader = pr;
     int rc = 0;
     if (pr->r) {
         reader_reuse_part(pr->r, p->bytes, p->len, &p->at);
@@ -210,7 +264,7 @@ static void read_part(struct reader_threads *t, struct part *p, struct part_read
     struct reader_one *r = pr->r;
     pdn_game *game;
     while (p->rc == 0 && (rc = reader_one_next(&game, r)) > 0) {
-        struct part_event *ev = add_event(p);
+        struct part_event *ev = add_event(pr);
         if (ev == NULL) {
             pdn_game_free(game);
             rc = PDN_ENOMEM;
@@ -220,8 +274,6 @@ static void read_part(struct reader_threads *t, struct part *p, struct part_read
     }
     if (rc < 0 && p->rc == 0) p->rc = rc;
     reader_part_end(r, &p->end);
-    free(p->bytes); /* the games keep their own text */
-    p->bytes = NULL;
 }
 
 /* Under the lock: the first part no thread has taken, taken, or NULL. */
@@ -272,7 +324,10 @@ static void work_on(struct reader_threads *t, struct part *p)
  * hand in this core's caches. */
 static void read_claimed(struct reader_threads *t, struct part *p, struct part_reader *pr)
 {
+    struct event_block *spent = pr->spent;
+    pr->spent = NULL;
     pthread_mutex_unlock(&t->lock);
+    reuse_spent(pr, spent);
     read_part(t, p, pr);
     pthread_mutex_lock(&t->lock);
     /* A part refused before p: p is never settled (the parts stop). */
@@ -298,7 +353,7 @@ static void read_claimed(struct reader_threads *t, struct part *p, struct part_r
 static void *read_parts(void *arg)
 {
     struct reader_threads *t = arg;
-    struct part_reader mine = {NULL, NULL};
+    struct part_reader mine = {0};
     pthread_mutex_lock(&t->lock);
     for (;;) {
         struct part *p = NULL;
@@ -307,8 +362,10 @@ static void *read_parts(void *arg)
         if (t->stop) break;
         read_claimed(t, p, &mine);
     }
+    struct event_block *spent = mine.spent;
+    mine.spent = NULL;
     pthread_mutex_unlock(&t->lock);
-    reader_one_free(mine.r);
+    part_reader_fini(&mine, spent);
     return NULL;
 }
 
@@ -560,6 +617,11 @@ static void pop_head(struct reader_threads *t)
     t->head = p->next;
     if (t->head == NULL) t->tail = NULL;
     t->in_flight--;
+    if (p->reader && p->blocks) { /* its blocks back to the thread that read it */
+        p->blocks->next_spent = p->reader->spent;
+        p->reader->spent = p->blocks;
+        p->blocks = NULL;
+    }
     pthread_mutex_unlock(&t->lock);
     part_free(p);
 }
@@ -645,7 +707,7 @@ void reader_threads_free(struct reader_threads *t)
     stop_threads(t);
     drop_parts(t);
     reader_one_free(t->rest);
-    reader_one_free(t->own.r);
+    part_reader_fini(&t->own, t->own.spent);
     free(t->window.bytes);
     pthread_cond_destroy(&t->work_cv);
     pthread_cond_destroy(&t->read_cv);

@@ -468,6 +468,31 @@ static void test_split_takes_the_last_cut_after_a_result(void **state)
     assert_int_equal(reader_part_lines("a\r\nb\rc\nd", 9), 3);
 }
 
+/* Line ends counted one at a time, as the reader meets them. */
+static uint32_t lines_by_hand(const char *s, size_t len)
+{
+    uint32_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += s[i] == '\n' || (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n'));
+    return n;
+}
+
+static void test_lines_counted_across_blocks(void **state)
+{
+    (void)state;
+    /* Longer than the counter's 64-byte blocks, with line ends at their
+     * edges, CR LF split across two, and blocks all of LFs (64 of them). */
+    char text[700];
+    for (size_t i = 0; i < sizeof text; i++)
+        text[i] = i % 7 == 0 ? '\n' : i % 11 == 0 ? '\r' : 'x';
+    memset(text + 128, '\n', 64);
+    text[63] = '\r', text[64] = '\n';
+    for (size_t len = 0; len <= sizeof text; len += len < 140 ? 1 : 37)
+        for (size_t from = 0; from < 3 && from <= len; from++)
+            assert_int_equal(reader_part_lines(text + from, len - from),
+                             lines_by_hand(text + from, len - from));
+}
+
 static void test_a_wrong_guess_is_refused(void **state)
 {
     (void)state;
@@ -502,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_parts_of_a_clean_file_are_all_accepted),
         cmocka_unit_test(test_cut_inside_a_comment_is_refused),
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
+        cmocka_unit_test(test_lines_counted_across_blocks),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
         cmocka_unit_test(test_work_on_the_reading_threads),
