@@ -5,10 +5,13 @@
 # medians of each figure and of the pairs' speedups (on a shared machine,
 # the least of three runs each paired one lucky run with another's
 # unlucky one; a pair shares the machine's mood).
-# First the yardstick: as many runs of pdncheck -j 1 as there are cores,
-# started together, against one: the most threads could give.
-# CORPUS=FILE measures another file; PAIRS=N takes N pairs, RUNS=N the
-# yardstick's best of N.
+# First the yardstick, in pairs too: a run of pdncheck -j 1 alone, then as
+# many as there are cores started together: the wall time they take, and
+# the CPU time one of them takes, against the run alone. Independent work
+# on every core is the most threads could give; a shared virtual machine
+# may give less, the other cores' work slowing each (caches, memory, the
+# host's own sharing), and the CPU time says by how much.
+# CORPUS=FILE measures another file; PAIRS=N takes N pairs.
 set -e
 bin=$1
 corpus=${CORPUS:-bench/corpus/read-100mb.pdn}
@@ -18,39 +21,35 @@ cores=$(getconf _NPROCESSORS_ONLN)
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
-# at_once N TOOL ARGS...: the wall time of N runs of TOOL -j 1 started
-# together, best of three: what the machine gives to independent work on
-# its cores (a shared virtual machine may give less than one core each).
-at_once() {
-    n=$1
-    shift
-    for run in $(seq "${RUNS:-3}"); do
-        start=$(date +%s.%N)
-        for i in $(seq "$n"); do "$@" "$corpus" >/dev/null 2>&1 & done
-        wait
-        end=$(date +%s.%N)
-        echo "$start $end" | awk '{ printf "%.2f\n", $2 - $1 }'
-    done | sort -n | head -1
-}
-
 # run TOOL ARGS...: "wall cpu rss" of one run
 run() {
     /usr/bin/time -f '%e %U %S %M' -o "$tmp" "$@" "$corpus" >/dev/null 2>&1 || true
     tail -1 "$tmp" | awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }'
 }
 
-# best TOOL ARGS...: "wall cpu rss" of the fastest of three runs
-best() {
-    for run in $(seq "${RUNS:-3}"); do run "$@"; done | sort -n | head -1
-}
-
 echo "== -j: one thread against $cores (one per core), $(($(wc -c <"$corpus") / 1000000)) MB"
-one=$(best "$bin/pdncheck" -q -j 1 | cut -d' ' -f1)
-together=$(at_once "$cores" "$bin/pdncheck" -q -j 1)
-echo "$one $together" | awk -v n="$cores" '{
-    printf "   the machine: %d runs of pdncheck -j 1 at once take %.2fx the wall time of one\n", n, ($1 > 0 ? $2 / $1 : 0)
-    printf "   (a speedup of %.2fx is what %d cores give to independent work)\n", ($2 > 0 ? n * $1 / $2 : 0), n }'
 pairs=${PAIRS:-5}
+# a pair of the yardstick: "wall cpu" alone, "wall cpu" of one of n at once,
+# and the wall time of the n
+for pair in $(seq "$pairs"); do
+    alone=$(run "$bin/pdncheck" -q -j 1)
+    start=$(date +%s.%N)
+    for i in $(seq $((cores - 1))); do "$bin/pdncheck" -q -j 1 "$corpus" >/dev/null 2>&1 & done
+    together=$(run "$bin/pdncheck" -q -j 1)
+    wait
+    end=$(date +%s.%N)
+    echo "$alone $together $start $end"
+done | awk -v n="$cores" '
+    function median(k,   i, j, t) {
+        for (i = 2; i <= NR; i++)
+            for (j = i; j > 1 && v[k, j - 1] > v[k, j]; j--) { t = v[k, j]; v[k, j] = v[k, j - 1]; v[k, j - 1] = t }
+        return NR % 2 ? v[k, (NR + 1) / 2] : (v[k, NR / 2] + v[k, NR / 2 + 1]) / 2
+    }
+    { v["wall", NR] = $1 > 0 ? ($8 - $7) / $1 : 0; v["cpu", NR] = $2 > 0 ? $5 / $2 : 0 }
+    END {
+        wall = median("wall"); cpu = median("cpu")
+        printf "   the machine (medians of %d pairs): %d runs of pdncheck -j 1 at once take %.2fx the wall time of one,\n", NR, n, wall
+        printf "   and each %.2fx the CPU time of a run alone: %.2fx is what %d cores give to independent work\n", cpu, (wall > 0 ? n / wall : 0), n }'
 echo "   medians of $pairs pairs of runs, -j 1 and -j $cores in turn:"
 printf '   %-18s %8s %8s %6s   %8s %8s %6s   %s\n' tool "wall -j1" "cpu" "MB" "wall -j$cores" \
     "cpu" "MB" "speedup (wall)"
