@@ -341,9 +341,12 @@ static void read_claimed(struct reader_threads *t, struct part *p, struct part_r
     p->state = PART_SETTLED;
     t->turn = p->accepted ? p->next : NULL; /* a part refused: none after it */
     t->settling_open = p->accepted;
-    pthread_cond_broadcast(&t->read_cv);
-    if (!p->accepted) return;
+    if (!p->accepted) {
+        pthread_cond_broadcast(&t->read_cv);
+        return;
+    }
     pthread_mutex_unlock(&t->lock);
+    pthread_cond_broadcast(&t->read_cv); /* out of the lock, as in publish */
     work_on(t, p);
     pthread_mutex_lock(&t->lock);
     p->state = PART_DONE;
@@ -404,8 +407,10 @@ static void publish(struct reader_threads *t, struct part *p)
     if (t->scan == NULL && !p->rest) t->scan = p;
     if (t->turn == NULL && t->settling_open) t->turn = p;
     t->in_flight++;
-    pthread_cond_signal(&t->work_cv);
     pthread_mutex_unlock(&t->lock);
+    /* Out of the lock: a thread woken with the lock still held only wakes
+     * to wait for it. */
+    pthread_cond_signal(&t->work_cv);
 }
 
 static struct part *new_part(struct reader_threads *t)
