@@ -123,6 +123,7 @@ struct cand {
     char *surname;    /* players: the surname folded, "" none */
     char *initials;   /* players: the first letters of the other words, sorted */
     char *given;      /* players: the other words folded, in their order */
+                      /* (initials and given live in surname's block) */
     bool abbreviated; /* players: no given name longer than a letter */
     int year;         /* events: a year in the name, 0 none */
     size_t parent;    /* union-find */
@@ -163,10 +164,11 @@ static bool player_parts(struct cand *c, const struct words *w)
         nsur = sw.n;
         free(sw.buf);
     }
-    c->surname = calloc(1, c->cut + 2);
-    c->initials = calloc(1, w->n + 1);
-    c->given = calloc(1, c->cut + 2);
-    if (!c->surname || !c->initials || !c->given) return false;
+    /* one block for the three: a million players, a million allocations */
+    c->surname = calloc(1, 2 * (c->cut + 2) + w->n + 1);
+    if (!c->surname) return false;
+    c->given = c->surname + c->cut + 2;
+    c->initials = c->given + c->cut + 2;
     c->abbreviated = true;
     size_t k = 0;
     for (size_t i = 0; i < w->n; i++) {
@@ -242,9 +244,7 @@ static void cands_free(struct cand *c, size_t n)
 {
     for (size_t i = 0; c && i < n; i++) {
         free(c[i].loose);
-        free(c[i].surname);
-        free(c[i].initials);
-        free(c[i].given);
+        free(c[i].surname); /* and initials, given */
     }
     free(c);
 }
