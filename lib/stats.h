@@ -296,6 +296,13 @@ void stats_date_unpack(char out[11], uint32_t packed);
  * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none
  * (stats_suggest.c). */
 size_t stats_round_suffix(const char *s, size_t n);
+/* How many characters two UTF-8 spellings are apart: added, dropped,
+ * changed or two neighbours swapped; max + 1 when farther or longer than
+ * 64 characters (stats_spelling.c). */
+unsigned stats_spelling_distance(const char *a, const char *b, unsigned max);
+/* Whether two folded surnames are a man's and a woman's forms of one
+ * family name ("Bankowski" / "Bankowska"): two people, not a misspelling. */
+bool stats_spelling_gendered(const char *a, const char *b);
 
 /* ---- games read twice (stats_repeat.c) ---- */
 

@@ -4,9 +4,11 @@
  * but for a round suffix (" - ronde 3", " (R3)", "r.3"), case, accents,
  * punctuation, word order ("Koops, Lambert Jan" / "Lambert Jan Koops"),
  * initials ("Koops, L.J.") or a missing first name ("Koops"), when only one
- * full name fits. Events: names equal but for spacing, "édition" words,
- * small words ("de l'") and a year one spelling lacks.
- * Proposes, never decides: the user edits the file. Never prints.
+ * full name fits; and surnames of seven letters or more spelt a letter or
+ * two apart ("Manakanou" / "Manakounou, Ali"), the first names equal or
+ * one side without, when only one full name fits. Events: names equal but for spacing, "édition"
+ * words, small words ("de l'") and a year one spelling lacks. Proposes, never decides: the user
+ * edits the file. Never prints.
  */
 #include "stats.h"
 
@@ -120,10 +122,16 @@ struct cand {
     char *loose;      /* sorted words, or an event's key */
     char *surname;    /* players: the surname folded, "" none */
     char *initials;   /* players: the first letters of the other words, sorted */
+    char *given;      /* players: the other words folded, in their order */
+                      /* (initials and given live in surname's block) */
     bool abbreviated; /* players: no given name longer than a letter */
     int year;         /* events: a year in the name, 0 none */
     size_t parent;    /* union-find */
+    size_t fit;       /* misspelt surnames: the one group that fits, or FIT_* */
 };
+
+#define FIT_NONE ((size_t)-1)
+#define FIT_MANY ((size_t)-2)
 
 static size_t find(struct cand *c, size_t i)
 {
@@ -156,9 +164,11 @@ static bool player_parts(struct cand *c, const struct words *w)
         nsur = sw.n;
         free(sw.buf);
     }
-    c->surname = calloc(1, c->cut + 2);
-    c->initials = calloc(1, w->n + 1);
-    if (!c->surname || !c->initials) return false;
+    /* one block for the three: a million players, a million allocations */
+    c->surname = calloc(1, 2 * (c->cut + 2) + w->n + 1);
+    if (!c->surname) return false;
+    c->given = c->surname + c->cut + 2;
+    c->initials = c->given + c->cut + 2;
     c->abbreviated = true;
     size_t k = 0;
     for (size_t i = 0; i < w->n; i++) {
@@ -167,6 +177,8 @@ static bool player_parts(struct cand *c, const struct words *w)
             if (c->surname[0]) strcat(c->surname, " ");
             strcat(c->surname, w->word[i]);
         } else {
+            if (k) strcat(c->given, " ");
+            strcat(c->given, w->word[i]);
             c->initials[k++] = w->word[i][0];
             c->abbreviated &= w->word[i][1] == '\0';
         }
@@ -232,8 +244,7 @@ static void cands_free(struct cand *c, size_t n)
 {
     for (size_t i = 0; c && i < n; i++) {
         free(c[i].loose);
-        free(c[i].surname);
-        free(c[i].initials);
+        free(c[i].surname); /* and initials, given */
     }
     free(c);
 }
@@ -252,7 +263,8 @@ static struct cand *cands_make(const pdn_stats *st, bool event, size_t *n)
         unsigned long games = e ? e->games : st_player_games(p);
         if (unwritable(name) || games == 0) continue;
         struct cand *x = &c[(*n)++];
-        *x = (struct cand){.index = i, .name = name, .games = games, .parent = *n - 1};
+        *x = (struct cand){
+            .index = i, .name = name, .games = games, .parent = *n - 1, .fit = FIT_NONE};
         if (!cand_init(x, event)) {
             cands_free(c, *n);
             return NULL;
@@ -328,6 +340,100 @@ static void join_initials(struct cand *c, struct cand **by, size_t n)
     }
 }
 
+/* ---- misspelt surnames ---------------------------------------------------------------- */
+
+/* A surname that a letter or two can misspell without meaning another:
+ * seven letters or more (then "Jansen" and "Janssen" stay two), no digit
+ * ("Player 12" is not "Player 1" misspelt). */
+static bool spellable(const char *surname)
+{
+    size_t letters = 0;
+    for (const unsigned char *p = (const unsigned char *)surname; *p; p++) {
+        if (isdigit(*p)) return false;
+        letters += *p != ' ' && (*p & 0xC0) != 0x80;
+    }
+    return letters >= 7;
+}
+
+/* A full name, or a surname alone: a name with initials says too little
+ * of its first names to join a spelling that differs. */
+static bool misspell_candidate(const struct cand *c)
+{
+    return c->surname[0] && (!c->abbreviated || !c->initials[0]) && spellable(c->surname);
+}
+
+/* x's group may take y's: y a full name, and x's first names the same or
+ * none. */
+static bool fits_as_full(const struct cand *x, const struct cand *y)
+{
+    if (y->abbreviated) return false;
+    return x->abbreviated || strcmp(x->given, y->given) == 0;
+}
+
+static void note_fit(struct cand *c, struct cand *x, struct cand *y)
+{
+    if (!fits_as_full(x, y)) return;
+    size_t root = find(c, (size_t)(y - c)); /* x's own group counts: then two fit */
+    x->fit = x->fit == FIT_NONE || x->fit == root ? root : FIT_MANY;
+}
+
+static void pair_misspelt(struct cand *c, struct cand *x, struct cand *y)
+{
+    if (!fits_as_full(x, y) && !fits_as_full(y, x)) return; /* cheap: first */
+    if (stats_spelling_distance(x->surname, y->surname, 2) > 2 ||
+        stats_spelling_gendered(x->surname, y->surname))
+        return;
+    note_fit(c, x, y);
+    note_fit(c, y, x);
+}
+
+static int cmp_surname_end(const void *a, const void *b)
+{
+    const char *x = (*(struct cand *const *)a)->surname, *y = (*(struct cand *const *)b)->surname;
+    size_t i = strlen(x), j = strlen(y);
+    while (i > 0 && j > 0 && x[i - 1] == y[j - 1])
+        i--, j--;
+    if (i == 0 || j == 0) return (i > 0) - (j > 0);
+    return (unsigned char)x[i - 1] - (unsigned char)y[j - 1];
+}
+
+/* Whether two surnames share their first (or, from_end, last) three bytes. */
+static bool same_three(const char *x, const char *y, bool from_end)
+{
+    size_t i = strlen(x), j = strlen(y);
+    if (i < 3 || j < 3) return false;
+    return memcmp(from_end ? x + i - 3 : x, from_end ? y + j - 3 : y, 3) == 0;
+}
+
+/* Two edits leave the first three letters or the last three alone unless
+ * they touch both ends: the pairs are looked for among neighbours sorted by
+ * the surname's start, then by its end, at most NEAR apart, so that a
+ * million names that all start alike cost a million times NEAR. */
+static void scan_misspelt(struct cand *c, struct cand **by, size_t m, bool from_end)
+{
+    enum { NEAR = 64 };
+    qsort(by, m, sizeof *by, from_end ? cmp_surname_end : cmp_surname);
+    for (size_t i = 0; i < m; i++)
+        for (size_t j = i + 1; j < m && j <= i + NEAR; j++) {
+            if (!same_three(by[i]->surname, by[j]->surname, from_end)) break;
+            pair_misspelt(c, by[i], by[j]);
+        }
+}
+
+/* "Manakanou" joins "Manakounou, Ali", and "Hendrikse, Jan" joins
+ * "Hendriksen, Jan", when that is the one group that fits: every fit is
+ * found first, then the lone ones joined, so the order met does not count. */
+static void join_misspelt(struct cand *c, struct cand **by, size_t n)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (misspell_candidate(&c[i])) by[m++] = &c[i];
+    scan_misspelt(c, by, m, false);
+    scan_misspelt(c, by, m, true);
+    for (size_t i = 0; i < n; i++)
+        if (c[i].fit != FIT_NONE && c[i].fit != FIT_MANY) join(c, i, c[i].fit);
+}
+
 /* ---- proposing ------------------------------------------------------------------------ */
 
 /* The spelling a group should take: a full name before initials, no round
@@ -360,11 +466,17 @@ static void why_player(char *out, size_t n, const struct cand *v, const struct c
     if (v->cut < strlen(v->name))
         w += (size_t)snprintf(out, n, "round suffix '%s'", v->name + v->cut);
     const char *more = NULL;
+    bool same_words = strcmp(v->loose, c->loose) == 0;
     if (v->abbreviated && !c->abbreviated)
         more = v->initials[0] ? "initials" : "surname only";
-    else if (!same_key(v, c))
+    else if (same_words && !same_key(v, c))
         more = "word order";
-    if (more) snprintf(out + w, n - w, "%s%s", w ? ", " : "", more);
+    if (more) w += (size_t)snprintf(out + w, n - w, "%s%s", w ? ", " : "", more);
+    if (same_words || strcmp(v->surname, c->surname) == 0) return;
+    unsigned apart = stats_spelling_distance(v->surname, c->surname, 64);
+    if (apart <= 64 && w < n)
+        snprintf(out + w, n - w, "%sspelt %u letter%s apart: check it is one player", w ? ", " : "",
+                 apart, apart == 1 ? "" : "s");
 }
 
 static void why_event(char *out, size_t n, const struct cand *v, const struct cand *c)
@@ -438,6 +550,7 @@ static int suggest_kind(const pdn_stats *st, bool event, pdn_stats_suggest_fn fn
     qsort(by, n, sizeof *by, cmp_loose);
     join_loose(c, by, n, event);
     if (!event) join_initials(c, by, n);
+    if (!event) join_misspelt(c, by, n);
     int rc = propose(c, n, event, fn, ctx, group);
     free(by);
     cands_free(c, n);

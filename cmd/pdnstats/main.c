@@ -46,8 +46,8 @@ static const char usage[] =
     "      --blocks           histogram bars of block characters (default on a "
     "terminal)\n" TOOL_ENCODING_USAGE
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
-    "                         crosstables and team tables\n" TOOL_VARIANT_USAGE TOOL_JOBS_USAGE
-        TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
+    "                         players table, crosstables and team tables\n" TOOL_VARIANT_USAGE
+        TOOL_JOBS_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
     "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
 
@@ -283,8 +283,6 @@ static void crosstable_warnings(struct tool *t, struct run *r)
     warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
 }
 
-/* ---- warnings beside the team tables -------------------------------------------- */
-
 /* A warning line, its names' control characters escaped, in one write. */
 static void warn_line(const char *line)
 {
@@ -295,6 +293,50 @@ static void warn_line(const char *line)
     fputc('\n', fp);
     tool_message_close(&m);
 }
+
+/* ---- a warning beside the players table ----------------------------------------- */
+
+/* The players table's groups of spellings: how many, and the first three
+ * as "'Canonical' and 'Variant'" (a group's later variants left to
+ * --suggest-aliases). */
+struct spelt {
+    unsigned groups, group; /* player groups seen, the last one */
+    char list[3 * (2 * 256 + 16)];
+};
+
+static void on_player_spelling(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct spelt *g = ctx;
+    if (s->event || s->group == g->group) return;
+    g->group = s->group;
+    if (++g->groups > 3) return;
+    size_t at = strlen(g->list);
+    snprintf(g->list + at, sizeof g->list - at, "%s'%.256s' and '%.256s'", at ? "; " : "",
+             s->canonical, s->variant);
+}
+
+/* One line however many: a big collection's players table would bury its
+ * reader under a line per group. With a crosstable the warnings beside it
+ * name every group already, so nothing is said twice. */
+static void players_warning(struct tool *t, struct run *r)
+{
+    unsigned shown = r->wo.tables ? r->wo.tables : PDN_STATS_CROSSTABLE - 1;
+    if (t->quiet || r->alias || !(shown & PDN_STATS_PLAYERS) || (shown & PDN_STATS_CROSSTABLE))
+        return;
+    struct spelt g = {0, 0, ""};
+    int rc = pdn_stats_suggest(r->stats, on_player_spelling, &g);
+    if (rc < 0) tool_system_error(t, "pdnstats", pdn_strerror(rc));
+    if (g.groups == 0) return;
+    char more[32] = "", line[sizeof g.list + 256];
+    if (g.groups > 3) snprintf(more, sizeof more, "; %u more", g.groups - 3);
+    snprintf(line, sizeof line,
+             "%u player%s may be spelt two ways in the players table (%s%s): pdnstats "
+             "--suggest-aliases writes an alias file to check",
+             g.groups, g.groups == 1 ? "" : "s", g.list, more);
+    warn_line(line);
+}
+
+/* ---- warnings beside the team tables -------------------------------------------- */
 
 static void on_team_note(const struct pdn_stats_team_note *n, void *ctx)
 {
@@ -392,6 +434,7 @@ int main(int argc, char **argv)
             tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "
                                  "different columns: choose one event with --event");
         if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
+        players_warning(&t, &r);
         crosstable_warnings(&t, &r);
         team_warnings(&t, &r);
     }

@@ -9,7 +9,9 @@
  * games equal the games counted, the players' games twice that; the text
  * holds no control character but the line ends, no DEL, no C1 control and
  * only valid UTF-8; CSV is written for every single table (a crosstable
- * only when one event has one).
+ * only when one event has one). pdn_stats_suggest: each proposal joins two
+ * spellings that differ, with a reason, in groups met in order, players
+ * before events.
  */
 #include "fuzz.h"
 #include "pdn.h"
@@ -133,6 +135,23 @@ static void check_csv(const pdn_stats *st, struct pdn_stats_write_options o)
     }
 }
 
+struct proposals {
+    unsigned group;
+    bool event;
+};
+
+static void check_proposal(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct proposals *p = ctx;
+    FUZZ_CHECK(strcmp(s->variant, s->canonical) != 0);
+    FUZZ_CHECK(s->why[0] != '\0');
+    FUZZ_CHECK(s->games > 0 && s->canonical_games > 0);
+    FUZZ_CHECK(s->group == p->group || s->group == p->group + 1);
+    FUZZ_CHECK(s->event || !p->event);
+    p->group = s->group;
+    p->event = s->event;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0) return 0;
@@ -166,6 +185,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_json(st, wo, games);
     check_text(st, wo);
     check_csv(st, wo);
+    struct proposals p = {0, false};
+    FUZZ_CHECK(pdn_stats_suggest(st, check_proposal, &p) == 0);
     pdn_stats_free(st);
     return 0;
 }

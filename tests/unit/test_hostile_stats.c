@@ -142,6 +142,34 @@ static void test_hostile_stats_many_players(void **state)
     buf_free(&b);
 }
 
+static void count_misspelt(const struct pdn_stats_suggestion *sg, void *ctx)
+{
+    *(size_t *)ctx += strstr(sg->why, "apart") != NULL;
+}
+
+/* 17576 surnames a letter or two apart from each other, all starting
+ * alike (each fits many: none joined, and the search stays near each name,
+ * not quadratic), beside surnames past 64 characters and broken UTF-8. */
+static void test_hostile_stats_alike_surnames(void **state)
+{
+    (void)state;
+    size_t n = small_run() ? 26 * 26 : 26 * 26 * 26;
+    struct buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "[White \"Kowalczyk%c%c%c, Jan\"]\n[Black \"Kowalczyk\"]\n2-0\n\n",
+                   'a' + (int)(i / 676), 'a' + (int)(i / 26 % 26), 'a' + (int)(i % 26));
+    buf_add(&b, "[White \"\xff\xfe\xc3Kowalczyk\xe2\x82, Jan\"]\n[Black \"");
+    buf_repeat(&b, "Kowalczyk", 20);
+    buf_add(&b, "\"]\n2-0\n\n");
+    pdn_stats *st = new_stats(4);
+    assert_int_equal(count(st, b.p, b.len), n + 1);
+    size_t misspelt = 0;
+    assert_int_equal(pdn_stats_suggest(st, count_misspelt, &misspelt), 0);
+    assert_int_equal(misspelt, 0);
+    pdn_stats_free(st);
+    buf_free(&b);
+}
+
 /* Every input the fuzzers kept, through the stats pipeline. */
 static void count_regression(const char *data, size_t len, size_t i)
 {
@@ -183,6 +211,7 @@ int main(void)
         cmocka_unit_test(test_hostile_stats_control_names),
         cmocka_unit_test(test_hostile_stats_long_names),
         cmocka_unit_test(test_hostile_stats_many_players),
+        cmocka_unit_test(test_hostile_stats_alike_surnames),
         cmocka_unit_test(test_hostile_stats_long_game),
         cmocka_unit_test(test_hostile_stats_fuzz_regressions),
     };

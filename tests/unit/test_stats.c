@@ -636,6 +636,78 @@ static void test_stats_suggest(void **state)
     pdn_stats_free(st);
 }
 
+/* The proposals for a collection of games between the pairs given (White,
+ * Black; NULL ends), one round each so that none is a repeat. */
+static void suggest_pairs(struct collected *c, const char *const pairs[][2])
+{
+    pdn_stats *st = new_stats(false);
+    for (int i = 0; pairs[i][0]; i++)
+        add_result(st, "Open", i + 1, pairs[i][0], pairs[i][1], "1-1");
+    c->text[0] = '\0';
+    assert_int_equal(pdn_stats_suggest(st, collect, c), 0);
+    pdn_stats_free(st);
+}
+
+/* Letters apart: characters, not bytes; a swap of neighbours is one. */
+static void test_stats_spelling_distance(void **state)
+{
+    (void)state;
+    /* Championnat de France 2021: "Manakanou" drops a letter of
+     * "Manakounou" and changes one */
+    assert_int_equal(stats_spelling_distance("manakanou", "manakounou", 2), 2);
+    /* 29eme Open d'Avignon 2014: "Franchi" for "Francki" in round 3 */
+    assert_int_equal(stats_spelling_distance("franchi", "francki", 2), 1);
+    assert_int_equal(stats_spelling_distance("vanleris", "valneris", 2), 1);
+    assert_int_equal(stats_spelling_distance("bouré", "boure", 2), 1);
+    assert_int_equal(stats_spelling_distance("éléa", "elea", 2), 2); /* 4 bytes apart */
+    assert_int_equal(stats_spelling_distance("machtelinck", "machtelinck", 2), 0);
+    assert_int_equal(stats_spelling_distance("machtelinck", "maggiore", 2), 3);
+    assert_int_equal(stats_spelling_distance("abc", "abcdef", 2), 3);
+    char long_name[80];
+    memset(long_name, 'a', 79);
+    long_name[79] = '\0';
+    assert_int_equal(stats_spelling_distance(long_name, long_name, 2), 3);
+    assert_true(stats_spelling_gendered("bankowski", "bankowska"));
+    assert_true(stats_spelling_gendered("vejvodova", "vejvoda"));
+    assert_true(stats_spelling_gendered("novak", "novakova"));
+    assert_false(stats_spelling_gendered("manakanou", "manakounou"));
+    assert_false(stats_spelling_gendered("franchi", "francki"));
+}
+
+/* A surname of seven letters or more spelt a letter or two apart joins the
+ * one full name that fits: the same first names, or none on one side. */
+static void test_stats_suggest_misspelt(void **state)
+{
+    (void)state;
+    struct collected c;
+    static const char *const france[][2] = {/* rounds 1 and 2 of the real file */
+                                            {"Manakounou, Ali", "Cisse, Papa"},
+                                            {"Maggiore, Fabrice", "Manakanou"},
+                                            {NULL, NULL}};
+    suggest_pairs(&c, france);
+    assert_string_equal(c.text, "1 Manakanou = Manakounou, Ali (surname only, spelt 2 letters "
+                                "apart: check it is one player)\n");
+    static const char *const avignon[][2] = {{"Francki, Jean", "Latapie, Jean-Francois"},
+                                             {"Francki, Jean", "Lamarque, Pierre"},
+                                             {"Zeggagh, Linda", "Franchi, Jean"},
+                                             {NULL, NULL}};
+    suggest_pairs(&c, avignon);
+    assert_string_equal(c.text, "1 Franchi, Jean = Francki, Jean (spelt 1 letter apart: check "
+                                "it is one player)\n");
+    static const char *const apart[][2] = {
+        {"Francki, Jean", "Franchi, Paul"},       /* other first names */
+        {"Jansen, Hans", "Janssen, Hans"},        /* two Dutch names: short */
+        {"Manakounou, Ali", "Manakonou, Ben"},    /* "Manakanou" fits both */
+        {"Manakanou", "Bankowski, Bogdan"},       /* and "Bankowska" is... */
+        {"Bankowska", "Milsjin, Wladimir"},       /* ...his wife or daughter */
+        {"Milshin, W.", "Player 12, Wim"},        /* initials say too little */
+        {"Player 1, Wim", "Veytsman, Vladimir"},  /* numbered, not spelt */
+        {"Weytsman, Vladimir Ilyich", "Ba, Ali"}, /* more first names */
+        {NULL, NULL}};
+    suggest_pairs(&c, apart);
+    assert_string_equal(c.text, "");
+}
+
 /* An empty White tag or team tag is no name, as a missing one: the unknown
  * player "?" and no team (the key of the name once overwrote the "?" it
  * shows, and an empty tag read as a player and a team called "??"). */
@@ -674,6 +746,8 @@ int main(void)
         cmocka_unit_test(test_stats_repeat_log),
         cmocka_unit_test(test_stats_round_suffix),
         cmocka_unit_test(test_stats_suggest),
+        cmocka_unit_test(test_stats_spelling_distance),
+        cmocka_unit_test(test_stats_suggest_misspelt),
         cmocka_unit_test(test_stats_empty_name_is_unknown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
