@@ -6,6 +6,7 @@
  * atomically (cmd/output.c). --watch writes the page again whenever an
  * input changes, until interrupted.
  */
+#include "../crosswarn.h"
 #include "../output.h"
 #include "../namefiles.h"
 #include "../repeats.h"
@@ -39,7 +40,8 @@ static const char usage[] =
     "latin1\n" TOOL_VARIANT_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "  -w, --errors-only      report errors only\n"
-    "  -q, --quiet            no note when reading a terminal\n"
+    "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"
+    "                         crosstables\n"
     "      --format FORMAT    findings as text (default) or json\n"
     "  -h, --help             print this help and exit\n"
     "      --version          print the version and exit\n"
@@ -199,6 +201,8 @@ static int make_page(struct tool *t, struct html_run *r)
             rc = tool_output_close(t, &out, ok) == 0 && ok ? 0 : -1;
         }
     }
+    /* The page's crosstables, as pdnstats --crosstable warns about them. */
+    if (rc == 0 && r->stats && !t->quiet) tool_crosstable_warnings(t, r->stats, r->alias != NULL);
     free(cross);
     free(aliases);
     run_free(r);

@@ -4,6 +4,7 @@
  * tables are libpdn's (pdn_stats_*).
  */
 #include "../common.h"
+#include "../crosswarn.h"
 #include "../jobs.h"
 #include "../namefiles.h"
 #include "merge.h"
@@ -191,96 +192,12 @@ static void write_suggestions(struct tool *t, struct run *r)
     if (g.group == 0) printf("# (none found)\n");
 }
 
-/* ---- warnings beside a crosstable ----------------------------------------------- */
+/* ---- warnings beside a crosstable (cmd/crosswarn.c) ------------------------------- */
 
-/* One warning line per group of spellings, or per event short of games:
- * the first few names, and how many more. */
-struct warning {
-    const struct tool *t;
-    unsigned group;
-    const char *event;
-    char *head; /* the line so far, NULL none */
-    size_t listed, more;
-};
-
-static void warning_flush(struct warning *w, const char *tail)
-{
-    if (!w->head) return;
-    struct tool_message m;
-    FILE *fp = tool_message_open(&m, stderr);
-    fprintf(fp, "%s: warning: ", w->t->prog);
-    tool_put_escaped(fp, w->head, strlen(w->head), false); /* names from the input */
-    if (w->more) fprintf(fp, " and %zu more", w->more);
-    fprintf(fp, "%s\n", tail);
-    tool_message_close(&m);
-    free(w->head);
-    w->head = NULL;
-    w->listed = w->more = 0;
-}
-
-/* Adds "text" to the line, or counts it among the more once three are listed. */
-static void warning_add(struct warning *w, const char *text)
-{
-    if (w->listed == 3) {
-        w->more++;
-        return;
-    }
-    size_t n = (w->head ? strlen(w->head) : 0) + strlen(text) + 3;
-    char *line = malloc(n);
-    if (!line) return;
-    snprintf(line, n, "%s%s%s", w->head ? w->head : "", w->listed ? ", " : "", text);
-    free(w->head);
-    w->head = line;
-    w->listed++;
-}
-
-static void on_spelling(const struct pdn_stats_suggestion *s, void *ctx)
-{
-    struct warning *w = ctx;
-    if (s->group != w->group) {
-        warning_flush(w, ": pdnstats --suggest-aliases writes an alias file to check");
-        w->group = s->group;
-        size_t n = strlen(s->canonical) + 64;
-        if ((w->head = malloc(n)))
-            snprintf(w->head, n, "%s '%s' may also be spelt ", s->event ? "event" : "player",
-                     s->canonical);
-    }
-    size_t n = strlen(s->variant) + strlen(s->why) + 8;
-    char *text = malloc(n);
-    if (!text) return;
-    snprintf(text, n, "'%s' (%s)", s->variant, s->why);
-    warning_add(w, text);
-    free(text);
-}
-
-static void on_shortfall(const struct pdn_stats_shortfall *s, void *ctx)
-{
-    struct warning *w = ctx;
-    if (s->event != w->event) { /* the event's name lives as long as the stats */
-        w->event = s->event;
-        warning_flush(w,
-                      ": games missing from the files, withdrawals, byes or names spelt two ways");
-        size_t n = strlen(s->event) + 96;
-        if ((w->head = malloc(n)))
-            snprintf(w->head, n, "%s: fewer games than %s %lu%s: ", s->event,
-                     s->round_robin ? "the round robin's" : "its", s->due,
-                     s->round_robin ? "" : " rounds");
-    }
-    char text[64 + 256];
-    snprintf(text, sizeof text, "'%.256s' (%lu)", s->player, s->games);
-    warning_add(w, text);
-}
-
-/* What a crosstable's reader should know: names that look alike (with no
- * alias file), and players with fewer games than the event suggests. */
 static void crosstable_warnings(struct tool *t, struct run *r)
 {
     if (t->quiet || !(r->wo.tables & PDN_STATS_CROSSTABLE)) return;
-    struct warning w = {.t = t};
-    if (!r->alias) pdn_stats_suggest(r->stats, on_spelling, &w);
-    warning_flush(&w, ": pdnstats --suggest-aliases writes an alias file to check");
-    pdn_stats_shortfalls(r->stats, on_shortfall, &w);
-    warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
+    tool_crosstable_warnings(t, r->stats, r->alias != NULL);
 }
 
 /* A warning line, its names' control characters escaped, in one write. */

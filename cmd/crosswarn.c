@@ -1,0 +1,97 @@
+/*
+ * crosswarn: the warnings beside a crosstable (see crosswarn.h), one line
+ * each, written whole (tool_message), names escaped.
+ */
+#include "crosswarn.h"
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One warning line per group of spellings, or per event short of games:
+ * the first few names, and how many more. */
+struct warning {
+    const struct tool *t;
+    unsigned group;
+    const char *event;
+    char *head; /* the line so far, NULL none */
+    size_t listed, more;
+};
+
+static void warning_flush(struct warning *w, const char *tail)
+{
+    if (!w->head) return;
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: warning: ", w->t->prog);
+    tool_put_escaped(fp, w->head, strlen(w->head), false); /* names from the input */
+    if (w->more) fprintf(fp, " and %zu more", w->more);
+    fprintf(fp, "%s\n", tail);
+    tool_message_close(&m);
+    free(w->head);
+    w->head = NULL;
+    w->listed = w->more = 0;
+}
+
+/* Adds "text" to the line, or counts it among the more once three are listed. */
+static void warning_add(struct warning *w, const char *text)
+{
+    if (w->listed == 3) {
+        w->more++;
+        return;
+    }
+    size_t n = (w->head ? strlen(w->head) : 0) + strlen(text) + 3;
+    char *line = malloc(n);
+    if (!line) return;
+    snprintf(line, n, "%s%s%s", w->head ? w->head : "", w->listed ? ", " : "", text);
+    free(w->head);
+    w->head = line;
+    w->listed++;
+}
+
+static void on_spelling(const struct pdn_stats_suggestion *s, void *ctx)
+{
+    struct warning *w = ctx;
+    if (s->group != w->group) {
+        warning_flush(w, ": pdnstats --suggest-aliases writes an alias file to check");
+        w->group = s->group;
+        size_t n = strlen(s->canonical) + 64;
+        if ((w->head = malloc(n)))
+            snprintf(w->head, n, "%s '%s' may also be spelt ", s->event ? "event" : "player",
+                     s->canonical);
+    }
+    size_t n = strlen(s->variant) + strlen(s->why) + 8;
+    char *text = malloc(n);
+    if (!text) return;
+    snprintf(text, n, "'%s' (%s)", s->variant, s->why);
+    warning_add(w, text);
+    free(text);
+}
+
+static void on_shortfall(const struct pdn_stats_shortfall *s, void *ctx)
+{
+    struct warning *w = ctx;
+    if (s->event != w->event) { /* the event's name lives as long as the stats */
+        w->event = s->event;
+        warning_flush(w,
+                      ": games missing from the files, withdrawals, byes or names spelt two ways");
+        size_t n = strlen(s->event) + 96;
+        if ((w->head = malloc(n)))
+            snprintf(w->head, n, "%s: fewer games than %s %lu%s: ", s->event,
+                     s->round_robin ? "the round robin's" : "its", s->due,
+                     s->round_robin ? "" : " rounds");
+    }
+    char text[64 + 256];
+    snprintf(text, sizeof text, "'%.256s' (%lu)", s->player, s->games);
+    warning_add(w, text);
+}
+
+void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool aliased)
+{
+    struct warning w = {.t = t};
+    if (!aliased) pdn_stats_suggest(stats, on_spelling, &w);
+    warning_flush(&w, ": pdnstats --suggest-aliases writes an alias file to check");
+    pdn_stats_shortfalls(stats, on_shortfall, &w);
+    warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
+}

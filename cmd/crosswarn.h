@@ -1,0 +1,17 @@
+/*
+ * crosswarn: what the reader of a crosstable should know, said on stderr
+ * by pdnstats and pdn2html alike: player and event names that look like
+ * one (pdn_stats_suggest; not with an alias file, which has settled them),
+ * a line a group, and events whose players have fewer games than their
+ * rounds or round robin give each (pdn_stats_shortfalls), a line an event;
+ * each line names the first three and counts the rest.
+ */
+#ifndef PDN_CMD_CROSSWARN_H
+#define PDN_CMD_CROSSWARN_H
+
+#include "common.h"
+
+/* The warnings of stats' crosstables; 'aliased': an alias file was read. */
+void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool aliased);
+
+#endif
