@@ -250,7 +250,7 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
         csv_put_number(w, c, g->game->index);
         break;
     case C_PLIES:
-        csv_put_number(w, c, g->game->main.nmoves);
+        csv_put_number(w, c, csv_main_plies(g->game));
         break;
     case C_MOVES:
     case C_MOVETEXT:

@@ -715,13 +715,26 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
     return 1;
 }
 
+/* "1. ... 35-40" from a position with the second mover to move (an odd
+ * half): the dots hold the place of a move never played, which the replay
+ * skips (replay.c, is_placeholder); it is no ply, and has no row. Dots
+ * that hold a line's annotations keep their row. */
+static bool is_placeholder(const struct pdn_node *n, uint32_t half)
+{
+    return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
+           !n->strength && !n->nnags && !n->ncomments_before && !n->ncomments_after &&
+           !n->nvariations;
+}
+
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line)
 {
     long rows = 0;
     const char *status = status_ok;
+    uint32_t ply = l->first_ply;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        struct ply_row r = {l, node, l->first_ply + i, csv_find_ply(w, node), status, NULL};
+        if (is_placeholder(node, l->start_half + ply - 1)) continue;
+        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
@@ -755,6 +768,14 @@ static uint32_t start_half(const pdn_game *game, bool black_first)
     return half;
 }
 
+uint32_t csv_main_plies(const pdn_game *game)
+{
+    uint32_t half = start_half(game, game_black_opens(game)), plies = 0;
+    for (uint32_t i = 0; i < game->main.nmoves; i++)
+        if (!is_placeholder(&game->main.moves[i], half + plies)) plies++;
+    return plies;
+}
+
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     bool black_first = game_black_opens(g->game);
@@ -767,7 +788,8 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
         int rc = share_game_cells(w, g);
         if (rc < 0) return rc;
     }
-    if (g->game->main.nmoves > 0) return write_line(w, &main, &g->game->main);
+    long rows = write_line(w, &main, &g->game->main);
+    if (rows != 0) return rows;
     /* A game without moves still has its row: no game is lost. */
     return write_end_row(w, &main, &g->game->main, "no-moves");
 }

@@ -280,4 +280,8 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
  * negative PDN_E* code. */
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
 
+/* csv_moves.c: the plies written in a game's main line, its placeholder
+ * ("1. ... 35-40" from a position with Black to move) not counted. */
+uint32_t csv_main_plies(const pdn_game *game);
+
 #endif
