@@ -105,8 +105,8 @@ static void check_number(struct replay *r, const struct pdn_node *node,
                      (unsigned long)turn->number, ordinal_suffix(turn->number));
     /* The right number with the wrong dots: say which dots, and why. */
     if (node->number == turn->number && n > 0 && (size_t)n < sizeof detail)
-        snprintf(detail + n, sizeof detail - (size_t)n, ", the %s of its pair: %s",
-                 second ? "second" : "first", replayed);
+        snprintf(detail + n, sizeof detail - (size_t)n, ", the %s of its pair",
+                 second ? "second" : "first");
     replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }
 
