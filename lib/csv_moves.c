@@ -16,7 +16,6 @@
  * not print.
  */
 #include "csv_writer.h"
-#include "fen.h"
 #include "game.h"
 #include "geometry.h"
 
@@ -715,17 +714,6 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
     return 1;
 }
 
-/* "1. ... 35-40" from a position with the second mover to move (an odd
- * half): the dots hold the place of a move never played, which the replay
- * skips (replay.c, is_placeholder); it is no ply, and has no row. Dots
- * that hold a line's annotations keep their row. */
-static bool is_placeholder(const struct pdn_node *n, uint32_t half)
-{
-    return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
-           !n->strength && !n->nnags && !n->ncomments_before && !n->ncomments_after &&
-           !n->nvariations;
-}
-
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line)
 {
     long rows = 0;
@@ -733,7 +721,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     uint32_t ply = l->first_ply;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (is_placeholder(node, l->start_half + ply - 1)) continue;
+        if (csv_placeholder(node, l->start_half + ply - 1)) continue;
         struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
@@ -755,34 +743,13 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     return n < 0 ? n : rows + n;
 }
 
-/* Half-moves before the first ply: the second mover of a pair to move
- * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
- * move number. */
-static uint32_t start_half(const pdn_game *game, bool black_first)
-{
-    const char *fen = pdn_game_tag(game, "FEN");
-    if (!fen) return 0;
-    struct fen_start st = fen_start(fen);
-    uint32_t half = st.black != black_first ? 1 : 0;
-    if (st.number) half += 2 * (st.number - 1);
-    return half;
-}
-
-uint32_t csv_main_plies(const pdn_game *game)
-{
-    uint32_t half = start_half(game, game_black_opens(game)), plies = 0;
-    for (uint32_t i = 0; i < game->main.nmoves; i++)
-        if (!is_placeholder(&game->main.moves[i], half + plies)) plies++;
-    return plies;
-}
-
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     bool black_first = game_black_opens(g->game);
     struct line_ctx main = {.g = g,
                             .id = "1",
                             .first_ply = 1,
-                            .start_half = start_half(g->game, black_first),
+                            .start_half = csv_start_half(g->game, black_first),
                             .black_opens = black_first};
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);
