@@ -269,8 +269,21 @@
     return a;
   }
 
+  /* A comment's text without its embedded commands ("[%clock w1:29:46
+   * B1:29:40]", lidraughts' broadcasts): data for programs, which buried
+   * the moves; a comment of commands only is not shown (as pdnreplay
+   * --narrate says them). The data keeps them whole. */
+  function readable(c) {
+    if (c.indexOf("[%") < 0) return c;
+    return c.replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
+  }
   function comments(into, list) {
-    (list || []).forEach(function (c) { into.appendChild(document.createTextNode(" ")); into.appendChild(el("span", "{" + c + "}", "comment")); });
+    (list || []).forEach(function (c) {
+      var text = readable(c);
+      if (!text && c) return;
+      into.appendChild(document.createTextNode(" "));
+      into.appendChild(el("span", "{" + text + "}", "comment"));
+    });
   }
 
   /* A line of moves from node id, its variations in parentheses. */

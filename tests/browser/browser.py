@@ -243,6 +243,12 @@ def main():
         moves = b.eval("document.getElementById('moves').textContent")
         check("( 5-10 (not replayed: see pdncheck))" in moves,
               "the broadcast's (1... 5-10), White to move, shown as written: %s" % moves[:90])
+        # Its clock commands are data, not text: the moves are not buried.
+        b.open("file://%s#game=1&ply=1" % women)
+        moves = b.eval("document.getElementById('moves').textContent")
+        check("[%clock" not in moves and "{Inaccuracy. Best move was 28-6.}" in moves
+              and moves.split()[:4] == ["1.", "32-28", "17-22", "2."],
+              "clock commands left out of the comments, the others kept: %s" % moves[:60])
 
         # Crosstables: every result a link to its game, through the aliases.
         b.open("file://%s" % aliased)
