@@ -124,6 +124,12 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
     static const struct tool_option_part *const parts[] = {
         &jobs_part, &tool_choosing_part, &tool_finding_part, &tool_common_part, NULL};
     tool_parse_options(t, c, own, parts, argc, argv);
+    /* A row per game has neither: said, not ignored. */
+    if (c->o.mode != PDN_CSV_MOVES && (c->o.fen || c->o.variations))
+        tool_usage_error(t, "%s wants --moves (a row per ply); a row per game has %s",
+                         c->o.fen ? "--fen" : "--variations",
+                         c->o.fen ? "the final position (final_fen)"
+                                  : "the variations in its movetext (--movetext)");
     if (c->excel) {
         c->o.bom = c->o.crlf = c->o.iso_dates = c->o.excel_text = true;
         if (!c->delimiter_set) c->o.delimiter = ';';

@@ -19,12 +19,17 @@ static void write_moves(FILE *out, const struct played_game *g, int plies, const
 {
     static struct pdn_movelist list;
     int col = 0;
-    bool black_first = g->start.side == PDN_COLOR_BLACK;
+    /* The side that opens each pair (Black in English checkers) moves
+     * first: "1. 11-15"; the other, moving first, starts at "1...". */
+    enum pdn_variant variant = g->start.variant;
+    bool black_opens = pdn_rules_get(variant)->black_moves_first;
+    bool second_first = (g->start.side == PDN_COLOR_BLACK) != black_opens;
     for (int i = 0; i < plies; i++) {
         char t[PDN_MOVE_TEXT_MAX], num[16] = "";
         pdn_movegen(&list, &g->before[i], 0);
-        pdn_move_to_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-        int ply = i + black_first;
+        /* squares as the variant's players write them: c3-d4 in Russian */
+        pdn_move_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant);
+        int ply = i + second_first;
         if (ply % 2 == 0)
             snprintf(num, sizeof num, "%d. ", ply / 2 + 1);
         else if (i == 0)

@@ -6,6 +6,7 @@
  */
 #include "csv_writer.h"
 #include "fen.h"
+#include "game.h"
 #include "vec.h"
 
 #include <limits.h>
@@ -13,6 +14,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Half-moves before the first ply: the second mover of a pair to move
+ * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
+ * move number. */
+uint32_t csv_start_half(const pdn_game *game, bool black_first)
+{
+    const char *fen = pdn_game_tag(game, "FEN");
+    if (!fen) return 0;
+    struct fen_start st = fen_start(fen);
+    uint32_t half = st.black != black_first ? 1 : 0;
+    if (st.number) half += 2 * (st.number - 1);
+    return half;
+}
+
+uint32_t csv_main_plies(const pdn_game *game)
+{
+    uint32_t half = csv_start_half(game, game_black_opens(game)), plies = 0;
+    for (uint32_t i = 0; i < game->main.nmoves; i++)
+        if (!csv_placeholder(&game->main.moves[i], half + plies)) plies++;
+    return plies;
+}
 
 /* Text as it is, in a date column: protected for spreadsheets as text is
  * ("12-08-2021" would become the 8th of December). */
@@ -250,7 +272,7 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
         csv_put_number(w, c, g->game->index);
         break;
     case C_PLIES:
-        csv_put_number(w, c, g->game->main.nmoves);
+        csv_put_number(w, c, csv_main_plies(g->game));
         break;
     case C_MOVES:
     case C_MOVETEXT:

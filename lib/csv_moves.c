@@ -16,7 +16,6 @@
  * not print.
  */
 #include "csv_writer.h"
-#include "fen.h"
 #include "game.h"
 #include "geometry.h"
 
@@ -719,9 +718,11 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
 {
     long rows = 0;
     const char *status = status_ok;
+    uint32_t ply = l->first_ply;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        struct ply_row r = {l, node, l->first_ply + i, csv_find_ply(w, node), status, NULL};
+        if (csv_placeholder(node, l->start_half + ply - 1)) continue;
+        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
@@ -742,32 +743,20 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     return n < 0 ? n : rows + n;
 }
 
-/* Half-moves before the first ply: the second mover of a pair to move
- * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
- * move number. */
-static uint32_t start_half(const pdn_game *game, bool black_first)
-{
-    const char *fen = pdn_game_tag(game, "FEN");
-    if (!fen) return 0;
-    struct fen_start st = fen_start(fen);
-    uint32_t half = st.black != black_first ? 1 : 0;
-    if (st.number) half += 2 * (st.number - 1);
-    return half;
-}
-
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     bool black_first = game_black_opens(g->game);
     struct line_ctx main = {.g = g,
                             .id = "1",
                             .first_ply = 1,
-                            .start_half = start_half(g->game, black_first),
+                            .start_half = csv_start_half(g->game, black_first),
                             .black_opens = black_first};
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);
         if (rc < 0) return rc;
     }
-    if (g->game->main.nmoves > 0) return write_line(w, &main, &g->game->main);
+    long rows = write_line(w, &main, &g->game->main);
+    if (rows != 0) return rows;
     /* A game without moves still has its row: no game is lost. */
     return write_end_row(w, &main, &g->game->main, "no-moves");
 }

@@ -397,6 +397,26 @@ static const char *shown_name(char out[64], const char *name)
     return out;
 }
 
+/* Whether the header names a column name. */
+static bool has_column(const pdn_csv_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->nf; i++)
+        if (strcmp(csv_field(r, i), name) == 0) return true;
+    return false;
+}
+
+/* Why the games have no moves: the header's columns say, and, read
+ * without --moves, a ply and a move column are rows of pdn2csv --moves,
+ * which only --moves reads (a user's most likely slip). */
+static const char *no_moves_reason(const pdn_csv_reader *r)
+{
+    if (r->o.moves) return "no move or canonical column: the games have no moves";
+    if (has_column(r, "ply") && has_column(r, "move"))
+        return "no moves or movetext column: the games have no moves; its ply and move "
+               "columns are rows of pdn2csv --moves, which csv2pdn --moves reads";
+    return "no moves or movetext column: the games have no moves";
+}
+
 static int read_header(pdn_csv_reader *r)
 {
     r->cols = calloc(r->nf ? r->nf : 1, sizeof *r->cols);
@@ -416,10 +436,7 @@ static int read_header(pdn_csv_reader *r)
             r->has_moves = true;
     }
     r->have_header = true;
-    if (!r->has_moves)
-        csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
-                        r->o.moves ? "no move or canonical column: the games have no moves"
-                                   : "no moves or movetext column: the games have no moves");
+    if (!r->has_moves) csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, no_moves_reason(r));
     return 0;
 }
 

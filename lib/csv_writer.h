@@ -15,6 +15,7 @@
 #include "ply_record.h"
 
 #include <stdint.h>
+#include <string.h>
 
 /* ---- the writer (csv_rows.c, csv_columns.c, csv_moves.c) ---- */
 
@@ -257,6 +258,17 @@ static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
     return (half % 2) ^ (unsigned)l->black_opens;
 }
 
+/* "1. ... 35-40" from a position with the second mover to move (an odd
+ * half): the dots hold the place of a move never played, which the replay
+ * skips (replay.c, is_placeholder); it is no ply, and has no row. Dots
+ * that hold a line's annotations keep their row. */
+static inline bool csv_placeholder(const struct pdn_node *n, uint32_t half)
+{
+    return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
+           !n->strength && !n->nnags && !n->ncomments_before && !n->ncomments_after &&
+           !n->nvariations;
+}
+
 struct ply_row {
     const struct line_ctx *line;
     const struct pdn_node *node;
@@ -279,5 +291,11 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
+
+/* csv_game_cells.c: half-moves before a game's first ply (struct
+ * line_ctx's start_half); the plies written in its main line, its
+ * placeholder (csv_placeholder) not counted. */
+uint32_t csv_start_half(const pdn_game *game, bool black_first);
+uint32_t csv_main_plies(const pdn_game *game);
 
 #endif

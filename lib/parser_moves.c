@@ -268,6 +268,7 @@ struct move_info {
     struct tok_ref dangling; /* a separator no square followed */
     bool has_nonsquare;
     struct tok_ref nonsquare; /* the first number that is no square (0, 100) */
+    bool dash_result;         /* a lone dash that ends the game (dash_is_result) */
 };
 
 /* Adds the current token's text to the move text (cut at the limit). */
@@ -414,12 +415,39 @@ static int square_move(struct parser *p, struct move_info *mi)
     return square_verdict(p, mi, first_digits);
 }
 
+/* The value of the game's tag name, or NULL. */
+static const char *tag_read(const struct parser *p, const char *name)
+{
+    const struct pdn_tag *tags = p->tags.data;
+    for (size_t i = 0; i < p->tags.n; i++)
+        if (strcmp(tags[i].name, name) == 0) return tags[i].value;
+    return NULL;
+}
+
+/* A lone dash right before the next game (or the end) of a game whose
+ * Result tag is "-" (the 48th Polish Team Championship's unfinished
+ * games): the file's unknown result, read as the tag is, not a move. */
+static bool dash_is_result(const struct parser *p)
+{
+    if (p->opt.strict || p->depth > 0) return false;
+    if (p->tok.kind != TOK_TAG && p->tok.kind != TOK_EOF) return false;
+    const char *result = tag_read(p, "Result");
+    return result && strcmp(result, "-") == 0;
+}
+
+static int dash_result(struct parser *p, const struct pdn_pos *pos)
+{
+    parser_warn_odd(p, ODD_ODD_RESULT, pos, "-", 1);
+    return parser_set_result(p, PDN_RESULT_UNKNOWN, "-", 1, pos);
+}
+
 /* -- or - - or a lone dash: a move nobody knows (lenient), one node. */
 static int unknown_move(struct parser *p, struct move_info *mi)
 {
     move_take(p, mi);
     int rc = parser_next_tok(p);
     if (rc < 0) return rc;
+    if (dash_is_result(p)) return mi->dash_result = true, 0;
     if (p->tok.kind == TOK_DASH) move_take(p, mi);
     mi->gap = false; /* "- -" is one way of writing it, not a spaced move */
     size_t len;
@@ -432,6 +460,7 @@ static int unknown_move(struct parser *p, struct move_info *mi)
  * takes a second dash right after it ("35-30 --" is one node "--"). */
 static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref *dash)
 {
+    if (dash_is_result(p)) return dash_result(p, &dash->pos);
     bool twice = p->tok.kind == TOK_DASH;
     if (twice) {
         parser_take_find(p);
@@ -472,15 +501,10 @@ static int match_score(struct parser *p, const struct move_info *mi)
     int rc = parser_next_tok(p);
     if (rc < 0) return rc;
     if (p->tok.kind != TOK_TAG && p->tok.kind != TOK_EOF) return 0;
-    const struct pdn_tag *tags = p->tags.data;
-    for (size_t i = 0; i < p->tags.n; i++) {
-        if (strcmp(tags[i].name, "Result") != 0) continue;
-        if (strlen(tags[i].value) != p->mlen || memcmp(tags[i].value, p->mtext, p->mlen) != 0)
-            return 0;
-        parser_warn_odd(p, ODD_MATCH_RESULT, &mi->pos, p->mtext, p->mlen);
-        return parser_set_result(p, PDN_RESULT_UNKNOWN, p->mtext, p->mlen, &mi->pos);
-    }
-    return 0;
+    const char *result = tag_read(p, "Result");
+    if (!result || strlen(result) != p->mlen || memcmp(result, p->mtext, p->mlen) != 0) return 0;
+    parser_warn_odd(p, ODD_MATCH_RESULT, &mi->pos, p->mtext, p->mlen);
+    return parser_set_result(p, PDN_RESULT_UNKNOWN, p->mtext, p->mlen, &mi->pos);
 }
 
 /* A fresh move_info, field by field: zeroing the whole struct (two token
@@ -490,6 +514,7 @@ static void clear_move(struct move_info *mi, const struct pdn_pos *pos)
     mi->pos = *pos;
     mi->squares = mi->dashes = mi->captures = 0;
     mi->numeric = mi->gap = mi->bad = mi->has_dangling = mi->has_nonsquare = false;
+    mi->dash_result = false;
     mi->first = mi->last = 0;
     mi->first_len = 0;
     mi->end = pos->offset;
@@ -605,6 +630,7 @@ int parser_on_move(struct parser *p)
     if (!quick_move(p, &mi)) {
         clear_move(&mi, &p->tok.pos);
         rc = read_move(p, &mi);
+        if (rc == 0 && mi.dash_result) return dash_result(p, &mi.pos);
     }
     if (rc < 0 || mi.bad) return rc;
     if ((rc = parser_next_tok(p)) < 0) return rc;

@@ -98,12 +98,15 @@ static void check_number(struct replay *r, const struct pdn_node *node,
         turn->known = true;
     }
     if (node->number == turn->number && node->number_black == second) return;
-    char written[WRITTEN_MAX], detail[80];
+    char written[WRITTEN_MAX], detail[96], replayed[16];
     written_number(written, r->game, node);
-    snprintf(detail, sizeof detail, "this is %s's %lu%s move", color_name(board->side),
-             (unsigned long)turn->number, ordinal_suffix(turn->number));
-    char replayed[16];
     number_text(replayed, turn->number, second);
+    int n = snprintf(detail, sizeof detail, "this is %s's %lu%s move", color_name(board->side),
+                     (unsigned long)turn->number, ordinal_suffix(turn->number));
+    /* The right number with the wrong dots: say which dots, and why. */
+    if (node->number == turn->number && n > 0 && (size_t)n < sizeof detail)
+        snprintf(detail + n, sizeof detail - (size_t)n, ", the %s of its pair",
+                 second ? "second" : "first");
     replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }
 

@@ -123,7 +123,7 @@ static int t_results(struct stats_out *o, const pdn_stats *st)
     count_rows(&t, "result", names, st->outcome, ST_OUTCOMES, st->games);
     unsigned long scored = st->outcome[ST_WHITE] + st->outcome[ST_DRAW] + st->outcome[ST_BLACK] +
                            st->outcome[ST_OTHER];
-    tab_cell(&t, "White's score");
+    tab_cell(&t, "White's points"); /* in the games column: say they are points */
     tab_count(&t, 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
     tab_cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
     return tab_emit(o, &t);

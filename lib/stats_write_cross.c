@@ -83,9 +83,9 @@ static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pd
                  c->duplicates == 1 ? "" : "s");
     /* a title longer than the room is cut: the event's name said it all */
     if (snprintf(t->title, sizeof t->title,
-                 "Crosstable: %s (%s, %zu players, %d rounds%s, tie-break %s%s)", c->ev->name,
-                 grid ? "round robin" : "by rounds", c->nrows, c->rounds, played, preset,
-                 repeats) < 0)
+                 "Crosstable: %s (%s, %zu players, %d round%s%s, tie-break %s%s)", c->ev->name,
+                 grid ? "round robin" : "by rounds", c->nrows, c->rounds, c->rounds == 1 ? "" : "s",
+                 played, preset, repeats) < 0)
         t->title[0] = '\0';
 }
 

@@ -92,9 +92,9 @@ static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_
         snprintf(left, sizeof left, "; %zu game%s not between two teams left out", tt.untagged,
                  tt.untagged == 1 ? "" : "s");
     snprintf(t.title, sizeof t.title,
-             "Teams: %s (%zu teams, %d rounds; a match won 2 match points, a game 2 board "
+             "Teams: %s (%zu teams, %d round%s; a match won 2 match points, a game 2 board "
              "points%s)",
-             ev->name, tt.nrows, tt.rounds, left);
+             ev->name, tt.nrows, tt.rounds, tt.rounds == 1 ? "" : "s", left);
     if (!text) tab_col(&t, "event", false);
     tab_col(&t, "place", true);
     tab_col(&t, "team", false);

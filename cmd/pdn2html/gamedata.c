@@ -122,18 +122,37 @@ static void put_move(FILE *out, struct walk *w, const struct ply *p, int depth)
     putc(']', out);
 }
 
+/* A line's moves from the i-th on, as written, one string: those the
+ * replay did not reach. */
+static void put_rest_text(FILE *out, const struct pdn_line *line, uint32_t i)
+{
+    putc('"', out);
+    for (uint32_t k = i; k < line->nmoves; k++) {
+        if (k > i) putc(' ', out);
+        html_json_chars(out, line->moves[k].text);
+    }
+    putc('"', out);
+}
+
 /* A line's moves as replayed, in order: the plies come in the tree's order
- * (a move, then the variations replacing it, then the next move). */
+ * (a move, then the variations replacing it, then the next move). The main
+ * line's moves not replayed are the game's rest (put_rest); a variation's
+ * are a string after its moves, so that the page shows them as written. */
 static void put_line(FILE *out, struct walk *w, const struct pdn_line *line, int depth)
 {
     putc('[', out);
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (w->cursor >= w->nplies || w->plies[w->cursor].node != node) {
-            if (depth == 0) w->stopped = node;
+        bool replayed = w->cursor < w->nplies && w->plies[w->cursor].node == node;
+        if (!replayed && depth == 0) {
+            w->stopped = node;
             break;
         }
         if (i) putc(',', out);
+        if (!replayed) {
+            put_rest_text(out, line, i);
+            break;
+        }
         put_move(out, w, &w->plies[w->cursor++], depth);
     }
     putc(']', out);
@@ -143,16 +162,8 @@ static void put_line(FILE *out, struct walk *w, const struct pdn_line *line, int
 static void put_rest(FILE *out, const pdn_game *game, const struct pdn_node *stopped)
 {
     if (stopped == NULL) return;
-    fputs(",\"rest\":\"", out);
-    bool on = false;
-    for (uint32_t i = 0; i < game->main.nmoves; i++) {
-        const struct pdn_node *node = &game->main.moves[i];
-        on = on || node == stopped;
-        if (!on) continue;
-        if (node != stopped) putc(' ', out);
-        html_json_chars(out, node->text);
-    }
-    putc('"', out);
+    fputs(",\"rest\":", out);
+    put_rest_text(out, &game->main, (uint32_t)(stopped - game->main.moves));
 }
 
 static void put_tags(FILE *out, const pdn_game *game)

@@ -11,11 +11,13 @@
  * rest (the main line's moves not replayed, as written)}. A line is a list
  * of moves, a move [text, [from, landing squares...], [squares taken],
  * promotes, {s: strength, cb, c: comments before and after, v: [line...]}]
- * (the last only when it holds something). expand() plays the moves and
+ * (the last only when it holds something); a variation's moves not
+ * replayed end it as one string, as written. expand() plays the moves and
  * flattens the tree into g.nodes: {b: the node before (-1 the start), nx:
  * the next in its line, n, k: move number and whether the side that moves
  * second made it ("12..."), t, m, x, s, cb, c,
- * v: first node of each variation, f: the FEN after it, as
+ * v: first node of each variation (-1: none replayed), vr: the moves of
+ * each not replayed, as written (or ""), f: the FEN after it, as
  * pdn_board_to_fen writes it}.
  */
 (function () {
@@ -103,16 +105,21 @@
     if (g.nodes) return;
     var squares = (boards[g.variant] || boards[0]).sq.length - 1;
     g.nodes = [];
-    function walk(line, before, beforePos, number, black) {
+    function walk(line, before, beforePos, number, black, held) {
       var first = -1, prev = -1;
       line.forEach(function (mv) {
+        if (typeof mv === "string") { held.rest = mv; return; }
         var extra = mv[4] || {}, pos = playMove(beforePos, mv), id = g.nodes.length;
         var node = { b: before, nx: -1, n: number, k: black, t: mv[0], m: mv[1], x: mv[2],
-                     s: extra.s, cb: extra.cb, c: extra.c, v: [], f: writeFen(pos, squares) };
+                     s: extra.s, cb: extra.cb, c: extra.c, v: [], vr: [], f: writeFen(pos, squares) };
         g.nodes.push(node);
         if (prev >= 0) g.nodes[prev].nx = id;
         if (first < 0) first = id;
-        (extra.v || []).forEach(function (v) { node.v.push(walk(v, before, beforePos, number, black)); });
+        (extra.v || []).forEach(function (v) {
+          var rest = {};
+          node.v.push(walk(v, before, beforePos, number, black, rest));
+          node.vr.push(rest.rest || "");
+        });
         prev = before = id;
         beforePos = pos;
         if (black) number++;
@@ -121,7 +128,7 @@
       return first;
     }
     var start = readFen(g.start), opens = (boards[g.variant] || boards[0]).bf ? "B" : "W";
-    g.first = walk(g.line, -1, start, g.n0, start.side !== "?" && start.side !== opens);
+    g.first = walk(g.line, -1, start, g.n0, start.side !== "?" && start.side !== opens, {});
   }
 
   function place(b, s) {
@@ -262,8 +269,21 @@
     return a;
   }
 
+  /* A comment's text without its embedded commands ("[%clock w1:29:46
+   * B1:29:40]", lidraughts' broadcasts): data for programs, which buried
+   * the moves; a comment of commands only is not shown (as pdnreplay
+   * --narrate says them). The data keeps them whole. */
+  function readable(c) {
+    if (c.indexOf("[%") < 0) return c;
+    return c.replace(/\[%[^\]]*\]/g, " ").replace(/\s+/g, " ").trim();
+  }
   function comments(into, list) {
-    (list || []).forEach(function (c) { into.appendChild(document.createTextNode(" ")); into.appendChild(el("span", "{" + c + "}", "comment")); });
+    (list || []).forEach(function (c) {
+      var text = readable(c);
+      if (!text && c) return;
+      into.appendChild(document.createTextNode(" "));
+      into.appendChild(el("span", "{" + text + "}", "comment"));
+    });
   }
 
   /* A line of moves from node id, its variations in parentheses. */
@@ -279,11 +299,13 @@
       pair.appendChild(moveLink(g, id));
       into.appendChild(pair);
       comments(into, node.c);
-      (node.v || []).forEach(function (v) {
-        if (v < 0) return;
+      (node.v || []).forEach(function (v, j) {
+        var rest = node.vr[j];
+        if (v < 0 && !rest) return;
         var span = el("span", null, "var");
         span.appendChild(document.createTextNode(" ("));
-        writeLine(g, span, v, depth + 1);
+        if (v >= 0) writeLine(g, span, v, depth + 1);
+        if (rest) span.appendChild(el("span", " " + rest + " (not replayed: see pdncheck)", "rest"));
         span.appendChild(document.createTextNode(")"));
         into.appendChild(span);
       });

@@ -74,6 +74,10 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     if (s->move && !s->from) tool_usage_error(&p->t, "--move wants --from FILE");
     if (s->from && s->fen) tool_usage_error(&p->t, "--from or --position, not both");
     if (s->dxp.listen && s->dxp.connect) tool_usage_error(&p->t, "--listen or --connect, not both");
+    /* Else the game would be lost without a word: w FILE saves the others. */
+    if (s->dxp.output && !s->dxp.listen && !s->dxp.connect)
+        tool_usage_error(&p->t, "--output is for a game over DXP (--listen, --connect); "
+                                "'w FILE' saves a game on this terminal");
     if ((s->dxp.listen || s->dxp.connect) &&
         (p->two || s->fen || s->from || s->variant != PDN_VARIANT_INTERNATIONAL))
         tool_usage_error(&p->t, "over DXP: international draughts from the start, one player");

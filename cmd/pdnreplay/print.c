@@ -283,13 +283,20 @@ static void put_entry(FILE *out, const struct replay_game *g, const struct repla
     }
 }
 
-/* "White   Samb": the tags of the header that are there. */
+/* Whether a tag value says nothing: empty, or PDN's unknown ("?",
+ * "????.??.??"), which a sentence would read out as "White: ." */
+static bool says_nothing(const char *v)
+{
+    return v[strspn(v, "?.")] == '\0';
+}
+
+/* "White   Samb": the tags of the header that say something. */
 static void put_header(FILE *out, const struct replay_game *g, bool narrate)
 {
     static const char *const tags[] = {"White", "Black", "Event", "Date"};
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++) {
         const char *v = pdn_game_tag(g->game, tags[i]);
-        if (v == NULL) continue;
+        if (v == NULL || says_nothing(v)) continue;
         fprintf(out, narrate ? "%s: " : "%-8s", tags[i]);
         put_text(out, v);
         /* A sentence ends once: "Black, B." takes no second point. */

@@ -38,6 +38,7 @@ FRANCE = "tests/data/tournaments/Championnat de France 2021.pdn"
 RUSSIAN = "tests/data/algebraic/ussr1947-game1.pdn"
 HOSTILE = "tests/browser/hostile.pdn"
 ENGLISH = "tests/browser/english.pdn"
+WOMEN = "tests/data/tournaments/World Title Match Women 2024.pdn"
 failed = 0
 
 
@@ -178,6 +179,9 @@ def main():
     hostile = page("hostile.html", HOSTILE)
     english = page("english.html", ENGLISH)
     aliased = page("france-alias.html", "--alias", "tests/browser/france.alias", FRANCE)
+    women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
+    subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
+                   capture_output=True)
 
     # Links: the position pdnreplay --fen prints.
     for pdn, path, game, plies in ((FRANCE, france, 24, (0, 1, 2, 13, 54, 110)),
@@ -233,6 +237,18 @@ def main():
         moves = b.eval("document.getElementById('moves').textContent").split()
         check(moves[:4] == ["1.", "11-15", "23-19", "2."],
               "English: Black's first move is numbered 1. (%s)" % " ".join(moves[:6]))
+
+        # A variation the replay could not play: shown as written, marked.
+        b.open("file://%s#game=2&ply=1" % women)
+        moves = b.eval("document.getElementById('moves').textContent")
+        check("( 5-10 (not replayed: see pdncheck))" in moves,
+              "the broadcast's (1... 5-10), White to move, shown as written: %s" % moves[:90])
+        # Its clock commands are data, not text: the moves are not buried.
+        b.open("file://%s#game=1&ply=1" % women)
+        moves = b.eval("document.getElementById('moves').textContent")
+        check("[%clock" not in moves and "{Inaccuracy. Best move was 28-6.}" in moves
+              and moves.split()[:4] == ["1.", "32-28", "17-22", "2."],
+              "clock commands left out of the comments, the others kept: %s" % moves[:60])
 
         # Crosstables: every result a link to its game, through the aliases.
         b.open("file://%s" % aliased)

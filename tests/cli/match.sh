@@ -14,11 +14,12 @@ case $bin in /*) ;; *) bin=$root/$bin ;; esac
 tag=match
 . tests/cli/checks.sh
 
-# games FILE N A B: FILE holds N games that pdncheck finds clean, A and B
+# games FILE N A B: FILE holds N games that pdncheck finds clean (not a
+# warning: a wrong move number is one), A and B
 # take turns as White, and each FEN comes twice in a row.
 games() {
     check
-    "$bin/pdncheck" -q "$1" >"$work/check" 2>&1 || fail "$1: pdncheck: $(cat "$work/check")"
+    "$bin/pdncheck" -q -W error "$1" >"$work/check" 2>&1 || fail "$1: pdncheck: $(cat "$work/check")"
     n=$(grep -c '^\[Event ' "$1")
     [ "$n" -eq "$2" ] || fail "$1: $n games, not $2"
     whites=$(sed -n 's/^\[White "\(.*\)"\]$/\1/p' "$1" | paste -sd'|' -)
@@ -48,6 +49,15 @@ score "$work/levels.out" "$work/levels.pdn" level=2
     >"$work/russian.out" 2>&1 || fail "russian: exit status $?"
 games "$work/russian.pdn" 2 level=1 level=2
 grep -q '^\[GameType "25"\]' "$work/russian.pdn" || fail "russian: no GameType 25"
+check
+grep -q '^1\. [a-h][1-8][-x][a-h][1-8] ' "$work/russian.pdn" ||
+    fail "russian: moves not written as its players write them (c3-d4)"
+
+# English checkers: Black opens each pair, so Black's move is "1.", and
+# the numbers pdncheck expects (they were White's: 101 warnings).
+"$bin/pdnmatch" -n 2 --variant english -o "$work/english.pdn" level=1 level=1 \
+    >"$work/english.out" 2>&1 || fail "english: exit status $?"
+games "$work/english.pdn" 2 level=1 level=1
 
 hub="hub:$bin/pdnengine --level 1 hub"
 "$bin/pdnmatch" --rounds 2 --hub-level nodes=300 -o "$work/hub.pdn" "$hub" level=1 \

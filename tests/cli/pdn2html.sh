@@ -64,6 +64,18 @@ text=$(wc -c <"$france")
 check "the page is under 300 KB plus the games' text" \
     test $((size - text)) -lt 300000
 
+# A variation the replay could not play is on the page as written: the
+# broadcast's '(1... 5-10)' after 1. 34-30, White to move (an illegal move).
+wtm="tests/data/tournaments/World Title Match Women 2024.pdn"
+pdn2html -q -w -g 2 -o "$tmp/w.html" "$wtm" 2>/dev/null
+json_of "$tmp/w.html" pdn-games >"$tmp/w.json"
+check "a variation not replayed kept as written: (1... 5-10) after 34-30" python3 -c '
+import json,sys
+g=json.load(open(sys.argv[1],encoding="utf-8"))[0]
+assert g["line"][0][0]=="34-30", g["line"][0]
+assert g["line"][0][4]["v"]==[["5-10"]], g["line"][0][4]["v"]
+' "$tmp/w.json"
+
 # Selection and titles.
 pdn2html -q -w -g 24 --title 'Round 6 & more' -o "$tmp/g.html" "$france"
 check "-g 24: one game" sh -c "grep -c '\"index\":24' '$tmp/g.html' | grep -qx 1"

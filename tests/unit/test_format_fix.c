@@ -108,7 +108,7 @@ static void test_format_fix_no_guess(void **state)
               "3:10 result-mismatch *|the tag says 2.00-0.00\n");
     /* "N... ..." (a move not given) at White's turn: no number keeps it so. */
     check_fix("1. 32-28 19-23 2... ... 3. 33-29 *", "1. 32-28 19-23 2... ... 3. 33-29 *\n\n",
-              "1:16 move-number 2...|this is white's 2nd move\n");
+              "1:16 move-number 2...|this is white's 2nd move, the first of its pair\n");
     /* A position with moves left decides nothing, even with no move played. */
     check_fix("[FEN \"W:W28:B23\"]\n*", "*\n\n", "");
 }
