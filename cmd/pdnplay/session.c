@@ -292,6 +292,10 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     struct play_view *v = ctx;
     net_sync(v, game);
     if (pdn_movegen_count(&v->p->g.board, 0) == 0) return DXP_NO_MOVE;
+    if (!v->told_agreed && game->g.nplies == 0) /* "waiting for your friend on port N" is over */
+        screen_say(&v->say, false, "%s plays %s: your move", v->peer[0] ? v->peer : "your friend",
+                   game->us == PDN_COLOR_WHITE ? "Black" : "White");
+    v->told_agreed = true;
     for (;;) {
         play_view_draw(v, NULL);
         int k = screen_getkey(-1);
@@ -323,7 +327,8 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
  * that woke the wait (a resize): the view drawn again; q resigns, after
  * asking. False when the person resigns. Before the first move, the
  * message said what the wait for the connection said ("waiting for your
- * friend on port N") until the friend moved. */
+ * friend on port N") until the friend moved; it says who thinks only when
+ * the friend has the move (the wait for the game request is ours too). */
 static bool net_wait(const struct dxp_game *game, void *ctx)
 {
     struct play_view *v = ctx;
@@ -331,7 +336,8 @@ static bool net_wait(const struct dxp_game *game, void *ctx)
     int k = screen_getkey(0);
     if (screen_stopped()) return false;
     if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)")) return false;
-    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) || (k == ERR && game->g.nplies == 0))
+    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) ||
+        (k == ERR && game->g.nplies == 0 && game->g.board.side != game->us))
         screen_say(&v->say, false, "%s is thinking: q resigns",
                    v->peer[0] ? v->peer : "your friend");
     if (v->quit) return false;

@@ -284,6 +284,39 @@ steps=$((steps + 1))
 checked "$work/thinking.pdn"
 grep -q '^\[Result "2-0"\]' "$work/thinking.pdn" || fail "thinking: $(cat "$work/thinking.pdn")"
 
+# ---- a friend who gives us the first move ---------------------------------------------
+# A friend (bash) asks for a game and takes Black ('W': we play White).
+# The screen says the game began and the move is ours (it said "bash is
+# thinking" and kept it while the person was to move); the move typed goes
+# to the friend as a DXP move message (M, 4 digits of time, from 32, to 28,
+# no piece taken: "M0000322800"); q, y resigns: the friend gets a game end.
+port=$((port + 1))
+run first "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/first-move.pdn")"
+see "waiting for your friend on port $port"
+bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sW010075A\\0' bash >&3;
+    head -c 35 <&3 >/dev/null; : >$work/accepted-w; timeout 15 head -c 12 <&3 >$work/peer-move;
+    timeout 15 head -c 1 <&3 >$work/peer-end-w" &
+peer=$!
+steps=$((steps + 1))
+poll 50 0.1 test -e "$work/accepted-w" || fail "first: no game accepted"
+see "bash plays Black: your move" "White to move: your move"
+steps=$((steps + 1))
+off_screen "is thinking" || fail "first: the friend is said to think on our move"
+keys 3 2 2 8
+see "you play 1. 32-28" " 1. 32-28"
+keys q
+see "Resign this game? (y/n)"
+keys y
+see "(any key leaves)"
+keys x
+ended 0
+wait $peer
+steps=$((steps + 1))
+[ "$(tr '\0' '|' <"$work/peer-move")" = "M0000322800|" ] ||
+    fail "first: the friend got '$(cat "$work/peer-move")', not 32-28"
+[ "$(cat "$work/peer-end-w")" = E ] || fail "first: no game end sent to the friend"
+checked "$work/first-move.pdn"
+
 if [ "$failed" -gt 0 ]; then
     echo "play-tui: $failed of $steps checks failed"
     exit 1
