@@ -33,6 +33,24 @@ static void put(const struct play_view *v, int y, int x, const char *s, int w, a
     screen_put(&v->scr, y, x, s, w, a);
 }
 
+/* The hint on two lines, broken at a space: a move cut in two ("11" at
+ * the end of one line, "-17" on the next) reads as two wrong squares. */
+static void draw_hint(const struct play_view *v, int y)
+{
+    int first = screen_put(&v->scr, y, 0, "Hint: ", 6, A_BOLD);
+    size_t len = strlen(v->hint), cut = pdn_text_prefix(v->hint, len, (size_t)(COLS - first));
+    if (cut < len && v->hint[cut] != ' ') {
+        size_t space = cut;
+        while (space > 0 && v->hint[space - 1] != ' ')
+            space--;
+        if (space > 0) cut = space - 1; /* the line ends before the space */
+    }
+    put(v, y, first, v->hint, (int)pdn_text_width(v->hint, cut), 0);
+    while (cut < len && v->hint[cut] == ' ')
+        cut++;
+    if (cut < len) put(v, y + 1, first, v->hint + cut, COLS - first, 0);
+}
+
 static void draw_title(const struct play_view *v)
 {
     const struct play *p = v->p;
@@ -156,12 +174,7 @@ void play_view_draw(struct play_view *v, const char *prompt)
     int used = draw_facts(v, 1, x, w);
     draw_moves(v, 2 + used, x, w, main_rows - 2 - used);
     int y = LINES - BOTTOM_ROWS;
-    if (v->hint[0]) {
-        int first = screen_put(&v->scr, y, 0, "Hint: ", 6, A_BOLD);
-        size_t cut = pdn_text_prefix(v->hint, strlen(v->hint), (size_t)(COLS - first));
-        put(v, y, first, v->hint, COLS - first, 0);
-        if (cut < strlen(v->hint)) put(v, y + 1, first, v->hint + cut, COLS - first, 0);
-    }
+    if (v->hint[0]) draw_hint(v, y);
     int cursor = draw_message(v, y + 2, prompt);
     screen_bar(&v->scr, LINES - 1, p->peer ? keys_bar_friend : keys_bar, 0);
     curs_set(cursor >= 0);

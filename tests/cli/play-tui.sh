@@ -74,6 +74,21 @@ see "you play 1. 32-28, the computer plays 1... "
 keys h
 see "Hint: " "), expecting "
 hinted=$(screen | sed -n 's/^Hint: \([^ ]*\) (score.*/\1/p')
+# The hint's line, on every width from the smallest (64) to 80, breaks
+# between two words: each word of its two lines is a move, "(score", the
+# score or "expecting" (a move cut in two, "11" then "-17", reads as two
+# wrong squares); at 64 it takes two lines.
+for cols in 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80; do
+    tm resize-window -t t -x $cols -y 40
+    sleep 0.2 # the view drawn again for the width (SIGWINCH)
+    steps=$((steps + 1))
+    [ $cols -gt 64 ] || screen | grep -A1 '^Hint: ' | grep -q '^      [0-9]' ||
+        fail "hint at $cols columns: not two lines"
+    screen | grep -A1 '^Hint: ' | tr ' ' '\n' | grep -v '^$' |
+        grep -Evx 'Hint:|\(score|[-+][0-9.]+\),|expecting|([0-9]+[-x])+[0-9]+' >"$work/cut" &&
+        fail "hint at $cols columns: words cut: $(tr '\n' ' ' <"$work/cut")"
+done
+tm resize-window -t t -x 100 -y 40
 text "$hinted"
 keys Enter
 see "you play 2. $hinted, the computer plays 2... "
