@@ -14,17 +14,25 @@ static const char *result_text(enum game_result r)
     return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : r == RESULT_DRAW ? "1-1" : "*";
 }
 
+bool played_starts_mid_pair(const struct pdn_board *start)
+{
+    enum pdn_color opener = pdn_rules_get((enum pdn_variant)start->variant)->black_moves_first
+                                ? PDN_COLOR_BLACK
+                                : PDN_COLOR_WHITE;
+    return start->side != opener;
+}
+
 static void write_moves(FILE *out, const struct played_game *g, int plies, const char *result,
                         const char *comment)
 {
     static struct pdn_movelist list;
     int col = 0;
-    bool black_first = g->start.side == PDN_COLOR_BLACK;
+    bool mid_pair = played_starts_mid_pair(&g->start);
     for (int i = 0; i < plies; i++) {
         char t[PDN_MOVE_TEXT_MAX], num[16] = "";
         pdn_movegen(&list, &g->before[i], 0);
         pdn_move_to_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-        int ply = i + black_first;
+        int ply = i + mid_pair;
         if (ply % 2 == 0)
             snprintf(num, sizeof num, "%d. ", ply / 2 + 1);
         else if (i == 0)

@@ -92,7 +92,7 @@ static void moved(struct play_view *v, const char *who, const char *verb)
     int i = p->g.nplies - 1;
     char move[PDN_MOVE_TEXT_MAX], why[128];
     play_move_text(move, &p->g.before[i], &p->g.moves[i]);
-    int k = i + (p->g.start.side == PDN_COLOR_BLACK);
+    int k = i + played_starts_mid_pair(&p->g.start);
     v->hint[0] = '\0';
     v->dirty = true;
     /* "you play 1. 32-28, the computer plays 1... 18-23": the answer beside the move */

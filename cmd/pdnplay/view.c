@@ -24,7 +24,7 @@ static const char keys_bar_friend[] = " ? help  q resign  0-9 move  h hint  u as
 /* "12." or "12..." for ply i of the game (0: the first). */
 static void ply_number(const struct play *p, int i, char out[16])
 {
-    int k = i + (p->g.start.side == PDN_COLOR_BLACK);
+    int k = i + played_starts_mid_pair(&p->g.start);
     snprintf(out, 16, "%d%s", k / 2 + 1, k % 2 ? "..." : ".");
 }
 

@@ -14,11 +14,12 @@ case $bin in /*) ;; *) bin=$root/$bin ;; esac
 tag=match
 . tests/cli/checks.sh
 
-# games FILE N A B: FILE holds N games that pdncheck finds clean, A and B
+# games FILE N A B: FILE holds N games that pdncheck finds clean (no error,
+# no warning: a move number that is wrong is one), A and B
 # take turns as White, and each FEN comes twice in a row.
 games() {
     check
-    "$bin/pdncheck" -q "$1" >"$work/check" 2>&1 || fail "$1: pdncheck: $(cat "$work/check")"
+    "$bin/pdncheck" -q -W error "$1" >"$work/check" 2>&1 || fail "$1: pdncheck: $(cat "$work/check")"
     n=$(grep -c '^\[Event ' "$1")
     [ "$n" -eq "$2" ] || fail "$1: $n games, not $2"
     whites=$(sed -n 's/^\[White "\(.*\)"\]$/\1/p' "$1" | paste -sd'|' -)
@@ -48,6 +49,14 @@ score "$work/levels.out" "$work/levels.pdn" level=2
     >"$work/russian.out" 2>&1 || fail "russian: exit status $?"
 games "$work/russian.pdn" 2 level=1 level=2
 grep -q '^\[GameType "25"\]' "$work/russian.pdn" || fail "russian: no GameType 25"
+
+# English draughts: Black moves first, and its move is the first of each
+# pair ("1. 11-15 23-19"); the games were numbered as if White opened.
+"$bin/pdnmatch" -n 2 --variant english -o "$work/english.pdn" level=1 level=2 \
+    >"$work/english.out" 2>&1 || fail "english: exit status $?"
+games "$work/english.pdn" 2 level=1 level=2
+grep -q '^1\. [0-9]*[-x][0-9]* [0-9]*[-x][0-9]* 2\. ' "$work/english.pdn" ||
+    fail "english: the first pair is not '1. BLACK WHITE 2.': $(sed -n '/^1/p' "$work/english.pdn")"
 
 hub="hub:$bin/pdnengine --level 1 hub"
 "$bin/pdnmatch" --rounds 2 --hub-level nodes=300 -o "$work/hub.pdn" "$hub" level=1 \

@@ -48,6 +48,14 @@ play two "32-28\n19-23\n28 19\nw $work/two.pdn\nq\n" --two
 grep -q '^1\. 32-28 19-23 2\. 28x19' "$work/two.pdn" || fail "--two: the game saved: $(cat "$work/two.pdn")"
 grep -q '^\[White "White"\]' "$work/two.pdn" || fail "--two: White tag"
 
+# English draughts: Black moves first and its move opens each pair, as the
+# checkers books write the Single Corner: 1. 11-15 22-18 2. 15x22 25x18.
+play english "11-15\n22-18\n15x22\n25x18\nw $work/english.pdn\nq\n" --two --variant english
+grep -q '^1\. 11-15 22-18 2\. 15x22 25x18 \*$' "$work/english.pdn" ||
+    fail "english: the game saved: $(cat "$work/english.pdn")"
+"$bin/pdncheck" -q -W error "$work/english.pdn" >"$work/english.check" 2>&1 ||
+    fail "english: pdncheck: $(cat "$work/english.check")"
+
 play win "28 19\nw $work/win.pdn\n32-28\nq\n" --position W:W28:B23 --level 3
 grep -q '^Black has no move: White wins$' "$work/win.out" || fail "win: not announced"
 grep -q '> the game is over' "$work/win.out" || fail "win: a move after the end was taken"
