@@ -40,7 +40,7 @@ static void play_move(struct play *p, const struct pdn_move *m, const char *who)
 {
     char t[PDN_MOVE_TEXT_MAX];
     play_move_text(t, &p->g.board, m);
-    if (play_record(p, m)) printf("%s plays %s\n", who, t);
+    if (play_record(p, m)) printf("%s %s %s\n", who, strcmp(who, "you") == 0 ? "play" : "plays", t);
 }
 
 static void hint(struct play *p)
