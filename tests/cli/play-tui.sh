@@ -78,15 +78,19 @@ hinted=$(screen | sed -n 's/^Hint: \([^ ]*\) (score.*/\1/p')
 # between two words: each word of its two lines is a move, "(score", the
 # score or "expecting" (a move cut in two, "11" then "-17", reads as two
 # wrong squares); at 64 it takes two lines.
+# whole_words COLS: the hint's words are whole (and on two lines at 64).
+whole_words() {
+    screen | grep -A1 '^Hint: ' >"$work/hint-lines"
+    [ "$1" -gt 64 ] || grep -q '^      [0-9]' "$work/hint-lines" || return 1
+    tr ' ' '\n' <"$work/hint-lines" | grep -v '^$' |
+        grep -Evx 'Hint:|\(score|[-+][0-9.]+\),|expecting|([0-9]+[-x])+[0-9]+' >"$work/cut" && return 1
+    return 0
+}
 for cols in 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80; do
     tm resize-window -t t -x $cols -y 40
-    sleep 0.2 # the view drawn again for the width (SIGWINCH)
     steps=$((steps + 1))
-    [ $cols -gt 64 ] || screen | grep -A1 '^Hint: ' | grep -q '^      [0-9]' ||
-        fail "hint at $cols columns: not two lines"
-    screen | grep -A1 '^Hint: ' | tr ' ' '\n' | grep -v '^$' |
-        grep -Evx 'Hint:|\(score|[-+][0-9.]+\),|expecting|([0-9]+[-x])+[0-9]+' >"$work/cut" &&
-        fail "hint at $cols columns: words cut: $(tr '\n' ' ' <"$work/cut")"
+    poll 30 0.1 whole_words $cols ||
+        fail "hint at $cols columns: words cut ($(tr '\n' ' ' <"$work/cut")) or one line at 64"
 done
 tm resize-window -t t -x 100 -y 40
 text "$hinted"
@@ -174,6 +178,23 @@ see "White plays 2. 28x19"
 keys u # one ply back with two people
 see "taken back" "1. 32-28 19-23"
 gone "28x19"
+keys q y
+ended 0
+
+# ---- a capture by its first and last squares ----------------------------------------
+# English draughts, White's man on 26 and Black's on 22, 23, 14 and 15:
+# two captures end on 10 (26x17x10 over 22 and 14, 26x19x10 over 23 and
+# 15; men take forwards only, so neither goes on). "26 10" names both:
+# Enter says so and lists them; "26 17" then "10" names one to its end and
+# it is played at once.
+run routes "$(game C.UTF-8 "--two --variant english --position W:W26:B14,15,22,23")"
+see "White to move"
+keys 2 6 1 0
+see "Your move 1... 26x10" # White's move is the second of the pair
+keys Enter
+see "26x10 is ambiguous, type more squares: 26x17x10  26x19x10"
+keys BSpace 1 7 1 0
+see "White plays 1... 26x17x10" "Black to move"
 keys q y
 ended 0
 

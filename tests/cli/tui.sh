@@ -137,9 +137,7 @@ text "8"
 see "2. 28x8 explored" "(1... 1-6 2. 28x8)" "[×]"
 keys u
 see "undone; 1 explored move left"
-text "28x8" # from and to only: Enter, and the validator reads it
-see "Your move 2. 28x8"
-keys Enter
+text "28x8" # from and to name the one capture to its end: played at once, as 28 19 8
 see "2. 28x8 explored" "(1... 1-6 2. 28x8)"
 keys q # not written: asked
 see "Explored moves not written (w writes them). Drop them? (y/n)"
