@@ -59,9 +59,14 @@ static void draw_title(const struct play_view *v)
     const char *other = p->peer ? (p->peer[0] ? p->peer : "your friend") : level;
     const char *white = p->two ? "White" : p->human == PDN_COLOR_WHITE ? "You" : other;
     const char *black = p->two ? "Black" : p->human == PDN_COLOR_BLACK ? "You" : other;
-    snprintf(line, sizeof line, " pdnplay  %s (White) - %s (Black)  %s%s", white, black,
-             pdn_rules_get((enum pdn_variant)p->g.start.variant)->name,
-             v->dirty ? "  [not saved]" : "");
+    const char *variant = pdn_rules_get((enum pdn_variant)p->g.start.variant)->name;
+    const char *dirty = v->dirty ? "  [not saved]" : "";
+    snprintf(line, sizeof line, " pdnplay  %s (White) - %s (Black)  %s%s", white, black, variant,
+             dirty);
+    /* On 80 columns "[not saved]", which w answers, lost its end: the
+     * variant, which the board shows, gives way first. */
+    if (pdn_text_width(line, strlen(line)) > (size_t)COLS)
+        snprintf(line, sizeof line, " pdnplay  %s (White) - %s (Black)%s", white, black, dirty);
     screen_bar(&v->scr, 0, line, A_BOLD);
 }
 

@@ -92,6 +92,10 @@ for cols in 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80; do
     poll 30 0.1 whole_words $cols ||
         fail "hint at $cols columns: words cut ($(tr '\n' ' ' <"$work/cut")) or one line at 64"
 done
+# On 80 columns the title keeps "[not saved]" whole (it lost its end, the
+# variant's name before it): the game has a move and is not saved.
+steps=$((steps + 1))
+screen | head -n 1 | grep -q ' (Black)  \[not saved\]$' || fail "80 columns: the title: $(screen | head -n 1)"
 tm resize-window -t t -x 100 -y 40
 text "$hinted"
 keys Enter
