@@ -128,7 +128,11 @@ void play_lines(struct play *p)
     l.p = p;
     draw(p);
     for (;;) {
-        bool over = pdn_movegen(&l.legal, &p->g.board, 0) == 0;
+        char why[128];
+        pdn_movegen(&l.legal, &p->g.board, 0);
+        /* No move left, and the draw rules too: the game had gone on past
+         * a threefold repetition, the computer playing on. */
+        bool over = play_over(p, why, sizeof why);
         if (!over && play_computer_to_move(p)) {
             struct pdn_engine_result r;
             play_think(&r, p, NULL);
@@ -137,7 +141,7 @@ void play_lines(struct play *p)
             continue;
         }
         enum pdn_color side = (enum pdn_color)p->g.board.side;
-        if (over) printf("%s has no move: %s wins\n", play_side_name(side), play_side_name(!side));
+        if (over) printf("%s\n", why);
         printf("%s> ", over ? "game over" : play_side_name(side));
         fflush(stdout);
         if (!fgets(l.line, sizeof l.line, stdin)) break;

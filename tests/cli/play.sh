@@ -48,6 +48,16 @@ play two "32-28\n19-23\n28 19\nw $work/two.pdn\nq\n" --two
 grep -q '^1\. 32-28 19-23 2\. 28x19' "$work/two.pdn" || fail "--two: the game saved: $(cat "$work/two.pdn")"
 grep -q '^\[White "White"\]' "$work/two.pdn" || fail "--two: White tag"
 
+# A draw rule ends the game in line mode too (it went on, the computer
+# playing past it): two kings go back and forth; after 4. 42-47 9-4 the
+# start (White king 47, Black king 4, White to move) stands for the third
+# time, a draw by threefold repetition (RULES.md); the 9th move is refused.
+play repeat "47-42\n4-9\n42-47\n9-4\n47-42\n4-9\n42-47\n9-4\n47-42\nw $work/repeat.pdn\nq\n" \
+    --two --position W:WK47:BK4
+grep -q '^a draw by .*(at ply 8)$' "$work/repeat.out" || fail "repeat: no draw said: $(tail -n 3 "$work/repeat.out")"
+grep -q '> the game is over' "$work/repeat.out" || fail "repeat: a move after the draw was taken"
+grep -q '^\[Result "1-1"\]' "$work/repeat.pdn" || fail "repeat: result: $(cat "$work/repeat.pdn")"
+
 # English draughts: Black moves first and its move opens each pair, as the
 # checkers books write the Single Corner: 1. 11-15 22-18 2. 15x22 25x18.
 play english "11-15\n22-18\n15x22\n25x18\nw $work/english.pdn\nq\n" --two --variant english
