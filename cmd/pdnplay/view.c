@@ -33,22 +33,11 @@ static void put(const struct play_view *v, int y, int x, const char *s, int w, a
     screen_put(&v->scr, y, x, s, w, a);
 }
 
-/* The hint on two lines, broken at a space: a move cut in two ("11" at
- * the end of one line, "-17" on the next) reads as two wrong squares. */
+/* The hint on two lines, broken between two moves. */
 static void draw_hint(const struct play_view *v, int y)
 {
     int first = screen_put(&v->scr, y, 0, "Hint: ", 6, A_BOLD);
-    size_t len = strlen(v->hint), cut = pdn_text_prefix(v->hint, len, (size_t)(COLS - first));
-    if (cut < len && v->hint[cut] != ' ') {
-        size_t space = cut;
-        while (space > 0 && v->hint[space - 1] != ' ')
-            space--;
-        if (space > 0) cut = space - 1; /* the line ends before the space */
-    }
-    put(v, y, first, v->hint, (int)pdn_text_width(v->hint, cut), 0);
-    while (cut < len && v->hint[cut] == ' ')
-        cut++;
-    if (cut < len) put(v, y + 1, first, v->hint + cut, COLS - first, 0);
+    screen_put_rows(&v->scr, y, first, v->hint, COLS - first, 2, 0);
 }
 
 static void draw_title(const struct play_view *v)
@@ -88,14 +77,15 @@ static int draw_facts(const struct play_view *v, int y, int x, int w)
                      p->peer ? "waiting for your friend" : "the computer's move");
     }
     put(v, y, x, over ? "Game over" : "", w, A_BOLD);
-    put(v, y + over, x, line, w, over ? A_BOLD : 0);
+    /* Why it is over may take two rows: cut, it lost its end on 80 columns. */
+    int rows = screen_put_rows(&v->scr, y + over, x, line, w, over ? 2 : 1, over ? A_BOLD : 0);
     int wm = pdn_board_count(b, PDN_PIECE_WHITE_MAN), wk = pdn_board_count(b, PDN_PIECE_WHITE_KING);
     int bm = pdn_board_count(b, PDN_PIECE_BLACK_MAN), bk = pdn_board_count(b, PDN_PIECE_BLACK_KING);
     snprintf(line, sizeof line, "White %d %s, %d king%s; Black %d %s, %d king%s", wm,
              wm == 1 ? "man" : "men", wk, wk == 1 ? "" : "s", bm, bm == 1 ? "man" : "men", bk,
              bk == 1 ? "" : "s");
-    put(v, y + over + 1, x, line, w, 0);
-    return over + 2;
+    put(v, y + over + rows, x, line, w, 0);
+    return over + rows + 1;
 }
 
 /* The moves so far, "1. 32-28 18-23 2. ...", on rows of w columns; the
@@ -145,8 +135,11 @@ static int draw_message(const struct play_view *v, int y, const char *prompt)
         return -1;
     }
     if (!v->typing.active) {
+        /* A long message (the game's end, why, and the keys that follow)
+         * takes the hint's second row when there is no hint. */
         attr_t a = v->say.error ? A_BOLD | screen_pair(&v->scr, SCREEN_PAIR_FINDING) : 0;
-        put(v, y, 0, v->say.text, COLS, a);
+        int rows = v->hint[0] ? 1 : screen_put_rows(NULL, 0, 0, v->say.text, COLS, 2, 0);
+        screen_put_rows(&v->scr, y - (rows - 1), 0, v->say.text, COLS, rows, a);
         return -1;
     }
     char line[1024], number[16], typed[128];

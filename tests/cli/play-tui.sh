@@ -94,8 +94,9 @@ for cols in 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80; do
 done
 # On 80 columns the title keeps "[not saved]" whole (it lost its end, the
 # variant's name before it): the game has a move and is not saved.
+title_whole() { screen | head -n 1 | grep -q ' (Black)  \[not saved\]$'; }
 steps=$((steps + 1))
-screen | head -n 1 | grep -q ' (Black)  \[not saved\]$' || fail "80 columns: the title: $(screen | head -n 1)"
+poll 30 0.1 title_whole || fail "80 columns: the title: $(screen | head -n 1)"
 tm resize-window -t t -x 100 -y 40
 text "$hinted"
 keys Enter
@@ -199,6 +200,21 @@ keys Enter
 see "26x10 is ambiguous, type more squares: 26x17x10  26x19x10"
 keys BSpace 1 7 1 0
 see "White plays 1... 26x17x10" "Black to move"
+keys q y
+ended 0
+
+# ---- the end of a game on 80 columns -------------------------------------------------------
+# Two kings back and forth: after 4... 9-4 the start stands for the third
+# time, a draw by threefold repetition (RULES.md). On 80x24 why the game
+# ended and the keys that follow are read whole (both were cut at the edge).
+run draw "$(game C.UTF-8 "--two --position W:WK47:BK4")"
+tm resize-window -t t -x 80 -y 24
+see "White to move"
+for m in 47-42 4-9 42-47 9-4 47-42 4-9 42-47 9-4; do
+    text "$m"
+    keys Enter
+done
+see "Game over" "(at ply 8)" "(n new game, w saves)"
 keys q y
 ended 0
 

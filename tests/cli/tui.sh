@@ -325,6 +325,31 @@ see "Event     Variations, comments, an illegal move in a variation" "Moves"
 keys q
 ended 1
 
+# ---- a long comment, broken between words -------------------------------------------------
+# On every width from 64 to 100 the comment's two rows hold its words
+# whole (it was cut at the edge: "ke" at the end of a row, "eps" on the
+# next).
+run comment "$(view C.UTF-8 tests/cli/tui/comment.pdn)"
+see "Start position"
+keys Right
+see "Comment: White takes the centre"
+words="White takes the centre at once and keeps it for the rest of the game while Black waits on the wing"
+# comment_whole: every word on the comment's rows is one of its words.
+comment_whole() {
+    screen | grep -A1 '^Comment: ' | sed 's/^Comment: //' | tr ' ' '\n' | grep -v '^$' >"$work/said"
+    [ -s "$work/said" ] || return 1
+    while read -r w; do
+        case " $words " in *" $w "*) ;; *) return 1 ;; esac
+    done <"$work/said"
+}
+for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
+    tm resize-window -t t -x $cols -y 30
+    steps=$((steps + 1))
+    poll 30 0.1 comment_whole || fail "comment at $cols columns: $(tr '\n' ' ' <"$work/said")"
+done
+keys q
+ended 0
+
 # ---- 100,000 variations of one move: browsed within 64 MB ------------------------------------
 # The peak resident memory (VmHWM) of the view, once it has drawn the
 # chooser; not under AddressSanitizer, whose shadow memory is not the
