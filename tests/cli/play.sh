@@ -51,10 +51,13 @@ grep -q '^\[White "White"\]' "$work/two.pdn" || fail "--two: White tag"
 # A draw rule ends the game in line mode too (it went on, the computer
 # playing past it): two kings go back and forth; after 4. 42-47 9-4 the
 # start (White king 47, Black king 4, White to move) stands for the third
-# time, a draw by threefold repetition (RULES.md); the 9th move is refused.
+# time, a draw by threefold repetition (RULES.md), named as such (it was "a
+# draw by the rules of the variant"); the 9th move is refused.
 play repeat "47-42\n4-9\n42-47\n9-4\n47-42\n4-9\n42-47\n9-4\n47-42\nw $work/repeat.pdn\nq\n" \
     --two --position W:WK47:BK4
-grep -q '^a draw by .*(at ply 8)$' "$work/repeat.out" || fail "repeat: no draw said: $(tail -n 3 "$work/repeat.out")"
+grep -q '^a draw by threefold repetition (at ply 8)$' "$work/repeat.out" ||
+    fail "repeat: no draw by repetition said: $(tail -n 3 "$work/repeat.out")"
+grep -q '9-4 {threefold repetition} 1-1$' "$work/repeat.pdn" || fail "repeat: the rule not named: $(cat "$work/repeat.pdn")"
 grep -q '> the game is over' "$work/repeat.out" || fail "repeat: a move after the draw was taken"
 grep -q '^\[Result "1-1"\]' "$work/repeat.pdn" || fail "repeat: result: $(cat "$work/repeat.pdn")"
 
