@@ -214,7 +214,12 @@ for m in 47-42 4-9 42-47 9-4 47-42 4-9 42-47 9-4; do
     text "$m"
     keys Enter
 done
-see "Game over" "(at ply 8)" "(n new game, w saves)"
+see "Game over" "a draw by threefold repetition (at ply 8)"
+# the message's rows joined: whole, broken between two words
+said_whole() { screen | tail -n 3 | tr '\n' ' ' | grep -qF "$1"; }
+steps=$((steps + 1))
+poll 50 0.1 said_whole "Black plays 4... 9-4. Game over: a draw by threefold repetition (at ply 8) (n new game, w saves)" ||
+    fail "draw: the message on 80 columns: $(screen | tail -n 3)"
 keys q y
 ended 0
 
