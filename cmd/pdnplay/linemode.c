@@ -109,8 +109,12 @@ static bool command(struct lines *l, char *text, bool over)
     } else if (strcmp(text, "n") == 0) {
         play_new_game(p);
         draw(p);
-    } else if (strncmp(text, "w ", 2) == 0 && text[2]) {
-        save(p, text + 2);
+    } else if (text[0] == 'w' && (text[1] == ' ' || text[1] == '\0')) {
+        const char *path = text + 1 + strspn(text + 1, " ");
+        if (*path)
+            save(p, path);
+        else /* it read as a move, "not a legal move" */
+            printf("w needs the file to save to: w games.pdn\n");
     } else if (strcmp(text, "?") == 0) {
         fputs(commands, stdout);
     } else if (text[0] && over) {

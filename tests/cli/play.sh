@@ -37,8 +37,10 @@ play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
 grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
     fail "hint: $(grep hint "$work/hint.out")"
 
-play refused "32-27x\n35-29\nw $work/refused.pdn\nq\n" --level 1
+play refused "32-27x\n35-29\nw\nw $work/refused.pdn\nq\n" --level 1
 grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
+grep -q '> w needs the file to save to: w games.pdn$' "$work/refused.out" ||
+    fail "refused: w alone: $(grep '> w' "$work/refused.out")"
 
 play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
