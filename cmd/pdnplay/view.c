@@ -84,8 +84,8 @@ static int draw_facts(const struct play_view *v, int y, int x, int w)
     snprintf(line, sizeof line, "White %d %s, %d king%s; Black %d %s, %d king%s", wm,
              wm == 1 ? "man" : "men", wk, wk == 1 ? "" : "s", bm, bm == 1 ? "man" : "men", bk,
              bk == 1 ? "" : "s");
-    put(v, y + over + rows, x, line, w, 0);
-    return over + rows + 1;
+    /* On 64 columns Black's pieces go to a second row (they were cut). */
+    return over + rows + screen_put_rows(&v->scr, y + over + rows, x, line, w, 2, 0);
 }
 
 /* The moves so far, "1. 32-28 18-23 2. ...", on rows of w columns; the

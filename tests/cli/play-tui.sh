@@ -203,6 +203,20 @@ see "White plays 1... 26x17x10" "Black to move"
 keys q y
 ended 0
 
+# ---- the pieces on 64 columns ---------------------------------------------------------------
+# On the smallest screen the side panel (right of the board's frame) says
+# both sides' pieces whole, on two rows (Black's were cut at the edge).
+run pieces "$(game C.UTF-8 "--two")"
+tm resize-window -t t -x 64 -y 20
+see "White to move"
+panel() { screen | sed -n '2,5p' | sed 's/.*[│┐] *//'; }
+panel_says() { panel | tr '\n' ' ' | grep -qF "$1"; }
+steps=$((steps + 1))
+poll 50 0.1 panel_says "White 20 men, 0 kings; Black 20 men, 0 kings" ||
+    fail "pieces on 64 columns: $(panel)"
+keys q
+ended 0
+
 # ---- the end of a game on 80 columns -------------------------------------------------------
 # Two kings back and forth: after 4... 9-4 the start stands for the third
 # time, a draw by threefold repetition (RULES.md). On 80x24 why the game
