@@ -335,7 +335,8 @@ void tui_draw(struct tui *u, const char *prompt)
     } else if (prompt) {
         cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
     } else {
-        put(u, y + 3, 0, u->say.text, COLS, u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+        screen_put_rows(&u->scr, y + 3, 0, u->say.text, COLS, 1, /* the legal moves: whole */
+                        u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
     }
     screen_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii, 0);
     curs_set(cursor >= 0);

@@ -75,10 +75,13 @@ int screen_put_rows(const struct screen *s, int y, int x, const char *text, int 
     int row = 0;
     for (; row < rows && at < len; row++) {
         size_t next, n = row_bytes(text + at, len - at, w, &next);
-        if (row == rows - 1) n = len - at; /* the last row: cut at the edge */
+        /* The last row, when more is left: after a whole word, and an
+         * ellipsis says the rest was left out ("33-2" read as a move). */
+        bool cut = row == rows - 1 && at + next < len && w > 8;
+        const char *more = s && s->unicode ? " \xe2\x80\xa6" : " ...";
+        if (cut) n = row_bytes(text + at, len - at, w - screen_text_cols(more), &next);
         char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1),
-                 text + at);
+        snprintf(line, sizeof line, "%.*s%s", (int)(n < 900 ? n : 900), text + at, cut ? more : "");
         if (s) screen_put(s, y + row, x, line, w, a);
         at += next;
     }

@@ -83,7 +83,7 @@ whole_words() {
     screen | grep -A1 '^Hint: ' >"$work/hint-lines"
     [ "$1" -gt 64 ] || grep -q '^      [0-9]' "$work/hint-lines" || return 1
     tr ' ' '\n' <"$work/hint-lines" | grep -v '^$' |
-        grep -Evx 'Hint:|\(score|[-+][0-9.]+\),|expecting|([0-9]+[-x])+[0-9]+' >"$work/cut" && return 1
+        grep -Evx 'Hint:|\(score|[-+][0-9.]+\),|expecting|…|([0-9]+[-x])+[0-9]+' >"$work/cut" && return 1
     return 0
 }
 for cols in 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80; do
