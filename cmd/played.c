@@ -14,25 +14,22 @@ static const char *result_text(enum game_result r)
     return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : r == RESULT_DRAW ? "1-1" : "*";
 }
 
-bool played_starts_mid_pair(const struct pdn_board *start)
-{
-    enum pdn_color opener = pdn_rules_get((enum pdn_variant)start->variant)->black_moves_first
-                                ? PDN_COLOR_BLACK
-                                : PDN_COLOR_WHITE;
-    return start->side != opener;
-}
-
 static void write_moves(FILE *out, const struct played_game *g, int plies, const char *result,
                         const char *comment)
 {
     static struct pdn_movelist list;
     int col = 0;
-    bool mid_pair = played_starts_mid_pair(&g->start);
+    /* The side that opens each pair (Black in English checkers) moves
+     * first: "1. 11-15"; the other, moving first, starts at "1...". */
+    enum pdn_variant variant = g->start.variant;
+    bool black_opens = pdn_rules_get(variant)->black_moves_first;
+    bool second_first = (g->start.side == PDN_COLOR_BLACK) != black_opens;
     for (int i = 0; i < plies; i++) {
         char t[PDN_MOVE_TEXT_MAX], num[16] = "";
         pdn_movegen(&list, &g->before[i], 0);
-        pdn_move_to_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS);
-        int ply = i + mid_pair;
+        /* squares as the variant's players write them: c3-d4 in Russian */
+        pdn_move_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant);
+        int ply = i + second_first;
         if (ply % 2 == 0)
             snprintf(num, sizeof num, "%d. ", ply / 2 + 1);
         else if (i == 0)
@@ -152,4 +149,13 @@ unsigned game_draw_ply(const struct played_game *g, enum pdn_draw_rule *rule)
     validate(text, len, NULL, NULL, &draw_ply, rule ? rule : &ignored);
     free(text);
     return draw_ply;
+}
+
+/* The screen's move numbers (pdnplay) count as write_moves does. */
+bool played_starts_mid_pair(const struct pdn_board *start)
+{
+    enum pdn_color opener = pdn_rules_get((enum pdn_variant)start->variant)->black_moves_first
+                                ? PDN_COLOR_BLACK
+                                : PDN_COLOR_WHITE;
+    return start->side != opener;
 }
