@@ -161,7 +161,8 @@ static void save(struct play_view *v)
         return;
     }
     v->dirty = false;
-    screen_say(&v->say, false, "saved to %s (%d plies)", name, v->p->g.nplies);
+    screen_say(&v->say, false, "saved to %s (%d %s)", name, v->p->g.nplies,
+               v->p->g.nplies == 1 ? "ply" : "plies");
 }
 
 /* Leaving or starting again drops the moves: asked first when not saved. */
@@ -345,6 +346,28 @@ static bool net_wait(const struct dxp_game *game, void *ctx)
     return true;
 }
 
+/* The game over DXP has ended: how, said, and the last keys. A game not
+ * saved (no -o) is saved with w, as during the game; any other key leaves
+ * (w left too, and the game was lost). */
+static void game_ended(struct play_view *v)
+{
+    screen_said_on_stderr(&v->scr, &v->say); /* dxp_play's last word: how it ended */
+    char how[sizeof v->say.text];
+    snprintf(how, sizeof how, "%s", v->say.text);
+    for (;;) {
+        snprintf(v->say.text, sizeof v->say.text, "%.400s  (%s)", how,
+                 v->dirty && v->p->g.nplies > 0 ? "w saves, any other key leaves"
+                                                : "any key leaves");
+        play_view_draw(v, NULL);
+        int k = screen_getkey(-1);
+        if (k == KEY_RESIZE) continue;
+        if (k != 'w' || !v->dirty || v->p->g.nplies == 0 || screen_stopped()) return;
+        snprintf(v->say.text, sizeof v->say.text, "%s", how); /* kept when w is dropped */
+        save(v);
+        snprintf(how, sizeof how, "%s", v->say.text); /* "saved to FILE (N plies)", or why not */
+    }
+}
+
 int play_screen_friend(struct play *p, struct dxp_settings *s)
 {
     struct play_view *v = view_begin(p);
@@ -360,15 +383,8 @@ int play_screen_friend(struct play *p, struct dxp_settings *s)
                                 .keys_fd = STDIN_FILENO,
                                 .ctx = v};
     int status = dxp_play(s, &player);
-    if (status != TOOL_EXIT_SYSTEM && !screen_stopped()) {
-        screen_said_on_stderr(&v->scr, &v->say); /* dxp_play's last word: how it ended */
-        size_t n = strlen(v->say.text);
-        snprintf(v->say.text + n, sizeof v->say.text - n, "%s", "  (any key leaves)");
-        int k;
-        do {
-            play_view_draw(v, NULL);
-        } while ((k = screen_getkey(-1)) == KEY_RESIZE);
-    }
+    if (s->output && access(s->output, F_OK) == 0) v->dirty = false; /* -o holds it */
+    if (status != TOOL_EXIT_SYSTEM && !screen_stopped()) game_ended(v);
     screen_end(&v->scr);
     return status;
 }

@@ -148,7 +148,7 @@ see "no legal move here: the side to move has none"
 keys w C-u
 text "$work/win.pdn"
 keys Enter
-see "saved to $work/win.pdn (1 plies)"
+see "saved to $work/win.pdn (1 ply)"
 keys q
 ended 0
 checked "$work/win.pdn"
@@ -391,6 +391,33 @@ steps=$((steps + 1))
     fail "first: the friend got '$(cat "$work/peer-move")', not 32-28"
 [ "$(cat "$work/peer-end-w")" = E ] || fail "first: no game end sent to the friend"
 checked "$work/first-move.pdn"
+
+# ---- a game over DXP saved after its end ----------------------------------------------------
+# Without -o: the friend (bash) takes Black, gets our 32-28 and closes the
+# connection. The end says w saves (any key left, w too, and the game was
+# lost); w saves it, read back by pdncheck with the move in it.
+port=$((port + 1))
+run unsaved "$(game C.UTF-8 "--listen $port --timeout 20")"
+see "waiting for your friend on port $port"
+bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sW010075A\\0' bash >&3;
+    head -c 35 <&3 >/dev/null; : >$work/accepted-u; timeout 15 head -c 12 <&3 >/dev/null" &
+peer=$!
+steps=$((steps + 1))
+poll 50 0.1 test -e "$work/accepted-u" || fail "unsaved: no game accepted"
+see "bash plays Black: your move"
+keys 3 2 2 8
+see "the peer closed the connection" "(w saves, any other key leaves)"
+wait $peer
+keys w
+see "Save the game to: pdnplay.pdn"
+keys C-u
+text "$work/after-end.pdn"
+keys Enter
+see "saved to $work/after-end.pdn (1 ply)" "(any key leaves)"
+keys x
+ended 1 # a game cut short by the friend
+checked "$work/after-end.pdn"
+grep -q '^1\. 32-28 ' "$work/after-end.pdn" || fail "unsaved: the file: $(cat "$work/after-end.pdn")"
 
 if [ "$failed" -gt 0 ]; then
     echo "play-tui: $failed of $steps checks failed"
