@@ -80,9 +80,9 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     fprintf(stderr, "%s: game %s: the validator says: %s\n", c->prog, c->round, message);
 }
 
-/* Replays the text: the validator's errors, and the draw rule's ply. */
+/* Replays the text: the validator's errors, and the draw rule and its ply. */
 static int validate(const char *text, size_t len, const char *prog, const char *round,
-                    unsigned *draw_ply)
+                    unsigned *draw_ply, enum pdn_draw_rule *rule)
 {
     struct check c = {0, prog, round};
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
@@ -103,6 +103,7 @@ static int validate(const char *text, size_t len, const char *prog, const char *
     }
     pdn_reader_free(reader);
     *draw_ply = sum.draw_rule != PDN_DRAW_NONE ? sum.draw_ply : 0;
+    *rule = sum.draw_rule;
     return (int)c.errors;
 }
 
@@ -112,12 +113,13 @@ int game_write(FILE *out, struct played_game *g, struct game_record *r)
     size_t len = 0;
     snprintf(round, sizeof round, "%d", r->round);
     unsigned draw_ply = 0;
+    enum pdn_draw_rule rule = PDN_DRAW_NONE;
     for (int pass = 0; pass < 2; pass++) {
         FILE *mem = open_memstream(&text, &len);
         if (!mem) return -1;
         write_pdn(mem, g, g->nplies, r);
         fclose(mem);
-        int errors = validate(text, len, r->prog, round, &draw_ply);
+        int errors = validate(text, len, r->prog, round, &draw_ply, &rule);
         bool drawn = draw_ply > 0 && (int)draw_ply <= g->nplies;
         if (errors != 0 || !drawn || pass == 1 ||
             ((int)draw_ply == g->nplies && r->result == RESULT_DRAW)) {
@@ -128,13 +130,14 @@ int game_write(FILE *out, struct played_game *g, struct game_record *r)
         free(text);
         g->nplies = (int)draw_ply; /* the rule drew it there */
         r->result = RESULT_DRAW;
-        r->comment = "a draw rule";
+        r->comment = pdn_draw_rule_name(rule); /* "threefold repetition", ... */
     }
     return 0;
 }
 
-unsigned game_draw_ply(const struct played_game *g)
+unsigned game_draw_ply(const struct played_game *g, enum pdn_draw_rule *rule)
 {
+    enum pdn_draw_rule ignored;
     struct game_record r = {.white = "", .black = "", .event = "", .date = "????.??.??"};
     char *text = NULL;
     size_t len = 0;
@@ -143,7 +146,16 @@ unsigned game_draw_ply(const struct played_game *g)
     if (!mem) return 0;
     write_pdn(mem, g, g->nplies, &r);
     fclose(mem);
-    validate(text, len, NULL, NULL, &draw_ply);
+    validate(text, len, NULL, NULL, &draw_ply, rule ? rule : &ignored);
     free(text);
     return draw_ply;
+}
+
+/* The screen's move numbers (pdnplay) count as write_moves does. */
+bool played_starts_mid_pair(const struct pdn_board *start)
+{
+    enum pdn_color opener = pdn_rules_get((enum pdn_variant)start->variant)->black_moves_first
+                                ? PDN_COLOR_BLACK
+                                : PDN_COLOR_WHITE;
+    return start->side != opener;
 }

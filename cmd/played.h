@@ -38,7 +38,12 @@ struct game_record {
  * Returns the validator's errors (0 for a good game), or -1 on failure.
  */
 int game_write(FILE *out, struct played_game *g, struct game_record *r);
-/* The ply at which a draw rule drew the game so far, or 0. */
-unsigned game_draw_ply(const struct played_game *g);
+/* Whether a game from start opens on the second move of a pair ("1..."):
+ * the side to move is not the variant's first mover (White, or Black in
+ * English draughts, whose first move is "1."). */
+bool played_starts_mid_pair(const struct pdn_board *start);
+/* The ply at which a draw rule drew the game so far, or 0; the rule in
+ * *rule (may be NULL). */
+unsigned game_draw_ply(const struct played_game *g, enum pdn_draw_rule *rule);
 
 #endif

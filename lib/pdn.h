@@ -1132,6 +1132,9 @@ struct pdn_replay_summary {
  */
 PDN_API int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
                             const struct pdn_replay_options *options);
+/* A draw rule's name, as the findings say it: "threefold repetition", "the
+ * 25-move rule", ...; "no rule" for PDN_DRAW_NONE and what is not a rule. */
+PDN_API const char *pdn_draw_rule_name(enum pdn_draw_rule rule);
 
 /* ---- Writer ------------------------------------------------------------ */
 

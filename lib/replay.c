@@ -426,7 +426,7 @@ track_main(struct replay *r, const struct pdn_board *before, const struct pdn_bo
     if (r->went_on_reported) return;
     r->went_on_reported = true;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
-             draw_rule_name(r->drawn), r->drawn_at);
+             pdn_draw_rule_name(r->drawn), r->drawn_at);
     replay_emit(r, PDN_DIAG_DRAW_RULE, node, &node->pos, ply_number_text(num), node->text,
                 r->detail);
 }

@@ -8,7 +8,6 @@
 #ifndef PDN_REPLAY_H
 #define PDN_REPLAY_H
 
-#include "draw_rule.h"
 #include "pdn.h"
 
 /* ---- Draw rules (replay_drawrules.c) -------------------------------------------- */

@@ -328,7 +328,7 @@ enum pdn_draw_rule draw_tracker_step_full(struct draw_tracker *t, const struct p
     return standing(r, after, t->ending.pieces);
 }
 
-const char *draw_rule_name(enum pdn_draw_rule rule)
+const char *pdn_draw_rule_name(enum pdn_draw_rule rule)
 {
     static const char *const names[PDN_DRAW_RULE_COUNT] = {
         [PDN_DRAW_NONE] = "no rule",

@@ -75,7 +75,7 @@ static void check_drawn(struct replay *r, enum pdn_result result, const char *te
                         const struct pdn_pos *pos)
 {
     if (r->drawn == PDN_DRAW_NONE || !decisive(result)) return;
-    snprintf(r->detail, sizeof r->detail, "%s drew the game after %s", draw_rule_name(r->drawn),
+    snprintf(r->detail, sizeof r->detail, "%s drew the game after %s", pdn_draw_rule_name(r->drawn),
              r->drawn_at);
     replay_emit(r, PDN_DIAG_DRAW_RULE, NULL, pos, NULL, text, r->detail);
 }

@@ -9,7 +9,6 @@
  * changes nothing and keeps nothing between calls.
  */
 #include "csv_io.h"
-#include "draw_rule.h"
 #include "options.h"
 #include "stats.h"
 
@@ -375,7 +374,7 @@ static int t_play(struct stats_out *o, const pdn_stats *st)
     char what[128];
     for (int r = PDN_DRAW_5_MOVES + 1; r < PDN_DRAW_RULE_COUNT; r++) {
         if (!st->draw_rules[r]) continue;
-        snprintf(what, sizeof what, "draw rule: %s", draw_rule_name(r));
+        snprintf(what, sizeof what, "draw rule: %s", pdn_draw_rule_name(r));
         measure(&t, what, "%lu", st->draw_rules[r]);
     }
     return tab_emit(o, &t);

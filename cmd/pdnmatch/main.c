@@ -97,7 +97,7 @@ static enum game_result play(struct match *m, struct played_game *g, struct play
             snprintf(why, cap, "a draw after %d plies (--max-plies)", g->nplies);
             return RESULT_DRAW;
         }
-        if (g->nplies >= 20 && g->nplies % 10 == 0 && game_draw_ply(g)) return RESULT_DRAW;
+        if (g->nplies >= 20 && g->nplies % 10 == 0 && game_draw_ply(g, NULL)) return RESULT_DRAW;
         char err[256];
         struct pdn_move move;
         if (!player_move(side == PDN_COLOR_WHITE ? white : black, &move, g, err, sizeof err)) {

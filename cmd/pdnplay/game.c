@@ -65,9 +65,10 @@ bool play_over(const struct play *p, char *why, size_t cap)
         snprintf(why, cap, "%d plies: the game stops here", PLIES_MAX);
         return true;
     }
-    unsigned ply = game_draw_ply(&p->g);
+    enum pdn_draw_rule rule;
+    unsigned ply = game_draw_ply(&p->g, &rule);
     if (ply) {
-        snprintf(why, cap, "a draw by the rules of the variant (at ply %u)", ply);
+        snprintf(why, cap, "a draw by %s (at ply %u)", pdn_draw_rule_name(rule), ply);
         return true;
     }
     return false;

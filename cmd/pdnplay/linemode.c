@@ -40,7 +40,7 @@ static void play_move(struct play *p, const struct pdn_move *m, const char *who)
 {
     char t[PDN_MOVE_TEXT_MAX];
     play_move_text(t, &p->g.board, m);
-    if (play_record(p, m)) printf("%s plays %s\n", who, t);
+    if (play_record(p, m)) printf("%s %s %s\n", who, strcmp(who, "you") == 0 ? "play" : "plays", t);
 }
 
 static void hint(struct play *p)
@@ -109,8 +109,12 @@ static bool command(struct lines *l, char *text, bool over)
     } else if (strcmp(text, "n") == 0) {
         play_new_game(p);
         draw(p);
-    } else if (strncmp(text, "w ", 2) == 0 && text[2]) {
-        save(p, text + 2);
+    } else if (text[0] == 'w' && (text[1] == ' ' || text[1] == '\0')) {
+        const char *path = text + 1 + strspn(text + 1, " ");
+        if (*path)
+            save(p, path);
+        else /* it read as a move, "not a legal move" */
+            printf("w needs the file to save to: w games.pdn\n");
     } else if (strcmp(text, "?") == 0) {
         fputs(commands, stdout);
     } else if (text[0] && over) {
@@ -128,7 +132,11 @@ void play_lines(struct play *p)
     l.p = p;
     draw(p);
     for (;;) {
-        bool over = pdn_movegen(&l.legal, &p->g.board, 0) == 0;
+        char why[128];
+        pdn_movegen(&l.legal, &p->g.board, 0);
+        /* No move left, and the draw rules too: the game had gone on past
+         * a threefold repetition, the computer playing on. */
+        bool over = play_over(p, why, sizeof why);
         if (!over && play_computer_to_move(p)) {
             struct pdn_engine_result r;
             play_think(&r, p, NULL);
@@ -137,7 +145,7 @@ void play_lines(struct play *p)
             continue;
         }
         enum pdn_color side = (enum pdn_color)p->g.board.side;
-        if (over) printf("%s has no move: %s wins\n", play_side_name(side), play_side_name(!side));
+        if (over) printf("%s\n", why);
         printf("%s> ", over ? "game over" : play_side_name(side));
         fflush(stdout);
         if (!fgets(l.line, sizeof l.line, stdin)) break;

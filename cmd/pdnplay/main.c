@@ -84,7 +84,8 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     p->unicode = !s->ascii && tool_locale_is_utf8();
 }
 
-/* The plies of "23." (White's 23rd move) or "23..." from a start position;
+/* The plies of "23." (the first mover's 23rd move: White's, Black's in English
+ * draughts) or "23..." from a start position;
  * -1 for any other text. */
 static long move_plies(const char *move, const struct pdn_board *start)
 {
@@ -92,7 +93,7 @@ static long move_plies(const char *move, const struct pdn_board *start)
     long n = strtol(move, &end, 10);
     if (n < 1 || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0)) return -1;
     long ply = 2 * (n - 1) + (strcmp(end, "...") == 0);
-    return start->side == PDN_COLOR_BLACK ? ply : ply + 1;
+    return played_starts_mid_pair(start) ? ply : ply + 1;
 }
 
 struct from_game {

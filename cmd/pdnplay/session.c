@@ -92,7 +92,7 @@ static void moved(struct play_view *v, const char *who, const char *verb)
     int i = p->g.nplies - 1;
     char move[PDN_MOVE_TEXT_MAX], why[128];
     play_move_text(move, &p->g.before[i], &p->g.moves[i]);
-    int k = i + (p->g.start.side == PDN_COLOR_BLACK);
+    int k = i + played_starts_mid_pair(&p->g.start);
     v->hint[0] = '\0';
     v->dirty = true;
     /* "you play 1. 32-28, the computer plays 1... 18-23": the answer beside the move */
@@ -161,7 +161,8 @@ static void save(struct play_view *v)
         return;
     }
     v->dirty = false;
-    screen_say(&v->say, false, "saved to %s (%d plies)", name, v->p->g.nplies);
+    screen_say(&v->say, false, "saved to %s (%d %s)", name, v->p->g.nplies,
+               v->p->g.nplies == 1 ? "ply" : "plies");
 }
 
 /* Leaving or starting again drops the moves: asked first when not saved. */
@@ -292,6 +293,10 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     struct play_view *v = ctx;
     net_sync(v, game);
     if (pdn_movegen_count(&v->p->g.board, 0) == 0) return DXP_NO_MOVE;
+    if (!v->told_agreed && game->g.nplies == 0) /* "waiting for your friend on port N" is over */
+        screen_say(&v->say, false, "%s plays %s: your move", v->peer[0] ? v->peer : "your friend",
+                   game->us == PDN_COLOR_WHITE ? "Black" : "White");
+    v->told_agreed = true;
     for (;;) {
         play_view_draw(v, NULL);
         int k = screen_getkey(-1);
@@ -323,7 +328,8 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
  * that woke the wait (a resize): the view drawn again; q resigns, after
  * asking. False when the person resigns. Before the first move, the
  * message said what the wait for the connection said ("waiting for your
- * friend on port N") until the friend moved. */
+ * friend on port N") until the friend moved; it says who thinks only when
+ * the friend has the move (the wait for the game request is ours too). */
 static bool net_wait(const struct dxp_game *game, void *ctx)
 {
     struct play_view *v = ctx;
@@ -331,12 +337,35 @@ static bool net_wait(const struct dxp_game *game, void *ctx)
     int k = screen_getkey(0);
     if (screen_stopped()) return false;
     if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)")) return false;
-    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) || (k == ERR && game->g.nplies == 0))
+    if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) ||
+        (k == ERR && game->g.nplies == 0 && game->g.board.side != game->us))
         screen_say(&v->say, false, "%s is thinking: q resigns",
                    v->peer[0] ? v->peer : "your friend");
     if (v->quit) return false;
     play_view_draw(v, NULL);
     return true;
+}
+
+/* The game over DXP has ended: how, said, and the last keys. A game not
+ * saved (no -o) is saved with w, as during the game; any other key leaves
+ * (w left too, and the game was lost). */
+static void game_ended(struct play_view *v)
+{
+    screen_said_on_stderr(&v->scr, &v->say); /* dxp_play's last word: how it ended */
+    char how[sizeof v->say.text];
+    snprintf(how, sizeof how, "%s", v->say.text);
+    for (;;) {
+        snprintf(v->say.text, sizeof v->say.text, "%.400s  (%s)", how,
+                 v->dirty && v->p->g.nplies > 0 ? "w saves, any other key leaves"
+                                                : "any key leaves");
+        play_view_draw(v, NULL);
+        int k = screen_getkey(-1);
+        if (k == KEY_RESIZE) continue;
+        if (k != 'w' || !v->dirty || v->p->g.nplies == 0 || screen_stopped()) return;
+        snprintf(v->say.text, sizeof v->say.text, "%s", how); /* kept when w is dropped */
+        save(v);
+        snprintf(how, sizeof how, "%s", v->say.text); /* "saved to FILE (N plies)", or why not */
+    }
 }
 
 int play_screen_friend(struct play *p, struct dxp_settings *s)
@@ -354,15 +383,8 @@ int play_screen_friend(struct play *p, struct dxp_settings *s)
                                 .keys_fd = STDIN_FILENO,
                                 .ctx = v};
     int status = dxp_play(s, &player);
-    if (status != TOOL_EXIT_SYSTEM && !screen_stopped()) {
-        screen_said_on_stderr(&v->scr, &v->say); /* dxp_play's last word: how it ended */
-        size_t n = strlen(v->say.text);
-        snprintf(v->say.text + n, sizeof v->say.text - n, "%s", "  (any key leaves)");
-        int k;
-        do {
-            play_view_draw(v, NULL);
-        } while ((k = screen_getkey(-1)) == KEY_RESIZE);
-    }
+    if (s->output && access(s->output, F_OK) == 0) v->dirty = false; /* -o holds it */
+    if (status != TOOL_EXIT_SYSTEM && !screen_stopped()) game_ended(v);
     screen_end(&v->scr);
     return status;
 }

@@ -24,13 +24,20 @@ static const char keys_bar_friend[] = " ? help  q resign  0-9 move  h hint  u as
 /* "12." or "12..." for ply i of the game (0: the first). */
 static void ply_number(const struct play *p, int i, char out[16])
 {
-    int k = i + (p->g.start.side == PDN_COLOR_BLACK);
+    int k = i + played_starts_mid_pair(&p->g.start);
     snprintf(out, 16, "%d%s", k / 2 + 1, k % 2 ? "..." : ".");
 }
 
 static void put(const struct play_view *v, int y, int x, const char *s, int w, attr_t a)
 {
     screen_put(&v->scr, y, x, s, w, a);
+}
+
+/* The hint on two lines, broken between two moves. */
+static void draw_hint(const struct play_view *v, int y)
+{
+    int first = screen_put(&v->scr, y, 0, "Hint: ", 6, A_BOLD);
+    screen_put_rows(&v->scr, y, first, v->hint, COLS - first, 2, 0);
 }
 
 static void draw_title(const struct play_view *v)
@@ -41,9 +48,14 @@ static void draw_title(const struct play_view *v)
     const char *other = p->peer ? (p->peer[0] ? p->peer : "your friend") : level;
     const char *white = p->two ? "White" : p->human == PDN_COLOR_WHITE ? "You" : other;
     const char *black = p->two ? "Black" : p->human == PDN_COLOR_BLACK ? "You" : other;
-    snprintf(line, sizeof line, " pdnplay  %s (White) - %s (Black)  %s%s", white, black,
-             pdn_rules_get((enum pdn_variant)p->g.start.variant)->name,
-             v->dirty ? "  [not saved]" : "");
+    const char *variant = pdn_rules_get((enum pdn_variant)p->g.start.variant)->name;
+    const char *dirty = v->dirty ? "  [not saved]" : "";
+    snprintf(line, sizeof line, " pdnplay  %s (White) - %s (Black)  %s%s", white, black, variant,
+             dirty);
+    /* On 80 columns "[not saved]", which w answers, lost its end: the
+     * variant, which the board shows, gives way first. */
+    if (pdn_text_width(line, strlen(line)) > (size_t)COLS)
+        snprintf(line, sizeof line, " pdnplay  %s (White) - %s (Black)%s", white, black, dirty);
     screen_bar(&v->scr, 0, line, A_BOLD);
 }
 
@@ -65,14 +77,15 @@ static int draw_facts(const struct play_view *v, int y, int x, int w)
                      p->peer ? "waiting for your friend" : "the computer's move");
     }
     put(v, y, x, over ? "Game over" : "", w, A_BOLD);
-    put(v, y + over, x, line, w, over ? A_BOLD : 0);
+    /* Why it is over may take two rows: cut, it lost its end on 80 columns. */
+    int rows = screen_put_rows(&v->scr, y + over, x, line, w, over ? 2 : 1, over ? A_BOLD : 0);
     int wm = pdn_board_count(b, PDN_PIECE_WHITE_MAN), wk = pdn_board_count(b, PDN_PIECE_WHITE_KING);
     int bm = pdn_board_count(b, PDN_PIECE_BLACK_MAN), bk = pdn_board_count(b, PDN_PIECE_BLACK_KING);
     snprintf(line, sizeof line, "White %d %s, %d king%s; Black %d %s, %d king%s", wm,
              wm == 1 ? "man" : "men", wk, wk == 1 ? "" : "s", bm, bm == 1 ? "man" : "men", bk,
              bk == 1 ? "" : "s");
-    put(v, y + over + 1, x, line, w, 0);
-    return over + 2;
+    /* On 64 columns Black's pieces go to a second row (they were cut). */
+    return over + rows + screen_put_rows(&v->scr, y + over + rows, x, line, w, 2, 0);
 }
 
 /* The moves so far, "1. 32-28 18-23 2. ...", on rows of w columns; the
@@ -122,8 +135,11 @@ static int draw_message(const struct play_view *v, int y, const char *prompt)
         return -1;
     }
     if (!v->typing.active) {
+        /* A long message (the game's end, why, and the keys that follow)
+         * takes the hint's second row when there is no hint. */
         attr_t a = v->say.error ? A_BOLD | screen_pair(&v->scr, SCREEN_PAIR_FINDING) : 0;
-        put(v, y, 0, v->say.text, COLS, a);
+        int rows = v->hint[0] ? 1 : screen_put_rows(NULL, 0, 0, v->say.text, COLS, 2, 0);
+        screen_put_rows(&v->scr, y - (rows - 1), 0, v->say.text, COLS, rows, a);
         return -1;
     }
     char line[1024], number[16], typed[128];
@@ -156,12 +172,7 @@ void play_view_draw(struct play_view *v, const char *prompt)
     int used = draw_facts(v, 1, x, w);
     draw_moves(v, 2 + used, x, w, main_rows - 2 - used);
     int y = LINES - BOTTOM_ROWS;
-    if (v->hint[0]) {
-        int first = screen_put(&v->scr, y, 0, "Hint: ", 6, A_BOLD);
-        size_t cut = pdn_text_prefix(v->hint, strlen(v->hint), (size_t)(COLS - first));
-        put(v, y, first, v->hint, COLS - first, 0);
-        if (cut < strlen(v->hint)) put(v, y + 1, first, v->hint + cut, COLS - first, 0);
-    }
+    if (v->hint[0]) draw_hint(v, y);
     int cursor = draw_message(v, y + 2, prompt);
     screen_bar(&v->scr, LINES - 1, p->peer ? keys_bar_friend : keys_bar, 0);
     curs_set(cursor >= 0);

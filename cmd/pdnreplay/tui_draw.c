@@ -244,9 +244,7 @@ static void draw_comment(const struct tui *u, int y, int w)
     for (char *p = text; *p; p++)
         if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
     int first = put(u, y, 0, "Comment: ", 9, A_BOLD);
-    size_t cut = pdn_text_prefix(text, strlen(text), (size_t)(w - first));
-    put(u, y, first, text, w - first, 0);
-    if (cut < strlen(text)) put(u, y + 1, first, text + cut, w - first, 0);
+    screen_put_rows(&u->scr, y, first, text, w - first, 2, 0); /* broken between words */
 }
 
 /* The finding to see here: the next move that cannot be played, else the
@@ -337,7 +335,8 @@ void tui_draw(struct tui *u, const char *prompt)
     } else if (prompt) {
         cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
     } else {
-        put(u, y + 3, 0, u->say.text, COLS, u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+        screen_put_rows(&u->scr, y + 3, 0, u->say.text, COLS, 1, /* the legal moves: whole */
+                        u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
     }
     screen_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii, 0);
     curs_set(cursor >= 0);

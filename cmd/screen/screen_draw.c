@@ -49,6 +49,45 @@ int screen_put(const struct screen *s, int y, int x, const char *text, int w, at
     return cols;
 }
 
+/* The bytes of text's first row of w columns, broken after a word (a word
+ * wider than the row is cut); *next is where the next row starts, past the
+ * blanks. */
+static size_t row_bytes(const char *text, size_t len, int w, size_t *next)
+{
+    size_t cut = pdn_text_prefix(text, len, (size_t)w), end = cut;
+    if (cut < len && text[cut] != ' ') {
+        while (end > 0 && text[end - 1] != ' ')
+            end--;
+        if (end == 0) end = cut; /* one word wider than the row */
+    }
+    *next = end;
+    while (end > 0 && text[end - 1] == ' ')
+        end--;
+    while (*next < len && text[*next] == ' ')
+        (*next)++;
+    return end;
+}
+
+int screen_put_rows(const struct screen *s, int y, int x, const char *text, int w, int rows,
+                    attr_t a)
+{
+    size_t len = strlen(text), at = 0;
+    int row = 0;
+    for (; row < rows && at < len; row++) {
+        size_t next, n = row_bytes(text + at, len - at, w, &next);
+        /* The last row, when more is left: after a whole word, and an
+         * ellipsis says the rest was left out ("33-2" read as a move). */
+        bool cut = row == rows - 1 && at + next < len && w > 8;
+        const char *more = s && s->unicode ? " \xe2\x80\xa6" : " ...";
+        if (cut) n = row_bytes(text + at, len - at, w - screen_text_cols(more), &next);
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s%s", (int)(n < 900 ? n : 900), text + at, cut ? more : "");
+        if (s) screen_put(s, y + row, x, line, w, a);
+        at += next;
+    }
+    return row;
+}
+
 int screen_text_cols(const char *text)
 {
     return (int)pdn_text_width(text, strlen(text));

@@ -3,10 +3,10 @@
  * ("32-28", "28x10"), or square by square, each square checked as it
  * comes against the legal moves (libpdn's pdn_movegen; pdn_move_match has
  * the last word) and the move taken as soon as the squares name one to
- * its end. On the boards whose players write squares as letters (Russian,
- * Brazilian, Czech: "c3-d4") a square is a file letter and a rank as well
- * as a number; squares and moves are shown as the variant writes them.
- * pdnreplay's explore mode and pdnplay share it.
+ * its end (from and to are enough when one route makes the capture). On the boards whose players
+ * write squares as letters (Russian, Brazilian, Czech: "c3-d4") a square is a file letter and a
+ * rank as well as a number; squares and moves are shown as the variant writes them. pdnreplay's
+ * explore mode and pdnplay share it.
  */
 #include "screen.h"
 
@@ -43,7 +43,9 @@ static bool on_list(int s, const uint8_t *list, int n)
  * Whether the squares typed may still become move m: its from square,
  * then landing squares in their order (some may be left out, as "28x10"
  * leaves out 19), or, as engines write captures, squares of the pieces it
- * takes. 'whole' says they are its whole landing path.
+ * takes. 'whole' says they reach its last landing square: "28 10" names
+ * 28x19x10 to its end as "28 19 10" does (the hint and the move list
+ * write it so), and nothing typed after it could be the same move.
  */
 static bool fits(const struct pdn_move *m, const int *sq, int n, enum pdn_variant v, bool *whole)
 {
@@ -58,7 +60,7 @@ static bool fits(const struct pdn_move *m, const int *sq, int n, enum pdn_varian
         j++;
     }
     if (k == n) {
-        *whole = n - 1 == m->npath && j == m->npath;
+        *whole = n > 1 && j == m->npath;
         return true;
     }
     uint8_t taken[PDN_PATH_MAX];

@@ -74,6 +74,30 @@ see "you play 1. 32-28, the computer plays 1... "
 keys h
 see "Hint: " "), expecting "
 hinted=$(screen | sed -n 's/^Hint: \([^ ]*\) (score.*/\1/p')
+# The hint's line, on every width from the smallest (64) to 80, breaks
+# between two words: each word of its two lines is a move, "(score", the
+# score or "expecting" (a move cut in two, "11" then "-17", reads as two
+# wrong squares); at 64 it takes two lines.
+# whole_words COLS: the hint's words are whole (and on two lines at 64).
+whole_words() {
+    screen | grep -A1 '^Hint: ' >"$work/hint-lines"
+    [ "$1" -gt 64 ] || grep -q '^      [0-9]' "$work/hint-lines" || return 1
+    tr ' ' '\n' <"$work/hint-lines" | grep -v '^$' |
+        grep -Evx 'Hint:|\(score|[-+][0-9.]+\),|expecting|…|([0-9]+[-x])+[0-9]+' >"$work/cut" && return 1
+    return 0
+}
+for cols in 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80; do
+    tm resize-window -t t -x $cols -y 40
+    steps=$((steps + 1))
+    poll 30 0.1 whole_words $cols ||
+        fail "hint at $cols columns: words cut ($(tr '\n' ' ' <"$work/cut")) or one line at 64"
+done
+# On 80 columns the title keeps "[not saved]" whole (it lost its end, the
+# variant's name before it): the game has a move and is not saved.
+title_whole() { screen | head -n 1 | grep -q ' (Black)  \[not saved\]$'; }
+steps=$((steps + 1))
+poll 30 0.1 title_whole || fail "80 columns: the title: $(screen | head -n 1)"
+tm resize-window -t t -x 100 -y 40
 text "$hinted"
 keys Enter
 see "you play 2. $hinted, the computer plays 2... "
@@ -124,7 +148,7 @@ see "no legal move here: the side to move has none"
 keys w C-u
 text "$work/win.pdn"
 keys Enter
-see "saved to $work/win.pdn (1 plies)"
+see "saved to $work/win.pdn (1 ply)"
 keys q
 ended 0
 checked "$work/win.pdn"
@@ -159,6 +183,57 @@ see "White plays 2. 28x19"
 keys u # one ply back with two people
 see "taken back" "1. 32-28 19-23"
 gone "28x19"
+keys q y
+ended 0
+
+# ---- a capture by its first and last squares ----------------------------------------
+# English draughts, White's man on 26 and Black's on 22, 23, 14 and 15:
+# two captures end on 10 (26x17x10 over 22 and 14, 26x19x10 over 23 and
+# 15; men take forwards only, so neither goes on). "26 10" names both:
+# Enter says so and lists them; "26 17" then "10" names one to its end and
+# it is played at once.
+run routes "$(game C.UTF-8 "--two --variant english --position W:W26:B14,15,22,23")"
+see "White to move"
+keys 2 6 1 0
+see "Your move 1... 26x10" # White's move is the second of the pair
+keys Enter
+see "26x10 is ambiguous, type more squares: 26x17x10  26x19x10"
+keys BSpace 1 7 1 0
+see "White plays 1... 26x17x10" "Black to move"
+keys q y
+ended 0
+
+# ---- the pieces on 64 columns ---------------------------------------------------------------
+# On the smallest screen the side panel (right of the board's frame) says
+# both sides' pieces whole, on two rows (Black's were cut at the edge).
+run pieces "$(game C.UTF-8 "--two")"
+tm resize-window -t t -x 64 -y 20
+see "White to move"
+panel() { screen | sed -n '2,5p' | sed 's/.*[│┐] *//'; }
+panel_says() { panel | tr '\n' ' ' | grep -qF "$1"; }
+steps=$((steps + 1))
+poll 50 0.1 panel_says "White 20 men, 0 kings; Black 20 men, 0 kings" ||
+    fail "pieces on 64 columns: $(panel)"
+keys q
+ended 0
+
+# ---- the end of a game on 80 columns -------------------------------------------------------
+# Two kings back and forth: after 4... 9-4 the start stands for the third
+# time, a draw by threefold repetition (RULES.md). On 80x24 why the game
+# ended and the keys that follow are read whole (both were cut at the edge).
+run draw "$(game C.UTF-8 "--two --position W:WK47:BK4")"
+tm resize-window -t t -x 80 -y 24
+see "White to move"
+for m in 47-42 4-9 42-47 9-4 47-42 4-9 42-47 9-4; do
+    text "$m"
+    keys Enter
+done
+see "Game over" "a draw by threefold repetition (at ply 8)"
+# the message's rows joined: whole, broken between two words
+said_whole() { screen | tail -n 3 | tr '\n' ' ' | grep -qF "$1"; }
+steps=$((steps + 1))
+poll 50 0.1 said_whole "Black plays 4... 9-4. Game over: a draw by threefold repetition (at ply 8) (n new game, w saves)" ||
+    fail "draw: the message on 80 columns: $(screen | tail -n 3)"
 keys q y
 ended 0
 
@@ -283,6 +358,66 @@ steps=$((steps + 1))
 [ "$(cat "$work/peer-end")" = E11 ] || fail "thinking: the friend got '$(cat "$work/peer-end")', not E11"
 checked "$work/thinking.pdn"
 grep -q '^\[Result "2-0"\]' "$work/thinking.pdn" || fail "thinking: $(cat "$work/thinking.pdn")"
+
+# ---- a friend who gives us the first move ---------------------------------------------
+# A friend (bash) asks for a game and takes Black ('W': we play White).
+# The screen says the game began and the move is ours (it said "bash is
+# thinking" and kept it while the person was to move); the move typed goes
+# to the friend as a DXP move message (M, 4 digits of time, from 32, to 28,
+# no piece taken: "M0000322800"); q, y resigns: the friend gets a game end.
+port=$((port + 1))
+run first "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/first-move.pdn")"
+see "waiting for your friend on port $port"
+bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sW010075A\\0' bash >&3;
+    head -c 35 <&3 >/dev/null; : >$work/accepted-w; timeout 15 head -c 12 <&3 >$work/peer-move;
+    timeout 15 head -c 1 <&3 >$work/peer-end-w" &
+peer=$!
+steps=$((steps + 1))
+poll 50 0.1 test -e "$work/accepted-w" || fail "first: no game accepted"
+see "bash plays Black: your move" "White to move: your move"
+steps=$((steps + 1))
+off_screen "is thinking" || fail "first: the friend is said to think on our move"
+keys 3 2 2 8
+see "you play 1. 32-28" " 1. 32-28"
+keys q
+see "Resign this game? (y/n)"
+keys y
+see "(any key leaves)"
+keys x
+ended 0
+wait $peer
+steps=$((steps + 1))
+[ "$(tr '\0' '|' <"$work/peer-move")" = "M0000322800|" ] ||
+    fail "first: the friend got '$(cat "$work/peer-move")', not 32-28"
+[ "$(cat "$work/peer-end-w")" = E ] || fail "first: no game end sent to the friend"
+checked "$work/first-move.pdn"
+
+# ---- a game over DXP saved after its end ----------------------------------------------------
+# Without -o: the friend (bash) takes Black, gets our 32-28 and closes the
+# connection. The end says w saves (any key left, w too, and the game was
+# lost); w saves it, read back by pdncheck with the move in it.
+port=$((port + 1))
+run unsaved "$(game C.UTF-8 "--listen $port --timeout 20")"
+see "waiting for your friend on port $port"
+bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sW010075A\\0' bash >&3;
+    head -c 35 <&3 >/dev/null; : >$work/accepted-u; timeout 15 head -c 12 <&3 >/dev/null" &
+peer=$!
+steps=$((steps + 1))
+poll 50 0.1 test -e "$work/accepted-u" || fail "unsaved: no game accepted"
+see "bash plays Black: your move"
+keys 3 2 2 8
+see "the peer closed the connection" "(w saves, any other key leaves)"
+wait $peer
+keys w
+see "Save the game to: pdnplay.pdn"
+keys C-u
+text "$work/after-end.pdn"
+keys Enter
+see "saved to $work/after-end.pdn (1 ply)" "(any key leaves)"
+keys x
+ended 1 # a game cut short by the friend
+checked "$work/after-end.pdn"
+grep -q '^1\. 32-28 ' "$work/after-end.pdn" || fail "unsaved: the file: $(cat "$work/after-end.pdn")"
 
 if [ "$failed" -gt 0 ]; then
     echo "play-tui: $failed of $steps checks failed"

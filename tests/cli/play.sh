@@ -27,7 +27,7 @@ play() {
 diagram() { awk -v n="$2" '/^\+---/{k++} k >= 2 * n - 1 && k <= 2 * n && /^[|+]/' "$1"; }
 
 play undo "32-28\nw $work/undo.pdn\nu\nq\n" --level 1
-grep -q 'you plays 32-28$' "$work/undo.out" || fail "undo: 32-28 not played"
+grep -q '> you play 32-28$' "$work/undo.out" || fail "undo: 32-28 not played (or 'you plays')"
 grep -q '^computer plays ' "$work/undo.out" || fail "undo: no answer"
 grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
 [ "$(diagram "$work/undo.out" 1)" = "$(diagram "$work/undo.out" 4)" ] ||
@@ -37,8 +37,10 @@ play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
 grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
     fail "hint: $(grep hint "$work/hint.out")"
 
-play refused "32-27x\n35-29\nw $work/refused.pdn\nq\n" --level 1
+play refused "32-27x\n35-29\nw\nw $work/refused.pdn\nq\n" --level 1
 grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
+grep -q '> w needs the file to save to: w games.pdn$' "$work/refused.out" ||
+    fail "refused: w alone: $(grep '> w' "$work/refused.out")"
 
 play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
@@ -47,6 +49,27 @@ play black "w $work/black.pdn\nq\n" --black --level 1
 play two "32-28\n19-23\n28 19\nw $work/two.pdn\nq\n" --two
 grep -q '^1\. 32-28 19-23 2\. 28x19' "$work/two.pdn" || fail "--two: the game saved: $(cat "$work/two.pdn")"
 grep -q '^\[White "White"\]' "$work/two.pdn" || fail "--two: White tag"
+
+# A draw rule ends the game in line mode too (it went on, the computer
+# playing past it): two kings go back and forth; after 4. 42-47 9-4 the
+# start (White king 47, Black king 4, White to move) stands for the third
+# time, a draw by threefold repetition (RULES.md), named as such (it was "a
+# draw by the rules of the variant"); the 9th move is refused.
+play repeat "47-42\n4-9\n42-47\n9-4\n47-42\n4-9\n42-47\n9-4\n47-42\nw $work/repeat.pdn\nq\n" \
+    --two --position W:WK47:BK4
+grep -q '^a draw by threefold repetition (at ply 8)$' "$work/repeat.out" ||
+    fail "repeat: no draw by repetition said: $(tail -n 3 "$work/repeat.out")"
+grep -q '9-4 {threefold repetition} 1-1$' "$work/repeat.pdn" || fail "repeat: the rule not named: $(cat "$work/repeat.pdn")"
+grep -q '> the game is over' "$work/repeat.out" || fail "repeat: a move after the draw was taken"
+grep -q '^\[Result "1-1"\]' "$work/repeat.pdn" || fail "repeat: result: $(cat "$work/repeat.pdn")"
+
+# English draughts: Black moves first and its move opens each pair, as the
+# checkers books write the Single Corner: 1. 11-15 22-18 2. 15x22 25x18.
+play english "11-15\n22-18\n15x22\n25x18\nw $work/english.pdn\nq\n" --two --variant english
+grep -q '^1\. 11-15 22-18 2\. 15x22 25x18 \*$' "$work/english.pdn" ||
+    fail "english: the game saved: $(cat "$work/english.pdn")"
+"$bin/pdncheck" -q -W error "$work/english.pdn" >"$work/english.check" 2>&1 ||
+    fail "english: pdncheck: $(cat "$work/english.check")"
 
 play win "28 19\nw $work/win.pdn\n32-28\nq\n" --position W:W28:B23 --level 3
 grep -q '^Black has no move: White wins$' "$work/win.out" || fail "win: not announced"

@@ -137,9 +137,7 @@ text "8"
 see "2. 28x8 explored" "(1... 1-6 2. 28x8)" "[×]"
 keys u
 see "undone; 1 explored move left"
-text "28x8" # from and to only: Enter, and the validator reads it
-see "Your move 2. 28x8"
-keys Enter
+text "28x8" # from and to name the one capture to its end: played at once, as 28 19 8
 see "2. 28x8 explored" "(1... 1-6 2. 28x8)"
 keys q # not written: asked
 see "Explored moves not written (w writes them). Drop them? (y/n)"
@@ -326,6 +324,46 @@ tm resize-window -t t -x 160 -y 40
 see "Event     Variations, comments, an illegal move in a variation" "Moves"
 keys q
 ended 1
+
+# ---- a long comment, broken between words -------------------------------------------------
+# On every width from 64 to 100 the comment's two rows hold its words
+# whole (it was cut at the edge: "ke" at the end of a row, "eps" on the
+# next), an ellipsis after the last when the rest does not fit.
+run comment "$(view C.UTF-8 tests/cli/tui/comment.pdn)"
+see "Start position"
+keys Right
+see "Comment: White takes the centre"
+words="White takes the centre at once and keeps it for the rest of the game while Black waits on the wing"
+# comment_whole: every word on the comment's rows is one of its words.
+comment_whole() {
+    screen | grep -A1 '^Comment: ' | sed 's/^Comment: //' | tr ' ' '\n' | grep -v '^$' >"$work/said"
+    [ -s "$work/said" ] || return 1
+    while read -r w; do
+        case " $words … " in *" $w "*) ;; *) return 1 ;; esac
+    done <"$work/said"
+}
+for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
+    tm resize-window -t t -x $cols -y 30
+    steps=$((steps + 1))
+    poll 30 0.1 comment_whole || fail "comment at $cols columns: $(tr '\n' ' ' <"$work/said")"
+done
+# h at the start: the engine's move and the nine legal moves, on the
+# message row (above the keys), each whole, an ellipsis for those left out
+# ("33-2" ended the row on 80 columns).
+keys Home h
+see "legal: "
+moves_whole() {
+    screen | tail -n 2 | head -n 1 | tr ' ' '\n' | grep -v '^$' >"$work/said"
+    grep -q '^legal:$' "$work/said" &&
+        ! grep -Evx 'best|\([-+][0-9.]+\);|legal:|…|[0-9]+-[0-9]+' "$work/said" >/dev/null
+}
+for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
+    tm resize-window -t t -x $cols -y 30
+    steps=$((steps + 1))
+    poll 30 0.1 moves_whole || fail "legal moves at $cols columns: $(tr '\n' ' ' <"$work/said")"
+done
+keys q
+ended 0
 
 # ---- 100,000 variations of one move: browsed within 64 MB ------------------------------------
 # The peak resident memory (VmHWM) of the view, once it has drawn the

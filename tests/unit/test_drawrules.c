@@ -509,13 +509,13 @@ static void test_drawrules_table_sets(void **state)
 static void test_drawrules_names(void **state)
 {
     (void)state;
-    assert_string_equal(draw_rule_name(PDN_DRAW_REPETITION), "threefold repetition");
-    assert_string_equal(draw_rule_name(PDN_DRAW_25_MOVES), "the 25-move rule");
-    assert_string_equal(draw_rule_name(PDN_DRAW_16_MOVES), "the 16-move rule");
-    assert_string_equal(draw_rule_name(PDN_DRAW_5_MOVES), "the 5-move rule");
-    assert_string_equal(draw_rule_name(PDN_DRAW_NONE), "no rule");
+    assert_string_equal(pdn_draw_rule_name(PDN_DRAW_REPETITION), "threefold repetition");
+    assert_string_equal(pdn_draw_rule_name(PDN_DRAW_25_MOVES), "the 25-move rule");
+    assert_string_equal(pdn_draw_rule_name(PDN_DRAW_16_MOVES), "the 16-move rule");
+    assert_string_equal(pdn_draw_rule_name(PDN_DRAW_5_MOVES), "the 5-move rule");
+    assert_string_equal(pdn_draw_rule_name(PDN_DRAW_NONE), "no rule");
     for (int r = PDN_DRAW_NONE + 1; r < PDN_DRAW_RULE_COUNT; r++)
-        assert_string_not_equal(draw_rule_name(r), "no rule");
+        assert_string_not_equal(pdn_draw_rule_name(r), "no rule");
 }
 
 int main(void)
