@@ -22,8 +22,7 @@ static void write_moves(FILE *out, const struct played_game *g, int plies, const
     /* The side that opens each pair (Black in English checkers) moves
      * first: "1. 11-15"; the other, moving first, starts at "1...". */
     enum pdn_variant variant = g->start.variant;
-    bool black_opens = pdn_rules_get(variant)->black_moves_first;
-    bool second_first = (g->start.side == PDN_COLOR_BLACK) != black_opens;
+    bool second_first = played_starts_mid_pair(&g->start);
     for (int i = 0; i < plies; i++) {
         char t[PDN_MOVE_TEXT_MAX], num[16] = "";
         pdn_movegen(&list, &g->before[i], 0);
