@@ -189,7 +189,8 @@ static void test_replay_fen_black_to_move(void **state)
     fx_free(f);
     f = fx_game("23. 18-23", "*", FX_FEN("B:W32,37,38:B18,19"), NULL);
     const struct diag_record *d = fx_expect_one(f, false, PDN_DIAG_MOVE_NUMBER, 1, "23...");
-    assert_string_equal(d->message, "wrong move number '23.': this is black's 23rd move, the second of its pair");
+    assert_string_equal(
+        d->message, "wrong move number '23.': this is black's 23rd move, the second of its pair");
     fx_free(f);
     /* :F gives the number; '?' as side: the first move says who moves. */
     f = fx_game("12... 18-23 14. 32-28", "*", FX_FEN("?:W32,37,38:B18,19:F12"), NULL);
