@@ -24,7 +24,8 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
     /* Memory freed at the top of the heap is kept for the next game, not
      * handed back to the system as each game ends: by default glibc trims
      * past 128 kB, and a game's replay frees 40 kB of move lists there
-     * (pdncheck on 100 MB made 11,861 brk calls: 13% of its CPU time). */
+     * (pdncheck on 100 MB made 11,861 brk calls; none now, and 4 to 5 %
+     * less CPU time). */
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
 #endif
     t->prog = prog;

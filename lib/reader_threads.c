@@ -81,7 +81,7 @@ struct part {
     bool accepted;
     bool handing; /* its events are being handed over */
     enum part_state state;
-    struct part_reader *reader; /* the thread's that read it */
+    struct part_reader *reader; /* of the thread that read it */
     struct part_event *events, **tail;
     struct event_block *blocks; /* newest first */
     struct reader_part_end end;
