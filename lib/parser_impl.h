@@ -176,6 +176,8 @@ int parser_on_tag(struct parser *p);
 void parser_side_from_fen(struct frame *f, const char *fen);
 /* Adds the tag of the current token to the game (0 or PDN_ENOMEM). */
 int parser_add_tag(struct parser *p);
+/* The game's tag named name[0, len) read so far, or NULL. */
+const struct pdn_tag *parser_tag_find(const struct parser *p, const char *name, size_t len);
 
 /* parser_moves.c: token handlers (0, STEP_END or PDN_E*), and closing lines */
 int parser_on_movenum(struct parser *p);

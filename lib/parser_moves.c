@@ -415,13 +415,11 @@ static int square_move(struct parser *p, struct move_info *mi)
     return square_verdict(p, mi, first_digits);
 }
 
-/* The value of the game's tag name, or NULL. */
-static const char *tag_read(const struct parser *p, const char *name)
+/* The value of the game's Result tag so far, or NULL. */
+static const char *result_tag(const struct parser *p)
 {
-    const struct pdn_tag *tags = p->tags.data;
-    for (size_t i = 0; i < p->tags.n; i++)
-        if (strcmp(tags[i].name, name) == 0) return tags[i].value;
-    return NULL;
+    const struct pdn_tag *t = parser_tag_find(p, "Result", 6);
+    return t ? t->value : NULL;
 }
 
 /* A lone dash right before the next game (or the end) of a game whose
@@ -431,7 +429,7 @@ static bool dash_is_result(const struct parser *p)
 {
     if (p->opt.strict || p->depth > 0) return false;
     if (p->tok.kind != TOK_TAG && p->tok.kind != TOK_EOF) return false;
-    const char *result = tag_read(p, "Result");
+    const char *result = result_tag(p);
     return result && strcmp(result, "-") == 0;
 }
 
@@ -501,7 +499,7 @@ static int match_score(struct parser *p, const struct move_info *mi)
     int rc = parser_next_tok(p);
     if (rc < 0) return rc;
     if (p->tok.kind != TOK_TAG && p->tok.kind != TOK_EOF) return 0;
-    const char *result = tag_read(p, "Result");
+    const char *result = result_tag(p);
     if (!result || strlen(result) != p->mlen || memcmp(result, p->mtext, p->mlen) != 0) return 0;
     parser_warn_odd(p, ODD_MATCH_RESULT, &mi->pos, p->mtext, p->mlen);
     return parser_set_result(p, PDN_RESULT_UNKNOWN, p->mtext, p->mlen, &mi->pos);

@@ -122,13 +122,12 @@ int parser_add_tag(struct parser *p)
     return 0;
 }
 
-/* Whether a tag named name[0, len) is already in this game. */
-static bool tag_known(const struct parser *p, const char *name, size_t len)
+const struct pdn_tag *parser_tag_find(const struct parser *p, const char *name, size_t len)
 {
     const struct pdn_tag *all = p->tags.data;
     for (size_t i = 0; i < p->tags.n; i++)
-        if (strncmp(all[i].name, name, len) == 0 && all[i].name[len] == '\0') return true;
-    return false;
+        if (strncmp(all[i].name, name, len) == 0 && all[i].name[len] == '\0') return &all[i];
+    return NULL;
 }
 
 /* A tag block after a blank line that repeats a tag name of this
@@ -138,7 +137,7 @@ static bool next_header(const struct parser *p)
     if (p->tags.n == 0 || p->items || p->tok.pos.line < p->last_line + 2) return false;
     const char *name = p->lx->buf + p->tok.name_start;
     size_t len = p->tok.name_len;
-    return (len == 5 && memcmp(name, "Event", 5) == 0) || tag_known(p, name, len);
+    return (len == 5 && memcmp(name, "Event", 5) == 0) || parser_tag_find(p, name, len) != NULL;
 }
 
 /* The next game's tags: this game ends without a result. */
