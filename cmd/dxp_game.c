@@ -4,8 +4,10 @@
  * ways as MOVE messages checked against the legal moves; a BACKREQ is
  * accepted and the game taken back; the side with no move sends GAMEEND.
  * A peer that sends garbage or an illegal move, closes the connection or
- * stays silent past the timeout ends the game with a message; the game so
- * far is written as PDN either way. Messages are libpdn's DXP codec.
+ * stays silent past the wait ends the game with a message, told to the
+ * peer too when the connection still works (a CHAT, then GAMEEND with
+ * reason 0: the game is cut short, nobody's result); the game so far is
+ * written as PDN either way. Messages are libpdn's DXP codec.
  */
 #include "dxp_game.h"
 
@@ -18,6 +20,16 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Seconds for the peer's GAMEEND that acknowledges ours. */
+#define DXP_ACK_WAIT 5.0
+
+double dxp_move_wait(double timeout, int minutes)
+{
+    if (timeout > 0) return timeout;
+    double clock = 60.0 * minutes;
+    return clock > DXP_WAIT_LEAST ? clock : DXP_WAIT_LEAST;
+}
+
 struct session {
     const struct dxp_settings *s;
     const struct dxp_player *player;
@@ -29,6 +41,8 @@ struct session {
     bool resigned; /* by the person, while the peer had the move */
     bool ending;   /* our GAMEEND sent: keys no longer matter */
     bool no_keys;  /* the terminal hung up */
+    bool gone;     /* the connection closed or failed: nothing more to tell */
+    double wait;   /* seconds to wait for the peer's next message */
     size_t len;
     char buf[4 * PDN_DXP_MESSAGE_MAX];
 };
@@ -39,6 +53,7 @@ static bool send_message(struct session *x, const struct pdn_dxp_message *m)
     size_t n = pdn_dxp_format(text, m) + 1; /* with its NUL */
     if (send(x->fd, text, n, MSG_NOSIGNAL) == (ssize_t)n) return true;
     x->why = "the peer closed the connection";
+    x->gone = true;
     return false;
 }
 
@@ -57,7 +72,7 @@ static double now_seconds(void)
 static bool wait_for_peer(struct session *x)
 {
     const struct dxp_player *pl = x->player;
-    double deadline = now_seconds() + x->s->timeout;
+    double deadline = now_seconds() + x->wait;
     bool woken = true; /* the player hears of the wait as it begins */
     for (;;) {
         bool keys = pl->waiting && !x->ending && !x->no_keys;
@@ -76,6 +91,7 @@ static bool wait_for_peer(struct session *x)
         int ready = poll(p, 2, (int)(left * 1000) + 1);
         if (ready < 0 && errno != EINTR) {
             x->why = "the connection failed";
+            x->gone = true;
             return false;
         }
         if (ready > 0 && p[0].revents) return true;
@@ -107,6 +123,7 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             x->why = "the peer closed the connection";
+            x->gone = true;
             return 0;
         }
         x->len += (size_t)got;
@@ -144,15 +161,35 @@ static enum game_result win_for(enum pdn_color c)
     return c == PDN_COLOR_WHITE ? RESULT_WHITE : RESULT_BLACK;
 }
 
-static bool end_game(struct session *x, int code, enum game_result result, const char *why)
+/* Sends GAMEEND with code (and stop code 1: no next game), then gives the
+ * peer a few seconds for its own GAMEEND, which acknowledges it: a peer
+ * that had gone silent is not waited for again. */
+static void send_game_end(struct session *x, int code)
 {
     struct pdn_dxp_message m = {.type = PDN_DXP_GAMEEND, .code = code, .stop = 1}, ack;
+    const char *why = x->why;
+    x->ending = true;
+    x->wait = DXP_ACK_WAIT;
+    if (send_message(x, &m)) receive(x, &ack);
+    x->why = why;
+}
+
+static bool end_game(struct session *x, int code, enum game_result result, const char *why)
+{
     x->result = result;
     x->why = why;
-    x->ending = true;
-    if (send_message(x, &m)) receive(x, &ack); /* the peer's GAMEEND, when it sends one */
-    x->why = why;
+    send_game_end(x, code);
     return false;
+}
+
+/* The game cut short by the peer (garbage, an illegal move, silence past
+ * the wait): the peer hears why in a CHAT, then a GAMEEND of reason 0,
+ * which claims no result, as the game is saved unfinished ("*"). */
+static void cut_short(struct session *x)
+{
+    struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
+    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, x->why);
+    if (send_message(x, &chat)) send_game_end(x, 0);
 }
 
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
@@ -183,6 +220,7 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
                                    : RESULT_UNFINISHED;
         reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEEND, .code = 0, .stop = 1};
         send_message(x, &reply);
+        x->ending = true;
         return false;
     default:
         return true; /* chat, and what does not concern a game under way */
@@ -242,6 +280,7 @@ static void run_game(struct session *x)
         /* The person resigned while the peer had the move (or our
          * take-back request waited): the peer is told, as on our turn. */
         if (x->resigned && !x->ending) end_game(x, 1, win_for(!x->game.us), "resigned");
+        if (!x->ending && !x->gone) cut_short(x);
         return;
     }
 }
@@ -296,6 +335,7 @@ static bool handshake(struct session *x, bool initiator)
                                      .minutes = 10,
                                      .moves = 75};
         snprintf(m.name, sizeof m.name, "%s", x->s->name);
+        x->wait = dxp_move_wait(x->s->timeout, m.minutes);
         if (!send_message(x, &m) || receive(x, &reply) != 1) return false;
         if (reply.type != PDN_DXP_GAMEACC || reply.code != 0) {
             x->why = "the peer refused the game";
@@ -310,6 +350,7 @@ static bool handshake(struct session *x, bool initiator)
         return false;
     }
     x->game.us = m.color;
+    x->wait = dxp_move_wait(x->s->timeout, m.minutes);
     snprintf(x->game.peer, sizeof x->game.peer, "%s", m.name);
     if (m.has_position) x->game.g.start = x->game.g.board = m.position;
     reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = 0};
@@ -353,7 +394,8 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     pdn_board_init(&x->game.g.board, PDN_VARIANT_INTERNATIONAL);
     x->game.g.start = x->game.g.board;
     bool initiator = s->connect != NULL;
-    x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, s->timeout);
+    x->wait = dxp_move_wait(s->timeout, 0);
+    x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, x->wait);
     int status = 0;
     if (x->fd < 0) {
         fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,

@@ -35,7 +35,8 @@ static const char usage[] =
     "A friend over the network (DXP, international draughts):\n"
     "      --listen PORT      wait for the friend's program on PORT (27531 is DXP's)\n"
     "      --connect HOST:PORT  connect to it and ask for a game (--black: play Black)\n"
-    "      --timeout S        seconds to wait for the friend (default 600)\n"
+    "      --timeout S        seconds to wait for the friend's move (default: the\n"
+    "                         game's thinking time, at least 600)\n"
     "  -o, --output FILE      write the game as PDN to FILE however it ends\n"
     "      (u asks the friend to take back; q resigns)\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0, 2 usage error, 3 system error. See pdnplay(1).\n";
@@ -148,7 +149,6 @@ static int play_friend(struct play *p, struct dxp_settings *s, bool screen)
     s->prog = "pdnplay";
     s->name = "pdnplay";
     s->max_plies = PLIES_MAX;
-    if (s->timeout <= 0) s->timeout = 600;
     s->black = p->human == PDN_COLOR_BLACK;
     return screen ? play_screen_friend(p, s) : play_lines_friend(p, s);
 }

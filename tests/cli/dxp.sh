@@ -6,7 +6,9 @@
 # misbehave, written in bash (its /dev/tcp): garbage after the game
 # request, an illegal move (32-30), a connection closed mid-game, a peer
 # that never answers. Each leaves a clear message, no hang (--timeout),
-# exit status 1, and the game so far saved.
+# exit status 1, and the game so far saved; the peer whose connection
+# still works is told why (a CHAT) and gets a GAMEEND of reason 0, stop
+# code 1 ("E01"), which it acknowledges.
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -75,11 +77,25 @@ peer() {
     "$bin/pdncheck" -q "$work/$1.pdn" >/dev/null 2>&1 || fail "$1: the game saved does not check"
 }
 req='printf "R01%-32sZ010075A\0" bash >&3; head -c 34 <&3 >/dev/null'
-peer garbage "$req; printf 'M00xx\0' >&3; sleep 1" "does not read"
+# told NAME: the peer's part that reads pdnengine's messages into
+# NAME.got, a line each, until a GAMEEND, which it answers.
+told() {
+    echo "while IFS= read -r -d '' m <&3; do printf '%s\n' \"\$m\";" \
+        "case \$m in E*) printf 'E00\0' >&3; break;; esac; done >'$work/$1.got'"
+}
+# gameend NAME WHY: pdnengine said WHY in a CHAT, then sent GAMEEND E01.
+gameend() {
+    grep -q "^Cpdnengine: .*$2" "$work/$1.got" || fail "$1: no CHAT saying '$2'"
+    [ "$(tail -n 1 "$work/$1.got")" = E01 ] || fail "$1: no GAMEEND E01: $(cat "$work/$1.got")"
+}
+peer garbage "$req; printf 'M00xx\0' >&3; $(told garbage)" "does not read"
+gameend garbage "does not read"
 peer closed "$req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
     "closed the connection"
-peer illegal "$req; printf 'M0001323000\0' >&3; sleep 1" "illegal move"
-peer silent "$req; printf 'M0001322800\0' >&3; sleep 4" "timeout"
+peer illegal "$req; printf 'M0001323000\0' >&3; $(told illegal)" "illegal move"
+gameend illegal "illegal move"
+peer silent "$req; printf 'M0001322800\0' >&3; sleep 3; $(told silent)" "timeout"
+gameend silent "timeout"
 grep -q '^1\. 32-28' "$work/closed.pdn" || fail "closed: the move played is not saved"
 
 echo "dxp: $checks checks, $failed failed"
