@@ -30,7 +30,8 @@ static const char usage[] =
     "      --position FEN     start from this position\n"
     "      --from FILE        start where the first game of a PDN file ends, or\n"
     "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
-    "                         Nth move of its main line\n"
+    "                         Nth move of its main line; the game goes on in\n"
+    "                         the file's move numbers\n"
     "      --ascii            draw the board in ASCII, even in a UTF-8 locale\n"
     "A friend over the network (DXP, international draughts):\n"
     "      --listen PORT      wait for the friend's program on PORT (27531 is DXP's)\n"
@@ -86,14 +87,16 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
 }
 
 /* The plies of "23." (the first mover's 23rd move: White's, Black's in English
- * draughts) or "23..." from a start position;
- * -1 for any other text. */
-static long move_plies(const char *move, const struct pdn_board *start)
+ * draughts) or "23..." from a start position whose first move is numbered
+ * first (as the file writes it: 1, or 23 after a FEN); -1 for any other
+ * text, or a move before the first. */
+static long move_plies(const char *move, const struct pdn_board *start, unsigned first)
 {
     char *end;
     long n = strtol(move, &end, 10);
-    if (n < 1 || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0)) return -1;
-    long ply = 2 * (n - 1) + (strcmp(end, "...") == 0);
+    if (n < (long)first || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0))
+        return -1;
+    long ply = 2 * (n - (long)first) + (strcmp(end, "...") == 0);
     return played_starts_mid_pair(start) ? ply : ply + 1;
 }
 
@@ -101,6 +104,8 @@ struct from_game {
     const char *move;       /* "23." or "23...", NULL: the end */
     long want;              /* plies wanted, known at the first ply */
     long plies;             /* main-line plies taken */
+    unsigned first;         /* the number of the file's first move */
+    bool mid_pair;          /* the file starts with the second move of a pair */
     struct pdn_board board; /* the position reached */
 };
 
@@ -108,11 +113,13 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
     struct from_game *f = ctx;
-    (void)move, (void)node;
+    (void)move;
     if (depth != 0) return;
     if (f->plies == 0) {
         f->board = *before;
-        f->want = f->move ? move_plies(f->move, before) : -1;
+        f->first = node->number ? node->number : 1;
+        f->mid_pair = played_starts_mid_pair(before);
+        f->want = f->move ? move_plies(f->move, before, f->first) : -1;
     }
     if (f->want >= 0 && f->plies >= f->want) return;
     f->plies++;
@@ -137,10 +144,15 @@ static void start_from_file(struct play *p, const struct start_options *s)
     pdn_game_free(game);
     pdn_reader_free(reader);
     if (rc != 0) tool_usage_error(&p->t, "--from: %s: %s", s->from, pdn_strerror(rc));
+    if (s->move && f.plies > 0 && strtol(s->move, NULL, 10) < (long)f.first)
+        tool_usage_error(&p->t, "--move %s: the first game of %s starts at move %u%s", s->move,
+                         s->from, f.first, f.mid_pair ? "..." : ".");
     if (s->move && (f.want < 0 || f.plies < f.want))
         tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
                          s->from);
     p->start = f.plies > 0 ? f.board : sum.final;
+    /* The game goes on in the file's numbers: after "2. 28x19", "2...". */
+    p->first_number = f.plies > 0 ? f.first + (unsigned)(f.plies + f.mid_pair) / 2 : 0;
 }
 
 /* A friend over DXP (../dxp_game.c), on the full screen or line by line. */
