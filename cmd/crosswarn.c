@@ -95,3 +95,20 @@ void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool
     pdn_stats_shortfalls(stats, on_shortfall, &w);
     warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
 }
+
+void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players)
+{
+    unsigned long n = pdn_stats_unknown_players(stats);
+    if (n == 0) return;
+    bool one = n == 1;
+    fprintf(stderr,
+            "%s: warning: %lu game%s no White or Black player ('?', blank or no tag): ", t->prog, n,
+            one ? " names" : "s name");
+    if (players)
+        fprintf(stderr,
+                "the totals count %s; the players table leaves the unknown out, the "
+                "crosstables the game%s\n",
+                one ? "it" : "them", one ? "" : "s");
+    else
+        fprintf(stderr, "the crosstables leave %s out\n", one ? "it" : "them");
+}
