@@ -3,8 +3,9 @@
  * by pdnstats and pdn2html alike: player and event names that look like
  * one (pdn_stats_suggest; not with an alias file, which has settled them),
  * a line a group, and events whose players have fewer games than their
- * rounds or round robin give each (pdn_stats_shortfalls), a line an event;
- * each line names the first three and counts the rest; games with an
+ * rounds or round robin give each (pdn_stats_shortfalls), a line an event,
+ * five lines of each kind at most and one that counts the others; each
+ * line names the first three and counts the rest; games with an
  * unknown player, whom those tables leave out.
  */
 #ifndef PDN_CMD_CROSSWARN_H
