@@ -38,11 +38,13 @@ struct session {
     enum game_result result;
     const char *why;
     bool took_back;
-    bool resigned; /* by the person, while the peer had the move */
-    bool ending;   /* our GAMEEND sent: keys no longer matter */
-    bool no_keys;  /* the terminal hung up */
-    bool gone;     /* the connection closed or failed: nothing more to tell */
-    double wait;   /* seconds to wait for the peer's next message */
+    bool resigned;       /* by the person, while the peer had the move */
+    bool ending;         /* our GAMEEND sent: keys no longer matter */
+    bool no_keys;        /* the terminal hung up */
+    bool gone;           /* the connection closed or failed: nothing more to tell */
+    double wait;         /* seconds to wait for the peer's next message */
+    char said[128];      /* the peer's last CHAT, fit for a PDN comment */
+    char ended_why[192]; /* "the peer ended the game (...)": x->why */
     size_t len;
     char buf[4 * PDN_DXP_MESSAGE_MAX];
 };
@@ -192,6 +194,24 @@ static void cut_short(struct session *x)
     if (send_message(x, &chat)) send_game_end(x, 0);
 }
 
+/* Keeps the text of a CHAT, which a peer that ends the game may have sent
+ * to say why: printable bytes only (control characters and braces would
+ * break the line on stderr or the PDN comment), cut at a whole UTF-8
+ * character. */
+static void keep_chat(struct session *x, const char *text)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    size_t n = 0;
+    for (; *c && n < sizeof x->said - 1; c++)
+        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
+    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
+        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
+            n--;
+        if (n > 0) n--; /* its lead byte */
+    }
+    x->said[n] = '\0';
+}
+
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
 static bool answer(struct session *x, const struct pdn_dxp_message *m)
 {
@@ -214,6 +234,10 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
         return send_message(x, &reply);
     case PDN_DXP_GAMEEND:
         x->why = "the peer ended the game";
+        if (x->said[0]) {
+            snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
+            x->why = x->ended_why;
+        }
         x->result = m->code == 2   ? RESULT_DRAW
                     : m->code == 1 ? win_for(us)
                     : m->code == 3 ? win_for(!us)
@@ -222,8 +246,11 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
         send_message(x, &reply);
         x->ending = true;
         return false;
+    case PDN_DXP_CHAT:
+        keep_chat(x, m->text);
+        return true;
     default:
-        return true; /* chat, and what does not concern a game under way */
+        return true; /* what does not concern a game under way */
     }
 }
 

@@ -8,7 +8,9 @@
 # that never answers. Each leaves a clear message, no hang (--timeout),
 # exit status 1, and the game so far saved; the peer whose connection
 # still works is told why (a CHAT) and gets a GAMEEND of reason 0, stop
-# code 1 ("E01"), which it acknowledges.
+# code 1 ("E01"), which it acknowledges. Both ends of that too: an
+# initiator that waits 1 s for a follower thinking 3 s (level 4) ends the
+# game, and the follower says why, in the peer's words, and saves it.
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -54,6 +56,25 @@ grep -q 'a take-back' "$work/follower.err" || fail "no take-back: $(cat "$work/f
 grep -q '^\[Result "\(2-0\|0-2\|1-1\)"\]' "$work/follower.pdn" || fail "no result"
 grep -q 'peer ended the game\|no move left\|most plies' "$work/initiator.err" ||
     fail "no GAMEEND: $(cat "$work/initiator.err")"
+
+# Both ends of a wait cut short: the initiator's CHAT and GAMEEND reach
+# the follower, which ends the game with the initiator's reason.
+checks=$((checks + 1))
+port=$((port + 1))
+"$bin/pdnengine" --level 4 --timeout 20 dxp --listen $port -o "$work/slow.pdn" \
+    2>"$work/slow.err" &
+listener=$!
+connect "$bin/pdnengine" --level 1 --timeout 1 dxp --connect 127.0.0.1:$port \
+    -o "$work/hasty.pdn" 2>"$work/hasty.err"
+[ $? -eq 1 ] && grep -q 'before the timeout' "$work/hasty.err" ||
+    fail "hasty: $(cat "$work/hasty.err")"
+wait $listener
+[ $? -eq 1 ] || fail "slow: exit status not 1"
+why='the peer ended the game (pdnengine: no message from the peer before the timeout)'
+grep -qF "$why" "$work/slow.err" || fail "slow: not told why: $(cat "$work/slow.err")"
+grep -qF "{$why} *" "$work/slow.pdn" || fail "slow: the game saved: $(cat "$work/slow.pdn")"
+"$bin/pdncheck" -q "$work/slow.pdn" "$work/hasty.pdn" >/dev/null 2>&1 ||
+    fail "slow, hasty: the games saved do not check"
 
 # peer NAME SCRIPT WHY: pdnengine listens as Black (the peer asks it to
 # follow with Z) against a bash peer running SCRIPT on fd 3.
