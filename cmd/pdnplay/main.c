@@ -88,21 +88,23 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
 
 /* The plies of "23." (the first mover's 23rd move: White's, Black's in English
  * draughts) or "23..." from a start position whose first move is numbered
- * first (as the file writes it: 1, or 23 after a FEN); -1 for any other
- * text, or a move before the first. */
+ * first (as the file writes it: 1, or 23 after a FEN): 0 for the start
+ * itself ("22..." before "23.", "23." before "23..."); -1 for any other
+ * text, -2 for a move before that. */
 static long move_plies(const char *move, const struct pdn_board *start, unsigned first)
 {
     char *end;
     long n = strtol(move, &end, 10);
-    if (n < (long)first || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0))
-        return -1;
+    if (n < 1 || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0)) return -1;
     long ply = 2 * (n - (long)first) + (strcmp(end, "...") == 0);
-    return played_starts_mid_pair(start) ? ply : ply + 1;
+    long plies = played_starts_mid_pair(start) ? ply : ply + 1;
+    return plies < 0 ? -2 : plies;
 }
 
 struct from_game {
     const char *move;       /* "23." or "23...", NULL: the end */
-    long want;              /* plies wanted, known at the first ply */
+    bool started;           /* the first ply seen: what follows is known */
+    long want;              /* plies wanted, known at the first ply (move_plies) */
     long plies;             /* main-line plies taken */
     unsigned first;         /* the number of the file's first move */
     bool mid_pair;          /* the file starts with the second move of a pair */
@@ -115,7 +117,8 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     struct from_game *f = ctx;
     (void)move;
     if (depth != 0) return;
-    if (f->plies == 0) {
+    if (!f->started) {
+        f->started = true;
         f->board = *before;
         f->first = node->number ? node->number : 1;
         f->mid_pair = played_starts_mid_pair(before);
@@ -135,7 +138,7 @@ static void start_from_file(struct play *p, const struct start_options *s)
         tool_usage_error(&p->t, "--from: cannot read %s", s->from);
     if (pdn_reader_next(&game, reader) != 1)
         tool_usage_error(&p->t, "--from: no game in %s", s->from);
-    struct from_game f = {.move = s->move};
+    struct from_game f = {.move = s->move, .want = -1}; /* no ply: no move gets there */
     struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
     o.on_ply = on_ply;
     o.ply_ctx = &f;
@@ -144,15 +147,15 @@ static void start_from_file(struct play *p, const struct start_options *s)
     pdn_game_free(game);
     pdn_reader_free(reader);
     if (rc != 0) tool_usage_error(&p->t, "--from: %s: %s", s->from, pdn_strerror(rc));
-    if (s->move && f.plies > 0 && strtol(s->move, NULL, 10) < (long)f.first)
+    if (s->move && f.want == -2)
         tool_usage_error(&p->t, "--move %s: the first game of %s starts at move %u%s", s->move,
                          s->from, f.first, f.mid_pair ? "..." : ".");
     if (s->move && (f.want < 0 || f.plies < f.want))
         tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
                          s->from);
-    p->start = f.plies > 0 ? f.board : sum.final;
+    p->start = f.started ? f.board : sum.final;
     /* The game goes on in the file's numbers: after "2. 28x19", "2...". */
-    p->first_number = f.plies > 0 ? f.first + (unsigned)(f.plies + f.mid_pair) / 2 : 0;
+    p->first_number = f.started ? f.first + (unsigned)(f.plies + f.mid_pair) / 2 : 0;
 }
 
 /* A friend over DXP (../dxp_game.c), on the full screen or line by line. */

@@ -102,6 +102,11 @@ grep -q '^White> White plays 25\. 39-34$' "$work/numbered.out" &&
     grep -q '^Black> Black plays 25\.\.\. 5-10$' "$work/numbered.out" ||
     fail "numbered: $(grep plays "$work/numbered.out")"
 grep -q '^25\. 39-34 5-10 \*$' "$work/numbered.pdn" || fail "numbered: saved: $(cat "$work/numbered.pdn")"
+# --move 23. names the FEN's position itself: White's 23rd move is the
+# one before the file's first (it took the last position instead).
+play numbered-start "14x23\nq\n" --two --from tests/cli/play/numbered.pdn --move 23.
+grep -q '^Black> Black plays 23\.\.\. 14x23$' "$work/numbered-start.out" ||
+    fail "numbered, --move 23.: $(cat "$work/numbered-start.err") $(grep plays "$work/numbered-start.out")"
 play numbered-end "5-10\nq\n" --two --from tests/cli/play/numbered.pdn
 grep -q '^Black> Black plays 25\.\.\. 5-10$' "$work/numbered-end.out" ||
     fail "numbered, at the end: $(grep plays "$work/numbered-end.out")"
