@@ -43,7 +43,7 @@ struct session {
     bool no_keys;        /* the terminal hung up */
     bool gone;           /* the connection closed or failed: nothing more to tell */
     double wait;         /* seconds to wait for the peer's next message */
-    char said[128];      /* the peer's last CHAT, fit for a PDN comment */
+    char said[128];      /* the peer's CHAT since its last move, fit for a PDN comment */
     char ended_why[192]; /* "the peer ended the game (...)": x->why */
     size_t len;
     char buf[4 * PDN_DXP_MESSAGE_MAX];
@@ -218,6 +218,8 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
     struct pdn_dxp_message reply = {0};
     struct pdn_move move;
     enum pdn_color us = x->game.us;
+    /* A chat gives the reason of a GAMEEND right after it, not of one later. */
+    if (m->type != PDN_DXP_CHAT && m->type != PDN_DXP_GAMEEND) x->said[0] = '\0';
     switch (m->type) {
     case PDN_DXP_MOVE:
         if (x->game.g.board.side == us || !pdn_dxp_move_find(&move, m, &x->game.g.board)) {

@@ -117,6 +117,10 @@ peer illegal "$req; printf 'M0001323000\0' >&3; $(told illegal)" "illegal move"
 gameend illegal "illegal move"
 peer silent "$req; printf 'M0001322800\0' >&3; sleep 3; $(told silent)" "timeout"
 gameend silent "timeout"
+# A chat is the reason of a GAMEEND right after it only: not of one after
+# a move.
+peer chatty "$req; printf 'Chello\0M0001322800\0' >&3; sleep 1; printf 'E01\0' >&3; sleep 1" \
+    "the peer ended the game (2 plies)"
 grep -q '^1\. 32-28' "$work/closed.pdn" || fail "closed: the move played is not saved"
 
 echo "dxp: $checks checks, $failed failed"
