@@ -1,6 +1,7 @@
 /*
  * crosswarn: the warnings beside a crosstable (see crosswarn.h), one line
- * each, written whole (tool_message), names escaped.
+ * each, written whole (tool_message), names escaped; of each kind the first
+ * WARNING_LINES, then one line that counts the rest.
  */
 #include "crosswarn.h"
 #include "report.h"
@@ -8,6 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Lines of one kind (groups of spellings, events short of games) before
+ * the one that counts the others: a collection of many events would bury
+ * its reader under a line each (74 on all of tests/data). */
+#define WARNING_LINES 5
 
 /* One warning line per group of spellings, or per event short of games:
  * the first few names, and how many more. */
@@ -17,11 +23,20 @@ struct warning {
     const char *event;
     char *head; /* the line so far, NULL none */
     size_t listed, more;
+    unsigned lines, unsaid; /* of this kind: lines written, lines left unwritten */
 };
 
 static void warning_flush(struct warning *w, const char *tail)
 {
     if (!w->head) return;
+    if (w->lines == WARNING_LINES) {
+        w->unsaid++;
+        free(w->head);
+        w->head = NULL;
+        w->listed = w->more = 0;
+        return;
+    }
+    w->lines++;
     struct tool_message m;
     FILE *fp = tool_message_open(&m, stderr);
     fprintf(fp, "%s: warning: ", w->t->prog);
@@ -87,11 +102,41 @@ static void on_shortfall(const struct pdn_stats_shortfall *s, void *ctx)
     warning_add(w, text);
 }
 
+/* The line that counts a kind's lines past WARNING_LINES, then the next kind. */
+static void warning_end_kind(struct warning *w, const char *what, const char *tail)
+{
+    if (w->unsaid > 0)
+        fprintf(stderr, "%s: warning: %u more %s (%u in all)%s\n", w->t->prog, w->unsaid, what,
+                w->lines + w->unsaid, tail);
+    w->lines = w->unsaid = 0;
+}
+
 void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool aliased)
 {
     struct warning w = {.t = t};
     if (!aliased) pdn_stats_suggest(stats, on_spelling, &w);
     warning_flush(&w, ": pdnstats --suggest-aliases writes an alias file to check");
+    warning_end_kind(&w, "names that may be spelt two ways",
+                     ": pdnstats --suggest-aliases writes them all in an alias file to check");
     pdn_stats_shortfalls(stats, on_shortfall, &w);
     warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
+    warning_end_kind(&w, "events whose players have fewer games than due",
+                     ": their crosstables show each player's games");
+}
+
+void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players)
+{
+    unsigned long n = pdn_stats_unknown_players(stats);
+    if (n == 0) return;
+    bool one = n == 1;
+    fprintf(stderr,
+            "%s: warning: %lu game%s no White or Black player ('?', blank or no tag): ", t->prog, n,
+            one ? " names" : "s name");
+    if (players)
+        fprintf(stderr,
+                "the totals count %s; the players table leaves the unknown out, the "
+                "crosstables the game%s\n",
+                one ? "it" : "them", one ? "" : "s");
+    else
+        fprintf(stderr, "the crosstables leave %s out\n", one ? "it" : "them");
 }

@@ -3,8 +3,10 @@
  * by pdnstats and pdn2html alike: player and event names that look like
  * one (pdn_stats_suggest; not with an alias file, which has settled them),
  * a line a group, and events whose players have fewer games than their
- * rounds or round robin give each (pdn_stats_shortfalls), a line an event;
- * each line names the first three and counts the rest.
+ * rounds or round robin give each (pdn_stats_shortfalls), a line an event,
+ * five lines of each kind at most and one that counts the others; each
+ * line names the first three and counts the rest; games with an
+ * unknown player, whom those tables leave out.
  */
 #ifndef PDN_CMD_CROSSWARN_H
 #define PDN_CMD_CROSSWARN_H
@@ -13,5 +15,9 @@
 
 /* The warnings of stats' crosstables; 'aliased': an alias file was read. */
 void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool aliased);
+/* One line when games name an unknown player (pdn_stats_unknown_players),
+ * whom the players table ('players': shown) and the crosstables leave
+ * out: their rows then add up to fewer games than the totals say, and why. */
+void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players);
 
 #endif

@@ -4,8 +4,10 @@
  * ways as MOVE messages checked against the legal moves; a BACKREQ is
  * accepted and the game taken back; the side with no move sends GAMEEND.
  * A peer that sends garbage or an illegal move, closes the connection or
- * stays silent past the timeout ends the game with a message; the game so
- * far is written as PDN either way. Messages are libpdn's DXP codec.
+ * stays silent past the wait ends the game with a message, told to the
+ * peer too when the connection still works (a CHAT, then GAMEEND with
+ * reason 0: the game is cut short, nobody's result); the game so far is
+ * written as PDN either way. Messages are libpdn's DXP codec.
  */
 #include "dxp_game.h"
 
@@ -18,6 +20,16 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Seconds for the peer's GAMEEND that acknowledges ours. */
+#define DXP_ACK_WAIT 5.0
+
+double dxp_move_wait(double timeout, int minutes)
+{
+    if (timeout > 0) return timeout;
+    double clock = 60.0 * minutes;
+    return clock > DXP_WAIT_LEAST ? clock : DXP_WAIT_LEAST;
+}
+
 struct session {
     const struct dxp_settings *s;
     const struct dxp_player *player;
@@ -26,9 +38,13 @@ struct session {
     enum game_result result;
     const char *why;
     bool took_back;
-    bool resigned; /* by the person, while the peer had the move */
-    bool ending;   /* our GAMEEND sent: keys no longer matter */
-    bool no_keys;  /* the terminal hung up */
+    bool resigned;       /* by the person, while the peer had the move */
+    bool ending;         /* our GAMEEND sent: keys no longer matter */
+    bool no_keys;        /* the terminal hung up */
+    bool gone;           /* the connection closed or failed: nothing more to tell */
+    double wait;         /* seconds to wait for the peer's next message */
+    char said[128];      /* the peer's CHAT since its last move, fit for a PDN comment */
+    char ended_why[192]; /* "the peer ended the game (...)": x->why */
     size_t len;
     char buf[4 * PDN_DXP_MESSAGE_MAX];
 };
@@ -39,6 +55,7 @@ static bool send_message(struct session *x, const struct pdn_dxp_message *m)
     size_t n = pdn_dxp_format(text, m) + 1; /* with its NUL */
     if (send(x->fd, text, n, MSG_NOSIGNAL) == (ssize_t)n) return true;
     x->why = "the peer closed the connection";
+    x->gone = true;
     return false;
 }
 
@@ -57,7 +74,7 @@ static double now_seconds(void)
 static bool wait_for_peer(struct session *x)
 {
     const struct dxp_player *pl = x->player;
-    double deadline = now_seconds() + x->s->timeout;
+    double deadline = now_seconds() + x->wait;
     bool woken = true; /* the player hears of the wait as it begins */
     for (;;) {
         bool keys = pl->waiting && !x->ending && !x->no_keys;
@@ -76,6 +93,7 @@ static bool wait_for_peer(struct session *x)
         int ready = poll(p, 2, (int)(left * 1000) + 1);
         if (ready < 0 && errno != EINTR) {
             x->why = "the connection failed";
+            x->gone = true;
             return false;
         }
         if (ready > 0 && p[0].revents) return true;
@@ -107,6 +125,7 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             x->why = "the peer closed the connection";
+            x->gone = true;
             return 0;
         }
         x->len += (size_t)got;
@@ -144,15 +163,53 @@ static enum game_result win_for(enum pdn_color c)
     return c == PDN_COLOR_WHITE ? RESULT_WHITE : RESULT_BLACK;
 }
 
-static bool end_game(struct session *x, int code, enum game_result result, const char *why)
+/* Sends GAMEEND with code (and stop code 1: no next game), then gives the
+ * peer a few seconds for its own GAMEEND, which acknowledges it: a peer
+ * that had gone silent is not waited for again. */
+static void send_game_end(struct session *x, int code)
 {
     struct pdn_dxp_message m = {.type = PDN_DXP_GAMEEND, .code = code, .stop = 1}, ack;
+    const char *why = x->why;
+    x->ending = true;
+    x->wait = DXP_ACK_WAIT;
+    if (send_message(x, &m)) receive(x, &ack);
+    x->why = why;
+}
+
+static bool end_game(struct session *x, int code, enum game_result result, const char *why)
+{
     x->result = result;
     x->why = why;
-    x->ending = true;
-    if (send_message(x, &m)) receive(x, &ack); /* the peer's GAMEEND, when it sends one */
-    x->why = why;
+    send_game_end(x, code);
     return false;
+}
+
+/* The game cut short by the peer (garbage, an illegal move, silence past
+ * the wait): the peer hears why in a CHAT, then a GAMEEND of reason 0,
+ * which claims no result, as the game is saved unfinished ("*"). */
+static void cut_short(struct session *x)
+{
+    struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
+    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, x->why);
+    if (send_message(x, &chat)) send_game_end(x, 0);
+}
+
+/* Keeps the text of a CHAT, which a peer that ends the game may have sent
+ * to say why: printable bytes only (control characters and braces would
+ * break the line on stderr or the PDN comment), cut at a whole UTF-8
+ * character. */
+static void keep_chat(struct session *x, const char *text)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    size_t n = 0;
+    for (; *c && n < sizeof x->said - 1; c++)
+        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
+    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
+        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
+            n--;
+        if (n > 0) n--; /* its lead byte */
+    }
+    x->said[n] = '\0';
 }
 
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
@@ -161,6 +218,8 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
     struct pdn_dxp_message reply = {0};
     struct pdn_move move;
     enum pdn_color us = x->game.us;
+    /* A chat gives the reason of a GAMEEND right after it, not of one later. */
+    if (m->type != PDN_DXP_CHAT && m->type != PDN_DXP_GAMEEND) x->said[0] = '\0';
     switch (m->type) {
     case PDN_DXP_MOVE:
         if (x->game.g.board.side == us || !pdn_dxp_move_find(&move, m, &x->game.g.board)) {
@@ -177,15 +236,23 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
         return send_message(x, &reply);
     case PDN_DXP_GAMEEND:
         x->why = "the peer ended the game";
+        if (x->said[0]) {
+            snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
+            x->why = x->ended_why;
+        }
         x->result = m->code == 2   ? RESULT_DRAW
                     : m->code == 1 ? win_for(us)
                     : m->code == 3 ? win_for(!us)
                                    : RESULT_UNFINISHED;
         reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEEND, .code = 0, .stop = 1};
         send_message(x, &reply);
+        x->ending = true;
         return false;
+    case PDN_DXP_CHAT:
+        keep_chat(x, m->text);
+        return true;
     default:
-        return true; /* chat, and what does not concern a game under way */
+        return true; /* what does not concern a game under way */
     }
 }
 
@@ -242,6 +309,7 @@ static void run_game(struct session *x)
         /* The person resigned while the peer had the move (or our
          * take-back request waited): the peer is told, as on our turn. */
         if (x->resigned && !x->ending) end_game(x, 1, win_for(!x->game.us), "resigned");
+        if (!x->ending && !x->gone) cut_short(x);
         return;
     }
 }
@@ -296,6 +364,7 @@ static bool handshake(struct session *x, bool initiator)
                                      .minutes = 10,
                                      .moves = 75};
         snprintf(m.name, sizeof m.name, "%s", x->s->name);
+        x->wait = dxp_move_wait(x->s->timeout, m.minutes);
         if (!send_message(x, &m) || receive(x, &reply) != 1) return false;
         if (reply.type != PDN_DXP_GAMEACC || reply.code != 0) {
             x->why = "the peer refused the game";
@@ -310,6 +379,7 @@ static bool handshake(struct session *x, bool initiator)
         return false;
     }
     x->game.us = m.color;
+    x->wait = dxp_move_wait(x->s->timeout, m.minutes);
     snprintf(x->game.peer, sizeof x->game.peer, "%s", m.name);
     if (m.has_position) x->game.g.start = x->game.g.board = m.position;
     reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = 0};
@@ -353,7 +423,8 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     pdn_board_init(&x->game.g.board, PDN_VARIANT_INTERNATIONAL);
     x->game.g.start = x->game.g.board;
     bool initiator = s->connect != NULL;
-    x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, s->timeout);
+    x->wait = dxp_move_wait(s->timeout, 0);
+    x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, x->wait);
     int status = 0;
     if (x->fd < 0) {
         fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,

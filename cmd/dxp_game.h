@@ -16,7 +16,7 @@ struct dxp_settings {
     const char *listen;  /* a port to wait on (follower), or */
     const char *connect; /* HOST:PORT to connect to (initiator) */
     const char *output;  /* the game as PDN, or NULL */
-    double timeout;      /* seconds to wait for the peer */
+    double timeout;      /* seconds to wait for the peer; 0: dxp_move_wait's */
     int max_plies;       /* a draw after that many */
     bool black;          /* the initiator plays Black */
 };
@@ -46,6 +46,16 @@ struct dxp_player {
     int keys_fd;
     void *ctx;
 };
+
+/* The least wait for the peer when no --timeout gives one: ten minutes,
+ * what a person thinking over a move may need (pdnplay's players). */
+#define DXP_WAIT_LEAST 600.0
+
+/* Seconds to wait for each of the peer's messages: timeout when one is
+ * given (> 0), else the thinking time of the game request (minutes for
+ * the game: a player may spend it all on one move), at least
+ * DXP_WAIT_LEAST. */
+double dxp_move_wait(double timeout, int minutes);
 
 /* Plays the game; returns the exit status: 0 a game that ended by the
  * rules or a game end message, 1 one cut short, 3 no connection. */

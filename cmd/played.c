@@ -19,20 +19,18 @@ static void write_moves(FILE *out, const struct played_game *g, int plies, const
 {
     static struct pdn_movelist list;
     int col = 0;
-    /* The side that opens each pair (Black in English checkers) moves
-     * first: "1. 11-15"; the other, moving first, starts at "1...". */
     enum pdn_variant variant = g->start.variant;
-    bool second_first = played_starts_mid_pair(&g->start);
     for (int i = 0; i < plies; i++) {
         char t[PDN_MOVE_TEXT_MAX], num[16] = "";
         pdn_movegen(&list, &g->before[i], 0);
         /* squares as the variant's players write them: c3-d4 in Russian */
         pdn_move_text(t, &g->moves[i], &list, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, variant);
-        int ply = i + second_first;
-        if (ply % 2 == 0)
-            snprintf(num, sizeof num, "%d. ", ply / 2 + 1);
+        bool second;
+        unsigned number = played_ply_number(g, i, &second);
+        if (!second)
+            snprintf(num, sizeof num, "%u. ", number);
         else if (i == 0)
-            snprintf(num, sizeof num, "%d... ", ply / 2 + 1);
+            snprintf(num, sizeof num, "%u... ", number);
         int len = (int)(strlen(num) + strlen(t)) + 1;
         if (col + len > 79) {
             fputc('\n', out);
@@ -150,11 +148,19 @@ unsigned game_draw_ply(const struct played_game *g, enum pdn_draw_rule *rule)
     return draw_ply;
 }
 
-/* The screen's move numbers (pdnplay) count as write_moves does. */
 bool played_starts_mid_pair(const struct pdn_board *start)
 {
     enum pdn_color opener = pdn_rules_get((enum pdn_variant)start->variant)->black_moves_first
                                 ? PDN_COLOR_BLACK
                                 : PDN_COLOR_WHITE;
     return start->side != opener;
+}
+
+/* The side that opens each pair (Black in English checkers) moves first:
+ * "1. 11-15"; the other, moving first, starts at "1...". */
+unsigned played_ply_number(const struct played_game *g, int i, bool *second)
+{
+    unsigned k = (unsigned)i + played_starts_mid_pair(&g->start);
+    *second = k % 2 == 1;
+    return (g->first_number ? g->first_number : 1) + k / 2;
 }

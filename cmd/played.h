@@ -18,6 +18,9 @@ struct played_game {
     struct pdn_board before[PLIES_MAX];
     struct pdn_move moves[PLIES_MAX];
     int nplies;
+    /* The number of the first move: a game continued from a file's
+     * position keeps the file's numbers (pdnplay --from); 0 counts as 1. */
+    unsigned first_number;
     uint64_t seed;
 };
 
@@ -42,6 +45,10 @@ int game_write(FILE *out, struct played_game *g, struct game_record *r);
  * the side to move is not the variant's first mover (White, or Black in
  * English draughts, whose first move is "1."). */
 bool played_starts_mid_pair(const struct pdn_board *start);
+/* The number of ply i of g (0: its first move) and in *second whether it
+ * is the second move of its pair ("12..."): the one numbering of the PDN
+ * written, pdnplay's screen and its line mode. */
+unsigned played_ply_number(const struct played_game *g, int i, bool *second);
 /* The ply at which a draw rule drew the game so far, or 0; the rule in
  * *rule (may be NULL). */
 unsigned game_draw_ply(const struct played_game *g, enum pdn_draw_rule *rule);

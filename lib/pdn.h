@@ -1580,6 +1580,10 @@ PDN_API int pdn_stats_add_read(pdn_stats *stats, const pdn_stats_game *record, c
 PDN_API void pdn_stats_game_free(pdn_stats_game *record);
 /* Games counted that have errors (the reader's or the replay's). */
 PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
+/* Games counted whose White or Black names nobody ("?", blank, no tag):
+ * such a name is no player, left out of the players table, the events'
+ * player counts and the crosstables, which leave the game out too. */
+PDN_API unsigned long pdn_stats_unknown_players(const pdn_stats *stats);
 /* The table named "players", "openings"... (as in pdnstats --only): true and
  * *out set to its bit, or false. */
 PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);

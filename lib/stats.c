@@ -77,6 +77,11 @@ unsigned long pdn_stats_errors(const pdn_stats *st)
     return st ? st->errors : 0;
 }
 
+unsigned long pdn_stats_unknown_players(const pdn_stats *st)
+{
+    return st ? st->unknown_games : 0;
+}
+
 /* ---- findings ------------------------------------------------------------------- */
 
 void pdn_stats_on_diag(const struct pdn_diag *d, void *ctx)
@@ -165,6 +170,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     if (last > e->last) e->last = last;
     uint64_t id = ((uint64_t)ei + 1) << 32;
     for (int k = 0; k < 2; k++) {
+        if ((k ? b : w) == ST_NO_PLAYER) continue;
         struct st_player *p = (struct st_player *)st->player.data + (k ? b : w);
         if (p->last_event == (uint32_t)ei + 1) continue;
         int added = stats_id_add(&st->event_players, id | (uint32_t)(k ? b : w));
@@ -175,7 +181,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     int added = round > 0 ? stats_id_add(&st->event_rounds, id | (uint32_t)round) : 0;
     if (added < 0) return PDN_ENOMEM;
     e->rounds += (uint32_t)added;
-    if (!st->opt.crosstable || w == b) return 0;
+    /* A game against nobody known has no row or column to go in. */
+    if (!st->opt.crosstable || w == b || w == ST_NO_PLAYER || b == ST_NO_PLAYER) return 0;
     long wt = stats_player_team(st, (uint32_t)w, pdn_game_tag(g, "WhiteTeam"));
     long bt = wt < 0 ? -1 : stats_player_team(st, (uint32_t)b, pdn_game_tag(g, "BlackTeam"));
     if (bt < 0) return PDN_ENOMEM;
@@ -218,8 +225,9 @@ static int count_names(pdn_stats *st, const pdn_game *g, const char *file,
     int rc = count_event(st, g, file, w, b, rec);
     if (rc != 0) return rc < 0 ? rc : 0;
     struct st_player *p = st->player.data;
-    count_player(&p[w], true, rec->outcome);
-    count_player(&p[b], false, rec->outcome);
+    if (w != ST_NO_PLAYER) count_player(&p[w], true, rec->outcome);
+    if (b != ST_NO_PLAYER) count_player(&p[b], false, rec->outcome);
+    st->unknown_games += w == ST_NO_PLAYER || b == ST_NO_PLAYER;
     return 0;
 }
 

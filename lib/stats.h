@@ -169,6 +169,7 @@ struct pdn_stats {
     struct vec lengths; /* unsigned long games by plies */
     unsigned long outcome[ST_OUTCOMES], ending[ST_ENDINGS];
     unsigned long errors, warnings; /* games with */
+    unsigned long unknown_games;    /* with a player unknown (ST_NO_PLAYER) */
     unsigned long findings[PDN_DIAG_COUNT], finding_games[PDN_DIAG_COUNT];
     /* the reader's warnings waiting for their game */
     size_t pending_game;
@@ -216,11 +217,16 @@ static inline const struct vec *st_event_recs(const pdn_stats *st, const struct 
     return i < st->event_recs.n ? (const struct vec *)st->event_recs.data + i : &none;
 }
 
+/* What stats_player_of returns for a name that names nobody ("?", blank,
+ * no tag): no player of the tables, its games in st->unknown_games. */
+#define ST_NO_PLAYER ((long)UINT32_MAX)
+
 /* The name of player i: shared by the tables that name players by their
  * index, the crosstables' (stats_write_cross.c) and the repeats'
  * (stats_write.c). */
 static inline const char *st_player_name(const pdn_stats *st, uint32_t i)
 {
+    if (i == (uint32_t)ST_NO_PLAYER) return "?"; /* a repeat's unknown side */
     return ((const struct st_player *)st->player.data)[i].name;
 }
 
@@ -393,7 +399,8 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
 /* ---- players (stats_players.c) ---- */
 
 /* The index of the player named by the game's tag ("White", "Black"),
- * added when new; -1 out of memory. */
+ * added when new; ST_NO_PLAYER for a name that names nobody; -1 out of
+ * memory. */
 long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag);
 /* Frees the players and their index (their names are in st->strings). */
 void stats_players_free(pdn_stats *st);

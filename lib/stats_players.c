@@ -5,7 +5,8 @@
  * kind, stats_named_find) is one array of 64-bit slots (a hash beside the
  * player's number) whose key is not stored: a probe whose hash agrees
  * folds the stored name again and compares. A spelling met before is
- * found by its hash alone (st->player_seen). Nothing here prints.
+ * found by its hash alone (st->player_seen). A name that names nobody
+ * ("?", blank, no tag) is no player. Nothing here prints.
  */
 #include "stats.h"
 
@@ -19,10 +20,19 @@ void stats_players_free(pdn_stats *st)
     vec_free(&st->player);
 }
 
+/* "?", "??", blanks or nothing: the PDN way of saying the name is unknown. */
+static bool names_nobody(const char *value)
+{
+    if (!value) return true;
+    for (; *value; value++)
+        if (*value != '?' && *value != ' ' && *value != '\t') return false;
+    return true;
+}
+
 long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag)
 {
     const char *value = pdn_game_tag(g, tag);
-    if (!value) value = "?";
+    if (names_nobody(value)) return ST_NO_PLAYER;
     /* a player met before under this spelling: no folding, no look-up */
     uint32_t *seen = &st->player_seen[stats_hash(value) % STATS_PLAYER_SEEN];
     long known = stats_seen_find(seen, &st->player, sizeof(struct st_player), value);

@@ -202,7 +202,10 @@ static int make_page(struct tool *t, struct html_run *r)
         }
     }
     /* The page's crosstables, as pdnstats --crosstable warns about them. */
-    if (rc == 0 && r->stats && !t->quiet) tool_crosstable_warnings(t, r->stats, r->alias != NULL);
+    if (rc == 0 && r->stats && !t->quiet) {
+        tool_unknown_players_warning(t, r->stats, false);
+        tool_crosstable_warnings(t, r->stats, r->alias != NULL);
+    }
     free(cross);
     free(aliases);
     run_free(r);

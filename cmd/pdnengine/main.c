@@ -27,7 +27,8 @@ static const char usage[] =
     "      --connect HOST:PORT  connect and send a game request\n"
     "      --black            with --connect: play Black (default White)\n"
     "  -o, --output FILE      write the game as PDN to FILE, however it ends\n"
-    "      --timeout S        seconds to wait for the peer (default 60)\n"
+    "      --timeout S        seconds to wait for the peer's move (default: the\n"
+    "                         game's thinking time, at least 600)\n"
     "      --max-plies N      a draw after N plies (default 300)\n"
     "      --take-back-at N   ask the peer to take back two plies at ply N\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 after 'quit' or the end of the input (hub) or a game that\n"
@@ -60,7 +61,7 @@ int main(int argc, char **argv)
     struct tool t;
     tool_init(&t, "pdnengine", usage);
     struct engine_options o = {
-        .variant = PDN_VARIANT_INTERNATIONAL, .timeout = 60, .max_plies = 300};
+        .variant = PDN_VARIANT_INTERNATIONAL, .timeout = 0, .max_plies = 300};
     static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
     tool_parse_options(&t, &o, own, parts, argc, argv);
     if (optind >= argc) tool_usage_error(&t, "what to speak? 'hub' or 'dxp'");

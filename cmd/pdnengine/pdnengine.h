@@ -15,7 +15,7 @@ struct engine_options {
     /* DXP */
     const char *listen, *connect; /* a port; HOST:PORT */
     const char *output;           /* the game as PDN, or NULL */
-    double timeout;               /* seconds to wait for the peer */
+    double timeout;               /* seconds to wait for the peer; 0: dxp_move_wait's */
     int max_plies;                /* a draw after that many */
     int take_back_at;             /* ask for a take-back at this ply (0: never) */
     bool black;                   /* the initiator plays Black */

@@ -15,6 +15,7 @@ void play_new_game(struct play *p)
 {
     memset(&p->g, 0, sizeof p->g);
     p->g.start = p->g.board = p->start;
+    p->g.first_number = p->first_number;
     pdn_engine_clear(p->engine);
 }
 
@@ -44,6 +45,13 @@ bool play_computer_to_move(const struct play *p)
 const char *play_side_name(enum pdn_color c)
 {
     return c == PDN_COLOR_WHITE ? "White" : "Black";
+}
+
+void play_ply_number(char out[16], const struct play *p, int i)
+{
+    bool second;
+    unsigned number = played_ply_number(&p->g, i, &second);
+    snprintf(out, 16, "%u%s", number, second ? "..." : ".");
 }
 
 void play_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_board *b,

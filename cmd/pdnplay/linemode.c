@@ -38,9 +38,11 @@ static void draw(const struct play *p)
 
 static void play_move(struct play *p, const struct pdn_move *m, const char *who)
 {
-    char t[PDN_MOVE_TEXT_MAX];
+    char t[PDN_MOVE_TEXT_MAX], number[16];
     play_move_text(t, &p->g.board, m);
-    if (play_record(p, m)) printf("%s %s %s\n", who, strcmp(who, "you") == 0 ? "play" : "plays", t);
+    play_ply_number(number, p, p->g.nplies);
+    if (play_record(p, m))
+        printf("%s %s %s %s\n", who, strcmp(who, "you") == 0 ? "play" : "plays", number, t);
 }
 
 static void hint(struct play *p)
@@ -165,10 +167,11 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
     if (strncmp(what, "taken back", 10) == 0) {
         printf("%s\n", what);
     } else if (p->g.nplies > 0) {
-        char t[PDN_MOVE_TEXT_MAX];
+        char t[PDN_MOVE_TEXT_MAX], number[16];
         play_move_text(t, &p->g.before[p->g.nplies - 1], &p->g.moves[p->g.nplies - 1]);
-        printf("%s %s %s\n", strcmp(what, "we") == 0 ? "you" : game->peer,
-               strcmp(what, "we") == 0 ? "play" : "plays", t);
+        play_ply_number(number, p, p->g.nplies - 1);
+        printf("%s %s %s %s\n", strcmp(what, "we") == 0 ? "you" : game->peer,
+               strcmp(what, "we") == 0 ? "play" : "plays", number, t);
     }
     draw(p);
     l->drawn = true;

@@ -30,12 +30,14 @@ static const char usage[] =
     "      --position FEN     start from this position\n"
     "      --from FILE        start where the first game of a PDN file ends, or\n"
     "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
-    "                         Nth move of its main line\n"
+    "                         Nth move of its main line; the game goes on in\n"
+    "                         the file's move numbers\n"
     "      --ascii            draw the board in ASCII, even in a UTF-8 locale\n"
     "A friend over the network (DXP, international draughts):\n"
     "      --listen PORT      wait for the friend's program on PORT (27531 is DXP's)\n"
     "      --connect HOST:PORT  connect to it and ask for a game (--black: play Black)\n"
-    "      --timeout S        seconds to wait for the friend (default 600)\n"
+    "      --timeout S        seconds to wait for the friend's move (default: the\n"
+    "                         game's thinking time, at least 600)\n"
     "  -o, --output FILE      write the game as PDN to FILE however it ends\n"
     "      (u asks the friend to take back; q resigns)\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0, 2 usage error, 3 system error. See pdnplay(1).\n";
@@ -85,21 +87,27 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
 }
 
 /* The plies of "23." (the first mover's 23rd move: White's, Black's in English
- * draughts) or "23..." from a start position;
- * -1 for any other text. */
-static long move_plies(const char *move, const struct pdn_board *start)
+ * draughts) or "23..." from a start position whose first move is numbered
+ * first (as the file writes it: 1, or 23 after a FEN): 0 for the start
+ * itself ("22..." before "23.", "23." before "23..."); -1 for any other
+ * text, -2 for a move before that. */
+static long move_plies(const char *move, const struct pdn_board *start, unsigned first)
 {
     char *end;
     long n = strtol(move, &end, 10);
     if (n < 1 || end == move || (strcmp(end, ".") != 0 && strcmp(end, "...") != 0)) return -1;
-    long ply = 2 * (n - 1) + (strcmp(end, "...") == 0);
-    return played_starts_mid_pair(start) ? ply : ply + 1;
+    long ply = 2 * (n - (long)first) + (strcmp(end, "...") == 0);
+    long plies = played_starts_mid_pair(start) ? ply : ply + 1;
+    return plies < 0 ? -2 : plies;
 }
 
 struct from_game {
     const char *move;       /* "23." or "23...", NULL: the end */
-    long want;              /* plies wanted, known at the first ply */
+    bool started;           /* the first ply seen: what follows is known */
+    long want;              /* plies wanted, known at the first ply (move_plies) */
     long plies;             /* main-line plies taken */
+    unsigned first;         /* the number of the file's first move */
+    bool mid_pair;          /* the file starts with the second move of a pair */
     struct pdn_board board; /* the position reached */
 };
 
@@ -107,11 +115,14 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
     struct from_game *f = ctx;
-    (void)move, (void)node;
+    (void)move;
     if (depth != 0) return;
-    if (f->plies == 0) {
+    if (!f->started) {
+        f->started = true;
         f->board = *before;
-        f->want = f->move ? move_plies(f->move, before) : -1;
+        f->first = node->number ? node->number : 1;
+        f->mid_pair = played_starts_mid_pair(before);
+        f->want = f->move ? move_plies(f->move, before, f->first) : -1;
     }
     if (f->want >= 0 && f->plies >= f->want) return;
     f->plies++;
@@ -127,7 +138,7 @@ static void start_from_file(struct play *p, const struct start_options *s)
         tool_usage_error(&p->t, "--from: cannot read %s", s->from);
     if (pdn_reader_next(&game, reader) != 1)
         tool_usage_error(&p->t, "--from: no game in %s", s->from);
-    struct from_game f = {.move = s->move};
+    struct from_game f = {.move = s->move, .want = -1}; /* no ply: no move gets there */
     struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
     o.on_ply = on_ply;
     o.ply_ctx = &f;
@@ -136,10 +147,15 @@ static void start_from_file(struct play *p, const struct start_options *s)
     pdn_game_free(game);
     pdn_reader_free(reader);
     if (rc != 0) tool_usage_error(&p->t, "--from: %s: %s", s->from, pdn_strerror(rc));
+    if (s->move && f.want == -2)
+        tool_usage_error(&p->t, "--move %s: the first game of %s starts at move %u%s", s->move,
+                         s->from, f.first, f.mid_pair ? "..." : ".");
     if (s->move && (f.want < 0 || f.plies < f.want))
         tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
                          s->from);
-    p->start = f.plies > 0 ? f.board : sum.final;
+    p->start = f.started ? f.board : sum.final;
+    /* The game goes on in the file's numbers: after "2. 28x19", "2...". */
+    p->first_number = f.started ? f.first + (unsigned)(f.plies + f.mid_pair) / 2 : 0;
 }
 
 /* A friend over DXP (../dxp_game.c), on the full screen or line by line. */
@@ -148,7 +164,6 @@ static int play_friend(struct play *p, struct dxp_settings *s, bool screen)
     s->prog = "pdnplay";
     s->name = "pdnplay";
     s->max_plies = PLIES_MAX;
-    if (s->timeout <= 0) s->timeout = 600;
     s->black = p->human == PDN_COLOR_BLACK;
     return screen ? play_screen_friend(p, s) : play_lines_friend(p, s);
 }

@@ -21,6 +21,7 @@ struct play {
     bool two, unicode, flip;
     enum pdn_color human;
     struct pdn_board start;
+    unsigned first_number; /* of start's first move: a file's (--from), 0: 1 */
     struct played_game g;
     pdn_engine *engine;
 };
@@ -35,6 +36,9 @@ bool play_record(struct play *p, const struct pdn_move *m);
 bool play_take_back(struct play *p);
 bool play_computer_to_move(const struct play *p);
 const char *play_side_name(enum pdn_color c);
+/* "12." or "12..." for ply i of the game (0: its first move), in the
+ * numbers of the file a game continues (--from). */
+void play_ply_number(char out[16], const struct play *p, int i);
 /* m as the validator writes it on board b ("32-28", "28x10"). */
 void play_move_text(char out[PDN_MOVE_TEXT_MAX], const struct pdn_board *b,
                     const struct pdn_move *m);

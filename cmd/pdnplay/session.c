@@ -92,15 +92,16 @@ static void moved(struct play_view *v, const char *who, const char *verb)
     int i = p->g.nplies - 1;
     char move[PDN_MOVE_TEXT_MAX], why[128];
     play_move_text(move, &p->g.before[i], &p->g.moves[i]);
-    int k = i + played_starts_mid_pair(&p->g.start);
+    char number[16];
+    play_ply_number(number, p, i);
     v->hint[0] = '\0';
     v->dirty = true;
     /* "you play 1. 32-28, the computer plays 1... 18-23": the answer beside the move */
     char before[sizeof v->say.text] = "";
     if (strcmp(who, "the computer") == 0 && strncmp(v->say.text, "you play ", 9) == 0)
         snprintf(before, sizeof before, "%.200s, ", v->say.text);
-    int n = snprintf(v->say.text, sizeof v->say.text, "%s%s %s %d%s %s", before, who, verb,
-                     k / 2 + 1, k % 2 ? "..." : ".", move);
+    int n =
+        snprintf(v->say.text, sizeof v->say.text, "%s%s %s %s %s", before, who, verb, number, move);
     if (play_over(p, why, sizeof why))
         snprintf(v->say.text + n, sizeof v->say.text - (size_t)n,
                  ". Game over: %s (n new game, w saves)", why);

@@ -21,13 +21,6 @@ static const char keys_bar[] = " ? help  q quit  0-9 move  h hint  u take back  
 static const char keys_bar_friend[] = " ? help  q resign  0-9 move  h hint  u ask to take back"
                                       "  w save  f flip";
 
-/* "12." or "12..." for ply i of the game (0: the first). */
-static void ply_number(const struct play *p, int i, char out[16])
-{
-    int k = i + played_starts_mid_pair(&p->g.start);
-    snprintf(out, 16, "%d%s", k / 2 + 1, k % 2 ? "..." : ".");
-}
-
 static void put(const struct play_view *v, int y, int x, const char *s, int w, attr_t a)
 {
     screen_put(&v->scr, y, x, s, w, a);
@@ -101,7 +94,7 @@ static void draw_moves(const struct play_view *v, int y, int x, int w, int h)
         int row = 0, col = 0, top = rows > h - 1 ? rows - (h - 1) : 0;
         for (int i = 0; i < p->g.nplies; i++) {
             char number[16], move[PDN_MOVE_TEXT_MAX], token[16 + PDN_MOVE_TEXT_MAX + 2];
-            ply_number(p, i, number);
+            play_ply_number(number, p, i);
             play_move_text(move, &p->g.before[i], &p->g.moves[i]);
             bool numbered = i == 0 || number[strlen(number) - 2] != '.';
             snprintf(token, sizeof token, "%s%s%s", numbered ? number : "", numbered ? " " : "",
@@ -143,7 +136,7 @@ static int draw_message(const struct play_view *v, int y, const char *prompt)
         return -1;
     }
     char line[1024], number[16], typed[128];
-    ply_number(p, p->g.nplies, number);
+    play_ply_number(number, p, p->g.nplies);
     typing_text(&v->typing, &p->g.board, typed, sizeof typed, true);
     int n = snprintf(line, sizeof line, "Your move %s %s", number, typed);
     int cursor = screen_text_cols(line);

@@ -200,6 +200,17 @@ static void crosstable_warnings(struct tool *t, struct run *r)
     tool_crosstable_warnings(t, r->stats, r->alias != NULL);
 }
 
+/* Games with an unknown player, when a table that leaves it out is shown
+ * (the events' players column too). */
+static void unknown_players_warning(struct tool *t, struct run *r)
+{
+    unsigned shown = r->wo.tables ? r->wo.tables : PDN_STATS_CROSSTABLE - 1;
+    unsigned leave_out =
+        PDN_STATS_PLAYERS | PDN_STATS_EVENTS | PDN_STATS_CROSSTABLE | PDN_STATS_TEAMS;
+    if (t->quiet || !(shown & leave_out)) return;
+    tool_unknown_players_warning(t, r->stats, shown & PDN_STATS_PLAYERS);
+}
+
 /* A warning line, its names' control characters escaped, in one write. */
 static void warn_line(const char *line)
 {
@@ -352,6 +363,7 @@ int main(int argc, char **argv)
                                  "different columns: choose one event with --event");
         if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         players_warning(&t, &r);
+        unknown_players_warning(&t, &r);
         crosstable_warnings(&t, &r);
         team_warnings(&t, &r);
     }

@@ -6,7 +6,11 @@
 # misbehave, written in bash (its /dev/tcp): garbage after the game
 # request, an illegal move (32-30), a connection closed mid-game, a peer
 # that never answers. Each leaves a clear message, no hang (--timeout),
-# exit status 1, and the game so far saved.
+# exit status 1, and the game so far saved; the peer whose connection
+# still works is told why (a CHAT) and gets a GAMEEND of reason 0, stop
+# code 1 ("E01"), which it acknowledges. Both ends of that too: an
+# initiator that waits 1 s for a follower thinking 3 s (level 4) ends the
+# game, and the follower says why, in the peer's words, and saves it.
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -53,6 +57,25 @@ grep -q '^\[Result "\(2-0\|0-2\|1-1\)"\]' "$work/follower.pdn" || fail "no resul
 grep -q 'peer ended the game\|no move left\|most plies' "$work/initiator.err" ||
     fail "no GAMEEND: $(cat "$work/initiator.err")"
 
+# Both ends of a wait cut short: the initiator's CHAT and GAMEEND reach
+# the follower, which ends the game with the initiator's reason.
+checks=$((checks + 1))
+port=$((port + 1))
+"$bin/pdnengine" --level 4 --timeout 20 dxp --listen $port -o "$work/slow.pdn" \
+    2>"$work/slow.err" &
+listener=$!
+connect "$bin/pdnengine" --level 1 --timeout 1 dxp --connect 127.0.0.1:$port \
+    -o "$work/hasty.pdn" 2>"$work/hasty.err"
+[ $? -eq 1 ] && grep -q 'before the timeout' "$work/hasty.err" ||
+    fail "hasty: $(cat "$work/hasty.err")"
+wait $listener
+[ $? -eq 1 ] || fail "slow: exit status not 1"
+why='the peer ended the game (pdnengine: no message from the peer before the timeout)'
+grep -qF "$why" "$work/slow.err" || fail "slow: not told why: $(cat "$work/slow.err")"
+grep -qF "{$why} *" "$work/slow.pdn" || fail "slow: the game saved: $(cat "$work/slow.pdn")"
+"$bin/pdncheck" -q "$work/slow.pdn" "$work/hasty.pdn" >/dev/null 2>&1 ||
+    fail "slow, hasty: the games saved do not check"
+
 # peer NAME SCRIPT WHY: pdnengine listens as Black (the peer asks it to
 # follow with Z) against a bash peer running SCRIPT on fd 3.
 peer() {
@@ -75,11 +98,29 @@ peer() {
     "$bin/pdncheck" -q "$work/$1.pdn" >/dev/null 2>&1 || fail "$1: the game saved does not check"
 }
 req='printf "R01%-32sZ010075A\0" bash >&3; head -c 34 <&3 >/dev/null'
-peer garbage "$req; printf 'M00xx\0' >&3; sleep 1" "does not read"
+# told NAME: the peer's part that reads pdnengine's messages into
+# NAME.got, a line each, until a GAMEEND, which it answers.
+told() {
+    echo "while IFS= read -r -d '' m <&3; do printf '%s\n' \"\$m\";" \
+        "case \$m in E*) printf 'E00\0' >&3; break;; esac; done >'$work/$1.got'"
+}
+# gameend NAME WHY: pdnengine said WHY in a CHAT, then sent GAMEEND E01.
+gameend() {
+    grep -q "^Cpdnengine: .*$2" "$work/$1.got" || fail "$1: no CHAT saying '$2'"
+    [ "$(tail -n 1 "$work/$1.got")" = E01 ] || fail "$1: no GAMEEND E01: $(cat "$work/$1.got")"
+}
+peer garbage "$req; printf 'M00xx\0' >&3; $(told garbage)" "does not read"
+gameend garbage "does not read"
 peer closed "$req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
     "closed the connection"
-peer illegal "$req; printf 'M0001323000\0' >&3; sleep 1" "illegal move"
-peer silent "$req; printf 'M0001322800\0' >&3; sleep 4" "timeout"
+peer illegal "$req; printf 'M0001323000\0' >&3; $(told illegal)" "illegal move"
+gameend illegal "illegal move"
+peer silent "$req; printf 'M0001322800\0' >&3; sleep 3; $(told silent)" "timeout"
+gameend silent "timeout"
+# A chat is the reason of a GAMEEND right after it only: not of one after
+# a move.
+peer chatty "$req; printf 'Chello\0M0001322800\0' >&3; sleep 1; printf 'E01\0' >&3; sleep 1" \
+    "the peer ended the game (2 plies)"
 grep -q '^1\. 32-28' "$work/closed.pdn" || fail "closed: the move played is not saved"
 
 echo "dxp: $checks checks, $failed failed"

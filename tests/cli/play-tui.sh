@@ -246,10 +246,14 @@ keys q y
 ended 0
 
 # After 1. 32-28 19-23 2. 28x19 (hand-made file): White's man on 19 has
-# taken, Black to move.
+# taken, Black to move; the game goes on in the file's numbers, 2... first.
 run from "$(game C.UTF-8 "--two --from tests/cli/play/short.pdn --move 2.")"
 see "Black to move" "White 20 men, 0 kings; Black 19 men, 0 kings"
-keys q
+keys 1 4
+see "Your move 2... 14"
+keys x 2 3 Enter
+see "Black plays 2... 14x23" "2... 14x23" "White to move"
+keys q y
 ended 0
 
 # ---- thinking shown, not frozen ---------------------------------------------------------

@@ -27,8 +27,8 @@ play() {
 diagram() { awk -v n="$2" '/^\+---/{k++} k >= 2 * n - 1 && k <= 2 * n && /^[|+]/' "$1"; }
 
 play undo "32-28\nw $work/undo.pdn\nu\nq\n" --level 1
-grep -q '> you play 32-28$' "$work/undo.out" || fail "undo: 32-28 not played (or 'you plays')"
-grep -q '^computer plays ' "$work/undo.out" || fail "undo: no answer"
+grep -q '> you play 1\. 32-28$' "$work/undo.out" || fail "undo: 1. 32-28 not played (or 'you plays')"
+grep -q '^computer plays 1\.\.\. ' "$work/undo.out" || fail "undo: no answer 1..."
 grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
 [ "$(diagram "$work/undo.out" 1)" = "$(diagram "$work/undo.out" 4)" ] ||
     fail "undo: the board after u is not the start"
@@ -87,6 +87,33 @@ play from 'q\n' --two --from tests/cli/play/short.pdn --move 2.
 grep -q '^Black> ' "$work/from.out" || fail "--from --move 2.: not Black to move"
 play from2 'q\n' --two --from tests/cli/play/short.pdn --move 2...
 grep -q '^White> ' "$work/from2.out" || fail "--from --move 2...: not White to move"
+# The game goes on in the file's numbers: after 2. 28x19, Black's 2...
+# 14x23, on the line and in the game saved (pdncheck reads it clean).
+play from3 "14x23\nw $work/from3.pdn\nq\n" --two --from tests/cli/play/short.pdn --move 2.
+grep -q '^Black> Black plays 2\.\.\. 14x23$' "$work/from3.out" ||
+    fail "--move 2.: the move numbered: $(grep plays "$work/from3.out")"
+grep -q '^2\.\.\. 14x23 \*$' "$work/from3.pdn" || fail "--move 2.: the game saved: $(cat "$work/from3.pdn")"
+# A file whose moves keep a game's numbers after a FEN (hand-made: 23...
+# 14x23 24. 34-30 10-14 25. 30-25): --move counts in them, and the game
+# goes on at 25. then 25...; past its end (no --move) at 25....
+play numbered "39-34\n5-10\nw $work/numbered.pdn\nq\n" --two \
+    --from tests/cli/play/numbered.pdn --move 24...
+grep -q '^White> White plays 25\. 39-34$' "$work/numbered.out" &&
+    grep -q '^Black> Black plays 25\.\.\. 5-10$' "$work/numbered.out" ||
+    fail "numbered: $(grep plays "$work/numbered.out")"
+grep -q '^25\. 39-34 5-10 \*$' "$work/numbered.pdn" || fail "numbered: saved: $(cat "$work/numbered.pdn")"
+# --move 23. names the FEN's position itself: White's 23rd move is the
+# one before the file's first (it took the last position instead).
+play numbered-start "14x23\nq\n" --two --from tests/cli/play/numbered.pdn --move 23.
+grep -q '^Black> Black plays 23\.\.\. 14x23$' "$work/numbered-start.out" ||
+    fail "numbered, --move 23.: $(cat "$work/numbered-start.err") $(grep plays "$work/numbered-start.out")"
+play numbered-end "5-10\nq\n" --two --from tests/cli/play/numbered.pdn
+grep -q '^Black> Black plays 25\.\.\. 5-10$' "$work/numbered-end.out" ||
+    fail "numbered, at the end: $(grep plays "$work/numbered-end.out")"
+check
+printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/numbered.pdn --move 22. >/dev/null 2>"$work/early.err"
+[ $? -eq 2 ] && grep -q 'starts at move 23\.\.\.$' "$work/early.err" ||
+    fail "--move 22.: $(cat "$work/early.err")"
 check
 printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/null 2>"$work/far.err"
 [ $? -eq 2 ] && grep -q 'does not get there' "$work/far.err" || fail "--move 9.: $(cat "$work/far.err")"
@@ -104,7 +131,8 @@ engine_friend $port "$work/engine.pdn" "$work/engine.err"
 wait $friend || fail "friend: exit status $?: $(cat "$work/friend.err")"
 [ $rc -eq 0 ] || fail "friend: the engine's exit status $rc: $(cat "$work/engine.err")"
 grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
-[ "$(grep -c '> you play 16-21$' "$work/friend.out")" -eq 2 ] || fail "friend: 16-21 not played twice"
+[ "$(grep -c '> you play 1\.\.\. 16-21$' "$work/friend.out")" -eq 2 ] ||
+    fail "friend: 1... 16-21 not played twice"
 grep -q 'resigned' "$work/friend.err" || fail "friend: $(cat "$work/friend.err")"
 grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
     fail "friend: results"
@@ -115,7 +143,7 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
 check
 # Every game the engine played here, read back by the validator.
 "$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" "$work/undo.pdn" "$work/refused.pdn" \
-    "$work/black.pdn" >"$work/check" 2>&1 ||
+    "$work/black.pdn" "$work/from3.pdn" "$work/numbered.pdn" >"$work/check" 2>&1 ||
     fail "the games saved do not check: $(cat "$work/check")"
 
 checks_done

@@ -708,18 +708,36 @@ static void test_stats_suggest_misspelt(void **state)
     assert_string_equal(c.text, "");
 }
 
-/* An empty White tag or team tag is no name, as a missing one: the unknown
- * player "?" and no team (the key of the name once overwrote the "?" it
- * shows, and an empty tag read as a player and a team called "??"). */
-static void test_stats_empty_name_is_unknown(void **state)
+/* An empty White or Black tag, "?" or none names nobody: no player (it
+ * was one called "?", with every unknown game of a file: 106 games in an
+ * Italian file whose tags are Bianco and Nero), and the game is left out
+ * of the crosstable, but counted among the games, and the known side keeps
+ * it in the players table. An empty team tag is no team (it once read as a
+ * team called "??"). */
+static void test_stats_unknown_name_is_no_player(void **state)
 {
     (void)state;
     pdn_stats *st = new_stats(true);
-    add_text(st, "[Event \"e\"]\n[White \"\"]\n[Black \"B\"]\n[WhiteTeam \"\"]\n"
+    add_text(st, "[Event \"e\"]\n[White \"\"]\n[Black \"B\"]\n[Result \"2-0\"]\n2-0\n\n"
+                 "[Event \"e\"]\n[White \"B\"]\n[Black \"?\"]\n[Result \"1-1\"]\n1-1\n\n"
+                 "[Event \"e\"]\n[Black \" \"]\n[Result \"0-2\"]\n0-2\n\n"
+                 "[Event \"e\"]\n[White \"A\"]\n[Black \"B\"]\n[WhiteTeam \"\"]\n"
                  "[BlackTeam \"T\"]\n[Result \"2-0\"]\n2-0\n\n");
-    assert_non_null(player(st, "?"));
+    assert_int_equal(st->games, 4);
+    assert_int_equal(pdn_stats_unknown_players(st), 3);
+    assert_int_equal(st->player.n, 2); /* A and B */
+    assert_null(player(st, "?"));
     assert_null(player(st, "??"));
-    const struct st_rec *r = st_event_recs(st, event(st, "e"))->data;
+    const struct st_player *b = player(st, "B");
+    assert_non_null(b);
+    assert_int_equal(st_player_games(b), 3); /* lost, drew, lost: the third game has no B */
+    assert_int_equal(b->wins, 0);
+    assert_int_equal(b->draws, 1);
+    assert_int_equal(b->losses, 2);
+    assert_int_equal(event(st, "e")->players, 2);
+    const struct vec *recs = st_event_recs(st, event(st, "e"));
+    assert_int_equal(recs->n, 1); /* A - B alone: the others have nobody to place */
+    const struct st_rec *r = recs->data;
     assert_int_equal(r[0].white_team, 0);
     assert_int_not_equal(r[0].black_team, 0);
     pdn_stats_free(st);
@@ -748,7 +766,7 @@ int main(void)
         cmocka_unit_test(test_stats_suggest),
         cmocka_unit_test(test_stats_spelling_distance),
         cmocka_unit_test(test_stats_suggest_misspelt),
-        cmocka_unit_test(test_stats_empty_name_is_unknown),
+        cmocka_unit_test(test_stats_unknown_name_is_no_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
