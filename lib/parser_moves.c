@@ -6,6 +6,7 @@
  * tree itself is built by parser_frame.c. Must not handle tags or game boundaries.
  */
 #include "parser_impl.h"
+#include "tag_synonym.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -415,10 +416,11 @@ static int square_move(struct parser *p, struct move_info *mi)
     return square_verdict(p, mi, first_digits);
 }
 
-/* The value of the game's Result tag so far, or NULL. */
+/* The value of the game's Result tag so far (or of a synonym, Risultato),
+ * or NULL. */
 static const char *result_tag(const struct parser *p)
 {
-    const struct pdn_tag *t = parser_tag_find(p, "Result", 6);
+    const struct pdn_tag *t = tag_find_read(p->tags.data, p->tags.n, "Result");
     return t ? t->value : NULL;
 }
 
