@@ -204,7 +204,7 @@ static void report_result(struct format *f, const pdn_game *game, enum claim tag
 {
     char detail[128];
     result_detail(detail, sizeof detail, f->result, tag, t, &f->sum, decided);
-    const struct pdn_tag *tag_pair = tag_find_read(game->tags, game->ntags, "Result");
+    const struct pdn_tag *tag_pair = tag_find_in(game->tags, game->ntags, "Result");
     const char *tag_text = tag_pair ? tag_pair->value : NULL;
     bool tag_changes = tag != CLAIM_NONE && !(tag == CLAIM_RESULT && t == f->result);
     bool term_changes = term != CLAIM_NONE && !(term == CLAIM_RESULT && r == f->result);
@@ -268,7 +268,7 @@ static void fix_tag_names(struct format *f, const pdn_game *game, bool repair,
 {
     if (!repair) return;
     const struct pdn_tag *read[TAG_SYNONYM_MAX];
-    size_t n = tag_synonyms_read(read, game->tags, game->ntags);
+    size_t n = tag_synonyms_read(read, game);
     for (size_t i = 0; i < n; i++) {
         char detail[64];
         snprintf(detail, sizeof detail, "written %s", tag_synonym_standard(read[i]->name));

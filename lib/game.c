@@ -30,7 +30,10 @@ void *pdn_game_work(const pdn_game *game)
 const char *pdn_game_tag(const pdn_game *game, const char *name)
 {
     if (!game || !name) return NULL;
-    const struct pdn_tag *t = tag_find_read(game->tags, game->ntags, name);
+    for (uint32_t i = 0; i < game->ntags; i++)
+        if (game->tags[i].name[0] == name[0] && strcmp(game->tags[i].name, name) == 0)
+            return game->tags[i].value;
+    const struct pdn_tag *t = tag_synonym_find(game, name);
     return t ? t->value : NULL;
 }
 

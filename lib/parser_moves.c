@@ -6,7 +6,6 @@
  * tree itself is built by parser_frame.c. Must not handle tags or game boundaries.
  */
 #include "parser_impl.h"
-#include "tag_synonym.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -420,7 +419,9 @@ static int square_move(struct parser *p, struct move_info *mi)
  * or NULL. */
 static const char *result_tag(const struct parser *p)
 {
-    const struct pdn_tag *t = tag_find_read(p->tags.data, p->tags.n, "Result");
+    const struct pdn_tag *t = game_internal(p->game)->tag_synonyms
+                                  ? tag_find_in(p->tags.data, p->tags.n, "Result")
+                                  : parser_tag_find(p, "Result", 6);
     return t ? t->value : NULL;
 }
 

@@ -35,7 +35,7 @@ static const struct pdn_tag **tag_slot(struct replay *r, const char *name)
 static void read_synonyms(struct replay *r)
 {
     const struct pdn_tag *read[TAG_SYNONYM_MAX];
-    size_t n = tag_synonyms_read(read, r->game->tags, r->game->ntags);
+    size_t n = tag_synonyms_read(read, r->game);
     for (size_t i = 0; i < n; i++) {
         const char *standard = tag_synonym_standard(read[i]->name);
         if (!r->tag_result && strcmp(standard, "Result") == 0) r->tag_result = read[i];

@@ -13,6 +13,7 @@
  * renamed here (pdn_format_game's fix does that, and says so).
  */
 #include "tag_synonym.h"
+#include "game.h"
 
 #include <string.h>
 
@@ -38,16 +39,23 @@ static const struct {
 };
 enum { NSYNONYMS = sizeof synonyms / sizeof synonyms[0] };
 
-static bool same(const char *a, const char *b)
+/* Names compared inline: most tags differ from these at their first or
+ * second letter, and a call to strcmp for each cost more than the rest of
+ * the look-up. */
+static inline bool same(const char *a, const char *b)
 {
-    return a[0] == b[0] && strcmp(a, b) == 0;
+    while (*a && *a == *b)
+        a++, b++;
+    return *a == *b;
 }
 
-/* The index in standards of a synonym, or -1. */
+/* The index in standards of a synonym, or -1. The first letters rule out
+ * most names before any compare. */
 static int synonym_of(const char *name)
 {
     for (size_t i = 0; i < NSYNONYMS; i++)
-        if (same(name, synonyms[i].name)) return synonyms[i].standard;
+        if (name[0] == synonyms[i].name[0] && same(name, synonyms[i].name))
+            return synonyms[i].standard;
     return -1;
 }
 
@@ -55,8 +63,17 @@ static int synonym_of(const char *name)
 static int standard_index(const char *name)
 {
     for (int i = 0; i < TAG_SYNONYM_MAX; i++)
-        if (same(name, standards[i])) return i;
+        if (name[0] == standards[i][0] && same(name, standards[i])) return i;
     return -1;
+}
+
+void tag_synonym_filter(struct tag_synonym_filter *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; i < NSYNONYMS; i++) {
+        unsigned bit = tag_name_bit(synonyms[i].name, strlen(synonyms[i].name));
+        out->bits[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
 }
 
 const char *tag_synonym_standard(const char *name)
@@ -65,28 +82,41 @@ const char *tag_synonym_standard(const char *name)
     return s < 0 ? NULL : standards[s];
 }
 
-bool tag_synonym_any(const char *standard)
+/* The first of tags[0, n) named as a synonym of standards[s]. */
+static const struct pdn_tag *first_synonym(const struct pdn_tag *tags, size_t n, int s)
 {
-    return standard_index(standard) >= 0;
-}
-
-const struct pdn_tag *tag_find_read(const struct pdn_tag *tags, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (same(tags[i].name, name)) return &tags[i];
-    int s = standard_index(name);
-    if (s < 0) return NULL;
     for (size_t i = 0; i < n; i++)
         if (tags[i].name && synonym_of(tags[i].name) == s) return &tags[i];
     return NULL;
 }
 
-size_t tag_synonyms_read(const struct pdn_tag *out[TAG_SYNONYM_MAX], const struct pdn_tag *tags,
-                         size_t n)
+const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const char *name)
 {
-    const struct pdn_tag *first[TAG_SYNONYM_MAX] = {0};
+    for (size_t i = 0; i < n; i++)
+        if (tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0) return &tags[i];
+    int s = standard_index(name);
+    return s < 0 ? NULL : first_synonym(tags, n, s);
+}
+
+/* Whether the parser saw a tag named as a synonym (a game made otherwise
+ * may have one). */
+static bool may_have(const pdn_game *game)
+{
+    return !game->internal || game->internal->tag_synonyms;
+}
+
+const struct pdn_tag *tag_synonym_find(const pdn_game *game, const char *standard)
+{
+    int s = may_have(game) ? standard_index(standard) : -1;
+    return s < 0 ? NULL : first_synonym(game->tags, game->ntags, s);
+}
+
+size_t tag_synonyms_read(const struct pdn_tag *out[TAG_SYNONYM_MAX], const pdn_game *game)
+{
+    if (!may_have(game)) return 0;
+    const struct pdn_tag *tags = game->tags, *first[TAG_SYNONYM_MAX] = {0};
     bool present[TAG_SYNONYM_MAX] = {0};
-    for (size_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < game->ntags; i++) {
         if (!tags[i].name) continue;
         int s = standard_index(tags[i].name);
         if (s >= 0) {

@@ -162,7 +162,7 @@ static bool renamed(const pdn_game *game, uint32_t k, const struct pdn_tag *cons
 static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
     const struct pdn_tag *read[TAG_SYNONYM_MAX];
-    size_t nread = opt->standard_names ? tag_synonyms_read(read, game->tags, game->ntags) : 0;
+    size_t nread = opt->standard_names ? tag_synonyms_read(read, game) : 0;
     for (int i = 0; i < ROSTER; i++)
         write_tag(w, roster[i], roster_value(game, i, opt));
     /* The variant the game is played under (pdn_game.gametype, which the
