@@ -5,6 +5,7 @@
  * only: the cells are written in csv_rows.c and csv_moves.c.
  */
 #include "csv_writer.h"
+#include "tag_synonym.h"
 #include "vec.h"
 
 #include <stdint.h>
@@ -265,6 +266,15 @@ void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
         const struct pdn_tag *t = &game->tags[i];
         uint32_t col = w->tagslots[tag_slot(w, t->name, strlen(t->name))];
         if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = t->value; /* the first */
+    }
+    /* A column of a standard tag the game lacks shows the synonym read for
+     * it (Bianco for White), as pdn_game_tag does. */
+    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    size_t n = tag_synonyms_read(read, game);
+    for (size_t i = 0; i < n; i++) {
+        const char *standard = tag_synonym_standard(read[i]->name);
+        uint32_t col = w->tagslots[tag_slot(w, standard, strlen(standard))];
+        if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = read[i]->value;
     }
 }
 

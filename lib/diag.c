@@ -75,6 +75,8 @@ static const struct diag_row rows[] = {
     /* games read twice */
     [PDN_DIAG_REPEATED_GAME] = {"repeated-game", PDN_SEV_WARNING, "repeated game"},
     [PDN_DIAG_SUSPECT_COPY] = {"suspect-copy", PDN_SEV_WARNING, "suspect copy"},
+    /* tags */
+    [PDN_DIAG_TAG_SYNONYM] = {"tag-synonym", PDN_SEV_NOTE, "tag name of another language"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -149,6 +149,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.capture = NULL;
     wo.result = PDN_RESULT_NONE;
     wo.date = NULL;
+    wo.standard_names = false;
     wo.move_ctx = f;
     fix_report(f, game, o->fix && !verbatim, &wo);
     if (f->nomem) return PDN_ENOMEM;

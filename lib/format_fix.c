@@ -3,13 +3,15 @@
  * pdn_format_game: a wrong move number (the replay's count), a capture
  * written with a dash, a Result tag and a terminator of which one says '*'
  * or that the final position decides between, a date written otherwise
- * than YYYY.MM.DD (date.c decides its one reading). Each is reported: repaired
+ * than YYYY.MM.DD (date.c decides its one reading), a tag of another
+ * language read as a roster tag (Bianco: written White). Each is reported: repaired
  * (a PDN_DIAG_FIXED note at its place) or, when the output keeps it, as the
  * replay reported it. The writer makes the repairs through its callbacks;
  * this file only decides them. Must not print, change moves, or guess: two
  * results that disagree with nothing to decide between them stay.
  */
 #include "format.h"
+#include "tag_synonym.h"
 #include "vec.h"
 
 #include <stdint.h>
@@ -202,10 +204,8 @@ static void report_result(struct format *f, const pdn_game *game, enum claim tag
 {
     char detail[128];
     result_detail(detail, sizeof detail, f->result, tag, t, &f->sum, decided);
-    const char *tag_text = pdn_game_tag(game, "Result");
-    const struct pdn_tag *tag_pair = NULL;
-    for (uint32_t k = 0; k < game->ntags && !tag_pair; k++)
-        if (strcmp(game->tags[k].name, "Result") == 0) tag_pair = &game->tags[k];
+    const struct pdn_tag *tag_pair = tag_find_in(game->tags, game->ntags, "Result");
+    const char *tag_text = tag_pair ? tag_pair->value : NULL;
     bool tag_changes = tag != CLAIM_NONE && !(tag == CLAIM_RESULT && t == f->result);
     bool term_changes = term != CLAIM_NONE && !(term == CLAIM_RESULT && r == f->result);
     if (tag_changes) emit(f, game, PDN_DIAG_FIXED, NULL, &tag_pair->pos, NULL, tag_text, detail);
@@ -255,6 +255,26 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
     snprintf(detail, sizeof detail, "written %s", f->date);
     emit(f, game, PDN_DIAG_FIXED, NULL, &t->pos, NULL, t->value, detail);
     wo->date = f->date;
+}
+
+/* ---- tag names -------------------------------------------------------------- */
+
+/* The tags of another language read as roster tags the game lacks (Bianco
+ * as White): written under the standard name, a note each. Without repair
+ * the output keeps them beside the roster's copy, and reads back the same:
+ * nothing to report. */
+static void fix_tag_names(struct format *f, const pdn_game *game, bool repair,
+                          struct pdn_write_options *wo)
+{
+    if (!repair) return;
+    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    size_t n = tag_synonyms_read(read, game);
+    for (size_t i = 0; i < n; i++) {
+        char detail[64];
+        snprintf(detail, sizeof detail, "written %s", tag_synonym_standard(read[i]->name));
+        emit(f, game, PDN_DIAG_FIXED, NULL, &read[i]->pos, NULL, read[i]->name, detail);
+    }
+    wo->standard_names = n > 0;
 }
 
 /* ---- the moves ------------------------------------------------------------- */
@@ -325,7 +345,8 @@ static bool dashed_capture(const struct pdn_node *node, void *ctx)
 void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo)
 {
     if (!f->faults_wanted) return;
-    fix_date(f, game, repair, wo); /* the tags come first */
+    fix_tag_names(f, game, repair, wo); /* the tags come first */
+    fix_date(f, game, repair, wo);
     for (size_t i = 0; i < f->nfaults; i++) {
         if (f->faults[i].kind == FAULT_NUMBER)
             report_number(f, game, &f->faults[i], repair);

@@ -1,11 +1,13 @@
 /*
- * game: freeing a game, tag look-up and the public face of the result
+ * game: freeing a game, tag look-up (tag_synonym.c's, which reads a
+ * Bianco tag as White) and the public face of the result
  * spellings (their table is text.c's).
  *
  * The game itself is built by the parser in its own arena (game.h); this
  * module knows nothing about reading or writing text.
  */
 #include "game.h"
+#include "tag_synonym.h"
 #include "text.h"
 
 #include <stdint.h>
@@ -31,7 +33,8 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
     for (uint32_t i = 0; i < game->ntags; i++)
         if (game->tags[i].name[0] == name[0] && strcmp(game->tags[i].name, name) == 0)
             return game->tags[i].value;
-    return NULL;
+    const struct pdn_tag *t = tag_synonym_find(game, name);
+    return t ? t->value : NULL;
 }
 
 bool gametype_black_opens(long n)

@@ -30,6 +30,8 @@ struct pdn_game_internal {
      * of those the main line was replayed under, and of those it was legal
      * under. 0 when the clues left one variant. */
     unsigned variant_candidates, variant_tried, variant_legal;
+    bool tag_synonyms; /* a tag is named as another language names a standard
+                          one (tag_synonym.c): only then are they looked for */
 };
 
 struct game_box {

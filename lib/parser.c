@@ -328,6 +328,7 @@ int parser_new(struct parser **out, struct lexer *lx, const struct pdn_reader_op
     p->fill_ctx = ctx;
     p->opt = *options;
     p->quick = parser_quick_wanted();
+    tag_synonym_filter(&p->synonyms);
     lx->report = parser_lex_report;
     lx->ctx = p;
     *out = p;
@@ -345,6 +346,7 @@ void parser_reset(struct parser *p)
     p->fill_ctx = keep.fill_ctx;
     p->opt = keep.opt;
     p->quick = keep.quick;
+    p->synonyms = keep.synonyms;
     p->frames = keep.frames;
     p->nframes = keep.nframes;
     /* Each frame's size hint is kept: a part of a file read anew would

@@ -14,6 +14,7 @@
 #include "game.h"
 #include "parser.h"
 #include "parser_frame.h"
+#include "tag_synonym.h"
 #include "text.h"
 
 /* Room for the offending text in a diagnostic. */
@@ -53,6 +54,7 @@ struct parser {
     uint32_t *tagset; /* hash set of tag indexes + 1, for games with many tags */
     size_t tagset_cap, tagset_n;
     uint64_t tag_marks; /* a bit per first letter and length of this game's tag names */
+    struct tag_synonym_filter synonyms; /* the names that may be synonyms */
     struct frame *frames;
     int nframes; /* allocated */
     int depth;   /* index of the innermost open line */

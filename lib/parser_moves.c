@@ -415,10 +415,13 @@ static int square_move(struct parser *p, struct move_info *mi)
     return square_verdict(p, mi, first_digits);
 }
 
-/* The value of the game's Result tag so far, or NULL. */
+/* The value of the game's Result tag so far (or of a synonym, Risultato),
+ * or NULL. */
 static const char *result_tag(const struct parser *p)
 {
-    const struct pdn_tag *t = parser_tag_find(p, "Result", 6);
+    const struct pdn_tag *t = game_internal(p->game)->tag_synonyms
+                                  ? tag_find_in(p->tags.data, p->tags.n, "Result")
+                                  : parser_tag_find(p, "Result", 6);
     return t ? t->value : NULL;
 }
 

@@ -116,6 +116,8 @@ int parser_add_tag(struct parser *p)
     if (!t->name || !t->value) return PDN_ENOMEM;
     if (t->name[0] == 'F' && strcmp(t->name, "FEN") == 0)
         parser_side_from_fen(&p->frames[0], t->value);
+    if (tag_synonym_maybe(&p->synonyms, t->name, p->tok.name_len) && tag_synonym_standard(t->name))
+        game_internal_mut(p->game)->tag_synonyms = true;
     bool dup;
     if (duplicate_tag(p, &dup) < 0) return PDN_ENOMEM;
     if (dup) parser_emit(p, PDN_DIAG_DUPLICATE_TAG, &t->pos, t->name, strlen(t->name), NULL);

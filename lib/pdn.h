@@ -667,6 +667,9 @@ enum pdn_diag_code {
     PDN_DIAG_REPEATED_GAME, /* a copy of an earlier game, left out (detail: where that one is) */
     PDN_DIAG_SUSPECT_COPY,  /* the moves of an earlier game under other players, or its
                                pairing with other moves: kept (detail: which game) */
+    /* replay: tags */
+    PDN_DIAG_TAG_SYNONYM, /* a tag named in another language (Bianco) read as the standard
+                             one (detail: which), the game having none of that name */
     PDN_DIAG_COUNT
 };
 
@@ -839,7 +842,12 @@ PDN_API void pdn_game_free(pdn_game *game);
  * it, or NULL (no work asked for, or none done for this game). */
 PDN_API void *pdn_game_work(const pdn_game *game);
 /* The value of the first tag with this name (case-sensitive), or NULL;
- * borrowed from the game. */
+ * borrowed from the game. A game with no tag of a standard name is read
+ * through the names real files give it in their own language: Bianco and
+ * Blanc for White, Nero and Noir for Black, Risultato for Result (the
+ * replay checks the result against it too), Manche for Round; the first of
+ * them counts. The tags stay as read (see PDN_DIAG_TAG_SYNONYM, the
+ * writer's standard_names and pdn_format_game's fix). */
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
 /* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...), blanks around
  * it ignored as every tool reads a Result tag: true and *out set, or false
@@ -1182,6 +1190,10 @@ struct pdn_write_options {
     enum pdn_result result;         /* PDN_RESULT_NONE: the game's; else written as its
                                        Result tag and its terminator in place of them */
     const char *date;               /* NULL: the game's; else written as its Date tag */
+    bool standard_names;            /* a tag of another language read as a roster tag the
+                                       game lacks (Bianco as White: see pdn_game_tag) is
+                                       written under the standard name alone; without,
+                                       the roster takes its value and it is written too */
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \
@@ -1213,8 +1225,9 @@ struct pdn_format_options {
     unsigned version;                      /* PDN_FORMAT_OPTIONS_VERSION */
     const struct pdn_write_options *write; /* layout; NULL for the defaults. Its
                                               move_text, cut_line, move_ctx,
-                                              move_number, capture, result and date
-                                              are ignored: the formatter sets its own */
+                                              move_number, capture, result, date and
+                                              standard_names are ignored: the
+                                              formatter sets its own */
     bool no_normalise;                     /* write the moves as read */
     enum pdn_format_broken broken;
     /* How the moves the replay played write their captures (not with

@@ -6,6 +6,7 @@
  */
 #include "replay.h"
 #include "game.h"
+#include "tag_synonym.h"
 #include "geometry.h"
 #include "variant.h"
 #include "date.h"
@@ -28,6 +29,21 @@ static const struct pdn_tag **tag_slot(struct replay *r, const char *name)
     return NULL;
 }
 
+/* The tags of another language read as standard ones (Bianco as White,
+ * the game having no White): a note each, at the tag. A Result read so is
+ * the one the result is checked against. */
+static void read_synonyms(struct replay *r)
+{
+    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    size_t n = tag_synonyms_read(read, r->game);
+    for (size_t i = 0; i < n; i++) {
+        const char *standard = tag_synonym_standard(read[i]->name);
+        if (!r->tag_result && strcmp(standard, "Result") == 0) r->tag_result = read[i];
+        snprintf(r->detail, sizeof r->detail, "read as %s", standard);
+        replay_emit(r, PDN_DIAG_TAG_SYNONYM, NULL, &read[i]->pos, NULL, read[i]->name, r->detail);
+    }
+}
+
 /* One pass over the tags: the Date ones are checked (an empty one says no
  * more than an absent one), the others that matter here are remembered (the
  * first of each name counts). */
@@ -42,6 +58,7 @@ static void scan_tags(struct replay *r)
         if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
             replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, DATE_EXPECTED);
     }
+    read_synonyms(r);
 }
 
 /* ---- GameType ------------------------------------------------------------------ */

@@ -4,7 +4,9 @@
  * Canonical means one spelling per tree, so that writing what was read back
  * from written output gives the same bytes:
  *   - the seven-tag roster first, always, in order ("?" or "????.??.??" when
- *     missing; Result from the terminator), then GameType when no tag
+ *     missing; Result from the terminator; a tag of another language read
+ *     as one, Bianco as White, gives its value and is written too, unless
+ *     options->standard_names renames it), then GameType when no tag
  *     gave it (the game's gametype, 20 when none), then the other tags in
  *     source order; values escaped with \" and \\;
  *   - move text without blanks or leading zeros, 'x' as capture separator,
@@ -35,6 +37,7 @@
 #include "game.h"
 #include "options.h"
 #include "pdn.h"
+#include "tag_synonym.h"
 #include "text.h"
 #include "writer_spell.h"
 #include "writer_wrap.h"
@@ -147,8 +150,19 @@ static bool written_in_roster(const pdn_game *game, uint32_t k)
     return true;
 }
 
+/* Whether tag k was read as a roster tag and written under its name there
+ * (options->standard_names): read holds the game's synonyms read. */
+static bool renamed(const pdn_game *game, uint32_t k, const struct pdn_tag *const *read, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (read[i] == &game->tags[k]) return true;
+    return false;
+}
+
 static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
+    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    size_t nread = opt->standard_names ? tag_synonyms_read(read, game) : 0;
     for (int i = 0; i < ROSTER; i++)
         write_tag(w, roster[i], roster_value(game, i, opt));
     /* The variant the game is played under (pdn_game.gametype, which the
@@ -163,6 +177,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
         if (written_in_roster(game, k) || !identifier(tag->name)) continue;
+        if (nread && renamed(game, k, read, nread)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
         write_tag(w, tag->name, tag->value);
     }

@@ -166,6 +166,34 @@ static void put_rest(FILE *out, const pdn_game *game, const struct pdn_node *sto
     put_rest_text(out, &game->main, (uint32_t)(stopped - game->main.moves));
 }
 
+/* Whether the game has a tag of this very name. */
+static bool has_tag(const pdn_game *game, const char *name)
+{
+    for (uint32_t i = 0; i < game->ntags; i++)
+        if (strcmp(game->tags[i].name, name) == 0) return true;
+    return false;
+}
+
+/* The roster tags the library reads from a tag of another name (Bianco as
+ * White: pdn_game_tag), as "read":{"White":...}, for the page's tag(); a
+ * game without such tags has none, and its data stays as it was. */
+static void put_read_tags(FILE *out, const pdn_game *game)
+{
+    static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
+                                         "White", "Black", "Result"};
+    bool any = false;
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
+        const char *value = pdn_game_tag(game, roster[i]);
+        if (!value || has_tag(game, roster[i])) continue;
+        fputs(any ? "," : ",\"read\":{", out);
+        html_json_string(out, roster[i]);
+        putc(':', out);
+        html_json_string(out, value);
+        any = true;
+    }
+    if (any) putc('}', out);
+}
+
 static void put_tags(FILE *out, const pdn_game *game)
 {
     fputs(",\"tags\":[", out);
@@ -177,6 +205,7 @@ static void put_tags(FILE *out, const pdn_game *game)
         putc(']', out);
     }
     putc(']', out);
+    put_read_tags(out, game);
     if (game->result_text) {
         fputs(",\"result\":", out);
         html_json_string(out, game->result_text);

@@ -43,9 +43,11 @@
     for (var k in attrs) e.setAttribute(k, attrs[k]);
     return e;
   }
+  /* A tag's value, or the one the library read for it from a tag of
+   * another language (Bianco for White: g.read). */
   function tag(g, name) {
     for (var i = 0; i < g.tags.length; i++) if (g.tags[i][0] === name) return g.tags[i][1];
-    return null;
+    return g.read && g.read.hasOwnProperty(name) ? g.read[name] : null;
   }
 
   /* ---- positions ---- */

@@ -44,6 +44,21 @@ check "no request outside the page: nothing loaded, a CSP allowing none" sh -c "
     ! grep -qi '<link\\|<iframe\\|<img\\|url(http\\|url(//\\|@import' '$tmp/h.html' &&
     grep -q \"default-src 'none'\" '$tmp/h.html'"
 
+# The Italian federation's tags (Bianco, Nero, Risultato): the names and
+# results the library reads from them go with the game as "read", for the
+# page's heading, list and crosstable links; the tags stay as read.
+italian="tests/data/conformance/succeed/Campionato Assoluto 2005.pdn"
+pdn2html -q -w -o "$tmp/i.html" "$italian" 2>/dev/null
+json_of "$tmp/i.html" pdn-games >"$tmp/i.json"
+check "Italian tag names read as White, Black, Result, kept as written" python3 -c '
+import json,sys
+g=json.load(open(sys.argv[1],encoding="utf-8"))
+assert len(g)==53, len(g)
+assert g[0]["read"]=={"White":"BORGHETTI Michele","Black":"MASCOLO Luca","Result":"1-0"}, g[0].get("read")
+assert dict(g[0]["tags"])["Bianco"]=="BORGHETTI Michele"
+assert all("read" in x for x in g)
+' "$tmp/i.json"
+
 # A tournament: every game, its crosstables, small.
 pdn2html -q -w -o "$tmp/f.html" "$france"
 json_of "$tmp/f.html" pdn-games >"$tmp/f.json"

@@ -31,10 +31,10 @@ count() {
         END { flush(); print hits + 0 }
     '"
         function judge(   white, black, event, site, round, date, result, gametype) {
-            white = tag[\"White\"]; black = tag[\"Black\"]; event = tag[\"Event\"]
-            site = tag[\"Site\"]; round = tag[\"Round\"]; date = tag[\"Date\"]
+            white = read_as(\"White\"); black = read_as(\"Black\"); event = tag[\"Event\"]
+            site = tag[\"Site\"]; round = read_as(\"Round\"); date = tag[\"Date\"]
             gsub(/-/, \".\", date)
-            result = tag[\"Result\"]; gametype = (\"GameType\" in tag) ? tag[\"GameType\"] : \"20\"
+            result = read_as(\"Result\"); gametype = (\"GameType\" in tag) ? tag[\"GameType\"] : \"20\"
             return ($2)
         }" "$1"
 }
@@ -92,6 +92,9 @@ check "$polish" 'round == "2" || round == "3"' --round 2 --round 3
 camp=tests/data/conformance/fail/40Camp.DamaInternazionaleAssoluto.pdn
 against "$camp" "$(grep -ciE '^\[(White|Black) "Bert[eèé]' "$camp")" --player Berte
 against "$camp" "$(grep -ciE '^\[Black "Bert[eèé]' "$camp")" --black BERTÉ
+# The Italian federation's tags: Bianco, Nero, Risultato read as White, Black, Result.
+italian="tests/data/conformance/succeed/Campionato Assoluto 2005.pdn"
+against "$italian" "$(grep -cE '^\[(Bianco|Nero) "BORGHETTI' "$italian")" --player borghetti
 ussr=tests/data/conformance/succeed/ussr1947.pdn
 against "$ussr" "$(grep -c '^\[White "Коршунов' "$ussr")" --white КОРШУНОВ
 against "$ussr" "$(grep -c '^\[Black "Коган' "$ussr")" --black коган

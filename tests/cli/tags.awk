@@ -11,3 +11,14 @@ function read_tags(line, fold,   pair, name, value) {
         if (!(name in tag)) tag[name] = fold ? tolower(value) : value
     }
 }
+# A standard tag's value, or else that of the first of its names in another
+# language that is present (libpdn(3), pdn_game_tag: Bianco for White ...):
+# the files hold one of each at most.
+function read_as(name,   others, k, n, i) {
+    if (name in tag) return tag[name]
+    others["White"] = "Bianco Blanc"; others["Black"] = "Nero Noir"
+    others["Result"] = "Risultato"; others["Round"] = "Manche"
+    n = split(others[name], k, " ")
+    for (i = 1; i <= n; i++) if (k[i] in tag) return tag[k[i]]
+    return ""
+}

@@ -1,0 +1,153 @@
+/*
+ * Tag names of another language read as the standard ones (lib/tag_synonym.c,
+ * man 3 libpdn, pdn_game_tag): over the Italian federation's file of
+ * tests/data, whose games name the players and the result Bianco, Nero and
+ * Risultato only, and over games of it changed as tests/data/SOURCES.md
+ * says (synonyms/).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "reader_fixture.h"
+
+#define ITALIAN "tests/data/conformance/succeed/Campionato Assoluto 2005.pdn"
+
+/* The value of the first tag of exactly this name, or NULL: read without
+ * the library's lookup. */
+static const char *exact(const pdn_game *g, const char *name)
+{
+    for (uint32_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0) return g->tags[i].value;
+    return NULL;
+}
+
+/* Every game of the file: White, Black and Result are its Bianco, Nero and
+ * Risultato; its other tags are not read as standard ones. */
+static void test_tag_synonym_italian_file(void **state)
+{
+    (void)state;
+    struct fix f;
+    struct pdn_reader_options o = fix_options(&f, false);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, ITALIAN, &o), 0);
+    pdn_game *g;
+    while ((f.rc = pdn_reader_next(&g, r)) == 1) {
+        if (++f.games == 1) { /* read by hand from the file's first lines */
+            assert_string_equal(pdn_game_tag(g, "White"), "BORGHETTI Michele");
+            assert_string_equal(pdn_game_tag(g, "Black"), "MASCOLO Luca");
+            assert_string_equal(pdn_game_tag(g, "Result"), "1-0");
+        }
+        assert_null(exact(g, "White"));
+        assert_non_null(exact(g, "Bianco"));
+        assert_string_equal(pdn_game_tag(g, "White"), exact(g, "Bianco"));
+        assert_string_equal(pdn_game_tag(g, "Black"), exact(g, "Nero"));
+        assert_string_equal(pdn_game_tag(g, "Result"), exact(g, "Risultato"));
+        assert_string_equal(pdn_game_tag(g, "Bianco"), exact(g, "Bianco")); /* still there */
+        /* Dati is the event and round, Anno a year, Apertura an opening's
+         * number: none is read as a standard tag. */
+        assert_null(pdn_game_tag(g, "Event"));
+        assert_null(pdn_game_tag(g, "Round"));
+        assert_null(pdn_game_tag(g, "Date"));
+        assert_null(pdn_game_tag(g, "Opening"));
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(f.rc, 0);
+    assert_int_equal(f.games, 53);
+}
+
+/* A tag of the standard name wins, wherever it stands; of two synonyms the
+ * first counts; a value the standard tag has empty is still its value. */
+static void test_tag_synonym_standard_wins(void **state)
+{
+    (void)state;
+    struct fix f;
+    pdn_game *g = fix_one(&f, "[Bianco \"B\"]\n[White \"W\"]\n[Nero \"N\"]\n*", false);
+    assert_string_equal(pdn_game_tag(g, "White"), "W");
+    assert_string_equal(pdn_game_tag(g, "Black"), "N");
+    pdn_game_free(g);
+    g = fix_one(&f, "[Blanc \"F\"]\n[Bianco \"I\"]\n[Black \"\"]\n[Noir \"X\"]\n*", false);
+    assert_string_equal(pdn_game_tag(g, "White"), "F");
+    assert_string_equal(pdn_game_tag(g, "Black"), "");
+    pdn_game_free(g);
+    /* Case counts, as for every tag name: "bianco" is no synonym. */
+    g = fix_one(&f, "[bianco \"b\"]\n[Manche \"11\"]\n*", false);
+    assert_null(pdn_game_tag(g, "White"));
+    assert_string_equal(pdn_game_tag(g, "Round"), "11");
+    pdn_game_free(g);
+}
+
+/* Replays the first game of path; its findings in f->dc. */
+static void replay_first(struct fix *f, const char *path)
+{
+    pdn_game *g = NULL;
+    fix_read_file(f, path, false, &g);
+    assert_non_null(g);
+    dc_reset(&f->dc);
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.filename = "test.pdn";
+    ro.on_diag = dc_collect;
+    ro.diag_ctx = &f->dc;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, &ro), 0);
+    pdn_game_free(g);
+}
+
+/* The result is checked against Risultato: the board says White won (Black
+ * has no piece left), the tag says 0-1. A note at each synonym read. */
+static void test_tag_synonym_result_checked(void **state)
+{
+    (void)state;
+    static struct fix f;
+    replay_first(&f, "tests/data/synonyms/italian-wrong-result.pdn");
+    const struct diag_record *d = dc_find(&f.dc, PDN_DIAG_RESULT_INCONSISTENT);
+    dc_expect_at(d, 5, 1); /* [Risultato "0-1"] */
+    assert_string_equal(d->text, "0-1");
+    assert_int_equal(dc_count(&f.dc, PDN_DIAG_TAG_SYNONYM), 3);
+    d = dc_find(&f.dc, PDN_DIAG_TAG_SYNONYM);
+    dc_expect_at(d, 3, 1);
+    assert_string_equal(d->text, "Bianco");
+    assert_string_equal(d->detail, "read as White");
+    assert_int_equal(pdn_diag_severity(PDN_DIAG_TAG_SYNONYM), PDN_SEV_NOTE);
+}
+
+/* With a White tag besides Bianco, Bianco is neither read nor noted. */
+static void test_tag_synonym_standard_not_noted(void **state)
+{
+    (void)state;
+    static struct fix f;
+    replay_first(&f, "tests/data/synonyms/standard-wins.pdn");
+    assert_int_equal(dc_count(&f.dc, PDN_DIAG_TAG_SYNONYM), 2);
+    for (int i = 0; i < f.dc.nkept; i++)
+        assert_string_not_equal(f.dc.kept[i].text, "Bianco");
+    assert_int_equal(f.dc.errors, 0);
+}
+
+/* The reader takes a lone dash at the end for the result when the Result
+ * tag says "-" (the Polish files): Risultato says it as well. */
+static void test_tag_synonym_dash_result(void **state)
+{
+    (void)state;
+    struct fix f;
+    pdn_game *g = fix_one(&f, "[Risultato \"-\"]\n1. 21-17 12-15 -\n", false);
+    assert_int_equal(g->main.nmoves, 2);
+    assert_non_null(g->result_text);
+    assert_string_equal(g->result_text, "-");
+    pdn_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tag_synonym_italian_file),
+        cmocka_unit_test(test_tag_synonym_standard_wins),
+        cmocka_unit_test(test_tag_synonym_result_checked),
+        cmocka_unit_test(test_tag_synonym_standard_not_noted),
+        cmocka_unit_test(test_tag_synonym_dash_result),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
