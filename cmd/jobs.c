@@ -260,14 +260,26 @@ int jobs_finish(struct jobs_game *job, pdn_diag_fn on_diag, void *ctx, FILE *fp)
     return rc;
 }
 
-static void job_free(struct jobs_game *job)
+/* What a job holds, freed; the list of its findings kept empty, for the
+ * job's next game when it is kept for another (a list grown anew for
+ * each game that has a finding cost pdncheck -j 2 a realloc a game). */
+static void job_empty(struct jobs_game *job)
 {
     for (size_t i = 0; i < job->found.n; i++)
         free(job->found.v[i].strings);
-    free(job->found.v);
+    job->found.n = 0;
     if (job->out) fclose(job->out);
+    job->out = NULL;
     free(job->text);
+    job->text = NULL;
     if (job->result_free) job->result_free(job->result);
+    job->result_free = NULL;
+}
+
+static void job_free(struct jobs_game *job)
+{
+    job_empty(job);
+    free(job->found.v);
 }
 
 /* ---- the batches ----------------------------------------------------------- */
@@ -583,6 +595,7 @@ void jobs_free(struct jobs_run *run)
         free_spent_games(run->reader_states[i].spent); /* the reader's threads are gone */
         for (struct jobs_game *job = run->reader_states[i].kept, *next; job; job = next) {
             next = job->spent_next;
+            free(job->found.v);
             free(job);
         }
         if (work->end) work->end(run->reader_states[i].state);
@@ -688,7 +701,9 @@ void *jobs_reader_work(pdn_game *game, void *ctx)
     struct jobs_game *job = slot ? slot->kept : NULL;
     if (job) {
         slot->kept = job->spent_next;
+        struct recorded_list found = job->found; /* emptied, its memory kept */
         memset(job, 0, sizeof *job);
+        job->found = found;
     } else if (slot) {
         job = calloc(1, sizeof *job);
     }
@@ -712,11 +727,12 @@ void jobs_reader_work_diag(const struct pdn_diag *d, void *ctx)
 void jobs_reader_work_free(void *p)
 {
     struct jobs_game *job = p;
-    job_free(job);
     if (job->home == NULL || !pthread_equal(job->home->owner, pthread_self())) {
+        job_free(job);
         free(job);
         return;
     }
+    job_empty(job);
     job->spent_next = job->home->kept; /* only its own thread touches kept */
     job->home->kept = job;
 }
