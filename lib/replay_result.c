@@ -57,6 +57,16 @@ static bool decisive(enum pdn_result result)
     return result == PDN_RESULT_WHITE_WIN || result == PDN_RESULT_BLACK_WIN;
 }
 
+/* How to write a result beside text: as text writes results (2-0, or 1-0
+ * as 8x8 files do), else as the variant's files do. */
+static enum text_convention spelling_beside(const struct replay *r, const char *text)
+{
+    const struct text_result *f = result_form(text);
+    if (f && (f->convention == TEXT_INTERNATIONAL || f->convention == TEXT_CHESS))
+        return (enum text_convention)f->convention;
+    return r->variant == PDN_VARIANT_INTERNATIONAL ? TEXT_INTERNATIONAL : TEXT_CHESS;
+}
+
 /* The side to move with no legal move at the end has lost. */
 static void check_final(struct replay *r, enum pdn_result result, const char *text,
                         const struct pdn_pos *pos)
@@ -67,7 +77,8 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
         b->side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN : PDN_RESULT_WHITE_WIN;
     if (!(decisive(result) || result == PDN_RESULT_DRAW) || result == expected) return;
     snprintf(r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
-             b->side == PDN_COLOR_WHITE ? "white" : "black", pdn_result_text(expected));
+             b->side == PDN_COLOR_WHITE ? "white" : "black",
+             text_result_spelling(expected, spelling_beside(r, text)));
     replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, NULL, pos, NULL, text, r->detail);
 }
 

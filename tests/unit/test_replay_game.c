@@ -38,6 +38,16 @@ static void test_replay_result_inconsistent(void **state)
     f = fx_game("1. 28x19", "2-0", FX_FEN("W:W28:B23"), NULL);
     fx_expect_clean(f);
     fx_free(f);
+    /* The right result is written as the wrong one is: chess style (as 8x8
+     * files write theirs) beside a chess-style draw. */
+    f = fx_game("1. 28x19", "1/2-1/2", FX_FEN("W:W28:B23"), NULL);
+    assert_int_equal(fx_replay(f, false), PDN_OK);
+    d = dc_find(&f->dc, PDN_DIAG_RESULT_INCONSISTENT);
+    assert_non_null(d);
+    assert_string_equal(
+        d->message,
+        "inconsistent result '1/2-1/2': black to move has no legal move and loses: 1-0");
+    fx_free(f);
     /* The tag is used when the terminator says nothing. */
     f = fx_game("1. 28x19", "*", FX_FEN("W:W28:B23"), "Result", "0-2", NULL);
     assert_int_equal(fx_replay(f, false), PDN_OK);
