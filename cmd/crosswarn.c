@@ -130,8 +130,9 @@ void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, 
     if (n == 0) return;
     bool one = n == 1;
     fprintf(stderr,
-            "%s: warning: %lu game%s no White or Black player ('?', blank or no tag): ", t->prog, n,
-            one ? " names" : "s name");
+            "%s: warning: %lu game%s no White or Black player ('?', blank, no tag or the side's "
+            "colour): ",
+            t->prog, n, one ? " names" : "s name");
     if (players)
         fprintf(stderr,
                 "the totals count %s; the players table leaves the unknown out, the "

@@ -1593,7 +1593,8 @@ PDN_API int pdn_stats_add_read(pdn_stats *stats, const pdn_stats_game *record, c
 PDN_API void pdn_stats_game_free(pdn_stats_game *record);
 /* Games counted that have errors (the reader's or the replay's). */
 PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
-/* Games counted whose White or Black names nobody ("?", blank, no tag):
+/* Games counted whose White or Black names nobody ("?", blank, no tag, or
+ * the side's own colour: [White "White"], [Black "Black"] or "Red"):
  * such a name is no player, left out of the players table, the events'
  * player counts and the crosstables, which leave the game out too. */
 PDN_API unsigned long pdn_stats_unknown_players(const pdn_stats *stats);

@@ -218,7 +218,8 @@ static inline const struct vec *st_event_recs(const pdn_stats *st, const struct 
 }
 
 /* What stats_player_of returns for a name that names nobody ("?", blank,
- * no tag): no player of the tables, its games in st->unknown_games. */
+ * no tag, the side's colour): no player of the tables, its games in
+ * st->unknown_games. */
 #define ST_NO_PLAYER ((long)UINT32_MAX)
 
 /* The name of player i: shared by the tables that name players by their

@@ -743,6 +743,28 @@ static void test_stats_unknown_name_is_no_player(void **state)
     pdn_stats_free(st);
 }
 
+/* A side named by its own colour (collections of studies: [White "White"],
+ * [Black "Red"]) names nobody; a player surnamed Black keeps his games as
+ * White. */
+static void test_stats_side_colour_is_no_player(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_text(st, "[Event \"e\"]\n[White \"White\"]\n[Black \"Red\"]\n[Result \"2-0\"]\n2-0\n\n"
+                 "[Event \"e\"]\n[White \"A\"]\n[Black \"black\"]\n[Result \"1-1\"]\n1-1\n\n"
+                 "[Event \"e\"]\n[White \"Black\"]\n[Black \"A\"]\n[Result \"0-2\"]\n0-2\n\n");
+    assert_int_equal(st->games, 3);
+    assert_int_equal(pdn_stats_unknown_players(st), 2);
+    assert_null(player(st, "White"));
+    assert_null(player(st, "Red"));
+    const struct st_player *black = player(st, "Black");
+    assert_non_null(black);
+    assert_int_equal(st_player_games(black), 1);
+    assert_int_equal(black->losses, 1);
+    assert_int_equal(st_player_games(player(st, "A")), 2);
+    pdn_stats_free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -767,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_stats_spelling_distance),
         cmocka_unit_test(test_stats_suggest_misspelt),
         cmocka_unit_test(test_stats_unknown_name_is_no_player),
+        cmocka_unit_test(test_stats_side_colour_is_no_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
