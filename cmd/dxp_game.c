@@ -102,6 +102,39 @@ static bool wait_for_peer(struct session *x)
     }
 }
 
+/* Keeps the text of a CHAT, which a peer that ends the game may have sent
+ * to say why: printable bytes only (control characters and braces would
+ * break the line on stderr or the PDN comment), cut at a whole UTF-8
+ * character. */
+static void keep_chat(struct session *x, const char *text)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    size_t n = 0;
+    for (; *c && n < sizeof x->said - 1; c++)
+        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
+    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
+        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
+            n--;
+        if (n > 0) n--; /* its lead byte */
+    }
+    x->said[n] = '\0';
+}
+
+/* A CHAT, which may come at any time (during the handshake, while a
+ * take-back's answer is awaited): kept as the reason of a GAMEEND right
+ * after it, shown to the person (dxp_player.chat) or on stderr, and the
+ * wait goes on for what was awaited. */
+static void heard(struct session *x, const char *text)
+{
+    keep_chat(x, text);
+    if (!x->said[0]) return;
+    if (x->player->chat)
+        x->player->chat(&x->game, x->said, x->player->ctx);
+    else
+        fprintf(stderr, "%s: dxp: %s says: %s\n", x->s->prog,
+                x->game.peer[0] ? x->game.peer : "the peer", x->said);
+}
+
 /* The next message within the timeout: 1, or 0 (x->why says why not). */
 static int receive(struct session *x, struct pdn_dxp_message *m)
 {
@@ -112,9 +145,17 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
             int rc = pdn_dxp_parse(m, x->buf, n);
             memmove(x->buf, nul + 1, x->len - n - 1);
             x->len -= n + 1;
-            if (rc == 0) return 1;
-            x->why = "the peer sent a message that does not read";
-            return 0;
+            if (rc != 0) {
+                x->why = "the peer sent a message that does not read";
+                return 0;
+            }
+            if (m->type == PDN_DXP_CHAT) {
+                heard(x, m->text);
+                continue;
+            }
+            /* A chat gives the reason of a GAMEEND right after it, not of one later. */
+            if (m->type != PDN_DXP_GAMEEND) x->said[0] = '\0';
+            return 1;
         }
         if (x->len == sizeof x->buf) {
             x->why = "the peer sent a message too long";
@@ -194,22 +235,40 @@ static void cut_short(struct session *x)
     if (send_message(x, &chat)) send_game_end(x, 0);
 }
 
-/* Keeps the text of a CHAT, which a peer that ends the game may have sent
- * to say why: printable bytes only (control characters and braces would
- * break the line on stderr or the PDN comment), cut at a whole UTF-8
- * character. */
-static void keep_chat(struct session *x, const char *text)
+static const char *side_name(enum pdn_color c)
 {
-    const unsigned char *c = (const unsigned char *)text;
-    size_t n = 0;
-    for (; *c && n < sizeof x->said - 1; c++)
-        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
-    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
-        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
-            n--;
-        if (n > 0) n--; /* its lead byte */
+    return c == PDN_COLOR_WHITE ? "White" : "Black";
+}
+
+/* The game over on the board: the side to move has no legal move, and
+ * loses. False while the game goes on. */
+static bool over_on_board(struct session *x)
+{
+    const struct pdn_board *b = &x->game.g.board;
+    if (pdn_movegen_count(b, 0) > 0) return false;
+    enum pdn_color loser = (enum pdn_color)b->side;
+    snprintf(x->ended_why, sizeof x->ended_why, "%s has no legal move", side_name(loser));
+    x->why = x->ended_why;
+    x->result = win_for(!loser);
+    return true;
+}
+
+/* The peer's GAMEEND: the game over on the board (the loser with no move
+ * says so, or the winner first) is written as what happened there; a
+ * game still going, as the peer's end, with the reason it chatted. */
+static void peer_ended(struct session *x, int code)
+{
+    enum pdn_color us = x->game.us;
+    if (over_on_board(x)) return;
+    x->why = "the peer ended the game";
+    if (x->said[0]) {
+        snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
+        x->why = x->ended_why;
     }
-    x->said[n] = '\0';
+    x->result = code == 2   ? RESULT_DRAW
+                : code == 1 ? win_for(us)
+                : code == 3 ? win_for(!us)
+                            : RESULT_UNFINISHED;
 }
 
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
@@ -218,8 +277,6 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
     struct pdn_dxp_message reply = {0};
     struct pdn_move move;
     enum pdn_color us = x->game.us;
-    /* A chat gives the reason of a GAMEEND right after it, not of one later. */
-    if (m->type != PDN_DXP_CHAT && m->type != PDN_DXP_GAMEEND) x->said[0] = '\0';
     switch (m->type) {
     case PDN_DXP_MOVE:
         if (x->game.g.board.side == us || !pdn_dxp_move_find(&move, m, &x->game.g.board)) {
@@ -235,22 +292,11 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
         if (reply.code == 0) moved(x, "taken back for the peer");
         return send_message(x, &reply);
     case PDN_DXP_GAMEEND:
-        x->why = "the peer ended the game";
-        if (x->said[0]) {
-            snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
-            x->why = x->ended_why;
-        }
-        x->result = m->code == 2   ? RESULT_DRAW
-                    : m->code == 1 ? win_for(us)
-                    : m->code == 3 ? win_for(!us)
-                                   : RESULT_UNFINISHED;
+        peer_ended(x, m->code);
         reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEEND, .code = 0, .stop = 1};
         send_message(x, &reply);
         x->ending = true;
         return false;
-    case PDN_DXP_CHAT:
-        keep_chat(x, m->text);
-        return true;
     default:
         return true; /* what does not concern a game under way */
     }
@@ -282,7 +328,8 @@ static bool our_turn(struct session *x)
         return end_game(x, 2, RESULT_DRAW, "a draw after the most plies allowed");
     switch (x->player->choose(&move, &x->game, x->player->ctx)) {
     case DXP_NO_MOVE:
-        return end_game(x, 1, win_for(!x->game.us), "no move left: lost");
+        if (!over_on_board(x)) x->why = "no move left"; /* the player's word against the board's */
+        return end_game(x, 1, win_for(!x->game.us), x->why);
     case DXP_RESIGN:
         return end_game(x, 1, win_for(!x->game.us), "resigned");
     case DXP_TAKE_BACK:

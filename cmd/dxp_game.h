@@ -43,6 +43,9 @@ struct dxp_player {
      * when the person resigns. NULL for a player without keys (the
      * engine): keys_fd is not read. */
     bool (*waiting)(const struct dxp_game *game, void *ctx);
+    /* The peer's CHAT, whenever it comes (printable, no braces): to be
+     * shown; NULL: said on stderr. */
+    void (*chat)(const struct dxp_game *game, const char *text, void *ctx);
     int keys_fd;
     void *ctx;
 };

@@ -205,10 +205,18 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     }
 }
 
+/* The friend's CHAT, on a line of its own. */
+static void net_chat(const struct dxp_game *game, const char *text, void *ctx)
+{
+    (void)ctx;
+    printf("%s says: %s\n", game->peer[0] ? game->peer : "your friend", text);
+}
+
 int play_lines_friend(struct play *p, struct dxp_settings *s)
 {
     static struct lines l;
     l.p = p;
-    struct dxp_player player = {.choose = net_choose, .moved = net_moved, .ctx = &l};
+    struct dxp_player player = {
+        .choose = net_choose, .moved = net_moved, .chat = net_chat, .ctx = &l};
     return dxp_play(s, &player);
 }

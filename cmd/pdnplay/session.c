@@ -347,6 +347,14 @@ static bool net_wait(const struct dxp_game *game, void *ctx)
     return true;
 }
 
+/* The friend's CHAT, on the message line. */
+static void net_chat(const struct dxp_game *game, const char *text, void *ctx)
+{
+    struct play_view *v = ctx;
+    screen_say(&v->say, false, "%s says: %.300s", game->peer[0] ? game->peer : "your friend", text);
+    play_view_draw(v, NULL);
+}
+
 /* The game over DXP has ended: how, said, and the last keys. A game not
  * saved (no -o) is saved with w, as during the game; any other key leaves
  * (w left too, and the game was lost). */
@@ -381,6 +389,7 @@ int play_screen_friend(struct play *p, struct dxp_settings *s)
     struct dxp_player player = {.choose = net_choose,
                                 .moved = net_moved,
                                 .waiting = net_wait,
+                                .chat = net_chat,
                                 .keys_fd = STDIN_FILENO,
                                 .ctx = v};
     int status = dxp_play(s, &player);

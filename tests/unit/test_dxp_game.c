@@ -4,12 +4,17 @@
  * time of the game request, the minutes each side has for the game,
  * which a player may spend on one move, and never under ten minutes, what
  * a person playing through pdnplay may need; a --timeout given is kept.
+ * Then what the peer sends, through a socket pair: a CHAT at any time
+ * (before the game is agreed, before a take-back is answered), the end of
+ * a game on the board against a peer that ends a game still going.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "../../cmd/dxp_game.c"
 #include "../../cmd/played.c"
@@ -48,12 +53,188 @@ static void test_dxp_game_keeps_the_timeout_given(void **state)
     assert_true(wait_for_request(900, "R01Kingsrow                        Z001075A") == 900);
 }
 
+/* ---- messages from a peer, through a socket pair ---- */
+
+struct chats_heard {
+    char text[256];
+    int chats;
+};
+
+static void on_chat(const struct dxp_game *game, const char *text, void *ctx)
+{
+    (void)game;
+    struct chats_heard *h = ctx;
+    snprintf(h->text, sizeof h->text, "%s", text);
+    h->chats++;
+}
+
+static const struct dxp_settings test_settings = {.prog = "test", .name = "us", .timeout = 2};
+
+/* A session on one end of a socket pair; *peer is the other end. The
+ * game starts from fen (NULL: the start position), us to play `us`. */
+static struct session *session_with_peer(int *peer, struct dxp_player *player, const char *fen,
+                                         enum pdn_color us)
+{
+    int fds[2];
+    assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
+    struct session *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    x->s = &test_settings;
+    x->player = player;
+    x->fd = fds[0];
+    x->wait = 2;
+    x->result = RESULT_UNFINISHED;
+    x->game.us = us;
+    pdn_board_init(&x->game.g.board, PDN_VARIANT_INTERNATIONAL);
+    if (fen)
+        assert_int_equal(pdn_board_from_fen(&x->game.g.board, PDN_VARIANT_INTERNATIONAL, fen, NULL),
+                         0);
+    x->game.g.start = x->game.g.board;
+    *peer = fds[1];
+    return x;
+}
+
+static void session_end(struct session *x, int peer)
+{
+    close(x->fd);
+    close(peer);
+    free(x);
+}
+
+/* The peer sends these messages, written by libpdn's codec. */
+static void peer_sends(int peer, const struct pdn_dxp_message *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char text[PDN_DXP_MESSAGE_MAX];
+        size_t len = pdn_dxp_format(text, &m[i]) + 1;
+        assert_int_equal(write(peer, text, len), (ssize_t)len);
+    }
+}
+
+static struct pdn_dxp_message chat(const char *text)
+{
+    struct pdn_dxp_message m = {.type = PDN_DXP_CHAT};
+    snprintf(m.text, sizeof m.text, "%s", text);
+    return m;
+}
+
+/* DXP lets a CHAT come at any time: one before the game's acceptance is
+ * shown, and the game request is still answered by the GAMEACC after it. */
+static void test_dxp_game_chat_before_the_acceptance(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.chat = on_chat, .ctx = &h};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, NULL, PDN_COLOR_WHITE);
+    struct pdn_dxp_message m[2] = {chat("hello, one moment"), {.type = PDN_DXP_GAMEACC}};
+    snprintf(m[1].name, sizeof m[1].name, "Kingsrow");
+    peer_sends(peer, m, 2);
+    assert_true(handshake(x, true));
+    assert_string_equal(x->game.peer, "Kingsrow");
+    assert_int_equal(h.chats, 1);
+    assert_string_equal(h.text, "hello, one moment");
+    session_end(x, peer);
+}
+
+/* The follower: a CHAT before the game request. */
+static void test_dxp_game_chat_before_the_request(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.chat = on_chat, .ctx = &h};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, NULL, PDN_COLOR_WHITE);
+    struct pdn_dxp_message m[2] = {chat("hi"),
+                                   {.type = PDN_DXP_GAMEREQ,
+                                    .version = 1,
+                                    .color = PDN_COLOR_BLACK,
+                                    .minutes = 10,
+                                    .moves = 75}};
+    snprintf(m[1].name, sizeof m[1].name, "Kingsrow");
+    peer_sends(peer, m, 2);
+    assert_true(handshake(x, false));
+    assert_int_equal(x->game.us, PDN_COLOR_BLACK);
+    assert_string_equal(h.text, "hi");
+    session_end(x, peer);
+}
+
+/* A CHAT while our take-back request waits for its BACKACC: the take-back
+ * is still made when the BACKACC comes. */
+static void test_dxp_game_chat_before_the_take_back(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.chat = on_chat, .ctx = &h};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, NULL, PDN_COLOR_WHITE);
+    struct pdn_move two[2];
+    struct pdn_movelist legal;
+    for (int i = 0; i < 2; i++) { /* any first move and answer */
+        pdn_movegen(&legal, &x->game.g.board, 0);
+        two[i] = legal.moves[0];
+        play(x, &two[i]);
+    }
+    struct pdn_dxp_message m[2] = {chat("let me think"), {.type = PDN_DXP_BACKACC, .code = 0}};
+    peer_sends(peer, m, 2);
+    assert_true(ask_take_back(x));
+    assert_int_equal(x->game.g.nplies, 0);
+    assert_int_equal(x->game.g.board.side, PDN_COLOR_WHITE);
+    assert_int_equal(h.chats, 1);
+    session_end(x, peer);
+}
+
+/* The loser with no legal move says GAMEEND (reason 1, I lose): the
+ * winner's game reads what happened on the board, not "the peer ended
+ * the game". Black to move has no piece left. */
+static void test_dxp_game_end_on_the_board(void **state)
+{
+    (void)state;
+    struct dxp_player player = {0};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, "B:W28:B", PDN_COLOR_WHITE);
+    struct pdn_dxp_message end = {.type = PDN_DXP_GAMEEND, .code = 1, .stop = 1};
+    assert_false(answer(x, &end));
+    assert_string_equal(x->why, "Black has no legal move");
+    assert_int_equal(x->result, RESULT_WHITE);
+    /* The winner claims it first (reason 3, I win): the same. */
+    x->game.us = PDN_COLOR_BLACK;
+    end.code = 3;
+    assert_false(answer(x, &end));
+    assert_string_equal(x->why, "Black has no legal move");
+    assert_int_equal(x->result, RESULT_WHITE);
+    session_end(x, peer);
+}
+
+/* A peer that ends a game still going, with its reason chatted first. */
+static void test_dxp_game_end_by_the_peer(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.chat = on_chat, .ctx = &h};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, NULL, PDN_COLOR_BLACK);
+    struct pdn_dxp_message m[2] = {chat("I resign"), {.type = PDN_DXP_GAMEEND, .code = 1}};
+    peer_sends(peer, m, 2);
+    struct pdn_dxp_message got;
+    assert_int_equal(receive(x, &got), 1);
+    assert_false(answer(x, &got));
+    assert_string_equal(x->why, "the peer ended the game (I resign)");
+    assert_int_equal(x->result, RESULT_BLACK);
+    session_end(x, peer);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dxp_game_waits_the_game_clock),
         cmocka_unit_test(test_dxp_game_waits_ten_minutes_at_least),
         cmocka_unit_test(test_dxp_game_keeps_the_timeout_given),
+        cmocka_unit_test(test_dxp_game_chat_before_the_acceptance),
+        cmocka_unit_test(test_dxp_game_chat_before_the_request),
+        cmocka_unit_test(test_dxp_game_chat_before_the_take_back),
+        cmocka_unit_test(test_dxp_game_end_on_the_board),
+        cmocka_unit_test(test_dxp_game_end_by_the_peer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
