@@ -217,12 +217,40 @@ static void send_game_end(struct session *x, int code)
     x->why = why;
 }
 
+static const char *side_name(enum pdn_color c)
+{
+    return c == PDN_COLOR_WHITE ? "White" : "Black";
+}
+
+/* Tells the peer why we end the game, in a CHAT before the GAMEEND, which
+ * a GAMEEND alone does not say (a resignation, a draw after the most
+ * plies): its game then reads "the peer ended the game (why)". False when
+ * the connection has failed (x->why kept). */
+static bool tell_why(struct session *x)
+{
+    struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
+    const char *why = x->why;
+    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, why);
+    bool sent = send_message(x, &chat);
+    x->why = why;
+    return sent;
+}
+
+/* Ends the game (reason code), the peer told why first unless the board
+ * says it (a side with no move). */
 static bool end_game(struct session *x, int code, enum game_result result, const char *why)
 {
     x->result = result;
     x->why = why;
-    send_game_end(x, code);
+    if (pdn_movegen_count(&x->game.g.board, 0) == 0 || tell_why(x)) send_game_end(x, code);
     return false;
+}
+
+/* We give up: "White resigned" in both games. */
+static bool resign(struct session *x)
+{
+    snprintf(x->ended_why, sizeof x->ended_why, "%s resigned", side_name(x->game.us));
+    return end_game(x, 1, win_for(!x->game.us), x->ended_why);
 }
 
 /* The game cut short by the peer (garbage, an illegal move, silence past
@@ -230,14 +258,7 @@ static bool end_game(struct session *x, int code, enum game_result result, const
  * which claims no result, as the game is saved unfinished ("*"). */
 static void cut_short(struct session *x)
 {
-    struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
-    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, x->why);
-    if (send_message(x, &chat)) send_game_end(x, 0);
-}
-
-static const char *side_name(enum pdn_color c)
-{
-    return c == PDN_COLOR_WHITE ? "White" : "Black";
+    if (tell_why(x)) send_game_end(x, 0);
 }
 
 /* The game over on the board: the side to move has no legal move, and
@@ -331,7 +352,7 @@ static bool our_turn(struct session *x)
         if (!over_on_board(x)) x->why = "no move left"; /* the player's word against the board's */
         return end_game(x, 1, win_for(!x->game.us), x->why);
     case DXP_RESIGN:
-        return end_game(x, 1, win_for(!x->game.us), "resigned");
+        return resign(x);
     case DXP_TAKE_BACK:
         return ask_take_back(x);
     case DXP_PLAY:
@@ -355,7 +376,7 @@ static void run_game(struct session *x)
         }
         /* The person resigned while the peer had the move (or our
          * take-back request waited): the peer is told, as on our turn. */
-        if (x->resigned && !x->ending) end_game(x, 1, win_for(!x->game.us), "resigned");
+        if (x->resigned && !x->ending) resign(x);
         if (!x->ending && !x->gone) cut_short(x);
         return;
     }

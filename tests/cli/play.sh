@@ -121,7 +121,8 @@ printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/nu
 # A friend over DXP: pdnplay listens (Black, as the request says), the
 # engine connects as White; the person plays 16-21, takes it back (the
 # engine accepts), plays it again and resigns: both sides save the same
-# game, 2-0 for White, clean under pdncheck.
+# game, 2-0 for White, clean under pdncheck, the engine's with the reason
+# pdnplay chatted before its GAMEEND ("Black resigned").
 check
 port=$((20000 + $$ % 20000 + 7))
 (printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
@@ -136,7 +137,7 @@ grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
 grep -q 'resigned' "$work/friend.err" || fail "friend: $(cat "$work/friend.err")"
 grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
     fail "friend: results"
-[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game/resigned/')" ] ||
+[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game (pdnplay: \(Black resigned\))/\1/')" ] ||
     fail "friend: the two sides saved different games"
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 
