@@ -503,8 +503,9 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     }
     if (handshake(x, initiator)) run_game(x);
     save(x);
-    fprintf(stderr, "%s: dxp: %s (%d plies%s), %s\n", s->prog, x->why ? x->why : "game over",
-            x->game.g.nplies, x->took_back ? ", a take-back" : "", results[x->result]);
+    fprintf(stderr, "%s: dxp: %s (%d %s%s), %s\n", s->prog, x->why ? x->why : "game over",
+            x->game.g.nplies, x->game.g.nplies == 1 ? "ply" : "plies",
+            x->took_back ? ", a take-back" : "", results[x->result]);
     if (x->result == RESULT_UNFINISHED) status = 1;
     close(x->fd);
     free(x);

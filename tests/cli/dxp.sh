@@ -12,7 +12,8 @@
 # initiator that waits 1 s for a follower thinking 3 s (level 4) ends the
 # game, and the follower says why, in the peer's words, and saves it.
 # A game over on the board reads so in the winner's file too; a CHAT
-# before the game request is shown and the request still answered.
+# before the game request is shown and the request still answered; one
+# ply is "1 ply".
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -132,6 +133,10 @@ gameend silent "timeout"
 peer chatty "$req; printf 'Chello\0M0001322800\0' >&3; sleep 1; printf 'E01\0' >&3; sleep 1" \
     "the peer ended the game (2 plies)"
 grep -q '^1\. 32-28' "$work/closed.pdn" || fail "closed: the move played is not saved"
+# One ply played (pdnengine White, its first move read), then the
+# connection closed: "1 ply", not "1 plies".
+peer oneply "printf 'R01%-32sW010075A\0' bash >&3; head -c 34 <&3 >/dev/null; head -c 12 <&3 >/dev/null" \
+    "closed the connection (1 ply), \*$"
 # A CHAT may come at any time, before the game request too: shown on
 # stderr, and the request that follows it is answered.
 peer chatfirst "printf 'Chi there\0' >&3; $req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null" \
