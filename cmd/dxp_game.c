@@ -327,17 +327,25 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
 static bool ask_take_back(struct session *x)
 {
     int ply = x->game.g.nplies - 2;
-    if (ply < 0) return true;
+    if (ply < 0) {
+        moved(x, "nothing to take back");
+        return true;
+    }
     bool white_then = (ply % 2 == 0) == (x->game.g.start.side == PDN_COLOR_WHITE);
     struct pdn_dxp_message m = {.type = PDN_DXP_BACKREQ,
                                 .move_number = ply / 2 + 1,
                                 .color = white_then ? PDN_COLOR_WHITE : PDN_COLOR_BLACK};
     struct pdn_dxp_message reply;
-    if (!send_message(x, &m) || receive(x, &reply) != 1) return false;
-    if (reply.type == PDN_DXP_BACKACC && reply.code == 0) {
-        take_back(x, m.move_number, m.color);
+    if (!send_message(x, &m)) return false;
+    do { /* a GAMEEND, or the peer's own take-back, may come first */
+        if (receive(x, &reply) != 1) return false;
+    } while (reply.type != PDN_DXP_BACKACC && answer(x, &reply));
+    if (reply.type != PDN_DXP_BACKACC) return false;
+    if (reply.code == 0 && take_back(x, m.move_number, m.color))
         moved(x, "taken back");
-    }
+    else
+        moved(x,
+              reply.code == 1 ? "the peer does not take back" : "the peer refused the take-back");
     return true;
 }
 

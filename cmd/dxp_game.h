@@ -36,7 +36,9 @@ enum dxp_choice {
 
 struct dxp_player {
     enum dxp_choice (*choose)(struct pdn_move *out, const struct dxp_game *game, void *ctx);
-    /* After each move and take-back, with who did it; may be NULL. */
+    /* After each move and take-back, with who did it ("we", "the peer",
+     * "taken back", "taken back for the peer"), or a sentence to show
+     * ("the peer refused the take-back"); may be NULL. */
     void (*moved)(const struct dxp_game *game, const char *what, void *ctx);
     /* While we wait for the peer: as the wait begins, then when keys_fd
      * (the terminal) has a key or a signal woke the wait (a resize): false

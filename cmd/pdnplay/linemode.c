@@ -164,7 +164,7 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
     struct play *p = l->p;
     p->g = game->g;
     p->peer = game->peer;
-    if (strncmp(what, "taken back", 10) == 0) {
+    if (strcmp(what, "we") != 0 && strcmp(what, "the peer") != 0) { /* a take-back said */
         printf("%s\n", what);
     } else if (p->g.nplies > 0) {
         char t[PDN_MOVE_TEXT_MAX], number[16];

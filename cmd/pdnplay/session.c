@@ -277,7 +277,7 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
 {
     struct play_view *v = ctx;
     net_sync(v, game);
-    if (strncmp(what, "taken back", 10) == 0)
+    if (strcmp(what, "we") != 0 && strcmp(what, "the peer") != 0) /* a take-back said */
         screen_say(&v->say, false, "%s", what);
     else if (game->g.nplies > 0)
         moved(v,

@@ -159,6 +159,26 @@ static void test_dxp_game_chat_before_the_request(void **state)
     session_end(x, peer);
 }
 
+static void on_moved(const struct dxp_game *game, const char *what, void *ctx)
+{
+    on_chat(game, what, ctx);
+}
+
+/* Two plies from the start, the peer's messages m on their way: they
+ * answer the take-back request asked next. */
+static struct session *asked_take_back(int *peer, struct dxp_player *player,
+                                       const struct pdn_dxp_message *m, size_t n)
+{
+    struct session *x = session_with_peer(peer, player, NULL, PDN_COLOR_WHITE);
+    struct pdn_movelist legal;
+    for (int i = 0; i < 2; i++) {
+        pdn_movegen(&legal, &x->game.g.board, 0);
+        play(x, &legal.moves[0]);
+    }
+    peer_sends(*peer, m, n);
+    return x;
+}
+
 /* A CHAT while our take-back request waits for its BACKACC: the take-back
  * is still made when the BACKACC comes. */
 static void test_dxp_game_chat_before_the_take_back(void **state)
@@ -167,20 +187,46 @@ static void test_dxp_game_chat_before_the_take_back(void **state)
     struct chats_heard h = {0};
     struct dxp_player player = {.chat = on_chat, .ctx = &h};
     int peer;
-    struct session *x = session_with_peer(&peer, &player, NULL, PDN_COLOR_WHITE);
-    struct pdn_move two[2];
-    struct pdn_movelist legal;
-    for (int i = 0; i < 2; i++) { /* any first move and answer */
-        pdn_movegen(&legal, &x->game.g.board, 0);
-        two[i] = legal.moves[0];
-        play(x, &two[i]);
-    }
     struct pdn_dxp_message m[2] = {chat("let me think"), {.type = PDN_DXP_BACKACC, .code = 0}};
-    peer_sends(peer, m, 2);
+    struct session *x = asked_take_back(&peer, &player, m, 2);
     assert_true(ask_take_back(x));
     assert_int_equal(x->game.g.nplies, 0);
     assert_int_equal(x->game.g.board.side, PDN_COLOR_WHITE);
     assert_int_equal(h.chats, 1);
+    assert_string_equal(h.text, "let me think");
+    session_end(x, peer);
+}
+
+/* A take-back refused (BACKACC code 2) is said, the game kept. */
+static void test_dxp_game_take_back_refused(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.moved = on_moved, .ctx = &h};
+    int peer;
+    struct pdn_dxp_message m = {.type = PDN_DXP_BACKACC, .code = 2};
+    struct session *x = asked_take_back(&peer, &player, &m, 1);
+    assert_true(ask_take_back(x));
+    assert_int_equal(x->game.g.nplies, 2);
+    assert_string_equal(h.text, "the peer refused the take-back");
+    session_end(x, peer);
+}
+
+/* The peer ends the game instead of answering the take-back: the game
+ * is over (it was taken for the answer and the game went on). */
+static void test_dxp_game_take_back_answered_by_the_end(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.moved = on_moved, .ctx = &h};
+    int peer;
+    struct pdn_dxp_message m[2] = {chat("no, I resign"), {.type = PDN_DXP_GAMEEND, .code = 1}};
+    struct session *x = asked_take_back(&peer, &player, m, 2);
+    assert_false(ask_take_back(x));
+    assert_true(x->ending);
+    assert_string_equal(x->why, "the peer ended the game (no, I resign)");
+    assert_int_equal(x->result, RESULT_WHITE);
+    assert_int_equal(x->game.g.nplies, 2);
     session_end(x, peer);
 }
 
@@ -233,6 +279,8 @@ int main(void)
         cmocka_unit_test(test_dxp_game_chat_before_the_acceptance),
         cmocka_unit_test(test_dxp_game_chat_before_the_request),
         cmocka_unit_test(test_dxp_game_chat_before_the_take_back),
+        cmocka_unit_test(test_dxp_game_take_back_refused),
+        cmocka_unit_test(test_dxp_game_take_back_answered_by_the_end),
         cmocka_unit_test(test_dxp_game_end_on_the_board),
         cmocka_unit_test(test_dxp_game_end_by_the_peer),
     };
