@@ -135,8 +135,9 @@ static void heard(struct session *x, const char *text)
                 x->game.peer[0] ? x->game.peer : "the peer", x->said);
 }
 
-/* The next message within the timeout: 1, or 0 (x->why says why not). */
-static int receive(struct session *x, struct pdn_dxp_message *m)
+/* The next message within the timeout, a CHAT too: 1, or 0 (x->why says
+ * why not). */
+static int receive_any(struct session *x, struct pdn_dxp_message *m)
 {
     for (;;) {
         char *nul = memchr(x->buf, '\0', x->len);
@@ -149,12 +150,8 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
                 x->why = "the peer sent a message that does not read";
                 return 0;
             }
-            if (m->type == PDN_DXP_CHAT) {
-                heard(x, m->text);
-                continue;
-            }
             /* A chat gives the reason of a GAMEEND right after it, not of one later. */
-            if (m->type != PDN_DXP_GAMEEND) x->said[0] = '\0';
+            if (m->type != PDN_DXP_GAMEEND && m->type != PDN_DXP_CHAT) x->said[0] = '\0';
             return 1;
         }
         if (x->len == sizeof x->buf) {
@@ -170,6 +167,16 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
             return 0;
         }
         x->len += (size_t)got;
+    }
+}
+
+/* The next message but the CHATs, which are shown on the way: 1, or 0. */
+static int receive(struct session *x, struct pdn_dxp_message *m)
+{
+    for (;;) {
+        if (receive_any(x, m) != 1) return 0;
+        if (m->type != PDN_DXP_CHAT) return 1;
+        heard(x, m->text);
     }
 }
 
@@ -349,10 +356,23 @@ static bool ask_take_back(struct session *x)
     return true;
 }
 
+/* The peer spoke while we choose our move (DXP_LISTEN, or a message
+ * already read): a CHAT is shown, a GAMEEND or a closed connection ends
+ * the game at once, where it was seen only after our next move. */
+static bool peer_spoke(struct session *x)
+{
+    struct pdn_dxp_message m;
+    if (receive_any(x, &m) != 1) return false;
+    if (m.type != PDN_DXP_CHAT) return answer(x, &m);
+    heard(x, m.text);
+    return true;
+}
+
 /* Our turn. False when the game is over. */
 static bool our_turn(struct session *x)
 {
     struct pdn_move move;
+    if (memchr(x->buf, '\0', x->len)) return peer_spoke(x);
     if (x->game.g.nplies >= x->s->max_plies)
         return end_game(x, 2, RESULT_DRAW, "a draw after the most plies allowed");
     switch (x->player->choose(&move, &x->game, x->player->ctx)) {
@@ -363,6 +383,8 @@ static bool our_turn(struct session *x)
         return resign(x);
     case DXP_TAKE_BACK:
         return ask_take_back(x);
+    case DXP_LISTEN:
+        return peer_spoke(x);
     case DXP_PLAY:
         break;
     }
@@ -501,6 +523,7 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     bool initiator = s->connect != NULL;
     x->wait = dxp_move_wait(s->timeout, 0);
     x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, x->wait);
+    x->game.peer_fd = x->fd;
     int status = 0;
     if (x->fd < 0) {
         fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,

@@ -25,13 +25,17 @@ struct dxp_game {
     struct played_game g; /* start, board, moves, positions before them */
     enum pdn_color us;
     char peer[PDN_DXP_NAME_MAX + 1];
+    /* The connection: readable while we choose our move means the peer
+     * said something (a CHAT, its GAMEEND, or it left): DXP_LISTEN. */
+    int peer_fd;
 };
 
 enum dxp_choice {
     DXP_PLAY,      /* *out is our move */
     DXP_NO_MOVE,   /* we have none: we lose */
     DXP_TAKE_BACK, /* ask the peer to take back our last move and its answer */
-    DXP_RESIGN     /* we give up */
+    DXP_RESIGN,    /* we give up */
+    DXP_LISTEN     /* peer_fd is readable: its message read, then asked again */
 };
 
 struct dxp_player {

@@ -10,7 +10,9 @@
 #include "pdnplay.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char commands[] =
     "type a move (32-28, 28x10, or square by square: 28 19 10; c3-d4 where the\n"
@@ -177,6 +179,19 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
     l->drawn = true;
 }
 
+/* Whether the friend's program speaks (a chat, the game's end, the
+ * connection closed) before a line is typed: it is heard at once, not
+ * after our move. stdin is unbuffered (play_lines_friend), so what poll
+ * sees is all there is. */
+static bool friend_first(const struct dxp_game *game)
+{
+    struct pollfd p[2] = {{.fd = STDIN_FILENO, .events = POLLIN},
+                          {.fd = game->peer_fd, .events = POLLIN}};
+    while (poll(p, 2, -1) < 0 && errno == EINTR)
+        ;
+    return p[1].revents && !p[0].revents;
+}
+
 /* Our move, typed: a move, u (take back), h, w FILE, q (resign). */
 static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *game, void *ctx)
 {
@@ -191,6 +206,10 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     for (;;) {
         printf("%s> ", play_side_name((enum pdn_color)p->g.board.side));
         fflush(stdout);
+        if (friend_first(game)) {
+            printf("\n");
+            return DXP_LISTEN;
+        }
         if (!fgets(l->line, sizeof l->line, stdin)) return DXP_RESIGN;
         char *text = l->line;
         text[strcspn(text, "\r\n")] = '\0';
@@ -216,6 +235,7 @@ int play_lines_friend(struct play *p, struct dxp_settings *s)
 {
     static struct lines l;
     l.p = p;
+    setvbuf(stdin, NULL, _IONBF, 0); /* friend_first polls the descriptor */
     struct dxp_player player = {
         .choose = net_choose, .moved = net_moved, .chat = net_chat, .ctx = &l};
     return dxp_play(s, &player);

@@ -11,6 +11,7 @@
 #include "view.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -288,6 +289,18 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
     play_view_draw(v, NULL);
 }
 
+/* A key, or ERR when the friend's program spoke first (a chat, the
+ * game's end, the connection closed): heard at once, not after our move. */
+static int key_or_friend(const struct dxp_game *game)
+{
+    for (;;) {
+        int k = screen_getkey(250);
+        if (k != ERR || screen_stopped()) return k;
+        struct pollfd p = {.fd = game->peer_fd, .events = POLLIN};
+        if (poll(&p, 1, 0) == 1) return ERR;
+    }
+}
+
 /* Our move, from the keys: a move, u (ask to take back), q (resign). */
 static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *game, void *ctx)
 {
@@ -300,8 +313,9 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     v->told_agreed = true;
     for (;;) {
         play_view_draw(v, NULL);
-        int k = screen_getkey(-1);
+        int k = key_or_friend(game);
         if (screen_stopped()) return DXP_RESIGN;
+        if (k == ERR) return DXP_LISTEN;
         switch (typing_key(&v->typing, &v->p->g.board, k, out, &v->say)) {
         case TYPING_MOVE:
             return DXP_PLAY;

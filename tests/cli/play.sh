@@ -141,6 +141,29 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
     fail "friend: the two sides saved different games"
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 
+# A friend (bash) who plays 32-28, says something and leaves while the
+# person thinks (the input open, nothing typed): both are heard at once,
+# where they were read only after the person's move or the end of the
+# input (then 'Black resigned').
+check
+port=$((port + 1))
+(sleep 4 | "$bin/pdnplay" --ascii --listen $port --timeout 20 -o "$work/left.pdn" \
+    >"$work/left.out" 2>"$work/left.err") &
+friend=$!
+i=0
+until bash -c "exec 3<>/dev/tcp/127.0.0.1/$port || exit 9; printf 'R01%-32sZ010075A\0' bash >&3;
+    head -c 34 <&3 >/dev/null; printf 'M0001322800\0' >&3; sleep 0.5;
+    printf 'Cbye, my train\0' >&3; sleep 0.5" 2>/dev/null; do
+    i=$((i + 1))
+    [ $i -ge 50 ] && break
+    sleep 0.1
+done
+wait $friend
+grep -q '^bash says: bye, my train$' "$work/left.out" || fail "left: no chat: $(cat "$work/left.out")"
+grep -q 'the peer closed the connection (1 ply), \*$' "$work/left.err" ||
+    fail "left: $(cat "$work/left.err")"
+"$bin/pdncheck" -q "$work/left.pdn" >/dev/null 2>&1 || fail "left: pdncheck"
+
 check
 # Every game the engine played here, read back by the validator.
 "$bin/pdncheck" -q "$work/two.pdn" "$work/win.pdn" "$work/undo.pdn" "$work/refused.pdn" \

@@ -218,7 +218,7 @@ static void test_dxp_game_take_back_answered_by_the_end(void **state)
 {
     (void)state;
     struct chats_heard h = {0};
-    struct dxp_player player = {.moved = on_moved, .ctx = &h};
+    struct dxp_player player = {.moved = on_moved, .chat = on_chat, .ctx = &h};
     int peer;
     struct pdn_dxp_message m[2] = {chat("no, I resign"), {.type = PDN_DXP_GAMEEND, .code = 1}};
     struct session *x = asked_take_back(&peer, &player, m, 2);
