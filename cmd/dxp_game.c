@@ -281,13 +281,25 @@ static bool over_on_board(struct session *x)
     return true;
 }
 
+/* A draw rule reached (threefold repetition, the 25-move rule, ...): the
+ * game is over, as the validator would cut it when it is saved, where it
+ * went on past the draw and was saved drawn under another result said. */
+static bool drawn_by_rule(struct session *x)
+{
+    enum pdn_draw_rule rule;
+    if (game_draw_ply(&x->game.g, &rule) == 0) return false;
+    x->why = pdn_draw_rule_name(rule);
+    x->result = RESULT_DRAW;
+    return true;
+}
+
 /* The peer's GAMEEND: the game over on the board (the loser with no move
  * says so, or the winner first) is written as what happened there; a
  * game still going, as the peer's end, with the reason it chatted. */
 static void peer_ended(struct session *x, int code)
 {
     enum pdn_color us = x->game.us;
-    if (over_on_board(x)) return;
+    if (over_on_board(x) || drawn_by_rule(x)) return;
     x->why = "the peer ended the game";
     if (x->said[0]) {
         snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
@@ -373,6 +385,7 @@ static bool our_turn(struct session *x)
 {
     struct pdn_move move;
     if (memchr(x->buf, '\0', x->len)) return peer_spoke(x);
+    if (drawn_by_rule(x)) return end_game(x, 2, RESULT_DRAW, x->why);
     if (x->game.g.nplies >= x->s->max_plies)
         return end_game(x, 2, RESULT_DRAW, "a draw after the most plies allowed");
     switch (x->player->choose(&move, &x->game, x->player->ctx)) {

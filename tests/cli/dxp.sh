@@ -57,7 +57,7 @@ wait $listener || fail "follower: exit status $?: $(cat "$work/follower.err")"
     fail "the two sides wrote different games"
 grep -q 'a take-back' "$work/follower.err" || fail "no take-back: $(cat "$work/follower.err")"
 grep -q '^\[Result "\(2-0\|0-2\|1-1\)"\]' "$work/follower.pdn" || fail "no result"
-grep -q 'has no legal move\|peer ended the game\|most plies' "$work/initiator.err" ||
+grep -q 'has no legal move\|peer ended the game\|most plies\|repetition\|rule' "$work/initiator.err" ||
     fail "no GAMEEND: $(cat "$work/initiator.err")"
 # A game over on the board reads so in both files, the winner's too (not
 # "the peer ended the game", what the loser's GAMEEND had made it).

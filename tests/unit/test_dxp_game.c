@@ -270,6 +270,70 @@ static void test_dxp_game_end_by_the_peer(void **state)
     session_end(x, peer);
 }
 
+/* Plays moves given as text ("46-41") on the session's board. */
+static void play_texts(struct session *x, const char *const *moves, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct pdn_movelist legal;
+        struct pdn_match m;
+        pdn_movegen(&legal, &x->game.g.board, 0);
+        pdn_move_match(&m, moves[i], &x->game.g.board, &legal, false);
+        assert_int_equal(m.result, PDN_MATCH_OK);
+        play(x, &legal.moves[m.move]);
+    }
+}
+
+static enum dxp_choice must_not_choose(struct pdn_move *out, const struct dxp_game *game, void *ctx)
+{
+    (void)out, (void)game, (void)ctx;
+    fail_msg("asked for a move in a game drawn by the rules");
+    return DXP_RESIGN;
+}
+
+/* Kings to and fro: the position after 4. 41-46 10-5 is the third time
+ * the start's (FMJD: threefold repetition, a draw). */
+static const char *const to_and_fro[] = {"46-41", "5-10", "41-46", "10-5",
+                                         "46-41", "5-10", "41-46", "10-5"};
+
+/* A draw rule reached ends the game there, on our turn: it had gone on
+ * (and the file, cut at the draw by the validator, said 1-1 where the
+ * last line said another result). */
+static void test_dxp_game_drawn_by_repetition(void **state)
+{
+    (void)state;
+    struct dxp_player player = {.choose = must_not_choose};
+    int peer;
+    struct session *x =
+        session_with_peer(&peer, &player, "W:WK46,31,32:BK5,19,20", PDN_COLOR_WHITE);
+    play_texts(x, to_and_fro, 8);
+    struct pdn_dxp_message ack = {.type = PDN_DXP_GAMEEND, .stop = 1};
+    peer_sends(peer, &ack, 1); /* not waited for 5 s */
+    assert_false(our_turn(x));
+    assert_string_equal(x->why, "threefold repetition");
+    assert_int_equal(x->result, RESULT_DRAW);
+    char got[64] = "";
+    assert_true(read(peer, got, sizeof got - 1) > 0); /* the reason, then GAMEEND 2 */
+    assert_string_equal(got, "Ctest: threefold repetition");
+    session_end(x, peer);
+}
+
+/* The peer ends a game the rules drew (GAMEEND reason 2): the rule is
+ * written, not "the peer ended the game". */
+static void test_dxp_game_peer_ends_a_drawn_game(void **state)
+{
+    (void)state;
+    struct dxp_player player = {0};
+    int peer;
+    struct session *x =
+        session_with_peer(&peer, &player, "W:WK46,31,32:BK5,19,20", PDN_COLOR_BLACK);
+    play_texts(x, to_and_fro, 8);
+    struct pdn_dxp_message end = {.type = PDN_DXP_GAMEEND, .code = 2, .stop = 1};
+    assert_false(answer(x, &end));
+    assert_string_equal(x->why, "threefold repetition");
+    assert_int_equal(x->result, RESULT_DRAW);
+    session_end(x, peer);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -281,6 +345,8 @@ int main(void)
         cmocka_unit_test(test_dxp_game_chat_before_the_take_back),
         cmocka_unit_test(test_dxp_game_take_back_refused),
         cmocka_unit_test(test_dxp_game_take_back_answered_by_the_end),
+        cmocka_unit_test(test_dxp_game_drawn_by_repetition),
+        cmocka_unit_test(test_dxp_game_peer_ends_a_drawn_game),
         cmocka_unit_test(test_dxp_game_end_on_the_board),
         cmocka_unit_test(test_dxp_game_end_by_the_peer),
     };
