@@ -2,7 +2,10 @@
  * One DXP game (see dxp_game.h). With --connect we are the initiator (send
  * GAMEREQ, wait for GAMEACC), with --listen the follower. Moves go both
  * ways as MOVE messages checked against the legal moves; a BACKREQ is
- * accepted and the game taken back; the side with no move sends GAMEEND.
+ * accepted and the game taken back; the side with no move sends GAMEEND,
+ * and a draw rule reached ends the game on our turn; a game we end still
+ * going (resigned, drawn) is explained to the peer in a CHAT first. A
+ * CHAT may come at any time: it is shown and the wait goes on.
  * A peer that sends garbage or an illegal move, closes the connection or
  * stays silent past the wait ends the game with a message, told to the
  * peer too when the connection still works (a CHAT, then GAMEEND with
