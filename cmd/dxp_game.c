@@ -2,7 +2,10 @@
  * One DXP game (see dxp_game.h). With --connect we are the initiator (send
  * GAMEREQ, wait for GAMEACC), with --listen the follower. Moves go both
  * ways as MOVE messages checked against the legal moves; a BACKREQ is
- * accepted and the game taken back; the side with no move sends GAMEEND.
+ * accepted and the game taken back; the side with no move sends GAMEEND,
+ * and a draw rule reached ends the game on our turn; a game we end still
+ * going (resigned, drawn) is explained to the peer in a CHAT first. A
+ * CHAT may come at any time: it is shown and the wait goes on.
  * A peer that sends garbage or an illegal move, closes the connection or
  * stays silent past the wait ends the game with a message, told to the
  * peer too when the connection still works (a CHAT, then GAMEEND with
@@ -102,8 +105,42 @@ static bool wait_for_peer(struct session *x)
     }
 }
 
-/* The next message within the timeout: 1, or 0 (x->why says why not). */
-static int receive(struct session *x, struct pdn_dxp_message *m)
+/* Keeps the text of a CHAT, which a peer that ends the game may have sent
+ * to say why: printable bytes only (control characters and braces would
+ * break the line on stderr or the PDN comment), cut at a whole UTF-8
+ * character. */
+static void keep_chat(struct session *x, const char *text)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    size_t n = 0;
+    for (; *c && n < sizeof x->said - 1; c++)
+        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
+    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
+        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
+            n--;
+        if (n > 0) n--; /* its lead byte */
+    }
+    x->said[n] = '\0';
+}
+
+/* A CHAT, which may come at any time (during the handshake, while a
+ * take-back's answer is awaited): kept as the reason of a GAMEEND right
+ * after it, shown to the person (dxp_player.chat) or on stderr, and the
+ * wait goes on for what was awaited. */
+static void heard(struct session *x, const char *text)
+{
+    keep_chat(x, text);
+    if (!x->said[0]) return;
+    if (x->player->chat)
+        x->player->chat(&x->game, x->said, x->player->ctx);
+    else
+        fprintf(stderr, "%s: dxp: %s says: %s\n", x->s->prog,
+                x->game.peer[0] ? x->game.peer : "the peer", x->said);
+}
+
+/* The next message within the timeout, a CHAT too: 1, or 0 (x->why says
+ * why not). */
+static int receive_any(struct session *x, struct pdn_dxp_message *m)
 {
     for (;;) {
         char *nul = memchr(x->buf, '\0', x->len);
@@ -112,9 +149,13 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
             int rc = pdn_dxp_parse(m, x->buf, n);
             memmove(x->buf, nul + 1, x->len - n - 1);
             x->len -= n + 1;
-            if (rc == 0) return 1;
-            x->why = "the peer sent a message that does not read";
-            return 0;
+            if (rc != 0) {
+                x->why = "the peer sent a message that does not read";
+                return 0;
+            }
+            /* A chat gives the reason of a GAMEEND right after it, not of one later. */
+            if (m->type != PDN_DXP_GAMEEND && m->type != PDN_DXP_CHAT) x->said[0] = '\0';
+            return 1;
         }
         if (x->len == sizeof x->buf) {
             x->why = "the peer sent a message too long";
@@ -129,6 +170,16 @@ static int receive(struct session *x, struct pdn_dxp_message *m)
             return 0;
         }
         x->len += (size_t)got;
+    }
+}
+
+/* The next message but the CHATs, which are shown on the way: 1, or 0. */
+static int receive(struct session *x, struct pdn_dxp_message *m)
+{
+    for (;;) {
+        if (receive_any(x, m) != 1) return 0;
+        if (m->type != PDN_DXP_CHAT) return 1;
+        heard(x, m->text);
     }
 }
 
@@ -176,12 +227,40 @@ static void send_game_end(struct session *x, int code)
     x->why = why;
 }
 
+static const char *side_name(enum pdn_color c)
+{
+    return c == PDN_COLOR_WHITE ? "White" : "Black";
+}
+
+/* Tells the peer why we end the game, in a CHAT before the GAMEEND, which
+ * a GAMEEND alone does not say (a resignation, a draw after the most
+ * plies): its game then reads "the peer ended the game (why)". False when
+ * the connection has failed (x->why kept). */
+static bool tell_why(struct session *x)
+{
+    struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
+    const char *why = x->why;
+    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, why);
+    bool sent = send_message(x, &chat);
+    x->why = why;
+    return sent;
+}
+
+/* Ends the game (reason code), the peer told why first unless the board
+ * says it (a side with no move). */
 static bool end_game(struct session *x, int code, enum game_result result, const char *why)
 {
     x->result = result;
     x->why = why;
-    send_game_end(x, code);
+    if (pdn_movegen_count(&x->game.g.board, 0) == 0 || tell_why(x)) send_game_end(x, code);
     return false;
+}
+
+/* We give up: "White resigned" in both games. */
+static bool resign(struct session *x)
+{
+    snprintf(x->ended_why, sizeof x->ended_why, "%s resigned", side_name(x->game.us));
+    return end_game(x, 1, win_for(!x->game.us), x->ended_why);
 }
 
 /* The game cut short by the peer (garbage, an illegal move, silence past
@@ -189,27 +268,50 @@ static bool end_game(struct session *x, int code, enum game_result result, const
  * which claims no result, as the game is saved unfinished ("*"). */
 static void cut_short(struct session *x)
 {
-    struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
-    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, x->why);
-    if (send_message(x, &chat)) send_game_end(x, 0);
+    if (tell_why(x)) send_game_end(x, 0);
 }
 
-/* Keeps the text of a CHAT, which a peer that ends the game may have sent
- * to say why: printable bytes only (control characters and braces would
- * break the line on stderr or the PDN comment), cut at a whole UTF-8
- * character. */
-static void keep_chat(struct session *x, const char *text)
+/* The game over on the board: the side to move has no legal move, and
+ * loses. False while the game goes on. */
+static bool over_on_board(struct session *x)
 {
-    const unsigned char *c = (const unsigned char *)text;
-    size_t n = 0;
-    for (; *c && n < sizeof x->said - 1; c++)
-        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
-    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
-        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
-            n--;
-        if (n > 0) n--; /* its lead byte */
+    const struct pdn_board *b = &x->game.g.board;
+    if (pdn_movegen_count(b, 0) > 0) return false;
+    enum pdn_color loser = (enum pdn_color)b->side;
+    snprintf(x->ended_why, sizeof x->ended_why, "%s has no legal move", side_name(loser));
+    x->why = x->ended_why;
+    x->result = win_for(!loser);
+    return true;
+}
+
+/* A draw rule reached (threefold repetition, the 25-move rule, ...): the
+ * game is over, as the validator would cut it when it is saved, where it
+ * went on past the draw and was saved drawn under another result said. */
+static bool drawn_by_rule(struct session *x)
+{
+    enum pdn_draw_rule rule;
+    if (game_draw_ply(&x->game.g, &rule) == 0) return false;
+    x->why = pdn_draw_rule_name(rule);
+    x->result = RESULT_DRAW;
+    return true;
+}
+
+/* The peer's GAMEEND: the game over on the board (the loser with no move
+ * says so, or the winner first) is written as what happened there; a
+ * game still going, as the peer's end, with the reason it chatted. */
+static void peer_ended(struct session *x, int code)
+{
+    enum pdn_color us = x->game.us;
+    if (over_on_board(x) || drawn_by_rule(x)) return;
+    x->why = "the peer ended the game";
+    if (x->said[0]) {
+        snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
+        x->why = x->ended_why;
     }
-    x->said[n] = '\0';
+    x->result = code == 2   ? RESULT_DRAW
+                : code == 1 ? win_for(us)
+                : code == 3 ? win_for(!us)
+                            : RESULT_UNFINISHED;
 }
 
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
@@ -218,8 +320,6 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
     struct pdn_dxp_message reply = {0};
     struct pdn_move move;
     enum pdn_color us = x->game.us;
-    /* A chat gives the reason of a GAMEEND right after it, not of one later. */
-    if (m->type != PDN_DXP_CHAT && m->type != PDN_DXP_GAMEEND) x->said[0] = '\0';
     switch (m->type) {
     case PDN_DXP_MOVE:
         if (x->game.g.board.side == us || !pdn_dxp_move_find(&move, m, &x->game.g.board)) {
@@ -235,22 +335,11 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
         if (reply.code == 0) moved(x, "taken back for the peer");
         return send_message(x, &reply);
     case PDN_DXP_GAMEEND:
-        x->why = "the peer ended the game";
-        if (x->said[0]) {
-            snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
-            x->why = x->ended_why;
-        }
-        x->result = m->code == 2   ? RESULT_DRAW
-                    : m->code == 1 ? win_for(us)
-                    : m->code == 3 ? win_for(!us)
-                                   : RESULT_UNFINISHED;
+        peer_ended(x, m->code);
         reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEEND, .code = 0, .stop = 1};
         send_message(x, &reply);
         x->ending = true;
         return false;
-    case PDN_DXP_CHAT:
-        keep_chat(x, m->text);
-        return true;
     default:
         return true; /* what does not concern a game under way */
     }
@@ -260,17 +349,37 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
 static bool ask_take_back(struct session *x)
 {
     int ply = x->game.g.nplies - 2;
-    if (ply < 0) return true;
+    if (ply < 0) {
+        moved(x, "nothing to take back");
+        return true;
+    }
     bool white_then = (ply % 2 == 0) == (x->game.g.start.side == PDN_COLOR_WHITE);
     struct pdn_dxp_message m = {.type = PDN_DXP_BACKREQ,
                                 .move_number = ply / 2 + 1,
                                 .color = white_then ? PDN_COLOR_WHITE : PDN_COLOR_BLACK};
     struct pdn_dxp_message reply;
-    if (!send_message(x, &m) || receive(x, &reply) != 1) return false;
-    if (reply.type == PDN_DXP_BACKACC && reply.code == 0) {
-        take_back(x, m.move_number, m.color);
+    if (!send_message(x, &m)) return false;
+    do { /* a GAMEEND, or the peer's own take-back, may come first */
+        if (receive(x, &reply) != 1) return false;
+    } while (reply.type != PDN_DXP_BACKACC && answer(x, &reply));
+    if (reply.type != PDN_DXP_BACKACC) return false;
+    if (reply.code == 0 && take_back(x, m.move_number, m.color))
         moved(x, "taken back");
-    }
+    else
+        moved(x,
+              reply.code == 1 ? "the peer does not take back" : "the peer refused the take-back");
+    return true;
+}
+
+/* The peer spoke while we choose our move (DXP_LISTEN, or a message
+ * already read): a CHAT is shown, a GAMEEND or a closed connection ends
+ * the game at once, where it was seen only after our next move. */
+static bool peer_spoke(struct session *x)
+{
+    struct pdn_dxp_message m;
+    if (receive_any(x, &m) != 1) return false;
+    if (m.type != PDN_DXP_CHAT) return answer(x, &m);
+    heard(x, m.text);
     return true;
 }
 
@@ -278,15 +387,20 @@ static bool ask_take_back(struct session *x)
 static bool our_turn(struct session *x)
 {
     struct pdn_move move;
+    if (memchr(x->buf, '\0', x->len)) return peer_spoke(x);
+    if (drawn_by_rule(x)) return end_game(x, 2, RESULT_DRAW, x->why);
     if (x->game.g.nplies >= x->s->max_plies)
         return end_game(x, 2, RESULT_DRAW, "a draw after the most plies allowed");
     switch (x->player->choose(&move, &x->game, x->player->ctx)) {
     case DXP_NO_MOVE:
-        return end_game(x, 1, win_for(!x->game.us), "no move left: lost");
+        if (!over_on_board(x)) x->why = "no move left"; /* the player's word against the board's */
+        return end_game(x, 1, win_for(!x->game.us), x->why);
     case DXP_RESIGN:
-        return end_game(x, 1, win_for(!x->game.us), "resigned");
+        return resign(x);
     case DXP_TAKE_BACK:
         return ask_take_back(x);
+    case DXP_LISTEN:
+        return peer_spoke(x);
     case DXP_PLAY:
         break;
     }
@@ -308,7 +422,7 @@ static void run_game(struct session *x)
         }
         /* The person resigned while the peer had the move (or our
          * take-back request waited): the peer is told, as on our turn. */
-        if (x->resigned && !x->ending) end_game(x, 1, win_for(!x->game.us), "resigned");
+        if (x->resigned && !x->ending) resign(x);
         if (!x->ending && !x->gone) cut_short(x);
         return;
     }
@@ -425,6 +539,7 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     bool initiator = s->connect != NULL;
     x->wait = dxp_move_wait(s->timeout, 0);
     x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, x->wait);
+    x->game.peer_fd = x->fd;
     int status = 0;
     if (x->fd < 0) {
         fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,
@@ -435,8 +550,9 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     }
     if (handshake(x, initiator)) run_game(x);
     save(x);
-    fprintf(stderr, "%s: dxp: %s (%d plies%s), %s\n", s->prog, x->why ? x->why : "game over",
-            x->game.g.nplies, x->took_back ? ", a take-back" : "", results[x->result]);
+    fprintf(stderr, "%s: dxp: %s (%d %s%s), %s\n", s->prog, x->why ? x->why : "game over",
+            x->game.g.nplies, x->game.g.nplies == 1 ? "ply" : "plies",
+            x->took_back ? ", a take-back" : "", results[x->result]);
     if (x->result == RESULT_UNFINISHED) status = 1;
     close(x->fd);
     free(x);

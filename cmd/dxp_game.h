@@ -25,24 +25,33 @@ struct dxp_game {
     struct played_game g; /* start, board, moves, positions before them */
     enum pdn_color us;
     char peer[PDN_DXP_NAME_MAX + 1];
+    /* The connection: readable while we choose our move means the peer
+     * said something (a CHAT, its GAMEEND, or it left): DXP_LISTEN. */
+    int peer_fd;
 };
 
 enum dxp_choice {
     DXP_PLAY,      /* *out is our move */
     DXP_NO_MOVE,   /* we have none: we lose */
     DXP_TAKE_BACK, /* ask the peer to take back our last move and its answer */
-    DXP_RESIGN     /* we give up */
+    DXP_RESIGN,    /* we give up */
+    DXP_LISTEN     /* peer_fd is readable: its message read, then asked again */
 };
 
 struct dxp_player {
     enum dxp_choice (*choose)(struct pdn_move *out, const struct dxp_game *game, void *ctx);
-    /* After each move and take-back, with who did it; may be NULL. */
+    /* After each move and take-back, with who did it ("we", "the peer",
+     * "taken back", "taken back for the peer"), or a sentence to show
+     * ("the peer refused the take-back"); may be NULL. */
     void (*moved)(const struct dxp_game *game, const char *what, void *ctx);
     /* While we wait for the peer: as the wait begins, then when keys_fd
      * (the terminal) has a key or a signal woke the wait (a resize): false
      * when the person resigns. NULL for a player without keys (the
      * engine): keys_fd is not read. */
     bool (*waiting)(const struct dxp_game *game, void *ctx);
+    /* The peer's CHAT, whenever it comes (printable, no braces): to be
+     * shown; NULL: said on stderr. */
+    void (*chat)(const struct dxp_game *game, const char *text, void *ctx);
     int keys_fd;
     void *ctx;
 };

@@ -10,7 +10,9 @@
 #include "pdnplay.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char commands[] =
     "type a move (32-28, 28x10, or square by square: 28 19 10; c3-d4 where the\n"
@@ -164,7 +166,7 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
     struct play *p = l->p;
     p->g = game->g;
     p->peer = game->peer;
-    if (strncmp(what, "taken back", 10) == 0) {
+    if (strcmp(what, "we") != 0 && strcmp(what, "the peer") != 0) { /* a take-back said */
         printf("%s\n", what);
     } else if (p->g.nplies > 0) {
         char t[PDN_MOVE_TEXT_MAX], number[16];
@@ -175,6 +177,19 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
     }
     draw(p);
     l->drawn = true;
+}
+
+/* Whether the friend's program speaks (a chat, the game's end, the
+ * connection closed) before a line is typed: it is heard at once, not
+ * after our move. stdin is unbuffered (play_lines_friend), so what poll
+ * sees is all there is. */
+static bool friend_first(const struct dxp_game *game)
+{
+    struct pollfd p[2] = {{.fd = STDIN_FILENO, .events = POLLIN},
+                          {.fd = game->peer_fd, .events = POLLIN}};
+    while (poll(p, 2, -1) < 0 && errno == EINTR)
+        ;
+    return p[1].revents && !p[0].revents;
 }
 
 /* Our move, typed: a move, u (take back), h, w FILE, q (resign). */
@@ -191,6 +206,10 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     for (;;) {
         printf("%s> ", play_side_name((enum pdn_color)p->g.board.side));
         fflush(stdout);
+        if (friend_first(game)) {
+            printf("\n");
+            return DXP_LISTEN;
+        }
         if (!fgets(l->line, sizeof l->line, stdin)) return DXP_RESIGN;
         char *text = l->line;
         text[strcspn(text, "\r\n")] = '\0';
@@ -205,10 +224,19 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     }
 }
 
+/* The friend's CHAT, on a line of its own. */
+static void net_chat(const struct dxp_game *game, const char *text, void *ctx)
+{
+    (void)ctx;
+    printf("%s says: %s\n", game->peer[0] ? game->peer : "your friend", text);
+}
+
 int play_lines_friend(struct play *p, struct dxp_settings *s)
 {
     static struct lines l;
     l.p = p;
-    struct dxp_player player = {.choose = net_choose, .moved = net_moved, .ctx = &l};
+    setvbuf(stdin, NULL, _IONBF, 0); /* friend_first polls the descriptor */
+    struct dxp_player player = {
+        .choose = net_choose, .moved = net_moved, .chat = net_chat, .ctx = &l};
     return dxp_play(s, &player);
 }

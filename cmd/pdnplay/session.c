@@ -11,6 +11,7 @@
 #include "view.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -277,7 +278,7 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
 {
     struct play_view *v = ctx;
     net_sync(v, game);
-    if (strncmp(what, "taken back", 10) == 0)
+    if (strcmp(what, "we") != 0 && strcmp(what, "the peer") != 0) /* a take-back said */
         screen_say(&v->say, false, "%s", what);
     else if (game->g.nplies > 0)
         moved(v,
@@ -286,6 +287,18 @@ static void net_moved(const struct dxp_game *game, const char *what, void *ctx)
                                       : "your friend",
               strcmp(what, "we") == 0 ? "play" : "plays");
     play_view_draw(v, NULL);
+}
+
+/* A key, or ERR when the friend's program spoke first (a chat, the
+ * game's end, the connection closed): heard at once, not after our move. */
+static int key_or_friend(const struct dxp_game *game)
+{
+    for (;;) {
+        int k = screen_getkey(250);
+        if (k != ERR || screen_stopped()) return k;
+        struct pollfd p = {.fd = game->peer_fd, .events = POLLIN};
+        if (poll(&p, 1, 0) == 1) return ERR;
+    }
 }
 
 /* Our move, from the keys: a move, u (ask to take back), q (resign). */
@@ -300,8 +313,9 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
     v->told_agreed = true;
     for (;;) {
         play_view_draw(v, NULL);
-        int k = screen_getkey(-1);
+        int k = key_or_friend(game);
         if (screen_stopped()) return DXP_RESIGN;
+        if (k == ERR) return DXP_LISTEN;
         switch (typing_key(&v->typing, &v->p->g.board, k, out, &v->say)) {
         case TYPING_MOVE:
             return DXP_PLAY;
@@ -347,6 +361,14 @@ static bool net_wait(const struct dxp_game *game, void *ctx)
     return true;
 }
 
+/* The friend's CHAT, on the message line. */
+static void net_chat(const struct dxp_game *game, const char *text, void *ctx)
+{
+    struct play_view *v = ctx;
+    screen_say(&v->say, false, "%s says: %.300s", game->peer[0] ? game->peer : "your friend", text);
+    play_view_draw(v, NULL);
+}
+
 /* The game over DXP has ended: how, said, and the last keys. A game not
  * saved (no -o) is saved with w, as during the game; any other key leaves
  * (w left too, and the game was lost). */
@@ -381,6 +403,7 @@ int play_screen_friend(struct play *p, struct dxp_settings *s)
     struct dxp_player player = {.choose = net_choose,
                                 .moved = net_moved,
                                 .waiting = net_wait,
+                                .chat = net_chat,
                                 .keys_fd = STDIN_FILENO,
                                 .ctx = v};
     int status = dxp_play(s, &player);

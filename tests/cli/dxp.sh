@@ -11,6 +11,9 @@
 # code 1 ("E01"), which it acknowledges. Both ends of that too: an
 # initiator that waits 1 s for a follower thinking 3 s (level 4) ends the
 # game, and the follower says why, in the peer's words, and saves it.
+# A game over on the board reads so in the winner's file too; a CHAT
+# before the game request is shown and the request still answered; one
+# ply is "1 ply".
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -54,8 +57,16 @@ wait $listener || fail "follower: exit status $?: $(cat "$work/follower.err")"
     fail "the two sides wrote different games"
 grep -q 'a take-back' "$work/follower.err" || fail "no take-back: $(cat "$work/follower.err")"
 grep -q '^\[Result "\(2-0\|0-2\|1-1\)"\]' "$work/follower.pdn" || fail "no result"
-grep -q 'peer ended the game\|no move left\|most plies' "$work/initiator.err" ||
+grep -q 'has no legal move\|peer ended the game\|most plies\|repetition\|rule' "$work/initiator.err" ||
     fail "no GAMEEND: $(cat "$work/initiator.err")"
+# A game over on the board reads so in both files, the winner's too (not
+# "the peer ended the game", what the loser's GAMEEND had made it).
+if grep -q 'has no legal move' "$work/initiator.err" "$work/follower.err"; then
+    for f in follower initiator; do
+        grep -q '{[A-Z][a-z]* has no legal move} [02]-[02]$' "$work/$f.pdn" ||
+            fail "$f: the end on the board not written: $(tail -n 2 "$work/$f.pdn")"
+    done
+fi
 
 # Both ends of a wait cut short: the initiator's CHAT and GAMEEND reach
 # the follower, which ends the game with the initiator's reason.
@@ -122,6 +133,17 @@ gameend silent "timeout"
 peer chatty "$req; printf 'Chello\0M0001322800\0' >&3; sleep 1; printf 'E01\0' >&3; sleep 1" \
     "the peer ended the game (2 plies)"
 grep -q '^1\. 32-28' "$work/closed.pdn" || fail "closed: the move played is not saved"
+# One ply played (pdnengine White, its first move read), then the
+# connection closed: "1 ply", not "1 plies".
+peer oneply "printf 'R01%-32sW010075A\0' bash >&3; head -c 34 <&3 >/dev/null; head -c 12 <&3 >/dev/null" \
+    "closed the connection (1 ply), \*$"
+# A CHAT may come at any time, before the game request too: shown on
+# stderr, and the request that follows it is answered.
+peer chatfirst "printf 'Chi there\0' >&3; $req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null" \
+    "closed the connection"
+grep -q '^pdnengine: dxp: the peer says: hi there$' "$work/chatfirst.err" ||
+    fail "chatfirst: the chat not shown: $(cat "$work/chatfirst.err")"
+grep -q '^1\. 32-28' "$work/chatfirst.pdn" || fail "chatfirst: no game after the chat"
 
 echo "dxp: $checks checks, $failed failed"
 [ "$failed" -eq 0 ]

@@ -17,7 +17,8 @@
 # Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
 # friend over DXP (pdnengine as the friend) with a take-back asked and a
 # resignation; a friend who never moves, the terminal resized and the game
-# resigned while waiting. Every game played is checked by pdncheck.
+# resigned while waiting; a friend who chats and leaves while we think
+# over our move. Every game played is checked by pdncheck.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
 # installs it, so CI never skips).
 bin=${1:?usage: play-tui.sh BIN}
@@ -330,19 +331,26 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
     fail "friend: results: $(cat "$work/friend.pdn")"
 grep -q 'a take-back' "$work/err" || fail "friend: no take-back said: $(cat "$work/err")"
 
+# told NAME: the friend's part that reads pdnplay's messages into NAME, a
+# line each, until a game end (E), which it answers.
+told() {
+    echo "timeout 15 bash -c 'while IFS= read -r -d \"\" m <&3; do printf \"%s\\n\" \"\$m\";" \
+        "case \$m in E*) printf \"E00\\0\" >&3; break;; esac; done' >$work/$1"
+}
+
 # ---- waiting for a friend who thinks ------------------------------------------------------
 # A friend (bash, over its /dev/tcp) who asks for a game as White and never
 # moves. The screen says who thinks once the game is agreed (it said
 # "waiting for your friend on port N" until the first move). The terminal
 # resized meanwhile: the game goes on (the resize had ended it, "the peer
 # closed the connection"). A key says who thinks; q asks, y resigns at
-# once: the friend gets the game end (E1: we lose), the game is saved 2-0,
-# clean under pdncheck.
+# once: the friend gets why (a chat) and the game end (E1: we lose), the
+# game is saved 2-0, clean under pdncheck.
 port=$((port + 1))
 run thinking "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/thinking.pdn")"
 see "waiting for your friend on port $port"
 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sZ010075A\\0' bash >&3;
-    head -c 35 <&3 >/dev/null; : >$work/accepted; timeout 15 head -c 3 <&3 >$work/peer-end" &
+    head -c 35 <&3 >/dev/null; : >$work/accepted; $(told peer-end)" &
 peer=$!
 steps=$((steps + 1))
 poll 50 0.1 test -e "$work/accepted" || fail "thinking: no game accepted"
@@ -359,7 +367,8 @@ keys x
 ended 0
 wait $peer
 steps=$((steps + 1))
-[ "$(cat "$work/peer-end")" = E11 ] || fail "thinking: the friend got '$(cat "$work/peer-end")', not E11"
+[ "$(cat "$work/peer-end")" = "$(printf 'Cpdnplay: Black resigned\nE11')" ] ||
+    fail "thinking: the friend got '$(cat "$work/peer-end")', not the reason and E11"
 checked "$work/thinking.pdn"
 grep -q '^\[Result "2-0"\]' "$work/thinking.pdn" || fail "thinking: $(cat "$work/thinking.pdn")"
 
@@ -374,7 +383,7 @@ run first "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/first-move.pdn")
 see "waiting for your friend on port $port"
 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sW010075A\\0' bash >&3;
     head -c 35 <&3 >/dev/null; : >$work/accepted-w; timeout 15 head -c 12 <&3 >$work/peer-move;
-    timeout 15 head -c 1 <&3 >$work/peer-end-w" &
+    $(told peer-end-w)" &
 peer=$!
 steps=$((steps + 1))
 poll 50 0.1 test -e "$work/accepted-w" || fail "first: no game accepted"
@@ -393,7 +402,7 @@ wait $peer
 steps=$((steps + 1))
 [ "$(tr '\0' '|' <"$work/peer-move")" = "M0000322800|" ] ||
     fail "first: the friend got '$(cat "$work/peer-move")', not 32-28"
-[ "$(cat "$work/peer-end-w")" = E ] || fail "first: no game end sent to the friend"
+tail -n 1 "$work/peer-end-w" | grep -q '^E' || fail "first: no game end sent to the friend"
 checked "$work/first-move.pdn"
 
 # ---- a game over DXP saved after its end ----------------------------------------------------
@@ -422,6 +431,25 @@ keys x
 ended 1 # a game cut short by the friend
 checked "$work/after-end.pdn"
 grep -q '^1\. 32-28 ' "$work/after-end.pdn" || fail "unsaved: the file: $(cat "$work/after-end.pdn")"
+
+# ---- a friend who chats and leaves on our move -------------------------------------
+# The friend (bash) takes Black, says something while we think over our
+# first move and closes the connection: both are on the screen at once,
+# no key pressed (they were read only after our move had gone).
+port=$((port + 1))
+run leaves "$(game C.UTF-8 "--listen $port --timeout 20 -o $work/leaves.pdn")"
+see "waiting for your friend on port $port"
+bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf 'R01%-32sW010075A\\0' bash >&3;
+    head -c 35 <&3 >/dev/null; sleep 1; printf 'Cone moment\\0' >&3;
+    i=0; until [ -e $work/seen-chat ] || [ \$i -ge 150 ]; do sleep 0.1; i=\$((i + 1)); done" &
+peer=$!
+see "bash says: one moment"
+: >"$work/seen-chat"
+wait $peer
+see "the peer closed the connection (0 plies), *" "(any key leaves)"
+keys x
+ended 1
+checked "$work/leaves.pdn"
 
 if [ "$failed" -gt 0 ]; then
     echo "play-tui: $failed of $steps checks failed"

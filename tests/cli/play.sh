@@ -121,7 +121,8 @@ printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/nu
 # A friend over DXP: pdnplay listens (Black, as the request says), the
 # engine connects as White; the person plays 16-21, takes it back (the
 # engine accepts), plays it again and resigns: both sides save the same
-# game, 2-0 for White, clean under pdncheck.
+# game, 2-0 for White, clean under pdncheck, the engine's with the reason
+# pdnplay chatted before its GAMEEND ("Black resigned").
 check
 port=$((20000 + $$ % 20000 + 7))
 (printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
@@ -136,9 +137,32 @@ grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
 grep -q 'resigned' "$work/friend.err" || fail "friend: $(cat "$work/friend.err")"
 grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
     fail "friend: results"
-[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game/resigned/')" ] ||
+[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game (pdnplay: \(Black resigned\))/\1/')" ] ||
     fail "friend: the two sides saved different games"
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
+
+# A friend (bash) who plays 32-28, says something and leaves while the
+# person thinks (the input open, nothing typed): both are heard at once,
+# where they were read only after the person's move or the end of the
+# input (then 'Black resigned').
+check
+port=$((port + 1))
+(sleep 4 | "$bin/pdnplay" --ascii --listen $port --timeout 20 -o "$work/left.pdn" \
+    >"$work/left.out" 2>"$work/left.err") &
+friend=$!
+i=0
+until bash -c "exec 3<>/dev/tcp/127.0.0.1/$port || exit 9; printf 'R01%-32sZ010075A\0' bash >&3;
+    head -c 34 <&3 >/dev/null; printf 'M0001322800\0' >&3; sleep 0.5;
+    printf 'Cbye, my train\0' >&3; sleep 0.5" 2>/dev/null; do
+    i=$((i + 1))
+    [ $i -ge 50 ] && break
+    sleep 0.1
+done
+wait $friend
+grep -q '^bash says: bye, my train$' "$work/left.out" || fail "left: no chat: $(cat "$work/left.out")"
+grep -q 'the peer closed the connection (1 ply), \*$' "$work/left.err" ||
+    fail "left: $(cat "$work/left.err")"
+"$bin/pdncheck" -q "$work/left.pdn" >/dev/null 2>&1 || fail "left: pdncheck"
 
 check
 # Every game the engine played here, read back by the validator.
