@@ -240,7 +240,9 @@ static bool tell_why(struct session *x)
 {
     struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
     const char *why = x->why;
-    snprintf(chat.text, sizeof chat.text, "%s: %s", x->s->prog, why);
+    /* The reason alone: the peer's program names who says it ("pdnplay says:
+     * White resigned"), as pdnplay and pdnengine do. */
+    snprintf(chat.text, sizeof chat.text, "%s", why);
     bool sent = send_message(x, &chat);
     x->why = why;
     return sent;

@@ -81,7 +81,7 @@ connect "$bin/pdnengine" --level 1 --timeout 1 dxp --connect 127.0.0.1:$port \
     fail "hasty: $(cat "$work/hasty.err")"
 wait $listener
 [ $? -eq 1 ] || fail "slow: exit status not 1"
-why='the peer ended the game (pdnengine: no message from the peer before the timeout)'
+why='the peer ended the game (no message from the peer before the timeout)'
 grep -qF "$why" "$work/slow.err" || fail "slow: not told why: $(cat "$work/slow.err")"
 grep -qF "{$why} *" "$work/slow.pdn" || fail "slow: the game saved: $(cat "$work/slow.pdn")"
 "$bin/pdncheck" -q "$work/slow.pdn" "$work/hasty.pdn" >/dev/null 2>&1 ||
@@ -117,7 +117,7 @@ told() {
 }
 # gameend NAME WHY: pdnengine said WHY in a CHAT, then sent GAMEEND E01.
 gameend() {
-    grep -q "^Cpdnengine: .*$2" "$work/$1.got" || fail "$1: no CHAT saying '$2'"
+    grep -q "^C.*$2" "$work/$1.got" || fail "$1: no CHAT saying '$2'"
     [ "$(tail -n 1 "$work/$1.got")" = E01 ] || fail "$1: no GAMEEND E01: $(cat "$work/$1.got")"
 }
 peer garbage "$req; printf 'M00xx\0' >&3; $(told garbage)" "does not read"

@@ -367,7 +367,7 @@ keys x
 ended 0
 wait $peer
 steps=$((steps + 1))
-[ "$(cat "$work/peer-end")" = "$(printf 'Cpdnplay: Black resigned\nE11')" ] ||
+[ "$(cat "$work/peer-end")" = "$(printf 'CBlack resigned\nE11')" ] ||
     fail "thinking: the friend got '$(cat "$work/peer-end")', not the reason and E11"
 checked "$work/thinking.pdn"
 grep -q '^\[Result "2-0"\]' "$work/thinking.pdn" || fail "thinking: $(cat "$work/thinking.pdn")"

@@ -137,7 +137,7 @@ grep -q '> taken back$' "$work/friend.out" || fail "friend: no take-back"
 grep -q 'resigned' "$work/friend.err" || fail "friend: $(cat "$work/friend.err")"
 grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$work/engine.pdn" ||
     fail "friend: results"
-[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game (pdnplay: \(Black resigned\))/\1/')" ] ||
+[ "$(sed -n '/^$/,$p' "$work/friend.pdn")" = "$(sed -n '/^$/,$p' "$work/engine.pdn" | sed 's/the peer ended the game (\(Black resigned\))/\1/')" ] ||
     fail "friend: the two sides saved different games"
 "$bin/pdncheck" -q "$work/friend.pdn" "$work/engine.pdn" >/dev/null 2>&1 || fail "friend: pdncheck"
 

@@ -313,7 +313,7 @@ static void test_dxp_game_drawn_by_repetition(void **state)
     assert_int_equal(x->result, RESULT_DRAW);
     char got[64] = "";
     assert_true(read(peer, got, sizeof got - 1) > 0); /* the reason, then GAMEEND 2 */
-    assert_string_equal(got, "Ctest: threefold repetition");
+    assert_string_equal(got, "Cthreefold repetition");
     session_end(x, peer);
 }
 
