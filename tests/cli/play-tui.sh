@@ -299,6 +299,17 @@ see "+------------------------------+" "| b     b     b     b     b    |" " w " 
 keys q
 ended 0
 
+# resign_and_leave [TEXT...]: q, then y to the question, resigns; the end
+# says TEXT and that any key leaves; a key leaves, with status 0.
+resign_and_leave() {
+    keys q
+    see "Resign this game? (y/n)"
+    keys y
+    see "$@" "(any key leaves)"
+    keys x
+    ended 0
+}
+
 # ---- a friend over DXP -----------------------------------------------------------------
 # pdnplay listens (Black, as the request says); pdnengine connects as
 # White and plays its moves. The person plays 16-21, asks for it back (the
@@ -318,12 +329,7 @@ gone " 16-21 2. "
 keys 1 6 2 1
 see " 16-21 2. "
 see "plays 2. " "Black to move: your move"
-keys q
-see "Resign this game? (y/n)"
-keys y
-see "resigned" "(any key leaves)"
-keys x
-ended 0
+resign_and_leave "resigned"
 wait $engine
 checked "$work/friend.pdn"
 checked "$work/engine.pdn"
@@ -359,12 +365,7 @@ gone "waiting for your friend on port"
 tm resize-window -t t -x 90 -y 36
 keys x
 see "bash is thinking: q resigns"
-keys q
-see "Resign this game? (y/n)"
-keys y
-see "resigned (0 plies), 2-0" "(any key leaves)"
-keys x
-ended 0
+resign_and_leave "resigned (0 plies), 2-0"
 wait $peer
 steps=$((steps + 1))
 [ "$(cat "$work/peer-end")" = "$(printf 'CBlack resigned\nE11')" ] ||
@@ -392,12 +393,7 @@ steps=$((steps + 1))
 off_screen "is thinking" || fail "first: the friend is said to think on our move"
 keys 3 2 2 8
 see "you play 1. 32-28" " 1. 32-28"
-keys q
-see "Resign this game? (y/n)"
-keys y
-see "(any key leaves)"
-keys x
-ended 0
+resign_and_leave
 wait $peer
 steps=$((steps + 1))
 [ "$(tr '\0' '|' <"$work/peer-move")" = "M0000322800|" ] ||
