@@ -269,12 +269,11 @@ void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
     }
     /* A column of a standard tag the game lacks shows the synonym read for
      * it (Bianco for White), as pdn_game_tag does. */
-    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    struct tag_synonym_read read[TAG_SYNONYM_MAX];
     size_t n = tag_synonyms_read(read, game);
     for (size_t i = 0; i < n; i++) {
-        const char *standard = tag_synonym_standard(read[i]->name);
-        uint32_t col = w->tagslots[tag_slot(w, standard, strlen(standard))];
-        if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = read[i]->value;
+        uint32_t col = w->tagslots[tag_slot(w, read[i].standard, strlen(read[i].standard))];
+        if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = read[i].tag->value;
     }
 }
 

@@ -267,12 +267,12 @@ static void fix_tag_names(struct format *f, const pdn_game *game, bool repair,
                           struct pdn_write_options *wo)
 {
     if (!repair) return;
-    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    struct tag_synonym_read read[TAG_SYNONYM_MAX];
     size_t n = tag_synonyms_read(read, game);
     for (size_t i = 0; i < n; i++) {
         char detail[64];
-        snprintf(detail, sizeof detail, "written %s", tag_synonym_standard(read[i]->name));
-        emit(f, game, PDN_DIAG_FIXED, NULL, &read[i]->pos, NULL, read[i]->name, detail);
+        snprintf(detail, sizeof detail, "written %s", read[i].standard);
+        emit(f, game, PDN_DIAG_FIXED, NULL, &read[i].tag->pos, NULL, read[i].tag->name, detail);
     }
     wo->standard_names = n > 0;
 }

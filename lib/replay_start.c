@@ -34,13 +34,13 @@ static const struct pdn_tag **tag_slot(struct replay *r, const char *name)
  * the one the result is checked against. */
 static void read_synonyms(struct replay *r)
 {
-    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    struct tag_synonym_read read[TAG_SYNONYM_MAX];
     size_t n = tag_synonyms_read(read, r->game);
     for (size_t i = 0; i < n; i++) {
-        const char *standard = tag_synonym_standard(read[i]->name);
-        if (!r->tag_result && strcmp(standard, "Result") == 0) r->tag_result = read[i];
-        snprintf(r->detail, sizeof r->detail, "read as %s", standard);
-        replay_emit(r, PDN_DIAG_TAG_SYNONYM, NULL, &read[i]->pos, NULL, read[i]->name, r->detail);
+        const struct pdn_tag *t = read[i].tag;
+        if (!r->tag_result && strcmp(read[i].standard, "Result") == 0) r->tag_result = t;
+        snprintf(r->detail, sizeof r->detail, "read as %s", read[i].standard);
+        replay_emit(r, PDN_DIAG_TAG_SYNONYM, NULL, &t->pos, NULL, t->name, r->detail);
     }
 }
 

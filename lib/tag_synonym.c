@@ -111,7 +111,7 @@ const struct pdn_tag *tag_synonym_find(const pdn_game *game, const char *standar
     return s < 0 ? NULL : first_synonym(game->tags, game->ntags, s);
 }
 
-size_t tag_synonyms_read(const struct pdn_tag *out[TAG_SYNONYM_MAX], const pdn_game *game)
+size_t tag_synonyms_read(struct tag_synonym_read out[TAG_SYNONYM_MAX], const pdn_game *game)
 {
     if (!may_have(game)) return 0;
     const struct pdn_tag *tags = game->tags, *first[TAG_SYNONYM_MAX] = {0};
@@ -129,9 +129,9 @@ size_t tag_synonyms_read(const struct pdn_tag *out[TAG_SYNONYM_MAX], const pdn_g
     for (int s = 0; s < TAG_SYNONYM_MAX; s++) {
         if (!first[s] || present[s]) continue;
         size_t j = k++;
-        for (; j > 0 && out[j - 1] > first[s]; j--)
+        for (; j > 0 && out[j - 1].tag > first[s]; j--)
             out[j] = out[j - 1];
-        out[j] = first[s];
+        out[j] = (struct tag_synonym_read){first[s], standards[s]};
     }
     return k;
 }

@@ -60,11 +60,17 @@ const struct pdn_tag *tag_synonym_find(const pdn_game *game, const char *standar
  * synonyms (White, Black, Result, Round). */
 enum { TAG_SYNONYM_MAX = 4 };
 
+/* A tag read in place of a standard one, and that standard name. */
+struct tag_synonym_read {
+    const struct pdn_tag *tag; /* Bianco's */
+    const char *standard;      /* "White" */
+};
+
 /*
  * The synonyms a game reads in place of their standard tags: for each
  * standard name that has synonyms and no tag of its own, the first tag that
  * stands for it. In source order in out; returns how many.
  */
-size_t tag_synonyms_read(const struct pdn_tag *out[TAG_SYNONYM_MAX], const pdn_game *game);
+size_t tag_synonyms_read(struct tag_synonym_read out[TAG_SYNONYM_MAX], const pdn_game *game);
 
 #endif

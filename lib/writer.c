@@ -152,16 +152,16 @@ static bool written_in_roster(const pdn_game *game, uint32_t k)
 
 /* Whether tag k was read as a roster tag and written under its name there
  * (options->standard_names): read holds the game's synonyms read. */
-static bool renamed(const pdn_game *game, uint32_t k, const struct pdn_tag *const *read, size_t n)
+static bool renamed(const pdn_game *game, uint32_t k, const struct tag_synonym_read *read, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        if (read[i] == &game->tags[k]) return true;
+        if (read[i].tag == &game->tags[k]) return true;
     return false;
 }
 
 static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
-    const struct pdn_tag *read[TAG_SYNONYM_MAX];
+    struct tag_synonym_read read[TAG_SYNONYM_MAX];
     size_t nread = opt->standard_names ? tag_synonyms_read(read, game) : 0;
     for (int i = 0; i < ROSTER; i++)
         write_tag(w, roster[i], roster_value(game, i, opt));
