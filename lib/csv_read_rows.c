@@ -405,15 +405,22 @@ static bool has_column(const pdn_csv_reader *r, const char *name)
     return false;
 }
 
-/* Why the games have no moves: the header's columns say, and, read
- * without --moves, a ply and a move column are rows of pdn2csv --moves,
- * which only --moves reads (a user's most likely slip). */
+/* Whether the header, read without --moves, is one of pdn2csv --moves
+ * (a ply and a move column, no moves): a user's most likely slip. */
+static bool moves_rows_without_option(const pdn_csv_reader *r)
+{
+    return !r->o.moves && has_column(r, "ply") && has_column(r, "move");
+}
+
+/* Why the games have no moves: the header's columns say. Rows of pdn2csv
+ * --moves are not read without --moves: each would be a game of no tag and
+ * no move, two errors a row that say nothing more. */
 static const char *no_moves_reason(const pdn_csv_reader *r)
 {
     if (r->o.moves) return "no move or canonical column: the games have no moves";
-    if (has_column(r, "ply") && has_column(r, "move"))
-        return "no moves or movetext column: the games have no moves; its ply and move "
-               "columns are rows of pdn2csv --moves, which csv2pdn --moves reads";
+    if (moves_rows_without_option(r))
+        return "no moves or movetext column: its ply and move columns are rows of "
+               "pdn2csv --moves, which csv2pdn --moves reads; no row is read without it";
     return "no moves or movetext column: the games have no moves";
 }
 
@@ -436,7 +443,9 @@ static int read_header(pdn_csv_reader *r)
             r->has_moves = true;
     }
     r->have_header = true;
-    if (!r->has_moves) csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, no_moves_reason(r));
+    if (r->has_moves) return 0;
+    csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, no_moves_reason(r));
+    r->rows_of_moves = moves_rows_without_option(r);
     return 0;
 }
 
@@ -515,7 +524,10 @@ bool csv_next_usable(pdn_csv_reader *r)
             if (read_header(r) < 0) return r->nomem = true, false;
             continue;
         }
-        if (csv_usable_row(r)) return true;
+        if (r->rows_of_moves)
+            r->rows++;
+        else if (csv_usable_row(r))
+            return true;
     }
     csv_end_empty_rows(r);
     return false;

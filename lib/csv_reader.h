@@ -76,6 +76,7 @@ struct pdn_csv_reader {
     size_t nheader; /* the header's fields */
     bool have_header;
     bool has_moves;
+    bool rows_of_moves; /* rows of pdn2csv --moves, read without --moves: counted, not read */
     /* moves mode: the first row of the next game, kept */
     struct held {
         char *data;
