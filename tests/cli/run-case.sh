@@ -5,7 +5,8 @@
 # leaves in CLI_SCRATCH/NAME.report what differs (a diff), with
 # CLI_SCRATCH/NAME.failed beside it when the case fails.
 #
-#   sh tests/cli/run-case.sh NAME      (from the project root)
+#   CLI_CASES=tests/cli/cases CLI_SCRATCH=$(mktemp -d) \
+#       sh tests/cli/run-case.sh NAME      (from the project root, tools on PATH)
 #
 # Environment: CLI_CASES (the cases' folder), CLI_BIN (absolute, first on
 # PATH), CLI_WRAPPER (valgrind, or empty), CLI_SCRATCH, CLI_TIMES. Everything a case
@@ -14,6 +15,9 @@
 # dash.
 
 name=${1:?usage: run-case.sh NAME}
+# Without the folders run.sh sets, $got would be /NAME, which the case
+# empties with rm -rf: a case named bin took /bin with it once.
+: "${CLI_CASES:?set by tests/cli/run.sh}" "${CLI_SCRATCH:?set by tests/cli/run.sh}"
 dir=$CLI_CASES/$name
 got=$CLI_SCRATCH/$name
 OUT=$got
