@@ -56,6 +56,16 @@ bool gametype_black_opens(long n);
 /* The same for a game: its GameType tag, else the type it was read under
  * (a game made by hand may hold the tag alone). */
 bool game_black_opens(const pdn_game *game);
+/*
+ * The move number of a line's first ply when no FEN gives one: the first
+ * number written on the line, counted back over the plies before it (its
+ * placeholders, "...", hold no ply), at least 1; 1 when none is written
+ * before a setup. second: the first ply is the second mover's. The replay
+ * checks the numbers from it and the writer numbers the first ply with it,
+ * so that "22-18 10-14 38. 18-15" from a FEN is written "37. 22-18 ..."
+ * and reads back the same.
+ */
+uint32_t game_line_first_number(const struct pdn_line *line, bool second);
 
 static inline struct game_box *game_box_of(const pdn_game *game)
 {

@@ -329,7 +329,15 @@ bool replay_start(struct replay *r)
     const struct pdn_rules *rules = pdn_rules_get(r->variant);
     r->first_side = rules->black_moves_first ? PDN_COLOR_BLACK : PDN_COLOR_WHITE;
     const struct pdn_tag *fen = r->tag_fen;
-    if (fen) return replay_start_fen(r, &r->start, &r->start_turn, fen->value, &fen->pos);
+    if (fen) {
+        if (!replay_start_fen(r, &r->start, &r->start_turn, fen->value, &fen->pos)) return false;
+        /* No number in the FEN: the numbers written on the main line give it,
+         * as they give it to the writer. */
+        if (!r->start_turn.known)
+            r->start_turn = (struct turn){
+                game_line_first_number(&r->game->main, r->start.side != r->first_side), true};
+        return true;
+    }
     pdn_board_init(&r->start, r->variant);
     r->start_turn = (struct turn){1, true};
     return true;

@@ -553,7 +553,7 @@ static struct side start_side(const pdn_game *game)
     if (fen == NULL) return s;
     struct fen_start st = fen_start(fen);
     if (st.known) s.black = st.black != game_black_opens(game);
-    if (st.number) s.number = st.number;
+    s.number = st.number ? st.number : game_line_first_number(&game->main, s.black);
     return s;
 }
 
