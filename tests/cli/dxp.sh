@@ -13,7 +13,8 @@
 # game, and the follower says why, in the peer's words, and saves it.
 # A game over on the board reads so in the winner's file too; a CHAT
 # before the game request is shown and the request still answered; one
-# ply is "1 ply".
+# ply is "1 ply". --max-plies N ends the game after exactly N plies, N
+# even and odd (the next ply the initiator's, then the follower's).
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -86,6 +87,35 @@ grep -qF "$why" "$work/slow.err" || fail "slow: not told why: $(cat "$work/slow.
 grep -qF "{$why} *" "$work/slow.pdn" || fail "slow: the game saved: $(cat "$work/slow.pdn")"
 "$bin/pdncheck" -q "$work/slow.pdn" "$work/hasty.pdn" >/dev/null 2>&1 ||
     fail "slow, hasty: the games saved do not check"
+
+# --max-plies N: the game ends after exactly N plies, whichever side
+# would play the next. The initiator plays White: with N even the next
+# ply is its own and it ends the game on its turn; with N odd it is the
+# follower's, which had played it before the end reached it (N + 1
+# plies in both games). Both games: N plies, drawn, alike, clean.
+plies() { movetext "$1" | tr ' ' '\n' | grep -x '[0-9]*[-x][0-9x]*' | grep -cvx '[012]-[012]'; }
+for n in 10 9; do
+    checks=$((checks + 1))
+    port=$((port + 1))
+    "$bin/pdnengine" --level 1 --timeout 20 dxp --listen $port -o "$work/most$n-f.pdn" \
+        2>"$work/most$n-f.err" &
+    listener=$!
+    connect "$bin/pdnengine" --level 1 --timeout 20 --max-plies $n dxp --connect 127.0.0.1:$port \
+        -o "$work/most$n-i.pdn" 2>"$work/most$n-i.err" ||
+        fail "--max-plies $n: initiator: exit status $?: $(cat "$work/most$n-i.err")"
+    wait $listener || fail "--max-plies $n: follower: exit status $?: $(cat "$work/most$n-f.err")"
+    for f in i f; do
+        got=$(plies "$work/most$n-$f.pdn")
+        [ "$got" = $n ] || fail "--max-plies $n: $f: $got plies: $(cat "$work/most$n-$f.err")"
+        grep -q '^\[Result "1-1"\]' "$work/most$n-$f.pdn" || fail "--max-plies $n: $f: not drawn"
+    done
+    grep -qF "a draw after $n plies, the most allowed ($n plies), 1-1" "$work/most$n-i.err" ||
+        fail "--max-plies $n: initiator: $(cat "$work/most$n-i.err")"
+    [ "$(movetext "$work/most$n-f.pdn")" = "$(movetext "$work/most$n-i.pdn")" ] ||
+        fail "--max-plies $n: the two sides wrote different games"
+    "$bin/pdncheck" -q "$work/most$n-f.pdn" "$work/most$n-i.pdn" >/dev/null 2>&1 ||
+        fail "--max-plies $n: the games saved do not check"
+done
 
 # peer NAME SCRIPT WHY: pdnengine listens as Black (the peer asks it to
 # follow with Z) against a bash peer running SCRIPT on fd 3.
