@@ -8,7 +8,8 @@
  * know our limit); a game we end still going (resigned, drawn) is
  * explained to the peer in a CHAT first. A CHAT may come at any time: it
  * is shown and the wait goes on; a GAMEEND may too, and is heard before
- * our move goes.
+ * our move goes. A win the peer claims is written only if the board
+ * shows it.
  * A peer that sends garbage or an illegal move, closes the connection or
  * stays silent past the wait ends the game with a message, told to the
  * peer too when the connection still works (a CHAT, then GAMEEND with
@@ -317,20 +318,22 @@ static bool drawn_by_rule(struct session *x)
 
 /* The peer's GAMEEND: the game over on the board (the loser with no move
  * says so, or the winner first) is written as what happened there; a
- * game still going, as the peer's end, with the reason it chatted. */
+ * game still going, as the peer's end, with the reason it chatted. Its
+ * reason (DXP: 1 I give up, 2 draw, 3 I win, 0 none) is "for information
+ * only": a resignation or a draw it may give, but a win the board does
+ * not show is its word alone, saved unfinished ("*") for an arbiter. */
 static void peer_ended(struct session *x, int code)
 {
     enum pdn_color us = x->game.us;
     if (over_on_board(x) || drawn_by_rule(x)) return;
-    x->why = "the peer ended the game";
+    const char *what =
+        code == 3 ? "the peer claimed a win the board does not show" : "the peer ended the game";
+    x->why = what;
     if (x->said[0]) {
-        snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
+        snprintf(x->ended_why, sizeof x->ended_why, "%s (%s)", what, x->said);
         x->why = x->ended_why;
     }
-    x->result = code == 2   ? RESULT_DRAW
-                : code == 1 ? win_for(us)
-                : code == 3 ? win_for(!us)
-                            : RESULT_UNFINISHED;
+    x->result = code == 2 ? RESULT_DRAW : code == 1 ? win_for(us) : RESULT_UNFINISHED;
 }
 
 /* The peer's message: a move, a take-back, the end. False when the game is over. */

@@ -34,7 +34,8 @@ static const char usage[] =
     "      --take-back-at N   ask the peer to take back two plies at ply N\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 after 'quit' or the end of the input (hub) or a game that\n"
     "ended by the rules (dxp), 1 a DXP game cut short (garbage, a closed\n"
-    "connection, a timeout), 2 usage error, 3 system error. See pdnengine(1).\n";
+    "connection, a timeout, a win the peer claims that the board does not\n"
+    "show), 2 usage error, 3 system error. See pdnengine(1).\n";
 
 /* --table MB: a size in MiB. */
 static void parse_table(struct tool *t, void *state, const char *arg)

@@ -7,7 +7,8 @@
  * Then what the peer sends, through a socket pair: a CHAT at any time
  * (before the game is agreed, before a take-back is answered), the end of
  * a game on the board against a peer that ends a game still going; the
- * game ended after exactly --max-plies plies, whoever has the next.
+ * game ended after exactly --max-plies plies, whoever has the next; a
+ * win the peer claims, saved as such only when the board shows it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -523,6 +524,82 @@ static void test_dxp_game_most_plies_won_on_the_board(void **state)
     session_end(x, peer);
 }
 
+/* ---- a win the peer claims (GAMEEND reason 3, I win) ---- */
+
+/* The saved game, as save() writes it for -o. */
+static void saved(char *out, size_t cap, struct session *x)
+{
+    char path[] = "/tmp/test_dxp_game.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    struct dxp_settings to_file = *x->s;
+    to_file.output = path;
+    const struct dxp_settings *s = x->s;
+    x->s = &to_file;
+    save(x);
+    x->s = s;
+    ssize_t n = read(fd, out, cap - 1);
+    assert_true(n > 0);
+    out[n] = '\0';
+    close(fd);
+    unlink(path);
+}
+
+/* A win claimed in a game still going (both sides have their pieces and
+ * moves after 1. 32-28 19-23): DXP gives the reason "for informational
+ * purposes only", and the board shows none. The game is saved
+ * unfinished, the claim said, not lost. */
+static void test_dxp_game_win_claimed_the_board_does_not_show(void **state)
+{
+    (void)state;
+    struct chats_heard h = {0};
+    struct dxp_player player = {.chat = on_chat, .ctx = &h};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, NULL, PDN_COLOR_WHITE);
+    play_texts(x, (const char *const[]){"32-28", "19-23"}, 2);
+    struct pdn_dxp_message m[2] = {chat("I win on time"),
+                                   {.type = PDN_DXP_GAMEEND, .code = 3, .stop = 1}};
+    peer_sends(peer, m, 2);
+    struct pdn_dxp_message got;
+    assert_int_equal(receive(x, &got), 1);
+    assert_false(answer(x, &got));
+    assert_int_equal(x->result, RESULT_UNFINISHED);
+    assert_string_equal(x->why, "the peer claimed a win the board does not show (I win on time)");
+    assert_string_equal(h.text, "I win on time"); /* shown as it came, too */
+    char pdn[2048];
+    saved(pdn, sizeof pdn, x);
+    assert_non_null(strstr(pdn, "[Result \"*\"]"));
+    assert_non_null(strstr(
+        pdn,
+        "\n1. 32-28 19-23 {the peer claimed a win the board does not show (I win on time)} *\n"));
+    session_end(x, peer);
+}
+
+/* The honest claim: the peer's move takes our last piece and its
+ * GAMEEND 3 follows at once. The board shows the win: the peer's. */
+static void test_dxp_game_win_claimed_the_board_shows(void **state)
+{
+    (void)state;
+    struct dxp_player player = {.choose = must_not_choose};
+    int peer;
+    struct session *x = session_with_peer(&peer, &player, "W:W28:B23", PDN_COLOR_BLACK);
+    struct pdn_dxp_message m[2] = {
+        {.type = PDN_DXP_MOVE, .from = 28, .to = 19, .ncaptured = 1, .captured = {23}},
+        {.type = PDN_DXP_GAMEEND, .code = 3, .stop = 1}};
+    peer_sends(peer, m, 2);
+    struct pdn_dxp_message got;
+    assert_int_equal(receive(x, &got), 1);
+    assert_true(answer(x, &got));
+    assert_false(our_turn(x));
+    assert_int_equal(x->result, RESULT_WHITE);
+    assert_string_equal(x->why, "Black has no legal move");
+    char pdn[2048];
+    saved(pdn, sizeof pdn, x);
+    assert_non_null(strstr(pdn, "[Result \"2-0\"]"));
+    assert_non_null(strstr(pdn, "\n1. 28x19 {Black has no legal move} 2-0\n"));
+    session_end(x, peer);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -542,6 +619,8 @@ int main(void)
         cmocka_unit_test(test_dxp_game_most_plies_on_our_turn),
         cmocka_unit_test(test_dxp_game_most_plies_lost_on_the_board),
         cmocka_unit_test(test_dxp_game_most_plies_won_on_the_board),
+        cmocka_unit_test(test_dxp_game_win_claimed_the_board_does_not_show),
+        cmocka_unit_test(test_dxp_game_win_claimed_the_board_shows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
