@@ -3,9 +3,13 @@
  * GAMEREQ, wait for GAMEACC), with --listen the follower. Moves go both
  * ways as MOVE messages checked against the legal moves; a BACKREQ is
  * accepted and the game taken back; the side with no move sends GAMEEND,
- * and a draw rule reached ends the game on our turn; a game we end still
- * going (resigned, drawn) is explained to the peer in a CHAT first. A
- * CHAT may come at any time: it is shown and the wait goes on.
+ * and a draw rule reached ends the game on our turn, the most plies
+ * allowed right after the last of them (the peer's turn too: it does not
+ * know our limit); a game we end still going (resigned, drawn) is
+ * explained to the peer in a CHAT first. A CHAT may come at any time: it
+ * is shown and the wait goes on; a GAMEEND may too, and is heard before
+ * our move goes. A win the peer claims is written only if the board
+ * shows it.
  * A peer that sends garbage or an illegal move, closes the connection or
  * stays silent past the wait ends the game with a message, told to the
  * peer too when the connection still works (a CHAT, then GAMEEND with
@@ -22,6 +26,10 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifndef MSG_MORE
+#define MSG_MORE 0
+#endif
 
 /* Seconds for the peer's GAMEEND that acknowledges ours. */
 #define DXP_ACK_WAIT 5.0
@@ -52,14 +60,21 @@ struct session {
     char buf[4 * PDN_DXP_MESSAGE_MAX];
 };
 
-static bool send_message(struct session *x, const struct pdn_dxp_message *m)
+/* flags MSG_MORE: the next message goes in the same segment (Linux),
+ * so that the peer reads them together. */
+static bool send_with(struct session *x, const struct pdn_dxp_message *m, int flags)
 {
     char text[PDN_DXP_MESSAGE_MAX];
     size_t n = pdn_dxp_format(text, m) + 1; /* with its NUL */
-    if (send(x->fd, text, n, MSG_NOSIGNAL) == (ssize_t)n) return true;
+    if (send(x->fd, text, n, MSG_NOSIGNAL | flags) == (ssize_t)n) return true;
     x->why = "the peer closed the connection";
     x->gone = true;
     return false;
+}
+
+static bool send_message(struct session *x, const struct pdn_dxp_message *m)
+{
+    return send_with(x, m, 0);
 }
 
 static double now_seconds(void)
@@ -223,7 +238,10 @@ static void send_game_end(struct session *x, int code)
     const char *why = x->why;
     x->ending = true;
     x->wait = DXP_ACK_WAIT;
-    if (send_message(x, &m)) receive(x, &ack);
+    /* A move the peer sent before it read our GAMEEND (sent on its turn
+     * at --max-plies) may come first: the game is over, it is not played. */
+    for (int late = 0; late < 4 && (late > 0 || send_message(x, &m)); late++)
+        if (receive(x, &ack) != 1 || ack.type == PDN_DXP_GAMEEND) break;
     x->why = why;
 }
 
@@ -243,7 +261,7 @@ static bool tell_why(struct session *x)
     /* The reason alone: the peer's program names who says it ("pdnplay says:
      * White resigned"), as pdnplay and pdnengine do. */
     snprintf(chat.text, sizeof chat.text, "%s", why);
-    bool sent = send_message(x, &chat);
+    bool sent = send_with(x, &chat, MSG_MORE); /* the GAMEEND follows at once */
     x->why = why;
     return sent;
 }
@@ -300,20 +318,22 @@ static bool drawn_by_rule(struct session *x)
 
 /* The peer's GAMEEND: the game over on the board (the loser with no move
  * says so, or the winner first) is written as what happened there; a
- * game still going, as the peer's end, with the reason it chatted. */
+ * game still going, as the peer's end, with the reason it chatted. Its
+ * reason (DXP: 1 I give up, 2 draw, 3 I win, 0 none) is "for information
+ * only": a resignation or a draw it may give, but a win the board does
+ * not show is its word alone, saved unfinished ("*") for an arbiter. */
 static void peer_ended(struct session *x, int code)
 {
     enum pdn_color us = x->game.us;
     if (over_on_board(x) || drawn_by_rule(x)) return;
-    x->why = "the peer ended the game";
+    const char *what =
+        code == 3 ? "the peer claimed a win the board does not show" : "the peer ended the game";
+    x->why = what;
     if (x->said[0]) {
-        snprintf(x->ended_why, sizeof x->ended_why, "the peer ended the game (%s)", x->said);
+        snprintf(x->ended_why, sizeof x->ended_why, "%s (%s)", what, x->said);
         x->why = x->ended_why;
     }
-    x->result = code == 2   ? RESULT_DRAW
-                : code == 1 ? win_for(us)
-                : code == 3 ? win_for(!us)
-                            : RESULT_UNFINISHED;
+    x->result = code == 2 ? RESULT_DRAW : code == 1 ? win_for(us) : RESULT_UNFINISHED;
 }
 
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
@@ -385,14 +405,73 @@ static bool peer_spoke(struct session *x)
     return true;
 }
 
+/* Whether a whole message of the peer's is there, what came read
+ * without waiting (true too when the connection closed: receive_any
+ * says so). */
+static bool peer_pending(struct session *x)
+{
+    struct pollfd p = {.fd = x->fd, .events = POLLIN};
+    while (!memchr(x->buf, '\0', x->len) && x->len < sizeof x->buf && poll(&p, 1, 0) == 1) {
+        ssize_t got = recv(x->fd, x->buf + x->len, sizeof x->buf - x->len, 0);
+        if (got <= 0) return true;
+        x->len += (size_t)got;
+    }
+    return x->len == sizeof x->buf || memchr(x->buf, '\0', x->len);
+}
+
+/* What the peer sent while we chose our move (a GAMEEND may come out of
+ * turn, as ours at --max-plies does): CHATs shown; anything else answered
+ * before our move, which is not played: true, *going_on false when the
+ * game is over. */
+static bool spoke_meanwhile(struct session *x, bool *going_on)
+{
+    struct pdn_dxp_message m;
+    while (peer_pending(x)) {
+        if (receive_any(x, &m) != 1) {
+            *going_on = false;
+            return true;
+        }
+        if (m.type != PDN_DXP_CHAT) {
+            *going_on = answer(x, &m);
+            return true;
+        }
+        heard(x, m.text);
+    }
+    return false;
+}
+
+/* A game still going after --max-plies plies: a draw, x->why saying so. */
+static bool at_most_plies(struct session *x)
+{
+    const struct played_game *g = &x->game.g;
+    if (g->nplies < x->s->max_plies || pdn_movegen_count(&g->board, 0) == 0) return false;
+    snprintf(x->ended_why, sizeof x->ended_why, "a draw after %d %s, the most allowed",
+             x->s->max_plies, x->s->max_plies == 1 ? "ply" : "plies");
+    x->why = x->ended_why;
+    return true;
+}
+
+/* Our move played and sent. The game over when it is the last ply
+ * --max-plies allows: the peer, which would play the next, is told at
+ * once, in the same segment, so that it reads the end before it plays. */
+static bool send_move(struct session *x, const struct pdn_move *move)
+{
+    struct pdn_dxp_message m;
+    pdn_dxp_move_message(&m, move, PDN_VARIANT_INTERNATIONAL, 0);
+    play(x, move);
+    moved(x, "we");
+    bool last = x->game.g.nplies >= x->s->max_plies && (drawn_by_rule(x) || at_most_plies(x));
+    if (!send_with(x, &m, last ? MSG_MORE : 0)) return false;
+    return last ? end_game(x, 2, RESULT_DRAW, x->why) : true;
+}
+
 /* Our turn. False when the game is over. */
 static bool our_turn(struct session *x)
 {
     struct pdn_move move;
-    if (memchr(x->buf, '\0', x->len)) return peer_spoke(x);
-    if (drawn_by_rule(x)) return end_game(x, 2, RESULT_DRAW, x->why);
-    if (x->game.g.nplies >= x->s->max_plies)
-        return end_game(x, 2, RESULT_DRAW, "a draw after the most plies allowed");
+    bool going_on;
+    if (spoke_meanwhile(x, &going_on)) return going_on;
+    if (drawn_by_rule(x) || at_most_plies(x)) return end_game(x, 2, RESULT_DRAW, x->why);
     switch (x->player->choose(&move, &x->game, x->player->ctx)) {
     case DXP_NO_MOVE:
         if (!over_on_board(x)) x->why = "no move left"; /* the player's word against the board's */
@@ -406,11 +485,8 @@ static bool our_turn(struct session *x)
     case DXP_PLAY:
         break;
     }
-    struct pdn_dxp_message m;
-    pdn_dxp_move_message(&m, &move, PDN_VARIANT_INTERNATIONAL, 0);
-    play(x, &move);
-    moved(x, "we");
-    return send_message(x, &m);
+    if (spoke_meanwhile(x, &going_on)) return going_on;
+    return send_move(x, &move);
 }
 
 static void run_game(struct session *x)

@@ -17,7 +17,7 @@ struct dxp_settings {
     const char *connect; /* HOST:PORT to connect to (initiator) */
     const char *output;  /* the game as PDN, or NULL */
     double timeout;      /* seconds to wait for the peer; 0: dxp_move_wait's */
-    int max_plies;       /* a draw after that many */
+    int max_plies;       /* a draw after exactly that many, whoever played the last */
     bool black;          /* the initiator plays Black */
 };
 

@@ -29,11 +29,13 @@ static const char usage[] =
     "  -o, --output FILE      write the game as PDN to FILE, however it ends\n"
     "      --timeout S        seconds to wait for the peer's move (default: the\n"
     "                         game's thinking time, at least 600)\n"
-    "      --max-plies N      a draw after N plies (default 300)\n"
+    "      --max-plies N      a draw after exactly N plies, the peer told at once\n"
+    "                         when the next is its own (default 300)\n"
     "      --take-back-at N   ask the peer to take back two plies at ply N\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 after 'quit' or the end of the input (hub) or a game that\n"
     "ended by the rules (dxp), 1 a DXP game cut short (garbage, a closed\n"
-    "connection, a timeout), 2 usage error, 3 system error. See pdnengine(1).\n";
+    "connection, a timeout, a win the peer claims that the board does not\n"
+    "show), 2 usage error, 3 system error. See pdnengine(1).\n";
 
 /* --table MB: a size in MiB. */
 static void parse_table(struct tool *t, void *state, const char *arg)

@@ -13,7 +13,9 @@
 # game, and the follower says why, in the peer's words, and saves it.
 # A game over on the board reads so in the winner's file too; a CHAT
 # before the game request is shown and the request still answered; one
-# ply is "1 ply".
+# ply is "1 ply". --max-plies N ends the game after exactly N plies, N
+# even and odd (the next ply the initiator's, then the follower's). A win
+# the peer claims (GAMEEND 3) is written only when the board shows it.
 #
 #   sh tests/cli/dxp.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: dxp.sh BIN}
@@ -87,8 +89,38 @@ grep -qF "{$why} *" "$work/slow.pdn" || fail "slow: the game saved: $(cat "$work
 "$bin/pdncheck" -q "$work/slow.pdn" "$work/hasty.pdn" >/dev/null 2>&1 ||
     fail "slow, hasty: the games saved do not check"
 
-# peer NAME SCRIPT WHY: pdnengine listens as Black (the peer asks it to
-# follow with Z) against a bash peer running SCRIPT on fd 3.
+# --max-plies N: the game ends after exactly N plies, whichever side
+# would play the next. The initiator plays White: with N even the next
+# ply is its own and it ends the game on its turn; with N odd it is the
+# follower's, which had played it before the end reached it (N + 1
+# plies in both games). Both games: N plies, drawn, alike, clean.
+plies() { movetext "$1" | tr ' ' '\n' | grep -x '[0-9]*[-x][0-9x]*' | grep -cvx '[012]-[012]'; }
+for n in 10 9; do
+    checks=$((checks + 1))
+    port=$((port + 1))
+    "$bin/pdnengine" --level 1 --timeout 20 dxp --listen $port -o "$work/most$n-f.pdn" \
+        2>"$work/most$n-f.err" &
+    listener=$!
+    connect "$bin/pdnengine" --level 1 --timeout 20 --max-plies $n dxp --connect 127.0.0.1:$port \
+        -o "$work/most$n-i.pdn" 2>"$work/most$n-i.err" ||
+        fail "--max-plies $n: initiator: exit status $?: $(cat "$work/most$n-i.err")"
+    wait $listener || fail "--max-plies $n: follower: exit status $?: $(cat "$work/most$n-f.err")"
+    for f in i f; do
+        got=$(plies "$work/most$n-$f.pdn")
+        [ "$got" = $n ] || fail "--max-plies $n: $f: $got plies: $(cat "$work/most$n-$f.err")"
+        grep -q '^\[Result "1-1"\]' "$work/most$n-$f.pdn" || fail "--max-plies $n: $f: not drawn"
+    done
+    grep -qF "a draw after $n plies, the most allowed ($n plies), 1-1" "$work/most$n-i.err" ||
+        fail "--max-plies $n: initiator: $(cat "$work/most$n-i.err")"
+    [ "$(movetext "$work/most$n-f.pdn")" = "$(movetext "$work/most$n-i.pdn")" ] ||
+        fail "--max-plies $n: the two sides wrote different games"
+    "$bin/pdncheck" -q "$work/most$n-f.pdn" "$work/most$n-i.pdn" >/dev/null 2>&1 ||
+        fail "--max-plies $n: the games saved do not check"
+done
+
+# peer NAME SCRIPT WHY [RC]: pdnengine listens as Black (the peer asks it
+# to follow with Z) against a bash peer running SCRIPT on fd 3; its exit
+# status RC (1: a game cut short).
 peer() {
     checks=$((checks + 1))
     port=$((port + 1))
@@ -104,7 +136,7 @@ peer() {
     wait $listener
     rc=$?
     [ $(($(date +%s) - start)) -le 15 ] || fail "$1: took too long"
-    [ $rc -eq 1 ] || fail "$1: exit status $rc, not 1"
+    [ $rc -eq "${4:-1}" ] || fail "$1: exit status $rc, not ${4:-1}"
     grep -q "$3" "$work/$1.err" || fail "$1: no '$3' in: $(cat "$work/$1.err")"
     "$bin/pdncheck" -q "$work/$1.pdn" >/dev/null 2>&1 || fail "$1: the game saved does not check"
 }
@@ -144,6 +176,26 @@ peer chatfirst "printf 'Chi there\0' >&3; $req; printf 'M0001322800\0' >&3; head
 grep -q '^pdnengine: dxp: the peer says: hi there$' "$work/chatfirst.err" ||
     fail "chatfirst: the chat not shown: $(cat "$work/chatfirst.err")"
 grep -q '^1\. 32-28' "$work/chatfirst.pdn" || fail "chatfirst: no game after the chat"
+
+# A win the peer claims (GAMEEND reason 3, "for informational purposes
+# only" in DXP) in a game still going, after 1. 32-28 and pdnengine's
+# answer: the game is saved unfinished, the claim said, not lost.
+peer claim "$req; printf 'M0001322800\0' >&3; head -c 13 <&3 >/dev/null;
+    printf 'CI win on time\0E31\0' >&3; head -c 4 <&3 >/dev/null" \
+    "the peer claimed a win the board does not show (I win on time) (2 plies), \*$"
+grep -q '^\[Result "\*"\]' "$work/claim.pdn" || fail "claim: not saved unfinished"
+grep -qF '{the peer claimed a win the board does not show (I win on time)} *' "$work/claim.pdn" ||
+    fail "claim: the claim not said: $(cat "$work/claim.pdn")"
+# The honest claim: from a position (White 28, Black 23; the game request
+# gives it), the peer's 28x19 takes pdnengine's last piece, then its
+# GAMEEND 3: the board shows the win, the peer's (2-0), a game ended by
+# the rules (exit status 0).
+lost=$(printf '%22s' | tr ' ' e)z$(printf '%4s' | tr ' ' e)w$(printf '%22s' | tr ' ' e)
+peer honest "printf 'R01%-32sZ010075BW$lost\0' bash >&3; head -c 35 <&3 >/dev/null;
+    printf 'M000128190123\0E31\0' >&3; head -c 4 <&3 >/dev/null" \
+    "Black has no legal move (1 ply), 2-0$" 0
+grep -qF '1. 28x19 {Black has no legal move} 2-0' "$work/honest.pdn" ||
+    fail "honest: the win not saved: $(cat "$work/honest.pdn")"
 
 echo "dxp: $checks checks, $failed failed"
 [ "$failed" -eq 0 ]
