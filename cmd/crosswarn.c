@@ -124,9 +124,8 @@ void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool
                      ": their crosstables show each player's games");
 }
 
-void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players)
+void tool_unknown_players_warning(const struct tool *t, unsigned long n, bool players)
 {
-    unsigned long n = pdn_stats_unknown_players(stats);
     if (n == 0) return;
     bool one = n == 1;
     fprintf(stderr,

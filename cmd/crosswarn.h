@@ -15,9 +15,10 @@
 
 /* The warnings of stats' crosstables; 'aliased': an alias file was read. */
 void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool aliased);
-/* One line when games name an unknown player (pdn_stats_unknown_players),
- * whom the players table ('players': shown) and the crosstables leave
- * out: their rows then add up to fewer games than the totals say, and why. */
-void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players);
+/* One line when 'games' name an unknown player (pdn_stats_unknown_players,
+ * or the sum pdnstats --merge makes of the pieces' counts), whom the
+ * players table ('players': shown) and the crosstables leave out: their
+ * rows then add up to fewer games than the totals say, and why. */
+void tool_unknown_players_warning(const struct tool *t, unsigned long games, bool players);
 
 #endif

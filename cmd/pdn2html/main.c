@@ -203,7 +203,7 @@ static int make_page(struct tool *t, struct html_run *r)
     }
     /* The page's crosstables, as pdnstats --crosstable warns about them. */
     if (rc == 0 && r->stats && !t->quiet) {
-        tool_unknown_players_warning(t, r->stats, false);
+        tool_unknown_players_warning(t, pdn_stats_unknown_players(r->stats), false);
         tool_crosstable_warnings(t, r->stats, r->alias != NULL);
     }
     free(cross);

@@ -208,7 +208,7 @@ static void unknown_players_warning(struct tool *t, struct run *r)
     unsigned leave_out =
         PDN_STATS_PLAYERS | PDN_STATS_EVENTS | PDN_STATS_CROSSTABLE | PDN_STATS_TEAMS;
     if (t->quiet || !(shown & leave_out)) return;
-    tool_unknown_players_warning(t, r->stats, shown & PDN_STATS_PLAYERS);
+    tool_unknown_players_warning(t, pdn_stats_unknown_players(r->stats), shown & PDN_STATS_PLAYERS);
 }
 
 /* A warning line, its names' control characters escaped, in one write. */

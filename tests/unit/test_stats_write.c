@@ -123,6 +123,32 @@ static void test_stats_json_shapes(void **state)
     pdn_stats_free(st);
 }
 
+/* Games naming no player (blank, "?", the side's colour) are counted in
+ * JSON's totals, which pdnstats --merge sums to warn as one run does;
+ * text and CSV readers have that warning on stderr, not a row. */
+static void test_stats_json_unknown_players(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st, "[White \"A\"]\n[Black \"?\"]\n2-0\n\n"
+                 "[White \"White\"]\n[Black \"Red\"]\n0-2\n\n"
+                 "[White \"A\"]\n[Black \"B\"]\n1-1\n\n");
+    int rc;
+    char *out = written(st, PDN_STATS_JSON, PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"openings_cut_short_tree_full\": 0,\n"
+                                "    \"games_with_an_unknown_player\": 2\n  }"));
+    free(out);
+    const enum pdn_stats_format others[] = {PDN_STATS_TEXT, PDN_STATS_CSV};
+    for (size_t i = 0; i < 2; i++) {
+        out = written(st, others[i], PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
+        assert_int_equal(rc, 0);
+        assert_null(strstr(out, "unknown"));
+        free(out);
+    }
+    pdn_stats_free(st);
+}
+
 /* A name with ESC, BEL, DEL and a C1 control (U+009B, CSI): escaped in
  * text, escaped as JSON requires, and no invalid UTF-8 in JSON. */
 static void test_stats_control_bytes(void **state)
@@ -319,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_stats_csv_one_table),
         cmocka_unit_test(test_stats_ident),
         cmocka_unit_test(test_stats_json_shapes),
+        cmocka_unit_test(test_stats_json_unknown_players),
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_made_rows),
         cmocka_unit_test(test_stats_cell_formats),
