@@ -267,7 +267,7 @@ static void keep_date(json_t *row, const json_t *other, const char *key, int sig
 static json_t *merge_events(const struct docs *d)
 {
     static const char *const counts[] = {"games", NULL};
-    json_t *by = sum_rows(d, "events", "event", counts), *out = json_array();
+    json_t *by = sum_rows(d, "events", "event", counts), *out = json_array(), *unnamed = NULL;
     const char *id;
     json_t *row;
     json_object_foreach(by, id, row)
@@ -284,8 +284,12 @@ static json_t *merge_events(const struct docs *d)
         }
         json_object_set_new(row, "players", json_null());
         json_object_set_new(row, "rounds", json_null());
-        json_array_append(out, row);
+        if (strcmp(id, PDN_STATS_NO_EVENT_NAME) == 0)
+            unnamed = row; /* last, as in one run */
+        else
+            json_array_append(out, row);
     }
+    if (unnamed) json_array_append(out, unnamed);
     json_decref(by);
     return out;
 }
