@@ -124,9 +124,26 @@ void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool
                      ": their crosstables show each player's games");
 }
 
-void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players)
+void tool_unknown_events_warning(const struct tool *t, const pdn_stats *stats, bool events)
 {
-    unsigned long n = pdn_stats_unknown_players(stats);
+    unsigned long n = pdn_stats_unknown_events(stats);
+    if (n == 0) return;
+    const char *them = n == 1 ? "it" : "them";
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp,
+            "%s: warning: %lu game%s no event ('?', blank or no tag): the crosstables and team "
+            "tables leave %s out",
+            t->prog, n, n == 1 ? " names" : "s name", them);
+    if (events)
+        fprintf(fp, "; the events table counts %s in its last row, '%s'", them,
+                PDN_STATS_NO_EVENT_NAME);
+    fputc('\n', fp);
+    tool_message_close(&m);
+}
+
+void tool_unknown_players_warning(const struct tool *t, unsigned long n, bool players)
+{
     if (n == 0) return;
     bool one = n == 1;
     fprintf(stderr,

@@ -6,7 +6,8 @@
  * rounds or round robin give each (pdn_stats_shortfalls), a line an event,
  * five lines of each kind at most and one that counts the others; each
  * line names the first three and counts the rest; games with an
- * unknown player, whom those tables leave out.
+ * unknown player, whom those tables leave out, and games with no event
+ * name, which they leave out too.
  */
 #ifndef PDN_CMD_CROSSWARN_H
 #define PDN_CMD_CROSSWARN_H
@@ -15,9 +16,14 @@
 
 /* The warnings of stats' crosstables; 'aliased': an alias file was read. */
 void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool aliased);
-/* One line when games name an unknown player (pdn_stats_unknown_players),
- * whom the players table ('players': shown) and the crosstables leave
- * out: their rows then add up to fewer games than the totals say, and why. */
-void tool_unknown_players_warning(const struct tool *t, const pdn_stats *stats, bool players);
+/* One line when 'games' name an unknown player (pdn_stats_unknown_players,
+ * or the sum pdnstats --merge makes of the pieces' counts), whom the
+ * players table ('players': shown) and the crosstables leave out: their
+ * rows then add up to fewer games than the totals say, and why. */
+void tool_unknown_players_warning(const struct tool *t, unsigned long games, bool players);
+/* One line when games name no event (pdn_stats_unknown_events), which the
+ * crosstables and team tables leave out, and ('events': shown) the events
+ * table counts in its last row. */
+void tool_unknown_events_warning(const struct tool *t, const pdn_stats *stats, bool events);
 
 #endif

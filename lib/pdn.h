@@ -1598,6 +1598,11 @@ PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
  * such a name is no player, left out of the players table, the events'
  * player counts and the crosstables, which leave the game out too. */
 PDN_API unsigned long pdn_stats_unknown_players(const pdn_stats *stats);
+/* Games counted whose Event names none ("?", blank or no tag): no event
+ * of a crosstable or team table, which leave them out; the events table
+ * counts them in a last row named PDN_STATS_NO_EVENT_NAME, in every format. */
+PDN_API unsigned long pdn_stats_unknown_events(const pdn_stats *stats);
+#define PDN_STATS_NO_EVENT_NAME "(no event name)"
 /* The table named "players", "openings"... (as in pdnstats --only): true and
  * *out set to its bit, or false. */
 PDN_API bool pdn_stats_table_parse(unsigned *out, const char *name);

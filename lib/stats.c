@@ -82,6 +82,12 @@ unsigned long pdn_stats_unknown_players(const pdn_stats *st)
     return st ? st->unknown_games : 0;
 }
 
+unsigned long pdn_stats_unknown_events(const pdn_stats *st)
+{
+    size_t i = st ? st_unnamed_event(st) : 0;
+    return st && i < st->event.n ? ((const struct st_event *)st->event.data)[i].games : 0;
+}
+
 /* ---- findings ------------------------------------------------------------------- */
 
 void pdn_stats_on_diag(const struct pdn_diag *d, void *ctx)
@@ -113,11 +119,14 @@ static void parse_round(int32_t *round, int32_t *sub, const char *s)
 }
 
 /* The event of an Event tag: one seen before (st->event_seen), else
- * looked up by its key. */
+ * looked up by its key. Every way of naming no event ("?", "??", blank,
+ * no tag, and the name the tables give those games) is the one event "?"
+ * (st_event_unnamed). */
 static struct st_event *event_of(pdn_stats *st, const pdn_game *g, long *index)
 {
     const char *value = pdn_game_tag(g, "Event");
-    if (!value) value = "?";
+    if (stats_names_nobody(value) || (value[0] == '(' && !strcmp(value, PDN_STATS_NO_EVENT_NAME)))
+        value = "?";
     uint32_t *seen = &st->event_seen[stats_hash(value) % STATS_EVENT_SEEN];
     *index = stats_seen_find(seen, &st->event, sizeof(struct st_event), value);
     if (*index >= 0) return (struct st_event *)st->event.data + *index;
@@ -181,8 +190,11 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     int added = round > 0 ? stats_id_add(&st->event_rounds, id | (uint32_t)round) : 0;
     if (added < 0) return PDN_ENOMEM;
     e->rounds += (uint32_t)added;
-    /* A game against nobody known has no row or column to go in. */
-    if (!st->opt.crosstable || w == b || w == ST_NO_PLAYER || b == ST_NO_PLAYER) return 0;
+    /* A game against nobody known has no row or column to go in; games
+     * that name no event are no tournament to rank. */
+    if (!st->opt.crosstable || w == b || w == ST_NO_PLAYER || b == ST_NO_PLAYER ||
+        st_event_unnamed(e))
+        return 0;
     long wt = stats_player_team(st, (uint32_t)w, pdn_game_tag(g, "WhiteTeam"));
     long bt = wt < 0 ? -1 : stats_player_team(st, (uint32_t)b, pdn_game_tag(g, "BlackTeam"));
     if (bt < 0) return PDN_ENOMEM;

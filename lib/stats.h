@@ -217,6 +217,32 @@ static inline const struct vec *st_event_recs(const pdn_stats *st, const struct 
     return i < st->event_recs.n ? (const struct vec *)st->event_recs.data + i : &none;
 }
 
+/* Whether a White, Black or Event tag's value names nobody: none, or only
+ * '?' and blanks, the PDN way of saying it is unknown (stats_names.c). */
+bool stats_names_nobody(const char *value);
+
+/* The event of the games whose Event names none (stats_names_nobody): one
+ * record, named "?" (stats.c), with no crosstable. */
+static inline bool st_event_unnamed(const struct st_event *e)
+{
+    return e->name[0] == '?' && e->name[1] == '\0';
+}
+
+/* The index of the event that names none, st->event.n when there is none. */
+static inline size_t st_unnamed_event(const pdn_stats *st)
+{
+    const struct st_event *e = st->event.data;
+    for (size_t i = 0; i < st->event.n; i++)
+        if (st_event_unnamed(&e[i])) return i;
+    return st->event.n;
+}
+
+/* An event's name as every table writes it. */
+static inline const char *st_event_name(const struct st_event *e)
+{
+    return st_event_unnamed(e) ? PDN_STATS_NO_EVENT_NAME : e->name;
+}
+
 /* What stats_player_of returns for a name that names nobody ("?", blank,
  * no tag, the side's colour): no player of the tables, its games in
  * st->unknown_games. */

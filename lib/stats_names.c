@@ -30,6 +30,14 @@ size_t stats_trim(char *out, const char *s, size_t n)
     return w;
 }
 
+bool stats_names_nobody(const char *value)
+{
+    if (!value) return true;
+    for (; *value; value++)
+        if (*value != '?' && *value != ' ' && *value != '\t') return false;
+    return true;
+}
+
 /* Punctuation that spellings of one name differ by. */
 static bool is_punct(unsigned char c)
 {

@@ -36,11 +36,7 @@ static bool is_side_colour(const char *tag, const char *value)
  * or the side's colour. */
 static bool names_nobody(const char *tag, const char *value)
 {
-    if (!value) return true;
-    if (is_side_colour(tag, value)) return true;
-    for (; *value; value++)
-        if (*value != '?' && *value != ' ' && *value != '\t') return false;
-    return true;
+    return stats_names_nobody(value) || is_side_colour(tag, value);
 }
 
 long stats_player_of(pdn_stats *st, const pdn_game *g, const char *tag)

@@ -62,6 +62,11 @@ static int t_totals(struct stats_out *o, const pdn_stats *st)
     measure(&t, "plies per game, max", "%lu", st->max_len);
     /* games whose line stopped where the openings tree was full */
     measure(&t, "openings cut short (tree full)", "%lu", st->open_cut);
+    /* Games the players table leaves out: text and CSV readers are told
+     * on stderr (pdn_stats_unknown_players), but pdnstats --merge reads
+     * pieces' documents, not their stderr, and must warn as one run does. */
+    if (o->o->format == PDN_STATS_JSON)
+        measure(&t, "games with an unknown player", "%lu", st->unknown_games);
     return tab_emit(o, &t);
 }
 
@@ -231,13 +236,22 @@ static int player_order(const struct st_player *p, uint32_t a, uint32_t b)
 
 struct event_rows {
     const struct st_event *e;
-    bool iso; /* dates YYYY-MM-DD */
+    size_t n, unnamed; /* events; the one that names none, n when none does */
+    bool iso;          /* dates YYYY-MM-DD */
 };
+
+/* Row i's event: in the order met, the games that name no event last (a
+ * row of games to find and name, not an event among the others). */
+static const struct st_event *event_at(const struct event_rows *r, size_t i)
+{
+    if (i < r->unnamed) return &r->e[i];
+    return &r->e[i + 1 < r->n ? i + 1 : r->unnamed];
+}
 
 static void event_row(struct tab *t, size_t i, const void *ctx)
 {
     const struct event_rows *r = ctx;
-    const struct st_event *e = &r->e[i];
+    const struct st_event *e = event_at(r, i);
     char from[11], to[11];
     stats_date_unpack(from, e->first);
     stats_date_unpack(to, e->last);
@@ -245,7 +259,7 @@ static void event_row(struct tab *t, size_t i, const void *ctx)
         if (from[0]) from[k] = '-';
     for (int k = 4; r->iso && k <= 7; k += 3)
         if (to[0]) to[k] = '-';
-    tab_text(t, e->name);
+    tab_text(t, st_event_name(e));
     tab_count(t, e->games);
     tab_text(t, from);
     tab_text(t, to);
@@ -256,7 +270,8 @@ static void event_row(struct tab *t, size_t i, const void *ctx)
 static int t_events(struct stats_out *o, const pdn_stats *st)
 {
     /* for a spreadsheet, ISO dates (YYYY-MM-DD), as pdn2csv --excel writes */
-    struct event_rows rows = {st->event.data, o->o->excel && o->o->format == PDN_STATS_CSV};
+    struct event_rows rows = {st->event.data, st->event.n, st_unnamed_event(st),
+                              o->o->excel && o->o->format == PDN_STATS_CSV};
     struct tab t = {
         .name = "events", .title = "Events", .nrows = st->event.n, .row = event_row, .ctx = &rows};
     static const char *const cols[] = {"event", "games", "from", "to", "players", "rounds"};
@@ -403,7 +418,7 @@ static void repeat_row(struct tab *t, size_t i, const void *ctx)
     const struct st_event *e = st->event.data;
     tab_text(t, repeat_file(st, r->file));
     tab_count(t, (unsigned)r->game);
-    tab_text(t, e[r->event].name);
+    tab_text(t, st_event_name(&e[r->event]));
     if (r->sub)
         tab_cell(t, "%d-%d", (int)r->round, (int)r->sub);
     else if (r->round)

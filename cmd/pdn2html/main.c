@@ -98,7 +98,8 @@ static int add_game(struct tool *t, const pdn_game *game, void *ctx)
     if (err < 0) return err;
     r->count++;
     const char *event = pdn_game_tag(game, "Event");
-    if (r->first_event == NULL && event && *event && strcmp(event, "?") != 0)
+    /* the title: the first event named ('?', '??' or blanks name none) */
+    if (r->first_event == NULL && event && event[strspn(event, "? \t")] != '\0')
         r->first_event = strdup(event);
     if (r->stats) err = pdn_stats_add_game(r->stats, game, t->input);
     return err < 0 ? err : 0;
@@ -203,7 +204,8 @@ static int make_page(struct tool *t, struct html_run *r)
     }
     /* The page's crosstables, as pdnstats --crosstable warns about them. */
     if (rc == 0 && r->stats && !t->quiet) {
-        tool_unknown_players_warning(t, r->stats, false);
+        tool_unknown_players_warning(t, pdn_stats_unknown_players(r->stats), false);
+        tool_unknown_events_warning(t, r->stats, false);
         tool_crosstable_warnings(t, r->stats, r->alias != NULL);
     }
     free(cross);

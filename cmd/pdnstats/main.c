@@ -208,7 +208,16 @@ static void unknown_players_warning(struct tool *t, struct run *r)
     unsigned leave_out =
         PDN_STATS_PLAYERS | PDN_STATS_EVENTS | PDN_STATS_CROSSTABLE | PDN_STATS_TEAMS;
     if (t->quiet || !(shown & leave_out)) return;
-    tool_unknown_players_warning(t, r->stats, shown & PDN_STATS_PLAYERS);
+    tool_unknown_players_warning(t, pdn_stats_unknown_players(r->stats), shown & PDN_STATS_PLAYERS);
+}
+
+/* Games with no event name, when crosstables (or team tables) that leave
+ * them out are shown. */
+static void unknown_events_warning(struct tool *t, struct run *r)
+{
+    if (t->quiet || !r->so.crosstable) return;
+    unsigned shown = r->wo.tables ? r->wo.tables : PDN_STATS_CROSSTABLE - 1;
+    tool_unknown_events_warning(t, r->stats, shown & PDN_STATS_EVENTS);
 }
 
 /* A warning line, its names' control characters escaped, in one write. */
@@ -364,6 +373,7 @@ int main(int argc, char **argv)
         if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         players_warning(&t, &r);
         unknown_players_warning(&t, &r);
+        unknown_events_warning(&t, &r);
         crosstable_warnings(&t, &r);
         team_warnings(&t, &r);
     }

@@ -7,10 +7,14 @@
  * lengths come in buckets of ten), the mean ply of the first king (the
  * pieces' means are rounded), an event's players and rounds (the same
  * player in two pieces), the openings (each piece keeps its own top) and
- * the repeats (a game and its repeat in two pieces). JSON is read and
- * written with jansson; no PDN logic beyond the diagnostic names' order.
+ * the repeats (a game and its repeat in two pieces). The warning one run
+ * writes about games that name no player is written again from the
+ * pieces' count of them (totals.games_with_an_unknown_player). JSON is
+ * read and written with jansson; no PDN logic beyond the diagnostic
+ * names' order.
  */
 #include "merge.h"
+#include "../crosswarn.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -80,11 +84,12 @@ static json_t *merge_totals(const struct docs *d)
         if (!any || hi > max) max = hi;
         any = true;
     }
-    return json_pack("{sIsIsIsosnsIsIsI}", "files", sum(d, "totals", "files"), "games", games,
-                     "plies", plies, "plies_per_game_mean", ratio(plies, games, 1),
-                     "plies_per_game_median", "plies_per_game_min", min, "plies_per_game_max", max,
-                     "openings_cut_short_tree_full",
-                     sum(d, "totals", "openings_cut_short_tree_full"));
+    return json_pack(
+        "{sIsIsIsosnsIsIsIsI}", "files", sum(d, "totals", "files"), "games", games, "plies", plies,
+        "plies_per_game_mean", ratio(plies, games, 1), "plies_per_game_median",
+        "plies_per_game_min", min, "plies_per_game_max", max, "openings_cut_short_tree_full",
+        sum(d, "totals", "openings_cut_short_tree_full"), "games_with_an_unknown_player",
+        sum(d, "totals", "games_with_an_unknown_player"));
 }
 
 /* Buckets of ten plies, from 0 to the last that holds a game. */
@@ -262,7 +267,7 @@ static void keep_date(json_t *row, const json_t *other, const char *key, int sig
 static json_t *merge_events(const struct docs *d)
 {
     static const char *const counts[] = {"games", NULL};
-    json_t *by = sum_rows(d, "events", "event", counts), *out = json_array();
+    json_t *by = sum_rows(d, "events", "event", counts), *out = json_array(), *unnamed = NULL;
     const char *id;
     json_t *row;
     json_object_foreach(by, id, row)
@@ -279,8 +284,12 @@ static json_t *merge_events(const struct docs *d)
         }
         json_object_set_new(row, "players", json_null());
         json_object_set_new(row, "rounds", json_null());
-        json_array_append(out, row);
+        if (strcmp(id, PDN_STATS_NO_EVENT_NAME) == 0)
+            unnamed = row; /* last, as in one run */
+        else
+            json_array_append(out, row);
     }
+    if (unnamed) json_array_append(out, unnamed);
     json_decref(by);
     return out;
 }
@@ -337,6 +346,15 @@ static json_t *load(struct tool *t, const char *path)
     return NULL;
 }
 
+/* The warning one run of pdnstats --json over the whole writes beside its
+ * players table: the pieces' counts summed (none before pdnstats wrote
+ * them: 0). */
+static void unknown_players_warning(const struct tool *t, const json_t *out)
+{
+    json_int_t n = num(json_object_get(out, "totals"), "games_with_an_unknown_player");
+    if (!t->quiet && n > 0) tool_unknown_players_warning(t, (unsigned long)n, true);
+}
+
 int stats_merge(struct tool *t, int n, char *const *files)
 {
     static char *const std_in[] = {"-"};
@@ -358,6 +376,7 @@ int stats_merge(struct tool *t, int n, char *const *files)
             tool_system_error(t, "pdnstats", pdn_strerror(PDN_ENOMEM));
         else
             putchar('\n');
+        unknown_players_warning(t, out);
         json_decref(out);
     }
     for (size_t i = 0; i < d.n; i++)

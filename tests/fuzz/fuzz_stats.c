@@ -6,7 +6,10 @@
  *
  * Properties: no crash, leak or hang; the JSON parses (jansson, duplicate
  * keys refused), every key is an identifier, totals.games and the results'
- * games equal the games counted, the players' games twice that; the text
+ * games equal the games counted, the players' games twice that (less the
+ * sides naming nobody, totals.games_with_an_unknown_player), the events'
+ * games that less the repeats, the games naming no event in the last row
+ * and no crosstable; the text
  * holds no control character but the line ends, no DEL, no C1 control and
  * only valid UTF-8; CSV is written for every single table (a crosstable
  * only when one event has one). pdn_stats_suggest: each proposal joins two
@@ -78,6 +81,31 @@ static char *all_tables(const pdn_stats *st, struct pdn_stats_write_options o,
     return text;
 }
 
+/* The events' games add up to the games less the repeats, those that name
+ * no event in the last row alone, which has no crosstable. */
+static void check_events(json_t *root, const pdn_stats *st, json_int_t counted)
+{
+    json_t *events = json_object_get(root, "events"), *e;
+    size_t i, n = json_array_size(events);
+    json_int_t sum = 0, unnamed = 0;
+    json_array_foreach(events, i, e)
+    {
+        json_int_t games = json_integer_value(json_object_get(e, "games"));
+        sum += games;
+        if (strcmp(json_string_value(json_object_get(e, "event")), PDN_STATS_NO_EVENT_NAME) != 0)
+            continue;
+        FUZZ_CHECK(i + 1 == n);
+        unnamed = games;
+    }
+    FUZZ_CHECK(sum == counted);
+    FUZZ_CHECK(unnamed == (json_int_t)pdn_stats_unknown_events(st));
+    json_array_foreach(json_object_get(root, "crosstables"), i, e)
+    {
+        FUZZ_CHECK(
+            strcmp(json_string_value(json_object_get(e, "event")), PDN_STATS_NO_EVENT_NAME) != 0);
+    }
+}
+
 static void check_json(const pdn_stats *st, struct pdn_stats_write_options o, size_t games)
 {
     size_t len;
@@ -105,6 +133,8 @@ static void check_json(const pdn_stats *st, struct pdn_stats_write_options o, si
     json_int_t unknown = (json_int_t)pdn_stats_unknown_players(st);
     json_int_t named = (json_int_t)games - repeats - unknown;
     FUZZ_CHECK(sum >= 2 * named && sum <= 2 * named + unknown);
+    FUZZ_CHECK(int_at(root, "totals", "games_with_an_unknown_player", NULL) == unknown);
+    check_events(root, st, (json_int_t)games - repeats);
     json_decref(root);
     free(text);
 }

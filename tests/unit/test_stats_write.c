@@ -123,6 +123,71 @@ static void test_stats_json_shapes(void **state)
     pdn_stats_free(st);
 }
 
+/* Games naming no player (blank, "?", the side's colour) are counted in
+ * JSON's totals, which pdnstats --merge sums to warn as one run does;
+ * text and CSV readers have that warning on stderr, not a row. */
+static void test_stats_json_unknown_players(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st, "[White \"A\"]\n[Black \"?\"]\n2-0\n\n"
+                 "[White \"White\"]\n[Black \"Red\"]\n0-2\n\n"
+                 "[White \"A\"]\n[Black \"B\"]\n1-1\n\n");
+    int rc;
+    char *out = written(st, PDN_STATS_JSON, PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"openings_cut_short_tree_full\": 0,\n"
+                                "    \"games_with_an_unknown_player\": 2\n  }"));
+    free(out);
+    const enum pdn_stats_format others[] = {PDN_STATS_TEXT, PDN_STATS_CSV};
+    for (size_t i = 0; i < 2; i++) {
+        out = written(st, others[i], PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
+        assert_int_equal(rc, 0);
+        assert_null(strstr(out, "unknown"));
+        free(out);
+    }
+    pdn_stats_free(st);
+}
+
+/* An Event tag of '?', '??', blanks or none names no event (as the
+ * African championship's file has one game, round 11, of [Event "?"]):
+ * one row, written last in every format so that the rows add up to the
+ * games, and no crosstable of a "tournament" nobody named. */
+static void test_stats_unknown_event_name(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_result(st, "?", 1, "P", "Q", "2-0");
+    add_event_a(st);
+    add_result(st, "", 2, "P", "R", "1-1");
+    add_result(st, "??", 3, "P", "S", "0-2");
+    add_text(st, "[White \"Q\"]\n[Black \"R\"]\n[Round \"4\"]\n1-1\n\n");
+    assert_int_equal(st->event.n, 2); /* "?" and "A" */
+    assert_int_equal(pdn_stats_unknown_events(st), 4);
+    assert_int_equal(pdn_stats_unknown_players(st), 0);
+    int rc;
+    char *out = written(st, PDN_STATS_CSV, PDN_STATS_EVENTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(out, "event,games,from,to,players,rounds\n"
+                             "A,6,,,4,3\n"
+                             "(no event name),4,,,4,4\n");
+    free(out);
+    out = written(st, PDN_STATS_TEXT, PDN_STATS_EVENTS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    /* the columns: event 15 wide, games 5, from 4, to 2, players 7, rounds 6 */
+    assert_non_null(strstr(out, "\n  (no event name)      4                  4       4\n\n"));
+    free(out);
+    out = written(st, PDN_STATS_JSON, PDN_STATS_EVENTS | PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD,
+                  &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "{\"event\": \"(no event name)\", \"games\": 4,"));
+    assert_null(strstr(out, "\"event\": \"?\""));
+    assert_non_null(strstr(out, "\"crosstables\": [\n  {\"event\": \"A\""));
+    assert_null(strstr(out, "{\"event\": \"(no event name)\", \"system\""));
+    free(out);
+    pdn_stats_free(st);
+}
+
 /* A name with ESC, BEL, DEL and a C1 control (U+009B, CSI): escaped in
  * text, escaped as JSON requires, and no invalid UTF-8 in JSON. */
 static void test_stats_control_bytes(void **state)
@@ -319,6 +384,8 @@ int main(void)
         cmocka_unit_test(test_stats_csv_one_table),
         cmocka_unit_test(test_stats_ident),
         cmocka_unit_test(test_stats_json_shapes),
+        cmocka_unit_test(test_stats_json_unknown_players),
+        cmocka_unit_test(test_stats_unknown_event_name),
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_made_rows),
         cmocka_unit_test(test_stats_cell_formats),
