@@ -1,7 +1,11 @@
 /*
  * split: the pieces of pdnfmt --split (split.h). A piece holds the games'
- * text as the reader decoded it, one blank line after each: nothing is
- * rewritten, so a piece reads as its games read in the whole file.
+ * text as the reader decoded it, one blank line after each, so that a
+ * piece reads as its games read in the whole file: nothing is rewritten,
+ * and a game whose variant the reader took from the games before it in its
+ * file gets its GameType tag first, since in a piece other games stand
+ * before it (four files of tests/data cut in pieces of 40: 13 games of
+ * English problems were read as international, 0-2 where they said 0-1).
  */
 #include "split.h"
 
@@ -36,6 +40,16 @@ static int next_piece(struct tool *t, struct split *s)
     return 0;
 }
 
+/* The GameType tag of a game that does not say its variant itself
+ * (pdn_game_variant_own), as the reader decided it; nothing for others. */
+static int variant_tag(FILE *fp, const pdn_game *game)
+{
+    if (pdn_game_variant_own(game)) return 0;
+    int type =
+        game->gametype > 0 ? game->gametype : pdn_rules_get(PDN_VARIANT_INTERNATIONAL)->gametype;
+    return fprintf(fp, "[GameType \"%d\"]\n", type) < 0 ? EOF : 0;
+}
+
 int split_game(struct tool *t, struct split *s, const pdn_game *game)
 {
     if (!s->open || s->in_piece == s->per) {
@@ -44,7 +58,8 @@ int split_game(struct tool *t, struct split *s, const pdn_game *game)
     }
     s->in_piece++;
     FILE *fp = s->out.fp;
-    if (fwrite(game->raw, 1, game->raw_len, fp) != game->raw_len || fputs("\n\n", fp) == EOF) {
+    if (variant_tag(fp, game) == EOF || fwrite(game->raw, 1, game->raw_len, fp) != game->raw_len ||
+        fputs("\n\n", fp) == EOF) {
         s->out.err = errno ? errno : EIO;
         return PDN_EIO;
     }

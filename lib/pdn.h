@@ -838,6 +838,17 @@ typedef struct pdn_game {
 
 /* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
 PDN_API void pdn_game_free(pdn_game *game);
+/*
+ * Whether the game says its variant itself: a GameType tag, or content of
+ * its own that leaves one variant (square numbers above 32, moves legal
+ * under one variant alone, ...). Otherwise the reader leaned on the games
+ * before it in its file (PDN_VARIANT_FROM_FILE, the variant most common
+ * there among those its moves allow, or the default when it had none
+ * before it), and the game read elsewhere, alone or after other games, may
+ * be read as another: pdnfmt --split gives such a game its GameType tag.
+ * False for a game not made by the reader.
+ */
+PDN_API bool pdn_game_variant_own(const pdn_game *game);
 /* What pdn_reader_options.work made of the game on the thread that read
  * it, or NULL (no work asked for, or none done for this game). */
 PDN_API void *pdn_game_work(const pdn_game *game);

@@ -326,6 +326,21 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
     count_game(tally, game);
 }
 
+bool pdn_game_variant_own(const pdn_game *game)
+{
+    if (game == NULL || game->internal == NULL) return false;
+    if (game->variant_source == PDN_VARIANT_FROM_TAG) return true;
+    if (game->variant_source != PDN_VARIANT_FROM_CONTENT) return false;
+    const struct variant_clue *clue = &game_box_of(game)->clue;
+    const struct pdn_game_internal *in = game->internal;
+    /* A weak clue gives way to the file's majority; candidates the moves
+     * chose between were tried in the file's order, unless one alone was
+     * legal of all of them. */
+    if (clue->weak) return false;
+    return clue->candidates == 0 ||
+           (__builtin_popcount(in->variant_legal) == 1 && in->variant_tried == clue->candidates);
+}
+
 bool pdn_variant_parse(enum pdn_variant *out, const char *name)
 {
     static const struct {

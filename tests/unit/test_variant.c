@@ -104,6 +104,36 @@ static void test_variant_file_settles(void **state)
     free_all(g, n);
 }
 
+/* Which games say their variant themselves (pdn_game_variant_own), and
+ * which would be read as another after other games (pdnfmt --split gives
+ * them a GameType tag): a tag, moves legal under one candidate alone and
+ * squares above 32 say it; moves legal under several (the most common
+ * taken), the file's games so far or nothing at all (the default) do not. */
+static void test_variant_own(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n =
+        read_all(g, "[Event \"a study to come\"]\n*\n\n" /* nothing to go by: the default */
+                    "[GameType \"21\"]\n1. 9-13 *\n\n" CZECH_ONLY BACKWARD_CAPTURE LEGAL_UNDER_ALL
+                    "1. 35-30 *\n\n");
+    assert_int_equal(n, 6);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_DEFAULT);
+    assert_false(pdn_game_variant_own(g[0]));
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_TAG);
+    assert_true(pdn_game_variant_own(g[1]));
+    assert_int_equal(g[2]->gametype, 29);
+    assert_true(pdn_game_variant_own(g[2])); /* Czech alone */
+    assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_false(pdn_game_variant_own(g[3])); /* Russian and Brazilian: the order chose */
+    assert_int_equal(g[4]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_false(pdn_game_variant_own(g[4]));
+    assert_int_equal(g[5]->gametype, 20);
+    assert_true(pdn_game_variant_own(g[5])); /* square 35 */
+    assert_false(pdn_game_variant_own(NULL));
+    free_all(g, n);
+}
+
 /* Illegal under every candidate: the clue's own variant, Russian. */
 static void test_variant_legal_under_none(void **state)
 {
@@ -202,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_variant_fen_of_8x8),
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
         cmocka_unit_test(test_variant_setup_of_main_line),
+        cmocka_unit_test(test_variant_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
