@@ -101,6 +101,34 @@ static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct
     }
 }
 
+/* "12." or "12...": the number of n as written, at out: the end. */
+static char *number_as_written(char *out, const struct pdn_node *n)
+{
+    out = decimal_text(out, n->number);
+    memcpy(out, "...", 3);
+    return out + (n->number_black ? 3 : 1);
+}
+
+size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r)
+{
+    char *p = out;
+    const struct pdn_node *dots = r->placeholder, *n = r->node;
+    if (dots && dots->number) {
+        p = number_as_written(p, dots);
+        *p++ = ' ';
+    }
+    if (dots) {
+        memcpy(p, "...", 3);
+        p += 3;
+    }
+    if (n && n->number) {
+        if (p > out) *p++ = ' ';
+        p = number_as_written(p, n);
+    }
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
 int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r)
 {
     const struct line_ctx *l = r->line;
@@ -145,6 +173,12 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
     case C_NAGS:
         put_nags(w, c, r->node);
         break;
+    case C_WRITTEN: {
+        char written[WRITTEN_NUMBER_MAX];
+        csv_written_number(written, r);
+        csv_put(w, c, written);
+        break;
+    }
     case C_PLY_STATUS:
         csv_put(w, c, r->status);
         break;

@@ -48,6 +48,7 @@ static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
 /* The most bytes of a cell written in place but the move's text: the
  * captures of the longest capture, a blank between them; the delimiter. */
 #define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
+_Static_assert(WRITTEN_NUMBER_MAX <= CELL_MOST, "a written number is written in place");
 /* A move as written is copied in place when shorter than this (put_move). */
 #define MOVE_IN_PLACE 64
 /* The game's cells are copied in pieces of this size (put_run). */
@@ -580,6 +581,9 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
         return body_cells(out, r, half, delim, plan->numbers, plan->kept);
+    case C_WRITTEN: /* digits, dots and inner blanks: quoted only around such a delimiter */
+        if (delim == '.' || delim == ' ' || (delim >= '0' && delim <= '9')) return NULL;
+        return out + csv_written_number(out, r);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -705,7 +709,7 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
 static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
                           const char *status)
 {
-    struct ply_row r = {l, NULL, 0, NULL, status, line};
+    struct ply_row r = {l, NULL, 0, NULL, status, line, NULL};
     for (size_t k = 0; k < w->ncols; k++) {
         int rc = csv_put_move_cell(w, &w->cols[k], &r);
         if (rc < 0) return rc;
@@ -719,10 +723,15 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     long rows = 0;
     const char *status = status_ok;
     uint32_t ply = l->first_ply;
+    const struct pdn_node *placeholder = NULL; /* its dots go on the next move's row */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(node, l->start_half + ply - 1)) continue;
-        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
+        if (csv_placeholder(node, l->start_half + ply - 1)) {
+            placeholder = node;
+            continue;
+        }
+        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL, placeholder};
+        placeholder = NULL;
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";

@@ -29,6 +29,7 @@ enum role {
     R_MOVE,
     R_CANONICAL,
     R_NUMBER,
+    R_WRITTEN, /* the move number as written (pdn2csv --lossless) */
     R_SIDE,
     R_COMMENT,
     R_COMMENT_BEFORE,

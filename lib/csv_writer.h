@@ -55,6 +55,7 @@ enum col_id {
     C_COMMENT_BEFORE,
     C_COMMENT,
     C_NAGS,
+    C_WRITTEN, /* the move number as written (--lossless) */
     C_FEN,
     C_PLY_STATUS
 };
@@ -275,7 +276,8 @@ struct ply_row {
     uint32_t ply;
     const struct ply *played; /* NULL when not played */
     const char *status;
-    const struct pdn_line *end; /* a row without a move: the line it ends */
+    const struct pdn_line *end;         /* a row without a move: the line it ends */
+    const struct pdn_node *placeholder; /* the row-less "1. ..." just before it, or NULL */
 };
 
 /* Whether a column holds the game's cell, the same in each of its rows. */
@@ -287,6 +289,14 @@ static inline bool csv_game_column(enum col_id id)
 /* csv_move_cells.c: a cell of a moves row on its own, through
  * csv_out_field: 0 or a negative PDN_E* code. */
 int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r);
+
+/* csv_move_cells.c: the written_number cell of a move's row at out (room
+ * for WRITTEN_NUMBER_MAX bytes, which a cell's room in a row, CELL_MOST,
+ * holds): its placeholder's number and dots ("1.
+ * ...", "..."), then its own number as written ("12.", "12..."),
+ * blank-separated; empty when neither was written. Its length. */
+#define WRITTEN_NUMBER_MAX 40
+size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r);
 
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */
