@@ -32,7 +32,7 @@ uint32_t csv_main_plies(const pdn_game *game)
 {
     uint32_t half = csv_start_half(game, game_black_opens(game)), plies = 0;
     for (uint32_t i = 0; i < game->main.nmoves; i++)
-        if (!csv_placeholder(&game->main.moves[i], half + plies)) plies++;
+        if (!csv_placeholder(&game->main, i, half + plies)) plies++;
     return plies;
 }
 

@@ -726,7 +726,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     const struct pdn_node *placeholder = NULL; /* its dots go on the next move's row */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(node, l->start_half + ply - 1)) {
+        if (csv_placeholder(line, i, l->start_half + ply - 1)) {
             placeholder = node;
             continue;
         }

@@ -261,13 +261,16 @@ static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
 
 /* "1. ... 35-40" from a position with the second mover to move (an odd
  * half): the dots hold the place of a move never played, which the replay
- * skips (replay.c, is_placeholder); it is no ply, and has no row. Dots
- * that hold a line's annotations keep their row. */
-static inline bool csv_placeholder(const struct pdn_node *n, uint32_t half)
+ * skips (replay.c, is_placeholder); it is no ply, and has no row: the row
+ * of the move after it holds its dots (csv_written_number). Dots that hold
+ * a line's annotations keep their row, and so do dots that end their line
+ * (i its last node), which no row after them would hold. */
+static inline bool csv_placeholder(const struct pdn_line *line, uint32_t i, uint32_t half)
 {
-    return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
-           !n->strength && !n->nnags && !n->ncomments_before && !n->ncomments_after &&
-           !n->nvariations;
+    const struct pdn_node *n = &line->moves[i];
+    return half % 2 == 1 && i + 1 < line->nmoves && strcmp(n->text, "...") == 0 &&
+           !n->number_black && !n->setup && !n->strength && !n->nnags && !n->ncomments_before &&
+           !n->ncomments_after && !n->nvariations;
 }
 
 struct ply_row {
