@@ -138,6 +138,10 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
         put_comments(w, c, r->end->trailing, r->end->ntrailing);
         return 0;
     }
+    if (!r->node && c->id == C_SETUP && r->end) {
+        csv_put(w, c, r->end->trailing_setup);
+        return 0;
+    }
     if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT) {
         csv_put(w, c, NULL); /* a row without a move: the game's cells, the rest empty */
         return 0;
@@ -172,6 +176,9 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
         break;
     case C_NAGS:
         put_nags(w, c, r->node);
+        break;
+    case C_SETUP:
+        csv_put(w, c, r->node->setup);
         break;
     case C_WRITTEN: {
         char written[WRITTEN_NUMBER_MAX];

@@ -581,6 +581,8 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
         return body_cells(out, r, half, delim, plan->numbers, plan->kept);
+    case C_SETUP: /* nearly always none */
+        return n->setup ? NULL : out;
     case C_WRITTEN: /* digits, dots and inner blanks: quoted only around such a delimiter */
         if (delim == '.' || delim == ' ' || (delim >= '0' && delim <= '9')) return NULL;
         return out + csv_written_number(out, r);
@@ -747,7 +749,9 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
             rows += n;
         }
     }
-    if (line->ntrailing == 0) return rows;
+    /* A setup that ends the line has the end row too, when asked for. */
+    bool setup = line->trailing_setup && (w->ids >> C_SETUP & 1);
+    if (line->ntrailing == 0 && !setup) return rows;
     long n = write_end_row(w, l, line, "comment");
     return n < 0 ? n : rows + n;
 }

@@ -314,7 +314,21 @@ static void written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
     text_adds(r, " ", row, col);
 }
 
-/* One ply's text: its comments before, "12." or "12..." when due, the
+/* A setup cell (pdn2csv --lossless's setup) as /FEN "..."/, on a line of
+ * its own; one that holds a '/', a quote or a line end, which would end
+ * the setup early or open another, is none of pdn2csv's and is left out. */
+static void setup_text(pdn_csv_reader *r, uint32_t row)
+{
+    const char *fen = cell(r, R_SETUP);
+    if (!fen[0] || fen[strcspn(fen, "/\"\r\n")]) return;
+    uint32_t col = col_of(r, R_SETUP);
+    text_line(r, row, col);
+    text_adds(r, "/FEN \"", row, col);
+    text_adds(r, fen, row, col);
+    text_adds(r, "\"/", row, col);
+}
+
+/* One ply's text: its comments before, its setup, "12." or "12..." when due, the
  * move, its NAGs and its comments after. */
 static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
 {
@@ -326,6 +340,7 @@ static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
         col = col_of(r, R_MOVE);
     }
     comments_text(r, R_COMMENT_BEFORE, row);
+    setup_text(r, row);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     text_line(r, row, col);
     if (find_role(r, R_WRITTEN) != SIZE_MAX) {

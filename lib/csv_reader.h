@@ -30,6 +30,7 @@ enum role {
     R_CANONICAL,
     R_NUMBER,
     R_WRITTEN, /* the move number as written (pdn2csv --lossless) */
+    R_SETUP,   /* a /FEN "..."/ before the move or ending its line (pdn2csv --lossless) */
     R_SIDE,
     R_COMMENT,
     R_COMMENT_BEFORE,

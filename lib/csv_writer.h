@@ -55,6 +55,7 @@ enum col_id {
     C_COMMENT_BEFORE,
     C_COMMENT,
     C_NAGS,
+    C_SETUP,   /* a /FEN "..."/ before the move, or ending its line (--lossless) */
     C_WRITTEN, /* the move number as written (--lossless) */
     C_FEN,
     C_PLY_STATUS
