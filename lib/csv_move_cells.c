@@ -112,7 +112,12 @@ static char *number_as_written(char *out, const struct pdn_node *n)
 size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r)
 {
     char *p = out;
-    const struct pdn_node *dots = r->placeholder, *n = r->node;
+    const struct pdn_node *n = r->node, *dots = NULL;
+    /* Row-less dots just before the move hold its place in the line. */
+    const struct line_ctx *l = r->line;
+    uint32_t i = n ? (uint32_t)(n - l->moves->moves) : 0;
+    if (i > 0 && csv_placeholder(&l->moves->moves[i - 1], l->start_half + r->ply - 1))
+        dots = &l->moves->moves[i - 1];
     if (dots && dots->number) {
         p = number_as_written(p, dots);
         *p++ = ' ';

@@ -698,6 +698,7 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
         if (n < 0 || (size_t)n >= sizeof sub.id) return PDN_EINVAL; /* deeper than ids go */
         sub.parent = ply;
         sub.first_ply = ply;
+        sub.moves = &node->variations[v];
         long got = write_line(w, &sub, &node->variations[v]);
         if (got < 0) return got;
         rows += got;
@@ -711,7 +712,7 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
 static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
                           const char *status)
 {
-    struct ply_row r = {l, NULL, 0, NULL, status, line, NULL};
+    struct ply_row r = {l, NULL, 0, NULL, status, line};
     for (size_t k = 0; k < w->ncols; k++) {
         int rc = csv_put_move_cell(w, &w->cols[k], &r);
         if (rc < 0) return rc;
@@ -720,20 +721,37 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
     return 1;
 }
 
+/* The rows that end a line after its moves (ply: the next one's): its
+ * last move's when that is dots, which the loop passed (csv_placeholder)
+ * but no row after them would hold; the one for the comments after its
+ * last move's variations, and for a setup that ends it when the setup
+ * column is asked for. Their number, or a negative PDN_E* code. Out of
+ * write_line's loop, which every ply goes through. */
+static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
+                           uint32_t ply)
+{
+    long rows = 0;
+    const struct pdn_node *last = line->nmoves ? &line->moves[line->nmoves - 1] : NULL;
+    if (last && csv_placeholder(last, l->start_half + ply - 1)) {
+        struct ply_row r = {l, last, ply, NULL, "not-played", NULL};
+        int rc = write_move_row_slow(w, &r);
+        if (rc < 0) return rc;
+        rows++;
+    }
+    if (line->ntrailing == 0 && !(line->trailing_setup && (w->ids >> C_SETUP & 1))) return rows;
+    long n = write_end_row(w, l, line, "comment");
+    return n < 0 ? n : rows + n;
+}
+
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line)
 {
     long rows = 0;
     const char *status = status_ok;
     uint32_t ply = l->first_ply;
-    const struct pdn_node *placeholder = NULL; /* its dots go on the next move's row */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(line, i, l->start_half + ply - 1)) {
-            placeholder = node;
-            continue;
-        }
-        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL, placeholder};
-        placeholder = NULL;
+        if (csv_placeholder(node, l->start_half + ply - 1)) continue;
+        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
@@ -749,10 +767,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
             rows += n;
         }
     }
-    /* A setup that ends the line has the end row too, when asked for. */
-    bool setup = line->trailing_setup && (w->ids >> C_SETUP & 1);
-    if (line->ntrailing == 0 && !setup) return rows;
-    long n = write_end_row(w, l, line, "comment");
+    long n = write_line_end(w, l, line, ply);
     return n < 0 ? n : rows + n;
 }
 
@@ -761,6 +776,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
     bool black_first = game_black_opens(g->game);
     struct line_ctx main = {.g = g,
                             .id = "1",
+                            .moves = &g->game->main,
                             .first_ply = 1,
                             .start_half = csv_start_half(g->game, black_first),
                             .black_opens = black_first};

@@ -250,7 +250,8 @@ struct line_ctx {
     /* Half-moves before ply 1 from the start of a move pair (1 when the
      * second mover starts), plus 2*(number-1). */
     uint32_t start_half;
-    bool black_opens; /* the variant's pairs start with Black's move (English) */
+    bool black_opens;             /* the variant's pairs start with Black's move (English) */
+    const struct pdn_line *moves; /* its moves */
 };
 
 /* The side that makes a line's half-move half: 0 White, 1 Black. A pair's
@@ -264,14 +265,13 @@ static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
  * half): the dots hold the place of a move never played, which the replay
  * skips (replay.c, is_placeholder); it is no ply, and has no row: the row
  * of the move after it holds its dots (csv_written_number). Dots that hold
- * a line's annotations keep their row, and so do dots that end their line
- * (i its last node), which no row after them would hold. */
-static inline bool csv_placeholder(const struct pdn_line *line, uint32_t i, uint32_t half)
+ * a line's annotations keep their row, and so do dots that end their line,
+ * which no row after them would hold (csv_moves.c, csv_main_plies). */
+static inline bool csv_placeholder(const struct pdn_node *n, uint32_t half)
 {
-    const struct pdn_node *n = &line->moves[i];
-    return half % 2 == 1 && i + 1 < line->nmoves && strcmp(n->text, "...") == 0 &&
-           !n->number_black && !n->setup && !n->strength && !n->nnags && !n->ncomments_before &&
-           !n->ncomments_after && !n->nvariations;
+    return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
+           !n->strength && !n->nnags && !n->ncomments_before && !n->ncomments_after &&
+           !n->nvariations;
 }
 
 struct ply_row {
@@ -280,8 +280,7 @@ struct ply_row {
     uint32_t ply;
     const struct ply *played; /* NULL when not played */
     const char *status;
-    const struct pdn_line *end;         /* a row without a move: the line it ends */
-    const struct pdn_node *placeholder; /* the row-less "1. ..." just before it, or NULL */
+    const struct pdn_line *end; /* a row without a move: the line it ends */
 };
 
 /* Whether a column holds the game's cell, the same in each of its rows. */
