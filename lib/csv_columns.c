@@ -75,6 +75,13 @@ static const struct col_def move_cols[] = {
      CSV_KIND_TEXT},
     {{"comment", "the comments after the move, one a line"}, C_COMMENT, CSV_KIND_TEXT},
     {{"nags", "the move's strength (!, ?) and NAGs ($n), blank-separated"}, C_NAGS, CSV_KIND_TEXT},
+    {{"setup", "the position a /FEN \"...\"/ sets up before the move (or ends its line with)"},
+     C_SETUP,
+     CSV_KIND_TEXT},
+    {{"written_number",
+      "the move number as written before the move (12., 12..., 1. ... for a placeholder's dots)"},
+     C_WRITTEN,
+     CSV_KIND_MOVES},
     {{"fen", "the position after the ply"}, C_FEN, CSV_KIND_TEXT},
     {{"status", "ok, the name of an error at this move, or not-played after it"},
      C_PLY_STATUS,
@@ -238,14 +245,14 @@ static int default_moves(pdn_csv_writer *w)
         "captures", "ncaptured", "piece", "promotion", "comment_before", "comment", "nags"};
     static const char *const fen[] = {"fen"};
     static const char *const tail[] = {"status"};
-    static const char *const lossless[] = {"recorded_result", "tags"};
+    static const char *const lossless[] = {"setup", "written_number", "recorded_result", "tags"};
     int rc = add_names(w, head, 2);
     if (rc == 0) rc = add_names(w, w->o.tags, w->o.ntags);
     if (rc == 0 && w->o.variations) rc = add_names(w, lines, 2);
     if (rc == 0) rc = add_names(w, body, NCOLS(body));
     if (rc == 0 && w->o.fen) rc = add_names(w, fen, 1);
     if (rc == 0) rc = add_names(w, tail, 1);
-    if (rc == 0 && w->o.lossless) rc = add_names(w, lossless, 2);
+    if (rc == 0 && w->o.lossless) rc = add_names(w, lossless, NCOLS(lossless));
     return rc;
 }
 

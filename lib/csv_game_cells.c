@@ -31,8 +31,9 @@ uint32_t csv_start_half(const pdn_game *game, bool black_first)
 uint32_t csv_main_plies(const pdn_game *game)
 {
     uint32_t half = csv_start_half(game, game_black_opens(game)), plies = 0;
-    for (uint32_t i = 0; i < game->main.nmoves; i++)
-        if (!csv_placeholder(&game->main.moves[i], half + plies)) plies++;
+    const struct pdn_line *main = &game->main;
+    for (uint32_t i = 0; i < main->nmoves; i++)
+        if (!csv_placeholder(&main->moves[i], half + plies) || i + 1 == main->nmoves) plies++;
     return plies;
 }
 

@@ -101,6 +101,39 @@ static void put_played_cell(pdn_csv_writer *w, const struct col *c, const struct
     }
 }
 
+/* "12." or "12...": the number of n as written, at out: the end. */
+static char *number_as_written(char *out, const struct pdn_node *n)
+{
+    out = decimal_text(out, n->number);
+    memcpy(out, "...", 3);
+    return out + (n->number_black ? 3 : 1);
+}
+
+size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r)
+{
+    char *p = out;
+    const struct pdn_node *n = r->node, *dots = NULL;
+    /* Row-less dots just before the move hold its place in the line. */
+    const struct line_ctx *l = r->line;
+    uint32_t i = n ? (uint32_t)(n - l->moves->moves) : 0;
+    if (i > 0 && csv_placeholder(&l->moves->moves[i - 1], l->start_half + r->ply - 1))
+        dots = &l->moves->moves[i - 1];
+    if (dots && dots->number) {
+        p = number_as_written(p, dots);
+        *p++ = ' ';
+    }
+    if (dots) {
+        memcpy(p, "...", 3);
+        p += 3;
+    }
+    if (n && n->number) {
+        if (p > out) *p++ = ' ';
+        p = number_as_written(p, n);
+    }
+    *p = '\0';
+    return (size_t)(p - out);
+}
+
 int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r)
 {
     const struct line_ctx *l = r->line;
@@ -108,6 +141,10 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
     if (csv_game_column(c->id)) return csv_put_game_cell(w, c, l->g);
     if (!r->node && c->id == C_COMMENT_BEFORE && r->end) {
         put_comments(w, c, r->end->trailing, r->end->ntrailing);
+        return 0;
+    }
+    if (!r->node && c->id == C_SETUP && r->end) {
+        csv_put(w, c, r->end->trailing_setup);
         return 0;
     }
     if (!r->node && c->id != C_LINE && c->id != C_PLY_STATUS && c->id != C_PARENT) {
@@ -145,6 +182,15 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
     case C_NAGS:
         put_nags(w, c, r->node);
         break;
+    case C_SETUP:
+        csv_put(w, c, r->node->setup);
+        break;
+    case C_WRITTEN: {
+        char written[WRITTEN_NUMBER_MAX];
+        csv_written_number(written, r);
+        csv_put(w, c, written);
+        break;
+    }
     case C_PLY_STATUS:
         csv_put(w, c, r->status);
         break;

@@ -48,6 +48,7 @@ static const uint8_t body_ids[] = {C_PLY,       C_NUMBER,    C_SIDE,  C_MOVE,
 /* The most bytes of a cell written in place but the move's text: the
  * captures of the longest capture, a blank between them; the delimiter. */
 #define CELL_MOST (PDN_PATH_MAX * PDN_SQUARE_TEXT_MAX + 1)
+_Static_assert(WRITTEN_NUMBER_MAX <= CELL_MOST, "a written number is written in place");
 /* A move as written is copied in place when shorter than this (put_move). */
 #define MOVE_IN_PLACE 64
 /* The game's cells are copied in pieces of this size (put_run). */
@@ -580,6 +581,11 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
         return body_cells(out, r, half, delim, plan->numbers, plan->kept);
+    case C_SETUP: /* nearly always none */
+        return n->setup ? NULL : out;
+    case C_WRITTEN: /* digits, dots and inner blanks: quoted only around such a delimiter */
+        if (delim == '.' || delim == ' ' || (delim >= '0' && delim <= '9')) return NULL;
+        return out + csv_written_number(out, r);
     case C_FEN:
         return NULL;
     default: /* a games column: empty */
@@ -692,6 +698,7 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
         if (n < 0 || (size_t)n >= sizeof sub.id) return PDN_EINVAL; /* deeper than ids go */
         sub.parent = ply;
         sub.first_ply = ply;
+        sub.moves = &node->variations[v];
         long got = write_line(w, &sub, &node->variations[v]);
         if (got < 0) return got;
         rows += got;
@@ -712,6 +719,28 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
     }
     csv_out_end(&w->out);
     return 1;
+}
+
+/* The rows that end a line after its moves (ply: the next one's): its
+ * last move's when that is dots, which the loop passed (csv_placeholder)
+ * but no row after them would hold; the one for the comments after its
+ * last move's variations, and for a setup that ends it when the setup
+ * column is asked for. Their number, or a negative PDN_E* code. Out of
+ * write_line's loop, which every ply goes through. */
+static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
+                           uint32_t ply)
+{
+    long rows = 0;
+    const struct pdn_node *last = line->nmoves ? &line->moves[line->nmoves - 1] : NULL;
+    if (last && csv_placeholder(last, l->start_half + ply - 1)) {
+        struct ply_row r = {l, last, ply, NULL, "not-played", NULL};
+        int rc = write_move_row_slow(w, &r);
+        if (rc < 0) return rc;
+        rows++;
+    }
+    if (line->ntrailing == 0 && !(line->trailing_setup && (w->ids >> C_SETUP & 1))) return rows;
+    long n = write_end_row(w, l, line, "comment");
+    return n < 0 ? n : rows + n;
 }
 
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line)
@@ -738,8 +767,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
             rows += n;
         }
     }
-    if (line->ntrailing == 0) return rows;
-    long n = write_end_row(w, l, line, "comment");
+    long n = write_line_end(w, l, line, ply);
     return n < 0 ? n : rows + n;
 }
 
@@ -748,6 +776,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
     bool black_first = game_black_opens(g->game);
     struct line_ctx main = {.g = g,
                             .id = "1",
+                            .moves = &g->game->main,
                             .first_ply = 1,
                             .start_half = csv_start_half(g->game, black_first),
                             .black_opens = black_first};

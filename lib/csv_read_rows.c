@@ -298,6 +298,8 @@ static const struct named_role named[] = {
     {"move", R_IGNORED, R_MOVE},
     {"canonical", R_IGNORED, R_CANONICAL},
     {"number", R_IGNORED, R_NUMBER},
+    {"written_number", R_IGNORED, R_WRITTEN},
+    {"setup", R_IGNORED, R_SETUP},
     {"side", R_IGNORED, R_SIDE},
     {"comment", R_IGNORED, R_COMMENT},
     {"comment_before", R_IGNORED, R_COMMENT_BEFORE},

@@ -301,7 +301,34 @@ static bool csv_black_opens(const pdn_csv_reader *r)
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
 
-/* One ply's text: its comments before, "12." or "12..." when due, the
+/* The move number as written (pdn2csv --lossless's written_number: "12.",
+ * "12...", "1. ..." with a placeholder's dots) before the move, on its
+ * line; a cell of anything but digits, dots and blanks is no number and
+ * is left out (the count then stands). None written, none written back:
+ * the count stands, as it did in the game that went in. */
+static void written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
+{
+    const char *written = cell(r, R_WRITTEN);
+    if (!written[0] || written[strspn(written, "0123456789. ")]) return;
+    text_adds(r, written, row, col);
+    text_adds(r, " ", row, col);
+}
+
+/* A setup cell (pdn2csv --lossless's setup) as /FEN "..."/, on a line of
+ * its own; one that holds a '/', a quote or a line end, which would end
+ * the setup early or open another, is none of pdn2csv's and is left out. */
+static void setup_text(pdn_csv_reader *r, uint32_t row)
+{
+    const char *fen = cell(r, R_SETUP);
+    if (!fen[0] || fen[strcspn(fen, "/\"\r\n")]) return;
+    uint32_t col = col_of(r, R_SETUP);
+    text_line(r, row, col);
+    text_adds(r, "/FEN \"", row, col);
+    text_adds(r, fen, row, col);
+    text_adds(r, "\"/", row, col);
+}
+
+/* One ply's text: its comments before, its setup, "12." or "12..." when due, the
  * move, its NAGs and its comments after. */
 static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
 {
@@ -313,13 +340,18 @@ static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
         col = col_of(r, R_MOVE);
     }
     comments_text(r, R_COMMENT_BEFORE, row);
+    setup_text(r, row);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
-    bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
-    const char *number = cell(r, R_NUMBER);
     text_line(r, row, col);
-    if (number[0] && (!second || first)) {
-        text_adds(r, number, row, col);
-        text_adds(r, second ? "... " : ". ", row, col);
+    if (find_role(r, R_WRITTEN) != SIZE_MAX) {
+        written_number_text(r, row, col);
+    } else {
+        bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
+        const char *number = cell(r, R_NUMBER);
+        if (number[0] && (!second || first)) {
+            text_adds(r, number, row, col);
+            text_adds(r, second ? "... " : ". ", row, col);
+        }
     }
     text_adds(r, move, row, col);
     const char *nags = cell(r, R_NAGS);

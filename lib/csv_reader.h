@@ -29,6 +29,8 @@ enum role {
     R_MOVE,
     R_CANONICAL,
     R_NUMBER,
+    R_WRITTEN, /* the move number as written (pdn2csv --lossless) */
+    R_SETUP,   /* a /FEN "..."/ before the move or ending its line (pdn2csv --lossless) */
     R_SIDE,
     R_COMMENT,
     R_COMMENT_BEFORE,

@@ -55,6 +55,8 @@ enum col_id {
     C_COMMENT_BEFORE,
     C_COMMENT,
     C_NAGS,
+    C_SETUP,   /* a /FEN "..."/ before the move, or ending its line (--lossless) */
+    C_WRITTEN, /* the move number as written (--lossless) */
     C_FEN,
     C_PLY_STATUS
 };
@@ -248,7 +250,8 @@ struct line_ctx {
     /* Half-moves before ply 1 from the start of a move pair (1 when the
      * second mover starts), plus 2*(number-1). */
     uint32_t start_half;
-    bool black_opens; /* the variant's pairs start with Black's move (English) */
+    bool black_opens;             /* the variant's pairs start with Black's move (English) */
+    const struct pdn_line *moves; /* its moves */
 };
 
 /* The side that makes a line's half-move half: 0 White, 1 Black. A pair's
@@ -260,8 +263,10 @@ static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
 
 /* "1. ... 35-40" from a position with the second mover to move (an odd
  * half): the dots hold the place of a move never played, which the replay
- * skips (replay.c, is_placeholder); it is no ply, and has no row. Dots
- * that hold a line's annotations keep their row. */
+ * skips (replay.c, is_placeholder); it is no ply, and has no row: the row
+ * of the move after it holds its dots (csv_written_number). Dots that hold
+ * a line's annotations keep their row, and so do dots that end their line,
+ * which no row after them would hold (csv_moves.c, csv_main_plies). */
 static inline bool csv_placeholder(const struct pdn_node *n, uint32_t half)
 {
     return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
@@ -287,6 +292,14 @@ static inline bool csv_game_column(enum col_id id)
 /* csv_move_cells.c: a cell of a moves row on its own, through
  * csv_out_field: 0 or a negative PDN_E* code. */
 int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r);
+
+/* csv_move_cells.c: the written_number cell of a move's row at out (room
+ * for WRITTEN_NUMBER_MAX bytes, which a cell's room in a row, CELL_MOST,
+ * holds): its placeholder's number and dots ("1.
+ * ...", "..."), then its own number as written ("12.", "12..."),
+ * blank-separated; empty when neither was written. Its length. */
+#define WRITTEN_NUMBER_MAX 40
+size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r);
 
 /* csv_moves.c: the rows of one game in the moves mode; their number, or a
  * negative PDN_E* code. */

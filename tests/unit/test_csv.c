@@ -145,7 +145,9 @@ static const struct move_layout {
     bool variations, fen, lossless;
 } move_layouts[] = {
     {"file,game,Event,move,line,parent,ply,number,side,canonical,from,to,path,captures,ncaptured,"
-     "piece,promotion,comment_before,comment,nags,fen,status,recorded_result,tags,White",
+     "piece,promotion,comment_before,comment,nags,setup,written_number,fen,status,recorded_result,"
+     "tags,"
+     "White",
      true, false, false},
     {NULL, false, false, false},
     {NULL, true, true, true},
