@@ -52,13 +52,14 @@ bool game_black_opens(const pdn_game *game)
 
 uint32_t game_line_first_number(const struct pdn_line *line, bool second)
 {
-    uint32_t plies_counted = 0; /* the pairs begun after the first ply */
+    uint32_t pairs_after_first = 0; /* pairs begun since the first ply */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         if (node->setup) return 1; /* the count starts again there */
-        if (node->number) return node->number > plies_counted ? node->number - plies_counted : 1;
+        if (node->number)
+            return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
         if (second && node->text && strcmp(node->text, "...") == 0) continue; /* a placeholder */
-        plies_counted += second && plies_counted < UINT32_MAX;
+        pairs_after_first += second && pairs_after_first < UINT32_MAX;
         second = !second;
     }
     return 1;

@@ -332,10 +332,11 @@ bool replay_start(struct replay *r)
     if (fen) {
         if (!replay_start_fen(r, &r->start, &r->start_turn, fen->value, &fen->pos)) return false;
         /* No number in the FEN: the numbers written on the main line give it,
-         * as they give it to the writer. */
+         * as they give it to the writer, which takes a side not given ('?')
+         * for the first mover's. */
+        bool second = r->start.side_known && r->start.side != r->first_side;
         if (!r->start_turn.known)
-            r->start_turn = (struct turn){
-                game_line_first_number(&r->game->main, r->start.side != r->first_side), true};
+            r->start_turn = (struct turn){game_line_first_number(&r->game->main, second), true};
         return true;
     }
     pdn_board_init(&r->start, r->variant);
