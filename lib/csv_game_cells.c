@@ -127,19 +127,6 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
     w->ncell += (size_t)(out - start);
 }
 
-/* The writer's first move number and side: White and 1, unless the FEN tag
- * says Black or gives a number (":F<n>", lidraughts). */
-static void writer_start(const pdn_game *game, uint32_t *number, bool *black)
-{
-    const char *fen = pdn_game_tag(game, "FEN");
-    *number = 1;
-    *black = false;
-    if (!fen) return;
-    struct fen_start st = fen_start(fen);
-    *black = st.black;
-    if (st.number) *number = st.number;
-}
-
 /*
  * The main line as pdn_write_game writes it with no comments, variations
  * or NAGs and no result, in the cell buffer, without the writer: it was a
@@ -155,9 +142,9 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
 {
     const struct pdn_line *line = &game->main;
     if (line->trailing_setup) return false;
-    uint32_t number;
-    bool black, alone = true;
-    writer_start(game, &number, &black);
+    struct game_first_ply first = game_first_ply(game);
+    uint32_t number = first.number;
+    bool black = first.second, alone = true;
     csv_cell_reset(w);
     const struct ply *prev = NULL;
     for (uint32_t i = 0; i < line->nmoves; i++) {

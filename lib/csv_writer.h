@@ -11,6 +11,7 @@
 #define PDN_CSV_WRITER_H
 
 #include "csv_io.h"
+#include "game.h"
 #include "pdn.h"
 #include "ply_record.h"
 
@@ -269,9 +270,8 @@ static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
  * which no row after them would hold (csv_moves.c, csv_main_plies). */
 static inline bool csv_placeholder(const struct pdn_node *n, uint32_t half)
 {
-    return half % 2 == 1 && strcmp(n->text, "...") == 0 && !n->number_black && !n->setup &&
-           !n->strength && !n->nnags && !n->ncomments_before && !n->ncomments_after &&
-           !n->nvariations;
+    return game_holds_place(n, half % 2 == 1) && !n->setup && !n->strength && !n->nnags &&
+           !n->ncomments_before && !n->ncomments_after && !n->nvariations;
 }
 
 struct ply_row {

@@ -7,6 +7,7 @@
  * module knows nothing about reading or writing text.
  */
 #include "game.h"
+#include "fen.h"
 #include "tag_synonym.h"
 #include "text.h"
 
@@ -58,11 +59,22 @@ uint32_t game_line_first_number(const struct pdn_line *line, bool second)
         if (node->setup) return 1; /* the count starts again there */
         if (node->number)
             return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
-        if (second && node->text && strcmp(node->text, "...") == 0) continue; /* a placeholder */
+        if (game_holds_place(node, second)) continue;
         pairs_after_first += second && pairs_after_first < UINT32_MAX;
         second = !second;
     }
     return 1;
+}
+
+struct game_first_ply game_first_ply(const pdn_game *game)
+{
+    struct game_first_ply first = {1, false};
+    const char *fen = pdn_game_tag(game, "FEN");
+    if (fen == NULL) return first;
+    struct fen_start st = fen_start(fen);
+    if (st.known) first.second = st.black != game_black_opens(game);
+    first.number = st.number ? st.number : game_line_first_number(&game->main, first.second);
+    return first;
 }
 
 bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len)

@@ -15,6 +15,8 @@
 #include "text.h"
 #include "variant.h"
 
+#include <string.h>
+
 /* The reader's bookkeeping about a game, for the replay's findings and
  * pdn_format_game: nothing a user reads or sets. */
 struct pdn_game_internal {
@@ -57,15 +59,37 @@ bool gametype_black_opens(long n);
  * (a game made by hand may hold the tag alone). */
 bool game_black_opens(const pdn_game *game);
 /*
+ * "1. ... 35-40" from a position with the second mover of a pair to move
+ * ('second'): dots not numbered "N..." hold the place of the first mover's
+ * move, never played; the replay skips them (they are no ply) and the
+ * writer and the CSV rows count none there.
+ */
+static inline bool game_holds_place(const struct pdn_node *node, bool second)
+{
+    return second && node->text && node->text[0] == '.' && strcmp(node->text, "...") == 0 &&
+           !node->number_black;
+}
+/*
  * The move number of a line's first ply when no FEN gives one: the first
  * number written on the line, counted back over the plies before it (its
- * placeholders, "...", hold no ply), at least 1; 1 when none is written
- * before a setup. second: the first ply is the second mover's. The replay
- * checks the numbers from it and the writer numbers the first ply with it,
- * so that "22-18 10-14 38. 18-15" from a FEN is written "37. 22-18 ..."
- * and reads back the same.
+ * placeholders, game_holds_place, hold no ply), at least 1; 1 when none is
+ * written before a setup. second: the first ply is the second mover's. The
+ * replay checks the numbers from it and the writer numbers the first ply
+ * with it, so that "22-18 10-14 38. 18-15" from a FEN is written
+ * "37. 22-18 ..." and reads back the same.
  */
 uint32_t game_line_first_number(const struct pdn_line *line, bool second);
+/* A game's first ply: its move number, and whether it is the second of its
+ * pair (White's in English checkers). */
+struct game_first_ply {
+    uint32_t number;
+    bool second;
+};
+/* As the writer numbers it, and the CSV rows count: 1 and the first
+ * mover's, unless the FEN tag gives the other side to move (a '?' counts as
+ * the first mover) or a number (":F<n>", lidraughts); without a number, the
+ * numbers written on the main line give it (game_line_first_number). */
+struct game_first_ply game_first_ply(const pdn_game *game);
 
 static inline struct game_box *game_box_of(const pdn_game *game)
 {

@@ -13,6 +13,7 @@
  * Must not print, exit or keep global state.
  */
 #include "board_play.h"
+#include "game.h"
 #include "geometry.h"
 #include "movegen.h"
 #include "options.h"
@@ -129,8 +130,7 @@ static const char *ply_number_text(struct ply_number *n)
 static bool is_placeholder(const struct replay *r, const struct pdn_node *node,
                            const struct pdn_board *board)
 {
-    return node->text && node->text[0] == '.' && strcmp(node->text, "...") == 0 &&
-           board->side != r->first_side && !node->number_black;
+    return game_holds_place(node, board->side != r->first_side);
 }
 
 static void skip_placeholder(struct replay *r, const struct pdn_node *node, struct turn *turn)

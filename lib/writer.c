@@ -33,7 +33,6 @@
  * This file places the pieces (the tags' order, what goes before a move,
  * numbers, variations, cut lines); writer_spell.c spells each one.
  */
-#include "fen.h"
 #include "game.h"
 #include "options.h"
 #include "pdn.h"
@@ -544,17 +543,11 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     write_line_end(wr, line, &s);
 }
 
-/* The variant's first mover starts, unless the FEN tag gives the other
- * side; lidraughts' ":F<n>" field gives the first move number. */
+/* The first ply's number and side (game_first_ply). */
 static struct side start_side(const pdn_game *game)
 {
-    struct side s = {1, false};
-    const char *fen = pdn_game_tag(game, "FEN");
-    if (fen == NULL) return s;
-    struct fen_start st = fen_start(fen);
-    if (st.known) s.black = st.black != game_black_opens(game);
-    s.number = st.number ? st.number : game_line_first_number(&game->main, s.black);
-    return s;
+    struct game_first_ply first = game_first_ply(game);
+    return (struct side){first.number, first.second};
 }
 
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
