@@ -215,6 +215,13 @@ static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned can
  * variant, with its errors. Sets the game's variant fields; returns the
  * source.
  */
+/* Whether every candidate was tried and the moves were legal under one
+ * alone: then no file's order chose it. */
+static bool legal_under_one_alone(const struct pdn_game_internal *in, unsigned candidates)
+{
+    return __builtin_popcount(in->variant_legal) == 1 && in->variant_tried == candidates;
+}
+
 static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct variant_clue *clue,
                                                const struct variant_tally *tally)
 {
@@ -236,7 +243,7 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct vari
     }
     game->gametype = first < 0 ? clue->gametype : gametype_of(order[first]);
     bool favourite = first >= 0 && tally_count(tally, game->gametype) > 0;
-    bool only = __builtin_popcount(in->variant_legal) == 1 && in->variant_tried == clue->candidates;
+    bool only = legal_under_one_alone(in, clue->candidates);
     return favourite && !only ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
 }
 
@@ -337,8 +344,7 @@ bool pdn_game_variant_own(const pdn_game *game)
      * chose between were tried in the file's order, unless one alone was
      * legal of all of them. */
     if (clue->weak) return false;
-    return clue->candidates == 0 ||
-           (__builtin_popcount(in->variant_legal) == 1 && in->variant_tried == clue->candidates);
+    return clue->candidates == 0 || legal_under_one_alone(in, clue->candidates);
 }
 
 bool pdn_variant_parse(enum pdn_variant *out, const char *name)
