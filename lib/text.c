@@ -138,6 +138,25 @@ static size_t escape_one(char *out, const unsigned char *p, size_t n, size_t *us
     return 4;
 }
 
+size_t text_shown_prefix(const char *s, size_t *chars)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0, continuations = 0;
+    for (;;) {
+        while ((unsigned char)(p[i] - 0x20) < 0x7F - 0x20) /* printable ASCII */
+            i++;
+        unsigned c = p[i];
+        if (c < 0xC2) break; /* the NUL, a control, DEL, a stray byte */
+        /* The NUL is no continuation byte: utf8_seq stops at it. */
+        int len = utf8_seq(p + i, 4);
+        if (len <= 0 || (c == 0xC2 && p[i + 1] <= 0x9F)) break; /* C1 controls */
+        i += (size_t)len;
+        continuations += (size_t)len - 1;
+    }
+    *chars = i - continuations;
+    return i;
+}
+
 size_t text_escape(char *out, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;

@@ -55,6 +55,12 @@ enum { TEXT_ESCAPE_RATIO = 4 };
  * for the C1 controls written in UTF-8. Returns the length written.
  */
 size_t text_escape(char *out, const char *s, size_t n);
+/*
+ * The bytes at the start of s (NUL-terminated) that text_escape copies as
+ * they are (printable ASCII, valid UTF-8 but the C1 controls), their
+ * characters in *chars: all of s shows as it is when s[result] is the NUL.
+ */
+size_t text_shown_prefix(const char *s, size_t *chars);
 
 /* ---- Pieces of move text: digits, separators, blanks ---------------------- */
 

@@ -564,6 +564,43 @@ static void test_text_escape(void **state)
     expect_escape("\xe2\x82\xac", 3, "\xe2\x82\xac");    /* € whole */
 }
 
+/* text_shown_prefix: a text shows as it is, by its measure, exactly when
+ * text_escape leaves it as it is, and its characters are those a reader
+ * counts (pdn_text_width); where it stops, text_escape changes the next
+ * byte. */
+static void expect_shown_prefix(const char *s, size_t want_bytes, size_t want_chars)
+{
+    char out[128];
+    size_t n = strlen(s), chars = 99, as_is = text_shown_prefix(s, &chars);
+    assert_int_equal(as_is, want_bytes);
+    assert_int_equal(chars, want_chars);
+    assert_int_equal(chars, pdn_text_width(s, as_is));
+    assert_true(TEXT_ESCAPE_RATIO * n + 1 <= sizeof out);
+    size_t escaped = text_escape(out, s, n);
+    assert_int_equal(as_is == n, escaped == n && memcmp(out, s, n) == 0);
+    assert_memory_equal(out, s, as_is);
+}
+
+static void test_text_shown_prefix(void **state)
+{
+    (void)state;
+    expect_shown_prefix("", 0, 0);
+    expect_shown_prefix("Sijbrands, Ton", 14, 14);
+    expect_shown_prefix("Mistrovstv\xc3\xad \xc4\x8cR", 16, 14);    /* í, Č */
+    expect_shown_prefix("\xe2\x82\xac 5, \xf0\x9f\x98\x80", 11, 6); /* €, an emoji */
+    expect_shown_prefix("\xc2\xa0nbsp", 6, 5);
+    expect_shown_prefix("ab\x7f", 2, 2); /* DEL */
+    expect_shown_prefix("ab\tc", 2, 2);  /* a control */
+    expect_shown_prefix("x\xc2\x9b"
+                        "1m",
+                        1, 1);                 /* CSI, C1 in UTF-8 */
+    expect_shown_prefix("\xc3\xa9\x9b", 2, 1); /* a stray byte */
+    expect_shown_prefix("\xc3", 0, 0);         /* cut short */
+    expect_shown_prefix("\xe2\x82", 0, 0);
+    expect_shown_prefix("\xc0\xaf", 0, 0);     /* overlong */
+    expect_shown_prefix("\xed\xa0\x80", 0, 0); /* a surrogate */
+}
+
 /* The squares as clues to the board (text_squares_add), worked out by
  * hand from the rules in text.h. */
 static struct text_squares squares_of(const char *s, bool fen)
@@ -622,6 +659,7 @@ int main(void)
         cmocka_unit_test(test_text_hop_agrees_with_the_reader),
         cmocka_unit_test(test_text_result_start),
         cmocka_unit_test(test_text_escape),
+        cmocka_unit_test(test_text_shown_prefix),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
