@@ -849,6 +849,14 @@ PDN_API void pdn_game_free(pdn_game *game);
  * False for a game not made by the reader.
  */
 PDN_API bool pdn_game_variant_own(const pdn_game *game);
+/*
+ * The move number of the main line's first ply, as pdnfmt writes it and the
+ * replay checks it: a FEN's move number (":F12", lidraughts' field), else
+ * counted back from the first number written on the main line ("31-27
+ * 20-24 38. 32-28" starts at 37), else 1. Every tool that shows move
+ * numbers counts from it. 0 for NULL.
+ */
+PDN_API uint32_t pdn_game_first_number(const pdn_game *game);
 /* What pdn_reader_options.work made of the game on the thread that read
  * it, or NULL (no work asked for, or none done for this game). */
 PDN_API void *pdn_game_work(const pdn_game *game);

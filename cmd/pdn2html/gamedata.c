@@ -232,8 +232,9 @@ int html_game_json(FILE *out, const pdn_game *game, struct tool *t)
         /* The first ply is the main line's first move, or, when that was
          * not replayed, a move of its variations: from the same start. */
         struct pdn_board start = w->nplies ? w->plies[0].before : sum.final;
-        uint32_t number =
-            game->main.nmoves && game->main.moves[0].number ? game->main.moves[0].number : 1;
+        uint32_t number = game->main.nmoves && game->main.moves[0].number
+                              ? game->main.moves[0].number
+                              : pdn_game_first_number(game);
         fputs("{\"file\":", out);
         html_json_string(out, file ? file : "-");
         fprintf(out, ",\"index\":%zu,\"variant\":%d,\"n0\":%u", game->index, (int)start.variant,

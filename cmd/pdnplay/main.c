@@ -106,7 +106,8 @@ struct from_game {
     bool started;           /* the first ply seen: what follows is known */
     long want;              /* plies wanted, known at the first ply (move_plies) */
     long plies;             /* main-line plies taken */
-    unsigned first;         /* the number of the file's first move */
+    unsigned first;         /* the number of the file's first move (pdn_game_first_number,
+                               or the number written on it) */
     bool mid_pair;          /* the file starts with the second move of a pair */
     struct pdn_board board; /* the position reached */
 };
@@ -120,7 +121,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     if (!f->started) {
         f->started = true;
         f->board = *before;
-        f->first = node->number ? node->number : 1;
+        if (node->number) f->first = node->number;
         f->mid_pair = played_starts_mid_pair(before);
         f->want = f->move ? move_plies(f->move, before, f->first) : -1;
     }
@@ -138,7 +139,9 @@ static void start_from_file(struct play *p, const struct start_options *s)
         tool_usage_error(&p->t, "--from: cannot read %s", s->from);
     if (pdn_reader_next(&game, reader) != 1)
         tool_usage_error(&p->t, "--from: no game in %s", s->from);
-    struct from_game f = {.move = s->move, .want = -1}; /* no ply: no move gets there */
+    struct from_game f = {.move = s->move,
+                          .want = -1, /* no ply: no move gets there */
+                          .first = pdn_game_first_number(game)};
     struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
     o.on_ply = on_ply;
     o.ply_ctx = &f;

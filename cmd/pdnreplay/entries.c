@@ -263,7 +263,7 @@ int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, con
     if (err == 0) {
         uint32_t main_label = keep_string(g, "");
         struct replay_entry *e = add_entry(l, ENTRY_START, 0, NULL, NULL, main_label);
-        struct turn turn = {1, g->start.side};
+        struct turn turn = {pdn_game_first_number(game), g->start.side};
         if (e && !g->nomem) walk_line(l, &game->main, turn, 0, main_label);
     }
     free(l);

@@ -95,6 +95,11 @@ assert g["line"][0][4]["v"]==[["5-10"]], g["line"][0][4]["v"]
 pdn2html -q -w -g 24 --title 'Round 6 & more' -o "$tmp/g.html" "$france"
 check "-g 24: one game" sh -c "grep -c '\"index\":24' '$tmp/g.html' | grep -qx 1"
 check "--title is escaped in <title>" grep -q '<title>Round 6 &amp; more</title>' "$tmp/g.html"
+# Move numbers from a FEN as pdnfmt writes them: counted back from a later
+# number (37), lidraughts' :F12, Black first counted back (37...).
+pdn2html -q -o "$tmp/n.html" tests/cli/numbers/fen-first-number.pdn
+check "the first move numbers after a FEN: 37, 12, 37" sh -c \
+    "test \"\$(grep -o '\"n0\":[0-9]*' '$tmp/n.html' | tr '\n' ' ')\" = '\"n0\":37 \"n0\":12 \"n0\":37 '"
 
 # Writing: never over an input, nothing left behind on failure.
 cp "$hostile" "$tmp/in.pdn"

@@ -93,6 +93,14 @@ play from3 "14x23\nw $work/from3.pdn\nq\n" --two --from tests/cli/play/short.pdn
 grep -q '^Black> Black plays 2\.\.\. 14x23$' "$work/from3.out" ||
     fail "--move 2.: the move numbered: $(grep plays "$work/from3.out")"
 grep -q '^2\.\.\. 14x23 \*$' "$work/from3.pdn" || fail "--move 2.: the game saved: $(cat "$work/from3.pdn")"
+# From a FEN without a move number whose moves number the second pair 38
+# (hand-made): the first move is 37., as pdnfmt writes it, so --move 38.
+# gets there and the game goes on at 38....
+play fennum "19-23\nw $work/fennum.pdn\nq\n" --two \
+    --from tests/cli/numbers/fen-first-number.pdn --move 38.
+grep -q '^Black> Black plays 38\.\.\. 19-23$' "$work/fennum.out" ||
+    fail "--move 38. after a FEN: $(grep -e plays -e move "$work/fennum.out" | head -3)"
+grep -q '^38\.\.\. 19-23 \*$' "$work/fennum.pdn" || fail "--move 38.: the game saved: $(cat "$work/fennum.pdn")"
 # A file whose moves keep a game's numbers after a FEN (hand-made: 23...
 # 14x23 24. 34-30 10-14 25. 30-25): --move counts in them, and the game
 # goes on at 25. then 25...; past its end (no --move) at 25....

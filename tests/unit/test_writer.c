@@ -298,6 +298,35 @@ static void test_writer_move_text_from_the_caller(void **state)
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
 }
 
+/* pdn_game_first_number, the first move number the writer writes and the
+ * tools count from, worked out by hand for each way a game gives it: none
+ * (1), a number on the first move, lidraughts' :F field, a later number
+ * counted back (two plies before "38." are the pair 37), Black first
+ * counted back; and the writer writes the number it gives. */
+static void test_writer_first_number(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 *\n\n"
+                               "[FEN \"W:W31,32:B19,20\"]\n12. 31-27 *\n\n"
+                               "[FEN \"W:W31,32:B19,20:F12\"]\n31-27 20-24 *\n\n"
+                               "[FEN \"W:W31,32:B19,20\"]\n31-27 20-24 38. 32-28 *\n\n"
+                               "[FEN \"B:W31,32:B19,20\"]\n20-24 38. 31-27 *\n\n";
+    static const uint32_t want[] = {1, 12, 12, 37, 37};
+    static const char *const first[] = {"1. 32-28", "12. 31-27", "12. 31-27", "37. 31-27",
+                                        "37... 20-24"};
+    struct games gs;
+    read_games(&gs, text, sizeof text - 1);
+    assert_int_equal(gs.n, COUNT(want));
+    for (size_t i = 0; i < gs.n; i++) {
+        assert_int_equal(pdn_game_first_number(gs.v[i]), want[i]);
+        char *out = write_to_string(gs.v[i], NULL);
+        assert_non_null(strstr(out, first[i]));
+        free(out);
+    }
+    assert_int_equal(pdn_game_first_number(NULL), 0);
+    free_games(&gs);
+}
+
 static void test_writer_bad_tag_names_as_comments(void **state)
 {
     (void)state;
@@ -351,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
         cmocka_unit_test(test_writer_move_text_from_the_caller),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
+        cmocka_unit_test(test_writer_first_number),
     };
     return cmocka_run_group_tests_name("writer", tests, NULL, NULL);
 }
