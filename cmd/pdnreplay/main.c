@@ -162,17 +162,37 @@ static void on_read_diag(const struct pdn_diag *d, void *ctx)
     tool_on_diag(d, r->t);
 }
 
+/* The main line's plies, and for --move the numbers they go from and to
+ * ("4 plies, moves 37. to 38..."): a game after a FEN seldom starts at 1. */
+static void main_span(char *out, size_t cap, const struct replay_game *g, bool numbers)
+{
+    const struct replay_entry *first = NULL, *last = NULL;
+    for (size_t i = 0; i < g->nentries; i++)
+        if (g->entries[i].depth == 0 && g->entries[i].kind == ENTRY_PLY) {
+            if (first == NULL) first = &g->entries[i];
+            last = &g->entries[i];
+        }
+    if (!numbers || first == NULL)
+        snprintf(out, cap, "it has %zu plies", g->main_plies);
+    else if (first == last)
+        snprintf(out, cap, "its one ply is move %s", replay_number(first).s);
+    else
+        snprintf(out, cap, "it has %zu plies, moves %s to %s", g->main_plies,
+                 replay_number(first).s, replay_number(last).s);
+}
+
 /* A position the options ask for that the game does not reach: a usage
  * error, unless the line stopped at a finding first (then that finding
  * says why, and the status is already 1). */
 static void position_missing(struct run *r, const struct replay_game *g)
 {
     const char *what = r->o->move ? r->o->move : "";
-    char ply[32];
+    char ply[32], span[80];
     snprintf(ply, sizeof ply, "ply %ld", r->o->ply);
-    fprintf(stderr, "%s: %s: game %zu: the main line %s %s%s%s (it has %zu plies)\n", r->t->prog,
-            r->file, r->index, g->main_stopped ? "stops before" : "does not reach",
-            r->o->move ? "move " : "", r->o->move ? what : ply, "", g->main_plies);
+    main_span(span, sizeof span, g, r->o->move != NULL);
+    fprintf(stderr, "%s: %s: game %zu: the main line %s %s%s (%s)\n", r->t->prog, r->file, r->index,
+            g->main_stopped ? "stops before" : "does not reach", r->o->move ? "move " : "",
+            r->o->move ? what : ply, span);
     if (!g->main_stopped && r->t->status < TOOL_EXIT_USAGE) r->t->status = TOOL_EXIT_USAGE;
 }
 
