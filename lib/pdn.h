@@ -126,7 +126,8 @@ struct pdn_board {
     uint8_t variant;    /* enum pdn_variant */
 };
 
-/* The start position of a variant (white to move). */
+/* The start position of a variant, the side its rules move first to move
+ * (Black in English draughts, White in the others). */
 PDN_API void pdn_board_init(struct pdn_board *out, enum pdn_variant variant);
 /* An empty board, white to move. */
 PDN_API void pdn_board_clear(struct pdn_board *out, enum pdn_variant variant);

@@ -272,6 +272,7 @@ static void note_capture(pdn_stats *st, const pdn_stats_game *rec, const char *f
  * line the full tree cuts short is counted in open_cut. */
 static bool count_opening(pdn_stats *st, const pdn_stats_game *rec)
 {
+    st->open_set_up += rec->set_up;
     uint32_t node = 0;
     for (unsigned i = 0; i < rec->nopen; i++) {
         uint32_t c = stats_open_child(st, node, rec->open[i]);

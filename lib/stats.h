@@ -201,9 +201,10 @@ struct pdn_stats {
     size_t open_cap;
     struct repeat_set repeat_seen; /* stats_repeat.c */
     struct repeat_log repeats;
-    struct vec repeat_files; /* char *: the files repeats name */
-    size_t open_max;         /* nodes at most (STATS_OPEN_NODES; tests set less) */
-    unsigned long open_cut;  /* games whose line the full tree cut short */
+    struct vec repeat_files;   /* char *: the files repeats name */
+    size_t open_max;           /* nodes at most (STATS_OPEN_NODES; tests set less) */
+    unsigned long open_cut;    /* games whose line the full tree cut short */
+    unsigned long open_set_up; /* games from another position: no opening */
 };
 
 /* An event's games as the crosstable needs them (struct st_rec): kept
@@ -276,6 +277,7 @@ struct pdn_stats_game {
     struct pdn_move best_move;
     const struct pdn_node *best_node;  /* in game */
     uint8_t best_variant;              /* enum pdn_variant */
+    bool set_up;                       /* its first ply is not from the start position */
     uint8_t nopen;                     /* plies in open[] */
     uint32_t open[STATS_DEPTH_MAX];    /* the first plies' keys (stats_open_key) */
     unsigned findings[PDN_DIAG_COUNT]; /* the replay's, by code */

@@ -65,6 +65,16 @@ static void note_capture(pdn_stats_game *rec, const struct pdn_move *m, const st
     rec->best_variant = (uint8_t)variant;
 }
 
+/* Whether a position is its variant's start, the side its rules move
+ * first to move: the openings tree counts the games played from there
+ * alone (a game set up by a FEN, a study or an ending, has no opening). */
+static bool is_start(const struct pdn_board *b)
+{
+    struct pdn_board start;
+    pdn_board_init(&start, (enum pdn_variant)b->variant);
+    return pdn_board_equal(b, &start);
+}
+
 static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
                    const struct pdn_move *m, const struct pdn_node *node, int depth, void *ctx)
 {
@@ -82,7 +92,8 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
         rec->promotions++;
         if (!rec->first_king) rec->first_king = rec->ply;
     }
-    if (rec->ply <= (unsigned long)rec->opt.opening_depth)
+    if (rec->ply == 1) rec->set_up = !is_start(before);
+    if (rec->ply <= (unsigned long)rec->opt.opening_depth && !rec->set_up)
         rec->open[rec->nopen++] = stats_open_key(m, variant);
 }
 

@@ -344,15 +344,27 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
     }
 }
 
+/* The openings' title, with the games it leaves out: those set up by a
+ * FEN (their first move is no opening), and the lines of a full tree. */
+static void openings_title(char *out, size_t cap, const pdn_stats *st)
+{
+    size_t n = 0;
+    n += (size_t)snprintf(out, cap, "Openings (first %d plies", st->opt.opening_depth);
+    if (st->open_set_up && n < cap)
+        n += (size_t)snprintf(out + n, cap - n, "; %lu game%s set up by a FEN left out",
+                              st->open_set_up, st->open_set_up == 1 ? "" : "s");
+    if (st->open_cut && n < cap)
+        n += (size_t)snprintf(out + n, cap - n,
+                              "; the tree is full at %zu positions: the lines of %lu games stop "
+                              "there",
+                              st->open.n - 1, st->open_cut);
+    if (n < cap) snprintf(out + n, cap - n, ")");
+}
+
 static int t_openings(struct stats_out *o, const pdn_stats *st)
 {
     struct tab t = {.name = "openings"};
-    snprintf(t.title, sizeof t.title, "Openings (first %d plies)", st->opt.opening_depth);
-    if (st->open_cut)
-        snprintf(t.title, sizeof t.title,
-                 "Openings (first %d plies; the tree is full at %zu positions: the lines of %lu "
-                 "games stop there)",
-                 st->opt.opening_depth, st->open.n - 1, st->open_cut);
+    openings_title(t.title, sizeof t.title, st);
     static const char *const cols[] = {"moves", "ply",       "games",       "white won",
                                        "draw",  "black won", "white score%"};
     for (int j = 0; j < 7; j++)

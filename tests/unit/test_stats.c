@@ -240,6 +240,35 @@ static void test_stats_opening_tree_full(void **state)
     pdn_stats_free(st);
 }
 
+/* Games set up by a FEN have no opening: a problem's first move (32-28
+ * from W:W32:B19) and a FEN of another position with the start's move
+ * stay out of the tree; a FEN of the start position itself, and English
+ * from its start (Black first), count. The title says how many were left
+ * out. */
+static void test_stats_opening_only_from_the_start(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st, "[Event \"o\"]\n1. 32-28 19-23 2-0\n\n"
+                 "[Event \"o\"]\n[FEN \"W:W32:B19\"]\n1. 32-28 19-23 0-2\n\n"
+                 "[Event \"o\"]\n[FEN \"W:W31-50:B1-19\"]\n1. 32-28 *\n\n"
+                 "[Event \"o\"]\n[FEN \"W:W31-50:B1-20\"]\n1. 32-28 1-1\n\n"
+                 "[Event \"o\"]\n[GameType \"21\"]\n1. 11-15 23-19 1-0\n\n");
+    assert_int_equal(st->games, 5);
+    assert_int_equal(st->open_set_up, 2);
+    const struct st_open *t = st->open.data;
+    const struct st_open *a = open_child_of(st, &t[0], "32-28");
+    assert_int_equal(stats_open_games(a), 2); /* the first and the FEN of the start */
+    assert_int_equal(stats_open_games(open_child_of(st, a, "19-23")), 1);
+    assert_int_equal(stats_open_games(open_child_of(st, &t[0], "11-15")), 1);
+    int rc;
+    char *out = written(st, PDN_STATS_TEXT, PDN_STATS_OPENINGS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "Openings (first 4 plies; 2 games set up by a FEN left out)\n"));
+    free(out);
+    pdn_stats_free(st);
+}
+
 /* Kings back and forth: the start position again after plies 4 and 8. */
 static const char repetition[] = "[Event \"d\"]\n[FEN \"W:WK48:BK3\"]\n"
                                  "1. 48-43 3-9 2. 43-48 9-3 3. 48-43 3-9 4. 43-48 9-3 1-1\n\n";
@@ -775,6 +804,7 @@ int main(void)
         cmocka_unit_test(test_stats_aliases),
         cmocka_unit_test(test_stats_opening_tree_counts),
         cmocka_unit_test(test_stats_opening_tree_full),
+        cmocka_unit_test(test_stats_opening_only_from_the_start),
         cmocka_unit_test(test_stats_draw_rule_from_the_replay),
         cmocka_unit_test(test_stats_alias_chain_and_cycle),
         cmocka_unit_test(test_stats_repeat_same_round),
