@@ -62,6 +62,8 @@ static int t_totals(struct stats_out *o, const pdn_stats *st)
     measure(&t, "plies per game, max", "%lu", st->max_len);
     /* games whose line stopped where the openings tree was full */
     measure(&t, "openings cut short (tree full)", "%lu", st->open_cut);
+    /* games the openings tree leaves out: from a position a FEN set up */
+    measure(&t, "FEN games (no opening)", "%lu", st->open_set_up);
     /* Games the players table leaves out: text and CSV readers are told
      * on stderr (pdn_stats_unknown_players), but pdnstats --merge reads
      * pieces' documents, not their stderr, and must warn as one run does. */

@@ -84,12 +84,13 @@ static json_t *merge_totals(const struct docs *d)
         if (!any || hi > max) max = hi;
         any = true;
     }
-    return json_pack(
-        "{sIsIsIsosnsIsIsIsI}", "files", sum(d, "totals", "files"), "games", games, "plies", plies,
-        "plies_per_game_mean", ratio(plies, games, 1), "plies_per_game_median",
-        "plies_per_game_min", min, "plies_per_game_max", max, "openings_cut_short_tree_full",
-        sum(d, "totals", "openings_cut_short_tree_full"), "games_with_an_unknown_player",
-        sum(d, "totals", "games_with_an_unknown_player"));
+    return json_pack("{sIsIsIsosnsIsIsIsIsI}", "files", sum(d, "totals", "files"), "games", games,
+                     "plies", plies, "plies_per_game_mean", ratio(plies, games, 1),
+                     "plies_per_game_median", "plies_per_game_min", min, "plies_per_game_max", max,
+                     "openings_cut_short_tree_full",
+                     sum(d, "totals", "openings_cut_short_tree_full"), "fen_games_no_opening",
+                     sum(d, "totals", "fen_games_no_opening"), "games_with_an_unknown_player",
+                     sum(d, "totals", "games_with_an_unknown_player"));
 }
 
 /* Buckets of ten plies, from 0 to the last that holds a game. */

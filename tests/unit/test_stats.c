@@ -266,6 +266,10 @@ static void test_stats_opening_only_from_the_start(void **state)
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "Openings (first 4 plies; 2 games set up by a FEN left out)\n"));
     free(out);
+    out = written(st, PDN_STATS_JSON, PDN_STATS_TOTALS, PDN_TIEBREAK_FMJD, &rc);
+    assert_int_equal(rc, 0);
+    assert_non_null(strstr(out, "\"fen_games_no_opening\": 2,\n"));
+    free(out);
     pdn_stats_free(st);
 }
 
