@@ -10,7 +10,7 @@
 # variations, plays moves of its own square by square (one refused), undoes
 # one, writes the game and checks the file written, switches games, quits
 # with and without explored moves, stops on Ctrl-C with the terminal
-# restored, resizes; then once more in the C locale (ASCII drawing); then q
+# restored (after a game written over a file), resizes; then once more in the C locale (ASCII drawing); then q
 # from the keys, the list and autoplay, autoplay started by its speed key
 # alone, w refused over the file browsed, and the tags of a long Event
 # whole on a wide terminal. E judges a move against the engine's (a known
@@ -223,8 +223,21 @@ keys q
 ended 0
 
 # ---- Ctrl-C, resizing --------------------------------------------------------------------
+# A game written over a file first: the write took Ctrl-C over for its
+# rename and kept it, so that Ctrl-C killed the view, the terminal raw.
+echo old >"$work/over.pdn"
 run interrupt "$(view C.UTF-8 "-g 2 $games")"
 see "game 1 of 1  Sijbrands, Ton - Valnéris, Guntis"
+text "3126"
+see "1. 31-26 explored"
+keys w C-u
+text "$work/over.pdn"
+keys Enter
+see "It exists. Replace it? (y/n)"
+text y
+see "wrote $work/over.pdn: game 2 with 1 explored move"
+keys Home
+see "Start position"
 tm resize-window -t t -x 50 -y 15
 see "Too small: 50x15." "pdnreplay wants 64x20 at least."
 tm resize-window -t t -x 80 -y 24
