@@ -16,9 +16,10 @@
 # it at once; a new game; q asking first when the game is not saved;
 # Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
 # friend over DXP (pdnengine as the friend) with a take-back asked and a
-# resignation; a friend who never moves, the terminal resized and the game
-# resigned while waiting; a friend who chats and leaves while we think
-# over our move. Every game played is checked by pdncheck.
+# resignation; a friend who never moves, keys curses keeps (Escape f) seen,
+# the terminal resized and the game resigned while waiting; a friend who
+# chats and leaves while we think over our move. Every game played is
+# checked by pdncheck.
 # Skipped, and said so, only when tmux is not installed (scripts/deps.sh
 # installs it, so CI never skips).
 bin=${1:?usage: play-tui.sh BIN}
@@ -362,6 +363,18 @@ steps=$((steps + 1))
 poll 50 0.1 test -e "$work/accepted" || fail "thinking: no game accepted"
 see "bash is thinking: q resigns"
 gone "waiting for your friend on port"
+# Escape and f at once: curses reads the f with the Escape (they may begin
+# a key's sequence) and keeps it, so the terminal has nothing more to
+# read; the wait for the friend, woken by the terminal alone, slept on
+# with the f unseen, as with a resize that came while the screen was
+# drawn (once in 30 runs of this script on a loaded machine).
+flipped() { screen | sed -n 3p | grep -q "$1"; }
+keys Escape f
+steps=$((steps + 1))
+poll 300 0.1 flipped '●' || fail "Escape f: the board not flipped"
+keys f
+steps=$((steps + 1))
+poll 300 0.1 flipped '○' || fail "f: the board not flipped back"
 tm resize-window -t t -x 90 -y 36
 keys x
 see "bash is thinking: q resigns"
