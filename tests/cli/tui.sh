@@ -358,7 +358,7 @@ comment_whole() {
 for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
     tm resize-window -t t -x $cols -y 30
     steps=$((steps + 1))
-    poll 30 0.1 comment_whole || fail "comment at $cols columns: $(tr '\n' ' ' <"$work/said")"
+    poll 300 0.1 comment_whole || fail "comment at $cols columns: $(tr '\n' ' ' <"$work/said")"
 done
 # h at the start: the engine's move and the nine legal moves, on the
 # message row (above the keys), each whole, an ellipsis for those left out
@@ -373,7 +373,7 @@ moves_whole() {
 for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
     tm resize-window -t t -x $cols -y 30
     steps=$((steps + 1))
-    poll 30 0.1 moves_whole || fail "legal moves at $cols columns: $(tr '\n' ' ' <"$work/said")"
+    poll 300 0.1 moves_whole || fail "legal moves at $cols columns: $(tr '\n' ' ' <"$work/said")"
 done
 keys q
 ended 0
