@@ -33,6 +33,9 @@
 
 /* Seconds for the peer's GAMEEND that acknowledges ours. */
 #define DXP_ACK_WAIT 5.0
+/* Milliseconds a wait with keys sleeps at most before the player looks
+ * again (screen_getkey's step too). */
+#define DXP_LOOK_MS 250
 
 double dxp_move_wait(double timeout, int minutes)
 {
@@ -88,19 +91,24 @@ static double now_seconds(void)
  * the person told of the wait as it begins and the keys answered meanwhile
  * (dxp_player.waiting): a signal (a resize of the terminal) wakes the
  * wait, and had ended the game as if the peer had closed the connection.
- * False with x->why when not. */
+ * The player looks at least every DXP_LOOK_MS, for what came but woke
+ * nothing: a signal caught while it drew, before the wait (a resize sent
+ * with a key, on a loaded machine, left the screen at the old size until
+ * the next key), a key curses read along with another (Escape f). False
+ * with x->why when not. */
 static bool wait_for_peer(struct session *x)
 {
     const struct dxp_player *pl = x->player;
     double deadline = now_seconds() + x->wait;
-    bool woken = true; /* the player hears of the wait as it begins */
+    bool begins = true; /* the player hears of the wait as it begins */
     for (;;) {
         bool keys = pl->waiting && !x->ending && !x->no_keys;
-        if (keys && woken && !pl->waiting(&x->game, pl->ctx)) {
+        if (keys && !pl->waiting(&x->game, begins, pl->ctx)) {
             x->resigned = true;
             x->why = "resigned";
             return false;
         }
+        begins = false;
         struct pollfd p[2] = {{.fd = x->fd, .events = POLLIN},
                               {.fd = keys ? pl->keys_fd : -1, .events = POLLIN}};
         double left = deadline - now_seconds();
@@ -108,7 +116,8 @@ static bool wait_for_peer(struct session *x)
             x->why = "no message from the peer before the timeout";
             return false;
         }
-        int ready = poll(p, 2, (int)(left * 1000) + 1);
+        int ms = (int)(left * 1000) + 1;
+        int ready = poll(p, 2, keys && ms > DXP_LOOK_MS ? DXP_LOOK_MS : ms);
         if (ready < 0 && errno != EINTR) {
             x->why = "the connection failed";
             x->gone = true;
@@ -116,7 +125,6 @@ static bool wait_for_peer(struct session *x)
         }
         if (ready > 0 && p[0].revents) return true;
         if (p[1].revents & (POLLHUP | POLLERR | POLLNVAL)) x->no_keys = true;
-        woken = ready < 0 || (p[1].revents & POLLIN);
     }
 }
 

@@ -44,11 +44,15 @@ struct dxp_player {
      * "taken back", "taken back for the peer"), or a sentence to show
      * ("the peer refused the take-back"); may be NULL. */
     void (*moved)(const struct dxp_game *game, const char *what, void *ctx);
-    /* While we wait for the peer: as the wait begins, then when keys_fd
-     * (the terminal) has a key or a signal woke the wait (a resize): false
+    /* While we wait for the peer: as the wait begins (begins), then when
+     * keys_fd (the terminal) has a key or a signal woke the wait (a
+     * resize), and at least every quarter of a second, for what woke
+     * nothing (a signal caught just before the wait, a key curses read
+     * ahead): the player reads its keys without waiting and draws when
+     * there is anything new. False
      * when the person resigns. NULL for a player without keys (the
      * engine): keys_fd is not read. */
-    bool (*waiting)(const struct dxp_game *game, void *ctx);
+    bool (*waiting)(const struct dxp_game *game, bool begins, void *ctx);
     /* The peer's CHAT, whenever it comes (printable, no braces): to be
      * shown; NULL: said on stderr. */
     void (*chat)(const struct dxp_game *game, const char *text, void *ctx);

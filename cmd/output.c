@@ -6,8 +6,11 @@
  * which gets the old file's owner and mode and is linked in under a
  * temporary name and renamed over the target only when all went well; a
  * new file is linked in directly. Until then it has no name, so even kill -9
- * leaves nothing behind. Where O_TMPFILE or /proc is missing, a mkstemp file
- * stands in, removed on failure and on the catchable fatal signals.
+ * leaves nothing behind; the moment it has one (link, rename) the stop
+ * signals wait. Where O_TMPFILE or /proc is missing, a mkstemp file stands
+ * in, removed on failure and on the stop signals a program leaves at their
+ * default (one with its own handler ends its run itself, through
+ * tool_output_close).
  * FIFOs and devices are written in place: renaming over them would put a
  * regular file where a reader waits (or where /dev/null was).
  * It must not hold PDN logic, nor print other than through common.c.
@@ -25,10 +28,15 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The signals that end a run while a temporary file has a name. */
+static const int stop_signals[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
+#define NSTOP_SIGNALS (sizeof stop_signals / sizeof stop_signals[0])
+
 /* The temporary file to remove should a signal end the run. */
 static char pending_tmp[PATH_MAX];
 static volatile sig_atomic_t have_pending;
 
+/* Async-signal-safe: unlink, signal and raise only. */
 static void on_fatal_signal(int sig)
 {
     if (have_pending) unlink(pending_tmp);
@@ -36,16 +44,44 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
+/*
+ * Removes tmp should a stop signal end the run, for the signals still at
+ * their default action. A handler of the program's own (the full-screen
+ * tools, pdn2html --watch) stays: it ends the run itself, and
+ * tool_output_close removes the file; taken over, the signal killed the
+ * program after the write (the terminal left raw, the watch's exit status
+ * 143). SIG_IGN (nohup) stays too. Called with the signals held.
+ */
 static void guard_signals(const char *tmp)
 {
-    static const int sigs[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
     snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
     have_pending = 1;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    for (size_t i = 0; i < NSTOP_SIGNALS; i++) {
+        struct sigaction old;
+        if (sigaction(stop_signals[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
+            old.sa_handler != SIG_DFL)
+            continue;
         struct sigaction sa = {.sa_handler = on_fatal_signal};
         sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
+        sigaction(stop_signals[i], &sa, NULL);
     }
+}
+
+/* The stop signals wait (*saved: the mask before) while a temporary name
+ * is made and recorded, or renamed and forgotten: one coming in between
+ * would leave the file, or remove a name no longer ours. */
+static void hold_stop_signals(sigset_t *saved)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < NSTOP_SIGNALS; i++)
+        sigaddset(&set, stop_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &set, saved);
+}
+
+static void release_stop_signals(const sigset_t *saved)
+{
+    pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
 /* ---- names ------------------------------------------------------------------ */
@@ -194,9 +230,13 @@ static int open_named(struct tool_output *o)
 {
     o->tmp = temp_name(o->target);
     if (o->tmp == NULL) return -1;
+    sigset_t saved;
+    hold_stop_signals(&saved);
     int fd = mkstemp(o->tmp);
-    if (fd < 0) return -1;
-    guard_signals(o->tmp);
+    if (fd >= 0) guard_signals(o->tmp);
+    int e = errno;
+    release_stop_signals(&saved);
+    errno = e;
     return fd;
 }
 
@@ -332,18 +372,35 @@ static int link_unnamed(struct tool_output *o, int fd)
         if (errno != EEXIST) return -1; /* created meanwhile: replaced, as it would be */
     }
     if ((o->tmp = temp_name(o->target)) == NULL) return -1;
+    /* The one moment it has a name: no stop signal comes in it. */
+    sigset_t saved;
+    hold_stop_signals(&saved);
     int rc = -1;
     for (unsigned attempt = 0; attempt < 100 && rc != 0; attempt++) {
         temp_fill(o->tmp, attempt);
         rc = linkat(AT_FDCWD, proc, AT_FDCWD, o->tmp, AT_SYMLINK_FOLLOW);
-        if (rc != 0 && errno != EEXIST) return -1;
+        if (rc != 0 && errno != EEXIST) break;
     }
-    if (rc != 0) return -1;
-    guard_signals(o->tmp); /* the one moment it has a name */
-    rc = rename(o->tmp, o->target);
+    if (rc == 0 && (rc = rename(o->tmp, o->target)) != 0) {
+        int e = errno;
+        unlink(o->tmp);
+        errno = e;
+    }
     int e = errno;
-    if (rc != 0) unlink(o->tmp);
-    have_pending = 0;
+    release_stop_signals(&saved);
+    errno = e;
+    return rc;
+}
+
+/* The mkstemp file renamed over the target, forgotten by the guard at once. */
+static int rename_named(struct tool_output *o)
+{
+    sigset_t saved;
+    hold_stop_signals(&saved);
+    int rc = rename(o->tmp, o->target);
+    int e = errno;
+    if (rc == 0) have_pending = 0;
+    release_stop_signals(&saved);
     errno = e;
     return rc;
 }
@@ -357,8 +414,7 @@ static int finish_file(struct tool_output *o)
     if (rc == 0 && o->kind == TOOL_OUTPUT_UNNAMED && link_unnamed(o, fd) != 0) rc = -1;
     int e = errno;
     if (fclose(o->fp) != 0 && rc == 0) rc = -1, e = errno;
-    if (rc == 0 && o->kind == TOOL_OUTPUT_NAMED && rename(o->tmp, o->target) != 0)
-        rc = -1, e = errno;
+    if (rc == 0 && o->kind == TOOL_OUTPUT_NAMED && rename_named(o) != 0) rc = -1, e = errno;
     errno = e;
     return rc;
 }

@@ -224,26 +224,29 @@ static void on_signal(int sig)
     stopping = 1;
 }
 
-/* A fingerprint of the inputs' modification times and sizes: a change in
- * any of them (folders: their own entries) changes it. */
+/* A fingerprint of the inputs' modification times, sizes and inodes: a
+ * change in any of them (folders: their own entries) changes it. The
+ * inode tells a file put in the input's place (mv, as editors save) with
+ * the same size within one tick of the file system's clock. */
 static unsigned long long inputs_stamp(const struct html_run *r)
 {
     unsigned long long h = 1469598103934665603ull;
     for (int i = 0; i < r->ninputs; i++) {
         struct stat st;
         if (stat(r->inputs[i], &st) != 0) memset(&st, 0, sizeof st);
-        unsigned long long v[3] = {(unsigned long long)st.st_mtim.tv_sec,
+        unsigned long long v[4] = {(unsigned long long)st.st_mtim.tv_sec,
                                    (unsigned long long)st.st_mtim.tv_nsec,
-                                   (unsigned long long)st.st_size};
-        for (int k = 0; k < 3; k++)
+                                   (unsigned long long)st.st_size, (unsigned long long)st.st_ino};
+        for (int k = 0; k < 4; k++)
             h = (h ^ v[k]) * 1099511628211ull;
     }
     return h;
 }
 
-/* Ctrl-C and SIGTERM end the watch between two pages. Writing a page
- * (cmd/output.c) takes them over, to remove its temporary file should
- * they come then; so they are caught again after each page. */
+/* Ctrl-C and SIGTERM end the watch between two pages, from the first
+ * page on: one that comes while a page is read or written lets it finish
+ * (cmd/output.c leaves a handler of ours in place), then the watch ends
+ * with that page's status. No SA_RESTART: the pause ends at once. */
 static void catch_stops(void)
 {
     struct sigaction sa = {.sa_handler = on_signal};
@@ -252,10 +255,10 @@ static void catch_stops(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-static void watch(struct tool *t, struct html_run *r)
+/* seen: the inputs' stamp before the last page read them, so that a
+ * change made while it was read or written makes the next page. */
+static void watch(struct tool *t, struct html_run *r, unsigned long long seen)
 {
-    catch_stops();
-    unsigned long long seen = inputs_stamp(r);
     if (!t->quiet) fprintf(stderr, "%s: watching the inputs; Ctrl-C stops\n", t->prog);
     while (!stopping) {
         struct timespec pause = {0, 500 * 1000 * 1000};
@@ -267,7 +270,6 @@ static void watch(struct tool *t, struct html_run *r)
         tool_repeats_restart(t); /* --unique: every game is judged anew */
         if (make_page(t, r) == 0 && !t->quiet)
             fprintf(stderr, "%s: %s written again\n", t->prog, r->output);
-        catch_stops();
     }
 }
 
@@ -281,8 +283,13 @@ int main(int argc, char **argv)
     r.inputs = argv + optind;
     if (r.watch && r.ninputs == 0)
         tool_usage_error(&t, "--watch watches files: name them (standard input never changes)");
+    unsigned long long seen = 0;
+    if (r.watch) {
+        catch_stops();
+        seen = inputs_stamp(&r);
+    }
     make_page(&t, &r);
-    if (r.watch) watch(&t, &r);
+    if (r.watch) watch(&t, &r, seen);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

@@ -340,17 +340,19 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
 }
 
 /* While the friend thinks: as the wait begins, then a key, or a signal
- * that woke the wait (a resize): the view drawn again; q resigns, after
- * asking. False when the person resigns. Before the first move, the
- * message said what the wait for the connection said ("waiting for your
- * friend on port N") until the friend moved; it says who thinks only when
- * the friend has the move (the wait for the game request is ours too). */
-static bool net_wait(const struct dxp_game *game, void *ctx)
+ * that woke the wait or came just before it (a resize): the view drawn
+ * again; q resigns, after asking; nothing new, nothing drawn. False when
+ * the person resigns. Before the first move, the message said what the
+ * wait for the connection said ("waiting for your friend on port N")
+ * until the friend moved; it says who thinks only when the friend has the
+ * move (the wait for the game request is ours too). */
+static bool net_wait(const struct dxp_game *game, bool begins, void *ctx)
 {
     struct play_view *v = ctx;
-    net_sync(v, game);
     int k = screen_getkey(0);
     if (screen_stopped()) return false;
+    if (k == ERR && !begins) return true;
+    net_sync(v, game);
     if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)")) return false;
     if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) ||
         (k == ERR && game->g.nplies == 0 && game->g.board.side != game->us))

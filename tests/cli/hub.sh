@@ -37,12 +37,12 @@ pid=$!
 exec 3>"$work/in"
 
 send() { printf '%s\n' "$1" >&3; }
-# expect STEP PATTERN [COUNT]: waits up to 10 s for COUNT lines (1) that
+# expect STEP PATTERN [COUNT]: waits up to 30 s for COUNT lines (1) that
 # match the extended regular expression PATTERN.
 expect() {
     check
-    poll 201 0.05 lines_match "$2" "${3:-1}" || {
-        fail "$1: no line matching '$2' within 10 s"
+    poll 601 0.05 lines_match "$2" "${3:-1}" || {
+        fail "$1: no line matching '$2' within 30 s"
         return 1
     }
 }
@@ -97,9 +97,9 @@ printf '[Event "hub"]\n\n1. %s *\n' "$analysed" >"$work/analysed.pdn"
     fail "go analyze: the last line is no done with a legal move: $(tail -n 1 "$work/out")"
 send quit
 engine_ended() { ! kill -0 "$pid" 2>/dev/null; }
-poll 101 0.05 engine_ended
+poll 601 0.05 engine_ended
 if kill -0 "$pid" 2>/dev/null; then
-    fail "quit: still running after 5 s"
+    fail "quit: still running after 30 s"
 else
     wait "$pid" || fail "quit: exit status $?"
     pid=

@@ -65,14 +65,15 @@ hub="hub:$bin/pdnengine --level 1 hub"
 games "$work/hub.pdn" 2 "$hub" level=1
 score "$work/hub.out" "$work/hub.pdn" "$hub"
 
-# bad SCRIPT WHY: the engine loses both games, saying WHY, within 20 s.
+# bad SCRIPT WHY: the engine loses both games, saying WHY, within 60 s
+# (a hang, not a loaded machine).
 bad() {
     check
     start=$(date +%s)
     "$bin/pdnmatch" --rounds 2 --timeout 2 -o "$work/bad.pdn" "hub:sh $root/tests/cli/match/$1" \
         level=1 >"$work/bad.out" 2>"$work/bad.err"
     took=$(($(date +%s) - start))
-    [ "$took" -le 20 ] || fail "$1: took $took s"
+    [ "$took" -le 60 ] || fail "$1: took $took s"
     grep -q -- "+0 =0 -2," "$work/bad.out" || fail "$1: not lost twice: $(cat "$work/bad.out")"
     grep -q "forfeits: $2" "$work/bad.err" || fail "$1: no '$2' in: $(cat "$work/bad.err")"
     "$bin/pdncheck" -q "$work/bad.pdn" >/dev/null 2>&1 || fail "$1: the games do not check"

@@ -140,7 +140,7 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do cat "$file"; don
 # The output is the descriptor, not standard input, that points into $d.
 n=0
 found=
-while [ $n -lt 200 ] && [ -z "$found" ]; do
+while [ $n -lt 600 ] && [ -z "$found" ]; do
     for fd in /proc/$pid/fd/*; do
         target=$(readlink "$fd" 2>/dev/null) || continue
         case $target in

@@ -8,10 +8,9 @@
 #   sh tests/cli/pdn2html.sh       (from the project root; run by the golden
 #                                  case pdn2html-page)
 
-tmp=${TMPDIR:-/tmp}/pdn2html-test.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
-failed=0
+tag=pdn2html
+. tests/cli/checks.sh # $work, removed at exit; poll
+tmp=$work
 check() { # check WHAT COMMAND...: runs COMMAND, says ok or FAIL
     what=$1
     shift
@@ -112,16 +111,19 @@ rc=$?
 check "a missing input: exit 3 ($rc), no page" sh -c "test $rc -eq 3 && ! test -e '$tmp/none.html'"
 
 # --watch: the page follows its input, atomically, and stops on SIGTERM.
+# Each wait is for the event itself (the page, its new text, the end of
+# the process), a minute at most: load makes it slower, never wrong.
+# ended PID: the process has ended (gone, or a zombie not waited for yet).
+ended() { [ ! -e "/proc/$1" ] || [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)" = Z ]; }
 cp "$hostile" "$tmp/live.pdn"
 pdn2html -q -w --watch -o "$tmp/live.html" "$tmp/live.pdn" &
 pid=$!
-i=0
-while [ ! -s "$tmp/live.html" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll 600 0.1 test -s "$tmp/live.html"
 sed 's/Round "1"/Round "2"/' "$hostile" >"$tmp/live.pdn.new" && mv "$tmp/live.pdn.new" "$tmp/live.pdn"
-i=0
-while ! grep -q '"Round","2"' "$tmp/live.html" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+poll 600 0.1 grep -q '"Round","2"' "$tmp/live.html"
 check "--watch writes the page again when the input changes" grep -q '"Round","2"' "$tmp/live.html"
 kill -TERM $pid
+poll 600 0.1 ended $pid || kill -KILL $pid
 wait $pid
 rc=$?
 check "--watch ends on SIGTERM with status 0 ($rc)" test $rc -eq 0

@@ -152,18 +152,21 @@ grep -q '^\[Result "2-0"\]' "$work/friend.pdn" && grep -q '^\[Result "2-0"\]' "$
 # A friend (bash) who plays 32-28, says something and leaves while the
 # person thinks (the input open, nothing typed): both are heard at once,
 # where they were read only after the person's move or the end of the
-# input (then 'Black resigned').
+# input (then 'Black resigned'). The input stays open until pdnplay says
+# the friend left (a minute at most), not a fixed 4 s that a slow start
+# could use up.
 check
 port=$((port + 1))
-(sleep 4 | "$bin/pdnplay" --ascii --listen $port --timeout 20 -o "$work/left.pdn" \
-    >"$work/left.out" 2>"$work/left.err") &
+(poll 600 0.1 grep -qs 'the peer closed the connection' "$work/left.err" |
+    "$bin/pdnplay" --ascii --listen $port --timeout 20 -o "$work/left.pdn" \
+        >"$work/left.out" 2>"$work/left.err") &
 friend=$!
 i=0
 until bash -c "exec 3<>/dev/tcp/127.0.0.1/$port || exit 9; printf 'R01%-32sZ010075A\0' bash >&3;
     head -c 34 <&3 >/dev/null; printf 'M0001322800\0' >&3; sleep 0.5;
     printf 'Cbye, my train\0' >&3; sleep 0.5" 2>/dev/null; do
     i=$((i + 1))
-    [ $i -ge 50 ] && break
+    [ $i -ge 300 ] && break
     sleep 0.1
 done
 wait $friend

@@ -26,7 +26,7 @@ tm -D </dev/null >/dev/null 2>&1 &
 run() {
     tm kill-session -t t 2>/dev/null
     rm -f "$work/rc"
-    poll 50 0.1 tm new-session -d -s t -x 100 -y 40 -c "$root" "$2" 2>/dev/null ||
+    poll 300 0.1 tm new-session -d -s t -x 100 -y 40 -c "$root" "$2" 2>/dev/null ||
         { echo "$tag: $1: tmux does not start"; exit 3; }
     case_name=$1
 }
@@ -50,19 +50,19 @@ on_screen() {
 }
 off_screen() { ! screen | grep -qF -- "$1"; }
 
-# see TEXT...: every TEXT is on the screen, within 10 seconds.
+# see TEXT...: every TEXT is on the screen, within 30 seconds.
 see() {
     steps=$((steps + 1))
-    poll 100 0.1 on_screen "$@" || {
+    poll 300 0.1 on_screen "$@" || {
         fail "not on the screen: $*"
         return 1
     }
 }
 
-# gone TEXT: TEXT is off the screen, within 10 seconds.
+# gone TEXT: TEXT is off the screen, within 30 seconds.
 gone() {
     steps=$((steps + 1))
-    poll 100 0.1 off_screen "$1" || {
+    poll 300 0.1 off_screen "$1" || {
         fail "still on the screen: $1"
         return 1
     }
@@ -74,7 +74,7 @@ text() { tm send-keys -t t -l "$1"; }
 # ended RC: the program ended with this status (the pane's shell wrote it).
 ended() {
     steps=$((steps + 1))
-    poll 100 0.1 test -s "$work/rc" || {
+    poll 300 0.1 test -s "$work/rc" || {
         fail "did not end"
         return 1
     }

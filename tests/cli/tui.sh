@@ -10,7 +10,7 @@
 # variations, plays moves of its own square by square (one refused), undoes
 # one, writes the game and checks the file written, switches games, quits
 # with and without explored moves, stops on Ctrl-C with the terminal
-# restored, resizes; then once more in the C locale (ASCII drawing); then q
+# restored (after a game written over a file), resizes; then once more in the C locale (ASCII drawing); then q
 # from the keys, the list and autoplay, autoplay started by its speed key
 # alone, w refused over the file browsed, and the tags of a long Event
 # whole on a wide terminal. E judges a move against the engine's (a known
@@ -223,8 +223,21 @@ keys q
 ended 0
 
 # ---- Ctrl-C, resizing --------------------------------------------------------------------
+# A game written over a file first: the write took Ctrl-C over for its
+# rename and kept it, so that Ctrl-C killed the view, the terminal raw.
+echo old >"$work/over.pdn"
 run interrupt "$(view C.UTF-8 "-g 2 $games")"
 see "game 1 of 1  Sijbrands, Ton - Valnéris, Guntis"
+text "3126"
+see "1. 31-26 explored"
+keys w C-u
+text "$work/over.pdn"
+keys Enter
+see "It exists. Replace it? (y/n)"
+text y
+see "wrote $work/over.pdn: game 2 with 1 explored move"
+keys Home
+see "Start position"
 tm resize-window -t t -x 50 -y 15
 see "Too small: 50x15." "pdnreplay wants 64x20 at least."
 tm resize-window -t t -x 80 -y 24
@@ -345,7 +358,7 @@ comment_whole() {
 for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
     tm resize-window -t t -x $cols -y 30
     steps=$((steps + 1))
-    poll 30 0.1 comment_whole || fail "comment at $cols columns: $(tr '\n' ' ' <"$work/said")"
+    poll 300 0.1 comment_whole || fail "comment at $cols columns: $(tr '\n' ' ' <"$work/said")"
 done
 # h at the start: the engine's move and the nine legal moves, on the
 # message row (above the keys), each whole, an ellipsis for those left out
@@ -360,7 +373,7 @@ moves_whole() {
 for cols in 64 67 70 73 76 79 80 83 86 89 92 95 100; do
     tm resize-window -t t -x $cols -y 30
     steps=$((steps + 1))
-    poll 30 0.1 moves_whole || fail "legal moves at $cols columns: $(tr '\n' ' ' <"$work/said")"
+    poll 300 0.1 moves_whole || fail "legal moves at $cols columns: $(tr '\n' ' ' <"$work/said")"
 done
 keys q
 ended 0

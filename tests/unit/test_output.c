@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <sys/wait.h>
 
 #include "../../cmd/output.c"
 #include "../../cmd/common.c"
@@ -201,6 +202,115 @@ static void test_output_fifo_and_directory(void **state)
     rmdir(dir);
 }
 
+static volatile sig_atomic_t caught;
+
+static void catch_it(int sig)
+{
+    caught = sig;
+}
+
+/* Installs action for sig, the old one kept in *old. */
+static void set_action(int sig, void (*handler)(int), struct sigaction *old)
+{
+    struct sigaction sa = {.sa_handler = handler};
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(sig, &sa, old), 0);
+}
+
+static void assert_handler(int sig, void (*handler)(int))
+{
+    struct sigaction now;
+    assert_int_equal(sigaction(sig, NULL, &now), 0);
+    assert_true(now.sa_handler == handler);
+}
+
+/*
+ * A stop signal the program handles itself (pdnreplay's view, pdn2html
+ * --watch) or ignores (nohup) stays so through a write that replaces a
+ * file. Taken over for the rename, it stayed taken: Ctrl-C after a game
+ * written over a file killed the view with the terminal raw, and SIGTERM
+ * just after a page ended the watch with status 143. One that comes while
+ * the file is written reaches the program, and the file is still put in
+ * place.
+ */
+static void test_output_leaves_the_programs_signals(void **state)
+{
+    (void)state;
+    struct sigaction old_term, old_hup;
+    set_action(SIGTERM, catch_it, &old_term);
+    set_action(SIGHUP, SIG_IGN, &old_hup);
+    struct scratch_out s;
+    scratch_output(&s, "first\n");
+    assert_int_equal(tool_output_close(&s.t, &s.o, true), 0);
+    assert_int_equal(tool_output_open(&s.t, &s.o, s.path), 0); /* replaces it */
+    fputs("second\n", s.o.fp);
+    caught = 0;
+    raise(SIGTERM);
+    assert_int_equal(caught, SIGTERM);
+    assert_int_equal(tool_output_close(&s.t, &s.o, true), 0);
+    assert_string_equal(read_all(s.path), "second\n");
+    assert_int_equal(count_entries(s.dir), 1);
+    assert_handler(SIGTERM, catch_it);
+    assert_handler(SIGHUP, SIG_IGN);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    drop_scratch(s.dir, s.path);
+}
+
+/* o writing a mkstemp file for path, as where O_TMPFILE is missing. */
+static void open_named_output(struct tool *t, struct tool_output *o, const char *path)
+{
+    tool_init(t, "x", "");
+    memset(o, 0, sizeof *o);
+    o->path = strdup(path);
+    o->target = strdup(path);
+    o->kind = TOOL_OUTPUT_NAMED;
+    int fd = open_named(o);
+    assert_true(fd >= 0);
+    o->fp = fdopen(fd, "w");
+    assert_non_null(o->fp);
+}
+
+/* The mkstemp file, which has a name all along: a stop signal left at its
+ * default removes it and ends the run by that signal; one the program
+ * handles reaches its handler, and the file is put in place. */
+static void test_output_named_file_and_signals(void **state)
+{
+    (void)state;
+    char dir[32], path[64];
+    scratch(dir, path, "out.pdn");
+    struct tool t;
+    struct tool_output o;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL);
+        open_named_output(&t, &o, path);
+        fputs("cut short\n", o.fp);
+        fflush(o.fp);
+        raise(SIGINT);
+        _exit(0);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+    assert_int_equal(count_entries(dir), 0);
+
+    struct sigaction old_term;
+    set_action(SIGTERM, catch_it, &old_term);
+    open_named_output(&t, &o, path);
+    fputs("whole\n", o.fp);
+    caught = 0;
+    raise(SIGTERM);
+    assert_int_equal(caught, SIGTERM);
+    assert_int_equal(tool_output_close(&t, &o, true), 0);
+    assert_string_equal(read_all(path), "whole\n");
+    assert_int_equal(count_entries(dir), 1);
+    assert_handler(SIGTERM, catch_it);
+    sigaction(SIGTERM, &old_term, NULL);
+    drop_scratch(dir, path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +319,8 @@ int main(void)
         cmocka_unit_test(test_output_keeps_the_mode),
         cmocka_unit_test(test_output_unnamed_while_written),
         cmocka_unit_test(test_output_fifo_and_directory),
+        cmocka_unit_test(test_output_leaves_the_programs_signals),
+        cmocka_unit_test(test_output_named_file_and_signals),
     };
     return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
