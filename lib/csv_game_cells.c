@@ -5,7 +5,6 @@
  * the plain main line, from main_line (the writer's numbering, without it).
  */
 #include "csv_writer.h"
-#include "fen.h"
 #include "game.h"
 #include "vec.h"
 
@@ -15,22 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Half-moves before the first ply: the second mover of a pair to move
- * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
- * move number. */
-uint32_t csv_start_half(const pdn_game *game, bool black_first)
+/* Half-moves before the first ply, from the first ply the writer numbers
+ * and the replay counts (game_first_ply): in 64 bits, as a first number
+ * near UINT32_MAX ("4294967295. 32-28") needs. */
+uint64_t csv_start_half(const pdn_game *game)
 {
-    const char *fen = pdn_game_tag(game, "FEN");
-    if (!fen) return 0;
-    struct fen_start st = fen_start(fen);
-    uint32_t half = st.black != black_first ? 1 : 0;
-    if (st.number) half += 2 * (st.number - 1);
-    return half;
+    struct game_first_ply first = game_first_ply(game);
+    return 2 * ((uint64_t)first.number - 1) + first.second;
 }
 
 uint32_t csv_main_plies(const pdn_game *game)
 {
-    uint32_t half = csv_start_half(game, game_black_opens(game)), plies = 0;
+    uint64_t half = csv_start_half(game);
+    uint32_t plies = 0;
     const struct pdn_line *main = &game->main;
     for (uint32_t i = 0; i < main->nmoves; i++)
         if (!csv_placeholder(&main->moves[i], half + plies) || i + 1 == main->nmoves) plies++;

@@ -497,13 +497,13 @@ static inline __attribute__((always_inline)) char *played_cells(char *out, const
  * Cell after cell, no switch: the row of nearly every ply.
  */
 static inline __attribute__((always_inline)) char *body_cells(char *out, const struct ply_row *r,
-                                                              uint32_t half, char delim,
+                                                              uint64_t half, char delim,
                                                               const struct number_text *numbers,
                                                               struct move_cells *kept)
 {
     out = put_number(out, numbers, r->ply);
     *out++ = delim;
-    out = put_number(out, numbers, half / 2 + 1);
+    out = put_number(out, numbers, csv_number_of(half));
     *out++ = delim;
     out = put_short(out, words[csv_side_of(r->line, half)], 5);
     *out++ = delim;
@@ -534,7 +534,7 @@ static char *put_run(char *out, const char *shared, const struct cell_span *run)
  * csv_put_move_cell must write it. The texts written without a look are
  * words (csv_io.h). A step of the game's cells copies them. */
 static char *cell_in_place(char *out, const struct row_plan *plan, const struct row_step *step,
-                           const struct ply_row *r, const struct ply_texts *t, uint32_t half)
+                           const struct ply_row *r, const struct ply_texts *t, uint64_t half)
 {
     const struct ply *p = r->played;
     const struct pdn_node *n = r->node;
@@ -549,7 +549,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case C_PLY:
         return decimal_text(out, r->ply);
     case C_NUMBER:
-        return decimal_text(out, half / 2 + 1);
+        return decimal_text(out, csv_number_of(half));
     case C_SIDE:
         return put_short(out, words[csv_side_of(r->line, half)], 5);
     case C_MOVE:
@@ -623,7 +623,7 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     struct csv_out *o = &w->out;
     struct ply_texts t;
     if (r->played && w->row_texts) ply_texts(&t, r->played);
-    uint32_t half = r->line->start_half + r->ply - 1;
+    uint64_t half = csv_half_of(r->line, r->ply);
     size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
     const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, w->kept, o->delim};
@@ -665,7 +665,7 @@ static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
     char delim = o->delim;
     char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
     *out++ = delim;
-    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim, w->numbers, w->kept);
+    out = body_cells(out, r, csv_half_of(r->line, r->ply), delim, w->numbers, w->kept);
     if (!out) return write_move_row_fast(w, r);
     memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
     memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
@@ -732,7 +732,7 @@ static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const st
 {
     long rows = 0;
     const struct pdn_node *last = line->nmoves ? &line->moves[line->nmoves - 1] : NULL;
-    if (last && csv_placeholder(last, l->start_half + ply - 1)) {
+    if (last && csv_placeholder(last, csv_half_of(l, ply))) {
         struct ply_row r = {l, last, ply, NULL, "not-played", NULL};
         int rc = write_move_row_slow(w, &r);
         if (rc < 0) return rc;
@@ -750,7 +750,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     uint32_t ply = l->first_ply;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(node, l->start_half + ply - 1)) continue;
+        if (csv_placeholder(node, csv_half_of(l, ply))) continue;
         struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
@@ -778,7 +778,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
                             .id = "1",
                             .moves = &g->game->main,
                             .first_ply = 1,
-                            .start_half = csv_start_half(g->game, black_first),
+                            .start_half = csv_start_half(g->game),
                             .black_opens = black_first};
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);
