@@ -68,23 +68,36 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 }
 
 /* Every tag the writer writes as a tag, in source order: [Name "value"]. */
+static void put_tag(pdn_csv_writer *w, const char *name, const char *value)
+{
+    if (w->ncell) csv_cell_add(w, "\n", 1);
+    csv_cell_adds(w, "[");
+    csv_cell_adds(w, name);
+    csv_cell_adds(w, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\') csv_cell_add(w, "\\", 1);
+        csv_cell_add(w, p, 1);
+    }
+    csv_cell_adds(w, "\"]");
+}
+
+/* Every tag pair, and first the GameType the game was read under when no
+ * tag gave it, as the writer says it: csv2pdn reads a game alone, where
+ * its squares may say another variant than its file did. */
 static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
 {
     csv_cell_reset(w);
+    if (!pdn_game_tag(game, "GameType")) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", game_untagged_type(game));
+        put_tag(w, "GameType", number);
+    }
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
         /* The writer makes such a tag a comment of the movetext; the moves
          * rows have no movetext, so it stays a tag (csv2pdn reads it so). */
         if (w->o.mode == PDN_CSV_GAMES && !csv_tag_name(t->name, strlen(t->name))) continue;
-        if (w->ncell) csv_cell_add(w, "\n", 1);
-        csv_cell_adds(w, "[");
-        csv_cell_adds(w, t->name);
-        csv_cell_adds(w, " \"");
-        for (const char *p = t->value; *p; p++) {
-            if (*p == '"' || *p == '\\') csv_cell_add(w, "\\", 1);
-            csv_cell_add(w, p, 1);
-        }
-        csv_cell_adds(w, "\"]");
+        put_tag(w, t->name, t->value);
     }
     csv_put_cell(w, c);
 }

@@ -170,7 +170,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
      * games, whatever text the writer changed or turned into comments. */
     if (!pdn_game_tag(game, "GameType")) {
         char number[16];
-        snprintf(number, sizeof number, "%d", game->gametype > 0 ? game->gametype : 20);
+        snprintf(number, sizeof number, "%d", game_untagged_type(game));
         write_tag(w, "GameType", number);
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
