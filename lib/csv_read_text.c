@@ -306,31 +306,57 @@ static bool csv_black_opens(const pdn_csv_reader *r)
  * line; a cell of anything but digits, dots and blanks is no number and
  * is left out (the count then stands). None written, none written back:
  * the count stands, as it did in the game that went in. */
-static void written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
+static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
     const char *written = cell(r, R_WRITTEN);
-    if (!written[0] || written[strspn(written, "0123456789. ")]) return;
+    if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
+    return true;
+}
+
+/* The move number the count gives (the number cell), "12. " or "12... ";
+ * whether there was one. */
+static bool counted_number_text(pdn_csv_reader *r, bool second, uint32_t row, uint32_t col)
+{
+    const char *number = cell(r, R_NUMBER);
+    if (!number[0]) return false;
+    text_adds(r, number, row, col);
+    text_adds(r, second ? "... " : ". ", row, col);
+    return true;
 }
 
 /* A setup cell (pdn2csv --lossless's setup) as /FEN "..."/, on a line of
  * its own; one that holds a '/', a quote or a line end, which would end
  * the setup early or open another, is none of pdn2csv's and is left out. */
-static void setup_text(pdn_csv_reader *r, uint32_t row)
+static bool setup_text(pdn_csv_reader *r, uint32_t row)
 {
     const char *fen = cell(r, R_SETUP);
-    if (!fen[0] || fen[strcspn(fen, "/\"\r\n")]) return;
+    if (!fen[0] || fen[strcspn(fen, "/\"\r\n")]) return false;
     uint32_t col = col_of(r, R_SETUP);
     text_line(r, row, col);
     text_adds(r, "/FEN \"", row, col);
     text_adds(r, fen, row, col);
     text_adds(r, "\"/", row, col);
+    return true;
 }
 
+/* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
+ * a move's variations follow its own row, depth first, so a row's line is
+ * the current one, a variation of it (opened with '('), or one of the
+ * lines it is inside (the ones in between closed with ')'). */
+struct lines {
+    char id[128]; /* the current line; "1" the main line */
+    /* The square the move just written left for a next hop (text.h): a
+     * capture from there, unnumbered, would read as that hop. */
+    uint32_t hop_end;
+};
+
 /* One ply's text: its comments before, its setup, "12." or "12..." when due, the
- * move, its NAGs and its comments after. */
-static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
+ * move, its NAGs and its comments after. A capture that a reader would
+ * take for the next hop of the move before it ("38x18 18x9") gets the
+ * number the count gives ("38x18 1... 18x9"), as the writer writes it. */
+static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_opens)
 {
     uint32_t row = (uint32_t)r->row_no;
     const char *move = cell(r, R_CANONICAL);
@@ -340,19 +366,17 @@ static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
         col = col_of(r, R_MOVE);
     }
     comments_text(r, R_COMMENT_BEFORE, row);
-    setup_text(r, row);
+    if (setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     text_line(r, row, col);
-    if (find_role(r, R_WRITTEN) != SIZE_MAX) {
-        written_number_text(r, row, col);
-    } else {
-        bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
-        const char *number = cell(r, R_NUMBER);
-        if (number[0] && (!second || first)) {
-            text_adds(r, number, row, col);
-            text_adds(r, second ? "... " : ". ", row, col);
-        }
-    }
+    struct text_hop hop = text_hop_of(move, strlen(move));
+    bool glued = text_hop_continues(l->hop_end, hop);
+    l->hop_end = text_hop_end(hop);
+    bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
+    bool numbered = find_role(r, R_WRITTEN) != SIZE_MAX
+                        ? written_number_text(r, row, col)
+                        : (!second || first) && counted_number_text(r, second, row, col);
+    if (!numbered && glued) counted_number_text(r, second, row, col);
     text_adds(r, move, row, col);
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
@@ -361,14 +385,6 @@ static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
     }
     comments_text(r, R_COMMENT, row);
 }
-
-/* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
- * a move's variations follow its own row, depth first, so a row's line is
- * the current one, a variation of it (opened with '('), or one of the
- * lines it is inside (the ones in between closed with ')'). */
-struct lines {
-    char id[128]; /* the current line; "1" the main line */
-};
 
 /* Whether line a is inside line b (a variation of it, at any depth). */
 static bool inside(const char *a, const char *b)
@@ -385,6 +401,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     uint32_t row = (uint32_t)r->row_no, col = col_of(r, R_LINE);
     if (!want[0]) want = "1";
     if (strcmp(want, l->id) == 0) return false;
+    l->hop_end = 0; /* a move after '(' or ')' is no hop of the one before */
     while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
@@ -413,7 +430,7 @@ void csv_moves_text(pdn_csv_reader *r)
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
     bool first = true, black_opens = csv_black_opens(r);
-    struct lines lines = {"1"};
+    struct lines lines = {"1", 0};
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its
@@ -422,7 +439,7 @@ void csv_moves_text(pdn_csv_reader *r)
         if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
         if (!r->cut_at_row) {
             first |= enter_line(r, &lines);
-            ply_text(r, first, black_opens);
+            ply_text(r, &lines, first, black_opens);
             first = false;
         }
         r->have_held = false;
