@@ -69,6 +69,7 @@ void pdn_csv_reader_free(pdn_csv_reader *r)
     free(r->held.off);
     free(r->text);
     free(r->origins);
+    free(r->after);
     free(r);
 }
 

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "text.h"
 #include "vec.h"
+#include "writer_spell.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -86,6 +87,7 @@ static void text_reset(pdn_csv_reader *r)
     r->text_lines = 0;
     r->norigins = 0;
     if (r->text) r->text[0] = '\0';
+    if (r->after) r->after[0] = '\0';
 }
 
 /* ---- cells to PDN ---- */
@@ -252,23 +254,62 @@ static bool same_game(const pdn_csv_reader *r)
     return f != SIZE_MAX || g != SIZE_MAX;
 }
 
+/* One comment on a line of its own, made of n pieces (none holds a line
+ * end): as {...}, or as a ';' comment to the line end when it holds a
+ * brace, as the writer writes it (spell_comment). */
+static void comment_text(pdn_csv_reader *r, const char *const *piece, const size_t *len, size_t n,
+                         uint32_t row, uint32_t col)
+{
+    bool brace = false;
+    for (size_t i = 0; i < n; i++)
+        brace |= memchr(piece[i], '{', len[i]) || memchr(piece[i], '}', len[i]);
+    text_line(r, row, col);
+    text_adds(r, brace ? ";" : "{", row, col);
+    for (size_t i = 0; i < n; i++)
+        text_add(r, piece[i], len[i], row, col);
+    if (brace)
+        text_line(r, row, col); /* the ';' comment ends with its line */
+    else
+        text_adds(r, "}", row, col);
+}
+
 /* The comments of a comment cell, one a line (pdn2csv writes them so):
  * each as {...}, or as a ';' comment to the line end when it holds a brace. */
-static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
+static void comments_of(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
 {
-    uint32_t col = col_of(r, role);
-    for (const char *s = cell(r, role); *s;) {
+    while (*s) {
         size_t n = strcspn(s, "\n");
-        bool brace = memchr(s, '{', n) || memchr(s, '}', n);
-        text_line(r, row, col);
-        text_adds(r, brace ? ";" : "{", row, col);
-        text_add(r, s, n, row, col);
-        if (brace)
-            text_line(r, row, col); /* the ';' comment ends with its line */
-        else
-            text_adds(r, "}", row, col);
+        comment_text(r, (const char *[]){s}, &n, 1, row, col);
         s += n + (s[n] == '\n');
     }
+}
+
+static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
+{
+    comments_of(r, cell(r, role), row, col_of(r, role));
+}
+
+/* The comments after a move kept as a comment, kept: the writer writes
+ * them after the dots that hold its variations' place, if any. */
+static void keep_after(pdn_csv_reader *r, uint32_t row)
+{
+    const char *s = cell(r, R_COMMENT);
+    size_t n = strlen(s);
+    if (!vec_grow((void **)&r->after, &r->capafter, n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    memcpy(r->after, s, n + 1);
+    r->after_row = row;
+    r->after_col = col_of(r, R_COMMENT);
+}
+
+/* Those comments, written now: before whatever comes next. */
+static void write_after(pdn_csv_reader *r)
+{
+    if (r->after == NULL || r->after[0] == '\0') return;
+    comments_of(r, r->after, r->after_row, r->after_col);
+    r->after[0] = '\0';
 }
 
 /* The value of the current row's tag name: its column's, else from its
@@ -350,7 +391,46 @@ struct lines {
     /* The square the move just written left for a next hop (text.h): a
      * capture from there, unnumbered, would read as that hop. */
     uint32_t hop_end;
+    /* After a move kept as a comment (unreadable_text): the next move
+     * gets its number, and variations opened right after it follow these
+     * dots ("12. ...", a move not given), as the writer writes them. */
+    bool number_next;
+    char dots[32];
+    bool any_move; /* a move written, or dots that hold one's place */
 };
+
+/* A move cell's text as the writer writes a move the replay did not play
+ * (its canonical cell is empty): "--" for an unknown move ("- -" on one
+ * line and "-" on the next would read as one), else cleaned ("10-1-1" is
+ * "10x1x1": as written, the reader takes its end for the result 1-1);
+ * NULL when that would not read back as one move (writer.c keeps it as
+ * a comment: unreadable_text). */
+static const char *move_as_written(char out[CLEAN_MOVE_MAX], const char *move)
+{
+    if (spell_unknown_move(move)) return "--";
+    spell_clean_text(out, move);
+    return spell_reads_back(out) ? out : NULL;
+}
+
+/* A move that reads back as no move, even cleaned ("1 -1<3>" would read
+ * as the result 1-1), as the writer keeps it (writer.c, write_unreadable):
+ * one comment of its text as written, its strength and NAGs; its comments
+ * after it are kept (keep_after) for after the dots its variations would
+ * need. Its number is not written: the next move takes it. */
+static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move, bool second,
+                            uint32_t row, uint32_t col)
+{
+    const char *nags = cell(r, R_NAGS);
+    const char *piece[] = {move, nags[0] == '$' ? " " : "", nags};
+    size_t len[] = {strcspn(move, "\r\n"), strlen(piece[1]), strcspn(nags, "\r\n")};
+    comment_text(r, piece, len, 3, row, col);
+    keep_after(r, row);
+    l->hop_end = 0;
+    l->number_next = true;
+    const char *number = cell(r, R_NUMBER);
+    if (number[0] && strlen(number) < 12 && !number[strspn(number, "0123456789")])
+        snprintf(l->dots, sizeof l->dots, "%s%s ...", number, second ? "..." : ".");
+}
 
 /* One ply's text: its comments before, its setup, "12." or "12..." when due, the
  * move, its NAGs and its comments after. A capture that a reader would
@@ -359,25 +439,37 @@ struct lines {
 static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_opens)
 {
     uint32_t row = (uint32_t)r->row_no;
-    const char *move = cell(r, R_CANONICAL);
+    const char *move = cell(r, R_CANONICAL), *spelt = move;
     uint32_t col = col_of(r, R_CANONICAL);
+    char clean[CLEAN_MOVE_MAX];
+    /* pdn2csv --lossless's move cells hold one move token each, as read;
+     * other CSV's may hold more ("19-23 0-2"): as they are */
+    bool lossless = find_role(r, R_WRITTEN) != SIZE_MAX;
     if (!move[0]) {
         move = cell(r, R_MOVE);
         col = col_of(r, R_MOVE);
+        spelt = move[0] && lossless ? move_as_written(clean, move) : move;
     }
+    bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
+    l->dots[0] = '\0';
+    write_after(r);
     comments_text(r, R_COMMENT_BEFORE, row);
     if (setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
+    if (!spelt) {
+        unreadable_text(r, l, move, second, row, col);
+        return;
+    }
     text_line(r, row, col);
-    struct text_hop hop = text_hop_of(move, strlen(move));
+    struct text_hop hop = text_hop_of(spelt, strlen(spelt));
     bool glued = text_hop_continues(l->hop_end, hop);
     l->hop_end = text_hop_end(hop);
-    bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
-    bool numbered = find_role(r, R_WRITTEN) != SIZE_MAX
-                        ? written_number_text(r, row, col)
-                        : (!second || first) && counted_number_text(r, second, row, col);
-    if (!numbered && glued) counted_number_text(r, second, row, col);
-    text_adds(r, move, row, col);
+    bool numbered = lossless ? written_number_text(r, row, col)
+                             : (!second || first) && counted_number_text(r, second, row, col);
+    if (!numbered && (glued || l->number_next)) counted_number_text(r, second, row, col);
+    l->number_next = false;
+    l->any_move = true;
+    text_adds(r, spelt, row, col);
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
         text_adds(r, " ", row, col);
@@ -402,11 +494,19 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     if (!want[0]) want = "1";
     if (strcmp(want, l->id) == 0) return false;
     l->hop_end = 0; /* a move after '(' or ')' is no hop of the one before */
+    if (!inside(want, l->id)) write_after(r);
     while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
     }
     if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
+    if (l->dots[0]) { /* a move kept as a comment holds the variation's place */
+        text_line(r, row, col);
+        text_adds(r, l->dots, row, col);
+        l->any_move = true;
+    }
+    l->dots[0] = '\0';
+    write_after(r);
     text_line(r, row, col);
     text_adds(r, "(", row, col);
     snprintf(l->id, sizeof l->id, "%s", want);
@@ -415,8 +515,18 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
 
 static void leave_lines(pdn_csv_reader *r, struct lines *l)
 {
+    write_after(r);
     for (char *dot; (dot = strrchr(l->id, '.')) != NULL; *dot = '\0')
         text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
+}
+
+/* The result the writer writes for a game without one: its Result tag's,
+ * else '*'. */
+static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
+{
+    const char *tag = tag_cell(r, "Result");
+    snprintf(out, n, "%.*s", tag ? (int)strcspn(tag, "\"") : 0, tag ? tag : "");
+    if (!text_result_exact(out, strlen(out))) snprintf(out, n, "*");
 }
 
 /* The rows of one game (the first is read), as PDN text. */
@@ -429,8 +539,11 @@ void csv_moves_text(pdn_csv_reader *r)
     uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
+    char unwritten[32];
+    result_of_tag(r, unwritten, sizeof unwritten);
+    size_t moves_at = r->ntext; /* where the movetext starts */
     bool first = true, black_opens = csv_black_opens(r);
-    struct lines lines = {"1", 0};
+    struct lines lines = {"1", 0, false, "", false};
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its
@@ -458,7 +571,12 @@ void csv_moves_text(pdn_csv_reader *r)
     }
     leave_lines(r, &lines);
     if (ends_with_result(r)) return;
+    /* A text of comments and setups only (its moves kept as comments)
+     * needs a result to end it: else the tags of the game after it in
+     * csv2pdn's output would read as this game's. */
+    bool bare = !lines.any_move && r->ntext > moves_at;
+    const char *end = result[0] || !bare ? result : unwritten;
     text_line(r, row, rescol);
-    text_adds(r, result, row, rescol);
+    text_adds(r, end, row, rescol);
     text_line(r, row, rescol);
 }

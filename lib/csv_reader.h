@@ -96,6 +96,11 @@ struct pdn_csv_reader {
     unsigned long cut_at_row; /* moves mode: the game's first row not kept (0: none) */
     struct origin *origins;
     size_t norigins, caporigins;
+    /* moves mode: the comment cell of a move kept as a comment, written
+     * after what the writer writes before it (csv_read_text.c) */
+    char *after;
+    size_t capafter;
+    uint32_t after_row, after_col;
     pdn_reader *pending;                  /* over text, while it may hold more games */
     unsigned long games;                  /* games made, for the game index of findings */
     unsigned long empty_rows, empty_from; /* a run of empty rows not said yet */

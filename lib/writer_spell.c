@@ -94,7 +94,7 @@ static void dashes_to_x(char *t)
 /* The move text without blanks, leading zeros or Unicode marks, with 'x'
  * for ':' and a dash between the squares of a four-digit move; cut at
  * CLEAN_MOVE_MAX - 1 bytes. */
-static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
+void spell_clean_text(char out[CLEAN_MOVE_MAX], const char *text)
 {
     char split[6];
     const char *digits = split_digits(split, text);
@@ -107,7 +107,7 @@ static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
 void spell_clean_node(const struct pdn_write_options *opt, char out[CLEAN_MOVE_MAX],
                       const struct pdn_node *node)
 {
-    clean_move(out, node->text ? node->text : "");
+    spell_clean_text(out, node->text ? node->text : "");
     if (opt->capture && opt->capture(node, opt->move_ctx)) dash_to_x(out);
 }
 

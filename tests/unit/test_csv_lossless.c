@@ -46,6 +46,19 @@ static const char *const fuzz_found[] = {
      * gets its number, as the writer writes it ("1... 18x9") */
     "fuzz_check-crash-1609ad5282d9878937c9726aa28fdfa70b8ea6ac",
     "roundtrip-glued-capture.pdn",
+    /* a move the replay did not play, written as the writer writes it:
+     * cleaned ("10-1-\n1" is "10x1x1", not the result 1-1), "--" for an
+     * unknown move ("-" then "-" read as one), and one that reads as no
+     * move even cleaned ("1 -1<3>") kept as a comment with its NAGs, the
+     * next move numbered, its variations after "1... ...", its comments
+     * after those dots; a text left with no move gets a result */
+    "move-split-over-lines",
+    "move-no-separator",
+    "fuzz_check-crash-9d545b45a734946e8794bf48512f52cad8601818",
+    "move-result-prefix",
+    "move-split-result",
+    "lossless-unreadable-move.pdn",
+    "fuzz_check-crash-65d62ad92061b59b667289bbf71071612004ae1d",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
