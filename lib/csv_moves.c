@@ -543,7 +543,8 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_GAME:
         return put_run(out, plan->shared, &plan->spans[step->col]);
     case C_LINE:
-        return put_looked_at(out, r->line->id, strlen(r->line->id), delim);
+        return r->line->idlen < CELL_MOST ? put_looked_at(out, r->line->id, r->line->idlen, delim)
+                                          : NULL;
     case C_PARENT:
         return r->line->parent ? decimal_text(out, r->line->parent) : out;
     case C_PLY:
@@ -694,12 +695,18 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
     long rows = 0;
     for (uint32_t v = 0; v < node->nvariations; v++) {
         struct line_ctx sub = *l;
-        int n = snprintf(sub.id, sizeof sub.id, "%.100s.%u", l->id, (unsigned)v + 1);
-        if (n < 0 || (size_t)n >= sizeof sub.id) return PDN_EINVAL; /* deeper than ids go */
+        size_t room = CSV_LINE_ID_MAX - l->idlen;
+        int n = snprintf(l->id + l->idlen, room, ".%u", (unsigned)v + 1);
+        if (n < 0 || (size_t)n >= room) { /* deeper than games nest */
+            l->id[l->idlen] = '\0';
+            return PDN_EINVAL;
+        }
+        sub.idlen = l->idlen + (size_t)n;
         sub.parent = ply;
         sub.first_ply = ply;
         sub.moves = &node->variations[v];
         long got = write_line(w, &sub, &node->variations[v]);
+        l->id[l->idlen] = '\0'; /* its own name again */
         if (got < 0) return got;
         rows += got;
     }
@@ -774,8 +781,11 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     bool black_first = game_black_opens(g->game);
+    char ids[CSV_LINE_ID_MAX] = "1";
+    _Static_assert(PDN_LIMIT_DEPTH <= 256, "a line's name fits CSV_LINE_ID_MAX");
     struct line_ctx main = {.g = g,
-                            .id = "1",
+                            .id = ids,
+                            .idlen = 1,
                             .moves = &g->game->main,
                             .first_ply = 1,
                             .start_half = csv_start_half(g->game),

@@ -387,7 +387,7 @@ static bool setup_text(pdn_csv_reader *r, uint32_t row)
  * the current one, a variation of it (opened with '('), or one of the
  * lines it is inside (the ones in between closed with ')'). */
 struct lines {
-    char id[128]; /* the current line; "1" the main line */
+    char id[CSV_LINE_ID_MAX]; /* the current line; "1" the main line */
     /* The square the move just written left for a next hop (text.h): a
      * capture from there, unnumbered, would read as that hop. */
     uint32_t hop_end;

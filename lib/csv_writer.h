@@ -245,7 +245,10 @@ void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game 
  * move number of its first ply. */
 struct line_ctx {
     const struct game_ctx *g;
-    char id[128];
+    /* Its name, in a buffer of CSV_LINE_ID_MAX bytes that the lines of a
+     * game share (a variation's is its line's and ".N"), idlen bytes. */
+    char *id;
+    size_t idlen;
     uint32_t parent;    /* 0 on the main line */
     uint32_t first_ply; /* the ply of its first move, from 1 */
     /* Half-moves before ply 1 from the start of a move pair (1 when the

@@ -59,6 +59,10 @@ static const char *const fuzz_found[] = {
     "move-split-result",
     "lossless-unreadable-move.pdn",
     "fuzz_check-crash-65d62ad92061b59b667289bbf71071612004ae1d",
+    /* variations nested past 50 levels: their line names were cut at
+     * 100 bytes, and the rows of two lines ran together */
+    "fuzz_check-crash-a2673d2182c27d563c0f498df3e59f3e380df523",
+    "lossless-deep-variations.pdn",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
