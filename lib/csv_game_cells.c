@@ -68,9 +68,11 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 }
 
 /* Every tag the writer writes as a tag, in source order: [Name "value"]. */
-static void put_tag(pdn_csv_writer *w, const char *name, const char *value)
+static void put_tag(pdn_csv_writer *w, const char *name, const char *value, bool comment)
 {
+    bool brace = strpbrk(name, "{}") || strpbrk(value, "{}");
     if (w->ncell) csv_cell_add(w, "\n", 1);
+    if (comment) csv_cell_adds(w, brace ? ";" : "{");
     csv_cell_adds(w, "[");
     csv_cell_adds(w, name);
     csv_cell_adds(w, " \"");
@@ -79,25 +81,32 @@ static void put_tag(pdn_csv_writer *w, const char *name, const char *value)
         csv_cell_add(w, p, 1);
     }
     csv_cell_adds(w, "\"]");
+    if (comment && !brace) csv_cell_adds(w, "}");
 }
 
 /* Every tag pair, and first the GameType the game was read under when no
  * tag gave it, as the writer says it: csv2pdn reads a game alone, where
- * its squares may say another variant than its file did. */
+ * its squares may say another variant than its file did. A tag whose name
+ * is no identifier ([A-Z][A-Za-z0-9_]*: "Date " would read back as Date)
+ * the writer makes a comment where the movetext starts: in the games
+ * mode, the movetext cell holds it; the moves rows have none, so the
+ * cell ends with it, as that comment (csv2pdn puts the cell's lines
+ * before the moves). */
 static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
 {
     csv_cell_reset(w);
     if (!pdn_game_tag(game, "GameType")) {
         char number[16];
         snprintf(number, sizeof number, "%d", game_untagged_type(game));
-        put_tag(w, "GameType", number);
+        put_tag(w, "GameType", number, false);
     }
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        /* The writer makes such a tag a comment of the movetext; the moves
-         * rows have no movetext, so it stays a tag (csv2pdn reads it so). */
-        if (w->o.mode == PDN_CSV_GAMES && !csv_tag_name(t->name, strlen(t->name))) continue;
-        put_tag(w, t->name, t->value);
+        if (csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
+    }
+    for (uint32_t i = 0; w->o.mode == PDN_CSV_MOVES && i < game->ntags; i++) {
+        const struct pdn_tag *t = &game->tags[i];
+        if (!csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, true);
     }
     csv_put_cell(w, c);
 }

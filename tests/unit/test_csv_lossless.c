@@ -63,6 +63,10 @@ static const char *const fuzz_found[] = {
      * 100 bytes, and the rows of two lines ran together */
     "fuzz_check-crash-a2673d2182c27d563c0f498df3e59f3e380df523",
     "lossless-deep-variations.pdn",
+    /* a tag whose name is no identifier ("Date " and a NUL byte): the
+     * writer makes it a comment; the tags cell kept it a tag, which read
+     * back as Date */
+    "tag-name-nul",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
