@@ -367,18 +367,35 @@ static bool counted_number_text(pdn_csv_reader *r, bool second, uint32_t row, ui
     return true;
 }
 
-/* A setup cell (pdn2csv --lossless's setup) as /FEN "..."/, on a line of
- * its own; one that holds a '/', a quote or a line end, which would end
- * the setup early or open another, is none of pdn2csv's and is left out. */
+/* A setup cell (pdn2csv --lossless's setup) on a line of its own, as the
+ * writer spells it (writer_spell.c, spell_setup): /FEN "..."/ with its
+ * blanks folded (a line end would end it early), or as a comment when it
+ * holds a '/' (which would close it early); whether it wrote any. */
 static bool setup_text(pdn_csv_reader *r, uint32_t row)
 {
     const char *fen = cell(r, R_SETUP);
-    if (!fen[0] || fen[strcspn(fen, "/\"\r\n")]) return false;
+    while (text_blank((unsigned char)*fen))
+        fen++;
+    if (!fen[0]) return false; /* sets up nothing: the writer writes nothing */
     uint32_t col = col_of(r, R_SETUP);
+    bool comment = strchr(fen, '/') != NULL, brace = strpbrk(fen, "{}") != NULL;
     text_line(r, row, col);
-    text_adds(r, "/FEN \"", row, col);
-    text_adds(r, fen, row, col);
-    text_adds(r, "\"/", row, col);
+    text_adds(r, !comment ? "/FEN \"" : brace ? ";" : "{", row, col);
+    for (bool space = false; *fen; fen++) { /* blanks folded: a line end would end it */
+        if (text_blank((unsigned char)*fen)) {
+            space = true;
+            continue;
+        }
+        if (space) text_add(r, " ", 1, row, col);
+        space = false;
+        text_add(r, fen, 1, row, col);
+    }
+    if (!comment)
+        text_adds(r, "\"/", row, col);
+    else if (brace)
+        text_line(r, row, col); /* the ';' comment ends with its line */
+    else
+        text_adds(r, "}", row, col);
     return true;
 }
 
