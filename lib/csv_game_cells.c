@@ -68,11 +68,28 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 }
 
 /* Every tag the writer writes as a tag, in source order: [Name "value"]. */
+/* The cell's text from 'from' on with its runs of blanks (line ends too)
+ * made one space, as the writer folds a comment's. */
+static void fold_blanks(pdn_csv_writer *w, size_t from)
+{
+    size_t k = from;
+    for (size_t i = from; i < w->ncell; i++) {
+        bool blank = text_blank((unsigned char)w->cell[i]);
+        if (blank && k > from && w->cell[k - 1] == ' ') continue;
+        w->cell[k++] = blank ? ' ' : w->cell[i];
+    }
+    w->ncell = k;
+}
+
+/* [name "value"] on a line of the cell, escaped as the writer writes it;
+ * comment: as the comment the writer makes of a tag it cannot write as one
+ * (writer.c, put_bad_tag: blanks folded, ';' when it holds a brace). */
 static void put_tag(pdn_csv_writer *w, const char *name, const char *value, bool comment)
 {
     bool brace = strpbrk(name, "{}") || strpbrk(value, "{}");
     if (w->ncell) csv_cell_add(w, "\n", 1);
     if (comment) csv_cell_adds(w, brace ? ";" : "{");
+    size_t text = w->ncell;
     csv_cell_adds(w, "[");
     csv_cell_adds(w, name);
     csv_cell_adds(w, " \"");
@@ -81,6 +98,7 @@ static void put_tag(pdn_csv_writer *w, const char *name, const char *value, bool
         csv_cell_add(w, p, 1);
     }
     csv_cell_adds(w, "\"]");
+    if (comment) fold_blanks(w, text);
     if (comment && !brace) csv_cell_adds(w, "}");
 }
 

@@ -70,6 +70,9 @@ static const char *const fuzz_found[] = {
     /* a setup holding quotes (or a line end): left out of the rows' text;
      * written as the writer writes it, blanks folded */
     "lossless-setup-quotes.pdn",
+    /* a tag name holding a line end: its comment in the tags cell ran
+     * over two lines, the second read as a tag */
+    "lossless-tag-name-line-end.pdn",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
