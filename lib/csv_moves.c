@@ -732,7 +732,8 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
  * last move's when that is dots, which the loop passed (csv_placeholder)
  * but no row after them would hold; the one for the comments after its
  * last move's variations, and for a setup that ends it when the setup
- * column is asked for. Their number, or a negative PDN_E* code. Out of
+ * column is asked for (status comment); a variation's without moves
+ * (status no-moves). Their number, or a negative PDN_E* code. Out of
  * write_line's loop, which every ply goes through. */
 static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
                            uint32_t ply)
@@ -745,8 +746,12 @@ static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const st
         if (rc < 0) return rc;
         rows++;
     }
-    if (line->ntrailing == 0 && !(line->trailing_setup && (w->ids >> C_SETUP & 1))) return rows;
-    long n = write_end_row(w, l, line, "comment");
+    bool ending = line->ntrailing > 0 || (line->trailing_setup && (w->ids >> C_SETUP & 1));
+    /* A variation without moves ("()", which the writer writes) has a row
+     * all the same, so that csv2pdn opens it. */
+    bool empty = line->nmoves == 0 && l->parent;
+    if (!ending && !empty) return rows;
+    long n = write_end_row(w, l, line, ending ? "comment" : "no-moves");
     return n < 0 ? n : rows + n;
 }
 

@@ -73,6 +73,8 @@ static const char *const fuzz_found[] = {
     /* a tag name holding a line end: its comment in the tags cell ran
      * over two lines, the second read as a tag */
     "lossless-tag-name-line-end.pdn",
+    /* a variation without moves, "()": it had no row */
+    "lossless-empty-variation.pdn",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
