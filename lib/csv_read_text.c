@@ -342,6 +342,65 @@ static bool csv_black_opens(const pdn_csv_reader *r)
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
 
+/* Who moves and under which number, as the writer counts them (writer.c,
+ * struct side): second, the second mover of a pair ("12..."). */
+struct count {
+    uint32_t number;
+    bool second;
+};
+
+static void count_advance(struct count *c)
+{
+    if (c->second && c->number < UINT32_MAX) c->number++; /* saturates, as the writer's */
+    c->second = !c->second;
+}
+
+/* The count a token "12." or "12..." says; false for any other. */
+static bool count_of_token(struct count *out, const char *t, size_t n)
+{
+    size_t digits = strspn(t, "0123456789"), dots = n - digits;
+    if (digits == 0 || digits > 10 || digits > n || (dots != 1 && dots != 3) ||
+        strncmp(t + digits, "...", dots) != 0)
+        return false;
+    unsigned long long v = strtoull(t, NULL, 10);
+    if (v == 0 || v > UINT32_MAX) return false;
+    *out = (struct count){(uint32_t)v, dots == 3};
+    return true;
+}
+
+/* The writer's count c at a move, after the numbers written before it
+ * (written_number: "12.", "1. ...", "... 12..."): it takes each number
+ * written; numbered dots are a move of their own (they advance it),
+ * unnumbered ones hold a place (they do not). Whether the move itself is
+ * numbered (the last token). */
+static bool count_written(struct count *c, const char *written)
+{
+    bool numbered = false;
+    for (const char *t = written; *t;) {
+        size_t n = strcspn(t, " ");
+        if (n == 3 && strncmp(t, "...", 3) == 0) {
+            if (numbered) count_advance(c);
+            numbered = false;
+        } else {
+            numbered = count_of_token(c, t, n);
+        }
+        t += n + (t[n] == ' ');
+    }
+    return numbered;
+}
+
+/* The count the number cell says (rows without written_number). */
+static struct count count_cell(const pdn_csv_reader *r, bool second)
+{
+    struct count c = {0, second};
+    const char *number = cell(r, R_NUMBER);
+    char *end;
+    unsigned long long v = strtoull(number, &end, 10);
+    if (number[0] >= '0' && number[0] <= '9' && *end == '\0' && v <= UINT32_MAX)
+        c.number = (uint32_t)v;
+    return c;
+}
+
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
  * "12...", "1. ..." with a placeholder's dots) before the move, on its
  * line; a cell of anything but digits, dots and blanks is no number and
@@ -356,14 +415,14 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
     return true;
 }
 
-/* The move number the count gives (the number cell), "12. " or "12... ";
- * whether there was one. */
-static bool counted_number_text(pdn_csv_reader *r, bool second, uint32_t row, uint32_t col)
+/* The move number a count gives, "12. " or "12... "; whether there was
+ * one (a number cell may be empty). */
+static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row, uint32_t col)
 {
-    const char *number = cell(r, R_NUMBER);
-    if (!number[0]) return false;
-    text_adds(r, number, row, col);
-    text_adds(r, second ? "... " : ". ", row, col);
+    if (c.number == 0) return false;
+    char text[24];
+    snprintf(text, sizeof text, "%lu%s", (unsigned long)c.number, c.second ? "... " : ". ");
+    text_adds(r, text, row, col);
     return true;
 }
 
@@ -403,16 +462,22 @@ static bool setup_text(pdn_csv_reader *r, uint32_t row)
  * a move's variations follow its own row, depth first, so a row's line is
  * the current one, a variation of it (opened with '('), or one of the
  * lines it is inside (the ones in between closed with ')'). */
+#define LINES_DEEPEST (PDN_LIMIT_DEPTH + 2)
+
 struct lines {
     char id[CSV_LINE_ID_MAX]; /* the current line; "1" the main line */
+    unsigned depth;           /* its depth: the dots in its id */
+    /* The writer's count on each open line (--lossless's rows, which say
+     * the numbers written, which it follows): at its next move, and at its
+     * last one, where that move's variations start. */
+    struct count next[LINES_DEEPEST], at[LINES_DEEPEST];
     /* The square the move just written left for a next hop (text.h): a
      * capture from there, unnumbered, would read as that hop. */
     uint32_t hop_end;
     /* After a move kept as a comment (unreadable_text): the next move
-     * gets its number, and variations opened right after it follow these
-     * dots ("12. ...", a move not given), as the writer writes them. */
-    bool number_next;
-    char dots[32];
+     * gets its number, and variations opened right after it follow dots
+     * ("12. ...", a move not given), as the writer writes them. */
+    bool number_next, dots;
     bool any_move; /* a move written, or dots that hold one's place */
 };
 
@@ -434,8 +499,8 @@ static const char *move_as_written(char out[CLEAN_MOVE_MAX], const char *move)
  * one comment of its text as written, its strength and NAGs; its comments
  * after it are kept (keep_after) for after the dots its variations would
  * need. Its number is not written: the next move takes it. */
-static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move, bool second,
-                            uint32_t row, uint32_t col)
+static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move, uint32_t row,
+                            uint32_t col)
 {
     const char *nags = cell(r, R_NAGS);
     const char *piece[] = {move, nags[0] == '$' ? " " : "", nags};
@@ -443,10 +508,24 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     comment_text(r, piece, len, 3, row, col);
     keep_after(r, row);
     l->hop_end = 0;
-    l->number_next = true;
-    const char *number = cell(r, R_NUMBER);
-    if (number[0] && strlen(number) < 12 && !number[strspn(number, "0123456789")])
-        snprintf(l->dots, sizeof l->dots, "%s%s ...", number, second ? "..." : ".");
+    l->number_next = l->dots = true;
+}
+
+/* The writer's count at this row's move: with --lossless's rows, its
+ * line's, after the move's setup and the numbers written before it (then
+ * advanced past it, unless it is dots that hold a place); else the number
+ * cell's. */
+static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless, bool second,
+                               bool black_opens, const char *move)
+{
+    if (!lossless) return count_cell(r, second);
+    struct count *c = &l->next[l->depth];
+    spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    bool numbered = count_written(c, cell(r, R_WRITTEN));
+    struct count here = *c;
+    l->at[l->depth] = here;
+    if (!(here.second && !numbered && strcmp(move, "...") == 0)) count_advance(c);
+    return here;
 }
 
 /* One ply's text: its comments before, its setup, "12." or "12..." when due, the
@@ -468,13 +547,14 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
         spelt = move[0] && lossless ? move_as_written(clean, move) : move;
     }
     bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
-    l->dots[0] = '\0';
+    l->dots = false;
     write_after(r);
     comments_text(r, R_COMMENT_BEFORE, row);
     if (setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
+    struct count here = move_count(r, l, lossless, second, black_opens, move);
     if (!spelt) {
-        unreadable_text(r, l, move, second, row, col);
+        unreadable_text(r, l, move, row, col);
         return;
     }
     text_line(r, row, col);
@@ -482,8 +562,8 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     bool glued = text_hop_continues(l->hop_end, hop);
     l->hop_end = text_hop_end(hop);
     bool numbered = lossless ? written_number_text(r, row, col)
-                             : (!second || first) && counted_number_text(r, second, row, col);
-    if (!numbered && (glued || l->number_next)) counted_number_text(r, second, row, col);
+                             : (!second || first) && counted_number_text(r, here, row, col);
+    if (!numbered && (glued || l->number_next)) counted_number_text(r, here, row, col);
     l->number_next = false;
     l->any_move = true;
     text_adds(r, spelt, row, col);
@@ -493,6 +573,16 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
         text_adds(r, nags, row, col);
     }
     comments_text(r, R_COMMENT, row);
+}
+
+/* A line's depth, from 0 (the main line): the dots in its id, at most
+ * what struct lines keeps (the parser skips deeper variations anyway). */
+static unsigned dots_in(const char *id)
+{
+    unsigned n = 0;
+    for (const char *p = strchr(id, '.'); p && n < LINES_DEEPEST - 1; p = strchr(p + 1, '.'))
+        n++;
+    return n;
 }
 
 /* Whether line a is inside line b (a variation of it, at any depth). */
@@ -516,17 +606,23 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
     }
+    l->depth = dots_in(l->id);
     if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
-    if (l->dots[0]) { /* a move kept as a comment holds the variation's place */
+    if (l->dots) { /* a move kept as a comment holds the variation's place */
         text_line(r, row, col);
-        text_adds(r, l->dots, row, col);
+        counted_number_text(r, l->at[l->depth], row, col);
+        text_adds(r, "...", row, col);
         l->any_move = true;
     }
-    l->dots[0] = '\0';
+    l->dots = false;
     write_after(r);
     text_line(r, row, col);
     text_adds(r, "(", row, col);
     snprintf(l->id, sizeof l->id, "%s", want);
+    /* a variation's count starts where the move it replaces stood */
+    unsigned from = l->depth;
+    l->depth = dots_in(l->id);
+    l->next[l->depth] = l->at[from];
     return true;
 }
 
@@ -560,7 +656,10 @@ void csv_moves_text(pdn_csv_reader *r)
     result_of_tag(r, unwritten, sizeof unwritten);
     size_t moves_at = r->ntext; /* where the movetext starts */
     bool first = true, black_opens = csv_black_opens(r);
-    struct lines lines = {"1", 0, false, "", false};
+    static const struct lines start = {.id = "1"};
+    struct lines lines = start;
+    lines.next[0] = count_cell(r, (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens);
+    if (lines.next[0].number == 0) lines.next[0].number = 1;
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its

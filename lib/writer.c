@@ -242,10 +242,7 @@ static bool write_bad_tags(struct writer *wr)
 /* Who moves after a setup that spell_setup writes as one: the FEN's side. */
 static void setup_side(const pdn_game *game, const char *fen, struct side *s)
 {
-    while (text_blank((unsigned char)*fen))
-        fen++;
-    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B'))
-        s->black = (*fen == 'B') != game_black_opens(game);
+    spell_setup_side(fen, game_black_opens(game), &s->black);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, struct side *s)

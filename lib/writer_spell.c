@@ -351,6 +351,15 @@ static void put_setup_text(struct wrap *w, const char *fen)
     }
 }
 
+bool spell_setup_side(const char *fen, bool black_opens, bool *second)
+{
+    while (blank(*fen))
+        fen++;
+    if (strchr(fen, '/') || (*fen != 'W' && *fen != 'B')) return false;
+    *second = (*fen == 'B') != black_opens;
+    return true;
+}
+
 /* A setup's text; text with a '/' (which would close it early) goes as a
  * comment. Returns whether anything was written. */
 bool spell_setup(struct wrap *w, const char *fen)

@@ -54,6 +54,10 @@ void spell_comment(struct wrap *w, const char *text);
 /* A comment's words inside a cut line, which is one comment already. */
 void spell_flat_words(struct wrap *w, const char *s);
 
+/* Whether a setup that spell_setup writes as one says who moves next (its
+ * FEN's side letter): then *second is whether that is the second mover of
+ * a pair (black_opens: Black opens the pairs, as in English checkers). */
+bool spell_setup_side(const char *fen, bool black_opens, bool *second);
 /* A setup, /FEN "..."/ or a comment when it holds a '/'; false when it
  * sets up nothing (blank) and nothing was written. */
 bool spell_setup(struct wrap *w, const char *fen);

@@ -75,6 +75,11 @@ static const char *const fuzz_found[] = {
     "lossless-tag-name-line-end.pdn",
     /* a variation without moves, "()": it had no row */
     "lossless-empty-variation.pdn",
+    /* a number csv2pdn must write (after a move kept as a comment, before
+     * a capture that would glue) after a number written wrong: the
+     * writer's count follows the numbers written, the number cell not */
+    "lossless-number-after-wrong-number.pdn",
+    "fuzz_check-crash-abaaaa4469dd5841bd6bee61c1863275db415360",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
