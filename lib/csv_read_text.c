@@ -87,7 +87,8 @@ static void text_reset(pdn_csv_reader *r)
     r->text_lines = 0;
     r->norigins = 0;
     if (r->text) r->text[0] = '\0';
-    if (r->after) r->after[0] = '\0';
+    if (r->after.text) r->after.text[0] = '\0';
+    if (r->due.text) r->due.text[0] = '\0';
 }
 
 /* ---- cells to PDN ---- */
@@ -289,27 +290,33 @@ static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
     comments_of(r, cell(r, role), row, col_of(r, role));
 }
 
-/* The comments after a move kept as a comment, kept: the writer writes
- * them after the dots that hold its variations' place, if any. */
-static void keep_after(pdn_csv_reader *r, uint32_t row)
+/* A cell of the current row kept for later (the row's buffer is reused). */
+static void keep_cell(pdn_csv_reader *r, struct kept_cell *k, enum role role, uint32_t row)
 {
-    const char *s = cell(r, R_COMMENT);
+    const char *s = cell(r, role);
     size_t n = strlen(s);
-    if (!vec_grow((void **)&r->after, &r->capafter, n + 1, 1)) {
+    if (!vec_grow((void **)&k->text, &k->cap, n + 1, 1)) {
         r->nomem = true;
         return;
     }
-    memcpy(r->after, s, n + 1);
-    r->after_row = row;
-    r->after_col = col_of(r, R_COMMENT);
+    memcpy(k->text, s, n + 1);
+    k->row = row;
+    k->col = col_of(r, role);
 }
 
-/* Those comments, written now: before whatever comes next. */
+static bool kept(const struct kept_cell *k)
+{
+    return k->text && k->text[0];
+}
+
+/* The comments after a move kept as a comment (kept in r->after: the
+ * writer writes them after the dots that hold its variations' place, if
+ * any), written now: before whatever comes next. */
 static void write_after(pdn_csv_reader *r)
 {
-    if (r->after == NULL || r->after[0] == '\0') return;
-    comments_of(r, r->after, r->after_row, r->after_col);
-    r->after[0] = '\0';
+    if (!kept(&r->after)) return;
+    comments_of(r, r->after.text, r->after.row, r->after.col);
+    r->after.text[0] = '\0';
 }
 
 /* The value of the current row's tag name: its column's, else from its
@@ -426,18 +433,19 @@ static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row,
     return true;
 }
 
-/* A setup cell (pdn2csv --lossless's setup) on a line of its own, as the
+/* A setup (pdn2csv --lossless's setup cell) on a line of its own, as the
  * writer spells it (writer_spell.c, spell_setup): /FEN "..."/ with its
  * blanks folded (a line end would end it early), or as a comment when it
- * holds a '/' (which would close it early); whether it wrote any. */
-static bool setup_text(pdn_csv_reader *r, uint32_t row)
+ * holds a '/' (which would close it early) or when asked; whether it wrote
+ * any. */
+static bool setup_spelt(pdn_csv_reader *r, const char *fen, bool comment, uint32_t row,
+                        uint32_t col)
 {
-    const char *fen = cell(r, R_SETUP);
     while (text_blank((unsigned char)*fen))
         fen++;
     if (!fen[0]) return false; /* sets up nothing: the writer writes nothing */
-    uint32_t col = col_of(r, R_SETUP);
-    bool comment = strchr(fen, '/') != NULL, brace = strpbrk(fen, "{}") != NULL;
+    comment |= strchr(fen, '/') != NULL;
+    bool brace = strpbrk(fen, "{}") != NULL;
     text_line(r, row, col);
     text_adds(r, !comment ? "/FEN \"" : brace ? ";" : "{", row, col);
     for (bool space = false; *fen; fen++) { /* blanks folded: a line end would end it */
@@ -456,6 +464,23 @@ static bool setup_text(pdn_csv_reader *r, uint32_t row)
     else
         text_adds(r, "}", row, col);
     return true;
+}
+
+static bool setup_text(pdn_csv_reader *r, uint32_t row)
+{
+    return setup_spelt(r, cell(r, R_SETUP), false, row, col_of(r, R_SETUP));
+}
+
+/* The setup of a move kept as a comment (kept in r->due), written now: as
+ * the writer writes it before the next move it writes, or at its line's
+ * end; as a comment when another setup comes first (writer.c,
+ * setup_follows: a reader keeps the last of two). Whether it wrote any. */
+static bool write_due(pdn_csv_reader *r, bool superseded)
+{
+    if (!kept(&r->due)) return false;
+    bool any = setup_spelt(r, r->due.text, superseded, r->due.row, r->due.col);
+    r->due.text[0] = '\0';
+    return any;
 }
 
 /* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
@@ -506,15 +531,34 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     const char *piece[] = {move, nags[0] == '$' ? " " : "", nags};
     size_t len[] = {strcspn(move, "\r\n"), strlen(piece[1]), strcspn(nags, "\r\n")};
     comment_text(r, piece, len, 3, row, col);
-    keep_after(r, row);
+    keep_cell(r, &r->after, R_COMMENT, row);
     l->hop_end = 0;
     l->number_next = l->dots = true;
 }
 
-/* The writer's count at this row's move: with --lossless's rows, its
- * line's, after the move's setup and the numbers written before it (then
- * advanced past it, unless it is dots that hold a place); else the number
- * cell's. */
+/* What goes before a row's move, in the writer's order: the setup kept of
+ * a move kept as a comment, as a comment when this row has one too; the
+ * comments after that move; the row's comments before; that setup as a
+ * setup, unless this move is kept as a comment too; the row's setup, which
+ * waits when it is (write_due). */
+static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    bool has_setup = cell(r, R_SETUP)[0] != '\0';
+    if (has_setup) write_due(r, true);
+    write_after(r);
+    comments_text(r, R_COMMENT_BEFORE, row);
+    if (!unreadable && write_due(r, false)) l->hop_end = 0;
+    if (unreadable && has_setup)
+        keep_cell(r, &r->due, R_SETUP, row);
+    else if (setup_text(r, row))
+        l->hop_end = 0; /* the setup parts them */
+}
+
+/* The writer's count at this row's move, as it would number it: with
+ * --lossless's rows, its line's, after the move's setup and the numbers
+ * written before it (then advanced past it, unless it is dots that hold a
+ * place); else the number cell's. */
 static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless, bool second,
                                bool black_opens, const char *move)
 {
@@ -524,7 +568,11 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     bool numbered = count_written(c, cell(r, R_WRITTEN));
     struct count here = *c;
     l->at[l->depth] = here;
-    if (!(here.second && !numbered && strcmp(move, "...") == 0)) count_advance(c);
+    /* dots that hold the first mover's place: no ply, and numbered as
+     * the first mover's when numbered ("12. ...") */
+    if (here.second && !numbered && strcmp(move, "...") == 0)
+        return (struct count){here.number, false};
+    count_advance(c);
     return here;
 }
 
@@ -548,9 +596,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     }
     bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
     l->dots = false;
-    write_after(r);
-    comments_text(r, R_COMMENT_BEFORE, row);
-    if (setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
+    before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     struct count here = move_count(r, l, lossless, second, black_opens, move);
     if (!spelt) {
@@ -601,13 +647,17 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     if (!want[0]) want = "1";
     if (strcmp(want, l->id) == 0) return false;
     l->hop_end = 0; /* a move after '(' or ')' is no hop of the one before */
-    if (!inside(want, l->id)) write_after(r);
+    if (!inside(want, l->id)) {
+        write_after(r);
+        write_due(r, false);
+    }
     while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
     }
     l->depth = dots_in(l->id);
     if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
+    write_due(r, false);
     if (l->dots) { /* a move kept as a comment holds the variation's place */
         text_line(r, row, col);
         counted_number_text(r, l->at[l->depth], row, col);
@@ -629,6 +679,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
 static void leave_lines(pdn_csv_reader *r, struct lines *l)
 {
     write_after(r);
+    write_due(r, false);
     for (char *dot; (dot = strrchr(l->id, '.')) != NULL; *dot = '\0')
         text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
 }

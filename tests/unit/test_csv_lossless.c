@@ -80,6 +80,13 @@ static const char *const fuzz_found[] = {
      * writer's count follows the numbers written, the number cell not */
     "lossless-number-after-wrong-number.pdn",
     "fuzz_check-crash-abaaaa4469dd5841bd6bee61c1863275db415360",
+    /* the setup of a move kept as a comment: the writer writes it before
+     * the next move it writes, or as a comment when another setup comes
+     * first; dots holding a place numbered "2. ..." */
+    "lossless-setup-superseded.pdn",
+    "fuzz_check-crash-27d5e35e4e74e05abd948265d13a1b367981d785",
+    "fuzz_check-crash-7d2d3dc87912d192cdad4c9bd362e494b9ae3b50",
+    "fuzz_check-crash-eb5b267d2c9edd455da2d535d56149e2b9b6ad9e",
 };
 
 static void test_csv_lossless_fuzz_found(void **state)
