@@ -2,9 +2,10 @@
  * lossless_trip: `pdn2csv --moves --variations --lossless | csv2pdn --moves`
  * in memory, through the public API as the two tools drive it, against
  * pdnfmt. README.md and csv2pdn(1) promise that the games come back byte
- * for byte as pdnfmt writes them; test_csv_lossless holds the test files
- * to it. Header-only, static; for tests only (it asserts nothing: the
- * caller compares).
+ * for byte as pdnfmt writes them; fuzz_lossless holds arbitrary input to
+ * it, test_csv_lossless the test files and what the fuzzers kept.
+ * Header-only, static; for tests only (it asserts nothing: the caller
+ * compares).
  */
 #ifndef LOSSLESS_TRIP_H
 #define LOSSLESS_TRIP_H
