@@ -23,14 +23,17 @@ static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_no
 }
 
 /* Comments one a line: a line end inside one becomes a blank (the writer
- * folds it so too), so that csv2pdn --moves can tell them apart. */
+ * folds it so too), so that csv2pdn --moves can tell them apart; an empty
+ * one is a blank, so that it is one ("{}", which the writer writes). */
 static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pdn_comment *list,
                          uint32_t n)
 {
     csv_cell_reset(w);
     for (uint32_t i = 0; i < n; i++) {
         if (i) csv_cell_add(w, "\n", 1);
-        for (const char *p = list[i].text ? list[i].text : ""; *p; p++)
+        const char *text = list[i].text ? list[i].text : "";
+        if (!text[0]) csv_cell_add(w, " ", 1);
+        for (const char *p = text; *p; p++)
             csv_cell_add(w, *p == '\n' || *p == '\r' ? " " : p, 1);
     }
     csv_put_cell(w, c);
