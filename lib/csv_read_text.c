@@ -684,6 +684,16 @@ static void leave_lines(pdn_csv_reader *r, struct lines *l)
         text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
 }
 
+/* Whether the tags cell holds a comment (a line of its opening with '{'
+ * or ';': a tag pdn2csv kept as the writer's comment), which is movetext. */
+static bool tags_hold_comment(const pdn_csv_reader *r)
+{
+    for (const char *line = cell(r, R_TAGS);; line++) {
+        if (*line == '{' || *line == ';') return true;
+        if (!(line = strchr(line, '\n'))) return false;
+    }
+}
+
 /* The result the writer writes for a game without one: its Result tag's,
  * else '*'. */
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
@@ -705,7 +715,9 @@ void csv_moves_text(pdn_csv_reader *r)
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
     char unwritten[32];
     result_of_tag(r, unwritten, sizeof unwritten);
-    size_t moves_at = r->ntext; /* where the movetext starts */
+    /* where the movetext starts: with the tags cell's comments (tags the
+     * writer kept as comments), if any */
+    size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
     bool first = true, black_opens = csv_black_opens(r);
     static const struct lines start = {.id = "1"};
     struct lines lines = start;
