@@ -39,7 +39,9 @@ static const struct col_def game_cols[] = {
     {{"error_message", "the first error's message"}, C_MESSAGE, CSV_KIND_TEXT},
     {{"error_move", "the first error's move number (12. or 12...)"}, C_ERROR_MOVE, CSV_KIND_MOVES},
     {{"error_line", "the first error's line in the input"}, C_ERROR_LINE, CSV_KIND_NUMBER},
-    {{"tags", "every tag pair, one a line, as PDN"}, C_TAGS, CSV_KIND_TEXT},
+    {{"tags", "every tag pair, one a line, as PDN (GameType first when none)"},
+     C_TAGS,
+     CSV_KIND_TEXT},
     {{"movetext", "the whole movetext in canonical PDN: comments, variations, NAGs"},
      C_MOVETEXT,
      CSV_KIND_MOVES},
@@ -87,7 +89,9 @@ static const struct col_def move_cols[] = {
      C_PLY_STATUS,
      CSV_KIND_TEXT},
     {{"recorded_result", "the result written after the game's moves"}, C_RECORDED, CSV_KIND_MOVES},
-    {{"tags", "every tag pair of the game, one a line, as PDN"}, C_TAGS, CSV_KIND_TEXT},
+    {{"tags", "every tag pair of the game, one a line, as PDN (GameType first when none)"},
+     C_TAGS,
+     CSV_KIND_TEXT},
 };
 
 #define NCOLS(a) (sizeof(a) / sizeof((a)[0]))

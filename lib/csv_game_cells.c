@@ -5,7 +5,6 @@
  * the plain main line, from main_line (the writer's numbering, without it).
  */
 #include "csv_writer.h"
-#include "fen.h"
 #include "game.h"
 #include "vec.h"
 
@@ -15,22 +14,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Half-moves before the first ply: the second mover of a pair to move
- * first counts one; a FEN's ":F<n>" field (lidraughts) gives the first
- * move number. */
-uint32_t csv_start_half(const pdn_game *game, bool black_first)
+/* Half-moves before the first ply, from the first ply the writer numbers
+ * and the replay counts (game_first_ply): in 64 bits, as a first number
+ * near UINT32_MAX ("4294967295. 32-28") needs. */
+uint64_t csv_start_half(const pdn_game *game)
 {
-    const char *fen = pdn_game_tag(game, "FEN");
-    if (!fen) return 0;
-    struct fen_start st = fen_start(fen);
-    uint32_t half = st.black != black_first ? 1 : 0;
-    if (st.number) half += 2 * (st.number - 1);
-    return half;
+    struct game_first_ply first = game_first_ply(game);
+    return 2 * ((uint64_t)first.number - 1) + first.second;
 }
 
 uint32_t csv_main_plies(const pdn_game *game)
 {
-    uint32_t half = csv_start_half(game, game_black_opens(game)), plies = 0;
+    uint64_t half = csv_start_half(game);
+    uint32_t plies = 0;
     const struct pdn_line *main = &game->main;
     for (uint32_t i = 0; i < main->nmoves; i++)
         if (!csv_placeholder(&main->moves[i], half + plies) || i + 1 == main->nmoves) plies++;
@@ -72,23 +68,63 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 }
 
 /* Every tag the writer writes as a tag, in source order: [Name "value"]. */
+/* The cell's text from 'from' on with its runs of blanks (line ends too)
+ * made one space, as the writer folds a comment's. */
+static void fold_blanks(pdn_csv_writer *w, size_t from)
+{
+    size_t k = from;
+    for (size_t i = from; i < w->ncell; i++) {
+        bool blank = text_blank((unsigned char)w->cell[i]);
+        if (blank && k > from && w->cell[k - 1] == ' ') continue;
+        w->cell[k++] = blank ? ' ' : w->cell[i];
+    }
+    w->ncell = k;
+}
+
+/* [name "value"] on a line of the cell, escaped as the writer writes it;
+ * comment: as the comment the writer makes of a tag it cannot write as one
+ * (writer.c, put_bad_tag: blanks folded, ';' when it holds a brace). */
+static void put_tag(pdn_csv_writer *w, const char *name, const char *value, bool comment)
+{
+    bool brace = strpbrk(name, "{}") || strpbrk(value, "{}");
+    if (w->ncell) csv_cell_add(w, "\n", 1);
+    if (comment) csv_cell_adds(w, brace ? ";" : "{");
+    size_t text = w->ncell;
+    csv_cell_adds(w, "[");
+    csv_cell_adds(w, name);
+    csv_cell_adds(w, " \"");
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\') csv_cell_add(w, "\\", 1);
+        csv_cell_add(w, p, 1);
+    }
+    csv_cell_adds(w, "\"]");
+    if (comment) fold_blanks(w, text);
+    if (comment && !brace) csv_cell_adds(w, "}");
+}
+
+/* Every tag pair, and first the GameType the game was read under when no
+ * tag gave it, as the writer says it: csv2pdn reads a game alone, where
+ * its squares may say another variant than its file did. A tag whose name
+ * is no identifier ([A-Z][A-Za-z0-9_]*: "Date " would read back as Date)
+ * the writer makes a comment where the movetext starts: in the games
+ * mode, the movetext cell holds it; the moves rows have none, so the
+ * cell ends with it, as that comment (csv2pdn puts the cell's lines
+ * before the moves). */
 static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
 {
     csv_cell_reset(w);
+    if (!pdn_game_tag(game, "GameType")) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", game_untagged_type(game));
+        put_tag(w, "GameType", number, false);
+    }
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        /* The writer makes such a tag a comment of the movetext; the moves
-         * rows have no movetext, so it stays a tag (csv2pdn reads it so). */
-        if (w->o.mode == PDN_CSV_GAMES && !csv_tag_name(t->name, strlen(t->name))) continue;
-        if (w->ncell) csv_cell_add(w, "\n", 1);
-        csv_cell_adds(w, "[");
-        csv_cell_adds(w, t->name);
-        csv_cell_adds(w, " \"");
-        for (const char *p = t->value; *p; p++) {
-            if (*p == '"' || *p == '\\') csv_cell_add(w, "\\", 1);
-            csv_cell_add(w, p, 1);
-        }
-        csv_cell_adds(w, "\"]");
+        if (csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
+    }
+    for (uint32_t i = 0; w->o.mode == PDN_CSV_MOVES && i < game->ntags; i++) {
+        const struct pdn_tag *t = &game->tags[i];
+        if (!csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, true);
     }
     csv_put_cell(w, c);
 }

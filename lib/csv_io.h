@@ -17,6 +17,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The most bytes of a line column's name with its NUL (pdn2csv --moves
+ * --variations, which writes it, and csv2pdn, which reads it): "1", then
+ * ".N" a variation down (N from 1, 10 digits at most), as deep as a game's
+ * variations nest (PDN_LIMIT_DEPTH, in pdn.h: 256). */
+#define CSV_LINE_ID_MAX (1 + 257 * 11 + 1)
+
 /* ---- writing ---- */
 
 /* How a cell is protected in excel_text mode. */

@@ -23,14 +23,17 @@ static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_no
 }
 
 /* Comments one a line: a line end inside one becomes a blank (the writer
- * folds it so too), so that csv2pdn --moves can tell them apart. */
+ * folds it so too), so that csv2pdn --moves can tell them apart; an empty
+ * one is a blank, so that it is one ("{}", which the writer writes). */
 static void put_comments(pdn_csv_writer *w, const struct col *c, const struct pdn_comment *list,
                          uint32_t n)
 {
     csv_cell_reset(w);
     for (uint32_t i = 0; i < n; i++) {
         if (i) csv_cell_add(w, "\n", 1);
-        for (const char *p = list[i].text ? list[i].text : ""; *p; p++)
+        const char *text = list[i].text ? list[i].text : "";
+        if (!text[0]) csv_cell_add(w, " ", 1);
+        for (const char *p = text; *p; p++)
             csv_cell_add(w, *p == '\n' || *p == '\r' ? " " : p, 1);
     }
     csv_put_cell(w, c);
@@ -116,7 +119,7 @@ size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r)
     /* Row-less dots just before the move hold its place in the line. */
     const struct line_ctx *l = r->line;
     uint32_t i = n ? (uint32_t)(n - l->moves->moves) : 0;
-    if (i > 0 && csv_placeholder(&l->moves->moves[i - 1], l->start_half + r->ply - 1))
+    if (i > 0 && csv_placeholder(&l->moves->moves[i - 1], csv_half_of(l, r->ply)))
         dots = &l->moves->moves[i - 1];
     if (dots && dots->number) {
         p = number_as_written(p, dots);
@@ -137,7 +140,7 @@ size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r)
 int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_row *r)
 {
     const struct line_ctx *l = r->line;
-    uint32_t half = l->start_half + r->ply - 1;
+    uint64_t half = csv_half_of(l, r->ply);
     if (csv_game_column(c->id)) return csv_put_game_cell(w, c, l->g);
     if (!r->node && c->id == C_COMMENT_BEFORE && r->end) {
         put_comments(w, c, r->end->trailing, r->end->ntrailing);
@@ -165,7 +168,7 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
         csv_put_number(w, c, r->ply);
         break;
     case C_NUMBER:
-        csv_put_number(w, c, half / 2 + 1);
+        csv_put_number(w, c, csv_number_of(half));
         break;
     case C_SIDE:
         csv_put(w, c, csv_side_of(l, half) ? "black" : "white");

@@ -497,13 +497,13 @@ static inline __attribute__((always_inline)) char *played_cells(char *out, const
  * Cell after cell, no switch: the row of nearly every ply.
  */
 static inline __attribute__((always_inline)) char *body_cells(char *out, const struct ply_row *r,
-                                                              uint32_t half, char delim,
+                                                              uint64_t half, char delim,
                                                               const struct number_text *numbers,
                                                               struct move_cells *kept)
 {
     out = put_number(out, numbers, r->ply);
     *out++ = delim;
-    out = put_number(out, numbers, half / 2 + 1);
+    out = put_number(out, numbers, csv_number_of(half));
     *out++ = delim;
     out = put_short(out, words[csv_side_of(r->line, half)], 5);
     *out++ = delim;
@@ -534,7 +534,7 @@ static char *put_run(char *out, const char *shared, const struct cell_span *run)
  * csv_put_move_cell must write it. The texts written without a look are
  * words (csv_io.h). A step of the game's cells copies them. */
 static char *cell_in_place(char *out, const struct row_plan *plan, const struct row_step *step,
-                           const struct ply_row *r, const struct ply_texts *t, uint32_t half)
+                           const struct ply_row *r, const struct ply_texts *t, uint64_t half)
 {
     const struct ply *p = r->played;
     const struct pdn_node *n = r->node;
@@ -543,13 +543,14 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_GAME:
         return put_run(out, plan->shared, &plan->spans[step->col]);
     case C_LINE:
-        return put_looked_at(out, r->line->id, strlen(r->line->id), delim);
+        return r->line->idlen < CELL_MOST ? put_looked_at(out, r->line->id, r->line->idlen, delim)
+                                          : NULL;
     case C_PARENT:
         return r->line->parent ? decimal_text(out, r->line->parent) : out;
     case C_PLY:
         return decimal_text(out, r->ply);
     case C_NUMBER:
-        return decimal_text(out, half / 2 + 1);
+        return decimal_text(out, csv_number_of(half));
     case C_SIDE:
         return put_short(out, words[csv_side_of(r->line, half)], 5);
     case C_MOVE:
@@ -623,7 +624,7 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     struct csv_out *o = &w->out;
     struct ply_texts t;
     if (r->played && w->row_texts) ply_texts(&t, r->played);
-    uint32_t half = r->line->start_half + r->ply - 1;
+    uint64_t half = csv_half_of(r->line, r->ply);
     size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
     const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, w->kept, o->delim};
@@ -665,7 +666,7 @@ static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
     char delim = o->delim;
     char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
     *out++ = delim;
-    out = body_cells(out, r, r->line->start_half + r->ply - 1, delim, w->numbers, w->kept);
+    out = body_cells(out, r, csv_half_of(r->line, r->ply), delim, w->numbers, w->kept);
     if (!out) return write_move_row_fast(w, r);
     memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
     memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
@@ -694,12 +695,18 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
     long rows = 0;
     for (uint32_t v = 0; v < node->nvariations; v++) {
         struct line_ctx sub = *l;
-        int n = snprintf(sub.id, sizeof sub.id, "%.100s.%u", l->id, (unsigned)v + 1);
-        if (n < 0 || (size_t)n >= sizeof sub.id) return PDN_EINVAL; /* deeper than ids go */
+        size_t room = CSV_LINE_ID_MAX - l->idlen;
+        int n = snprintf(l->id + l->idlen, room, ".%u", (unsigned)v + 1);
+        if (n < 0 || (size_t)n >= room) { /* deeper than games nest */
+            l->id[l->idlen] = '\0';
+            return PDN_EINVAL;
+        }
+        sub.idlen = l->idlen + (size_t)n;
         sub.parent = ply;
         sub.first_ply = ply;
         sub.moves = &node->variations[v];
         long got = write_line(w, &sub, &node->variations[v]);
+        l->id[l->idlen] = '\0'; /* its own name again */
         if (got < 0) return got;
         rows += got;
     }
@@ -725,21 +732,26 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
  * last move's when that is dots, which the loop passed (csv_placeholder)
  * but no row after them would hold; the one for the comments after its
  * last move's variations, and for a setup that ends it when the setup
- * column is asked for. Their number, or a negative PDN_E* code. Out of
+ * column is asked for (status comment); a variation's without moves
+ * (status no-moves). Their number, or a negative PDN_E* code. Out of
  * write_line's loop, which every ply goes through. */
 static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
                            uint32_t ply)
 {
     long rows = 0;
     const struct pdn_node *last = line->nmoves ? &line->moves[line->nmoves - 1] : NULL;
-    if (last && csv_placeholder(last, l->start_half + ply - 1)) {
+    if (last && csv_placeholder(last, csv_half_of(l, ply))) {
         struct ply_row r = {l, last, ply, NULL, "not-played", NULL};
         int rc = write_move_row_slow(w, &r);
         if (rc < 0) return rc;
         rows++;
     }
-    if (line->ntrailing == 0 && !(line->trailing_setup && (w->ids >> C_SETUP & 1))) return rows;
-    long n = write_end_row(w, l, line, "comment");
+    bool ending = line->ntrailing > 0 || (line->trailing_setup && (w->ids >> C_SETUP & 1));
+    /* A variation without moves ("()", which the writer writes) has a row
+     * all the same, so that csv2pdn opens it. */
+    bool empty = line->nmoves == 0 && l->parent;
+    if (!ending && !empty) return rows;
+    long n = write_end_row(w, l, line, ending ? "comment" : "no-moves");
     return n < 0 ? n : rows + n;
 }
 
@@ -750,7 +762,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     uint32_t ply = l->first_ply;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(node, l->start_half + ply - 1)) continue;
+        if (csv_placeholder(node, csv_half_of(l, ply))) continue;
         struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
@@ -774,11 +786,14 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     bool black_first = game_black_opens(g->game);
+    char ids[CSV_LINE_ID_MAX] = "1";
+    _Static_assert(PDN_LIMIT_DEPTH <= 256, "a line's name fits CSV_LINE_ID_MAX");
     struct line_ctx main = {.g = g,
-                            .id = "1",
+                            .id = ids,
+                            .idlen = 1,
                             .moves = &g->game->main,
                             .first_ply = 1,
-                            .start_half = csv_start_half(g->game, black_first),
+                            .start_half = csv_start_half(g->game),
                             .black_opens = black_first};
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);

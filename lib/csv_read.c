@@ -69,6 +69,8 @@ void pdn_csv_reader_free(pdn_csv_reader *r)
     free(r->held.off);
     free(r->text);
     free(r->origins);
+    free(r->after.text);
+    free(r->due.text);
     free(r);
 }
 

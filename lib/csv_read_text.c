@@ -10,6 +10,7 @@
 #include "game.h"
 #include "text.h"
 #include "vec.h"
+#include "writer_spell.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -86,6 +87,8 @@ static void text_reset(pdn_csv_reader *r)
     r->text_lines = 0;
     r->norigins = 0;
     if (r->text) r->text[0] = '\0';
+    if (r->after.text) r->after.text[0] = '\0';
+    if (r->due.text) r->due.text[0] = '\0';
 }
 
 /* ---- cells to PDN ---- */
@@ -252,23 +255,68 @@ static bool same_game(const pdn_csv_reader *r)
     return f != SIZE_MAX || g != SIZE_MAX;
 }
 
+/* One comment on a line of its own, made of n pieces (none holds a line
+ * end): as {...}, or as a ';' comment to the line end when it holds a
+ * brace, as the writer writes it (spell_comment). */
+static void comment_text(pdn_csv_reader *r, const char *const *piece, const size_t *len, size_t n,
+                         uint32_t row, uint32_t col)
+{
+    bool brace = false;
+    for (size_t i = 0; i < n; i++)
+        brace |= memchr(piece[i], '{', len[i]) || memchr(piece[i], '}', len[i]);
+    text_line(r, row, col);
+    text_adds(r, brace ? ";" : "{", row, col);
+    for (size_t i = 0; i < n; i++)
+        text_add(r, piece[i], len[i], row, col);
+    if (brace)
+        text_line(r, row, col); /* the ';' comment ends with its line */
+    else
+        text_adds(r, "}", row, col);
+}
+
 /* The comments of a comment cell, one a line (pdn2csv writes them so):
  * each as {...}, or as a ';' comment to the line end when it holds a brace. */
-static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
+static void comments_of(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t col)
 {
-    uint32_t col = col_of(r, role);
-    for (const char *s = cell(r, role); *s;) {
+    while (*s) {
         size_t n = strcspn(s, "\n");
-        bool brace = memchr(s, '{', n) || memchr(s, '}', n);
-        text_line(r, row, col);
-        text_adds(r, brace ? ";" : "{", row, col);
-        text_add(r, s, n, row, col);
-        if (brace)
-            text_line(r, row, col); /* the ';' comment ends with its line */
-        else
-            text_adds(r, "}", row, col);
+        comment_text(r, (const char *[]){s}, &n, 1, row, col);
         s += n + (s[n] == '\n');
     }
+}
+
+static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
+{
+    comments_of(r, cell(r, role), row, col_of(r, role));
+}
+
+/* A cell of the current row kept for later (the row's buffer is reused). */
+static void keep_cell(pdn_csv_reader *r, struct kept_cell *k, enum role role, uint32_t row)
+{
+    const char *s = cell(r, role);
+    size_t n = strlen(s);
+    if (!vec_grow((void **)&k->text, &k->cap, n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    memcpy(k->text, s, n + 1);
+    k->row = row;
+    k->col = col_of(r, role);
+}
+
+static bool kept(const struct kept_cell *k)
+{
+    return k->text && k->text[0];
+}
+
+/* The comments after a move kept as a comment (kept in r->after: the
+ * writer writes them after the dots that hold its variations' place, if
+ * any), written now: before whatever comes next. */
+static void write_after(pdn_csv_reader *r)
+{
+    if (!kept(&r->after)) return;
+    comments_of(r, r->after.text, r->after.row, r->after.col);
+    r->after.text[0] = '\0';
 }
 
 /* The value of the current row's tag name: its column's, else from its
@@ -301,59 +349,270 @@ static bool csv_black_opens(const pdn_csv_reader *r)
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
 
+/* Who moves and under which number, as the writer counts them (writer.c,
+ * struct side): second, the second mover of a pair ("12..."). */
+struct count {
+    uint32_t number;
+    bool second;
+};
+
+static void count_advance(struct count *c)
+{
+    if (c->second && c->number < UINT32_MAX) c->number++; /* saturates, as the writer's */
+    c->second = !c->second;
+}
+
+/* The count a token "12." or "12..." says; false for any other. */
+static bool count_of_token(struct count *out, const char *t, size_t n)
+{
+    size_t digits = strspn(t, "0123456789"), dots = n - digits;
+    if (digits == 0 || digits > 10 || digits > n || (dots != 1 && dots != 3) ||
+        strncmp(t + digits, "...", dots) != 0)
+        return false;
+    unsigned long long v = strtoull(t, NULL, 10);
+    if (v == 0 || v > UINT32_MAX) return false;
+    *out = (struct count){(uint32_t)v, dots == 3};
+    return true;
+}
+
+/* The writer's count c at a move, after the numbers written before it
+ * (written_number: "12.", "1. ...", "... 12..."): it takes each number
+ * written; numbered dots are a move of their own (they advance it),
+ * unnumbered ones hold a place (they do not). Whether the move itself is
+ * numbered (the last token). */
+static bool count_written(struct count *c, const char *written)
+{
+    bool numbered = false;
+    for (const char *t = written; *t;) {
+        size_t n = strcspn(t, " ");
+        if (n == 3 && strncmp(t, "...", 3) == 0) {
+            if (numbered) count_advance(c);
+            numbered = false;
+        } else {
+            numbered = count_of_token(c, t, n);
+        }
+        t += n + (t[n] == ' ');
+    }
+    return numbered;
+}
+
+/* The count the number cell says (rows without written_number). */
+static struct count count_cell(const pdn_csv_reader *r, bool second)
+{
+    struct count c = {0, second};
+    const char *number = cell(r, R_NUMBER);
+    char *end;
+    unsigned long long v = strtoull(number, &end, 10);
+    if (number[0] >= '0' && number[0] <= '9' && *end == '\0' && v <= UINT32_MAX)
+        c.number = (uint32_t)v;
+    return c;
+}
+
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
  * "12...", "1. ..." with a placeholder's dots) before the move, on its
  * line; a cell of anything but digits, dots and blanks is no number and
  * is left out (the count then stands). None written, none written back:
  * the count stands, as it did in the game that went in. */
-static void written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
+static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
     const char *written = cell(r, R_WRITTEN);
-    if (!written[0] || written[strspn(written, "0123456789. ")]) return;
+    if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
+    return true;
 }
 
-/* A setup cell (pdn2csv --lossless's setup) as /FEN "..."/, on a line of
- * its own; one that holds a '/', a quote or a line end, which would end
- * the setup early or open another, is none of pdn2csv's and is left out. */
-static void setup_text(pdn_csv_reader *r, uint32_t row)
+/* The move number a count gives, "12. " or "12... "; whether there was
+ * one (a number cell may be empty). */
+static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row, uint32_t col)
 {
-    const char *fen = cell(r, R_SETUP);
-    if (!fen[0] || fen[strcspn(fen, "/\"\r\n")]) return;
-    uint32_t col = col_of(r, R_SETUP);
+    if (c.number == 0) return false;
+    char text[24];
+    snprintf(text, sizeof text, "%lu%s", (unsigned long)c.number, c.second ? "... " : ". ");
+    text_adds(r, text, row, col);
+    return true;
+}
+
+/* A setup (pdn2csv --lossless's setup cell) on a line of its own, as the
+ * writer spells it (writer_spell.c, spell_setup): /FEN "..."/ with its
+ * blanks folded (a line end would end it early), or as a comment when it
+ * holds a '/' (which would close it early) or when asked; whether it wrote
+ * any. */
+static bool setup_spelt(pdn_csv_reader *r, const char *fen, bool comment, uint32_t row,
+                        uint32_t col)
+{
+    while (text_blank((unsigned char)*fen))
+        fen++;
+    if (!fen[0]) return false; /* sets up nothing: the writer writes nothing */
+    comment |= strchr(fen, '/') != NULL;
+    bool brace = strpbrk(fen, "{}") != NULL;
     text_line(r, row, col);
-    text_adds(r, "/FEN \"", row, col);
-    text_adds(r, fen, row, col);
-    text_adds(r, "\"/", row, col);
+    text_adds(r, !comment ? "/FEN \"" : brace ? ";" : "{", row, col);
+    for (bool space = false; *fen; fen++) { /* blanks folded: a line end would end it */
+        if (text_blank((unsigned char)*fen)) {
+            space = true;
+            continue;
+        }
+        if (space) text_add(r, " ", 1, row, col);
+        space = false;
+        text_add(r, fen, 1, row, col);
+    }
+    if (!comment)
+        text_adds(r, "\"/", row, col);
+    else if (brace)
+        text_line(r, row, col); /* the ';' comment ends with its line */
+    else
+        text_adds(r, "}", row, col);
+    return true;
+}
+
+static bool setup_text(pdn_csv_reader *r, uint32_t row)
+{
+    return setup_spelt(r, cell(r, R_SETUP), false, row, col_of(r, R_SETUP));
+}
+
+/* The setup of a move kept as a comment (kept in r->due), written now: as
+ * the writer writes it before the next move it writes, or at its line's
+ * end; as a comment when another setup comes first (writer.c,
+ * setup_follows: a reader keeps the last of two). Whether it wrote any. */
+static bool write_due(pdn_csv_reader *r, bool superseded)
+{
+    if (!kept(&r->due)) return false;
+    bool any = setup_spelt(r, r->due.text, superseded, r->due.row, r->due.col);
+    r->due.text[0] = '\0';
+    return any;
+}
+
+/* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
+ * a move's variations follow its own row, depth first, so a row's line is
+ * the current one, a variation of it (opened with '('), or one of the
+ * lines it is inside (the ones in between closed with ')'). */
+#define LINES_DEEPEST (PDN_LIMIT_DEPTH + 2)
+
+struct lines {
+    char id[CSV_LINE_ID_MAX]; /* the current line; "1" the main line */
+    unsigned depth;           /* its depth: the dots in its id */
+    /* The writer's count on each open line (--lossless's rows, which say
+     * the numbers written, which it follows): at its next move, and at its
+     * last one, where that move's variations start. */
+    struct count next[LINES_DEEPEST], at[LINES_DEEPEST];
+    /* The square the move just written left for a next hop (text.h): a
+     * capture from there, unnumbered, would read as that hop. */
+    uint32_t hop_end;
+    /* After a move kept as a comment (unreadable_text): the next move
+     * gets its number, and variations opened right after it follow dots
+     * ("12. ...", a move not given), as the writer writes them. */
+    bool number_next, dots;
+    bool any_move; /* a move written, or dots that hold one's place */
+};
+
+/* A move cell's text as the writer writes a move the replay did not play
+ * (its canonical cell is empty): "--" for an unknown move ("- -" on one
+ * line and "-" on the next would read as one), else cleaned ("10-1-1" is
+ * "10x1x1": as written, the reader takes its end for the result 1-1);
+ * NULL when that would not read back as one move (writer.c keeps it as
+ * a comment: unreadable_text). */
+static const char *move_as_written(char out[CLEAN_MOVE_MAX], const char *move)
+{
+    if (spell_unknown_move(move)) return "--";
+    spell_clean_text(out, move);
+    return spell_reads_back(out) ? out : NULL;
+}
+
+/* A move that reads back as no move, even cleaned ("1 -1<3>" would read
+ * as the result 1-1), as the writer keeps it (writer.c, write_unreadable):
+ * one comment of its text as written, its strength and NAGs; its comments
+ * after it are kept (keep_after) for after the dots its variations would
+ * need. Its number is not written: the next move takes it. */
+static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move, uint32_t row,
+                            uint32_t col)
+{
+    const char *nags = cell(r, R_NAGS);
+    const char *piece[] = {move, nags[0] == '$' ? " " : "", nags};
+    size_t len[] = {strcspn(move, "\r\n"), strlen(piece[1]), strcspn(nags, "\r\n")};
+    comment_text(r, piece, len, 3, row, col);
+    keep_cell(r, &r->after, R_COMMENT, row);
+    l->hop_end = 0;
+    l->number_next = l->dots = true;
+}
+
+/* What goes before a row's move, in the writer's order: the setup kept of
+ * a move kept as a comment, as a comment when this row has one too; the
+ * comments after that move; the row's comments before; that setup as a
+ * setup, unless this move is kept as a comment too; the row's setup, which
+ * waits when it is (write_due). */
+static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    bool has_setup = cell(r, R_SETUP)[0] != '\0';
+    if (has_setup) write_due(r, true);
+    write_after(r);
+    comments_text(r, R_COMMENT_BEFORE, row);
+    if (!unreadable && write_due(r, false)) l->hop_end = 0;
+    if (unreadable && has_setup)
+        keep_cell(r, &r->due, R_SETUP, row);
+    else if (setup_text(r, row))
+        l->hop_end = 0; /* the setup parts them */
+}
+
+/* The writer's count at this row's move, as it would number it: with
+ * --lossless's rows, its line's, after the move's setup and the numbers
+ * written before it (then advanced past it, unless it is dots that hold a
+ * place); else the number cell's. */
+static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless, bool second,
+                               bool black_opens, const char *move)
+{
+    if (!lossless) return count_cell(r, second);
+    struct count *c = &l->next[l->depth];
+    spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    bool numbered = count_written(c, cell(r, R_WRITTEN));
+    struct count here = *c;
+    l->at[l->depth] = here;
+    /* dots that hold the first mover's place: no ply, and numbered as
+     * the first mover's when numbered ("12. ...") */
+    if (here.second && !numbered && strcmp(move, "...") == 0)
+        return (struct count){here.number, false};
+    count_advance(c);
+    return here;
 }
 
 /* One ply's text: its comments before, its setup, "12." or "12..." when due, the
- * move, its NAGs and its comments after. */
-static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
+ * move, its NAGs and its comments after. A capture that a reader would
+ * take for the next hop of the move before it ("38x18 18x9") gets the
+ * number the count gives ("38x18 1... 18x9"), as the writer writes it. */
+static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_opens)
 {
     uint32_t row = (uint32_t)r->row_no;
-    const char *move = cell(r, R_CANONICAL);
+    const char *move = cell(r, R_CANONICAL), *spelt = move;
     uint32_t col = col_of(r, R_CANONICAL);
+    char clean[CLEAN_MOVE_MAX];
+    /* pdn2csv --lossless's move cells hold one move token each, as read;
+     * other CSV's may hold more ("19-23 0-2"): as they are */
+    bool lossless = find_role(r, R_WRITTEN) != SIZE_MAX;
     if (!move[0]) {
         move = cell(r, R_MOVE);
         col = col_of(r, R_MOVE);
+        spelt = move[0] && lossless ? move_as_written(clean, move) : move;
     }
-    comments_text(r, R_COMMENT_BEFORE, row);
-    setup_text(r, row);
+    bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
+    l->dots = false;
+    before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
-    text_line(r, row, col);
-    if (find_role(r, R_WRITTEN) != SIZE_MAX) {
-        written_number_text(r, row, col);
-    } else {
-        bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
-        const char *number = cell(r, R_NUMBER);
-        if (number[0] && (!second || first)) {
-            text_adds(r, number, row, col);
-            text_adds(r, second ? "... " : ". ", row, col);
-        }
+    struct count here = move_count(r, l, lossless, second, black_opens, move);
+    if (!spelt) {
+        unreadable_text(r, l, move, row, col);
+        return;
     }
-    text_adds(r, move, row, col);
+    text_line(r, row, col);
+    struct text_hop hop = text_hop_of(spelt, strlen(spelt));
+    bool glued = text_hop_continues(l->hop_end, hop);
+    l->hop_end = text_hop_end(hop);
+    bool numbered = lossless ? written_number_text(r, row, col)
+                             : (!second || first) && counted_number_text(r, here, row, col);
+    if (!numbered && (glued || l->number_next)) counted_number_text(r, here, row, col);
+    l->number_next = false;
+    l->any_move = true;
+    text_adds(r, spelt, row, col);
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
         text_adds(r, " ", row, col);
@@ -362,13 +621,15 @@ static void ply_text(pdn_csv_reader *r, bool first, bool black_opens)
     comments_text(r, R_COMMENT, row);
 }
 
-/* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
- * a move's variations follow its own row, depth first, so a row's line is
- * the current one, a variation of it (opened with '('), or one of the
- * lines it is inside (the ones in between closed with ')'). */
-struct lines {
-    char id[128]; /* the current line; "1" the main line */
-};
+/* A line's depth, from 0 (the main line): the dots in its id, at most
+ * what struct lines keeps (the parser skips deeper variations anyway). */
+static unsigned dots_in(const char *id)
+{
+    unsigned n = 0;
+    for (const char *p = strchr(id, '.'); p && n < LINES_DEEPEST - 1; p = strchr(p + 1, '.'))
+        n++;
+    return n;
+}
 
 /* Whether line a is inside line b (a variation of it, at any depth). */
 static bool inside(const char *a, const char *b)
@@ -385,21 +646,61 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     uint32_t row = (uint32_t)r->row_no, col = col_of(r, R_LINE);
     if (!want[0]) want = "1";
     if (strcmp(want, l->id) == 0) return false;
+    l->hop_end = 0; /* a move after '(' or ')' is no hop of the one before */
+    if (!inside(want, l->id)) {
+        write_after(r);
+        write_due(r, false);
+    }
     while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
     }
+    l->depth = dots_in(l->id);
     if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
+    write_due(r, false);
+    if (l->dots) { /* a move kept as a comment holds the variation's place */
+        text_line(r, row, col);
+        counted_number_text(r, l->at[l->depth], row, col);
+        text_adds(r, "...", row, col);
+        l->any_move = true;
+    }
+    l->dots = false;
+    write_after(r);
     text_line(r, row, col);
     text_adds(r, "(", row, col);
     snprintf(l->id, sizeof l->id, "%s", want);
+    /* a variation's count starts where the move it replaces stood */
+    unsigned from = l->depth;
+    l->depth = dots_in(l->id);
+    l->next[l->depth] = l->at[from];
     return true;
 }
 
 static void leave_lines(pdn_csv_reader *r, struct lines *l)
 {
+    write_after(r);
+    write_due(r, false);
     for (char *dot; (dot = strrchr(l->id, '.')) != NULL; *dot = '\0')
         text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
+}
+
+/* Whether the tags cell holds a comment (a line of its opening with '{'
+ * or ';': a tag pdn2csv kept as the writer's comment), which is movetext. */
+static bool tags_hold_comment(const pdn_csv_reader *r)
+{
+    for (const char *line = cell(r, R_TAGS);; line++) {
+        if (*line == '{' || *line == ';') return true;
+        if (!(line = strchr(line, '\n'))) return false;
+    }
+}
+
+/* The result the writer writes for a game without one: its Result tag's,
+ * else '*'. */
+static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
+{
+    const char *tag = tag_cell(r, "Result");
+    snprintf(out, n, "%.*s", tag ? (int)strcspn(tag, "\"") : 0, tag ? tag : "");
+    if (!text_result_exact(out, strlen(out))) snprintf(out, n, "*");
 }
 
 /* The rows of one game (the first is read), as PDN text. */
@@ -412,8 +713,16 @@ void csv_moves_text(pdn_csv_reader *r)
     uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
+    char unwritten[32];
+    result_of_tag(r, unwritten, sizeof unwritten);
+    /* where the movetext starts: with the tags cell's comments (tags the
+     * writer kept as comments), if any */
+    size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
     bool first = true, black_opens = csv_black_opens(r);
-    struct lines lines = {"1"};
+    static const struct lines start = {.id = "1"};
+    struct lines lines = start;
+    lines.next[0] = count_cell(r, (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens);
+    if (lines.next[0].number == 0) lines.next[0].number = 1;
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its
@@ -422,7 +731,7 @@ void csv_moves_text(pdn_csv_reader *r)
         if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
         if (!r->cut_at_row) {
             first |= enter_line(r, &lines);
-            ply_text(r, first, black_opens);
+            ply_text(r, &lines, first, black_opens);
             first = false;
         }
         r->have_held = false;
@@ -441,7 +750,12 @@ void csv_moves_text(pdn_csv_reader *r)
     }
     leave_lines(r, &lines);
     if (ends_with_result(r)) return;
+    /* A text of comments and setups only (its moves kept as comments)
+     * needs a result to end it: else the tags of the game after it in
+     * csv2pdn's output would read as this game's. */
+    bool bare = !lines.any_move && r->ntext > moves_at;
+    const char *end = result[0] || !bare ? result : unwritten;
     text_line(r, row, rescol);
-    text_adds(r, result, row, rescol);
+    text_adds(r, end, row, rescol);
     text_line(r, row, rescol);
 }

@@ -96,6 +96,14 @@ struct pdn_csv_reader {
     unsigned long cut_at_row; /* moves mode: the game's first row not kept (0: none) */
     struct origin *origins;
     size_t norigins, caporigins;
+    /* moves mode, of a move kept as a comment (csv_read_text.c): its
+     * comment cell and its setup cell, written when what the writer
+     * writes before them is known */
+    struct kept_cell {
+        char *text;
+        size_t cap;
+        uint32_t row, col;
+    } after, due;
     pdn_reader *pending;                  /* over text, while it may hold more games */
     unsigned long games;                  /* games made, for the game index of findings */
     unsigned long empty_rows, empty_from; /* a run of empty rows not said yet */

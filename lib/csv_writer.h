@@ -245,21 +245,39 @@ void csv_put_result_cell(pdn_csv_writer *w, const struct col *c, const pdn_game 
  * move number of its first ply. */
 struct line_ctx {
     const struct game_ctx *g;
-    char id[128];
+    /* Its name, in a buffer of CSV_LINE_ID_MAX bytes that the lines of a
+     * game share (a variation's is its line's and ".N"), idlen bytes. */
+    char *id;
+    size_t idlen;
     uint32_t parent;    /* 0 on the main line */
     uint32_t first_ply; /* the ply of its first move, from 1 */
     /* Half-moves before ply 1 from the start of a move pair (1 when the
-     * second mover starts), plus 2*(number-1). */
-    uint32_t start_half;
+     * second mover starts), plus 2*(number-1): 64 bits, as the number
+     * may be as high as UINT32_MAX. */
+    uint64_t start_half;
     bool black_opens;             /* the variant's pairs start with Black's move (English) */
     const struct pdn_line *moves; /* its moves */
 };
 
 /* The side that makes a line's half-move half: 0 White, 1 Black. A pair's
  * first mover is White but in English checkers, where Black opens. */
-static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
+static inline unsigned csv_side_of(const struct line_ctx *l, uint64_t half)
 {
-    return (half % 2) ^ (unsigned)l->black_opens;
+    return (unsigned)(half % 2) ^ (unsigned)l->black_opens;
+}
+
+/* A line's half-move of its ply 'ply' (from 1). */
+static inline uint64_t csv_half_of(const struct line_ctx *l, uint32_t ply)
+{
+    return l->start_half + ply - 1;
+}
+
+/* The move number of half-move half: it stays at UINT32_MAX once there,
+ * as the replay's and the writer's count do. */
+static inline uint32_t csv_number_of(uint64_t half)
+{
+    uint64_t n = half / 2 + 1;
+    return n < UINT32_MAX ? (uint32_t)n : UINT32_MAX;
 }
 
 /* "1. ... 35-40" from a position with the second mover to move (an odd
@@ -268,7 +286,7 @@ static inline unsigned csv_side_of(const struct line_ctx *l, uint32_t half)
  * of the move after it holds its dots (csv_written_number). Dots that hold
  * a line's annotations keep their row, and so do dots that end their line,
  * which no row after them would hold (csv_moves.c, csv_main_plies). */
-static inline bool csv_placeholder(const struct pdn_node *n, uint32_t half)
+static inline bool csv_placeholder(const struct pdn_node *n, uint64_t half)
 {
     return game_holds_place(n, half % 2 == 1) && !n->setup && !n->strength && !n->nnags &&
            !n->ncomments_before && !n->ncomments_after && !n->nvariations;
@@ -308,7 +326,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
 /* csv_game_cells.c: half-moves before a game's first ply (struct
  * line_ctx's start_half); the plies written in its main line, its
  * placeholder (csv_placeholder) not counted. */
-uint32_t csv_start_half(const pdn_game *game, bool black_first);
+uint64_t csv_start_half(const pdn_game *game);
 uint32_t csv_main_plies(const pdn_game *game);
 
 #endif

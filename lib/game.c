@@ -51,6 +51,11 @@ bool game_black_opens(const pdn_game *game)
     return gametype_black_opens(type ? strtol(type, NULL, 10) : game->gametype);
 }
 
+int game_untagged_type(const pdn_game *game)
+{
+    return game->gametype > 0 ? game->gametype : 20;
+}
+
 uint32_t game_line_first_number(const struct pdn_line *line, bool second)
 {
     uint32_t pairs_after_first = 0; /* pairs begun since the first ply */

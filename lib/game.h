@@ -58,6 +58,11 @@ bool gametype_black_opens(long n);
 /* The same for a game: its GameType tag, else the type it was read under
  * (a game made by hand may hold the tag alone). */
 bool game_black_opens(const pdn_game *game);
+/* The GameType of a game without the tag: the type the reader inferred
+ * (from the game, its file or the caller), 20 when none. The writer says
+ * it, so do pdn2csv's lossless tags (the game read alone may infer
+ * another), and the selection matches it. */
+int game_untagged_type(const pdn_game *game);
 /*
  * "1. ... 35-40" from a position with the second mover of a pair to move
  * ('second'): dots not numbered "N..." hold the place of the first mover's

@@ -6,6 +6,7 @@
  * know about tools' options: the tools turn options into criteria.
  */
 #include "date.h"
+#include "game.h"
 #include "pdn.h"
 #include "text.h"
 #include "vec.h"
@@ -246,7 +247,7 @@ static enum pdn_result game_result(const pdn_game *game)
 static int game_gametype(const pdn_game *game)
 {
     const char *tag = pdn_game_tag(game, "GameType");
-    if (tag == NULL) return game->gametype > 0 ? game->gametype : 20;
+    if (tag == NULL) return game_untagged_type(game);
     while (*tag == ' ')
         tag++;
     const char *p = tag;

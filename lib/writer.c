@@ -170,7 +170,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
      * games, whatever text the writer changed or turned into comments. */
     if (!pdn_game_tag(game, "GameType")) {
         char number[16];
-        snprintf(number, sizeof number, "%d", game->gametype > 0 ? game->gametype : 20);
+        snprintf(number, sizeof number, "%d", game_untagged_type(game));
         write_tag(w, "GameType", number);
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
@@ -242,10 +242,7 @@ static bool write_bad_tags(struct writer *wr)
 /* Who moves after a setup that spell_setup writes as one: the FEN's side. */
 static void setup_side(const pdn_game *game, const char *fen, struct side *s)
 {
-    while (text_blank((unsigned char)*fen))
-        fen++;
-    if (!strchr(fen, '/') && (*fen == 'W' || *fen == 'B'))
-        s->black = (*fen == 'B') != game_black_opens(game);
+    spell_setup_side(fen, game_black_opens(game), &s->black);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, struct side *s)

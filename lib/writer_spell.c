@@ -94,7 +94,7 @@ static void dashes_to_x(char *t)
 /* The move text without blanks, leading zeros or Unicode marks, with 'x'
  * for ':' and a dash between the squares of a four-digit move; cut at
  * CLEAN_MOVE_MAX - 1 bytes. */
-static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
+void spell_clean_text(char out[CLEAN_MOVE_MAX], const char *text)
 {
     char split[6];
     const char *digits = split_digits(split, text);
@@ -107,7 +107,7 @@ static void clean_move(char out[CLEAN_MOVE_MAX], const char *text)
 void spell_clean_node(const struct pdn_write_options *opt, char out[CLEAN_MOVE_MAX],
                       const struct pdn_node *node)
 {
-    clean_move(out, node->text ? node->text : "");
+    spell_clean_text(out, node->text ? node->text : "");
     if (opt->capture && opt->capture(node, opt->move_ctx)) dash_to_x(out);
 }
 
@@ -349,6 +349,15 @@ static void put_setup_text(struct wrap *w, const char *fen)
         space = false;
         wrap_putc(w, *fen);
     }
+}
+
+bool spell_setup_side(const char *fen, bool black_opens, bool *second)
+{
+    while (blank(*fen))
+        fen++;
+    if (strchr(fen, '/') || (*fen != 'W' && *fen != 'B')) return false;
+    *second = (*fen == 'B') != black_opens;
+    return true;
 }
 
 /* A setup's text; text with a '/' (which would close it early) goes as a

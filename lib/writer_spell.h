@@ -3,7 +3,9 @@
  * (writer_spell.c), shared with writer.c, which places them: the walk over
  * the tree decides where a piece goes and under which number, these only
  * how it reads. They write through the line filler (writer_wrap.h) and
- * never call back into writer.c.
+ * never call back into writer.c. csv2pdn's rows ask them too how the writer
+ * spells a move the replay did not play (csv_read_text.c), so that the
+ * rows' text reads back as the game pdnfmt wrote.
  */
 #ifndef PDN_WRITER_SPELL_H
 #define PDN_WRITER_SPELL_H
@@ -29,9 +31,11 @@ struct side {
  * text of a tag kept as a comment. */
 void spell_tag(struct wrap *w, const char *name, const char *value, const char *end);
 
-/* A node's move text as written: cleaned (blanks, leading zeros, ':' and
- * the dashes of a capture path as 'x'), its dashes as 'x' when the caller's
- * options->capture says it is a capture. */
+/* A move text as written: cleaned (blanks, leading zeros, ':' and the
+ * dashes of a capture path as 'x'). */
+void spell_clean_text(char out[CLEAN_MOVE_MAX], const char *text);
+/* A node's move text as written: cleaned, its dashes as 'x' when the
+ * caller's options->capture says it is a capture. */
 void spell_clean_node(const struct pdn_write_options *opt, char out[CLEAN_MOVE_MAX],
                       const struct pdn_node *node);
 /* Whether a cleaned move text reads back as that one move. */
@@ -50,6 +54,10 @@ void spell_comment(struct wrap *w, const char *text);
 /* A comment's words inside a cut line, which is one comment already. */
 void spell_flat_words(struct wrap *w, const char *s);
 
+/* Whether a setup that spell_setup writes as one says who moves next (its
+ * FEN's side letter): then *second is whether that is the second mover of
+ * a pair (black_opens: Black opens the pairs, as in English checkers). */
+bool spell_setup_side(const char *fen, bool black_opens, bool *second);
 /* A setup, /FEN "..."/ or a comment when it holds a '/'; false when it
  * sets up nothing (blank) and nothing was written. */
 bool spell_setup(struct wrap *w, const char *fen);

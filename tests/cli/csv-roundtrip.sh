@@ -12,7 +12,12 @@
 #   wrote them: the --lossless CSV of what comes back equals the original's
 #   (every tag pair as written, the result token as written, 1/2-1/2 or
 #   none, the movetext with its comments and variations), and pdnfmt of the
-#   two is the same.
+#   two is the same. The GameType and error_message columns aside: a game
+#   without the tag comes back with the GameType it was read under (pdnfmt
+#   writes it too; csv2pdn reads each game alone, where its squares may
+#   say another variant than its file did), so a finding's message no
+#   longer ends "english rules assumed, no GameType tag" (the status
+#   column still names the finding).
 # - moves: pdn2csv --moves --variations --lossless -> csv2pdn --moves gives
 #   back the tags and the result token as written.
 # Prints one line per file; fails on any difference.
@@ -47,7 +52,8 @@ for f in tests/data/tournaments/*.pdn tests/data/encodings/*.pdn \
         pdn2csv -q --columns "$cut_cols" "$tmp/back.pdn" >"$tmp/2s.csv" 2>/dev/null
         if same "$tmp/1s.csv" "$tmp/2s.csv"; then csv="status only"; else csv=DIFFERENT; failed=1; fi
     fi
-    lcols=$(columns "$f" --lossless)
+    lcols=$(columns "$f" --lossless | tr ',' '\n' | grep -v -e '^GameType$' -e '^error_message$' |
+        paste -sd, -)
     pdn2csv -q --lossless "$f" 2>/dev/null | csv2pdn -q >"$tmp/l.pdn" 2>/dev/null
     pdn2csv -q --lossless --columns "$lcols" "$f" >"$tmp/l1.csv" 2>/dev/null
     pdn2csv -q --lossless --columns "$lcols" "$tmp/l.pdn" >"$tmp/l2.csv" 2>/dev/null

@@ -11,6 +11,7 @@
 # Prints one line per target and fails (exit 1) when a target finds a
 # crash.
 #
+# fuzz_lossless (the CSV round trip) is seeded as fuzz_check is.
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
 # FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property (on by
 # default, and in CI: what the writer writes reads back as the same game and
@@ -102,7 +103,8 @@ seed_csv() {
 
 build_seeds() {
     mkdir -p "$out/split"
-    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv fuzz_protocols; do
+    for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv fuzz_protocols \
+        fuzz_lossless; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -110,6 +112,7 @@ build_seeds() {
     # What crashed once is where a near miss is likeliest.
     seed "$out/seeds/fuzz_reader" "$here"/regressions/*
     cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_check/"
+    cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_lossless/"
     # fuzz_stats reads its options from the first byte: the games as they are
     # (the '[' of a tag asks for 12 plies of openings), and the tournaments
     # whole, for crosstables
@@ -150,7 +153,7 @@ run_target() {
     t=$1
     dict=
     case $t in
-    fuzz_reader | fuzz_check | fuzz_stats) dict=-dict=$here/pdn.dict ;;
+    fuzz_reader | fuzz_check | fuzz_stats | fuzz_lossless) dict=-dict=$here/pdn.dict ;;
     fuzz_csv) dict=-dict=$here/csv.dict ;;
     esac
     "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
