@@ -330,9 +330,14 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name)
             return csv_field(r, i);
     }
     char key[32];
-    snprintf(key, sizeof key, "[%s \"", name);
-    const char *at = strstr(cell(r, R_TAGS), key);
-    return at ? at + strlen(key) : NULL;
+    int n = snprintf(key, sizeof key, "[%s \"", name);
+    if (n < 0 || (size_t)n >= sizeof key) return NULL;
+    /* a tag line: at a line's start, not inside a comment of the cell (a
+     * tag pdn2csv kept as the writer's comment, "{[Result \"1-0\"]}") */
+    for (const char *line = cell(r, R_TAGS);; line++) {
+        if (strncmp(line, key, (size_t)n) == 0) return line + n;
+        if (!(line = strchr(line, '\n'))) return NULL;
+    }
 }
 
 /* Whether Black opens each move pair of the game whose first row is read
