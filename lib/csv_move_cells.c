@@ -119,8 +119,7 @@ size_t csv_written_number(char out[WRITTEN_NUMBER_MAX], const struct ply_row *r)
     /* Row-less dots just before the move hold its place in the line. */
     const struct line_ctx *l = r->line;
     uint32_t i = n ? (uint32_t)(n - l->moves->moves) : 0;
-    if (i > 0 && csv_placeholder(&l->moves->moves[i - 1], csv_half_of(l, r->ply)))
-        dots = &l->moves->moves[i - 1];
+    if (i > 0 && r->after_place) dots = &l->moves->moves[i - 1];
     if (dots && dots->number) {
         p = number_as_written(p, dots);
         *p++ = ' ';

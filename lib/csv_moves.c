@@ -719,7 +719,7 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
 static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
                           const char *status)
 {
-    struct ply_row r = {l, NULL, 0, NULL, status, line};
+    struct ply_row r = {l, NULL, 0, NULL, status, line, false};
     for (size_t k = 0; k < w->ncols; k++) {
         int rc = csv_put_move_cell(w, &w->cols[k], &r);
         if (rc < 0) return rc;
@@ -734,14 +734,15 @@ static long write_end_row(pdn_csv_writer *w, const struct line_ctx *l, const str
  * last move's variations, and for a setup that ends it when the setup
  * column is asked for (status comment); a variation's without moves
  * (status no-moves). Their number, or a negative PDN_E* code. Out of
- * write_line's loop, which every ply goes through. */
+ * write_line's loop, which every ply goes through. last_passed: the loop
+ * passed the last move as a placeholder. */
 static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
-                           uint32_t ply)
+                           uint32_t ply, bool last_passed)
 {
     long rows = 0;
-    const struct pdn_node *last = line->nmoves ? &line->moves[line->nmoves - 1] : NULL;
-    if (last && csv_placeholder(last, csv_half_of(l, ply))) {
-        struct ply_row r = {l, last, ply, NULL, "not-played", NULL};
+    if (last_passed) {
+        struct ply_row r = {l,    &line->moves[line->nmoves - 1], ply, NULL, "not-played", NULL,
+                            false};
         int rc = write_move_row_slow(w, &r);
         if (rc < 0) return rc;
         rows++;
@@ -760,10 +761,15 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     long rows = 0;
     const char *status = status_ok;
     uint32_t ply = l->first_ply;
+    bool passed = false; /* the node before was passed as a placeholder */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(node, csv_half_of(l, ply))) continue;
-        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL};
+        if (csv_placeholder(node, csv_half_of(l, ply))) {
+            passed = true;
+            continue;
+        }
+        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL, passed};
+        passed = false;
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
         if (!r.played && strcmp(r.status, "ok") == 0) r.status = "not-played";
@@ -779,7 +785,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
             rows += n;
         }
     }
-    long n = write_line_end(w, l, line, ply);
+    long n = write_line_end(w, l, line, ply, passed);
     return n < 0 ? n : rows + n;
 }
 

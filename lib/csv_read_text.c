@@ -330,9 +330,14 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name)
             return csv_field(r, i);
     }
     char key[32];
-    snprintf(key, sizeof key, "[%s \"", name);
-    const char *at = strstr(cell(r, R_TAGS), key);
-    return at ? at + strlen(key) : NULL;
+    int n = snprintf(key, sizeof key, "[%s \"", name);
+    if (n < 0 || (size_t)n >= sizeof key) return NULL;
+    /* a tag line: at a line's start, not inside a comment of the cell (a
+     * tag pdn2csv kept as the writer's comment, "{[Result \"1-0\"]}") */
+    for (const char *line = cell(r, R_TAGS);; line++) {
+        if (strncmp(line, key, (size_t)n) == 0) return line + n;
+        if (!(line = strchr(line, '\n'))) return NULL;
+    }
 }
 
 /* Whether Black opens each move pair of the game whose first row is read
@@ -703,26 +708,13 @@ static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
     if (!text_result_exact(out, strlen(out))) snprintf(out, n, "*");
 }
 
-/* The rows of one game (the first is read), as PDN text. */
-void csv_moves_text(pdn_csv_reader *r)
+/* The rows of one game, from the one read, as PDN text; a row of the
+ * next game, if any, is held after (r->have_held). */
+static void rows_text(pdn_csv_reader *r, struct lines *l)
 {
-    uint32_t row = (uint32_t)r->row_no;
-    text_reset(r);
-    put_tags(r, row);
-    text_line(r, row, 0);
-    uint32_t rescol;
-    char result[32];
-    snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    char unwritten[32];
-    result_of_tag(r, unwritten, sizeof unwritten);
-    /* where the movetext starts: with the tags cell's comments (tags the
-     * writer kept as comments), if any */
-    size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
     bool first = true, black_opens = csv_black_opens(r);
-    static const struct lines start = {.id = "1"};
-    struct lines lines = start;
-    lines.next[0] = count_cell(r, (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens);
-    if (lines.next[0].number == 0) lines.next[0].number = 1;
+    l->next[0] = count_cell(r, (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens);
+    if (l->next[0].number == 0) l->next[0].number = 1;
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its
@@ -730,8 +722,8 @@ void csv_moves_text(pdn_csv_reader *r)
          * kept (csv_read.c says so) */
         if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
         if (!r->cut_at_row) {
-            first |= enter_line(r, &lines);
-            ply_text(r, &lines, first, black_opens);
+            first |= enter_line(r, l);
+            ply_text(r, l, first, black_opens);
             first = false;
         }
         r->have_held = false;
@@ -748,12 +740,34 @@ void csv_moves_text(pdn_csv_reader *r)
         csv_swap_held(r);
         r->have_held = false;
     }
+}
+
+/* The rows of one game (the first is read), as PDN text: its tags, its
+ * lines, its result. */
+void csv_moves_text(pdn_csv_reader *r)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    text_reset(r);
+    put_tags(r, row);
+    text_line(r, row, 0);
+    uint32_t rescol;
+    char result[32];
+    snprintf(result, sizeof result, "%s", end_result(r, &rescol));
+    char unwritten[32];
+    result_of_tag(r, unwritten, sizeof unwritten);
+    /* where the movetext starts: with the tags cell's comments (tags the
+     * writer kept as comments), if any */
+    size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
+    static const struct lines start = {.id = "1"};
+    struct lines lines = start;
+    rows_text(r, &lines);
     leave_lines(r, &lines);
     if (ends_with_result(r)) return;
-    /* A text of comments and setups only (its moves kept as comments)
-     * needs a result to end it: else the tags of the game after it in
-     * csv2pdn's output would read as this game's. */
-    bool bare = !lines.any_move && r->ntext > moves_at;
+    /* A text without a move needs a result to end it when it holds
+     * comments or setups (its moves kept as comments) or another game
+     * follows: else the tags of the game after it in csv2pdn's output
+     * would read as this game's. */
+    bool bare = !lines.any_move && (r->ntext > moves_at || r->have_held);
     const char *end = result[0] || !bare ? result : unwritten;
     text_line(r, row, rescol);
     text_adds(r, end, row, rescol);

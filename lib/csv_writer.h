@@ -299,6 +299,9 @@ struct ply_row {
     const struct ply *played; /* NULL when not played */
     const char *status;
     const struct pdn_line *end; /* a row without a move: the line it ends */
+    /* The node before its node was dots passed as a placeholder, which
+     * have no row: this row holds them (csv_written_number). */
+    bool after_place;
 };
 
 /* Whether a column holds the game's cell, the same in each of its rows. */
