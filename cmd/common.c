@@ -97,6 +97,27 @@ void tool_stdin_notice(const struct tool *t)
         fprintf(stderr, "%s: reading standard input (end with Ctrl-D)\n", t->prog);
 }
 
+/* One stream in blocks of BLOCK bytes when it is not a terminal. glibc
+ * gives files, pipes and /dev/null 4 kB (st_blksize) and standard error no
+ * buffer at all: pdn2csv on 100 MB of games made 72,151 write calls, 47,307
+ * of them one finding each, and spent a tenth of its CPU time in them. A
+ * terminal keeps its mode, so a reader there sees each finding as it
+ * comes; everything still goes out at exit, which flushes the streams. */
+enum { BLOCK = 64 << 10 };
+static char stdout_block[BLOCK], stderr_block[BLOCK];
+
+/* The buffer given, not NULL: glibc ignores the size without one. */
+static void buffer_unless_terminal(FILE *fp, int fd, char *block)
+{
+    if (!isatty(fd)) setvbuf(fp, block, _IOFBF, BLOCK);
+}
+
+void tool_buffer_output(void)
+{
+    buffer_unless_terminal(stdout, STDOUT_FILENO, stdout_block);
+    buffer_unless_terminal(stderr, STDERR_FILENO, stderr_block);
+}
+
 enum tool_exit tool_exit_status(const struct tool *t)
 {
     bool findings =

@@ -107,6 +107,10 @@ _Noreturn void tool_exit_flushed(struct tool *t);
 /* "prog: reading standard input (end with Ctrl-D)" on stderr when standard
  * input is a terminal, unless -q. */
 void tool_stdin_notice(const struct tool *t);
+/* For the tools that read many games and write as they go (pdncheck,
+ * pdnfmt, pdn2csv, csv2pdn, pdnstats): standard output and error that go
+ * to a file or a pipe are written in large blocks. Call before writing. */
+void tool_buffer_output(void);
 /* The exit status: the worst of the system status and the findings. */
 enum tool_exit tool_exit_status(const struct tool *t);
 /*

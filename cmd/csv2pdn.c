@@ -141,6 +141,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct conversion cv;
     tool_init(&t, "csv2pdn", usage);
+    tool_buffer_output();
     t.input_ext = ".csv";
     cv.o = (struct pdn_csv_read_options)PDN_CSV_READ_OPTIONS_INIT;
     parse_options(&t, &cv, argc, argv);

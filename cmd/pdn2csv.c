@@ -353,6 +353,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct conv c;
     tool_init(&t, "pdn2csv", usage);
+    tool_buffer_output();
     c.o = (struct pdn_csv_write_options)PDN_CSV_WRITE_OPTIONS_INIT;
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = csv_work,

@@ -532,6 +532,7 @@ int main(int argc, char **argv)
     struct tool t;
     struct check c = {.t = &t};
     tool_init(&t, "pdncheck", usage);
+    tool_buffer_output();
     t.findings_fp = stdout;
     t.on_diag = on_diag;
     t.diag_ctx = &c;

@@ -192,6 +192,7 @@ int main(int argc, char **argv)
     struct tool t;
     static struct fmt f;
     tool_init(&t, "pdnfmt", usage_options);
+    tool_buffer_output();
     t.usage_more = usage_selection;
     f.write.version = PDN_WRITE_OPTIONS_VERSION;
     /* The repairs of --fix are notes said by default: -w, -W none or

@@ -343,6 +343,7 @@ int main(int argc, char **argv)
     struct tool t;
     struct run r = {.so = PDN_STATS_OPTIONS_INIT, .wo = PDN_STATS_WRITE_OPTIONS_INIT};
     tool_init(&t, "pdnstats", usage);
+    tool_buffer_output();
     static const struct tool_work work = {.game = stats_work, .result_free = stats_work_free};
     t.jobs = JOBS_AUTO;
     t.work = &work;
