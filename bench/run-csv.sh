@@ -1,6 +1,7 @@
 #!/bin/sh
 # pdn2csv against pdncheck on the corpus run-check.sh builds, one thread
-# each (-j 1): CPU time (user + system) of the best of 3 runs, and the
+# each (-j 1): CPU time (user + system) of the best of 3 runs, taken in
+# turn, and the
 # ratios issue 19 names, with their goal: pdn2csv (a row per game) and
 # pdn2csv --moves (a row per ply, each move its own cells) within 1.5x of
 # pdncheck. Both run with -q: findings are printed, to /dev/null, as
@@ -17,9 +18,10 @@ rows() {
     echo $(($("$bin/pdn2csv" -q -j 1 --columns game "$@" "$corpus" 2>/dev/null | wc -l) - 1))
 }
 echo "== pdn2csv vs pdncheck on $corpus (-j 1; $what, best of 3)"
-check=$(best "$bin/pdncheck" -q -j 1 "$corpus")
-games=$(best "$bin/pdn2csv" -q -j 1 "$corpus")
-moves=$(best "$bin/pdn2csv" -q -j 1 --moves "$corpus")
+read -r check games moves <<EOF
+$(best_each '"$bin/pdncheck" -q -j 1 "$corpus"' '"$bin/pdn2csv" -q -j 1 "$corpus"' \
+    '"$bin/pdn2csv" -q -j 1 --moves "$corpus"')
+EOF
 echo "$check $games $(rows) $moves $(rows --moves)" | awk '{
     c = $1 > 0 ? $1 : 1
     printf "   pdncheck -q:        %6.2fs\n", $1

@@ -3,7 +3,7 @@
 #   tr -s ' \n' '\n\n' | wc -l
 # on the same bytes, the least any reader of the file spends, and pdncheck's
 # (read, replay, results, draw rules, variant inference), best of RUNS
-# (default 7: they are short) each, and their ratio (goal: 1.3); and the
+# (default 7: they are short) each, taken in turn, and their ratio (goal: 1.3); and the
 # reader alone (bench_read: games read, none replayed), which says how much
 # of pdncheck's time is the reading and how much the checking. The bytes: about 20 MB of real international
 # games, tests/data/tournaments/*.pdn concatenated in a fixed order until
@@ -30,8 +30,11 @@ digits=3
 RUNS=${RUNS:-7}
 . bench/timing.sh
 echo "== pdncheck vs the tokenizer floor on $corpus ($(wc -c <"$corpus") bytes; $what, best of $RUNS)"
-floor=$(best sh -c 'tr -s " \n" "\n\n" <"$1" | wc -l' sh "$corpus")
-check=$(best "$bin/pdncheck" -q -j 1 "$corpus") # one core: threads would add their CPU
+# Taken in turn (timing.sh); pdncheck on one core: threads would add their CPU.
+floor_cmd='sh -c '"'"'tr -s " \n" "\n\n" <"$1" | wc -l'"'"' sh "$corpus"'
+read -r floor check <<EOF
+$(best_each "$floor_cmd" '"$bin/pdncheck" -q -j 1 "$corpus"')
+EOF
 printf '   %s: %ss   pdncheck -q -j 1: %ss\n' "tr -s ' \\n' '\\n\\n' | wc -l" "$floor" "$check"
 echo "$floor $check" |
     awk '{ if ($1 > 0) printf "   ratio pdncheck/floor: %.2f (goal <= 1.3)\n", $2 / $1 }'
