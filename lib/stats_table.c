@@ -523,6 +523,8 @@ static void write_text(FILE *fp, struct tab *t)
         escape_title(t);
         fprintf(fp, "%s\n", t->title);
         text_line(&w, t, t->cols, width);
+        /* A header alone reads as a table cut short: say it is empty. */
+        if ((t->row ? t->nrows : tab_rows(t)) == 0) fputs("  (none)\n", fp);
         if (t->row) made_pass(t, width, &w);
         for (size_t i = 0; !t->row && !w.failed && i < tab_rows(t) && row_cells(t, i, row); i++)
             text_line(&w, t, row, width);
