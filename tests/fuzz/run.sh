@@ -13,6 +13,8 @@
 #
 # fuzz_lossless (the CSV round trip) is seeded as fuzz_check is.
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
+# FUZZ_JOBS=N runs N targets at a time (default: the processors there are;
+# their lines still come in the targets' order);
 # FUZZ_ROUNDTRIP=0 turns off fuzz_check's write-read-write property (on by
 # default, and in CI: what the writer writes reads back as the same game and
 # writes to the same bytes; a finding there is a writer bug, kept like a
@@ -159,17 +161,37 @@ run_target() {
     "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
         -max_len="$(max_len "$t")" -print_final_stats=1 -artifact_prefix="$out/artifacts/$t-" \
         $dict "$out/corpus/$t" "$out/seeds/$t" >"$out/logs/$t.log" 2>&1
-    rc=$?
-    summary "$t" "$rc"
-    [ "$rc" -eq 0 ]
+    echo $? >"$out/logs/$t.rc"
+}
+
+# run_batch TARGET...: the targets at once (each its own core), then their
+# lines in order; counts the failed ones.
+run_batch() {
+    for t in "$@"; do run_target "$t" & done
+    wait
+    for t in "$@"; do
+        rc=$(cat "$out/logs/$t.rc")
+        summary "$t" "$rc"
+        [ "$rc" -eq 0 ] || failed=$((failed + 1))
+    done
 }
 
 mkdir -p "$out/logs" "$out/artifacts"
 build_seeds
 targets=${FUZZ_TARGETS:-$(cd "$here" && ls fuzz_*.c | sed 's/\.c$//')}
+jobs=${FUZZ_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+batch=
+n=0
 for t in $targets; do
-    run_target "$t" || failed=$((failed + 1))
+    batch="$batch $t"
+    n=$((n + 1))
+    if [ "$n" -ge "$jobs" ]; then
+        run_batch $batch
+        batch=
+        n=0
+    fi
 done
+[ -z "$batch" ] || run_batch $batch
 [ "$failed" -eq 0 ] && echo "fuzz: all targets clean" && exit 0
 echo "fuzz: $failed target(s) failed"
 exit 1
