@@ -329,6 +329,15 @@ see "game 7 of 7" "(samples/good/problems-goedemoed-fen.pdn, number 4 in it)"
 keys q
 ended 1
 
+# ---- a list as high as the screen: nothing of the view beside its frame -------------------
+# (the '?' of "? lists the keys" stood left of its bottom corner)
+run long-list "$(view C.UTF-8 "'tests/data/tournaments/Championnat de France 2021.pdn'")"
+keys l
+see "58 games chosen" "└────"
+gone "?└"
+keys q
+ended 0 # warnings only: no error
+
 # ---- a wide terminal: the tags whole, the title in words ------------------------------------
 run wide "$(view C.UTF-8 "$games")"
 see "game 1 of 3  White, A. - Black, B."
