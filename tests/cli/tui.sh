@@ -79,7 +79,8 @@ see "Start position"
 keys f
 see "(board flipped)"
 keys f ?
-see "Keys (q quits, any other key closes this)" "play a move of your own"
+see "Keys (q quits, any other key closes this)" "play a move of your own" \
+    "back to where it branches" "3 fast; any key stops" # whole, not cut at 70 columns
 keys x
 gone "Keys (q quits, any other key closes this)"
 keys l # the list of chosen games
