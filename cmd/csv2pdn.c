@@ -6,6 +6,7 @@
 #include "common.h"
 #include "repeats.h"
 #include "output.h"
+#include "report.h"
 #include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
@@ -97,6 +98,35 @@ static int write_game(struct conversion *cv, const pdn_game *game)
     return ferror(cv->out.fp) ? PDN_EIO : 0;
 }
 
+/* Whether a game read without --excel holds a cell as pdn2csv --excel
+ * keeps it as text for spreadsheets (="1-0"): a Result read as '="1-0"'
+ * and a line of findings a row would otherwise be all the user sees. */
+static bool excel_protected(const pdn_game *game)
+{
+    for (uint32_t i = 0; i <= game->ntags; i++) {
+        const char *v = i < game->ntags ? game->tags[i].value : game->result_text;
+        size_t n = v ? strlen(v) : 0;
+        if (n >= 3 && v[0] == '=' && v[1] == '"' && v[n - 1] == '"') return true;
+    }
+    return false;
+}
+
+/* Says once a file that --excel would read: what its cells are. */
+static void excel_hint(const struct tool *t, const char *operand)
+{
+    if (t->quiet || t->json) return;
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: ", t->prog);
+    if (strcmp(operand, "-") == 0)
+        fputs("standard input", fp);
+    else
+        tool_put_escaped(fp, operand, strlen(operand), false);
+    fputs(": cells written =\"...\" for spreadsheets (pdn2csv --excel): read it with --excel\n",
+          fp);
+    tool_message_close(&m);
+}
+
 /* One input: 0, or a negative code that stops the run (writing failed). */
 static int convert(struct tool *t, struct conversion *cv, const char *operand)
 {
@@ -115,7 +145,9 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     pdn_csv_reader *r;
     int rc = pdn_csv_reader_open(&r, fp, &cv->o);
     pdn_game *game;
+    bool excel = false;
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
+        excel = excel || (!cv->o.excel_text && excel_protected(game));
         struct pdn_pos at = game->start;
         pdn_csv_reader_locate(r, &at);
         bool chosen =
@@ -128,6 +160,7 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
         pdn_game_free(game);
     }
     tool_select_end(hold);
+    if (excel) excel_hint(t, operand);
     cv->rows += pdn_csv_reader_rows(r);
     pdn_csv_reader_free(r);
     if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_strerror(rc));

@@ -143,12 +143,17 @@ static void parse_options(struct tool *t, struct conv *c, int argc, char **argv)
     c->o.diag_ctx = t;
 }
 
+/* The columns of the mode, their help aligned past the longest name
+ * ("normalised_result" is 17 letters: a fixed width ran it into its help). */
 static void list_columns(struct tool *t, const struct conv *c)
 {
     const struct pdn_csv_column *col;
+    int width = (int)strlen("Tag");
     for (size_t i = 0; (col = pdn_csv_column_get(c->o.mode, i)) != NULL; i++)
-        printf("%-16s %s\n", col->name, col->help);
-    printf("%-16s %s\n", "Tag", "any other name [A-Z][A-Za-z0-9_]*: the value of that tag");
+        if ((int)strlen(col->name) > width) width = (int)strlen(col->name);
+    for (size_t i = 0; (col = pdn_csv_column_get(c->o.mode, i)) != NULL; i++)
+        printf("%-*s  %s\n", width, col->name, col->help);
+    printf("%-*s  %s\n", width, "Tag", "any other name [A-Z][A-Za-z0-9_]*: the value of that tag");
     tool_exit_flushed(t);
 }
 

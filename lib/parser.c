@@ -185,7 +185,9 @@ static int finish_game(struct parser *p, pdn_game **out)
     while (p->depth > 0)
         if (parser_close_variation(p) < 0) return PDN_ENOMEM;
     struct frame *f = top(p);
-    if (f->has_num && !p->opt.strict) parser_warn_odd(p, ODD_EMPTY_NUMBER, &p->end_pos, NULL, 0);
+    /* at the number itself, as in a variation: the next game's first tag or
+     * the terminator is no place to look for it */
+    if (f->has_num && !p->opt.strict) parser_warn_odd(p, ODD_EMPTY_NUMBER, &f->num_pos, NULL, 0);
     if (f->has_num && p->opt.strict)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->end_pos, NULL, 0,
                     "a move number must be followed by a move");

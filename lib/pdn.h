@@ -1580,6 +1580,17 @@ PDN_API int pdn_stats_new(pdn_stats **out, const struct pdn_stats_options *optio
  * alias that would close a cycle: B = A after A = B) or PDN_ENOMEM.
  */
 PDN_API int pdn_stats_alias(pdn_stats *stats, const char *variant, const char *canonical);
+/*
+ * The key the statistics count a player's or an event's name under: the
+ * name trimmed, folded and its punctuation read as blanks, as
+ * pdn_stats_alias compares names ("Koops, Lambert-Jan" and "koops lambert
+ * jan" are one player). A blank name's key is "?". Writes it to out, which
+ * holds size bytes: strlen(name) + 1, and 2 at least, are enough (a key
+ * is never longer than its name). Returns the key's length, PDN_EINVAL
+ * (NULL, or size too small) or PDN_ENOMEM. Tools that put tables of
+ * several runs together (pdnstats --merge) join their rows by it.
+ */
+PDN_API int pdn_stats_name_key(char *out, size_t size, const char *name);
 /* Counts one input file (the tool calls it for each operand). */
 PDN_API void pdn_stats_add_file(pdn_stats *stats);
 /* A pdn_diag_fn (ctx: the stats) for the reader's findings: counted by code. */

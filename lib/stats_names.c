@@ -9,6 +9,7 @@
 #include "stats.h"
 #include "text.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,7 +262,9 @@ static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to
     return false;
 }
 
-const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
+/* The name as shown (trimmed, "?" when blank) at buf, its key after it;
+ * buf holds 3 * strlen(value) + 4 bytes. No alias applied. */
+static const char *plain_key(char *buf, const char *value, const char **display)
 {
     size_t n = strlen(value);
     /* a blank name shows as "?": the key goes after those two bytes even
@@ -270,10 +273,31 @@ const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, con
     if (stats_trim(shown, value, n) == 0) strcpy(shown, "?");
     stats_key(key, shown, strlen(shown));
     *display = shown;
+    return key;
+}
+
+const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display)
+{
+    const char *key = plain_key(buf, value, display);
     const struct st_alias *al = alias_end(st, key);
     if (!al) return key;
     *display = al->name;
     return al->key;
+}
+
+int pdn_stats_name_key(char *out, size_t size, const char *name)
+{
+    if (!out || !name) return PDN_EINVAL;
+    size_t n = strlen(name);
+    /* a key is never longer than its name, but a blank one is "?" */
+    if (size < n + 1 || size < 2 || n > INT_MAX / 4) return PDN_EINVAL;
+    char *buf = malloc(3 * n + 4);
+    if (!buf) return PDN_ENOMEM;
+    const char *shown, *key = plain_key(buf, name, &shown);
+    size_t len = strlen(key);
+    memcpy(out, key, len + 1);
+    free(buf);
+    return (int)len;
 }
 
 int pdn_stats_alias(pdn_stats *st, const char *variant, const char *canonical)

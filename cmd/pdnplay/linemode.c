@@ -8,6 +8,7 @@
  * q quit. The game itself is game.c's.
  */
 #include "pdnplay.h"
+#include "../screen/screen.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -93,9 +94,16 @@ static bool typed_move(struct lines *l, char *text, struct pdn_move *out)
         *out = l->legal.moves[m.move];
         return true;
     }
-    printf("%s: %s\n", text,
-           m.result == PDN_MATCH_AMBIGUOUS ? "ambiguous: give more squares"
-                                           : "not a legal move (h for a hint)");
+    if (m.result == PDN_MATCH_AMBIGUOUS) {
+        printf("%s: ambiguous: give more squares\n", text);
+        return false;
+    }
+    /* the moves there are, as the full screen names them when a square
+     * starts none: "33-29" while a capture is due says which one */
+    char paths[400];
+    struct typing none = {0};
+    typing_fitting_paths(&none, &p->g.board, paths, sizeof paths);
+    printf("%s: not a legal move; legal: %s (h for a hint)\n", text, paths);
     return false;
 }
 

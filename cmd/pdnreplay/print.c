@@ -143,6 +143,54 @@ static void put_position_sentence(FILE *out, const struct pdn_board *b)
     fputc('\n', out);
 }
 
+/* ---- the annotator's marks ----------------------------------------------------------- */
+
+/* The six marks a move is judged by, as a strength after it ("?!") or as
+ * the NAG of the same number ($6: PGN's numbering, which PDN takes, and
+ * which pdnreplay --analyse writes), and what they say. */
+static const char *const mark_symbols[] = {"", "!", "?", "!!", "??", "!?", "?!"};
+static const char *const mark_words[] = {
+    "",          "a good move",         "a mistake",     "a very good move",
+    "a blunder", "an interesting move", "a dubious move"};
+#define MARKS ((int)(sizeof mark_symbols / sizeof mark_symbols[0]))
+
+static int mark_of_strength(const char *strength)
+{
+    for (int k = 1; strength && k < MARKS; k++)
+        if (strcmp(strength, mark_symbols[k]) == 0) return k;
+    return 0;
+}
+
+/* "?!" after the move as written, then its NAGs ("?", or "$14" for one
+ * that is no mark), so that --text keeps what the annotator wrote. */
+static void put_marks(FILE *out, const struct pdn_node *n)
+{
+    bool any = n->strength != NULL;
+    if (any) fputs(n->strength, out);
+    for (uint32_t i = 0; i < n->nnags; i++, any = true) {
+        if (any) putc(' ', out);
+        if (n->nags[i] > 0 && n->nags[i] < MARKS)
+            fputs(mark_symbols[n->nags[i]], out);
+        else
+            fprintf(out, "$%u", (unsigned)n->nags[i]);
+    }
+}
+
+/* ", marked as a mistake": the marks in words, for --narrate (a NAG that
+ * is no mark says nothing a listener could use). */
+static void say_marks(FILE *out, const struct pdn_node *n)
+{
+    int said = 0, k = mark_of_strength(n->strength);
+    if (k) {
+        fprintf(out, ", marked as %s", mark_words[k]);
+        said = 1;
+    }
+    for (uint32_t i = 0; i < n->nnags; i++) {
+        if (n->nags[i] == 0 || n->nags[i] >= MARKS || n->nags[i] == k) continue;
+        fprintf(out, "%s%s", said++ ? " and " : ", marked as ", mark_words[n->nags[i]]);
+    }
+}
+
 /* ---- one ply as a sentence ---------------------------------------------------------- */
 
 size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
@@ -169,6 +217,7 @@ size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
         fputs(replay_entry_text(g, e), fp);
     }
     if (p->move.promotes) fputs(", and becomes a king", fp);
+    if (e->node) say_marks(fp, e->node);
     fputc('.', fp);
     fclose(fp);
     size_t n = len < cap ? len : cap ? cap - 1 : 0;
@@ -253,7 +302,9 @@ static void put_ply_line(FILE *out, const struct replay_game *g, const struct re
         putc('\n', out);
         return;
     }
-    fprintf(out, "%s %s\n", replay_number(e).s, replay_entry_text(g, e));
+    fprintf(out, "%s %s", replay_number(e).s, replay_entry_text(g, e));
+    if (e->node) put_marks(out, e->node);
+    putc('\n', out);
 }
 
 /* One entry of the whole game: its line(s), then the board (not with --narrate). */

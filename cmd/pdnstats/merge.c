@@ -7,7 +7,9 @@
  * lengths come in buckets of ten), the mean ply of the first king (the
  * pieces' means are rounded), an event's players and rounds (the same
  * player in two pieces), the openings (each piece keeps its own top) and
- * the repeats (a game and its repeat in two pieces). The warning one run
+ * the repeats (a game and its repeat in two pieces). Rows of players and
+ * events are joined by the key one run counts a name under, so spellings
+ * one run folds into one row are one row here too. The warning one run
  * writes about games that name no player is written again from the
  * pieces' count of them (totals.games_with_an_unknown_player). JSON is
  * read and written with jansson; no PDN logic beyond the diagnostic
@@ -199,10 +201,27 @@ static json_t *merge_findings(const struct docs *d)
     return out;
 }
 
-/* Rows of the pieces' table by their name key, their 'counts' summed, in
- * the order first met. */
-static json_t *sum_rows(const struct docs *d, const char *name, const char *key,
-                        const char *const *counts)
+/* The key one run counts a name under (pdn_stats_name_key: "Koops,
+ * Lambert-Jan" and "Koops, Lambert Jan" are one player), allocated; the
+ * name 'apart' (or NULL) keeps a key of its own, "", which no name folds
+ * to. NULL when out of memory. */
+static char *key_of(const char *name, const char *apart)
+{
+    if (apart && strcmp(name, apart) == 0) return strdup("");
+    size_t size = strlen(name) + 2;
+    char *key = malloc(size);
+    if (key && pdn_stats_name_key(key, size, name) < 0) {
+        free(key);
+        key = NULL;
+    }
+    return key;
+}
+
+/* Rows of the pieces' table by the key of their name (as one run folds
+ * spellings of one name into one row, shown as first met), their 'counts'
+ * summed, in the order first met. */
+static json_t *sum_rows(const struct docs *d, const char *name, const char *field,
+                        const char *apart, const char *const *counts)
 {
     json_t *by = json_object();
     for (size_t i = 0; i < d->n; i++) {
@@ -210,25 +229,30 @@ static json_t *sum_rows(const struct docs *d, const char *name, const char *key,
         json_t *row;
         json_array_foreach(table(d, i, name), j, row)
         {
-            const char *id = json_string_value(json_object_get(row, key));
-            if (id == NULL) continue;
-            json_t *have = json_object_get(by, id);
-            if (have == NULL) {
-                json_object_set_new(by, id, json_deep_copy(row));
-                continue;
-            }
-            for (const char *const *c = counts; *c; c++)
-                json_object_set_new(have, *c, json_integer(num(have, *c) + num(row, *c)));
+            const char *id = json_string_value(json_object_get(row, field));
+            char *key = id ? key_of(id, apart) : NULL;
+            if (key == NULL) continue;
+            json_t *have = json_object_get(by, key);
+            if (have == NULL)
+                json_object_set_new(by, key, json_deep_copy(row));
+            else
+                for (const char *const *c = counts; *c; c++)
+                    json_object_set_new(have, *c, json_integer(num(have, *c) + num(row, *c)));
+            free(key);
         }
     }
     return by;
 }
 
+/* As one run orders its players: points, then wins, then fewer games,
+ * then name. */
 static int by_points(const void *a, const void *b)
 {
     const json_t *p = *(json_t *const *)a, *q = *(json_t *const *)b;
     json_int_t x = num(p, "points"), y = num(q, "points");
     if (x != y) return x > y ? -1 : 1;
+    if (num(p, "wins") != num(q, "wins")) return num(p, "wins") > num(q, "wins") ? -1 : 1;
+    if (num(p, "games") != num(q, "games")) return num(p, "games") < num(q, "games") ? -1 : 1;
     return strcmp(str(p, "player"), str(q, "player"));
 }
 
@@ -236,7 +260,7 @@ static json_t *merge_players(const struct docs *d)
 {
     static const char *const counts[] = {"games",  "wins",  "draws", "losses",
                                          "points", "white", "black", NULL};
-    json_t *by = sum_rows(d, "players", "player", counts);
+    json_t *by = sum_rows(d, "players", "player", NULL, counts);
     size_t n = json_object_size(by), k = 0;
     json_t **rows = malloc((n + 1) * sizeof *rows);
     const char *id;
@@ -268,7 +292,9 @@ static void keep_date(json_t *row, const json_t *other, const char *key, int sig
 static json_t *merge_events(const struct docs *d)
 {
     static const char *const counts[] = {"games", NULL};
-    json_t *by = sum_rows(d, "events", "event", counts), *out = json_array(), *unnamed = NULL;
+    const char *apart = PDN_STATS_NO_EVENT_NAME; /* a row, not a spelling of an event */
+    json_t *by = sum_rows(d, "events", "event", apart, counts), *out = json_array(),
+           *unnamed = NULL;
     const char *id;
     json_t *row;
     json_object_foreach(by, id, row)
@@ -278,14 +304,17 @@ static json_t *merge_events(const struct docs *d)
             json_t *other;
             json_array_foreach(table(d, i, "events"), j, other)
             {
-                if (strcmp(str(other, "event"), id) != 0) continue;
-                keep_date(row, other, "from", -1);
-                keep_date(row, other, "to", 1);
+                char *key = key_of(str(other, "event"), apart);
+                if (key && strcmp(key, id) == 0) {
+                    keep_date(row, other, "from", -1);
+                    keep_date(row, other, "to", 1);
+                }
+                free(key);
             }
         }
         json_object_set_new(row, "players", json_null());
         json_object_set_new(row, "rounds", json_null());
-        if (strcmp(id, PDN_STATS_NO_EVENT_NAME) == 0)
+        if (*id == '\0')
             unnamed = row; /* last, as in one run */
         else
             json_array_append(out, row);

@@ -95,7 +95,9 @@ typedef void screen_redraw_fn(void *ctx, const char *prompt);
 bool screen_prompt(screen_redraw_fn *redraw, void *ctx, const char *label, char *buf, size_t cap);
 /* A yes-or-no question: one key, y for yes. */
 bool screen_ask(screen_redraw_fn *redraw, void *ctx, const char *question);
-/* A box of lines over the view until a key; returns that key. */
+/* A box of lines over the view until a key; returns that key. The box is
+ * width columns wide, or as wide as its longest line needs (four more
+ * than the line), up to the screen's width less two. */
 int screen_lines_box(const struct screen *s, screen_redraw_fn *redraw, void *ctx, const char *title,
                      const char *const *lines, size_t n, int width);
 

@@ -49,6 +49,11 @@ bool screen_ask(screen_redraw_fn *redraw, void *ctx, const char *question)
 int screen_lines_box(const struct screen *s, screen_redraw_fn *redraw, void *ctx, const char *title,
                      const char *const *lines, size_t n, int width)
 {
+    /* as wide as the longest line needs: a width fixed below it cut two
+     * of pdnreplay's keys ("... back to where it bran") on any screen */
+    if (screen_text_cols(title) + 4 > width) width = screen_text_cols(title) + 4;
+    for (size_t i = 0; i < n; i++)
+        if (screen_text_cols(lines[i]) + 4 > width) width = screen_text_cols(lines[i]) + 4;
     int k;
     do {
         redraw(ctx, NULL);

@@ -113,8 +113,12 @@ void screen_frame_line(const struct screen *s, int y, int x, int inner, bool top
 
 void screen_box(const struct screen *s, int y, int x, int h, int w)
 {
+    /* A margin of one column beside the frame would show one character of
+     * the view, cut from its word (the '?' of "? lists the keys" beside
+     * the list of games): such a margin is blanked with the box. */
+    int left = x < 2 ? 0 : x, right = COLS - (x + w) < 2 ? COLS : x + w;
     for (int i = 0; i < h; i++)
-        mvhline(y + i, x, ' ', w);
+        mvhline(y + i, left, ' ', right - left);
     screen_frame_line(s, y, x, w - 2, true);
     for (int i = 1; i < h - 1; i++) {
         screen_put(s, y + i, x, s->unicode ? "│" : "|", 1, 0);

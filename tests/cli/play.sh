@@ -3,7 +3,8 @@
 # the full screen), as a user types: a move and
 # the computer's answer, a take-back that restores the start, a hint in a
 # position whose best move is known (the two-for-one of the engine's unit
-# test: 27-22, checked with pdnperft --divide), a move refused, the
+# test: 27-22, checked with pdnperft --divide), a move refused (the legal
+# moves named: the capture due), the
 # computer moving first with --black, two people with --two, a win typed
 # square by square (28 19) with the game saved as PDN, its tags and result
 # checked and pdncheck finding it clean; --from FILE --move N. starting
@@ -38,9 +39,14 @@ grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$w
     fail "hint: $(grep hint "$work/hint.out")"
 
 play refused "32-27x\n35-29\nw\nw $work/refused.pdn\nq\n" --level 1
-grep -q '> 35-29: not a legal move' "$work/refused.out" || fail "refused: 35-29 accepted"
+grep -q '> 35-29: not a legal move; legal: ' "$work/refused.out" || fail "refused: 35-29 accepted"
 grep -q '> w needs the file to save to: w games.pdn$' "$work/refused.out" ||
     fail "refused: w alone: $(grep '> w' "$work/refused.out")"
+
+# a quiet move while a capture is due: the refusal names the capture
+play compulsory '33-29\nq\n' --level 1 --position W:W28,33,50:B23,5
+grep -q '> 33-29: not a legal move; legal: 28x19 (h for a hint)$' "$work/compulsory.out" ||
+    fail "compulsory: $(grep '33-29' "$work/compulsory.out")"
 
 play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||

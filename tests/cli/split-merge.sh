@@ -9,7 +9,7 @@
 #   - the pieces hold the games, in order: pdnfmt of the pieces writes what
 #     pdnfmt of the files writes;
 #   - the merged document equals one run over the pieces, table by table
-#     (players and events in name order), and over the files themselves
+#     (players in their order, events in name order), and over the files themselves
 #     but for the files counted and the findings of text between games;
 #   - the merge warns as one run does about games that name no player
 #     (the warning is printed), on standard error;
@@ -56,9 +56,9 @@ recipe() {
     pdnstats --json "$@" >"$out/files.json" 2>"$out/files.err"
 
     # The tables merging gives exactly, in a comparable order.
+    # (players in the order one run ranks them: points, wins, fewer games)
     exact='del(.openings, .repeats, .totals.plies_per_game_median, .play.first_king_mean_ply)
-        | .events |= (map(del(.players, .rounds)) | sort_by(.event))
-        | .players |= sort_by(.player)'
+        | .events |= (map(del(.players, .rounds)) | sort_by(.event))'
     for t in totals lengths results endings findings players events play; do
         jq -S "$exact | .$t" "$out/one.json" >"$out/a"
         jq -S "$exact | .$t" "$out/merged.json" >"$out/b"

@@ -79,7 +79,8 @@ see "Start position"
 keys f
 see "(board flipped)"
 keys f ?
-see "Keys (q quits, any other key closes this)" "play a move of your own"
+see "Keys (q quits, any other key closes this)" "play a move of your own" \
+    "back to where it branches" "3 fast; any key stops" # whole, not cut at 70 columns
 keys x
 gone "Keys (q quits, any other key closes this)"
 keys l # the list of chosen games
@@ -328,6 +329,15 @@ keys End Enter
 see "game 7 of 7" "(samples/good/problems-goedemoed-fen.pdn, number 4 in it)"
 keys q
 ended 1
+
+# ---- a list as high as the screen: nothing of the view beside its frame -------------------
+# (the '?' of "? lists the keys" stood left of its bottom corner)
+run long-list "$(view C.UTF-8 "'tests/data/tournaments/Championnat de France 2021.pdn'")"
+keys l
+see "58 games chosen" "└────"
+gone "?└"
+keys q
+ended 0 # warnings only: no error
 
 # ---- a wide terminal: the tags whole, the title in words ------------------------------------
 run wide "$(view C.UTF-8 "$games")"

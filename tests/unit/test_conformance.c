@@ -59,10 +59,11 @@ static const struct expect_fail failing[] = {
      * only read as a move; the next game's '[' then needs a separator.
      * Lenient mode reads 4-6 as the terminator since [Result "4-6"] says so. */
     {"delfts.pdn", 2, 28, 1, PDN_DIAG_NONSTANDARD, 26, 69, "match score"},
-    /* "1. 0-2": a move number followed by a result (an empty game). */
-    {"mrdrcd07.pdn", 72, 198, 4, PDN_DIAG_NONSTANDARD, 198, 4, "empty game"},
+    /* "1. 0-2": a move number followed by a result (an empty game). Strict
+     * mode fails where a move was due, lenient mode warns at the number. */
+    {"mrdrcd07.pdn", 72, 198, 4, PDN_DIAG_NONSTANDARD, 198, 1, "empty game"},
     /* "1. 1-0": the same. */
-    {"mrdrcd08.pdn", 40, 499, 4, PDN_DIAG_NONSTANDARD, 499, 4, "empty game"},
+    {"mrdrcd08.pdn", 40, 499, 4, PDN_DIAG_NONSTANDARD, 499, 1, "empty game"},
     /* "{ nested { comment } }": the comment ends at the first '}', the
      * second '}' starts no token. Lenient mode nests the braces and warns
      * at the inner '{', where the nesting starts. */

@@ -159,7 +159,12 @@ static void test_reader_empty_game_and_match_score(void **state)
     pdn_game *g = one("[Result \"2-0\"]\n1. 2-0\n", false);
     assert_int_equal(g->main.nmoves, 0);
     assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
-    assert_non_null(dc_find_detail(&F.dc, "move number without a move"));
+    dc_expect_at(dc_find_detail(&F.dc, "move number without a move"), 2, 1);
+    pdn_game_free(g);
+    /* at the number, not at the next game's first tag (the game ends on it) */
+    assert_int_equal(fix_read_str(&F, "1. 32-28 19-23 2.\n\n[Event \"b\"]\n1. 33-29 *", false, &g),
+                     2);
+    dc_expect_at(dc_find_detail(&F.dc, "move number without a move"), 1, 16);
     pdn_game_free(g);
     assert_int_equal(
         fix_read_str(&F, "[Result \"4-6\"]\n1. 32-28 4-6\n[Event \"b\"]\n1. 33-29 *", false, &g),

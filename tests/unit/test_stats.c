@@ -115,6 +115,26 @@ static void test_stats_name_folding(void **state)
     pdn_stats_free(st);
 }
 
+/* pdn_stats_name_key: the key the folding above counts by, for tools that
+ * join tables of several runs (pdnstats --merge). */
+static void test_stats_name_key(void **state)
+{
+    (void)state;
+    char a[32], b[32];
+    int n = pdn_stats_name_key(a, sizeof a, "Koops, Lambert-Jan");
+    assert_true(n > 0);
+    assert_int_equal(pdn_stats_name_key(b, sizeof b, " KOOPS,Lambert  Jan "), n);
+    assert_string_equal(a, b);
+    n = pdn_stats_name_key(b, sizeof b, "Koops, Lambert");
+    assert_int_equal(n, strlen(b));
+    assert_string_not_equal(a, b);
+    assert_int_equal(pdn_stats_name_key(b, sizeof b, ""), 1); /* blank: "?" */
+    assert_string_equal(b, "?");
+    assert_int_equal(pdn_stats_name_key(b, 4, "Koops"), PDN_EINVAL); /* no room */
+    assert_int_equal(pdn_stats_name_key(b, 6, "Koops"), 5);
+    assert_int_equal(pdn_stats_name_key(NULL, 6, "Koops"), PDN_EINVAL);
+}
+
 static void test_stats_aliases(void **state)
 {
     (void)state;
@@ -805,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_stats_results),
         cmocka_unit_test(test_stats_trim_every_blank),
         cmocka_unit_test(test_stats_name_folding),
+        cmocka_unit_test(test_stats_name_key),
         cmocka_unit_test(test_stats_aliases),
         cmocka_unit_test(test_stats_opening_tree_counts),
         cmocka_unit_test(test_stats_opening_tree_full),
