@@ -420,10 +420,6 @@ bool stats_slots_grow(uint64_t **slots, size_t *cap, size_t first);
 size_t stats_slot_of(uint64_t v, size_t cap);
 /* FNV-1a of a string. */
 uint64_t stats_hash(const char *s);
-/* The display name and key of a tag value, aliases applied, in buf (3n + 4
- * bytes at least, n its length): returns the key; *display points to the
- * name (in buf, or the alias's). */
-const char *stats_name_of(const pdn_stats *st, char *buf, const char *value, const char **display);
 
 /* ---- players (stats_players.c) ---- */
 

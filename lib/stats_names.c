@@ -263,7 +263,7 @@ static bool alias_leads_to(const pdn_stats *st, const char *from, const char *to
 }
 
 /* The name as shown (trimmed, "?" when blank) at buf, its key after it;
- * buf holds 3 * strlen(value) + 4 bytes. No alias applied. */
+ * buf holds 3 * strlen(value) + 4 bytes, at least 6. No alias applied. */
 static const char *plain_key(char *buf, const char *value, const char **display)
 {
     size_t n = strlen(value);
@@ -291,7 +291,7 @@ int pdn_stats_name_key(char *out, size_t size, const char *name)
     size_t n = strlen(name);
     /* a key is never longer than its name, but a blank one is "?" */
     if (size < n + 1 || size < 2 || n > INT_MAX / 4) return PDN_EINVAL;
-    char *buf = malloc(3 * n + 4);
+    char *buf = malloc(3 * n + 6); /* "?" and its key when the name is blank */
     if (!buf) return PDN_ENOMEM;
     const char *shown, *key = plain_key(buf, name, &shown);
     size_t len = strlen(key);
