@@ -8,6 +8,7 @@
  */
 #include "csv_reader.h"
 #include "game.h"
+#include "tag_synonym.h"
 #include "text.h"
 #include "vec.h"
 #include "writer_spell.h"
@@ -319,9 +320,29 @@ static void write_after(pdn_csv_reader *r)
     r->after.text[0] = '\0';
 }
 
+/* The value of the tag line "[NAME \"" of the tags cell whose name is
+ * name, or with synonym, stands for it (tag_synonym_standard), or NULL: a
+ * tag line at a line's start, not inside a comment of the cell (a tag
+ * pdn2csv kept as the writer's comment, "{[Result \"1-0\"]}"). */
+static const char *tag_line(const pdn_csv_reader *r, const char *name, bool synonym)
+{
+    for (const char *line = cell(r, R_TAGS);; line++) {
+        char key[32];
+        size_t n = *line == '[' ? strcspn(line + 1, " \"\n") : sizeof key;
+        if (n < sizeof key && line[1 + n] == ' ' && line[2 + n] == '"') {
+            memcpy(key, line + 1, n);
+            key[n] = '\0';
+            const char *standard = synonym ? tag_synonym_standard(key) : key;
+            if (standard && strcmp(standard, name) == 0) return line + n + 3;
+        }
+        if (!(line = strchr(line, '\n'))) return NULL;
+    }
+}
+
 /* The value of the current row's tag name: its column's, else from its
- * tags cell, there cut at the closing quote (a number reads as one); NULL
- * when it has none. */
+ * tags cell, there cut at the closing quote (a number reads as one), the
+ * first tag of that name, else of a name that stands for it ("Risultato"
+ * for "Result"), as pdn_game_tag reads them; NULL when it has none. */
 static const char *tag_cell(const pdn_csv_reader *r, const char *name)
 {
     for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
@@ -329,15 +350,8 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name)
         if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0])
             return csv_field(r, i);
     }
-    char key[32];
-    int n = snprintf(key, sizeof key, "[%s \"", name);
-    if (n < 0 || (size_t)n >= sizeof key) return NULL;
-    /* a tag line: at a line's start, not inside a comment of the cell (a
-     * tag pdn2csv kept as the writer's comment, "{[Result \"1-0\"]}") */
-    for (const char *line = cell(r, R_TAGS);; line++) {
-        if (strncmp(line, key, (size_t)n) == 0) return line + n;
-        if (!(line = strchr(line, '\n'))) return NULL;
-    }
+    const char *v = tag_line(r, name, false);
+    return v ? v : tag_line(r, name, true);
 }
 
 /* Whether Black opens each move pair of the game whose first row is read
@@ -699,13 +713,25 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
     }
 }
 
-/* The result the writer writes for a game without one: its Result tag's,
- * else '*'. */
+/* The result the writer writes for a game without one: its Result tag's
+ * (read as the reader reads it, blanks around left out; a Goes score as
+ * the result it stands for, which the writer spells, as it has no text of
+ * the game's to keep), else '*'. */
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
 {
-    const char *tag = tag_cell(r, "Result");
-    snprintf(out, n, "%.*s", tag ? (int)strcspn(tag, "\"") : 0, tag ? tag : "");
-    if (!text_result_exact(out, strlen(out))) snprintf(out, n, "*");
+    const char *v = tag_cell(r, "Result");
+    size_t len = v ? strcspn(v, "\"") : 0;
+    for (; len > 0 && (*v == ' ' || *v == '\t'); len--)
+        v++;
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+        len--;
+    const struct text_result *res = len > 0 ? text_result_exact(v, len) : NULL;
+    if (res && text_result_goes(v, len))
+        snprintf(out, n, "%s", pdn_result_text((enum pdn_result)res->result));
+    else if (res && len < n)
+        snprintf(out, n, "%.*s", (int)len, v);
+    else
+        snprintf(out, n, "*");
 }
 
 /* The rows of one game, from the one read, as PDN text; a row of the
