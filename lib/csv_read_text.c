@@ -171,13 +171,34 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
     }
 }
 
+/* Whether t[0, n) ends inside a ';' comment, which runs to its line's
+ * end: in the text of tags, setups and comments csv2pdn makes (a '{'
+ * comment to its '}', a quoted value to its quote, a line's end closing
+ * it as a lenient reader does). */
+static bool ends_in_line_comment(const char *t, size_t n)
+{
+    char until = '\0'; /* what closes the comment or value we are in */
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (until == '"' && c == '\\')
+            i++;
+        else if (until && (c == until || (c == '\n' && until != '}')))
+            until = '\0';
+        else if (!until)
+            until = c == '{' ? '}' : c == ';' ? '\n' : c == '"' ? '"' : '\0';
+    }
+    return until == '\n';
+}
+
 /* Whether the text made so far ends with a result (a moves cell that holds
- * its own): then none is added, which would stand alone after the game. */
+ * its own): then none is added, which would stand alone after the game. A
+ * result's text at the end of a ';' comment ("; a { *") is no result. */
 static bool ends_with_result(const pdn_csv_reader *r)
 {
     size_t end = r->ntext;
     while (end > 0 && strchr(" \t\r\n", r->text[end - 1]))
         end--;
+    if (ends_in_line_comment(r->text, end)) return false;
     size_t start = end;
     while (start > 0 && !strchr(" \t\r\n", r->text[start - 1]))
         start--;
