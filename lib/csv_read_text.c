@@ -448,6 +448,21 @@ static struct count count_cell(const pdn_csv_reader *r, bool second)
     return c;
 }
 
+/* Where the move's own number starts in a written_number cell: at its
+ * last token, unless that is dots ("...", "1. ...": dots that hold a place,
+ * no move's number); the cell's end when it has none. */
+static size_t own_number_at(const char *written)
+{
+    size_t n = strlen(written);
+    while (n > 0 && written[n - 1] == ' ')
+        n--;
+    size_t last = n;
+    while (last > 0 && written[last - 1] != ' ')
+        last--;
+    bool dots = n - last == 3 && strncmp(written + last, "...", 3) == 0;
+    return dots ? strlen(written) : last;
+}
+
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
  * "12...", "1. ..." with a placeholder's dots) before the move, on its
  * line; a cell of anything but digits, dots and blanks is no number and
@@ -457,6 +472,8 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
     const char *written = cell(r, R_WRITTEN);
     if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
+    written += own_number_at(written);
+    if (!written[0]) return false;
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
     return true;
@@ -576,6 +593,32 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     l->number_next = l->dots = true;
 }
 
+/* The dots before a row's move that hold a place (its written_number's
+ * "...", "1. ...", before the move's own number), which have no row: the
+ * writer writes them as a move, after what is due from the moves before
+ * (comments after a move kept as a comment, its setup) and before the
+ * row's comments and setup, numbered when they stand after a move kept as
+ * a comment ("1. ..."). */
+static void placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
+{
+    const char *written = cell(r, R_WRITTEN);
+    if (written[strspn(written, "0123456789. ")]) return; /* no number: left out */
+    size_t n = own_number_at(written);
+    while (n > 0 && written[n - 1] == ' ')
+        n--;
+    if (n == 0) return;
+    uint32_t col = col_of(r, R_WRITTEN);
+    write_after(r);
+    if (write_due(r, false)) l->hop_end = 0;
+    text_line(r, row, col);
+    if (l->number_next && written[0] == '.')
+        counted_number_text(r, (struct count){l->next[l->depth].number, false}, row, col);
+    text_add(r, written, n, row, col);
+    l->hop_end = 0;
+    l->number_next = false;
+    l->any_move = true;
+}
+
 /* What goes before a row's move, in the writer's order: the setup kept of
  * a move kept as a comment, as a comment when this row has one too; the
  * comments after that move; the row's comments before; that setup as a
@@ -636,6 +679,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     }
     bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
     l->dots = false;
+    if (lossless && move[0]) placeholder_text(r, l, row);
     before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     struct count here = move_count(r, l, lossless, second, black_opens, move);
