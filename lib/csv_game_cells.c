@@ -28,8 +28,12 @@ uint32_t csv_main_plies(const pdn_game *game)
     uint64_t half = csv_start_half(game);
     uint32_t plies = 0;
     const struct pdn_line *main = &game->main;
-    for (uint32_t i = 0; i < main->nmoves; i++)
-        if (!csv_placeholder(&main->moves[i], half + plies) || i + 1 == main->nmoves) plies++;
+    bool passed = false;
+    for (uint32_t i = 0; i < main->nmoves; i++) {
+        bool pass = csv_passes(&main->moves[i], half + plies, passed);
+        if (!pass || i + 1 == main->nmoves) plies++;
+        passed = pass;
+    }
     return plies;
 }
 
