@@ -593,15 +593,6 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     return true;
 }
 
-/* Whether a setup's text is blanks only: it sets up nothing, as the writer,
- * which leaves it out, has it (writer_spell.c, spell_setup). */
-static bool blank_setup(const char *fen)
-{
-    while (text_blank((unsigned char)*fen))
-        fen++;
-    return *fen == '\0';
-}
-
 /* A /FEN/ setup: the line goes on from that position. One that does not
  * read ends the line's replay; an empty one, reported all the same, sets
  * up nothing: the line goes on from where it was, as it does in pdnfmt's
@@ -611,7 +602,7 @@ static bool restart(struct replay *r, struct pdn_board *board, struct turn *turn
 {
     struct pdn_board next;
     struct turn next_turn = *turn;
-    if (!replay_start_fen(r, &next, &next_turn, fen, pos)) return blank_setup(fen);
+    if (!replay_start_fen(r, &next, &next_turn, fen, pos)) return text_blanks_only(fen);
     *board = next;
     *turn = next_turn;
     if (depth == 0) draw_tracker_start(&r->draws, board, r->opt->draw_rules);

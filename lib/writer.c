@@ -370,7 +370,8 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     if (as_comment) write_unreadable(wr, node);
     if (!as_comment && !cut) any |= write_setup_due(wr);
     if (node->setup && as_comment && setup_follows(wr, line, i)) {
-        spell_comment(&wr->wrap, node->setup); /* superseded before any move */
+        /* superseded before any move; an empty one sets up nothing */
+        if (!text_blanks_only(node->setup)) spell_comment(&wr->wrap, node->setup);
         any = true;
     } else if (node->setup && (as_comment || cut)) {
         setup_side(wr->game, node->setup, s);
