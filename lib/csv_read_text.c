@@ -627,7 +627,7 @@ static void placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
 static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
 {
     uint32_t row = (uint32_t)r->row_no;
-    bool has_setup = cell(r, R_SETUP)[0] != '\0';
+    bool has_setup = !text_blanks_only(cell(r, R_SETUP)); /* empty: sets up nothing */
     if (has_setup) write_due(r, true);
     write_after(r);
     comments_text(r, R_COMMENT_BEFORE, row);
