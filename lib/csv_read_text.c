@@ -561,6 +561,10 @@ struct lines {
      * ("12. ...", a move not given), as the writer writes them. */
     bool number_next, dots;
     bool any_move; /* a move written, or dots that hold one's place */
+    /* The count as it would be without the setup kept (r->due) of a move
+     * kept as a comment: the writer takes a setup superseded by another
+     * (write_due's comment) for no setup, and who moves by it stays. */
+    struct count undone;
 };
 
 /* A move cell's text as the writer writes a move the replay did not play
@@ -628,6 +632,8 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
 {
     uint32_t row = (uint32_t)r->row_no;
     bool has_setup = !text_blanks_only(cell(r, R_SETUP)); /* empty: sets up nothing */
+    /* a setup kept, superseded by this one: the count as without it */
+    if (has_setup && kept(&r->due)) l->next[l->depth] = l->undone;
     if (has_setup) write_due(r, true);
     write_after(r);
     comments_text(r, R_COMMENT_BEFORE, row);
@@ -647,8 +653,13 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
 {
     if (!lossless) return count_cell(r, second);
     struct count *c = &l->next[l->depth];
+    /* the count without a setup kept before this row (l->undone) */
+    struct count *undone = &l->undone;
+    if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
     spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
     bool numbered = count_written(c, cell(r, R_WRITTEN));
+    count_written(undone, cell(r, R_WRITTEN));
+    count_advance(undone);
     struct count here = *c;
     l->at[l->depth] = here;
     /* dots that hold the first mover's place: no ply, and numbered as

@@ -341,14 +341,23 @@ static bool sets_up(const char *s)
     return s && !text_blanks_only(s);
 }
 
-/* Whether a setup written before move i would meet another setup with no
- * move between (the moves between are all kept as comments): a reader keeps
- * only the last of two such setups. */
+/* Whether a move kept as a comment is followed by the dots its variations
+ * need (write_moves: "12... ...", a move not given). */
+static bool dots_follow(const struct writer *wr, const struct pdn_node *node)
+{
+    return !wr->opt->no_variations && node->nvariations > 0;
+}
+
+/* Whether a setup written before move i (kept as a comment) would meet
+ * another setup with no move between (the moves between are all kept as
+ * comments, with no dots for variations): a reader keeps only the last of
+ * two such setups. */
 static bool setup_follows(const struct writer *wr, const struct pdn_line *line, uint32_t i)
 {
+    if (dots_follow(wr, &line->moves[i])) return false;
     for (uint32_t j = i + 1; j < line->nmoves; j++) {
         if (sets_up(line->moves[j].setup)) return true;
-        if (!unreadable(wr, &line->moves[j])) return false;
+        if (!unreadable(wr, &line->moves[j]) || dots_follow(wr, &line->moves[j])) return false;
     }
     return sets_up(line->trailing_setup);
 }
