@@ -190,18 +190,25 @@ static bool ends_in_line_comment(const char *t, size_t n)
     return until == '\n';
 }
 
-/* Whether the text made so far ends with a result (a moves cell that holds
- * its own): then none is added, which would stand alone after the game. A
- * result's text at the end of a ';' comment ("; a { *") is no result. */
-static bool ends_with_result(const pdn_csv_reader *r)
+/* The last word of the text made so far, r->text[*start, return), unless
+ * it is inside a ';' comment ("; a { *"): then an empty one. */
+static size_t last_word(const pdn_csv_reader *r, size_t *start)
 {
     size_t end = r->ntext;
     while (end > 0 && strchr(" \t\r\n", r->text[end - 1]))
         end--;
-    if (ends_in_line_comment(r->text, end)) return false;
-    size_t start = end;
-    while (start > 0 && !strchr(" \t\r\n", r->text[start - 1]))
-        start--;
+    if (ends_in_line_comment(r->text, end)) end = 0;
+    *start = end;
+    while (*start > 0 && !strchr(" \t\r\n", r->text[*start - 1]))
+        (*start)--;
+    return end;
+}
+
+/* Whether the text made so far ends with a result (a moves cell that holds
+ * its own): then none is added, which would stand alone after the game. */
+static bool ends_with_result(const pdn_csv_reader *r)
+{
+    size_t start, end = last_word(r, &start);
     return end > start && text_result_exact(r->text + start, end - start) != NULL;
 }
 
@@ -373,6 +380,24 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name)
     }
     const char *v = tag_line(r, name, false);
     return v ? v : tag_line(r, name, true);
+}
+
+/* The Result tag's value as written, cut at its quote, at out ("" when
+ * none or too long), for ends_with_tag. */
+static void result_tag_text(const pdn_csv_reader *r, char *out, size_t n)
+{
+    const char *tag = tag_cell(r, "Result");
+    size_t len = tag ? strcspn(tag, "\"") : 0;
+    snprintf(out, n, "%.*s", len < n ? (int)len : 0, tag ? tag : "");
+}
+
+/* Whether the text made so far ends with tag, the Result tag's value: a
+ * move a reader takes for the result, as a match score, when nothing
+ * follows it ("1-9" under [Result "1-9"]: parser_moves.c, match_score). */
+static bool ends_with_tag(const pdn_csv_reader *r, const char *tag)
+{
+    size_t len = strlen(tag), start, end = last_word(r, &start);
+    return len > 0 && end - start == len && memcmp(r->text + start, tag, len) == 0;
 }
 
 /* Whether Black opens each move pair of the game whose first row is read
@@ -855,8 +880,9 @@ void csv_moves_text(pdn_csv_reader *r)
     uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    char unwritten[32];
+    char unwritten[32], tagged[32];
     result_of_tag(r, unwritten, sizeof unwritten);
+    result_tag_text(r, tagged, sizeof tagged);
     /* where the movetext starts: with the tags cell's comments (tags the
      * writer kept as comments), if any */
     size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
@@ -871,6 +897,8 @@ void csv_moves_text(pdn_csv_reader *r)
      * would read as this game's. */
     bool bare = !lines.any_move && (r->ntext > moves_at || r->have_held);
     const char *end = result[0] || !bare ? result : unwritten;
+    /* a game whose result was not written, its last move read as one */
+    if (!end[0] && ends_with_tag(r, tagged)) end = unwritten;
     text_line(r, row, rescol);
     text_adds(r, end, row, rescol);
     text_line(r, row, rescol);
