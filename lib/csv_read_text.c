@@ -627,15 +627,15 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
  * writer writes them as a move, after what is due from the moves before
  * (comments after a move kept as a comment, its setup) and before the
  * row's comments and setup, numbered when they stand after a move kept as
- * a comment ("1. ..."). */
-static void placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
+ * a comment ("1. ..."). Whether there were any. */
+static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
 {
     const char *written = cell(r, R_WRITTEN);
-    if (written[strspn(written, "0123456789. ")]) return; /* no number: left out */
+    if (written[strspn(written, "0123456789. ")]) return false; /* no number: left out */
     size_t n = own_number_at(written);
     while (n > 0 && written[n - 1] == ' ')
         n--;
-    if (n == 0) return;
+    if (n == 0) return false;
     uint32_t col = col_of(r, R_WRITTEN);
     write_after(r);
     if (write_due(r, false)) l->hop_end = 0;
@@ -646,6 +646,7 @@ static void placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     l->hop_end = 0;
     l->number_next = false;
     l->any_move = true;
+    return true;
 }
 
 /* What goes before a row's move, in the writer's order: the setup kept of
@@ -715,7 +716,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     }
     bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
     l->dots = false;
-    if (lossless && move[0]) placeholder_text(r, l, row);
+    bool dots = lossless && move[0] && placeholder_text(r, l, row);
     before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     struct count here = move_count(r, l, lossless, second, black_opens, move);
@@ -729,7 +730,10 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     l->hop_end = text_hop_end(hop);
     bool numbered = lossless ? written_number_text(r, row, col)
                              : (!second || first) && counted_number_text(r, here, row, col);
-    if (!numbered && (glued || l->number_next)) counted_number_text(r, here, row, col);
+    /* a variation's first move is numbered, as the writer numbers it: a
+     * reader may count otherwise after dots ("1. ... (1... 19-23)") */
+    bool opens = lossless && first && l->depth > 0 && !dots;
+    if (!numbered && (glued || l->number_next || opens)) counted_number_text(r, here, row, col);
     l->number_next = false;
     l->any_move = true;
     text_adds(r, spelt, row, col);
