@@ -28,8 +28,12 @@ uint32_t csv_main_plies(const pdn_game *game)
     uint64_t half = csv_start_half(game);
     uint32_t plies = 0;
     const struct pdn_line *main = &game->main;
-    for (uint32_t i = 0; i < main->nmoves; i++)
-        if (!csv_placeholder(&main->moves[i], half + plies) || i + 1 == main->nmoves) plies++;
+    bool passed = false;
+    for (uint32_t i = 0; i < main->nmoves; i++) {
+        bool pass = csv_passes(&main->moves[i], half + plies, passed);
+        if (!pass || i + 1 == main->nmoves) plies++;
+        passed = pass;
+    }
     return plies;
 }
 
@@ -205,6 +209,21 @@ static bool main_line(pdn_csv_writer *w, const pdn_game *game)
     return !w->nomem;
 }
 
+/* The result token as the file wrote it, for --lossless: csv2pdn writes it
+ * after the moves. But a match score the reader took for no result ("1 -1"
+ * or "1\n-1" before the next game, matching [Result "1-1"]: unknown, its
+ * text "1-1") would read back, so spelled, as the result it spells: such a
+ * text is the writer's '*' (pdnfmt's). */
+static const char *recorded_text(const pdn_game *game)
+{
+    const char *text = game->result_text;
+    enum pdn_result r;
+    if (text && game->result == PDN_RESULT_UNKNOWN && pdn_result_parse(&r, text, strlen(text)) &&
+        r != PDN_RESULT_UNKNOWN)
+        return pdn_result_text(PDN_RESULT_UNKNOWN);
+    return text;
+}
+
 /*
  * The movetext pdn_write_game writes for the game on one line (comments may
  * hold line ends), in the cell buffer; without the result after it when
@@ -235,7 +254,7 @@ static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
                                      end of a ';' comment */
         while (token > body && token[-1] != ' ' && token[-1] != '\n')
             token--;
-        result = main_only ? NULL : game->result_text;
+        result = main_only ? NULL : recorded_text(game);
         stop = token;
         while (!result && stop > body && (stop[-1] == ' ' || stop[-1] == '\n'))
             stop--;
@@ -304,7 +323,7 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
         if (rc == 0) csv_put_cell(w, c);
         break;
     case C_RECORDED:
-        csv_put(w, c, g->game->result_text);
+        csv_put(w, c, w->o.lossless ? recorded_text(g->game) : g->game->result_text);
         break;
     case C_IMPLIED:
         csv_put(w, c, implied_result(g->sum));

@@ -764,7 +764,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct
     bool passed = false; /* the node before was passed as a placeholder */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (csv_placeholder(node, csv_half_of(l, ply))) {
+        if (csv_passes(node, csv_half_of(l, ply), passed)) {
             passed = true;
             continue;
         }

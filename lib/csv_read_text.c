@@ -8,6 +8,7 @@
  */
 #include "csv_reader.h"
 #include "game.h"
+#include "tag_synonym.h"
 #include "text.h"
 #include "vec.h"
 #include "writer_spell.h"
@@ -170,16 +171,44 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
     }
 }
 
-/* Whether the text made so far ends with a result (a moves cell that holds
- * its own): then none is added, which would stand alone after the game. */
-static bool ends_with_result(const pdn_csv_reader *r)
+/* Whether t[0, n) ends inside a ';' comment, which runs to its line's
+ * end: in the text of tags, setups and comments csv2pdn makes (a '{'
+ * comment to its '}', a quoted value to its quote, a line's end closing
+ * it as a lenient reader does). */
+static bool ends_in_line_comment(const char *t, size_t n)
+{
+    char until = '\0'; /* what closes the comment or value we are in */
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (until == '"' && c == '\\')
+            i++;
+        else if (until && (c == until || (c == '\n' && until != '}')))
+            until = '\0';
+        else if (!until)
+            until = c == '{' ? '}' : c == ';' ? '\n' : c == '"' ? '"' : '\0';
+    }
+    return until == '\n';
+}
+
+/* The last word of the text made so far, r->text[*start, return), unless
+ * it is inside a ';' comment ("; a { *"): then an empty one. */
+static size_t last_word(const pdn_csv_reader *r, size_t *start)
 {
     size_t end = r->ntext;
     while (end > 0 && strchr(" \t\r\n", r->text[end - 1]))
         end--;
-    size_t start = end;
-    while (start > 0 && !strchr(" \t\r\n", r->text[start - 1]))
-        start--;
+    if (ends_in_line_comment(r->text, end)) end = 0;
+    *start = end;
+    while (*start > 0 && !strchr(" \t\r\n", r->text[*start - 1]))
+        (*start)--;
+    return end;
+}
+
+/* Whether the text made so far ends with a result (a moves cell that holds
+ * its own): then none is added, which would stand alone after the game. */
+static bool ends_with_result(const pdn_csv_reader *r)
+{
+    size_t start, end = last_word(r, &start);
     return end > start && text_result_exact(r->text + start, end - start) != NULL;
 }
 
@@ -319,9 +348,29 @@ static void write_after(pdn_csv_reader *r)
     r->after.text[0] = '\0';
 }
 
+/* The value of the tag line "[NAME \"" of the tags cell whose name is
+ * name, or with synonym, stands for it (tag_synonym_standard), or NULL: a
+ * tag line at a line's start, not inside a comment of the cell (a tag
+ * pdn2csv kept as the writer's comment, "{[Result \"1-0\"]}"). */
+static const char *tag_line(const pdn_csv_reader *r, const char *name, bool synonym)
+{
+    for (const char *line = cell(r, R_TAGS);; line++) {
+        char key[32];
+        size_t n = *line == '[' ? strcspn(line + 1, " \"\n") : sizeof key;
+        if (n < sizeof key && line[1 + n] == ' ' && line[2 + n] == '"') {
+            memcpy(key, line + 1, n);
+            key[n] = '\0';
+            const char *standard = synonym ? tag_synonym_standard(key) : key;
+            if (standard && strcmp(standard, name) == 0) return line + n + 3;
+        }
+        if (!(line = strchr(line, '\n'))) return NULL;
+    }
+}
+
 /* The value of the current row's tag name: its column's, else from its
- * tags cell, there cut at the closing quote (a number reads as one); NULL
- * when it has none. */
+ * tags cell, there cut at the closing quote (a number reads as one), the
+ * first tag of that name, else of a name that stands for it ("Risultato"
+ * for "Result"), as pdn_game_tag reads them; NULL when it has none. */
 static const char *tag_cell(const pdn_csv_reader *r, const char *name)
 {
     for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
@@ -329,15 +378,26 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name)
         if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0])
             return csv_field(r, i);
     }
-    char key[32];
-    int n = snprintf(key, sizeof key, "[%s \"", name);
-    if (n < 0 || (size_t)n >= sizeof key) return NULL;
-    /* a tag line: at a line's start, not inside a comment of the cell (a
-     * tag pdn2csv kept as the writer's comment, "{[Result \"1-0\"]}") */
-    for (const char *line = cell(r, R_TAGS);; line++) {
-        if (strncmp(line, key, (size_t)n) == 0) return line + n;
-        if (!(line = strchr(line, '\n'))) return NULL;
-    }
+    const char *v = tag_line(r, name, false);
+    return v ? v : tag_line(r, name, true);
+}
+
+/* The Result tag's value as written, cut at its quote, at out ("" when
+ * none or too long), for ends_with_tag. */
+static void result_tag_text(const pdn_csv_reader *r, char *out, size_t n)
+{
+    const char *tag = tag_cell(r, "Result");
+    size_t len = tag ? strcspn(tag, "\"") : 0;
+    snprintf(out, n, "%.*s", len < n ? (int)len : 0, tag ? tag : "");
+}
+
+/* Whether the text made so far ends with tag, the Result tag's value: a
+ * move a reader takes for the result, as a match score, when nothing
+ * follows it ("1-9" under [Result "1-9"]: parser_moves.c, match_score). */
+static bool ends_with_tag(const pdn_csv_reader *r, const char *tag)
+{
+    size_t len = strlen(tag), start, end = last_word(r, &start);
+    return len > 0 && end - start == len && memcmp(r->text + start, tag, len) == 0;
 }
 
 /* Whether Black opens each move pair of the game whose first row is read
@@ -413,6 +473,21 @@ static struct count count_cell(const pdn_csv_reader *r, bool second)
     return c;
 }
 
+/* Where the move's own number starts in a written_number cell: at its
+ * last token, unless that is dots ("...", "1. ...": dots that hold a place,
+ * no move's number); the cell's end when it has none. */
+static size_t own_number_at(const char *written)
+{
+    size_t n = strlen(written);
+    while (n > 0 && written[n - 1] == ' ')
+        n--;
+    size_t last = n;
+    while (last > 0 && written[last - 1] != ' ')
+        last--;
+    bool dots = n - last == 3 && strncmp(written + last, "...", 3) == 0;
+    return dots ? strlen(written) : last;
+}
+
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
  * "12...", "1. ..." with a placeholder's dots) before the move, on its
  * line; a cell of anything but digits, dots and blanks is no number and
@@ -422,6 +497,8 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 {
     const char *written = cell(r, R_WRITTEN);
     if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
+    written += own_number_at(written);
+    if (!written[0]) return false;
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
     return true;
@@ -509,6 +586,10 @@ struct lines {
      * ("12. ...", a move not given), as the writer writes them. */
     bool number_next, dots;
     bool any_move; /* a move written, or dots that hold one's place */
+    /* The count as it would be without the setup kept (r->due) of a move
+     * kept as a comment: the writer takes a setup superseded by another
+     * (write_due's comment) for no setup, and who moves by it stays. */
+    struct count undone;
 };
 
 /* A move cell's text as the writer writes a move the replay did not play
@@ -541,6 +622,33 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     l->number_next = l->dots = true;
 }
 
+/* The dots before a row's move that hold a place (its written_number's
+ * "...", "1. ...", before the move's own number), which have no row: the
+ * writer writes them as a move, after what is due from the moves before
+ * (comments after a move kept as a comment, its setup) and before the
+ * row's comments and setup, numbered when they stand after a move kept as
+ * a comment ("1. ..."). Whether there were any. */
+static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
+{
+    const char *written = cell(r, R_WRITTEN);
+    if (written[strspn(written, "0123456789. ")]) return false; /* no number: left out */
+    size_t n = own_number_at(written);
+    while (n > 0 && written[n - 1] == ' ')
+        n--;
+    if (n == 0) return false;
+    uint32_t col = col_of(r, R_WRITTEN);
+    write_after(r);
+    if (write_due(r, false)) l->hop_end = 0;
+    text_line(r, row, col);
+    if (l->number_next && written[0] == '.')
+        counted_number_text(r, (struct count){l->next[l->depth].number, false}, row, col);
+    text_add(r, written, n, row, col);
+    l->hop_end = 0;
+    l->number_next = false;
+    l->any_move = true;
+    return true;
+}
+
 /* What goes before a row's move, in the writer's order: the setup kept of
  * a move kept as a comment, as a comment when this row has one too; the
  * comments after that move; the row's comments before; that setup as a
@@ -549,7 +657,9 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
 static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
 {
     uint32_t row = (uint32_t)r->row_no;
-    bool has_setup = cell(r, R_SETUP)[0] != '\0';
+    bool has_setup = !text_blanks_only(cell(r, R_SETUP)); /* empty: sets up nothing */
+    /* a setup kept, superseded by this one: the count as without it */
+    if (has_setup && kept(&r->due)) l->next[l->depth] = l->undone;
     if (has_setup) write_due(r, true);
     write_after(r);
     comments_text(r, R_COMMENT_BEFORE, row);
@@ -569,8 +679,13 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
 {
     if (!lossless) return count_cell(r, second);
     struct count *c = &l->next[l->depth];
+    /* the count without a setup kept before this row (l->undone) */
+    struct count *undone = &l->undone;
+    if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
     spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
     bool numbered = count_written(c, cell(r, R_WRITTEN));
+    count_written(undone, cell(r, R_WRITTEN));
+    count_advance(undone);
     struct count here = *c;
     l->at[l->depth] = here;
     /* dots that hold the first mover's place: no ply, and numbered as
@@ -601,6 +716,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     }
     bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
     l->dots = false;
+    bool dots = lossless && move[0] && placeholder_text(r, l, row);
     before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
     struct count here = move_count(r, l, lossless, second, black_opens, move);
@@ -614,7 +730,10 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     l->hop_end = text_hop_end(hop);
     bool numbered = lossless ? written_number_text(r, row, col)
                              : (!second || first) && counted_number_text(r, here, row, col);
-    if (!numbered && (glued || l->number_next)) counted_number_text(r, here, row, col);
+    /* a variation's first move is numbered, as the writer numbers it: a
+     * reader may count otherwise after dots ("1. ... (1... 19-23)") */
+    bool opens = lossless && first && l->depth > 0 && !dots;
+    if (!numbered && (glued || l->number_next || opens)) counted_number_text(r, here, row, col);
     l->number_next = false;
     l->any_move = true;
     text_adds(r, spelt, row, col);
@@ -699,13 +818,25 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
     }
 }
 
-/* The result the writer writes for a game without one: its Result tag's,
- * else '*'. */
+/* The result the writer writes for a game without one: its Result tag's
+ * (read as the reader reads it, blanks around left out; a Goes score as
+ * the result it stands for, which the writer spells, as it has no text of
+ * the game's to keep), else '*'. */
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
 {
-    const char *tag = tag_cell(r, "Result");
-    snprintf(out, n, "%.*s", tag ? (int)strcspn(tag, "\"") : 0, tag ? tag : "");
-    if (!text_result_exact(out, strlen(out))) snprintf(out, n, "*");
+    const char *v = tag_cell(r, "Result");
+    size_t len = v ? strcspn(v, "\"") : 0;
+    for (; len > 0 && (*v == ' ' || *v == '\t'); len--)
+        v++;
+    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+        len--;
+    const struct text_result *res = len > 0 ? text_result_exact(v, len) : NULL;
+    if (res && text_result_goes(v, len))
+        snprintf(out, n, "%s", pdn_result_text((enum pdn_result)res->result));
+    else if (res && len < n)
+        snprintf(out, n, "%.*s", (int)len, v);
+    else
+        snprintf(out, n, "*");
 }
 
 /* The rows of one game, from the one read, as PDN text; a row of the
@@ -753,8 +884,9 @@ void csv_moves_text(pdn_csv_reader *r)
     uint32_t rescol;
     char result[32];
     snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    char unwritten[32];
+    char unwritten[32], tagged[32];
     result_of_tag(r, unwritten, sizeof unwritten);
+    result_tag_text(r, tagged, sizeof tagged);
     /* where the movetext starts: with the tags cell's comments (tags the
      * writer kept as comments), if any */
     size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
@@ -769,6 +901,8 @@ void csv_moves_text(pdn_csv_reader *r)
      * would read as this game's. */
     bool bare = !lines.any_move && (r->ntext > moves_at || r->have_held);
     const char *end = result[0] || !bare ? result : unwritten;
+    /* a game whose result was not written, its last move read as one */
+    if (!end[0] && ends_with_tag(r, tagged)) end = unwritten;
     text_line(r, row, rescol);
     text_adds(r, end, row, rescol);
     text_line(r, row, rescol);

@@ -292,6 +292,15 @@ static inline bool csv_placeholder(const struct pdn_node *n, uint64_t half)
            !n->ncomments_before && !n->ncomments_after && !n->nvariations;
 }
 
+/* Whether the rows of a line pass node n (csv_placeholder), passed saying
+ * they passed the node before: dots right after passed dots keep their
+ * row, which holds the ones before (a row holds one placeholder's dots:
+ * "1. ... 1. ... 19-23" has the second its own). */
+static inline bool csv_passes(const struct pdn_node *n, uint64_t half, bool passed)
+{
+    return !passed && csv_placeholder(n, half);
+}
+
 struct ply_row {
     const struct line_ctx *line;
     const struct pdn_node *node;

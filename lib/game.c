@@ -61,7 +61,9 @@ uint32_t game_line_first_number(const struct pdn_line *line, bool second)
     uint32_t pairs_after_first = 0; /* pairs begun since the first ply */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (node->setup) return 1; /* the count starts again there */
+        /* the count starts again at a setup (not an empty one, which sets
+         * up nothing: the writer leaves it out) */
+        if (node->setup && !text_blanks_only(node->setup)) return 1;
         if (node->number)
             return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
         if (game_holds_place(node, second)) continue;

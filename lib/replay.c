@@ -20,6 +20,7 @@
 #include "replay.h"
 #include "replay_plain.h"
 #include "replay_plies.h"
+#include "text.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -592,11 +593,18 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
     return true;
 }
 
-/* A /FEN/ setup: the line goes on from that position. */
+/* A /FEN/ setup: the line goes on from that position. One that does not
+ * read ends the line's replay; an empty one, reported all the same, sets
+ * up nothing: the line goes on from where it was, as it does in pdnfmt's
+ * text, where it is not written. */
 static bool restart(struct replay *r, struct pdn_board *board, struct turn *turn, const char *fen,
                     const struct pdn_pos *pos, int depth)
 {
-    if (!replay_start_fen(r, board, turn, fen, pos)) return false;
+    struct pdn_board next;
+    struct turn next_turn = *turn;
+    if (!replay_start_fen(r, &next, &next_turn, fen, pos)) return text_blanks_only(fen);
+    *board = next;
+    *turn = next_turn;
     if (depth == 0) draw_tracker_start(&r->draws, board, r->opt->draw_rules);
     return true;
 }

@@ -102,6 +102,15 @@ static inline bool text_blank(unsigned char c)
     return text_byte_kind[c] == TEXT_BLANK;
 }
 
+/* Whether s holds blanks only (text_blank), or nothing: a setup of such
+ * text sets up nothing (the writer leaves it out, the replay goes on). */
+static inline bool text_blanks_only(const char *s)
+{
+    while (text_blank((unsigned char)*s))
+        s++;
+    return *s == '\0';
+}
+
 struct text_piece {
     unsigned char kind; /* enum text_kind, never TEXT_LEAD */
     unsigned char len;  /* bytes: 1, or the length of a Unicode mark */

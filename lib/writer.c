@@ -334,16 +334,32 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
 static bool unreadable(const struct writer *wr, const struct pdn_node *node);
 static void write_unreadable(struct writer *wr, const struct pdn_node *node);
 
-/* Whether a setup written before move i would meet another setup with no
- * move between (the moves between are all kept as comments): a reader keeps
- * only the last of two such setups. */
+/* Whether a setup of text s is one the writer writes: an empty one sets
+ * up nothing, and is left out (spell_setup). */
+static bool sets_up(const char *s)
+{
+    return s && !text_blanks_only(s);
+}
+
+/* Whether a move kept as a comment is followed by the dots its variations
+ * need (write_moves: "12... ...", a move not given). */
+static bool dots_follow(const struct writer *wr, const struct pdn_node *node)
+{
+    return !wr->opt->no_variations && node->nvariations > 0;
+}
+
+/* Whether a setup written before move i (kept as a comment) would meet
+ * another setup with no move between (the moves between are all kept as
+ * comments, with no dots for variations): a reader keeps only the last of
+ * two such setups. */
 static bool setup_follows(const struct writer *wr, const struct pdn_line *line, uint32_t i)
 {
+    if (dots_follow(wr, &line->moves[i])) return false;
     for (uint32_t j = i + 1; j < line->nmoves; j++) {
-        if (line->moves[j].setup) return true;
-        if (!unreadable(wr, &line->moves[j])) return false;
+        if (sets_up(line->moves[j].setup)) return true;
+        if (!unreadable(wr, &line->moves[j]) || dots_follow(wr, &line->moves[j])) return false;
     }
-    return line->trailing_setup != NULL;
+    return sets_up(line->trailing_setup);
 }
 
 static bool cut_here(const struct writer *wr, const struct pdn_node *node)
@@ -369,14 +385,15 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     any |= write_comments(wr, node->comments_before, node->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
     if (!as_comment && !cut) any |= write_setup_due(wr);
-    if (node->setup && as_comment && setup_follows(wr, line, i)) {
-        spell_comment(&wr->wrap, node->setup); /* superseded before any move */
+    const char *setup = sets_up(node->setup) ? node->setup : NULL; /* else nothing */
+    if (setup && as_comment && setup_follows(wr, line, i)) {
+        spell_comment(&wr->wrap, setup); /* superseded before any move */
         any = true;
-    } else if (node->setup && (as_comment || cut)) {
-        setup_side(wr->game, node->setup, s);
-        wr->setup_due = node->setup;
-    } else if (node->setup) {
-        any |= write_setup(wr, node->setup, s);
+    } else if (setup && (as_comment || cut)) {
+        setup_side(wr->game, setup, s);
+        wr->setup_due = setup;
+    } else if (setup) {
+        any |= write_setup(wr, setup, s);
     }
     return any;
 }

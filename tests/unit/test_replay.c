@@ -177,6 +177,13 @@ static void test_replay_setup_restarts(void **state)
     assert_string_equal(d->text, "W:W28:X23");
     assert_false(f->sum.complete);
     fx_free(f);
+    /* An empty setup sets up nothing: reported, and the line goes on, as
+     * in pdnfmt's text, which leaves it out. */
+    f = fx_game("1. 32-28 / / 19-23 2. 28x19", "*", NULL);
+    fx_expect_one(f, false, PDN_DIAG_BAD_FEN, 10, "");
+    assert_true(f->sum.complete);
+    assert_int_equal(f->sum.plies, 3);
+    fx_free(f);
 }
 
 static void test_replay_fen_black_to_move(void **state)
