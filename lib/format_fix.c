@@ -220,6 +220,9 @@ static void fix_result(struct format *f, const pdn_game *game, bool repair)
     enum pdn_result t, r;
     enum claim tag = claim_of(pdn_game_tag(game, "Result"), &t);
     enum claim term = claim_of(game->result_text, &r);
+    /* a match score the reader took for no result ("1 -1" before the end
+     * under [Result "1-1"]) spells one, but the writer writes '*' */
+    if (term == CLAIM_RESULT && r != game->result) term = CLAIM_STAR, r = PDN_RESULT_UNKNOWN;
     enum pdn_result decided = position_result(&f->sum);
     bool own_format = pdn_game_tag(game, "ResultFormat") != NULL;
     f->result = repair && !own_format ? decide_result(tag, t, term, r, decided) : PDN_RESULT_NONE;

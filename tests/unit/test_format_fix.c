@@ -93,6 +93,10 @@ static void test_format_fix_result_from_tag_or_terminator(void **state)
     /* Chess-style spellings are results too. */
     check_fix("[Result \"*\"]\n1. 32-28 1/2-1/2", "1. 32-28 1-1\n\n",
               "1:1 fixed *|written 1-1, as the result after the moves says\n");
+    /* A match score the reader took for no result ('*' as written) whose
+     * text spells the tag's: the tag's, at once, not at a second --fix. */
+    check_fix("[Result \"1-1\"]\n1. 32-28 1\n-1", "1. 32-28 1-1\n\n",
+              "2:10 fixed 1-1|written 1-1, as the Result tag says\n");
 }
 
 static void test_format_fix_no_guess(void **state)
