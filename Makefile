@@ -270,8 +270,10 @@ lint-man:
 	@if [ -n "$(MANS)" ]; then mandoc -Tlint -W warning $(MANS) && echo "man pages: mandoc -Tlint clean"; fi
 	@if [ -n "$(MANS)" ]; then sh tests/check-man-groff.sh $(MANS); fi
 
+# In parallel as check is: the build, and the scripts that mostly wait
+# side by side (CI ran them one after the other here).
 sanitize: deps-present
-	$(MAKE) BUILD=$(BUILD)/asan BIN=$(BUILD)/asan/bin WERROR=1 \
+	$(MAKE) $(PARALLEL) -O BUILD=$(BUILD)/asan BIN=$(BUILD)/asan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 		unit cli
 
@@ -283,7 +285,7 @@ TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR
 # Then the tools' -j threads (cmd/jobs.c) on real files, each with four.
 JOBS_TOOLS = pdncheck pdnfmt pdnstats pdn2csv
 tsan: deps-present
-	$(MAKE) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
+	$(MAKE) $(PARALLEL) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
 		$(BUILD)/tsan/tests/test_reader_threads $(BUILD)/tsan/tests/test_stats_game \
 		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
