@@ -190,6 +190,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     int added = round > 0 ? stats_id_add(&st->event_rounds, id | (uint32_t)round) : 0;
     if (added < 0) return PDN_ENOMEM;
     e->rounds += (uint32_t)added;
+    if (round > 0 && (!e->round_first || round < e->round_first)) e->round_first = round;
+    if (round > e->round_last) e->round_last = round;
     /* A game against nobody known has no row or column to go in; games
      * that name no event are no tournament to rank. */
     if (!st->opt.crosstable || w == b || w == ST_NO_PLAYER || b == ST_NO_PLAYER ||

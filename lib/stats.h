@@ -86,15 +86,16 @@ struct st_rec {
     uint8_t outcome;                 /* enum st_outcome */
 };
 
-/* An event: 32 bytes, its name beside, its games for the crosstable
+/* An event: 40 bytes, its name beside, its games for the crosstable
  * apart (st_event_recs). Counts are 32-bit, as the players'. */
 struct st_event {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t games;
-    uint32_t repeats;     /* games read again, left out (stats_repeat.c) */
-    uint32_t players;     /* distinct players (st->event_players) */
-    uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
-    uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
+    uint32_t repeats;                /* games read again, left out (stats_repeat.c) */
+    uint32_t players;                /* distinct players (st->event_players) */
+    uint32_t rounds;                 /* distinct round numbers (st->event_rounds) */
+    uint32_t first, last;            /* dates, stats_date_pack'd; 0 none */
+    int32_t round_first, round_last; /* the lowest and highest round numbers; 0 none */
 };
 
 /* stats_named_find reads a record's name as its first member. */
@@ -588,6 +589,7 @@ struct cross {
     struct cross_row *rows;   /* in final order */
     size_t nrows;
     int rounds;             /* highest round number (or most games of a player) */
+    bool numbered;          /* the games have round numbers (rounds is the highest) */
     bool swiss;             /* more players than rounds + 1 */
     int cycles;             /* a round robin's games per pairing: 1 single, 2 double */
     unsigned long expected; /* a round robin's games: cycles x pairings */

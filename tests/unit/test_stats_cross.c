@@ -171,10 +171,13 @@ static void test_stats_swiss_detection(void **state)
     assert_true(cross_build(&c, st, event(st, "B"), PDN_TIEBREAK_FMJD));
     assert_true(c.swiss);
     assert_int_equal(c.rounds, 2);
+    assert_true(c.numbered);
     cross_free(&c);
     assert_true(cross_build(&c, st, event(st, "N"), PDN_TIEBREAK_FMJD));
     assert_false(c.swiss);
     assert_int_equal(c.rounds, 2);
+    assert_false(c.numbered); /* no column a round, no count of rounds in the title */
+    assert_int_equal(event(st, "N")->rounds, 0);
     cross_free(&c);
     pdn_stats_free(st);
 }
