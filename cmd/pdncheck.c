@@ -421,11 +421,13 @@ static void print_hidden(FILE *fp, const unsigned long *hidden)
 }
 
 /* "155 games: 140 clean, ...; 14 errors, 7 warnings", after what names the
- * files counted. */
+ * files counted. Each game once, under its worst finding, so that the three
+ * add up to the games: "with warnings but no errors" says so, where
+ * pdnstats' "games with warnings" counts every game with one. */
 static void print_tally_text(FILE *fp, const struct tally *n)
 {
     const unsigned long *f = n->findings;
-    fprintf(fp, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
+    fprintf(fp, "%lu %s: %lu clean, %lu with errors, %lu with warnings but no errors", n->games,
             plural(n->games, "game", "games"), n->clean, n->with_errors, n->with_warnings);
     fprintf(fp, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
             f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));
