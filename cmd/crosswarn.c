@@ -102,6 +102,36 @@ static void on_shortfall(const struct pdn_stats_shortfall *s, void *ctx)
     warning_add(w, text);
 }
 
+/* A game in a round its player has played: where it is, first, as a
+ * finding's place, so that an editor goes there; then where the player's
+ * first game of that round is. */
+static void on_clash(const struct pdn_stats_clash *c, void *ctx)
+{
+    struct warning *w = ctx;
+    if (w->lines == WARNING_LINES) {
+        w->unsaid++;
+        return;
+    }
+    w->lines++;
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    tool_put_escaped(fp, c->file, strlen(c->file), false);
+    fprintf(fp, ":%lu: warning: '", c->line);
+    tool_put_escaped(fp, c->player, strlen(c->player), false);
+    fprintf(fp, "' already played in round %ld", c->round);
+    if (c->sub) fprintf(fp, "-%ld", c->sub);
+    fputs(" of ", fp);
+    tool_put_escaped(fp, c->event, strlen(c->event), false);
+    fputs(" (", fp);
+    if (strcmp(c->first_file, c->file) != 0) {
+        tool_put_escaped(fp, c->first_file, strlen(c->first_file), false);
+        fputc(':', fp);
+    } else
+        fputs("line ", fp);
+    fprintf(fp, "%lu): a Round tag or a name to check\n", c->first_line);
+    tool_message_close(&m);
+}
+
 /* The line that counts a kind's lines past WARNING_LINES, then the next kind. */
 static void warning_end_kind(struct warning *w, const char *what, const char *tail)
 {
@@ -122,6 +152,9 @@ void tool_crosstable_warnings(const struct tool *t, const pdn_stats *stats, bool
     warning_flush(&w, ": games missing from the files, withdrawals, byes or names spelt two ways");
     warning_end_kind(&w, "events whose players have fewer games than due",
                      ": their crosstables show each player's games");
+    pdn_stats_round_clashes(stats, on_clash, &w);
+    warning_end_kind(&w, "games in a round their player already played",
+                     ": Round tags or names to check");
 }
 
 void tool_unknown_events_warning(const struct tool *t, const pdn_stats *stats, bool events)

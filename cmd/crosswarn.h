@@ -3,11 +3,12 @@
  * by pdnstats and pdn2html alike: player and event names that look like
  * one (pdn_stats_suggest; not with an alias file, which has settled them),
  * a line a group, and events whose players have fewer games than their
- * rounds or round robin give each (pdn_stats_shortfalls), a line an event,
- * five lines of each kind at most and one that counts the others; each
- * line names the first three and counts the rest; games with an
- * unknown player, whom those tables leave out, and games with no event
- * name, which they leave out too.
+ * rounds or round robin give each (pdn_stats_shortfalls), a line an event
+ * (each line names the first three and counts the rest), and games whose
+ * player already played their round (pdn_stats_round_clashes), a line a
+ * game at its file and line; five lines of each kind at most and one that
+ * counts the others; games with an unknown player, whom those tables
+ * leave out, and games with no event name, which they leave out too.
  */
 #ifndef PDN_CMD_CROSSWARN_H
 #define PDN_CMD_CROSSWARN_H

@@ -271,24 +271,6 @@ static void hold(struct check *c, const struct pdn_diag *d)
     if (!tool_findings_keep(&c->held, d)) emit(c, d);
 }
 
-/* Source order within a game: the reader reports a game's findings before
- * the replay does, yet a reader on line 40 should not come before a replay
- * finding on line 23. Stable: a game has few findings, insertion sort. */
-static void sort_held(struct check *c)
-{
-    struct tool_kept *held = c->held.items;
-    for (size_t i = 1; i < c->held.n; i++) {
-        struct tool_kept h = held[i];
-        size_t j = i;
-        for (; j > 0; j--) {
-            const struct pdn_diag *p = &held[j - 1].d;
-            if (p->line < h.d.line || (p->line == h.d.line && p->col <= h.d.col)) break;
-            held[j] = held[j - 1];
-        }
-        held[j] = h;
-    }
-}
-
 static void flush_held(struct check *c)
 {
     for (size_t i = 0; i < c->held.n; i++) {
@@ -391,7 +373,7 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     if (excerpts) srcline_enter(&c->src, game);
     c->cursor.line = NULL; /* the lines change from game to game */
     int err = replay(c, &summary, game);
-    sort_held(c);
+    tool_findings_sort(&c->held);
     if (c->list) list_game(c, game, summary.plies);
     flush_held(c);
     if (excerpts) srcline_leave(&c->src, game);
@@ -421,11 +403,13 @@ static void print_hidden(FILE *fp, const unsigned long *hidden)
 }
 
 /* "155 games: 140 clean, ...; 14 errors, 7 warnings", after what names the
- * files counted. */
+ * files counted. Each game once, under its worst finding, so that the three
+ * add up to the games: "with warnings but no errors" says so, where
+ * pdnstats' "games with warnings" counts every game with one. */
 static void print_tally_text(FILE *fp, const struct tally *n)
 {
     const unsigned long *f = n->findings;
-    fprintf(fp, "%lu %s: %lu clean, %lu with errors, %lu with warnings", n->games,
+    fprintf(fp, "%lu %s: %lu clean, %lu with errors, %lu with warnings but no errors", n->games,
             plural(n->games, "game", "games"), n->clean, n->with_errors, n->with_warnings);
     fprintf(fp, "; %lu %s, %lu %s", f[PDN_SEV_ERROR], plural(f[PDN_SEV_ERROR], "error", "errors"),
             f[PDN_SEV_WARNING], plural(f[PDN_SEV_WARNING], "warning", "warnings"));

@@ -7,12 +7,16 @@
  * copy silently: repaired with --fix (a note each), else as pdncheck says.
  * pdn_format_game does the work: a quiet replay, the moves it played in
  * the form --captures asks for, and what --broken asks for games with errors.
+ * A game's findings, the reader's and the formatter's, come out in source
+ * order once the game is written, as pdncheck prints them.
  */
 #include "common.h"
 #include "jobs.h"
 #include "output.h"
+#include "report.h"
 #include "split.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -48,8 +52,9 @@ static const char usage_options[] =
 static const char usage_selection[] =
     "\n" TOOL_SELECT_USAGE "With them pdnfmt writes only the games chosen: it extracts games.\n"
     "\n"
-    "The games go to standard output (or -o FILE); the reader's findings, as\n"
-    "FILE:LINE:COLUMN: SEVERITY: MESSAGE, and other messages to standard error.\n"
+    "The games go to standard output (or -o FILE); the findings, as\n"
+    "FILE:LINE:COLUMN: SEVERITY: MESSAGE, each game's in source order, and\n"
+    "other messages to standard error.\n"
     "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
 struct fmt {
@@ -61,6 +66,9 @@ struct fmt {
     enum pdn_format_broken broken;
     enum pdn_capture_notation captures;
     struct split split; /* --split N: split.per > 0 */
+    struct tool *t;
+    struct tool_findings held; /* the game's findings, till it is written */
+    unsigned long held_file;   /* t->files when they came */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -132,6 +140,35 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
     tool_parse_options(t, f, own, parts, argc, argv);
 }
 
+/* ---- findings in source order ------------------------------------------------ */
+
+/* The findings held, in source order (tool_findings_sort, pdncheck's order):
+ * the reader reports a game's as it reads, a move number that ends the game
+ * without a move only once the game has ended, the formatter after them. */
+static void held_flush(struct fmt *f)
+{
+    tool_findings_sort(&f->held);
+    for (size_t i = 0; i < f->held.n; i++) {
+        tool_on_diag(&f->held.items[i].d, f->t);
+        free(f->held.items[i].strings);
+    }
+    f->held.n = 0;
+}
+
+/* The readers' and the formatter's callback: a game's findings wait for it
+ * to be written (write_one). Those of another file do not wait with them
+ * (a game that was not written: a copy --unique left out); one tied to no
+ * game, or that memory cannot keep, goes out at once. */
+static void hold(const struct pdn_diag *d, void *ctx)
+{
+    struct fmt *f = ctx;
+    if (f->held.n > 0 && f->held_file != f->t->files) held_flush(f);
+    f->held_file = f->t->files;
+    if (d->game != 0 && tool_findings_keep(&f->held, d)) return;
+    held_flush(f);
+    tool_on_diag(d, f->t);
+}
+
 /* ---- writing ------------------------------------------------------------------- */
 
 static struct pdn_format_options format_options(const struct tool *t, const struct fmt *f,
@@ -182,9 +219,15 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct fmt *f = ctx;
-    if (t->job) return jobs_finish(t->job, tool_on_diag, t, f->out.fp);
-    struct pdn_format_options fo = format_options(t, f, tool_on_diag, t);
-    return pdn_format_game(f->out.fp, game, &fo);
+    int rc;
+    if (t->job)
+        rc = jobs_finish(t->job, hold, f, f->out.fp);
+    else {
+        struct pdn_format_options fo = format_options(t, f, hold, f);
+        rc = pdn_format_game(f->out.fp, game, &fo);
+    }
+    held_flush(f);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -203,7 +246,12 @@ int main(int argc, char **argv)
     parse_options(&t, &f, argc, argv);
     if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
+    f.t = &t;
+    t.on_diag = hold;
+    t.diag_ctx = &f;
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
+    held_flush(&f); /* those of games not written after the last one */
+    tool_findings_free(&f.held);
     tool_output_stopped(&t, &f.out, stop);
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);

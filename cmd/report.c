@@ -394,6 +394,22 @@ bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d)
     return true;
 }
 
+/* Stable: a game has few findings, insertion sort. */
+void tool_findings_sort(struct tool_findings *f)
+{
+    struct tool_kept *held = f->items;
+    for (size_t i = 1; i < f->n; i++) {
+        struct tool_kept h = held[i];
+        size_t j = i;
+        for (; j > 0; j--) {
+            const struct pdn_diag *p = &held[j - 1].d;
+            if (p->line < h.d.line || (p->line == h.d.line && p->col <= h.d.col)) break;
+            held[j] = held[j - 1];
+        }
+        held[j] = h;
+    }
+}
+
 void tool_findings_free(struct tool_findings *f)
 {
     for (size_t i = 0; i < f->n; i++)

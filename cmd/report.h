@@ -53,8 +53,8 @@ void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game,
 char *tool_diag_copy(struct pdn_diag *out, const struct pdn_diag *d);
 
 /* Findings kept past their callbacks (copies), in the order they came:
- * pdncheck's until their game is done, reading.c's until the selection
- * has judged their game. */
+ * pdncheck's and pdnfmt's until their game is done, reading.c's until the
+ * selection has judged their game. */
 struct tool_kept {
     struct pdn_diag d;
     char *strings; /* from tool_diag_copy */
@@ -65,6 +65,11 @@ struct tool_findings {
 };
 /* Keeps a copy of d: true, or false when memory ran out (nothing kept). */
 bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d);
+/* Puts a game's findings in source order (line, then column; those at one
+ * place as they came): the reader reports a game's findings before the
+ * replay does, and a number without a move once the game has ended, yet a
+ * finding on line 40 should not come before one on line 23. */
+void tool_findings_sort(struct tool_findings *f);
 /* Drops every finding kept, and the list's memory. */
 void tool_findings_free(struct tool_findings *f);
 

@@ -1498,8 +1498,8 @@ PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
  * ended, findings by code, players, events, openings, captures and kings,
  * and per event the crosstable with its tie-breaks. Memory grows with the
  * distinct players, events and openings, not with the games; only the
- * crosstable keeps one small record (players, round, result) per game of an
- * event, so it grows with players x rounds.
+ * crosstable keeps one small record (players, round, result, file and
+ * line) per game of an event, so it grows with players x rounds.
  */
 typedef struct pdn_stats pdn_stats;
 
@@ -1675,6 +1675,26 @@ typedef void (*pdn_stats_shortfall_fn)(const struct pdn_stats_shortfall *shortfa
  * met, players in the order of the table. Returns 0, PDN_EINVAL or
  * PDN_ENOMEM. */
 PDN_API int pdn_stats_shortfalls(const pdn_stats *stats, pdn_stats_shortfall_fn fn, void *ctx);
+/* A game of an event's crosstable whose player already has a game in its
+ * round: a Round tag or a name written wrong, or a game filed twice under
+ * other colours. */
+struct pdn_stats_clash {
+    const char *event, *player;
+    long round, sub;        /* the Round tag's numbers: "2" is 2, 0; "1-2" is 1, 2 */
+    const char *file;       /* the game, as named to pdn_stats_add_game ("-" for NULL) */
+    unsigned long line;     /* its first line */
+    const char *first_file; /* the player's first game of that round */
+    unsigned long first_line;
+};
+typedef void (*pdn_stats_clash_fn)(const struct pdn_stats_clash *clash, void *ctx);
+/* Calls fn for each player of each game of an event's crosstable (the
+ * collection made with .crosstable) who has a game read before in the same
+ * round and game number of the round ("1-2" and "1-3" are two games of a
+ * match): events in the order met, games in the order read, White before
+ * Black. Games without a round number share no round; games read twice are
+ * not counted (pdn_stats_write's repeats). Returns 0, PDN_EINVAL or
+ * PDN_ENOMEM. */
+PDN_API int pdn_stats_round_clashes(const pdn_stats *stats, pdn_stats_clash_fn fn, void *ctx);
 /*
  * Puts a player in a team, as a team file's line does: the player's games
  * in every event count for that team, whatever its WhiteTeam or BlackTeam

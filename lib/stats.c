@@ -162,8 +162,10 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     if (!e) return PDN_ENOMEM;
     int32_t round, sub;
     parse_round(&round, &sub, pdn_game_tag(g, "Round"));
-    struct repeat_game rg = {file,  g->index, (uint32_t)ei, (uint32_t)w,     (uint32_t)b,
-                             round, sub,      rec->outcome, rec->moves_hash, rec->ply};
+    long fi = stats_file_index(st, file);
+    if (fi < 0) return PDN_ENOMEM;
+    struct repeat_game rg = {(uint32_t)fi, g->index, (uint32_t)ei, (uint32_t)w,     (uint32_t)b,
+                             round,        sub,      rec->outcome, rec->moves_hash, rec->ply};
     int repeat = stats_repeat_check(st, &rg);
     if (repeat != 0) {
         e->repeats += repeat > 0;
@@ -190,6 +192,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     int added = round > 0 ? stats_id_add(&st->event_rounds, id | (uint32_t)round) : 0;
     if (added < 0) return PDN_ENOMEM;
     e->rounds += (uint32_t)added;
+    if (round > 0 && (!e->round_first || round < e->round_first)) e->round_first = round;
+    if (round > e->round_last) e->round_last = round;
     /* A game against nobody known has no row or column to go in; games
      * that name no event are no tournament to rank. */
     if (!st->opt.crosstable || w == b || w == ST_NO_PLAYER || b == ST_NO_PLAYER ||
@@ -207,6 +211,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
                          .seq = (uint32_t)e->games,
                          .white_team = (uint32_t)wt,
                          .black_team = (uint32_t)bt,
+                         .file = (uint32_t)fi,
+                         .line = g->start.line,
                          .outcome = rec->outcome};
     return 0;
 }

@@ -83,18 +83,20 @@ struct st_rec {
     int32_t round, sub;              /* "3" is 3, 0; "1-2" is 1, 2; no number is 0 */
     uint32_t seq;                    /* order read */
     uint32_t white_team, black_team; /* team index + 1 (WhiteTeam, BlackTeam), 0 none */
+    uint32_t file, line;             /* where the game starts: st->file_names, its first line */
     uint8_t outcome;                 /* enum st_outcome */
 };
 
-/* An event: 32 bytes, its name beside, its games for the crosstable
+/* An event: 40 bytes, its name beside, its games for the crosstable
  * apart (st_event_recs). Counts are 32-bit, as the players'. */
 struct st_event {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t games;
-    uint32_t repeats;     /* games read again, left out (stats_repeat.c) */
-    uint32_t players;     /* distinct players (st->event_players) */
-    uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
-    uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
+    uint32_t repeats;                /* games read again, left out (stats_repeat.c) */
+    uint32_t players;                /* distinct players (st->event_players) */
+    uint32_t rounds;                 /* distinct round numbers (st->event_rounds) */
+    uint32_t first, last;            /* dates, stats_date_pack'd; 0 none */
+    int32_t round_first, round_last; /* the lowest and highest round numbers; 0 none */
 };
 
 /* stats_named_find reads a record's name as its first member. */
@@ -133,7 +135,7 @@ struct repeat_set {
     size_t cap, n;
 };
 struct st_repeat {
-    uint32_t file, game;             /* the repeat: index in repeat_files, game in the file */
+    uint32_t file, game;             /* the repeat: index in file_names, game in the file */
     uint32_t first_file, first_game; /* the game it repeats */
     uint32_t event, white, black;
     int32_t round, sub;
@@ -153,7 +155,7 @@ struct repeat_cursor {
 };
 /* What stats_repeat_check needs of a game. */
 struct repeat_game {
-    const char *file;
+    uint32_t file; /* in st->file_names */
     size_t index;
     uint32_t event, white, black;
     int32_t round, sub;
@@ -201,7 +203,7 @@ struct pdn_stats {
     size_t open_cap;
     struct repeat_set repeat_seen; /* stats_repeat.c */
     struct repeat_log repeats;
-    struct vec repeat_files;   /* char *: the files repeats name */
+    struct vec file_names;     /* char *: the files repeats and crosstable records name */
     size_t open_max;           /* nodes at most (STATS_OPEN_NODES; tests set less) */
     unsigned long open_cut;    /* games whose line the full tree cut short */
     unsigned long open_set_up; /* games from another position: no opening */
@@ -354,6 +356,9 @@ static inline uint64_t stats_moves_hash(uint64_t h, const struct pdn_move *m)
  * and must not be counted), 0 when it is new (now remembered), or
  * PDN_ENOMEM. */
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g);
+/* The index of a game's file name in st->file_names (the last one, or a
+ * new entry; "-" for NULL); -1 out of memory. */
+long stats_file_index(pdn_stats *st, const char *file);
 void stats_repeat_free(pdn_stats *st);
 /* Appends a repeat to the log: false out of memory (stats_repeat_log.c). */
 bool stats_repeat_add(struct repeat_log *log, const struct st_repeat *r);
@@ -588,6 +593,7 @@ struct cross {
     struct cross_row *rows;   /* in final order */
     size_t nrows;
     int rounds;             /* highest round number (or most games of a player) */
+    bool numbered;          /* the games have round numbers (rounds is the highest) */
     bool swiss;             /* more players than rounds + 1 */
     int cycles;             /* a round robin's games per pairing: 1 single, 2 double */
     unsigned long expected; /* a round robin's games: cycles x pairings */

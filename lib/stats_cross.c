@@ -416,7 +416,8 @@ bool cross_build(struct cross *c, const pdn_stats *st, const struct st_event *ev
     memcpy(c->rows, w.by_id, w.n * sizeof *c->rows);
     for (size_t i = 0; i < c->nrecs; i++)
         if (c->recs[i].round > c->rounds) c->rounds = c->recs[i].round;
-    if (c->rounds == 0)
+    c->numbered = c->rounds > 0;
+    if (!c->numbered) /* the system told by the games a player has */
         for (size_t i = 0; i < w.n; i++)
             if (c->rows[i].white + c->rows[i].black > c->rounds)
                 c->rounds = (int)(c->rows[i].white + c->rows[i].black);

@@ -5,7 +5,9 @@
  * event and round (game number too, "3-2"), or played the same moves to
  * the same result over at least REPEAT_MIN_PLIES plies (a game filed under
  * two rounds). A repeat is left out of those tables and listed, with the
- * game it repeats. Keeps two 64-bit keys per game counted; never prints.
+ * game it repeats. Keeps two 64-bit keys per game counted, and the names
+ * of the files games come from (which the crosstable's records name too,
+ * stats_file_index); never prints.
  */
 #include "hash.h"
 #include "stats.h"
@@ -44,15 +46,14 @@ static struct repeat_slot *seen_slot(const struct repeat_set *s, uint64_t key)
     return &s->slots[j];
 }
 
-/* The index of the file name (the last one, or a new entry); -1 out of memory. */
-static long file_index(pdn_stats *st, const char *file)
+long stats_file_index(pdn_stats *st, const char *file)
 {
-    char **names = st->repeat_files.data;
+    char **names = st->file_names.data;
     if (!file) file = "-";
-    size_t n = st->repeat_files.n;
+    size_t n = st->file_names.n;
     if (n > 0 && strcmp(names[n - 1], file) == 0) return (long)n - 1;
     char *copy = strdup(file);
-    char **slot = copy ? vec_push(&st->repeat_files, sizeof *slot) : NULL;
+    char **slot = copy ? vec_push(&st->file_names, sizeof *slot) : NULL;
     if (!slot) {
         free(copy);
         return -1;
@@ -63,9 +64,8 @@ static long file_index(pdn_stats *st, const char *file)
 
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
 {
-    long f = file_index(st, g->file);
     struct repeat_set *seen = &st->repeat_seen;
-    if (f < 0 || ((seen->n + 2) * 2 > seen->cap && !seen_grow(seen))) return PDN_ENOMEM;
+    if ((seen->n + 2) * 2 > seen->cap && !seen_grow(seen)) return PDN_ENOMEM;
     uint64_t who = hash_mix(hash_mix(g->white, g->black), g->event), keys[2] = {0, 0};
     if (g->round > 0)
         keys[0] = hash_mix(hash_mix(hash_mix(who, 1), (uint32_t)g->round), (uint32_t)g->sub) | 1;
@@ -74,7 +74,7 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
     for (int k = 0; k < 2; k++) {
         const struct repeat_slot *first = keys[k] ? seen_slot(seen, keys[k]) : NULL;
         if (!first || !first->key) continue;
-        struct st_repeat r = {.file = (uint32_t)f,
+        struct st_repeat r = {.file = g->file,
                               .game = (uint32_t)g->index,
                               .first_file = first->file,
                               .first_game = first->game,
@@ -88,7 +88,7 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
     }
     for (int k = 0; k < 2; k++) {
         if (!keys[k]) continue;
-        *seen_slot(seen, keys[k]) = (struct repeat_slot){keys[k], (uint32_t)f, (uint32_t)g->index};
+        *seen_slot(seen, keys[k]) = (struct repeat_slot){keys[k], g->file, (uint32_t)g->index};
         seen->n++;
     }
     return 0;
@@ -96,7 +96,7 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
 
 void stats_repeat_free(pdn_stats *st)
 {
-    stats_strings_free(&st->repeat_files);
+    stats_strings_free(&st->file_names);
     vec_free(&st->repeats.bytes);
     memset(&st->repeats, 0, sizeof st->repeats);
     free(st->repeat_seen.slots);

@@ -413,7 +413,7 @@ static int t_play(struct stats_out *o, const pdn_stats *st)
 
 static const char *repeat_file(const pdn_stats *st, uint32_t i)
 {
-    return ((char *const *)st->repeat_files.data)[i];
+    return ((char *const *)st->file_names.data)[i];
 }
 
 /* The repeats read in order, once a pass. */

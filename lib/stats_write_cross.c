@@ -68,11 +68,34 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
                                                              "sb"};
 
-/* The heading: the system, the games against those a round robin has,
- * the repeats left out. */
+/* The event's rounds as the events table counts them (the distinct
+ * round numbers read), and which they are when they are not 1 to that
+ * count: "8 rounds (5 to 12)" for the end of a round robin, "1 round
+ * (12)" for one round's file; never a count made up from the games
+ * when no Round tag gives one (the events table says 0). */
+static void cross_rounds(char *buf, size_t size, const struct st_event *ev)
+{
+    if (ev->rounds == 0) {
+        snprintf(buf, size, "no round numbers");
+        return;
+    }
+    int n =
+        snprintf(buf, size, "%lu round%s", (unsigned long)ev->rounds, ev->rounds == 1 ? "" : "s");
+    if (n < 0 || (size_t)n >= size) return;
+    if (ev->round_first == 1 && ev->round_last == (int32_t)ev->rounds) return;
+    if (ev->round_first == ev->round_last)
+        snprintf(buf + n, size - (size_t)n, " (%ld)", (long)ev->round_first);
+    else
+        snprintf(buf + n, size - (size_t)n, " (%ld to %ld)", (long)ev->round_first,
+                 (long)ev->round_last);
+}
+
+/* The heading: the system, the rounds, the games against those a round
+ * robin has, the repeats left out. */
 static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pdn_stats_tiebreak tb)
 {
-    char played[64] = "", repeats[64] = "", preset[128];
+    char played[64] = "", repeats[64] = "", preset[128], rounds[64];
+    cross_rounds(rounds, sizeof rounds, c->ev);
     const char *note = cross_preset_note(tb);
     snprintf(preset, sizeof preset, "%s%s%s", preset_names[tb], note ? " " : "", note ? note : "");
     if (!c->swiss)
@@ -83,9 +106,8 @@ static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pd
                  c->duplicates == 1 ? "" : "s");
     /* a title longer than the room is cut: the event's name said it all */
     if (snprintf(t->title, sizeof t->title,
-                 "Crosstable: %s (%s, %zu players, %d round%s%s, tie-break %s%s)", c->ev->name,
-                 grid ? "round robin" : "by rounds", c->nrows, c->rounds, c->rounds == 1 ? "" : "s",
-                 played, preset, repeats) < 0)
+                 "Crosstable: %s (%s, %zu players, %s%s, tie-break %s%s)", c->ev->name,
+                 grid ? "round robin" : "by rounds", c->nrows, rounds, played, preset, repeats) < 0)
         t->title[0] = '\0';
 }
 
@@ -112,14 +134,16 @@ static void cross_games_json(FILE *fp, const struct cross *c)
 static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cross *c)
 {
     bool text = o->o->format == PDN_STATS_TEXT;
-    size_t cols_round = c->swiss ? (size_t)(c->rounds > 48 ? 48 : c->rounds) : c->nrows;
     bool grid = !c->swiss && c->nrows <= 48;
+    /* a grid's column a player; a table by rounds' a round number, none
+     * when the games have none (each column would be empty) */
+    size_t cols = grid ? c->nrows : !c->numbered ? 0 : (size_t)(c->rounds > 48 ? 48 : c->rounds);
     struct tab t = {.name = "crosstable"};
     cross_title(&t, c, grid, o->o->tiebreak);
     if (!text) tab_col(&t, "event", false);
     tab_col(&t, "place", true);
     tab_col(&t, "player", false);
-    for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
+    for (size_t j = 0; j < cols; j++) {
         tab_col_num(&t, grid ? "" : "R", grid ? "vs_" : "round_", (int)j + 1, true);
         t.str[t.ncols - 1] = true;
     }
@@ -137,7 +161,7 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
         if (!text) tab_text(&t, c->ev->name);
         place_cell(&t, r);
         tab_text(&t, st_player_name(st, r->player));
-        for (size_t j = 0; j < (grid ? c->nrows : cols_round); j++) {
+        for (size_t j = 0; j < cols; j++) {
             if (grid)
                 grid_cell(&t, c, i, j);
             else

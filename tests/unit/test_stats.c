@@ -81,6 +81,8 @@ static void test_stats_results(void **state)
     add_result(st, "s", 1, "D", "C", "2-0");
     add_result(st, "s", 3, "C", "D", "1-1");
     assert_int_equal(event(st, "s")->rounds, 2);
+    assert_int_equal(event(st, "s")->round_first, 1); /* the crosstable's "2 rounds (1 to 3)" */
+    assert_int_equal(event(st, "s")->round_last, 3);
     assert_int_equal(event(st, "s")->players, 2);
     assert_int_equal(event(st, "r")->rounds, 5);
     pdn_stats_free(st);

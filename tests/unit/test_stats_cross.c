@@ -171,10 +171,13 @@ static void test_stats_swiss_detection(void **state)
     assert_true(cross_build(&c, st, event(st, "B"), PDN_TIEBREAK_FMJD));
     assert_true(c.swiss);
     assert_int_equal(c.rounds, 2);
+    assert_true(c.numbered);
     cross_free(&c);
     assert_true(cross_build(&c, st, event(st, "N"), PDN_TIEBREAK_FMJD));
     assert_false(c.swiss);
     assert_int_equal(c.rounds, 2);
+    assert_false(c.numbered); /* no column a round, no count of rounds in the title */
+    assert_int_equal(event(st, "N")->rounds, 0);
     cross_free(&c);
     pdn_stats_free(st);
 }
@@ -237,6 +240,41 @@ static void test_stats_shortfalls(void **state)
     struct collected c = {""};
     assert_int_equal(pdn_stats_shortfalls(st, collect_shortfall, &c), 0);
     assert_string_equal(c.text, "rr P 2/3 rr\nrr S 2/3 rr\nopen E 1/2\nopen F 1/2\n");
+    pdn_stats_free(st);
+}
+
+static void collect_clash(const struct pdn_stats_clash *k, void *ctx)
+{
+    struct collected *c = ctx;
+    append(c->text, sizeof c->text, "%s r%ld-%ld %s %s:%lu after %s:%lu\n", k->event, k->round,
+           k->sub, k->player, k->file, k->line, k->first_file, k->first_line);
+}
+
+/* Games of seven lines each (game k starts at line 7k + 1): A plays twice
+ * in round 2 (lines 15 and 22), and so does C (15 and 29); a game with no
+ * round, a match's games "3-1" and "3-2", a game of another event and a
+ * repeat (line 64, left out) share no round with them. */
+static void test_stats_round_clashes(void **state)
+{
+    (void)state;
+    static const char *const games[][4] = {
+        {"o", "1", "A", "B"}, {"o", "1", "C", "D"}, {"o", "2", "A", "C"},   {"o", "2", "D", "A"},
+        {"o", "2", "B", "C"}, {"o", "?", "A", "B"}, {"o", "3-1", "A", "B"}, {"o", "3-2", "B", "A"},
+        {"x", "1", "A", "B"}, {"o", "1", "A", "B"},
+    };
+    char text[2048] = "";
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        append(text, sizeof text,
+               "[Event \"%s\"]\n[Round \"%s\"]\n[White \"%s\"]\n[Black \"%s\"]\n"
+               "[Result \"1-1\"]\n1-1\n\n",
+               games[i][0], games[i][1], games[i][2], games[i][3]);
+    pdn_stats *st = new_stats(true);
+    add_text(st, text);
+    struct collected c = {""};
+    assert_int_equal(pdn_stats_round_clashes(st, collect_clash, &c), 0);
+    assert_string_equal(c.text, "o r2-0 A test.pdn:22 after test.pdn:15\n"
+                                "o r2-0 C test.pdn:29 after test.pdn:15\n");
+    assert_int_equal(pdn_stats_round_clashes(NULL, collect_clash, &c), PDN_EINVAL);
     pdn_stats_free(st);
 }
 
@@ -318,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_stats_swiss_detection),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
         cmocka_unit_test(test_stats_shortfalls),
+        cmocka_unit_test(test_stats_round_clashes),
         cmocka_unit_test(test_stats_team_one_team_a_player),
         cmocka_unit_test(test_stats_team_file_notes_and_table),
     };
