@@ -7,6 +7,7 @@
 #include "csv_writer.h"
 #include "game.h"
 #include "vec.h"
+#include "writer.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -15,19 +16,18 @@
 #include <string.h>
 
 /* Half-moves before the first ply, from the first ply the writer numbers
- * and the replay counts (game_first_ply): in 64 bits, as a first number
- * near UINT32_MAX ("4294967295. 32-28") needs. */
-uint64_t csv_start_half(const pdn_game *game)
+ * and the replay counts (g->first): in 64 bits, as a first number near
+ * UINT32_MAX ("4294967295. 32-28") needs. */
+uint64_t csv_start_half(const struct game_ctx *g)
 {
-    struct game_first_ply first = game_first_ply(game);
-    return 2 * ((uint64_t)first.number - 1) + first.second;
+    return 2 * ((uint64_t)g->first.number - 1) + g->first.second;
 }
 
-uint32_t csv_main_plies(const pdn_game *game)
+uint32_t csv_main_plies(const struct game_ctx *g)
 {
-    uint64_t half = csv_start_half(game);
+    uint64_t half = csv_start_half(g);
     uint32_t plies = 0;
-    const struct pdn_line *main = &game->main;
+    const struct pdn_line *main = &g->game->main;
     bool passed = false;
     for (uint32_t i = 0; i < main->nmoves; i++) {
         bool pass = csv_passes(&main->moves[i], half + plies, passed);
@@ -178,13 +178,12 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
  * read as its next hop). test_csv compares the two on every test file:
  * this writer with csv_writer_fast_paths off, and pdn_format_game.
  */
-static bool main_line(pdn_csv_writer *w, const pdn_game *game)
+static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
 {
-    const struct pdn_line *line = &game->main;
+    const struct pdn_line *line = &g->game->main;
     if (line->trailing_setup) return false;
-    struct game_first_ply first = game_first_ply(game);
-    uint32_t number = first.number;
-    bool black = first.second, alone = true;
+    uint32_t number = g->first.number;
+    bool black = g->first.second, alone = true;
     csv_cell_reset(w);
     const struct ply *prev = NULL;
     for (uint32_t i = 0; i < line->nmoves; i++) {
@@ -231,9 +230,10 @@ static const char *recorded_text(const pdn_game *game)
  * 0-1, or none), not the writer's 1-1, 0-2 or '*': csv2pdn gives the game
  * back as it was.
  */
-static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
+static int movetext(pdn_csv_writer *w, const struct game_ctx *g, bool main_only)
 {
-    if (main_only && !w->slow && main_line(w, game)) return 0;
+    const pdn_game *game = g->game;
+    if (main_only && !w->slow && main_line(w, g)) return 0;
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.width = INT_MAX / 2;
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = main_only;
@@ -241,7 +241,7 @@ static int movetext(pdn_csv_writer *w, const pdn_game *game, bool main_only)
     wo.move_ctx = w;
     wo.movetext_only = true;
     rewind(w->memfp);
-    int rc = pdn_write_game(w->memfp, game, &wo);
+    int rc = writer_write_game(w->memfp, game, &wo, g->first);
     if (rc < 0) return rc;
     long end = ftell(w->memfp);
     if (fflush(w->memfp) != 0 || end < 0) return PDN_ENOMEM;
@@ -315,11 +315,11 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
         csv_put_number(w, c, g->game->index);
         break;
     case C_PLIES:
-        csv_put_number(w, c, csv_main_plies(g->game));
+        csv_put_number(w, c, csv_main_plies(g));
         break;
     case C_MOVES:
     case C_MOVETEXT:
-        rc = movetext(w, g->game, c->id == C_MOVES);
+        rc = movetext(w, g, c->id == C_MOVES);
         if (rc == 0) csv_put_cell(w, c);
         break;
     case C_RECORDED:

@@ -799,7 +799,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
                             .idlen = 1,
                             .moves = &g->game->main,
                             .first_ply = 1,
-                            .start_half = csv_start_half(g->game),
+                            .start_half = csv_start_half(g),
                             .black_opens = black_first};
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);

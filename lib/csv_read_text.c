@@ -8,6 +8,7 @@
  */
 #include "csv_reader.h"
 #include "game.h"
+#include "lexer.h"
 #include "tag_synonym.h"
 #include "text.h"
 #include "vec.h"
@@ -230,32 +231,6 @@ static const char *end_result(const pdn_csv_reader *r, uint32_t *col)
         }
     *col = 0;
     return "*";
-}
-
-void csv_game_text(pdn_csv_reader *r)
-{
-    uint32_t row = (uint32_t)r->row_no;
-    text_reset(r);
-    put_tags(r, row);
-    text_line(r, row, 0);
-    size_t mt = find_role(r, R_MOVETEXT);
-    if (mt != SIZE_MAX && csv_field(r, mt)[0]) {
-        text_line(r, row, (uint32_t)mt + 1);
-        text_multiline(r, csv_field(r, mt), row, (uint32_t)mt + 1);
-        text_line(r, row, (uint32_t)mt + 1);
-        return;
-    }
-    size_t mv = find_role(r, R_MOVES);
-    uint32_t rescol;
-    if (mv != SIZE_MAX) {
-        text_line(r, row, (uint32_t)mv + 1);
-        text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);
-    }
-    const char *result = end_result(r, &rescol);
-    if (ends_with_result(r)) return;
-    text_line(r, row, rescol);
-    text_adds(r, result, row, rescol);
-    text_line(r, row, rescol);
 }
 
 /* ---- rows of the moves mode ---- */
@@ -839,6 +814,63 @@ static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
         snprintf(out, n, "*");
 }
 
+/* Reads ahead: the next row that reads, if any, into r->held, ="..."
+ * undone; the row read stays the current one. Whether there is one
+ * (r->have_held). */
+static bool hold_next_row(pdn_csv_reader *r)
+{
+    csv_swap_held(r);
+    bool got;
+    while ((got = csv_next_row(r)) && !csv_usable_row(r))
+        ;
+    for (size_t i = 0; got && i < r->nf; i++)
+        csv_unprotect(r, r->data + r->off[i]);
+    csv_swap_held(r); /* back: the row read is the current one */
+    r->have_held = got;
+    return got;
+}
+
+/* The results a game's text may end with, from its (first) row: recorded,
+ * the one written ("" for none); unwritten, the one the writer writes for
+ * a game without one (result_of_tag); tagged, the Result tag as written
+ * (result_tag_text); col, the column they stand for. */
+struct end_results {
+    const char *recorded;
+    char unwritten[32], tagged[32];
+    uint32_t col;
+};
+
+/* A game's text begun, from its (first) row: its tags, and the results
+ * it may end with at *res. Returns the row. */
+static uint32_t text_start(pdn_csv_reader *r, struct end_results *res)
+{
+    uint32_t row = (uint32_t)r->row_no;
+    text_reset(r);
+    put_tags(r, row);
+    text_line(r, row, 0);
+    res->recorded = end_result(r, &res->col);
+    result_of_tag(r, res->unwritten, sizeof res->unwritten);
+    result_tag_text(r, res->tagged, sizeof res->tagged);
+    return row;
+}
+
+/* Ends a game's text with its result, unless one ends it already: the one
+ * written, if any; else none, as written, but when the text would then not
+ * read back as this game: bare (no move, and comments or setups, or another
+ * game after it, whose tags would read as this game's) or its last move
+ * would read as its result (a match score the Result tag gives: "1-9"
+ * under [Result "1-9"], parser_moves.c, match_score); then the one the
+ * writer writes. */
+static void end_text(pdn_csv_reader *r, const struct end_results *res, bool bare, uint32_t row)
+{
+    if (ends_with_result(r)) return;
+    const char *end = res->recorded[0] || !bare ? res->recorded : res->unwritten;
+    if (!end[0] && ends_with_tag(r, res->tagged)) end = res->unwritten;
+    text_line(r, row, res->col);
+    text_adds(r, end, row, res->col);
+    text_line(r, row, res->col);
+}
+
 /* The rows of one game, from the one read, as PDN text; a row of the
  * next game, if any, is held after (r->have_held). */
 static void rows_text(pdn_csv_reader *r, struct lines *l)
@@ -857,18 +889,8 @@ static void rows_text(pdn_csv_reader *r, struct lines *l)
             ply_text(r, l, first, black_opens);
             first = false;
         }
-        r->have_held = false;
-        csv_swap_held(r);
-        bool got;
-        while ((got = csv_next_row(r)) && !csv_usable_row(r))
-            ;
-        if (!got) break;
-        for (size_t i = 0; i < r->nf; i++)
-            csv_unprotect(r, r->data + r->off[i]);
-        csv_swap_held(r); /* back: the current row is the game's last */
-        r->have_held = true;
-        if (!same_game(r)) break;
-        csv_swap_held(r);
+        if (!hold_next_row(r) || !same_game(r)) break;
+        csv_swap_held(r); /* the game's next row */
         r->have_held = false;
     }
 }
@@ -877,16 +899,12 @@ static void rows_text(pdn_csv_reader *r, struct lines *l)
  * lines, its result. */
 void csv_moves_text(pdn_csv_reader *r)
 {
-    uint32_t row = (uint32_t)r->row_no;
-    text_reset(r);
-    put_tags(r, row);
-    text_line(r, row, 0);
-    uint32_t rescol;
-    char result[32];
-    snprintf(result, sizeof result, "%s", end_result(r, &rescol));
-    char unwritten[32], tagged[32];
-    result_of_tag(r, unwritten, sizeof unwritten);
-    result_tag_text(r, tagged, sizeof tagged);
+    struct end_results res;
+    uint32_t row = text_start(r, &res);
+    /* the result written, kept: the rows read move on */
+    char recorded[32];
+    snprintf(recorded, sizeof recorded, "%s", res.recorded);
+    res.recorded = recorded;
     /* where the movetext starts: with the tags cell's comments (tags the
      * writer kept as comments), if any */
     size_t moves_at = tags_hold_comment(r) ? 0 : r->ntext;
@@ -894,16 +912,63 @@ void csv_moves_text(pdn_csv_reader *r)
     struct lines lines = start;
     rows_text(r, &lines);
     leave_lines(r, &lines);
-    if (ends_with_result(r)) return;
-    /* A text without a move needs a result to end it when it holds
-     * comments or setups (its moves kept as comments) or another game
-     * follows: else the tags of the game after it in csv2pdn's output
-     * would read as this game's. */
-    bool bare = !lines.any_move && (r->ntext > moves_at || r->have_held);
-    const char *end = result[0] || !bare ? result : unwritten;
-    /* a game whose result was not written, its last move read as one */
-    if (!end[0] && ends_with_tag(r, tagged)) end = unwritten;
-    text_line(r, row, rescol);
-    text_adds(r, end, row, rescol);
-    text_line(r, row, rescol);
+    end_text(r, &res, !lines.any_move && (r->ntext > moves_at || r->have_held), row);
+}
+
+/* Whether the text made so far holds a move, as the reader reads it
+ * (parser.c): in the last game of it (after its last result), a move, a
+ * move number or strength, or a variation, after which tags start the next
+ * game; *items whether it holds comments, setups or NAGs, after which, with
+ * no move, tags are still the game's (as after tags alone). */
+static bool text_holds_move(const pdn_csv_reader *r, bool *items)
+{
+    struct lexer lx;
+    lexer_init(&lx, r->o.strict, NULL, NULL);
+    lx.buf = r->text;
+    lx.end = r->ntext;
+    lx.eof = true;
+    bool move = false;
+    *items = false;
+    struct token tok;
+    for (enum token_kind k; (k = lexer_next(&lx, &tok)) != TOK_EOF && k != TOK_MORE;) {
+        if (k == TOK_RESULT || k == TOK_STAR || (k == TOK_TAG && move))
+            move = *items = false; /* the next game's */
+        else if (k == TOK_COMMENT || k == TOK_LINECOMMENT || k == TOK_SETUP || k == TOK_NAG)
+            *items = true;
+        else if (k == TOK_MOVENUM || k == TOK_NUMBER || k == TOK_ALPHASQ || k == TOK_ALPHAMOVE ||
+                 k == TOK_ELLIPSIS || k == TOK_DASH || k == TOK_STRENGTH || k == TOK_LPAREN)
+            move = true;
+    }
+    return move;
+}
+
+/* The PDN text of the row read: its tags, its movetext (which holds its
+ * result as written, if any) or its moves, and its result. */
+void csv_game_text(pdn_csv_reader *r)
+{
+    struct end_results res;
+    uint32_t row = text_start(r, &res);
+    size_t mt = find_role(r, R_MOVETEXT), mv = find_role(r, R_MOVES);
+    if (mt != SIZE_MAX && csv_field(r, mt)[0]) {
+        res.col = (uint32_t)mt + 1;
+        text_line(r, row, res.col);
+        text_multiline(r, csv_field(r, mt), row, res.col);
+        /* the cell holds the result as written, if one was, as
+         * recorded_result says; without that column, a last word the
+         * Result tag gives is taken for that result, as written */
+        bool said = find_role(r, R_RECORDED) != SIZE_MAX;
+        if (said && res.recorded[0]) {
+            text_line(r, row, res.col);
+            return;
+        }
+        if (!said) res.tagged[0] = '\0';
+        res.recorded = "";
+    } else if (mv != SIZE_MAX) {
+        text_line(r, row, (uint32_t)mv + 1);
+        text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);
+    }
+    bool items, bare = false;
+    if (!res.recorded[0] && !ends_with_result(r) && !text_holds_move(r, &items))
+        bare = items || hold_next_row(r);
+    end_text(r, &res, bare, row);
 }

@@ -13,6 +13,7 @@
  */
 #include "csv_writer.h"
 #include "options.h"
+#include "replay_plies.h"
 #include "vec.h"
 
 #include <limits.h>
@@ -148,8 +149,11 @@ long pdn_csv_writer_write_game(pdn_csv_writer *w, const pdn_game *game, const ch
     struct pdn_replay_summary sum;
     int rc = csv_replay(w, game, file, &sum);
     if (rc < 0) return rc;
+    struct game_first_ply first;
+    rc = replay_first_ply(&first, game);
+    if (rc < 0) return rc;
     csv_columns_game(w, game);
-    struct game_ctx g = {game, file, &sum, game_error(w, game)};
+    struct game_ctx g = {game, file, &sum, game_error(w, game), first};
     if (g.err) w->errors++;
     long rows = w->o.mode == PDN_CSV_MOVES ? csv_write_move_rows(w, &g) : write_game_row(w, &g);
     w->reader[game->index % READER_ERRORS].game = 0; /* used */

@@ -170,6 +170,7 @@ struct game_ctx {
     const char *file;
     const struct pdn_replay_summary *sum;
     const struct first_error *err;
+    struct game_first_ply first; /* as the replay counts it (replay_first_ply) */
 };
 
 /* csv_columns.c: the writer's columns from list ("a,b,c"), or the mode's
@@ -338,7 +339,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
 /* csv_game_cells.c: half-moves before a game's first ply (struct
  * line_ctx's start_half); the plies written in its main line, its
  * placeholder (csv_placeholder) not counted. */
-uint64_t csv_start_half(const pdn_game *game);
-uint32_t csv_main_plies(const pdn_game *game);
+uint64_t csv_start_half(const struct game_ctx *g);
+uint32_t csv_main_plies(const struct game_ctx *g);
 
 #endif

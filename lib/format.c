@@ -21,6 +21,7 @@
 #include "options.h"
 #include "replay_plies.h"
 #include "vec.h"
+#include "writer.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -154,7 +155,10 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     fix_report(f, game, o->fix && !verbatim, &wo);
     if (f->nomem) return PDN_ENOMEM;
     if (verbatim) return write_raw(out, game);
-    return pdn_write_game(out, game, &wo);
+    /* numbered as the replay counts: a FEN's '?' is the first move's side */
+    struct game_first_ply first;
+    int rc = replay_first_ply(&first, game);
+    return rc < 0 ? rc : writer_write_game(out, game, &wo, first);
 }
 
 int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_options *options)

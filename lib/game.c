@@ -84,11 +84,6 @@ struct game_first_ply game_first_ply(const pdn_game *game)
     return first;
 }
 
-uint32_t pdn_game_first_number(const pdn_game *game)
-{
-    return game ? game_first_ply(game).number : 0;
-}
-
 bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len)
 {
     if (!out || !text) return false;

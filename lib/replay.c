@@ -13,6 +13,7 @@
  * Must not print, exit or keep global state.
  */
 #include "board_play.h"
+#include "fen.h"
 #include "game.h"
 #include "geometry.h"
 #include "movegen.h"
@@ -390,25 +391,6 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
 
 /* ---- Lines ----------------------------------------------------------------- */
 
-/* A FEN that left the side to move open ('?'): the first move decides. */
-static void resolve_side(struct replay *r, const struct pdn_node *node, struct pdn_board *board)
-{
-    board->side_known = 1;
-    if (node->number && node->number_black) {
-        board->side = (uint8_t)!r->first_side;
-        return;
-    }
-    struct pdn_match m;
-    pdn_movegen(r->legal, board, 0);
-    pdn_move_match(&m, node->text, board, r->legal, false);
-    if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) return;
-    struct pdn_board other = *board;
-    other.side = (uint8_t)!board->side;
-    pdn_movegen(r->legal, &other, 0);
-    pdn_move_match(&m, node->text, &other, r->legal, false);
-    if (m.result == PDN_MATCH_OK || m.result == PDN_MATCH_AMBIGUOUS) *board = other;
-}
-
 /* Bookkeeping of a main-line ply: summary and draw rules. */
 static inline __attribute__((always_inline)) void
 track_main(struct replay *r, const struct pdn_board *before, const struct pdn_board *after,
@@ -645,7 +627,7 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
             ok = false;
             break;
         }
-        if (!board.side_known) resolve_side(r, node, &board);
+        if (!board.side_known) replay_resolve_side(r, node, &board);
         if (is_placeholder(r, node, &board)) {
             skip_placeholder(r, node, &turn);
             continue;
@@ -671,6 +653,26 @@ int pdn_replay_game(struct pdn_replay_summary *out, const pdn_game *game,
     return replay_game_noting(out, game, options, NULL);
 }
 
+/* A replay of game, nothing replayed yet: its lists are the caller's. */
+static void replay_init(struct replay *r, const pdn_game *game,
+                        const struct pdn_replay_options *options, struct pdn_replay_summary *sum,
+                        struct pdn_movelist *legal, struct pdn_movelist *scratch)
+{
+    /* Fields set one by one: the detail buffer needs no clearing. */
+    r->game = game;
+    r->opt = options ? options : &no_options;
+    r->sum = sum;
+    r->variant = PDN_VARIANT_INTERNATIONAL;
+    r->first_side = PDN_COLOR_WHITE;
+    r->drawn = PDN_DRAW_NONE;
+    r->drawn_at[0] = '\0';
+    r->went_on_reported = r->depth_reported = false;
+    r->budget = 0;
+    r->ambiguous = NULL;
+    r->legal = legal;
+    r->scratch = scratch;
+}
+
 int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
                        const struct pdn_replay_options *options, bool *ambiguous)
 {
@@ -680,21 +682,10 @@ int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
     /* Not cleared: movegen fills a list before anything reads it. */
     struct replay_lists *lists = malloc(sizeof *lists);
     if (!lists) return PDN_ENOMEM;
-    /* Fields set one by one: the detail buffer needs no clearing. */
     struct replay r;
-    r.game = game;
-    r.opt = options ? options : &no_options;
-    r.sum = out;
-    r.variant = PDN_VARIANT_INTERNATIONAL;
-    r.first_side = PDN_COLOR_WHITE;
-    r.drawn = PDN_DRAW_NONE;
-    r.drawn_at[0] = '\0';
-    r.went_on_reported = r.depth_reported = false;
-    r.budget = 0;
+    replay_init(&r, game, options, out, &lists->legal, &lists->scratch);
     r.ambiguous = ambiguous;
     if (ambiguous) *ambiguous = false;
-    r.legal = &lists->legal;
-    r.scratch = &lists->scratch;
     pdn_board_init(&out->final, PDN_VARIANT_INTERNATIONAL);
     if (replay_start(&r)) {
         draw_tracker_start(&r.draws, &r.start, r.opt->draw_rules);
@@ -703,4 +694,30 @@ int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
     replay_result_check(&r);
     free(lists);
     return PDN_OK;
+}
+
+int replay_first_ply(struct game_first_ply *out, const pdn_game *game)
+{
+    *out = game_first_ply(game);
+    const char *fen = pdn_game_tag(game, "FEN");
+    if (fen == NULL || fen_start(fen).known) return 0; /* the replay starts so too */
+    /* '?': the replay's start, quiet, which the first move decides */
+    struct pdn_movelist *legal = malloc(sizeof *legal);
+    if (!legal) return PDN_ENOMEM;
+    struct pdn_replay_summary sum;
+    memset(&sum, 0, sizeof sum);
+    struct replay r;
+    replay_init(&r, game, NULL, &sum, legal, NULL);
+    if (replay_start(&r))
+        *out = (struct game_first_ply){r.start_turn.number, r.start.side != r.first_side};
+    free(legal);
+    return 0;
+}
+
+uint32_t pdn_game_first_number(const pdn_game *game)
+{
+    if (!game) return 0;
+    struct game_first_ply first;
+    replay_first_ply(&first, game); /* out of memory: the count as without '?' */
+    return first.number;
 }

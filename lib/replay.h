@@ -1,7 +1,8 @@
 /*
  * Replay internals (private): the validator's per-game context shared by
  * replay.c (lines, moves, move numbers), replay_start.c (tags, the start
- * position), replay_result.c (results), replay_drawrules.c (draw-rule
+ * position), replay_side.c (who moves when a FEN does not say),
+ * replay_result.c (results), replay_drawrules.c (draw-rule
  * tracking along the main line) and replay_report.c (findings out).
  * Nothing here allocates; nothing here prints.
  */
@@ -213,5 +214,12 @@ bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn
                       const struct pdn_pos *pos);
 /* The Result tag, the terminator and the final main-line position together. */
 void replay_result_check(struct replay *r);
+
+/* ---- The side to move (replay_side.c) ----------------------------------------- */
+
+/* Who moves from a board whose side a FEN left open ('?'): the side that
+ * plays node, the move made from it (its number, else its legal moves);
+ * sets board->side and side_known. Uses r->legal and r->first_side. */
+void replay_resolve_side(struct replay *r, const struct pdn_node *node, struct pdn_board *board);
 
 #endif

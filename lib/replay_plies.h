@@ -5,11 +5,13 @@
  * shares its two squares; the replay has the legal moves at hand when it
  * plays a ply, where its on_ply would have to generate them again (a tenth
  * of pdn2csv --moves on the check corpus, whose captures of several pieces
- * each made it). Nothing here prints.
+ * each made it). And who moves first when a FEN does not say, so that the
+ * moves are numbered as the replay counts them. Nothing here prints.
  */
 #ifndef PDN_REPLAY_PLIES_H
 #define PDN_REPLAY_PLIES_H
 
+#include "game.h"
 #include "pdn.h"
 
 #include <stdbool.h>
@@ -21,5 +23,14 @@
  */
 int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
                        const struct pdn_replay_options *options, bool *ambiguous);
+
+/*
+ * A game's first ply as the replay counts it, for the writers that number
+ * the moves (pdn_format_game, the CSV writer): game_first_ply, but when the
+ * FEN tag leaves the side to move open ('?'), the side of the main line's
+ * first move (replay_side.c), the number counted back from it. 0, or
+ * PDN_ENOMEM with *out game_first_ply's.
+ */
+int replay_first_ply(struct game_first_ply *out, const pdn_game *game);
 
 #endif

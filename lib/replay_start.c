@@ -1,8 +1,9 @@
 /*
  * replay_start: where the replay of a game starts. The tags that decide it
  * (GameType, FEN), the Date tag, and FENs of tags and setups alike, checked
- * for what no game can reach. Reports through replay_report.c; must not
- * print, allocate or replay moves.
+ * for what no game can reach; who moves when the FEN says '?' is the first
+ * move's (replay_side.c). Reports through replay_report.c; must not print,
+ * allocate or replay moves.
  */
 #include "replay.h"
 #include "game.h"
@@ -331,9 +332,13 @@ bool replay_start(struct replay *r)
     const struct pdn_tag *fen = r->tag_fen;
     if (fen) {
         if (!replay_start_fen(r, &r->start, &r->start_turn, fen->value, &fen->pos)) return false;
+        /* A side not given ('?'): the first move's, unless a setup comes
+         * first (the replay decides it there) */
+        const struct pdn_line *main = &r->game->main;
+        if (!r->start.side_known && main->nmoves > 0 && !main->moves[0].setup)
+            replay_resolve_side(r, &main->moves[0], &r->start);
         /* No number in the FEN: the numbers written on the main line give it,
-         * as they give it to the writer, which takes a side not given ('?')
-         * for the first mover's. */
+         * counted back from that side, as they give it to the writer */
         bool second = r->start.side_known && r->start.side != r->first_side;
         if (!r->start_turn.known)
             r->start_turn = (struct turn){game_line_first_number(&r->game->main, second), true};

@@ -38,6 +38,7 @@
 #include "pdn.h"
 #include "tag_synonym.h"
 #include "text.h"
+#include "writer.h"
 #include "writer_spell.h"
 #include "writer_wrap.h"
 
@@ -557,14 +558,13 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     write_line_end(wr, line, &s);
 }
 
-/* The first ply's number and side (game_first_ply). */
-static struct side start_side(const pdn_game *game)
+int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
-    struct game_first_ply first = game_first_ply(game);
-    return (struct side){first.number, first.second};
+    return game ? writer_write_game(out, game, options, game_first_ply(game)) : PDN_EINVAL;
 }
 
-int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
+int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
+                      struct game_first_ply first)
 {
     static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
     if (!options) options = &defaults;
@@ -574,7 +574,7 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
     flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
-    write_moves(&wr, &game->main, 0, start_side(game), false);
+    write_moves(&wr, &game->main, 0, (struct side){first.number, first.second}, false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
               as_written ? game->result_text : result_text(game, game_result(game, options)));

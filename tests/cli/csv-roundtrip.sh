@@ -1,7 +1,7 @@
 #!/bin/sh
-# The round trips through CSV, for every real file of tests/data (the
-# tournaments, the encodings and the whole PDN 3.0 conformance set, succeed
-# and fail: every real file of the shared corpus):
+# The round trips through CSV, for every PDN file of tests/data (the
+# tournaments, the encodings, the whole PDN 3.0 conformance set, succeed
+# and fail, and the rest: every real file of the shared corpus):
 # - csv: pdn2csv -> csv2pdn -> pdn2csv gives the same CSV, byte for byte
 #   (the file and error_line columns aside: they name the source), with
 #   every tag of the file as a column. Fails on a difference, except the
@@ -20,6 +20,11 @@
 #   column still names the finding).
 # - moves: pdn2csv --moves --variations --lossless -> csv2pdn --moves gives
 #   back the tags and the result token as written.
+# Then, for every input the fuzzers kept (tests/fuzz/regressions), the
+# lossless trip gives the games pdnfmt gives (README.md's promise): the
+# same once pdnfmt writes them. Their findings may differ (what did not
+# read is gone) and a game left without moves nor result may come back
+# with its Result tag's (else the next game's tags would read as its own).
 # Prints one line per file; fails on any difference.
 #   sh tests/cli/csv-roundtrip.sh    (from the project root, tools in PATH)
 tmp=$(mktemp -d)
@@ -35,8 +40,16 @@ columns() {
 }
 # same A B: whether two files are the same
 same() { cmp -s "$1" "$2"; }
-for f in tests/data/tournaments/*.pdn tests/data/encodings/*.pdn \
-    tests/data/conformance/succeed/*.pdn tests/data/conformance/fail/*.pdn; do
+# lossless_pdnfmt FILE: whether the lossless trip of FILE, once pdnfmt
+# writes it ($tmp/lf.pdn), is pdnfmt's text of FILE ($tmp/o.pdn)
+lossless_pdnfmt() {
+    pdn2csv -q --lossless "$1" 2>/dev/null | csv2pdn -q >"$tmp/l.pdn" 2>/dev/null
+    pdnfmt -q "$1" >"$tmp/o.pdn" 2>/dev/null
+    pdnfmt -q "$tmp/l.pdn" >"$tmp/lf.pdn" 2>/dev/null
+    same "$tmp/o.pdn" "$tmp/lf.pdn"
+}
+find tests/data -name '*.pdn' | LC_ALL=C sort >"$tmp/files"
+while IFS= read -r f; do
     files=$((files + 1))
     name=${f#tests/data/}
     cols=$(columns "$f" --all-tags)
@@ -54,12 +67,11 @@ for f in tests/data/tournaments/*.pdn tests/data/encodings/*.pdn \
     fi
     lcols=$(columns "$f" --lossless | tr ',' '\n' | grep -v -e '^GameType$' -e '^error_message$' |
         paste -sd, -)
-    pdn2csv -q --lossless "$f" 2>/dev/null | csv2pdn -q >"$tmp/l.pdn" 2>/dev/null
+    lossless_pdnfmt "$f"
+    formatted=$?
     pdn2csv -q --lossless --columns "$lcols" "$f" >"$tmp/l1.csv" 2>/dev/null
     pdn2csv -q --lossless --columns "$lcols" "$tmp/l.pdn" >"$tmp/l2.csv" 2>/dev/null
-    pdnfmt -q "$f" >"$tmp/o.pdn" 2>/dev/null
-    pdnfmt -q "$tmp/l.pdn" >"$tmp/lf.pdn" 2>/dev/null
-    if same "$tmp/l1.csv" "$tmp/l2.csv" && same "$tmp/o.pdn" "$tmp/lf.pdn"; then
+    if [ $formatted -eq 0 ] && same "$tmp/l1.csv" "$tmp/l2.csv"; then
         lossless=same
     else
         lossless=DIFFERENT
@@ -72,6 +84,14 @@ for f in tests/data/tournaments/*.pdn tests/data/encodings/*.pdn \
     pdn2csv -q --columns $written "$tmp/m.pdn" >"$tmp/m2.csv" 2>/dev/null
     if same "$tmp/m1.csv" "$tmp/m2.csv"; then moves=same; else moves=DIFFERENT; failed=1; fi
     echo "$name: csv $csv, lossless $lossless, moves $moves"
-done
+done <"$tmp/files"
 [ "$files" -ge 56 ] || { echo "only $files files: the real files are missing"; exit 1; }
+kept=0
+for f in tests/fuzz/regressions/*; do
+    [ "${f##*/}" = README ] && continue
+    kept=$((kept + 1))
+    if lossless_pdnfmt "$f"; then lossless=same; else lossless=DIFFERENT; failed=1; fi
+    echo "${f#tests/}: lossless $lossless"
+done
+[ "$kept" -ge 60 ] || { echo "only $kept fuzz inputs: tests/fuzz/regressions is missing"; exit 1; }
 exit $failed

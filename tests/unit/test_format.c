@@ -1,8 +1,9 @@
 /*
  * Unit tests of format.c (pdn_format_game): the moves the replay played in
  * each capture notation, ambiguous captures with their whole landing path by
- * default, each --broken mode, and the two facts the formatter rests on: the node a
- * replay finding carries, and the errors the reader counts per game.
+ * default, each --broken mode, the first move's side after a FEN's '?', and
+ * the two facts the formatter rests on: the node a replay finding carries,
+ * and the errors the reader counts per game.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -125,6 +126,26 @@ static void test_format_no_normalise_writes_moves_as_read(void **state)
     struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
     o.no_normalise = true;
     check_moves("[FEN \"W:W28:B23,14\"]\n1. 28x19x10 *", &o, "1. 28x19x10 *\n\n");
+}
+
+/* A FEN that leaves the side to move open ('?'): the first move's side,
+ * as the replay finds it, worked out by hand (the man on 18 is Black's,
+ * the one on 30 White's, the second mover of an English pair), with or
+ * without normalising; pdn_game_first_number counts back from that side
+ * ("2." on the second ply: the first is 1...). */
+static void test_format_fen_side_unknown(void **state)
+{
+    (void)state;
+    struct pdn_format_options plain = PDN_FORMAT_OPTIONS_INIT, as_read = plain;
+    as_read.no_normalise = true;
+    static const char black[] = "[FEN \"?:W33:B18\"]\n18-22 2. 33-29 22-27 *";
+    check_moves(black, &plain, "1... 18-22 2. 33-29 22-27 *\n\n");
+    check_moves(black, &as_read, "1... 18-22 2. 33-29 22-27 *\n\n");
+    check_moves("[GameType \"21\"]\n[FEN \"?:W30:B3\"]\n30-26 3-7 *", &plain,
+                "1... 30-26 2. 3-7 *\n\n");
+    pdn_game *g = read_one(black);
+    assert_int_equal(pdn_game_first_number(g), 1);
+    pdn_game_free(g);
 }
 
 static void test_format_write_options_apply(void **state)
@@ -316,6 +337,7 @@ int main(void)
         cmocka_unit_test(test_format_captures_shortest),
         cmocka_unit_test(test_format_captures_full_path),
         cmocka_unit_test(test_format_no_normalise_writes_moves_as_read),
+        cmocka_unit_test(test_format_fen_side_unknown),
         cmocka_unit_test(test_format_write_options_apply),
         cmocka_unit_test(test_format_broken_keep),
         cmocka_unit_test(test_format_broken_comment),
