@@ -50,12 +50,39 @@ done | awk -v n="$cores" '
         wall = median("wall"); cpu = median("cpu")
         printf "   the machine (medians of %d pairs): %d runs of pdncheck -j 1 at once take %.2fx the wall time of one,\n", NR, n, wall
         printf "   and each %.2fx the CPU time of a run alone: %.2fx is what %d cores give to independent work\n", cpu, (wall > 0 ? n / wall : 0), n }'
-echo "   medians of $pairs pairs of runs, -j 1 and -j $cores in turn:"
+# Each core's own speed: pdncheck -j 1 pinned to it (taskset), least CPU
+# time of 3. A virtual core may run slower than another (on the 2-core VM
+# of 2026-12-02, core 1 took 1.40x core 0's CPU time for the same run, the
+# host's doing): threads then get at most the sum of the cores' speeds, in
+# units of the fastest, whatever they do; and -j 1 is pinned to the fastest
+# core below, or its time would be that of whichever core it landed on.
+pin_fastest=
+if command -v taskset >/dev/null 2>&1; then
+    speeds=$(for core in $(seq 0 $((cores - 1))); do
+        printf '%s ' "$core"
+        for i in 1 2 3; do run taskset -c "$core" "$bin/pdncheck" -q -j 1; done |
+            awk '{ print $2 }' | sort -n | head -1
+    done)
+    echo "$speeds" | awk '
+        { core[NR] = $1; cpu[NR] = $2; if (best == 0 || ($2 > 0 && $2 < best)) best = $2 }
+        END {
+            line = ""; sum = 0
+            for (i = 1; i <= NR; i++) {
+                speed = cpu[i] > 0 ? best / cpu[i] : 0; sum += speed
+                line = line sprintf("   core %d %.2fs (%.2f)", core[i], cpu[i], speed)
+            }
+            print "   each core alone (pdncheck -j 1 pinned to it, least CPU time of 3; speed against the fastest):"
+            print line
+            printf "   so %d threads can be at most %.2fx as fast as one on the fastest core\n", NR, sum }'
+    pin_fastest="taskset -c $(echo "$speeds" | sort -k2,2n | head -1 | cut -d' ' -f1)"
+fi
+echo "   medians of $pairs pairs of runs, -j 1${pin_fastest:+ on the fastest core} and -j $cores in turn:"
 printf '   %-18s %8s %8s %6s   %8s %8s %6s   %s\n' tool "wall -j1" "cpu" "MB" "wall -j$cores" \
     "cpu" "MB" "speedup (wall)"
 for tool in pdncheck pdnstats pdnfmt pdn2csv; do
     for pair in $(seq "$pairs"); do
-        echo "$(run "$bin/$tool" -q -j 1) $(run "$bin/$tool" -q -j "$cores")"
+        # shellcheck disable=SC2086 # $pin_fastest: the command and its options, or nothing
+        echo "$(run $pin_fastest "$bin/$tool" -q -j 1) $(run "$bin/$tool" -q -j "$cores")"
     done | awk -v tool="$tool" '
         function median(col,   i, j, n, t, v) {
             n = 0
