@@ -342,27 +342,43 @@ static const char *tag_line(const pdn_csv_reader *r, const char *name, bool syno
     }
 }
 
-/* The value of the current row's tag name: its column's, else from its
- * tags cell, there cut at the closing quote (a number reads as one), the
- * first tag of that name, else of a name that stands for it ("Risultato"
- * for "Result"), as pdn_game_tag reads them; NULL when it has none. */
-static const char *tag_cell(const pdn_csv_reader *r, const char *name)
+/* The length of a tag line's value at v: up to its closing quote, past
+ * the quotes and backslashes the writer escapes ("1/2-1/2\"x21" is no
+ * result), or to the line's end when it has none. */
+static size_t tag_line_value_len(const char *v)
+{
+    size_t n = 0;
+    while (v[n] && v[n] != '"' && v[n] != '\n')
+        n += v[n] == '\\' && v[n + 1] && v[n + 1] != '\n' ? 2 : 1;
+    return n;
+}
+
+/* The value of the current row's tag name, and its length at *len: its
+ * column's, whole, else from its tags cell, up to the closing quote (a
+ * number reads as one), the first tag of that name, else of a name that
+ * stands for it ("Risultato" for "Result"), as pdn_game_tag reads them;
+ * NULL when it has none. */
+static const char *tag_cell(const pdn_csv_reader *r, const char *name, size_t *len)
 {
     for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
         const struct column *c = &r->cols[i];
-        if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0])
+        if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0]) {
+            *len = strlen(csv_field(r, i));
             return csv_field(r, i);
+        }
     }
     const char *v = tag_line(r, name, false);
-    return v ? v : tag_line(r, name, true);
+    if (v == NULL) v = tag_line(r, name, true);
+    *len = v ? tag_line_value_len(v) : 0;
+    return v;
 }
 
-/* The Result tag's value as written, cut at its quote, at out ("" when
- * none or too long), for ends_with_tag. */
+/* The Result tag's value as written, at out ("" when none or too long),
+ * for ends_with_tag. */
 static void result_tag_text(const pdn_csv_reader *r, char *out, size_t n)
 {
-    const char *tag = tag_cell(r, "Result");
-    size_t len = tag ? strcspn(tag, "\"") : 0;
+    size_t len;
+    const char *tag = tag_cell(r, "Result", &len);
     snprintf(out, n, "%.*s", len < n ? (int)len : 0, tag ? tag : "");
 }
 
@@ -382,10 +398,11 @@ static bool ends_with_tag(const pdn_csv_reader *r, const char *tag)
  * who moves, and which moves are a pair's second ("12...") follows. */
 static bool csv_black_opens(const pdn_csv_reader *r)
 {
-    const char *gametype = tag_cell(r, "GameType");
+    size_t len;
+    const char *gametype = tag_cell(r, "GameType", &len);
     long n = gametype ? strtol(gametype, NULL, 10) : r->o.gametype;
     if (n > 0) return gametype_black_opens(n);
-    if (tag_cell(r, "FEN")) return false;
+    if (tag_cell(r, "FEN", &len)) return false;
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
 
@@ -753,6 +770,9 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
+        /* a move kept as a comment in the line closed holds no place in
+         * this one: "(1. 31-27 {2-11x22}) (1. 33-29)", no "1. ..." between */
+        l->dots = false;
     }
     l->depth = dots_in(l->id);
     if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
@@ -799,8 +819,8 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
  * the game's to keep), else '*'. */
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
 {
-    const char *v = tag_cell(r, "Result");
-    size_t len = v ? strcspn(v, "\"") : 0;
+    size_t len;
+    const char *v = tag_cell(r, "Result", &len);
     for (; len > 0 && (*v == ' ' || *v == '\t'); len--)
         v++;
     while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))

@@ -114,12 +114,16 @@ const char *pdn_severity_name(enum pdn_severity severity)
 }
 
 /* Appends s to out at *len, cut (NUL-terminated) where cap ends, as
- * snprintf does; *len counts it whole. */
+ * snprintf does, but between two characters: a UTF-8 sequence cut in two
+ * would make the message invalid text (pdn2csv's error_message cell, which
+ * csv2pdn then refused). *len counts it whole. */
 static void append(char *out, size_t cap, size_t *len, const char *s)
 {
     size_t n = strlen(s);
     if (*len + 1 < cap) {
         size_t k = n < cap - 1 - *len ? n : cap - 1 - *len;
+        while (k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+            k--;
         memcpy(out + *len, s, k);
         out[*len + k] = '\0';
     }

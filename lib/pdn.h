@@ -706,7 +706,8 @@ PDN_API const char *pdn_severity_name(enum pdn_severity severity);
 /*
  * The message of a diagnostic, without file and place:
  *   illegal move '32-27': square 32 is empty
- * Writes at most cap bytes (NUL included); returns the full length.
+ * Writes at most cap bytes (NUL included), cut between characters, never
+ * inside a UTF-8 sequence; returns the full length.
  */
 PDN_API size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag);
 

@@ -1,9 +1,10 @@
 /*
  * lossless_trip: `pdn2csv --moves --variations --lossless | csv2pdn --moves`
  * in memory, through the public API as the two tools drive it, against
- * pdnfmt. README.md and csv2pdn(1) promise that the games come back byte
- * for byte as pdnfmt writes them; fuzz_lossless holds arbitrary input to
- * it, test_csv_lossless the test files and what the fuzzers kept.
+ * pdnfmt; or by game rows (`pdn2csv --lossless | csv2pdn`). README.md and
+ * csv2pdn(1) promise that the games come back byte for byte as pdnfmt
+ * writes them; fuzz_lossless holds arbitrary input to it, test_csv_lossless
+ * the test files and what the fuzzers kept.
  * Header-only, static; for tests only (it asserts nothing: the caller
  * compares).
  */
@@ -24,8 +25,9 @@ struct trip_text {
     FILE *fp;
 };
 
-/* The texts of one trip. */
+/* The texts of one trip, and its mode. */
 struct lossless_trip {
+    bool by_games;          /* a row a game, not a row a ply */
     struct trip_text pdn;   /* the input's games as pdnfmt writes them */
     struct trip_text csv;   /* their rows, as pdn2csv --moves --variations --lossless */
     struct trip_text raw;   /* the games those rows give, as csv2pdn --moves writes them */
@@ -75,8 +77,9 @@ static inline int trip_format_text(FILE *out, const char *data, size_t size, con
 static inline int trip_there(struct lossless_trip *t, const char *data, size_t size)
 {
     struct pdn_csv_write_options wo = PDN_CSV_WRITE_OPTIONS_INIT;
-    wo.mode = PDN_CSV_MOVES;
-    wo.variations = wo.lossless = true;
+    wo.mode = t->by_games ? PDN_CSV_GAMES : PDN_CSV_MOVES;
+    wo.variations = !t->by_games;
+    wo.lossless = true;
     pdn_csv_writer *w;
     int rc = pdn_csv_writer_open(&w, t->csv.fp, &wo, NULL);
     if (rc < 0) return rc;
@@ -117,13 +120,13 @@ static inline int trip_raw(FILE *out, const pdn_game *g)
     return ferror(out) ? PDN_EIO : 0;
 }
 
-/* csv2pdn --moves on the rows: its text (t->raw, the game's text as the
- * rows give it) and its canonical form (t->back, --canonical). */
+/* csv2pdn (--moves by plies) on the rows: its text (t->raw, the game's
+ * text as the rows give it) and its canonical form (t->back, --canonical). */
 static inline int trip_back(struct lossless_trip *t)
 {
     struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
     ro.filename = "rows.csv";
-    ro.moves = true;
+    ro.moves = !t->by_games;
     FILE *in = fmemopen(t->csv.buf, t->csv.len, "rb");
     if (in == NULL) return PDN_ENOMEM;
     pdn_csv_reader *r;
@@ -144,12 +147,14 @@ static inline int trip_back(struct lossless_trip *t)
     return rc < 0 ? rc : 0;
 }
 
-/* The whole trip on a PDN text: 0, or a negative PDN_E* code (a system
- * error: a text in memory gives none but out of memory). Free it with
- * lossless_trip_free either way. */
-static inline int lossless_trip_run(struct lossless_trip *t, const char *data, size_t size)
+/* The whole trip on a PDN text, by plies or (by_games) by game rows: 0,
+ * or a negative PDN_E* code (a system error: a text in memory gives none
+ * but out of memory). Free it with lossless_trip_free either way. */
+static inline int lossless_trip_run_as(struct lossless_trip *t, const char *data, size_t size,
+                                       bool by_games)
 {
     memset(t, 0, sizeof *t);
+    t->by_games = by_games;
     if (!trip_open(&t->pdn) || !trip_open(&t->csv) || !trip_open(&t->raw) ||
         !trip_open(&t->again) || !trip_open(&t->back))
         return PDN_ENOMEM;
@@ -160,6 +165,12 @@ static inline int lossless_trip_run(struct lossless_trip *t, const char *data, s
     if (rc == 0 && closed == 0) rc = trip_format_text(t->again.fp, t->raw.buf, t->raw.len, "-");
     closed |= trip_close(&t->again);
     return rc < 0 ? rc : closed ? PDN_EIO : 0;
+}
+
+/* The trip by plies, which --variations makes hold every line. */
+static inline int lossless_trip_run(struct lossless_trip *t, const char *data, size_t size)
+{
+    return lossless_trip_run_as(t, data, size, false);
 }
 
 static inline bool trip_same(const struct trip_text *a, const struct trip_text *b)
@@ -178,12 +189,14 @@ static inline bool lossless_trip_same(const struct lossless_trip *t)
 static inline void lossless_trip_show(const struct lossless_trip *t)
 {
     fprintf(stderr, "pdnfmt:\n%.*s\n", (int)t->pdn.len, t->pdn.buf);
+    const char *to = t->by_games ? "csv2pdn" : "csv2pdn --moves";
     if (!trip_same(&t->pdn, &t->again))
-        fprintf(stderr, "csv2pdn --moves | pdnfmt:\n%.*s\n", (int)t->again.len, t->again.buf);
+        fprintf(stderr, "%s | pdnfmt:\n%.*s\n", to, (int)t->again.len, t->again.buf);
     if (!trip_same(&t->pdn, &t->back))
-        fprintf(stderr, "csv2pdn --moves --canonical:\n%.*s\n", (int)t->back.len, t->back.buf);
-    fprintf(stderr, "pdn2csv --moves --variations --lossless:\n%.*s\n", (int)t->csv.len,
-            t->csv.buf);
+        fprintf(stderr, "%s --canonical:\n%.*s\n", to, (int)t->back.len, t->back.buf);
+    fprintf(stderr, "%s:\n%.*s\n",
+            t->by_games ? "pdn2csv --lossless" : "pdn2csv --moves --variations --lossless",
+            (int)t->csv.len, t->csv.buf);
 }
 
 static inline void lossless_trip_free(struct lossless_trip *t)

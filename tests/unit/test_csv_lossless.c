@@ -1,8 +1,8 @@
 /*
- * The lossless round trip through CSV (lossless_trip.h: pdn2csv --moves
+ * The lossless round trips through CSV (lossless_trip.h: pdn2csv --moves
  * --variations --lossless, then csv2pdn --moves, as the tools drive the
- * library) gives the games back byte for byte as pdnfmt writes them, as
- * README.md and csv2pdn(1) promise: every PDN file of tests/data and
+ * library; and by game rows, pdn2csv --lossless then csv2pdn) give the games back byte for byte as
+ * pdnfmt writes them, as README.md and csv2pdn(1) promise: every PDN file of tests/data and
  * samples, whole, as pdn2csv reads it (not pdnfmt's text of it: a game
  * whose variant its file gave must keep it), and every input the fuzz
  * targets kept (tests/fuzz/regressions: fuzz_lossless's, which holds
@@ -11,16 +11,20 @@
 #include "games_io.h"
 #include "lossless_trip.h"
 
-/* The trip on a text: the same bytes, else both texts on stderr and a
- * failure naming what. */
+/* The trips on a text, by plies and by game rows: the same bytes, else
+ * both texts on stderr and a failure naming what. */
 static void expect_same_back(const char *what, const char *data, size_t len)
 {
-    struct lossless_trip t;
-    assert_int_equal(lossless_trip_run(&t, data, len), 0);
-    bool same = lossless_trip_same(&t);
-    if (!same) lossless_trip_show(&t);
-    lossless_trip_free(&t);
-    if (!same) fail_msg("%s: not the same games back", what);
+    for (int by_games = 0; by_games <= 1; by_games++) {
+        struct lossless_trip t;
+        assert_int_equal(lossless_trip_run_as(&t, data, len, by_games), 0);
+        bool same = lossless_trip_same(&t);
+        if (!same) lossless_trip_show(&t);
+        lossless_trip_free(&t);
+        if (!same)
+            fail_msg("%s: not the same games back %s", what,
+                     by_games ? "by game rows" : "by plies");
+    }
 }
 
 static void test_csv_lossless_every_test_file(void **state)

@@ -77,6 +77,21 @@ static void test_diag_message_truncates_and_reports_length(void **state)
     assert_int_equal(pdn_diag_message(NULL, 0, &d), n);
 }
 
+/* "duplicate tag 'ee'" with two e acute, two bytes each (C3 A9): a
+ * buffer of 19 holds "duplicate tag '" (15 bytes), one whole and a byte
+ * of the next, which would split it: the cut comes before it. */
+static void test_diag_message_cut_between_characters(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_DIAG_DUPLICATE_TAG, .text = "\xC3\xA9\xC3\xA9"};
+    char buf[20];
+    size_t n = pdn_diag_message(buf, 19, &d);
+    assert_int_equal(n, strlen("duplicate tag '\xC3\xA9\xC3\xA9'"));
+    assert_string_equal(buf, "duplicate tag '\xC3\xA9");
+    assert_int_equal(pdn_diag_message(buf, sizeof buf, &d), n);
+    assert_string_equal(buf, "duplicate tag '\xC3\xA9\xC3\xA9");
+}
+
 static void test_diag_out_of_range(void **state)
 {
     (void)state;
@@ -100,6 +115,7 @@ int main(void)
         cmocka_unit_test(test_diag_names_unique),
         cmocka_unit_test(test_diag_message_shape),
         cmocka_unit_test(test_diag_message_truncates_and_reports_length),
+        cmocka_unit_test(test_diag_message_cut_between_characters),
         cmocka_unit_test(test_diag_out_of_range),
         cmocka_unit_test(test_diag_severity_names),
     };
