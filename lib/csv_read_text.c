@@ -723,8 +723,11 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     bool numbered = lossless ? written_number_text(r, row, col)
                              : (!second || first) && counted_number_text(r, here, row, col);
     /* a variation's first move is numbered, as the writer numbers it: a
-     * reader may count otherwise after dots ("1. ... (1... 19-23)") */
-    bool opens = lossless && first && l->depth > 0 && !dots;
+     * reader may count otherwise after dots ("1. ... (1... 19-23)"); so
+     * is the main line's when the count is past 1, which the reader may
+     * have counted back from a number now gone (on a move kept as a
+     * comment: "22-18 3. d2x1-f4" is "2... 22-18 {d2x1-f4}") */
+    bool opens = lossless && first && !dots && (l->depth > 0 || here.number > 1);
     if (!numbered && (glued || l->number_next || opens)) counted_number_text(r, here, row, col);
     l->number_next = false;
     l->any_move = true;
