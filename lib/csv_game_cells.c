@@ -6,6 +6,7 @@
  */
 #include "csv_writer.h"
 #include "game.h"
+#include "replay_plies.h"
 #include "vec.h"
 #include "writer.h"
 
@@ -23,15 +24,31 @@ uint64_t csv_start_half(const struct game_ctx *g)
     return 2 * ((uint64_t)g->first.number - 1) + g->first.second;
 }
 
-uint32_t csv_main_plies(const struct game_ctx *g)
+int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_node *node)
 {
-    uint64_t half = csv_start_half(g);
+    if (!node->setup) return 0;
+    bool second;
+    int rc = writer_setup_second(&second, g->game, node->setup, node, replay_setup_second);
+    if (rc <= 0) return rc; /* none, or one the count goes through */
+    /* The number goes on, as the writer's: "1. 33-28 18-22 /FEN "B:..."/
+     * 2... 18-23"; back to the pair's first half for the first mover. The
+     * second mover's half is odd, so it is never 0. */
+    if ((*half % 2 == 1) != second) *half = second ? *half + 1 : *half - 1;
+    return 0;
+}
+
+int64_t csv_main_plies(const struct game_ctx *g)
+{
+    uint64_t half = csv_start_half(g); /* of the next ply */
     uint32_t plies = 0;
     const struct pdn_line *main = &g->game->main;
     bool passed = false;
     for (uint32_t i = 0; i < main->nmoves; i++) {
-        bool pass = csv_passes(&main->moves[i], half + plies, passed);
+        int rc = csv_setup_turn(&half, g, &main->moves[i]);
+        if (rc < 0) return rc;
+        bool pass = csv_passes(&main->moves[i], half, passed);
         if (!pass || i + 1 == main->nmoves) plies++;
+        if (!pass) half++;
         passed = pass;
     }
     return plies;
@@ -241,7 +258,8 @@ static int movetext(pdn_csv_writer *w, const struct game_ctx *g, bool main_only)
     wo.move_ctx = w;
     wo.movetext_only = true;
     rewind(w->memfp);
-    int rc = writer_write_game(w->memfp, game, &wo, g->first);
+    struct writer_count count = {g->first, replay_setup_second}; /* as pdnfmt's */
+    int rc = writer_write_game(w->memfp, game, &wo, &count);
     if (rc < 0) return rc;
     long end = ftell(w->memfp);
     if (fflush(w->memfp) != 0 || end < 0) return PDN_ENOMEM;
@@ -314,9 +332,12 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
     case C_GAME:
         csv_put_number(w, c, g->game->index);
         break;
-    case C_PLIES:
-        csv_put_number(w, c, csv_main_plies(g));
+    case C_PLIES: {
+        int64_t plies = csv_main_plies(g);
+        if (plies >= 0) csv_put_number(w, c, (unsigned long long)plies);
+        rc = plies < 0 ? (int)plies : 0;
         break;
+    }
     case C_MOVES:
     case C_MOVETEXT:
         rc = movetext(w, g, c->id == C_MOVES);

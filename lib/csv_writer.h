@@ -338,8 +338,13 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
 
 /* csv_game_cells.c: half-moves before a game's first ply (struct
  * line_ctx's start_half); the plies written in its main line, its
- * placeholder (csv_placeholder) not counted. */
+ * placeholder (csv_placeholder) not counted, or a negative PDN_E* code. */
 uint64_t csv_start_half(const struct game_ctx *g);
-uint32_t csv_main_plies(const struct game_ctx *g);
+int64_t csv_main_plies(const struct game_ctx *g);
+/* The half-move of node, *half before it, after node's setup: the side the
+ * setup gives as the writer numbers (writer_setup_second: the FEN's, or
+ * for '?' the replay's), the number going on. 0, or a negative PDN_E*
+ * code. */
+int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_node *node);
 
 #endif

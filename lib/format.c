@@ -158,7 +158,8 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     /* numbered as the replay counts: a FEN's '?' is the first move's side */
     struct game_first_ply first;
     int rc = replay_first_ply(&first, game);
-    return rc < 0 ? rc : writer_write_game(out, game, &wo, first);
+    struct writer_count count = {first, replay_setup_second}; /* and after a setup */
+    return rc < 0 ? rc : writer_write_game(out, game, &wo, &count);
 }
 
 int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_options *options)

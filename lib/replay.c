@@ -696,6 +696,17 @@ int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
     return PDN_OK;
 }
 
+/* The replay's start of game, quiet (no options): its side and count, for
+ * the writers' numbering. False when it does not start (a bad GameType or
+ * FEN tag), as the replay does not. */
+static bool quiet_start(struct replay *r, const pdn_game *game, struct pdn_replay_summary *sum,
+                        struct pdn_movelist *legal)
+{
+    memset(sum, 0, sizeof *sum);
+    replay_init(r, game, NULL, sum, legal, NULL);
+    return replay_start(r);
+}
+
 int replay_first_ply(struct game_first_ply *out, const pdn_game *game)
 {
     *out = game_first_ply(game);
@@ -705,13 +716,29 @@ int replay_first_ply(struct game_first_ply *out, const pdn_game *game)
     struct pdn_movelist *legal = malloc(sizeof *legal);
     if (!legal) return PDN_ENOMEM;
     struct pdn_replay_summary sum;
-    memset(&sum, 0, sizeof sum);
     struct replay r;
-    replay_init(&r, game, NULL, &sum, legal, NULL);
-    if (replay_start(&r))
+    if (quiet_start(&r, game, &sum, legal))
         *out = (struct game_first_ply){r.start_turn.number, r.start.side != r.first_side};
     free(legal);
     return 0;
+}
+
+int replay_setup_second(bool *second, const pdn_game *game, const struct pdn_node *node)
+{
+    if (!node->setup) return 0;
+    struct pdn_movelist *legal = malloc(sizeof *legal);
+    if (!legal) return PDN_ENOMEM;
+    struct pdn_replay_summary sum;
+    struct replay r;
+    struct pdn_board board;
+    struct turn turn;
+    /* The position as restart reads it; a side it leaves open ('?'), node's */
+    bool read = quiet_start(&r, game, &sum, legal) &&
+                replay_start_fen(&r, &board, &turn, node->setup, &node->setup_pos);
+    if (read && !board.side_known) replay_resolve_side(&r, node, &board);
+    if (read) *second = board.side != r.first_side;
+    free(legal);
+    return read;
 }
 
 uint32_t pdn_game_first_number(const pdn_game *game)

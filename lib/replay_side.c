@@ -2,8 +2,9 @@
  * replay_side: who moves from a position whose FEN left the side open
  * ('?'): the move played from it decides. The one answer the replay gives
  * (at the start, replay_start.c, and after a setup, replay.c) and, through
- * replay_first_ply (replay_plies.h), the writers that number the moves
- * (pdnfmt, pdn2csv). Must not report, print or allocate.
+ * replay_first_ply and replay_setup_second (replay_plies.h), the writers
+ * that number the moves (pdnfmt, pdn2csv). Must not report, print or
+ * allocate.
  */
 #include "replay.h"
 

@@ -50,9 +50,10 @@ struct writer {
     struct wrap wrap;
     const struct pdn_write_options *opt;
     const pdn_game *game;
-    bool bad_tags_pending; /* the comments of unwritable tags are still to come */
-    bool flat;             /* inside a cut line: comments as plain words, no cuts */
-    const char *setup_due; /* a setup to write right before the next move (write_before) */
+    bool bad_tags_pending;         /* the comments of unwritable tags are still to come */
+    bool flat;                     /* inside a cut line: comments as plain words, no cuts */
+    const char *setup_due;         /* a setup to write right before the next move (write_before) */
+    writer_setup_fn *setup_second; /* struct writer_count's */
 };
 
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
@@ -240,15 +241,28 @@ static bool write_bad_tags(struct writer *wr)
     return any;
 }
 
-/* Who moves after a setup that spell_setup writes as one: the FEN's side. */
-static void setup_side(const pdn_game *game, const char *fen, struct side *s)
+int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
+                        const struct pdn_node *node, writer_setup_fn *ask)
 {
-    spell_setup_side(fen, game_black_opens(game), &s->black);
+    if (spell_setup_side(fen, game_black_opens(game), second)) return 1;
+    if (!node || !ask || strchr(fen, '/')) return 0; /* '/': written as a comment */
+    return ask(second, game, node);
 }
 
-static bool write_setup(struct writer *wr, const char *fen, struct side *s)
+/* Who moves after a setup, where the count goes (writer_setup_second). */
+static void setup_side(struct writer *wr, const char *fen, const struct pdn_node *node,
+                       struct side *s)
 {
-    setup_side(wr->game, fen, s);
+    bool second;
+    int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
+    if (rc > 0) s->black = second;
+    if (rc < 0) wr->wrap.nomem = true;
+}
+
+static bool write_setup(struct writer *wr, const char *fen, const struct pdn_node *node,
+                        struct side *s)
+{
+    setup_side(wr, fen, node, s);
     return spell_setup(&wr->wrap, fen);
 }
 
@@ -391,10 +405,10 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
         spell_comment(&wr->wrap, setup); /* superseded before any move */
         any = true;
     } else if (setup && (as_comment || cut)) {
-        setup_side(wr->game, setup, s);
+        setup_side(wr, setup, node, s);
         wr->setup_due = setup;
     } else if (setup) {
-        any |= write_setup(wr, setup, s);
+        any |= write_setup(wr, setup, node, s);
     }
     return any;
 }
@@ -405,7 +419,7 @@ static void write_line_end(struct writer *wr, const struct pdn_line *line, struc
     if (wr->bad_tags_pending) write_bad_tags(wr);
     write_comments(wr, line->trailing, line->ntrailing);
     write_setup_due(wr);
-    if (line->trailing_setup) write_setup(wr, line->trailing_setup, s);
+    if (line->trailing_setup) write_setup(wr, line->trailing_setup, NULL, s);
 }
 
 /* Moves from.. of a line and what ends it, written flat on one line into a
@@ -417,7 +431,8 @@ static char *flat_rest(const struct writer *wr, const struct pdn_line *line, uin
     size_t len = 0;
     FILE *fp = open_memstream(&text, &len);
     if (fp == NULL) return NULL;
-    struct writer sub = {.opt = wr->opt, .game = wr->game, .flat = true};
+    struct writer sub = {
+        .opt = wr->opt, .game = wr->game, .flat = true, .setup_second = wr->setup_second};
     wrap_init(&sub.wrap, fp, INT_MAX);
     write_moves(&sub, line, from, s, true);
     wrap_end(&sub.wrap);
@@ -560,21 +575,27 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
 
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
-    return game ? writer_write_game(out, game, options, game_first_ply(game)) : PDN_EINVAL;
+    if (!game) return PDN_EINVAL;
+    struct writer_count count = {game_first_ply(game), NULL};
+    return writer_write_game(out, game, options, &count);
 }
 
 int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
-                      struct game_first_ply first)
+                      const struct writer_count *count)
 {
     static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
     if (!options) options = &defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
-    struct writer wr = {.opt = options, .game = game, .bad_tags_pending = true};
+    struct writer wr = {.opt = options,
+                        .game = game,
+                        .bad_tags_pending = true,
+                        .setup_second = count->setup_second};
     flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
-    write_moves(&wr, &game->main, 0, (struct side){first.number, first.second}, false);
+    write_moves(&wr, &game->main, 0, (struct side){count->first.number, count->first.second},
+                false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
               as_written ? game->result_text : result_text(game, game_result(game, options)));

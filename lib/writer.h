@@ -1,9 +1,11 @@
 /*
- * writer (private): pdn_write_game with the first ply's number and side
- * given, for the library's callers that run the replay (format.c, the CSV
- * writer). A FEN that leaves the side to move open ('?') is the first
- * move's to the replay (replay_first_ply), which the writer, below the
- * rules, cannot tell: pdn_write_game takes it for the first mover's.
+ * writer (private): pdn_write_game numbered as the replay counts, for the
+ * library's callers that run the replay (format.c, the CSV writer). A FEN
+ * that leaves the side to move open ('?'), in the tags or in a setup among
+ * the moves, is the next move's side to the replay (replay_first_ply,
+ * replay_setup_second), which the writer, below the rules, cannot tell:
+ * pdn_write_game takes it for the first mover's at the start and goes on
+ * counting after a setup.
  */
 #ifndef PDN_WRITER_H
 #define PDN_WRITER_H
@@ -11,9 +13,31 @@
 #include "game.h"
 #include "pdn.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
+/* Who moves node, right after its setup, as the replay decides it
+ * (replay_setup_second): 1 and *second, 0 when it cannot tell, or a
+ * negative PDN_E* code. */
+typedef int writer_setup_fn(bool *second, const pdn_game *game, const struct pdn_node *node);
+
+struct writer_count {
+    struct game_first_ply first; /* the first ply's number and side */
+    /* asked after a setup whose side the writer cannot read; NULL: the
+     * count goes on there */
+    writer_setup_fn *setup_second;
+};
+
+/* Who moves after a setup that the writer writes as one (fen: its text),
+ * node the move after it (NULL: the setup ends its line): the FEN's side,
+ * or the side ask tells (NULL: none) when the writer cannot read it
+ * ('?'). 1 and *second (the second mover of a pair), 0 when neither tells
+ * (the count goes on), or a negative PDN_E* code. The CSV writer's moves
+ * rows count with it as the writer numbers. */
+int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
+                        const struct pdn_node *node, writer_setup_fn *ask);
+
 int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
-                      struct game_first_ply first);
+                      const struct writer_count *count);
 
 #endif

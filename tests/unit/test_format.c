@@ -148,6 +148,22 @@ static void test_format_fen_side_unknown(void **state)
     pdn_game_free(g);
 }
 
+/* A setup among the moves that leaves the side open: the move after it
+ * gives it, as the replay reads it; the number goes on. */
+static void test_format_setup_side_unknown(void **state)
+{
+    (void)state;
+    struct pdn_format_options plain = PDN_FORMAT_OPTIONS_INIT, as_read = plain;
+    as_read.no_normalise = true;
+    static const char black[] = "[FEN \"W:W33:B18\"]\n"
+                                "33-28 18-22 /FEN \"?:W33:B18\"/ 18-23 33-28 *";
+    static const char moved[] = "1. 33-28 18-22 /FEN \"?:W33:B18\"/ 2... 18-23 3. 33-28 *\n\n";
+    check_moves(black, &plain, moved);
+    check_moves(black, &as_read, moved);
+    check_moves("[FEN \"W:W33:B18\"]\n33-28 (33-29 /FEN \"?:W33:B18\"/ 33-28) 18-22 *", &plain,
+                "1. 33-28 (1. 33-29 /FEN \"?:W33:B18\"/ 1. 33-28) 1... 18-22 *\n\n");
+}
+
 static void test_format_write_options_apply(void **state)
 {
     (void)state;
@@ -338,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_format_captures_full_path),
         cmocka_unit_test(test_format_no_normalise_writes_moves_as_read),
         cmocka_unit_test(test_format_fen_side_unknown),
+        cmocka_unit_test(test_format_setup_side_unknown),
         cmocka_unit_test(test_format_write_options_apply),
         cmocka_unit_test(test_format_broken_keep),
         cmocka_unit_test(test_format_broken_comment),
