@@ -816,6 +816,16 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
     }
 }
 
+/* A Goes score's result spelt as the writer spells it, by the game's
+ * type: "1/2-1/2" in an Italian game, "1-1" in an international one. */
+static const char *goes_spelt(const pdn_csv_reader *r, enum pdn_result result)
+{
+    size_t len;
+    const char *type = tag_cell(r, "GameType", &len);
+    return text_result_spelling(
+        result, text_results_of_gametype(type ? strtol(type, NULL, 10) : r->o.gametype));
+}
+
 /* The result the writer writes for a game without one: its Result tag's
  * (read as the reader reads it, blanks around left out; a Goes score as
  * the result it stands for, which the writer spells, as it has no text of
@@ -830,7 +840,7 @@ static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
         len--;
     const struct text_result *res = len > 0 ? text_result_exact(v, len) : NULL;
     if (res && text_result_goes(v, len))
-        snprintf(out, n, "%s", pdn_result_text((enum pdn_result)res->result));
+        snprintf(out, n, "%s", goes_spelt(r, (enum pdn_result)res->result));
     else if (res && len < n)
         snprintf(out, n, "%.*s", (int)len, v);
     else

@@ -122,7 +122,10 @@ static void append(char *out, size_t cap, size_t *len, const char *s)
     size_t n = strlen(s);
     if (*len + 1 < cap) {
         size_t k = n < cap - 1 - *len ? n : cap - 1 - *len;
-        while (k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+        /* back to the sequence's start: 3 bytes at most, so that text
+         * that is no UTF-8 (a run of continuation bytes) is not eaten */
+        for (int back = 0; back < 3 && k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80;
+             back++)
             k--;
         memcpy(out + *len, s, k);
         out[*len + k] = '\0';

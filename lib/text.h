@@ -278,5 +278,12 @@ const struct text_result *text_result_start(const char *s);
 /* How a result is written in a convention: its first row there, else the
  * international one ("0-0" has no chess spelling), else "*". */
 const char *text_result_spelling(enum pdn_result result, enum text_convention convention);
+/* The convention the writer spells a game's results in, by its GameType
+ * (0: none known): international (2-0) for 20 and 27, the default; chess
+ * style (1-0) for the other types, as PDN 3.0 writes them. */
+static inline enum text_convention text_results_of_gametype(long gametype)
+{
+    return gametype == 0 || gametype == 20 || gametype == 27 ? TEXT_INTERNATIONAL : TEXT_CHESS;
+}
 
 #endif

@@ -72,18 +72,12 @@ static bool in_list(const char *name, const char *const *list, size_t n)
 
 /* ---- results ------------------------------------------------------------ */
 
-/* International results (2-0) for GameType 20 and 27, the default; the
- * chess-style ones (1-0) for the other types, as PDN 3.0 writes them. */
-static bool international(const pdn_game *game)
+/* A result spelt by the game's type (text_results_of_gametype). */
+static const char *result_text(const pdn_game *game, enum pdn_result result)
 {
     const char *type = pdn_game_tag(game, "GameType");
     long n = type ? strtol(type, NULL, 10) : game->gametype; /* inferred without a tag */
-    return n == 0 || n == 20 || n == 27;
-}
-
-static const char *result_text(const pdn_game *game, enum pdn_result result)
-{
-    return text_result_spelling(result, international(game) ? TEXT_INTERNATIONAL : TEXT_CHESS);
+    return text_result_spelling(result, text_results_of_gametype(n));
 }
 
 /* A game that names its result format ([ResultFormat "Goes"]) keeps its
