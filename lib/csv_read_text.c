@@ -391,6 +391,15 @@ static bool ends_with_tag(const pdn_csv_reader *r, const char *tag)
     return len > 0 && end - start == len && memcmp(r->text + start, tag, len) == 0;
 }
 
+/* The GameType of the game whose first row is read: its tag's, else
+ * --variant's (0: none). */
+static long csv_gametype(const pdn_csv_reader *r)
+{
+    size_t len;
+    const char *type = tag_cell(r, "GameType", &len);
+    return type ? strtol(type, NULL, 10) : r->o.gametype;
+}
+
 /* Whether Black opens each move pair of the game whose first row is read
  * (English checkers): as its variant says (its GameType, else --variant);
  * else, when no FEN sets it up, as its first move's side says, the start
@@ -398,10 +407,9 @@ static bool ends_with_tag(const pdn_csv_reader *r, const char *tag)
  * who moves, and which moves are a pair's second ("12...") follows. */
 static bool csv_black_opens(const pdn_csv_reader *r)
 {
-    size_t len;
-    const char *gametype = tag_cell(r, "GameType", &len);
-    long n = gametype ? strtol(gametype, NULL, 10) : r->o.gametype;
+    long n = csv_gametype(r);
     if (n > 0) return gametype_black_opens(n);
+    size_t len;
     if (tag_cell(r, "FEN", &len)) return false;
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
@@ -820,10 +828,7 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
  * type: "1/2-1/2" in an Italian game, "1-1" in an international one. */
 static const char *goes_spelt(const pdn_csv_reader *r, enum pdn_result result)
 {
-    size_t len;
-    const char *type = tag_cell(r, "GameType", &len);
-    return text_result_spelling(
-        result, text_results_of_gametype(type ? strtol(type, NULL, 10) : r->o.gametype));
+    return text_result_spelling(result, text_results_of_gametype(csv_gametype(r)));
 }
 
 /* The result the writer writes for a game without one: its Result tag's
