@@ -11,9 +11,13 @@
 # on every core is the most threads could give; a shared virtual machine
 # may give less, the other cores' work slowing each (caches, memory, the
 # host's own sharing), and the CPU time says by how much.
+# Then a cache line's round trip between cores 0 and 1 (core_trip): what
+# each line of a game costs that the tool's thread takes from the thread
+# that read it, which independent work never pays.
 # CORPUS=FILE measures another file; PAIRS=N takes N pairs.
 set -e
 bin=$1
+benchbin=$2
 corpus=${CORPUS:-bench/corpus/read-100mb.pdn}
 mkdir -p bench/corpus
 [ -s "$corpus" ] && [ "$corpus" -nt bench/make_corpus.sh ] || sh bench/make_corpus.sh "$corpus" 100
@@ -50,6 +54,9 @@ done | awk -v n="$cores" '
         wall = median("wall"); cpu = median("cpu")
         printf "   the machine (medians of %d pairs): %d runs of pdncheck -j 1 at once take %.2fx the wall time of one,\n", NR, n, wall
         printf "   and each %.2fx the CPU time of a run alone: %.2fx is what %d cores give to independent work\n", cpu, (wall > 0 ? n / wall : 0), n }'
+if [ "$cores" -gt 1 ] && [ -x "$benchbin/core_trip" ]; then
+    echo "   a cache line between cores 0 and 1 and back (threads pay it, independent runs do not): $("$benchbin/core_trip" | sed 's/^round trip //')"
+fi
 # Each core's own speed: pdncheck -j 1 pinned to it (taskset), least CPU
 # time of 3. A virtual core may run slower than another (on the 2-core VM
 # of 2026-12-02, core 1 took 1.40x core 0's CPU time for the same run, the
@@ -95,3 +102,7 @@ for tool in pdncheck pdnstats pdnfmt pdn2csv; do
         END { printf "   %-18s %8.2f %8.2f %6d   %8.2f %8.2f %6d   %.2fx\n", tool, median(1), median(2),
                   median(3), median(4), median(5), median(6), median(0) }'
 done
+# The host may move the virtual cores while the pairs run: the trip again.
+if [ "$cores" -gt 1 ] && [ -x "$benchbin/core_trip" ]; then
+    echo "   the round trip after the pairs: $("$benchbin/core_trip" | sed 's/^round trip //')"
+fi

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,10 +55,9 @@ struct jobs_game {
     void *state;                       /* the worker's (tool_work.begin) */
     void (*result_free)(void *result); /* tool_work.result_free, once the work ran */
     /* Done by a reader's thread (jobs_reader_work): the thread's slot, and
-     * once the tool is done with it, the game waiting there to be freed. */
+     * its next job kept there for reuse. */
     struct reader_state *home;
-    pdn_game *spent_game;
-    struct jobs_game *spent_next;
+    struct jobs_game *kept_next;
     _Alignas(max_align_t) unsigned char result[JOBS_RESULT_SIZE];
 };
 
@@ -67,6 +67,21 @@ struct event {
     pdn_game *game;
     struct recorded diag;
     struct jobs_game job;
+};
+
+/*
+ * Games the tool is done with, for the thread that read them to free: the
+ * tool's thread writes only the batch, in memory of its own, never the
+ * games or their jobs (a cache line written on one core and then used on
+ * another moves between them, some 200 ns on a shared VM: per game, that
+ * was most of what -j 2 cost over -j 1).
+ */
+enum { SPENT_BATCH = 32 };
+
+struct spent_batch {
+    struct spent_batch *next;
+    unsigned n;
+    pdn_game *games[SPENT_BATCH];
 };
 
 enum work_state { WORK_WAITING, WORK_RUNNING, WORK_DONE };
@@ -119,18 +134,28 @@ struct jobs_run {
      * done with that each thread read: that thread frees them, since
      * glibc frees memory into the arena of the thread that took it,
      * under a lock that thread takes for each malloc (pdncheck -j 2 on
-     * 100 MB spent 11% of its time waiting on it). */
+     * 100 MB spent 11% of its time waiting on it). A slot is made under
+     * states_lock and found without it (nreader_states published last);
+     * what one thread writes for each game lies on cache lines of its own,
+     * since a line written on one core and read on another moves between
+     * them each time. */
     pthread_mutex_t states_lock;
     struct reader_state {
-        pthread_t owner;
+        pthread_t owner; /* these two unchanged once the slot is made */
         void *state;
-        struct job_stream stream;
-        struct jobs_game *spent;
-        struct jobs_game *kept; /* freed jobs of this thread's, for its next games:
-                                   too big for glibc's thread cache, a malloc
-                                   each cost several hundred instructions */
+        _Alignas(64) struct job_stream stream; /* the owner's */
+        /* The owner's freed jobs, for its next games: too big for glibc's
+         * thread cache, a malloc each cost several hundred instructions. */
+        struct jobs_game *kept;
+        /* Games the tool is done with, handed back by the tool's thread
+         * (spend) a batch at a time, taken whole by the owner; and the
+         * batches emptied, for the tool's thread to fill again. */
+        _Alignas(64) _Atomic(struct spent_batch *) spent;
+        _Atomic(struct spent_batch *) emptied;
     } reader_states[JOBS_MAX + 2];
-    int nreader_states;
+    atomic_int nreader_states;
+    /* The tool's thread's alone: the batch of each slot being filled. */
+    struct spent_batch *unspent[JOBS_MAX + 2];
     void *tool_ctx; /* the tool's ctx, for the work */
 };
 
@@ -585,16 +610,20 @@ static int consume_all(struct jobs_run *run, pdn_diag_fn on_diag, void *diag_ctx
     return stop;
 }
 
-static void free_spent_games(struct jobs_game *job);
+static void free_batches(struct spent_batch *b, bool games);
 
 void jobs_free(struct jobs_run *run)
 {
     if (run == NULL) return;
     const struct tool_work *work = run->t->work;
-    for (int i = 0; i < run->nreader_states; i++) {
-        free_spent_games(run->reader_states[i].spent); /* the reader's threads are gone */
+    int nslots = atomic_load(&run->nreader_states);
+    for (int i = 0; i < nslots; i++) { /* the reader's threads are gone */
+        struct reader_state *slot = &run->reader_states[i];
+        if (run->unspent[i]) run->unspent[i]->next = atomic_load(&slot->spent);
+        free_batches(run->unspent[i] ? run->unspent[i] : atomic_load(&slot->spent), true);
+        free_batches(atomic_load(&slot->emptied), false);
         for (struct jobs_game *job = run->reader_states[i].kept, *next; job; job = next) {
-            next = job->spent_next;
+            next = job->kept_next;
             free(job->found.v);
             free(job);
         }
@@ -660,47 +689,87 @@ bool jobs_reader_works(const struct tool *t)
     return t->work && t->select == NULL && t->repeats == NULL;
 }
 
-static void free_spent_games(struct jobs_game *job)
+/* A list of batches freed, with their games if 'games'. */
+static void free_batches(struct spent_batch *b, bool games)
 {
-    while (job) {
-        struct jobs_game *next = job->spent_next;
-        pdn_game_free(job->spent_game); /* and job, its work */
-        job = next;
+    for (struct spent_batch *next; b; b = next) {
+        next = b->next;
+        for (unsigned i = 0; games && i < b->n; i++)
+            pdn_game_free(b->games[i]); /* and its job */
+        free(b);
     }
 }
 
-/* The calling thread's slot, its worker state made by tool_work.begin the
- * first time, or NULL when none can be had. *spent: the games of the slot
- * the tool is done with, for the caller to free. */
-static struct reader_state *reader_slot(struct jobs_run *run, struct jobs_game **spent)
+/* b put first on an atomic list that one thread takes from. */
+static void push_batch(_Atomic(struct spent_batch *) *list, struct spent_batch *b)
+{
+    b->next = atomic_load_explicit(list, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(list, &b->next, b, memory_order_release,
+                                                  memory_order_relaxed))
+        ;
+}
+
+/* On the owner's thread: the games handed back to its slot freed, and
+ * their batches handed back emptied. */
+static void take_spent(struct reader_state *slot)
+{
+    struct spent_batch *b = atomic_exchange_explicit(&slot->spent, NULL, memory_order_acquire);
+    while (b) {
+        struct spent_batch *next = b->next;
+        for (unsigned i = 0; i < b->n; i++)
+            pdn_game_free(b->games[i]); /* and its job */
+        push_batch(&slot->emptied, b);
+        b = next;
+    }
+}
+
+/* The calling thread's slot among the first n, or NULL. */
+static struct reader_state *own_slot(struct jobs_run *run, int n)
+{
+    pthread_t self = pthread_self();
+    for (int i = 0; i < n; i++)
+        if (pthread_equal(run->reader_states[i].owner, self)) return &run->reader_states[i];
+    return NULL;
+}
+
+/* The calling thread's slot, made with its worker state (tool_work.begin)
+ * the first time, or NULL when none can be had. */
+static struct reader_state *new_slot(struct jobs_run *run)
 {
     const struct tool_work *work = run->t->work;
-    pthread_t self = pthread_self();
+    pthread_mutex_lock(&run->states_lock);
+    int n = atomic_load_explicit(&run->nreader_states, memory_order_relaxed);
     struct reader_state *slot = NULL;
     void *state = NULL;
-    pthread_mutex_lock(&run->states_lock);
-    for (int i = 0; i < run->nreader_states && slot == NULL; i++)
-        if (pthread_equal(run->reader_states[i].owner, self)) slot = &run->reader_states[i];
-    if (slot == NULL && run->nreader_states < JOBS_MAX + 2 &&
+    if (n < JOBS_MAX + 2 &&
         (work->begin == NULL || (state = work->begin(run->t, run->tool_ctx)) != NULL)) {
-        slot = &run->reader_states[run->nreader_states++];
-        *slot = (struct reader_state){.owner = self, .state = state};
+        slot = &run->reader_states[n];
+        slot->owner = pthread_self();
+        slot->state = state;
+        atomic_store_explicit(&run->nreader_states, n + 1, memory_order_release);
     }
-    *spent = slot ? slot->spent : NULL;
-    if (slot) slot->spent = NULL;
     pthread_mutex_unlock(&run->states_lock);
+    return slot;
+}
+
+/* The calling thread's slot (NULL when none can be had), and the games
+ * the tool's thread has handed back to it freed. */
+static struct reader_state *reader_slot(struct jobs_run *run)
+{
+    int n = atomic_load_explicit(&run->nreader_states, memory_order_acquire);
+    struct reader_state *slot = own_slot(run, n);
+    if (slot == NULL) return new_slot(run);
+    if (atomic_load_explicit(&slot->spent, memory_order_relaxed)) take_spent(slot);
     return slot;
 }
 
 void *jobs_reader_work(pdn_game *game, void *ctx)
 {
     struct jobs_run *run = ctx;
-    struct jobs_game *spent;
-    struct reader_state *slot = reader_slot(run, &spent);
-    free_spent_games(spent);
+    struct reader_state *slot = reader_slot(run);
     struct jobs_game *job = slot ? slot->kept : NULL;
     if (job) {
-        slot->kept = job->spent_next;
+        slot->kept = job->kept_next;
         struct recorded_list found = job->found; /* emptied, its memory kept */
         memset(job, 0, sizeof *job);
         job->found = found;
@@ -718,9 +787,7 @@ void jobs_reader_work_diag(const struct pdn_diag *d, void *ctx)
 {
     struct jobs_run *run = ctx;
     if (run->t->work->diag == NULL) return;
-    struct jobs_game *spent;
-    struct reader_state *slot = reader_slot(run, &spent);
-    free_spent_games(spent);
+    struct reader_state *slot = reader_slot(run);
     if (slot) run->t->work->diag(slot->state, d);
 }
 
@@ -733,12 +800,26 @@ void jobs_reader_work_free(void *p)
         return;
     }
     job_empty(job);
-    job->spent_next = job->home->kept; /* only its own thread touches kept */
+    job->kept_next = job->home->kept; /* only its own thread touches kept */
     job->home->kept = job;
 }
 
+/* On the tool's thread: a batch for a slot, one it emptied before if it
+ * has any, or NULL when out of memory. */
+static struct spent_batch *new_batch(struct reader_state *slot)
+{
+    struct spent_batch *b = atomic_load_explicit(&slot->emptied, memory_order_relaxed);
+    /* Only this thread takes from the list: b stays there until taken. */
+    while (b && !atomic_compare_exchange_weak_explicit(&slot->emptied, &b, b->next,
+                                                       memory_order_acquire, memory_order_relaxed))
+        ;
+    if (b == NULL) b = malloc(sizeof *b);
+    if (b) b->n = 0;
+    return b;
+}
+
 /* A game the tool is done with: freed now when this thread read it, else
- * left in the slot of the thread that did. */
+ * handed back to the thread that did, a batch at a time. */
 static void spend(struct jobs_run *run, pdn_game *game)
 {
     struct jobs_game *job = pdn_game_work(game);
@@ -746,11 +827,16 @@ static void spend(struct jobs_run *run, pdn_game *game)
         pdn_game_free(game);
         return;
     }
-    job->spent_game = game;
-    pthread_mutex_lock(&run->states_lock);
-    job->spent_next = job->home->spent;
-    job->home->spent = job;
-    pthread_mutex_unlock(&run->states_lock);
+    struct reader_state *slot = job->home;
+    struct spent_batch **b = &run->unspent[slot - run->reader_states];
+    if (*b == NULL && (*b = new_batch(slot)) == NULL) {
+        pdn_game_free(game); /* here, then: slower, not wrong */
+        return;
+    }
+    (*b)->games[(*b)->n++] = game;
+    if ((*b)->n < SPENT_BATCH) return;
+    push_batch(&slot->spent, *b);
+    *b = NULL;
 }
 
 int jobs_take(struct jobs_run *run, pdn_game *game, tool_game_fn fn, void *ctx)

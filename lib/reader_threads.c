@@ -195,30 +195,31 @@ static void on_part_diag(const struct pdn_diag *d, void *ctx)
     ev->d.detail = copy_string(&at, d->detail);
 }
 
-/* The games and findings left in a chain of blocks. */
-static void blocks_empty(struct event_block *b)
+/* The findings left in a chain of blocks, and their games unless they
+ * were handed over (the caller's now). */
+static void blocks_empty(struct event_block *b, bool handed)
 {
     for (; b; b = b->next) {
         for (size_t i = 0; i < b->used; i++) {
-            pdn_game_free(b->events[i].game);
+            if (!handed) pdn_game_free(b->events[i].game);
             free(b->events[i].strings);
         }
         b->used = 0;
     }
 }
 
-static void blocks_free(struct event_block *b)
+static void blocks_free(struct event_block *b, bool handed)
 {
-    blocks_empty(b);
+    blocks_empty(b, handed);
     for (struct event_block *next; b; b = next) {
         next = b->next;
         free(b);
     }
 }
 
-static void part_free(struct part *p)
+static void part_free(struct part *p, bool handed)
 {
-    blocks_free(p->blocks);
+    blocks_free(p->blocks, handed);
     free(p->bytes);
     free(p);
 }
@@ -232,7 +233,7 @@ static void reuse_spent(struct part_reader *pr, struct event_block *spent)
 {
     for (struct event_block *chain = spent, *next; chain; chain = next) {
         next = chain->next_spent;
-        blocks_empty(chain);
+        blocks_empty(chain, true);
         struct event_block *last = chain;
         while (last->next)
             last = last->next;
@@ -245,7 +246,7 @@ static void reuse_spent(struct part_reader *pr, struct event_block *spent)
 static void part_reader_fini(struct part_reader *pr, struct event_block *spent)
 {
     reuse_spent(pr, spent);
-    blocks_free(pr->pool);
+    blocks_free(pr->pool, true); /* emptied */
     pr->pool = NULL;
     reader_one_free(pr->r);
     pr->r = NULL;
@@ -304,8 +305,10 @@ static bool settle(struct reader_threads *t, struct part *p)
     for (struct part_event *ev = p->events; ev; ev = ev->next) {
         if (ev->game)
             reader_parts_game(&t->settled, &p->at, ev->game);
-        else
+        else {
             reader_parts_diag(&p->at, &ev->d);
+            ev->d.file = t->options.filename;
+        }
     }
     return true;
 }
@@ -318,7 +321,6 @@ static void work_on(struct reader_threads *t, struct part *p)
     if (o->work == NULL) return;
     for (struct part_event *ev = p->events; ev; ev = ev->next) {
         if (ev->game == NULL) {
-            ev->d.file = o->filename;
             if (o->work_diag) o->work_diag(&ev->d, o->work_ctx);
             continue;
         }
@@ -590,10 +592,17 @@ static void stop_threads(struct reader_threads *t)
 
 static void drop_parts(struct reader_threads *t)
 {
+    if (t->head && t->head->handing) { /* the games not handed over yet */
+        for (struct part_event *ev = t->cursor; ev; ev = ev->next)
+            pdn_game_free(ev->game);
+        struct part *p = t->head;
+        t->head = p->next;
+        part_free(p, true);
+    }
     while (t->head) {
         struct part *p = t->head;
         t->head = p->next;
-        part_free(p);
+        part_free(p, false);
     }
     t->tail = t->scan = NULL;
     t->in_flight = 0;
@@ -676,22 +685,22 @@ static void pop_head(struct reader_threads *t)
         p->blocks = NULL;
     }
     pthread_mutex_unlock(&t->lock);
-    part_free(p);
+    part_free(p, true);
 }
 
 /* Hands the head part's events over up to its next game: 1 and *out, or
- * 0 when the part is done. */
+ * 0 when the part is done. The events are only read here: a line written
+ * on this core would have to move back to the core that read the part,
+ * which empties its blocks (a move costs some 200 ns on a shared VM). */
 static int hand_over(struct reader_threads *t, pdn_game **out)
 {
     while (t->cursor) {
-        struct part_event *ev = t->cursor;
+        const struct part_event *ev = t->cursor;
         t->cursor = ev->next;
         if (ev->game) {
             *out = ev->game;
-            ev->game = NULL;
             return 1;
         }
-        ev->d.file = t->options.filename;
         if (t->options.on_diag) t->options.on_diag(&ev->d, t->options.diag_ctx);
     }
     return 0;
