@@ -170,6 +170,10 @@ static void add_ply(struct loader *l, struct replay_ply *p, struct turn *turn, i
                     uint32_t label)
 {
     struct replay_game *g = l->g;
+    /* The side the ply is played by: a setup before it may have handed the
+     * move to the side that moved last ("2... 14x23 /B:.../ 3... 18-22"),
+     * the number going on, as pdnfmt writes it. */
+    turn->side = p->before.side;
     struct replay_entry *e = add_entry(l, ENTRY_PLY, depth, p->node, turn, label);
     if (e == NULL) return;
     e->ply = p;
