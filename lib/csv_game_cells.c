@@ -24,16 +24,21 @@ uint64_t csv_start_half(const struct game_ctx *g)
     return 2 * ((uint64_t)g->first.number - 1) + g->first.second;
 }
 
-int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_node *node)
+int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_line *line,
+                   uint32_t i)
 {
-    if (!node->setup) return 0;
+    const struct pdn_node *node = &line->moves[i];
+    if (!game_sets_up(node->setup)) return 0; /* the writer leaves it out */
     bool second;
     int rc = writer_setup_second(&second, g->game, node->setup, node, replay_setup_second);
-    if (rc <= 0) return rc; /* none, or one the count goes through */
+    if (rc < 0) return rc;
     /* The number goes on, as the writer's: "1. 33-28 18-22 /FEN "B:..."/
      * 2... 18-23"; back to the pair's first half for the first mover. The
      * second mover's half is odd, so it is never 0. */
-    if ((*half % 2 == 1) != second) *half = second ? *half + 1 : *half - 1;
+    if (rc > 0 && (*half % 2 == 1) != second) *half = second ? *half + 1 : *half - 1;
+    second = *half % 2 == 1;
+    uint32_t number = writer_setup_number(node->setup, line, i, second);
+    if (number) *half = 2 * ((uint64_t)number - 1) + second;
     return 0;
 }
 
@@ -44,7 +49,7 @@ int64_t csv_main_plies(const struct game_ctx *g)
     const struct pdn_line *main = &g->game->main;
     bool passed = false;
     for (uint32_t i = 0; i < main->nmoves; i++) {
-        int rc = csv_setup_turn(&half, g, &main->moves[i]);
+        int rc = csv_setup_turn(&half, g, main, i);
         if (rc < 0) return rc;
         bool pass = csv_passes(&main->moves[i], half, passed);
         if (!pass || i + 1 == main->nmoves) plies++;

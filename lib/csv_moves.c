@@ -756,14 +756,14 @@ static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const st
     return n < 0 ? n : rows + n;
 }
 
-/* The count of l at ply, turned by node's setup (csv_setup_turn): its
+/* The count of l at ply, turned by the setup of move i (csv_setup_turn): its
  * start moves, so the plies after it, and their variations, count on from
  * there. Unsigned: start_half may wrap below 0, the halves never do. */
-static int turn_at_setup(struct line_ctx *l, uint32_t ply, const struct pdn_node *node)
+static int turn_at_setup(struct line_ctx *l, uint32_t ply, const struct pdn_line *line, uint32_t i)
 {
-    if (!node->setup) return 0;
+    if (!line->moves[i].setup) return 0;
     uint64_t before = csv_half_of(l, ply), half = before;
-    int rc = csv_setup_turn(&half, l->g, node);
+    int rc = csv_setup_turn(&half, l->g, line, i);
     l->start_half += half - before;
     return rc;
 }
@@ -778,7 +778,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *line_at,
     bool passed = false; /* the node before was passed as a placeholder */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        int turned = turn_at_setup(l, ply, node);
+        int turned = turn_at_setup(l, ply, line, i);
         if (turned < 0) return turned;
         if (csv_passes(node, csv_half_of(l, ply), passed)) {
             passed = true;

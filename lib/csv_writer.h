@@ -341,10 +341,12 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g);
  * placeholder (csv_placeholder) not counted, or a negative PDN_E* code. */
 uint64_t csv_start_half(const struct game_ctx *g);
 int64_t csv_main_plies(const struct game_ctx *g);
-/* The half-move of node, *half before it, after node's setup: the side the
- * setup gives as the writer numbers (writer_setup_second: the FEN's, or
- * for '?' the replay's), the number going on. 0, or a negative PDN_E*
- * code. */
-int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_node *node);
+/* The half-move of move i of line, *half before it, after its setup: the
+ * side and number the setup gives as the writer numbers
+ * (writer_setup_second: the FEN's, or for '?' the replay's;
+ * writer_setup_number: the FEN's ":F", or the numbers written after it),
+ * else the count going on. 0, or a negative PDN_E* code. */
+int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_line *line,
+                   uint32_t i);
 
 #endif

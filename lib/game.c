@@ -56,21 +56,31 @@ int game_untagged_type(const pdn_game *game)
     return game->gametype > 0 ? game->gametype : 20;
 }
 
-uint32_t game_line_first_number(const struct pdn_line *line, bool second)
+bool game_sets_up(const char *setup)
+{
+    return setup && !text_blanks_only(setup);
+}
+
+uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second)
 {
     uint32_t pairs_after_first = 0; /* pairs begun since the first ply */
-    for (uint32_t i = 0; i < line->nmoves; i++) {
+    for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        /* the count starts again at a setup (not an empty one, which sets
-         * up nothing: the writer leaves it out) */
-        if (node->setup && !text_blanks_only(node->setup)) return 1;
+        if (i > from && game_sets_up(node->setup)) return 0; /* the count starts again there */
         if (node->number)
             return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
         if (game_holds_place(node, second)) continue;
         pairs_after_first += second && pairs_after_first < UINT32_MAX;
         second = !second;
     }
-    return 1;
+    return 0;
+}
+
+uint32_t game_line_first_number(const struct pdn_line *line, bool second)
+{
+    if (line->nmoves > 0 && game_sets_up(line->moves[0].setup)) return 1;
+    uint32_t number = game_line_number_from(line, 0, second);
+    return number ? number : 1;
 }
 
 struct game_first_ply game_first_ply(const pdn_game *game)

@@ -74,6 +74,9 @@ static inline bool game_holds_place(const struct pdn_node *node, bool second)
     return second && node->text && node->text[0] == '.' && strcmp(node->text, "...") == 0 &&
            !node->number_black;
 }
+/* Whether a setup's text sets anything up: an empty one does not (the
+ * writer leaves it out, the replay goes on from where it was). */
+bool game_sets_up(const char *setup);
 /*
  * The move number of a line's first ply when no FEN gives one: the first
  * number written on the line, counted back over the plies before it (its
@@ -84,6 +87,12 @@ static inline bool game_holds_place(const struct pdn_node *node, bool second)
  * "37. 22-18 ..." and reads back the same.
  */
 uint32_t game_line_first_number(const struct pdn_line *line, bool second);
+/* The move number of ply 'from' of a line (second: it is the second
+ * mover's), as the first number written from there on gives it, counted
+ * back; 0 when none is written before the line ends or sets up again. The
+ * count after a setup without ":F" (game_line_first_number's rule from
+ * there, which the replay reads so too: the first number written sets it). */
+uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second);
 /* A game's first ply: its move number, and whether it is the second of its
  * pair (White's in English checkers). */
 struct game_first_ply {

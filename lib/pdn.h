@@ -859,6 +859,16 @@ PDN_API bool pdn_game_variant_own(const pdn_game *game);
  * numbers counts from it. 0 for NULL.
  */
 PDN_API uint32_t pdn_game_first_number(const pdn_game *game);
+/*
+ * The move number of the ply after a /FEN/ setup among the moves, the one
+ * before move i of line (the line's trailing setup when i is its move
+ * count), as pdnfmt writes it and the replay checks it; second: that ply
+ * is the second mover's of its pair. The FEN's ":F" number, else counted
+ * back from the first number written after the setup before another one;
+ * 0 when neither says (the count goes on from the moves before it), for no
+ * setup there, an empty one or one holding '/' (written as a comment).
+ */
+PDN_API uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second);
 /* What pdn_reader_options.work made of the game on the thread that read
  * it, or NULL (no work asked for, or none done for this game). */
 PDN_API void *pdn_game_work(const pdn_game *game);

@@ -6,6 +6,7 @@
  * allocate or replay moves.
  */
 #include "replay.h"
+#include "fen.h"
 #include "game.h"
 #include "tag_synonym.h"
 #include "geometry.h"
@@ -244,19 +245,12 @@ static bool read_gametype(struct replay *r)
 
 /* ---- FEN ------------------------------------------------------------------------ */
 
-/* lidraughts' ":F<n>" gives the move number; without it the first number
- * written in the line is taken. */
+/* lidraughts' ":F<n>" gives the move number, read as the writers read it
+ * (fen_start); without it the first number written in the line is taken. */
 static struct turn fen_turn(const char *fen)
 {
-    struct turn turn = {1, false};
-    for (const char *p = strchr(fen, ':'); p; p = strchr(p + 1, ':')) {
-        if ((p[1] != 'F' && p[1] != 'f') || p[2] < '0' || p[2] > '9') continue;
-        uint32_t n = 0;
-        for (const char *q = p + 2; *q >= '0' && *q <= '9' && n < 100000; q++)
-            n = n * 10 + (uint32_t)(*q - '0');
-        if (n > 0) turn = (struct turn){n, true};
-    }
-    return turn;
+    uint32_t number = fen_start(fen).number;
+    return number ? (struct turn){number, true} : (struct turn){1, false};
 }
 
 /* The man on its crowning row met first going from each side's end of the

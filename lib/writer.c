@@ -33,6 +33,7 @@
  * This file places the pieces (the tags' order, what goes before a move,
  * numbers, variations, cut lines); writer_spell.c spells each one.
  */
+#include "fen.h"
 #include "game.h"
 #include "options.h"
 #include "pdn.h"
@@ -243,20 +244,40 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
     return ask(second, game, node);
 }
 
-/* Who moves after a setup, where the count goes (writer_setup_second). */
-static void setup_side(struct writer *wr, const char *fen, const struct pdn_node *node,
+uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
+{
+    if (strchr(fen, '/')) return 0; /* written as a comment */
+    uint32_t number = fen_start(fen).number;
+    return number ? number : game_line_number_from(line, i, second);
+}
+
+uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
+{
+    if (!line || i > line->nmoves) return 0;
+    const char *fen = i < line->nmoves ? line->moves[i].setup : line->trailing_setup;
+    return game_sets_up(fen) ? writer_setup_number(fen, line, i, second) : 0;
+}
+
+/* Who moves after a setup before move i of line (the line's end when i
+ * is its count), and from which number: the count goes on where neither
+ * the setup nor the numbers after it say (writer_setup_second,
+ * writer_setup_number). */
+static void setup_side(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
                        struct side *s)
 {
     bool second;
+    const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
     if (rc > 0) s->black = second;
     if (rc < 0) wr->wrap.nomem = true;
+    uint32_t number = writer_setup_number(fen, line, i, s->black);
+    if (number) s->number = number;
 }
 
-static bool write_setup(struct writer *wr, const char *fen, const struct pdn_node *node,
+static bool write_setup(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
                         struct side *s)
 {
-    setup_side(wr, fen, node, s);
+    setup_side(wr, fen, line, i, s);
     return spell_setup(&wr->wrap, fen);
 }
 
@@ -343,13 +364,6 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
 static bool unreadable(const struct writer *wr, const struct pdn_node *node);
 static void write_unreadable(struct writer *wr, const struct pdn_node *node);
 
-/* Whether a setup of text s is one the writer writes: an empty one sets
- * up nothing, and is left out (spell_setup). */
-static bool sets_up(const char *s)
-{
-    return s && !text_blanks_only(s);
-}
-
 /* Whether a move kept as a comment is followed by the dots its variations
  * need (write_moves: "12... ...", a move not given). */
 static bool dots_follow(const struct writer *wr, const struct pdn_node *node)
@@ -365,10 +379,10 @@ static bool setup_follows(const struct writer *wr, const struct pdn_line *line, 
 {
     if (dots_follow(wr, &line->moves[i])) return false;
     for (uint32_t j = i + 1; j < line->nmoves; j++) {
-        if (sets_up(line->moves[j].setup)) return true;
+        if (game_sets_up(line->moves[j].setup)) return true;
         if (!unreadable(wr, &line->moves[j]) || dots_follow(wr, &line->moves[j])) return false;
     }
-    return sets_up(line->trailing_setup);
+    return game_sets_up(line->trailing_setup);
 }
 
 static bool cut_here(const struct writer *wr, const struct pdn_node *node)
@@ -394,15 +408,15 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     any |= write_comments(wr, node->comments_before, node->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
     if (!as_comment && !cut) any |= write_setup_due(wr);
-    const char *setup = sets_up(node->setup) ? node->setup : NULL; /* else nothing */
+    const char *setup = game_sets_up(node->setup) ? node->setup : NULL; /* else nothing */
     if (setup && as_comment && setup_follows(wr, line, i)) {
         spell_comment(&wr->wrap, setup); /* superseded before any move */
         any = true;
     } else if (setup && (as_comment || cut)) {
-        setup_side(wr, setup, node, s);
+        setup_side(wr, setup, line, i, s);
         wr->setup_due = setup;
     } else if (setup) {
-        any |= write_setup(wr, setup, node, s);
+        any |= write_setup(wr, setup, line, i, s);
     }
     return any;
 }
@@ -413,7 +427,7 @@ static void write_line_end(struct writer *wr, const struct pdn_line *line, struc
     if (wr->bad_tags_pending) write_bad_tags(wr);
     write_comments(wr, line->trailing, line->ntrailing);
     write_setup_due(wr);
-    if (line->trailing_setup) write_setup(wr, line->trailing_setup, NULL, s);
+    if (line->trailing_setup) write_setup(wr, line->trailing_setup, line, line->nmoves, s);
 }
 
 /* Moves from.. of a line and what ends it, written flat on one line into a

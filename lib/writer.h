@@ -36,6 +36,13 @@ struct writer_count {
  * rows count with it as the writer numbers. */
 int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
                         const struct pdn_node *node, writer_setup_fn *ask);
+/* The move number of the ply after a setup (fen) before move i of line
+ * (i: the line's count for a setup that ends it), that ply the second
+ * mover's or not: the FEN's ":F", else the first number written from
+ * there on, counted back (game_line_number_from), else 0: the count goes
+ * on, as it does after a setup holding '/', written as a comment. The
+ * replay reads the numbers so; the CSV writer's rows count so. */
+uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second);
 
 int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
                       const struct writer_count *count);

@@ -190,6 +190,18 @@ static void add_ply(struct loader *l, struct replay_ply *p, struct turn *turn, i
 static void walk_line(struct loader *l, const struct pdn_line *line, struct turn turn, int depth,
                       uint32_t label);
 
+/* The count after the setup before move i, which the loader's next ply
+ * plays: the setup's number, or the numbers written after it
+ * (pdn_setup_number), else it goes on. */
+static void setup_turn(const struct loader *l, const struct pdn_line *line, uint32_t i,
+                       struct turn *turn)
+{
+    const struct replay_ply *p = &l->g->plies[l->cursor];
+    bool second = p->before.side != (int)first_mover(&l->g->start);
+    uint32_t number = pdn_setup_number(line, i, second);
+    if (number) turn->number = number;
+}
+
 /* Each variation's label is kept once, cut at 31 bytes, and shared by its
  * entries. */
 static void walk_variations(struct loader *l, const struct pdn_node *node,
@@ -219,9 +231,11 @@ static void walk_line(struct loader *l, const struct pdn_line *line, struct turn
     for (uint32_t i = 0; i < line->nmoves && !g->nomem; i++) {
         const struct pdn_node *node = &line->moves[i];
         if (i == 0 && node->number) turn.number = node->number;
+        bool played = l->cursor < g->nplies && g->plies[l->cursor].node == node;
+        if (played && node->setup) setup_turn(l, line, i, &turn);
         struct turn before = turn;
         const struct replay_stop *stop = NULL;
-        if (l->cursor < g->nplies && g->plies[l->cursor].node == node) {
+        if (played) {
             add_ply(l, &g->plies[l->cursor++], &turn, depth, label);
         } else if ((stop = stop_at(g, node)) != NULL) {
             struct replay_entry *e = add_entry(l, ENTRY_STOP, depth, node, &turn, label);

@@ -327,6 +327,42 @@ static void test_writer_first_number(void **state)
     free_games(&gs);
 }
 
+/* pdn_setup_number, the number after a setup among the moves, worked out
+ * by hand: none (the count goes on: 0), lidraughts' :F field, a later
+ * number counted back (Black's ply before "2." is 1...), a number after
+ * another setup not counted, an empty setup, a setup holding '/' (written
+ * as a comment); and the writer numbers the ply after the setup so. */
+static void test_writer_setup_number(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 19-23 /B:W31,33:B18,19/ 18-22 31-27 *\n\n"
+                               "1. 32-28 19-23 /W:W31,33:B18,19:F20/ 31-27 18-22 *\n\n"
+                               "1. 32-28 19-23 /B:W31,33:B18,19/ 18-22 2. 31-27 *\n\n"
+                               "1. 32-28 19-23 /B:W31,33:B18,19/ 18-22 /W:W31:B18/ 5. 31-27 *\n\n";
+    static const uint32_t want[] = {0, 20, 1, 0};
+    static const bool second[] = {true, false, true, true};
+    static const char *const written[] = {"2... 18-22", "20. 31-27", "1... 18-22", "2... 18-22"};
+    struct games gs;
+    read_games(&gs, text, sizeof text - 1);
+    assert_int_equal(gs.n, COUNT(want));
+    for (size_t i = 0; i < gs.n; i++) {
+        assert_int_equal(pdn_setup_number(&gs.v[i]->main, 2, second[i]), want[i]);
+        assert_int_equal(pdn_setup_number(&gs.v[i]->main, 1, false), 0); /* no setup there */
+        char *out = write_to_string(gs.v[i], NULL);
+        assert_non_null(strstr(out, written[i]));
+        free(out);
+    }
+    assert_int_equal(pdn_setup_number(&gs.v[3]->main, 3, false), 5); /* the second setup */
+    assert_int_equal(pdn_setup_number(&gs.v[0]->main, 99, false), 0);
+    assert_int_equal(pdn_setup_number(NULL, 0, false), 0);
+    struct pdn_node nodes[2] = {{.text = "32-28", .setup = "  "}, {.text = "19-23", .number = 7}};
+    struct pdn_line empty = {.moves = nodes, .nmoves = 2};
+    assert_int_equal(pdn_setup_number(&empty, 0, false), 0); /* sets up nothing */
+    nodes[0].setup = "W:W31/B18";
+    assert_int_equal(pdn_setup_number(&empty, 0, false), 0); /* '/': written as a comment */
+    free_games(&gs);
+}
+
 static void test_writer_bad_tag_names_as_comments(void **state)
 {
     (void)state;
@@ -381,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_writer_move_text_from_the_caller),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_first_number),
+        cmocka_unit_test(test_writer_setup_number),
     };
     return cmocka_run_group_tests_name("writer", tests, NULL, NULL);
 }
