@@ -824,17 +824,12 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
     }
 }
 
-/* A Goes score's result spelt as the writer spells it, by the game's
- * type: "1/2-1/2" in an Italian game, "1-1" in an international one. */
-static const char *goes_spelt(const pdn_csv_reader *r, enum pdn_result result)
-{
-    return text_result_spelling(result, text_results_of_gametype(csv_gametype(r)));
-}
-
 /* The result the writer writes for a game without one: its Result tag's
- * (read as the reader reads it, blanks around left out; a Goes score as
- * the result it stands for, which the writer spells, as it has no text of
- * the game's to keep), else '*'. */
+ * (read as the reader reads it, blanks around left out), spelt as the
+ * writer spells a result it has no text of, by the game's type ("1-1" in
+ * an international game, "1/2-1/2" in an Italian one, a Goes score as the
+ * result it stands for); else '*'. Under a ResultFormat tag the writer
+ * keeps a terminator as written: the tag's own spelling would come back. */
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
 {
     size_t len;
@@ -844,12 +839,9 @@ static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
     while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
         len--;
     const struct text_result *res = len > 0 ? text_result_exact(v, len) : NULL;
-    if (res && text_result_goes(v, len))
-        snprintf(out, n, "%s", goes_spelt(r, (enum pdn_result)res->result));
-    else if (res && len < n)
-        snprintf(out, n, "%.*s", (int)len, v);
-    else
-        snprintf(out, n, "*");
+    enum text_convention spelling = text_results_of_gametype(csv_gametype(r));
+    snprintf(out, n, "%s",
+             res ? text_result_spelling((enum pdn_result)res->result, spelling) : "*");
 }
 
 /* Reads ahead: the next row that reads, if any, into r->held, ="..."
