@@ -993,7 +993,7 @@ void csv_game_text(pdn_csv_reader *r)
         }
         if (!said) res.tagged[0] = '\0';
         res.recorded = "";
-    } else if (mv != SIZE_MAX) {
+    } else if (mv != SIZE_MAX && csv_field(r, mv)[0]) { /* empty: no line of its own */
         text_line(r, row, (uint32_t)mv + 1);
         text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);
     }
