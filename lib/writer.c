@@ -385,6 +385,14 @@ static bool setup_follows(const struct writer *wr, const struct pdn_line *line, 
     return game_sets_up(line->trailing_setup);
 }
 
+bool writer_setup_superseded(const struct pdn_line *line, uint32_t i)
+{
+    static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
+    const struct writer wr = {.opt = &defaults};
+    const struct pdn_node *node = &line->moves[i];
+    return game_sets_up(node->setup) && unreadable(&wr, node) && setup_follows(&wr, line, i);
+}
+
 static bool cut_here(const struct writer *wr, const struct pdn_node *node)
 {
     return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
