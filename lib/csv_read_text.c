@@ -682,15 +682,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     /* the count without a setup kept before this row (l->undone) */
     struct count *undone = &l->undone;
     if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
-    /* after a setup, the count the row's cells say: pdn2csv counted it as
-     * the writer does (the side the setup gives, and its ":F" or the
-     * numbers written after it, which later rows hold), else the side it
-     * spells */
-    struct count after = count_cell(r, second);
-    if (game_sets_up(cell(r, R_SETUP)) && after.number > 0)
-        *c = after;
-    else
-        spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
     bool numbered = count_written(c, cell(r, R_WRITTEN));
     count_written(undone, cell(r, R_WRITTEN));
     count_advance(undone);
