@@ -57,6 +57,9 @@ struct writer {
     writer_setup_fn *setup_second; /* struct writer_count's */
 };
 
+/* pdnfmt's options: none given. */
+static const struct pdn_write_options write_defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
+
 static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 enum { ROSTER = sizeof roster / sizeof roster[0] };
 
@@ -387,8 +390,7 @@ static bool setup_follows(const struct writer *wr, const struct pdn_line *line, 
 
 bool writer_setup_superseded(const struct pdn_line *line, uint32_t i)
 {
-    static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
-    const struct writer wr = {.opt = &defaults};
+    const struct writer wr = {.opt = &write_defaults};
     const struct pdn_node *node = &line->moves[i];
     return game_sets_up(node->setup) && unreadable(&wr, node) && setup_follows(&wr, line, i);
 }
@@ -599,8 +601,7 @@ int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_optio
 int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
                       const struct writer_count *count)
 {
-    static const struct pdn_write_options defaults = {.version = PDN_WRITE_OPTIONS_VERSION};
-    if (!options) options = &defaults;
+    if (!options) options = &write_defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     struct writer wr = {.opt = options,
