@@ -619,8 +619,8 @@ void jobs_free(struct jobs_run *run)
     int nslots = atomic_load(&run->nreader_states);
     for (int i = 0; i < nslots; i++) { /* the reader's threads are gone */
         struct reader_state *slot = &run->reader_states[i];
-        if (run->unspent[i]) run->unspent[i]->next = atomic_load(&slot->spent);
-        free_batches(run->unspent[i] ? run->unspent[i] : atomic_load(&slot->spent), true);
+        free_batches(run->unspent[i], true); /* being filled, on no list */
+        free_batches(atomic_load(&slot->spent), true);
         free_batches(atomic_load(&slot->emptied), false);
         for (struct jobs_game *job = run->reader_states[i].kept, *next; job; job = next) {
             next = job->kept_next;
@@ -689,13 +689,19 @@ bool jobs_reader_works(const struct tool *t)
     return t->work && t->select == NULL && t->repeats == NULL;
 }
 
+/* The games of a batch freed, each with its job. */
+static void free_games(const struct spent_batch *b)
+{
+    for (unsigned i = 0; i < b->n; i++)
+        pdn_game_free(b->games[i]);
+}
+
 /* A list of batches freed, with their games if 'games'. */
 static void free_batches(struct spent_batch *b, bool games)
 {
     for (struct spent_batch *next; b; b = next) {
         next = b->next;
-        for (unsigned i = 0; games && i < b->n; i++)
-            pdn_game_free(b->games[i]); /* and its job */
+        if (games) free_games(b);
         free(b);
     }
 }
@@ -716,8 +722,7 @@ static void take_spent(struct reader_state *slot)
     struct spent_batch *b = atomic_exchange_explicit(&slot->spent, NULL, memory_order_acquire);
     while (b) {
         struct spent_batch *next = b->next;
-        for (unsigned i = 0; i < b->n; i++)
-            pdn_game_free(b->games[i]); /* and its job */
+        free_games(b);
         push_batch(&slot->emptied, b);
         b = next;
     }
@@ -814,7 +819,7 @@ static struct spent_batch *new_batch(struct reader_state *slot)
                                                        memory_order_acquire, memory_order_relaxed))
         ;
     if (b == NULL) b = malloc(sizeof *b);
-    if (b) b->n = 0;
+    if (b) b->next = NULL, b->n = 0; /* on no list till pushed */
     return b;
 }
 

@@ -526,7 +526,7 @@ static bool setup_spelt(pdn_csv_reader *r, const char *fen, bool comment, uint32
     while (text_blank((unsigned char)*fen))
         fen++;
     if (!fen[0]) return false; /* sets up nothing: the writer writes nothing */
-    comment |= strchr(fen, '/') != NULL;
+    comment |= spell_setup_as_comment(fen);
     bool brace = strpbrk(fen, "{}") != NULL;
     text_line(r, row, col);
     text_adds(r, !comment ? "/FEN \"" : brace ? ";" : "{", row, col);
@@ -657,7 +657,7 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
 static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
 {
     uint32_t row = (uint32_t)r->row_no;
-    bool has_setup = !text_blanks_only(cell(r, R_SETUP)); /* empty: sets up nothing */
+    bool has_setup = game_sets_up(cell(r, R_SETUP));
     /* a setup kept, superseded by this one: the count as without it */
     if (has_setup && kept(&r->due)) l->next[l->depth] = l->undone;
     if (has_setup) write_due(r, true);

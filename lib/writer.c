@@ -243,13 +243,13 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
                         const struct pdn_node *node, writer_setup_fn *ask)
 {
     if (spell_setup_side(fen, game_black_opens(game), second)) return 1;
-    if (!node || !ask || strchr(fen, '/')) return 0; /* '/': written as a comment */
+    if (!node || !ask || spell_setup_as_comment(fen)) return 0;
     return ask(second, game, node);
 }
 
 uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
 {
-    if (strchr(fen, '/')) return 0; /* written as a comment */
+    if (spell_setup_as_comment(fen)) return 0;
     uint32_t number = fen_start(fen).number;
     return number ? number : game_line_number_from(line, i, second);
 }

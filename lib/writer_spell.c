@@ -351,11 +351,16 @@ static void put_setup_text(struct wrap *w, const char *fen)
     }
 }
 
+bool spell_setup_as_comment(const char *fen)
+{
+    return strchr(fen, '/') != NULL;
+}
+
 bool spell_setup_side(const char *fen, bool black_opens, bool *second)
 {
     while (blank(*fen))
         fen++;
-    if (strchr(fen, '/') || (*fen != 'W' && *fen != 'B')) return false;
+    if (spell_setup_as_comment(fen) || (*fen != 'W' && *fen != 'B')) return false;
     *second = (*fen == 'B') != black_opens;
     return true;
 }
@@ -367,7 +372,7 @@ bool spell_setup(struct wrap *w, const char *fen)
     while (blank(*fen))
         fen++;
     if (*fen == '\0') return false; /* an empty setup sets up nothing */
-    if (strchr(fen, '/')) {
+    if (spell_setup_as_comment(fen)) {
         spell_comment(w, fen);
         return true;
     }

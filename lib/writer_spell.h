@@ -54,6 +54,9 @@ void spell_comment(struct wrap *w, const char *text);
 /* A comment's words inside a cut line, which is one comment already. */
 void spell_flat_words(struct wrap *w, const char *s);
 
+/* Whether spell_setup writes the setup as a comment: it holds a '/',
+ * which would close it early. Such a setup sets up nothing for a reader. */
+bool spell_setup_as_comment(const char *fen);
 /* Whether a setup that spell_setup writes as one says who moves next (its
  * FEN's side letter): then *second is whether that is the second mover of
  * a pair (black_opens: Black opens the pairs, as in English checkers). */
