@@ -461,6 +461,11 @@ static bool count_written(struct count *c, const char *written)
     return numbered;
 }
 
+static bool same_count(struct count a, struct count b)
+{
+    return a.number == b.number && a.second == b.second;
+}
+
 /* The count the number cell says (rows without written_number). */
 static struct count count_cell(const pdn_csv_reader *r, bool second)
 {
@@ -578,6 +583,8 @@ struct lines {
      * the numbers written, which it follows): at its next move, and at its
      * last one, where that move's variations start. */
     struct count next[LINES_DEEPEST], at[LINES_DEEPEST];
+    /* The same, as the rows' number and side cells count (move_count). */
+    struct count cells_next[LINES_DEEPEST], cells_at[LINES_DEEPEST];
     /* The square the move just written left for a next hop (text.h): a
      * capture from there, unnumbered, would read as that hop. */
     uint32_t hop_end;
@@ -670,6 +677,34 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
         l->hop_end = 0; /* the setup parts them */
 }
 
+/* The count after this row's setup, if any: who moves, as the setup
+ * says; the number as the writer takes it from the FEN's ":F" or counts it
+ * back from a number written further on (writer_setup_number), which these
+ * rows have not reached: the number cell's. When the cells count as the
+ * writer up to here; else when the cell leaves the cells' own count (it
+ * was counted back) and both say the same side moves (then both count
+ * back alike). They part where a number written overrides the count:
+ * "1. /B/ --" is "1 black" in the cells, "1. --" in the writer's count. */
+static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool black_opens)
+{
+    struct count *c = &l->next[l->depth], *cells_next = &l->cells_next[l->depth];
+    bool cells_agree = same_count(*c, *cells_next);
+    spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    struct count cells = count_cell(r, second);
+    bool counted = cells.number != cells_next->number && cells.second == c->second;
+    if (cells.number && (cells_agree || counted) && game_sets_up(cell(r, R_SETUP))) {
+        c->number = cells.number;
+        /* numbered, as the writer numbers a move after a setup: a number
+         * written further on (after a move kept as a comment, which is no
+         * ply once read back) would count back otherwise. Not when the
+         * cells say the other side moves: a '?' setup, whose side the
+         * replay gives, which the reader then finds again. */
+        l->number_next |= cells.second == c->second;
+    }
+    l->cells_at[l->depth] = *cells_next = cells;
+    count_advance(cells_next);
+}
+
 /* The writer's count at this row's move, as it would number it: with
  * --lossless's rows, its line's, after the move's setup and the numbers
  * written before it (then advanced past it, unless it is dots that hold a
@@ -682,7 +717,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     /* the count without a setup kept before this row (l->undone) */
     struct count *undone = &l->undone;
     if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
-    spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    setup_count(r, l, second, black_opens);
     bool numbered = count_written(c, cell(r, R_WRITTEN));
     count_written(undone, cell(r, R_WRITTEN));
     count_advance(undone);
@@ -803,6 +838,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     unsigned from = l->depth;
     l->depth = dots_in(l->id);
     l->next[l->depth] = l->at[from];
+    l->cells_next[l->depth] = l->cells_at[from];
     return true;
 }
 
@@ -908,6 +944,7 @@ static void rows_text(pdn_csv_reader *r, struct lines *l)
     bool first = true, black_opens = csv_black_opens(r);
     l->next[0] = count_cell(r, (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens);
     if (l->next[0].number == 0) l->next[0].number = 1;
+    l->cells_next[0] = l->next[0];
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its
