@@ -401,16 +401,19 @@ static long csv_gametype(const pdn_csv_reader *r)
 }
 
 /* Whether Black opens each move pair of the game whose first row is read
- * (English checkers): as its variant says (its GameType, else --variant);
- * else, when no FEN sets it up, as its first move's side says, the start
- * position's first mover being the opener; else White. The side cells say
- * who moves, and which moves are a pair's second ("12...") follows. */
+ * (English checkers): as its GameType tag says, as the writer reads it (an
+ * empty or unknown one: White, game_black_opens); else --variant's; else,
+ * when no FEN or setup sets it up, as its first move's side says, the
+ * start position's first mover being the opener; else White. The side
+ * cells say who moves, and which moves are a pair's second ("12...")
+ * follows. */
 static bool csv_black_opens(const pdn_csv_reader *r)
 {
-    long n = csv_gametype(r);
-    if (n > 0) return gametype_black_opens(n);
     size_t len;
-    if (tag_cell(r, "FEN", &len)) return false;
+    const char *type = tag_cell(r, "GameType", &len);
+    if (type) return gametype_black_opens(strtol(type, NULL, 10));
+    if (r->o.gametype > 0) return gametype_black_opens(r->o.gametype);
+    if (tag_cell(r, "FEN", &len) || game_sets_up(cell(r, R_SETUP))) return false;
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
 
