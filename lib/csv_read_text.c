@@ -409,10 +409,10 @@ static long csv_gametype(const pdn_csv_reader *r)
  * follows. */
 static bool csv_black_opens(const pdn_csv_reader *r)
 {
+    long n = csv_gametype(r);
+    if (n > 0) return gametype_black_opens(n);
     size_t len;
-    const char *type = tag_cell(r, "GameType", &len);
-    if (type) return gametype_black_opens(strtol(type, NULL, 10));
-    if (r->o.gametype > 0) return gametype_black_opens(r->o.gametype);
+    if (tag_cell(r, "GameType", &len)) return false; /* one that names no variant */
     if (tag_cell(r, "FEN", &len) || game_sets_up(cell(r, R_SETUP))) return false;
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
@@ -694,7 +694,8 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
     bool cells_agree = same_count(*c, *cells_next);
     spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
     struct count cells = count_cell(r, second);
-    bool counted = cells.number != cells_next->number && cells.second == c->second;
+    bool same_side = cells.second == c->second;
+    bool counted = cells.number != cells_next->number && same_side;
     if (cells.number && (cells_agree || counted) && game_sets_up(cell(r, R_SETUP))) {
         c->number = cells.number;
         /* numbered, as the writer numbers a move after a setup: a number
@@ -702,7 +703,7 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
          * ply once read back) would count back otherwise. Not when the
          * cells say the other side moves: a '?' setup, whose side the
          * replay gives, which the reader then finds again. */
-        l->number_next |= cells.second == c->second;
+        l->number_next |= same_side;
     }
     l->cells_at[l->depth] = *cells_next = cells;
     count_advance(cells_next);
