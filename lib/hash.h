@@ -17,7 +17,9 @@ static inline uint64_t hash_final(uint64_t x)
     return x ^ x >> 31;
 }
 
-/* The key h with v added: order matters, so (a, b) and (b, a) differ. */
+/* The key h with v added: order matters, so (a, b) and (b, a) differ. h is
+ * a seed or a key made so: two small numbers mixed as (h, v) can meet
+ * another pair's key. */
 static inline uint64_t hash_mix(uint64_t h, uint64_t v)
 {
     return hash_final(h ^ (v + UINT64_C(0x9E3779B97F4A7C15) + (h << 6) + (h >> 2)));

@@ -165,7 +165,8 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     long fi = stats_file_index(st, file);
     if (fi < 0) return PDN_ENOMEM;
     struct repeat_game rg = {(uint32_t)fi, g->index, (uint32_t)ei, (uint32_t)w,     (uint32_t)b,
-                             round,        sub,      rec->outcome, rec->moves_hash, rec->ply};
+                             round,        sub,      rec->outcome, rec->moves_hash, rec->start_hash,
+                             rec->ply};
     int repeat = stats_repeat_check(st, &rg);
     if (repeat != 0) {
         e->repeats += repeat > 0;

@@ -127,7 +127,8 @@ enum { STATS_EVENT_SEEN = 4096, STATS_PLAYER_SEEN = 4096 };
 /* Games read twice (stats_repeat.c): the keys of the games counted, each
  * with where it was read, and the repeats left out. */
 struct repeat_slot {
-    uint64_t key; /* 0 empty */
+    uint64_t key;   /* 0 empty */
+    uint64_t start; /* the game's repeat_game.start */
     uint32_t file, game;
 };
 struct repeat_set {
@@ -161,6 +162,7 @@ struct repeat_game {
     int32_t round, sub;
     uint8_t outcome;
     uint64_t moves; /* stats_moves_hash of the main line */
+    uint64_t start; /* ... of its first STATS_REPEAT_PLIES plies, 0 when shorter */
     unsigned long plies;
 };
 
@@ -273,6 +275,7 @@ struct pdn_stats_game {
     unsigned long ply;       /* main-line plies walked */
     unsigned long captures, promotions, first_king;
     uint64_t moves_hash; /* of the main line: stats_repeat.c */
+    uint64_t start_hash; /* of its first STATS_REPEAT_PLIES plies, 0 when shorter */
     /* the largest capture: the first ply that takes the most pieces */
     unsigned best_pieces; /* 0: no capture */
     unsigned long best_ply;
@@ -342,6 +345,11 @@ unsigned stats_spelling_distance(const char *a, const char *b, unsigned max);
 bool stats_spelling_gendered(const char *a, const char *b);
 
 /* ---- games read twice (stats_repeat.c) ---- */
+
+/* Shorter games may well be played twice alike (a quick draw agreed on the
+ * same line); twenty plies the same are the same game, and twenty plies
+ * that differ from the start are two games. */
+enum { STATS_REPEAT_PLIES = 20 };
 
 /* h with one more main-line move: a rotate, a xor and a multiply
  * (FxHash's step), inline, since it runs at every ply; the key it makes

@@ -84,6 +84,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     enum pdn_variant variant = (enum pdn_variant)before->variant;
     rec->ply++;
     rec->moves_hash = stats_moves_hash(rec->moves_hash, m);
+    if (rec->ply == STATS_REPEAT_PLIES) rec->start_hash = rec->moves_hash | 1;
     if (m->ncaptured) {
         rec->captures++;
         note_capture(rec, m, node, variant);

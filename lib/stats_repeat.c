@@ -2,12 +2,15 @@
  * stats_repeat: games read twice. One rule for every table that counts
  * players (the players, events and crosstables): a game is a repeat of an
  * earlier one when the same two players in the same colours met in the same
- * event and round (game number too, "3-2"), or played the same moves to
- * the same result over at least REPEAT_MIN_PLIES plies (a game filed under
- * two rounds). A repeat is left out of those tables and listed, with the
- * game it repeats. Keeps two 64-bit keys per game counted, and the names
- * of the files games come from (which the crosstable's records name too,
- * stats_file_index); never prints.
+ * event and round (game number too, "3-2"), unless the two games' first
+ * STATS_REPEAT_PLIES plies differ (games played again in one round, as
+ * servers for online play file them: the round clash warns of those), or
+ * when they played the same moves to the same result over at least
+ * STATS_REPEAT_PLIES plies (a game filed under two rounds). A repeat is
+ * left out of those tables and listed, with the game it repeats. Keeps two
+ * 64-bit keys per game counted, and the names of the files games come from
+ * (which the crosstable's records name too, stats_file_index); never
+ * prints.
  */
 #include "hash.h"
 #include "stats.h"
@@ -15,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Shorter games may well be played twice alike (a quick draw agreed on the
- * same line); twenty plies the same are the same game. */
-enum { REPEAT_MIN_PLIES = 20 };
+enum { REPEAT_SEED = 0x4e7 };
 
 static bool seen_grow(struct repeat_set *s)
 {
@@ -62,18 +63,28 @@ long stats_file_index(pdn_stats *st, const char *file)
     return (long)n;
 }
 
+/* Whether a game met in the same round as an earlier one is another game:
+ * both went STATS_REPEAT_PLIES plies, not the same ones. */
+static bool two_games(const struct repeat_slot *first, const struct repeat_game *g)
+{
+    return first->start && g->start && first->start != g->start;
+}
+
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
 {
     struct repeat_set *seen = &st->repeat_seen;
     if ((seen->n + 2) * 2 > seen->cap && !seen_grow(seen)) return PDN_ENOMEM;
-    uint64_t who = hash_mix(hash_mix(g->white, g->black), g->event), keys[2] = {0, 0};
+    /* Mixed from a seed: hash_mix of two small numbers is no hash (the
+     * players 496 and 401 made the key of 495 and 493). */
+    uint64_t who = hash_mix(hash_mix(hash_mix(REPEAT_SEED, g->white), g->black), g->event);
+    uint64_t keys[2] = {0, 0};
     if (g->round > 0)
         keys[0] = hash_mix(hash_mix(hash_mix(who, 1), (uint32_t)g->round), (uint32_t)g->sub) | 1;
-    if (g->plies >= REPEAT_MIN_PLIES)
+    if (g->plies >= STATS_REPEAT_PLIES)
         keys[1] = hash_mix(hash_mix(hash_mix(who, 2), g->outcome), g->moves) | 1;
     for (int k = 0; k < 2; k++) {
         const struct repeat_slot *first = keys[k] ? seen_slot(seen, keys[k]) : NULL;
-        if (!first || !first->key) continue;
+        if (!first || !first->key || (k == 0 && two_games(first, g))) continue;
         struct st_repeat r = {.file = g->file,
                               .game = (uint32_t)g->index,
                               .first_file = first->file,
@@ -86,9 +97,12 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
                               .same_moves = k == 1};
         return stats_repeat_add(&st->repeats, &r) ? 1 : PDN_ENOMEM;
     }
+    /* A round's later game keeps to the first one's slot: the round is
+     * compared with the first game of it. */
     for (int k = 0; k < 2; k++) {
-        if (!keys[k]) continue;
-        *seen_slot(seen, keys[k]) = (struct repeat_slot){keys[k], g->file, (uint32_t)g->index};
+        struct repeat_slot *slot = keys[k] ? seen_slot(seen, keys[k]) : NULL;
+        if (!slot || slot->key) continue;
+        *slot = (struct repeat_slot){keys[k], g->start, g->file, (uint32_t)g->index};
         seen->n++;
     }
     return 0;

@@ -404,6 +404,58 @@ static void test_stats_repeat_same_moves(void **state)
     pdn_stats_free(st);
 }
 
+/* 20 plies of another real game (schildpad.pdn, game 2: online games, all
+ * filed in round 1). */
+static const char other_moves[] = "1. 32-28 18-23 2. 38-32 12-18 3. 31-27 7-12 4. 37-31 1-7 "
+                                  "5. 42-38 17-21 6. 41-37 21-26 7. 34-30 20-24 8. 40-34 14-20 "
+                                  "9. 30-25 24-29 10. 25x14 9x20";
+
+static void test_stats_repeat_round_other_moves(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    /* one file: the games numbered 1 to 4 */
+    const char *games[] = {long_moves, other_moves, /* 20 plies, others: a game played again */
+                           short_moves,             /* 10 plies: read twice, or typed short */
+                           long_moves};             /* the first one again */
+    char text[4096];
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
+        len += (size_t)snprintf(
+            text + len, sizeof text - len,
+            "[Event \"e\"]\n[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n%s 0-2\n\n", games[i]);
+    assert_true(len < sizeof text);
+    add_text(st, text);
+    assert_int_equal(st_player_games(player(st, "A")), 2);
+    assert_int_equal(event(st, "e")->repeats, 2);
+    struct repeat_cursor c = {0};
+    assert_true(stats_repeat_next(&st->repeats, &c));
+    assert_int_equal(c.r.game, 3);
+    assert_int_equal(c.r.first_game, 1);
+    assert_false(c.r.same_moves);
+    assert_true(stats_repeat_next(&st->repeats, &c));
+    assert_int_equal(c.r.game, 4);
+    assert_int_equal(c.r.first_game, 1);
+    pdn_stats_free(st);
+}
+
+/* The keys of two pairings whose players' numbers mixed alike when the
+ * first of them was taken for a key (Championnat de France 2021, read
+ * with the corpus: Cisse - Bonnave counted as a repeat of Ouedraogo -
+ * Crevat, round 3). */
+static void test_stats_repeat_keys_of_small_numbers(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    struct repeat_game first = {.index = 14, .event = 1, .white = 496, .black = 401, .round = 3};
+    struct repeat_game other = {.index = 17, .event = 1, .white = 495, .black = 493, .round = 3};
+    assert_int_equal(stats_repeat_check(st, &first), 0);
+    assert_int_equal(stats_repeat_check(st, &other), 0);
+    first.index = 18;
+    assert_int_equal(stats_repeat_check(st, &first), 1);
+    pdn_stats_free(st);
+}
+
 /* A main line as the repeats see it: (from, to, pieces taken) a ply, and
  * what stats_moves_hash made of it. */
 struct main_line {
@@ -836,6 +888,8 @@ int main(void)
         cmocka_unit_test(test_stats_alias_chain_and_cycle),
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
+        cmocka_unit_test(test_stats_repeat_round_other_moves),
+        cmocka_unit_test(test_stats_repeat_keys_of_small_numbers),
         cmocka_unit_test(test_stats_moves_hash_tells_lines_apart),
         cmocka_unit_test(test_stats_date_pack),
         cmocka_unit_test(test_stats_event_dates),
