@@ -65,6 +65,16 @@ static void round_cell(struct tab *t, const struct cross *c, size_t row, int rou
     tab_text(t, w ? buf : "-");
 }
 
+/* Whether some of the event's games have no round number, where the
+ * others have: they get a column of their own, "R?", after the rounds. */
+static bool some_unnumbered(const struct cross *c)
+{
+    if (!c->numbered) return false;
+    for (size_t i = 0; i < c->nrecs; i++)
+        if (c->recs[i].round == 0) return true;
+    return false;
+}
+
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
                                                              "sb"};
 
@@ -138,6 +148,7 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     /* a grid's column a player; a table by rounds' a round number, none
      * when the games have none (each column would be empty) */
     size_t cols = grid ? c->nrows : !c->numbered ? 0 : (size_t)(c->rounds > 48 ? 48 : c->rounds);
+    bool unnumbered = !grid && some_unnumbered(c);
     struct tab t = {.name = "crosstable"};
     cross_title(&t, c, grid, o->o->tiebreak);
     if (!text) tab_col(&t, "event", false);
@@ -145,6 +156,10 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     tab_col(&t, "player", false);
     for (size_t j = 0; j < cols; j++) {
         tab_col_num(&t, grid ? "" : "R", grid ? "vs_" : "round_", (int)j + 1, true);
+        t.str[t.ncols - 1] = true;
+    }
+    if (unnumbered) {
+        tab_col_key(&t, "R?", "round_unknown", true);
         t.str[t.ncols - 1] = true;
     }
     tab_col(&t, "games", true);
@@ -167,6 +182,7 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
             else
                 round_cell(&t, c, i, (int)j + 1);
         }
+        if (unnumbered) round_cell(&t, c, i, 0);
         tab_cell(&t, "%g", r->games);
         tab_cell(&t, "%g", r->points);
         for (int k = 0; k < c->ncrit; k++)

@@ -420,7 +420,7 @@
   (cross.aliases || []).forEach(function (p) { aliases[fold(p[0])] = fold(p[1]); });
 
   /* The games of an event between two players (any colours unless asked),
-   * in a round when given. */
+   * in a round when given ("unknown": a Round with no number, or none). */
   function findGames(event, white, black, round, anyColour) {
     var found = [];
     games.forEach(function (g, i) {
@@ -430,8 +430,8 @@
           swapped = w === counted(black) && b === counted(white);
       if (!same && !(anyColour && swapped)) return;
       /* the round's number as pdnstats reads it: "6", "6.1", "ronde6" */
-      var number = /\d+/.exec(tag(g, "Round") || "");
-      if (round && (!number || parseInt(number[0], 10) !== parseInt(round, 10))) return;
+      var number = /\d+/.exec(tag(g, "Round") || ""), n = number ? parseInt(number[0], 10) : 0;
+      if (round && n !== (round === "unknown" ? 0 : parseInt(round, 10))) return;
       found.push(i);
     });
     return found;
@@ -449,11 +449,13 @@
     var box = el("div", null, "crosstable"), table = el("table"), rows = ct.rows || [];
     box.appendChild(el("h2", "Crosstable: " + ct.event));
     if (!rows.length) return box;
-    /* the columns as pdnstats --json names them: round_N (by rounds), vs_N
-     * (round robin: against the Nth row) */
+    /* the columns as pdnstats --json names them: round_N (by rounds; and
+     * round_unknown, the games with no round number), vs_N (round robin:
+     * against the Nth row) */
     var cols = Object.keys(rows[0]).filter(function (k) { return k !== "event"; }), head = el("tr");
     cols.forEach(function (k) {
-      head.appendChild(el("th", k.replace(/^round_/, "R").replace(/^vs_/, "").replace(/_/g, " ")));
+      head.appendChild(el("th", k === "round_unknown" ? "R?" :
+                                k.replace(/^round_/, "R").replace(/^vs_/, "").replace(/_/g, " ")));
     });
     table.appendChild(el("thead")).appendChild(head);
     var body = el("tbody");
@@ -462,7 +464,7 @@
       cols.forEach(function (k) {
         var td = el("td"), v = row[k], text = v === null || v === undefined ? "" : String(v);
         td.setAttribute("dir", "auto");
-        var m = /^round_(\d+)$/.exec(k);
+        var m = /^round_(\d+|unknown)$/.exec(k);
         if (m && /^\d+[wb]/.test(text)) {
           /* "12b2", or "18b1 20w2" when a round had two games: a link each */
           td.className = "cell";

@@ -39,6 +39,7 @@ RUSSIAN = "tests/data/algebraic/ussr1947-game1.pdn"
 HOSTILE = "tests/browser/hostile.pdn"
 ENGLISH = "tests/browser/english.pdn"
 WOMEN = "tests/data/tournaments/World Title Match Women 2024.pdn"
+AVIGNON = "tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 failed = 0
 
 
@@ -179,6 +180,15 @@ def main():
     hostile = page("hostile.html", HOSTILE)
     english = page("english.html", ENGLISH)
     aliased = page("france-alias.html", "--alias", "tests/browser/france.alias", FRANCE)
+    # Avignon's first game with its Round tag made "?": a table by rounds
+    # with a column of the games without a round number.
+    unnumbered = os.path.join(OUT, "avignon-round-unknown.pdn")
+    with open(AVIGNON, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    lines[4] = '[Round "?"]'
+    with open(unnumbered, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines))
+    avignon = page("avignon-round-unknown.html", unnumbered)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
     subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
                    capture_output=True)
@@ -262,6 +272,18 @@ def main():
         check(hrefs == ["#game=3&ply=0", "#game=9&ply=0"],
               "Cisse's rounds 1 and 2 link games 3 (Cisse - Crevat, 'Cpt France 2021': three "
               "aliases) and 9 (round 'ronde2'): %s" % hrefs)
+
+        # A game without a round number: in the R? column, a link to it.
+        b.open("file://%s" % avignon)
+        heads = b.eval("Array.from(document.querySelectorAll('#crosstables th'))"
+                       ".map(function(h){return h.textContent}).join(' ')")
+        href = b.eval("Array.from(Array.from(document.querySelectorAll('#crosstables tr')).filter("
+                      "function(r){return r.cells[1] && r.cells[1].textContent==='Dubois, Jean-Pierre'})[0]"
+                      ".cells).filter(function(c){return c.querySelector('a')}).pop()"
+                      ".querySelector('a').getAttribute('href')")
+        check("R7 R? games" in heads and href == "#game=1&ply=0",
+              "Avignon's game 1 without its round: column R? (%s), Dubois's last link %s"
+              % (heads[:60], href))
 
         # Hostile tags: text, never markup or script.
         b.open("file://%s" % hostile)
