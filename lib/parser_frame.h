@@ -90,6 +90,8 @@ frame_fill(struct frame *frame, struct pdn_node *node, const char *text, const s
     node->setup_pos = (struct pdn_pos){0, 0, 0};
     node->variations = NULL;
     node->nvariations = 0;
+    node->plain_from = node->plain_to = 0; /* the lane and parser_on_move set them */
+    node->plain_sep = '\0';
     frame->last = frame->next;
     /* Saturates: the largest move number stays, it never wraps to 0. */
     frame->next.num += frame->next.black & (frame->next.num != UINT32_MAX);

@@ -488,6 +488,7 @@ static int merge_hop(struct parser *p, struct frame *f, const struct move_info *
     memcpy(text + old, p->mtext + mi->first_len, add);
     text[old + add] = '\0';
     n->text = text;
+    n->plain_sep = text_plain_move(text, &n->plain_from, &n->plain_to); /* none: 3 squares */
     parser_gather(p, f, text + old, add, false);
     f->last_to = mi->last; /* a capture from a number: text_hop_end */
     f->adjacent = true;
@@ -653,7 +654,9 @@ int parser_on_move(struct parser *p)
     }
     if ((rc = match_score(p, &mi)) != 0) return rc;
     const char *text = keep_move_text(p);
-    if (!text || !frame_add(f, p->arena, text, &mi.pos)) return PDN_ENOMEM;
+    struct pdn_node *node = text ? frame_add(f, p->arena, text, &mi.pos) : NULL;
+    if (!node) return PDN_ENOMEM;
+    node->plain_sep = text_plain_move(text, &node->plain_from, &node->plain_to);
     parser_gather(p, f, text, strlen(text), f->nodes.n == 1);
     f->last_to = text_hop_end(hop_of(&mi));
     return mi.has_dangling ? dangling_dash(p, f, &mi.dangling) : 0;

@@ -120,24 +120,39 @@ q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
     return j - t->at;
 }
 
+/* The squares of a plain move, for the variant's clues and the node. */
+struct q_squares {
+    uint32_t first, max; /* 0 and 0 for an algebraic move */
+    uint8_t to;          /* of a move of two squares: the second, */
+    char sep;            /* and its separator ('\0' for any other move) */
+};
+
 /* Adds the plain move of n bytes at t to the line; false when out of
  * memory. Called from one place only, so that it is inlined there: as a
  * function of its own, saving and restoring registers was a fifth of it.
  * Within one run of the lane only its moves reach the line: once frame_add
  * has sealed what came before, the room left is all there is to test. */
-static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to)
+static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to,
+                  const struct q_squares *sq)
 {
     struct frame *f = t->f;
     const char *text =
         parser_copy_short(p->arena, (const char *)t->b + t->at, n, t->at + 16 <= t->end, 16);
     if (!text) return false;
+    struct pdn_node *node;
     if (t->room) {
         t->room--;
-        frame_add_counted(f, text, &t->pos);
+        node = frame_add_counted(f, text, &t->pos);
     } else {
         struct pdn_pos pos = t->pos; /* a copy: t stays the lane's alone */
-        if (!frame_add(f, p->arena, text, &pos)) return false;
+        if (!(node = frame_add(f, p->arena, text, &pos))) return false;
         t->room = frame_plain_room(f);
+    }
+    /* what text_plain_move reads in the text, as the token path keeps it */
+    if (sq->sep) {
+        node->plain_from = (uint8_t)sq->first;
+        node->plain_to = sq->to;
+        node->plain_sep = sq->sep;
     }
     p->body = true;
     f->last_to = last_to;
@@ -148,7 +163,7 @@ static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to)
  * ends at k; its length (its last square in *last_to when it is a
  * capture), 0 when not one. */
 static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t first,
-                     uint32_t *last_to, uint32_t *max)
+                     uint32_t *last_to, struct q_squares *sq)
 {
     const unsigned char *b = t->b, *s = b + t->at;
     unsigned sep = b[k], kind = text_byte_kind[sep];
@@ -159,14 +174,17 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
      * most); q_square leaves a byte to look at after each. */
     uint32_t last, high = first;
     size_t j = q_square(b, k + 1, t->end, &last);
-    for (int squares = 2; j != 0; squares++) {
+    int squares = 2;
+    for (; j != 0; squares++) {
         if (last > high) high = last;
         if (kind != TEXT_CROSS || b[j] != sep) break;
         if (squares >= 24) return 0;
         j = q_square(b, j + 1, t->end, &last);
     }
     if (j == 0 || !q_follows(b, j, t->end)) return 0;
-    *max = high;
+    sq->max = high;
+    sq->to = (uint8_t)last; /* squares have two digits at most */
+    sq->sep = squares == 2 ? (char)sep : '\0';
     /* "1-1" is a result, not a move (every result of three bytes is
      * written with the digits 0-2 alone: text.c's text_results). */
     if (j - t->at == 3 && s[0] <= '2' && s[2] <= '2' && text_result_exact((const char *)s, 3))
@@ -189,11 +207,6 @@ static inline bool q_rank(unsigned char b)
 {
     return b >= '1' && b <= '8';
 }
-
-/* The squares of a plain move, for the variant's clues. */
-struct q_squares {
-    uint32_t first, max; /* 0 and 0 for an algebraic move */
-};
 
 /* What a plain move the lane added says of the board: what
  * text_squares_add would read in its text, from the squares read. The
@@ -253,7 +266,7 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
     const unsigned char *b = t->b;
     size_t k = t->at;
     *move = true, *last_to = 0;
-    sq->first = sq->max = 0;
+    *sq = (struct q_squares){0, 0, 0, '\0'};
     if (qclass[b[k]] != Q_NONZERO) return q_file(b[k]) ? q_alpha(t) : 0;
     /* Numbers of one or two digits are nearly all: no loop for them (and
      * no test of the end: three bytes are there). */
@@ -268,7 +281,7 @@ static size_t q_token(struct parser *p, const struct qtok *t, bool *move, uint32
     }
     if (b[k] != '.') {
         sq->first = sq->max = v;
-        return q_move(p, t, k, v, last_to, &sq->max);
+        return q_move(p, t, k, v, last_to, sq);
     }
     /* "1.01-0.99" may be a result (text_result_goes): the token path. */
     if (k - t->at == 1 && v <= 2 && k + 1 < t->end && q_digit(b[k + 1])) return 0;
@@ -404,7 +417,7 @@ int parser_quick(struct parser *p)
             }
             break;
         }
-        if (move && !q_add(p, &t, n, last_to)) {
+        if (move && !q_add(p, &t, n, last_to, &sq)) {
             rc = PDN_ENOMEM;
             break;
         }

@@ -757,6 +757,12 @@ struct pdn_node {
     uint32_t ncomments_after;
     uint32_t nvariations;
     bool number_black; /* the number was written "N..." */
+    /* A text of two numbered squares around '-' or 'x' ("32-28", "28x19"),
+     * as the reader read it: the squares and the separator ('\0', squares
+     * 0, for any other text). In the struct's padding; only the library's
+     * replay reads them, and only in games the reader made. */
+    uint8_t plain_from, plain_to;
+    char plain_sep;
 };
 
 /* A line of moves (the main line or a variation): borrowed from its game.

@@ -455,17 +455,31 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
     }
 }
 
+/* plain_text of a node's text: the squares the reader kept in the node
+ * ("32-28" read once, not at every replay), else read from the text. */
+static inline __attribute__((always_inline)) char
+node_plain(const struct replay *r, const struct pdn_node *node, const struct pdn_board *board,
+           int *from, int *to)
+{
+    if (r->plain_nodes && node->plain_sep) {
+        *from = node->plain_from, *to = node->plain_to;
+        return node->plain_sep;
+    }
+    return plain_text(node->text, board, from, to);
+}
+
 /*
- * Plays a plain move text on *board: a quiet move while no capture is
- * possible, or a capture naming one legal capture by its two squares.
+ * Plays a node's plain move text on *board: a quiet move while no capture
+ * is possible, or a capture naming one legal capture by its two squares.
  * The move played, in r->legal; NULL when the text is none such, and the
  * board as it was.
  */
 static inline __attribute__((always_inline)) const struct pdn_move *
-play_plain(struct replay *r, const char *text, struct pdn_board *board, const struct geometry *g)
+play_plain(struct replay *r, const struct pdn_node *node, struct pdn_board *board,
+           const struct geometry *g)
 {
     int from, to;
-    char separator = plain_text(text, board, &from, &to);
+    char separator = node_plain(r, node, board, &from, &to);
     struct pdn_move *move = &r->legal->moves[0];
     if (separator == '-') {
         if (!movegen_play_quiet(move, board, g, from, to)) return NULL;
@@ -503,7 +517,7 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
         if (node->setup || node->nvariations || !node->text) break;
         if (node->number && (node->number != turn->number || node->number_black != second)) break;
         struct pdn_board before = *board;
-        const struct pdn_move *move = play_plain(r, node->text, board, g);
+        const struct pdn_move *move = play_plain(r, node, board, g);
         if (!move) break;
         if (opt->on_ply) opt->on_ply(&before, board, move, node, depth, opt->ply_ctx);
         if (depth == 0) {
@@ -660,6 +674,7 @@ static void replay_init(struct replay *r, const pdn_game *game,
 {
     /* Fields set one by one: the detail buffer needs no clearing. */
     r->game = game;
+    r->plain_nodes = game->internal != NULL;
     r->opt = options ? options : &no_options;
     r->sum = sum;
     r->variant = PDN_VARIANT_INTERNATIONAL;

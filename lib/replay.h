@@ -141,6 +141,8 @@ struct turn {
 
 struct replay {
     const pdn_game *game;
+    bool plain_nodes; /* the game is the reader's: its nodes' plain_from, plain_to
+                         and plain_sep are those of their texts */
     const struct pdn_replay_options *opt;
     struct pdn_replay_summary *sum;
     enum pdn_variant variant;

@@ -270,6 +270,28 @@ static bool hop_file(unsigned char b)
 
 /* As the lexer reads them: a run of digits is a number (its value capped
  * as the lexer's), a file letter and a rank an alphanumeric square. */
+/* A square [1-9][0-9]? at s: past it, NULL when none. */
+static const char *plain_square_at(const char *s, uint8_t *out)
+{
+    if (*s < '1' || *s > '9') return NULL;
+    *out = (uint8_t)(*s++ - '0');
+    if (*s >= '0' && *s <= '9') *out = (uint8_t)(*out * 10 + (*s++ - '0'));
+    return s;
+}
+
+char text_plain_move(const char *s, uint8_t *from, uint8_t *to)
+{
+    uint8_t a = 0, b = 0;
+    const char *p = plain_square_at(s, &a);
+    char separator = p ? *p : '\0';
+    if ((separator != '-' && separator != 'x') || !(p = plain_square_at(p + 1, &b)) || *p) {
+        *from = *to = 0;
+        return '\0';
+    }
+    *from = a, *to = b;
+    return separator;
+}
+
 struct text_hop text_hop_of(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -234,6 +234,11 @@ static inline bool text_hop_continues(uint32_t end, struct text_hop next)
     return end != 0 && next.capture && next.first == end;
 }
 
+/* The squares of a move text that is two numbered squares ([1-9][0-9]?)
+ * around '-' or 'x', and that separator; '\0' for any other text. What the
+ * reader keeps in a node (plain_from, plain_to, plain_sep). */
+char text_plain_move(const char *s, uint8_t *from, uint8_t *to);
+
 /* What the reader's tokens give for the move text s[0, n) (blanks inside
  * it skipped, up to an engine's <captured> list or anything that is no part
  * of a move). */

@@ -44,6 +44,7 @@ static inline void dump_node(FILE *fp, const struct pdn_node *n, int depth)
     dump_pos(fp, "setup", n->setup_pos);
     dump_str(fp, "strength", n->strength);
     dump_str(fp, "fen", n->setup);
+    if (n->plain_sep) fprintf(fp, " plain=%u%c%u", n->plain_from, n->plain_sep, n->plain_to);
     for (uint32_t i = 0; i < n->nnags; i++)
         fprintf(fp, " $%u", n->nags[i]);
     fputc('\n', fp);

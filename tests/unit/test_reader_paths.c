@@ -6,8 +6,9 @@
  * lenient and strict, once as usual and once with PDN_SLOW_PATH=1 (tokens
  * only), and every game (tags, moves, comments, variations, positions,
  * variant, source text) and every finding must be the same; and what the
- * parser gathered of each game's moves for the variant inference must be
- * what their texts say.
+ * parser gathered of each game's moves for the variant inference, and the
+ * squares each node keeps for the replay (plain_from, plain_to,
+ * plain_sep), must be what their texts say.
  */
 #define _XOPEN_SOURCE 700 /* nftw */
 
@@ -20,6 +21,7 @@
 
 #include "dump_diff.h"
 #include "game_dump.h"
+#include "text.h"
 #include "variant.h"
 
 #include <ftw.h>
@@ -27,12 +29,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The squares a line's nodes keep are what text_plain_move reads in their
+ * texts (the replay takes them for the texts'), its variations' too. */
+static void check_plain_line(const char *path, const pdn_game *g, const struct pdn_line *line)
+{
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *n = &line->moves[i];
+        uint8_t from, to;
+        char sep = text_plain_move(n->text, &from, &to);
+        if (sep != n->plain_sep || from != n->plain_from || to != n->plain_to)
+            print_error("%s: game %zu, move '%s': kept %u%c%u\n", path, g->index, n->text,
+                        n->plain_from, n->plain_sep ? n->plain_sep : '?', n->plain_to);
+        assert_true(sep == n->plain_sep && from == n->plain_from && to == n->plain_to);
+        for (uint32_t v = 0; v < n->nvariations; v++)
+            check_plain_line(path, g, &n->variations[v]);
+    }
+}
+
 /* The variant's clues the parser gathered as it read the moves are what
- * their texts say (variant.c reads no move text again). */
+ * their texts say (variant.c reads no move text again), and so are the
+ * squares its nodes keep. */
 static void check_moves_gathered(const char *path, const pdn_game *g)
 {
     if (!variant_moves_gathered(g)) print_error("%s: game %zu\n", path, g->index);
     assert_true(variant_moves_gathered(g));
+    check_plain_line(path, g, &g->main);
 }
 
 /* One reading of path, strict or not, by the quick lane or tokens only. */

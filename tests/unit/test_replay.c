@@ -35,6 +35,41 @@ static void test_replay_clean_game(void **state)
     fx_free(f);
 }
 
+/* The squares a node keeps (plain_from, plain_to, plain_sep) are the
+ * reader's: in a game made by hand the replay reads the text, whatever they
+ * hold; in the reader's game they are the text's. */
+static void test_replay_plain_squares_of_the_reader_only(void **state)
+{
+    (void)state;
+    struct fx *f = fx_game("1. 32-28 19-23", "*", NULL);
+    struct pdn_node *first = (struct pdn_node *)&f->game.main.moves[0];
+    first->plain_from = 33, first->plain_to = 29, first->plain_sep = '-';
+    fx_expect_clean(f);
+    assert_int_equal(pdn_board_get(&f->sum.final, 28), PDN_PIECE_WHITE_MAN);
+    assert_int_equal(pdn_board_get(&f->sum.final, 29), PDN_PIECE_EMPTY);
+    fx_free(f);
+
+    static const char text[] = "1. 32-28 19-23 2. 28x19 14x23 *\n";
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), 0);
+    pdn_game *g;
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    const struct pdn_node *n = g->main.moves;
+    assert_int_equal(n[0].plain_from, 32);
+    assert_int_equal(n[0].plain_to, 28);
+    assert_int_equal(n[0].plain_sep, '-');
+    assert_int_equal(n[2].plain_from, 28);
+    assert_int_equal(n[2].plain_to, 19);
+    assert_int_equal(n[2].plain_sep, 'x');
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, NULL), 0);
+    assert_true(sum.complete);
+    assert_int_equal(sum.plies, 4);
+    assert_int_equal(pdn_board_get(&sum.final, 23), PDN_PIECE_BLACK_MAN);
+    pdn_game_free(g);
+    pdn_reader_free(r);
+}
+
 static void test_replay_illegal_empty_square(void **state)
 {
     (void)state;
@@ -449,6 +484,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replay_clean_game),
+        cmocka_unit_test(test_replay_plain_squares_of_the_reader_only),
         cmocka_unit_test(test_replay_illegal_empty_square),
         cmocka_unit_test(test_replay_illegal_details),
         cmocka_unit_test(test_replay_illegal_move_then_next_game_line),
