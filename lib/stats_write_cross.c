@@ -9,6 +9,7 @@
 #include "stats.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static void place_cell(struct tab *t, const struct cross_row *r)
 {
@@ -18,6 +19,39 @@ static void place_cell(struct tab *t, const struct cross_row *r)
         tab_cell(t, "%d-%d", r->place, r->place_to);
 }
 
+/* Room for a cell of at most n bytes: buf when it is large enough, else
+ * from malloc (the caller frees what is not buf); NULL, and the table
+ * failed, when out of memory. Cells are whole, however many games they
+ * hold (schildpad.pdn's online games: 34 of one player in round 1). */
+static char *cell_room(struct tab *t, char *buf, size_t size, size_t n)
+{
+    char *p = n <= size ? buf : malloc(n);
+    if (!p) t->failed = true;
+    return p;
+}
+
+/* The event's games between players a and b. */
+static size_t games_between(const struct cross *c, uint32_t a, uint32_t b)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->nrecs; i++) {
+        const struct st_rec *r = &c->recs[i];
+        n += (r->white == a && r->black == b) || (r->white == b && r->black == a);
+    }
+    return n;
+}
+
+/* Player a's games in a round of the event. */
+static size_t games_in_round(const struct cross *c, uint32_t a, int round)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < c->nrecs; i++) {
+        const struct st_rec *r = &c->recs[i];
+        n += r->round == round && (r->white == a || r->black == a);
+    }
+    return n;
+}
+
 /* A cell of a round-robin grid: row's points against col, game by game. */
 static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t colr)
 {
@@ -25,10 +59,11 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
         tab_cell(t, "x");
         return;
     }
-    char buf[64] = "";
-    size_t w = 0;
     uint32_t a = c->rows[row].player, b = c->rows[colr].player;
-    for (size_t i = 0; i < c->nrecs && w + 3 < sizeof buf; i++) {
+    char small[64], *buf = cell_room(t, small, sizeof small, games_between(c, a, b) + 1);
+    if (!buf) return;
+    size_t w = 0;
+    for (size_t i = 0; i < c->nrecs; i++) {
         const struct st_rec *r = &c->recs[i];
         int p = -2;
         if (r->white == a && r->black == b)
@@ -42,6 +77,7 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
     }
     buf[w] = '\0';
     tab_text(t, w ? buf : ".");
+    if (buf != small) free(buf);
 }
 
 /* A cell of a table by rounds: opponent's line (its place, unless the
@@ -49,27 +85,32 @@ static void grid_cell(struct tab *t, const struct cross *c, size_t row, size_t c
  * points. */
 static void round_cell(struct tab *t, const struct cross *c, size_t row, int round)
 {
-    char buf[96] = "";
-    size_t w = 0;
     uint32_t a = c->rows[row].player;
-    for (size_t i = 0; i < c->nrecs && w + 16 < sizeof buf; i++) {
+    /* a game: a line number, its colour, its points and a blank */
+    enum { GAME_TEXT = 24 };
+    size_t n = games_in_round(c, a, round) * GAME_TEXT + 1;
+    char small[96], *buf = cell_room(t, small, sizeof small, n);
+    if (!buf) return;
+    size_t w = 0;
+    for (size_t i = 0; i < c->nrecs; i++) {
         const struct st_rec *r = &c->recs[i];
         if (r->round != round || (r->white != a && r->black != a)) continue;
         bool white = r->white == a;
         int opp = cross_row_of(c, white ? r->black : r->white);
         int p = cross_points_white(r->outcome);
         if (!white && p >= 0) p = r->outcome == ST_OTHER ? 0 : 2 - p;
-        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d%c%c", w ? " " : "", opp + 1,
-                              white ? 'w' : 'b', p < 0 ? '*' : '0' + p);
+        w += (size_t)snprintf(buf + w, n - w, "%s%d%c%c", w ? " " : "", opp + 1, white ? 'w' : 'b',
+                              p < 0 ? '*' : '0' + p);
     }
     tab_text(t, w ? buf : "-");
+    if (buf != small) free(buf);
 }
 
-/* Whether some of the event's games have no round number, where the
- * others have: they get a column of their own, "R?", after the rounds. */
+/* Whether some of the event's games have no round number: they get a
+ * column of their own, "R?", after the rounds (the only one when no game
+ * has a number). */
 static bool some_unnumbered(const struct cross *c)
 {
-    if (!c->numbered) return false;
     for (size_t i = 0; i < c->nrecs; i++)
         if (c->recs[i].round == 0) return true;
     return false;
@@ -146,7 +187,7 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     bool text = o->o->format == PDN_STATS_TEXT;
     bool grid = !c->swiss && c->nrows <= 48;
     /* a grid's column a player; a table by rounds' a round number, none
-     * when the games have none (each column would be empty) */
+     * when the games have none (each column would be empty: R? holds them) */
     size_t cols = grid ? c->nrows : !c->numbered ? 0 : (size_t)(c->rounds > 48 ? 48 : c->rounds);
     bool unnumbered = !grid && some_unnumbered(c);
     struct tab t = {.name = "crosstable"};
