@@ -18,9 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double pct(unsigned long part, unsigned long whole)
+/* part of whole in per cent, to a tenth; empty (null in JSON) when whole
+ * is 0: a player whose games have no result has no score, not 0.0. */
+static void pct_cell(struct tab *t, unsigned long part, unsigned long whole)
 {
-    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+    if (whole)
+        tab_cell(t, "%.1f", 100.0 * (double)part / (double)whole);
+    else
+        tab_text(t, "");
 }
 
 /* ---- the tables ------------------------------------------------------------------ */
@@ -115,7 +120,7 @@ static void count_rows(struct tab *t, const char *what, const char *const *names
     for (int i = 0; i < n; i++) {
         tab_text(t, names[i]);
         tab_count(t, counts[i]);
-        tab_cell(t, "%.1f", pct(counts[i], games));
+        pct_cell(t, counts[i], games);
     }
 }
 
@@ -131,7 +136,7 @@ static int t_results(struct stats_out *o, const pdn_stats *st)
                            st->outcome[ST_OTHER];
     tab_cell(&t, "White's points"); /* in the games column: say they are points */
     tab_count(&t, 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW]);
-    tab_cell(&t, "%.1f", pct(2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored));
+    pct_cell(&t, 2 * st->outcome[ST_WHITE] + st->outcome[ST_DRAW], 2 * scored);
     return tab_emit(o, &t);
 }
 
@@ -191,7 +196,7 @@ static void player_row(struct tab *t, size_t i, const void *ctx)
     tab_count(t, q->draws);
     tab_count(t, q->losses);
     tab_count(t, st_player_points(q));
-    tab_cell(t, "%.1f", pct(st_player_points(q), 2 * scored));
+    pct_cell(t, st_player_points(q), 2 * scored);
     tab_count(t, q->white);
     tab_count(t, q->black);
 }
@@ -339,7 +344,7 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
         tab_count(w->t, draw);
         tab_count(w->t, (unsigned long)k->outcome[ST_BLACK]);
         unsigned long scored = white + draw + k->outcome[ST_BLACK] + k->outcome[ST_OTHER];
-        tab_cell(w->t, "%.1f", pct(2 * white + draw, 2 * scored));
+        pct_cell(w->t, 2 * white + draw, 2 * scored);
         if (len > 0 && linelen + (size_t)len < sizeof w->line)
             open_rows(w, kids[i], depth + 1, linelen + (size_t)len);
         w->line[linelen] = '\0';
