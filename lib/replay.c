@@ -457,9 +457,10 @@ static void check_unplayed(struct replay *r, const struct pdn_line *line, uint32
 
 /* plain_text of a node's text: the squares the reader kept in the node
  * ("32-28" read once, not at every replay), else read from the text. */
-static inline __attribute__((always_inline)) char
-node_plain(const struct replay *r, const struct pdn_node *node, const struct pdn_board *board,
-           int *from, int *to)
+static inline __attribute__((always_inline)) char node_plain(const struct replay *r,
+                                                             const struct pdn_node *node,
+                                                             const struct pdn_board *board,
+                                                             int *from, int *to)
 {
     if (r->plain_nodes && node->plain_sep) {
         *from = node->plain_from, *to = node->plain_to;

@@ -164,9 +164,17 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     parse_round(&round, &sub, pdn_game_tag(g, "Round"));
     long fi = stats_file_index(st, file);
     if (fi < 0) return PDN_ENOMEM;
-    struct repeat_game rg = {(uint32_t)fi, g->index, (uint32_t)ei, (uint32_t)w,     (uint32_t)b,
-                             round,        sub,      rec->outcome, rec->moves_hash, rec->start_hash,
-                             rec->ply};
+    struct repeat_game rg = {.file = (uint32_t)fi,
+                             .index = g->index,
+                             .event = (uint32_t)ei,
+                             .white = (uint32_t)w,
+                             .black = (uint32_t)b,
+                             .round = round,
+                             .sub = sub,
+                             .outcome = rec->outcome,
+                             .moves = rec->moves_hash,
+                             .start = rec->start_hash,
+                             .plies = rec->ply};
     int repeat = stats_repeat_check(st, &rg);
     if (repeat != 0) {
         e->repeats += repeat > 0;
