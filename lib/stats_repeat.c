@@ -8,9 +8,9 @@
  * when they played the same moves to the same result over at least
  * STATS_REPEAT_PLIES plies (a game filed under two rounds). A repeat is
  * left out of those tables and listed, with the game it repeats. Keeps two
- * 64-bit keys per game counted, and the names of the files games come from
- * (which the crosstable's records name too, stats_file_index); never
- * prints.
+ * 64-bit keys per game counted, each with the hash of the game's first
+ * plies, and the names of the files games come from (which the
+ * crosstable's records name too, stats_file_index); never prints.
  */
 #include "hash.h"
 #include "stats.h"
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where the keys start (hash.h: a key is mixed from a seed). */
 enum { REPEAT_SEED = 0x4e7 };
 
 static bool seen_grow(struct repeat_set *s)
