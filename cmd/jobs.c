@@ -275,8 +275,10 @@ int jobs_finish(struct jobs_game *job, pdn_diag_fn on_diag, void *ctx, FILE *fp)
     for (size_t i = 0; i < job->found.n; i++)
         on_diag(&job->found.v[i].d, ctx);
     int rc = job->rc;
-    if (job->out && fclose(job->out) != 0 && rc == 0) rc = PDN_ENOMEM;
-    job->out = NULL;
+    if (job->out) { /* written only then: the job's line stays the worker's */
+        if (fclose(job->out) != 0 && rc == 0) rc = PDN_ENOMEM;
+        job->out = NULL;
+    }
     if (rc == 0 && job->lost) rc = PDN_ENOMEM;
     /* Stopped at the first failed write, errno still its own. */
     if (fp && job->len > 0 && (fwrite(job->text, 1, job->len, fp) != job->len || ferror(fp)) &&

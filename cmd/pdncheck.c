@@ -352,29 +352,36 @@ static int replay_work(const struct tool *t, struct jobs_game *job, const pdn_ga
 }
 
 /* The game replayed, its findings handed to on_diag: here, or what a
- * worker did (-j). */
-static int replay(struct check *c, struct pdn_replay_summary *out, const pdn_game *game)
+ * worker did (-j); *plies, its main line's plies replayed (with -j, for
+ * --list only). */
+static int replay(struct check *c, unsigned *plies, const pdn_game *game)
 {
     if (c->t->job) {
         int err = jobs_finish(c->t->job, on_diag, c, NULL);
-        *out = *(struct pdn_replay_summary *)jobs_result(c->t->job);
+        /* Read only for --list, and not the whole summary: each line of
+         * the job read here moves back when the worker writes it for its
+         * next game. */
+        if (c->list) *plies = ((const struct pdn_replay_summary *)jobs_result(c->t->job))->plies;
         return err;
     }
+    struct pdn_replay_summary summary = {0};
     struct pdn_replay_options ro = replay_options(c->t, c->file, on_diag, c);
-    return pdn_replay_game(out, game, &ro);
+    int err = pdn_replay_game(&summary, game, &ro);
+    *plies = summary.plies;
+    return err;
 }
 
 static int check_game(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct check *c = ctx;
-    struct pdn_replay_summary summary = {0};
+    unsigned plies = 0;
     bool excerpts = c->verbose && !t->json;
     c->game = game;
     if (excerpts) srcline_enter(&c->src, game);
     c->cursor.line = NULL; /* the lines change from game to game */
-    int err = replay(c, &summary, game);
+    int err = replay(c, &plies, game);
     tool_findings_sort(&c->held);
-    if (c->list) list_game(c, game, summary.plies);
+    if (c->list) list_game(c, game, plies);
     flush_held(c);
     if (excerpts) srcline_leave(&c->src, game);
     c->game = NULL;
