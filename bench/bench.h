@@ -45,6 +45,15 @@ static inline double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The process's CPU time so far, user and system, all its threads. */
+static inline double cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 /* The process's peak resident set size so far, in MB. */
 static inline double peak_mb(void)
 {
