@@ -34,9 +34,11 @@ void replay_first_note(struct replay_first *f, const struct pdn_diag *d)
     f->set = true;
 }
 
-const struct pdn_diag *replay_first_get(const struct replay_first *f, size_t index)
+const struct pdn_diag *replay_first_take(struct replay_first *f, size_t index)
 {
-    return f->set && f->d.game == index ? &f->d : NULL;
+    bool mine = f->set && f->d.game == index;
+    f->set = false;
+    return mine ? &f->d : NULL;
 }
 
 void replay_first_free(struct replay_first *f)

@@ -284,7 +284,7 @@ static int list_game(struct tool *t, const pdn_game *game, void *ctx)
     ro.on_diag = on_list_diag;
     ro.diag_ctx = r;
     int err = pdn_replay_game(&sum, game, &ro);
-    const struct pdn_diag *first = replay_first_get(&r->first, game->index);
+    const struct pdn_diag *first = replay_first_take(&r->first, game->index);
     if (err == 0 && r->o->list)
         tool_list_game(stdout, t->json, t->input, game, sum.plies, first);
     else if (err == 0)

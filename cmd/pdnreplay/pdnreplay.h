@@ -96,8 +96,10 @@ struct replay_first {
     char *strings;     /* d's strings, one block */
 };
 void replay_first_note(struct replay_first *f, const struct pdn_diag *d);
-/* The first error in source order of game index, or NULL. */
-const struct pdn_diag *replay_first_get(const struct replay_first *f, size_t index);
+/* The first error in source order of game index, or NULL; forgotten then,
+ * valid until the next note: the next file numbers its games from 1 again,
+ * and its game 1 is not this one. */
+const struct pdn_diag *replay_first_take(struct replay_first *f, size_t index);
 void replay_first_free(struct replay_first *f);
 
 /* A chosen game as a list shows it; the strings are owned, NULL when the
