@@ -607,6 +607,7 @@ struct cross {
     unsigned long expected; /* a round robin's games: cycles x pairings */
     int ncrit;              /* criteria after points */
     const char *crit_name[4];
+    bool crit_within[4];   /* its value weighs a player against its own tie alone */
     int cls_stage;         /* the criterion "results in order of the classification", or -1 */
     struct cross_opp *opp; /* by player (index among the table's players), opponents ascending */
     uint32_t *opp_at;      /* player i's opponents: opp[opp_at[i]..opp_at[i + 1]] */

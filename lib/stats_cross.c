@@ -210,10 +210,59 @@ int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struc
     return gid;
 }
 
+/*
+ * The places FMJD's last criterion gives one tie group, rows[0, n) in the
+ * order of the criteria before: its players ordered by how many of the
+ * group each is ahead of (cls_compare), then cut into blocks, a cut only
+ * where every player above it is ahead of every one below. A comparison
+ * needs opponents in common, which two players of an open event may not
+ * have: a count alone then placed one above another for nothing (48th
+ * Polish Team Championship: Stanczuk alone 2nd, ahead of three players he
+ * could not be compared with, only of one). Players a cut does not part
+ * share a place. crit[k]: the players of the group in the blocks below.
+ * Each pair is compared twice (the counts, then the cuts), n^2 in all.
+ */
+static bool classify_group(struct work *w, int k, const struct cross_row *rows, size_t n)
+{
+    const struct cross *c = w->c;
+    size_t *ahead = calloc(3 * n, sizeof *ahead), *order = ahead + n, *fail = order + n;
+    if (ahead == NULL) return false;
+    int gid;
+    double px, py;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            int d = cls_compare(c, k, &rows[i], &rows[j], &gid, &px, &py);
+            ahead[d < 0 ? i : j] += d != 0;
+        }
+    for (size_t i = 0; i < n; i++) { /* by the count, stable: insertion */
+        size_t j = i;
+        for (; j > 0 && ahead[order[j - 1]] < ahead[i]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    /* fail[q]: the players above q, since the last cut, not ahead of q;
+     * failing: their sum over the players below p */
+    size_t failing = 0, start = 0;
+    for (size_t p = 0; p < n; p++) {
+        failing -= fail[p];
+        for (size_t q = p + 1; q < n; q++)
+            if (cls_compare(c, k, &rows[order[p]], &rows[order[q]], &gid, &px, &py) >= 0) {
+                fail[q]++;
+                failing++;
+            }
+        if (failing > 0 && p + 1 < n) continue;
+        for (size_t i = start; i <= p; i++) /* a cut after p */
+            row_by_id(w, rows[order[i]].player)->crit[k] = (double)(n - 1 - p);
+        start = p + 1;
+    }
+    free(ahead);
+    return true;
+}
+
 /* FMJD's last criterion: each player's points against the groups of the
  * classification so far (players still tied are one group, their own
- * group left out: the mutual result came before), compared from the top.
- * crit[k] counts the players of its group it is ahead of. */
+ * group left out: the mutual result came before), compared from the top,
+ * within each group still tied (classify_group). */
 static bool by_classification(struct work *w, int k)
 {
     struct cross *c = w->c;
@@ -224,22 +273,12 @@ static bool by_classification(struct work *w, int k)
     c->cls_tmp = malloc(most * sizeof *c->cls_tmp);
     if (!c->cls_gid || !c->cls_tmp) return false;
     /* the groups lie together in c->rows, sorted by the criteria before */
-    for (size_t i = 0; i < c->nrows; i++) {
+    for (size_t i = 0; i < c->nrows; i++)
         c->cls_gid[c->rows[i].at] = c->rows[i].gid[k];
-        row_by_id(w, c->rows[i].player)->crit[k] = 0;
-    }
-    for (size_t i = 0; i < c->nrows; i++) {
-        struct cross_row *x = row_by_id(w, c->rows[i].player);
-        for (size_t j = i + 1; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++) {
-            struct cross_row *y = row_by_id(w, c->rows[j].player);
-            int gid;
-            double px, py;
-            int d = cls_compare(c, k, &c->rows[i], &c->rows[j], &gid, &px, &py);
-            if (d < 0)
-                x->crit[k]++;
-            else if (d > 0)
-                y->crit[k]++;
-        }
+    for (size_t i = 0, j; i < c->nrows; i = j) {
+        for (j = i + 1; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++)
+            ;
+        if (!classify_group(w, k, &c->rows[i], j - i)) return false;
     }
     c->cls_stage = k;
     return true;
@@ -356,6 +395,7 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
             c->rows[i].gid[k + 1] = gid;
         }
         c->crit_name[k] = crit_names[presets[tb][k]];
+        c->crit_within[k] = presets[tb][k] == CRIT_MUTUAL || presets[tb][k] == CRIT_CLASS;
         c->ncrit = k + 1;
     }
     places(c);

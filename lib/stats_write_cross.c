@@ -162,6 +162,20 @@ static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pd
         t->title[0] = '\0';
 }
 
+/* Criterion k's value for row i, empty where it weighs a player against
+ * its own tie and the player has none there: a mutual result of 0 would
+ * read as a score against the tied players. */
+static void crit_cell(struct tab *t, const struct cross *c, size_t i, int k)
+{
+    const struct cross_row *r = c->rows;
+    int g = r[i].gid[k];
+    bool alone = (i == 0 || r[i - 1].gid[k] != g) && (i + 1 == c->nrows || r[i + 1].gid[k] != g);
+    if (c->crit_within[k] && alone)
+        tab_text(t, "");
+    else
+        tab_cell(t, "%g", r[i].crit[k]);
+}
+
 /* The games of a round robin against those it has, in CSV's columns and
  * in JSON's fields; an open (Swiss) event has no such number. */
 static void cross_games_cells(struct tab *t, const struct cross *c)
@@ -227,7 +241,7 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
         tab_cell(&t, "%g", r->games);
         tab_cell(&t, "%g", r->points);
         for (int k = 0; k < c->ncrit; k++)
-            tab_cell(&t, "%g", r->crit[k]);
+            crit_cell(&t, c, i, k);
         if (csv) cross_games_cells(&t, c);
     }
     if (o->o->format != PDN_STATS_JSON) return tab_emit(o, &t);

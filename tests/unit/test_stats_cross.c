@@ -213,6 +213,44 @@ static void test_stats_tiebreak_skips_games_not_played(void **state)
     pdn_stats_free(st);
 }
 
+/* An open event's games where A, B and C end on 3 points, a win each,
+ * with no game between them: A drew Y and beat X, who drew C; C beat Z;
+ * B beat W. */
+static void add_three_apart(pdn_stats *st, const char *ev)
+{
+    add_result(st, ev, 1, "A", "X", "2-0");
+    add_result(st, ev, 2, "Y", "A", "1-1");
+    add_result(st, ev, 1, "C", "X", "1-1");
+    add_result(st, ev, 2, "C", "Z", "2-0");
+    add_result(st, ev, 1, "B", "W", "2-0");
+    add_result(st, ev, 3, "Y", "Q", "2-0");
+}
+
+/* FMJD's results in order of the classification where tied players may
+ * have no opponent in common (add_three_apart). A scored 2 against X where
+ * C scored 1: A over C. B, with a draw against V, met none of their
+ * opponents: it stands neither above nor below either, so the three share
+ * 2-4 (a count of the players each is ahead of put A alone 2nd, over B for
+ * nothing). Then B loses to Y, whom A drew, and draws V: A over both, B
+ * and C still not told apart. Worked by hand: Y 5 (2 wins); X 1 and V 1
+ * (no opponent in common: shared); W, Z and Q 0 (shared). */
+static void test_stats_classification_cuts_only_where_every_pair_is_told(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_three_apart(st, "s");
+    add_result(st, "s", 2, "V", "B", "1-1");
+    add_result(st, "s", 4, "Y", "W", "2-0");
+    assert_order(st, "s", PDN_TIEBREAK_FMJD,
+                 "Y 1-1; A 2-4; B 2-4; C 2-4; V 5-6; X 5-6; Q 7-9; W 7-9; Z 7-9");
+    add_three_apart(st, "t");
+    add_result(st, "t", 2, "Y", "B", "2-0");
+    add_result(st, "t", 3, "B", "V", "1-1");
+    assert_order(st, "t", PDN_TIEBREAK_FMJD,
+                 "Y 1-1; A 2-2; B 3-4; C 3-4; V 5-6; X 5-6; Q 7-9; W 7-9; Z 7-9");
+    pdn_stats_free(st);
+}
+
 static void collect_shortfall(const struct pdn_stats_shortfall *sf, void *ctx)
 {
     struct collected *c = ctx;
@@ -355,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_stats_tiebreak_sb),
         cmocka_unit_test(test_stats_swiss_detection),
         cmocka_unit_test(test_stats_tiebreak_skips_games_not_played),
+        cmocka_unit_test(test_stats_classification_cuts_only_where_every_pair_is_told),
         cmocka_unit_test(test_stats_shortfalls),
         cmocka_unit_test(test_stats_round_clashes),
         cmocka_unit_test(test_stats_team_one_team_a_player),
