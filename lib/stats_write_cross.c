@@ -207,6 +207,8 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     struct tab t = {.name = "crosstable"};
     cross_title(&t, c, grid, o->o->tiebreak);
     if (!text) tab_col(&t, "event", false);
+    /* The line each cell names its opponent by, which a shared place is not */
+    tab_col_key(&t, "#", "line", true);
     tab_col(&t, "place", true);
     tab_col(&t, "player", false);
     for (size_t j = 0; j < cols; j++) {
@@ -229,6 +231,7 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     for (size_t i = 0; i < c->nrows; i++) {
         const struct cross_row *r = &c->rows[i];
         if (!text) tab_text(&t, c->ev->name);
+        tab_cell(&t, "%zu", i + 1);
         place_cell(&t, r);
         tab_text(&t, st_player_name(st, r->player));
         for (size_t j = 0; j < cols; j++) {

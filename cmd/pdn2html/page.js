@@ -454,7 +454,7 @@
      * against the Nth row) */
     var cols = Object.keys(rows[0]).filter(function (k) { return k !== "event"; }), head = el("tr");
     cols.forEach(function (k) {
-      head.appendChild(el("th", k === "round_unknown" ? "R?" :
+      head.appendChild(el("th", k === "round_unknown" ? "R?" : k === "line" ? "#" :
                                 k.replace(/^round_/, "R").replace(/^vs_/, "").replace(/_/g, " ")));
     });
     table.appendChild(el("thead")).appendChild(head);

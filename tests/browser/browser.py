@@ -267,7 +267,7 @@ def main():
         check(cells == 104 and linked == 104,
               "crosstables: 104 result cells (36 by rounds, 68 round robin), %s linked" % linked)
         hrefs = b.eval("Array.from(Array.from(document.querySelectorAll('#crosstables tr')).filter("
-                       "function(r){return r.cells[1] && r.cells[1].textContent==='Cisse, Papa'})[0]"
+                       "function(r){return r.cells[2] && r.cells[2].textContent==='Cisse, Papa'})[0]"
                        ".querySelectorAll('a')).slice(0,2).map(function(a){return a.getAttribute('href')})")
         check(hrefs == ["#game=3&ply=0", "#game=9&ply=0"],
               "Cisse's rounds 1 and 2 link games 3 (Cisse - Crevat, 'Cpt France 2021': three "
@@ -278,7 +278,7 @@ def main():
         heads = b.eval("Array.from(document.querySelectorAll('#crosstables th'))"
                        ".map(function(h){return h.textContent}).join(' ')")
         href = b.eval("Array.from(Array.from(document.querySelectorAll('#crosstables tr')).filter("
-                      "function(r){return r.cells[1] && r.cells[1].textContent==='Dubois, Jean-Pierre'})[0]"
+                      "function(r){return r.cells[2] && r.cells[2].textContent==='Dubois, Jean-Pierre'})[0]"
                       ".cells).filter(function(c){return c.querySelector('a')}).pop()"
                       ".querySelector('a').getAttribute('href')")
         check("R7 R? games" in heads and href == "#game=1&ply=0",

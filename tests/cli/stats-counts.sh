@@ -88,7 +88,7 @@ stats_points() {
           # the player cell is quoted (it holds a comma): take it whole
           if (match(line, /"[^"]*"/)) { name = substr(line, RSTART + 1, RLENGTH - 2)
               sub(/"[^"]*"/, "X", line) }
-          split(line, f, ","); if (name == "") name = f[3]
+          split(line, f, ","); if (name == "") name = f[4] # event, line, place, player
           print key(name), f[pc] }' | sort
 }
 

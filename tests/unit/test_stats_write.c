@@ -57,7 +57,8 @@ static void test_stats_csv_one_table(void **state)
     free(out);
     out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
     assert_int_equal(rc, 0); /* one event */
-    assert_non_null(strstr(out, "event,place,player,vs_1,vs_2,vs_3,vs_4,games,points,most_wins,"));
+    assert_non_null(
+        strstr(out, "event,line,place,player,vs_1,vs_2,vs_3,vs_4,games,points,most_wins,"));
     free(out);
     add_event_b(st);
     out = written(st, PDN_STATS_CSV, PDN_STATS_CROSSTABLE, PDN_TIEBREAK_FMJD, &rc);
@@ -353,11 +354,11 @@ static void test_stats_excel(void **state)
     assert_int_equal(rc, 0);
     assert_memory_equal(buf,
                         "\xEF\xBB\xBF"
-                        "event;place;player;vs_1;vs_2;vs_3;games;points;",
-                        49);
-    /* place 1: "12" with 3 points (lost to and beat "=cmd...", drew the long
+                        "event;line;place;player;vs_1;vs_2;vs_3;games;points;",
+                        54);
+    /* line 1, place 1: "12" with 3 points (lost to and beat "=cmd...", drew the long
      * name): its name and its grid cells are text, its counts numbers */
-    assert_non_null(strstr(buf, "\r\nX;1;\"=\"\"12\"\"\";x;\"=\"\"02\"\"\";\"=\"\"1\"\"\";3;3;"));
+    assert_non_null(strstr(buf, "\r\nX;1;1;\"=\"\"12\"\"\";x;\"=\"\"02\"\"\";\"=\"\"1\"\"\";3;3;"));
     assert_non_null(strstr(buf, "\"=\"\"=cmd|' /C calc'!A0\"\"\""));
     assert_non_null(strstr(buf, ";\"=\"\"=aaa")); /* ="..."&"...": text at any length */
     assert_null(strstr(buf, ";=aaa"));
