@@ -235,8 +235,11 @@ int html_game_json(FILE *out, const pdn_game *game, struct tool *t)
         uint32_t number = game->main.nmoves && game->main.moves[0].number
                               ? game->main.moves[0].number
                               : pdn_game_first_number(game);
+        /* The file's name without its folders: the page goes on the web,
+         * the folders it was made in stay at home. */
+        const char *slash = file ? strrchr(file, '/') : NULL;
         fputs("{\"file\":", out);
-        html_json_string(out, file ? file : "-");
+        html_json_string(out, slash && slash[1] ? slash + 1 : file ? file : "-");
         fprintf(out, ",\"index\":%zu,\"variant\":%d,\"n0\":%u", game->index, (int)start.variant,
                 number);
         put_fen(out, "start", &start);
