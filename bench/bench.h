@@ -20,14 +20,17 @@ static inline void count_diag(const struct pdn_diag *d, void *ctx)
     ++*(unsigned long *)ctx;
 }
 
-/* A reader of path whose findings are counted in *diags; NULL, said on
+/* A reader of path whose findings are counted in *diags, reading with
+ * 'threads' (pdn_reader_options.threads; 0 or 1: one); NULL, said on
  * standard error as prog, when the file cannot be opened. */
-static inline pdn_reader *open_counting(const char *prog, const char *path, unsigned long *diags)
+static inline pdn_reader *open_counting(const char *prog, const char *path, unsigned long *diags,
+                                        int threads)
 {
     struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
                                    .filename = path,
                                    .on_diag = count_diag,
-                                   .diag_ctx = diags};
+                                   .diag_ctx = diags,
+                                   .threads = threads};
     pdn_reader *r;
     int rc = pdn_reader_open_file(&r, path, &o);
     if (rc < 0) {

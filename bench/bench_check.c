@@ -23,7 +23,7 @@ int main(int argc, char **argv)
                                     .diag_ctx = &diags};
     pdn_game *game;
     double start = now();
-    pdn_reader *reader = open_counting("bench_check", argv[1], &diags);
+    pdn_reader *reader = open_counting("bench_check", argv[1], &diags, 0);
     if (!reader) return 3;
     while (pdn_reader_next(&game, reader) == 1) {
         struct pdn_replay_summary sum;

@@ -31,17 +31,9 @@ int main(int argc, char **argv)
     if (argc == 4) mallopt(M_TRIM_THRESHOLD, 64 << 20);
 #endif
     unsigned long diags = 0, games = 0, moves = 0;
-    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
-                                   .filename = argv[1],
-                                   .on_diag = count_diag,
-                                   .diag_ctx = &diags,
-                                   .threads = argc > 2 ? atoi(argv[2]) : 0};
-    pdn_reader *r;
-    int rc = pdn_reader_open_file(&r, argv[1], &o);
-    if (rc < 0) {
-        fprintf(stderr, "bench_read: %s: %s\n", argv[1], pdn_strerror(rc));
-        return 3;
-    }
+    pdn_reader *r = open_counting("bench_read", argv[1], &diags, argc > 2 ? atoi(argv[2]) : 0);
+    if (!r) return 3;
+    int rc;
     double t0 = now(), c0 = cpu_seconds();
     pdn_game *g;
     while ((rc = pdn_reader_next(&g, r)) == 1) {

@@ -217,9 +217,9 @@ int cross_cls_diff(const struct cross *c, const struct cross_row *a, const struc
  * where every player above it is ahead of every one below. A comparison
  * needs opponents in common, which two players of an open event may not
  * have: a count alone then placed one above another for nothing (48th
- * Polish Team Championship: Stanczuk alone 2nd, ahead of three players he
- * could not be compared with, only of one). Players a cut does not part
- * share a place. crit[k]: the players of the group in the blocks below.
+ * Polish Team Championship: Stanczuk alone 2nd, for being ahead of Franek,
+ * over two players he could not be compared with). Players a cut does not
+ * part share a place. crit[k]: the players of the group in the blocks below.
  * Each pair is compared twice (the counts, then the cuts), n^2 in all.
  */
 static bool classify_group(struct work *w, int k, const struct cross_row *rows, size_t n)
