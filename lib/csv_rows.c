@@ -32,7 +32,7 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
     csv_out_free(&w->shared);
     free(w->spans);
     free(w->steps);
-    free(w->kept);
+    free(w->kept_block);
     if (w->memfp) fclose(w->memfp);
     free(w->mem);
     free(w->cell);

@@ -161,6 +161,7 @@ struct pdn_csv_writer {
     bool row_default;  /* the default layout: its rows built straight (csv_moves.c) */
     struct number_text numbers[NUMBER_TEXTS];
     struct move_cells *kept; /* plies' cells, kept by their moves (csv_moves.c) */
+    void *kept_block;        /* what holds kept, aligned within it: to free */
     unsigned long errors;    /* games with an error status */
     struct game_result result;
 };

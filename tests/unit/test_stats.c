@@ -480,7 +480,8 @@ static int line_order(const void *a, const void *b)
 }
 
 /* The main lines of a text, appended to *lines. */
-static void main_lines(struct main_line **lines, size_t *n, const char *text, size_t len)
+static void main_lines(struct main_line **lines, size_t *n, size_t *cap, const char *text,
+                       size_t len)
 {
     struct games gs;
     read_games(&gs, text, len);
@@ -488,8 +489,11 @@ static void main_lines(struct main_line **lines, size_t *n, const char *text, si
         pdn_stats_game *rec = NULL;
         assert_int_equal(pdn_stats_game_new(&rec, NULL), 0);
         assert_int_equal(pdn_stats_game_read(rec, gs.v[i]), 0);
-        *lines = realloc(*lines, (*n + 1) * sizeof **lines);
-        assert_non_null(*lines);
+        if (*n == *cap) { /* doubled: a line is 4 kB, and there are thousands */
+            *cap = *cap ? 2 * *cap : 256;
+            *lines = realloc(*lines, *cap * sizeof **lines);
+            assert_non_null(*lines);
+        }
         struct main_line *line = &(*lines)[(*n)++];
         line->hash = rec->moves_hash;
         line->n = 0;
@@ -512,11 +516,11 @@ static void test_stats_moves_hash_tells_lines_apart(void **state)
     struct paths files = {0};
     find_pdn(&files, "tests/data");
     struct main_line *lines = NULL;
-    size_t n = 0;
+    size_t n = 0, cap = 0;
     for (size_t f = 0; f < files.n; f++) {
         size_t len;
         char *text = slurp(files.v[f], &len);
-        main_lines(&lines, &n, text, len);
+        main_lines(&lines, &n, &cap, text, len);
         free(text);
     }
     free_paths(&files);
