@@ -32,6 +32,10 @@ struct pdn_game_internal {
      * of those the main line was replayed under, and of those it was legal
      * under. 0 when the clues left one variant. */
     unsigned variant_candidates, variant_tried, variant_legal;
+    /* A game whose moves were legal under several of them, with no game
+     * before it telling which: the game after it that told, whose variant
+     * it was given (variant_decide_again), or 0. */
+    size_t variant_told_by;
     bool tag_synonyms; /* a tag is named as another language names a standard
                           one (tag_synonym.c): only then are they looked for */
 };

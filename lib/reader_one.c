@@ -13,6 +13,7 @@
 #include "input.h"
 #include "options.h"
 #include "parser.h"
+#include "reader_hold.h"
 #include "reader_part.h"
 #include "reader_one.h"
 #include "text.h"
@@ -49,6 +50,8 @@ struct reader_one {
     uint64_t last_end;             /* where the last game handed out ends */
     bool last_result;              /* ... and whether a result ended it */
     uint32_t last_line;            /* ... and the line of that result */
+    struct reader_hold hold;       /* games held for a later one to decide their variant */
+    bool finished;                 /* the end met, and said so (0) */
 };
 
 /* Drops the text the parser no longer needs, then grows if still short. */
@@ -103,6 +106,17 @@ static int reader_fill(void *ctx)
     return rc;
 }
 
+/* A finding of the parser: kept while games are held, so that it comes
+ * after them, as read. */
+static void on_parser_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct reader_one *r = ctx;
+    if (!r->hold.holding)
+        r->opt.on_diag(d, r->opt.diag_ctx);
+    else if (!hold_diag(&r->hold, d))
+        r->error = PDN_ENOMEM;
+}
+
 static int reader_new(struct reader_one **out, const struct pdn_reader_options *options,
                       size_t text_cap)
 {
@@ -130,7 +144,13 @@ static int reader_new(struct reader_one **out, const struct pdn_reader_options *
     r->part = (struct reader_part){.line = 1, .first = true};
     lexer_init(&r->lx, options->strict, NULL, NULL);
     r->lx.buf = r->text.data;
-    if (rc == 0) rc = parser_new(&r->parser, &r->lx, &r->opt, reader_fill, r);
+    /* The parser's findings pass by the hold (on_parser_diag). */
+    struct pdn_reader_options parse_options = r->opt;
+    if (r->opt.on_diag) {
+        parse_options.on_diag = on_parser_diag;
+        parse_options.diag_ctx = r;
+    }
+    if (rc == 0) rc = parser_new(&r->parser, &r->lx, &parse_options, reader_fill, r);
     if (rc < 0) {
         reader_one_free(r);
         return rc;
@@ -216,14 +236,18 @@ static int sniff(struct reader_one *r)
     return 0;
 }
 
-int reader_one_next(pdn_game **out, struct reader_one *r)
+/* The next game read, its variant decided (or its clue read). */
+static int read_game(pdn_game **out, struct reader_one *r)
 {
-    if (!r || !out) return PDN_EINVAL;
-    *out = NULL;
     if (r->error) return r->error;
     int rc = r->sniffed ? 0 : sniff(r);
     if (rc == 0 && r->not_pdn) return 0;
     if (rc == 0) rc = parser_next(r->parser, out);
+    if (rc >= 0 && r->error) { /* a finding the hold could not keep */
+        if (rc > 0) pdn_game_free(*out);
+        *out = NULL;
+        rc = r->error;
+    }
     if (rc < 0) r->error = rc;
     if (rc > 0) {
         r->ngames++;
@@ -235,11 +259,53 @@ int reader_one_next(pdn_game **out, struct reader_one *r)
         else
             variant_read(*out); /* decided in order, the clue read here */
     }
-    if (rc == 0 && r->ngames == 0 && r->tell_no_game) {
-        r->ngames = SIZE_MAX; /* said once */
-        file_finding(r, PDN_DIAG_NO_GAME, NULL);
-    }
     return rc;
+}
+
+/*
+ * After a game whose variant was open (variant_open): it and the games
+ * after it held, with the findings between them, until a game tells its
+ * own variant, which decides theirs again; or HOLD_GAMES of them, or the
+ * end, or a failure (then sticky, handed out after them).
+ */
+static void hold_from(struct reader_one *r, pdn_game *open)
+{
+    struct reader_hold *h = &r->hold;
+    h->holding = true;
+    int rc = hold_game(h, open) ? 1 : PDN_ENOMEM;
+    pdn_game *g = NULL;
+    for (int games = 1; rc > 0 && games < HOLD_GAMES; games++) {
+        if ((rc = read_game(&g, r)) <= 0) break;
+        if (!hold_game(h, g)) rc = PDN_ENOMEM;
+        if (rc > 0 && pdn_game_variant_own(g)) {
+            hold_decide_again(h, r->tally);
+            break;
+        }
+    }
+    h->holding = false;
+    if (rc < 0) r->error = rc;
+    r->finished = rc == 0;
+}
+
+int reader_one_next(pdn_game **out, struct reader_one *r)
+{
+    if (!r || !out) return PDN_EINVAL;
+    *out = NULL;
+    for (;;) {
+        if (hold_next(&r->hold, out, r->opt.on_diag, r->opt.diag_ctx) > 0) return 1;
+        if (r->finished) return 0;
+        int rc = read_game(out, r);
+        if (rc > 0 && r->tally && variant_open(*out)) {
+            hold_from(r, *out);
+            continue;
+        }
+        if (rc == 0 && r->ngames == 0 && r->tell_no_game && !r->not_pdn) {
+            r->ngames = SIZE_MAX; /* said once */
+            file_finding(r, PDN_DIAG_NO_GAME, NULL);
+        }
+        r->finished = rc == 0;
+        return rc;
+    }
 }
 
 /* ---- parts of a file (reader_part.h) ------------------------------------------ */
@@ -287,6 +353,7 @@ void reader_reuse_part(struct reader_one *r, const void *data, size_t len,
     r->lx.buf = r->text.data;
     parser_reset(r->parser);
     r->error = 0;
+    r->finished = false;
     r->sniffed = r->not_pdn = false;
     r->last_line = 0;
     start_at(r, at);
@@ -320,7 +387,7 @@ bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at
     const struct input_text *t = &r->text;
     /* Decoded as it stands from the file's start, and the last game ended
      * by a result still in the window. */
-    if (r->src.mode != INPUT_MODE_FAST || r->not_pdn || !r->last_result ||
+    if (hold_waiting(&r->hold) || r->src.mode != INPUT_MODE_FAST || r->not_pdn || !r->last_result ||
         r->ngames <= r->part.games || r->last_end < t->base || r->last_end > t->base + t->end)
         return false;
     size_t from = (size_t)(r->last_end - t->base), k = from;
@@ -360,6 +427,7 @@ void reader_one_free(struct reader_one *r)
     input_fini(&r->src);
     if (r->own_fd) close(r->fd);
     free(r->text.data);
+    hold_free(&r->hold);
     free(r->filename);
     free(r);
 }

@@ -298,14 +298,22 @@ static struct part *claim(struct reader_threads *t)
 
 /* Out of the lock, in p's turn: whether p is what the whole file's reader
  * reads there; its findings and games numbered as the file's, their
- * variants decided, if so. */
+ * variants decided, if so. A game whose variant stays open for later
+ * games to decide (variant_open) refuses the part: one reader holds it
+ * and the games after it (reader_hold.h), and the file's settling is as
+ * it was before the part. */
 static bool settle(struct reader_threads *t, struct part *p)
 {
+    const struct reader_parts before = t->settled;
     if (p->rc != 0 || !reader_parts_accept(&t->settled, &p->at, &p->end, p->last)) return false;
     for (struct part_event *ev = p->events; ev; ev = ev->next) {
-        if (ev->game)
+        if (ev->game) {
             reader_parts_game(&t->settled, &p->at, ev->game);
-        else {
+            if (variant_open(ev->game)) {
+                t->settled = before;
+                return false;
+            }
+        } else {
             reader_parts_diag(&p->at, &ev->d);
             ev->d.file = t->options.filename;
         }

@@ -151,9 +151,14 @@ static void append_moves_verdict(struct replay *r, size_t *len)
 {
     const pdn_game *g = r->game;
     const struct pdn_game_internal *in = game_internal(g);
-    const char *chooser = g->variant_source == PDN_VARIANT_FROM_FILE
-                              ? ", as most of the file's games so far"
-                              : ", the most common taken";
+    char told[96] = "";
+    if (in->variant_told_by)
+        snprintf(told, sizeof told, ", as game %zu, the next whose variant is certain",
+                 in->variant_told_by);
+    const char *chooser = in->variant_told_by                          ? told
+                          : g->variant_source == PDN_VARIANT_FROM_FILE ? ", as most of the file's "
+                                                                         "games so far"
+                                                                       : ", the most common taken";
     if (!in->variant_tried) {
         replay_detail_append(r, len, "; no moves to tell ");
         append_variants(r, len, in->variant_candidates, " and ");

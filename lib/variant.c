@@ -169,16 +169,20 @@ static int majority(const struct variant_tally *t)
     return best;
 }
 
-static void tally_add(struct variant_tally *t, int type)
+/* A game counted for a type (step 1), or its count taken back (-1). */
+static void tally_step(struct variant_tally *t, int type, int step)
 {
     int i = 0;
     while (i < t->ntypes && t->type[i] != type)
         i++;
     if (i == t->ntypes) {
-        if (t->ntypes == VARIANT_TALLY_MAX) return;
+        if (step < 0 || t->ntypes == VARIANT_TALLY_MAX) return;
         t->type[t->ntypes++] = type;
     }
-    t->count[i]++;
+    if (step > 0)
+        t->count[i]++;
+    else if (t->count[i] > 0)
+        t->count[i]--;
 }
 
 static int gametype_of(enum pdn_variant v)
@@ -269,22 +273,56 @@ static bool repeated(struct variant_tally *t, int type)
     return false;
 }
 
-/*
- * What the game counts for in the file's tally: its tag, or its own clue;
- * a game whose moves were replayed, each variant they were legal under (a
- * game legal under several says no more for one than for another), the one
- * taken first, so that it wins a tie.
- */
-static void count_game(struct variant_tally *tally, const pdn_game *game)
+/* A game whose variant its own content decided, its moves replayed or not,
+ * counted (step 1) or taken back (-1): for its variant and each other one
+ * they were legal under (a game legal under several says no more for one
+ * than for another), the one taken first, so that it wins a tie. */
+static void count_content(struct variant_tally *tally, const pdn_game *game, int step)
 {
-    if (game->variant_source == PDN_VARIANT_FROM_TAG && game->gametype > 0)
-        tally_add(tally, game->gametype);
     if (game->variant_source != PDN_VARIANT_FROM_CONTENT) return;
-    tally_add(tally, game->gametype);
+    tally_step(tally, game->gametype, step);
     for (int v = 0; v < PDN_VARIANT_COUNT; v++)
         if ((game_internal(game)->variant_legal & BIT(v)) &&
             gametype_of((enum pdn_variant)v) != game->gametype)
-            tally_add(tally, gametype_of((enum pdn_variant)v));
+            tally_step(tally, gametype_of((enum pdn_variant)v), step);
+}
+
+/* What the game counts for in the file's tally: its tag, or its own clue
+ * and moves (count_content). */
+static void count_game(struct variant_tally *tally, const pdn_game *game)
+{
+    if (game->variant_source == PDN_VARIANT_FROM_TAG && game->gametype > 0)
+        tally_step(tally, game->gametype, 1);
+    count_content(tally, game, 1);
+}
+
+bool variant_open(const pdn_game *game)
+{
+    const struct pdn_game_internal *in = game_internal(game);
+    unsigned candidates = in->variant_candidates;
+    return game->variant_source == PDN_VARIANT_FROM_CONTENT && candidates &&
+           !legal_under_one_alone(in, candidates) && (in->variant_legal || !in->variant_tried);
+}
+
+void variant_decide_again(pdn_game *held, const pdn_game *told, struct variant_tally *tally)
+{
+    struct pdn_game_internal *in = game_internal_mut(held);
+    enum pdn_variant v;
+    if (!pdn_variant_from_gametype(&v, told->gametype) || !(in->variant_candidates & BIT(v)) ||
+        held->variant_source == PDN_VARIANT_FROM_TAG ||
+        held->variant_source == PDN_VARIANT_FROM_OPTION)
+        return;
+    bool probe = held->main.nmoves > 0 && !(in->variant_legal & BIT(v));
+    if (probe) {
+        in->variant_tried |= BIT(v);
+        if (!replay_probe(held, v)) return;
+    }
+    count_content(tally, held, -1); /* what it counted for, before its legal grows */
+    if (probe) in->variant_legal |= BIT(v);
+    held->gametype = told->gametype;
+    held->variant_source = PDN_VARIANT_FROM_FILE;
+    in->gametype_repeated = false;
+    in->variant_told_by = told->index;
 }
 
 void variant_read(pdn_game *game)
@@ -310,6 +348,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
     in->clue_gametype = clue.gametype;
     in->variant_clue = clue.why;
     in->variant_candidates = in->variant_tried = in->variant_legal = 0;
+    in->variant_told_by = 0;
     const char *tag = clue.tag;
     int best = majority(tally);
     if (tag) {

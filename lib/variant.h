@@ -48,6 +48,22 @@ void variant_read(pdn_game *game);
  */
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
 
+/*
+ * Whether the game's variant was taken as the most common of those its
+ * moves are legal under, no game of the file before it telling which: the
+ * reader holds it, and the games after it, until one tells its own
+ * (pdn_game_variant_own), then decides it again by that one.
+ */
+bool variant_open(const pdn_game *game);
+
+/*
+ * A game held, decided again by 'told', a later game of the file that
+ * told its own variant: given that variant (variant_told_by) when it is
+ * one of the game's candidates and its moves are legal under it, the
+ * tally counting the game no longer for what it counted before.
+ */
+void variant_decide_again(pdn_game *held, const pdn_game *told, struct variant_tally *tally);
+
 /* The variants, the most common first (English and Russian, numbers and
  * algebraic squares, before Italian, Brazilian and Czech): the order in
  * which the candidates of a game are tried and named. A table in the header,

@@ -300,13 +300,33 @@ static void test_a_byte_that_is_no_utf8_stops_the_parts(void **state)
 /* After a part refused, one reader reads on until it stands between games
  * past that part, and the parts take up again from there: many games, a
  * comment that hides a cut among the first of them. */
+/* A file of its own, to write; its name in path (of mkstemp). */
+static FILE *new_file(char path[])
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *fp = fdopen(fd, "w");
+    assert_non_null(fp);
+    return fp;
+}
+
+/* The file read with parts of many sizes, from 'from' bytes by 'step',
+ * on 2 and 3 threads, then removed. */
+static void assert_same_in_parts_of_many_sizes(const char *path, int from, int step)
+{
+    for (int bytes = from; bytes <= 400; bytes += step) {
+        char size[16];
+        snprintf(size, sizeof size, "%d", bytes);
+        assert_same_reading(path, 2 + bytes % 2, size);
+    }
+    unlink(path);
+}
+
 static void test_parts_resume_after_a_refused_one(void **state)
 {
     (void)state;
     char path[] = "/tmp/test_reader_threads.XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *fp = fdopen(fd, "w");
+    FILE *fp = new_file(path);
     for (int i = 1; i <= 60; i++) {
         fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 ", i);
         if (i == 10) fputs("{won 2-0\n[Event \"hidden\"] said} ", fp);
@@ -314,12 +334,28 @@ static void test_parts_resume_after_a_refused_one(void **state)
     }
     fclose(fp);
     /* Parts of many sizes: a cut lands on the hidden one in some. */
-    for (int bytes = 64; bytes <= 400; bytes += 7) {
-        char size[16];
-        snprintf(size, sizeof size, "%d", bytes);
-        assert_same_reading(path, 2 + bytes % 2, size);
+    assert_same_in_parts_of_many_sizes(path, 64, 7);
+}
+
+/* Games whose variant a later game decides (variant_open: the reader
+ * holds them) refuse their part; one reader holds them and reads on, and
+ * the parts take up again once the hold is handed over: untagged 8x8
+ * games, some legal under Russian, Brazilian and Czech rules alike, some
+ * under Czech rules alone, between international ones, the hold crossing
+ * parts of every size. */
+static void test_parts_resume_after_a_hold(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    for (int i = 1; i <= 12; i++) {
+        fputs("1. c3-d4 f6-g5 *\n\n[FEN \"W:Wd4:Bc3,h8\"]\n1. d4xb2 *\n\n", fp);
+        if (i % 2) fputs("[FEN \"W:Wd4:Bc3,h8\"]\n1. d4-e5 *\n\n", fp);
+        for (int k = 0; k < i % 4; k++)
+            fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n", i);
     }
-    unlink(path);
+    fclose(fp);
+    assert_same_in_parts_of_many_sizes(path, 64, 11);
 }
 
 /* A reader of path in parts of part_bytes with options o. */
@@ -530,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_lines_counted_across_blocks),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
+        cmocka_unit_test(test_parts_resume_after_a_hold),
         cmocka_unit_test(test_work_on_the_reading_threads),
         cmocka_unit_test(test_work_diag_sees_the_findings_first),
         cmocka_unit_test(test_threads_agree_on_every_file),

@@ -30,7 +30,7 @@
 #define BACKWARD_CAPTURE "[FEN \"W:Wd4:Bc3,h8\"]\n1. d4xb2 *\n\n"
 #define LEGAL_UNDER_ALL "1. c3-d4 f6-g5 *\n\n"
 
-#define GAMES_MAX 8
+#define GAMES_MAX 24
 
 /* Reads every game of text into games[]; returns how many. */
 static size_t read_all(pdn_game *games[GAMES_MAX], const char *text)
@@ -222,6 +222,102 @@ static void test_variant_setup_of_main_line(void **state)
     free_all(g, n);
 }
 
+/* A game legal under all three, the file's first: held until the next
+ * game that tells its own variant, Czech, whose variant it is given; the
+ * tally then counts it no more for Russian and Brazilian, so that the
+ * next game legal under all follows Czech. */
+static void test_variant_held_game_takes_the_next_told(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, LEGAL_UNDER_ALL CZECH_ONLY LEGAL_UNDER_ALL);
+    assert_int_equal(n, 3);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(g[i]->gametype, 29);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_int_equal(game_internal(g[0])->variant_told_by, 2);
+    assert_int_equal(game_internal(g[0])->variant_tried, ALGEBRAIC);
+    assert_int_equal(game_internal(g[0])->variant_legal, ALGEBRAIC);
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(g[2]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_int_equal(game_internal(g[2])->variant_told_by, 0);
+    assert_int_equal(game_internal(g[2])->variant_tried, BIT(PDN_VARIANT_CZECH));
+    free_all(g, n);
+}
+
+/* A game held whose moves the told variant forbids keeps its own, Czech
+ * now tried; one followed by no game that tells keeps its own too. */
+static void test_variant_held_game_keeps_its_own(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, BACKWARD_CAPTURE CZECH_ONLY);
+    assert_int_equal(n, 2);
+    assert_int_equal(g[0]->gametype, 25);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[0])->variant_tried, ALGEBRAIC);
+    assert_int_equal(game_internal(g[0])->variant_told_by, 0);
+    free_all(g, n);
+    n = read_all(g, LEGAL_UNDER_ALL LEGAL_UNDER_ALL);
+    assert_int_equal(n, 2);
+    assert_int_equal(g[0]->gametype, 25);
+    assert_int_equal(g[1]->gametype, 25);
+    free_all(g, n);
+}
+
+/* The hold reaches 16 games: a game that tells as the 16th decides the
+ * 15 before it; as the 17th, it comes too late for them. */
+static void test_variant_hold_is_bounded(void **state)
+{
+    (void)state;
+    for (size_t before = 15; before <= 16; before++) {
+        char text[2048] = "";
+        for (size_t i = 0; i < before; i++)
+            strcat(text, LEGAL_UNDER_ALL);
+        strcat(text, CZECH_ONLY);
+        pdn_game *g[GAMES_MAX];
+        size_t n = read_all(g, text);
+        assert_int_equal(n, before + 1);
+        for (size_t i = 0; i < before; i++)
+            assert_int_equal(g[i]->gametype, before == 15 ? 29 : 25);
+        free_all(g, n);
+    }
+}
+
+/* What happened while games were held: each finding comes after the games
+ * before it and before its own, as without a hold. */
+struct order_log {
+    char text[64];
+};
+
+static void log_finding(const struct pdn_diag *d, void *ctx)
+{
+    struct order_log *log = ctx;
+    size_t len = strlen(log->text);
+    snprintf(log->text + len, sizeof log->text - len, "D%zu ", d->game);
+}
+
+static void test_variant_hold_keeps_the_findings_in_order(void **state)
+{
+    (void)state;
+    static const char text[] = LEGAL_UNDER_ALL "1. c3-d4 f6-g5 ) *\n\n" CZECH_ONLY "1. c3-d4";
+    struct order_log log = {""};
+    struct pdn_reader_options o = PDN_READER_OPTIONS_INIT;
+    o.on_diag = log_finding;
+    o.diag_ctx = &log;
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), &o), 0);
+    pdn_game *g;
+    while (pdn_reader_next(&g, r) == 1) {
+        size_t len = strlen(log.text);
+        snprintf(log.text + len, sizeof log.text - len, "G%zu ", g->index);
+        assert_int_equal(g->gametype, 29);
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_string_equal(log.text, "G1 D2 G2 G3 D4 G4 ");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +329,10 @@ int main(void)
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
         cmocka_unit_test(test_variant_setup_of_main_line),
         cmocka_unit_test(test_variant_own),
+        cmocka_unit_test(test_variant_held_game_takes_the_next_told),
+        cmocka_unit_test(test_variant_held_game_keeps_its_own),
+        cmocka_unit_test(test_variant_hold_is_bounded),
+        cmocka_unit_test(test_variant_hold_keeps_the_findings_in_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
