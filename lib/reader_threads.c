@@ -116,7 +116,8 @@ struct window {
 struct reader_threads {
     int fd;
     struct pdn_reader_options options; /* the caller's reader's: its name and callback */
-    struct reader_parts settled;
+    struct reader_parts settled; /* the settling thread's (and the caller's, threads stopped) */
+    bool bom;                    /* the file starts with a UTF-8 byte order mark */
     pthread_mutex_t lock;
     pthread_cond_t work_cv;          /* a part to read, or a stop */
     pthread_cond_t read_cv;          /* a part settled or done, or a stop */
@@ -480,7 +481,7 @@ static struct part *new_part(struct reader_threads *t)
     if (p == NULL) return NULL;
     p->tail = &p->events;
     p->file_offset = t->cut;
-    bool bom = t->settled.next.bom;
+    bool bom = t->bom; /* not settled's: settling rewrites it */
     p->at = (struct reader_part){.offset = t->cut - (bom && t->cut > 0 ? 3 : 0),
                                  .line = t->line,
                                  .first = t->cut == 0,
@@ -757,7 +758,8 @@ struct reader_threads *reader_threads_new(int fd, const struct pdn_reader_option
     t->options = *options;
     t->part_bytes = reader_threads_part_bytes();
     t->line = 1;
-    reader_parts_init(&t->settled, options, starts_with_bom(fd));
+    t->bom = starts_with_bom(fd);
+    reader_parts_init(&t->settled, options, t->bom);
     t->ahead = (size_t)threads + PARTS_AHEAD;
     pthread_mutex_init(&t->lock, NULL);
     pthread_cond_init(&t->work_cv, NULL);
