@@ -8,7 +8,8 @@
  * being read is dropped whenever the buffer needs room. The reader owns the
  * buffer, the decoder, the lexer and the parser; it must not print, exit or
  * interpret the text itself: variant.c reads each game's clues to its
- * variant, with the tally of the file the reader keeps.
+ * variant, with the tally of the file the reader keeps; a game whose
+ * variant the games after it decide is held back with them (reader_hold.c).
  */
 #include "input.h"
 #include "options.h"
@@ -386,7 +387,8 @@ bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at
 {
     const struct input_text *t = &r->text;
     /* Decoded as it stands from the file's start, and the last game ended
-     * by a result still in the window. */
+     * by a result still in the window; no game held (the reader stands
+     * past the games it has not handed out). */
     if (hold_waiting(&r->hold) || r->src.mode != INPUT_MODE_FAST || r->not_pdn || !r->last_result ||
         r->ngames <= r->part.games || r->last_end < t->base || r->last_end > t->base + t->end)
         return false;
