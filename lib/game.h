@@ -36,6 +36,9 @@ struct pdn_game_internal {
      * before it telling which: the game after it that told, whose variant
      * it was given (variant_decide_again), or 0. */
     size_t variant_told_by;
+    /* The reader said what it made of the terminator, which is no result
+     * (a lone dash, read as '*'): the replay does not say it again. */
+    bool result_told;
     bool tag_synonyms; /* a tag is named as another language names a standard
                           one (tag_synonym.c): only then are they looked for */
 };

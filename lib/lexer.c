@@ -48,6 +48,7 @@ static const char *const odd_details[ODD_COUNT] = {
     [ODD_NUMBER_TWICE] = "two move numbers in a row",
     [ODD_STRAY_DOT] = "stray '.'",
     [ODD_NAG_RANGE] = "NAG outside $1..$255",
+    [ODD_DASH_RESULT] = "a dash for no result, read as '*'",
 };
 
 const char *lexer_odd_detail(enum odd_form odd)

@@ -77,6 +77,7 @@ enum odd_form {
     ODD_NUMBER_TWICE,
     ODD_STRAY_DOT,
     ODD_NAG_RANGE,
+    ODD_DASH_RESULT,
     ODD_COUNT
 };
 

@@ -438,7 +438,8 @@ static bool dash_is_result(const struct parser *p)
 
 static int dash_result(struct parser *p, const struct pdn_pos *pos)
 {
-    parser_warn_odd(p, ODD_ODD_RESULT, pos, "-", 1);
+    parser_warn_odd(p, ODD_DASH_RESULT, pos, "-", 1);
+    game_internal_mut(p->game)->result_told = true; /* the replay says it no more */
     return parser_set_result(p, PDN_RESULT_UNKNOWN, "-", 1, pos);
 }
 

@@ -5,6 +5,7 @@
  * or replay moves.
  */
 #include "replay.h"
+#include "game.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -98,7 +99,8 @@ void replay_result_check(struct replay *r)
     bool noted = false;
     enum pdn_result tag_result = PDN_RESULT_NONE, term = g->result;
     if (tag) tag_result = read_result(r, tag->value, &tag->pos, &noted);
-    if (g->result_text) term = read_result(r, g->result_text, &g->result_pos, &noted);
+    if (g->result_text && !game_internal(g)->result_told)
+        term = read_result(r, g->result_text, &g->result_pos, &noted);
     const char *term_text = g->result_text ? g->result_text : pdn_result_text(term);
     if (tag_result != PDN_RESULT_NONE && term != PDN_RESULT_NONE && tag_result != term) {
         snprintf(r->detail, sizeof r->detail, "the tag says %s", tag->value);

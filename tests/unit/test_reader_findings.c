@@ -167,6 +167,28 @@ static void test_findings_chess_results(void **state)
     pdn_game_free(g);
 }
 
+/* 5b. A lone dash for no result (the 48th Polish Team Championship): the
+ * reader says it is read as '*', and the replay says so of the Result tag
+ * only, not a second time of the dash. */
+static void test_findings_dash_result_said_once(void **state)
+{
+    (void)state;
+    pdn_game *g = one("[Result \"-\"]\n1. 32-28 19-23 -\n", false);
+    assert_int_equal(g->result, PDN_RESULT_UNKNOWN);
+    dc_expect_at(need("a dash for no result, read as '*'"), 2, 16);
+    assert_int_equal(F.dc.total, 1);
+    struct diag_collector replay_found;
+    dc_reset(&replay_found);
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.on_diag = dc_collect;
+    ro.diag_ctx = &replay_found;
+    struct pdn_replay_summary sum;
+    assert_true(pdn_replay_game(&sum, g, &ro) >= 0);
+    assert_int_equal(dc_count(&replay_found, PDN_DIAG_UNKNOWN_RESULT), 1);
+    dc_expect_at(dc_find(&replay_found, PDN_DIAG_UNKNOWN_RESULT), 1, 1);
+    pdn_game_free(g);
+}
+
 /* 6. The last game without a result: warned in lenient mode only (the
  * grammar lets the last game go without a separator). */
 static void test_findings_last_game_without_result(void **state)
@@ -395,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_findings_tags_only_game_then_tags),
         cmocka_unit_test(test_findings_strict_bad_tag_resyncs),
         cmocka_unit_test(test_findings_chess_results),
+        cmocka_unit_test(test_findings_dash_result_said_once),
         cmocka_unit_test(test_findings_last_game_without_result),
         cmocka_unit_test(test_findings_square_numbers),
         cmocka_unit_test(test_findings_nag_range),
