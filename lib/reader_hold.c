@@ -4,6 +4,7 @@
  * reader_one.c fills it, at the rare games variant_open names.
  */
 #include "reader_hold.h"
+#include "diag_copy.h"
 #include "vec.h"
 
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 struct held_event {
     pdn_game *game;
     struct pdn_diag d;
-    char *strings; /* one block: file, move_number, text, detail */
+    char *strings; /* diag_copy's block: move_number, text, detail */
 };
 
 static struct held_event *add_event(struct reader_hold *h)
@@ -25,33 +26,17 @@ static struct held_event *add_event(struct reader_hold *h)
     return ev;
 }
 
-static const char *copy_string(char **at, const char *s)
-{
-    if (!s) return NULL;
-    size_t n = strlen(s) + 1;
-    char *copy = memcpy(*at, s, n);
-    *at += n;
-    return copy;
-}
-
 bool hold_diag(struct reader_hold *h, const struct pdn_diag *d)
 {
-    const char *strings[] = {d->file, d->move_number, d->text, d->detail};
-    size_t size = 1;
-    for (int i = 0; i < 4; i++)
-        size += strings[i] ? strlen(strings[i]) + 1 : 0;
-    char *block = malloc(size), *at = block;
+    struct pdn_diag copy;
+    char *block = diag_copy(&copy, d);
     struct held_event *ev = block ? add_event(h) : NULL;
     if (!ev) {
         free(block);
         return false;
     }
-    ev->d = *d;
+    ev->d = copy;
     ev->strings = block;
-    ev->d.file = copy_string(&at, d->file);
-    ev->d.move_number = copy_string(&at, d->move_number);
-    ev->d.text = copy_string(&at, d->text);
-    ev->d.detail = copy_string(&at, d->detail);
     return true;
 }
 
@@ -71,15 +56,10 @@ bool hold_waiting(const struct reader_hold *h)
     return h->next < h->n;
 }
 
-void hold_decide_again(struct reader_hold *h, struct variant_tally *tally)
+void hold_decide_again(struct reader_hold *h, const pdn_game *told, struct variant_tally *tally)
 {
-    size_t last = h->n;
-    while (last > h->next && !h->v[last - 1].game)
-        last--;
-    if (last == h->next) return;
-    const pdn_game *told = h->v[last - 1].game;
-    for (size_t i = h->next; i + 1 < last; i++)
-        if (h->v[i].game) variant_decide_again(h->v[i].game, told, tally);
+    for (size_t i = h->next; i < h->n; i++)
+        if (h->v[i].game && h->v[i].game != told) variant_decide_again(h->v[i].game, told, tally);
 }
 
 int hold_next(struct reader_hold *h, pdn_game **out, pdn_diag_fn on_diag, void *ctx)

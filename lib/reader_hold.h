@@ -2,7 +2,7 @@
  * reader_hold (private): the games a reader holds back, and the findings
  * between them, while a later game may still decide a held game's variant
  * (variant_open). Handed out later in the order read; the findings'
- * strings copied, as they live only during the callback.
+ * strings copied (diag_copy), as they live only during the callback.
  */
 #ifndef PDN_READER_HOLD_H
 #define PDN_READER_HOLD_H
@@ -29,8 +29,9 @@ bool hold_diag(struct reader_hold *h, const struct pdn_diag *d);
 bool hold_game(struct reader_hold *h, pdn_game *game);
 /* Whether events wait to be handed out. */
 bool hold_waiting(const struct reader_hold *h);
-/* The held games, the last one aside, decided again by that last one. */
-void hold_decide_again(struct reader_hold *h, struct variant_tally *tally);
+/* The held games but told, a game held that told its own variant,
+ * decided again by it. */
+void hold_decide_again(struct reader_hold *h, const pdn_game *told, struct variant_tally *tally);
 /*
  * The next events: findings to on_diag, up to a game (1 and *out); 0 when
  * none waits (the hold is then empty for the next).

@@ -279,7 +279,7 @@ static void hold_from(struct reader_one *r, pdn_game *open)
         if ((rc = read_game(&g, r)) <= 0) break;
         if (!hold_game(h, g)) rc = PDN_ENOMEM;
         if (rc > 0 && pdn_game_variant_own(g)) {
-            hold_decide_again(h, r->tally);
+            hold_decide_again(h, g, r->tally);
             break;
         }
     }

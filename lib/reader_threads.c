@@ -15,6 +15,7 @@
  * and stands where a part may start again: the threads take up from there.
  */
 #include "reader_threads.h"
+#include "diag_copy.h"
 #include "game.h"
 #include "reader_one.h"
 #include "reader_part.h"
@@ -144,15 +145,6 @@ struct reader_threads {
 
 /* ---- findings kept ---------------------------------------------------------- */
 
-static const char *copy_string(char **at, const char *s)
-{
-    if (s == NULL) return NULL;
-    size_t n = strlen(s) + 1;
-    memcpy(*at, s, n);
-    *at += n;
-    return *at - n;
-}
-
 /* A new event at the end of p's list, or NULL when out of memory. */
 static struct part_event *add_event(struct part_reader *pr)
 {
@@ -178,22 +170,16 @@ static void on_part_diag(const struct pdn_diag *d, void *ctx)
 {
     struct part_reader *pr = ctx;
     struct part *p = pr->p;
-    const char *strings[] = {d->move_number, d->text, d->detail};
-    size_t size = 1;
-    for (int i = 0; i < 3; i++)
-        size += strings[i] ? strlen(strings[i]) + 1 : 0;
-    char *block = malloc(size), *at = block;
+    struct pdn_diag copy;
+    char *block = diag_copy(&copy, d);
     struct part_event *ev = block ? add_event(pr) : NULL;
     if (ev == NULL) {
         free(block);
         p->rc = PDN_ENOMEM;
         return;
     }
-    ev->d = *d;
+    ev->d = copy;
     ev->strings = block;
-    ev->d.move_number = copy_string(&at, d->move_number);
-    ev->d.text = copy_string(&at, d->text);
-    ev->d.detail = copy_string(&at, d->detail);
 }
 
 /* The findings left in a chain of blocks, and their games unless they
