@@ -145,6 +145,9 @@ static struct clue own_clue(const pdn_game *game)
                              ALL_8X8};
     if (fen && chess_result(game))
         return (struct clue){21, true, "a FEN of squares 1-32 and a 1-0 style result", ALL_8X8};
+    /* Both boards hold it: international, the default, unless its moves
+     * say otherwise (choose_8x8_over_default). */
+    if (fen) return (struct clue){0, true, "a FEN of squares 1-32 with few pieces", ALL_8X8};
     return (struct clue){0, true, NULL, 0};
 }
 
@@ -249,6 +252,30 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct vari
     bool favourite = first >= 0 && tally_count(tally, game->gametype) > 0;
     bool only = legal_under_one_alone(in, clue->candidates);
     return favourite && !only ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
+}
+
+/*
+ * A game from a FEN both boards hold, no game of the file before it
+ * deciding (clue gametype 0 with candidates): international, the default,
+ * unless its moves are illegal there and legal under an 8x8 variant, as an
+ * English ending marked '*' is. False leaves it to the default.
+ */
+static bool choose_8x8_over_default(pdn_game *game, const struct variant_clue *clue,
+                                    const struct variant_tally *tally)
+{
+    if (!clue->candidates || game->main.nmoves == 0 ||
+        replay_probe(game, PDN_VARIANT_INTERNATIONAL))
+        return false;
+    enum pdn_variant_source source = choose_by_moves(game, clue, tally);
+    struct pdn_game_internal *in = game_internal_mut(game);
+    if (!in->variant_legal) {
+        in->variant_candidates = in->variant_tried = 0;
+        return false;
+    }
+    in->variant_candidates |= BIT(PDN_VARIANT_INTERNATIONAL);
+    in->variant_tried |= BIT(PDN_VARIANT_INTERNATIONAL);
+    game->variant_source = source;
+    return true;
 }
 
 /* A GameType tag's number (before any comma), -1 when it has none. */
@@ -364,9 +391,10 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
     } else if (best) {
         game->gametype = best;
         game->variant_source = PDN_VARIANT_FROM_FILE;
-    } else {
+    } else if (!choose_8x8_over_default(game, &clue, tally)) {
         game->gametype = 0;
         game->variant_source = PDN_VARIANT_FROM_DEFAULT;
+        if (clue.candidates) in->variant_clue = NULL; /* the default needs no saying */
     }
     in->gametype_repeated = repeated(tally, game->gametype);
     count_game(tally, game);

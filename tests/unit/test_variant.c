@@ -178,6 +178,54 @@ static void test_variant_fen_of_8x8(void **state)
     free_all(g, n);
 }
 
+/*
+ * A 10x10 ending on squares 1-32 (two pieces a side) and the same on 8x8:
+ * international, the default, while its moves are legal there. 27-23
+ * is not (27 touches 21 and 22 on 10x10) but is on 8x8 (English: 23 and
+ * 24; RULES.md), and 6-10 too: the moves choose among the 8x8 variants,
+ * then held for the next game that tells. The file's majority decides
+ * first, as it does for every weak clue.
+ */
+#define ENDING_8X8 "[FEN \"W:W27,28:B5,6\"]\n1. 27-23 6-10 *\n\n"
+static void test_variant_fen_of_both_boards(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    const unsigned all_8x8 = ALGEBRAIC | BIT(PDN_VARIANT_ENGLISH) | BIT(PDN_VARIANT_ITALIAN);
+    size_t n = read_all(g, ENDING_8X8 "[FEN \"W:W27,28:B5,6\"]\n1. 27-22 *\n\n"
+                                      "[FEN \"W:W27,28:B5,6\"]\n1. 27-18 *\n");
+    assert_int_equal(n, 3);
+    assert_int_equal(g[0]->gametype, 21);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[0])->variant_candidates,
+                     all_8x8 | BIT(PDN_VARIANT_INTERNATIONAL));
+    assert_true(game_internal(g[0])->variant_tried & BIT(PDN_VARIANT_INTERNATIONAL));
+    assert_false(game_internal(g[0])->variant_legal & BIT(PDN_VARIANT_INTERNATIONAL));
+    assert_true(game_internal(g[0])->variant_legal & BIT(PDN_VARIANT_ENGLISH));
+    for (size_t i = 1; i < n; i++) { /* the file's English, weak as the clue */
+        assert_int_equal(g[i]->gametype, 21);
+        assert_int_equal(g[i]->variant_source, PDN_VARIANT_FROM_FILE);
+    }
+    free_all(g, n);
+    n = read_all(g, "[FEN \"W:W27,28:B5,6\"]\n1. 27-22 *\n\n[FEN \"W:W27,28:B5,6\"]\n"
+                    "1. 27-18 *\n\n[GameType \"20\"]\n1. 32-28 *\n\n" ENDING_8X8);
+    assert_int_equal(n, 4);
+    for (size_t i = 0; i < 2; i++) { /* legal under international; under none */
+        assert_int_equal(g[i]->gametype, 0);
+        assert_int_equal(g[i]->variant_source, PDN_VARIANT_FROM_DEFAULT);
+        assert_int_equal(game_internal(g[i])->variant_candidates, 0);
+        assert_null(game_internal(g[i])->variant_clue);
+    }
+    assert_int_equal(g[3]->gametype, 20);
+    assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_FILE);
+    free_all(g, n);
+    n = read_all(g, ENDING_8X8 "[GameType \"25\"]\n1. c3-d4 *\n");
+    assert_int_equal(n, 2);
+    assert_int_equal(g[0]->gametype, 25);
+    assert_int_equal(game_internal(g[0])->variant_told_by, 2);
+    free_all(g, n);
+}
+
 /* A tag or the option decides alone: nothing is replayed. */
 static void test_variant_tag_and_option_try_nothing(void **state)
 {
@@ -326,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_variant_file_settles),
         cmocka_unit_test(test_variant_legal_under_none),
         cmocka_unit_test(test_variant_fen_of_8x8),
+        cmocka_unit_test(test_variant_fen_of_both_boards),
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
         cmocka_unit_test(test_variant_setup_of_main_line),
         cmocka_unit_test(test_variant_own),
