@@ -49,6 +49,7 @@ static const char *const odd_details[ODD_COUNT] = {
     [ODD_STRAY_DOT] = "stray '.'",
     [ODD_NAG_RANGE] = "NAG outside $1..$255",
     [ODD_DASH_RESULT] = "a dash for no result, read as '*'",
+    [ODD_SETUP_QUOTES] = "a setup's FEN without its two quotes",
 };
 
 const char *lexer_odd_detail(enum odd_form odd)

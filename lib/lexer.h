@@ -78,6 +78,7 @@ enum odd_form {
     ODD_STRAY_DOT,
     ODD_NAG_RANGE,
     ODD_DASH_RESULT,
+    ODD_SETUP_QUOTES,
     ODD_COUNT
 };
 

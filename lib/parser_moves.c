@@ -150,7 +150,35 @@ int parser_on_comment(struct parser *p)
     return item_taken(p, f);
 }
 
-/* /FEN "..."/ keeps the FEN; any other setup text is kept trimmed. */
+/* Whether c may part the word FEN from its FEN: a blank, '=' or a quote. */
+static bool fen_keyword_end(char c)
+{
+    return c == ' ' || c == '\t' || c == '=' || c == '"';
+}
+
+/*
+ * The FEN of /FEN "..."/ between [*s, *e): the word FEN, blanks or '=',
+ * then the FEN, which quotes enclose. A quote lost on either side, or
+ * both, still leaves the FEN (a nonstandard form, said once per game); a
+ * quote inside stays in it. Text not led by the word is left whole.
+ */
+static void setup_fen(struct parser *p, const char **s, const char **e)
+{
+    const char *t = *s + 3;
+    if (*e - *s < 4 || memcmp(*s, "FEN", 3) != 0 || !fen_keyword_end(*t)) return;
+    while (t < *e && (*t == ' ' || *t == '\t' || *t == '='))
+        t++;
+    bool opened = t < *e && *t == '"';
+    if (opened) t++;
+    bool closed = *e > t && (*e)[-1] == '"';
+    if (closed) (*e)--;
+    if (!opened || !closed)
+        parser_warn_odd(p, ODD_SETUP_QUOTES, &p->tok.pos, *s, (size_t)(*e - *s) + closed);
+    *s = t;
+}
+
+/* /FEN "..."/ keeps the FEN (setup_fen); any other setup text is kept
+ * trimmed. */
 int parser_on_setup(struct parser *p)
 {
     struct frame *f = top(p);
@@ -159,13 +187,7 @@ int parser_on_setup(struct parser *p)
         s++;
     while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
         e--;
-    /* The FEN between the quotes; an unterminated quote (reported by the
-     * replay as a bad FEN) still loses its 'FEN "' prefix. */
-    const char *q = memchr(s, '"', (size_t)(e - s));
-    if (e - s >= 4 && memcmp(s, "FEN", 3) == 0 && q) {
-        s = q + 1;
-        if (e > s && e[-1] == '"') e--;
-    }
+    setup_fen(p, &s, &e);
     f->setup = parser_copy_text(p, s, (size_t)(e - s));
     f->setup_pos = p->tok.pos;
     if (!f->setup) return PDN_ENOMEM;

@@ -134,6 +134,43 @@ static void test_reader_lenient_forms(void **state)
     }
 }
 
+/*
+ * The FEN of a setup, its quotes as written: both (the standard), one or
+ * none lost (a warning, the FEN kept: a fuzzed file of the corpus wrote
+ * /FEN B:W31,33:B19"/, which read as an empty setup, and pdnfmt dropped
+ * it), a quote inside (kept in the FEN, for the replay to reject), and
+ * text that only starts with the letters FEN (kept whole).
+ */
+static void test_reader_setup_quotes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *setup, *fen;
+        bool warned;
+    } cases[] = {
+        {"/FEN \"B:W31:B19\"/", "B:W31:B19", false},
+        {"/FEN= \"B:W31:B19\"/", "B:W31:B19", false},
+        {"/B:W31:B19/", "B:W31:B19", false},
+        {"/FEN B:W31,33:B19\"/", "B:W31,33:B19", true},
+        {"/FEN \"B:W31:B19/", "B:W31:B19", true},
+        {"/FEN B:W31:B19/", "B:W31:B19", true},
+        {"/FEN \"B:W31:B\"19\"/", "B:W31:B\"19", false},
+        {"/FENabc\"/", "FENabc\"", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[96];
+        snprintf(text, sizeof text, "1. 32-28 17-21 2. 34-30 %s 19-24 *\n", cases[i].setup);
+        pdn_game *g = one(text, false);
+        assert_int_equal(g->main.nmoves, 4);
+        assert_string_equal(g->main.moves[3].setup, cases[i].fen);
+        const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_NONSTANDARD);
+        if ((d != NULL) != cases[i].warned) print_error("%s: warned %d\n", text, d != NULL);
+        assert_int_equal(d != NULL, cases[i].warned);
+        if (d) assert_int_equal(d->col, 25);
+        pdn_game_free(g);
+    }
+}
+
 static void test_reader_strict_rejects_lenient_forms(void **state)
 {
     (void)state;
@@ -529,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_reader_tag_escapes),
         cmocka_unit_test(test_reader_black_number_and_ellipsis),
         cmocka_unit_test(test_reader_lenient_forms),
+        cmocka_unit_test(test_reader_setup_quotes),
         cmocka_unit_test(test_reader_strict_rejects_lenient_forms),
         cmocka_unit_test(test_reader_empty_game_and_match_score),
         cmocka_unit_test(test_reader_games_without_results),
