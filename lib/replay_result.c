@@ -83,13 +83,16 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
     replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, NULL, pos, NULL, text, r->detail);
 }
 
+/* A win after a draw rule had ended the game: the result is inconsistent
+ * (RULES.md), as the rule's draw is no claim a player makes; the moves
+ * played on after it are only a draw-rule warning (replay.c). */
 static void check_drawn(struct replay *r, enum pdn_result result, const char *text,
                         const struct pdn_pos *pos)
 {
     if (r->drawn == PDN_DRAW_NONE || !decisive(result)) return;
     snprintf(r->detail, sizeof r->detail, "%s drew the game after %s", pdn_draw_rule_name(r->drawn),
              r->drawn_at);
-    replay_emit(r, PDN_DIAG_DRAW_RULE, NULL, pos, NULL, text, r->detail);
+    replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, NULL, pos, NULL, text, r->detail);
 }
 
 void replay_result_check(struct replay *r)

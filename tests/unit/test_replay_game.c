@@ -191,12 +191,12 @@ static void test_replay_draw_25_move_rule(void **state)
         fx_expect_one(f, false, PDN_DIAG_DRAW_RULE, move_col(text, 51), "26.");
     assert_string_equal(d->detail, "the 25-move rule drew the game after 25..., yet it goes on");
     fx_free(f);
-    /* 50 plies and a decisive result: the result is flagged instead. */
+    /* 50 plies and a decisive result: the result is inconsistent (RULES.md). */
     walk(text, sizeof text, fen, 50);
     f = fx_game(text, "2-0", FX_FEN(fen), NULL);
-    d = fx_expect_one(f, false, PDN_DIAG_DRAW_RULE, (uint32_t)strlen(text) + 2, "");
+    d = fx_expect_one(f, false, PDN_DIAG_RESULT_INCONSISTENT, (uint32_t)strlen(text) + 2, "");
     assert_string_equal(d->message,
-                        "drawn by rule '2-0': the 25-move rule drew the game after 25...");
+                        "inconsistent result '2-0': the 25-move rule drew the game after 25...");
     fx_free(f);
     /* 49 plies: not yet. */
     walk(text, sizeof text, fen, 49);
