@@ -64,13 +64,17 @@ static int on_stray(struct parser *p)
     const char *what = p->tok.kind == TOK_CAPLIST   ? "captured squares without a move"
                        : p->tok.kind == TOK_CAPTURE ? "capture sign without a move"
                                                     : NULL;
+    /* Kept when it was an error: a stray '.', a warning, is punctuation that
+     * pdnfmt drops as its repair. */
+    bool error = what || (p->tok.find.set && p->tok.find.error);
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
     else
         parser_take_find(p);
     top(p)->adjacent = false;
+    int rc = error ? parser_keep_unread(p, &p->tok.pos, tok_text(p), p->tok.len) : 0;
     parser_consume(p);
-    return 0;
+    return rc;
 }
 
 typedef int (*handler_fn)(struct parser *p);

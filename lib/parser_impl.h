@@ -186,6 +186,10 @@ int parser_on_movenum(struct parser *p);
 int parser_on_strength(struct parser *p);
 int parser_on_nag(struct parser *p);
 int parser_on_comment(struct parser *p);
+/* Text of a game that reads as nothing (a bad move, junk), reported already:
+ * kept as a comment in its place, so that pdnfmt loses none of the game
+ * (lenient mode; strict mode skips the rest of the game). */
+int parser_keep_unread(struct parser *p, const struct pdn_pos *pos, const char *text, size_t len);
 int parser_on_setup(struct parser *p);
 int parser_on_lparen(struct parser *p);
 int parser_on_rparen(struct parser *p);

@@ -113,6 +113,20 @@ static int item_taken(struct parser *p, struct frame *f)
     return 0;
 }
 
+int parser_keep_unread(struct parser *p, const struct pdn_pos *pos, const char *text, size_t len)
+{
+    size_t shown = 0; /* blanks and controls alone: nothing a comment would show */
+    while (shown < len && ((unsigned char)text[shown] <= ' ' || text[shown] == 0x7f))
+        shown++;
+    if (p->opt.strict || p->skipping || shown == len) return 0;
+    struct frame *f = top(p);
+    struct pdn_comment c = {.text = parser_copy_text(p, text, len), .pos = *pos};
+    if (!c.text || frame_comment(f, p->arena, &c) < 0) return PDN_ENOMEM;
+    p->items = true;
+    f->adjacent = false;
+    return 0;
+}
+
 int parser_on_nag(struct parser *p)
 {
     struct frame *f = top(p);
@@ -657,7 +671,8 @@ int parser_on_move(struct parser *p)
         rc = read_move(p, &mi);
         if (rc == 0 && mi.dash_result) return dash_result(p, &mi.pos);
     }
-    if (rc < 0 || mi.bad) return rc;
+    if (rc < 0) return rc;
+    if (mi.bad) return parser_keep_unread(p, &mi.pos, p->mtext, p->mlen);
     if ((rc = parser_next_tok(p)) < 0) return rc;
     if (p->tok.kind == TOK_CAPLIST && p->tok.mark.offset == p->last_end) move_take(p, &mi);
     if (p->mlen > PDN_LIMIT_MOVE_TEXT) p->mlen = PDN_LIMIT_MOVE_TEXT;

@@ -171,6 +171,32 @@ static void test_reader_setup_quotes(void **state)
     }
 }
 
+/*
+ * Text that reads as nothing (a lone number, an unexpected character) is
+ * an error and is kept as a comment in its place, so that pdnfmt loses
+ * none of the game; a stray '.' (a warning: punctuation), control
+ * characters alone, and anything in strict mode (which skips the rest of
+ * the game) are not.
+ */
+static void test_reader_unread_text_kept_as_comment(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-28 19-23 8 2. 28x19 \xc3\x84\xc3\x9f 14x23 . \x1b *\n", false);
+    assert_int_equal(g->main.nmoves, 4);
+    const struct pdn_node *n = g->main.moves;
+    assert_int_equal(n[1].ncomments_after, 1);
+    assert_string_equal(n[1].comments_after[0].text, "8");
+    assert_int_equal(n[1].comments_after[0].pos.col, 16);
+    assert_int_equal(n[2].ncomments_after, 1);
+    assert_string_equal(n[2].comments_after[0].text, "\xc3\x84\xc3\x9f");
+    assert_int_equal(n[3].ncomments_after, 0);
+    assert_int_equal(F.dc.errors, 3); /* 8, Äß, ESC */
+    pdn_game_free(g);
+    g = one("1. 32-28 19-23 8 2. 28x19 14x23 *\n", true);
+    assert_int_equal(g->main.moves[1].ncomments_after, 0);
+    pdn_game_free(g);
+}
+
 static void test_reader_strict_rejects_lenient_forms(void **state)
 {
     (void)state;
@@ -567,6 +593,7 @@ int main(void)
         cmocka_unit_test(test_reader_black_number_and_ellipsis),
         cmocka_unit_test(test_reader_lenient_forms),
         cmocka_unit_test(test_reader_setup_quotes),
+        cmocka_unit_test(test_reader_unread_text_kept_as_comment),
         cmocka_unit_test(test_reader_strict_rejects_lenient_forms),
         cmocka_unit_test(test_reader_empty_game_and_match_score),
         cmocka_unit_test(test_reader_games_without_results),
