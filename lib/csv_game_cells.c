@@ -6,6 +6,7 @@
  */
 #include "csv_writer.h"
 #include "game.h"
+#include "tag_synonym.h"
 #include "replay_plies.h"
 #include "vec.h"
 #include "writer.h"
@@ -150,6 +151,14 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
         const struct pdn_tag *t = &game->tags[i];
         if (csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
     }
+    /* A standard tag read from a synonym whose name only a comment keeps
+     * ("R&#x00e9;sultat"): under its standard name, as the writer's roster
+     * says it, or csv2pdn's game would have lost it. */
+    struct tag_synonym_read read[TAG_SYNONYM_MAX];
+    size_t nread = tag_synonyms_read(read, game);
+    for (size_t i = 0; i < nread; i++)
+        if (!csv_tag_name(read[i].tag->name, strlen(read[i].tag->name)))
+            put_tag(w, read[i].standard, read[i].tag->value, false);
     for (uint32_t i = 0; w->o.mode == PDN_CSV_MOVES && i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
         if (!csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, true);

@@ -6,9 +6,11 @@
  * name a standard tag's content stay what they are: the Italian
  * federation's Dati holds the event and round in one text ("69° ASSOLUTO
  * 1° TURNO"), Anno the year alone, Apertura the number of the opening in
- * the federation's list ("0028"), which no tool reads; the French header's
- * names that are no identifiers ("R&#x00e9;sultat", "Type de jeu") are no
- * tags to a PDN reader, and are left to the writer's comment. A standard
+ * the federation's list ("0028"), which no tool reads. The French header's
+ * names that are no identifiers are no tags to a PDN reader, and the writer
+ * keeps them as a comment; but two of them hold the game's event and its
+ * only result, which every tool would lose ("R&#x00e9;sultat", written
+ * with an HTML character reference as the file has it). A standard
  * tag present always wins over its synonyms; the tags themselves are never
  * renamed here (pdn_format_game's fix does that, and says so).
  */
@@ -18,8 +20,9 @@
 #include <string.h>
 
 /* The standard names that have synonyms: TAG_SYNONYM_MAX of them. */
-static const char *const standards[TAG_SYNONYM_MAX] = {"White", "Black", "Result", "Round"};
-enum { WHITE, BLACK, RESULT, ROUND };
+static const char *const standards[TAG_SYNONYM_MAX] = {"White", "Black", "Result", "Round",
+                                                       "Event"};
+enum { WHITE, BLACK, RESULT, ROUND, EVENT };
 
 static const struct {
     const char *name;
@@ -36,6 +39,8 @@ static const struct {
     {"Blanc", WHITE},
     {"Noir", BLACK},
     {"Manche", ROUND},
+    {"R&#x00e9;sultat", RESULT},
+    {"&#x00c9;v&#x00e9;nement", EVENT},
 };
 enum { NSYNONYMS = sizeof synonyms / sizeof synonyms[0] };
 

@@ -57,8 +57,8 @@ const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const ch
 const struct pdn_tag *tag_synonym_find(const pdn_game *game, const char *standard);
 
 /* The most synonyms a game can have read: one per standard name that has
- * synonyms (White, Black, Result, Round). */
-enum { TAG_SYNONYM_MAX = 4 };
+ * synonyms (White, Black, Result, Round, Event). */
+enum { TAG_SYNONYM_MAX = 5 };
 
 /* A tag read in place of a standard one, and that standard name. */
 struct tag_synonym_read {

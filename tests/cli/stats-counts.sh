@@ -28,7 +28,7 @@ verdict() {
 # of a name counts).
 games() {
     tr -d '\r' <"$1" | awk "$(cat tests/cli/tags.awk)"'
-        function flush() { if (n) print tag["White"] "\t" tag["Black"] "\t" tag["Round"] "\t" tag["Result"] "\t" moves }
+        function flush() { if (n) print read_as("White") "\t" read_as("Black") "\t" read_as("Round") "\t" read_as("Result") "\t" moves }
         /^\[/ {
             if (!intags) { flush(); n++; split("", tag); moves = "" }
             intags = 1
