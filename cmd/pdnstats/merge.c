@@ -52,14 +52,16 @@ static json_t *fixed(double value, int decimals)
     return json_real(strtod(buf, NULL));
 }
 
+/* A share of nothing is null, as one run writes it (a score of no game
+ * with a known result is no 0%). */
 static json_t *pct(json_int_t part, json_int_t whole)
 {
-    return fixed(whole ? 100.0 * (double)part / (double)whole : 0.0, 1);
+    return whole ? fixed(100.0 * (double)part / (double)whole, 1) : json_null();
 }
 
 static json_t *ratio(json_int_t part, json_int_t whole, int decimals)
 {
-    return fixed(whole ? (double)part / (double)whole : 0.0, decimals);
+    return whole ? fixed((double)part / (double)whole, decimals) : json_null();
 }
 
 /* The sum of key over the pieces' table. */
