@@ -3,6 +3,7 @@
  * over inputs and the summary; the row model is libpdn's (pdn_csv_*).
  */
 #include "common.h"
+#include "inputs.h"
 #include "jobs.h"
 #include "output.h"
 #include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
@@ -199,21 +200,25 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
         tool_usage_error(t, "--all-tags: standard input cannot be read twice");
 }
 
+/* The tags of every file the operands name, folders walked as the reading
+ * walks them (what cannot be read is said by the second pass). */
 static void collect_tags(struct tool *t, struct conv *c, int n, char **operands)
 {
     static char *const std_in[] = {"-"};
-    if (n == 0) {
-        n = 1;
-        operands = (char **)std_in;
+    struct tool_inputs in = {0};
+    if (tool_inputs_expand(&in, n ? n : 1, n ? operands : std_in, t->input_ext) != 0)
+        tool_out_of_memory(t);
+    for (size_t i = 0; i < in.n; i++) {
+        const char *path = in.items[i].path;
+        if (in.items[i].kind != TOOL_INPUT_FILE || seekable(path)) continue;
+        tool_usage_error(t,
+                         "--all-tags reads the input twice: %s is a pipe; "
+                         "name the tags with -t, or give a file",
+                         strcmp(path, "-") == 0 ? "standard input" : path);
     }
-    for (int i = 0; i < n; i++)
-        if (!seekable(operands[i]))
-            tool_usage_error(t,
-                             "--all-tags reads the input twice: %s is a pipe; "
-                             "name the tags with -t, or give a file",
-                             strcmp(operands[i], "-") == 0 ? "standard input" : operands[i]);
-    for (int i = 0; i < n; i++)
-        collect_file(t, c, operands[i]);
+    for (size_t i = 0; i < in.n; i++)
+        if (in.items[i].kind == TOOL_INPUT_FILE) collect_file(t, c, in.items[i].path);
+    tool_inputs_free(&in);
 }
 
 /* ---- writing ------------------------------------------------------------------- */
