@@ -445,6 +445,27 @@
     td.appendChild(a);
   }
 
+  /* The points a player took from a game, as the crosstables count them
+   * (2 a win, 1 a draw, 0 a loss, from the Result tag), or -1. */
+  function pointsOf(g, player) {
+    var r = (tag(g, "Result") || "").replace(/\s/g, "").replace("\u00bd", "1/2");
+    var both = { "2-0": [2, 0], "1-0": [2, 0], "0-2": [0, 2], "0-1": [0, 2], "1-1": [1, 1],
+                 "1/2-1/2": [1, 1], "0.5-0.5": [1, 1], "0-0": [0, 0] }[r];
+    if (!both) return -1;
+    return both[counted(tag(g, "White")) === counted(player) ? 0 : 1];
+  }
+
+  /* A round robin's cell of several games, a digit each ("112212", a
+   * match's six): a link each when the games found give those points in
+   * that order; else one link, to the first. */
+  function cellLinks(td, text, found, player) {
+    var each = found.length > 1 && text.length === found.length && found.every(function (i, n) {
+      return String(pointsOf(games[i], player)) === text[n];
+    });
+    if (!each) { cellLink(td, text, found); return; }
+    found.forEach(function (i, n) { cellLink(td, text[n], [i]); });
+  }
+
   function crosstable(ct) {
     var box = el("div", null, "crosstable"), table = el("table"), rows = ct.rows || [];
     box.appendChild(el("h2", "Crosstable: " + ct.event));
@@ -476,7 +497,7 @@
           });
         } else if (/^vs_\d+$/.test(k) && rows[k.slice(3) - 1] && /^[0-9]/.test(text)) {
           td.className = "cell";
-          cellLink(td, text, findGames(ct.event, row.player, rows[k.slice(3) - 1].player, null, true));
+          cellLinks(td, text, findGames(ct.event, row.player, rows[k.slice(3) - 1].player, null, true), row.player);
         } else td.textContent = text;
         tr.appendChild(td);
       });

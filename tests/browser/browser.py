@@ -40,6 +40,7 @@ HOSTILE = "tests/browser/hostile.pdn"
 ENGLISH = "tests/browser/english.pdn"
 WOMEN = "tests/data/tournaments/World Title Match Women 2024.pdn"
 AVIGNON = "tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
+MATCH = "tests/data/tournaments/Match Samb-Buggy2.pdn"
 failed = 0
 
 
@@ -189,6 +190,7 @@ def main():
     with open(unnumbered, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
     avignon = page("avignon-round-unknown.html", unnumbered)
+    match = page("match.html", MATCH)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
     subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
                    capture_output=True)
@@ -284,6 +286,15 @@ def main():
         check("R7 R? games" in heads and href == "#game=1&ply=0",
               "Avignon's game 1 without its round: column R? (%s), Dubois's last link %s"
               % (heads[:60], href))
+
+        # A match's cell, a digit a game ("112212"): each digit its game's link.
+        b.open("file://%s" % match)
+        links = b.eval("Array.from(document.querySelectorAll('#crosstables td.cell')[0]"
+                       ".querySelectorAll('a')).map(function(a){return a.textContent + "
+                       "a.getAttribute('href')})")
+        check(links == ["1#game=1&ply=0", "1#game=2&ply=0", "2#game=3&ply=0", "2#game=4&ply=0",
+                        "1#game=5&ply=0", "2#game=6&ply=0"],
+              "Buggy's six games against Samb: a link each, in order: %s" % links)
 
         # Hostile tags: text, never markup or script.
         b.open("file://%s" % hostile)
