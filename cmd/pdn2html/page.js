@@ -466,9 +466,28 @@
     found.forEach(function (i, n) { cellLink(td, text[n], [i]); });
   }
 
+  /* What pdnstats --crosstable says of a table beside its event: "round
+   * robin, 11 players, 34 of 55 games, tie-break fmjd; 6 repeated games
+   * left out". */
+  function crosstableSummary(ct) {
+    var rows = ct.rows || [], parts = [], plural = function (n, one) { return n + " " + one + (n === 1 ? "" : "s"); };
+    parts.push(ct.system === "round_robin" ? "round robin" : "by rounds");
+    parts.push(plural(rows.length, "player"));
+    if (ct.system !== "round_robin" && rows.length) {
+      var rounds = Object.keys(rows[0]).filter(function (k) { return /^round_\d+$/.test(k); }).length;
+      if (rounds) parts.push(plural(rounds, "round"));
+    }
+    if (ct.round_robin_games) parts.push(ct.games + " of " + ct.round_robin_games + " games");
+    if (ct.tiebreak) parts.push("tie-break " + ct.tiebreak);
+    var text = parts.join(", ");
+    if (ct.duplicates) text += "; " + plural(ct.duplicates, "repeated game") + " left out";
+    return text;
+  }
+
   function crosstable(ct) {
     var box = el("div", null, "crosstable"), table = el("table"), rows = ct.rows || [];
     box.appendChild(el("h2", "Crosstable: " + ct.event));
+    box.appendChild(el("p", crosstableSummary(ct), "summary"));
     if (!rows.length) return box;
     /* the columns as pdnstats --json names them: round_N (by rounds; and
      * round_unknown, the games with no round number), vs_N (round robin:

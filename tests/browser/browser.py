@@ -287,6 +287,13 @@ def main():
               "Avignon's game 1 without its round: column R? (%s), Dubois's last link %s"
               % (heads[:60], href))
 
+        # What pdnstats says beside a crosstable.
+        b.open("file://%s" % france)
+        summaries = b.eval("Array.from(document.querySelectorAll('#crosstables p.summary'))"
+                           ".map(function(p){return p.textContent})")
+        check("round robin, 11 players, 34 of 55 games, tie-break fmjd; 6 repeated games left out"
+              in summaries, "crosstable summaries as pdnstats writes them: %s" % summaries)
+
         # A match's cell, a digit a game ("112212"): each digit its game's link.
         b.open("file://%s" % match)
         links = b.eval("Array.from(document.querySelectorAll('#crosstables td.cell')[0]"
