@@ -105,7 +105,30 @@ static int add_game(struct tool *t, const pdn_game *game, void *ctx)
     return err < 0 ? err : 0;
 }
 
-/* Each event's crosstable as pdnstats --json writes it, into *out. */
+/* The string value after each "KEY": in json[0, *len) without the folders
+ * of the file it names: "dir/games.pdn" and "dir/games.pdn game 3" lose
+ * "dir/". */
+static void bare_values(char *json, size_t *len, const char *key)
+{
+    size_t klen = strlen(key);
+    for (char *at = json; (at = strstr(at, key)) != NULL; at += klen) {
+        char *v = at + klen, *last = NULL, *e = v;
+        for (; *e && *e != '"'; e++) {
+            if (*e == '\\' && e[1])
+                e++;
+            else if (*e == '/')
+                last = e;
+        }
+        if (last == NULL) continue;
+        size_t cut = (size_t)(last + 1 - v);
+        memmove(v, last + 1, *len - (size_t)(last + 1 - json) + 1);
+        *len -= cut;
+    }
+}
+
+/* Each event's crosstable as pdnstats --json writes it, into *out; the
+ * repeats it lists name their files without the folders, as the games
+ * list does: the page goes on the web. */
 static int crosstables(const struct html_run *r, char **out, size_t *len)
 {
     FILE *fp = open_memstream(out, len);
@@ -116,6 +139,10 @@ static int crosstables(const struct html_run *r, char **out, size_t *len)
                                          .tiebreak = r->tiebreak};
     int err = pdn_stats_write(fp, r->stats, &wo);
     if (fclose(fp) != 0 && err == 0) err = PDN_ENOMEM;
+    if (err == 0 && *out) {
+        bare_values(*out, len, "\"file\": \"");
+        bare_values(*out, len, "\"repeats\": \"");
+    }
     return err;
 }
 

@@ -73,6 +73,9 @@ import json,sys
 c=json.load(open(sys.argv[1],encoding="utf-8"))["stats"]["crosstables"]
 assert len(c)==3, len(c)
 ' "$tmp/c.json"
+check "no folder of the input in the page: its repeats name 'Championnat de France 2021.pdn'" \
+    sh -c "! grep -q 'tests/data' '$tmp/f.html' &&
+        grep -q '\"file\": \"Championnat de France 2021.pdn\"' '$tmp/f.html'"
 size=$(wc -c <"$tmp/f.html")
 text=$(wc -c <"$france")
 check "the page is under 300 KB plus the games' text" \
