@@ -543,6 +543,7 @@ static int match_score(struct parser *p, const struct move_info *mi)
     const char *result = result_tag(p);
     if (!result || strlen(result) != p->mlen || memcmp(result, p->mtext, p->mlen) != 0) return 0;
     parser_warn_odd(p, ODD_MATCH_RESULT, &mi->pos, p->mtext, p->mlen);
+    game_internal_mut(p->game)->result_told = true; /* the replay says it no more */
     return parser_set_result(p, PDN_RESULT_UNKNOWN, p->mtext, p->mlen, &mi->pos);
 }
 

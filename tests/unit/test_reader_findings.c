@@ -167,15 +167,15 @@ static void test_findings_chess_results(void **state)
     pdn_game_free(g);
 }
 
-/* 5b. A lone dash for no result (the 48th Polish Team Championship): the
- * reader says it is read as '*', and the replay says so of the Result tag
- * only, not a second time of the dash. */
-static void test_findings_dash_result_said_once(void **state)
+/* 5b. A result read as '*' is said once at the terminator, by the reader,
+ * and the replay says so of the Result tag only, not a second time of the
+ * terminator: the lone dash of the 48th Polish Team Championship, and the
+ * match score of conformance/fail/delfts.pdn ([Result "4-6"] ... 4-6). */
+static void expect_result_said_once(const char *text, const char *detail, uint32_t col)
 {
-    (void)state;
-    pdn_game *g = one("[Result \"-\"]\n1. 32-28 19-23 -\n", false);
+    pdn_game *g = one(text, false);
     assert_int_equal(g->result, PDN_RESULT_UNKNOWN);
-    dc_expect_at(need("a dash for no result, read as '*'"), 2, 16);
+    dc_expect_at(need(detail), 2, col);
     assert_int_equal(F.dc.total, 1);
     struct diag_collector replay_found;
     dc_reset(&replay_found);
@@ -187,6 +187,15 @@ static void test_findings_dash_result_said_once(void **state)
     assert_int_equal(dc_count(&replay_found, PDN_DIAG_UNKNOWN_RESULT), 1);
     dc_expect_at(dc_find(&replay_found, PDN_DIAG_UNKNOWN_RESULT), 1, 1);
     pdn_game_free(g);
+}
+
+static void test_findings_dash_result_said_once(void **state)
+{
+    (void)state;
+    expect_result_said_once("[Result \"-\"]\n1. 32-28 19-23 -\n",
+                            "a dash for no result, read as '*'", 16);
+    expect_result_said_once("[Result \"4-6\"]\n1. 32-28 19-23 4-6\n",
+                            "match-scoring result, read as '*'", 16);
 }
 
 /* 6. The last game without a result: warned in lenient mode only (the
