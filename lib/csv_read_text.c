@@ -101,30 +101,29 @@ const char *csv_unprotect(pdn_csv_reader *r, char *s)
     return r->o.excel_text ? csv_excel_unprotect(s) : s;
 }
 
-/* YYYY-MM-DD (parts may be empty) back to YYYY.MM.DD with '?'. */
-static void date_value(char out[16], const char *v)
+/* YYYY-MM-DD (parts may be empty) back to YYYY.MM.DD with '?' in out;
+ * false for any other text, which stays as it is (a range, a word). */
+static bool date_value(char out[16], const char *v)
 {
-    snprintf(out, 16, "%s", v);
     size_t n = strlen(v);
-    if (n < 2 || n > 10) return;
+    if (n < 2 || n > 10) return false;
     const char *d1 = strchr(v, '-');
     const char *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
-    if (!d2 || strchr(d2 + 1, '-')) return;
+    if (!d2 || strchr(d2 + 1, '-')) return false;
     size_t ly = (size_t)(d1 - v), lm = (size_t)(d2 - d1 - 1), ld = strlen(d2 + 1);
-    if ((ly != 0 && ly != 4) || (lm != 0 && lm != 2) || (ld != 0 && ld != 2)) return;
-    if (strspn(v, "0123456789-") != n) return;
+    if ((ly != 0 && ly != 4) || (lm != 0 && lm != 2) || (ld != 0 && ld != 2)) return false;
+    if (strspn(v, "0123456789-") != n) return false;
     snprintf(out, 16, "%.*s.%.*s.%.*s", 4, ly ? v : "????", 2, lm ? d1 + 1 : "??", 2,
              ld ? d2 + 1 : "??");
+    return true;
 }
 
 static void put_tag(pdn_csv_reader *r, const char *name, const char *value, uint32_t row,
                     uint32_t col)
 {
     char date[16];
-    if (strcmp(name, "Date") == 0 && (r->o.iso_dates || r->o.excel_text)) {
-        date_value(date, value);
-        value = date;
-    }
+    bool iso = strcmp(name, "Date") == 0 && (r->o.iso_dates || r->o.excel_text);
+    if (iso && date_value(date, value)) value = date;
     text_line(r, row, col);
     text_adds(r, "[", row, col);
     text_adds(r, name, row, col);
