@@ -5,6 +5,7 @@
  * the plain main line, from main_line (the writer's numbering, without it).
  */
 #include "csv_writer.h"
+#include "date.h"
 #include "game.h"
 #include "tag_synonym.h"
 #include "replay_plies.h"
@@ -71,9 +72,14 @@ static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
     csv_put(w, &text, v);
 }
 
-/* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; other text as it is. */
+/* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; a date written
+ * otherwise too, read as pdnstats places a game in time (date_read: day
+ * first, "10.03.2003" the 10th of March), so that the column sorts as the
+ * events table does; other text (a range, words) as it is. */
 static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 {
+    char read[DATE_SIZE];
+    if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && date_read(read, v)) v = read;
     if (!w->o.iso_dates || !v || strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
         put_not_iso(w, c, v);
         return;
