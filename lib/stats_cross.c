@@ -126,13 +126,16 @@ static const int presets[PDN_TIEBREAK_COUNT][4] = {
 
 /* Points in the games between players of one tie group (stage's groups).
  * A group whose players did not all play as many games among themselves
- * (a pairing with no game in the file) gets 0 for all: a game not played
- * would count as lost by both, so the criterion leaves them tied. */
+ * (a pairing with no game in the file), or none at all, gets 0 for all,
+ * void: a game not played would count as lost by both, so the criterion
+ * leaves them tied, and its cells say nothing. */
 static void mutual(struct work *w, int k)
 {
     const struct cross *c = w->c;
-    for (size_t i = 0; i < w->n; i++)
+    for (size_t i = 0; i < w->n; i++) {
         w->by_id[i].crit[k] = w->by_id[i].mutual_games = 0;
+        w->by_id[i].crit_void[k] = false;
+    }
     for (size_t i = 0; i < c->nrecs; i++) {
         const struct st_rec *r = &c->recs[i];
         int pw = cross_points_white(r->outcome), pb = points_black(r->outcome);
@@ -150,8 +153,12 @@ static void mutual(struct work *w, int k)
         const struct cross_row *first = row_by_id(w, c->rows[i].player);
         for (; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++)
             even &= row_by_id(w, c->rows[j].player)->mutual_games == first->mutual_games;
-        for (; !even && i < j; i++)
-            row_by_id(w, c->rows[i].player)->crit[k] = 0;
+        bool met = even && first->mutual_games > 0; /* else none of them met */
+        for (; !met && i < j; i++) {
+            struct cross_row *r = row_by_id(w, c->rows[i].player);
+            r->crit[k] = 0;
+            r->crit_void[k] = true;
+        }
         i = j;
     }
 }
@@ -387,6 +394,7 @@ static bool order_rows(struct work *w, enum pdn_stats_tiebreak tb, const pdn_sta
         for (size_t i = 0; i < c->nrows; i++) {
             const struct cross_row *b = row_by_id(w, c->rows[i].player);
             c->rows[i].crit[k] = b->crit[k];
+            c->rows[i].crit_void[k] = b->crit_void[k];
         }
         sort_rows(c->rows, c->nrows, (struct row_order){k, NULL});
         int gid = 0;

@@ -163,14 +163,15 @@ static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pd
 }
 
 /* Criterion k's value for row i, empty where it weighs a player against
- * its own tie and the player has none there: a mutual result of 0 would
- * read as a score against the tied players. */
+ * its own tie and the player has none there, or the tie's players did not
+ * all meet: a mutual result of 0 would read as a score against the tied
+ * players. */
 static void crit_cell(struct tab *t, const struct cross *c, size_t i, int k)
 {
     const struct cross_row *r = c->rows;
     int g = r[i].gid[k];
     bool alone = (i == 0 || r[i - 1].gid[k] != g) && (i + 1 == c->nrows || r[i + 1].gid[k] != g);
-    if (c->crit_within[k] && alone)
+    if ((c->crit_within[k] && alone) || r[i].crit_void[k])
         tab_text(t, "");
     else
         tab_cell(t, "%g", r[i].crit[k]);

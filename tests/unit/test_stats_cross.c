@@ -113,6 +113,40 @@ static void test_stats_tiebreak_kndb(void **state)
     pdn_stats_free(st);
 }
 
+/* A tie whose players did not all meet (A-B and B-C drew, A-C not
+ * played), or none met: the mutual result leaves them tied and is void,
+ * an empty cell, not a score of 0. */
+static void test_stats_mutual_void_when_not_all_met(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_result(st, "V", 1, "A", "B", "1-1");
+    add_result(st, "V", 2, "B", "C", "1-1");
+    add_result(st, "V", 3, "A", "X", "2-0");
+    add_result(st, "V", 4, "B", "X", "1-1");
+    add_result(st, "V", 5, "X", "C", "0-2");
+    /* A, B, C 3 points each, X 1 */
+    assert_order(st, "V", PDN_TIEBREAK_KNDB, "A 1-3; B 1-3; C 1-3; X 4-4");
+    struct cross c;
+    assert_true(cross_build(&c, st, event(st, "V"), PDN_TIEBREAK_KNDB));
+    for (size_t i = 0; i < 3; i++)
+        assert_true(c.rows[i].crit_void[0] && c.rows[i].crit[0] == 0);
+    cross_free(&c);
+    add_result(st, "V", 6, "A", "C", "1-1"); /* A and C 4, and they met: 1 each */
+    assert_true(cross_build(&c, st, event(st, "V"), PDN_TIEBREAK_KNDB));
+    for (size_t i = 0; i < 2; i++)
+        assert_true(!c.rows[i].crit_void[0] && c.rows[i].crit[0] == 1);
+    cross_free(&c);
+    pdn_stats_free(st);
+    st = new_stats(true);
+    add_result(st, "W", 1, "A", "X", "2-0");
+    add_result(st, "W", 2, "B", "X", "2-0");
+    assert_true(cross_build(&c, st, event(st, "W"), PDN_TIEBREAK_KNDB));
+    assert_true(c.rows[0].crit_void[0] && c.rows[1].crit_void[0]);
+    cross_free(&c);
+    pdn_stats_free(st);
+}
+
 static void test_stats_tiebreak_solkoff(void **state)
 {
     (void)state;
@@ -387,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_stats_crosstable_points_and_places),
         cmocka_unit_test(test_stats_tiebreak_fmjd),
         cmocka_unit_test(test_stats_tiebreak_fmjd_mutual),
+        cmocka_unit_test(test_stats_mutual_void_when_not_all_met),
         cmocka_unit_test(test_stats_tiebreak_kndb),
         cmocka_unit_test(test_stats_tiebreak_solkoff),
         cmocka_unit_test(test_stats_tiebreak_tsolkoff),
