@@ -4,7 +4,8 @@
  * but for a round suffix (" - ronde 3", " (R3)", "r.3"), case, accents,
  * punctuation, word order ("Koops, Lambert Jan" / "Lambert Jan Koops"),
  * initials ("Koops, L.J.") or a missing first name ("Koops"), when only one
- * full name fits; and surnames of seven letters or more spelt a letter or
+ * full name fits; fewer initials ("Andall, A." for "Andall, A.K."), when
+ * only one spelling with more fits; and surnames of seven letters or more spelt a letter or
  * two apart ("Manakanou" / "Manakounou, Ali"), the first names equal or
  * one side without, when only one full name fits. Events: names equal but for spacing, "édition"
  * words, small words ("de l'") and a year one spelling lacks. Proposes, never decides: the user
@@ -340,6 +341,47 @@ static void join_initials(struct cand *c, struct cand **by, size_t n)
     }
 }
 
+/* Whether the sorted initials a are some of b's, fewer ("a" of "ak"). */
+static bool initials_within(const char *a, const char *b)
+{
+    if (strlen(a) >= strlen(b)) return false;
+    for (; *a; a++, b++) {
+        while (*b && *b != *a)
+            b++;
+        if (!*b) return false;
+    }
+    return true;
+}
+
+/* "Andall, A." joins "Andall, A.K.", the one spelling of initials of that
+ * surname with more of them that its own are some of (the world
+ * championship of 2003 writes both): two that fit, no join. */
+static void join_fewer_initials(struct cand *c, struct cand **by, size_t n)
+{
+    size_t nabbr = 0;
+    for (size_t i = 0; i < n; i++)
+        if (c[i].abbreviated && c[i].initials && c[i].initials[0] && c[i].surname[0])
+            by[nabbr++] = &c[i];
+    qsort(by, nabbr, sizeof *by, cmp_surname);
+    for (size_t i = 0; i < nabbr; i++) {
+        size_t root = (size_t)-1;
+        bool one = true;
+        for (size_t j = i; j > 0 && strcmp(by[j - 1]->surname, by[i]->surname) == 0; j--)
+            if (initials_within(by[i]->initials, by[j - 1]->initials)) {
+                size_t r = find(c, (size_t)(by[j - 1] - c));
+                one &= root == (size_t)-1 || root == r;
+                root = r;
+            }
+        for (size_t j = i + 1; j < nabbr && strcmp(by[j]->surname, by[i]->surname) == 0; j++)
+            if (initials_within(by[i]->initials, by[j]->initials)) {
+                size_t r = find(c, (size_t)(by[j] - c));
+                one &= root == (size_t)-1 || root == r;
+                root = r;
+            }
+        if (one && root != (size_t)-1) join(c, (size_t)(by[i] - c), root);
+    }
+}
+
 /* ---- misspelt surnames ---------------------------------------------------------------- */
 
 /* A surname that a letter or two can misspell without meaning another:
@@ -441,6 +483,8 @@ static void join_misspelt(struct cand *c, struct cand **by, size_t n)
 static bool better(const struct cand *a, const struct cand *b)
 {
     if (a->abbreviated != b->abbreviated) return !a->abbreviated;
+    if (a->abbreviated && b->abbreviated && strlen(a->initials) != strlen(b->initials))
+        return strlen(a->initials) > strlen(b->initials); /* "A.K." says more than "A." */
     bool ca = a->cut == strlen(a->name), cb = b->cut == strlen(b->name);
     if (ca != cb) return ca;
     if (a->games != b->games) return a->games > b->games;
@@ -469,6 +513,8 @@ static void why_player(char *out, size_t n, const struct cand *v, const struct c
     bool same_words = strcmp(v->loose, c->loose) == 0;
     if (v->abbreviated && !c->abbreviated)
         more = v->initials[0] ? "initials" : "surname only";
+    else if (v->abbreviated && strlen(v->initials) < strlen(c->initials))
+        more = "fewer initials";
     else if (same_words && !same_key(v, c))
         more = "word order";
     if (more) w += (size_t)snprintf(out + w, n - w, "%s%s", w ? ", " : "", more);
@@ -550,6 +596,7 @@ static int suggest_kind(const pdn_stats *st, bool event, pdn_stats_suggest_fn fn
     qsort(by, n, sizeof *by, cmp_loose);
     join_loose(c, by, n, event);
     if (!event) join_initials(c, by, n);
+    if (!event) join_fewer_initials(c, by, n);
     if (!event) join_misspelt(c, by, n);
     int rc = propose(c, n, event, fn, ctx, group);
     free(by);

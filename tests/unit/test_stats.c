@@ -785,6 +785,24 @@ static void test_stats_spelling_distance(void **state)
     assert_false(stats_spelling_gendered("franchi", "francki"));
 }
 
+/* Spellings of initials alone (the 2003 world championship, wk2003.pdn:
+ * "Andall,A.K." and "Andall,A."): fewer initials join the one spelling with
+ * more that holds them, which leads; two that fit ("Koops, J." of
+ * "Koops, J.A." and "Koops, J.B."), no proposal; other letters, none. */
+static void test_stats_suggest_fewer_initials(void **state)
+{
+    (void)state;
+    struct collected c;
+    static const char *const andall[][2] = {
+        {"Andall,A.K.", "X"}, {"Andall,A.", "Y"}, {"Andall,B.", "Z"}, {NULL, NULL}};
+    suggest_pairs(&c, andall);
+    assert_string_equal(c.text, "1 Andall,A. = Andall,A.K. (fewer initials)\n");
+    static const char *const koops[][2] = {
+        {"Koops, J.A.", "X"}, {"Koops, J.B.", "Y"}, {"Koops, J.", "Z"}, {NULL, NULL}};
+    suggest_pairs(&c, koops);
+    assert_string_equal(c.text, "");
+}
+
 /* A surname of seven letters or more spelt a letter or two apart joins the
  * one full name that fits: the same first names, or none on one side. */
 static void test_stats_suggest_misspelt(void **state)
@@ -903,6 +921,7 @@ int main(void)
         cmocka_unit_test(test_stats_suggest),
         cmocka_unit_test(test_stats_spelling_distance),
         cmocka_unit_test(test_stats_suggest_misspelt),
+        cmocka_unit_test(test_stats_suggest_fewer_initials),
         cmocka_unit_test(test_stats_unknown_name_is_no_player),
         cmocka_unit_test(test_stats_side_colour_is_no_player),
     };
