@@ -673,7 +673,9 @@ int parser_on_move(struct parser *p)
         if (rc == 0 && mi.dash_result) return dash_result(p, &mi.pos);
     }
     if (rc < 0) return rc;
-    if (mi.bad) return parser_keep_unread(p, &mi.pos, p->mtext, p->mlen);
+    if (mi.bad) /* mlen is one past the limit when the text was cut there */
+        return parser_keep_unread(p, &mi.pos, p->mtext,
+                                  p->mlen > PDN_LIMIT_MOVE_TEXT ? PDN_LIMIT_MOVE_TEXT : p->mlen);
     if ((rc = parser_next_tok(p)) < 0) return rc;
     if (p->tok.kind == TOK_CAPLIST && p->tok.mark.offset == p->last_end) move_take(p, &mi);
     if (p->mlen > PDN_LIMIT_MOVE_TEXT) p->mlen = PDN_LIMIT_MOVE_TEXT;
