@@ -78,8 +78,9 @@ static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
  * events table does; other text (a range, words) as it is. */
 static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 {
-    char read[DATE_SIZE];
-    if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && date_read(read, v)) v = read;
+    char placed[DATE_SIZE];
+    if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && date_read(placed, v))
+        v = placed;
     if (!w->o.iso_dates || !v || strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
         put_not_iso(w, c, v);
         return;
@@ -160,11 +161,13 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
     /* A standard tag read from a synonym whose name only a comment keeps
      * ("R&#x00e9;sultat"): under its standard name, as the writer's roster
      * says it, or csv2pdn's game would have lost it. */
-    struct tag_synonym_read read[TAG_SYNONYM_MAX];
-    size_t nread = tag_synonyms_read(read, game);
-    for (size_t i = 0; i < nread; i++)
-        if (!csv_tag_name(read[i].tag->name, strlen(read[i].tag->name)))
-            put_tag(w, read[i].standard, read[i].tag->value, false);
+    struct tag_synonym_read synonyms[TAG_SYNONYM_MAX];
+    size_t nsynonyms = tag_synonyms_read(synonyms, game);
+    for (size_t i = 0; i < nsynonyms; i++) {
+        const struct pdn_tag *t = synonyms[i].tag;
+        if (!csv_tag_name(t->name, strlen(t->name)))
+            put_tag(w, synonyms[i].standard, t->value, false);
+    }
     for (uint32_t i = 0; w->o.mode == PDN_CSV_MOVES && i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
         if (!csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, true);
