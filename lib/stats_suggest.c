@@ -314,6 +314,18 @@ static int cmp_surname(const void *a, const void *b)
     return strcmp(x->surname, y->surname);
 }
 
+/* Notes a group that fits a spelling in *fit: FIT_NONE before any, the
+ * group's root while only it fits, FIT_MANY once two do (no join then). */
+static void fit_note(size_t *fit, size_t root)
+{
+    *fit = *fit == FIT_NONE || *fit == root ? root : FIT_MANY;
+}
+
+static bool fit_one(size_t fit)
+{
+    return fit != FIT_NONE && fit != FIT_MANY;
+}
+
 /* "Koops, L.J." or "Koops" joins the one full name it can stand for: the
  * same surname, the same initials (or none); two that fit, no join. */
 static void join_initials(struct cand *c, struct cand **by, size_t n)
@@ -329,15 +341,11 @@ static void join_initials(struct cand *c, struct cand **by, size_t n)
         if (!hit) continue;
         while (hit > by && strcmp(hit[-1]->surname, c[i].surname) == 0)
             hit--;
-        size_t root = (size_t)-1;
-        bool one = true;
-        for (; hit < by + nfull && strcmp((*hit)->surname, c[i].surname) == 0; hit++) {
-            if (c[i].initials[0] && strcmp((*hit)->initials, c[i].initials) != 0) continue;
-            size_t r = find(c, (size_t)(*hit - c));
-            one &= root == (size_t)-1 || root == r;
-            root = r;
-        }
-        if (one && root != (size_t)-1) join(c, i, root);
+        size_t fit = FIT_NONE;
+        for (; hit < by + nfull && strcmp((*hit)->surname, c[i].surname) == 0; hit++)
+            if (!c[i].initials[0] || strcmp((*hit)->initials, c[i].initials) == 0)
+                fit_note(&fit, find(c, (size_t)(*hit - c)));
+        if (fit_one(fit)) join(c, i, fit);
     }
 }
 
@@ -363,22 +371,16 @@ static void join_fewer_initials(struct cand *c, struct cand **by, size_t n)
         if (c[i].abbreviated && c[i].initials && c[i].initials[0] && c[i].surname[0])
             by[nabbr++] = &c[i];
     qsort(by, nabbr, sizeof *by, cmp_surname);
-    for (size_t i = 0; i < nabbr; i++) {
-        size_t root = (size_t)-1;
-        bool one = true;
-        for (size_t j = i; j > 0 && strcmp(by[j - 1]->surname, by[i]->surname) == 0; j--)
-            if (initials_within(by[i]->initials, by[j - 1]->initials)) {
-                size_t r = find(c, (size_t)(by[j - 1] - c));
-                one &= root == (size_t)-1 || root == r;
-                root = r;
-            }
-        for (size_t j = i + 1; j < nabbr && strcmp(by[j]->surname, by[i]->surname) == 0; j++)
-            if (initials_within(by[i]->initials, by[j]->initials)) {
-                size_t r = find(c, (size_t)(by[j] - c));
-                one &= root == (size_t)-1 || root == r;
-                root = r;
-            }
-        if (one && root != (size_t)-1) join(c, (size_t)(by[i] - c), root);
+    for (size_t lo = 0, hi; lo < nabbr; lo = hi) { /* each run of one surname */
+        for (hi = lo + 1; hi < nabbr && strcmp(by[hi]->surname, by[lo]->surname) == 0; hi++)
+            ;
+        for (size_t i = lo; i < hi; i++) {
+            size_t fit = FIT_NONE;
+            for (size_t j = lo; j < hi; j++) /* never itself: as many initials */
+                if (initials_within(by[i]->initials, by[j]->initials))
+                    fit_note(&fit, find(c, (size_t)(by[j] - c)));
+            if (fit_one(fit)) join(c, (size_t)(by[i] - c), fit);
+        }
     }
 }
 
@@ -416,7 +418,7 @@ static void note_fit(struct cand *c, struct cand *x, struct cand *y)
 {
     if (!fits_as_full(x, y)) return;
     size_t root = find(c, (size_t)(y - c)); /* x's own group counts: then two fit */
-    x->fit = x->fit == FIT_NONE || x->fit == root ? root : FIT_MANY;
+    fit_note(&x->fit, root);
 }
 
 static void pair_misspelt(struct cand *c, struct cand *x, struct cand *y)
@@ -473,7 +475,7 @@ static void join_misspelt(struct cand *c, struct cand **by, size_t n)
     scan_misspelt(c, by, m, false);
     scan_misspelt(c, by, m, true);
     for (size_t i = 0; i < n; i++)
-        if (c[i].fit != FIT_NONE && c[i].fit != FIT_MANY) join(c, i, c[i].fit);
+        if (fit_one(c[i].fit)) join(c, i, c[i].fit);
 }
 
 /* ---- proposing ------------------------------------------------------------------------ */
