@@ -23,6 +23,7 @@ struct pdn_game_internal {
     unsigned read_errors;     /* findings of error severity the reader made in this game
                                  (PDN_SEV_ERROR; reported to on_diag or not) */
     int clue_gametype;        /* what the game's own content says, 0 when nothing */
+    bool clue_weak;           /* a guess the file's majority overrules */
     const char *variant_clue; /* static text: what decided, or NULL */
     bool gametype_repeated;   /* an earlier game of the file was of the same
                                  unsupported type (reported once per file) */

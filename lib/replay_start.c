@@ -116,13 +116,18 @@ static int board_size(int type)
     return type == 27 ? 12 : type == 20 || type == 40 || type == 41 ? 10 : 8;
 }
 
-/* A tag whose board the game's own clues contradict: a warning, the tag wins. */
+/* A tag whose board the game's own clues contradict: a warning, the tag
+ * wins. A weak clue (a FEN of squares 1-32 and a 1-0 style result) is a
+ * guess that both boards hold: it contradicts the tag only when the moves
+ * are illegal under the tag's variant (a 10x10 study on the low squares,
+ * tagged 20, is no 8x8 game). */
 static void check_tag_against_moves(struct replay *r, int type)
 {
     const pdn_game *g = r->game;
     const struct pdn_game_internal *in = game_internal(g);
     if (type <= 0 || in->clue_gametype <= 0 || board_size(type) == board_size(in->clue_gametype))
         return;
+    if (in->clue_weak && replay_probe(g, r->variant)) return;
     snprintf(r->detail, sizeof r->detail, "the moves read as %dx%d (%s); played as GameType %d",
              board_size(in->clue_gametype), board_size(in->clue_gametype),
              in->variant_clue ? in->variant_clue : "?", type);

@@ -373,6 +373,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
     const struct variant_clue clue = box->clue;
     struct pdn_game_internal *in = game_internal_mut(game);
     in->clue_gametype = clue.gametype;
+    in->clue_weak = clue.weak;
     in->variant_clue = clue.why;
     in->variant_candidates = in->variant_tried = in->variant_legal = 0;
     in->variant_told_by = 0;

@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "diag_collector.h"
 #include "game.h"
 #include "pdn.h"
 
@@ -226,6 +227,41 @@ static void test_variant_fen_of_both_boards(void **state)
     free_all(g, n);
 }
 
+/* The gametype-mismatch warnings of replaying the one game of text. */
+static unsigned long mismatches(const char *text)
+{
+    pdn_game *g[GAMES_MAX];
+    assert_int_equal(read_all(g, text), 1);
+    struct diag_collector c;
+    dc_reset(&c);
+    struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
+    o.on_diag = dc_collect;
+    o.diag_ctx = &c;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g[0], &o), 0);
+    free_all(g, 1);
+    return dc_count(&c, PDN_DIAG_GAMETYPE_MISMATCH);
+}
+
+/*
+ * A GameType tag against a weak clue, a FEN of squares 1-32 and a 1-0 style
+ * result: a 10x10 study on the low squares (Cat.D1.pdn's game 16, which
+ * pdnfmt --split writes with the file's GameType 20) plays under its tag
+ * and is no contradiction. On 8x8 a man on 12 goes to 16, on 10x10 to 17
+ * or 18: 12-16 under the tag 20 is one.
+ */
+static void test_variant_weak_clue_against_tag(void **state)
+{
+    (void)state;
+    assert_int_equal(mismatches("[GameType \"20\"]\n[FEN \"W:W19,26,27,32:B6,7,9,17.\"]\n"
+                                "1. 32-28 7-12 2. 27-21 6-11 3. 19-13 9x18 4. 21-16 1-0\n"),
+                     0);
+    assert_int_equal(mismatches("[GameType \"20\"]\n[FEN \"B:W30:B12\"]\n1... 12-17 1-0\n"), 0);
+    assert_int_equal(mismatches("[GameType \"20\"]\n[FEN \"B:W30:B12\"]\n1... 12-16 1-0\n"), 1);
+    /* A decisive clue contradicts the tag whatever the moves. */
+    assert_int_equal(mismatches("[GameType \"20\"]\n1. c3-d4 *\n"), 1);
+}
+
 /* A tag or the option decides alone: nothing is replayed. */
 static void test_variant_tag_and_option_try_nothing(void **state)
 {
@@ -376,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_variant_fen_of_8x8),
         cmocka_unit_test(test_variant_fen_of_both_boards),
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
+        cmocka_unit_test(test_variant_weak_clue_against_tag),
         cmocka_unit_test(test_variant_setup_of_main_line),
         cmocka_unit_test(test_variant_own),
         cmocka_unit_test(test_variant_held_game_takes_the_next_told),
