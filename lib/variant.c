@@ -255,6 +255,24 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct vari
 }
 
 /*
+ * A weak clue's game (a FEN of squares 1-32 and a 1-0 style result) whose
+ * moves are legal under none of the 8x8 variants the clue left: played
+ * under international rules when they are legal there, as a 10x10 study
+ * on the low squares marked 1-0 is (Cat.D1.pdn's game 16, read alone).
+ */
+static void international_when_8x8_refuses(pdn_game *game)
+{
+    struct pdn_game_internal *in = game_internal_mut(game);
+    if (!in->variant_tried || in->variant_legal || !replay_probe(game, PDN_VARIANT_INTERNATIONAL))
+        return;
+    in->variant_candidates |= BIT(PDN_VARIANT_INTERNATIONAL);
+    in->variant_tried |= BIT(PDN_VARIANT_INTERNATIONAL);
+    in->variant_legal = BIT(PDN_VARIANT_INTERNATIONAL);
+    game->gametype = gametype_of(PDN_VARIANT_INTERNATIONAL);
+    game->variant_source = PDN_VARIANT_FROM_CONTENT;
+}
+
+/*
  * A game from a FEN both boards hold, no game of the file before it
  * deciding (clue gametype 0 with candidates): international, the default,
  * unless its moves are illegal there and legal under an 8x8 variant, as an
@@ -389,6 +407,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
         game->gametype = clue.gametype;
         game->variant_source =
             clue.candidates ? choose_by_moves(game, &clue, tally) : PDN_VARIANT_FROM_CONTENT;
+        if (clue.weak && clue.candidates) international_when_8x8_refuses(game);
     } else if (best) {
         game->gametype = best;
         game->variant_source = PDN_VARIANT_FROM_FILE;

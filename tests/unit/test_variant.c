@@ -227,6 +227,37 @@ static void test_variant_fen_of_both_boards(void **state)
     free_all(g, n);
 }
 
+/*
+ * A FEN of squares 1-32 and a 1-0 style result is a weak clue for 8x8; a
+ * game whose moves are legal under none of the 8x8 variants and legal
+ * under international rules is played under those (Cat.D1.pdn's game 16,
+ * a 10x10 study, read alone); the next game of the file follows it. One
+ * illegal everywhere keeps the clue's English, with its errors.
+ */
+#define SMIDT_STUDY                                                                                \
+    "[FEN \"W:W19,26,27,32:B6,7,9,17.\"]\n"                                                        \
+    "1. 32-28 7-12 2. 27-21 6-11 3. 19-13 9x18 4. 21-16 1-0\n\n"
+static void test_variant_weak_clue_legal_only_on_10x10(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, SMIDT_STUDY "[FEN \"W:W19,26,27,32:B6,7,9,17.\"]\n1. 32-28 1-0\n");
+    assert_int_equal(n, 2);
+    assert_int_equal(g[0]->gametype, 20);
+    assert_int_equal(g[0]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[0])->variant_legal, BIT(PDN_VARIANT_INTERNATIONAL));
+    assert_true(game_internal(g[0])->variant_candidates & BIT(PDN_VARIANT_INTERNATIONAL));
+    assert_false(variant_open(g[0]));
+    assert_int_equal(g[1]->gametype, 20); /* the file's, weak as the clue */
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
+    free_all(g, n);
+    n = read_all(g, "[FEN \"W:W19,26,27,32:B6,7,9,17.\"]\n1. 27-31 1-0\n"); /* legal nowhere */
+    assert_int_equal(n, 1);
+    assert_int_equal(g[0]->gametype, 21);
+    assert_int_equal(game_internal(g[0])->variant_legal, 0);
+    free_all(g, n);
+}
+
 /* The gametype-mismatch warnings of replaying the one game of text. */
 static unsigned long mismatches(const char *text)
 {
@@ -413,6 +444,7 @@ int main(void)
         cmocka_unit_test(test_variant_fen_of_both_boards),
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
         cmocka_unit_test(test_variant_weak_clue_against_tag),
+        cmocka_unit_test(test_variant_weak_clue_legal_only_on_10x10),
         cmocka_unit_test(test_variant_setup_of_main_line),
         cmocka_unit_test(test_variant_own),
         cmocka_unit_test(test_variant_held_game_takes_the_next_told),
