@@ -228,9 +228,9 @@ static int default_games(pdn_csv_writer *w)
         "file",         "game",        "Event", "Site",   "Date",
         "Round",        "White",       "Black", "Result", "normalised_result",
         "white_points", "black_points"};
-    static const char *const rest[] = {"GameType",       "plies",     "moves",  "recorded_result",
-                                       "implied_result", "final_fen", "status", "error_message",
-                                       "error_move",     "error_line"};
+    static const char *const rest[] = {
+        "GameType",  "FEN",    "plies",         "moves",      "recorded_result", "implied_result",
+        "final_fen", "status", "error_message", "error_move", "error_line"};
     static const char *const lossless[] = {"tags", "movetext"};
     int rc = add_names(w, roster, NCOLS(roster));
     if (rc == 0) rc = add_names(w, w->o.tags, w->o.ntags);

@@ -119,7 +119,7 @@ static void test_csv_default_and_chosen_columns(void **state)
     struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
     char *csv = csv_of(tricky, &o);
     const char *head = "file,game,Event,Site,Date,Round,White,Black,Result,normalised_result,"
-                       "white_points,black_points,GameType,plies,";
+                       "white_points,black_points,GameType,FEN,plies,";
     assert_memory_equal(csv, head, strlen(head));
     free(csv);
     o.columns = "game,Annotator,plies,moves";
