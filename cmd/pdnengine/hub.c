@@ -7,7 +7,8 @@
  * commands are ignored, as the protocol asks; a bad position or move is
  * answered with "error". Where protocol.txt is silent, Scan 3.1's source
  * (main.cpp) decides: the game starts at the start position, "pos" without
- * pos= goes back to it, a refused position keeps the one before, and
+ * pos= goes back to it, a refused position keeps the one before (so does
+ * a moves= list whose quotes were lost, which Scan plays in part), and
  * "new-game" only forgets what earlier searches learnt. Lines are read and written by libpdn's hub
  * codec.
  */
@@ -117,11 +118,32 @@ static bool play_text(struct session *s, const char *text)
     return true;
 }
 
+/* A flag that is a move ('32-28', 'c3-d4'): what follows moves= when its
+ * list lost its quotes. */
+static const char *stray_move(const struct pdn_hub_message *msg)
+{
+    for (int i = 0; i < msg->nargs; i++) {
+        const char *name = msg->args[i].name;
+        bool square = (name[0] >= '0' && name[0] <= '9') ||
+                      (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8');
+        if (*msg->args[i].value == '\0' && square) return name;
+    }
+    return NULL;
+}
+
 /* As Scan does: without pos= the start position; a bad position is
- * refused and the one before kept; an illegal move stops the moves there. */
+ * refused and the one before kept; an illegal move stops the moves there.
+ * Unlike Scan, moves after an unquoted moves= list refuse the position:
+ * played up to its first blank, the list would leave the engine thinking
+ * about another position than the GUI's, without a word. */
 static void set_position(struct session *s)
 {
     const char *pos = pdn_hub_arg(&s->msg, "pos"), *moves = pdn_hub_arg(&s->msg, "moves");
+    const char *stray = stray_move(&s->msg);
+    if (stray) {
+        error_reply("moves not in quotes", stray);
+        return;
+    }
     struct pdn_board board;
     if (!pos)
         pdn_board_init(&board, s->opt.variant);

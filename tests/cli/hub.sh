@@ -5,11 +5,11 @@
 # hub / id, param, wait; set-param; init / ready; an unknown command
 # ignored; ping / pong; pos with moves; level depth; go think / info, done,
 # the move checked legal by pdncheck (a game of the moves played and the
-# engine's); bad positions and illegal moves answered with error, the
-# moves before an illegal one kept (as Scan); go analyze under level
-# infinite, ping answered and stop obeyed during it; new-game; quit. Then
-# go before any pos, and pos without pos=, search the start position (as
-# Scan); the end of the input ends the engine too.
+# engine's); bad positions, illegal moves and moves= without quotes
+# answered with error, the moves before an illegal one kept (as Scan);
+# go analyze under level infinite, ping answered and stop obeyed during
+# it; new-game; quit. Then go before any pos, and pos without pos=, search
+# the start position (as Scan); the end of the input ends the engine too.
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
@@ -75,6 +75,10 @@ expect "go think" '^done move=[0-9]+x[0-9x]+( ponder=[0-9x-]+)?$' && {
 
 send 'pos pos=Wbbbxx'
 expect "bad position" '^error message="bad position: Wbbbxx"$'
+# Moves whose quotes were lost: refused, the position before kept (the
+# search below still answers 28x19x23 from it).
+send "pos pos=$start moves=32-28 19-23 28x19"
+expect "moves not in quotes" '^error message="moves not in quotes: 19-23"$'
 send "pos pos=$start moves=\"32-28 19-23 28-22\""
 expect "illegal move (28x19 is compulsory)" '^error message="illegal move: 28-22"$'
 # As Scan: the moves before the illegal one stand, so White must take.
