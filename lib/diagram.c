@@ -264,10 +264,12 @@ static void svg_squares(FILE *out, const struct svg_layout *l, const struct mark
                     x, y, l->size, l->size);
         char text[PDN_SQUARE_TEXT_MAX];
         pdn_square_text(text, variant, s);
+        /* The light numbers vanish on the yellow of a marked square: dark there. */
+        bool marked = m->at[s] == MARK_FROM || m->at[s] == MARK_TO;
         fprintf(out,
                 "<text x=\"%d\" y=\"%d\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
-                "font-size=\"%d\" fill=\"" SVG_NUMBER "\">%s</text>\n",
-                x + 1 + l->size / 56, y + font, font, text);
+                "font-size=\"%d\" fill=\"%s\">%s</text>\n",
+                x + 1 + l->size / 56, y + font, font, marked ? SVG_FRAME : SVG_NUMBER, text);
     }
     fputs("</g>\n", out);
 }
@@ -296,10 +298,15 @@ static void svg_crown(FILE *out, int cx, int cy, int k)
             cy, cx + k, cy - k / 2, cx + k, cy + k / 2);
 }
 
+static int piece_radius(const struct svg_layout *l)
+{
+    return l->size * 11 / 32;
+}
+
 static void svg_piece(FILE *out, const struct svg_layout *l, int s, enum pdn_piece p)
 {
     bool white = p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING;
-    int cx, cy, r = l->size * 11 / 32;
+    int cx, cy, r = piece_radius(l);
     svg_center(l, s, &cx, &cy);
     fprintf(out, "<g class=\"piece %s\" data-square=\"%d\">", piece_class(p), s);
     fprintf(out,
@@ -328,7 +335,28 @@ static void svg_taken(FILE *out, const struct svg_layout *l, const struct marks 
     }
 }
 
-/* The last move as an arrow along its landing squares. */
+/* The integer square root of v >= 0 (Newton's): the library needs no libm. */
+static int isqrt(int v)
+{
+    if (v < 2) return v;
+    int r = v, s = (r + v / r) / 2;
+    while (s < r)
+        r = s, s = (r + v / r) / 2;
+    return r;
+}
+
+/* a / b rounded to the nearest, b > 0. */
+static int rounded(int a, int b)
+{
+    return a >= 0 ? (a + b / 2) / b : -((-a + b / 2) / b);
+}
+
+/*
+ * The last move as an arrow along its landing squares, its head stopping
+ * at the rim of the piece that landed: over the piece it hid a king's
+ * crown. The head reaches 3/10 of its width (4 strokes: the marker's
+ * markerWidth and refX) past the line's end.
+ */
 static void svg_arrow(FILE *out, const struct svg_layout *l, const struct pdn_move *move)
 {
     int squares = l->g->squares, x, y;
@@ -337,18 +365,21 @@ static void svg_arrow(FILE *out, const struct svg_layout *l, const struct pdn_mo
     fprintf(out, "<polyline class=\"last-move\" points=\"%d,%d", x, y);
     int n = move->npath <= PDN_PATH_MAX ? move->npath : PDN_PATH_MAX;
     for (int i = 0; i < n; i++) {
-        if (move->path[i] < 1 || move->path[i] > squares) continue;
+        bool last = i == n - 1 && move->path[i] == move->to; /* drawn below, shortened */
+        if (move->path[i] < 1 || move->path[i] > squares || last) continue;
         svg_center(l, move->path[i], &x, &y);
         fprintf(out, " %d,%d", x, y);
     }
-    if (n == 0 || move->path[n - 1] != move->to) {
-        svg_center(l, move->to, &x, &y);
-        fprintf(out, " %d,%d", x, y);
-    }
+    int px = x, py = y; /* the last hop's start */
+    svg_center(l, move->to, &x, &y);
+    int stroke = l->size / 10, back = piece_radius(l) + stroke * 4 * 3 / 10;
+    int dx = x - px, dy = y - py, len = isqrt(dx * dx + dy * dy);
+    if (len > 2 * back) x -= rounded(dx * back, len), y -= rounded(dy * back, len);
+    fprintf(out, " %d,%d", x, y);
     fprintf(out,
             "\" fill=\"none\" stroke=\"" SVG_ARROW "\" stroke-opacity=\"0.8\" stroke-width=\"%d\" "
             "stroke-linejoin=\"round\" marker-end=\"url(#arrowhead)\"/>\n",
-            l->size / 10);
+            stroke);
 }
 
 int pdn_diagram_svg(FILE *out, const struct pdn_board *board,

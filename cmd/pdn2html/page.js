@@ -149,9 +149,10 @@
       if (marks[s] === "from" || marks[s] === "to")
         g.appendChild(svg("rect", { "class": "mark", x: p.x, y: p.y, width: SIZE, height: SIZE,
                                     fill: MARK, "fill-opacity": "0.5" }));
+      var marked = marks[s] === "from" || marks[s] === "to"; // dark on the yellow
       var t = svg("text", { x: p.x + 1 + Math.floor(SIZE / 56), y: p.y + font,
                             "font-family": "DejaVu Sans, Arial, sans-serif", "font-size": font,
-                            fill: NUMBER });
+                            fill: marked ? FRAME : NUMBER });
       t.textContent = b.lb[s];
       g.appendChild(t);
     }
@@ -187,11 +188,26 @@
     }
   }
 
+  // The head stops at the rim of the piece that landed, as the library's
+  // (lib/diagram.c svg_arrow): over the piece it hid a king's crown.
   function drawArrow(root, b, squares) {
-    var pts = squares.map(function (s) { var c = centre(b, s); return c.x + "," + c.y; });
+    var c = squares.map(function (s) { return centre(b, s); }), n = c.length;
+    var stroke = Math.floor(SIZE / 10);
+    var back = Math.floor(SIZE * 11 / 32) + Math.floor(stroke * 4 * 3 / 10);
+    if (n > 1) {
+      var dx = c[n - 1].x - c[n - 2].x, dy = c[n - 1].y - c[n - 2].y;
+      var len = Math.floor(Math.sqrt(dx * dx + dy * dy));
+      if (len > 2 * back)
+        c[n - 1] = { x: c[n - 1].x - rounded(dx * back, len), y: c[n - 1].y - rounded(dy * back, len) };
+    }
+    var pts = c.map(function (p) { return p.x + "," + p.y; });
     root.appendChild(svg("polyline", { "class": "last-move", points: pts.join(" "), fill: "none",
-      stroke: ARROW, "stroke-opacity": "0.8", "stroke-width": Math.floor(SIZE / 10),
+      stroke: ARROW, "stroke-opacity": "0.8", "stroke-width": stroke,
       "stroke-linejoin": "round", "marker-end": "url(#arrowhead)" }));
+  }
+  // a / b to the nearest, b > 0, halves away from zero (as lib/diagram.c rounds).
+  function rounded(a, b) {
+    return a >= 0 ? Math.floor((a + Math.floor(b / 2)) / b) : -Math.floor((-a + Math.floor(b / 2)) / b);
   }
 
   function drawBoard(b, pos, move) {

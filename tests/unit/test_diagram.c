@@ -302,8 +302,14 @@ static void test_diagram_svg_arrows_the_last_move(void **state)
     o.last = &last;
     o.title = "After 1. 28x8 <&\">";
     char *svg = drawn(pdn_diagram_svg, &b, &o);
-    /* 28 (row 5, col 4), 19 (row 3, col 6), 8 (row 1, col 4) */
-    assert_non_null(strstr(svg, "points=\"270,326 382,214 270,102\""));
+    /* 28 (row 5, col 4), 19 (row 3, col 6), 8 (row 1, col 4); the head
+     * stops at the rim of the piece on 8 (at 270,102, radius 19), which
+     * it reaches 6 past the line's end (stroke 5, 4 strokes wide, 3/10 of
+     * that past its end): 25 back along the last hop, 18 on each axis. */
+    assert_non_null(strstr(svg, "points=\"270,326 382,214 288,120\""));
+    /* The numbers of the marked squares dark on their yellow. */
+    holds(svg, "fill=\"#6b4226\">8</text>", "fill=\"#6b4226\">28</text>",
+          "fill=\"#f8ecd8\">19</text>", NULL);
     assert_int_equal(occurrences(svg, "class=\"taken\""), 2);
     assert_int_equal(occurrences(svg, "class=\"mark\""), 2);
     assert_non_null(strstr(svg, "<title>After 1. 28x8 &lt;&amp;&quot;&gt;</title>"));
