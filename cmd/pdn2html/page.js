@@ -146,13 +146,13 @@
     for (var s = 1; s < b.sq.length; s++) {
       var p = place(b, s);
       g.appendChild(svg("rect", { x: p.x, y: p.y, width: SIZE, height: SIZE, fill: DARK }));
-      if (marks[s] === "from" || marks[s] === "to")
+      var marked = marks[s] === "from" || marks[s] === "to";
+      if (marked)
         g.appendChild(svg("rect", { "class": "mark", x: p.x, y: p.y, width: SIZE, height: SIZE,
                                     fill: MARK, "fill-opacity": "0.5" }));
-      var marked = marks[s] === "from" || marks[s] === "to"; // dark on the yellow
       var t = svg("text", { x: p.x + 1 + Math.floor(SIZE / 56), y: p.y + font,
                             "font-family": "DejaVu Sans, Arial, sans-serif", "font-size": font,
-                            fill: marked ? FRAME : NUMBER });
+                            fill: marked ? FRAME : NUMBER }); // dark on the yellow
       t.textContent = b.lb[s];
       g.appendChild(t);
     }
