@@ -91,6 +91,7 @@ static void text_reset(pdn_csv_reader *r)
     if (r->text) r->text[0] = '\0';
     if (r->after.text) r->after.text[0] = '\0';
     if (r->due.text) r->due.text[0] = '\0';
+    r->nwaits = r->nwaited = 0;
 }
 
 /* ---- cells to PDN ---- */
@@ -417,10 +418,14 @@ static bool csv_black_opens(const pdn_csv_reader *r)
 }
 
 /* Who moves and under which number, as the writer counts them (writer.c,
- * struct side): second, the second mover of a pair ("12..."). */
+ * struct side): second, the second mover of a pair ("12..."); wait, when
+ * the number is the count going on from a setup whose number the writer
+ * takes from a number written further on (1 + its index in r->waits; 0:
+ * none), to be set right once that number is read (settle_numbers). */
 struct count {
     uint32_t number;
     bool second;
+    uint32_t wait;
 };
 
 static void count_advance(struct count *c)
@@ -438,7 +443,7 @@ static bool count_of_token(struct count *out, const char *t, size_t n)
         return false;
     unsigned long long v = strtoull(t, NULL, 10);
     if (v == 0 || v > UINT32_MAX) return false;
-    *out = (struct count){(uint32_t)v, dots == 3};
+    *out = (struct count){(uint32_t)v, dots == 3, 0}; /* a number written waits for none */
     return true;
 }
 
@@ -471,7 +476,7 @@ static bool same_count(struct count a, struct count b)
 /* The count the number cell says (rows without written_number). */
 static struct count count_cell(const pdn_csv_reader *r, bool second)
 {
-    struct count c = {0, second};
+    struct count c = {0, second, 0};
     const char *number = cell(r, R_NUMBER);
     char *end;
     unsigned long long v = strtoull(number, &end, 10);
@@ -516,6 +521,12 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row, uint32_t col)
 {
     if (c.number == 0) return false;
+    if (c.wait) { /* set right later: where it stands, from what */
+        if (!vec_grow((void **)&r->waited, &r->capwaited, r->nwaited + 1, sizeof *r->waited))
+            r->nomem = true;
+        else
+            r->waited[r->nwaited++] = (struct waited_number){r->ntext, c.number, c.wait};
+    }
     char text[24];
     snprintf(text, sizeof text, "%lu%s", (unsigned long)c.number, c.second ? "... " : ". ");
     text_adds(r, text, row, col);
@@ -599,6 +610,9 @@ struct lines {
      * kept as a comment: the writer takes a setup superseded by another
      * (write_due's comment) for no setup, and who moves by it stays. */
     struct count undone;
+    /* The wait (struct count) of each open line's last setup, until the
+     * first number written after it settles it (0: none). */
+    uint32_t waiting[LINES_DEEPEST];
 };
 
 /* A move cell's text as the writer writes a move the replay did not play
@@ -649,8 +663,10 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     write_after(r);
     if (write_due(r, false)) l->hop_end = 0;
     text_line(r, row, col);
-    if (l->number_next && written[0] == '.')
-        counted_number_text(r, (struct count){l->next[l->depth].number, false}, row, col);
+    if (l->number_next && written[0] == '.') {
+        struct count next = l->next[l->depth];
+        counted_number_text(r, (struct count){next.number, false, next.wait}, row, col);
+    }
     text_add(r, written, n, row, col);
     l->hop_end = 0;
     l->number_next = false;
@@ -679,14 +695,49 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
         l->hop_end = 0; /* the setup parts them */
 }
 
+/* A wait (struct count) for the count c after a setup of this line: it
+ * goes on as it was, which is the writer's count when no number is
+ * written after the setup on its line. */
+static void wait_open(pdn_csv_reader *r, struct lines *l, struct count *c)
+{
+    if (!vec_grow((void **)&r->waits, &r->capwaits, r->nwaits + 1, sizeof *r->waits)) {
+        r->nomem = true;
+        return;
+    }
+    r->waits[r->nwaits++] = (struct count_wait){c->number, c->wait, 0, false};
+    c->wait = l->waiting[l->depth] = (uint32_t)r->nwaits;
+}
+
+/* Whether no reader takes a side from a setup: no FEN starts otherwise
+ * than with a side (fen.c: W, B or '?', in either case), so the replay
+ * gives it none, and who moves goes on in the writer's count
+ * (writer_setup_second) as in csv2pdn's. */
+static bool setup_reads_no_side(const char *fen)
+{
+    while (text_blank((unsigned char)*fen))
+        fen++;
+    return *fen == '\0' || !strchr("WBwb?", *fen);
+}
+
 /* The count after this row's setup, if any: who moves, as the setup
  * says; the number as the writer takes it from the FEN's ":F" or counts it
  * back from a number written further on (writer_setup_number), which these
- * rows have not reached: the number cell's. When the cells count as the
- * writer up to here; else when the cell leaves the cells' own count (it
- * was counted back) and both say the same side moves (then both count
- * back alike). They part where a number written overrides the count:
- * "1. /B/ --" is "1 black" in the cells, "1. --" in the writer's count. */
+ * rows have not reached. The number cell has it when it was counted back
+ * (it leaves the cells' own count) from the writer's side: when the cells
+ * say that side moves, or when they counted as the writer up to here (the
+ * side they give then is the replay's for a '?' setup, which the writer
+ * takes too). When they counted as the writer and the count is known, the
+ * cell going on is the writer's count going on. Else the two part: a
+ * number written overrides the writer's count, not the cells' ("1. /B/
+ * --" is "1 black" in the cells, "1. --" in the writer's; "1. 2x1<->", a
+ * move kept as a comment, makes Black move after it in the writer's count,
+ * White in the cells'). Then the count goes on as it was, and waits for
+ * the number written further on (wait_open, settle_wait). The move after
+ * the setup is numbered, as the writer numbers it: a number written
+ * further on would count back otherwise, over a move kept as a comment
+ * that is no ply once read back. Not when the cells say the other side
+ * moves of a setup that may read: a '?' setup, whose side the replay
+ * gives, which the reader then finds again. */
 static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool black_opens)
 {
     struct count *c = &l->next[l->depth], *cells_next = &l->cells_next[l->depth];
@@ -694,18 +745,45 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
     spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
     struct count cells = count_cell(r, second);
     bool same_side = cells.second == c->second;
-    bool counted = cells.number != cells_next->number && same_side;
-    if (cells.number && (cells_agree || counted) && game_sets_up(cell(r, R_SETUP))) {
-        c->number = cells.number;
-        /* numbered, as the writer numbers a move after a setup: a number
-         * written further on (after a move kept as a comment, which is no
-         * ply once read back) would count back otherwise. Not when the
-         * cells say the other side moves: a '?' setup, whose side the
-         * replay gives, which the reader then finds again. */
-        l->number_next |= same_side;
+    bool counted = cells.number && cells.number != cells_next->number;
+    if (game_sets_up(cell(r, R_SETUP))) {
+        l->waiting[l->depth] = 0; /* a count back stops at a setup */
+        if (counted && (same_side || cells_agree))
+            *c = (struct count){cells.number, c->second, 0};
+        else if (!cells_agree || c->wait || !cells.number)
+            wait_open(r, l, c);
+        l->number_next |= same_side || setup_reads_no_side(cell(r, R_SETUP));
     }
     l->cells_at[l->depth] = *cells_next = cells;
     count_advance(cells_next);
+}
+
+/* The first number written in a written_number cell ("12.", "1. ..."). */
+static bool first_number(struct count *out, const char *written)
+{
+    for (const char *t = written; *t;) {
+        size_t n = strcspn(t, " ");
+        if (count_of_token(out, t, n)) return true;
+        t += n + (t[n] == ' ');
+    }
+    return false;
+}
+
+/* The wait of this line's last setup settled by the first number written
+ * after it, c the count just before it: the writer counts back from there
+ * (game_line_number_from), the number less the pairs begun since the
+ * setup, at least 1. */
+static void settle_wait(pdn_csv_reader *r, struct lines *l, const struct count *c,
+                        const char *written)
+{
+    uint32_t id = l->waiting[l->depth];
+    struct count first;
+    if (id == 0 || c->wait != id || !first_number(&first, written)) return;
+    struct count_wait *w = &r->waits[id - 1];
+    uint32_t pairs = c->number > w->from ? c->number - w->from : 0;
+    w->number = first.number > pairs ? first.number - pairs : 1;
+    w->known = true;
+    l->waiting[l->depth] = 0;
 }
 
 /* The writer's count at this row's move, as it would number it: with
@@ -721,6 +799,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     struct count *undone = &l->undone;
     if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
     setup_count(r, l, second, black_opens);
+    settle_wait(r, l, c, cell(r, R_WRITTEN));
     bool numbered = count_written(c, cell(r, R_WRITTEN));
     count_written(undone, cell(r, R_WRITTEN));
     count_advance(undone);
@@ -729,7 +808,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     /* dots that hold the first mover's place: no ply, and numbered as
      * the first mover's when numbered ("12. ...") */
     if (here.second && !numbered && strcmp(move, "...") == 0)
-        return (struct count){here.number, false};
+        return (struct count){here.number, false, here.wait};
     count_advance(c);
     return here;
 }
@@ -842,6 +921,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     l->depth = dots_in(l->id);
     l->next[l->depth] = l->at[from];
     l->cells_next[l->depth] = l->cells_at[from];
+    l->waiting[l->depth] = 0;
     return true;
 }
 
@@ -965,6 +1045,51 @@ static void rows_text(pdn_csv_reader *r, struct lines *l)
     }
 }
 
+/* A number counted on from wait, as the writer has it: counted on from
+ * the writer's number there, once known; a wait that learnt none (its line
+ * ended, or set up again, first) went on as the count it began with, in
+ * the wait around it. */
+static uint32_t settled(const pdn_csv_reader *r, uint32_t number, uint32_t wait)
+{
+    for (; wait; wait = r->waits[wait - 1].outer) {
+        const struct count_wait *w = &r->waits[wait - 1];
+        if (!w->known) continue;
+        uint64_t n = (uint64_t)(number > w->from ? number - w->from : 0) + w->number;
+        return n < UINT32_MAX ? (uint32_t)n : UINT32_MAX;
+    }
+    return number;
+}
+
+/* The numbers written from counts that waited, set right in the text now
+ * that the game's rows are read: the text made again around them when any
+ * changed (their digits may grow or shrink; lines stay as they were). */
+static void settle_numbers(pdn_csv_reader *r)
+{
+    bool changed = false;
+    for (size_t i = 0; i < r->nwaited && !changed; i++)
+        changed = settled(r, r->waited[i].number, r->waited[i].wait) != r->waited[i].number;
+    if (!changed || r->nomem) return;
+    size_t cap = r->ntext + 10 * r->nwaited + 1, n = 0, from = 0; /* 10: UINT32_MAX's digits */
+    char *text = malloc(cap);
+    if (!text) {
+        r->nomem = true;
+        return;
+    }
+    for (size_t i = 0; i < r->nwaited; i++) {
+        const struct waited_number *g = &r->waited[i];
+        memcpy(text + n, r->text + from, g->at - from);
+        n += g->at - from;
+        int k = snprintf(text + n, cap - n, "%lu", (unsigned long)settled(r, g->number, g->wait));
+        n += k > 0 ? (size_t)k : 0;
+        from = g->at + strspn(r->text + g->at, "0123456789");
+    }
+    memcpy(text + n, r->text + from, r->ntext - from + 1); /* and its NUL */
+    free(r->text);
+    r->text = text;
+    r->ntext = n + r->ntext - from;
+    r->captext = cap;
+}
+
 /* The rows of one game (the first is read), as PDN text: its tags, its
  * lines, its result. */
 void csv_moves_text(pdn_csv_reader *r)
@@ -982,6 +1107,7 @@ void csv_moves_text(pdn_csv_reader *r)
     struct lines lines = start;
     rows_text(r, &lines);
     leave_lines(r, &lines);
+    settle_numbers(r);
     end_text(r, &res, !lines.any_move && (r->ntext > moves_at || r->have_held), row);
 }
 

@@ -48,6 +48,25 @@ struct origin {
     uint32_t line, row, col;
 };
 
+/* Moves mode: after a setup, the writer takes the move number from the
+ * first number written further on its line, counted back
+ * (writer_setup_number); csv_read_text.c reads that number rows later.
+ * Until then its count goes on as it was, from 'from', and the numbers it
+ * writes of its own from that count are kept (struct waited_number), to
+ * be set right once the game's rows are read. */
+struct count_wait {
+    uint32_t from;   /* the count at the move after the setup, as it went on */
+    uint32_t outer;  /* the wait that count was itself in (0: none) */
+    uint32_t number; /* the writer's number there, once known */
+    bool known;
+};
+
+struct waited_number {
+    size_t at;       /* where its digits stand in the text */
+    uint32_t number; /* as written: counted on from its wait's from */
+    uint32_t wait;   /* 1 + its wait's index */
+};
+
 struct pdn_csv_reader {
     struct pdn_csv_read_options o;
     char *filename;
@@ -104,6 +123,12 @@ struct pdn_csv_reader {
         size_t cap;
         uint32_t row, col;
     } after, due;
+    /* moves mode (csv_read_text.c): the counts that wait for a number
+     * written further on, and the numbers written from them */
+    struct count_wait *waits;
+    size_t nwaits, capwaits;
+    struct waited_number *waited;
+    size_t nwaited, capwaited;
     pdn_reader *pending;                  /* over text, while it may hold more games */
     unsigned long games;                  /* games made, for the game index of findings */
     unsigned long empty_rows, empty_from; /* a run of empty rows not said yet */
