@@ -613,7 +613,6 @@ static void save(struct session *x)
 
 int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
 {
-    static const char *const results[] = {"2-0", "1-1", "0-2", "*"};
     struct session *x = calloc(1, sizeof *x);
     if (!x) return 3;
     x->s = s;
@@ -638,7 +637,8 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     save(x);
     fprintf(stderr, "%s: dxp: %s (%d %s%s), %s\n", s->prog, x->why ? x->why : "game over",
             x->game.g.nplies, x->game.g.nplies == 1 ? "ply" : "plies",
-            x->took_back ? ", a take-back" : "", results[x->result]);
+            x->took_back ? ", a take-back" : "",
+            played_result_text(x->result, (enum pdn_variant)x->game.g.start.variant));
     if (x->result == RESULT_UNFINISHED) status = 1;
     close(x->fd);
     free(x);

@@ -9,9 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *result_text(enum game_result r)
+const char *played_result_text(enum game_result r, enum pdn_variant variant)
 {
-    return r == RESULT_WHITE ? "2-0" : r == RESULT_BLACK ? "0-2" : r == RESULT_DRAW ? "1-1" : "*";
+    enum pdn_result res = r == RESULT_WHITE   ? PDN_RESULT_WHITE_WIN
+                          : r == RESULT_BLACK ? PDN_RESULT_BLACK_WIN
+                          : r == RESULT_DRAW  ? PDN_RESULT_DRAW
+                                              : PDN_RESULT_UNKNOWN;
+    return pdn_result_text_for(res, pdn_rules_get(variant)->gametype);
 }
 
 static void write_moves(FILE *out, const struct played_game *g, int plies, const char *result,
@@ -49,8 +53,9 @@ static void write_pdn(FILE *out, const struct played_game *g, int plies,
     struct pdn_board init;
     pdn_board_init(&init, g->start.variant);
     fprintf(out, "[Event \"%s\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", r->event, r->date, r->round);
-    fprintf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", r->white, r->black,
-            result_text(r->result));
+    /* spelt as pdnfmt writes the variant's results: 1-0 on 8x8 */
+    const char *result = played_result_text(r->result, g->start.variant);
+    fprintf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", r->white, r->black, result);
     fprintf(out, "[GameType \"%d\"]\n", rules->gametype);
     if (!pdn_board_equal(&init, &g->start)) {
         char fen[PDN_FEN_MAX];
@@ -58,7 +63,7 @@ static void write_pdn(FILE *out, const struct played_game *g, int plies,
         fprintf(out, "[FEN \"%s\"]\n", fen);
     }
     fputc('\n', out);
-    write_moves(out, g, plies, result_text(r->result), r->comment);
+    write_moves(out, g, plies, result, r->comment);
 }
 
 struct check {

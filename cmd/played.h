@@ -34,6 +34,9 @@ struct game_record {
     enum game_result result;
     const char *comment; /* why it ended (a forfeit), or NULL */
 };
+/* A result as pdnfmt writes it in a game of the variant: "2-0" in
+ * international draughts, "1-0" on 8x8 (pdn_result_text_for). */
+const char *played_result_text(enum game_result r, enum pdn_variant variant);
 /*
  * Writes g as PDN to out (NULL: nowhere) after libpdn's validator has
  * replayed it: a draw rule reached cuts the game there as a draw (the

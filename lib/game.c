@@ -106,3 +106,8 @@ const char *pdn_result_text(enum pdn_result result)
 {
     return text_result_spelling(result, TEXT_INTERNATIONAL);
 }
+
+const char *pdn_result_text_for(enum pdn_result result, int gametype)
+{
+    return text_result_spelling(result, text_results_of_gametype(gametype));
+}

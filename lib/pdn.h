@@ -892,6 +892,11 @@ PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
 PDN_API bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len);
 /* The international form of a result ("2-0", "1-1", "*", ...). */
 PDN_API const char *pdn_result_text(enum pdn_result result);
+/* A result as the writer (pdnfmt) spells it in a game of this GameType
+ * number: the international form for 20 and 27 and for 0 (none known),
+ * chess style ("1-0", "1/2-1/2") for the other types; "0-0", which has no
+ * chess spelling, and "*" stay. Tools that write games themselves use it. */
+PDN_API const char *pdn_result_text_for(enum pdn_result result, int gametype);
 
 /* ---- Text -------------------------------------------------------------- */
 

@@ -123,7 +123,6 @@ static void count(struct match *m, enum game_result r, bool first_white)
 
 static int play_match(struct match *m, struct played_game *g, const char *date)
 {
-    static const char *const results[] = {"2-0", "1-1", "0-2"};
     for (int i = 0; i < m->games; i++) {
         bool first_white = i % 2 == 0;
         struct player *white = m->player[!first_white], *black = m->player[first_white];
@@ -146,7 +145,8 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
         count(m, r.result, first_white);
         if (!m->t.quiet)
             printf("game %d: %s - %s %s (%d plies)%s%s\n", i + 1, r.white, r.black,
-                   results[r.result], g->nplies, r.comment ? ": " : "", r.comment ? r.comment : "");
+                   played_result_text(r.result, g->start.variant), g->nplies, r.comment ? ": " : "",
+                   r.comment ? r.comment : "");
         fflush(stdout);
     }
     return 0;

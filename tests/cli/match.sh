@@ -30,6 +30,22 @@ games() {
     [ -z "$fens" ] || fail "$1: an opening not played twice in a row"
 }
 
+# results FILE: the Result tags and the terminators of FILE, one a line.
+results() {
+    awk '/^\[Result /{print} /^[^[]/ && $NF ~ /^(1-0|0-1|1\/2-1\/2|2-0|0-2|1-1|0-0|\*)$/ {print $NF}' "$1"
+}
+
+# chess_results FILE: FILE's results are written as pdnfmt writes those of
+# an 8x8 game (1-0, not 2-0) and pdnfmt leaves them as they are.
+chess_results() {
+    check
+    bad=$(results "$1" | grep -v -e '"1-0"' -e '"0-1"' -e '"1/2-1/2"' -e '^1-0$' -e '^0-1$' -e '^1/2-1/2$')
+    [ -z "$bad" ] || fail "$1: not an 8x8 result: $bad"
+    "$bin/pdnfmt" "$1" >"$work/fmt.pdn" 2>&1 || fail "$1: pdnfmt: $(cat "$work/fmt.pdn")"
+    [ "$(results "$1")" = "$(results "$work/fmt.pdn")" ] ||
+        fail "$1: pdnfmt changes the results: $(results "$work/fmt.pdn" | paste -sd' ' -)"
+}
+
 # score OUT FILE A: the +W =D -L of A in OUT's last line agrees with FILE.
 score() {
     check
@@ -48,6 +64,7 @@ score "$work/levels.out" "$work/levels.pdn" level=2
 "$bin/pdnmatch" -n 2 --variant russian -o "$work/russian.pdn" level=1 level=2 \
     >"$work/russian.out" 2>&1 || fail "russian: exit status $?"
 games "$work/russian.pdn" 2 level=1 level=2
+chess_results "$work/russian.pdn"
 grep -q '^\[GameType "25"\]' "$work/russian.pdn" || fail "russian: no GameType 25"
 check
 grep -q '^1\. [a-h][1-8][-x][a-h][1-8] ' "$work/russian.pdn" ||
@@ -58,6 +75,10 @@ grep -q '^1\. [a-h][1-8][-x][a-h][1-8] ' "$work/russian.pdn" ||
 "$bin/pdnmatch" -n 2 --variant english -o "$work/english.pdn" level=1 level=1 \
     >"$work/english.out" 2>&1 || fail "english: exit status $?"
 games "$work/english.pdn" 2 level=1 level=1
+chess_results "$work/english.pdn"
+check
+grep -q '^game 1: level=1 - level=1 \(1-0\|0-1\|1/2-1/2\) (' "$work/english.out" ||
+    fail "english: the game line: $(head -n 1 "$work/english.out")"
 
 hub="hub:$bin/pdnengine --level 1 hub"
 "$bin/pdnmatch" --rounds 2 --hub-level nodes=300 -o "$work/hub.pdn" "$hub" level=1 \

@@ -85,6 +85,16 @@ grep -q '^\[White "You"\]' "$work/win.pdn" && grep -q '^\[Black "pdnplay level 3
     fail "win: players"
 grep -q '^\[Date "[0-9]\{4\}\.[0-9][0-9]\.[0-9][0-9]"\]' "$work/win.pdn" || fail "win: date"
 
+# A Russian win (g5xe7 takes Black's last man) is written 1-0, as pdnfmt
+# writes an 8x8 result (it was 2-0, which pdnfmt rewrote).
+play russian "g5xe7\nw $work/russian.pdn\nq\n" --variant russian --position W:Wg5:Bf6
+grep -q '^\[Result "1-0"\]' "$work/russian.pdn" && grep -q '^1\. g5xe7 1-0$' "$work/russian.pdn" ||
+    fail "russian: result: $(cat "$work/russian.pdn")"
+check
+"$bin/pdnfmt" "$work/russian.pdn" >"$work/russian.fmt" 2>&1
+grep -q '^\[Result "1-0"\]' "$work/russian.fmt" && grep -q '^1\. g5xe7 1-0$' "$work/russian.fmt" ||
+    fail "russian: pdnfmt changes the result: $(cat "$work/russian.fmt")"
+
 # After 1. 32-28 19-23 2. 28x19 (hand-made file): a white man on 19, 14
 # still there, Black to move; after 2... 14x23 White to move.
 play from 'q\n' --two --from tests/cli/play/short.pdn --move 2.

@@ -550,6 +550,14 @@ static void test_reader_results_and_errors_api(void **state)
     assert_false(pdn_result_parse(&result, "3-0", 3));
     assert_string_equal(pdn_result_text(PDN_RESULT_DRAW), "1-1");
     assert_string_equal(pdn_result_text(PDN_RESULT_BOTH_LOST), "0-0");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_WHITE_WIN, 20), "2-0");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_DRAW, 0), "1-1");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_BLACK_WIN, 27), "0-2");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_WHITE_WIN, 21), "1-0");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_BLACK_WIN, 25), "0-1");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_DRAW, 26), "1/2-1/2");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_BOTH_LOST, 25), "0-0");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_UNKNOWN, 21), "*");
     assert_string_equal(pdn_strerror(PDN_ENOMEM), "out of memory");
     assert_non_null(pdn_strerror(12345));
     pdn_reader *r = NULL;
