@@ -132,7 +132,7 @@ static void players(const struct play *p, char *computer, size_t cap, const char
     *black = p->two ? "Black" : p->human == PDN_COLOR_BLACK ? you : computer;
 }
 
-int play_save(struct play *p, const char *path)
+int play_write(struct play *p, FILE *out)
 {
     static struct played_game copy; /* game_write may cut it at a draw */
     char computer[64], date[16];
@@ -148,11 +148,18 @@ int play_save(struct play *p, const char *path)
     players(p, computer, sizeof computer, &r.white, &r.black);
     if (pdn_movegen_count(&p->g.board, 0) == 0)
         r.result = p->g.board.side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
-    FILE *out = fopen(path, "w");
-    if (out == NULL) return -1;
     copy = p->g;
     int bad = game_write(out, &copy, &r);
-    int closed = fclose(out);
     if (bad != 0) errno = EINVAL;
+    return bad != 0 ? -1 : 0;
+}
+
+int play_save(struct play *p, const char *path)
+{
+    FILE *out = fopen(path, "w");
+    if (out == NULL) return -1;
+    int bad = play_write(p, out);
+    int closed = fclose(out);
+    if (bad != 0) errno = EINVAL; /* fclose may have set it */
     return bad != 0 || closed != 0 ? -1 : 0;
 }

@@ -5,7 +5,10 @@
  * (whole, "32-28", "28x10", or square by square, "28 19 10", "c3 d4") or a
  * command: h a hint (the engine's move, score and expected line), u take
  * back (your move and the computer's), n a new game, w FILE save as PDN,
- * q quit. The game itself is game.c's.
+ * q quit. n and q ask first when the game is not saved, as the full screen
+ * does, the answer read as a line; the end of the input, which can answer
+ * nothing, leaves with the game written on standard output as PDN rather
+ * than lost. The game itself is game.c's.
  */
 #include "pdnplay.h"
 #include "../screen/screen.h"
@@ -20,15 +23,17 @@ static const char commands[] =
     "variant writes letters) or a command:\n"
     "  h          a hint: the engine's move, its score and the line it expects\n"
     "  u          take back your last move and the computer's answer\n"
-    "  n          a new game\n"
+    "  n          a new game (asking first when the game is not saved)\n"
     "  w FILE     save the game as PDN (players, level, date, result)\n"
-    "  q          quit (also the end of the input)\n";
+    "  q          quit (asking first when the game is not saved; at the end of\n"
+    "             the input a game not saved is written here as PDN)\n";
 
 struct lines {
     struct play *p;
     bool drawn;
+    bool unsaved; /* moves played since the last w */
     struct pdn_movelist legal;
-    char line[1024];
+    char line[1024], answer[256];
 };
 
 static void draw(const struct play *p)
@@ -39,13 +44,15 @@ static void draw(const struct play *p)
     pdn_diagram_text(stdout, &p->g.board, &o);
 }
 
-static void play_move(struct play *p, const struct pdn_move *m, const char *who)
+static void play_move(struct lines *l, const struct pdn_move *m, const char *who)
 {
+    struct play *p = l->p;
     char t[PDN_MOVE_TEXT_MAX], number[16];
     play_move_text(t, &p->g.board, m);
     play_ply_number(number, p, p->g.nplies);
-    if (play_record(p, m))
-        printf("%s %s %s %s\n", who, strcmp(who, "you") == 0 ? "play" : "plays", number, t);
+    if (!play_record(p, m)) return;
+    l->unsaved = true;
+    printf("%s %s %s %s\n", who, strcmp(who, "you") == 0 ? "play" : "plays", number, t);
 }
 
 static void hint(struct play *p)
@@ -58,13 +65,46 @@ static void hint(struct play *p)
     printf("hint: %s\n", text);
 }
 
-static void save(struct play *p, const char *path)
+static void save(struct lines *l, const char *path)
 {
-    if (play_save(p, path) != 0)
+    if (play_save(l->p, path) != 0) {
         fprintf(stderr, "pdnplay: %s: cannot write the game: %s\n", path,
                 errno == EINVAL ? "the validator refused it" : strerror(errno));
-    else
-        printf("saved to %s\n", path);
+        return;
+    }
+    l->unsaved = false;
+    printf("saved to %s\n", path);
+}
+
+enum answer { ANSWER_NO, ANSWER_YES, ANSWER_END };
+
+/* Leaving or starting again drops the moves: asked first when they are not
+ * saved, the answer a line (y or yes: drop them). ANSWER_END: the input
+ * ended before an answer. */
+static enum answer may_drop(struct lines *l, const char *question)
+{
+    if (!l->unsaved || l->p->g.nplies == 0) return ANSWER_YES;
+    printf("The game is not saved (w FILE saves it). %s (y/n) ", question);
+    fflush(stdout);
+    if (!fgets(l->answer, sizeof l->answer, stdin)) return ANSWER_END;
+    l->answer[strcspn(l->answer, "\r\n")] = '\0';
+    const char *a = l->answer + strspn(l->answer, " ");
+    if (strcmp(a, "y") == 0 || strcmp(a, "Y") == 0 || strcmp(a, "yes") == 0) return ANSWER_YES;
+    printf("the game goes on\n");
+    return ANSWER_NO;
+}
+
+/* The end of the input with the game not saved: nobody can answer, and
+ * quitting without a word would lose it, so it is written on standard
+ * output as PDN (where line mode's output goes: a file or the terminal),
+ * after a line saying why. */
+static void keep_unsaved(struct lines *l)
+{
+    if (!l->unsaved || l->p->g.nplies == 0) return;
+    printf("\nthe end of the input, the game not saved: here it is as PDN\n\n");
+    fflush(stdout);
+    if (play_write(l->p, stdout) != 0)
+        fprintf(stderr, "pdnplay: cannot write the game: the validator refused it\n");
 }
 
 /* "28 19 10", "c3 d4": squares one by one, made one move text. */
@@ -112,19 +152,28 @@ static bool command(struct lines *l, char *text, bool over)
 {
     struct play *p = l->p;
     struct pdn_move m;
-    if (strcmp(text, "q") == 0) return false;
+    if (strcmp(text, "q") == 0) {
+        enum answer a = may_drop(l, "Quit?");
+        if (a == ANSWER_YES) l->unsaved = false; /* dropped, as asked */
+        return a == ANSWER_NO;
+    }
     if (strcmp(text, "h") == 0 && !over) {
         hint(p);
     } else if (strcmp(text, "u") == 0) {
         printf("%s\n", play_take_back(p) ? "taken back" : "nothing to take back");
         draw(p);
     } else if (strcmp(text, "n") == 0) {
+        enum answer a = may_drop(l, "A new game?");
+        if (a == ANSWER_END) return false;
+        if (a == ANSWER_NO) return true;
         play_new_game(p);
+        l->unsaved = false;
+        printf("a new game\n"); /* the board on a line of its own, not the prompt's */
         draw(p);
     } else if (text[0] == 'w' && (text[1] == ' ' || text[1] == '\0')) {
         const char *path = text + 1 + strspn(text + 1, " ");
         if (*path)
-            save(p, path);
+            save(l, path);
         else /* it read as a move, "not a legal move" */
             printf("w needs the file to save to: w games.pdn\n");
     } else if (strcmp(text, "?") == 0) {
@@ -132,7 +181,7 @@ static bool command(struct lines *l, char *text, bool over)
     } else if (text[0] && over) {
         printf("the game is over: u, n, w FILE or q\n");
     } else if (text[0] && typed_move(l, text, &m)) {
-        play_move(p, &m, p->two ? play_side_name((enum pdn_color)p->g.board.side) : "you");
+        play_move(l, &m, p->two ? play_side_name((enum pdn_color)p->g.board.side) : "you");
         draw(p);
     }
     return true;
@@ -142,6 +191,7 @@ void play_lines(struct play *p)
 {
     static struct lines l;
     l.p = p;
+    l.unsaved = false;
     draw(p);
     for (;;) {
         char why[128];
@@ -152,7 +202,7 @@ void play_lines(struct play *p)
         if (!over && play_computer_to_move(p)) {
             struct pdn_engine_result r;
             play_think(&r, p, NULL);
-            play_move(p, &r.move, "computer");
+            play_move(&l, &r.move, "computer");
             draw(p);
             continue;
         }
@@ -164,6 +214,7 @@ void play_lines(struct play *p)
         l.line[strcspn(l.line, "\r\n")] = '\0';
         if (!command(&l, l.line, over)) break;
     }
+    keep_unsaved(&l);
 }
 
 /* ---- a friend over DXP (../dxp_game.c) ---- */

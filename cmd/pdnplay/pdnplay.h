@@ -61,6 +61,9 @@ void play_hint_text(char *out, size_t cap, const struct play *p, const struct pd
 /* Writes the game so far as PDN (players, level, date, result); 0, or -1
  * with errno set (EINVAL: the validator refused it). */
 int play_save(struct play *p, const char *path);
+/* The same, to an open stream (line mode's game not saved at the end of
+ * its input, on standard output). */
+int play_write(struct play *p, FILE *out);
 
 /* linemode.c: the game line by line, on standard input and output. */
 void play_lines(struct play *p);

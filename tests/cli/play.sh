@@ -48,6 +48,35 @@ play compulsory '33-29\nq\n' --level 1 --position W:W28,33,50:B23,5
 grep -q '> 33-29: not a legal move; legal: 28x19 (h for a hint)$' "$work/compulsory.out" ||
     fail "compulsory: $(grep '33-29' "$work/compulsory.out")"
 
+# n and q ask first when the game is not saved, as the full screen does,
+# the answer read as a line (they dropped it without a word): "n" keeps the
+# game (19-23 is then Black's move), "y" quits without it.
+play ask "32-28\nn\nn\n19-23\nq\ny\n" --two
+[ "$(grep -c 'The game is not saved (w FILE saves it)\. \(A new game\|Quit\)? (y/n) ' "$work/ask.out")" -eq 2 ] ||
+    fail "ask: n and q did not ask: $(grep -v '^[|+]' "$work/ask.out")"
+grep -q '(y/n) the game goes on$' "$work/ask.out" && grep -q '> Black plays 1\.\.\. 19-23$' "$work/ask.out" ||
+    fail "ask: n answered n: $(grep -v '^[|+]' "$work/ask.out")"
+grep -q 'as PDN' "$work/ask.out" && fail "ask: the game written after y to Quit?"
+# y to a new game: the new board starts on a line of its own after 'a new
+# game' (it followed the prompt); a saved game is not asked about.
+play new "32-28\nn\ny\n33-29\nw $work/new.pdn\nn\nq\n" --two
+grep -q '(y/n) a new game$' "$work/new.out" || fail "new: $(grep -v '^[|+]' "$work/new.out")"
+[ "$(diagram "$work/new.out" 1)" = "$(diagram "$work/new.out" 3)" ] || fail "new: not the start"
+grep -q '^Black> a new game$' "$work/new.out" || fail "new: the saved game was asked about"
+[ "$(grep -c '(y/n)' "$work/new.out")" -eq 1 ] || fail "new: asked after w"
+grep -q '^1\. 33-29 \*$' "$work/new.pdn" || fail "new: the second game saved: $(cat "$work/new.pdn")"
+# The end of the input with the game not saved, at the question or at the
+# prompt: nobody answers, so the game is written out as PDN, said.
+play end "32-28\n19-23\nq\n" --two
+grep -q '^the end of the input, the game not saved: here it is as PDN$' "$work/end.out" &&
+    grep -q '^1\. 32-28 19-23 \*$' "$work/end.out" || fail "end: $(grep -v '^[|+]' "$work/end.out")"
+play end2 "32-28\n" --two
+grep -q '^1\. 32-28 \*$' "$work/end2.out" || fail "end2: $(grep -v '^[|+]' "$work/end2.out")"
+check
+sed -n '/^\[Event/,$p' "$work/end.out" >"$work/end.pdn"
+"$bin/pdncheck" -q -W error "$work/end.pdn" >"$work/end.check" 2>&1 ||
+    fail "end: the game written does not check: $(cat "$work/end.check")"
+
 play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
     fail "--black: the computer does not move first"
