@@ -7,6 +7,7 @@
 #include "engine.h"
 #include "options.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -85,6 +86,20 @@ static bool reversible_step(const struct pdn_board *a, const struct pdn_board *b
             __builtin_popcountll(a->pieces[c]) != __builtin_popcountll(b->pieces[c]))
             return false;
     return true;
+}
+
+/* A win in n plies scores PDN_ENGINE_WIN - n; a search finds none longer
+ * than its deepest line and the quiescence search after it. */
+size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score)
+{
+    int plies = PDN_ENGINE_WIN - (score < 0 ? -score : score);
+    int n;
+    if (plies >= 0 && plies <= 2 * PDN_ENGINE_DEPTH_MAX)
+        n = snprintf(out, PDN_SCORE_TEXT_MAX, "%s in %d %s", score > 0 ? "wins" : "loses", plies,
+                     plies == 1 ? "ply" : "plies");
+    else
+        n = snprintf(out, PDN_SCORE_TEXT_MAX, "%+.2f", score / 100.0);
+    return n < 0 ? 0 : (size_t)n;
 }
 
 /* Keeps the keys of the game's trailing reversible positions. */

@@ -113,7 +113,11 @@ void play_hint_text(char *out, size_t cap, const struct play *p, const struct pd
     struct pdn_board b = p->g.board;
     char t[PDN_MOVE_TEXT_MAX];
     play_move_text(t, &b, &r->move);
-    size_t len = (size_t)snprintf(out, cap, "%s (score %+.2f), expecting", t, r->score / 100.0);
+    /* "score +1.00" in men; a win found is said as one, not 299.99 men */
+    char score[PDN_SCORE_TEXT_MAX];
+    pdn_engine_score_text(score, r->score);
+    bool men = score[0] == '+' || score[0] == '-';
+    size_t len = (size_t)snprintf(out, cap, "%s (%s%s), expecting", t, men ? "score " : "", score);
     for (int i = 0; i < r->npv && len < cap; i++) {
         play_move_text(t, &b, &r->pv[i]);
         pdn_board_play(&b, &r->pv[i]);

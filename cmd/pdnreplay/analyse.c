@@ -46,16 +46,6 @@ static int played_score(pdn_engine *e, const struct replay_ply *p,
     return -r.score;
 }
 
-/* A score for people: men ("+0.50"), or a win or loss the search found. */
-static void score_text(char out[32], int score)
-{
-    int plies = PDN_ENGINE_WIN - (score < 0 ? -score : score);
-    if (plies <= 2 * PDN_ENGINE_DEPTH_MAX)
-        snprintf(out, 32, "%s in %d plies", score > 0 ? "wins" : "loses", plies);
-    else
-        snprintf(out, 32, "%+.2f", score / 100.0);
-}
-
 bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay_ply *p, int level)
 {
     struct pdn_engine_limits limits;
@@ -72,8 +62,8 @@ bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay
     pdn_move_text(out->better, &best.move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, v);
     out->loss = best.score - played;
     out->nag = out->loss >= BLUNDER ? "$4" : out->loss >= DUBIOUS ? "$2" : NULL;
-    score_text(out->best_score, best.score);
-    score_text(out->played_score, played);
+    pdn_engine_score_text(out->best_score, best.score);
+    pdn_engine_score_text(out->played_score, played);
     return true;
 }
 

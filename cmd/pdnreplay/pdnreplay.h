@@ -168,7 +168,8 @@ int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_o
 struct replay_verdict {
     int loss;        /* hundredths of a man the move lost against the best */
     const char *nag; /* "$2" (0.40 or more), "$4" (0.90 or more) or NULL */
-    char better[PDN_MOVE_TEXT_MAX], best_score[32], played_score[32];
+    char better[PDN_MOVE_TEXT_MAX], best_score[PDN_SCORE_TEXT_MAX],
+        played_score[PDN_SCORE_TEXT_MAX];
 };
 bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay_ply *p, int level);
 

@@ -219,8 +219,9 @@ bool tui_explore_key(struct tui *u, int key)
     }
 }
 
-/* "best 32-28 (+0.12); ": the engine's move here (level 3's limits, about
- * a tenth of a second), or "" when it cannot say. */
+/* "best 32-28 (+0.12); ", "best 28x19 (wins in 1 ply); ": the engine's
+ * move here (level 3's limits, about a tenth of a second), or "" when it
+ * cannot say. */
 static void engine_best(const struct tui *u, char *out, size_t cap)
 {
     struct pdn_engine_options o = PDN_ENGINE_OPTIONS_INIT;
@@ -236,12 +237,14 @@ static void engine_best(const struct tui *u, char *out, size_t cap)
     if (!r.has_move) return;
     char path[PDN_MOVE_TEXT_MAX];
     pdn_move_path_text(path, &r.move, variant_here(u));
-    snprintf(out, cap, "best %s (%+.2f); ", path, r.score / 100.0);
+    char score[PDN_SCORE_TEXT_MAX]; /* a win found as one, not 299.99 men */
+    pdn_engine_score_text(score, r.score);
+    snprintf(out, cap, "best %s (%s); ", path, score);
 }
 
 void tui_explore_hint(struct tui *u)
 {
-    char paths[600], best[PDN_MOVE_TEXT_MAX + 32] = "";
+    char paths[600], best[PDN_MOVE_TEXT_MAX + PDN_SCORE_TEXT_MAX + 16] = "";
     int n = typing_fitting_paths(&u->typing, board_here(u), paths, sizeof paths);
     if (n > 0 && u->typing.nsquares == 0) engine_best(u, best, sizeof best);
     if (n == 0)

@@ -140,6 +140,13 @@ keys h
 see "Hint: 27-22 (score +" "expecting 27-22 18x27 31x11"
 keys q y
 ended 0
+# A win found is said as one (it read "score +299.99", 300 men less a ply).
+run hint-win "$(game C.UTF-8 "--level 1 --position W:W28:B23")"
+see "White to move: your move"
+keys h
+see "Hint: 28x19 (wins in 1 ply), expecting 28x19"
+keys q
+ended 0
 
 run win "$(game C.UTF-8 "--level 3 --position W:W28:B23")"
 see "White 1 man, 0 kings; Black 1 man, 0 kings"

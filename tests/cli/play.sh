@@ -38,6 +38,12 @@ play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
 grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
     fail "hint: $(grep hint "$work/hint.out")"
 
+# A forced win is said as one, in plies, as pdnreplay --analyse says it (it
+# was "score +299.99": 300 men less a ply).
+play hint-win 'h\nq\n' --position W:W28:B23
+grep -q '^White> hint: 28x19 (wins in 1 ply), expecting 28x19$' "$work/hint-win.out" ||
+    fail "hint-win: $(grep hint "$work/hint-win.out")"
+
 play refused "32-27x\n35-29\nw\nw $work/refused.pdn\nq\n" --level 1
 grep -q '> 35-29: not a legal move; legal: ' "$work/refused.out" || fail "refused: 35-29 accepted"
 grep -q '> w needs the file to save to: w games.pdn$' "$work/refused.out" ||

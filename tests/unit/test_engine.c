@@ -416,6 +416,25 @@ static void test_engine_evaluation(void **state)
     assert_true(pdn_engine_evaluate(&king) < 0); /* a short king does not */
 }
 
+/* Men, or a win or loss in plies: a won position is no 299.99 men. */
+static void test_engine_score_text(void **state)
+{
+    (void)state;
+    char t[PDN_SCORE_TEXT_MAX];
+    assert_int_equal(pdn_engine_score_text(t, 50), 5);
+    assert_string_equal(t, "+0.50");
+    pdn_engine_score_text(t, -125);
+    assert_string_equal(t, "-1.25");
+    pdn_engine_score_text(t, 0);
+    assert_string_equal(t, "+0.00");
+    pdn_engine_score_text(t, PDN_ENGINE_WIN - 1);
+    assert_string_equal(t, "wins in 1 ply");
+    pdn_engine_score_text(t, -(PDN_ENGINE_WIN - 4));
+    assert_string_equal(t, "loses in 4 plies");
+    pdn_engine_score_text(t, PDN_ENGINE_WIN - 2 * PDN_ENGINE_DEPTH_MAX - 1); /* no mate: men */
+    assert_string_equal(t, "+298.71");
+}
+
 static void test_engine_levels(void **state)
 {
     (void)state;
@@ -463,6 +482,7 @@ int main(void)
         cmocka_unit_test(test_engine_counts_the_16_move_rule),
         cmocka_unit_test(test_engine_minds_the_25_move_rule),
         cmocka_unit_test(test_engine_evaluation),
+        cmocka_unit_test(test_engine_score_text),
         cmocka_unit_test(test_engine_levels),
         cmocka_unit_test(test_engine_bad_arguments),
     };
