@@ -139,11 +139,15 @@ static bool typed_move(struct lines *l, char *text, struct pdn_move *out)
         return false;
     }
     /* the moves there are, as the full screen names them when a square
-     * starts none: "33-29" while a capture is due says which one */
+     * starts none; a quiet move while a capture is due is told so, in
+     * pdncheck's words ("a capture is compulsory: 28x19") */
     char paths[400];
     struct typing none = {0};
     typing_fitting_paths(&none, &p->g.board, paths, sizeof paths);
-    printf("%s: not a legal move; legal: %s (h for a hint)\n", text, paths);
+    if (m.result == PDN_MATCH_ILLEGAL && m.reason == PDN_ILLEGAL_CAPTURE_COMPULSORY)
+        printf("%s: a capture is compulsory: %s (h for a hint)\n", text, paths);
+    else
+        printf("%s: not a legal move; legal: %s (h for a hint)\n", text, paths);
     return false;
 }
 

@@ -156,13 +156,25 @@ struct step {
     bool played;
 };
 
-/* Why a square (as typed: "28", "c4") cannot come next, and what could. */
-static void refuse(struct step *s, const char *square)
+/* Whether square sq holds a piece of the side to move. */
+static bool own_piece(const struct pdn_board *b, int sq)
+{
+    enum pdn_piece p = sq > 0 ? pdn_board_get(b, sq) : PDN_PIECE_EMPTY;
+    bool white = p == PDN_PIECE_WHITE_MAN || p == PDN_PIECE_WHITE_KING;
+    return p != PDN_PIECE_EMPTY && white == (b->side == PDN_COLOR_WHITE);
+}
+
+/* Why a square (as typed: "28", "c4") cannot come next, and what could:
+ * a piece of one's own that may not move because another must capture is
+ * told so, in pdncheck's words. */
+static void refuse(struct step *s, const char *square, int sq)
 {
     char paths[400], typed[128];
     typing_fitting_paths(s->t, s->b, paths, sizeof paths);
     typing_text(s->t, s->b, typed, sizeof typed, true);
-    if (s->t->nsquares == 0)
+    if (s->t->nsquares == 0 && own_piece(s->b, sq) && pdn_movegen_has_capture(s->b))
+        screen_say(s->m, true, "a capture is compulsory: %s", paths);
+    else if (s->t->nsquares == 0)
         screen_say(s->m, true, "no legal move starts on %s; legal: %s", square, paths);
     else
         screen_say(s->m, true, "no legal move goes %s%s; it may be: %s", typed, square, paths);
@@ -201,7 +213,7 @@ static bool take_square(struct step *s)
     bool whole;
     if (sq == 0 || fitting(t, &legal, (enum pdn_variant)s->b->variant, sq, idx, &whole) == 0 ||
         t->nsquares >= PDN_PATH_MAX + 1) {
-        refuse(s, typed);
+        refuse(s, typed, sq);
         return false;
     }
     t->squares[t->nsquares++] = sq;

@@ -148,6 +148,17 @@ see "Hint: 28x19 (wins in 1 ply), expecting 28x19"
 keys q
 ended 0
 
+# A man of one's own that may not move while another must capture: said so
+# (it was "no legal move starts on 33"); an empty square stays as it was.
+run compulsory "$(game C.UTF-8 "--level 1 --position W:W28,33,50:B23,5")"
+see "White to move: your move"
+keys 3 3
+see "a capture is compulsory: 28x19"
+keys 4 6
+see "no legal move starts on 46; legal: 28x19"
+keys q
+ended 0
+
 run win "$(game C.UTF-8 "--level 3 --position W:W28:B23")"
 see "White 1 man, 0 kings; Black 1 man, 0 kings"
 keys 2 8 1 9

@@ -49,9 +49,10 @@ grep -q '> 35-29: not a legal move; legal: ' "$work/refused.out" || fail "refuse
 grep -q '> w needs the file to save to: w games.pdn$' "$work/refused.out" ||
     fail "refused: w alone: $(grep '> w' "$work/refused.out")"
 
-# a quiet move while a capture is due: the refusal names the capture
+# a quiet move while a capture is due: the refusal says a capture is
+# compulsory (as pdncheck does; it said "not a legal move") and names it
 play compulsory '33-29\nq\n' --level 1 --position W:W28,33,50:B23,5
-grep -q '> 33-29: not a legal move; legal: 28x19 (h for a hint)$' "$work/compulsory.out" ||
+grep -q '> 33-29: a capture is compulsory: 28x19 (h for a hint)$' "$work/compulsory.out" ||
     fail "compulsory: $(grep '33-29' "$work/compulsory.out")"
 
 # n and q ask first when the game is not saved, as the full screen does,
