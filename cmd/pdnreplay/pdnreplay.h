@@ -145,6 +145,11 @@ void replay_print_entry(FILE *out, const struct replay_game *g, const struct rep
  * 23, 28, 32." Returns the length written (cut at cap). */
 size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
                           const struct replay_entry *e);
+/* The marks after a move as --text writes them: the strength as written,
+ * then each NAG, as its mark ("?" for $2, $1-$6) or as "$14", blanks
+ * between ("! $14"). Like snprintf: writes what fits in cap bytes
+ * (NUL-ended), returns the length of the whole text ("" when none). */
+size_t replay_marks(char *out, size_t cap, const struct pdn_node *n);
 /* entries.c: the board and the last move of an entry (the start position for START). */
 const struct pdn_board *replay_entry_board(const struct replay_game *g,
                                            const struct replay_entry *e);

@@ -7,6 +7,7 @@
  */
 #include "pdnreplay.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,19 +162,42 @@ static int mark_of_strength(const char *strength)
     return 0;
 }
 
-/* "?!" after the move as written, then its NAGs ("?", or "$14" for one
- * that is no mark), so that --text keeps what the annotator wrote. */
+/* snprintf at out + len, cut at cap; the length the whole text needs. */
+__attribute__((format(printf, 4, 5))) static size_t text_add(char *out, size_t cap, size_t len,
+                                                             const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(len < cap ? out + len : NULL, len < cap ? cap - len : 0, fmt, ap);
+    va_end(ap);
+    return len + (n > 0 ? (size_t)n : 0);
+}
+
+size_t replay_marks(char *out, size_t cap, const struct pdn_node *n)
+{
+    size_t len = 0;
+    if (cap) *out = '\0';
+    if (n->strength) len = text_add(out, cap, len, "%s", n->strength);
+    for (uint32_t i = 0; i < n->nnags; i++) {
+        const char *sep = len ? " " : "";
+        if (n->nags[i] > 0 && n->nags[i] < MARKS)
+            len = text_add(out, cap, len, "%s%s", sep, mark_symbols[n->nags[i]]);
+        else
+            len = text_add(out, cap, len, "%s$%u", sep, (unsigned)n->nags[i]);
+    }
+    return len;
+}
+
+/* The marks after a move in --text: all of them, however many. */
 static void put_marks(FILE *out, const struct pdn_node *n)
 {
-    bool any = n->strength != NULL;
-    if (any) fputs(n->strength, out);
-    for (uint32_t i = 0; i < n->nnags; i++, any = true) {
-        if (any) putc(' ', out);
-        if (n->nags[i] > 0 && n->nags[i] < MARKS)
-            fputs(mark_symbols[n->nags[i]], out);
-        else
-            fprintf(out, "$%u", (unsigned)n->nags[i]);
-    }
+    char small[64];
+    size_t need = replay_marks(small, sizeof small, n);
+    char *text = need < sizeof small ? small : malloc(need + 1);
+    if (text == NULL) return;
+    if (text != small) replay_marks(text, need + 1, n);
+    fputs(text, out);
+    if (text != small) free(text);
 }
 
 /* ", marked as a mistake": the marks in words, for --narrate (a NAG that

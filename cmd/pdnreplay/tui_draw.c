@@ -115,7 +115,7 @@ struct tok {
     size_t entry;
     bool stop, brk; /* a move that cannot be played; starts a new row */
     int depth;
-    char text[PDN_MOVE_TEXT_MAX + 64];
+    char text[PDN_MOVE_TEXT_MAX + 96];
     int row, col;
 };
 
@@ -179,11 +179,12 @@ static bool next_token(struct tokens *s, struct tok *k)
         *k = (struct tok){.entry = i, .depth = e->depth, .brk = s->brk};
         bool number = s->need_number || !e->second;
         const char *move = e->kind == ENTRY_PLY ? replay_entry_text(g, e) : e->node->text;
-        const char *strength = e->node && e->node->strength ? e->node->strength : "";
+        char marks[24] = ""; /* as --text writes them: "!", "? $14" */
+        if (e->node) replay_marks(marks, sizeof marks, e->node);
         /* A stopped move's text is the reader's, cut to a move's length. */
-        snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%.8s%s", s->open > 8 ? 8 : s->open,
-                 "((((((((", number ? replay_number(e).s : "", number ? " " : "", PDN_MOVE_TEXT_MAX,
-                 move, strength, e->kind == ENTRY_STOP ? " (cannot be played)" : "");
+        snprintf(k->text, sizeof k->text, "%.*s%s%s%.*s%s%s", s->open > 8 ? 8 : s->open, "((((((((",
+                 number ? replay_number(e).s : "", number ? " " : "", PDN_MOVE_TEXT_MAX, move,
+                 marks, e->kind == ENTRY_STOP ? " (cannot be played)" : "");
         close_variations(g, i + 1, k);
         k->stop = e->kind == ENTRY_STOP;
         s->need_number = k->stop;

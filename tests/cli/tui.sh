@@ -13,8 +13,8 @@
 # restored (after a game written over a file), resizes; then once more in the C locale (ASCII drawing); then q
 # from the keys, the list and autoplay, autoplay started by its speed key
 # alone, w refused over the file browsed, and the tags of a long Event
-# whole on a wide terminal. E judges a move against the engine's (a known
-# blunder marked ??).
+# whole on a wide terminal; the marks written as NAGs in the move list.
+# E judges a move against the engine's (a known blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
 # A game of 100,000 variations (bench/make_variations.sh, side by side and
@@ -389,6 +389,13 @@ keys q
 ended 0
 
 # ---- 100,000 variations of one move: browsed within 64 MB ------------------------------------
+# ---- the annotator's marks in the move list, as --text writes them --------------------
+# Written as NAGs ($1-$6: their marks; another NAG as $14) or literally.
+run marks "$(view C.UTF-8 tests/cli/tui/marks.pdn)"
+see "1. 32-28! 18-23? 2. 37-32?! 12-18!! \$14 3. 41-37??"
+keys q
+ended 0
+
 # The peak resident memory (VmHWM) of the view, once it has drawn the
 # chooser; not under AddressSanitizer, whose shadow memory is not the
 # view's.
