@@ -145,6 +145,16 @@ void replay_print_entry(FILE *out, const struct replay_game *g, const struct rep
  * 23, 28, 32." Returns the length written (cut at cap). */
 size_t replay_narrate_ply(char *out, size_t cap, const struct replay_game *g,
                           const struct replay_entry *e);
+/* A comment's text without its embedded commands ("[%clock w1:29:46
+ * B1:29:40]", "[%clk 1:23:45]"): data for programs, noise to a reader or
+ * a listener. Owned by the caller; NULL when nothing else is left (or no
+ * memory: then nothing is shown rather than the commands). */
+char *replay_comment_text(const char *text);
+/* The times of the comment's clock command in words: "White 1:29:46,
+ * Black 1:29:40" for "[%clock w1:29:46 B1:29:40]", "1:23:45" for
+ * "[%clk 1:23:45]". Writes what fits in cap bytes; false when the
+ * comment holds no clock command. */
+bool replay_clock_text(char *out, size_t cap, const char *text);
 /* The marks after a move as --text writes them: the strength as written,
  * then each NAG, as its mark ("?" for $2, $1-$6) or as "$14", blanks
  * between ("! $14"). Like snprintf: writes what fits in cap bytes

@@ -43,11 +43,18 @@ static void put_comment(FILE *out, const char *prefix, const struct pdn_comment 
     fprintf(out, "%s\n", suffix);
 }
 
-/* The comment's text without its embedded commands ("[%clock w1:29:46
- * B1:29:40]", "[%clk 1:23:45]"): data for programs, noise read aloud.
- * NULL when nothing else is left (or no memory: then nothing is said
- * rather than the commands). */
-static char *without_commands(const char *text)
+/* snprintf at out + len, cut at cap; the length the whole text needs. */
+__attribute__((format(printf, 4, 5))) static size_t text_add(char *out, size_t cap, size_t len,
+                                                             const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(len < cap ? out + len : NULL, len < cap ? cap - len : 0, fmt, ap);
+    va_end(ap);
+    return len + (n > 0 ? (size_t)n : 0);
+}
+
+char *replay_comment_text(const char *text)
 {
     char *out = malloc(strlen(text) + 1), *o = out;
     if (out == NULL) return NULL;
@@ -66,6 +73,35 @@ static char *without_commands(const char *text)
     return out;
 }
 
+/* One time of a clock command in words, after sep: "w1:29:46" is
+ * "White 1:29:46", "B1:29:40" "Black 1:29:40", another as it is. */
+static size_t add_clock_time(char *out, size_t cap, size_t len, const char *sep, const char *t,
+                             int n)
+{
+    const char *side = NULL;
+    if (n > 1 && t[1] >= '0' && t[1] <= '9' && (*t == 'w' || *t == 'W')) side = "White ";
+    if (n > 1 && t[1] >= '0' && t[1] <= '9' && (*t == 'b' || *t == 'B')) side = "Black ";
+    if (side) t++, n--;
+    return text_add(out, cap, len, "%s%s%.*s", sep, side ? side : "", n, t);
+}
+
+bool replay_clock_text(char *out, size_t cap, const char *text)
+{
+    const char *p = strstr(text, "[%clock "), *at;
+    if (p == NULL) p = strstr(text, "[%clk ");
+    const char *end = p ? strchr(p, ']') : NULL;
+    if (end == NULL) return false;
+    size_t len = 0;
+    if (cap) *out = '\0';
+    for (p = strchr(p, ' '); p < end; p = at) {
+        p += strspn(p, " \t\r\n");
+        for (at = p; at < end && !strchr(" \t\r\n", *at); at++) {
+        }
+        if (at > p) len = add_clock_time(out, cap, len, len ? ", " : "", p, (int)(at - p));
+    }
+    return len > 0;
+}
+
 static void put_comments(FILE *out, const struct pdn_comment *c, uint32_t n, bool narrate)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -74,7 +110,7 @@ static void put_comments(FILE *out, const struct pdn_comment *c, uint32_t n, boo
             continue;
         }
         struct pdn_comment spoken = c[i];
-        char *text = without_commands(c[i].text);
+        char *text = replay_comment_text(c[i].text);
         spoken.text = text;
         if (text) put_comment(out, "Comment: ", &spoken, "");
         free(text);
@@ -160,17 +196,6 @@ static int mark_of_strength(const char *strength)
     for (int k = 1; strength && k < MARKS; k++)
         if (strcmp(strength, mark_symbols[k]) == 0) return k;
     return 0;
-}
-
-/* snprintf at out + len, cut at cap; the length the whole text needs. */
-__attribute__((format(printf, 4, 5))) static size_t text_add(char *out, size_t cap, size_t len,
-                                                             const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(len < cap ? out + len : NULL, len < cap ? cap - len : 0, fmt, ap);
-    va_end(ap);
-    return len + (n > 0 ? (size_t)n : 0);
 }
 
 size_t replay_marks(char *out, size_t cap, const struct pdn_node *n)

@@ -226,26 +226,39 @@ static void draw_moves(const struct tui *u, int y, int x, int w, int h)
 /* ---- the rows at the bottom --------------------------------------------------------------------
  */
 
-/* The comments of the move shown, run together on up to two rows. */
+/* The comments of the move shown, run together on up to two rows,
+ * without the commands for programs (as --narrate reads them); the times
+ * of a clock command in words on the row the comments leave. */
 static void draw_comment(const struct tui *u, int y, int w)
 {
     const struct replay_entry *e = &u->g.entries[u->cur];
     if (e->kind != ENTRY_PLY) return;
     const struct pdn_node *n = e->node;
-    char text[2048] = "";
+    char text[2048] = "", clock[128] = "";
     size_t len = 0;
     for (uint32_t pass = 0; pass < 2; pass++) {
         const struct pdn_comment *c = pass ? n->comments_after : n->comments_before;
         uint32_t nc = pass ? n->ncomments_after : n->ncomments_before;
-        for (uint32_t i = 0; i < nc && len + 4 < sizeof text; i++)
-            len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " / " : "",
-                                    c[i].text);
+        for (uint32_t i = 0; i < nc && len + 4 < sizeof text; i++) {
+            replay_clock_text(clock, sizeof clock, c[i].text); /* the last one said */
+            char *said = replay_comment_text(c[i].text);
+            if (said)
+                len +=
+                    (size_t)snprintf(text + len, sizeof text - len, "%s%s", len ? " / " : "", said);
+            free(said);
+        }
     }
-    if (len == 0) return;
     for (char *p = text; *p; p++)
         if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
-    int first = put(u, y, 0, "Comment: ", 9, A_BOLD);
-    screen_put_rows(&u->scr, y, first, text, w - first, 2, 0); /* broken between words */
+    int rows = 0;
+    if (len) {
+        int first = put(u, y, 0, "Comment: ", 9, A_BOLD);
+        rows = screen_put_rows(&u->scr, y, first, text, w - first, 2, 0); /* between words */
+    }
+    if (clock[0] && rows < 2) {
+        put(u, y + rows, 0, "Clock:", 9, A_BOLD);
+        put(u, y + rows, 9, clock, w - 9, 0); /* under the comment */
+    }
 }
 
 /* The finding to see here: the next move that cannot be played, else the

@@ -13,7 +13,8 @@
 # restored (after a game written over a file), resizes; then once more in the C locale (ASCII drawing); then q
 # from the keys, the list and autoplay, autoplay started by its speed key
 # alone, w refused over the file browsed, and the tags of a long Event
-# whole on a wide terminal; the marks written as NAGs in the move list.
+# whole on a wide terminal; the marks written as NAGs in the move list,
+# the times of clock commands in words rather than the commands.
 # E judges a move against the engine's (a known blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
@@ -393,6 +394,25 @@ ended 0
 # Written as NAGs ($1-$6: their marks; another NAG as $14) or literally.
 run marks "$(view C.UTF-8 tests/cli/tui/marks.pdn)"
 see "1. 32-28! 18-23? 2. 37-32?! 12-18!! \$14 3. 41-37??"
+keys q
+ended 0
+
+# ---- clock commands: their times in words, not the commands ------------------------------
+run clocks "$(view C.UTF-8 tests/cli/tui/clocks.pdn)"
+see "Start position"
+keys Right # a comment holding only a clock command: the times, no comment
+see "Clock:   White 1:29:46, Black 1:29:40"
+off_screen "Comment:" || fail "a comment of a clock command alone is shown"
+off_screen "[%clock" || fail "a clock command is shown raw"
+keys Right # text and a clock command: the text, then the times
+see "Comment: Played at once." "Clock:   White 1:29:46, Black 1:29:39"
+off_screen "[%clock" || fail "a clock command is shown raw"
+keys Right
+see "Clock:   1:28:00"
+keys Right # a comment of two rows: no room for the times
+see "Comment: White takes the centre"
+off_screen "Clock:" || fail "the times shown over a comment of two rows"
+off_screen "[%clock" || fail "a clock command is shown raw"
 keys q
 ended 0
 
