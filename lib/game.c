@@ -111,3 +111,21 @@ const char *pdn_result_text_for(enum pdn_result result, int gametype)
 {
     return text_result_spelling(result, text_results_of_gametype(gametype));
 }
+
+const char *game_result_text(const pdn_game *game, enum pdn_result result)
+{
+    const char *type = pdn_game_tag(game, "GameType");
+    long n = type ? strtol(type, NULL, 10) : game->gametype; /* inferred without a tag */
+    return text_result_spelling(result, text_results_of_gametype(n));
+}
+
+const char *pdn_game_result(const pdn_game *game)
+{
+    if (game == NULL) return NULL;
+    const char *tag = pdn_game_tag(game, "Result");
+    enum pdn_result r = game->result != PDN_RESULT_NONE ? game->result : PDN_RESULT_UNKNOWN;
+    /* A ResultFormat ("Goes") keeps the weighting: 1.01-0.99 says more than 1-1. */
+    if (tag && (pdn_game_tag(game, "ResultFormat") || !pdn_result_parse(&r, tag, strlen(tag))))
+        return tag;
+    return game_result_text(game, r);
+}

@@ -71,6 +71,9 @@ bool game_black_opens(const pdn_game *game);
  * it, so do pdn2csv's lossless tags (the game read alone may infer
  * another), and the selection matches it. */
 int game_untagged_type(const pdn_game *game);
+/* A result spelt by the game's type (text_results_of_gametype): its
+ * GameType tag, else the type it was read under. */
+const char *game_result_text(const pdn_game *game, enum pdn_result result);
 /*
  * "1. ... 35-40" from a position with the second mover of a pair to move
  * ('second'): dots not numbered "N..." hold the place of the first mover's

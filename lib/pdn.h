@@ -903,6 +903,14 @@ PDN_API const char *pdn_result_text(enum pdn_result result);
  * chess style ("1-0", "1/2-1/2") for the other types; "0-0", which has no
  * chess spelling, and "*" stay. Tools that write games themselves use it. */
 PDN_API const char *pdn_result_text_for(enum pdn_result result, int gametype);
+/* The game's result as the writer (pdnfmt) writes its Result tag: the tag,
+ * else the terminator, spelt in the convention of the game's GameType (or
+ * the type it was read under): "2-0", "1-1", "0-2", "0-0" for
+ * international draughts (20), 27 and none; "1-0", "1/2-1/2", "0-1" for
+ * the others. A tag that is no result ("4-6"), or any under a
+ * ResultFormat tag, as written; "*" when neither says. Borrowed from the
+ * game (or static); NULL for NULL. */
+PDN_API const char *pdn_game_result(const pdn_game *game);
 
 /* ---- Text -------------------------------------------------------------- */
 

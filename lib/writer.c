@@ -76,14 +76,6 @@ static bool in_list(const char *name, const char *const *list, size_t n)
 
 /* ---- results ------------------------------------------------------------ */
 
-/* A result spelt by the game's type (text_results_of_gametype). */
-static const char *result_text(const pdn_game *game, enum pdn_result result)
-{
-    const char *type = pdn_game_tag(game, "GameType");
-    long n = type ? strtol(type, NULL, 10) : game->gametype; /* inferred without a tag */
-    return text_result_spelling(result, text_results_of_gametype(n));
-}
-
 /* A game that names its result format ([ResultFormat "Goes"]) keeps its
  * results as written: the weighting of 1.01-0.99 says more than 1-1. */
 static bool own_result_format(const pdn_game *game)
@@ -126,12 +118,8 @@ static const char *roster_value(const pdn_game *game, int i, const struct pdn_wr
 {
     const char *value = pdn_game_tag(game, roster[i]);
     if (i == ROSTER - 1) {
-        enum pdn_result r;
-        bool known = value && pdn_result_parse(&r, value, strlen(value));
-        if (opt->result != PDN_RESULT_NONE) return result_text(game, opt->result);
-        if (value && own_result_format(game)) return value;
-        if (value == NULL || known) return result_text(game, known ? r : game_result(game, opt));
-        return value;
+        if (opt->result != PDN_RESULT_NONE) return game_result_text(game, opt->result);
+        return pdn_game_result(game);
     }
     bool date = strcmp(roster[i], "Date") == 0;
     if (date && opt->date) return opt->date;
@@ -615,7 +603,7 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
                 false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
-              as_written ? game->result_text : result_text(game, game_result(game, options)));
+              as_written ? game->result_text : game_result_text(game, game_result(game, options)));
     wrap_end(&wr.wrap);
     if (!wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);

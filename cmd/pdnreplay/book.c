@@ -91,7 +91,6 @@ int replay_book_add(struct replay_book *b, const char *file, const pdn_game *gam
     if (copy == NULL) return PDN_ENOMEM;
     if (!vec_reserve((void **)&b->games, &b->cap, b->n, sizeof *b->games)) return PDN_ENOMEM;
     bool nomem = false;
-    const char *result = pdn_game_tag(game, "Result");
     struct replay_listed *l = &b->games[b->n++];
     *l = (struct replay_listed){
         .file = copy,
@@ -100,7 +99,7 @@ int replay_book_add(struct replay_book *b, const char *file, const pdn_game *gam
         .black = dup_or_null(pdn_game_tag(game, "Black"), &nomem),
         .event = dup_or_null(pdn_game_tag(game, "Event"), &nomem),
         .date = dup_or_null(pdn_game_tag(game, "Date"), &nomem),
-        .result = dup_or_null(result ? result : game->result_text, &nomem),
+        .result = dup_or_null(pdn_game_result(game), &nomem), /* as pdnfmt writes it */
         .plies = plies,
         .status = status_text(first_error, &nomem),
     };

@@ -14,7 +14,8 @@
 # from the keys, the list and autoplay, autoplay started by its speed key
 # alone, w refused over the file browsed, and the tags of a long Event
 # whole on a wide terminal; the marks written as NAGs in the move list,
-# the times of clock commands in words rather than the commands.
+# the result in the variant's convention, the times of clock commands in
+# words rather than the commands.
 # E judges a move against the engine's (a known blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
@@ -394,6 +395,15 @@ ended 0
 # Written as NAGs ($1-$6: their marks; another NAG as $14) or literally.
 run marks "$(view C.UTF-8 tests/cli/tui/marks.pdn)"
 see "1. 32-28! 18-23? 2. 37-32?! 12-18!! \$14 3. 41-37??"
+# The result as pdnfmt writes it: in the convention of the game's variant.
+keys ]
+see "game 2 of 3  Draw, A. - Draw, B.  1-1  "
+keys ]
+see "game 3 of 3  English, A. - English, B.  0-1  "
+keys l
+see "3 games chosen" "Draw, A. - Draw, B.  1-1" "English, A. - English, B.  0-1"
+keys Escape
+gone "3 games chosen"
 keys q
 ended 0
 

@@ -93,6 +93,49 @@ static void test_writer_chess_results_for_other_game_types(void **state)
     check(&g, NULL, ROSTER_UNKNOWN "[Result \"1/2-1/2\"]\n[GameType \"21\"]\n\n1/2-1/2\n\n");
 }
 
+/* pdn_game_result: the Result tag as the writer writes it, for the tools
+ * that show a game's result (pdnreplay's title bar). */
+static void test_writer_game_result_as_the_tag_is_written(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *type, *tag, *format; /* NULL: no such tag */
+        enum pdn_result terminator;
+        const char *want;
+    } cases[] = {
+        {NULL, "1/2-1/2", NULL, PDN_RESULT_DRAW, "1-1"},
+        {"20", "1-0", NULL, PDN_RESULT_NONE, "2-0"},
+        {"27", "0-1", NULL, PDN_RESULT_BLACK_WIN, "0-2"},
+        {"21", "2-0", NULL, PDN_RESULT_WHITE_WIN, "1-0"},
+        {"21", "1-1", NULL, PDN_RESULT_DRAW, "1/2-1/2"},
+        {"21", NULL, NULL, PDN_RESULT_BLACK_WIN, "0-1"},
+        {NULL, NULL, NULL, PDN_RESULT_WHITE_WIN, "2-0"},
+        {NULL, NULL, NULL, PDN_RESULT_NONE, "*"},
+        {NULL, " 0-1 ", NULL, PDN_RESULT_NONE, "0-2"},
+        {NULL, "4-6", NULL, PDN_RESULT_BLACK_WIN, "4-6"},
+        {NULL, "1.01-0.99", "Goes", PDN_RESULT_DRAW, "1.01-0.99"},
+        {NULL, "1-0", "Goes", PDN_RESULT_WHITE_WIN, "1-0"},
+    };
+    for (size_t i = 0; i < COUNT(cases); i++) {
+        struct pdn_tag tags[3];
+        uint32_t n = 0;
+        if (cases[i].type) tags[n++] = (struct pdn_tag){.name = "GameType", .value = cases[i].type};
+        if (cases[i].tag) tags[n++] = (struct pdn_tag){.name = "Result", .value = cases[i].tag};
+        if (cases[i].format)
+            tags[n++] = (struct pdn_tag){.name = "ResultFormat", .value = cases[i].format};
+        pdn_game g = game_of(NULL, 0, cases[i].terminator);
+        g.tags = tags;
+        g.ntags = n;
+        assert_string_equal(pdn_game_result(&g), cases[i].want);
+        char *text = write_to_string(&g, NULL);
+        char line[64];
+        snprintf(line, sizeof line, "[Result \"%s\"]", cases[i].want);
+        if (strstr(text, line) == NULL) fail_msg("case %zu: %s not in\n%s", i, line, text);
+        free(text);
+    }
+    assert_null(pdn_game_result(NULL));
+}
+
 static void test_writer_move_text_normalised(void **state)
 {
     (void)state;
@@ -402,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_writer_result_tag_kept_when_unreadable),
         cmocka_unit_test(test_writer_missing_terminator_from_result_tag),
         cmocka_unit_test(test_writer_chess_results_for_other_game_types),
+        cmocka_unit_test(test_writer_game_result_as_the_tag_is_written),
         cmocka_unit_test(test_writer_move_text_normalised),
         cmocka_unit_test(test_writer_unreadable_move_as_comment),
         cmocka_unit_test(test_writer_move_starting_with_a_result_as_comment),
