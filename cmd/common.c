@@ -134,3 +134,11 @@ bool tool_locale_is_utf8(void)
     setlocale(LC_CTYPE, "C");
     return utf8;
 }
+
+int tool_move_order(const void *a, const void *b)
+{
+    const struct pdn_move *x = a, *y = b;
+    if (x->from != y->from) return x->from - y->from;
+    if (x->to != y->to) return x->to - y->to;
+    return memcmp(x->path, y->path, sizeof x->path);
+}

@@ -125,4 +125,9 @@ _Noreturn void tool_out_of_memory(struct tool *t);
  * locale is set only to ask, then back to "C": reading must not depend on it. */
 bool tool_locale_is_utf8(void);
 
+/* qsort's order of struct pdn_move: by from square, to square, then the
+ * landing squares; moves listed to a reader come so (pdnperft --divide,
+ * the legal moves on the full screens). */
+int tool_move_order(const void *a, const void *b);
+
 #endif

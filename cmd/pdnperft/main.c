@@ -107,20 +107,12 @@ static void parse_options(struct tool *t, struct perft_options *o, int argc, cha
     if (optind < argc) tool_usage_error(t, "unexpected operand '%s'", argv[optind]);
 }
 
-static int compare_moves(const void *a, const void *b)
-{
-    const struct pdn_move *x = a, *y = b;
-    if (x->from != y->from) return x->from - y->from;
-    if (x->to != y->to) return x->to - y->to;
-    return memcmp(x->path, y->path, sizeof x->path);
-}
-
 static uint64_t divide(struct tool *t, const struct pdn_board *board, const struct perft_options *o,
                        pdn_perft_table *table)
 {
     static struct pdn_movelist list;
     pdn_movegen(&list, board, o->flags);
-    qsort(list.moves, (size_t)list.count, sizeof list.moves[0], compare_moves);
+    qsort(list.moves, (size_t)list.count, sizeof list.moves[0], tool_move_order);
     uint64_t total = 0;
     for (int i = 0; i < list.count; i++) {
         struct pdn_board next = *board;

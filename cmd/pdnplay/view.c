@@ -141,7 +141,7 @@ static int draw_message(const struct play_view *v, int y, const char *prompt)
     int n = snprintf(line, sizeof line, "Your move %s %s", number, typed);
     int cursor = screen_text_cols(line);
     if (v->say.text[0]) snprintf(line + n, sizeof line - (size_t)n, "    %s", v->say.text);
-    put(v, y, 0, line, COLS, A_BOLD);
+    screen_put_rows(&v->scr, y, 0, line, COLS, 1, A_BOLD); /* cut with an ellipsis */
     return cursor;
 }
 

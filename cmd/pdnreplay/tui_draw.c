@@ -345,7 +345,7 @@ void tui_draw(struct tui *u, const char *prompt)
         size_t n = strlen(typing);
         cursor = screen_text_cols(typing);
         if (u->say.text[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->say.text);
-        put(u, y + 3, 0, typing, COLS, A_BOLD);
+        screen_put_rows(&u->scr, y + 3, 0, typing, COLS, 1, A_BOLD); /* cut with an ellipsis */
     } else if (prompt) {
         cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
     } else {

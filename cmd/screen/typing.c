@@ -9,6 +9,7 @@
  * explore mode and pdnplay share it.
  */
 #include "screen.h"
+#include "../common.h" /* tool_move_order */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,18 +90,23 @@ static int fitting(const struct typing *t, const struct pdn_movelist *legal, enu
     return count;
 }
 
-/* "28x19x10  28x17x8": the moves of a list, by their whole path. */
+/* "28x17x8  28x19x10": the moves of a list, by their whole path, in the
+ * order of their squares (as pdnperft --divide lists them). */
 static void list_paths(char *out, size_t cap, const struct pdn_movelist *legal, const int *idx,
                        int n, enum pdn_variant v)
 {
+    struct pdn_move sorted[PDN_MOVES_MAX];
+    for (int i = 0; i < n; i++)
+        sorted[i] = legal->moves[idx[i]];
+    qsort(sorted, (size_t)n, sizeof sorted[0], tool_move_order);
     size_t len = 0;
     out[0] = '\0';
     for (int i = 0; i < n && len + 1 < cap; i++) {
         char path[PDN_MOVE_TEXT_MAX];
-        pdn_move_path_text(path, &legal->moves[idx[i]], v);
+        pdn_move_path_text(path, &sorted[i], v);
         bool dup = false;
         for (int k = 0; k < i && !dup; k++)
-            dup = same_move(&legal->moves[idx[k]], &legal->moves[idx[i]]);
+            dup = same_move(&sorted[k], &sorted[i]);
         if (!dup) len += (size_t)snprintf(out + len, cap - len, "%s%s", len ? "  " : "", path);
     }
 }

@@ -15,7 +15,8 @@
 # alone, w refused over the file browsed, and the tags of a long Event
 # whole on a wide terminal; the marks written as NAGs in the move list,
 # the result in the variant's convention, the times of clock commands in
-# words rather than the commands.
+# words rather than the commands, the legal moves of a refused square by
+# square and cut with an ellipsis.
 # E judges a move against the engine's (a known blunder marked ??).
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
@@ -188,8 +189,8 @@ text "f6g5" # f is also a key (flip); a rank at once makes it a file
 see "1... f6-g5 explored (u undoes it, w writes the game)" "(1... f6-g5)"
 keys u
 see "undone; 0 explored moves left"
-text "c4" # a light square: refused, the legal moves named with letters
-see "no legal move starts on c4; legal: b6-a5  d6-c5  f6-e5  h6-g5"
+text "c4" # a light square: refused, the legal moves named with letters, by square
+see "no legal move starts on c4; legal: b6-a5  b6-c5  d6-c5  d6-e5  f6-e5  f6-g5 …"
 keys Escape
 see "move dropped"
 text "h6 g5" # square by square; h (hint) and g (go to) start squares here
@@ -405,6 +406,19 @@ see "3 games chosen" "Draw, A. - Draw, B.  1-1" "English, A. - English, B.  0-1"
 keys Escape
 gone "3 games chosen"
 keys q
+ended 0
+
+# ---- the legal moves of a refused square: by square, cut with an ellipsis ----------------------
+run legal-list "$(view C.UTF-8 "'tests/data/conformance/succeed/nk ronde 01.pdn'")"
+see "Start position"
+keys g
+see "Go to move"
+text "10"
+keys Enter
+see "10. 40x29  ply 19"
+text "50"
+see "Your move 10...     no legal move starts on 50; legal: 1-6  2-8  3-8  9-14  10-14  15-20  16-21 …"
+keys Escape q
 ended 0
 
 # ---- clock commands: their times in words, not the commands ------------------------------
