@@ -191,6 +191,12 @@ static const char *placed_text(const struct pdn_node *node, void *ctx)
     return out;
 }
 
+/* writer_played_fn: a move the replay played (it has a ply). */
+static bool played(const struct pdn_node *node, void *ctx)
+{
+    return csv_find_ply(ctx, node) != NULL;
+}
+
 /* One ply of main_line: " ", "N. " or "N... " when due, the text. */
 static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t number, bool black,
                      const struct ply *p)
@@ -214,18 +220,21 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
  * or NAGs and no result, in the cell buffer, without the writer: it was a
  * quarter of pdn2csv's time, for text this simple. Only for the common game,
  * every main-line move played and no setup in it; false for any other (the
- * writer then writes it). The numbering is the writer's: "N." before White,
- * "N..." before Black at the start, after a number the count does not give,
- * and before a capture starting where the move before it ended (it would
- * read as its next hop). test_csv compares the two on every test file:
- * this writer with csv_writer_fast_paths off, and pdn_format_game.
+ * writer then writes it). The numbering is the writer's (writer.c, struct
+ * numbering): "N." before White, "N..." before Black at the start, where
+ * it holds a number that neither the numbers written before it nor the
+ * count give, and before a capture starting where the move before it
+ * ended (it would read as its next hop); a number the move does not hold
+ * is the ply's own (count), not one counted on from a wrong number.
+ * test_csv compares the two on every test file: this writer with
+ * csv_writer_fast_paths off, and pdn_format_game.
  */
 static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
 {
     const struct pdn_line *line = &g->game->main;
     if (line->trailing_setup) return false;
-    uint32_t number = g->first.number;
-    bool black = g->first.second, alone = true;
+    uint32_t number = g->first.number, count = number;
+    bool black = g->first.second, count_black = black, alone = true;
     csv_cell_reset(w);
     const struct ply *prev = NULL;
     for (uint32_t i = 0; i < line->nmoves; i++) {
@@ -235,16 +244,19 @@ static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
         const struct ply *p =
             i < w->record.n && w->record.nodes[i] == node ? &w->plies[i] : csv_find_ply(w, node);
         if (!p || node->setup) return false;
-        if (node->number) {
-            alone |= node->number != number || node->number_black != black;
-            number = node->number;
-            black = node->number_black;
-        }
+        bool read = node->number == number && node->number_black == black;
+        bool counted = node->number == count && node->number_black == count_black;
+        if (node->number && !read && !counted) alone = true;
         if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
-        cell_ply(w, i > 0, !black || alone, number, black, p);
+        bool numbered = !black || alone;
+        if (numbered && node->number) number = node->number, black = node->number_black;
+        if (numbered && !node->number) number = count, black = count_black;
+        cell_ply(w, i > 0, numbered, number, black, p);
         alone = false;
         if (black && number < UINT32_MAX) number++;
+        if (count_black && count < UINT32_MAX) count++;
         black = !black;
+        count_black = !count_black;
         prev = p;
     }
     return !w->nomem;
@@ -283,7 +295,7 @@ static int movetext(pdn_csv_writer *w, const struct game_ctx *g, bool main_only)
     wo.move_ctx = w;
     wo.movetext_only = true;
     rewind(w->memfp);
-    struct writer_count count = {g->first, replay_setup_second}; /* as pdnfmt's */
+    struct writer_count count = {g->first, replay_setup_second, played, w}; /* as pdnfmt's */
     int rc = writer_write_game(w->memfp, game, &wo, &count);
     if (rc < 0) return rc;
     long end = ftell(w->memfp);

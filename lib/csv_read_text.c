@@ -596,6 +596,18 @@ struct lines {
      * the numbers written, which it follows): at its next move, and at its
      * last one, where that move's variations start. */
     struct count next[LINES_DEEPEST], at[LINES_DEEPEST];
+    /* The writer's own count (writer.c, struct numbering), which a wrong
+     * number written does not move: the number it writes where the rows
+     * say none. Past a move not played (past) it is the count above. At
+     * the next move and at the last one, with what that one was numbered
+     * with (shown_at: the dots its variations need, when it is kept as a
+     * comment). */
+    struct count own_next[LINES_DEEPEST], own_at[LINES_DEEPEST], shown_at[LINES_DEEPEST];
+    bool past[LINES_DEEPEST], past_at[LINES_DEEPEST];
+    /* A line just entered: at its first move the own count is still the
+     * one its variations start from (the writer's n.count), also past a
+     * move not played, unless a number is written there. */
+    bool fresh[LINES_DEEPEST];
     /* The same, as the rows' number and side cells count (move_count). */
     struct count cells_next[LINES_DEEPEST], cells_at[LINES_DEEPEST];
     /* The square the move just written left for a next hop (text.h): a
@@ -611,8 +623,10 @@ struct lines {
      * (write_due's comment) for no setup, and who moves by it stays. */
     struct count undone;
     /* The wait (struct count) of each open line's last setup, until the
-     * first number written after it settles it (0: none). */
-    uint32_t waiting[LINES_DEEPEST];
+     * first number written after it settles it (0: none); and own_next's,
+     * when it was another count there (a wrong number kept before), which
+     * the same number settles. */
+    uint32_t waiting[LINES_DEEPEST], own_waiting[LINES_DEEPEST];
 };
 
 /* A move cell's text as the writer writes a move the replay did not play
@@ -698,14 +712,14 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
 /* A wait (struct count) for the count c after a setup of this line: it
  * goes on as it was, which is the writer's count when no number is
  * written after the setup on its line. */
-static void wait_open(pdn_csv_reader *r, struct lines *l, struct count *c)
+static uint32_t wait_open(pdn_csv_reader *r, struct count *c)
 {
     if (!vec_grow((void **)&r->waits, &r->capwaits, r->nwaits + 1, sizeof *r->waits)) {
         r->nomem = true;
-        return;
+        return 0;
     }
     r->waits[r->nwaits++] = (struct count_wait){c->number, c->wait, 0, false};
-    c->wait = l->waiting[l->depth] = (uint32_t)r->nwaits;
+    return c->wait = (uint32_t)r->nwaits;
 }
 
 /* Whether no reader takes a side from a setup: no FEN starts otherwise
@@ -737,21 +751,35 @@ static bool setup_reads_no_side(const char *fen)
  * further on would count back otherwise, over a move kept as a comment
  * that is no ply once read back. Not when the cells say the other side
  * moves of a setup that may read: a '?' setup, whose side the replay
- * gives, which the reader then finds again. */
+ * gives, which the reader then finds again. The writer's own count
+ * (own_next) is counted back there alike: it takes the cells' number
+ * with the other, and waits with it; where it was another count before
+ * the setup (after a wrong number kept), with a wait of its own, which
+ * the same number written settles (own_waiting). */
 static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool black_opens)
 {
     struct count *c = &l->next[l->depth], *cells_next = &l->cells_next[l->depth];
+    struct count *own = &l->own_next[l->depth];
     bool cells_agree = same_count(*c, *cells_next);
     spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    spell_setup_side(cell(r, R_SETUP), black_opens, &own->second);
     struct count cells = count_cell(r, second);
     bool same_side = cells.second == c->second;
     bool counted = cells.number && cells.number != cells_next->number;
     if (game_sets_up(cell(r, R_SETUP))) {
-        l->waiting[l->depth] = 0; /* a count back stops at a setup */
-        if (counted && (same_side || cells_agree))
+        unsigned d = l->depth;
+        l->waiting[d] = l->own_waiting[d] = 0; /* a count back stops at a setup */
+        bool own_apart = !same_count(*own, *c) || own->wait != c->wait;
+        if (counted && (same_side || cells_agree)) {
             *c = (struct count){cells.number, c->second, 0};
-        else if (!cells_agree || c->wait || !cells.number)
-            wait_open(r, l, c);
+            *own = (struct count){cells.number, own->second, 0}; /* the writer's two counts alike */
+        } else if (!cells_agree || c->wait || !cells.number || own_apart) {
+            l->waiting[d] = wait_open(r, c);
+            if (!own_apart)
+                own->wait = c->wait; /* one count, one wait */
+            else
+                l->own_waiting[d] = wait_open(r, own);
+        }
         l->number_next |= same_side || setup_reads_no_side(cell(r, R_SETUP));
     }
     l->cells_at[l->depth] = *cells_next = cells;
@@ -776,25 +804,39 @@ static bool first_number(struct count *out, const char *written)
 static void settle_wait(pdn_csv_reader *r, struct lines *l, const struct count *c,
                         const char *written)
 {
-    uint32_t id = l->waiting[l->depth];
+    unsigned d = l->depth;
+    uint32_t id = l->waiting[d], own_id = l->own_waiting[d];
     struct count first;
-    if (id == 0 || c->wait != id || !first_number(&first, written)) return;
-    struct count_wait *w = &r->waits[id - 1];
-    uint32_t pairs = c->number > w->from ? c->number - w->from : 0;
-    w->number = first.number > pairs ? first.number - pairs : 1;
-    w->known = true;
-    l->waiting[l->depth] = 0;
+    /* c goes on from either wait: from the own count's where a number
+     * was written from it (counted_number_text), which c then follows */
+    bool from_one = c->wait && (c->wait == id || c->wait == own_id);
+    if (id == 0 || !from_one || !first_number(&first, written)) return;
+    const struct count_wait *from = &r->waits[c->wait - 1];
+    uint32_t pairs = c->number > from->from ? c->number - from->from : 0;
+    uint32_t number = first.number > pairs ? first.number - pairs : 1;
+    /* both counts stood at the setup: the writer counts both back alike */
+    r->waits[id - 1].number = number;
+    r->waits[id - 1].known = true;
+    if (own_id) {
+        r->waits[own_id - 1].number = number;
+        r->waits[own_id - 1].known = true;
+    }
+    l->waiting[d] = l->own_waiting[d] = 0;
 }
 
-/* The writer's count at this row's move, as it would number it: with
- * --lossless's rows, its line's, after the move's setup and the numbers
- * written before it (then advanced past it, unless it is dots that hold a
- * place); else the number cell's. */
+/* The writer's counts at this row's move: its line's, after the move's
+ * setup and the numbers written before it (then advanced past it, unless
+ * it is dots that hold a place), and its own (l->own_next), which is what
+ * it numbers the move with, when the rows say no number; with --lossless's
+ * rows. Else the number cell's. 'played': the replay played the move
+ * (its canonical cell holds it); past one it did not, the writer's own
+ * count is the other. */
 static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless, bool second,
-                               bool black_opens, const char *move)
+                               bool black_opens, const char *move, bool played)
 {
     if (!lossless) return count_cell(r, second);
-    struct count *c = &l->next[l->depth];
+    unsigned d = l->depth;
+    struct count *c = &l->next[d], *own = &l->own_next[d];
     /* the count without a setup kept before this row (l->undone) */
     struct count *undone = &l->undone;
     if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
@@ -804,13 +846,25 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     count_written(undone, cell(r, R_WRITTEN));
     count_advance(undone);
     struct count here = *c;
-    l->at[l->depth] = here;
-    /* dots that hold the first mover's place: no ply, and numbered as
-     * the first mover's when numbered ("12. ...") */
-    if (here.second && !numbered && strcmp(move, "...") == 0)
-        return (struct count){here.number, false, here.wait};
+    if (l->past[d] && (numbered || !l->fresh[d])) *own = here;
+    l->fresh[d] = false;
+    struct count mine = *own;
+    l->at[d] = here;
+    l->own_at[d] = mine;
+    l->shown_at[d] = numbered ? here : mine;
+    l->past_at[d] = l->past[d];
+    /* dots that hold the first mover's place (game_holds_place, by the
+     * writer's own count): no ply, and numbered as the first mover's
+     * when numbered ("12. ...") */
+    bool holds_place = mine.second && strcmp(move, "...") == 0 && !(numbered && here.second);
+    l->past[d] |= !played && !holds_place;
+    if (holds_place && !numbered) {
+        *c = (struct count){mine.number, true, mine.wait}; /* a reader counts from "12. ..." */
+        return (struct count){mine.number, false, mine.wait};
+    }
     count_advance(c);
-    return here;
+    if (!holds_place) count_advance(own);
+    return mine;
 }
 
 /* One ply's text: its comments before, its setup, "12." or "12..." when due, the
@@ -825,7 +879,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     char clean[CLEAN_MOVE_MAX];
     /* pdn2csv --lossless's move cells hold one move token each, as read;
      * other CSV's may hold more ("19-23 0-2"): as they are */
-    bool lossless = find_role(r, R_WRITTEN) != SIZE_MAX;
+    bool lossless = find_role(r, R_WRITTEN) != SIZE_MAX, played = move[0] != '\0';
     if (!move[0]) {
         move = cell(r, R_MOVE);
         col = col_of(r, R_MOVE);
@@ -836,7 +890,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     bool dots = lossless && move[0] && placeholder_text(r, l, row);
     before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
-    struct count here = move_count(r, l, lossless, second, black_opens, move);
+    struct count here = move_count(r, l, lossless, second, black_opens, move, played);
     if (!spelt) {
         unreadable_text(r, l, move, row, col);
         return;
@@ -853,7 +907,13 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
      * have counted back from a number now gone (on a move kept as a
      * comment: "22-18 3. d2x1-f4" is "2... 22-18 {d2x1-f4}") */
     bool opens = lossless && first && !dots && (l->depth > 0 || here.number > 1);
-    if (!numbered && (glued || l->number_next || opens)) counted_number_text(r, here, row, col);
+    if (!numbered && (glued || l->number_next || opens)) {
+        counted_number_text(r, here, row, col);
+        /* a reader counts on from the number written, and so do the
+         * move's variations, as the writer's (write_variations) */
+        l->next[l->depth] = l->at[l->depth] = here;
+        count_advance(&l->next[l->depth]);
+    }
     l->number_next = false;
     l->any_move = true;
     text_adds(r, spelt, row, col);
@@ -907,9 +967,12 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     write_due(r, false);
     if (l->dots) { /* a move kept as a comment holds the variation's place */
         text_line(r, row, col);
-        counted_number_text(r, l->at[l->depth], row, col);
+        counted_number_text(r, l->shown_at[l->depth], row, col);
         text_adds(r, "...", row, col);
         l->any_move = true;
+        /* a reader counts on from them, and so do the variations */
+        l->next[l->depth] = l->at[l->depth] = l->shown_at[l->depth];
+        count_advance(&l->next[l->depth]);
     }
     l->dots = false;
     write_after(r);
@@ -921,7 +984,10 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     l->depth = dots_in(l->id);
     l->next[l->depth] = l->at[from];
     l->cells_next[l->depth] = l->cells_at[from];
-    l->waiting[l->depth] = 0;
+    l->own_next[l->depth] = l->own_at[from];
+    l->past[l->depth] = l->past_at[from];
+    l->fresh[l->depth] = true;
+    l->waiting[l->depth] = l->own_waiting[l->depth] = 0;
     return true;
 }
 
@@ -1027,7 +1093,7 @@ static void rows_text(pdn_csv_reader *r, struct lines *l)
     bool first = true, black_opens = csv_black_opens(r);
     l->next[0] = count_cell(r, (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens);
     if (l->next[0].number == 0) l->next[0].number = 1;
-    l->cells_next[0] = l->next[0];
+    l->cells_next[0] = l->own_next[0] = l->next[0];
     r->cut_at_row = 0;
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its

@@ -4,7 +4,8 @@
  * text of every move it plays (pdn_move_text with the legal moves before
  * it, in the capture notation asked for) and the moves at which a line stops
  * (the node of an illegal or ambiguous finding); the writer is then handed
- * both through its callbacks.
+ * both through its callbacks, and which moves were played (where the
+ * replay's count stops, the writer's follows the numbers written).
  *
  * The faults that have one reading (format_fix.c) are reported, or repaired
  * with options->fix; every other finding of the replay is dropped (pdncheck
@@ -115,6 +116,13 @@ static const char *placed_text(const struct pdn_node *node, void *ctx)
     return at >= 0 ? f->placed[at].text : NULL;
 }
 
+/* writer_played_fn: a move the replay played. */
+static bool played(const struct pdn_node *node, void *ctx)
+{
+    struct format *f = ctx;
+    return ply_record_find(&f->plies, node) >= 0;
+}
+
 /* pdn_move_cut_fn: a move the replay stopped at, and did not play. */
 static bool stopped_at(const struct pdn_node *node, void *ctx)
 {
@@ -135,7 +143,8 @@ static int write_raw(FILE *out, const pdn_game *game)
 static int format_game(struct format *f, FILE *out, const pdn_game *game,
                        const struct pdn_format_options *o)
 {
-    if (!o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP || f->faults_wanted) {
+    bool replayed = !o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP || f->faults_wanted;
+    if (replayed) {
         int rc = replay(f, game);
         if (rc < 0) return rc;
     }
@@ -158,7 +167,8 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     /* numbered as the replay counts: a FEN's '?' is the first move's side */
     struct game_first_ply first;
     int rc = replay_first_ply(&first, game);
-    struct writer_count count = {first, replay_setup_second}; /* and after a setup */
+    /* and after a setup; where the replay stopped */
+    struct writer_count count = {first, replay_setup_second, replayed ? played : NULL, f};
     return rc < 0 ? rc : writer_write_game(out, game, &wo, &count);
 }
 

@@ -13,8 +13,10 @@
  *     "--" for an unknown move;
  *   - "N." before every White move, "N..." before a Black move that stands
  *     alone (at the start of a line, after a comment, variation or setup,
- *     or numbered in the tree otherwise than the count goes, or a capture
- *     that a reader would take for the next hop of the move before it);
+ *     or numbered in the tree otherwise than the numbers before it go, or
+ *     a capture that a reader would take for the next hop of the move
+ *     before it); a number the tree holds is written as it holds it, one
+ *     it does not is the ply's own by the count (struct numbering);
  *   - comments as {...} with whitespace runs folded to one space; a comment
  *     holding '{' or '}' is written as a ';' comment, which ends its line;
  *   - lines filled up to the width, one blank line after each game;
@@ -55,6 +57,28 @@ struct writer {
     bool flat;                     /* inside a cut line: comments as plain words, no cuts */
     const char *setup_due;         /* a setup to write right before the next move (write_before) */
     writer_setup_fn *setup_second; /* struct writer_count's */
+    writer_played_fn *played;      /* struct writer_count's, and its ctx */
+    void *played_ctx;
+};
+
+/*
+ * Where the numbering stands at a move: two counts, which part at a wrong
+ * number the tree holds (kept as read: pdnfmt without --fix keeps the
+ * record). 'count' is the ply's own number, as the replay counts it: a
+ * number the tree does not hold is written from it, or the writer would
+ * add a fault the game did not have ("5. 32-28 {c} 19-23", White's 6th
+ * numbered 5, is "5. 32-28 {c} 6... 19-23", not "5..."). 'read' is where
+ * the numbers written so far put a reader: a number the tree holds that
+ * neither it nor the count gives must be written, any other may be left
+ * out, and the first mover's moves are numbered by it; so writing the
+ * text written again gives the same bytes. 'past': the line is past a move the replay does not
+ * play, from where it counts nothing but labels that follow the numbers written (replay.c,
+ * check_unplayed): so does 'count' then.
+ */
+struct numbering {
+    struct side count;
+    struct side read;
+    bool past;
 };
 
 /* pdnfmt's options: none given. */
@@ -249,26 +273,35 @@ uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
     return game_sets_up(fen) ? writer_setup_number(fen, line, i, second) : 0;
 }
 
+/* One count after a setup: rc and second as writer_setup_second gives
+ * them, the number as writer_setup_number. */
+static void count_setup(struct side *s, const char *fen, const struct pdn_line *line, uint32_t i,
+                        int rc, bool second)
+{
+    if (rc > 0) s->black = second;
+    uint32_t number = writer_setup_number(fen, line, i, s->black);
+    if (number) s->number = number;
+}
+
 /* Who moves after a setup before move i of line (the line's end when i
  * is its count), and from which number: the count goes on where neither
  * the setup nor the numbers after it say (writer_setup_second,
  * writer_setup_number). */
 static void setup_side(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
-                       struct side *s)
+                       struct numbering *n)
 {
-    bool second;
+    bool second = false; /* handed on by value: set, whatever rc */
     const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
-    if (rc > 0) s->black = second;
     if (rc < 0) wr->wrap.nomem = true;
-    uint32_t number = writer_setup_number(fen, line, i, s->black);
-    if (number) s->number = number;
+    count_setup(&n->count, fen, line, i, rc, second);
+    count_setup(&n->read, fen, line, i, rc, second);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
-                        struct side *s)
+                        struct numbering *n)
 {
-    setup_side(wr, fen, line, i, s);
+    setup_side(wr, fen, line, i, n);
     return spell_setup(&wr->wrap, fen);
 }
 
@@ -283,26 +316,27 @@ static bool write_setup_due(struct writer *wr)
 /* ---- lines and variations ------------------------------------------------ */
 
 static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t from,
-                        struct side s, bool resumed);
+                        struct numbering n, bool resumed);
 
-static bool write_variations(struct writer *wr, const struct pdn_node *node, struct side s)
+static bool write_variations(struct writer *wr, const struct pdn_node *node, struct numbering n)
 {
     if (wr->opt->no_variations || node->nvariations == 0) return false;
     for (uint32_t i = 0; i < node->nvariations; i++) {
         wrap_open_paren(&wr->wrap);
-        write_moves(wr, &node->variations[i], 0, s, false);
+        write_moves(wr, &node->variations[i], 0, n, false);
         wrap_close_paren(&wr->wrap);
     }
     return true;
 }
 
-/* A move, with text the caller's text for it (NULL: none). */
+/* A move, with text the caller's text for it (NULL: none), and number
+ * its number (NULL: none). */
 static void write_move(struct writer *wr, const struct pdn_node *node, const char *text,
-                       const struct side *s, bool alone)
+                       const struct side *number)
 {
     struct wrap *w = &wr->wrap;
     const struct pdn_write_options *opt = wr->opt;
-    if (!s->black || alone) spell_number(w, s);
+    if (number) spell_number(w, number);
     if (text) {
         wrap_puts(w, text);
     } else if (node->text && spell_unknown_move(node->text)) {
@@ -335,6 +369,60 @@ static void advance(struct side *s)
 {
     if (s->black && s->number < UINT32_MAX) s->number++; /* saturates, as the reader */
     s->black = !s->black;
+}
+
+static bool same_number(const struct side *a, const struct side *b)
+{
+    return a->number == b->number && a->black == b->black;
+}
+
+/* A number the tree holds (written: as read, or the caller's) meets the
+ * numbering: whether it must be written, where neither the numbers
+ * written before it nor the count give it ("12.. e1-f2" after 12. is
+ * "12... e1-f2"; a wrong number is kept). One the count gives may be left
+ * out: a reader of the canonical text, where the writer added it after a
+ * wrong one, writes that text again without it when no comment stands
+ * before it, as it was first read. The true count does not take it, but
+ * where the replay has none (n->past); the reader's takes what is
+ * written. */
+static bool take_number(struct numbering *n, const struct side *written)
+{
+    bool must = !same_number(written, &n->read) && !same_number(written, &n->count);
+    if (n->past) n->count = *written;
+    return must;
+}
+
+/* After a move: both counts go on, the true one but for dots that hold
+ * the first mover's place (game_holds_place), where the replay plays no
+ * ply; past where the replay counts, the true count is the reader's. */
+static void count_move(struct numbering *n, const struct pdn_node *node)
+{
+    bool holds_place = game_holds_place(node, n->count.black);
+    advance(&n->read);
+    if (n->past)
+        n->count = n->read;
+    else if (!holds_place)
+        advance(&n->count);
+}
+
+/* Whether the replay counts no further along a line after this move: one
+ * it did not play (struct writer_count's played), else, where the writer
+ * cannot tell, an unknown move (which "..." is, where it holds no place);
+ * a move kept as a comment is one such too. Asked at every move: a move
+ * the caller gives a text for was played, and a text that starts with a
+ * square's digit or letter, as nearly all do, is neither unknown nor
+ * dots (spell_unknown_move on each was 2% of pdnfmt's instructions). */
+static inline bool stops_count(const struct writer *wr, const struct pdn_node *node,
+                               const char *given, bool ellipsis, const struct side *count)
+{
+    if (wr->played)
+        return !given && !game_holds_place(node, count->black) && !wr->played(node, wr->played_ctx);
+    const char *t = node->text;
+    if (!t) return true;
+    unsigned char c = (unsigned char)t[0] | 0x20; /* a letter in lower case */
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')) return false;
+    if (game_holds_place(node, count->black)) return false;
+    return ellipsis || spell_unknown_move(t);
 }
 
 /* The caller's text for a move, or NULL. */
@@ -397,8 +485,8 @@ static bool cut_here(const struct writer *wr, const struct pdn_node *node)
  * (comments after it, more moves kept as comments, a cut line) goes before
  * it, as a reader reads it back. Who moves after it counts from here.
  * 'cut': the line is cut at the move (cut_here). */
-static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i, struct side *s,
-                         bool as_comment, bool cut)
+static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i,
+                         struct numbering *n, bool as_comment, bool cut)
 {
     const struct pdn_node *node = &line->moves[i];
     bool any = as_comment;
@@ -411,36 +499,40 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
         spell_comment(&wr->wrap, setup); /* superseded before any move */
         any = true;
     } else if (setup && (as_comment || cut)) {
-        setup_side(wr, setup, line, i, s);
+        setup_side(wr, setup, line, i, n);
         wr->setup_due = setup;
     } else if (setup) {
-        any |= write_setup(wr, setup, line, i, s);
+        any |= write_setup(wr, setup, line, i, n);
     }
     return any;
 }
 
 /* What ends a line, in write_before's order: comments, then the setup. */
-static void write_line_end(struct writer *wr, const struct pdn_line *line, struct side *s)
+static void write_line_end(struct writer *wr, const struct pdn_line *line, struct numbering *n)
 {
     if (wr->bad_tags_pending) write_bad_tags(wr);
     write_comments(wr, line->trailing, line->ntrailing);
     write_setup_due(wr);
-    if (line->trailing_setup) write_setup(wr, line->trailing_setup, line, line->nmoves, s);
+    if (line->trailing_setup) write_setup(wr, line->trailing_setup, line, line->nmoves, n);
 }
 
 /* Moves from.. of a line and what ends it, written flat on one line into a
  * malloc'd string; NULL when out of memory. */
 static char *flat_rest(const struct writer *wr, const struct pdn_line *line, uint32_t from,
-                       struct side s)
+                       struct numbering n)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&text, &len);
     if (fp == NULL) return NULL;
-    struct writer sub = {
-        .opt = wr->opt, .game = wr->game, .flat = true, .setup_second = wr->setup_second};
+    struct writer sub = {.opt = wr->opt,
+                         .game = wr->game,
+                         .flat = true,
+                         .setup_second = wr->setup_second,
+                         .played = wr->played,
+                         .played_ctx = wr->played_ctx};
     wrap_init(&sub.wrap, fp, INT_MAX);
-    write_moves(&sub, line, from, s, true);
+    write_moves(&sub, line, from, n, true);
     wrap_end(&sub.wrap);
     wrap_flush(&sub.wrap);
     bool nomem = sub.wrap.nomem;
@@ -453,9 +545,10 @@ static char *flat_rest(const struct writer *wr, const struct pdn_line *line, uin
 }
 
 /* A line cut at move 'from': the rest becomes one comment. */
-static void write_cut(struct writer *wr, const struct pdn_line *line, uint32_t from, struct side s)
+static void write_cut(struct writer *wr, const struct pdn_line *line, uint32_t from,
+                      struct numbering n)
 {
-    char *text = flat_rest(wr, line, from, s);
+    char *text = flat_rest(wr, line, from, n);
     if (text == NULL) {
         wr->wrap.nomem = true;
         return;
@@ -505,10 +598,20 @@ static void write_unreadable(struct writer *wr, const struct pdn_node *node)
     spell_comment(&wr->wrap, text);
 }
 
+/* The dots that follow a move kept as a comment when its variations need
+ * a move to follow: "...", a move not given, under number. */
+static void write_dots(struct writer *wr, const struct side *number)
+{
+    write_setup_due(wr);
+    spell_number(&wr->wrap, number);
+    wrap_puts(&wr->wrap, "...");
+    wrap_end(&wr->wrap);
+}
+
 /* Writes moves from.. of a line and what ends it. 'resumed': the setup and
  * comments before move 'from' are already written. */
 static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t from,
-                        struct side s, bool resumed)
+                        struct numbering n, bool resumed)
 {
     bool alone = true; /* the next move is not right after its partner */
     char buf[CLEAN_MOVE_MAX];
@@ -524,14 +627,11 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         struct text_hop hop = spell_hop_of(text);
         bool cut = cut_here(wr, node); /* asked once a move: a call at every move */
         bool as_comment = !cut && unreadable_given(wr, node, given);
-        if (!resumed || i != from) alone |= write_before(wr, line, i, &s, as_comment, cut);
+        if (!resumed || i != from) alone |= write_before(wr, line, i, &n, as_comment, cut);
         struct side written = {node->number, node->number_black};
         if (node->number) {
-            /* A number the count does not give must be written, or it
-             * would not read back: "12.. e1-f2" after 12. is "12... e1-f2". */
             written_number(wr, node, &written);
-            alone |= written.number != s.number || written.black != s.black;
-            s = written;
+            alone |= take_number(&n, &written);
         }
         /* "38x18 18x9" reads back as one move, the second hop of the
          * first: a capture starting where the move before it ended needs
@@ -549,40 +649,47 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         if (written.black && ellipsis) alone = true;
         /* An unnumbered "..." where the second mover is to move holds the
          * first mover's place: the replay plays no ply there, so the count
-         * stays, and it is written "N. ...", which reads so anywhere. */
-        bool placeholder = s.black && !node->number && ellipsis;
+         * stays, and it is written "N. ...", which reads so anywhere. Who
+         * is to move is the count's: a wrong number before it does not
+         * make it a move not given. */
+        bool placeholder = n.count.black && !node->number && ellipsis;
         if (cut) {
-            write_cut(wr, line, i, s);
+            write_cut(wr, line, i, n);
             write_setup_due(wr); /* the line's end now: after its comment */
             return;
         }
+        /* A number the tree does not hold is the count's (struct
+         * numbering); the reader's count takes the number written. */
         if (as_comment && (wr->opt->no_variations || node->nvariations == 0)) {
-            alone = true; /* written with what stands before it */
+            /* Written with what stands before it; its number is not, but
+             * the count after it goes on from it, as it did in the text
+             * read (csv2pdn counts so). */
+            if (node->number) n.read = written;
+            alone = true;
         } else if (as_comment) {
-            /* Its variations need a move to follow: "...", a move not given. */
-            write_setup_due(wr);
-            spell_number(&wr->wrap, &s);
-            wrap_puts(&wr->wrap, "...");
-            wrap_end(&wr->wrap);
+            n.read = node->number ? written : n.count;
+            write_dots(wr, &n.read);
             alone = false;
-        } else if (placeholder) {
-            write_move(wr, node, given, &(struct side){s.number, false}, true);
+        } else if (alone || placeholder || !n.read.black) {
+            n.read = node->number ? written : n.count;
+            n.read.black &= !placeholder;
+            write_move(wr, node, given, &n.read);
             alone = false;
         } else {
-            write_move(wr, node, given, &s, alone);
-            alone = false;
+            write_move(wr, node, given, NULL);
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
-        alone |= write_variations(wr, node, s);
-        if (!placeholder) advance(&s);
+        alone |= write_variations(wr, node, n);
+        n.past |= as_comment || stops_count(wr, node, given, ellipsis, &n.count);
+        count_move(&n, node);
     }
-    write_line_end(wr, line, &s);
+    write_line_end(wr, line, &n);
 }
 
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
     if (!game) return PDN_EINVAL;
-    struct writer_count count = {game_first_ply(game), NULL};
+    struct writer_count count = {game_first_ply(game), NULL, NULL, NULL};
     return writer_write_game(out, game, options, &count);
 }
 
@@ -595,12 +702,14 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
     struct writer wr = {.opt = options,
                         .game = game,
                         .bad_tags_pending = true,
-                        .setup_second = count->setup_second};
+                        .setup_second = count->setup_second,
+                        .played = count->played,
+                        .played_ctx = count->played_ctx};
     flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
-    write_moves(&wr, &game->main, 0, (struct side){count->first.number, count->first.second},
-                false);
+    struct side first = {count->first.number, count->first.second};
+    write_moves(&wr, &game->main, 0, (struct numbering){first, first, false}, false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
               as_written ? game->result_text : game_result_text(game, game_result(game, options)));

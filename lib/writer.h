@@ -20,12 +20,21 @@
  * (replay_setup_second): 1 and *second, 0 when it cannot tell, or a
  * negative PDN_E* code. */
 typedef int writer_setup_fn(bool *second, const pdn_game *game, const struct pdn_node *node);
+/* Whether the replay played node (ctx: writer_count's played_ctx). */
+typedef bool writer_played_fn(const struct pdn_node *node, void *ctx);
 
 struct writer_count {
     struct game_first_ply first; /* the first ply's number and side */
     /* asked after a setup whose side the writer cannot read; NULL: the
      * count goes on there */
     writer_setup_fn *setup_second;
+    /* asked of a move the caller gives no text for (options->move_text:
+     * one given a text was played): past one the replay did not play, the
+     * replay counts no more, and the numbers written set the writer's
+     * count. NULL: the writer cannot tell, and goes on counting but after
+     * an unknown move or a move kept as a comment. */
+    writer_played_fn *played;
+    void *played_ctx;
 };
 
 /* Who moves after a setup that the writer writes as one (fen: its text),

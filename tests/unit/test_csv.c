@@ -67,45 +67,51 @@ static char *moves_csv(const pdn_game *g, const char *path, bool fast)
     return game_csv(g, path, &o, fast);
 }
 
-/* Every game of a file: its moves cell the same with main_line's fast path
- * and without (the writer then writes it), and what pdn_format_game writes
- * with no comments, variations or NAGs, the result left out. */
-static size_t compare_file(const char *path)
+/* A game's moves cell: the same with main_line's fast path and without
+ * (the writer then writes it), and what pdn_format_game writes with no
+ * comments, variations or NAGs, the result left out. The CSV, which the
+ * caller frees, holds the cell (*cell). */
+static char *compare_game(const pdn_game *g, const char *path, char **cell)
 {
-    pdn_reader *r = NULL;
-    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-    if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.width = INT_MAX / 2;
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = true;
     wo.movetext_only = true;
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     fo.write = &wo;
+    char *csv = moves_csv(g, path, true), *slow = moves_csv(g, path, false);
+    if (strcmp(csv, slow) != 0)
+        fail_msg("%s, game %zu:\n fast '%s'\n slow '%s'", path, (size_t)g->index, csv, slow);
+    free(slow);
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *b = open_memstream(&text, &text_len);
+    assert_int_equal(pdn_format_game(b, g, &fo), 0);
+    fclose(b);
+    moves_cell(csv, cell);
+    char *end = text + strlen(text); /* the result: the last word */
+    while (end > text && end[-1] != ' ')
+        end--;
+    while (end > text && end[-1] == ' ')
+        end--;
+    *end = '\0';
+    if (strcmp(*cell, text) != 0)
+        fail_msg("%s, game %zu:\n csv    '%s'\n writer '%s'", path, (size_t)g->index, *cell, text);
+    free(text);
+    return csv;
+}
+
+/* Every game of a file through compare_game; the games seen. */
+static size_t compare_file(const char *path)
+{
+    pdn_reader *r = NULL;
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
     size_t games = 0;
     pdn_game *g;
     while (pdn_reader_next(&g, r) == 1) {
-        char *csv = moves_csv(g, path, true), *slow = moves_csv(g, path, false);
-        if (strcmp(csv, slow) != 0)
-            fail_msg("%s, game %zu:\n fast '%s'\n slow '%s'", path, (size_t)g->index, csv, slow);
-        free(slow);
-        char *text = NULL;
-        size_t text_len = 0;
-        FILE *b = open_memstream(&text, &text_len);
-        assert_int_equal(pdn_format_game(b, g, &fo), 0);
-        fclose(b);
         char *cell;
-        moves_cell(csv, &cell);
-        char *end = text + strlen(text); /* the result: the last word */
-        while (end > text && end[-1] != ' ')
-            end--;
-        while (end > text && end[-1] == ' ')
-            end--;
-        *end = '\0';
-        if (strcmp(cell, text) != 0)
-            fail_msg("%s, game %zu:\n csv    '%s'\n writer '%s'", path, (size_t)g->index, cell,
-                     text);
-        free(csv);
-        free(text);
+        free(compare_game(g, path, &cell));
         pdn_game_free(g);
         games++;
     }
@@ -277,14 +283,36 @@ static void test_csv_moves_rows_of_many_games_in_one_writer(void **state)
     assert_true(games > 1000);
 }
 
-static void test_csv_writer_movetext_only(void **state)
+/* The one game of a text; the caller frees it. */
+static pdn_game *read_one(const char *pdn)
 {
-    (void)state;
     pdn_reader *r = NULL;
-    const char *pdn = "[Event \"x\"]\n[Bad name \"v\"]\n1. 32-28 {c} 19-23 2-0\n";
     assert_int_equal(pdn_reader_open_memory(&r, pdn, strlen(pdn), NULL), 0);
     pdn_game *g = NULL;
     assert_int_equal(pdn_reader_next(&g, r), 1);
+    pdn_reader_free(r);
+    return g;
+}
+
+/* After a wrong number kept as written, the moves the writer numbers
+ * take the count's number (writer.c, struct numbering), on main_line's
+ * fast path too: the "1." on Black's 1st move makes 12-18 White's to a
+ * reader, so it is numbered, as what it is, Black's 2nd. */
+static void test_csv_main_line_numbers_by_the_count(void **state)
+{
+    (void)state;
+    pdn_game *g = read_one("1. 32-28 1. 18-23 37-32 12-18 *\n");
+    char *cell;
+    char *csv = compare_game(g, "-", &cell);
+    assert_string_equal(cell, "1. 32-28 1. 18-23 37-32 2... 12-18");
+    free(csv);
+    pdn_game_free(g);
+}
+
+static void test_csv_writer_movetext_only(void **state)
+{
+    (void)state;
+    pdn_game *g = read_one("[Event \"x\"]\n[Bad name \"v\"]\n1. 32-28 {c} 19-23 2-0\n");
     char *out = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&out, &len);
@@ -296,7 +324,6 @@ static void test_csv_writer_movetext_only(void **state)
     assert_string_equal(out, "{[Bad name \"v\"]} 1. 32-28 {c} 1... 19-23 2-0");
     free(out);
     pdn_game_free(g);
-    pdn_reader_free(r);
 }
 
 int main(void)
@@ -305,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),
         cmocka_unit_test(test_csv_moves_rows_in_place_as_cell_by_cell),
         cmocka_unit_test(test_csv_moves_rows_of_many_games_in_one_writer),
+        cmocka_unit_test(test_csv_main_line_numbers_by_the_count),
         cmocka_unit_test(test_csv_writer_movetext_only),
     };
     return cmocka_run_group_tests_name("csv", tests, NULL, NULL);

@@ -54,13 +54,13 @@ static char *format_all(const struct games *gs, bool fix, bool no_normalise, str
     return buf;
 }
 
-/* What --fix writes for a text and reports. */
-static void check_fix(const char *text, const char *want_moves, const char *want_said)
+/* What pdnfmt writes for a text and reports, with --fix or without. */
+static void check_format(const char *text, bool fix, const char *want_moves, const char *want_said)
 {
     struct games gs;
     struct said said = {.lines = ""};
     read_games(&gs, text, strlen(text));
-    char *got = format_all(&gs, true, false, &said);
+    char *got = format_all(&gs, fix, false, &said);
     const char *moves = strstr(got, "\n\n");
     assert_non_null(moves);
     if (strcmp(moves + 2, want_moves) != 0 || strcmp(said.lines, want_said) != 0)
@@ -69,6 +69,12 @@ static void check_fix(const char *text, const char *want_moves, const char *want
     assert_string_equal(said.lines, want_said);
     free(got);
     free_games(&gs);
+}
+
+/* What --fix writes for a text and reports. */
+static void check_fix(const char *text, const char *want_moves, const char *want_said)
+{
+    check_format(text, true, want_moves, want_said);
 }
 
 /* ---- each repair --------------------------------------------------------------- */
@@ -81,6 +87,29 @@ static void test_format_fix_move_number_at_its_place(void **state)
     /* "N. ..." holds the first mover's place: only its number changes. */
     check_fix("[FEN \"B:W28:B19:F7\"]\n4. ... 19-23 *", "7. ... 19-23 *\n\n",
               "2:1 fixed 4.|written 7. (this is move 7)\n");
+}
+
+/* Without --fix a wrong number is kept as written, but the count does not
+ * go on from it: a number the source did not have is the ply's own
+ * ("3..." after White's 3rd numbered 2., in a variation too), or the
+ * output would hold faults the source did not ("2... 7-12" was written,
+ * and pdncheck found three wrong numbers in it). In English checkers,
+ * where the source numbers White's moves as a pair's first, Black's move
+ * after a comment is the next pair's first ("2.", not "1..."). */
+static void test_format_fix_kept_number_is_no_count(void **state)
+{
+    (void)state;
+    const char *wrong = "1. 32-28 18-23 2. 37-32 12-18 2. 41-37 {c} 7-12 (19-24) *";
+    check_format(wrong, false,
+                 "1. 32-28 18-23 2. 37-32 12-18 2. 41-37 {c} 3... 7-12 (3... 19-24) *\n\n",
+                 "1:31 move-number 2.|this is white's 3rd move\n");
+    check_fix(wrong, "1. 32-28 18-23 2. 37-32 12-18 3. 41-37 {c} 3... 7-12 (3... 19-24) *\n\n",
+              "1:31 fixed 2.|written 3. (this is white's 3rd move)\n");
+    check_format("[GameType \"21\"]\n[FEN \"W:W32,27,24,22:B20,15,10,7\"]\n"
+                 "1. 27-23 {c} 20x27 2. 23-18 *",
+                 false, "1. 27-23 {c} 2. 20x27 2. 23-18 *\n\n",
+                 "3:1 move-number 1.|this is white's 1st move, the second of its pair\n"
+                 "3:20 move-number 2.|this is white's 2nd move, the second of its pair\n");
 }
 
 static void test_format_fix_result_from_tag_or_terminator(void **state)
@@ -385,6 +414,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_fix_move_number_at_its_place),
+        cmocka_unit_test(test_format_fix_kept_number_is_no_count),
         cmocka_unit_test(test_format_fix_result_from_tag_or_terminator),
         cmocka_unit_test(test_format_fix_no_guess),
         cmocka_unit_test(test_format_fix_result_from_position),

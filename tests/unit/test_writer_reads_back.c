@@ -63,16 +63,57 @@ static void test_writer_white_variation_and_nesting(void **state)
         "1-1\n\n");
 }
 
+/* From a FEN without a move number the first number written gives the
+ * count: the moves after it are numbered on from it. From the start
+ * position the game starts at move 1: "12." is kept as the tree holds it,
+ * but the number it does not hold is the count's, 33-29 White's 2nd. */
 static void test_writer_numbers_from_the_tree(void **state)
 {
     (void)state;
+    struct pdn_tag tags[] = {{.name = "FEN", .value = "W:W31-50:B1-20"}};
     struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv("33-29")};
     moves[0].number = 12;
     moves[1].number = 12;
     moves[1].number_black = true;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    g.tags = tags;
+    g.ntags = 1;
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n12. 32-28 18-23 13. 33-29 *\n\n");
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n[FEN \"W:W31-50:B1-20\"]\n\n12. 32-28 "
+                         "18-23 13. 33-29 *\n\n");
+    g.ntags = 0;
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n12. 32-28 18-23 2. 33-29 *\n\n");
+}
+
+/* A wrong number the tree holds is written as it holds it, but the count
+ * does not take it: the numbers the writer adds after it, where a move
+ * stands alone, are the plies' own ("1... 12-18", from the "1." on White's
+ * 2nd move, would be a fault the tree did not have). */
+static void test_writer_number_not_in_the_tree_is_the_count(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "c"};
+    struct pdn_node var_moves[] = {mv("19-24")};
+    struct pdn_line var = {.moves = var_moves, .nmoves = 1};
+    struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv_after("37-32", &c), mv("12-18")};
+    moves[2].number = 1;
+    moves[3].variations = &var;
+    moves[3].nvariations = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 1. 37-32 {c} 2... "
+                         "12-18 (2... 19-24) *\n\n");
+    check_reads_back(&g, 4);
+    /* Read back, 12-18 holds that 2...: the count gives it, so where
+     * nothing stands before it, it is left out, as it was in the tree. */
+    moves[3].number = 2;
+    moves[3].number_black = true;
+    struct pdn_write_options opt = {
+        .version = PDN_WRITE_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
+    check(&g, &opt,
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 1. 37-32 12-18 *\n\n");
 }
 
 /* A number that the count does not give is written, with its side, so that
@@ -477,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_writer_black_number_when_alone),
         cmocka_unit_test(test_writer_white_variation_and_nesting),
         cmocka_unit_test(test_writer_numbers_from_the_tree),
+        cmocka_unit_test(test_writer_number_not_in_the_tree_is_the_count),
         cmocka_unit_test(test_writer_number_against_the_count),
         cmocka_unit_test(test_writer_capture_not_read_as_next_hop),
         cmocka_unit_test(test_writer_mixed_capture_not_read_as_next_hop),
