@@ -203,8 +203,10 @@ size_t replay_marks(char *out, size_t cap, const struct pdn_node *n)
     size_t len = 0;
     if (cap) *out = '\0';
     if (n->strength) len = text_add(out, cap, len, "%s", n->strength);
+    int written = mark_of_strength(n->strength);
     for (uint32_t i = 0; i < n->nnags; i++) {
         const char *sep = len ? " " : "";
+        if (written && n->nags[i] == written) continue; /* "32-28! $1": one '!' */
         if (n->nags[i] > 0 && n->nags[i] < MARKS)
             len = text_add(out, cap, len, "%s%s", sep, mark_symbols[n->nags[i]]);
         else
