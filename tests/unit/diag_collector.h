@@ -94,6 +94,18 @@ DC_UNUSED static void dc_collect(const struct pdn_diag *d, void *ctx)
     memcpy(r->message, message, sizeof message);
 }
 
+/* c emptied, then the findings of replaying game collected in it;
+ * pdn_replay_game's return. */
+DC_UNUSED static int dc_replay(struct diag_collector *c, const pdn_game *game)
+{
+    dc_reset(c);
+    struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
+    o.on_diag = dc_collect;
+    o.diag_ctx = c;
+    struct pdn_replay_summary sum;
+    return pdn_replay_game(&sum, game, &o);
+}
+
 /* Findings of this code, kept or not. */
 DC_UNUSED static unsigned long dc_count(const struct diag_collector *c, enum pdn_diag_code code)
 {

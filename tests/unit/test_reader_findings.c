@@ -178,12 +178,7 @@ static void expect_result_said_once(const char *text, const char *detail, uint32
     dc_expect_at(need(detail), 2, col);
     assert_int_equal(F.dc.total, 1);
     struct diag_collector replay_found;
-    dc_reset(&replay_found);
-    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.on_diag = dc_collect;
-    ro.diag_ctx = &replay_found;
-    struct pdn_replay_summary sum;
-    assert_true(pdn_replay_game(&sum, g, &ro) >= 0);
+    assert_true(dc_replay(&replay_found, g) >= 0);
     assert_int_equal(dc_count(&replay_found, PDN_DIAG_UNKNOWN_RESULT), 1);
     dc_expect_at(dc_find(&replay_found, PDN_DIAG_UNKNOWN_RESULT), 1, 1);
     pdn_game_free(g);

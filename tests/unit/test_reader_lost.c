@@ -37,11 +37,7 @@ static struct fix R;
 static void replay(const pdn_game *g)
 {
     memset(&R, 0, sizeof R);
-    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
-    ro.on_diag = dc_collect;
-    ro.diag_ctx = &R.dc;
-    struct pdn_replay_summary sum;
-    assert_int_equal(pdn_replay_game(&sum, g, &ro), 0);
+    assert_int_equal(dc_replay(&R.dc, g), 0);
 }
 
 /* ---- A tag line without its '[' --------------------------------------------- */

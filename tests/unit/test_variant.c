@@ -264,12 +264,7 @@ static unsigned long mismatches(const char *text)
     pdn_game *g[GAMES_MAX];
     assert_int_equal(read_all(g, text), 1);
     struct diag_collector c;
-    dc_reset(&c);
-    struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
-    o.on_diag = dc_collect;
-    o.diag_ctx = &c;
-    struct pdn_replay_summary sum;
-    assert_int_equal(pdn_replay_game(&sum, g[0], &o), 0);
+    assert_int_equal(dc_replay(&c, g[0]), 0);
     free_all(g, 1);
     return dc_count(&c, PDN_DIAG_GAMETYPE_MISMATCH);
 }
