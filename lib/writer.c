@@ -73,12 +73,17 @@ struct writer {
  * out, and the first mover's moves are numbered by it; so writing the
  * text written again gives the same bytes. 'past': the line is past a move the replay does not
  * play, from where it counts nothing but labels that follow the numbers written (replay.c,
- * check_unplayed): so does 'count' then.
+ * check_unplayed): so does 'count' then. 'kept': without the replay's word
+ * (pdn_write_game), the plies written as comments so far, which 'count'
+ * leaves out as a reader of the text written will (a comment is no ply),
+ * and a number the tree does not hold counts in, as the text read did
+ * ("1. 32-28 {10-} 2. 33-29"); a setup takes them into 'count'.
  */
 struct numbering {
     struct side count;
     struct side read;
     bool past;
+    uint32_t kept;
 };
 
 /* pdnfmt's options: none given. */
@@ -287,9 +292,17 @@ static void count_setup(struct side *s, const char *fen, const struct pdn_line *
  * is its count), and from which number: the count goes on where neither
  * the setup nor the numbers after it say (writer_setup_second,
  * writer_setup_number). */
+static void advance(struct side *s)
+{
+    if (s->black && s->number < UINT32_MAX) s->number++; /* saturates, as the reader */
+    s->black = !s->black;
+}
+
 static void setup_side(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
                        struct numbering *n)
 {
+    for (; n->kept > 0; n->kept--)
+        advance(&n->count);
     bool second = false; /* handed on by value: set, whatever rc */
     const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
@@ -365,12 +378,6 @@ static void written_number(const struct writer *wr, const struct pdn_node *node,
         *out = fixed;
 }
 
-static void advance(struct side *s)
-{
-    if (s->black && s->number < UINT32_MAX) s->number++; /* saturates, as the reader */
-    s->black = !s->black;
-}
-
 static bool same_number(const struct side *a, const struct side *b)
 {
     return a->number == b->number && a->black == b->black;
@@ -394,15 +401,30 @@ static bool take_number(struct numbering *n, const struct side *written)
 
 /* After a move: both counts go on, the true one but for dots that hold
  * the first mover's place (game_holds_place), where the replay plays no
- * ply; past where the replay counts, the true count is the reader's. */
-static void count_move(struct numbering *n, const struct pdn_node *node)
+ * ply, and for a move written as a comment (n->kept); past where the
+ * replay counts, the true count is the reader's. */
+static void count_move(struct numbering *n, const struct pdn_node *node, bool kept_as_comment)
 {
     bool holds_place = game_holds_place(node, n->count.black);
     advance(&n->read);
-    if (n->past)
+    if (n->past) {
         n->count = n->read;
-    else if (!holds_place)
+        n->kept = 0;
+    } else if (kept_as_comment) {
+        n->kept++;
+    } else if (!holds_place) {
         advance(&n->count);
+    }
+}
+
+/* The number of a move the tree gives none: the count's, the plies kept
+ * as comments counted in. */
+static struct side counted(const struct numbering *n)
+{
+    struct side s = n->count;
+    for (uint32_t k = 0; k < n->kept; k++)
+        advance(&s);
+    return s;
 }
 
 /* Whether the replay counts no further along a line after this move: one
@@ -641,12 +663,15 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         if (i > 0 && text_hop_continues(text_hop_end(prev), hop)) alone = true;
         prev = hop;
         /* "...": the replay skips it as the place of a move not played
-         * unless it is numbered "N..." (then it is a move not given): that
-         * number stays. (An unnumbered one that stands alone still gets its
-         * number: the count may not be the reader's after moves kept as
-         * comments.) */
+         * unless it is numbered "N..." (then it is a move not given), and
+         * "N. ..." says whose place it holds: a number the tree holds on it
+         * stays, also where the count gives it (unnumbered after a wrong
+         * number, it would read back as the other mover's place; fuzz
+         * regression roundtrip-dots-number-the-count-gives). (An unnumbered one that stands alone
+         * still gets its number: the count may not be the reader's after moves kept as comments.)
+         */
         bool ellipsis = text[0] == '.' && strcmp(text, "...") == 0;
-        if (written.black && ellipsis) alone = true;
+        if (node->number && ellipsis) alone = true;
         /* An unnumbered "..." where the second mover is to move holds the
          * first mover's place: the replay plays no ply there, so the count
          * stays, and it is written "N. ...", which reads so anywhere. Who
@@ -667,11 +692,11 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             if (node->number) n.read = written;
             alone = true;
         } else if (as_comment) {
-            n.read = node->number ? written : n.count;
+            n.read = node->number ? written : counted(&n);
             write_dots(wr, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black) {
-            n.read = node->number ? written : n.count;
+            n.read = node->number ? written : counted(&n);
             n.read.black &= !placeholder;
             write_move(wr, node, given, &n.read);
             alone = false;
@@ -680,8 +705,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, n);
-        n.past |= as_comment || stops_count(wr, node, given, ellipsis, &n.count);
-        count_move(&n, node);
+        /* Without the replay's word (pdn_write_game), a move written as a
+         * comment without dots is no ply to a reader of the text written:
+         * the count leaves it out as that reader's will (n.kept), so that
+         * writing that text again gives the same numbers (fuzz regression
+         * roundtrip-count-past-a-kept-move). */
+        bool comment_only = as_comment && !wr->played && !dots_follow(wr, node);
+        n.past |= (as_comment && !comment_only) || stops_count(wr, node, given, ellipsis, &n.count);
+        count_move(&n, node, comment_only);
     }
     write_line_end(wr, line, &n);
 }
@@ -709,7 +740,7 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
     struct side first = {count->first.number, count->first.second};
-    write_moves(&wr, &game->main, 0, (struct numbering){first, first, false}, false);
+    write_moves(&wr, &game->main, 0, (struct numbering){first, first, false, 0}, false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
               as_written ? game->result_text : game_result_text(game, game_result(game, options)));

@@ -9,7 +9,8 @@
 # runs each target for SECONDS. The corpora grow in OUT/corpus/<target>/
 # and are kept between runs; a crash leaves its input in OUT/artifacts/.
 # Prints one line per target and fails (exit 1) when a target finds a
-# crash.
+# crash; a failing target's input follows its line, as text and as
+# base64 (show_input), for CI.
 #
 # fuzz_lossless (the CSV round trip) is seeded as fuzz_check is.
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
@@ -147,7 +148,19 @@ summary() {
         what=$(grep -m1 -E 'ERROR: |SUMMARY: |property failed' "$log")
         echo "$1: FAILED (exit $2) after ${execs:-?} execs: $what"
         echo "    input: ${art:-none saved}; log: $log"
+        [ -n "$art" ] && [ -f "$art" ] && show_input "$art"
     fi
+}
+
+# show_input FILE: a failing input where CI's log shows it (the machine's
+# files are gone after): its start as text, and all of it, gzipped, as
+# base64 (base64 -d | gunzip > input gives it back byte for byte).
+show_input() {
+    echo "    its first 400 bytes (cat -v):"
+    head -c 400 "$1" | cat -v | sed 's/^/    | /'
+    echo
+    echo "    all $(wc -c <"$1") bytes, gzip | base64:"
+    gzip -9n <"$1" | base64 -w 76 | sed 's/^/    /'
 }
 
 run_target() {
