@@ -77,7 +77,8 @@ struct writer {
  * (pdn_write_game), the plies written as comments so far, which 'count'
  * leaves out as a reader of the text written will (a comment is no ply),
  * and a number the tree does not hold counts in, as the text read did
- * ("1. 32-28 {10-} 2. 33-29"); a setup takes them into 'count'.
+ * ("1. 32-28 {10-} 2. 33-29"), up to a setup: a reader of the text
+ * written counts on from there without them.
  */
 struct numbering {
     struct side count;
@@ -292,17 +293,10 @@ static void count_setup(struct side *s, const char *fen, const struct pdn_line *
  * is its count), and from which number: the count goes on where neither
  * the setup nor the numbers after it say (writer_setup_second,
  * writer_setup_number). */
-static void advance(struct side *s)
-{
-    if (s->black && s->number < UINT32_MAX) s->number++; /* saturates, as the reader */
-    s->black = !s->black;
-}
-
 static void setup_side(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
                        struct numbering *n)
 {
-    for (; n->kept > 0; n->kept--)
-        advance(&n->count);
+    n->kept = 0;         /* as a reader of the text written counts none */
     bool second = false; /* handed on by value: set, whatever rc */
     const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
@@ -376,6 +370,12 @@ static void written_number(const struct writer *wr, const struct pdn_node *node,
     const struct pdn_write_options *opt = wr->opt;
     if (opt->move_number && opt->move_number(&fixed.number, &fixed.black, node, opt->move_ctx))
         *out = fixed;
+}
+
+static void advance(struct side *s)
+{
+    if (s->black && s->number < UINT32_MAX) s->number++; /* saturates, as the reader */
+    s->black = !s->black;
 }
 
 static bool same_number(const struct side *a, const struct side *b)
