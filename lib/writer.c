@@ -664,12 +664,12 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         prev = hop;
         /* "...": the replay skips it as the place of a move not played
          * unless it is numbered "N..." (then it is a move not given), and
-         * "N. ..." says whose place it holds: a number the tree holds on it
-         * stays, also where the count gives it (unnumbered after a wrong
-         * number, it would read back as the other mover's place; fuzz
-         * regression roundtrip-dots-number-the-count-gives). (An unnumbered one that stands alone
-         * still gets its number: the count may not be the reader's after moves kept as comments.)
-         */
+         * "N. ..." says whose place it holds: a number the tree holds on
+         * it stays, also where the count gives it (unnumbered after a
+         * wrong number, it would read back as the other mover's place;
+         * fuzz regression roundtrip-dots-number-the-count-gives). (An
+         * unnumbered one that stands alone still gets its number: the
+         * count may not be the reader's after moves kept as comments.) */
         bool ellipsis = text[0] == '.' && strcmp(text, "...") == 0;
         if (node->number && ellipsis) alone = true;
         /* An unnumbered "..." where the second mover is to move holds the

@@ -148,7 +148,7 @@ summary() {
         what=$(grep -m1 -E 'ERROR: |SUMMARY: |property failed' "$log")
         echo "$1: FAILED (exit $2) after ${execs:-?} execs: $what"
         echo "    input: ${art:-none saved}; log: $log"
-        [ -n "$art" ] && [ -f "$art" ] && show_input "$art"
+        if [ -n "$art" ] && [ -f "$art" ]; then show_input "$art"; fi
     fi
 }
 
