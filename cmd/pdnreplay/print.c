@@ -405,9 +405,10 @@ static void put_header(FILE *out, const struct replay_game *g, bool narrate)
         bool stop = narrate && (*v == '\0' || v[strlen(v) - 1] != '.');
         fputs(stop ? ".\n" : "\n", out);
     }
-    const char *result = pdn_game_tag(g->game, "Result");
-    if (result == NULL && g->game->result != PDN_RESULT_NONE)
-        result = pdn_result_text(g->game->result);
+    /* as pdnfmt writes it, and the full screen's title: "2-0" for a 1-0 tag
+     * in international draughts */
+    bool said = pdn_game_tag(g->game, "Result") || g->game->result != PDN_RESULT_NONE;
+    const char *result = said ? pdn_game_result(g->game) : NULL;
     if (result) {
         fprintf(out, narrate ? "%s: " : "%-8s", "Result");
         put_text(out, result);
