@@ -61,12 +61,14 @@ bool game_sets_up(const char *setup)
     return setup && !text_blanks_only(setup);
 }
 
-uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second)
+uint32_t game_line_number_skipping(const struct pdn_line *line, uint32_t from, bool second,
+                                   game_skip_fn *skip, const void *ctx)
 {
     uint32_t pairs_after_first = 0; /* pairs begun since the first ply */
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         if (i > from && game_sets_up(node->setup)) return 0; /* the count starts again there */
+        if (skip && skip(node, ctx)) continue;
         if (node->number)
             return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
         if (game_holds_place(node, second)) continue;
@@ -76,11 +78,30 @@ uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool 
     return 0;
 }
 
-uint32_t game_line_first_number(const struct pdn_line *line, bool second)
+uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second)
+{
+    return game_line_number_skipping(line, from, second, NULL, NULL);
+}
+
+static uint32_t line_first_number(const struct pdn_line *line, bool second, game_skip_fn *skip,
+                                  const void *ctx)
 {
     if (line->nmoves > 0 && game_sets_up(line->moves[0].setup)) return 1;
-    uint32_t number = game_line_number_from(line, 0, second);
+    uint32_t number = game_line_number_skipping(line, 0, second, skip, ctx);
     return number ? number : 1;
+}
+
+uint32_t game_line_first_number(const struct pdn_line *line, bool second)
+{
+    return line_first_number(line, second, NULL, NULL);
+}
+
+uint32_t game_first_number(const pdn_game *game, bool second, game_skip_fn *skip, const void *ctx)
+{
+    const char *fen = pdn_game_tag(game, "FEN");
+    if (fen == NULL) return 1;
+    uint32_t number = fen_start(fen).number;
+    return number ? number : line_first_number(&game->main, second, skip, ctx);
 }
 
 struct game_first_ply game_first_ply(const pdn_game *game)
@@ -90,7 +111,7 @@ struct game_first_ply game_first_ply(const pdn_game *game)
     if (fen == NULL) return first;
     struct fen_start st = fen_start(fen);
     if (st.known) first.second = st.black != game_black_opens(game);
-    first.number = st.number ? st.number : game_line_first_number(&game->main, first.second);
+    first.number = game_first_number(game, first.second, NULL, NULL);
     return first;
 }
 

@@ -265,11 +265,35 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
     return ask(second, game, node);
 }
 
-uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
+static uint32_t setup_number_skipping(const char *fen, const struct pdn_line *line, uint32_t i,
+                                      bool second, game_skip_fn *skip, const void *ctx)
 {
     if (spell_setup_as_comment(fen)) return 0;
     uint32_t number = fen_start(fen).number;
-    return number ? number : game_line_number_from(line, i, second);
+    return number ? number : game_line_number_skipping(line, i, second, skip, ctx);
+}
+
+uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
+{
+    return setup_number_skipping(fen, line, i, second, NULL, NULL);
+}
+
+static bool unreadable(const struct writer *wr, const struct pdn_node *node);
+static bool dots_follow(const struct writer *wr, const struct pdn_node *node);
+
+/* Whether a reader of the text written reads no move where node is: one
+ * written as a comment, with no dots after it. Without the replay's word
+ * (pdn_write_game), the numbers counted back (the first ply's, a setup's)
+ * pass over such moves, as that reader's will. */
+static bool read_back_as_comment(const struct pdn_node *node, const void *ctx)
+{
+    const struct writer *wr = ctx;
+    return unreadable(wr, node) && !dots_follow(wr, node);
+}
+
+static game_skip_fn *count_skips(const struct writer *wr)
+{
+    return wr->played ? NULL : read_back_as_comment;
 }
 
 uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
@@ -280,12 +304,12 @@ uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
 }
 
 /* One count after a setup: rc and second as writer_setup_second gives
- * them, the number as writer_setup_number. */
-static void count_setup(struct side *s, const char *fen, const struct pdn_line *line, uint32_t i,
-                        int rc, bool second)
+ * them, the number as writer_setup_number (count_skips passed over). */
+static void count_setup(const struct writer *wr, struct side *s, const char *fen,
+                        const struct pdn_line *line, uint32_t i, int rc, bool second)
 {
     if (rc > 0) s->black = second;
-    uint32_t number = writer_setup_number(fen, line, i, s->black);
+    uint32_t number = setup_number_skipping(fen, line, i, s->black, count_skips(wr), wr);
     if (number) s->number = number;
 }
 
@@ -301,8 +325,8 @@ static void setup_side(struct writer *wr, const char *fen, const struct pdn_line
     const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
     if (rc < 0) wr->wrap.nomem = true;
-    count_setup(&n->count, fen, line, i, rc, second);
-    count_setup(&n->read, fen, line, i, rc, second);
+    count_setup(wr, &n->count, fen, line, i, rc, second);
+    count_setup(wr, &n->read, fen, line, i, rc, second);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
@@ -462,7 +486,6 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
     return buf;
 }
 
-static bool unreadable(const struct writer *wr, const struct pdn_node *node);
 static void write_unreadable(struct writer *wr, const struct pdn_node *node);
 
 /* Whether a move kept as a comment is followed by the dots its variations
@@ -740,6 +763,7 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
     wrap_init(&wr.wrap, out, wr.opt->width);
     if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
     struct side first = {count->first.number, count->first.second};
+    if (!count->played) first.number = game_first_number(game, first.black, count_skips(&wr), &wr);
     write_moves(&wr, &game->main, 0, (struct numbering){first, first, false, 0}, false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
