@@ -73,18 +73,14 @@ struct writer {
  * out, and the first mover's moves are numbered by it; so writing the
  * text written again gives the same bytes. 'past': the line is past a move the replay does not
  * play, from where it counts nothing but labels that follow the numbers written (replay.c,
- * check_unplayed): so does 'count' then. 'kept': without the replay's word
- * (pdn_write_game), the plies written as comments so far, which 'count'
- * leaves out as a reader of the text written will (a comment is no ply),
- * and a number the tree does not hold counts in, as the text read did
- * ("1. 32-28 {10-} 2. 33-29"), up to a setup: a reader of the text
- * written counts on from there without them.
+ * check_unplayed): so does 'count' then. Without the replay's word
+ * (pdn_write_game), 'count' is a reader's of the text written: a move
+ * written as a comment is no ply to it ("1. 32-28 {10-} 1... 33-29").
  */
 struct numbering {
     struct side count;
     struct side read;
     bool past;
-    uint32_t kept;
 };
 
 /* pdnfmt's options: none given. */
@@ -320,7 +316,6 @@ static void count_setup(const struct writer *wr, struct side *s, const char *fen
 static void setup_side(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
                        struct numbering *n)
 {
-    n->kept = 0;         /* as a reader of the text written counts none */
     bool second = false; /* handed on by value: set, whatever rc */
     const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
@@ -425,30 +420,17 @@ static bool take_number(struct numbering *n, const struct side *written)
 
 /* After a move: both counts go on, the true one but for dots that hold
  * the first mover's place (game_holds_place), where the replay plays no
- * ply, and for a move written as a comment (n->kept); past where the
- * replay counts, the true count is the reader's. */
-static void count_move(struct numbering *n, const struct pdn_node *node, bool kept_as_comment)
+ * ply, and for a move a reader of the text written reads as a comment
+ * (comment_only); past where the replay counts, the true count is the
+ * reader's. */
+static void count_move(struct numbering *n, const struct pdn_node *node, bool comment_only)
 {
     bool holds_place = game_holds_place(node, n->count.black);
     advance(&n->read);
-    if (n->past) {
+    if (n->past)
         n->count = n->read;
-        n->kept = 0;
-    } else if (kept_as_comment) {
-        n->kept++;
-    } else if (!holds_place) {
+    else if (!holds_place && !comment_only)
         advance(&n->count);
-    }
-}
-
-/* The number of a move the tree gives none: the count's, the plies kept
- * as comments counted in. */
-static struct side counted(const struct numbering *n)
-{
-    struct side s = n->count;
-    for (uint32_t k = 0; k < n->kept; k++)
-        advance(&s);
-    return s;
 }
 
 /* Whether the replay counts no further along a line after this move: one
@@ -715,11 +697,11 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             if (node->number) n.read = written;
             alone = true;
         } else if (as_comment) {
-            n.read = node->number ? written : counted(&n);
+            n.read = node->number ? written : n.count;
             write_dots(wr, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black) {
-            n.read = node->number ? written : counted(&n);
+            n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
             write_move(wr, node, given, &n.read);
             alone = false;
@@ -730,8 +712,8 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         alone |= write_variations(wr, node, n);
         /* Without the replay's word (pdn_write_game), a move written as a
          * comment without dots is no ply to a reader of the text written:
-         * the count leaves it out as that reader's will (n.kept), so that
-         * writing that text again gives the same numbers (fuzz regression
+         * the count leaves it out as that reader's will, so that writing
+         * that text again gives the same numbers (fuzz regression
          * roundtrip-count-past-a-kept-move). */
         bool comment_only = as_comment && !wr->played && !dots_follow(wr, node);
         n.past |= (as_comment && !comment_only) || stops_count(wr, node, given, ellipsis, &n.count);
@@ -764,7 +746,7 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
     if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
     struct side first = {count->first.number, count->first.second};
     if (!count->played) first.number = game_first_number(game, first.black, count_skips(&wr), &wr);
-    write_moves(&wr, &game->main, 0, (struct numbering){first, first, false, 0}, false);
+    write_moves(&wr, &game->main, 0, (struct numbering){first, first, false}, false);
     bool as_written = own_result_format(game) && game->result_text && options->result == 0;
     wrap_puts(&wr.wrap,
               as_written ? game->result_text : game_result_text(game, game_result(game, options)));

@@ -157,7 +157,10 @@ static void test_writer_move_text_normalised(void **state)
 }
 
 /* Text that would not read back as that move (a move split over lines, a
- * result, a lone number) is kept as a comment; the next move gets its number. */
+ * result, a lone number) is kept as a comment; the next move gets its
+ * number, by the count of a reader of the text written, to whom the
+ * comment is no ply ("1... 33-29": writing that text again gives the
+ * same bytes). */
 static void test_writer_unreadable_move_as_comment(void **state)
 {
     (void)state;
@@ -165,7 +168,7 @@ static void test_writer_unreadable_move_as_comment(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN
-          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10- 1-} 2. 33-29 {1-1} {063} *\n\n");
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10- 1-} 1... 33-29 {1-1} {063} *\n\n");
 }
 
 /* "1 -1<3>" is a move to a lenient reader; written "1-1<3>" it would read
@@ -177,7 +180,7 @@ static void test_writer_move_starting_with_a_result_as_comment(void **state)
     struct pdn_node moves[] = {mv("32-28"), mv("1-1<3>"), mv("1-10")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {1-1<3>} 2. 1-10 *\n\n");
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {1-1<3>} 1... 1-10 *\n\n");
     check_reads_back(&g, 2);
 }
 

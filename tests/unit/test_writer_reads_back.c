@@ -318,7 +318,7 @@ static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN
-          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 2... "
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 1... "
           "19-23 *\n\n");
     check_reads_back(&g, 2);
     g.main.nmoves = 3; /* at the end of the line */
