@@ -96,12 +96,17 @@ uint32_t game_line_first_number(const struct pdn_line *line, bool second)
     return line_first_number(line, second, NULL, NULL);
 }
 
+/* The first number from a FEN tag read (st): its ":F", else counted back. */
+static uint32_t first_number(const pdn_game *game, struct fen_start st, bool second,
+                             game_skip_fn *skip, const void *ctx)
+{
+    return st.number ? st.number : line_first_number(&game->main, second, skip, ctx);
+}
+
 uint32_t game_first_number(const pdn_game *game, bool second, game_skip_fn *skip, const void *ctx)
 {
     const char *fen = pdn_game_tag(game, "FEN");
-    if (fen == NULL) return 1;
-    uint32_t number = fen_start(fen).number;
-    return number ? number : line_first_number(&game->main, second, skip, ctx);
+    return fen ? first_number(game, fen_start(fen), second, skip, ctx) : 1;
 }
 
 struct game_first_ply game_first_ply(const pdn_game *game)
@@ -111,7 +116,7 @@ struct game_first_ply game_first_ply(const pdn_game *game)
     if (fen == NULL) return first;
     struct fen_start st = fen_start(fen);
     if (st.known) first.second = st.black != game_black_opens(game);
-    first.number = game_first_number(game, first.second, NULL, NULL);
+    first.number = first_number(game, st, first.second, NULL, NULL);
     return first;
 }
 

@@ -436,7 +436,8 @@ static void count_move(struct numbering *n, const struct pdn_node *node, bool co
 /* Whether the replay counts no further along a line after this move: one
  * it did not play (struct writer_count's played), else, where the writer
  * cannot tell, an unknown move (which "..." is, where it holds no place);
- * a move kept as a comment is one such too. Asked at every move: a move
+ * a move kept as a comment is one such too where the replay played it not
+ * or dots follow it (write_moves). Asked at every move: a move
  * the caller gives a text for was played, and a text that starts with a
  * square's digit or letter, as nearly all do, is neither unknown nor
  * dots (spell_unknown_move on each was 2% of pdnfmt's instructions). */
@@ -711,11 +712,12 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, n);
         /* Without the replay's word (pdn_write_game), a move written as a
-         * comment without dots is no ply to a reader of the text written:
-         * the count leaves it out as that reader's will, so that writing
-         * that text again gives the same numbers (fuzz regression
+         * comment without dots is no ply to a reader of the text written
+         * (read_back_as_comment, which the numbers counted back pass
+         * over): the count leaves it out as that reader's will, so that
+         * writing that text again gives the same numbers (fuzz regression
          * roundtrip-count-past-a-kept-move). */
-        bool comment_only = as_comment && !wr->played && !dots_follow(wr, node);
+        bool comment_only = as_comment && count_skips(wr) && !dots_follow(wr, node);
         n.past |= (as_comment && !comment_only) || stops_count(wr, node, given, ellipsis, &n.count);
         count_move(&n, node, comment_only);
     }
