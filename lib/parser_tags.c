@@ -15,24 +15,29 @@
 
 /* A tag value with \" and \\ undone, and \' (real files escape the
  * apostrophe, "D\'Almeida", as C and PHP strings do), cut at the
- * documented limit. */
+ * documented limit. The limit is of the value, not of its text in the
+ * file: cut before its escapes were undone, a value written back (with
+ * them again) was cut once more (fuzz regression tag-value-cut-twice).
+ * An escape takes two bytes of the text, so twice the limit of it gives
+ * the value up to the limit and a byte more, or all of it. */
 static char *tag_value(struct parser *p)
 {
     const char *s = p->lx->buf + p->tok.value_start;
     size_t n = p->tok.value_len;
     if (p->tok.plain && n <= PDN_LIMIT_TAG_VALUE)
         return parser_copy_short(p->arena, s, n, p->tok.value_start + 32 <= p->lx->end, 32);
-    if (n > PDN_LIMIT_TAG_VALUE) {
+    size_t read = n < 2 * (PDN_LIMIT_TAG_VALUE + 1) ? n : 2 * (PDN_LIMIT_TAG_VALUE + 1);
+    char *v = parser_copy_text(p, s, read);
+    if (!v) return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < read; i++) {
+        if (v[i] == '\\' && i + 1 < read && memchr("\"\\'", v[i + 1], 3)) i++;
+        v[k++] = v[i];
+    }
+    if (k > PDN_LIMIT_TAG_VALUE) {
         parser_emit(p, PDN_DIAG_LIMIT, &p->tok.pos, s, n,
                     "tag value longer than PDN_LIMIT_TAG_VALUE: cut");
-        n = text_utf8_cut(s, n, PDN_LIMIT_TAG_VALUE);
-    }
-    char *v = parser_copy_text(p, s, n);
-    if (!v || !memchr(v, '\\', n)) return v; /* most values have no escapes */
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (v[i] == '\\' && i + 1 < n && memchr("\"\\'", v[i + 1], 3)) i++;
-        v[k++] = v[i];
+        k = text_utf8_cut(v, k, PDN_LIMIT_TAG_VALUE);
     }
     v[k] = '\0';
     return v;

@@ -183,6 +183,57 @@ static void test_hostile_long_line_tag_value(void **state)
     buf_free(&b);
 }
 
+/* The Event value of a game, its length in *ctx. */
+static void event_length(const pdn_game *g, void *ctx)
+{
+    const char *v = pdn_game_tag(g, "Event");
+    *(size_t *)ctx = v ? strlen(v) : 0;
+}
+
+/* The tag-value limit is of the value, not of its text in the file, where
+ * each '"' takes two bytes: cut before its escapes were undone, a value
+ * was cut again when read back from what the writer wrote (the fixture
+ * writes each game, reads it back and writes it again), and a value
+ * within the limit whose text was not lost its end. */
+static void test_hostile_escaped_tag_value(void **state)
+{
+    (void)state;
+    const size_t pairs[] = {PDN_LIMIT_TAG_VALUE / 2 + 50, PDN_LIMIT_TAG_VALUE / 2 - 50};
+    for (size_t i = 0; i < 2; i++) {
+        struct buf b = {0};
+        struct outcome o;
+        size_t len = 0;
+        buf_add(&b, "[Event \"");
+        buf_repeat(&b, "a\\\"", 3 * pairs[i]); /* a\", three bytes a pair */
+        buf_add(&b, "\"] 1. 32-28 *");
+        struct read_opts opt = {.each = event_length, .ctx = &len};
+        read_with(&o, b.p, b.len, &opt);
+        assert_int_equal(o.games, 1);
+        if (2 * pairs[i] > PDN_LIMIT_TAG_VALUE) {
+            expect_at(&o, PDN_DIAG_LIMIT, 1, 1);
+            assert_int_equal(len, PDN_LIMIT_TAG_VALUE);
+        } else {
+            expect_none(&o, PDN_DIAG_LIMIT);
+            assert_int_equal(len, 2 * pairs[i]);
+        }
+        buf_free(&b);
+    }
+    /* A backslash that escapes nothing is kept, and written escaped: a
+     * value of the limit's length so written, past the limit as text, is
+     * the same value read back. */
+    struct buf b = {0};
+    struct outcome o;
+    size_t len = 0;
+    buf_add(&b, "[Event \"");
+    buf_repeat(&b, "\\a", PDN_LIMIT_TAG_VALUE);
+    buf_add(&b, "\"] 1. 32-28 *");
+    struct read_opts opt = {.each = event_length, .ctx = &len};
+    read_with(&o, b.p, b.len, &opt);
+    expect_none(&o, PDN_DIAG_LIMIT);
+    assert_int_equal(len, PDN_LIMIT_TAG_VALUE);
+    buf_free(&b);
+}
+
 /* Many games on one line: per-game cost must not depend on the column. */
 static void test_hostile_long_line_of_games(void **state)
 {
@@ -616,6 +667,7 @@ int main(void)
         cmocka_unit_test(test_hostile_nul_flood),
         cmocka_unit_test(test_hostile_long_line_comment),
         cmocka_unit_test(test_hostile_long_line_tag_value),
+        cmocka_unit_test(test_hostile_escaped_tag_value),
         cmocka_unit_test(test_hostile_long_line_of_games),
         cmocka_unit_test(test_hostile_long_line_of_moves),
         cmocka_unit_test(test_hostile_long_line_of_junk),
