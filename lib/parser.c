@@ -119,11 +119,12 @@ static int skip_token(struct parser *p)
  * (an exporter's trailer, "2-0 {end}"): no game of its own, which tools
  * count, warn about or fill with tags, but text pdnfmt must keep. Any other
  * token (a tag, a move, a NAG, junk) makes it a game, as does a game cut at
- * the size limit (the rest of a game). */
+ * the size limit (the rest of a game), and an error in it (an unterminated
+ * comment): its finding names a game the tools count. */
 static bool only_comments(const struct parser *p)
 {
     return !p->cut && !p->beyond_comments && p->tags.n == 0 && !p->body && !p->skipping &&
-           p->depth == 0 && !p->deep;
+           p->depth == 0 && !p->deep && game_internal(p->game)->read_errors == 0;
 }
 
 /* The end of input ends the last game. The grammar lets the last game go

@@ -891,7 +891,8 @@ PDN_API uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool 
  * counted for PDN_DIAG_NO_GAME; tools do not count, check, list or show it.
  * pdn_write_game and pdn_format_game write its comments alone, which read
  * back as the same trailer. Anything else in it (a tag, a move, a number,
- * a NAG, a setup, a variation, a result, junk) makes it a game as before;
+ * a NAG, a setup, a variation, a result, junk), or an error the reader
+ * finds in it (an unterminated comment), makes it a game as before;
  * comments before a game belong to that game. False for NULL and a game
  * made by hand.
  */

@@ -321,16 +321,22 @@ static void test_reader_trailer_comments(void **state)
     assert_false(pdn_game_is_trailer(NULL));
 }
 
-/* Anything but comments after the last result makes a game, as before; so
+/* Anything but comments after the last result makes a game, as before (an
+ * error in them too: its finding names a game that counts); so
  * do comments followed by a result, and comments before a game are its. */
 static void test_reader_not_a_trailer(void **state)
 {
     (void)state;
     static const char *const games[] = {
-        "1. 32-28 2-0 {end} *\n",       "1. 32-28 2-0 {end} 1-1\n",
-        "1. 32-28 2-0 {end} $1\n",      "1. 32-28 2-0 {end} 1.\n",
-        "1. 32-28 2-0 {end} (33-29)\n", "1. 32-28 2-0 {end} /W:W31-50:B1-20/\n",
-        "1. 32-28 2-0 [Event \"y\"]\n", "1. 32-28 2-0 {c}\n[Event \"y\"]\n1. 33-29 *\n",
+        "1. 32-28 2-0 {end} *\n",
+        "1. 32-28 2-0 {end} 1-1\n",
+        "1. 32-28 2-0 {end} $1\n",
+        "1. 32-28 2-0 {end} 1.\n",
+        "1. 32-28 2-0 {end} (33-29)\n",
+        "1. 32-28 2-0 {end} /W:W31-50:B1-20/\n",
+        "1. 32-28 2-0 [Event \"y\"]\n",
+        "1. 32-28 2-0 {c}\n[Event \"y\"]\n1. 33-29 *\n",
+        "1. 32-28 2-0 {an unterminated comment\n",
     };
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
         size_t n;
