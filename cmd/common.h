@@ -72,6 +72,8 @@ struct tool {
     pdn_diag_fn on_diag;            /* the readers' callback; tool_on_diag when NULL */
     void *diag_ctx;                 /* passed to on_diag */
     pdn_select *select;             /* the games chosen (-g, --white ...); NULL: every game */
+    bool trailers;                  /* the tool takes a file's trailer (pdn_game_is_trailer), which
+                                       is no game, to write its text: pdnfmt, pdn2csv --lossless */
     struct tool_repeats *repeats;   /* --unique, --duplicates (repeats.h); NULL: none */
     const char *input;              /* the operand tool_read_inputs is reading, or NULL */
     const char *input_ext;          /* the files a folder operand gives: ".pdn" (csv2pdn: ".csv") */

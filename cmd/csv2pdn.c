@@ -150,12 +150,16 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
         excel = excel || (!cv->o.excel_text && excel_protected(game));
         struct pdn_pos at = game->start;
         pdn_csv_reader_locate(r, &at);
-        bool chosen =
-            pdn_select_match(t->select, game) &&
-            (t->repeats == NULL || tool_repeats_keep(t, game, operand, &at, tool_on_diag, t));
+        /* pdn2csv --lossless's row of a file's trailer: no game, its
+         * comments written back as they were, unless games are chosen */
+        bool trailer = pdn_game_is_trailer(game);
+        bool chosen = trailer ? t->select == NULL
+                              : pdn_select_match(t->select, game) &&
+                                    (t->repeats == NULL ||
+                                     tool_repeats_keep(t, game, operand, &at, tool_on_diag, t));
         tool_select_release(hold, game->index, chosen);
         rc = chosen ? write_game(cv, game) : 0;
-        cv->games += chosen;
+        cv->games += chosen && !trailer;
         if (pdn_select_exhausted(t->select, game->index)) rc = 1;
         pdn_game_free(game);
     }

@@ -303,14 +303,14 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
         int rc = jobs_finish(t->job, tool_on_diag, t, c->out.fp);
         const struct csv_done *done = jobs_result(t->job);
         if (rc < 0) return rc;
-        c->games++;
+        c->games += !pdn_game_is_trailer(game);
         c->rows += (unsigned long)done->rows;
         c->worker_errors += done->errors;
         return 0;
     }
     long rows = pdn_csv_writer_write_game(c->writer, game, t->input);
     if (rows < 0) return (int)rows;
-    c->games++;
+    c->games += !pdn_game_is_trailer(game); /* a row of its own, but no game */
     c->rows += (unsigned long)rows;
     return 0;
 }
@@ -371,6 +371,10 @@ int main(int argc, char **argv)
                                        .end = csv_worker_end,
                                        .diag = csv_worker_diag};
     parse_options(&t, &c, argc, argv);
+    /* A file's trailer (comments after its last game) is no game, but
+     * --lossless keeps its text: a row of its own (a comment row with
+     * --moves) that csv2pdn writes back as the trailer (pdn2csv(1)). */
+    t.trailers = c.o.lossless;
     if (c.list_columns) list_columns(&t, &c);
     if (c.all_tags) collect_tags(&t, &c, argc - optind, argv + optind);
     c.o.tags = c.tags;

@@ -243,6 +243,7 @@ int main(int argc, char **argv)
     t.hidden[PDN_DIAG_FIXED] = false;
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = format_work};
+    t.trailers = true; /* the comments after a file's last game are written, not lost */
     parse_options(&t, &f, argc, argv);
     if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);

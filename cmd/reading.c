@@ -115,6 +115,14 @@ static bool chosen(struct reading *r, const pdn_game *game)
            tool_repeats_keep(t, game, r->operand, NULL, r->sel->on_diag, r->sel->diag_ctx);
 }
 
+/* Whether the tool is handed a file's trailer, comments after its last
+ * game (pdn_game_is_trailer): no game to count, check or choose, only text
+ * that a tool writing every game's text keeps, when it writes them all. */
+static bool trailer_taken(const struct reading *r)
+{
+    return r->t->trailers && r->t->select == NULL;
+}
+
 /* The next game chosen (jobs_next_fn): 1, 0 at the end, < 0 on failure. */
 static int next_chosen(pdn_game **out, void *ctx)
 {
@@ -123,6 +131,15 @@ static int next_chosen(pdn_game **out, void *ctx)
     int rc = 0;
     pdn_game *game;
     while (!r->done && (rc = pdn_reader_next(&game, r->reader)) > 0) {
+        if (pdn_game_is_trailer(game)) {
+            if (r->sel) release_findings(r->sel, game->index, false);
+            if (trailer_taken(r)) {
+                *out = game;
+                return 1;
+            }
+            pdn_game_free(game);
+            continue;
+        }
         bool keep = chosen(r, game);
         if (r->sel) release_findings(r->sel, game->index, keep);
         r->done = pdn_select_exhausted(t->select, game->index);

@@ -52,14 +52,17 @@ static int variant_tag(FILE *fp, const pdn_game *game)
 
 int split_game(struct tool *t, struct split *s, const pdn_game *game)
 {
-    if (!s->open || s->in_piece == s->per) {
+    /* A file's trailer, no game, stays after its last game, in its piece:
+     * counted as none, and with no GameType tag, which would make it one. */
+    bool trailer = pdn_game_is_trailer(game);
+    if (!s->open || (s->in_piece == s->per && !trailer)) {
         int rc = next_piece(t, s);
         if (rc < 0) return rc;
     }
-    s->in_piece++;
+    s->in_piece += !trailer;
     FILE *fp = s->out.fp;
-    if (variant_tag(fp, game) == EOF || fwrite(game->raw, 1, game->raw_len, fp) != game->raw_len ||
-        fputs("\n\n", fp) == EOF) {
+    if ((!trailer && variant_tag(fp, game) == EOF) ||
+        fwrite(game->raw, 1, game->raw_len, fp) != game->raw_len || fputs("\n\n", fp) == EOF) {
         s->out.err = errno ? errno : EIO;
         return PDN_EIO;
     }

@@ -149,7 +149,8 @@ static void put_tag(pdn_csv_writer *w, const char *name, const char *value, bool
 static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
 {
     csv_cell_reset(w);
-    if (!pdn_game_tag(game, "GameType")) {
+    /* A file's trailer has no tag: one would make a game of it. */
+    if (!pdn_game_tag(game, "GameType") && !pdn_game_is_trailer(game)) {
         char number[16];
         snprintf(number, sizeof number, "%d", game_untagged_type(game));
         put_tag(w, "GameType", number, false);
@@ -304,7 +305,7 @@ static int movetext(pdn_csv_writer *w, const struct game_ctx *g, bool main_only)
     while (stop > body && (stop[-1] == '\n' || stop[-1] == ' '))
         stop--;
     const char *result = NULL; /* what replaces the writer's result */
-    if (main_only || w->o.lossless) {
+    if ((main_only || w->o.lossless) && !pdn_game_is_trailer(game)) {
         const char *token = stop; /* the result, last: after a blank, or the line
                                      end of a ';' comment */
         while (token > body && token[-1] != ' ' && token[-1] != '\n')

@@ -1156,8 +1156,31 @@ static void settle_numbers(pdn_csv_reader *r)
     r->captext = cap;
 }
 
+/* A lexer over the whole text made so far, as the reader will read it. */
+static void text_lexer(struct lexer *lx, const pdn_csv_reader *r)
+{
+    lexer_init(lx, r->o.strict, NULL, NULL);
+    lx->buf = r->text;
+    lx->end = r->ntext;
+    lx->eof = true;
+}
+
+/* Whether the text made so far is comments alone, at least one: no tag,
+ * no move, no result (pdn2csv --lossless's row of a file's trailer,
+ * pdn_game_is_trailer). */
+static bool text_only_comments(const pdn_csv_reader *r)
+{
+    struct lexer lx;
+    text_lexer(&lx, r);
+    bool any = false;
+    struct token tok;
+    for (enum token_kind k; (k = lexer_next(&lx, &tok)) != TOK_EOF && k != TOK_MORE; any = true)
+        if (k != TOK_COMMENT && k != TOK_LINECOMMENT) return false;
+    return any;
+}
+
 /* The rows of one game (the first is read), as PDN text: its tags, its
- * lines, its result. */
+ * lines, its result; none after comments alone (a file's trailer). */
 void csv_moves_text(pdn_csv_reader *r)
 {
     struct end_results res;
@@ -1174,6 +1197,7 @@ void csv_moves_text(pdn_csv_reader *r)
     rows_text(r, &lines);
     leave_lines(r, &lines);
     settle_numbers(r);
+    if (!res.recorded[0] && text_only_comments(r)) return;
     end_text(r, &res, !lines.any_move && (r->ntext > moves_at || r->have_held), row);
 }
 
@@ -1185,10 +1209,7 @@ void csv_moves_text(pdn_csv_reader *r)
 static bool text_holds_move(const pdn_csv_reader *r, bool *items)
 {
     struct lexer lx;
-    lexer_init(&lx, r->o.strict, NULL, NULL);
-    lx.buf = r->text;
-    lx.end = r->ntext;
-    lx.eof = true;
+    text_lexer(&lx, r);
     bool move = false;
     *items = false;
     struct token tok;
@@ -1205,7 +1226,8 @@ static bool text_holds_move(const pdn_csv_reader *r, bool *items)
 }
 
 /* The PDN text of the row read: its tags, its movetext (which holds its
- * result as written, if any) or its moves, and its result. */
+ * result as written, if any) or its moves, and its result; none after
+ * comments alone, which read back as the trailer they were written from. */
 void csv_game_text(pdn_csv_reader *r)
 {
     struct end_results res;
@@ -1225,6 +1247,10 @@ void csv_game_text(pdn_csv_reader *r)
         }
         if (!said) res.tagged[0] = '\0';
         res.recorded = "";
+        if (text_only_comments(r)) {
+            text_line(r, row, res.col);
+            return;
+        }
     } else if (mv != SIZE_MAX && csv_field(r, mv)[0]) { /* empty: no line of its own */
         text_line(r, row, (uint32_t)mv + 1);
         text_multiline(r, csv_field(r, mv), row, (uint32_t)mv + 1);

@@ -140,9 +140,19 @@ static int write_raw(FILE *out, const pdn_game *game)
     return ferror(out) ? PDN_EIO : PDN_OK;
 }
 
+/* A file's trailer is no game: nothing to replay, repair or report; its
+ * comments as pdn_write_game writes them. */
+static int format_trailer(FILE *out, const pdn_game *game, const struct pdn_format_options *o)
+{
+    struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
+    if (o->write) wo = *o->write;
+    return pdn_write_game(out, game, &wo);
+}
+
 static int format_game(struct format *f, FILE *out, const pdn_game *game,
                        const struct pdn_format_options *o)
 {
+    if (pdn_game_is_trailer(game)) return format_trailer(out, game, o);
     bool replayed = !o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP || f->faults_wanted;
     if (replayed) {
         int rc = replay(f, game);

@@ -1,5 +1,5 @@
 /*
- * game: freeing a game, tag look-up (tag_synonym.c's, which reads a
+ * game: freeing a game, whether it is a trailer, tag look-up (tag_synonym.c's, which reads a
  * Bianco tag as White) and the public face of the result
  * spellings (their table is text.c's).
  *
@@ -26,6 +26,11 @@ void pdn_game_free(pdn_game *game)
 void *pdn_game_work(const pdn_game *game)
 {
     return game ? game_box_of(game)->work : NULL;
+}
+
+bool pdn_game_is_trailer(const pdn_game *game)
+{
+    return game && game_internal(game)->trailer;
 }
 
 const char *pdn_game_tag(const pdn_game *game, const char *name)

@@ -42,6 +42,8 @@ struct pdn_game_internal {
     bool result_told;
     bool tag_synonyms; /* a tag is named as another language names a standard
                           one (tag_synonym.c): only then are they looked for */
+    bool trailer;      /* comments alone up to the end of the input, after the
+                          last game's separator: no game (pdn_game_is_trailer) */
 };
 
 struct game_box {

@@ -115,13 +115,30 @@ static int skip_token(struct parser *p)
     return 0;
 }
 
+/* Comments alone from the last game's separator to the end of the input
+ * (an exporter's trailer, "2-0 {end}"): no game of its own, which tools
+ * count, warn about or fill with tags, but text pdnfmt must keep. Any other
+ * token (a tag, a move, a NAG, junk) makes it a game, as does a game cut at
+ * the size limit (the rest of a game), and an error in it (an unterminated
+ * comment): its finding names a game the tools count. */
+static bool only_comments(const struct parser *p)
+{
+    return !p->cut && !p->beyond_comments && p->tags.n == 0 && !p->body && !p->skipping &&
+           p->depth == 0 && !p->deep && game_internal(p->game)->read_errors == 0;
+}
+
 /* The end of input ends the last game. The grammar lets the last game go
  * without a separator, so only lenient mode says that the result is missing
- * (a game cut at the size limit has been reported already). */
+ * (a game cut at the size limit has been reported already), and not of a
+ * trailer, which is no game. */
 static int on_eof(struct parser *p)
 {
     p->end_pos = p->tok.pos;
     struct pdn_pos at = parser_last_char(p);
+    if (only_comments(p)) {
+        game_internal_mut(p->game)->trailer = true;
+        return STEP_END;
+    }
     if (!p->opt.strict && !p->cut) parser_emit(p, PDN_DIAG_MISSING_RESULT, &at, NULL, 0, NULL);
     return STEP_END;
 }
@@ -130,6 +147,7 @@ static int step(struct parser *p)
 {
     enum token_kind k = p->tok.kind;
     if (k == TOK_EOF) return on_eof(p);
+    if (k != TOK_COMMENT && k != TOK_LINECOMMENT) p->beyond_comments = true;
     if (k == TOK_RESULT || k == TOK_STAR) return on_result(p);
     if (k == TOK_TAG && (p->body || p->skipping)) return parser_on_tag(p);
     if (p->skipping || p->deep) return skip_token(p);
@@ -140,7 +158,7 @@ static int step(struct parser *p)
 
 static void reset_game(struct parser *p)
 {
-    p->any = p->body = p->items = p->skipping = false;
+    p->any = p->body = p->items = p->skipping = p->beyond_comments = false;
     p->deep = p->depth = 0;
     p->odd_seen = 0;
     p->say = NULL;
@@ -232,7 +250,9 @@ static int before_game(struct parser *p)
     if (k == TOK_JUNK) {
         parser_take_find(p);
         p->skipping = false;
+        p->beyond_comments = true;
     } else if (k == TOK_RESULT || k == TOK_STAR) {
+        p->beyond_comments = true;
         parser_emit(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len,
                     "result without a game");
     } else {

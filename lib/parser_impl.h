@@ -56,12 +56,13 @@ struct parser {
     uint64_t tag_marks; /* a bit per first letter and length of this game's tag names */
     struct tag_synonym_filter synonyms; /* the names that may be synonyms */
     struct frame *frames;
-    int nframes; /* allocated */
-    int depth;   /* index of the innermost open line */
-    int deep;    /* '(' open past PDN_LIMIT_DEPTH, skipped */
-    bool any;    /* the game has started */
-    bool body;   /* a move, move number or variation was seen */
-    bool items;  /* some other movetext (comments, NAGs, setups) was seen */
+    int nframes;          /* allocated */
+    int depth;            /* index of the innermost open line */
+    int deep;             /* '(' open past PDN_LIMIT_DEPTH, skipped */
+    bool any;             /* the game has started */
+    bool body;            /* a move, move number or variation was seen */
+    bool items;           /* some other movetext (comments, NAGs, setups) was seen */
+    bool beyond_comments; /* a token that is no comment was read for the game: no trailer */
     bool skipping;
     bool cut, saved_eof; /* the window ends at the size limit: its real end */
     bool cut_told;       /* the cut was reported */

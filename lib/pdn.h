@@ -881,6 +881,22 @@ PDN_API uint32_t pdn_game_first_number(const pdn_game *game);
  * setup there, an empty one or one holding '/' (written as a comment).
  */
 PDN_API uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second);
+/*
+ * Whether the "game" is a file's trailer: comments alone ({...} and ;
+ * lines, with blanks and % lines between them) after the last game's
+ * result or '*' (or in a file of nothing else) up to the end of the input,
+ * which exporters write ("2-0 {exported by X}"). It is no game: the reader
+ * hands it out last, numbered after the file's last game, so that no text
+ * is lost, without a finding of its own (no missing result) and not
+ * counted for PDN_DIAG_NO_GAME; tools do not count, check, list or show it.
+ * pdn_write_game and pdn_format_game write its comments alone, which read
+ * back as the same trailer. Anything else in it (a tag, a move, a number,
+ * a NAG, a setup, a variation, a result, junk), or an error the reader
+ * finds in it (an unterminated comment), makes it a game as before;
+ * comments before a game belong to that game. False for NULL and a game
+ * made by hand.
+ */
+PDN_API bool pdn_game_is_trailer(const pdn_game *game);
 /* What pdn_reader_options.work made of the game on the thread that read
  * it, or NULL (no work asked for, or none done for this game). */
 PDN_API void *pdn_game_work(const pdn_game *game);

@@ -43,6 +43,7 @@ struct reader_one {
     bool sniffed;                  /* the start of the input was looked at */
     bool not_pdn;                  /* ... and was no PDN: no game is read */
     size_t ngames;                 /* games handed out */
+    size_t trailers;               /* ... of them trailers, no games (pdn_game_is_trailer) */
     struct variant_tally variants; /* the file's games so far, by variant */
     struct variant_tally *tally;   /* &variants, the settled parts' (reader_parts_rest),
                                       or NULL: the variants are left undecided */
@@ -252,6 +253,7 @@ static int read_game(pdn_game **out, struct reader_one *r)
     if (rc < 0) r->error = rc;
     if (rc > 0) {
         r->ngames++;
+        r->trailers += pdn_game_is_trailer(*out);
         r->last_end = parser_game_end(r->parser);
         r->last_result = (*out)->result_text != NULL;
         r->last_line = (*out)->result_pos.line;
@@ -300,7 +302,7 @@ int reader_one_next(pdn_game **out, struct reader_one *r)
             hold_from(r, *out);
             continue;
         }
-        if (rc == 0 && r->ngames == 0 && r->tell_no_game && !r->not_pdn) {
+        if (rc == 0 && r->ngames == r->trailers && r->tell_no_game && !r->not_pdn) {
             r->ngames = SIZE_MAX; /* said once */
             file_finding(r, PDN_DIAG_NO_GAME, NULL);
         }

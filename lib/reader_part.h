@@ -74,6 +74,7 @@ struct reader_parts {
     struct pdn_reader_options options;
     struct reader_part next; /* where the file read so far ends */
     struct variant_tally tally;
+    size_t trailers; /* of next.games, a trailer (pdn_game_is_trailer): no game */
 };
 
 void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *options, bool bom);

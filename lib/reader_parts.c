@@ -100,11 +100,13 @@ void reader_parts_game(struct reader_parts *s, const struct reader_part *at, pdn
 {
     game->index += at->games;
     variant_decide(game, &s->tally, s->options.gametype);
+    s->trailers += pdn_game_is_trailer(game);
 }
 
 void reader_parts_end(const struct reader_parts *s)
 {
-    if (s->next.games > 0 || !s->options.on_diag) return;
+    /* comments alone are no game (reader_one_next says it alike) */
+    if (s->next.games > s->trailers || !s->options.on_diag) return;
     struct pdn_diag d = {.code = PDN_DIAG_NO_GAME, .file = s->options.filename};
     s->options.on_diag(&d, s->options.diag_ctx);
 }

@@ -724,6 +724,30 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     write_line_end(wr, line, &n);
 }
 
+/* A game: tags, moves, result. Returns true (something was written). */
+static bool write_whole(struct writer *wr, const struct writer_count *count)
+{
+    const pdn_game *game = wr->game;
+    if (!wr->opt->movetext_only) write_tags(&wr->wrap, game, wr->opt);
+    struct side first = {count->first.number, count->first.second};
+    if (!count->played) first.number = game_first_number(game, first.black, count_skips(wr), wr);
+    write_moves(wr, &game->main, 0, (struct numbering){first, first, false}, false);
+    bool as_written = own_result_format(game) && game->result_text && wr->opt->result == 0;
+    wrap_puts(&wr->wrap,
+              as_written ? game->result_text : game_result_text(game, game_result(game, wr->opt)));
+    wrap_end(&wr->wrap);
+    return true;
+}
+
+/* A file's trailer (pdn_game_is_trailer): its comments alone, no tag, no
+ * result, which would make a game of it; read back, they are the same
+ * trailer. Returns whether anything was written (not with no_comments). */
+static bool write_trailer(struct writer *wr)
+{
+    const struct pdn_line *main = &wr->game->main;
+    return write_comments(wr, main->trailing, main->ntrailing);
+}
+
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
     if (!game) return PDN_EINVAL;
@@ -745,15 +769,8 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
                         .played_ctx = count->played_ctx};
     flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    if (!wr.opt->movetext_only) write_tags(&wr.wrap, game, wr.opt);
-    struct side first = {count->first.number, count->first.second};
-    if (!count->played) first.number = game_first_number(game, first.black, count_skips(&wr), &wr);
-    write_moves(&wr, &game->main, 0, (struct numbering){first, first, false}, false);
-    bool as_written = own_result_format(game) && game->result_text && options->result == 0;
-    wrap_puts(&wr.wrap,
-              as_written ? game->result_text : game_result_text(game, game_result(game, options)));
-    wrap_end(&wr.wrap);
-    if (!wr.opt->movetext_only) {
+    bool any = pdn_game_is_trailer(game) ? write_trailer(&wr) : write_whole(&wr, count);
+    if (any && !wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);
         wrap_raw(&wr.wrap, "\n", 1);
     }

@@ -43,8 +43,9 @@ static bool load_pdn(struct openings *o, const char *path, enum pdn_variant vari
     pdn_game *game;
     bool ok = true;
     while (ok && pdn_reader_next(&game, reader) == 1) {
-        struct pdn_replay_summary sum;
-        if (pdn_replay_game(&sum, game, NULL) == 0 && sum.errors == 0) ok = add(o, &sum.final);
+        struct pdn_replay_summary sum; /* a trailer, comments after the games, is none */
+        if (!pdn_game_is_trailer(game) && pdn_replay_game(&sum, game, NULL) == 0 && sum.errors == 0)
+            ok = add(o, &sum.final);
         pdn_game_free(game);
     }
     pdn_reader_free(reader);

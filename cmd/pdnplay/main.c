@@ -138,7 +138,7 @@ static void start_from_file(struct play *p, const struct start_options *s)
     pdn_game *game = NULL;
     if (pdn_reader_open_file(&reader, s->from, NULL) != 0)
         tool_usage_error(&p->t, "--from: cannot read %s", s->from);
-    if (pdn_reader_next(&game, reader) != 1)
+    if (pdn_reader_next(&game, reader) != 1 || pdn_game_is_trailer(game))
         tool_usage_error(&p->t, "--from: no game in %s", s->from);
     struct from_game f = {.move = s->move,
                           .want = -1, /* no ply: no move gets there */

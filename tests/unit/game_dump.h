@@ -69,9 +69,10 @@ static inline void dump_line(FILE *fp, const struct pdn_line *line, int depth)
 static inline void dump_game(FILE *fp, const pdn_game *g)
 {
     const struct pdn_game_internal *in = game_internal(g);
-    fprintf(fp, "game %zu result=%d gametype=%d source=%d candidates=%x/%x/%x told_by=%zu",
+    fprintf(fp,
+            "game %zu result=%d gametype=%d source=%d candidates=%x/%x/%x told_by=%zu trailer=%d",
             g->index, (int)g->result, g->gametype, (int)g->variant_source, in->variant_candidates,
-            in->variant_tried, in->variant_legal, in->variant_told_by);
+            in->variant_tried, in->variant_legal, in->variant_told_by, (int)in->trailer);
     dump_str(fp, "result", g->result_text);
     dump_pos(fp, "result", g->result_pos);
     dump_pos(fp, "start", g->start);

@@ -249,6 +249,109 @@ static void test_reader_games_without_results(void **state)
     assert_int_equal(d->game, 1);
 }
 
+/* The last "game" of text, read whole (its findings in F.dc); the games in *n. */
+static pdn_game *last_of(const char *text, size_t *n)
+{
+    struct pdn_reader_options o = fix_options(&F, false);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), &o), 0);
+    pdn_game *g, *last = NULL;
+    for (*n = 0; pdn_reader_next(&g, r) == 1; ++*n) {
+        pdn_game_free(last);
+        last = g;
+    }
+    pdn_reader_free(r);
+    assert_non_null(last);
+    return last;
+}
+
+/* pdn_write_game's text of a game, malloc'd. */
+static char *written(const pdn_game *g)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = open_memstream(&buf, &len);
+    assert_non_null(fp);
+    assert_int_equal(pdn_write_game(fp, g, NULL), 0);
+    fclose(fp);
+    return buf;
+}
+
+/* Comments alone after the last game's result, up to the end (an
+ * exporter's trailer), are no game: marked, no missing result, written as
+ * the comments alone, which read back as the same trailer. */
+static void test_reader_trailer_comments(void **state)
+{
+    (void)state;
+    static const char *const trailers[] = {
+        "[Event \"x\"]\n1. 32-28 19-23 2-0 {end}\n",
+        "[Event \"x\"]\n1. 32-28 19-23 2-0\n; exported by X\n",
+        "[Event \"x\"]\n1. 32-28 19-23 2-0\n\n{end}\n\n% a percent line\n\n",
+        "1. 32-28 19-23 * {one} {two}\n; three\n",
+    };
+    for (size_t i = 0; i < sizeof trailers / sizeof trailers[0]; i++) {
+        size_t n;
+        pdn_game *g = last_of(trailers[i], &n);
+        assert_int_equal(n, 2);
+        assert_true(pdn_game_is_trailer(g));
+        assert_int_equal(g->ntags, 0);
+        assert_int_equal(dc_count(&F.dc, PDN_DIAG_MISSING_RESULT), 0);
+        assert_int_equal(F.dc.total, 0);
+        char *text = written(g);
+        assert_true(text[0] == '{' && strstr(text, "}\n\n") != NULL);
+        assert_null(strchr(text, '['));
+        assert_null(strchr(text, '*'));
+        pdn_game *back = last_of(text, &n);
+        assert_int_equal(n, 1);
+        assert_true(pdn_game_is_trailer(back));
+        char *again = written(back);
+        assert_string_equal(again, text);
+        free(again);
+        free(text);
+        pdn_game_free(back);
+        pdn_game_free(g);
+    }
+    /* a file of comments alone: no game in it */
+    size_t n;
+    pdn_game *g = last_of("{nothing}\n; but comments\n", &n);
+    assert_true(pdn_game_is_trailer(g));
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_NO_GAME), 1);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_MISSING_RESULT), 0);
+    pdn_game_free(g);
+    assert_false(pdn_game_is_trailer(NULL));
+}
+
+/* Anything but comments after the last result makes a game, as before (an
+ * error in them too: its finding names a game that counts); so
+ * do comments followed by a result, and comments before a game are its. */
+static void test_reader_not_a_trailer(void **state)
+{
+    (void)state;
+    static const char *const games[] = {
+        "1. 32-28 2-0 {end} *\n",
+        "1. 32-28 2-0 {end} 1-1\n",
+        "1. 32-28 2-0 {end} $1\n",
+        "1. 32-28 2-0 {end} 1.\n",
+        "1. 32-28 2-0 {end} (33-29)\n",
+        "1. 32-28 2-0 {end} /W:W31-50:B1-20/\n",
+        "1. 32-28 2-0 [Event \"y\"]\n",
+        "1. 32-28 2-0 {c}\n[Event \"y\"]\n1. 33-29 *\n",
+        "1. 32-28 2-0 {an unterminated comment\n",
+    };
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        size_t n;
+        pdn_game *g = last_of(games[i], &n);
+        assert_int_equal(n, 2);
+        assert_false(pdn_game_is_trailer(g));
+        pdn_game_free(g);
+    }
+    /* comments before a game are its own, in strict mode too */
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_str(&F, "{a} 1. 32-28 2-0 {b}", true, &g), 2);
+    assert_false(pdn_game_is_trailer(g));
+    pdn_game_free(g);
+}
+
 /* A syntax error is reported with its place and game; no later game is lost. */
 static void test_reader_recovers_after_error(void **state)
 {
@@ -605,6 +708,8 @@ int main(void)
         cmocka_unit_test(test_reader_strict_rejects_lenient_forms),
         cmocka_unit_test(test_reader_empty_game_and_match_score),
         cmocka_unit_test(test_reader_games_without_results),
+        cmocka_unit_test(test_reader_trailer_comments),
+        cmocka_unit_test(test_reader_not_a_trailer),
         cmocka_unit_test(test_reader_recovers_after_error),
         cmocka_unit_test(test_reader_unterminated_variation),
         cmocka_unit_test(test_reader_depth_limit),

@@ -337,6 +337,27 @@ static void test_parts_resume_after_a_refused_one(void **state)
     assert_same_in_parts_of_many_sizes(path, 64, 7);
 }
 
+/* Comments after the last game up to the end, a trailer that is no game,
+ * read in parts of every size as one reader reads them: marked, and a file
+ * of comments alone said to hold no game (reader_parts_end). */
+static void test_parts_agree_on_a_trailer(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    for (int i = 1; i <= 8; i++)
+        fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n", i);
+    fputs("{exported by X}\n; on 2024-01-01\n\n{the end}\n", fp);
+    fclose(fp);
+    assert_same_in_parts_of_many_sizes(path, 64, 13);
+    char alone[] = "/tmp/test_reader_threads.XXXXXX";
+    fp = new_file(alone);
+    for (int i = 1; i <= 20; i++)
+        fprintf(fp, "{comment %d}\n; line %d\n\n", i, i);
+    fclose(fp);
+    assert_same_in_parts_of_many_sizes(alone, 64, 13);
+}
+
 /* Games whose variant a later game decides (variant_open: the reader
  * holds them) refuse their part; one reader holds them and reads on, and
  * the parts take up again once the hold is handed over: untagged 8x8
@@ -567,6 +588,7 @@ int main(void)
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
         cmocka_unit_test(test_parts_resume_after_a_hold),
+        cmocka_unit_test(test_parts_agree_on_a_trailer),
         cmocka_unit_test(test_work_on_the_reading_threads),
         cmocka_unit_test(test_work_diag_sees_the_findings_first),
         cmocka_unit_test(test_threads_agree_on_every_file),
