@@ -724,8 +724,8 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     write_line_end(wr, line, &n);
 }
 
-/* A game: tags, moves, result. Returns true (something was written). */
-static bool write_whole(struct writer *wr, const struct writer_count *count)
+/* A game: tags, moves, result. */
+static void write_whole(struct writer *wr, const struct writer_count *count)
 {
     const pdn_game *game = wr->game;
     if (!wr->opt->movetext_only) write_tags(&wr->wrap, game, wr->opt);
@@ -736,7 +736,6 @@ static bool write_whole(struct writer *wr, const struct writer_count *count)
     wrap_puts(&wr->wrap,
               as_written ? game->result_text : game_result_text(game, game_result(game, wr->opt)));
     wrap_end(&wr->wrap);
-    return true;
 }
 
 /* A file's trailer (pdn_game_is_trailer): its comments alone, no tag, no
@@ -769,7 +768,11 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
                         .played_ctx = count->played_ctx};
     flockfile(out); /* one lock for the game's few writes */
     wrap_init(&wr.wrap, out, wr.opt->width);
-    bool any = pdn_game_is_trailer(game) ? write_trailer(&wr) : write_whole(&wr, count);
+    bool any = true; /* a trailer with --no-comments is nothing */
+    if (pdn_game_is_trailer(game))
+        any = write_trailer(&wr);
+    else
+        write_whole(&wr, count);
     if (any && !wr.opt->movetext_only) {
         wrap_newline(&wr.wrap);
         wrap_raw(&wr.wrap, "\n", 1);
