@@ -67,7 +67,10 @@ struct draw_tracker {
     struct draw_position history[DRAW_HISTORY]; /* since the last irreversible ply */
     unsigned nhistory;                          /* entries used (<= DRAW_HISTORY) */
     unsigned head;                              /* next slot to write */
-    unsigned kings_only;                        /* consecutive king-only quiet plies */
+    /* The history's first position, the one after the last irreversible
+     * ply, is the next ply's 'before', kept then (draw_tracker_step). */
+    bool first_pending;
+    unsigned kings_only; /* consecutive king-only quiet plies */
     const struct draw_rules *rules;
     struct draw_count ending;
 };
@@ -91,7 +94,8 @@ enum pdn_draw_rule draw_tracker_step_full(struct draw_tracker *t, const struct p
  * cannot repeat and the king-move count starts again) with no counted
  * ending under way and too many pieces for one to begin or stand (a
  * promotion then changes nothing either), which leaves every rule as it
- * was but the history, started again from the position after it. A
+ * was but the history, started again from the position after it (kept
+ * with the next ply: first_pending). A
  * capture takes ncaptured pieces off the board (one a jump, never one
  * twice): no count of the board's bits.
  */
@@ -109,9 +113,12 @@ static inline enum pdn_draw_rule draw_tracker_step(struct draw_tracker *t,
         return draw_tracker_step_full(t, before, after, move, man_moved);
     t->ending.pieces = pieces;
     t->kings_only = 0;
-    t->history[0] =
-        (struct draw_position){{after->pieces[0], after->pieces[1]}, after->kings, after->side};
-    t->head = t->nhistory = 1;
+    /* The position after it is the next ply's 'before': kept then, if that
+     * ply is no such ply. Copied here, the board was read back right after
+     * the ply's stores to it, which stalled until they were done (pdncheck:
+     * 1% of its time). */
+    t->head = t->nhistory = 0;
+    t->first_pending = true;
     return PDN_DRAW_NONE;
 }
 /* The counted endings alone, for a search that tracks repetitions and

@@ -231,6 +231,7 @@ void draw_tracker_start(struct draw_tracker *t, const struct pdn_board *start,
                         enum pdn_draw_rules set)
 {
     t->nhistory = t->head = 0;
+    t->first_pending = false;
     t->kings_only = 0;
     t->rules = draw_rules_get((enum pdn_variant)start->variant, set);
     draw_count_start(&t->ending, t->rules, start);
@@ -311,6 +312,8 @@ enum pdn_draw_rule draw_tracker_step_full(struct draw_tracker *t, const struct p
                                           const struct pdn_move *move, bool man_moved)
 {
     const struct draw_rules *r = t->rules;
+    if (t->first_pending) remember(t, before); /* as it stood after the ply before */
+    t->first_pending = false;
     if (move->ncaptured > 0 || man_moved) {
         t->nhistory = t->head = 0;
         t->kings_only = 0;

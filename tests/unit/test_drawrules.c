@@ -149,6 +149,29 @@ static void test_drawrules_international_fmjd_capture_clears_history(void **stat
                  PDN_DRAW_REPETITION);
 }
 
+/* After a man's move on a full board (the tracker's quick ply, which keeps
+ * the position after it only once the next ply comes), that position
+ * counts: kings going round come back to it a third time at ply 9. */
+static void test_drawrules_repetition_counts_the_position_after_a_man_move(void **state)
+{
+    (void)state;
+    const char *plies[] = {
+        "B:W27,32,33,34,K46:B1,2,3,4,K15", /* 31-27 */
+        "W:W27,32,33,34,K46:B1,2,3,4,K20", "B:W27,32,33,34,K41:B1,2,3,4,K20",
+        "W:W27,32,33,34,K41:B1,2,3,4,K15", "B:W27,32,33,34,K46:B1,2,3,4,K15",
+        "W:W27,32,33,34,K46:B1,2,3,4,K20", "B:W27,32,33,34,K41:B1,2,3,4,K20",
+        "W:W27,32,33,34,K41:B1,2,3,4,K15", "B:W27,32,33,34,K46:B1,2,3,4,K15",
+    };
+    struct pdn_board at = board_of(PDN_VARIANT_INTERNATIONAL, "W:W31,32,33,34,K46:B1,2,3,4,K15");
+    struct draw_tracker t;
+    draw_tracker_start(&t, &at, PDN_DRAW_RULES_FMJD);
+    for (size_t i = 0; i < sizeof plies / sizeof *plies; i++) {
+        enum pdn_draw_rule want = i + 1 == 9 ? PDN_DRAW_REPETITION : PDN_DRAW_NONE;
+        if (step(&t, &at, board_of(PDN_VARIANT_INTERNATIONAL, plies[i]), 0) != want)
+            fail_msg("ply %zu", i + 1);
+    }
+}
+
 static void test_drawrules_international_fmjd_25_moves(void **state)
 {
     (void)state;
@@ -524,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_drawrules_standing_flag_matches_table),
         cmocka_unit_test(test_drawrules_international_fmjd_repetition_third_time),
         cmocka_unit_test(test_drawrules_international_fmjd_capture_clears_history),
+        cmocka_unit_test(test_drawrules_repetition_counts_the_position_after_a_man_move),
         cmocka_unit_test(test_drawrules_international_fmjd_25_moves),
         cmocka_unit_test(test_drawrules_international_fmjd_25_moves_reset_by_man_or_capture),
         cmocka_unit_test(test_drawrules_international_fmjd_16_moves_from_first_reach),
