@@ -31,8 +31,11 @@
  * file is read by one reader. A part's games wait, read, for their turn to
  * be worked on: small parts keep them in the core's cache (pdncheck -j 2
  * on 100 MB: 5% less CPU time with 8 kB than with 32, 4% more with 4 kB;
- * 11.5 MB against 25 at the peak). */
-enum { PART_BYTES = 8 << 10, PART_MAX = 8 << 20 };
+ * 11.5 MB against 25 at the peak), but each part costs its hand-overs
+ * between the threads, some 5 us when a cache line takes 400 ns between
+ * the cores: there, 16 kB took 2 to 8% less wall time than 8 kB in each
+ * tool, 9 to 13 MB at the peak against 9 to 12. */
+enum { PART_BYTES = 16 << 10, PART_MAX = 8 << 20 };
 /* Parts in flight: one a thread and this many more. A thread whose part
  * waits for its turn reads the next one: with 2 more, pdncheck -j 2 on
  * 100 MB left its second thread waiting for a part 0.17 s of its 0.85 s;
