@@ -343,6 +343,12 @@ unsigned stats_spelling_distance(const char *a, const char *b, unsigned max);
 /* Whether two folded surnames are a man's and a woman's forms of one
  * family name ("Bankowski" / "Bankowska"): two people, not a misspelling. */
 bool stats_spelling_gendered(const char *a, const char *b);
+/* s[0, n) with the letters other languages write as two written so
+ * ("Müller" as "Mueller", "Møller" as "Moeller", "Ångström" as
+ * "Aangstroem"), into out (n + 1 bytes: each such letter is two bytes in
+ * UTF-8 too); the first such letter and how it was written in *letter and
+ * *as. False, out a copy, when s has none. */
+bool stats_written_out(char *out, const char *s, size_t n, const char **letter, const char **as);
 
 /* ---- games read twice (stats_repeat.c) ---- */
 

@@ -1,6 +1,7 @@
 /*
  * stats_spelling: how many letters apart two spellings of a name are
- * (stats_spelling_distance), for pdn_stats_suggest's misspelt surnames.
+ * (stats_spelling_distance), for pdn_stats_suggest's misspelt surnames,
+ * and a name with its umlauts written out (stats_written_out).
  * Counts characters, not bytes: "Bouré" and "Boure" are one letter apart
  * before folding, as "Manakanou" and "Manakounou" are two. Never prints.
  */
@@ -82,4 +83,42 @@ bool stats_spelling_gendered(const char *a, const char *b)
             if (strcmp(a + k, tails[i][way]) == 0 && strcmp(b + k, tails[i][!way]) == 0)
                 return true;
     return false;
+}
+
+/* The letters other languages write as two: German's umlauts, Danish and
+ * Norwegian ø and å (UTF-8 0xC3 and this byte). */
+static const struct {
+    unsigned char second;
+    char as[3], letter[3];
+} written_two[] = {
+    {0xA4, "ae", "ä"}, {0x84, "Ae", "Ä"}, {0xB6, "oe", "ö"}, {0x96, "Oe", "Ö"}, {0xBC, "ue", "ü"},
+    {0x9C, "Ue", "Ü"}, {0xB8, "oe", "ø"}, {0x98, "Oe", "Ø"}, {0xA5, "aa", "å"}, {0x85, "Aa", "Å"},
+};
+
+/* The index in written_two of the letter at s[i] (s[0, n)), or -1. */
+static int written_two_at(const char *s, size_t i, size_t n)
+{
+    if ((unsigned char)s[i] != 0xC3 || i + 1 >= n) return -1;
+    for (size_t k = 0; k < sizeof written_two / sizeof written_two[0]; k++)
+        if (written_two[k].second == (unsigned char)s[i + 1]) return (int)k;
+    return -1;
+}
+
+bool stats_written_out(char *out, const char *s, size_t n, const char **letter, const char **as)
+{
+    bool any = false;
+    for (size_t i = 0; i < n;) {
+        int k = written_two_at(s, i, n);
+        if (k < 0) {
+            out[i] = s[i];
+            i++;
+            continue;
+        }
+        if (!any) *letter = written_two[k].letter, *as = written_two[k].as;
+        any = true;
+        memcpy(out + i, written_two[k].as, 2); /* two bytes for two */
+        i += 2;
+    }
+    out[n] = '\0';
+    return any;
 }

@@ -126,9 +126,13 @@ struct cand {
     char *given;      /* players: the other words folded, in their order */
                       /* (initials and given live in surname's block) */
     bool abbreviated; /* players: no given name longer than a letter */
-    int year;         /* events: a year in the name, 0 none */
-    size_t parent;    /* union-find */
-    size_t fit;       /* misspelt surnames: the one group that fits, or FIT_* */
+    /* players: the loose key with umlauts written out (stats_written_out),
+     * and the first one and its writing; NULL when the name has none */
+    char *written_out;
+    const char *letter, *as;
+    int year;      /* events: a year in the name, 0 none */
+    size_t parent; /* union-find */
+    size_t fit;    /* misspelt surnames: the one group that fits, or FIT_* */
 };
 
 #define FIT_NONE ((size_t)-1)
@@ -230,13 +234,29 @@ static bool unwritable(const char *name)
     return strcmp(name, "?") == 0 || strchr(name, '=') || name[0] == '#';
 }
 
+/* c's loose key as it would be with its umlauts written out, if it has
+ * any: "Müller, Hans" as "hans mueller". */
+static bool written_out_key(struct cand *c)
+{
+    char *out = malloc(c->cut + 1);
+    if (!out) return false;
+    struct words w = {0};
+    bool ok = true;
+    if (stats_written_out(out, c->name, c->cut, &c->letter, &c->as))
+        ok = split_words(&w, out, c->cut) && (c->written_out = sorted_key(&w)) != NULL;
+    free(w.buf);
+    free(out);
+    return ok;
+}
+
 static bool cand_init(struct cand *c, bool event)
 {
     size_t len = strlen(c->name);
     c->cut = event ? len : stats_round_suffix(c->name, len);
     struct words w;
     if (!split_words(&w, c->name, c->cut)) return false;
-    bool ok = event ? event_parts(c, &w) : (c->loose = sorted_key(&w)) && player_parts(c, &w);
+    bool ok = event ? event_parts(c, &w)
+                    : (c->loose = sorted_key(&w)) && player_parts(c, &w) && written_out_key(c);
     free(w.buf);
     return ok;
 }
@@ -246,6 +266,7 @@ static void cands_free(struct cand *c, size_t n)
     for (size_t i = 0; c && i < n; i++) {
         free(c[i].loose);
         free(c[i].surname); /* and initials, given */
+        free(c[i].written_out);
     }
     free(c);
 }
@@ -324,6 +345,28 @@ static void fit_note(size_t *fit, size_t root)
 static bool fit_one(size_t fit)
 {
     return fit != FIT_NONE && fit != FIT_MANY;
+}
+
+/* "Müller, Hans" joins "Mueller, Hans", the one group with that spelling
+ * (by: sorted by loose key); "Muller, Hans" is Müller's already. */
+static void join_written_out(struct cand *c, struct cand **by, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!c[i].written_out) continue;
+        const char *key = c[i].written_out;
+        size_t lo = 0, hi = n; /* the first of by whose key is not below it */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (strcmp(by[mid]->loose, key) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        size_t fit = FIT_NONE;
+        for (; lo < n && strcmp(by[lo]->loose, key) == 0; lo++)
+            fit_note(&fit, find(c, (size_t)(by[lo] - c)));
+        if (fit_one(fit)) join(c, i, fit);
+    }
 }
 
 /* "Koops, L.J." or "Koops" joins the one full name it can stand for: the
@@ -521,6 +564,14 @@ static void why_player(char *out, size_t n, const struct cand *v, const struct c
         more = "word order";
     if (more) w += (size_t)snprintf(out + w, n - w, "%s%s", w ? ", " : "", more);
     if (same_words || strcmp(v->surname, c->surname) == 0) return;
+    const struct cand *umlauts = v->written_out && strcmp(v->written_out, c->loose) == 0   ? v
+                                 : c->written_out && strcmp(c->written_out, v->loose) == 0 ? c
+                                                                                           : NULL;
+    if (umlauts) {
+        snprintf(out + w, n - w, "%s'%s' written '%s'", w ? ", " : "", umlauts->letter,
+                 umlauts->as);
+        return;
+    }
     unsigned apart = stats_spelling_distance(v->surname, c->surname, 64);
     if (apart <= 64 && w < n)
         snprintf(out + w, n - w, "%sspelt %u letter%s apart: check it is one player", w ? ", " : "",
@@ -597,6 +648,7 @@ static int suggest_kind(const pdn_stats *st, bool event, pdn_stats_suggest_fn fn
         by[i] = &c[i];
     qsort(by, n, sizeof *by, cmp_loose);
     join_loose(c, by, n, event);
+    if (!event) join_written_out(c, by, n); /* by still sorted by loose key */
     if (!event) join_initials(c, by, n);
     if (!event) join_fewer_initials(c, by, n);
     if (!event) join_misspelt(c, by, n);

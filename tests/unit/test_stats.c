@@ -837,6 +837,23 @@ static void test_stats_suggest_misspelt(void **state)
     assert_string_equal(c.text, "");
 }
 
+/* A name with an umlaut (or ø, å) joins the one spelling with it written
+ * out as German, Danish and Norwegian write it ("Müller" as "Mueller"),
+ * whatever the surname's length; other first names, no join. */
+static void test_stats_suggest_written_out(void **state)
+{
+    (void)state;
+    struct collected c;
+    static const char *const names[][2] = {{"Müller, Hans", "Møller, Ib"},
+                                           {"Mueller, Hans", "Moeller, Ib"},
+                                           {"Muller, Hans", "Mueller, Peter"},
+                                           {"Ångström, Åsa", "Aangstroem, Eva"},
+                                           {NULL, NULL}};
+    suggest_pairs(&c, names);
+    assert_string_equal(c.text, "1 Mueller, Hans = Müller, Hans ('ü' written 'ue')\n"
+                                "2 Moeller, Ib = Møller, Ib ('ø' written 'oe')\n");
+}
+
 /* An empty White or Black tag, "?" or none names nobody: no player (it
  * was one called "?", with every unknown game of a file: 106 games in an
  * Italian file whose tags are Bianco and Nero), and the game is left out
@@ -921,6 +938,7 @@ int main(void)
         cmocka_unit_test(test_stats_suggest),
         cmocka_unit_test(test_stats_spelling_distance),
         cmocka_unit_test(test_stats_suggest_misspelt),
+        cmocka_unit_test(test_stats_suggest_written_out),
         cmocka_unit_test(test_stats_suggest_fewer_initials),
         cmocka_unit_test(test_stats_unknown_name_is_no_player),
         cmocka_unit_test(test_stats_side_colour_is_no_player),
