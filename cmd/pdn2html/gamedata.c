@@ -134,6 +134,18 @@ static void put_rest_text(FILE *out, const struct pdn_line *line, uint32_t i)
     putc('"', out);
 }
 
+/* Whether the replay passed over the line's i-th move, as it does the dots
+ * holding the place of a move never played ("1. ... 35-40" from a position
+ * with Black to move): its next ply is a later move of the same line. A
+ * move it stopped at ends the line: its next ply, if any, is elsewhere. */
+static bool passed_over(const struct walk *w, const struct pdn_line *line, uint32_t i)
+{
+    if (w->cursor >= w->nplies) return false;
+    for (uint32_t k = i + 1; k < line->nmoves; k++)
+        if (w->plies[w->cursor].node == &line->moves[k]) return true;
+    return false;
+}
+
 /* A line's moves as replayed, in order: the plies come in the tree's order
  * (a move, then the variations replacing it, then the next move). The main
  * line's moves not replayed are the game's rest (put_rest); a variation's
@@ -141,14 +153,17 @@ static void put_rest_text(FILE *out, const struct pdn_line *line, uint32_t i)
 static void put_line(FILE *out, struct walk *w, const struct pdn_line *line, int depth)
 {
     putc('[', out);
+    bool first = true;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         bool replayed = w->cursor < w->nplies && w->plies[w->cursor].node == node;
+        if (!replayed && passed_over(w, line, i)) continue;
         if (!replayed && depth == 0) {
             w->stopped = node;
             break;
         }
-        if (i) putc(',', out);
+        if (!first) putc(',', out);
+        first = false;
         if (!replayed) {
             put_rest_text(out, line, i);
             break;
@@ -210,6 +225,10 @@ static void put_tags(FILE *out, const pdn_game *game)
         fputs(",\"result\":", out);
         html_json_string(out, game->result_text);
     }
+    /* The result as pdnfmt writes its tag and pdnreplay shows it: "2-0" for
+     * an international game whose tag says "1-0". */
+    fputs(",\"shown\":", out);
+    html_json_string(out, pdn_game_result(game));
 }
 
 int html_game_json(FILE *out, const pdn_game *game, struct tool *t)

@@ -7,7 +7,8 @@
  *
  * The data. boards[v]: {name, w, h, bf (Black moves first), sq: [null,
  * [row, col]...], lb: [null, label...]} for each variant. games[i]: {file, index, variant, n0 (the
- * first move's number), start (FEN), tags: [[name, value]...], result, line,
+ * first move's number), start (FEN), tags: [[name, value]...], result (as
+ * written after the moves), shown (the result as pdnfmt writes its tag), line,
  * rest (the main line's moves not replayed, as written)}. A line is a list
  * of moves, a move [text, [from, landing squares...], [squares taken],
  * promotes, {s: strength, cb, c: comments before and after, v: [line...]}]
@@ -339,7 +340,7 @@
     var g = game(), head = $("game-head");
     head.replaceChildren();
     head.appendChild(el("span", (tag(g, "White") || "?") + " \u2013 " + (tag(g, "Black") || "?") + "  " +
-                                (tag(g, "Result") || g.result || "")));
+                                g.shown));
     var sub = [tag(g, "Event"), tag(g, "Site"), tag(g, "Date"), tag(g, "Round") ? "round " + tag(g, "Round") : null]
         .filter(function (x) { return x && x !== "?"; }).join(", ");
     head.appendChild(el("div", sub + " (game " + (i + 1) + " of " + games.length + ", " + g.file + " #" + g.index + ")", "sub"));
@@ -347,7 +348,7 @@
     moves.replaceChildren();
     if (g.first >= 0) writeLine(g, moves, g.first, 0);
     if (g.rest) moves.appendChild(el("span", " " + g.rest + " (not replayed: see pdncheck)", "rest"));
-    moves.appendChild(el("span", " " + (g.result || ""), "result"));
+    moves.appendChild(el("span", " " + g.shown, "result"));
     var rows = document.querySelectorAll("#game-list tbody tr");
     for (var r = 0; r < rows.length; r++) rows[r].classList.toggle("current", r === i);
     show();
@@ -388,6 +389,8 @@
     showGame(i, ply > 0 ? line[ply - 1] : -1);
   }
 
+  function flip() { state.flip = !state.flip; show(); }
+
   function keys(e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     var t = e.target && e.target.tagName;
@@ -395,7 +398,7 @@
     var acts = { ArrowRight: function () { stop(); step(true); }, ArrowLeft: function () { stop(); step(false); },
                  Home: function () { stop(); toEnd(false); }, End: function () { stop(); toEnd(true); },
                  ArrowUp: function () { changeGame(-1); }, ArrowDown: function () { changeGame(1); },
-                 f: function () { state.flip = !state.flip; show(); }, " ": play };
+                 f: flip, F: flip, " ": play };
     var act = acts[e.key];
     if (!act) return;
     e.preventDefault();
@@ -408,7 +411,7 @@
     var body = document.querySelector("#game-list tbody");
     games.forEach(function (g, i) {
       var tr = el("tr");
-      [String(i + 1), tag(g, "White"), tag(g, "Black"), tag(g, "Result") || g.result, tag(g, "Event"),
+      [String(i + 1), tag(g, "White"), tag(g, "Black"), g.shown, tag(g, "Event"),
        tag(g, "Round"), tag(g, "Date"), g.file + " #" + g.index].forEach(function (v) {
         var td = el("td", v || "?");
         td.setAttribute("dir", "auto");
@@ -555,7 +558,7 @@
   var buttons = { "go-first": function () { stop(); toEnd(false); }, "go-prev": function () { stop(); step(false); },
                   "go-play": play, "go-next": function () { stop(); step(true); },
                   "go-last": function () { stop(); toEnd(true); },
-                  "go-flip": function () { state.flip = !state.flip; show(); },
+                  "go-flip": flip,
                   "go-up": function () { changeGame(-1); }, "go-down": function () { changeGame(1); } };
   Object.keys(buttons).forEach(function (id) { $(id).addEventListener("click", buttons[id]); });
   document.addEventListener("keydown", keys);

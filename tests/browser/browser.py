@@ -41,6 +41,10 @@ ENGLISH = "tests/browser/english.pdn"
 WOMEN = "tests/data/tournaments/World Title Match Women 2024.pdn"
 AVIGNON = "tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 MATCH = "tests/data/tournaments/Match Samb-Buggy2.pdn"
+# Game 12 of the conformance file Cat.D1.pdn (../shared/corpus/conformance,
+# the official PDN conformance set): a problem, Black to move, its first
+# move written "1. ... 35-40".
+PROBLEM = "tests/browser/problem.pdn"
 failed = 0
 
 
@@ -191,6 +195,7 @@ def main():
         f.write("\n".join(lines))
     avignon = page("avignon-round-unknown.html", unnumbered)
     match = page("match.html", MATCH)
+    problem = page("problem.html", PROBLEM)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
     subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
                    capture_output=True)
@@ -199,6 +204,7 @@ def main():
     for pdn, path, game, plies in ((FRANCE, france, 24, (0, 1, 2, 13, 54, 110)),
                                    (FRANCE, france, 1, (7, 40)),
                                    (RUSSIAN, russian, 1, (0, 5, 30)),
+                                   (PROBLEM, problem, 1, (0, 1, 9)),
                                    (ENGLISH, english, 1, (0, 1, 10))):
         fens = replay_fens(pdn, game)
         for ply in plies:
@@ -249,6 +255,35 @@ def main():
         moves = b.eval("document.getElementById('moves').textContent").split()
         check(moves[:4] == ["1.", "11-15", "23-19", "2."],
               "English: Black's first move is numbered 1. (%s)" % " ".join(moves[:6]))
+
+        # The dots holding White's place are no move, and the replay's
+        # first ply is Black's: the game plays, numbered "1...".
+        b.open("file://%s#game=1&ply=1" % problem)
+        moves = b.eval("document.getElementById('moves').textContent")
+        check(moves.split()[:3] == ["1...", "35-40", "2."] and "not replayed" not in moves,
+              "a problem with Black to move, '1. ... 35-40': replayed from its first move: %s"
+              % moves[:60])
+        # Results in the form of the game's type, as pdnreplay shows them:
+        # the tag says "1-0" and "1/2-1/2", an international game "2-0", "1-1".
+        head = b.eval("document.getElementById('game-head').firstChild.textContent")
+        check(head.endswith(" 2-0"), "the problem's tag '1-0' shown as 2-0: %s" % head)
+        b.open("file://%s#game=1&ply=0" % france)
+        head = b.eval("document.getElementById('game-head').firstChild.textContent")
+        listed = b.eval("document.querySelector('#game-list tbody tr').cells[3].textContent")
+        check(head.endswith(" 1-1") and listed == "1-1",
+              "France's game 1, tag '1/2-1/2': 1-1 in the header (%s) and the list (%s)"
+              % (head, listed))
+
+        # On a phone: the buttons wrap under the board, the page does not
+        # scroll sideways.
+        b.call("Emulation.setDeviceMetricsOverride", width=420, height=900,
+               deviceScaleFactor=1, mobile=True)
+        b.open("file://%s#game=1&ply=0" % france)
+        wide = b.eval("[document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+                      " document.getElementById('go-down').getBoundingClientRect().right]")
+        check(wide[0] <= wide[1] and wide[2] <= wide[1],
+              "420 pixels wide: page %s of %s, last button's right edge %s" % tuple(wide))
+        b.call("Emulation.clearDeviceMetricsOverride")
 
         # A variation the replay could not play: shown as written, marked.
         b.open("file://%s#game=2&ply=1" % women)
