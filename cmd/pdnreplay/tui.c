@@ -103,12 +103,19 @@ static bool holds(const char *hay, const char *needle)
     return false;
 }
 
+/* The line starts empty, as a search does: Enter alone finds the last name
+ * again. (Kept in the line, typing a new name added it to the old one.) */
 static void search_player(struct tui *u)
 {
     static char last[64];
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s", last);
-    if (!tui_prompt(u, "Find a game of the player: ", buf, sizeof buf) || buf[0] == '\0') return;
+    char buf[64] = "", question[64 + 48];
+    if (last[0])
+        snprintf(question, sizeof question, "Find a game of the player (Enter: %s): ", last);
+    else
+        snprintf(question, sizeof question, "Find a game of the player: ");
+    if (!tui_prompt(u, question, buf, sizeof buf)) return;
+    if (buf[0] == '\0') snprintf(buf, sizeof buf, "%s", last);
+    if (buf[0] == '\0') return;
     snprintf(last, sizeof last, "%s", buf);
     for (size_t k = 1; k <= u->book->n; k++) {
         size_t no = (u->game_no + k) % u->book->n;
@@ -211,7 +218,8 @@ static void leave_variation(struct tui *u)
     if (p != TUI_NONE) u->cur = p;
 }
 
-/* g: "23" is White's 23rd move (the first mover's), "23..." the other's. */
+/* g: "23" is the first mover's 23rd move (White's; Black's in English
+ * draughts), "23..." the other's. */
 static void go_to_move(struct tui *u)
 {
     char buf[16] = "";
@@ -391,6 +399,7 @@ int tui_run(struct tool *t, const struct replay_options *o, const struct replay_
     while (up && !u->quit && !screen_stopped()) {
         tui_draw(u, NULL);
         key(u, screen_getkey(-1));
+        tui_said_elsewhere(u);
         /* q, from the view or from a list, the keys or autoplay */
         if (u->quit_asked) u->quit = may_leave(u, "w writes them, q quits");
         u->quit_asked = false;

@@ -43,6 +43,10 @@ struct tui {
     bool flip;
     struct screen scr;
     struct screen_msg say; /* the message line */
+    /* The message speaks of the position shown then (h, E: tui_say_here),
+     * which entry of which game: another shown, it goes. */
+    bool say_here;
+    size_t say_cur, say_game;
     struct tui_undo *undo; /* explored moves, the last on top */
     size_t nundo, capundo;
     bool dirty;           /* explored moves not written */
@@ -55,6 +59,11 @@ struct tui {
 
 /* tui_game.c */
 void tui_say(struct tui *u, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* tui_say of the position shown: the message goes when another is shown
+ * (tui_said_elsewhere). */
+void tui_say_here(struct tui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A message of tui_say_here cleared once the position it spoke of is gone. */
+void tui_said_elsewhere(struct tui *u);
 /* Loads a game from text (the book's game, explored) or, with text NULL,
  * from the file. Returns 0 or a PDN_E* code (said on the message line). */
 int tui_load(struct tui *u, const char *text, size_t len);

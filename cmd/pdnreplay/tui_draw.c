@@ -104,7 +104,8 @@ static void draw_tags(const struct tui *u, int y, int x, int w, int rows)
     const pdn_game *game = u->game;
     for (uint32_t i = 0; i < game->ntags && (int)i < rows; i++) {
         int n = put(u, y + (int)i, x, game->tags[i].name, 9, A_BOLD);
-        put(u, y + (int)i, x + (n < 9 ? 9 : n) + 1, game->tags[i].value, w - 10, 0);
+        screen_put_cut(&u->scr, y + (int)i, x + (n < 9 ? 9 : n) + 1, game->tags[i].value, w - 10,
+                       0);
     }
 }
 
@@ -420,7 +421,7 @@ void tui_help(struct tui *u)
         "right, n, space  next move (a chooser where variations start)",
         "left, p          previous move",
         "Home, End        the start; the end of this line",
-        "g                go to a move number: 23 (White's) or 23...",
+        "g                go to a move number: 23 (the first mover's) or 23...",
         "v, Esc           enter a variation of this move; back to where it branches",
         "[ ]              previous, next game chosen",
         "/                find a game by a player's name",

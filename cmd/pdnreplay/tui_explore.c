@@ -248,9 +248,9 @@ void tui_explore_hint(struct tui *u)
     int n = typing_fitting_paths(&u->typing, board_here(u), paths, sizeof paths);
     if (n > 0 && u->typing.nsquares == 0) engine_best(u, best, sizeof best);
     if (n == 0)
-        tui_say(u, false, "no legal move here");
+        tui_say_here(u, "no legal move here");
     else
-        tui_say(u, false, "%slegal: %s", best, paths);
+        tui_say_here(u, "%slegal: %s", best, paths);
 }
 
 void tui_explore_judge(struct tui *u)
@@ -268,15 +268,15 @@ void tui_explore_judge(struct tui *u)
     bool judged = replay_judge(&v, engine, e->ply, 3);
     pdn_engine_free(engine);
     if (!judged)
-        tui_say(u, false, "%s %s: no move to compare with", replay_number(e).s,
-                replay_entry_text(&u->g, e));
+        tui_say_here(u, "%s %s: no move to compare with", replay_number(e).s,
+                     replay_entry_text(&u->g, e));
     else if (!v.nag)
-        tui_say(u, false, "%s %s: as good as the engine's %s (%s)", replay_number(e).s,
-                replay_entry_text(&u->g, e), v.better, v.best_score);
+        tui_say_here(u, "%s %s: as good as the engine's %s (%s)", replay_number(e).s,
+                     replay_entry_text(&u->g, e), v.better, v.best_score);
     else
-        tui_say(u, false, "%s %s%s: better %s (%s), played %s", replay_number(e).s,
-                replay_entry_text(&u->g, e), strcmp(v.nag, "$4") == 0 ? "??" : "?", v.better,
-                v.best_score, v.played_score);
+        tui_say_here(u, "%s %s%s: better %s (%s), played %s", replay_number(e).s,
+                     replay_entry_text(&u->g, e), strcmp(v.nag, "$4") == 0 ? "??" : "?", v.better,
+                     v.best_score, v.played_score);
 }
 
 /* ---- undo and writing --------------------------------------------------------------------- */

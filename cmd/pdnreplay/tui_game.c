@@ -12,13 +12,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void say(struct tui *u, bool error, bool here, const char *fmt, va_list ap)
+{
+    vsnprintf(u->say.text, sizeof u->say.text, fmt, ap);
+    u->say.error = error;
+    u->say_here = here;
+    u->say_cur = u->cur;
+    u->say_game = u->game_no;
+}
+
 void tui_say(struct tui *u, bool error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(u->say.text, sizeof u->say.text, fmt, ap);
+    say(u, error, false, fmt, ap);
     va_end(ap);
-    u->say.error = error;
+}
+
+void tui_say_here(struct tui *u, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(u, false, true, fmt, ap);
+    va_end(ap);
+}
+
+void tui_said_elsewhere(struct tui *u)
+{
+    if (!u->say_here || (u->cur == u->say_cur && u->game_no == u->say_game)) return;
+    u->say.text[0] = '\0';
+    u->say_here = false;
 }
 
 /* ---- the loaded game's findings ----------------------------------------------------- */

@@ -59,12 +59,16 @@ attr_t screen_pair(const struct screen *s, int pair);
 /* s at y, x, at most w columns; blanks for control characters, '?' for
  * what the locale cannot show. Returns the columns drawn. */
 int screen_put(const struct screen *s, int y, int x, const char *text, int w, attr_t a);
+/* screen_put, a text wider than w cut with an ellipsis: a value cut short
+ * (a FEN tag's White pieces alone) must not read as whole. */
+int screen_put_cut(const struct screen *s, int y, int x, const char *text, int w, attr_t a);
 /* text on at most 'rows' rows of w columns from y, x, broken between words
  * (a move or a word cut in two reads as two wrong ones); what does not fit
  * is left out after a whole word, with an ellipsis. Returns the rows it
  * takes; s NULL: only counts them. */
 int screen_put_rows(const struct screen *s, int y, int x, const char *text, int w, int rows,
                     attr_t a);
+/* The columns text takes on the terminal (a Chinese character two). */
 int screen_text_cols(const char *text);
 /* A line of the width of the terminal in reverse video, with text. */
 void screen_bar(const struct screen *s, int y, const char *text, attr_t a);

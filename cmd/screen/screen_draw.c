@@ -5,10 +5,13 @@
  * move in brackets, the squares typed in reverse video. Meaning is carried
  * by A_REVERSE, A_BOLD and brackets, never by colour alone.
  */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "screen.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 attr_t screen_pair(const struct screen *s, int pair)
 {
@@ -24,6 +27,34 @@ static size_t char_len(const unsigned char *s)
     return n;
 }
 
+/* The columns the character of n bytes at p takes on a terminal: two for
+ * the wide characters of Chinese, Japanese and Korean, none for a
+ * combining mark (wcwidth, in the UTF-8 locale the screen runs in), one
+ * for what it cannot tell. */
+static int char_cols(const unsigned char *p, size_t n)
+{
+    if (n == 1) return 1;
+    uint32_t cp = p[0] & (n == 2 ? 0x1f : n == 3 ? 0x0f : 0x07);
+    for (size_t i = 1; i < n; i++)
+        cp = cp << 6 | (p[i] & 0x3f);
+    int cols = wcwidth((wchar_t)cp);
+    return cols < 0 ? 1 : cols;
+}
+
+/* The bytes of text's longest start of at most w columns. */
+static size_t cols_prefix(const char *text, size_t len, int w)
+{
+    size_t at = 0;
+    for (int cols = 0; at < len;) {
+        size_t n = char_len((const unsigned char *)text + at);
+        int c = char_cols((const unsigned char *)text + at, n);
+        if (cols + c > w || at + n > len) break;
+        cols += c;
+        at += n;
+    }
+    return at;
+}
+
 int screen_put(const struct screen *s, int y, int x, const char *text, int w, attr_t a)
 {
     char buf[1024];
@@ -31,7 +62,8 @@ int screen_put(const struct screen *s, int y, int x, const char *text, int w, at
     int cols = 0;
     for (const unsigned char *p = (const unsigned char *)text; *p && cols < w;) {
         size_t n = char_len(p);
-        if (len + n >= sizeof buf) break;
+        int c = n > 1 && s->unicode ? char_cols(p, n) : 1;
+        if (len + n >= sizeof buf || cols + c > w) break;
         if (*p < 0x20 || *p == 0x7f)
             buf[len++] = ' ';
         else if (n > 1 && !s->unicode)
@@ -39,7 +71,7 @@ int screen_put(const struct screen *s, int y, int x, const char *text, int w, at
         else
             memcpy(buf + len, p, n), len += n;
         p += n;
-        cols++;
+        cols += c;
     }
     buf[len] = '\0';
     if (cols == 0) return 0;
@@ -49,12 +81,23 @@ int screen_put(const struct screen *s, int y, int x, const char *text, int w, at
     return cols;
 }
 
+int screen_put_cut(const struct screen *s, int y, int x, const char *text, int w, attr_t a)
+{
+    const char *more = s->unicode ? "\xe2\x80\xa6" : "...";
+    int room = w - screen_text_cols(more);
+    if (room < 1 || screen_text_cols(text) <= w) return screen_put(s, y, x, text, w, a);
+    char line[1024];
+    size_t n = cols_prefix(text, strlen(text), room);
+    snprintf(line, sizeof line, "%.*s%s", (int)(n < 900 ? n : 900), text, more);
+    return screen_put(s, y, x, line, w, a);
+}
+
 /* The bytes of text's first row of w columns, broken after a word (a word
  * wider than the row is cut); *next is where the next row starts, past the
  * blanks. */
 static size_t row_bytes(const char *text, size_t len, int w, size_t *next)
 {
-    size_t cut = pdn_text_prefix(text, len, (size_t)w), end = cut;
+    size_t cut = cols_prefix(text, len, w), end = cut;
     if (cut < len && text[cut] != ' ') {
         while (end > 0 && text[end - 1] != ' ')
             end--;
@@ -90,7 +133,13 @@ int screen_put_rows(const struct screen *s, int y, int x, const char *text, int 
 
 int screen_text_cols(const char *text)
 {
-    return (int)pdn_text_width(text, strlen(text));
+    int cols = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        size_t n = char_len(p);
+        cols += char_cols(p, n);
+        p += n;
+    }
+    return cols;
 }
 
 void screen_bar(const struct screen *s, int y, const char *text, attr_t a)

@@ -17,7 +17,10 @@
 # the result in the variant's convention, the times of clock commands in
 # words rather than the commands, the legal moves of a refused square by
 # square and cut with an ellipsis.
-# E judges a move against the engine's (a known blunder marked ??).
+# E judges a move against the engine's (a known blunder marked ??); the
+# engine's hint goes when the position does; / starts empty and Enter
+# repeats the last name; a Chinese name takes two columns a character; a
+# tag value cut ends in an ellipsis.
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
 # A game of 100,000 variations (bench/make_variations.sh, side by side and
@@ -95,6 +98,10 @@ see "Find a game of the player:"
 text "valn"
 keys Enter
 see "game 2 of 3  Sijbrands, Ton - Valnéris, Guntis" "game 2 of 3 chosen (number 2 in the file)"
+keys / # the line starts empty; Enter alone searches the last name again
+see "Find a game of the player (Enter: valn):"
+keys Enter
+see "only this game has 'valn'"
 
 # ---- exploring in game 2 and writing it ------------------------------------------
 keys g
@@ -127,6 +134,12 @@ see "wrote $work/explored.pdn: game 2 with 2 explored moves"
 gone "[explored]"
 keys ]
 see "game 3 of 3  Sijbrands, Ton - Black, B." "1... 1-7" "2. 28x8"
+keys h # the engine's answer is of the position shown: it goes with it
+see "; legal: "
+keys Right
+gone "; legal: "
+keys Left
+see "Start position"
 
 # ---- game 3: a capture of two pieces, square by square -----------------------------
 text "1-6" # square 1 needs its separator: 1 could begin 10-19
@@ -419,6 +432,24 @@ see "10. 40x29  ply 19"
 text "50"
 see "Your move 10...     no legal move starts on 50; legal: 1-6  2-8  3-8  9-14  10-14  15-20  16-21 …"
 keys Escape q
+ended 0
+
+# ---- a Chinese name: two columns a character --------------------------------------------
+# The conformance set's unicode.pdn (Black "高文龙"): measured one column a
+# character, the title ran past the terminal's width and a character of it
+# landed on the board's first row.
+run wide-chars "$(view C.UTF-8 tests/data/conformance/succeed/unicode.pdn)"
+see "高文龙"
+screen | sed -n 2p | grep -q '^ ┌' || fail "the board's top row does not start with its frame"
+keys q
+ended 0
+
+# ---- a tag value cut: an ellipsis says so ----------------------------------------------------
+# ussr1947.pdn's FEN lists White's men first: cut silently, it read as a
+# whole position with Black's men gone.
+run fen-cut "$(view C.UTF-8 tests/data/conformance/succeed/ussr1947.pdn)"
+see "FEN       W:W29,30,31,32,25,26,27,28,21,22,23,2…"
+keys q
 ended 0
 
 # ---- clock commands: their times in words, not the commands ------------------------------
