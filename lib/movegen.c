@@ -6,7 +6,9 @@
  * (they block and cannot be jumped twice), the mover's own start square is
  * empty. With the maximum-capture rule only the longest sequences are kept;
  * sequences with the same from, to and captured set are one move (FMJD),
- * unless PDN_MOVEGEN_KEEP_DUPLICATES asks for every order. Italian rules
+ * unless PDN_MOVEGEN_KEEP_ORDERS asks for one per order of the pieces taken
+ * (the counts of DCTL's tables) or PDN_MOVEGEN_KEEP_DUPLICATES for every
+ * route (each landing of a king too: what a path written may name). Italian rules
  * rank the longest sequences further (capture_precedence) and keep men off
  * kings (men_spare_kings).
  * One search serves the list (pdn_movegen) and the count (pdn_movegen_count,
@@ -20,7 +22,8 @@
 #include <string.h>
 
 /* A capture already kept for the piece being searched, to drop another order
- * of it (same from, to and captured set). */
+ * of it (same from, to and captured set), or with every order kept, the
+ * same order by other landing squares (search.orders). */
 struct kept {
     uint64_t captured;
     int to;
@@ -36,21 +39,65 @@ struct search {
     uint64_t empty;         /* squares a capturing piece may land on or cross */
     uint64_t kings;         /* kings on the board before the move */
     int side;
-    int from;      /* bit of the moving piece */
-    int best;      /* most pieces taken by a kept sequence */
-    uint64_t rank; /* capture precedence of the kept sequences */
-    bool king;     /* the moving piece started as a king */
-    bool dedupe;
+    int from;        /* bit of the moving piece */
+    int best;        /* most pieces taken by a kept sequence */
+    uint64_t rank;   /* capture precedence of the kept sequences */
+    bool king;       /* the moving piece started as a king */
+    bool dedupe;     /* one move per captured set; else per order (orders), or per route */
     bool men_fast;   /* men capture as capture_man does */
     int near, far;   /* bit distances of the two diagonals (R and R + 1) */
     int dedupe_from; /* fewest pieces a duplicate of this piece's captures takes */
     int nkept;       /* entries of kept[] */
     uint8_t path[PDN_PATH_MAX];
     struct kept kept[PDN_MOVES_MAX];
+    /* With every order kept: the pieces each kept capture took, in order
+     * (taken_in_order); NULL else. Not in kept[]: a search that large made
+     * the usual count 2% slower. */
+    uint8_t (*orders)[PDN_PATH_MAX];
 };
 
+/* The bits of the n pieces taken by the capture on s->path, in the order
+ * taken: on the line from each landing to the next, the one captured. Only
+ * for keep-duplicates: the search does not note them as it goes, which
+ * cost the usual count 2% of its time. */
+static void taken_in_order(const struct search *s, uint64_t captured, int n, uint8_t *taken)
+{
+    const struct geometry *g = s->g;
+    for (int i = 0, at = s->from; i < n; at = s->path[i++]) {
+        taken[i] = 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int sq = g->next[at][d], hit = -1;
+            for (; sq != GEO_NONE && sq != s->path[i]; sq = g->next[sq][d])
+                if (captured & bit(sq)) hit = sq;
+            if (sq == s->path[i] && hit >= 0) {
+                taken[i] = (uint8_t)hit;
+                break;
+            }
+        }
+    }
+}
+
+/* is_duplicate with every order kept: whether the same order of the same
+ * pieces is kept (another king's landing); if not, remembers it. Out of
+ * line: the usual count never comes here. */
+static __attribute__((noinline)) bool same_order_kept(struct search *s, int to, uint64_t captured,
+                                                      int n)
+{
+    uint8_t taken[PDN_PATH_MAX];
+    taken_in_order(s, captured, n, taken);
+    for (int i = 0; i < s->nkept; i++)
+        if (s->kept[i].to == to && s->kept[i].captured == captured &&
+            memcmp(s->orders[i], taken, (size_t)n) == 0)
+            return true;
+    if (s->nkept == PDN_MOVES_MAX) return false;
+    memcpy(s->orders[s->nkept], taken, (size_t)n);
+    s->kept[s->nkept++] = (struct kept){captured, to};
+    return false;
+}
+
 /*
- * Whether this piece has kept the same capture in another order; if not,
+ * Whether this piece has kept the same capture in another order (with
+ * every order kept: in the same order, by other landings); if not,
  * remembers it. A king taking two pieces on one line can land between them
  * on several squares; a man cannot take the same two pieces in two orders
  * (the paths would run along two parallel lines), so its captures are
@@ -58,10 +105,14 @@ struct search {
  */
 static bool is_duplicate(struct search *s, int to, uint64_t captured, int n)
 {
-    if (!s->dedupe || n < s->dedupe_from) return false;
+    if (n < s->dedupe_from) return false;
+    if (!s->dedupe) return same_order_kept(s, to, captured, n);
     for (int i = 0; i < s->nkept; i++)
         if (s->kept[i].to == to && s->kept[i].captured == captured) return true;
-    if (s->nkept < PDN_MOVES_MAX) s->kept[s->nkept++] = (struct kept){captured, to};
+    if (s->nkept < PDN_MOVES_MAX) {
+        s->kept[s->nkept].captured = captured;
+        s->kept[s->nkept++].to = to;
+    }
     return false;
 }
 
@@ -311,7 +362,7 @@ static void capture_from(struct search *s, int at, uint64_t captured, int n, boo
 }
 
 static void search_init(struct search *s, struct pdn_move *moves, const struct pdn_board *b,
-                        bool dedupe)
+                        bool dedupe, uint8_t (*orders)[PDN_PATH_MAX])
 {
     s->g = geometry_get(b->variant);
     s->rules = s->g->rules;
@@ -325,6 +376,7 @@ static void search_init(struct search *s, struct pdn_move *moves, const struct p
     s->best = 1;
     s->rank = 0;
     s->dedupe = dedupe;
+    s->orders = orders;
     s->men_fast = s->rules->men_capture_backward && !s->rules->promote_in_passing &&
                   s->rules->maximum_capture;
     s->near = s->g->step[DIR_DL];
@@ -338,6 +390,17 @@ static bool crowning_men(const struct pdn_rules *r)
            !r->men_spare_kings && !r->capture_precedence;
 }
 
+/* The fewest pieces a capture of the piece about to search must take to be
+ * compared with those kept (is_duplicate); past PDN_PATH_MAX, none is. */
+static int dedupe_from(const struct search *s, bool man_fast)
+{
+    enum { NEVER = PDN_PATH_MAX + 1 };
+    if (s->dedupe) return man_fast ? 3 : 2;
+    /* One per order: only a flying king (a Russian man crowned on the way
+     * too) lands on several squares behind a piece. Every route: none. */
+    return s->orders && s->rules->flying_kings && !man_fast ? 2 : NEVER;
+}
+
 static void capture_with(struct search *s, const struct pdn_board *b, uint64_t starters)
 {
     for (uint64_t own = starters; own; own &= own - 1) {
@@ -347,7 +410,7 @@ static void capture_with(struct search *s, const struct pdn_board *b, uint64_t s
         s->king = (b->kings & bit(from)) != 0;
         s->empty |= bit(from);
         bool man_fast = !s->king && s->men_fast;
-        s->dedupe_from = man_fast ? 3 : 2;
+        s->dedupe_from = dedupe_from(s, man_fast);
         if (man_fast)
             capture_man(s, from, s->opponent, 0, man_landings(s, bit(from), s->opponent));
         else if (!s->king && crowning_men(s->rules))
@@ -502,6 +565,20 @@ bool movegen_kings_can_capture(const struct geometry *g, const struct pdn_rules 
     return kings_can_capture(g, r, b, empty);
 }
 
+/* generate's captures one per order of the pieces taken, the orders kept on
+ * this frame. */
+static __attribute__((noinline)) int captures_one_per_order(struct pdn_move *moves, bool *overflow,
+                                                            const struct pdn_board *board,
+                                                            uint64_t men)
+{
+    uint8_t orders[PDN_MOVES_MAX][PDN_PATH_MAX];
+    struct search s;
+    search_init(&s, moves, board, false, orders);
+    gen_captures(&s, board, men);
+    *overflow = s.overflow;
+    return s.count;
+}
+
 /* The legal moves into 'moves', or with moves NULL only their number. */
 static int generate(struct pdn_move *moves, bool *overflow, const struct pdn_board *board,
                     unsigned flags)
@@ -511,8 +588,11 @@ static int generate(struct pdn_move *moves, bool *overflow, const struct pdn_boa
     uint64_t men = movegen_capturing_men(g, g->rules, board, empty);
     bool kings = (board->pieces[board->side] & board->kings) != 0;
     if (men || (kings && kings_can_capture(g, g->rules, board, empty))) {
+        bool routes = flags & PDN_MOVEGEN_KEEP_DUPLICATES;
+        if (!routes && (flags & PDN_MOVEGEN_KEEP_ORDERS))
+            return captures_one_per_order(moves, overflow, board, men);
         struct search s;
-        search_init(&s, moves, board, !(flags & PDN_MOVEGEN_KEEP_DUPLICATES));
+        search_init(&s, moves, board, !routes, NULL);
         gen_captures(&s, board, men);
         *overflow = s.overflow;
         return s.count;

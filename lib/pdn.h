@@ -222,7 +222,13 @@ struct pdn_movelist {
 
 /* Flags of pdn_movegen and pdn_perft_count. */
 enum {
-    PDN_MOVEGEN_KEEP_DUPLICATES = 1 /* list every capture order, not one per (from, to, captured) */
+    /* list every capture route, not one per (from, to, captured): each order
+     * of the pieces taken and each landing of a king between them (what a
+     * written path may name: the notation's matching) */
+    PDN_MOVEGEN_KEEP_DUPLICATES = 1,
+    /* one move per order of the pieces taken, whatever the landings: the
+     * "keep duplicates" of published perft tables (DCTL's) */
+    PDN_MOVEGEN_KEEP_ORDERS = 2
 };
 
 /* Every legal move of the side to move; returns the count. Allocates nothing. */

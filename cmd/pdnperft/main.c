@@ -57,7 +57,8 @@ static const char *usage_text(void)
              "                         checkers and american are english;\n"
              "                         default %s\n"
              "      --keep-duplicates  count captures with the same from, to and\n"
-             "                         captured set once per order (FMJD merges them)\n"
+             "                         captured set once per order (FMJD merges them;\n"
+             "                         a king's other landings are no other order)\n"
              "      --hash MB          remember the count of each position and depth met\n"
              "                         in a table of MB MiB (positions reached twice are\n"
              "                         counted once): depths 11 and 12 in minutes\n"
@@ -92,7 +93,7 @@ static void parse_options(struct tool *t, struct perft_options *o, int argc, cha
         TOOL_FLAG(0, "divide", struct perft_options, divide),
         TOOL_TEXT(0, "position", struct perft_options, fen),
         TOOL_VARIANT(0, "variant", struct perft_options, variant),
-        TOOL_BITS(0, "keep-duplicates", struct perft_options, flags, PDN_MOVEGEN_KEEP_DUPLICATES),
+        TOOL_BITS(0, "keep-duplicates", struct perft_options, flags, PDN_MOVEGEN_KEEP_ORDERS),
         TOOL_UNFLAG(0, "no-timing", struct perft_options, timing),
         TOOL_LONG(0, "hash", struct perft_options, hash_mb, 0, 1L << 20),
         TOOL_CALL('j', "jobs", required_argument, parse_jobs),

@@ -150,8 +150,10 @@ static int variant_named(const char *name)
 /* The table of counts the perft rows share, or NULL (test_perft_table). */
 static pdn_perft_table *row_table;
 
-/* Runs every perft row of a supported variant; returns how many ran. */
-static int run_perft_rows(const char *variant_filter, bool slow)
+/* Runs every perft row of a supported variant (of at most FAST_NODES_MAX
+ * nodes unless 'slow'; of at most 'most' nodes in any case); returns how
+ * many ran. */
+static int run_perft_rows_upto(const char *variant_filter, bool slow, unsigned long long most)
 {
     FILE *in = fopen(PERFT_TSV, "r");
     assert_non_null(in);
@@ -160,15 +162,14 @@ static int run_perft_rows(const char *variant_filter, bool slow)
     while (fgets(line, sizeof line, in)) {
         if (split_tsv(line, f, 8) < 6 || strcmp(f[0], variant_filter) != 0) continue;
         unsigned long long nodes = strtoull(f[5], NULL, 10);
-        if (nodes > FAST_NODES_MAX && !slow) continue;
-        if (strcmp(f[3], "keep") == 0 && atoi(f[4]) >= 10) continue; /* see below */
+        if ((nodes > FAST_NODES_MAX && !slow) || nodes > most) continue;
         int v = variant_named(f[0]);
         assert_true(v >= 0);
         struct pdn_board b;
         char fen[256];
         snprintf(fen, sizeof fen, "%.*s", (int)strcspn(f[2], " "), f[2]);
         load(&b, v, fen);
-        unsigned flags = strcmp(f[3], "keep") == 0 ? PDN_MOVEGEN_KEEP_DUPLICATES : 0;
+        unsigned flags = strcmp(f[3], "keep") == 0 ? PDN_MOVEGEN_KEEP_ORDERS : 0;
         /* The deep rows (check-slow) through a table of counts of their own:
          * seconds rather than minutes, and the same counts (test_perft_table
          * holds the table to the plain count on every fast row). */
@@ -191,15 +192,19 @@ static bool slow_mode(void)
     return getenv("PDN_SLOW") != NULL;
 }
 
+static int run_perft_rows(const char *variant_filter, bool slow)
+{
+    return run_perft_rows_upto(variant_filter, slow, ~0ULL);
+}
+
 /*
  * The keep-duplicates columns come from DCTL alone (recomputed
- * independently only to depth 8). We agree with every one to depth 9; at
- * depth 10 we count a few more nodes where kings fly: FrontRows 3 174 162
- * (DCTL 3 174 159), the Brazilian start 21 566 622 (21 566 606), the Czech
- * start 18 368 935 (18 368 918): DCTL's keep mode merges some capture
- * orders that this generator lists. FMJD counting (drop) is the rule the
- * tools enforce and agrees everywhere, at every depth; keep-mode rows stop
- * at depth 9.
+ * independently only to depth 8). Every row agrees, the deep ones under
+ * PDN_SLOW: FrontRows 3 174 159 at depth 10, the Brazilian start
+ * 21 566 606, the Czech start 18 368 918. (Counting each landing of a king
+ * between two pieces taken in the same order as another order gave 3, 16
+ * and 17 nodes more: a review found it.) FMJD counting (drop) is the rule
+ * the tools enforce.
  */
 static void test_movegen_perft_international(void **state)
 {
@@ -320,10 +325,9 @@ static void test_movegen_perft_czech(void **state)
 }
 
 /*
- * Russian: the drop column agrees to depth 10 (22 444 032); the keep column
- * agrees to depth 9 and differs by 19 nodes at depth 10, where DCTL's way of
- * counting capture orders for kings crowned in passing is not documented.
- * Checked to depth 9 here.
+ * Russian: both columns agree with DCTL (keep 22 450 628 at depth 10: a king
+ * crowned in passing lands on several squares too, the same capture each
+ * time): the rows of perft.tsv, and the first nine depths of both here.
  */
 static void test_movegen_perft_russian(void **state)
 {
@@ -336,15 +340,21 @@ static void test_movegen_perft_russian(void **state)
     pdn_board_init(&b, PDN_VARIANT_RUSSIAN);
     for (int d = 1; d <= 9; d++) {
         assert_int_equal(pdn_perft_count(&b, d, 0), drop[d - 1]);
-        assert_int_equal(pdn_perft_count(&b, d, PDN_MOVEGEN_KEEP_DUPLICATES), keep[d - 1]);
+        assert_int_equal(pdn_perft_count(&b, d, PDN_MOVEGEN_KEEP_ORDERS), keep[d - 1]);
     }
+    /* to depth 12 under PDN_SLOW (545 059 387): depths 13 and 14 took a
+     * minute more, and every policy's count agrees by then */
+    assert_true(run_perft_rows_upto("russian", slow_mode(), 600000000ULL) >= 18);
 }
 
 /*
  * A flying king taking two pieces on one line may land on any empty square
  * between them: 46 takes 28, lands on 23, 19 or 14, then takes 10 and lands
  * on 5. FMJD: the same pieces taken from the same square to the same square
- * are one move, whatever the landings; keep-duplicates lists the three.
+ * are one move, whatever the landings; KEEP_ORDERS, one move per order of
+ * the pieces taken, has one order here: one move too (DCTL's counts;
+ * pdnperft --keep-duplicates counted each route, 12 where 4 are); the
+ * routes, which written paths name, are three (KEEP_DUPLICATES).
  * (White's other king, on 29, has nothing to take.)
  */
 static void test_movegen_king_two_pieces_one_line(void **state)
@@ -355,8 +365,17 @@ static void test_movegen_king_two_pieces_one_line(void **state)
     load(&b, PDN_VARIANT_INTERNATIONAL, "W:WK29,K46:B10,28,36,39,42,45,47");
     expect_list("one line, FMJD", &b, 0, "46x5");
     assert_int_equal(pdn_movegen_count(&b, 0), 1);
-    expect_list("one line, keep", &b, PDN_MOVEGEN_KEEP_DUPLICATES, "46x23x5 46x19x5 46x14x5");
+    expect_list("one line, orders", &b, PDN_MOVEGEN_KEEP_ORDERS, "46x5");
+    assert_int_equal(pdn_movegen_count(&b, PDN_MOVEGEN_KEEP_ORDERS), 1);
+    expect_list("one line, routes", &b, PDN_MOVEGEN_KEEP_DUPLICATES, "46x23x5 46x19x5 46x14x5");
     assert_int_equal(pdn_movegen_count(&b, PDN_MOVEGEN_KEEP_DUPLICATES), 3);
+    /* The review's case: the landings 37, 32 and 28 before 23 are one
+     * capture for each square it may end on. */
+    load(&b, PDN_VARIANT_INTERNATIONAL, "W:WK46:B41,23");
+    assert_int_equal(pdn_movegen_count(&b, PDN_MOVEGEN_KEEP_ORDERS), 4);
+    assert_int_equal(pdn_movegen_count(&b, PDN_MOVEGEN_KEEP_DUPLICATES), 12);
+    load(&b, PDN_VARIANT_RUSSIAN, "W:WKa1:Bb2,f6");
+    assert_int_equal(pdn_movegen_count(&b, PDN_MOVEGEN_KEEP_ORDERS), 2);
     pdn_movegen(&list, &b, 0);
     assert_int_equal(list.moves[0].ncaptured, 2);
 }
