@@ -175,6 +175,12 @@ static double number(const struct session *s, const char *name)
     return v ? strtod(v, NULL) : 0;
 }
 
+/* v within [least, most]: least for a value below it or none (NaN). */
+static double at_least(double v, double least, double most)
+{
+    return v >= least ? (v <= most ? v : most) : least;
+}
+
 /* "level": a depth, nodes, a time per move, a clock, or none (infinite). */
 static void set_level(struct session *s)
 {
@@ -184,9 +190,14 @@ static void set_level(struct session *s)
         s->limits = init;
         return;
     }
-    if (pdn_hub_arg(&s->msg, "depth")) s->limits.depth = (int)number(s, "depth");
-    if (pdn_hub_arg(&s->msg, "nodes")) s->limits.nodes = (uint64_t)number(s, "nodes");
-    if (pdn_hub_arg(&s->msg, "move-time")) s->limits.seconds = number(s, "move-time");
+    /* A limit of 0 (or less, or no number) is the least there is, as
+     * Scan takes it: the engine answers after its first depth. In the
+     * library 0 means none, and "move-time=0" searched until "stop". */
+    if (pdn_hub_arg(&s->msg, "depth")) s->limits.depth = (int)at_least(number(s, "depth"), 1, 1e9);
+    if (pdn_hub_arg(&s->msg, "nodes"))
+        s->limits.nodes = (uint64_t)at_least(number(s, "nodes"), 1, 1e18);
+    if (pdn_hub_arg(&s->msg, "move-time"))
+        s->limits.seconds = at_least(number(s, "move-time"), 0.001, 1e9);
     if (pdn_hub_arg(&s->msg, "time")) {
         double left = number(s, "time"), moves = number(s, "moves");
         double per_move = left / (moves > 0 ? moves : 30) + number(s, "inc");

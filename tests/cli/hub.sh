@@ -9,7 +9,8 @@
 # answered with error, the moves before an illegal one kept (as Scan);
 # go analyze under level infinite, ping answered and stop obeyed during
 # it; new-game; quit. Then go before any pos, and pos without pos=, search
-# the start position (as Scan); the end of the input ends the engine too.
+# the start position (as Scan); a level of 0 answers at once; the end of
+# the input ends the engine too.
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
@@ -122,6 +123,24 @@ printf '[Event "hub"]\n\n1. %s *\n\n[Event "hub"]\n\n1. 33-28 %s *\n' "$first" "
 "$bin/pdncheck" -q -w "$work/start.pdn" >"$work/check" 2>&1 ||
     fail "no pos: pdncheck refuses '$first' or '$reply' from the start: $(cat "$work/check")"
 steps=$((steps + 1))
+
+# A limit of 0, or less, or no number, is the least, as Scan takes it: an
+# answer at once (move-time=0 searched until stop: pdnmatch's Hub engine
+# then lost every game on time).
+# The input stays open, a FIFO (the end of it would stop the search).
+mkfifo "$work/in4" || exit 3
+for level in move-time=0 move-time=-1 move-time=nan depth=0 nodes=0; do
+    "$bin/pdnengine" hub <"$work/in4" >"$work/out4" 2>&1 &
+    pid=$!
+    exec 4>"$work/in4"
+    printf 'hub\ninit\nlevel %s\ngo think\n' "$level" >&4
+    poll 201 0.05 grep -q '^done move=' "$work/out4" || fail "level $level: no done within 10 s"
+    exec 4>&-
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    pid=
+    check
+done
 
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
