@@ -163,6 +163,10 @@ static double elo(double p)
 static void print_score(const struct match *m)
 {
     int n = m->wins + m->draws + m->losses;
+    if (n == 0) { /* stopped before its first game ended */
+        printf("%s vs %s: 0 games\n", m->spec[0], m->spec[1]);
+        return;
+    }
     double p = m->points / n, var = m->squares / n - p * p;
     double se = sqrt(var > 0 ? var : 0) / sqrt(n);
     printf("%s vs %s: %d games, +%d =%d -%d, %.1f/%d (%.1f%%), ", m->spec[0], m->spec[1], n,
@@ -171,7 +175,7 @@ static void print_score(const struct match *m)
         printf("Elo %s (every game %s: no finite estimate)\n", m->wins == n ? "+inf" : "-inf",
                m->wins == n ? "won" : "lost");
     else
-        printf("Elo %+.0f +/- %.0f (95%%)\n", elo(p),
+        printf("Elo %+.0f +/- %.0f (95%%)\n", elo(p) + 0.0, /* + 0.0: not "-0" */
                (elo(p + 1.96 * se) - elo(p - 1.96 * se)) / 2);
 }
 

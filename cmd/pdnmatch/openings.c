@@ -1,6 +1,7 @@
 /*
- * pdnmatch's openings: positions read from a file (a FEN a line, or PDN
- * games, each game's last position as libpdn's validator replays it), or
+ * pdnmatch's openings: positions read from a file (a FEN a line, each
+ * checked as the validator checks a game's FEN tag; or PDN games, each
+ * game's last position as libpdn's validator replays it), or
  * made by random legal moves from the start with a fixed seed.
  */
 #include "pdnmatch.h"
@@ -17,17 +18,78 @@ static bool add(struct openings *o, const struct pdn_board *b)
     return true;
 }
 
-/* Every non-blank line a FEN: true and the positions added. */
-static bool load_fen(struct openings *o, FILE *fp, enum pdn_variant variant)
+/* The first error of the game of one position alone, replayed
+ * ("impossible position 'W:W3:B40': ..."). */
+struct first_error {
+    char text[256];
+    bool found;
+};
+
+static void on_error(const struct pdn_diag *d, void *ctx)
 {
-    char line[4096];
-    while (fgets(line, sizeof line, fp)) {
+    struct first_error *e = ctx;
+    if (e->found || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
+    e->found = true;
+    pdn_diag_message(e->text, sizeof e->text, d);
+}
+
+/* Whether a match may start from the position of this FEN: no error in a
+ * game of it alone, and a move to play; else why not, in why. */
+static bool playable(const char *fen, enum pdn_variant variant, char *why, size_t cap)
+{
+    char text[4200];
+    snprintf(text, sizeof text, "[FEN \"%s\"]\n*\n", fen);
+    struct first_error e = {.found = false};
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.gametype = pdn_rules_get(variant)->gametype;
+    struct pdn_replay_options rp = PDN_REPLAY_OPTIONS_INIT;
+    rp.on_diag = on_error;
+    rp.diag_ctx = &e;
+    pdn_reader *reader;
+    pdn_game *game = NULL;
+    if (pdn_reader_open_memory(&reader, text, strlen(text), &ro) != 0) return false;
+    struct pdn_replay_summary sum;
+    if (pdn_reader_next(&game, reader) == 1) pdn_replay_game(&sum, game, &rp);
+    pdn_game_free(game);
+    pdn_reader_free(reader);
+    if (!e.found && pdn_movegen_count(&sum.final, 0) == 0)
+        snprintf(e.text, sizeof e.text, "the side to move has no move"), e.found = true;
+    if (e.found) snprintf(why, cap, "%s", e.text);
+    return !e.found;
+}
+
+enum fen_file { FEN_FILE, NOT_FEN_FILE, BAD_FEN_FILE };
+
+/* A FEN a line, blank lines and '#' comments aside: the positions added;
+ * NOT_FEN_FILE when the first is no FEN (then PDN games, perhaps), else a
+ * line that is no FEN or no position to play from said in err with its
+ * number (a typo among 500 lines must be found). */
+static enum fen_file load_fen(struct openings *o, FILE *fp, const char *path,
+                              enum pdn_variant variant, char *err, size_t cap)
+{
+    char line[4096], why[300];
+    for (unsigned no = 1; fgets(line, sizeof line, fp); no++) {
         line[strcspn(line, "\r\n")] = '\0';
-        if (strspn(line, " \t") == strlen(line)) continue;
+        size_t lead = strspn(line, " \t");
+        if (line[lead] == '\0' || line[lead] == '#') continue;
         struct pdn_board b;
-        if (pdn_board_from_fen(&b, variant, line, NULL) != 0 || !add(o, &b)) return false;
+        struct pdn_fen_error fe;
+        if (pdn_board_from_fen(&b, variant, line + lead, &fe) != PDN_OK) {
+            if (o->count == 0) return NOT_FEN_FILE;
+            snprintf(err, cap, "%s:%u: not a FEN: %s at character %zu", path, no,
+                     pdn_fen_status_message(fe.status), fe.offset + 1);
+            return BAD_FEN_FILE;
+        }
+        if (!playable(line + lead, variant, why, sizeof why)) {
+            snprintf(err, cap, "%s:%u: no opening: %s", path, no, why);
+            return BAD_FEN_FILE;
+        }
+        if (!add(o, &b)) {
+            snprintf(err, cap, "%s: out of memory", path);
+            return BAD_FEN_FILE;
+        }
     }
-    return o->count > 0;
+    return o->count > 0 ? FEN_FILE : NOT_FEN_FILE;
 }
 
 static bool load_pdn(struct openings *o, const char *path, enum pdn_variant variant, char *err,
@@ -62,9 +124,10 @@ bool openings_load(struct openings *out, const char *path, enum pdn_variant vari
         snprintf(err, cap, "%s: cannot open", path);
         return false;
     }
-    bool fen = load_fen(out, fp, variant);
+    enum fen_file fen = load_fen(out, fp, path, variant, err, cap);
     fclose(fp);
-    if (fen) return true;
+    if (fen == FEN_FILE) return true;
+    if (fen == BAD_FEN_FILE) return false;
     out->count = 0;
     return load_pdn(out, path, variant, err, cap);
 }

@@ -119,4 +119,19 @@ check
 [ $? -eq 3 ] && grep -q "forfeits\|quit before 'wait'" "$work/usage.out" ||
     fail "an engine that cannot start: $(cat "$work/usage.out")"
 
+# Openings that cannot open a game: a usage error naming the line, before
+# any game (a position no game reaches was played, and its game written
+# fails pdncheck); '#' lines are comments.
+printf '# the start, then a white man on its crowning row\nW:W31-50:B1-20\nW:W3:B40\n' \
+    >"$work/impossible.txt"
+printf 'W:W31-50:B1-20\ngarbage\n' >"$work/typo.txt"
+for bad in "impossible.txt:3: no opening: impossible position" "typo.txt:2: not a FEN"; do
+    check
+    file=${bad%%:*}
+    "$bin/pdnmatch" --openings "$work/$file" -o "$work/never.pdn" level=1 level=1 \
+        >"$work/usage.out" 2>&1
+    [ $? -eq 2 ] && grep -q "$bad" "$work/usage.out" && [ ! -e "$work/never.pdn" ] ||
+        fail "--openings $file: $(cat "$work/usage.out")"
+done
+
 checks_done
