@@ -513,7 +513,24 @@ static void run_game(struct session *x)
         return;
     }
 }
-static int connect_to(const char *target)
+/* Whether text is a port: digits only, 1 to 65535. */
+static bool port_ok(const char *text)
+{
+    size_t n = strspn(text, "0123456789");
+    return n > 0 && n <= 5 && text[n] == '\0' && atol(text) >= 1 && atol(text) <= 65535;
+}
+
+const char *dxp_address_problem(const struct dxp_settings *s)
+{
+    if (s->listen && !port_ok(s->listen)) return "--listen wants a port, a number from 1 to 65535";
+    const char *colon = s->connect ? strrchr(s->connect, ':') : NULL;
+    if (s->connect && (!colon || colon == s->connect || !port_ok(colon + 1)))
+        return "--connect wants HOST:PORT, the port a number from 1 to 65535";
+    return NULL;
+}
+
+/* A connection to HOST:PORT, or -1 with why in *why (errno's else). */
+static int connect_to(const char *target, const char **why)
 {
     char host[256];
     const char *colon = strrchr(target, ':');
@@ -522,7 +539,11 @@ static int connect_to(const char *target)
     memcpy(host, target, n);
     host[n] = '\0';
     struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *res, *ai;
-    if (getaddrinfo(host, colon + 1, &hints, &res) != 0) return -1;
+    int rc = getaddrinfo(host, colon + 1, &hints, &res);
+    if (rc != 0) { /* "Name or service not known", not errno's leftover */
+        *why = gai_strerror(rc);
+        return -1;
+    }
     int fd = -1;
     for (ai = res; ai && fd < 0; ai = ai->ai_next) {
         fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
@@ -535,8 +556,9 @@ static int connect_to(const char *target)
     return fd;
 }
 
-/* Accepts one connection on port, waiting at most the timeout. */
-static int accept_on(const char *port, double timeout)
+/* Accepts one connection on port, waiting at most the timeout; -1 with
+ * *timed_out when none came in time. */
+static int accept_on(const char *port, double timeout, bool *timed_out)
 {
     struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *res;
     if (getaddrinfo(NULL, port, &hints, &res) != 0) return -1;
@@ -544,9 +566,11 @@ static int accept_on(const char *port, double timeout)
     if (server >= 0) {
         setsockopt(server, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
         struct pollfd p = {.fd = server, .events = POLLIN};
-        if (bind(server, res->ai_addr, res->ai_addrlen) == 0 && listen(server, 1) == 0 &&
-            poll(&p, 1, (int)(timeout * 1000)) == 1)
-            fd = accept(server, NULL, NULL);
+        int ready = bind(server, res->ai_addr, res->ai_addrlen) == 0 && listen(server, 1) == 0
+                        ? poll(&p, 1, (int)(timeout * 1000))
+                        : -1;
+        *timed_out = ready == 0;
+        if (ready == 1) fd = accept(server, NULL, NULL);
         close(server);
     }
     freeaddrinfo(res);
@@ -623,13 +647,22 @@ int dxp_play(const struct dxp_settings *s, const struct dxp_player *player)
     x->game.g.start = x->game.g.board;
     bool initiator = s->connect != NULL;
     x->wait = dxp_move_wait(s->timeout, 0);
-    x->fd = initiator ? connect_to(s->connect) : accept_on(s->listen, x->wait);
+    const char *why = NULL;
+    bool timed_out = false;
+    errno = 0;
+    x->fd = initiator ? connect_to(s->connect, &why) : accept_on(s->listen, x->wait, &timed_out);
     x->game.peer_fd = x->fd;
     int status = 0;
     if (x->fd < 0) {
-        fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,
-                initiator ? "connect to" : "listen on", initiator ? s->connect : s->listen,
-                errno ? strerror(errno) : "no connection");
+        if (timed_out)
+            fprintf(stderr, "%s: dxp: no peer connected on port %s within %.0f s\n", s->prog,
+                    s->listen, x->wait);
+        else
+            fprintf(stderr, "%s: dxp: cannot %s %s: %s\n", s->prog,
+                    initiator ? "connect to" : "listen on", initiator ? s->connect : s->listen,
+                    why     ? why
+                    : errno ? strerror(errno)
+                            : "no connection");
         free(x);
         return 3;
     }

@@ -70,6 +70,11 @@ struct dxp_player {
  * DXP_WAIT_LEAST. */
 double dxp_move_wait(double timeout, int minutes);
 
+/* What is wrong with --listen PORT or --connect HOST:PORT (a port is a
+ * number from 1 to 65535: 99999 listened on 34463, 0 on a port never
+ * shown), or NULL: for a usage error before any wait. */
+const char *dxp_address_problem(const struct dxp_settings *s);
+
 /* Plays the game; returns the exit status: 0 a game that ended by the
  * rules or a game end message, 1 one cut short, 3 no connection. */
 int dxp_play(const struct dxp_settings *s, const struct dxp_player *player);

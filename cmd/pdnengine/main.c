@@ -5,6 +5,7 @@
  * level and the table size the protocol's set-param may change.
  */
 #include "../common.h"
+#include "../dxp_game.h"
 #include "../played.h"
 #include "pdnengine.h"
 
@@ -73,5 +74,8 @@ int main(int argc, char **argv)
         tool_usage_error(&t, "unknown protocol '%s' (hub, dxp)", argv[optind]);
     if (!o.listen == !o.connect)
         tool_usage_error(&t, "dxp wants --listen PORT or --connect HOST:PORT");
+    const char *address =
+        dxp_address_problem(&(struct dxp_settings){.listen = o.listen, .connect = o.connect});
+    if (address) tool_usage_error(&t, "%s", address);
     return dxp_run(&o);
 }

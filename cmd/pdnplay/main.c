@@ -77,6 +77,8 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     if (s->move && !s->from) tool_usage_error(&p->t, "--move wants --from FILE");
     if (s->from && s->fen) tool_usage_error(&p->t, "--from or --position, not both");
     if (s->dxp.listen && s->dxp.connect) tool_usage_error(&p->t, "--listen or --connect, not both");
+    const char *address = dxp_address_problem(&s->dxp);
+    if (address) tool_usage_error(&p->t, "%s", address);
     /* Else the game would be lost without a word: w FILE saves the others. */
     if (s->dxp.output && !s->dxp.listen && !s->dxp.connect)
         tool_usage_error(&p->t, "--output is for a game over DXP (--listen, --connect); "

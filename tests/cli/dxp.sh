@@ -199,5 +199,21 @@ peer honest "printf 'R01%-32sZ010075BW$lost\0' bash >&3; head -c 35 <&3 >/dev/nu
 grep -qF '1. 28x19 {Black has no legal move} 2-0' "$work/honest.pdn" ||
     fail "honest: the win not saved: $(cat "$work/honest.pdn")"
 
+# A port that is none is a usage error, before any wait (99999 listened
+# on 34463 for ten minutes); a peer that never comes is said so.
+for address in "--listen 99999" "--listen 0" "--listen abc" "--connect 127.0.0.1" \
+    "--connect :27531"; do
+    checks=$((checks + 1))
+    # shellcheck disable=SC2086 # the option and its value, two words
+    "$bin/pdnengine" dxp $address --timeout 2 >/dev/null 2>"$work/address.err"
+    status=$?
+    [ $status -eq 2 ] && grep -q "a number from 1 to 65535" "$work/address.err" ||
+        fail "$address: exit status $status: $(cat "$work/address.err")"
+done
+checks=$((checks + 1))
+"$bin/pdnengine" dxp --listen 27999 --timeout 1 >/dev/null 2>"$work/address.err"
+grep -q "no peer connected on port 27999 within 1 s" "$work/address.err" ||
+    fail "no peer: $(cat "$work/address.err")"
+
 echo "dxp: $checks checks, $failed failed"
 [ "$failed" -eq 0 ]
