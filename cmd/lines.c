@@ -15,6 +15,7 @@ void lines_init(struct lines *in, int fd)
 {
     in->fd = fd;
     in->eof = false;
+    in->cut = in->skipping = false;
     in->len = 0;
 }
 
@@ -62,14 +63,32 @@ void lines_drop(struct lines *in)
     in->len -= n;
 }
 
+/* After lines_peek: takes the line, true; false for a piece of a cut line
+ * being dropped (the caller reads on). */
+static bool take(struct lines *in, size_t cap)
+{
+    size_t n = line_length(in);
+    bool whole = in->buf[n - 1] == '\n' || in->eof;
+    size_t text = n;
+    while (text > 0 && (in->buf[text - 1] == '\n' || in->buf[text - 1] == '\r'))
+        text--;
+    bool skipped = in->skipping;
+    in->skipping = !whole;
+    lines_drop(in);
+    if (skipped) return false;
+    in->cut = !whole || text >= cap;
+    return true;
+}
+
 bool lines_next(struct lines *in, char *out, size_t cap)
 {
-    while (!lines_peek(in, out, cap)) {
-        if (in->eof) return false;
-        lines_fill(in, -1);
+    for (;;) {
+        while (!lines_peek(in, out, cap)) {
+            if (in->eof) return false;
+            lines_fill(in, -1);
+        }
+        if (take(in, cap)) return true;
     }
-    lines_drop(in);
-    return true;
 }
 
 static double now(void)
@@ -82,11 +101,12 @@ static double now(void)
 bool lines_next_within(struct lines *in, char *out, size_t cap, double seconds)
 {
     double end = now() + seconds;
-    while (!lines_peek(in, out, cap)) {
-        double left = end - now();
-        if (in->eof || left <= 0) return false;
-        lines_fill(in, (int)(left * 1000) + 1);
+    for (;;) {
+        while (!lines_peek(in, out, cap)) {
+            double left = end - now();
+            if (in->eof || left <= 0) return false;
+            lines_fill(in, (int)(left * 1000) + 1);
+        }
+        if (take(in, cap)) return true;
     }
-    lines_drop(in);
-    return true;
 }

@@ -11,6 +11,8 @@
 struct lines {
     int fd;
     bool eof;
+    bool cut;      /* the last line lines_next gave was longer than its room: cut */
+    bool skipping; /* the rest of that line is dropped as it comes */
     size_t len;
     char buf[2 * PDN_HUB_LINE_MAX];
 };
@@ -24,10 +26,12 @@ void lines_fill(struct lines *in, int timeout_ms);
 bool lines_peek(const struct lines *in, char *out, size_t cap);
 /* Drops the line lines_peek returned. */
 void lines_drop(struct lines *in);
-/* Blocks for the next line: true, or false at the end of the input. */
+/* Blocks for the next line: true, or false at the end of the input. A line
+ * longer than cap comes cut to it once, in->cut set, the rest dropped (a
+ * Hub line of 600 kB was 19 lines, each a bad command). */
 bool lines_next(struct lines *in, char *out, size_t cap);
-/* The next line within seconds: true; false at the end or the timeout
- * (in->eof tells which). */
+/* The next line within seconds, as lines_next: true; false at the end or
+ * the timeout (in->eof tells which). */
 bool lines_next_within(struct lines *in, char *out, size_t cap, double seconds);
 
 #endif

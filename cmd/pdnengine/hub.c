@@ -312,8 +312,13 @@ int hub_run(const struct engine_options *options)
     }
     s->opt = *options;
     lines_init(&s->in, 0);
+    char too_long[64];
+    snprintf(too_long, sizeof too_long, "line too long (more than %d bytes), ignored",
+             PDN_HUB_LINE_MAX - 1);
     while (!s->quit && lines_next(&s->in, s->line, sizeof s->line)) {
-        if (pdn_hub_parse(&s->msg, s->line) != 0)
+        if (s->in.cut) /* not a piece of it: the position would not be the GUI's */
+            error_reply(too_long, NULL);
+        else if (pdn_hub_parse(&s->msg, s->line) != 0)
             error_reply("cannot read the line", NULL);
         else
             dispatch(s);

@@ -142,6 +142,16 @@ for level in move-time=0 move-time=-1 move-time=nan depth=0 nodes=0; do
     check
 done
 
+# A line too long for the engine (a long game's moves, 600 kB): one error
+# that says so, the rest of the line dropped, the next command answered
+# (it was cut into lines that were each a bad command).
+awk 'BEGIN { printf "hub\ninit\npos moves=\""; for (i = 0; i < 50000; i++) printf "32-28 19-23 ";
+             printf "\"\nping\nquit\n" }' | "$bin/pdnengine" hub >"$work/out5" 2>&1
+[ "$(grep -c '^error' "$work/out5")" -eq 1 ] &&
+    grep -q '^error message="line too long (more than 16383 bytes), ignored"$' "$work/out5" &&
+    grep -q '^pong$' "$work/out5" || fail "a line too long: $(grep -v '^param' "$work/out5" | head -5)"
+check
+
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
