@@ -100,11 +100,31 @@ static bool init_engine(struct session *s)
 }
 
 /* Plays one move of pos's moves= list; false (and an error) when illegal. */
+/* "ambiguous move: 4x15 (4x27x15 or 4x31x15)": legal, but the squares
+ * written fit several captures, which Hub writes whole. */
+static void ambiguous_reply(const struct session *s, const char *text, const struct pdn_match *m)
+{
+    char detail[600];
+    size_t n = (size_t)snprintf(detail, sizeof detail, "%s (", text);
+    for (int i = 0; i < m->ncandidates && n + PDN_MOVE_TEXT_MAX + 8 < sizeof detail; i++) {
+        char t[PDN_MOVE_TEXT_MAX];
+        pdn_hub_move_write(t, &s->legal.moves[m->candidates[i]],
+                           (enum pdn_variant)s->board.variant);
+        n += (size_t)snprintf(detail + n, sizeof detail - n, "%s%s", i ? " or " : "", t);
+    }
+    snprintf(detail + n, sizeof detail - n, ")");
+    error_reply("ambiguous move", detail);
+}
+
 static bool play_text(struct session *s, const char *text)
 {
     struct pdn_match m;
     pdn_movegen(&s->legal, &s->board, 0);
     pdn_move_match(&m, text, &s->board, &s->legal, false);
+    if (m.result == PDN_MATCH_AMBIGUOUS) {
+        ambiguous_reply(s, text, &m);
+        return false;
+    }
     if (m.result != PDN_MATCH_OK) {
         error_reply("illegal move", text);
         return false;

@@ -152,6 +152,15 @@ awk 'BEGIN { printf "hub\ninit\npos moves=\""; for (i = 0; i < 50000; i++) print
     grep -q '^pong$' "$work/out5" || fail "a line too long: $(grep -v '^param' "$work/out5" | head -5)"
 check
 
+# A capture written by its ends that fits two (the king on 4 takes 13, 20
+# and 32 or 37; a black man on 1 too): ambiguous, the two named as Hub
+# writes them, not "illegal".
+printf 'hub\ninit\npos pos=%s moves="4x15"\nquit\n' WbeeWeeeeeeeebeeeeeebeeeeeeeeeeebeeeebeeeeeeeeeeeee |
+    "$bin/pdnengine" hub >"$work/out6" 2>&1
+grep -q '^error message="ambiguous move: 4x15 (4x15x13x20x32 or 4x15x13x20x37)"$' "$work/out6" ||
+    fail "ambiguous: $(grep '^error' "$work/out6")"
+check
+
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
