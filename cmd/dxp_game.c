@@ -577,6 +577,29 @@ static int accept_on(const char *port, double timeout, bool *timed_out)
     return fd;
 }
 
+/* The acceptance code of a game request (DamExchange's GAMEACC): 0 to
+ * play, 1 for another protocol version, 2 for a position no game may
+ * start from (a man on its crowning row, no move: the game written would
+ * fail pdncheck), with why in x->why. */
+static int request_refused(struct session *x, const struct pdn_dxp_message *m)
+{
+    char *why = x->ended_why;
+    if (m->version != 1) {
+        snprintf(why, sizeof x->ended_why,
+                 "the game request is of DXP version %d; this program speaks 1", m->version);
+        x->why = why;
+        return 1;
+    }
+    char detail[128];
+    if (m->has_position && !played_position_ok(&m->position, detail, sizeof detail)) {
+        snprintf(why, sizeof x->ended_why, "no game from the position of the game request: %s",
+                 detail);
+        x->why = why;
+        return 2;
+    }
+    return 0;
+}
+
 /* GAMEREQ / GAMEACC: false (and why) when no game is agreed. */
 static bool handshake(struct session *x, bool initiator)
 {
@@ -605,9 +628,14 @@ static bool handshake(struct session *x, bool initiator)
     x->game.us = m.color;
     x->wait = dxp_move_wait(x->s->timeout, m.minutes);
     snprintf(x->game.peer, sizeof x->game.peer, "%s", m.name);
-    if (m.has_position) x->game.g.start = x->game.g.board = m.position;
-    reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = 0};
+    reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = request_refused(x, &m)};
     snprintf(reply.name, sizeof reply.name, "%s", x->s->name);
+    if (reply.code != 0) {
+        tell_why(x); /* then the refusal: the peer is told why, as the man page says */
+        send_message(x, &reply);
+        return false;
+    }
+    if (m.has_position) x->game.g.start = x->game.g.board = m.position;
     return send_message(x, &reply);
 }
 

@@ -6,6 +6,7 @@
  */
 #include "played.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,4 +169,44 @@ unsigned played_ply_number(const struct played_game *g, int i, bool *second)
     unsigned k = (unsigned)i + played_starts_mid_pair(&g->start);
     *second = k % 2 == 1;
     return (g->first_number ? g->first_number : 1) + k / 2;
+}
+
+/* The first error of the game of one position alone, replayed
+ * ("impossible position 'W:W3:B40': ..."). */
+struct first_error {
+    char text[256];
+    bool found;
+};
+
+static void on_error(const struct pdn_diag *d, void *ctx)
+{
+    struct first_error *e = ctx;
+    if (e->found || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
+    e->found = true;
+    pdn_diag_message(e->text, sizeof e->text, d);
+}
+
+bool played_position_ok(const struct pdn_board *board, char *why, size_t cap)
+{
+    char fen[PDN_FEN_MAX], text[PDN_FEN_MAX + 32];
+    pdn_board_to_fen(fen, board);
+    snprintf(text, sizeof text, "[FEN \"%s\"]\n*\n", fen);
+    enum pdn_variant variant = (enum pdn_variant)board->variant;
+    struct first_error e = {.found = false};
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.gametype = pdn_rules_get(variant)->gametype;
+    struct pdn_replay_options rp = PDN_REPLAY_OPTIONS_INIT;
+    rp.on_diag = on_error;
+    rp.diag_ctx = &e;
+    pdn_reader *reader;
+    pdn_game *game = NULL;
+    if (pdn_reader_open_memory(&reader, text, strlen(text), &ro) != 0) return false;
+    struct pdn_replay_summary sum;
+    if (pdn_reader_next(&game, reader) == 1) pdn_replay_game(&sum, game, &rp);
+    pdn_game_free(game);
+    pdn_reader_free(reader);
+    if (!e.found && pdn_movegen_count(&sum.final, 0) == 0)
+        snprintf(e.text, sizeof e.text, "the side to move has no move"), e.found = true;
+    if (e.found) snprintf(why, cap, "%s", e.text);
+    return !e.found;
 }

@@ -48,6 +48,10 @@ int game_write(FILE *out, struct played_game *g, struct game_record *r);
  * the side to move is not the variant's first mover (White, or Black in
  * English draughts, whose first move is "1."). */
 bool played_starts_mid_pair(const struct pdn_board *start);
+/* Whether a game may start from the position: no error in a game of it
+ * alone, replayed as the validator checks a FEN tag (no man on its crowning
+ * row ...), and a move to play; else why not, in why. */
+bool played_position_ok(const struct pdn_board *board, char *why, size_t cap);
 /* The number of ply i of g (0: its first move) and in *second whether it
  * is the second move of its pair ("12..."): the one numbering of the PDN
  * written, pdnplay's screen and its line mode. */

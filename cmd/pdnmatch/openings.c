@@ -18,46 +18,6 @@ static bool add(struct openings *o, const struct pdn_board *b)
     return true;
 }
 
-/* The first error of the game of one position alone, replayed
- * ("impossible position 'W:W3:B40': ..."). */
-struct first_error {
-    char text[256];
-    bool found;
-};
-
-static void on_error(const struct pdn_diag *d, void *ctx)
-{
-    struct first_error *e = ctx;
-    if (e->found || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
-    e->found = true;
-    pdn_diag_message(e->text, sizeof e->text, d);
-}
-
-/* Whether a match may start from the position of this FEN: no error in a
- * game of it alone, and a move to play; else why not, in why. */
-static bool playable(const char *fen, enum pdn_variant variant, char *why, size_t cap)
-{
-    char text[4200];
-    snprintf(text, sizeof text, "[FEN \"%s\"]\n*\n", fen);
-    struct first_error e = {.found = false};
-    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
-    ro.gametype = pdn_rules_get(variant)->gametype;
-    struct pdn_replay_options rp = PDN_REPLAY_OPTIONS_INIT;
-    rp.on_diag = on_error;
-    rp.diag_ctx = &e;
-    pdn_reader *reader;
-    pdn_game *game = NULL;
-    if (pdn_reader_open_memory(&reader, text, strlen(text), &ro) != 0) return false;
-    struct pdn_replay_summary sum;
-    if (pdn_reader_next(&game, reader) == 1) pdn_replay_game(&sum, game, &rp);
-    pdn_game_free(game);
-    pdn_reader_free(reader);
-    if (!e.found && pdn_movegen_count(&sum.final, 0) == 0)
-        snprintf(e.text, sizeof e.text, "the side to move has no move"), e.found = true;
-    if (e.found) snprintf(why, cap, "%s", e.text);
-    return !e.found;
-}
-
 enum fen_file { FEN_FILE, NOT_FEN_FILE, BAD_FEN_FILE };
 
 /* A FEN a line, blank lines and '#' comments aside: the positions added;
@@ -80,7 +40,7 @@ static enum fen_file load_fen(struct openings *o, FILE *fp, const char *path,
                      pdn_fen_status_message(fe.status), fe.offset + 1);
             return BAD_FEN_FILE;
         }
-        if (!playable(line + lead, variant, why, sizeof why)) {
+        if (!played_position_ok(&b, why, sizeof why)) {
             snprintf(err, cap, "%s:%u: no opening: %s", path, no, why);
             return BAD_FEN_FILE;
         }

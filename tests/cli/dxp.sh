@@ -199,6 +199,20 @@ peer honest "printf 'R01%-32sZ010075BW$lost\0' bash >&3; head -c 35 <&3 >/dev/nu
 grep -qF '1. 28x19 {Black has no legal move} 2-0' "$work/honest.pdn" ||
     fail "honest: the win not saved: $(cat "$work/honest.pdn")"
 
+# A game request from a position no game reaches (a white man on 4, its
+# crowning row) or of another protocol version: refused, the peer told why
+# in a CHAT, then GAMEACC 2 or 1 (DamExchange's codes); it was played, and
+# the game written failed pdncheck.
+crowned=eee$(printf w)$(printf '%35s' | tr ' ' e)z$(printf '%10s' | tr ' ' e)
+peer impossible "printf 'R01%-32sZ010075BW$crowned\0' bash >&3; cat <&3 >'$work/impossible.got'" \
+    "no game from the position of the game request: impossible position 'W:W4:B40'"
+tr '\0' '\n' <"$work/impossible.got" | grep -q '^Apdnengine  *2$' ||
+    fail "impossible: no GAMEACC 2: $(tr '\0' '\n' <"$work/impossible.got")"
+peer version "printf 'R02%-32sZ010075A\0' bash >&3; cat <&3 >'$work/version.got'" \
+    "the game request is of DXP version 2; this program speaks 1"
+tr '\0' '\n' <"$work/version.got" | grep -q '^Apdnengine  *1$' ||
+    fail "version: no GAMEACC 1: $(tr '\0' '\n' <"$work/version.got")"
+
 # A port that is none is a usage error, before any wait (99999 listened
 # on 34463 for ten minutes); a peer that never comes is said so.
 for address in "--listen 99999" "--listen 0" "--listen abc" "--connect 127.0.0.1" \
