@@ -344,6 +344,19 @@ static void peer_ended(struct session *x, int code)
     x->result = code == 2 ? RESULT_DRAW : code == 1 ? win_for(us) : RESULT_UNFINISHED;
 }
 
+/* "the peer played an illegal move: 32x21 taking 27": what an arbiter
+ * needs, as Scan names it (the squares as the message gives them). */
+static void illegal_said(struct session *x, const struct pdn_dxp_message *m)
+{
+    char *why = x->ended_why;
+    size_t cap = sizeof x->ended_why;
+    int n = snprintf(why, cap, "the peer played an illegal move: %d%c%d", m->from,
+                     m->ncaptured ? 'x' : '-', m->to);
+    for (int i = 0; i < m->ncaptured && n > 0 && (size_t)n < cap; i++)
+        n += snprintf(why + n, cap - (size_t)n, "%s%d", i ? "," : " taking ", m->captured[i]);
+    x->why = why;
+}
+
 /* The peer's message: a move, a take-back, the end. False when the game is over. */
 static bool answer(struct session *x, const struct pdn_dxp_message *m)
 {
@@ -353,7 +366,7 @@ static bool answer(struct session *x, const struct pdn_dxp_message *m)
     switch (m->type) {
     case PDN_DXP_MOVE:
         if (x->game.g.board.side == us || !pdn_dxp_move_find(&move, m, &x->game.g.board)) {
-            x->why = "the peer played an illegal move";
+            illegal_said(x, m);
             return false;
         }
         play(x, &move);

@@ -156,8 +156,8 @@ peer garbage "$req; printf 'M00xx\0' >&3; $(told garbage)" "does not read"
 gameend garbage "does not read"
 peer closed "$req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
     "closed the connection"
-peer illegal "$req; printf 'M0001323000\0' >&3; $(told illegal)" "illegal move"
-gameend illegal "illegal move"
+peer illegal "$req; printf 'M0001323000\0' >&3; $(told illegal)" "illegal move: 32-30"
+gameend illegal "illegal move: 32-30" # named, as Scan names it: an arbiter needs it
 peer silent "$req; printf 'M0001322800\0' >&3; sleep 3; $(told silent)" "timeout"
 gameend silent "timeout"
 # A chat is the reason of a GAMEEND right after it only: not of one after
