@@ -198,13 +198,15 @@ bool played_position_ok(const struct pdn_board *board, char *why, size_t cap)
     struct pdn_replay_options rp = PDN_REPLAY_OPTIONS_INIT;
     rp.on_diag = on_error;
     rp.diag_ctx = &e;
-    pdn_reader *reader;
+    pdn_reader *reader = NULL;
     pdn_game *game = NULL;
-    if (pdn_reader_open_memory(&reader, text, strlen(text), &ro) != 0) return false;
     struct pdn_replay_summary sum;
-    if (pdn_reader_next(&game, reader) == 1) pdn_replay_game(&sum, game, &rp);
+    bool replayed = pdn_reader_open_memory(&reader, text, strlen(text), &ro) == 0 &&
+                    pdn_reader_next(&game, reader) == 1 && pdn_replay_game(&sum, game, &rp) == 0;
     pdn_game_free(game);
     pdn_reader_free(reader);
+    if (!replayed && !e.found) /* out of memory, the game of a board: no other way */
+        snprintf(e.text, sizeof e.text, "the position could not be checked"), e.found = true;
     if (!e.found && pdn_movegen_count(&sum.final, 0) == 0)
         snprintf(e.text, sizeof e.text, "the side to move has no move"), e.found = true;
     if (e.found) snprintf(why, cap, "%s", e.text);
