@@ -57,9 +57,9 @@ struct search {
 };
 
 /* The bits of the n pieces taken by the capture on s->path, in the order
- * taken: on the line from each landing to the next, the one captured. Only
- * for keep-duplicates: the search does not note them as it goes, which
- * cost the usual count 2% of its time. */
+ * taken: on the line from each landing to the next, the one captured. For
+ * PDN_MOVEGEN_KEEP_ORDERS only: the search does not note them as it goes,
+ * which cost the usual count 2% of its time. */
 static void taken_in_order(const struct search *s, uint64_t captured, int n, uint8_t *taken)
 {
     const struct geometry *g = s->g;
@@ -109,10 +109,7 @@ static bool is_duplicate(struct search *s, int to, uint64_t captured, int n)
     if (!s->dedupe) return same_order_kept(s, to, captured, n);
     for (int i = 0; i < s->nkept; i++)
         if (s->kept[i].to == to && s->kept[i].captured == captured) return true;
-    if (s->nkept < PDN_MOVES_MAX) {
-        s->kept[s->nkept].captured = captured;
-        s->kept[s->nkept++].to = to;
-    }
+    if (s->nkept < PDN_MOVES_MAX) s->kept[s->nkept++] = (struct kept){captured, to};
     return false;
 }
 
