@@ -530,7 +530,8 @@ static void run_game(struct session *x)
 static bool port_ok(const char *text)
 {
     size_t n = strspn(text, "0123456789");
-    return n > 0 && n <= 5 && text[n] == '\0' && atol(text) >= 1 && atol(text) <= 65535;
+    long port = n > 0 && n <= 5 && text[n] == '\0' ? atol(text) : 0;
+    return port >= 1 && port <= 65535;
 }
 
 const char *dxp_address_problem(const struct dxp_settings *s)

@@ -43,13 +43,19 @@ static size_t line_length(const struct lines *in)
     return 0;
 }
 
+/* The length of the text of a line of n bytes, without its end. */
+static size_t text_length(const struct lines *in, size_t n)
+{
+    while (n > 0 && (in->buf[n - 1] == '\n' || in->buf[n - 1] == '\r'))
+        n--;
+    return n;
+}
+
 bool lines_peek(const struct lines *in, char *out, size_t cap)
 {
     size_t n = line_length(in);
     if (n == 0) return false;
-    size_t text = n;
-    while (text > 0 && (in->buf[text - 1] == '\n' || in->buf[text - 1] == '\r'))
-        text--;
+    size_t text = text_length(in, n);
     if (text >= cap) text = cap - 1;
     memcpy(out, in->buf, text);
     out[text] = '\0';
@@ -69,9 +75,7 @@ static bool take(struct lines *in, size_t cap)
 {
     size_t n = line_length(in);
     bool whole = in->buf[n - 1] == '\n' || in->eof;
-    size_t text = n;
-    while (text > 0 && (in->buf[text - 1] == '\n' || in->buf[text - 1] == '\r'))
-        text--;
+    size_t text = text_length(in, n);
     bool skipped = in->skipping;
     in->skipping = !whole;
     lines_drop(in);

@@ -99,7 +99,6 @@ static bool init_engine(struct session *s)
     return true;
 }
 
-/* Plays one move of pos's moves= list; false (and an error) when illegal. */
 /* "ambiguous move: 4x15 (4x27x15 or 4x31x15)": legal, but the squares
  * written fit several captures, which Hub writes whole. */
 static void ambiguous_reply(const struct session *s, const char *text, const struct pdn_match *m)
@@ -116,6 +115,8 @@ static void ambiguous_reply(const struct session *s, const char *text, const str
     error_reply("ambiguous move", detail);
 }
 
+/* Plays one move of pos's moves= list; false (and an error) when illegal
+ * or ambiguous. */
 static bool play_text(struct session *s, const char *text)
 {
     struct pdn_match m;
