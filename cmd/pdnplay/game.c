@@ -113,7 +113,7 @@ void play_hint_text(char *out, size_t cap, const struct play *p, const struct pd
     struct pdn_board b = p->g.board;
     char t[PDN_MOVE_TEXT_MAX];
     play_move_text(t, &b, &r->move);
-    /* "score +1.00" in men; a win found is said as one, not 299.99 men */
+    /* "score +1.00" in men; a win found is said as one, not as 99.99 men */
     char score[PDN_SCORE_TEXT_MAX];
     pdn_engine_score_text(score, r->score);
     bool men = score[0] == '+' || score[0] == '-';

@@ -237,7 +237,7 @@ static void engine_best(const struct tui *u, char *out, size_t cap)
     if (!r.has_move) return;
     char path[PDN_MOVE_TEXT_MAX];
     pdn_move_path_text(path, &r.move, variant_here(u));
-    char score[PDN_SCORE_TEXT_MAX]; /* a win found as one, not 299.99 men */
+    char score[PDN_SCORE_TEXT_MAX]; /* a win found as one, not as 99.99 men */
     pdn_engine_score_text(score, r.score);
     snprintf(out, cap, "best %s (%s); ", path, score);
 }

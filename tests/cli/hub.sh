@@ -122,7 +122,19 @@ reply=$(sed -n 's/^done move=\([^ ]*\).*/\1/p' "$work/out3" | sed -n 2p)
 printf '[Event "hub"]\n\n1. %s *\n\n[Event "hub"]\n\n1. 33-28 %s *\n' "$first" "$reply" >"$work/start.pdn"
 "$bin/pdncheck" -q -w "$work/start.pdn" >"$work/check" 2>&1 ||
     fail "no pos: pdncheck refuses '$first' or '$reply' from the start: $(cat "$work/check")"
-steps=$((steps + 1))
+check
+
+# A win found reads as Scan writes one, 99.99 men less the plies (it was
+# 299.99: a Hub GUI that knows Scan's scores took it for 300 men).
+won=W
+for square in $(seq 50); do
+    case $square in 28) won=${won}w ;; 22) won=${won}b ;; *) won=${won}e ;; esac
+done
+printf 'hub\ninit\npos pos=%s\nlevel depth=3\ngo think\n' "$won" |
+    "$bin/pdnengine" hub >"$work/out5" 2>&1 || fail "won position: exit status $?"
+grep -q '^info depth=[23] score=99\.99 .*pv="28x17x22"' "$work/out5" ||
+    fail "won position: no score=99.99 (a win in one ply): $(grep '^info' "$work/out5")"
+check
 
 # A limit of 0, or less, or no number, is the least, as Scan takes it: an
 # answer at once (move-time=0 searched until stop: pdnmatch's Hub engine

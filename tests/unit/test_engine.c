@@ -416,7 +416,7 @@ static void test_engine_evaluation(void **state)
     assert_true(pdn_engine_evaluate(&king) < 0); /* a short king does not */
 }
 
-/* Men, or a win or loss in plies: a won position is no 299.99 men. */
+/* Men, or a win or loss in plies: a won position is no 99.99 men. */
 static void test_engine_score_text(void **state)
 {
     (void)state;
