@@ -36,6 +36,9 @@
 /* Milliseconds a wait with keys sleeps at most before the player looks
  * again (screen_getkey's step too). */
 #define DXP_LOOK_MS 250
+/* The longest message DamExchange allows, in bytes; with the NUL, the size
+ * of a CHAT's text. */
+#define DXP_MESSAGE_BYTES 127
 
 double dxp_move_wait(double timeout, int minutes)
 {
@@ -267,8 +270,9 @@ static bool tell_why(struct session *x)
     struct pdn_dxp_message chat = {.type = PDN_DXP_CHAT};
     const char *why = x->why;
     /* The reason alone: the peer's program names who says it ("pdnplay says:
-     * White resigned"), as pdnplay and pdnengine do. */
-    snprintf(chat.text, sizeof chat.text, "%s", why);
+     * White resigned"), as pdnplay and pdnengine do. Cut to DXP's 127 bytes
+     * a message, the C first. */
+    snprintf(chat.text, DXP_MESSAGE_BYTES, "%s", why);
     bool sent = send_with(x, &chat, MSG_MORE); /* the GAMEEND follows at once */
     x->why = why;
     return sent;
@@ -614,6 +618,23 @@ static int request_refused(struct session *x, const struct pdn_dxp_message *m)
     return 0;
 }
 
+/* Why a game request that does not read is refused: DamExchange's fields,
+ * in one CHAT (DXP_MESSAGE_BYTES). */
+#define UNREAD_REQUEST                                                                             \
+    "the game request does not read: R01, a name of 32, W or Z, minutes and moves of 3 digits, A " \
+    "or B and a position"
+
+/* The game request refused (GAMEACC code), the peer told why first, as
+ * the man page says. */
+static void refuse(struct session *x, int code, const char *why)
+{
+    x->why = why;
+    tell_why(x);
+    struct pdn_dxp_message reply = {.type = PDN_DXP_GAMEACC, .code = code};
+    snprintf(reply.name, sizeof reply.name, "%s", x->s->name);
+    send_message(x, &reply);
+}
+
 /* GAMEREQ / GAMEACC: false (and why) when no game is agreed. */
 static bool handshake(struct session *x, bool initiator)
 {
@@ -634,7 +655,12 @@ static bool handshake(struct session *x, bool initiator)
         snprintf(x->game.peer, sizeof x->game.peer, "%s", reply.name);
         return true;
     }
-    if (receive(x, &m) != 1) return false;
+    if (receive(x, &m) != 1) {
+        /* A request that does not read (pdn_dxp_parse keeps its type):
+         * the peer is told why and refused, as for a request refused. */
+        if (m.type == PDN_DXP_GAMEREQ && !x->gone) refuse(x, 2, UNREAD_REQUEST);
+        return false;
+    }
     if (m.type != PDN_DXP_GAMEREQ) {
         x->why = "the peer's first message is no game request";
         return false;
@@ -642,14 +668,14 @@ static bool handshake(struct session *x, bool initiator)
     x->game.us = m.color;
     x->wait = dxp_move_wait(x->s->timeout, m.minutes);
     snprintf(x->game.peer, sizeof x->game.peer, "%s", m.name);
-    reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = request_refused(x, &m)};
-    snprintf(reply.name, sizeof reply.name, "%s", x->s->name);
-    if (reply.code != 0) {
-        tell_why(x); /* then the refusal: the peer is told why, as the man page says */
-        send_message(x, &reply);
+    int code = request_refused(x, &m);
+    if (code != 0) {
+        refuse(x, code, x->why);
         return false;
     }
     if (m.has_position) x->game.g.start = x->game.g.board = m.position;
+    reply = (struct pdn_dxp_message){.type = PDN_DXP_GAMEACC, .code = 0};
+    snprintf(reply.name, sizeof reply.name, "%s", x->s->name);
     return send_message(x, &reply);
 }
 

@@ -212,6 +212,14 @@ peer version "printf 'R02%-32sZ010075A\0' bash >&3; cat <&3 >'$work/version.got'
     "the game request is of DXP version 2; this program speaks 1"
 tr '\0' '\n' <"$work/version.got" | grep -q '^Apdnengine  *1$' ||
     fail "version: no GAMEACC 1: $(tr '\0' '\n' <"$work/version.got")"
+# A game request that does not read (the follower's colour B, not Z): the
+# peer is told why in a CHAT, then GAMEACC 2; it was cut off with neither.
+peer unread "printf 'R01%-32sB010075A\0' bash >&3; cat <&3 >'$work/unread.got'" \
+    "the game request does not read: R01, a name of 32, W or Z"
+tr '\0' '\n' <"$work/unread.got" | grep -q '^Cthe game request does not read: ' ||
+    fail "unread: no CHAT saying why: $(tr '\0' '\n' <"$work/unread.got")"
+tr '\0' '\n' <"$work/unread.got" | grep -q '^Apdnengine  *2$' ||
+    fail "unread: no GAMEACC 2: $(tr '\0' '\n' <"$work/unread.got")"
 
 # A port that is none is a usage error, before any wait (99999 listened
 # on 34463 for ten minutes); a peer that never comes is said so.
