@@ -274,10 +274,19 @@
     for (var i = 0; i < links.length; i++)
       links[i].classList.toggle("current", Number(links[i].getAttribute("data-node")) === state.node);
     var cur = document.querySelector("#moves a.current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    if (cur) keepInList($("moves"), cur);
     var ply = node ? plyOf(g, state.node) : 0;
     var hash = "#game=" + (state.game + 1) + (ply > 0 || !node ? "&ply=" + ply : "");
     if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  // The current move scrolled into the list's view, and only the list's:
+  // scrollIntoView scrolled the page too, and on a phone, the list under
+  // the board, stepping through a game took the board off the screen.
+  function keepInList(list, item) {
+    var top = item.offsetTop, bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
   }
 
   function moveLink(g, id) {

@@ -283,6 +283,23 @@ def main():
                       " document.getElementById('go-down').getBoundingClientRect().right]")
         check(wide[0] <= wide[1] and wide[2] <= wide[1],
               "420 pixels wide: page %s of %s, last button's right edge %s" % tuple(wide))
+        # Stepping through a game there: the list keeps the current move in
+        # its own view and the page stays where it is (scrollIntoView took
+        # the board off the screen); board, buttons and list fit the screen.
+        plies = len(replay_fens(FRANCE, 1)) - 1
+        b.open("file://%s#game=1&ply=%d" % (france, plies - 3))
+        for _ in range(2):
+            b.key("ArrowRight", "ArrowRight", 39)
+        seen = b.eval("(function () { var l = document.getElementById('moves'),"
+                      " c = l.querySelector('a.current'), lr = l.getBoundingClientRect(),"
+                      " cr = c.getBoundingClientRect(),"
+                      " br = document.getElementById('board').getBoundingClientRect();"
+                      " return [window.scrollY, cr.top >= lr.top && cr.bottom <= lr.bottom,"
+                      " lr.bottom - br.top, window.innerHeight, c.textContent]; })()")
+        check(seen[0] == 0 and seen[1] and seen[2] <= seen[3],
+              "420 pixels wide, ply %d of %d: page scrolled %s, current move %s in the list's"
+              " view %s, board to list's end %s of %s pixels"
+              % (plies - 1, plies, seen[0], seen[4], seen[1], round(seen[2]), seen[3]))
         b.call("Emulation.clearDeviceMetricsOverride")
 
         # A variation the replay could not play: shown as written, marked.
