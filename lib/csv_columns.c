@@ -123,12 +123,33 @@ bool csv_tag_name(const char *s, size_t n)
     return true;
 }
 
+/*
+ * Tag columns know their names without case: real files spell one tag
+ * "Setup" and "SetUp" (the corpus: 1053 and 246 times), and a database
+ * takes column names without case (sqlite3's .import renamed the second
+ * "Setup_15"). Tag names are ASCII.
+ */
 static uint32_t name_hash(const char *s, size_t n)
 {
     uint32_t h = 2166136261u; /* FNV-1a */
+    /* Bit 0x20 set: a capital as its small letter, and digits and '_' of a
+     * tag name stay apart (no branch: a lookup per tag of every game). */
     for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
+        h = (h ^ ((unsigned char)s[i] | 0x20u)) * 16777619u;
     return h;
+}
+
+static inline bool letter(char c)
+{
+    return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
+/* Whether the column name tag is s[0, n) but for case. */
+static bool same_name(const char *tag, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (tag[i] != s[i] && ((tag[i] ^ s[i]) != 0x20 || !letter(tag[i]))) return false;
+    return tag[n] == '\0';
 }
 
 /* The slot of tag column s[0, n) in tagslots: where it is, or the empty
@@ -136,10 +157,8 @@ static uint32_t name_hash(const char *s, size_t n)
 static size_t tag_slot(const pdn_csv_writer *w, const char *s, size_t n)
 {
     size_t mask = w->captagslots - 1, k = name_hash(s, n) & mask;
-    for (; w->tagslots[k]; k = (k + 1) & mask) {
-        const char *tag = w->cols[w->tagslots[k] - 1].tag;
-        if (strncmp(tag, s, n) == 0 && tag[n] == '\0') break;
-    }
+    for (; w->tagslots[k]; k = (k + 1) & mask)
+        if (same_name(w->cols[w->tagslots[k] - 1].tag, s, n)) break;
     return k;
 }
 
@@ -269,6 +288,14 @@ int csv_columns_open(pdn_csv_writer *w, const char *list, size_t *bad)
     return rc;
 }
 
+/* Whether one of the game's first n tags is named exactly name. */
+static bool spelt_before(const pdn_game *game, uint32_t n, const char *name)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (strcmp(game->tags[i].name, name) == 0) return true;
+    return false;
+}
+
 void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
 {
     if (w->ntagcols == 0) return;
@@ -276,7 +303,12 @@ void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
         uint32_t col = w->tagslots[tag_slot(w, t->name, strlen(t->name))];
-        if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = t->value; /* the first */
+        if (col == 0) continue;
+        /* The first, but one spelt as the column beats one spelt otherwise. */
+        const char *header = w->cols[col - 1].tag;
+        if (!w->tagvals[col - 1] ||
+            (strcmp(header, t->name) == 0 && !spelt_before(game, i, header)))
+            w->tagvals[col - 1] = t->value;
     }
     /* A column of a standard tag the game lacks shows the synonym read for
      * it (Bianco for White), as pdn_game_tag does. */
