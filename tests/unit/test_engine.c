@@ -432,7 +432,7 @@ static void test_engine_score_text(void **state)
     pdn_engine_score_text(t, -(PDN_ENGINE_WIN - 4));
     assert_string_equal(t, "loses in 4 plies");
     pdn_engine_score_text(t, PDN_ENGINE_WIN - 2 * PDN_ENGINE_DEPTH_MAX - 1); /* no mate: men */
-    assert_string_equal(t, "+298.71");
+    assert_string_equal(t, "+98.71");
 }
 
 static void test_engine_levels(void **state)
