@@ -27,7 +27,8 @@ ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilib $(CPPFLAGS)
 ALL_CFLAGS = $(WARN) -fPIC $(CFLAGS)
 # The library exports only what pdn.h marks PDN_API.
 LIB_CFLAGS = -fvisibility=hidden
-ALL_LDLIBS = -luchardet -lcsv -pthread $(LDLIBS)
+# uchardet is loaded when needed (lib/encoding_detect.c), not linked.
+ALL_LDLIBS = -lcsv -pthread -ldl $(LDLIBS)
 
 LIB_SRC := $(wildcard lib/*.c)
 LIB_OBJ := $(LIB_SRC:lib/%.c=$(BUILD)/lib/%.o)
