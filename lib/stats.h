@@ -584,7 +584,6 @@ struct cross_row {
     double crit[4];      /* tie-break values after points, by the preset's criteria */
     bool crit_void[4];   /* the criterion could not weigh the tie (a mutual result of
                             players who did not all meet): an empty cell, not 0 */
-    double mutual_games; /* games against the players of its tie group (internal) */
     int gid[5];          /* tie group after each criterion (points first) */
     int place, place_to; /* shared place: place..place_to */
 };

@@ -124,16 +124,32 @@ static const int presets[PDN_TIEBREAK_COUNT][4] = {
     [PDN_TIEBREAK_SB] = {CRIT_SB, -1},
 };
 
+/* Whether every two players of rows[0, n) played each other, as many games
+ * (with a result) each pair. Each player's count alone was not enough: of
+ * four tied players, A-B and C-D played, each had one game in the group,
+ * and C went above B, whom C never met. */
+static bool all_met(const struct cross *c, const struct cross_row *rows, size_t n)
+{
+    unsigned games = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            const struct cross_opp *o = cross_pair(c, rows[i].at, rows[j].at);
+            if (o == NULL || o->games == 0 || (games && o->games != games)) return false;
+            games = o->games;
+        }
+    return true;
+}
+
 /* Points in the games between players of one tie group (stage's groups).
- * A group whose players did not all play as many games among themselves
- * (a pairing with no game in the file), or none at all, gets 0 for all,
- * void: a game not played would count as lost by both, so the criterion
- * leaves them tied, and its cells say nothing. */
+ * A group whose players did not all meet as often (all_met: a pairing with
+ * no game in the file) gets 0 for all, void: a game not played would count
+ * as lost by both, so the criterion leaves them tied, and its cells say
+ * nothing. */
 static void mutual(struct work *w, int k)
 {
     const struct cross *c = w->c;
     for (size_t i = 0; i < w->n; i++) {
-        w->by_id[i].crit[k] = w->by_id[i].mutual_games = 0;
+        w->by_id[i].crit[k] = 0;
         w->by_id[i].crit_void[k] = false;
     }
     for (size_t i = 0; i < c->nrecs; i++) {
@@ -143,17 +159,13 @@ static void mutual(struct work *w, int k)
         if (pw < 0 || a->gid[k] != b->gid[k]) continue;
         a->crit[k] += pw;
         b->crit[k] += pb;
-        a->mutual_games++;
-        b->mutual_games++;
     }
     /* the groups lie together in c->rows */
     for (size_t i = 0; i < c->nrows;) {
         size_t j = i;
-        bool even = true;
-        const struct cross_row *first = row_by_id(w, c->rows[i].player);
-        for (; j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k]; j++)
-            even &= row_by_id(w, c->rows[j].player)->mutual_games == first->mutual_games;
-        bool met = even && first->mutual_games > 0; /* else none of them met */
+        while (j < c->nrows && c->rows[j].gid[k] == c->rows[i].gid[k])
+            j++;
+        bool met = all_met(c, &c->rows[i], j - i);
         for (; !met && i < j; i++) {
             struct cross_row *r = row_by_id(w, c->rows[i].player);
             r->crit[k] = 0;

@@ -119,13 +119,53 @@ static bool some_unnumbered(const struct cross *c)
 static const char *const preset_names[PDN_TIEBREAK_COUNT] = {"fmjd", "kndb", "solkoff", "tsolkoff",
                                                              "sb"};
 
+/* Rounds with gaps: the rounds missing are named up to this many ("10
+ * rounds (1 to 11, no round 4)"), else those read ("3 rounds (1, 5, 9)"),
+ * else neither ("(1 to 40, with gaps)"). */
+enum { ROUNDS_NAMED = 3, ROUNDS_LISTED = 8 };
+
+/* Appends to buf at *n, as snprintf would, when there is room. */
+static void append(char *buf, size_t size, int *n, const char *fmt, long a)
+{
+    if (*n >= 0 && (size_t)*n < size) *n += snprintf(buf + *n, size - (size_t)*n, fmt, a);
+}
+
+/* The round numbers of c's games (recs sorted by round), at most
+ * ROUNDS_LISTED into out: with missing, those between the first and the
+ * last that no game has, else those read. How many. */
+static size_t some_rounds(long out[ROUNDS_LISTED], const struct cross *c, bool missing)
+{
+    size_t k = 0;
+    long prev = 0;
+    for (size_t i = 0; i < c->nrecs && k < ROUNDS_LISTED; i++) {
+        long r = c->recs[i].round;
+        if (r <= 0 || r == prev) continue;
+        for (long m = prev + 1; missing && prev > 0 && m < r && k < ROUNDS_LISTED; m++)
+            out[k++] = m;
+        if (!missing) out[k++] = r;
+        prev = r;
+    }
+    return k;
+}
+
+/* Those rounds after buf[0, *n): "1, 5, 9", or with and "2, 3 and 5". */
+static void name_rounds(char *buf, size_t size, int *n, const struct cross *c, bool missing)
+{
+    long r[ROUNDS_LISTED];
+    size_t k = some_rounds(r, c, missing);
+    for (size_t i = 0; i < k; i++)
+        append(buf, size, n, i == 0 ? "%ld" : missing && i + 1 == k ? " and %ld" : ", %ld", r[i]);
+}
+
 /* The event's rounds as the events table counts them (the distinct
  * round numbers read), and which they are when they are not 1 to that
  * count: "8 rounds (5 to 12)" for the end of a round robin, "1 round
- * (12)" for one round's file; never a count made up from the games
- * when no Round tag gives one (the events table says 0). */
-static void cross_rounds(char *buf, size_t size, const struct st_event *ev)
+ * (12)" for one round's file, gaps said ("1 to 3" read as three rounds);
+ * never a count made up from the games when no Round tag gives one (the
+ * events table says 0). */
+static void cross_rounds(char *buf, size_t size, const struct cross *c)
 {
+    const struct st_event *ev = c->ev;
     if (ev->rounds == 0) {
         snprintf(buf, size, "no round numbers");
         return;
@@ -134,19 +174,34 @@ static void cross_rounds(char *buf, size_t size, const struct st_event *ev)
         snprintf(buf, size, "%lu round%s", (unsigned long)ev->rounds, ev->rounds == 1 ? "" : "s");
     if (n < 0 || (size_t)n >= size) return;
     if (ev->round_first == 1 && ev->round_last == (int32_t)ev->rounds) return;
-    if (ev->round_first == ev->round_last)
-        snprintf(buf + n, size - (size_t)n, " (%ld)", (long)ev->round_first);
-    else
-        snprintf(buf + n, size - (size_t)n, " (%ld to %ld)", (long)ev->round_first,
-                 (long)ev->round_last);
+    long first = ev->round_first, last = ev->round_last;
+    long missing = last - first + 1 - (long)ev->rounds;
+    if (first == last) {
+        append(buf, size, &n, " (%ld)", first);
+    } else if (missing == 0) {
+        append(buf, size, &n, " (%ld", first);
+        append(buf, size, &n, " to %ld)", last);
+    } else if (missing <= ROUNDS_NAMED) {
+        append(buf, size, &n, " (%ld", first);
+        append(buf, size, &n, missing > 1 ? " to %ld, no rounds " : " to %ld, no round ", last);
+        name_rounds(buf, size, &n, c, true);
+        append(buf, size, &n, ")", 0);
+    } else if (ev->rounds <= ROUNDS_LISTED) {
+        append(buf, size, &n, " (", 0);
+        name_rounds(buf, size, &n, c, false);
+        append(buf, size, &n, ")", 0);
+    } else {
+        append(buf, size, &n, " (%ld", first);
+        append(buf, size, &n, " to %ld, with gaps)", last);
+    }
 }
 
 /* The heading: the system, the rounds, the games against those a round
  * robin has, the repeats left out. */
 static void cross_title(struct tab *t, const struct cross *c, bool grid, enum pdn_stats_tiebreak tb)
 {
-    char played[64] = "", repeats[64] = "", preset[128], rounds[64];
-    cross_rounds(rounds, sizeof rounds, c->ev);
+    char played[64] = "", repeats[64] = "", preset[128], rounds[128];
+    cross_rounds(rounds, sizeof rounds, c);
     const char *note = cross_preset_note(tb);
     snprintf(preset, sizeof preset, "%s%s%s", preset_names[tb], note ? " " : "", note ? note : "");
     if (!c->swiss)

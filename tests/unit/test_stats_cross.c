@@ -145,6 +145,21 @@ static void test_stats_mutual_void_when_not_all_met(void **state)
     assert_true(c.rows[0].crit_void[0] && c.rows[1].crit_void[0]);
     cross_free(&c);
     pdn_stats_free(st);
+    /* Each of four tied with one game in the tie, yet A-C, A-D, B-C and
+     * B-D not played: void (C went above B, whom C never met, by "2 > 0"). */
+    st = new_stats(true);
+    add_result(st, "S", 1, "A", "B", "2-0");
+    add_result(st, "S", 1, "C", "D", "2-0");
+    add_result(st, "S", 2, "B", "F", "2-0");
+    add_result(st, "S", 2, "D", "H", "2-0");
+    add_result(st, "S", 3, "F", "A", "2-0");
+    add_result(st, "S", 3, "H", "C", "2-0");
+    /* A, B, C, D, F, H: 2 points each; every pair of them did not meet */
+    assert_true(cross_build(&c, st, event(st, "S"), PDN_TIEBREAK_KNDB));
+    for (size_t i = 0; i < c.nrows; i++)
+        assert_true(c.rows[i].crit_void[0] && c.rows[i].place == 1 && c.rows[i].place_to == 6);
+    cross_free(&c);
+    pdn_stats_free(st);
 }
 
 static void test_stats_tiebreak_solkoff(void **state)
