@@ -68,7 +68,7 @@ for f in tests/data/tournaments/*.pdn tests/data/conformance/*/*.pdn tests/data/
         grep "\"code\":\"$code\"" "$tmp.json" >"$tmp.left"
         while IFS= read -r finding; do
             text=$(echo "$finding" | field text)
-            tag=$(echo "$finding" | field message | sed -n 's/.*the tag says //p')
+            tag=$(echo "$finding" | field message | sed -n 's/.*the Result tag says //p')
             game=$(echo "$finding" | sed -n 's/.*"game":\([0-9]*\).*/\1/p')
             why=
             [ "$code" = bad-date ] && why=$(left_date "$text")

@@ -133,12 +133,12 @@ static void test_format_fix_no_guess(void **state)
     (void)state;
     /* Two results, nothing decides: reported, left. */
     check_fix("[Result \"2-0\"]\n1. 32-28 0-2", "1. 32-28 0-2\n\n",
-              "2:10 result-mismatch 0-2|the tag says 2-0\n");
+              "2:10 result-mismatch 0-2|the Result tag says 2-0\n");
     /* A tag that is no result is not overwritten. */
     check_fix("[Result \"4-6\"]\n1. 32-28 *", "1. 32-28 *\n\n", "");
     /* Nor a Goes result format. */
     check_fix("[ResultFormat \"Goes\"]\n[Result \"2.00-0.00\"]\n1. 32-28 *", "1. 32-28 *\n\n",
-              "3:10 result-mismatch *|the tag says 2.00-0.00\n");
+              "3:10 result-mismatch *|the Result tag says 2.00-0.00\n");
     /* "N... ..." (a move not given) at White's turn: no number keeps it so. */
     check_fix("1. 32-28 19-23 2... ... 3. 33-29 *", "1. 32-28 19-23 2... ... 3. 33-29 *\n\n",
               "1:16 move-number 2...|this is white's 2nd move, the first of its pair\n");

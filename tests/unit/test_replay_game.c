@@ -20,7 +20,7 @@ static void test_replay_result_mismatch(void **state)
     (void)state;
     struct fx *f = fx_game("1. 32-28", "1-1", "Result", "2-0", NULL);
     const struct diag_record *d = fx_expect_one(f, false, PDN_DIAG_RESULT_MISMATCH, 10, "");
-    assert_string_equal(d->message, "result disagrees with the Result tag '1-1': the tag says 2-0");
+    assert_string_equal(d->message, "mismatched result '1-1': the Result tag says 2-0");
     fx_free(f);
     f = fx_game("1. 32-28", "1-0", "Result", "2-0", NULL); /* the same result */
     fx_expect_one(f, false, PDN_DIAG_RESULT_CONVENTION, 10, "");
