@@ -81,7 +81,8 @@ static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
     char placed[DATE_SIZE];
     if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && date_read(placed, v))
         v = placed;
-    if (!w->o.iso_dates || !v || strlen(v) != 10 || v[4] != '.' || v[7] != '.') {
+    /* Only a date: "2003.04.31" is text (it was written 2003-04-31). */
+    if (!w->o.iso_dates || !v || !date_ok(v)) {
         put_not_iso(w, c, v);
         return;
     }

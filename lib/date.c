@@ -22,7 +22,29 @@ static bool field_ok(const char *p, int max)
     return v >= 1 && v <= max;
 }
 
-bool date_ok(const char *v)
+/* The number of a field of n known digits, -1 when one is '?'. */
+static int known(const char *p, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (p[i] == '?') return -1;
+        v = v * 10 + (p[i] - '0');
+    }
+    return v;
+}
+
+/* The most days month m (1-12) of year y has, y -1 when not known (a
+ * February then may have 29). */
+static int month_days(int m, int y)
+{
+    static const int days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = y < 0 || (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0));
+    return m == 2 && !leap ? 28 : days[m - 1];
+}
+
+/* Whether v is of the form and its month and day in range, the day
+ * maybe past the month's last. */
+static bool date_form(const char *v)
 {
     if (strlen(v) != 10) return false;
     for (int i = 0; i < 10; i++) {
@@ -30,6 +52,35 @@ bool date_ok(const char *v)
         if (dot ? v[i] != '.' : !date_digit(v[i])) return false;
     }
     return field_ok(v + 5, 12) && field_ok(v + 8, 31);
+}
+
+const char *date_expected(const char *v)
+{
+    if (!date_form(v) || known(v + 5, 2) < 0 || known(v + 8, 2) < 0) return DATE_EXPECTED;
+    switch (known(v + 5, 2)) {
+    case 2:
+        return known(v + 8, 2) == 29 ? "no such day: February has 28 days in that year"
+                                     : "no such day: February has 29 days at most";
+    case 4:
+        return "no such day: April has 30 days";
+    case 6:
+        return "no such day: June has 30 days";
+    case 9:
+        return "no such day: September has 30 days";
+    case 11:
+        return "no such day: November has 30 days";
+    default:
+        return DATE_EXPECTED;
+    }
+}
+
+bool date_ok(const char *v)
+{
+    if (!date_form(v)) return false;
+    /* A day the month has: 2003.04.31 and 2023.02.29 are no dates (pdnfmt's
+     * fix wrote them from 31.04.2003 and 29.02.2023). */
+    int m = known(v + 5, 2), d = known(v + 8, 2);
+    return m < 0 || d < 0 || d <= month_days(m, known(v, 4));
 }
 
 /* ---- repair ---------------------------------------------------------------------- */

@@ -18,8 +18,14 @@
 /* What a bad date should have been: the detail of its finding. */
 #define DATE_EXPECTED "expected YYYY.MM.DD, '?' for unknown digits"
 
-/* YYYY.MM.DD, any digit '?', a known month 01-12 and day 01-31. */
+/* YYYY.MM.DD, any digit '?', a known month 01-12 and a day the month has
+ * (01-31; 29 February in a leap year, or one not known). */
 bool date_ok(const char *v);
+
+/* What a Date tag's value that is not date_ok should have been (its
+ * finding's detail): DATE_EXPECTED, or for a day the month does not have
+ * ("2003.04.31") that there is no such day. */
+const char *date_expected(const char *v);
 
 /* The one date a text that is not date_ok means, in out: the year, month
  * and day with '-', '/' or '.' between them, a field one digit short; a

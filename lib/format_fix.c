@@ -251,7 +251,7 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
         if (game->tags[k].name && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
     if (!t || !t->value || !date_repair(f->date, t->value)) return;
     if (!repair) {
-        emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, DATE_EXPECTED);
+        emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, date_expected(t->value));
         return;
     }
     char detail[32];

@@ -58,7 +58,8 @@ static void scan_tags(struct replay *r)
         const struct pdn_tag **slot = tag_slot(r, t->name);
         if (slot && !*slot) *slot = t;
         if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
-            replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, DATE_EXPECTED);
+            replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
+                        date_expected(t->value));
     }
     read_synonyms(r);
 }
