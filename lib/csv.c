@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- writing ---- */
 
@@ -32,20 +33,6 @@ bool csv_needs_quotes(const char *s, size_t n, char delim)
     for (size_t i = 0; i < n; i++)
         if (csv_special((unsigned char)s[i], (unsigned char)delim)) return true;
     return false;
-}
-
-/* A value a spreadsheet reads as a number, a date or a time: digits with
- * '.', '/', ':', '-' or blanks between them ("1.2", "3/4", "2014-05"). */
-static bool numberish(const char *s, size_t n)
-{
-    bool digit = false;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] >= '0' && s[i] <= '9')
-            digit = true;
-        else if (!strchr("./:- ,", s[i]))
-            return false;
-    }
-    return digit;
 }
 
 /* A whole number a spreadsheet keeps as it is: no leading zero ("00"
@@ -70,13 +57,85 @@ static bool formula_start(char c)
  * most this many characters. */
 #define FORMULA_STRING_MAX 255
 
+static bool digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* A number as a spreadsheet reads one: digits, an exponent ("1e5",
+ * "1E+05"), a '%' after ("50%"), '$' before, or in parentheses ("(1)",
+ * read as -1). */
+static bool number_token(const char *s, size_t n)
+{
+    if (n >= 2 && s[0] == '(' && s[n - 1] == ')') s++, n -= 2;
+    if (n > 0 && s[n - 1] == '%') n--;
+    if (n > 0 && s[0] == '$') s++, n--;
+    size_t i = 0;
+    while (i < n && digit(s[i]))
+        i++;
+    if (i == 0) return false;
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-')) i++;
+        size_t e = i;
+        while (i < n && digit(s[i]))
+            i++;
+        if (i == e) return false;
+    }
+    return i == n;
+}
+
+/* A word a date may hold, as a month's name ("april", "Dec", "févr"):
+ * letters alone (UTF-8's too), three at least. */
+static bool month_token(const char *s, size_t n)
+{
+    if (n < 3) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z') && (unsigned char)s[i] < 0x80)
+            return false;
+    return true;
+}
+
+/* Text a spreadsheet may read as a number, a date or a time, made of
+ * numbers (number_token) and at most one word between blanks, '.', '/',
+ * ':', '-' or ',': "1.2", "3/4", "12:30", "2014-05", and "17 april 2009",
+ * "Dec 4", "Mar-12", "50%", "1e5", "(1)", which a review found written
+ * bare; or a truth value. "ronde1" and "B:W31-50" are no such text. */
+static bool reads_as_other(const char *s, size_t n)
+{
+    if ((n == 4 && strncasecmp(s, "true", 4) == 0) || (n == 5 && strncasecmp(s, "false", 5) == 0))
+        return true;
+    size_t numbers = 0, words = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = i;
+        while (j < n && !memchr(" ./:-,", s[j], 6))
+            j++;
+        if (j == i) continue;
+        if (number_token(s + i, j - i))
+            numbers++;
+        else if (!month_token(s + i, j - i) || ++words > 1)
+            return false;
+        i = j;
+    }
+    return numbers > 0;
+}
+
+/* A date column's ISO date (--iso-dates) is left for a spreadsheet to read
+ * as a date; one with a part not known, written empty ("-12-05",
+ * "2003-04-"), is text: a '-' first would start a formula. */
+static bool partial_date(size_t n)
+{
+    return n != 10;
+}
+
 bool csv_excel_protects(const char *s, size_t n, enum csv_kind kind)
 {
-    if (n == 0 || kind == CSV_KIND_NUMBER || kind == CSV_KIND_DATE) return false;
+    if (n == 0 || kind == CSV_KIND_NUMBER) return false;
+    if (kind == CSV_KIND_DATE) return partial_date(n);
     if (formula_start(s[0])) return true;     /* at any length */
     if (n > FORMULA_STRING_MAX) return false; /* no number, date or lone move is this long */
     if (kind == CSV_KIND_MOVES) return (s[0] >= '0' && s[0] <= '9') || s[0] == '*';
-    return numberish(s, n) && (kind == CSV_KIND_CODE || !plain_integer(s, n));
+    return reads_as_other(s, n) && (kind == CSV_KIND_CODE || !plain_integer(s, n));
 }
 
 /* Where the piece of s[0, n) that starts at i ends: at most

@@ -355,19 +355,38 @@ static void test_csv_excel_protection_at_any_length(void **state)
     assert_true(pieces >= 6);
     assert_string_equal(csv_excel_unprotect(cell), text);
     free(cell);
+    /* The protected form of a text, as the CSV holds it: ="text", quoted. */
+#define KEPT(text) "\"=\"\"" text "\"\"\""
     const struct {
         const char *in, *out;
         enum csv_kind kind;
     } cases[] = {
-        {"1", "1", CSV_KIND_TEXT},                  /* a round: sorts as a number */
-        {"10", "10", CSV_KIND_TEXT},                /* and stays one */
-        {"00", "\"=\"\"00\"\"\"", CSV_KIND_TEXT},   /* would become 0 */
-        {"1-1", "\"=\"\"1-1\"\"\"", CSV_KIND_TEXT}, /* a date */
-        {"1.5", "\"=\"\"1.5\"\"\"", CSV_KIND_TEXT}, /* a date in some locales */
-        {"1.01", "1.01", CSV_KIND_NUMBER},          /* points */
-        {"-5", "\"=\"\"-5\"\"\"", CSV_KIND_TEXT},
+        {"1", "1", CSV_KIND_TEXT},           /* a round: sorts as a number */
+        {"10", "10", CSV_KIND_TEXT},         /* and stays one */
+        {"00", KEPT("00"), CSV_KIND_TEXT},   /* would become 0 */
+        {"1-1", KEPT("1-1"), CSV_KIND_TEXT}, /* a date */
+        {"1.5", KEPT("1.5"), CSV_KIND_TEXT}, /* a date in some locales */
+        {"1.01", "1.01", CSV_KIND_NUMBER},   /* points */
+        {"-5", KEPT("-5"), CSV_KIND_TEXT},
         {"ronde1", "ronde1", CSV_KIND_TEXT},
-        {"22", "\"=\"\"22\"\"\"", CSV_KIND_CODE}, /* two wins, not twenty-two */
+        /* dates and numbers beyond digits and separators (a review found
+         * them bare): a month's name, a percentage, an exponent, a
+         * number in parentheses (-1), a truth value */
+        {"17 april 2009", KEPT("17 april 2009"), CSV_KIND_TEXT},
+        {"Dec 4", KEPT("Dec 4"), CSV_KIND_TEXT},
+        {"Mar-12", KEPT("Mar-12"), CSV_KIND_TEXT},
+        {"50%", KEPT("50%"), CSV_KIND_TEXT},
+        {"1E+05", KEPT("1E+05"), CSV_KIND_TEXT},
+        {"(1)", KEPT("(1)"), CSV_KIND_TEXT},
+        {"true", KEPT("true"), CSV_KIND_TEXT},
+        {"Round 5 of 9", "Round 5 of 9", CSV_KIND_TEXT}, /* two words: no date */
+        {"B:W31-50", "B:W31-50", CSV_KIND_TEXT},
+        /* --iso-dates: a whole date left to be read as one, a date with a
+         * part not known text (a '-' first is a formula's) */
+        {"2024-05-01", "2024-05-01", CSV_KIND_DATE},
+        {"-12-05", KEPT("-12-05"), CSV_KIND_DATE},
+        {"2024-05-", KEPT("2024-05-"), CSV_KIND_DATE},
+        {"22", KEPT("22"), CSV_KIND_CODE}, /* two wins, not twenty-two */
         {"x", "x", CSV_KIND_CODE},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -375,6 +394,7 @@ static void test_csv_excel_protection_at_any_length(void **state)
         assert_string_equal(cell, cases[i].out);
         free(cell);
     }
+#undef KEPT
     /* what is not the protected form is left alone */
     char odd[] = "=\"a\"&b", plain[] = "=\"a\"\"";
     assert_string_equal(csv_excel_unprotect(odd), "=\"a\"&b");
