@@ -11,6 +11,7 @@
  * results that disagree with nothing to decide between them stay.
  */
 #include "format.h"
+#include "game.h"
 #include "tag_synonym.h"
 #include "vec.h"
 
@@ -182,12 +183,13 @@ static void emit(struct format *f, const pdn_game *game, enum pdn_diag_code code
     o->on_diag(&d, o->diag_ctx);
 }
 
-/* Why the result is what it is written as. */
-static void result_detail(char *out, size_t cap, enum pdn_result result, enum claim tag,
-                          enum pdn_result t, const struct pdn_replay_summary *sum,
+/* Why the result is what it is written as, spelt as the writer spells it
+ * for the game's type ("1-0" in Italian draughts, not "2-0"). */
+static void result_detail(char *out, size_t cap, const pdn_game *game, enum pdn_result result,
+                          enum claim tag, enum pdn_result t, const struct pdn_replay_summary *sum,
                           enum pdn_result decided)
 {
-    const char *r = pdn_result_text(result);
+    const char *r = game_result_text(game, result);
     if (decided != PDN_RESULT_NONE)
         snprintf(out, cap, "written %s: %s to move has no legal move and loses", r,
                  sum->final.side == PDN_COLOR_WHITE ? "white" : "black");
@@ -203,7 +205,7 @@ static void report_result(struct format *f, const pdn_game *game, enum claim tag
                           enum claim term, enum pdn_result r, enum pdn_result decided)
 {
     char detail[128];
-    result_detail(detail, sizeof detail, f->result, tag, t, &f->sum, decided);
+    result_detail(detail, sizeof detail, game, f->result, tag, t, &f->sum, decided);
     const struct pdn_tag *tag_pair = tag_find_in(game->tags, game->ntags, "Result");
     const char *tag_text = tag_pair ? tag_pair->value : NULL;
     bool tag_changes = tag != CLAIM_NONE && !(tag == CLAIM_RESULT && t == f->result);
