@@ -202,11 +202,39 @@ static int split_one(struct tool *t, const pdn_game *game, void *ctx)
     return split_game(t, &f->split, game);
 }
 
+/* The first option given that formats, which --split would leave undone
+ * (it copies the text), or NULL. */
+static const char *formatting_option(const struct fmt *f)
+{
+    const struct pdn_write_options *w = &f->write;
+    const struct {
+        bool given;
+        const char *name;
+    } options[] = {
+        {f->fix, "--fix"},
+        {f->broken != PDN_FORMAT_BROKEN_KEEP, "--broken"},
+        {f->captures != PDN_CAPTURE_FULL_WHEN_AMBIGUOUS, "--captures"},
+        {w->width != 0, "--width"},
+        {w->no_comments, "--no-comments"},
+        {w->no_variations, "--no-variations"},
+        {w->no_nags, "--no-nags"},
+        {w->seven_tag_roster, "--seven-tag-roster"},
+        {f->keep_moves, "--no-normalise"},
+    };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (options[i].given) return options[i].name;
+    return NULL;
+}
+
 /* --split N -o NAME: the pieces, and nothing on standard output. */
 static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
 {
     if (f->output == NULL || strcmp(f->output, "-") == 0)
         tool_usage_error(t, "--split writes pieces: name them with -o NAME.pdn");
+    const char *formatting = formatting_option(f);
+    if (formatting)
+        tool_usage_error(t, "--split copies the games as read: %s would do nothing; format the "
+                            "pieces afterwards", formatting);
     f->split.name = f->output;
     t->work = NULL; /* the text is copied, not formatted */
     int stop = tool_read_inputs(t, n, operands, split_one, f);
