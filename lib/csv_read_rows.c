@@ -212,9 +212,11 @@ static int feed(pdn_csv_reader *r)
         r->done = true;
         row_clear(r);
         bool closed = csv_in_finish(r->in, on_field, on_row, r);
-        if (!closed)
+        if (!closed) {
             csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
                             "unterminated quoted field: it runs to the end of the input");
+            r->row_unclosed = true; /* said once: not its fields' count too */
+        }
         return r->row_ready ? 1 : -1;
     }
     if (!csv_in_row_begun(r->in)) { /* empty lines, which libcsv skips: faster here */
@@ -426,6 +428,24 @@ static const char *no_moves_reason(const pdn_csv_reader *r)
     return "no moves or movetext column: the games have no moves";
 }
 
+/* Each --map COLUMN=TAG whose COLUMN the header has not (a typo: 'whte'),
+ * said once, where it was silently nothing. */
+static void unmapped_columns(pdn_csv_reader *r)
+{
+    for (size_t m = 0; m < r->o.nmap; m++) {
+        const char *map = r->map[m];
+        size_t n = (size_t)(strchr(map, '=') - map), i = 0;
+        while (i < r->nf &&
+               !(strlen(csv_field(r, i)) == n && strncasecmp(csv_field(r, i), map, n) == 0))
+            i++;
+        if (i < r->nf) continue;
+        char column[64];
+        snprintf(column, sizeof column, "%.*s", n > 60 ? 60 : (int)n, map);
+        csv_read_report(r, PDN_DIAG_CSV_COLUMN, r->row_no, 0, column,
+                        "--map names a column the header does not have");
+    }
+}
+
 static int read_header(pdn_csv_reader *r)
 {
     r->cols = calloc(r->nf ? r->nf : 1, sizeof *r->cols);
@@ -444,6 +464,7 @@ static int read_header(pdn_csv_reader *r)
         if (role == R_MOVES || role == R_MOVETEXT || role == R_MOVE || role == R_CANONICAL)
             r->has_moves = true;
     }
+    unmapped_columns(r);
     r->have_header = true;
     if (r->has_moves) return 0;
     csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, no_moves_reason(r));
@@ -495,6 +516,7 @@ void csv_end_empty_rows(pdn_csv_reader *r)
 bool csv_usable_row(pdn_csv_reader *r)
 {
     r->rows++;
+    if (r->row_unclosed) return false;
     if (row_empty(r)) {
         if (!r->empty_rows++) r->empty_from = r->row_no;
         return false;

@@ -87,6 +87,7 @@ struct pdn_csv_reader {
     size_t nskipped; /* fields after a cut (ROW_LIMIT): counted, not kept */
     bool row_ready;
     bool row_cut;          /* the row outgrew ROW_LIMIT: said, the rest dropped */
+    bool row_unclosed;     /* its quoted field runs to the end of the input: said, skipped */
     bool cut_done;         /* the field it was cut in is kept */
     size_t keep;           /* the bytes that field may keep */
     unsigned long row_no;  /* CSV record number of the row in data, header 1 */
