@@ -306,6 +306,8 @@ static const struct named_role named[] = {
     {"comment", R_IGNORED, R_COMMENT},
     {"comment_before", R_IGNORED, R_COMMENT_BEFORE},
     {"nags", R_IGNORED, R_NAGS},
+    {"ply", R_IGNORED, R_PLY},
+    {"parent", R_IGNORED, R_PARENT},
 };
 
 static const char *const computed[] = {"normalised_result",
@@ -318,8 +320,6 @@ static const char *const computed[] = {"normalised_result",
                                        "error_message",
                                        "error_move",
                                        "error_line",
-                                       "parent",
-                                       "ply",
                                        "from",
                                        "to",
                                        "path",

@@ -7,6 +7,7 @@
  * finding in the text names its place in the CSV. Must not report.
  */
 #include "csv_reader.h"
+#include "csv_row_order.h"
 #include "game.h"
 #include "lexer.h"
 #include "tag_synonym.h"
@@ -1088,6 +1089,18 @@ static void end_text(pdn_csv_reader *r, const struct end_results *res, bool bare
 
 /* The rows of one game, from the one read, as PDN text; a row of the
  * next game, if any, is held after (r->have_held). */
+/* Whether the row can follow the game's rows before it (csv_row_order.h);
+ * said, once a game, when not. */
+static bool rows_in_order(pdn_csv_reader *r, struct row_order *order)
+{
+    char why[256];
+    if (csv_row_order_step(order, cell(r, R_LINE), cell(r, R_PARENT), cell(r, R_PLY), why,
+                           sizeof why))
+        return true;
+    csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, col_of(r, R_LINE), NULL, why);
+    return false;
+}
+
 static void rows_text(pdn_csv_reader *r, struct lines *l)
 {
     bool first = true, black_opens = csv_black_opens(r);
@@ -1095,11 +1108,15 @@ static void rows_text(pdn_csv_reader *r, struct lines *l)
     if (l->next[0].number == 0) l->next[0].number = 1;
     l->cells_next[0] = l->own_next[0] = l->next[0];
     r->cut_at_row = 0;
+    struct row_order order;
+    bool in_order = true;
+    csv_row_order_start(&order);
     for (;;) {
         /* a game's text stays within the limit (a row's text is about its
          * bytes): its rows past it are read for where the game ends, not
          * kept (csv_read.c says so) */
         if (!r->cut_at_row && !first && r->ntext + r->ndata > ROW_LIMIT) r->cut_at_row = r->row_no;
+        if (in_order) in_order = rows_in_order(r, &order);
         if (!r->cut_at_row) {
             first |= enter_line(r, l);
             ply_text(r, l, first, black_opens);

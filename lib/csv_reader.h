@@ -34,7 +34,9 @@ enum role {
     R_SIDE,
     R_COMMENT,
     R_COMMENT_BEFORE,
-    R_NAGS
+    R_NAGS,
+    R_PLY,    /* read for the rows' order alone (csv_row_order.h) */
+    R_PARENT, /* the same */
 };
 
 struct column {
