@@ -233,8 +233,10 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
         tool_usage_error(t, "--split writes pieces: name them with -o NAME.pdn");
     const char *formatting = formatting_option(f);
     if (formatting)
-        tool_usage_error(t, "--split copies the games as read: %s would do nothing; format the "
-                            "pieces afterwards", formatting);
+        tool_usage_error(t,
+                         "--split copies the games as read: %s would do nothing; format the "
+                         "pieces afterwards",
+                         formatting);
     f->split.name = f->output;
     t->work = NULL; /* the text is copied, not formatted */
     int stop = tool_read_inputs(t, n, operands, split_one, f);
