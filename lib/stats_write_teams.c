@@ -31,6 +31,19 @@ static void team_round_cell(struct tab *t, const struct team_table *tt, size_t r
     tab_text(t, w ? buf : "-");
 }
 
+/* A team's place, "2-3" when shared, as the crosstables write it: the
+ * rows of one place stand together. */
+static void team_place_cell(struct tab *t, const struct team_table *tt, size_t row)
+{
+    int place = tt->rows[row].place, shared = 0;
+    for (size_t i = 0; i < tt->nrows; i++)
+        shared += tt->rows[i].place == place;
+    if (shared > 1)
+        tab_cell(t, "%d-%d", place, place + shared - 1);
+    else
+        tab_cell(t, "%d", place);
+}
+
 static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event *ev,
                       const struct team_table *tt, bool text)
 {
@@ -38,7 +51,8 @@ static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event 
     for (size_t i = 0; i < tt->nrows; i++) {
         const struct team_row *r = &tt->rows[i];
         if (!text) tab_text(t, ev->name);
-        tab_cell(t, "%d", r->place);
+        tab_cell(t, "%zu", i + 1);
+        team_place_cell(t, tt, i);
         tab_text(t, team_name(st, r->team));
         for (int k = 1; k <= rounds; k++)
             team_round_cell(t, tt, i, k);
@@ -96,6 +110,9 @@ static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_
              "points%s)",
              ev->name, tt.nrows, tt.rounds, tt.rounds == 1 ? "" : "s", left);
     if (!text) tab_col(&t, "event", false);
+    /* The line each round's cell names the other team by ("3 2-2"), which
+     * a shared place is not (a review found "3" where no team was third) */
+    tab_col_key(&t, "#", "line", true);
     tab_col(&t, "place", true);
     tab_col(&t, "team", false);
     for (int k = 1; k <= (tt.rounds > 48 ? 48 : tt.rounds); k++) {
