@@ -20,6 +20,15 @@ static const struct text_result *result_form(const char *text)
     return text_result_read(text, strlen(text));
 }
 
+/* Whether text is spelling with blanks around it at most (" 1-1"), not
+ * inside it ("1 - 1"). */
+static bool text_holds(const char *text, const char *spelling)
+{
+    text += strspn(text, " \t");
+    size_t n = strlen(spelling);
+    return strncmp(text, spelling, n) == 0 && text[n + strspn(text + n, " \t")] == '\0';
+}
+
 /* International results count game points; 8x8 files commonly count chess
  * style, which is their convention, not a finding. */
 static bool convention_native(const struct replay *r, unsigned c)
@@ -39,13 +48,15 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
         return PDN_RESULT_UNKNOWN;
     }
     enum pdn_result result = (enum pdn_result)f->result;
-    if (!*noted && !convention_native(r, f->convention)) {
+    bool spaced = f->convention != TEXT_GOES && !text_holds(text, f->text);
+    if (!*noted && (spaced || !convention_native(r, f->convention))) {
         *noted = true;
         size_t len = 0;
         replay_detail_append(r, &len,
-                             f->convention == TEXT_CHESS  ? "chess style, "
-                             : f->convention == TEXT_GOES ? "Goes result format, "
-                                                          : "lenient form, ");
+                             spaced                        ? "blanks inside, "
+                             : f->convention == TEXT_CHESS ? "chess style, "
+                             : f->convention == TEXT_GOES  ? "Goes result format, "
+                                                           : "lenient form, ");
         replay_detail_append(r, &len, pdn_result_text(result));
         replay_detail_append(r, &len, " in the international form");
         replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);

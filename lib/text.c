@@ -410,7 +410,15 @@ const struct text_result *text_result_read(const char *s, size_t n)
     }
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         n--;
-    return text_result_exact(s, n);
+    const struct text_result *r = text_result_exact(s, n);
+    if (r || n > TEXT_RESULT_SPACED_MAX) return r;
+    /* Blanks inside: "2 - 0", "1/2 - 1/2" (organisers write them so: a
+     * review found such games scoring nothing). */
+    char squeezed[TEXT_RESULT_SPACED_MAX];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t') squeezed[m++] = s[i];
+    return m < n ? text_result_exact(squeezed, m) : NULL;
 }
 
 /* One side of a Goes score at s[*i]: a digit 0-2, then '.' and one or two

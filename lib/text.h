@@ -269,7 +269,10 @@ extern const size_t text_nresults;
  * Goes score (text_result_goes). */
 const struct text_result *text_result_exact(const char *s, size_t n);
 /* The row s[0, n) is with the blanks around it left out (a Result tag
- * " 1/2-1/2"): the one reading of a result text every reader shares. */
+ * " 1/2-1/2"), and those inside it too ("2 - 0", "1/2 - 1/2") in a text of
+ * TEXT_RESULT_SPACED_MAX bytes at most: the one reading of a result text
+ * every reader shares. */
+#define TEXT_RESULT_SPACED_MAX 24
 const struct text_result *text_result_read(const char *s, size_t n);
 /* s[0, n) as a score of the Goes result format, "A.BB-C.DD" (one or two
  * decimals a side, whole numbers too) whose sides sum to 2: a static row

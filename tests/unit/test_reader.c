@@ -651,6 +651,12 @@ static void test_reader_results_and_errors_api(void **state)
     assert_true(pdn_result_parse(&result, "*", 1));
     assert_int_equal(result, PDN_RESULT_UNKNOWN);
     assert_false(pdn_result_parse(&result, "3-0", 3));
+    /* blanks inside, as organisers write them: read, not '*' */
+    assert_true(pdn_result_parse(&result, "1/2 - 1/2", 9));
+    assert_int_equal(result, PDN_RESULT_DRAW);
+    assert_true(pdn_result_parse(&result, " 2 - 0 ", 7));
+    assert_int_equal(result, PDN_RESULT_WHITE_WIN);
+    assert_false(pdn_result_parse(&result, "2 0", 3)); /* no separator: no result */
     assert_string_equal(pdn_result_text(PDN_RESULT_DRAW), "1-1");
     assert_string_equal(pdn_result_text(PDN_RESULT_BOTH_LOST), "0-0");
     assert_string_equal(pdn_result_text_for(PDN_RESULT_WHITE_WIN, 20), "2-0");
