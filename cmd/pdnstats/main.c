@@ -144,6 +144,11 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
     r->so.crosstable = (r->wo.tables & ct) != 0;
     /* A CSV file is one table under one header: several would be no CSV. */
     unsigned shown = r->wo.tables ? r->wo.tables : PDN_STATS_CROSSTABLE - 1;
+    if (r->wo.format == PDN_STATS_CSV && (shown & (shown - 1)) && r->only)
+        tool_usage_error(t,
+                         "--csv writes one table: the options name %d (--only's, and "
+                         "--crosstable, --explain, --missing or --teams add theirs); keep one",
+                         __builtin_popcount(shown));
     if (r->wo.format == PDN_STATS_CSV && (shown & (shown - 1)))
         tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
                             "results, endings, findings, players, events, openings, play, "
