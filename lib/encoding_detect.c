@@ -41,15 +41,16 @@ static const struct answer answers[] = {
     {"ISO-8859-1", PDN_ENCODING_CP1252},
 };
 
-/* The functions of uchardet used here, from its shared library. */
+/* The functions of uchardet used here, from its shared library, typed as
+ * its header declares them. */
 struct uchardet_lib {
     void *handle;
-    uchardet_t (*new_)(void);
-    void (*delete_)(uchardet_t);
-    int (*handle_data)(uchardet_t, const char *, size_t);
-    void (*data_end)(uchardet_t);
-    void (*reset)(uchardet_t);
-    const char *(*get_charset)(uchardet_t);
+    __typeof__(uchardet_new) *new_;
+    __typeof__(uchardet_delete) *delete_;
+    __typeof__(uchardet_handle_data) *handle_data;
+    __typeof__(uchardet_data_end) *data_end;
+    __typeof__(uchardet_reset) *reset;
+    __typeof__(uchardet_get_charset) *get_charset;
 };
 
 /* A function of the library into *fn (a function pointer's address): true
