@@ -79,7 +79,7 @@ for f in tests/data/tournaments/*.pdn tests/data/conformance/*/*.pdn tests/data/
             if [ "$code" = result-mismatch ] && [ "$text" != "*" ] && [ -n "$tag" ] &&
                 [ "$tag" != "*" ]; then
                 # Two results: --fix reported the disagreement, in the game.
-                if grep -q "warning: result disagrees.*(game $game)\$" "$tmp.notes"; then
+                if grep -q "warning: mismatched result.*(game $game)\$" "$tmp.notes"; then
                     echo "$f: game $game: left: '$text' against the tag's $tag (two results)"
                     continue
                 fi
