@@ -61,9 +61,20 @@ static int side_value(const struct eval_tables *t, const struct pdn_board *b, in
     return v;
 }
 
+/* The most an evaluation says: below any win the search scores (WIN_BOUND)
+ * and any a score's text tells as one (pdn_engine_score_text). Reached
+ * only in positions no game reaches: 34 flying kings a side are 10200
+ * (a review found one read as a win at depth 1). */
+#define EVAL_MAX (PDN_ENGINE_WIN - 2 * PDN_ENGINE_DEPTH_MAX - 1)
+
+static int clamp_eval(int v)
+{
+    return v > EVAL_MAX ? EVAL_MAX : v < -EVAL_MAX ? -EVAL_MAX : v;
+}
+
 static int static_eval(const struct eval_tables *t, const struct pdn_board *b)
 {
-    return side_value(t, b, b->side) - side_value(t, b, !b->side) + TEMPO;
+    return clamp_eval(side_value(t, b, b->side) - side_value(t, b, !b->side) + TEMPO);
 }
 
 static int noise(const struct pdn_engine *e, uint64_t key)
@@ -75,7 +86,7 @@ static int noise(const struct pdn_engine *e, uint64_t key)
 
 int engine_eval(const struct pdn_engine *e, const struct pdn_board *b, uint64_t key)
 {
-    return static_eval(&e->eval, b) + noise(e, key);
+    return clamp_eval(static_eval(&e->eval, b) + noise(e, key));
 }
 
 int pdn_engine_evaluate(const struct pdn_board *board)

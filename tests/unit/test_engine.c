@@ -414,6 +414,15 @@ static void test_engine_evaluation(void **state)
     assert_true(pdn_engine_evaluate(&king) > 0); /* a flying king beats two men */
     load(&king, PDN_VARIANT_ENGLISH, "W:WK31:B20,19");
     assert_true(pdn_engine_evaluate(&king) < 0); /* a short king does not */
+    /* 40 flying kings against 5 men, a position no game reaches: worth
+     * 12000 by material, yet no win, nor a score that reads as one */
+    struct pdn_board many;
+    load(&many, PDN_VARIANT_INTERNATIONAL, "W:WK11-50:B1-5");
+    int v = pdn_engine_evaluate(&many);
+    char text[PDN_SCORE_TEXT_MAX];
+    pdn_engine_score_text(text, v);
+    assert_true(v > 0 && v < PDN_ENGINE_WIN - 2 * PDN_ENGINE_DEPTH_MAX);
+    assert_true(text[0] == '+');
 }
 
 /* Men, or a win or loss in plies: a won position is no 99.99 men. */
