@@ -96,6 +96,13 @@ static bool month_token(const char *s, size_t n)
     return true;
 }
 
+/* Whether the '-' at j of the token from i is an exponent's sign ("1E-05"),
+ * which does not part the token. */
+static bool exponent_sign(const char *s, size_t i, size_t j)
+{
+    return s[j] == '-' && j >= i + 2 && (s[j - 1] == 'e' || s[j - 1] == 'E') && digit(s[j - 2]);
+}
+
 /* Text a spreadsheet may read as a number, a date or a time, made of
  * numbers (number_token) and at most one word between blanks, '.', '/',
  * ':', '-' or ',': "1.2", "3/4", "12:30", "2014-05", and "17 april 2009",
@@ -108,7 +115,7 @@ static bool reads_as_other(const char *s, size_t n)
     size_t numbers = 0, words = 0;
     for (size_t i = 0; i < n; i++) {
         size_t j = i;
-        while (j < n && !memchr(" ./:-,", s[j], 6))
+        while (j < n && (!memchr(" ./:-,", s[j], 6) || exponent_sign(s, i, j)))
             j++;
         if (j == i) continue;
         if (number_token(s + i, j - i))

@@ -1087,8 +1087,6 @@ static void end_text(pdn_csv_reader *r, const struct end_results *res, bool bare
     text_line(r, row, res->col);
 }
 
-/* The rows of one game, from the one read, as PDN text; a row of the
- * next game, if any, is held after (r->have_held). */
 /* Whether the row can follow the game's rows before it (csv_row_order.h);
  * said, once a game, when not. */
 static bool rows_in_order(pdn_csv_reader *r, struct row_order *order)
@@ -1101,6 +1099,8 @@ static bool rows_in_order(pdn_csv_reader *r, struct row_order *order)
     return false;
 }
 
+/* The rows of one game, from the one read, as PDN text; a row of the
+ * next game, if any, is held after (r->have_held). */
 static void rows_text(pdn_csv_reader *r, struct lines *l)
 {
     bool first = true, black_opens = csv_black_opens(r);

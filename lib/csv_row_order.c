@@ -32,12 +32,13 @@ static unsigned dots(const char *id)
     return n;
 }
 
-/* A cell's number, 0 when empty or not one. */
+/* A cell's number, 0 when empty or not one, or past any ply a game has
+ * (so that the plies' sums cannot overflow). */
 static long number(const char *s)
 {
     char *end;
     long v = strtol(s, &end, 10);
-    return s[0] >= '0' && s[0] <= '9' && *end == '\0' && v > 0 ? v : 0;
+    return s[0] >= '0' && s[0] <= '9' && *end == '\0' && v > 0 && v < 1000000000 ? v : 0;
 }
 
 /* Why a row cannot follow into why[0, cap): "rows out of order: ", the

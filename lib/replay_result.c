@@ -49,16 +49,22 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
     }
     enum pdn_result result = (enum pdn_result)f->result;
     bool spaced = f->convention != TEXT_GOES && !text_holds(text, f->text);
-    if (!*noted && (spaced || !convention_native(r, f->convention))) {
+    bool native = convention_native(r, f->convention);
+    if (!*noted && (spaced || !native)) {
         *noted = true;
         size_t len = 0;
-        replay_detail_append(r, &len,
-                             spaced                        ? "blanks inside, "
-                             : f->convention == TEXT_CHESS ? "chess style, "
-                             : f->convention == TEXT_GOES  ? "Goes result format, "
-                                                           : "lenient form, ");
-        replay_detail_append(r, &len, pdn_result_text(result));
-        replay_detail_append(r, &len, " in the international form");
+        if (spaced && native) { /* "1 - 0" in English draughts: its own 1-0 */
+            replay_detail_append(r, &len, "blanks inside, read as ");
+            replay_detail_append(r, &len, f->text);
+        } else {
+            replay_detail_append(r, &len,
+                                 spaced                        ? "blanks inside, "
+                                 : f->convention == TEXT_CHESS ? "chess style, "
+                                 : f->convention == TEXT_GOES  ? "Goes result format, "
+                                                               : "lenient form, ");
+            replay_detail_append(r, &len, pdn_result_text(result));
+            replay_detail_append(r, &len, " in the international form");
+        }
         replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);
     }
     return result;

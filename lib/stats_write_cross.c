@@ -130,6 +130,15 @@ static void append(char *buf, size_t size, int *n, const char *fmt, long a)
     if (*n >= 0 && (size_t)*n < size) *n += snprintf(buf + *n, size - (size_t)*n, fmt, a);
 }
 
+/* The distinct round numbers of c's games (recs sorted by round). */
+static unsigned long distinct_rounds(const struct cross *c)
+{
+    unsigned long n = 0;
+    for (size_t i = 0; i < c->nrecs; i++)
+        n += c->recs[i].round > 0 && (i == 0 || c->recs[i - 1].round != c->recs[i].round);
+    return n;
+}
+
 /* The round numbers of c's games (recs sorted by round), at most
  * ROUNDS_LISTED into out: with missing, those between the first and the
  * last that no game has, else those read. How many. */
@@ -176,17 +185,21 @@ static void cross_rounds(char *buf, size_t size, const struct cross *c)
     if (ev->round_first == 1 && ev->round_last == (int32_t)ev->rounds) return;
     long first = ev->round_first, last = ev->round_last;
     long missing = last - first + 1 - (long)ev->rounds;
+    /* The gaps are named from the table's games, the count is the event's:
+     * a round whose games name no player ('?') is in the one, not the
+     * other ("no round 4 and 5" for a round 4 of such games alone). */
+    bool nameable = distinct_rounds(c) == ev->rounds;
     if (first == last) {
         append(buf, size, &n, " (%ld)", first);
     } else if (missing == 0) {
         append(buf, size, &n, " (%ld", first);
         append(buf, size, &n, " to %ld)", last);
-    } else if (missing <= ROUNDS_NAMED) {
+    } else if (missing <= ROUNDS_NAMED && nameable) {
         append(buf, size, &n, " (%ld", first);
         append(buf, size, &n, missing > 1 ? " to %ld, no rounds " : " to %ld, no round ", last);
         name_rounds(buf, size, &n, c, true);
         append(buf, size, &n, ")", 0);
-    } else if (ev->rounds <= ROUNDS_LISTED) {
+    } else if (ev->rounds <= ROUNDS_LISTED && nameable) {
         append(buf, size, &n, " (", 0);
         name_rounds(buf, size, &n, c, false);
         append(buf, size, &n, ")", 0);

@@ -35,9 +35,11 @@ static void team_round_cell(struct tab *t, const struct team_table *tt, size_t r
  * rows of one place stand together. */
 static void team_place_cell(struct tab *t, const struct team_table *tt, size_t row)
 {
-    int place = tt->rows[row].place, shared = 0;
-    for (size_t i = 0; i < tt->nrows; i++)
-        shared += tt->rows[i].place == place;
+    int place = tt->rows[row].place, shared = 1;
+    for (size_t i = row + 1; i < tt->nrows && tt->rows[i].place == place; i++)
+        shared++;
+    for (size_t i = row; i > 0 && tt->rows[i - 1].place == place; i--)
+        shared++;
     if (shared > 1)
         tab_cell(t, "%d-%d", place, place + shared - 1);
     else

@@ -377,6 +377,7 @@ static void test_csv_excel_protection_at_any_length(void **state)
         {"Mar-12", KEPT("Mar-12"), CSV_KIND_TEXT},
         {"50%", KEPT("50%"), CSV_KIND_TEXT},
         {"1E+05", KEPT("1E+05"), CSV_KIND_TEXT},
+        {"1E-05", KEPT("1E-05"), CSV_KIND_TEXT}, /* its '-' parts no token */
         {"(1)", KEPT("(1)"), CSV_KIND_TEXT},
         {"true", KEPT("true"), CSV_KIND_TEXT},
         {"Round 5 of 9", "Round 5 of 9", CSV_KIND_TEXT}, /* two words: no date */

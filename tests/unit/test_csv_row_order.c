@@ -69,6 +69,9 @@ static void test_row_order_sorted_by_line(void **state)
     const struct row late[] = {{"1", "", "1"}, {"1.1", "1", "2"}};
     assert_int_equal(first_out_of_order(late, 2, why, sizeof why), 1);
     assert_non_null(strstr(why, "its first row is ply 2"));
+    /* a ply past any game's is not checked (its sum with 1 would overflow) */
+    const struct row huge[] = {{"1", "", "9223372036854775807"}, {"1", "", "1"}};
+    assert_int_equal(first_out_of_order(huge, 2, why, sizeof why), -1);
 }
 
 int main(void)
