@@ -241,6 +241,7 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
     t->work = NULL; /* the text is copied, not formatted */
     int stop = tool_read_inputs(t, n, operands, split_one, f);
     split_end(t, &f->split, stop == 0 && t->status < TOOL_EXIT_SYSTEM);
+    split_stale(t, &f->split);
     if (stop < 0 && stop != PDN_EIO) tool_system_error(t, f->output, pdn_strerror(stop));
     tool_select_end_run(t, t->status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(t);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* NAME with the piece's number before its extension: games.pdn ->
  * games-0001.pdn; a name without one gets the number at its end. */
@@ -74,4 +75,16 @@ void split_end(struct tool *t, struct split *s, bool commit)
     if (!s->open) return;
     tool_output_close(t, &s->out, commit);
     s->open = false;
+}
+
+void split_stale(const struct tool *t, const struct split *s)
+{
+    char *path = piece_name(s->name, s->pieces + 1);
+    struct stat st;
+    if (path && stat(path, &st) == 0)
+        fprintf(stderr,
+                "%s: warning: %s is still there from an earlier run, not one of these %lu "
+                "piece%s: remove it before reading the pieces together\n",
+                t->prog, path, s->pieces, s->pieces == 1 ? "" : "s");
+    free(path);
 }

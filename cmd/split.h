@@ -24,5 +24,9 @@ struct split {
 int split_game(struct tool *t, struct split *s, const pdn_game *game);
 /* Closes the last piece: kept when commit. */
 void split_end(struct tool *t, struct split *s, bool commit);
+/* Warns when the piece after the last one written is there, from an
+ * earlier run that made more pieces: a glob of the pieces would read its
+ * games twice. */
+void split_stale(const struct tool *t, const struct split *s);
 
 #endif
