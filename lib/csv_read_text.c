@@ -926,21 +926,11 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     comments_text(r, R_COMMENT, row);
 }
 
-/* A line's depth, from 0 (the main line): the dots in its id, at most
- * what struct lines keeps (the parser skips deeper variations anyway). */
+/* A line's depth, at most what struct lines keeps (the parser skips
+ * deeper variations anyway). */
 static unsigned dots_in(const char *id)
 {
-    unsigned n = 0;
-    for (const char *p = strchr(id, '.'); p && n < LINES_DEEPEST - 1; p = strchr(p + 1, '.'))
-        n++;
-    return n;
-}
-
-/* Whether line a is inside line b (a variation of it, at any depth). */
-static bool inside(const char *a, const char *b)
-{
-    size_t n = strlen(b);
-    return strncmp(a, b, n) == 0 && a[n] == '.';
+    return csv_line_depth(id, LINES_DEEPEST - 1);
 }
 
 /* Moves to the line of the current row: ')' and '(' as needed. Returns
@@ -952,11 +942,11 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     if (!want[0]) want = "1";
     if (strcmp(want, l->id) == 0) return false;
     l->hop_end = 0; /* a move after '(' or ')' is no hop of the one before */
-    if (!inside(want, l->id)) {
+    if (!csv_line_inside(want, l->id)) {
         write_after(r);
         write_due(r, false);
     }
-    while (strchr(l->id, '.') && !inside(want, l->id) && strcmp(want, l->id) != 0) {
+    while (strchr(l->id, '.') && !csv_line_inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
         /* a move kept as a comment in the line closed holds no place in
@@ -964,7 +954,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
         l->dots = false;
     }
     l->depth = dots_in(l->id);
-    if (strcmp(want, l->id) == 0 || !inside(want, l->id)) return false;
+    if (strcmp(want, l->id) == 0 || !csv_line_inside(want, l->id)) return false;
     write_due(r, false);
     if (l->dots) { /* a move kept as a comment holds the variation's place */
         text_line(r, row, col);

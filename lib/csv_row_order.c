@@ -16,20 +16,24 @@ void csv_row_order_start(struct row_order *o)
     strcpy(o->id, "1");
 }
 
-/* Whether line a is inside line b (a variation of it, at any depth). */
-static bool inside(const char *a, const char *b)
+bool csv_line_inside(const char *a, const char *b)
 {
     size_t n = strlen(b);
     return strncmp(a, b, n) == 0 && a[n] == '.';
 }
 
-/* A line's depth: the dots in its id. */
-static unsigned dots(const char *id)
+unsigned csv_line_depth(const char *id, unsigned most)
 {
     unsigned n = 0;
-    for (const char *p = strchr(id, '.'); p; p = strchr(p + 1, '.'))
+    for (const char *p = strchr(id, '.'); p && n < most; p = strchr(p + 1, '.'))
         n++;
     return n;
+}
+
+/* A line's depth, counted up to one past what struct row_order keeps. */
+static unsigned dots(const char *id)
+{
+    return csv_line_depth(id, ROW_ORDER_DEEPEST);
 }
 
 /* A cell's number, 0 when empty or not one, or past any ply a game has
@@ -80,7 +84,7 @@ bool csv_row_order_step(struct row_order *o, const char *line, const char *paren
     if (!line[0]) line = "1";
     long p = number(ply), from = number(parent);
     /* back out of the lines this row is not in */
-    while (o->depth > 0 && strcmp(line, o->id) != 0 && !inside(line, o->id)) {
+    while (o->depth > 0 && strcmp(line, o->id) != 0 && !csv_line_inside(line, o->id)) {
         *strrchr(o->id, '.') = '\0';
         o->ply[o->depth] = 0;
         o->depth = dots(o->id);

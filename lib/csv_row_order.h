@@ -28,6 +28,13 @@ struct row_order {
     unsigned depth;              /* the dots in id */
 };
 
+/* Whether line id a is inside line b (a variation of it, at any depth):
+ * csv_read_text.c's lines and the rows' order read ids alike. */
+bool csv_line_inside(const char *a, const char *b);
+/* A line's depth, from 0 (the main line): the dots in its id, at most
+ * most. */
+unsigned csv_line_depth(const char *id, unsigned most);
+
 /* A game's first row comes. */
 void csv_row_order_start(struct row_order *o);
 
