@@ -526,6 +526,9 @@ void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf,
  * format to read, for the cells of rows made by the thousand. */
 void tab_text(struct tab *t, const char *s);
 void tab_count(struct tab *t, unsigned long n);
+/* A place, "5-7" when shared by the places from..to, as the crosstables
+ * and the team tables write it. */
+void tab_place(struct tab *t, int from, int to);
 /* Writes a table in the format asked for, and frees it; PDN_ENOMEM when a
  * cell could not be made. */
 int tab_emit(struct stats_out *o, struct tab *t);

@@ -250,6 +250,14 @@ void tab_count(struct tab *t, unsigned long n)
         cell_bytes(t, p, (size_t)(buf + sizeof buf - 1 - p));
 }
 
+void tab_place(struct tab *t, int from, int to)
+{
+    if (from == to)
+        tab_cell(t, "%d", from);
+    else
+        tab_cell(t, "%d-%d", from, to);
+}
+
 /* One conversion of the few most cells are made of at *p: a name (%s)
  * or a count (%u, %lu, %d), past which *p is moved; false for any other,
  * nothing read. */

@@ -13,10 +13,7 @@
 
 static void place_cell(struct tab *t, const struct cross_row *r)
 {
-    if (r->place == r->place_to)
-        tab_cell(t, "%d", r->place);
-    else
-        tab_cell(t, "%d-%d", r->place, r->place_to);
+    tab_place(t, r->place, r->place_to);
 }
 
 /* Room for a cell of at most n bytes: buf when it is large enough, else

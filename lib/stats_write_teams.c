@@ -31,19 +31,16 @@ static void team_round_cell(struct tab *t, const struct team_table *tt, size_t r
     tab_text(t, w ? buf : "-");
 }
 
-/* A team's place, "2-3" when shared, as the crosstables write it: the
- * rows of one place stand together. */
+/* A team's place, "2-3" when shared (tab_place): the rows of one place
+ * stand together, the first holding the place. */
 static void team_place_cell(struct tab *t, const struct team_table *tt, size_t row)
 {
-    int place = tt->rows[row].place, shared = 1;
+    int place = tt->rows[row].place, to = place;
     for (size_t i = row + 1; i < tt->nrows && tt->rows[i].place == place; i++)
-        shared++;
+        to++;
     for (size_t i = row; i > 0 && tt->rows[i - 1].place == place; i--)
-        shared++;
-    if (shared > 1)
-        tab_cell(t, "%d-%d", place, place + shared - 1);
-    else
-        tab_cell(t, "%d", place);
+        to++;
+    tab_place(t, place, to);
 }
 
 static void team_rows(struct tab *t, const pdn_stats *st, const struct st_event *ev,
