@@ -341,13 +341,21 @@ static bool identifier(const char *s)
     return true;
 }
 
+/* Whether the --map COLUMN=TAG map names the column name (case aside):
+ * its TAG when so, else NULL. */
+static const char *map_of(const char *map, const char *name)
+{
+    const char *eq = strchr(map, '=');
+    size_t n = (size_t)(eq - map);
+    return strlen(name) == n && strncasecmp(map, name, n) == 0 ? eq + 1 : NULL;
+}
+
 /* --map COLUMN=TAG: the tag of a column, or NULL. */
 static const char *mapped(const pdn_csv_reader *r, const char *name)
 {
     for (size_t i = 0; i < r->o.nmap; i++) {
-        const char *eq = strchr(r->map[i], '=');
-        size_t n = (size_t)(eq - r->map[i]);
-        if (strlen(name) == n && strncasecmp(r->map[i], name, n) == 0) return eq + 1;
+        const char *tag = map_of(r->map[i], name);
+        if (tag) return tag;
     }
     return NULL;
 }
@@ -435,8 +443,7 @@ static void unmapped_columns(pdn_csv_reader *r)
     for (size_t m = 0; m < r->o.nmap; m++) {
         const char *map = r->map[m];
         size_t n = (size_t)(strchr(map, '=') - map), i = 0;
-        while (i < r->nf &&
-               !(strlen(csv_field(r, i)) == n && strncasecmp(csv_field(r, i), map, n) == 0))
+        while (i < r->nf && !map_of(map, csv_field(r, i)))
             i++;
         if (i < r->nf) continue;
         char column[64];
