@@ -144,7 +144,9 @@ static inline bool letter(char c)
     return (unsigned char)((c | 0x20) - 'a') < 26;
 }
 
-/* Whether the column name tag is s[0, n) but for case. */
+/* Whether the column name tag is s[0, n) but for case: ASCII's, whatever
+ * the locale (strncasecmp follows it: a Turkish one has no 'I' for 'i'),
+ * as name_hash folds. */
 static bool same_name(const char *tag, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
