@@ -14,14 +14,6 @@ static bool date_digit(char c)
     return c == '?' || (c >= '0' && c <= '9');
 }
 
-/* A two-digit field of a date: in range when both digits are known. */
-static bool field_ok(const char *p, int max)
-{
-    if (p[0] == '?' || p[1] == '?') return true;
-    int v = (p[0] - '0') * 10 + (p[1] - '0');
-    return v >= 1 && v <= max;
-}
-
 /* The number of a field of n known digits, -1 when one is '?'. */
 static int known(const char *p, int n)
 {
@@ -31,6 +23,13 @@ static int known(const char *p, int n)
         v = v * 10 + (p[i] - '0');
     }
     return v;
+}
+
+/* A two-digit field of a date: in range when both digits are known. */
+static bool field_ok(const char *p, int max)
+{
+    int v = known(p, 2);
+    return v < 0 || (v >= 1 && v <= max);
 }
 
 /* The most days month m (1-12) of year y has, y -1 when not known (a
