@@ -71,8 +71,8 @@ struct event {
 
 /*
  * Games the tool is done with, for the thread that read them to free: the
- * tool's thread writes only the batch, in memory of its own, never the
- * games or their jobs (a cache line written on one core and then used on
+ * thread that took them writes only the batch, in memory of its own, never
+ * the games or their jobs (a cache line written on one core and then used on
  * another moves between them, some 200 ns on a shared VM: per game, that
  * was most of what -j 2 cost over -j 1).
  */
@@ -147,14 +147,15 @@ struct jobs_run {
         /* The owner's freed jobs, for its next games: too big for glibc's
          * thread cache, a malloc each cost several hundred instructions. */
         struct jobs_game *kept;
-        /* Games the tool is done with, handed back by the tool's thread
-         * (spend) a batch at a time, taken whole by the owner; and the
-         * batches emptied, for the tool's thread to fill again. */
+        /* Games the tool is done with that another thread took (spend),
+         * handed back a batch at a time, taken whole by the owner; and
+         * the batches emptied, to be filled again. */
         _Alignas(64) _Atomic(struct spent_batch *) spent;
         _Atomic(struct spent_batch *) emptied;
     } reader_states[JOBS_MAX + 2];
     atomic_int nreader_states;
-    /* The tool's thread's alone: the batch of each slot being filled. */
+    /* The batch of each slot being filled, by the thread taking the games
+     * (jobs_take: the tool's, or the reader's threads one at a time). */
     struct spent_batch *unspent[JOBS_MAX + 2];
     void *tool_ctx; /* the tool's ctx, for the work */
 };
@@ -760,7 +761,7 @@ static struct reader_state *new_slot(struct jobs_run *run)
 }
 
 /* The calling thread's slot (NULL when none can be had), and the games
- * the tool's thread has handed back to it freed. */
+ * handed back to it freed. */
 static struct reader_state *reader_slot(struct jobs_run *run)
 {
     int n = atomic_load_explicit(&run->nreader_states, memory_order_acquire);
@@ -811,12 +812,12 @@ void jobs_reader_work_free(void *p)
     job->home->kept = job;
 }
 
-/* On the tool's thread: a batch for a slot, one it emptied before if it
- * has any, or NULL when out of memory. */
+/* On the thread taking the games: a batch for a slot, one emptied before
+ * if it has any, or NULL when out of memory. */
 static struct spent_batch *new_batch(struct reader_state *slot)
 {
     struct spent_batch *b = atomic_load_explicit(&slot->emptied, memory_order_relaxed);
-    /* Only this thread takes from the list: b stays there until taken. */
+    /* One thread at a time takes from the list: b stays there until taken. */
     while (b && !atomic_compare_exchange_weak_explicit(&slot->emptied, &b, b->next,
                                                        memory_order_acquire, memory_order_relaxed))
         ;

@@ -6,13 +6,14 @@
  * reader reads a big file's parts with threads of its own, the tool's
  * thread among them, and each thread does the tool's work on the games it
  * read (jobs_reader_work); the reader settles them into one sequence, so
- * nothing that crosses games needs settling here, and the tool's thread
- * takes them straight from it (jobs_take). Otherwise one thread takes the
- * games from the reader and chooses them (jobs_read); workers, the tool's
- * own thread among them while it waits, do the costly part of the games
- * (replay, formatting) into private buffers. Either way the tool's thread
- * sees every finding and every game in input order, as without threads.
- * No PDN logic, no printing.
+ * nothing that crosses games needs settling here, and hands them to the
+ * tool in it (jobs_take), on its threads one at a time: each part of the
+ * file on the thread that read it where it can (pdn_reader_options.take).
+ * Otherwise one thread takes the games from the reader and chooses them
+ * (jobs_read); workers, the tool's own thread among them while it waits,
+ * do the costly part of the games (replay, formatting) into private
+ * buffers. Either way the tool sees every finding and every game in input
+ * order, one at a time, as without threads. No PDN logic, no printing.
  */
 #ifndef PDN_CMD_JOBS_H
 #define PDN_CMD_JOBS_H
@@ -103,10 +104,11 @@ void *jobs_reader_work(pdn_game *game, void *run);
 void jobs_reader_work_free(void *job);
 void jobs_reader_work_diag(const struct pdn_diag *d, void *run);
 /*
- * A game of such a reader handed to fn on the tool's thread, straight
- * from the reader (no thread of the run between them), then freed: fn
- * finds its job in t->job, or does the work itself when the reader's
- * threads did not (a small file is read by one reader). fn's return.
+ * A game of such a reader handed to fn straight from the reader (no thread
+ * of the run between them), on the tool's thread or, through the reader's
+ * take, on one of the reader's, then freed: fn finds its job in t->job, or
+ * does the work itself when the reader's threads did not (a small file is
+ * read by one reader). fn's return.
  */
 int jobs_take(struct jobs_run *run, pdn_game *game, tool_game_fn fn, void *ctx);
 

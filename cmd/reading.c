@@ -61,10 +61,13 @@ static void read_failed(struct tool *t, const char *name, int err)
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_strerror(err));
 }
 
+static int take_game(pdn_game *game, void *ctx);
+
 /* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
- * sel when games are chosen. */
+ * sel when games are chosen. in_parts: read in parts by the reader's
+ * threads, which work on the games and take them (take_game, reading). */
 static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct jobs_run *run,
-                      int threads, bool in_parts, struct selecting *sel, pdn_diag_fn on_diag,
+                      int threads, void *in_parts, struct selecting *sel, pdn_diag_fn on_diag,
                       void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
@@ -83,6 +86,8 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
         ro.work_free = jobs_reader_work_free;
         ro.work_diag = jobs_reader_work_diag;
         ro.work_ctx = run;
+        ro.take = take_game;
+        ro.take_ctx = in_parts;
     }
     if (sel) { /* the findings wait for the selection's verdict */
         *sel = (struct selecting){.t = t, .on_diag = ro.on_diag, .diag_ctx = ro.diag_ctx};
@@ -103,6 +108,11 @@ struct reading {
     pdn_reader *reader;
     struct selecting *sel;
     bool done; /* past the last game -g can choose */
+    /* -j, read in parts: what take_game hands each game to */
+    struct jobs_run *run;
+    tool_game_fn fn;
+    void *fn_ctx;
+    int stop; /* fn's, which stopped the reader */
 };
 
 /* Whether the selection keeps a game: its options, then --unique, whose
@@ -152,6 +162,22 @@ static int next_chosen(pdn_game **out, void *ctx)
     return r->done ? 0 : rc;
 }
 
+/*
+ * With -j, read in parts (pdn_reader_options.take): each game, in order,
+ * on whichever of the reader's threads comes to it, one at a time, as the
+ * loop of read_one hands those a single reader reads. No game is chosen
+ * then (jobs_reader_works), so that only trailers are left out.
+ */
+static int take_game(pdn_game *game, void *ctx)
+{
+    struct reading *r = ctx;
+    if (pdn_game_is_trailer(game) && !trailer_taken(r)) {
+        pdn_game_free(game);
+        return 0;
+    }
+    return r->stop = jobs_take(r->run, game, r->fn, r->fn_ctx);
+}
+
 static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
 {
     struct selecting sel;
@@ -160,16 +186,22 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
     int threads = jobs_for_input(t, operand);
     struct jobs_run *run = threads > 1 ? jobs_start(t, threads, ctx) : NULL;
     /* The file read in parts by the reader's threads, each working on the
-     * games it read, when the tool's work allows: a game read on one core
-     * and worked on another costs about as much again in moving it, and a
-     * thread between the reader and the tool costs its hand-overs
-     * (pdncheck -j 2 on 100 MB, medians paired with -j 1: 1.04 times as
-     * long with a reading thread and workers, 0.65 so). Otherwise the run's
-     * thread reads and the findings go through it. */
+     * games it read and taking them (take_game), when the tool's work
+     * allows: a game read on one core and worked on another costs about as
+     * much again in moving it, and a thread between the reader and the
+     * tool costs its hand-overs (pdncheck -j 2 on 100 MB, medians paired
+     * with -j 1: 1.04 times as long with a reading thread and workers,
+     * 0.65 so). Otherwise the run's thread reads and the findings go
+     * through it. */
     bool in_parts = run && jobs_reader_works(t);
     bool recorded = run && !in_parts;
-    struct reading r = {.t = t, .operand = operand, .sel = t->select ? &sel : NULL};
-    if (open_input(t, &r.reader, operand, run, threads, in_parts, r.sel,
+    struct reading r = {.t = t,
+                        .operand = operand,
+                        .sel = t->select ? &sel : NULL,
+                        .run = run,
+                        .fn = fn,
+                        .fn_ctx = ctx};
+    if (open_input(t, &r.reader, operand, run, threads, in_parts ? &r : NULL, r.sel,
                    recorded ? jobs_record : on_diag, recorded ? (void *)run : diag_ctx) < 0) {
         jobs_free(run);
         return 0;
@@ -188,6 +220,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
             stop = fn(t, game, ctx);
             pdn_game_free(game);
         }
+    if (stop == 0) stop = r.stop; /* the reader's threads took its games */
     if (stop == 0 && rc < 0) read_failed(t, operand, rc);
     pdn_reader_free(r.reader);
     jobs_free(run);  /* after the reader, whose threads work for it */

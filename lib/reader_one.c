@@ -132,6 +132,8 @@ static int reader_new(struct reader_one **out, const struct pdn_reader_options *
         memcpy(&r->opt, options, offsetof(struct pdn_reader_options, threads));
     else if (options->version < 3)
         memcpy(&r->opt, options, offsetof(struct pdn_reader_options, work_diag));
+    else if (options->version < 4)
+        memcpy(&r->opt, options, offsetof(struct pdn_reader_options, take));
     else
         r->opt = *options;
     r->fd = -1;

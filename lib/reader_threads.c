@@ -7,12 +7,15 @@
  * a search for a result before a '[' line: little next to reading the
  * games) and hands their games over in order. The reader's threads, and
  * the caller's while it waits, read the parts, each with a reader of its
- * own, into a list of findings and games; whichever thread finds a part's
- * turn come settles it, and the work on its games is done by the thread
- * that read it where it can. At most PARTS_AHEAD parts more than threads
- * are in flight. At a part not accepted, the threads stop and one reader
- * reads the file from that part's start, until it has passed that part
- * and stands where a part may start again: the threads take up from there.
+ * own, into a list of findings and games; the thread that read a part
+ * settles it when its turn comes (another only when idle), and works on
+ * its games where it can. With pdn_reader_options.take, the threads hand
+ * the games over too, in order, one part at a time, each part by the
+ * thread that read it where it can: a game then never leaves its core.
+ * At most PARTS_AHEAD parts more than threads are in flight. At a part
+ * not accepted, the threads stop and one reader reads the file from that
+ * part's start, until it has passed that part and stands where a part may
+ * start again: the threads take up from there.
  */
 #include "reader_threads.h"
 #include "diag_copy.h"
@@ -76,10 +79,11 @@ struct event_block {
     struct part_event events[EVENTS_A_BLOCK];
 };
 
-/* A part is read by the thread that takes it; settled in its turn (after
- * the part before it) by whichever thread comes to it; then worked on
- * (pdn_reader_options.work), by the thread that read it where it can. A
- * part refused when settled, or with no work to do, is done once settled. */
+/* A part is read by the thread that claims it; settled in its turn (after
+ * the part before it) by that thread, or another that is idle; then worked
+ * on (pdn_reader_options.work), by the thread that read it where it can. A
+ * part refused when settled, or with no work to do, is done once settled.
+ * Done, and first in flight, its games are handed over. */
 enum part_state { PART_WAITING, PART_READING, PART_READ, PART_SETTLED, PART_WORKING, PART_DONE };
 
 struct part {
@@ -129,6 +133,9 @@ struct reader_threads {
     struct part *turn;               /* the next part to settle, or NULL */
     bool settling_open;              /* parts are settled (none refused since the last start) */
     bool settling;                   /* a thread is settling parts */
+    bool taking;                     /* a thread hands the head part to take */
+    int taken;                       /* take's non-zero answer: the reader stops */
+    struct part *retired;            /* parts taken, for the caller's thread to free */
     size_t in_flight, ahead;
     bool stop;
     /* the cutting, on the caller's thread */
@@ -330,14 +337,17 @@ static void work_on(struct reader_threads *t, struct part *p)
 
 /* Under the lock, which it leaves and takes again: the parts read whose
  * turn it is, settled one after the other, by one thread at a time (the
- * others go on reading). */
-static void settle_in_turn(struct reader_threads *t)
+ * others go on reading); those pr's thread read, or any when pr is NULL.
+ * A part settled by a thread that did not read it has each game's first
+ * lines written on the wrong core, to move back for the work on it. */
+static void settle_in_turn(struct reader_threads *t, const struct part_reader *pr)
 {
     if (t->settling) return;
     t->settling = true;
     bool settled = false;
     struct part *p;
-    while (!t->stop && (p = t->turn) != NULL && p->state == PART_READ) {
+    while (!t->stop && (p = t->turn) != NULL && p->state == PART_READ &&
+           (pr == NULL || p->reader == pr)) {
         pthread_mutex_unlock(&t->lock);
         bool accepted = settle(t, p);
         pthread_mutex_lock(&t->lock);
@@ -368,7 +378,7 @@ static void read_claimed(struct reader_threads *t, struct part *p, struct part_r
     read_part(t, p, pr);
     pthread_mutex_lock(&t->lock);
     p->state = PART_READ;
-    settle_in_turn(t);
+    settle_in_turn(t, pr);
 }
 
 /* Under the lock, which it leaves and takes again: the work on p's games,
@@ -380,7 +390,10 @@ static void work_claimed(struct reader_threads *t, struct part *p)
     work_on(t, p);
     pthread_mutex_lock(&t->lock);
     p->state = PART_DONE;
-    if (p == t->head) pthread_cond_broadcast(&t->read_cv); /* the caller's thread waits for it */
+    if (p == t->head) { /* the caller's thread waits for it, or a thread to take it */
+        pthread_cond_broadcast(&t->read_cv);
+        if (t->options.take) pthread_cond_broadcast(&t->work_cv);
+    }
 }
 
 /* Under the lock: the first part settled and not worked on, of those pr's
@@ -392,19 +405,104 @@ static struct part *settled_part(const struct reader_threads *t, const struct pa
     return NULL;
 }
 
+/* Under the lock: the head part when its games may go to take
+ * (pdn_reader_options.take) now, it was read by pr's thread or pr is NULL,
+ * and no thread is taking a part; else NULL. */
+static struct part *head_to_take(const struct reader_threads *t, const struct part_reader *pr)
+{
+    struct part *p = t->head;
+    if (t->options.take == NULL || t->taking || t->stop || p == NULL) return NULL;
+    if (p->state != PART_DONE || !p->accepted) return NULL; /* refused: read again */
+    return pr == NULL || p->reader == pr ? p : NULL;
+}
+
+/* Under the lock: the head part's blocks of events back to the thread
+ * that read it, the part unlinked from those in flight. */
+static void unlink_head(struct reader_threads *t)
+{
+    struct part *p = t->head;
+    t->head = p->next;
+    if (t->head == NULL) t->tail = NULL;
+    t->in_flight--;
+    if (p->reader && p->blocks) {
+        p->blocks->next_spent = p->reader->spent;
+        p->reader->spent = p->blocks;
+        p->blocks = NULL;
+    }
+}
+
+/* Out of the lock: p's findings and games, in order, to on_diag and take;
+ * take's first non-zero answer, past which the games are freed. */
+static int take_events(const struct pdn_reader_options *o, const struct part *p)
+{
+    int stop = 0;
+    for (const struct part_event *ev = p->events; ev; ev = ev->next) {
+        if (ev->game == NULL) {
+            if (stop == 0 && o->on_diag) o->on_diag(&ev->d, o->diag_ctx);
+        } else if (stop == 0) {
+            stop = o->take(ev->game, o->take_ctx);
+        } else {
+            pdn_game_free(ev->game);
+        }
+    }
+    return stop;
+}
+
+/* Under the lock, which it leaves and takes again: p, the head part, handed
+ * to take; then it is retired for the caller's thread to free, which made
+ * it (what a thread allocates it frees: glibc frees into the heap of the
+ * thread that took the memory, under that heap's lock). */
+static void take_part(struct reader_threads *t, struct part *p)
+{
+    t->taking = true;
+    pthread_mutex_unlock(&t->lock);
+    int stop = take_events(&t->options, p);
+    pthread_mutex_lock(&t->lock);
+    unlink_head(t);
+    p->next = t->retired;
+    t->retired = p;
+    t->taking = false;
+    if (stop) t->taken = stop, t->stop = true;
+    pthread_cond_broadcast(&t->read_cv); /* room for the cutting, or the end */
+    pthread_cond_broadcast(&t->work_cv); /* the next part to take */
+}
+
+/* Under the lock: whether this idle thread settled the part whose turn
+ * it is, read by another thread (busy, or asleep), rather than leave the
+ * parts after it waiting. */
+static bool settle_for_another(struct reader_threads *t)
+{
+    if (t->settling || t->turn == NULL || t->turn->state != PART_READ) return false;
+    settle_in_turn(t, NULL);
+    return true;
+}
+
 /* Under the lock, which it leaves and takes again: one task for pr's
- * thread, false when there is none. First the work on the parts it read
- * (their games still in its caches), then a part to read, then the work on
- * another thread's parts rather than sleep; 'first' (the part the caller's
- * thread hands over next, or NULL) before all. */
+ * thread, false when there is none. First the parts it read: settled, the
+ * head handed to take, the work on them (their games still in its
+ * caches); then a part to read; then another thread's parts rather than
+ * sleep. 'first' (the part the caller's thread hands over next, or NULL)
+ * is worked on before all. */
 static bool run_task(struct reader_threads *t, struct part_reader *pr, struct part *first)
 {
-    struct part *p = first && first->state == PART_SETTLED ? first : settled_part(t, pr);
+    settle_in_turn(t, pr);
+    struct part *p = head_to_take(t, pr);
+    if (p != NULL) {
+        take_part(t, p);
+        return true;
+    }
+    p = first && first->state == PART_SETTLED ? first : settled_part(t, pr);
     if (p == NULL && (p = claim(t)) != NULL) {
         read_claimed(t, p, pr);
         return true;
     }
-    if (p == NULL && (p = settled_part(t, NULL)) == NULL) return false;
+    if (p == NULL && (p = settled_part(t, NULL)) == NULL) {
+        if ((p = head_to_take(t, NULL)) != NULL) {
+            take_part(t, p);
+            return true;
+        }
+        return settle_for_another(t);
+    }
     work_claimed(t, p);
     return true;
 }
@@ -579,6 +677,10 @@ static int cut_part(struct reader_threads *t)
 static void stop_threads(struct reader_threads *t)
 {
     pthread_mutex_lock(&t->lock);
+    /* A part being taken ends first: its blocks go back to the thread that
+     * read it, which must still be there to take them. */
+    while (t->taking)
+        pthread_cond_wait(&t->read_cv, &t->lock);
     t->stop = true;
     pthread_cond_broadcast(&t->work_cv);
     pthread_cond_broadcast(&t->read_cv);
@@ -586,6 +688,19 @@ static void stop_threads(struct reader_threads *t)
     for (int i = 0; i < t->nthreads; i++)
         pthread_join(t->threads[i], NULL);
     t->nthreads = 0;
+}
+
+/* On the caller's thread: the parts taken, freed. */
+static void free_retired(struct reader_threads *t)
+{
+    pthread_mutex_lock(&t->lock);
+    struct part *p = t->retired;
+    t->retired = NULL;
+    pthread_mutex_unlock(&t->lock);
+    for (struct part *next; p; p = next) {
+        next = p->next;
+        part_free(p, true);
+    }
 }
 
 static void drop_parts(struct reader_threads *t)
@@ -605,6 +720,7 @@ static void drop_parts(struct reader_threads *t)
     t->tail = t->scan = NULL;
     t->in_flight = 0;
     t->cursor = NULL;
+    free_retired(t);
 }
 
 /* The rest of the file by one reader, from the head part's start, until
@@ -623,7 +739,7 @@ static int read_rest(struct reader_threads *t)
 
 static void start_threads(struct reader_threads *t)
 {
-    t->stop = false;
+    t->stop = t->taking = false;
     t->settling_open = true;
     t->settling = false;
     t->turn = NULL;
@@ -674,14 +790,7 @@ static void pop_head(struct reader_threads *t)
 {
     pthread_mutex_lock(&t->lock);
     struct part *p = t->head;
-    t->head = p->next;
-    if (t->head == NULL) t->tail = NULL;
-    t->in_flight--;
-    if (p->reader && p->blocks) { /* its blocks back to the thread that read it */
-        p->blocks->next_spent = p->reader->spent;
-        p->reader->spent = p->blocks;
-        p->blocks = NULL;
-    }
+    unlink_head(t);
     pthread_mutex_unlock(&t->lock);
     part_free(p, true);
 }
@@ -704,6 +813,47 @@ static int hand_over(struct reader_threads *t, pdn_game **out)
     return 0;
 }
 
+/* Whether another part may be cut (with take, other threads retire
+ * parts: in_flight is read under the lock). */
+static bool room_to_cut(struct reader_threads *t)
+{
+    if (t->cut_done) return false;
+    pthread_mutex_lock(&t->lock);
+    bool room = t->in_flight < t->ahead;
+    pthread_mutex_unlock(&t->lock);
+    return room;
+}
+
+/* The parts cut while there is room for more: 0, or PDN_EIO or
+ * PDN_ENOMEM. */
+static int cut_parts(struct reader_threads *t)
+{
+    int rc = 0;
+    while (rc == 0 && room_to_cut(t))
+        rc = cut_part(t);
+    return rc;
+}
+
+/* With take: the parts cut, read and taken by all the threads, the
+ * caller's among them, until the end (0), take stops them (0), a part is
+ * refused (1: the rest of the file is read by one reader), or an error. */
+static int take_parts(struct reader_threads *t)
+{
+    for (;;) {
+        free_retired(t);
+        int rc = cut_parts(t);
+        if (rc < 0) return rc;
+        pthread_mutex_lock(&t->lock);
+        struct part *head = t->head;
+        bool refused = head && (head->rest || (head->state == PART_DONE && !head->accepted));
+        bool end = t->taken || refused || (head == NULL && t->cut_done);
+        bool cut = !end && !t->cut_done && t->in_flight < t->ahead;
+        if (!end && !cut && !run_task(t, &t->own, NULL)) pthread_cond_wait(&t->read_cv, &t->lock);
+        pthread_mutex_unlock(&t->lock);
+        if (end) return refused ? 1 : 0;
+    }
+}
+
 int reader_threads_next(pdn_game **out, struct reader_threads *t)
 {
     for (;;) {
@@ -712,9 +862,18 @@ int reader_threads_next(pdn_game **out, struct reader_threads *t)
             int resumed = rc > 0 ? resume_parts(t) : 0;
             return resumed < 0 ? resumed : rc;
         }
-        int rc = 0;
-        while (rc == 0 && !t->cut_done && t->in_flight < t->ahead)
-            rc = cut_part(t);
+        if (t->options.take) {
+            int rc = take_parts(t);
+            if (rc < 0) { /* no take may run once the caller has the error */
+                stop_threads(t);
+                return rc;
+            }
+            if (rc > 0 && (rc = read_rest(t)) < 0) return rc;
+            if (t->rest) continue;
+            if (!t->taken) reader_parts_end(&t->settled);
+            return 0;
+        }
+        int rc = cut_parts(t);
         if (rc < 0) return rc;
         if (t->head == NULL) {
             reader_parts_end(&t->settled);

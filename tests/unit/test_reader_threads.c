@@ -310,31 +310,42 @@ static FILE *new_file(char path[])
     return fp;
 }
 
+/* A reading of path by threads checked against one reader's. */
+typedef void (*same_reading_fn)(const char *path, int threads, const char *part_bytes);
+
 /* The file read with parts of many sizes, from 'from' bytes by 'step',
  * on 2 and 3 threads, then removed. */
-static void assert_same_in_parts_of_many_sizes(const char *path, int from, int step)
+static void assert_same_in_parts_of_many_sizes(const char *path, int from, int step,
+                                               same_reading_fn same)
 {
     for (int bytes = from; bytes <= 400; bytes += step) {
         char size[16];
         snprintf(size, sizeof size, "%d", bytes);
-        assert_same_reading(path, 2 + bytes % 2, size);
+        same(path, 2 + bytes % 2, size);
     }
     unlink(path);
+}
+
+/* 60 games in a file of their own, named in path; a comment hides what
+ * looks like a place to cut in game 10, and every 'every' games after. */
+static void write_hidden_cuts(char path[], int every)
+{
+    FILE *fp = new_file(path);
+    for (int i = 1; i <= 60; i++) {
+        fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 ", i);
+        if (i >= 10 && (i - 10) % every == 0) fputs("{won 2-0\n[Event \"hidden\"] said} ", fp);
+        fprintf(fp, "2. 28x19 14x23 %s\n\n", i % 3 ? "2-0" : "1-1");
+    }
+    fclose(fp);
 }
 
 static void test_parts_resume_after_a_refused_one(void **state)
 {
     (void)state;
     char path[] = "/tmp/test_reader_threads.XXXXXX";
-    FILE *fp = new_file(path);
-    for (int i = 1; i <= 60; i++) {
-        fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 ", i);
-        if (i == 10) fputs("{won 2-0\n[Event \"hidden\"] said} ", fp);
-        fprintf(fp, "2. 28x19 14x23 %s\n\n", i % 3 ? "2-0" : "1-1");
-    }
-    fclose(fp);
+    write_hidden_cuts(path, 60);
     /* Parts of many sizes: a cut lands on the hidden one in some. */
-    assert_same_in_parts_of_many_sizes(path, 64, 7);
+    assert_same_in_parts_of_many_sizes(path, 64, 7, assert_same_reading);
 }
 
 /* Comments after the last game up to the end, a trailer that is no game,
@@ -349,13 +360,13 @@ static void test_parts_agree_on_a_trailer(void **state)
         fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n", i);
     fputs("{exported by X}\n; on 2024-01-01\n\n{the end}\n", fp);
     fclose(fp);
-    assert_same_in_parts_of_many_sizes(path, 64, 13);
+    assert_same_in_parts_of_many_sizes(path, 64, 13, assert_same_reading);
     char alone[] = "/tmp/test_reader_threads.XXXXXX";
     fp = new_file(alone);
     for (int i = 1; i <= 20; i++)
         fprintf(fp, "{comment %d}\n; line %d\n\n", i, i);
     fclose(fp);
-    assert_same_in_parts_of_many_sizes(alone, 64, 13);
+    assert_same_in_parts_of_many_sizes(alone, 64, 13, assert_same_reading);
 }
 
 /* Games whose variant a later game decides (variant_open: the reader
@@ -376,7 +387,7 @@ static void test_parts_resume_after_a_hold(void **state)
             fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n", i);
     }
     fclose(fp);
-    assert_same_in_parts_of_many_sizes(path, 64, 11);
+    assert_same_in_parts_of_many_sizes(path, 64, 11, assert_same_reading);
 }
 
 /* A reader of path in parts of part_bytes with options o. */
@@ -550,6 +561,96 @@ static void test_lines_counted_across_blocks(void **state)
                              lines_by_hand(text + from, len - from));
 }
 
+/* pdn_reader_options.take: the games go to take in order, on the
+ * reader's threads, with the findings between them; those a single reader
+ * reads (a part refused, and what follows until the parts take up again)
+ * still come from pdn_reader_next, for the caller to take. take answers
+ * non-zero at game stop_at (0: never). Not cmocka's asserts: take runs on
+ * other threads. */
+struct taking {
+    FILE *fp;
+    size_t games, stop_at;
+    bool out_of_order;
+};
+
+static int dump_take(pdn_game *game, void *ctx)
+{
+    struct taking *k = ctx;
+    k->out_of_order |= game->index != k->games + 1;
+    dump_game(k->fp, game);
+    pdn_game_free(game);
+    return ++k->games == k->stop_at;
+}
+
+/* A reading of path in parts of part_bytes on so many threads, every game
+ * taken (dump_take), as text as dump_reading writes it. */
+static char *take_dump(const char *path, int threads, const char *part_bytes, struct taking *k,
+                       size_t *len)
+{
+    char *buf = NULL;
+    k->fp = open_memstream(&buf, len);
+    assert_non_null(k->fp);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
+                                   .filename = path,
+                                   .on_diag = dump_diag_cb,
+                                   .diag_ctx = k->fp,
+                                   .threads = threads,
+                                   .take = dump_take,
+                                   .take_ctx = k};
+    pdn_reader *r = open_in_parts(path, part_bytes, &o);
+    pdn_game *g;
+    int rc;
+    while ((rc = pdn_reader_next(&g, r)) == 1)
+        if (dump_take(g, k)) break;
+    fprintf(k->fp, "end %d\n", rc == 1 ? 0 : rc);
+    pdn_reader_free(r);
+    assert_int_equal(fclose(k->fp), 0);
+    return buf;
+}
+
+static void assert_same_taken(const char *path, int threads, const char *part_bytes)
+{
+    size_t one_len, taken_len;
+    char *one = read_dump(path, 0, part_bytes, &one_len);
+    struct taking k = {0};
+    char *taken = take_dump(path, threads, part_bytes, &k, &taken_len);
+    bool same = one_len == taken_len && memcmp(one, taken, one_len) == 0;
+    if (!same) dump_first_difference(path, "one reader", one, "taken", taken);
+    assert_true(same);
+    assert_false(k.out_of_order);
+    free(one);
+    free(taken);
+}
+
+static void test_take_gets_what_one_reader_gives(void **state)
+{
+    (void)state;
+    assert_same_taken("tests/data/tournaments/Championnat de France 2021.pdn", 3, "2000");
+    assert_same_taken("tests/data/tournaments/Championnat de France 2021.pdn", 2, "64");
+    /* parts refused, games from pdn_reader_next between taken ones */
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    write_hidden_cuts(path, 20);
+    assert_same_in_parts_of_many_sizes(path, 64, 17, assert_same_taken);
+}
+
+/* take answering non-zero stops the reader there: no game after it is
+ * taken, pdn_reader_next says the end, and the games read past it are
+ * freed (the sanitizers' leak check). */
+static void test_take_stops_the_reader(void **state)
+{
+    (void)state;
+    static const char path[] = "tests/data/tournaments/Championnat de France 2021.pdn";
+    for (size_t stop_at = 1; stop_at <= 58; stop_at += 19) {
+        struct taking k = {.stop_at = stop_at};
+        size_t len;
+        char *taken = take_dump(path, 3, "700", &k, &len);
+        assert_int_equal(k.games, stop_at);
+        assert_false(k.out_of_order);
+        assert_non_null(strstr(taken, "end 0\n"));
+        free(taken);
+    }
+}
+
 static void test_a_wrong_guess_is_refused(void **state)
 {
     (void)state;
@@ -591,6 +692,8 @@ int main(void)
         cmocka_unit_test(test_parts_agree_on_a_trailer),
         cmocka_unit_test(test_work_on_the_reading_threads),
         cmocka_unit_test(test_work_diag_sees_the_findings_first),
+        cmocka_unit_test(test_take_gets_what_one_reader_gives),
+        cmocka_unit_test(test_take_stops_the_reader),
         cmocka_unit_test(test_threads_agree_on_every_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
