@@ -61,14 +61,16 @@ static void read_failed(struct tool *t, const char *name, int err)
     tool_system_error(t, name, err == PDN_EIO ? strerror(errno) : pdn_strerror(err));
 }
 
+struct reading;
 static int take_game(pdn_game *game, void *ctx);
 
 /* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
- * sel when games are chosen. in_parts: read in parts by the reader's
- * threads, which work on the games and take them (take_game, reading). */
+ * sel when games are chosen. in_parts (NULL: not so): the file read in
+ * parts by the reader's threads, which work on its games and take them
+ * (take_game). */
 static int open_input(struct tool *t, pdn_reader **out, const char *operand, struct jobs_run *run,
-                      int threads, void *in_parts, struct selecting *sel, pdn_diag_fn on_diag,
-                      void *diag_ctx)
+                      int threads, struct reading *in_parts, struct selecting *sel,
+                      pdn_diag_fn on_diag, void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
     struct pdn_reader_options ro = {
