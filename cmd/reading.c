@@ -114,7 +114,8 @@ struct reading {
     struct jobs_run *run;
     tool_game_fn fn;
     void *fn_ctx;
-    int stop; /* fn's, which stopped the reader */
+    int stop;       /* fn's, which stopped the reader */
+    int stop_errno; /* errno then, on the thread that took the game */
 };
 
 /* Whether the selection keeps a game: its options, then --unique, whose
@@ -177,7 +178,9 @@ static int take_game(pdn_game *game, void *ctx)
         pdn_game_free(game);
         return 0;
     }
-    return r->stop = jobs_take(r->run, game, r->fn, r->fn_ctx);
+    /* Why fn stopped (a write that failed) is in that thread's errno. */
+    if ((r->stop = jobs_take(r->run, game, r->fn, r->fn_ctx)) != 0) r->stop_errno = errno;
+    return r->stop;
 }
 
 static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
@@ -231,6 +234,7 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
         tool_findings_free(&sel.held);
     }
     t->input = NULL;
+    if (r.stop) errno = r.stop_errno; /* as the tool's thread would have it */
     return stop;
 }
 

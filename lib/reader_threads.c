@@ -462,7 +462,10 @@ static void take_part(struct reader_threads *t, struct part *p)
     p->next = t->retired;
     t->retired = p;
     t->taking = false;
-    if (stop) t->taken = stop, t->stop = true;
+    if (stop) { /* the reader stops here */
+        t->taken = stop;
+        t->stop = true;
+    }
     pthread_cond_broadcast(&t->read_cv); /* room for the cutting, or the end */
     pthread_cond_broadcast(&t->work_cv); /* the next part to take */
 }

@@ -8,7 +8,8 @@
 #     in UTF-16 (encoding detection and line numbers over the whole file);
 #   - the big file read in small parts (PDN_READER_PART_BYTES), and with a
 #     comment left open in its middle;
-#   - the big file on a pipe with -j 2, and with games chosen (-g).
+#   - the big file on a pipe with -j 2, and with games chosen (-g);
+#   - the big file written to a full disk (/dev/full).
 # Prints one line per input set; fails when any run differs from -j 1.
 #
 #   OUT=DIR PATH=bin:$PATH sh tests/cli/jobs-same.sh   (from the project root)
@@ -102,6 +103,23 @@ for cmd in "pdncheck -W all" "pdnfmt" "pdnstats"; do
     fi
     echo run >>"$out/runs"
 done
+
+# Standard output that fails (a full disk): the write's error said as -j 1
+# says it, though the thread that wrote was another.
+if [ -w /dev/full ]; then
+    for cmd in "pdncheck -W all" "pdnfmt" "pdn2csv --moves" "pdnstats"; do
+        $cmd -j 1 "$out/big.pdn" >/dev/full 2>"$out/one.err"
+        echo $? >"$out/one.rc"
+        $cmd -j 3 "$out/big.pdn" >/dev/full 2>"$out/many.err"
+        echo $? >"$out/many.rc"
+        if ! cmp -s "$out/one.err" "$out/many.err" || ! cmp -s "$out/one.rc" "$out/many.rc"; then
+            echo "/dev/full: '$cmd -j 3' differs from -j 1:"
+            diff "$out/one.err" "$out/many.err" | head -5
+            echo fail >>"$out/failures"
+        fi
+        echo run >>"$out/runs"
+    done
+fi
 
 runs=$(wc -l <"$out/runs")
 fails=$(wc -l <"$out/failures")
