@@ -1112,10 +1112,11 @@ struct pdn_reader_options {
      * take(game, take_ctx), which owns it, on whichever of the reader's
      * threads comes to it (the one that read it where it can), with the
      * findings for on_diag between the games as they come: one call at a
-     * time, each after the one before it, as if on one thread. Then
-     * pdn_reader_next hands over only the games a single reader reads (a
-     * file read without threads, a part read again), for the caller to
-     * take as take would; it returns 0 once every game is taken, or once
+     * time, each after the one before it, as if on one thread (but errno,
+     * as all thread-local state, is each thread's: keep it in take_ctx
+     * for the caller). Then pdn_reader_next hands over only the games a
+     * single reader reads (a file read without threads, a part read
+     * again), for the caller to take as take would; it returns 0 once every game is taken, or once
      * take returns non-zero: the reader stops there, and frees the games
      * it read past it. A game taken where it was read is freed there too,
      * without moving to another core (with 2 threads on 100 MB, the tools
