@@ -339,10 +339,11 @@ static void work_on(struct reader_threads *t, struct part *p)
  * turn it is, settled one after the other, by one thread at a time (the
  * others go on reading); those pr's thread read, or any when pr is NULL.
  * A part settled by a thread that did not read it has each game's first
- * lines written on the wrong core, to move back for the work on it. */
-static void settle_in_turn(struct reader_threads *t, const struct part_reader *pr)
+ * lines written on the wrong core, to move back for the work on it.
+ * Whether it settled any. */
+static bool settle_in_turn(struct reader_threads *t, const struct part_reader *pr)
 {
-    if (t->settling) return;
+    if (t->settling) return false;
     t->settling = true;
     bool settled = false;
     struct part *p;
@@ -363,6 +364,7 @@ static void settle_in_turn(struct reader_threads *t, const struct part_reader *p
         pthread_cond_broadcast(&t->work_cv);
         pthread_cond_broadcast(&t->read_cv);
     }
+    return settled;
 }
 
 /* Under the lock, which it leaves and takes again: p read, and settled if
@@ -470,22 +472,13 @@ static void take_part(struct reader_threads *t, struct part *p)
     pthread_cond_broadcast(&t->work_cv); /* the next part to take */
 }
 
-/* Under the lock: whether this idle thread settled the part whose turn
- * it is, read by another thread (busy, or asleep), rather than leave the
- * parts after it waiting. */
-static bool settle_for_another(struct reader_threads *t)
-{
-    if (t->settling || t->turn == NULL || t->turn->state != PART_READ) return false;
-    settle_in_turn(t, NULL);
-    return true;
-}
-
 /* Under the lock, which it leaves and takes again: one task for pr's
  * thread, false when there is none. First the parts it read: settled, the
  * head handed to take, the work on them (their games still in its
  * caches); then a part to read; then another thread's parts rather than
- * sleep. 'first' (the part the caller's thread hands over next, or NULL)
- * is worked on before all. */
+ * sleep (settled too, when their thread is busy or asleep, rather than
+ * leave the parts after them waiting). 'first' (the part the caller's thread hands over next, or
+ * NULL) is worked on before all. */
 static bool run_task(struct reader_threads *t, struct part_reader *pr, struct part *first)
 {
     settle_in_turn(t, pr);
@@ -504,7 +497,7 @@ static bool run_task(struct reader_threads *t, struct part_reader *pr, struct pa
             take_part(t, p);
             return true;
         }
-        return settle_for_another(t);
+        return settle_in_turn(t, NULL);
     }
     work_claimed(t, p);
     return true;
@@ -816,13 +809,19 @@ static int hand_over(struct reader_threads *t, pdn_game **out)
     return 0;
 }
 
-/* Whether another part may be cut (with take, other threads retire
- * parts: in_flight is read under the lock). */
+/* Under the lock: whether another part may be cut. */
+static bool room_for_a_part(const struct reader_threads *t)
+{
+    return !t->cut_done && t->in_flight < t->ahead;
+}
+
+/* room_for_a_part, taking the lock (with take, other threads retire
+ * parts: in_flight is read under it). */
 static bool room_to_cut(struct reader_threads *t)
 {
     if (t->cut_done) return false;
     pthread_mutex_lock(&t->lock);
-    bool room = t->in_flight < t->ahead;
+    bool room = room_for_a_part(t);
     pthread_mutex_unlock(&t->lock);
     return room;
 }
@@ -850,8 +849,8 @@ static int take_parts(struct reader_threads *t)
         struct part *head = t->head;
         bool refused = head && (head->rest || (head->state == PART_DONE && !head->accepted));
         bool end = t->taken || refused || (head == NULL && t->cut_done);
-        bool cut = !end && !t->cut_done && t->in_flight < t->ahead;
-        if (!end && !cut && !run_task(t, &t->own, NULL)) pthread_cond_wait(&t->read_cv, &t->lock);
+        if (!end && !room_for_a_part(t) && !run_task(t, &t->own, NULL))
+            pthread_cond_wait(&t->read_cv, &t->lock);
         pthread_mutex_unlock(&t->lock);
         if (end) return refused ? 1 : 0;
     }
