@@ -812,7 +812,7 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *line_at,
             passed = true;
             continue;
         }
-        struct ply_row r = {l, node, ply++, csv_find_ply(w, node), status, NULL, passed};
+        struct ply_row r = {l, node, ply++, csv_next_ply(w, node), status, NULL, passed};
         passed = false;
         const struct stop *s = csv_find_stop(w, node);
         if (s && !r.played) r.status = pdn_diag_name(s->code);
@@ -836,7 +836,10 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *line_at,
 long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
 {
     bool black_first = game_black_opens(g->game);
-    char ids[CSV_LINE_ID_MAX] = "1";
+    /* Not = "1", which zeroes all its 2,829 bytes for each game: what
+     * follows the name is never read. */
+    char ids[CSV_LINE_ID_MAX];
+    memcpy(ids, "1", 2);
     _Static_assert(PDN_LIMIT_DEPTH <= 256, "a line's name fits CSV_LINE_ID_MAX");
     struct line_ctx main = {.g = g,
                             .id = ids,
@@ -845,6 +848,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
                             .first_ply = 1,
                             .start_half = csv_start_half(g),
                             .black_opens = black_first};
+    w->next_ply = 0;
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);
         if (rc < 0) return rc;

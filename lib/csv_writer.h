@@ -126,6 +126,7 @@ struct pdn_csv_writer {
     /* one game's replay, reused */
     struct ply_record record; /* the plies by node (ply_record.h) */
     struct ply *plies;        /* what the writer keeps of each, at the record's index */
+    size_t next_ply;          /* the moves rows': the index after the ply found last */
     size_t capplies;
     struct stop *stops;
     size_t nstops, capstops;
@@ -210,6 +211,21 @@ static inline const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn
 {
     long at = ply_record_find(&w->record, node);
     return at >= 0 ? &w->plies[at] : NULL;
+}
+/* csv_find_ply for the rows of the moves mode, which ask for each node
+ * once, in the order the replay played them (a line's moves, a move's
+ * variations after it): the ply after the one found last, else the
+ * record's search. */
+static inline const struct ply *csv_next_ply(pdn_csv_writer *w, const struct pdn_node *node)
+{
+    size_t k = w->next_ply;
+    if (k >= w->record.n || w->record.nodes[k] != node) {
+        long at = ply_record_find(&w->record, node);
+        if (at < 0) return NULL;
+        k = (size_t)at;
+    }
+    w->next_ply = k + 1;
+    return &w->plies[k];
 }
 /* csv_cells.c: the cell buffer (w->cell, NUL-terminated): emptied, room
  * for n more bytes and a NUL (false, w->nomem set, when it cannot grow),
