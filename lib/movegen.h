@@ -77,6 +77,15 @@ static inline bool movegen_can_capture(const struct geometry *g, const struct pd
  * (movegen_jumps.c).
  */
 bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board);
+/*
+ * When the side to move has no king and movegen_single_jumps would answer,
+ * and a man's capture of one piece from square 'from' to square 'to' is
+ * among its moves: that move in *out, as the generator makes it, played
+ * on *board; true. False leaves the board as it was and the question to
+ * the generator. The replay's plain captures, most captures of a game,
+ * without a list of them all.
+ */
+bool movegen_play_single_jump(struct pdn_move *out, struct pdn_board *board, int from, int to);
 
 /* Whether a king on bit 'from' reaches the empty bit 'to' over empty squares. */
 bool movegen_king_reaches(const struct geometry *g, int from, int to, uint64_t empty);

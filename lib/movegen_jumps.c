@@ -9,9 +9,12 @@
  * man's landings by theirs, a king's direction by direction, the nearest
  * first; test_movegen compares them). Every capture then takes one piece:
  * the longest, and equal under Italian precedence (men there take no king,
- * and a king's capture goes to the search). Nothing here allocates or
+ * and a king's capture goes to the search). The replay's plain capture
+ * by a man ("28x19") is played from the same look at the position
+ * (movegen_play_single_jump), without the list. Nothing here allocates or
  * knows about text.
  */
+#include "board_play.h"
 #include "geometry.h"
 #include "movegen.h"
 
@@ -43,18 +46,24 @@ static inline bool lands_crown(const struct geometry *g, int side, uint64_t land
     return (g->promotion[side] & land) != 0;
 }
 
-/* Appends the capture from bit 'from' over the piece 'over' (one bit) onto
- * bit 'to', crowning a man there or not. */
-static inline void add_jump(struct pdn_movelist *out, const struct geometry *g, int from,
-                            uint64_t over, int to, bool crowns)
+/* The capture from bit 'from' over the piece 'over' (one bit) onto bit
+ * 'to', crowning a man there or not, at m. */
+static inline void make_jump(struct pdn_move *m, const struct geometry *g, int from, uint64_t over,
+                             int to, bool crowns)
 {
-    struct pdn_move *m = &out->moves[out->count++];
     memset(m, 0, sizeof *m);
     m->captured = over;
     m->from = g->square_of[from];
     m->to = m->path[0] = g->square_of[to];
     m->ncaptured = m->npath = 1;
     m->promotes = crowns;
+}
+
+/* make_jump's capture appended to out. */
+static inline void add_jump(struct pdn_movelist *out, const struct geometry *g, int from,
+                            uint64_t over, int to, bool crowns)
+{
+    make_jump(&out->moves[out->count++], g, from, over, to, crowns);
 }
 
 /* The square a king on 'at' (one bit) meets along d: the first past the
@@ -104,44 +113,67 @@ static bool add_king_captures(struct pdn_movelist *out, const struct geometry *g
 }
 
 /*
+ * What movegen_single_jumps and movegen_play_single_jump learn of a
+ * position before they list or play: the men that jump each way (UL, UR,
+ * DL, DR) and the kings of the side to move.
+ */
+struct single_jumps {
+    const struct geometry *g;
+    uint64_t way[DIR_COUNT];
+    uint64_t kings, empty;
+    int side;
+};
+
+/*
  * A man that has jumped from f over o onto l goes on where l is a square a
  * jump starts from, with o still on the board and f empty: o is next to l
  * the way back only, and f, two steps back, only over o, which cannot be
  * taken twice. So the squares jumps start from in the position as it is
- * tell, for every landing at once.
+ * tell, for every landing at once. False when a capture may take more
+ * than one piece: the search's.
  */
-bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board)
+static inline __attribute__((always_inline)) bool scan_single_jumps(struct single_jumps *j,
+                                                                    const struct pdn_board *board)
 {
-    const struct geometry *g = geometry_get(board->variant);
+    const struct geometry *g = j->g = geometry_get(board->variant);
     const struct pdn_rules *r = g->rules;
-    int side = board->side;
-    uint64_t empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
+    int side = j->side = board->side;
+    uint64_t empty = j->empty = g->valid & ~(board->pieces[0] | board->pieces[1]);
     uint64_t men = board->pieces[side] & ~board->kings;
     uint64_t prey = board->pieces[!side] & (r->men_spare_kings ? ~board->kings : ~(uint64_t)0);
     uint64_t sources[DIR_COUNT];
     jump_sources(sources, g, side, prey, empty);
     int a = g->step[DIR_DL], c = g->step[DIR_DR];
-    uint64_t ul = men & sources[DIR_UL], ur = men & sources[DIR_UR];
-    uint64_t dl = men & sources[DIR_DL], dr = men & sources[DIR_DR];
-    uint64_t jumpers = ul | ur | dl | dr, kings = board->pieces[side] & board->kings;
-    uint64_t lands = ul >> 2 * c | ur >> 2 * a | dl << 2 * a | dr << 2 * c;
+    for (int d = 0; d < DIR_COUNT; d++)
+        j->way[d] = men & sources[d];
+    j->kings = board->pieces[side] & board->kings;
+    uint64_t lands = j->way[DIR_UL] >> 2 * c | j->way[DIR_UR] >> 2 * a | j->way[DIR_DL] << 2 * a |
+                     j->way[DIR_DR] << 2 * c;
     uint64_t onward = sources[DIR_UL] | sources[DIR_UR] | sources[DIR_DL] | sources[DIR_DR];
     if (lands & onward) return false;
     /* Crowned on the way, a Russian man would go on as a king. */
     if (r->promote_in_passing && (lands & g->promotion[side])) return false;
     /* Italian rules rank a king's capture first, Czech rules let only kings
      * take when they can: the search's. */
-    if (kings && (r->capture_precedence || r->king_capture_first) &&
-        movegen_kings_can_capture(g, r, board, empty))
-        return false;
+    return !(j->kings && (r->capture_precedence || r->king_capture_first) &&
+             movegen_kings_can_capture(g, r, board, empty));
+}
+
+bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *board)
+{
+    struct single_jumps j;
+    if (!scan_single_jumps(&j, board)) return false;
+    const struct geometry *g = j.g;
+    int side = j.side, a = g->step[DIR_DL], c = g->step[DIR_DR];
+    uint64_t ul = j.way[DIR_UL], ur = j.way[DIR_UR], dl = j.way[DIR_DL], dr = j.way[DIR_DR];
     out->count = 0;
     out->overflow = false; /* a few captures a piece: the list never fills */
     /* Pieces by their bits; a man's jumps by their landings' bits (up-left,
      * up-right, down-left, down-right). */
-    for (uint64_t own = jumpers | kings; own; own &= own - 1) {
+    for (uint64_t own = ul | ur | dl | dr | j.kings; own; own &= own - 1) {
         int f = __builtin_ctzll(own);
         uint64_t at = bit(f);
-        if ((kings & at) && !add_king_captures(out, g, f, board->pieces[!side], empty))
+        if ((j.kings & at) && !add_king_captures(out, g, f, board->pieces[!side], j.empty))
             return false;
         if (ul & at) add_jump(out, g, f, at >> c, f - 2 * c, lands_crown(g, side, at >> 2 * c));
         if (ur & at) add_jump(out, g, f, at >> a, f - 2 * a, lands_crown(g, side, at >> 2 * a));
@@ -149,4 +181,26 @@ bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *boar
         if (dr & at) add_jump(out, g, f, at << c, f + 2 * c, lands_crown(g, side, at << 2 * c));
     }
     return out->count > 0;
+}
+
+bool movegen_play_single_jump(struct pdn_move *out, struct pdn_board *board, int from, int to)
+{
+    struct single_jumps j;
+    if (!scan_single_jumps(&j, board) || j.kings) return false;
+    const struct geometry *g = j.g;
+    if ((unsigned)from - 1 >= (unsigned)g->squares || (unsigned)to - 1 >= (unsigned)g->squares)
+        return false;
+    int f = g->bit_of[from], t = g->bit_of[to], a = g->step[DIR_DL], c = g->step[DIR_DR];
+    uint64_t at = bit(f);
+    /* The bit distance names the way: R + 1 bits (c) or R (a) a step. */
+    int d = t - f == -2 * c   ? DIR_UL
+            : t - f == -2 * a ? DIR_UR
+            : t - f == 2 * a  ? DIR_DL
+            : t - f == 2 * c  ? DIR_DR
+                              : -1;
+    if (d < 0 || !(j.way[d] & at)) return false;
+    uint64_t over = d == DIR_UL ? at >> c : d == DIR_UR ? at >> a : d == DIR_DL ? at << a : at << c;
+    make_jump(out, g, f, over, t, lands_crown(g, j.side, bit(t)));
+    board_play(board, out);
+    return true;
 }

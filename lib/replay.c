@@ -488,6 +488,10 @@ play_plain(struct replay *r, const struct pdn_node *node, struct pdn_board *boar
         return move;
     }
     if (!separator) return NULL;
+    if (movegen_play_single_jump(move, board, from, to)) {
+        r->legal->count = 1;
+        return move;
+    }
     legal_moves(r->legal, board);
     int index = capture_index(r->legal, from, to);
     if (index < 0) return NULL;

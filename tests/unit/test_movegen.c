@@ -567,6 +567,52 @@ static int check_jumps_agree(const struct pdn_board *b)
 }
 
 /*
+ * The replay's direct play of a man's capture (movegen_play_single_jump)
+ * agrees with the generator on every pair of squares, the squares off the
+ * board too: it plays a move only where the generator lists exactly that
+ * one from 'from' to 'to', a capture of one piece, field for field, and
+ * leaves the board as pdn_board_play does; elsewhere it leaves the board
+ * as it was. Where the side has no king and movegen_single_jumps answers,
+ * it plays every capture listed. Returns how many it played.
+ */
+static int check_play_jump_agrees(const struct pdn_board *b)
+{
+    struct pdn_movelist list, single;
+    pdn_movegen(&list, b, 0);
+    bool answers = movegen_single_jumps(&single, b) && !(b->pieces[b->side] & b->kings);
+    int played = 0, last = pdn_board_squares(b) + 1;
+    for (int from = 0; from <= last; from++)
+        for (int to = 0; to <= last; to++) {
+            struct pdn_board after = *b, expected = *b;
+            struct pdn_move m;
+            const struct pdn_move *listed = NULL;
+            int n = 0;
+            for (int i = 0; i < list.count; i++)
+                if (list.moves[i].from == from && list.moves[i].to == to) {
+                    listed = &list.moves[i];
+                    n++;
+                }
+            if (!movegen_play_single_jump(&m, &after, from, to)) {
+                assert_memory_equal(&after, b, sizeof after);
+                if (answers && n == 1 && listed->ncaptured == 1)
+                    fail_msg("capture %d-%d listed but not played", from, to);
+                continue;
+            }
+            played++;
+            if (n != 1) fail_msg("capture %d-%d played, %d listed", from, to, n);
+            assert_int_equal(listed->ncaptured, 1);
+            assert_true(m.captured == listed->captured);
+            assert_int_equal(m.ncaptured, 1);
+            assert_int_equal(m.npath, listed->npath);
+            assert_memory_equal(m.path, listed->path, sizeof m.path);
+            assert_int_equal(m.promotes, listed->promotes);
+            pdn_board_play(&expected, listed);
+            assert_memory_equal(&after, &expected, sizeof after);
+        }
+    return played;
+}
+
+/*
  * Positions the single-capture fast path answers, with the generator's
  * moves (men's jumps that cannot go on, crowned at their end or not, with
  * pieces behind a man it may not take backwards, or a king beside it an
@@ -591,6 +637,7 @@ static void test_movegen_single_jumps(void **state)
         {PDN_VARIANT_INTERNATIONAL, "W:W28,K46:B23,37", 2},
         {PDN_VARIANT_INTERNATIONAL, "W:WK46:B37", 7},
         {PDN_VARIANT_INTERNATIONAL, "W:WK46:B37,19", 0},
+        {PDN_VARIANT_INTERNATIONAL, "W:W36,K46:B31,37,19", 0}, /* the man's 36x27 takes less */
         {PDN_VARIANT_RUSSIAN, "W:WKa1:Bc3", 5},
         {PDN_VARIANT_ENGLISH, "W:WK29:B25", 1},
         {PDN_VARIANT_ITALIAN, "W:WK22,24:B18,20", 0},
@@ -607,6 +654,7 @@ static void test_movegen_single_jumps(void **state)
         struct pdn_board b;
         load(&b, cases[i].variant, cases[i].fen);
         int answered = check_jumps_agree(&b);
+        check_play_jump_agrees(&b);
         if (answered != cases[i].answers)
             fail_msg("%s: the fast path answered %d moves, not %d", cases[i].fen, answered,
                      cases[i].answers);
@@ -639,7 +687,7 @@ static void test_movegen_quiet_fast_path_playouts(void **state)
     (void)state;
     for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
         uint32_t seed = 12345u + (uint32_t)v;
-        int king_moves = 0, only_captures = 0;
+        int king_moves = 0, only_captures = 0, jumps_played = 0;
         for (int game = 0; game < 6; game++) {
             struct pdn_board b;
             struct pdn_movelist list;
@@ -647,12 +695,14 @@ static void test_movegen_quiet_fast_path_playouts(void **state)
             for (int ply = 0; ply < 300 && pdn_movegen(&list, &b, 0) > 0; ply++) {
                 king_moves += check_quiet_agrees(&b);
                 only_captures += check_jumps_agree(&b) > 1;
+                jumps_played += check_play_jump_agrees(&b);
                 seed = seed * 1103515245u + 12345u;
                 pdn_board_play(&b, &list.moves[(seed >> 16) % (uint32_t)list.count]);
             }
         }
         if (king_moves == 0) fail_msg("variant %d: no position with kings to move", v);
         if (only_captures == 0) fail_msg("variant %d: no position of men's single jumps", v);
+        if (jumps_played == 0) fail_msg("variant %d: no man's capture played directly", v);
     }
 }
 
