@@ -144,8 +144,14 @@ static inline __attribute__((always_inline)) bool scan_single_jumps(struct singl
     uint64_t sources[DIR_COUNT];
     jump_sources(sources, g, side, prey, empty);
     int a = g->step[DIR_DL], c = g->step[DIR_DR];
-    for (int d = 0; d < DIR_COUNT; d++)
-        j->way[d] = men & sources[d];
+    /* Each by its name, no loop over d: the compiler then keeps them in
+     * registers, where a loop it made into 16-byte moves through the stack,
+     * whose loads waited on the 8-byte stores before them (a third of the
+     * function's time, perf). */
+    j->way[DIR_UL] = men & sources[DIR_UL];
+    j->way[DIR_UR] = men & sources[DIR_UR];
+    j->way[DIR_DL] = men & sources[DIR_DL];
+    j->way[DIR_DR] = men & sources[DIR_DR];
     j->kings = board->pieces[side] & board->kings;
     uint64_t lands = j->way[DIR_UL] >> 2 * c | j->way[DIR_UR] >> 2 * a | j->way[DIR_DL] << 2 * a |
                      j->way[DIR_DR] << 2 * c;
@@ -191,15 +197,20 @@ bool movegen_play_single_jump(struct pdn_move *out, struct pdn_board *board, int
     if ((unsigned)from - 1 >= (unsigned)g->squares || (unsigned)to - 1 >= (unsigned)g->squares)
         return false;
     int f = g->bit_of[from], t = g->bit_of[to], a = g->step[DIR_DL], c = g->step[DIR_DR];
-    uint64_t at = bit(f);
-    /* The bit distance names the way: R + 1 bits (c) or R (a) a step. */
-    int d = t - f == -2 * c   ? DIR_UL
-            : t - f == -2 * a ? DIR_UR
-            : t - f == 2 * a  ? DIR_DL
-            : t - f == 2 * c  ? DIR_DR
-                              : -1;
-    if (d < 0 || !(j.way[d] & at)) return false;
-    uint64_t over = d == DIR_UL ? at >> c : d == DIR_UR ? at >> a : d == DIR_DL ? at << a : at << c;
+    uint64_t at = bit(f), jumpers, over;
+    /* The bit distance names the way: R + 1 bits (c) or R (a) a step. Each
+     * way by its name, as in scan_single_jumps. */
+    if (t - f == -2 * c)
+        jumpers = j.way[DIR_UL], over = at >> c;
+    else if (t - f == -2 * a)
+        jumpers = j.way[DIR_UR], over = at >> a;
+    else if (t - f == 2 * a)
+        jumpers = j.way[DIR_DL], over = at << a;
+    else if (t - f == 2 * c)
+        jumpers = j.way[DIR_DR], over = at << c;
+    else
+        return false;
+    if (!(jumpers & at)) return false;
     make_jump(out, g, f, over, t, lands_crown(g, j.side, bit(t)));
     board_play(board, out);
     return true;
