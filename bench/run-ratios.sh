@@ -16,9 +16,9 @@ head -c 3000000 "$corpus" >"$slice"
 # glibc copies blocks of a few kB and more (stdio's copy of pdn2csv's rows
 # into its buffer) with "rep movsb", whose every byte callgrind counts as
 # an instruction: 3 MB more of pdn2csv --moves output counted 10 M more
-# there, 3.4 a byte. The tunable has glibc copy them with vector moves,
-# 32 bytes an instruction, as the processor's own copy goes; it changes no
-# tool's work.
+# there, 3.4 a byte, where the processor moves 32 bytes or more a cycle.
+# The tunable has glibc copy them with 32-byte vector moves, which
+# callgrind counts one each; it changes no tool's work.
 instructions() {
     GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=4294967295 \
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" "$slice" 2>&1 >/dev/null |
