@@ -23,6 +23,7 @@
  * squares ascending, kings with "K", runs of three or more consecutive
  * squares holding the same piece as a range ("31-50", kings "K31-35").
  */
+#include "decimal.h"
 #include "fen.h"
 #include "geometry.h"
 #include "pdn.h"
@@ -287,81 +288,67 @@ int pdn_board_from_fen(struct pdn_board *out, enum pdn_variant variant, const ch
 
 /* ---- Writing ------------------------------------------------------------ */
 
-struct text {
-    char *out;
-    size_t len;
-};
+/* The longest FEN: the side, two lists, and every square a piece of its
+ * own, a king, not in a range (",K50"). It fits, so nothing is counted
+ * as it is written. */
+_Static_assert(1 + 2 * 2 + PDN_SQUARES_MAX * 4 < PDN_FEN_MAX, "any position's FEN fits");
 
-static void put_char(struct text *t, char c)
-{
-    if (t->len < PDN_FEN_MAX - 1) t->out[t->len++] = c;
-}
-
-static void put_square(struct text *t, int square)
-{
-    if (square >= 10) put_char(t, (char)('0' + square / 10));
-    put_char(t, (char)('0' + square % 10));
-}
-
-/* One run of identical pieces on squares first..last. */
-static void put_run(struct text *t, bool king, int first, int last, bool *comma)
+/* One run of identical pieces on squares first..last at out: the end. */
+static char *put_run(char *out, bool king, int first, int last, bool comma)
 {
     for (int sq = first; sq <= last; sq++) {
-        if (*comma) put_char(t, ',');
-        *comma = true;
-        if (king) put_char(t, 'K');
-        put_square(t, sq);
+        if (comma) *out++ = ',';
+        comma = true;
+        if (king) *out++ = 'K';
+        out = decimal_text(out, (unsigned)sq);
         if (last - first >= 2) { /* a range only where it is shorter */
-            put_char(t, '-');
-            put_square(t, last);
-            return;
+            *out++ = '-';
+            return decimal_text(out, (unsigned)last);
         }
     }
+    return out;
 }
 
-/* The pieces of one colour, in runs of men or of kings on squares that
- * follow each other, read from the board's bits: asking the board for each
- * square (pdn_board_get) made a FEN cost 4,000 instructions, and pdn2csv
- * writes one for every game, or every ply. */
-static void put_list(struct text *t, const struct pdn_board *board, const struct geometry *g, int n,
-                     enum pdn_color color)
+/* The pieces of one colour at out, in runs of men or of kings on squares
+ * that follow each other, read from the board's bits in their order,
+ * which is the squares' (tools/gen_geometry.c, square_bit): asking the
+ * board for each square (pdn_board_get) made a FEN cost 4,000
+ * instructions, and a walk of every square 2,000; pdn2csv writes one for
+ * every game, or with --fen every ply. Bits that are no square (a caller's
+ * board may hold some) are left out, as the walk of the squares left
+ * them. The end. */
+static char *put_list(char *out, const struct pdn_board *board, const struct geometry *g,
+                      enum pdn_color color)
 {
-    uint64_t mine = board->pieces[color], kings = board->kings;
-    if (color == PDN_COLOR_BLACK) mine &= ~board->pieces[PDN_COLOR_WHITE]; /* as pdn_board_get */
-    bool comma = false;
-    put_char(t, ':');
-    put_char(t, color == PDN_COLOR_WHITE ? 'W' : 'B');
-    for (int sq = 1; sq <= n;) {
-        uint64_t b = bit(g->bit_of[sq]);
-        if (!(mine & b)) {
-            sq++;
-            continue;
-        }
-        bool king = (kings & b) != 0;
-        int last = sq;
-        while (last < n) {
-            uint64_t next = bit(g->bit_of[last + 1]);
-            if (!(mine & next) || ((kings & next) != 0) != king) break;
+    uint64_t left = board->pieces[color] & g->valid, kings = board->kings;
+    if (color == PDN_COLOR_BLACK) left &= ~board->pieces[PDN_COLOR_WHITE]; /* as pdn_board_get */
+    *out++ = ':';
+    *out++ = color == PDN_COLOR_WHITE ? 'W' : 'B';
+    for (bool comma = false; left; comma = true) {
+        int b = __builtin_ctzll(left), first = g->square_of[b], last = first;
+        bool king = (kings >> b) & 1;
+        for (left &= left - 1; left; left &= left - 1) {
+            int next = __builtin_ctzll(left);
+            if (g->square_of[next] != last + 1 || ((kings >> next) & 1) != king) break;
             last++;
         }
-        put_run(t, king, sq, last, &comma);
-        sq = last + 1;
+        out = put_run(out, king, first, last, comma);
     }
+    return out;
 }
 
 size_t pdn_board_to_fen(char out[PDN_FEN_MAX], const struct pdn_board *board)
 {
-    struct text t = {out, 0};
     if (out == NULL) return 0;
+    char *end = out;
     if (board != NULL) {
         const struct geometry *g = geometry_get((enum pdn_variant)board->variant);
-        int n = g->squares < PDN_SQUARES_MAX ? g->squares : PDN_SQUARES_MAX;
-        put_char(&t, !board->side_known ? '?' : board->side == PDN_COLOR_BLACK ? 'B' : 'W');
-        put_list(&t, board, g, n, PDN_COLOR_WHITE);
-        put_list(&t, board, g, n, PDN_COLOR_BLACK);
+        *end++ = !board->side_known ? '?' : board->side == PDN_COLOR_BLACK ? 'B' : 'W';
+        end = put_list(end, board, g, PDN_COLOR_WHITE);
+        end = put_list(end, board, g, PDN_COLOR_BLACK);
     }
-    out[t.len] = '\0';
-    return t.len;
+    *end = '\0';
+    return (size_t)(end - out);
 }
 
 const char *pdn_fen_status_message(enum pdn_fen_status status)

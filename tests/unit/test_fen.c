@@ -430,6 +430,77 @@ static void test_fen_random_boards_round_trip(void **state)
     }
 }
 
+/* The FEN of b as a walk of its squares writes it, asking the board for
+ * each (pdn_board_get): runs of three squares or more that follow each
+ * other holding the same piece as ranges. */
+static void fen_by_squares(char *out, const struct pdn_board *b)
+{
+    int n = pdn_board_squares(b);
+    char *p = out;
+    *p++ = !b->side_known ? '?' : b->side == PDN_COLOR_BLACK ? 'B' : 'W';
+    for (int color = PDN_COLOR_WHITE; color <= PDN_COLOR_BLACK; color++) {
+        enum pdn_piece man = color == PDN_COLOR_WHITE ? PDN_PIECE_WHITE_MAN : PDN_PIECE_BLACK_MAN;
+        enum pdn_piece king =
+            color == PDN_COLOR_WHITE ? PDN_PIECE_WHITE_KING : PDN_PIECE_BLACK_KING;
+        p += sprintf(p, ":%c", color == PDN_COLOR_WHITE ? 'W' : 'B');
+        const char *comma = "";
+        for (int sq = 1; sq <= n;) {
+            enum pdn_piece piece = pdn_board_get(b, sq);
+            if (piece != man && piece != king) {
+                sq++;
+                continue;
+            }
+            int last = sq;
+            while (last < n && pdn_board_get(b, last + 1) == piece)
+                last++;
+            const char *k = piece == king ? "K" : "";
+            if (last - sq >= 2)
+                p += sprintf(p, "%s%s%d-%d", comma, k, sq, last);
+            else
+                for (int s = sq; s <= last; s++, comma = ",")
+                    p += sprintf(p, "%s%s%d", comma, k, s);
+            comma = ",";
+            sq = last + 1;
+        }
+    }
+}
+
+/* pdn_board_to_fen reads the board's bits in the squares' order, on every
+ * variant's board (the Italian one mirrored): it writes what a walk of the
+ * squares writes, on random bits too, where ghost bits between the rows,
+ * bits past the board and squares holding both colours leave it the
+ * pieces pdn_board_get sees. */
+static void test_fen_writes_what_the_squares_hold(void **state)
+{
+    (void)state;
+    uint64_t seed = 88172645463325252u;
+    int runs = 0;
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++)
+        for (int round = 0; round < 3000; round++) {
+            struct pdn_board b;
+            pdn_board_clear(&b, (enum pdn_variant)v);
+            uint64_t bits[3];
+            for (int i = 0; i < 3; i++) { /* xorshift64 */
+                seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+                bits[i] = seed;
+            }
+            /* sparse or dense: runs of men and kings, and single pieces */
+            uint64_t dense = round % 2 ? ~(uint64_t)0 : bits[2] >> 3;
+            b.pieces[PDN_COLOR_WHITE] = bits[0] & dense;
+            b.pieces[PDN_COLOR_BLACK] = round % 3 ? ~bits[0] & bits[1] : bits[1]; /* overlapping */
+            b.kings = round % 4 ? bits[2] & bits[1] : bits[2];
+            b.side = (uint8_t)(round & 1);
+            b.side_known = (uint8_t)(round % 5 != 0);
+            char text[PDN_FEN_MAX], expected[1024];
+            size_t len = pdn_board_to_fen(text, &b);
+            fen_by_squares(expected, &b);
+            assert_string_equal(text, expected);
+            assert_int_equal(len, strlen(expected));
+            runs += strchr(text, '-') != NULL;
+        }
+    assert_true(runs > 1000); /* ranges were written, not only single squares */
+}
+
 static void test_fen_bad_arguments(void **state)
 {
     (void)state;
@@ -477,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_fen_writes_shortest_runs),
         cmocka_unit_test(test_fen_longest_fits),
         cmocka_unit_test(test_fen_random_boards_round_trip),
+        cmocka_unit_test(test_fen_writes_what_the_squares_hold),
         cmocka_unit_test(test_fen_bad_arguments),
         cmocka_unit_test(test_fen_strerror_names_every_status),
     };
