@@ -196,6 +196,20 @@ static void put_field(struct csv_out *o, const char *s, size_t n)
         csv_out_raw(o, s, n);
         return;
     }
+    /* Without a quote inside, the field in quotes, as libcsv writes it: a
+     * copy, where libcsv's byte at a time was a fifth of pdn2csv --fen (a
+     * FEN holds the delimiter) and every name "Surname, Given". */
+    if (!memchr(s, '"', n)) {
+        if (n > SIZE_MAX - 2 || !room(o, n + 2)) {
+            o->nomem = true;
+            return;
+        }
+        o->buf[o->len] = '"';
+        memcpy(o->buf + o->len + 1, s, n);
+        o->buf[o->len + n + 1] = '"';
+        o->len += n + 2;
+        return;
+    }
     /* libcsv quotes and doubles the quotes: at most 2n + 2 bytes */
     if (n > (SIZE_MAX - 2) / 2 || !room(o, 2 * n + 2)) {
         o->nomem = true;
