@@ -57,15 +57,18 @@ static void square_place(const struct geometry *g, int s, bool flip, int *row, i
     }
 }
 
+/* The squares are numbered row by row from the top (tools/gen_geometry.c),
+ * so only the row's are looked at: a search of all of them for each place
+ * drawn was a third of pdnreplay --text. */
 int pdn_diagram_square_at(enum pdn_variant variant, int row, int col, bool flip)
 {
     if ((unsigned)variant >= PDN_VARIANT_COUNT) return 0;
     const struct geometry *g = geometry_get(variant);
-    for (int s = 1; s <= g->squares; s++) {
-        int r, c;
-        square_place(g, s, flip, &r, &c);
-        if (r == row && c == col) return s;
-    }
+    int height = g->rules->height, width = g->rules->width, per_row = width / 2;
+    if (flip) row = height - 1 - row, col = width - 1 - col;
+    if (row < 0 || row >= height) return 0;
+    for (int s = row * per_row + 1; s <= (row + 1) * per_row; s++)
+        if (g->col[g->bit_of[s]] == col) return s;
     return 0;
 }
 
@@ -97,50 +100,87 @@ static const struct glyphs unicode_glyphs = {
 #define SGR_MARK "\033[1;33m"
 #define SGR_RESET "\033[0m"
 
+/*
+ * A line of the drawing, gathered and written with one fwrite: a call to
+ * fprintf a cell was two fifths of pdnreplay --text. Room for the widest:
+ * ten cells of a marked, coloured piece ("\033[1;33m[\u265a]\033[0m", 16
+ * bytes) between the two borders, or a rule of 30 three-byte strokes.
+ */
+enum { LINE_ROOM = 256 };
+_Static_assert(2 * 3 + 10 * 16 + 1 <= LINE_ROOM && 2 * 3 + 30 * 3 + 1 <= LINE_ROOM,
+               "the widest line fits");
+
+struct line {
+    char text[LINE_ROOM];
+    size_t len;
+};
+
+static void add(struct line *l, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(l->text + l->len, s, n);
+    l->len += n;
+}
+
 /* One marked cell: "[", what the square shows, "]". */
-static void put_marked(FILE *out, const struct glyphs *gl, enum mark mark, enum pdn_piece piece,
-                       bool color)
+static void put_marked(struct line *l, const struct glyphs *gl, enum mark mark,
+                       enum pdn_piece piece, bool color)
 {
     const char *inner = piece != PDN_PIECE_EMPTY ? gl->piece[piece]
                         : mark == MARK_TAKEN     ? gl->taken
                         : mark == MARK_FROM      ? gl->from
                                                  : gl->piece[PDN_PIECE_EMPTY];
-    fprintf(out, "%s[%s]%s", color ? SGR_MARK : "", inner, color ? SGR_RESET : "");
+    if (color) add(l, SGR_MARK);
+    add(l, "[");
+    add(l, inner);
+    add(l, "]");
+    if (color) add(l, SGR_RESET);
 }
 
-/* An empty square shows its text, "22" or "c3", dimmed in colour. */
-static void put_label(FILE *out, const struct pdn_board *board, int square, bool color)
+/* An empty square shows its text, "22" or "c3" (" 5" for a single
+ * character), dimmed in colour. */
+static void put_label(struct line *l, const struct pdn_board *board, int square, bool color)
 {
     char text[PDN_SQUARE_TEXT_MAX];
     pdn_square_text(text, (enum pdn_variant)board->variant, square);
-    fprintf(out, "%s%2s%s ", color ? SGR_DIM : "", text, color ? SGR_RESET : "");
+    if (color) add(l, SGR_DIM);
+    if (text[0] && !text[1]) add(l, " ");
+    add(l, text);
+    if (color) add(l, SGR_RESET);
+    add(l, " ");
 }
 
 /* One three-column cell of the grid. */
-static void put_cell(FILE *out, const struct pdn_board *board, int square, const struct marks *m,
-                     const struct pdn_diagram_options *o)
+static void put_cell(struct line *l, const struct pdn_board *board, int square,
+                     const struct marks *m, const struct pdn_diagram_options *o)
 {
     const struct glyphs *gl = o->unicode ? &unicode_glyphs : &ascii_glyphs;
     if (square == 0) {
-        fputs("   ", out);
+        add(l, "   ");
         return;
     }
     enum pdn_piece piece = pdn_board_get(board, square);
-    if (m->at[square] != MARK_NONE)
-        put_marked(out, gl, (enum mark)m->at[square], piece, o->color);
-    else if (piece != PDN_PIECE_EMPTY)
-        fprintf(out, " %s ", gl->piece[piece]);
-    else
-        put_label(out, board, square, o->color);
+    if (m->at[square] != MARK_NONE) {
+        put_marked(l, gl, (enum mark)m->at[square], piece, o->color);
+    } else if (piece != PDN_PIECE_EMPTY) {
+        add(l, " ");
+        add(l, gl->piece[piece]);
+        add(l, " ");
+    } else {
+        put_label(l, board, square, o->color);
+    }
 }
 
 static void put_rule(FILE *out, const struct glyphs *gl, const char *left, const char *right,
                      int cells)
 {
-    fputs(left, out);
+    struct line l = {.len = 0};
+    add(&l, left);
     for (int i = 0; i < 3 * cells; i++)
-        fputs(gl->across, out);
-    fprintf(out, "%s\n", right);
+        add(&l, gl->across);
+    add(&l, right);
+    add(&l, "\n");
+    fwrite(l.text, 1, l.len, out);
 }
 
 static int stream_status(FILE *out)
@@ -159,12 +199,15 @@ int pdn_diagram_text(FILE *out, const struct pdn_board *board,
     marks_of(&m, board, o->last);
     put_rule(out, gl, gl->top_left, gl->top_right, rules->width);
     for (int row = 0; row < rules->height; row++) {
-        fputs(gl->down, out);
+        struct line l = {.len = 0};
+        add(&l, gl->down);
         for (int col = 0; col < rules->width; col++) {
             int s = pdn_diagram_square_at((enum pdn_variant)board->variant, row, col, o->flip);
-            put_cell(out, board, s, &m, o);
+            put_cell(&l, board, s, &m, o);
         }
-        fprintf(out, "%s\n", gl->down);
+        add(&l, gl->down);
+        add(&l, "\n");
+        fwrite(l.text, 1, l.len, out);
     }
     put_rule(out, gl, gl->bottom_left, gl->bottom_right, rules->width);
     return stream_status(out);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "geometry.h"
 #include "pdn.h"
 
 /* What a diagram function writes, as a string the caller frees. */
@@ -101,6 +102,35 @@ static void test_diagram_square_at_draws_each_square_once(void **state)
             }
         for (int s = 1; s <= 50; s++)
             assert_int_equal(seen[s], 1);
+    }
+}
+
+/* The square drawn at row, col found by a search of every square's place
+ * (the geometry's row and column of its bit, turned when flipped). */
+static int square_by_search(enum pdn_variant v, int row, int col, bool flip)
+{
+    const struct geometry *g = geometry_get(v);
+    for (int s = 1; s <= g->squares; s++) {
+        int b = g->bit_of[s], r = g->row[b], c = g->col[b];
+        if (flip) r = g->rules->height - 1 - r, c = g->rules->width - 1 - c;
+        if (r == row && c == col) return s;
+    }
+    return 0;
+}
+
+/* On every variant's board (the Italian one mirrored), flipped or not, at
+ * every place and one past each edge, the square drawn is the one a search
+ * of every square finds. */
+static void test_diagram_square_at_every_variant(void **state)
+{
+    (void)state;
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+        const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)v);
+        for (int flip = 0; flip < 2; flip++)
+            for (int row = -1; row <= rules->height; row++)
+                for (int col = -1; col <= rules->width; col++)
+                    assert_int_equal(pdn_diagram_square_at((enum pdn_variant)v, row, col, flip),
+                                     square_by_search((enum pdn_variant)v, row, col, flip));
     }
 }
 
@@ -351,6 +381,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_diagram_square_at_follows_the_rules_numbering),
         cmocka_unit_test(test_diagram_square_at_draws_each_square_once),
+        cmocka_unit_test(test_diagram_square_at_every_variant),
         cmocka_unit_test(test_diagram_text_start_position_ascii),
         cmocka_unit_test(test_diagram_text_marks_the_last_move),
         cmocka_unit_test(test_diagram_text_kings_have_their_own_glyphs),
