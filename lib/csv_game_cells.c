@@ -239,12 +239,10 @@ static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
     bool black = g->first.second, count_black = black, alone = true;
     csv_cell_reset(w);
     const struct ply *prev = NULL;
+    w->next_ply = 0;
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        /* The i-th ply the replay played is this move's unless a variation
-         * came before it: then the record's cursor finds it. */
-        const struct ply *p =
-            i < w->record.n && w->record.nodes[i] == node ? &w->plies[i] : csv_find_ply(w, node);
+        const struct ply *p = csv_next_ply(w, node);
         if (!p || node->setup) return false;
         bool read = node->number == number && node->number_black == black;
         bool counted = node->number == count && node->number_black == count_black;

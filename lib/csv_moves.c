@@ -848,11 +848,11 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
                             .first_ply = 1,
                             .start_half = csv_start_half(g),
                             .black_opens = black_first};
-    w->next_ply = 0;
     if (!w->slow && w->out.words) {
         int rc = share_game_cells(w, g);
         if (rc < 0) return rc;
     }
+    w->next_ply = 0; /* after the game's cells, whose moves cell walks the plies too */
     long rows = write_line(w, &main, &g->game->main);
     if (rows != 0) return rows;
     /* A game without moves still has its row: no game is lost. */

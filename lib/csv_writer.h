@@ -126,7 +126,7 @@ struct pdn_csv_writer {
     /* one game's replay, reused */
     struct ply_record record; /* the plies by node (ply_record.h) */
     struct ply *plies;        /* what the writer keeps of each, at the record's index */
-    size_t next_ply;          /* the moves rows': the index after the ply found last */
+    size_t next_ply;          /* csv_next_ply's: the index after the ply found last */
     size_t capplies;
     struct stop *stops;
     size_t nstops, capstops;
@@ -212,10 +212,11 @@ static inline const struct ply *csv_find_ply(pdn_csv_writer *w, const struct pdn
     long at = ply_record_find(&w->record, node);
     return at >= 0 ? &w->plies[at] : NULL;
 }
-/* csv_find_ply for the rows of the moves mode, which ask for each node
- * once, in the order the replay played them (a line's moves, a move's
- * variations after it): the ply after the one found last, else the
- * record's search. */
+/* csv_find_ply for a walk of the nodes in the order the replay played
+ * them (the moves mode's rows: a line's moves, a move's variations after
+ * them; the main line's moves cell), each asked for once, next_ply set to
+ * 0 before it: the ply after the one found last, else the record's
+ * search. */
 static inline const struct ply *csv_next_ply(pdn_csv_writer *w, const struct pdn_node *node)
 {
     size_t k = w->next_ply;
