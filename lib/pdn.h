@@ -1116,13 +1116,13 @@ struct pdn_reader_options {
      * as all thread-local state, is each thread's: keep it in take_ctx
      * for the caller). Then pdn_reader_next hands over only the games a
      * single reader reads (a file read without threads, a part read
-     * again), for the caller to take as take would; it returns 0 once every game is taken, or once
-     * take returns non-zero: the reader stops there, and frees the games
-     * it read past it. A game taken where it was read is freed there too,
-     * without moving to another core (with 2 threads on 100 MB, the tools
-     * spent 11 to 17% less CPU time so, and each part settled by the
-     * thread that read it, than with every game handed to the caller's
-     * thread). */
+     * again), for the caller to take as take would; it returns 0 once
+     * every game is taken, or once take returns non-zero: the reader
+     * stops there, and frees the games it read past it. A game taken
+     * where it was read is freed there too, without moving to another
+     * core (with 2 threads on 100 MB, the tools spent 11 to 17% less CPU
+     * time so, and each part settled by the thread that read it, than with
+     * every game handed to the caller's thread). */
     int (*take)(pdn_game *game, void *take_ctx);
     void *take_ctx;
 };

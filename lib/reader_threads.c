@@ -477,8 +477,8 @@ static void take_part(struct reader_threads *t, struct part *p)
  * head handed to take, the work on them (their games still in its
  * caches); then a part to read; then another thread's parts rather than
  * sleep (settled too, when their thread is busy or asleep, rather than
- * leave the parts after them waiting). 'first' (the part the caller's thread hands over next, or
- * NULL) is worked on before all. */
+ * leave the parts after them waiting). 'first' (the part the caller's
+ * thread hands over next, or NULL) is worked on before all. */
 static bool run_task(struct reader_threads *t, struct part_reader *pr, struct part *first)
 {
     settle_in_turn(t, pr);
