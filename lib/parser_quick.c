@@ -91,7 +91,9 @@ struct qtok {
      * closes one. Its clues when it is the main line, else NULL. */
     struct frame *f;
     struct text_squares *clues;
-    size_t room; /* moves f takes before frame_add must look (frame_plain_room) */
+    struct arena *arena; /* the game's: read once, not again after every store */
+    uint32_t last_to;    /* f->last_to, which only the lane's moves set meanwhile */
+    size_t room;         /* moves f takes before frame_add must look (frame_plain_room) */
     /* What the moves read say of the board, for the clues (q_gathered). */
     bool big, algebraic;
 };
@@ -137,7 +139,7 @@ static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to,
 {
     struct frame *f = t->f;
     const char *text =
-        parser_copy_short(p->arena, (const char *)t->b + t->at, n, t->at + 16 <= t->end, 16);
+        parser_copy_short(t->arena, (const char *)t->b + t->at, n, t->at + 16 <= t->end, 16);
     if (!text) return false;
     struct pdn_node *node;
     if (t->room) {
@@ -145,7 +147,7 @@ static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to,
         node = frame_add_counted(f, text, &t->pos);
     } else {
         struct pdn_pos pos = t->pos; /* a copy: t stays the lane's alone */
-        if (!(node = frame_add(f, p->arena, text, &pos))) return false;
+        if (!(node = frame_add(f, t->arena, text, &pos))) return false;
         t->room = frame_plain_room(f);
     }
     /* what text_plain_move reads in the text, as the token path keeps it */
@@ -155,7 +157,7 @@ static bool q_add(struct parser *p, struct qtok *t, size_t n, uint32_t last_to,
         node->plain_sep = sq->sep;
     }
     p->body = true;
-    f->last_to = last_to;
+    f->last_to = t->last_to = last_to;
     return true;
 }
 
@@ -191,8 +193,9 @@ static size_t q_move(struct parser *p, const struct qtok *t, size_t k, uint32_t 
         return 0;
     struct text_hop hop = {first, last, kind == TEXT_CROSS};
     const struct frame *f = t->f;
-    /* The second hop of a multi-jump written hop by hop: the token path. */
-    if (!p->opt.strict && f->adjacent && !f->has_num && text_hop_continues(f->last_to, hop))
+    /* The second hop of a multi-jump written hop by hop: the token path.
+     * The squares first, in registers: they rule out nearly every move. */
+    if (text_hop_continues(t->last_to, hop) && !p->opt.strict && f->adjacent && !f->has_num)
         return 0;
     *last_to = text_hop_end(hop);
     return j - t->at;
@@ -359,6 +362,8 @@ int parser_quick(struct parser *p)
                      .end = lx->end,
                      .f = top(p),
                      .clues = p->depth == 0 ? &game_box_of(p->game)->moves : NULL,
+                     .arena = p->arena,
+                     .last_to = top(p)->last_to,
                      .room = frame_plain_room(top(p))};
     const unsigned char *b = t.b;
     size_t i = lx->pos, end = lx->end, last = 0;
@@ -425,7 +430,7 @@ int parser_quick(struct parser *p)
         i += n, col += (uint32_t)n, cr = false;
         last = i, last_line = line, last_col = col;
         /* A tree past its limit: the caller cuts the game. */
-        if (move && p->arena->total > PDN_LIMIT_GAME_TREE) break;
+        if (move && t.arena->total > PDN_LIMIT_GAME_TREE) break;
     }
     q_gathered(&t);
     lx->pos = i, lx->line = line, lx->col = col, lx->after_cr = cr;
