@@ -42,13 +42,17 @@ static bool convention_native(const struct replay *r, unsigned c)
 static enum pdn_result read_result(struct replay *r, const char *text, const struct pdn_pos *pos,
                                    bool *noted)
 {
-    const struct text_result *f = result_form(text);
+    /* Mostly a spelling as it is, no blank around or inside: no more to
+     * look at. */
+    const struct text_result *f = text_result_exact(text, strlen(text));
+    bool spaced = false;
+    if (f == NULL && (f = result_form(text)) != NULL)
+        spaced = f->convention != TEXT_GOES && !text_holds(text, f->text);
     if (f == NULL) {
         replay_emit(r, PDN_DIAG_UNKNOWN_RESULT, NULL, pos, NULL, text, "read as '*'");
         return PDN_RESULT_UNKNOWN;
     }
     enum pdn_result result = (enum pdn_result)f->result;
-    bool spaced = f->convention != TEXT_GOES && !text_holds(text, f->text);
     bool native = convention_native(r, f->convention);
     if (!*noted && (spaced || !native)) {
         *noted = true;
