@@ -9,7 +9,8 @@
  * (ply to promotion) straight, without a switch a cell, its cells move to
  * promotion copied from a piece kept for each move met (struct
  * move_cells), and a whole row of the default layout without the steps'
- * loop (write_default_row); unless the fast paths are off or the
+ * loop (write_default_row), a line's plain plies' rows in a loop of their
+ * own (default_run); unless the fast paths are off or the
  * delimiter is a byte of a word (csv_io.h): then each cell on its own, as
  * csv_put_move_cell (csv_move_cells.c) writes it (test_csv compares the
  * two on every test file, a writer a game and one writer for all). Must
@@ -675,6 +676,37 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     return 0;
 }
 
+/* Whether a move has comments or NAGs: its row then has them, in cells
+ * that csv_put_move_cell writes. */
+static bool has_notes(const struct pdn_node *n)
+{
+    return n->ncomments_before || n->ncomments_after || n->strength || n->nnags;
+}
+
+/* The row of write_default_row for a move without comments or NAGs whose
+ * status is ok, at the end of o, which has room for it: false, and
+ * nothing written, when the move as written must be looked at
+ * (csv_out_field). What it reads of the writer comes in plan. */
+static inline __attribute__((always_inline)) bool
+put_default_row(struct csv_out *o, const struct row_plan *plan, const struct ply_row *r)
+{
+    char delim = plan->delim;
+    char *out = put_run(o->buf + o->len, plan->shared, &plan->spans[0]);
+    *out++ = delim;
+    out = body_cells(out, r, csv_half_of(r->line, r->ply), delim, plan->numbers, plan->kept);
+    if (!out) return false;
+    memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
+    memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
+    o->len = (size_t)(out + 7 + o->crlf - o->buf);
+    csv_out_row_done(o);
+    return true;
+}
+
+static struct row_plan plan_of(const pdn_csv_writer *w)
+{
+    return (struct row_plan){w->shared.buf, w->spans, w->numbers, w->kept, w->out.delim};
+}
+
 /*
  * A move's row in the default layout (the game's cells, the body, the
  * comments and NAGs, the status: what pdn2csv --moves writes unless
@@ -685,22 +717,43 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
  */
 static int write_default_row(pdn_csv_writer *w, const struct ply_row *r)
 {
-    const struct pdn_node *n = r->node;
-    if (r->status != status_ok || n->ncomments_before || n->ncomments_after || n->strength ||
-        n->nnags)
-        return write_move_row_fast(w, r);
-    struct csv_out *o = &w->out;
-    if (!csv_out_room(o, w->row_most)) return PDN_ENOMEM;
-    char delim = o->delim;
-    char *out = put_run(o->buf + o->len, w->shared.buf, &w->spans[0]);
-    *out++ = delim;
-    out = body_cells(out, r, csv_half_of(r->line, r->ply), delim, w->numbers, w->kept);
-    if (!out) return write_move_row_fast(w, r);
-    memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
-    memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
-    o->len = (size_t)(out + 7 + o->crlf - o->buf);
-    csv_out_row_done(o);
-    return 0;
+    if (r->status != status_ok || has_notes(r->node)) return write_move_row_fast(w, r);
+    if (!csv_out_room(&w->out, w->row_most)) return PDN_ENOMEM;
+    const struct row_plan plan = plan_of(w);
+    return put_default_row(&w->out, &plan, r) ? 0 : write_move_row_fast(w, r);
+}
+
+/*
+ * write_line's rows of the default layout from moves[i] on while each is
+ * the next ply of the record, the replay played it, and its row is
+ * put_default_row's (no setup, comments, NAGs or variations, nothing to
+ * look at in the text): nearly every row of a game. A loop of its own, as
+ * the replay's plain_run, without the tests only the other rows need
+ * (setups, placeholders, stops, the steps), what it reads of the writer
+ * in locals. Their number, from ply on (*ply moves past them), or
+ * PDN_ENOMEM.
+ */
+static long default_run(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line,
+                        uint32_t i, uint32_t *ply)
+{
+    const struct row_plan plan = plan_of(w);
+    const struct pdn_node *const *nodes = w->record.nodes;
+    const struct ply *plies = w->plies;
+    const size_t nplies = w->record.n, most = w->row_most;
+    const uint32_t first = i, nmoves = line->nmoves;
+    size_t k = w->next_ply;
+    struct ply_row r = {l, NULL, *ply, NULL, status_ok, NULL, false};
+    for (; i < nmoves && k < nplies; i++, k++, r.ply++) {
+        const struct pdn_node *n = &line->moves[i];
+        if (nodes[k] != n || n->setup || n->nvariations || has_notes(n)) break;
+        if (!csv_out_room(&w->out, most)) return PDN_ENOMEM;
+        r.node = n;
+        r.played = &plies[k];
+        if (!put_default_row(&w->out, &plan, &r)) break;
+    }
+    w->next_ply = k;
+    *ply = r.ply;
+    return (long)(i - first);
 }
 
 /* A move's row, cell by cell: every text looked at. */
@@ -804,7 +857,14 @@ static long write_line(pdn_csv_writer *w, const struct line_ctx *line_at,
     struct line_ctx count = *line_at, *l = &count; /* its start turns at setups */
     uint32_t ply = l->first_ply;
     bool passed = false; /* the node before was passed as a placeholder */
+    bool runs = !w->slow && w->out.words && w->row_default;
     for (uint32_t i = 0; i < line->nmoves; i++) {
+        if (runs && !passed && status == status_ok) {
+            long run = default_run(w, l, line, i, &ply);
+            if (run < 0) return run;
+            rows += run;
+            if ((i += (uint32_t)run) == line->nmoves) break;
+        }
         const struct pdn_node *node = &line->moves[i];
         int turned = turn_at_setup(l, ply, line, i);
         if (turned < 0) return turned;

@@ -163,6 +163,12 @@ static const struct move_layout {
      false, false},
     {"ply,number,side,move,canonical,from,to,path,captures,ncaptured,piece,status", false, false,
      false},
+    /* The default layout asked for by name, with variations: its rows of a
+     * line's plain plies in one run (csv_moves.c, default_run), which must
+     * stop at a move whose variations' rows follow it. */
+    {"file,game,ply,number,side,move,canonical,from,to,path,captures,ncaptured,piece,promotion,"
+     "comment_before,comment,nags,status",
+     true, false, false},
 };
 
 /* The moves rows of each layout: built in place (the fast paths) and cell
