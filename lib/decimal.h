@@ -6,6 +6,8 @@
 #ifndef PDN_DECIMAL_H
 #define PDN_DECIMAL_H
 
+#include <stddef.h>
+
 /* v in decimal at out, not NUL-terminated: the end. */
 static inline char *decimal_text(char *out, unsigned long long v)
 {
@@ -14,9 +16,13 @@ static inline char *decimal_text(char *out, unsigned long long v)
                               "50515253545556575859606162636465666768697071727374"
                               "75767778798081828384858687888990919293949596979899";
     if (v < 100) { /* squares, plies, most move numbers */
-        if (v >= 10) *out++ = two[2 * v];
-        *out++ = two[2 * v + 1];
-        return out;
+        /* No branch on the count of digits: squares of one and of two
+         * come in no order a processor could foresee (pdnfmt writes two a
+         * ply). A single digit is written twice, in the same place. */
+        size_t tens = v >= 10;
+        out[0] = two[2 * v];
+        out[tens] = two[2 * v + 1];
+        return out + 1 + tens;
     }
     char rev[24];
     int k = 0;

@@ -218,8 +218,10 @@ void spell_number(struct wrap *w, const struct side *s)
 static inline const unsigned char *short_square(const unsigned char *p, uint32_t *out)
 {
     unsigned first = p[0] - (unsigned)'0', second = p[1] - (unsigned)'0';
-    bool two = second <= 9;
-    *out = two ? first * 10 + second : first;
+    unsigned two = second <= 9;
+    /* Arithmetic: GCC made a branch of 'two ? first * 10 + second : first',
+     * which the squares' order left to chance. */
+    *out = first + two * (9 * first + second);
     return p + 1 + two;
 }
 

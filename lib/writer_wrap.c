@@ -36,13 +36,13 @@ void wrap_free(struct wrap *w)
     w->buf = NULL;
 }
 
-/* Room for n more bytes after the unit, a '(' and the word chars_of
+/* Room for n more bytes after the unit, a '(' and the two words chars_of
  * reads (false, w->nomem set, when the buffer cannot grow): one check a
  * piece, not one a byte. The first growth makes room for a few lines at
  * once. */
 static bool room(struct wrap *w, size_t n)
 {
-    size_t need = w->nout + 1 + w->len + n + 1 + 8;
+    size_t need = w->nout + 1 + w->len + n + 1 + 16;
     if (need <= w->cap) return true;
     if (vec_grow((void **)&w->buf, &w->cap, need < 2 * WRAP_OUT ? 2 * WRAP_OUT : need, 1))
         return true;
@@ -132,10 +132,12 @@ static size_t chars_by_byte(const char *s, size_t n)
     return chars;
 }
 
-/* The characters of a unit s[0, n), which has 8 bytes of the buffer after
- * its start: a unit of 8 bytes or fewer with no byte above 127 (nearly
- * every one: a move and its number) is told so by one look at a word,
- * not a byte at a time (which was a twentieth of pdnfmt's time). */
+/* The characters of a unit s[0, n), which has 16 bytes of the buffer
+ * after its start: a unit of 16 bytes or fewer with no byte above 127
+ * (nearly every one: a move, with its number or not) is told so by one
+ * look at two words, not a byte at a time (which was a twentieth of
+ * pdnfmt's time; a move with its number, "12. 33-28", is more than one
+ * word). */
 static size_t chars_of(const char *s, size_t n)
 {
     static const unsigned char first[9][8] = {
@@ -149,11 +151,13 @@ static size_t chars_of(const char *s, size_t n)
         {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},
         {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80},
     };
-    if (n > 8) return chars_by_byte(s, n);
-    uint64_t word, high;
-    memcpy(&word, s, 8);
-    memcpy(&high, first[n], 8); /* the top bit of each of the first n bytes */
-    return (word & high) == 0 ? n : chars_by_byte(s, n);
+    if (n > 16) return chars_by_byte(s, n);
+    size_t low = n < 8 ? n : 8;
+    uint64_t words[2], high[2];
+    memcpy(words, s, 16);
+    memcpy(&high[0], first[low], 8); /* the top bit of each of the first n bytes */
+    memcpy(&high[1], first[n - low], 8);
+    return ((words[0] & high[0]) | (words[1] & high[1])) == 0 ? n : chars_by_byte(s, n);
 }
 
 /* What goes before len bytes s placed at the current place, of 'chars'

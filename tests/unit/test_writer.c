@@ -276,16 +276,28 @@ static void test_writer_wraps_at_width(void **state)
           "2... 23x34 *\n\n");
 }
 
+/* A comment after "1. 32-28" that width holds on that line by its
+ * characters, though not by its bytes. */
+static void check_comment_fits(const char *comment, int width)
+{
+    struct pdn_comment c = {.text = comment};
+    struct pdn_node moves[] = {mv_after("32-28", &c)};
+    pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = width};
+    char want[256];
+    snprintf(want, sizeof want, "%s[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {%s}\n*\n\n",
+             ROSTER_UNKNOWN, comment);
+    check(&g, &opt, want);
+}
+
 static void test_writer_wraps_by_characters_not_bytes(void **state)
 {
     (void)state;
-    /* "{éé}" is 4 characters but 6 bytes: it fits in width 14 after "1. 32-28". */
-    struct pdn_comment c = {.text = "\xC3\xA9\xC3\xA9"};
-    struct pdn_node moves[] = {mv_after("32-28", &c)};
-    pdn_game g = game_of(moves, 1, PDN_RESULT_UNKNOWN);
-    struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .width = 13};
-    check(&g, &opt,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {\xC3\xA9\xC3\xA9}\n*\n\n");
+    /* "{\u00e9\u00e9}" is 4 characters but 6 bytes: 13 after "1. 32-28". */
+    check_comment_fits("\xC3\xA9\xC3\xA9", 13);
+    /* "{abcdefg\u00e9\u00e9}" is 11 characters in 13 bytes, the two letters
+     * past its 8th byte (the wrapper looks at a unit 8 bytes at a time). */
+    check_comment_fits("abcdefg\xC3\xA9\xC3\xA9", 20);
 }
 
 static void test_writer_never_starts_a_line_with_a_tag_in_a_comment(void **state)
