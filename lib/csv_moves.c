@@ -313,7 +313,14 @@ struct row_plan {
     const struct number_text *numbers; /* w->numbers */
     struct move_cells *kept;           /* w->kept */
     char delim;
+    bool plain; /* w->plain_nodes */
 };
+
+static struct row_plan plan_of(const pdn_csv_writer *w)
+{
+    return (struct row_plan){w->shared.buf, w->spans,     w->numbers,
+                             w->kept,       w->out.delim, w->plain_nodes};
+}
 
 /* A run of comments and NAGs cells of a move that has none: their
  * delimiters but the last; NULL when it has some (csv_put_move_cell writes
@@ -362,6 +369,20 @@ static bool same_text(const char *s, const char *t, size_t n)
     if (n == 3) return s[3] == '\0';
     if (s[3] != t[3]) return false;
     return n == 4 ? s[4] == '\0' : s[4] == t[4] && s[5] == '\0';
+}
+
+/* Whether a move is written as its kept cells' shortest text: by the
+ * squares the reader kept in its node (pdn.h: plain_from, plain_to,
+ * plain_sep) when plain, else by its bytes. same_text branches on the
+ * text's length, which the moves' order leaves to chance (pdn2csv
+ * --moves: 3% of its time). */
+static inline bool written_shortest(const struct pdn_node *n, const struct pdn_move *m,
+                                    const struct move_cells *c, bool plain)
+{
+    if (plain && n->plain_sep)
+        return n->plain_from == m->from && n->plain_to == m->to &&
+               n->plain_sep == (m->ncaptured ? 'x' : '-');
+    return same_text(n->text, c->cells, c->text);
 }
 
 /* The cells move to path of a played ply's row at out, delimiters between
@@ -482,11 +503,13 @@ static inline const struct move_cells *cells_of(struct move_cells *kept, const s
 /* The kept cells at out, in three fixed pieces of 16 bytes, after the
  * move as written when it is not the shortest text: the end, or NULL when
  * the move as written must be looked at (put_move). */
-static inline char *put_cells(char *out, const char *move, const struct move_cells *c, char delim)
+static inline char *put_cells(char *out, const struct pdn_node *n, const struct pdn_move *m,
+                              const struct move_cells *c, const struct row_plan *plan)
 {
     const char *from = c->cells;
-    if (!same_text(move, c->cells, c->text)) {
-        if (!(out = put_move(out, move, delim))) return NULL;
+    char delim = plan->delim;
+    if (!written_shortest(n, m, c, plan->plain)) {
+        if (!(out = put_move(out, n->text, delim))) return NULL;
         *out++ = delim;
         from += c->text + 1;
     }
@@ -498,16 +521,16 @@ _Static_assert(6 + 3 * SHORT_TEXT <= CELLS_ROOM, "put_cells reads within the cel
 /* The cells move to promotion of a move's row whose ply was played at
  * out, delimiters between them; NULL when the move as written must be
  * looked at (put_move). */
-static inline __attribute__((always_inline)) char *played_cells(char *out, const char *move,
-                                                                const struct ply *p, char delim,
-                                                                const struct number_text *numbers,
-                                                                struct move_cells *kept)
+static inline __attribute__((always_inline)) char *
+played_cells(char *out, const struct pdn_node *n, const struct ply *p, const struct row_plan *plan)
 {
     const struct pdn_move *m = &p->move;
-    const struct move_cells *c = cells_of(kept, p, delim, numbers);
-    if (c) return put_cells(out, move, c, delim);
+    const struct number_text *numbers = plan->numbers;
+    char delim = plan->delim;
+    const struct move_cells *c = cells_of(plan->kept, p, delim, numbers);
+    if (c) return put_cells(out, n, m, c, plan);
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
-    if (!(out = texts_cells(out, move, p, delim))) return NULL;
+    if (!(out = texts_cells(out, n->text, p, delim))) return NULL;
     *out++ = delim;
     if (m->ncaptured)
         out = g->rules->algebraic ? captures_text(out, p) : captures_numbered(out, m, g, numbers);
@@ -525,18 +548,18 @@ static inline __attribute__((always_inline)) char *played_cells(char *out, const
  * written must be looked at by csv_out_field (csv_put_move_cell writes them).
  * Cell after cell, no switch: the row of nearly every ply.
  */
-static inline __attribute__((always_inline)) char *body_cells(char *out, const struct ply_row *r,
-                                                              uint64_t half, char delim,
-                                                              const struct number_text *numbers,
-                                                              struct move_cells *kept)
+static inline __attribute__((always_inline)) char *
+body_cells(char *out, const struct ply_row *r, uint64_t half, const struct row_plan *plan)
 {
+    const struct number_text *numbers = plan->numbers;
+    char delim = plan->delim;
     out = put_number(out, numbers, r->ply);
     *out++ = delim;
     out = put_number(out, numbers, csv_number_of(half));
     *out++ = delim;
     out = put_short(out, words[csv_side_of(r->line, half)], 5);
     *out++ = delim;
-    if (r->played) return played_cells(out, r->node->text, r->played, delim, numbers, kept);
+    if (r->played) return played_cells(out, r->node, r->played, plan);
     if (!(out = put_move(out, r->node->text, delim))) return NULL;
     *out++ = delim;
     /* not played: the 8 cells after the move empty, 7 delimiters */
@@ -610,7 +633,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_NOTES:
         return empty_notes_run(out, plan, step, n);
     case STEP_BODY:
-        return body_cells(out, r, half, delim, plan->numbers, plan->kept);
+        return body_cells(out, r, half, plan);
     case C_SETUP: /* nearly always none */
         return n->setup ? NULL : out;
     case C_WRITTEN: /* digits, dots and inner blanks: quoted only around such a delimiter */
@@ -656,7 +679,7 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     uint64_t half = csv_half_of(r->line, r->ply);
     size_t most = w->row_most;
     if (!csv_out_room(o, most)) return PDN_ENOMEM;
-    const struct row_plan plan = {w->shared.buf, w->spans, w->numbers, w->kept, o->delim};
+    const struct row_plan plan = plan_of(w);
     const struct row_step *step = w->steps, *last = step + w->nsteps;
     char *out = o->buf + o->len;
     for (; step < last; step++) {
@@ -693,18 +716,13 @@ put_default_row(struct csv_out *o, const struct row_plan *plan, const struct ply
     char delim = plan->delim;
     char *out = put_run(o->buf + o->len, plan->shared, &plan->spans[0]);
     *out++ = delim;
-    out = body_cells(out, r, csv_half_of(r->line, r->ply), delim, plan->numbers, plan->kept);
+    out = body_cells(out, r, csv_half_of(r->line, r->ply), plan);
     if (!out) return false;
     memset(out, delim, 4); /* after the body and the comments and NAGs, empty */
     memcpy(out + 4, o->crlf ? "ok\r\n" : "ok\n", 4);
     o->len = (size_t)(out + 7 + o->crlf - o->buf);
     csv_out_row_done(o);
     return true;
-}
-
-static struct row_plan plan_of(const pdn_csv_writer *w)
-{
-    return (struct row_plan){w->shared.buf, w->spans, w->numbers, w->kept, w->out.delim};
 }
 
 /*
@@ -913,6 +931,7 @@ long csv_write_move_rows(pdn_csv_writer *w, const struct game_ctx *g)
         if (rc < 0) return rc;
     }
     w->next_ply = 0; /* after the game's cells, whose moves cell walks the plies too */
+    w->plain_nodes = g->game->internal != NULL;
     long rows = write_line(w, &main, &g->game->main);
     if (rows != 0) return rows;
     /* A game without moves still has its row: no game is lost. */

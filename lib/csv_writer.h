@@ -127,6 +127,7 @@ struct pdn_csv_writer {
     struct ply_record record; /* the plies by node (ply_record.h) */
     struct ply *plies;        /* what the writer keeps of each, at the record's index */
     size_t next_ply;          /* csv_next_ply's: the index after the ply found last */
+    bool plain_nodes;         /* the game's nodes hold the reader's plain_* (pdn.h) */
     size_t capplies;
     struct stop *stops;
     size_t nstops, capstops;

@@ -216,6 +216,25 @@ static void test_csv_moves_rows_in_place_as_cell_by_cell(void **state)
     print_message("  %zu games: the moves rows built in place are the cells' own\n", games);
 }
 
+/* A game made by hand, not by the reader: its rows come from its moves'
+ * texts, whatever its nodes' plain_* fields hold (pdn.h: only the reader's
+ * games have them). Here they name the squares of a text that is not the
+ * move's shortest, which the move cell must keep as written. */
+static void test_csv_moves_rows_of_a_game_made_by_hand(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {
+        {.text = "032-28", .plain_from = 32, .plain_to = 28, .plain_sep = '-'}};
+    pdn_game g = {.index = 1, .main = {.moves = moves, .nmoves = 1}, .result = PDN_RESULT_UNKNOWN};
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    char *fast = game_csv(&g, "-", &o, true), *slow = game_csv(&g, "-", &o, false);
+    assert_string_equal(fast, slow);
+    assert_non_null(strstr(fast, ",white,032-28,32-28,32,28,32-28,"));
+    free(fast);
+    free(slow);
+}
+
 /* A writer of the moves rows, its fast paths on or off, into a stream. */
 struct rows_out {
     char *text;
@@ -338,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),
         cmocka_unit_test(test_csv_moves_rows_in_place_as_cell_by_cell),
         cmocka_unit_test(test_csv_moves_rows_of_many_games_in_one_writer),
+        cmocka_unit_test(test_csv_moves_rows_of_a_game_made_by_hand),
         cmocka_unit_test(test_csv_main_line_numbers_by_the_count),
         cmocka_unit_test(test_csv_writer_movetext_only),
     };
