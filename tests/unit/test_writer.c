@@ -293,10 +293,12 @@ static void check_comment_fits(const char *comment, int width)
 static void test_writer_wraps_by_characters_not_bytes(void **state)
 {
     (void)state;
-    /* "{\u00e9\u00e9}" is 4 characters but 6 bytes: 13 after "1. 32-28". */
+    /* "{\u00e9\u00e9}": 4 characters in 6 bytes, which width 13 holds
+     * after "1. 32-28". */
     check_comment_fits("\xC3\xA9\xC3\xA9", 13);
-    /* "{abcdefg\u00e9\u00e9}" is 11 characters in 13 bytes, the two letters
-     * past its 8th byte (the wrapper looks at a unit 8 bytes at a time). */
+    /* "{abcdefg\u00e9\u00e9}": 11 characters in 13 bytes, width 20; its
+     * two letters lie past its 8th byte (the wrapper looks at a unit 8
+     * bytes at a time). */
     check_comment_fits("abcdefg\xC3\xA9\xC3\xA9", 20);
 }
 
