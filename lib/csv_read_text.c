@@ -1001,20 +1001,17 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
 }
 
 /* The result the writer writes for a game without one: its Result tag's
- * (read as the reader reads it, blanks around left out), spelt as the
- * writer spells a result it has no text of, by the game's type ("1-1" in
- * an international game, "1/2-1/2" in an Italian one, a Goes score as the
- * result it stands for); else '*'. Under a ResultFormat tag the writer
- * keeps a terminator as written: the tag's own spelling would come back. */
+ * (read as the writer reads it, blanks around and inside left out: "1 - 0"
+ * is 1-0), spelt as the writer spells a result it has no text of, by the
+ * game's type ("1-1" in an international game, "1/2-1/2" in an Italian
+ * one, a Goes score as the result it stands for); else '*'. Under a
+ * ResultFormat tag the writer keeps a terminator as written: the tag's own
+ * spelling would come back. */
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
 {
     size_t len;
     const char *v = tag_cell(r, "Result", &len);
-    for (; len > 0 && (*v == ' ' || *v == '\t'); len--)
-        v++;
-    while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\t'))
-        len--;
-    const struct text_result *res = len > 0 ? text_result_exact(v, len) : NULL;
+    const struct text_result *res = len > 0 ? text_result_read(v, len) : NULL;
     enum text_convention spelling = text_results_of_gametype(csv_gametype(r));
     snprintf(out, n, "%s",
              res ? text_result_spelling((enum pdn_result)res->result, spelling) : "*");
