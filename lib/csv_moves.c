@@ -322,13 +322,20 @@ static struct row_plan plan_of(const pdn_csv_writer *w)
                              w->kept,       w->out.delim, w->plain_nodes};
 }
 
+/* Whether a move has comments or NAGs: its row then has them, in cells
+ * that csv_put_move_cell writes. */
+static bool has_notes(const struct pdn_node *n)
+{
+    return n->ncomments_before || n->ncomments_after || n->strength || n->nnags;
+}
+
 /* A run of comments and NAGs cells of a move that has none: their
  * delimiters but the last; NULL when it has some (csv_put_move_cell writes
  * the run). */
 static char *empty_notes_run(char *out, const struct row_plan *plan, const struct row_step *step,
                              const struct pdn_node *n)
 {
-    if (n->ncomments_before || n->ncomments_after || n->strength || n->nnags) return NULL;
+    if (has_notes(n)) return NULL;
     size_t more = plan->spans[step->col].cols;
     if (more <= 2) { /* comment_before,comment,nags: stores, not a call to memset */
         out[0] = out[1] = plan->delim; /* the cells' room (CELL_MOST) holds both */
@@ -697,13 +704,6 @@ static int write_move_row_fast(pdn_csv_writer *w, const struct ply_row *r)
     o->first = false;
     csv_out_end(o);
     return 0;
-}
-
-/* Whether a move has comments or NAGs: its row then has them, in cells
- * that csv_put_move_cell writes. */
-static bool has_notes(const struct pdn_node *n)
-{
-    return n->ncomments_before || n->ncomments_after || n->strength || n->nnags;
 }
 
 /* The row of write_default_row for a move without comments or NAGs whose
