@@ -191,12 +191,13 @@ static const char *roster_value(const pdn_game *game, const struct roster_tags *
     return date ? "????.??.??" : "?";
 }
 
-/* True for the first tag of a roster name: it was written with the roster. */
-static bool written_in_roster(const pdn_game *game, const struct roster_tags *r, uint32_t k)
+/* True for the first tag of a roster name: it was written with the roster.
+ * find_roster noted those: no name is compared again. */
+static bool written_in_roster(const struct roster_tags *r, uint32_t k)
 {
-    const char *name = game->tags[k].name;
-    int i = name ? roster_index(name) : -1;
-    return i >= 0 && r->first[i] == k;
+    for (int i = 0; i < ROSTER; i++)
+        if (r->first[i] == k) return true;
+    return false;
 }
 
 /* Whether tag k was read as a roster tag and written under its name there
@@ -227,7 +228,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
     }
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
-        if (written_in_roster(game, &r, k) || !identifier(tag->name)) continue;
+        if (written_in_roster(&r, k) || !identifier(tag->name)) continue;
         if (nread && renamed(game, k, read, nread)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
         write_tag(w, tag->name, tag->value);
