@@ -48,12 +48,11 @@ enum { PARTS_AHEAD = 4 };
 /* Where -j 2's extra CPU time goes (pdncheck, 100 MB, paired runs): the
  * parts read on one core (the other thread idle) take 4.5% more than one
  * reader, as many more instructions; on two cores, 13% more again, but
- * none when both threads are pinned to one core, and none when one thread
- * does all the parts the other cuts. 3 to 4% of it is the first touch of
- * the heaps' pages (2,200 page faults against 620 on one core; huge pages,
- * glibc.malloc.hugetlb=1 with a 32 MB top pad, left 425 and took 3% less).
- * Parts smaller, larger or fewer ahead, each game's tree freed once worked
- * on, its chunks reused: none took less. */
+ * none when both threads are pinned to one core. 3 to 4% of it is the
+ * first touch of the heaps' pages (2,200 page faults against 620 on one
+ * core; huge pages, glibc.malloc.hugetlb=1 with a 32 MB top pad, left 425
+ * and took 3% less). Parts smaller, larger or fewer ahead, each game's
+ * tree freed once worked on, its chunks reused: none took less. */
 
 /*
  * PART_BYTES, or PDN_READER_PART_BYTES from the environment (64 at least):
