@@ -206,9 +206,5 @@ int parser_quick(struct parser *p);
  * to its move ("1.32-28") taken as the token path would take it: 1, else 0
  * (or PDN_ENOMEM); the lane may go on after. */
 int parser_quick_stop(struct parser *p);
-/* Whether the lane runs: not when PDN_SLOW_PATH is set (and not "0") in
- * the environment, so that tests can read every input by tokens alone and
- * compare (an internal switch for tests, no promise to users). */
-bool parser_quick_wanted(void);
 
 #endif

@@ -11,13 +11,12 @@
  * finding waiting to be reported all stop it, and the token path goes on
  * from that very byte, unless parser_quick_stop takes that token (a plain
  * comment, a move number glued to its move) and the lane goes on. Neither
- * may report anything or refill the window. PDN_SLOW_PATH=1 in the environment turns the lane off,
- * so that the tests (test_reader_paths, fuzz_check) can hold it to that promise.
+ * may report anything or refill the window. PDN_SLOW_PATH=1 in the environment turns the lane off
+ * (slow_path.h), so that the tests (test_reader_paths, fuzz_check) can hold it to that promise.
  */
 #include "parser_impl.h"
 #include "text.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* What a byte is to the lane. */
@@ -539,10 +538,4 @@ int parser_quick_stop(struct parser *p)
     if (b == '{') return q_stop_comment(p);
     if (b == '1' || b == '2') return q_stop_number(p);
     return 0;
-}
-
-bool parser_quick_wanted(void)
-{
-    const char *slow = getenv("PDN_SLOW_PATH");
-    return slow == NULL || *slow == '\0' || strcmp(slow, "0") == 0;
 }

@@ -488,6 +488,13 @@ struct tab {
     size_t nrows;
     void (*row)(struct tab *t, size_t i, const void *ctx);
     const void *ctx;
+    /* Text's first pass without making the rows, where their cells' widths
+     * can be told from fewer texts than cells (the repeats': a name's
+     * width measured once, not on each of its thousands of rows): widens
+     * width[j] to the widest cell of column j, as made rows would; false
+     * out of memory. NULL, or PDN_SLOW_PATH set (the tests compare): the
+     * rows are made. */
+    bool (*measure_rows)(struct tab *t, size_t width[TAB_COLS], const void *ctx);
     /* Text's passes over made rows keep no cell: in the first each cell
      * widens widths[its column]; in the second (line set) it goes onto
      * the line, padded to that width. col: the next cell's column. */
@@ -526,6 +533,12 @@ void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf,
  * format to read, for the cells of rows made by the thousand. */
 void tab_text(struct tab *t, const char *s);
 void tab_count(struct tab *t, unsigned long n);
+/* For measure_rows: the width of s as a cell shows it in text (control
+ * characters escaped), SIZE_MAX out of memory; of a number tab_count
+ * writes, of one "%d" writes. */
+size_t tab_text_width(struct tab *t, const char *s);
+size_t tab_count_width(unsigned long n);
+size_t tab_int_width(long n);
 /* A place, "5-7" when shared by the places from..to, as the crosstables
  * and the team tables write it. */
 void tab_place(struct tab *t, int from, int to);

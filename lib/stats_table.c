@@ -7,10 +7,12 @@
  * made from its heading (stats_ident). It knows no statistics.
  */
 #include "csv_io.h"
+#include "slow_path.h"
 #include "stats.h"
 #include "text.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -502,11 +504,31 @@ static bool made_pass(struct tab *t, size_t width[TAB_COLS], struct text_out *li
     return !t->failed;
 }
 
+size_t tab_text_width(struct tab *t, const char *s)
+{
+    size_t n, width;
+    return text_shown(&t->shown, s, &n, &width) ? width : SIZE_MAX;
+}
+
+size_t tab_count_width(unsigned long n)
+{
+    size_t digits = 1;
+    for (; n >= 10; n /= 10)
+        digits++;
+    return digits;
+}
+
+size_t tab_int_width(long n)
+{
+    return n < 0 ? 1 + tab_count_width(0UL - (unsigned long)n) : tab_count_width((unsigned long)n);
+}
+
 /* The width of each column in text: its heading's or its widest cell's. */
 static bool text_widths(struct tab *t, size_t width[TAB_COLS])
 {
     for (size_t j = 0; j < t->ncols; j++)
         width[j] = pdn_text_width(t->cols[j], strlen(t->cols[j]));
+    if (t->row && t->measure_rows && !slow_path_asked()) return t->measure_rows(t, width, t->ctx);
     if (t->row) return made_pass(t, width, NULL);
     const char *row[TAB_COLS];
     for (size_t i = 0; i < tab_rows(t); i++) {

@@ -427,6 +427,13 @@ struct repeat_rows {
     struct repeat_cursor *at;
 };
 
+/* How each repeat was found, its last cell. */
+static const char *found_by(const struct st_repeat *r)
+{
+    return r->same_moves ? "same players, colours, moves and result"
+                         : "same players, colours and round";
+}
+
 static void repeat_row(struct tab *t, size_t i, const void *ctx)
 {
     const struct repeat_rows *rows = ctx;
@@ -450,8 +457,84 @@ static void repeat_row(struct tab *t, size_t i, const void *ctx)
         tab_cell(t, "game %u", (unsigned)r->first_game);
     else
         tab_cell(t, "%s game %u", repeat_file(st, r->first_file), (unsigned)r->first_game);
-    tab_text(t, r->same_moves ? "same players, colours, moves and result"
-                              : "same players, colours and round");
+    tab_text(t, found_by(r));
+}
+
+/* The width of a name repeats show: measured the first time (*slot
+ * SIZE_MAX), then remembered; SIZE_MAX out of memory. */
+static size_t remembered(struct tab *t, size_t *slot, const char *name)
+{
+    if (*slot == SIZE_MAX) *slot = tab_text_width(t, name);
+    return *slot;
+}
+
+/* The widths of the cells repeat_row makes, from the names' widths, each
+ * measured once (the tests hold the two to the same widths). */
+struct repeat_widths {
+    struct tab *t;
+    const pdn_stats *st;
+    size_t *file, *event, *player; /* a slot a name, then one for "?" */
+};
+
+static size_t repeat_player_width(const struct repeat_widths *w, uint32_t i)
+{
+    size_t *slot = i == (uint32_t)ST_NO_PLAYER ? &w->player[w->st->player.n] : &w->player[i];
+    return remembered(w->t, slot, st_player_name(w->st, i));
+}
+
+static size_t repeat_round_width(const struct st_repeat *r)
+{
+    if (r->sub) return tab_int_width(r->round) + 1 + tab_int_width(r->sub);
+    return r->round ? tab_int_width(r->round) : 0;
+}
+
+/* The width of each cell of r's row (an addition past SIZE_MAX is out of
+ * memory too: no name is that wide). */
+static void repeat_cell_widths(const struct repeat_widths *w, const struct st_repeat *r,
+                               size_t cell[8], const size_t found[2])
+{
+    const struct st_event *e = w->st->event.data;
+    cell[0] = remembered(w->t, &w->file[r->file], repeat_file(w->st, r->file));
+    cell[1] = tab_count_width(r->game);
+    cell[2] = remembered(w->t, &w->event[r->event], st_event_name(&e[r->event]));
+    cell[3] = repeat_round_width(r);
+    cell[4] = repeat_player_width(w, r->white);
+    cell[5] = repeat_player_width(w, r->black);
+    cell[6] = strlen("game ") + tab_count_width(r->first_game);
+    if (r->first_file != r->file) {
+        size_t file = remembered(w->t, &w->file[r->first_file], repeat_file(w->st, r->first_file));
+        cell[6] = file == SIZE_MAX ? SIZE_MAX : file + 1 + cell[6];
+    }
+    cell[7] = found[r->same_moves];
+}
+
+/* measure_rows of the repeats: a collection read twice has as many rows
+ * as games, and as many names as players. */
+static bool measure_repeats(struct tab *t, size_t width[TAB_COLS], const void *ctx)
+{
+    const struct repeat_rows *rows = ctx;
+    const pdn_stats *st = rows->st;
+    size_t names = st->file_names.n + st->event.n + st->player.n + 1;
+    size_t *slots = malloc(names * sizeof *slots);
+    if (slots == NULL) return false;
+    memset(slots, 0xff, names * sizeof *slots); /* SIZE_MAX: not measured */
+    struct repeat_widths w = {t, st, slots, slots + st->file_names.n,
+                              slots + st->file_names.n + st->event.n};
+    const struct st_repeat either[2] = {{.same_moves = false}, {.same_moves = true}};
+    size_t found[2] = {tab_text_width(t, found_by(&either[0])),
+                       tab_text_width(t, found_by(&either[1]))};
+    struct repeat_cursor at = {0};
+    size_t cell[8], n = 0;
+    bool ok = found[0] != SIZE_MAX && found[1] != SIZE_MAX;
+    for (; ok && stats_repeat_next(&st->repeats, &at); n++) {
+        repeat_cell_widths(&w, &at.r, cell, found);
+        for (int j = 0; j < 8; j++) {
+            ok &= cell[j] != SIZE_MAX;
+            if (cell[j] > width[j]) width[j] = cell[j];
+        }
+    }
+    free(slots);
+    return ok && n == st->repeats.n;
 }
 
 /* Each game left out as a repeat, and the game it repeats: a row a
@@ -466,6 +549,7 @@ static int t_repeats(struct stats_out *o, const pdn_stats *st)
                              "crosstables",
                     .nrows = st->repeats.n,
                     .row = repeat_row,
+                    .measure_rows = measure_repeats,
                     .ctx = &rows};
     static const char *const cols[] = {"file",  "game",  "event",   "round",
                                        "white", "black", "repeats", "found by"};

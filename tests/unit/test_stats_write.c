@@ -289,6 +289,110 @@ static void test_stats_made_rows(void **state)
     free(text);
 }
 
+/* A game of the repeats' test: its file, tags, and how many times the
+ * file has it. */
+struct read_game {
+    const char *file, *event, *round, *white, *black;
+    int times;
+};
+
+/* The games of file among games[0, n), as its text (to free): each
+ * without moves. */
+static char *file_text(const struct read_game *games, size_t n, const char *file)
+{
+    size_t size = 1, len = 0;
+    for (size_t i = 0; i < n; i++)
+        size += (size_t)games[i].times * 256;
+    char *text = malloc(size);
+    assert_non_null(text);
+    text[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; strcmp(games[i].file, file) == 0 && k < games[i].times; k++)
+            len += (size_t)snprintf(text + len, size - len,
+                                    "[Event \"%s\"]\n[Round \"%s\"]\n[White \"%s\"]\n"
+                                    "[Black \"%s\"]\n[Result \"2-0\"]\n2-0\n\n",
+                                    games[i].event, games[i].round, games[i].white, games[i].black);
+    assert_true(len < size);
+    return text;
+}
+
+/* The statistics of games[0, n), each file read once, in the order the
+ * games name them first. */
+static pdn_stats *read_files(const struct read_game *games, size_t n)
+{
+    pdn_stats *st = new_stats(false);
+    for (size_t i = 0; i < n; i++) {
+        size_t first = 0;
+        while (strcmp(games[first].file, games[i].file) != 0)
+            first++;
+        if (first != i) continue; /* read with its first game */
+        char *text = file_text(games, n, games[i].file);
+        pdn_reader *r = NULL;
+        assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), NULL), 0);
+        pdn_game *g;
+        while (pdn_reader_next(&g, r) == 1) {
+            assert_int_equal(pdn_stats_add_game(st, g, games[i].file), 0);
+            pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+        free(text);
+    }
+    return st;
+}
+
+/* The repeats table in text, its widths told from its names
+ * (measure_rows) or from its rows made (PDN_SLOW_PATH). */
+static char *repeats_text(const pdn_stats *st, bool slow)
+{
+    if (slow) setenv("PDN_SLOW_PATH", "1", 1);
+    int rc;
+    char *out = written(st, PDN_STATS_TEXT, PDN_STATS_REPEATS, PDN_TIEBREAK_FMJD, &rc);
+    unsetenv("PDN_SLOW_PATH");
+    assert_int_equal(rc, 0);
+    return out;
+}
+
+/* The repeats table's widths come from the widths of its names, each
+ * measured once, not from its rows made: the table reads the same either
+ * way, whichever row holds a column's widest cell. Each game below widens
+ * a column of its own: a name escaped, accented or unknown, a round of two
+ * numbers, game numbers of two digits and of five, a game repeating one of
+ * another file, a file with a longer name. */
+static void test_stats_repeat_widths(void **state)
+{
+    (void)state;
+    static const struct read_game games[] = {
+        {"a.pdn", "E", "1", "A", "B", 2},
+        {"a.pdn", "Évènement \x1b[31m", "2", "A", "B", 2},
+        {"a.pdn", "E", "12.345", "A", "B", 2},
+        {"a.pdn", "E", "3", "Zoë Ångström-Wahlberg", "?", 2},
+        {"a.pdn", "E", "4", "A", "Name\x7fwith a control", 2},
+        {"a.pdn", "E", "5", "A", "C", 2},
+        {"fichier à nom long.pdn", "E", "5", "A", "C", 1}, /* a.pdn's again */
+        {"b.pdn", "E", "6", "D", "E", 10001},              /* game numbers wider than "game" */
+    };
+    char *before = NULL;
+    for (size_t n = 1; n <= sizeof games / sizeof games[0]; n++) {
+        pdn_stats *st = read_files(games, n);
+        char *told = repeats_text(st, false), *made = repeats_text(st, true);
+        pdn_stats_free(st);
+        assert_string_equal(told, made);
+        if (before) assert_true(strlen(told) >= strlen(before)); /* rows only added */
+        free(before);
+        free(made);
+        before = told;
+    }
+    static const char *const cells[] = {"\n  fichier à nom long.pdn      1  E ",
+                                        " a.pdn game 11 ",
+                                        "  game 11  ",
+                                        " 12-345 ",
+                                        " Évènement \\x1b[31m ",
+                                        "\n  b.pdn                   10001  E "};
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
+        assert_non_null(strstr(before, cells[i]));
+    free(before);
+}
+
 /* A cell is what printf makes of its format, whether tab_cell writes it
  * itself (text, %s, %u, %lu, %d) or hands it to vsnprintf (any other
  * conversion, a cell longer than its first try); tab_text and tab_count
@@ -390,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_stats_unknown_event_name),
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_made_rows),
+        cmocka_unit_test(test_stats_repeat_widths),
         cmocka_unit_test(test_stats_cell_formats),
         cmocka_unit_test(test_stats_excel),
     };
