@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,19 +36,24 @@ struct recorded_list {
  * A thread's stream for the text its games' work writes (jobs_output),
  * kept from game to game: each game's text is copied out of it at the
  * end of its work (a stream of its own costs a game 8 kB cleared, grown
- * and freed: pdnfmt -j 2 spent 6% of its time there).
+ * and freed: pdnfmt -j 2 spent 6% of its time there). It is rewound only
+ * once STREAM_REWIND bytes are in it, not after each game: a rewind and a
+ * tell a game were 1% of pdn2csv -j 2's time.
  */
 struct job_stream {
     FILE *fp; /* NULL until a work writes */
     char *buf;
-    size_t size;
+    size_t size; /* the stream's position, as its last flush left it */
+    size_t mark; /* where the text of the game being worked on starts */
 };
+enum { STREAM_REWIND = 64 << 10 };
 
 struct jobs_game {
     struct recorded_list found;
     bool lost; /* a finding or the text could not be kept: out of memory */
     char *text;
     size_t len;
+    size_t text_cap; /* text's room, kept with a job kept for its thread's next game */
     FILE *out;
     struct job_stream *stream; /* the thread's, for out; NULL: out its own */
     const bool *hidden;        /* the tool's: findings it only counts */
@@ -228,9 +234,30 @@ FILE *jobs_output(struct jobs_game *job)
 {
     struct job_stream *s = job->stream;
     if (job->out) return job->out;
-    if (s == NULL) return job->out = open_memstream(&job->text, &job->len);
-    if (s->fp == NULL) s->fp = open_memstream(&s->buf, &s->size);
-    return job->out = s->fp; /* at its start: job_work rewinds it */
+    if (s == NULL) {
+        free(job->text); /* a room kept: the stream makes its own */
+        job->text_cap = 0;
+        return job->out = open_memstream(&job->text, &job->len);
+    }
+    /* The thread's alone: no lock taken a call, as there is once threads
+     * run (glibc locks each call on a stream then). */
+    if (s->fp == NULL && (s->fp = open_memstream(&s->buf, &s->size)) != NULL)
+        __fsetlocking(s->fp, FSETLOCKING_BYCALLER);
+    return job->out = s->fp; /* at s->mark: job_work takes the text from there */
+}
+
+/* The n bytes at text, as the job's text (its room grown when short). */
+static bool text_keep(struct jobs_game *job, const char *text, size_t n)
+{
+    if (job->text_cap < n) {
+        free(job->text);
+        job->text_cap = 0;
+        if ((job->text = malloc(n)) == NULL) return false;
+        job->text_cap = n;
+    }
+    memcpy(job->text, text, n);
+    job->len = n;
+    return true;
 }
 
 /* The work of a game on the calling thread, with its stream; the text it
@@ -244,21 +271,21 @@ static void job_work(struct jobs_game *job, struct job_stream *stream, const str
     job->rc = t->work->game(t, job, game, ctx);
     if (job->out == NULL || job->out != stream->fp) return;
     job->out = NULL;
-    long end = fflush(stream->fp) == 0 ? ftell(stream->fp) : -1;
-    if (end > 0 && (job->text = malloc((size_t)end)) != NULL) {
-        memcpy(job->text, stream->buf, (size_t)end);
-        job->len = (size_t)end;
-    } else if (end != 0) {
-        job->lost = true;
+    bool flushed = fflush(stream->fp) == 0;
+    size_t n = stream->size - stream->mark;
+    if (!flushed || (n > 0 && !text_keep(job, stream->buf + stream->mark, n))) job->lost = true;
+    stream->mark = stream->size;
+    if (!flushed || stream->size >= STREAM_REWIND) {
+        rewind(stream->fp);
+        stream->mark = 0;
     }
-    rewind(stream->fp);
 }
 
 static void stream_close(struct job_stream *s)
 {
     if (s->fp) fclose(s->fp);
     free(s->buf);
-    *s = (struct job_stream){NULL, NULL, 0};
+    *s = (struct job_stream){NULL, NULL, 0, 0};
 }
 
 void *jobs_state(struct jobs_game *job)
@@ -288,9 +315,10 @@ int jobs_finish(struct jobs_game *job, pdn_diag_fn on_diag, void *ctx, FILE *fp)
     return rc;
 }
 
-/* What a job holds, freed; the list of its findings kept empty, for the
- * job's next game when it is kept for another (a list grown anew for
- * each game that has a finding cost pdncheck -j 2 a realloc a game). */
+/* What a job holds, freed; the list of its findings and the room of its
+ * text kept empty, for the job's next game when it is kept for another (a
+ * list grown anew for each game that has a finding cost pdncheck -j 2 a
+ * realloc a game; a text, pdn2csv -j 2 a malloc and a free). */
 static void job_empty(struct jobs_game *job)
 {
     for (size_t i = 0; i < job->found.n; i++)
@@ -298,16 +326,22 @@ static void job_empty(struct jobs_game *job)
     job->found.n = 0;
     if (job->out) fclose(job->out);
     job->out = NULL;
-    free(job->text);
-    job->text = NULL;
+    job->len = 0;
     if (job->result_free) job->result_free(job->result);
     job->result_free = NULL;
+}
+
+/* What job_empty keeps, freed. */
+static void job_rooms_free(struct jobs_game *job)
+{
+    free(job->found.v);
+    free(job->text);
 }
 
 static void job_free(struct jobs_game *job)
 {
     job_empty(job);
-    free(job->found.v);
+    job_rooms_free(job);
 }
 
 /* ---- the batches ----------------------------------------------------------- */
@@ -627,7 +661,7 @@ void jobs_free(struct jobs_run *run)
         free_batches(atomic_load(&slot->emptied), false);
         for (struct jobs_game *job = run->reader_states[i].kept, *next; job; job = next) {
             next = job->kept_next;
-            free(job->found.v);
+            job_rooms_free(job);
             free(job);
         }
         if (work->end) work->end(run->reader_states[i].state);
@@ -778,9 +812,11 @@ void *jobs_reader_work(pdn_game *game, void *ctx)
     struct jobs_game *job = slot ? slot->kept : NULL;
     if (job) {
         slot->kept = job->kept_next;
-        struct recorded_list found = job->found; /* emptied, its memory kept */
+        struct jobs_game kept = *job; /* emptied, its rooms kept */
         memset(job, 0, sizeof *job);
-        job->found = found;
+        job->found = kept.found;
+        job->text = kept.text;
+        job->text_cap = kept.text_cap;
     } else if (slot) {
         job = calloc(1, sizeof *job);
     }
