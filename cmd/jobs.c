@@ -812,11 +812,14 @@ void *jobs_reader_work(pdn_game *game, void *ctx)
     struct jobs_game *job = slot ? slot->kept : NULL;
     if (job) {
         slot->kept = job->kept_next;
-        struct jobs_game kept = *job; /* emptied, its rooms kept */
+        /* emptied, its rooms kept (only they: the job is cold in the cache) */
+        struct recorded_list found = job->found;
+        char *text = job->text;
+        size_t text_cap = job->text_cap;
         memset(job, 0, sizeof *job);
-        job->found = kept.found;
-        job->text = kept.text;
-        job->text_cap = kept.text_cap;
+        job->found = found;
+        job->text = text;
+        job->text_cap = text_cap;
     } else if (slot) {
         job = calloc(1, sizeof *job);
     }
