@@ -488,8 +488,7 @@ static size_t repeat_round_width(const struct st_repeat *r)
     return r->round ? tab_int_width(r->round) : 0;
 }
 
-/* The width of each cell of r's row (an addition past SIZE_MAX is out of
- * memory too: no name is that wide). */
+/* The width of each cell of r's row; SIZE_MAX in one: out of memory. */
 static void repeat_cell_widths(const struct repeat_widths *w, const struct st_repeat *r,
                                size_t cell[8], const size_t found[2])
 {
