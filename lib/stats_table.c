@@ -510,17 +510,18 @@ size_t tab_text_width(struct tab *t, const char *s)
     return text_shown(&t->shown, s, &n, &width) ? width : SIZE_MAX;
 }
 
+/* The widths of numbers as the cells write them: by decimal itself. */
 size_t tab_count_width(unsigned long n)
 {
-    size_t digits = 1;
-    for (; n >= 10; n /= 10)
-        digits++;
-    return digits;
+    char buf[24];
+    return (size_t)(buf + 23 - decimal(buf, n, false));
 }
 
 size_t tab_int_width(long n)
 {
-    return n < 0 ? 1 + tab_count_width(0UL - (unsigned long)n) : tab_count_width((unsigned long)n);
+    char buf[24];
+    return (size_t)(buf + 23 -
+                    decimal(buf, n < 0 ? 0UL - (unsigned long)n : (unsigned long)n, n < 0));
 }
 
 /* The width of each column in text: its heading's or its widest cell's. */
