@@ -315,14 +315,17 @@ int jobs_finish(struct jobs_game *job, pdn_diag_fn on_diag, void *ctx, FILE *fp)
     return rc;
 }
 
-/* What a job holds, freed; the list of its findings and the room of its
- * text kept empty, for the job's next game when it is kept for another (a
- * list grown anew for each game that has a finding cost pdncheck -j 2 a
- * realloc a game; a text, pdn2csv -j 2 a malloc and a free). A room past
- * TEXT_KEPT is freed: a thread keeps a job for each game in flight, and
- * with rooms kept whole pdn2csv --moves -j 2 (a row a ply) peaked at 20 MB
- * on bench's 100 MB, against 14. */
+/* The most room for its text a job keeps for its next game: a thread
+ * keeps a job for each game in flight, and with rooms kept whole pdn2csv
+ * --moves -j 2 (a row a ply) peaked at 20 MB on bench's 100 MB, against
+ * 14. */
 enum { TEXT_KEPT = 2048 };
+
+/* What a job holds, freed; the list of its findings and the room of its
+ * text (up to TEXT_KEPT) kept empty, for the job's next game when it is
+ * kept for another (a list grown anew for each game that has a finding
+ * cost pdncheck -j 2 a realloc a game; a text, pdn2csv -j 2 a malloc and a
+ * free). */
 static void job_empty(struct jobs_game *job)
 {
     for (size_t i = 0; i < job->found.n; i++)
