@@ -605,6 +605,21 @@ struct lines {
      * comment). */
     struct count own_next[LINES_DEEPEST], own_at[LINES_DEEPEST], shown_at[LINES_DEEPEST];
     bool past[LINES_DEEPEST], past_at[LINES_DEEPEST];
+    /* Past a move kept as a comment (unreadable_text), which a reader of
+     * the text does not see: read back, the replay may play the moves
+     * after it and count them otherwise, so each gets its number, as the
+     * writer counts it (numbers that count gives are left out again on
+     * reading back, where no comment stands before them). At each line's
+     * last move, as past_at. */
+    bool kept_past[LINES_DEEPEST], kept_past_at[LINES_DEEPEST];
+    /* A comment or a variation's ')' since the last move written: the
+     * writer numbers the next move (write_moves' alone) from its own
+     * count. Where that is not the count of the numbers written (a wrong
+     * number kept before) and the replay does not play the move, a reader
+     * of csv2pdn's text must be given it: past that move the count goes on
+     * from it ("5. 28x19 {c} 2... 32-28 /FEN \"?:\"/ 3. 31-27"). A move
+     * played gets it from the replay on reading back. */
+    bool alone;
     /* A line just entered: at its first move the own count is still the
      * one its variations start from (the writer's n.count), also past a
      * move not played, unless a number is written there. */
@@ -658,6 +673,7 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     keep_cell(r, &r->after, R_COMMENT, row);
     l->hop_end = 0;
     l->number_next = l->dots = true;
+    l->kept_past[l->depth] = true;
 }
 
 /* The dots before a row's move that hold a place (its written_number's
@@ -701,6 +717,7 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
     /* a setup kept, superseded by this one: the count as without it */
     if (has_setup && kept(&r->due)) l->next[l->depth] = l->undone;
     if (has_setup) write_due(r, true);
+    l->alone |= kept(&r->after) || cell(r, R_COMMENT_BEFORE)[0];
     write_after(r);
     comments_text(r, R_COMMENT_BEFORE, row);
     if (!unreadable && write_due(r, false)) l->hop_end = 0;
@@ -854,6 +871,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     l->own_at[d] = mine;
     l->shown_at[d] = numbered ? here : mine;
     l->past_at[d] = l->past[d];
+    l->kept_past_at[d] = l->kept_past[d];
     /* dots that hold the first mover's place (game_holds_place, by the
      * writer's own count): no ply, and numbered as the first mover's
      * when numbered ("12. ...") */
@@ -908,7 +926,12 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
      * have counted back from a number now gone (on a move kept as a
      * comment: "22-18 3. d2x1-f4" is "2... 22-18 {d2x1-f4}") */
     bool opens = lossless && first && !dots && (l->depth > 0 || here.number > 1);
-    if (!numbered && (glued || l->number_next || opens)) {
+    /* "{32-28x19-23} 1... 31-27 2. 17-21": without "2.", 31-27 read back
+     * is White's first move (kept_past) */
+    bool kept_past = l->kept_past_at[l->depth];
+    bool apart = l->alone && !played && find_role(r, R_CANONICAL) != SIZE_MAX &&
+                 !same_count(here, l->at[l->depth]);
+    if (!numbered && (glued || l->number_next || opens || kept_past || apart)) {
         counted_number_text(r, here, row, col);
         /* a reader counts on from the number written, and so do the
          * move's variations, as the writer's (write_variations) */
@@ -917,6 +940,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     }
     l->number_next = false;
     l->any_move = true;
+    l->alone = cell(r, R_COMMENT)[0] != '\0';
     text_adds(r, spelt, row, col);
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
@@ -952,6 +976,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
         /* a move kept as a comment in the line closed holds no place in
          * this one: "(1. 31-27 {2-11x22}) (1. 33-29)", no "1. ..." between */
         l->dots = false;
+        l->alone = true;
     }
     l->depth = dots_in(l->id);
     if (strcmp(want, l->id) == 0 || !csv_line_inside(want, l->id)) return false;
@@ -977,6 +1002,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     l->cells_next[l->depth] = l->cells_at[from];
     l->own_next[l->depth] = l->own_at[from];
     l->past[l->depth] = l->past_at[from];
+    l->kept_past[l->depth] = l->kept_past_at[from];
     l->fresh[l->depth] = true;
     l->waiting[l->depth] = l->own_waiting[l->depth] = 0;
     return true;
