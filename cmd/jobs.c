@@ -235,7 +235,8 @@ FILE *jobs_output(struct jobs_game *job)
     struct job_stream *s = job->stream;
     if (job->out) return job->out;
     if (s == NULL) {
-        free(job->text); /* a room kept: the stream makes its own */
+        free(job->text);  /* a room kept: the stream makes its own */
+        job->text = NULL; /* set by the stream only once it flushes: not if none is made */
         job->text_cap = 0;
         return job->out = open_memstream(&job->text, &job->len);
     }
