@@ -30,8 +30,7 @@ int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_li
                    uint32_t i)
 {
     const struct pdn_node *node = &line->moves[i];
-    /* the writer leaves an empty one out, and one superseded stands for nothing */
-    if (!game_sets_up(node->setup) || writer_setup_superseded(line, i)) return 0;
+    if (!game_sets_up(node->setup)) return 0; /* the writer leaves an empty one out */
     bool second;
     int rc = writer_setup_second(&second, g->game, node->setup, node, replay_setup_second);
     if (rc < 0) return rc;

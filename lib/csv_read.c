@@ -69,8 +69,6 @@ void pdn_csv_reader_free(pdn_csv_reader *r)
     free(r->held.off);
     free(r->text);
     free(r->origins);
-    free(r->after.text);
-    free(r->due.text);
     free(r->waits);
     free(r->waited);
     free(r);

@@ -90,8 +90,6 @@ static void text_reset(pdn_csv_reader *r)
     r->text_lines = 0;
     r->norigins = 0;
     if (r->text) r->text[0] = '\0';
-    if (r->after.text) r->after.text[0] = '\0';
-    if (r->due.text) r->due.text[0] = '\0';
     r->nwaits = r->nwaited = 0;
 }
 
@@ -293,35 +291,6 @@ static void comments_of(pdn_csv_reader *r, const char *s, uint32_t row, uint32_t
 static void comments_text(pdn_csv_reader *r, enum role role, uint32_t row)
 {
     comments_of(r, cell(r, role), row, col_of(r, role));
-}
-
-/* A cell of the current row kept for later (the row's buffer is reused). */
-static void keep_cell(pdn_csv_reader *r, struct kept_cell *k, enum role role, uint32_t row)
-{
-    const char *s = cell(r, role);
-    size_t n = strlen(s);
-    if (!vec_grow((void **)&k->text, &k->cap, n + 1, 1)) {
-        r->nomem = true;
-        return;
-    }
-    memcpy(k->text, s, n + 1);
-    k->row = row;
-    k->col = col_of(r, role);
-}
-
-static bool kept(const struct kept_cell *k)
-{
-    return k->text && k->text[0];
-}
-
-/* The comments after a move kept as a comment (kept in r->after: the
- * writer writes them after the dots that hold its variations' place, if
- * any), written now: before whatever comes next. */
-static void write_after(pdn_csv_reader *r)
-{
-    if (!kept(&r->after)) return;
-    comments_of(r, r->after.text, r->after.row, r->after.col);
-    r->after.text[0] = '\0';
 }
 
 /* The value of the tag line "[NAME \"" of the tags cell whose name is
@@ -572,18 +541,6 @@ static bool setup_text(pdn_csv_reader *r, uint32_t row)
     return setup_spelt(r, cell(r, R_SETUP), false, row, col_of(r, R_SETUP));
 }
 
-/* The setup of a move kept as a comment (kept in r->due), written now: as
- * the writer writes it before the next move it writes, or at its line's
- * end; as a comment when another setup comes first (writer.c,
- * setup_follows: a reader keeps the last of two). Whether it wrote any. */
-static bool write_due(pdn_csv_reader *r, bool superseded)
-{
-    if (!kept(&r->due)) return false;
-    bool any = setup_spelt(r, r->due.text, superseded, r->due.row, r->due.col);
-    r->due.text[0] = '\0';
-    return any;
-}
-
 /* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
  * a move's variations follow its own row, depth first, so a row's line is
  * the current one, a variation of it (opened with '('), or one of the
@@ -600,18 +557,13 @@ struct lines {
     /* The writer's own count (writer.c, struct numbering), which a wrong
      * number written does not move: the number it writes where the rows
      * say none. Past a move not played (past) it is the count above. At
-     * the next move and at the last one, with what that one was numbered
-     * with (shown_at: the dots its variations need, when it is kept as a
-     * comment). */
-    struct count own_next[LINES_DEEPEST], own_at[LINES_DEEPEST], shown_at[LINES_DEEPEST];
+     * the next move and at the last one. */
+    struct count own_next[LINES_DEEPEST], own_at[LINES_DEEPEST];
+    /* What the row's move is numbered with, by the writer: the number
+     * written, else its own count (the dots of a move kept as a comment,
+     * unreadable_text). */
+    struct count shown;
     bool past[LINES_DEEPEST], past_at[LINES_DEEPEST];
-    /* Past a move kept as a comment (unreadable_text), which a reader of
-     * the text does not see: read back, the replay may play the moves
-     * after it and count them otherwise, so each gets its number, as the
-     * writer counts it (numbers that count gives are left out again on
-     * reading back, where no comment stands before them). At each line's
-     * last move, as past_at. */
-    bool kept_past[LINES_DEEPEST], kept_past_at[LINES_DEEPEST];
     /* A comment or a variation's ')' since the last move written: the
      * writer numbers the next move (write_moves' alone) from its own
      * count. Where that is not the count of the numbers written (a wrong
@@ -629,15 +581,10 @@ struct lines {
     /* The square the move just written left for a next hop (text.h): a
      * capture from there, unnumbered, would read as that hop. */
     uint32_t hop_end;
-    /* After a move kept as a comment (unreadable_text): the next move
-     * gets its number, and variations opened right after it follow dots
-     * ("12. ...", a move not given), as the writer writes them. */
-    bool number_next, dots;
+    /* After a setup that says who moves (setup_count): the next move, or
+     * the dots that hold a place, get their number. */
+    bool number_next;
     bool any_move; /* a move written, or dots that hold one's place */
-    /* The count as it would be without the setup kept (r->due) of a move
-     * kept as a comment: the writer takes a setup superseded by another
-     * (write_due's comment) for no setup, and who moves by it stays. */
-    struct count undone;
     /* The wait (struct count) of each open line's last setup, until the
      * first number written after it settles it (0: none); and own_next's,
      * when it was another count there (a wrong number kept before), which
@@ -659,10 +606,11 @@ static const char *move_as_written(char out[CLEAN_MOVE_MAX], const char *move)
 }
 
 /* A move that reads back as no move, even cleaned ("1 -1<3>" would read
- * as the result 1-1), as the writer keeps it (writer.c, write_unreadable):
- * one comment of its text as written, its strength and NAGs; its comments
- * after it are kept (keep_after) for after the dots its variations would
- * need. Its number is not written: the next move takes it. */
+ * as the result 1-1), as the writer keeps it (writer.c, write_unreadable
+ * and write_dots): one comment of its text as written, its strength and
+ * NAGs; then its setup; then the dots that hold its ply,
+ * numbered as the writer numbers the move ("{1-1<3>} 2... ..."), from
+ * which a reader counts on; then its comments after. */
 static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move, uint32_t row,
                             uint32_t col)
 {
@@ -670,18 +618,25 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     const char *piece[] = {move, nags[0] == '$' ? " " : "", nags};
     size_t len[] = {strcspn(move, "\r\n"), strlen(piece[1]), strcspn(nags, "\r\n")};
     comment_text(r, piece, len, 3, row, col);
-    keep_cell(r, &r->after, R_COMMENT, row);
+    setup_text(r, row);
+    unsigned d = l->depth;
+    text_line(r, row, col);
+    counted_number_text(r, l->shown, row, col);
+    text_adds(r, "...", row, col);
+    l->next[d] = l->at[d] = l->shown;
+    count_advance(&l->next[d]);
     l->hop_end = 0;
-    l->number_next = l->dots = true;
-    l->kept_past[l->depth] = true;
+    l->number_next = false;
+    l->any_move = true;
+    l->alone = cell(r, R_COMMENT)[0] != '\0';
+    comments_text(r, R_COMMENT, row);
 }
 
 /* The dots before a row's move that hold a place (its written_number's
  * "...", "1. ...", before the move's own number), which have no row: the
- * writer writes them as a move, after what is due from the moves before
- * (comments after a move kept as a comment, its setup) and before the
- * row's comments and setup, numbered when they stand after a move kept as
- * a comment ("1. ..."). Whether there were any. */
+ * writer writes them as a move, before the row's comments and setup,
+ * numbered when they stand after a setup that says who moves
+ * (number_next: "1. ..."). Whether there were any. */
 static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
 {
     const char *written = cell(r, R_WRITTEN);
@@ -691,8 +646,6 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
         n--;
     if (n == 0) return false;
     uint32_t col = col_of(r, R_WRITTEN);
-    write_after(r);
-    if (write_due(r, false)) l->hop_end = 0;
     text_line(r, row, col);
     if (l->number_next && written[0] == '.') {
         struct count next = l->next[l->depth];
@@ -705,26 +658,15 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     return true;
 }
 
-/* What goes before a row's move, in the writer's order: the setup kept of
- * a move kept as a comment, as a comment when this row has one too; the
- * comments after that move; the row's comments before; that setup as a
- * setup, unless this move is kept as a comment too; the row's setup, which
- * waits when it is (write_due). */
+/* What goes before a row's move, in the writer's order: the row's
+ * comments before, then its setup, unless the move is kept as a comment:
+ * its setup then follows that comment (unreadable_text). */
 static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
 {
     uint32_t row = (uint32_t)r->row_no;
-    bool has_setup = game_sets_up(cell(r, R_SETUP));
-    /* a setup kept, superseded by this one: the count as without it */
-    if (has_setup && kept(&r->due)) l->next[l->depth] = l->undone;
-    if (has_setup) write_due(r, true);
-    l->alone |= kept(&r->after) || cell(r, R_COMMENT_BEFORE)[0];
-    write_after(r);
+    l->alone |= cell(r, R_COMMENT_BEFORE)[0] != '\0';
     comments_text(r, R_COMMENT_BEFORE, row);
-    if (!unreadable && write_due(r, false)) l->hop_end = 0;
-    if (unreadable && has_setup)
-        keep_cell(r, &r->due, R_SETUP, row);
-    else if (setup_text(r, row))
-        l->hop_end = 0; /* the setup parts them */
+    if (!unreadable && setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
 }
 
 /* A wait (struct count) for the count c after a setup of this line: it
@@ -779,9 +721,16 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
     struct count *c = &l->next[l->depth], *cells_next = &l->cells_next[l->depth];
     struct count *own = &l->own_next[l->depth];
     bool cells_agree = same_count(*c, *cells_next);
-    spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
+    bool sided = spell_setup_side(cell(r, R_SETUP), black_opens, &c->second);
     spell_setup_side(cell(r, R_SETUP), black_opens, &own->second);
     struct count cells = count_cell(r, second);
+    /* A setup that gives no side ('?'): who moves after it is the
+     * replay's, as the writer takes it (writer_setup_second), which the
+     * side cell holds where the cells counted as the writer up to here. The
+     * dots of a move kept as a comment after it are numbered so ("/FEN
+     * \"?:W33:B18\"/ 2... 18-23 {3:3-28} 3. ..."). */
+    if (!sided && cells_agree && game_sets_up(cell(r, R_SETUP)))
+        c->second = own->second = cells.second;
     bool same_side = cells.second == c->second;
     bool counted = cells.number && cells.number != cells_next->number;
     if (game_sets_up(cell(r, R_SETUP))) {
@@ -855,28 +804,28 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     if (!lossless) return count_cell(r, second);
     unsigned d = l->depth;
     struct count *c = &l->next[d], *own = &l->own_next[d];
-    /* the count without a setup kept before this row (l->undone) */
-    struct count *undone = &l->undone;
-    if (!kept(&r->due) || r->due.row == r->row_no) *undone = *c;
     setup_count(r, l, second, black_opens);
     settle_wait(r, l, c, cell(r, R_WRITTEN));
     bool numbered = count_written(c, cell(r, R_WRITTEN));
-    count_written(undone, cell(r, R_WRITTEN));
-    count_advance(undone);
     struct count here = *c;
     if (l->past[d] && (numbered || !l->fresh[d])) *own = here;
     l->fresh[d] = false;
     struct count mine = *own;
     l->at[d] = here;
     l->own_at[d] = mine;
-    l->shown_at[d] = numbered ? here : mine;
+    /* not a first mover's number where the second mover moves: its dots
+     * would hold a place (writer.c, write_moves) */
+    l->shown = numbered && (here.second || !mine.second) ? here : mine;
     l->past_at[d] = l->past[d];
-    l->kept_past_at[d] = l->kept_past[d];
     /* dots that hold the first mover's place (game_holds_place, by the
      * writer's own count): no ply, and numbered as the first mover's
      * when numbered ("12. ...") */
     bool holds_place = mine.second && strcmp(move, "...") == 0 && !(numbered && here.second);
-    l->past[d] |= !played && !holds_place;
+    /* where the replay stops, the count goes on from its own, as the
+     * writer's (write_moves), not from a wrong number written before */
+    bool stops = !played && !holds_place;
+    if (stops && !l->past[d]) *c = mine;
+    l->past[d] |= stops;
     if (holds_place && !numbered) {
         *c = (struct count){mine.number, true, mine.wait}; /* a reader counts from "12. ..." */
         return (struct count){mine.number, false, mine.wait};
@@ -905,7 +854,6 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
         spelt = move[0] && lossless ? move_as_written(clean, move) : move;
     }
     bool second = (strcmp(cell(r, R_SIDE), "black") == 0) != black_opens;
-    l->dots = false;
     bool dots = lossless && move[0] && placeholder_text(r, l, row);
     before_move(r, l, move[0] && !spelt);
     if (!move[0]) return; /* a row without a move: a game's without any, a line's end */
@@ -926,12 +874,9 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
      * have counted back from a number now gone (on a move kept as a
      * comment: "22-18 3. d2x1-f4" is "2... 22-18 {d2x1-f4}") */
     bool opens = lossless && first && !dots && (l->depth > 0 || here.number > 1);
-    /* "{32-28x19-23} 1... 31-27 2. 17-21": without "2.", 31-27 read back
-     * is White's first move (kept_past) */
-    bool kept_past = l->kept_past_at[l->depth];
     bool apart = l->alone && !played && find_role(r, R_CANONICAL) != SIZE_MAX &&
                  !same_count(here, l->at[l->depth]);
-    if (!numbered && (glued || l->number_next || opens || kept_past || apart)) {
+    if (!numbered && (glued || l->number_next || opens || apart)) {
         counted_number_text(r, here, row, col);
         /* a reader counts on from the number written, and so do the
          * move's variations, as the writer's (write_variations) */
@@ -966,32 +911,13 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     if (!want[0]) want = "1";
     if (strcmp(want, l->id) == 0) return false;
     l->hop_end = 0; /* a move after '(' or ')' is no hop of the one before */
-    if (!csv_line_inside(want, l->id)) {
-        write_after(r);
-        write_due(r, false);
-    }
     while (strchr(l->id, '.') && !csv_line_inside(want, l->id) && strcmp(want, l->id) != 0) {
         *strrchr(l->id, '.') = '\0';
         text_adds(r, ")", row, col);
-        /* a move kept as a comment in the line closed holds no place in
-         * this one: "(1. 31-27 {2-11x22}) (1. 33-29)", no "1. ..." between */
-        l->dots = false;
         l->alone = true;
     }
     l->depth = dots_in(l->id);
     if (strcmp(want, l->id) == 0 || !csv_line_inside(want, l->id)) return false;
-    write_due(r, false);
-    if (l->dots) { /* a move kept as a comment holds the variation's place */
-        text_line(r, row, col);
-        counted_number_text(r, l->shown_at[l->depth], row, col);
-        text_adds(r, "...", row, col);
-        l->any_move = true;
-        /* a reader counts on from them, and so do the variations */
-        l->next[l->depth] = l->at[l->depth] = l->shown_at[l->depth];
-        count_advance(&l->next[l->depth]);
-    }
-    l->dots = false;
-    write_after(r);
     text_line(r, row, col);
     text_adds(r, "(", row, col);
     snprintf(l->id, sizeof l->id, "%s", want);
@@ -1002,7 +928,6 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     l->cells_next[l->depth] = l->cells_at[from];
     l->own_next[l->depth] = l->own_at[from];
     l->past[l->depth] = l->past_at[from];
-    l->kept_past[l->depth] = l->kept_past_at[from];
     l->fresh[l->depth] = true;
     l->waiting[l->depth] = l->own_waiting[l->depth] = 0;
     return true;
@@ -1010,8 +935,6 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
 
 static void leave_lines(pdn_csv_reader *r, struct lines *l)
 {
-    write_after(r);
-    write_due(r, false);
     for (char *dot; (dot = strrchr(l->id, '.')) != NULL; *dot = '\0')
         text_adds(r, ")", (uint32_t)r->row_no, col_of(r, R_LINE));
 }

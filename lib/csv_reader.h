@@ -118,14 +118,6 @@ struct pdn_csv_reader {
     unsigned long cut_at_row; /* moves mode: the game's first row not kept (0: none) */
     struct origin *origins;
     size_t norigins, caporigins;
-    /* moves mode, of a move kept as a comment (csv_read_text.c): its
-     * comment cell and its setup cell, written when what the writer
-     * writes before them is known */
-    struct kept_cell {
-        char *text;
-        size_t cap;
-        uint32_t row, col;
-    } after, due;
     /* moves mode (csv_read_text.c): the counts that wait for a number
      * written further on, and the numbers written from them */
     struct count_wait *waits;

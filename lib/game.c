@@ -66,14 +66,12 @@ bool game_sets_up(const char *setup)
     return setup && !text_blanks_only(setup);
 }
 
-uint32_t game_line_number_skipping(const struct pdn_line *line, uint32_t from, bool second,
-                                   game_skip_fn *skip, const void *ctx)
+uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second)
 {
     uint32_t pairs_after_first = 0; /* pairs begun since the first ply */
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         if (i > from && game_sets_up(node->setup)) return 0; /* the count starts again there */
-        if (skip && skip(node, ctx)) continue;
         if (node->number)
             return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
         if (game_holds_place(node, second)) continue;
@@ -83,35 +81,23 @@ uint32_t game_line_number_skipping(const struct pdn_line *line, uint32_t from, b
     return 0;
 }
 
-uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second)
-{
-    return game_line_number_skipping(line, from, second, NULL, NULL);
-}
-
-static uint32_t line_first_number(const struct pdn_line *line, bool second, game_skip_fn *skip,
-                                  const void *ctx)
+uint32_t game_line_first_number(const struct pdn_line *line, bool second)
 {
     if (line->nmoves > 0 && game_sets_up(line->moves[0].setup)) return 1;
-    uint32_t number = game_line_number_skipping(line, 0, second, skip, ctx);
+    uint32_t number = game_line_number_from(line, 0, second);
     return number ? number : 1;
 }
 
-uint32_t game_line_first_number(const struct pdn_line *line, bool second)
-{
-    return line_first_number(line, second, NULL, NULL);
-}
-
 /* The first number from a FEN tag read (st): its ":F", else counted back. */
-static uint32_t first_number(const pdn_game *game, struct fen_start st, bool second,
-                             game_skip_fn *skip, const void *ctx)
+static uint32_t first_number(const pdn_game *game, struct fen_start st, bool second)
 {
-    return st.number ? st.number : line_first_number(&game->main, second, skip, ctx);
+    return st.number ? st.number : game_line_first_number(&game->main, second);
 }
 
-uint32_t game_first_number(const pdn_game *game, bool second, game_skip_fn *skip, const void *ctx)
+uint32_t game_first_number(const pdn_game *game, bool second)
 {
     const char *fen = pdn_game_tag(game, "FEN");
-    return fen ? first_number(game, fen_start(fen), second, skip, ctx) : 1;
+    return fen ? first_number(game, fen_start(fen), second) : 1;
 }
 
 struct game_first_ply game_first_ply(const pdn_game *game)
@@ -121,7 +107,7 @@ struct game_first_ply game_first_ply(const pdn_game *game)
     if (fen == NULL) return first;
     struct fen_start st = fen_start(fen);
     if (st.known) first.second = st.black != game_black_opens(game);
-    first.number = first_number(game, st, first.second, NULL, NULL);
+    first.number = first_number(game, st, first.second);
     return first;
 }
 

@@ -106,14 +106,6 @@ uint32_t game_line_first_number(const struct pdn_line *line, bool second);
  * count after a setup without ":F" (game_line_first_number's rule from
  * there, which the replay reads so too: the first number written sets it). */
 uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool second);
-/* Whether a count passes over a move as if it were not there (ctx: the
- * caller's): the writer's moves written as comments, which a reader of
- * the text written reads as none. */
-typedef bool game_skip_fn(const struct pdn_node *node, const void *ctx);
-/* game_line_number_from, the moves skip names passed over as if absent
- * (NULL: none). */
-uint32_t game_line_number_skipping(const struct pdn_line *line, uint32_t from, bool second,
-                                   game_skip_fn *skip, const void *ctx);
 /* A game's first ply: its move number, and whether it is the second of its
  * pair (White's in English checkers). */
 struct game_first_ply {
@@ -125,9 +117,8 @@ struct game_first_ply {
  * the first mover) or a number (":F<n>", lidraughts); without a number, the
  * numbers written on the main line give it (game_line_first_number). */
 struct game_first_ply game_first_ply(const pdn_game *game);
-/* Its number, the first ply the second mover's or not, the moves skip
- * names passed over where it is counted back (NULL: none). */
-uint32_t game_first_number(const pdn_game *game, bool second, game_skip_fn *skip, const void *ctx);
+/* Its number, the first ply the second mover's or not. */
+uint32_t game_first_number(const pdn_game *game, bool second);
 
 static inline struct game_box *game_box_of(const pdn_game *game)
 {

@@ -74,9 +74,9 @@ struct writer {
  * out, and the first mover's moves are numbered by it; so writing the
  * text written again gives the same bytes. 'past': the line is past a move the replay does not
  * play, from where it counts nothing but labels that follow the numbers written (replay.c,
- * check_unplayed): so does 'count' then. Without the replay's word
- * (pdn_write_game), 'count' is a reader's of the text written: a move
- * written as a comment is no ply to it ("1. 32-28 {10-} 1... 33-29").
+ * check_unplayed): so does 'count' then, as past a move written as a
+ * comment, whose dots a reader counts as a move not given ("1. 32-28
+ * {10-} 1... ... 2. 33-29").
  */
 struct numbering {
     struct side count;
@@ -300,35 +300,11 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
     return ask(second, game, node);
 }
 
-static uint32_t setup_number_skipping(const char *fen, const struct pdn_line *line, uint32_t i,
-                                      bool second, game_skip_fn *skip, const void *ctx)
+uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
 {
     if (spell_setup_as_comment(fen)) return 0;
     uint32_t number = fen_start(fen).number;
-    return number ? number : game_line_number_skipping(line, i, second, skip, ctx);
-}
-
-uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
-{
-    return setup_number_skipping(fen, line, i, second, NULL, NULL);
-}
-
-static bool unreadable(const struct writer *wr, const struct pdn_node *node);
-static bool dots_follow(const struct writer *wr, const struct pdn_node *node);
-
-/* Whether a reader of the text written reads no move where node is: one
- * written as a comment, with no dots after it. Without the replay's word
- * (pdn_write_game), the numbers counted back (the first ply's, a setup's)
- * pass over such moves, as that reader's will. */
-static bool read_back_as_comment(const struct pdn_node *node, const void *ctx)
-{
-    const struct writer *wr = ctx;
-    return unreadable(wr, node) && !dots_follow(wr, node);
-}
-
-static game_skip_fn *count_skips(const struct writer *wr)
-{
-    return wr->played ? NULL : read_back_as_comment;
+    return number ? number : game_line_number_from(line, i, second);
 }
 
 uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
@@ -339,12 +315,12 @@ uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
 }
 
 /* One count after a setup: rc and second as writer_setup_second gives
- * them, the number as writer_setup_number (count_skips passed over). */
-static void count_setup(const struct writer *wr, struct side *s, const char *fen,
-                        const struct pdn_line *line, uint32_t i, int rc, bool second)
+ * them, the number as writer_setup_number. */
+static void count_setup(struct side *s, const char *fen, const struct pdn_line *line, uint32_t i,
+                        int rc, bool second)
 {
     if (rc > 0) s->black = second;
-    uint32_t number = setup_number_skipping(fen, line, i, s->black, count_skips(wr), wr);
+    uint32_t number = writer_setup_number(fen, line, i, s->black);
     if (number) s->number = number;
 }
 
@@ -359,8 +335,8 @@ static void setup_side(struct writer *wr, const char *fen, const struct pdn_line
     const struct pdn_node *node = i < line->nmoves ? &line->moves[i] : NULL;
     int rc = writer_setup_second(&second, wr->game, fen, node, wr->setup_second);
     if (rc < 0) wr->wrap.nomem = true;
-    count_setup(wr, &n->count, fen, line, i, rc, second);
-    count_setup(wr, &n->read, fen, line, i, rc, second);
+    count_setup(&n->count, fen, line, i, rc, second);
+    count_setup(&n->read, fen, line, i, rc, second);
 }
 
 static bool write_setup(struct writer *wr, const char *fen, const struct pdn_line *line, uint32_t i,
@@ -459,24 +435,22 @@ static bool take_number(struct numbering *n, const struct side *written)
 
 /* After a move: both counts go on, the true one but for dots that hold
  * the first mover's place (game_holds_place), where the replay plays no
- * ply, and for a move a reader of the text written reads as a comment
- * (comment_only); past where the replay counts, the true count is the
- * reader's. */
-static void count_move(struct numbering *n, const struct pdn_node *node, bool comment_only)
+ * ply; past where the replay counts, the true count is the reader's. */
+static void count_move(struct numbering *n, const struct pdn_node *node)
 {
     bool holds_place = game_holds_place(node, n->count.black);
     advance(&n->read);
     if (n->past)
         n->count = n->read;
-    else if (!holds_place && !comment_only)
+    else if (!holds_place)
         advance(&n->count);
 }
 
 /* Whether the replay counts no further along a line after this move: one
  * it did not play (struct writer_count's played), else, where the writer
  * cannot tell, an unknown move (which "..." is, where it holds no place);
- * a move kept as a comment is one such too where the replay played it not
- * or dots follow it (write_moves). Asked at every move: a move
+ * a move kept as a comment is one such too (write_moves: the dots after
+ * it are a move not given). Asked at every move: a move
  * the caller gives a text for was played, and a text that starts with a
  * square's digit or letter, as nearly all do, is neither unknown nor
  * dots (spell_unknown_move on each was 2% of pdnfmt's instructions). */
@@ -510,34 +484,6 @@ static const char *text_of(const struct writer *wr, const struct pdn_node *node,
 
 static void write_unreadable(struct writer *wr, const struct pdn_node *node);
 
-/* Whether a move kept as a comment is followed by the dots its variations
- * need (write_moves: "12... ...", a move not given). */
-static bool dots_follow(const struct writer *wr, const struct pdn_node *node)
-{
-    return !wr->opt->no_variations && node->nvariations > 0;
-}
-
-/* Whether a setup written before move i (kept as a comment) would meet
- * another setup with no move between (the moves between are all kept as
- * comments, with no dots for variations): a reader keeps only the last of
- * two such setups. */
-static bool setup_follows(const struct writer *wr, const struct pdn_line *line, uint32_t i)
-{
-    if (dots_follow(wr, &line->moves[i])) return false;
-    for (uint32_t j = i + 1; j < line->nmoves; j++) {
-        if (game_sets_up(line->moves[j].setup)) return true;
-        if (!unreadable(wr, &line->moves[j]) || dots_follow(wr, &line->moves[j])) return false;
-    }
-    return game_sets_up(line->trailing_setup);
-}
-
-bool writer_setup_superseded(const struct pdn_line *line, uint32_t i)
-{
-    const struct writer wr = {.opt = &write_defaults};
-    const struct pdn_node *node = &line->moves[i];
-    return game_sets_up(node->setup) && unreadable(&wr, node) && setup_follows(&wr, line, i);
-}
-
 static bool cut_here(const struct writer *wr, const struct pdn_node *node)
 {
     return !wr->flat && wr->opt->cut_line && wr->opt->cut_line(node, wr->opt->move_ctx);
@@ -548,9 +494,9 @@ static bool cut_here(const struct writer *wr, const struct pdn_node *node)
  * comment too: a reader keeps no order between a setup and the comments
  * around it, and a comment written after the setup would read back before
  * it. So the setup of a move kept as a comment, or cut, waits for the next
- * move written (wr->setup_due): what is written as comments up to there
- * (comments after it, more moves kept as comments, a cut line) goes before
- * it, as a reader reads it back. Who moves after it counts from here.
+ * move written (wr->setup_due: the kept move's dots, write_dots), after
+ * the comment, as a reader reads it back. Who moves after it counts from
+ * here.
  * 'cut': the line is cut at the move (cut_here). */
 static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_t i,
                          struct numbering *n, bool as_comment, bool cut)
@@ -562,10 +508,7 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     if (as_comment) write_unreadable(wr, node);
     if (!as_comment && !cut) any |= write_setup_due(wr);
     const char *setup = game_sets_up(node->setup) ? node->setup : NULL; /* else nothing */
-    if (setup && as_comment && setup_follows(wr, line, i)) {
-        spell_comment(&wr->wrap, setup); /* superseded before any move */
-        any = true;
-    } else if (setup && (as_comment || cut)) {
+    if (setup && (as_comment || cut)) {
         setup_side(wr, setup, line, i, n);
         wr->setup_due = setup;
     } else if (setup) {
@@ -636,11 +579,6 @@ static bool unreadable_given(const struct writer *wr, const struct pdn_node *nod
     return !spell_reads_back(clean);
 }
 
-static bool unreadable(const struct writer *wr, const struct pdn_node *node)
-{
-    return unreadable_given(wr, node, given_text(wr, node));
-}
-
 /* Appends to a bounded buffer: the length returned never passes its end. */
 static size_t append_text(size_t cap, size_t len, int written)
 {
@@ -665,8 +603,12 @@ static void write_unreadable(struct writer *wr, const struct pdn_node *node)
     spell_comment(&wr->wrap, text);
 }
 
-/* The dots that follow a move kept as a comment when its variations need
- * a move to follow: "...", a move not given, under number. */
+/* The dots that follow a move kept as a comment: "...", a move not given,
+ * under number. They hold its ply, where its variations follow: a reader
+ * of the text written counts the moves after it as the writer did, and
+ * replays none, as it replayed none after the move (a second pdnfmt once
+ * numbered them otherwise, or played them: fuzz regressions
+ * roundtrip-count-past-a-kept-move, lossless-setup-superseded). */
 static void write_dots(struct writer *wr, const struct side *number)
 {
     write_setup_due(wr);
@@ -730,14 +672,12 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         }
         /* A number the tree does not hold is the count's (struct
          * numbering); the reader's count takes the number written. */
-        if (as_comment && (wr->opt->no_variations || node->nvariations == 0)) {
-            /* Written with what stands before it; its number is not, but
-             * the count after it goes on from it, as it did in the text
-             * read (csv2pdn counts so). */
-            if (node->number) n.read = written;
-            alone = true;
-        } else if (as_comment) {
-            n.read = node->number ? written : n.count;
+        if (as_comment) {
+            /* Not under a first mover's number where the second mover
+             * moves: "1. ..." would hold the first mover's place, no ply
+             * (White's 1st move numbered "1." in English checkers). */
+            bool holds = !written.black && n.count.black;
+            n.read = node->number && !holds ? written : n.count;
             write_dots(wr, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black) {
@@ -750,15 +690,15 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, n);
-        /* Without the replay's word (pdn_write_game), a move written as a
-         * comment without dots is no ply to a reader of the text written
-         * (read_back_as_comment, which the numbers counted back pass
-         * over): the count leaves it out as that reader's will, so that
-         * writing that text again gives the same numbers (fuzz regression
-         * roundtrip-count-past-a-kept-move). */
-        bool comment_only = as_comment && count_skips(wr) && !dots_follow(wr, node);
-        n.past |= (as_comment && !comment_only) || stops_count(wr, node, given, ellipsis, &n.count);
-        count_move(&n, node, comment_only);
+        bool stops = as_comment || stops_count(wr, node, given, ellipsis, &n.count);
+        /* Where the replay stops, its labels go on from its own count
+         * there (replay.c, check_unplayed), not from a wrong number written
+         * before, and so does a reader's: "1. 21-26 3. 11-16 18-22", Black's
+         * 2nd numbered 1. and White's illegal 3rd, is not "1. 21-26 11-16
+         * 2. 18-22". */
+        if (stops && !n.past) n.read = n.count;
+        n.past |= stops;
+        count_move(&n, node);
     }
     write_line_end(wr, line, &n);
 }
@@ -769,7 +709,7 @@ static void write_whole(struct writer *wr, const struct writer_count *count)
     const pdn_game *game = wr->game;
     if (!wr->opt->movetext_only) write_tags(&wr->wrap, game, wr->opt);
     struct side first = {count->first.number, count->first.second};
-    if (!count->played) first.number = game_first_number(game, first.black, count_skips(wr), wr);
+    if (!count->played) first.number = game_first_number(game, first.black);
     write_moves(wr, &game->main, 0, (struct numbering){first, first, false}, false);
     bool as_written = own_result_format(game) && game->result_text && wr->opt->result == 0;
     wrap_puts(&wr->wrap,

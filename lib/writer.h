@@ -52,12 +52,6 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
  * on, as it does after a setup holding '/', written as a comment. The
  * replay reads the numbers so; the CSV writer's rows count so. */
 uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second);
-/* Whether pdnfmt writes the setup before move i of line as a comment that
- * stands for nothing: the move is kept as a comment and another setup
- * follows before any move written (a reader keeps the last of the two),
- * so the count goes on through it. The CSV writer's rows count so. */
-bool writer_setup_superseded(const struct pdn_line *line, uint32_t i);
-
 int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
                       const struct writer_count *count);
 

@@ -224,6 +224,62 @@ static void test_hostile_fuzz_regressions(void **state)
     assert_true(each_file(REGRESSIONS, replay_regression) >= 17);
 }
 
+/* A game as pdnfmt writes it (pdn_format_game, with the replay's word),
+ * with fix or without. */
+static char *format_text(const pdn_game *g, bool fix, size_t *len)
+{
+    char *text = NULL;
+    FILE *fp = open_memstream(&text, len);
+    assert_non_null(fp);
+    struct pdn_format_options fo = {.version = PDN_FORMAT_OPTIONS_VERSION, .fix = fix};
+    assert_int_equal(pdn_format_game(fp, g, &fo), PDN_OK);
+    assert_int_equal(fclose(fp), 0);
+    return text;
+}
+
+/* pdnfmt's text of a game, read back, is written again to the same bytes:
+ * canonical text stays as it is, with fix too (a move kept as a comment
+ * once let the replay play on, on a second pass, past where it had
+ * stopped). */
+static void format_again(const pdn_game *g, void *ctx)
+{
+    (void)ctx;
+    for (int fix = 0; fix < 2; fix++) {
+        size_t len, len2;
+        char *text = format_text(g, fix, &len);
+        struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
+                                        .filename = "formatted",
+                                        .on_diag = on_diag_quiet};
+        pdn_reader *r;
+        pdn_game *back;
+        assert_int_equal(pdn_reader_open_memory(&r, text, len, &ro), PDN_OK);
+        assert_int_equal(pdn_reader_next(&back, r), 1);
+        char *again = format_text(back, fix, &len2);
+        bool same = len2 == len && memcmp(text, again, len) == 0;
+        if (!same) print_difference(text, len, again, len2);
+        assert_true(same);
+        free(again);
+        pdn_game_free(back);
+        pdn_reader_free(r);
+        free(text);
+    }
+}
+
+static void format_regression(const char *data, size_t len, size_t i)
+{
+    (void)i;
+    struct outcome o;
+    struct read_opts opt = {.no_rewrite = true, .each = format_again};
+    read_with(&o, data, len, &opt);
+    assert_true(o.rc <= 0);
+}
+
+static void test_hostile_fuzz_regressions_formatted_again(void **state)
+{
+    (void)state;
+    assert_true(each_file(REGRESSIONS, format_regression) >= 17);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -235,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_hostile_fen_60_pieces),
         cmocka_unit_test(test_hostile_setup_unterminated),
         cmocka_unit_test(test_hostile_fuzz_regressions),
+        cmocka_unit_test(test_hostile_fuzz_regressions_formatted_again),
     };
     return cmocka_run_group_tests_name("hostile_play", tests, NULL, NULL);
 }

@@ -167,8 +167,10 @@ static void test_writer_unreadable_move_as_comment(void **state)
     struct pdn_node moves[] = {mv("32-28"), mv("10-\n1-"), mv("33-29"), mv("1-1"), mv("063")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN
-          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10- 1-} 1... 33-29 {1-1} {063} *\n\n");
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10- 1-} 1... ... 2. 33-29 "
+                         "{1-1} 2... ... {063} "
+                         "3. ... *\n\n");
+    check_reads_back(&g, 5);
 }
 
 /* "1 -1<3>" is a move to a lenient reader; written "1-1<3>" it would read
@@ -180,8 +182,9 @@ static void test_writer_move_starting_with_a_result_as_comment(void **state)
     struct pdn_node moves[] = {mv("32-28"), mv("1-1<3>"), mv("1-10")};
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
-          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {1-1<3>} 1... 1-10 *\n\n");
-    check_reads_back(&g, 2);
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {1-1<3>} 1... ... 2. 1-10 *\n\n");
+    check_reads_back(&g, 3);
 }
 
 /* Dots other than "..." are a move not given to the replay, as "--" is:

@@ -306,9 +306,10 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
 }
 
 /* A reader keeps no order between a setup and the comments around it: the
- * setup of a move kept as a comment waits for the next move written, the
- * comments up to there (comments after it, more moves kept as comments)
- * going before it, as they read back (fuzz_check-crash-26af4352...). */
+ * setup of a move kept as a comment waits for the dots that hold the
+ * move's ply, the move's comment going before it, as they read back
+ * (fuzz_check-crash-26af4352...); the comments after the move follow the
+ * dots. */
 static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
 {
     (void)state;
@@ -318,14 +319,15 @@ static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN
-          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ 1... "
-          "19-23 *\n\n");
-    check_reads_back(&g, 2);
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} /FEN \"B:W28:B19\"/ 1... ... {c} "
+          "{1-} 2. ... 19-23 *\n\n");
+    check_reads_back(&g, 4);
     g.main.nmoves = 3; /* at the end of the line */
     check(&g, NULL,
           ROSTER_UNKNOWN
-          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} {c} {1-} /FEN \"B:W28:B19\"/ *\n\n");
-    check_reads_back(&g, 1);
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 {10-} /FEN \"B:W28:B19\"/ 1... ... {c} "
+          "{1-} 2. ... *\n\n");
+    check_reads_back(&g, 3);
 }
 
 /* The setup of a move a line is cut at goes after the cut line's comment:
