@@ -506,15 +506,15 @@ static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row,
 /* A setup (pdn2csv --lossless's setup cell) on a line of its own, as the
  * writer spells it (writer_spell.c, spell_setup): /FEN "..."/ with its
  * blanks folded (a line end would end it early), or as a comment when it
- * holds a '/' (which would close it early) or when asked; whether it wrote
- * any. */
-static bool setup_spelt(pdn_csv_reader *r, const char *fen, bool comment, uint32_t row,
-                        uint32_t col)
+ * holds a '/' (which would close it early); whether it wrote any. */
+static bool setup_text(pdn_csv_reader *r, uint32_t row)
 {
+    const char *fen = cell(r, R_SETUP);
+    uint32_t col = col_of(r, R_SETUP);
     while (text_blank((unsigned char)*fen))
         fen++;
     if (!fen[0]) return false; /* sets up nothing: the writer writes nothing */
-    comment |= spell_setup_as_comment(fen);
+    bool comment = spell_setup_as_comment(fen);
     bool brace = strpbrk(fen, "{}") != NULL;
     text_line(r, row, col);
     text_adds(r, !comment ? "/FEN \"" : brace ? ";" : "{", row, col);
@@ -534,11 +534,6 @@ static bool setup_spelt(pdn_csv_reader *r, const char *fen, bool comment, uint32
     else
         text_adds(r, "}", row, col);
     return true;
-}
-
-static bool setup_text(pdn_csv_reader *r, uint32_t row)
-{
-    return setup_spelt(r, cell(r, R_SETUP), false, row, col_of(r, R_SETUP));
 }
 
 /* The line ids of pdn2csv --variations ("1", "1.2", "1.2.1"): the rows of
@@ -623,8 +618,7 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     text_line(r, row, col);
     counted_number_text(r, l->shown, row, col);
     text_adds(r, "...", row, col);
-    l->next[d] = l->at[d] = l->shown;
-    count_advance(&l->next[d]);
+    l->at[d] = l->shown; /* where its variations start; the count goes on as move_count left it */
     l->hop_end = 0;
     l->number_next = false;
     l->any_move = true;
