@@ -15,6 +15,7 @@
 #include "vec.h"
 #include "writer_spell.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -663,6 +664,21 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
     if (!unreadable && setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
 }
 
+/* Whether the replay reads a setup, as replay_setup_second does (a
+ * setup, not a comment, whose FEN reads under the game's GameType): the
+ * writer then takes who moves after it from the replay. */
+static bool setup_reads(const pdn_csv_reader *r, const char *fen)
+{
+    enum pdn_variant variant = PDN_VARIANT_INTERNATIONAL;
+    long type = csv_gametype(r);
+    if (!game_sets_up(fen) || spell_setup_as_comment(fen)) return false;
+    if (type > 0 && (type > INT_MAX || !pdn_variant_from_gametype(&variant, (int)type)))
+        return false;
+    struct pdn_board board;
+    struct pdn_fen_error err;
+    return pdn_board_from_fen(&board, variant, fen, &err) == PDN_OK;
+}
+
 /* A wait (struct count) for the count c after a setup of this line: it
  * goes on as it was, which is the writer's count when no number is
  * written after the setup on its line. */
@@ -719,12 +735,10 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
     spell_setup_side(cell(r, R_SETUP), black_opens, &own->second);
     struct count cells = count_cell(r, second);
     /* A setup that gives no side ('?'): who moves after it is the
-     * replay's, as the writer takes it (writer_setup_second), which the
-     * side cell holds where the cells counted as the writer up to here. The
-     * dots of a move kept as a comment after it are numbered so ("/FEN
-     * \"?:W33:B18\"/ 2... 18-23 {3:3-28} 3. ..."). */
-    if (!sided && cells_agree && game_sets_up(cell(r, R_SETUP)))
-        c->second = own->second = cells.second;
+     * replay's where it reads, as the writer takes it (writer_setup_second),
+     * and so the side cell's; the dots of a move kept as a comment after it
+     * are numbered so ("/FEN \"?:W33:B18\"/ 2... 18-23 {3:3-28} 3. ..."). */
+    if (!sided && setup_reads(r, cell(r, R_SETUP))) c->second = own->second = cells.second;
     bool same_side = cells.second == c->second;
     bool counted = cells.number && cells.number != cells_next->number;
     if (game_sets_up(cell(r, R_SETUP))) {
