@@ -8,6 +8,7 @@
  */
 #include "csv_reader.h"
 #include "csv_row_order.h"
+#include "fen.h"
 #include "game.h"
 #include "lexer.h"
 #include "tag_synonym.h"
@@ -679,6 +680,14 @@ static bool setup_reads(const pdn_csv_reader *r, const char *fen)
     return pdn_board_from_fen(&board, variant, fen, &err) == PDN_OK;
 }
 
+/* The move number a setup's FEN gives (":F4", lidraughts'), as the writer
+ * takes it (writer_setup_number): 0 when none, or when it is written as a
+ * comment. */
+static uint32_t fen_number_of(const char *fen)
+{
+    return spell_setup_as_comment(fen) ? 0 : fen_start(fen).number;
+}
+
 /* A wait (struct count) for the count c after a setup of this line: it
  * goes on as it was, which is the writer's count when no number is
  * written after the setup on its line. */
@@ -745,7 +754,11 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
         unsigned d = l->depth;
         l->waiting[d] = l->own_waiting[d] = 0; /* a count back stops at a setup */
         bool own_apart = !same_count(*own, *c) || own->wait != c->wait;
-        if (counted && (same_side || cells_agree)) {
+        uint32_t fen_number = fen_number_of(cell(r, R_SETUP));
+        if (fen_number) { /* the FEN's ":F" is the writer's number (writer_setup_number) */
+            *c = (struct count){fen_number, c->second, 0};
+            *own = (struct count){fen_number, own->second, 0};
+        } else if (counted && (same_side || cells_agree)) {
             *c = (struct count){cells.number, c->second, 0};
             *own = (struct count){cells.number, own->second, 0}; /* the writer's two counts alike */
         } else if (!cells_agree || c->wait || !cells.number || own_apart) {
