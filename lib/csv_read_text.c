@@ -665,9 +665,28 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
     if (!unreadable && setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
 }
 
-/* Whether the replay reads a setup, as replay_setup_second does (a
- * setup, not a comment, whose FEN reads under the game's GameType): the
- * writer then takes who moves after it from the replay. */
+/* Whether a FEN text reads under variant. */
+static bool fen_reads(enum pdn_variant variant, const char *fen)
+{
+    struct pdn_board board;
+    struct pdn_fen_error err;
+    return pdn_board_from_fen(&board, variant, fen, &err) == PDN_OK;
+}
+
+/* The same for the n bytes of a tag's value. */
+static bool fen_value_reads(enum pdn_variant variant, const char *value, size_t n)
+{
+    char text[1024];
+    if (n >= sizeof text) return false; /* no position's FEN is that long */
+    memcpy(text, value, n);
+    text[n] = '\0';
+    return fen_reads(variant, text);
+}
+
+/* Whether the replay reads a setup, as replay_setup_second does: the game
+ * starts (its GameType names a variant, its FEN tag, if any, reads) and
+ * the setup, not a comment, reads under that variant. The writer then
+ * takes who moves after it from the replay; else its count goes on. */
 static bool setup_reads(const pdn_csv_reader *r, const char *fen)
 {
     enum pdn_variant variant = PDN_VARIANT_INTERNATIONAL;
@@ -675,9 +694,10 @@ static bool setup_reads(const pdn_csv_reader *r, const char *fen)
     if (!game_sets_up(fen) || spell_setup_as_comment(fen)) return false;
     if (type > 0 && (type > INT_MAX || !pdn_variant_from_gametype(&variant, (int)type)))
         return false;
-    struct pdn_board board;
-    struct pdn_fen_error err;
-    return pdn_board_from_fen(&board, variant, fen, &err) == PDN_OK;
+    size_t len;
+    const char *start = tag_cell(r, "FEN", &len);
+    if (start && !fen_value_reads(variant, start, len)) return false;
+    return fen_reads(variant, fen);
 }
 
 /* The move number a setup's FEN gives (":F4", lidraughts'), as the writer
