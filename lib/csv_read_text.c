@@ -8,12 +8,12 @@
  */
 #include "csv_reader.h"
 #include "csv_row_order.h"
-#include "fen.h"
 #include "game.h"
 #include "lexer.h"
 #include "tag_synonym.h"
 #include "text.h"
 #include "vec.h"
+#include "writer.h"
 #include "writer_spell.h"
 
 #include <limits.h>
@@ -689,23 +689,16 @@ static bool fen_value_reads(enum pdn_variant variant, const char *value, size_t 
  * takes who moves after it from the replay; else its count goes on. */
 static bool setup_reads(const pdn_csv_reader *r, const char *fen)
 {
+    /* asked at every row: most have no setup, and the tags need no look */
+    if (!game_sets_up(fen) || spell_setup_as_comment(fen)) return false;
     enum pdn_variant variant = PDN_VARIANT_INTERNATIONAL;
     long type = csv_gametype(r);
-    if (!game_sets_up(fen) || spell_setup_as_comment(fen)) return false;
     if (type > 0 && (type > INT_MAX || !pdn_variant_from_gametype(&variant, (int)type)))
         return false;
     size_t len;
     const char *start = tag_cell(r, "FEN", &len);
     if (start && !fen_value_reads(variant, start, len)) return false;
     return fen_reads(variant, fen);
-}
-
-/* The move number a setup's FEN gives (":F4", lidraughts'), as the writer
- * takes it (writer_setup_number): 0 when none, or when it is written as a
- * comment. */
-static uint32_t fen_number_of(const char *fen)
-{
-    return spell_setup_as_comment(fen) ? 0 : fen_start(fen).number;
 }
 
 /* A wait (struct count) for the count c after a setup of this line: it
@@ -774,7 +767,7 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
         unsigned d = l->depth;
         l->waiting[d] = l->own_waiting[d] = 0; /* a count back stops at a setup */
         bool own_apart = !same_count(*own, *c) || own->wait != c->wait;
-        uint32_t fen_number = fen_number_of(cell(r, R_SETUP));
+        uint32_t fen_number = writer_setup_fen_number(cell(r, R_SETUP));
         if (fen_number) { /* the FEN's ":F" is the writer's number (writer_setup_number) */
             *c = (struct count){fen_number, c->second, 0};
             *own = (struct count){fen_number, own->second, 0};

@@ -300,10 +300,15 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
     return ask(second, game, node);
 }
 
+uint32_t writer_setup_fen_number(const char *fen)
+{
+    return spell_setup_as_comment(fen) ? 0 : fen_start(fen).number;
+}
+
 uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second)
 {
     if (spell_setup_as_comment(fen)) return 0;
-    uint32_t number = fen_start(fen).number;
+    uint32_t number = writer_setup_fen_number(fen);
     return number ? number : game_line_number_from(line, i, second);
 }
 

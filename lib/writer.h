@@ -52,6 +52,9 @@ int writer_setup_second(bool *second, const pdn_game *game, const char *fen,
  * on, as it does after a setup holding '/', written as a comment. The
  * replay reads the numbers so; the CSV writer's rows count so. */
 uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint32_t i, bool second);
+/* The FEN's ":F" part of it, 0 when none or written as a comment (csv2pdn,
+ * which has no line to count back in, waits for the numbers instead). */
+uint32_t writer_setup_fen_number(const char *fen);
 int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options,
                       const struct writer_count *count);
 
