@@ -463,6 +463,8 @@ void stats_players_free(pdn_stats *st);
 enum tab_shape { TAB_ROWS, TAB_MEASURES, TAB_KEYED };
 enum { TAB_COLS = 64, TAB_KEY = 32 };
 
+struct text_out;
+
 struct tab {
     const char *name; /* in --only, and its member in JSON */
     char title[256];  /* text heading */
@@ -495,6 +497,12 @@ struct tab {
      * out of memory. NULL, or PDN_SLOW_PATH set (the tests compare): the
      * rows are made. */
     bool (*measure_rows)(struct tab *t, size_t width[TAB_COLS], const void *ctx);
+    /* Text's second pass without making the rows, where their cells' text
+     * as shown and widths are known without measuring each again (the
+     * repeats' names): writes every row through tab_line_begin, a
+     * tab_line_cell a cell, tab_line_end; false out of memory or when a
+     * line failed. NULL, or PDN_SLOW_PATH set: the rows are made. */
+    bool (*write_rows)(struct tab *t, struct text_out *line, const void *ctx);
     /* Text's passes over made rows keep no cell: in the first each cell
      * widens widths[its column]; in the second (line set) it goes onto
      * the line, padded to that width. col: the next cell's column. */
@@ -505,7 +513,6 @@ struct tab {
 };
 
 struct csv_out;
-struct text_out;
 
 /* Where tables go, and what the JSON document has written so far. */
 struct stats_out {
@@ -537,6 +544,16 @@ void tab_count(struct tab *t, unsigned long n);
  * characters escaped), SIZE_MAX out of memory; of a number tab_count
  * writes, of one "%d" writes. */
 size_t tab_text_width(struct tab *t, const char *s);
+/* s as a cell shows it in text: s itself, or its escaped copy in t's room
+ * for one (good until the next call); its bytes in *n, its width in
+ * *width; NULL out of memory. */
+const char *tab_text_shown(struct tab *t, const char *s, size_t *n, size_t *width);
+/* For write_rows: a line begun; its next cell, s[0, n) as text shows it
+ * (tab_text_shown) and shown columns wide, padded to its column; the line
+ * ended and written (false: it failed, or a cell was missing). */
+void tab_line_begin(struct text_out *w);
+void tab_line_cell(struct text_out *w, const struct tab *t, const char *s, size_t n, size_t shown);
+bool tab_line_end(struct text_out *w, const struct tab *t);
 size_t tab_count_width(unsigned long n);
 size_t tab_int_width(long n);
 /* A place, "5-7" when shared by the places from..to, as the crosstables
@@ -570,6 +587,8 @@ int stats_write_cross(struct stats_out *o, const pdn_stats *st, unsigned tables)
 /* The team tables: events whose games name teams, and those whose name
  * says teams. */
 int stats_write_teams(struct stats_out *o, const pdn_stats *st);
+/* The repeats table (stats_write_repeats.c), the last: 0 or PDN_ENOMEM. */
+int stats_write_repeats(struct stats_out *o, const pdn_stats *st);
 
 /* ---- openings (stats_open.c) ---- */
 

@@ -370,6 +370,8 @@ static void test_stats_repeat_widths(void **state)
         {"a.pdn", "E", "5", "A", "C", 2},
         {"fichier à nom long.pdn", "E", "5", "A", "C", 1}, /* a.pdn's again */
         {"b.pdn", "E", "6", "D", "E", 10001},              /* game numbers wider than "game" */
+        {"d\x1b[1m.pdn", "E", "7", "F", "G", 1},           /* a file escaped ... */
+        {"e.pdn", "E", "7", "F", "G", 1},                  /* ... in the repeats cell */
     };
     char *before = NULL;
     for (size_t n = 1; n <= sizeof games / sizeof games[0]; n++) {
@@ -387,7 +389,8 @@ static void test_stats_repeat_widths(void **state)
                                         "  game 11  ",
                                         " 12-345 ",
                                         " Évènement \\x1b[31m ",
-                                        "\n  b.pdn                   10001  E "};
+                                        "\n  b.pdn                   10001  E ",
+                                        " d\\x1b[1m.pdn game 1 "};
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         assert_non_null(strstr(before, cells[i]));
     free(before);
