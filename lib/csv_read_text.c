@@ -325,14 +325,17 @@ static size_t tag_line_value_len(const char *v)
     return n;
 }
 
-/* The value of the current row's tag name, and its length at *len: its
- * column's, whole, else from its tags cell, up to the closing quote (a
- * number reads as one), the first tag of that name, else of a name that
- * stands for it ("Risultato" for "Result"), as pdn_game_tag reads them;
- * NULL when it has none. */
+/* The value of the current row's tag name, and its length at *len: from
+ * its tags cell when it has one, up to the closing quote (a number reads
+ * as one), the first tag of that name, else of a name that stands for it
+ * ("Risultato" for "Result"), as pdn_game_tag reads them; else its
+ * column's, whole; NULL when it has none. A tags cell is the game's tags
+ * (put_tags writes it alone), and pdn2csv fills a column with a tag of
+ * its name in another case ([REsult "1-1"] in Result), which is no tag
+ * of that name to the writer. */
 static const char *tag_cell(const pdn_csv_reader *r, const char *name, size_t *len)
 {
-    for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
+    for (size_t i = 0; !cell(r, R_TAGS)[0] && i < r->ncols && i < r->nf; i++) {
         const struct column *c = &r->cols[i];
         if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0]) {
             *len = strlen(csv_field(r, i));
