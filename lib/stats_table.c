@@ -177,8 +177,7 @@ static const char *text_shown(struct vec *shown, const char *s, size_t *n, size_
     return shown->data;
 }
 
-static void line_cell(struct text_out *w, const struct tab *t, size_t j, const char *s,
-                      const size_t *width);
+static void line_cell(struct text_out *w, const struct tab *t, const char *s);
 
 /* A cell made in one of text's passes over made rows (t->widths): its
  * width as text shows it widens its column's, or (t->line) it goes onto
@@ -188,7 +187,7 @@ static void cell_made(struct tab *t, const char *s)
     size_t j = t->col++, n, width;
     if (j >= t->ncols) return; /* a cell too many: the row is refused */
     if (t->line)
-        line_cell(t->line, t, j, s, t->widths);
+        line_cell(t->line, t, s);
     else if (!text_shown(&t->shown, s, &n, &width))
         t->failed = true;
     else if (width > t->widths[j])
@@ -445,16 +444,6 @@ static void put_shown(struct text_out *w, const char *s, size_t n, size_t shown,
     if (!right) w->pending += pad;
 }
 
-static void put_padded(struct text_out *w, const char *s, size_t width, bool right)
-{
-    size_t n, shown;
-    s = text_shown(w->shown, s, &n, &shown);
-    if (s)
-        put_shown(w, s, n, shown, width, right);
-    else
-        w->failed = true;
-}
-
 /* Lines of a text table, without trailing blanks: begun, a cell of
  * column j at a time, ended (written). */
 static void line_begin(struct text_out *w)
@@ -462,20 +451,6 @@ static void line_begin(struct text_out *w)
     w->line.n = 0;
     w->pending = 2;
     w->col = 0;
-}
-
-/* Column j's width on its lines: none for the last (no trailing blanks)
- * unless right-aligned. */
-static size_t line_width(const struct tab *t, size_t j, const size_t *width)
-{
-    return j + 1 == t->ncols && !t->num[j] ? 0 : width[j];
-}
-
-static void line_cell(struct text_out *w, const struct tab *t, size_t j, const char *s,
-                      const size_t *width)
-{
-    put_padded(w, s, line_width(t, j, width), t->num[j]);
-    if (j + 1 < t->ncols) w->pending += 2;
 }
 
 static void line_end(struct text_out *w)
@@ -496,8 +471,20 @@ void tab_line_cell(struct text_out *w, const struct tab *t, const char *s, size_
         w->failed = true;
         return;
     }
-    put_shown(w, s, n, shown, line_width(t, j, w->widths), t->num[j]);
+    /* the last column unpadded (no line ends in blanks) unless right-aligned */
+    put_shown(w, s, n, shown, j + 1 == t->ncols && !t->num[j] ? 0 : w->widths[j], t->num[j]);
     if (j + 1 < t->ncols) w->pending += 2;
+}
+
+/* The next cell of the line, as text shows it. */
+static void line_cell(struct text_out *w, const struct tab *t, const char *s)
+{
+    size_t n, shown;
+    s = text_shown(w->shown, s, &n, &shown);
+    if (s)
+        tab_line_cell(w, t, s, n, shown);
+    else
+        w->failed = true;
 }
 
 bool tab_line_end(struct text_out *w, const struct tab *t)
@@ -512,12 +499,11 @@ const char *tab_text_shown(struct tab *t, const char *s, size_t *n, size_t *widt
     return text_shown(&t->shown, s, n, width);
 }
 
-static void text_line(struct text_out *w, const struct tab *t, const char *const *row,
-                      const size_t *width)
+static void text_line(struct text_out *w, const struct tab *t, const char *const *row)
 {
     line_begin(w);
     for (size_t j = 0; j < t->ncols; j++)
-        line_cell(w, t, j, row[j], width);
+        line_cell(w, t, row[j]);
     line_end(w);
 }
 
@@ -597,7 +583,7 @@ static void write_text(FILE *fp, struct tab *t)
     } else {
         escape_title(t);
         fprintf(fp, "%s\n", t->title);
-        text_line(&w, t, t->cols, width);
+        text_line(&w, t, t->cols);
         /* A header alone reads as a table cut short: say it is empty. */
         if ((t->row ? t->nrows : tab_rows(t)) == 0) fputs("  (none)\n", fp);
         if (t->row && t->write_rows && !slow_path_asked())
@@ -605,7 +591,7 @@ static void write_text(FILE *fp, struct tab *t)
         else if (t->row)
             made_pass(t, width, &w);
         for (size_t i = 0; !t->row && !w.failed && i < tab_rows(t) && row_cells(t, i, row); i++)
-            text_line(&w, t, row, width);
+            text_line(&w, t, row);
         if (!w.failed && !t->failed) fputc('\n', fp);
     }
     t->failed |= w.failed;
