@@ -424,16 +424,18 @@ static bool count_of_token(struct count *out, const char *t, size_t n)
 
 /* The writer's count c at a move, after the numbers written before it
  * (written_number: "12.", "1. ...", "... 12..."): it takes each number
- * written; numbered dots are a move of their own (they advance it),
- * unnumbered ones hold a place (they do not). Whether the move itself is
- * numbered (the last token). */
+ * written. Dots leave the second mover to move (writer.c, count_move):
+ * numbered, or where the first mover is to move, they are a move of
+ * their own (they advance the count); unnumbered where the second mover
+ * is to move, they hold the first mover's place (they do not). Whether
+ * the move itself is numbered (the last token). */
 static bool count_written(struct count *c, const char *written)
 {
     bool numbered = false;
     for (const char *t = written; *t;) {
         size_t n = strcspn(t, " ");
         if (n == 3 && strncmp(t, "...", 3) == 0) {
-            if (numbered) count_advance(c);
+            if (numbered || !c->second) count_advance(c);
             numbered = false;
         } else {
             numbered = count_of_token(c, t, n);
