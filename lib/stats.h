@@ -540,11 +540,8 @@ void tab_cell(struct tab *t, const char *fmt, ...) __attribute__((format(printf,
  * format to read, for the cells of rows made by the thousand. */
 void tab_text(struct tab *t, const char *s);
 void tab_count(struct tab *t, unsigned long n);
-/* For measure_rows: the width of s as a cell shows it in text (control
- * characters escaped), SIZE_MAX out of memory; of a number tab_count
- * writes, of one "%d" writes. */
-size_t tab_text_width(struct tab *t, const char *s);
-/* s as a cell shows it in text: s itself, or its escaped copy in t's room
+/* s as a cell shows it in text (control characters escaped), for
+ * measure_rows and write_rows: s itself, or its escaped copy in t's room
  * for one (good until the next call); its bytes in *n, its width in
  * *width; NULL out of memory. */
 const char *tab_text_shown(struct tab *t, const char *s, size_t *n, size_t *width);
@@ -554,8 +551,6 @@ const char *tab_text_shown(struct tab *t, const char *s, size_t *n, size_t *widt
 void tab_line_begin(struct text_out *w);
 void tab_line_cell(struct text_out *w, const struct tab *t, const char *s, size_t n, size_t shown);
 bool tab_line_end(struct text_out *w, const struct tab *t);
-size_t tab_count_width(unsigned long n);
-size_t tab_int_width(long n);
 /* A place, "5-7" when shared by the places from..to, as the crosstables
  * and the team tables write it. */
 void tab_place(struct tab *t, int from, int to);

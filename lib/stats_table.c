@@ -534,26 +534,6 @@ static bool made_pass(struct tab *t, size_t width[TAB_COLS], struct text_out *li
     return !t->failed;
 }
 
-size_t tab_text_width(struct tab *t, const char *s)
-{
-    size_t n, width;
-    return text_shown(&t->shown, s, &n, &width) ? width : SIZE_MAX;
-}
-
-/* The widths of numbers as the cells write them: by decimal itself. */
-size_t tab_count_width(unsigned long n)
-{
-    char buf[24];
-    return (size_t)(buf + 23 - decimal(buf, n, false));
-}
-
-size_t tab_int_width(long n)
-{
-    char buf[24];
-    return (size_t)(buf + 23 -
-                    decimal(buf, n < 0 ? 0UL - (unsigned long)n : (unsigned long)n, n < 0));
-}
-
 /* The width of each column in text: its heading's or its widest cell's. */
 static bool text_widths(struct tab *t, size_t width[TAB_COLS])
 {
