@@ -751,8 +751,9 @@ static bool setup_reads_no_side(const char *fen)
  * gives, which the reader then finds again. The writer's own count
  * (own_next) is counted back there alike: it takes the cells' number
  * with the other, and waits with it; where it was another count before
- * the setup (after a wrong number kept), with a wait of its own, which
- * the same number written settles (own_waiting). */
+ * the setup (after a wrong number kept), or has the other side (after
+ * dots that hold a place), with a wait of its own, which the same number
+ * written settles from its own pairs (own_waiting). */
 static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool black_opens)
 {
     struct count *c = &l->next[l->depth], *cells_next = &l->cells_next[l->depth];
@@ -778,7 +779,10 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
             *own = (struct count){fen_number, own->second, 0};
         } else if (counted && (same_side || cells_agree)) {
             *c = (struct count){cells.number, c->second, 0};
-            *own = (struct count){cells.number, own->second, 0}; /* the writer's two counts alike */
+            if (own->second == c->second)
+                *own = (struct count){cells.number, own->second, 0}; /* the writer's two alike */
+            else /* counted back from the other side: from the number written further on */
+                l->own_waiting[d] = wait_open(r, own);
         } else if (!cells_agree || c->wait || !cells.number || own_apart) {
             l->waiting[d] = wait_open(r, c);
             if (!own_apart)
@@ -803,30 +807,42 @@ static bool first_number(struct count *out, const char *written)
     return false;
 }
 
-/* The wait of this line's last setup settled by the first number written
- * after it, c the count just before it: the writer counts back from there
- * (game_line_number_from), the number less the pairs begun since the
- * setup, at least 1. */
+/* The number a count in a wait stands for at the setup, counted back as
+ * the writer counts (game_line_number_from) from the number written now:
+ * less the pairs the count began since the setup, at least 1. */
+static uint32_t counted_back(const pdn_csv_reader *r, const struct count *c, uint32_t written)
+{
+    const struct count_wait *from = &r->waits[c->wait - 1];
+    uint32_t pairs = c->number > from->from ? c->number - from->from : 0;
+    return written > pairs ? written - pairs : 1;
+}
+
+static void settle(pdn_csv_reader *r, uint32_t id, uint32_t number)
+{
+    r->waits[id - 1].number = number;
+    r->waits[id - 1].known = true;
+}
+
+/* The waits of this line's last setup settled by the first number written
+ * after it, c the count just before it. The writer counts each of its
+ * two counts back on its own, from the side it has (setup_side): the own
+ * count from its own pairs where it waits apart (its side after the
+ * setup may be the other). */
 static void settle_wait(pdn_csv_reader *r, struct lines *l, const struct count *c,
                         const char *written)
 {
     unsigned d = l->depth;
     uint32_t id = l->waiting[d], own_id = l->own_waiting[d];
+    const struct count *own = &l->own_next[d];
     struct count first;
     /* c goes on from either wait: from the own count's where a number
      * was written from it (counted_number_text), which c then follows */
-    bool from_one = c->wait && (c->wait == id || c->wait == own_id);
-    if (id == 0 || !from_one || !first_number(&first, written)) return;
-    const struct count_wait *from = &r->waits[c->wait - 1];
-    uint32_t pairs = c->number > from->from ? c->number - from->from : 0;
-    uint32_t number = first.number > pairs ? first.number - pairs : 1;
-    /* both counts stood at the setup: the writer counts both back alike */
-    r->waits[id - 1].number = number;
-    r->waits[id - 1].known = true;
-    if (own_id) {
-        r->waits[own_id - 1].number = number;
-        r->waits[own_id - 1].known = true;
-    }
+    bool from_one = id && c->wait && (c->wait == id || c->wait == own_id);
+    bool own_apart = own_id && own->wait == own_id;
+    if (!(from_one || own_apart) || !first_number(&first, written)) return;
+    uint32_t number = from_one ? counted_back(r, c, first.number) : 0;
+    if (from_one) settle(r, id, number);
+    if (own_id) settle(r, own_id, own_apart ? counted_back(r, own, first.number) : number);
     l->waiting[d] = l->own_waiting[d] = 0;
 }
 
