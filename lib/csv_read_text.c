@@ -625,7 +625,14 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     text_line(r, row, col);
     counted_number_text(r, l->shown, row, col);
     text_adds(r, "...", row, col);
-    l->at[d] = l->shown; /* where its variations start; the count goes on as move_count left it */
+    l->at[d] = l->shown; /* where its variations start */
+    /* The count goes on as move_count left it: from the writer's own
+     * where the replay stops here; past a stop before, from the dots'
+     * (write_moves: n.read, which the writer's count then follows). */
+    if (l->past_at[d]) {
+        l->next[d] = l->shown;
+        count_advance(&l->next[d]);
+    }
     l->hop_end = 0;
     l->number_next = false;
     l->any_move = true;
