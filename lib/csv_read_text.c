@@ -424,18 +424,17 @@ static bool count_of_token(struct count *out, const char *t, size_t n)
 
 /* The writer's count c at a move, after the numbers written before it
  * (written_number: "12.", "1. ...", "... 12..."): it takes each number
- * written. Dots leave the second mover to move (writer.c, count_move):
- * numbered, or where the first mover is to move, they are a move of
- * their own (they advance the count); unnumbered where the second mover
- * is to move, they hold the first mover's place (they do not). Whether
- * the move itself is numbered (the last token). */
+ * written; numbered dots are a move of their own (they advance it),
+ * unnumbered ones hold a place or were counted before the move's setup
+ * (count_bare_dots). Whether the move itself is numbered (the last
+ * token). */
 static bool count_written(struct count *c, const char *written)
 {
     bool numbered = false;
     for (const char *t = written; *t;) {
         size_t n = strcspn(t, " ");
         if (n == 3 && strncmp(t, "...", 3) == 0) {
-            if (numbered || !c->second) count_advance(c);
+            if (numbered) count_advance(c);
             numbered = false;
         } else {
             numbered = count_of_token(c, t, n);
@@ -475,6 +474,25 @@ static size_t own_number_at(const char *written)
         last--;
     bool dots = n - last == 3 && strncmp(written + last, "...", 3) == 0;
     return dots ? strlen(written) : last;
+}
+
+/* Unnumbered dots at the start of a written_number cell, before the
+ * move's own number (placeholder_text), where the first mover is to
+ * move: the writer writes them as a move not given ("2. ...") and counts
+ * on (writer.c, count_move), so the second mover moves after them; where
+ * the second mover is to move they hold the first mover's place, and the
+ * count stays. Both come before the move's setup, which is the move's
+ * own: counted before setup_count. */
+static void count_bare_dots(struct count *c, const char *written)
+{
+    size_t own = own_number_at(written);
+    for (const char *t = written;
+         (size_t)(t - written) < own && strncmp(t, "...", 3) == 0 && (t[3] == ' ' || !t[3]);) {
+        if (!c->second) count_advance(c);
+        t += 3;
+        while (*t == ' ')
+            t++;
+    }
 }
 
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
@@ -866,6 +884,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     if (!lossless) return count_cell(r, second);
     unsigned d = l->depth;
     struct count *c = &l->next[d], *own = &l->own_next[d];
+    count_bare_dots(c, cell(r, R_WRITTEN));
     setup_count(r, l, second, black_opens);
     settle_wait(r, l, c, cell(r, R_WRITTEN));
     bool numbered = count_written(c, cell(r, R_WRITTEN));
