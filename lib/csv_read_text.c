@@ -717,14 +717,34 @@ static bool fen_value_reads(enum pdn_variant variant, const char *value, size_t 
  * starts (its GameType names a variant, its FEN tag, if any, reads) and
  * the setup, not a comment, reads under that variant. The writer then
  * takes who moves after it from the replay; else its count goes on. */
+/* The variant the replay plays the game under, as it reads the GameType
+ * tag (replay_start.c, read_gametype: blanks, then up to six digits),
+ * else --variant's; false when the tag or the option names none: the
+ * replay then plays nothing ([GameType ""] among them). Left alone
+ * without either. */
+static bool replayed_variant(const pdn_csv_reader *r, enum pdn_variant *variant)
+{
+    size_t len, i = 0;
+    const char *tag = tag_cell(r, "GameType", &len);
+    long type = r->o.gametype;
+    if (tag) {
+        while (i < len && (tag[i] == ' ' || tag[i] == '\t'))
+            i++;
+        type = -1;
+        for (size_t digits = 0; i < len && tag[i] >= '0' && tag[i] <= '9' && digits < 6;
+             i++, digits++)
+            type = (type < 0 ? 0 : type * 10) + (tag[i] - '0');
+    }
+    return (!tag && type <= 0) ||
+           (type > 0 && type <= INT_MAX && pdn_variant_from_gametype(variant, (int)type));
+}
+
 static bool setup_reads(const pdn_csv_reader *r, const char *fen)
 {
     /* asked at every row: most have no setup, and the tags need no look */
     if (!game_sets_up(fen) || spell_setup_as_comment(fen)) return false;
     enum pdn_variant variant = PDN_VARIANT_INTERNATIONAL;
-    long type = csv_gametype(r);
-    if (type > 0 && (type > INT_MAX || !pdn_variant_from_gametype(&variant, (int)type)))
-        return false;
+    if (!replayed_variant(r, &variant)) return false;
     size_t len;
     const char *start = tag_cell(r, "FEN", &len);
     if (start && !fen_value_reads(variant, start, len)) return false;
