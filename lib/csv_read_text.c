@@ -713,10 +713,6 @@ static bool fen_value_reads(enum pdn_variant variant, const char *value, size_t 
     return fen_reads(variant, text);
 }
 
-/* Whether the replay reads a setup, as replay_setup_second does: the game
- * starts (its GameType names a variant, its FEN tag, if any, reads) and
- * the setup, not a comment, reads under that variant. The writer then
- * takes who moves after it from the replay; else its count goes on. */
 /* The variant the replay plays the game under, as it reads the GameType
  * tag (replay_start.c, read_gametype: blanks, then up to six digits),
  * else --variant's; false when the tag or the option names none: the
@@ -739,6 +735,10 @@ static bool replayed_variant(const pdn_csv_reader *r, enum pdn_variant *variant)
            (type > 0 && type <= INT_MAX && pdn_variant_from_gametype(variant, (int)type));
 }
 
+/* Whether the replay reads a setup, as replay_setup_second does: the game
+ * starts (its GameType names a variant, its FEN tag, if any, reads) and
+ * the setup, not a comment, reads under that variant. The writer then
+ * takes who moves after it from the replay; else its count goes on. */
 static bool setup_reads(const pdn_csv_reader *r, const char *fen)
 {
     /* asked at every row: most have no setup, and the tags need no look */
@@ -886,9 +886,14 @@ static void settle_wait(pdn_csv_reader *r, struct lines *l, const struct count *
     bool own_apart = own_id && own->wait == own_id;
     if (!(from_one || own_apart) || !first_number(&first, written)) return;
     uint32_t number = from_one ? counted_back(r, c, first.number) : 0;
-    if (from_one) settle(r, id, number);
-    if (own_id) settle(r, own_id, own_apart ? counted_back(r, own, first.number) : number);
-    l->waiting[d] = l->own_waiting[d] = 0;
+    if (from_one) {
+        settle(r, id, number);
+        l->waiting[d] = 0;
+    }
+    if (own_id) {
+        settle(r, own_id, own_apart ? counted_back(r, own, first.number) : number);
+        l->own_waiting[d] = 0;
+    }
 }
 
 /* The writer's counts at this row's move: its line's, after the move's
