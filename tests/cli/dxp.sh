@@ -22,7 +22,11 @@ bin=${1:?usage: dxp.sh BIN}
 work=$(mktemp -d "${TMPDIR:-/tmp}/pdnengine-dxp.XXXXXX") || exit 3
 failed=0
 checks=0
-port=$((20000 + $$ % 20000))
+# Ports of a range of its own: play.sh and play-tui.sh, which make check
+# may run beside this script, have theirs (from 20000 for all three, a
+# listener met another's port when their PIDs were near: "Address already
+# in use"), all below the ephemeral ports (32768) that connections take.
+port=$((20000 + $$ % 4000))
 trap 'rm -rf "$work"' EXIT
 
 fail() {

@@ -334,7 +334,8 @@ resign_and_leave() {
 # White and plays its moves. The person plays 16-21, asks for it back (the
 # engine accepts), plays it again and resigns; both sides save the game,
 # 2-0 for White, clean under pdncheck.
-port=$((20000 + $$ % 20000 + 11))
+# A range of ports of its own (tests/cli/dxp.sh says why).
+port=$((29000 + $$ % 3500))
 run friend "$(game C.UTF-8 "--listen $port --timeout 120 -o $work/friend.pdn")"
 see "waiting for your friend on port $port"
 engine_friend $port "$work/engine.pdn" "$work/engine.err" &

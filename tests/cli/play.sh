@@ -184,7 +184,8 @@ printf 'q\n' | "$bin/pdnplay" --from tests/cli/play/short.pdn --move 9. >/dev/nu
 # game, 2-0 for White, clean under pdncheck, the engine's with the reason
 # pdnplay chatted before its GAMEEND ("Black resigned").
 check
-port=$((20000 + $$ % 20000 + 7))
+# A range of ports of its own (tests/cli/dxp.sh says why).
+port=$((24500 + $$ % 4000))
 (printf '16-21\nu\n16-21\nq\n' | "$bin/pdnplay" --ascii --listen $port --timeout 20 \
     -o "$work/friend.pdn" >"$work/friend.out" 2>"$work/friend.err") &
 friend=$!
