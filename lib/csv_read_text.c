@@ -335,7 +335,8 @@ static size_t tag_line_value_len(const char *v)
  * of that name to the writer. */
 static const char *tag_cell(const pdn_csv_reader *r, const char *name, size_t *len)
 {
-    for (size_t i = 0; !cell(r, R_TAGS)[0] && i < r->ncols && i < r->nf; i++) {
+    bool columns = !cell(r, R_TAGS)[0]; /* once, not a find_role a column */
+    for (size_t i = 0; columns && i < r->ncols && i < r->nf; i++) {
         const struct column *c = &r->cols[i];
         if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0]) {
             *len = strlen(csv_field(r, i));
@@ -714,23 +715,15 @@ static bool fen_value_reads(enum pdn_variant variant, const char *value, size_t 
 }
 
 /* The variant the replay plays the game under, as it reads the GameType
- * tag (replay_start.c, read_gametype: blanks, then up to six digits),
+ * tag (gametype_tag_number, as read_gametype),
  * else --variant's; false when the tag or the option names none: the
  * replay then plays nothing ([GameType ""] among them). Left alone
  * without either. */
 static bool replayed_variant(const pdn_csv_reader *r, enum pdn_variant *variant)
 {
-    size_t len, i = 0;
+    size_t len;
     const char *tag = tag_cell(r, "GameType", &len);
-    long type = r->o.gametype;
-    if (tag) {
-        while (i < len && (tag[i] == ' ' || tag[i] == '\t'))
-            i++;
-        type = -1;
-        for (size_t digits = 0; i < len && tag[i] >= '0' && tag[i] <= '9' && digits < 6;
-             i++, digits++)
-            type = (type < 0 ? 0 : type * 10) + (tag[i] - '0');
-    }
+    long type = tag ? gametype_tag_number(tag, len) : r->o.gametype;
     return (!tag && type <= 0) ||
            (type > 0 && type <= INT_MAX && pdn_variant_from_gametype(variant, (int)type));
 }

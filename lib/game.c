@@ -43,6 +43,17 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
     return t ? t->value : NULL;
 }
 
+int gametype_tag_number(const char *v, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (v[i] == ' ' || v[i] == '\t'))
+        i++;
+    int type = -1;
+    for (int digits = 0; i < len && v[i] >= '0' && v[i] <= '9' && digits < 6; i++, digits++)
+        type = (type < 0 ? 0 : type * 10) + (v[i] - '0');
+    return type;
+}
+
 bool gametype_black_opens(long n)
 {
     enum pdn_variant v;

@@ -61,6 +61,10 @@ struct game_box {
     struct pdn_game_internal internal; /* game.internal points here */
 };
 
+/* The type number of a GameType tag's value v[0, len) as the replay reads
+ * it ("20" or "20,W,10,10,N2,0"): blanks, then up to six digits; -1 when
+ * none (the replay then plays nothing). */
+int gametype_tag_number(const char *v, size_t len);
 /* Whether Black opens each move pair in GameType n's variant (English
  * checkers): then Black's move is a pair's first ("12."), White's its
  * second ("12..."). False for a type not known or not supported. */

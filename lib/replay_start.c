@@ -232,11 +232,7 @@ static bool read_gametype(struct replay *r)
     const struct pdn_tag *t = r->tag_gametype;
     int type = -1;
     if (t) {
-        const char *p = t->value;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        for (int digits = 0; *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
-            type = (type < 0 ? 0 : type * 10) + (*p - '0');
+        type = gametype_tag_number(t->value, strlen(t->value));
     } else if (r->game->variant_source == PDN_VARIANT_FROM_DEFAULT || r->game->gametype <= 0) {
         note_inferred(r);
         return true;
