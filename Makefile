@@ -281,7 +281,8 @@ sanitize: deps-present
 # The library and tests/unit/test_threads.c built with -fsanitize=thread:
 # two threads read, replay and write files at the same moment; and
 # test_reader_threads.c: files read in parts by threads of the reader;
-# test_stats_game.c: pdnstats' records read on those threads.
+# test_stats_game.c: pdnstats' records read on those threads;
+# test_blocks.c and test_stats_write.c: the repeats table made by threads.
 TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
 # Then the tools' -j threads (cmd/jobs.c) on real files, each with four.
 JOBS_TOOLS = pdncheck pdnfmt pdnstats pdn2csv
@@ -289,10 +290,13 @@ tsan: deps-present
 	$(MAKE) $(PARALLEL) BUILD=$(BUILD)/tsan BIN=$(BUILD)/tsan/bin WERROR=1 \
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
 		$(BUILD)/tsan/tests/test_reader_threads $(BUILD)/tsan/tests/test_stats_game \
+		$(BUILD)/tsan/tests/test_blocks $(BUILD)/tsan/tests/test_stats_write \
 		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_reader_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_game
+	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_blocks
+	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_write
 	for t in $(JOBS_TOOLS); do TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) exitcode=66 $(TSAN_OPTIONS)" \
 		PDN_READER_PART_BYTES=256 \
 		$(BUILD)/tsan/bin/$$t -j 4 tests/data/tournaments tests/data/encodings >/dev/null 2>&1; \

@@ -1626,7 +1626,7 @@ enum pdn_stats_tiebreak {
 
 enum pdn_stats_format { PDN_STATS_TEXT, PDN_STATS_CSV, PDN_STATS_JSON };
 
-#define PDN_STATS_WRITE_OPTIONS_VERSION 1
+#define PDN_STATS_WRITE_OPTIONS_VERSION 2
 struct pdn_stats_write_options {
     unsigned version;             /* PDN_STATS_WRITE_OPTIONS_VERSION */
     enum pdn_stats_format format; /* aligned text, CSV (libcsv) or one JSON document */
@@ -1638,6 +1638,10 @@ struct pdn_stats_write_options {
     bool excel;       /* CSV for spreadsheets: BOM, ';', CRLF, text cells that a
                          spreadsheet would read as a number, date or formula
                          written as ="..." (numbers stay numbers) */
+    /* Version 2: threads (at most 8) making the text of the longest table,
+     * the repeats (a collection read twice has a row a game), its output
+     * the same; 0 or 1: the caller's alone. */
+    int threads;
 };
 #define PDN_STATS_WRITE_OPTIONS_INIT                                                               \
     {                                                                                              \

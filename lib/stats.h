@@ -148,12 +148,17 @@ struct repeat_log {
     struct vec bytes;      /* unsigned char */
     size_t n;              /* repeats */
     struct st_repeat last; /* the last one added: the next is written against it */
+    struct vec marks;      /* struct repeat_cursor: before each REPEAT_BLOCK-th repeat */
 };
 /* Where a reading of the log is: zeroed, before the first repeat. */
 struct repeat_cursor {
     size_t at;          /* in bytes */
     struct st_repeat r; /* the repeat read last */
 };
+/* The log is read from a mark on in blocks of this many repeats, each
+ * block on any thread (stats_write_repeats.c): a block's text, some
+ * 240 kB, is made while another is written. */
+enum { REPEAT_BLOCK = 1024 };
 /* What stats_repeat_check needs of a game. */
 struct repeat_game {
     uint32_t file; /* in st->file_names */
@@ -378,6 +383,10 @@ void stats_repeat_free(pdn_stats *st);
 bool stats_repeat_add(struct repeat_log *log, const struct st_repeat *r);
 /* The next repeat of the log into c->r: false after the last. */
 bool stats_repeat_next(const struct repeat_log *log, struct repeat_cursor *c);
+/* The log's blocks of REPEAT_BLOCK repeats (the last may hold fewer). */
+size_t stats_repeat_blocks(const struct repeat_log *log);
+/* A cursor before the first repeat of the block'th block. */
+struct repeat_cursor stats_repeat_block(const struct repeat_log *log, size_t block);
 
 /* ---- teams (stats_teams.c) ---- */
 
@@ -551,6 +560,12 @@ const char *tab_text_shown(struct tab *t, const char *s, size_t *n, size_t *widt
 void tab_line_begin(struct text_out *w);
 void tab_line_cell(struct text_out *w, const struct tab *t, const char *s, size_t n, size_t shown);
 bool tab_line_end(struct text_out *w, const struct tab *t);
+/* For write_rows' threads: a writer of lines padded as like's, to its file
+ * or, once tab_text_out_into is called, at the end of a text; NULL out of
+ * memory. */
+struct text_out *tab_text_out_like(const struct text_out *like);
+void tab_text_out_into(struct text_out *w, struct vec *text);
+void tab_text_out_free(struct text_out *w);
 /* A place, "5-7" when shared by the places from..to, as the crosstables
  * and the team tables write it. */
 void tab_place(struct tab *t, int from, int to);

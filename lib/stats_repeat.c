@@ -113,6 +113,7 @@ void stats_repeat_free(pdn_stats *st)
 {
     stats_strings_free(&st->file_names);
     vec_free(&st->repeats.bytes);
+    vec_free(&st->repeats.marks);
     memset(&st->repeats, 0, sizeof st->repeats);
     free(st->repeat_seen.slots);
     memset(&st->repeat_seen, 0, sizeof st->repeat_seen);

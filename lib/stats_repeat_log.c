@@ -5,7 +5,8 @@
  * the repeat before (neighbours share an event and a file), the game
  * repeated as its distance back: about 10 bytes a repeat (the 113,283 of
  * bench/corpus/read-100mb.pdn take 1.15 MB, not 4.5 MB).
- * Read back only in order (stats_repeat_next). Knows nothing of games.
+ * Read back in order (stats_repeat_next), from the start or from a mark
+ * kept before every REPEAT_BLOCK-th repeat. Knows nothing of games.
  */
 #include "stats.h"
 
@@ -61,6 +62,11 @@ bool stats_repeat_add(struct repeat_log *log, const struct st_repeat *r)
 {
     struct vec *b = &log->bytes;
     if (!vec_reserve(&b->data, &b->cap, b->n + LOG_RECORD_MAX - 1, 1)) return false;
+    if (log->n % REPEAT_BLOCK == 0) { /* a mark: the cursor a reading has here */
+        struct repeat_cursor *mark = vec_push(&log->marks, sizeof *mark);
+        if (mark == NULL) return false;
+        *mark = (struct repeat_cursor){b->n, log->last};
+    }
     const struct st_repeat *p = &log->last;
     unsigned char *out = b->data;
     size_t at = b->n;
@@ -99,4 +105,14 @@ bool stats_repeat_next(const struct repeat_log *log, struct repeat_cursor *c)
     r->round = (int32_t)unzigzag(get(in, &c->at));
     r->sub = (int32_t)unzigzag(get(in, &c->at));
     return true;
+}
+
+size_t stats_repeat_blocks(const struct repeat_log *log)
+{
+    return log->marks.n;
+}
+
+struct repeat_cursor stats_repeat_block(const struct repeat_log *log, size_t block)
+{
+    return ((const struct repeat_cursor *)log->marks.data)[block];
 }

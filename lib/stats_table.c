@@ -399,10 +399,13 @@ static bool row_cells(struct tab *t, size_t i, const char *row[TAB_COLS])
 
 /* A text table's line as it is made, written at its end with one fwrite
  * (a fputs a cell and a fputc a blank were 4% of pdnstats' instructions),
- * and room for a cell made visible. */
+ * or made at the end of a text (tab_text_out_into), and room for a cell
+ * made visible. */
 struct text_out {
     FILE *fp;
-    struct vec line;      /* char */
+    struct vec line;      /* char: the line, for fp */
+    struct vec *out;      /* where the line is made: line, or the text */
+    size_t start;         /* the line's first byte in *out */
     struct vec *shown;    /* the table's: a cell escaped */
     size_t pending;       /* blanks owed before the next cell: no line ends in one */
     const size_t *widths; /* the columns' */
@@ -413,13 +416,14 @@ struct text_out {
 /* Appends n bytes of s to the line. */
 static void line_put(struct text_out *w, const char *s, size_t n)
 {
+    struct vec *o = w->out;
     if (n == 0) return; /* an empty cell: the line may have no room yet */
-    if (w->line.cap - w->line.n < n && !vec_grow(&w->line.data, &w->line.cap, w->line.n + n, 1)) {
+    if (o->cap - o->n < n && !vec_grow(&o->data, &o->cap, o->n + n, 1)) {
         w->failed = true;
         return;
     }
-    memcpy((char *)w->line.data + w->line.n, s, n);
-    w->line.n += n;
+    memcpy((char *)o->data + o->n, s, n);
+    o->n += n;
 }
 
 /* A cell's text as shown, s[0, n) of shown columns, padded to width. */
@@ -429,16 +433,16 @@ static void put_shown(struct text_out *w, const char *s, size_t n, size_t shown,
     size_t pad = shown < width ? width - shown : 0;
     if (right) w->pending += pad;
     if (n > 0) { /* the blanks owed, then the cell: room for both at once */
+        struct vec *o = w->out;
         size_t need = w->pending + n;
-        if (w->line.cap - w->line.n < need &&
-            !vec_grow(&w->line.data, &w->line.cap, w->line.n + need, 1)) {
+        if (o->cap - o->n < need && !vec_grow(&o->data, &o->cap, o->n + need, 1)) {
             w->failed = true;
             return;
         }
-        char *at = (char *)w->line.data + w->line.n;
+        char *at = (char *)o->data + o->n;
         memset(at, ' ', w->pending);
         memcpy(at + w->pending, s, n);
-        w->line.n += need;
+        o->n += need;
         w->pending = 0;
     }
     if (!right) w->pending += pad;
@@ -448,7 +452,8 @@ static void put_shown(struct text_out *w, const char *s, size_t n, size_t shown,
  * column j at a time, ended (written). */
 static void line_begin(struct text_out *w)
 {
-    w->line.n = 0;
+    if (w->out == &w->line) w->line.n = 0;
+    w->start = w->out->n;
     w->pending = 2;
     w->col = 0;
 }
@@ -456,7 +461,32 @@ static void line_begin(struct text_out *w)
 static void line_end(struct text_out *w)
 {
     line_put(w, "\n", 1);
-    if (!w->failed) fwrite(w->line.data, 1, w->line.n, w->fp);
+    if (!w->failed && w->out == &w->line) fwrite(w->line.data, 1, w->line.n, w->fp);
+}
+
+struct text_out *tab_text_out_like(const struct text_out *like)
+{
+    /* on cache lines of its own: each cell written changes it, and another
+     * thread's writer may be its neighbour */
+    size_t size = (sizeof(struct text_out) + 63) & ~(size_t)63;
+    struct text_out *w = aligned_alloc(64, size);
+    if (w == NULL) return NULL;
+    memset(w, 0, size);
+    w->fp = like->fp;
+    w->out = &w->line;
+    w->widths = like->widths;
+    return w;
+}
+
+void tab_text_out_into(struct text_out *w, struct vec *text)
+{
+    w->out = text;
+}
+
+void tab_text_out_free(struct text_out *w)
+{
+    if (w) vec_free(&w->line);
+    free(w);
 }
 
 void tab_line_begin(struct text_out *w)
@@ -557,6 +587,7 @@ static void write_text(FILE *fp, struct tab *t)
 {
     size_t width[TAB_COLS] = {0};
     struct text_out w = {.fp = fp, .shown = &t->shown, .widths = width};
+    w.out = &w.line;
     const char *row[TAB_COLS];
     if (!text_widths(t, width)) {
         t->failed = true;

@@ -6,12 +6,17 @@
  * rows are neither made nor measured cell by cell. Each name (file, event,
  * player) is measured and escaped once, and each row's line is put
  * together from them (measure_rows, write_rows); PDN_SLOW_PATH makes the
- * rows as every other table does, and the tests compare the two. It is
+ * rows as every other table does, and the tests compare the two. With
+ * threads (pdn_stats_write_options.threads), both passes go a block of
+ * rows at a time (blocks.h): each thread measures its blocks, or makes
+ * their lines into a text the caller's thread writes in order. It is
  * called by stats_write.c alone and keeps nothing between calls.
  */
+#include "blocks.h"
 #include "decimal.h"
 #include "stats.h"
 
+#include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,27 +40,43 @@ struct shown_name {
     bool owned;
 };
 
-/* A pass's place in the repeats (read in order, once a pass) and what
- * it keeps: the names as shown, a slot a file, an event, a player, then
- * one for the unknown "?". */
+/* A thread's reading of the repeats, a block at a time, and what it
+ * keeps: the names as shown, a slot a file, an event, a player, then one
+ * for the unknown "?"; the table, but for a room of its own for a name
+ * escaped; the widest cells of the blocks it measured; the writer of its
+ * blocks' lines. */
 struct repeat_pass {
-    struct repeat_cursor at;
+    alignas(64) struct repeat_cursor at; /* cache lines of its own: no thread
+                                            writes where another reads */
     struct shown_name *names, *file, *event, *player;
     char *cell; /* room for a cell put together: "<file> game N" */
     size_t cell_cap;
+    struct tab tab;
+    size_t width[TAB_COLS];
+    struct text_out *line;
 };
 
-/* The tables' ctx. */
+/* A block's text, made by one thread while others make theirs: on cache
+ * lines of its own (each line made grows it). */
+struct block_text {
+    alignas(64) struct vec text;
+};
+
+/* The tables' ctx: a pass a thread (PDN_SLOW_PATH's rows read with the
+ * first), and a text a block being made or written (two a thread). */
 struct repeat_rows {
     const pdn_stats *st;
-    struct repeat_pass *m;
+    FILE *fp;
+    int threads;
+    struct repeat_pass *pass;
+    struct block_text *text;
 };
 
 static void repeat_row(struct tab *t, size_t i, const void *ctx)
 {
     const struct repeat_rows *rows = ctx;
     const pdn_stats *st = rows->st;
-    struct repeat_cursor *at = &rows->m->at;
+    struct repeat_cursor *at = &rows->pass[0].at;
     if (i == 0) *at = (struct repeat_cursor){0};
     if (!stats_repeat_next(&st->repeats, at)) return; /* a row short: t fails */
     const struct st_repeat *r = &at->r;
@@ -79,10 +100,11 @@ static void repeat_row(struct tab *t, size_t i, const void *ctx)
 }
 
 /* The name in slot as shown, told the first time; NULL out of memory. */
-static const struct shown_name *shown(struct tab *t, struct shown_name *slot, const char *name)
+static const struct shown_name *shown(struct repeat_pass *m, struct shown_name *slot,
+                                      const char *name)
 {
     if (slot->s) return slot;
-    const char *s = tab_text_shown(t, name, &slot->n, &slot->width);
+    const char *s = tab_text_shown(&m->tab, name, &slot->n, &slot->width);
     if (s && s != name) { /* escaped, in t's room for one: kept */
         char *copy = malloc(slot->n + 1);
         if (copy) memcpy(copy, s, slot->n), copy[slot->n] = '\0';
@@ -93,13 +115,11 @@ static const struct shown_name *shown(struct tab *t, struct shown_name *slot, co
     return s ? slot : NULL;
 }
 
-static const struct shown_name *shown_player(struct tab *t, const struct repeat_rows *rows,
-                                             uint32_t i)
+static const struct shown_name *shown_player(const pdn_stats *st, struct repeat_pass *m, uint32_t i)
 {
-    const pdn_stats *st = rows->st;
-    struct shown_name *player = rows->m->player;
-    struct shown_name *slot = i == (uint32_t)ST_NO_PLAYER ? &player[st->player.n] : &player[i];
-    return shown(t, slot, st_player_name(st, i));
+    struct shown_name *slot =
+        i == (uint32_t)ST_NO_PLAYER ? &m->player[st->player.n] : &m->player[i];
+    return shown(m, slot, st_player_name(st, i));
 }
 
 /* A round's number, "-" before it when below 0, at out: the end. */
@@ -123,16 +143,15 @@ static size_t round_text(char out[32], const struct st_repeat *r)
 }
 
 /* The repeated game's cell, "game N" or "<file> game N" (the file as
- * shown), in rows->cell: its length and *width; SIZE_MAX out of memory. */
-static size_t first_text(struct tab *t, const struct repeat_rows *rows, const struct st_repeat *r,
+ * shown), in m->cell: its length and *width; SIZE_MAX out of memory. */
+static size_t first_text(const pdn_stats *st, struct repeat_pass *m, const struct st_repeat *r,
                          size_t *width)
 {
-    struct repeat_pass *m = rows->m;
     char number[24];
     size_t n = (size_t)(decimal_text(number, r->first_game) - number), file_n = 0, file_width = 0;
     const struct shown_name *file = NULL;
     if (r->first_file != r->file) {
-        file = shown(t, &m->file[r->first_file], repeat_file(rows->st, r->first_file));
+        file = shown(m, &m->file[r->first_file], repeat_file(st, r->first_file));
         if (file == NULL) return SIZE_MAX;
         file_n = file->n + 1, file_width = file->width + 1;
     }
@@ -151,16 +170,15 @@ static size_t first_text(struct tab *t, const struct repeat_rows *rows, const st
 
 /* The cells of the repeat just read, as shown: their texts, lengths and
  * widths; false out of memory. */
-static bool repeat_cells(struct tab *t, const struct repeat_rows *rows, const char *s[8],
-                         size_t n[8], size_t width[8], char game[24], char round[32])
+static bool repeat_cells(const pdn_stats *st, struct repeat_pass *m, const char *s[8], size_t n[8],
+                         size_t width[8], char game[24], char round[32])
 {
-    struct repeat_pass *m = rows->m;
     const struct st_repeat *r = &m->at.r;
-    const struct st_event *e = rows->st->event.data;
-    const struct shown_name *name[4] = {shown(t, &m->file[r->file], repeat_file(rows->st, r->file)),
-                                        shown(t, &m->event[r->event], st_event_name(&e[r->event])),
-                                        shown_player(t, rows, r->white),
-                                        shown_player(t, rows, r->black)};
+    const struct st_event *e = st->event.data;
+    const struct shown_name *name[4] = {shown(m, &m->file[r->file], repeat_file(st, r->file)),
+                                        shown(m, &m->event[r->event], st_event_name(&e[r->event])),
+                                        shown_player(st, m, r->white),
+                                        shown_player(st, m, r->black)};
     static const int column[4] = {0, 2, 4, 5};
     for (int k = 0; k < 4; k++) {
         if (name[k] == NULL) return false;
@@ -170,43 +188,119 @@ static bool repeat_cells(struct tab *t, const struct repeat_rows *rows, const ch
     n[1] = width[1] = (size_t)(decimal_text(game, r->game) - game);
     s[3] = round;
     n[3] = width[3] = round_text(round, r);
-    if ((n[6] = first_text(t, rows, r, &width[6])) == SIZE_MAX) return false;
+    if ((n[6] = first_text(st, m, r, &width[6])) == SIZE_MAX) return false;
     s[6] = m->cell;
     s[7] = found_by(r->same_moves);
     n[7] = width[7] = strlen(s[7]);
     return true;
 }
 
-/* Each repeat's cells as shown, widening width[column] (line NULL) or
- * written as a line; false out of memory, or when a line failed. */
-static bool each_repeat(struct tab *t, const struct repeat_rows *rows, size_t *width,
+/* The repeats of a block, each one's cells as shown, widening
+ * width[column] (line NULL) or written as a line; false out of memory, or
+ * when a line failed. */
+static bool each_repeat(const pdn_stats *st, struct repeat_pass *m, size_t block, size_t *width,
                         struct text_out *line)
 {
-    struct repeat_cursor *at = &rows->m->at;
     const char *s[8];
-    size_t n[8], cell[8], count = 0;
+    size_t n[8], cell[8], first = block * REPEAT_BLOCK;
+    size_t rows = st->repeats.n - first < REPEAT_BLOCK ? st->repeats.n - first : REPEAT_BLOCK;
     char game[24], round[32];
-    for (*at = (struct repeat_cursor){0}; stats_repeat_next(&rows->st->repeats, at); count++) {
-        if (!repeat_cells(t, rows, s, n, cell, game, round)) return false;
+    m->at = stats_repeat_block(&st->repeats, block);
+    for (size_t i = 0; i < rows; i++) {
+        if (!stats_repeat_next(&st->repeats, &m->at) ||
+            !repeat_cells(st, m, s, n, cell, game, round))
+            return false;
         if (line) tab_line_begin(line);
         for (int j = 0; j < 8; j++)
             if (line)
-                tab_line_cell(line, t, s[j], n[j], cell[j]);
+                tab_line_cell(line, &m->tab, s[j], n[j], cell[j]);
             else if (cell[j] > width[j])
                 width[j] = cell[j];
-        if (line && !tab_line_end(line, t)) return false;
+        if (line && !tab_line_end(line, &m->tab)) return false;
     }
-    return count == rows->st->repeats.n;
+    return true;
+}
+
+static bool measure_block(size_t b, void *state, void *slot, const void *ctx)
+{
+    (void)slot;
+    struct repeat_pass *m = state;
+    return each_repeat(((const struct repeat_rows *)ctx)->st, m, b, m->width, NULL);
+}
+
+/* A block's lines, into the text of its slot. */
+static bool write_block(size_t b, void *state, void *slot, const void *ctx)
+{
+    struct repeat_pass *m = state;
+    struct vec *text = slot;
+    text->n = 0;
+    tab_text_out_into(m->line, text);
+    return each_repeat(((const struct repeat_rows *)ctx)->st, m, b, NULL, m->line);
+}
+
+/* A block's lines written, in order. A failed write is the file's error,
+ * which pdn_stats_write reports (ferror), not the table's. */
+static bool put_block(size_t b, void *slot, const void *ctx)
+{
+    (void)b;
+    const struct vec *text = slot;
+    fwrite(text->data, 1, text->n, ((const struct repeat_rows *)ctx)->fp);
+    return true;
+}
+
+/* Every block made by rows->threads threads (blocks_run), each with a
+ * pass of its own; false when one failed. */
+static bool run_blocks(const struct repeat_rows *rows, const struct tab *t,
+                       bool (*make)(size_t, void *, void *, const void *),
+                       bool (*put)(size_t, void *, const void *))
+{
+    void *states[BLOCKS_THREADS_MAX], *slots[2 * BLOCKS_THREADS_MAX];
+    for (int i = 0; i < rows->threads; i++) {
+        struct repeat_pass *m = &rows->pass[i];
+        struct vec shown = m->tab.shown; /* a room of its own, kept from pass to pass */
+        m->tab = *t;
+        m->tab.shown = shown;
+        states[i] = m;
+        slots[2 * i] = &rows->text[2 * i].text;
+        slots[2 * i + 1] = &rows->text[2 * i + 1].text;
+    }
+    struct blocks_work w = {.n = stats_repeat_blocks(&rows->st->repeats),
+                            .threads = rows->threads,
+                            .make = make,
+                            .put = put,
+                            .ctx = rows,
+                            .states = states,
+                            .slots = slots};
+    return blocks_run(&w);
 }
 
 static bool measure_repeats(struct tab *t, size_t width[TAB_COLS], const void *ctx)
 {
-    return each_repeat(t, ctx, width, NULL);
+    const struct repeat_rows *rows = ctx;
+    if (!run_blocks(rows, t, measure_block, NULL)) return false;
+    for (int i = 0; i < rows->threads; i++)
+        for (int j = 0; j < 8; j++)
+            if (rows->pass[i].width[j] > width[j]) width[j] = rows->pass[i].width[j];
+    return true;
 }
 
 static bool write_repeats(struct tab *t, struct text_out *line, const void *ctx)
 {
-    return each_repeat(t, ctx, NULL, line);
+    const struct repeat_rows *rows = ctx;
+    for (int i = 0; i < rows->threads; i++)
+        if ((rows->pass[i].line = tab_text_out_like(line)) == NULL) return false;
+    return run_blocks(rows, t, write_block, put_block);
+}
+
+/* A pass's names, one slot each (calloc'd: none told yet); false out of
+ * memory. */
+static bool pass_init(struct repeat_pass *m, const pdn_stats *st, size_t names)
+{
+    if ((m->names = calloc(names, sizeof *m->names)) == NULL) return false;
+    m->file = m->names;
+    m->event = m->file + st->file_names.n;
+    m->player = m->event + st->event.n;
+    return true;
 }
 
 static void pass_free(struct repeat_pass *m, size_t names)
@@ -215,17 +309,40 @@ static void pass_free(struct repeat_pass *m, size_t names)
         if (m->names[i].owned) free((char *)m->names[i].s);
     free(m->names);
     free(m->cell);
+    vec_free(&m->tab.shown);
+    tab_text_out_free(m->line);
+}
+
+/* n zeroed objects of size bytes (a multiple of 64) on cache lines of
+ * their own; NULL out of memory. */
+static void *aligned_zeroed(size_t n, size_t size)
+{
+    void *p = aligned_alloc(64, n * size);
+    if (p) memset(p, 0, n * size);
+    return p;
+}
+
+/* Threads for the table: those the options give, one a block at most. */
+static int table_threads(const struct pdn_stats_write_options *o, const pdn_stats *st)
+{
+    int threads = o->version >= 2 && o->threads > 1 ? o->threads : 1;
+    if (threads > BLOCKS_THREADS_MAX) threads = BLOCKS_THREADS_MAX;
+    size_t blocks = stats_repeat_blocks(&st->repeats);
+    return (size_t)threads > blocks ? (blocks > 0 ? (int)blocks : 1) : threads;
 }
 
 int stats_write_repeats(struct stats_out *o, const pdn_stats *st)
 {
     size_t names = st->file_names.n + st->event.n + st->player.n + 1;
-    struct repeat_pass m = {.names = calloc(names, sizeof *m.names)};
-    if (m.names == NULL) return PDN_ENOMEM;
-    m.file = m.names;
-    m.event = m.file + st->file_names.n;
-    m.player = m.event + st->event.n;
-    struct repeat_rows rows = {st, &m};
+    int threads = table_threads(o->o, st);
+    struct repeat_rows rows = {.st = st,
+                               .fp = o->fp,
+                               .threads = threads,
+                               .pass = aligned_zeroed((size_t)threads, sizeof *rows.pass),
+                               .text = aligned_zeroed(2 * (size_t)threads, sizeof *rows.text)};
+    bool ok = rows.pass && rows.text;
+    for (int i = 0; ok && i < threads; i++)
+        ok = pass_init(&rows.pass[i], st, names);
     struct tab t = {.name = "repeats",
                     .title = "Repeats: games read twice, left out of players, events and "
                              "crosstables",
@@ -238,7 +355,12 @@ int stats_write_repeats(struct stats_out *o, const pdn_stats *st)
                                        "white", "black", "repeats", "found by"};
     for (int j = 0; j < 8; j++)
         tab_col(&t, cols[j], j == 1);
-    int rc = tab_emit(o, &t);
-    pass_free(&m, names);
+    int rc = ok ? tab_emit(o, &t) : PDN_ENOMEM;
+    for (int i = 0; rows.pass && i < threads; i++)
+        pass_free(&rows.pass[i], names);
+    for (int i = 0; rows.text && i < 2 * threads; i++)
+        vec_free(&rows.text[i].text);
+    free(rows.pass);
+    free(rows.text);
     return rc;
 }

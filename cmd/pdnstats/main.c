@@ -343,6 +343,18 @@ static int count_one(struct tool *t, const pdn_game *game, void *ctx)
     return pdn_stats_add_read(r->stats, *(pdn_stats_game **)jobs_result(t->job), game, t->input);
 }
 
+/* The threads for the tables (the repeats'): as many as -j reads an input
+ * with, the most of them. */
+static int table_threads(const struct tool *t, int n, char **operands)
+{
+    int most = n == 0 ? jobs_for_input(t, "-") : 1;
+    for (int i = 0; i < n; i++) {
+        int threads = jobs_for_input(t, operands[i]);
+        if (threads > most) most = threads;
+    }
+    return most;
+}
+
 int main(int argc, char **argv)
 {
     struct tool t;
@@ -372,6 +384,7 @@ int main(int argc, char **argv)
     if (r.suggest) {
         write_suggestions(&t, &r);
     } else {
+        r.wo.threads = table_threads(&t, argc - optind, argv + optind);
         rc = pdn_stats_write(stdout, r.stats, &r.wo);
         if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
             tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "

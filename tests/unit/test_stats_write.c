@@ -340,13 +340,20 @@ static pdn_stats *read_files(const struct read_game *games, size_t n)
     return st;
 }
 
-/* The repeats table in text, its widths told from its names
- * (measure_rows) or from its rows made (PDN_SLOW_PATH). */
-static char *repeats_text(const pdn_stats *st, bool slow)
+/* The repeats table in text, made by threads (0: the options of version
+ * 1, which have no threads), its widths told from its names or (slow) from
+ * its rows made (PDN_SLOW_PATH). */
+static char *repeats_text(const pdn_stats *st, bool slow, int threads)
 {
+    struct pdn_stats_write_options o = PDN_STATS_WRITE_OPTIONS_INIT;
+    o.tables = PDN_STATS_REPEATS;
+    if (threads == 0)
+        o.version = 1;
+    else
+        o.threads = threads;
     if (slow) setenv("PDN_SLOW_PATH", "1", 1);
     int rc;
-    char *out = written(st, PDN_STATS_TEXT, PDN_STATS_REPEATS, PDN_TIEBREAK_FMJD, &rc);
+    char *out = written_with(st, &o, &rc);
     unsetenv("PDN_SLOW_PATH");
     assert_int_equal(rc, 0);
     return out;
@@ -376,7 +383,7 @@ static void test_stats_repeat_widths(void **state)
     char *before = NULL;
     for (size_t n = 1; n <= sizeof games / sizeof games[0]; n++) {
         pdn_stats *st = read_files(games, n);
-        char *told = repeats_text(st, false), *made = repeats_text(st, true);
+        char *told = repeats_text(st, false, 1), *made = repeats_text(st, true, 1);
         pdn_stats_free(st);
         assert_string_equal(told, made);
         if (before) assert_true(strlen(told) >= strlen(before)); /* rows only added */
@@ -394,6 +401,37 @@ static void test_stats_repeat_widths(void **state)
     for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++)
         assert_non_null(strstr(before, cells[i]));
     free(before);
+}
+
+/* With threads, the repeats table is made a block of REPEAT_BLOCK rows at
+ * a time, each thread measuring its blocks and making their lines: the
+ * table reads as one thread's. Here the widest cell of each column is in
+ * a block of its own, with names escaped or accented that a thread meets
+ * first in a late block; 3,896 repeats make four blocks. */
+static void test_stats_repeat_threads(void **state)
+{
+    (void)state;
+    static const struct read_game games[] = {
+        {"a.pdn", "E", "1", "A", "B", 1500},
+        {"a.pdn", "Évènement \x1b[31m", "2", "A", "Zoë Ångström", 700},
+        {"b.pdn", "E", "1", "A", "B", 1200},                       /* a.pdn's game again */
+        {"c\x1b[1m.pdn", "E", "12.345", "C", "Name\x7f-ctl", 500}, /* in the last block */
+    };
+    pdn_stats *st = read_files(games, sizeof games / sizeof games[0]);
+    assert_int_equal(st->repeats.n, 1499 + 699 + 1200 + 499);
+    assert_int_equal(stats_repeat_blocks(&st->repeats), 4);
+    char *one = repeats_text(st, false, 1), *slow = repeats_text(st, true, 1);
+    assert_string_equal(one, slow);
+    static const int threads[] = {0, 2, 3, 4, 8, 64};
+    for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+        char *many = repeats_text(st, false, threads[k]);
+        assert_string_equal(many, one);
+        free(many);
+    }
+    assert_non_null(strstr(one, "\n  c\\x1b[1m.pdn  ")); /* the file escaped, padded */
+    pdn_stats_free(st);
+    free(one);
+    free(slow);
 }
 
 /* A cell is what printf makes of its format, whether tab_cell writes it
@@ -498,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_stats_control_bytes),
         cmocka_unit_test(test_stats_made_rows),
         cmocka_unit_test(test_stats_repeat_widths),
+        cmocka_unit_test(test_stats_repeat_threads),
         cmocka_unit_test(test_stats_cell_formats),
         cmocka_unit_test(test_stats_excel),
     };
