@@ -57,7 +57,7 @@ static inline unsigned char line_end(char c, char next)
  * (5.3M of its 24M instructions on 3 MB), 1.1 now. A block counts at most
  * 64, which its byte holds.
  */
-uint32_t reader_part_lines(const char *buf, size_t len)
+static inline __attribute__((always_inline)) uint32_t count_lines(const char *buf, size_t len)
 {
     size_t lines = 0, i = 0;
     for (; len - i > 64; i += 64) { /* buf[i + 64] is there to look at */
@@ -69,6 +69,25 @@ uint32_t reader_part_lines(const char *buf, size_t len)
     for (; i < len; i++)
         lines += line_end(buf[i], i + 1 < len ? buf[i + 1] : 0);
     return (uint32_t)lines;
+}
+
+/* On x86-64 the loop made with AVX2 too (32 bytes an instruction), taken
+ * where the processor has it: 0.4 instructions a byte (pdnstats -j 2 on
+ * 10 MB, callgrind: 10.5M instructions here, 4.1M with it). */
+#if defined(__x86_64__) && (defined(__clang__) || __GNUC__ >= 5)
+#define PART_LINES_AVX2 1
+static __attribute__((target("avx2"))) uint32_t count_lines_avx2(const char *buf, size_t len)
+{
+    return count_lines(buf, len);
+}
+#endif
+
+uint32_t reader_part_lines(const char *buf, size_t len)
+{
+#ifdef PART_LINES_AVX2
+    if (__builtin_cpu_supports("avx2")) return count_lines_avx2(buf, len);
+#endif
+    return count_lines(buf, len);
 }
 
 void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *options, bool bom)
