@@ -657,8 +657,9 @@ static struct st_repeat neighbour(uint32_t i)
 }
 
 /* The repeats' log gives back what it was given, the extremes of every
- * field and differences of either sign too, and a repeat of a file read
- * twice (the next game, the same event) takes a few bytes. */
+ * field and differences of either sign too, from its start or from the
+ * mark before a block; a repeat of a file read twice (the next game, the
+ * same event) takes a few bytes. */
 static void test_stats_repeat_log(void **state)
 {
     (void)state;
@@ -690,7 +691,23 @@ static void test_stats_repeat_log(void **state)
         assert_repeat_equal(&c.r, &r);
     }
     assert_false(stats_repeat_next(&log, &c));
+    /* read from the mark before each block's first repeat, a block gives
+     * the repeats from that one on, as read from the start */
+    for (uint32_t i = 1000; i < 2100; i++) {
+        struct st_repeat r = neighbour(i);
+        assert_true(stats_repeat_add(&log, &r));
+    }
+    assert_int_equal(stats_repeat_blocks(&log), 3); /* 2,104 repeats */
+    for (size_t b = 0; b < 3; b++) {
+        struct repeat_cursor at = stats_repeat_block(&log, b);
+        for (size_t k = b * REPEAT_BLOCK; k < log.n && k < (b + 1) * REPEAT_BLOCK; k++) {
+            struct st_repeat want = k < 4 ? odd[k] : neighbour((uint32_t)(k - 4));
+            assert_true(stats_repeat_next(&log, &at));
+            assert_repeat_equal(&at.r, &want);
+        }
+    }
     vec_free(&log.bytes);
+    vec_free(&log.marks);
 }
 
 static void test_stats_round_suffix(void **state)
