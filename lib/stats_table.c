@@ -405,7 +405,6 @@ struct text_out {
     FILE *fp;
     struct vec line;      /* char: the line, for fp */
     struct vec *out;      /* where the line is made: line, or the text */
-    size_t start;         /* the line's first byte in *out */
     struct vec *shown;    /* the table's: a cell escaped */
     size_t pending;       /* blanks owed before the next cell: no line ends in one */
     const size_t *widths; /* the columns' */
@@ -453,7 +452,6 @@ static void put_shown(struct text_out *w, const char *s, size_t n, size_t shown,
 static void line_begin(struct text_out *w)
 {
     if (w->out == &w->line) w->line.n = 0;
-    w->start = w->out->n;
     w->pending = 2;
     w->col = 0;
 }
