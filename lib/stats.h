@@ -560,6 +560,10 @@ const char *tab_text_shown(struct tab *t, const char *s, size_t *n, size_t *widt
 void tab_line_begin(struct text_out *w);
 void tab_line_cell(struct text_out *w, const struct tab *t, const char *s, size_t n, size_t shown);
 bool tab_line_end(struct text_out *w, const struct tab *t);
+/* size bytes, zeroed, on cache lines of their own (64 bytes), for what
+ * write_rows' threads each write while the others work; NULL out of
+ * memory. free() frees it. */
+void *tab_alloc_lines(size_t size);
 /* For write_rows' threads: a writer of lines padded as like's, to its file
  * or, once tab_text_out_into is called, at the end of a text; NULL out of
  * memory. */

@@ -462,14 +462,20 @@ static void line_end(struct text_out *w)
     if (!w->failed && w->out == &w->line) fwrite(w->line.data, 1, w->line.n, w->fp);
 }
 
+void *tab_alloc_lines(size_t size)
+{
+    size = (size + 63) & ~(size_t)63; /* aligned_alloc wants a multiple */
+    void *p = aligned_alloc(64, size);
+    if (p) memset(p, 0, size);
+    return p;
+}
+
 struct text_out *tab_text_out_like(const struct text_out *like)
 {
     /* on cache lines of its own: each cell written changes it, and another
      * thread's writer may be its neighbour */
-    size_t size = (sizeof(struct text_out) + 63) & ~(size_t)63;
-    struct text_out *w = aligned_alloc(64, size);
+    struct text_out *w = tab_alloc_lines(sizeof *w);
     if (w == NULL) return NULL;
-    memset(w, 0, size);
     w->fp = like->fp;
     w->out = &w->line;
     w->widths = like->widths;

@@ -313,15 +313,6 @@ static void pass_free(struct repeat_pass *m, size_t names)
     tab_text_out_free(m->line);
 }
 
-/* n zeroed objects of size bytes (a multiple of 64) on cache lines of
- * their own; NULL out of memory. */
-static void *aligned_zeroed(size_t n, size_t size)
-{
-    void *p = aligned_alloc(64, n * size);
-    if (p) memset(p, 0, n * size);
-    return p;
-}
-
 /* Threads for the table: those the options give, one a block at most. */
 static int table_threads(const struct pdn_stats_write_options *o, const pdn_stats *st)
 {
@@ -338,8 +329,8 @@ int stats_write_repeats(struct stats_out *o, const pdn_stats *st)
     struct repeat_rows rows = {.st = st,
                                .fp = o->fp,
                                .threads = threads,
-                               .pass = aligned_zeroed((size_t)threads, sizeof *rows.pass),
-                               .text = aligned_zeroed(2 * (size_t)threads, sizeof *rows.text)};
+                               .pass = tab_alloc_lines((size_t)threads * sizeof *rows.pass),
+                               .text = tab_alloc_lines(2 * (size_t)threads * sizeof *rows.text)};
     bool ok = rows.pass && rows.text;
     for (int i = 0; ok && i < threads; i++)
         ok = pass_init(&rows.pass[i], st, names);
