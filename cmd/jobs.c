@@ -56,6 +56,7 @@ struct jobs_game {
     size_t text_cap; /* text's room, kept with a job kept for its thread's next game */
     FILE *out;
     struct job_stream *stream; /* the thread's, for out; NULL: out its own */
+    pdn_scratch *scratch;      /* the thread's, for the library's replay, or NULL */
     const bool *hidden;        /* the tool's: findings it only counts */
     int rc;
     void *state;                       /* the worker's (tool_work.begin) */
@@ -131,6 +132,7 @@ struct jobs_run {
         struct jobs_run *run;
         void *state;
         struct job_stream stream;
+        pdn_scratch *scratch; /* made at its first game */
         pthread_t thread;
     } workers[JOBS_MAX];
     struct worker self; /* the tool's thread, working while it waits */
@@ -150,6 +152,7 @@ struct jobs_run {
         pthread_t owner; /* these two unchanged once the slot is made */
         void *state;
         _Alignas(64) struct job_stream stream; /* the owner's */
+        pdn_scratch *scratch;                  /* the owner's, made at its first game */
         /* The owner's freed jobs, for its next games: too big for glibc's
          * thread cache, a malloc each cost several hundred instructions. */
         struct jobs_game *kept;
@@ -261,11 +264,14 @@ static bool text_keep(struct jobs_game *job, const char *text, size_t n)
     return true;
 }
 
-/* The work of a game on the calling thread, with its stream; the text it
+/* The work of a game on the calling thread, with its stream and its
+ * scratch (made at its first game; none when out of memory); the text it
  * wrote there copied into the job. */
-static void job_work(struct jobs_game *job, struct job_stream *stream, const struct tool *t,
-                     const pdn_game *game, void *ctx)
+static void job_work(struct jobs_game *job, struct job_stream *stream, pdn_scratch **scratch,
+                     const struct tool *t, const pdn_game *game, void *ctx)
 {
+    if (*scratch == NULL) pdn_scratch_new(scratch);
+    job->scratch = *scratch;
     job->stream = stream;
     job->hidden = t->hidden;
     job->result_free = t->work->result_free;
@@ -292,6 +298,11 @@ static void stream_close(struct job_stream *s)
 void *jobs_state(struct jobs_game *job)
 {
     return job->state;
+}
+
+pdn_scratch *jobs_scratch(struct jobs_game *job)
+{
+    return job->scratch;
 }
 
 void *jobs_result(struct jobs_game *job)
@@ -562,7 +573,7 @@ static void work_batch(struct worker *w, struct batch *b)
         }
         if (pdn_game_work(ev->game)) continue; /* the reader's thread did it */
         ev->job.state = w->state;
-        job_work(&ev->job, &w->stream, t, ev->game, (void *)w->run->work_ctx);
+        job_work(&ev->job, &w->stream, &w->scratch, t, ev->game, (void *)w->run->work_ctx);
     }
 }
 
@@ -679,6 +690,7 @@ void jobs_free(struct jobs_run *run)
         }
         if (work->end) work->end(run->reader_states[i].state);
         stream_close(&run->reader_states[i].stream);
+        pdn_scratch_free(run->reader_states[i].scratch);
     }
     pthread_mutex_destroy(&run->states_lock);
     free_spent(run);
@@ -725,9 +737,11 @@ static void stop_workers(struct jobs_run *run)
         pthread_join(run->workers[i].thread, NULL);
         if (work->end) work->end(run->workers[i].state);
         stream_close(&run->workers[i].stream);
+        pdn_scratch_free(run->workers[i].scratch);
     }
     if (run->self_works && work->end) work->end(run->self.state);
     stream_close(&run->self.stream);
+    pdn_scratch_free(run->self.scratch);
 }
 
 /* ---- the work on the reader's threads ---------------------------------------- */
@@ -839,7 +853,7 @@ void *jobs_reader_work(pdn_game *game, void *ctx)
     if (job == NULL) return NULL; /* the tool's thread does it */
     job->state = slot->state;
     job->home = slot;
-    job_work(job, &slot->stream, run->t, game, run->tool_ctx);
+    job_work(job, &slot->stream, &slot->scratch, run->t, game, run->tool_ctx);
     return job;
 }
 

@@ -54,6 +54,9 @@ void jobs_on_diag(const struct pdn_diag *d, void *job);
 FILE *jobs_output(struct jobs_game *job);
 /* The state of the worker running the job (tool_work.begin), or NULL. */
 void *jobs_state(struct jobs_game *job);
+/* The scratch of the thread running the job, for the library's replay and
+ * formatter (pdn_replay_options.scratch), or NULL. */
+pdn_scratch *jobs_scratch(struct jobs_game *job);
 /* JOBS_RESULT_SIZE bytes, suitably aligned, for the work to fill. */
 void *jobs_result(struct jobs_game *job);
 /*

@@ -86,7 +86,8 @@ struct check {
     struct tool_findings held;
     struct srcline src; /* -v: the line the last game ended on */
     struct excerpt_cursor cursor;
-    struct tally sum; /* the summary */
+    struct tally sum;     /* the summary */
+    pdn_scratch *scratch; /* the replay's memory, kept from game to game (NULL: none) */
 };
 
 /* ---- options ---------------------------------------------------------------- */
@@ -329,7 +330,7 @@ static void list_game(struct check *c, const pdn_game *game, unsigned plies)
 }
 
 static struct pdn_replay_options replay_options(const struct tool *t, const char *file,
-                                                pdn_diag_fn to, void *ctx)
+                                                pdn_diag_fn to, void *ctx, pdn_scratch *scratch)
 {
     return (struct pdn_replay_options){
         .version = PDN_REPLAY_OPTIONS_VERSION,
@@ -338,6 +339,7 @@ static struct pdn_replay_options replay_options(const struct tool *t, const char
         .draw_rules = t->draw_rules,
         .on_diag = to,
         .diag_ctx = ctx,
+        .scratch = scratch,
     };
 }
 
@@ -347,7 +349,7 @@ _Static_assert(sizeof(struct pdn_replay_summary) <= JOBS_RESULT_SIZE, "the summa
 static int replay_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
 {
     const struct check *c = ctx;
-    struct pdn_replay_options ro = replay_options(t, c->file, jobs_on_diag, job);
+    struct pdn_replay_options ro = replay_options(t, c->file, jobs_on_diag, job, jobs_scratch(job));
     return pdn_replay_game(jobs_result(job), game, &ro);
 }
 
@@ -365,7 +367,7 @@ static int replay(struct check *c, unsigned *plies, const pdn_game *game)
         return err;
     }
     struct pdn_replay_summary summary = {0};
-    struct pdn_replay_options ro = replay_options(c->t, c->file, on_diag, c);
+    struct pdn_replay_options ro = replay_options(c->t, c->file, on_diag, c, c->scratch);
     int err = pdn_replay_game(&summary, game, &ro);
     *plies = summary.plies;
     return err;
@@ -530,6 +532,7 @@ int main(int argc, char **argv)
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = replay_work};
     parse_options(&c, argc, argv);
+    pdn_scratch_new(&c.scratch); /* none: each replay allocates its own */
     int n = argc - optind;
     int stop = 0;
     if (n == 0) tool_stdin_notice(&t);
@@ -541,6 +544,7 @@ int main(int argc, char **argv)
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_strerror(stop));
     tool_findings_free(&c.held);
+    pdn_scratch_free(c.scratch);
     free(c.src.text);
     tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);

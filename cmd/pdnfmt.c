@@ -69,6 +69,7 @@ struct fmt {
     struct tool *t;
     struct tool_findings held; /* the game's findings, till it is written */
     unsigned long held_file;   /* t->files when they came */
+    pdn_scratch *scratch;      /* the formatter's memory for the games formatted here, or NULL */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -172,7 +173,7 @@ static void hold(const struct pdn_diag *d, void *ctx)
 /* ---- writing ------------------------------------------------------------------- */
 
 static struct pdn_format_options format_options(const struct tool *t, const struct fmt *f,
-                                                pdn_diag_fn to, void *ctx)
+                                                pdn_diag_fn to, void *ctx, pdn_scratch *scratch)
 {
     struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
     fo.write = &f->write;
@@ -184,13 +185,14 @@ static struct pdn_format_options format_options(const struct tool *t, const stru
     fo.filename = t->input;
     fo.on_diag = to;
     fo.diag_ctx = ctx;
+    fo.scratch = scratch;
     return fo;
 }
 
 /* -j: the game formatted in a worker, its text and findings kept in the job. */
 static int format_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
 {
-    struct pdn_format_options fo = format_options(t, ctx, jobs_on_diag, job);
+    struct pdn_format_options fo = format_options(t, ctx, jobs_on_diag, job, jobs_scratch(job));
     FILE *fp = jobs_output(job);
     return fp ? pdn_format_game(fp, game, &fo) : PDN_ENOMEM;
 }
@@ -254,7 +256,7 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     if (t->job)
         rc = jobs_finish(t->job, hold, f, f->out.fp);
     else {
-        struct pdn_format_options fo = format_options(t, f, hold, f);
+        struct pdn_format_options fo = format_options(t, f, hold, f, f->scratch);
         rc = pdn_format_game(f->out.fp, game, &fo);
     }
     held_flush(f);
@@ -281,9 +283,11 @@ int main(int argc, char **argv)
     f.t = &t;
     t.on_diag = hold;
     t.diag_ctx = &f;
+    pdn_scratch_new(&f.scratch); /* none: each game allocates its own */
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     held_flush(&f); /* those of games not written after the last one */
     tool_findings_free(&f.held);
+    pdn_scratch_free(f.scratch);
     tool_output_stopped(&t, &f.out, stop);
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);

@@ -105,6 +105,7 @@ int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
     ro.diag_ctx = w;
     ro.on_ply = replay_ply;
     ro.ply_ctx = w;
+    ro.scratch = &w->scratch;
     int rc = replay_game_noting(sum, game, &ro, &w->ambiguous);
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;

@@ -25,6 +25,7 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
 {
     if (!w) return;
     csv_columns_free(w);
+    scratch_fini(&w->scratch);
     ply_record_free(&w->record);
     free(w->plies);
     free(w->stops);

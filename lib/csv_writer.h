@@ -14,6 +14,7 @@
 #include "game.h"
 #include "pdn.h"
 #include "ply_record.h"
+#include "scratch.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -124,10 +125,11 @@ struct pdn_csv_writer {
     size_t ntagcols;
     const char **tagvals; /* the game's value of each column's tag (csv_columns_game) */
     /* one game's replay, reused */
-    struct ply_record record; /* the plies by node (ply_record.h) */
-    struct ply *plies;        /* what the writer keeps of each, at the record's index */
-    size_t next_ply;          /* csv_next_ply's: the index after the ply found last */
-    bool plain_nodes;         /* the game's nodes hold the reader's plain_* (pdn.h) */
+    struct pdn_scratch scratch; /* its move lists */
+    struct ply_record record;   /* the plies by node (ply_record.h) */
+    struct ply *plies;          /* what the writer keeps of each, at the record's index */
+    size_t next_ply;            /* csv_next_ply's: the index after the ply found last */
+    bool plain_nodes;           /* the game's nodes hold the reader's plain_* (pdn.h) */
     size_t capplies;
     struct stop *stops;
     size_t nstops, capstops;

@@ -15,12 +15,14 @@
  * a node's text without a search as the writer asks for the moves in the
  * replay's order, and replay_plies.h, whose replay tells which captures
  * share their squares with another legal move. Must not print or keep
- * state between calls: everything it allocates is freed before it returns.
+ * state between calls: everything it allocates is freed before it returns,
+ * or kept in the caller's scratch (scratch.h) for its next call.
  */
 #include "format.h"
 #include "game.h"
 #include "options.h"
 #include "replay_plies.h"
+#include "scratch.h"
 #include "vec.h"
 #include "writer.h"
 
@@ -102,6 +104,7 @@ static int replay(struct format *f, const pdn_game *game)
     ro.diag_ctx = f;
     ro.on_ply = on_ply;
     ro.ply_ctx = f;
+    ro.scratch = f->opt->version >= 2 ? f->opt->scratch : NULL;
     int rc = replay_game_noting(&f->sum, game, &ro, &f->ambiguous);
     if (rc == 0 && f->nomem) rc = PDN_ENOMEM;
     if (f->nstops > 1) qsort(f->stops, f->nstops, sizeof *f->stops, stop_by_node);
@@ -182,6 +185,46 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     return rc < 0 ? rc : writer_write_game(out, game, &wo, &count);
 }
 
+/* The format of the scratch, taken out of it for the call, or a new one;
+ * ready for a game. NULL when out of memory. */
+static struct format *format_take(pdn_scratch *scratch)
+{
+    struct format *f = scratch ? scratch->format : NULL;
+    if (f) {
+        scratch->format = NULL;
+        memset(f, 0, offsetof(struct format, plies));
+        ply_record_clear(&f->plies);
+        f->nstops = f->nfaults = 0;
+        return f;
+    }
+    /* The move list is too big for the stack of some systems, under the
+     * replay's own; it is scratch, written before it is read, so only what
+     * comes before it is cleared (clearing its 20 KB for every game was a
+     * tenth of pdnfmt's time). */
+    if ((f = malloc(sizeof *f)) != NULL) memset(f, 0, offsetof(struct format, legal));
+    return f;
+}
+
+/* The format back in the scratch, or freed (none, or it holds another). */
+static void format_put_back(pdn_scratch *scratch, struct format *f)
+{
+    fix_end(f);
+    if (scratch && !scratch->format)
+        scratch->format = f;
+    else
+        format_kept_free(f);
+}
+
+void format_kept_free(struct format *f)
+{
+    if (!f) return;
+    ply_record_free(&f->plies);
+    free(f->placed);
+    free(f->stops);
+    free(f->faults);
+    free(f);
+}
+
 int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_options *options)
 {
     static const struct pdn_format_options defaults = PDN_FORMAT_OPTIONS_INIT;
@@ -190,20 +233,12 @@ int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_opt
     if (o->write && !options_ok(o->write->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
     if ((unsigned)o->broken > PDN_FORMAT_BROKEN_VERBATIM) return PDN_EINVAL;
     if ((unsigned)o->captures > PDN_CAPTURE_FULL_PATH) return PDN_EINVAL;
-    /* The move list is too big for the stack of some systems, under the
-     * replay's own; it is scratch, written before it is read, so only what
-     * comes before it is cleared (clearing its 20 KB for every game was a
-     * tenth of pdnfmt's time). */
-    struct format *f = malloc(sizeof *f);
+    pdn_scratch *scratch = o->version >= 2 ? o->scratch : NULL;
+    struct format *f = format_take(scratch);
     if (!f) return PDN_ENOMEM;
-    memset(f, 0, offsetof(struct format, legal));
     f->opt = o;
     f->faults_wanted = o->fix || o->on_diag;
     int rc = format_game(f, out, game, o);
-    ply_record_free(&f->plies);
-    free(f->placed);
-    free(f->stops);
-    fix_free(f);
-    free(f);
+    format_put_back(scratch, f);
     return rc;
 }

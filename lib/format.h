@@ -36,20 +36,15 @@ struct fault {
     char detail[96];      /* FAULT_NUMBER: the replay's detail */
 };
 
-/* What the replay of one game found. */
+/* What the replay of one game found. A scratch keeps one between games
+ * (scratch.h): what comes before plies is cleared for each game, the
+ * tables from plies on are emptied and kept. */
 struct format {
     const struct pdn_format_options *opt;
-    struct ply_record plies; /* the moves the replay played, by node */
-    struct placed *placed;   /* their texts, at the same index */
-    size_t capplaced;
-    const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
-    size_t nstops, capstops;
     bool nomem;
-    bool ambiguous;       /* the replay's, of the ply on_ply is told of */
-    bool faults_wanted;   /* fix, or findings to report */
-    struct fault *faults; /* in the replay's order; by node once reported */
-    size_t nfaults, capfaults;
-    struct { /* the last move-form finding: its ply's number */
+    bool ambiguous;     /* the replay's, of the ply on_ply is told of */
+    bool faults_wanted; /* fix, or findings to report */
+    struct {            /* the last move-form finding: its ply's number */
         const struct pdn_node *node;
         char move_number[16];
     } form;
@@ -58,8 +53,20 @@ struct format {
     enum pdn_result result;   /* the result written in place of the game's, or NONE */
     char date[DATE_SIZE];     /* the date written in place of the Date tag's */
     struct pdn_replay_summary sum;
+    /* kept */
+    struct ply_record plies; /* the moves the replay played, by node */
+    struct placed *placed;   /* their texts, at the same index */
+    size_t capplaced;
+    const struct pdn_node **stops; /* moves a line stopped at, sorted likewise */
+    size_t nstops, capstops;
+    struct fault *faults; /* in the replay's order; by node once reported */
+    size_t nfaults, capfaults;
     struct pdn_movelist legal; /* scratch for pdn_move_text: last, left uncleared */
 };
+
+/* Frees a format and its tables (scratch.c's, when a scratch is freed);
+ * accepts NULL. */
+void format_kept_free(struct format *f);
 
 /* A replay finding of a fault fix repairs: kept (format.c hands every one). */
 void fix_on_diag(struct format *f, const struct pdn_diag *d);
@@ -79,7 +86,7 @@ void fix_on_ply(struct format *f, const struct pdn_board *before, const struct p
 /* After the replay: decides the result, reports each fault (repaired when
  * 'repair') and sets the writer's callbacks for the repairs. */
 void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo);
-/* Frees what the faults hold. */
-void fix_free(struct format *f);
+/* Frees what the game's faults hold (not the table of faults). */
+void fix_end(struct format *f);
 
 #endif

@@ -366,8 +366,8 @@ void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_
     wo->result = f->result;
 }
 
-void fix_free(struct format *f)
+void fix_end(struct format *f)
 {
-    free(f->faults);
     free(f->mismatch_strings);
+    f->mismatch_strings = NULL;
 }

@@ -21,6 +21,7 @@
 #include "replay.h"
 #include "replay_plain.h"
 #include "replay_plies.h"
+#include "scratch.h"
 #include "text.h"
 
 #include <ctype.h>
@@ -693,14 +694,34 @@ static void replay_init(struct replay *r, const pdn_game *game,
     r->scratch = scratch;
 }
 
+/* The lists of options->scratch, taken out of it for the call, or new
+ * ones; NULL when out of memory. Not cleared: movegen fills a list before
+ * anything reads it. */
+static struct replay_lists *lists_take(pdn_scratch *scratch)
+{
+    struct replay_lists *lists = scratch ? scratch->lists : NULL;
+    if (!lists) return malloc(sizeof *lists);
+    scratch->lists = NULL;
+    return lists;
+}
+
+/* The lists back in the scratch, or freed (none, or it holds others). */
+static void lists_put_back(pdn_scratch *scratch, struct replay_lists *lists)
+{
+    if (scratch && !scratch->lists)
+        scratch->lists = lists;
+    else
+        free(lists);
+}
+
 int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
                        const struct pdn_replay_options *options, bool *ambiguous)
 {
     if (!out || !game) return PDN_EINVAL;
     if (options && !options_ok(options->version, PDN_REPLAY_OPTIONS_VERSION)) return PDN_EINVAL;
     memset(out, 0, sizeof *out);
-    /* Not cleared: movegen fills a list before anything reads it. */
-    struct replay_lists *lists = malloc(sizeof *lists);
+    pdn_scratch *scratch = options && options->version >= 2 ? options->scratch : NULL;
+    struct replay_lists *lists = lists_take(scratch);
     if (!lists) return PDN_ENOMEM;
     struct replay r;
     replay_init(&r, game, options, out, &lists->legal, &lists->scratch);
@@ -712,7 +733,7 @@ int replay_game_noting(struct pdn_replay_summary *out, const pdn_game *game,
         out->complete = replay_line(&r, &game->main, &r.start, r.start_turn, 0, &out->final);
     }
     replay_result_check(&r);
-    free(lists);
+    lists_put_back(scratch, lists);
     return PDN_OK;
 }
 

@@ -16,7 +16,9 @@ int stats_options_settle(struct pdn_stats_options *out, const struct pdn_stats_o
     struct pdn_stats_options o = PDN_STATS_OPTIONS_INIT;
     if (options) {
         if (!options_ok(options->version, PDN_STATS_OPTIONS_VERSION)) return PDN_EINVAL;
-        o = *options;
+        /* a version-1 struct ends before the scratch */
+        memcpy(&o, options,
+               options->version >= 2 ? sizeof o : offsetof(struct pdn_stats_options, scratch));
     }
     if (o.opening_depth == 0) o.opening_depth = 4;
     if (o.opening_depth < 0 || o.opening_depth > STATS_DEPTH_MAX) return PDN_EINVAL;
@@ -141,6 +143,7 @@ int pdn_stats_game_read(pdn_stats_game *rec, const pdn_game *g)
     ro.diag_ctx = rec;
     ro.on_ply = on_ply;
     ro.ply_ctx = rec;
+    ro.scratch = o.scratch;
     int rc = pdn_replay_game(&rec->sum, g, &ro);
     if (rc < 0) return rc;
     rec->ending = (uint8_t)ending_of(rec);

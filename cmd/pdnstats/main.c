@@ -317,14 +317,17 @@ static void team_warnings(struct tool *t, struct run *r)
 
 /* ---- counting ------------------------------------------------------------------ */
 
-/* -j: the game replayed on the thread that read it, into a record of its
- * own that the job keeps (stats_work_free frees it with the job). */
+/* -j: the game replayed on the thread that read it, with that thread's
+ * scratch, into a record of its own that the job keeps (stats_work_free
+ * frees it with the job). */
 static int stats_work(const struct tool *t, struct jobs_game *job, const pdn_game *game, void *ctx)
 {
     const struct run *r = ctx;
     (void)t;
     pdn_stats_game **record = jobs_result(job);
-    int rc = pdn_stats_game_new(record, &r->so);
+    struct pdn_stats_options so = r->so;
+    so.scratch = jobs_scratch(job);
+    int rc = pdn_stats_game_new(record, &so);
     return rc < 0 ? rc : pdn_stats_game_read(*record, game);
 }
 
@@ -366,9 +369,11 @@ int main(int argc, char **argv)
     t.work = &work;
     parse_options(&t, &r, argc, argv);
     if (r.merge) return stats_merge(&t, argc - optind, argv + optind);
+    pdn_scratch_new(&r.so.scratch); /* for the games replayed here; none: each its own */
     int rc = pdn_stats_new(&r.stats, &r.so);
     if (rc < 0) {
         tool_system_error(&t, "pdnstats", pdn_strerror(rc));
+        pdn_scratch_free(r.so.scratch);
         return tool_exit_status(&t);
     }
     /* aliases first: the team file's players are matched after them */
@@ -398,6 +403,7 @@ int main(int argc, char **argv)
     }
     if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
+    pdn_scratch_free(r.so.scratch);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_stdout_flush(&t);
     return tool_exit_status(&t);
