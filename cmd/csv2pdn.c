@@ -44,6 +44,7 @@ struct conversion {
     size_t nmap, capmap;
     bool canonical;
     unsigned long rows, games;
+    pdn_scratch *scratch; /* the formatter's memory, kept from game to game (NULL: none) */
 };
 
 static void add_map(struct tool *t, void *state, const char *arg)
@@ -89,7 +90,11 @@ static void parse_options(struct tool *t, struct conversion *cv, int argc, char 
 /* The game as the row gave it (its text, checked), or in canonical form. */
 static int write_game(struct conversion *cv, const pdn_game *game)
 {
-    if (cv->canonical || !game->raw) return pdn_format_game(cv->out.fp, game, NULL);
+    if (cv->canonical || !game->raw) {
+        struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
+        fo.scratch = cv->scratch;
+        return pdn_format_game(cv->out.fp, game, &fo);
+    }
     size_t n = game->raw_len;
     while (n > 0 && (game->raw[n - 1] == '\n' || game->raw[n - 1] == ' '))
         n--;
@@ -186,6 +191,7 @@ int main(int argc, char **argv)
         return tool_exit_status(&t);
     int n = argc - optind, stop = 0;
     if (n == 0) tool_stdin_notice(&t);
+    pdn_scratch_new(&cv.scratch); /* none: each game allocates its own */
     struct tool_inputs in;
     tool_list_inputs(&t, &in, n, argv + optind);
     for (size_t i = 0; i < in.n && stop == 0; i++)
@@ -198,6 +204,7 @@ int main(int argc, char **argv)
                 cv.rows == 1 ? "" : "s", cv.games, cv.games == 1 ? "" : "s");
     tool_output_close(&t, &cv.out, t.status < TOOL_EXIT_SYSTEM);
     free(cv.map);
+    pdn_scratch_free(cv.scratch);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }
