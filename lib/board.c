@@ -4,6 +4,7 @@
  * accessors, and playing a move already found legal. Finding moves is
  * movegen.c's; no text here (fen.c).
  */
+#include "bits.h"
 #include "board_play.h"
 #include "geometry.h"
 #include "rules_table.h"
@@ -101,7 +102,7 @@ int pdn_board_count(const struct pdn_board *board, enum pdn_piece piece)
         const struct geometry *g = geometry_get(board->variant);
         set = g->valid & ~(board->pieces[PDN_COLOR_WHITE] | board->pieces[PDN_COLOR_BLACK]);
     }
-    return __builtin_popcountll(set);
+    return bits_count(set);
 }
 
 bool pdn_board_equal(const struct pdn_board *a, const struct pdn_board *b)

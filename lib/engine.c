@@ -4,6 +4,7 @@
  * keeps the last completed depth's move when a limit stops the search.
  * The search itself is engine_search.c's; no I/O here.
  */
+#include "bits.h"
 #include "engine.h"
 #include "options.h"
 
@@ -83,7 +84,7 @@ static bool reversible_step(const struct pdn_board *a, const struct pdn_board *b
 {
     for (int c = 0; c < 2; c++)
         if ((a->pieces[c] & ~a->kings) != (b->pieces[c] & ~b->kings) ||
-            __builtin_popcountll(a->pieces[c]) != __builtin_popcountll(b->pieces[c]))
+            bits_count(a->pieces[c]) != bits_count(b->pieces[c]))
             return false;
     return true;
 }

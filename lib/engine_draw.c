@@ -7,6 +7,7 @@
  * read through replay_drawrules.c so that the two never disagree. Works in
  * the handle's arrays only; no allocation, no I/O.
  */
+#include "bits.h"
 #include "engine.h"
 
 #include <limits.h>
@@ -39,10 +40,8 @@ static struct pdn_move step_of(const struct pdn_board *a, const struct pdn_board
 {
     int mover = a->side & 1;
     struct pdn_move m = {0};
-    m.ncaptured = (uint8_t)(__builtin_popcountll(a->pieces[!mover]) -
-                            __builtin_popcountll(b->pieces[!mover]));
-    m.promotes = __builtin_popcountll(b->pieces[mover] & b->kings) >
-                 __builtin_popcountll(a->pieces[mover] & a->kings);
+    m.ncaptured = (uint8_t)(bits_count(a->pieces[!mover]) - bits_count(b->pieces[!mover]));
+    m.promotes = bits_count(b->pieces[mover] & b->kings) > bits_count(a->pieces[mover] & a->kings);
     return m;
 }
 
@@ -57,6 +56,6 @@ void engine_draws_start(struct pdn_engine *e, const struct pdn_board *root,
         struct pdn_move m = step_of(&history[i], next);
         draw_count_step(&e->counts[0], e->draw_rules, &history[i], next, &m);
     }
-    e->pieces[0] = __builtin_popcountll(root->pieces[0] | root->pieces[1]);
+    e->pieces[0] = bits_count(root->pieces[0] | root->pieces[1]);
     e->drawn[0] = false; /* the root is searched whatever rules say of it */
 }

@@ -8,6 +8,7 @@
  * move. Keys are hashes of the board words: no random tables, so nothing
  * global is written.
  */
+#include "bits.h"
 #include "engine.h"
 
 /* splitmix64's finaliser: a good 64-bit mixer, cheap enough per node. */
@@ -55,7 +56,7 @@ void engine_eval_prepare(struct eval_tables *out, enum pdn_variant variant)
 static int side_value(const struct eval_tables *t, const struct pdn_board *b, int color)
 {
     uint64_t own = b->pieces[color];
-    int v = __builtin_popcountll(own & b->kings) * t->king_value;
+    int v = bits_count(own & b->kings) * t->king_value;
     for (uint64_t men = own & ~b->kings; men; men &= men - 1)
         v += t->pst[color][__builtin_ctzll(men)];
     return v;

@@ -50,6 +50,7 @@
  *     regole": drawn when neither side can win; Czech rules as cs.wikipedia.org
  *     "Dama (hra)" gives the CFD's: drawn when no further capture is possible).
  */
+#include "bits.h"
 #include "geometry.h"
 #include "replay.h"
 
@@ -142,11 +143,6 @@ const struct draw_rules *draw_rules_get(enum pdn_variant variant, enum pdn_draw_
     return draw_table[set][variant];
 }
 
-static int popcount(uint64_t x)
-{
-    return __builtin_popcountll(x);
-}
-
 static bool in(int v, int min, int max)
 {
     return v >= min && v <= max;
@@ -176,8 +172,8 @@ static int ending_in(const struct draw_rules *r, const struct pdn_board *b, int 
         const struct draw_ending *e = &r->endings[i];
         if ((e->moves > 0) != counted || !in(pieces, e->pieces_min, e->pieces_max)) continue;
         for (int c = 0; c < 2 && !known; c++) {
-            kings[c] = popcount(b->pieces[c] & b->kings);
-            men[c] = popcount(b->pieces[c] & ~b->kings);
+            kings[c] = bits_count(b->pieces[c] & b->kings);
+            men[c] = bits_count(b->pieces[c] & ~b->kings);
         }
         known = true;
         for (int s = 0; s < 2; s++)
@@ -242,7 +238,7 @@ void draw_count_start(struct draw_count *out, const struct draw_rules *rules,
                       const struct pdn_board *board)
 {
     out->strong = 0;
-    out->pieces = popcount(board->pieces[0] | board->pieces[1]);
+    out->pieces = bits_count(board->pieces[0] | board->pieces[1]);
     out->ending = ending_of(rules, board, out->pieces, true, &out->strong);
     out->count = 0;
 }
@@ -259,7 +255,7 @@ static inline enum pdn_draw_rule count_step(struct draw_count *c, const struct d
                                             const struct pdn_board *after,
                                             const struct pdn_move *move)
 {
-    if (move->ncaptured > 0) c->pieces = popcount(after->pieces[0] | after->pieces[1]);
+    if (move->ncaptured > 0) c->pieces = bits_count(after->pieces[0] | after->pieces[1]);
     if (move->ncaptured > 0 || move->promotes) {
         int strong = 0, ending = ending_of(r, after, c->pieces, true, &strong);
         if (ending != c->ending || (ending >= 0 && r->endings[ending].restart)) {
@@ -302,7 +298,7 @@ static inline enum pdn_draw_rule standing(const struct draw_rules *rules,
 
 enum pdn_draw_rule draw_standing(const struct draw_rules *rules, const struct pdn_board *after)
 {
-    return standing(rules, after, popcount(after->pieces[0] | after->pieces[1]));
+    return standing(rules, after, bits_count(after->pieces[0] | after->pieces[1]));
 }
 
 /* A ply in full: every rule looked at (draw_tracker_step, replay.h, takes

@@ -5,6 +5,7 @@
  * move's (replay_side.c). Reports through replay_report.c; must not print,
  * allocate or replay moves.
  */
+#include "bits.h"
 #include "replay.h"
 #include "fen.h"
 #include "game.h"
@@ -141,7 +142,7 @@ static void check_tag_against_moves(struct replay *r, int type)
  * brazilian or czech" (last: the word before the last). */
 static void append_variants(struct replay *r, size_t *len, unsigned mask, const char *last)
 {
-    int left = __builtin_popcount(mask);
+    int left = bits_count(mask);
     for (int i = 0; i < PDN_VARIANT_COUNT; i++) {
         enum pdn_variant v = variant_common_order[i];
         if (!(mask & (1u << v))) continue;
@@ -174,8 +175,7 @@ static void append_moves_verdict(struct replay *r, size_t *len)
         replay_detail_append(r, len, "; its moves are legal under none of ");
         append_variants(r, len, in->variant_tried, " or ");
         replay_detail_append(r, len, " rules");
-    } else if (__builtin_popcount(in->variant_legal) == 1 &&
-               in->variant_tried == in->variant_candidates) {
+    } else if (bits_count(in->variant_legal) == 1 && in->variant_tried == in->variant_candidates) {
         replay_detail_append(r, len, "; its moves are legal only under ");
         append_variants(r, len, in->variant_legal, "");
         replay_detail_append(r, len, " rules");
@@ -298,7 +298,7 @@ static bool impossible(struct replay *r, const struct pdn_board *b)
         return true;
     }
     for (int c = 0; c < 2; c++) {
-        int count = __builtin_popcountll(b->pieces[c]);
+        int count = bits_count(b->pieces[c]);
         if (count <= most) continue;
         snprintf(r->detail, sizeof r->detail, "%d %s pieces, more than %d", count,
                  c == PDN_COLOR_WHITE ? "white" : "black", most);

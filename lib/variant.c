@@ -7,6 +7,7 @@
  * 8x8 holds), the replay tries the main line under each (replay_probe), so
  * that the rules the moves obey decide. Must not print or allocate.
  */
+#include "bits.h"
 #include "variant.h"
 
 #include "game.h"
@@ -107,8 +108,8 @@ static bool fen_of_8x8(const char *fen)
 {
     struct pdn_board b;
     if (pdn_board_from_fen(&b, PDN_VARIANT_ENGLISH, fen, NULL) != PDN_OK) return false;
-    return __builtin_popcountll(b.pieces[PDN_COLOR_WHITE]) >= FULL_SIDE_8X8 &&
-           __builtin_popcountll(b.pieces[PDN_COLOR_BLACK]) >= FULL_SIDE_8X8;
+    return bits_count(b.pieces[PDN_COLOR_WHITE]) >= FULL_SIDE_8X8 &&
+           bits_count(b.pieces[PDN_COLOR_BLACK]) >= FULL_SIDE_8X8;
 }
 
 /* What a game's own content says (without its GameType tag). */
@@ -226,7 +227,7 @@ static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned can
  * alone: then no file's order chose it. */
 static bool legal_under_one_alone(const struct pdn_game_internal *in, unsigned candidates)
 {
-    return __builtin_popcount(in->variant_legal) == 1 && in->variant_tried == candidates;
+    return bits_count(in->variant_legal) == 1 && in->variant_tried == candidates;
 }
 
 static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct variant_clue *clue,
@@ -245,7 +246,7 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct vari
         }
         if (first < 0) first = i;
         if (!moves || tally_count(tally, gametype_of(order[first])) > 0 ||
-            __builtin_popcount(in->variant_legal) > 1)
+            bits_count(in->variant_legal) > 1)
             break;
     }
     game->gametype = first < 0 ? clue->gametype : gametype_of(order[first]);
