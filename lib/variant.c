@@ -297,18 +297,6 @@ static bool choose_8x8_over_default(pdn_game *game, const struct variant_clue *c
     return true;
 }
 
-/* A GameType tag's number (before any comma), -1 when it has none. */
-static int tag_number(const char *v)
-{
-    while (*v == ' ' || *v == '\t')
-        v++;
-    if (!is_digit(*v)) return -1;
-    int n = 0;
-    for (int k = 0; is_digit(*v) && k < 6; v++, k++)
-        n = n * 10 + (*v - '0');
-    return n;
-}
-
 /* Whether an earlier game of the file was already of this unsupported type. */
 static bool repeated(struct variant_tally *t, int type)
 {
@@ -399,7 +387,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
     const char *tag = clue.tag;
     int best = majority(tally);
     if (tag) {
-        game->gametype = tag_number(tag);
+        game->gametype = gametype_tag_number(tag, strlen(tag));
         game->variant_source = PDN_VARIANT_FROM_TAG;
     } else if (option > 0) {
         game->gametype = option;
