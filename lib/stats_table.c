@@ -412,17 +412,26 @@ struct text_out {
     bool failed;
 };
 
+/* Room for n more bytes where the line is made: where they go, or NULL
+ * (failed) out of memory. */
+static char *line_room(struct text_out *w, size_t n)
+{
+    struct vec *o = w->out;
+    if (o->cap - o->n < n && !vec_grow(&o->data, &o->cap, o->n + n, 1)) {
+        w->failed = true;
+        return NULL;
+    }
+    return (char *)o->data + o->n;
+}
+
 /* Appends n bytes of s to the line. */
 static void line_put(struct text_out *w, const char *s, size_t n)
 {
-    struct vec *o = w->out;
     if (n == 0) return; /* an empty cell: the line may have no room yet */
-    if (o->cap - o->n < n && !vec_grow(&o->data, &o->cap, o->n + n, 1)) {
-        w->failed = true;
-        return;
-    }
-    memcpy((char *)o->data + o->n, s, n);
-    o->n += n;
+    char *at = line_room(w, n);
+    if (at == NULL) return;
+    memcpy(at, s, n);
+    w->out->n += n;
 }
 
 /* A cell's text as shown, s[0, n) of shown columns, padded to width. */
@@ -432,16 +441,12 @@ static void put_shown(struct text_out *w, const char *s, size_t n, size_t shown,
     size_t pad = shown < width ? width - shown : 0;
     if (right) w->pending += pad;
     if (n > 0) { /* the blanks owed, then the cell: room for both at once */
-        struct vec *o = w->out;
         size_t need = w->pending + n;
-        if (o->cap - o->n < need && !vec_grow(&o->data, &o->cap, o->n + need, 1)) {
-            w->failed = true;
-            return;
-        }
-        char *at = (char *)o->data + o->n;
+        char *at = line_room(w, need);
+        if (at == NULL) return;
         memset(at, ' ', w->pending);
         memcpy(at + w->pending, s, n);
-        o->n += need;
+        w->out->n += need;
         w->pending = 0;
     }
     if (!right) w->pending += pad;
