@@ -5,7 +5,6 @@
  */
 #include "scratch.h"
 #include "format.h"
-#include "replay.h"
 
 #include <stdlib.h>
 
