@@ -49,9 +49,22 @@ int input_init(struct input_source *src, enum pdn_encoding encoding)
 void input_fini(struct input_source *src)
 {
     if (src->cd) iconv_close((iconv_t)src->cd);
-    src->cd = NULL;
+    if (src->kept_cd) iconv_close((iconv_t)src->kept_cd);
+    src->cd = src->kept_cd = NULL;
     free(src->raw);
     src->raw = NULL;
+}
+
+void input_reuse(struct input_source *src)
+{
+    unsigned char *raw = src->raw;
+    void *cd = src->cd ? src->cd : src->kept_cd;
+    const char *charset = src->cd ? src->charset : src->kept_charset;
+    if (src->cd && src->kept_cd) iconv_close((iconv_t)src->kept_cd);
+    input_init(src, src->encoding); /* valid: it was */
+    src->raw = raw;
+    src->kept_cd = cd;
+    src->kept_charset = charset;
 }
 
 /* Reads up to cap bytes; 0 sets in_eof. */
@@ -64,6 +77,7 @@ static ssize_t input_read(struct input_source *src, void *buf, size_t cap)
         memcpy(buf, src->mem + src->mem_pos, n);
         src->mem_pos += n;
         if (n == 0) src->in_eof = true;
+        src->consumed += n;
         return (ssize_t)n;
     }
     for (;;) {
@@ -71,6 +85,7 @@ static ssize_t input_read(struct input_source *src, void *buf, size_t cap)
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) return PDN_EIO;
         if (n == 0) src->in_eof = true;
+        src->consumed += (uint64_t)n;
         return n;
     }
 }
@@ -82,9 +97,21 @@ static void add_event(struct input_source *src, enum pdn_diag_code code, uint64_
     src->events[src->nevents++] = (struct input_event){code, offset, detail};
 }
 
+/* A converter to UTF-8 from charset: the kept one, reset, when it is. */
+static iconv_t open_converter(struct input_source *src, const char *charset)
+{
+    iconv_t cd = (iconv_t)src->kept_cd;
+    if (cd && strcmp(src->kept_charset, charset) == 0) {
+        iconv(cd, NULL, NULL, NULL, NULL); /* its initial state */
+        src->kept_cd = NULL;
+        return cd;
+    }
+    return iconv_open("UTF-8", charset);
+}
+
 static int start_convert(struct input_source *src, const char *charset, size_t unit)
 {
-    iconv_t cd = iconv_open("UTF-8", charset);
+    iconv_t cd = open_converter(src, charset);
     if (cd == (iconv_t)-1) return PDN_EENCODING;
     if (!src->raw && !(src->raw = malloc(RAW_CAP))) {
         iconv_close(cd);
@@ -113,7 +140,10 @@ static void put_replacement(struct input_source *src, char **out, size_t *left, 
     memcpy(*out, "\xef\xbf\xbd", 3);
     *out += 3;
     *left -= 3;
-    if (!src->bad_seen) add_event(src, PDN_DIAG_BAD_ENCODING, offset, src->charset);
+    if (!src->bad_seen) {
+        add_event(src, PDN_DIAG_BAD_ENCODING, offset, src->charset);
+        src->bad_at = offset;
+    }
     src->bad_seen = true;
 }
 
@@ -219,6 +249,7 @@ static int leave_utf8(struct input_source *src, struct input_text *text)
     int rc;
     if (!src->raw && !(src->raw = malloc(RAW_CAP))) return PDN_ENOMEM;
     move_to_raw(src, text, text->end);
+    src->convert_from = at;
     if (to == PDN_ENCODING_AUTO && (rc = detect(src, at, &to)) < 0) return rc;
     if (to == PDN_ENCODING_UTF8) {
         src->charset = "UTF-8";
@@ -343,6 +374,20 @@ static int fill_start(struct input_source *src, struct input_text *text)
     }
     src->mode = INPUT_MODE_FAST;
     return fill_fast(src, text);
+}
+
+int input_start_codepage(struct input_source *src, const char *charset, bool bad_seen, uint64_t at)
+{
+    int rc = start_convert(src, charset, 1);
+    if (rc < 0) return rc;
+    src->bad_seen = bad_seen;
+    src->convert_from = at;
+    return 0;
+}
+
+bool input_bytes_are_chars(const struct input_source *src)
+{
+    return src->mode == INPUT_MODE_CONVERT && src->cd != NULL && src->unit == 1;
 }
 
 int input_fill(struct input_source *src, struct input_text *text)

@@ -47,12 +47,31 @@ struct input_source {
     bool in_eof; /* the input is exhausted */
     bool bom;    /* a UTF-8 byte order mark: UTF-8 whatever comes */
     bool bad_seen;
+    uint64_t bad_at; /* decoded offset of the first byte replaced, once bad_seen */
     struct input_event events[4];
     int nevents;
+    uint64_t consumed;     /* bytes taken from the input so far */
+    uint64_t convert_from; /* decoded offset where INPUT_MODE_CONVERT began */
+    /* A converter of an earlier reading (input_reuse), for the next one in
+     * the same charset: opening one costs more than a part of a file. */
+    void *kept_cd;
+    const char *kept_charset;
 };
 
 int input_init(struct input_source *src, enum pdn_encoding encoding);
 void input_fini(struct input_source *src);
+/* input_init for another input, keeping src's buffer and converter. */
+void input_reuse(struct input_source *src);
+/*
+ * The input decoded in a single-byte code page (codepage.h) from its first
+ * byte, at decoded offset 'at', as the file's reader decodes it past the
+ * place where the file left UTF-8; bad_seen: a byte the code page does not
+ * define was said already. 0, PDN_ENOMEM or PDN_EENCODING.
+ */
+int input_start_codepage(struct input_source *src, const char *charset, bool bad_seen, uint64_t at);
+/* Whether each byte now decoded is one character (a single-byte code page,
+ * from convert_from on): the decoded text maps back to the bytes read. */
+bool input_bytes_are_chars(const struct input_source *src);
 /*
  * Appends decoded text to 'text', which must have INPUT_TEXT_ROOM free bytes
  * after text->filled. Returns 1 when text was added, 0 at the end of the

@@ -11,6 +11,7 @@
  * variant, with the tally of the file the reader keeps; a game whose
  * variant the games after it decide is held back with them (reader_hold.c).
  */
+#include "codepage.h"
 #include "input.h"
 #include "options.h"
 #include "parser.h"
@@ -54,6 +55,7 @@ struct reader_one {
     uint32_t last_line;            /* ... and the line of that result */
     struct reader_hold hold;       /* games held for a later one to decide their variant */
     bool finished;                 /* the end met, and said so (0) */
+    uint64_t file_base;            /* offset in the file of the first byte read */
 };
 
 /* Drops the text the parser no longer needs, then grows if still short. */
@@ -316,9 +318,10 @@ int reader_one_next(pdn_game **out, struct reader_one *r)
 /* ---- parts of a file (reader_part.h) ------------------------------------------ */
 
 /* Starts r's text at 'at' in its file: past the file's start, the decoder
- * goes on as UTF-8 as it stands (as the whole file's reader would, which
- * only gets here when all before decoded so), with no look at the start. */
-static void start_at(struct reader_one *r, const struct reader_part *at)
+ * goes on as the whole file's reader would there (as UTF-8 as it stands,
+ * or in the code page it left UTF-8 for), with no look at the start. 0,
+ * or PDN_ENOMEM or PDN_EENCODING. */
+static int start_at(struct reader_one *r, const struct reader_part *at)
 {
     r->part = *at;
     r->text.base = r->lx.base = at->offset;
@@ -327,10 +330,14 @@ static void start_at(struct reader_one *r, const struct reader_part *at)
     r->last_result = true; /* no game yet: nothing left open */
     r->ngames = at->games;
     parser_count_from(r->parser, at->games);
-    if (at->first) return;
+    off_t base = r->fd >= 0 ? lseek(r->fd, 0, SEEK_CUR) : 0;
+    r->file_base = base > 0 ? (uint64_t)base : 0;
+    if (at->first) return 0;
     r->sniffed = true;
-    r->src.mode = INPUT_MODE_FAST;
     r->src.bom = at->bom;
+    if (at->codepage) return input_start_codepage(&r->src, at->codepage, at->bad_seen, at->offset);
+    r->src.mode = INPUT_MODE_FAST;
+    return 0;
 }
 
 int reader_open_part(struct reader_one **out, const void *data, size_t len,
@@ -339,17 +346,19 @@ int reader_open_part(struct reader_one **out, const void *data, size_t len,
     *out = NULL;
     int rc = open_memory(out, data, len, options);
     if (rc < 0) return rc;
-    start_at(*out, at);
     (*out)->tally = NULL;
     (*out)->tell_no_game = false;
-    return 0;
+    if ((rc = start_at(*out, at)) < 0) {
+        reader_one_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
-void reader_reuse_part(struct reader_one *r, const void *data, size_t len,
-                       const struct reader_part *at)
+int reader_reuse_part(struct reader_one *r, const void *data, size_t len,
+                      const struct reader_part *at)
 {
-    input_fini(&r->src);
-    input_init(&r->src, r->opt.encoding); /* valid: reader_new checked it */
+    input_reuse(&r->src);
     r->src.mem = data ? data : (const void *)"";
     r->src.mem_len = len;
     r->text.end = r->text.filled = 0;
@@ -361,18 +370,26 @@ void reader_reuse_part(struct reader_one *r, const void *data, size_t len,
     r->finished = false;
     r->sniffed = r->not_pdn = false;
     r->last_line = 0;
-    start_at(r, at);
+    return start_at(r, at);
 }
 
-/* Whether only blanks follow the last game in the part's bytes (decoded
- * as they stand: the part is plain). */
+/* Whether only blanks follow the last game in the part's bytes, read to
+ * their end. Blanks are one byte decoded as read: the text after the game
+ * is blank when as many of the last bytes read are. */
 static bool blank_after_last(const struct reader_one *r)
 {
-    uint64_t skip = r->part.first && r->src.bom ? 3 : 0; /* the mark, not decoded */
-    uint64_t from = r->last_end - r->part.offset + skip;
-    for (uint64_t i = from; i < r->src.mem_len; i++)
+    uint64_t tail = r->text.base + r->text.end - r->last_end;
+    if (tail > r->src.mem_len) return false;
+    for (size_t i = r->src.mem_len - (size_t)tail; i < r->src.mem_len; i++)
         if (!text_blank(r->src.mem[i])) return false;
     return true;
+}
+
+/* Whether r decodes now as it did from its part's start. */
+static bool decoded_as_started(const struct reader_one *r)
+{
+    if (!r->part.codepage) return r->src.mode != INPUT_MODE_CONVERT;
+    return input_bytes_are_chars(&r->src) && strcmp(r->src.charset, r->part.codepage) == 0;
 }
 
 void reader_part_end(const struct reader_one *r, struct reader_part_end *out)
@@ -381,20 +398,25 @@ void reader_part_end(const struct reader_one *r, struct reader_part_end *out)
         .offset = r->text.base + r->text.end,
         .line = r->lx.line,
         .games = r->ngames - r->part.games,
-        .plain = r->src.mode != INPUT_MODE_CONVERT,
+        .plain = decoded_as_started(r),
+        .bad_seen = r->src.bad_seen,
         .not_pdn = r->not_pdn,
     };
     out->closed = out->plain && r->last_result && blank_after_last(r);
 }
 
-bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at)
+bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at,
+                              uint64_t *file_offset)
 {
     const struct input_text *t = &r->text;
-    /* Decoded as it stands from the file's start, and the last game ended
-     * by a result still in the window; no game held (the reader stands
-     * past the games it has not handed out). */
-    if (hold_waiting(&r->hold) || r->src.mode != INPUT_MODE_FAST || r->not_pdn || !r->last_result ||
-        r->ngames <= r->part.games || r->last_end < t->base || r->last_end > t->base + t->end)
+    /* Decoded as it stands from the file's start, or a byte a character
+     * since before the last game, and that game ended by a result still in
+     * the window; no game held (the reader stands past the games it has not
+     * handed out). */
+    bool codepage = input_bytes_are_chars(&r->src) && r->last_end >= r->src.convert_from;
+    if (hold_waiting(&r->hold) || (r->src.mode != INPUT_MODE_FAST && !codepage) || r->not_pdn ||
+        !r->last_result || r->ngames <= r->part.games || r->last_end < t->base ||
+        r->last_end > t->base + t->end)
         return false;
     size_t from = (size_t)(r->last_end - t->base), k = from;
     while (k < t->end && text_blank((unsigned char)t->data[k]))
@@ -403,7 +425,16 @@ bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at
     *at = (struct reader_part){.offset = t->base + k,
                                .line = r->last_line + reader_part_lines(t->data + from, k - from),
                                .games = r->ngames,
-                               .bom = r->part.bom || r->src.bom};
+                               .bom = r->part.bom || r->src.bom,
+                               .codepage = codepage ? r->src.charset : NULL};
+    /* The text is decoded ahead of the games read: a byte replaced past k
+     * is the next part's to say. */
+    at->bad_seen = r->src.bad_seen && r->src.bad_at < at->offset;
+    /* In a code page, the bytes not yet decoded and a byte a character of
+     * the text after k lie between k and where the input stands. */
+    *file_offset = codepage ? r->file_base + r->src.consumed - r->src.raw_len -
+                                  codepage_chars(t->data + k, t->end - k)
+                            : at->offset + (at->bom ? 3 : 0);
     return true;
 }
 
@@ -411,9 +442,12 @@ int reader_parts_rest(struct reader_one **out, struct reader_parts *s, int fd)
 {
     int rc = reader_one_open_fd(out, fd, &s->options);
     if (rc < 0) return rc;
-    start_at(*out, &s->next);
     (*out)->tally = &s->tally;
-    return 0;
+    if ((rc = start_at(*out, &s->next)) < 0) {
+        reader_one_free(*out);
+        *out = NULL;
+    }
+    return rc;
 }
 
 const struct pdn_reader_options *reader_one_options(const struct reader_one *r)

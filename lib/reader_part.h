@@ -32,6 +32,11 @@ struct reader_part {
     bool first;      /* the file's start: looked at for a byte order mark and
                         what the file is, and told when it has no game */
     bool bom;        /* the file starts with a UTF-8 byte order mark */
+    /* The single-byte code page (codepage.h) the file's reader decodes it
+     * in from before the part on, the file having left UTF-8 there; NULL:
+     * UTF-8 as it stands. */
+    const char *codepage;
+    bool bad_seen; /* ... and a byte it does not define was said already */
 };
 
 /* How a part read to its end ended. */
@@ -39,8 +44,10 @@ struct reader_part_end {
     uint64_t offset; /* decoded offset of its end */
     uint32_t line;   /* line of its end */
     size_t games;
-    bool plain;  /* decoded as UTF-8 as it stands, nothing replaced */
-    bool closed; /* its last game ended by a result, then blanks only */
+    bool plain;    /* decoded as it started (UTF-8 as it stands, nothing
+                      replaced, or its code page throughout) */
+    bool bad_seen; /* a byte its code page does not define, said by then */
+    bool closed;   /* its last game ended by a result, then blanks only */
     bool not_pdn;
 };
 
@@ -53,10 +60,11 @@ int reader_open_part(struct reader_one **out, const void *data, size_t len,
                      const struct pdn_reader_options *options, const struct reader_part *at);
 /*
  * r, made by reader_open_part with the same options, made to read another
- * part as reader_open_part would, keeping its memory.
+ * part as reader_open_part would, keeping its memory: 0, or PDN_ENOMEM or
+ * PDN_EENCODING.
  */
-void reader_reuse_part(struct reader_one *r, const void *data, size_t len,
-                       const struct reader_part *at);
+int reader_reuse_part(struct reader_one *r, const void *data, size_t len,
+                      const struct reader_part *at);
 /* After reader_one_next returned 0: how the part ended. */
 void reader_part_end(const struct reader_one *r, struct reader_part_end *out);
 
@@ -95,11 +103,14 @@ void reader_parts_end(const struct reader_parts *s);
  */
 int reader_parts_rest(struct reader_one **out, struct reader_parts *s, int fd);
 /*
- * After a game of such a reader: true, and where a part may start, when
- * the reader stands where one would: its last game ended by a result, then
- * blanks, then a line opening with '[', the text decoded as it stands
- * since the file's start. Parts are read again from there.
+ * After a game of such a reader: true, and where a part may start (at, and
+ * the offset of its first byte in the file), when the reader stands where
+ * one would: its last game ended by a result, then blanks, then a line
+ * opening with '[', the text decoded as it stands since the file's start,
+ * or in a single-byte code page since before that game. Parts are read
+ * again from there.
  */
-bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at);
+bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at,
+                              uint64_t *file_offset);
 
 #endif

@@ -99,7 +99,8 @@ void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *
 bool reader_parts_accept(struct reader_parts *s, struct reader_part *at,
                          const struct reader_part_end *end, bool last)
 {
-    if (at->offset != s->next.offset || at->line != s->next.line || at->first != s->next.first)
+    if (at->offset != s->next.offset || at->line != s->next.line || at->first != s->next.first ||
+        at->codepage != s->next.codepage || at->bad_seen != s->next.bad_seen)
         return false;
     if (!end->plain || end->not_pdn || !(end->closed || last)) return false;
     at->games = s->next.games;
@@ -107,6 +108,7 @@ bool reader_parts_accept(struct reader_parts *s, struct reader_part *at,
     s->next.line = end->line;
     s->next.games += end->games;
     s->next.first = false;
+    s->next.bad_seen = end->bad_seen;
     return true;
 }
 

@@ -18,6 +18,7 @@
  * start again: the threads take up from there.
  */
 #include "reader_threads.h"
+#include "codepage.h"
 #include "diag_copy.h"
 #include "game.h"
 #include "reader_one.h"
@@ -100,8 +101,9 @@ struct part {
     uint64_t file_offset;
     char *bytes;
     size_t len;
-    bool last; /* ends at the end of the file */
-    bool rest; /* not cut: the rest of the file is read by one reader */
+    uint64_t decoded_len; /* of its text: len, but in a code page */
+    bool last;            /* ends at the end of the file */
+    bool rest;            /* not cut: the rest of the file is read by one reader */
     bool accepted;
     bool handing; /* its events are being handed over */
     enum part_state state;
@@ -148,8 +150,14 @@ struct reader_threads {
     bool stop;
     /* the cutting, on the caller's thread */
     size_t part_bytes;
-    uint64_t cut;  /* file offset of the next part */
-    uint32_t line; /* its line, as the bytes before it count */
+    uint64_t cut;     /* file offset of the next part */
+    uint64_t decoded; /* its decoded offset */
+    uint32_t line;    /* its line, as the bytes before it count */
+    /* Past the place where the file left UTF-8 for a single-byte code page
+     * (the rest's reader found it, and parts resumed after it): the bytes'
+     * lengths decoded, and whether a byte it does not define was met. */
+    struct codepage codepage;
+    bool in_codepage, bad_seen;
     struct window window;
     bool cut_done;
     /* the settling */
@@ -265,16 +273,17 @@ static void read_part(struct reader_threads *t, struct part *p, struct part_read
     p->reader = pr;
     int rc = 0;
     if (pr->r) {
-        reader_reuse_part(pr->r, p->bytes, p->len, &p->at);
+        rc = reader_reuse_part(pr->r, p->bytes, p->len, &p->at);
     } else {
         struct pdn_reader_options o = t->options;
         o.threads = 0;
         o.on_diag = on_part_diag;
         o.diag_ctx = pr;
-        if ((rc = reader_open_part(&pr->r, p->bytes, p->len, &o, &p->at)) < 0) {
-            p->rc = rc;
-            return;
-        }
+        rc = reader_open_part(&pr->r, p->bytes, p->len, &o, &p->at);
+    }
+    if (rc < 0) { /* refused: the rest's reader meets it in turn */
+        p->rc = rc;
+        return;
     }
     struct reader_one *r = pr->r;
     pdn_game *game;
@@ -572,11 +581,12 @@ static struct part *new_part(struct reader_threads *t)
     if (p == NULL) return NULL;
     p->tail = &p->events;
     p->file_offset = t->cut;
-    bool bom = t->bom; /* not settled's: settling rewrites it */
-    p->at = (struct reader_part){.offset = t->cut - (bom && t->cut > 0 ? 3 : 0),
+    p->at = (struct reader_part){.offset = t->decoded,
                                  .line = t->line,
                                  .first = t->cut == 0,
-                                 .bom = bom};
+                                 .bom = t->bom, /* not settled's: settling rewrites it */
+                                 .codepage = t->in_codepage ? t->codepage.charset : NULL,
+                                 .bad_seen = t->bad_seen};
     return p;
 }
 
@@ -648,6 +658,16 @@ static int find_cut(struct reader_threads *t, size_t *len, bool *last)
     }
 }
 
+/* The length of a part's text, its bytes decoded as its reader will
+ * (the file's byte order mark is no text); notes a byte the code page
+ * does not define, which the part's reader says. */
+static uint64_t decoded_len(struct reader_threads *t, const char *bytes, size_t len)
+{
+    if (t->in_codepage)
+        return codepage_decoded_len(&t->codepage, (const unsigned char *)bytes, len, &t->bad_seen);
+    return t->cut == 0 && t->bom ? len - 3 : len;
+}
+
 /* The next part, cut where a game ends after about PART_BYTES. */
 static int cut_part(struct reader_threads *t)
 {
@@ -669,7 +689,9 @@ static int cut_part(struct reader_threads *t)
     shrink_window(w);
     p->len = len;
     p->last = last;
+    p->decoded_len = decoded_len(t, p->bytes, len);
     t->line += reader_part_lines(p->bytes, len);
+    t->decoded += p->decoded_len;
     t->cut += len;
     t->cut_done = last;
     publish(t, p);
@@ -732,7 +754,7 @@ static void drop_parts(struct reader_threads *t)
 static int read_rest(struct reader_threads *t)
 {
     uint64_t from = t->head->file_offset;
-    t->rest_until = t->head->at.offset + t->head->len;
+    t->rest_until = t->head->at.offset + t->head->decoded_len;
     stop_threads(t);
     drop_parts(t);
     drop_window(&t->window); /* read past the last cut: the parts resume elsewhere */
@@ -751,19 +773,34 @@ static void start_threads(struct reader_threads *t)
         if (pthread_create(&t->threads[t->nthreads], NULL, read_parts, t) != 0) break;
 }
 
+/* Whether parts can be cut where the text is decoded in 'codepage' (NULL:
+ * UTF-8 as it stands), which they are from now on. */
+static bool cut_in(struct reader_threads *t, const char *codepage)
+{
+    if (codepage && !(t->in_codepage && t->codepage.charset == codepage) &&
+        !codepage_init(&t->codepage, codepage))
+        return false;
+    t->in_codepage = codepage != NULL;
+    return true;
+}
+
 /* After a game of the rest's reader: the parts again, from where it
  * stands, once it has passed the part refused and stands between games
  * as a part's start needs. */
 static int resume_parts(struct reader_threads *t)
 {
     struct reader_part at;
-    if (!reader_part_resume_point(t->rest, &at) || at.offset < t->rest_until) return 0;
-    uint64_t file_offset = at.offset + (at.bom ? 3 : 0);
+    uint64_t file_offset;
+    if (!reader_part_resume_point(t->rest, &at, &file_offset) || at.offset < t->rest_until ||
+        !cut_in(t, at.codepage))
+        return 0;
     if (lseek(t->fd, (off_t)file_offset, SEEK_SET) < 0) return PDN_EIO;
     reader_one_free(t->rest);
     t->rest = NULL;
     t->settled.next = at;
     t->cut = file_offset;
+    t->decoded = at.offset;
+    t->bad_seen = at.bad_seen;
     drop_window(&t->window);
     t->line = at.line;
     t->cut_done = false;

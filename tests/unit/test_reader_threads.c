@@ -326,6 +326,16 @@ static void assert_same_in_parts_of_many_sizes(const char *path, int from, int s
     unlink(path);
 }
 
+/* A file of the project read with parts of many sizes, as above, kept. */
+static void assert_same_in_parts_of_many_sizes_kept(const char *path)
+{
+    for (int bytes = 64; bytes <= 400; bytes += 37) {
+        char size[16];
+        snprintf(size, sizeof size, "%d", bytes);
+        assert_same_reading(path, 2 + bytes % 2, size);
+    }
+}
+
 /* 60 games in a file of their own, named in path; a comment hides what
  * looks like a place to cut in game 10, and every 'every' games after. */
 static void write_hidden_cuts(char path[], int every)
@@ -651,6 +661,103 @@ static void test_take_stops_the_reader(void **state)
     }
 }
 
+/* ---- past the place where a file leaves UTF-8 ------------------------------------------ */
+
+/* The games of path read in parts of part_bytes on 3 threads, and how many
+ * of them the threads worked on (read in a part accepted). */
+static size_t worked_in_parts(const char *path, const char *part_bytes, struct pdn_reader_options o,
+                              size_t *games)
+{
+    struct work_count count = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    freeing = &count;
+    o.threads = 3;
+    o.work = index_work;
+    o.work_free = index_work_free;
+    o.work_ctx = &count;
+    pdn_reader *r = open_in_parts(path, part_bytes, &o);
+    pdn_game *g;
+    size_t worked = 0;
+    *games = 0;
+    while (pdn_reader_next(&g, r) == 1) {
+        worked += pdn_game_work(g) != NULL;
+        ++*games;
+        pdn_game_free(g);
+    }
+    pdn_reader_free(r);
+    assert_int_equal(count.made, count.freed);
+    return worked;
+}
+
+/* Files in a code page whose first game leaves UTF-8 (a name in Latin-1 or
+ * Cyrillic): one reader reads on from the part that left it only to the
+ * next place between games; the parts after it are decoded in the code
+ * page the reader chose, each from its own first byte, and accepted. Read
+ * as one reader reads them (test_threads_agree_on_every_file), and read
+ * by the threads: before, the whole file was one reader's. */
+static void test_parts_go_on_in_a_code_page(void **state)
+{
+    (void)state;
+    static const char *const paths[] = {
+        "tests/data/encodings/40Camp-latin1.pdn", "tests/data/encodings/abatsiev-cp1251.pdn",
+        "tests/data/encodings/abatsiev-cp866.pdn", "tests/data/encodings/abatsiev-koi8r.pdn"};
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        size_t games, worked = worked_in_parts(paths[i], "2000", o, &games);
+        print_message("%s: %zu of %zu games read in parts\n", paths[i], worked, games);
+        assert_true(games >= 45);
+        assert_true(worked * 2 >= games);
+        assert_same_in_parts_of_many_sizes_kept(paths[i]);
+    }
+}
+
+/* cp1252_text's file read by one reader and by threads, as CP1252. */
+static void assert_same_cp1252_reading(const char *path, int threads, const char *part_bytes)
+{
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
+                                   .encoding = PDN_ENCODING_CP1252};
+    size_t one_len, many_len, games;
+    setenv("PDN_READER_PART_BYTES", part_bytes, 1);
+    char *one = dump_reading(path, o, NULL, &games, &one_len);
+    o.threads = threads;
+    char *many = dump_reading(path, o, NULL, &games, &many_len);
+    unsetenv("PDN_READER_PART_BYTES");
+    bool same = one_len == many_len && memcmp(one, many, one_len) == 0;
+    if (!same) dump_first_difference(path, "one reader", one, "threads", many);
+    assert_true(same);
+    free(one);
+    free(many);
+}
+
+/* 60 games in CP1252, in a file named in path: a name in game 3 leaves
+ * UTF-8 (two bytes decoded from one, three for the euro), and games 20 and
+ * 40 hold a byte CP1252 does not define (0x81), which becomes U+FFFD and
+ * is said once, in game 20: each part's offset and finding are the whole
+ * reader's, whichever part holds which byte. */
+static void write_cp1252_games(char path[])
+{
+    FILE *fp = new_file(path);
+    for (int i = 1; i <= 60; i++) {
+        const char *name = i == 3 ? "Ren\xe9 \x80" : i == 20 || i == 40 ? "Odd\x81" : "Jan";
+        fprintf(fp,
+                "[Event \"%d\"]\n[White \"%s\"]\n1. 32-28 19-23 2. 28x19 14x23 {\xe9t\xe9} %s\n\n",
+                i, name, i % 3 ? "2-0" : "1-1");
+    }
+    fclose(fp);
+}
+
+static void test_a_code_page_undefined_byte_is_said_once(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    write_cp1252_games(path);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION,
+                                   .encoding = PDN_ENCODING_CP1252};
+    size_t games, worked = worked_in_parts(path, "300", o, &games);
+    assert_int_equal(games, 60);
+    assert_true(worked >= 50); /* the parts took up after game 3 */
+    assert_same_in_parts_of_many_sizes(path, 64, 9, assert_same_cp1252_reading);
+}
+
 static void test_a_wrong_guess_is_refused(void **state)
 {
     (void)state;
@@ -685,6 +792,8 @@ int main(void)
         cmocka_unit_test(test_parts_of_a_clean_file_are_all_accepted),
         cmocka_unit_test(test_cut_inside_a_comment_is_refused),
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
+        cmocka_unit_test(test_parts_go_on_in_a_code_page),
+        cmocka_unit_test(test_a_code_page_undefined_byte_is_said_once),
         cmocka_unit_test(test_lines_counted_across_blocks),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),

@@ -1,0 +1,74 @@
+/*
+ * codepage: single-byte code pages measured byte by byte (codepage.h).
+ * The table comes from iconv(3) itself, the decoder input.c uses, so that
+ * the lengths are what decoding gives.
+ */
+#include "codepage.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <string.h>
+
+/* U+FFFD, which input.c writes for a byte the code page does not define. */
+enum { REPLACEMENT_BYTES = 3 };
+
+bool codepage_init(struct codepage *cp, const char *charset)
+{
+    iconv_t cd = iconv_open("UTF-8", charset);
+    if (cd == (iconv_t)-1) return false;
+    memset(cp, 0, sizeof *cp);
+    cp->charset = charset;
+    bool single = true;
+    for (int b = 0; b < 256 && single; b++) {
+        char in = (char)b, out[8];
+        char *inp = &in, *outp = out;
+        size_t inleft = 1, outleft = sizeof out;
+        iconv(cd, NULL, NULL, NULL, NULL);
+        if (iconv(cd, &inp, &inleft, &outp, &outleft) == (size_t)-1) {
+            /* EINVAL: the byte begins a longer sequence; no single-byte code page */
+            single = errno == EILSEQ;
+            cp->undefined[b] = true;
+            cp->extra[b] = REPLACEMENT_BYTES - 1;
+            continue;
+        }
+        size_t n = sizeof out - outleft;
+        single = n >= 1 && (b >= 0x80 || (n == 1 && out[0] == (char)b));
+        cp->extra[b] = (uint8_t)(n - 1);
+    }
+    iconv_close(cd);
+    return single;
+}
+
+uint64_t codepage_decoded_len(const struct codepage *cp, const unsigned char *bytes, size_t len,
+                              bool *undefined)
+{
+    uint64_t extra = 0;
+    bool bad = false;
+    size_t i = 0;
+    /* Most of a PDN file is ASCII: blocks of it skipped with one test,
+     * which the compiler makes vector code of. */
+    for (; len - i >= 64; i += 64) {
+        unsigned char high = 0;
+        for (int k = 0; k < 64; k++)
+            high |= bytes[i + k];
+        if (high < 0x80) continue;
+        for (int k = 0; k < 64; k++) {
+            extra += cp->extra[bytes[i + k]];
+            bad |= cp->undefined[bytes[i + k]];
+        }
+    }
+    for (; i < len; i++) {
+        extra += cp->extra[bytes[i]];
+        bad |= cp->undefined[bytes[i]];
+    }
+    if (bad) *undefined = true;
+    return len + extra;
+}
+
+size_t codepage_chars(const char *utf8, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += ((unsigned char)utf8[i] & 0xC0) != 0x80;
+    return n;
+}
