@@ -158,6 +158,7 @@ struct reader_threads {
      * lengths decoded, and whether a byte it does not define was met. */
     struct codepage codepage;
     bool in_codepage, bad_seen;
+    const char *no_codepage; /* a charset codepage_init refused */
     struct window window;
     bool cut_done;
     /* the settling */
@@ -665,7 +666,7 @@ static uint64_t decoded_len(struct reader_threads *t, const char *bytes, size_t 
 {
     if (t->in_codepage)
         return codepage_decoded_len(&t->codepage, (const unsigned char *)bytes, len, &t->bad_seen);
-    return t->cut == 0 && t->bom ? len - 3 : len;
+    return t->cut == 0 && t->bom && len >= 3 ? len - 3 : len;
 }
 
 /* The next part, cut where a game ends after about PART_BYTES. */
@@ -777,9 +778,13 @@ static void start_threads(struct reader_threads *t)
  * UTF-8 as it stands), which they are from now on. */
 static bool cut_in(struct reader_threads *t, const char *codepage)
 {
+    if (codepage && codepage == t->no_codepage) return false;
     if (codepage && !(t->in_codepage && t->codepage.charset == codepage) &&
-        !codepage_init(&t->codepage, codepage))
+        !codepage_init(&t->codepage, codepage)) {
+        t->no_codepage = codepage; /* the rest read by one reader, not tried at each game */
+        t->in_codepage = false;
         return false;
+    }
     t->in_codepage = codepage != NULL;
     return true;
 }

@@ -1,0 +1,95 @@
+/*
+ * Unit tests of codepage.h: the UTF-8 lengths of single-byte code pages,
+ * against the code charts (CP1252 and CP1251 as Microsoft publishes them,
+ * KOI8-R by RFC 1489, Latin-1 by ISO 8859-1): a letter past ASCII is two
+ * bytes of UTF-8, the euro sign and the box-drawing characters three, an
+ * unassigned byte U+FFFD's three and said; and no table for an encoding
+ * of more than one byte a character.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "codepage.h"
+
+#include <string.h>
+
+static void cp1252(void **state)
+{
+    (void)state;
+    struct codepage cp;
+    assert_true(codepage_init(&cp, "CP1252"));
+    assert_int_equal(cp.extra['a'], 0);
+    assert_int_equal(cp.extra[0xE9], 1); /* é, U+00E9 */
+    assert_int_equal(cp.extra[0x80], 2); /* €, U+20AC */
+    assert_true(cp.undefined[0x81]);
+    assert_false(cp.undefined[0xE9]);
+    bool undefined = false;
+    const unsigned char name[] = "Ren\xe9 \x80";
+    assert_int_equal(codepage_decoded_len(&cp, name, sizeof name - 1, &undefined), 3 + 2 + 1 + 3);
+    assert_false(undefined);
+    assert_int_equal(codepage_decoded_len(&cp, (const unsigned char *)"\x81", 1, &undefined), 3);
+    assert_true(undefined);
+}
+
+static void cp1251_koi8r_latin1(void **state)
+{
+    (void)state;
+    struct codepage cp;
+    assert_true(codepage_init(&cp, "CP1251"));
+    assert_int_equal(cp.extra[0xC0], 1); /* А, U+0410 */
+    assert_int_equal(cp.extra[0x88], 2); /* €, U+20AC */
+    assert_true(cp.undefined[0x98]);
+    assert_true(codepage_init(&cp, "KOI8-R"));
+    assert_int_equal(cp.extra[0x80], 2); /* ─, U+2500 */
+    assert_int_equal(cp.extra[0xC1], 1); /* а, U+0430 */
+    assert_true(codepage_init(&cp, "ISO-8859-1"));
+    for (int b = 0x80; b < 0x100; b++) {
+        assert_int_equal(cp.extra[b], 1);
+        assert_false(cp.undefined[b]);
+    }
+}
+
+/* Long text: the blocks of 64 bytes skipped as ASCII and those counted. */
+static void long_text(void **state)
+{
+    (void)state;
+    struct codepage cp;
+    assert_true(codepage_init(&cp, "CP1252"));
+    unsigned char text[1000];
+    memset(text, 'x', sizeof text);
+    text[0] = text[500] = text[999] = 0xE9;
+    text[130] = 0x80;
+    bool undefined = false;
+    assert_int_equal(codepage_decoded_len(&cp, text, sizeof text, &undefined), 1000 + 3 + 2);
+    assert_false(undefined);
+}
+
+static void not_single_byte(void **state)
+{
+    (void)state;
+    struct codepage cp;
+    assert_false(codepage_init(&cp, "UTF-16LE"));
+    assert_false(codepage_init(&cp, "UTF-8"));
+    assert_false(codepage_init(&cp, "no such charset"));
+}
+
+static void chars_of_utf8(void **state)
+{
+    (void)state;
+    const char text[] = "R\xc3\xa9\xe2\x82\xac!"; /* Ré€! */
+    assert_int_equal(codepage_chars(text, strlen(text)), 4);
+    assert_int_equal(codepage_chars(text, 0), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(cp1252),        cmocka_unit_test(cp1251_koi8r_latin1),
+        cmocka_unit_test(long_text),     cmocka_unit_test(not_single_byte),
+        cmocka_unit_test(chars_of_utf8),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
