@@ -6,8 +6,8 @@
 #   - the same files made one (a big file whose games cross many batches
 #     of the threads), and variants of it: with a BOM, with CRLF line ends,
 #     in UTF-16 (encoding detection and line numbers over the whole file);
-#   - the big file read in small parts (PDN_READER_PART_BYTES), and with a
-#     comment left open in its middle;
+#   - the big file read in small parts (PDN_READER_PART_BYTES), with a
+#     comment left open in its middle, and files in a code page;
 #   - the big file on a pipe with -j 2, and with games chosen (-g);
 #   - the big file written to a full disk (/dev/full).
 # Prints one line per input set; fails when any run differs from -j 1.
@@ -82,8 +82,17 @@ done
 # read by one reader.
 lines=$(wc -l <"$out/big.pdn")
 { head -n $((lines / 2)) "$out/big.pdn"; echo '{ an open comment 2-0'; tail -n +$((lines / 2 + 1)) "$out/big.pdn"; } >"$out/big-brace.pdn"
+# Files that leave UTF-8 for a code page (lib/codepage.c): Latin-1 and
+# CP1251 files eight times over, which leave it in their first game, and
+# the same after the big file, which leave it past its 2 MB; the parts
+# after that place are read in the code page.
+for f in 40Camp-latin1 abatsiev-cp1251; do
+    for i in 1 2 3 4 5 6 7 8; do cat "tests/data/encodings/$f.pdn" && echo; done >"$out/$f.pdn"
+    cat "$out/big.pdn" "$out/$f.pdn" >"$out/big-$f.pdn"
+done
 export PDN_READER_PART_BYTES=2000
-for f in big big-bom big-crlf big-brace; do
+for f in big big-bom big-crlf big-brace 40Camp-latin1 abatsiev-cp1251 big-40Camp-latin1 \
+    big-abatsiev-cp1251; do
     same "$f.pdn, parts of 2000 bytes" 2 "$out/$f.pdn"
 done
 unset PDN_READER_PART_BYTES
