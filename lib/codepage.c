@@ -29,11 +29,13 @@ bool codepage_init(struct codepage *cp, const char *charset)
             single = errno == EILSEQ;
             cp->undefined[b] = true;
             cp->extra[b] = REPLACEMENT_BYTES - 1;
+            memcpy(cp->utf8[b], "\xef\xbf\xbd", REPLACEMENT_BYTES);
             continue;
         }
         size_t n = sizeof out - outleft;
-        single = n >= 1 && (b >= 0x80 || (n == 1 && out[0] == (char)b));
+        single = n >= 1 && n <= sizeof cp->utf8[b] && (b >= 0x80 || (n == 1 && out[0] == (char)b));
         cp->extra[b] = (uint8_t)(n - 1);
+        memcpy(cp->utf8[b], out, n < sizeof cp->utf8[b] ? n : sizeof cp->utf8[b]);
     }
     iconv_close(cd);
     return single;

@@ -8,6 +8,7 @@
 #ifndef PDN_INPUT_H
 #define PDN_INPUT_H
 
+#include "codepage.h"
 #include "encoding.h"
 
 /* Bytes read from the input at a time. */
@@ -52,15 +53,15 @@ struct input_source {
     int nevents;
     uint64_t consumed;     /* bytes taken from the input so far */
     uint64_t convert_from; /* decoded offset where INPUT_MODE_CONVERT began */
-    /* A converter of an earlier reading (input_reuse), for the next one in
-     * the same charset: opening one costs more than a part of a file. */
-    void *kept_cd;
-    const char *kept_charset;
+    /* A single-byte code page is decoded by table, not iconv (cd NULL);
+     * the table is kept by input_reuse for the next input in it. */
+    struct codepage *table;
+    bool by_table;
 };
 
 int input_init(struct input_source *src, enum pdn_encoding encoding);
 void input_fini(struct input_source *src);
-/* input_init for another input, keeping src's buffer and converter. */
+/* input_init for another input, keeping src's buffer and code page table. */
 void input_reuse(struct input_source *src);
 /*
  * The input decoded in a single-byte code page (codepage.h) from its first

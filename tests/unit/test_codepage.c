@@ -1,10 +1,10 @@
 /*
- * Unit tests of codepage.h: the UTF-8 lengths of single-byte code pages,
- * against the code charts (CP1252 and CP1251 as Microsoft publishes them,
- * KOI8-R by RFC 1489, Latin-1 by ISO 8859-1): a letter past ASCII is two
- * bytes of UTF-8, the euro sign and the box-drawing characters three, an
- * unassigned byte U+FFFD's three and said; and no table for an encoding
- * of more than one byte a character.
+ * Unit tests of codepage.h: the UTF-8 of single-byte code pages and its
+ * lengths, against the code charts (CP1252 and CP1251 as Microsoft
+ * publishes them, KOI8-R by RFC 1489, Latin-1 by ISO 8859-1): a letter
+ * past ASCII is two bytes of UTF-8, the euro sign and the box-drawing
+ * characters three, an unassigned byte U+FFFD's three and said; and no
+ * table for an encoding of more than one byte a character.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,6 +26,9 @@ static void cp1252(void **state)
     assert_int_equal(cp.extra[0x80], 2); /* €, U+20AC */
     assert_true(cp.undefined[0x81]);
     assert_false(cp.undefined[0xE9]);
+    assert_memory_equal(cp.utf8[0xE9], "\xc3\xa9", 2);
+    assert_memory_equal(cp.utf8[0x80], "\xe2\x82\xac", 3);
+    assert_memory_equal(cp.utf8[0x81], "\xef\xbf\xbd", 3); /* U+FFFD */
     bool undefined = false;
     const unsigned char name[] = "Ren\xe9 \x80";
     assert_int_equal(codepage_decoded_len(&cp, name, sizeof name - 1, &undefined), 3 + 2 + 1 + 3);
@@ -42,9 +45,11 @@ static void cp1251_koi8r_latin1(void **state)
     assert_int_equal(cp.extra[0xC0], 1); /* А, U+0410 */
     assert_int_equal(cp.extra[0x88], 2); /* €, U+20AC */
     assert_true(cp.undefined[0x98]);
+    assert_memory_equal(cp.utf8[0xC0], "\xd0\x90", 2);
     assert_true(codepage_init(&cp, "KOI8-R"));
     assert_int_equal(cp.extra[0x80], 2); /* ─, U+2500 */
     assert_int_equal(cp.extra[0xC1], 1); /* а, U+0430 */
+    assert_memory_equal(cp.utf8[0xC1], "\xd0\xb0", 2);
     assert_true(codepage_init(&cp, "ISO-8859-1"));
     for (int b = 0x80; b < 0x100; b++) {
         assert_int_equal(cp.extra[b], 1);

@@ -142,6 +142,14 @@ static void test_input_encoding_only_when_not_utf8(void **state)
     assert_non_null(dc_find(&F.dc, PDN_DIAG_BAD_ENCODING));
     assert_int_equal(count(PDN_DIAG_ENCODING_FALLBACK), 0);
     free(t);
+    /* Bytes CP1252 does not define (0x81) become U+FFFD, said once; its
+     * letters and the euro sign around them decode (a table, not iconv:
+     * codepage.c). */
+    static const char odd[] = "[Site \"\x81x\xe9\x80\x81\"] *";
+    t = tags_of(odd, sizeof odd - 1, PDN_ENCODING_CP1252);
+    assert_string_equal(t, "Site=\xef\xbf\xbdx\xc3\xa9\xe2\x82\xac\xef\xbf\xbd\n");
+    assert_int_equal(count(PDN_DIAG_BAD_ENCODING), 1);
+    free(t);
 }
 
 /* A KOI8-R text with the encoding named; the names parse. */
