@@ -86,11 +86,12 @@ fi
 echo "   medians of $pairs pairs of runs, -j 1${pin_fastest:+ on the fastest core} and -j $cores in turn:"
 printf '   %-18s %8s %8s %6s   %8s %8s %6s   %s\n' tool "wall -j1" "cpu" "MB" "wall -j$cores" \
     "cpu" "MB" "speedup (wall)"
-for tool in pdncheck pdnstats pdnfmt pdn2csv; do
+# speedup_line LABEL TOOL: the pairs of TOOL on $corpus, one line.
+speedup_line() {
     for pair in $(seq "$pairs"); do
         # shellcheck disable=SC2086 # $pin_fastest: the command and its options, or nothing
-        echo "$(run $pin_fastest "$bin/$tool" -q -j 1) $(run "$bin/$tool" -q -j "$cores")"
-    done | awk -v tool="$tool" '
+        echo "$(run $pin_fastest "$bin/$2" -q -j 1) $(run "$bin/$2" -q -j "$cores")"
+    done | awk -v tool="$1" '
         function median(col,   i, j, n, t, v) {
             n = 0
             for (i = 1; i <= NR; i++) v[++n] = (col ? f[i, col] : (f[i, 4] > 0 ? f[i, 1] / f[i, 4] : 0))
@@ -101,7 +102,21 @@ for tool in pdncheck pdnstats pdnfmt pdn2csv; do
         { for (c = 1; c <= 6; c++) f[NR, c] = $c }
         END { printf "   %-18s %8.2f %8.2f %6d   %8.2f %8.2f %6d   %.2fx\n", tool, median(1), median(2),
                   median(3), median(4), median(5), median(6), median(0) }'
+}
+for tool in pdncheck pdnstats pdnfmt pdn2csv; do
+    speedup_line "$tool" "$tool"
 done
+# A file in a code page, as legacy archives are (the corpus above is UTF-8):
+# its parts past the place where it leaves UTF-8 are read in the code page
+# (lib/codepage.c). 47 MB of tests/data's Latin-1 file.
+legacy=bench/corpus/latin1-47mb.pdn
+if [ ! -s "$legacy" ]; then
+    for i in $(seq 1000); do cat tests/data/encodings/40Camp-latin1.pdn && echo; done >"$legacy"
+fi
+utf8=$corpus
+corpus=$legacy
+speedup_line "pdncheck, Latin-1" pdncheck
+corpus=$utf8
 # The host may move the virtual cores while the pairs run: the trip again.
 if [ "$cores" -gt 1 ] && [ -x "$benchbin/core_trip" ]; then
     echo "   the round trip after the pairs: $("$benchbin/core_trip" | sed 's/^round trip //')"
