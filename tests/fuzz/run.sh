@@ -106,7 +106,7 @@ seed_csv() {
 build_seeds() {
     mkdir -p "$out/split"
     for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv fuzz_protocols \
-        fuzz_lossless; do
+        fuzz_lossless fuzz_threads; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -115,6 +115,9 @@ build_seeds() {
     seed "$out/seeds/fuzz_reader" "$here"/regressions/*
     cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_check/"
     cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_lossless/"
+    # fuzz_threads reads its options from the first byte: the files as they
+    # are ('[' asks for parts of 372 bytes on 2 threads, the encoding found)
+    cp "$out/seeds/fuzz_reader"/* "$out/seeds/fuzz_threads/"
     # fuzz_stats reads its options from the first byte: the games as they are
     # (the '[' of a tag asks for 12 plies of openings), and the tournaments
     # whole, for crosstables
@@ -167,7 +170,7 @@ run_target() {
     t=$1
     dict=
     case $t in
-    fuzz_reader | fuzz_check | fuzz_stats | fuzz_lossless) dict=-dict=$here/pdn.dict ;;
+    fuzz_reader | fuzz_check | fuzz_stats | fuzz_lossless | fuzz_threads) dict=-dict=$here/pdn.dict ;;
     fuzz_csv) dict=-dict=$here/csv.dict ;;
     esac
     "$bin/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \

@@ -1,0 +1,86 @@
+/*
+ * fuzz_threads: a file read by the reader's threads in small parts gives
+ * what one reader gives: every game and finding, in order, whole
+ * (game_dump.h), and the same end. The parts are checked against the
+ * file read so far and refused when they do not fit (a cut inside a
+ * comment, a guess of their place that is wrong, the decoder in another
+ * state: reader_part.h); past a file's leaving UTF-8 for a code page they
+ * are decoded in it (codepage.h). Garbage is where the checks may let a
+ * part through that they should not.
+ *
+ * The first byte chooses: the encoding asked for (its value modulo 7),
+ * the threads (2 or 3) and the size parts are cut near (64 to 484 bytes).
+ * The rest is the file, written to a file of its own: threads read only
+ * regular files, of four parts or more.
+ */
+#include "fuzz.h"
+#include "pdn.h"
+#include "../unit/game_dump.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static char path[] = "/tmp/fuzz_threads.XXXXXX";
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    int fd = mkstemp(path);
+    FUZZ_CHECK(fd >= 0);
+    close(fd);
+    return 0;
+}
+
+/* Every game and finding of the file as text (*len bytes). */
+static char *dump_file(enum pdn_encoding enc, int threads, size_t *len)
+{
+    char *buf = NULL;
+    FILE *fp = open_memstream(&buf, len);
+    FUZZ_CHECK(fp != NULL);
+    struct pdn_reader_options ro = {.version = PDN_READER_OPTIONS_VERSION,
+                                    .filename = "fuzz.pdn",
+                                    .encoding = enc,
+                                    .threads = threads,
+                                    .on_diag = dump_diag_cb,
+                                    .diag_ctx = fp};
+    pdn_reader *r;
+    pdn_game *g;
+    int rc = pdn_reader_open_file(&r, path, &ro);
+    if (rc == PDN_OK) {
+        while ((rc = pdn_reader_next(&g, r)) > 0) {
+            dump_game(fp, g);
+            pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+    }
+    fprintf(fp, "end %d\n", rc);
+    FUZZ_CHECK(fclose(fp) == 0);
+    return buf;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1) return 0;
+    enum pdn_encoding enc = (enum pdn_encoding)(data[0] % 7);
+    int threads = 2 + (data[0] >> 7);
+    char part_bytes[16];
+    snprintf(part_bytes, sizeof part_bytes, "%d", 64 + 28 * ((data[0] >> 3) & 15));
+    FILE *fp = fopen(path, "wb");
+    FUZZ_CHECK(fp != NULL);
+    FUZZ_CHECK(fwrite(data + 1, 1, size - 1, fp) == size - 1);
+    FUZZ_CHECK(fclose(fp) == 0);
+    setenv("PDN_READER_PART_BYTES", part_bytes, 1);
+    size_t one_len, many_len;
+    char *one = dump_file(enc, 0, &one_len);
+    char *many = dump_file(enc, threads, &many_len);
+    unsetenv("PDN_READER_PART_BYTES");
+    bool same = one_len == many_len && memcmp(one, many, one_len) == 0;
+    if (!same)
+        fprintf(stderr, "one reader:\n%.*s\nthreads (%d, parts of %s bytes):\n%.*s\n", (int)one_len,
+                one, threads, part_bytes, (int)many_len, many);
+    FUZZ_CHECK(same);
+    free(one);
+    free(many);
+    return 0;
+}
