@@ -154,6 +154,12 @@ static void check_input(const uint8_t *data, size_t size, bool strict, bool roun
     pdn_reader_free(r);
 }
 
+/* The parser gathered what the variant's clues need from the moves. */
+static void check_gathered(const pdn_game *g)
+{
+    FUZZ_CHECK(variant_moves_gathered(g));
+}
+
 /* Every game and finding of the input as text (*len bytes), read with
  * the quick lane or by tokens only. */
 static char *dump_input(const uint8_t *data, size_t size, bool strict, bool slow, size_t *len)
@@ -168,18 +174,9 @@ static char *dump_input(const uint8_t *data, size_t size, bool strict, bool slow
                                     .diag_ctx = fp};
     if (slow) setenv("PDN_SLOW_PATH", "1", 1);
     pdn_reader *r;
-    pdn_game *g;
     int rc = pdn_reader_open_memory(&r, data, size, &ro);
     unsetenv("PDN_SLOW_PATH");
-    if (rc == PDN_OK) {
-        while ((rc = pdn_reader_next(&g, r)) > 0) {
-            FUZZ_CHECK(variant_moves_gathered(g));
-            dump_game(fp, g);
-            pdn_game_free(g);
-        }
-        pdn_reader_free(r);
-    }
-    fprintf(fp, "end %d\n", rc);
+    dump_to_end(fp, r, rc, check_gathered);
     FUZZ_CHECK(fclose(fp) == 0);
     return buf;
 }

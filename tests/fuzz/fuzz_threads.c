@@ -45,16 +45,8 @@ static char *dump_file(enum pdn_encoding enc, int threads, size_t *len)
                                     .on_diag = dump_diag_cb,
                                     .diag_ctx = fp};
     pdn_reader *r;
-    pdn_game *g;
     int rc = pdn_reader_open_file(&r, path, &ro);
-    if (rc == PDN_OK) {
-        while ((rc = pdn_reader_next(&g, r)) > 0) {
-            dump_game(fp, g);
-            pdn_game_free(g);
-        }
-        pdn_reader_free(r);
-    }
-    fprintf(fp, "end %d\n", rc);
+    dump_to_end(fp, r, rc, NULL);
     FUZZ_CHECK(fclose(fp) == 0);
     return buf;
 }

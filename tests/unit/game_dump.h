@@ -106,4 +106,21 @@ static inline void dump_diag_cb(const struct pdn_diag *d, void *ctx)
     dump_diag(ctx, d);
 }
 
+/* The games of r, which pdn_reader_open_* opened with answer rc (none
+ * when it failed), dumped in order, each shown to look first when not
+ * NULL, then how the reading ended; r freed. */
+static inline void dump_to_end(FILE *fp, pdn_reader *r, int rc, void (*look)(const pdn_game *g))
+{
+    pdn_game *g;
+    if (rc == PDN_OK) {
+        while ((rc = pdn_reader_next(&g, r)) > 0) {
+            if (look) look(g);
+            dump_game(fp, g);
+            pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+    }
+    fprintf(fp, "end %d\n", rc);
+}
+
 #endif
