@@ -204,7 +204,7 @@ static void convert_by_table(struct input_source *src, struct input_text *text)
         size_t n = ascii_run(in, left < room ? left : room);
         memcpy(out, in, n);
         out += n, room -= n, in += n, left -= n;
-        if (left == 0 || room < 4 || n > 0) continue;
+        if (left == 0 || room < 4) break; /* else the run ended at a byte past ASCII */
         unsigned char b = *in++;
         left--;
         if (cp->undefined[b]) {
@@ -438,8 +438,7 @@ int input_start_codepage(struct input_source *src, const char *charset, bool bad
 
 bool input_bytes_are_chars(const struct input_source *src)
 {
-    return src->mode == INPUT_MODE_CONVERT &&
-           (src->by_table || (src->cd != NULL && src->unit == 1));
+    return src->mode == INPUT_MODE_CONVERT && src->by_table;
 }
 
 int input_fill(struct input_source *src, struct input_text *text)

@@ -71,7 +71,8 @@ void input_reuse(struct input_source *src);
  */
 int input_start_codepage(struct input_source *src, const char *charset, bool bad_seen, uint64_t at);
 /* Whether each byte now decoded is one character (a single-byte code page,
- * from convert_from on): the decoded text maps back to the bytes read. */
+ * decoded by its table from convert_from on): the decoded text maps back
+ * to the bytes read. */
 bool input_bytes_are_chars(const struct input_source *src);
 /*
  * Appends decoded text to 'text', which must have INPUT_TEXT_ROOM free bytes
