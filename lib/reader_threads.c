@@ -826,6 +826,7 @@ static int resume_parts(struct reader_threads *t)
     reader_one_free(t->rest);
     t->rest = NULL;
     t->settled.next = at;
+    t->tally_seen = t->settled.tally; /* the rest's reader counted its games there */
     t->cut = file_offset;
     t->decoded = at.offset;
     t->bad_seen = at.bad_seen;
