@@ -56,7 +56,17 @@ enum { PARTS_AHEAD = 4 };
  * first touch of the heaps' pages (2,200 page faults against 620 on one
  * core; huge pages, glibc.malloc.hugetlb=1 with a 32 MB top pad, left 425
  * and took 3% less). Parts smaller, larger or fewer ahead, each game's
- * tree freed once worked on, its chunks reused: none took less. */
+ * tree freed once worked on, its chunks reused: none took less.
+ * Measured again on 2026-12-05: games held before they are freed make the
+ * reading slower on one core too (bench_read, one reader, its caller
+ * keeping the last N games: 16 held, 2.5% more CPU time; 33, 5%; 100,
+ * 11%; 300, 33%: the parser's stores into the chunks the largest part),
+ * and -j 2 holds some 120 on average (30 in the spent batches jobs.c
+ * hands back). The work on each game right after its reading (numbered
+ * and settled later) took 3.3% less for pdncheck, nothing for pdnfmt and
+ * pdn2csv; a stack of chunks a thread, prefetching a node ahead, huge
+ * pages (fewer page faults, the same time), glibc's locks (a second
+ * thread asleep: the same time): nothing. */
 
 /*
  * PART_BYTES, or PDN_READER_PART_BYTES from the environment (64 at least):
