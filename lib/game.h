@@ -37,11 +37,6 @@ struct pdn_game_internal {
      * before it telling which: the game after it that told, whose variant
      * it was given (variant_decide_again), or 0. */
     size_t variant_told_by;
-    /* replay_probe's answers, bits as above: the variants the main line was
-     * probed under, and those it was legal under. Asked once: a part's
-     * thread decides its games ahead (reader_threads.c), and the settling
-     * in turn finds the answers here. */
-    unsigned probed, probed_legal;
     /* The reader said what it made of the terminator, which is no result
      * (a lone dash, read as '*'): the replay does not say it again. */
     bool result_told;

@@ -7,13 +7,11 @@
  * a search for a result before a '[' line: little next to reading the
  * games) and hands their games over in order. The reader's threads, and
  * the caller's while it waits, read the parts, each with a reader of its
- * own, into a list of findings and games, their variants decided ahead
- * (decide_ahead: the costly part, made in parallel); the thread that read
- * a part settles it when its turn comes (another only when idle), and
- * works on its games where it can. With pdn_reader_options.take, the
- * threads hand the games over too, in order, one part at a time, each
- * part by the thread that read it where it can: a game then never leaves
- * its core.
+ * own, into a list of findings and games; the thread that read a part
+ * settles it when its turn comes (another only when idle), and works on
+ * its games where it can. With pdn_reader_options.take, the threads hand
+ * the games over too, in order, one part at a time, each part by the
+ * thread that read it where it can: a game then never leaves its core.
  * At most PARTS_AHEAD parts more than threads are in flight. At a part
  * not accepted, the threads stop and one reader reads the file from that
  * part's start, until it has passed that part and stands where a part may
@@ -25,7 +23,6 @@
 #include "game.h"
 #include "reader_one.h"
 #include "reader_part.h"
-#include "variant.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -133,7 +130,6 @@ struct part {
 struct part_reader {
     struct reader_one *r;
     struct part *p;
-    struct variant_tally seen; /* the settled tally when it took its part */
     struct event_block *spent; /* parts' blocks handed back, under the lock */
     struct event_block *pool;  /* blocks for the next parts */
 };
@@ -150,9 +146,6 @@ struct reader_threads {
     struct pdn_reader_options options; /* the caller's reader's: its name and callback */
     struct reader_parts settled; /* the settling thread's (and the caller's, threads stopped) */
     bool bom;                    /* the file starts with a UTF-8 byte order mark */
-    /* settled.tally, copied under the lock after each part settled: the
-     * parts read next decide their games ahead from it (decide_ahead). */
-    struct variant_tally tally_seen;
     pthread_mutex_t lock;
     pthread_cond_t work_cv;          /* a part to read, or a stop */
     pthread_cond_t read_cv;          /* a part settled or done, or a stop */
@@ -285,19 +278,6 @@ static void part_reader_fini(struct part_reader *pr, struct event_block *spent)
 
 /* ---- a part read, on a thread of the reader ----------------------------------- */
 
-/* The variants of p's games decided ahead, from 'seen' (the file's tally
- * as last settled) with p's games counted on: the probes of their moves
- * (variant.c) are made here, on the thread that read them, and kept in
- * each game. The settling, one part at a time, decides again in order and
- * finds the answers: on 8x8 files without GameType the probes were a
- * fifth of the time, all of it in turn. */
-static void decide_ahead(const struct reader_threads *t, const struct part *p,
-                         struct variant_tally *seen)
-{
-    for (const struct part_event *ev = p->events; ev; ev = ev->next)
-        if (ev->game) variant_decide(ev->game, seen, t->options.gametype);
-}
-
 static void read_part(struct reader_threads *t, struct part *p, struct part_reader *pr)
 {
     pr->p = p;
@@ -329,7 +309,6 @@ static void read_part(struct reader_threads *t, struct part *p, struct part_read
     }
     if (rc < 0 && p->rc == 0) p->rc = rc;
     reader_part_end(r, &p->end);
-    if (p->rc == 0) decide_ahead(t, p, &pr->seen);
 }
 
 /* Under the lock: the first part no thread has taken, taken, or NULL. */
@@ -401,7 +380,6 @@ static bool settle_in_turn(struct reader_threads *t, const struct part_reader *p
         pthread_mutex_unlock(&t->lock);
         bool accepted = settle(t, p);
         pthread_mutex_lock(&t->lock);
-        if (accepted) t->tally_seen = t->settled.tally;
         p->accepted = accepted; /* read by the caller's thread under the lock */
         p->state = accepted && t->options.work ? PART_SETTLED : PART_DONE;
         t->turn = accepted ? p->next : NULL; /* a part refused: none after it */
@@ -425,7 +403,6 @@ static void read_claimed(struct reader_threads *t, struct part *p, struct part_r
 {
     struct event_block *spent = pr->spent;
     pr->spent = NULL;
-    pr->seen = t->tally_seen;
     pthread_mutex_unlock(&t->lock);
     reuse_spent(pr, spent);
     read_part(t, p, pr);
@@ -836,7 +813,6 @@ static int resume_parts(struct reader_threads *t)
     reader_one_free(t->rest);
     t->rest = NULL;
     t->settled.next = at;
-    t->tally_seen = t->settled.tally; /* the rest's reader counted its games there */
     t->cut = file_offset;
     t->decoded = at.offset;
     t->bad_seen = at.bad_seen;

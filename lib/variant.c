@@ -215,18 +215,6 @@ static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned can
     return n;
 }
 
-/* Whether the main line is legal under v (replay_probe), replayed once a
- * game and variant: the answer is kept in the game. */
-static bool legal_under(pdn_game *game, enum pdn_variant v)
-{
-    struct pdn_game_internal *in = game_internal_mut(game);
-    if (!(in->probed & BIT(v))) {
-        in->probed |= BIT(v);
-        if (replay_probe(game, v)) in->probed_legal |= BIT(v);
-    }
-    return in->probed_legal & BIT(v);
-}
-
 /*
  * Replays the main line under the candidates in order and takes the first
  * it is legal under. Stops as soon as the choice is sure: at a legal one the
@@ -253,7 +241,7 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct vari
     for (int i = 0; i < n; i++) {
         if (moves) {
             in->variant_tried |= BIT(order[i]);
-            if (!legal_under(game, order[i])) continue;
+            if (!replay_probe(game, order[i])) continue;
             in->variant_legal |= BIT(order[i]);
         }
         if (first < 0) first = i;
@@ -276,7 +264,7 @@ static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct vari
 static void international_when_8x8_refuses(pdn_game *game)
 {
     struct pdn_game_internal *in = game_internal_mut(game);
-    if (!in->variant_tried || in->variant_legal || !legal_under(game, PDN_VARIANT_INTERNATIONAL))
+    if (!in->variant_tried || in->variant_legal || !replay_probe(game, PDN_VARIANT_INTERNATIONAL))
         return;
     in->variant_candidates |= BIT(PDN_VARIANT_INTERNATIONAL);
     in->variant_tried |= BIT(PDN_VARIANT_INTERNATIONAL);
@@ -294,7 +282,8 @@ static void international_when_8x8_refuses(pdn_game *game)
 static bool choose_8x8_over_default(pdn_game *game, const struct variant_clue *clue,
                                     const struct variant_tally *tally)
 {
-    if (!clue->candidates || game->main.nmoves == 0 || legal_under(game, PDN_VARIANT_INTERNATIONAL))
+    if (!clue->candidates || game->main.nmoves == 0 ||
+        replay_probe(game, PDN_VARIANT_INTERNATIONAL))
         return false;
     enum pdn_variant_source source = choose_by_moves(game, clue, tally);
     struct pdn_game_internal *in = game_internal_mut(game);
@@ -360,7 +349,7 @@ void variant_decide_again(pdn_game *held, const pdn_game *told, struct variant_t
     bool probe = held->main.nmoves > 0 && !(in->variant_legal & BIT(v));
     if (probe) {
         in->variant_tried |= BIT(v);
-        if (!legal_under(held, v)) return;
+        if (!replay_probe(held, v)) return;
     }
     count_content(tally, held, -1); /* what it counted for, before its legal grows */
     if (probe) in->variant_legal |= BIT(v);

@@ -44,10 +44,7 @@ void variant_read(pdn_game *game);
  * gametype_repeated and, where the clues leave several variants, the
  * variant_candidates, _tried and _legal the main line was replayed under
  * (replay_probe); counts the game in the tally. option is the reader's
- * gametype option (0: none). Each probe's answer is kept in the game: a
- * game decided again (with another tally: a part's thread decides ahead,
- * the settling in order) is decided as afresh, replaying only what it had
- * not replayed before.
+ * gametype option (0: none).
  */
 void variant_decide(pdn_game *game, struct variant_tally *tally, int option);
 

@@ -22,7 +22,6 @@
 #include "game.h"
 #include "pdn.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #define BIT(v) (1u << (v))
@@ -104,60 +103,6 @@ static void test_variant_file_settles(void **state)
     assert_int_equal(game_internal(g[2])->variant_legal,
                      BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
     free_all(g, n);
-}
-
-/* The variant fields a decision sets, in one line to compare. */
-static void decision(char *out, size_t size, const pdn_game *g)
-{
-    const struct pdn_game_internal *in = game_internal(g);
-    snprintf(out, size, "%d %d %u %u %u %d", g->gametype, (int)g->variant_source,
-             in->variant_candidates, in->variant_tried, in->variant_legal, in->clue_gametype);
-}
-
-/* A file's tally of count games of one GameType. */
-static struct variant_tally tally_of(int type, unsigned count)
-{
-    struct variant_tally t = {.ntypes = 1};
-    t.type[0] = type;
-    t.count[0] = count;
-    return t;
-}
-
-/* A part's thread decides its games ahead with the tally as it last saw
- * it (reader_threads.c), and the settling decides again with the file's:
- * the second decision is the one the file's tally alone makes, the
- * probes' answers the first made kept in the game and taken from there
- * (a variant probed is not probed again: its bit stays as it was). From
- * a tally that favours Russian rules (the search stops at Russian), then
- * one that favours Czech (Czech illegal, Russian known, Brazilian probed
- * now); and the other way round. */
-static void test_variant_decided_again_as_afresh(void **state)
-{
-    (void)state;
-    const int russian = 25, czech = 29;
-    const int before[][2] = {{russian, czech}, {czech, russian}};
-    for (size_t k = 0; k < sizeof before / sizeof before[0]; k++) {
-        pdn_game *ahead[GAMES_MAX], *fresh[GAMES_MAX];
-        assert_int_equal(read_all(ahead, BACKWARD_CAPTURE), 1);
-        assert_int_equal(read_all(fresh, BACKWARD_CAPTURE), 1);
-        struct variant_tally seen = tally_of(before[k][0], 3), file = tally_of(before[k][1], 3);
-        struct variant_tally file_fresh = file;
-        variant_decide(ahead[0], &seen, 0);
-        unsigned probed = game_internal(ahead[0])->probed;
-        unsigned legal = game_internal(ahead[0])->probed_legal;
-        variant_decide(ahead[0], &file, 0);
-        variant_decide(fresh[0], &file_fresh, 0);
-        char again[128], afresh[128];
-        decision(again, sizeof again, ahead[0]);
-        decision(afresh, sizeof afresh, fresh[0]);
-        assert_string_equal(again, afresh);
-        assert_memory_equal(&file, &file_fresh, sizeof file); /* counted alike */
-        /* answers kept: what was probed stays, with the same answer */
-        assert_int_equal(game_internal(ahead[0])->probed & probed, probed);
-        assert_int_equal(game_internal(ahead[0])->probed_legal & probed, legal);
-        free_all(ahead, 1);
-        free_all(fresh, 1);
-    }
 }
 
 /* Which games say their variant themselves (pdn_game_variant_own), and
@@ -489,7 +434,6 @@ int main(void)
         cmocka_unit_test(test_variant_moves_choose_czech),
         cmocka_unit_test(test_variant_several_legal_most_common),
         cmocka_unit_test(test_variant_file_settles),
-        cmocka_unit_test(test_variant_decided_again_as_afresh),
         cmocka_unit_test(test_variant_legal_under_none),
         cmocka_unit_test(test_variant_fen_of_8x8),
         cmocka_unit_test(test_variant_fen_of_both_boards),
