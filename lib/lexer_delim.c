@@ -58,15 +58,8 @@ static int tag_line_after(const struct lexer *lx, size_t i)
     size_t j = i + 1;
     if (byte_at(lx, i) == '\r' && peek(lx, j) == '\n') j++;
     if (more(lx, j + 1)) return -1;
-    if (peek(lx, j) != '[' || !is_upper((unsigned)peek(lx, j + 1))) return 0;
-    j += 2;
-    while (j < lx->end && is_ident(byte_at(lx, j)))
-        j++;
-    size_t k = j;
-    while (k < lx->end && is_blank(byte_at(lx, k)))
-        k++;
-    if (more(lx, k)) return -1;
-    return k > j && peek(lx, k) == '"';
+    int t = j < lx->end ? text_opens_tag((const unsigned char *)lx->buf + j, lx->end - j) : -1;
+    return t >= 0 ? t : lx->eof ? 0 : -1;
 }
 
 struct comment_scan {

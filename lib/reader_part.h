@@ -4,7 +4,7 @@
  * tools' -j: cmd/parts.c runs the parts on threads).
  *
  * A part starts where the file is known to be between games (a result,
- * blanks, and a '[' opening a line: reader_part_split) and is read with a
+ * blanks, and a line that opens a tag: reader_part_split) and is read with a
  * guess of where it stands in the file: its decoded offset and line. It is
  * read without the file's variant tally (its games' variants are decided
  * when it is settled, in order) and numbers its games from 1. In order,
@@ -69,10 +69,11 @@ int reader_reuse_part(struct reader_one *r, const void *data, size_t len,
 void reader_part_end(const struct reader_one *r, struct reader_part_end *out);
 
 /*
- * Where to end a part in buf[0, len): the offset of the last '[' that
- * opens a line after a result and blanks, 0 when there is none.
+ * Where to end a part in buf[0, len): the offset of the last line that
+ * opens a tag (text_opens_tag, looked at in the held bytes at buf, len or
+ * more) after a result and blanks, 0 when there is none.
  */
-size_t reader_part_split(const char *buf, size_t len);
+size_t reader_part_split(const char *buf, size_t len, size_t held);
 
 /* The lines a part's bytes end (CR, LF, CR LF), for the next part's line. */
 uint32_t reader_part_lines(const char *buf, size_t len);

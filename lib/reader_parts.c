@@ -31,7 +31,7 @@ static bool result_before(const char *buf, size_t end)
     return false;
 }
 
-size_t reader_part_split(const char *buf, size_t len)
+size_t reader_part_split(const char *buf, size_t len, size_t held)
 {
     /* From '[' to '[' with memrchr, not a byte at a time: the search goes
      * back past every tag line of a game, and past whole games whose result
@@ -39,7 +39,9 @@ size_t reader_part_split(const char *buf, size_t len)
      * part on bench's 100 MB corpus, 1% of pdncheck -j 2's instructions. */
     for (const char *at = buf + len;
          at > buf + 1 && (at = memrchr(buf + 1, '[', (size_t)(at - buf - 1)));)
-        if (at[-1] == '\n' && result_before(buf, (size_t)(at - buf) - 1)) return (size_t)(at - buf);
+        if (at[-1] == '\n' && result_before(buf, (size_t)(at - buf) - 1) &&
+            text_opens_tag((const unsigned char *)at, held - (size_t)(at - buf)) > 0)
+            return (size_t)(at - buf);
     return 0;
 }
 

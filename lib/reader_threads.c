@@ -665,7 +665,7 @@ static int find_cut(struct reader_threads *t, size_t *len, bool *last)
             *len = held;
             return 0;
         }
-        if ((*len = reader_part_split(buf, want)) > 0 || want >= PART_MAX) return 0;
+        if ((*len = reader_part_split(buf, want, held)) > 0 || want >= PART_MAX) return 0;
     }
 }
 

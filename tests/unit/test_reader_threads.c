@@ -204,7 +204,7 @@ static size_t find_cuts(const char *path, size_t step, size_t *cuts, size_t max)
     size_t size, n = 0, from = 0;
     char *bytes = slurp(path, &size);
     while (n < max && from + step < size) {
-        size_t at = reader_part_split(bytes + from, step);
+        size_t at = reader_part_split(bytes + from, step, size - from);
         if (at == 0) break;
         cuts[n++] = from + at;
         from += at;
@@ -347,6 +347,36 @@ static void write_hidden_cuts(char path[], int every)
         fprintf(fp, "2. 28x19 14x23 %s\n\n", i % 3 ? "2-0" : "1-1");
     }
     fclose(fp);
+}
+
+/* A line that opens with '[' but no tag ([Name "): a nested comment that
+ * reaches it runs on past it to its '}', in the whole file's reader; a
+ * part that ended before that line would close the comment at its first
+ * '}' and read another game there (fuzz_threads found it, a NUL byte
+ * and a "1-1" inside such a comment). No part ends before such a line. */
+static const char comment_past_a_bracket_line[] =
+    "[Event \"a\"]\n1. 32-28 19-23 2-0\n\n"
+    "[Event \"b\"]\n1. 32-28 {one {two} three 1-1\n[Event no tag here\nfour} 19-23 0-2\n\n"
+    "[Event \"d\"]\n1. 31-27 1-1\n\n";
+
+static void test_no_cut_before_a_line_that_opens_no_tag(void **state)
+{
+    (void)state;
+    const char *text = comment_past_a_bracket_line;
+    size_t all = strlen(text);
+    /* Up to the line that opens no tag: the cut before [Event "b"]. */
+    assert_int_equal(reader_part_split(text, cut_before(text, "four"), all),
+                     cut_before(text, "[Event \"b\""));
+    /* A tag line whose quote is past the bytes held is no cut yet. */
+    size_t d = cut_before(text, "[Event \"d\"");
+    assert_int_equal(reader_part_split(text, d + 1, d + 5), cut_before(text, "[Event \"b\""));
+    assert_int_equal(reader_part_split(text, d + 1, all), d);
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    for (int i = 0; i < 8; i++)
+        fputs(text, fp);
+    assert_int_equal(fclose(fp), 0);
+    assert_same_in_parts_of_many_sizes(path, 64, 17, assert_same_reading);
 }
 
 static void test_parts_resume_after_a_refused_one(void **state)
@@ -538,10 +568,11 @@ static void test_split_takes_the_last_cut_after_a_result(void **state)
     static const char text[] = "[Event \"a\"]\n[Site \"x\"]\n1. 32-28 2-0\n\n[Event \"b\"]\n"
                                "1. 32-28 19-23\n[Event \"c\"]\n1. 31-27 *\n[Event \"d\"]\n";
     /* After "2-0" and after "*"; "[Site" follows a tag, "[Event \"c\"" a move. */
-    assert_int_equal(reader_part_split(text, sizeof text - 1), cut_before(text, "[Event \"d\""));
-    assert_int_equal(reader_part_split(text, cut_before(text, "[Event \"c\"")),
+    const size_t all = sizeof text - 1;
+    assert_int_equal(reader_part_split(text, all, all), cut_before(text, "[Event \"d\""));
+    assert_int_equal(reader_part_split(text, cut_before(text, "[Event \"c\""), all),
                      cut_before(text, "[Event \"b\""));
-    assert_int_equal(reader_part_split(text, cut_before(text, "[Event \"b\"")), 0);
+    assert_int_equal(reader_part_split(text, cut_before(text, "[Event \"b\""), all), 0);
     /* CR, LF and CR LF each end one line. */
     assert_int_equal(reader_part_lines("a\r\nb\rc\nd", 9), 3);
 }
@@ -789,6 +820,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split_takes_the_last_cut_after_a_result),
+        cmocka_unit_test(test_no_cut_before_a_line_that_opens_no_tag),
         cmocka_unit_test(test_parts_of_a_clean_file_are_all_accepted),
         cmocka_unit_test(test_cut_inside_a_comment_is_refused),
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
