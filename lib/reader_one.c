@@ -43,6 +43,7 @@ struct reader_one {
     int error;                     /* sticky operational failure */
     bool sniffed;                  /* the start of the input was looked at */
     bool not_pdn;                  /* ... and was no PDN: no game is read */
+    bool sniffed_pdn;              /* ... and showed a tag or a move */
     size_t ngames;                 /* games handed out */
     size_t trailers;               /* ... of them trailers, no games (pdn_game_is_trailer) */
     struct variant_tally variants; /* the file's games so far, by variant */
@@ -236,7 +237,9 @@ static int sniff(struct reader_one *r)
     r->sniffed = true;
     int rc = reader_fill(r);
     if (rc < 0) return rc;
-    if (text_sniff(r->lx.buf + r->lx.pos, r->lx.end - r->lx.pos) != TEXT_SNIFF_OTHER) return 0;
+    enum text_sniff seen = text_sniff(r->lx.buf + r->lx.pos, r->lx.end - r->lx.pos);
+    r->sniffed_pdn = seen == TEXT_SNIFF_PDN;
+    if (seen != TEXT_SNIFF_OTHER) return 0;
     r->not_pdn = true;
     file_finding(r, PDN_DIAG_NOT_PDN, "neither a tag nor a move at its start");
     return 0;
@@ -368,7 +371,7 @@ int reader_reuse_part(struct reader_one *r, const void *data, size_t len,
     parser_reset(r->parser);
     r->error = 0;
     r->finished = false;
-    r->sniffed = r->not_pdn = false;
+    r->sniffed = r->not_pdn = r->sniffed_pdn = false;
     r->last_line = 0;
     return start_at(r, at);
 }
@@ -401,6 +404,7 @@ void reader_part_end(const struct reader_one *r, struct reader_part_end *out)
         .plain = decoded_as_started(r),
         .bad_seen = r->src.bad_seen,
         .not_pdn = r->not_pdn,
+        .sniff_open = r->part.first && !r->sniffed_pdn,
     };
     out->closed = out->plain && r->last_result && blank_after_last(r);
 }

@@ -49,6 +49,9 @@ struct reader_part_end {
     bool bad_seen; /* a byte its code page does not define, said by then */
     bool closed;   /* its last game ended by a result, then blanks only */
     bool not_pdn;
+    /* A file's first part whose start did not show PDN (text_sniff): the
+     * whole file's reader, which sees more of it, may find it is none. */
+    bool sniff_open;
 };
 
 /*

@@ -104,7 +104,7 @@ bool reader_parts_accept(struct reader_parts *s, struct reader_part *at,
     if (at->offset != s->next.offset || at->line != s->next.line || at->first != s->next.first ||
         at->codepage != s->next.codepage || at->bad_seen != s->next.bad_seen)
         return false;
-    if (!end->plain || end->not_pdn || !(end->closed || last)) return false;
+    if (!end->plain || end->not_pdn || end->sniff_open || !(end->closed || last)) return false;
     at->games = s->next.games;
     s->next.offset = end->offset;
     s->next.line = end->line;

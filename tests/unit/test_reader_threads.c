@@ -379,6 +379,31 @@ static void test_no_cut_before_a_line_that_opens_no_tag(void **state)
     assert_same_in_parts_of_many_sizes(path, 64, 17, assert_same_reading);
 }
 
+/* A file whose start is a comment running past the first part, the games
+ * after it inside the comment and prose after it: the whole file's reader
+ * sees no tag or move at its start (text_sniff) and reads no game; the
+ * first part, its comment unclosed, looked like PDN and was read as games
+ * (fuzz_threads found it). A first part that does not show PDN is read
+ * again by one reader. */
+static void test_a_first_part_that_shows_no_pdn(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    fputc('{', fp);
+    for (int i = 0; i < 30; i++)
+        fputs("1-0\n[Event \"x\"]\n", fp);
+    fputs("}\n", fp);
+    for (int i = 0; i < 5; i++)
+        fputs("only prose here\n", fp);
+    assert_int_equal(fclose(fp), 0);
+    size_t len;
+    char *one = read_dump(path, 0, "64", &len);
+    assert_non_null(strstr(one, "not-pdn"));
+    free(one);
+    assert_same_in_parts_of_many_sizes(path, 64, 17, assert_same_reading);
+}
+
 static void test_parts_resume_after_a_refused_one(void **state)
 {
     (void)state;
@@ -821,6 +846,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_split_takes_the_last_cut_after_a_result),
         cmocka_unit_test(test_no_cut_before_a_line_that_opens_no_tag),
+        cmocka_unit_test(test_a_first_part_that_shows_no_pdn),
         cmocka_unit_test(test_parts_of_a_clean_file_are_all_accepted),
         cmocka_unit_test(test_cut_inside_a_comment_is_refused),
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
