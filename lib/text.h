@@ -102,17 +102,18 @@ static inline bool text_blank(unsigned char c)
     return text_byte_kind[c] == TEXT_BLANK;
 }
 
+/* A character of a tag's name: an ASCII letter, a digit or '_'. */
+static inline bool text_name_char(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 /* Whether the line at s[0, n) opens a tag as the lexer's lenient
  * comments see one, which they stop before (lexer_delim.c): '[', a
  * capital letter, name characters, a blank or more, '"'. -1 when the n
  * bytes end before that is known. The file's parts are cut only before
  * such a line (reader_part_split): a comment read on past a line that is
  * none would run on past the part's end. */
-static inline bool text_name_char(unsigned char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 static inline int text_opens_tag(const unsigned char *s, size_t n)
 {
     if (n < 2) return -1;
