@@ -103,7 +103,7 @@ static inline bool is_upper(unsigned c)
 
 static inline bool is_ident(unsigned c)
 {
-    return is_upper(c) || (c >= 'a' && c <= 'z') || is_digit(c) || c == '_';
+    return c <= 0xff && text_name_char((unsigned char)c);
 }
 
 static inline bool is_blank(unsigned c)

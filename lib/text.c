@@ -487,11 +487,6 @@ static bool is_upper(unsigned char c)
     return c >= 'A' && c <= 'Z';
 }
 
-static bool is_ident(unsigned char c)
-{
-    return is_upper(c) || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /* '[' Name blanks ('"' | ']') at s[0, n). */
 static bool sniff_tag(const unsigned char *s, size_t n)
 {
@@ -499,7 +494,7 @@ static bool sniff_tag(const unsigned char *s, size_t n)
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
     if (i >= n || !is_upper(s[i])) return false;
-    while (i < n && is_ident(s[i]))
+    while (i < n && text_name_char(s[i]))
         i++;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
@@ -582,7 +577,7 @@ enum text_sniff text_sniff(const char *text, size_t n)
         seen++;
         if (text_byte_kind[c] == TEXT_BLANK) continue;
         blank = false;
-        bool starts = i == 0 || !is_ident(s[i - 1]);
+        bool starts = i == 0 || !text_name_char(s[i - 1]);
         if (c == '[' && sniff_tag(s + i, n - i)) return TEXT_SNIFF_PDN;
         if (starts && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'h')) &&
             (sniff_move(s + i, n - i) || sniff_number(s + i, n - i)))
