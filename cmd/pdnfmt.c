@@ -69,6 +69,7 @@ struct fmt {
     struct tool *t;
     struct tool_findings held; /* the game's findings, till it is written */
     unsigned long held_file;   /* t->files when they came */
+    bool not_pdn;              /* an input was refused as not PDN: -o's file is kept */
     pdn_scratch *scratch;      /* the formatter's memory for the games formatted here, or NULL */
 };
 
@@ -163,6 +164,7 @@ static void held_flush(struct fmt *f)
 static void hold(const struct pdn_diag *d, void *ctx)
 {
     struct fmt *f = ctx;
+    if (d->code == PDN_DIAG_NOT_PDN) f->not_pdn = true;
     if (f->held.n > 0 && f->held_file != f->t->files) held_flush(f);
     f->held_file = f->t->files;
     if (d->game != 0 && tool_findings_keep(&f->held, d)) return;
@@ -263,6 +265,15 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     return rc;
 }
 
+/* An input refused as not PDN is one pdnfmt could not read: what it held
+ * is in no game written, so a named output (the input itself, with -o F
+ * F) is left as it was rather than replaced by what is left. */
+static void keep_output_of_not_pdn(struct tool *t, const struct fmt *f)
+{
+    if (f->not_pdn && f->out.path && t->status < TOOL_EXIT_SYSTEM)
+        tool_system_error(t, f->output, "left as it was: an input is not PDN");
+}
+
 int main(int argc, char **argv)
 {
     struct tool t;
@@ -289,6 +300,7 @@ int main(int argc, char **argv)
     tool_findings_free(&f.held);
     pdn_scratch_free(f.scratch);
     tool_output_stopped(&t, &f.out, stop);
+    keep_output_of_not_pdn(&t, &f);
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
