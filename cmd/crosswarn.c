@@ -175,6 +175,24 @@ void tool_unknown_events_warning(const struct tool *t, const pdn_stats *stats, b
     tool_message_close(&m);
 }
 
+void tool_same_player_warning(const struct tool *t, unsigned long n, const char *name, bool players)
+{
+    if (n == 0) return;
+    bool one = n == 1;
+    struct tool_message m;
+    FILE *fp = tool_message_open(&m, stderr);
+    fprintf(fp, "%s: warning: %lu game%s one player on both sides", t->prog, n,
+            one ? " has" : "s have");
+    if (name) {
+        fputs(one ? " ('" : " (the first: '", fp);
+        tool_put_escaped(fp, name, strlen(name), false); /* a name from the input */
+        fputs("', as names are compared)", fp);
+    }
+    fprintf(fp, ": the totals count %s; the %scrosstables leave %s out\n", one ? "it" : "them",
+            players ? "players table and the " : "", one ? "it" : "them");
+    tool_message_close(&m);
+}
+
 void tool_unknown_players_warning(const struct tool *t, unsigned long n, bool players)
 {
     if (n == 0) return;

@@ -1738,6 +1738,13 @@ PDN_API unsigned long pdn_stats_errors(const pdn_stats *stats);
  * such a name is no player, left out of the players table, the events'
  * player counts and the crosstables, which leave the game out too. */
 PDN_API unsigned long pdn_stats_unknown_players(const pdn_stats *stats);
+/* Games counted whose White and Black are one player, as names are
+ * compared (folded, aliases applied): brothers named by their surname
+ * alone, or an alias that joins two opponents. A game of one player
+ * against itself has no winner to count, so the players table and the
+ * crosstables leave it out; *name (when not NULL) is the player of the
+ * first of them as the tables write it, NULL when none. */
+PDN_API unsigned long pdn_stats_same_player_games(const pdn_stats *stats, const char **name);
 /* Games counted whose Event names none ("?", blank or no tag): no event
  * of a crosstable or team table, which leave them out; the events table
  * counts them in a last row named PDN_STATS_NO_EVENT_NAME, in every format. */

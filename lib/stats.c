@@ -82,6 +82,15 @@ unsigned long pdn_stats_unknown_players(const pdn_stats *st)
     return st ? st->unknown_games : 0;
 }
 
+unsigned long pdn_stats_same_player_games(const pdn_stats *st, const char **name)
+{
+    if (name)
+        *name = st && st->same_player_games
+                    ? ((const struct st_player *)st->player.data)[st->same_player_first].name
+                    : NULL;
+    return st ? st->same_player_games : 0;
+}
+
 unsigned long pdn_stats_unknown_events(const pdn_stats *st)
 {
     size_t i = st ? st_unnamed_event(st) : 0;
@@ -243,7 +252,9 @@ static void count_player(struct st_player *p, bool white, enum st_outcome oc)
 
 /* Players and event: a repeat of a game counted before is left out of
  * both (stats_repeat.c), so that the players table and the crosstables
- * count the same games. */
+ * count the same games; so is a game of one player on both sides, which
+ * the crosstables leave out (count_event) and which would count a win
+ * and a loss to one player (pdn_stats_same_player_games). */
 static int count_names(pdn_stats *st, const pdn_game *g, const char *file,
                        const pdn_stats_game *rec)
 {
@@ -251,6 +262,11 @@ static int count_names(pdn_stats *st, const pdn_game *g, const char *file,
     if (w < 0 || b < 0) return PDN_ENOMEM;
     int rc = count_event(st, g, file, w, b, rec);
     if (rc != 0) return rc < 0 ? rc : 0;
+    if (w == b && w != ST_NO_PLAYER) {
+        if (st->same_player_games++ == 0) st->same_player_first = (uint32_t)w;
+        ((struct st_player *)st->player.data)[w].alone++;
+        return 0;
+    }
     struct st_player *p = st->player.data;
     if (w != ST_NO_PLAYER) count_player(&p[w], true, rec->outcome);
     if (b != ST_NO_PLAYER) count_player(&p[b], false, rec->outcome);

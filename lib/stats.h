@@ -55,6 +55,7 @@ struct st_pool {
 struct st_player {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t wins, draws, losses, white, black;
+    uint32_t alone;      /* games against oneself: in no table (pdn_stats_same_player_games) */
     uint32_t last_event; /* index + 1 of the event of the last game: no look-up for a repeat */
     uint32_t team;       /* the team file's team (pdn_stats_team): index + 1, 0 none */
     uint32_t tag_team;   /* a team tag naming another team than the file's: index + 1 */
@@ -177,8 +178,10 @@ struct pdn_stats {
     unsigned long min_len, max_len;
     struct vec lengths; /* unsigned long games by plies */
     unsigned long outcome[ST_OUTCOMES], ending[ST_ENDINGS];
-    unsigned long errors, warnings; /* games with */
-    unsigned long unknown_games;    /* with a player unknown (ST_NO_PLAYER) */
+    unsigned long errors, warnings;  /* games with */
+    unsigned long unknown_games;     /* with a player unknown (ST_NO_PLAYER) */
+    unsigned long same_player_games; /* one player on both sides (pdn_stats_same_player_games) */
+    uint32_t same_player_first;      /* that player, of the first of them */
     unsigned long findings[PDN_DIAG_COUNT], finding_games[PDN_DIAG_COUNT];
     /* the reader's warnings waiting for their game */
     size_t pending_game;

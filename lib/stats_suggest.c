@@ -282,7 +282,8 @@ static struct cand *cands_make(const pdn_stats *st, bool event, size_t *n)
         const struct st_event *e = event ? (const struct st_event *)st->event.data + i : NULL;
         const struct st_player *p = event ? NULL : (const struct st_player *)st->player.data + i;
         const char *name = e ? e->name : p->name;
-        unsigned long games = e ? e->games : st_player_games(p);
+        /* a name met only in games against oneself is still a spelling */
+        unsigned long games = e ? e->games : st_player_games(p) + p->alone;
         if (unwritable(name) || games == 0) continue;
         struct cand *x = &c[(*n)++];
         *x = (struct cand){

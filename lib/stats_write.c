@@ -72,8 +72,10 @@ static int t_totals(struct stats_out *o, const pdn_stats *st)
     /* Games the players table leaves out: text and CSV readers are told
      * on stderr (pdn_stats_unknown_players), but pdnstats --merge reads
      * pieces' documents, not their stderr, and must warn as one run does. */
-    if (o->o->format == PDN_STATS_JSON)
+    if (o->o->format == PDN_STATS_JSON) {
         measure(&t, "games with an unknown player", "%lu", st->unknown_games);
+        measure(&t, "games against oneself", "%lu", st->same_player_games);
+    }
     return tab_emit(o, &t);
 }
 
@@ -205,12 +207,12 @@ static void player_row(struct tab *t, size_t i, const void *ctx)
  * 100,000 players is its index here. */
 static int t_players(struct stats_out *o, const pdn_stats *st)
 {
-    size_t n = st->player.n;
-    struct player_rows rows = {st->player.data, malloc(n * sizeof *rows.ix + 1)};
+    struct player_rows rows = {st->player.data, malloc(st->player.n * sizeof *rows.ix + 1)};
     uint32_t *ix = rows.ix;
     if (!ix) return PDN_ENOMEM;
-    for (size_t i = 0; i < n; i++)
-        ix[i] = (uint32_t)i;
+    size_t n = 0; /* a player of games against oneself alone has no row */
+    for (size_t i = 0; i < st->player.n; i++)
+        if (st_player_games(&rows.p[i]) > 0) ix[n++] = (uint32_t)i;
     for (size_t gap = n / 2; gap > 0; gap /= 2)
         for (size_t i = gap; i < n; i++)
             for (size_t j = i; j >= gap && player_order(rows.p, ix[j - gap], ix[j]) > 0; j -= gap) {

@@ -232,6 +232,9 @@ static int make_page(struct tool *t, struct html_run *r)
     /* The page's crosstables, as pdnstats --crosstable warns about them. */
     if (rc == 0 && r->stats && !t->quiet) {
         tool_unknown_players_warning(t, pdn_stats_unknown_players(r->stats), false);
+        const char *same = NULL;
+        unsigned long n_same = pdn_stats_same_player_games(r->stats, &same);
+        tool_same_player_warning(t, n_same, same, false);
         tool_unknown_events_warning(t, r->stats, false);
         tool_crosstable_warnings(t, r->stats, r->alias != NULL);
     }

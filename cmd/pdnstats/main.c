@@ -50,7 +50,7 @@ static const char usage[] =
     "                         players table, crosstables and team tables\n" TOOL_VARIANT_USAGE
         TOOL_JOBS_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Findings are counted in the findings table, not printed.\n"
-    "Exit status: 0 clean, 1 games with errors, 2 usage error, 3 system error.\n";
+    "Exit status: 0 clean, 1 errors in the input, 2 usage error, 3 system error.\n";
 
 struct run {
     struct pdn_stats_options so;
@@ -58,6 +58,7 @@ struct run {
     const char *alias, *teams;
     bool blocks_set, only, suggest, merge;
     pdn_stats *stats;
+    unsigned long file_errors; /* errors in no game (not-pdn): the stats count games' */
 };
 
 static void parse_only(struct tool *t, void *state, const char *arg)
@@ -214,6 +215,9 @@ static void unknown_players_warning(struct tool *t, struct run *r)
         PDN_STATS_PLAYERS | PDN_STATS_EVENTS | PDN_STATS_CROSSTABLE | PDN_STATS_TEAMS;
     if (t->quiet || !(shown & leave_out)) return;
     tool_unknown_players_warning(t, pdn_stats_unknown_players(r->stats), shown & PDN_STATS_PLAYERS);
+    const char *same = NULL;
+    unsigned long n_same = pdn_stats_same_player_games(r->stats, &same);
+    tool_same_player_warning(t, n_same, same, shown & PDN_STATS_PLAYERS);
 }
 
 /* Games with no event name, when crosstables (or team tables) that leave
@@ -346,6 +350,16 @@ static int count_one(struct tool *t, const pdn_game *game, void *ctx)
     return pdn_stats_add_read(r->stats, *(pdn_stats_game **)jobs_result(t->job), game, t->input);
 }
 
+/* A finding of the reader, counted; an error in no game (a file that is
+ * not PDN, text after its last game) makes the exit status 1 as a game's
+ * errors do (pdn_stats_errors counts those). */
+static void count_finding(const struct pdn_diag *d, void *ctx)
+{
+    struct run *r = ctx;
+    pdn_stats_on_diag(d, r->stats);
+    if (d->game == 0 && pdn_diag_severity(d->code) == PDN_SEV_ERROR) r->file_errors++;
+}
+
 /* The threads for the tables (the repeats'): as many as -j reads an input
  * with, the most of them. */
 static int table_threads(const struct tool *t, int n, char **operands)
@@ -379,8 +393,8 @@ int main(int argc, char **argv)
     /* aliases first: the team file's players are matched after them */
     if (r.alias) tool_read_aliases(&t, r.stats, r.alias, NULL, NULL);
     if (r.teams) tool_read_teams(&t, r.stats, r.teams);
-    t.on_diag = pdn_stats_on_diag;
-    t.diag_ctx = r.stats;
+    t.on_diag = count_finding;
+    t.diag_ctx = &r;
     rc = tool_read_inputs(&t, argc - optind, argv + optind, count_one, &r);
     /* the files read, not the operands: a folder is the files below it */
     for (unsigned long i = 0; i < t.files; i++)
@@ -401,7 +415,7 @@ int main(int argc, char **argv)
         crosstable_warnings(&t, &r);
         team_warnings(&t, &r);
     }
-    if (pdn_stats_errors(r.stats) > 0) t.findings[PDN_SEV_ERROR]++;
+    if (pdn_stats_errors(r.stats) > 0 || r.file_errors > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
     pdn_scratch_free(r.so.scratch);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);

@@ -88,13 +88,14 @@ static json_t *merge_totals(const struct docs *d)
         if (!any || hi > max) max = hi;
         any = true;
     }
-    return json_pack("{sIsIsIsosnsIsIsIsIsI}", "files", sum(d, "totals", "files"), "games", games,
+    return json_pack("{sIsIsIsosnsIsIsIsIsIsI}", "files", sum(d, "totals", "files"), "games", games,
                      "plies", plies, "plies_per_game_mean", ratio(plies, games, 1),
                      "plies_per_game_median", "plies_per_game_min", min, "plies_per_game_max", max,
                      "openings_cut_short_tree_full",
                      sum(d, "totals", "openings_cut_short_tree_full"), "fen_games_no_opening",
                      sum(d, "totals", "fen_games_no_opening"), "games_with_an_unknown_player",
-                     sum(d, "totals", "games_with_an_unknown_player"));
+                     sum(d, "totals", "games_with_an_unknown_player"), "games_against_oneself",
+                     sum(d, "totals", "games_against_oneself"));
 }
 
 /* Buckets of ten plies, from 0 to the last that holds a game. */
@@ -383,8 +384,11 @@ static json_t *load(struct tool *t, const char *path)
  * them: 0). */
 static void unknown_players_warning(const struct tool *t, const json_t *out)
 {
-    json_int_t n = num(json_object_get(out, "totals"), "games_with_an_unknown_player");
+    const json_t *totals = json_object_get(out, "totals");
+    json_int_t n = num(totals, "games_with_an_unknown_player");
     if (!t->quiet && n > 0) tool_unknown_players_warning(t, (unsigned long)n, true);
+    n = num(totals, "games_against_oneself");
+    if (!t->quiet && n > 0) tool_same_player_warning(t, (unsigned long)n, NULL, true);
 }
 
 int stats_merge(struct tool *t, int n, char *const *files)

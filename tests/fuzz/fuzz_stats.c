@@ -7,7 +7,8 @@
  * Properties: no crash, leak or hang; the JSON parses (jansson, duplicate
  * keys refused), every key is an identifier, totals.games and the results'
  * games equal the games counted, the players' games twice that (less the
- * sides naming nobody, totals.games_with_an_unknown_player), the events'
+ * sides naming nobody, totals.games_with_an_unknown_player, and the games of
+ * one player against itself, totals.games_against_oneself), the events'
  * games that less the repeats, the games naming no event in the last row
  * and no crosstable; the text
  * holds no control character but the line ends, no DEL, no C1 control and
@@ -128,12 +129,14 @@ static void check_json(const pdn_stats *st, struct pdn_stats_write_options o, si
     /* a game read twice is counted in the totals and listed in the repeats,
      * not in the players' games; a game with a side that names nobody
      * ('?', blank, the side's colour) counts for its other side alone, or
-     * for none */
+     * for none; one of a player against itself for none */
     json_int_t repeats = (json_int_t)json_array_size(json_object_get(root, "repeats"));
     json_int_t unknown = (json_int_t)pdn_stats_unknown_players(st);
-    json_int_t named = (json_int_t)games - repeats - unknown;
+    json_int_t alone = (json_int_t)pdn_stats_same_player_games(st, NULL);
+    json_int_t named = (json_int_t)games - repeats - unknown - alone;
     FUZZ_CHECK(sum >= 2 * named && sum <= 2 * named + unknown);
     FUZZ_CHECK(int_at(root, "totals", "games_with_an_unknown_player", NULL) == unknown);
+    FUZZ_CHECK(int_at(root, "totals", "games_against_oneself", NULL) == alone);
     check_events(root, st, (json_int_t)games - repeats);
     json_decref(root);
     free(text);

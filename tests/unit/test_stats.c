@@ -906,6 +906,33 @@ static void test_stats_unknown_name_is_no_player(void **state)
     pdn_stats_free(st);
 }
 
+/* A game whose two sides fold to one player (brothers named by surname
+ * alone) would count a win and a loss to one player: the players table and
+ * the crosstable leave it out, and it is counted for the tools to say so. */
+static void test_stats_same_player_on_both_sides(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    add_text(st,
+             "[Event \"e\"]\n[White \"Dupont\"]\n[Black \"Martin\"]\n[Result \"2-0\"]\n2-0\n\n"
+             "[Event \"e\"]\n[White \"Dupont\"]\n[Black \"DUPONT\"]\n[Result \"0-2\"]\n0-2\n\n");
+    assert_int_equal(st->games, 2);
+    const char *name = NULL;
+    assert_int_equal(pdn_stats_same_player_games(st, &name), 1);
+    assert_string_equal(name, "Dupont");
+    const struct st_player *d = player(st, "Dupont");
+    assert_non_null(d);
+    assert_int_equal(st_player_games(d), 1); /* the win over Martin alone */
+    assert_int_equal(d->wins, 1);
+    assert_int_equal(d->losses, 0);
+    assert_int_equal(st_event_recs(st, event(st, "e"))->n, 1);
+    pdn_stats_free(st);
+    st = new_stats(true);
+    assert_int_equal(pdn_stats_same_player_games(st, &name), 0);
+    assert_null(name);
+    pdn_stats_free(st);
+}
+
 /* A side named by its own colour (collections of studies: [White "White"],
  * [Black "Red"]) names nobody; a player surnamed Black keeps his games as
  * White. */
@@ -958,6 +985,7 @@ int main(void)
         cmocka_unit_test(test_stats_suggest_written_out),
         cmocka_unit_test(test_stats_suggest_fewer_initials),
         cmocka_unit_test(test_stats_unknown_name_is_no_player),
+        cmocka_unit_test(test_stats_same_player_on_both_sides),
         cmocka_unit_test(test_stats_side_colour_is_no_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

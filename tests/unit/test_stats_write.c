@@ -139,7 +139,8 @@ static void test_stats_json_unknown_players(void **state)
     assert_int_equal(rc, 0);
     assert_non_null(strstr(out, "\"openings_cut_short_tree_full\": 0,\n"
                                 "    \"fen_games_no_opening\": 0,\n"
-                                "    \"games_with_an_unknown_player\": 2\n  }"));
+                                "    \"games_with_an_unknown_player\": 2,\n"
+                                "    \"games_against_oneself\": 0\n  }"));
     free(out);
     const enum pdn_stats_format others[] = {PDN_STATS_TEXT, PDN_STATS_CSV};
     for (size_t i = 0; i < 2; i++) {
