@@ -2,8 +2,9 @@
  * csv_result: the cells that give a game's result in one convention, for
  * GROUP BY and sums without a CASE over every spelling: normalised_result
  * (2-0, 1-1, 0-2, 0-0 or '*', whatever the file wrote: 1-0, 1/2-1/2,
- * 0.5-0.5 ...), white_points and black_points (2, 1 or 0; a Goes score's
- * own split under a ResultFormat tag). Not "result": SQL names ignore case,
+ * 0.5-0.5 ...; 2-0 a White win, also in English files, whose "0-1" is
+ * one: game.h, result_turned), white_points and black_points (2, 1 or 0;
+ * a Goes score's own split under a ResultFormat tag). Not "result": SQL names ignore case,
  * and sqlite3 would rename it and Result. Which result: the Result tag when
  * it reads as one, else the result written after the moves, as pdnstats
  * counts them. Must not look at the moves.
@@ -23,10 +24,12 @@ static const struct game_result *result_of(pdn_csv_writer *w, const pdn_game *ga
     if (out->game == game) return out;
     const char *tag = pdn_game_tag(game, "Result");
     enum pdn_result r;
+    bool black_first = game_black_opens(game);
     if (tag && pdn_result_parse(&r, tag, strlen(tag))) {
-        *out = (struct game_result){game, r, tag, false};
+        *out = (struct game_result){game, result_turned(r, black_first), tag, false, black_first};
     } else {
-        *out = (struct game_result){game, game->result, game->result_text, false};
+        *out = (struct game_result){game, result_turned(game->result, black_first),
+                                    game->result_text, false, black_first};
     }
     const char *text = out->text;
     out->goes = text && strchr(text, '-') && pdn_game_tag(game, "ResultFormat") &&
@@ -43,7 +46,7 @@ static void put_points(pdn_csv_writer *w, const struct col *c, const struct game
     if (g->goes) {
         const char *dash = strchr(g->text, '-');
         csv_cell_reset(w);
-        if (white)
+        if (white != g->black_first) /* the first score */
             csv_cell_add(w, g->text, (size_t)(dash - g->text));
         else
             csv_cell_adds(w, dash + 1);

@@ -97,10 +97,11 @@ struct stop {
 
 /* A game's result as the result cells read it (csv_result.c). */
 struct game_result {
-    const pdn_game *game; /* whose: NULL, none yet for the game being written */
-    enum pdn_result result;
-    const char *text; /* that gave it, or NULL */
-    bool goes;        /* a Goes score ("1.01-0.99") under a ResultFormat tag */
+    const pdn_game *game;   /* whose: NULL, none yet for the game being written */
+    enum pdn_result result; /* who won (result_turned) */
+    const char *text;       /* that gave it, or NULL */
+    bool goes;              /* a Goes score ("1.01-0.99") under a ResultFormat tag */
+    bool black_first;       /* text gives Black's score first (game_black_opens) */
 };
 
 /* The decimal text of a number below NUMBER_TEXTS and its length, in 4

@@ -225,7 +225,9 @@ static void fix_result(struct format *f, const pdn_game *game, bool repair)
     /* a match score the reader took for no result ("1 -1" before the end
      * under [Result "1-1"]) spells one, but the writer writes '*' */
     if (term == CLAIM_RESULT && r != game->result) term = CLAIM_STAR, r = PDN_RESULT_UNKNOWN;
-    enum pdn_result decided = position_result(&f->sum);
+    /* in the text's order, as the claims are: Black's score first where
+     * Black opens (result_turned) */
+    enum pdn_result decided = result_turned(position_result(&f->sum), game_black_opens(game));
     bool own_format = pdn_game_tag(game, "ResultFormat") != NULL;
     f->result = repair && !own_format ? decide_result(tag, t, term, r, decided) : PDN_RESULT_NONE;
     if (f->result == PDN_RESULT_NONE) {

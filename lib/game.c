@@ -61,6 +61,19 @@ bool gametype_black_opens(long n)
            pdn_rules_get(v)->black_moves_first;
 }
 
+enum pdn_result result_turned(enum pdn_result r, bool black_opens)
+{
+    if (!black_opens) return r;
+    return r == PDN_RESULT_WHITE_WIN   ? PDN_RESULT_BLACK_WIN
+           : r == PDN_RESULT_BLACK_WIN ? PDN_RESULT_WHITE_WIN
+                                       : r;
+}
+
+enum pdn_result pdn_result_sides(enum pdn_result result, int gametype)
+{
+    return result_turned(result, gametype_black_opens(gametype));
+}
+
 bool game_black_opens(const pdn_game *game)
 {
     const char *type = pdn_game_tag(game, "GameType");
@@ -137,7 +150,8 @@ const char *pdn_result_text(enum pdn_result result)
 
 const char *pdn_result_text_for(enum pdn_result result, int gametype)
 {
-    return text_result_spelling(result, text_results_of_gametype(gametype));
+    return text_result_spelling(pdn_result_sides(result, gametype),
+                                text_results_of_gametype(gametype));
 }
 
 const char *game_result_text(const pdn_game *game, enum pdn_result result)

@@ -72,6 +72,15 @@ bool gametype_black_opens(long n);
 /* The same for a game: its GameType tag, else the type it was read under
  * (a game made by hand may hold the tag alone). */
 bool game_black_opens(const pdn_game *game);
+/* A result between the colours and the order a game's text writes it in:
+ * where Black opens (gametype_black_opens: English checkers) a
+ * result gives Black's score first, so "1-0" and [Result "1-0"] say Black
+ * won, as the files of those games write them (the conformance set's
+ * English problems: White to move and win, "0-1"); elsewhere White's.
+ * Results read (pdn_result_parse, game->result) are in the text's order:
+ * turned, they say which colour won; a colour's result turned is spelt in
+ * the text's order. Its own inverse. */
+enum pdn_result result_turned(enum pdn_result r, bool black_opens);
 /* The GameType of a game without the tag: the type the reader inferred
  * (from the game, its file or the caller), 20 when none. The writer says
  * it, so do pdn2csv's lossless tags (the game read alone may infer

@@ -917,14 +917,25 @@ PDN_API void *pdn_game_work(const pdn_game *game);
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
 /* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...), blanks around
  * it ignored as every tool reads a Result tag: true and *out set, or false
- * when the text is not a result. */
+ * when the text is not a result. *out is in the text's order, the first
+ * number the first named side's: White's, but Black's in the games whose
+ * Black opens (English checkers: "1-0" Black won), and so
+ * is pdn_game.result; pdn_result_sides says which colour won. */
 PDN_API bool pdn_result_parse(enum pdn_result *out, const char *text, size_t len);
+/* A result in the text's order of a game of this GameType number as won
+ * by White or Black (PDN_RESULT_WHITE_WIN: White won), and the other way
+ * round (it is its own inverse): the two wins are swapped for the type
+ * whose Black opens (21, English checkers), whose files give Black's score
+ * first. */
+PDN_API enum pdn_result pdn_result_sides(enum pdn_result result, int gametype);
 /* The international form of a result ("2-0", "1-1", "*", ...). */
 PDN_API const char *pdn_result_text(enum pdn_result result);
-/* A result as the writer (pdnfmt) spells it in a game of this GameType
- * number: the international form for 20 and 27 and for 0 (none known),
- * chess style ("1-0", "1/2-1/2") for the other types; "0-0", which has no
- * chess spelling, and "*" stay. Tools that write games themselves use it. */
+/* A result (PDN_RESULT_WHITE_WIN: White won) as the writer (pdnfmt) spells
+ * it in a game of this GameType number: the international form for 20 and
+ * 27 and for 0 (none known), chess style ("1-0", "1/2-1/2") for the other
+ * types, Black's score first where Black opens (21: a White win is
+ * "0-1"); "0-0", which has no chess spelling, and "*" stay. Tools that
+ * write games themselves use it. */
 PDN_API const char *pdn_result_text_for(enum pdn_result result, int gametype);
 /* The game's result as the writer (pdnfmt) writes its Result tag: the tag,
  * else the terminator, spelt in the convention of the game's GameType (or

@@ -37,8 +37,15 @@ static bool convention_native(const struct replay *r, unsigned c)
     return c == TEXT_CHESS && r->variant != PDN_VARIANT_INTERNATIONAL;
 }
 
-/* Reads a result text; reports an unknown one and, once per game, a
- * non-international convention. */
+/* Whether the game's results give Black's score first (game.h,
+ * result_turned): its Black opens. */
+static bool black_first(const struct replay *r)
+{
+    return r->first_side == PDN_COLOR_BLACK;
+}
+
+/* Reads a result text as won by White or Black (result_turned); reports
+ * an unknown one and, once per game, a non-international convention. */
 static enum pdn_result read_result(struct replay *r, const char *text, const struct pdn_pos *pos,
                                    bool *noted)
 {
@@ -52,7 +59,7 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
         replay_emit(r, PDN_DIAG_UNKNOWN_RESULT, NULL, pos, NULL, text, "read as '*'");
         return PDN_RESULT_UNKNOWN;
     }
-    enum pdn_result result = (enum pdn_result)f->result;
+    enum pdn_result result = result_turned((enum pdn_result)f->result, black_first(r));
     bool native = convention_native(r, f->convention);
     if (!*noted && (spaced || !native)) {
         *noted = true;
@@ -98,9 +105,10 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
     enum pdn_result expected =
         b->side == PDN_COLOR_WHITE ? PDN_RESULT_BLACK_WIN : PDN_RESULT_WHITE_WIN;
     if (!(decisive(result) || result == PDN_RESULT_DRAW) || result == expected) return;
-    snprintf(r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
-             b->side == PDN_COLOR_WHITE ? "white" : "black",
-             text_result_spelling(expected, spelling_beside(r, text)));
+    snprintf(
+        r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
+        b->side == PDN_COLOR_WHITE ? "white" : "black",
+        text_result_spelling(result_turned(expected, black_first(r)), spelling_beside(r, text)));
     replay_emit(r, PDN_DIAG_RESULT_INCONSISTENT, NULL, pos, NULL, text, r->detail);
 }
 
@@ -121,11 +129,11 @@ void replay_result_check(struct replay *r)
     const pdn_game *g = r->game;
     const struct pdn_tag *tag = r->tag_result;
     bool noted = false;
-    enum pdn_result tag_result = PDN_RESULT_NONE, term = g->result;
+    enum pdn_result tag_result = PDN_RESULT_NONE, term = result_turned(g->result, black_first(r));
     if (tag) tag_result = read_result(r, tag->value, &tag->pos, &noted);
     if (g->result_text && !game_internal(g)->result_told)
         term = read_result(r, g->result_text, &g->result_pos, &noted);
-    const char *term_text = g->result_text ? g->result_text : pdn_result_text(term);
+    const char *term_text = g->result_text ? g->result_text : pdn_result_text(g->result);
     if (tag_result != PDN_RESULT_NONE && term != PDN_RESULT_NONE && tag_result != term) {
         snprintf(r->detail, sizeof r->detail, "the Result tag says %s", tag->value);
         replay_emit(r, PDN_DIAG_RESULT_MISMATCH, NULL, &g->result_pos, NULL, term_text, r->detail);

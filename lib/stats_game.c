@@ -100,12 +100,14 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
         rec->open[rec->nopen++] = stats_open_key(m, variant);
 }
 
+/* Who won, as the Result tag says, else the terminator: read in the
+ * text's order, turned where Black's score comes first (result_turned). */
 static enum st_outcome outcome_of(const pdn_game *g)
 {
     enum pdn_result r = g->result;
     const char *tag = pdn_game_tag(g, "Result");
     if (tag) pdn_result_parse(&r, tag, strlen(tag));
-    switch (r) {
+    switch (result_turned(r, game_black_opens(g))) {
     case PDN_RESULT_WHITE_WIN:
         return ST_WHITE;
     case PDN_RESULT_BLACK_WIN:

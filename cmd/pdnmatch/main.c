@@ -143,10 +143,13 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
         int errors = game_write(m->out, g, &r);
         if (errors != 0) return TOOL_EXIT_SYSTEM; /* an engine move the validator refuses */
         count(m, r.result, first_white);
+        /* the side that opens first, as its result's first number is its
+         * score: Black in English checkers */
+        bool black_first = pdn_rules_get(g->start.variant)->black_moves_first;
         if (!m->t.quiet)
-            printf("game %d: %s - %s %s (%d plies)%s%s\n", i + 1, r.white, r.black,
-                   played_result_text(r.result, g->start.variant), g->nplies, r.comment ? ": " : "",
-                   r.comment ? r.comment : "");
+            printf("game %d: %s - %s %s (%d plies)%s%s\n", i + 1, black_first ? r.black : r.white,
+                   black_first ? r.white : r.black, played_result_text(r.result, g->start.variant),
+                   g->nplies, r.comment ? ": " : "", r.comment ? r.comment : "");
         fflush(stdout);
     }
     return 0;

@@ -662,7 +662,14 @@ static void test_reader_results_and_errors_api(void **state)
     assert_string_equal(pdn_result_text_for(PDN_RESULT_WHITE_WIN, 20), "2-0");
     assert_string_equal(pdn_result_text_for(PDN_RESULT_DRAW, 0), "1-1");
     assert_string_equal(pdn_result_text_for(PDN_RESULT_BLACK_WIN, 27), "0-2");
-    assert_string_equal(pdn_result_text_for(PDN_RESULT_WHITE_WIN, 21), "1-0");
+    /* English files give Black's score first: Black opens (the conformance
+     * set's problems, White to play and win, end "0-1") */
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_WHITE_WIN, 21), "0-1");
+    assert_string_equal(pdn_result_text_for(PDN_RESULT_BLACK_WIN, 21), "1-0");
+    assert_int_equal(pdn_result_sides(PDN_RESULT_WHITE_WIN, 21), PDN_RESULT_BLACK_WIN);
+    assert_int_equal(pdn_result_sides(PDN_RESULT_BLACK_WIN, 21), PDN_RESULT_WHITE_WIN);
+    assert_int_equal(pdn_result_sides(PDN_RESULT_WHITE_WIN, 20), PDN_RESULT_WHITE_WIN);
+    assert_int_equal(pdn_result_sides(PDN_RESULT_DRAW, 21), PDN_RESULT_DRAW);
     assert_string_equal(pdn_result_text_for(PDN_RESULT_BLACK_WIN, 25), "0-1");
     assert_string_equal(pdn_result_text_for(PDN_RESULT_DRAW, 26), "1/2-1/2");
     assert_string_equal(pdn_result_text_for(PDN_RESULT_BOTH_LOST, 25), "0-0");

@@ -71,6 +71,27 @@ static void test_replay_result_inconsistent(void **state)
     fx_free(f);
 }
 
+/* English checkers files give Black's score first, Black opening: "1-0"
+ * is Black's win (the conformance set's problems, White to play and win,
+ * end "0-1"; the checkers programs' own files). Black takes White's last
+ * man: 1-0 is right, 0-1 wrong, and said in the file's order. */
+static void test_replay_result_english_black_first(void **state)
+{
+    (void)state;
+    struct fx *f = fx_game("1. 14x23", "1-0", "GameType", "21", FX_FEN("B:W18:B14"), NULL);
+    fx_expect_clean(f);
+    fx_free(f);
+    f = fx_game("1. 14x23", "0-1", "GameType", "21", FX_FEN("B:W18:B14"), NULL);
+    const struct diag_record *d = fx_expect_one(f, false, PDN_DIAG_RESULT_INCONSISTENT, 10, "");
+    assert_string_equal(
+        d->message, "inconsistent result '0-1': white to move has no legal move and loses: 1-0");
+    fx_free(f);
+    /* Russian files, White opening, give White's first. */
+    f = fx_game("1. e3xc5", "1-0", "GameType", "25", FX_FEN("W:We3:Bd4"), NULL);
+    fx_expect_clean(f);
+    fx_free(f);
+}
+
 static void test_replay_result_conventions(void **state)
 {
     (void)state;
@@ -337,6 +358,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replay_result_mismatch),
         cmocka_unit_test(test_replay_result_inconsistent),
+        cmocka_unit_test(test_replay_result_english_black_first),
         cmocka_unit_test(test_replay_result_conventions),
         cmocka_unit_test(test_replay_unknown_result),
         cmocka_unit_test(test_replay_draw_25_move_rule),

@@ -933,6 +933,24 @@ static void test_stats_same_player_on_both_sides(void **state)
     pdn_stats_free(st);
 }
 
+/* An English game's "1-0" is Black's win: its files give Black's score
+ * first (game.h, result_turned); a Russian game's is White's. */
+static void test_stats_english_result_black_first(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(false);
+    add_text(st,
+             "[GameType \"21\"]\n[Black \"B\"]\n[White \"W\"]\n[Result \"1-0\"]\n1. 11-15 1-0\n\n"
+             "[GameType \"25\"]\n[White \"R\"]\n[Black \"S\"]\n[Result \"1-0\"]\n1. c3-d4 1-0\n\n");
+    assert_int_equal(player(st, "B")->wins, 1);
+    assert_int_equal(player(st, "W")->losses, 1);
+    assert_int_equal(player(st, "R")->wins, 1);
+    assert_int_equal(player(st, "S")->losses, 1);
+    assert_int_equal(st->outcome[ST_WHITE], 1);
+    assert_int_equal(st->outcome[ST_BLACK], 1);
+    pdn_stats_free(st);
+}
+
 /* A side named by its own colour (collections of studies: [White "White"],
  * [Black "Red"]) names nobody; a player surnamed Black keeps his games as
  * White. */
@@ -986,6 +1004,7 @@ int main(void)
         cmocka_unit_test(test_stats_suggest_fewer_initials),
         cmocka_unit_test(test_stats_unknown_name_is_no_player),
         cmocka_unit_test(test_stats_same_player_on_both_sides),
+        cmocka_unit_test(test_stats_english_result_black_first),
         cmocka_unit_test(test_stats_side_colour_is_no_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
