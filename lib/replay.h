@@ -209,6 +209,11 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
  * move.
  */
 bool replay_probe(const pdn_game *game, enum pdn_variant variant);
+/* Whether a game's start is one a game of the variant reaches: its FEN tag
+ * read under it with no man on its crowning row and no more pieces than a
+ * side starts with (replay_start.c says it impossible otherwise), or no
+ * FEN. */
+bool replay_start_possible(const pdn_game *game, enum pdn_variant variant);
 
 /* ---- Start and result (replay_start.c, replay_result.c) -------------------- */
 

@@ -283,8 +283,8 @@ static int crowned_man(const struct pdn_board *b, bool *white)
 }
 
 /* A man on the row where it would have been crowned, or more pieces than a
- * side starts with: no game reaches that. Writes why into r->detail. */
-static bool impossible(struct replay *r, const struct pdn_board *b)
+ * side starts with: no game reaches that. Writes why into detail[cap]. */
+static bool impossible_why(const struct pdn_board *b, char *detail, size_t cap)
 {
     const struct pdn_rules *rules = pdn_rules_get((enum pdn_variant)b->variant);
     int most = rules->width / 2 * (rules->height - 2) / 2;
@@ -293,18 +293,31 @@ static bool impossible(struct replay *r, const struct pdn_board *b)
     int crowned = crowned_man(b, &white);
     if (crowned) {
         pdn_square_text(square, (enum pdn_variant)b->variant, crowned);
-        snprintf(r->detail, sizeof r->detail, "%s man on square %s, its crowning row",
-                 white ? "white" : "black", square);
+        snprintf(detail, cap, "%s man on square %s, its crowning row", white ? "white" : "black",
+                 square);
         return true;
     }
     for (int c = 0; c < 2; c++) {
         int count = bits_count(b->pieces[c]);
         if (count <= most) continue;
-        snprintf(r->detail, sizeof r->detail, "%d %s pieces, more than %d", count,
+        snprintf(detail, cap, "%d %s pieces, more than %d", count,
                  c == PDN_COLOR_WHITE ? "white" : "black", most);
         return true;
     }
     return false;
+}
+
+static bool impossible(struct replay *r, const struct pdn_board *b)
+{
+    return impossible_why(b, r->detail, sizeof r->detail);
+}
+
+bool replay_start_possible(const pdn_game *game, enum pdn_variant variant)
+{
+    const char *fen = pdn_game_tag(game, "FEN");
+    struct pdn_board b;
+    if (fen == NULL) return true;
+    return pdn_board_from_fen(&b, variant, fen, NULL) == PDN_OK && !impossible_why(&b, NULL, 0);
 }
 
 bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn, const char *fen,

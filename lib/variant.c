@@ -297,6 +297,46 @@ static bool choose_8x8_over_default(pdn_game *game, const struct variant_clue *c
     return true;
 }
 
+/*
+ * A weak clue's game that gives way to the file's majority (a FEN of
+ * squares 1-32 and a 1-0 style result among international games) whose
+ * moves are illegal under the majority's variant, or whose FEN no game of
+ * it reaches (a white man on 5, White's crowning row in international
+ * draughts alone): played under one the clue left whose rules the moves
+ * obey, or whose games reach the FEN when there are no moves, as an
+ * English problem is; under the majority's when none. Only when the
+ * majority is not one the clue left (international, on a board of its
+ * own): an English file's "1. 22-18" is an English game with an error in
+ * it, not a Russian one.
+ */
+static void clue_when_majority_refuses(pdn_game *game, const struct variant_clue *clue,
+                                       const struct variant_tally *tally)
+{
+    enum pdn_variant best, chosen;
+    if (!clue->candidates || !pdn_variant_from_gametype(&best, game->gametype) ||
+        (clue->candidates & BIT(best)))
+        return;
+    bool moves = game->main.nmoves > 0, start = replay_start_possible(game, best);
+    if (start && (!moves || replay_probe(game, best))) return;
+    int kept = game->gametype;
+    enum pdn_variant_source source = choose_by_moves(game, clue, tally);
+    struct pdn_game_internal *in = game_internal_mut(game);
+    bool taken = moves ? in->variant_legal != 0
+                       : pdn_variant_from_gametype(&chosen, game->gametype) &&
+                             replay_start_possible(game, chosen);
+    if (!taken) {
+        in->variant_candidates = in->variant_tried = in->variant_legal = 0;
+        game->gametype = kept;
+        game->variant_source = PDN_VARIANT_FROM_FILE;
+        return;
+    }
+    if (start) { /* its moves refused it: a candidate tried, not legal */
+        in->variant_candidates |= BIT(best);
+        in->variant_tried |= BIT(best);
+    }
+    game->variant_source = source;
+}
+
 /* Whether an earlier game of the file was already of this unsupported type. */
 static bool repeated(struct variant_tally *t, int type)
 {
@@ -400,6 +440,7 @@ void variant_decide(pdn_game *game, struct variant_tally *tally, int option)
     } else if (best) {
         game->gametype = best;
         game->variant_source = PDN_VARIANT_FROM_FILE;
+        if (clue.weak) clue_when_majority_refuses(game, &clue, tally);
     } else if (!choose_8x8_over_default(game, &clue, tally)) {
         game->gametype = 0;
         game->variant_source = PDN_VARIANT_FROM_DEFAULT;

@@ -185,7 +185,8 @@ static void test_variant_fen_of_8x8(void **state)
  * is not (27 touches 21 and 22 on 10x10) but is on 8x8 (English: 23 and
  * 24; RULES.md), and 6-10 too: the moves choose among the 8x8 variants,
  * then held for the next game that tells. The file's majority decides
- * first, as it does for every weak clue.
+ * first, as it does for every weak clue, while its rules take the game:
+ * after an international game the ending is still 8x8's.
  */
 #define ENDING_8X8 "[FEN \"W:W27,28:B5,6\"]\n1. 27-23 6-10 *\n\n"
 static void test_variant_fen_of_both_boards(void **state)
@@ -217,8 +218,9 @@ static void test_variant_fen_of_both_boards(void **state)
         assert_int_equal(game_internal(g[i])->variant_candidates, 0);
         assert_null(game_internal(g[i])->variant_clue);
     }
-    assert_int_equal(g[3]->gametype, 20);
-    assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_FILE);
+    assert_int_equal(g[3]->gametype, 21); /* illegal on 10x10, the majority's */
+    assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_true(game_internal(g[3])->variant_legal & BIT(PDN_VARIANT_ENGLISH));
     free_all(g, n);
     n = read_all(g, ENDING_8X8 "[GameType \"25\"]\n1. c3-d4 *\n");
     assert_int_equal(n, 2);
@@ -255,6 +257,34 @@ static void test_variant_weak_clue_legal_only_on_10x10(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(g[0]->gametype, 21);
     assert_int_equal(game_internal(g[0])->variant_legal, 0);
+    free_all(g, n);
+}
+
+/*
+ * The same weak clue after international games: it gives way to the
+ * file's majority, unless the majority's rules refuse the game, its moves
+ * (the conformance set's TTS Example 1, illegal on 10x10) or, with none,
+ * its FEN (a white man on 5, White's crowning row on 10x10 alone): then an
+ * 8x8 variant the clue left that takes it. A game the majority takes stays
+ * the file's.
+ */
+#define INTERNATIONAL_GAME "[Result \"2-0\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n"
+static void test_variant_weak_clue_refused_by_the_majority(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, INTERNATIONAL_GAME
+                        "[FEN \"W:W32,27,24,22:B20,15,10,7\"]\n"
+                        "1... 27-23 20x27 2... 23-18 27-31 3... 18x2 10-14 0-1\n\n" /* TTS 1 */
+                        "[FEN \"W:WK23,9,5:BK6,K2.\"]\n0-1\n\n"                     /* no moves */
+                        "[FEN \"W:W19,26,27,32:B6,7,9,17.\"]\n1. 32-28 1-0\n");
+    assert_int_equal(n, 4);
+    assert_int_equal(g[1]->gametype, 21);
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[1])->variant_legal, BIT(PDN_VARIANT_ENGLISH));
+    assert_int_equal(g[2]->gametype, 21);
+    assert_int_equal(g[3]->gametype, 20); /* legal on 10x10: the file's */
+    assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_FILE);
     free_all(g, n);
 }
 
@@ -440,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_variant_tag_and_option_try_nothing),
         cmocka_unit_test(test_variant_weak_clue_against_tag),
         cmocka_unit_test(test_variant_weak_clue_legal_only_on_10x10),
+        cmocka_unit_test(test_variant_weak_clue_refused_by_the_majority),
         cmocka_unit_test(test_variant_setup_of_main_line),
         cmocka_unit_test(test_variant_own),
         cmocka_unit_test(test_variant_held_game_takes_the_next_told),
