@@ -330,6 +330,10 @@ static int cross_table(struct stats_out *o, const pdn_stats *st, const struct cr
     fprintf(o->fp, ", \"system\": \"%s\", \"tiebreak\": \"%s\", \"duplicates\": %zu, ",
             grid ? "round_robin" : "by_rounds", preset_names[o->o->tiebreak], c->duplicates);
     cross_games_json(o->fp, c);
+    char rounds[128];
+    cross_rounds(rounds, sizeof rounds, c);
+    fputs(", \"rounds\": ", o->fp); /* as the text's title says them: pdn2html shows it */
+    stats_json_string(o->fp, rounds);
     const char *note = cross_preset_note(o->o->tiebreak);
     if (note) {
         fputs(", \"tiebreak_note\": ", o->fp);

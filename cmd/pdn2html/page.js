@@ -501,12 +501,11 @@
     var rows = ct.rows || [], parts = [], plural = function (n, one) { return n + " " + one + (n === 1 ? "" : "s"); };
     parts.push(ct.system === "round_robin" ? "round robin" : "by rounds");
     parts.push(plural(rows.length, "player"));
-    if (ct.system !== "round_robin" && rows.length) {
-      var rounds = Object.keys(rows[0]).filter(function (k) { return /^round_\d+$/.test(k); }).length;
-      if (rounds) parts.push(plural(rounds, "round"));
-    }
+    /* the rounds read, as pdnstats' title says them ("1 round (12)"), not
+     * the columns R1 to the last */
+    if (ct.rounds) parts.push(ct.rounds);
     if (ct.round_robin_games) parts.push(ct.games + " of " + ct.round_robin_games + " games");
-    if (ct.tiebreak) parts.push("tie-break " + ct.tiebreak);
+    if (ct.tiebreak) parts.push("tie-break " + ct.tiebreak + (ct.tiebreak_note ? " " + ct.tiebreak_note : ""));
     var text = parts.join(", ");
     if (ct.duplicates) text += "; " + plural(ct.duplicates, "repeated game") + " left out";
     return text;

@@ -195,6 +195,7 @@ def main():
         f.write("\n".join(lines))
     avignon = page("avignon-round-unknown.html", unnumbered)
     match = page("match.html", MATCH)
+    kndb = page("match-kndb.html", "--tiebreak", "kndb", MATCH)
     problem = page("problem.html", PROBLEM)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
     subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
@@ -343,8 +344,15 @@ def main():
         b.open("file://%s" % france)
         summaries = b.eval("Array.from(document.querySelectorAll('#crosstables p.summary'))"
                            ".map(function(p){return p.textContent})")
-        check("round robin, 11 players, 34 of 55 games, tie-break fmjd; 6 repeated games left out"
-              in summaries, "crosstable summaries as pdnstats writes them: %s" % summaries)
+        # the rounds read, not the columns R1 to the last: rounds 5 to 11
+        check("round robin, 11 players, 7 rounds (5 to 11), 34 of 55 games, tie-break fmjd; "
+              "6 repeated games left out" in summaries,
+              "crosstable summaries as pdnstats writes them: %s" % summaries)
+        # a tie-break that leaves a criterion out says so, as pdnstats does
+        b.open("file://%s" % kndb)
+        summary = b.eval("document.querySelector('#crosstables p.summary').textContent")
+        check(summary.endswith("tie-break kndb without plus- and minus-draws, which PDN files "
+                               "do not record"), "the kndb tie-break's note: %s" % summary)
 
         # A match's cell, a digit a game ("112212"): each digit its game's link.
         b.open("file://%s" % match)
