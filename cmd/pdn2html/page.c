@@ -105,6 +105,44 @@ static void put_boards(FILE *out)
     fputs("]", out);
 }
 
+/* The two-byte characters (U+0080 to U+07FF: the only ones the
+ * statistics' folding changes) of s[0, n) marked in seen. */
+static void mark_two_byte(unsigned char seen[0x800 / 8], const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i + 1 < n; i++)
+        if (p[i] >= 0xC2 && p[i] <= 0xDF && (p[i + 1] & 0xC0) == 0x80) {
+            unsigned cp = ((p[i] & 0x1Fu) << 6) | (p[i + 1] & 0x3Fu);
+            seen[cp / 8] |= (unsigned char)(1u << cp % 8);
+            i++;
+        }
+}
+
+/* {"é": "e", "ß": "ss", ...}: each character of the games and aliases that
+ * the statistics fold into another text (pdn_stats_name_key), for page.js
+ * to compare names as pdnstats does without a folding of its own (a
+ * browser's Unicode normalisation keeps "ł" and "ø" and takes "ș" apart:
+ * crosstable cells that linked no game, or the wrong one). */
+static void put_fold_map(FILE *out, const struct html_page *page)
+{
+    unsigned char seen[0x800 / 8] = {0};
+    mark_two_byte(seen, page->games, page->games_len);
+    if (page->aliases) mark_two_byte(seen, page->aliases, strlen(page->aliases));
+    const char *sep = "";
+    fputc('{', out);
+    for (unsigned cp = 0x80; cp < 0x800; cp++) {
+        if (!(seen[cp / 8] & (1u << cp % 8))) continue;
+        char ch[3] = {(char)(0xC0 | (cp >> 6)), (char)(0x80 | (cp & 0x3F)), '\0'}, key[8];
+        if (pdn_stats_name_key(key, sizeof key, ch) < 0 || strcmp(key, ch) == 0) continue;
+        fputs(sep, out);
+        html_json_string(out, ch);
+        fputc(':', out);
+        html_json_string(out, key);
+        sep = ",";
+    }
+    fputc('}', out);
+}
+
 int html_write_page(FILE *out, const struct html_page *page)
 {
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -123,13 +161,16 @@ int html_write_page(FILE *out, const struct html_page *page)
     put_boards(out);
     fputs("</script>\n<script type=\"application/json\" id=\"pdn-games\">", out);
     fwrite(page->games, 1, page->games_len, out);
-    /* {"stats": pdnstats' document, "aliases": the spellings it merged} */
+    /* {"stats": pdnstats' document, "aliases": the spellings it merged,
+     * "fold": put_fold_map's} */
     fputs("</script>\n<script type=\"application/json\" id=\"pdn-crosstables\">{\"stats\":", out);
     if (page->crosstables)
         json_passed(out, page->crosstables, page->crosstables_len);
     else
         fputs("{}", out);
-    fprintf(out, ",\"aliases\":%s}", page->aliases ? page->aliases : "[]");
+    fprintf(out, ",\"aliases\":%s,\"fold\":", page->aliases ? page->aliases : "[]");
+    put_fold_map(out, page);
+    fputc('}', out);
     fputs("</script>\n<script>\n", out);
     fwrite(page_js, 1, page_js_len, out);
     fputs("</script>\n</body>\n</html>\n", out);

@@ -432,11 +432,16 @@
     $("summary").textContent = games.length + (games.length === 1 ? " game" : " games");
   }
 
-  /* Names compared as pdnstats compares them: case and accents ignored,
-   * the punctuation , . - ' \\ read as blanks, blanks collapsed. */
+  /* Names compared as pdnstats compares them (pdn_stats_name_key): each
+   * character folded as the page's data says (cross.fold, made by the
+   * library: "é" e, "ß" ss, "ł" l, Cyrillic lower case), ASCII letters in
+   * lower case, the rest kept; the punctuation , . - ' \\ " and the
+   * blanks read as one blank, none at the ends. */
+  var folds = cross.fold || {};
   function fold(s) {
-    return (s || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[,.\-'\\]/g, " ").replace(/\s+/g, " ").trim();
+    return Array.from(s || "").map(function (ch) {
+      return folds[ch] !== undefined ? folds[ch] : ch < "\u0080" ? ch.toLowerCase() : ch;
+    }).join("").replace(/[,.\-'\\" \t\n\r\f\v]+/g, " ").trim();
   }
   /* A name as the crosstables count it: folded, through the aliases (they
    * chain: A = B, B = C counts A as C). */

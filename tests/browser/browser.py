@@ -45,6 +45,9 @@ MATCH = "tests/data/tournaments/Match Samb-Buggy2.pdn"
 # the official PDN conformance set): a problem, Black to move, its first
 # move written "1. ... 35-40".
 PROBLEM = "tests/browser/problem.pdn"
+# Spellings pdnstats joins that a browser's Unicode folding keeps apart
+# ("Ł", "ø") or joins otherwise ("Ș" taken apart, "Stefan" kept).
+FOLD = "tests/browser/fold.pdn"
 failed = 0
 
 
@@ -196,6 +199,7 @@ def main():
     avignon = page("avignon-round-unknown.html", unnumbered)
     match = page("match.html", MATCH)
     kndb = page("match-kndb.html", "--tiebreak", "kndb", MATCH)
+    fold = page("fold.html", FOLD)
     problem = page("problem.html", PROBLEM)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
     subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
@@ -362,6 +366,14 @@ def main():
         check(links == ["1#game=1&ply=0", "1#game=2&ply=0", "2#game=3&ply=0", "2#game=4&ply=0",
                         "1#game=5&ply=0", "2#game=6&ply=0"],
               "Buggy's six games against Samb: a link each, in order: %s" % links)
+
+        # Names compared as pdnstats compares them (the library's folding,
+        # the page's data): each of the four games is a cell's link.
+        b.open("file://%s" % fold)
+        hrefs = sorted(set(b.eval("Array.from(document.querySelectorAll('#crosstables td.cell a'))"
+                                  ".map(function(a){return a.getAttribute('href')})")))
+        check(hrefs == ["#game=%d&ply=0" % g for g in (1, 2, 3, 4)],
+              "spellings pdnstats joins (Łukomska, Møller, Ștefan): every game linked: %s" % hrefs)
 
         # Hostile tags: text, never markup or script.
         b.open("file://%s" % hostile)
