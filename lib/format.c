@@ -162,7 +162,10 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
         if (rc < 0) return rc;
     }
     bool broken = game_internal(game)->read_errors > 0 || f->nstops > 0;
-    bool verbatim = o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken && game->raw;
+    /* text the reader skipped (--strict past an error) is in no tree: the
+     * game as read, whatever the mode, or it would be lost */
+    bool unread = game_internal(game)->unread;
+    bool verbatim = (unread || (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken)) && game->raw;
     /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     if (o->write) wo = *o->write;

@@ -1338,7 +1338,10 @@ PDN_API int pdn_write_game(FILE *out, const pdn_game *game,
 
 /* ---- Format: replay, then write ------------------------------------------ */
 
-/* What pdn_format_game does with a game that has errors. */
+/* What pdn_format_game does with a game that has errors. A game the reader
+ * read only in part (strict, past its first error; a tree cut at
+ * PDN_LIMIT_GAME_TREE) is written as read (pdn_game.raw) in every mode:
+ * the text it skipped is in no tree. */
 enum pdn_format_broken {
     PDN_FORMAT_BROKEN_KEEP,    /* written like any other game */
     PDN_FORMAT_BROKEN_COMMENT, /* a line's moves from the first that cannot be played

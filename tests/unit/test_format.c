@@ -194,6 +194,33 @@ static void test_format_broken_comment(void **state)
                 "1. 32-28 (1. 33-28 18-23 {2. 28-23 19-24}) 1... 18-23 *\n\n");
 }
 
+/* Under --strict the reader skips a game past its first error: that text
+ * is in no tree, so the game is written as read whatever the mode, not
+ * cut short (a bad tag name once lost every move of its game). */
+static void test_format_strict_skipped_text_kept(void **state)
+{
+    (void)state;
+    static const char text[] = "[Event \"x\"]\n[Type de jeu \"20\"]\n\n1. 32-28 19-23 2. 28-22 *";
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    ro.strict = true;
+    pdn_reader *r;
+    pdn_game *g = NULL;
+    assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), &ro), PDN_OK);
+    assert_int_equal(pdn_reader_next(&g, r), 1);
+    pdn_reader_free(r);
+    for (int mode = PDN_FORMAT_BROKEN_KEEP; mode <= PDN_FORMAT_BROKEN_VERBATIM; mode++) {
+        struct pdn_format_options o = with_broken((enum pdn_format_broken)mode);
+        struct memout m;
+        assert_int_equal(pdn_format_game(memout_open(&m), g, &o), PDN_OK);
+        char *got = memout_text(&m);
+        char want[sizeof text + 2];
+        snprintf(want, sizeof want, "%s\n\n", text);
+        assert_string_equal(got, want);
+        free(got);
+    }
+    pdn_game_free(g);
+}
+
 static void test_format_broken_verbatim(void **state)
 {
     (void)state;
@@ -348,6 +375,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_shortest_forms),
+        cmocka_unit_test(test_format_strict_skipped_text_kept),
         cmocka_unit_test(test_format_ambiguous_capture_keeps_what_it_needs),
         cmocka_unit_test(test_format_captures_full_when_ambiguous),
         cmocka_unit_test(test_format_captures_shortest),
