@@ -276,15 +276,24 @@ void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *cons
 }
 
 /* "prog: path: what" on standard error unless -q: an input passed over,
- * which is no error. The name escaped, as in every message. */
+ * which is no error. The name escaped, as in every message; with --format
+ * json, {"type":"note","file":...,"message":...} where the findings go. */
 static void input_note(const struct tool *t, const char *path, const char *what)
 {
     if (t->quiet) return;
     struct tool_message m;
-    FILE *fp = tool_message_open(&m, stderr);
-    fprintf(fp, "%s: ", t->prog);
-    tool_put_escaped(fp, path, strlen(path), false);
-    fprintf(fp, ": %s\n", what);
+    FILE *fp = tool_message_open(&m, t->json ? t->findings_fp : stderr);
+    if (t->json) {
+        fputs("{\"type\":\"note\",\"file\":", fp);
+        tool_json_string(fp, path);
+        fputs(",\"message\":", fp);
+        tool_json_string(fp, what);
+        fputs("}\n", fp);
+    } else {
+        fprintf(fp, "%s: ", t->prog);
+        tool_put_escaped(fp, path, strlen(path), false);
+        fprintf(fp, ": %s\n", what);
+    }
     tool_message_close(&m);
 }
 
