@@ -132,6 +132,7 @@ static void parse_options(struct tool *t, struct replay_options *o, int argc, ch
     if (o->ply >= 0 && o->move)
         tool_usage_error(t, "--ply and --move both choose the position: give one");
     if (o->svg && o->svg_dir) tool_usage_error(t, "--svg and --svg-dir: give one");
+    if (o->fen && o->narrate) tool_usage_error(t, "--fen and --narrate: give one");
     if (o->list && (o->svg || o->svg_dir || o->ply >= 0 || o->move))
         tool_usage_error(t, "--list shows no position: no --svg, --svg-dir, --ply or --move");
     o->unicode = !a.ascii && tool_locale_is_utf8();
