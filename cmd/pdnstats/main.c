@@ -154,6 +154,11 @@ static void parse_options(struct tool *t, struct run *r, int argc, char **argv)
         tool_usage_error(t, "--csv writes one table: name it with --only (totals, lengths, "
                             "results, endings, findings, players, events, openings, play, "
                             "crosstable, explain, repeats, missing, teams)");
+    if (r->merge && (r->only || r->wo.format == PDN_STATS_CSV || r->wo.tables || r->suggest ||
+                     r->alias || r->teams))
+        tool_usage_error(t, "--merge writes the whole JSON document of the pieces': it takes "
+                            "no --only, --csv, table option, --alias, --teams or "
+                            "--suggest-aliases");
     if (r->suggest && (r->only || r->wo.format != PDN_STATS_TEXT || r->wo.tables))
         tool_usage_error(t, "--suggest-aliases writes an alias file, no table: it takes "
                             "no --only, --csv, --json or table option");
