@@ -424,6 +424,16 @@ static bool moves_rows_without_option(const pdn_csv_reader *r)
     return !r->o.moves && has_column(r, "ply") && has_column(r, "move");
 }
 
+/* Whether the header has a column named 'name' but for its case
+ * ("Moves"): a tag, as every other name with a capital is. */
+static bool has_column_but_case(const pdn_csv_reader *r, const char *name)
+{
+    for (size_t i = 0; i < r->nf; i++)
+        if (strcasecmp(csv_field(r, i), name) == 0 && strcmp(csv_field(r, i), name) != 0)
+            return true;
+    return false;
+}
+
 /* Why the games have no moves: the header's columns say. Rows of pdn2csv
  * --moves are not read without --moves: each would be a game of no tag and
  * no move, two errors a row that say nothing more. */
@@ -433,6 +443,9 @@ static const char *no_moves_reason(const pdn_csv_reader *r)
     if (moves_rows_without_option(r))
         return "no moves or movetext column: its ply and move columns are rows of "
                "pdn2csv --moves, which csv2pdn --moves reads; no row is read without it";
+    if (has_column_but_case(r, "moves") || has_column_but_case(r, "movetext"))
+        return "no moves or movetext column: a column named so in other letters ('Moves') is "
+               "a tag, as every name with a capital is; --map Moves=moves reads it as the moves";
     return "no moves or movetext column: the games have no moves";
 }
 
