@@ -276,16 +276,20 @@ static bool put_bad_tag(struct wrap *w, const struct pdn_tag *tag)
 }
 
 /* The tags whose names are not identifiers, as comments where the move
- * text starts (after a setup there, like any comment before the first move).
+ * text starts (after a setup there, like any comment before the first move),
+ * but those written under a standard name (options->standard_names: the
+ * French header's "R&#x00e9;sultat" as Result), which would say it twice.
  * Returns whether it wrote any. */
 static bool write_bad_tags(struct writer *wr)
 {
     bool any = false;
     wr->bad_tags_pending = false;
     if (wr->opt->no_comments || wr->opt->seven_tag_roster) return false;
+    struct tag_synonym_read read[TAG_SYNONYM_MAX];
+    size_t nread = wr->opt->standard_names ? tag_synonyms_read(read, wr->game) : 0;
     for (uint32_t k = 0; k < wr->game->ntags; k++) {
         const struct pdn_tag *tag = &wr->game->tags[k];
-        if (identifier(tag->name)) continue;
+        if (identifier(tag->name) || (nread && renamed(wr->game, k, read, nread))) continue;
         if (!put_bad_tag(&wr->wrap, tag)) wr->wrap.nomem = true;
         any = true;
     }

@@ -128,6 +128,20 @@ static void test_format_fix_result_from_tag_or_terminator(void **state)
               "2:10 fixed 1-1|written 1-1, as the Result tag says\n");
 }
 
+/* The African file's French header (game 37): a tag name that is no
+ * identifier is written as a comment, but one fix writes under a standard
+ * name is said there once, not again as a comment beside it. */
+static void test_format_fix_renamed_tag_not_kept_twice(void **state)
+{
+    (void)state;
+    static const char text[] = "[R&#x00e9;sultat \"1-1\"]\n[Heure blanche \"0:10:00\"]\n"
+                               "1. 32-28 1-1";
+    check_format(text, false,
+                 "{[R&#x00e9;sultat \"1-1\"]} {[Heure blanche \"0:10:00\"]} 1. 32-28 1-1\n\n", "");
+    check_fix(text, "{[Heure blanche \"0:10:00\"]} 1. 32-28 1-1\n\n",
+              "1:1 fixed R&#x00e9;sultat|written Result\n");
+}
+
 static void test_format_fix_no_guess(void **state)
 {
     (void)state;
@@ -235,12 +249,32 @@ static bool same_folded(const char *a, const char *b)
     }
 }
 
+/* Tags of another language fix renamed, over the real files. */
+static unsigned renamed;
+
+/* A comment the writer made of a tag whose name is no identifier, and
+ * which fix writes as a standard tag instead (tag_synonym.c's two: the
+ * French header of the African file's game 37). */
+static bool renamed_bad_tag(const char *text)
+{
+    return strncmp(text, "[R&#x00e9;sultat ", 17) == 0 ||
+           strncmp(text, "[&#x00c9;v&#x00e9;nement ", 25) == 0;
+}
+
+/* a's comments, those of renamed tags apart, are b's */
 static void same_comments(const struct pdn_comment *a, uint32_t na, const struct pdn_comment *b,
                           uint32_t nb)
 {
-    assert_int_equal(na, nb);
-    for (uint32_t i = 0; i < na; i++)
-        assert_true(same_folded(a[i].text, b[i].text));
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < na; i++) {
+        if (renamed_bad_tag(a[i].text)) {
+            renamed++;
+            continue;
+        }
+        assert_true(j < nb);
+        assert_true(same_folded(a[i].text, b[j++].text));
+    }
+    assert_int_equal(j, nb);
 }
 
 /* A fixed text is the text, or the text with its dashes as 'x' (a capture). */
@@ -298,8 +332,6 @@ static void same_date(const char *plain, const char *fixed)
     year[4] = 0;
     assert_non_null(strstr(plain, year));
 }
-
-static unsigned renamed;
 
 /* A tag of another language that fix writes under the standard name (man 3
  * libpdn, pdn_game_tag): gone from the fixed game, whose standard tag has
@@ -416,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_format_fix_move_number_at_its_place),
         cmocka_unit_test(test_format_fix_kept_number_is_no_count),
         cmocka_unit_test(test_format_fix_result_from_tag_or_terminator),
+        cmocka_unit_test(test_format_fix_renamed_tag_not_kept_twice),
         cmocka_unit_test(test_format_fix_no_guess),
         cmocka_unit_test(test_format_fix_result_from_position),
         cmocka_unit_test(test_format_fix_capture_dash),
