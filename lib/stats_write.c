@@ -43,13 +43,24 @@ static void measure(struct tab *t, const char *what, const char *fmt, ...)
     tab_text(t, buf);
 }
 
-static unsigned long median_len(const pdn_stats *st)
+/* The length of the game at 0-based place k in order of length. */
+static unsigned long length_at(const pdn_stats *st, unsigned long k)
 {
     const unsigned long *l = st->lengths.data;
-    unsigned long seen = 0, half = (st->games + 1) / 2;
+    unsigned long seen = 0;
     for (size_t i = 0; i < st->lengths.n; i++)
-        if ((seen += l[i]) >= half) return (unsigned long)i;
+        if ((seen += l[i]) > k) return (unsigned long)i;
     return 0;
+}
+
+/* The median length, as statistics define it: the middle game's, or the
+ * mean of the two middle ones ("127.5" for 121 and 134), into buf. */
+static const char *median_len(char buf[32], const pdn_stats *st)
+{
+    unsigned long lo = st->games ? length_at(st, (st->games - 1) / 2) : 0;
+    unsigned long hi = st->games ? length_at(st, st->games / 2) : 0;
+    snprintf(buf, 32, (lo + hi) % 2 ? "%lu.5" : "%lu", (lo + hi) / 2);
+    return buf;
 }
 
 static int t_totals(struct stats_out *o, const pdn_stats *st)
@@ -62,7 +73,8 @@ static int t_totals(struct stats_out *o, const pdn_stats *st)
     measure(&t, "plies", "%lu", st->plies);
     measure(&t, "plies per game, mean", "%.1f",
             st->games ? (double)st->plies / (double)st->games : 0.0);
-    measure(&t, "plies per game, median", "%lu", median_len(st));
+    char median[32];
+    measure(&t, "plies per game, median", "%s", median_len(median, st));
     measure(&t, "plies per game, min", "%lu", st->games ? st->min_len : 0);
     measure(&t, "plies per game, max", "%lu", st->max_len);
     /* games whose line stopped where the openings tree was full */
