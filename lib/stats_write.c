@@ -209,6 +209,7 @@ static void player_row(struct tab *t, size_t i, const void *ctx)
     tab_count(t, q->wins);
     tab_count(t, q->draws);
     tab_count(t, q->losses);
+    tab_count(t, st_player_games(q) - scored); /* '*': games + 0 = wins + draws + losses + these */
     tab_count(t, st_player_points(q));
     pct_cell(t, st_player_points(q), 2 * scored);
     tab_count(t, q->white);
@@ -234,9 +235,9 @@ static int t_players(struct stats_out *o, const pdn_stats *st)
             }
     struct tab t = {
         .name = "players", .title = "Players", .nrows = n, .row = player_row, .ctx = &rows};
-    static const char *const cols[] = {"player", "games",  "wins",  "draws", "losses",
-                                       "points", "score%", "white", "black"};
-    for (int j = 0; j < 9; j++)
+    static const char *const cols[] = {"player",    "games",  "wins",   "draws", "losses",
+                                       "no result", "points", "score%", "white", "black"};
+    for (int j = 0; j < 10; j++)
         tab_col(&t, cols[j], j > 0);
     int rc = tab_emit(o, &t);
     free(ix);

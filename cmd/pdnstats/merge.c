@@ -261,7 +261,7 @@ static int by_points(const void *a, const void *b)
 
 static json_t *merge_players(const struct docs *d)
 {
-    static const char *const counts[] = {"games",  "wins",  "draws", "losses",
+    static const char *const counts[] = {"games",  "wins",  "draws", "losses", "no_result",
                                          "points", "white", "black", NULL};
     json_t *by = sum_rows(d, "players", "player", NULL, counts);
     size_t n = json_object_size(by), k = 0;
