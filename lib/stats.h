@@ -422,6 +422,7 @@ struct team_match {
     int32_t round;
     uint32_t team[2];
     unsigned long board[2];
+    unsigned long open; /* boards with no result ('*'): the match is undecided */
 };
 
 struct team_table {

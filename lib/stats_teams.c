@@ -2,8 +2,9 @@
  * stats_teams: an event's team table from the teams its games name
  * (WhiteTeam, BlackTeam): per round the matches, two teams and the board
  * points each scored (2 a won game, 1 a draw), match points (2 a won
- * match, 1 a drawn one), and the teams ordered by match points, then board
- * points. Reads what stats.c counted; never prints.
+ * match, 1 a drawn one; none for a match with a board that has no result,
+ * undecided), and the teams ordered by match points, then board points.
+ * Reads what stats.c counted; never prints.
  */
 #include "stats.h"
 
@@ -39,7 +40,8 @@ static size_t team_games(struct team_match *out, const struct vec *recs, size_t 
         out[m++] =
             (struct team_match){r[i].round,
                                 {swap ? b : a, swap ? a : b},
-                                {(unsigned long)(swap ? pb : pw), (unsigned long)(swap ? pw : pb)}};
+                                {(unsigned long)(swap ? pb : pw), (unsigned long)(swap ? pw : pb)},
+                                r[i].outcome == ST_UNKNOWN};
     }
     qsort(out, m, sizeof *out, cmp_game);
     return m;
@@ -53,6 +55,7 @@ static size_t merge_matches(struct team_match *g, size_t n)
         if (w > 0 && cmp_game(&g[w - 1], &g[i]) == 0) {
             g[w - 1].board[0] += g[i].board[0];
             g[w - 1].board[1] += g[i].board[1];
+            g[w - 1].open += g[i].open;
         } else {
             g[w++] = g[i];
         }
@@ -83,6 +86,7 @@ static void count_match(struct team_table *t, const struct team_match *m)
         unsigned long own = m->board[k], other = m->board[1 - k];
         r->matches++;
         r->board_points += own;
+        if (m->open) continue; /* undecided: no match points, no result */
         r->match_points += own > other ? 2 : own == other ? 1 : 0;
         r->wins += own > other;
         r->draws += own == other;

@@ -15,7 +15,8 @@ static const char *team_name(const pdn_stats *st, uint32_t i)
     return ((char *const *)st->team.data)[i];
 }
 
-/* A team's round: the other team's line and the board points, "3 5-3". */
+/* A team's round: the other team's line and the board points, "3 5-3";
+ * "3 1-1*" for a match with a board that has no result, undecided. */
 static void team_round_cell(struct tab *t, const struct team_table *tt, size_t row, int round)
 {
     char buf[128] = "";
@@ -25,8 +26,9 @@ static void team_round_cell(struct tab *t, const struct team_table *tt, size_t r
         const struct team_match *m = &tt->matches[i];
         int k = m->team[0] == team ? 0 : m->team[1] == team ? 1 : -1;
         if (m->round != round || k < 0) continue;
-        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d %lu-%lu", w ? ", " : "",
-                              team_row_of(tt, m->team[1 - k]) + 1, m->board[k], m->board[1 - k]);
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d %lu-%lu%s", w ? ", " : "",
+                              team_row_of(tt, m->team[1 - k]) + 1, m->board[k], m->board[1 - k],
+                              m->open ? "*" : "");
     }
     tab_text(t, w ? buf : "-");
 }
@@ -100,14 +102,21 @@ static int team_table(struct stats_out *o, const pdn_stats *st, const struct st_
         team_table_free(&tt);
         return team_emit(o, &t, ev);
     }
-    char left[64] = "";
+    char left[64] = "", open[96] = "";
     if (tt.untagged)
         snprintf(left, sizeof left, "; %zu game%s not between two teams left out", tt.untagged,
                  tt.untagged == 1 ? "" : "s");
+    size_t undecided = 0;
+    for (size_t i = 0; i < tt.nmatches; i++)
+        undecided += tt.matches[i].open > 0;
+    if (undecided)
+        snprintf(open, sizeof open,
+                 "; %zu match%s with a board of no result ('*'): no match points", undecided,
+                 undecided == 1 ? "" : "es");
     snprintf(t.title, sizeof t.title,
              "Teams: %s (%zu teams, %d round%s; a match won 2 match points, a game 2 board "
-             "points%s)",
-             ev->name, tt.nrows, tt.rounds, tt.rounds == 1 ? "" : "s", left);
+             "points%s%s)",
+             ev->name, tt.nrows, tt.rounds, tt.rounds == 1 ? "" : "s", left, open);
     if (!text) tab_col(&t, "event", false);
     /* The line each round's cell names the other team by ("3 2-2"), which
      * a shared place is not (a review found "3" where no team was third) */
