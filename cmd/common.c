@@ -39,12 +39,12 @@ void tool_init(struct tool *t, const char *prog, const char *usage)
         t->hidden[code] = pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_NOTE;
 }
 
-void tool_system_error(struct tool *t, const char *what, const char *reason)
+void tool_file_message(const struct tool *t, const char *type, const char *what, const char *reason)
 {
     struct tool_message m;
     FILE *fp = tool_message_open(&m, t->json ? t->findings_fp : stderr);
     if (t->json) {
-        fputs("{\"type\":\"error\",\"file\":", fp);
+        fprintf(fp, "{\"type\":\"%s\",\"file\":", type);
         tool_json_string(fp, what);
         fputs(",\"message\":", fp);
         tool_json_string(fp, reason);
@@ -55,6 +55,11 @@ void tool_system_error(struct tool *t, const char *what, const char *reason)
         fprintf(fp, ": %s\n", reason);
     }
     tool_message_close(&m);
+}
+
+void tool_system_error(struct tool *t, const char *what, const char *reason)
+{
+    tool_file_message(t, "error", what, reason);
     if (t->status < TOOL_EXIT_SYSTEM) t->status = TOOL_EXIT_SYSTEM;
 }
 

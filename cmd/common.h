@@ -94,10 +94,13 @@ struct tool {
 void tool_init(struct tool *t, const char *prog, const char *usage);
 
 /*
- * Records a system error and says so: "prog: what: reason" on stderr, or
- * with --format json {"type":"error","file":what,"message":reason} on the
- * findings stream.
+ * A message about a file: "prog: what: reason" on stderr (what escaped),
+ * or with --format json {"type":type,"file":what,"message":reason} on the
+ * findings stream. type is "error" or "note".
  */
+void tool_file_message(const struct tool *t, const char *type, const char *what,
+                       const char *reason);
+/* Records a system error and says so (tool_file_message, "error"). */
 void tool_system_error(struct tool *t, const char *what, const char *reason);
 /* Standard output could not be written: one line on stderr, whatever the
  * format (the findings stream may be the one that failed); a system error. */

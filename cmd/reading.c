@@ -275,26 +275,11 @@ void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *cons
     tool_fatal(t, n ? operands[0] : "-", strerror(ENOMEM));
 }
 
-/* "prog: path: what" on standard error unless -q: an input passed over,
- * which is no error. The name escaped, as in every message; with --format
- * json, {"type":"note","file":...,"message":...} where the findings go. */
+/* An input passed over, which is no error, unless -q: a note
+ * (tool_file_message). */
 static void input_note(const struct tool *t, const char *path, const char *what)
 {
-    if (t->quiet) return;
-    struct tool_message m;
-    FILE *fp = tool_message_open(&m, t->json ? t->findings_fp : stderr);
-    if (t->json) {
-        fputs("{\"type\":\"note\",\"file\":", fp);
-        tool_json_string(fp, path);
-        fputs(",\"message\":", fp);
-        tool_json_string(fp, what);
-        fputs("}\n", fp);
-    } else {
-        fprintf(fp, "%s: ", t->prog);
-        tool_put_escaped(fp, path, strlen(path), false);
-        fprintf(fp, ": %s\n", what);
-    }
-    tool_message_close(&m);
+    if (!t->quiet) tool_file_message(t, "note", path, what);
 }
 
 /* pdnfmt -o archive/all.pdn archive/: the old all.pdn, which a folder
