@@ -16,6 +16,7 @@
  * Memory: one row (or one game's rows) at a time, buffers reused.
  */
 #include "csv_reader.h"
+#include "game.h"
 #include "options.h"
 #include "text.h"
 
@@ -158,6 +159,12 @@ static int game_from_text(pdn_game **out, pdn_csv_reader *r, bool extra)
         if (extra) r->games--;
         close_text(r);
         return rc;
+    }
+    if (game_internal(game)->junk_trailer) { /* junk alone: no game, as the row says */
+        pdn_game_free(game);
+        close_text(r);
+        if (extra) r->games--;
+        return 0;
     }
     if (extra) report_extra(r, game);
     game->index = r->games;

@@ -44,6 +44,7 @@ struct pdn_game_internal {
                           one (tag_synonym.c): only then are they looked for */
     bool trailer;      /* comments alone up to the end of the input, after the
                           last game's separator: no game (pdn_game_is_trailer) */
+    bool junk_trailer; /* ... words of junk, no comment written as one (parser_junk.c) */
     bool unread;       /* the reader skipped some of its text (past a --strict
                           error, or a tree cut at PDN_LIMIT_GAME_TREE): the
                           tree holds less than game.raw, which pdnfmt writes */

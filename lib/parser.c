@@ -194,7 +194,7 @@ static int begin_game(struct parser *p)
     p->game_start = p->last_end = p->tok.mark.offset;
     frame_reset(&p->frames[0], &p->tok.pos);
     parser_release_ahead(p, p->index);
-    return 0;
+    return parser_junk_waiting(p) ? parser_junk_give(p) : 0;
 }
 
 static int finish_game(struct parser *p, pdn_game **out)
@@ -244,8 +244,9 @@ static int give_up(struct parser *p, int rc)
     return rc;
 }
 
-/* Before a game: junk, or a result with nothing to end, is an error and is
- * dropped, so that it cannot make a game of its own. */
+/* Before a game: junk, or a result with nothing to end, is an error and
+ * cannot make a game of its own. The junk's text waits for the next game
+ * (parser_junk.c); the result is dropped. */
 static int before_game(struct parser *p)
 {
     enum token_kind k = p->tok.kind;
@@ -253,10 +254,13 @@ static int before_game(struct parser *p)
         parser_take_find(p);
         p->skipping = false;
         p->beyond_comments = true;
+        int rc = parser_junk_keep(p);
+        if (rc < 0) return rc;
     } else if (k == TOK_RESULT || k == TOK_STAR) {
         p->beyond_comments = true;
         parser_emit(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len,
                     "result without a game");
+        parser_junk_apart(p);
     } else {
         return begin_game(p);
     }
@@ -268,6 +272,22 @@ static int end_game(struct parser *p, pdn_game **out)
 {
     int rc = finish_game(p, out);
     return rc < 0 ? give_up(p, rc) : rc;
+}
+
+/* The end of the input with junk waiting after the last game: the file's
+ * trailer keeps its text, its findings stay the file's (game 0). */
+static int junk_trailer(struct parser *p, pdn_game **out)
+{
+    parser_flush_pending(p, UINT64_MAX);
+    parser_release_ahead(p, 0);
+    p->errors_ahead = 0;
+    struct pdn_pos start = *parser_junk_start(p);
+    int rc = begin_game(p);
+    if (rc < 0) return give_up(p, rc);
+    p->game->start = start;
+    game_internal_mut(p->game)->trailer = game_internal_mut(p->game)->junk_trailer = true;
+    p->end_pos = p->tok.pos;
+    return end_game(p, out);
 }
 
 /* A game whose tree outgrows PDN_LIMIT_GAME_TREE is cut there: the rest of
@@ -304,6 +324,8 @@ int parser_next(struct parser *p, pdn_game **out)
             p->have_tok = false;
             continue;
         }
+        if (!p->any && p->tok.kind == TOK_EOF && parser_junk_waiting(p))
+            return junk_trailer(p, out);
         if (!p->any && p->tok.kind == TOK_EOF) {
             parser_flush_pending(p, UINT64_MAX);
             parser_release_ahead(p, 0);
@@ -389,6 +411,8 @@ void parser_reset(struct parser *p)
     p->tags.n = 0;
     p->ahead = keep.ahead;
     p->ahead.n = 0;
+    p->junk = keep.junk;
+    parser_junk_forget(p);
     p->lx->report = parser_lex_report;
     p->lx->ctx = p;
 }
@@ -400,6 +424,7 @@ void parser_free(struct parser *p)
     free(p->frames);
     vec_free(&p->tags);
     vec_free(&p->ahead);
+    parser_junk_free(p);
     free(p->tagset);
     free(p);
 }

@@ -40,6 +40,15 @@ struct ahead_diag {
     char detail[192];
 };
 
+/* Text no token takes, met between games (parser_junk.c). */
+struct parser_junk {
+    struct vec spans; /* struct junk_span: a comment each */
+    char *text;       /* their texts, one after the other */
+    size_t len, cap;
+    bool dropped; /* past PDN_LIMIT_GAME_BYTES: the rest is not kept */
+    bool apart;   /* a token came after the last word: the next starts a comment */
+};
+
 struct parser {
     struct lexer *lx;
     parser_fill_fn fill;
@@ -84,6 +93,7 @@ struct parser {
     struct pending_diag pend[8];
     int npend;
     struct vec ahead; /* struct ahead_diag */
+    struct parser_junk junk;
 };
 
 static inline struct frame *top(struct parser *p)
@@ -123,6 +133,17 @@ void parser_release_ahead(struct parser *p, size_t game);
 /* The lexer's report callback: findings between tokens. */
 void parser_lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind,
                        const struct pdn_pos *pos, const char *text, size_t len);
+/* Junk between games (parser_junk.c): the current token's text kept (0 or
+ * PDN_ENOMEM); a token other than junk came after it; whether any waits,
+ * and where the first stands; given to the game just begun as comments
+ * before its first move (0 or PDN_ENOMEM); forgotten; freed. */
+int parser_junk_keep(struct parser *p);
+void parser_junk_apart(struct parser *p);
+bool parser_junk_waiting(const struct parser *p);
+const struct pdn_pos *parser_junk_start(const struct parser *p);
+int parser_junk_give(struct parser *p);
+void parser_junk_forget(struct parser *p);
+void parser_junk_free(struct parser *p);
 /* Tokens (parser_token.c): lexing with refills, deferred findings up to
  * the last token taken (parser_diag.c), the lexer's findings of the
  * current token, the window of a cut game let go again. */

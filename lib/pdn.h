@@ -898,10 +898,13 @@ PDN_API uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool 
  * counted for PDN_DIAG_NO_GAME; tools do not count, check, list or show it.
  * pdn_write_game and pdn_format_game write its comments alone, which read
  * back as the same trailer. Anything else in it (a tag, a move, a number,
- * a NAG, a setup, a variation, a result, junk), or an error the reader
- * finds in it (an unterminated comment), makes it a game as before;
- * comments before a game belong to that game. False for NULL and a game
- * made by hand.
+ * a NAG, a setup, a variation, a result), or an error the reader finds in
+ * it (an unterminated comment), makes it a game as before; comments before
+ * a game belong to that game. Junk (text no token takes) after the last
+ * game is an error, reported as the file's (game 0), and its words are a
+ * trailer's comments: the text pdnfmt writes, not lost; junk before a game
+ * is that game's, its words comments before its first move. False for NULL
+ * and a game made by hand.
  */
 PDN_API bool pdn_game_is_trailer(const pdn_game *game);
 /* What pdn_reader_options.work made of the game on the thread that read

@@ -2,7 +2,8 @@
  * Unit tests of "nothing lost" (issue 9): defects that used to cost text or
  * invent a game are read as what they are, with a finding. A tag line that
  * lost its '[', a stray '[' before a tag, squares padded with several zeros,
- * move numbers past 4294967295 or equal to 0, and a NUL inside a tag name.
+ * move numbers past 4294967295 or equal to 0, a NUL inside a tag name, and
+ * junk between games.
  * Each test asserts the findings (code, line, column, text as written) and
  * the game tree; expected values are worked out by hand in comments.
  */
@@ -283,6 +284,86 @@ static void test_reader_lost_nul_in_tag_name(void **state)
     pdn_game_free(g);
 }
 
+/* ---- Junk between games ------------------------------------------------------------ */
+
+/* The comments before the first move of game i of gs, joined by '|'. */
+static void expect_comments_before(const struct games *gs, size_t i, const char *want)
+{
+    char got[256] = "";
+    const struct pdn_line *main = &gs->v[i]->main;
+    const struct pdn_comment *c = main->nmoves ? main->moves[0].comments_before : main->trailing;
+    uint32_t n = main->nmoves ? main->moves[0].ncomments_before : main->ntrailing;
+    for (uint32_t k = 0; k < n; k++)
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? "|" : "", c[k].text);
+    assert_string_equal(got, want);
+}
+
+/* Words no token takes between games ("A" before a first move, "junk
+ * here" after a result, words after the last game) were reported and
+ * dropped: pdnfmt lost them. They are errors still, said where they stand
+ * and as the game's they come before (the file's, game 0, after the last),
+ * and their words are comments before the next game's first move (words
+ * of one line, one comment), or the file's trailer. */
+static void test_reader_lost_junk_between_games(void **state)
+{
+    (void)state;
+    struct games gs;
+    const char *before = "A 1. 32-28 *\n";
+    read_games(&gs, before, strlen(before));
+    assert_int_equal(gs.n, 1);
+    expect_comments_before(&gs, 0, "A");
+    assert_int_equal(gs.v[0]->main.moves[0].comments_before[0].pos.col, 1);
+    free_games(&gs);
+
+    const char *between = "1. 32-28 * junk here\n[Event \"b\"]\n1. 33-28 *\n";
+    read_games(&gs, between, strlen(between));
+    assert_int_equal(gs.n, 2);
+    expect_comments_before(&gs, 0, "");
+    expect_comments_before(&gs, 1, "junk here");
+    assert_int_equal(gs.v[1]->ntags, 1);
+    free_games(&gs);
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_str(&F, between, false, &g), 2);
+    pdn_game_free(g);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 2);
+    assert_int_equal(dc_find(&F.dc, PDN_DIAG_UNEXPECTED_CHAR)->game, 2);
+
+    /* a result between words parts them */
+    const char *parted = "junk * more\n1. 32-28 *\n";
+    read_games(&gs, parted, strlen(parted));
+    assert_int_equal(gs.n, 1);
+    expect_comments_before(&gs, 0, "junk|more");
+    free_games(&gs);
+
+    /* after the last game: the file's trailer, which is written as its
+     * comment and reads back as the same trailer, with no error */
+    const char *after = "1. 32-28 *\nsome trailing\nwords\n";
+    read_games(&gs, after, strlen(after));
+    assert_int_equal(gs.n, 2);
+    assert_true(pdn_game_is_trailer(gs.v[1]));
+    expect_comments_before(&gs, 1, "some trailing|words");
+    char *text = write_to_string(gs.v[1], NULL);
+    assert_string_equal(text, "{some trailing} {words}\n\n");
+    free_games(&gs);
+    read_games(&gs, text, strlen(text));
+    assert_int_equal(gs.n, 1);
+    assert_true(pdn_game_is_trailer(gs.v[0]));
+    free_games(&gs);
+    assert_int_equal(fix_read_str(&F, text, false, NULL), 1);
+    assert_int_equal(F.dc.errors, 0); /* a file of no game, as any trailer alone */
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_NO_GAME), 1);
+    free(text);
+    assert_int_equal(fix_read_str(&F, after, false, NULL), 2);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 3);
+    assert_int_equal(dc_find(&F.dc, PDN_DIAG_UNEXPECTED_CHAR)->game, 0);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_MISSING_RESULT), 0);
+
+    /* strict reading keeps no text the grammar does not take */
+    assert_int_equal(fix_read_str(&F, before, true, &g), 1);
+    assert_int_equal(g->main.moves[0].ncomments_before, 0);
+    pdn_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -295,6 +376,7 @@ int main(void)
         cmocka_unit_test(test_reader_lost_move_number_saturates),
         cmocka_unit_test(test_reader_lost_move_number_zero),
         cmocka_unit_test(test_reader_lost_nul_in_tag_name),
+        cmocka_unit_test(test_reader_lost_junk_between_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
