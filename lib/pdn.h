@@ -1042,7 +1042,9 @@ PDN_API int pdn_unique_new(pdn_unique **out, enum pdn_unique_mode mode);
  * shorter games are played twice alike), or with the players, Event,
  * Round and year of an earlier one and other moves (White, Black and Round
  * given), is suspect: a
- * PDN_DIAG_SUSPECT_COPY each. PDN_ENOMEM or PDN_EINVAL otherwise. on_diag
+ * PDN_DIAG_SUSPECT_COPY each. So is a copy with a result (pdn_game_result)
+ * other than its first's, which is kept: one of the two records is wrong,
+ * or the first has no result. PDN_ENOMEM or PDN_EINVAL otherwise. on_diag
  * may be NULL; the finding's strings live during the call only.
  */
 PDN_API int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,

@@ -6,7 +6,8 @@
  * and its pairing (players, event, round). Three open-addressing tables of
  * record numbers find a record by moves and players (a copy, left out), by
  * moves alone (a suspect: the same game under other players) and by pairing
- * (a suspect: one pairing, other moves). Must not print or read files.
+ * (a suspect: one pairing, other moves). A copy with another result is kept,
+ * as a suspect: the records disagree. Must not print or read files.
  */
 #include "pdn.h"
 #include "hash.h"
@@ -25,6 +26,7 @@ enum { SUSPECT_MIN_PLIES = 20 };
 struct kept {
     uint64_t moves, who, pairing; /* pairing 0: no round to pair by */
     uint32_t file, line, col, game;
+    char result[12]; /* as pdn_game_result gives it, "" for "*" (cut past 11 bytes) */
 };
 
 /* Record numbers + 1 (0: an empty slot), found by one of a record's keys. */
@@ -282,17 +284,30 @@ static bool is_copy(const struct kept *first, const struct kept *k, unsigned pli
            first->pairing == k->pairing;
 }
 
+/* A copy whose result is another than its first's, when it has one: two
+ * records that disagree (one of them is wrong), or the first without a
+ * result: leaving it out would lose what only it says. */
+static bool other_result(const struct kept *first, const struct kept *k)
+{
+    return k->result[0] && strcmp(first->result, k->result) != 0;
+}
+
 /* The record k copies (its number + 1), or 0: of the records with its
- * moves and players, the first that is_copy accepts. */
+ * moves and players that is_copy accepts, the first with k's result (a
+ * copy kept for its other result is the first of its own), else the
+ * first. */
 static uint32_t find_copy(const pdn_unique *u, const struct kept *k, unsigned plies)
 {
     const struct index *ix = &u->index[KEY_COPY];
     uint64_t key = key_of(k, KEY_COPY);
+    uint32_t found = 0;
     for (size_t j = key & (ix->cap - 1); ix->slots[j]; j = (j + 1) & (ix->cap - 1)) {
         const struct kept *first = &u->kept[ix->slots[j] - 1];
-        if (key_of(first, KEY_COPY) == key && is_copy(first, k, plies)) return ix->slots[j];
+        if (key_of(first, KEY_COPY) != key || !is_copy(first, k, plies)) continue;
+        if (!other_result(first, k)) return ix->slots[j];
+        if (!found) found = ix->slots[j];
     }
-    return 0;
+    return found;
 }
 
 int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,
@@ -312,9 +327,20 @@ int pdn_unique_check(pdn_unique *u, const pdn_game *game, const char *file,
         !unknown(pdn_game_tag(game, "Black")))
         k.pairing =
             hash_mix(mix_tag(mix_tag(k.who, game, "Event"), game, "Round"), year_of(game)) | 1;
+    const char *result = pdn_game_result(game);
+    if (strcmp(result, "*") != 0) snprintf(k.result, sizeof k.result, "%s", result);
     if (!kept_grow(u) || !file_number(u, file, &k.file)) return PDN_ENOMEM;
 
     uint32_t copy = find_copy(u, &k, plies);
+    if (copy && other_result(&u->kept[copy - 1], &k)) {
+        const struct kept *first = &u->kept[copy - 1];
+        char then[64];
+        snprintf(then, sizeof then, " with another result (%s there, %s here)",
+                 first->result[0] ? first->result : "*", k.result);
+        report(u, first, PDN_DIAG_SUSPECT_COPY, "the moves and players of", then, &k, file, on_diag,
+               ctx);
+        copy = 0; /* kept */
+    }
     if (copy) {
         report(u, &u->kept[copy - 1], PDN_DIAG_REPEATED_GAME, "a copy of", ", left out", &k, file,
                on_diag, ctx);

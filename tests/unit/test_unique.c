@@ -164,6 +164,23 @@ static const struct step pairing_of_players_and_year[] = {
      "with other moves"},
 };
 
+/* A copy with another result disagrees with its first: kept, suspect; one
+ * without a result adds nothing: left out. */
+#define RES(r) "[Result \"" r "\"]"
+static const struct step copy_with_another_result[] = {
+    {"Cisse", "Machtelinck", R("6") RES("1-1"), LONG_MOVES, 0, -1, -1, NULL},
+    {"Cisse", "Machtelinck", R("6") RES("2-0"), LONG_MOVES, 0, 0, 1,
+     "the moves and players of game 1 (line 1) with another result (1-1 there, 2-0 here)"},
+    {"Cisse", "Machtelinck", R("6") RES("1-1"), LONG_MOVES, 1, 1, 0, "a copy of game 1"},
+    {"Cisse", "Machtelinck", R("6"), LONG_MOVES, 1, 1, 0, "a copy of game 1"},
+    /* a copy of game 2, the first with its result: left out, no suspect */
+    {"Cisse", "Machtelinck", R("6") RES("2-0"), LONG_MOVES, 1, 1, 0, NULL},
+};
+static const struct step result_after_none[] = {
+    {"Smit", "Jansen", R("?"), DRAW, 0, -1, -1, NULL},
+    {"Smit", "Jansen", R("?") RES("0-2"), DRAW, 0, 0, 1, "another result (* there, 0-2 here)"},
+};
+
 #define ONE "1. 31-26 19-24 2. 32-27 20-25"
 #define OTHER "1. 32-27 20-25 2. 31-26 19-24"
 static const struct step transposed_by_moves[] = {
@@ -190,6 +207,8 @@ static const struct scenario {
     SCENARIO(short_games_in_two_rounds, PDN_UNIQUE_MOVES),
     SCENARIO(illegal_moves_by_text, PDN_UNIQUE_MOVES),
     SCENARIO(pairing_of_players_and_year, PDN_UNIQUE_MOVES),
+    SCENARIO(copy_with_another_result, PDN_UNIQUE_MOVES),
+    SCENARIO(result_after_none, PDN_UNIQUE_MOVES),
     SCENARIO(transposed_by_moves, PDN_UNIQUE_MOVES),
     SCENARIO(transposed_by_position, PDN_UNIQUE_POSITION),
 };
