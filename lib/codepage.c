@@ -4,6 +4,7 @@
  * the lengths are what decoding gives.
  */
 #include "codepage.h"
+#include "text.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -41,27 +42,47 @@ bool codepage_init(struct codepage *cp, const char *charset)
     return single;
 }
 
-uint64_t codepage_decoded_len(const struct codepage *cp, const unsigned char *bytes, size_t len,
-                              bool *undefined)
+size_t codepage_ascii_run(const unsigned char *b, size_t len)
 {
-    uint64_t extra = 0;
-    bool bad = false;
     size_t i = 0;
     /* Most of a PDN file is ASCII: blocks of it skipped with one test,
      * which the compiler makes vector code of. */
     for (; len - i >= 64; i += 64) {
         unsigned char high = 0;
         for (int k = 0; k < 64; k++)
-            high |= bytes[i + k];
-        if (high < 0x80) continue;
-        for (int k = 0; k < 64; k++) {
-            extra += cp->extra[bytes[i + k]];
-            bad |= cp->undefined[bytes[i + k]];
-        }
+            high |= b[i + k];
+        if (high >= 0x80) break;
     }
-    for (; i < len; i++) {
-        extra += cp->extra[bytes[i]];
-        bad |= cp->undefined[bytes[i]];
+    while (i < len && b[i] < 0x80)
+        i++;
+    return i;
+}
+
+size_t codepage_span(const unsigned char *b, size_t len, bool eof, bool *utf8)
+{
+    size_t max = len < CODEPAGE_SPAN ? len : CODEPAGE_SPAN, n = 0;
+    while (n < max && b[n] != '\n' && b[n] != '\r')
+        n++;
+    if (n == len && len < CODEPAGE_SPAN && !eof) return 0;
+    bool incomplete;
+    *utf8 = text_utf8_valid(b, n, &incomplete) == n;
+    return n;
+}
+
+uint64_t codepage_decoded_len(const struct codepage *cp, const unsigned char *bytes, size_t len,
+                              bool *undefined)
+{
+    uint64_t extra = 0;
+    bool bad = false;
+    for (size_t i = codepage_ascii_run(bytes, len); i < len;
+         i += codepage_ascii_run(bytes + i, len - i)) {
+        bool utf8;
+        size_t n = codepage_span(bytes + i, len - i, true, &utf8);
+        for (size_t k = i; !utf8 && k < i + n; k++) {
+            extra += cp->extra[bytes[k]];
+            bad |= cp->undefined[bytes[k]];
+        }
+        i += n;
     }
     if (bad) *undefined = true;
     return len + extra;

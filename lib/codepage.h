@@ -22,11 +22,30 @@ struct codepage {
     char utf8[256][3];   /* what a byte decodes to (U+FFFD when undefined) */
 };
 
+/*
+ * Text in a code page may hold lines of UTF-8: two files joined, one in
+ * Latin-1, the other in UTF-8. From a byte past ASCII to the end of its
+ * line (CR or LF), at most CODEPAGE_SPAN bytes, a span is taken as UTF-8
+ * when all of it is valid UTF-8 (a line of Latin-1 or CP1251 text seldom
+ * is: its letters past ASCII stand alone or in runs UTF-8 does not allow),
+ * else decoded by the code page; the next span starts at the next byte
+ * past ASCII. The decoder (input.c) and the measure of parts
+ * (codepage_decoded_len) cut the spans alike, wherever they start.
+ */
+enum { CODEPAGE_SPAN = 4096 };
+/* The span at b[0, len), b[0] past ASCII: its length, and in *utf8 whether
+ * it is UTF-8; 0 when bytes after len may lengthen it (!eof, and neither a
+ * line end nor CODEPAGE_SPAN bytes within len). */
+size_t codepage_span(const unsigned char *b, size_t len, bool eof, bool *utf8);
+/* The length of the run of ASCII bytes at the start of b[0, len). */
+size_t codepage_ascii_run(const unsigned char *b, size_t len);
+
 /* The table of charset, as iconv(3) decodes each byte alone: false when
  * iconv has no such charset or it is not one byte a character. */
 bool codepage_init(struct codepage *cp, const char *charset);
-/* The UTF-8 length of bytes[0, len) decoded; *undefined set when one of
- * them is no character of the code page. */
+/* The UTF-8 length of bytes[0, len) decoded (its spans of UTF-8 as they
+ * stand); *undefined set when one of them is no character of the code
+ * page. */
 uint64_t codepage_decoded_len(const struct codepage *cp, const unsigned char *bytes, size_t len,
                               bool *undefined);
 /* The characters of UTF-8 text: its bytes that start one. */

@@ -57,6 +57,12 @@ struct input_source {
      * the table is kept by input_reuse for the next input in it. */
     struct codepage *table;
     bool by_table;
+    /* The span (codepage.h) being decoded by table: its bytes not yet
+     * decoded, whether it is UTF-8; and the decoded offset where the last
+     * span of UTF-8 ended (0: none), past which a byte is a character. */
+    size_t span_left;
+    bool span_utf8;
+    uint64_t utf8_end;
 };
 
 int input_init(struct input_source *src, enum pdn_encoding encoding);
@@ -72,7 +78,8 @@ void input_reuse(struct input_source *src);
 int input_start_codepage(struct input_source *src, const char *charset, bool bad_seen, uint64_t at);
 /* Whether each byte now decoded is one character (a single-byte code page,
  * decoded by its table from convert_from on): the decoded text maps back
- * to the bytes read. */
+ * to the bytes read, but for spans of UTF-8 (codepage.h), which end by
+ * src->utf8_end. */
 bool input_bytes_are_chars(const struct input_source *src);
 /*
  * Appends decoded text to 'text', which must have INPUT_TEXT_ROOM free bytes

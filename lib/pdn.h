@@ -1059,7 +1059,9 @@ PDN_API void pdn_unique_free(pdn_unique *u);
  * order mark. Whatever it is, a UTF-8, UTF-16 or UTF-32 byte order mark
  * decides (UTF-16 and UTF-32 without one are recognised by their NUL
  * bytes), and text stays UTF-8 up to its first byte that is not: from that
- * byte on, the rest is decoded as this encoding. PDN_ENCODING_AUTO detects
+ * byte on, the rest is decoded as this encoding, but for lines that are
+ * all valid UTF-8 (files joined, one in UTF-8), which stay UTF-8 when it
+ * is a single-byte code page. PDN_ENCODING_AUTO detects
  * it (uchardet: CP1251, CP866, KOI8-R, else CP1252, which is also how
  * Latin-1 is read) and reports PDN_DIAG_ENCODING_FALLBACK naming it; any
  * other value is used as given, without a finding, and PDN_ENCODING_UTF8

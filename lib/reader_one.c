@@ -418,8 +418,10 @@ bool reader_part_resume_point(const struct reader_one *r, struct reader_part *at
      * the window; no game held (the reader stands past the games it has not
      * handed out). */
     bool codepage = input_bytes_are_chars(&r->src) && r->last_end >= r->src.convert_from;
-    if (hold_waiting(&r->hold) || (r->src.mode != INPUT_MODE_FAST && !codepage) || r->not_pdn ||
-        !r->last_result || r->ngames <= r->part.games || r->last_end < t->base ||
+    /* ... and no span of UTF-8 after k, where a character is several bytes */
+    bool spans_after = codepage && r->src.utf8_end > r->last_end;
+    if (hold_waiting(&r->hold) || (r->src.mode != INPUT_MODE_FAST && !codepage) || spans_after ||
+        r->not_pdn || !r->last_result || r->ngames <= r->part.games || r->last_end < t->base ||
         r->last_end > t->base + t->end)
         return false;
     size_t from = (size_t)(r->last_end - t->base), k = from;

@@ -3,8 +3,9 @@
  * lengths, against the code charts (CP1252 and CP1251 as Microsoft
  * publishes them, KOI8-R by RFC 1489, Latin-1 by ISO 8859-1): a letter
  * past ASCII is two bytes of UTF-8, the euro sign and the box-drawing
- * characters three, an unassigned byte U+FFFD's three and said; and no
- * table for an encoding of more than one byte a character.
+ * characters three, an unassigned byte U+FFFD's three and said; no
+ * table for an encoding of more than one byte a character; and lines of
+ * UTF-8 among a code page's taken as they stand.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,6 +73,37 @@ static void long_text(void **state)
     assert_false(undefined);
 }
 
+/* Lines of UTF-8 among the code page's (files joined): a span from a byte
+ * past ASCII to its line's end is UTF-8 when all of it is, and measured
+ * as it stands; a span with one byte that is no UTF-8 is the code page's,
+ * the UTF-8 before that byte too (Latin-1 "Ã©" then "é" alone). */
+static void spans_of_utf8(void **state)
+{
+    (void)state;
+    struct codepage cp;
+    assert_true(codepage_init(&cp, "CP1252"));
+    const unsigned char mixed[] = "M\xfcller\n"              /* CP1252: 1 + 1 more */
+                                  "J\xc3\xa9r\xc3\xb4me\r\n" /* UTF-8 as it stands */
+                                  "\xc3\xa9 \xe9\n";         /* one line: CP1252, 3 more */
+    bool undefined = false;
+    size_t len = sizeof mixed - 1;
+    assert_int_equal(codepage_decoded_len(&cp, mixed, len, &undefined), len + 1 + 3);
+    bool utf8;
+    assert_int_equal(codepage_span(mixed + 1, len - 1, true, &utf8), 5); /* "üller" */
+    assert_false(utf8);
+    assert_int_equal(codepage_span(mixed + 8, len - 8, true, &utf8), 7); /* "érôme" */
+    assert_true(utf8);
+    /* the line goes on past the bytes there: more are needed, unless none come */
+    assert_int_equal(codepage_span(mixed + 8, 3, false, &utf8), 0);
+    assert_int_equal(codepage_span(mixed + 8, 3, true, &utf8), 3);
+    /* a line longer than CODEPAGE_SPAN: spans of at most that */
+    unsigned char lng[CODEPAGE_SPAN + 10];
+    memset(lng, 0xE9, sizeof lng);
+    assert_int_equal(codepage_span(lng, sizeof lng, false, &utf8), CODEPAGE_SPAN);
+    assert_false(utf8);
+    assert_int_equal(codepage_decoded_len(&cp, lng, sizeof lng, &undefined), 2 * sizeof lng);
+}
+
 static void not_single_byte(void **state)
 {
     (void)state;
@@ -94,7 +126,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cp1252),        cmocka_unit_test(cp1251_koi8r_latin1),
         cmocka_unit_test(long_text),     cmocka_unit_test(not_single_byte),
-        cmocka_unit_test(chars_of_utf8),
+        cmocka_unit_test(chars_of_utf8), cmocka_unit_test(spans_of_utf8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

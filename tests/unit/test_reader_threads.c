@@ -404,6 +404,29 @@ static void test_a_first_part_that_shows_no_pdn(void **state)
     assert_same_in_parts_of_many_sizes(path, 64, 17, assert_same_reading);
 }
 
+/* Files joined, Latin-1 then UTF-8 (codepage.h's spans): the reader
+ * leaves UTF-8 for CP1252 at the first Latin-1 byte, takes the UTF-8
+ * lines after it as they stand, and the parts read them alike. */
+static void test_parts_agree_on_utf8_lines_in_a_code_page(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    for (int i = 1; i <= 40; i++)
+        fprintf(fp, "[Event \"%d\"]\n[White \"%s\"]\n1. 32-28 {%s} 19-23 *\n\n", i,
+                i % 3 == 1 ? "M\xfcller" : "J\xc3\xa9r\xc3\xb4me",
+                i % 2 ? "\xc2\xbd \xe2\x80\x93 point" : "plain");
+    fclose(fp);
+    size_t len;
+    char *one = read_dump(path, 0, "64", &len);
+    assert_non_null(strstr(one, "M\xc3\xbcller"));
+    assert_non_null(strstr(one, "J\xc3\xa9r\xc3\xb4me"));
+    assert_non_null(strstr(one, "\xc2\xbd \xe2\x80\x93 point"));
+    assert_null(strstr(one, "\xc3\x83")); /* no Ã: no UTF-8 decoded twice */
+    free(one);
+    assert_same_in_parts_of_many_sizes(path, 64, 9, assert_same_reading);
+}
+
 static void test_parts_resume_after_a_refused_one(void **state)
 {
     (void)state;
@@ -855,6 +878,7 @@ int main(void)
         cmocka_unit_test(test_lines_counted_across_blocks),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
+        cmocka_unit_test(test_parts_agree_on_utf8_lines_in_a_code_page),
         cmocka_unit_test(test_parts_resume_after_a_hold),
         cmocka_unit_test(test_parts_agree_on_a_trailer),
         cmocka_unit_test(test_work_on_the_reading_threads),
