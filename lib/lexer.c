@@ -138,8 +138,10 @@ static const unsigned char space_class[256] = {
 
 /* Skips blanks, line ends and % comments, committing as it goes; false
  * when the window ends inside something that needs more text. The byte
- * class table keeps the common blanks to one load and one compare. */
-static bool skip_space(struct lexer *lx)
+ * class table keeps the common blanks to one load and one compare. With
+ * line_only, stops before a line end, and before a % comment longer than
+ * the window. */
+static inline bool skip_space_in(struct lexer *lx, bool line_only)
 {
     struct cur c = cur_of(lx);
     const unsigned char *b = (const unsigned char *)lx->buf;
@@ -152,11 +154,14 @@ static bool skip_space(struct lexer *lx)
         if (k == SP_BLANK) {
             c.pos++, lexer_count_blank(&c.col, &c.after_cr);
         } else if (k == SP_LF) {
+            if (line_only) break;
             c.pos++, lexer_count_lf(&c.line, &c.col, &c.after_cr);
         } else if (k == SP_CR) {
+            if (line_only) break;
             c.pos++, lexer_count_cr(&c.line, &c.col, &c.after_cr);
         } else if (k == SP_PERCENT) {
             size_t e = find_eol(lx, c.pos);
+            if (e == SIZE_MAX && line_only) break;
             if (e == SIZE_MAX) {
                 /* A % line longer than the window: passed over as it comes,
                  * so that it never has to fit in the buffer. */
@@ -174,6 +179,20 @@ static bool skip_space(struct lexer *lx)
     }
     commit(lx, &c);
     return ok && (c.pos < lx->end || lx->eof);
+}
+
+static bool skip_space(struct lexer *lx)
+{
+    return skip_space_in(lx, false);
+}
+
+bool lexer_skip_line_space(struct lexer *lx)
+{
+    if (lx->skip) return false;
+    skip_space_in(lx, true);
+    if (lx->pos >= lx->end) return false;
+    unsigned char b = (unsigned char)lx->buf[lx->pos];
+    return b != '\n' && b != '\r' && b != '%';
 }
 
 /* ---- Numbers, move numbers and results ------------------------------------ */

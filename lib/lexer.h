@@ -202,6 +202,11 @@ enum token_kind lexer_cut(struct lexer *lx, struct token *tok);
 /* Goes back to just before 'tok' (taken from the same window); the rest
  * of a cut token is then no longer skipped. */
 void lexer_unread(struct lexer *lx, const struct token *tok);
+/* The blanks, odd spaces and % comment left on the current line, skipped
+ * and reported as lexer_next skips them, stopping before the line's end:
+ * whether something else stands next on the line (false, too, when the
+ * window ends first or the rest of a cut token is to be skipped). */
+bool lexer_skip_line_space(struct lexer *lx);
 /* The line:col of a stream offset at or after the lexer's position, within the window. */
 void lexer_locate(const struct lexer *lx, uint64_t offset, struct pdn_pos *out);
 

@@ -268,9 +268,30 @@ static int before_game(struct parser *p)
     return 1;
 }
 
+/* Text on the line of the result that ended the game, after it ("2-0
+ * forfeit", a literal "\\r"): the game's, not the next one's. Its findings
+ * are the game's; its words, junk, a comment after the game's last move
+ * (parser_junk.c; lenient). A token of another kind is left for the next
+ * game, and so is everything past the line's end. */
+static int take_the_result_line(struct parser *p)
+{
+    if (p->game->result_text == NULL || p->have_tok) return 0;
+    uint32_t line = p->game->result_pos.line;
+    while (p->lx->line == line && lexer_skip_line_space(p->lx)) {
+        int rc = parser_next_tok(p);
+        if (rc < 0) return rc;
+        if (p->tok.kind != TOK_JUNK || p->tok.pos.line != line) break;
+        parser_take_find(p);
+        if ((rc = parser_junk_keep(p)) < 0) return rc;
+        parser_consume(p);
+    }
+    return parser_junk_waiting(p) ? parser_junk_give(p) : 0;
+}
+
 static int end_game(struct parser *p, pdn_game **out)
 {
-    int rc = finish_game(p, out);
+    int rc = take_the_result_line(p);
+    if (rc == 0) rc = finish_game(p, out);
     return rc < 0 ? give_up(p, rc) : rc;
 }
 

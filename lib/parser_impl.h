@@ -135,8 +135,8 @@ void parser_lex_report(void *ctx, enum pdn_diag_code code, enum odd_form kind,
                        const struct pdn_pos *pos, const char *text, size_t len);
 /* Junk between games (parser_junk.c): the current token's text kept (0 or
  * PDN_ENOMEM); a token other than junk came after it; whether any waits,
- * and where the first stands; given to the game just begun as comments
- * before its first move (0 or PDN_ENOMEM); forgotten; freed. */
+ * and where the first stands; given to the game as comments where its
+ * innermost line stands (0 or PDN_ENOMEM); forgotten; freed. */
 int parser_junk_keep(struct parser *p);
 void parser_junk_apart(struct parser *p);
 bool parser_junk_waiting(const struct parser *p);

@@ -3,7 +3,8 @@
  * game's tags, words after its result, a stray 'A' before its first move),
  * kept rather than lost. It is an error, reported where it stands, and
  * cannot make a game of its own (a result after it has nothing to end); its
- * words wait here and become comments before the first move of the game
+ * words wait here and become comments: on the line of a game's result, of
+ * that game, after its last move; else before the first move of the game
  * that follows, or, at the end of the input, the file's trailer, which
  * pdnfmt writes as it writes any trailer. Words on one line with only
  * blanks between them make one comment. Lenient mode only: strict reading
@@ -75,7 +76,7 @@ int parser_junk_give(struct parser *p)
 {
     struct parser_junk *j = &p->junk;
     const struct junk_span *span = j->spans.data;
-    struct frame *f = &p->frames[0];
+    struct frame *f = top(p);
     for (size_t i = 0; i < j->spans.n; i++) {
         struct pdn_comment c = {.text = parser_copy_text(p, j->text + span[i].at, span[i].len),
                                 .pos = span[i].pos};

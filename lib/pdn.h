@@ -902,9 +902,10 @@ PDN_API uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool 
  * it (an unterminated comment), makes it a game as before; comments before
  * a game belong to that game. Junk (text no token takes) after the last
  * game is an error, reported as the file's (game 0), and its words are a
- * trailer's comments: the text pdnfmt writes, not lost; junk before a game
- * is that game's, its words comments before its first move. False for NULL
- * and a game made by hand.
+ * trailer's comments: the text pdnfmt writes, not lost; junk on the line
+ * of a game's result is that game's, its words a comment after its last
+ * move; other junk before a game is that game's, its words comments before
+ * its first move. False for NULL and a game made by hand.
  */
 PDN_API bool pdn_game_is_trailer(const pdn_game *game);
 /* What pdn_reader_options.work made of the game on the thread that read

@@ -298,12 +298,13 @@ static void expect_comments_before(const struct games *gs, size_t i, const char 
     assert_string_equal(got, want);
 }
 
-/* Words no token takes between games ("A" before a first move, "junk
- * here" after a result, words after the last game) were reported and
- * dropped: pdnfmt lost them. They are errors still, said where they stand
- * and as the game's they come before (the file's, game 0, after the last),
- * and their words are comments before the next game's first move (words
- * of one line, one comment), or the file's trailer. */
+/* Words no token takes between games ("A" before a first move, "forfeit"
+ * after a result, words after the last game) were reported and dropped:
+ * pdnfmt lost them. They are errors still, said where they stand: on the
+ * line of a game's result, that game's, and a comment after its last move;
+ * else the next game's, comments before its first move, or after the last
+ * game the file's (game 0), the file's trailer. Words of one line make one
+ * comment. */
 static void test_reader_lost_junk_between_games(void **state)
 {
     (void)state;
@@ -315,18 +316,29 @@ static void test_reader_lost_junk_between_games(void **state)
     assert_int_equal(gs.v[0]->main.moves[0].comments_before[0].pos.col, 1);
     free_games(&gs);
 
-    const char *between = "1. 32-28 * junk here\n[Event \"b\"]\n1. 33-28 *\n";
+    /* on a game's result line: that game's, after its last move */
+    const char *between = "1. 32-28 * forfeit by\nblack\n[Event \"b\"]\n1. 33-28 *\n";
     read_games(&gs, between, strlen(between));
     assert_int_equal(gs.n, 2);
-    expect_comments_before(&gs, 0, "");
-    expect_comments_before(&gs, 1, "junk here");
+    const struct pdn_node *last = &gs.v[0]->main.moves[0];
+    assert_int_equal(last->ncomments_after, 1);
+    assert_string_equal(last->comments_after[0].text, "forfeit by");
+    assert_int_equal(gs.v[0]->raw_len, strlen("1. 32-28 * forfeit by"));
+    expect_comments_before(&gs, 1, "black");
     assert_int_equal(gs.v[1]->ntags, 1);
     free_games(&gs);
     pdn_game *g = NULL;
     assert_int_equal(fix_read_str(&F, between, false, &g), 2);
     pdn_game_free(g);
-    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 2);
-    assert_int_equal(dc_find(&F.dc, PDN_DIAG_UNEXPECTED_CHAR)->game, 2);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 3);
+    assert_int_equal(dc_find(&F.dc, PDN_DIAG_UNEXPECTED_CHAR)->game, 1);
+    assert_int_equal(F.dc.kept[2].game, 2); /* "black", on the next line */
+    /* an odd space on the result's line is the game's, on the next line
+     * the next game's */
+    assert_int_equal(fix_read_str(&F, "1. 32-28 *\\r\n\\r\n1. 33-28 *\n", false, NULL), 2);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_NONSTANDARD), 2);
+    assert_int_equal(F.dc.kept[0].game, 1);
+    assert_int_equal(F.dc.kept[1].game, 2);
 
     /* a result between words parts them */
     const char *parted = "junk * more\n1. 32-28 *\n";
