@@ -161,8 +161,11 @@ static void list_columns(struct tool *t, const struct conv *c)
 
 /* ---- --all-tags: a first pass ------------------------------------------------ */
 
-static bool in_default(const char *name)
+/* Whether a row per game has a column for tag name whatever the files
+ * hold. A row per ply has none of them: --all-tags gives it these too. */
+static bool in_default(const struct conv *c, const char *name)
 {
+    if (c->o.mode == PDN_CSV_MOVES) return false;
     static const char *const shown[] = {"Event", "Site",  "Date",   "Round",
                                         "White", "Black", "Result", "GameType"};
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
@@ -192,7 +195,7 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
     while (pdn_reader_next(&g, r) > 0) {
         for (uint32_t i = 0; pdn_select_match(t->select, g) && i < g->ntags; i++) {
             const char *name = g->tags[i].name;
-            if (tag_name(name) && !in_default(name)) add_tag(t, c, name);
+            if (tag_name(name) && !in_default(c, name)) add_tag(t, c, name);
         }
         pdn_game_free(g);
     }
