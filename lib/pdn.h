@@ -1498,7 +1498,8 @@ struct pdn_csv_write_options {
     size_t ntags;
     bool movetext;                  /* add the whole movetext as canonical PDN */
     bool lossless;                  /* add every tag (as PDN tag pairs) and the movetext,
-                                       its result token as written (none when none was) */
+                                       its result token as written (none when none was);
+                                       moves: variations too, whatever it says */
     bool variations;                /* moves: a row for every ply of every line */
     bool fen;                       /* moves: the position after the ply */
     char delimiter;                 /* 0 is ',' */
