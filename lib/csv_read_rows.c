@@ -277,13 +277,6 @@ static bool row_valid_utf8(pdn_csv_reader *r)
 static const char *const roster[] = {"Event", "Site",   "Date",     "Round", "White",
                                      "Black", "Result", "GameType", "FEN",   "SetUp"};
 
-bool csv_roster_tag(const char *name)
-{
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (strcmp(name, roster[i]) == 0) return true;
-    return false;
-}
-
 struct named_role {
     const char *name;
     enum role games, moves; /* in each mode */

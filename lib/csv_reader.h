@@ -165,8 +165,6 @@ void csv_swap_held(pdn_csv_reader *r);
  * true, or false at the end (r->nomem set when the header could not be
  * kept). */
 bool csv_next_usable(pdn_csv_reader *r);
-/* Whether name is a tag of the seven-tag roster, GameType, FEN or SetUp. */
-bool csv_roster_tag(const char *name);
 
 /* csv_read_text.c: ="..." (excel_text) undone in place; the PDN text of
  * the row read (games mode) or of the rows of one game, from the row read

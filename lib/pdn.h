@@ -1578,7 +1578,8 @@ typedef struct pdn_csv_reader pdn_csv_reader;
 
 /*
  * Reads CSV from fp (not closed by the reader): a header row, then games.
- * Header names map to tags case-insensitively (Event, White...); moves (or
+ * Header names map to tags case-insensitively (Event, White...), an empty
+ * cell to no tag (a tags cell keeps a tag that is there but empty); moves (or
  * movetext, the whole movetext) becomes the movetext; the computed columns
  * of pdn_csv_writer_write_game are ignored. Hands the reader over through *out
  * (free with pdn_csv_reader_free); returns 0 or a PDN_E* code (PDN_EINVAL
