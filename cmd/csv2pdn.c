@@ -44,6 +44,7 @@ struct conversion {
     const char **map;
     size_t nmap, capmap;
     bool canonical;
+    bool not_games; /* an input was no CSV of games: -o's file is kept */
     unsigned long rows, games;
     pdn_scratch *scratch; /* the formatter's memory, kept from game to game (NULL: none) */
 };
@@ -152,7 +153,9 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     int rc = pdn_csv_reader_open(&r, fp, &cv->o);
     pdn_game *game;
     bool excel = false;
+    unsigned long read = 0; /* games read, chosen or not */
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
+        read++;
         excel = excel || (!cv->o.excel_text && excel_protected(game));
         struct pdn_pos at = game->start;
         pdn_csv_reader_locate(r, &at);
@@ -172,6 +175,9 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     tool_select_end(hold);
     if (excel) excel_hint(t, operand);
     cv->rows += pdn_csv_reader_rows(r);
+    /* its rows, if any, gave no game: a header alone is a CSV of games */
+    if (rc >= 0 && (!pdn_csv_reader_is_games(r) || (read == 0 && pdn_csv_reader_rows(r) > 0)))
+        cv->not_games = true;
     pdn_csv_reader_free(r);
     if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_strerror(rc));
     if (ferror(fp)) tool_system_error(t, operand, strerror(errno ? errno : EIO));
@@ -200,6 +206,9 @@ int main(int argc, char **argv)
                                                    : tool_read_input(&t, &in.items[i], NULL, NULL);
     tool_inputs_free(&in);
     tool_output_stopped(&t, &cv.out, stop);
+    /* nothing of an input that is no CSV of games is in the games written
+     * (or tags alone, of a header without moves): a named output is kept */
+    if (cv.not_games) tool_output_keep(&t, &cv.out, "an input is not a CSV of games");
     if (!t.quiet)
         fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, cv.rows,
                 cv.rows == 1 ? "" : "s", cv.games, cv.games == 1 ? "" : "s");

@@ -119,6 +119,12 @@ unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
     return r ? r->rows : 0;
 }
 
+bool pdn_csv_reader_is_games(const pdn_csv_reader *r)
+{
+    if (!r) return false;
+    return r->have_header ? r->has_moves : !r->ended;
+}
+
 /* The reader of the text made from a row: findings go through relay. */
 static int open_text(pdn_csv_reader *r)
 {

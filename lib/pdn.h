@@ -1600,6 +1600,14 @@ PDN_API int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp,
 PDN_API int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *reader);
 /* Data rows read so far (the header not counted). */
 PDN_API unsigned long pdn_csv_reader_rows(const pdn_csv_reader *reader);
+/*
+ * Whether the input read so far may be a CSV of games: false when its
+ * header did not read (invalid UTF-8) or names no column of moves (moves
+ * or movetext; with moves, move or canonical), the bad-csv finding that
+ * says the games have no moves; true before the header, and for an empty
+ * input.
+ */
+PDN_API bool pdn_csv_reader_is_games(const pdn_csv_reader *reader);
 /* A place in the text of the game pdn_csv_reader_next returned last (its
  * start, say) as the CSV line and column it came from, in *pos. */
 PDN_API void pdn_csv_reader_locate(const pdn_csv_reader *reader, struct pdn_pos *pos);
