@@ -27,8 +27,9 @@ static const char usage[] =
     "      --excel            undo pdn2csv --excel's protection of cells (=\"...\")\n"
     "      --iso-dates        Date cells are YYYY-MM-DD (pdn2csv --iso-dates): made YYYY.MM.DD\n"
     "      --canonical        write the games as pdnfmt does (moves and results normalised)\n"
-    "      --strict           CSV by RFC 4180 to the letter, PDN by its "
-    "grammar\n" TOOL_FINDING_USAGE
+    "      --strict           CSV by RFC 4180 to the letter, PDN by its grammar\n"
+    "      --encoding NAME    a CSV not in UTF-8: cp1252 (a spreadsheet's), latin1,\n"
+    "                         cp1251, cp866, koi8-r (default: UTF-8 only)\n" TOOL_FINDING_USAGE
     "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
         TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"
@@ -85,6 +86,7 @@ static void parse_options(struct tool *t, struct conversion *cv, int argc, char 
     cv->o.strict = t->strict;
     cv->o.draw_rules = t->draw_rules;
     cv->o.gametype = t->gametype;
+    cv->o.encoding = t->encoding;
     cv->o.map = cv->map;
     cv->o.nmap = cv->nmap;
 }

@@ -19,6 +19,7 @@
 #include "options.h"
 #include "text.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,12 +72,14 @@ void pdn_csv_reader_free(pdn_csv_reader *r)
     free(r->origins);
     free(r->waits);
     free(r->waited);
+    csv_decoding_free(r->decoding);
     free(r);
 }
 
 static int copy_options(pdn_csv_reader *r, const struct pdn_csv_read_options *o)
 {
-    r->o = *o;
+    /* a version 1 struct ends before encoding: the rest stays 0 */
+    memcpy(&r->o, o, o->version >= 2 ? sizeof *o : offsetof(struct pdn_csv_read_options, encoding));
     r->filename = strdup(o->filename ? o->filename : "-");
     if (!r->filename) return PDN_ENOMEM;
     if (o->nmap == 0) return 0;
@@ -103,6 +106,7 @@ int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp, const struct pdn_csv_rea
     if (!r) return PDN_ENOMEM;
     r->fp = fp;
     int rc = copy_options(r, o);
+    if (rc == 0) rc = csv_decoding_open(&r->decoding, r->o.encoding);
     if (rc < 0) {
         r->o.nmap = 0; /* only the copies made are freed */
         for (size_t i = 0; r->map && i < o->nmap; i++)

@@ -1552,7 +1552,7 @@ PDN_API unsigned long pdn_csv_writer_errors(const pdn_csv_writer *writer);
 /* Frees a writer (not its stream); accepts NULL. */
 PDN_API void pdn_csv_writer_free(pdn_csv_writer *writer);
 
-#define PDN_CSV_READ_OPTIONS_VERSION 1
+#define PDN_CSV_READ_OPTIONS_VERSION 2
 struct pdn_csv_read_options {
     unsigned version;       /* PDN_CSV_READ_OPTIONS_VERSION */
     const char *filename;   /* in diagnostics ("-" when NULL); copied */
@@ -1568,6 +1568,13 @@ struct pdn_csv_read_options {
     size_t nmap;
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
     int gametype; /* games without a GameType column or tag are of this type; 0: inferred */
+    /* Version 2: */
+    enum pdn_encoding encoding; /* a CSV that is not UTF-8 (a spreadsheet's export in
+                                   CP1252): from its first byte that is not on, decoded
+                                   in this code page, as pdn_reader_options' encoding
+                                   is; a byte it has not is U+FFFD (one
+                                   PDN_DIAG_BAD_ENCODING a file). AUTO and UTF8: UTF-8
+                                   only, a row that is not reported and skipped */
 };
 #define PDN_CSV_READ_OPTIONS_INIT                                                                  \
     {                                                                                              \
