@@ -17,8 +17,8 @@ static const char usage[] =
     "Usage: csv2pdn [options] [FILE|FOLDER...]\n"
     "Reads CSV (standard input when no FILE, or '-'): a header row, then a game a row,\n"
     "and writes the games as PDN. Header names are tags (the roster's in any case:\n"
-    "white, WHITE); moves or movetext, in lower case, holds the moves; pdn2csv's\n"
-    "computed columns are ignored.\n"
+    "white, WHITE), an empty cell no tag; moves or movetext, in lower case, holds\n"
+    "the moves; pdn2csv's computed columns are ignored.\n"
     "\n" TOOL_OUTPUT_USAGE
     "      --moves            rows of pdn2csv --moves: a game's rows make one game\n"
     "      --map COLUMN=TAG   read COLUMN as TAG (repeatable): --map 'white player=White'\n"
@@ -27,8 +27,9 @@ static const char usage[] =
     "      --excel            undo pdn2csv --excel's protection of cells (=\"...\")\n"
     "      --iso-dates        Date cells are YYYY-MM-DD (pdn2csv --iso-dates): made YYYY.MM.DD\n"
     "      --canonical        write the games as pdnfmt does (moves and results normalised)\n"
-    "      --strict           CSV by RFC 4180 to the letter, PDN by its "
-    "grammar\n" TOOL_FINDING_USAGE
+    "      --strict           CSV by RFC 4180 to the letter, PDN by its grammar\n"
+    "      --encoding NAME    a CSV not in UTF-8: cp1252 (a spreadsheet's), latin1,\n"
+    "                         cp1251, cp866, koi8-r (default: UTF-8 only)\n" TOOL_FINDING_USAGE
     "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
         TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"
@@ -44,6 +45,7 @@ struct conversion {
     const char **map;
     size_t nmap, capmap;
     bool canonical;
+    bool not_games; /* an input was no CSV of games: -o's file is kept */
     unsigned long rows, games;
     pdn_scratch *scratch; /* the formatter's memory, kept from game to game (NULL: none) */
 };
@@ -84,6 +86,7 @@ static void parse_options(struct tool *t, struct conversion *cv, int argc, char 
     cv->o.strict = t->strict;
     cv->o.draw_rules = t->draw_rules;
     cv->o.gametype = t->gametype;
+    cv->o.encoding = t->encoding;
     cv->o.map = cv->map;
     cv->o.nmap = cv->nmap;
 }
@@ -152,7 +155,9 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     int rc = pdn_csv_reader_open(&r, fp, &cv->o);
     pdn_game *game;
     bool excel = false;
+    unsigned long read = 0; /* games read, chosen or not */
     while (rc == 0 && (rc = pdn_csv_reader_next(&game, r)) > 0) {
+        read++;
         excel = excel || (!cv->o.excel_text && excel_protected(game));
         struct pdn_pos at = game->start;
         pdn_csv_reader_locate(r, &at);
@@ -172,6 +177,9 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     tool_select_end(hold);
     if (excel) excel_hint(t, operand);
     cv->rows += pdn_csv_reader_rows(r);
+    /* its rows, if any, gave no game: a header alone is a CSV of games */
+    if (rc >= 0 && (!pdn_csv_reader_is_games(r) || (read == 0 && pdn_csv_reader_rows(r) > 0)))
+        cv->not_games = true;
     pdn_csv_reader_free(r);
     if (rc < 0 && rc != PDN_EIO) tool_system_error(t, operand, pdn_strerror(rc));
     if (ferror(fp)) tool_system_error(t, operand, strerror(errno ? errno : EIO));
@@ -200,6 +208,9 @@ int main(int argc, char **argv)
                                                    : tool_read_input(&t, &in.items[i], NULL, NULL);
     tool_inputs_free(&in);
     tool_output_stopped(&t, &cv.out, stop);
+    /* nothing of an input that is no CSV of games is in the games written
+     * (or tags alone, of a header without moves): a named output is kept */
+    if (cv.not_games) tool_output_keep(&t, &cv.out, "an input is not a CSV of games");
     if (!t.quiet)
         fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, cv.rows,
                 cv.rows == 1 ? "" : "s", cv.games, cv.games == 1 ? "" : "s");

@@ -427,6 +427,14 @@ void tool_output_stopped(struct tool *t, struct tool_output *o, int stop)
         tool_system_error(t, o->path ? o->path : "standard output", pdn_strerror(stop));
 }
 
+void tool_output_keep(struct tool *t, const struct tool_output *o, const char *why)
+{
+    if (!o->path || t->status >= TOOL_EXIT_SYSTEM) return; /* said already */
+    char reason[128];
+    snprintf(reason, sizeof reason, "left as it was: %s", why);
+    tool_system_error(t, o->path, reason);
+}
+
 int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
 {
     int rc = 0;

@@ -55,6 +55,14 @@ int tool_output_open_for(struct tool *t, struct tool_output *o, const char *path
  */
 void tool_output_stopped(struct tool *t, struct tool_output *o, int stop);
 /*
+ * An input that gives the output none of its text (not PDN, not a game
+ * CSV), like one that cannot be read: a named output is left as it was,
+ * rather than replaced by what the other inputs gave, said as a system
+ * error naming it ("left as it was: " why), so that tool_output_close is
+ * then asked not to commit. Standard output is written as it is.
+ */
+void tool_output_keep(struct tool *t, const struct tool_output *o, const char *why);
+/*
  * commit: puts the temporary file in the target's place (or flushes what
  * is written in place, or standard output); otherwise drops it, leaving the
  * target as it was. A write failure (o->err, or found now) is reported

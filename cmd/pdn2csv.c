@@ -28,7 +28,8 @@ static const char usage[] =
     "      --all-tags         a column for every tag of the files (read twice: no pipes)\n"
     "      --movetext         a column with the whole movetext as canonical PDN\n"
     "      --lossless         every tag and the whole movetext, results as written\n"
-    "                         (--moves: move numbers and setups as written too):\n"
+    "                         (--moves: move numbers and setups as written too,\n"
+    "                         and --variations):\n"
     "                         csv2pdn gives the games back\n"
     "      --columns A,B,...  these columns, in this order (see --list-columns)\n"
     "      --list-columns     print the columns of the mode and exit\n"
@@ -57,6 +58,7 @@ struct conv {
     pdn_csv_writer *writer;
     unsigned long games, rows;
     unsigned long worker_errors; /* -j: games with an error status the workers wrote */
+    bool not_pdn;                /* an input was refused as not PDN: -o's file is kept */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -161,8 +163,11 @@ static void list_columns(struct tool *t, const struct conv *c)
 
 /* ---- --all-tags: a first pass ------------------------------------------------ */
 
-static bool in_default(const char *name)
+/* Whether a row per game has a column for tag name whatever the files
+ * hold. A row per ply has none of them: --all-tags gives it these too. */
+static bool in_default(const struct conv *c, const char *name)
 {
+    if (c->o.mode == PDN_CSV_MOVES) return false;
     static const char *const shown[] = {"Event", "Site",  "Date",   "Round",
                                         "White", "Black", "Result", "GameType"};
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
@@ -192,7 +197,7 @@ static void collect_file(struct tool *t, struct conv *c, const char *operand)
     while (pdn_reader_next(&g, r) > 0) {
         for (uint32_t i = 0; pdn_select_match(t->select, g) && i < g->ntags; i++) {
             const char *name = g->tags[i].name;
-            if (tag_name(name) && !in_default(name)) add_tag(t, c, name);
+            if (tag_name(name) && !in_default(c, name)) add_tag(t, c, name);
         }
         pdn_game_free(g);
     }
@@ -323,13 +328,14 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
  * the status columns. */
 struct both {
     struct tool *t;
-    pdn_csv_writer *w;
+    struct conv *c;
 };
 
 static void on_diag_both(const struct pdn_diag *d, void *ctx)
 {
     struct both *b = ctx;
-    pdn_csv_writer_on_diag(d, b->w);
+    if (d->code == PDN_DIAG_NOT_PDN) b->c->not_pdn = true;
+    pdn_csv_writer_on_diag(d, b->c->writer);
     tool_on_diag(d, b->t);
 }
 
@@ -386,12 +392,15 @@ int main(int argc, char **argv)
     if (tool_output_open_for(&t, &c.out, c.output, argc - optind, argv + optind) != 0)
         return tool_exit_status(&t);
     open_writer(&t, &c);
-    struct both b = {&t, c.writer};
+    struct both b = {&t, &c};
     t.on_diag = on_diag_both;
     t.diag_ctx = &b;
     int stop = pdn_csv_writer_write_header(c.writer);
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
     tool_output_stopped(&t, &c.out, stop);
+    /* no row holds what an input refused as not PDN held (a header alone,
+     * if it was the only one): a named output is kept */
+    if (c.not_pdn) tool_output_keep(&t, &c.out, "an input is not PDN");
     summary(&t, &c);
     if (pdn_csv_writer_errors(c.writer) + c.worker_errors > 0 && t.findings[PDN_SEV_ERROR] == 0)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */

@@ -265,15 +265,6 @@ static int write_one(struct tool *t, const pdn_game *game, void *ctx)
     return rc;
 }
 
-/* An input refused as not PDN is one pdnfmt could not read: what it held
- * is in no game written, so a named output (the input itself, with -o F
- * F) is left as it was rather than replaced by what is left. */
-static void keep_output_of_not_pdn(struct tool *t, const struct fmt *f)
-{
-    if (f->not_pdn && f->out.path && t->status < TOOL_EXIT_SYSTEM)
-        tool_system_error(t, f->output, "left as it was: an input is not PDN");
-}
-
 int main(int argc, char **argv)
 {
     struct tool t;
@@ -300,7 +291,9 @@ int main(int argc, char **argv)
     tool_findings_free(&f.held);
     pdn_scratch_free(f.scratch);
     tool_output_stopped(&t, &f.out, stop);
-    keep_output_of_not_pdn(&t, &f);
+    /* what an input refused as not PDN held is in no game written: a
+     * named output (the input itself, with -o F F) is kept */
+    if (f.not_pdn) tool_output_keep(&t, &f.out, "an input is not PDN");
     /* A partial output (a file could not be read) does not replace the old one. */
     tool_output_close(&t, &f.out, t.status < TOOL_EXIT_SYSTEM);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);

@@ -20,6 +20,7 @@
 #include "options.h"
 #include "text.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,12 +73,14 @@ void pdn_csv_reader_free(pdn_csv_reader *r)
     free(r->origins);
     free(r->waits);
     free(r->waited);
+    csv_decoding_free(r->decoding);
     free(r);
 }
 
 static int copy_options(pdn_csv_reader *r, const struct pdn_csv_read_options *o)
 {
-    r->o = *o;
+    /* a version 1 struct ends before encoding: the rest stays 0 */
+    memcpy(&r->o, o, o->version >= 2 ? sizeof *o : offsetof(struct pdn_csv_read_options, encoding));
     r->filename = strdup(o->filename ? o->filename : "-");
     if (!r->filename) return PDN_ENOMEM;
     if (o->nmap == 0) return 0;
@@ -104,6 +107,7 @@ int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp, const struct pdn_csv_rea
     if (!r) return PDN_ENOMEM;
     r->fp = fp;
     int rc = copy_options(r, o);
+    if (rc == 0) rc = csv_decoding_open(&r->decoding, r->o.encoding);
     if (rc < 0) {
         r->o.nmap = 0; /* only the copies made are freed */
         for (size_t i = 0; r->map && i < o->nmap; i++)
@@ -118,6 +122,12 @@ int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp, const struct pdn_csv_rea
 unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
 {
     return r ? r->rows : 0;
+}
+
+bool pdn_csv_reader_is_games(const pdn_csv_reader *r)
+{
+    if (!r) return false;
+    return r->have_header ? r->has_moves : !r->ended;
 }
 
 /* The reader of the text made from a row: findings go through relay. */

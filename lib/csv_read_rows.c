@@ -154,7 +154,13 @@ static bool fill(pdn_csv_reader *r)
 {
     if (r->pos < r->len) return true;
     if (r->eof) return false;
-    r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+    bool undefined = false;
+    r->len = r->decoding ? csv_decoding_read(r->decoding, r->fp, r->buf, sizeof r->buf, &undefined)
+                         : fread(r->buf, 1, sizeof r->buf, r->fp);
+    if (undefined && !r->undefined_said) {
+        r->undefined_said = true; /* where: the rows are split later; the file, once */
+        csv_read_report(r, PDN_DIAG_BAD_ENCODING, 0, 0, NULL, csv_decoding_charset(r->decoding));
+    }
     r->pos = 0;
     r->lf = r->cr = r->quote = SIZE_MAX; /* not looked for yet */
     if (r->len == 0) r->eof = true;
@@ -276,13 +282,6 @@ static bool row_valid_utf8(pdn_csv_reader *r)
 
 static const char *const roster[] = {"Event", "Site",   "Date",     "Round", "White",
                                      "Black", "Result", "GameType", "FEN",   "SetUp"};
-
-bool csv_roster_tag(const char *name)
-{
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++)
-        if (strcmp(name, roster[i]) == 0) return true;
-    return false;
-}
 
 struct named_role {
     const char *name;

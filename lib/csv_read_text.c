@@ -141,14 +141,6 @@ static void put_tag(pdn_csv_reader *r, const char *name, const char *value, uint
     text_adds(r, "\"]", row, col);
 }
 
-/* A tag cell that is empty is no tag, but for the tags a game may hold
- * empty (not the roster's, which the writer fills, nor those an empty
- * value would break). */
-static bool empty_means_absent(const char *name)
-{
-    return csv_roster_tag(name);
-}
-
 static size_t find_role(const pdn_csv_reader *r, enum role role)
 {
     for (size_t i = 0; i < r->ncols; i++)
@@ -164,11 +156,14 @@ static void put_tags(pdn_csv_reader *r, uint32_t row)
         text_multiline(r, csv_field(r, tags), row, (uint32_t)tags + 1);
         return;
     }
-    /* the columns past a cut (ROW_LIMIT) have no value, not an empty one */
+    /* An empty cell is no tag: a column of --all-tags is empty in every
+     * game that has no such tag, and pdn2csv writes a tag that is there
+     * but empty alike; --lossless's tags cell (above) tells them apart.
+     * The columns past a cut (ROW_LIMIT) have no value, not an empty one. */
     for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
         const struct column *c = &r->cols[i];
         const char *v = csv_field(r, i);
-        if (c->role != R_TAG || (!v[0] && empty_means_absent(c->tag))) continue;
+        if (c->role != R_TAG || !v[0]) continue;
         put_tag(r, c->tag, v, row, (uint32_t)i + 1);
     }
 }

@@ -69,11 +69,29 @@ struct waited_number {
     uint32_t wait;   /* 1 + its wait's index */
 };
 
+/* csv_decode.c: the input decoded from a single-byte code page, from its
+ * first byte that is not UTF-8 on. A decoding for encoding, or none (*out
+ * NULL) for PDN_ENCODING_AUTO and PDN_ENCODING_UTF8: 0, PDN_EINVAL,
+ * PDN_ENOMEM or PDN_EENCODING. */
+struct csv_decoding;
+int csv_decoding_open(struct csv_decoding **out, enum pdn_encoding encoding);
+void csv_decoding_free(struct csv_decoding *d);
+/* iconv(3)'s name of its code page. */
+const char *csv_decoding_charset(const struct csv_decoding *d);
+/* A byte becomes at most this many of UTF-8. */
+#define CSV_DECODE_GROWTH 3
+/* Reads from fp and decodes into out, of cap bytes (at least 48 KiB): the
+ * bytes put there, 0 at the end of the input; *undefined set when a byte
+ * is none of the code page's (U+FFFD in its place). */
+size_t csv_decoding_read(struct csv_decoding *d, FILE *fp, char *out, size_t cap, bool *undefined);
+
 struct pdn_csv_reader {
     struct pdn_csv_read_options o;
     char *filename;
     char **map; /* "COLUMN=TAG" copies */
     FILE *fp;
+    struct csv_decoding *decoding; /* NULL: the bytes are read as they are */
+    bool undefined_said;           /* a byte the code page has not, said once */
     struct csv_in *in;
     char buf[1 << 16];
     size_t pos, len;
@@ -165,8 +183,6 @@ void csv_swap_held(pdn_csv_reader *r);
  * true, or false at the end (r->nomem set when the header could not be
  * kept). */
 bool csv_next_usable(pdn_csv_reader *r);
-/* Whether name is a tag of the seven-tag roster, GameType, FEN or SetUp. */
-bool csv_roster_tag(const char *name);
 
 /* csv_read_text.c: ="..." (excel_text) undone in place; the PDN text of
  * the row read (games mode) or of the rows of one game, from the row read

@@ -60,6 +60,9 @@ int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_wri
     if (!w) return PDN_ENOMEM;
     w->o = *o;
     w->o.columns = NULL; /* borrowed: read now only */
+    /* Rows of the main line alone would drop the variations that
+     * pdn_csv_reader gives back from the rows of every line. */
+    if (o->mode == PDN_CSV_MOVES && o->lossless) w->o.variations = true;
     w->out = (struct csv_out){.fp = fp,
                               .delim = o->delimiter ? o->delimiter : ',',
                               .crlf = o->crlf,

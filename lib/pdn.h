@@ -1506,7 +1506,8 @@ struct pdn_csv_write_options {
     size_t ntags;
     bool movetext;                  /* add the whole movetext as canonical PDN */
     bool lossless;                  /* add every tag (as PDN tag pairs) and the movetext,
-                                       its result token as written (none when none was) */
+                                       its result token as written (none when none was);
+                                       moves: variations too, whatever it says */
     bool variations;                /* moves: a row for every ply of every line */
     bool fen;                       /* moves: the position after the ply */
     char delimiter;                 /* 0 is ',' */
@@ -1559,7 +1560,7 @@ PDN_API unsigned long pdn_csv_writer_errors(const pdn_csv_writer *writer);
 /* Frees a writer (not its stream); accepts NULL. */
 PDN_API void pdn_csv_writer_free(pdn_csv_writer *writer);
 
-#define PDN_CSV_READ_OPTIONS_VERSION 1
+#define PDN_CSV_READ_OPTIONS_VERSION 2
 struct pdn_csv_read_options {
     unsigned version;       /* PDN_CSV_READ_OPTIONS_VERSION */
     const char *filename;   /* in diagnostics ("-" when NULL); copied */
@@ -1575,6 +1576,13 @@ struct pdn_csv_read_options {
     size_t nmap;
     enum pdn_draw_rules draw_rules; /* the replay's draw rules (0: FMJD) */
     int gametype; /* games without a GameType column or tag are of this type; 0: inferred */
+    /* Version 2: */
+    enum pdn_encoding encoding; /* a CSV that is not UTF-8 (a spreadsheet's export in
+                                   CP1252): from its first byte that is not on, decoded
+                                   in this code page, as pdn_reader_options' encoding
+                                   is; a byte it has not is U+FFFD (one
+                                   PDN_DIAG_BAD_ENCODING a file). AUTO and UTF8: UTF-8
+                                   only, a row that is not reported and skipped */
 };
 #define PDN_CSV_READ_OPTIONS_INIT                                                                  \
     {                                                                                              \
@@ -1585,7 +1593,8 @@ typedef struct pdn_csv_reader pdn_csv_reader;
 
 /*
  * Reads CSV from fp (not closed by the reader): a header row, then games.
- * Header names map to tags case-insensitively (Event, White...); moves (or
+ * Header names map to tags case-insensitively (Event, White...), an empty
+ * cell to no tag (a tags cell keeps a tag that is there but empty); moves (or
  * movetext, the whole movetext) becomes the movetext; the computed columns
  * of pdn_csv_writer_write_game are ignored. Hands the reader over through *out
  * (free with pdn_csv_reader_free); returns 0 or a PDN_E* code (PDN_EINVAL
@@ -1606,6 +1615,14 @@ PDN_API int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp,
 PDN_API int pdn_csv_reader_next(pdn_game **out, pdn_csv_reader *reader);
 /* Data rows read so far (the header not counted). */
 PDN_API unsigned long pdn_csv_reader_rows(const pdn_csv_reader *reader);
+/*
+ * Whether the input read so far may be a CSV of games: false when its
+ * header did not read (invalid UTF-8) or names no column of moves (moves
+ * or movetext; with moves, move or canonical), the bad-csv finding that
+ * says the games have no moves; true before the header, and for an empty
+ * input.
+ */
+PDN_API bool pdn_csv_reader_is_games(const pdn_csv_reader *reader);
 /* A place in the text of the game pdn_csv_reader_next returned last (its
  * start, say) as the CSV line and column it came from, in *pos. */
 PDN_API void pdn_csv_reader_locate(const pdn_csv_reader *reader, struct pdn_pos *pos);

@@ -495,6 +495,75 @@ static void test_csv_read_strict_stray_quote(void **state)
     free(back);
 }
 
+/* Whether the reader, once it has read all of csv, takes it for a CSV of
+ * games. */
+static bool read_as_games(const char *csv, bool moves)
+{
+    FILE *in = fmemopen((void *)csv, strlen(csv), "r");
+    assert_non_null(in);
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    ro.moves = moves;
+    pdn_csv_reader *r = NULL;
+    assert_int_equal(pdn_csv_reader_open(&r, in, &ro), 0);
+    pdn_game *g;
+    while (pdn_csv_reader_next(&g, r) == 1)
+        pdn_game_free(g);
+    bool games = pdn_csv_reader_is_games(r);
+    pdn_csv_reader_free(r);
+    fclose(in);
+    return games;
+}
+
+static void test_csv_read_is_games(void **state)
+{
+    (void)state;
+    assert_true(read_as_games("White,moves\nA,1. 32-28\n", false));
+    assert_true(read_as_games("White,movetext\n", false)); /* a header alone */
+    assert_true(read_as_games("game,ply,move\n1,1,32-28\n", true));
+    assert_false(read_as_games("Garbage\n1\n", false)); /* tags without moves */
+    assert_false(read_as_games("Notes of the club.\nNone yet.\n", false));
+    assert_false(read_as_games("game,ply,move\n1,1,32-28\n", false)); /* --moves rows */
+    assert_false(read_as_games("\xff\xfe,moves\n", false)); /* a header that does not read */
+    assert_false(pdn_csv_reader_is_games(NULL));
+}
+
+/* A CSV in Latin-1 read with its encoding; UTF-8 before its first byte
+ * that is not stays UTF-8, a character cut by a read (csv_decode.c reads
+ * 16 KiB at a time) too. */
+static void test_csv_read_latin1(void **state)
+{
+    (void)state;
+    enum { CUT = 16 * 1024 };
+    char *csv = malloc(CUT + 256);
+    assert_non_null(csv);
+    int n = sprintf(csv, "White,moves\n");
+    while (n < CUT - 64)
+        n += sprintf(csv + n, "A,1. 32-28\n");
+    /* a row of x's up to the cut, then 'M' and a UTF-8 'ü' across it */
+    int pad = CUT - 1 - n - (int)strlen("P,1. 32-28\n");
+    n += sprintf(csv + n, "P%.*s,1. 32-28\n", pad - 1,
+                 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+    assert_int_equal(n, CUT - 2); /* M at CUT - 2, the first byte of ü at CUT - 1 */
+    sprintf(csv + n, "M\xc3\xbcller,1. 32-28\nM\xe4"
+                     "der,1. 33-28\n");
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    ro.encoding = PDN_ENCODING_LATIN1;
+    struct diag_collector dc;
+    char *back = pdn_of(csv, ro, &dc);
+    expect_has(back, "[White \"M\xc3\xbcller\"]");
+    expect_has(back, "[White \"M\xc3\xa4"
+                     "der\"]");
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 0);
+    free(back);
+    ro.encoding = PDN_ENCODING_UTF8; /* the default: the row is skipped */
+    back = pdn_of(csv, ro, &dc);
+    expect_has(back, "[White \"M\xc3\xbcller\"]");
+    assert_null(strstr(back, "der\"]"));
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 1);
+    free(back);
+    free(csv);
+}
+
 /* ---- the moves mode ---- */
 
 static const char *const annotated =
@@ -617,6 +686,8 @@ int main(void)
         cmocka_unit_test(test_csv_iso_dates_both_ways),
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),
+        cmocka_unit_test(test_csv_read_is_games),
+        cmocka_unit_test(test_csv_read_latin1),
         cmocka_unit_test(test_csv_moves_rows_of_every_line),
         cmocka_unit_test(test_csv_moves_numbered_from_the_fen),
         cmocka_unit_test(test_csv_blank_ends_quoted),
