@@ -22,6 +22,10 @@
  * ".N" a variation down (N from 1, 10 digits at most), as deep as a game's
  * variations nest (PDN_LIMIT_DEPTH, in pdn.h: 256). */
 #define CSV_LINE_ID_MAX (1 + 257 * 11 + 1)
+/* Before a tag column's name where it is another column's but for case
+ * (the tag SetUp beside pdn2csv --moves' setup): SQL takes names without
+ * case. csv2pdn reads the tag's name after it. */
+#define CSV_TAG_PREFIX "tag_"
 
 /* ---- writing ---- */
 

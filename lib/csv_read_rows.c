@@ -386,6 +386,11 @@ static int classify(pdn_csv_reader *r, struct column *c, const char *name)
         }
     for (size_t i = 0; i < sizeof computed / sizeof computed[0]; i++)
         if (strcmp(name, computed[i]) == 0) return 0; /* R_IGNORED */
+    /* pdn2csv's tag column named as another column but for case: tag_SetUp */
+    size_t np = strlen(CSV_TAG_PREFIX);
+    if (strncmp(name, CSV_TAG_PREFIX, np) == 0 && name[np] >= 'A' && name[np] <= 'Z' &&
+        identifier(name + np))
+        return set_tag(c, name + np);
     /* A tag name as it is ("Setup" stays Setup); "white" or "EVENT" is a
      * roster tag spelt otherwise. */
     bool mixed = name[0] >= 'A' && name[0] <= 'Z' && strpbrk(name, "abcdefghijklmnopqrstuvwxyz");

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void pdn_csv_writer_free(pdn_csv_writer *w)
 {
@@ -95,12 +96,28 @@ static int stream_status(pdn_csv_writer *w)
     return ok ? 0 : PDN_EIO;
 }
 
+/* Whether a tag column's name is another column's but for case ("SetUp"
+ * and --moves' "setup"): SQL ignores the case of names, and SQLite's
+ * .import renames both, which csv2pdn then reads as neither. */
+static bool clashes(const pdn_csv_writer *w, const char *tag)
+{
+    for (size_t i = 0; i < w->ncols; i++)
+        if (w->cols[i].id != C_TAG && strcasecmp(csv_col_name(w, &w->cols[i]), tag) == 0)
+            return true;
+    return false;
+}
+
 int pdn_csv_writer_write_header(pdn_csv_writer *w)
 {
     if (!w) return PDN_EINVAL;
     if (w->o.bom) csv_out_raw(&w->out, "\xEF\xBB\xBF", 3);
     for (size_t i = 0; i < w->ncols; i++) {
         const char *name = csv_col_name(w, &w->cols[i]);
+        char prefixed[sizeof CSV_TAG_PREFIX + 256]; /* tag names are shorter */
+        if (w->cols[i].id == C_TAG && strlen(name) < 256 && clashes(w, name)) {
+            snprintf(prefixed, sizeof prefixed, CSV_TAG_PREFIX "%s", name);
+            name = prefixed;
+        }
         csv_out_field(&w->out, name, strlen(name), CSV_KIND_TEXT);
     }
     csv_out_end(&w->out);
