@@ -269,10 +269,10 @@ static int before_game(struct parser *p)
 }
 
 /* Text on the line of the result that ended the game, after it ("2-0
- * forfeit", a literal "\\r"): the game's, not the next one's. Its findings
- * are the game's; its words, junk, a comment after the game's last move
- * (parser_junk.c; lenient). A token of another kind is left for the next
- * game, and so is everything past the line's end. */
+ * forfeit", a backslash and an r written out): the game's, not the next
+ * one's. Its findings are the game's; its words, junk, a comment after the
+ * game's last move (parser_junk.c; lenient). A token of another kind is
+ * left for the next game, and so is everything past the line's end. */
 static int take_the_result_line(struct parser *p)
 {
     if (p->game->result_text == NULL || p->have_tok) return 0;
