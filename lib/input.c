@@ -275,6 +275,8 @@ static const char *const detected[ENCODING_COUNT] = {
     [PDN_ENCODING_CP1251] = "decoded as CP1251, as detected; use --encoding to choose",
     [PDN_ENCODING_CP866] = "decoded as CP866, as detected; use --encoding to choose",
     [PDN_ENCODING_KOI8R] = "decoded as KOI8-R, as detected; use --encoding to choose",
+    [PDN_ENCODING_CP1250] = "decoded as CP1250, as detected; use --encoding to choose",
+    [PDN_ENCODING_LATIN2] = "decoded as ISO-8859-2, as detected; use --encoding to choose",
 };
 
 /* The encoding of the first DETECT_BYTES of raw, read ahead into it when

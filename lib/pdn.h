@@ -1055,8 +1055,8 @@ PDN_API void pdn_unique_free(pdn_unique *u);
  * decides (UTF-16 and UTF-32 without one are recognised by their NUL
  * bytes), and text stays UTF-8 up to its first byte that is not: from that
  * byte on, the rest is decoded as this encoding. PDN_ENCODING_AUTO detects
- * it (uchardet: CP1251, CP866, KOI8-R, else CP1252, which is also how
- * Latin-1 is read) and reports PDN_DIAG_ENCODING_FALLBACK naming it; any
+ * it (uchardet: CP1251, CP866, KOI8-R, CP1250, ISO-8859-2, else CP1252, which
+ * is also how Latin-1 is read) and reports PDN_DIAG_ENCODING_FALLBACK naming it; any
  * other value is used as given, without a finding, and PDN_ENCODING_UTF8
  * keeps UTF-8, each bad byte a U+FFFD (PDN_DIAG_BAD_ENCODING). So one
  * setting reads a mixed set of files.
@@ -1068,10 +1068,13 @@ enum pdn_encoding {
     PDN_ENCODING_CP1252,
     PDN_ENCODING_CP1251,
     PDN_ENCODING_CP866,
-    PDN_ENCODING_KOI8R
+    PDN_ENCODING_KOI8R,
+    PDN_ENCODING_CP1250, /* Central European: Czech, Polish, Slovak, Hungarian... */
+    PDN_ENCODING_LATIN2  /* ISO-8859-2, the same languages' other code page */
 };
 
-/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866", "koi8-r"... (case,
+/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866", "koi8-r", "cp1250",
+ * "latin2"... (case,
  * '-', '_' and spaces ignored): true and *out set, or false for an unknown
  * name. */
 PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
