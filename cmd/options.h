@@ -53,7 +53,8 @@ enum {
 /* The --help lines of --strict and --encoding, for the tools that read PDN. */
 #define TOOL_ENCODING_USAGE                                                                        \
     "      --strict           read by the PDN 3.0 grammar to the letter\n"                         \
-    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1\n"
+    "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, latin1,\n"           \
+    "                         cp1250, latin2\n"
 
 /*
  * The entries of the options of the tools that report findings: -W WHAT,

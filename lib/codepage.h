@@ -1,8 +1,8 @@
 /*
  * codepage (private): what the bytes of a single-byte code page (CP1252,
- * CP1251, CP866, KOI8-R, Latin-1) become in UTF-8, byte by byte, without
- * decoding them: the length of their text and whether the decoder meets a
- * byte the code page does not define. The input decodes with it
+ * CP1251, CP866, KOI8-R, Latin-1, CP1250, ISO-8859-2) become in UTF-8,
+ * byte by byte, without decoding them: the length of their text and whether
+ * the decoder meets a byte the code page does not define. The input decodes with it
  * (input.c: a table is some 10 times as fast as iconv), and a file's parts
  * past the place where it left UTF-8 are cut with it (reader_threads.c):
  * each part's decoded offset is known before any thread decodes the parts

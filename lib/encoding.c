@@ -11,7 +11,8 @@ static const char *const charsets[] = {
     [PDN_ENCODING_AUTO] = "CP1252",       [PDN_ENCODING_UTF8] = "UTF-8",
     [PDN_ENCODING_LATIN1] = "ISO-8859-1", [PDN_ENCODING_CP1252] = "CP1252",
     [PDN_ENCODING_CP1251] = "CP1251",     [PDN_ENCODING_CP866] = "CP866",
-    [PDN_ENCODING_KOI8R] = "KOI8-R",
+    [PDN_ENCODING_KOI8R] = "KOI8-R",      [PDN_ENCODING_CP1250] = "CP1250",
+    [PDN_ENCODING_LATIN2] = "ISO-8859-2",
 };
 
 _Static_assert(sizeof charsets / sizeof charsets[0] == ENCODING_COUNT, "one charset per encoding");
@@ -23,17 +24,21 @@ struct enc_alias {
 
 /* Names compared lower-case with '-', '_' and spaces removed. */
 static const struct enc_alias aliases[] = {
-    {"auto", PDN_ENCODING_AUTO},       {"utf8", PDN_ENCODING_UTF8},
-    {"latin1", PDN_ENCODING_LATIN1},   {"l1", PDN_ENCODING_LATIN1},
-    {"iso88591", PDN_ENCODING_LATIN1}, {"88591", PDN_ENCODING_LATIN1},
-    {"cp1252", PDN_ENCODING_CP1252},   {"windows1252", PDN_ENCODING_CP1252},
-    {"win1252", PDN_ENCODING_CP1252},  {"1252", PDN_ENCODING_CP1252},
-    {"cp1251", PDN_ENCODING_CP1251},   {"windows1251", PDN_ENCODING_CP1251},
-    {"win1251", PDN_ENCODING_CP1251},  {"1251", PDN_ENCODING_CP1251},
-    {"cp866", PDN_ENCODING_CP866},     {"ibm866", PDN_ENCODING_CP866},
-    {"866", PDN_ENCODING_CP866},       {"dos866", PDN_ENCODING_CP866},
-    {"koi8r", PDN_ENCODING_KOI8R},     {"koi8", PDN_ENCODING_KOI8R},
-    {"cskoi8r", PDN_ENCODING_KOI8R},
+    {"auto", PDN_ENCODING_AUTO},          {"utf8", PDN_ENCODING_UTF8},
+    {"latin1", PDN_ENCODING_LATIN1},      {"l1", PDN_ENCODING_LATIN1},
+    {"iso88591", PDN_ENCODING_LATIN1},    {"88591", PDN_ENCODING_LATIN1},
+    {"cp1252", PDN_ENCODING_CP1252},      {"windows1252", PDN_ENCODING_CP1252},
+    {"win1252", PDN_ENCODING_CP1252},     {"1252", PDN_ENCODING_CP1252},
+    {"cp1251", PDN_ENCODING_CP1251},      {"windows1251", PDN_ENCODING_CP1251},
+    {"win1251", PDN_ENCODING_CP1251},     {"1251", PDN_ENCODING_CP1251},
+    {"cp866", PDN_ENCODING_CP866},        {"ibm866", PDN_ENCODING_CP866},
+    {"866", PDN_ENCODING_CP866},          {"dos866", PDN_ENCODING_CP866},
+    {"koi8r", PDN_ENCODING_KOI8R},        {"koi8", PDN_ENCODING_KOI8R},
+    {"cskoi8r", PDN_ENCODING_KOI8R},      {"cp1250", PDN_ENCODING_CP1250},
+    {"windows1250", PDN_ENCODING_CP1250}, {"win1250", PDN_ENCODING_CP1250},
+    {"1250", PDN_ENCODING_CP1250},        {"latin2", PDN_ENCODING_LATIN2},
+    {"l2", PDN_ENCODING_LATIN2},          {"iso88592", PDN_ENCODING_LATIN2},
+    {"88592", PDN_ENCODING_LATIN2},
 };
 
 bool pdn_encoding_parse(enum pdn_encoding *out, const char *name)

@@ -288,7 +288,29 @@ static const char *const detected[ENCODING_COUNT] = {
     [PDN_ENCODING_CP1251] = "decoded as CP1251, as detected; use --encoding to choose",
     [PDN_ENCODING_CP866] = "decoded as CP866, as detected; use --encoding to choose",
     [PDN_ENCODING_KOI8R] = "decoded as KOI8-R, as detected; use --encoding to choose",
+    [PDN_ENCODING_CP1250] = "decoded as CP1250, as detected; use --encoding to choose",
+    [PDN_ENCODING_LATIN2] = "decoded as ISO-8859-2, as detected; use --encoding to choose",
 };
+
+/* b[0, len) without its spans of UTF-8 (codepage.h), which a code page
+ * will not decode, into out: their bytes would make uchardet read UTF-8's
+ * lead and continuation bytes as the letters of some code page (a Latin-1
+ * file joined to a UTF-8 one with a Polish name was guessed CP1250). */
+static size_t without_utf8_spans(const unsigned char *b, size_t len, unsigned char *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len;) {
+        size_t run = codepage_ascii_run(b + i, len - i);
+        memcpy(out + n, b + i, run);
+        n += run, i += run;
+        if (i == len) break;
+        bool utf8;
+        size_t span = codepage_span(b + i, len - i, true, &utf8);
+        if (!utf8) memcpy(out + n, b + i, span), n += span;
+        i += span;
+    }
+    return n;
+}
 
 /* The encoding of the first DETECT_BYTES of raw, read ahead into it when
  * fewer are there (raw holds about one block yet: RAW_CAP leaves room). */
@@ -300,7 +322,11 @@ static int detect(struct input_source *src, uint64_t at, enum pdn_encoding *out)
         src->raw_len += (size_t)n;
     }
     size_t len = src->raw_len < DETECT_BYTES ? src->raw_len : DETECT_BYTES;
-    if (!encoding_detect(out, src->raw, len)) *out = PDN_ENCODING_AUTO;
+    unsigned char *sample = malloc(len ? len : 1);
+    if (!sample) return PDN_ENOMEM;
+    len = without_utf8_spans(src->raw, len, sample);
+    if (!encoding_detect(out, sample, len)) *out = PDN_ENCODING_AUTO;
+    free(sample);
     add_event(src, PDN_DIAG_ENCODING_FALLBACK, at, detected[*out]);
     return 0;
 }

@@ -1062,8 +1062,8 @@ PDN_API void pdn_unique_free(pdn_unique *u);
  * bytes), and text stays UTF-8 up to its first byte that is not: from that
  * byte on, the rest is decoded as this encoding, but for lines that are
  * all valid UTF-8 (files joined, one in UTF-8), which stay UTF-8 when it
- * is a single-byte code page. PDN_ENCODING_AUTO detects
- * it (uchardet: CP1251, CP866, KOI8-R, else CP1252, which is also how
+ * is a single-byte code page. PDN_ENCODING_AUTO detects it (uchardet:
+ * CP1251, CP866, KOI8-R, CP1250, ISO-8859-2, else CP1252, which is also how
  * Latin-1 is read) and reports PDN_DIAG_ENCODING_FALLBACK naming it; any
  * other value is used as given, without a finding, and PDN_ENCODING_UTF8
  * keeps UTF-8, each bad byte a U+FFFD (PDN_DIAG_BAD_ENCODING). So one
@@ -1076,10 +1076,13 @@ enum pdn_encoding {
     PDN_ENCODING_CP1252,
     PDN_ENCODING_CP1251,
     PDN_ENCODING_CP866,
-    PDN_ENCODING_KOI8R
+    PDN_ENCODING_KOI8R,
+    PDN_ENCODING_CP1250, /* Central European: Czech, Polish, Slovak, Hungarian... */
+    PDN_ENCODING_LATIN2  /* ISO-8859-2, the same languages' other code page */
 };
 
-/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866", "koi8-r"... (case,
+/* Parses "utf-8", "latin1", "cp1252", "cp1251", "cp866", "koi8-r", "cp1250",
+ * "latin2"... (case,
  * '-', '_' and spaces ignored): true and *out set, or false for an unknown
  * name. */
 PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);

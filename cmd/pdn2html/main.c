@@ -37,7 +37,8 @@ static const char usage[] =
     "                         (needs -o; stop with Ctrl-C)\n"
     "      --strict           read by the PDN 3.0 grammar to the letter\n"
     "      --encoding NAME    non-UTF-8 input: cp1251, cp866, koi8-r, cp1252, "
-    "latin1\n" TOOL_VARIANT_USAGE
+    "latin1,\n"
+    "                         cp1250, latin2\n" TOOL_VARIANT_USAGE
     "  -W WHAT                what counts, as in pdncheck: all, none, error, no-NAME, NAME\n"
     "  -w, --errors-only      report errors only\n"
     "  -q, --quiet            no note when reading a terminal, no warnings beside the\n"

@@ -1,7 +1,8 @@
 /*
  * Unit tests of codepage.h: the UTF-8 of single-byte code pages and its
  * lengths, against the code charts (CP1252 and CP1251 as Microsoft
- * publishes them, KOI8-R by RFC 1489, Latin-1 by ISO 8859-1): a letter
+ * publishes them, KOI8-R by RFC 1489, Latin-1 by ISO 8859-1, CP1250 as
+ * Microsoft publishes it, Latin-2 by ISO 8859-2): a letter
  * past ASCII is two bytes of UTF-8, the euro sign and the box-drawing
  * characters three, an unassigned byte U+FFFD's three and said; no
  * table for an encoding of more than one byte a character; and lines of
@@ -52,6 +53,43 @@ static void cp1251_koi8r_latin1(void **state)
     assert_int_equal(cp.extra[0xC1], 1); /* а, U+0430 */
     assert_memory_equal(cp.utf8[0xC1], "\xd0\xb0", 2);
     assert_true(codepage_init(&cp, "ISO-8859-1"));
+    for (int b = 0x80; b < 0x100; b++) {
+        assert_int_equal(cp.extra[b], 1);
+        assert_false(cp.undefined[b]);
+    }
+}
+
+/* The Central European pages: the letters where they differ from CP1252
+ * (Ł is £ there), the C1 controls of Latin-2, and the five bytes CP1250
+ * leaves undefined, as CP1252 leaves its own. */
+static void cp1250_latin2(void **state)
+{
+    (void)state;
+    struct codepage cp;
+    assert_true(codepage_init(&cp, "CP1250"));
+    assert_memory_equal(cp.utf8[0xA3], "\xc5\x81", 2); /* Ł, U+0141 */
+    assert_memory_equal(cp.utf8[0x8A], "\xc5\xa0", 2); /* Š, U+0160 */
+    assert_memory_equal(cp.utf8[0x9E], "\xc5\xbe", 2); /* ž, U+017E */
+    assert_memory_equal(cp.utf8[0x9C], "\xc5\x9b", 2); /* ś, U+015B */
+    assert_memory_equal(cp.utf8[0xB9], "\xc4\x85", 2); /* ą, U+0105 */
+    assert_memory_equal(cp.utf8[0xF8], "\xc5\x99", 2); /* ř, U+0159 */
+    assert_int_equal(cp.extra[0x80], 2);               /* €, U+20AC */
+    const unsigned char undefined[] = {0x81, 0x83, 0x88, 0x90, 0x98};
+    for (size_t i = 0; i < sizeof undefined; i++) {
+        assert_true(cp.undefined[undefined[i]]);
+        assert_int_equal(cp.extra[undefined[i]], 2);
+        assert_memory_equal(cp.utf8[undefined[i]], "\xef\xbf\xbd", 3);
+    }
+    int count = 0;
+    for (int b = 0x80; b < 0x100; b++)
+        count += cp.undefined[b];
+    assert_int_equal(count, 5);
+    assert_true(codepage_init(&cp, "ISO-8859-2"));
+    assert_memory_equal(cp.utf8[0xA3], "\xc5\x81", 2); /* Ł, U+0141 */
+    assert_memory_equal(cp.utf8[0xB9], "\xc5\xa1", 2); /* š, U+0161 */
+    assert_memory_equal(cp.utf8[0xB1], "\xc4\x85", 2); /* ą, U+0105 */
+    assert_memory_equal(cp.utf8[0xF5], "\xc5\x91", 2); /* ő, U+0151 */
+    assert_memory_equal(cp.utf8[0x9C], "\xc2\x9c", 2); /* a C1 control */
     for (int b = 0x80; b < 0x100; b++) {
         assert_int_equal(cp.extra[b], 1);
         assert_false(cp.undefined[b]);
@@ -127,6 +165,7 @@ int main(void)
         cmocka_unit_test(cp1252),        cmocka_unit_test(cp1251_koi8r_latin1),
         cmocka_unit_test(long_text),     cmocka_unit_test(not_single_byte),
         cmocka_unit_test(chars_of_utf8), cmocka_unit_test(spans_of_utf8),
+        cmocka_unit_test(cp1250_latin2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

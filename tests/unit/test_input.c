@@ -1,6 +1,7 @@
 /*
  * Unit tests of the input decoder through the reader: the encoding of text
- * that is not UTF-8 detected per file (CP1251, CP866, KOI8-R, Latin-1), the
+ * that is not UTF-8 detected per file (CP1251, CP866, KOI8-R, Latin-1,
+ * CP1250, ISO-8859-2), the
  * finding that names it, --encoding as the encoding of unmarked non-UTF-8
  * input only, and UTF-32 with and without a byte order mark.
  */
@@ -169,9 +170,62 @@ static void test_input_koi8r_named(void **state)
     assert_int_equal(F.dc.total, 0);
     free(t);
     struct pdn_reader_options o = fix_options(&F, false);
-    o.encoding = (enum pdn_encoding)(PDN_ENCODING_KOI8R + 1);
+    o.encoding = (enum pdn_encoding)(PDN_ENCODING_LATIN2 + 1);
     pdn_reader *r = NULL;
     assert_int_equal(pdn_reader_open_memory(&r, koi, sizeof koi - 1, &o), PDN_EINVAL);
+}
+
+/* Text read with its encoding named, without a finding, and detected,
+ * with the finding that says so. */
+static void assert_named_and_detected(const char *data, size_t len, enum pdn_encoding named,
+                                      const char *want, const char *detected)
+{
+    char *t = tags_of(data, len, named);
+    assert_string_equal(t, want);
+    assert_int_equal(F.dc.total, 0);
+    free(t);
+    t = tags_of(data, len, PDN_ENCODING_AUTO);
+    assert_string_equal(t, want);
+    assert_non_null(dc_find_detail(&F.dc, detected));
+    free(t);
+}
+
+/* Central European names: named, the encodings decode them; unnamed,
+ * uchardet's guess stands where a letter is a sign in CP1252 (Ł, ł, ť)
+ * and is no answer where every letter is a letter in CP1252 too ("Loïc",
+ * uchardet: ISO-8859-2, is no "Loďc"). */
+static void test_input_central_european(void **state)
+{
+    (void)state;
+    const char *names[][2] = {{"cp1250", "CP1250"},     {"Windows-1250", "CP1250"},
+                              {"win1250", "CP1250"},    {"latin2", "LATIN2"},
+                              {"ISO-8859-2", "LATIN2"}, {"iso_8859_2", "LATIN2"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        enum pdn_encoding enc = PDN_ENCODING_AUTO;
+        assert_true(pdn_encoding_parse(&enc, names[i][0]));
+        assert_int_equal(enc, names[i][1][0] == 'C' ? PDN_ENCODING_CP1250 : PDN_ENCODING_LATIN2);
+    }
+    static const char cp1250[] = "[Event \"Mistrzostwa Polski\"]\n[Site \"\xa3\xf3"
+                                 "d\x9f\"]\n"
+                                 "[White \"\xa3ukasz \x8cliwi\xf1ski\"]\n"
+                                 "[Black \"Micha\xb3 J\xf3\x9fwiak\"]\n1. 32-28 19-23 *";
+    static const char want[] = "Event=Mistrzostwa Polski\nSite=Łódź\nWhite=Łukasz Śliwiński\n"
+                               "Black=Michał Jóźwiak\n";
+    assert_named_and_detected(cp1250, sizeof cp1250 - 1, PDN_ENCODING_CP1250, want,
+                              "decoded as CP1250, as detected");
+    /* uchardet: WINDOWS-1250; © and » there are Š and ť here. */
+    static const char latin2[] = "[Site \"Plze\xf2\"]\n[White \"Tom\xe1\xb9 \xa9\xbb"
+                                 "astn\xfd\"]\n"
+                                 "[Black \"Ji\xf8\xed Dvo\xf8\xe1k\"]\n1. 32-28 19-23 *";
+    static const char want2[] = "Site=Plzeň\nWhite=Tomáš Šťastný\nBlack=Jiří Dvořák\n";
+    assert_named_and_detected(latin2, sizeof latin2 - 1, PDN_ENCODING_LATIN2, want2,
+                              "decoded as ISO-8859-2, as detected");
+    static const char french[] = "[White \"Lo\xef"
+                                 "c B\xe9zier\"]\n[Black \"Jo\xebl R\xe9gnier\"] *";
+    char *t = tags_of(french, sizeof french - 1, PDN_ENCODING_AUTO);
+    assert_string_equal(t, "White=Loïc Bézier\nBlack=Joël Régnier\n");
+    assert_non_null(dc_find_detail(&F.dc, "decoded as CP1252 by default"));
+    free(t);
 }
 
 /* UTF-32 with a byte order mark (LE, BE), and without one (a warning). */
@@ -222,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_input_detected_after_a_block),
         cmocka_unit_test(test_input_encoding_only_when_not_utf8),
         cmocka_unit_test(test_input_koi8r_named),
+        cmocka_unit_test(test_input_central_european),
         cmocka_unit_test(test_input_utf32),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -837,6 +837,31 @@ static void test_a_code_page_undefined_byte_is_said_once(void **state)
     assert_same_in_parts_of_many_sizes(path, 64, 9, assert_same_cp1252_reading);
 }
 
+/* 60 games in CP1250, not named: Polish and Czech names leave UTF-8 in game
+ * 2, the reader detects CP1250 from there, and the parts after it decode
+ * in it as one reader does, whatever the size of the parts. */
+static void test_parts_go_on_in_cp1250(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"\xa3ukasz \x8cliwi\xf1ski", "Pawe\xb3 \xaf\xf3\xb3towski",
+                                        "Ji\xf8\xed Dvo\xf8\xe1k",
+                                        "Tom\xe1\x9a \x8a\x9d"
+                                        "astn\xfd"};
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    for (int i = 1; i <= 60; i++)
+        fprintf(fp,
+                "[Event \"%d\"]\n[White \"%s\"]\n[Site \"\xa3\xf3"
+                "d\x9f\"]\n1. 32-28 19-23 2-0\n\n",
+                i, i == 1 ? "Jan" : names[i % 4]);
+    fclose(fp);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    size_t games, worked = worked_in_parts(path, "300", o, &games);
+    assert_int_equal(games, 60);
+    assert_true(worked >= 50);
+    assert_same_in_parts_of_many_sizes(path, 64, 9, assert_same_reading);
+}
+
 static void test_a_wrong_guess_is_refused(void **state)
 {
     (void)state;
@@ -875,6 +900,7 @@ int main(void)
         cmocka_unit_test(test_a_byte_that_is_no_utf8_stops_the_parts),
         cmocka_unit_test(test_parts_go_on_in_a_code_page),
         cmocka_unit_test(test_a_code_page_undefined_byte_is_said_once),
+        cmocka_unit_test(test_parts_go_on_in_cp1250),
         cmocka_unit_test(test_lines_counted_across_blocks),
         cmocka_unit_test(test_a_wrong_guess_is_refused),
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
