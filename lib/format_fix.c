@@ -82,11 +82,31 @@ static void keep_mismatch(struct format *f, const struct pdn_diag *d)
     f->mismatch.detail = f->mismatch_strings + nt;
 }
 
+/* A move the replay stops at (illegal, ambiguous): the count stops there
+ * too, so its number, wrong by the count, says what the record meant
+ * ("(1... 5-10)" after White's move: Black's reply, misplaced) and is kept
+ * as written, not made the count's ("1. 5-10", a White move it cannot be). */
+static void keep_number_of_stop(struct format *f, const struct pdn_node *node)
+{
+    /* Only a plain move ("5-10") is written as a move again: other text
+     * the replay stopped at may be kept as a comment, its number then a
+     * "..."'s, which the next reading counts afresh. */
+    if (!node->plain_sep) return;
+    for (size_t i = f->nfaults; i-- > 0;)
+        if (f->faults[i].node == node && f->faults[i].kind == FAULT_NUMBER) {
+            f->faults[i].kept = true;
+            return;
+        }
+}
+
 void fix_on_diag(struct format *f, const struct pdn_diag *d)
 {
     if (!f->faults_wanted) return;
     if (d->code == PDN_DIAG_MOVE_NUMBER && d->node) {
         keep_number(f, d);
+    } else if ((d->code == PDN_DIAG_ILLEGAL_MOVE || d->code == PDN_DIAG_AMBIGUOUS_MOVE) &&
+               d->node) {
+        keep_number_of_stop(f, d->node);
     } else if (d->code == PDN_DIAG_MOVE_FORM && d->node) {
         f->form.node = d->node;
         copy_text(f->form.move_number, sizeof f->form.move_number, d->move_number);

@@ -112,6 +112,18 @@ static void test_format_fix_kept_number_is_no_count(void **state)
                  "3:20 move-number 2.|this is white's 2nd move, the second of its pair\n");
 }
 
+/* A move the replay stops at keeps the number it was written with: World
+ * Title Match Women 2024, game 2, has "(1... 5-10)" after White's 34-30,
+ * Black's reply misplaced; made the count's "1. 5-10" it would be a White
+ * move that cannot be, and the record's meaning lost. The number is
+ * reported as without --fix. A move after a stop is as before. */
+static void test_format_fix_number_of_a_stop_kept(void **state)
+{
+    (void)state;
+    check_fix("1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
+              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+}
+
 static void test_format_fix_result_from_tag_or_terminator(void **state)
 {
     (void)state;
@@ -447,6 +459,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_format_fix_move_number_at_its_place),
         cmocka_unit_test(test_format_fix_kept_number_is_no_count),
+        cmocka_unit_test(test_format_fix_number_of_a_stop_kept),
         cmocka_unit_test(test_format_fix_result_from_tag_or_terminator),
         cmocka_unit_test(test_format_fix_renamed_tag_not_kept_twice),
         cmocka_unit_test(test_format_fix_no_guess),
