@@ -5,7 +5,8 @@
 # the colours swapped, the score line agrees with the results in the file.
 # Built-in levels against each other, against pdnengine through Hub, and
 # Hub engines that misbehave (an illegal move, garbage then quitting,
-# silence): each loses its game with a message saying why, with no hang.
+# silence, a late answer): each loses its game with a message saying why,
+# with no hang.
 #
 #   sh tests/cli/match.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: match.sh BIN}
@@ -102,6 +103,11 @@ bad() {
 bad illegal-engine.sh "illegal move '50-45'"
 bad garbage-engine.sh "illegal move"
 bad silent-engine.sh "no 'done' from the engine within 2 s"
+# Its late answer to game 1 (32-28) was read in game 2 as Black's move:
+# "illegal move '32-28'". Stopped and read to its pong, it loses on time.
+bad late-engine.sh "no 'done' from the engine within 2 s"
+[ "$(grep -c "forfeits: no 'done' from the engine within 2 s" "$work/bad.err")" -eq 2 ] ||
+    fail "late-engine.sh: a late answer taken in the next game: $(cat "$work/bad.err")"
 
 check
 "$bin/pdnmatch" level=1 >"$work/usage.out" 2>&1
