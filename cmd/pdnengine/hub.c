@@ -3,7 +3,8 @@
  * output. Initialisation (hub, set-param, init), positions with the moves
  * that led to them (pos), limits (level), searches (go think, ponder,
  * analyze) reporting "info" after each depth and "done" at the end; during
- * a search "ping", "ponder-hit" and "stop" are answered at once. Unknown
+ * a search "ping", "ponder-hit" and "stop" are answered at once; a ponder
+ * search is bounded by the level only from its "ponder-hit" on. Unknown
  * commands are ignored, as the protocol asks; a bad position or move is
  * answered with "error". Where protocol.txt is silent, Scan 3.1's source
  * (main.cpp) decides: the game starts at the start position, "pos" without
@@ -28,6 +29,7 @@ struct session {
     struct pdn_board board, history[HISTORY_MAX];
     size_t nhistory;
     bool has_position, quit;
+    bool pondering, ponder_hit; /* in a "go ponder" search; "ponder-hit" came */
     struct pdn_engine_limits limits;
     struct pdn_movelist legal;
     char line[PDN_HUB_LINE_MAX];
@@ -251,24 +253,52 @@ static void on_depth(const struct pdn_engine_result *r, void *ctx)
         r->score / 100.0, (unsigned long long)r->nodes, r->seconds, mnps, pv);
 }
 
-/* Polled by the search: answers ping, takes ponder-hit, stops on stop, on
- * the end of the input and on any other command (kept for afterwards). */
+/* Polled by the search: answers ping; stops on stop, on ponder-hit while
+ * pondering (noted, for the search of the move itself), on the end of the
+ * input and on any other command (kept for afterwards). */
 static bool should_stop(void *ctx)
 {
     struct session *s = ctx;
     lines_fill(&s->in, 0);
     while (lines_peek(&s->in, s->line, sizeof s->line)) {
         if (pdn_hub_parse(&s->msg, s->line) != 0) return true;
-        if (strcmp(s->msg.command, "ping") == 0)
+        const char *c = s->msg.command;
+        bool hit = strcmp(c, "ponder-hit") == 0;
+        if (strcmp(c, "ping") == 0)
             say("pong");
-        else if (strcmp(s->msg.command, "stop") == 0) {
+        else if (strcmp(c, "stop") == 0 || (hit && s->pondering)) {
+            s->ponder_hit = hit;
             lines_drop(&s->in);
             return true;
-        } else if (strcmp(s->msg.command, "ponder-hit") != 0 && s->msg.command[0])
+        } else if (!hit && c[0])
             return true;
         lines_drop(&s->in);
     }
     return s->in.eof;
+}
+
+/* "go ponder": the move the engine expects is played already and its
+ * clock is not running (protocol.txt), so the level does not bound the
+ * search: it runs until "stop" (its best move at once) or "ponder-hit".
+ * The hit starts the move's own search under the level, its time counted
+ * from the hit; the table keeps what pondering found, so it goes deep
+ * at once. */
+static void search(struct session *s, struct pdn_engine_result *r, bool ponder)
+{
+    struct pdn_engine_limits limits = s->limits;
+    limits.on_depth = on_depth;
+    limits.should_stop = should_stop;
+    limits.ctx = s;
+    struct pdn_engine_limits unbounded = limits;
+    unbounded.depth = 0;
+    unbounded.nodes = 0;
+    unbounded.seconds = 0;
+    s->pondering = ponder;
+    s->ponder_hit = false;
+    pdn_engine_search(r, s->engine, &s->board, s->history, s->nhistory,
+                      ponder ? &unbounded : &limits);
+    s->pondering = false;
+    if (s->ponder_hit) pdn_engine_search(r, s->engine, &s->board, s->history, s->nhistory, &limits);
 }
 
 static void go(struct session *s)
@@ -281,11 +311,8 @@ static void go(struct session *s)
         pdn_board_init(&s->board, s->opt.variant);
         s->nhistory = 0;
     }
-    s->limits.on_depth = on_depth;
-    s->limits.should_stop = should_stop;
-    s->limits.ctx = s;
     struct pdn_engine_result r;
-    pdn_engine_search(&r, s->engine, &s->board, s->history, s->nhistory, &s->limits);
+    search(s, &r, pdn_hub_arg(&s->msg, "ponder") != NULL);
     if (!r.has_move) {
         error_reply("no legal move", NULL);
         return;

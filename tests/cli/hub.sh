@@ -8,7 +8,8 @@
 # engine's); bad positions, illegal moves and moves= without quotes
 # answered with error, the moves before an illegal one kept (as Scan);
 # go analyze under level infinite, ping answered and stop obeyed during
-# it; new-game; quit. Then go before any pos, and pos without pos=, search
+# it; go ponder searching past the level until ponder-hit or stop;
+# new-game; quit. Then go before any pos, and pos without pos=, search
 # the start position (as Scan); a level of 0 answers at once; the end of
 # the input ends the engine too.
 #
@@ -100,6 +101,22 @@ analysed=$(tail -n 1 "$work/out" | sed -n 's/^done move=\([^ ]*\).*/\1/p')
 printf '[Event "hub"]\n\n1. %s *\n' "$analysed" >"$work/analysed.pdn"
 "$bin/pdncheck" -q -w "$work/analysed.pdn" >"$work/check" 2>&1 ||
     fail "go analyze: the last line is no done with a legal move: $(tail -n 1 "$work/out")"
+# go ponder: the clock does not run, so the level (depth 2) does not end
+# the search; ponder-hit starts the move's search under it, and stop
+# answers at once (it was go think: done after depth 2, before the hit).
+send "pos pos=$start moves=\"32-28\""
+send 'level depth=2'
+dones=$(grep -c '^done ' "$work/out")
+deep=$(grep -c '^info depth=5 ' "$work/out")
+send 'go ponder'
+expect "go ponder past the level's depth" '^info depth=5 ' $((deep + 1)) && {
+    [ "$(grep -c '^done ' "$work/out")" -eq "$dones" ] || fail "go ponder: done before ponder-hit"
+}
+send 'ponder-hit'
+expect "ponder-hit" '^done move=' $((dones + 1))
+send 'go ponder'
+send stop
+expect "stop during go ponder" '^done move=' $((dones + 2))
 send quit
 engine_ended() { ! kill -0 "$pid" 2>/dev/null; }
 poll 601 0.05 engine_ended
