@@ -141,17 +141,32 @@ printf '[Event "hub"]\n\n1. %s *\n\n[Event "hub"]\n\n1. 33-28 %s *\n' "$first" "
     fail "no pos: pdncheck refuses '$first' or '$reply' from the start: $(cat "$work/check")"
 check
 
-# A win found reads as Scan writes one, 99.99 men less the plies (it was
-# 299.99: a Hub GUI that knows Scan's scores took it for 300 men).
-won=W
-for square in $(seq 50); do
-    case $square in 28) won=${won}w ;; 22) won=${won}b ;; *) won=${won}e ;; esac
-done
-printf 'hub\ninit\npos pos=%s\nlevel depth=3\ngo think\n' "$won" |
-    "$bin/pdnengine" hub >"$work/out5" 2>&1 || fail "won position: exit status $?"
-grep -q '^info depth=[23] score=99\.99 .*pv="28x17x22"' "$work/out5" ||
-    fail "won position: no score=99.99 (a win in one ply): $(grep '^info' "$work/out5")"
-check
+# board SQUARE=LETTER...: a Hub position, White to move, those pieces alone.
+board() {
+    b=W
+    for square in $(seq 50); do
+        letter=e
+        for piece; do [ "${piece%%=*}" = "$square" ] && letter=${piece#*=}; done
+        b=$b$letter
+    done
+    echo "$b"
+}
+# scores POSITION PATTERN WHAT: searched to depth 3, an info line matches.
+scores() {
+    printf 'hub\ninit\npos pos=%s\nlevel depth=3\ngo think\n' "$1" |
+        "$bin/pdnengine" hub >"$work/out5" 2>&1 || fail "$3: exit status $?"
+    grep -q "$2" "$work/out5" || fail "$3: $(grep '^info' "$work/out5")"
+    check
+}
+# A win found reads as Scan writes one, 100 men less a hundredth a ply
+# (Scan's win(ply) = Inf - ply, Inf 100.00): a win in 1 ply 99.99, a loss
+# in 2 plies -99.98 (it was 299.99: a Hub GUI that knows Scan's scores
+# took it for 300 men).
+scores "$(board 28=w 22=b)" '^info depth=[23] score=99\.99 .*pv="28x17x22"' \
+    "won position: no score=99.99 (a win in one ply)"
+# White's last man must go to 41, where Black's on 36 takes it.
+scores "$(board 46=w 36=b)" '^info depth=3 score=-99\.98 .*pv="46-41 36x47x41"' \
+    "lost position: no score=-99.98 (a loss in two plies)"
 
 # A limit of 0, or less, or no number, is the least, as Scan takes it: an
 # answer at once (move-time=0 searched until stop: pdnmatch's Hub engine
