@@ -16,6 +16,7 @@
 #include "../lines.h"
 #include "pdnengine.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,40 +193,56 @@ static void set_position(struct session *s)
     }
 }
 
-static double number(const struct session *s, const char *name)
+/* A level argument's value into *value (left as it is when the argument
+ * is absent): false, and an error answered, when it is no number of 0 or
+ * more (a whole one where whole says). Scan read "depth=abc" as 0, an
+ * answer at once, without a word. */
+static bool level_arg(const struct session *s, const char *name, bool whole, double *value)
 {
-    const char *v = pdn_hub_arg(&s->msg, name);
-    return v ? strtod(v, NULL) : 0;
+    const char *text = pdn_hub_arg(&s->msg, name);
+    if (!text) return true;
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < 0 || (whole && v != floor(v))) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%s=%.60s", name, text);
+        error_reply("bad level", detail);
+        return false;
+    }
+    *value = v;
+    return true;
 }
 
-/* v within [least, most]: least for a value below it or none (NaN). */
-static double at_least(double v, double least, double most)
+/* v, at least least and at most most. */
+static double within(double v, double least, double most)
 {
-    return v >= least ? (v <= most ? v : most) : least;
+    return v < least ? least : v > most ? most : v;
 }
 
-/* "level": a depth, nodes, a time per move, a clock, or none (infinite). */
+/* "level": a depth, nodes, a time per move, a clock, or none (infinite).
+ * A value that does not read is refused and the level before kept. */
 static void set_level(struct session *s)
 {
+    double depth = -1, nodes = -1, move_time = -1, moves = 0, time = -1, inc = 0;
+    if (!level_arg(s, "depth", true, &depth) || !level_arg(s, "nodes", true, &nodes) ||
+        !level_arg(s, "move-time", false, &move_time) || !level_arg(s, "moves", true, &moves) ||
+        !level_arg(s, "time", false, &time) || !level_arg(s, "inc", false, &inc))
+        return;
     reset_limits(s);
     if (pdn_hub_arg(&s->msg, "infinite")) {
         struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
         s->limits = init;
         return;
     }
-    /* A limit of 0 (or less, or no number) is the least there is, as
-     * Scan takes it: the engine answers after its first depth. In the
-     * library 0 means none, and "move-time=0" searched until "stop". */
-    if (pdn_hub_arg(&s->msg, "depth")) s->limits.depth = (int)at_least(number(s, "depth"), 1, 1e9);
-    if (pdn_hub_arg(&s->msg, "nodes"))
-        s->limits.nodes = (uint64_t)at_least(number(s, "nodes"), 1, 1e18);
-    if (pdn_hub_arg(&s->msg, "move-time"))
-        s->limits.seconds = at_least(number(s, "move-time"), 0.001, 1e9);
-    if (pdn_hub_arg(&s->msg, "time")) {
-        double left = number(s, "time"), moves = number(s, "moves");
-        double per_move = left / (moves > 0 ? moves : 30) + number(s, "inc");
-        s->limits.seconds = per_move < left / 2 ? per_move : left / 2;
-        if (s->limits.seconds <= 0) s->limits.seconds = 0.01;
+    /* A limit of 0 is the least there is, as Scan takes it: the engine
+     * answers after its first depth. In the library 0 means none, and
+     * "move-time=0" searched until "stop". */
+    if (depth >= 0) s->limits.depth = (int)within(depth, 1, PDN_ENGINE_DEPTH_MAX);
+    if (nodes >= 0) s->limits.nodes = (uint64_t)within(nodes, 1, 1e18);
+    if (move_time >= 0) s->limits.seconds = within(move_time, 0.001, 1e9);
+    if (time >= 0) {
+        double per_move = time / (moves > 0 ? moves : 30) + inc;
+        s->limits.seconds = within(per_move < time / 2 ? per_move : time / 2, 0.01, 1e9);
     }
 }
 

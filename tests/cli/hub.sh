@@ -10,8 +10,8 @@
 # go analyze under level infinite, ping answered and stop obeyed during
 # it; go ponder searching past the level until ponder-hit or stop;
 # new-game; quit. Then go before any pos, and pos without pos=, search
-# the start position (as Scan); a level of 0 answers at once; the end of
-# the input ends the engine too.
+# the start position (as Scan); a level of 0 answers at once, one that
+# does not read is refused; the end of the input ends the engine too.
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
@@ -168,22 +168,42 @@ scores "$(board 28=w 22=b)" '^info depth=[23] score=99\.99 .*pv="28x17x22"' \
 scores "$(board 46=w 36=b)" '^info depth=3 score=-99\.98 .*pv="46-41 36x47x41"' \
     "lost position: no score=-99.98 (a loss in two plies)"
 
-# A limit of 0, or less, or no number, is the least, as Scan takes it: an
-# answer at once (move-time=0 searched until stop: pdnmatch's Hub engine
-# then lost every game on time).
-# The input stays open, a FIFO (the end of it would stop the search).
+# answer LINES...: pdnengine hub given LINES (hub and init first) through
+# a FIFO kept open until its "done" (the end of the input would stop the
+# search), waiting 10 s at most; what it wrote in $work/out4.
 mkfifo "$work/in4" || exit 3
-for level in move-time=0 move-time=-1 move-time=nan depth=0 nodes=0; do
-    "$bin/pdnengine" hub <"$work/in4" >"$work/out4" 2>&1 &
+answer() {
+    rm -f "$work/out4" # not the last one's: it has a done
+    "$bin/pdnengine" hub >"$work/out4" 2>&1 <"$work/in4" &
     pid=$!
     exec 4>"$work/in4"
-    printf 'hub\ninit\nlevel %s\ngo think\n' "$level" >&4
-    poll 201 0.05 grep -q '^done move=' "$work/out4" || fail "level $level: no done within 10 s"
+    printf 'hub\ninit\n' >&4
+    printf '%s\n' "$@" >&4
+    poll 201 0.05 grep -q '^done move=' "$work/out4"
+    answered=$?
     exec 4>&-
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     pid=
     check
+    return $answered
+}
+
+# A limit of 0 is the least, as Scan takes it: an answer at once
+# (move-time=0 searched until stop: pdnmatch's Hub engine then lost every
+# game on time).
+for level in move-time=0 depth=0 nodes=0; do
+    answer "level $level" 'go think' || fail "level $level: no done within 10 s"
+done
+
+# A value that is no number of 0 or more is refused, and the level before
+# kept (depth=abc was depth 0, an answer at once, without a word).
+for level in depth=abc depth=-1 depth=2.5 nodes=x move-time=-1 move-time=nan move-time=inf \
+    'time=1 moves=z'; do
+    answer 'level depth=3' "level $level" 'go think' || fail "level $level: no done within 10 s"
+    grep -q "^error message=\"bad level: ${level#time=1 }\"\$" "$work/out4" &&
+        grep -q '^info depth=3 ' "$work/out4" && ! grep -q '^info depth=4 ' "$work/out4" ||
+        fail "level $level: not refused, depth 3 not kept: $(grep -v '^param' "$work/out4")"
 done
 
 # A line too long for the engine (a long game's moves, 600 kB): one error
