@@ -47,9 +47,26 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
+/* text with each control character, '"' (it would end the quoted value:
+ * Hub has no escapes) and '\\' written as \xHH: what the caller sent
+ * comes back on one line, as one value, and a terminal shows it. */
+static void printable(char *out, size_t cap, const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < cap; p++) {
+        if (*p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\')
+            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", *p);
+        else
+            out[n++] = (char)*p;
+    }
+    out[n] = '\0';
+}
+
 static void error_reply(const char *what, const char *detail)
 {
-    say("error message=\"%s%s%s\"", what, detail ? ": " : "", detail ? detail : "");
+    static char shown[4 * PDN_HUB_LINE_MAX];
+    printable(shown, sizeof shown, detail ? detail : "");
+    say("error message=\"%s%s%s\"", what, detail ? ": " : "", shown);
 }
 
 static void announce(void)
@@ -142,30 +159,40 @@ static bool play_text(struct session *s, const char *text)
     return true;
 }
 
-/* A flag that is a move ('32-28', 'c3-d4'): what follows moves= when its
- * list lost its quotes. */
-static const char *stray_move(const struct pdn_hub_message *msg)
+/* A flag (a word without '=') in pos, which has none but Scan's "start":
+ * what follows moves= when its list lost its quotes, or junk after it;
+ * *is_move when it starts as a move does ('32-28', 'c3-d4'). pos= and
+ * moves= with an empty value ("moves=\"\"", a game's first move) read as
+ * flags too, and are none. */
+static const char *stray_word(const struct pdn_hub_message *msg, bool *is_move)
 {
+    static const char *const known[] = {"pos", "moves", "start"};
     for (int i = 0; i < msg->nargs; i++) {
         const char *name = msg->args[i].name;
-        bool square = (name[0] >= '0' && name[0] <= '9') ||
-                      (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8');
-        if (*msg->args[i].value == '\0' && square) return name;
+        bool is_known = false;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            is_known = is_known || strcmp(name, known[k]) == 0;
+        if (*msg->args[i].value != '\0' || is_known) continue;
+        *is_move = (name[0] >= '0' && name[0] <= '9') ||
+                   (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8');
+        return name;
     }
     return NULL;
 }
 
-/* As Scan does: without pos= the start position; a bad position is
- * refused and the one before kept; an illegal move stops the moves there.
- * Unlike Scan, moves after an unquoted moves= list refuse the position:
- * played up to its first blank, the list would leave the engine thinking
- * about another position than the GUI's, without a word. */
+/* As Scan does: without pos= (or with Scan's "start") the start position;
+ * a bad position is refused and the one before kept; an illegal move
+ * stops the moves there. Unlike Scan, a word without '=' refuses the
+ * position: moves after an unquoted moves= list, or junk after it; played
+ * up to its first blank, the list would leave the engine thinking about
+ * another position than the GUI's, without a word. */
 static void set_position(struct session *s)
 {
     const char *pos = pdn_hub_arg(&s->msg, "pos"), *moves = pdn_hub_arg(&s->msg, "moves");
-    const char *stray = stray_move(&s->msg);
+    bool is_move = false;
+    const char *stray = stray_word(&s->msg, &is_move);
     if (stray) {
-        error_reply("moves not in quotes", stray);
+        error_reply(is_move ? "moves not in quotes" : "stray word in pos", stray);
         return;
     }
     struct pdn_board board;

@@ -225,6 +225,21 @@ grep -q '^error message="ambiguous move: 4x15 (4x15x13x20x32 or 4x15x13x20x37)"$
     fail "ambiguous: $(grep '^error' "$work/out6")"
 check
 
+# Junk after an unquoted moves= list refuses the position as a second
+# move does (32-28 was played, without a word: Black then moved), and
+# what the caller sent comes back in an error without control characters
+# (the bell went out raw).
+# moves="" (pdnmatch's first move of a game) is no stray word.
+printf 'hub\ninit\npos moves="32-28"\npos moves=""\npos moves=32-28 x\nset-param name=variant value=a\007b\nlevel depth=1\ngo think\n' |
+    "$bin/pdnengine" hub >"$work/out7" 2>&1
+[ "$(grep -c '^error message="stray word' "$work/out7")" -eq 1 ] &&
+    grep -q '^error message="stray word in pos: x"$' "$work/out7" &&
+    grep -q '^done move=3[1-5]-' "$work/out7" || fail "junk in pos: $(grep -v '^param' "$work/out7")"
+check
+grep -q '^error message="unknown variant: a\\x07b"$' "$work/out7" &&
+    ! grep -q "$(printf '\007')" "$work/out7" || fail "a control character: $(grep '^error' "$work/out7")"
+check
+
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
