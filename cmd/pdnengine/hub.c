@@ -82,6 +82,15 @@ static void announce(void)
     say("wait");
 }
 
+/* The limits of --level or set-param level, or none: what "level" starts
+ * from. */
+static void reset_limits(struct session *s)
+{
+    struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
+    s->limits = init;
+    if (s->opt.level > 0) pdn_engine_level(&s->limits, s->opt.level);
+}
+
 static void set_param(struct session *s)
 {
     const char *name = pdn_hub_arg(&s->msg, "name"), *value = pdn_hub_arg(&s->msg, "value");
@@ -93,16 +102,11 @@ static void set_param(struct session *s)
         long n = strtol(value, &end, 10);
         if (*end || n < 0 || n > PDN_ENGINE_LEVELS)
             error_reply("no such level", value);
-        else
+        else {
             s->opt.level = (int)n;
+            reset_limits(s);
+        }
     }
-}
-
-static void reset_limits(struct session *s)
-{
-    struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
-    s->limits = init;
-    if (s->opt.level > 0) pdn_engine_level(&s->limits, s->opt.level);
 }
 
 static bool init_engine(struct session *s)
@@ -115,8 +119,7 @@ static bool init_engine(struct session *s)
         error_reply("out of memory", NULL);
         return false;
     }
-    reset_limits(s);
-    return true;
+    return true; /* the level stays: the GUI's, as Scan's init keeps it */
 }
 
 /* "ambiguous move: 4x15 (4x27x15 or 4x31x15)": legal, but the squares
@@ -403,6 +406,7 @@ int hub_run(const struct engine_options *options)
         return 3;
     }
     s->opt = *options;
+    reset_limits(s);
     lines_init(&s->in, 0);
     char too_long[64];
     snprintf(too_long, sizeof too_long, "line too long (more than %d bytes), ignored",

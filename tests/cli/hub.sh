@@ -206,6 +206,12 @@ for level in depth=abc depth=-1 depth=2.5 nodes=x move-time=-1 move-time=nan mov
         fail "level $level: not refused, depth 3 not kept: $(grep -v '^param' "$work/out4")"
 done
 
+# A second init keeps the level, the GUI's (as Scan's): it searched to
+# depth 11 after level depth=3.
+answer 'level depth=3' init 'go think' || fail "init: no done within 10 s"
+grep -q '^info depth=3 ' "$work/out4" && ! grep -q '^info depth=4 ' "$work/out4" ||
+    fail "init: level depth=3 not kept: $(grep '^info' "$work/out4" | tail -n 1)"
+
 # A line too long for the engine (a long game's moves, 600 kB): one error
 # that says so, the rest of the line dropped, the next command answered
 # (it was cut into lines that were each a bad command).
