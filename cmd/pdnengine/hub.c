@@ -14,6 +14,7 @@
  * codec.
  */
 #include "../lines.h"
+#include "../played.h"
 #include "pdnengine.h"
 
 #include <math.h>
@@ -203,6 +204,13 @@ static void set_position(struct session *s)
         pdn_board_init(&board, s->opt.variant);
     else if (pdn_hub_position_read(&board, s->opt.variant, pos) != 0) {
         error_reply("bad position", pos);
+        return;
+    }
+    char why[300];
+    if (pos && !played_position_ok(&board, why, sizeof why)) {
+        /* as DXP and pdnmatch's openings: a man on its crowning row, a
+         * side with no move; refused here, not at go ("no legal move") */
+        error_reply("bad position", why);
         return;
     }
     s->board = board;

@@ -189,6 +189,16 @@ answer() {
     return $answered
 }
 
+# A position no game reaches (a white man on 3, its crowning row) is
+# refused at pos, with the library's check that DXP and pdnmatch's
+# openings use, the position before kept (go said "no legal move").
+printf 'hub\ninit\npos pos=%s\nlevel depth=1\ngo think\n' "$(board 3=w 40=b)" |
+    "$bin/pdnengine" hub >"$work/out8" 2>&1
+grep -q "^error message=\"bad position: impossible position 'W:W3:B40': white man on square 3" \
+    "$work/out8" && grep -q '^done move=3[1-5]-' "$work/out8" ||
+    fail "impossible position: $(grep -v '^param' "$work/out8")"
+check
+
 # A limit of 0 is the least, as Scan takes it: an answer at once
 # (move-time=0 searched until stop: pdnmatch's Hub engine then lost every
 # game on time).
