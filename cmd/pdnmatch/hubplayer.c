@@ -66,7 +66,7 @@ static bool await(struct hub_player *h, const char *command, double seconds, cha
         if (!lines_next_within(&h->from, h->line, sizeof h->line, seconds)) {
             snprintf(err, cap,
                      h->from.eof ? "the engine quit before '%s'"
-                                 : "no '%s' from the engine within %.0f s",
+                                 : "no '%s' from the engine within %g s",
                      command, seconds);
             return false;
         }

@@ -109,6 +109,18 @@ bad late-engine.sh "no 'done' from the engine within 2 s"
 [ "$(grep -c "forfeits: no 'done' from the engine within 2 s" "$work/bad.err")" -eq 2 ] ||
     fail "late-engine.sh: a late answer taken in the next game: $(cat "$work/bad.err")"
 
+# --timeout takes fractions of a second, as move-time does (0.5 was a
+# usage error: "wants a number from 1 to 86400"); below 0.1 it is one.
+check
+"$bin/pdnmatch" --rounds 1 --timeout 0.5 "hub:sh $root/tests/cli/match/silent-engine.sh" level=1 \
+    >"$work/half.out" 2>&1
+grep -q "forfeits: no 'done' from the engine within 0.5 s" "$work/half.out" ||
+    fail "--timeout 0.5: $(cat "$work/half.out")"
+check
+"$bin/pdnmatch" --timeout 0.05 level=1 level=1 >"$work/usage.out" 2>&1
+[ $? -eq 2 ] && grep -q -- "--timeout wants seconds from 0.1 to 86400, not '0.05'" "$work/usage.out" ||
+    fail "--timeout 0.05: $(cat "$work/usage.out")"
+
 check
 "$bin/pdnmatch" level=1 >"$work/usage.out" 2>&1
 [ $? -eq 2 ] || fail "one engine: not a usage error"
