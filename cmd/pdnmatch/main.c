@@ -27,7 +27,8 @@ static const char usage[] =
     "                         at the end of each); used in turn\n"
     "      --random-openings PLIES\n"
     "                         without --openings: openings of PLIES random legal\n"
-    "                         moves from the start (default 4)\n"
+    "                         moves from the start (default 4), material level\n"
+    "                         and no capture pending\n"
     "      --seed N           the seed of the random openings and of the weak\n"
     "                         levels' noise (default 1)\n" TOOL_PLAY_VARIANT_USAGE
     "      --max-plies N      a game still going after N plies is a draw (300)\n"

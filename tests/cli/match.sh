@@ -137,6 +137,25 @@ check
 [ $? -eq 3 ] && grep -q "forfeits\|quit before 'wait'" "$work/usage.out" ||
     fail "an engine that cannot start: $(cat "$work/usage.out")"
 
+# Random openings start level: as many white pieces as black (seed 1's
+# first was W:W32-50:B1-16,18,20,24,26, 19 men against 20). 20 openings,
+# each game cut at its first ply.
+check
+"$bin/pdnmatch" -q --rounds 40 --max-plies 1 -o "$work/openings.pdn" level=1 level=1 \
+    >"$work/openings.out" 2>&1 || fail "random openings: exit status $?"
+uneven=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$work/openings.pdn" | awk -F: '{
+    n["W"] = n["B"] = 0
+    for (f = 2; f <= NF; f++) {
+        side = substr($f, 1, 1); k = split(substr($f, 2), sq, ",")
+        for (i = 1; i <= k; i++) {
+            gsub(/K/, "", sq[i])
+            if (split(sq[i], r, "-") == 2) n[side] += r[2] - r[1] + 1; else n[side]++
+        }
+    }
+    if (n["W"] != n["B"]) print }')
+[ -z "$uneven" ] || fail "random openings with a man more: $uneven"
+[ "$(grep -c '^\[FEN ' "$work/openings.pdn")" -eq 40 ] || fail "random openings: not 40 FEN tags"
+
 # Openings that cannot open a game: a usage error naming the line, before
 # any game (a position no game reaches was played, and its game written
 # fails pdncheck); '#' lines are comments.
