@@ -428,8 +428,9 @@ PDN_API uint64_t pdn_perft_count_table(const struct pdn_board *board, int depth,
 typedef struct pdn_engine pdn_engine;
 
 /* Scores are in hundredths of a man, from the side to move's view; a win in
- * n plies scores PDN_ENGINE_WIN - n, a loss -(PDN_ENGINE_WIN - n): a Hub GUI
- * reads 99.99 less the plies as Scan's win soon. */
+ * n plies scores PDN_ENGINE_WIN - n, a loss -(PDN_ENGINE_WIN - n): in men, as
+ * Hub writes scores, 100 less n hundredths (99.99: a win in 1 ply), which
+ * is how Scan writes a win. */
 #define PDN_ENGINE_WIN 10000
 /* Longest expected line reported; deepest search. */
 #define PDN_ENGINE_PV_MAX 32

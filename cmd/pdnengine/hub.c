@@ -3,7 +3,8 @@
  * output. Initialisation (hub, set-param, init), positions with the moves
  * that led to them (pos), limits (level), searches (go think, ponder,
  * analyze) reporting "info" after each depth and "done" at the end; during
- * a search "ping", "ponder-hit" and "stop" are answered at once. Unknown
+ * a search "ping", "ponder-hit" and "stop" are answered at once; a ponder
+ * search is bounded by the level only from its "ponder-hit" on. Unknown
  * commands are ignored, as the protocol asks; a bad position or move is
  * answered with "error". Where protocol.txt is silent, Scan 3.1's source
  * (main.cpp) decides: the game starts at the start position, "pos" without
@@ -13,8 +14,10 @@
  * codec.
  */
 #include "../lines.h"
+#include "../played.h"
 #include "pdnengine.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,7 @@ struct session {
     struct pdn_board board, history[HISTORY_MAX];
     size_t nhistory;
     bool has_position, quit;
+    bool pondering, ponder_hit; /* in a "go ponder" search; "ponder-hit" came */
     struct pdn_engine_limits limits;
     struct pdn_movelist legal;
     char line[PDN_HUB_LINE_MAX];
@@ -44,9 +48,26 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
+/* text with each control character, '"' (it would end the quoted value:
+ * Hub has no escapes) and '\\' written as \xHH: what the caller sent
+ * comes back on one line, as one value, and a terminal shows it. */
+static void printable(char *out, size_t cap, const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < cap; p++) {
+        if (*p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\')
+            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", *p);
+        else
+            out[n++] = (char)*p;
+    }
+    out[n] = '\0';
+}
+
 static void error_reply(const char *what, const char *detail)
 {
-    say("error message=\"%s%s%s\"", what, detail ? ": " : "", detail ? detail : "");
+    static char shown[4 * PDN_HUB_LINE_MAX];
+    printable(shown, sizeof shown, detail ? detail : "");
+    say("error message=\"%s%s%s\"", what, detail ? ": " : "", shown);
 }
 
 static void announce(void)
@@ -62,6 +83,15 @@ static void announce(void)
     say("wait");
 }
 
+/* The limits of --level or set-param level, or none: what "level" starts
+ * from. */
+static void reset_limits(struct session *s)
+{
+    struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
+    s->limits = init;
+    if (s->opt.level > 0) pdn_engine_level(&s->limits, s->opt.level);
+}
+
 static void set_param(struct session *s)
 {
     const char *name = pdn_hub_arg(&s->msg, "name"), *value = pdn_hub_arg(&s->msg, "value");
@@ -73,16 +103,11 @@ static void set_param(struct session *s)
         long n = strtol(value, &end, 10);
         if (*end || n < 0 || n > PDN_ENGINE_LEVELS)
             error_reply("no such level", value);
-        else
+        else {
             s->opt.level = (int)n;
+            reset_limits(s);
+        }
     }
-}
-
-static void reset_limits(struct session *s)
-{
-    struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
-    s->limits = init;
-    if (s->opt.level > 0) pdn_engine_level(&s->limits, s->opt.level);
 }
 
 static bool init_engine(struct session *s)
@@ -95,8 +120,7 @@ static bool init_engine(struct session *s)
         error_reply("out of memory", NULL);
         return false;
     }
-    reset_limits(s);
-    return true;
+    return true; /* the level stays: the GUI's, as Scan's init keeps it */
 }
 
 /* "ambiguous move: 4x15 (4x27x15 or 4x31x15)": legal, but the squares
@@ -139,30 +163,40 @@ static bool play_text(struct session *s, const char *text)
     return true;
 }
 
-/* A flag that is a move ('32-28', 'c3-d4'): what follows moves= when its
- * list lost its quotes. */
-static const char *stray_move(const struct pdn_hub_message *msg)
+/* A flag (a word without '=') in pos, which has none but Scan's "start":
+ * what follows moves= when its list lost its quotes, or junk after it;
+ * *is_move when it starts as a move does ('32-28', 'c3-d4'). pos= and
+ * moves= with an empty value ("moves=\"\"", a game's first move) read as
+ * flags too, and are none. */
+static const char *stray_word(const struct pdn_hub_message *msg, bool *is_move)
 {
+    static const char *const known[] = {"pos", "moves", "start"};
     for (int i = 0; i < msg->nargs; i++) {
         const char *name = msg->args[i].name;
-        bool square = (name[0] >= '0' && name[0] <= '9') ||
-                      (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8');
-        if (*msg->args[i].value == '\0' && square) return name;
+        bool is_known = false;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            is_known = is_known || strcmp(name, known[k]) == 0;
+        if (*msg->args[i].value != '\0' || is_known) continue;
+        *is_move = (name[0] >= '0' && name[0] <= '9') ||
+                   (name[0] >= 'a' && name[0] <= 'h' && name[1] >= '1' && name[1] <= '8');
+        return name;
     }
     return NULL;
 }
 
-/* As Scan does: without pos= the start position; a bad position is
- * refused and the one before kept; an illegal move stops the moves there.
- * Unlike Scan, moves after an unquoted moves= list refuse the position:
- * played up to its first blank, the list would leave the engine thinking
- * about another position than the GUI's, without a word. */
+/* As Scan does: without pos= (or with Scan's "start") the start position;
+ * a bad position is refused and the one before kept; an illegal move
+ * stops the moves there. Unlike Scan, a word without '=' refuses the
+ * position: moves after an unquoted moves= list, or junk after it; played
+ * up to its first blank, the list would leave the engine thinking about
+ * another position than the GUI's, without a word. */
 static void set_position(struct session *s)
 {
     const char *pos = pdn_hub_arg(&s->msg, "pos"), *moves = pdn_hub_arg(&s->msg, "moves");
-    const char *stray = stray_move(&s->msg);
+    bool is_move = false;
+    const char *stray = stray_word(&s->msg, &is_move);
     if (stray) {
-        error_reply("moves not in quotes", stray);
+        error_reply(is_move ? "moves not in quotes" : "stray word in pos", stray);
         return;
     }
     struct pdn_board board;
@@ -170,6 +204,13 @@ static void set_position(struct session *s)
         pdn_board_init(&board, s->opt.variant);
     else if (pdn_hub_position_read(&board, s->opt.variant, pos) != 0) {
         error_reply("bad position", pos);
+        return;
+    }
+    char why[300];
+    if (pos && !played_position_ok(&board, why, sizeof why)) {
+        /* as DXP and pdnmatch's openings: a man on its crowning row, a
+         * side with no move; refused here, not at go ("no legal move") */
+        error_reply("bad position", why);
         return;
     }
     s->board = board;
@@ -190,40 +231,56 @@ static void set_position(struct session *s)
     }
 }
 
-static double number(const struct session *s, const char *name)
+/* A level argument's value into *value (left as it is when the argument
+ * is absent): false, and an error answered, when it is no number of 0 or
+ * more (a whole one where whole says). Scan read "depth=abc" as 0, an
+ * answer at once, without a word. */
+static bool level_arg(const struct session *s, const char *name, bool whole, double *value)
 {
-    const char *v = pdn_hub_arg(&s->msg, name);
-    return v ? strtod(v, NULL) : 0;
+    const char *text = pdn_hub_arg(&s->msg, name);
+    if (!text) return true;
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < 0 || (whole && v != floor(v))) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%s=%.60s", name, text);
+        error_reply("bad level", detail);
+        return false;
+    }
+    *value = v;
+    return true;
 }
 
-/* v within [least, most]: least for a value below it or none (NaN). */
-static double at_least(double v, double least, double most)
+/* v, at least least and at most most. */
+static double within(double v, double least, double most)
 {
-    return v >= least ? (v <= most ? v : most) : least;
+    return v < least ? least : v > most ? most : v;
 }
 
-/* "level": a depth, nodes, a time per move, a clock, or none (infinite). */
+/* "level": a depth, nodes, a time per move, a clock, or none (infinite).
+ * A value that does not read is refused and the level before kept. */
 static void set_level(struct session *s)
 {
+    double depth = -1, nodes = -1, move_time = -1, moves = 0, time = -1, inc = 0;
+    if (!level_arg(s, "depth", true, &depth) || !level_arg(s, "nodes", true, &nodes) ||
+        !level_arg(s, "move-time", false, &move_time) || !level_arg(s, "moves", true, &moves) ||
+        !level_arg(s, "time", false, &time) || !level_arg(s, "inc", false, &inc))
+        return;
     reset_limits(s);
     if (pdn_hub_arg(&s->msg, "infinite")) {
         struct pdn_engine_limits init = PDN_ENGINE_LIMITS_INIT;
         s->limits = init;
         return;
     }
-    /* A limit of 0 (or less, or no number) is the least there is, as
-     * Scan takes it: the engine answers after its first depth. In the
-     * library 0 means none, and "move-time=0" searched until "stop". */
-    if (pdn_hub_arg(&s->msg, "depth")) s->limits.depth = (int)at_least(number(s, "depth"), 1, 1e9);
-    if (pdn_hub_arg(&s->msg, "nodes"))
-        s->limits.nodes = (uint64_t)at_least(number(s, "nodes"), 1, 1e18);
-    if (pdn_hub_arg(&s->msg, "move-time"))
-        s->limits.seconds = at_least(number(s, "move-time"), 0.001, 1e9);
-    if (pdn_hub_arg(&s->msg, "time")) {
-        double left = number(s, "time"), moves = number(s, "moves");
-        double per_move = left / (moves > 0 ? moves : 30) + number(s, "inc");
-        s->limits.seconds = per_move < left / 2 ? per_move : left / 2;
-        if (s->limits.seconds <= 0) s->limits.seconds = 0.01;
+    /* A limit of 0 is the least there is, as Scan takes it: the engine
+     * answers after its first depth. In the library 0 means none, and
+     * "move-time=0" searched until "stop". */
+    if (depth >= 0) s->limits.depth = (int)within(depth, 1, PDN_ENGINE_DEPTH_MAX);
+    if (nodes >= 0) s->limits.nodes = (uint64_t)within(nodes, 1, 1e18);
+    if (move_time >= 0) s->limits.seconds = within(move_time, 0.001, 1e9);
+    if (time >= 0) {
+        double per_move = time / (moves > 0 ? moves : 30) + inc;
+        s->limits.seconds = within(per_move < time / 2 ? per_move : time / 2, 0.01, 1e9);
     }
 }
 
@@ -251,24 +308,52 @@ static void on_depth(const struct pdn_engine_result *r, void *ctx)
         r->score / 100.0, (unsigned long long)r->nodes, r->seconds, mnps, pv);
 }
 
-/* Polled by the search: answers ping, takes ponder-hit, stops on stop, on
- * the end of the input and on any other command (kept for afterwards). */
+/* Polled by the search: answers ping; stops on stop, on ponder-hit while
+ * pondering (noted, for the search of the move itself), on the end of the
+ * input and on any other command (kept for afterwards). */
 static bool should_stop(void *ctx)
 {
     struct session *s = ctx;
     lines_fill(&s->in, 0);
     while (lines_peek(&s->in, s->line, sizeof s->line)) {
         if (pdn_hub_parse(&s->msg, s->line) != 0) return true;
-        if (strcmp(s->msg.command, "ping") == 0)
+        const char *c = s->msg.command;
+        bool hit = strcmp(c, "ponder-hit") == 0;
+        if (strcmp(c, "ping") == 0)
             say("pong");
-        else if (strcmp(s->msg.command, "stop") == 0) {
+        else if (strcmp(c, "stop") == 0 || (hit && s->pondering)) {
+            s->ponder_hit = hit;
             lines_drop(&s->in);
             return true;
-        } else if (strcmp(s->msg.command, "ponder-hit") != 0 && s->msg.command[0])
+        } else if (!hit && c[0])
             return true;
         lines_drop(&s->in);
     }
     return s->in.eof;
+}
+
+/* "go ponder": the move the engine expects is played already and its
+ * clock is not running (protocol.txt), so the level does not bound the
+ * search: it runs until "stop" (its best move at once) or "ponder-hit".
+ * The hit starts the move's own search under the level, its time counted
+ * from the hit; the table keeps what pondering found, so it goes deep
+ * at once. */
+static void search(struct session *s, struct pdn_engine_result *r, bool ponder)
+{
+    struct pdn_engine_limits limits = s->limits;
+    limits.on_depth = on_depth;
+    limits.should_stop = should_stop;
+    limits.ctx = s;
+    struct pdn_engine_limits unbounded = limits;
+    unbounded.depth = 0;
+    unbounded.nodes = 0;
+    unbounded.seconds = 0;
+    s->pondering = ponder;
+    s->ponder_hit = false;
+    pdn_engine_search(r, s->engine, &s->board, s->history, s->nhistory,
+                      ponder ? &unbounded : &limits);
+    s->pondering = false;
+    if (s->ponder_hit) pdn_engine_search(r, s->engine, &s->board, s->history, s->nhistory, &limits);
 }
 
 static void go(struct session *s)
@@ -281,11 +366,8 @@ static void go(struct session *s)
         pdn_board_init(&s->board, s->opt.variant);
         s->nhistory = 0;
     }
-    s->limits.on_depth = on_depth;
-    s->limits.should_stop = should_stop;
-    s->limits.ctx = s;
     struct pdn_engine_result r;
-    pdn_engine_search(&r, s->engine, &s->board, s->history, s->nhistory, &s->limits);
+    search(s, &r, pdn_hub_arg(&s->msg, "ponder") != NULL);
     if (!r.has_move) {
         error_reply("no legal move", NULL);
         return;
@@ -332,6 +414,7 @@ int hub_run(const struct engine_options *options)
         return 3;
     }
     s->opt = *options;
+    reset_limits(s);
     lines_init(&s->in, 0);
     char too_long[64];
     snprintf(too_long, sizeof too_long, "line too long (more than %d bytes), ignored",

@@ -5,7 +5,10 @@
  * opening position with the moves since (so it can see repetitions), the
  * level line, go think / done. Every answer is awaited with a timeout: an
  * engine that dies, hangs or plays an illegal move forfeits, with a
- * message saying which.
+ * message saying which. A "go" that got no "done" (too slow, or an error)
+ * leaves the engine owing one: it is told to stop and its late answer
+ * read and dropped (up to a "pong"), or it is started anew, so that the
+ * next game never takes a stale move for its own.
  */
 #include "../lines.h"
 #include "pdnmatch.h"
@@ -22,8 +25,11 @@ struct hub_player {
     pid_t pid;
     int to;
     struct lines from;
+    const char *command;
+    enum pdn_variant variant;
     double timeout;
     const char *level;
+    char gone[256]; /* why the engine is no more (a restart failed), or "" */
     char line[PDN_HUB_LINE_MAX];
     struct pdn_hub_message msg;
     struct pdn_movelist legal;
@@ -60,7 +66,7 @@ static bool await(struct hub_player *h, const char *command, double seconds, cha
         if (!lines_next_within(&h->from, h->line, sizeof h->line, seconds)) {
             snprintf(err, cap,
                      h->from.eof ? "the engine quit before '%s'"
-                                 : "no '%s' from the engine within %.0f s",
+                                 : "no '%s' from the engine within %g s",
                      command, seconds);
             return false;
         }
@@ -105,6 +111,41 @@ fail:
     return false;
 }
 
+/* Starts the engine and makes it ready: hub / wait, the variant, init /
+ * ready. */
+static bool start(struct hub_player *h, char *err, size_t cap)
+{
+    if (!spawn(h, h->command, err, cap)) return false;
+    char set[128];
+    snprintf(set, sizeof set, "set-param name=variant value=%s", pdn_rules_get(h->variant)->name);
+    return send_line(h, "hub", err, cap) && await(h, "wait", h->timeout, err, cap) &&
+           (h->variant == PDN_VARIANT_INTERNATIONAL || send_line(h, set, err, cap)) &&
+           send_line(h, "init", err, cap) && await(h, "ready", h->timeout, err, cap);
+}
+
+/* Closes the pipes and waits for the engine to end: up to grace_ms, then
+ * it is killed. */
+static void end_process(struct hub_player *h, int grace_ms)
+{
+    if (h->to >= 0) close(h->to);
+    if (h->from.fd > 0) close(h->from.fd);
+    h->to = -1;
+    h->from.fd = -1;
+    for (int waited = 0; h->pid > 0; waited += 50) {
+        if (waitpid(h->pid, NULL, WNOHANG) == h->pid) {
+            h->pid = -1;
+            break;
+        }
+        if (waited >= grace_ms) {
+            kill(h->pid, SIGKILL);
+            waitpid(h->pid, NULL, 0);
+            h->pid = -1;
+            break;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
+    }
+}
+
 struct hub_player *hub_open(const char *command, enum pdn_variant variant, const char *level,
                             double timeout, char *err, size_t cap)
 {
@@ -113,23 +154,59 @@ struct hub_player *hub_open(const char *command, enum pdn_variant variant, const
         snprintf(err, cap, "out of memory");
         return NULL;
     }
+    h->command = command;
+    h->variant = variant;
     h->timeout = timeout;
     h->level = level;
     h->pid = -1;
     h->to = -1;
-    if (!spawn(h, command, err, cap)) {
-        free(h);
-        return NULL;
-    }
-    char set[128];
-    snprintf(set, sizeof set, "set-param name=variant value=%s", pdn_rules_get(variant)->name);
-    if (!send_line(h, "hub", err, cap) || !await(h, "wait", timeout, err, cap) ||
-        (variant != PDN_VARIANT_INTERNATIONAL && !send_line(h, set, err, cap)) ||
-        !send_line(h, "init", err, cap) || !await(h, "ready", timeout, err, cap)) {
+    h->from.fd = -1;
+    if (!start(h, err, cap)) {
         hub_close(h);
         return NULL;
     }
     return h;
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* True when "pong" comes within the timeout; what comes before it (the
+ * late "done", "info") is dropped. A deadline for the whole, not for each
+ * line: an engine writing "info" forever must not hold the match. */
+static bool await_pong(struct hub_player *h)
+{
+    double end = seconds_now() + h->timeout;
+    for (double left = h->timeout; left > 0; left = end - seconds_now()) {
+        if (!lines_next_within(&h->from, h->line, sizeof h->line, left)) return false;
+        if (pdn_hub_parse(&h->msg, h->line) == 0 && strcmp(h->msg.command, "pong") == 0)
+            return true;
+    }
+    return false;
+}
+
+/* After a "go" that got no "done": "stop" ends the search, which answers
+ * "done" before it reads "ping" (the protocol lets an engine take stop's
+ * answer from anywhere in the search, never skip it); the "pong" shows
+ * nothing of the old search is left to read. An engine that does not
+ * answer is started anew; one that cannot be is gone for the games after. */
+static void resync(struct hub_player *h)
+{
+    char err[256];
+    if (h->from.eof) return; /* it quit: each later move says so */
+    if (send_line(h, "stop", err, sizeof err) && send_line(h, "ping", err, sizeof err) &&
+        await_pong(h))
+        return;
+    end_process(h, 0);
+    if (!start(h, err, sizeof err))
+        snprintf(h->gone, sizeof h->gone,
+                 "the engine could not be restarted after the last "
+                 "game: %.150s",
+                 err);
 }
 
 /* "pos pos=... moves=\"...\"": the opening and the moves since. */
@@ -153,9 +230,17 @@ bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_ga
     char level[256];
     position_line(text, sizeof text, g);
     snprintf(level, sizeof level, "level %s", h->level);
-    if (!send_line(h, text, err, cap) || !send_line(h, level, err, cap) ||
-        !send_line(h, "go think", err, cap) || !await(h, "done", h->timeout, err, cap))
+    if (h->gone[0]) {
+        snprintf(err, cap, "%s", h->gone);
         return false;
+    }
+    if (!send_line(h, text, err, cap) || !send_line(h, level, err, cap) ||
+        !send_line(h, "go think", err, cap))
+        return false;
+    if (!await(h, "done", h->timeout, err, cap)) {
+        resync(h);
+        return false;
+    }
     const char *move = pdn_hub_arg(&h->msg, "move");
     struct pdn_match m;
     pdn_movegen(&h->legal, &g->board, 0);
@@ -178,21 +263,7 @@ void hub_close(struct hub_player *h)
 {
     if (!h) return;
     char err[64];
-    if (h->to >= 0) {
-        send_line(h, "quit", err, sizeof err);
-        close(h->to);
-    }
-    if (h->from.fd > 0) close(h->from.fd);
-    for (int i = 0; h->pid > 0 && i < 40; i++) {
-        if (waitpid(h->pid, NULL, WNOHANG) == h->pid) {
-            h->pid = -1;
-            break;
-        }
-        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
-    }
-    if (h->pid > 0) {
-        kill(h->pid, SIGKILL);
-        waitpid(h->pid, NULL, 0);
-    }
+    if (h->to >= 0) send_line(h, "quit", err, sizeof err);
+    end_process(h, 2000);
     free(h);
 }

@@ -27,15 +27,17 @@ static const char usage[] =
     "                         at the end of each); used in turn\n"
     "      --random-openings PLIES\n"
     "                         without --openings: openings of PLIES random legal\n"
-    "                         moves from the start (default 4)\n"
+    "                         moves from the start (default 4), material level\n"
+    "                         and no capture pending\n"
     "      --seed N           the seed of the random openings and of the weak\n"
     "                         levels' noise (default 1)\n" TOOL_PLAY_VARIANT_USAGE
     "      --max-plies N      a game still going after N plies is a draw (300)\n"
     "      --hub-level ARGS   the Hub 'level' line sent before each move of a Hub\n"
     "                         engine (default \"move-time=0.1\")\n"
-    "      --timeout S        seconds a Hub engine may take to answer (30); a\n"
-    "                         slower one, one that quits or plays an illegal\n"
-    "                         move loses the game\n"
+    "      --timeout S        seconds a Hub engine may take to answer, 0.1 to\n"
+    "                         86400 (30); a slower one, one that quits or plays\n"
+    "                         an illegal move loses the game (a slow one is then\n"
+    "                         stopped, or restarted, before the next game)\n"
     "  -o, --output FILE      write the games as PDN to FILE\n"
     "  -q, --quiet            no line per game, the score only\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 the match was played, 2 usage error, 3 system error (an\n"
@@ -62,6 +64,17 @@ static void parse_seed(struct tool *t, void *state, const char *arg)
     ((struct match *)state)->seed = (uint64_t)tool_parse_long(t, "--seed", arg, 0, 1L << 30);
 }
 
+/* Seconds with a fraction, as --hub-level's move-time takes them: a Hub
+ * engine on move-time=0.05 answers well within 0.5 s. */
+static void parse_timeout(struct tool *t, void *state, const char *arg)
+{
+    char *end;
+    double s = strtod(arg, &end);
+    if (end == arg || *end || !(s >= 0.1 && s <= 86400))
+        tool_usage_error(t, "--timeout wants seconds from 0.1 to 86400, not '%s'", arg);
+    ((struct match *)state)->timeout = s;
+}
+
 static void parse_options(struct match *m, int argc, char **argv)
 {
     static const struct tool_option own[] = {
@@ -70,7 +83,7 @@ static void parse_options(struct match *m, int argc, char **argv)
         TOOL_INT(0, "random-openings", struct match, random_plies, 0, 40),
         TOOL_INT(0, "max-plies", struct match, max_plies, 1, PLIES_MAX),
         TOOL_TEXT(0, "hub-level", struct match, hub_level),
-        TOOL_SECONDS(0, "timeout", struct match, timeout, 1, 86400),
+        TOOL_CALL(0, "timeout", required_argument, parse_timeout),
         TOOL_CALL(0, "seed", required_argument, parse_seed),
         TOOL_TEXT('o', "output", struct match, output),
         TOOL_FLAG('q', "quiet", struct match, t.quiet),

@@ -2,7 +2,8 @@
  * pdnmatch's openings: positions read from a file (a FEN a line, each
  * checked as the validator checks a game's FEN tag; or PDN games, each
  * game's last position as libpdn's validator replays it), or
- * made by random legal moves from the start with a fixed seed.
+ * made by random legal moves from the start with a fixed seed, kept only
+ * when material is level and nothing is there to take.
  */
 #include "pdnmatch.h"
 
@@ -100,17 +101,28 @@ static uint64_t next_random(uint64_t *state)
     return x ^ (x >> 31);
 }
 
+/* Each side has as many men and kings as the other, and the side to move
+ * has no capture: no one starts a man up, or with one to take for free
+ * (seed 1's first opening was 19 white men against 20; both colours
+ * played it, but the games said more about the man than the engines). */
+static bool balanced(const struct pdn_board *b, struct pdn_movelist *list)
+{
+    return pdn_board_count(b, PDN_PIECE_WHITE_MAN) == pdn_board_count(b, PDN_PIECE_BLACK_MAN) &&
+           pdn_board_count(b, PDN_PIECE_WHITE_KING) == pdn_board_count(b, PDN_PIECE_BLACK_KING) &&
+           pdn_movegen(list, b, 0) > 0 && list->moves[0].ncaptured == 0;
+}
+
 bool openings_random(struct openings *out, enum pdn_variant variant, size_t count, int plies,
                      uint64_t seed)
 {
     static struct pdn_movelist list;
     memset(out, 0, sizeof *out);
-    for (size_t tries = 0; out->count < count && tries < count * 20; tries++) {
+    for (size_t tries = 0; out->count < count && tries < count * 50; tries++) {
         struct pdn_board b;
         pdn_board_init(&b, variant);
         for (int i = 0; i < plies && pdn_movegen(&list, &b, 0) > 0; i++)
             pdn_board_play(&b, &list.moves[next_random(&seed) % (uint64_t)list.count]);
-        if (pdn_movegen_count(&b, 0) == 0) continue;
+        if (!balanced(&b, &list)) continue;
         bool seen = false;
         for (size_t j = 0; j < out->count && !seen; j++)
             seen = pdn_board_equal(&out->boards[j], &b);

@@ -8,9 +8,10 @@
 # engine's); bad positions, illegal moves and moves= without quotes
 # answered with error, the moves before an illegal one kept (as Scan);
 # go analyze under level infinite, ping answered and stop obeyed during
-# it; new-game; quit. Then go before any pos, and pos without pos=, search
-# the start position (as Scan); a level of 0 answers at once; the end of
-# the input ends the engine too.
+# it; go ponder searching past the level until ponder-hit or stop;
+# new-game; quit. Then go before any pos, and pos without pos=, search
+# the start position (as Scan); a level of 0 answers at once, one that
+# does not read is refused; the end of the input ends the engine too.
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
@@ -100,6 +101,22 @@ analysed=$(tail -n 1 "$work/out" | sed -n 's/^done move=\([^ ]*\).*/\1/p')
 printf '[Event "hub"]\n\n1. %s *\n' "$analysed" >"$work/analysed.pdn"
 "$bin/pdncheck" -q -w "$work/analysed.pdn" >"$work/check" 2>&1 ||
     fail "go analyze: the last line is no done with a legal move: $(tail -n 1 "$work/out")"
+# go ponder: the clock does not run, so the level (depth 2) does not end
+# the search; ponder-hit starts the move's search under it, and stop
+# answers at once (it was go think: done after depth 2, before the hit).
+send "pos pos=$start moves=\"32-28\""
+send 'level depth=2'
+dones=$(grep -c '^done ' "$work/out")
+deep=$(grep -c '^info depth=5 ' "$work/out")
+send 'go ponder'
+expect "go ponder past the level's depth" '^info depth=5 ' $((deep + 1)) && {
+    [ "$(grep -c '^done ' "$work/out")" -eq "$dones" ] || fail "go ponder: done before ponder-hit"
+}
+send 'ponder-hit'
+expect "ponder-hit" '^done move=' $((dones + 1))
+send 'go ponder'
+send stop
+expect "stop during go ponder" '^done move=' $((dones + 2))
 send quit
 engine_ended() { ! kill -0 "$pid" 2>/dev/null; }
 poll 601 0.05 engine_ended
@@ -124,35 +141,86 @@ printf '[Event "hub"]\n\n1. %s *\n\n[Event "hub"]\n\n1. 33-28 %s *\n' "$first" "
     fail "no pos: pdncheck refuses '$first' or '$reply' from the start: $(cat "$work/check")"
 check
 
-# A win found reads as Scan writes one, 99.99 men less the plies (it was
-# 299.99: a Hub GUI that knows Scan's scores took it for 300 men).
-won=W
-for square in $(seq 50); do
-    case $square in 28) won=${won}w ;; 22) won=${won}b ;; *) won=${won}e ;; esac
-done
-printf 'hub\ninit\npos pos=%s\nlevel depth=3\ngo think\n' "$won" |
-    "$bin/pdnengine" hub >"$work/out5" 2>&1 || fail "won position: exit status $?"
-grep -q '^info depth=[23] score=99\.99 .*pv="28x17x22"' "$work/out5" ||
-    fail "won position: no score=99.99 (a win in one ply): $(grep '^info' "$work/out5")"
-check
+# board SQUARE=LETTER...: a Hub position, White to move, those pieces alone.
+board() {
+    b=W
+    for square in $(seq 50); do
+        letter=e
+        for piece; do [ "${piece%%=*}" = "$square" ] && letter=${piece#*=}; done
+        b=$b$letter
+    done
+    echo "$b"
+}
+# scores POSITION PATTERN WHAT: searched to depth 3, an info line matches.
+scores() {
+    printf 'hub\ninit\npos pos=%s\nlevel depth=3\ngo think\n' "$1" |
+        "$bin/pdnengine" hub >"$work/out5" 2>&1 || fail "$3: exit status $?"
+    grep -q "$2" "$work/out5" || fail "$3: $(grep '^info' "$work/out5")"
+    check
+}
+# A win found reads as Scan writes one, 100 men less a hundredth a ply
+# (Scan's win(ply) = Inf - ply, Inf 100.00): a win in 1 ply 99.99, a loss
+# in 2 plies -99.98 (it was 299.99: a Hub GUI that knows Scan's scores
+# took it for 300 men).
+scores "$(board 28=w 22=b)" '^info depth=[23] score=99\.99 .*pv="28x17x22"' \
+    "won position: no score=99.99 (a win in one ply)"
+# White's last man must go to 41, where Black's on 36 takes it.
+scores "$(board 46=w 36=b)" '^info depth=3 score=-99\.98 .*pv="46-41 36x47x41"' \
+    "lost position: no score=-99.98 (a loss in two plies)"
 
-# A limit of 0, or less, or no number, is the least, as Scan takes it: an
-# answer at once (move-time=0 searched until stop: pdnmatch's Hub engine
-# then lost every game on time).
-# The input stays open, a FIFO (the end of it would stop the search).
+# answer LINES...: pdnengine hub given LINES (hub and init first) through
+# a FIFO kept open until its "done" (the end of the input would stop the
+# search), waiting 10 s at most; what it wrote in $work/out4.
 mkfifo "$work/in4" || exit 3
-for level in move-time=0 move-time=-1 move-time=nan depth=0 nodes=0; do
-    "$bin/pdnengine" hub <"$work/in4" >"$work/out4" 2>&1 &
+answer() {
+    rm -f "$work/out4" # not the last one's: it has a done
+    "$bin/pdnengine" hub >"$work/out4" 2>&1 <"$work/in4" &
     pid=$!
     exec 4>"$work/in4"
-    printf 'hub\ninit\nlevel %s\ngo think\n' "$level" >&4
-    poll 201 0.05 grep -q '^done move=' "$work/out4" || fail "level $level: no done within 10 s"
+    printf 'hub\ninit\n' >&4
+    printf '%s\n' "$@" >&4
+    poll 201 0.05 grep -q '^done move=' "$work/out4"
+    answered=$?
     exec 4>&-
     kill "$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
     pid=
     check
+    return $answered
+}
+
+# A position no game reaches (a white man on 3, its crowning row) is
+# refused at pos, with the library's check that DXP and pdnmatch's
+# openings use, the position before kept (go said "no legal move").
+printf 'hub\ninit\npos pos=%s\nlevel depth=1\ngo think\n' "$(board 3=w 40=b)" |
+    "$bin/pdnengine" hub >"$work/out8" 2>&1
+grep -q "^error message=\"bad position: impossible position 'W:W3:B40': white man on square 3" \
+    "$work/out8" && grep -q '^done move=3[1-5]-' "$work/out8" ||
+    fail "impossible position: $(grep -v '^param' "$work/out8")"
+check
+
+# A limit of 0 is the least, as Scan takes it: an answer at once
+# (move-time=0 searched until stop: pdnmatch's Hub engine then lost every
+# game on time).
+for level in move-time=0 depth=0 nodes=0; do
+    answer "level $level" 'go think' || fail "level $level: no done within 10 s"
 done
+
+# A value that is no number of 0 or more is refused, and the level before
+# kept (depth=abc was depth 0, an answer at once, without a word).
+for level in depth=abc depth=-1 depth=2.5 nodes=x move-time=-1 move-time=nan move-time=inf \
+    'time=1 moves=z'; do
+    answer 'level depth=3' "level $level" 'go think' || fail "level $level: no done within 10 s"
+    grep -q "^error message=\"bad level: ${level#time=1 }\"\$" "$work/out4" &&
+        grep -q '^info depth=3 ' "$work/out4" && ! grep -q '^info depth=4 ' "$work/out4" ||
+        fail "level $level: not refused, depth 3 not kept: $(grep -v '^param' "$work/out4")"
+done
+
+# A second init keeps the level, the GUI's (as Scan's): it searched to
+# depth 11 after level depth=3.
+answer 'level depth=3' init 'go think' || fail "init: no done within 10 s"
+grep -q '^info depth=3 ' "$work/out4" && ! grep -q '^info depth=4 ' "$work/out4" ||
+    fail "init: level depth=3 not kept: $(grep '^info' "$work/out4" | tail -n 1)"
 
 # A line too long for the engine (a long game's moves, 600 kB): one error
 # that says so, the rest of the line dropped, the next command answered
@@ -171,6 +239,21 @@ printf 'hub\ninit\npos pos=%s moves="4x15"\nquit\n' WbeeWeeeeeeeebeeeeeebeeeeeee
     "$bin/pdnengine" hub >"$work/out6" 2>&1
 grep -q '^error message="ambiguous move: 4x15 (4x15x13x20x32 or 4x15x13x20x37)"$' "$work/out6" ||
     fail "ambiguous: $(grep '^error' "$work/out6")"
+check
+
+# Junk after an unquoted moves= list refuses the position as a second
+# move does (32-28 was played, without a word: Black then moved), and
+# what the caller sent comes back in an error without control characters
+# (the bell went out raw).
+# moves="" (pdnmatch's first move of a game) is no stray word.
+printf 'hub\ninit\npos moves="32-28"\npos moves=""\npos moves=32-28 x\nset-param name=variant value=a\007b\nlevel depth=1\ngo think\n' |
+    "$bin/pdnengine" hub >"$work/out7" 2>&1
+[ "$(grep -c '^error message="stray word' "$work/out7")" -eq 1 ] &&
+    grep -q '^error message="stray word in pos: x"$' "$work/out7" &&
+    grep -q '^done move=3[1-5]-' "$work/out7" || fail "junk in pos: $(grep -v '^param' "$work/out7")"
+check
+grep -q '^error message="unknown variant: a\\x07b"$' "$work/out7" &&
+    ! grep -q "$(printf '\007')" "$work/out7" || fail "a control character: $(grep '^error' "$work/out7")"
 check
 
 # The end of the input (a GUI that crashed) ends the engine as quit does.

@@ -5,7 +5,8 @@
 # the colours swapped, the score line agrees with the results in the file.
 # Built-in levels against each other, against pdnengine through Hub, and
 # Hub engines that misbehave (an illegal move, garbage then quitting,
-# silence): each loses its game with a message saying why, with no hang.
+# silence, a late answer): each loses its game with a message saying why,
+# with no hang.
 #
 #   sh tests/cli/match.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: match.sh BIN}
@@ -102,6 +103,23 @@ bad() {
 bad illegal-engine.sh "illegal move '50-45'"
 bad garbage-engine.sh "illegal move"
 bad silent-engine.sh "no 'done' from the engine within 2 s"
+# Its late answer to game 1 (32-28) was read in game 2 as Black's move:
+# "illegal move '32-28'". Stopped and read to its pong, it loses on time.
+bad late-engine.sh "no 'done' from the engine within 2 s"
+[ "$(grep -c "forfeits: no 'done' from the engine within 2 s" "$work/bad.err")" -eq 2 ] ||
+    fail "late-engine.sh: a late answer taken in the next game: $(cat "$work/bad.err")"
+
+# --timeout takes fractions of a second, as move-time does (0.5 was a
+# usage error: "wants a number from 1 to 86400"); below 0.1 it is one.
+check
+"$bin/pdnmatch" --rounds 1 --timeout 0.5 "hub:sh $root/tests/cli/match/silent-engine.sh" level=1 \
+    >"$work/half.out" 2>&1
+grep -q "forfeits: no 'done' from the engine within 0.5 s" "$work/half.out" ||
+    fail "--timeout 0.5: $(cat "$work/half.out")"
+check
+"$bin/pdnmatch" --timeout 0.05 level=1 level=1 >"$work/usage.out" 2>&1
+[ $? -eq 2 ] && grep -q -- "--timeout wants seconds from 0.1 to 86400, not '0.05'" "$work/usage.out" ||
+    fail "--timeout 0.05: $(cat "$work/usage.out")"
 
 check
 "$bin/pdnmatch" level=1 >"$work/usage.out" 2>&1
@@ -118,6 +136,25 @@ check
 "$bin/pdnmatch" level=1 "hub:$work/no-such-engine" >"$work/usage.out" 2>&1
 [ $? -eq 3 ] && grep -q "forfeits\|quit before 'wait'" "$work/usage.out" ||
     fail "an engine that cannot start: $(cat "$work/usage.out")"
+
+# Random openings start level: as many white pieces as black (seed 1's
+# first was W:W32-50:B1-16,18,20,24,26, 19 men against 20). 20 openings,
+# each game cut at its first ply.
+check
+"$bin/pdnmatch" -q --rounds 40 --max-plies 1 -o "$work/openings.pdn" level=1 level=1 \
+    >"$work/openings.out" 2>&1 || fail "random openings: exit status $?"
+uneven=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$work/openings.pdn" | awk -F: '{
+    n["W"] = n["B"] = 0
+    for (f = 2; f <= NF; f++) {
+        side = substr($f, 1, 1); k = split(substr($f, 2), sq, ",")
+        for (i = 1; i <= k; i++) {
+            gsub(/K/, "", sq[i])
+            if (split(sq[i], r, "-") == 2) n[side] += r[2] - r[1] + 1; else n[side]++
+        }
+    }
+    if (n["W"] != n["B"]) print }')
+[ -z "$uneven" ] || fail "random openings with a man more: $uneven"
+[ "$(grep -c '^\[FEN ' "$work/openings.pdn")" -eq 40 ] || fail "random openings: not 40 FEN tags"
 
 # Openings that cannot open a game: a usage error naming the line, before
 # any game (a position no game reaches was played, and its game written
