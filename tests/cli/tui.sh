@@ -15,8 +15,8 @@
 # alone, w refused over the file browsed, and the tags of a long Event
 # whole on a wide terminal; the marks written as NAGs in the move list,
 # the result in the variant's convention, the times of clock commands in
-# words rather than the commands, the legal moves of a refused square by
-# square and cut with an ellipsis.
+# words rather than the commands (on a row of their own on every size),
+# the legal moves of a refused square by square and cut with an ellipsis.
 # E judges a move against the engine's (a known blunder marked ??); the
 # engine's hint goes when the position does; / starts empty and Enter
 # repeats the last name; a Chinese name takes two columns a character; a
@@ -459,6 +459,22 @@ keys Right # a comment holding only a clock command: the times, no comment
 see "Clock:   White 1:29:46, Black 1:29:40"
 off_screen "Comment:" || fail "a comment of a clock command alone is shown"
 off_screen "[%clock" || fail "a clock command is shown raw"
+# On every size from the smallest up each row has a line of its own: on
+# 20 rows the pieces and the times shared one ("Clock: 20White 1:29:46").
+rows_apart() {
+    screen >"$work/rows"
+    grep -q '^ White 20, Black 20' "$work/rows" &&
+        grep -q '^Clock:   White 1:29:46, Black 1:29:40 *$' "$work/rows"
+}
+# Each size comes after the notice of a terminal too small, so that what
+# is checked is drawn for it (not the last size's screen, cut by tmux).
+for size in 64x20 64x21 64x22 80x20 80x24 100x20 100x22 160x21 100x40; do
+    tm resize-window -t t -x 50 -y 15
+    see "Too small: 50x15."
+    tm resize-window -t t -x "${size%x*}" -y "${size#*x}"
+    steps=$((steps + 1))
+    poll 300 0.1 rows_apart || fail "$size: the pieces and the clock: $(grep -e White -e Clock "$work/rows")"
+done
 keys Right # text and a clock command: the text, then the times
 see "Comment: Played at once." "Clock:   White 1:29:46, Black 1:29:39"
 off_screen "[%clock" || fail "a clock command is shown raw"
