@@ -30,10 +30,15 @@ bool play_record(struct play *p, const struct pdn_move *m)
 
 bool play_take_back(struct play *p)
 {
-    if (p->g.nplies == 0) return false;
-    do
-        p->g.board = p->g.before[--p->g.nplies];
-    while (!p->two && !p->peer && p->g.nplies > 0 && p->g.board.side != p->human);
+    /* Back to before the person's last move; the computer's moves after
+     * it go with it. None yet (the computer opened, with --black) is
+     * nothing to take back: the opening move taken back was played again. */
+    int n = p->g.nplies;
+    while (!p->two && !p->peer && n > 0 && p->g.before[n - 1].side != p->human)
+        n--;
+    if (n == 0) return false;
+    p->g.nplies = n - 1;
+    p->g.board = p->g.before[n - 1];
     return true;
 }
 

@@ -32,7 +32,8 @@ void play_new_game(struct play *p);
  * when the game is full (PLIES_MAX). */
 bool play_record(struct play *p, const struct pdn_move *m);
 /* u: back to the human's last turn (one ply with --two, or over DXP).
- * False when there is nothing to take back. */
+ * False when there is nothing to take back: no move yet, or only the
+ * computer's. */
 bool play_take_back(struct play *p);
 bool play_computer_to_move(const struct play *p);
 const char *play_side_name(enum pdn_color c);

@@ -10,7 +10,8 @@
 # move is known (the two-for-one of the engine's unit test, 27-22, checked
 # with pdnperft --divide); a take-back to the start, the board as it was;
 # a game saved and its tags read back, pdncheck clean; a win to the end,
-# saved 2-0; --black (the computer first, the board flipped); --two;
+# saved 2-0; --black (the computer first, the board flipped, nothing to
+# take back before your first move); --two;
 # --variant russian typed with letters; --from FILE --move N.; the
 # computer thinking at level 4 shown (a spinner, its depth) and q stopping
 # it at once; a new game; q asking first when the game is not saved;
@@ -181,6 +182,10 @@ see "the computer, level 1 (White) - You (Black)" "the computer plays 1. " \
 # Flipped: White's men at the top, as the player of Black sees them.
 screen | sed -n 3p | grep -q '○' || fail "--black: the board is not flipped"
 steps=$((steps + 1))
+# u before your first move: nothing of yours to take back, as with White
+# (it took back the computer's opening move, which it then played again).
+keys u
+see "nothing to take back" "Black to move: your move"
 keys 1 9 2 3
 see "you play 1... 19-23, the computer plays 2. "
 keys w C-u

@@ -5,7 +5,8 @@
 # position whose best move is known (the two-for-one of the engine's unit
 # test: 27-22, checked with pdnperft --divide), a move refused (the legal
 # moves named: the capture due), the
-# computer moving first with --black, two people with --two, a win typed
+# computer moving first with --black (u before your first move takes
+# nothing back), two people with --two, a win typed
 # square by square (28 19) with the game saved as PDN, its tags and result
 # checked and pdncheck finding it clean; --from FILE --move N. starting
 # where a game's main line gets to; a friend over DXP (the engine playing
@@ -87,6 +88,13 @@ sed -n '/^\[Event/,$p' "$work/end.out" >"$work/end.pdn"
 play black "w $work/black.pdn\nq\n" --black --level 1
 [ "$(sed -n 13p "$work/black.out" | cut -c1-15)" = "computer plays " ] ||
     fail "--black: the computer does not move first"
+# u before your first move: the computer's opening move stays (it was
+# taken back and played again).
+play black-undo "u\nw $work/black-undo.pdn\nq\n" --black --level 1
+grep -q '> nothing to take back$' "$work/black-undo.out" ||
+    fail "--black: u before your first move: $(grep 'take' "$work/black-undo.out")"
+[ "$(grep -c '^computer plays ' "$work/black-undo.out")" = 1 ] ||
+    fail "--black: u: the computer moved again: $(grep '^computer plays ' "$work/black-undo.out")"
 
 play two "32-28\n19-23\n28 19\nw $work/two.pdn\nq\n" --two
 grep -q '^1\. 32-28 19-23 2\. 28x19' "$work/two.pdn" || fail "--two: the game saved: $(cat "$work/two.pdn")"
