@@ -14,8 +14,8 @@
 # take back before your first move); --two;
 # --variant russian typed with letters; --from FILE --move N.; the
 # computer thinking at level 4 shown (a spinner, its depth) and q stopping
-# it at once; a new game; q asking first when the game is not saved;
-# Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
+# it (at once with nothing to lose, asking first with a game not saved);
+# a new game; q asking first when the game is not saved; Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
 # friend over DXP (pdnengine as the friend) with a take-back asked and a
 # resignation; a friend who never moves, keys curses keeps (Escape f) seen,
 # the terminal resized and the game resigned while waiting; a friend who
@@ -283,10 +283,25 @@ ended 0
 
 # ---- thinking shown, not frozen ---------------------------------------------------------
 # Level 4 thinks for seconds: a spinner and the depth reached, redrawn;
-# q stops the search and leaves at once.
+# q stops the search and leaves at once, nothing played yet.
 run think "$(game C.UTF-8 "--black --level 4")"
 see "The computer thinks" "positions (q quits)"
 keys q
+ended 0
+# A move of yours not saved: q asks first while the computer thinks too,
+# as at any other time (it left at once, the game lost); n, and the
+# computer answers.
+run think-ask "$(game C.UTF-8 "--level 4")"
+see "White to move: your move"
+keys 3 2 2 8
+see "The computer thinks" "positions (q quits)"
+keys q
+see "The game is not saved (w saves it). Quit? (y/n)"
+keys n
+see "you play 1. 32-28, the computer plays 1... " "White to move: your move"
+keys q
+see "Quit? (y/n)"
+keys y
 ended 0
 
 # ---- Ctrl-C, a terminal too small, resizing ---------------------------------------------
