@@ -57,7 +57,8 @@ void play_think(struct pdn_engine_result *out, struct play *p, const struct play
 /* A hint: the engine at the strongest level below the top, within a few
  * tenths of a second: its move, score and expected line. */
 void play_hint(struct pdn_engine_result *out, struct play *p, const struct play_watch *w);
-/* "27-22 (score +1.00), expecting 27-22 18x27 31x11" */
+/* "27-22 (score +1.00), expecting 18x27 31x11": the move, then the line
+ * expected after it (none when the move ends the game). */
 void play_hint_text(char *out, size_t cap, const struct play *p, const struct pdn_engine_result *r);
 /* Writes the game so far as PDN (players, level, date, result); 0, or -1
  * with errno set (EINVAL: the validator refused it). */

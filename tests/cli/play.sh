@@ -36,13 +36,13 @@ grep -q '> taken back$' "$work/undo.out" || fail "undo: not taken back"
     fail "undo: the board after u is not the start"
 
 play hint 'h\n31-26\nq\n' --position W:W27,28,31,36,48:B3,5,17,18
-grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 27-22 18x27 31x11 ' "$work/hint.out" ||
+grep -q '^White> hint: 27-22 (score +[0-9.]*), expecting 18x27 31x11 ' "$work/hint.out" ||
     fail "hint: $(grep hint "$work/hint.out")"
 
 # A forced win is said as one, in plies, as pdnreplay --analyse says it (it
 # was "score +299.99": 300 men less a ply).
 play hint-win 'h\nq\n' --position W:W28:B23
-grep -q '^White> hint: 28x19 (wins in 1 ply), expecting 28x19$' "$work/hint-win.out" ||
+grep -q '^White> hint: 28x19 (wins in 1 ply)$' "$work/hint-win.out" ||
     fail "hint-win: $(grep hint "$work/hint-win.out")"
 
 play refused "32-27x\n35-29\nw\nw $work/refused.pdn\nq\n" --level 1
