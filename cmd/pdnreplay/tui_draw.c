@@ -274,7 +274,7 @@ static void draw_finding(const struct tui *u, int y, int w)
         const struct replay_entry *e = &u->g.entries[next];
         snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", replay_number(e).s,
                  e->node->text, e->stop->line, e->stop->col, e->stop->message);
-        put(u, y, 0, line, w, a);
+        screen_put_rows(&u->scr, y, 0, line, w, 1, a); /* cut after a word, not in one */
         return;
     }
     if (u->nfindings == 0) return;
@@ -286,7 +286,7 @@ static void draw_finding(const struct tui *u, int y, int w)
         }
     snprintf(line, sizeof line, "! %zu finding%s in this game; %s", u->nfindings,
              u->nfindings == 1 ? "" : "s", first);
-    put(u, y, 0, line, w, a);
+    screen_put_rows(&u->scr, y, 0, line, w, 1, a);
 }
 
 /* The keys used most, the way out first; ? lists them all. */
@@ -369,7 +369,7 @@ void tui_draw(struct tui *u, const char *prompt)
     y = LINES - 2; /* the message's row, between the finding and the keys */
     draw_finding(u, y - 1, COLS);
     int cursor = draw_message(u, y, prompt);
-    screen_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii, 0);
+    screen_keys_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii);
     curs_set(cursor >= 0);
     if (cursor >= 0) move(y, cursor < COLS ? cursor : COLS - 1);
     refresh();

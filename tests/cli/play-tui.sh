@@ -230,7 +230,7 @@ see "White plays 1... 26x17x10" "Black to move"
 keys q y
 ended 0
 
-# ---- the pieces on 64 columns ---------------------------------------------------------------
+# ---- the pieces and the keys on 64 columns --------------------------------------------------
 # On the smallest screen the side panel (right of the board's frame) says
 # both sides' pieces whole, on two rows (Black's were cut at the edge).
 run pieces "$(game C.UTF-8 "--two")"
@@ -241,6 +241,14 @@ panel_says() { panel | tr '\n' ' ' | grep -qF "$1"; }
 steps=$((steps + 1))
 poll 300 0.1 panel_says "White 20 men, 0 kings; Black 20 men, 0 kings" ||
     fail "pieces on 64 columns: $(panel)"
+# The keys with no room are left out whole after an ellipsis, w among
+# those shown (the bar ended "w sa").
+play_keys_whole() {
+    keys_whole "? help" "q quit" "0-9 move" "h hint" "w save" "u take back" "n new game" "f flip" &&
+        grep -qx "w save" "$work/keys"
+}
+steps=$((steps + 1))
+poll 300 0.1 play_keys_whole || fail "keys on 64 columns: $(tr '\n' '|' <"$work/keys")"
 keys q
 ended 0
 
