@@ -30,10 +30,15 @@ bool play_record(struct play *p, const struct pdn_move *m)
 
 bool play_take_back(struct play *p)
 {
-    if (p->g.nplies == 0) return false;
-    do
-        p->g.board = p->g.before[--p->g.nplies];
-    while (!p->two && !p->peer && p->g.nplies > 0 && p->g.board.side != p->human);
+    /* Back to before the person's last move; the computer's moves after
+     * it go with it. None yet (the computer opened, with --black) is
+     * nothing to take back: the opening move taken back was played again. */
+    int n = p->g.nplies;
+    while (!p->two && !p->peer && n > 0 && p->g.before[n - 1].side != p->human)
+        n--;
+    if (n == 0) return false;
+    p->g.nplies = n - 1;
+    p->g.board = p->g.before[n - 1];
     return true;
 }
 
@@ -117,11 +122,14 @@ void play_hint_text(char *out, size_t cap, const struct play *p, const struct pd
     char score[PDN_SCORE_TEXT_MAX];
     pdn_engine_score_text(score, r->score);
     bool men = score[0] == '+' || score[0] == '-';
-    size_t len = (size_t)snprintf(out, cap, "%s (%s%s), expecting", t, men ? "score " : "", score);
-    for (int i = 0; i < r->npv && len < cap; i++) {
+    size_t len = (size_t)snprintf(out, cap, "%s (%s%s)", t, men ? "score " : "", score);
+    /* The line after the move: the line begins with it, and written
+     * whole it read as the move twice ("27-22 ..., expecting 27-22"). */
+    pdn_board_play(&b, &r->move);
+    for (int i = 1; i < r->npv && len < cap; i++) {
         play_move_text(t, &b, &r->pv[i]);
         pdn_board_play(&b, &r->pv[i]);
-        len += (size_t)snprintf(out + len, cap - len, " %s", t);
+        len += (size_t)snprintf(out + len, cap - len, "%s %s", i == 1 ? ", expecting" : "", t);
     }
 }
 

@@ -32,7 +32,8 @@ void play_new_game(struct play *p);
  * when the game is full (PLIES_MAX). */
 bool play_record(struct play *p, const struct pdn_move *m);
 /* u: back to the human's last turn (one ply with --two, or over DXP).
- * False when there is nothing to take back. */
+ * False when there is nothing to take back: no move yet, or only the
+ * computer's. */
 bool play_take_back(struct play *p);
 bool play_computer_to_move(const struct play *p);
 const char *play_side_name(enum pdn_color c);
@@ -56,7 +57,8 @@ void play_think(struct pdn_engine_result *out, struct play *p, const struct play
 /* A hint: the engine at the strongest level below the top, within a few
  * tenths of a second: its move, score and expected line. */
 void play_hint(struct pdn_engine_result *out, struct play *p, const struct play_watch *w);
-/* "27-22 (score +1.00), expecting 27-22 18x27 31x11" */
+/* "27-22 (score +1.00), expecting 18x27 31x11": the move, then the line
+ * expected after it (none when the move ends the game). */
 void play_hint_text(char *out, size_t cap, const struct play *p, const struct pdn_engine_result *r);
 /* Writes the game so far as PDN (players, level, date, result); 0, or -1
  * with errno set (EINVAL: the validator refused it). */

@@ -3,7 +3,7 @@
  * as in pdnreplay's explore mode (../screen/typing.c: whole, or square by
  * square, each square checked against the legal moves); the computer
  * answers at once, thinking with a spinner and its depth on the message
- * line, the keys read meanwhile (q stops it and leaves). h a hint, u a
+ * line, the keys read meanwhile (q asks, as at any time, and leaves). h a hint, u a
  * take-back, n a new game, w the game saved as PDN, f the board flipped,
  * ? the keys. A friend over DXP plays through ../dxp_game.c, whose
  * callbacks this file answers with the same keys.
@@ -17,6 +17,28 @@
 #include <time.h>
 #include <unistd.h>
 
+/* ---- leaving ---- */
+
+static void redraw(void *ctx, const char *prompt)
+{
+    play_view_draw(ctx, prompt);
+}
+
+/* Leaving or starting again drops the moves: asked first when not saved. */
+static bool may_drop(struct play_view *v, const char *question)
+{
+    return !v->dirty || v->p->g.nplies == 0 || screen_ask(redraw, v, question);
+}
+
+/* q, whenever it comes (the computer thinking too: it left at once, the
+ * game not saved lost to one key): true to leave. Over DXP q resigns,
+ * always asked. */
+static bool may_quit(struct play_view *v)
+{
+    if (v->p->peer) return screen_ask(redraw, v, "Resign this game? (y/n)");
+    return may_drop(v, "The game is not saved (w saves it). Quit? (y/n)");
+}
+
 /* ---- the engine thinking, the screen alive ---- */
 
 /* Milliseconds between two redraws while the engine thinks. */
@@ -28,7 +50,7 @@ struct watch {
     struct timespec last;
     int spin, depth;
     uint64_t nodes;
-    bool stop; /* q: the search stops, the tool leaves */
+    bool stop; /* q, answered yes: the search stops, the tool leaves */
 };
 
 static long ms_since(const struct timespec *t)
@@ -57,7 +79,7 @@ static bool should_stop(void *ctx)
     if (w->stop || ms_since(&w->last) < THINK_REDRAW_MS) return w->stop;
     w->spin++;
     int k = screen_getkey(0);
-    if (k == 'q' || k == 3) w->stop = true;
+    if (k == 'q' || k == 3) w->stop = may_quit(w->v); /* the search waits for the answer */
     show_thinking(w);
     return w->stop;
 }
@@ -143,11 +165,6 @@ static void hint(struct play_view *v)
 
 /* ---- keys ---- */
 
-static void redraw(void *ctx, const char *prompt)
-{
-    play_view_draw(ctx, prompt);
-}
-
 /* w: the game so far as PDN, to a file named on the message line. */
 static void save(struct play_view *v)
 {
@@ -167,12 +184,6 @@ static void save(struct play_view *v)
                v->p->g.nplies == 1 ? "ply" : "plies");
 }
 
-/* Leaving or starting again drops the moves: asked first when not saved. */
-static bool may_drop(struct play_view *v, const char *question)
-{
-    return !v->dirty || v->p->g.nplies == 0 || screen_ask(redraw, v, question);
-}
-
 /* The keys every game has, with the computer or a friend: true when taken. */
 static bool shared_key(struct play_view *v, int k)
 {
@@ -187,7 +198,7 @@ static bool shared_key(struct play_view *v, int k)
         v->p->flip = !v->p->flip;
         return true;
     case '?':
-        if (play_view_help(v) == 'q') v->quit = may_drop(v, "The game is not saved. Quit? (y/n)");
+        if (play_view_help(v) == 'q') v->quit = may_quit(v);
         return true;
     case KEY_RESIZE:
     case ERR:
@@ -228,7 +239,7 @@ static void key(struct play_view *v, int k)
         v->dirty = false;
         screen_say(&v->say, false, "a new game");
     } else if (k == 'q' || k == 3) {
-        v->quit = may_drop(v, "The game is not saved (w saves it). Quit? (y/n)");
+        v->quit = may_quit(v);
     } else {
         screen_say(&v->say, false, "? lists the keys; digits type your move");
     }
@@ -329,8 +340,7 @@ static enum dxp_choice net_choose(struct pdn_move *out, const struct dxp_game *g
         }
         if (shared_key(v, k)) continue;
         if (k == 'u') return DXP_TAKE_BACK;
-        if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)"))
-            return DXP_RESIGN;
+        if ((k == 'q' || k == 3) && may_quit(v)) return DXP_RESIGN;
         if (v->quit) return DXP_RESIGN;
         if (k == 'n')
             screen_say(&v->say, false, "over DXP, no new game: q resigns this one");
@@ -353,7 +363,7 @@ static bool net_wait(const struct dxp_game *game, bool begins, void *ctx)
     if (screen_stopped()) return false;
     if (k == ERR && !begins) return true;
     net_sync(v, game);
-    if ((k == 'q' || k == 3) && screen_ask(redraw, v, "Resign this game? (y/n)")) return false;
+    if ((k == 'q' || k == 3) && may_quit(v)) return false;
     if (k == 'h' || (k != 'q' && k != 3 && !shared_key(v, k)) ||
         (k == ERR && game->g.nplies == 0 && game->g.board.side != game->us))
         screen_say(&v->say, false, "%s is thinking: q resigns",

@@ -16,10 +16,12 @@ enum {
     BOTTOM_ROWS = 4 /* hint (2), message, keys */
 };
 
-static const char keys_bar[] = " ? help  q quit  0-9 move  h hint  u take back  n new game"
-                               "  w save  f flip";
-static const char keys_bar_friend[] = " ? help  q resign  0-9 move  h hint  u ask to take back"
-                                      "  w save  f flip";
+/* The keys used most, the way out first: on 64 columns those after
+ * "w save" give way (whole; ? lists them all). */
+static const char keys_bar[] = " ? help  q quit  0-9 move  h hint  w save  u take back"
+                               "  n new game  f flip";
+static const char keys_bar_friend[] = " ? help  q resign  0-9 move  h hint  w save"
+                                      "  u ask to take back  f flip";
 
 static void put(const struct play_view *v, int y, int x, const char *s, int w, attr_t a)
 {
@@ -167,7 +169,7 @@ void play_view_draw(struct play_view *v, const char *prompt)
     int y = LINES - BOTTOM_ROWS;
     if (v->hint[0]) draw_hint(v, y);
     int cursor = draw_message(v, y + 2, prompt);
-    screen_bar(&v->scr, LINES - 1, p->peer ? keys_bar_friend : keys_bar, 0);
+    screen_keys_bar(&v->scr, LINES - 1, p->peer ? keys_bar_friend : keys_bar);
     curs_set(cursor >= 0);
     if (cursor >= 0) move(y + 2, cursor < COLS ? cursor : COLS - 1);
     refresh();

@@ -19,6 +19,7 @@ enum {
     MIN_COLS = 64,
     MIN_ROWS = 20,
     BOTTOM_ROWS = 5,     /* comment (2), finding, message, keys */
+    FACT_ROWS = 3,       /* under the board: the move, the side to move, the pieces */
     MOVES_MIN_COLS = 48, /* the moves keep these when the tags widen the left column */
     PAIR_FINDING = SCREEN_PAIR_FINDING
 };
@@ -227,10 +228,10 @@ static void draw_moves(const struct tui *u, int y, int x, int w, int h)
 /* ---- the rows at the bottom --------------------------------------------------------------------
  */
 
-/* The comments of the move shown, run together on up to two rows,
+/* The comments of the move shown, run together on up to 'most' rows,
  * without the commands for programs (as --narrate reads them); the times
  * of a clock command in words on the row the comments leave. */
-static void draw_comment(const struct tui *u, int y, int w)
+static void draw_comment(const struct tui *u, int y, int w, int most)
 {
     const struct replay_entry *e = &u->g.entries[u->cur];
     if (e->kind != ENTRY_PLY) return;
@@ -254,9 +255,9 @@ static void draw_comment(const struct tui *u, int y, int w)
     int rows = 0;
     if (len) {
         int first = put(u, y, 0, "Comment: ", 9, A_BOLD);
-        rows = screen_put_rows(&u->scr, y, first, text, w - first, 2, 0); /* between words */
+        rows = screen_put_rows(&u->scr, y, first, text, w - first, most, 0); /* between words */
     }
-    if (clock[0] && rows < 2) {
+    if (clock[0] && rows < most) {
         put(u, y + rows, 0, "Clock:", 9, A_BOLD);
         put(u, y + rows, 9, clock, w - 9, 0); /* under the comment */
     }
@@ -273,7 +274,7 @@ static void draw_finding(const struct tui *u, int y, int w)
         const struct replay_entry *e = &u->g.entries[next];
         snprintf(line, sizeof line, "! Next, %s %s cannot be played: %u:%u: %s", replay_number(e).s,
                  e->node->text, e->stop->line, e->stop->col, e->stop->message);
-        put(u, y, 0, line, w, a);
+        screen_put_rows(&u->scr, y, 0, line, w, 1, a); /* cut after a word, not in one */
         return;
     }
     if (u->nfindings == 0) return;
@@ -285,7 +286,7 @@ static void draw_finding(const struct tui *u, int y, int w)
         }
     snprintf(line, sizeof line, "! %zu finding%s in this game; %s", u->nfindings,
              u->nfindings == 1 ? "" : "s", first);
-    put(u, y, 0, line, w, a);
+    screen_put_rows(&u->scr, y, 0, line, w, 1, a);
 }
 
 /* The keys used most, the way out first; ? lists them all. */
@@ -321,6 +322,27 @@ static bool typing_prompt(const struct tui *u, char *out, size_t cap)
     return true;
 }
 
+/* The prompt's line: a prompt, the move being typed (with what was
+ * refused after it, in sight), or the message. Returns the cursor's
+ * column, -1 for none. */
+static int draw_message(const struct tui *u, int y, const char *prompt)
+{
+    char typing[1024];
+    int cursor = -1;
+    if (prompt == NULL && typing_prompt(u, typing, sizeof typing)) {
+        size_t n = strlen(typing);
+        cursor = screen_text_cols(typing);
+        if (u->say.text[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->say.text);
+        screen_put_rows(&u->scr, y, 0, typing, COLS, 1, A_BOLD); /* cut with an ellipsis */
+    } else if (prompt) {
+        cursor = put(u, y, 0, prompt, COLS, A_BOLD);
+    } else {
+        screen_put_rows(&u->scr, y, 0, u->say.text, COLS, 1, /* the legal moves: whole */
+                        u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+    }
+    return cursor;
+}
+
 void tui_draw(struct tui *u, const char *prompt)
 {
     erase();
@@ -330,32 +352,26 @@ void tui_draw(struct tui *u, const char *prompt)
     }
     draw_title(u);
     const struct pdn_rules *r = pdn_rules_get((enum pdn_variant)u->g.start.variant);
-    int left = left_width(u, 3 * r->width + 2), main_rows = LINES - 1 - BOTTOM_ROWS;
+    int left = left_width(u, 3 * r->width + 2);
     int used = 1 + draw_board(u, 1, 1);
-    draw_facts(u, used, 1, left);
-    draw_tags(u, used + 4, 1, left, main_rows - used - 4);
-    draw_moves(u, 1, left + 3, COLS - left - 4, main_rows);
-    int y = LINES - BOTTOM_ROWS;
-    draw_comment(u, y, COLS);
-    draw_finding(u, y + 2, COLS);
-    /* The prompt's line: a prompt, the move being typed (with what was
-     * refused after it, in sight), or the message. */
-    char typing[1024];
-    int cursor = -1;
-    if (prompt == NULL && typing_prompt(u, typing, sizeof typing)) {
-        size_t n = strlen(typing);
-        cursor = screen_text_cols(typing);
-        if (u->say.text[0]) snprintf(typing + n, sizeof typing - n, "    %s", u->say.text);
-        screen_put_rows(&u->scr, y + 3, 0, typing, COLS, 1, A_BOLD); /* cut with an ellipsis */
-    } else if (prompt) {
-        cursor = put(u, y + 3, 0, prompt, COLS, A_BOLD);
-    } else {
-        screen_put_rows(&u->scr, y + 3, 0, u->say.text, COLS, 1, /* the legal moves: whole */
-                        u->say.error ? A_BOLD | pair(u, PAIR_FINDING) : 0);
+    /* The rows at the bottom start below the facts: on 20 rows a 10x10
+     * board and its facts leave the comment one row (they shared one, the
+     * pieces under the clock's times). */
+    int y = LINES - BOTTOM_ROWS, comment_rows = 2;
+    if (y < used + FACT_ROWS) {
+        comment_rows -= used + FACT_ROWS - y;
+        y = used + FACT_ROWS;
     }
-    screen_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii, 0);
+    draw_facts(u, used, 1, left);
+    draw_tags(u, used + FACT_ROWS + 1, 1, left, y - used - FACT_ROWS - 2);
+    draw_moves(u, 1, left + 3, COLS - left - 4, y - 1);
+    draw_comment(u, y, COLS, comment_rows);
+    y = LINES - 2; /* the message's row, between the finding and the keys */
+    draw_finding(u, y - 1, COLS);
+    int cursor = draw_message(u, y, prompt);
+    screen_keys_bar(&u->scr, LINES - 1, u->scr.unicode ? keys_bar : keys_bar_ascii);
     curs_set(cursor >= 0);
-    if (cursor >= 0) move(y + 3, cursor < COLS ? cursor : COLS - 1);
+    if (cursor >= 0) move(y, cursor < COLS ? cursor : COLS - 1);
     refresh();
 }
 

@@ -72,6 +72,10 @@ int screen_put_rows(const struct screen *s, int y, int x, const char *text, int 
 int screen_text_cols(const char *text);
 /* A line of the width of the terminal in reverse video, with text. */
 void screen_bar(const struct screen *s, int y, const char *text, attr_t a);
+/* screen_bar of keys parted by two blanks (" ? help  q quit  w save"):
+ * those the width has no room for are left out whole, after an ellipsis
+ * (cut at the edge, "w sa" read as a key that is not). */
+void screen_keys_bar(const struct screen *s, int y, const char *keys);
 void screen_frame_line(const struct screen *s, int y, int x, int inner, bool top);
 void screen_box(const struct screen *s, int y, int x, int h, int w);
 /* When the terminal is smaller than cols x rows: says so (and how to

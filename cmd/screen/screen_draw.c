@@ -150,6 +150,23 @@ void screen_bar(const struct screen *s, int y, const char *text, attr_t a)
     screen_put(s, y, 0, text, COLS, A_REVERSE | a);
 }
 
+void screen_keys_bar(const struct screen *s, int y, const char *keys)
+{
+    const char *more = s->unicode ? "  \xe2\x80\xa6" : "  ...";
+    size_t len = strlen(keys), end = len;
+    if (screen_text_cols(keys) > COLS) { /* the last key before the room for the ellipsis */
+        size_t fit = cols_prefix(keys, len, COLS - screen_text_cols(more));
+        end = 0;
+        for (const char *p = strstr(keys, "  "); p && (size_t)(p - keys) <= fit;
+             p = strstr(p + 2, "  "))
+            end = (size_t)(p - keys);
+    }
+    char line[1024];
+    snprintf(line, sizeof line, "%.*s%s", (int)(end < 900 ? end : 900), keys,
+             end < len ? more : "");
+    screen_bar(s, y, line, 0);
+}
+
 void screen_frame_line(const struct screen *s, int y, int x, int inner, bool top)
 {
     const char *l = s->unicode ? (top ? "┌" : "└") : "+";

@@ -10,11 +10,12 @@
 # move is known (the two-for-one of the engine's unit test, 27-22, checked
 # with pdnperft --divide); a take-back to the start, the board as it was;
 # a game saved and its tags read back, pdncheck clean; a win to the end,
-# saved 2-0; --black (the computer first, the board flipped); --two;
+# saved 2-0; --black (the computer first, the board flipped, nothing to
+# take back before your first move); --two;
 # --variant russian typed with letters; --from FILE --move N.; the
 # computer thinking at level 4 shown (a spinner, its depth) and q stopping
-# it at once; a new game; q asking first when the game is not saved;
-# Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
+# it (at once with nothing to lose, asking first with a game not saved);
+# a new game; q asking first when the game is not saved; Ctrl-C; a too-small terminal and resizing; ASCII in the C locale; a
 # friend over DXP (pdnengine as the friend) with a take-back asked and a
 # resignation; a friend who never moves, keys curses keeps (Escape f) seen,
 # the terminal resized and the game resigned while waiting; a friend who
@@ -137,14 +138,16 @@ grep -q -- "-icanon" "$work/stty" && fail "the terminal was left without icanon"
 run hint "$(game C.UTF-8 "--level 3 --position W:W27,28,31,36,48:B3,5,17,18")"
 see "White to move: your move"
 keys h
-see "Hint: 27-22 (score +" "expecting 27-22 18x27 31x11"
+see "Hint: 27-22 (score +" "expecting 18x27 31x11"
 keys q y
 ended 0
 # A win found is said as one (it read "score +299.99", 300 men less a ply).
 run hint-win "$(game C.UTF-8 "--level 1 --position W:W28:B23")"
 see "White to move: your move"
 keys h
-see "Hint: 28x19 (wins in 1 ply), expecting 28x19"
+see "Hint: 28x19 (wins in 1 ply)"
+steps=$((steps + 1))
+off_screen "expecting" || fail "hint-win: a line expected after the last move"
 keys q
 ended 0
 
@@ -181,6 +184,10 @@ see "the computer, level 1 (White) - You (Black)" "the computer plays 1. " \
 # Flipped: White's men at the top, as the player of Black sees them.
 screen | sed -n 3p | grep -q '○' || fail "--black: the board is not flipped"
 steps=$((steps + 1))
+# u before your first move: nothing of yours to take back, as with White
+# (it took back the computer's opening move, which it then played again).
+keys u
+see "nothing to take back" "Black to move: your move"
 keys 1 9 2 3
 see "you play 1... 19-23, the computer plays 2. "
 keys w C-u
@@ -223,7 +230,7 @@ see "White plays 1... 26x17x10" "Black to move"
 keys q y
 ended 0
 
-# ---- the pieces on 64 columns ---------------------------------------------------------------
+# ---- the pieces and the keys on 64 columns --------------------------------------------------
 # On the smallest screen the side panel (right of the board's frame) says
 # both sides' pieces whole, on two rows (Black's were cut at the edge).
 run pieces "$(game C.UTF-8 "--two")"
@@ -234,6 +241,14 @@ panel_says() { panel | tr '\n' ' ' | grep -qF "$1"; }
 steps=$((steps + 1))
 poll 300 0.1 panel_says "White 20 men, 0 kings; Black 20 men, 0 kings" ||
     fail "pieces on 64 columns: $(panel)"
+# The keys with no room are left out whole after an ellipsis, w among
+# those shown (the bar ended "w sa").
+play_keys_whole() {
+    keys_whole "? help" "q quit" "0-9 move" "h hint" "w save" "u take back" "n new game" "f flip" &&
+        grep -qx "w save" "$work/keys"
+}
+steps=$((steps + 1))
+poll 300 0.1 play_keys_whole || fail "keys on 64 columns: $(tr '\n' '|' <"$work/keys")"
 keys q
 ended 0
 
@@ -278,10 +293,25 @@ ended 0
 
 # ---- thinking shown, not frozen ---------------------------------------------------------
 # Level 4 thinks for seconds: a spinner and the depth reached, redrawn;
-# q stops the search and leaves at once.
+# q stops the search and leaves at once, nothing played yet.
 run think "$(game C.UTF-8 "--black --level 4")"
 see "The computer thinks" "positions (q quits)"
 keys q
+ended 0
+# A move of yours not saved: q asks first while the computer thinks too,
+# as at any other time (it left at once, the game lost); n, and the
+# computer answers.
+run think-ask "$(game C.UTF-8 "--level 4")"
+see "White to move: your move"
+keys 3 2 2 8
+see "The computer thinks" "positions (q quits)"
+keys q
+see "The game is not saved (w saves it). Quit? (y/n)"
+keys n
+see "you play 1. 32-28, the computer plays 1... " "White to move: your move"
+keys q
+see "Quit? (y/n)"
+keys y
 ended 0
 
 # ---- Ctrl-C, a terminal too small, resizing ---------------------------------------------

@@ -4,7 +4,8 @@
 # project root): a scratch folder $work with a private tmux server, run to
 # start a pane, see and gone to wait for what the screen shows (polling,
 # with a timeout, rather than sleeping a fixed time), keys and text to
-# type, ended to check the exit status the pane's shell wrote to $work/rc.
+# type, ended to check the exit status the pane's shell wrote to $work/rc,
+# keys_whole to check the bar of keys.
 . tests/cli/checks.sh
 sock=$tag-$$
 : >"$work/tmux.conf"
@@ -66,6 +67,18 @@ gone() {
         fail "still on the screen: $1"
         return 1
     }
+}
+
+# keys_whole KEY...: every key on the bottom row (parted by two blanks)
+# is one of the KEYs, or the ellipsis of those left out: none cut ("w sa").
+keys_whole() {
+    screen | tail -n 1 | sed 's/^ *//; s/ *$//; s/   */\n/g' >"$work/keys"
+    grep -q . "$work/keys" || return 1
+    while IFS= read -r shown; do
+        whole=no
+        for k in "$@" "…" "..."; do [ "$shown" = "$k" ] && whole=yes; done
+        [ $whole = yes ] || return 1
+    done <"$work/keys"
 }
 
 keys() { tm send-keys -t t "$@"; }

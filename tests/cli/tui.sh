@@ -15,12 +15,13 @@
 # alone, w refused over the file browsed, and the tags of a long Event
 # whole on a wide terminal; the marks written as NAGs in the move list,
 # the result in the variant's convention, the times of clock commands in
-# words rather than the commands, the legal moves of a refused square by
-# square and cut with an ellipsis.
+# words rather than the commands (on a row of their own on every size),
+# the legal moves of a refused square by square and cut with an ellipsis.
 # E judges a move against the engine's (a known blunder marked ??); the
 # engine's hint goes when the position does; / starts empty and Enter
 # repeats the last name; a Chinese name takes two columns a character; a
-# tag value cut ends in an ellipsis.
+# tag value cut ends in an ellipsis; on 64 columns the keys and a long
+# finding are cut between two keys, two words.
 # A Russian game is explored with letters (c3-d4, f6g5, d4:b6, square by
 # square), the letters that are keys too (f, g, h) still working alone.
 # A game of 100,000 variations (bench/make_variations.sh, side by side and
@@ -404,6 +405,36 @@ done
 keys q
 ended 0
 
+# ---- the smallest width: the keys and a finding whole ----------------------------------
+# On 64 columns the keys with no room are left out whole after an
+# ellipsis (the bar ended "u u"), and a long finding is cut after a word
+# (it ended "'5-10': sq"). Each width comes after the too-small notice,
+# so that what is checked is drawn for it.
+run smallest "$(view C.UTF-8 "-g 2 'tests/data/tournaments/World Title Match Women 2024.pdn'")"
+see "Start position" "! 3 findings in this game; 29:45: error: illegal move"
+finding="! 3 findings in this game; 29:45: error: illegal move '5-10': square 5 holds a black piece and white is to move"
+finding_whole() {
+    screen | grep '^! ' | tr ' ' '\n' | grep -v '^$' >"$work/said"
+    [ -s "$work/said" ] || return 1
+    while read -r w; do
+        case " $finding … " in *" $w "*) ;; *) return 1 ;; esac
+    done <"$work/said"
+}
+replay_keys_whole() {
+    keys_whole "? help" "q quit" "←→ move" "v/Esc variation" "g goto" "0-9 play" "u undo" \
+        "w write" "[ ] game" "l list"
+}
+for cols in 64 65 67 70 75 80 90 100; do
+    tm resize-window -t t -x 50 -y 15
+    see "Too small: 50x15."
+    tm resize-window -t t -x $cols -y 20
+    steps=$((steps + 2))
+    poll 300 0.1 finding_whole || fail "the finding at $cols columns: $(tr '\n' ' ' <"$work/said")"
+    poll 300 0.1 replay_keys_whole || fail "the keys at $cols columns: $(tr '\n' '|' <"$work/keys")"
+done
+keys q
+ended 1 # the game has an error
+
 # ---- 100,000 variations of one move: browsed within 64 MB ------------------------------------
 # ---- the annotator's marks in the move list, as --text writes them --------------------
 # Written as NAGs ($1-$6: their marks; another NAG as $14) or literally.
@@ -459,6 +490,22 @@ keys Right # a comment holding only a clock command: the times, no comment
 see "Clock:   White 1:29:46, Black 1:29:40"
 off_screen "Comment:" || fail "a comment of a clock command alone is shown"
 off_screen "[%clock" || fail "a clock command is shown raw"
+# On every size from the smallest up each row has a line of its own: on
+# 20 rows the pieces and the times shared one ("Clock: 20White 1:29:46").
+rows_apart() {
+    screen >"$work/rows"
+    grep -q '^ White 20, Black 20' "$work/rows" &&
+        grep -q '^Clock:   White 1:29:46, Black 1:29:40 *$' "$work/rows"
+}
+# Each size comes after the notice of a terminal too small, so that what
+# is checked is drawn for it (not the last size's screen, cut by tmux).
+for size in 64x20 64x21 64x22 80x20 80x24 100x20 100x22 160x21 100x40; do
+    tm resize-window -t t -x 50 -y 15
+    see "Too small: 50x15."
+    tm resize-window -t t -x "${size%x*}" -y "${size#*x}"
+    steps=$((steps + 1))
+    poll 300 0.1 rows_apart || fail "$size: the pieces and the clock: $(grep -e White -e Clock "$work/rows")"
+done
 keys Right # text and a clock command: the text, then the times
 see "Comment: Played at once." "Clock:   White 1:29:46, Black 1:29:39"
 off_screen "[%clock" || fail "a clock command is shown raw"
