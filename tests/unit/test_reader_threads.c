@@ -845,8 +845,8 @@ static void test_parts_go_on_in_cp1250(void **state)
     (void)state;
     static const char *const names[] = {"\xa3ukasz \x8cliwi\xf1ski", "Pawe\xb3 \xaf\xf3\xb3towski",
                                         "Ji\xf8\xed Dvo\xf8\xe1k",
-                                        "Tom\xe1\x9a \x8a\x9d"
-                                        "astn\xfd"};
+                                        ("Tom\xe1\x9a \x8a\x9d"
+                                         "astn\xfd")};
     char path[] = "/tmp/test_reader_threads.XXXXXX";
     FILE *fp = new_file(path);
     for (int i = 1; i <= 60; i++)
