@@ -96,14 +96,27 @@ static int stream_status(pdn_csv_writer *w)
     return ok ? 0 : PDN_EIO;
 }
 
+/* The names of the columns other than tags: fewer than 64 (their ids fit
+ * w->ids), however many tag columns --all-tags gives. */
+struct own_names {
+    const char *v[64];
+    size_t n;
+};
+
+static void own_names(const pdn_csv_writer *w, struct own_names *out)
+{
+    out->n = 0;
+    for (size_t i = 0; i < w->ncols && out->n < 64; i++)
+        if (w->cols[i].id != C_TAG) out->v[out->n++] = csv_col_name(w, &w->cols[i]);
+}
+
 /* Whether a tag column's name is another column's but for case ("SetUp"
  * and --moves' "setup"): SQL ignores the case of names, and SQLite's
  * .import renames both, which csv2pdn then reads as neither. */
-static bool clashes(const pdn_csv_writer *w, const char *tag)
+static bool clashes(const struct own_names *own, const char *tag)
 {
-    for (size_t i = 0; i < w->ncols; i++)
-        if (w->cols[i].id != C_TAG && strcasecmp(csv_col_name(w, &w->cols[i]), tag) == 0)
-            return true;
+    for (size_t i = 0; i < own->n; i++)
+        if (strcasecmp(own->v[i], tag) == 0) return true;
     return false;
 }
 
@@ -111,10 +124,12 @@ int pdn_csv_writer_write_header(pdn_csv_writer *w)
 {
     if (!w) return PDN_EINVAL;
     if (w->o.bom) csv_out_raw(&w->out, "\xEF\xBB\xBF", 3);
+    struct own_names own;
+    own_names(w, &own);
     for (size_t i = 0; i < w->ncols; i++) {
         const char *name = csv_col_name(w, &w->cols[i]);
-        char prefixed[sizeof CSV_TAG_PREFIX + 256]; /* tag names are shorter */
-        if (w->cols[i].id == C_TAG && strlen(name) < 256 && clashes(w, name)) {
+        char prefixed[sizeof CSV_TAG_PREFIX + 64]; /* a clashing name is a column's: short */
+        if (w->cols[i].id == C_TAG && clashes(&own, name)) {
             snprintf(prefixed, sizeof prefixed, CSV_TAG_PREFIX "%s", name);
             name = prefixed;
         }
