@@ -132,6 +132,16 @@ static void append(char *out, size_t cap, size_t *len, const char *s)
     *len += n;
 }
 
+/* Whether s holds more than one character (UTF-8 sequences counted as
+ * one: their continuation bytes start none). */
+static bool several_characters(const char *s)
+{
+    unsigned starts = 0;
+    for (; *s && starts < 2; s++)
+        starts += ((unsigned char)*s & 0xC0) != 0x80;
+    return starts > 1;
+}
+
 /* Piece by piece rather than one snprintf of six strings: the format's
  * parsing cost more than a finding's whole line. */
 size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag)
@@ -139,7 +149,10 @@ size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag)
     const struct diag_row *row = row_of(diag->code);
     size_t len = 0;
     if (cap > 0) out[0] = '\0';
-    append(out, cap, &len, row->phrase);
+    /* A word is no "unexpected character" ('next round' between games). */
+    bool words = diag->code == PDN_DIAG_UNEXPECTED_CHAR && diag->text &&
+                 several_characters(diag->text);
+    append(out, cap, &len, words ? "unexpected text" : row->phrase);
     if (diag->text) {
         append(out, cap, &len, " '");
         append(out, cap, &len, diag->text);

@@ -73,7 +73,7 @@ static void test_common_diag_text(void **state)
           .line = 1,
           .col = 2,
           .text = "\x1b[2J\t\x7f\xC2\x9B"},
-         "a\\x1b.pdn:1:2: error: unexpected character '\\x1b[2J\\t\\x7f\\u009b'\n"},
+         "a\\x1b.pdn:1:2: error: unexpected text '\\x1b[2J\\t\\x7f\\u009b'\n"},
     };
     expect_text(&full_finding, full_finding_text);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

@@ -66,6 +66,26 @@ static void test_diag_message_shape(void **state)
     assert_string_equal(buf, "nonstandard form: x");
 }
 
+/* A junk word ('next round' between games) is text, not a character; one
+ * character, however many bytes its UTF-8 takes, still is one. */
+static void test_diag_unexpected_text_or_character(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_DIAG_UNEXPECTED_CHAR, .text = "@"};
+    char buf[64];
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "unexpected character '@'");
+    d.text = "\xC3\xA9"; /* e acute */
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "unexpected character '\xC3\xA9'");
+    d.text = "round";
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "unexpected text 'round'");
+    d.text = "\xC2\xBD\xC2\xBD"; /* two one-halves */
+    pdn_diag_message(buf, sizeof buf, &d);
+    assert_string_equal(buf, "unexpected text '\xC2\xBD\xC2\xBD'");
+}
+
 static void test_diag_message_truncates_and_reports_length(void **state)
 {
     (void)state;
@@ -114,6 +134,7 @@ int main(void)
         cmocka_unit_test(test_diag_every_code_has_a_row),
         cmocka_unit_test(test_diag_names_unique),
         cmocka_unit_test(test_diag_message_shape),
+        cmocka_unit_test(test_diag_unexpected_text_or_character),
         cmocka_unit_test(test_diag_message_truncates_and_reports_length),
         cmocka_unit_test(test_diag_message_cut_between_characters),
         cmocka_unit_test(test_diag_out_of_range),
