@@ -11,6 +11,7 @@
  * next game never takes a stale move for its own.
  */
 #include "../lines.h"
+#include "../report.h"
 #include "pdnmatch.h"
 
 #include <errno.h>
@@ -74,7 +75,8 @@ static bool await(struct hub_player *h, const char *command, double seconds, cha
         if (strcmp(h->msg.command, command) == 0) return true;
         if (strcmp(h->msg.command, "error") == 0) {
             const char *m = pdn_hub_arg(&h->msg, "message");
-            snprintf(err, cap, "the engine says: %s", m ? m : "error");
+            char q[TOOL_QUOTE_MAX];
+            snprintf(err, cap, "the engine says: %s", m ? tool_quote(q, m) : "error");
             return false;
         }
     }
@@ -246,7 +248,9 @@ bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_ga
     pdn_movegen(&h->legal, &g->board, 0);
     pdn_move_match(&m, move ? move : "", &g->board, &h->legal, false);
     if (m.result != PDN_MATCH_OK) {
-        snprintf(err, cap, "illegal move '%s'", move ? move : "");
+        char q[TOOL_QUOTE_MAX]; /* the engine's bytes, as they may be: garbage */
+        snprintf(err, cap, "%s move %s", m.result == PDN_MATCH_AMBIGUOUS ? "ambiguous" : "illegal",
+                 tool_quote(q, move ? move : ""));
         return false;
     }
     *out = h->legal.moves[m.move];

@@ -98,8 +98,8 @@ static void parse_options(struct match *m, int argc, char **argv)
 }
 
 /* Plays one game; the result, and why it ended when not on the board. */
-static enum game_result play(struct match *m, struct played_game *g, struct player *white,
-                             struct player *black, char *why, size_t cap)
+static enum game_result play(struct match *m, int round, struct played_game *g,
+                             struct player *white, struct player *black, char *why, size_t cap)
 {
     why[0] = '\0';
     for (;;) {
@@ -115,7 +115,7 @@ static enum game_result play(struct match *m, struct played_game *g, struct play
         struct pdn_move move;
         if (!player_move(side == PDN_COLOR_WHITE ? white : black, &move, g, err, sizeof err)) {
             snprintf(why, cap, "%s forfeits: %s", side == PDN_COLOR_WHITE ? "White" : "Black", err);
-            fprintf(stderr, "pdnmatch: %s\n", why);
+            fprintf(stderr, "pdnmatch: game %d: %s\n", round, why);
             return side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
         }
         g->before[g->nplies] = g->board;
@@ -151,7 +151,7 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
                                 .event = "pdnmatch",
                                 .date = date,
                                 .round = i + 1};
-        r.result = play(m, g, white, black, why, sizeof why);
+        r.result = play(m, i + 1, g, white, black, why, sizeof why);
         r.comment = why[0] ? why : NULL;
         int errors = game_write(m->out, g, &r);
         if (errors != 0) return TOOL_EXIT_SYSTEM; /* an engine move the validator refuses */

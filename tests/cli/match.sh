@@ -109,6 +109,28 @@ bad late-engine.sh "no 'done' from the engine within 2 s"
 [ "$(grep -c "forfeits: no 'done' from the engine within 2 s" "$work/bad.err")" -eq 2 ] ||
     fail "late-engine.sh: a late answer taken in the next game: $(cat "$work/bad.err")"
 
+# Its garbage was quoted raw: the terminal obeyed its escapes, the line on
+# stderr was 3 kB long, the PDN held a byte that is no UTF-8 and a '}'
+# that ended the comment, so the validator refused the game and the match
+# stopped (exit status 3). Now quoted escaped, cut after 64 bytes with the
+# length said, the same in the message and the comment, the games clean.
+check
+"$bin/pdnmatch" --rounds 2 -o "$work/junk.pdn" "hub:sh $root/tests/cli/match/junk-engine.sh" \
+    level=1 >"$work/junk.out" 2>"$work/junk.err" || fail "junk-engine.sh: exit status $?"
+shown='\x1b[31m\x01\xffzz\x7d\x7bbad\x7d'
+junk="illegal move '$shown$(printf '%*s' $((64 - ${#shown})) '' | tr ' ' x)'... (3015 bytes)"
+[ "$(grep -cFx -e "pdnmatch: game 1: White forfeits: $junk" \
+    -e "pdnmatch: game 2: Black forfeits: $junk" "$work/junk.err")" -eq 2 ] ||
+    fail "junk-engine.sh: not quoted: $(head -c 300 "$work/junk.err")"
+[ "$(grep -cF -e "{White forfeits: $junk} " -e "{Black forfeits: $junk} " "$work/junk.pdn")" -eq 2 ] ||
+    fail "junk-engine.sh: the comments: $(grep '^{' "$work/junk.pdn" | head -c 300)"
+long=$(awk 'length($0) > 256' "$work/junk.err" "$work/junk.out")
+[ -z "$long" ] || fail "junk-engine.sh: a line of $(echo "$long" | head -n 1 | wc -c) bytes"
+LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177\200-\377]')" "$work/junk.err" "$work/junk.out" &&
+    fail "junk-engine.sh: a control character or a byte that is no ASCII on stderr or stdout"
+"$bin/pdncheck" -q -W all "$work/junk.pdn" >"$work/check" 2>&1 ||
+    fail "junk-engine.sh: pdncheck: $(cat "$work/check")"
+
 # --timeout takes fractions of a second, as move-time does (0.5 was a
 # usage error: "wants a number from 1 to 86400"); below 0.1 it is one.
 check
