@@ -131,6 +131,49 @@ LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177\200-\377]')" "$work/junk.err
 "$bin/pdncheck" -q -W all "$work/junk.pdn" >"$work/check" 2>&1 ||
     fail "junk-engine.sh: pdncheck: $(cat "$work/check")"
 
+# An engine that quits is started again for the next game. It was not:
+# the games after the one it quit in were each lost at once ("the engine
+# quit before 'done'", 1 ply or none), and the match went on to its last.
+# dying SPEC DEATHS ROUNDS: dying-engine.sh quits in its first DEATHS
+# games, then is pdnengine; the match of ROUNDS games against level=1.
+dying() {
+    rm -f "$work/starts"
+    dying_spec="hub:sh $root/tests/cli/match/dying-engine.sh $work/starts $1"
+    "$bin/pdnmatch" --rounds "$2" --hub-level nodes=300 -o "$work/dying.pdn" "$dying_spec" \
+        level=1 >"$work/dying.out" 2>"$work/dying.err"
+}
+check
+dying "1 $bin/pdnengine --level 1 hub" 4 || fail "quits once: exit status $?: $(cat "$work/dying.err")"
+games "$work/dying.pdn" 4 "$dying_spec" level=1
+score "$work/dying.out" "$work/dying.pdn" "$dying_spec"
+quit="White forfeits: the engine quit before 'done' (exit status 3)"
+grep -qFx "pdnmatch: game 1: $quit" "$work/dying.err" && grep -qF "{$quit} 0-2" "$work/dying.pdn" ||
+    fail "quits once: why game 1 was lost: $(cat "$work/dying.err")"
+grep -qFx "pdnmatch: $dying_spec: the engine quit (exit status 3): started again for game 2" \
+    "$work/dying.err" || fail "quits once: no restart said: $(cat "$work/dying.err")"
+[ "$(grep -c '^game [234]: .* ([1-9][0-9]* plies)$' "$work/dying.out")" -eq 3 ] ||
+    fail "quits once: games 2 to 4 not played out: $(cat "$work/dying.out")"
+[ "$(cat "$work/starts")" -eq 2 ] || fail "quits once: started $(cat "$work/starts") times, not 2"
+
+# One that quits in 3 games in a row stops the match there (exit status
+# 3), the 3 games written and counted.
+check
+dying "99 false" 10
+[ $? -eq 3 ] || fail "always quits: exit status not 3: $(cat "$work/dying.err")"
+grep -qFx "pdnmatch: $dying_spec: the engine quit in 3 games in a row (the last: exit status 3); the match stops" \
+    "$work/dying.err" || fail "always quits: $(cat "$work/dying.err")"
+[ "$(grep -c '^\[Event ' "$work/dying.pdn")" -eq 3 ] || fail "always quits: not 3 games written"
+grep -q "^$dying_spec vs level=1: 3 games, +0 =0 -3," "$work/dying.out" ||
+    fail "always quits: the score: $(tail -n 1 "$work/dying.out")"
+
+# One that cannot be started again stops the match at once.
+check
+dying "1 false" 10
+[ $? -eq 3 ] || fail "cannot restart: exit status not 3: $(cat "$work/dying.err")"
+grep -qFx "pdnmatch: $dying_spec: cannot start the engine again for game 2: the engine quit before 'wait' (exit status 1); the match stops" \
+    "$work/dying.err" || fail "cannot restart: $(cat "$work/dying.err")"
+[ "$(grep -c '^\[Event ' "$work/dying.pdn")" -eq 1 ] || fail "cannot restart: not 1 game written"
+
 # --timeout takes fractions of a second, as move-time does (0.5 was a
 # usage error: "wants a number from 1 to 86400"); below 0.1 it is one.
 check
