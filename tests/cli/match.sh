@@ -221,6 +221,20 @@ uneven=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$work/openings.pdn" | awk -F: '{
 [ -z "$uneven" ] || fail "random openings with a man more: $uneven"
 [ "$(grep -c '^\[FEN ' "$work/openings.pdn")" -eq 40 ] || fail "random openings: not 40 FEN tags"
 
+# A draw rule reached between the match's checks (each 10 plies), then a
+# win: the game went to the validator with the win, which it refused
+# ("inconsistent result '2-0': the 5-move rule drew the game after 18."),
+# and the match stopped there, exit status 3, no game written. The game is
+# cut where the rule drew it, as a draw. The opening is the final position
+# of game 1 of /work/shared/corpus/tournaments/Match Samb-Buggy2.pdn, which
+# the match plays on to a 5-move rule, then to White's win, at seed 1.
+check
+echo 'B:WK16,26:B25,39,44' >"$work/ending.txt"
+"$bin/pdnmatch" --rounds 2 --openings "$work/ending.txt" -o "$work/ending.pdn" level=2 level=1 \
+    >"$work/ending.out" 2>&1 || fail "a draw rule between checks: exit status $?: $(cat "$work/ending.out")"
+games "$work/ending.pdn" 2 level=2 level=1
+score "$work/ending.out" "$work/ending.pdn" level=2
+
 # Openings that cannot open a game: a usage error naming the line, before
 # any game (a position no game reaches was played, and its game written
 # fails pdncheck); '#' lines are comments.
