@@ -128,7 +128,7 @@ long=$(awk 'length($0) > 256' "$work/junk.err" "$work/junk.out")
 [ -z "$long" ] || fail "junk-engine.sh: a line of $(echo "$long" | head -n 1 | wc -c) bytes"
 LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177\200-\377]')" "$work/junk.err" "$work/junk.out" &&
     fail "junk-engine.sh: a control character or a byte that is no ASCII on stderr or stdout"
-"$bin/pdncheck" -q -W all "$work/junk.pdn" >"$work/check" 2>&1 ||
+"$bin/pdncheck" -q -W error "$work/junk.pdn" >"$work/check" 2>&1 ||
     fail "junk-engine.sh: pdncheck: $(cat "$work/check")"
 
 # An engine that quits is started again for the next game. It was not:
