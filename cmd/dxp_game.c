@@ -132,21 +132,18 @@ static bool wait_for_peer(struct session *x)
 }
 
 /* Keeps the text of a CHAT, which a peer that ends the game may have sent
- * to say why: printable bytes only (control characters and braces would
- * break the line on stderr or the PDN comment), cut at a whole UTF-8
- * character. */
+ * to say why: C0 controls, DEL and braces dropped (they would break the
+ * line on stderr or the PDN comment), then escaped as pdn_text_escape
+ * does, cut between characters: a C1 control (CSI, \u009b) or a byte that
+ * is no UTF-8 (an 8-bit CSI, 0x9b) from the network reaches neither the
+ * terminal nor the PDN file raw. */
 static void keep_chat(struct session *x, const char *text)
 {
-    const unsigned char *c = (const unsigned char *)text;
+    char plain[4 * sizeof x->said];
     size_t n = 0;
-    for (; *c && n < sizeof x->said - 1; c++)
-        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') x->said[n++] = (char)*c;
-    if ((*c & 0xc0) == 0x80) { /* cut inside a character: drop its first bytes */
-        while (n > 0 && ((unsigned char)x->said[n - 1] & 0xc0) == 0x80)
-            n--;
-        if (n > 0) n--; /* its lead byte */
-    }
-    x->said[n] = '\0';
+    for (const unsigned char *c = (const unsigned char *)text; *c && n < sizeof plain; c++)
+        if (*c >= 0x20 && *c != 0x7f && *c != '{' && *c != '}') plain[n++] = (char)*c;
+    pdn_text_escape(x->said, sizeof x->said, plain, n);
 }
 
 /* A CHAT, which may come at any time (during the handshake, while a

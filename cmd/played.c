@@ -110,6 +110,14 @@ static int validate(const char *text, size_t len, const char *prog, const char *
     return (int)c.errors;
 }
 
+/* Whether a game drawn by a rule at draw_ply must be cut there: it went on
+ * past it, or ended there under another result (a win, a forfeit). */
+static bool cut_at_draw(const struct played_game *g, const struct game_record *r, unsigned draw_ply)
+{
+    if (draw_ply == 0 || (int)draw_ply > g->nplies) return false;
+    return (int)draw_ply < g->nplies || r->result != RESULT_DRAW;
+}
+
 int game_write(FILE *out, struct played_game *g, struct game_record *r)
 {
     char *text = NULL, round[16];
@@ -117,25 +125,26 @@ int game_write(FILE *out, struct played_game *g, struct game_record *r)
     snprintf(round, sizeof round, "%d", r->round);
     unsigned draw_ply = 0;
     enum pdn_draw_rule rule = PDN_DRAW_NONE;
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0;; pass++) {
         FILE *mem = open_memstream(&text, &len);
         if (!mem) return -1;
         write_pdn(mem, g, g->nplies, r);
         fclose(mem);
-        int errors = validate(text, len, r->prog, round, &draw_ply, &rule);
-        bool drawn = draw_ply > 0 && (int)draw_ply <= g->nplies;
-        if (errors != 0 || !drawn || pass == 1 ||
-            ((int)draw_ply == g->nplies && r->result == RESULT_DRAW)) {
-            if (out) fwrite(text, 1, len, out);
+        /* Quiet first: a result after a draw rule drew the game is an error
+         * the cut below mends, not one to report. */
+        int errors = validate(text, len, r->prog, NULL, &draw_ply, &rule);
+        if (pass == 0 && cut_at_draw(g, r, draw_ply)) {
             free(text);
-            return errors;
+            g->nplies = (int)draw_ply; /* the rule drew it there */
+            r->result = RESULT_DRAW;
+            r->comment = pdn_draw_rule_name(rule); /* "threefold repetition", ... */
+            continue;
         }
+        if (errors != 0) validate(text, len, r->prog, round, &draw_ply, &rule); /* said */
+        if (out) fwrite(text, 1, len, out);
         free(text);
-        g->nplies = (int)draw_ply; /* the rule drew it there */
-        r->result = RESULT_DRAW;
-        r->comment = pdn_draw_rule_name(rule); /* "threefold repetition", ... */
+        return errors;
     }
-    return 0;
 }
 
 unsigned game_draw_ply(const struct played_game *g, enum pdn_draw_rule *rule)

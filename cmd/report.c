@@ -232,6 +232,34 @@ size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
     return cols;
 }
 
+const char *tool_quote(char out[TOOL_QUOTE_MAX], const char *s)
+{
+    static const char hex[] = "0123456789abcdef", quoted[] = "{}'\\";
+    size_t len = strlen(s), i = 0, n = 1; /* out[1, n): what is shown */
+    bool cut = false;
+    out[0] = '\'';
+    while (i < len && !cut) {
+        size_t run = strcspn(s + i, quoted);
+        if (run > 0) {
+            size_t full = pdn_text_escape(out + n, TOOL_QUOTE_SHOWN + 2 - n, s + i, run);
+            size_t wrote = strlen(out + n);
+            n += wrote;
+            cut = wrote < full;
+            i += run;
+        } else if (n + 3 <= TOOL_QUOTE_SHOWN) {
+            unsigned char c = (unsigned char)s[i++];
+            memcpy(out + n, (char[]){'\\', 'x', hex[c >> 4], hex[c & 15]}, 4);
+            n += 4;
+        } else {
+            cut = true;
+        }
+    }
+    out[n++] = '\'';
+    out[n] = '\0';
+    if (cut) snprintf(out + n, TOOL_QUOTE_MAX - n, "... (%zu bytes)", len);
+    return out;
+}
+
 void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
 {
     char buf[512];

@@ -27,6 +27,17 @@ void tool_diag_json(FILE *fp, const struct pdn_diag *d);
  * keep_tabs. Returns the columns written (characters, not bytes).
  */
 size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs);
+/*
+ * Text from another program (an engine's move, its error message) quoted
+ * for a message and a PDN comment: in single quotes, escaped as
+ * pdn_text_escape does (valid UTF-8, no control character), and '{', '}',
+ * '\'' and '\\' as \xHH too: a '}' would end the comment, the others keep
+ * the quoting unambiguous. Past TOOL_QUOTE_SHOWN bytes of it the text is
+ * cut, between escapes and characters, and "... (N bytes)" follows the
+ * closing quote. Returns out.
+ */
+enum { TOOL_QUOTE_SHOWN = 64, TOOL_QUOTE_MAX = TOOL_QUOTE_SHOWN + 48 };
+const char *tool_quote(char out[TOOL_QUOTE_MAX], const char *s);
 /* The source line and a caret under column col (1-based, in characters);
  * control characters but tabs escaped, the caret still under its place. */
 void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len, uint32_t col);

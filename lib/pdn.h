@@ -958,6 +958,15 @@ PDN_API size_t pdn_text_width(const char *s, size_t len);
 /* The byte length of the first 'chars' characters of s[0, len) (len when
  * it holds fewer), so that a cut there splits no character. */
 PDN_API size_t pdn_text_prefix(const char *s, size_t len, size_t chars);
+/*
+ * s[0, len) with what a terminal would obey made visible, for a message
+ * quoting text from outside (an engine's move, a name): \t, \n, \r; \xHH
+ * for the other C0 controls, DEL and each byte that is no valid UTF-8;
+ * \u0080..\u009f for the C1 controls; the rest as it is. So the result is
+ * valid UTF-8 on one line. Writes at most cap bytes (NUL included), cut
+ * between escapes and characters; returns the full length.
+ */
+PDN_API size_t pdn_text_escape(char *out, size_t cap, const char *s, size_t len);
 
 /* ---- Select: choosing games by their tags --------------------------------- */
 

@@ -174,6 +174,26 @@ size_t text_escape(char *out, const char *s, size_t n)
     return w;
 }
 
+size_t pdn_text_escape(char *out, size_t cap, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + (s ? len : 0);
+    size_t full = 0, w = 0;
+    bool cut = false;
+    while (p < end) {
+        char esc[8];
+        size_t used, k = escape_one(esc, p, (size_t)(end - p), &used);
+        const char *piece = k ? esc : (const char *)p;
+        if (k == 0) k = used;
+        cut = cut || w + k >= cap; /* the NUL's room kept; nothing after a cut */
+        if (!cut) memcpy(out + w, piece, k);
+        w += cut ? 0 : k;
+        full += k;
+        p += used;
+    }
+    if (cap > 0) out[w] = '\0';
+    return full;
+}
+
 /* ---- Blanks and dashes ---------------------------------------------------- */
 
 /*

@@ -7,10 +7,13 @@
  * engine that dies, hangs or plays an illegal move forfeits, with a
  * message saying which. A "go" that got no "done" (too slow, or an error)
  * leaves the engine owing one: it is told to stop and its late answer
- * read and dropped (up to a "pong"), or it is started anew, so that the
- * next game never takes a stale move for its own.
+ * read and dropped (up to a "pong"), or it is killed, so that the next
+ * game never takes a stale move for its own. An engine that quit, or was
+ * killed, is started anew for the next game (hub_new_game); whether it
+ * quit, and how it ended, hub_quit tells pdnmatch, which counts them.
  */
 #include "../lines.h"
+#include "../report.h"
 #include "pdnmatch.h"
 
 #include <errno.h>
@@ -29,7 +32,8 @@ struct hub_player {
     enum pdn_variant variant;
     double timeout;
     const char *level;
-    char gone[256]; /* why the engine is no more (a restart failed), or "" */
+    bool quit;       /* it ended on its own since it was started */
+    char ended[128]; /* how it ended ("exit status 3"), or "" */
     char line[PDN_HUB_LINE_MAX];
     struct pdn_hub_message msg;
     struct pdn_movelist legal;
@@ -58,23 +62,76 @@ static bool send_line(struct hub_player *h, const char *text, char *err, size_t 
     return write_all(h, text, strlen(text), err, cap) && write_all(h, "\n", 1, err, cap);
 }
 
+/* How a process ended, from its wait status. */
+static void describe_status(char *out, size_t cap, int status)
+{
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+    if (WIFEXITED(status) && code > 128 && code < 128 + 65) /* sh -c's child, killed */
+        snprintf(out, cap, "exit status %d, as sh reports signal %d, %s", code, code - 128,
+                 strsignal(code - 128));
+    else if (WIFEXITED(status))
+        snprintf(out, cap, "exit status %d", code);
+    else if (WIFSIGNALED(status))
+        snprintf(out, cap, "killed by signal %d, %s", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(out, cap, "wait status %#x", (unsigned)status);
+}
+
+/* Closes the pipes and waits for the engine to end: up to grace_ms, then
+ * it is killed. How it ended goes to h->ended when it ended by itself. */
+static void end_process(struct hub_player *h, int grace_ms)
+{
+    if (h->to >= 0) close(h->to);
+    if (h->from.fd > 0) close(h->from.fd);
+    h->to = -1;
+    h->from.fd = -1;
+    for (int waited = 0, status; h->pid > 0; waited += 50) {
+        if (waitpid(h->pid, &status, WNOHANG) == h->pid) {
+            describe_status(h->ended, sizeof h->ended, status);
+            h->pid = -1;
+            break;
+        }
+        if (waited >= grace_ms) {
+            kill(h->pid, SIGKILL);
+            waitpid(h->pid, NULL, 0);
+            h->pid = -1;
+            break;
+        }
+        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
+    }
+}
+
+/* The engine closed its output: it quit, or is quitting (a second is
+ * plenty to exit); one that holds on with its output closed is killed,
+ * of no more use. */
+static void reap(struct hub_player *h)
+{
+    snprintf(h->ended, sizeof h->ended, "it closed its output and was killed");
+    end_process(h, 1000);
+    h->quit = true;
+}
+
 /* Reads lines until one whose command is 'command'; false on the end,
  * the timeout or an "error" answer. */
 static bool await(struct hub_player *h, const char *command, double seconds, char *err, size_t cap)
 {
     for (;;) {
         if (!lines_next_within(&h->from, h->line, sizeof h->line, seconds)) {
-            snprintf(err, cap,
-                     h->from.eof ? "the engine quit before '%s'"
-                                 : "no '%s' from the engine within %g s",
-                     command, seconds);
+            if (h->from.eof) {
+                reap(h);
+                snprintf(err, cap, "the engine quit before '%s' (%s)", command, h->ended);
+            } else {
+                snprintf(err, cap, "no '%s' from the engine within %g s", command, seconds);
+            }
             return false;
         }
         if (pdn_hub_parse(&h->msg, h->line) != 0) continue;
         if (strcmp(h->msg.command, command) == 0) return true;
         if (strcmp(h->msg.command, "error") == 0) {
             const char *m = pdn_hub_arg(&h->msg, "message");
-            snprintf(err, cap, "the engine says: %s", m ? m : "error");
+            char q[TOOL_QUOTE_MAX];
+            snprintf(err, cap, "the engine says: %s", m ? tool_quote(q, m) : "error");
             return false;
         }
     }
@@ -115,35 +172,14 @@ fail:
  * ready. */
 static bool start(struct hub_player *h, char *err, size_t cap)
 {
+    h->quit = false;
+    h->ended[0] = '\0';
     if (!spawn(h, h->command, err, cap)) return false;
     char set[128];
     snprintf(set, sizeof set, "set-param name=variant value=%s", pdn_rules_get(h->variant)->name);
     return send_line(h, "hub", err, cap) && await(h, "wait", h->timeout, err, cap) &&
            (h->variant == PDN_VARIANT_INTERNATIONAL || send_line(h, set, err, cap)) &&
            send_line(h, "init", err, cap) && await(h, "ready", h->timeout, err, cap);
-}
-
-/* Closes the pipes and waits for the engine to end: up to grace_ms, then
- * it is killed. */
-static void end_process(struct hub_player *h, int grace_ms)
-{
-    if (h->to >= 0) close(h->to);
-    if (h->from.fd > 0) close(h->from.fd);
-    h->to = -1;
-    h->from.fd = -1;
-    for (int waited = 0; h->pid > 0; waited += 50) {
-        if (waitpid(h->pid, NULL, WNOHANG) == h->pid) {
-            h->pid = -1;
-            break;
-        }
-        if (waited >= grace_ms) {
-            kill(h->pid, SIGKILL);
-            waitpid(h->pid, NULL, 0);
-            h->pid = -1;
-            break;
-        }
-        nanosleep(&(struct timespec){.tv_nsec = 50000000}, NULL);
-    }
 }
 
 struct hub_player *hub_open(const char *command, enum pdn_variant variant, const char *level,
@@ -193,20 +229,16 @@ static bool await_pong(struct hub_player *h)
  * "done" before it reads "ping" (the protocol lets an engine take stop's
  * answer from anywhere in the search, never skip it); the "pong" shows
  * nothing of the old search is left to read. An engine that does not
- * answer is started anew; one that cannot be is gone for the games after. */
+ * answer is killed, and started anew for the next game. */
 static void resync(struct hub_player *h)
 {
     char err[256];
-    if (h->from.eof) return; /* it quit: each later move says so */
+    if (h->pid < 0) return; /* it quit: reaped */
     if (send_line(h, "stop", err, sizeof err) && send_line(h, "ping", err, sizeof err) &&
         await_pong(h))
         return;
     end_process(h, 0);
-    if (!start(h, err, sizeof err))
-        snprintf(h->gone, sizeof h->gone,
-                 "the engine could not be restarted after the last "
-                 "game: %.150s",
-                 err);
+    h->ended[0] = '\0'; /* killed: it did not quit */
 }
 
 /* "pos pos=... moves=\"...\"": the opening and the moves since. */
@@ -230,10 +262,6 @@ bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_ga
     char level[256];
     position_line(text, sizeof text, g);
     snprintf(level, sizeof level, "level %s", h->level);
-    if (h->gone[0]) {
-        snprintf(err, cap, "%s", h->gone);
-        return false;
-    }
     if (!send_line(h, text, err, cap) || !send_line(h, level, err, cap) ||
         !send_line(h, "go think", err, cap))
         return false;
@@ -246,17 +274,34 @@ bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_ga
     pdn_movegen(&h->legal, &g->board, 0);
     pdn_move_match(&m, move ? move : "", &g->board, &h->legal, false);
     if (m.result != PDN_MATCH_OK) {
-        snprintf(err, cap, "illegal move '%s'", move ? move : "");
+        char q[TOOL_QUOTE_MAX]; /* the engine's bytes, as they may be: garbage */
+        snprintf(err, cap, "%s move %s", m.result == PDN_MATCH_AMBIGUOUS ? "ambiguous" : "illegal",
+                 tool_quote(q, move ? move : ""));
         return false;
     }
     *out = h->legal.moves[m.move];
     return true;
 }
 
-void hub_new_game(struct hub_player *h)
+bool hub_quit(struct hub_player *h, char *why, size_t cap)
 {
-    char err[64];
-    send_line(h, "new-game", err, sizeof err);
+    int status;
+    if (h->pid > 0 && waitpid(h->pid, &status, WNOHANG) == h->pid) { /* after its last move */
+        h->pid = -1;
+        end_process(h, 0);
+        describe_status(h->ended, sizeof h->ended, status);
+        h->quit = true;
+    }
+    snprintf(why, cap, "%s", h->ended);
+    return h->quit;
+}
+
+bool hub_new_game(struct hub_player *h, char *err, size_t cap)
+{
+    if (h->pid > 0) return send_line(h, "new-game", err, cap);
+    if (start(h, err, cap)) return true;
+    end_process(h, 0);
+    return false;
 }
 
 void hub_close(struct hub_player *h)

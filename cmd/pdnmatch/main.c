@@ -37,11 +37,14 @@ static const char usage[] =
     "      --timeout S        seconds a Hub engine may take to answer, 0.1 to\n"
     "                         86400 (30); a slower one, one that quits or plays\n"
     "                         an illegal move loses the game (a slow one is then\n"
-    "                         stopped, or restarted, before the next game)\n"
+    "                         stopped, or restarted, before the next game; one\n"
+    "                         that quit is started again, and the match stops\n"
+    "                         when it quits in 3 games in a row)\n"
     "  -o, --output FILE      write the games as PDN to FILE\n"
     "  -q, --quiet            no line per game, the score only\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 the match was played, 2 usage error, 3 system error (an\n"
-    "engine that cannot start, a file that cannot be read or written).\n"
+    "engine that cannot start or quits in 3 games in a row: the match stopped;\n"
+    "a file that cannot be read or written).\n"
     "See pdnmatch(1).\n";
 
 struct match {
@@ -57,7 +60,12 @@ struct match {
     double points; /* of the first engine */
     int wins, draws, losses;
     double squares; /* sum of the squared game points, for the margin */
+    int quits[2];   /* the games in a row in which each engine quit */
 };
+
+/* An engine that quits in this many games in a row stops the match: it
+ * would lose every game left, each at the cost of a start. */
+enum { QUITS_MAX = 3 };
 
 static void parse_seed(struct tool *t, void *state, const char *arg)
 {
@@ -98,8 +106,8 @@ static void parse_options(struct match *m, int argc, char **argv)
 }
 
 /* Plays one game; the result, and why it ended when not on the board. */
-static enum game_result play(struct match *m, struct played_game *g, struct player *white,
-                             struct player *black, char *why, size_t cap)
+static enum game_result play(struct match *m, int round, struct played_game *g,
+                             struct player *white, struct player *black, char *why, size_t cap)
 {
     why[0] = '\0';
     for (;;) {
@@ -115,7 +123,7 @@ static enum game_result play(struct match *m, struct played_game *g, struct play
         struct pdn_move move;
         if (!player_move(side == PDN_COLOR_WHITE ? white : black, &move, g, err, sizeof err)) {
             snprintf(why, cap, "%s forfeits: %s", side == PDN_COLOR_WHITE ? "White" : "Black", err);
-            fprintf(stderr, "pdnmatch: %s\n", why);
+            fprintf(stderr, "pdnmatch: game %d: %s\n", round, why);
             return side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
         }
         g->before[g->nplies] = g->board;
@@ -134,6 +142,30 @@ static void count(struct match *m, enum game_result r, bool first_white)
     if (p == 0) m->losses++;
 }
 
+/* Engine k ready for game `round`: one that quit in the game before (it
+ * lost it, or quit after its last move) is started again, unless that
+ * was the QUITS_MAX-th game in a row; false, and a message, when the
+ * match must stop there. */
+static bool ready_for_game(struct match *m, int k, int round)
+{
+    char why[256];
+    const char *stop = "; the match stops";
+    if (!player_quit(m->player[k], why, sizeof why)) {
+        m->quits[k] = 0;
+    } else if (++m->quits[k] >= QUITS_MAX) {
+        fprintf(stderr, "pdnmatch: %s: the engine quit in %d games in a row (the last: %s)%s\n",
+                m->spec[k], m->quits[k], why, stop);
+        return false;
+    } else {
+        fprintf(stderr, "pdnmatch: %s: the engine quit (%s): started again for game %d\n",
+                m->spec[k], why, round);
+    }
+    if (player_new_game(m->player[k], why, sizeof why)) return true;
+    fprintf(stderr, "pdnmatch: %s: cannot start the engine again for game %d: %s%s\n", m->spec[k],
+            round, why, stop);
+    return false;
+}
+
 static int play_match(struct match *m, struct played_game *g, const char *date)
 {
     for (int i = 0; i < m->games; i++) {
@@ -142,8 +174,7 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
         memset(g, 0, sizeof *g);
         g->start = g->board = m->openings.boards[(size_t)(i / 2) % m->openings.count];
         g->seed = m->seed * 1000003u + (uint64_t)i;
-        player_new_game(white);
-        player_new_game(black);
+        if (!ready_for_game(m, 0, i + 1) || !ready_for_game(m, 1, i + 1)) return TOOL_EXIT_SYSTEM;
         char why[512];
         struct game_record r = {.prog = "pdnmatch",
                                 .white = m->spec[!first_white],
@@ -151,7 +182,7 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
                                 .event = "pdnmatch",
                                 .date = date,
                                 .round = i + 1};
-        r.result = play(m, g, white, black, why, sizeof why);
+        r.result = play(m, i + 1, g, white, black, why, sizeof why);
         r.comment = why[0] ? why : NULL;
         int errors = game_write(m->out, g, &r);
         if (errors != 0) return TOOL_EXIT_SYSTEM; /* an engine move the validator refuses */

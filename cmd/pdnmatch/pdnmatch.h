@@ -18,7 +18,12 @@ struct player *player_open(const char *spec, enum pdn_variant variant, const cha
  * forfeits). */
 bool player_move(struct player *p, struct pdn_move *out, const struct played_game *g, char *err,
                  size_t cap);
-void player_new_game(struct player *p);
+/* Readies the player for a game: a Hub engine that quit or was stopped is
+ * started anew. False, and why in err, when it cannot be. */
+bool player_new_game(struct player *p, char *err, size_t cap);
+/* Whether the player's engine quit (ended on its own) since it was last
+ * started, and how in why ("exit status 3"); a built-in level never does. */
+bool player_quit(struct player *p, char *why, size_t cap);
 void player_close(struct player *p);
 
 /* The same for Hub engines (hubplayer.c). */
@@ -27,7 +32,8 @@ struct hub_player *hub_open(const char *command, enum pdn_variant variant, const
                             double timeout, char *err, size_t cap);
 bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_game *g, char *err,
               size_t cap);
-void hub_new_game(struct hub_player *h);
+bool hub_new_game(struct hub_player *h, char *err, size_t cap);
+bool hub_quit(struct hub_player *h, char *why, size_t cap);
 void hub_close(struct hub_player *h);
 
 /* Openings: positions to start games from. */

@@ -71,12 +71,16 @@ bool player_move(struct player *p, struct pdn_move *out, const struct played_gam
     return true;
 }
 
-void player_new_game(struct player *p)
+bool player_new_game(struct player *p, char *err, size_t cap)
 {
-    if (p->hub)
-        hub_new_game(p->hub);
-    else
-        pdn_engine_clear(p->engine);
+    if (p->hub) return hub_new_game(p->hub, err, cap);
+    pdn_engine_clear(p->engine);
+    return true;
+}
+
+bool player_quit(struct player *p, char *why, size_t cap)
+{
+    return p->hub && hub_quit(p->hub, why, cap);
 }
 
 void player_close(struct player *p)

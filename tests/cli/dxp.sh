@@ -192,6 +192,20 @@ peer claim "$req; printf 'M0001322800\0' >&3; head -c 13 <&3 >/dev/null;
 grep -q '^\[Result "\*"\]' "$work/claim.pdn" || fail "claim: not saved unfinished"
 grep -qF '{the peer claimed a win the board does not show (I win on time)} *' "$work/claim.pdn" ||
     fail "claim: the claim not said: $(cat "$work/claim.pdn")"
+# A claim whose words hold a C1 CSI in UTF-8 (\xc2\x9b), an 8-bit CSI
+# (\x9b) and a byte that is no UTF-8 (\xff) beside an "é": they went raw
+# to the terminal and into the PDN comment, which then read as CP1252
+# ("input is not UTF-8"). Now escaped, the é kept.
+peer claimc1 "$req; printf 'M0001322800\0' >&3; head -c 13 <&3 >/dev/null;
+    printf 'CI win \xc2\x9b2J\x9b31m\xff \xc3\xa9\0E31\0' >&3; head -c 4 <&3 >/dev/null" \
+    "the peer claimed a win"
+shown=$(printf 'I win \\u009b2J\\x9b31m\\xff \303\251')
+grep -qFx "pdnengine: dxp: bash says: $shown" "$work/claimc1.err" ||
+    fail "claimc1: the chat not escaped: $(cat -v "$work/claimc1.err")"
+grep -qF "{the peer claimed a win the board does not show ($shown)} *" "$work/claimc1.pdn" ||
+    fail "claimc1: the comment: $(cat -v "$work/claimc1.pdn")"
+"$bin/pdncheck" -q -W error "$work/claimc1.pdn" >"$work/check" 2>&1 ||
+    fail "claimc1: pdncheck: $(cat "$work/check")"
 # The honest claim: from a position (White 28, Black 23; the game request
 # gives it), the peer's 28x19 takes pdnengine's last piece, then its
 # GAMEEND 3: the board shows the win, the peer's (2-0), a game ended by

@@ -109,6 +109,71 @@ bad late-engine.sh "no 'done' from the engine within 2 s"
 [ "$(grep -c "forfeits: no 'done' from the engine within 2 s" "$work/bad.err")" -eq 2 ] ||
     fail "late-engine.sh: a late answer taken in the next game: $(cat "$work/bad.err")"
 
+# Its garbage was quoted raw: the terminal obeyed its escapes, the line on
+# stderr was 3 kB long, the PDN held a byte that is no UTF-8 and a '}'
+# that ended the comment, so the validator refused the game and the match
+# stopped (exit status 3). Now quoted escaped, cut after 64 bytes with the
+# length said, the same in the message and the comment, the games clean.
+check
+"$bin/pdnmatch" --rounds 2 -o "$work/junk.pdn" "hub:sh $root/tests/cli/match/junk-engine.sh" \
+    level=1 >"$work/junk.out" 2>"$work/junk.err" || fail "junk-engine.sh: exit status $?"
+shown='\x1b[31m\x01\xffzz\x7d\x7bbad\x7d'
+junk="illegal move '$shown$(printf '%*s' $((64 - ${#shown})) '' | tr ' ' x)'... (3015 bytes)"
+[ "$(grep -cFx -e "pdnmatch: game 1: White forfeits: $junk" \
+    -e "pdnmatch: game 2: Black forfeits: $junk" "$work/junk.err")" -eq 2 ] ||
+    fail "junk-engine.sh: not quoted: $(head -c 300 "$work/junk.err")"
+[ "$(grep -cF -e "{White forfeits: $junk} " -e "{Black forfeits: $junk} " "$work/junk.pdn")" -eq 2 ] ||
+    fail "junk-engine.sh: the comments: $(grep '^{' "$work/junk.pdn" | head -c 300)"
+long=$(awk 'length($0) > 256' "$work/junk.err" "$work/junk.out")
+[ -z "$long" ] || fail "junk-engine.sh: a line of $(echo "$long" | head -n 1 | wc -c) bytes"
+LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177\200-\377]')" "$work/junk.err" "$work/junk.out" &&
+    fail "junk-engine.sh: a control character or a byte that is no ASCII on stderr or stdout"
+"$bin/pdncheck" -q -W error "$work/junk.pdn" >"$work/check" 2>&1 ||
+    fail "junk-engine.sh: pdncheck: $(cat "$work/check")"
+
+# An engine that quits is started again for the next game. It was not:
+# the games after the one it quit in were each lost at once ("the engine
+# quit before 'done'", 1 ply or none), and the match went on to its last.
+# dying SPEC DEATHS ROUNDS: dying-engine.sh quits in its first DEATHS
+# games, then is pdnengine; the match of ROUNDS games against level=1.
+dying() {
+    rm -f "$work/starts"
+    dying_spec="hub:sh $root/tests/cli/match/dying-engine.sh $work/starts $1"
+    "$bin/pdnmatch" --rounds "$2" --hub-level nodes=300 -o "$work/dying.pdn" "$dying_spec" \
+        level=1 >"$work/dying.out" 2>"$work/dying.err"
+}
+check
+dying "1 $bin/pdnengine --level 1 hub" 4 || fail "quits once: exit status $?: $(cat "$work/dying.err")"
+games "$work/dying.pdn" 4 "$dying_spec" level=1
+score "$work/dying.out" "$work/dying.pdn" "$dying_spec"
+quit="White forfeits: the engine quit before 'done' (exit status 3)"
+grep -qFx "pdnmatch: game 1: $quit" "$work/dying.err" && grep -qF "{$quit} 0-2" "$work/dying.pdn" ||
+    fail "quits once: why game 1 was lost: $(cat "$work/dying.err")"
+grep -qFx "pdnmatch: $dying_spec: the engine quit (exit status 3): started again for game 2" \
+    "$work/dying.err" || fail "quits once: no restart said: $(cat "$work/dying.err")"
+[ "$(grep -c '^game [234]: .* ([1-9][0-9]* plies)$' "$work/dying.out")" -eq 3 ] ||
+    fail "quits once: games 2 to 4 not played out: $(cat "$work/dying.out")"
+[ "$(cat "$work/starts")" -eq 2 ] || fail "quits once: started $(cat "$work/starts") times, not 2"
+
+# One that quits in 3 games in a row stops the match there (exit status
+# 3), the 3 games written and counted.
+check
+dying "99 false" 10
+[ $? -eq 3 ] || fail "always quits: exit status not 3: $(cat "$work/dying.err")"
+grep -qFx "pdnmatch: $dying_spec: the engine quit in 3 games in a row (the last: exit status 3); the match stops" \
+    "$work/dying.err" || fail "always quits: $(cat "$work/dying.err")"
+[ "$(grep -c '^\[Event ' "$work/dying.pdn")" -eq 3 ] || fail "always quits: not 3 games written"
+grep -q "^$dying_spec vs level=1: 3 games, +0 =0 -3," "$work/dying.out" ||
+    fail "always quits: the score: $(tail -n 1 "$work/dying.out")"
+
+# One that cannot be started again stops the match at once.
+check
+dying "1 false" 10
+[ $? -eq 3 ] || fail "cannot restart: exit status not 3: $(cat "$work/dying.err")"
+grep -qFx "pdnmatch: $dying_spec: cannot start the engine again for game 2: the engine quit before 'wait' (exit status 1); the match stops" \
+    "$work/dying.err" || fail "cannot restart: $(cat "$work/dying.err")"
+[ "$(grep -c '^\[Event ' "$work/dying.pdn")" -eq 1 ] || fail "cannot restart: not 1 game written"
+
 # --timeout takes fractions of a second, as move-time does (0.5 was a
 # usage error: "wants a number from 1 to 86400"); below 0.1 it is one.
 check
@@ -155,6 +220,20 @@ uneven=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$work/openings.pdn" | awk -F: '{
     if (n["W"] != n["B"]) print }')
 [ -z "$uneven" ] || fail "random openings with a man more: $uneven"
 [ "$(grep -c '^\[FEN ' "$work/openings.pdn")" -eq 40 ] || fail "random openings: not 40 FEN tags"
+
+# A draw rule reached between the match's checks (each 10 plies), then a
+# win: the game went to the validator with the win, which it refused
+# ("inconsistent result '2-0': the 5-move rule drew the game after 18."),
+# and the match stopped there, exit status 3, no game written. The game is
+# cut where the rule drew it, as a draw. The opening is the final position
+# of game 1 of /work/shared/corpus/tournaments/Match Samb-Buggy2.pdn, which
+# the match plays on to a 5-move rule, then to White's win, at seed 1.
+check
+echo 'B:WK16,26:B25,39,44' >"$work/ending.txt"
+"$bin/pdnmatch" --rounds 2 --openings "$work/ending.txt" -o "$work/ending.pdn" level=2 level=1 \
+    >"$work/ending.out" 2>&1 || fail "a draw rule between checks: exit status $?: $(cat "$work/ending.out")"
+games "$work/ending.pdn" 2 level=2 level=1
+score "$work/ending.out" "$work/ending.pdn" level=2
 
 # Openings that cannot open a game: a usage error naming the line, before
 # any game (a position no game reaches was played, and its game written

@@ -138,6 +138,41 @@ static void test_common_escaped_text_and_columns(void **state)
     }
 }
 
+/* tool_quote: an engine's text in quotes, valid UTF-8 on one line with no
+ * brace (a PDN comment holds it), cut at a whole escape or character with
+ * its length said. */
+static void test_common_quote_text_from_a_program(void **state)
+{
+    (void)state;
+    char q[TOOL_QUOTE_MAX], in[200], want[400];
+    assert_string_equal(tool_quote(q, "32-28"), "'32-28'");
+    assert_string_equal(tool_quote(q, ""), "''");
+    assert_string_equal(tool_quote(q, "{a}'\\\x1b\xc3\xa9\xff"),
+                        "'\\x7ba\\x7d\\x27\\x5c\\x1b\xc3\xa9\\xff'");
+    /* Exactly TOOL_QUOTE_SHOWN bytes shown: whole, no "...". */
+    memset(in, 'x', TOOL_QUOTE_SHOWN);
+    in[TOOL_QUOTE_SHOWN] = '\0';
+    snprintf(want, sizeof want, "'%s'", in);
+    assert_string_equal(tool_quote(q, in), want);
+    /* One byte more: the first TOOL_QUOTE_SHOWN, then the length. */
+    strcat(in, "y");
+    snprintf(want, sizeof want, "'%.*s'... (%d bytes)", TOOL_QUOTE_SHOWN, in, TOOL_QUOTE_SHOWN + 1);
+    assert_string_equal(tool_quote(q, in), want);
+    /* An escape or a brace that would pass the limit is left out whole, and
+     * so is a character: never "\x0" or half an é. */
+    const char *ends[] = {"\x01", "}", "\xc3\xa9"};
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        memset(in, 'x', TOOL_QUOTE_SHOWN - 1);
+        strcpy(in + TOOL_QUOTE_SHOWN - 1, ends[i]);
+        snprintf(want, sizeof want, "'%.*s'... (%zu bytes)", TOOL_QUOTE_SHOWN - 1, in, strlen(in));
+        assert_string_equal(tool_quote(q, in), want);
+    }
+    /* The longest: every byte an escape, the length of 20 digits fits. */
+    memset(in, 0x01, sizeof in - 1);
+    in[sizeof in - 1] = '\0';
+    assert_true(strlen(tool_quote(q, in)) < TOOL_QUOTE_MAX);
+}
+
 /* An excerpt: the line, its control characters escaped, and a caret under
  * the column, the line's tabs kept so that it lines up on a terminal. */
 static void test_common_excerpt_caret_under_column(void **state)
@@ -451,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_common_diag_text),
         cmocka_unit_test(test_common_diag_json),
         cmocka_unit_test(test_common_escaped_text_and_columns),
+        cmocka_unit_test(test_common_quote_text_from_a_program),
         cmocka_unit_test(test_common_excerpt_caret_under_column),
         cmocka_unit_test(test_common_exit_status),
         cmocka_unit_test(test_common_on_diag_hidden_neither_printed_nor_counted),

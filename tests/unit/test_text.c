@@ -564,6 +564,31 @@ static void test_text_escape(void **state)
     expect_escape("\xe2\x82\xac", 3, "\xe2\x82\xac");    /* € whole */
 }
 
+/* pdn_text_escape: text_escape's escapes within a cap, cut between whole
+ * escapes and characters (never a dangling "\x" or half a UTF-8 sequence),
+ * the full length returned as snprintf does. */
+static void test_text_public_escape(void **state)
+{
+    (void)state;
+    char out[8];
+    const char *s = "\x01\xc3\xa9\xff}"; /* a control, é, a stray byte, a brace */
+    size_t n = strlen(s);
+    assert_int_equal(pdn_text_escape(out, sizeof out, s, n), 4 + 2 + 4 + 1);
+    assert_string_equal(out, "\\x01\xc3\xa9"); /* \xff would pass the cap */
+    assert_int_equal(pdn_text_escape(out, 5, s, n), 11);
+    assert_string_equal(out, "\\x01");
+    assert_int_equal(pdn_text_escape(out, 4, s, n), 11);
+    assert_string_equal(out, ""); /* not "\\x0": nothing after a cut */
+    assert_int_equal(pdn_text_escape(out, 6, s, n), 11);
+    assert_string_equal(out, "\\x01"); /* not half of é */
+    char wide[64];
+    assert_int_equal(pdn_text_escape(wide, sizeof wide, s, n), 11);
+    assert_string_equal(wide, "\\x01\xc3\xa9\\xff}");
+    assert_int_equal(pdn_text_escape(wide, sizeof wide, NULL, 3), 0);
+    assert_string_equal(wide, "");
+    assert_int_equal(pdn_text_escape(NULL, 0, s, n), 11); /* the length alone */
+}
+
 /* text_shown_prefix: a text shows as it is, by its measure, exactly when
  * text_escape leaves it as it is, and its characters are those a reader
  * counts (pdn_text_width); where it stops, text_escape changes the next
@@ -659,6 +684,7 @@ int main(void)
         cmocka_unit_test(test_text_hop_agrees_with_the_reader),
         cmocka_unit_test(test_text_result_start),
         cmocka_unit_test(test_text_escape),
+        cmocka_unit_test(test_text_public_escape),
         cmocka_unit_test(test_text_shown_prefix),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
