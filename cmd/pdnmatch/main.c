@@ -216,8 +216,8 @@ static void print_score(const struct match *m)
     }
     double p = m->points / n, var = m->squares / n - p * p;
     double se = sqrt(var > 0 ? var : 0) / sqrt(n);
-    printf("%s vs %s: %d games, +%d =%d -%d, %.1f/%d (%.1f%%), ", m->spec[0], m->spec[1], n,
-           m->wins, m->draws, m->losses, m->points, n, 100 * p);
+    printf("%s vs %s: %d %s, +%d =%d -%d, %.1f/%d (%.1f%%), ", m->spec[0], m->spec[1], n,
+           n == 1 ? "game" : "games", m->wins, m->draws, m->losses, m->points, n, 100 * p);
     if (m->wins == n || m->losses == n)
         printf("Elo %s (every game %s: no finite estimate)\n", m->wins == n ? "+inf" : "-inf",
                m->wins == n ? "won" : "lost");

@@ -62,6 +62,11 @@ score() {
 games "$work/levels.pdn" 4 level=2 level=1
 score "$work/levels.out" "$work/levels.pdn" level=2
 
+# One game is "1 game", not "1 games".
+"$bin/pdnmatch" -q -n 1 level=1 level=1 >"$work/one.out" 2>&1 || fail "one game: exit status $?"
+check
+grep -q '^level=1 vs level=1: 1 game, ' "$work/one.out" || fail "one game: $(tail -n 1 "$work/one.out")"
+
 "$bin/pdnmatch" -n 2 --variant russian -o "$work/russian.pdn" level=1 level=2 \
     >"$work/russian.out" 2>&1 || fail "russian: exit status $?"
 games "$work/russian.pdn" 2 level=1 level=2
