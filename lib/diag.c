@@ -150,8 +150,8 @@ size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag)
     size_t len = 0;
     if (cap > 0) out[0] = '\0';
     /* A word is no "unexpected character" ('next round' between games). */
-    bool words = diag->code == PDN_DIAG_UNEXPECTED_CHAR && diag->text &&
-                 several_characters(diag->text);
+    bool words =
+        diag->code == PDN_DIAG_UNEXPECTED_CHAR && diag->text && several_characters(diag->text);
     append(out, cap, &len, words ? "unexpected text" : row->phrase);
     if (diag->text) {
         append(out, cap, &len, " '");
