@@ -757,7 +757,9 @@ struct pdn_game_internal;
  * padding inside (128 bytes on 64-bit systems): a game of tiny moves is
  * mostly nodes. */
 struct pdn_node {
-    const char *text;     /* move text as read (UTF-8, NUL-terminated) */
+    const char *text;     /* move text as read (UTF-8, NUL-terminated): blanks inside
+                             a move dropped ("32-28" for "32 - 28"), but for an
+                             unknown move's on one line ("- -") */
     const char *strength; /* "!", "?!", ... or NULL */
     const uint16_t *nags; /* $n annotations after the move */
     const struct pdn_comment *comments_before;
