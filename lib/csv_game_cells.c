@@ -146,27 +146,45 @@ static void put_tag(pdn_csv_writer *w, const char *name, const char *value, bool
  * mode, the movetext cell holds it; the moves rows have none, so the
  * cell ends with it, as that comment (csv2pdn puts the cell's lines
  * before the moves). */
-static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
+static bool start_tag(const char *standard)
 {
-    csv_cell_reset(w);
-    /* A file's trailer has no tag: one would make a game of it. */
-    if (!pdn_game_tag(game, "GameType") && !pdn_game_is_trailer(game)) {
+    return strcmp(standard, "GameType") == 0 || strcmp(standard, "FEN") == 0;
+}
+
+/* GameType and FEN first, as the writer says them: the one read from a
+ * tag of another name ("Type de jeu", "Fen"), under the standard name; the
+ * variant the game was read under when no tag gives it. */
+static void put_start_tags(pdn_csv_writer *w, const pdn_game *game)
+{
+    const struct pdn_tag *type = tag_start_synonym(game, "GameType");
+    if (type) {
+        put_tag(w, "GameType", type->value, false);
+    } else if (!tag_named(game, "GameType")) {
         char number[16];
         snprintf(number, sizeof number, "%d", game_untagged_type(game));
         put_tag(w, "GameType", number, false);
     }
+    const struct pdn_tag *fen = tag_start_synonym(game, "FEN");
+    if (fen) put_tag(w, "FEN", fen->value, false);
+}
+
+static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *game)
+{
+    csv_cell_reset(w);
+    /* A file's trailer has no tag: one would make a game of it. */
+    if (!pdn_game_is_trailer(game)) put_start_tags(w, game);
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
         if (csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
     }
-    /* A standard tag read from a synonym whose name only a comment keeps
+    /* A roster tag read from a synonym whose name only a comment keeps
      * ("R&#x00e9;sultat"): under its standard name, as the writer's roster
      * says it, or csv2pdn's game would have lost it. */
     struct tag_synonym_read synonyms[TAG_SYNONYM_MAX];
     size_t nsynonyms = tag_synonyms_read(synonyms, game);
     for (size_t i = 0; i < nsynonyms; i++) {
         const struct pdn_tag *t = synonyms[i].tag;
-        if (!csv_tag_name(t->name, strlen(t->name)))
+        if (!csv_tag_name(t->name, strlen(t->name)) && !start_tag(synonyms[i].standard))
             put_tag(w, synonyms[i].standard, t->value, false);
     }
     for (uint32_t i = 0; w->o.mode == PDN_CSV_MOVES && i < game->ntags; i++) {

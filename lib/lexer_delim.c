@@ -253,7 +253,7 @@ static long tag_string(struct lexer *lx, const struct cur *t0, size_t i, struct 
 static long tag_bare(struct lexer *lx, const struct cur *t0, size_t i, struct token *tok)
 {
     if (peek(lx, i) == ']') {
-        set_odd(lx, tok, ODD_TAG_NO_VALUE, PDN_DIAG_BAD_TAG, locate_in(lx, *t0, i));
+        set_odd(lx, tok, ODD_TAG_NO_VALUE, PDN_DIAG_BAD_TAG, pos_of(lx, t0));
         return (long)(i + 1);
     }
     size_t k = i;

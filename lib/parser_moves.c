@@ -479,6 +479,15 @@ static int dash_result(struct parser *p, const struct pdn_pos *pos)
     return parser_set_result(p, PDN_RESULT_UNKNOWN, "-", 1, pos);
 }
 
+/* Whether an unknown move's text as written, w[0, len), is what its node
+ * holds, for the findings to quote it ("- -", not "--"): dashes with
+ * blanks of one line between them, a few. Else (a line end or a '%'
+ * comment between them) the node holds the dashes alone. */
+static bool unknown_as_written(const char *w, size_t len)
+{
+    return len <= 16 && text_unknown_move(w, len, false);
+}
+
 /* -- or - - or a lone dash: a move nobody knows (lenient), one node. */
 static int unknown_move(struct parser *p, struct move_info *mi)
 {
@@ -491,6 +500,10 @@ static int unknown_move(struct parser *p, struct move_info *mi)
     size_t len;
     const char *w = written(p, mi->pos.offset, mi->end, &len);
     if (!parser_odd(p, ODD_UNKNOWN_MOVE, &mi->pos, w, len)) mi->bad = true;
+    if (!mi->bad && unknown_as_written(w, len)) {
+        p->mlen = 0;
+        move_append(p, w, len);
+    }
     return 0;
 }
 
@@ -507,7 +520,8 @@ static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref
     size_t len;
     const char *w = written(p, dash->offset, p->last_end, &len);
     if (!parser_odd(p, ODD_UNKNOWN_MOVE, &dash->pos, w, len)) return 0;
-    const char *text = arena_strndup(p->arena, "--", twice ? 2 : 1);
+    const char *text = unknown_as_written(w, len) ? arena_strndup(p->arena, w, len)
+                                                  : arena_strndup(p->arena, "--", twice ? 2 : 1);
     if (!text || !frame_add(f, p->arena, text, &dash->pos)) return PDN_ENOMEM;
     f->last_to = 0;
     return 0;

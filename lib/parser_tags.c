@@ -105,6 +105,31 @@ void parser_side_from_fen(struct frame *f, const char *fen)
     if (*fen == 'W' || *fen == 'w') f->next.black = false;
 }
 
+/* Whether a tag before the last is read as FEN (rare: only asked of a
+ * game with a tag that stands for FEN). */
+static bool fen_before(const struct parser *p)
+{
+    const struct pdn_tag *all = p->tags.data;
+    for (size_t i = 0; i + 1 < p->tags.n; i++) {
+        const char *standard = tag_synonym_standard(all[i].name);
+        if (strcmp(all[i].name, "FEN") == 0 || (standard && strcmp(standard, "FEN") == 0))
+            return true;
+    }
+    return false;
+}
+
+/* A tag named as a standard one in another language or case: the game is
+ * marked as having one; the first such FEN ("Fen") says the side to move,
+ * as a FEN tag does, until a FEN tag says it. */
+static void synonym_tag(struct parser *p, const struct pdn_tag *t)
+{
+    const char *standard = tag_synonym_standard_n(t->name, p->tok.name_len);
+    if (!standard) return;
+    game_internal_mut(p->game)->tag_synonyms = true;
+    if (strcmp(standard, "FEN") == 0 && !fen_before(p))
+        parser_side_from_fen(&p->frames[0], t->value);
+}
+
 int parser_add_tag(struct parser *p)
 {
     struct pdn_tag *t = vec_push(&p->tags, sizeof *t);
@@ -121,8 +146,7 @@ int parser_add_tag(struct parser *p)
     if (!t->name || !t->value) return PDN_ENOMEM;
     if (t->name[0] == 'F' && strcmp(t->name, "FEN") == 0)
         parser_side_from_fen(&p->frames[0], t->value);
-    if (tag_synonym_maybe(&p->synonyms, t->name, p->tok.name_len) && tag_synonym_standard(t->name))
-        game_internal_mut(p->game)->tag_synonyms = true;
+    if (tag_synonym_maybe(&p->synonyms, t->name, p->tok.name_len)) synonym_tag(p, t);
     bool dup;
     if (duplicate_tag(p, &dup) < 0) return PDN_ENOMEM;
     if (dup) parser_emit(p, PDN_DIAG_DUPLICATE_TAG, &t->pos, t->name, strlen(t->name), NULL);

@@ -685,6 +685,8 @@ enum pdn_diag_code {
     /* replay: tags */
     PDN_DIAG_TAG_SYNONYM, /* a tag named in another language (Bianco) read as the standard
                              one (detail: which), the game having none of that name */
+    PDN_DIAG_TAG_CASE,    /* a standard tag name in another case (Fen, RESULT) read as the
+                             standard one (detail: which), the game having none of that name */
     PDN_DIAG_COUNT
 };
 
@@ -755,7 +757,9 @@ struct pdn_game_internal;
  * padding inside (128 bytes on 64-bit systems): a game of tiny moves is
  * mostly nodes. */
 struct pdn_node {
-    const char *text;     /* move text as read (UTF-8, NUL-terminated) */
+    const char *text;     /* move text as read (UTF-8, NUL-terminated): blanks inside
+                             a move dropped ("32-28" for "32 - 28"), but for an
+                             unknown move's on one line ("- -") */
     const char *strength; /* "!", "?!", ... or NULL */
     const uint16_t *nags; /* $n annotations after the move */
     const struct pdn_comment *comments_before;
@@ -916,9 +920,13 @@ PDN_API void *pdn_game_work(const pdn_game *game);
  * borrowed from the game. A game with no tag of a standard name is read
  * through the names real files give it in their own language: Bianco and
  * Blanc for White, Nero and Noir for Black, Risultato for Result (the
- * replay checks the result against it too), Manche for Round; the first of
- * them counts. The tags stay as read (see PDN_DIAG_TAG_SYNONYM, the
- * writer's standard_names and pdn_format_game's fix). */
+ * replay checks the result against it too), Manche for Round, "Type de
+ * jeu" for GameType; and through the standard name in another case
+ * ("Fen", "GameTYPE", "result": Event, Site, Date, Round, White, Black,
+ * Result, GameType and FEN, the tags the tools read); the first of them
+ * counts. The tags stay as read (see PDN_DIAG_TAG_SYNONYM,
+ * PDN_DIAG_TAG_CASE, the writer's standard_names and pdn_format_game's
+ * fix). */
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
 /* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...), blanks around
  * it ignored as every tool reads a Result tag: true and *out set, or false

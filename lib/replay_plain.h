@@ -12,6 +12,9 @@
 #include "geometry.h"
 #include "movegen.h"
 #include "pdn.h"
+#include "text.h"
+
+#include <string.h>
 
 /* Reads a square of one or two digits without a leading zero. Without a
  * branch on the second digit: squares of one and of two digits come in no
@@ -100,13 +103,15 @@ static inline int fast_capture(const struct pdn_movelist *legal, const char *tex
     return capture_index(legal, from, to);
 }
 
-/* "--", "- -", "...": a move the file does not give. */
+/* "--", "- -", "– –", "...": a move the file does not give (text.h), as
+ * the writer takes it (spell_unknown_move). Most texts start with a
+ * square: told at their first byte. */
 static inline bool is_unknown_move(const char *text)
 {
-    if (!text) return true;
-    for (const char *p = text; *p; p++)
-        if (*p != '-' && *p != '.' && *p != ' ' && *p != '\t') return false;
-    return true;
+    if (!text || !*text) return true;
+    unsigned char c = (unsigned char)text[0];
+    if ((c >= '0' && c <= '9') || (unsigned char)((c | 0x20) - 'a') < 26) return false;
+    return text_unknown_move(text, strlen(text), true);
 }
 
 #endif

@@ -19,7 +19,7 @@
 
 /* Where a tag of this name is remembered, NULL for the others. By the first
  * letter first: four strcmp on every tag of every game were 1% of pdncheck. */
-static const struct pdn_tag **tag_slot(struct replay *r, const char *name)
+static inline const struct pdn_tag **tag_slot(struct replay *r, const char *name)
 {
     switch (name[0]) {
     case 'R':
@@ -32,24 +32,35 @@ static const struct pdn_tag **tag_slot(struct replay *r, const char *name)
     return NULL;
 }
 
-/* The tags of another language read as standard ones (Bianco as White,
- * the game having no White): a note each, at the tag. A Result read so is
- * the one the result is checked against. */
+/* A Date tag's value: an empty one says no more than an absent one. */
+static inline void check_date(struct replay *r, const struct pdn_tag *t)
+{
+    if (t->value[0] && !date_ok(t->value))
+        replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, date_expected(t->value));
+}
+
+/* The tags of another language, or of a standard name in another case,
+ * read as standard ones (Bianco as White, Fen as FEN, the game having no
+ * White or FEN): a note each, at the tag. A Result, FEN or GameType read
+ * so is the one the replay goes by, a Date the one checked. */
 static void read_synonyms(struct replay *r)
 {
     struct tag_synonym_read read[TAG_SYNONYM_MAX];
     size_t n = tag_synonyms_read(read, r->game);
     for (size_t i = 0; i < n; i++) {
         const struct pdn_tag *t = read[i].tag;
-        if (!r->tag_result && strcmp(read[i].standard, "Result") == 0) r->tag_result = t;
+        const struct pdn_tag **slot = tag_slot(r, read[i].standard);
+        if (slot && !*slot) *slot = t;
+        bool case_only = tag_synonym_case_only(t->name, read[i].standard);
         snprintf(r->detail, sizeof r->detail, "read as %s", read[i].standard);
-        replay_emit(r, PDN_DIAG_TAG_SYNONYM, NULL, &t->pos, NULL, t->name, r->detail);
+        replay_emit(r, case_only ? PDN_DIAG_TAG_CASE : PDN_DIAG_TAG_SYNONYM, NULL, &t->pos, NULL,
+                    t->name, r->detail);
+        if (strcmp(read[i].standard, "Date") == 0) check_date(r, t);
     }
 }
 
-/* One pass over the tags: the Date ones are checked (an empty one says no
- * more than an absent one), the others that matter here are remembered (the
- * first of each name counts). */
+/* One pass over the tags: the Date ones are checked, the others that
+ * matter here are remembered (the first of each name counts). */
 static void scan_tags(struct replay *r)
 {
     r->tag_result = r->tag_fen = r->tag_gametype = NULL;
@@ -58,9 +69,7 @@ static void scan_tags(struct replay *r)
         if (!t->name || !t->value) continue;
         const struct pdn_tag **slot = tag_slot(r, t->name);
         if (slot && !*slot) *slot = t;
-        if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
-            replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
-                        date_expected(t->value));
+        if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0) check_date(r, t);
     }
     read_synonyms(r);
 }

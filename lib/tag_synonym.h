@@ -16,19 +16,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A bit for each synonym's first and last letters and length: a name whose
- * bit is not set is none, and is told so without a compare (the parser
- * asks for every tag). The last letter tells Black from Blanc: by the first
- * and the length alone, every game's Black tag needed a compare, and the
- * look-up cost pdncheck 0.4% more instructions where it costs 0.25%. */
+/* A bit for each synonym's first and last letters and length, the letters
+ * folded to lower case (a standard name in another case is read as it): a
+ * name whose bit is not set is none, and is told so without a compare (the
+ * parser asks for every tag). The standard names have their bits set too:
+ * they cost tag_synonym_standard one compare each. */
 struct tag_synonym_filter {
     uint64_t bits[4];
 };
 
 static inline unsigned tag_name_bit(const char *name, size_t len)
 {
-    unsigned last = len ? (unsigned char)name[len - 1] : 0;
-    return ((unsigned char)name[0] * 31u + last * 7u + (unsigned)len) & 255u;
+    unsigned first = (unsigned char)name[0] | 0x20u;
+    unsigned last = len ? (unsigned char)name[len - 1] | 0x20u : 0;
+    return (first * 31u + last * 7u + (unsigned)len) & 255u;
 }
 
 static inline bool tag_synonym_maybe(const struct tag_synonym_filter *f, const char *name,
@@ -41,9 +42,16 @@ static inline bool tag_synonym_maybe(const struct tag_synonym_filter *f, const c
 /* Sets the filter's bits: those of the synonyms. */
 void tag_synonym_filter(struct tag_synonym_filter *out);
 
-/* The standard name a tag name stands for ("White" for "Bianco"), or NULL
- * for a name that is no synonym (the standard names themselves included). */
+/* The standard name a tag name stands for ("White" for "Bianco", "FEN" for
+ * "Fen"), or NULL for a name that is no synonym (the standard names
+ * themselves included). */
 const char *tag_synonym_standard(const char *name);
+/* The same of a name of len bytes (the parser knows it). */
+const char *tag_synonym_standard_n(const char *name, size_t len);
+
+/* Whether name, read as standard, differs from it only in case ("Fen" and
+ * "FEN"), not in language ("Bianco" and "White"). */
+bool tag_synonym_case_only(const char *name, const char *standard);
 
 /*
  * The tag read for a name among tags[0, n): the first with that name, else,
@@ -52,13 +60,21 @@ const char *tag_synonym_standard(const char *name);
  */
 const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const char *name);
 
+/* Whether the game has a tag of exactly this name (no synonym counts). */
+bool tag_named(const pdn_game *game, const char *name);
+
+/* The tag read as GameType or FEN ("Type de jeu", "Fen") of a game with
+ * no tag of that name, or NULL: what the writer writes under the standard
+ * name with the roster, for the moves to mean what they meant. */
+const struct pdn_tag *tag_start_synonym(const pdn_game *game, const char *standard);
+
 /* For a game without a tag of a standard name: the first tag that stands
  * for it, or NULL (a game the parser saw no synonym in is not searched). */
 const struct pdn_tag *tag_synonym_find(const pdn_game *game, const char *standard);
 
 /* The most synonyms a game can have read: one per standard name that has
- * synonyms (White, Black, Result, Round, Event). */
-enum { TAG_SYNONYM_MAX = 5 };
+ * synonyms (White, Black, Result, Round, Event, Site, Date, GameType, FEN). */
+enum { TAG_SYNONYM_MAX = 9 };
 
 /* A tag read in place of a standard one, and that standard name. */
 struct tag_synonym_read {

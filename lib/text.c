@@ -262,6 +262,20 @@ struct text_piece text_mark(const unsigned char *p, size_t n)
     return (struct text_piece){TEXT_OTHER, 1, false};
 }
 
+bool text_unknown_move(const char *s, size_t n, bool line_ends)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < n) {
+        struct text_piece c =
+            p[i] == '.' ? (struct text_piece){TEXT_DASH, 1, false} : text_piece_at(p + i, n - i);
+        bool eol = p[i] == '\n' || p[i] == '\r';
+        if (c.kind != TEXT_DASH && (c.kind != TEXT_BLANK || (eol && !line_ends))) return false;
+        i += c.len;
+    }
+    return n > 0;
+}
+
 size_t text_scan_move(struct text_move *out, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;

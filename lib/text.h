@@ -157,6 +157,11 @@ static inline struct text_piece text_piece_at(const unsigned char *p, size_t n)
     return text_mark(p, n);
 }
 
+/* Whether s[0, n) holds dashes, dots and blanks alone, at least one
+ * (with line_ends, line ends count as blanks): a move the file does not
+ * give ("--", "- -", "– –", "..."). */
+bool text_unknown_move(const char *s, size_t n, bool line_ends);
+
 /* One row of the table of Unicode marks, for documentation and tests:
  * row i (NULL past the last), its code point, kind and name. */
 struct text_mark_row {

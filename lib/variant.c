@@ -12,6 +12,7 @@
 
 #include "game.h"
 #include "replay.h"
+#include "tag_synonym.h"
 #include "text.h"
 
 #include <stdlib.h>
@@ -69,6 +70,8 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
             strcmp(name, "Risultato") == 0)
             c->italian = true;
     }
+    const struct pdn_tag *read = *fen ? NULL : tag_synonym_find(game, "FEN"); /* "Fen" */
+    if (read) *fen = read->value;
     if (*fen) {
         /* Skip the side to move: "B:..." is no file b. */
         const char *colon = strchr(*fen, ':');

@@ -209,6 +209,31 @@ static bool renamed(const pdn_game *game, uint32_t k, const struct tag_synonym_r
     return false;
 }
 
+/*
+ * The variant the game is played under (pdn_game.gametype, which the
+ * reader inferred when no tag gave it) is always said: the moves as
+ * written mean what they meant, read anywhere, alone or among other
+ * games, whatever text the writer changed or turned into comments. So is
+ * the position it starts from: a GameType or FEN read from a tag of
+ * another name ("Type de jeu", "Fen", "fen") is written under the
+ * standard name too, as the roster's tags are: a name that is no
+ * identifier becomes a comment, and a reader that compares names exactly
+ * reads no other.
+ */
+static void write_start_tags(struct wrap *w, const pdn_game *game)
+{
+    const struct pdn_tag *type = tag_start_synonym(game, "GameType");
+    if (type) {
+        write_tag(w, "GameType", type->value);
+    } else if (!tag_named(game, "GameType")) {
+        char number[24];
+        *decimal_text(number, (unsigned)game_untagged_type(game)) = '\0';
+        write_tag(w, "GameType", number);
+    }
+    const struct pdn_tag *fen = tag_start_synonym(game, "FEN");
+    if (fen) write_tag(w, "FEN", fen->value);
+}
+
 static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
     struct tag_synonym_read read[TAG_SYNONYM_MAX];
@@ -217,15 +242,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
     find_roster(&r, game);
     for (int i = 0; i < ROSTER; i++)
         write_tag(w, roster[i], roster_value(game, &r, i, opt));
-    /* The variant the game is played under (pdn_game.gametype, which the
-     * reader inferred when no tag gave it) is always said: the moves as
-     * written mean what they meant, read anywhere, alone or among other
-     * games, whatever text the writer changed or turned into comments. */
-    if (!pdn_game_tag(game, "GameType")) {
-        char number[24];
-        *decimal_text(number, (unsigned)game_untagged_type(game)) = '\0';
-        write_tag(w, "GameType", number);
-    }
+    write_start_tags(w, game);
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
         if (written_in_roster(&r, k) || !identifier(tag->name)) continue;

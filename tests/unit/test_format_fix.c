@@ -265,12 +265,13 @@ static bool same_folded(const char *a, const char *b)
 static unsigned renamed;
 
 /* A comment the writer made of a tag whose name is no identifier, and
- * which fix writes as a standard tag instead (tag_synonym.c's two: the
- * French header of the African file's game 37). */
+ * which fix writes as a standard tag instead (tag_synonym.c's three of the
+ * French header of the African file's game 37, and tagcase/'s "fen"). */
 static bool renamed_bad_tag(const char *text)
 {
     return strncmp(text, "[R&#x00e9;sultat ", 17) == 0 ||
-           strncmp(text, "[&#x00c9;v&#x00e9;nement ", 25) == 0;
+           strncmp(text, "[&#x00c9;v&#x00e9;nement ", 25) == 0 ||
+           strncmp(text, "[Type de jeu ", 13) == 0 || strncmp(text, "[fen ", 5) == 0;
 }
 
 /* a's comments, those of renamed tags apart, are b's */
@@ -345,14 +346,15 @@ static void same_date(const char *plain, const char *fixed)
     assert_non_null(strstr(plain, year));
 }
 
-/* A tag of another language that fix writes under the standard name (man 3
- * libpdn, pdn_game_tag): gone from the fixed game, whose standard tag has
- * its value (Result's may be respelt). */
+/* A tag of another language or case that fix writes under the standard
+ * name (man 3 libpdn, pdn_game_tag): gone from the fixed game, whose
+ * standard tag has its value (Result's may be respelt). */
 static void renamed_tag(const struct pdn_tag *t, const pdn_game *fixed)
 {
-    static const char *const names[][2] = {{"Bianco", "White"},     {"Nero", "Black"},
-                                           {"Risultato", "Result"}, {"Blanc", "White"},
-                                           {"Noir", "Black"},       {"Manche", "Round"}};
+    static const char *const names[][2] = {
+        {"Bianco", "White"},  {"Nero", "Black"},        {"Risultato", "Result"},
+        {"Blanc", "White"},   {"Noir", "Black"},        {"Manche", "Round"},
+        {"RESULT", "Result"}, {"Gametype", "GameType"}, {"Fen", "FEN"}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(t->name, names[i][0]) != 0) continue;
         const char *standard = pdn_game_tag(fixed, names[i][1]);

@@ -81,6 +81,8 @@ static void test_lexer_tag_lenient_forms(void **state)
     assert_int_equal(l->tok[0].find.odd, ODD_TAG_NAME);
     assert_false(l->tok[1].has_value);
     assert_int_equal(l->tok[1].find.odd, ODD_TAG_NO_VALUE);
+    /* At the tag it quotes whole ('[Empty]'), not at its ']'. */
+    assert_int_equal(l->tok[1].find.pos.col, 20);
     assert_memory_equal(s + l->tok[2].value_start, "a \"b\" c", l->tok[2].value_len);
     assert_int_equal(l->tok[2].find.odd, ODD_TAG_QUOTES);
     l = lex("[Type de jeu \"20\"]", true);

@@ -115,7 +115,10 @@ static const struct lenient_case lenient_cases[] = {
      "19-23 *",
      "32-28", "non-breaking"},
     {"1. -- *", "--", "unknown move"},
-    {"1. - - *", "--", "unknown move"},
+    /* As written: its findings quote it so. */
+    {"1. - - *", "- -", "unknown move"},
+    {"1. \xe2\x80\x93 \xe2\x80\x93 17-21 *", "\xe2\x80\x93 \xe2\x80\x93", "unknown move"},
+    {"1. 32-28 -\n- *", "32-28", "unknown move"}, /* the next node "--": a line end between */
 };
 
 static void test_reader_lenient_forms(void **state)

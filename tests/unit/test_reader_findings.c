@@ -92,7 +92,8 @@ static void test_findings_label_results_parens_setups(void **state)
     }
 }
 
-/* 2. Offending text as written; "--" and "- -" are one node each. */
+/* 2. Offending text as written; "--" and "- -" are one node each, of
+ * their text as written. */
 static void test_findings_text_as_written(void **state)
 {
     (void)state;
@@ -105,10 +106,11 @@ static void test_findings_text_as_written(void **state)
     assert_int_equal(g->main.nmoves, 3);
     assert_string_equal(g->main.moves[1].text, "--");
     pdn_game_free(g);
+    /* The node as written too: the replay's 'move not given' quotes it. */
     g = one("1. - - 19-23 *", false);
     assert_string_equal(need("unknown move")->text, "- -");
     assert_int_equal(g->main.nmoves, 2);
-    assert_string_equal(g->main.moves[0].text, "--");
+    assert_string_equal(g->main.moves[0].text, "- -");
     pdn_game_free(g);
 }
 

@@ -348,6 +348,13 @@ static void test_replay_unknown_move(void **state)
     assert_string_equal(d->text, "--");
     assert_int_equal(f->sum.plies, 1);
     fx_free(f);
+    /* Unicode dashes, as the reader keeps them (test_reader: "– –" as
+     * written; before, "––" was "illegal move '––': not a move", an error
+     * where the writer wrote "--"). */
+    f = fx_game("1. \xe2\x80\x93\xe2\x80\x93 17-21", "*", NULL);
+    d = fx_expect_one(f, false, PDN_DIAG_UNKNOWN_MOVE, 4, "1.");
+    assert_string_equal(d->text, "\xe2\x80\x93\xe2\x80\x93");
+    fx_free(f);
 }
 
 /* After an unknown move the line is not replayed, but its move texts are

@@ -94,7 +94,40 @@ static void test_tag_synonym_character_references(void **state)
                           false);
     assert_string_equal(pdn_game_tag(g, "Event"), "Finale");
     assert_string_equal(pdn_game_tag(g, "Result"), "1-1");
-    assert_null(pdn_game_tag(g, "GameType"));
+    assert_string_equal(pdn_game_tag(g, "GameType"), "20");
+    pdn_game_free(g);
+}
+
+/* A standard name in another case is read as it, as a synonym is: the
+ * tags the tools read, and no other (Setup is no SetUp); the standard
+ * name, wherever it stands, wins. */
+static void test_tag_synonym_case_variants(void **state)
+{
+    (void)state;
+    struct fix f;
+    pdn_game *g =
+        fix_one(&f,
+                "[RESULT \"2-0\"]\n[Gametype \"25\"]\n[Fen \"W:Wa1:Bh8\"]\n[eVENT \"E\"]\n"
+                "[SITE \"S\"]\n[date \"2024.01.02\"]\n[ROUND \"3\"]\n[white \"W\"]\n"
+                "[BLACK \"B\"]\n[Setup \"1\"]\n*",
+                false);
+    assert_string_equal(pdn_game_tag(g, "Result"), "2-0");
+    assert_string_equal(pdn_game_tag(g, "GameType"), "25");
+    assert_string_equal(pdn_game_tag(g, "FEN"), "W:Wa1:Bh8");
+    assert_string_equal(pdn_game_tag(g, "Event"), "E");
+    assert_string_equal(pdn_game_tag(g, "Site"), "S");
+    assert_string_equal(pdn_game_tag(g, "Date"), "2024.01.02");
+    assert_string_equal(pdn_game_tag(g, "Round"), "3");
+    assert_string_equal(pdn_game_tag(g, "White"), "W");
+    assert_string_equal(pdn_game_tag(g, "Black"), "B");
+    assert_null(pdn_game_tag(g, "SetUp"));
+    assert_string_equal(pdn_game_tag(g, "Gametype"), "25"); /* still there */
+    pdn_game_free(g);
+    g = fix_one(&f, "[Fen \"B:W1:B2\"]\n[FEN \"W:W31:B20\"]\n[fen \"B:W3:B4\"]\n*", false);
+    assert_string_equal(pdn_game_tag(g, "FEN"), "W:W31:B20");
+    pdn_game_free(g);
+    g = fix_one(&f, "[fen \"B:W1:B2\"]\n[Fen \"W:W31:B20\"]\n*", false);
+    assert_string_equal(pdn_game_tag(g, "FEN"), "B:W1:B2"); /* the first */
     pdn_game_free(g);
 }
 
@@ -132,6 +165,44 @@ static void test_tag_synonym_result_checked(void **state)
     assert_int_equal(pdn_diag_severity(PDN_DIAG_TAG_SYNONYM), PDN_SEV_NOTE);
 }
 
+/* The Goedemoed problems of Partie_avec_FEN1.pdn with their GameType,
+ * FEN and Result tags named in other cases (tests/data/SOURCES.md): read
+ * as the standard ones, the moves replay from the FEN, a note at each. */
+static void test_tag_synonym_case_replayed(void **state)
+{
+    (void)state;
+    static struct fix f;
+    replay_first(&f, "tests/data/tagcase/case-names.pdn");
+    assert_int_equal(f.dc.errors, 0);
+    assert_int_equal(dc_count(&f.dc, PDN_DIAG_TAG_CASE), 3);
+    assert_int_equal(dc_count(&f.dc, PDN_DIAG_TAG_SYNONYM), 0);
+    const struct diag_record *d = dc_find(&f.dc, PDN_DIAG_TAG_CASE);
+    dc_expect_at(d, 7, 1);
+    assert_string_equal(d->text, "RESULT");
+    assert_string_equal(d->detail, "read as Result");
+    assert_int_equal(pdn_diag_severity(PDN_DIAG_TAG_CASE), PDN_SEV_NOTE);
+    assert_string_equal(pdn_diag_name(PDN_DIAG_TAG_CASE), "tag-case");
+}
+
+/* A FEN in another case says who moves first, for the move numbers, as
+ * FEN does: 1... is Black's first move here, no wrong number. */
+static void test_tag_synonym_case_fen_side(void **state)
+{
+    (void)state;
+    struct fix f;
+    pdn_game *g = fix_one(&f, "[Fen \"B:W28:B19,23\"]\n1... 23x32 *", false);
+    dc_reset(&f.dc);
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.on_diag = dc_collect;
+    ro.diag_ctx = &f.dc;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, &ro), 0);
+    assert_int_equal(f.dc.errors, 0);
+    assert_int_equal(dc_count(&f.dc, PDN_DIAG_MOVE_NUMBER), 0);
+    assert_int_equal(dc_count(&f.dc, PDN_DIAG_TAG_CASE), 1);
+    pdn_game_free(g);
+}
+
 /* With a White tag besides Bianco, Bianco is neither read nor noted. */
 static void test_tag_synonym_standard_not_noted(void **state)
 {
@@ -162,6 +233,9 @@ int main(void)
         cmocka_unit_test(test_tag_synonym_italian_file),
         cmocka_unit_test(test_tag_synonym_standard_wins),
         cmocka_unit_test(test_tag_synonym_character_references),
+        cmocka_unit_test(test_tag_synonym_case_variants),
+        cmocka_unit_test(test_tag_synonym_case_replayed),
+        cmocka_unit_test(test_tag_synonym_case_fen_side),
         cmocka_unit_test(test_tag_synonym_result_checked),
         cmocka_unit_test(test_tag_synonym_standard_not_noted),
         cmocka_unit_test(test_tag_synonym_dash_result),

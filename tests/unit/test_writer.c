@@ -439,21 +439,24 @@ static void test_writer_bad_tag_names_as_comments(void **state)
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = COUNT(tags);
+    /* "white" is White in another case: the roster has its value (the tag
+     * is kept as well, as a comment: no identifier). */
     check(
         &g, NULL,
-        "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-        "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n{[Date \"\"]} "
+        "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A "
+        "\\\"B\\\"\"]\n[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n{[Date \"\"]} "
         "{[white \"A \\\"B\\\"\"]} {[ \"v\"]} ; [X-Y \"a}b\"]\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
     struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .seven_tag_roster = true};
     check(&g, &opt,
-          "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-          "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n/FEN \"W:W32:B1\"/ 1. 32-28 *\n\n");
+          "[Event \"?\"]\n[Site \"S\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A "
+          "\\\"B\\\"\"]\n[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n/FEN \"W:W32:B1\"/ 1. "
+          "32-28 *\n\n");
     g.ntags = 2;
     g.main.nmoves = 0; /* no move: at the end of the move text */
     check(&g, NULL,
-          "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n"
-          "[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n{[Date \"\"]} {[white \"A "
-          "\\\"B\\\"\"]} *\n\n");
+          "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"A "
+          "\\\"B\\\"\"]\n[Black \"?\"]\n[Result \"*\"]\n[GameType \"20\"]\n\n{[Date \"\"]} {[white "
+          "\"A \\\"B\\\"\"]} *\n\n");
 }
 
 int main(void)
