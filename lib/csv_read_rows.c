@@ -150,16 +150,27 @@ static char guess_delimiter(const pdn_csv_reader *r)
     return cands[best];
 }
 
+/* The decoder's findings about the file (the rows are split later: said at
+ * no row). */
+static void say_decoding_findings(pdn_csv_reader *r)
+{
+    enum pdn_diag_code code;
+    const char *detail;
+    while (csv_decoding_finding(r->decoding, &code, &detail))
+        csv_read_report(r, code, 0, 0, NULL, detail);
+}
+
 static bool fill(pdn_csv_reader *r)
 {
     if (r->pos < r->len) return true;
     if (r->eof) return false;
-    bool undefined = false;
-    r->len = r->decoding ? csv_decoding_read(r->decoding, r->fp, r->buf, sizeof r->buf, &undefined)
-                         : fread(r->buf, 1, sizeof r->buf, r->fp);
-    if (undefined && !r->undefined_said) {
-        r->undefined_said = true; /* where: the rows are split later; the file, once */
-        csv_read_report(r, PDN_DIAG_BAD_ENCODING, 0, 0, NULL, csv_decoding_charset(r->decoding));
+    if (!r->decoding) {
+        r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+    } else {
+        int rc = csv_decoding_read(r->decoding, r->buf, sizeof r->buf, &r->len);
+        /* a read error is fp's, which the caller sees, as without decoding */
+        if (rc < 0 && rc != PDN_EIO) r->failed = rc;
+        say_decoding_findings(r);
     }
     r->pos = 0;
     r->lf = r->cr = r->quote = SIZE_MAX; /* not looked for yet */
@@ -214,7 +225,7 @@ static size_t next_stop(pdn_csv_reader *r)
 static int feed(pdn_csv_reader *r)
 {
     if (!fill(r)) {
-        if (r->done) return -1;
+        if (r->done || r->failed) return -1; /* failed: no row made of what was read */
         r->done = true;
         row_clear(r);
         bool closed = csv_in_finish(r->in, on_field, on_row, r);

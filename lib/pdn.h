@@ -1583,8 +1583,9 @@ struct pdn_csv_read_options {
     /* Version 2: */
     enum pdn_encoding encoding; /* a CSV that is not UTF-8 (a spreadsheet's export in
                                    CP1252): from its first byte that is not on, decoded
-                                   in this code page, as pdn_reader_options' encoding
-                                   is; a byte it has not is U+FFFD (one
+                                   in this code page by the reader's decoder, as
+                                   pdn_reader_options' encoding is (lines all UTF-8
+                                   stay UTF-8); a byte it has not is U+FFFD (one
                                    PDN_DIAG_BAD_ENCODING a file). AUTO and UTF8: UTF-8
                                    only, a row that is not reported and skipped */
 };

@@ -528,8 +528,8 @@ static void test_csv_read_is_games(void **state)
 }
 
 /* A CSV in Latin-1 read with its encoding; UTF-8 before its first byte
- * that is not stays UTF-8, a character cut by a read (csv_decode.c reads
- * 16 KiB at a time) too. */
+ * that is not stays UTF-8, a character across 16 KiB (where a read may cut
+ * it) too. */
 static void test_csv_read_latin1(void **state)
 {
     (void)state;
@@ -562,6 +562,33 @@ static void test_csv_read_latin1(void **state)
     assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 1);
     free(back);
     free(csv);
+}
+
+/* Two CSV files joined, the first a spreadsheet's in Latin-1, the second
+ * UTF-8: past the first byte that is not UTF-8, a line that is all UTF-8
+ * stays UTF-8, as the PDN reader reads such a file (codepage.h), and the
+ * others are decoded; a line of both is the code page's. */
+static void test_csv_read_code_page_then_utf8_lines(void **state)
+{
+    (void)state;
+    static const char csv[] = "White,Black,moves\n"
+                              "J\xe9r\xf4me,M\xfcller,1. 32-28 *\n"
+                              "J\xc3\xa9r\xc3\xb4me,Fran\xc3\xa7ois,1. 33-28 *\n"
+                              "Fran\xe7ois,Z\xc3\xbc,1. 34-29 *\n";
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    const enum pdn_encoding encodings[] = {PDN_ENCODING_LATIN1, PDN_ENCODING_CP1252};
+    for (size_t i = 0; i < sizeof encodings / sizeof encodings[0]; i++) {
+        ro.encoding = encodings[i];
+        char *back = pdn_of(csv, ro, &dc);
+        expect_has(back, "[White \"J\xc3\xa9r\xc3\xb4me\"]\n[Black \"M\xc3\xbcller\"]");
+        expect_has(back, "[White \"J\xc3\xa9r\xc3\xb4me\"]\n[Black \"Fran\xc3\xa7ois\"]");
+        /* Latin-1 and UTF-8 in one line: Latin-1 throughout */
+        expect_has(back, "[White \"Fran\xc3\xa7ois\"]\n[Black \"Z\xc3\x83\xc2\xbc\"]");
+        assert_null(strstr(back, "\xc3\x83\xc2\xa9")); /* no 'é' read as 'Ã©' */
+        assert_int_equal(dc.total, 0);
+        free(back);
+    }
 }
 
 /* ---- the moves mode ---- */
@@ -688,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_csv_read_strict_stray_quote),
         cmocka_unit_test(test_csv_read_is_games),
         cmocka_unit_test(test_csv_read_latin1),
+        cmocka_unit_test(test_csv_read_code_page_then_utf8_lines),
         cmocka_unit_test(test_csv_moves_rows_of_every_line),
         cmocka_unit_test(test_csv_moves_numbered_from_the_fen),
         cmocka_unit_test(test_csv_blank_ends_quoted),
