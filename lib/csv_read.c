@@ -127,7 +127,7 @@ unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
 bool pdn_csv_reader_is_games(const pdn_csv_reader *r)
 {
     if (!r) return false;
-    return r->have_header ? r->has_moves : !r->ended;
+    return r->have_header ? r->has_moves || r->tags_only : !r->ended;
 }
 
 /* The reader of the text made from a row: findings go through relay. */

@@ -118,7 +118,8 @@ struct pdn_csv_reader {
     size_t nheader; /* the header's fields */
     bool have_header;
     bool has_moves;
-    bool rows_of_moves; /* rows of pdn2csv --moves, read without --moves: counted, not read */
+    bool tags_only;      /* no column of moves: games of their tags alone */
+    bool rows_not_games; /* the header names no games' columns: rows counted, not read */
     /* moves mode: the first row of the next game, kept */
     struct held {
         char *data;

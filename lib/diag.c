@@ -76,6 +76,7 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_SUSPECT_COPY] = {"suspect-copy", PDN_SEV_WARNING, "suspect copy"},
     /* tags */
     [PDN_DIAG_TAG_SYNONYM] = {"tag-synonym", PDN_SEV_NOTE, "tag name of another language"},
+    [PDN_DIAG_CSV_NO_MOVES] = {"csv-no-moves", PDN_SEV_WARNING, "no moves column"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -520,11 +520,40 @@ static void test_csv_read_is_games(void **state)
     assert_true(read_as_games("White,moves\nA,1. 32-28\n", false));
     assert_true(read_as_games("White,movetext\n", false)); /* a header alone */
     assert_true(read_as_games("game,ply,move\n1,1,32-28\n", true));
-    assert_false(read_as_games("Garbage\n1\n", false)); /* tags without moves */
+    /* tags of games without moves (pdn2csv --columns White,Black,Result) */
+    assert_true(read_as_games("White,Black,Result\nA,B,1-0\n", false));
+    assert_true(read_as_games("FEN\nW:W31:B20\n", false));
+    assert_true(read_as_games("tags\n\"[White \"\"A\"\"]\"\n", false));
+    assert_false(read_as_games("Garbage\n1\n", false)); /* no tag of a game, no moves */
+    assert_false(read_as_games("White,Moves\nA,1. 32-28 *\n", false)); /* --map Moves=moves */
+    assert_false(read_as_games("game,ply,White\n1,1,A\n", true));      /* --moves, no move */
     assert_false(read_as_games("Notes of the club.\nNone yet.\n", false));
     assert_false(read_as_games("game,ply,move\n1,1,32-28\n", false)); /* --moves rows */
     assert_false(read_as_games("\xff\xfe,moves\n", false)); /* a header that does not read */
     assert_false(pdn_csv_reader_is_games(NULL));
+}
+
+/* A header of tags without moves gives games of their tags alone, said
+ * once; a header of neither gives no game, whatever the rows hold. */
+static void test_csv_read_tags_alone(void **state)
+{
+    (void)state;
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of("Round,white,Black,Result\n1,A,B,1-0\n2,B,A,0-2\n", ro, &dc);
+    /* as pdn_write_game writes them: the roster, the result in one convention */
+    expect_has(back, "[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"2-0\"]");
+    expect_has(back, "[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"0-2\"]");
+    expect_has(back, "]\n\n2-0\n\n");
+    expect_has(back, "]\n\n0-2\n\n");
+    assert_int_equal(dc_count(&dc, PDN_DIAG_CSV_NO_MOVES), 1);
+    assert_int_equal(dc.errors, 0);
+    free(back);
+    back = pdn_of("Name,Club\nA,Nice\nB,Lyon\n", ro, &dc);
+    assert_string_equal(back, "");
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 1);
+    assert_int_equal(dc_count(&dc, PDN_DIAG_CSV_NO_MOVES), 0);
+    free(back);
 }
 
 /* A CSV in Latin-1 read with its encoding; UTF-8 before its first byte
@@ -714,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),
         cmocka_unit_test(test_csv_read_is_games),
+        cmocka_unit_test(test_csv_read_tags_alone),
         cmocka_unit_test(test_csv_read_latin1),
         cmocka_unit_test(test_csv_read_code_page_then_utf8_lines),
         cmocka_unit_test(test_csv_moves_rows_of_every_line),
