@@ -58,9 +58,12 @@ static void scan_tags(struct replay *r)
         if (!t->name || !t->value) continue;
         const struct pdn_tag **slot = tag_slot(r, t->name);
         if (slot && !*slot) *slot = t;
-        if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0 && t->value[0] && !date_ok(t->value))
+        if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0 && t->value[0] &&
+            !date_ok(t->value)) {
+            char detail[DATE_DETAIL_SIZE];
             replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
-                        date_expected(t->value));
+                        date_expected(detail, t->value));
+        }
     }
     read_synonyms(r);
 }

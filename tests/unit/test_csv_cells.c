@@ -406,8 +406,8 @@ static void test_csv_iso_dates_both_ways(void **state)
 {
     (void)state;
     /* pdn, the CSV's, and the PDN csv2pdn makes of it: a date written
-     * otherwise is read as pdnstats reads it, day first, both ways; a range
-     * stays as written. */
+     * otherwise with one reading as YYYY-MM-DD, both ways; a range, and a
+     * day and month that could be swapped, stay as written. */
     static const struct {
         const char *pdn, *iso, *back;
     } dates[] = {
@@ -416,7 +416,8 @@ static void test_csv_iso_dates_both_ways(void **state)
         {"????.??.??", "", "????.??.??"},
         {"2024.??.??", "2024--", "2024.??.??"},
         {"17/05/2024", "2024-05-17", "2024.05.17"},
-        {"10/05/2024", "2024-05-10", "2024.05.10"},
+        {"10/05/2024", "10/05/2024", "10/05/2024"}, /* 10 May or 5 October */
+        {"05/05/2024", "2024-05-05", "2024.05.05"}, /* the same either way */
         {"2024.10.27 - 2024.11.01", "2024.10.27 - 2024.11.01", "2024.10.27 - 2024.11.01"},
     };
     for (size_t i = 0; i < sizeof dates / sizeof dates[0]; i++) {
