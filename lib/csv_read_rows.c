@@ -227,7 +227,9 @@ static int feed(pdn_csv_reader *r)
     if (!fill(r)) {
         if (r->done || r->failed) return -1; /* failed: no row made of what was read */
         r->done = true;
-        row_clear(r);
+        /* The fields of a last row with no line end after it are read
+         * already (csv_next_row cleared what came before them): its last
+         * field comes now. */
         bool closed = csv_in_finish(r->in, on_field, on_row, r);
         if (!closed) {
             csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,

@@ -534,6 +534,31 @@ static void test_csv_read_is_games(void **state)
     assert_false(pdn_csv_reader_is_games(NULL));
 }
 
+/* A CSV whose last line has no line end (a hand-edited file, many
+ * programs' exports): its last row is read whole, in either mode, and so
+ * is a header alone. */
+static void test_csv_read_last_row_without_line_end(void **state)
+{
+    (void)state;
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of("White,Black,moves\nA,B,1. 32-28 *\nC,D,1. 33-28 *", ro, &dc);
+    expect_has(back, "[White \"A\"]\n[Black \"B\"]");
+    expect_has(back, "[White \"C\"]\n[Black \"D\"]");
+    expect_has(back, "1. 33-28 *");
+    assert_int_equal(dc.total, 0);
+    free(back);
+    back = pdn_of("White,moves", ro, &dc);
+    assert_string_equal(back, "");
+    assert_int_equal(dc.total, 0);
+    free(back);
+    ro.moves = true;
+    back = pdn_of("game,ply,move\n1,1,32-28\n1,2,19-23", ro, &dc);
+    expect_has(back, "1. 32-28 19-23 *");
+    assert_int_equal(dc.total, 0);
+    free(back);
+}
+
 /* A header of tags without moves gives games of their tags alone, said
  * once; a header of neither gives no game, whatever the rows hold. */
 static void test_csv_read_tags_alone(void **state)
@@ -744,6 +769,7 @@ int main(void)
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),
         cmocka_unit_test(test_csv_read_is_games),
+        cmocka_unit_test(test_csv_read_last_row_without_line_end),
         cmocka_unit_test(test_csv_read_tags_alone),
         cmocka_unit_test(test_csv_read_latin1),
         cmocka_unit_test(test_csv_read_code_page_then_utf8_lines),
