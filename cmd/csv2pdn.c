@@ -18,7 +18,8 @@ static const char usage[] =
     "Reads CSV (standard input when no FILE, or '-'): a header row, then a game a row,\n"
     "and writes the games as PDN. Header names are tags (the roster's in any case:\n"
     "white, WHITE), an empty cell no tag; moves or movetext, in lower case, holds\n"
-    "the moves; pdn2csv's computed columns are ignored.\n"
+    "the moves (without either, a row is a game of its tags alone); pdn2csv's\n"
+    "computed columns are ignored.\n"
     "\n" TOOL_OUTPUT_USAGE
     "      --moves            rows of pdn2csv --moves: a game's rows make one game\n"
     "      --map COLUMN=TAG   read COLUMN as TAG (repeatable): --map 'white player=White'\n"

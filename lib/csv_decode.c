@@ -1,102 +1,90 @@
 /*
  * csv_decode: the bytes of a CSV that is not UTF-8 (a spreadsheet's export
  * in the system's code page, CP1252 for Excel's "CSV (Comma delimited)")
- * made UTF-8 before libcsv splits them, as the PDN reader decodes a file:
- * UTF-8 up to its first byte that is not (a UTF-8 byte order mark: UTF-8
- * throughout), the rest in the code page asked for. Single-byte code pages
- * only, by codepage.c's tables (which come from iconv); knows nothing of
- * rows or games.
+ * made UTF-8 before libcsv splits them, by the PDN reader's own decoder
+ * (input.c), so that both read a file alike: UTF-8 up to its first byte
+ * that is not (a byte order mark decides), the rest in the code page asked
+ * for, but for lines that are all UTF-8 (files joined, codepage.h). Knows
+ * nothing of rows or games.
  */
-#include "codepage.h"
 #include "csv_reader.h"
-#include "encoding.h"
-#include "text.h"
+#include "input.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Bytes read at a time: decoded, each is at most 3 (CSV_DECODE_GROWTH). */
-#define RAW_BYTES ((size_t)16 * 1024)
+/* The decoded text: input_fill wants INPUT_TEXT_ROOM free after what it
+ * keeps of the last fill (the start of a UTF-8 sequence a read cut). */
+#define TEXT_CAP (2 * INPUT_TEXT_ROOM)
 
 struct csv_decoding {
-    struct codepage cp;
-    unsigned char raw[RAW_BYTES];
-    size_t ntail;    /* the start of a UTF-8 sequence the last read cut, kept */
-    bool started;    /* the first bytes were looked at for a byte order mark */
-    bool utf8;       /* a UTF-8 byte order mark: never decoded */
-    bool converting; /* past the first byte that is not UTF-8 */
+    struct input_source src;
+    struct input_text text; /* [given, text.end) decoded, not handed out yet */
+    size_t given;
+    int said; /* the decoder's findings (src.events) handed out */
 };
 
-int csv_decoding_open(struct csv_decoding **out, enum pdn_encoding encoding)
+int csv_decoding_open(struct csv_decoding **out, FILE *fp, enum pdn_encoding encoding)
 {
     *out = NULL;
     if ((unsigned)encoding >= ENCODING_COUNT) return PDN_EINVAL;
     if (encoding == PDN_ENCODING_AUTO || encoding == PDN_ENCODING_UTF8) return 0;
     struct csv_decoding *d = calloc(1, sizeof *d);
-    if (!d) return PDN_ENOMEM;
-    if (!codepage_init(&d->cp, encoding_charset(encoding))) {
+    if (!d || !(d->text.data = malloc(TEXT_CAP))) {
         free(d);
-        return PDN_EENCODING;
+        return PDN_ENOMEM;
     }
+    d->text.cap = TEXT_CAP;
+    input_init(&d->src, encoding); /* valid: checked above */
+    d->src.fp = fp;
     *out = d;
     return 0;
 }
 
 void csv_decoding_free(struct csv_decoding *d)
 {
+    if (!d) return;
+    input_fini(&d->src);
+    free(d->text.data);
     free(d);
 }
 
-const char *csv_decoding_charset(const struct csv_decoding *d)
+/* More text decoded, what input_fill kept of the last fill moved to the
+ * front: 1, 0 at the end of the input, or a negative PDN_E* code. */
+static int decode_more(struct csv_decoding *d)
 {
-    return d->cp.charset;
+    struct input_text *t = &d->text;
+    size_t kept = t->filled - t->end;
+    memmove(t->data, t->data + t->end, kept);
+    t->base += t->end;
+    t->end = 0;
+    t->filled = kept;
+    d->given = 0;
+    d->said = 0;
+    d->src.nevents = 0;
+    return input_fill(&d->src, t);
 }
 
-/* raw[from, n) in the code page, appended at out: its length. */
-static size_t decode(struct csv_decoding *d, size_t from, size_t n, char *out, bool *undefined)
+int csv_decoding_read(struct csv_decoding *d, char *out, size_t cap, size_t *len)
 {
-    size_t len = 0;
-    for (size_t i = from; i < n; i++) {
-        unsigned char b = d->raw[i];
-        size_t k = (size_t)d->cp.extra[b] + 1;
-        memcpy(out + len, d->cp.utf8[b], k);
-        len += k;
-        *undefined |= d->cp.undefined[b];
+    *len = 0;
+    if (d->given == d->text.end) {
+        int rc = decode_more(d);
+        if (rc <= 0) return rc;
     }
-    return len;
+    size_t n = d->text.end - d->given;
+    if (n > cap) n = cap;
+    memcpy(out, d->text.data + d->given, n);
+    d->given += n;
+    *len = n;
+    return 0;
 }
 
-/* One read: what of it is UTF-8, then the rest decoded; 0 with a sequence
- * kept (ntail) when that is all it read. */
-static size_t read_once(struct csv_decoding *d, FILE *fp, char *out, bool *undefined)
+bool csv_decoding_finding(struct csv_decoding *d, enum pdn_diag_code *code, const char **detail)
 {
-    size_t got = fread(d->raw + d->ntail, 1, RAW_BYTES - d->ntail, fp);
-    size_t n = d->ntail + got;
-    d->ntail = 0;
-    if (!d->started && n > 0) {
-        d->started = true;
-        d->utf8 = n >= 3 && memcmp(d->raw, "\xEF\xBB\xBF", 3) == 0;
-    }
-    size_t ok = d->converting ? 0 : n;
-    if (!d->converting && !d->utf8) {
-        bool incomplete;
-        ok = text_utf8_valid(d->raw, n, &incomplete);
-        /* a sequence cut by the read may end in the next one's first bytes */
-        if (ok < n && incomplete && got > 0)
-            d->ntail = n - ok;
-        else
-            d->converting = ok < n;
-    }
-    memcpy(out, d->raw, ok);
-    if (d->ntail) memmove(d->raw, d->raw + ok, d->ntail);
-    return d->converting ? ok + decode(d, ok, n, out + ok, undefined) : ok;
-}
-
-size_t csv_decoding_read(struct csv_decoding *d, FILE *fp, char *out, size_t cap, bool *undefined)
-{
-    if (cap < RAW_BYTES * CSV_DECODE_GROWTH) return 0;
-    size_t len;
-    while ((len = read_once(d, fp, out, undefined)) == 0 && d->ntail > 0)
-        ;
-    return len;
+    if (d->said >= d->src.nevents) return false;
+    *code = d->src.events[d->said].code;
+    *detail = d->src.events[d->said].detail;
+    d->said++;
+    return true;
 }

@@ -72,13 +72,16 @@ static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
 }
 
 /* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; a date written
- * otherwise too, read as pdnstats places a game in time (date_read: day
- * first, "10.03.2003" the 10th of March), so that the column sorts as the
- * events table does; other text (a range, words) as it is. */
+ * otherwise too when it has one reading ("13.03.2003", "1969.7.4", read
+ * by date_read); other text as it is: a range, words, and a day and month
+ * that could be swapped ("12-08-2021": 12 August or 8 December), which
+ * nothing in the game tells apart and a wrong guess would hide (the
+ * replay's bad-date finding names both readings). */
 static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
 {
-    char placed[DATE_SIZE];
-    if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && date_read(placed, v))
+    char placed[DATE_SIZE], both[2][DATE_SIZE];
+    if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && !date_swappable(both, v) &&
+        date_read(placed, v))
         v = placed;
     /* Only a date: "2003.04.31" is text (it was written 2003-04-31). */
     if (!w->o.iso_dates || !v || !date_ok(v)) {

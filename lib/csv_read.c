@@ -107,7 +107,7 @@ int pdn_csv_reader_open(pdn_csv_reader **out, FILE *fp, const struct pdn_csv_rea
     if (!r) return PDN_ENOMEM;
     r->fp = fp;
     int rc = copy_options(r, o);
-    if (rc == 0) rc = csv_decoding_open(&r->decoding, r->o.encoding);
+    if (rc == 0) rc = csv_decoding_open(&r->decoding, fp, r->o.encoding);
     if (rc < 0) {
         r->o.nmap = 0; /* only the copies made are freed */
         for (size_t i = 0; r->map && i < o->nmap; i++)
@@ -127,7 +127,7 @@ unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
 bool pdn_csv_reader_is_games(const pdn_csv_reader *r)
 {
     if (!r) return false;
-    return r->have_header ? r->has_moves : !r->ended;
+    return r->have_header ? r->has_moves || r->tags_only : !r->ended;
 }
 
 /* The reader of the text made from a row: findings go through relay. */
@@ -199,7 +199,7 @@ static int game_from_text(pdn_game **out, pdn_csv_reader *r, bool extra)
 static int next_text(pdn_csv_reader *r)
 {
     bool kept = r->have_held; /* read and unprotected with the last game */
-    if (!csv_next_usable(r)) return r->nomem ? PDN_ENOMEM : -1;
+    if (!csv_next_usable(r)) return r->nomem ? PDN_ENOMEM : r->failed ? r->failed : -1;
     if (!kept) {
         for (size_t i = 0; i < r->nf; i++)
             csv_unprotect(r, r->data + r->off[i]);

@@ -150,16 +150,27 @@ static char guess_delimiter(const pdn_csv_reader *r)
     return cands[best];
 }
 
+/* The decoder's findings about the file (the rows are split later: said at
+ * no row). */
+static void say_decoding_findings(pdn_csv_reader *r)
+{
+    enum pdn_diag_code code;
+    const char *detail;
+    while (csv_decoding_finding(r->decoding, &code, &detail))
+        csv_read_report(r, code, 0, 0, NULL, detail);
+}
+
 static bool fill(pdn_csv_reader *r)
 {
     if (r->pos < r->len) return true;
     if (r->eof) return false;
-    bool undefined = false;
-    r->len = r->decoding ? csv_decoding_read(r->decoding, r->fp, r->buf, sizeof r->buf, &undefined)
-                         : fread(r->buf, 1, sizeof r->buf, r->fp);
-    if (undefined && !r->undefined_said) {
-        r->undefined_said = true; /* where: the rows are split later; the file, once */
-        csv_read_report(r, PDN_DIAG_BAD_ENCODING, 0, 0, NULL, csv_decoding_charset(r->decoding));
+    if (!r->decoding) {
+        r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
+    } else {
+        int rc = csv_decoding_read(r->decoding, r->buf, sizeof r->buf, &r->len);
+        /* a read error is fp's, which the caller sees, as without decoding */
+        if (rc < 0 && rc != PDN_EIO) r->failed = rc;
+        say_decoding_findings(r);
     }
     r->pos = 0;
     r->lf = r->cr = r->quote = SIZE_MAX; /* not looked for yet */
@@ -214,9 +225,11 @@ static size_t next_stop(pdn_csv_reader *r)
 static int feed(pdn_csv_reader *r)
 {
     if (!fill(r)) {
-        if (r->done) return -1;
+        if (r->done || r->failed) return -1; /* failed: no row made of what was read */
         r->done = true;
-        row_clear(r);
+        /* The fields of a last row with no line end after it are read
+         * already (csv_next_row cleared what came before them): its last
+         * field comes now. */
         bool closed = csv_in_finish(r->in, on_field, on_row, r);
         if (!closed) {
             csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL,
@@ -438,19 +451,39 @@ static bool has_column_but_case(const pdn_csv_reader *r, const char *name)
     return false;
 }
 
-/* Why the games have no moves: the header's columns say. Rows of pdn2csv
- * --moves are not read without --moves: each would be a game of no tag and
- * no move, two errors a row that say nothing more. */
+/* Whether a header without a column of moves still names games, of their
+ * tags alone: pdn2csv --columns White,Black,Result, a table of results.
+ * So it does with a column of the roster's tags (White, Result, FEN...)
+ * or the tags column, unless it looks like a slip: rows of pdn2csv
+ * --moves, a Moves column, --moves without its move column. */
+static bool tags_only_header(const pdn_csv_reader *r)
+{
+    if (r->o.moves || moves_rows_without_option(r) || has_column_but_case(r, "moves") ||
+        has_column_but_case(r, "movetext"))
+        return false;
+    for (size_t i = 0; i < r->ncols; i++) {
+        if (r->cols[i].role == R_TAGS) return true;
+        for (size_t k = 0; r->cols[i].role == R_TAG && k < sizeof roster / sizeof roster[0]; k++)
+            if (strcasecmp(r->cols[i].tag, roster[k]) == 0) return true;
+    }
+    return false;
+}
+
+/* Why the rows are no games: the header's columns say. None is read: each
+ * would be a game of no tag that matters and no move (rows of pdn2csv
+ * --moves read without --moves: two errors a row that say nothing more). */
 static const char *no_moves_reason(const pdn_csv_reader *r)
 {
-    if (r->o.moves) return "no move or canonical column: the games have no moves";
+    if (r->o.moves) return "no move or canonical column: no row is read";
     if (moves_rows_without_option(r))
         return "no moves or movetext column: its ply and move columns are rows of "
                "pdn2csv --moves, which csv2pdn --moves reads; no row is read without it";
     if (has_column_but_case(r, "moves") || has_column_but_case(r, "movetext"))
         return "no moves or movetext column: a column named so in other letters ('Moves') is "
-               "a tag, as every name with a capital is; --map Moves=moves reads it as the moves";
-    return "no moves or movetext column: the games have no moves";
+               "a tag, as every name with a capital is; --map Moves=moves reads it as the "
+               "moves; no row is read without it";
+    return "no moves or movetext column, nor a column of a game's tags (White, Result, FEN...): "
+           "no row is read";
 }
 
 /* Each --map COLUMN=TAG whose COLUMN the header has not (a typo: 'whte'),
@@ -491,8 +524,14 @@ static int read_header(pdn_csv_reader *r)
     unmapped_columns(r);
     r->have_header = true;
     if (r->has_moves) return 0;
+    r->tags_only = tags_only_header(r);
+    if (r->tags_only) {
+        csv_read_report(r, PDN_DIAG_CSV_NO_MOVES, r->row_no, 0, NULL,
+                        "neither moves nor movetext: each row is a game of its tags alone");
+        return 0;
+    }
     csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, 0, NULL, no_moves_reason(r));
-    r->rows_of_moves = moves_rows_without_option(r);
+    r->rows_not_games = true;
     return 0;
 }
 
@@ -572,7 +611,7 @@ bool csv_next_usable(pdn_csv_reader *r)
             if (read_header(r) < 0) return r->nomem = true, false;
             continue;
         }
-        if (r->rows_of_moves)
+        if (r->rows_not_games)
             r->rows++;
         else if (csv_usable_row(r))
             return true;

@@ -69,21 +69,21 @@ struct waited_number {
     uint32_t wait;   /* 1 + its wait's index */
 };
 
-/* csv_decode.c: the input decoded from a single-byte code page, from its
- * first byte that is not UTF-8 on. A decoding for encoding, or none (*out
- * NULL) for PDN_ENCODING_AUTO and PDN_ENCODING_UTF8: 0, PDN_EINVAL,
- * PDN_ENOMEM or PDN_EENCODING. */
+/* csv_decode.c: the CSV read from fp and decoded as the PDN reader
+ * decodes a file (input.c), for a single-byte code page: a decoding for
+ * encoding, or none (*out NULL) for PDN_ENCODING_AUTO and
+ * PDN_ENCODING_UTF8, whose bytes are read as they are: 0, PDN_EINVAL or
+ * PDN_ENOMEM. */
 struct csv_decoding;
-int csv_decoding_open(struct csv_decoding **out, enum pdn_encoding encoding);
+int csv_decoding_open(struct csv_decoding **out, FILE *fp, enum pdn_encoding encoding);
 void csv_decoding_free(struct csv_decoding *d);
-/* iconv(3)'s name of its code page. */
-const char *csv_decoding_charset(const struct csv_decoding *d);
-/* A byte becomes at most this many of UTF-8. */
-#define CSV_DECODE_GROWTH 3
-/* Reads from fp and decodes into out, of cap bytes (at least 48 KiB): the
- * bytes put there, 0 at the end of the input; *undefined set when a byte
- * is none of the code page's (U+FFFD in its place). */
-size_t csv_decoding_read(struct csv_decoding *d, FILE *fp, char *out, size_t cap, bool *undefined);
+/* Up to cap bytes of the decoded text into out, *len of them (0 at the
+ * end of the input): 0, or a negative PDN_E* code. */
+int csv_decoding_read(struct csv_decoding *d, char *out, size_t cap, size_t *len);
+/* The decoder's next finding since the last read (a byte the code page
+ * has not, once a file; UTF-16 or UTF-32 without a byte order mark):
+ * true with its code and detail, or false. */
+bool csv_decoding_finding(struct csv_decoding *d, enum pdn_diag_code *code, const char **detail);
 
 struct pdn_csv_reader {
     struct pdn_csv_read_options o;
@@ -91,7 +91,7 @@ struct pdn_csv_reader {
     char **map; /* "COLUMN=TAG" copies */
     FILE *fp;
     struct csv_decoding *decoding; /* NULL: the bytes are read as they are */
-    bool undefined_said;           /* a byte the code page has not, said once */
+    int failed;                    /* the decoder's PDN_E* code: the input ended there */
     struct csv_in *in;
     char buf[1 << 16];
     size_t pos, len;
@@ -118,7 +118,8 @@ struct pdn_csv_reader {
     size_t nheader; /* the header's fields */
     bool have_header;
     bool has_moves;
-    bool rows_of_moves; /* rows of pdn2csv --moves, read without --moves: counted, not read */
+    bool tags_only;      /* no column of moves: games of their tags alone */
+    bool rows_not_games; /* the header names no games' columns: rows counted, not read */
     /* moves mode: the first row of the next game, kept */
     struct held {
         char *data;

@@ -53,8 +53,15 @@ static bool date_form(const char *v)
     return field_ok(v + 5, 12) && field_ok(v + 8, 31);
 }
 
-const char *date_expected(const char *v)
+const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v)
 {
+    char both[2][DATE_SIZE];
+    if (date_swappable(both, v)) {
+        snprintf(detail, DATE_DETAIL_SIZE,
+                 "day and month could be swapped: %s (day first) or %s (month first)", both[0],
+                 both[1]);
+        return detail;
+    }
     if (!date_form(v) || known(v + 5, 2) < 0 || known(v + 8, 2) < 0) return DATE_EXPECTED;
     switch (known(v + 5, 2)) {
     case 2:
@@ -144,6 +151,21 @@ static bool year_last(char out[DATE_SIZE], const struct fields *f)
     if (day_first_ok && month_first_ok) return strcmp(out, month_first) == 0;
     if (month_first_ok) memcpy(out, month_first, DATE_SIZE);
     return day_first_ok || month_first_ok;
+}
+
+/* Whether the fields are a day and a month (one or two characters each)
+ * before a year of four, and nothing after. */
+static bool year_last_fields(const struct fields *f)
+{
+    return f->n == 3 && !f->trailing && f->len[0] <= 2 && f->len[1] <= 2 && f->len[2] == 4;
+}
+
+bool date_swappable(char out[2][DATE_SIZE], const char *v)
+{
+    struct fields f;
+    if (date_ok(v) || !split(&f, v) || !year_last_fields(&f)) return false;
+    return compose(out[0], &f, 2, 1, 0) && compose(out[1], &f, 2, 0, 1) &&
+           strcmp(out[0], out[1]) != 0;
 }
 
 bool date_repair(char out[DATE_SIZE], const char *v)

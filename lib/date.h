@@ -22,10 +22,22 @@
  * (01-31; 29 February in a leap year, or one not known). */
 bool date_ok(const char *v);
 
+/* Room for date_expected's detail. */
+#define DATE_DETAIL_SIZE 96
+
 /* What a Date tag's value that is not date_ok should have been (its
- * finding's detail): DATE_EXPECTED, or for a day the month does not have
- * ("2003.04.31") that there is no such day. */
-const char *date_expected(const char *v);
+ * finding's detail, in detail or static): DATE_EXPECTED; for a day the
+ * month does not have ("2003.04.31") that there is no such day; for a date
+ * whose day and month could be swapped (date_swappable) its two readings. */
+const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v);
+
+/* Whether v, a day and a month before the year (DD.MM.YYYY, '-' or '/'
+ * between, a field one digit short), reads as two dates, day first and
+ * month first: "12-08-2021" is 12 August or 8 December, where "13.03.2003"
+ * and "05.05.2003" have one reading. True with both in the PDN form, the
+ * day-first one in out[0]. Nothing tells them apart: date_repair leaves
+ * them, and pdn2csv --iso-dates writes them as they stand. */
+bool date_swappable(char out[2][DATE_SIZE], const char *v);
 
 /* The one date a text that is not date_ok means, in out: the year, month
  * and day with '-', '/' or '.' between them, a field one digit short; a
@@ -46,7 +58,7 @@ bool date_repair(char out[DATE_SIZE], const char *v);
  * False (out undefined) for anything else: no text, a year whose first digit
  * is unknown, a month past 12 or a day past 31, a two-digit year, words.
  * Unlike date_repair, this guesses: DD.MM.YYYY is read day first even where
- * MM.DD.YYYY is a date. */
+ * MM.DD.YYYY is a date (date_swappable). */
 bool date_read(char out[DATE_SIZE], const char *v);
 
 /* The date a Date tag's range "A - B" (or "A-B", A a whole date of 10

@@ -265,19 +265,25 @@ static void fix_result(struct format *f, const pdn_game *game, bool repair)
 /* ---- the date -------------------------------------------------------------- */
 
 /* The Date tag written with the roster (the first), when it is no date but
- * has one reading: repaired, or reported as the replay reports it. Any
- * other bad date is left to pdncheck. */
+ * has one reading: repaired, or reported as the replay reports it. A day
+ * and month that could be swapped are reported when repairing, as the
+ * reason they stay as written (the finding names both readings). Any other
+ * bad date is left to pdncheck. */
 static void fix_date(struct format *f, const pdn_game *game, bool repair,
                      struct pdn_write_options *wo)
 {
     const struct pdn_tag *t = NULL;
     for (uint32_t k = 0; k < game->ntags && !t; k++)
         if (game->tags[k].name && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
-    if (!t || !t->value || !date_repair(f->date, t->value)) return;
-    if (!repair) {
-        emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, date_expected(t->value));
+    if (!t || !t->value) return;
+    char both[2][DATE_SIZE], why[DATE_DETAIL_SIZE];
+    bool repairable = date_repair(f->date, t->value);
+    if (repairable ? !repair : repair && date_swappable(both, t->value)) {
+        emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
+             date_expected(why, t->value));
         return;
     }
+    if (!repairable) return;
     char detail[32];
     snprintf(detail, sizeof detail, "written %s", f->date);
     emit(f, game, PDN_DIAG_FIXED, NULL, &t->pos, NULL, t->value, detail);

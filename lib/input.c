@@ -74,6 +74,12 @@ void input_reuse(struct input_source *src)
 static ssize_t input_read(struct input_source *src, void *buf, size_t cap)
 {
     if (src->in_eof || cap == 0) return 0;
+    if (src->fp) {
+        size_t n = fread(buf, 1, cap, src->fp);
+        if (n == 0) src->in_eof = true;
+        src->consumed += n;
+        return n == 0 && ferror(src->fp) ? PDN_EIO : (ssize_t)n;
+    }
     if (src->fd < 0) {
         size_t n = src->mem_len - src->mem_pos;
         if (n > cap) n = cap;

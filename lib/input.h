@@ -1,15 +1,18 @@
 /*
  * input (private): raw input bytes -> decoded UTF-8 text, block by block.
  *
- * A source wraps a file descriptor or a memory buffer and appends decoded
- * UTF-8 to a growable text buffer the reader owns. It never lexes, never
- * reports through callbacks: findings are left as events for the reader.
+ * A source wraps a file descriptor, a memory buffer or a stdio stream (the
+ * CSV reader's, csv_decode.c) and appends decoded UTF-8 to a growable text
+ * buffer the reader owns. It never lexes, never reports through callbacks:
+ * findings are left as events for the reader.
  */
 #ifndef PDN_INPUT_H
 #define PDN_INPUT_H
 
 #include "codepage.h"
 #include "encoding.h"
+
+#include <stdio.h>
 
 /* Bytes read from the input at a time. */
 #define INPUT_BLOCK ((size_t)64 * 1024)
@@ -35,7 +38,8 @@ struct input_event {
 enum input_mode { INPUT_MODE_START, INPUT_MODE_FAST, INPUT_MODE_CONVERT };
 
 struct input_source {
-    int fd; /* -1 for memory input */
+    int fd;   /* -1 for memory input */
+    FILE *fp; /* set after input_init: read with fread (the CSV reader's stream) */
     const unsigned char *mem;
     size_t mem_len, mem_pos;
     enum pdn_encoding encoding; /* as asked for */

@@ -687,6 +687,9 @@ enum pdn_diag_code {
                              one (detail: which), the game having none of that name */
     PDN_DIAG_TAG_CASE,    /* a standard tag name in another case (Fen, RESULT) read as the
                              standard one (detail: which), the game having none of that name */
+    /* CSV input: the header names tags of games (White, Result, FEN...) but no moves
+       column; each row is read as a game of its tags alone */
+    PDN_DIAG_CSV_NO_MOVES,
     PDN_DIAG_COUNT
 };
 
@@ -1600,8 +1603,9 @@ struct pdn_csv_read_options {
     /* Version 2: */
     enum pdn_encoding encoding; /* a CSV that is not UTF-8 (a spreadsheet's export in
                                    CP1252): from its first byte that is not on, decoded
-                                   in this code page, as pdn_reader_options' encoding
-                                   is; a byte it has not is U+FFFD (one
+                                   in this code page by the reader's decoder, as
+                                   pdn_reader_options' encoding is (lines all UTF-8
+                                   stay UTF-8); a byte it has not is U+FFFD (one
                                    PDN_DIAG_BAD_ENCODING a file). AUTO and UTF8: UTF-8
                                    only, a row that is not reported and skipped */
 };
@@ -1639,9 +1643,11 @@ PDN_API unsigned long pdn_csv_reader_rows(const pdn_csv_reader *reader);
 /*
  * Whether the input read so far may be a CSV of games: false when its
  * header did not read (invalid UTF-8) or names no column of moves (moves
- * or movetext; with moves, move or canonical), the bad-csv finding that
- * says the games have no moves; true before the header, and for an empty
- * input.
+ * or movetext; with moves, move or canonical) nor, without moves, a column
+ * of the roster's tags (White, Result, FEN...) or the tags column: the
+ * bad-csv finding that says no row is read. True before the header, for an
+ * empty input, and for a header of tags without moves (games of their tags
+ * alone, PDN_DIAG_CSV_NO_MOVES).
  */
 PDN_API bool pdn_csv_reader_is_games(const pdn_csv_reader *reader);
 /* A place in the text of the game pdn_csv_reader_next returned last (its

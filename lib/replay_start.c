@@ -35,8 +35,10 @@ static inline const struct pdn_tag **tag_slot(struct replay *r, const char *name
 /* A Date tag's value: an empty one says no more than an absent one. */
 static inline void check_date(struct replay *r, const struct pdn_tag *t)
 {
-    if (t->value[0] && !date_ok(t->value))
-        replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, date_expected(t->value));
+    if (!t->value[0] || date_ok(t->value)) return;
+    char detail[DATE_DETAIL_SIZE];
+    replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
+                date_expected(detail, t->value));
 }
 
 /* The tags of another language, or of a standard name in another case,

@@ -261,7 +261,16 @@ static void report(const pdn_unique *u, const struct kept *first, enum pdn_diag_
     const char *first_file = u->files[first->file];
     if (file == NULL) file = "-";
     char detail[512];
-    if (strcmp(first_file, file) == 0)
+    /* In the same file, the first copy stands before this one, unless the
+     * file is read twice (named twice, or named and in a folder named):
+     * else the game would be a copy of itself, or of one after it. */
+    bool again = first->line > k->line || (first->line == k->line && first->col >= k->col);
+    if (strcmp(first_file, file) == 0 && again)
+        snprintf(detail, sizeof detail,
+                 "%s game %u (line %u) of this file as read before: it was "
+                 "read twice%s",
+                 what, first->game, first->line, then);
+    else if (strcmp(first_file, file) == 0)
         snprintf(detail, sizeof detail, "%s game %u (line %u)%s", what, first->game, first->line,
                  then);
     else

@@ -406,8 +406,8 @@ static void test_csv_iso_dates_both_ways(void **state)
 {
     (void)state;
     /* pdn, the CSV's, and the PDN csv2pdn makes of it: a date written
-     * otherwise is read as pdnstats reads it, day first, both ways; a range
-     * stays as written. */
+     * otherwise with one reading as YYYY-MM-DD, both ways; a range, and a
+     * day and month that could be swapped, stay as written. */
     static const struct {
         const char *pdn, *iso, *back;
     } dates[] = {
@@ -416,7 +416,8 @@ static void test_csv_iso_dates_both_ways(void **state)
         {"????.??.??", "", "????.??.??"},
         {"2024.??.??", "2024--", "2024.??.??"},
         {"17/05/2024", "2024-05-17", "2024.05.17"},
-        {"10/05/2024", "2024-05-10", "2024.05.10"},
+        {"10/05/2024", "10/05/2024", "10/05/2024"}, /* 10 May or 5 October */
+        {"05/05/2024", "2024-05-05", "2024.05.05"}, /* the same either way */
         {"2024.10.27 - 2024.11.01", "2024.10.27 - 2024.11.01", "2024.10.27 - 2024.11.01"},
     };
     for (size_t i = 0; i < sizeof dates / sizeof dates[0]; i++) {
@@ -520,16 +521,70 @@ static void test_csv_read_is_games(void **state)
     assert_true(read_as_games("White,moves\nA,1. 32-28\n", false));
     assert_true(read_as_games("White,movetext\n", false)); /* a header alone */
     assert_true(read_as_games("game,ply,move\n1,1,32-28\n", true));
-    assert_false(read_as_games("Garbage\n1\n", false)); /* tags without moves */
+    /* tags of games without moves (pdn2csv --columns White,Black,Result) */
+    assert_true(read_as_games("White,Black,Result\nA,B,1-0\n", false));
+    assert_true(read_as_games("FEN\nW:W31:B20\n", false));
+    assert_true(read_as_games("tags\n\"[White \"\"A\"\"]\"\n", false));
+    assert_false(read_as_games("Garbage\n1\n", false)); /* no tag of a game, no moves */
+    assert_false(read_as_games("White,Moves\nA,1. 32-28 *\n", false)); /* --map Moves=moves */
+    assert_false(read_as_games("game,ply,White\n1,1,A\n", true));      /* --moves, no move */
     assert_false(read_as_games("Notes of the club.\nNone yet.\n", false));
     assert_false(read_as_games("game,ply,move\n1,1,32-28\n", false)); /* --moves rows */
     assert_false(read_as_games("\xff\xfe,moves\n", false)); /* a header that does not read */
     assert_false(pdn_csv_reader_is_games(NULL));
 }
 
+/* A CSV whose last line has no line end (a hand-edited file, many
+ * programs' exports): its last row is read whole, in either mode, and so
+ * is a header alone. */
+static void test_csv_read_last_row_without_line_end(void **state)
+{
+    (void)state;
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of("White,Black,moves\nA,B,1. 32-28 *\nC,D,1. 33-28 *", ro, &dc);
+    expect_has(back, "[White \"A\"]\n[Black \"B\"]");
+    expect_has(back, "[White \"C\"]\n[Black \"D\"]");
+    expect_has(back, "1. 33-28 *");
+    assert_int_equal(dc.total, 0);
+    free(back);
+    back = pdn_of("White,moves", ro, &dc);
+    assert_string_equal(back, "");
+    assert_int_equal(dc.total, 0);
+    free(back);
+    ro.moves = true;
+    back = pdn_of("game,ply,move\n1,1,32-28\n1,2,19-23", ro, &dc);
+    expect_has(back, "1. 32-28 19-23 *");
+    assert_int_equal(dc.total, 0);
+    free(back);
+}
+
+/* A header of tags without moves gives games of their tags alone, said
+ * once; a header of neither gives no game, whatever the rows hold. */
+static void test_csv_read_tags_alone(void **state)
+{
+    (void)state;
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    char *back = pdn_of("Round,white,Black,Result\n1,A,B,1-0\n2,B,A,0-2\n", ro, &dc);
+    /* as pdn_write_game writes them: the roster, the result in one convention */
+    expect_has(back, "[Round \"1\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"2-0\"]");
+    expect_has(back, "[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Result \"0-2\"]");
+    expect_has(back, "]\n\n2-0\n\n");
+    expect_has(back, "]\n\n0-2\n\n");
+    assert_int_equal(dc_count(&dc, PDN_DIAG_CSV_NO_MOVES), 1);
+    assert_int_equal(dc.errors, 0);
+    free(back);
+    back = pdn_of("Name,Club\nA,Nice\nB,Lyon\n", ro, &dc);
+    assert_string_equal(back, "");
+    assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 1);
+    assert_int_equal(dc_count(&dc, PDN_DIAG_CSV_NO_MOVES), 0);
+    free(back);
+}
+
 /* A CSV in Latin-1 read with its encoding; UTF-8 before its first byte
- * that is not stays UTF-8, a character cut by a read (csv_decode.c reads
- * 16 KiB at a time) too. */
+ * that is not stays UTF-8, a character across 16 KiB (where a read may cut
+ * it) too. */
 static void test_csv_read_latin1(void **state)
 {
     (void)state;
@@ -562,6 +617,33 @@ static void test_csv_read_latin1(void **state)
     assert_int_equal(dc_count(&dc, PDN_DIAG_BAD_CSV), 1);
     free(back);
     free(csv);
+}
+
+/* Two CSV files joined, the first a spreadsheet's in Latin-1, the second
+ * UTF-8: past the first byte that is not UTF-8, a line that is all UTF-8
+ * stays UTF-8, as the PDN reader reads such a file (codepage.h), and the
+ * others are decoded; a line of both is the code page's. */
+static void test_csv_read_code_page_then_utf8_lines(void **state)
+{
+    (void)state;
+    static const char csv[] = "White,Black,moves\n"
+                              "J\xe9r\xf4me,M\xfcller,1. 32-28 *\n"
+                              "J\xc3\xa9r\xc3\xb4me,Fran\xc3\xa7ois,1. 33-28 *\n"
+                              "Fran\xe7ois,Z\xc3\xbc,1. 34-29 *\n";
+    struct pdn_csv_read_options ro = PDN_CSV_READ_OPTIONS_INIT;
+    struct diag_collector dc;
+    const enum pdn_encoding encodings[] = {PDN_ENCODING_LATIN1, PDN_ENCODING_CP1252};
+    for (size_t i = 0; i < sizeof encodings / sizeof encodings[0]; i++) {
+        ro.encoding = encodings[i];
+        char *back = pdn_of(csv, ro, &dc);
+        expect_has(back, "[White \"J\xc3\xa9r\xc3\xb4me\"]\n[Black \"M\xc3\xbcller\"]");
+        expect_has(back, "[White \"J\xc3\xa9r\xc3\xb4me\"]\n[Black \"Fran\xc3\xa7ois\"]");
+        /* Latin-1 and UTF-8 in one line: Latin-1 throughout */
+        expect_has(back, "[White \"Fran\xc3\xa7ois\"]\n[Black \"Z\xc3\x83\xc2\xbc\"]");
+        assert_null(strstr(back, "\xc3\x83\xc2\xa9")); /* no 'é' read as 'Ã©' */
+        assert_int_equal(dc.total, 0);
+        free(back);
+    }
 }
 
 /* ---- the moves mode ---- */
@@ -687,7 +769,10 @@ int main(void)
         cmocka_unit_test(test_csv_read_findings_at_row_and_column),
         cmocka_unit_test(test_csv_read_strict_stray_quote),
         cmocka_unit_test(test_csv_read_is_games),
+        cmocka_unit_test(test_csv_read_last_row_without_line_end),
+        cmocka_unit_test(test_csv_read_tags_alone),
         cmocka_unit_test(test_csv_read_latin1),
+        cmocka_unit_test(test_csv_read_code_page_then_utf8_lines),
         cmocka_unit_test(test_csv_moves_rows_of_every_line),
         cmocka_unit_test(test_csv_moves_numbered_from_the_fen),
         cmocka_unit_test(test_csv_blank_ends_quoted),

@@ -117,6 +117,42 @@ static void test_date_repair_never_guessed(void **state)
     repaired("", "");
 }
 
+/* v's two readings (date_swappable), day first, or "" when it has not two. */
+static void swappable(const char *v, const char *day_first, const char *month_first)
+{
+    char both[2][DATE_SIZE];
+    bool two = date_swappable(both, v);
+    assert_string_equal(two ? both[0] : "", day_first);
+    assert_string_equal(two ? both[1] : "", month_first);
+}
+
+/* The dates whose day and month could be swapped (pdn2csv --iso-dates
+ * writes them as they stand), and their finding's detail. '12-08-2021' is
+ * from the Championnat de France 2021 (tests/data/tournaments), beside
+ * games dated 2021.08.12. */
+static void test_date_swappable(void **state)
+{
+    (void)state;
+    swappable("12-08-2021", "2021.08.12", "2021.12.08");
+    swappable("10.03.2003", "2003.03.10", "2003.10.03");
+    swappable("1/2/2003", "2003.02.01", "2003.01.02");
+    swappable("?\?.03.2003", "2003.03.??", "2003.??.03");
+    swappable("13.03.2003", "", ""); /* one reading */
+    swappable("05.05.2003", "", ""); /* the same date either way */
+    swappable("31.04.2003", "", ""); /* no date either way */
+    swappable("2003.03.10", "", ""); /* the PDN form */
+    swappable("2003-03-10", "", ""); /* the year first: one order */
+    swappable("10.03.03", "", "");   /* a two-digit year */
+    swappable("10.03.2003 - 12.03.2003", "", "");
+    swappable("", "", "");
+    char detail[DATE_DETAIL_SIZE];
+    assert_string_equal(date_expected(detail, "12-08-2021"),
+                        "day and month could be swapped: 2021.08.12 (day first) or 2021.12.08 "
+                        "(month first)");
+    assert_string_equal(date_expected(detail, "13.03.2003"), DATE_EXPECTED);
+    assert_string_equal(date_expected(detail, "2003.04.31"), "no such day: April has 30 days");
+}
+
 /* What date_read makes of v, or "" when it names no date. */
 static void read_as(const char *v, const char *want)
 {
@@ -236,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_date_repair_year_alone),
         cmocka_unit_test(test_date_repair_year_last),
         cmocka_unit_test(test_date_repair_never_guessed),
+        cmocka_unit_test(test_date_swappable),
         cmocka_unit_test(test_date_read_pdn_form),
         cmocka_unit_test(test_date_read_real_forms),
         cmocka_unit_test(test_date_range_end),

@@ -233,8 +233,13 @@ static void test_format_fix_date(void **state)
     /* Without fix the date stays, reported as the replay reports it. */
     check_date("13.03.2003", false, "[Date \"13.03.2003\"]\n",
                "2:1 bad-date 13.03.2003|expected YYYY.MM.DD, '?' for unknown digits\n");
-    /* No one reading: neither changed nor reported (pdncheck reports it). */
-    check_date("10.03.2003", true, "[Date \"10.03.2003\"]\n", "");
+    /* Two readings: unchanged, and the fix says why (without it, as any
+     * other date it cannot repair, nothing: pdncheck reports it). */
+    check_date("10.03.2003", true, "[Date \"10.03.2003\"]\n",
+               "2:1 bad-date 10.03.2003|day and month could be swapped: 2003.03.10 (day first) "
+               "or 2003.10.03 (month first)\n");
+    check_date("10.03.2003", false, "[Date \"10.03.2003\"]\n", "");
+    /* No reading: neither changed nor reported (pdncheck reports it). */
     check_date("10.03.03", true, "[Date \"10.03.03\"]\n", "");
     check_date("2003.03.10", true, "[Date \"2003.03.10\"]\n", "");
 }

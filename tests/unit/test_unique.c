@@ -58,13 +58,15 @@ static pdn_game *game_of(const char *white, const char *black, const char *tags,
     return g;
 }
 
-/* Checks one game against the set: the return value, what was heard. */
-static int check(pdn_unique *u, struct heard *h, const char *white, const char *black,
-                 const char *tags, const char *moves)
+/* Checks one game against the set, as the game of a.pdn that starts at
+ * line: the return value, what was heard. */
+static int check(pdn_unique *u, struct heard *h, uint32_t line, const char *white,
+                 const char *black, const char *tags, const char *moves)
 {
     memset(h, 0, sizeof *h);
     pdn_game *g = game_of(white, black, tags, moves);
-    int rc = pdn_unique_check(u, g, "a.pdn", NULL, on_diag, h);
+    struct pdn_pos at = {.line = line, .col = 1};
+    int rc = pdn_unique_check(u, g, "a.pdn", &at, on_diag, h);
     pdn_game_free(g);
     return rc;
 }
@@ -96,7 +98,7 @@ static void run_steps(enum pdn_unique_mode mode, const struct step *steps, size_
     struct heard h;
     for (size_t i = 0; i < n; i++) {
         const struct step *s = &steps[i];
-        int copy = check(u, &h, s->white, s->black, s->tags, s->moves);
+        int copy = check(u, &h, (uint32_t)i * 10 + 1, s->white, s->black, s->tags, s->moves);
         if (copy != s->copy || (s->repeated >= 0 && h.repeated != s->repeated) ||
             (s->suspect >= 0 && h.suspect != s->suspect) ||
             (s->detail && !strstr(h.detail, s->detail)))
@@ -250,6 +252,27 @@ static void test_other_file_named(void **state)
     pdn_unique_free(u);
 }
 
+/* The same file read twice (pdnfmt --unique a.pdn a.pdn): its games are
+ * copies of the first reading's, which the detail says, rather than of
+ * themselves ("a copy of game 1 (line 1)" at line 1). */
+static void test_same_file_read_twice(void **state)
+{
+    (void)state;
+    pdn_unique *u = new_set(PDN_UNIQUE_MOVES);
+    struct heard h = {0};
+    pdn_game *g = game_of("Smit", "Jansen", R("?"), LONG_MOVES);
+    struct pdn_pos at = {.line = 40, .col = 3}, later = {.line = 90, .col = 1};
+    assert_int_equal(pdn_unique_check(u, g, "a.pdn", &at, on_diag, &h), 0);
+    assert_int_equal(pdn_unique_check(u, g, "a.pdn", &at, on_diag, &h), 1);
+    assert_string_equal(h.detail, "a copy of game 1 (line 40) of this file as read before: it was "
+                                  "read twice, left out");
+    /* a copy further on in one reading of the file */
+    assert_int_equal(pdn_unique_check(u, g, "a.pdn", &later, on_diag, &h), 1);
+    assert_string_equal(h.detail, "a copy of game 1 (line 40), left out");
+    pdn_game_free(g);
+    pdn_unique_free(u);
+}
+
 /* Many games: the tables grow and every copy is still found. */
 static void test_many_games(void **state)
 {
@@ -260,7 +283,9 @@ static void test_many_games(void **state)
     for (int round = 0; round < 2; round++)
         for (int i = 0; i < 3000; i++) {
             snprintf(white, sizeof white, "Player %d", i);
-            assert_int_equal(check(u, &h, white, "Jansen", R("?"), "1. 32-28 18-23"), round);
+            assert_int_equal(check(u, &h, (uint32_t)(round * 3000 + i) * 5 + 1, white, "Jansen",
+                                   R("?"), "1. 32-28 18-23"),
+                             round);
         }
     pdn_unique_free(u);
 }
@@ -281,8 +306,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_scenarios_by_moves), cmocka_unit_test(test_scenarios_by_position),
-        cmocka_unit_test(test_other_file_named),   cmocka_unit_test(test_many_games),
-        cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_other_file_named),   cmocka_unit_test(test_same_file_read_twice),
+        cmocka_unit_test(test_many_games),         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
