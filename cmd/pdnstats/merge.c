@@ -391,6 +391,25 @@ static void unknown_players_warning(const struct tool *t, const json_t *out)
     if (!t->quiet && n > 0) tool_same_player_warning(t, (unsigned long)n, NULL, true);
 }
 
+/* Tables a piece may hold that no sum of pieces gives (a crosstable needs
+ * every game of its event, a team table every game of its match): left
+ * out of the whole, and said, not silently (pdnstats --json --crosstable
+ * on each piece, then --merge, printed none and no word why). */
+static void left_out_warning(const struct tool *t, const struct docs *d)
+{
+    static const char *const names[] = {"crosstables", "teams"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        size_t pieces = 0;
+        for (size_t i = 0; i < d->n; i++)
+            pieces += table(d, i, names[k]) != NULL && !json_is_null(table(d, i, names[k]));
+        if (t->quiet || pieces == 0) continue;
+        fprintf(stderr,
+                "%s: warning: --merge leaves out the %s of %zu piece%s: they need every game "
+                "of their events; run %s once over the whole for them\n",
+                t->prog, names[k], pieces, pieces == 1 ? "" : "s", t->prog);
+    }
+}
+
 int stats_merge(struct tool *t, int n, char *const *files)
 {
     static char *const std_in[] = {"-"};
@@ -413,6 +432,7 @@ int stats_merge(struct tool *t, int n, char *const *files)
         else
             putchar('\n');
         unknown_players_warning(t, out);
+        left_out_warning(t, &d);
         json_decref(out);
     }
     for (size_t i = 0; i < d.n; i++)
