@@ -213,7 +213,10 @@ int main(int argc, char **argv)
     /* nothing of an input that is no CSV of games is in the games written
      * (or tags alone, of a header without moves): a named output is kept */
     if (cv.not_games) tool_output_keep(&t, &cv.out, "an input is not a CSV of games");
-    if (!t.quiet)
+    if (!t.quiet && tool_output_dropped(&t, &cv.out))
+        fprintf(stderr, "%s: %lu row%s in, no game written to %s\n", t.prog, cv.rows,
+                cv.rows == 1 ? "" : "s", cv.out.path);
+    else if (!t.quiet)
         fprintf(stderr, "%s: %lu row%s in, %lu game%s out\n", t.prog, cv.rows,
                 cv.rows == 1 ? "" : "s", cv.games, cv.games == 1 ? "" : "s");
     tool_output_close(&t, &cv.out, t.status < TOOL_EXIT_SYSTEM);

@@ -435,6 +435,11 @@ void tool_output_keep(struct tool *t, const struct tool_output *o, const char *w
     tool_system_error(t, o->path, reason);
 }
 
+bool tool_output_dropped(const struct tool *t, const struct tool_output *o)
+{
+    return o->path && t->status >= TOOL_EXIT_SYSTEM;
+}
+
 int tool_output_close(struct tool *t, struct tool_output *o, bool commit)
 {
     int rc = 0;

@@ -361,8 +361,12 @@ static void summary(const struct tool *t, const struct conv *c)
     unsigned long errors = pdn_csv_writer_errors(c->writer) + c->worker_errors;
     struct tool_message m;
     FILE *fp = tool_message_open(&m, stderr);
-    fprintf(fp, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
-            c->games == 1 ? "" : "s", c->games, c->rows, c->rows == 1 ? "" : "s");
+    if (tool_output_dropped(t, &c->out))
+        fprintf(fp, "%s: %lu game%s in, no row written to %s", t->prog, c->games,
+                c->games == 1 ? "" : "s", c->out.path);
+    else
+        fprintf(fp, "%s: %lu game%s in, %lu out, %lu row%s", t->prog, c->games,
+                c->games == 1 ? "" : "s", c->games, c->rows, c->rows == 1 ? "" : "s");
     if (errors) fprintf(fp, "; %lu game%s with errors", errors, errors == 1 ? "" : "s");
     fputc('\n', fp);
     tool_message_close(&m);
