@@ -171,6 +171,20 @@ grep -qFx "pdnmatch: $dying_spec: the engine quit in 3 games in a row (the last:
 grep -q "^$dying_spec vs level=1: 3 games, +0 =0 -3," "$work/dying.out" ||
     fail "always quits: the score: $(tail -n 1 "$work/dying.out")"
 
+# One that lets the timeout pass in 3 games in a row stops the match
+# there too (exit status 3): a hung engine played on, each game lost after
+# up to twice --timeout (no 'done', then no 'pong'), to the match's last.
+check
+silent_spec="hub:sh $root/tests/cli/match/silent-engine.sh"
+"$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/silent.pdn" "$silent_spec" level=1 \
+    >"$work/silent.out" 2>"$work/silent.err"
+[ $? -eq 3 ] || fail "always silent: exit status not 3: $(cat "$work/silent.err")"
+grep -qFx "pdnmatch: $silent_spec: the engine did not answer within 0.2 s in 3 games in a row; the match stops" \
+    "$work/silent.err" || fail "always silent: $(cat "$work/silent.err")"
+[ "$(grep -c '^\[Event ' "$work/silent.pdn")" -eq 3 ] || fail "always silent: not 3 games written"
+grep -q "^$silent_spec vs level=1: 3 games, +0 =0 -3," "$work/silent.out" ||
+    fail "always silent: the score: $(tail -n 1 "$work/silent.out")"
+
 # One that cannot be started again stops the match at once.
 check
 dying "1 false" 10
