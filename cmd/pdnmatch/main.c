@@ -118,7 +118,8 @@ static enum game_result play(struct match *m, int round, struct played_game *g,
         if (pdn_movegen_count(&g->board, 0) == 0)
             return side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
         if (g->nplies >= m->max_plies) {
-            snprintf(why, cap, "a draw after %d plies (--max-plies)", g->nplies);
+            snprintf(why, cap, "a draw after %d %s (--max-plies)", g->nplies,
+                     g->nplies == 1 ? "ply" : "plies");
             return RESULT_DRAW;
         }
         if (g->nplies >= 20 && g->nplies % 10 == 0 && game_draw_ply(g, NULL)) return RESULT_DRAW;
@@ -201,9 +202,10 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
          * score: Black in English checkers */
         bool black_first = pdn_rules_get(g->start.variant)->black_moves_first;
         if (!m->t.quiet)
-            printf("game %d: %s - %s %s (%d plies)%s%s\n", i + 1, black_first ? r.black : r.white,
+            printf("game %d: %s - %s %s (%d %s)%s%s\n", i + 1, black_first ? r.black : r.white,
                    black_first ? r.white : r.black, played_result_text(r.result, g->start.variant),
-                   g->nplies, r.comment ? ": " : "", r.comment ? r.comment : "");
+                   g->nplies, g->nplies == 1 ? "ply" : "plies", r.comment ? ": " : "",
+                   r.comment ? r.comment : "");
         fflush(stdout);
     }
     return 0;
