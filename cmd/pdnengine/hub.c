@@ -4,9 +4,10 @@
  * that led to them (pos), limits (level), searches (go think, ponder,
  * analyze) reporting "info" after each depth and "done" at the end; during
  * a search "ping", "ponder-hit" and "stop" are answered at once; a ponder
- * search is bounded by the level only from its "ponder-hit" on. Unknown
- * commands are ignored, as the protocol asks; a bad position or move is
- * answered with "error". Where protocol.txt is silent, Scan 3.1's source
+ * search is bounded by the level only from its "ponder-hit" on. An
+ * unknown command is answered with "error", as Scan answers it (its
+ * arguments are ignored, as the protocol asks), and so is a bad position
+ * or move. Where protocol.txt is silent, Scan 3.1's source
  * (main.cpp) decides: the game starts at the start position, "pos" without
  * pos= goes back to it, a refused position keeps the one before (so does
  * a moves= list whose quotes were lost, which Scan plays in part), and
@@ -402,8 +403,12 @@ static void dispatch(struct session *s)
         say("pong");
     else if (strcmp(c, "quit") == 0)
         s->quit = true;
-    /* Anything else (stop or ponder-hit outside a search, unknown
-     * commands) is ignored, as the protocol asks. */
+    else if (c[0] && strcmp(c, "stop") != 0 && strcmp(c, "ponder-hit") != 0)
+        /* As Scan 3.1 answers ("bad command"), naming it: a GUI that
+         * sends a command of its own, or misspells one, learns that
+         * nothing was done. stop and ponder-hit outside a search (one
+         * that ended as they were sent) and blank lines are no mistake. */
+        error_reply("unknown command", c);
 }
 
 int hub_run(const struct engine_options *options)

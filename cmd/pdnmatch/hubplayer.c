@@ -10,7 +10,8 @@
  * read and dropped (up to a "pong"), or it is killed, so that the next
  * game never takes a stale move for its own. An engine that quit, or was
  * killed, is started anew for the next game (hub_new_game); whether it
- * quit, and how it ended, hub_quit tells pdnmatch, which counts them.
+ * quit, and how it ended, hub_quit tells pdnmatch, and whether it let the
+ * timeout pass, hub_late: pdnmatch counts both.
  */
 #include "../lines.h"
 #include "../report.h"
@@ -33,6 +34,7 @@ struct hub_player {
     double timeout;
     const char *level;
     bool quit;       /* it ended on its own since it was started */
+    bool late;       /* it let the timeout pass in the game being played */
     char ended[128]; /* how it ended ("exit status 3"), or "" */
     char line[PDN_HUB_LINE_MAX];
     struct pdn_hub_message msg;
@@ -123,6 +125,7 @@ static bool await(struct hub_player *h, const char *command, double seconds, cha
                 snprintf(err, cap, "the engine quit before '%s' (%s)", command, h->ended);
             } else {
                 snprintf(err, cap, "no '%s' from the engine within %g s", command, seconds);
+                h->late = true;
             }
             return false;
         }
@@ -296,8 +299,14 @@ bool hub_quit(struct hub_player *h, char *why, size_t cap)
     return h->quit;
 }
 
+bool hub_late(const struct hub_player *h)
+{
+    return h->late;
+}
+
 bool hub_new_game(struct hub_player *h, char *err, size_t cap)
 {
+    h->late = false;
     if (h->pid > 0) return send_line(h, "new-game", err, cap);
     if (start(h, err, cap)) return true;
     end_process(h, 0);

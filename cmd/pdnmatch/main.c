@@ -38,13 +38,14 @@ static const char usage[] =
     "                         86400 (30); a slower one, one that quits or plays\n"
     "                         an illegal move loses the game (a slow one is then\n"
     "                         stopped, or restarted, before the next game; one\n"
-    "                         that quit is started again, and the match stops\n"
-    "                         when it quits in 3 games in a row)\n"
+    "                         that quit is started again; the match stops when\n"
+    "                         it quits, or lets the timeout pass, in 3 games in\n"
+    "                         a row)\n"
     "  -o, --output FILE      write the games as PDN to FILE\n"
     "  -q, --quiet            no line per game, the score only\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 the match was played, 2 usage error, 3 system error (an\n"
-    "engine that cannot start or quits in 3 games in a row: the match stopped;\n"
-    "a file that cannot be read or written).\n"
+    "engine that cannot start, or quits or lets the timeout pass in 3 games in a\n"
+    "row: the match stopped; a file that cannot be read or written).\n"
     "See pdnmatch(1).\n";
 
 struct match {
@@ -61,10 +62,12 @@ struct match {
     int wins, draws, losses;
     double squares; /* sum of the squared game points, for the margin */
     int quits[2];   /* the games in a row in which each engine quit */
+    int lates[2];   /* the games in a row each engine lost on time */
 };
 
-/* An engine that quits in this many games in a row stops the match: it
- * would lose every game left, each at the cost of a start. */
+/* An engine that quits, or lets the timeout pass, in this many games in a
+ * row stops the match: it would lose every game left, each at the cost of
+ * a start, or of up to twice --timeout (a hung one: no answer, no pong). */
 enum { QUITS_MAX = 3 };
 
 static void parse_seed(struct tool *t, void *state, const char *arg)
@@ -115,7 +118,8 @@ static enum game_result play(struct match *m, int round, struct played_game *g,
         if (pdn_movegen_count(&g->board, 0) == 0)
             return side == PDN_COLOR_WHITE ? RESULT_BLACK : RESULT_WHITE;
         if (g->nplies >= m->max_plies) {
-            snprintf(why, cap, "a draw after %d plies (--max-plies)", g->nplies);
+            snprintf(why, cap, "a draw after %d %s (--max-plies)", g->nplies,
+                     g->nplies == 1 ? "ply" : "plies");
             return RESULT_DRAW;
         }
         if (g->nplies >= 20 && g->nplies % 10 == 0 && game_draw_ply(g, NULL)) return RESULT_DRAW;
@@ -144,12 +148,19 @@ static void count(struct match *m, enum game_result r, bool first_white)
 
 /* Engine k ready for game `round`: one that quit in the game before (it
  * lost it, or quit after its last move) is started again, unless that
- * was the QUITS_MAX-th game in a row; false, and a message, when the
- * match must stop there. */
+ * was the QUITS_MAX-th game in a row, or the QUITS_MAX-th in a row it
+ * lost on time; false, and a message, when the match must stop there. */
 static bool ready_for_game(struct match *m, int k, int round)
 {
     char why[256];
     const char *stop = "; the match stops";
+    m->lates[k] = player_late(m->player[k]) ? m->lates[k] + 1 : 0;
+    if (m->lates[k] >= QUITS_MAX) {
+        fprintf(stderr,
+                "pdnmatch: %s: the engine did not answer within %g s in %d games in a row%s\n",
+                m->spec[k], m->timeout, m->lates[k], stop);
+        return false;
+    }
     if (!player_quit(m->player[k], why, sizeof why)) {
         m->quits[k] = 0;
     } else if (++m->quits[k] >= QUITS_MAX) {
@@ -191,9 +202,10 @@ static int play_match(struct match *m, struct played_game *g, const char *date)
          * score: Black in English checkers */
         bool black_first = pdn_rules_get(g->start.variant)->black_moves_first;
         if (!m->t.quiet)
-            printf("game %d: %s - %s %s (%d plies)%s%s\n", i + 1, black_first ? r.black : r.white,
+            printf("game %d: %s - %s %s (%d %s)%s%s\n", i + 1, black_first ? r.black : r.white,
                    black_first ? r.white : r.black, played_result_text(r.result, g->start.variant),
-                   g->nplies, r.comment ? ": " : "", r.comment ? r.comment : "");
+                   g->nplies, g->nplies == 1 ? "ply" : "plies", r.comment ? ": " : "",
+                   r.comment ? r.comment : "");
         fflush(stdout);
     }
     return 0;

@@ -24,6 +24,9 @@ bool player_new_game(struct player *p, char *err, size_t cap);
 /* Whether the player's engine quit (ended on its own) since it was last
  * started, and how in why ("exit status 3"); a built-in level never does. */
 bool player_quit(struct player *p, char *why, size_t cap);
+/* Whether the player's engine let the timeout pass in the game since
+ * player_new_game (it lost that game on time); a built-in level never does. */
+bool player_late(const struct player *p);
 void player_close(struct player *p);
 
 /* The same for Hub engines (hubplayer.c). */
@@ -34,6 +37,7 @@ bool hub_move(struct hub_player *h, struct pdn_move *out, const struct played_ga
               size_t cap);
 bool hub_new_game(struct hub_player *h, char *err, size_t cap);
 bool hub_quit(struct hub_player *h, char *why, size_t cap);
+bool hub_late(const struct hub_player *h);
 void hub_close(struct hub_player *h);
 
 /* Openings: positions to start games from. */

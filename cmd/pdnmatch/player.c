@@ -83,6 +83,11 @@ bool player_quit(struct player *p, char *why, size_t cap)
     return p->hub && hub_quit(p->hub, why, cap);
 }
 
+bool player_late(const struct player *p)
+{
+    return p->hub && hub_late(p->hub);
+}
+
 void player_close(struct player *p)
 {
     if (!p) return;

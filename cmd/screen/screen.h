@@ -116,6 +116,11 @@ struct typing {
     int squares[PDN_PATH_MAX + 2]; /* from, then landing (or captured) squares */
     int nsquares;
     char digits[4]; /* the square being typed */
+    /* The square refused, shown after the squares with the message about
+     * it; until Enter, Backspace or Esc the keys of a move typed ahead
+     * ("50-45" when 50 may not move) are ignored, so that the message
+     * stays about what was typed, not about a square read out of it. */
+    char refused[4];
 };
 enum typing_result {
     TYPING_NOT_MINE, /* the key is not the move's: the tool's */

@@ -146,9 +146,10 @@ void typing_text(const struct typing *t, const struct pdn_board *b, char *out, s
         pdn_square_text(square, (enum pdn_variant)b->variant, t->squares[i]);
         len += (size_t)snprintf(out + len, cap - len, "%s%s", i ? (char[]){sep, 0} : "", square);
     }
-    if (len < cap && t->nsquares && (t->digits[0] || trailing))
+    const char *tail = t->refused[0] ? t->refused : t->digits;
+    if (len < cap && t->nsquares && (tail[0] || trailing))
         len += (size_t)snprintf(out + len, cap - len, "%c", sep);
-    if (len < cap) snprintf(out + len, cap - len, "%s", t->digits);
+    if (len < cap) snprintf(out + len, cap - len, "%s", tail);
 }
 
 /* ---- keys ---- */
@@ -220,6 +221,7 @@ static bool take_square(struct step *s)
     if (sq == 0 || fitting(t, &legal, (enum pdn_variant)s->b->variant, sq, idx, &whole) == 0 ||
         t->nsquares >= PDN_PATH_MAX + 1) {
         refuse(s, typed, sq);
+        memcpy(t->refused, typed, sizeof t->refused);
         return false;
     }
     t->squares[t->nsquares++] = sq;
@@ -314,11 +316,34 @@ static bool start_typing(struct step *s)
     return true;
 }
 
+/* Whether a key goes on the move typed: a digit, a file letter, a
+ * separator. */
+static bool move_key(const struct pdn_board *b, int key)
+{
+    return (key >= '0' && key <= '9') || file_key(b, key) || key == '-' || key == 'x' ||
+           key == 'X' || key == ':' || key == ' ';
+}
+
+/* A key after a square refused: Enter or Backspace takes the square back
+ * (the squares before it kept, the message about it too), the keys of the
+ * move typed ahead are ignored; false when the key is not for this. */
+static bool after_refusal(struct step *s, int key)
+{
+    if (key == '\n' || key == '\r' || key == KEY_ENTER || key == KEY_BACKSPACE || key == 127 ||
+        key == 8) {
+        s->t->refused[0] = '\0';
+        return true;
+    }
+    return move_key(s->b, key);
+}
+
 /* A key while a move is typed; false when it is not the move's. */
 static bool edit(struct step *s, int key)
 {
     struct typing *t = s->t;
-    if (key >= '0' && key <= '9') {
+    if (t->refused[0] && after_refusal(s, key)) {
+        /* ignored, or the refusal taken back */
+    } else if (key >= '0' && key <= '9') {
         type_digit(s, key);
     } else if (file_key(s->b, key)) {
         type_file(s, key);

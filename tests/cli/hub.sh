@@ -3,7 +3,8 @@
 # protocol.txt): through a FIFO, one command at a time, each step waiting
 # (polling, with a timeout) for the answer it expects. A whole session:
 # hub / id, param, wait; set-param; init / ready; an unknown command
-# ignored; ping / pong; pos with moves; level depth; go think / info, done,
+# answered with error naming it (as Scan 3.1's "bad command"; it was
+# ignored without a word), stop outside a search ignored; ping / pong; pos with moves; level depth; go think / info, done,
 # the move checked legal by pdncheck (a game of the moves played and the
 # engine's); bad positions, illegal moves and moves= without quotes
 # answered with error, the moves before an illegal one kept (as Scan);
@@ -62,7 +63,8 @@ send 'frobnicate now=1 "odd'
 send 'stop'
 send ping
 expect "ping" '^pong$'
-[ "$(wc -l <"$work/out")" -eq 6 ] || fail "an unknown command, or stop outside a search, was answered"
+expect "unknown command" '^error message="unknown command: frobnicate"$'
+[ "$(wc -l <"$work/out")" -eq 7 ] || fail "stop outside a search was answered"
 
 send "pos pos=$start moves=\"32-28 19-23 28x19\""
 send 'level depth=5'

@@ -171,6 +171,24 @@ grep -qFx "pdnmatch: $dying_spec: the engine quit in 3 games in a row (the last:
 grep -q "^$dying_spec vs level=1: 3 games, +0 =0 -3," "$work/dying.out" ||
     fail "always quits: the score: $(tail -n 1 "$work/dying.out")"
 
+# One that lets the timeout pass in 3 games in a row stops the match
+# there too (exit status 3): a hung engine played on, each game lost after
+# up to twice --timeout (no 'done', then no 'pong'), to the match's last.
+check
+silent_spec="hub:sh $root/tests/cli/match/silent-engine.sh"
+"$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/silent.pdn" "$silent_spec" level=1 \
+    >"$work/silent.out" 2>"$work/silent.err"
+[ $? -eq 3 ] || fail "always silent: exit status not 3: $(cat "$work/silent.err")"
+grep -qFx "pdnmatch: $silent_spec: the engine did not answer within 0.2 s in 3 games in a row; the match stops" \
+    "$work/silent.err" || fail "always silent: $(cat "$work/silent.err")"
+[ "$(grep -c '^\[Event ' "$work/silent.pdn")" -eq 3 ] || fail "always silent: not 3 games written"
+grep -q "^$silent_spec vs level=1: 3 games, +0 =0 -3," "$work/silent.out" ||
+    fail "always silent: the score: $(tail -n 1 "$work/silent.out")"
+# One ply is "1 ply", not "1 plies" (level=1's move, then no answer).
+check
+grep -qFx "game 2: level=1 - $silent_spec 2-0 (1 ply): Black forfeits: no 'done' from the engine within 0.2 s" \
+    "$work/silent.out" || fail "1 ply: $(sed -n 2p "$work/silent.out")"
+
 # One that cannot be started again stops the match at once.
 check
 dying "1 false" 10
@@ -225,6 +243,9 @@ uneven=$(sed -n 's/^\[FEN "\(.*\)"\]$/\1/p' "$work/openings.pdn" | awk -F: '{
     if (n["W"] != n["B"]) print }')
 [ -z "$uneven" ] || fail "random openings with a man more: $uneven"
 [ "$(grep -c '^\[FEN ' "$work/openings.pdn")" -eq 40 ] || fail "random openings: not 40 FEN tags"
+check
+[ "$(grep -c ' {a draw after 1 ply (--max-plies)} 1-1$' "$work/openings.pdn")" -eq 40 ] ||
+    fail "--max-plies 1: $(grep -m 1 '^{' "$work/openings.pdn")"
 
 # A draw rule reached between the match's checks (each 10 plies), then a
 # win: the game went to the validator with the win, which it refused

@@ -6,7 +6,8 @@
 #   sh tests/cli/play-tui.sh BIN        (from the project root; make cli runs it)
 #
 # A move typed square by square and the computer's answer; a square
-# refused with the moves that could come; a hint in a position whose best
+# refused with the moves that could come, the keys typed ahead after it
+# ignored; a hint in a position whose best
 # move is known (the two-for-one of the engine's unit test, 27-22, checked
 # with pdnperft --divide); a take-back to the start, the board as it was;
 # a game saved and its tags read back, pdncheck clean; a win to the end,
@@ -53,6 +54,15 @@ see "You (White) - the computer, level 1 (Black)" "┌────" " ○ " " �
 board >"$work/start"
 keys 3 5 2 9 # no move goes 35-29: refused, the moves that could come said
 see "no legal move goes 35-29; it may be: 35-30"
+keys Escape
+see "move dropped"
+# A move typed ahead after a square refused: the keys after it are ignored
+# until Enter or Backspace, the message stays about the square typed (it
+# was about 41, read as the start of a new move).
+keys 4 6 - 4 1
+see "Your move 1. 46    no legal move starts on 46; legal: "
+keys Enter
+see "Your move 1.     no legal move starts on 46; legal: "
 keys Escape
 see "move dropped"
 keys 3 2 # square by square: 32, then 28 ends the move
@@ -156,8 +166,8 @@ ended 0
 run compulsory "$(game C.UTF-8 "--level 1 --position W:W28,33,50:B23,5")"
 see "White to move: your move"
 keys 3 3
-see "a capture is compulsory: 28x19"
-keys 4 6
+see "Your move 1. 33    a capture is compulsory: 28x19"
+keys Enter 4 6 # Enter takes the refused square back
 see "no legal move starts on 46; legal: 28x19"
 keys q
 ended 0

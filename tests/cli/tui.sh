@@ -111,8 +111,10 @@ keys Enter
 see "1... 18-23  ply 2 of 5"
 text "2"
 see "Your move 2. 2"
-text "5" # no piece of White's on 25: refused, said
-see "no legal move starts on 25"
+text "5" # no piece of White's on 25: refused, said, and kept in sight
+see "Your move 2. 25    no legal move starts on 25"
+keys BSpace # takes the refused square back, the message kept
+see "Your move 2.     no legal move starts on 25"
 text "38" # square by square: 38, then 32
 see "Your move 2. 38-"
 text "32"
@@ -147,8 +149,12 @@ text "1-6" # square 1 needs its separator: 1 could begin 10-19
 see "1... 1-6 explored"
 text "28"
 see "Your move 2. 28x"
-text "17" # 28x17 is not a way: refused, with what may be played
-see "no legal move goes 28x17; it may be: 28x19x8"
+text "17-19" # 28x17 is not a way: refused, with what may be played; the
+# keys typed ahead after it are ignored (19 was read as the next square,
+# the message about 17 gone) until Backspace or Enter takes 17 back
+see "Your move 2. 28x17    no legal move goes 28x17; it may be: 28x19x8"
+keys BSpace
+see "Your move 2. 28x    no legal move goes 28x17; it may be: 28x19x8"
 text "19"
 see "Your move 2. 28x19x"
 text "8"
@@ -461,7 +467,7 @@ text "10"
 keys Enter
 see "10. 40x29  ply 19"
 text "50"
-see "Your move 10...     no legal move starts on 50; legal: 1-6  2-8  3-8  9-14  10-14  15-20  16-21 …"
+see "Your move 10... 50    no legal move starts on 50; legal: 1-6  2-8  3-8  9-14  10-14  15-20  16-21 …"
 keys Escape q
 ended 0
 
