@@ -62,9 +62,10 @@ void tool_output_stopped(struct tool *t, struct tool_output *o, int stop);
  * then asked not to commit. Standard output is written as it is.
  */
 void tool_output_keep(struct tool *t, const struct tool_output *o, const char *why);
-/* Whether o is a named file that tool_output_close will leave as it was (a
- * system error: kept, or a write failed): summaries then say nothing was
- * written to it rather than count what was not. */
+/* Whether o is a named file the tool will leave as it was: it commits
+ * only without a system error so far (an input that is not PDN, one that
+ * could not be read). Summaries then say nothing was written to it rather
+ * than count what was not. */
 bool tool_output_dropped(const struct tool *t, const struct tool_output *o);
 /*
  * commit: puts the temporary file in the target's place (or flushes what
