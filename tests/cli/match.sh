@@ -160,16 +160,24 @@ grep -qFx "pdnmatch: $dying_spec: the engine quit (exit status 3): started again
     fail "quits once: games 2 to 4 not played out: $(cat "$work/dying.out")"
 [ "$(cat "$work/starts")" -eq 2 ] || fail "quits once: started $(cat "$work/starts") times, not 2"
 
+# stopped_after_three STATUS WHAT BASE SPEC LINE: a match against SPEC
+# (its output in $work/BASE.{out,err,pdn}) stopped after 3 games lost in a
+# row, with exit status 3 and LINE on stderr, the 3 games written and
+# scored.
+stopped_after_three() {
+    [ "$1" -eq 3 ] || fail "$2: exit status not 3: $(cat "$work/$3.err")"
+    grep -qFx "$5" "$work/$3.err" || fail "$2: $(cat "$work/$3.err")"
+    [ "$(grep -c '^\[Event ' "$work/$3.pdn")" -eq 3 ] || fail "$2: not 3 games written"
+    grep -q "^$4 vs level=1: 3 games, +0 =0 -3," "$work/$3.out" ||
+        fail "$2: the score: $(tail -n 1 "$work/$3.out")"
+}
+
 # One that quits in 3 games in a row stops the match there (exit status
 # 3), the 3 games written and counted.
 check
 dying "99 false" 10
-[ $? -eq 3 ] || fail "always quits: exit status not 3: $(cat "$work/dying.err")"
-grep -qFx "pdnmatch: $dying_spec: the engine quit in 3 games in a row (the last: exit status 3); the match stops" \
-    "$work/dying.err" || fail "always quits: $(cat "$work/dying.err")"
-[ "$(grep -c '^\[Event ' "$work/dying.pdn")" -eq 3 ] || fail "always quits: not 3 games written"
-grep -q "^$dying_spec vs level=1: 3 games, +0 =0 -3," "$work/dying.out" ||
-    fail "always quits: the score: $(tail -n 1 "$work/dying.out")"
+stopped_after_three $? "always quits" dying "$dying_spec" \
+    "pdnmatch: $dying_spec: the engine quit in 3 games in a row (the last: exit status 3); the match stops"
 
 # One that lets the timeout pass in 3 games in a row stops the match
 # there too (exit status 3): a hung engine played on, each game lost after
@@ -178,12 +186,8 @@ check
 silent_spec="hub:sh $root/tests/cli/match/silent-engine.sh"
 "$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/silent.pdn" "$silent_spec" level=1 \
     >"$work/silent.out" 2>"$work/silent.err"
-[ $? -eq 3 ] || fail "always silent: exit status not 3: $(cat "$work/silent.err")"
-grep -qFx "pdnmatch: $silent_spec: the engine did not answer within 0.2 s in 3 games in a row; the match stops" \
-    "$work/silent.err" || fail "always silent: $(cat "$work/silent.err")"
-[ "$(grep -c '^\[Event ' "$work/silent.pdn")" -eq 3 ] || fail "always silent: not 3 games written"
-grep -q "^$silent_spec vs level=1: 3 games, +0 =0 -3," "$work/silent.out" ||
-    fail "always silent: the score: $(tail -n 1 "$work/silent.out")"
+stopped_after_three $? "always silent" silent "$silent_spec" \
+    "pdnmatch: $silent_spec: the engine did not answer within 0.2 s in 3 games in a row; the match stops"
 # One ply is "1 ply", not "1 plies" (level=1's move, then no answer).
 check
 grep -qFx "game 2: level=1 - $silent_spec 2-0 (1 ply): Black forfeits: no 'done' from the engine within 0.2 s" \
