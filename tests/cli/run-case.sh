@@ -58,6 +58,12 @@ run_case() {
     input=/dev/null
     [ -f "$dir/stdin" ] && input=$dir/stdin
     eval "set -- $cmdline"
+    # A pipe or a ';' in cmd ends set's command: $1 is then no tool, and a
+    # case that ran nothing must not pass (sh -c '...' holds a pipeline).
+    if [ $# -eq 0 ]; then
+        echo "FAILED: $name: cmd is no command (a pipeline goes in sh -c '...'): $cmdline"
+        return 1
+    fi
     tool=$1
     shift
     # The wrapper (valgrind) watches our tools, not sh running a helper
@@ -81,7 +87,9 @@ run_case() {
 
 rm -rf "$OUT" && mkdir -p "$OUT"
 [ -n "${CLI_TIMES:-}" ] && start=$(date +%s%N)
-run_case >"$got.report" 2>&1 || : >"$got.failed"
+# In a subshell: a shell error in the case (a special builtin failing)
+# ends it, not this script, and the case fails instead of passing unseen.
+(run_case) >"$got.report" 2>&1 || : >"$got.failed"
 # CLI_TIMES=1: the case's wall time in milliseconds, for run.sh to list.
 [ -n "${CLI_TIMES:-}" ] && echo $((($(date +%s%N) - start) / 1000000)) >"$got.ms"
 exit 0
