@@ -173,11 +173,14 @@ static const struct move_layout {
 
 /* The moves rows of each layout: built in place (the fast paths) and cell
  * by cell the same, game by game, with delimiters that words hold (then
- * never in place) and that they do not. */
+ * never in place) and that they do not: one a layout for each game, the
+ * next for the next game, so that each pair of layout and delimiter meets
+ * hundreds of games (all of them for each game took 53 s under ASan). */
 static size_t compare_move_rows(const char *path)
 {
     static const char delimiters[] = ",;\t:/x",
                       some[] = ",\tx"; /* some: the layouts after the first */
+    static size_t turn;                /* the games so far, of every file */
     pdn_reader *r = NULL;
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     if (pdn_reader_open_file(&r, path, &ro) != 0) return 0;
@@ -192,18 +195,18 @@ static size_t compare_move_rows(const char *path)
             o.variations = l->variations;
             o.fen = l->fen;
             o.lossless = l->lossless;
-            for (const char *d = i == 0 ? delimiters : some; *d; d++) {
-                o.delimiter = *d;
-                char *fast = game_csv(g, path, &o, true), *slow = game_csv(g, path, &o, false);
-                if (strcmp(fast, slow) != 0)
-                    fail_msg("%s, game %zu, layout %zu, '%c':\n fast '%s'\n slow '%s'", path,
-                             (size_t)g->index, i, *d, fast, slow);
-                free(fast);
-                free(slow);
-            }
+            const char *d = i == 0 ? delimiters : some;
+            o.delimiter = d[(turn + i) % strlen(d)];
+            char *fast = game_csv(g, path, &o, true), *slow = game_csv(g, path, &o, false);
+            if (strcmp(fast, slow) != 0)
+                fail_msg("%s, game %zu, layout %zu, '%c':\n fast '%s'\n slow '%s'", path,
+                         (size_t)g->index, i, o.delimiter, fast, slow);
+            free(fast);
+            free(slow);
         }
         pdn_game_free(g);
         games++;
+        turn++;
     }
     pdn_reader_free(r);
     return games;

@@ -159,6 +159,7 @@ static int run_perft_rows_upto(const char *variant_filter, bool slow, unsigned l
     assert_non_null(in);
     char line[4096], *f[8];
     int ran = 0;
+    pdn_perft_table *deep_table = NULL; /* the deep rows' */
     while (fgets(line, sizeof line, in)) {
         if (split_tsv(line, f, 8) < 6 || strcmp(f[0], variant_filter) != 0) continue;
         unsigned long long nodes = strtoull(f[5], NULL, 10);
@@ -174,19 +175,26 @@ static int run_perft_rows_upto(const char *variant_filter, bool slow, unsigned l
         snprintf(fen, sizeof fen, "%.*s", (int)strcspn(f[2], " "), f[2]);
         load(&b, v, fen);
         unsigned flags = strcmp(f[3], "keep") == 0 ? PDN_MOVEGEN_KEEP_ORDERS : 0;
-        /* The deep rows (check-slow) through a table of counts of their own:
-         * seconds rather than minutes, and the same counts (test_perft_table
-         * holds the table to the plain count on every fast row). */
+        /* The deep rows (check-slow) through a table of counts: seconds
+         * rather than minutes, and the same counts (test_perft_table holds
+         * the table to the plain count on every fast row). One table for
+         * the variant's deep rows: its 64 MB paged in once, not once a row
+         * (13 of test_movegen's 48 s under PDN_SLOW were the kernel's), and
+         * a row's subtrees counted for the row one ply shallower; each
+         * row's deepest plies are new to it. */
         pdn_perft_table *table = row_table;
-        if (!table && nodes > FAST_NODES_MAX)
-            assert_int_equal(pdn_perft_table_new(&table, (size_t)64 << 20), 0);
+        if (!table && nodes > FAST_NODES_MAX) {
+            if (!deep_table)
+                assert_int_equal(pdn_perft_table_new(&deep_table, (size_t)64 << 20), 0);
+            table = deep_table;
+        }
         unsigned long long got = pdn_perft_count_table(&b, atoi(f[4]), flags, table);
-        if (table != row_table) pdn_perft_table_free(table);
         if (got != nodes)
             fail_msg("%s %s %s depth %s: %llu nodes, expected %llu", f[0], f[1], f[3], f[4], got,
                      nodes);
         ran++;
     }
+    pdn_perft_table_free(deep_table);
     fclose(in);
     return ran;
 }
