@@ -6,8 +6,8 @@
  * a search "ping", "ponder-hit" and "stop" are answered at once; a ponder
  * search is bounded by the level only from its "ponder-hit" on. An
  * unknown command is answered with "error", as Scan answers it (its
- * arguments are ignored, as the protocol asks), and so is a bad position
- * or move. Where protocol.txt is silent, Scan 3.1's source
+ * arguments are ignored, as the protocol asks), and so are a blank line
+ * and a bad position or move. Where protocol.txt is silent, Scan 3.1's source
  * (main.cpp) decides: the game starts at the start position, "pos" without
  * pos= goes back to it, a refused position keeps the one before (so does
  * a moves= list whose quotes were lost, which Scan plays in part), and
@@ -33,6 +33,7 @@ struct session {
     size_t nhistory;
     bool has_position, quit;
     bool pondering, ponder_hit; /* in a "go ponder" search; "ponder-hit" came */
+    int blank_lines;            /* sent during the search: answered after its "done" */
     struct pdn_engine_limits limits;
     struct pdn_movelist legal;
     char line[PDN_HUB_LINE_MAX];
@@ -311,7 +312,10 @@ static void on_depth(const struct pdn_engine_result *r, void *ctx)
 
 /* Polled by the search: answers ping; stops on stop, on ponder-hit while
  * pondering (noted, for the search of the move itself), on the end of the
- * input and on any other command (kept for afterwards). */
+ * input and on any other command (kept for afterwards). A blank line is
+ * counted and answered after "done" (missing_commands): Scan stops its
+ * search for it, a stray newline costing the move its thinking time, and
+ * an error before "done" reads as the search's own. */
 static bool should_stop(void *ctx)
 {
     struct session *s = ctx;
@@ -326,7 +330,9 @@ static bool should_stop(void *ctx)
             s->ponder_hit = hit;
             lines_drop(&s->in);
             return true;
-        } else if (!hit && c[0])
+        } else if (!c[0])
+            s->blank_lines++;
+        else if (!hit)
             return true;
         lines_drop(&s->in);
     }
@@ -382,6 +388,16 @@ static void go(struct session *s)
         say("done move=%s", move);
 }
 
+/* A blank line (blanks only, or a lone CR of a CRLF end) is answered as
+ * Scan 3.1 answers it: the caller learns that a line of its was no
+ * command, which usually is a command sent with two line ends. */
+static void missing_commands(struct session *s, int count)
+{
+    for (; count > 0; count--)
+        error_reply("missing command", NULL);
+    s->blank_lines = 0;
+}
+
 static void dispatch(struct session *s)
 {
     const char *c = s->msg.command;
@@ -397,17 +413,20 @@ static void dispatch(struct session *s)
         set_position(s);
     else if (strcmp(c, "level") == 0)
         set_level(s);
-    else if (strcmp(c, "go") == 0)
+    else if (strcmp(c, "go") == 0) {
         go(s);
+        missing_commands(s, s->blank_lines);
+    } else if (!c[0])
+        missing_commands(s, 1);
     else if (strcmp(c, "ping") == 0)
         say("pong");
     else if (strcmp(c, "quit") == 0)
         s->quit = true;
-    else if (c[0] && strcmp(c, "stop") != 0 && strcmp(c, "ponder-hit") != 0)
+    else if (strcmp(c, "stop") != 0 && strcmp(c, "ponder-hit") != 0)
         /* As Scan 3.1 answers ("bad command"), naming it: a GUI that
          * sends a command of its own, or misspells one, learns that
          * nothing was done. stop and ponder-hit outside a search (one
-         * that ended as they were sent) and blank lines are no mistake. */
+         * that ended as they were sent) are no mistake. */
         error_reply("unknown command", c);
 }
 

@@ -4,7 +4,8 @@
 # (polling, with a timeout) for the answer it expects. A whole session:
 # hub / id, param, wait; set-param; init / ready; an unknown command
 # answered with error naming it (as Scan 3.1's "bad command"; it was
-# ignored without a word), stop outside a search ignored; ping / pong; pos with moves; level depth; go think / info, done,
+# ignored without a word), stop outside a search ignored, a blank line
+# answered "missing command" (as Scan 3.1); ping / pong; pos with moves; level depth; go think / info, done,
 # the move checked legal by pdncheck (a game of the moves played and the
 # engine's); bad positions, illegal moves and moves= without quotes
 # answered with error, the moves before an illegal one kept (as Scan);
@@ -223,6 +224,32 @@ done
 answer 'level depth=3' init 'go think' || fail "init: no done within 10 s"
 grep -q '^info depth=3 ' "$work/out4" && ! grep -q '^info depth=4 ' "$work/out4" ||
     fail "init: level depth=3 not kept: $(grep '^info' "$work/out4" | tail -n 1)"
+
+# A blank line is answered as Scan 3.1 answers it, "missing command" (it
+# was ignored without a word: a GUI that ends its commands with two line
+# ends never learnt it); so is a line of blanks, or a lone CRLF end.
+printf 'hub\n\n \t\n\r\nping\n' | "$bin/pdnengine" hub >"$work/out9" 2>&1
+[ "$(grep -v '^param\|^id' "$work/out9" | paste -sd'|' -)" = \
+    'wait|error message="missing command"|error message="missing command"|error message="missing command"|pong' ] ||
+    fail "blank lines: $(grep -v '^param\|^id' "$work/out9")"
+check
+# During a search a blank line neither stops it (depth 8 is reached; Scan
+# stops for any line but ping and ponder-hit) nor is answered before its
+# done, which an error would stand for: it is answered after it.
+"$bin/pdnengine" hub >"$work/out10" 2>&1 <"$work/in4" &
+pid=$!
+exec 4>"$work/in4"
+printf 'hub\ninit\nlevel depth=8\ngo think\n\n' >&4
+poll 201 0.05 grep -q '^error' "$work/out10"
+printf 'quit\n' >&4
+exec 4>&-
+wait "$pid"
+pid=
+grep -q '^info depth=8 ' "$work/out10" &&
+    [ "$(grep -v '^param\|^id\|^info' "$work/out10" | sed 's/^done .*/done/' | paste -sd'|' -)" = \
+        'wait|ready|done|error message="missing command"' ] ||
+    fail "a blank line in a search: $(grep -v '^param' "$work/out10")"
+check
 
 # A line too long for the engine (a long game's moves, 600 kB): one error
 # that says so, the rest of the line dropped, the next command answered
