@@ -321,7 +321,7 @@ static bool should_stop(void *ctx)
     struct session *s = ctx;
     lines_fill(&s->in, 0);
     while (lines_peek(&s->in, s->line, sizeof s->line)) {
-        if (pdn_hub_parse(&s->msg, s->line) != 0) return true;
+        if (lines_peek_nul(&s->in) || pdn_hub_parse(&s->msg, s->line) != 0) return true;
         const char *c = s->msg.command;
         bool hit = strcmp(c, "ponder-hit") == 0;
         if (strcmp(c, "ping") == 0)
@@ -430,6 +430,16 @@ static void dispatch(struct session *s)
         error_reply("unknown command", c);
 }
 
+/* A line with a NUL byte is refused whole: read as a C string it ended
+ * there, and "pos pos=... <NUL> moves=..." set the position without its
+ * moves, the engine then thinking for the wrong side without a word. */
+static void nul_reply(size_t at)
+{
+    char what[80];
+    snprintf(what, sizeof what, "line with a NUL byte (byte %zu), ignored", at);
+    error_reply(what, NULL);
+}
+
 int hub_run(const struct engine_options *options)
 {
     struct session *s = calloc(1, sizeof *s);
@@ -446,6 +456,8 @@ int hub_run(const struct engine_options *options)
     while (!s->quit && lines_next(&s->in, s->line, sizeof s->line)) {
         if (s->in.cut) /* not a piece of it: the position would not be the GUI's */
             error_reply(too_long, NULL);
+        else if (s->in.nul_at)
+            nul_reply(s->in.nul_at);
         else if (pdn_hub_parse(&s->msg, s->line) != 0)
             error_reply("cannot read the line", NULL);
         else

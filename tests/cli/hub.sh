@@ -261,6 +261,18 @@ awk 'BEGIN { printf "hub\ninit\npos moves=\""; for (i = 0; i < 50000; i++) print
     grep -q '^pong$' "$work/out5" || fail "a line too long: $(grep -v '^param' "$work/out5" | head -5)"
 check
 
+# A line with a NUL byte is refused whole, the position before kept (read
+# up to the NUL, "pos pos=START<NUL> moves=..." set the start position
+# without its moves: White's move came for a position of Black's);
+# "ping<NUL>" is no ping either.
+printf 'hub\ninit\npos moves="32-28"\npos pos=%s\000 moves="32-28 19-23"\nlevel depth=1\ngo think\nping\000\n' \
+    "$start" | "$bin/pdnengine" hub >"$work/out11" 2>&1
+[ "$(grep '^error' "$work/out11" | paste -sd'|' -)" = \
+    'error message="line with a NUL byte (byte 60), ignored"|error message="line with a NUL byte (byte 5), ignored"' ] &&
+    grep -q '^done move=\(1[6-9]\|20\)-2[1-5]' "$work/out11" ||
+    fail "a NUL byte: $(grep -v '^param\|^id' "$work/out11")"
+check
+
 # A capture written by its ends that fits two (the king on 4 takes 13, 20
 # and 32 or 37; a black man on 1 too): ambiguous, the two named as Hub
 # writes them, not "illegal".
