@@ -50,17 +50,28 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
-/* text with each control character, '"' (it would end the quoted value:
- * Hub has no escapes) and '\\' written as \xHH: what the caller sent
- * comes back on one line, as one value, and a terminal shows it. */
+/* text with each C0 control character, '"' (it would end the quoted
+ * value: Hub has no escapes) and '\\' written as \xHH, and what
+ * pdn_text_escape escapes besides (a byte that is no UTF-8 as \xHH, a C1
+ * control as \u0080): what the caller sent comes back on one line, as one
+ * value, in valid UTF-8, which a GUI reading the engine as UTF-8 can
+ * decode (Python's text mode, Rust's lines() fail on a stray byte), and a
+ * terminal shows it. */
 static void printable(char *out, size_t cap, const char *text)
 {
+    static const char hex_escaped[] = "\"\\\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b"
+                                      "\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17"
+                                      "\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f";
     size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < cap; p++) {
-        if (*p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\')
-            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", *p);
-        else
-            out[n++] = (char)*p;
+    for (const char *p = text; *p && n + 5 < cap;) {
+        size_t run = strcspn(p, hex_escaped);
+        if (run > 0) {
+            pdn_text_escape(out + n, cap - n, p, run);
+            n += strlen(out + n);
+            p += run;
+        } else {
+            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", (unsigned char)*p++);
+        }
     }
     out[n] = '\0';
 }

@@ -297,6 +297,15 @@ grep -q '^error message="unknown variant: a\\x07b"$' "$work/out7" &&
     ! grep -q "$(printf '\007')" "$work/out7" || fail "a control character: $(grep '^error' "$work/out7")"
 check
 
+# Nor does it come back with a byte that is no UTF-8 (a GUI that reads
+# the engine as UTF-8 fails on it: Python's text mode, Rust's lines()) or
+# a C1 control (CSI, which a terminal obeys): \xHH and \u009b, as
+# pdn_text_escape writes them; the 'é' stays as it is.
+printf 'hub\nfrob\377\302\233\303\251\n' | "$bin/pdnengine" hub >"$work/out12" 2>&1
+grep -qx "$(printf 'error message="unknown command: frob\\\\xff\\\\u009b\303\251"')" "$work/out12" ||
+    fail "a byte that is no UTF-8: $(grep '^error' "$work/out12")"
+check
+
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
