@@ -16,6 +16,7 @@ void lines_init(struct lines *in, int fd)
     in->fd = fd;
     in->eof = false;
     in->cut = in->skipping = false;
+    in->nul_at = 0;
     in->len = 0;
 }
 
@@ -62,6 +63,19 @@ bool lines_peek(const struct lines *in, char *out, size_t cap)
     return true;
 }
 
+/* Where the first n bytes of the buffer hold a NUL byte, from 1; 0: none. */
+static size_t nul_within(const struct lines *in, size_t n)
+{
+    const char *nul = memchr(in->buf, '\0', n);
+    return nul ? (size_t)(nul - in->buf) + 1 : 0;
+}
+
+size_t lines_peek_nul(const struct lines *in)
+{
+    size_t n = line_length(in);
+    return n ? nul_within(in, text_length(in, n)) : 0;
+}
+
 void lines_drop(struct lines *in)
 {
     size_t n = line_length(in);
@@ -76,11 +90,13 @@ static bool take(struct lines *in, size_t cap)
     size_t n = line_length(in);
     bool whole = in->buf[n - 1] == '\n' || in->eof;
     size_t text = text_length(in, n);
+    size_t nul_at = nul_within(in, text);
     bool skipped = in->skipping;
     in->skipping = !whole;
     lines_drop(in);
     if (skipped) return false;
     in->cut = !whole || text >= cap;
+    in->nul_at = nul_at;
     return true;
 }
 

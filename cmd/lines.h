@@ -13,6 +13,8 @@ struct lines {
     bool eof;
     bool cut;      /* the last line lines_next gave was longer than its room: cut */
     bool skipping; /* the rest of that line is dropped as it comes */
+    size_t nul_at; /* the last line lines_next gave held a NUL byte here (1 the
+                    * first byte), its C string ending there; 0 when none */
     size_t len;
     char buf[2 * PDN_HUB_LINE_MAX];
 };
@@ -24,11 +26,15 @@ void lines_fill(struct lines *in, int timeout_ms);
  * none is complete yet (or at the end, none is left). A line longer than
  * the buffer comes in pieces. */
 bool lines_peek(const struct lines *in, char *out, size_t cap);
+/* Where the line lines_peek gives holds a NUL byte, as nul_at; 0 when
+ * none or no line is complete. */
+size_t lines_peek_nul(const struct lines *in);
 /* Drops the line lines_peek returned. */
 void lines_drop(struct lines *in);
 /* Blocks for the next line: true, or false at the end of the input. A line
  * longer than cap comes cut to it once, in->cut set, the rest dropped (a
- * Hub line of 600 kB was 19 lines, each a bad command). */
+ * Hub line of 600 kB was 19 lines, each a bad command); one with a NUL
+ * byte sets in->nul_at. */
 bool lines_next(struct lines *in, char *out, size_t cap);
 /* The next line within seconds, as lines_next: true; false at the end or
  * the timeout (in->eof tells which). */

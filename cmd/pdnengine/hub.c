@@ -6,8 +6,8 @@
  * a search "ping", "ponder-hit" and "stop" are answered at once; a ponder
  * search is bounded by the level only from its "ponder-hit" on. An
  * unknown command is answered with "error", as Scan answers it (its
- * arguments are ignored, as the protocol asks), and so is a bad position
- * or move. Where protocol.txt is silent, Scan 3.1's source
+ * arguments are ignored, as the protocol asks), and so are a blank line
+ * and a bad position or move. Where protocol.txt is silent, Scan 3.1's source
  * (main.cpp) decides: the game starts at the start position, "pos" without
  * pos= goes back to it, a refused position keeps the one before (so does
  * a moves= list whose quotes were lost, which Scan plays in part), and
@@ -33,6 +33,7 @@ struct session {
     size_t nhistory;
     bool has_position, quit;
     bool pondering, ponder_hit; /* in a "go ponder" search; "ponder-hit" came */
+    int blank_lines;            /* sent during the search: answered after its "done" */
     struct pdn_engine_limits limits;
     struct pdn_movelist legal;
     char line[PDN_HUB_LINE_MAX];
@@ -49,17 +50,28 @@ static void say(const char *fmt, ...)
     fflush(stdout);
 }
 
-/* text with each control character, '"' (it would end the quoted value:
- * Hub has no escapes) and '\\' written as \xHH: what the caller sent
- * comes back on one line, as one value, and a terminal shows it. */
+/* text with each C0 control character, '"' (it would end the quoted
+ * value: Hub has no escapes) and '\\' written as \xHH, and what
+ * pdn_text_escape escapes besides (a byte that is no UTF-8 as \xHH, a C1
+ * control as \u0080): what the caller sent comes back on one line, as one
+ * value, in valid UTF-8, which a GUI reading the engine as UTF-8 can
+ * decode (Python's text mode, Rust's lines() fail on a stray byte), and a
+ * terminal shows it. */
 static void printable(char *out, size_t cap, const char *text)
 {
+    static const char hex_escaped[] = "\"\\\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b"
+                                      "\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17"
+                                      "\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x7f";
     size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p && n + 5 < cap; p++) {
-        if (*p < 0x20 || *p == 0x7f || *p == '"' || *p == '\\')
-            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", *p);
-        else
-            out[n++] = (char)*p;
+    for (const char *p = text; *p && n + 5 < cap;) {
+        size_t run = strcspn(p, hex_escaped);
+        if (run > 0) {
+            pdn_text_escape(out + n, cap - n, p, run);
+            n += strlen(out + n);
+            p += run;
+        } else {
+            n += (size_t)snprintf(out + n, cap - n, "\\x%02x", (unsigned char)*p++);
+        }
     }
     out[n] = '\0';
 }
@@ -311,13 +323,16 @@ static void on_depth(const struct pdn_engine_result *r, void *ctx)
 
 /* Polled by the search: answers ping; stops on stop, on ponder-hit while
  * pondering (noted, for the search of the move itself), on the end of the
- * input and on any other command (kept for afterwards). */
+ * input and on any other command (kept for afterwards). A blank line is
+ * counted and answered after "done" (missing_commands): Scan stops its
+ * search for it, a stray newline costing the move its thinking time, and
+ * an error before "done" reads as the search's own. */
 static bool should_stop(void *ctx)
 {
     struct session *s = ctx;
     lines_fill(&s->in, 0);
     while (lines_peek(&s->in, s->line, sizeof s->line)) {
-        if (pdn_hub_parse(&s->msg, s->line) != 0) return true;
+        if (lines_peek_nul(&s->in) || pdn_hub_parse(&s->msg, s->line) != 0) return true;
         const char *c = s->msg.command;
         bool hit = strcmp(c, "ponder-hit") == 0;
         if (strcmp(c, "ping") == 0)
@@ -326,7 +341,9 @@ static bool should_stop(void *ctx)
             s->ponder_hit = hit;
             lines_drop(&s->in);
             return true;
-        } else if (!hit && c[0])
+        } else if (!c[0])
+            s->blank_lines++;
+        else if (!hit)
             return true;
         lines_drop(&s->in);
     }
@@ -382,6 +399,16 @@ static void go(struct session *s)
         say("done move=%s", move);
 }
 
+/* A blank line (blanks only, or a lone CR of a CRLF end) is answered as
+ * Scan 3.1 answers it: the caller learns that a line of its was no
+ * command, which usually is a command sent with two line ends. */
+static void missing_commands(struct session *s, int count)
+{
+    for (; count > 0; count--)
+        error_reply("missing command", NULL);
+    s->blank_lines = 0;
+}
+
 static void dispatch(struct session *s)
 {
     const char *c = s->msg.command;
@@ -397,18 +424,31 @@ static void dispatch(struct session *s)
         set_position(s);
     else if (strcmp(c, "level") == 0)
         set_level(s);
-    else if (strcmp(c, "go") == 0)
+    else if (strcmp(c, "go") == 0) {
         go(s);
+        missing_commands(s, s->blank_lines);
+    } else if (!c[0])
+        missing_commands(s, 1);
     else if (strcmp(c, "ping") == 0)
         say("pong");
     else if (strcmp(c, "quit") == 0)
         s->quit = true;
-    else if (c[0] && strcmp(c, "stop") != 0 && strcmp(c, "ponder-hit") != 0)
+    else if (strcmp(c, "stop") != 0 && strcmp(c, "ponder-hit") != 0)
         /* As Scan 3.1 answers ("bad command"), naming it: a GUI that
          * sends a command of its own, or misspells one, learns that
          * nothing was done. stop and ponder-hit outside a search (one
-         * that ended as they were sent) and blank lines are no mistake. */
+         * that ended as they were sent) are no mistake. */
         error_reply("unknown command", c);
+}
+
+/* A line with a NUL byte is refused whole: read as a C string it ended
+ * there, and "pos pos=... <NUL> moves=..." set the position without its
+ * moves, the engine then thinking for the wrong side without a word. */
+static void nul_reply(size_t at)
+{
+    char what[80];
+    snprintf(what, sizeof what, "line with a NUL byte (byte %zu), ignored", at);
+    error_reply(what, NULL);
 }
 
 int hub_run(const struct engine_options *options)
@@ -427,6 +467,8 @@ int hub_run(const struct engine_options *options)
     while (!s->quit && lines_next(&s->in, s->line, sizeof s->line)) {
         if (s->in.cut) /* not a piece of it: the position would not be the GUI's */
             error_reply(too_long, NULL);
+        else if (s->in.nul_at)
+            nul_reply(s->in.nul_at);
         else if (pdn_hub_parse(&s->msg, s->line) != 0)
             error_reply("cannot read the line", NULL);
         else

@@ -39,14 +39,29 @@ static const char usage[] =
     "                         an illegal move loses the game (a slow one is then\n"
     "                         stopped, or restarted, before the next game; one\n"
     "                         that quit is started again; the match stops when\n"
-    "                         it quits, or lets the timeout pass, in 3 games in\n"
-    "                         a row)\n"
+    "                         it fails in 3 games in a row, quitting or letting\n"
+    "                         the timeout pass in each, either way)\n"
     "  -o, --output FILE      write the games as PDN to FILE\n"
     "  -q, --quiet            no line per game, the score only\n" TOOL_HELP_USAGE "\n"
     "Exit status: 0 the match was played, 2 usage error, 3 system error (an\n"
-    "engine that cannot start, or quits or lets the timeout pass in 3 games in a\n"
-    "row: the match stopped; a file that cannot be read or written).\n"
+    "engine that cannot start, or quits or lets the timeout pass in each of 3\n"
+    "games in a row: the match stopped; a file that cannot be read or written).\n"
     "See pdnmatch(1).\n";
+
+/* An engine that fails in this many games in a row stops the match,
+ * whether it quit, let the timeout pass or both, in any mix (counted
+ * apart, one that quit in one game and hung in the next never stopped):
+ * it would lose every game left, each at the cost of a start, or of up to
+ * twice --timeout (a hung one: no answer, no pong). */
+enum { FAILURES_MAX = 3 };
+
+/* The games in a row, up to the last played, in which an engine failed,
+ * and how, for the message that stops the match. */
+struct failures {
+    int games, quits, lates;
+    char last_quit[128];             /* how it ended the last time it quit */
+    char detail[FAILURES_MAX * 264]; /* "game 4: it quit, exit status 3; ..." */
+};
 
 struct match {
     struct tool t;
@@ -60,15 +75,9 @@ struct match {
     FILE *out;
     double points; /* of the first engine */
     int wins, draws, losses;
-    double squares; /* sum of the squared game points, for the margin */
-    int quits[2];   /* the games in a row in which each engine quit */
-    int lates[2];   /* the games in a row each engine lost on time */
+    double squares;            /* sum of the squared game points, for the margin */
+    struct failures failed[2]; /* each engine's */
 };
-
-/* An engine that quits, or lets the timeout pass, in this many games in a
- * row stops the match: it would lose every game left, each at the cost of
- * a start, or of up to twice --timeout (a hung one: no answer, no pong). */
-enum { QUITS_MAX = 3 };
 
 static void parse_seed(struct tool *t, void *state, const char *arg)
 {
@@ -146,34 +155,74 @@ static void count(struct match *m, enum game_result r, bool first_white)
     if (p == 0) m->losses++;
 }
 
-/* Engine k ready for game `round`: one that quit in the game before (it
- * lost it, or quit after its last move) is started again, unless that
- * was the QUITS_MAX-th game in a row, or the QUITS_MAX-th in a row it
- * lost on time; false, and a message, when the match must stop there. */
-static bool ready_for_game(struct match *m, int k, int round)
+/* Adds game `game` (0: before the first) to engine k's failures: it quit
+ * in it (how: why), let the timeout pass, or both. */
+static void add_failure(struct match *m, int k, int game, bool quit, bool late, const char *why)
 {
-    char why[256];
+    struct failures *f = &m->failed[k];
+    char where[32], what[224];
+    if (game > 0)
+        snprintf(where, sizeof where, "game %d", game);
+    else
+        snprintf(where, sizeof where, "before game 1");
+    if (quit && late)
+        snprintf(what, sizeof what, "did not answer within %g s, then quit, %s", m->timeout, why);
+    else if (late)
+        snprintf(what, sizeof what, "did not answer within %g s", m->timeout);
+    else
+        snprintf(what, sizeof what, "quit, %s", why);
+    size_t n = strlen(f->detail);
+    snprintf(f->detail + n, sizeof f->detail - n, "%s%s: it %s", n ? "; " : "", where, what);
+    f->games++;
+    f->quits += quit;
+    f->lates += late;
+    if (quit) snprintf(f->last_quit, sizeof f->last_quit, "%s", why);
+}
+
+/* The line that stops the match after FAILURES_MAX failed games of engine
+ * k: an engine that failed the same way in each keeps the short line; a
+ * mix says what happened in each game. */
+static void print_stop(const struct match *m, int k)
+{
+    const struct failures *f = &m->failed[k];
     const char *stop = "; the match stops";
-    m->lates[k] = player_late(m->player[k]) ? m->lates[k] + 1 : 0;
-    if (m->lates[k] >= QUITS_MAX) {
+    if (f->quits == f->games && f->lates == 0)
+        fprintf(stderr, "pdnmatch: %s: the engine quit in %d games in a row (the last: %s)%s\n",
+                m->spec[k], f->games, f->last_quit, stop);
+    else if (f->lates == f->games && f->quits == 0)
         fprintf(stderr,
                 "pdnmatch: %s: the engine did not answer within %g s in %d games in a row%s\n",
-                m->spec[k], m->timeout, m->lates[k], stop);
-        return false;
-    }
-    if (!player_quit(m->player[k], why, sizeof why)) {
-        m->quits[k] = 0;
-    } else if (++m->quits[k] >= QUITS_MAX) {
-        fprintf(stderr, "pdnmatch: %s: the engine quit in %d games in a row (the last: %s)%s\n",
-                m->spec[k], m->quits[k], why, stop);
-        return false;
+                m->spec[k], m->timeout, f->games, stop);
+    else
+        fprintf(stderr, "pdnmatch: %s: the engine failed in %d games in a row (%s)%s\n", m->spec[k],
+                f->games, f->detail, stop);
+}
+
+/* Engine k ready for game `round`: one that failed in the game before
+ * (quit in it, whether it lost it or quit after its last move, or let the
+ * timeout pass) adds to its failures in a row, which stop the match at
+ * FAILURES_MAX; a game without either clears them. One that quit is
+ * started again. False, and a message, when the match must stop there. */
+static bool ready_for_game(struct match *m, int k, int round)
+{
+    char why[128], err[256];
+    bool late = player_late(m->player[k]), quit = player_quit(m->player[k], why, sizeof why);
+    if (!late && !quit) {
+        m->failed[k] = (struct failures){0};
     } else {
+        add_failure(m, k, round - 1, quit, late, why);
+        if (m->failed[k].games >= FAILURES_MAX) {
+            print_stop(m, k);
+            return false;
+        }
+    }
+    if (quit)
         fprintf(stderr, "pdnmatch: %s: the engine quit (%s): started again for game %d\n",
                 m->spec[k], why, round);
-    }
-    if (player_new_game(m->player[k], why, sizeof why)) return true;
-    fprintf(stderr, "pdnmatch: %s: cannot start the engine again for game %d: %s%s\n", m->spec[k],
-            round, why, stop);
+    if (player_new_game(m->player[k], err, sizeof err)) return true;
+    fprintf(stderr,
+            "pdnmatch: %s: cannot start the engine again for game %d: %s; the match stops\n",
+            m->spec[k], round, err);
     return false;
 }
 

@@ -4,7 +4,8 @@
 # (polling, with a timeout) for the answer it expects. A whole session:
 # hub / id, param, wait; set-param; init / ready; an unknown command
 # answered with error naming it (as Scan 3.1's "bad command"; it was
-# ignored without a word), stop outside a search ignored; ping / pong; pos with moves; level depth; go think / info, done,
+# ignored without a word), stop outside a search ignored, a blank line
+# answered "missing command" (as Scan 3.1); ping / pong; pos with moves; level depth; go think / info, done,
 # the move checked legal by pdncheck (a game of the moves played and the
 # engine's); bad positions, illegal moves and moves= without quotes
 # answered with error, the moves before an illegal one kept (as Scan);
@@ -224,6 +225,32 @@ answer 'level depth=3' init 'go think' || fail "init: no done within 10 s"
 grep -q '^info depth=3 ' "$work/out4" && ! grep -q '^info depth=4 ' "$work/out4" ||
     fail "init: level depth=3 not kept: $(grep '^info' "$work/out4" | tail -n 1)"
 
+# A blank line is answered as Scan 3.1 answers it, "missing command" (it
+# was ignored without a word: a GUI that ends its commands with two line
+# ends never learnt it); so is a line of blanks, or a lone CRLF end.
+printf 'hub\n\n \t\n\r\nping\n' | "$bin/pdnengine" hub >"$work/out9" 2>&1
+[ "$(grep -v '^param\|^id' "$work/out9" | paste -sd'|' -)" = \
+    'wait|error message="missing command"|error message="missing command"|error message="missing command"|pong' ] ||
+    fail "blank lines: $(grep -v '^param\|^id' "$work/out9")"
+check
+# During a search a blank line neither stops it (depth 8 is reached; Scan
+# stops for any line but ping and ponder-hit) nor is answered before its
+# done, which an error would stand for: it is answered after it.
+"$bin/pdnengine" hub >"$work/out10" 2>&1 <"$work/in4" &
+pid=$!
+exec 4>"$work/in4"
+printf 'hub\ninit\nlevel depth=8\ngo think\n\n' >&4
+poll 201 0.05 grep -q '^error' "$work/out10"
+printf 'quit\n' >&4
+exec 4>&-
+wait "$pid"
+pid=
+grep -q '^info depth=8 ' "$work/out10" &&
+    [ "$(grep -v '^param\|^id\|^info' "$work/out10" | sed 's/^done .*/done/' | paste -sd'|' -)" = \
+        'wait|ready|done|error message="missing command"' ] ||
+    fail "a blank line in a search: $(grep -v '^param' "$work/out10")"
+check
+
 # A line too long for the engine (a long game's moves, 600 kB): one error
 # that says so, the rest of the line dropped, the next command answered
 # (it was cut into lines that were each a bad command).
@@ -232,6 +259,18 @@ awk 'BEGIN { printf "hub\ninit\npos moves=\""; for (i = 0; i < 50000; i++) print
 [ "$(grep -c '^error' "$work/out5")" -eq 1 ] &&
     grep -q '^error message="line too long (more than 16383 bytes), ignored"$' "$work/out5" &&
     grep -q '^pong$' "$work/out5" || fail "a line too long: $(grep -v '^param' "$work/out5" | head -5)"
+check
+
+# A line with a NUL byte is refused whole, the position before kept (read
+# up to the NUL, "pos pos=START<NUL> moves=..." set the start position
+# without its moves: White's move came for a position of Black's);
+# "ping<NUL>" is no ping either.
+printf 'hub\ninit\npos moves="32-28"\npos pos=%s\000 moves="32-28 19-23"\nlevel depth=1\ngo think\nping\000\n' \
+    "$start" | "$bin/pdnengine" hub >"$work/out11" 2>&1
+[ "$(grep '^error' "$work/out11" | paste -sd'|' -)" = \
+    'error message="line with a NUL byte (byte 60), ignored"|error message="line with a NUL byte (byte 5), ignored"' ] &&
+    grep -q '^done move=\(1[6-9]\|20\)-2[1-5]' "$work/out11" ||
+    fail "a NUL byte: $(grep -v '^param\|^id' "$work/out11")"
 check
 
 # A capture written by its ends that fits two (the king on 4 takes 13, 20
@@ -256,6 +295,15 @@ printf 'hub\ninit\npos moves="32-28"\npos moves=""\npos moves=32-28 x\nset-param
 check
 grep -q '^error message="unknown variant: a\\x07b"$' "$work/out7" &&
     ! grep -q "$(printf '\007')" "$work/out7" || fail "a control character: $(grep '^error' "$work/out7")"
+check
+
+# Nor does it come back with a byte that is no UTF-8 (a GUI that reads
+# the engine as UTF-8 fails on it: Python's text mode, Rust's lines()) or
+# a C1 control (CSI, which a terminal obeys): \xHH and \u009b, as
+# pdn_text_escape writes them; the 'é' stays as it is.
+printf 'hub\nfrob\377\302\233\303\251\n' | "$bin/pdnengine" hub >"$work/out12" 2>&1
+grep -qx "$(printf 'error message="unknown command: frob\\\\xff\\\\u009b\303\251"')" "$work/out12" ||
+    fail "a byte that is no UTF-8: $(grep '^error' "$work/out12")"
 check
 
 # The end of the input (a GUI that crashed) ends the engine as quit does.

@@ -193,6 +193,19 @@ check
 grep -qFx "game 2: level=1 - $silent_spec 2-0 (1 ply): Black forfeits: no 'done' from the engine within 0.2 s" \
     "$work/silent.out" || fail "1 ply: $(sed -n 2p "$work/silent.out")"
 
+# One that quits in one game and lets the timeout pass in the next, in
+# turn, stops the match after 3 such games too: the two were counted
+# apart, each count cleared by a game of the other kind, and a match of
+# 10 went to its last game, exit status 0. The line says what happened in
+# each of the 3.
+check
+rm -f "$work/starts"
+flaky_spec="hub:sh $root/tests/cli/match/flaky-engine.sh $work/starts"
+"$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/flaky.pdn" "$flaky_spec" level=1 \
+    >"$work/flaky.out" 2>"$work/flaky.err"
+stopped_after_three $? "quits, then hangs" flaky "$flaky_spec" \
+    "pdnmatch: $flaky_spec: the engine failed in 3 games in a row (game 1: it quit, exit status 3; game 2: it did not answer within 0.2 s; game 3: it quit, exit status 3); the match stops"
+
 # One that cannot be started again stops the match at once.
 check
 dying "1 false" 10
