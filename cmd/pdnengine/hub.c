@@ -230,8 +230,11 @@ static void set_position(struct session *s)
     s->nhistory = 0;
     s->has_position = true;
     char word[PDN_MOVE_TEXT_MAX];
+    /* Moves apart by any blank, as Scan splits them (a tab among them was
+     * an illegal move "32-28\x0919-23"). */
+    static const char blanks[] = " \t\r\n\v\f";
     for (const char *p = moves ? moves : ""; *p;) {
-        size_t n = strcspn(p, " ");
+        size_t n = strcspn(p, blanks);
         if (n > 0 && n < sizeof word) {
             memcpy(word, p, n);
             word[n] = '\0';
@@ -240,7 +243,7 @@ static void set_position(struct session *s)
             error_reply("illegal move", "(too long)");
             return;
         }
-        p += n + strspn(p + n, " ");
+        p += n + strspn(p + n, blanks);
     }
 }
 

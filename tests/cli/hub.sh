@@ -84,12 +84,17 @@ expect "bad position" '^error message="bad position: Wbbbxx"$'
 # search below still answers 28x19x23 from it).
 send "pos pos=$start moves=32-28 19-23 28x19"
 expect "moves not in quotes" '^error message="moves not in quotes: 19-23"$'
+# Moves apart by a tab, as Scan splits them: White to take after them.
+send "pos pos=$start moves=\"32-28$(printf '\t')19-23\""
+send 'level depth=1'
+send 'go think'
+expect "moves apart by a tab" '^done move=28x19x23'
 send "pos pos=$start moves=\"32-28 19-23 28-22\""
 expect "illegal move (28x19 is compulsory)" '^error message="illegal move: 28-22"$'
 # As Scan: the moves before the illegal one stand, so White must take.
 send 'level depth=2'
 send 'go think'
-expect "go after an illegal move" '^done move=28x19x23'
+expect "go after an illegal move" '^done move=28x19x23' 2
 
 send 'new-game'
 send "pos pos=$start"
