@@ -129,6 +129,14 @@ static bool await(struct hub_player *h, const char *command, double seconds, cha
             }
             return false;
         }
+        /* A line with a NUL byte is no Hub line: read up to the NUL, "done
+         * move=32-28<NUL>junk" was a move taken without a word. */
+        if (h->from.nul_at) {
+            char q[TOOL_QUOTE_MAX];
+            snprintf(err, cap, "the engine wrote a line with a NUL byte (byte %zu): %s",
+                     h->from.nul_at, tool_quote(q, h->line));
+            return false;
+        }
         if (pdn_hub_parse(&h->msg, h->line) != 0) continue;
         if (strcmp(h->msg.command, command) == 0) return true;
         if (strcmp(h->msg.command, "error") == 0) {
