@@ -417,16 +417,59 @@ static bool ends_junk(unsigned b)
     return b <= ' ' || strchr("[]{}();%\"", (int)b) != NULL;
 }
 
-/* Characters that start no token: one run up to a blank or a delimiter. */
-static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
+static enum token_kind scan_token(struct lexer *lx, struct cur *c, struct token *tok);
+
+/* Past one word that starts no token, from i: up to a blank or a delimiter. */
+static size_t junk_word_end(const struct lexer *lx, size_t i)
 {
-    size_t i = c->pos + text_utf8_seq_len(byte_at(lx, c->pos));
+    i += text_utf8_seq_len(byte_at(lx, i));
     while (i < lx->end && !ends_junk(byte_at(lx, i)))
         i++;
-    if (more(lx, i)) return TOK_MORE;
-    if (i > lx->end) i = lx->end;
-    set_find(tok, PDN_DIAG_UNEXPECTED_CHAR, ODD_NONE, true, pos_of(lx, c));
-    adv_text(lx, c, i - c->pos);
+    return i;
+}
+
+/* Whether the word at c starts no token either, so that it goes on the run
+ * of junk before it: 1, 0, -1 for more. A line end, a control or a
+ * delimiter (a comment, a variation, a tag, '%') ends the run unlooked at:
+ * they start tokens of their own, which may run far. */
+static int junk_goes_on(struct lexer *lx, struct cur c)
+{
+    unsigned b = byte_at(lx, c.pos);
+    if (b <= ' ' || strchr("[]{}();%", (int)b) != NULL) return 0;
+    struct token scratch;
+    memset(&scratch, 0, sizeof scratch);
+    size_t at = c.pos;
+    enum token_kind k = scan_token(lx, &c, &scratch);
+    if (k == TOK_MORE) return -1;
+    return k == TOK_JUNK && c.pos == at;
+}
+
+/* Characters that start no token: a run of such words with blanks between
+ * them on one line ("this is some text" among the moves, "next round"
+ * between games), one token: one finding and one comment for the run,
+ * which a move, a move number, a result, a comment or the line's end
+ * stops. */
+static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
+{
+    struct pdn_pos start = pos_of(lx, c);
+    struct cur w = *c;
+    for (;;) {
+        size_t e = junk_word_end(lx, w.pos);
+        if (more(lx, e)) return TOK_MORE;
+        if (e > lx->end) e = lx->end;
+        adv_text(lx, &w, e - w.pos);
+        *c = w; /* the run ends after this word unless another follows */
+        size_t i = e;
+        while (i < lx->end && is_blank(byte_at(lx, i)))
+            i++;
+        if (more(lx, i)) return TOK_MORE;
+        if (i >= lx->end) break;
+        adv_ascii(&w, i - e);
+        int r = junk_goes_on(lx, w);
+        if (r < 0) return TOK_MORE;
+        if (r == 0) break;
+    }
+    set_find(tok, PDN_DIAG_UNEXPECTED_CHAR, ODD_NONE, true, start);
     return TOK_JUNK;
 }
 

@@ -36,7 +36,7 @@ enum token_kind {
     TOK_RPAREN,
     TOK_SETUP,   /* / ... / */
     TOK_CAPLIST, /* < ... > captured squares (lenient) */
-    TOK_JUNK     /* characters that start no token */
+    TOK_JUNK     /* characters that start no token: a run of such words on a line */
 };
 
 /*

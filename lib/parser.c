@@ -26,7 +26,8 @@
  * a move (1. 2-0), chess-style and other result spellings, match scores as
  * the terminator when [Result] says the same (4-6), lenient tags (see the
  * lexer), and games ended only by the next game's tags (PDN_DIAG_MISSING_RESULT).
- * Junk in lenient mode is an error and is skipped token by token.
+ * Junk is an error; the lexer makes a run of junk words on one line one
+ * token, so that it is one finding and, lenient, one comment.
  *
  * Game boundaries are the same in both modes: a result or '*' ends a game
  * (closing any open variation), tags after movetext start the next game, so

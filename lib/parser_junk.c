@@ -7,7 +7,9 @@
  * that game, after its last move; else before the first move of the game
  * that follows, or, at the end of the input, the file's trailer, which
  * pdnfmt writes as it writes any trailer. Words on one line with only
- * blanks between them make one comment. Lenient mode only: strict reading
+ * blanks between them are one token already (the lexer's); tokens of one
+ * line with only odd blanks between them (a NUL byte, a form feed)
+ * still make one comment. Lenient mode only: strict reading
  * keeps no text that the grammar does not take.
  */
 #include "parser_impl.h"

@@ -629,7 +629,7 @@ enum pdn_diag_code {
     PDN_DIAG_ENCODING_FALLBACK, /* input is not UTF-8: decoded as ... */
     PDN_DIAG_BAD_ENCODING,      /* byte sequence invalid in the forced encoding */
     PDN_DIAG_NUL_BYTE,          /* NUL byte in the input */
-    PDN_DIAG_UNEXPECTED_CHAR,   /* character that starts no token */
+    PDN_DIAG_UNEXPECTED_CHAR,   /* characters that start no token (a run of words on a line) */
     PDN_DIAG_UNTERMINATED_COMMENT,
     PDN_DIAG_UNTERMINATED_STRING,
     PDN_DIAG_UNTERMINATED_TAG,

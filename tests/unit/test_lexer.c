@@ -329,15 +329,94 @@ static void test_lexer_junk_and_lenient_blanks(void **state)
 {
     (void)state;
     struct lexed *l = lex("W resigns", true);
-    assert_int_equal(l->n, 2);
+    assert_int_equal(l->n, 1);
     assert_int_equal(l->tok[0].kind, TOK_JUNK);
-    assert_string_equal(l->text[1], "resigns");
+    assert_string_equal(l->text[0], "W resigns");
     l = lex("[Site \"\"]\\r\n. 1.", false);
     enum token_kind k[] = {TOK_TAG, TOK_JUNK, TOK_MOVENUM};
     expect_kinds(l, k, 3);
     assert_int_equal(l->reports, 1); /* the literal \r */
     assert_int_equal(l->tok[1].find.odd, ODD_STRAY_DOT);
     assert_false(l->tok[1].find.error);
+}
+
+/* Words that start no token, with blanks between them on one line, are
+ * one token: one finding, at the first word, and one comment for the run
+ * ("1. 32-28 19-23 this is some junk text 2. 28x19" gave five). A move, a
+ * move number, a result, a delimited token or a line end stops it; a stray
+ * '.' (punctuation, a warning) is no word of it. */
+static void test_lexer_junk_run(void **state)
+{
+    (void)state;
+    struct lexed *l = lex("19-23 this is some junk text 2. 28x19", false);
+    enum token_kind k[] = {TOK_NUMBER,  TOK_DASH,   TOK_NUMBER,  TOK_JUNK,
+                           TOK_MOVENUM, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, k, 8);
+    assert_string_equal(l->text[3], "this is some junk text");
+    assert_int_equal(l->tok[3].find.code, PDN_DIAG_UNEXPECTED_CHAR);
+    assert_true(l->tok[3].find.error);
+    assert_int_equal(l->tok[3].find.pos.col, 7);
+    assert_int_equal(l->tok[3].pos.col, 7);
+
+    l = lex("next round\nexported by\tsome  program\n", true);
+    enum token_kind lines[] = {TOK_JUNK, TOK_JUNK};
+    expect_kinds(l, lines, 2);
+    assert_string_equal(l->text[0], "next round");
+    assert_string_equal(l->text[1], "exported by\tsome  program");
+    assert_int_equal(l->tok[1].pos.line, 2);
+
+    l = lex("a draw {c} Black resigns 2-0 white won ( so 33-28 ) said \"resign\" % x", false);
+    enum token_kind stops[] = {TOK_JUNK, TOK_COMMENT, TOK_JUNK, TOK_RESULT, TOK_JUNK,   TOK_LPAREN,
+                               TOK_JUNK, TOK_NUMBER,  TOK_DASH, TOK_NUMBER, TOK_RPAREN, TOK_JUNK};
+    expect_kinds(l, stops, 12);
+    assert_string_equal(l->text[0], "a draw");
+    assert_string_equal(l->text[2], "Black resigns");
+    assert_string_equal(l->text[4], "white won");
+    assert_string_equal(l->text[6], "so");
+    assert_string_equal(l->text[11], "said \"resign\"");
+
+    l = lex("the end . 2. 33-28", false);
+    enum token_kind dot[] = {TOK_JUNK, TOK_JUNK, TOK_MOVENUM, TOK_NUMBER, TOK_DASH, TOK_NUMBER};
+    expect_kinds(l, dot, 6);
+    assert_string_equal(l->text[0], "the end");
+    assert_int_equal(l->tok[1].find.odd, ODD_STRAY_DOT);
+}
+
+/* The tokens of s read through a window that grows a byte at each TOK_MORE,
+ * as the reader's refills grow it, are those of s read at once. */
+static void expect_same_in_pieces(const char *s)
+{
+    struct lexed *whole = lex(s, false);
+    struct lexed once = *whole;
+    struct lexer lx;
+    struct token t;
+    lexer_init(&lx, false, NULL, NULL);
+    lx.buf = s;
+    int n = 0;
+    for (;;) {
+        enum token_kind k = lexer_next(&lx, &t);
+        if (k == TOK_MORE) {
+            assert_true(lx.end < strlen(s));
+            lx.end++;
+            lx.eof = lx.end == strlen(s);
+            continue;
+        }
+        if (k == TOK_EOF) break;
+        assert_true(n < once.n);
+        assert_int_equal(k, once.tok[n].kind);
+        assert_int_equal(t.start, once.tok[n].start);
+        assert_int_equal(t.len, once.tok[n].len);
+        n++;
+    }
+    assert_int_equal(n, once.n);
+}
+
+static void test_lexer_junk_run_in_pieces(void **state)
+{
+    (void)state;
+    expect_same_in_pieces("1. 32-28 this is some junk text 2. 28x19 *");
+    expect_same_in_pieces("white won\t on time 2-0 next  round\r\n[Event \"x\"]");
+    expect_same_in_pieces("said \"resign\" 1-10 x b5 \xc3\xa9t\xc3\xa9 chaud");
 }
 
 int main(void)
@@ -363,6 +442,8 @@ int main(void)
         cmocka_unit_test(test_lexer_nested_comment),
         cmocka_unit_test(test_lexer_unterminated),
         cmocka_unit_test(test_lexer_junk_and_lenient_blanks),
+        cmocka_unit_test(test_lexer_junk_run),
+        cmocka_unit_test(test_lexer_junk_run_in_pieces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -263,12 +263,54 @@ static void test_findings_floods_are_capped(void **state)
     assert_int_equal(F.dc.kept[9].code, PDN_DIAG_NUL_BYTE);
     assert_non_null(strstr(F.dc.kept[9].detail, "not reported"));
     free(nuls);
+    /* a line end ends a run of junk words: a finding a line */
     char text[4096] = "1. 32-28 ";
     for (int i = 0; i < 200; i++)
-        strcat(text, "@@ ");
+        strcat(text, "@@\n");
     strcat(text, "*");
     pdn_game *g = one(text, false);
     assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 10);
+    pdn_game_free(g);
+}
+
+/* 9b. A run of words no token takes among the moves is one finding that
+ * quotes it (cut as every quote is) at its first word, and one comment:
+ * "this is some junk text" was five of each. */
+static void test_findings_junk_run_said_once(void **state)
+{
+    (void)state;
+    const char *text = "1. 32-28 19-23 this is some junk text 2. 28x19 14x23 *";
+    pdn_game *g = one(text, false);
+    assert_int_equal(F.dc.total, 1);
+    const struct diag_record *d = need_code(PDN_DIAG_UNEXPECTED_CHAR);
+    assert_string_equal(d->text, "this is some junk text");
+    assert_int_equal(d->col, 16);
+    assert_string_equal(d->move_number, "2.");
+    const struct pdn_node *n = &g->main.moves[1];
+    assert_int_equal(g->main.nmoves, 4);
+    assert_int_equal(n->ncomments_after, 1);
+    assert_string_equal(n->comments_after[0].text, "this is some junk text");
+    assert_int_equal(n->comments_after[0].pos.col, 16);
+    pdn_game_free(g);
+    g = one(text, true); /* strict: the same one error, the rest skipped */
+    assert_int_equal(F.dc.total, 1);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "this is some junk text");
+    pdn_game_free(g);
+
+    /* 20 words, 99 characters: the quote is cut after 60 bytes, the
+     * comment keeps them all */
+    char words[128] = "";
+    for (int i = 0; i < 20; i++)
+        strcat(words, i ? " word" : "word");
+    char game[256];
+    snprintf(game, sizeof game, "1. 32-28 %s 19-23 *", words);
+    g = one(game, false);
+    assert_int_equal(F.dc.total, 1);
+    d = need_code(PDN_DIAG_UNEXPECTED_CHAR);
+    assert_int_equal(strlen(d->text), 63);
+    assert_memory_equal(d->text, words, 60);
+    assert_string_equal(d->text + 60, "...");
+    assert_string_equal(g->main.moves[0].comments_after[0].text, words);
     pdn_game_free(g);
 }
 
@@ -429,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_findings_square_numbers),
         cmocka_unit_test(test_findings_nag_range),
         cmocka_unit_test(test_findings_floods_are_capped),
+        cmocka_unit_test(test_findings_junk_run_said_once),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
