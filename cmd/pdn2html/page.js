@@ -51,6 +51,17 @@
     return g.read && g.read.hasOwnProperty(name) ? g.read[name] : null;
   }
 
+  /* The game's sides in the order its result counts them: the side that
+   * opens first, Black in English checkers, whose "1-0" is a Black win
+   * (pdn(5)): "Smith \u2013 Jones 1-0" reads as Smith's win. */
+  function opensBlack(g) {
+    return !!(boards[g.variant] || boards[0]).bf;
+  }
+  function sides(g) {
+    var order = opensBlack(g) ? ["Black", "White"] : ["White", "Black"];
+    return order.map(function (side) { return tag(g, side); });
+  }
+
   /* ---- positions ---- */
 
   /* A FEN as pdn_board_to_fen writes it: "W:W31-50:BK4,13". */
@@ -348,8 +359,8 @@
     state.node = node;
     var g = game(), head = $("game-head");
     head.replaceChildren();
-    head.appendChild(el("span", (tag(g, "White") || "?") + " \u2013 " + (tag(g, "Black") || "?") + "  " +
-                                g.shown));
+    var both = sides(g);
+    head.appendChild(el("span", (both[0] || "?") + " \u2013 " + (both[1] || "?") + "  " + g.shown));
     var sub = [tag(g, "Event"), tag(g, "Site"), tag(g, "Date"), tag(g, "Round") ? "round " + tag(g, "Round") : null]
         .filter(function (x) { return x && x !== "?"; }).join(", ");
     head.appendChild(el("div", sub + " (game " + (i + 1) + " of " + games.length + ", " + g.file + " #" + g.index + ")", "sub"));
@@ -416,11 +427,22 @@
 
   /* ---- the game list and the crosstables ---- */
 
+  /* The columns of the players name the sides the results count first
+   * and second: White and Black, or Black and White when every game is
+   * English checkers; among other games, an English game's result says
+   * which it counts first. */
   function gameList() {
     var body = document.querySelector("#game-list tbody");
+    var blackFirst = games.length > 0 && games.every(opensBlack);
+    var columns = blackFirst ? ["Black", "White"] : ["White", "Black"];
+    var th = document.querySelectorAll("#game-list thead th");
+    th[1].textContent = columns[0];
+    th[2].textContent = columns[1];
     games.forEach(function (g, i) {
       var tr = el("tr");
-      [String(i + 1), tag(g, "White"), tag(g, "Black"), g.shown, tag(g, "Event"),
+      var counted = g.shown !== "*" && !blackFirst && opensBlack(g);
+      var result = counted ? g.shown + " (Black first)" : g.shown;
+      [String(i + 1), tag(g, columns[0]), tag(g, columns[1]), result, tag(g, "Event"),
        tag(g, "Round"), tag(g, "Date"), g.file + " #" + g.index].forEach(function (v) {
         var td = el("td", v || "?");
         td.setAttribute("dir", "auto");

@@ -38,6 +38,7 @@ FRANCE = "tests/data/tournaments/Championnat de France 2021.pdn"
 RUSSIAN = "tests/data/algebraic/ussr1947-game1.pdn"
 HOSTILE = "tests/browser/hostile.pdn"
 ENGLISH = "tests/browser/english.pdn"
+ENGLISH_WON = "tests/browser/english-won.pdn"
 WOMEN = "tests/data/tournaments/World Title Match Women 2024.pdn"
 AVIGNON = "tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 MATCH = "tests/data/tournaments/Match Samb-Buggy2.pdn"
@@ -188,6 +189,7 @@ def main():
     russian = page("russian.html", RUSSIAN)
     hostile = page("hostile.html", HOSTILE)
     english = page("english.html", ENGLISH)
+    mixed = page("mixed.html", ENGLISH_WON, PROBLEM)
     aliased = page("france-alias.html", "--alias", "tests/browser/france.alias", FRANCE)
     # Avignon's first game with its Round tag made "?": a table by rounds
     # with a column of the games without a round number.
@@ -261,6 +263,25 @@ def main():
         moves = b.eval("document.getElementById('moves').textContent").split()
         check(moves[:4] == ["1.", "11-15", "23-19", "2."],
               "English: Black's first move is numbered 1. (%s)" % " ".join(moves[:6]))
+        # English checkers counts Black first ("1-0" is Black's win, pdn(5)):
+        # Black is named first, so that "Jones - Smith 1-0" reads right.
+        head = b.eval("document.getElementById('game-head').firstChild.textContent")
+        columns = b.eval("Array.from(document.querySelectorAll('#game-list th')).slice(1, 4)"
+                         ".map(function(t){return t.textContent}).join(' ')")
+        row = b.eval("Array.from(document.querySelector('#game-list tbody tr').cells).slice(1, 3)"
+                     ".map(function(t){return t.textContent}).join(' ')")
+        check(head.startswith("Jones \u2013 Smith") and columns == "Black White Result"
+              and row == "Jones Smith",
+              "English: Black first in the header (%s) and the list (%s: %s)" % (head, columns, row))
+        b.open("file://%s#game=1&ply=0" % mixed)
+        columns = b.eval("Array.from(document.querySelectorAll('#game-list th')).slice(1, 4)"
+                         ".map(function(t){return t.textContent}).join(' ')")
+        results = b.eval("Array.from(document.querySelectorAll('#game-list tbody tr'))"
+                         ".map(function(r){return r.cells[1].textContent + '/' + r.cells[3].textContent})"
+                         ".join(' ')")
+        check(columns == "White Black Result" and results.startswith("Smith/1-0 (Black first) "),
+              "an English game among others: White's column, its result said Black first (%s: %s)"
+              % (columns, results[:80]))
 
         # The dots holding White's place are no move, and the replay's
         # first ply is Black's: the game plays, numbered "1...".
