@@ -474,8 +474,22 @@
   }
   (cross.aliases || []).forEach(function (p) { aliases[fold(p[0])] = fold(p[1]); });
 
+  /* The games pdnstats left out as repeats of others (its repeats table:
+   * the file without its folders, the game's number in it, the players). */
+  var repeats = {};
+  ((cross.stats || {}).repeats || []).forEach(function (r) { repeats[r.file + "\n" + r.game] = r; });
+  function isRepeat(g) {
+    var r = repeats[g.file + "\n" + g.index];
+    return r !== undefined && counted(r.white) === counted(tag(g, "White")) &&
+           counted(r.black) === counted(tag(g, "Black"));
+  }
+
   /* The games of an event between two players (any colours unless asked),
-   * in a round when given ("unknown": a Round with no number, or none). */
+   * in a round when given ("unknown": a Round with no number, or none), as
+   * the crosstable counts them: its repeats left out, in its order (the
+   * round, the number after it, "1-2", then the files' order), which is
+   * not the files' when rounds were read out of order (round10.pdn before
+   * round2.pdn): a match's cell, a digit a game, links each in turn. */
   function findGames(event, white, black, round, anyColour) {
     var found = [];
     games.forEach(function (g, i) {
@@ -483,13 +497,16 @@
       var w = counted(tag(g, "White")), b = counted(tag(g, "Black"));
       var same = w === counted(white) && b === counted(black),
           swapped = w === counted(black) && b === counted(white);
-      if (!same && !(anyColour && swapped)) return;
-      /* the round's number as pdnstats reads it: "6", "6.1", "ronde6" */
-      var number = /\d+/.exec(tag(g, "Round") || ""), n = number ? parseInt(number[0], 10) : 0;
+      if ((!same && !(anyColour && swapped)) || isRepeat(g)) return;
+      /* the round's number and the one after it as pdnstats reads them:
+       * "6", "6.1", "ronde6" */
+      var number = /(\d+)\D*(\d*)/.exec(tag(g, "Round") || ""),
+          n = number ? parseInt(number[1], 10) : 0, sub = number && number[2] ? parseInt(number[2], 10) : 0;
       if (round && n !== (round === "unknown" ? 0 : parseInt(round, 10))) return;
-      found.push(i);
+      found.push({ i: i, n: n, sub: sub });
     });
-    return found;
+    found.sort(function (x, y) { return x.n - y.n || x.sub - y.sub || x.i - y.i; });
+    return found.map(function (f) { return f.i; });
   }
 
   function cellLink(td, text, found) {

@@ -202,6 +202,16 @@ def main():
     avignon = page("avignon-round-unknown.html", unnumbered)
     match = page("match.html", MATCH)
     kndb = page("match-kndb.html", "--tiebreak", "kndb", MATCH)
+    # The match's games read out of round order (round 2's file before
+    # round 1's, as a shell's sort puts round10.pdn before round2.pdn), and
+    # round 1's first game filed again after them: a repeat pdnstats leaves
+    # out.
+    with open(MATCH, encoding="utf-8") as f:
+        match_games = ["[Event" + g for g in f.read().split("[Event")[1:]]
+    shuffled = os.path.join(OUT, "match-rounds-shuffled.pdn")
+    with open(shuffled, "w", encoding="utf-8") as f:
+        f.write("".join(match_games[3:] + match_games[:3] + match_games[:1]))
+    shuffled = page("match-rounds-shuffled.html", shuffled)
     fold = page("fold.html", FOLD)
     problem = page("problem.html", PROBLEM)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
@@ -388,6 +398,19 @@ def main():
         check(links == ["1#game=1&ply=0", "1#game=2&ply=0", "2#game=3&ply=0", "2#game=4&ply=0",
                         "1#game=5&ply=0", "2#game=6&ply=0"],
               "Buggy's six games against Samb: a link each, in order: %s" % links)
+
+        # The same out of round order, a game filed twice: each digit, in
+        # round order as pdnstats writes them, still links its own game
+        # (games 4-6 are rounds 1-1 to 1-3, 1-3 round 2's); the copy, game
+        # 7, none.
+        b.open("file://%s" % shuffled)
+        links = b.eval("Array.from(document.querySelectorAll('#crosstables td.cell')[0]"
+                       ".querySelectorAll('a')).map(function(a){return a.textContent + "
+                       "a.getAttribute('href')})")
+        check(links == ["1#game=4&ply=0", "1#game=5&ply=0", "2#game=6&ply=0", "2#game=1&ply=0",
+                        "1#game=2&ply=0", "2#game=3&ply=0"],
+              "Buggy's six games against Samb read round 2 first, one twice: a link each, in "
+              "round order: %s" % links)
 
         # Names compared as pdnstats compares them (the library's folding,
         # the page's data): each of the four games is a cell's link.
