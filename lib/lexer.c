@@ -473,9 +473,34 @@ static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *
     return TOK_JUNK;
 }
 
+static bool is_letter(int b)
+{
+    return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+}
+
+/* Whether the 'x' at c starts a word ("xeque", "xadrez", "xícara"), not a
+ * capture sign: a letter right after it that starts no square (a letter
+ * then a digit, as "xd4" in "c3xd4", is one) and is no second 'x' ("xx",
+ * "xx19": capture signs typed twice), and no digit right before it
+ * ("28xeque" is a capture that lacks its square). The byte before is in
+ * the window whenever it is on the same line (parser_keep keeps the game
+ * and the line's start). 1, 0, -1 for more. */
+static int x_starts_word(const struct lexer *lx, const struct cur *c)
+{
+    size_t p = c->pos;
+    if (c->col > 1 && p > 0 && is_digit(byte_at(lx, p - 1))) return 0;
+    if (more(lx, p + TEXT_MARK_MAX)) return -1;
+    int b = peek(lx, p + 1);
+    if (is_letter(b)) return b != 'x' && !is_digit((unsigned)peek(lx, p + 2));
+    if (b < 0x80) return 0;
+    /* Not a letter we can name, but no dash or blank either: a word. */
+    const unsigned char *s = (const unsigned char *)lx->buf + p + 1;
+    return text_piece_at(s, lx->end - p - 1).kind == TEXT_OTHER;
+}
+
 /* A separator: '-' or a Unicode dash, 'x' or ':', as text.c's scanner of
  * move text says (a Unicode dash is lenient only); the ½-½ result (lenient
- * only); anything else starts no token. */
+ * only); anything else, and an 'x' that starts a word, starts no token. */
 static enum token_kind scan_piece(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t p = c->pos;
@@ -485,6 +510,11 @@ static enum token_kind scan_piece(struct lexer *lx, struct cur *c, struct token 
         if (more(lx, p + TEXT_MARK_MAX - 1)) return TOK_MORE;
     }
     struct text_piece k = text_piece_at((const unsigned char *)lx->buf + p, lx->end - p);
+    if (k.kind == TEXT_CROSS) {
+        int w = x_starts_word(lx, c);
+        if (w < 0) return TOK_MORE;
+        if (w > 0) return TOK_JUNK;
+    }
     if (k.kind == TEXT_CROSS || k.kind == TEXT_COLON) {
         adv_ascii(c, 1);
         return TOK_CAPTURE;

@@ -382,6 +382,41 @@ static void test_lexer_junk_run(void **state)
     assert_int_equal(l->tok[1].find.odd, ODD_STRAY_DOT);
 }
 
+/* A word of letters that starts with 'x' ("xeque", Portuguese for check)
+ * is junk like any other word, on the run of the words around it; it was a
+ * capture sign, then the junk "eque". An 'x' before a square ("xd4"),
+ * after a digit ("28xeque": a capture that lacks its square), doubled
+ * ("xx19") or alone is still a capture sign. */
+static void test_lexer_x_word(void **state)
+{
+    (void)state;
+    struct lexed *l = lex("19-23 xeque 2. 28x19", false);
+    enum token_kind k[] = {TOK_NUMBER,  TOK_DASH,   TOK_NUMBER,  TOK_JUNK,
+                           TOK_MOVENUM, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, k, 8);
+    assert_string_equal(l->text[3], "xeque");
+    assert_int_equal(l->tok[3].find.code, PDN_DIAG_UNEXPECTED_CHAR);
+
+    l = lex("o xeque foi forte 2.", true);
+    enum token_kind run[] = {TOK_JUNK, TOK_MOVENUM};
+    expect_kinds(l, run, 2);
+    assert_string_equal(l->text[0], "o xeque foi forte");
+    l = lex("xadrez x\xc3\xad"
+            "cara (xi",
+            false);
+    enum token_kind utf8[] = {TOK_JUNK, TOK_LPAREN, TOK_JUNK};
+    expect_kinds(l, utf8, 3);
+    assert_string_equal(l->text[0], "xadrez x\xc3\xad"
+                                    "cara");
+
+    l = lex("c3xd4 28xeque x 19 x\xe2\x80\x93 xx19", false);
+    enum token_kind caps[] = {TOK_ALPHASQ, TOK_CAPTURE, TOK_ALPHASQ, TOK_NUMBER,  TOK_CAPTURE,
+                              TOK_JUNK,    TOK_CAPTURE, TOK_NUMBER,  TOK_CAPTURE, TOK_DASH,
+                              TOK_CAPTURE, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, caps, 13);
+    assert_string_equal(l->text[5], "eque");
+}
+
 /* The tokens of s read through a window that grows a byte at each TOK_MORE,
  * as the reader's refills grow it, are those of s read at once. */
 static void expect_same_in_pieces(const char *s)
@@ -417,6 +452,8 @@ static void test_lexer_junk_run_in_pieces(void **state)
     expect_same_in_pieces("1. 32-28 this is some junk text 2. 28x19 *");
     expect_same_in_pieces("white won\t on time 2-0 next  round\r\n[Event \"x\"]");
     expect_same_in_pieces("said \"resign\" 1-10 x b5 \xc3\xa9t\xc3\xa9 chaud");
+    expect_same_in_pieces("19-23 o xeque foi forte 28xeque x\xc3\xad"
+                          "cara xd4 x\xe2\x80\x93 x");
 }
 
 int main(void)
@@ -444,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_lexer_junk_and_lenient_blanks),
         cmocka_unit_test(test_lexer_junk_run),
         cmocka_unit_test(test_lexer_junk_run_in_pieces),
+        cmocka_unit_test(test_lexer_x_word),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
