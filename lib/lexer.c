@@ -444,11 +444,54 @@ static int junk_goes_on(struct lexer *lx, struct cur c)
     return k == TOK_JUNK && c.pos == at;
 }
 
+/* The end of a word of dashes and dots alone at i ("-", "--", "–", "...":
+ * what files write for a move not given) that a blank ends; i when the
+ * word at i is none; SIZE_MAX for more. */
+static size_t gap_word_end(const struct lexer *lx, size_t i)
+{
+    size_t j = i;
+    for (;;) {
+        if (more(lx, j + TEXT_MARK_MAX - 1)) return SIZE_MAX;
+        if (j >= lx->end) return i;
+        unsigned b = byte_at(lx, j);
+        if (is_blank(b)) return j;
+        struct text_piece k = text_piece_at((const unsigned char *)lx->buf + j, lx->end - j);
+        if (b != '.' && k.kind != TEXT_DASH) return i;
+        j += k.len;
+    }
+}
+
+/* Whether words of dashes and dots at *w, then a word that starts no
+ * token, follow on the line, so that they go on the run of junk before
+ * them (*w moved to that word): 1, 0, -1 for more. With words of a remark
+ * on both sides ("a long - thought", "he waited ... then"), a dash or an
+ * ellipsis is the remark's punctuation, not a move not given: real files
+ * write those after a move number or a move ("1. - - 2. - -", "35-30 -"),
+ * never between words. */
+static int gap_goes_on(struct lexer *lx, struct cur *w)
+{
+    struct cur g = *w;
+    for (;;) {
+        size_t e = gap_word_end(lx, g.pos);
+        if (e == SIZE_MAX) return -1;
+        if (e == g.pos) return 0;
+        size_t i = e;
+        while (i < lx->end && is_blank(byte_at(lx, i)))
+            i++;
+        if (more(lx, i)) return -1;
+        if (i >= lx->end) return 0;
+        adv_text(lx, &g, i - g.pos);
+        int r = junk_goes_on(lx, g);
+        if (r > 0) *w = g;
+        if (r != 0) return r;
+    }
+}
+
 /* Characters that start no token: a run of such words with blanks between
  * them on one line ("this is some text" among the moves, "next round"
  * between games), one token: one finding and one comment for the run,
  * which a move, a move number, a result, a comment or the line's end
- * stops. */
+ * stops; dashes and dots between two of its words do not. */
 static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
 {
     struct pdn_pos start = pos_of(lx, c);
@@ -466,6 +509,7 @@ static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *
         if (i >= lx->end) break;
         adv_ascii(&w, i - e);
         int r = junk_goes_on(lx, w);
+        if (r == 0) r = gap_goes_on(lx, &w);
         if (r < 0) return TOK_MORE;
         if (r == 0) break;
     }

@@ -344,6 +344,25 @@ static void test_findings_x_word_is_a_remark(void **state)
                       "2.", 1, 4);
 }
 
+/* 9d. A dash or an ellipsis between words of a remark on one line is the
+ * remark's: one finding, one comment, and no move not given (which left
+ * the rest of the line unreplayed). With a word on one side only, it is
+ * still a move not given, a node of its own. */
+static void test_findings_dash_in_a_remark(void **state)
+{
+    (void)state;
+    expect_one_remark("1. 32-28 19-23 a long - thought 2. 28x19 14x23 *", "a long - thought", 16,
+                      "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 he waited ... then 2. 28x19 14x23 *", "he waited ... then",
+                      16, "2.", 1, 4);
+    pdn_game *g = one("1. 32-28 19-23 a long - 2. 28x19 14x23 *", false);
+    assert_string_equal(need("unknown move")->text, "-");
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 1);
+    assert_int_equal(g->main.nmoves, 5);
+    assert_string_equal(g->main.moves[2].text, "-");
+    pdn_game_free(g);
+}
+
 /* A game cut at the size limit inside a comment: the rest is read as a new
  * game of junk words, reported a few times, not once per word. */
 static void test_findings_cut_game_not_flooded(void **state)
@@ -503,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_findings_floods_are_capped),
         cmocka_unit_test(test_findings_junk_run_said_once),
         cmocka_unit_test(test_findings_x_word_is_a_remark),
+        cmocka_unit_test(test_findings_dash_in_a_remark),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
