@@ -444,30 +444,30 @@ static int junk_goes_on(struct lexer *lx, struct cur c)
     return k == TOK_JUNK && c.pos == at;
 }
 
-/* The end of a word of dashes and dots alone at i ("-", "--", "–", "...":
- * what files write for a move not given) that a blank ends; i when the
- * word at i is none; SIZE_MAX for more. */
+/* The end of the dashes and dots at i ("-", "--", "–", "...": what files
+ * write for a move not given, or the "-" of "-thought"); i when there are
+ * none; SIZE_MAX for more. */
 static size_t gap_word_end(const struct lexer *lx, size_t i)
 {
     size_t j = i;
     for (;;) {
         if (more(lx, j + TEXT_MARK_MAX - 1)) return SIZE_MAX;
-        if (j >= lx->end) return i;
+        if (j >= lx->end) return j;
         unsigned b = byte_at(lx, j);
-        if (is_blank(b)) return j;
         struct text_piece k = text_piece_at((const unsigned char *)lx->buf + j, lx->end - j);
-        if (b != '.' && k.kind != TEXT_DASH) return i;
+        if (b != '.' && k.kind != TEXT_DASH) return j;
         j += k.len;
     }
 }
 
-/* Whether words of dashes and dots at *w, then a word that starts no
- * token, follow on the line, so that they go on the run of junk before
- * them (*w moved to that word): 1, 0, -1 for more. With words of a remark
- * on both sides ("a long - thought", "he waited ... then"), a dash or an
- * ellipsis is the remark's punctuation, not a move not given: real files
- * write those after a move number or a move ("1. - - 2. - -", "35-30 -"),
- * never between words. */
+/* Whether dashes and dots at *w, then a word that starts no token, follow
+ * on the line, blanks or none between them, so that they go on the run of
+ * junk before them (*w moved to that word): 1, 0, -1 for more. With words
+ * of a remark on both sides ("a long - thought", "he waited ... then", "a
+ * long -thought"), a dash or an ellipsis is the remark's punctuation, not
+ * a move not given: real files write those after a move number or a move
+ * ("1. - - 2. - -", "35-30 -"), never between words. Before a square
+ * ("a -32", "a -d4") the dash is still a dash. */
 static int gap_goes_on(struct lexer *lx, struct cur *w)
 {
     struct cur g = *w;

@@ -452,6 +452,22 @@ static void test_lexer_gap_in_remark(void **state)
     expect_kinds(l, unknown, 12);
 }
 
+/* A dash or dots glued to the next word of a remark ("a long -thought",
+ * "he waited ...and") are the remark's too; before a square ("a -32",
+ * "a -d4", a move spaced apart) the dash is still a dash. */
+static void test_lexer_gap_glued_in_remark(void **state)
+{
+    (void)state;
+    struct lexed *l = lex("a long -thought waited ...and 2.", false);
+    enum token_kind k[] = {TOK_JUNK, TOK_MOVENUM};
+    expect_kinds(l, k, 2);
+    assert_string_equal(l->text[0], "a long -thought waited ...and");
+    l = lex("a -32 b -d4 c -{d}", false);
+    enum token_kind squares[] = {TOK_JUNK,    TOK_DASH, TOK_NUMBER, TOK_JUNK,   TOK_DASH,
+                                 TOK_ALPHASQ, TOK_JUNK, TOK_DASH,   TOK_COMMENT};
+    expect_kinds(l, squares, 9);
+}
+
 /* The tokens of s read through a window that grows a byte at each TOK_MORE,
  * as the reader's refills grow it, are those of s read at once. */
 static void expect_same_in_pieces(const char *s)
@@ -487,6 +503,7 @@ static void test_lexer_junk_run_in_pieces(void **state)
     expect_same_in_pieces("1. 32-28 this is some junk text 2. 28x19 *");
     expect_same_in_pieces("white won\t on time 2-0 next  round\r\n[Event \"x\"]");
     expect_same_in_pieces("said \"resign\" 1-10 x b5 \xc3\xa9t\xc3\xa9 chaud");
+    expect_same_in_pieces("a -thought ...and -32 b -d4 c -");
     expect_same_in_pieces("a long - thought 2. 28x19 he -- \xe2\x80\x93 ... x 1. - - 2. b -\nc - ");
     expect_same_in_pieces("19-23 o xeque foi forte 28xeque x\xc3\xad"
                           "cara xd4 x\xe2\x80\x93 x");
@@ -519,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_lexer_junk_run_in_pieces),
         cmocka_unit_test(test_lexer_x_word),
         cmocka_unit_test(test_lexer_gap_in_remark),
+        cmocka_unit_test(test_lexer_gap_glued_in_remark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

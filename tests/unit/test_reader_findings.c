@@ -355,6 +355,8 @@ static void test_findings_dash_in_a_remark(void **state)
                       "2.", 1, 4);
     expect_one_remark("1. 32-28 19-23 he waited ... then 2. 28x19 14x23 *", "he waited ... then",
                       16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 a long -thought 2. 28x19 14x23 *", "a long -thought", 16,
+                      "2.", 1, 4);
     pdn_game *g = one("1. 32-28 19-23 a long - 2. 28x19 14x23 *", false);
     assert_string_equal(need("unknown move")->text, "-");
     assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 1);
