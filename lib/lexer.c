@@ -444,11 +444,54 @@ static int junk_goes_on(struct lexer *lx, struct cur c)
     return k == TOK_JUNK && c.pos == at;
 }
 
+/* The end of the dashes and dots at i ("-", "--", "–", "...": what files
+ * write for a move not given, or the "-" of "-thought"); i when there are
+ * none; SIZE_MAX for more. */
+static size_t gap_word_end(const struct lexer *lx, size_t i)
+{
+    size_t j = i;
+    for (;;) {
+        if (more(lx, j + TEXT_MARK_MAX - 1)) return SIZE_MAX;
+        if (j >= lx->end) return j;
+        unsigned b = byte_at(lx, j);
+        struct text_piece k = text_piece_at((const unsigned char *)lx->buf + j, lx->end - j);
+        if (b != '.' && k.kind != TEXT_DASH) return j;
+        j += k.len;
+    }
+}
+
+/* Whether dashes and dots at *w, then a word that starts no token, follow
+ * on the line, blanks or none between them, so that they go on the run of
+ * junk before them (*w moved to that word): 1, 0, -1 for more. With words
+ * of a remark on both sides ("a long - thought", "he waited ... then", "a
+ * long -thought"), a dash or an ellipsis is the remark's punctuation, not
+ * a move not given: real files write those after a move number or a move
+ * ("1. - - 2. - -", "35-30 -"), never between words. Before a square
+ * ("a -32", "a -d4") the dash is still a dash. */
+static int gap_goes_on(struct lexer *lx, struct cur *w)
+{
+    struct cur g = *w;
+    for (;;) {
+        size_t e = gap_word_end(lx, g.pos);
+        if (e == SIZE_MAX) return -1;
+        if (e == g.pos) return 0;
+        size_t i = e;
+        while (i < lx->end && is_blank(byte_at(lx, i)))
+            i++;
+        if (more(lx, i)) return -1;
+        if (i >= lx->end) return 0;
+        adv_text(lx, &g, i - g.pos);
+        int r = junk_goes_on(lx, g);
+        if (r > 0) *w = g;
+        if (r != 0) return r;
+    }
+}
+
 /* Characters that start no token: a run of such words with blanks between
  * them on one line ("this is some text" among the moves, "next round"
  * between games), one token: one finding and one comment for the run,
  * which a move, a move number, a result, a comment or the line's end
- * stops. */
+ * stops; dashes and dots between two of its words do not. */
 static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
 {
     struct pdn_pos start = pos_of(lx, c);
@@ -466,6 +509,7 @@ static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *
         if (i >= lx->end) break;
         adv_ascii(&w, i - e);
         int r = junk_goes_on(lx, w);
+        if (r == 0) r = gap_goes_on(lx, &w);
         if (r < 0) return TOK_MORE;
         if (r == 0) break;
     }
@@ -473,9 +517,34 @@ static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *
     return TOK_JUNK;
 }
 
+static bool is_letter(int b)
+{
+    return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z');
+}
+
+/* Whether the 'x' at c starts a word ("xeque", "xadrez", "xícara"), not a
+ * capture sign: a letter right after it that starts no square (a letter
+ * then a digit, as "xd4" in "c3xd4", is one) and is no second 'x' ("xx",
+ * "xx19": capture signs typed twice), and no digit right before it
+ * ("28xeque" is a capture that lacks its square). The byte before is in
+ * the window whenever it is on the same line (parser_keep keeps the game
+ * and the line's start). 1, 0, -1 for more. */
+static int x_starts_word(const struct lexer *lx, const struct cur *c)
+{
+    size_t p = c->pos;
+    if (c->col > 1 && p > 0 && is_digit(byte_at(lx, p - 1))) return 0;
+    if (more(lx, p + TEXT_MARK_MAX)) return -1;
+    int b = peek(lx, p + 1);
+    if (is_letter(b)) return b != 'x' && !is_digit((unsigned)peek(lx, p + 2));
+    if (b < 0x80) return 0;
+    /* Not a letter we can name, but no dash or blank either: a word. */
+    const unsigned char *s = (const unsigned char *)lx->buf + p + 1;
+    return text_piece_at(s, lx->end - p - 1).kind == TEXT_OTHER;
+}
+
 /* A separator: '-' or a Unicode dash, 'x' or ':', as text.c's scanner of
  * move text says (a Unicode dash is lenient only); the ½-½ result (lenient
- * only); anything else starts no token. */
+ * only); anything else, and an 'x' that starts a word, starts no token. */
 static enum token_kind scan_piece(struct lexer *lx, struct cur *c, struct token *tok)
 {
     size_t p = c->pos;
@@ -485,6 +554,11 @@ static enum token_kind scan_piece(struct lexer *lx, struct cur *c, struct token 
         if (more(lx, p + TEXT_MARK_MAX - 1)) return TOK_MORE;
     }
     struct text_piece k = text_piece_at((const unsigned char *)lx->buf + p, lx->end - p);
+    if (k.kind == TEXT_CROSS) {
+        int w = x_starts_word(lx, c);
+        if (w < 0) return TOK_MORE;
+        if (w > 0) return TOK_JUNK;
+    }
     if (k.kind == TEXT_CROSS || k.kind == TEXT_COLON) {
         adv_ascii(c, 1);
         return TOK_CAPTURE;

@@ -382,6 +382,92 @@ static void test_lexer_junk_run(void **state)
     assert_int_equal(l->tok[1].find.odd, ODD_STRAY_DOT);
 }
 
+/* A word of letters that starts with 'x' ("xeque", Portuguese for check)
+ * is junk like any other word, on the run of the words around it; it was a
+ * capture sign, then the junk "eque". An 'x' before a square ("xd4"),
+ * after a digit ("28xeque": a capture that lacks its square), doubled
+ * ("xx19") or alone is still a capture sign. */
+static void test_lexer_x_word(void **state)
+{
+    (void)state;
+    struct lexed *l = lex("19-23 xeque 2. 28x19", false);
+    enum token_kind k[] = {TOK_NUMBER,  TOK_DASH,   TOK_NUMBER,  TOK_JUNK,
+                           TOK_MOVENUM, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, k, 8);
+    assert_string_equal(l->text[3], "xeque");
+    assert_int_equal(l->tok[3].find.code, PDN_DIAG_UNEXPECTED_CHAR);
+
+    l = lex("o xeque foi forte 2.", true);
+    enum token_kind run[] = {TOK_JUNK, TOK_MOVENUM};
+    expect_kinds(l, run, 2);
+    assert_string_equal(l->text[0], "o xeque foi forte");
+    l = lex("xadrez x\xc3\xad"
+            "cara (xi",
+            false);
+    enum token_kind utf8[] = {TOK_JUNK, TOK_LPAREN, TOK_JUNK};
+    expect_kinds(l, utf8, 3);
+    assert_string_equal(l->text[0], "xadrez x\xc3\xad"
+                                    "cara");
+
+    l = lex("c3xd4 28xeque x 19 x\xe2\x80\x93 xx19", false);
+    enum token_kind caps[] = {TOK_ALPHASQ, TOK_CAPTURE, TOK_ALPHASQ, TOK_NUMBER,  TOK_CAPTURE,
+                              TOK_JUNK,    TOK_CAPTURE, TOK_NUMBER,  TOK_CAPTURE, TOK_DASH,
+                              TOK_CAPTURE, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, caps, 13);
+    assert_string_equal(l->text[5], "eque");
+}
+
+/* Dashes and dots between two words of a remark on one line ("a long -
+ * thought", "he waited ... then") are the remark's punctuation, on its run:
+ * a lone dash there was a move not given, and the replay stopped for the
+ * rest of the line. Where real files write a move not given, after a move
+ * number or a move ("1. - - 2. - -", "35-30 -"), and a dash with a word on
+ * one side only, it still is one. */
+static void test_lexer_gap_in_remark(void **state)
+{
+    (void)state;
+    struct lexed *l = lex("19-23 a long - thought 2. 28x19", false);
+    enum token_kind k[] = {TOK_NUMBER,  TOK_DASH,   TOK_NUMBER,  TOK_JUNK,
+                           TOK_MOVENUM, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, k, 8);
+    assert_string_equal(l->text[3], "a long - thought");
+    assert_int_equal(l->tok[3].find.code, PDN_DIAG_UNEXPECTED_CHAR);
+    assert_int_equal(l->tok[3].find.pos.col, 7);
+
+    const char *gaps = "he waited ... then -- played \xe2\x80\x93 on - - . at last";
+    l = lex(gaps, false);
+    assert_int_equal(l->n, 1);
+    assert_string_equal(l->text[0], gaps);
+    l = lex("a long - thought", true);
+    assert_int_equal(l->n, 1);
+    assert_int_equal(l->tok[0].kind, TOK_JUNK);
+
+    l = lex("a long - 2. b - {c} d -\ne", false);
+    enum token_kind one_side[] = {TOK_JUNK,    TOK_DASH, TOK_MOVENUM, TOK_JUNK, TOK_DASH,
+                                  TOK_COMMENT, TOK_JUNK, TOK_DASH,    TOK_JUNK};
+    expect_kinds(l, one_side, 9);
+    l = lex("- a 1. - - 2. - - 35-30 -", false);
+    enum token_kind unknown[] = {TOK_DASH, TOK_JUNK, TOK_MOVENUM, TOK_DASH, TOK_DASH,   TOK_MOVENUM,
+                                 TOK_DASH, TOK_DASH, TOK_NUMBER,  TOK_DASH, TOK_NUMBER, TOK_DASH};
+    expect_kinds(l, unknown, 12);
+}
+
+/* A dash or dots glued to the next word of a remark ("a long -thought",
+ * "he waited ...and") are the remark's too; before a square ("a -32",
+ * "a -d4", a move spaced apart) the dash is still a dash. */
+static void test_lexer_gap_glued_in_remark(void **state)
+{
+    (void)state;
+    struct lexed *l = lex("a long -thought waited ...and 2.", false);
+    enum token_kind k[] = {TOK_JUNK, TOK_MOVENUM};
+    expect_kinds(l, k, 2);
+    assert_string_equal(l->text[0], "a long -thought waited ...and");
+    l = lex("a -32 b -d4 c -{d}", false);
+    enum token_kind squares[] = {TOK_JUNK,    TOK_DASH, TOK_NUMBER, TOK_JUNK,   TOK_DASH,
+                                 TOK_ALPHASQ, TOK_JUNK, TOK_DASH,   TOK_COMMENT};
+    expect_kinds(l, squares, 9);
+}
+
 /* The tokens of s read through a window that grows a byte at each TOK_MORE,
  * as the reader's refills grow it, are those of s read at once. */
 static void expect_same_in_pieces(const char *s)
@@ -417,6 +503,10 @@ static void test_lexer_junk_run_in_pieces(void **state)
     expect_same_in_pieces("1. 32-28 this is some junk text 2. 28x19 *");
     expect_same_in_pieces("white won\t on time 2-0 next  round\r\n[Event \"x\"]");
     expect_same_in_pieces("said \"resign\" 1-10 x b5 \xc3\xa9t\xc3\xa9 chaud");
+    expect_same_in_pieces("a -thought ...and -32 b -d4 c -");
+    expect_same_in_pieces("a long - thought 2. 28x19 he -- \xe2\x80\x93 ... x 1. - - 2. b -\nc - ");
+    expect_same_in_pieces("19-23 o xeque foi forte 28xeque x\xc3\xad"
+                          "cara xd4 x\xe2\x80\x93 x");
 }
 
 int main(void)
@@ -444,6 +534,9 @@ int main(void)
         cmocka_unit_test(test_lexer_junk_and_lenient_blanks),
         cmocka_unit_test(test_lexer_junk_run),
         cmocka_unit_test(test_lexer_junk_run_in_pieces),
+        cmocka_unit_test(test_lexer_x_word),
+        cmocka_unit_test(test_lexer_gap_in_remark),
+        cmocka_unit_test(test_lexer_gap_glued_in_remark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

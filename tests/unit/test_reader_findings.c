@@ -314,6 +314,57 @@ static void test_findings_junk_run_said_once(void **state)
     pdn_game_free(g);
 }
 
+/* The one junk finding of text: its quote, column and move label, kept as
+ * the one comment after move 'after' (0-based) of a main line of nmoves. */
+static void expect_one_remark(const char *text, const char *quote, uint32_t col, const char *label,
+                              size_t after, size_t nmoves)
+{
+    pdn_game *g = one(text, false);
+    assert_int_equal(F.dc.total, 1);
+    const struct diag_record *d = need_code(PDN_DIAG_UNEXPECTED_CHAR);
+    assert_string_equal(d->text, quote);
+    assert_int_equal(d->col, col);
+    assert_string_equal(d->move_number, label);
+    assert_int_equal(g->main.nmoves, nmoves);
+    const struct pdn_node *n = &g->main.moves[after];
+    assert_int_equal(n->ncomments_after, 1);
+    assert_string_equal(n->comments_after[0].text, quote);
+    pdn_game_free(g);
+}
+
+/* 9c. A word of letters that starts with 'x' ("xeque": check, in
+ * Portuguese) is a remark's word, not a capture sign: one finding and one
+ * comment for the remark, where "capture sign without a move" and the junk
+ * "eque" were two of each. */
+static void test_findings_x_word_is_a_remark(void **state)
+{
+    (void)state;
+    expect_one_remark("1. 32-28 19-23 xeque 2. 28x19 14x23 *", "xeque", 16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 o xeque foi forte 2. 28x19 14x23 *", "o xeque foi forte", 16,
+                      "2.", 1, 4);
+}
+
+/* 9d. A dash or an ellipsis between words of a remark on one line is the
+ * remark's: one finding, one comment, and no move not given (which left
+ * the rest of the line unreplayed). With a word on one side only, it is
+ * still a move not given, a node of its own. */
+static void test_findings_dash_in_a_remark(void **state)
+{
+    (void)state;
+    expect_one_remark("1. 32-28 19-23 a long - thought 2. 28x19 14x23 *", "a long - thought", 16,
+                      "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 he waited ... then 2. 28x19 14x23 *", "he waited ... then",
+                      16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 a long -thought 2. 28x19 14x23 *", "a long -thought", 16,
+                      "2.", 1, 4);
+    pdn_game *g = one("1. 32-28 19-23 a long - 2. 28x19 14x23 *", false);
+    assert_string_equal(need("unknown move")->text, "-");
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 1);
+    assert_int_equal(g->main.nmoves, 5);
+    assert_string_equal(g->main.moves[2].text, "-");
+    pdn_game_free(g);
+}
+
 /* A game cut at the size limit inside a comment: the rest is read as a new
  * game of junk words, reported a few times, not once per word. */
 static void test_findings_cut_game_not_flooded(void **state)
@@ -472,6 +523,8 @@ int main(void)
         cmocka_unit_test(test_findings_nag_range),
         cmocka_unit_test(test_findings_floods_are_capped),
         cmocka_unit_test(test_findings_junk_run_said_once),
+        cmocka_unit_test(test_findings_x_word_is_a_remark),
+        cmocka_unit_test(test_findings_dash_in_a_remark),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
