@@ -37,7 +37,7 @@ static const char usage[] =
     "                         players, events, openings, play, crosstable, explain,\n"
     "                         repeats, missing, teams\n"
     "      --csv              one table as CSV (choose it with --only; one event's\n"
-    "                         crosstable: choose it with --event)\n"
+    "                         crosstable: choose it with --tag 'Event=NAME')\n"
     "      --excel            CSV for a spreadsheet (implies --csv): BOM, ';', CRLF,\n"
     "                         names and grid cells kept as text, ISO dates\n"
     "      --json             one JSON document\n"
@@ -411,8 +411,10 @@ int main(int argc, char **argv)
         r.wo.threads = table_threads(&t, argc - optind, argv + optind);
         rc = pdn_stats_write(stdout, r.stats, &r.wo);
         if (rc == PDN_EINVAL && r.wo.format == PDN_STATS_CSV)
-            tool_usage_error(&t, "--csv: the events' crosstables (or team tables) have "
-                                 "different columns: choose one event with --event");
+            tool_usage_error(&t, "--csv: the crosstables (or team tables) of the events read "
+                                 "have different columns: choose one event with --tag "
+                                 "'Event=NAME' (--event TEXT takes every event whose name "
+                                 "holds TEXT; --only events lists them)");
         if (rc < 0 && rc != PDN_EIO) tool_system_error(&t, "pdnstats", pdn_strerror(rc));
         players_warning(&t, &r);
         unknown_players_warning(&t, &r);
