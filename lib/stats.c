@@ -173,6 +173,9 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     parse_round(&round, &sub, pdn_game_tag(g, "Round"));
     long fi = stats_file_index(st, file);
     if (fi < 0) return PDN_ENOMEM;
+    const char *tag = pdn_game_tag(g, "Date");
+    char text[DATE_SIZE];
+    uint32_t date = date_read(text, tag) ? stats_date_pack(text) : 0;
     struct repeat_game rg = {.file = (uint32_t)fi,
                              .index = g->index,
                              .event = (uint32_t)ei,
@@ -183,16 +186,14 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
                              .outcome = rec->outcome,
                              .moves = rec->moves_hash,
                              .start = rec->start_hash,
-                             .plies = rec->ply};
+                             .plies = rec->ply,
+                             .date = date};
     int repeat = stats_repeat_check(st, &rg);
     if (repeat != 0) {
         e->repeats += repeat > 0;
         return repeat;
     }
     e->games++;
-    const char *tag = pdn_game_tag(g, "Date");
-    char text[DATE_SIZE];
-    uint32_t date = date_read(text, tag) ? stats_date_pack(text) : 0;
     if (date && (!e->first || date < e->first)) e->first = date;
     /* A range ("2004.10.27 - 2004.11.01") ends the event on its last day. */
     uint32_t last = date && date_range_end(text, tag) ? stats_date_pack(text) : date;

@@ -131,6 +131,7 @@ struct repeat_slot {
     uint64_t key;   /* 0 empty */
     uint64_t start; /* the game's repeat_game.start */
     uint32_t file, game;
+    uint32_t date; /* the game's repeat_game.date */
 };
 struct repeat_set {
     struct repeat_slot *slots;
@@ -170,6 +171,7 @@ struct repeat_game {
     uint64_t moves; /* stats_moves_hash of the main line */
     uint64_t start; /* ... of its first STATS_REPEAT_PLIES plies, 0 when shorter */
     unsigned long plies;
+    uint32_t date; /* stats_date_pack of its Date, 0 when unknown */
 };
 
 struct pdn_stats {

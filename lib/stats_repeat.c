@@ -6,7 +6,9 @@
  * STATS_REPEAT_PLIES plies differ (games played again in one round, as
  * servers for online play file them: the round clash warns of those), or
  * when they played the same moves to the same result over at least
- * STATS_REPEAT_PLIES plies (a game filed under two rounds). A repeat is
+ * STATS_REPEAT_PLIES plies (a game filed under two rounds), unless both
+ * are dated and on different days (a line played again: a match's theory
+ * draw, the same 30 plies in rounds 1 and 3, is two games). A repeat is
  * left out of those tables and listed, with the game it repeats. Keeps two
  * 64-bit keys per game counted, each with the hash of the game's first
  * plies, and the names of the files games come from (which the
@@ -71,6 +73,13 @@ static bool two_games(const struct repeat_slot *first, const struct repeat_game 
     return first->start && g->start && first->start != g->start;
 }
 
+/* Whether a game of the same moves as an earlier one is another game:
+ * both dated, on different days. */
+static bool played_again(const struct repeat_slot *first, const struct repeat_game *g)
+{
+    return first->date && g->date && first->date != g->date;
+}
+
 int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
 {
     struct repeat_set *seen = &st->repeat_seen;
@@ -85,7 +94,9 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
         keys[1] = hash_mix(hash_mix(hash_mix(who, 2), g->outcome), g->moves) | 1;
     for (int k = 0; k < 2; k++) {
         const struct repeat_slot *first = keys[k] ? seen_slot(seen, keys[k]) : NULL;
-        if (!first || !first->key || (k == 0 && two_games(first, g))) continue;
+        if (!first || !first->key || (k == 0 && two_games(first, g)) ||
+            (k == 1 && played_again(first, g)))
+            continue;
         struct st_repeat r = {.file = g->file,
                               .game = (uint32_t)g->index,
                               .first_file = first->file,
@@ -103,7 +114,7 @@ int stats_repeat_check(pdn_stats *st, const struct repeat_game *g)
     for (int k = 0; k < 2; k++) {
         struct repeat_slot *slot = keys[k] ? seen_slot(seen, keys[k]) : NULL;
         if (!slot || slot->key) continue;
-        *slot = (struct repeat_slot){keys[k], g->start, g->file, (uint32_t)g->index};
+        *slot = (struct repeat_slot){keys[k], g->start, g->file, (uint32_t)g->index, g->date};
         seen->n++;
     }
     return 0;

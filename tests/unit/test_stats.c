@@ -404,6 +404,34 @@ static void test_stats_repeat_same_moves(void **state)
     pdn_stats_free(st);
 }
 
+/* The same moves to the same result on two days: a line played again (a
+ * match's theory draw in rounds 1 and 3), two games; on one day, or with
+ * a date unknown, the same game filed twice (the real one above was filed
+ * under rounds 7 and 8, both dated 2021.08.18). */
+static void test_stats_repeat_same_moves_other_day(void **state)
+{
+    (void)state;
+    pdn_stats *st = new_stats(true);
+    const char *dates[][2] = {{"2021.08.17", "2021.08.19"}, /* A: two games */
+                              {"2021.08.18", "2021.08.18"}, /* C: one, filed twice */
+                              {"2021.08.18", "????.??.??"}};
+    const char *white[] = {"A", "C", "D"};
+    for (int p = 0; p < 3; p++)
+        for (int i = 0; i < 2; i++) {
+            char text[1024];
+            snprintf(text, sizeof text,
+                     "[Event \"e\"]\n[Round \"%d\"]\n[Date \"%s\"]\n[White \"%s\"]\n"
+                     "[Black \"B\"]\n[Result \"0-2\"]\n%s 0-2\n\n",
+                     1 + 2 * i, dates[p][i], white[p], long_moves);
+            add_text(st, text);
+        }
+    assert_int_equal(st_player_games(player(st, "A")), 2);
+    assert_int_equal(st_player_games(player(st, "C")), 1);
+    assert_int_equal(st_player_games(player(st, "D")), 1);
+    assert_int_equal(st->repeats.n, 2);
+    pdn_stats_free(st);
+}
+
 /* 20 plies of another real game (schildpad.pdn, game 2: online games, all
  * filed in round 1). */
 static const char other_moves[] = "1. 32-28 18-23 2. 38-32 12-18 3. 31-27 7-12 4. 37-31 1-7 "
@@ -989,6 +1017,7 @@ int main(void)
         cmocka_unit_test(test_stats_alias_chain_and_cycle),
         cmocka_unit_test(test_stats_repeat_same_round),
         cmocka_unit_test(test_stats_repeat_same_moves),
+        cmocka_unit_test(test_stats_repeat_same_moves_other_day),
         cmocka_unit_test(test_stats_repeat_round_other_moves),
         cmocka_unit_test(test_stats_repeat_keys_of_small_numbers),
         cmocka_unit_test(test_stats_moves_hash_tells_lines_apart),
