@@ -62,6 +62,11 @@ const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v)
                  both[1]);
         return detail;
     }
+    /* "13.03.2003": its one reading said, as the swappable ones say both */
+    if (date_repair(both[0], v)) {
+        snprintf(detail, DATE_DETAIL_SIZE, "expected YYYY.MM.DD: its one reading is %s", both[0]);
+        return detail;
+    }
     if (!date_form(v) || known(v + 5, 2) < 0 || known(v + 8, 2) < 0) return DATE_EXPECTED;
     switch (known(v + 5, 2)) {
     case 2:

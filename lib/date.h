@@ -28,7 +28,8 @@ bool date_ok(const char *v);
 /* What a Date tag's value that is not date_ok should have been (its
  * finding's detail, in detail or static): DATE_EXPECTED; for a day the
  * month does not have ("2003.04.31") that there is no such day; for a date
- * whose day and month could be swapped (date_swappable) its two readings. */
+ * whose day and month could be swapped (date_swappable) its two readings;
+ * for one of one reading ("13.03.2003", date_repair) that reading. */
 const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v);
 
 /* Whether v, a day and a month before the year (DD.MM.YYYY, '-' or '/'

@@ -232,7 +232,7 @@ static void test_format_fix_date(void **state)
                "2:1 fixed 2003.|written 2003.?\?.?\?\n");
     /* Without fix the date stays, reported as the replay reports it. */
     check_date("13.03.2003", false, "[Date \"13.03.2003\"]\n",
-               "2:1 bad-date 13.03.2003|expected YYYY.MM.DD, '?' for unknown digits\n");
+               "2:1 bad-date 13.03.2003|expected YYYY.MM.DD: its one reading is 2003.03.13\n");
     /* Two readings: unchanged, and the fix says why (without it, as any
      * other date it cannot repair, nothing: pdncheck reports it). */
     check_date("10.03.2003", true, "[Date \"10.03.2003\"]\n",
