@@ -175,6 +175,14 @@ def squares_seen(img, width, height):
     return seen
 
 
+def first_cell_links(browser):
+    """The links of the first crosstable's first cell: each digit's text
+    and where it leads."""
+    return browser.eval("Array.from(document.querySelectorAll('#crosstables td.cell')[0]"
+                        ".querySelectorAll('a')).map(function(a){return a.textContent + "
+                        "a.getAttribute('href')})")
+
+
 def svg_picture(pdn, game, move):
     svg = os.path.join(OUT, "ref.svg")
     run(os.path.join(BIN, "pdnreplay"), "-g", str(game), "--move", move, "--svg", svg, pdn)
@@ -392,9 +400,7 @@ def main():
 
         # A match's cell, a digit a game ("112212"): each digit its game's link.
         b.open("file://%s" % match)
-        links = b.eval("Array.from(document.querySelectorAll('#crosstables td.cell')[0]"
-                       ".querySelectorAll('a')).map(function(a){return a.textContent + "
-                       "a.getAttribute('href')})")
+        links = first_cell_links(b)
         check(links == ["1#game=1&ply=0", "1#game=2&ply=0", "2#game=3&ply=0", "2#game=4&ply=0",
                         "1#game=5&ply=0", "2#game=6&ply=0"],
               "Buggy's six games against Samb: a link each, in order: %s" % links)
@@ -404,9 +410,7 @@ def main():
         # (games 4-6 are rounds 1-1 to 1-3, 1-3 round 2's); the copy, game
         # 7, none.
         b.open("file://%s" % shuffled)
-        links = b.eval("Array.from(document.querySelectorAll('#crosstables td.cell')[0]"
-                       ".querySelectorAll('a')).map(function(a){return a.textContent + "
-                       "a.getAttribute('href')})")
+        links = first_cell_links(b)
         check(links == ["1#game=4&ply=0", "1#game=5&ply=0", "2#game=6&ply=0", "2#game=1&ply=0",
                         "1#game=2&ply=0", "2#game=3&ply=0"],
               "Buggy's six games against Samb read round 2 first, one twice: a link each, in "
