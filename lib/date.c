@@ -53,10 +53,13 @@ static bool date_form(const char *v)
     return field_ok(v + 5, 12) && field_ok(v + 8, 31);
 }
 
+static int readings(char out[2][DATE_SIZE], const char *v); /* below, with the repair */
+
 const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v)
 {
     char both[2][DATE_SIZE];
-    if (date_swappable(both, v)) {
+    int n = readings(both, v);
+    if (n == 2) {
         snprintf(detail, DATE_DETAIL_SIZE,
                  "day and month could be swapped: %s (day first) or %s (month first)", both[0],
                  both[1]);
@@ -64,7 +67,7 @@ const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v)
     }
     /* "13.03.2003": its one reading said, as the swappable ones say both
      * (copied, not printed: a bench file's every date is such a one) */
-    if (date_repair(both[0], v)) {
+    if (n == 1) {
         static const char head[] = "expected YYYY.MM.DD: its one reading is ";
         _Static_assert(sizeof head + DATE_SIZE <= DATE_DETAIL_SIZE, "the detail fits");
         memcpy(detail, head, sizeof head - 1);
@@ -150,45 +153,43 @@ static bool compose(char out[DATE_SIZE], const struct fields *f, int y, int m, i
     return date_ok(out);
 }
 
-/* DD.MM.YYYY or MM.DD.YYYY: the one that is a date, or the two when they
- * are the same date ("05.05.2003", "??.??.2003"). */
-static bool year_last(char out[DATE_SIZE], const struct fields *f)
+/*
+ * The dates a text that is not date_ok can mean, in the PDN form: 0; 1,
+ * in out[0] (a year alone, "2003." and "2003"; the year first with '-',
+ * '/' or '.'; a field one digit short; the day and month before the year
+ * when one order makes a date, or both the same one, "05.05.2003"); or 2,
+ * a day and month before the year that read both ways, day first in
+ * out[0] ("12-08-2021": 12 August or 8 December). One parse for
+ * date_swappable, date_repair and date_expected, which asks both.
+ */
+static int readings(char out[2][DATE_SIZE], const char *v)
 {
-    char month_first[DATE_SIZE];
-    bool day_first_ok = compose(out, f, 2, 1, 0);
-    bool month_first_ok = compose(month_first, f, 2, 0, 1);
-    if (day_first_ok && month_first_ok) return strcmp(out, month_first) == 0;
-    if (month_first_ok) memcpy(out, month_first, DATE_SIZE);
-    return day_first_ok || month_first_ok;
-}
-
-/* Whether the fields are a day and a month (one or two characters each)
- * before a year of four, and nothing after. */
-static bool year_last_fields(const struct fields *f)
-{
-    return f->n == 3 && !f->trailing && f->len[0] <= 2 && f->len[1] <= 2 && f->len[2] == 4;
+    struct fields f;
+    if (date_ok(v) || !split(&f, v)) return 0;
+    if (f.n == 1 && f.len[0] == 4) {
+        snprintf(out[0], DATE_SIZE, "%.4s.??.??", f.at[0]);
+        return 1;
+    }
+    bool short_fields = f.n == 3 && f.len[1] <= 2 && !f.trailing;
+    if (short_fields && f.len[0] == 4 && f.len[2] <= 2) return compose(out[0], &f, 0, 1, 2);
+    if (!short_fields || f.len[0] > 2 || f.len[2] != 4) return 0;
+    bool day_first = compose(out[0], &f, 2, 1, 0), month_first = compose(out[1], &f, 2, 0, 1);
+    if (day_first && month_first) return strcmp(out[0], out[1]) == 0 ? 1 : 2;
+    if (month_first) memcpy(out[0], out[1], DATE_SIZE);
+    return day_first || month_first;
 }
 
 bool date_swappable(char out[2][DATE_SIZE], const char *v)
 {
-    struct fields f;
-    if (date_ok(v) || !split(&f, v) || !year_last_fields(&f)) return false;
-    return compose(out[0], &f, 2, 1, 0) && compose(out[1], &f, 2, 0, 1) &&
-           strcmp(out[0], out[1]) != 0;
+    return readings(out, v) == 2;
 }
 
 bool date_repair(char out[DATE_SIZE], const char *v)
 {
-    struct fields f;
-    if (date_ok(v) || !split(&f, v)) return false;
-    bool short_fields = f.n == 3 && f.len[1] <= 2 && !f.trailing;
-    if (f.n == 1 && f.len[0] == 4) {
-        snprintf(out, DATE_SIZE, "%.4s.??.??", f.at[0]);
-        return true;
-    }
-    if (short_fields && f.len[0] == 4 && f.len[2] <= 2) return compose(out, &f, 0, 1, 2);
-    if (short_fields && f.len[0] <= 2 && f.len[2] == 4) return year_last(out, &f);
-    return false;
+    char both[2][DATE_SIZE];
+    if (readings(both, v) != 1) return false;
+    memcpy(out, both[0], DATE_SIZE);
+    return true;
 }
 
 /* ---- a game's date, placed in time ----------------------------------------------- */
