@@ -51,15 +51,14 @@
     return g.read && g.read.hasOwnProperty(name) ? g.read[name] : null;
   }
 
-  /* The game's sides in the order its result counts them: the side that
-   * opens first, Black in English checkers, whose "1-0" is a Black win
-   * (pdn(5)): "Smith \u2013 Jones 1-0" reads as Smith's win. */
+  /* The sides in the order a result counts them: the side that opens
+   * first, Black in English checkers, whose "1-0" is a Black win (pdn(5)):
+   * "Smith \u2013 Jones 1-0" reads as Smith's win. */
   function opensBlack(g) {
     return !!(boards[g.variant] || boards[0]).bf;
   }
-  function sides(g) {
-    var order = opensBlack(g) ? ["Black", "White"] : ["White", "Black"];
-    return order.map(function (side) { return tag(g, side); });
+  function sideOrder(blackFirst) {
+    return blackFirst ? ["Black", "White"] : ["White", "Black"];
   }
 
   /* ---- positions ---- */
@@ -141,7 +140,7 @@
       });
       return first;
     }
-    var start = readFen(g.start), opens = (boards[g.variant] || boards[0]).bf ? "B" : "W";
+    var start = readFen(g.start), opens = opensBlack(g) ? "B" : "W";
     g.first = walk(g.line, -1, start, g.n0, start.side !== "?" && start.side !== opens, {});
   }
 
@@ -359,8 +358,9 @@
     state.node = node;
     var g = game(), head = $("game-head");
     head.replaceChildren();
-    var both = sides(g);
-    head.appendChild(el("span", (both[0] || "?") + " \u2013 " + (both[1] || "?") + "  " + g.shown));
+    var both = sideOrder(opensBlack(g));
+    head.appendChild(el("span", (tag(g, both[0]) || "?") + " \u2013 " + (tag(g, both[1]) || "?") + "  " +
+                                g.shown));
     var sub = [tag(g, "Event"), tag(g, "Site"), tag(g, "Date"), tag(g, "Round") ? "round " + tag(g, "Round") : null]
         .filter(function (x) { return x && x !== "?"; }).join(", ");
     head.appendChild(el("div", sub + " (game " + (i + 1) + " of " + games.length + ", " + g.file + " #" + g.index + ")", "sub"));
@@ -434,7 +434,7 @@
   function gameList() {
     var body = document.querySelector("#game-list tbody");
     var blackFirst = games.length > 0 && games.every(opensBlack);
-    var columns = blackFirst ? ["Black", "White"] : ["White", "Black"];
+    var columns = sideOrder(blackFirst);
     var th = document.querySelectorAll("#game-list thead th");
     th[1].textContent = columns[0];
     th[2].textContent = columns[1];
