@@ -184,10 +184,15 @@ stopped_after_three $? "always quits" dying "$dying_spec" \
 # One that lets the timeout pass in 3 games in a row stops the match
 # there too (exit status 3): a hung engine played on, each game lost after
 # up to twice --timeout (no 'done', then no 'pong'), to the match's last.
+# ten_hasty NAME SPEC: a match of 10 games of SPEC against level=1 at
+# --timeout 0.2, into $work/NAME.pdn, .out and .err; its exit status.
+ten_hasty() {
+    "$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/$1.pdn" "$2" level=1 \
+        >"$work/$1.out" 2>"$work/$1.err"
+}
 check
 silent_spec="hub:sh $root/tests/cli/match/silent-engine.sh"
-"$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/silent.pdn" "$silent_spec" level=1 \
-    >"$work/silent.out" 2>"$work/silent.err"
+ten_hasty silent "$silent_spec"
 stopped_after_three $? "always silent" silent "$silent_spec" \
     "pdnmatch: $silent_spec: the engine did not answer within 0.2 s in 3 games in a row; the match stops"
 # One ply is "1 ply", not "1 plies" (level=1's move, then no answer).
@@ -203,8 +208,7 @@ grep -qFx "game 2: level=1 - $silent_spec 2-0 (1 ply): Black forfeits: no 'done'
 check
 rm -f "$work/starts"
 flaky_spec="hub:sh $root/tests/cli/match/flaky-engine.sh $work/starts"
-"$bin/pdnmatch" --rounds 10 --timeout 0.2 -o "$work/flaky.pdn" "$flaky_spec" level=1 \
-    >"$work/flaky.out" 2>"$work/flaky.err"
+ten_hasty flaky "$flaky_spec"
 stopped_after_three $? "quits, then hangs" flaky "$flaky_spec" \
     "pdnmatch: $flaky_spec: the engine failed in 3 games in a row (game 1: it quit, exit status 3; game 2: it did not answer within 0.2 s; game 3: it quit, exit status 3); the match stops"
 
