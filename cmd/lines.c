@@ -76,9 +76,24 @@ size_t lines_peek_nul(const struct lines *in)
     return n ? nul_within(in, text_length(in, n)) : 0;
 }
 
+/* Whether the line of n bytes at the buffer's start has its end: a line
+ * end, or the end of the input. */
+static bool ends_line(const struct lines *in, size_t n)
+{
+    return in->buf[n - 1] == '\n' || in->eof;
+}
+
+bool lines_peek_cut(const struct lines *in, size_t cap)
+{
+    size_t n = line_length(in);
+    return n > 0 && (in->skipping || !ends_line(in, n) || text_length(in, n) >= cap);
+}
+
 void lines_drop(struct lines *in)
 {
     size_t n = line_length(in);
+    if (n == 0) return;
+    in->skipping = !ends_line(in, n);
     memmove(in->buf, in->buf + n, in->len - n);
     in->len -= n;
 }
@@ -88,12 +103,11 @@ void lines_drop(struct lines *in)
 static bool take(struct lines *in, size_t cap)
 {
     size_t n = line_length(in);
-    bool whole = in->buf[n - 1] == '\n' || in->eof;
+    bool whole = ends_line(in, n);
     size_t text = text_length(in, n);
     size_t nul_at = nul_within(in, text);
     bool skipped = in->skipping;
-    in->skipping = !whole;
-    lines_drop(in);
+    lines_drop(in); /* sets in->skipping when it is not whole */
     if (skipped) return false;
     in->cut = !whole || text >= cap;
     in->nul_at = nul_at;

@@ -29,7 +29,13 @@ bool lines_peek(const struct lines *in, char *out, size_t cap);
 /* Where the line lines_peek gives holds a NUL byte, as nul_at; 0 when
  * none or no line is complete. */
 size_t lines_peek_nul(const struct lines *in);
-/* Drops the line lines_peek returned. */
+/* Whether the line lines_peek gives (into cap bytes) is no whole line:
+ * cut to cap, the start of a line longer than the buffer, or the rest of
+ * one (in->skipping: its start was dropped, or taken cut). */
+bool lines_peek_cut(const struct lines *in, size_t cap);
+/* Drops the line lines_peek returned; when that was the start of a line
+ * longer than the buffer, in->skipping is set and lines_next drops its
+ * rest. */
 void lines_drop(struct lines *in);
 /* Blocks for the next line: true, or false at the end of the input. A line
  * longer than cap comes cut to it once, in->cut set, the rest dropped (a

@@ -34,6 +34,7 @@ struct session {
     bool has_position, quit;
     bool pondering, ponder_hit; /* in a "go ponder" search; "ponder-hit" came */
     int blank_lines;            /* sent during the search: answered after its "done" */
+    int long_lines;             /* lines too long sent during it: the same */
     struct pdn_engine_limits limits;
     struct pdn_movelist legal;
     char line[PDN_HUB_LINE_MAX];
@@ -329,12 +330,20 @@ static void on_depth(const struct pdn_engine_result *r, void *ctx)
  * input and on any other command (kept for afterwards). A blank line is
  * counted and answered after "done" (missing_commands): Scan stops its
  * search for it, a stray newline costing the move its thinking time, and
- * an error before "done" reads as the search's own. */
+ * an error before "done" reads as the search's own. So is a line too
+ * long, dropped as it comes: read as its first 16 kB, "ping" and 40 kB
+ * of junk was answered "pong", and its rest an unknown command. */
 static bool should_stop(void *ctx)
 {
     struct session *s = ctx;
     lines_fill(&s->in, 0);
     while (lines_peek(&s->in, s->line, sizeof s->line)) {
+        if (lines_peek_cut(&s->in, sizeof s->line)) {
+            s->long_lines += !s->in.skipping; /* its start: counted once */
+            lines_drop(&s->in);
+            lines_fill(&s->in, 0); /* its rest, if waiting */
+            continue;
+        }
         if (lines_peek_nul(&s->in) || pdn_hub_parse(&s->msg, s->line) != 0) return true;
         const char *c = s->msg.command;
         bool hit = strcmp(c, "ponder-hit") == 0;
@@ -412,6 +421,24 @@ static void missing_commands(struct session *s, int count)
     s->blank_lines = 0;
 }
 
+/* A line longer than the engine reads is refused whole: a piece of it
+ * (a position without its last moves) would not be the GUI's. */
+static void too_long_reply(void)
+{
+    char what[64];
+    snprintf(what, sizeof what, "line too long (more than %d bytes), ignored",
+             PDN_HUB_LINE_MAX - 1);
+    error_reply(what, NULL);
+}
+
+/* The lines a search passed over, each answered after its "done". */
+static void after_search(struct session *s)
+{
+    for (; s->long_lines > 0; s->long_lines--)
+        too_long_reply();
+    missing_commands(s, s->blank_lines);
+}
+
 static void dispatch(struct session *s)
 {
     const char *c = s->msg.command;
@@ -429,7 +456,7 @@ static void dispatch(struct session *s)
         set_level(s);
     else if (strcmp(c, "go") == 0) {
         go(s);
-        missing_commands(s, s->blank_lines);
+        after_search(s);
     } else if (!c[0])
         missing_commands(s, 1);
     else if (strcmp(c, "ping") == 0)
@@ -464,12 +491,9 @@ int hub_run(const struct engine_options *options)
     s->opt = *options;
     reset_limits(s);
     lines_init(&s->in, 0);
-    char too_long[64];
-    snprintf(too_long, sizeof too_long, "line too long (more than %d bytes), ignored",
-             PDN_HUB_LINE_MAX - 1);
     while (!s->quit && lines_next(&s->in, s->line, sizeof s->line)) {
-        if (s->in.cut) /* not a piece of it: the position would not be the GUI's */
-            error_reply(too_long, NULL);
+        if (s->in.cut)
+            too_long_reply();
         else if (s->in.nul_at)
             nul_reply(s->in.nul_at);
         else if (pdn_hub_parse(&s->msg, s->line) != 0)

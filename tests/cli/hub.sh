@@ -265,6 +265,25 @@ awk 'BEGIN { printf "hub\ninit\npos moves=\""; for (i = 0; i < 50000; i++) print
     grep -q '^error message="line too long (more than 16383 bytes), ignored"$' "$work/out5" &&
     grep -q '^pong$' "$work/out5" || fail "a line too long: $(grep -v '^param' "$work/out5" | head -5)"
 check
+# So is one sent during a search, answered after its done as a blank line
+# is: read as its first 16 kB, "ping" and 40 kB of junk was answered
+# "pong", and the rest of it "unknown command: xxx...". The search goes
+# on (the ping after it answered), and stops at stop.
+"$bin/pdnengine" hub >"$work/out13" 2>&1 <"$work/in4" &
+pid=$!
+exec 4>"$work/in4"
+printf 'hub\ninit\nlevel infinite\ngo analyze\n' >&4
+poll 201 0.05 grep -q '^info depth=2 ' "$work/out13"
+awk 'BEGIN { printf "ping "; for (i = 0; i < 4000; i++) printf "xxxxxxxxxx"; printf "\nping\n" }' >&4
+poll 201 0.05 grep -q '^pong$' "$work/out13"
+printf 'stop\nquit\n' >&4
+exec 4>&-
+wait "$pid"
+pid=
+[ "$(grep -v '^param\|^id\|^info' "$work/out13" | sed 's/^done .*/done/' | paste -sd'|' -)" = \
+    'wait|ready|pong|done|error message="line too long (more than 16383 bytes), ignored"' ] ||
+    fail "a line too long in a search: $(grep -v "^param\\|^id\\|^info" "$work/out13" | cut -c 1-100)"
+check
 
 # A line with a NUL byte is refused whole, the position before kept (read
 # up to the NUL, "pos pos=START<NUL> moves=..." set the start position
