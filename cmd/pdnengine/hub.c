@@ -106,12 +106,35 @@ static void reset_limits(struct session *s)
     if (s->opt.level > 0) pdn_engine_level(&s->limits, s->opt.level);
 }
 
+/* Another variant after a position goes back to its start position, as
+ * before any pos, and forgets what searches learnt: the position held is
+ * of the old variant (other squares, other rules), and searched on, the
+ * GUI that set the new one got a move of the old ("set-param
+ * name=variant value=russian" after "pos", then "go": 17-22). Scan takes
+ * its variant at init and keeps its position; protocol.txt has the GUI
+ * set parameters before init, but one that plays a second match of
+ * another variant with the engine it has sets it later. The same variant
+ * again changes nothing. */
+static void set_variant(struct session *s, const char *value)
+{
+    enum pdn_variant variant;
+    if (!pdn_variant_parse(&variant, value)) {
+        error_reply("unknown variant", value);
+        return;
+    }
+    if (variant == s->opt.variant) return;
+    s->opt.variant = variant;
+    pdn_board_init(&s->board, variant);
+    s->nhistory = 0;
+    s->has_position = false;
+    pdn_engine_clear(s->engine);
+}
+
 static void set_param(struct session *s)
 {
     const char *name = pdn_hub_arg(&s->msg, "name"), *value = pdn_hub_arg(&s->msg, "value");
     if (!name || !value) return;
-    if (strcmp(name, "variant") == 0 && !pdn_variant_parse(&s->opt.variant, value))
-        error_reply("unknown variant", value);
+    if (strcmp(name, "variant") == 0) set_variant(s, value);
     if (strcmp(name, "level") == 0) {
         char *end;
         long n = strtol(value, &end, 10);

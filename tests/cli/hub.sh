@@ -330,6 +330,21 @@ grep -qx "$(printf 'error message="unknown command: frob\\\\xff\\\\u009b\303\251
     fail "a byte that is no UTF-8: $(grep '^error' "$work/out12")"
 check
 
+# Another variant after pos goes back to its start: the international
+# position was kept and searched, a GUI that had set Russian draughts got
+# 17-22. The same variant again keeps the position (Black to move after
+# c3-d4, 21-17 in Hub's numbers).
+printf 'hub\ninit\npos moves="32-28"\nset-param name=variant value=russian\nlevel depth=2\ngo think\npos moves="c3-d4"\nset-param name=variant value=russian\nlevel depth=2\ngo think\n' |
+    "$bin/pdnengine" hub >"$work/out14" 2>&1
+sed -n 's/^done move=\([^ ]*\).*/\1/p' "$work/out14" >"$work/moves14"
+first=$(sed -n 1p "$work/moves14") reply=$(sed -n 2p "$work/moves14")
+printf '[GameType "25"]\n\n1. %s *\n\n[GameType "25"]\n\n1. c3-d4 %s *\n' "$first" "$reply" \
+    >"$work/russian.pdn"
+! grep -q '^error' "$work/out14" && [ -n "$reply" ] &&
+    "$bin/pdncheck" -q -w "$work/russian.pdn" >"$work/check" 2>&1 ||
+    fail "variant after pos: '$first' from Russian's start, '$reply' after c3-d4: $(cat "$work/check")"
+check
+
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
