@@ -84,7 +84,11 @@ static void error_reply(const char *what, const char *detail)
     say("error message=\"%s%s%s\"", what, detail ? ": " : "", shown);
 }
 
-static void announce(void)
+/* The parameters with their values now (--variant, --level, or what
+ * set-param set): a Hub GUI sets a parameter only when the value it wants
+ * differs from the one declared (protocol.txt), so declared international
+ * under --variant russian, Russian draughts was played for it. */
+static void announce(const struct session *s)
 {
     say("id name=pdnengine version=%s author=libpdn country=\"\"", PDN_VERSION);
     char values[128] = "";
@@ -92,8 +96,9 @@ static void announce(void)
         strcat(values, v ? " " : "");
         strcat(values, pdn_rules_get((enum pdn_variant)v)->name);
     }
-    say("param name=variant value=international type=enum values=\"%s\"", values);
-    say("param name=level value=0 type=int min=0 max=%d", PDN_ENGINE_LEVELS);
+    say("param name=variant value=%s type=enum values=\"%s\"", pdn_rules_get(s->opt.variant)->name,
+        values);
+    say("param name=level value=%d type=int min=0 max=%d", s->opt.level, PDN_ENGINE_LEVELS);
     say("wait");
 }
 
@@ -466,7 +471,7 @@ static void dispatch(struct session *s)
 {
     const char *c = s->msg.command;
     if (strcmp(c, "hub") == 0)
-        announce();
+        announce(s);
     else if (strcmp(c, "set-param") == 0)
         set_param(s);
     else if (strcmp(c, "init") == 0) {

@@ -345,6 +345,16 @@ printf '[GameType "25"]\n\n1. %s *\n\n[GameType "25"]\n\n1. c3-d4 %s *\n' "$firs
     fail "variant after pos: '$first' from Russian's start, '$reply' after c3-d4: $(cat "$work/check")"
 check
 
+# The parameters are declared with their values: a Hub GUI sets one only
+# when it wants another value than the one declared, and under --variant
+# russian the engine said value=international (and level 0 under --level
+# 3), so a GUI that wanted international draughts played Russian.
+printf 'hub\n' | "$bin/pdnengine" --variant russian --level 3 hub >"$work/out15" 2>&1
+grep -q '^param name=variant value=russian type=enum ' "$work/out15" &&
+    grep -q '^param name=level value=3 type=int ' "$work/out15" ||
+    fail "declared values: $(grep '^param' "$work/out15")"
+check
+
 # The end of the input (a GUI that crashed) ends the engine as quit does.
 printf 'hub\ninit\n' | "$bin/pdnengine" hub >"$work/out2" 2>&1 || fail "end of input: exit status $?"
 grep -q '^ready$' "$work/out2" || fail "end of input: no ready"
