@@ -47,6 +47,30 @@ static void write_moves(FILE *out, const struct played_game *g, int plies, const
     fprintf(out, "%s%s\n\n", col || comment ? " " : "", result);
 }
 
+/* [name "value"] for a value from outside: an engine's command as typed
+ * (pdnmatch), a DXP peer's name. Its control characters and bytes that
+ * are no UTF-8 made visible (pdn_text_escape: \x1b), then '"' and '\\'
+ * escaped as PDN asks: a peer named 'ev"] \\ <ESC>[31m' ended the tag at
+ * its quote, the file held an escape sequence and the validator refused
+ * the game, which was not saved. */
+static void write_tag(FILE *out, const char *name, const char *value)
+{
+    size_t len = strlen(value), cap = 4 * len + 1; /* \xHH, the most a byte takes */
+    char *shown = malloc(cap);
+    if (!shown) {
+        fprintf(out, "[%s \"?\"]\n", name); /* out of memory: no name beats a broken file */
+        return;
+    }
+    pdn_text_escape(shown, cap, value, len);
+    fprintf(out, "[%s \"", name);
+    for (const char *p = shown; *p; p++) {
+        if (*p == '"' || *p == '\\') fputc('\\', out);
+        fputc(*p, out);
+    }
+    fputs("\"]\n", out);
+    free(shown);
+}
+
 static void write_pdn(FILE *out, const struct played_game *g, int plies,
                       const struct game_record *r)
 {
@@ -56,7 +80,9 @@ static void write_pdn(FILE *out, const struct played_game *g, int plies,
     fprintf(out, "[Event \"%s\"]\n[Date \"%s\"]\n[Round \"%d\"]\n", r->event, r->date, r->round);
     /* spelt as pdnfmt writes the variant's results: 1-0 on 8x8 */
     const char *result = played_result_text(r->result, g->start.variant);
-    fprintf(out, "[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n", r->white, r->black, result);
+    write_tag(out, "White", r->white);
+    write_tag(out, "Black", r->black);
+    fprintf(out, "[Result \"%s\"]\n", result);
     fprintf(out, "[GameType \"%d\"]\n", rules->gametype);
     if (!pdn_board_equal(&init, &g->start)) {
         char fen[PDN_FEN_MAX];

@@ -156,6 +156,14 @@ gameend() {
     grep -q "^C.*$2" "$work/$1.got" || fail "$1: no CHAT saying '$2'"
     [ "$(tail -n 1 "$work/$1.got")" = E01 ] || fail "$1: no GAMEEND E01: $(cat "$work/$1.got")"
 }
+# A peer's name is a tag of the game saved, escaped: named 'ev"] \ <ESC>[31m',
+# it ended the tag at its quote, the file held the escape sequence, and the
+# validator refused the game ("cannot write the game").
+peer named "printf 'R01%-32sZ010075A\0' \"\$(printf 'ev\"] \\\\ \\033[31m')\" >&3;
+    head -c 34 <&3 >/dev/null; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
+    "the peer closed the connection (2 plies)"
+grep -qFx '[White "ev\"] \\ \\x1b[31m"]' "$work/named.pdn" ||
+    fail "a peer's name: $(grep '^\[White' "$work/named.pdn")"
 peer garbage "$req; printf 'M00xx\0' >&3; $(told garbage)" "does not read"
 gameend garbage "does not read"
 peer closed "$req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \

@@ -138,6 +138,19 @@ LC_ALL=C grep -q "$(printf '[\001-\010\016-\037\177\200-\377]')" "$work/junk.err
 "$bin/pdncheck" -q -W error "$work/junk.pdn" >"$work/check" 2>&1 ||
     fail "junk-engine.sh: pdncheck: $(cat "$work/check")"
 
+# The engines' commands are the White and Black tags, escaped as PDN asks
+# (\" and \\): a command holding '"' ended the tag at it, which pdncheck
+# warned of ("unescaped quote in a tag value").
+check
+quoted="hub:$bin/pdnengine --level 1 hub # \"a\" \\ }"
+"$bin/pdnmatch" --rounds 2 --hub-level nodes=300 -o "$work/quoted.pdn" "$quoted" level=1 \
+    >"$work/quoted.out" 2>&1 || fail "a quote in the command: exit status $?: $(cat "$work/quoted.out")"
+"$bin/pdncheck" -q -W error "$work/quoted.pdn" >"$work/check" 2>&1 ||
+    fail "a quote in the command: pdncheck: $(cat "$work/check")"
+escaped=$(printf '%s' "$quoted" | sed 's/[\\"]/\\&/g')
+[ "$(grep -cFx -e "[White \"$escaped\"]" -e "[Black \"$escaped\"]" "$work/quoted.pdn")" -eq 2 ] ||
+    fail "a quote in the command: the tags: $(grep '^\[White\|^\[Black' "$work/quoted.pdn")"
+
 # An engine that quits is started again for the next game. It was not:
 # the games after the one it quit in were each lost at once ("the engine
 # quit before 'done'", 1 ply or none), and the match went on to its last.
