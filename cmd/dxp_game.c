@@ -146,6 +146,15 @@ static void keep_chat(struct session *x, const char *text)
     pdn_text_escape(x->said, sizeof x->said, plain, n);
 }
 
+/* The peer's name as its GAMEREQ or GAMEACC gave it, its control bytes
+ * and bytes that are no UTF-8 made visible (\x1b): it is shown on the
+ * terminal (stderr, pdnplay's screen) and was shown raw, an escape
+ * sequence in it recolouring the terminal. */
+static void keep_peer(struct session *x, const char *name)
+{
+    pdn_text_escape(x->game.peer, sizeof x->game.peer, name, strlen(name));
+}
+
 /* A CHAT, which may come at any time (during the handshake, while a
  * take-back's answer is awaited): kept as the reason of a GAMEEND right
  * after it, shown to the person (dxp_player.chat) or on stderr, and the
@@ -649,7 +658,7 @@ static bool handshake(struct session *x, bool initiator)
             x->why = "the peer refused the game";
             return false;
         }
-        snprintf(x->game.peer, sizeof x->game.peer, "%s", reply.name);
+        keep_peer(x, reply.name);
         return true;
     }
     if (receive(x, &m) != 1) {
@@ -664,7 +673,7 @@ static bool handshake(struct session *x, bool initiator)
     }
     x->game.us = m.color;
     x->wait = dxp_move_wait(x->s->timeout, m.minutes);
-    snprintf(x->game.peer, sizeof x->game.peer, "%s", m.name);
+    keep_peer(x, m.name);
     int code = request_refused(x, &m);
     if (code != 0) {
         refuse(x, code, x->why);

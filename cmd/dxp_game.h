@@ -24,7 +24,7 @@ struct dxp_settings {
 struct dxp_game {
     struct played_game g; /* start, board, moves, positions before them */
     enum pdn_color us;
-    char peer[PDN_DXP_NAME_MAX + 1];
+    char peer[4 * PDN_DXP_NAME_MAX + 1]; /* its name, escaped (\x1b): 4 bytes a byte */
     /* The connection: readable while we choose our move means the peer
      * said something (a CHAT, its GAMEEND, or it left): DXP_LISTEN. */
     int peer_fd;

@@ -19,8 +19,8 @@ struct play_view {
     char thinking[160];    /* "Computer thinks | depth 6, 12000 positions": while it does */
     bool dirty;            /* moves not saved */
     bool quit;
-    char peer[PDN_DXP_NAME_MAX + 1]; /* over DXP: the friend's name, kept past the game */
-    bool told_agreed;                /* over DXP: the person told the game began, on their move */
+    char peer[4 * PDN_DXP_NAME_MAX + 1]; /* over DXP: the friend's name, kept past the game */
+    bool told_agreed; /* over DXP: the person told the game began, on their move */
 };
 /* The whole view; prompt (NULL: none) on the message line. */
 void play_view_draw(struct play_view *v, const char *prompt);

@@ -160,10 +160,14 @@ gameend() {
 # it ended the tag at its quote, the file held the escape sequence, and the
 # validator refused the game ("cannot write the game").
 peer named "printf 'R01%-32sZ010075A\0' \"\$(printf 'ev\"] \\\\ \\033[31m')\" >&3;
-    head -c 34 <&3 >/dev/null; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
+    head -c 34 <&3 >/dev/null; printf 'Chi\0M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
     "the peer closed the connection (2 plies)"
 grep -qFx '[White "ev\"] \\ \\x1b[31m"]' "$work/named.pdn" ||
     fail "a peer's name: $(grep '^\[White' "$work/named.pdn")"
+# ... and shown on stderr with its chat as the tag has it: raw, its escape
+# sequence recoloured the terminal.
+grep -qF 'dxp: ev"] \ \x1b[31m says: hi' "$work/named.err" && ! grep -q "$(printf '\033')" "$work/named.err" ||
+    fail "a peer's name on stderr: $(cat -v "$work/named.err")"
 peer garbage "$req; printf 'M00xx\0' >&3; $(told garbage)" "does not read"
 gameend garbage "does not read"
 peer closed "$req; printf 'M0001322800\0' >&3; head -c 5 <&3 >/dev/null; exec 3>&-" \
