@@ -114,8 +114,19 @@ static void reap(struct hub_player *h)
     h->quit = true;
 }
 
+/* Whether a line cut to its first bytes (the rest dropped) is the one
+ * awaited, or an error: its command, the first word, says. It cannot be
+ * taken: read as its first 16 kB, "done move=32-28 " and 20 kB more was a
+ * move played. Another (a long "info") is passed over. */
+static bool cut_line_awaited(const char *line, const char *command)
+{
+    size_t n = strcspn(line, " \t");
+    return (n == strlen(command) && strncmp(line, command, n) == 0) ||
+           (n == 5 && strncmp(line, "error", 5) == 0);
+}
+
 /* Reads lines until one whose command is 'command'; false on the end,
- * the timeout or an "error" answer. */
+ * the timeout, an "error" answer, or the one awaited too long to read. */
 static bool await(struct hub_player *h, const char *command, double seconds, char *err, size_t cap)
 {
     for (;;) {
@@ -135,6 +146,13 @@ static bool await(struct hub_player *h, const char *command, double seconds, cha
             char q[TOOL_QUOTE_MAX];
             snprintf(err, cap, "the engine wrote a line with a NUL byte (byte %zu): %s",
                      h->from.nul_at, tool_quote(q, h->line));
+            return false;
+        }
+        if (h->from.cut) {
+            if (!cut_line_awaited(h->line, command)) continue;
+            char q[TOOL_QUOTE_MAX];
+            snprintf(err, cap, "the engine wrote a line longer than %zu bytes: %s",
+                     sizeof h->line - 1, tool_quote(q, h->line));
             return false;
         }
         if (pdn_hub_parse(&h->msg, h->line) != 0) continue;

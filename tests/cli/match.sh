@@ -109,6 +109,9 @@ bad illegal-engine.sh "illegal move '50-45'"
 bad garbage-engine.sh "illegal move"
 # Read up to its NUL, game 1's answer was White's 32-28, taken.
 bad nul-engine.sh "the engine wrote a line with a NUL byte (byte 16): 'done move=32-28'"
+# Read as its first 16 kB, game 1's answer was White's 32-28, taken; the
+# long info line before it is passed over.
+bad long-engine.sh "the engine wrote a line longer than 16383 bytes: 'done move=32-28 junk=xxx"
 bad silent-engine.sh "no 'done' from the engine within 2 s"
 # Its late answer to game 1 (32-28) was read in game 2 as Black's move:
 # "illegal move '32-28'". Stopped and read to its pong, it loses on time.
