@@ -481,7 +481,7 @@ void tool_list_game(FILE *fp, bool json, const char *file, const pdn_game *game,
                     const struct pdn_diag *first_error)
 {
     const char *tags[5] = {pdn_game_tag(game, "White"), pdn_game_tag(game, "Black"),
-                           pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"),
+                           pdn_game_tag(game, "Event"), pdn_game_date(game),
                            pdn_game_tag(game, "Result")};
     if (tags[4] == NULL) tags[4] = game->result_text;
     if (json) {

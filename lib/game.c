@@ -43,6 +43,15 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
     return t ? t->value : NULL;
 }
 
+const char *pdn_game_date(const pdn_game *game)
+{
+    /* lidraughts' broadcasts write the day a game began as UTCDate and no
+     * Date: the only date their files hold. A Date, even one that says
+     * nothing ("????.??.??"), is the file's word and wins. */
+    const char *date = pdn_game_tag(game, "Date");
+    return date ? date : pdn_game_tag(game, "UTCDate");
+}
+
 int gametype_tag_number(const char *v, size_t len)
 {
     size_t i = 0;

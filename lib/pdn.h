@@ -931,6 +931,11 @@ PDN_API void *pdn_game_work(const pdn_game *game);
  * PDN_DIAG_TAG_CASE, the writer's standard_names and pdn_format_game's
  * fix). */
 PDN_API const char *pdn_game_tag(const pdn_game *game, const char *name);
+/* The game's date as its file gives it, borrowed: the Date tag
+ * (pdn_game_tag), else the UTCDate tag (lidraughts' broadcasts have no
+ * Date), else NULL. What the tools place a game in time by and show as its
+ * date; the tags themselves stay as read. */
+PDN_API const char *pdn_game_date(const pdn_game *game);
 /* Parses a result text ("2-0", "1-0", "1/2-1/2", "*", ...), blanks around
  * it ignored as every tool reads a Result tag: true and *out set, or false
  * when the text is not a result. *out is in the text's order, the first

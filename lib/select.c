@@ -228,7 +228,7 @@ static bool game_dates(const pdn_game *game, size_t *lo, size_t *hi)
 {
     char date[DATE_SIZE];
     long days[2];
-    if (!date_read(date, pdn_game_tag(game, "Date"))) return false;
+    if (!date_read(date, pdn_game_date(game))) return false;
     date_days(days, date);
     *lo = (size_t)days[0];
     *hi = (size_t)days[1];

@@ -173,7 +173,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     parse_round(&round, &sub, pdn_game_tag(g, "Round"));
     long fi = stats_file_index(st, file);
     if (fi < 0) return PDN_ENOMEM;
-    const char *tag = pdn_game_tag(g, "Date");
+    const char *tag = pdn_game_date(g);
     char text[DATE_SIZE];
     uint32_t date = date_read(text, tag) ? stats_date_pack(text) : 0;
     struct repeat_game rg = {.file = (uint32_t)fi,

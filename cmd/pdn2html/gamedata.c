@@ -190,15 +190,17 @@ static bool has_tag(const pdn_game *game, const char *name)
 }
 
 /* The roster tags the library reads from a tag of another name (Bianco as
- * White: pdn_game_tag), as "read":{"White":...}, for the page's tag(); a
- * game without such tags has none, and its data stays as it was. */
+ * White: pdn_game_tag; UTCDate as Date: pdn_game_date), as
+ * "read":{"White":...}, for the page's tag(); a game without such tags has
+ * none, and its data stays as it was. */
 static void put_read_tags(FILE *out, const pdn_game *game)
 {
     static const char *const roster[] = {"Event", "Site",  "Date",  "Round",
                                          "White", "Black", "Result"};
     bool any = false;
     for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
-        const char *value = pdn_game_tag(game, roster[i]);
+        bool date = strcmp(roster[i], "Date") == 0;
+        const char *value = date ? pdn_game_date(game) : pdn_game_tag(game, roster[i]);
         if (!value || has_tag(game, roster[i])) continue;
         fputs(any ? "," : ",\"read\":{", out);
         html_json_string(out, roster[i]);

@@ -98,7 +98,7 @@ int replay_book_add(struct replay_book *b, const char *file, const pdn_game *gam
         .white = dup_or_null(pdn_game_tag(game, "White"), &nomem),
         .black = dup_or_null(pdn_game_tag(game, "Black"), &nomem),
         .event = dup_or_null(pdn_game_tag(game, "Event"), &nomem),
-        .date = dup_or_null(pdn_game_tag(game, "Date"), &nomem),
+        .date = dup_or_null(pdn_game_date(game), &nomem),
         .result = dup_or_null(pdn_game_result(game), &nomem), /* as pdnfmt writes it */
         .plies = plies,
         .status = status_text(first_error, &nomem),

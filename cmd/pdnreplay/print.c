@@ -397,7 +397,8 @@ static void put_header(FILE *out, const struct replay_game *g, bool narrate)
 {
     static const char *const tags[] = {"White", "Black", "Event", "Date"};
     for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++) {
-        const char *v = pdn_game_tag(g->game, tags[i]);
+        bool date = strcmp(tags[i], "Date") == 0; /* or UTCDate: pdn_game_date */
+        const char *v = date ? pdn_game_date(g->game) : pdn_game_tag(g->game, tags[i]);
         if (v == NULL || says_nothing(v)) continue;
         fprintf(out, narrate ? "%s: " : "%-8s", tags[i]);
         put_text(out, v);

@@ -193,6 +193,27 @@ static void test_select_dates_shared_reading(void **state)
     expect_chosen("[Date \"2003.\"]", "*", PDN_SELECT_DATE, LIST("2003"), LIST("2003.01"));
 }
 
+/* lidraughts' broadcasts date their games with UTCDate alone
+ * (tournaments/World Title Match Women 2024.pdn): it stands in for a
+ * missing Date, and never for one that is there, even one of no digit. */
+static void test_select_dates_utcdate(void **state)
+{
+    (void)state;
+    expect_chosen("[UTCDate \"2024.12.19\"]", "*", PDN_SELECT_DATE, LIST("2024.12.19", "2024"),
+                  LIST("2024.12.20"));
+    expect_chosen("[Date \"2024.12.18\"]\n[UTCDate \"2024.12.19\"]", "*", PDN_SELECT_DATE,
+                  LIST("2024.12.18"), LIST("2024.12.19"));
+    expect_chosen("[Date \"????.??.??\"]\n[UTCDate \"2024.12.19\"]", "*", PDN_SELECT_DATE, NONE,
+                  LIST("2024"));
+    pdn_game *g = game_of("[UTCDate \"2024.12.19\"]", "*", 0);
+    assert_string_equal(pdn_game_date(g), "2024.12.19");
+    assert_null(pdn_game_tag(g, "Date")); /* the tags stay as read */
+    pdn_game_free(g);
+    g = game_of("[Event \"x\"]", "*", 0);
+    assert_null(pdn_game_date(g));
+    pdn_game_free(g);
+}
+
 static void test_select_results(void **state)
 {
     (void)state;
@@ -294,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_select_games_exhausted),
         cmocka_unit_test(test_select_dates),
         cmocka_unit_test(test_select_dates_shared_reading),
+        cmocka_unit_test(test_select_dates_utcdate),
         cmocka_unit_test(test_select_results),
         cmocka_unit_test(test_select_gametype_round_and_tags),
         cmocka_unit_test(test_select_and_across_or_within),
