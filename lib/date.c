@@ -184,6 +184,17 @@ bool date_swappable(char out[2][DATE_SIZE], const char *v)
     return readings(out, v) == 2;
 }
 
+enum date_order date_order_shown(const char *v)
+{
+    struct fields f;
+    char day[DATE_SIZE], month[DATE_SIZE];
+    if (!split(&f, v) || f.n != 3 || f.trailing || f.len[0] > 2 || f.len[1] > 2 || f.len[2] != 4)
+        return DATE_NO_ORDER;
+    bool day_ok = compose(day, &f, 2, 1, 0), month_ok = compose(month, &f, 2, 0, 1);
+    if (day_ok == month_ok) return DATE_NO_ORDER;
+    return day_ok ? DATE_DAY_FIRST : DATE_MONTH_FIRST;
+}
+
 bool date_repair(char out[DATE_SIZE], const char *v)
 {
     char both[2][DATE_SIZE];
@@ -244,12 +255,16 @@ bool date_read(char out[DATE_SIZE], const char *v)
 {
     memcpy(out, "????.??.??", DATE_SIZE);
     if (v == NULL) return false;
-    /* Else the forms pdnfmt --fix repairs ("1969.7.4", "2003."): their one
-     * reading, the date a repaired file would hold. */
-    if (!(day_first(out, v) || year_first(out, v)) && !date_repair(out, v)) return false;
-    zero_unknown(out + 5);
-    zero_unknown(out + 8);
-    return out[0] != '?' && date_ok(out);
+    if (day_first(out, v) || year_first(out, v)) {
+        zero_unknown(out + 5);
+        zero_unknown(out + 8);
+        if (out[0] != '?' && date_ok(out)) return true;
+    }
+    /* Else the forms pdnfmt --fix repairs ("1969.7.4", "2003.", and a
+     * month before the day where only that order makes a date,
+     * "08-13-2021", once read as month 13 and no date): their one reading,
+     * the date a repaired file would hold. */
+    return date_repair(out, v) && out[0] != '?';
 }
 
 bool date_range_end(char out[DATE_SIZE], const char *v)

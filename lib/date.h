@@ -40,6 +40,14 @@ const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v);
  * them, and pdn2csv --iso-dates writes them as they stand. */
 bool date_swappable(char out[2][DATE_SIZE], const char *v);
 
+/* The order of day and month a date written before its year shows: day
+ * first where only that order makes a date ("13.03.2003"), month first
+ * where only that one does ("08-13-2021"); DATE_NO_ORDER for a date that
+ * reads both ways or the same either way, or is written otherwise. What
+ * settles an event's dates that read both ways (pdnstats' events). */
+enum date_order { DATE_NO_ORDER, DATE_DAY_FIRST, DATE_MONTH_FIRST };
+enum date_order date_order_shown(const char *v);
+
 /* The one date a text that is not date_ok means, in out: the year, month
  * and day with '-', '/' or '.' between them, a field one digit short; a
  * year alone ("2003." and "2003"); the day and month before the year when
@@ -55,7 +63,8 @@ bool date_repair(char out[DATE_SIZE], const char *v);
  *   - YYYY.MM or YYYY as the whole text (the day, or month and day, '?');
  *   - a month or day "00" is unknown ("??");
  *   - else what date_repair makes of it: a field one digit short
- *     ("1969.7.4"), "2003.", "1.1.1965".
+ *     ("1969.7.4"), "2003.", "1.1.1965", a month before the day where only
+ *     that order makes a date ("08-13-2021").
  * False (out undefined) for anything else: no text, a year whose first digit
  * is unknown, a month past 12 or a day past 31, a two-digit year, words.
  * Unlike date_repair, this guesses: DD.MM.YYYY is read day first even where

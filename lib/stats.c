@@ -161,6 +161,41 @@ static struct st_rec *event_rec(pdn_stats *st, size_t event)
     return vec_push((struct vec *)st->event_recs.data + event, sizeof(struct st_rec));
 }
 
+/* first and last, 0 none, widened to take in date. */
+static void widen(uint32_t *first, uint32_t *last, uint32_t date)
+{
+    if (!*first || date < *first) *first = date;
+    if (date > *last) *last = date;
+}
+
+/* A game's date (read as text, packed as date) into its event's first and
+ * last; one that reads both ways ("12-08-2021") kept in both readings
+ * until the event's other dates settle it (stats_event_dates). */
+static void event_date(struct st_event *e, char text[DATE_SIZE], const char *tag, uint32_t date)
+{
+    char both[2][DATE_SIZE];
+    if (date_swappable(both, tag)) {
+        for (int k = 0; k < 2; k++)
+            widen(&e->either[k][0], &e->either[k][1], stats_date_pack(both[k]));
+        return;
+    }
+    e->orders |= (uint8_t)(1u << date_order_shown(tag));
+    widen(&e->first, &e->last, date);
+    /* A range ("2004.10.27 - 2004.11.01") ends the event on its last day. */
+    if (date_range_end(text, tag)) widen(&e->first, &e->last, stats_date_pack(text));
+}
+
+void stats_event_dates(const struct st_event *e, uint32_t out[2])
+{
+    /* Month first only where the event's other dates show that order and
+     * none shows the other: day first is how most files write them. */
+    int k = (e->orders & (1u << DATE_MONTH_FIRST)) && !(e->orders & (1u << DATE_DAY_FIRST));
+    out[0] = e->first;
+    out[1] = e->last;
+    if (e->either[k][0]) widen(&out[0], &out[1], e->either[k][0]);
+    if (e->either[k][1]) widen(&out[0], &out[1], e->either[k][1]);
+}
+
 /* Counts the game in its event; 1 when it repeats a game counted before
  * (and is left out), 0, or PDN_ENOMEM. */
 static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long w, long b,
@@ -194,10 +229,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
         return repeat;
     }
     e->games++;
-    if (date && (!e->first || date < e->first)) e->first = date;
-    /* A range ("2004.10.27 - 2004.11.01") ends the event on its last day. */
-    uint32_t last = date && date_range_end(text, tag) ? stats_date_pack(text) : date;
-    if (last > e->last) e->last = last;
+    if (date) event_date(e, text, tag, date);
     uint64_t id = ((uint64_t)ei + 1) << 32;
     for (int k = 0; k < 2; k++) {
         if ((k ? b : w) == ST_NO_PLAYER) continue;

@@ -93,10 +93,15 @@ struct st_rec {
 struct st_event {
     const char *name; /* as first met (or its alias), in stats->strings */
     uint32_t games;
-    uint32_t repeats;                /* games read again, left out (stats_repeat.c) */
-    uint32_t players;                /* distinct players (st->event_players) */
-    uint32_t rounds;                 /* distinct round numbers (st->event_rounds) */
-    uint32_t first, last;            /* dates, stats_date_pack'd; 0 none */
+    uint32_t repeats;     /* games read again, left out (stats_repeat.c) */
+    uint32_t players;     /* distinct players (st->event_players) */
+    uint32_t rounds;      /* distinct round numbers (st->event_rounds) */
+    uint32_t first, last; /* dates, stats_date_pack'd; 0 none */
+    /* The first and last of its dates that read both ways ("12-08-2021"),
+     * read day first [0] and month first [1]; the orders its other dates
+     * show, 1 << date_order_shown: stats_event_dates settles them. */
+    uint32_t either[2][2];
+    uint8_t orders;
     int32_t round_first, round_last; /* the lowest and highest round numbers; 0 none */
 };
 
@@ -341,6 +346,11 @@ size_t stats_trim(char *out, const char *s, size_t n);
 /* A date YYYY.MM.DD ('?' for a digit unknown) as a number that orders as
  * the text does, never 0; and back into out (11 bytes) (stats_names.c). */
 uint32_t stats_date_pack(const char date[11]);
+/* An event's first and last dates (out[0], out[1]; 0 none), its dates that
+ * read both ways ("12-08-2021") read in the order its other dates show
+ * (a "13.03.2003" day first, an "08-13-2021" month first), day first when
+ * they show neither or both (stats.c). */
+void stats_event_dates(const struct st_event *e, uint32_t out[2]);
 void stats_date_unpack(char out[11], uint32_t packed);
 /* The length of a player's name s[0, n) without a round suffix
  * (" - ronde 3", " (R3)", "r.3", " (7)"), n when it has none

@@ -275,8 +275,10 @@ static void event_row(struct tab *t, size_t i, const void *ctx)
     const struct event_rows *r = ctx;
     const struct st_event *e = event_at(r, i);
     char from[11], to[11];
-    stats_date_unpack(from, e->first);
-    stats_date_unpack(to, e->last);
+    uint32_t dates[2];
+    stats_event_dates(e, dates);
+    stats_date_unpack(from, dates[0]);
+    stats_date_unpack(to, dates[1]);
     for (int k = 4; r->iso && k <= 7; k += 3)
         if (from[0]) from[k] = '-';
     for (int k = 4; r->iso && k <= 7; k += 3)

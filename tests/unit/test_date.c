@@ -186,8 +186,11 @@ static void test_date_read_real_forms(void **state)
     read_as("2021-08-12", "2021.08.12");     /* Championnat de France 2021.pdn */
     read_as("1841-?\?-?\?", "1841.?\?.?\?"); /* conformance/succeed/OCA_2.0.pdn */
     read_as("2024/12/13", "2024.12.13");
-    read_as("10.03.2003", "2003.03.10");              /* day first, as this guesses */
-    read_as("13-01-1996", "1996.01.13");              /* conformance/succeed/DUTCH96H.pdn */
+    read_as("10.03.2003", "2003.03.10"); /* day first, as this guesses */
+    read_as("13-01-1996", "1996.01.13"); /* conformance/succeed/DUTCH96H.pdn */
+    read_as("08-13-2021", "2021.08.13"); /* month first, its one reading (as pdncheck says) */
+    read_as("12/31/1999", "1999.12.31");
+    read_as("00.13.2003", ""); /* no month 13, the day not known: no reading */
     read_as("2004.10.27 - 2004.11.01", "2004.10.27"); /* a range: its first day */
     read_as("2003.03.01 - 2003.03.09", "2003.03.01");
     read_as("12.03.2003 - 15.03.2003", "2003.03.12");
@@ -208,6 +211,21 @@ static void test_date_read_real_forms(void **state)
     read_as("2003.08.123", ""); /* a day of three digits */
     read_as("2003.08 - 2003.09", "");
     read_as(" 2003.03.13", "");
+}
+
+/* The order of day and month a date shows, when only one makes a date. */
+static void test_date_order_shown(void **state)
+{
+    (void)state;
+    assert_int_equal(date_order_shown("13.03.2003"), DATE_DAY_FIRST);
+    assert_int_equal(date_order_shown("31-12-1999"), DATE_DAY_FIRST);
+    assert_int_equal(date_order_shown("08-13-2021"), DATE_MONTH_FIRST);
+    assert_int_equal(date_order_shown("2/29/2024"), DATE_MONTH_FIRST);
+    assert_int_equal(date_order_shown("12-08-2021"), DATE_NO_ORDER); /* both ways */
+    assert_int_equal(date_order_shown("05.05.2003"), DATE_NO_ORDER); /* the same either way */
+    assert_int_equal(date_order_shown("2003.03.13"), DATE_NO_ORDER); /* the year first */
+    assert_int_equal(date_order_shown("13.13.2003"), DATE_NO_ORDER); /* no date */
+    assert_int_equal(date_order_shown("13.03.03"), DATE_NO_ORDER);
 }
 
 /* An event's last day as pdnstats takes it: a range's end, else the date. */
@@ -277,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_date_swappable),
         cmocka_unit_test(test_date_read_pdn_form),
         cmocka_unit_test(test_date_read_real_forms),
+        cmocka_unit_test(test_date_order_shown),
         cmocka_unit_test(test_date_range_end),
         cmocka_unit_test(test_date_days),
     };
