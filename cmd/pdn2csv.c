@@ -184,8 +184,8 @@ static bool same_but_case(const char *a, const char *b)
 static bool in_default(const struct conv *c, const char *name)
 {
     if (c->o.mode == PDN_CSV_MOVES) return false;
-    static const char *const shown[] = {"Event", "Site",  "Date",   "Round",
-                                        "White", "Black", "Result", "GameType"};
+    static const char *const shown[] = {"Event", "Site",   "Date",     "Round", "White",
+                                        "Black", "Result", "GameType", "FEN"};
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
         if (same_but_case(shown[i], name)) return true;
     return false;
