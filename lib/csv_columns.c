@@ -183,11 +183,16 @@ static bool tag_room(pdn_csv_writer *w)
 
 _Static_assert(C_PLY_STATUS < 64, "the ids of the columns other than tags fit w->ids");
 
-/* A column once: tags found by their hash, the others by their id. */
+/* A column once: tags found by their hash, the others by their id. A
+ * standard tag's column is headed by its standard name whatever the case
+ * it is asked for in (GameType for a file's Gametype, as --all-tags finds
+ * it): the name csv2pdn and every other reader look for. */
 static bool add_col(pdn_csv_writer *w, enum col_id id, enum csv_kind kind, const char *tag,
                     size_t n)
 {
     if (id != C_TAG && (w->ids >> id & 1)) return true;
+    const char *standard = id == C_TAG ? tag_standard_spelling(tag, n) : NULL;
+    if (standard) tag = standard, n = strlen(standard);
     if (id == C_TAG && (!tag_room(w) || w->ncols >= UINT32_MAX)) return false;
     size_t slot = id == C_TAG ? tag_slot(w, tag, n) : 0;
     if (id == C_TAG && w->tagslots[slot]) return true;

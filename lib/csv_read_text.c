@@ -320,26 +320,38 @@ static size_t tag_line_value_len(const char *v)
     return n;
 }
 
+/* The current row's cell of the tag column named name, or with synonym
+ * of one whose name stands for it (tag_synonym_standard: a Gametype or
+ * Fen column, as a spreadsheet or an older pdn2csv heads it), when
+ * not empty; else NULL. */
+static const char *tag_column(const pdn_csv_reader *r, const char *name, bool synonym)
+{
+    for (size_t i = 0; i < r->ncols && i < r->nf; i++) {
+        const struct column *c = &r->cols[i];
+        if (c->role != R_TAG || !csv_field(r, i)[0]) continue;
+        const char *standard = synonym ? tag_synonym_standard(c->tag) : c->tag;
+        if (standard && strcmp(standard, name) == 0) return csv_field(r, i);
+    }
+    return NULL;
+}
+
 /* The value of the current row's tag name, and its length at *len: from
  * its tags cell when it has one, up to the closing quote (a number reads
- * as one), the first tag of that name, else of a name that stands for it
- * ("Risultato" for "Result"), as pdn_game_tag reads them; else its
- * column's, whole; NULL when it has none. A tags cell is the game's tags
- * (put_tags writes it alone), and pdn2csv fills a column with a tag of
- * its name in another case ([REsult "1-1"] in Result), which is no tag
- * of that name to the writer. */
+ * as one), else from its columns, whole: the first tag or column of that
+ * name, else of a name that stands for it ("Risultato" for "Result", "Fen"
+ * for "FEN"), as pdn_game_tag reads them; NULL when it has none. A tags
+ * cell is the game's tags (put_tags writes it alone), and pdn2csv fills a
+ * column with a tag of its name in another case ([REsult "1-1"] in
+ * Result), which is no tag of that name to the writer. */
 static const char *tag_cell(const pdn_csv_reader *r, const char *name, size_t *len)
 {
-    bool columns = !cell(r, R_TAGS)[0]; /* once, not a find_role a column */
-    for (size_t i = 0; columns && i < r->ncols && i < r->nf; i++) {
-        const struct column *c = &r->cols[i];
-        if (c->role == R_TAG && strcmp(c->tag, name) == 0 && csv_field(r, i)[0]) {
-            *len = strlen(csv_field(r, i));
-            return csv_field(r, i);
-        }
+    const char *v;
+    if (!cell(r, R_TAGS)[0]) { /* once, not a find_role a column */
+        if (!(v = tag_column(r, name, false))) v = tag_column(r, name, true);
+        *len = v ? strlen(v) : 0;
+        return v;
     }
-    const char *v = tag_line(r, name, false);
-    if (v == NULL) v = tag_line(r, name, true);
+    if (!(v = tag_line(r, name, false))) v = tag_line(r, name, true);
     *len = v ? tag_line_value_len(v) : 0;
     return v;
 }

@@ -169,9 +169,11 @@ static int tag_name(struct lexer *lx, const struct cur *t0, size_t i, struct tok
     tok->name_start = p;
     tok->name_len = i - p;
     if (i > p && (b == '"' || b == ']' || b < 0)) return (int)(j - p);
-    /* Not "Name" then a value: take the name up to the quote (lenient). */
+    /* Not "Name" then a value: take the name up to the quote (lenient).
+     * Found at the tag it quotes whole, as the other findings of a tag
+     * stand, not at the byte that broke the name. */
     size_t k = i > p ? j : p;
-    set_odd(lx, tok, ODD_TAG_NAME, PDN_DIAG_BAD_TAG, locate_in(lx, *t0, k));
+    set_odd(lx, tok, ODD_TAG_NAME, PDN_DIAG_BAD_TAG, pos_of(lx, t0));
     while (k < lx->end && byte_at(lx, k) != '"' && byte_at(lx, k) != ']' && !is_eol(byte_at(lx, k)))
         k++;
     if (more(lx, k)) return -1;

@@ -1521,7 +1521,8 @@ struct pdn_csv_column {
 /*
  * The i-th column (from 0) that a mode offers, or NULL past the last:
  * static. Any other name of the form [A-Z][A-Za-z0-9_]* is a tag column
- * (the value of the game's first tag of that name).
+ * (the value of the game's first tag of that name, in any case; a common
+ * tag's column is headed by its standard name, GameType for "Gametype").
  */
 PDN_API const struct pdn_csv_column *pdn_csv_column_get(enum pdn_csv_mode mode, size_t i);
 

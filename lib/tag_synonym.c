@@ -105,11 +105,18 @@ static inline unsigned char fold(unsigned char c)
     return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
 }
 
+/* Whether a[0, n) is the string b but for case. */
+static bool same_but_case_n(const char *a, size_t n, const char *b)
+{
+    size_t i = 0;
+    while (i < n && b[i] && fold((unsigned char)a[i]) == fold((unsigned char)b[i]))
+        i++;
+    return i == n && b[i] == '\0';
+}
+
 static bool same_but_case(const char *a, const char *b)
 {
-    while (*a && fold((unsigned char)*a) == fold((unsigned char)*b))
-        a++, b++;
-    return fold((unsigned char)*a) == fold((unsigned char)*b);
+    return same_but_case_n(a, strlen(a), b);
 }
 
 /* The index of the standard name that name is in another case, or -1 (the
@@ -165,6 +172,23 @@ const char *tag_synonym_standard(const char *name)
 bool tag_synonym_case_only(const char *name, const char *standard)
 {
     return same_but_case(name, standard);
+}
+
+/* PDN's common tags (the PDN 3.0 standard's, and lidraughts' Variant), as
+ * the standard spells them: what a tag column is headed, whatever a file's
+ * case. More than standards (the tags the tools read): a column of the
+ * corpus' 1053 Setup tags is SetUp all the same. */
+static const char *const spellings[] = {
+    "Event",     "Site",        "Date",        "Round",      "White",       "Black",
+    "Result",    "GameType",    "FEN",         "SetUp",      "TimeControl", "WhiteTime",
+    "BlackTime", "WhiteRating", "BlackRating", "WhiteTitle", "BlackTitle",  "Annotator",
+    "PlyCount",  "Termination", "Variant"};
+
+const char *tag_standard_spelling(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
+        if (same_but_case_n(name, len, spellings[i])) return spellings[i];
+    return NULL;
 }
 
 /* The first of tags[0, n) named as a synonym of standards[s]. */

@@ -53,6 +53,11 @@ const char *tag_synonym_standard_n(const char *name, size_t len);
  * "FEN"), not in language ("Bianco" and "White"). */
 bool tag_synonym_case_only(const char *name, const char *standard);
 
+/* The standard spelling of name[0, len) when it is one of PDN's common
+ * tags (Event, ..., GameType, FEN, SetUp, PlyCount, ...) in any case
+ * ("GameType" for "Gametype", the name itself so spelt), else NULL. */
+const char *tag_standard_spelling(const char *name, size_t len);
+
 /*
  * The tag read for a name among tags[0, n): the first with that name, else,
  * when the name is a standard one that has synonyms, the first tag whose
