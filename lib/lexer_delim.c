@@ -169,6 +169,18 @@ static int tag_name(struct lexer *lx, const struct cur *t0, size_t i, struct tok
     tok->name_start = p;
     tok->name_len = i - p;
     if (i > p && (b == '"' || b == ']' || b < 0)) return (int)(j - p);
+    /* "[Name value]", the value without quotes up to the ']' (lenient:
+     * tag_bare): read as a name "Name value" and no value, "[Event abc]"
+     * lost its Event. A quote before the ']' leaves a name of several
+     * words ("[Heure blanche "10:00"]"). */
+    if (i > p && j > i) {
+        size_t k = j;
+        while (k < lx->end && byte_at(lx, k) != '"' && byte_at(lx, k) != ']' &&
+               !is_eol(byte_at(lx, k)))
+            k++;
+        if (more(lx, k)) return -1;
+        if (peek(lx, k) == ']') return (int)(j - p);
+    }
     /* Not "Name" then a value: take the name up to the quote (lenient).
      * Found at the tag it quotes whole, as the other findings of a tag
      * stand, not at the byte that broke the name. */

@@ -93,6 +93,20 @@ static void test_lexer_tag_lenient_forms(void **state)
     /* At the '[' of the tag the finding quotes, in strict mode too (the
      * "de" where the value should be is in the quote). */
     assert_int_equal(l->tok[0].find.pos.col, 1);
+    /* A value without quotes after the name: the name and its value, not a
+     * name "Event abc def" of no value (the Event lost). */
+    s = "[Event abc def] [White Jan ]";
+    l = lex(s, false);
+    assert_int_equal(l->n, 2);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(l->tok[i].find.odd, ODD_TAG_UNQUOTED);
+        assert_true(l->tok[i].has_value);
+    }
+    assert_memory_equal(s + l->tok[0].name_start, "Event", l->tok[0].name_len);
+    assert_memory_equal(s + l->tok[0].value_start, "abc def", l->tok[0].value_len);
+    assert_int_equal(l->tok[0].value_len, 7);
+    assert_memory_equal(s + l->tok[1].name_start, "White", l->tok[1].name_len);
+    assert_int_equal(l->tok[1].value_len, 3);
 }
 
 static void test_lexer_movenum(void **state)
