@@ -367,6 +367,34 @@ static void test_findings_dash_in_a_remark(void **state)
     pdn_game_free(g);
 }
 
+/* 9f. A lone 'x' or ':', or a number, between words of a remark on one
+ * line is the remark's: "Brancas x Pretas" was three findings ("unexpected
+ * text", "capture sign without a move", "unexpected text") and three
+ * comments; "Round 3" above a game's tags a game of its own ({Round} {3} *,
+ * "game ends without a result"). A capture sign next to a move keeps its
+ * meaning. */
+static void test_findings_filler_in_a_remark(void **state)
+{
+    (void)state;
+    expect_one_remark("1. 32-28 19-23 Brancas x Pretas 2. 28x19 14x23 *", "Brancas x Pretas", 16,
+                      "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 Remarque : les blancs 2. 28x19 14x23 *",
+                      "Remarque : les blancs", 16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 spent 3 minutes 2. 28x19 14x23 *", "spent 3 minutes", 16,
+                      "2.", 1, 4);
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_str(&F, "Round 3\n[Event \"x\"]\n1. 32-28 *\n", false, &g), 1);
+    assert_int_equal(F.dc.total, 1);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "Round 3");
+    assert_int_equal(g->main.moves[0].ncomments_before, 1);
+    assert_string_equal(g->main.moves[0].comments_before[0].text, "Round 3");
+    pdn_game_free(g);
+    g = one("1. 32-28 x 19-23 *", false);
+    assert_non_null(need("capture sign without a move"));
+    assert_int_equal(g->main.nmoves, 2);
+    pdn_game_free(g);
+}
+
 /* 9e. A dash after a remark, with the move number of the ply it would
  * stand for right after it ("a long - 2. 28x19": White's move 2), cannot
  * be that move not given: it ends the remark. It was a node "-" that
@@ -572,6 +600,7 @@ int main(void)
         cmocka_unit_test(test_findings_x_word_is_a_remark),
         cmocka_unit_test(test_findings_dash_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark),
+        cmocka_unit_test(test_findings_filler_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark_at_block_edges),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
