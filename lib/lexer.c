@@ -493,11 +493,74 @@ static int gap_goes_on(struct lexer *lx, struct cur *w)
     }
 }
 
+/* The end of a lone 'x' or ':' at i, or of digits there that no '.'
+ * follows (a move number, or a result such as "0.5-0.5"): what may stand
+ * between two words of a remark ("Brancas x Pretas", "Remarque : les
+ * blancs", "spent 3 minutes"); i when there is none; SIZE_MAX for more. */
+static size_t filler_word_end(const struct lexer *lx, size_t i)
+{
+    if (more(lx, i + 1)) return SIZE_MAX;
+    unsigned b = byte_at(lx, i);
+    if (b == 'x' || b == ':') return i + 1;
+    size_t j = i;
+    while (j < lx->end && is_digit(byte_at(lx, j)))
+        j++;
+    if (more(lx, j)) return SIZE_MAX;
+    return j < lx->end && byte_at(lx, j) == '.' ? i : j;
+}
+
+/* Whether a lone 'x' or ':', or a number, at *w, then a word that starts
+ * no token, follow on the line, blanks or none between them ("3rd"), so
+ * that they go on the run of junk before them (*w moved to that word): 1,
+ * 0, -1 for more. Between two words of a remark, neither is a capture
+ * sign or a square: a move needs squares on both sides of its sign, and a
+ * square a sign next to it. One alone: "a 32 - 28 b" keeps its move. */
+static int filler_goes_on(struct lexer *lx, struct cur *w)
+{
+    size_t e = filler_word_end(lx, w->pos);
+    if (e == SIZE_MAX) return -1;
+    if (e == w->pos) return 0;
+    size_t i = e;
+    while (i < lx->end && is_blank(byte_at(lx, i)))
+        i++;
+    if (more(lx, i)) return -1;
+    if (i >= lx->end) return 0;
+    struct cur g = *w;
+    adv_ascii(&g, i - g.pos);
+    int r = junk_goes_on(lx, g);
+    if (r > 0) *w = g;
+    return r;
+}
+
+/* Whether digits at w end the run's line, which the end of the input or
+ * a tag line follows ("Round 3" above a game's tags): they cannot be a
+ * square, as no move goes on into a tag. *c moved past them: 1, 0, -1
+ * for more. */
+static int tail_number(struct lexer *lx, struct cur w, struct cur *c)
+{
+    size_t e = filler_word_end(lx, w.pos);
+    if (e == SIZE_MAX) return -1;
+    if (e == w.pos || !is_digit(byte_at(lx, w.pos))) return 0;
+    size_t i = e;
+    while (i < lx->end && (is_blank(byte_at(lx, i)) || is_eol(byte_at(lx, i))))
+        i++;
+    if (more(lx, i)) return -1;
+    bool eol = false;
+    for (size_t k = e; k < i && !eol; k++)
+        eol = is_eol(byte_at(lx, k));
+    if (i < lx->end && (!eol || byte_at(lx, i) != '[')) return 0;
+    adv_ascii(&w, e - w.pos);
+    *c = w;
+    return 1;
+}
+
 /* Characters that start no token: a run of such words with blanks between
  * them on one line ("this is some text" among the moves, "next round"
  * between games), one token: one finding and one comment for the run,
  * which a move, a move number, a result, a comment or the line's end
- * stops; dashes and dots between two of its words do not. */
+ * stops; dashes and dots, a lone 'x' or ':', or a number between two of
+ * its words do not, and a number that ends its line before a tag or the
+ * end of the input is its last word. */
 static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *tok)
 {
     struct pdn_pos start = pos_of(lx, c);
@@ -516,6 +579,8 @@ static enum token_kind scan_junk(struct lexer *lx, struct cur *c, struct token *
         adv_ascii(&w, i - e);
         int r = junk_goes_on(lx, w);
         if (r == 0) r = gap_goes_on(lx, &w);
+        if (r == 0) r = filler_goes_on(lx, &w);
+        if (r == 0 && (r = tail_number(lx, w, c)) > 0) break;
         if (r < 0) return TOK_MORE;
         if (r == 0) break;
     }

@@ -61,6 +61,36 @@ static int on_result(struct parser *p)
 
 /* ---- Everything else --------------------------------------------------------- */
 
+/* How many dashes after a remark (the current token, junk) are the
+ * remark's: "a long - 2. 28x19", where White's move 2 is numbered right
+ * after the dash, cannot mean that the dash is White's move 2 not given;
+ * it ends the remark ("a long -"). A dash (or "- -") on the remark's line
+ * that the next move number leaves standing for a ply, "white was away -
+ * 3... 10-14" (White's move 3 not given), is a move not given, as where
+ * real files write one: after a move number or a move. 0, 1, 2 or PDN_E*. */
+static int remark_dashes(struct parser *p)
+{
+    struct token t[3];
+    int n = parser_peek(p, t, 1);
+    if (n <= 0 || t[0].kind != TOK_DASH || t[0].pos.line != p->tok.pos.line) return n < 0 ? n : 0;
+    if ((n = parser_peek(p, t, 3)) < 0) return n;
+    int dashes = n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
+    const struct frame_label *ply = &top(p)->next;
+    bool same_ply = n > dashes && t[dashes].kind == TOK_MOVENUM && t[dashes].value == ply->num &&
+                    t[dashes].black == ply->black;
+    if (!same_ply) return 0;
+    p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
+    return dashes;
+}
+
+/* Takes the n dashes that remark_dashes gave the remark just taken. */
+static int take_remark_dashes(struct parser *p, int n)
+{
+    for (int rc; n-- > 0; parser_consume(p))
+        if ((rc = parser_next_tok(p)) < 0) return rc;
+    return 0;
+}
+
 static int on_stray(struct parser *p)
 {
     const char *what = p->tok.kind == TOK_CAPLIST   ? "captured squares without a move"
@@ -69,6 +99,9 @@ static int on_stray(struct parser *p)
     /* Kept when it was an error: a stray '.', a warning, is punctuation that
      * pdnfmt drops as its repair. */
     bool error = what || (p->tok.find.set && p->tok.find.error);
+    bool remark = error && p->tok.kind == TOK_JUNK && !p->opt.strict;
+    int dashes = remark ? remark_dashes(p) : 0;
+    if (dashes < 0) return dashes;
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
     else
@@ -76,7 +109,7 @@ static int on_stray(struct parser *p)
     top(p)->adjacent = false;
     int rc = error ? parser_keep_unread(p, &p->tok.pos, tok_text(p), p->tok.len) : 0;
     parser_consume(p);
-    return rc;
+    return rc < 0 ? rc : take_remark_dashes(p, dashes);
 }
 
 typedef int (*handler_fn)(struct parser *p);

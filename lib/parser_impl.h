@@ -151,6 +151,9 @@ int parser_lex(struct parser *p);
 void parser_flush(struct parser *p);
 void parser_take_find(struct parser *p);
 void parser_resume_window(struct parser *p);
+/* Up to n tokens after the current one, looked at, not taken: how many
+ * (PDN_E* on failure). In a game only. */
+int parser_peek(struct parser *p, struct token *out, int n);
 
 /* Makes p->tok the next token; inline, as it runs for every token. */
 static inline int parser_next_tok(struct parser *p)

@@ -114,6 +114,27 @@ int parser_lex(struct parser *p)
     return 0;
 }
 
+/* Tokens after the current one, lexed on a copy of the lexer that reports
+ * nothing and moves nothing: up to n into out, fewer where the input (or a
+ * window cut at the game's size limit) ends first. Refills as parser_lex
+ * does, so that where the blocks of the input end changes nothing. Only in
+ * a game, whose text the window keeps: the current token's stays valid. */
+int parser_peek(struct parser *p, struct token *out, int n)
+{
+    for (;;) {
+        struct lexer copy = *p->lx;
+        copy.report = NULL;
+        int got = 0;
+        enum token_kind k = TOK_EOF;
+        while (got < n && (k = lexer_next(&copy, &out[got])) != TOK_MORE && k != TOK_EOF)
+            got++;
+        if (k != TOK_MORE || p->cut) return got;
+        int rc = refill(p);
+        if (rc < 0) return rc;
+        p->tok.start = (size_t)(p->tok.mark.offset - p->lx->base);
+    }
+}
+
 void parser_flush(struct parser *p)
 {
     parser_flush_pending(p, p->last_end);

@@ -470,6 +470,45 @@ static void test_lexer_gap_in_remark(void **state)
     expect_kinds(l, unknown, 12);
 }
 
+/* A lone 'x' or ':', or a number, between two words of a remark on one
+ * line ("Brancas x Pretas", "Remarque : les blancs", "spent 3 minutes",
+ * "3rd") is the remark's: they were three tokens, three findings and three
+ * comments. Next to a square, a move or a move number they keep their
+ * meaning ("32-28 x 19-23", "a x 28x19", "a 28 - 19 b", "good 3. 28x19"),
+ * and so does one between a remark and a line a move may go on. A number
+ * that ends a remark's line before a tag line or the end ("Round 3") is
+ * the remark's: no move goes on into a tag. */
+static void test_lexer_filler_in_remark(void **state)
+{
+    (void)state;
+    const char *one[] = {"Brancas x Pretas", "Remarque : les blancs", "spent 3 minutes",
+                         "the 3rd move, 12, was a 1985 idea"};
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+        struct lexed *l = lex(one[i], false);
+        assert_int_equal(l->n, 1);
+        assert_int_equal(l->tok[0].kind, TOK_JUNK);
+        assert_string_equal(l->text[0], one[i]);
+    }
+    struct lexed *l = lex("Round 3\n[Event \"x\"]", false);
+    enum token_kind round[] = {TOK_JUNK, TOK_TAG};
+    expect_kinds(l, round, 2);
+    assert_string_equal(l->text[0], "Round 3");
+    l = lex("Round 3 \r\n\r\n", false);
+    assert_int_equal(l->n, 1);
+    assert_string_equal(l->text[0], "Round 3");
+
+    l = lex("32-28 x 19-23 a x 28x19", false);
+    enum token_kind moves[] = {TOK_NUMBER,  TOK_DASH,   TOK_NUMBER,  TOK_CAPTURE,
+                               TOK_NUMBER,  TOK_DASH,   TOK_NUMBER,  TOK_JUNK,
+                               TOK_CAPTURE, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, moves, 12);
+    l = lex("a 28 - 19 b good 3. c 3\n28x19 d 0.5-0.5 e", false);
+    enum token_kind kept[] = {TOK_JUNK,    TOK_NUMBER, TOK_DASH,   TOK_NUMBER, TOK_JUNK,
+                              TOK_MOVENUM, TOK_JUNK,   TOK_NUMBER, TOK_NUMBER, TOK_CAPTURE,
+                              TOK_NUMBER,  TOK_JUNK,   TOK_RESULT, TOK_JUNK};
+    expect_kinds(l, kept, 14);
+}
+
 /* A dash or dots glued to the next word of a remark ("a long -thought",
  * "he waited ...and") are the remark's too; before a square ("a -32",
  * "a -d4", a move spaced apart) the dash is still a dash. */
@@ -523,6 +562,8 @@ static void test_lexer_junk_run_in_pieces(void **state)
     expect_same_in_pieces("said \"resign\" 1-10 x b5 \xc3\xa9t\xc3\xa9 chaud");
     expect_same_in_pieces("a -thought ...and -32 b -d4 c -");
     expect_same_in_pieces("a long - thought 2. 28x19 he -- \xe2\x80\x93 ... x 1. - - 2. b -\nc - ");
+    expect_same_in_pieces("Brancas x Pretas : les 3 blancs 3rd, 12 x 28x19 a 28 - 19 Round 3\r\n"
+                          "[Event \"x\"] Round 12 \n\n");
     expect_same_in_pieces("19-23 o xeque foi forte 28xeque x\xc3\xad"
                           "cara xd4 x\xe2\x80\x93 x");
 }
@@ -555,6 +596,7 @@ int main(void)
         cmocka_unit_test(test_lexer_x_word),
         cmocka_unit_test(test_lexer_gap_in_remark),
         cmocka_unit_test(test_lexer_gap_glued_in_remark),
+        cmocka_unit_test(test_lexer_filler_in_remark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
@@ -357,12 +359,84 @@ static void test_findings_dash_in_a_remark(void **state)
                       16, "2.", 1, 4);
     expect_one_remark("1. 32-28 19-23 a long -thought 2. 28x19 14x23 *", "a long -thought", 16,
                       "2.", 1, 4);
-    pdn_game *g = one("1. 32-28 19-23 a long - 2. 28x19 14x23 *", false);
+    pdn_game *g = one("1. 32-28 19-23 white was away - 3... 10-14 *", false);
     assert_string_equal(need("unknown move")->text, "-");
     assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), 1);
-    assert_int_equal(g->main.nmoves, 5);
+    assert_int_equal(g->main.nmoves, 4);
     assert_string_equal(g->main.moves[2].text, "-");
     pdn_game_free(g);
+}
+
+/* 9f. A lone 'x' or ':', or a number, between words of a remark on one
+ * line is the remark's: "Brancas x Pretas" was three findings ("unexpected
+ * text", "capture sign without a move", "unexpected text") and three
+ * comments; "Round 3" above a game's tags a game of its own ({Round} {3} *,
+ * "game ends without a result"). A capture sign next to a move keeps its
+ * meaning. */
+static void test_findings_filler_in_a_remark(void **state)
+{
+    (void)state;
+    expect_one_remark("1. 32-28 19-23 Brancas x Pretas 2. 28x19 14x23 *", "Brancas x Pretas", 16,
+                      "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 Remarque : les blancs 2. 28x19 14x23 *",
+                      "Remarque : les blancs", 16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 spent 3 minutes 2. 28x19 14x23 *", "spent 3 minutes", 16,
+                      "2.", 1, 4);
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_str(&F, "Round 3\n[Event \"x\"]\n1. 32-28 *\n", false, &g), 1);
+    assert_int_equal(F.dc.total, 1);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "Round 3");
+    assert_int_equal(g->main.moves[0].ncomments_before, 1);
+    assert_string_equal(g->main.moves[0].comments_before[0].text, "Round 3");
+    pdn_game_free(g);
+    g = one("1. 32-28 x 19-23 *", false);
+    assert_non_null(need("capture sign without a move"));
+    assert_int_equal(g->main.nmoves, 2);
+    pdn_game_free(g);
+}
+
+/* 9e. A dash after a remark, with the move number of the ply it would
+ * stand for right after it ("a long - 2. 28x19": White's move 2), cannot
+ * be that move not given: it ends the remark. It was a node "-" that
+ * pdnfmt wrote "{a long} 2. -- 2. 28x19", a number twice, and the replay
+ * stopped for the rest of the line. Where the number leaves the dash a
+ * ply ("3..." after White's move 3 not given), or in strict reading, a
+ * dash is what it was, and so is a dash on the next line. */
+static void test_findings_dash_ends_a_remark(void **state)
+{
+    (void)state;
+    expect_one_remark("1. 32-28 19-23 a long - 2. 28x19 14x23 *", "a long -", 16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 a long - - 2. 28x19 14x23 *", "a long - -", 16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 a long \xe2\x80\x93 2. 28x19 14x23 *", "a long \xe2\x80\x93",
+                      16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 white thinks - 1... 19-23 2. 28x19 14x23 *", "white thinks -", 10,
+                      "1...", 0, 4);
+    pdn_game *g = one("1. 32-28 19-23 black away - 2. 28x19 *", true);
+    assert_non_null(need_code(PDN_DIAG_UNEXPECTED_CHAR));
+    pdn_game_free(g);
+    g = one("1. 32-28 19-23 a long\n- 2. 28x19 *", false);
+    assert_int_equal(g->main.nmoves, 4);
+    assert_non_null(need("unknown move"));
+    pdn_game_free(g);
+}
+
+/* The same remarks across the reader's blocks: the dash and the number
+ * after it are looked at ahead, through refills, wherever a block ends. */
+static void test_findings_dash_ends_a_remark_at_block_edges(void **state)
+{
+    (void)state;
+    enum { GAMES = 20000 };
+    char *text = malloc((size_t)GAMES * 96), *p = text;
+    for (int i = 0; i < GAMES; i++)
+        p += sprintf(p, "[R \"%d\"]\n1. 32-28 19-23 a l%.*sng - %.*s2. 28x19 *\n", i, i % 23,
+                     "ooooooooooooooooooooooo", i % 7, "       ");
+    pdn_game *g = NULL;
+    assert_int_equal(fix_read_mem(&F, text, (size_t)(p - text), false, &g), GAMES);
+    assert_int_equal(F.dc.total, GAMES);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), GAMES);
+    assert_int_equal(g->main.nmoves, 3);
+    pdn_game_free(g);
+    free(text);
 }
 
 /* A game cut at the size limit inside a comment: the rest is read as a new
@@ -525,6 +599,9 @@ int main(void)
         cmocka_unit_test(test_findings_junk_run_said_once),
         cmocka_unit_test(test_findings_x_word_is_a_remark),
         cmocka_unit_test(test_findings_dash_in_a_remark),
+        cmocka_unit_test(test_findings_dash_ends_a_remark),
+        cmocka_unit_test(test_findings_filler_in_a_remark),
+        cmocka_unit_test(test_findings_dash_ends_a_remark_at_block_edges),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
