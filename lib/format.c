@@ -247,7 +247,6 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.date = NULL;
     wo.standard_names = false;
     wo.move_ctx = f;
-    move_report(f, game);
     fix_report(f, game, o->fix && !verbatim, &wo);
     if (f->nomem) return PDN_ENOMEM;
     if (verbatim) return write_raw(out, game);
