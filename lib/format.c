@@ -18,6 +18,7 @@
  * state between calls: everything it allocates is freed before it returns,
  * or kept in the caller's scratch (scratch.h) for its next call.
  */
+#include "arena.h"
 #include "format.h"
 #include "game.h"
 #include "options.h"
@@ -35,7 +36,6 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
     struct format *f = ctx;
-    (void)after;
     (void)depth;
     long at =
         ply_record_add_room(&f->plies, node, (void **)&f->placed, &f->capplaced, sizeof *f->placed);
@@ -58,6 +58,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     if (!short_text || ply_short_text(p->text, move, variant) == 0)
         pdn_move_text(p->text, move, text ? &f->legal : NULL, captures, variant);
     if (fault) fix_on_ply(f, before, move, node);
+    if (node->nvariations && f->opt->fix) move_on_ply(f, after, node);
 }
 
 /* The moves that stop a line are noted; the faults fix repairs are kept. */
@@ -67,6 +68,7 @@ static void on_diag(const struct pdn_diag *d, void *ctx)
     fix_on_diag(f, d);
     if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
     if (!d->node) return;
+    if (d->code == PDN_DIAG_ILLEGAL_MOVE && f->opt->fix) move_on_illegal(f, d);
     if (!vec_reserve((void **)&f->stops, &f->capstops, f->nstops, sizeof *f->stops)) {
         f->nomem = true;
         return;
@@ -152,20 +154,88 @@ static int format_trailer(FILE *out, const pdn_game *game, const struct pdn_form
     return pdn_write_game(out, game, &wo);
 }
 
-static int format_game(struct format *f, FILE *out, const pdn_game *game,
-                       const struct pdn_format_options *o)
+/* What the last replay found, forgotten for another (of the same game,
+ * its variations moved): the options stay. */
+static void forget(struct format *f)
 {
-    if (pdn_game_is_trailer(game)) return format_trailer(out, game, o);
-    bool replayed = !o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP || f->faults_wanted;
-    if (replayed) {
-        int rc = replay(f, game);
-        if (rc < 0) return rc;
-    }
+    const struct pdn_format_options *opt = f->opt;
+    bool wanted = f->faults_wanted;
+    fix_end(f);
+    memset(f, 0, offsetof(struct format, plies));
+    f->opt = opt;
+    f->faults_wanted = wanted;
+    ply_record_clear(&f->plies);
+    f->nstops = f->nfaults = 0;
+    move_forget(f);
+}
+
+/* Whether the game is written as read (pdn_format_broken), by what its
+ * last replay found. */
+static bool write_verbatim(const struct format *f, const pdn_game *game,
+                           const struct pdn_format_options *o)
+{
     bool broken = game_internal(game)->read_errors > 0 || f->nstops > 0;
     /* text the reader skipped (--strict past an error) is in no tree: the
      * game as read, whatever the mode, or it would be lost */
     bool unread = game_internal(game)->unread;
-    bool verbatim = (unread || (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken)) && game->raw;
+    return (unread || (o->broken == PDN_FORMAT_BROKEN_VERBATIM && broken)) && game->raw;
+}
+
+/* The moved tree of the variations fix moves (format_move.c), *moved,
+ * replayed; *arena holds it (NULL, and the game as it is, when none is
+ * moved). A variation moved may hold one misplaced that the replay did not
+ * reach (it stopped at the first move): moved in turn, until none is left,
+ * or the output, read back, would be moved again. One round a level of
+ * nesting at most. */
+static int move_variations(struct format *f, const pdn_game *game, pdn_game *moved,
+                           struct arena **arena)
+{
+    *arena = NULL;
+    const pdn_game *from = game;
+    for (int round = 0; round <= PDN_LIMIT_DEPTH + 1; round++) {
+        struct arena *next;
+        int rc = move_misplaced(f, from, moved, &next);
+        if (rc <= 0) return rc;
+        arena_free(*arena); /* the last round's tree: the new one is a copy */
+        *arena = next;
+        from = moved;
+        forget(f);
+        if ((rc = replay(f, moved)) < 0) return rc;
+    }
+    return 0;
+}
+
+/* fix: the variations misplaced moved, unless the game is written as read
+ * all the same; then the game as it is, replayed again. *game: the one to
+ * write. */
+static int fix_variations(struct format *f, const pdn_game **game, pdn_game *moved,
+                          struct arena **arena, const struct pdn_format_options *o)
+{
+    int rc = move_variations(f, *game, moved, arena);
+    if (rc < 0 || !*arena) return rc;
+    if (!write_verbatim(f, moved, o)) {
+        *game = moved;
+        return 0;
+    }
+    arena_free(*arena);
+    *arena = NULL;
+    forget(f);
+    f->notes.n = 0;
+    return replay(f, *game);
+}
+
+static int format_game(struct format *f, FILE *out, const pdn_game *game,
+                       const struct pdn_format_options *o, struct arena **arena)
+{
+    if (pdn_game_is_trailer(game)) return format_trailer(out, game, o);
+    bool replayed = !o->no_normalise || o->broken != PDN_FORMAT_BROKEN_KEEP || f->faults_wanted;
+    pdn_game moved;
+    if (replayed) {
+        int rc = replay(f, game);
+        if (rc == 0 && o->fix) rc = fix_variations(f, &game, &moved, arena, o);
+        if (rc < 0) return rc;
+    }
+    bool verbatim = write_verbatim(f, game, o);
     /* Version 1 is the only layout of pdn_write_options so far: copied whole. */
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     if (o->write) wo = *o->write;
@@ -198,6 +268,8 @@ static struct format *format_take(pdn_scratch *scratch)
         memset(f, 0, offsetof(struct format, plies));
         ply_record_clear(&f->plies);
         f->nstops = f->nfaults = 0;
+        move_forget(f);
+        f->notes.n = 0;
         return f;
     }
     /* The move list is too big for the stack of some systems, under the
@@ -225,6 +297,7 @@ void format_kept_free(struct format *f)
     free(f->placed);
     free(f->stops);
     free(f->faults);
+    move_free(f);
     free(f);
 }
 
@@ -241,7 +314,9 @@ int pdn_format_game(FILE *out, const pdn_game *game, const struct pdn_format_opt
     if (!f) return PDN_ENOMEM;
     f->opt = o;
     f->faults_wanted = o->fix || o->on_diag;
-    int rc = format_game(f, out, game, o);
+    struct arena *moved = NULL; /* the tree of the variations fix moved */
+    int rc = format_game(f, out, game, o, &moved);
+    arena_free(moved);
     format_put_back(scratch, f);
     return rc;
 }

@@ -380,6 +380,7 @@ void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_
     if (!f->faults_wanted) return;
     fix_tag_names(f, game, repair, wo); /* the tags come first */
     fix_date(f, game, repair, wo);
+    move_report(f, game); /* the variations moved (format_move.c), before the moves' */
     for (size_t i = 0; i < f->nfaults; i++) {
         if (f->faults[i].kind == FAULT_NUMBER)
             report_number(f, game, &f->faults[i], repair);

@@ -1444,12 +1444,18 @@ struct pdn_format_options {
  *     written YYYY.MM.DD, '?' for what it does not say. Other bad dates
  *     ("10.03.2003", two-digit years, ranges) are neither repaired nor
  *     reported.
+ *   - a variation written before the move it replaces ("1. 34-30 (1...
+ *     19-23) 1... 20-25"): moved after it when its first move is illegal
+ *     where it stands (PDN_DIAG_ILLEGAL_MOVE), legal in place of the next
+ *     move, which the replay played, and numbered as that move or not at
+ *     all; else left as written.
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault
  * that the output keeps. A game written verbatim (PDN_FORMAT_BROKEN_VERBATIM)
- * is not repaired. The moves themselves, comments, variations and tags
- * other than Result and Date are never changed.
+ * is not repaired. The moves themselves, comments, variations (but for
+ * where a misplaced one stands) and tags other than Result and Date are
+ * never changed.
  */
 PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
                             const struct pdn_format_options *options);

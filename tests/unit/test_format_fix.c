@@ -124,6 +124,56 @@ static void test_format_fix_number_of_a_stop_kept(void **state)
               "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
 }
 
+/* A variation written before the move it replaces, as broadcasts write
+ * Black's alternative after White's move, is moved after that move where
+ * nothing else can be meant: its first move illegal where it stands, legal
+ * in place of the next move, and numbered as that move or not at all.
+ * Moved, it is written as any variation is (read back, nothing is left to
+ * move: test_format_fix_moved_variation_stays). */
+static void test_format_fix_variation_moved_after_the_move_it_replaces(void **state)
+{
+    (void)state;
+    static const char moved[] = "variation moved after 1... 20-25: legal in its place, illegal "
+                                "in place of 1. 34-30\n";
+    char want[256];
+    snprintf(want, sizeof want, "1:10 fixed 1... 19-23|%s", moved);
+    check_fix("1. 34-30 (1... 19-23) 1... 20-25 *", "1. 34-30 20-25 (1... 19-23) *\n\n", want);
+    snprintf(want, sizeof want, "1:10 fixed 19-23|%s", moved);
+    check_fix("1. 34-30 (19-23) 20-25 *", "1. 34-30 20-25 (1... 19-23) *\n\n", want);
+    /* after the next move's comments, before its own variations; the
+     * variations of the move before that are alternatives to it stay */
+    snprintf(want, sizeof want, "1:25 fixed 1... 19-23|%s", moved);
+    check_fix("1. 34-30 {a} (1. 32-28) (1... 19-23 2. 31-27) 1... 20-25 {b} (1... 17-21) *",
+              "1. 34-30 {a} (1. 32-28) 1... 20-25 {b} (1... 19-23 2. 31-27) (1... 17-21) *\n\n",
+              want);
+    /* one inside one moved, which the replay reached only once moved */
+    check_fix("1. 34-30 (1... 19-23 2. 31-27 (2... 17-21) 2... 14-19) 1... 20-25 *",
+              "1. 34-30 20-25 (1... 19-23 2. 31-27 14-19 (2... 17-21)) *\n\n",
+              "1:10 fixed 1... 19-23|variation moved after 1... 20-25: legal in its place, illegal "
+              "in place of 1. 34-30\n"
+              "1:31 fixed 2... 17-21|variation moved after 2... 14-19: legal in its place, illegal "
+              "in place of 2. 31-27\n");
+}
+
+/* Where another reading is left, the variation stays as written, with the
+ * replay's findings: numbered as another move than the next, illegal in
+ * place of the next move too (World Title Match Women 2024, game 2: 5-10,
+ * square 10 held), legal where it stands, or no next move played. */
+static void test_format_fix_variation_not_moved_on_a_doubt(void **state)
+{
+    (void)state;
+    check_fix("1. 34-30 (2... 19-23) 1... 20-25 *", "1. 34-30 (2... 19-23) 1... 20-25 *\n\n",
+              "1:11 move-number 2...|this is white's 1st move\n");
+    check_fix("1. 34-30 (1. 19-23) 1... 20-25 *", "1. 34-30 (1. 19-23) 1... 20-25 *\n\n", "");
+    check_fix("1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
+              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+    check_fix("1. 34-30 (1. 32-28) 1... 20-25 *", "1. 34-30 (1. 32-28) 1... 20-25 *\n\n", "");
+    check_fix("1. 34-30 (1... 19-23) *", "1. 34-30 (1... 19-23) *\n\n",
+              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+    check_fix("1. 34-30 (1... 19-23) 1... 5-10 *", "1. 34-30 (1... 19-23) 1... 5-10 *\n\n",
+              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+}
+
 static void test_format_fix_result_from_tag_or_terminator(void **state)
 {
     (void)state;
@@ -467,6 +517,8 @@ int main(void)
         cmocka_unit_test(test_format_fix_move_number_at_its_place),
         cmocka_unit_test(test_format_fix_kept_number_is_no_count),
         cmocka_unit_test(test_format_fix_number_of_a_stop_kept),
+        cmocka_unit_test(test_format_fix_variation_moved_after_the_move_it_replaces),
+        cmocka_unit_test(test_format_fix_variation_not_moved_on_a_doubt),
         cmocka_unit_test(test_format_fix_result_from_tag_or_terminator),
         cmocka_unit_test(test_format_fix_renamed_tag_not_kept_twice),
         cmocka_unit_test(test_format_fix_no_guess),
