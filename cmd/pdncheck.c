@@ -84,6 +84,10 @@ struct check {
     unsigned errors, warnings; /* of the game, warnings reported or not */
     /* findings waiting for the end of their game */
     struct tool_findings held;
+    /* -v: a game's findings on its last line or after it, waiting for the
+     * next game: that line may go on into the next game's text (a game
+     * glued to the one before, "19-[Event"), which is not read yet. */
+    struct tool_findings deferred;
     struct srcline src; /* -v: the line the last game ended on */
     struct excerpt_cursor cursor;
     struct tally sum;     /* the summary */
@@ -149,27 +153,19 @@ static bool line_append(struct srcline *l, const char *s, size_t n)
     return true;
 }
 
-/*
- * A game's text starts at its first token, so the line that holds it may
- * begin in the game before (files with one game a line, or everything on one
- * line). The line is kept across games, the gap between them as blanks.
- */
-static void srcline_enter(struct srcline *l, const pdn_game *g)
+/* The kept line begins again at line g->start.line: no gap wider than
+ * EXCERPT_WIDTH before the game is kept as blanks. */
+static void srcline_restart(struct srcline *l, const pdn_game *g)
 {
-    if (l->line != g->start.line) l->len = l->cols = 0, l->first = 1, l->line = g->start.line;
-    /* Of the games before on this line, an excerpt shows at most the
-     * last EXCERPT_WIDTH characters: a line of many games (or the rest of
-     * a cut one) keeps no more, and no gap wider than that as blanks. */
-    if (g->start.col > l->first + l->cols + EXCERPT_WIDTH) {
-        l->len = l->cols = 0;
-        l->first = g->start.col;
-    } else if (l->cols > 2 * EXCERPT_WIDTH) {
-        size_t cut = pdn_text_prefix(l->text, l->len, l->cols - EXCERPT_WIDTH);
-        memmove(l->text, l->text + cut, l->len - cut);
-        l->len -= cut;
-        l->first += l->cols - EXCERPT_WIDTH;
-        l->cols = EXCERPT_WIDTH;
-    }
+    l->len = l->cols = 0;
+    l->line = g->start.line;
+    l->first = g->start.col > 1 + EXCERPT_WIDTH ? g->start.col : 1;
+}
+
+/* The first line of g's text added to the kept line, the gap before it as
+ * blanks. */
+static void srcline_extend(struct srcline *l, const pdn_game *g)
+{
     bool ok = true;
     while (ok && l->first + l->cols < g->start.col)
         ok = line_append(l, " ", 1);
@@ -178,17 +174,67 @@ static void srcline_enter(struct srcline *l, const pdn_game *g)
     if (!ok) l->line = 0; /* no excerpt rather than a wrong one */
 }
 
+/* Of the text before column col (the games before on the line), an
+ * excerpt of a later game shows at most the last EXCERPT_WIDTH
+ * characters: a line of many games keeps no more. */
+static void srcline_trim(struct srcline *l, uint32_t col)
+{
+    if (l->line == 0 || col < l->first || col - l->first <= 2 * EXCERPT_WIDTH) return;
+    uint32_t drop = col - l->first - EXCERPT_WIDTH;
+    size_t cut = pdn_text_prefix(l->text, l->len, drop);
+    memmove(l->text, l->text + cut, l->len - cut);
+    l->len -= cut;
+    l->first += drop;
+    l->cols -= drop;
+}
+
+static void flush_deferred(struct check *c, uint32_t until);
+
+/*
+ * A game's text starts at its first token, so the line that holds it may
+ * begin in the game before (files with one game a line, or everything on one
+ * line). The line is kept across games, the gap between them as blanks.
+ * The last game's findings that waited for its last line to be whole
+ * (flush_held) are printed here: those before this game's first line at
+ * once, the others once that line holds this game's text too.
+ */
+static void srcline_enter(struct check *c, const pdn_game *g)
+{
+    struct srcline *l = &c->src;
+    flush_deferred(c, g->start.line);
+    if (l->line != g->start.line || g->start.col > l->first + l->cols + EXCERPT_WIDTH)
+        srcline_restart(l, g);
+    srcline_extend(l, g);
+    flush_deferred(c, UINT32_MAX);
+    srcline_trim(l, g->start.col);
+}
+
+/* The byte where the last line of the game's text starts. */
+static size_t last_line_start(const pdn_game *g)
+{
+    size_t i = g->raw_len;
+    while (i > 0 && g->raw[i - 1] != '\n')
+        i--;
+    return i;
+}
+
+/* The number of the line the game's text ends on. */
+static uint32_t last_line(const pdn_game *g)
+{
+    uint32_t lines = 0;
+    for (const char *p = g->raw, *end = p + last_line_start(g); p < end; p++)
+        lines += *p == '\n';
+    return g->start.line + lines;
+}
+
 /* After a game: the line its text ends on is where the next one may start. */
 static void srcline_leave(struct srcline *l, const pdn_game *g)
 {
-    uint32_t lines = 0;
-    size_t tail = 0;
-    for (size_t i = 0; i < g->raw_len; i++)
-        if (g->raw[i] == '\n') lines++, tail = i + 1;
-    if (lines == 0) return;
+    size_t tail = last_line_start(g);
+    if (tail == 0) return;
     l->len = l->cols = 0;
     l->first = 1;
-    l->line = g->start.line + lines;
+    l->line = last_line(g);
     if (!line_append(l, g->raw + tail, g->raw_len - tail)) l->line = 0;
 }
 
@@ -260,8 +306,13 @@ static void emit(struct check *c, const struct pdn_diag *d)
     const char *line;
     size_t len;
     uint32_t first;
-    if (c->verbose && d->line && source_line(c, d->line, &line, &len, &first))
+    if (!c->verbose || d->line == 0) return;
+    if (source_line(c, d->line, &line, &len, &first))
         print_excerpt(&c->cursor, d->line, line, len, d->col ? d->col : 1, first);
+    else if (c->src.line != 0) /* (0: the kept line was lost to memory) */
+        tool_diag_no_excerpt(stdout, d->line,
+                             "no source line: the reader keeps the text of the games only, "
+                             "not what stands between them");
 }
 
 /* Keeps a finding until its game has been replayed, to print the game's
@@ -272,13 +323,32 @@ static void hold(struct check *c, const struct pdn_diag *d)
     if (!tool_findings_keep(&c->held, d)) emit(c, d);
 }
 
-static void flush_held(struct check *c)
+/* Prints the findings held (none with --list), but those on line
+ * wait_from or after it (0: none), which wait in c->deferred for the next
+ * game; memory short, they are printed at once rather than lost. */
+static void flush_held(struct check *c, uint32_t wait_from)
 {
     for (size_t i = 0; i < c->held.n; i++) {
-        if (!c->list) emit(c, &c->held.items[i].d);
+        const struct pdn_diag *d = &c->held.items[i].d;
+        bool wait = wait_from && d->line >= wait_from && tool_findings_keep(&c->deferred, d);
+        if (!c->list && !wait) emit(c, d);
         free(c->held.items[i].strings);
     }
     c->held.n = 0;
+}
+
+/* Prints the findings deferred (in source order) on lines before 'until'. */
+static void flush_deferred(struct check *c, uint32_t until)
+{
+    struct tool_findings *f = &c->deferred;
+    size_t n = 0;
+    c->cursor.line = NULL; /* the kept line may have moved */
+    for (; n < f->n && f->items[n].d.line < until; n++) {
+        emit(c, &f->items[n].d);
+        free(f->items[n].strings);
+    }
+    memmove(f->items, f->items + n, (f->n - n) * sizeof *f->items);
+    f->n -= n;
 }
 
 /* The one callback of the reader and the replay. */
@@ -379,12 +449,12 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     unsigned plies = 0;
     bool excerpts = c->verbose && !t->json;
     c->game = game;
-    if (excerpts) srcline_enter(&c->src, game);
+    if (excerpts) srcline_enter(c, game);
     c->cursor.line = NULL; /* the lines change from game to game */
     int err = replay(c, &plies, game);
     tool_findings_sort(&c->held);
     if (c->list) list_game(c, game, plies);
-    flush_held(c);
+    flush_held(c, excerpts && !c->list ? last_line(game) : 0);
     if (excerpts) srcline_leave(&c->src, game);
     c->game = NULL;
     c->next_index = game->index + 1;
@@ -510,7 +580,8 @@ static int check_file(struct check *c, const struct tool_input *in)
     c->src.line = 0;
     c->sum.files += file;
     int stop = tool_read_input(c->t, in, check_game, c);
-    flush_held(c); /* findings after the last game: no excerpt */
+    flush_deferred(c, UINT32_MAX);
+    flush_held(c, 0); /* findings after the last game: no excerpt */
     c->errors = c->warnings = 0;
     c->sum.unreadable += c->t->unreadable - unreadable;
     if (file && c->per_file && !c->t->quiet && stop != PDN_EIO) {
@@ -544,6 +615,7 @@ int main(int argc, char **argv)
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_strerror(stop));
     tool_findings_free(&c.held);
+    tool_findings_free(&c.deferred);
     pdn_scratch_free(c.scratch);
     free(c.src.text);
     tool_inputs_free(&in);

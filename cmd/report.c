@@ -361,6 +361,14 @@ void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len,
     free(escaped);
 }
 
+void tool_diag_no_excerpt(FILE *fp, uint32_t line_no, const char *why)
+{
+    char number[24];
+    /* the margin of tool_diag_excerpt: " %5lu | " less its " |" */
+    int w = snprintf(number, sizeof number, " %5lu", (unsigned long)line_no) + 1;
+    fprintf(fp, "%*s| (%s)\n", w, "", why);
+}
+
 void tool_on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct tool *t = ctx;
