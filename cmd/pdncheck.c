@@ -52,6 +52,13 @@ struct srcline {
     uint32_t line;  /* 0 for none */
     uint32_t cols;  /* characters in text */
     uint32_t first; /* the column of text[0] */
+    /* The blanks before the last game ([0]) and before the one before it
+     * ([1], whose findings may wait for the last one: see deferred), as
+     * columns [from, to): they stand for what the reader does not keep,
+     * blanks or not (words above a game's tags). */
+    struct pad {
+        uint32_t from, to;
+    } pad[2];
 };
 
 /* Where the last excerpt of a long line started: findings come in source
@@ -160,6 +167,9 @@ static void srcline_restart(struct srcline *l, const pdn_game *g)
     l->len = l->cols = 0;
     l->line = g->start.line;
     l->first = g->start.col > 1 + EXCERPT_WIDTH ? g->start.col : 1;
+    /* what stands before a game that starts far on is not kept at all */
+    l->pad[0] = (struct pad){1, l->first};
+    l->pad[1] = (struct pad){0, 0};
 }
 
 /* The first line of g's text added to the kept line, the gap before it as
@@ -167,6 +177,9 @@ static void srcline_restart(struct srcline *l, const pdn_game *g)
 static void srcline_extend(struct srcline *l, const pdn_game *g)
 {
     bool ok = true;
+    uint32_t end = l->first + l->cols;
+    l->pad[1] = l->pad[0];
+    l->pad[0] = (struct pad){end, g->start.col > end ? g->start.col : end};
     while (ok && l->first + l->cols < g->start.col)
         ok = line_append(l, " ", 1);
     const char *nl = memchr(g->raw, '\n', g->raw_len);
@@ -186,6 +199,36 @@ static void srcline_trim(struct srcline *l, uint32_t col)
     l->len -= cut;
     l->first += drop;
     l->cols -= drop;
+    for (int i = 0; i < 2; i++) {
+        struct pad *p = &l->pad[i];
+        if (p->to <= l->first)
+            *p = (struct pad){0, 0};
+        else if (p->from < l->first)
+            p->from = l->first;
+    }
+}
+
+/* The blanks of the kept line that column col of line 'line' is in, text
+ * the reader did not keep; NULL for none. */
+static struct pad *srcline_pad_at(struct srcline *l, uint32_t line, uint32_t col)
+{
+    for (int i = 0; line == l->line && i < 2; i++)
+        if (col >= l->pad[i].from && col < l->pad[i].to) return &l->pad[i];
+    return NULL;
+}
+
+/* A finding in the blanks at the start of the kept line showed that they
+ * are no blanks (words above a game's tags): the line starts after them
+ * from then on, shown after "...". Blanks between games stay. */
+static void srcline_unpad(struct srcline *l, struct pad *p)
+{
+    if (p->from != l->first) return;
+    size_t n = p->to - p->from; /* blanks, a byte each */
+    memmove(l->text, l->text + n, l->len - n);
+    l->len -= n;
+    l->cols -= (uint32_t)n;
+    l->first = p->to;
+    *p = (struct pad){0, 0};
 }
 
 static void flush_deferred(struct check *c, uint32_t until);
@@ -201,9 +244,12 @@ static void flush_deferred(struct check *c, uint32_t until);
 static void srcline_enter(struct check *c, const pdn_game *g)
 {
     struct srcline *l = &c->src;
-    flush_deferred(c, g->start.line);
-    if (l->line != g->start.line || g->start.col > l->first + l->cols + EXCERPT_WIDTH)
-        srcline_restart(l, g);
+    bool same_line = l->line == g->start.line;
+    bool near = same_line && g->start.col <= l->first + l->cols + EXCERPT_WIDTH;
+    /* Those on this game's line too when it starts too far on for their
+     * excerpts to reach it: the line begins again there. */
+    flush_deferred(c, same_line && !near ? UINT32_MAX : g->start.line);
+    if (!near) srcline_restart(l, g);
     srcline_extend(l, g);
     flush_deferred(c, UINT32_MAX);
     srcline_trim(l, g->start.col);
@@ -234,6 +280,7 @@ static void srcline_leave(struct srcline *l, const pdn_game *g)
     if (tail == 0) return;
     l->len = l->cols = 0;
     l->first = 1;
+    memset(l->pad, 0, sizeof l->pad);
     l->line = last_line(g);
     if (!line_append(l, g->raw + tail, g->raw_len - tail)) l->line = 0;
 }
@@ -307,12 +354,18 @@ static void emit(struct check *c, const struct pdn_diag *d)
     size_t len;
     uint32_t first;
     if (!c->verbose || d->line == 0) return;
-    if (source_line(c, d->line, &line, &len, &first))
-        print_excerpt(&c->cursor, d->line, line, len, d->col ? d->col : 1, first);
-    else if (c->src.line != 0) /* (0: the kept line was lost to memory) */
-        tool_diag_no_excerpt(stdout, d->line,
-                             "no source line: the reader keeps the text of the games only, "
-                             "not what stands between them");
+    uint32_t col = d->col ? d->col : 1;
+    struct pad *between = srcline_pad_at(&c->src, d->line, col);
+    if (!between && source_line(c, d->line, &line, &len, &first)) {
+        print_excerpt(&c->cursor, d->line, line, len, col, first);
+        return;
+    }
+    if (c->src.line == 0) return; /* the kept line was lost to memory */
+    tool_diag_no_excerpt(stdout, d->line,
+                         "no source line: the reader keeps the text of the games only, "
+                         "not what stands between them");
+    if (between) srcline_unpad(&c->src, between);
+    c->cursor.line = NULL;
 }
 
 /* Keeps a finding until its game has been replayed, to print the game's
