@@ -414,6 +414,9 @@ static int square_verdict(struct parser *p, struct move_info *mi, unsigned first
     } else if (mi->squares > 1 && (!mi->has_dangling || mi->dangling.kind == TOK_DASH)) {
         return 0;
     } else if (mi->has_dangling) {
+        /* The separator stays in the text kept unread ({18-}), which
+         * next_square cut it from (its bytes are still there). */
+        if (p->mlen + mi->dangling.len <= PDN_LIMIT_MOVE_TEXT) p->mlen += mi->dangling.len;
         /* The move as written up to the separator that lacks its square,
          * at the move: what follows may be the next game's text, or on a
          * line after it. */
