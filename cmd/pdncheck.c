@@ -52,6 +52,13 @@ struct srcline {
     uint32_t line;  /* 0 for none */
     uint32_t cols;  /* characters in text */
     uint32_t first; /* the column of text[0] */
+    /* The blanks before the last game ([0]) and before the one before it
+     * ([1], whose findings may wait for the last one: see deferred), as
+     * columns [from, to): they stand for what the reader does not keep,
+     * blanks or not (words above a game's tags). */
+    struct pad {
+        uint32_t from, to;
+    } pad[2];
 };
 
 /* Where the last excerpt of a long line started: findings come in source
@@ -84,6 +91,10 @@ struct check {
     unsigned errors, warnings; /* of the game, warnings reported or not */
     /* findings waiting for the end of their game */
     struct tool_findings held;
+    /* -v: a game's findings on its last line or after it, waiting for the
+     * next game: that line may go on into the next game's text (a game
+     * glued to the one before, "19-[Event"), which is not read yet. */
+    struct tool_findings deferred;
     struct srcline src; /* -v: the line the last game ended on */
     struct excerpt_cursor cursor;
     struct tally sum;     /* the summary */
@@ -149,28 +160,26 @@ static bool line_append(struct srcline *l, const char *s, size_t n)
     return true;
 }
 
-/*
- * A game's text starts at its first token, so the line that holds it may
- * begin in the game before (files with one game a line, or everything on one
- * line). The line is kept across games, the gap between them as blanks.
- */
-static void srcline_enter(struct srcline *l, const pdn_game *g)
+/* The kept line begins again at line g->start.line: no gap wider than
+ * EXCERPT_WIDTH before the game is kept as blanks. */
+static void srcline_restart(struct srcline *l, const pdn_game *g)
 {
-    if (l->line != g->start.line) l->len = l->cols = 0, l->first = 1, l->line = g->start.line;
-    /* Of the games before on this line, an excerpt shows at most the
-     * last EXCERPT_WIDTH characters: a line of many games (or the rest of
-     * a cut one) keeps no more, and no gap wider than that as blanks. */
-    if (g->start.col > l->first + l->cols + EXCERPT_WIDTH) {
-        l->len = l->cols = 0;
-        l->first = g->start.col;
-    } else if (l->cols > 2 * EXCERPT_WIDTH) {
-        size_t cut = pdn_text_prefix(l->text, l->len, l->cols - EXCERPT_WIDTH);
-        memmove(l->text, l->text + cut, l->len - cut);
-        l->len -= cut;
-        l->first += l->cols - EXCERPT_WIDTH;
-        l->cols = EXCERPT_WIDTH;
-    }
+    l->len = l->cols = 0;
+    l->line = g->start.line;
+    l->first = g->start.col > 1 + EXCERPT_WIDTH ? g->start.col : 1;
+    /* what stands before a game that starts far on is not kept at all */
+    l->pad[0] = (struct pad){1, l->first};
+    l->pad[1] = (struct pad){0, 0};
+}
+
+/* The first line of g's text added to the kept line, the gap before it as
+ * blanks. */
+static void srcline_extend(struct srcline *l, const pdn_game *g)
+{
     bool ok = true;
+    uint32_t end = l->first + l->cols;
+    l->pad[1] = l->pad[0];
+    l->pad[0] = (struct pad){end, g->start.col > end ? g->start.col : end};
     while (ok && l->first + l->cols < g->start.col)
         ok = line_append(l, " ", 1);
     const char *nl = memchr(g->raw, '\n', g->raw_len);
@@ -178,17 +187,101 @@ static void srcline_enter(struct srcline *l, const pdn_game *g)
     if (!ok) l->line = 0; /* no excerpt rather than a wrong one */
 }
 
+/* Of the text before column col (the games before on the line), an
+ * excerpt of a later game shows at most the last EXCERPT_WIDTH
+ * characters: a line of many games keeps no more. */
+static void srcline_trim(struct srcline *l, uint32_t col)
+{
+    if (l->line == 0 || col < l->first || col - l->first <= 2 * EXCERPT_WIDTH) return;
+    uint32_t drop = col - l->first - EXCERPT_WIDTH;
+    size_t cut = pdn_text_prefix(l->text, l->len, drop);
+    memmove(l->text, l->text + cut, l->len - cut);
+    l->len -= cut;
+    l->first += drop;
+    l->cols -= drop;
+    for (int i = 0; i < 2; i++) {
+        struct pad *p = &l->pad[i];
+        if (p->to <= l->first)
+            *p = (struct pad){0, 0};
+        else if (p->from < l->first)
+            p->from = l->first;
+    }
+}
+
+/* The blanks of the kept line that column col of line 'line' is in, text
+ * the reader did not keep; NULL for none. */
+static struct pad *srcline_pad_at(struct srcline *l, uint32_t line, uint32_t col)
+{
+    for (int i = 0; line == l->line && i < 2; i++)
+        if (col >= l->pad[i].from && col < l->pad[i].to) return &l->pad[i];
+    return NULL;
+}
+
+/* A finding in the blanks at the start of the kept line showed that they
+ * are no blanks (words above a game's tags): the line starts after them
+ * from then on, shown after "...". Blanks between games stay. */
+static void srcline_unpad(struct srcline *l, struct pad *p)
+{
+    if (p->from != l->first) return;
+    size_t n = p->to - p->from; /* blanks, a byte each */
+    memmove(l->text, l->text + n, l->len - n);
+    l->len -= n;
+    l->cols -= (uint32_t)n;
+    l->first = p->to;
+    *p = (struct pad){0, 0};
+}
+
+static void flush_deferred(struct check *c, uint32_t until);
+
+/*
+ * A game's text starts at its first token, so the line that holds it may
+ * begin in the game before (files with one game a line, or everything on one
+ * line). The line is kept across games, the gap between them as blanks.
+ * The last game's findings that waited for its last line to be whole
+ * (flush_held) are printed here: those before this game's first line at
+ * once, the others once that line holds this game's text too.
+ */
+static void srcline_enter(struct check *c, const pdn_game *g)
+{
+    struct srcline *l = &c->src;
+    bool same_line = l->line == g->start.line;
+    bool near = same_line && g->start.col <= l->first + l->cols + EXCERPT_WIDTH;
+    /* Those on this game's line too when it starts too far on for their
+     * excerpts to reach it: the line begins again there. */
+    flush_deferred(c, same_line && !near ? UINT32_MAX : g->start.line);
+    if (!near) srcline_restart(l, g);
+    srcline_extend(l, g);
+    flush_deferred(c, UINT32_MAX);
+    srcline_trim(l, g->start.col);
+}
+
+/* The byte where the last line of the game's text starts. */
+static size_t last_line_start(const pdn_game *g)
+{
+    size_t i = g->raw_len;
+    while (i > 0 && g->raw[i - 1] != '\n')
+        i--;
+    return i;
+}
+
+/* The number of the line the game's text ends on. */
+static uint32_t last_line(const pdn_game *g)
+{
+    uint32_t lines = 0;
+    for (const char *p = g->raw, *end = p + last_line_start(g); p < end; p++)
+        lines += *p == '\n';
+    return g->start.line + lines;
+}
+
 /* After a game: the line its text ends on is where the next one may start. */
 static void srcline_leave(struct srcline *l, const pdn_game *g)
 {
-    uint32_t lines = 0;
-    size_t tail = 0;
-    for (size_t i = 0; i < g->raw_len; i++)
-        if (g->raw[i] == '\n') lines++, tail = i + 1;
-    if (lines == 0) return;
+    size_t tail = last_line_start(g);
+    if (tail == 0) return;
     l->len = l->cols = 0;
     l->first = 1;
-    l->line = g->start.line + lines;
+    memset(l->pad, 0, sizeof l->pad);
+    l->line = last_line(g);
     if (!line_append(l, g->raw + tail, g->raw_len - tail)) l->line = 0;
 }
 
@@ -260,8 +353,19 @@ static void emit(struct check *c, const struct pdn_diag *d)
     const char *line;
     size_t len;
     uint32_t first;
-    if (c->verbose && d->line && source_line(c, d->line, &line, &len, &first))
-        print_excerpt(&c->cursor, d->line, line, len, d->col ? d->col : 1, first);
+    if (!c->verbose || d->line == 0) return;
+    uint32_t col = d->col ? d->col : 1;
+    struct pad *between = srcline_pad_at(&c->src, d->line, col);
+    if (!between && source_line(c, d->line, &line, &len, &first)) {
+        print_excerpt(&c->cursor, d->line, line, len, col, first);
+        return;
+    }
+    if (c->src.line == 0) return; /* the kept line was lost to memory */
+    tool_diag_no_excerpt(stdout, d->line,
+                         "no source line: the reader keeps the text of the games only, "
+                         "not what stands between them");
+    if (between) srcline_unpad(&c->src, between);
+    c->cursor.line = NULL;
 }
 
 /* Keeps a finding until its game has been replayed, to print the game's
@@ -272,13 +376,32 @@ static void hold(struct check *c, const struct pdn_diag *d)
     if (!tool_findings_keep(&c->held, d)) emit(c, d);
 }
 
-static void flush_held(struct check *c)
+/* Prints the findings held (none with --list), but those on line
+ * wait_from or after it (0: none), which wait in c->deferred for the next
+ * game; memory short, they are printed at once rather than lost. */
+static void flush_held(struct check *c, uint32_t wait_from)
 {
     for (size_t i = 0; i < c->held.n; i++) {
-        if (!c->list) emit(c, &c->held.items[i].d);
+        const struct pdn_diag *d = &c->held.items[i].d;
+        bool wait = wait_from && d->line >= wait_from && tool_findings_keep(&c->deferred, d);
+        if (!c->list && !wait) emit(c, d);
         free(c->held.items[i].strings);
     }
     c->held.n = 0;
+}
+
+/* Prints the findings deferred (in source order) on lines before 'until'. */
+static void flush_deferred(struct check *c, uint32_t until)
+{
+    struct tool_findings *f = &c->deferred;
+    size_t n = 0;
+    c->cursor.line = NULL; /* the kept line may have moved */
+    for (; n < f->n && f->items[n].d.line < until; n++) {
+        emit(c, &f->items[n].d);
+        free(f->items[n].strings);
+    }
+    memmove(f->items, f->items + n, (f->n - n) * sizeof *f->items);
+    f->n -= n;
 }
 
 /* The one callback of the reader and the replay. */
@@ -379,12 +502,12 @@ static int check_game(struct tool *t, const pdn_game *game, void *ctx)
     unsigned plies = 0;
     bool excerpts = c->verbose && !t->json;
     c->game = game;
-    if (excerpts) srcline_enter(&c->src, game);
+    if (excerpts) srcline_enter(c, game);
     c->cursor.line = NULL; /* the lines change from game to game */
     int err = replay(c, &plies, game);
     tool_findings_sort(&c->held);
     if (c->list) list_game(c, game, plies);
-    flush_held(c);
+    flush_held(c, excerpts && !c->list ? last_line(game) : 0);
     if (excerpts) srcline_leave(&c->src, game);
     c->game = NULL;
     c->next_index = game->index + 1;
@@ -510,7 +633,8 @@ static int check_file(struct check *c, const struct tool_input *in)
     c->src.line = 0;
     c->sum.files += file;
     int stop = tool_read_input(c->t, in, check_game, c);
-    flush_held(c); /* findings after the last game: no excerpt */
+    flush_deferred(c, UINT32_MAX);
+    flush_held(c, 0); /* findings after the last game: no excerpt */
     c->errors = c->warnings = 0;
     c->sum.unreadable += c->t->unreadable - unreadable;
     if (file && c->per_file && !c->t->quiet && stop != PDN_EIO) {
@@ -544,6 +668,7 @@ int main(int argc, char **argv)
      * the run stopped short of it. */
     if (stop < 0 && stop != PDN_EIO) tool_system_error(&t, c.file, pdn_strerror(stop));
     tool_findings_free(&c.held);
+    tool_findings_free(&c.deferred);
     pdn_scratch_free(c.scratch);
     free(c.src.text);
     tool_inputs_free(&in);

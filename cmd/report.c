@@ -346,14 +346,27 @@ void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len,
     int w = fprintf(fp, " %5lu | ", (unsigned long)line_no) - 2;
     fwrite(line, 1, len, fp);
     fprintf(fp, "\n%*s| ", w, "");
-    /* Tabs stay tabs so the caret lines up whatever the tab width. */
-    uint32_t c = 1;
-    for (size_t i = 0; i < len && c < col; c++) {
-        putc(line[i] == '\t' ? '\t' : ' ', fp);
-        i += pdn_text_prefix(line + i, len - i, 1);
+    /* The characters before the column, as blanks as wide as they are
+     * shown (a Chinese character takes two, a combining accent none);
+     * tabs stay tabs so the caret lines up whatever the tab width. */
+    size_t before = pdn_text_prefix(line, len, col > 0 ? col - 1 : 0);
+    for (size_t i = 0; i < before;) {
+        const char *tab = memchr(line + i, '\t', before - i);
+        size_t run = tab ? (size_t)(tab - line) - i : before - i;
+        fprintf(fp, "%*s", (int)pdn_text_columns(line + i, run), "");
+        i += run;
+        if (tab) putc('\t', fp), i++;
     }
     fputs("^\n", fp);
     free(escaped);
+}
+
+void tool_diag_no_excerpt(FILE *fp, uint32_t line_no, const char *why)
+{
+    char number[24];
+    /* the margin of tool_diag_excerpt: " %5lu | " less its " |" */
+    int w = snprintf(number, sizeof number, " %5lu", (unsigned long)line_no) + 1;
+    fprintf(fp, "%*s| (%s)\n", w, "", why);
 }
 
 void tool_on_diag(const struct pdn_diag *d, void *ctx)

@@ -41,6 +41,9 @@ const char *tool_quote(char out[TOOL_QUOTE_MAX], const char *s);
 /* The source line and a caret under column col (1-based, in characters);
  * control characters but tabs escaped, the caret still under its place. */
 void tool_diag_excerpt(FILE *fp, uint32_t line_no, const char *line, size_t len, uint32_t col);
+/* In place of the source line of line_no, why there is none: a note in
+ * the excerpt's margin, which no line of the file can be mistaken for. */
+void tool_diag_no_excerpt(FILE *fp, uint32_t line_no, const char *why);
 /* A JSON string literal with the escapes JSON requires. */
 void tool_json_string(FILE *fp, const char *s);
 /* The reader callback: counts the finding and prints it (ctx: struct tool). */

@@ -413,10 +413,18 @@ static int square_verdict(struct parser *p, struct move_info *mi, unsigned first
                     "not a square number (1 to 99, or 01 to 09)");
     } else if (mi->squares > 1 && (!mi->has_dangling || mi->dangling.kind == TOK_DASH)) {
         return 0;
+    } else if (mi->has_dangling) {
+        /* The separator stays in the text kept unread ({18-}), which
+         * next_square cut it from (its bytes are still there). */
+        if (p->mlen + mi->dangling.len <= PDN_LIMIT_MOVE_TEXT) p->mlen += mi->dangling.len;
+        /* The move as written up to the separator that lacks its square,
+         * at the move: what follows may be the next game's text, or on a
+         * line after it. */
+        size_t len;
+        const char *w = written(p, mi->pos.offset, mi->dangling.offset + mi->dangling.len, &len);
+        parser_fail(p, PDN_DIAG_SYNTAX, &mi->pos, w, len, "a square must follow the separator");
     } else {
-        const struct pdn_pos *at = mi->has_dangling ? &p->tok.pos : &mi->pos;
-        parser_fail(p, PDN_DIAG_SYNTAX, at, p->mtext, p->mlen,
-                    mi->has_dangling ? "a square must follow the separator" : "not a move");
+        parser_fail(p, PDN_DIAG_SYNTAX, &mi->pos, p->mtext, p->mlen, "not a move");
     }
     mi->bad = true;
     return 0;

@@ -974,6 +974,13 @@ PDN_API size_t pdn_text_width(const char *s, size_t len);
 /* The byte length of the first 'chars' characters of s[0, len) (len when
  * it holds fewer), so that a cut there splits no character. */
 PDN_API size_t pdn_text_prefix(const char *s, size_t len, size_t chars);
+/* The columns s[0, len) takes on a terminal, to line text up under it (a
+ * caret under a diagnostic's column): two for each wide character (Chinese,
+ * Japanese, Korean, emoji), none for a combining mark or a zero-width
+ * character, one for every other character and for each byte that is no
+ * UTF-8. Unicode's tables, as glibc's wcwidth(3) has them, whatever the
+ * locale. */
+PDN_API size_t pdn_text_columns(const char *s, size_t len);
 /*
  * s[0, len) with what a terminal would obey made visible, for a message
  * quoting text from outside (an engine's move, a name): \t, \n, \r; \xHH

@@ -106,6 +106,54 @@ size_t pdn_text_prefix(const char *s, size_t len, size_t chars)
     return s ? text_utf8_prefix(s, len, chars) : 0;
 }
 
+/* ---- Terminal columns --------------------------------------------------------- */
+
+#include "text_width_table.h"
+
+static bool in_ranges(const struct width_range *r, size_t n, uint32_t cp)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cp < r[mid].first)
+            hi = mid;
+        else if (cp > r[mid].last)
+            lo = mid + 1;
+        else
+            return true;
+    }
+    return false;
+}
+
+/* The columns of code point cp: below U+0300 every character takes one. */
+static size_t code_point_columns(uint32_t cp)
+{
+    if (cp < 0x0300) return 1;
+    if (in_ranges(zero_width, sizeof zero_width / sizeof *zero_width, cp)) return 0;
+    return in_ranges(double_width, sizeof double_width / sizeof *double_width, cp) ? 2 : 1;
+}
+
+/* The tables, not wcwidth(3): that answers in the locale, which a tool
+ * may not set, and the answer must not change with the user's settings. */
+size_t pdn_text_columns(const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t cols = 0;
+    for (size_t i = 0; s && i < len;) {
+        int n = p[i] < 0x80 ? 1 : utf8_seq(p + i, len - i);
+        if (n <= 1) { /* ASCII, or a byte that is no UTF-8: one column, as \xHH's caret */
+            cols++, i++;
+            continue;
+        }
+        uint32_t cp = p[i] & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+        for (int k = 1; k < n; k++)
+            cp = cp << 6 | (p[i + (size_t)k] & 0x3F);
+        cols += code_point_columns(cp);
+        i += (size_t)n;
+    }
+    return cols;
+}
+
 /* The escape of the byte or character at p (n bytes there) into out, or
  * 0 when it shows as it is; *used is its length in bytes. */
 static size_t escape_one(char *out, const unsigned char *p, size_t n, size_t *used)

@@ -17,12 +17,13 @@
 
 #include "lexer.h"
 #include "text.h"
+#include "text_width_table.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The UTF-8 bytes of code point cp (below U+10000) into out; their count. */
+/* The UTF-8 bytes of code point cp into out; their count. */
 static size_t encode(char out[4], uint32_t cp)
 {
     if (cp < 0x80) {
@@ -34,10 +35,17 @@ static size_t encode(char out[4], uint32_t cp)
         out[1] = (char)(0x80 | (cp & 0x3F));
         return 2;
     }
-    out[0] = (char)(0xE0 | cp >> 12);
-    out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    return 3;
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | cp >> 12);
+        out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | cp >> 18);
+    out[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+    out[2] = (char)(0x80 | (cp >> 6 & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
 }
 
 /* The piece the scanner sees in the encoding of cp alone. */
@@ -114,6 +122,53 @@ static void test_text_public_width_and_prefix(void **state)
     /* Width and prefix agree: a prefix of k characters is k wide. */
     for (size_t k = 0; k <= 5; k++)
         assert_int_equal(pdn_text_width(s, pdn_text_prefix(s, n, k)), k);
+}
+
+/* The columns a terminal gives a text, whatever the locale (the tests run
+ * in C, as the tools do): what a caret under a column is lined up with. */
+static void test_text_columns_wide_and_zero_width(void **state)
+{
+    (void)state;
+#define COLS(s) pdn_text_columns(s, sizeof s - 1)
+    assert_int_equal(COLS("32-28 *"), 7);
+    assert_int_equal(COLS("Val\xc3\xa9ry"), 6);            /* precomposed é */
+    assert_int_equal(COLS("Vale\xcc\x81ry"), 6);           /* e + combining acute */
+    assert_int_equal(COLS("\xe9\xab\x98\xe6\x96\x87"), 4); /* 高文: CJK, two each */
+    assert_int_equal(COLS("\xea\xb9\x80"), 2);             /* 김: Hangul syllable */
+    assert_int_equal(COLS("\xef\xbc\xa1"), 2);             /* Ａ: fullwidth */
+    assert_int_equal(COLS("\xf0\x9f\x91\x8d"), 2);         /* 👍: emoji */
+    assert_int_equal(COLS("\xe2\x80\x8b"), 0);             /* zero width space */
+    assert_int_equal(COLS("\xe2\x80\x8d"), 0);             /* zero width joiner */
+    assert_int_equal(COLS("\xe2\x9d\xa4\xef\xb8\x8f"), 1); /* ❤ + variation selector 16 */
+    assert_int_equal(COLS("\xd0\xa4\xd0\xb0"), 2);         /* Фа: Cyrillic */
+    assert_int_equal(COLS("\xe2\x80\x94"), 1);             /* em dash */
+    assert_int_equal(COLS("\xc2\xad"), 1);                 /* soft hyphen: shown */
+    assert_int_equal(COLS("\xf0\xa0\x80\x80"), 2);         /* U+20000, plane 2 */
+    assert_int_equal(COLS("\xff-"), 2);                    /* no UTF-8: a column a byte */
+    assert_int_equal(COLS("\xe9\xab"), 2);                 /* cut short */
+#undef COLS
+    assert_int_equal(pdn_text_columns(NULL, 3), 0);
+}
+
+/* The tables pdn_text_columns searches: sorted and apart (a binary search
+ * misses a range out of order), none below U+0300 (it answers 1 there
+ * without looking), and each range read as its width at both ends. */
+static void check_width_ranges(const struct width_range *r, size_t n, size_t cols)
+{
+    for (size_t i = 0; i < n; i++) {
+        assert_true(r[i].first >= 0x0300 && r[i].first <= r[i].last && r[i].last <= 0x10FFFF);
+        if (i > 0) assert_true(r[i - 1].last < r[i].first);
+        char buf[4];
+        assert_int_equal(pdn_text_columns(buf, encode(buf, r[i].first)), cols);
+        assert_int_equal(pdn_text_columns(buf, encode(buf, r[i].last)), cols);
+    }
+}
+
+static void test_text_width_tables(void **state)
+{
+    (void)state;
+    check_width_ranges(zero_width, sizeof zero_width / sizeof *zero_width, 0);
+    check_width_ranges(double_width, sizeof double_width / sizeof *double_width, 2);
 }
 
 /* ---- Blanks, dashes and the scanner ------------------------------------------ */
@@ -671,6 +726,8 @@ int main(void)
         cmocka_unit_test(test_text_utf8_cut),
         cmocka_unit_test(test_text_utf8_prefix),
         cmocka_unit_test(test_text_public_width_and_prefix),
+        cmocka_unit_test(test_text_columns_wide_and_zero_width),
+        cmocka_unit_test(test_text_width_tables),
         cmocka_unit_test(test_text_mark_table_is_sorted_and_scanned),
         cmocka_unit_test(test_text_marks_are_the_table_and_nothing_else),
         cmocka_unit_test(test_text_ascii_kinds),
