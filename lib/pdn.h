@@ -985,7 +985,9 @@ PDN_API size_t pdn_text_columns(const char *s, size_t len);
  * s[0, len) with what a terminal would obey made visible, for a message
  * quoting text from outside (an engine's move, a name): \t, \n, \r; \xHH
  * for the other C0 controls, DEL and each byte that is no valid UTF-8;
- * \u0080..\u009f for the C1 controls; the rest as it is. So the result is
+ * \u0080..\u009f for the C1 controls, \u202e and the like for the
+ * bidirectional controls (U+061C, U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069), which reorder a line; the rest as it is. So the result is
  * valid UTF-8 on one line. Writes at most cap bytes (NUL included), cut
  * between escapes and characters; returns the full length.
  */

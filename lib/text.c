@@ -169,10 +169,11 @@ static size_t escape_one(char *out, const unsigned char *p, size_t n, size_t *us
     if (*p >= 0x80) {
         int len = utf8_seq(p, n);
         if (len > 0) *used = (size_t)len;
-        if (len == 2 && p[0] == 0xC2 && p[1] <= 0x9F) {
-            memcpy(out, "\\u00", 4);
-            out[4] = hex[p[1] >> 4];
-            out[5] = hex[p[1] & 15];
+        unsigned cp = len == 2 && p[0] == 0xC2 && p[1] <= 0x9F ? p[1] : text_bidi_control(p, n);
+        if (cp) {
+            memcpy(out, "\\u", 2);
+            for (int k = 0; k < 4; k++)
+                out[2 + k] = hex[cp >> (12 - 4 * k) & 15];
             return 6;
         }
         if (len > 0) return 0;
@@ -198,6 +199,7 @@ size_t text_shown_prefix(const char *s, size_t *chars)
         /* The NUL is no continuation byte: utf8_seq stops at it. */
         int len = utf8_seq(p + i, 4);
         if (len <= 0 || (c == 0xC2 && p[i + 1] <= 0x9F)) break; /* C1 controls */
+        if (text_bidi_control(p + i, (size_t)len)) break;
         i += (size_t)len;
         continuations += (size_t)len - 1;
     }

@@ -44,6 +44,21 @@ size_t text_utf8_cut(const char *s, size_t n, size_t max);
 /* The bytes of the first 'chars' characters of s[0, n); n when it holds fewer. */
 size_t text_utf8_prefix(const char *s, size_t n, size_t chars);
 
+/* The code point of the bidirectional control at p (n bytes there), or 0:
+ * U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069. Shown raw, one
+ * reorders the rest of a terminal's line ("Trojan source"), a finding's
+ * quote or excerpt then reading otherwise than the file. */
+static inline unsigned text_bidi_control(const unsigned char *p, size_t n)
+{
+    if (n >= 2 && p[0] == 0xD8 && p[1] == 0x9C) return 0x061C;
+    if (n < 3 || p[0] != 0xE2) return 0;
+    unsigned cp = 0x2000u | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+    bool bidi =
+        (p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xAA && p[2] <= 0xAE))) ||
+        (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9);
+    return bidi ? cp : 0;
+}
+
 /* Bytes text_escape writes at most for one byte of its input. */
 enum { TEXT_ESCAPE_RATIO = 4 };
 
@@ -52,7 +67,8 @@ enum { TEXT_ESCAPE_RATIO = 4 };
  * with what a terminal would obey made visible, as the tools show names:
  * \t, \n, \r; \xHH for the other C0 controls, DEL and bytes that are no
  * valid UTF-8 (a stray 0x9B is CSI to an 8-bit terminal); \u0080..\u009f
- * for the C1 controls written in UTF-8. Returns the length written.
+ * for the C1 controls written in UTF-8, \u202e and the like for the
+ * bidirectional controls (text_bidi_control). Returns the length written.
  */
 size_t text_escape(char *out, const char *s, size_t n);
 /*

@@ -617,6 +617,13 @@ static void test_text_escape(void **state)
     expect_escape("\xc2\xa0\xc3\xa9\xd0\x96", 6, "\xc2\xa0\xc3\xa9\xd0\x96"); /* NBSP, é, Ж */
     expect_escape("\x9b\xff\xc3", 3, "\\x9b\\xff\\xc3"); /* no UTF-8: each byte */
     expect_escape("\xe2\x82\xac", 3, "\xe2\x82\xac");    /* € whole */
+    /* the bidirectional controls, which reorder a terminal's line: RLO,
+     * PDI, RLM, ALM; an en dash beside them stays */
+    expect_escape("a\xe2\x80\xae"
+                  "b",
+                  5, "a\\u202eb");
+    expect_escape("\xe2\x81\xa9\xe2\x80\x8f\xd8\x9c", 8, "\\u2069\\u200f\\u061c");
+    expect_escape("\xe2\x80\x93\xe2\x80\xa9", 6, "\xe2\x80\x93\xe2\x80\xa9"); /* –, U+2029 */
 }
 
 /* pdn_text_escape: text_escape's escapes within a cap, cut between whole
