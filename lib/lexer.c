@@ -509,27 +509,36 @@ static size_t filler_word_end(const struct lexer *lx, size_t i)
     return j < lx->end && byte_at(lx, j) == '.' ? i : j;
 }
 
-/* Whether a lone 'x' or ':', or a number, at *w, then a word that starts
+/* Whether lone 'x's or ':'s, or numbers, at *w, then a word that starts
  * no token, follow on the line, blanks or none between them ("3rd"), so
  * that they go on the run of junk before them (*w moved to that word): 1,
  * 0, -1 for more. Between two words of a remark, neither is a capture
  * sign or a square: a move needs squares on both sides of its sign, and a
- * square a sign next to it. One alone: "a 32 - 28 b" keeps its move. */
+ * square a sign next to it. Signs together ("Brancas x : Pretas") or
+ * numbers together ("spent 3 4 minutes") make none either; a sign next to
+ * a number may be a move's ("a 3 x 4 b"), and so may a dash: "a 32 - 28
+ * b" keeps its move. */
 static int filler_goes_on(struct lexer *lx, struct cur *w)
 {
-    size_t e = filler_word_end(lx, w->pos);
-    if (e == SIZE_MAX) return -1;
-    if (e == w->pos) return 0;
-    size_t i = e;
-    while (i < lx->end && is_blank(byte_at(lx, i)))
-        i++;
-    if (more(lx, i)) return -1;
-    if (i >= lx->end) return 0;
     struct cur g = *w;
-    adv_ascii(&g, i - g.pos);
-    int r = junk_goes_on(lx, g);
-    if (r > 0) *w = g;
-    return r;
+    bool number = false;
+    for (bool first = true;; first = false) {
+        size_t e = filler_word_end(lx, g.pos);
+        if (e == SIZE_MAX) return -1;
+        if (e == g.pos) return 0;
+        bool digits = is_digit(byte_at(lx, g.pos));
+        if (!first && digits != number) return 0;
+        number = digits;
+        size_t i = e;
+        while (i < lx->end && is_blank(byte_at(lx, i)))
+            i++;
+        if (more(lx, i)) return -1;
+        if (i >= lx->end) return 0;
+        adv_ascii(&g, i - g.pos);
+        int r = junk_goes_on(lx, g);
+        if (r > 0) *w = g;
+        if (r != 0) return r;
+    }
 }
 
 /* Whether digits at w end the run's line, which the end of the input or

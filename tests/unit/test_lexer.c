@@ -509,6 +509,36 @@ static void test_lexer_filler_in_remark(void **state)
     expect_kinds(l, kept, 14);
 }
 
+/* Two or more of them in a row, signs together or numbers together, are
+ * the remark's too ("Brancas x : Pretas" was four tokens: two words, two
+ * capture signs); a sign next to a number may be a move's ("a 3 x 4 b",
+ * "a x 3 b"), and stays what it was. */
+static void test_lexer_fillers_in_remark(void **state)
+{
+    (void)state;
+    const char *run[] = {"Brancas x : Pretas", "spent 3 4 minutes", "a x x x b", "a x:x b",
+                         "page 12 13th"};
+    for (size_t i = 0; i < sizeof run / sizeof run[0]; i++) {
+        struct lexed *l = lex(run[i], false);
+        assert_int_equal(l->n, 1);
+        assert_int_equal(l->tok[0].kind, TOK_JUNK);
+        assert_string_equal(l->text[0], run[i]);
+    }
+    struct lexed *l = lex("a 3 x 4 b", false);
+    enum token_kind move[] = {TOK_JUNK, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER, TOK_JUNK};
+    expect_kinds(l, move, 5);
+    l = lex("a x 3 b", false);
+    enum token_kind mixed[] = {TOK_JUNK, TOK_CAPTURE, TOK_NUMBER, TOK_JUNK};
+    expect_kinds(l, mixed, 4);
+    l = lex("a x : 28x19", false);
+    enum token_kind before_move[] = {TOK_JUNK,   TOK_CAPTURE, TOK_CAPTURE,
+                                     TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
+    expect_kinds(l, before_move, 6);
+    l = lex("a 1 2-0", false);
+    enum token_kind result[] = {TOK_JUNK, TOK_NUMBER, TOK_RESULT};
+    expect_kinds(l, result, 3);
+}
+
 /* A dash or dots glued to the next word of a remark ("a long -thought",
  * "he waited ...and") are the remark's too; before a square ("a -32",
  * "a -d4", a move spaced apart) the dash is still a dash. */
@@ -566,6 +596,7 @@ static void test_lexer_junk_run_in_pieces(void **state)
                           "[Event \"x\"] Round 12 \n\n");
     expect_same_in_pieces("19-23 o xeque foi forte 28xeque x\xc3\xad"
                           "cara xd4 x\xe2\x80\x93 x");
+    expect_same_in_pieces("Brancas x : Pretas spent 3 4 minutes a 3 x 4 b x:x c 12 7th x : 5 d");
 }
 
 int main(void)
@@ -597,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_lexer_gap_in_remark),
         cmocka_unit_test(test_lexer_gap_glued_in_remark),
         cmocka_unit_test(test_lexer_filler_in_remark),
+        cmocka_unit_test(test_lexer_fillers_in_remark),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

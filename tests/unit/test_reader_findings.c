@@ -382,6 +382,11 @@ static void test_findings_filler_in_a_remark(void **state)
                       "Remarque : les blancs", 16, "2.", 1, 4);
     expect_one_remark("1. 32-28 19-23 spent 3 minutes 2. 28x19 14x23 *", "spent 3 minutes", 16,
                       "2.", 1, 4);
+    /* two in a row: they were four findings and four comments */
+    expect_one_remark("1. 32-28 19-23 Brancas x : Pretas 2. 28x19 14x23 *", "Brancas x : Pretas",
+                      16, "2.", 1, 4);
+    expect_one_remark("1. 32-28 19-23 spent 3 4 minutes 2. 28x19 14x23 *", "spent 3 4 minutes", 16,
+                      "2.", 1, 4);
     pdn_game *g = NULL;
     assert_int_equal(fix_read_str(&F, "Round 3\n[Event \"x\"]\n1. 32-28 *\n", false, &g), 1);
     assert_int_equal(F.dc.total, 1);
