@@ -199,6 +199,7 @@ static void flush_deferred(struct check *c, uint32_t until)
         emit(c, &f->items[n].d);
         free(f->items[n].strings);
     }
+    if (n == 0) return; /* items may be NULL: none was ever kept */
     memmove(f->items, f->items + n, (f->n - n) * sizeof *f->items);
     f->n -= n;
 }
