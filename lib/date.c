@@ -153,6 +153,19 @@ static bool compose(char out[DATE_SIZE], const struct fields *f, int y, int m, i
     return date_ok(out);
 }
 
+/* A day and a month before the year (DD.MM.YYYY, a field one digit
+ * short), read day first into out[0] and month first into out[1],
+ * whether each is a date at *day_first and *month_first; false, nothing
+ * read, for a text written otherwise. */
+static bool day_month_readings(char out[2][DATE_SIZE], const struct fields *f, bool *day_first,
+                               bool *month_first)
+{
+    if (f->n != 3 || f->trailing || f->len[0] > 2 || f->len[1] > 2 || f->len[2] != 4) return false;
+    *day_first = compose(out[0], f, 2, 1, 0);
+    *month_first = compose(out[1], f, 2, 0, 1);
+    return true;
+}
+
 /*
  * The dates a text that is not date_ok can mean, in the PDN form: 0; 1,
  * in out[0] (a year alone, "2003." and "2003"; the year first with '-',
@@ -172,8 +185,8 @@ static int readings(char out[2][DATE_SIZE], const char *v)
     }
     bool short_fields = f.n == 3 && f.len[1] <= 2 && !f.trailing;
     if (short_fields && f.len[0] == 4 && f.len[2] <= 2) return compose(out[0], &f, 0, 1, 2);
-    if (!short_fields || f.len[0] > 2 || f.len[2] != 4) return 0;
-    bool day_first = compose(out[0], &f, 2, 1, 0), month_first = compose(out[1], &f, 2, 0, 1);
+    bool day_first, month_first;
+    if (!day_month_readings(out, &f, &day_first, &month_first)) return 0;
     if (day_first && month_first) return strcmp(out[0], out[1]) == 0 ? 1 : 2;
     if (month_first) memcpy(out[0], out[1], DATE_SIZE);
     return day_first || month_first;
@@ -184,15 +197,16 @@ bool date_swappable(char out[2][DATE_SIZE], const char *v)
     return readings(out, v) == 2;
 }
 
-enum date_order date_order_shown(const char *v)
+enum date_order date_order_shown(char out[2][DATE_SIZE], const char *v)
 {
     struct fields f;
-    char day[DATE_SIZE], month[DATE_SIZE];
-    if (!split(&f, v) || f.n != 3 || f.trailing || f.len[0] > 2 || f.len[1] > 2 || f.len[2] != 4)
+    bool day_first, month_first;
+    if (!split(&f, v) || !day_month_readings(out, &f, &day_first, &month_first))
         return DATE_NO_ORDER;
-    bool day_ok = compose(day, &f, 2, 1, 0), month_ok = compose(month, &f, 2, 0, 1);
-    if (day_ok == month_ok) return DATE_NO_ORDER;
-    return day_ok ? DATE_DAY_FIRST : DATE_MONTH_FIRST;
+    if (day_first && month_first)
+        return strcmp(out[0], out[1]) == 0 ? DATE_NO_ORDER : DATE_EITHER_ORDER;
+    if (day_first == month_first) return DATE_NO_ORDER;
+    return day_first ? DATE_DAY_FIRST : DATE_MONTH_FIRST;
 }
 
 bool date_repair(char out[DATE_SIZE], const char *v)

@@ -42,11 +42,13 @@ bool date_swappable(char out[2][DATE_SIZE], const char *v);
 
 /* The order of day and month a date written before its year shows: day
  * first where only that order makes a date ("13.03.2003"), month first
- * where only that one does ("08-13-2021"); DATE_NO_ORDER for a date that
- * reads both ways or the same either way, or is written otherwise. What
- * settles an event's dates that read both ways (pdnstats' events). */
-enum date_order { DATE_NO_ORDER, DATE_DAY_FIRST, DATE_MONTH_FIRST };
-enum date_order date_order_shown(const char *v);
+ * where only that one does ("08-13-2021"), either where both do and differ
+ * ("12-08-2021", date_swappable: the two readings in out, day first in
+ * out[0]); DATE_NO_ORDER for a date that reads the same either way, or is
+ * written otherwise. What settles an event's dates that read both ways
+ * (pdnstats' events). */
+enum date_order { DATE_NO_ORDER, DATE_DAY_FIRST, DATE_MONTH_FIRST, DATE_EITHER_ORDER };
+enum date_order date_order_shown(char out[2][DATE_SIZE], const char *v);
 
 /* The one date a text that is not date_ok means, in out: the year, month
  * and day with '-', '/' or '.' between them, a field one digit short; a

@@ -174,12 +174,13 @@ static void widen(uint32_t *first, uint32_t *last, uint32_t date)
 static void event_date(struct st_event *e, char text[DATE_SIZE], const char *tag, uint32_t date)
 {
     char both[2][DATE_SIZE];
-    if (date_swappable(both, tag)) {
+    enum date_order order = date_order_shown(both, tag);
+    if (order == DATE_EITHER_ORDER) {
         for (int k = 0; k < 2; k++)
             widen(&e->either[k][0], &e->either[k][1], stats_date_pack(both[k]));
         return;
     }
-    e->orders |= (uint8_t)(1u << date_order_shown(tag));
+    e->orders |= (uint8_t)(1u << order);
     widen(&e->first, &e->last, date);
     /* A range ("2004.10.27 - 2004.11.01") ends the event on its last day. */
     if (date_range_end(text, tag)) widen(&e->first, &e->last, stats_date_pack(text));

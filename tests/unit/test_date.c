@@ -217,15 +217,18 @@ static void test_date_read_real_forms(void **state)
 static void test_date_order_shown(void **state)
 {
     (void)state;
-    assert_int_equal(date_order_shown("13.03.2003"), DATE_DAY_FIRST);
-    assert_int_equal(date_order_shown("31-12-1999"), DATE_DAY_FIRST);
-    assert_int_equal(date_order_shown("08-13-2021"), DATE_MONTH_FIRST);
-    assert_int_equal(date_order_shown("2/29/2024"), DATE_MONTH_FIRST);
-    assert_int_equal(date_order_shown("12-08-2021"), DATE_NO_ORDER); /* both ways */
-    assert_int_equal(date_order_shown("05.05.2003"), DATE_NO_ORDER); /* the same either way */
-    assert_int_equal(date_order_shown("2003.03.13"), DATE_NO_ORDER); /* the year first */
-    assert_int_equal(date_order_shown("13.13.2003"), DATE_NO_ORDER); /* no date */
-    assert_int_equal(date_order_shown("13.03.03"), DATE_NO_ORDER);
+    char both[2][DATE_SIZE];
+    assert_int_equal(date_order_shown(both, "13.03.2003"), DATE_DAY_FIRST);
+    assert_int_equal(date_order_shown(both, "31-12-1999"), DATE_DAY_FIRST);
+    assert_int_equal(date_order_shown(both, "08-13-2021"), DATE_MONTH_FIRST);
+    assert_int_equal(date_order_shown(both, "2/29/2024"), DATE_MONTH_FIRST);
+    assert_int_equal(date_order_shown(both, "12-08-2021"), DATE_EITHER_ORDER); /* both ways */
+    assert_string_equal(both[0], "2021.08.12");
+    assert_string_equal(both[1], "2021.12.08");
+    assert_int_equal(date_order_shown(both, "05.05.2003"), DATE_NO_ORDER); /* the same either way */
+    assert_int_equal(date_order_shown(both, "2003.03.13"), DATE_NO_ORDER); /* the year first */
+    assert_int_equal(date_order_shown(both, "13.13.2003"), DATE_NO_ORDER); /* no date */
+    assert_int_equal(date_order_shown(both, "13.03.03"), DATE_NO_ORDER);
 }
 
 /* An event's last day as pdnstats takes it: a range's end, else the date. */
