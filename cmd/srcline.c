@@ -156,24 +156,55 @@ static size_t excerpt_offset(struct excerpt_cursor *cur, const char *s, size_t l
     return cur->byte;
 }
 
+/* The byte length of the longest prefix of s[0, len) a terminal shows in
+ * at most 'columns' columns: a Chinese character takes two. */
+static size_t columns_prefix(const char *s, size_t len, size_t columns)
+{
+    size_t at = 0, used = 0;
+    while (at < len) {
+        size_t step = pdn_text_prefix(s + at, len - at, 1);
+        size_t w = pdn_text_columns(s + at, step);
+        if (used + w > columns) break;
+        used += w;
+        at += step;
+    }
+    return at;
+}
+
+/* Whether s[0, len) shows whole in an excerpt: no wider than EXCERPT_WIDTH
+ * columns (counted only on a line of few characters: a long line is read
+ * once for all its findings, see excerpt_cursor). */
+static bool fits_whole(const char *s, size_t len)
+{
+    return pdn_text_prefix(s, len, EXCERPT_WIDTH) == len &&
+           pdn_text_columns(s, len) <= EXCERPT_WIDTH;
+}
+
 /* The line (its text from column 'first' on) and a caret; a long line only
- * around the column, cut with "...". */
+ * around the column, cut with "...": at most EXCERPT_LEAD columns before
+ * it and EXCERPT_WIDTH in all, as the terminal shows them. */
 void excerpt_print(struct excerpt_cursor *cur, uint32_t line_no, const char *s, size_t len,
                    uint32_t col, uint32_t first)
 {
     while (len > 0 && (s[len - 1] == '\r' || s[len - 1] == '\n'))
         len--;
-    if (first == 1 && pdn_text_prefix(s, len, EXCERPT_WIDTH) == len) {
+    if (first == 1 && fits_whole(s, len)) {
         tool_diag_excerpt(stdout, line_no, s, len, col);
         return;
     }
     uint32_t rel = col >= first ? col - first + 1 : 1; /* the column in s */
     uint32_t from = rel > EXCERPT_LEAD ? rel - EXCERPT_LEAD : 1;
     const char *a = s + excerpt_offset(cur, s, len, from - 1);
-    const char *b = a + pdn_text_prefix(a, len - (size_t)(a - s), EXCERPT_WIDTH);
+    const char *end = s + len;
+    const char *caret = a + pdn_text_prefix(a, (size_t)(end - a), rel - from);
+    while (pdn_text_columns(a, (size_t)(caret - a)) > EXCERPT_LEAD) { /* wide characters */
+        a += pdn_text_prefix(a, (size_t)(caret - a), 1);
+        from++;
+    }
+    const char *b = a + columns_prefix(a, (size_t)(end - a), EXCERPT_WIDTH);
     bool before = from > 1 || first > 1;
     char buf[EXCERPT_WIDTH * 4 + 8];
     int n = snprintf(buf, sizeof buf, "%s%.*s%s", before ? "..." : "", (int)(b - a), a,
-                     b < s + len ? "..." : "");
+                     b < end ? "..." : "");
     tool_diag_excerpt(stdout, line_no, buf, (size_t)n, rel - from + 1 + (before ? 3 : 0));
 }
