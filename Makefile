@@ -45,12 +45,11 @@ LIBSO := $(BUILD)/$(SONAME)
 
 CMD_COMMON := $(wildcard cmd/common.c cmd/options.c cmd/report.c cmd/reading.c cmd/output.c \
 	cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/namefiles.c \
-	cmd/dxp_game.c cmd/jobs.c cmd/split.c cmd/crosswarn.c cmd/srcline.c)
+	cmd/dxp_game.c cmd/jobs.c cmd/split.c cmd/crosswarn.c cmd/srcline.c cmd/event_dates.c)
 # The tools grow their arrays with the library's helper (lib/vec.c): the
 # installed archive keeps it local, so they link its object of their own.
 CMD_COMMON_OBJ := $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o) $(BUILD)/lib/vec.o
-TOOLS := $(filter-out common options report reading output inputs suggest lines played \
-	repeats namefiles dxp_game jobs split crosswarn srcline,$(basename $(notdir $(wildcard cmd/*.c))))
+TOOLS := $(filter-out $(CMD_COMMON:cmd/%.c=%),$(basename $(notdir $(wildcard cmd/*.c))))
 # A tool of several files has a folder, cmd/NAME/ with a main.c, and links
 # every .c in it.
 DIR_TOOLS := $(notdir $(patsubst %/main.c,%,$(wildcard cmd/*/main.c)))

@@ -89,6 +89,8 @@ struct tool {
     int jobs;                           /* -j N: threads for a file; JOBS_AUTO; 0, 1: none */
     const struct tool_work *work;       /* the workers' part of a game, or NULL */
     struct jobs_game *job;              /* while the game function runs under -j: the job */
+    /* Called with the game function's ctx before each file is read, or NULL. */
+    void (*on_file)(struct tool *t, const char *operand, void *ctx);
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

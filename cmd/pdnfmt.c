@@ -11,6 +11,7 @@
  * order once the game is written, as pdncheck prints them.
  */
 #include "common.h"
+#include "event_dates.h"
 #include "jobs.h"
 #include "output.h"
 #include "report.h"
@@ -34,7 +35,8 @@ static const char usage_options[] =
     "      --fix              repair what has one reading: move numbers by the count,\n"
     "                         the result from the Result tag, the terminator or a\n"
     "                         final position that decides it, a capture's dash as 'x',\n"
-    "                         a date as YYYY.MM.DD;\n"
+    "                         a date as YYYY.MM.DD (one that could be two read as\n"
+    "                         its event's or file's other dates);\n"
     "                         each repair is a note 'fixed' (without --fix, each such\n"
     "                         fault kept is reported as pdncheck does)\n"
     "      --broken MODE      games with errors: keep (default), comment (the moves\n"
@@ -67,10 +69,11 @@ struct fmt {
     enum pdn_capture_notation captures;
     struct split split; /* --split N: split.per > 0 */
     struct tool *t;
-    struct tool_findings held; /* the game's findings, till it is written */
-    unsigned long held_file;   /* t->files when they came */
-    bool not_pdn;              /* an input was refused as not PDN: -o's file is kept */
-    pdn_scratch *scratch;      /* the formatter's memory for the games formatted here, or NULL */
+    struct tool_findings held;    /* the game's findings, till it is written */
+    unsigned long held_file;      /* t->files when they came */
+    bool not_pdn;                 /* an input was refused as not PDN: -o's file is kept */
+    pdn_scratch *scratch;         /* the formatter's memory for the games formatted here, or NULL */
+    pdn_date_orders *date_orders; /* --fix: the file's, read first (event_dates.h), or NULL */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -188,6 +191,7 @@ static struct pdn_format_options format_options(const struct tool *t, const stru
     fo.on_diag = to;
     fo.diag_ctx = ctx;
     fo.scratch = scratch;
+    fo.date_orders = f->date_orders;
     return fo;
 }
 
@@ -251,6 +255,16 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
     return tool_exit_status(t);
 }
 
+/* --fix: the file's events and dates, read first, so that a date whose
+ * day and month could be swapped is read as its event's others are
+ * written, wherever they stand in the file. */
+static void read_event_dates(struct tool *t, const char *operand, void *ctx)
+{
+    struct fmt *f = ctx;
+    pdn_date_orders_free(f->date_orders);
+    f->date_orders = event_dates_read(t, operand);
+}
+
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct fmt *f = ctx;
@@ -286,10 +300,12 @@ int main(int argc, char **argv)
     t.on_diag = hold;
     t.diag_ctx = &f;
     pdn_scratch_new(&f.scratch); /* none: each game allocates its own */
+    if (f.fix) t.on_file = read_event_dates;
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     held_flush(&f); /* those of games not written after the last one */
     tool_findings_free(&f.held);
     pdn_scratch_free(f.scratch);
+    pdn_date_orders_free(f.date_orders);
     tool_output_stopped(&t, &f.out, stop);
     /* what an input refused as not PDN held is in no game written: a
      * named output (the input itself, with -o F F) is kept */

@@ -64,6 +64,20 @@ static void read_failed(struct tool *t, const char *name, int err)
 struct reading;
 static int take_game(pdn_game *game, void *ctx);
 
+struct pdn_reader_options tool_reader_options(const struct tool *t, const char *operand,
+                                              pdn_diag_fn on_diag, void *diag_ctx)
+{
+    return (struct pdn_reader_options){
+        .version = PDN_READER_OPTIONS_VERSION,
+        .filename = operand,
+        .strict = t->strict,
+        .encoding = t->encoding,
+        .gametype = t->gametype,
+        .on_diag = on_diag,
+        .diag_ctx = diag_ctx,
+    };
+}
+
 /* Opens the operand; the reader's findings go to on_diag(diag_ctx), through
  * sel when games are chosen. in_parts (NULL: not so): the file read in
  * parts by the reader's threads, which work on its games and take them
@@ -73,15 +87,7 @@ static int open_input(struct tool *t, pdn_reader **out, const char *operand, str
                       pdn_diag_fn on_diag, void *diag_ctx)
 {
     bool std_in = strcmp(operand, "-") == 0;
-    struct pdn_reader_options ro = {
-        .version = PDN_READER_OPTIONS_VERSION,
-        .filename = operand,
-        .strict = t->strict,
-        .encoding = t->encoding,
-        .gametype = t->gametype,
-        .on_diag = on_diag,
-        .diag_ctx = diag_ctx,
-    };
+    struct pdn_reader_options ro = tool_reader_options(t, operand, on_diag, diag_ctx);
     if (in_parts) { /* each game comes worked on by the thread that read it */
         ro.threads = threads;
         ro.work = jobs_reader_work;
@@ -186,6 +192,7 @@ static int take_game(pdn_game *game, void *ctx)
 static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *ctx)
 {
     struct selecting sel;
+    if (t->on_file) t->on_file(t, operand, ctx);
     pdn_diag_fn on_diag = t->on_diag ? t->on_diag : tool_on_diag;
     void *diag_ctx = t->on_diag ? t->diag_ctx : t;
     int threads = jobs_for_input(t, operand);

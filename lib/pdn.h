@@ -1396,7 +1396,25 @@ enum pdn_format_broken {
                                   or the replay found an error in it */
 };
 
-#define PDN_FORMAT_OPTIONS_VERSION 2
+/*
+ * The order of day and month each event's dates show, over a file's games,
+ * so that a date whose day and month could be swapped ("10.03.2003") is
+ * read as the event's others are written ("13.03.2003": day first; and
+ * "08-13-2021": month first), or, when they show no order, as the file's
+ * other events' are. Events are told apart by their names as pdnstats
+ * compares them (pdn_stats_name_key); a game counts by its Date tag
+ * (pdn_game_tag). pdn_format_game's fix reads it (options->date_orders).
+ */
+typedef struct pdn_date_orders pdn_date_orders;
+/* An empty table through *out (free with pdn_date_orders_free): 0 or
+ * PDN_ENOMEM with *out NULL. */
+PDN_API int pdn_date_orders_new(pdn_date_orders **out);
+PDN_API void pdn_date_orders_free(pdn_date_orders *orders); /* accepts NULL */
+/* Adds the order the game's date shows, if one only makes a date, to its
+ * event's: 0, PDN_ENOMEM or PDN_EINVAL (a NULL argument). */
+PDN_API int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game);
+
+#define PDN_FORMAT_OPTIONS_VERSION 3
 struct pdn_format_options {
     unsigned version;                      /* PDN_FORMAT_OPTIONS_VERSION */
     const struct pdn_write_options *write; /* layout; NULL for the defaults. Its
@@ -1418,6 +1436,9 @@ struct pdn_format_options {
     void *diag_ctx;                 /* passed to on_diag */
     /* version 2: */
     pdn_scratch *scratch; /* memory kept between calls, the replay's too (NULL: the call's own) */
+    /* version 3: */
+    /* fix: how the events of the game's file write their dates (NULL: not known) */
+    const pdn_date_orders *date_orders;
 };
 #define PDN_FORMAT_OPTIONS_INIT                                                                    \
     {                                                                                              \
@@ -1450,9 +1471,12 @@ struct pdn_format_options {
  *     (PDN_DIAG_BAD_DATE): "2024-12-13", "2024/??/??", "2024.12.3", a year
  *     alone ("2003."), a day and month before the year that one order only
  *     makes a date ("13.03.2003"), or both orders the same one ("1.1.1965"):
- *     written YYYY.MM.DD, '?' for what it does not say. Other bad dates
- *     ("10.03.2003", two-digit years, ranges) are neither repaired nor
- *     reported.
+ *     written YYYY.MM.DD, '?' for what it does not say. A day and month
+ *     that could be swapped ("10.03.2003") are read in the order the
+ *     event's other dates show (options->date_orders), when they show one
+ *     and none shows the other; else they are left as written (and reported
+ *     with fix). Other bad
+ *     dates (two-digit years, ranges) are neither repaired nor reported.
  *   - a variation written before the move it replaces ("1. 34-30 (1...
  *     19-23) 1... 20-25"): moved after it when its first move is illegal
  *     where it stands (PDN_DIAG_ILLEGAL_MOVE), legal in place of the next

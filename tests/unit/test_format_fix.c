@@ -37,21 +37,27 @@ static void say(const struct pdn_diag *d, void *ctx)
 }
 
 /* Formats every game of a text; the caller frees the result. */
-static char *format_all(const struct games *gs, bool fix, bool no_normalise, struct said *said)
+/* The games formatted with o, one after the other. */
+static char *format_games(const struct games *gs, const struct pdn_format_options *o)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *fp = open_memstream(&buf, &len);
     assert_non_null(fp);
+    for (size_t i = 0; i < gs->n; i++)
+        assert_int_equal(pdn_format_game(fp, gs->v[i], o), PDN_OK);
+    assert_int_equal(fclose(fp), 0);
+    return buf;
+}
+
+static char *format_all(const struct games *gs, bool fix, bool no_normalise, struct said *said)
+{
     struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
     o.fix = fix;
     o.no_normalise = no_normalise;
     o.on_diag = said ? say : NULL;
     o.diag_ctx = said;
-    for (size_t i = 0; i < gs->n; i++)
-        assert_int_equal(pdn_format_game(fp, gs->v[i], &o), PDN_OK);
-    assert_int_equal(fclose(fp), 0);
-    return buf;
+    return format_games(gs, &o);
 }
 
 /* What pdnfmt writes for a text and reports, with --fix or without. */
@@ -294,6 +300,59 @@ static void test_format_fix_date(void **state)
     check_date("2003.03.10", true, "[Date \"2003.03.10\"]\n", "");
 }
 
+/* The Date tags --fix writes for the games of text, with the orders of
+ * day and month of all of them (read first, as pdnfmt reads a file), in
+ * order, one a line. */
+static char *dates_fixed_with_orders(const char *text)
+{
+    struct games gs;
+    read_games(&gs, text, strlen(text));
+    pdn_date_orders *orders;
+    assert_int_equal(pdn_date_orders_new(&orders), 0);
+    for (size_t i = 0; i < gs.n; i++)
+        assert_int_equal(pdn_date_orders_add(orders, gs.v[i]), 0);
+    struct pdn_format_options o = PDN_FORMAT_OPTIONS_INIT;
+    o.fix = true;
+    o.date_orders = orders;
+    char *buf = format_games(&gs, &o), *dates = calloc(1, 1024);
+    for (const char *p = buf; (p = strstr(p, "[Date \"")) != NULL; p++)
+        strncat(dates, p + 7, (size_t)(strchr(p + 7, '"') - (p + 7))), strcat(dates, "\n");
+    free(buf);
+    pdn_date_orders_free(orders);
+    free_games(&gs);
+    return dates;
+}
+
+static void test_format_fix_date_orders(void **state)
+{
+    (void)state;
+    /* The event's other date settles it, wherever it stands, whatever the
+     * case of the event's name. */
+    char *got = dates_fixed_with_orders("[Event \"Match\"]\n[Date \"10.03.2003\"]\n1. 32-28 *\n"
+                                        "[Event \"match\"]\n[Date \"13.03.2003\"]\n1. 32-28 *\n"
+                                        "[Event \"US\"]\n[Date \"08-12-2021\"]\n1. 32-28 *\n"
+                                        "[Event \"US\"]\n[Date \"08-13-2021\"]\n1. 32-28 *\n");
+    assert_string_equal(got, "2003.03.10\n2003.03.13\n2021.08.12\n2021.08.13\n");
+    free(got);
+    /* An event of both orders settles nothing; one of none asks the file,
+     * which shows both here: nothing either. */
+    got = dates_fixed_with_orders("[Event \"A\"]\n[Date \"05.06.2003\"]\n1. 32-28 *\n"
+                                  "[Event \"A\"]\n[Date \"13.03.2003\"]\n1. 32-28 *\n"
+                                  "[Event \"A\"]\n[Date \"08-13-2021\"]\n1. 32-28 *\n"
+                                  "[Event \"B\"]\n[Date \"01.02.1999\"]\n1. 32-28 *\n");
+    assert_string_equal(got, "05.06.2003\n2003.03.13\n2021.08.13\n01.02.1999\n");
+    free(got);
+    /* An event of none, in a file of one order; a game without an event. */
+    got = dates_fixed_with_orders("[Event \"A\"]\n[Date \"13.03.2003\"]\n1. 32-28 *\n"
+                                  "[Event \"B\"]\n[Date \"1.10.1973\"]\n1. 32-28 *\n"
+                                  "[Date \"10.11.1968\"]\n1. 32-28 *\n");
+    assert_string_equal(got, "2003.03.13\n1973.10.01\n1968.11.10\n");
+    free(got);
+    assert_int_equal(pdn_date_orders_new(NULL), PDN_EINVAL);
+    assert_int_equal(pdn_date_orders_add(NULL, NULL), PDN_EINVAL);
+    pdn_date_orders_free(NULL);
+}
+
 /* ---- nothing but the repairs, over the real files ------------------------------- */
 
 static bool blank(char c)
@@ -525,6 +584,7 @@ int main(void)
         cmocka_unit_test(test_format_fix_result_from_position),
         cmocka_unit_test(test_format_fix_capture_dash),
         cmocka_unit_test(test_format_fix_date),
+        cmocka_unit_test(test_format_fix_date_orders),
         cmocka_unit_test(test_format_fix_changes_only_repairs_real_files),
     };
     return cmocka_run_group_tests_name("format_fix", tests, NULL, NULL);

@@ -1,0 +1,132 @@
+/*
+ * date_orders: the order of day and month each event's dates show, over a
+ * file's games (pdn.h, pdn_date_orders), for the fix of a date that reads
+ * both ways. A table of the events whose dates show an order, found by the
+ * hash of the event's name as pdnstats compares them: most files have few
+ * events, some thousands.
+ */
+#include "date_orders.h"
+#include "hash.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct event_orders {
+    char *event; /* NULL: a free slot */
+    uint64_t hash;
+    uint8_t orders; /* 1 << enum date_order, for each order shown */
+};
+
+struct pdn_date_orders {
+    struct event_orders *slot;
+    size_t cap, n;  /* cap a power of two, 0 before the first event */
+    uint8_t orders; /* the file's: every event's */
+};
+
+int pdn_date_orders_new(pdn_date_orders **out)
+{
+    if (!out) return PDN_EINVAL;
+    *out = calloc(1, sizeof **out);
+    return *out ? 0 : PDN_ENOMEM;
+}
+
+void pdn_date_orders_free(pdn_date_orders *orders)
+{
+    if (!orders) return;
+    for (size_t i = 0; i < orders->cap; i++)
+        free(orders->slot[i].event);
+    free(orders->slot);
+    free(orders);
+}
+
+static uint64_t event_hash(const char *event)
+{
+    uint64_t h = 0;
+    for (const unsigned char *p = (const unsigned char *)event; *p; p++)
+        h = hash_mix(h, *p);
+    return h;
+}
+
+/* The slot of event: its own, or the free one it would take. */
+static struct event_orders *slot_of(struct event_orders *slot, size_t cap, const char *event,
+                                    uint64_t hash)
+{
+    for (size_t i = hash & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!slot[i].event || (slot[i].hash == hash && strcmp(slot[i].event, event) == 0))
+            return &slot[i];
+}
+
+/* Room for one more event: the table doubled at three quarters full. */
+static bool room(pdn_date_orders *o)
+{
+    if ((o->n + 1) * 4 <= o->cap * 3) return true;
+    size_t cap = o->cap ? o->cap * 2 : 16;
+    struct event_orders *slot = calloc(cap, sizeof *slot);
+    if (!slot) return false;
+    for (size_t i = 0; i < o->cap; i++)
+        if (o->slot[i].event) *slot_of(slot, cap, o->slot[i].event, o->slot[i].hash) = o->slot[i];
+    free(o->slot);
+    o->slot = slot;
+    o->cap = cap;
+    return true;
+}
+
+/* The key of the game's event in key (room for strlen(Event) + 2), as
+ * pdnstats tells events apart ("2nd match Samb-Buggy" and "2nd Match
+ * Samb-Buggy" are one); a game without one is of the event "?". False out
+ * of memory. */
+static bool event_key(char **key, char *stackbuf, size_t size, const pdn_game *game)
+{
+    const char *event = pdn_game_tag(game, "Event");
+    if (!event) event = "";
+    size_t need = strlen(event) + 2;
+    *key = need <= size ? stackbuf : malloc(need);
+    return *key && pdn_stats_name_key(*key, need, event) >= 0;
+}
+
+int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game)
+{
+    if (!orders || !game) return PDN_EINVAL;
+    const char *date = pdn_game_tag(game, "Date");
+    char both[2][DATE_SIZE];
+    enum date_order order = date ? date_order_shown(both, date) : DATE_NO_ORDER;
+    if (order != DATE_DAY_FIRST && order != DATE_MONTH_FIRST) return 0;
+    char stackbuf[256], *key;
+    int rc = event_key(&key, stackbuf, sizeof stackbuf, game) && room(orders) ? 0 : PDN_ENOMEM;
+    uint64_t hash = rc == 0 ? event_hash(key) : 0;
+    struct event_orders *e = rc == 0 ? slot_of(orders->slot, orders->cap, key, hash) : NULL;
+    if (e && !e->event) {
+        if ((e->event = strdup(key)) == NULL) rc = PDN_ENOMEM;
+        e->hash = hash;
+        orders->n += rc == 0;
+    }
+    if (rc == 0) {
+        e->orders |= (uint8_t)(1u << order);
+        orders->orders |= (uint8_t)(1u << order);
+    }
+    if (key != stackbuf) free(key);
+    return rc;
+}
+
+/* The one order a set of them shows, or DATE_NO_ORDER. */
+static enum date_order one_order(uint8_t orders)
+{
+    return orders == 1u << DATE_DAY_FIRST     ? DATE_DAY_FIRST
+           : orders == 1u << DATE_MONTH_FIRST ? DATE_MONTH_FIRST
+                                              : DATE_NO_ORDER;
+}
+
+enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_game *game,
+                                    bool *by_file)
+{
+    *by_file = false;
+    if (!orders || orders->n == 0) return DATE_NO_ORDER;
+    char stackbuf[256], *key;
+    if (!event_key(&key, stackbuf, sizeof stackbuf, game)) return DATE_NO_ORDER;
+    const struct event_orders *e = slot_of(orders->slot, orders->cap, key, event_hash(key));
+    if (key != stackbuf) free(key);
+    /* an event of dates that show no order: the file's other events' */
+    *by_file = !e->event;
+    return one_order(e->event ? e->orders : orders->orders);
+}
