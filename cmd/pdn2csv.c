@@ -3,6 +3,7 @@
  * over inputs and the summary; the row model is libpdn's (pdn_csv_*).
  */
 #include "common.h"
+#include "event_dates.h"
 #include "inputs.h"
 #include "jobs.h"
 #include "output.h"
@@ -37,7 +38,8 @@ static const char usage[] =
     "      --tab              separate fields with tabs\n"
     "      --bom              start with a UTF-8 byte order mark\n"
     "      --crlf             end rows with CR LF (RFC 4180)\n"
-    "      --iso-dates        dates as YYYY-MM-DD, unknown parts empty\n"
+    "      --iso-dates        dates as YYYY-MM-DD, unknown parts empty (12-08-2021\n"
+    "                         read as the event's or file's other dates)\n"
     "      --excel            for spreadsheets: --bom --crlf --iso-dates, ';', and moves,\n"
     "                         results and cells starting with = + - @ kept as "
     "text\n" TOOL_ENCODING_USAGE TOOL_VARIANT_USAGE TOOL_JOBS_USAGE TOOL_FINDING_USAGE
@@ -57,8 +59,9 @@ struct conv {
     void *seen; /* the same names, a tsearch tree */
     pdn_csv_writer *writer;
     unsigned long games, rows;
-    unsigned long worker_errors; /* -j: games with an error status the workers wrote */
-    bool not_pdn;                /* an input was refused as not PDN: -o's file is kept */
+    unsigned long worker_errors;  /* -j: games with an error status the workers wrote */
+    bool not_pdn;                 /* an input was refused as not PDN: -o's file is kept */
+    pdn_date_orders *date_orders; /* --iso-dates: the file's, read first (event_dates.h), or NULL */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -291,7 +294,10 @@ static void *csv_worker_begin(const struct tool *t, void *ctx)
     /* The worker's thread's alone: no lock a call (glibc locks each call
      * on a stream once threads run: ferror alone was 0.5% of -j 2). */
     if (k->fp) __fsetlocking(k->fp, FSETLOCKING_BYCALLER);
-    if (k->fp && pdn_csv_writer_open(&k->writer, k->fp, &o, &bad) == 0) return k;
+    if (k->fp && pdn_csv_writer_open(&k->writer, k->fp, &o, &bad) == 0) {
+        pdn_csv_writer_set_date_orders(k->writer, c->date_orders);
+        return k;
+    }
     csv_worker_end(k);
     return NULL;
 }
@@ -319,6 +325,19 @@ static int csv_work(const struct tool *t, struct jobs_game *job, const pdn_game 
     if (fflush(k->fp) != 0 || out == NULL || fwrite(k->mem, 1, k->len, out) != k->len)
         return PDN_ENOMEM;
     return fseek(k->fp, 0, SEEK_SET) == 0 ? 0 : PDN_ENOMEM;
+}
+
+/* --iso-dates: the file's events and dates, read first, so that a date
+ * whose day and month could be swapped is read as its event's others are
+ * written, wherever they stand in the file (the workers' writers, made
+ * for each file, take them too). */
+static void read_event_dates(struct tool *t, const char *operand, void *ctx)
+{
+    struct conv *c = ctx;
+    pdn_csv_writer_set_date_orders(c->writer, NULL);
+    pdn_date_orders_free(c->date_orders);
+    c->date_orders = event_dates_read(t, operand);
+    pdn_csv_writer_set_date_orders(c->writer, c->date_orders);
 }
 
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
@@ -415,6 +434,7 @@ int main(int argc, char **argv)
     struct both b = {&t, &c};
     t.on_diag = on_diag_both;
     t.diag_ctx = &b;
+    if (c.o.iso_dates) t.on_file = read_event_dates;
     int stop = pdn_csv_writer_write_header(c.writer);
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
     tool_output_stopped(&t, &c.out, stop);
@@ -426,6 +446,7 @@ int main(int argc, char **argv)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
     tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_csv_writer_free(c.writer);
+    pdn_date_orders_free(c.date_orders);
     for (size_t i = 0; i < c.ntags; i++) {
         tdelete(c.tags[i], &c.seen, compare_names);
         free((void *)c.tags[i]);

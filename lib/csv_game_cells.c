@@ -6,6 +6,7 @@
  */
 #include "csv_writer.h"
 #include "date.h"
+#include "date_orders.h"
 #include "game.h"
 #include "tag_synonym.h"
 #include "replay_plies.h"
@@ -71,18 +72,31 @@ static void put_not_iso(pdn_csv_writer *w, const struct col *c, const char *v)
     csv_put(w, &text, v);
 }
 
-/* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; a date written
- * otherwise too when it has one reading ("13.03.2003", "1969.7.4", read
- * by date_read); other text as it is: a range, words, and a day and month
- * that could be swapped ("12-08-2021": 12 August or 8 December), which
- * nothing in the game tells apart and a wrong guess would hide (the
+/* The one date v means, in out: its one reading (date_read), or of a day
+ * and month that could be swapped ("12-08-2021": 12 August or 8
+ * December), the reading the other dates of the game's event or file
+ * settle (pdn_date_orders). False for a range, words, and a date that
+ * reads both ways and nothing settles: a wrong guess would hide (the
  * replay's bad-date finding names both readings). */
-static void put_date(pdn_csv_writer *w, const struct col *c, const char *v)
+static bool date_meant(const pdn_csv_writer *w, const pdn_game *game, const char *v,
+                       char out[DATE_SIZE])
 {
-    char placed[DATE_SIZE], both[2][DATE_SIZE];
-    if (w->o.iso_dates && v && !date_ok(v) && !strpbrk(v, " \t") && !date_swappable(both, v) &&
-        date_read(placed, v))
-        v = placed;
+    char both[2][DATE_SIZE];
+    if (strpbrk(v, " \t")) return false;
+    if (!date_swappable(both, v)) return date_read(out, v);
+    bool by_file;
+    enum date_order order = date_orders_settled(w->date_orders, game, &by_file);
+    if (order == DATE_NO_ORDER) return false;
+    memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
+    return true;
+}
+
+/* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; a date written
+ * otherwise too when it means one date (date_meant); other text as it is. */
+static void put_date(pdn_csv_writer *w, const struct col *c, const pdn_game *game, const char *v)
+{
+    char placed[DATE_SIZE];
+    if (w->o.iso_dates && v && !date_ok(v) && date_meant(w, game, v, placed)) v = placed;
     /* Only a date: "2003.04.31" is text (it was written 2003-04-31). */
     if (!w->o.iso_dates || !v || !date_ok(v)) {
         put_not_iso(w, c, v);
@@ -378,7 +392,7 @@ int csv_put_game_cell(pdn_csv_writer *w, const struct col *c, const struct game_
     case C_TAG: {
         const char *v = w->tagvals[c - w->cols];
         if (w->o.iso_dates && strcmp(c->tag, "Date") == 0)
-            put_date(w, c, v);
+            put_date(w, c, g->game, v);
         else
             csv_put(w, c, v);
         break;

@@ -173,6 +173,11 @@ static long write_game_row(pdn_csv_writer *w, const struct game_ctx *g)
     return 1;
 }
 
+void pdn_csv_writer_set_date_orders(pdn_csv_writer *w, const pdn_date_orders *orders)
+{
+    if (w) w->date_orders = orders;
+}
+
 unsigned long pdn_csv_writer_errors(const pdn_csv_writer *w)
 {
     return w ? w->errors : 0;

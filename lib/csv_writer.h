@@ -117,6 +117,7 @@ struct move_cells; /* csv_moves.c's */
 
 struct pdn_csv_writer {
     struct pdn_csv_write_options o;
+    const pdn_date_orders *date_orders; /* pdn_csv_writer_set_date_orders, or NULL */
     struct csv_out out;
     struct col *cols;
     size_t ncols, capcols;

@@ -1624,6 +1624,12 @@ PDN_API long pdn_csv_writer_write_game(pdn_csv_writer *writer, const pdn_game *g
  * columns, as the replay's do.
  */
 PDN_API void pdn_csv_writer_on_diag(const struct pdn_diag *diag, void *writer);
+/* With iso_dates, a Date whose day and month could be swapped
+ * ("10.03.2003") is written in the order the other dates of its event, or
+ * else of its file, show (see pdn_date_orders; pdn_format_game's fix reads
+ * it so), from the next game on; NULL (the default): as it stands. The
+ * table is borrowed: it must outlive the games written with it. */
+PDN_API void pdn_csv_writer_set_date_orders(pdn_csv_writer *writer, const pdn_date_orders *orders);
 /* The games written so far whose status is an error. */
 PDN_API unsigned long pdn_csv_writer_errors(const pdn_csv_writer *writer);
 /* Frees a writer (not its stream); accepts NULL. */
