@@ -78,6 +78,8 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_TAG_SYNONYM] = {"tag-synonym", PDN_SEV_NOTE, "tag name of another language"},
     [PDN_DIAG_TAG_CASE] = {"tag-case", PDN_SEV_NOTE, "tag name in another case"},
     [PDN_DIAG_CSV_NO_MOVES] = {"csv-no-moves", PDN_SEV_WARNING, "no moves column"},
+    [PDN_DIAG_MISPLACED_VARIATION] = {"misplaced-variation", PDN_SEV_WARNING,
+                                      "variation before the move it replaces"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

@@ -36,7 +36,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
                    const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
 {
     struct format *f = ctx;
-    (void)depth;
+    (void)depth, (void)after;
     long at =
         ply_record_add_room(&f->plies, node, (void **)&f->placed, &f->capplaced, sizeof *f->placed);
     if (at < 0) {
@@ -58,17 +58,17 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     if (!short_text || ply_short_text(p->text, move, variant) == 0)
         pdn_move_text(p->text, move, text ? &f->legal : NULL, captures, variant);
     if (fault) fix_on_ply(f, before, move, node);
-    if (node->nvariations && f->opt->fix) move_on_ply(f, after, node);
 }
 
-/* The moves that stop a line are noted; the faults fix repairs are kept. */
+/* The moves that stop a line are noted; the faults fix repairs are kept,
+ * a misplaced variation among them (its number is written even without). */
 static void on_diag(const struct pdn_diag *d, void *ctx)
 {
     struct format *f = ctx;
     fix_on_diag(f, d);
+    if (d->code == PDN_DIAG_MISPLACED_VARIATION) move_on_misplaced(f, d);
     if (d->code != PDN_DIAG_ILLEGAL_MOVE && d->code != PDN_DIAG_AMBIGUOUS_MOVE) return;
     if (!d->node) return;
-    if (d->code == PDN_DIAG_ILLEGAL_MOVE && f->opt->fix) move_on_illegal(f, d);
     if (!vec_reserve((void **)&f->stops, &f->capstops, f->nstops, sizeof *f->stops)) {
         f->nomem = true;
         return;
@@ -126,6 +126,13 @@ static bool played(const struct pdn_node *node, void *ctx)
 {
     struct format *f = ctx;
     return ply_record_find(&f->plies, node) >= 0;
+}
+
+/* pdn_move_number_fn without fix: the number of the move a misplaced
+ * variation's first move replaces, written on it. */
+static bool misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node, void *ctx)
+{
+    return move_misplaced_number(out, second, node, ctx);
 }
 
 /* pdn_move_cut_fn: a move the replay stopped at, and did not play. */
@@ -248,6 +255,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.standard_names = false;
     wo.move_ctx = f;
     fix_report(f, game, o->fix && !verbatim, &wo);
+    if (!wo.move_number && f->misplaced.n) wo.move_number = misplaced_number;
     if (f->nomem) return PDN_ENOMEM;
     if (verbatim) return write_raw(out, game);
     /* numbered as the replay counts: a FEN's '?' is the first move's side */

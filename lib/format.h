@@ -64,12 +64,12 @@ struct format {
     size_t nstops, capstops;
     struct fault *faults; /* in the replay's order; by node once reported */
     size_t nfaults, capfaults;
-    /* fix: what format_move.c needs to find a variation misplaced before
-     * the move it replaces: the moves played that have variations, with
-     * the position after each (struct parent_ply), the illegal moves with
-     * the replay's count there (struct illegal_ply), the variations moved
-     * (their first moves, the source tree's) and the notes that say so */
-    struct vec parents, illegal, moved, notes;
+    /* format_move.c: the variations the replay found written before the
+     * move they replace (PDN_DIAG_MISPLACED_VARIATION, struct misplaced),
+     * sorted by first move once asked for; with fix, those moved (their
+     * first moves, the source tree's) and the notes that say so */
+    struct vec misplaced, moved, notes;
+    bool misplaced_sorted;
     struct pdn_movelist legal; /* scratch for pdn_move_text: last, left uncleared */
 };
 
@@ -100,17 +100,20 @@ void fix_end(struct format *f);
 
 /* ---- format_move.c: a variation misplaced before the move it replaces ---- */
 
-/* A move played that has variations (fix only): kept with the position
- * after it, where a variation of it may belong. */
-void move_on_ply(struct format *f, const struct pdn_board *after, const struct pdn_node *node);
-/* An illegal-move finding of the replay (fix only): kept with its count. */
-void move_on_illegal(struct format *f, const struct pdn_diag *d);
+/* A misplaced-variation finding of the replay: kept, with its strings. */
+void move_on_misplaced(struct format *f, const struct pdn_diag *d);
+/* The number of the move a misplaced variation's first move replaces,
+ * which the output writes on it where it stays (no fix): false for any
+ * other node. */
+bool move_misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node,
+                           struct format *f);
 /* After a replay of game: the variations it holds misplaced before the
  * move they replace, moved after it in a copy of its tree (*out, in
  * *arena, which the caller frees). 1 when any was moved, 0 when none, or
  * PDN_ENOMEM. f->notes gets a note for each. */
 int move_misplaced(struct format *f, const pdn_game *game, pdn_game *out, struct arena **arena);
-/* The notes of the variations moved, as PDN_DIAG_FIXED findings. */
+/* The notes of the variations moved, as PDN_DIAG_FIXED findings, then the
+ * findings of those the last replay found where they stand. */
 void move_report(struct format *f, const pdn_game *game);
 /* Forgets the tables of the last replay (not the notes). */
 void move_forget(struct format *f);

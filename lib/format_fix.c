@@ -380,11 +380,14 @@ static const struct fault *find_fault(const struct format *f, const struct pdn_n
     return bsearch(&key, f->faults, f->nfaults, sizeof *f->faults, fault_by_node);
 }
 
-/* pdn_move_number_fn: the replay's number for a move numbered otherwise. */
+/* pdn_move_number_fn: the replay's number for a move numbered otherwise;
+ * the first move of a variation left misplaced, that of the move it
+ * replaces (format_move.c). */
 static bool fixed_number(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
 {
     const struct fault *x = find_fault(ctx, node, FAULT_NUMBER);
-    if (!x || x->kept) return false;
+    if (!x) return move_misplaced_number(out, black, node, ctx);
+    if (x->kept) return false;
     *out = x->number;
     *black = x->black;
     return true;

@@ -1,13 +1,16 @@
 /*
- * format_move: pdnfmt --fix moves a variation written before the move it
- * replaces to after it, where that has one reading. PDN makes a variation
- * an alternative to the move before it; broadcasts write Black's
- * alternative right after White's move ("1. 34-30 (1... 5-10) 1... 20-25",
- * World Title Match Women 2024, game 2), where the replay cannot play it.
- * Moved only when its first move is illegal in place of the move before it
- * and legal in place of the next one, which the replay played, and its
- * number, if written, is that next move's: then nothing else can be
- * meant. Anything less stays as written, with the replay's findings.
+ * format_move: a variation written before the move it replaces. PDN makes
+ * a variation an alternative to the move before it; broadcasts write
+ * Black's alternative right after White's move ("1. 34-30 (1... 19-23)
+ * 1... 20-25"), where the replay cannot play it. The replay decides when
+ * nothing else can be meant (replay_misplaced.c: its first move illegal
+ * where it stands and legal in place of the next move, numbered as that
+ * move or not at all), and says so: PDN_DIAG_MISPLACED_VARIATION. Here,
+ * with fix, such a variation is moved after the next move; without, the
+ * finding is reported as the replay made it, and its first move written
+ * with the number of the move it replaces, the one its text means (as
+ * "1... 19-23", not "1. 19-23", a White move it cannot be), so that the
+ * output reads back with the same finding, and --fix on it moves it still.
  *
  * The game itself is never changed: the moves are made in a copy of its
  * tree, which format.c replays and writes as it would the game (so the
@@ -23,17 +26,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A move played that has variations, and the position after it. */
-struct parent_ply {
-    const struct pdn_node *node;
-    struct pdn_board after;
-};
-
-/* An illegal move, and the replay's count there: whose move it stands for. */
-struct illegal_ply {
-    const struct pdn_node *node;
+/* A variation the replay found misplaced: its first move, the number of
+ * the move it replaces, the finding as the replay made it. */
+struct misplaced {
+    const struct pdn_node *first;
     uint32_t number;
     bool second; /* the "N..." form: the second mover's */
+    struct pdn_pos pos;
+    char move_number[16];
+    char text[PDN_MOVE_TEXT_MAX + 32];
+    char detail[2 * PDN_MOVE_TEXT_MAX + 128];
 };
 
 /* What a note of a variation moved says. */
@@ -51,33 +53,53 @@ static int by_node(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void move_on_ply(struct format *f, const struct pdn_board *after, const struct pdn_node *node)
+static void copy_text(char *out, size_t cap, const char *s)
 {
-    struct parent_ply *p = vec_push(&f->parents, sizeof *p);
-    if (!p) {
-        f->nomem = true;
-        return;
-    }
-    p->node = node;
-    p->after = *after;
+    snprintf(out, cap, "%s", s ? s : "");
 }
 
-void move_on_illegal(struct format *f, const struct pdn_diag *d)
+void move_on_misplaced(struct format *f, const struct pdn_diag *d)
 {
-    if (!d->move_number) return; /* no count there: nothing to place it by */
-    struct illegal_ply *x = vec_push(&f->illegal, sizeof *x);
+    if (!d->node || !d->move_number) return;
+    struct misplaced *x = vec_push(&f->misplaced, sizeof *x);
     if (!x) {
         f->nomem = true;
         return;
     }
-    x->node = d->node;
+    x->first = d->node;
     x->number = (uint32_t)strtoul(d->move_number, NULL, 10);
     x->second = strstr(d->move_number, "...") != NULL;
+    x->pos = (struct pdn_pos){d->line, d->col, 0};
+    copy_text(x->move_number, sizeof x->move_number, d->move_number);
+    copy_text(x->text, sizeof x->text, d->text);
+    copy_text(x->detail, sizeof x->detail, d->detail);
+    f->misplaced_sorted = false;
 }
 
 static const void *find(const struct vec *v, const struct pdn_node *node, size_t size)
 {
     return v->n ? bsearch(&node, v->data, v->n, size, by_node) : NULL;
+}
+
+/* The misplaced variations sorted by their first move (once): the replay
+ * finds them in its order. */
+static void sort_misplaced(struct format *f)
+{
+    if (f->misplaced_sorted) return;
+    qsort(f->misplaced.data, f->misplaced.n, sizeof(struct misplaced), by_node);
+    f->misplaced_sorted = true;
+}
+
+bool move_misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node,
+                           struct format *f)
+{
+    if (f->misplaced.n == 0) return false;
+    sort_misplaced(f);
+    const struct misplaced *x = find(&f->misplaced, node, sizeof *x);
+    if (!x) return false;
+    *out = x->number;
+    *second = x->second;
+    return true;
 }
 
 /* ---- deciding ------------------------------------------------------------- */
@@ -100,44 +122,29 @@ static const char *played_text(const struct mover *m, const struct pdn_node *nod
     return at >= 0 ? m->f->placed[at].text : node->text;
 }
 
-static bool legal_at(struct format *f, const char *text, const struct pdn_board *board)
-{
-    struct pdn_match match;
-    pdn_movegen(&f->legal, board, 0);
-    pdn_move_match(&match, text, board, &f->legal, false);
-    return match.result == PDN_MATCH_OK || match.result == PDN_MATCH_AMBIGUOUS;
-}
-
-static void note_moved(struct mover *m, const struct pdn_line *var, const struct pdn_node *prev,
-                       const struct illegal_ply *at, const struct pdn_node *next, uint32_t number,
-                       bool second)
+static void note_moved(struct mover *m, const struct misplaced *x, const struct pdn_node *prev,
+                       const struct pdn_node *next)
 {
     struct moved_note *n = vec_push(&m->f->notes, sizeof *n);
     if (!n) {
         m->nomem = true;
         return;
     }
-    const struct pdn_node *first = &var->moves[0];
+    /* the move it replaced stood a ply before: the other mover's */
     char was[16];
-    n->pos = var->pos;
-    label(n->move_number, number, second);
-    label(was, at->number, at->second);
-    if (first->number)
-        snprintf(n->text, sizeof n->text, "%lu%s %s", (unsigned long)first->number,
-                 first->number_black ? "..." : ".", first->text);
-    else
-        snprintf(n->text, sizeof n->text, "%s", first->text);
+    label(was, x->second ? x->number : x->number - (x->number > 0), !x->second);
+    n->pos = x->pos;
+    copy_text(n->move_number, sizeof n->move_number, x->move_number);
+    copy_text(n->text, sizeof n->text, x->text);
     snprintf(n->detail, sizeof n->detail,
              "variation moved after %s %s: legal in its place, illegal in place of %s %s",
              n->move_number, played_text(m, next), was, played_text(m, prev));
 }
 
 /*
- * Whether variation var of line->moves[i] is misplaced: an alternative to
- * the next move. Its first move is illegal where it stands (the replay
- * said so, no setup before it), the next move was played, from the
- * position after move i (no setup between), and the first move is legal
- * there; a number written on it is the next move's. Noted when it is.
+ * Whether variation var of line->moves[i] is moved: the replay found it
+ * misplaced (replay_misplaced.c), an alternative to the next move, which
+ * it played. Noted when it is.
  */
 static bool misplaced(struct mover *m, const struct pdn_line *line, uint32_t i,
                       const struct pdn_line *var)
@@ -145,15 +152,9 @@ static bool misplaced(struct mover *m, const struct pdn_line *line, uint32_t i,
     struct format *f = m->f;
     if (var->nmoves == 0 || i + 1 >= line->nmoves) return false;
     const struct pdn_node *first = &var->moves[0], *next = &line->moves[i + 1];
-    if (first->setup || !first->text || next->setup) return false;
-    const struct illegal_ply *at = find(&f->illegal, first, sizeof *at);
-    const struct parent_ply *prev = find(&f->parents, &line->moves[i], sizeof *prev);
-    if (!at || !prev || ply_record_find(&f->plies, next) < 0) return false;
-    uint32_t number = at->number + (at->second && at->number < UINT32_MAX);
-    bool second = !at->second;
-    if (first->number && (first->number != number || first->number_black != second)) return false;
-    if (!legal_at(f, first->text, &prev->after)) return false;
-    note_moved(m, var, prev->node, at, next, number, second);
+    const struct misplaced *x = find(&f->misplaced, first, sizeof *x);
+    if (!x || ply_record_find(&f->plies, next) < 0) return false;
+    note_moved(m, x, &line->moves[i], next);
     const struct pdn_node **kept = vec_push(&f->moved, sizeof *kept);
     if (!kept)
         m->nomem = true;
@@ -224,9 +225,8 @@ static bool copy_line(struct mover *m, struct pdn_line *out, const struct pdn_li
 int move_misplaced(struct format *f, const pdn_game *game, pdn_game *out, struct arena **arena)
 {
     *arena = NULL;
-    if (f->parents.n == 0 || f->illegal.n == 0) return 0;
-    qsort(f->parents.data, f->parents.n, sizeof(struct parent_ply), by_node);
-    qsort(f->illegal.data, f->illegal.n, sizeof(struct illegal_ply), by_node);
+    if (f->misplaced.n == 0) return 0;
+    sort_misplaced(f);
     struct mover m = {.f = f};
     f->moved.n = 0;
     decide_line(&m, &game->main);
@@ -245,35 +245,47 @@ int move_misplaced(struct format *f, const pdn_game *game, pdn_game *out, struct
 
 /* ---- the notes --------------------------------------------------------------- */
 
-void move_report(struct format *f, const pdn_game *game)
+static void report(struct format *f, const pdn_game *game, enum pdn_diag_code code,
+                   const struct pdn_pos *pos, const char *move_number, const char *text,
+                   const char *detail, const struct pdn_node *node)
 {
     const struct pdn_format_options *o = f->opt;
+    struct pdn_diag d = {
+        .code = code,
+        .file = o->filename ? o->filename : "-",
+        .line = pos->line,
+        .col = pos->col,
+        .game = game->index,
+        .move_number = move_number,
+        .text = text,
+        .detail = detail,
+        .node = node,
+    };
+    o->on_diag(&d, o->diag_ctx);
+}
+
+void move_report(struct format *f, const pdn_game *game)
+{
+    if (!f->opt->on_diag) return;
     const struct moved_note *notes = f->notes.data;
-    for (size_t i = 0; o->on_diag && i < f->notes.n; i++) {
-        const struct moved_note *n = &notes[i];
-        struct pdn_diag d = {
-            .code = PDN_DIAG_FIXED,
-            .file = o->filename ? o->filename : "-",
-            .line = n->pos.line,
-            .col = n->pos.col,
-            .game = game->index,
-            .move_number = n->move_number,
-            .text = n->text,
-            .detail = n->detail,
-        };
-        o->on_diag(&d, o->diag_ctx);
-    }
+    for (size_t i = 0; i < f->notes.n; i++)
+        report(f, game, PDN_DIAG_FIXED, &notes[i].pos, notes[i].move_number, notes[i].text,
+               notes[i].detail, NULL);
+    /* those the output keeps where they stand (no fix, or written as read) */
+    const struct misplaced *kept = f->misplaced.data;
+    for (size_t i = 0; i < f->misplaced.n; i++)
+        report(f, game, PDN_DIAG_MISPLACED_VARIATION, &kept[i].pos, kept[i].move_number,
+               kept[i].text, kept[i].detail, kept[i].first);
 }
 
 void move_forget(struct format *f)
 {
-    f->parents.n = f->illegal.n = f->moved.n = 0;
+    f->misplaced.n = f->moved.n = 0;
 }
 
 void move_free(struct format *f)
 {
-    vec_free(&f->parents);
-    vec_free(&f->illegal);
+    vec_free(&f->misplaced);
     vec_free(&f->moved);
     vec_free(&f->notes);
 }

@@ -690,6 +690,11 @@ enum pdn_diag_code {
     /* CSV input: the header names tags of games (White, Result, FEN...) but no moves
        column; each row is read as a game of its tags alone */
     PDN_DIAG_CSV_NO_MOVES,
+    /* replay: a variation whose first move is illegal where it stands and
+       legal in place of the next move of its line, numbered as that move or
+       not at all: written before the move it replaces (at its '('; text:
+       its first move as written; detail: both moves; node: its first move) */
+    PDN_DIAG_MISPLACED_VARIATION,
     PDN_DIAG_COUNT
 };
 
@@ -1333,9 +1338,11 @@ typedef const char *(*pdn_move_text_fn)(const struct pdn_node *node, void *ctx);
  */
 typedef bool (*pdn_move_cut_fn)(const struct pdn_node *node, void *ctx);
 /*
- * The move number to write before a move that has one written, in place of
- * node->number and node->number_black: true and *out, *black set to replace
- * them, false to keep them.
+ * The move number to write before a move, in place of node->number and
+ * node->number_black (0 for a move with none written): true and *out,
+ * *black set to replace them, false to keep them. Asked at every move; a
+ * number given is the ply's own, and the numbers of the moves after it
+ * follow from it.
  */
 typedef bool (*pdn_move_number_fn)(uint32_t *out, bool *black, const struct pdn_node *node,
                                    void *ctx);
@@ -1478,10 +1485,13 @@ struct pdn_format_options {
  *     with fix). Other bad
  *     dates (two-digit years, ranges) are neither repaired nor reported.
  *   - a variation written before the move it replaces ("1. 34-30 (1...
- *     19-23) 1... 20-25"): moved after it when its first move is illegal
- *     where it stands (PDN_DIAG_ILLEGAL_MOVE), legal in place of the next
- *     move, which the replay played, and numbered as that move or not at
- *     all; else left as written.
+ *     19-23) 1... 20-25"): moved after it when the replay says it is one
+ *     (PDN_DIAG_MISPLACED_VARIATION: its first move illegal where it
+ *     stands, legal in place of the next move, which the replay played,
+ *     numbered as that move or not at all); else left as written. Left,
+ *     its first move is written with the number of the move it replaces
+ *     ("(1... 19-23)", with or without fix), the moves after it numbered
+ *     on from there.
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault

@@ -387,6 +387,8 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     }
     replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos, ply_number_text(num), node->text,
                 r->detail);
+    if (i == 0 && m.result == PDN_MATCH_ILLEGAL && r->place && r->place->line == line)
+        replay_misplaced_check(r, node);
     return -1;
 }
 
@@ -615,9 +617,12 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
                         const struct pdn_board *start, struct turn turn, int depth,
                         struct pdn_board *end);
 
+/* place: where they stand, or NULL. */
 static void replay_variations(struct replay *r, const struct pdn_node *node,
-                              const struct pdn_board *before, struct turn turn, int depth)
+                              const struct pdn_board *before, struct turn turn, int depth,
+                              struct variation_place *place)
 {
+    const struct variation_place *outer = r->place;
     for (uint32_t v = 0; v < node->nvariations; v++) {
         if (depth + 1 > REPLAY_DEPTH_MAX) {
             if (!r->depth_reported)
@@ -627,8 +632,11 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
             return;
         }
         struct pdn_board end;
+        if (place) place->line = &node->variations[v];
+        r->place = place;
         replay_line(r, &node->variations[v], before, turn, depth + 1, &end);
     }
+    r->place = outer;
 }
 
 /* Replays a line; *end gets the position after its last legal ply (or
@@ -657,8 +665,14 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
         struct turn turn_before = turn;
         ok = replay_ply(r, line, i, &before, &board, &turn, depth);
         /* Variations replace this move: they start where it started, and
-         * can be replayed even when the move itself is illegal. */
-        if (node->nvariations) replay_variations(r, node, &before, turn_before, depth);
+         * can be replayed even when the move itself is illegal. One that
+         * cannot may have been meant for the next move. */
+        if (node->nvariations) {
+            struct variation_place place;
+            bool placed =
+                ok && replay_variation_place(&place, r, line, i, turn_before, &board, turn);
+            replay_variations(r, node, &before, turn_before, depth, placed ? &place : NULL);
+        }
     }
     /* The tree keeps no place for a trailing setup: report at the last move. */
     const struct pdn_pos *at = line->nmoves ? &line->moves[line->nmoves - 1].pos : &line->pos;
@@ -690,6 +704,7 @@ static void replay_init(struct replay *r, const pdn_game *game,
     r->went_on_reported = r->depth_reported = false;
     r->budget = 0;
     r->ambiguous = NULL;
+    r->place = NULL;
     r->legal = legal;
     r->scratch = scratch;
 }

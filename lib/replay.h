@@ -146,6 +146,20 @@ struct turn {
     bool known;      /* false after a FEN without move number, until one is written */
 };
 
+/* Where the variations of a move played stand (replay_misplaced.c): the
+ * position after that move, and the next move of its line, where one
+ * written a move too early belongs. */
+struct variation_place {
+    const struct pdn_line *line;     /* the variation being replayed */
+    const struct pdn_node *replaced; /* the move it is written after */
+    uint32_t replaced_number;        /* and its label: number, */
+    bool replaced_second;            /* the second mover's */
+    const struct pdn_node *next;     /* the move after that one */
+    uint32_t next_number;            /* and its label: number, */
+    bool next_second;                /* the second mover's */
+    struct pdn_board after;          /* the position after 'replaced' */
+};
+
 struct replay {
     const pdn_game *game;
     bool plain_nodes; /* the game is the reader's: its nodes' plain_from, plain_to
@@ -168,6 +182,9 @@ struct replay {
     bool *ambiguous;              /* replay_game_noting's (replay_plies.h), or NULL */
     struct pdn_movelist *legal;   /* the ply being replayed */
     struct pdn_movelist *scratch; /* the lookahead */
+    /* the variation being replayed, where its first move may belong
+     * instead (NULL: none can be moved, or a main line) */
+    const struct variation_place *place;
 };
 
 /* The move lists a replay holds by pointer: 20 KB each, allocated once per
@@ -188,6 +205,19 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
  * is written for every game of an 8x8 file without a GameType tag, a
  * result convention's for every game of a file of chess-style results. */
 void replay_detail_append(struct replay *r, size_t *len, const char *text);
+
+/* ---- A variation before the move it replaces (replay_misplaced.c) -------- */
+
+/* Where the variations of line->moves[i] stand, played at turn into
+ * after (turn: the count after it): false when none of them can be
+ * misplaced (no move after it, a side or number unknown). */
+bool replay_variation_place(struct variation_place *out, const struct replay *r,
+                            const struct pdn_line *line, uint32_t i, struct turn played,
+                            const struct pdn_board *after, struct turn turn);
+/* The first move of r->place's variation is illegal where it stands: says
+ * so (PDN_DIAG_MISPLACED_VARIATION) when it is the alternative to the next
+ * move. Uses r->scratch. */
+void replay_misplaced_check(struct replay *r, const struct pdn_node *first);
 
 /* ---- Silent replay (replay_probe.c) -------------------------------------- */
 

@@ -116,6 +116,62 @@ static void test_replay_illegal_details(void **state)
     fx_free(f);
 }
 
+/* The finding of code among those of the last replay, NULL when none. */
+static const struct diag_record *found(const struct fx *f, enum pdn_diag_code code)
+{
+    for (int i = 0; i < f->dc.nkept; i++)
+        if (f->dc.kept[i].code == code) return &f->dc.kept[i];
+    return NULL;
+}
+
+/* A variation written before the move it replaces, as broadcasts write
+ * Black's alternative right after White's move: its first move is illegal
+ * where it stands, and when it is legal in place of the next move (which
+ * is legal there), numbered as that move or not at all, the replay says so
+ * at its '(' under the next move's number, beside the illegal move. */
+static void test_replay_variation_before_the_move_it_replaces(void **state)
+{
+    (void)state;
+    static const char *const meant[] = {
+        "1. 32-28 (19-23) 18-23 2. 37-32",
+        "1. 32-28 (1... 19-23 2. 37-32) 18-23 2. 37-32",
+    };
+    for (size_t i = 0; i < sizeof meant / sizeof meant[0]; i++) {
+        struct fx *f = fx_game(meant[i], "*", NULL);
+        assert_int_equal(fx_replay(f, false), PDN_OK);
+        dc_print(&f->dc);
+        const struct diag_record *d = found(f, PDN_DIAG_MISPLACED_VARIATION);
+        assert_non_null(d);
+        dc_expect_at(d, 1, 10);
+        assert_string_equal(d->move_number, "1...");
+        assert_string_equal(d->text, i == 0 ? "19-23" : "1... 19-23");
+        assert_string_equal(d->detail, "illegal in place of 1. 32-28, legal in place of the next "
+                                       "move, 1... 18-23: pdnfmt --fix moves it after that move");
+        assert_non_null(found(f, PDN_DIAG_ILLEGAL_MOVE));
+        assert_int_equal(f->sum.warnings, i == 0 ? 1 : 2); /* and the number, "1..." */
+        fx_free(f);
+    }
+    /* Another reading is left: numbered as another move, illegal in place
+     * of the next move too (square 10 held), legal where it stands, no
+     * next move, the next move illegal, or the move before it illegal. */
+    static const char *const doubtful[] = {
+        "1. 32-28 (1. 19-23) 18-23",
+        "1. 32-28 (2... 19-23) 18-23",
+        "1. 32-28 (5-10) 18-23",
+        "1. 32-28 (33-29) 18-23",
+        "1. 32-28 (19-23)",
+        "1. 32-28 (19-23) 5-10",
+        "1. 32-28 19-23 2. 21-27 (14-19) 28x19",
+    };
+    for (size_t i = 0; i < sizeof doubtful / sizeof doubtful[0]; i++) {
+        struct fx *f = fx_game(doubtful[i], "*", NULL);
+        assert_int_equal(fx_replay(f, false), PDN_OK);
+        dc_print(&f->dc);
+        assert_null(found(f, PDN_DIAG_MISPLACED_VARIATION));
+        fx_free(f);
+    }
+}
+
 static void test_replay_illegal_move_then_next_game_line(void **state)
 {
     (void)state;
@@ -494,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_replay_plain_squares_of_the_reader_only),
         cmocka_unit_test(test_replay_illegal_empty_square),
         cmocka_unit_test(test_replay_illegal_details),
+        cmocka_unit_test(test_replay_variation_before_the_move_it_replaces),
         cmocka_unit_test(test_replay_illegal_move_then_next_game_line),
         cmocka_unit_test(test_replay_ambiguity_resolved_by_lookahead),
         cmocka_unit_test(test_replay_ambiguity_unresolved),
