@@ -109,6 +109,12 @@ int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game)
     return rc;
 }
 
+bool pdn_date_swappable(const char *value)
+{
+    char both[2][DATE_SIZE];
+    return value && date_swappable(both, value);
+}
+
 /* The one order a set of them shows, or DATE_NO_ORDER. */
 static enum date_order one_order(uint8_t orders)
 {

@@ -385,8 +385,10 @@ static const struct fault *find_fault(const struct format *f, const struct pdn_n
  * replaces (format_move.c). */
 static bool fixed_number(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
 {
-    const struct fault *x = find_fault(ctx, node, FAULT_NUMBER);
-    if (!x) return move_misplaced_number(out, black, node, ctx);
+    struct format *f = ctx;
+    /* A wrong number is one written; the writer asks at every move. */
+    const struct fault *x = node->number ? find_fault(f, node, FAULT_NUMBER) : NULL;
+    if (!x) return f->misplaced.n && move_misplaced_number(out, black, node, f);
     if (x->kept) return false;
     *out = x->number;
     *black = x->black;

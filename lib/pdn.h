@@ -1420,6 +1420,9 @@ PDN_API void pdn_date_orders_free(pdn_date_orders *orders); /* accepts NULL */
 /* Adds the order the game's date shows, if one only makes a date, to its
  * event's: 0, PDN_ENOMEM or PDN_EINVAL (a NULL argument). */
 PDN_API int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game);
+/* Whether a Date tag's value is a day and month before the year that could
+ * be swapped ("10.03.2003", "12-08-2021"): what a table settles. */
+PDN_API bool pdn_date_swappable(const char *value);
 
 #define PDN_FORMAT_OPTIONS_VERSION 3
 struct pdn_format_options {

@@ -382,6 +382,13 @@ static void test_format_fix_date_orders(void **state)
                                   "[Date \"10.11.1968\"]\n1. 32-28 *\n");
     assert_string_equal(got, "2003.03.13\n1973.10.01\n1968.11.10\n");
     free(got);
+    /* What a table settles: a date of two readings, none other. */
+    assert_true(pdn_date_swappable("10.03.2003"));
+    assert_true(pdn_date_swappable("12-08-2021"));
+    assert_false(pdn_date_swappable("13.03.2003"));
+    assert_false(pdn_date_swappable("05.05.2003"));
+    assert_false(pdn_date_swappable("2003.03.10"));
+    assert_false(pdn_date_swappable(NULL));
     assert_int_equal(pdn_date_orders_new(NULL), PDN_EINVAL);
     assert_int_equal(pdn_date_orders_add(NULL, NULL), PDN_EINVAL);
     pdn_date_orders_free(NULL);
