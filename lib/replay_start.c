@@ -194,6 +194,10 @@ static void append_moves_verdict(struct replay *r, size_t *len)
         replay_detail_append(r, len, "; its moves are legal under ");
         append_variants(r, len, in->variant_legal, " and ");
         replay_detail_append(r, len, " rules");
+        if (in->variant_tried & ~in->variant_legal) { /* refused: as much said as the others */
+            replay_detail_append(r, len, ", not ");
+            append_variants(r, len, in->variant_tried & ~in->variant_legal, " or ");
+        }
         if (in->variant_tried != in->variant_candidates) { /* two legal: enough to choose */
             replay_detail_append(r, len, " (");
             append_variants(r, len, in->variant_candidates & ~in->variant_tried, " and ");

@@ -218,14 +218,6 @@ static int candidate_order(enum pdn_variant out[PDN_VARIANT_COUNT], unsigned can
     return n;
 }
 
-/*
- * Replays the main line under the candidates in order and takes the first
- * it is legal under. Stops as soon as the choice is sure: at a legal one the
- * file favours, or at a second legal one; otherwise tries them all, so that
- * a game legal under one only is known as such. Under none: the clue's own
- * variant, with its errors. Sets the game's variant fields; returns the
- * source.
- */
 /* Whether every candidate was tried and the moves were legal under one
  * alone: then no file's order chose it. */
 static bool legal_under_one_alone(const struct pdn_game_internal *in, unsigned candidates)
@@ -233,29 +225,67 @@ static bool legal_under_one_alone(const struct pdn_game_internal *in, unsigned c
     return bits_count(in->variant_legal) == 1 && in->variant_tried == candidates;
 }
 
+/*
+ * Whether the file so far favours the first of the order over every other
+ * candidate: more of its games counted for it than for the next. A tie
+ * favours none: a first game legal under Russian and Brazilian rules
+ * counts for both, and the common order that puts Russian first is no
+ * reason to stop trying Brazilian on the games after it, or an untagged
+ * Brazilian file would never meet the game that tells.
+ */
+static bool file_favours_first(const enum pdn_variant *order, int n,
+                               const struct variant_tally *tally)
+{
+    unsigned most = tally_count(tally, gametype_of(order[0]));
+    return most > 0 && (n == 1 || most > tally_count(tally, gametype_of(order[1])));
+}
+
+/* The most common of a non-empty set of variants (variant_common_order). */
+static enum pdn_variant most_common(unsigned mask)
+{
+    int i = 0;
+    while (i < PDN_VARIANT_COUNT - 1 && !(mask & BIT(variant_common_order[i])))
+        i++;
+    return variant_common_order[i];
+}
+
+/*
+ * Replays the main line under the candidates in order, the file's
+ * favourites first. Stops as soon as the choice is sure: at the file's
+ * favourite when the moves are legal under it (from the file), or at a
+ * second legal one (the most common of the two, from the content: the
+ * reader may hold the game for a later one to decide, variant_open);
+ * otherwise tries them all, so that a game legal under one only is known
+ * as such. Under none: the clue's own variant, with its errors. With no
+ * moves: the favourite, else the most common. Sets the game's variant
+ * fields; returns the source.
+ */
 static enum pdn_variant_source choose_by_moves(pdn_game *game, const struct variant_clue *clue,
                                                const struct variant_tally *tally)
 {
     enum pdn_variant order[PDN_VARIANT_COUNT];
-    int n = candidate_order(order, clue->candidates, tally), first = -1;
-    bool moves = game->main.nmoves > 0;
+    int n = candidate_order(order, clue->candidates, tally);
+    bool favoured = n > 0 && file_favours_first(order, n, tally);
     struct pdn_game_internal *in = game_internal_mut(game);
     in->variant_candidates = clue->candidates;
-    for (int i = 0; i < n; i++) {
-        if (moves) {
-            in->variant_tried |= BIT(order[i]);
-            if (!replay_probe(game, order[i])) continue;
-            in->variant_legal |= BIT(order[i]);
-        }
-        if (first < 0) first = i;
-        if (!moves || tally_count(tally, gametype_of(order[first])) > 0 ||
-            bits_count(in->variant_legal) > 1)
-            break;
+    if (game->main.nmoves == 0) {
+        game->gametype = gametype_of(favoured ? order[0] : most_common(clue->candidates));
+        return favoured ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
     }
-    game->gametype = first < 0 ? clue->gametype : gametype_of(order[first]);
-    bool favourite = first >= 0 && tally_count(tally, game->gametype) > 0;
-    bool only = legal_under_one_alone(in, clue->candidates);
-    return favourite && !only ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
+    for (int i = 0; i < n; i++) {
+        in->variant_tried |= BIT(order[i]);
+        if (!replay_probe(game, order[i])) continue;
+        in->variant_legal |= BIT(order[i]);
+        if ((i == 0 && favoured) || bits_count(in->variant_legal) > 1) break;
+    }
+    if (!in->variant_legal) {
+        game->gametype = clue->gametype;
+        return PDN_VARIANT_FROM_CONTENT;
+    }
+    game->gametype = gametype_of(most_common(in->variant_legal));
+    /* The favourite legal, the others not tried: the file chose. */
+    bool file_chose = favoured && n > 1 && in->variant_tried == BIT(order[0]);
+    return file_chose ? PDN_VARIANT_FROM_FILE : PDN_VARIANT_FROM_CONTENT;
 }
 
 /*

@@ -10,6 +10,11 @@
  *   - the same position, 1. d4xb2: a backward capture, legal under Russian
  *     and Brazilian rules, not Czech.
  *   - 1. c3-d4 f6-g5 from the start: legal under all three.
+ *   - "W:Wf6,d6:Be7,b6,c5", 1. f6xd8 c5xe7: the white man takes e7 and is
+ *     crowned on d8, where a Brazilian capture ends; a Russian one goes
+ *     on, the new king taking b6 (f6xd8xa5). Then the black man on c5
+ *     takes d6 backwards, which no Czech man may: legal under Brazilian
+ *     rules alone.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,6 +35,7 @@
 #define CZECH_ONLY "[FEN \"W:Wd4:Bc3,h8\"]\n1. d4-e5 *\n\n"
 #define BACKWARD_CAPTURE "[FEN \"W:Wd4:Bc3,h8\"]\n1. d4xb2 *\n\n"
 #define LEGAL_UNDER_ALL "1. c3-d4 f6-g5 *\n\n"
+#define BRAZILIAN_ONLY "[FEN \"W:Wf6,d6:Be7,b6,c5\"]\n1. f6xd8 c5xe7 *\n\n"
 
 #define GAMES_MAX 24
 
@@ -79,10 +85,56 @@ static void test_variant_several_legal_most_common(void **state)
     assert_int_equal(game_internal(g[0])->variant_legal,
                      BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
     /* The file so far: one game legal under Russian, one under Brazilian
-     * rules; Russian, taken, wins the tie, and is tried alone. */
+     * rules. A tie favours neither: both are tried, the most common taken. */
     assert_int_equal(g[1]->gametype, 25);
-    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_FILE);
-    assert_int_equal(game_internal(g[1])->variant_tried, BIT(PDN_VARIANT_RUSSIAN));
+    assert_int_equal(g[1]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[1])->variant_tried,
+                     BIT(PDN_VARIANT_RUSSIAN) | BIT(PDN_VARIANT_BRAZILIAN));
+    free_all(g, n);
+}
+
+/* An untagged Brazilian file whose first games are legal under Russian
+ * rules too: the tie they leave (each counted for both) makes no favourite,
+ * so that the game legal under Brazilian rules alone is tried under all
+ * and tells, and the games held before it are Brazilian. Russian, the
+ * most common, won the tie: every game but the last was Russian, the
+ * last "as most of the file's games so far". */
+static void test_variant_tie_makes_no_favourite(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, BACKWARD_CAPTURE LEGAL_UNDER_ALL BRAZILIAN_ONLY);
+    assert_int_equal(n, 3);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(g[i]->gametype, 26);
+    assert_int_equal(g[2]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[2])->variant_tried, ALGEBRAIC);
+    assert_int_equal(game_internal(g[2])->variant_legal, BIT(PDN_VARIANT_BRAZILIAN));
+    assert_true(pdn_game_variant_own(g[2]));
+    for (size_t i = 0; i < 2; i++) {
+        assert_int_equal(g[i]->variant_source, PDN_VARIANT_FROM_FILE);
+        assert_int_equal(game_internal(g[i])->variant_told_by, 3);
+    }
+    free_all(g, n);
+}
+
+/* A file whose favourite the moves refuse: the others are all tried, not
+ * stopped at the first legal one that some earlier game was of, so that a
+ * Brazilian game among Russian ones (two tagged Russian, one Brazilian) is
+ * known as legal under Brazilian rules alone, not taken "as most of the
+ * file's games so far" with Czech not tried. */
+static void test_variant_favourite_refused_tries_all(void **state)
+{
+    (void)state;
+    pdn_game *g[GAMES_MAX];
+    size_t n = read_all(g, "[GameType \"26\"]\n1. c3-d4 *\n\n"
+                           "[GameType \"25\"]\n1. c3-d4 *\n\n"
+                           "[GameType \"25\"]\n1. c3-d4 *\n\n" BRAZILIAN_ONLY);
+    assert_int_equal(n, 4);
+    assert_int_equal(g[3]->gametype, 26);
+    assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_int_equal(game_internal(g[3])->variant_tried, ALGEBRAIC);
+    assert_true(pdn_game_variant_own(g[3]));
     free_all(g, n);
 }
 
@@ -127,8 +179,8 @@ static void test_variant_own(void **state)
     assert_true(pdn_game_variant_own(g[2])); /* Czech alone */
     assert_int_equal(g[3]->variant_source, PDN_VARIANT_FROM_CONTENT);
     assert_false(pdn_game_variant_own(g[3])); /* Russian and Brazilian: the order chose */
-    assert_int_equal(g[4]->variant_source, PDN_VARIANT_FROM_FILE);
-    assert_false(pdn_game_variant_own(g[4]));
+    assert_int_equal(g[4]->variant_source, PDN_VARIANT_FROM_CONTENT);
+    assert_false(pdn_game_variant_own(g[4])); /* the tie above: the order chose again */
     assert_int_equal(g[5]->gametype, 20);
     assert_true(pdn_game_variant_own(g[5])); /* square 35 */
     assert_false(pdn_game_variant_own(NULL));
@@ -463,6 +515,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_variant_moves_choose_czech),
         cmocka_unit_test(test_variant_several_legal_most_common),
+        cmocka_unit_test(test_variant_tie_makes_no_favourite),
+        cmocka_unit_test(test_variant_favourite_refused_tries_all),
         cmocka_unit_test(test_variant_file_settles),
         cmocka_unit_test(test_variant_legal_under_none),
         cmocka_unit_test(test_variant_fen_of_8x8),
