@@ -67,7 +67,8 @@ static int on_result(struct parser *p)
  * it ends the remark ("a long -"). A dash (or "- -") on the remark's line
  * that the next move number leaves standing for a ply, "white was away -
  * 3... 10-14" (White's move 3 not given), is a move not given, as where
- * real files write one: after a move number or a move. 0, 1, 2 or PDN_E*. */
+ * real files write one: after a move number or a move (see
+ * parser_number_takes_ply). 0, 1, 2 or PDN_E*. */
 static int remark_dashes(struct parser *p)
 {
     struct token t[3];
@@ -75,10 +76,7 @@ static int remark_dashes(struct parser *p)
     if (n <= 0 || t[0].kind != TOK_DASH || t[0].pos.line != p->tok.pos.line) return n < 0 ? n : 0;
     if ((n = parser_peek(p, t, 3)) < 0) return n;
     int dashes = n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
-    const struct frame_label *ply = &top(p)->next;
-    bool same_ply = n > dashes && t[dashes].kind == TOK_MOVENUM && t[dashes].value == ply->num &&
-                    t[dashes].black == ply->black;
-    if (!same_ply) return 0;
+    if (n <= dashes || !parser_number_takes_ply(&t[dashes], &top(p)->next)) return 0;
     p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
     return dashes;
 }

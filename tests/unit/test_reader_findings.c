@@ -406,7 +406,10 @@ static void test_findings_filler_in_a_remark(void **state)
  * pdnfmt wrote "{a long} 2. -- 2. 28x19", a number twice, and the replay
  * stopped for the rest of the line. Where the number leaves the dash a
  * ply ("3..." after White's move 3 not given), or in strict reading, a
- * dash is what it was, and so is a dash on the next line. */
+ * dash is what it was. On the next line it is not the remark's, and no
+ * move either (9g). Files that number Black's move as White's ("2. 37-32
+ * 2. 14-19") name Black's move 2 "2.": "2. 37-32 a long - 2. 14-19" ends
+ * the remark too. */
 static void test_findings_dash_ends_a_remark(void **state)
 {
     (void)state;
@@ -420,8 +423,85 @@ static void test_findings_dash_ends_a_remark(void **state)
     assert_non_null(need_code(PDN_DIAG_UNEXPECTED_CHAR));
     pdn_game_free(g);
     g = one("1. 32-28 19-23 a long\n- 2. 28x19 *", false);
-    assert_int_equal(g->main.nmoves, 4);
-    assert_non_null(need("unknown move"));
+    assert_int_equal(g->main.nmoves, 3);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "a long");
+    assert_string_equal(need("stray dash")->text, "-");
+    pdn_game_free(g);
+    expect_one_remark("1. 32-28 19-23 2. 37-32 a long - 2. 14-19 3. 32-27 *", "a long -", 25,
+                      "2...", 2, 5);
+}
+
+/* One reading of text, through the quick lane or tokens only
+ * (PDN_SLOW_PATH): both must take a stray dash alike. */
+static pdn_game *one_path(const char *text, bool slow)
+{
+    if (slow) setenv("PDN_SLOW_PATH", "1", 1);
+    pdn_game *g = one(text, false);
+    unsetenv("PDN_SLOW_PATH");
+    return g;
+}
+
+/* A stray dash, no remark, in text with nmoves moves: one finding (the
+ * first, when a stray '.' stands before it), quoting it at col, labelled
+ * with the ply it would stand for, and no node. */
+static void expect_stray_dash(const char *text, const char *quote, uint32_t col, const char *label,
+                              size_t findings, size_t nmoves)
+{
+    for (int slow = 0; slow <= 1; slow++) {
+        pdn_game *g = one_path(text, slow);
+        assert_int_equal(F.dc.total, findings);
+        const struct diag_record *d = need("stray dash");
+        assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
+        assert_string_equal(d->text, quote);
+        assert_int_equal(d->col, col);
+        assert_string_equal(d->move_number, label);
+        assert_int_equal(g->main.nmoves, nmoves);
+        for (uint32_t i = 0; i < g->main.nmoves; i++)
+            assert_true(g->main.moves[i].text[0] != '-');
+        pdn_game_free(g);
+    }
+}
+
+/* 9g. A dash straight after a move, with the move number of the ply it
+ * would stand for right after it ("19-23 - 2. 28x19"), is no move not
+ * given: White's move 2 cannot be both. It was a node "-" that pdnfmt
+ * wrote "2. -- 2. 28x19", a number twice, with two findings ("unknown
+ * move", "move not given") and the rest of the line not replayed. Now a
+ * stray dash: one warning, no node, as a stray '.' is. A move number
+ * before the dash, a number that leaves it a ply ("2. 28x19 - 3."), or
+ * strict reading keep it what it was. */
+static void test_findings_stray_dash(void **state)
+{
+    (void)state;
+    expect_stray_dash("1. 32-28 19-23 - 2. 28x19 14x23 *", "-", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 - - 2. 28x19 14x23 *", "- -", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 -- 2. 28x19 14x23 *", "--", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 -\n2. 28x19 14x23 *", "-", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 . - 2. 28x19 14x23 *", "-", 18, "2.", 2, 4);
+    expect_stray_dash("1. 32-28 19-23 {c} - 2. 28x19 14x23 *", "-", 20, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 2. 28x19 - 2... 14x23 *", "-", 25, "2...", 1, 4);
+    expect_stray_dash("- 1. 32-28 19-23 *", "-", 1, "", 1, 2);
+    /* "2." for Black's move 2, the file's way (the replay says so). */
+    expect_stray_dash("1. 32-28 19-23 2. 28x19 - 2. 14x23 *", "-", 25, "2...", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 2. 33-29 (2. 37-32 - 2. 14-19) 14-19 *", "-", 35, "2...", 1,
+                      4);
+
+    static const char *const kept[] = {
+        "1. 32-28 19-23 2. - 2. 28x19 *",         /* a number before the dash */
+        "1. 32-28 19-23 2. 28x19 - 3. 37-32 *",   /* Black's move 2 not given */
+        "1. 32-28 19-23 - 2... 14-19 3. 37-32 *", /* White's move 2 not given */
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        for (int slow = 0; slow <= 1; slow++) {
+            pdn_game *g = one_path(kept[i], slow);
+            assert_non_null(need("unknown move"));
+            assert_null(dc_find_detail(&F.dc, "stray dash"));
+            pdn_game_free(g);
+        }
+    }
+    pdn_game *g = one("1. 32-28 19-23 - 2. 28x19 *", true);
+    assert_null(dc_find_detail(&F.dc, "stray dash"));
+    assert_non_null(need_code(PDN_DIAG_SYNTAX));
     pdn_game_free(g);
 }
 
@@ -605,6 +685,7 @@ int main(void)
         cmocka_unit_test(test_findings_x_word_is_a_remark),
         cmocka_unit_test(test_findings_dash_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark),
+        cmocka_unit_test(test_findings_stray_dash),
         cmocka_unit_test(test_findings_filler_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark_at_block_edges),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
