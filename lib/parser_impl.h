@@ -152,7 +152,7 @@ void parser_flush(struct parser *p);
 void parser_take_find(struct parser *p);
 void parser_resume_window(struct parser *p);
 /* Up to n tokens after the current one, looked at, not taken: how many
- * (PDN_E* on failure). In a game only. */
+ * (PDN_E* on failure). */
 int parser_peek(struct parser *p, struct token *out, int n);
 
 /* Whether the token t, a move number, names the ply a dash (a move not

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -524,6 +525,101 @@ static void test_findings_dash_ends_a_remark_at_block_edges(void **state)
     free(text);
 }
 
+/* 9h. A remark before a game's first move, with a dash after it and the
+ * move number of that first ply ("a long - 1. 32-28"): the dash is the
+ * remark's, as in a game (9e). It was "unexpected text 'a long'" and the
+ * dash White's move 1 not given, which pdnfmt wrote "{a long} 1. -- 1.
+ * 32-28": the look ahead ran only in a game. The same on the line of a
+ * result, for the remark the game it ends keeps. */
+static void test_findings_dash_ends_a_remark_before_a_game(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *quote;
+    } cases[] = {
+        {"a long - 1. 32-28 19-23 *", "a long -"},
+        {"a long -- 1. 32-28 19-23 *", "a long --"},
+        {"a long - - 1. 32-28 19-23 *", "a long - -"},
+        {"a long \xe2\x80\x93 1. 32-28 19-23 *", "a long \xe2\x80\x93"},
+        {"[Event \"x\"]\n1. 32-28 *\na long - 1. 32-28 19-23 *", "a long -"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_game *g = NULL;
+        size_t games = fix_read_str(&F, cases[i].text, false, &g);
+        assert_int_equal(F.dc.total, 1);
+        assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, cases[i].quote);
+        pdn_game_free(g);
+        /* the game of the remark: the last */
+        pdn_reader *r = NULL;
+        struct pdn_reader_options o = fix_options(&F, false);
+        assert_int_equal(pdn_reader_open_memory(&r, cases[i].text, strlen(cases[i].text), &o), 0);
+        for (size_t k = 0; k < games; k++) {
+            assert_int_equal(pdn_reader_next(&g, r), 1);
+            if (k + 1 < games) pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+        assert_int_equal(g->main.nmoves, 2);
+        assert_int_equal(g->main.moves[0].ncomments_before, 1);
+        assert_string_equal(g->main.moves[0].comments_before[0].text, cases[i].quote);
+        pdn_game_free(g);
+    }
+    pdn_game *g = NULL;
+    assert_int_equal(
+        fix_read_str(&F, "[Event \"x\"]\n1. 32-28 2-0 forfeit - 1. 32-28 *", false, &g), 2);
+    assert_int_equal(F.dc.total, 1);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "forfeit -");
+    assert_string_equal(g->main.moves[0].comments_after[0].text, "forfeit -");
+    pdn_game_free(g);
+    /* White's move 1 not given, then Black's: the dash stays a move. */
+    g = one("a long - - 1... 19-23 *", false);
+    assert_non_null(need("unknown move"));
+    assert_int_equal(g->main.nmoves, 2);
+    pdn_game_free(g);
+}
+
+/* The same through the reader's blocks, remarks longer than the line the
+ * window keeps before a game (LEXER_LINE_BACK): the remark stays in the
+ * window while the dash and the number after it are looked at. */
+static void test_findings_dash_ends_a_remark_before_a_game_at_block_edges(void **state)
+{
+    (void)state;
+    enum { GAMES = 3000, LONG = 300 };
+    char *text = malloc((size_t)GAMES * (LONG + 320)), *p = text;
+    char o[LONG + 23], pad[7 * 30];
+    memset(o, 'o', sizeof o);
+    memset(pad, ' ', sizeof pad);
+    for (int i = 0; i < GAMES; i++)
+        p += sprintf(p, "a l%.*sng - %.*s1. 32-28 19-23 *\n", LONG + i % 23, o, i % 7 * 30, pad);
+    /* A file: a memory input is one window, which no refill moves. */
+    char path[] = "/tmp/test_reader_findings.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, (size_t)(p - text), f), (size_t)(p - text));
+    assert_int_equal(fclose(f), 0);
+    struct pdn_reader_options opt = fix_options(&F, false);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &opt), 0);
+    pdn_game *g;
+    int games = 0;
+    while (pdn_reader_next(&g, r) == 1) {
+        assert_int_equal(g->main.nmoves, 2);
+        assert_int_equal(g->main.moves[0].ncomments_before, 1);
+        const char *c = g->main.moves[0].comments_before[0].text;
+        assert_int_equal(strlen(c), 3 + LONG + games % 23 + 2 + 2);
+        assert_memory_equal(c + strlen(c) - 4, "ng -", 4);
+        pdn_game_free(g);
+        games++;
+    }
+    pdn_reader_free(r);
+    unlink(path);
+    assert_int_equal(games, GAMES);
+    assert_int_equal(F.dc.total, GAMES);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), GAMES);
+    free(text);
+}
+
 /* A game cut at the size limit inside a comment: the rest is read as a new
  * game of junk words, reported a few times, not once per word. */
 static void test_findings_cut_game_not_flooded(void **state)
@@ -688,6 +784,8 @@ int main(void)
         cmocka_unit_test(test_findings_stray_dash),
         cmocka_unit_test(test_findings_filler_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark_at_block_edges),
+        cmocka_unit_test(test_findings_dash_ends_a_remark_before_a_game),
+        cmocka_unit_test(test_findings_dash_ends_a_remark_before_a_game_at_block_edges),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
