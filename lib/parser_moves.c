@@ -46,7 +46,15 @@ int parser_on_movenum(struct parser *p)
         parser_consume(p);
         return 0;
     }
-    f->next = (struct frame_label){p->tok.value, p->tok.black, true};
+    /* "0." is no number: the tree keeps none (number 0), and the count
+     * goes on past it as every reader of the tree counts (pdn2csv
+     * --lossless and csv2pdn write no "0."), so that what a number after a
+     * dash takes (parser_number_takes_ply) reads back the same; findings
+     * there name the ply counted. */
+    if (p->tok.value != 0)
+        f->next = (struct frame_label){p->tok.value, p->tok.black, true};
+    else
+        f->next.known = true;
     parser_take_find(p);
     if (p->tok.value == 0 || p->tok.value == UINT32_MAX) check_movenum(p);
     f->has_num = true;
