@@ -93,6 +93,7 @@ static void text_reset(pdn_csv_reader *r)
     r->norigins = 0;
     if (r->text) r->text[0] = '\0';
     r->nwaits = r->nwaited = 0;
+    r->bare_dash.end = 0;
 }
 
 /* ---- cells to PDN ---- */
@@ -503,6 +504,42 @@ static void count_bare_dots(struct count *c, const char *written)
     }
 }
 
+/* A move number is to be written at the text's end: a "--" with no
+ * number right before it (blanks between) gets its number first, the
+ * writer's own count there ("6... ... 7. -- 7. --"). A reader takes a
+ * bare dash for a stray one, no move, where the number after it names the
+ * ply it counts for it (parser_number_takes_ply), and the text's numbers
+ * are the file's, which need not count as the writer does: the dash would
+ * be lost. The writer (writer.c, bare_dash_taken) numbers it where a
+ * reader of its own text would drop it; a number there is the one it
+ * writes, so the games come back the same. */
+static void number_bare_dash(pdn_csv_reader *r)
+{
+    struct bare_dash d = r->bare_dash;
+    r->bare_dash.end = 0;
+    if (d.end == 0 || d.end > r->ntext || d.number == 0) return;
+    for (size_t i = d.end; i < r->ntext; i++)
+        if (!text_blank((unsigned char)r->text[i]) && r->text[i] != '\n') return;
+    char number[24];
+    int k =
+        snprintf(number, sizeof number, "%lu%s", (unsigned long)d.number, d.second ? "... " : ". ");
+    size_t n = (size_t)k;
+    if (!vec_grow((void **)&r->text, &r->captext, r->ntext + n + 1, 1)) {
+        r->nomem = true;
+        return;
+    }
+    if (d.wait) { /* set right later, as counted_number_text's */
+        if (!vec_grow((void **)&r->waited, &r->capwaited, r->nwaited + 1, sizeof *r->waited)) {
+            r->nomem = true;
+            return;
+        }
+        r->waited[r->nwaited++] = (struct waited_number){d.at, d.number, d.wait};
+    }
+    memmove(r->text + d.at + n, r->text + d.at, r->ntext - d.at + 1); /* and its NUL */
+    memcpy(r->text + d.at, number, n);
+    r->ntext += n;
+}
+
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
  * "12...", "1. ..." with a placeholder's dots) before the move, on its
  * line; a cell of anything but digits, dots and blanks is no number and
@@ -514,6 +551,7 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
     if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
     written += own_number_at(written);
     if (!written[0]) return false;
+    number_bare_dash(r);
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
     return true;
@@ -524,6 +562,7 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row, uint32_t col)
 {
     if (c.number == 0) return false;
+    number_bare_dash(r);
     if (c.wait) { /* set right later: where it stands, from what */
         if (!vec_grow((void **)&r->waited, &r->capwaited, r->nwaited + 1, sizeof *r->waited))
             r->nomem = true;
@@ -681,6 +720,7 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     if (n == 0) return false;
     uint32_t col = col_of(r, R_WRITTEN);
     text_line(r, row, col);
+    if (written[0] != '.') number_bare_dash(r);
     if (l->number_next && written[0] == '.') {
         struct count next = l->next[l->depth];
         counted_number_text(r, (struct count){next.number, false, next.wait}, row, col);
@@ -983,7 +1023,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     bool apart = l->alone && !played && find_role(r, R_CANONICAL) != SIZE_MAX &&
                  !same_count(here, l->at[l->depth]);
     if (!numbered && (glued || l->number_next || opens || apart)) {
-        counted_number_text(r, here, row, col);
+        numbered = counted_number_text(r, here, row, col);
         /* a reader counts on from the number written, and so do the
          * move's variations, as the writer's (write_variations) */
         l->next[l->depth] = l->at[l->depth] = here;
@@ -992,7 +1032,10 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     l->number_next = false;
     l->any_move = true;
     l->alone = cell(r, R_COMMENT)[0] != '\0';
+    size_t at = r->ntext;
     text_adds(r, spelt, row, col);
+    if (!numbered && !played && strcmp(spelt, "--") == 0)
+        r->bare_dash = (struct bare_dash){at, r->ntext, here.number, here.wait, here.second};
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
         text_adds(r, " ", row, col);

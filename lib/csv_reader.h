@@ -143,6 +143,14 @@ struct pdn_csv_reader {
     size_t nwaits, capwaits;
     struct waited_number *waited;
     size_t nwaited, capwaited;
+    /* moves mode: the last move written "--" with no number, where it
+     * stands in the text (at, end) and the number the writer gives it
+     * (csv_read_text.c, number_bare_dash); none when end is 0 */
+    struct bare_dash {
+        size_t at, end;
+        uint32_t number, wait;
+        bool second;
+    } bare_dash;
     pdn_reader *pending;                  /* over text, while it may hold more games */
     unsigned long games;                  /* games made, for the game index of findings */
     unsigned long empty_rows, empty_from; /* a run of empty rows not said yet */

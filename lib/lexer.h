@@ -79,6 +79,7 @@ enum odd_form {
     ODD_NAG_RANGE,
     ODD_DASH_RESULT,
     ODD_SETUP_QUOTES,
+    ODD_STRAY_DASH,
     ODD_COUNT
 };
 

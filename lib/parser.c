@@ -67,18 +67,17 @@ static int on_result(struct parser *p)
  * it ends the remark ("a long -"). A dash (or "- -") on the remark's line
  * that the next move number leaves standing for a ply, "white was away -
  * 3... 10-14" (White's move 3 not given), is a move not given, as where
- * real files write one: after a move number or a move. 0, 1, 2 or PDN_E*. */
-static int remark_dashes(struct parser *p)
+ * real files write one: after a move number or a move (see
+ * parser_number_takes_ply). ply: the one the dash would stand for. 0, 1,
+ * 2 or PDN_E*. */
+static int remark_dashes(struct parser *p, const struct frame_label *ply)
 {
     struct token t[3];
     int n = parser_peek(p, t, 1);
     if (n <= 0 || t[0].kind != TOK_DASH || t[0].pos.line != p->tok.pos.line) return n < 0 ? n : 0;
     if ((n = parser_peek(p, t, 3)) < 0) return n;
     int dashes = n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
-    const struct frame_label *ply = &top(p)->next;
-    bool same_ply = n > dashes && t[dashes].kind == TOK_MOVENUM && t[dashes].value == ply->num &&
-                    t[dashes].black == ply->black;
-    if (!same_ply) return 0;
+    if (n <= dashes || !parser_number_takes_ply(&t[dashes], ply)) return 0;
     p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
     return dashes;
 }
@@ -100,7 +99,7 @@ static int on_stray(struct parser *p)
      * pdnfmt drops as its repair. */
     bool error = what || (p->tok.find.set && p->tok.find.error);
     bool remark = error && p->tok.kind == TOK_JUNK && !p->opt.strict;
-    int dashes = remark ? remark_dashes(p) : 0;
+    int dashes = remark ? remark_dashes(p, &top(p)->next) : 0;
     if (dashes < 0) return dashes;
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
@@ -278,6 +277,28 @@ static int give_up(struct parser *p, int rc)
     return rc;
 }
 
+/* The ply a dash between games would stand for: the next game's first,
+ * White's move 1 (no FEN tag stands between the dash and the remark
+ * before it). */
+static const struct frame_label next_game_ply = {1, false, true};
+
+/* Junk between games (the current token), kept for the game that follows
+ * or, on the line of a result, the game it ends (parser_junk.c), with the
+ * dashes after it that are the remark's ("a long - 1. 32-28": the next
+ * game's White's move 1 cannot be both): 0 or PDN_E*. */
+static int keep_junk(struct parser *p)
+{
+    int dashes = p->tok.find.set && p->tok.find.error && !p->opt.strict
+                     ? remark_dashes(p, &next_game_ply)
+                     : 0;
+    if (dashes < 0) return dashes;
+    parser_take_find(p);
+    int rc = parser_junk_keep(p);
+    if (rc < 0) return rc;
+    parser_consume(p);
+    return take_remark_dashes(p, dashes);
+}
+
 /* Before a game: junk, or a result with nothing to end, is an error and
  * cannot make a game of its own. The junk's text waits for the next game
  * (parser_junk.c); the result is dropped. */
@@ -285,11 +306,10 @@ static int before_game(struct parser *p)
 {
     enum token_kind k = p->tok.kind;
     if (k == TOK_JUNK) {
-        parser_take_find(p);
-        p->skipping = false;
+        int rc = keep_junk(p);
+        p->skipping = false; /* its error, strict, skips no game */
         p->beyond_comments = true;
-        int rc = parser_junk_keep(p);
-        if (rc < 0) return rc;
+        return rc < 0 ? rc : 1;
     } else if (k == TOK_RESULT || k == TOK_STAR) {
         p->beyond_comments = true;
         parser_emit(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len,
@@ -315,9 +335,7 @@ static int take_the_result_line(struct parser *p)
         int rc = parser_next_tok(p);
         if (rc < 0) return rc;
         if (p->tok.kind != TOK_JUNK || p->tok.pos.line != line) break;
-        parser_take_find(p);
-        if ((rc = parser_junk_keep(p)) < 0) return rc;
-        parser_consume(p);
+        if ((rc = keep_junk(p)) < 0) return rc;
     }
     return parser_junk_waiting(p) ? parser_junk_give(p) : 0;
 }
@@ -412,6 +430,12 @@ uint64_t parser_keep(const struct parser *p)
      * lexer looks there for a tag line that lost its '['. */
     uint64_t at = p->any ? p->game_start : p->lx->base + p->lx->pos;
     uint64_t back = (p->any ? p->game->start.col : p->lx->col) - 1;
+    /* Between games, the token looked at and not taken yet, which
+     * parser_peek looks past (junk, for its dashes), stays whole. */
+    if (!p->any && p->have_tok && p->tok.mark.offset < at) {
+        at = p->tok.mark.offset;
+        back = p->tok.mark.col - 1;
+    }
     if (back > LEXER_LINE_BACK) back = LEXER_LINE_BACK;
     if (back > at - p->lx->base) back = at - p->lx->base;
     return at - back;

@@ -152,8 +152,19 @@ void parser_flush(struct parser *p);
 void parser_take_find(struct parser *p);
 void parser_resume_window(struct parser *p);
 /* Up to n tokens after the current one, looked at, not taken: how many
- * (PDN_E* on failure). In a game only. */
+ * (PDN_E* on failure). */
 int parser_peek(struct parser *p, struct token *out, int n);
+
+/* Whether the token t, a move number, names the ply a dash (a move not
+ * given) would stand for, ply: "2." where it would be White's move 2;
+ * "2..." or "2." where it would be Black's (files number Black's move as
+ * White's: "2. 37-32 2. 14-19"). The move after the number takes that
+ * ply, so the dash cannot be it. "2..." after White's move 2 not given
+ * leaves the dash its ply. */
+static inline bool parser_number_takes_ply(const struct token *t, const struct frame_label *ply)
+{
+    return t->kind == TOK_MOVENUM && t->value == ply->num && (ply->black || !t->black);
+}
 
 /* Makes p->tok the next token; inline, as it runs for every token. */
 static inline int parser_next_tok(struct parser *p)

@@ -46,7 +46,15 @@ int parser_on_movenum(struct parser *p)
         parser_consume(p);
         return 0;
     }
-    f->next = (struct frame_label){p->tok.value, p->tok.black, true};
+    /* "0." is no number: the tree keeps none (number 0), and the count
+     * goes on past it as every reader of the tree counts (pdn2csv
+     * --lossless and csv2pdn write no "0."), so that what a number after a
+     * dash takes (parser_number_takes_ply) reads back the same; findings
+     * there name the ply counted. */
+    if (p->tok.value != 0)
+        f->next = (struct frame_label){p->tok.value, p->tok.black, true};
+    else
+        f->next.known = true;
     parser_take_find(p);
     if (p->tok.value == 0 || p->tok.value == UINT32_MAX) check_movenum(p);
     f->has_num = true;
@@ -305,6 +313,7 @@ struct move_info {
     bool has_nonsquare;
     struct tok_ref nonsquare; /* the first number that is no square (0, 100) */
     bool dash_result;         /* a lone dash that ends the game (dash_is_result) */
+    bool stray;               /* a dash that stands for no move (stray_dash) */
 };
 
 /* Adds the current token's text to the move text (cut at the limit). */
@@ -496,17 +505,37 @@ static bool unknown_as_written(const char *w, size_t len)
     return len <= 16 && text_unknown_move(w, len, false);
 }
 
-/* -- or - - or a lone dash: a move nobody knows (lenient), one node. */
+/* A dash (or "- -") that the move number right after it leaves no ply to
+ * stand for ("19-23 - 2. 28x19": White's move 2 cannot be both a move not
+ * given and 28x19), with no number of its own before it ("2. - 2. 28x19"
+ * stays as written), lenient: punctuation, as a stray '.' is, no move.
+ * Warned about (w[0, len) as written, at pos) and true; p->tok is the
+ * token after the dashes. */
+static bool stray_dash(struct parser *p, struct frame *f, const struct pdn_pos *pos, const char *w,
+                       size_t len)
+{
+    if (p->opt.strict || f->has_num || !parser_number_takes_ply(&p->tok, &f->next)) return false;
+    parser_warn_odd(p, ODD_STRAY_DASH, pos, w, len);
+    f->adjacent = false;
+    return true;
+}
+
+/* -- or - - or a lone dash: a move nobody knows (lenient), one node; or
+ * none (stray_dash). */
 static int unknown_move(struct parser *p, struct move_info *mi)
 {
     move_take(p, mi);
     int rc = parser_next_tok(p);
     if (rc < 0) return rc;
     if (dash_is_result(p)) return mi->dash_result = true, 0;
-    if (p->tok.kind == TOK_DASH) move_take(p, mi);
+    if (p->tok.kind == TOK_DASH) {
+        move_take(p, mi);
+        if (!p->opt.strict && (rc = parser_next_tok(p)) < 0) return rc;
+    }
     mi->gap = false; /* "- -" is one way of writing it, not a spaced move */
     size_t len;
     const char *w = written(p, mi->pos.offset, mi->end, &len);
+    if (stray_dash(p, top(p), &mi->pos, w, len)) return mi->stray = true, 0;
     if (!parser_odd(p, ODD_UNKNOWN_MOVE, &mi->pos, w, len)) mi->bad = true;
     if (!mi->bad && unknown_as_written(w, len)) {
         p->mlen = 0;
@@ -516,7 +545,8 @@ static int unknown_move(struct parser *p, struct move_info *mi)
 }
 
 /* The lone dash after a move ("35-30 -"): an unknown move of its own, which
- * takes a second dash right after it ("35-30 --" is one node "--"). */
+ * takes a second dash right after it ("35-30 --" is one node "--"), or
+ * none (stray_dash). */
 static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref *dash)
 {
     if (dash_is_result(p)) return dash_result(p, &dash->pos);
@@ -524,9 +554,12 @@ static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref
     if (twice) {
         parser_take_find(p);
         parser_consume(p);
+        int rc = p->opt.strict ? 0 : parser_next_tok(p);
+        if (rc < 0) return rc;
     }
     size_t len;
     const char *w = written(p, dash->offset, p->last_end, &len);
+    if (stray_dash(p, f, &dash->pos, w, len)) return 0;
     if (!parser_odd(p, ODD_UNKNOWN_MOVE, &dash->pos, w, len)) return 0;
     const char *text = unknown_as_written(w, len) ? arena_strndup(p->arena, w, len)
                                                   : arena_strndup(p->arena, "--", twice ? 2 : 1);
@@ -576,7 +609,7 @@ static void clear_move(struct move_info *mi, const struct pdn_pos *pos)
     mi->pos = *pos;
     mi->squares = mi->dashes = mi->captures = 0;
     mi->numeric = mi->gap = mi->bad = mi->has_dangling = mi->has_nonsquare = false;
-    mi->dash_result = false;
+    mi->dash_result = mi->stray = false;
     mi->first = mi->last = 0;
     mi->first_len = 0;
     mi->end = pos->offset;
@@ -693,6 +726,7 @@ int parser_on_move(struct parser *p)
         clear_move(&mi, &p->tok.pos);
         rc = read_move(p, &mi);
         if (rc == 0 && mi.dash_result) return dash_result(p, &mi.pos);
+        if (rc == 0 && mi.stray) return 0;
     }
     if (rc < 0) return rc;
     if (mi.bad) /* mlen is one past the limit when the text was cut there */

@@ -117,8 +117,11 @@ int parser_lex(struct parser *p)
 /* Tokens after the current one, lexed on a copy of the lexer that reports
  * nothing and moves nothing: up to n into out, fewer where the input (or a
  * window cut at the game's size limit) ends first. Refills as parser_lex
- * does, so that where the blocks of the input end changes nothing. Only in
- * a game, whose text the window keeps: the current token's stays valid. */
+ * does, so that where the blocks of the input end changes nothing; the
+ * window keeps the current token (the game's text, or between games the
+ * token looked at: parser_keep). Between games, where no game's limit
+ * cuts the window, tokens that run past PDN_LIMIT_GAME_BYTES, which
+ * parser_lex would cut, are not looked at: the window stays that small. */
 int parser_peek(struct parser *p, struct token *out, int n)
 {
     for (;;) {
@@ -128,7 +131,8 @@ int parser_peek(struct parser *p, struct token *out, int n)
         enum token_kind k = TOK_EOF;
         while (got < n && (k = lexer_next(&copy, &out[got])) != TOK_MORE && k != TOK_EOF)
             got++;
-        if (k != TOK_MORE || p->cut) return got;
+        bool huge = !p->any && p->lx->end - p->lx->pos >= PDN_LIMIT_GAME_BYTES;
+        if (k != TOK_MORE || p->cut || huge) return got;
         int rc = refill(p);
         if (rc < 0) return rc;
         p->tok.start = (size_t)(p->tok.mark.offset - p->lx->base);

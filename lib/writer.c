@@ -82,6 +82,11 @@ struct numbering {
     struct side count;
     struct side read;
     bool past;
+    /* The parser's own count (parser_moves.c): the last number written
+     * and the moves after it, which 'read' is but where it jumps to
+     * 'count' at a stop. What a bare "--" stands for to a reader, which a
+     * number right after it may take (dash_taken). */
+    struct side said;
 };
 
 /* pdnfmt's options: none given. */
@@ -469,6 +474,7 @@ static void count_move(struct numbering *n, const struct pdn_node *node)
 {
     bool holds_place = game_holds_place(node, n->count.black);
     advance(&n->read);
+    advance(&n->said);
     if (n->past)
         n->count = n->read;
     else if (!holds_place)
@@ -646,6 +652,65 @@ static void write_dots(struct writer *wr, const struct side *number)
     wrap_end(&wr->wrap);
 }
 
+/* Whether anything is written between move i of a line and the next:
+ * its strength, NAGs, comments or variations, the next move's comments or
+ * setup, or the next move kept as a comment or cut (a comment first). */
+static bool parted_from_next(const struct writer *wr, const struct pdn_line *line, uint32_t i)
+{
+    const struct pdn_write_options *opt = wr->opt;
+    const struct pdn_node *node = &line->moves[i], *next = &line->moves[i + 1];
+    if (!opt->no_nags && (node->strength || node->nnags)) return true;
+    if (!opt->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
+    if (!opt->no_variations && node->nvariations) return true;
+    if (wr->setup_due || game_sets_up(next->setup)) return true;
+    return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));
+}
+
+/* The number write_moves writes move i with, where the numbering stands at
+ * n, right after a move with nothing between (parted_from_next): false
+ * when it writes none. */
+static bool next_number(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                        struct numbering n, struct side *out)
+{
+    const struct pdn_node *node = &line->moves[i];
+    char buf[CLEAN_MOVE_MAX];
+    const char *text = text_of(wr, node, given_text(wr, node), buf);
+    struct side written = {node->number, node->number_black};
+    bool alone = false, given_number = written_number(wr, node, &written);
+    if (given_number) n.count = written;
+    if (node->number || given_number) alone = take_number(&n, &written);
+    bool ellipsis = strcmp(text, "...") == 0;
+    alone |= node->number && ellipsis;
+    bool placeholder = n.count.black && !node->number && ellipsis;
+    if (!alone && !placeholder && n.read.black) return false;
+    *out = node->number || given_number ? written : n.count;
+    out->black &= !placeholder;
+    return true;
+}
+
+/* Whether move i, an unknown move the numbering at n leaves unnumbered,
+ * must have its number all the same: a reader takes a dash with no number
+ * before it for a stray one, no move, when the move number right after it
+ * names the ply it counts for it (parser_number_takes_ply). The writer's
+ * numbers need not be the file's, and a count past a stop is not the
+ * reader's ("5. 28x19 99-98 3. 33-29 -- 3. 14x23", "6... ... -- 7. --"
+ * through csv2pdn), so what it writes could read back without the move;
+ * numbered, it stays one ("3. 33-29 3... -- 3. 14x23"). */
+static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                            const char *given, bool ellipsis, struct numbering n)
+{
+    const struct pdn_node *node = &line->moves[i];
+    if (wr->flat || given || !node->text || !spell_unknown_move(node->text)) return false;
+    if (i + 1 >= line->nmoves || parted_from_next(wr, line, i)) return false;
+    struct side ply = n.said, number;
+    bool stops = stops_count(wr, node, given, ellipsis, &n.count);
+    if (stops && !n.past) n.read = n.count;
+    n.past |= stops;
+    count_move(&n, node);
+    if (!next_number(wr, line, i + 1, n, &number)) return false;
+    return number.number == ply.number && (ply.black || !number.black);
+}
+
 /* Writes moves from.. of a line and what ends it. 'resumed': the setup and
  * comments before move 'from' are already written. */
 static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t from,
@@ -711,11 +776,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             bool holds = !written.black && n.count.black;
             n.read = node->number && !holds ? written : n.count;
             write_dots(wr, &n.read);
+            n.said = n.read;
             alone = false;
-        } else if (alone || placeholder || !n.read.black) {
+        } else if (alone || placeholder || !n.read.black ||
+                   bare_dash_taken(wr, line, i, given, ellipsis, n)) {
             n.read = node->number || given_number ? written : n.count;
             n.read.black &= !placeholder;
             write_move(wr, node, given, &n.read);
+            n.said = n.read;
             alone = false;
         } else {
             write_move(wr, node, given, NULL);
@@ -742,7 +810,7 @@ static void write_whole(struct writer *wr, const struct writer_count *count)
     if (!wr->opt->movetext_only) write_tags(&wr->wrap, game, wr->opt);
     struct side first = {count->first.number, count->first.second};
     if (!count->played) first.number = game_first_number(game, first.black);
-    write_moves(wr, &game->main, 0, (struct numbering){first, first, false}, false);
+    write_moves(wr, &game->main, 0, (struct numbering){first, first, false, first}, false);
     bool as_written = own_result_format(game) && game->result_text && wr->opt->result == 0;
     wrap_puts(&wr->wrap,
               as_written ? game->result_text : game_result_text(game, game_result(game, wr->opt)));

@@ -176,7 +176,9 @@ bool spell_reads_back(const char *t)
 
 /* An unknown move ("-", "- -", "--", and dots other than "...": "..",
  * "....", which the replay takes for unknown moves too): written "--", the
- * one spelling that reads back as one move whatever stands next to it.
+ * one spelling that reads back as one move whatever stands next to it,
+ * but for a move number right after it that takes its ply, before which
+ * the writer numbers it (writer.c, bare_dash_taken).
  * "..." is written as it is: after a move, unnumbered, the replay takes it
  * for the place of a move not played. */
 bool spell_unknown_move(const char *text)

@@ -426,6 +426,26 @@ static void test_hostile_digits_cut_at_limit(void **state)
     buf_free(&b);
 }
 
+/* Between games, the reader looks past a remark and its dashes for a move
+ * number ("a long - 1. 32-28"): a comment longer than the limit there is
+ * not read whole for that look (the window would hold it all, 625 MB and
+ * 190 s for a 200 MB comment), but cut where a game would cut it. */
+static void test_hostile_long_comment_after_a_remark_and_dashes(void **state)
+{
+    struct buf b = {0};
+    struct outcome o;
+    (void)state;
+    buf_add(&b, "[Event \"E\"]\n1. 32-28 *\na long - - {");
+    buf_repeat(&b, "x", PDN_LIMIT_GAME_BYTES + MB);
+    buf_add(&b, "}\n1. 32-28 *\n");
+    read_lenient(&o, b.p, b.len);
+    if (o.games != 3) dc_print_counts(&o.seen);
+    assert_int_equal(o.games, 3);
+    assert_int_equal(o.seen.count[PDN_DIAG_LIMIT], 1);
+    expect_at(&o, PDN_DIAG_LIMIT, 3, 8);
+    buf_free(&b);
+}
+
 /* A % line is dropped as it comes, however long: nothing to report. */
 static void test_hostile_long_percent_line(void **state)
 {
@@ -674,6 +694,7 @@ int main(void)
         cmocka_unit_test(test_hostile_tree_outgrows_its_limit),
         cmocka_unit_test(test_hostile_token_cut_at_limit),
         cmocka_unit_test(test_hostile_digits_cut_at_limit),
+        cmocka_unit_test(test_hostile_long_comment_after_a_remark_and_dashes),
         cmocka_unit_test(test_hostile_long_percent_line),
         cmocka_unit_test(test_hostile_deep_variations),
         cmocka_unit_test(test_hostile_many_close_parens),

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -406,7 +407,10 @@ static void test_findings_filler_in_a_remark(void **state)
  * pdnfmt wrote "{a long} 2. -- 2. 28x19", a number twice, and the replay
  * stopped for the rest of the line. Where the number leaves the dash a
  * ply ("3..." after White's move 3 not given), or in strict reading, a
- * dash is what it was, and so is a dash on the next line. */
+ * dash is what it was. On the next line it is not the remark's, and no
+ * move either (9g). Files that number Black's move as White's ("2. 37-32
+ * 2. 14-19") name Black's move 2 "2.": "2. 37-32 a long - 2. 14-19" ends
+ * the remark too. */
 static void test_findings_dash_ends_a_remark(void **state)
 {
     (void)state;
@@ -420,8 +424,85 @@ static void test_findings_dash_ends_a_remark(void **state)
     assert_non_null(need_code(PDN_DIAG_UNEXPECTED_CHAR));
     pdn_game_free(g);
     g = one("1. 32-28 19-23 a long\n- 2. 28x19 *", false);
-    assert_int_equal(g->main.nmoves, 4);
-    assert_non_null(need("unknown move"));
+    assert_int_equal(g->main.nmoves, 3);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "a long");
+    assert_string_equal(need("stray dash")->text, "-");
+    pdn_game_free(g);
+    expect_one_remark("1. 32-28 19-23 2. 37-32 a long - 2. 14-19 3. 32-27 *", "a long -", 25,
+                      "2...", 2, 5);
+}
+
+/* One reading of text, through the quick lane or tokens only
+ * (PDN_SLOW_PATH): both must take a stray dash alike. */
+static pdn_game *one_path(const char *text, bool slow)
+{
+    if (slow) setenv("PDN_SLOW_PATH", "1", 1);
+    pdn_game *g = one(text, false);
+    unsetenv("PDN_SLOW_PATH");
+    return g;
+}
+
+/* A stray dash, no remark, in text with nmoves moves: one finding (the
+ * first, when a stray '.' stands before it), quoting it at col, labelled
+ * with the ply it would stand for, and no node. */
+static void expect_stray_dash(const char *text, const char *quote, uint32_t col, const char *label,
+                              size_t findings, size_t nmoves)
+{
+    for (int slow = 0; slow <= 1; slow++) {
+        pdn_game *g = one_path(text, slow);
+        assert_int_equal(F.dc.total, findings);
+        const struct diag_record *d = need("stray dash");
+        assert_int_equal(d->code, PDN_DIAG_NONSTANDARD);
+        assert_string_equal(d->text, quote);
+        assert_int_equal(d->col, col);
+        assert_string_equal(d->move_number, label);
+        assert_int_equal(g->main.nmoves, nmoves);
+        for (uint32_t i = 0; i < g->main.nmoves; i++)
+            assert_true(g->main.moves[i].text[0] != '-');
+        pdn_game_free(g);
+    }
+}
+
+/* 9g. A dash straight after a move, with the move number of the ply it
+ * would stand for right after it ("19-23 - 2. 28x19"), is no move not
+ * given: White's move 2 cannot be both. It was a node "-" that pdnfmt
+ * wrote "2. -- 2. 28x19", a number twice, with two findings ("unknown
+ * move", "move not given") and the rest of the line not replayed. Now a
+ * stray dash: one warning, no node, as a stray '.' is. A move number
+ * before the dash, a number that leaves it a ply ("2. 28x19 - 3."), or
+ * strict reading keep it what it was. */
+static void test_findings_stray_dash(void **state)
+{
+    (void)state;
+    expect_stray_dash("1. 32-28 19-23 - 2. 28x19 14x23 *", "-", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 - - 2. 28x19 14x23 *", "- -", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 -- 2. 28x19 14x23 *", "--", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 -\n2. 28x19 14x23 *", "-", 16, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 . - 2. 28x19 14x23 *", "-", 18, "2.", 2, 4);
+    expect_stray_dash("1. 32-28 19-23 {c} - 2. 28x19 14x23 *", "-", 20, "2.", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 2. 28x19 - 2... 14x23 *", "-", 25, "2...", 1, 4);
+    expect_stray_dash("- 1. 32-28 19-23 *", "-", 1, "", 1, 2);
+    /* "2." for Black's move 2, the file's way (the replay says so). */
+    expect_stray_dash("1. 32-28 19-23 2. 28x19 - 2. 14x23 *", "-", 25, "2...", 1, 4);
+    expect_stray_dash("1. 32-28 19-23 2. 33-29 (2. 37-32 - 2. 14-19) 14-19 *", "-", 35, "2...", 1,
+                      4);
+
+    static const char *const kept[] = {
+        "1. 32-28 19-23 2. - 2. 28x19 *",         /* a number before the dash */
+        "1. 32-28 19-23 2. 28x19 - 3. 37-32 *",   /* Black's move 2 not given */
+        "1. 32-28 19-23 - 2... 14-19 3. 37-32 *", /* White's move 2 not given */
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        for (int slow = 0; slow <= 1; slow++) {
+            pdn_game *g = one_path(kept[i], slow);
+            assert_non_null(need("unknown move"));
+            assert_null(dc_find_detail(&F.dc, "stray dash"));
+            pdn_game_free(g);
+        }
+    }
+    pdn_game *g = one("1. 32-28 19-23 - 2. 28x19 *", true);
+    assert_null(dc_find_detail(&F.dc, "stray dash"));
+    assert_non_null(need_code(PDN_DIAG_SYNTAX));
     pdn_game_free(g);
 }
 
@@ -441,6 +522,101 @@ static void test_findings_dash_ends_a_remark_at_block_edges(void **state)
     assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), GAMES);
     assert_int_equal(g->main.nmoves, 3);
     pdn_game_free(g);
+    free(text);
+}
+
+/* 9h. A remark before a game's first move, with a dash after it and the
+ * move number of that first ply ("a long - 1. 32-28"): the dash is the
+ * remark's, as in a game (9e). It was "unexpected text 'a long'" and the
+ * dash White's move 1 not given, which pdnfmt wrote "{a long} 1. -- 1.
+ * 32-28": the look ahead ran only in a game. The same on the line of a
+ * result, for the remark the game it ends keeps. */
+static void test_findings_dash_ends_a_remark_before_a_game(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text, *quote;
+    } cases[] = {
+        {"a long - 1. 32-28 19-23 *", "a long -"},
+        {"a long -- 1. 32-28 19-23 *", "a long --"},
+        {"a long - - 1. 32-28 19-23 *", "a long - -"},
+        {"a long \xe2\x80\x93 1. 32-28 19-23 *", "a long \xe2\x80\x93"},
+        {"[Event \"x\"]\n1. 32-28 *\na long - 1. 32-28 19-23 *", "a long -"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pdn_game *g = NULL;
+        size_t games = fix_read_str(&F, cases[i].text, false, &g);
+        assert_int_equal(F.dc.total, 1);
+        assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, cases[i].quote);
+        pdn_game_free(g);
+        /* the game of the remark: the last */
+        pdn_reader *r = NULL;
+        struct pdn_reader_options o = fix_options(&F, false);
+        assert_int_equal(pdn_reader_open_memory(&r, cases[i].text, strlen(cases[i].text), &o), 0);
+        for (size_t k = 0; k < games; k++) {
+            assert_int_equal(pdn_reader_next(&g, r), 1);
+            if (k + 1 < games) pdn_game_free(g);
+        }
+        pdn_reader_free(r);
+        assert_int_equal(g->main.nmoves, 2);
+        assert_int_equal(g->main.moves[0].ncomments_before, 1);
+        assert_string_equal(g->main.moves[0].comments_before[0].text, cases[i].quote);
+        pdn_game_free(g);
+    }
+    pdn_game *g = NULL;
+    assert_int_equal(
+        fix_read_str(&F, "[Event \"x\"]\n1. 32-28 2-0 forfeit - 1. 32-28 *", false, &g), 2);
+    assert_int_equal(F.dc.total, 1);
+    assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "forfeit -");
+    assert_string_equal(g->main.moves[0].comments_after[0].text, "forfeit -");
+    pdn_game_free(g);
+    /* White's move 1 not given, then Black's: the dash stays a move. */
+    g = one("a long - - 1... 19-23 *", false);
+    assert_non_null(need("unknown move"));
+    assert_int_equal(g->main.nmoves, 2);
+    pdn_game_free(g);
+}
+
+/* The same through the reader's blocks, remarks longer than the line the
+ * window keeps before a game (LEXER_LINE_BACK): the remark stays in the
+ * window while the dash and the number after it are looked at. */
+static void test_findings_dash_ends_a_remark_before_a_game_at_block_edges(void **state)
+{
+    (void)state;
+    enum { GAMES = 3000, LONG = 300 };
+    char *text = malloc((size_t)GAMES * (LONG + 320)), *p = text;
+    char o[LONG + 23], pad[7 * 30];
+    memset(o, 'o', sizeof o);
+    memset(pad, ' ', sizeof pad);
+    for (int i = 0; i < GAMES; i++)
+        p += sprintf(p, "a l%.*sng - %.*s1. 32-28 19-23 *\n", LONG + i % 23, o, i % 7 * 30, pad);
+    /* A file: a memory input is one window, which no refill moves. */
+    char path[] = "/tmp/test_reader_findings.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, (size_t)(p - text), f), (size_t)(p - text));
+    assert_int_equal(fclose(f), 0);
+    struct pdn_reader_options opt = fix_options(&F, false);
+    pdn_reader *r = NULL;
+    assert_int_equal(pdn_reader_open_file(&r, path, &opt), 0);
+    pdn_game *g;
+    int games = 0;
+    while (pdn_reader_next(&g, r) == 1) {
+        assert_int_equal(g->main.nmoves, 2);
+        assert_int_equal(g->main.moves[0].ncomments_before, 1);
+        const char *c = g->main.moves[0].comments_before[0].text;
+        assert_int_equal(strlen(c), 3 + LONG + games % 23 + 2 + 2);
+        assert_memory_equal(c + strlen(c) - 4, "ng -", 4);
+        pdn_game_free(g);
+        games++;
+    }
+    pdn_reader_free(r);
+    unlink(path);
+    assert_int_equal(games, GAMES);
+    assert_int_equal(F.dc.total, GAMES);
+    assert_int_equal(dc_count(&F.dc, PDN_DIAG_UNEXPECTED_CHAR), GAMES);
     free(text);
 }
 
@@ -605,8 +781,11 @@ int main(void)
         cmocka_unit_test(test_findings_x_word_is_a_remark),
         cmocka_unit_test(test_findings_dash_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark),
+        cmocka_unit_test(test_findings_stray_dash),
         cmocka_unit_test(test_findings_filler_in_a_remark),
         cmocka_unit_test(test_findings_dash_ends_a_remark_at_block_edges),
+        cmocka_unit_test(test_findings_dash_ends_a_remark_before_a_game),
+        cmocka_unit_test(test_findings_dash_ends_a_remark_before_a_game_at_block_edges),
         cmocka_unit_test(test_findings_cut_game_not_flooded),
         cmocka_unit_test(test_findings_no_move_lines_keep_annotations),
         cmocka_unit_test(test_findings_utf16_without_bom),
