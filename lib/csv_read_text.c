@@ -1018,17 +1018,18 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
      * reader may count otherwise after dots ("1. ... (1... 19-23)"); so
      * is the main line's when the count is past 1, which the reader may
      * have counted back from a number now gone (on a move kept as a
-     * comment: "22-18 3. d2x1-f4" is "2... 22-18 {d2x1-f4}"); but not
-     * a variation's first move not played that the file left unnumbered:
-     * numbered by the count where it stands, one written before the move
-     * it replaces ("1. 34-30 (19-23) 20-25") would no longer read as one
-     * (replay_misplaced.c), which the writer numbers as the move it
-     * replaces */
-    bool opens = lossless && first && !dots && (l->depth > 0 || here.number > 1) &&
-                 (played || l->depth == 0);
+     * comment: "22-18 3. d2x1-f4" is "2... 22-18 {d2x1-f4}") */
+    bool opens = lossless && first && !dots && (l->depth > 0 || here.number > 1);
     bool apart = l->alone && !played && find_role(r, R_CANONICAL) != SIZE_MAX &&
                  !same_count(here, l->at[l->depth]);
     if (!numbered && (glued || l->number_next || opens || apart)) {
+        /* a variation written before the move it replaces, unplayed: the
+         * writer numbers it as that move, which pdn2csv's number and side
+         * cells say (csv_moves.c), one half-move past the count */
+        struct count cells = count_cell(r, second);
+        if (opens && l->depth > 0 && !played && strcmp(spelt, "...") != 0 &&
+            cells.number == here.number + here.second && cells.second != here.second)
+            here = (struct count){cells.number, cells.second, here.wait};
         numbered = counted_number_text(r, here, row, col);
         /* a reader counts on from the number written, and so do the
          * move's variations, as the writer's (write_variations) */
