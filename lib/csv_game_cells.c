@@ -311,21 +311,6 @@ static const char *recorded_text(const pdn_game *game)
     return text;
 }
 
-/* pdn_move_number_fn: a misplaced variation's first move numbered as the
- * move it replaces (the replay's finding), as pdnfmt writes it: numbered
- * as it stands, it would read back as no misplaced variation. */
-static bool misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node, void *ctx)
-{
-    const pdn_csv_writer *w = ctx;
-    for (size_t i = 0; i < w->nmisplaced; i++)
-        if (w->misplaced[i].node == node) {
-            *out = w->misplaced[i].number;
-            *second = w->misplaced[i].second;
-            return true;
-        }
-    return false;
-}
-
 /*
  * The movetext pdn_write_game writes for the game on one line (comments may
  * hold line ends), in the cell buffer; without the result after it when
@@ -342,7 +327,6 @@ static int movetext(pdn_csv_writer *w, const struct game_ctx *g, bool main_only)
     wo.no_comments = wo.no_variations = wo.no_nags = wo.seven_tag_roster = main_only;
     wo.move_text = placed_text;
     wo.move_ctx = w;
-    if (w->nmisplaced) wo.move_number = misplaced_number;
     wo.movetext_only = true;
     rewind(w->memfp);
     struct writer_count count = {g->first, replay_setup_second, played, w}; /* as pdnfmt's */

@@ -788,15 +788,6 @@ static int write_move_row_slow(pdn_csv_writer *w, const struct ply_row *r)
 static long write_line(pdn_csv_writer *w, const struct line_ctx *l, const struct pdn_line *line);
 
 /* The variations of a node, after its own row. */
-/* Whether a variation's first move was written before the move it
- * replaces (the replay's PDN_DIAG_MISPLACED_VARIATION). */
-static bool misplaced_first(const pdn_csv_writer *w, const struct pdn_line *variation)
-{
-    for (size_t i = 0; variation->nmoves && i < w->nmisplaced; i++)
-        if (w->misplaced[i].node == &variation->moves[0]) return true;
-    return false;
-}
-
 static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
                              const struct pdn_node *node, uint32_t ply)
 {
@@ -813,11 +804,6 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
         sub.parent = ply;
         sub.first_ply = ply;
         sub.moves = &node->variations[v];
-        /* One written before the move it replaces is labelled as that
-         * move's alternative, as pdnfmt numbers it ("1. 34-30 (1...
-         * 19-23)"): by its count where it stands, csv2pdn would number it
-         * so ("(1. 19-23)"), and it would read back as no such variation. */
-        sub.start_half += misplaced_first(w, &node->variations[v]);
         long got = write_line(w, &sub, &node->variations[v]);
         l->id[l->idlen] = '\0'; /* its own name again */
         if (got < 0) return got;

@@ -27,27 +27,10 @@ void csv_keep_error(struct first_error *e, const struct pdn_diag *d)
     pdn_diag_message(e->message, sizeof e->message, d);
 }
 
-/* A misplaced variation's first move, with the label of the move it
- * replaces ("1..."), for the movetext. */
-static void keep_misplaced(pdn_csv_writer *w, const struct pdn_diag *d)
-{
-    char *end;
-    unsigned long number = d->node && d->move_number ? strtoul(d->move_number, &end, 10) : 0;
-    if (number == 0 || number > UINT32_MAX || *end != '.') return;
-    if (!vec_reserve((void **)&w->misplaced, &w->capmisplaced, w->nmisplaced,
-                     sizeof *w->misplaced)) {
-        w->nomem = true;
-        return;
-    }
-    w->misplaced[w->nmisplaced++] =
-        (struct misplaced_first){d->node, (uint32_t)number, strcmp(end, "...") == 0};
-}
-
 static void replay_diag(const struct pdn_diag *d, void *ctx)
 {
     pdn_csv_writer *w = ctx;
     if (w->o.on_diag) w->o.on_diag(d, w->o.diag_ctx);
-    if (d->code == PDN_DIAG_MISPLACED_VARIATION) keep_misplaced(w, d);
     if (d->code == PDN_DIAG_BAD_FEN || d->code == PDN_DIAG_UNSUPPORTED_GAMETYPE)
         w->no_position = true;
     if (pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
@@ -111,7 +94,7 @@ int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
                struct pdn_replay_summary *sum)
 {
     ply_record_clear(&w->record);
-    w->nstops = w->nmisplaced = 0;
+    w->nstops = 0;
     w->first.game = 0;
     w->no_position = false;
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;

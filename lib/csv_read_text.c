@@ -1023,13 +1023,6 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     bool apart = l->alone && !played && find_role(r, R_CANONICAL) != SIZE_MAX &&
                  !same_count(here, l->at[l->depth]);
     if (!numbered && (glued || l->number_next || opens || apart)) {
-        /* a variation written before the move it replaces, unplayed: the
-         * writer numbers it as that move, which pdn2csv's number and side
-         * cells say (csv_moves.c), one half-move past the count */
-        struct count cells = count_cell(r, second);
-        if (opens && l->depth > 0 && !played && strcmp(spelt, "...") != 0 &&
-            cells.number == here.number + here.second && cells.second != here.second)
-            here = (struct count){cells.number, cells.second, here.wait};
         numbered = counted_number_text(r, here, row, col);
         /* a reader counts on from the number written, and so do the
          * move's variations, as the writer's (write_variations) */

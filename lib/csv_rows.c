@@ -30,7 +30,6 @@ void pdn_csv_writer_free(pdn_csv_writer *w)
     ply_record_free(&w->record);
     free(w->plies);
     free(w->stops);
-    free(w->misplaced);
     csv_out_free(&w->out);
     csv_out_free(&w->shared);
     free(w->spans);

@@ -93,15 +93,6 @@ struct stop {
     enum pdn_diag_code code;
 };
 
-/* The first move of a variation written before the move it replaces
- * (PDN_DIAG_MISPLACED_VARIATION), numbered in the movetext as that move,
- * as pdnfmt numbers it. */
-struct misplaced_first {
-    const struct pdn_node *node;
-    uint32_t number;
-    bool second;
-};
-
 #define READER_ERRORS 4
 
 /* A game's result as the result cells read it (csv_result.c). */
@@ -144,8 +135,6 @@ struct pdn_csv_writer {
     size_t capplies;
     struct stop *stops;
     size_t nstops, capstops;
-    struct misplaced_first *misplaced; /* the replay's, a few at most */
-    size_t nmisplaced, capmisplaced;
     struct first_error first; /* of the replay */
     bool no_position;         /* the start position could not be set up */
     bool nomem;

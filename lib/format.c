@@ -128,13 +128,6 @@ static bool played(const struct pdn_node *node, void *ctx)
     return ply_record_find(&f->plies, node) >= 0;
 }
 
-/* pdn_move_number_fn without fix: the number of the move a misplaced
- * variation's first move replaces, written on it. */
-static bool misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node, void *ctx)
-{
-    return move_misplaced_number(out, second, node, ctx);
-}
-
 /* pdn_move_cut_fn: a move the replay stopped at, and did not play. */
 static bool stopped_at(const struct pdn_node *node, void *ctx)
 {
@@ -255,7 +248,6 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.standard_names = false;
     wo.move_ctx = f;
     fix_report(f, game, o->fix && !verbatim, &wo);
-    if (!wo.move_number && f->misplaced.n) wo.move_number = misplaced_number;
     if (f->nomem) return PDN_ENOMEM;
     if (verbatim) return write_raw(out, game);
     /* numbered as the replay counts: a FEN's '?' is the first move's side */

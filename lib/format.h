@@ -102,11 +102,6 @@ void fix_end(struct format *f);
 
 /* A misplaced-variation finding of the replay: kept, with its strings. */
 void move_on_misplaced(struct format *f, const struct pdn_diag *d);
-/* The number of the move a misplaced variation's first move replaces,
- * which the output writes on it where it stays (no fix): false for any
- * other node. */
-bool move_misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node,
-                           struct format *f);
 /* After a replay of game: the variations it holds misplaced before the
  * move they replace, moved after it in a copy of its tree (*out, in
  * *arena, which the caller frees). 1 when any was moved, 0 when none, or

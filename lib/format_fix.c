@@ -380,16 +380,13 @@ static const struct fault *find_fault(const struct format *f, const struct pdn_n
     return bsearch(&key, f->faults, f->nfaults, sizeof *f->faults, fault_by_node);
 }
 
-/* pdn_move_number_fn: the replay's number for a move numbered otherwise;
- * the first move of a variation left misplaced, that of the move it
- * replaces (format_move.c). */
+/* pdn_move_number_fn: the replay's number for a move numbered otherwise. */
 static bool fixed_number(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
 {
     struct format *f = ctx;
     /* A wrong number is one written; the writer asks at every move. */
     const struct fault *x = node->number ? find_fault(f, node, FAULT_NUMBER) : NULL;
-    if (!x) return f->misplaced.n && move_misplaced_number(out, black, node, f);
-    if (x->kept) return false;
+    if (!x || x->kept) return false;
     *out = x->number;
     *black = x->black;
     return true;

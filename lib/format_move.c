@@ -90,18 +90,6 @@ static void sort_misplaced(struct format *f)
     f->misplaced_sorted = true;
 }
 
-bool move_misplaced_number(uint32_t *out, bool *second, const struct pdn_node *node,
-                           struct format *f)
-{
-    if (f->misplaced.n == 0) return false;
-    sort_misplaced(f);
-    const struct misplaced *x = find(&f->misplaced, node, sizeof *x);
-    if (!x) return false;
-    *out = x->number;
-    *second = x->second;
-    return true;
-}
-
 /* ---- deciding ------------------------------------------------------------- */
 
 struct mover {

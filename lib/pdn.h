@@ -1491,10 +1491,8 @@ struct pdn_format_options {
  *     19-23) 1... 20-25"): moved after it when the replay says it is one
  *     (PDN_DIAG_MISPLACED_VARIATION: its first move illegal where it
  *     stands, legal in place of the next move, which the replay played,
- *     numbered as that move or not at all); else left as written. Left,
- *     its first move is written with the number of the move it replaces
- *     ("(1... 19-23)", with or without fix), the moves after it numbered
- *     on from there.
+ *     numbered as that move or not at all); else left as written, and
+ *     numbered as the count gives it there.
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault
