@@ -51,10 +51,12 @@ int parser_on_movenum(struct parser *p)
      * --lossless and csv2pdn write no "0."), so that what a number after a
      * dash takes (parser_number_takes_ply) reads back the same; findings
      * there name the ply counted. */
-    if (p->tok.value != 0)
-        f->next = (struct frame_label){p->tok.value, p->tok.black, true};
-    else
+    if (p->tok.value != 0) {
+        frame_number_read(f, p->tok.value, p->tok.black);
+    } else {
         f->next.known = true;
+        f->black_as_white = false;
+    }
     parser_take_find(p);
     if (p->tok.value == 0 || p->tok.value == UINT32_MAX) check_movenum(p);
     f->has_num = true;
