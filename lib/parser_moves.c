@@ -789,12 +789,13 @@ int parser_on_move(struct parser *p)
         const char *w = written(p, mi.pos.offset, mi.end, &len);
         parser_warn_odd(p, ODD_SPACE_IN_MOVE, &mi.pos, w, len);
     }
-    /* A dash left dangling is no move after a hop or a score: said here. */
+    /* A dash left dangling after a hop is the next move as after any move
+     * ("28x19 19x10- 3. 37-32"); after a score, none: said here. */
     if (hop) {
-        if (mi.has_dangling) say_held(p, &mi.dangling_find, 1);
         rc = merge_hop(p, f, &mi);
         p->say = NULL;
-        return rc;
+        if (rc < 0 || !mi.has_dangling) return rc;
+        return dangling_dash(p, f, &mi.dangling, &mi.dangling_find);
     }
     if ((rc = match_score(p, &mi)) != 0) {
         if (mi.has_dangling) say_held(p, &mi.dangling_find, 1);
