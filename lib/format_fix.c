@@ -15,6 +15,7 @@
 #include "game.h"
 #include "tag_synonym.h"
 #include "vec.h"
+#include "writer_spell.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -398,11 +399,78 @@ static bool dashed_capture(const struct pdn_node *node, void *ctx)
     return find_fault(ctx, node, FAULT_CAPTURE_DASH) != NULL;
 }
 
+/* Whether the writer writes something between node and the move after it
+ * (as writer.c's parted_from_next, its setup_due aside). */
+static bool written_apart(const struct format *f, const struct pdn_node *node,
+                          const struct pdn_node *next)
+{
+    static const struct pdn_write_options none;
+    const struct pdn_write_options *o = f->opt->write ? f->opt->write : &none;
+    if (!o->no_nags && (node->strength || node->nnags)) return true;
+    if (!o->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
+    if (!o->no_variations && node->nvariations) return true;
+    return next->setup != NULL;
+}
+
+static struct fault *number_fault(struct format *f, const struct pdn_node *node)
+{
+    for (size_t i = 0; i < f->nfaults; i++)
+        if (f->faults[i].node == node && f->faults[i].kind == FAULT_NUMBER) return &f->faults[i];
+    return NULL;
+}
+
+/* A number fixed, and the ply a reader of the fixed text counts for the
+ * move it has come to (none when the last number is the file's own). */
+struct fixed_count {
+    struct fault *fault;
+    uint32_t number;
+    bool black;
+};
+
+static void count_on(struct fixed_count *c)
+{
+    if (c->black) c->number++;
+    c->black = !c->black;
+}
+
+/* A wrong number before an unknown move of Black's with no number ("5.
+ * 28x19 - 2... 14x23") is kept when, written as the count's, it would
+ * give the unknown move the very ply the next move's number names, with
+ * nothing between them: a reader would take the dash for a stray one, no
+ * move, so the writer numbers it (writer.c, bare_dash_taken), "2. 28x19
+ * 2... -- 2... 14x23", a doubled number the file does not hold. The replay
+ * stopped at the unknown move, so nothing tells which of the two the
+ * record meant: the number stays as written, and wrong, as pdnfmt without
+ * fix writes it. (White's unknown move has its number either way, and so
+ * has one past a move the replay did not play.) */
+static void keep_numbers_before_dashes(struct format *f, const struct pdn_line *line)
+{
+    struct fixed_count c = {0};
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *m = &line->moves[i];
+        for (uint32_t v = 0; v < m->nvariations; v++)
+            keep_numbers_before_dashes(f, &m->variations[v]);
+        if (m->number) {
+            struct fault *x = number_fault(f, m);
+            c = (struct fixed_count){x && !x->kept ? x : NULL, x ? x->number : 0, x && x->black};
+        } else if (c.fault && i + 1 < line->nmoves && m->text && spell_unknown_move(m->text)) {
+            const struct pdn_node *next = m + 1;
+            bool doubled = c.black && next->number == c.number && !written_apart(f, m, next);
+            if (doubled) c.fault->kept = true;
+        }
+        /* Past a move the replay did not play the writer counts on its
+         * own, fixed or not ("5. 28x19 10-15 3. 33-29 3... -- 3. 14x23"). */
+        if (ply_record_find(&f->plies, m) < 0) c.fault = NULL;
+        count_on(&c);
+    }
+}
+
 void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo)
 {
     if (!f->faults_wanted) return;
     fix_tag_names(f, game, repair, wo); /* the tags come first */
     fix_date(f, game, repair, wo);
+    if (repair && f->nfaults) keep_numbers_before_dashes(f, &game->main);
     move_report(f, game); /* the variations moved (format_move.c), before the moves' */
     for (size_t i = 0; i < f->nfaults; i++) {
         if (f->faults[i].kind == FAULT_NUMBER)

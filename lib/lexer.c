@@ -515,21 +515,23 @@ static size_t filler_word_end(const struct lexer *lx, size_t i)
  * that they go on the run of junk before them (*w moved to that word): 1,
  * 0, -1 for more. Between two words of a remark, neither is a capture
  * sign or a square: a move needs squares on both sides of its sign, and a
- * square a sign next to it. Signs together ("Brancas x : Pretas") or
- * numbers together ("spent 3 4 minutes") make none either; a sign next to
- * a number may be a move's ("a 3 x 4 b"), and so may a dash: "a 32 - 28
- * b" keeps its move. */
+ * square a sign next to it. Signs together ("Brancas x : Pretas"),
+ * numbers together ("spent 3 4 minutes") or a sign with a word on one
+ * side ("a x 3 b", "a 3 x b") make none either; a number, a sign and a
+ * number may be a move ("a 3 x 4 b"), and so may a dash: "a 32 - 28 b"
+ * keeps its move. */
 static int filler_goes_on(struct lexer *lx, struct cur *w)
 {
     struct cur g = *w;
-    bool number = false;
-    for (bool first = true;; first = false) {
+    int before = -1, last = -1; /* the two fillers before: 1 a number, 0 a sign */
+    for (;;) {
         size_t e = filler_word_end(lx, g.pos);
         if (e == SIZE_MAX) return -1;
         if (e == g.pos) return 0;
         bool digits = is_digit(byte_at(lx, g.pos));
-        if (!first && digits != number) return 0;
-        number = digits;
+        if (digits && last == 0 && before == 1) return 0;
+        before = last;
+        last = digits;
         size_t i = e;
         while (i < lx->end && is_blank(byte_at(lx, i)))
             i++;

@@ -64,20 +64,29 @@ static int on_result(struct parser *p)
 /* How many dashes after a remark (the current token, junk) are the
  * remark's: "a long - 2. 28x19", where White's move 2 is numbered right
  * after the dash, cannot mean that the dash is White's move 2 not given;
- * it ends the remark ("a long -"). A dash (or "- -") on the remark's line
- * that the next move number leaves standing for a ply, "white was away -
- * 3... 10-14" (White's move 3 not given), is a move not given, as where
- * real files write one: after a move number or a move (see
- * parser_number_takes_ply). ply: the one the dash would stand for. 0, 1,
- * 2 or PDN_E*. */
-static int remark_dashes(struct parser *p, const struct frame_label *ply)
+ * it ends the remark ("a long -"). So do dots ("a long ... 2. 28x19"), the
+ * place of a move not played that the number takes too. A dash (or "- -")
+ * on the remark's line that the next move number leaves standing for a
+ * ply, "white was away - 3... 10-14" (White's move 3 not given), is a move
+ * not given, as where real files write one: after a move number or a move
+ * (see parser_number_takes_ply). ply: the one the dash would stand for;
+ * also, when not NULL, the one it stands for where Black's moves are
+ * numbered as White's ("1. 32-28 1. 19-23 a long - 2. 28x19"). 0, 1, 2 or
+ * PDN_E*. */
+static int remark_dashes(struct parser *p, const struct frame_label *ply,
+                         const struct frame_label *also)
 {
     struct token t[3];
     int n = parser_peek(p, t, 1);
-    if (n <= 0 || t[0].kind != TOK_DASH || t[0].pos.line != p->tok.pos.line) return n < 0 ? n : 0;
+    bool dots = n > 0 && t[0].kind == TOK_ELLIPSIS; /* "a long ... 2. 28x19" alike */
+    if (n <= 0 || (t[0].kind != TOK_DASH && !dots) || t[0].pos.line != p->tok.pos.line)
+        return n < 0 ? n : 0;
     if ((n = parser_peek(p, t, 3)) < 0) return n;
-    int dashes = n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
-    if (n <= dashes || !parser_number_takes_ply(&t[dashes], ply)) return 0;
+    int dashes = !dots && n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
+    if (n <= dashes) return 0;
+    if (!parser_number_takes_ply(&t[dashes], ply) &&
+        !(also && parser_number_takes_ply(&t[dashes], also)))
+        return 0;
     p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
     return dashes;
 }
@@ -99,7 +108,11 @@ static int on_stray(struct parser *p)
      * pdnfmt drops as its repair. */
     bool error = what || (p->tok.find.set && p->tok.find.error);
     bool remark = error && p->tok.kind == TOK_JUNK && !p->opt.strict;
-    int dashes = remark ? remark_dashes(p, &top(p)->next) : 0;
+    const struct frame *f = top(p);
+    struct frame_label behind = f->next; /* the ply the moves are at, the count a ply behind */
+    if (behind.black && behind.num < UINT32_MAX) behind.num++; /* saturates, as the count */
+    behind.black = !behind.black;
+    int dashes = remark ? remark_dashes(p, &f->next, f->black_as_white ? &behind : NULL) : 0;
     if (dashes < 0) return dashes;
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
@@ -289,7 +302,7 @@ static const struct frame_label next_game_ply = {1, false, true};
 static int keep_junk(struct parser *p)
 {
     int dashes = p->tok.find.set && p->tok.find.error && !p->opt.strict
-                     ? remark_dashes(p, &next_game_ply)
+                     ? remark_dashes(p, &next_game_ply, NULL)
                      : 0;
     if (dashes < 0) return dashes;
     parser_take_find(p);

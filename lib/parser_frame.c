@@ -21,7 +21,7 @@ void frame_reset(struct frame *frame, const struct pdn_pos *pos)
     frame->nodes = frame->vars = frame->after = frame->nags = frame->before =
         (struct vec){NULL, 0, 0};
     frame->setup = NULL;
-    frame->has_num = frame->num_black = frame->adjacent = false;
+    frame->has_num = frame->num_black = frame->adjacent = frame->black_as_white = false;
     frame->num = frame->last_to = 0;
     frame->next = frame->last = (struct frame_label){1, false, false};
     frame->orphans = false;

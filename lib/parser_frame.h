@@ -43,6 +43,10 @@ struct frame {
     struct pdn_pos num_pos;
     /* labels: of the next ply (counted from the last move number) and of the last node */
     struct frame_label next, last;
+    /* the last move number, "N.", came where the count had Black's move N:
+     * Black's moves numbered as White's ("1. 32-28 1. 19-23"), the count
+     * from it a ply behind the moves */
+    bool black_as_white;
     struct frame_label start; /* of a variation: the move it replaces */
     /* NAGs or variations met before any move: where the first one stood */
     bool orphans;
@@ -51,6 +55,14 @@ struct frame {
     bool adjacent;
     uint32_t last_to; /* its last square when it is a numeric capture, else 0 */
 };
+
+/* A move number read, v (not 0), "v..." when black: the count goes on
+ * from it. */
+static inline void frame_number_read(struct frame *f, uint32_t v, bool black)
+{
+    f->black_as_white = !black && f->next.known && f->next.black && f->next.num == v;
+    f->next = (struct frame_label){v, black, true};
+}
 
 void frame_reset(struct frame *frame, const struct pdn_pos *pos);
 /* The last node, or NULL. */

@@ -150,6 +150,8 @@ void parser_junk_free(struct parser *p);
 int parser_lex(struct parser *p);
 void parser_flush(struct parser *p);
 void parser_take_find(struct parser *p);
+/* A finding of a token taken earlier (f), quoting text[0, len). */
+void parser_say_find(struct parser *p, const struct lexer_find *f, const char *text, size_t len);
 void parser_resume_window(struct parser *p);
 /* Up to n tokens after the current one, looked at, not taken: how many
  * (PDN_E* on failure). */

@@ -51,10 +51,12 @@ int parser_on_movenum(struct parser *p)
      * --lossless and csv2pdn write no "0."), so that what a number after a
      * dash takes (parser_number_takes_ply) reads back the same; findings
      * there name the ply counted. */
-    if (p->tok.value != 0)
-        f->next = (struct frame_label){p->tok.value, p->tok.black, true};
-    else
+    if (p->tok.value != 0) {
+        frame_number_read(f, p->tok.value, p->tok.black);
+    } else {
         f->next.known = true;
+        f->black_as_white = false;
+    }
     parser_take_find(p);
     if (p->tok.value == 0 || p->tok.value == UINT32_MAX) check_movenum(p);
     f->has_num = true;
@@ -301,6 +303,14 @@ static struct tok_ref ref_of(const struct token *t)
     return (struct tok_ref){t->kind, t->len, t->mark.offset, t->pos};
 }
 
+/* A dash token's own finding (a Unicode dash), held while the move number
+ * after it may yet make it a stray dash: that is the one fault then. */
+struct held_find {
+    struct lexer_find find;
+    uint64_t offset;
+    size_t len;
+};
+
 struct move_info {
     struct pdn_pos pos;
     int squares, dashes, captures;
@@ -309,7 +319,8 @@ struct move_info {
     size_t first_len; /* bytes of the first square in the text */
     uint64_t end;     /* stream offset just past the last token of the move */
     bool has_dangling;
-    struct tok_ref dangling; /* a separator no square followed */
+    struct tok_ref dangling;        /* a separator no square followed */
+    struct held_find dangling_find; /* its own finding, said by dangling_dash */
     bool has_nonsquare;
     struct tok_ref nonsquare; /* the first number that is no square (0, 100) */
     bool dash_result;         /* a lone dash that ends the game (dash_is_result) */
@@ -363,6 +374,23 @@ static void move_take(struct parser *p, struct move_info *mi)
     mi->end = p->last_end;
 }
 
+/* Takes a separator or dash token into the move, its finding held in h. */
+static void dash_take(struct parser *p, struct move_info *mi, struct held_find *h)
+{
+    *h = (struct held_find){p->tok.find, p->tok.mark.offset, p->tok.len};
+    p->tok.find.set = false;
+    move_take(p, mi);
+}
+
+static void say_held(struct parser *p, const struct held_find *h, int n)
+{
+    for (int i = 0; i < n; i++) {
+        size_t len;
+        const char *w = written(p, h[i].offset, h[i].offset + h[i].len, &len);
+        parser_say_find(p, &h[i].find, w, len);
+    }
+}
+
 /* Is this separator allowed after what the move has so far? */
 static bool separator_ok(struct parser *p, struct move_info *mi, const struct tok_ref *sep)
 {
@@ -411,6 +439,11 @@ static bool next_square(struct parser *p, struct move_info *mi, const struct tok
 static int square_verdict(struct parser *p, struct move_info *mi, unsigned first_digits)
 {
     bool joined = mi->squares == 1 && mi->numeric && first_digits == 4 && !mi->has_dangling;
+    /* A dash left after a whole move is the next move, or a stray dash
+     * (dangling_dash), which says its finding; any other is said here. */
+    bool next_move =
+        mi->has_dangling && mi->dangling.kind == TOK_DASH && mi->squares > 1 && !mi->has_nonsquare;
+    if (mi->has_dangling && !next_move) say_held(p, &mi->dangling_find, 1);
     if (joined) {
         if (!parser_odd(p, ODD_NO_SEPARATOR, &mi->pos, p->mtext, p->mlen)) mi->bad = true;
         return 0;
@@ -459,11 +492,16 @@ static int square_move(struct parser *p, struct move_info *mi)
         size_t mlen = p->mlen;
         bool gap = mi->gap;
         uint64_t end = mi->end;
-        move_take(p, mi);
+        struct held_find held;
+        dash_take(p, mi, &held);
         if ((rc = parser_next_tok(p)) < 0) return rc;
         bool square = is_square(&p->tok) || p->tok.kind == TOK_NUMBER;
+        if (square) say_held(p, &held, 1);
         if (square && !separator_ok(p, mi, &sep)) return mi->bad = true, 0;
-        if (!next_square(p, mi, &sep, mlen, gap, end)) break;
+        if (!next_square(p, mi, &sep, mlen, gap, end)) {
+            mi->dangling_find = held; /* a lone dash after the move may be stray */
+            break;
+        }
     }
     return square_verdict(p, mi, first_digits);
 }
@@ -524,18 +562,21 @@ static bool stray_dash(struct parser *p, struct frame *f, const struct pdn_pos *
  * none (stray_dash). */
 static int unknown_move(struct parser *p, struct move_info *mi)
 {
-    move_take(p, mi);
+    struct held_find held[2];
+    int nheld = 1;
+    dash_take(p, mi, &held[0]);
     int rc = parser_next_tok(p);
     if (rc < 0) return rc;
-    if (dash_is_result(p)) return mi->dash_result = true, 0;
+    if (dash_is_result(p)) return say_held(p, held, nheld), mi->dash_result = true, 0;
     if (p->tok.kind == TOK_DASH) {
-        move_take(p, mi);
+        dash_take(p, mi, &held[nheld++]);
         if (!p->opt.strict && (rc = parser_next_tok(p)) < 0) return rc;
     }
     mi->gap = false; /* "- -" is one way of writing it, not a spaced move */
     size_t len;
     const char *w = written(p, mi->pos.offset, mi->end, &len);
     if (stray_dash(p, top(p), &mi->pos, w, len)) return mi->stray = true, 0;
+    say_held(p, held, nheld);
     if (!parser_odd(p, ODD_UNKNOWN_MOVE, &mi->pos, w, len)) mi->bad = true;
     if (!mi->bad && unknown_as_written(w, len)) {
         p->mlen = 0;
@@ -547,12 +588,15 @@ static int unknown_move(struct parser *p, struct move_info *mi)
 /* The lone dash after a move ("35-30 -"): an unknown move of its own, which
  * takes a second dash right after it ("35-30 --" is one node "--"), or
  * none (stray_dash). */
-static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref *dash)
+static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref *dash,
+                         const struct held_find *dash_find)
 {
-    if (dash_is_result(p)) return dash_result(p, &dash->pos);
+    struct held_find held[2] = {*dash_find};
+    int nheld = 1;
+    if (dash_is_result(p)) return say_held(p, held, nheld), dash_result(p, &dash->pos);
     bool twice = p->tok.kind == TOK_DASH;
     if (twice) {
-        parser_take_find(p);
+        held[nheld++] = (struct held_find){p->tok.find, p->tok.mark.offset, p->tok.len};
         parser_consume(p);
         int rc = p->opt.strict ? 0 : parser_next_tok(p);
         if (rc < 0) return rc;
@@ -560,6 +604,7 @@ static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref
     size_t len;
     const char *w = written(p, dash->offset, p->last_end, &len);
     if (stray_dash(p, f, &dash->pos, w, len)) return 0;
+    say_held(p, held, nheld);
     if (!parser_odd(p, ODD_UNKNOWN_MOVE, &dash->pos, w, len)) return 0;
     const char *text = unknown_as_written(w, len) ? arena_strndup(p->arena, w, len)
                                                   : arena_strndup(p->arena, "--", twice ? 2 : 1);
@@ -744,17 +789,23 @@ int parser_on_move(struct parser *p)
         const char *w = written(p, mi.pos.offset, mi.end, &len);
         parser_warn_odd(p, ODD_SPACE_IN_MOVE, &mi.pos, w, len);
     }
+    /* A dash left dangling after a hop is the next move as after any move
+     * ("28x19 19x10- 3. 37-32"); after a score, none: said here. */
     if (hop) {
         rc = merge_hop(p, f, &mi);
         p->say = NULL;
+        if (rc < 0 || !mi.has_dangling) return rc;
+        return dangling_dash(p, f, &mi.dangling, &mi.dangling_find);
+    }
+    if ((rc = match_score(p, &mi)) != 0) {
+        if (mi.has_dangling) say_held(p, &mi.dangling_find, 1);
         return rc;
     }
-    if ((rc = match_score(p, &mi)) != 0) return rc;
     const char *text = keep_move_text(p);
     struct pdn_node *node = text ? frame_add(f, p->arena, text, &mi.pos) : NULL;
     if (!node) return PDN_ENOMEM;
     node->plain_sep = text_plain_move(text, &node->plain_from, &node->plain_to);
     parser_gather(p, f, text, strlen(text), f->nodes.n == 1);
     f->last_to = text_hop_end(hop_of(&mi));
-    return mi.has_dangling ? dangling_dash(p, f, &mi.dangling) : 0;
+    return mi.has_dangling ? dangling_dash(p, f, &mi.dangling, &mi.dangling_find) : 0;
 }

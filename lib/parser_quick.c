@@ -113,7 +113,7 @@ q_movenum(struct parser *p, const struct qtok *t, size_t k, uint32_t v)
     bool black = j - k == 3;
     p->body = true;
     f->adjacent = false;
-    f->next = (struct frame_label){v, black, true};
+    frame_number_read(f, v, black);
     f->has_num = true;
     f->num = v;
     f->num_black = black;

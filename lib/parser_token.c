@@ -145,17 +145,21 @@ void parser_flush(struct parser *p)
 }
 
 /* Reports what the lexer found inside the current token. */
-void parser_take_find(struct parser *p)
+void parser_say_find(struct parser *p, const struct lexer_find *f, const char *text, size_t len)
 {
-    const struct lexer_find *f = &p->tok.find;
     if (!f->set) return;
     const char *detail = f->odd ? lexer_odd_detail(f->odd) : NULL;
     if (f->code == PDN_DIAG_NONSTANDARD)
-        parser_warn_odd(p, f->odd, &f->pos, tok_text(p), p->tok.len);
+        parser_warn_odd(p, f->odd, &f->pos, text, len);
     else if (f->error)
-        parser_fail(p, f->code, &f->pos, tok_text(p), p->tok.len, detail);
+        parser_fail(p, f->code, &f->pos, text, len, detail);
     else if (!p->skipping)
-        parser_emit(p, f->code, &f->pos, tok_text(p), p->tok.len, NULL);
+        parser_emit(p, f->code, &f->pos, text, len, NULL);
+}
+
+void parser_take_find(struct parser *p)
+{
+    parser_say_find(p, &p->tok.find, tok_text(p), p->tok.len);
 }
 
 /* A copy of text for the tree; NUL bytes (reported by the lexer) become

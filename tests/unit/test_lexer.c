@@ -511,13 +511,14 @@ static void test_lexer_filler_in_remark(void **state)
 
 /* Two or more of them in a row, signs together or numbers together, are
  * the remark's too ("Brancas x : Pretas" was four tokens: two words, two
- * capture signs); a sign next to a number may be a move's ("a 3 x 4 b",
- * "a x 3 b"), and stays what it was. */
+ * capture signs), and so are signs and numbers where no sign has a number
+ * on each side ("a x 3 b" was four tokens, three findings); a number, a
+ * sign and a number may be a move ("a 3 x 4 b"), and stay what they were. */
 static void test_lexer_fillers_in_remark(void **state)
 {
     (void)state;
     const char *run[] = {"Brancas x : Pretas", "spent 3 4 minutes", "a x x x b", "a x:x b",
-                         "page 12 13th"};
+                         "page 12 13th",       "a x 3 b",           "a 3 x b",   "a x 3 4 : b"};
     for (size_t i = 0; i < sizeof run / sizeof run[0]; i++) {
         struct lexed *l = lex(run[i], false);
         assert_int_equal(l->n, 1);
@@ -527,9 +528,10 @@ static void test_lexer_fillers_in_remark(void **state)
     struct lexed *l = lex("a 3 x 4 b", false);
     enum token_kind move[] = {TOK_JUNK, TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER, TOK_JUNK};
     expect_kinds(l, move, 5);
-    l = lex("a x 3 b", false);
-    enum token_kind mixed[] = {TOK_JUNK, TOK_CAPTURE, TOK_NUMBER, TOK_JUNK};
-    expect_kinds(l, mixed, 4);
+    l = lex("a x 3 x 4 b", false); /* the sign before the move has a word on one side */
+    enum token_kind mixed[] = {TOK_JUNK,    TOK_CAPTURE, TOK_NUMBER,
+                               TOK_CAPTURE, TOK_NUMBER,  TOK_JUNK};
+    expect_kinds(l, mixed, 6);
     l = lex("a x : 28x19", false);
     enum token_kind before_move[] = {TOK_JUNK,   TOK_CAPTURE, TOK_CAPTURE,
                                      TOK_NUMBER, TOK_CAPTURE, TOK_NUMBER};
