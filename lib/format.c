@@ -254,6 +254,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.date = NULL;
     wo.standard_names = false;
     wo.move_ctx = f;
+    f->stops_in_comment = o->broken == PDN_FORMAT_BROKEN_COMMENT && !verbatim;
     fix_report(f, game, o->fix && !verbatim, &wo);
     if (!wo.move_number && f->misplaced.n) wo.move_number = misplaced_number;
     if (f->nomem) return PDN_ENOMEM;

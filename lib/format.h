@@ -47,7 +47,11 @@ struct format {
     bool nomem;
     bool ambiguous;     /* the replay's, of the ply on_ply is told of */
     bool faults_wanted; /* fix, or findings to report */
-    struct {            /* the last move-form finding: its ply's number */
+    /* --broken=comment, the game not written as read: a move a line stops
+     * at is written in a comment with the rest of its line, and a fault
+     * there (a misplaced variation, a number kept) is not in the output */
+    bool stops_in_comment;
+    struct { /* the last move-form finding: its ply's number */
         const struct pdn_node *node;
         char move_number[16];
     } form;

@@ -337,6 +337,7 @@ static void report_number(struct format *f, const pdn_game *game, const struct f
                           bool repair)
 {
     const struct pdn_node *n = x->node;
+    if (x->kept && f->stops_in_comment) return; /* a stop's: in a comment, no number */
     if (!repair || x->kept) {
         emit(f, game, PDN_DIAG_MOVE_NUMBER, n, &n->number_pos, x->move_number, x->written,
              x->detail);
