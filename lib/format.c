@@ -255,6 +255,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.standard_names = false;
     wo.move_ctx = f;
     f->stops_in_comment = o->broken == PDN_FORMAT_BROKEN_COMMENT && !verbatim;
+    f->written_as_read = verbatim;
     fix_report(f, game, o->fix && !verbatim, &wo);
     if (!wo.move_number && f->misplaced.n) wo.move_number = misplaced_number;
     if (f->nomem) return PDN_ENOMEM;

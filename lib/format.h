@@ -57,6 +57,9 @@ struct format {
     } form;
     struct pdn_diag mismatch; /* the replay's result-mismatch (code COUNT: none) */
     char *mismatch_strings;   /* its text and detail, one block */
+    struct pdn_diag inferred; /* the replay's variant-inferred note (another code: none) */
+    char *inferred_strings;   /* its detail */
+    bool written_as_read;     /* the game's text is written as read: no tag added */
     enum pdn_result result;   /* the result written in place of the game's, or NONE */
     char date[DATE_SIZE];     /* the date written in place of the Date tag's */
     struct pdn_replay_summary sum;
