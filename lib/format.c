@@ -247,6 +247,8 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     wo.date = NULL;
     wo.standard_names = false;
     wo.move_ctx = f;
+    f->stops_in_comment = o->broken == PDN_FORMAT_BROKEN_COMMENT && !verbatim;
+    f->written_as_read = verbatim;
     fix_report(f, game, o->fix && !verbatim, &wo);
     if (f->nomem) return PDN_ENOMEM;
     if (verbatim) return write_raw(out, game);

@@ -47,12 +47,19 @@ struct format {
     bool nomem;
     bool ambiguous;     /* the replay's, of the ply on_ply is told of */
     bool faults_wanted; /* fix, or findings to report */
-    struct {            /* the last move-form finding: its ply's number */
+    /* --broken=comment, the game not written as read: a move a line stops
+     * at is written in a comment with the rest of its line, and a fault
+     * there (a misplaced variation, a number kept) is not in the output */
+    bool stops_in_comment;
+    struct { /* the last move-form finding: its ply's number */
         const struct pdn_node *node;
         char move_number[16];
     } form;
     struct pdn_diag mismatch; /* the replay's result-mismatch (code COUNT: none) */
     char *mismatch_strings;   /* its text and detail, one block */
+    struct pdn_diag inferred; /* the replay's variant-inferred note (another code: none) */
+    char *inferred_strings;   /* its detail */
+    bool written_as_read;     /* the game's text is written as read: no tag added */
     enum pdn_result result;   /* the result written in place of the game's, or NONE */
     char date[DATE_SIZE];     /* the date written in place of the Date tag's */
     struct pdn_replay_summary sum;

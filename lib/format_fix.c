@@ -84,6 +84,23 @@ static void keep_mismatch(struct format *f, const struct pdn_diag *d)
     f->mismatch.detail = f->mismatch_strings + nt;
 }
 
+/* The variant a game without a GameType tag was read as, and why: the
+ * writer writes that GameType tag, and the note says where it came from
+ * (each replay of the game gives it again: the last is kept). */
+static void keep_inferred(struct format *f, const struct pdn_diag *d)
+{
+    const char *detail = d->detail ? d->detail : "";
+    size_t n = strlen(detail) + 1;
+    free(f->inferred_strings);
+    if ((f->inferred_strings = malloc(n)) == NULL) {
+        f->nomem = true;
+        return;
+    }
+    memcpy(f->inferred_strings, detail, n);
+    f->inferred = *d;
+    f->inferred.detail = f->inferred_strings;
+}
+
 /* A move the replay stops at (illegal, ambiguous): the count stops there
  * too, so its number, wrong by the count, says what the record meant
  * ("(1... 5-10)" after White's move: Black's reply, misplaced) and is kept
@@ -114,6 +131,8 @@ void fix_on_diag(struct format *f, const struct pdn_diag *d)
         copy_text(f->form.move_number, sizeof f->form.move_number, d->move_number);
     } else if (d->code == PDN_DIAG_RESULT_MISMATCH) {
         keep_mismatch(f, d);
+    } else if (d->code == PDN_DIAG_VARIANT_INFERRED) {
+        keep_inferred(f, d);
     }
 }
 
@@ -338,6 +357,7 @@ static void report_number(struct format *f, const pdn_game *game, const struct f
                           bool repair)
 {
     const struct pdn_node *n = x->node;
+    if (x->kept && f->stops_in_comment) return; /* a stop's: in a comment, no number */
     if (!repair || x->kept) {
         emit(f, game, PDN_DIAG_MOVE_NUMBER, n, &n->number_pos, x->move_number, x->written,
              x->detail);
@@ -468,6 +488,10 @@ static void keep_numbers_before_dashes(struct format *f, const struct pdn_line *
 void fix_report(struct format *f, const pdn_game *game, bool repair, struct pdn_write_options *wo)
 {
     if (!f->faults_wanted) return;
+    /* The GameType tag the writer adds is the variant the replay inferred:
+     * said, as pdncheck says it, unless the text is written as read. */
+    if (f->inferred.code == PDN_DIAG_VARIANT_INFERRED && !f->written_as_read && f->opt->on_diag)
+        f->opt->on_diag(&f->inferred, f->opt->diag_ctx);
     fix_tag_names(f, game, repair, wo); /* the tags come first */
     fix_date(f, game, repair, wo);
     if (repair && f->nfaults) keep_numbers_before_dashes(f, &game->main);
@@ -490,4 +514,6 @@ void fix_end(struct format *f)
 {
     free(f->mismatch_strings);
     f->mismatch_strings = NULL;
+    free(f->inferred_strings);
+    f->inferred_strings = NULL;
 }

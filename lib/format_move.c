@@ -259,9 +259,11 @@ void move_report(struct format *f, const pdn_game *game)
     for (size_t i = 0; i < f->notes.n; i++)
         report(f, game, PDN_DIAG_FIXED, &notes[i].pos, notes[i].move_number, notes[i].text,
                notes[i].detail, NULL);
-    /* those the output keeps where they stand (no fix, or written as read) */
+    /* those the output keeps where they stand (no fix, or written as read),
+     * unless their moves, which start at a move the replay stops at, are
+     * written as a comment */
     const struct misplaced *kept = f->misplaced.data;
-    for (size_t i = 0; i < f->misplaced.n; i++)
+    for (size_t i = 0; i < f->misplaced.n && !f->stops_in_comment; i++)
         report(f, game, PDN_DIAG_MISPLACED_VARIATION, &kept[i].pos, kept[i].move_number,
                kept[i].text, kept[i].detail, kept[i].first);
 }

@@ -639,6 +639,16 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
     r->place = outer;
 }
 
+/* A variation written before the move it replaces numbers its first move
+ * as that move: the misplaced-variation finding says where it belongs, and
+ * a wrong-number finding beside it would say the number is the fault. */
+static bool number_of_replaced_move(struct replay *r, const struct pdn_line *line, uint32_t i,
+                                    const struct pdn_board *board)
+{
+    return i == 0 && r->place && r->place->line == line &&
+           replay_misplaced_numbered(r, &line->moves[0], board);
+}
+
 /* Replays a line; *end gets the position after its last legal ply (or
  * setup). Returns whether the whole line replayed. */
 static bool replay_line(struct replay *r, const struct pdn_line *line,
@@ -660,7 +670,7 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
             skip_placeholder(r, node, &turn);
             continue;
         }
-        check_number(r, node, &board, &turn);
+        if (!number_of_replaced_move(r, line, i, &board)) check_number(r, node, &board, &turn);
         struct pdn_board before = board;
         struct turn turn_before = turn;
         ok = replay_ply(r, line, i, &before, &board, &turn, depth);

@@ -218,6 +218,12 @@ bool replay_variation_place(struct variation_place *out, const struct replay *r,
  * so (PDN_DIAG_MISPLACED_VARIATION) when it is the alternative to the next
  * move. Uses r->scratch. */
 void replay_misplaced_check(struct replay *r, const struct pdn_node *first);
+/* Whether first, the first move of r->place's variation, played from
+ * board, is numbered and misplaced as replay_misplaced_check reports it:
+ * its number is then the move's it replaces, which that finding names, not
+ * a wrong one. Uses r->scratch. */
+bool replay_misplaced_numbered(struct replay *r, const struct pdn_node *first,
+                               const struct pdn_board *board);
 
 /* ---- Silent replay (replay_probe.c) -------------------------------------- */
 

@@ -85,3 +85,13 @@ void replay_misplaced_check(struct replay *r, const struct pdn_node *first)
     replay_emit(r, PDN_DIAG_MISPLACED_VARIATION, first, &p->line->pos, next_number, text,
                 r->detail);
 }
+
+bool replay_misplaced_numbered(struct replay *r, const struct pdn_node *first,
+                               const struct pdn_board *board)
+{
+    if (!first->number || !first->text || first->setup) return false;
+    struct pdn_match m;
+    pdn_movegen(r->scratch, board, 0);
+    pdn_move_match(&m, first->text, board, r->scratch, false);
+    return m.result == PDN_MATCH_ILLEGAL && belongs_to_next(r, r->place, first);
+}

@@ -152,7 +152,29 @@ struct run {
     size_t index;              /* its index in the file */
     struct replay_first first; /* --list and the book: a game's first error */
     struct replay_book book;   /* the interactive view's list */
+    struct tool_findings held; /* the game shown's findings, until it is replayed */
 };
+
+/* A finding of the game to be shown, kept to be printed in source order
+ * with the replay's (held_flush); printed at once when memory runs out
+ * rather than lost. */
+static void hold(struct run *r, const struct pdn_diag *d)
+{
+    if (!tool_findings_keep(&r->held, d)) tool_on_diag(d, r->t);
+}
+
+/* The findings held, in source order, as pdncheck and pdnfmt print them
+ * (tool_findings_sort): the reader reports a game's before the replay does,
+ * and the replay a variation's '(' after the move inside it. */
+static void held_flush(struct run *r)
+{
+    tool_findings_sort(&r->held);
+    for (size_t i = 0; i < r->held.n; i++) {
+        tool_on_diag(&r->held.items[i].d, r->t);
+        free(r->held.items[i].strings);
+    }
+    r->held.n = 0;
+}
 
 /* The reader's findings: those of the file itself and of the chosen game.
  * The selection hands a game's findings over just before the game, so
@@ -161,7 +183,16 @@ static void on_read_diag(const struct pdn_diag *d, void *ctx)
 {
     struct run *r = ctx;
     if (d->game != 0 && r->done) return;
-    tool_on_diag(d, r->t);
+    if (d->game != 0)
+        hold(r, d);
+    else
+        tool_on_diag(d, r->t);
+}
+
+/* The replay's findings of the game shown: held with the reader's. */
+static void on_replay_diag(const struct pdn_diag *d, void *ctx)
+{
+    hold(ctx, d);
 }
 
 /* The main line's plies, and for --move the numbers they go from and to
@@ -255,9 +286,10 @@ static int show_game(struct tool *t, const pdn_game *game, void *ctx)
     r->file = t->input;
     r->index = game->index;
     pdn_diag_fn on_diag = t->on_diag;
-    t->on_diag = NULL; /* the replay's findings are all this game's */
+    t->on_diag = on_replay_diag; /* the replay's findings are all this game's */
     struct replay_game g;
     int err = replay_load(&g, t, game, r->file, t->strict);
+    held_flush(r);
     if (err == 0) show(r, &g);
     replay_game_free(&g);
     t->on_diag = on_diag;
@@ -355,6 +387,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s: no game chosen\n", t.prog, named);
         t.status = TOOL_EXIT_USAGE;
     }
+    held_flush(&r); /* a game's findings that no game followed: none expected */
+    tool_findings_free(&r.held);
     replay_book_free(&r.book);
     replay_first_free(&r.first);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
