@@ -153,12 +153,7 @@ static void parse_options(struct tool *t, struct fmt *f, int argc, char **argv)
  * without a move only once the game has ended, the formatter after them. */
 static void held_flush(struct fmt *f)
 {
-    tool_findings_sort(&f->held);
-    for (size_t i = 0; i < f->held.n; i++) {
-        tool_on_diag(&f->held.items[i].d, f->t);
-        free(f->held.items[i].strings);
-    }
-    f->held.n = 0;
+    tool_findings_flush(&f->held, f->t);
 }
 
 /* The readers' and the formatter's callback: a game's findings wait for it

@@ -468,6 +468,16 @@ void tool_findings_sort(struct tool_findings *f)
     }
 }
 
+void tool_findings_flush(struct tool_findings *f, struct tool *t)
+{
+    tool_findings_sort(f);
+    for (size_t i = 0; i < f->n; i++) {
+        tool_on_diag(&f->items[i].d, t);
+        free(f->items[i].strings);
+    }
+    f->n = 0;
+}
+
 void tool_findings_free(struct tool_findings *f)
 {
     for (size_t i = 0; i < f->n; i++)

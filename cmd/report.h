@@ -15,6 +15,8 @@
 
 #include "pdn.h"
 
+struct tool;
+
 /* "file:line:col: severity: message (game 3, move 12.)", parts unknown left
  * out; "prog: severity: message" when the file is unknown. Control
  * characters of the input are escaped (tool_put_escaped). */
@@ -84,6 +86,9 @@ bool tool_findings_keep(struct tool_findings *f, const struct pdn_diag *d);
  * replay does, and a number without a move once the game has ended, yet a
  * finding on line 40 should not come before one on line 23. */
 void tool_findings_sort(struct tool_findings *f);
+/* Prints the findings kept in source order (tool_findings_sort) as
+ * tool_on_diag does, and empties the list (its memory kept). */
+void tool_findings_flush(struct tool_findings *f, struct tool *t);
 /* Drops every finding kept, and the list's memory. */
 void tool_findings_free(struct tool_findings *f);
 

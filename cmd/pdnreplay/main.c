@@ -168,12 +168,7 @@ static void hold(struct run *r, const struct pdn_diag *d)
  * and the replay a variation's '(' after the move inside it. */
 static void held_flush(struct run *r)
 {
-    tool_findings_sort(&r->held);
-    for (size_t i = 0; i < r->held.n; i++) {
-        tool_on_diag(&r->held.items[i].d, r->t);
-        free(r->held.items[i].strings);
-    }
-    r->held.n = 0;
+    tool_findings_flush(&r->held, r->t);
 }
 
 /* The reader's findings: those of the file itself and of the chosen game.
