@@ -404,9 +404,7 @@ static const struct fault *find_fault(const struct format *f, const struct pdn_n
 /* pdn_move_number_fn: the replay's number for a move numbered otherwise. */
 static bool fixed_number(uint32_t *out, bool *black, const struct pdn_node *node, void *ctx)
 {
-    struct format *f = ctx;
-    /* A wrong number is one written; the writer asks at every move. */
-    const struct fault *x = node->number ? find_fault(f, node, FAULT_NUMBER) : NULL;
+    const struct fault *x = find_fault(ctx, node, FAULT_NUMBER);
     if (!x || x->kept) return false;
     *out = x->number;
     *black = x->black;

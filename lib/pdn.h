@@ -1338,11 +1338,10 @@ typedef const char *(*pdn_move_text_fn)(const struct pdn_node *node, void *ctx);
  */
 typedef bool (*pdn_move_cut_fn)(const struct pdn_node *node, void *ctx);
 /*
- * The move number to write before a move, in place of node->number and
- * node->number_black (0 for a move with none written): true and *out,
- * *black set to replace them, false to keep them. Asked at every move; a
- * number given is the ply's own, and the numbers of the moves after it
- * follow from it.
+ * The move number to write before a move that has one written, in place of
+ * node->number and node->number_black: true and *out, *black set to replace
+ * them, false to keep them. A number given is the ply's own, and the
+ * numbers of the moves after it follow from it.
  */
 typedef bool (*pdn_move_number_fn)(uint32_t *out, bool *black, const struct pdn_node *node,
                                    void *ctx);

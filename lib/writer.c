@@ -428,13 +428,14 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const cha
     }
 }
 
-/* The number written on a move: as read, or the caller's (true), which
- * a move without one may get too. */
+/* The number written on a move that has one: as read, or the caller's
+ * (true). */
 static bool written_number(const struct writer *wr, const struct pdn_node *node, struct side *out)
 {
     struct side fixed = *out;
     const struct pdn_write_options *opt = wr->opt;
-    if (!opt->move_number || !opt->move_number(&fixed.number, &fixed.black, node, opt->move_ctx))
+    if (!node->number || !opt->move_number ||
+        !opt->move_number(&fixed.number, &fixed.black, node, opt->move_ctx))
         return false;
     *out = fixed;
     return true;
@@ -678,12 +679,12 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
     struct side written = {node->number, node->number_black};
     bool alone = false, given_number = written_number(wr, node, &written);
     if (given_number) n.count = written;
-    if (node->number || given_number) alone = take_number(&n, &written);
+    if (node->number) alone = take_number(&n, &written);
     bool ellipsis = strcmp(text, "...") == 0;
     alone |= node->number && ellipsis;
     bool placeholder = n.count.black && !node->number && ellipsis;
     if (!alone && !placeholder && n.read.black) return false;
-    *out = node->number || given_number ? written : n.count;
+    *out = node->number ? written : n.count;
     out->black &= !placeholder;
     return true;
 }
@@ -732,13 +733,12 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         bool as_comment = !cut && unreadable_given(wr, node, given);
         if (!resumed || i != from) alone |= write_before(wr, line, i, &n, as_comment, cut);
         struct side written = {node->number, node->number_black};
-        /* The caller's number is the ply's own, which the count, stopped
-         * there, may not know (a variation written before the move it
-         * replaces, format_move.c): the count takes it, and the moves
-         * after it go on from it. */
+        /* The caller's number is the ply's own (the replay's, format_fix.c),
+         * which the count, stopped there, may not know: the count takes
+         * it, and the moves after it go on from it. */
         bool given_number = written_number(wr, node, &written);
         if (given_number) n.count = written;
-        if (node->number || given_number) alone |= take_number(&n, &written);
+        if (node->number) alone |= take_number(&n, &written);
         /* "38x18 18x9" reads back as one move, the second hop of the
          * first: a capture starting where the move before it ended needs
          * its number ("38x18 1... 18x9") to stay a move of its own. The
@@ -780,7 +780,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             alone = false;
         } else if (alone || placeholder || !n.read.black ||
                    bare_dash_taken(wr, line, i, given, ellipsis, n)) {
-            n.read = node->number || given_number ? written : n.count;
+            n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
             write_move(wr, node, given, &n.read);
             n.said = n.read;
