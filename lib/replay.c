@@ -5,7 +5,8 @@
  * moves. Reports illegal, ambiguous and nonstandard moves, wrong move numbers
  * and, along the main line, play after a draw rule; replay_start.c reads the
  * start position, replay_result.c checks the result; the plain texts most
- * plies are, played without the matcher, are replay_plain.h's.
+ * plies are, played without the matcher, are replay_plain.h's; what a
+ * finding says of an illegal move, replay_detail.c's.
  *
  * At most one movegen per ply and no allocation while replaying: the
  * context lives on the caller's stack, its two move lists (40 KB) in one
@@ -24,7 +25,6 @@
 #include "scratch.h"
 #include "text.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,11 +35,6 @@
 static const struct pdn_replay_options no_options = PDN_REPLAY_OPTIONS_INIT;
 
 /* ---- Move numbers ---------------------------------------------------------- */
-
-static const char *color_name(int side)
-{
-    return side == PDN_COLOR_WHITE ? "white" : "black";
-}
 
 static const char *ordinal_suffix(uint32_t n)
 {
@@ -105,8 +100,9 @@ static void check_number(struct replay *r, const struct pdn_node *node,
     char written[WRITTEN_MAX], detail[96], replayed[16];
     written_number(written, r->game, node);
     number_text(replayed, turn->number, second);
-    int n = snprintf(detail, sizeof detail, "this is %s's %lu%s move", color_name(board->side),
-                     (unsigned long)turn->number, ordinal_suffix(turn->number));
+    int n =
+        snprintf(detail, sizeof detail, "this is %s's %lu%s move", replay_color_name(board->side),
+                 (unsigned long)turn->number, ordinal_suffix(turn->number));
     /* The right number with the wrong dots: say which dots, and why. */
     if (node->number == turn->number && n > 0 && (size_t)n < sizeof detail)
         snprintf(detail + n, sizeof detail - (size_t)n, ", the %s of its pair",
@@ -198,122 +194,6 @@ static int resolve_ambiguous(struct replay *r, const struct pdn_line *line, uint
 
 /* ---- Illegal moves and forms ----------------------------------------------- */
 
-static const char *plural(int n)
-{
-    return n == 1 ? "" : "s";
-}
-
-/* Names up to three of the captures that were compulsory, in the shortest
- * form, those of the piece the matcher pointed at (from) first. */
-static void compulsory_detail(struct replay *r, int from)
-{
-    size_t len = (size_t)snprintf(r->detail, sizeof r->detail, "a capture is compulsory: ");
-    int shown = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int k = 0; k < r->legal->count && shown < 3; k++) {
-            const struct pdn_move *mv = &r->legal->moves[k];
-            if ((mv->from == from) != (pass == 0)) continue;
-            char text[PDN_MOVE_TEXT_MAX];
-            pdn_move_text(text, mv, r->legal, PDN_CAPTURE_SHORTEST, r->variant);
-            len += (size_t)snprintf(r->detail + len, sizeof r->detail - len, "%s%s",
-                                    shown ? ", " : "", text);
-            shown++;
-        }
-    }
-    if (r->legal->count > shown)
-        snprintf(r->detail + len, sizeof r->detail - len, " (%d in all)", r->legal->count);
-}
-
-/*
- * The first algebraic square of a move text that is none of the board's
- * dark squares ("c4", "a9"): the matcher numbers it 0, so the text says
- * which it was. False when the text has none.
- */
-static bool written_off_square(char out[PDN_SQUARE_TEXT_MAX], const char *text,
-                               enum pdn_variant variant)
-{
-    for (const char *p = text; *p; p++) {
-        bool starts = *p >= 'a' && *p <= 'j' && (p == text || !isalpha((unsigned char)p[-1]));
-        size_t n = 1;
-        while (starts && n < PDN_SQUARE_TEXT_MAX - 1 && isdigit((unsigned char)p[n]))
-            n++;
-        if (!starts || n == 1) continue;
-        memcpy(out, p, n);
-        out[n] = '\0';
-        if (pdn_square_from_name(variant, out) == 0) return true;
-    }
-    return false;
-}
-
-static void illegal_detail(struct replay *r, const struct pdn_board *board,
-                           const struct pdn_match *m, const char *text)
-{
-    char *d = r->detail;
-    size_t cap = sizeof r->detail;
-    char square[PDN_SQUARE_TEXT_MAX]; /* m->square as the variant writes squares */
-    enum pdn_variant variant = (enum pdn_variant)board->variant;
-    pdn_square_text(square, variant, m->square);
-    if (m->reason == PDN_ILLEGAL_BAD_SQUARE && m->square == 0 &&
-        written_off_square(square, text, variant)) {
-        snprintf(d, cap, "there is no dark square %s", square);
-        return;
-    }
-    switch (m->reason) {
-    case PDN_ILLEGAL_EMPTY_SQUARE:
-        snprintf(d, cap, "square %s is empty", square);
-        break;
-    case PDN_ILLEGAL_OPPONENT_PIECE:
-        snprintf(d, cap, "square %s holds a %s piece and %s is to move", square,
-                 color_name(!board->side), color_name(board->side));
-        break;
-    case PDN_ILLEGAL_CAPTURE_COMPULSORY:
-        compulsory_detail(r, m->square);
-        break;
-    case PDN_ILLEGAL_NOT_MAXIMUM:
-        snprintf(d, cap, "not the maximum capture: %d piece%s can be taken, this takes %d",
-                 m->max_taken, plural(m->max_taken), m->taken);
-        break;
-    case PDN_ILLEGAL_BACKWARD:
-        snprintf(d, cap, "a man cannot move backwards");
-        break;
-    case PDN_ILLEGAL_OCCUPIED:
-        snprintf(d, cap, "square %s is occupied", square);
-        break;
-    case PDN_ILLEGAL_NO_SUCH_CAPTURE:
-        snprintf(d, cap, "no such capture");
-        break;
-    case PDN_ILLEGAL_NOT_REACHABLE:
-        snprintf(d, cap, "the piece cannot go there");
-        break;
-    case PDN_ILLEGAL_BAD_SQUARE:
-        snprintf(d, cap, "there is no square %s", square);
-        break;
-    default:
-        snprintf(d, cap, "no legal move fits");
-        break;
-    }
-}
-
-static const char *const form_names[] = {
-    "zero-padded squares",      "no separator",
-    "':' as capture separator", "spaces inside the move",
-    "capture hop by hop",       "captured squares named",
-    "'x' in a quiet move",      "capture written with '-'",
-    "partial capture path",     "non-ASCII dash",
-};
-
-static void forms_detail(struct replay *r, unsigned forms)
-{
-    size_t len = 0;
-    r->detail[0] = '\0';
-    for (unsigned k = 0; k < sizeof form_names / sizeof form_names[0]; k++) {
-        if (!(forms & (1u << k))) continue;
-        int w = snprintf(r->detail + len, sizeof r->detail - len, "%s%s", len ? ", " : "",
-                         form_names[k]);
-        if (w > 0) len += (size_t)w;
-    }
-}
-
 /*
  * Forms of the text itself (padding, separators, spaces, dashes, hops) are
  * the reader's to report, where it sees them; ':' and zero padding are even
@@ -333,13 +213,13 @@ static void report_forms(struct replay *r, const struct pdn_node *node, const st
     forms &= ~(unsigned)LEXICAL_FORMS;
     if (!forms) return;
     if (r->opt->strict && (forms & STRICT_FORMS)) {
-        forms_detail(r, forms & STRICT_FORMS);
+        replay_forms_detail(r, forms & STRICT_FORMS);
         replay_emit(r, PDN_DIAG_STRICT_VIOLATION, node, &node->pos, ply_number_text(num),
                     node->text, r->detail);
         forms &= ~(unsigned)STRICT_FORMS;
     }
     if (forms & ~(unsigned)PDN_FORM_PARTIAL_PATH) {
-        forms_detail(r, forms & ~(unsigned)PDN_FORM_PARTIAL_PATH);
+        replay_forms_detail(r, forms & ~(unsigned)PDN_FORM_PARTIAL_PATH);
         replay_emit(r, PDN_DIAG_MOVE_FORM, node, &node->pos, ply_number_text(num), node->text,
                     r->detail);
     }
@@ -379,7 +259,7 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
     case PDN_MATCH_AMBIGUOUS:
         return resolve_ambiguous(r, line, i, board, &m, num);
     case PDN_MATCH_ILLEGAL:
-        illegal_detail(r, board, &m, node->text);
+        replay_illegal_detail(r, board, &m, node->text);
         break;
     default:
         snprintf(r->detail, sizeof r->detail, "not a move");
@@ -430,7 +310,7 @@ static void check_unplayed_text(struct replay *r, const struct pdn_node *node,
     if (m.result == PDN_MATCH_BAD_TEXT)
         snprintf(r->detail, sizeof r->detail, "not a move");
     else if (m.result == PDN_MATCH_ILLEGAL && m.reason == PDN_ILLEGAL_BAD_SQUARE)
-        illegal_detail(r, board, &m, node->text);
+        replay_illegal_detail(r, board, &m, node->text);
     else
         return;
     replay_emit(r, PDN_DIAG_ILLEGAL_MOVE, node, &node->pos, ply_number_text(num), node->text,

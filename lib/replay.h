@@ -206,6 +206,17 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
  * result convention's for every game of a file of chess-style results. */
 void replay_detail_append(struct replay *r, size_t *len, const char *text);
 
+/* ---- What a finding says of a move (replay_detail.c) --------------------- */
+
+/* "white" or "black". */
+const char *replay_color_name(int side);
+/* r->detail: why no legal move on board fits the text, as the matcher's
+ * answer m says (a square empty, a capture compulsory, ...). */
+void replay_illegal_detail(struct replay *r, const struct pdn_board *board,
+                           const struct pdn_match *m, const char *text);
+/* r->detail: the names of the forms (PDN_FORM_*) in the mask, listed. */
+void replay_forms_detail(struct replay *r, unsigned forms);
+
 /* ---- A variation before the move it replaces (replay_misplaced.c) -------- */
 
 /* Where the variations of line->moves[i] stand, played at turn into
