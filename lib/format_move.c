@@ -5,12 +5,13 @@
  * 1... 20-25"), where the replay cannot play it. The replay decides when
  * nothing else can be meant (replay_misplaced.c: its first move illegal
  * where it stands and legal in place of the next move, numbered as that
- * move or not at all), and says so: PDN_DIAG_MISPLACED_VARIATION. Here,
- * with fix, such a variation is moved after the next move; without, the
- * finding is reported as the replay made it, and its first move written
- * with the number of the move it replaces, the one its text means (as
- * "1... 19-23", not "1. 19-23", a White move it cannot be), so that the
- * output reads back with the same finding, and --fix on it moves it still.
+ * move, as the move it stands in place of, or not at all), and says so:
+ * PDN_DIAG_MISPLACED_VARIATION. Here, with fix, such a variation is moved
+ * after the next move; without, the finding is reported as the replay
+ * made it, and the variation written where it stands, numbered as the
+ * count gives it there ("1. 19-23"): the replay reads that number as the
+ * place's, so the output has the same finding, and --fix on it moves it
+ * still.
  *
  * The game itself is never changed: the moves are made in a copy of its
  * tree, which format.c replays and writes as it would the game (so the

@@ -691,9 +691,10 @@ enum pdn_diag_code {
        column; each row is read as a game of its tags alone */
     PDN_DIAG_CSV_NO_MOVES,
     /* replay: a variation whose first move is illegal where it stands and
-       legal in place of the next move of its line, numbered as that move or
-       not at all: written before the move it replaces (at its '('; text:
-       its first move as written; detail: both moves; node: its first move) */
+       legal in place of the next move of its line, numbered as that move, as
+       the move it stands in place of, or not at all: written before the
+       move it replaces (at its '('; text: its first move as written;
+       detail: both moves; node: its first move) */
     PDN_DIAG_MISPLACED_VARIATION,
     PDN_DIAG_COUNT
 };
@@ -1490,8 +1491,9 @@ struct pdn_format_options {
  *     19-23) 1... 20-25"): moved after it when the replay says it is one
  *     (PDN_DIAG_MISPLACED_VARIATION: its first move illegal where it
  *     stands, legal in place of the next move, which the replay played,
- *     numbered as that move or not at all); else left as written, and
- *     numbered as the count gives it there.
+ *     numbered as that move, as the move it stands in place of, or not
+ *     at all); else left as written, and numbered as the count gives it
+ *     there (so the output, read again, is moved all the same).
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault

@@ -4,11 +4,12 @@
  * Black's alternative right after White's move ("1. 32-28 (19-23) 18-23"),
  * where its first move cannot be played. When that move is legal in place
  * of the next move, which is legal where it stands, and its number, if
- * written, is that move's, the variation has one reading: the replay says
- * so beside the illegal move, and pdn_format_game with fix (format_move.c)
- * moves it by this finding alone, so that what pdncheck promises is what
- * pdnfmt --fix does. Must not print; uses the replay's scratch move list,
- * free while a line is replayed.
+ * written, is that move's or the one of the place it stands in, the
+ * variation has one reading: the replay says so beside the illegal move,
+ * and pdn_format_game with fix (format_move.c) moves it by this finding
+ * alone, so that what pdncheck promises is what pdnfmt --fix does. Must
+ * not print; uses the replay's scratch move list, free while a line is
+ * replayed.
  */
 #include "replay.h"
 
@@ -46,20 +47,29 @@ bool replay_variation_place(struct variation_place *out, const struct replay *r,
     return true;
 }
 
+static bool numbered(const struct pdn_node *node, uint32_t number, bool second)
+{
+    return node->number == number && node->number_black == second;
+}
+
 /*
  * The variation's first move is the alternative to the next move when
  * nothing else can be meant: a move, no setup before it or the next move
- * (either would start elsewhere), numbered as the next move or not at all,
- * legal where the next move is played (an ambiguous capture too, as an
- * alternative), and the next move legal there with one reading (so the
- * replay plays it, and the variation has a move to follow).
+ * (either would start elsewhere), numbered as the next move, as the move
+ * it stands in place of, or not at all, legal where the next move is
+ * played (an ambiguous capture too, as an alternative), and the next move
+ * legal there with one reading (so the replay plays it, and the variation
+ * has a move to follow). The number of the place it stands in is the one
+ * pdnfmt gives it there ("1. 32-28 (1. 19-23)" for "(19-23)"): its output
+ * says, and --fix on it does, what the file as written did.
  */
 static bool belongs_to_next(struct replay *r, const struct variation_place *p,
                             const struct pdn_node *first)
 {
     const struct pdn_node *next = p->next;
     if (!next || next->setup || !next->text || first->setup || !first->text) return false;
-    if (first->number && (first->number != p->next_number || first->number_black != p->next_second))
+    if (first->number && !numbered(first, p->next_number, p->next_second) &&
+        !numbered(first, p->replaced_number, p->replaced_second))
         return false;
     return legal_on(r, first->text, &p->after, true) && legal_on(r, next->text, &p->after, false);
 }
