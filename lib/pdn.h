@@ -1835,6 +1835,13 @@ PDN_API int pdn_stats_alias(pdn_stats *stats, const char *variant, const char *c
 PDN_API int pdn_stats_name_key(char *out, size_t size, const char *name);
 /* Counts one input file (the tool calls it for each operand). */
 PDN_API void pdn_stats_add_file(pdn_stats *stats);
+/* The order of day and month each event of the file whose games are added
+ * next writes its dates in (pdn_date_orders, read from that file first;
+ * NULL: not known), borrowed until the next call: an event's date whose
+ * day and month could be swapped ("10.03.2003") is then read as
+ * pdn_format_game's fix reads it, in the order the other dates of its
+ * event in that file show, else of the file. */
+PDN_API void pdn_stats_set_date_orders(pdn_stats *stats, const pdn_date_orders *orders);
 /* A pdn_diag_fn (ctx: the stats) for the reader's findings: counted by code. */
 PDN_API void pdn_stats_on_diag(const struct pdn_diag *diag, void *stats);
 /* Replays a game quietly and counts it; file names it (largest capture).
