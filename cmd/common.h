@@ -91,6 +91,10 @@ struct tool {
     struct jobs_game *job;              /* while the game function runs under -j: the job */
     /* Called with the game function's ctx before each file is read, or NULL. */
     void (*on_file)(struct tool *t, const char *operand, void *ctx);
+    /* The order of day and month each event of the file being read writes
+     * its dates in, read first by event_dates_on_file (event_dates.h), or
+     * NULL; the tool frees the last one (pdn_date_orders_free). */
+    pdn_date_orders *date_orders;
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

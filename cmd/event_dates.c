@@ -110,3 +110,10 @@ pdn_date_orders *event_dates_read(const struct tool *t, const char *operand)
     }
     return orders;
 }
+
+void event_dates_on_file(struct tool *t, const char *operand, void *ctx)
+{
+    (void)ctx;
+    pdn_date_orders_free(t->date_orders);
+    t->date_orders = event_dates_read(t, operand);
+}

@@ -15,4 +15,10 @@
  * pdn_date_orders_free. */
 pdn_date_orders *event_dates_read(const struct tool *t, const char *operand);
 
+/* A tool's on_file (common.h) for the tools that read a date that could be
+ * swapped as the other dates of its event, or file, show, wherever those
+ * stand in the file: t->date_orders replaced by the orders of the file
+ * about to be read (event_dates_read). ctx is not used. */
+void event_dates_on_file(struct tool *t, const char *operand, void *ctx);
+
 #endif

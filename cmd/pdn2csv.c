@@ -59,9 +59,8 @@ struct conv {
     void *seen; /* the same names, a tsearch tree */
     pdn_csv_writer *writer;
     unsigned long games, rows;
-    unsigned long worker_errors;  /* -j: games with an error status the workers wrote */
-    bool not_pdn;                 /* an input was refused as not PDN: -o's file is kept */
-    pdn_date_orders *date_orders; /* --iso-dates: the file's, read first (event_dates.h), or NULL */
+    unsigned long worker_errors; /* -j: games with an error status the workers wrote */
+    bool not_pdn;                /* an input was refused as not PDN: -o's file is kept */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -283,7 +282,6 @@ static void csv_worker_end(void *state)
 static void *csv_worker_begin(const struct tool *t, void *ctx)
 {
     const struct conv *c = ctx;
-    (void)t;
     struct csv_worker *k = calloc(1, sizeof *k);
     if (k == NULL) return NULL;
     struct pdn_csv_write_options o = c->o;
@@ -295,7 +293,7 @@ static void *csv_worker_begin(const struct tool *t, void *ctx)
      * on a stream once threads run: ferror alone was 0.5% of -j 2). */
     if (k->fp) __fsetlocking(k->fp, FSETLOCKING_BYCALLER);
     if (k->fp && pdn_csv_writer_open(&k->writer, k->fp, &o, &bad) == 0) {
-        pdn_csv_writer_set_date_orders(k->writer, c->date_orders);
+        pdn_csv_writer_set_date_orders(k->writer, t->date_orders);
         return k;
     }
     csv_worker_end(k);
@@ -335,9 +333,8 @@ static void read_event_dates(struct tool *t, const char *operand, void *ctx)
 {
     struct conv *c = ctx;
     pdn_csv_writer_set_date_orders(c->writer, NULL);
-    pdn_date_orders_free(c->date_orders);
-    c->date_orders = event_dates_read(t, operand);
-    pdn_csv_writer_set_date_orders(c->writer, c->date_orders);
+    event_dates_on_file(t, operand, ctx);
+    pdn_csv_writer_set_date_orders(c->writer, t->date_orders);
 }
 
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
@@ -446,7 +443,7 @@ int main(int argc, char **argv)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
     tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_csv_writer_free(c.writer);
-    pdn_date_orders_free(c.date_orders);
+    pdn_date_orders_free(t.date_orders);
     for (size_t i = 0; i < c.ntags; i++) {
         tdelete(c.tags[i], &c.seen, compare_names);
         free((void *)c.tags[i]);

@@ -8,6 +8,7 @@
  * asks for source excerpts.
  */
 #include "common.h"
+#include "event_dates.h"
 #include "jobs.h"
 #include "srcline.h"
 
@@ -263,6 +264,7 @@ static struct pdn_replay_options replay_options(const struct tool *t, const char
         .on_diag = to,
         .diag_ctx = ctx,
         .scratch = scratch,
+        .date_orders = t->date_orders,
     };
 }
 
@@ -455,6 +457,11 @@ int main(int argc, char **argv)
     t.diag_ctx = &c;
     t.jobs = JOBS_AUTO;
     t.work = &(const struct tool_work){.game = replay_work};
+    /* Each file's events and dates read first (before the workers start),
+     * so that a date whose day and month could be swapped is said with
+     * the reading its event's or file's other dates settle, as pdnfmt
+     * --fix writes it. */
+    t.on_file = event_dates_on_file;
     parse_options(&c, argc, argv);
     pdn_scratch_new(&c.scratch); /* none: each replay allocates its own */
     int n = argc - optind;
@@ -470,6 +477,7 @@ int main(int argc, char **argv)
     tool_findings_free(&c.held);
     tool_findings_free(&c.deferred);
     pdn_scratch_free(c.scratch);
+    pdn_date_orders_free(t.date_orders);
     free(c.src.text);
     tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);

@@ -70,11 +70,10 @@ struct fmt {
     enum pdn_capture_notation captures;
     struct split split; /* --split N: split.per > 0 */
     struct tool *t;
-    struct tool_findings held;    /* the game's findings, till it is written */
-    unsigned long held_file;      /* t->files when they came */
-    bool not_pdn;                 /* an input was refused as not PDN: -o's file is kept */
-    pdn_scratch *scratch;         /* the formatter's memory for the games formatted here, or NULL */
-    pdn_date_orders *date_orders; /* --fix: the file's, read first (event_dates.h), or NULL */
+    struct tool_findings held; /* the game's findings, till it is written */
+    unsigned long held_file;   /* t->files when they came */
+    bool not_pdn;              /* an input was refused as not PDN: -o's file is kept */
+    pdn_scratch *scratch;      /* the formatter's memory for the games formatted here, or NULL */
 };
 
 /* ---- options ----------------------------------------------------------------- */
@@ -187,7 +186,7 @@ static struct pdn_format_options format_options(const struct tool *t, const stru
     fo.on_diag = to;
     fo.diag_ctx = ctx;
     fo.scratch = scratch;
-    fo.date_orders = f->date_orders;
+    fo.date_orders = t->date_orders; /* --fix: the file's, read first */
     return fo;
 }
 
@@ -251,16 +250,6 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
     return tool_exit_status(t);
 }
 
-/* --fix: the file's events and dates, read first, so that a date whose
- * day and month could be swapped is read as its event's others are
- * written, wherever they stand in the file. */
-static void read_event_dates(struct tool *t, const char *operand, void *ctx)
-{
-    struct fmt *f = ctx;
-    pdn_date_orders_free(f->date_orders);
-    f->date_orders = event_dates_read(t, operand);
-}
-
 static int write_one(struct tool *t, const pdn_game *game, void *ctx)
 {
     struct fmt *f = ctx;
@@ -296,12 +285,15 @@ int main(int argc, char **argv)
     t.on_diag = hold;
     t.diag_ctx = &f;
     pdn_scratch_new(&f.scratch); /* none: each game allocates its own */
-    if (f.fix) t.on_file = read_event_dates;
+    /* --fix: the file's events and dates read first, so that a date whose
+     * day and month could be swapped is read as its event's others are
+     * written, wherever they stand in the file. */
+    if (f.fix) t.on_file = event_dates_on_file;
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     held_flush(&f); /* those of games not written after the last one */
     tool_findings_free(&f.held);
     pdn_scratch_free(f.scratch);
-    pdn_date_orders_free(f.date_orders);
+    pdn_date_orders_free(t.date_orders);
     tool_output_stopped(&t, &f.out, stop);
     /* what an input refused as not PDN held is in no game written: a
      * named output (the input itself, with -o F F) is kept */

@@ -9,6 +9,7 @@
 #include "hash.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,4 +136,18 @@ enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_gam
     /* an event of dates that show no order: the file's other events' */
     *by_file = !e->event;
     return one_order(e->event ? e->orders : orders->orders);
+}
+
+bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
+                         const pdn_date_orders *orders, const pdn_game *game, const char *v)
+{
+    char both[2][DATE_SIZE];
+    bool by_file;
+    if (!orders || !date_swappable(both, v)) return false;
+    enum date_order order = date_orders_settled(orders, game, &by_file);
+    if (order == DATE_NO_ORDER) return false;
+    memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
+    snprintf(why, DATE_WHY_SIZE, "%s first, as the %s other dates",
+             order == DATE_DAY_FIRST ? "day" : "month", by_file ? "file's" : "event's");
+    return true;
 }

@@ -1,6 +1,7 @@
 /*
  * date_orders (private): what pdn_date_orders tells pdn_format_game's fix
- * (lib/date_orders.c; the public calls are in pdn.h).
+ * and the replay's check of a date (lib/date_orders.c; the public calls
+ * are in pdn.h).
  */
 #ifndef PDN_DATE_ORDERS_H
 #define PDN_DATE_ORDERS_H
@@ -17,5 +18,16 @@
  * whether the file's dates were asked. */
 enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_game *game,
                                     bool *by_file);
+
+/* Room for date_orders_reading's why. */
+#define DATE_WHY_SIZE 40
+
+/* The reading of v, a Date tag's value of the game that could be swapped,
+ * that the orders settle (date_orders_settled), in out, and in why the
+ * reason ("day first, as the event's other dates"): what pdn_format_game's
+ * fix writes and the replay's bad-date finding says. False when v reads
+ * one way or none, or nothing settles it (orders NULL too). */
+bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
+                         const pdn_date_orders *orders, const pdn_game *game, const char *v);
 
 #endif

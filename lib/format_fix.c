@@ -285,24 +285,6 @@ static void fix_result(struct format *f, const pdn_game *game, bool repair)
 
 /* ---- the date -------------------------------------------------------------- */
 
-/* A date that reads both ways read in the order its event's other dates
- * show, or the file's (pdn_date_orders), in out, and in why how it was
- * read; false when they show none, or both, or the date reads one way. */
-static bool settled_reading(const struct format *f, const pdn_game *game, const char *v,
-                            char out[DATE_SIZE], char *why, size_t cap)
-{
-    const pdn_date_orders *orders = f->opt->version >= 3 ? f->opt->date_orders : NULL;
-    char both[2][DATE_SIZE];
-    bool by_file;
-    if (!orders || !date_swappable(both, v)) return false;
-    enum date_order order = date_orders_settled(orders, game, &by_file);
-    if (order == DATE_NO_ORDER) return false;
-    memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
-    snprintf(why, cap, ": %s first, as the %s other dates",
-             order == DATE_DAY_FIRST ? "day" : "month", by_file ? "file's" : "event's");
-    return true;
-}
-
 /* The Date tag written with the roster (the first), when it is no date but
  * has one reading, or reads both ways and the other dates of its event or
  * file settle which: repaired, or reported as the replay reports it. A day
@@ -316,9 +298,10 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
     for (uint32_t k = 0; k < game->ntags && !t; k++)
         if (game->tags[k].name && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
     if (!t || !t->value) return;
-    char both[2][DATE_SIZE], why[DATE_DETAIL_SIZE], settled[48] = "";
+    const pdn_date_orders *orders = f->opt->version >= 3 ? f->opt->date_orders : NULL;
+    char both[2][DATE_SIZE], why[DATE_DETAIL_SIZE], settled[DATE_WHY_SIZE] = "";
     bool repairable = date_repair(f->date, t->value) ||
-                      settled_reading(f, game, t->value, f->date, settled, sizeof settled);
+                      date_orders_reading(f->date, settled, orders, game, t->value);
     if (repairable ? !repair : repair && date_swappable(both, t->value)) {
         emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
              date_expected(why, t->value));
@@ -326,7 +309,7 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
     }
     if (!repairable) return;
     char detail[80];
-    snprintf(detail, sizeof detail, "written %s%s", f->date, settled);
+    snprintf(detail, sizeof detail, "written %s%s%s", f->date, settled[0] ? ": " : "", settled);
     emit(f, game, PDN_DIAG_FIXED, NULL, &t->pos, NULL, t->value, detail);
     wo->date = f->date;
 }

@@ -1263,7 +1263,7 @@ PDN_API int pdn_scratch_new(pdn_scratch **out);
 /* Frees a scratch and what it kept; accepts NULL. */
 PDN_API void pdn_scratch_free(pdn_scratch *scratch);
 
-#define PDN_REPLAY_OPTIONS_VERSION 2
+#define PDN_REPLAY_OPTIONS_VERSION 3
 struct pdn_replay_options {
     unsigned version;               /* PDN_REPLAY_OPTIONS_VERSION */
     const char *filename;           /* in diagnostics (NULL: none); used during the call only */
@@ -1275,6 +1275,11 @@ struct pdn_replay_options {
     enum pdn_draw_rules draw_rules; /* international and Brazilian draw rules (0: FMJD) */
     /* version 2: */
     pdn_scratch *scratch; /* memory kept between calls (NULL: the call's own) */
+    /* version 3: how the events of the game's file write their dates
+     * (pdn_date_orders, below; NULL: not known): a Date tag whose day and
+     * month could be swapped is reported with the reading they settle, as
+     * pdn_format_game's fix writes it, instead of both. */
+    const struct pdn_date_orders *date_orders;
 };
 #define PDN_REPLAY_OPTIONS_INIT                                                                    \
     {                                                                                              \
@@ -1410,7 +1415,8 @@ enum pdn_format_broken {
  * "08-13-2021": month first), or, when they show no order, as the file's
  * other events' are. Events are told apart by their names as pdnstats
  * compares them (pdn_stats_name_key); a game counts by its Date tag
- * (pdn_game_tag). pdn_format_game's fix reads it (options->date_orders).
+ * (pdn_game_tag). pdn_format_game's fix and pdn_replay_game's check of
+ * the Date tag read it (options->date_orders).
  */
 typedef struct pdn_date_orders pdn_date_orders;
 /* An empty table through *out (free with pdn_date_orders_free): 0 or
@@ -1831,6 +1837,13 @@ PDN_API int pdn_stats_alias(pdn_stats *stats, const char *variant, const char *c
 PDN_API int pdn_stats_name_key(char *out, size_t size, const char *name);
 /* Counts one input file (the tool calls it for each operand). */
 PDN_API void pdn_stats_add_file(pdn_stats *stats);
+/* The order of day and month each event of the file whose games are added
+ * next writes its dates in (pdn_date_orders, read from that file first;
+ * NULL: not known), borrowed until the next call: an event's date whose
+ * day and month could be swapped ("10.03.2003") is then read as
+ * pdn_format_game's fix reads it, in the order the other dates of its
+ * event in that file show, else of the file. */
+PDN_API void pdn_stats_set_date_orders(pdn_stats *stats, const pdn_date_orders *orders);
 /* A pdn_diag_fn (ctx: the stats) for the reader's findings: counted by code. */
 PDN_API void pdn_stats_on_diag(const struct pdn_diag *diag, void *stats);
 /* Replays a game quietly and counts it; file names it (largest capture).

@@ -13,6 +13,7 @@
 #include "geometry.h"
 #include "variant.h"
 #include "date.h"
+#include "date_orders.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,13 +33,21 @@ static inline const struct pdn_tag **tag_slot(struct replay *r, const char *name
     return NULL;
 }
 
-/* A Date tag's value: an empty one says no more than an absent one. */
+/* A Date tag's value: an empty one says no more than an absent one. One
+ * whose day and month could be swapped is said with the reading the other
+ * dates of its event or file settle, when the caller knows them, as
+ * pdn_format_game's fix writes it. */
 static inline void check_date(struct replay *r, const struct pdn_tag *t)
 {
     if (!t->value[0] || date_ok(t->value)) return;
-    char detail[DATE_DETAIL_SIZE];
-    replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
-                date_expected(detail, t->value));
+    const pdn_date_orders *orders = r->opt->version >= 3 ? r->opt->date_orders : NULL;
+    char detail[DATE_DETAIL_SIZE], read[DATE_SIZE], why[DATE_WHY_SIZE];
+    const char *expected = detail;
+    if (date_orders_reading(read, why, orders, r->game, t->value))
+        snprintf(detail, sizeof detail, "expected YYYY.MM.DD: read %s: %s", why, read);
+    else
+        expected = date_expected(detail, t->value);
+    replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, expected);
 }
 
 /* The tags of another language, or of a standard name in another case,

@@ -7,6 +7,7 @@
  * asked for. Writing is stats_write.c's; this file never prints.
  */
 #include "date.h"
+#include "date_orders.h"
 #include "game.h"
 #include "stats.h"
 #include "text.h"
@@ -70,6 +71,11 @@ void pdn_stats_free(pdn_stats *st)
 void pdn_stats_add_file(pdn_stats *st)
 {
     if (st) st->files++;
+}
+
+void pdn_stats_set_date_orders(pdn_stats *st, const pdn_date_orders *orders)
+{
+    if (st) st->date_orders = orders;
 }
 
 unsigned long pdn_stats_errors(const pdn_stats *st)
@@ -169,12 +175,15 @@ static void widen(uint32_t *first, uint32_t *last, uint32_t date)
 }
 
 /* A game's date (read as text, packed as date) into its event's first and
- * last; one that reads both ways ("12-08-2021") kept in both readings
- * until the event's other dates settle it (stats_event_dates). */
-static void event_date(struct st_event *e, char text[DATE_SIZE], const char *tag, uint32_t date)
+ * last; one that reads both ways ("12-08-2021") and that its file's dates
+ * did not settle (settled) kept in both readings until the event's other
+ * dates settle it (stats_event_dates). A reading settled so shows no order
+ * of the event's own. */
+static void event_date(struct st_event *e, char text[DATE_SIZE], const char *tag, uint32_t date,
+                       bool settled)
 {
     char both[2][DATE_SIZE];
-    enum date_order order = date_order_shown(both, tag);
+    enum date_order order = settled ? DATE_NO_ORDER : date_order_shown(both, tag);
     if (order == DATE_EITHER_ORDER) {
         for (int k = 0; k < 2; k++)
             widen(&e->either[k][0], &e->either[k][1], stats_date_pack(both[k]));
@@ -210,8 +219,13 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
     long fi = stats_file_index(st, file);
     if (fi < 0) return PDN_ENOMEM;
     const char *tag = pdn_game_date(g);
-    char text[DATE_SIZE];
-    uint32_t date = date_read(text, tag) ? stats_date_pack(text) : 0;
+    char text[DATE_SIZE], why[DATE_WHY_SIZE];
+    /* A day and month that could be swapped read first as pdnfmt --fix
+     * reads them, by the other dates of the event or file (which the
+     * tool read first); else day first, unless the event's dates over
+     * the whole run say otherwise (stats_event_dates). */
+    bool settled = tag && date_orders_reading(text, why, st->date_orders, g, tag);
+    uint32_t date = settled || date_read(text, tag) ? stats_date_pack(text) : 0;
     struct repeat_game rg = {.file = (uint32_t)fi,
                              .index = g->index,
                              .event = (uint32_t)ei,
@@ -230,7 +244,7 @@ static int count_event(pdn_stats *st, const pdn_game *g, const char *file, long 
         return repeat;
     }
     e->games++;
-    if (date) event_date(e, text, tag, date);
+    if (date) event_date(e, text, tag, date, settled);
     uint64_t id = ((uint64_t)ei + 1) << 32;
     for (int k = 0; k < 2; k++) {
         if ((k ? b : w) == ST_NO_PLAYER) continue;

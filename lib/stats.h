@@ -224,6 +224,9 @@ struct pdn_stats {
     size_t open_max;           /* nodes at most (STATS_OPEN_NODES; tests set less) */
     unsigned long open_cut;    /* games whose line the full tree cut short */
     unsigned long open_set_up; /* games from another position: no opening */
+    /* the order of day and month the events of the file being read show
+     * (pdn_stats_set_date_orders), borrowed; NULL: not known */
+    const pdn_date_orders *date_orders;
 };
 
 /* An event's games as the crosstable needs them (struct st_rec): kept

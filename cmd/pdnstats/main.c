@@ -5,6 +5,7 @@
  */
 #include "../common.h"
 #include "../crosswarn.h"
+#include "../event_dates.h"
 #include "../jobs.h"
 #include "../namefiles.h"
 #include "merge.h"
@@ -355,6 +356,17 @@ static int count_one(struct tool *t, const pdn_game *game, void *ctx)
     return pdn_stats_add_read(r->stats, *(pdn_stats_game **)jobs_result(t->job), game, t->input);
 }
 
+/* Each file's events and dates, read first, so that an event's date
+ * whose day and month could be swapped is read as pdnfmt --fix reads it,
+ * by the other dates of its event or file, wherever they stand. */
+static void read_event_dates(struct tool *t, const char *operand, void *ctx)
+{
+    struct run *r = ctx;
+    pdn_stats_set_date_orders(r->stats, NULL);
+    event_dates_on_file(t, operand, ctx);
+    pdn_stats_set_date_orders(r->stats, t->date_orders);
+}
+
 /* A finding of the reader, counted; an error in no game (a file that is
  * not PDN, text after its last game) makes the exit status 1 as a game's
  * errors do (pdn_stats_errors counts those). */
@@ -400,6 +412,7 @@ int main(int argc, char **argv)
     if (r.teams) tool_read_teams(&t, r.stats, r.teams);
     t.on_diag = count_finding;
     t.diag_ctx = &r;
+    t.on_file = read_event_dates;
     rc = tool_read_inputs(&t, argc - optind, argv + optind, count_one, &r);
     /* the files read, not the operands: a folder is the files below it */
     for (unsigned long i = 0; i < t.files; i++)
@@ -424,6 +437,7 @@ int main(int argc, char **argv)
     }
     if (pdn_stats_errors(r.stats) > 0 || r.file_errors > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
+    pdn_date_orders_free(t.date_orders);
     pdn_scratch_free(r.so.scratch);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_stdout_flush(&t);
