@@ -133,7 +133,8 @@ static void test_format_fix_number_of_a_stop_kept(void **state)
 /* A variation written before the move it replaces, as broadcasts write
  * Black's alternative after White's move, is moved after that move where
  * nothing else can be meant: its first move illegal where it stands, legal
- * in place of the next move, and numbered as that move or not at all.
+ * in place of the next move, and numbered as that move, as the place it
+ * stands in, or not at all.
  * Moved, it is written as any variation is (read back, nothing is left to
  * move: test_format_fix_moved_variation_stays). */
 static void test_format_fix_variation_moved_after_the_move_it_replaces(void **state)
@@ -146,6 +147,13 @@ static void test_format_fix_variation_moved_after_the_move_it_replaces(void **st
     check_fix("1. 34-30 (1... 19-23) 1... 20-25 *", "1. 34-30 20-25 (1... 19-23) *\n\n", want);
     snprintf(want, sizeof want, "1:10 fixed 19-23|%s", moved);
     check_fix("1. 34-30 (19-23) 20-25 *", "1. 34-30 20-25 (1... 19-23) *\n\n", want);
+    /* numbered as the place it stands in, as plain pdnfmt writes it: its
+     * number is fixed too */
+    snprintf(want, sizeof want,
+             "1:10 fixed 1. 19-23|%s1:11 fixed 1.|written 1... (this is black's 1st move, the "
+             "second of its pair)\n",
+             moved);
+    check_fix("1. 34-30 (1. 19-23) 1... 20-25 *", "1. 34-30 20-25 (1... 19-23) *\n\n", want);
     /* after the next move's comments, before its own variations; the
      * variations of the move before that are alternatives to it stay */
     snprintf(want, sizeof want, "1:25 fixed 1... 19-23|%s", moved);
@@ -170,7 +178,6 @@ static void test_format_fix_variation_not_moved_on_a_doubt(void **state)
     (void)state;
     check_fix("1. 34-30 (2... 19-23) 1... 20-25 *", "1. 34-30 (2... 19-23) 1... 20-25 *\n\n",
               "1:11 move-number 2...|this is white's 1st move\n");
-    check_fix("1. 34-30 (1. 19-23) 1... 20-25 *", "1. 34-30 (1. 19-23) 1... 20-25 *\n\n", "");
     check_fix("1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
               "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
     check_fix("1. 34-30 (1. 32-28) 1... 20-25 *", "1. 34-30 (1. 32-28) 1... 20-25 *\n\n", "");
@@ -181,12 +188,10 @@ static void test_format_fix_variation_not_moved_on_a_doubt(void **state)
 }
 
 /* Without fix, a variation written before the move it replaces stays
- * where it is, with the replay's finding (which names --fix), and its
- * first move is written with the number of the move it replaces, the one
- * its text means: "(1... 19-23)", not "(1. 19-23)", a White move it cannot
- * be, which --fix would no longer move; the moves after it are numbered
- * on from there ("2. 37-32 14-19", not "37-32 2. 14-19"). The output reads
- * back the same, and --fix on it moves it. */
+ * where it is, with the replay's finding (which names --fix), numbered as
+ * the count gives it there ("(1. 19-23)"), or as written when its number
+ * is the move's it replaces. The output reads back with the same finding,
+ * and --fix on it moves it. */
 static void test_format_variation_misplaced_kept_as_counted(void **state)
 {
     (void)state;
