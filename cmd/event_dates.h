@@ -1,7 +1,9 @@
 /*
  * event_dates: the order of day and month each event of a file writes its
- * dates in (pdn_date_orders), read before the file itself is, for pdnfmt
- * --fix to read a date that could be swapped as the event's others.
+ * dates in (pdn_date_orders), read before the file itself is, for the
+ * tools to read a date that could be swapped as the event's others
+ * (pdnfmt --fix, pdn2csv --iso-dates, pdncheck's finding, pdnstats'
+ * events).
  */
 #ifndef PDN_CMD_EVENT_DATES_H
 #define PDN_CMD_EVENT_DATES_H

@@ -21,8 +21,9 @@ struct event_orders {
 
 struct pdn_date_orders {
     struct event_orders *slot;
-    size_t cap, n;  /* cap a power of two, 0 before the first event */
-    uint8_t orders; /* the file's: every event's */
+    size_t cap, n;          /* cap a power of two, 0 before the first event */
+    uint8_t orders;         /* the file's: every event's */
+    struct date_scan *scan; /* pdn_date_orders_add_text's, once called */
 };
 
 int pdn_date_orders_new(pdn_date_orders **out)
@@ -38,6 +39,11 @@ void pdn_date_orders_free(pdn_date_orders *orders)
     for (size_t i = 0; i < orders->cap; i++)
         free(orders->slot[i].event);
     free(orders->slot);
+    if (orders->scan) {
+        free(orders->scan->event);
+        free(orders->scan->line);
+        free(orders->scan);
+    }
     free(orders);
 }
 
@@ -73,13 +79,12 @@ static bool room(pdn_date_orders *o)
     return true;
 }
 
-/* The key of the game's event in key (room for strlen(Event) + 2), as
- * pdnstats tells events apart ("2nd match Samb-Buggy" and "2nd Match
- * Samb-Buggy" are one); a game without one is of the event "?". False out
- * of memory. */
-static bool event_key(char **key, char *stackbuf, size_t size, const pdn_game *game)
+/* The key of an event's name (NULL: none) in key (room for its length +
+ * 2), as pdnstats tells events apart ("2nd match Samb-Buggy" and "2nd
+ * Match Samb-Buggy" are one); a game without one is of the event "?".
+ * False out of memory. */
+static bool event_key(char **key, char *stackbuf, size_t size, const char *event)
 {
-    const char *event = pdn_game_tag(game, "Event");
     if (!event) event = "";
     size_t need = strlen(event) + 2;
     *key = need <= size ? stackbuf : malloc(need);
@@ -89,12 +94,16 @@ static bool event_key(char **key, char *stackbuf, size_t size, const pdn_game *g
 int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game)
 {
     if (!orders || !game) return PDN_EINVAL;
-    const char *date = pdn_game_tag(game, "Date");
+    return date_orders_add_pair(orders, pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"));
+}
+
+int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char *date)
+{
     char both[2][DATE_SIZE];
     enum date_order order = date ? date_order_shown(both, date) : DATE_NO_ORDER;
     if (order != DATE_DAY_FIRST && order != DATE_MONTH_FIRST) return 0;
     char stackbuf[256], *key;
-    int rc = event_key(&key, stackbuf, sizeof stackbuf, game) && room(orders) ? 0 : PDN_ENOMEM;
+    int rc = event_key(&key, stackbuf, sizeof stackbuf, event) && room(orders) ? 0 : PDN_ENOMEM;
     uint64_t hash = rc == 0 ? event_hash(key) : 0;
     struct event_orders *e = rc == 0 ? slot_of(orders->slot, orders->cap, key, hash) : NULL;
     if (e && !e->event) {
@@ -130,7 +139,8 @@ enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_gam
     *by_file = false;
     if (!orders || orders->n == 0) return DATE_NO_ORDER;
     char stackbuf[256], *key;
-    if (!event_key(&key, stackbuf, sizeof stackbuf, game)) return DATE_NO_ORDER;
+    if (!event_key(&key, stackbuf, sizeof stackbuf, pdn_game_tag(game, "Event")))
+        return DATE_NO_ORDER;
     const struct event_orders *e = slot_of(orders->slot, orders->cap, key, event_hash(key));
     if (key != stackbuf) free(key);
     /* an event of dates that show no order: the file's other events' */
@@ -150,4 +160,9 @@ bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
     snprintf(why, DATE_WHY_SIZE, "%s first, as the %s other dates",
              order == DATE_DAY_FIRST ? "day" : "month", by_file ? "file's" : "event's");
     return true;
+}
+
+struct date_scan **date_orders_scan_state(pdn_date_orders *orders)
+{
+    return &orders->scan;
 }

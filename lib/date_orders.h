@@ -19,6 +19,33 @@
 enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_game *game,
                                     bool *by_file);
 
+/* Adds the order a game's date (NULL: none) shows, if one only makes it,
+ * to its event's (NULL: none): 0 or PDN_ENOMEM. */
+int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char *date);
+
+/* A Date value of this size or more is no date of any order. */
+enum { DATE_VALUE_MAX = 64 };
+
+/* pdn_date_orders_add_text's state between pieces (date_orders_scan.c),
+ * freed with its table. */
+struct date_scan {
+    bool started;                        /* the first byte was looked at (a byte order mark) */
+    bool ends_known;                     /* whether lines end at CR alone is known */
+    char line_end;                       /* '\n' or '\r' */
+    bool in_game;                        /* tags read since the last line of other text */
+    unsigned char event_rank, date_rank; /* enum rank (date_orders_scan.c) */
+    char *event;                         /* of the game being read: its value, NUL-terminated */
+    size_t event_cap;
+    char date[DATE_VALUE_MAX];
+    bool cut;      /* a piece ended inside a line: its start is in line */
+    bool overlong; /* ... longer than LINE_KEPT_MAX: other text */
+    char *line;
+    size_t line_len, line_cap;
+};
+
+/* The state of orders' text read so far, NULL before the first piece. */
+struct date_scan **date_orders_scan_state(pdn_date_orders *orders);
+
 /* Room for date_orders_reading's why. */
 #define DATE_WHY_SIZE 40
 
