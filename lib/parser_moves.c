@@ -545,14 +545,18 @@ static bool unknown_as_written(const char *w, size_t len)
 
 /* A dash (or "- -") that the move number right after it leaves no ply to
  * stand for ("19-23 - 2. 28x19": White's move 2 cannot be both a move not
- * given and 28x19), with no number of its own before it ("2. - 2. 28x19"
- * stays as written), lenient: punctuation, as a stray '.' is, no move.
+ * given and 28x19; "1. 19-23 - 2. 28x19" where 19-23 is Black's; "14x23 -
+ * 3. 37-32" where 37-32 is White's 6th), with no number of its own before
+ * it ("2. - 2. 28x19" stays as written), lenient: punctuation, as a stray
+ * '.' is, no move.
  * Warned about (w[0, len) as written, at pos) and true; p->tok is the
  * token after the dashes. */
 static bool stray_dash(struct parser *p, struct frame *f, const struct pdn_pos *pos, const char *w,
                        size_t len)
 {
-    if (p->opt.strict || f->has_num || !parser_number_takes_ply(&p->tok, &f->next)) return false;
+    if (p->opt.strict || f->has_num ||
+        !parser_number_takes_dash(&p->tok, &f->next, f->black_as_white))
+        return false;
     parser_warn_odd(p, ODD_STRAY_DASH, pos, w, len);
     f->adjacent = false;
     return true;
