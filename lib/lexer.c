@@ -51,6 +51,7 @@ static const char *const odd_details[ODD_COUNT] = {
     [ODD_DASH_RESULT] = "a dash for no result, read as '*'",
     [ODD_SETUP_QUOTES] = "a setup's FEN without its two quotes",
     [ODD_STRAY_DASH] = "stray dash: the move number after it takes the ply it would stand for",
+    [ODD_UNKNOWN_MOVE_UNICODE] = "unknown move, written with a Unicode dash",
 };
 
 const char *lexer_odd_detail(enum odd_form odd)

@@ -80,6 +80,7 @@ enum odd_form {
     ODD_DASH_RESULT,
     ODD_SETUP_QUOTES,
     ODD_STRAY_DASH,
+    ODD_UNKNOWN_MOVE_UNICODE,
     ODD_COUNT
 };
 

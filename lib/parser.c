@@ -69,12 +69,10 @@ static int on_result(struct parser *p)
  * on the remark's line that the next move number leaves standing for a
  * ply, "white was away - 3... 10-14" (White's move 3 not given), is a move
  * not given, as where real files write one: after a move number or a move
- * (see parser_number_takes_ply). ply: the one the dash would stand for;
- * also, when not NULL, the one it stands for where Black's moves are
- * numbered as White's ("1. 32-28 1. 19-23 a long - 2. 28x19"). 0, 1, 2 or
+ * (see parser_number_takes_dash, which also reads "1. 32-28 1. 19-23 a
+ * long - 2. 28x19", Black's moves numbered as White's). 0, 1, 2 or
  * PDN_E*. */
-static int remark_dashes(struct parser *p, const struct frame_label *ply,
-                         const struct frame_label *also)
+static int remark_dashes(struct parser *p, const struct frame_label *ply, bool behind)
 {
     struct token t[3];
     int n = parser_peek(p, t, 1);
@@ -83,10 +81,7 @@ static int remark_dashes(struct parser *p, const struct frame_label *ply,
         return n < 0 ? n : 0;
     if ((n = parser_peek(p, t, 3)) < 0) return n;
     int dashes = !dots && n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
-    if (n <= dashes) return 0;
-    if (!parser_number_takes_ply(&t[dashes], ply) &&
-        !(also && parser_number_takes_ply(&t[dashes], also)))
-        return 0;
+    if (n <= dashes || !parser_number_takes_dash(&t[dashes], ply, behind)) return 0;
     p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
     return dashes;
 }
@@ -109,10 +104,7 @@ static int on_stray(struct parser *p)
     bool error = what || (p->tok.find.set && p->tok.find.error);
     bool remark = error && p->tok.kind == TOK_JUNK && !p->opt.strict;
     const struct frame *f = top(p);
-    struct frame_label behind = f->next; /* the ply the moves are at, the count a ply behind */
-    if (behind.black && behind.num < UINT32_MAX) behind.num++; /* saturates, as the count */
-    behind.black = !behind.black;
-    int dashes = remark ? remark_dashes(p, &f->next, f->black_as_white ? &behind : NULL) : 0;
+    int dashes = remark ? remark_dashes(p, &f->next, f->black_as_white) : 0;
     if (dashes < 0) return dashes;
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
@@ -302,7 +294,7 @@ static const struct frame_label next_game_ply = {1, false, true};
 static int keep_junk(struct parser *p)
 {
     int dashes = p->tok.find.set && p->tok.find.error && !p->opt.strict
-                     ? remark_dashes(p, &next_game_ply, NULL)
+                     ? remark_dashes(p, &next_game_ply, false)
                      : 0;
     if (dashes < 0) return dashes;
     parser_take_find(p);

@@ -157,15 +157,32 @@ void parser_resume_window(struct parser *p);
  * (PDN_E* on failure). */
 int parser_peek(struct parser *p, struct token *out, int n);
 
-/* Whether the token t, a move number, names the ply a dash (a move not
- * given) would stand for, ply: "2." where it would be White's move 2;
- * "2..." or "2." where it would be Black's (files number Black's move as
- * White's: "2. 37-32 2. 14-19"). The move after the number takes that
- * ply, so the dash cannot be it. "2..." after White's move 2 not given
- * leaves the dash its ply. */
+/* Whether the token t, a move number, leaves a dash (a move not given)
+ * that would stand for ply no ply (text_number_takes_ply): "2." where it
+ * would be White's move 2, "2..." or "2." where it would be Black's
+ * (files number Black's move as White's: "2. 37-32 2. 14-19"). The move
+ * after the number takes that ply, so the dash cannot be it. "2..." after
+ * White's move 2 not given leaves the dash its ply. */
 static inline bool parser_number_takes_ply(const struct token *t, const struct frame_label *ply)
 {
-    return t->kind == TOK_MOVENUM && t->value == ply->num && (ply->black || !t->black);
+    return t->kind == TOK_MOVENUM &&
+           text_number_takes_ply(t->value, t->black, ply->num, ply->black);
+}
+
+/* parser_number_takes_ply for a dash at ply, the count's next, which a
+ * number "N." given to Black's move N leaves a ply behind the moves
+ * (behind: the frame's black_as_white): the dash's ply is the count's, or
+ * the one after it ("1. 32-28 1. 19-23 - 2. 28x19": White's move 2, which
+ * 28x19 takes). */
+static inline bool parser_number_takes_dash(const struct token *t, const struct frame_label *ply,
+                                            bool behind)
+{
+    if (parser_number_takes_ply(t, ply)) return true;
+    if (!behind) return false;
+    struct frame_label after = *ply;
+    if (after.black && after.num < UINT32_MAX) after.num++; /* saturates, as the count */
+    after.black = !after.black;
+    return parser_number_takes_ply(t, &after);
 }
 
 /* Makes p->tok the next token; inline, as it runs for every token. */

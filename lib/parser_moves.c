@@ -545,17 +545,37 @@ static bool unknown_as_written(const char *w, size_t len)
 
 /* A dash (or "- -") that the move number right after it leaves no ply to
  * stand for ("19-23 - 2. 28x19": White's move 2 cannot be both a move not
- * given and 28x19), with no number of its own before it ("2. - 2. 28x19"
- * stays as written), lenient: punctuation, as a stray '.' is, no move.
+ * given and 28x19; "1. 19-23 - 2. 28x19" where 19-23 is Black's; "14x23 -
+ * 3. 37-32" where 37-32 is White's 6th), with no number of its own before
+ * it ("2. - 2. 28x19" stays as written), lenient: punctuation, as a stray
+ * '.' is, no move.
  * Warned about (w[0, len) as written, at pos) and true; p->tok is the
  * token after the dashes. */
 static bool stray_dash(struct parser *p, struct frame *f, const struct pdn_pos *pos, const char *w,
                        size_t len)
 {
-    if (p->opt.strict || f->has_num || !parser_number_takes_ply(&p->tok, &f->next)) return false;
+    if (p->opt.strict || f->has_num ||
+        !parser_number_takes_dash(&p->tok, &f->next, f->black_as_white))
+        return false;
     parser_warn_odd(p, ODD_STRAY_DASH, pos, w, len);
     f->adjacent = false;
     return true;
+}
+
+/* The findings held on an unknown move's dashes said, but a Unicode
+ * dash's: the unknown move's own finding says that one ("unknown move,
+ * written with a Unicode dash"), one fault at one place, as a stray
+ * dash's does. The form that finding names. */
+static enum odd_form unknown_move_form(struct parser *p, const struct held_find *h, int n)
+{
+    bool unicode = false;
+    for (int i = 0; i < n; i++) {
+        bool dash = h[i].find.set && h[i].find.code == PDN_DIAG_NONSTANDARD &&
+                    h[i].find.odd == ODD_UNICODE_DASH;
+        unicode |= dash;
+        if (!dash) say_held(p, &h[i], 1);
+    }
+    return unicode ? ODD_UNKNOWN_MOVE_UNICODE : ODD_UNKNOWN_MOVE;
 }
 
 /* -- or - - or a lone dash: a move nobody knows (lenient), one node; or
@@ -576,8 +596,7 @@ static int unknown_move(struct parser *p, struct move_info *mi)
     size_t len;
     const char *w = written(p, mi->pos.offset, mi->end, &len);
     if (stray_dash(p, top(p), &mi->pos, w, len)) return mi->stray = true, 0;
-    say_held(p, held, nheld);
-    if (!parser_odd(p, ODD_UNKNOWN_MOVE, &mi->pos, w, len)) mi->bad = true;
+    if (!parser_odd(p, unknown_move_form(p, held, nheld), &mi->pos, w, len)) mi->bad = true;
     if (!mi->bad && unknown_as_written(w, len)) {
         p->mlen = 0;
         move_append(p, w, len);
@@ -604,8 +623,7 @@ static int dangling_dash(struct parser *p, struct frame *f, const struct tok_ref
     size_t len;
     const char *w = written(p, dash->offset, p->last_end, &len);
     if (stray_dash(p, f, &dash->pos, w, len)) return 0;
-    say_held(p, held, nheld);
-    if (!parser_odd(p, ODD_UNKNOWN_MOVE, &dash->pos, w, len)) return 0;
+    if (!parser_odd(p, unknown_move_form(p, held, nheld), &dash->pos, w, len)) return 0;
     const char *text = unknown_as_written(w, len) ? arena_strndup(p->arena, w, len)
                                                   : arena_strndup(p->arena, "--", twice ? 2 : 1);
     if (!text || !frame_add(f, p->arena, text, &dash->pos)) return PDN_ENOMEM;

@@ -281,6 +281,30 @@ static inline bool text_hop_continues(uint32_t end, struct text_hop next)
     return end != 0 && next.capture && next.first == end;
 }
 
+/* ---- A move not given and the number after it ------------------------------ */
+
+/*
+ * A lenient reader takes a dash (a move not given) with no move number of
+ * its own for a stray one, no move, where the move number right after it
+ * leaves it no ply (parser_moves.c, stray_dash; a remark's dashes and dots,
+ * parser.c); the writer numbers such a dash that is a move (writer.c,
+ * bare_dash_taken). Both ask this of the dash's ply, (ply, ply_black),
+ * and the number, (num, black: "num..."): whether the move after the
+ * number is on the dash's side, at its ply or before it (a number gone
+ * back: "5. 28x19 14x23 - 3. 37-32", 37-32 White's 6th under a wrong
+ * number, not Black's after White's 6th not given), or the number is
+ * White's at Black's ply in a file that numbers Black's moves as White's
+ * ("2. 37-32 - 2. 14-19"). A number of the other side that goes on
+ * ("2..." after White's 2nd, "3." after Black's 2nd) or one past the ply
+ * on its side ("5." after White's 2nd: moves left out) leaves the dash
+ * its ply; so does "0.", no number.
+ */
+static inline bool text_number_takes_ply(uint32_t num, bool black, uint32_t ply, bool ply_black)
+{
+    if (num == 0) return false;
+    return black == ply_black ? num <= ply : ply_black && num == ply;
+}
+
 /* The squares of a move text that is two numbered squares ([1-9][0-9]?)
  * around '-' or 'x', and that separator; '\0' for any other text. What the
  * reader keeps in a node (plain_from, plain_to, plain_sep). */

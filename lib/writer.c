@@ -87,6 +87,10 @@ struct numbering {
      * 'count' at a stop. What a bare "--" stands for to a reader, which a
      * number right after it may take (dash_taken). */
     struct side said;
+    /* The last number written, "N.", came where 'said' had Black's move
+     * N: a reader then counts a ply behind the moves (parser_frame.h,
+     * black_as_white), and a bare "--" may stand for the ply after 'said'. */
+    bool said_behind;
 };
 
 /* pdnfmt's options: none given. */
@@ -393,6 +397,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
 static bool write_variations(struct writer *wr, const struct pdn_node *node, struct numbering n)
 {
     if (wr->opt->no_variations || node->nvariations == 0) return false;
+    n.said_behind = false; /* a reader's new line: its own count */
     for (uint32_t i = 0; i < node->nvariations; i++) {
         wrap_open_paren(&wr->wrap);
         write_moves(wr, &node->variations[i], 0, n, false);
@@ -692,7 +697,7 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
 /* Whether move i, an unknown move the numbering at n leaves unnumbered,
  * must have its number all the same: a reader takes a dash with no number
  * before it for a stray one, no move, when the move number right after it
- * names the ply it counts for it (parser_number_takes_ply). The writer's
+ * leaves it no ply (text_number_takes_ply). The writer's
  * numbers need not be the file's, and a count past a stop is not the
  * reader's ("5. 28x19 99-98 3. 33-29 -- 3. 14x23", "6... ... -- 7. --"
  * through csv2pdn), so what it writes could read back without the move;
@@ -709,7 +714,20 @@ static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line
     n.past |= stops;
     count_move(&n, node);
     if (!next_number(wr, line, i + 1, n, &number)) return false;
-    return number.number == ply.number && (ply.black || !number.black);
+    if (text_number_takes_ply(number.number, number.black, ply.number, ply.black)) return true;
+    if (!n.said_behind) return false;
+    if (ply.black && ply.number < UINT32_MAX) ply.number++; /* parser_number_takes_dash */
+    ply.black = !ply.black;
+    return text_number_takes_ply(number.number, number.black, ply.number, ply.black);
+}
+
+/* The count a reader goes on from after a number written, number: the
+ * number, a ply behind the moves when it gives Black's move N as White's
+ * (frame_number_read). */
+static void said_number(struct numbering *n, const struct side *number)
+{
+    n->said_behind = !number->black && n->said.black && n->said.number == number->number;
+    n->said = *number;
 }
 
 /* Writes moves from.. of a line and what ends it. 'resumed': the setup and
@@ -776,14 +794,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             bool holds = !written.black && n.count.black;
             n.read = node->number && !holds ? written : n.count;
             write_dots(wr, &n.read);
-            n.said = n.read;
+            said_number(&n, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black ||
                    bare_dash_taken(wr, line, i, given, ellipsis, n)) {
             n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
             write_move(wr, node, given, &n.read);
-            n.said = n.read;
+            said_number(&n, &n.read);
             alone = false;
         } else {
             write_move(wr, node, given, NULL);
@@ -810,7 +828,7 @@ static void write_whole(struct writer *wr, const struct writer_count *count)
     if (!wr->opt->movetext_only) write_tags(&wr->wrap, game, wr->opt);
     struct side first = {count->first.number, count->first.second};
     if (!count->played) first.number = game_first_number(game, first.black);
-    write_moves(wr, &game->main, 0, (struct numbering){first, first, false, first}, false);
+    write_moves(wr, &game->main, 0, (struct numbering){first, first, false, first, false}, false);
     bool as_written = own_result_format(game) && game->result_text && wr->opt->result == 0;
     wrap_puts(&wr->wrap,
               as_written ? game->result_text : game_result_text(game, game_result(game, wr->opt)));
