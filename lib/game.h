@@ -94,11 +94,11 @@ int game_untagged_type(const pdn_game *game);
 enum { GAMETYPE_TEXT_SIZE = 16 };
 /*
  * The GameType the writer writes with the roster, decided here alone so
- * that pdnfmt's tag and pdn2csv's lossless tags say the same: the value
- * of a tag read as GameType under another name ("Type de jeu",
- * "Gametype"), else, when no tag is named GameType, the type the game was
- * read under (game_untagged_type), written in number. NULL when a
- * GameType tag says it (written among the other tags).
+ * that pdnfmt's tag, pdn2csv's lossless tags and its GameType column say
+ * the same: the value of a tag read as GameType under another name ("Type
+ * de jeu", "Gametype"), else, when no tag is named GameType, the type the
+ * game was read under (game_untagged_type), written in number. NULL when
+ * a GameType tag says it (written among the other tags).
  */
 const char *game_start_gametype(const pdn_game *game, char number[GAMETYPE_TEXT_SIZE]);
 /* A result spelt by the game's type (text_results_of_gametype): its
