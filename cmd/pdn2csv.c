@@ -159,6 +159,9 @@ static void list_columns(struct tool *t, const struct conv *c)
         if ((int)strlen(col->name) > width) width = (int)strlen(col->name);
     for (size_t i = 0; (col = pdn_csv_column_get(c->o.mode, i)) != NULL; i++)
         printf("%-*s  %s\n", width, col->name, col->help);
+    /* GameType is a tag column that says more than its tag. */
+    printf("%-*s  %s\n", width, "GameType",
+           "its tag, else the variant the game was read under, as pdnfmt writes it");
     printf("%-*s  %s\n", width, "Tag", "any other name [A-Z][A-Za-z0-9_]*: the value of that tag");
     tool_exit_flushed(t);
 }

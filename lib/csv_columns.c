@@ -303,6 +303,19 @@ static bool spelt_before(const pdn_game *game, uint32_t n, const char *name)
     return false;
 }
 
+/* The GameType column of a game with no tag of that name, nor one read
+ * for it ("Type de jeu"): the variant the game was read under, as pdnfmt
+ * writes its tag, for a row to say its variant (its moves are written in
+ * that variant's notation) and csv2pdn to read the game back under it.
+ * Not a file's trailer's: a tag would make a game of it. */
+static void untagged_gametype(pdn_csv_writer *w, const pdn_game *game)
+{
+    static const char name[] = "GameType";
+    uint32_t col = w->tagslots[tag_slot(w, name, sizeof name - 1)];
+    if (col == 0 || w->tagvals[col - 1] || pdn_game_is_trailer(game)) return;
+    w->tagvals[col - 1] = game_start_gametype(game, w->gametype);
+}
+
 void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
 {
     if (w->ntagcols == 0) return;
@@ -325,6 +338,7 @@ void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
         uint32_t col = w->tagslots[tag_slot(w, read[i].standard, strlen(read[i].standard))];
         if (col && !w->tagvals[col - 1]) w->tagvals[col - 1] = read[i].tag->value;
     }
+    untagged_gametype(w, game);
 }
 
 void csv_columns_free(pdn_csv_writer *w)

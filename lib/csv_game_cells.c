@@ -173,14 +173,9 @@ static bool start_tag(const char *standard)
  * variant the game was read under when no tag gives it. */
 static void put_start_tags(pdn_csv_writer *w, const pdn_game *game)
 {
-    const struct pdn_tag *type = tag_start_synonym(game, "GameType");
-    if (type) {
-        put_tag(w, "GameType", type->value, false);
-    } else if (!tag_named(game, "GameType")) {
-        char number[16];
-        snprintf(number, sizeof number, "%d", game_untagged_type(game));
-        put_tag(w, "GameType", number, false);
-    }
+    char number[GAMETYPE_TEXT_SIZE];
+    const char *type = game_start_gametype(game, number);
+    if (type) put_tag(w, "GameType", type, false);
     const struct pdn_tag *fen = tag_start_synonym(game, "FEN");
     if (fen) put_tag(w, "FEN", fen->value, false);
 }

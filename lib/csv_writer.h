@@ -126,6 +126,7 @@ struct pdn_csv_writer {
     size_t captagslots; /* a power of two, at least twice the tag columns */
     size_t ntagcols;
     const char **tagvals; /* the game's value of each column's tag (csv_columns_game) */
+    char gametype[GAMETYPE_TEXT_SIZE]; /* a GameType cell no tag gives (csv_columns_game) */
     /* one game's replay, reused */
     struct pdn_scratch scratch; /* its move lists */
     struct ply_record record;   /* the plies by node (ply_record.h) */

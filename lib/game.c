@@ -7,6 +7,7 @@
  * module knows nothing about reading or writing text.
  */
 #include "game.h"
+#include "decimal.h"
 #include "fen.h"
 #include "tag_synonym.h"
 #include "text.h"
@@ -92,6 +93,15 @@ bool game_black_opens(const pdn_game *game)
 int game_untagged_type(const pdn_game *game)
 {
     return game->gametype > 0 ? game->gametype : 20;
+}
+
+const char *game_start_gametype(const pdn_game *game, char number[GAMETYPE_TEXT_SIZE])
+{
+    const struct pdn_tag *type = tag_start_synonym(game, "GameType");
+    if (type) return type->value;
+    if (tag_named(game, "GameType")) return NULL;
+    *decimal_text(number, (unsigned)game_untagged_type(game)) = '\0';
+    return number;
 }
 
 bool game_sets_up(const char *setup)

@@ -90,6 +90,17 @@ enum pdn_result result_turned(enum pdn_result r, bool black_opens);
  * it, so do pdn2csv's lossless tags (the game read alone may infer
  * another), and the selection matches it. */
 int game_untagged_type(const pdn_game *game);
+/* Room for game_start_gametype's number: an int in decimal and its NUL. */
+enum { GAMETYPE_TEXT_SIZE = 16 };
+/*
+ * The GameType the writer writes with the roster, decided here alone so
+ * that pdnfmt's tag, pdn2csv's lossless tags and its GameType column say
+ * the same: the value of a tag read as GameType under another name ("Type
+ * de jeu", "Gametype"), else, when no tag is named GameType, the type the
+ * game was read under (game_untagged_type), written in number. NULL when
+ * a GameType tag says it (written among the other tags).
+ */
+const char *game_start_gametype(const pdn_game *game, char number[GAMETYPE_TEXT_SIZE]);
 /* A result spelt by the game's type (text_results_of_gametype): its
  * GameType tag, else the type it was read under. */
 const char *game_result_text(const pdn_game *game, enum pdn_result result);

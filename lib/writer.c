@@ -35,7 +35,6 @@
  * This file places the pieces (the tags' order, what goes before a move,
  * numbers, variations, cut lines); writer_spell.c spells each one.
  */
-#include "decimal.h"
 #include "fen.h"
 #include "game.h"
 #include "options.h"
@@ -231,14 +230,9 @@ static bool renamed(const pdn_game *game, uint32_t k, const struct tag_synonym_r
  */
 static void write_start_tags(struct wrap *w, const pdn_game *game)
 {
-    const struct pdn_tag *type = tag_start_synonym(game, "GameType");
-    if (type) {
-        write_tag(w, "GameType", type->value);
-    } else if (!tag_named(game, "GameType")) {
-        char number[24];
-        *decimal_text(number, (unsigned)game_untagged_type(game)) = '\0';
-        write_tag(w, "GameType", number);
-    }
+    char number[GAMETYPE_TEXT_SIZE];
+    const char *type = game_start_gametype(game, number);
+    if (type) write_tag(w, "GameType", type);
     const struct pdn_tag *fen = tag_start_synonym(game, "FEN");
     if (fen) write_tag(w, "FEN", fen->value);
 }

@@ -6,8 +6,10 @@
 #   (the file and error_line columns aside: they name the source), with
 #   every tag of the file as a column. Fails on a difference, except the
 #   status columns of games whose source text had a reader error or an
-#   error in a variation (the CSV holds the main line, not that text):
-#   listed as "status only".
+#   error in a variation (the CSV holds the main line, not that text), or
+#   whose error message ends "... rules assumed, no GameType tag"
+#   (the GameType column gives the game back its tag, and the message
+#   then says no more): listed as "status only".
 # - lossless: pdn2csv --lossless -> csv2pdn gives the games as the file
 #   wrote them: the --lossless CSV of what comes back equals the original's
 #   (every tag pair as written, the result token as written, 1/2-1/2 or
