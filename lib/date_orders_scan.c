@@ -146,11 +146,30 @@ static const char *tag_at(const char *p, const char *end, const char **name, siz
 }
 
 /* One line, its end excluded: its tags taken; other text ends the game. */
+/* Whether the line p[0, end - p), which opens with '[', is one tag of a
+ * name that can be no event's or date's, and nothing after it: most tag
+ * lines, known by their first letter, their one '[' and their last ']',
+ * with no need to read them (the look-up took most of the scan's time). */
+static bool one_other_tag(const char *p, const char *end)
+{
+    const char *name = p + 1;
+    while (name < end && text_blank((unsigned char)*name))
+        name++;
+    unsigned char first = name < end ? (unsigned char)(*name | 0x20) : 0;
+    if (first < 'a' || first > 'z' || first == 'e' || first == 'd') return false;
+    const char *last = end;
+    while (last > p && (text_blank((unsigned char)last[-1]) || last[-1] == '\r'))
+        last--;
+    return last[-1] == ']' && !memchr(p + 1, '[', (size_t)(last - p - 1));
+}
+
 static int scan_line(struct date_scan *s, pdn_date_orders *orders, const char *p, const char *end)
 {
     while (p < end && (text_blank((unsigned char)*p) || *p == '\r' || *p == '\n'))
         p++;
     if (p == end) return 0; /* a blank line: the tags may go on */
+    if (*p != '[') return end_game(s, orders);
+    if (one_other_tag(p, end)) return s->in_game = true, 0;
     const char *name, *value;
     size_t name_len, len;
     const char *next;
