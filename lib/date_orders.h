@@ -37,6 +37,9 @@ struct date_scan {
     char *event;                         /* of the game being read: its value, NUL-terminated */
     size_t event_cap;
     char date[DATE_VALUE_MAX];
+    /* Inside other text (moves): the lines are not read up to the next
+     * '[' that opens one; line_open: a piece ended where one would. */
+    bool skipping, line_open;
     bool cut;      /* a piece ended inside a line: its start is in line */
     bool overlong; /* ... longer than LINE_KEPT_MAX: other text */
     char *line;

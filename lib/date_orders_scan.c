@@ -145,7 +145,6 @@ static const char *tag_at(const char *p, const char *end, const char **name, siz
     return after + 1;
 }
 
-/* One line, its end excluded: its tags taken; other text ends the game. */
 /* Whether the line p[0, end - p), which opens with '[', is one tag of a
  * name that can be no event's or date's, and nothing after it: most tag
  * lines, known by their first letter, their one '[' and their last ']',
@@ -163,12 +162,21 @@ static bool one_other_tag(const char *p, const char *end)
     return last[-1] == ']' && !memchr(p + 1, '[', (size_t)(last - p - 1));
 }
 
+/* Other text: the game read ends, and the lines up to the next tag line
+ * need no reading. */
+static int other_text(struct date_scan *s, pdn_date_orders *orders)
+{
+    s->skipping = true;
+    return end_game(s, orders);
+}
+
+/* One line, its end excluded: its tags taken; other text ends the game. */
 static int scan_line(struct date_scan *s, pdn_date_orders *orders, const char *p, const char *end)
 {
     while (p < end && (text_blank((unsigned char)*p) || *p == '\r' || *p == '\n'))
         p++;
     if (p == end) return 0; /* a blank line: the tags may go on */
-    if (*p != '[') return end_game(s, orders);
+    if (*p != '[') return other_text(s, orders);
     if (one_other_tag(p, end)) return s->in_game = true, 0;
     const char *name, *value;
     size_t name_len, len;
@@ -179,7 +187,29 @@ static int scan_line(struct date_scan *s, pdn_date_orders *orders, const char *p
         for (p = next; p < end && (text_blank((unsigned char)*p) || *p == '\r'); p++)
             ;
     }
-    return p < end ? end_game(s, orders) : 0;
+    return p < end ? other_text(s, orders) : 0;
+}
+
+/* Whether the '[' at q, in a piece that starts at text, opens a line:
+ * blanks before it, and a line's end or the start of the file. */
+static bool opens_line(const struct date_scan *s, const char *q, const char *text)
+{
+    while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    return q == text ? s->line_open : q[-1] == '\n' || q[-1] == '\r';
+}
+
+/* Skipping other text from p: the first '[' that opens a line, where the
+ * lines are read again, or end. One memchr over a game's moves. */
+static const char *next_tag_line(struct date_scan *s, const char *p, const char *text,
+                                 const char *end)
+{
+    for (const char *q; (q = memchr(p, '[', (size_t)(end - p))) != NULL; p = q + 1)
+        if (opens_line(s, q, text)) {
+            s->skipping = false;
+            return q;
+        }
+    return end;
 }
 
 /* The piece's line ends, once: a CR alone ends the first line of a file
@@ -225,7 +255,7 @@ int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t l
     struct date_scan **scan = date_orders_scan_state(orders), *s = *scan;
     if (!s && (s = *scan = calloc(1, sizeof *s)) == NULL) return PDN_ENOMEM;
     if (!s->started && len > 0) {
-        s->started = true;
+        s->started = s->line_open = true;
         if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;
     }
     if (!s->ends_known && len > 0) learn_line_end(s, text, len);
@@ -237,6 +267,7 @@ int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t l
         p += used;
     }
     while (p < end) {
+        if (s->skipping && (p = next_tag_line(s, p, text, end)) == end) break;
         const char *eol = memchr(p, s->line_end, (size_t)(end - p));
         if (!eol && !last) { /* cut: kept for the next piece */
             long used = go_on_cut_line(s, orders, p, (size_t)(end - p), false);
@@ -248,5 +279,6 @@ int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t l
         if (rc < 0) return rc;
         p = eol ? eol + 1 : end;
     }
+    if (len > 0) s->line_open = opens_line(s, end, text);
     return last ? end_game(s, orders) : 0;
 }
