@@ -328,10 +328,11 @@ static int csv_work(const struct tool *t, struct jobs_game *job, const pdn_game 
     return fseek(k->fp, 0, SEEK_SET) == 0 ? 0 : PDN_ENOMEM;
 }
 
-/* --iso-dates: the file's events and dates, read first, so that a date
- * whose day and month could be swapped is read as its event's others are
- * written, wherever they stand in the file (the workers' writers, made
- * for each file, take them too). */
+/* The file's events and dates, read first, so that a date whose day and
+ * month could be swapped is read as its event's others are written,
+ * wherever they stand in the file: by --iso-dates, and by the replay's
+ * finding, as pdncheck says it (the workers' writers, made for each file,
+ * take them too). */
 static void read_event_dates(struct tool *t, const char *operand, void *ctx)
 {
     struct conv *c = ctx;
@@ -434,7 +435,7 @@ int main(int argc, char **argv)
     struct both b = {&t, &c};
     t.on_diag = on_diag_both;
     t.diag_ctx = &b;
-    if (c.o.iso_dates) t.on_file = read_event_dates;
+    t.on_file = read_event_dates;
     int stop = pdn_csv_writer_write_header(c.writer);
     if (stop == 0) stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &c);
     tool_output_stopped(&t, &c.out, stop);

@@ -106,6 +106,7 @@ int csv_replay(pdn_csv_writer *w, const pdn_game *game, const char *file,
     ro.on_ply = replay_ply;
     ro.ply_ctx = w;
     ro.scratch = &w->scratch;
+    ro.date_orders = w->date_orders; /* its bad-date finding as pdncheck's */
     int rc = replay_game_noting(sum, game, &ro, &w->ambiguous);
     if (rc < 0) return rc;
     if (w->nomem) return PDN_ENOMEM;
