@@ -29,7 +29,8 @@ enum { DATE_VALUE_MAX = 64 };
 /* pdn_date_orders_add_text's state between pieces (date_orders_scan.c),
  * freed with its table. */
 struct date_scan {
-    bool started;                        /* the first byte was looked at (a byte order mark) */
+    bool started;                        /* a byte was given */
+    bool past_first_line;                /* its first line read (a byte order mark) */
     bool ends_known;                     /* whether lines end at CR alone is known */
     char line_end;                       /* '\n' or '\r' */
     bool in_game;                        /* tags read since the last line of other text */

@@ -173,6 +173,10 @@ static int other_text(struct date_scan *s, pdn_date_orders *orders)
 /* One line, its end excluded: its tags taken; other text ends the game. */
 static int scan_line(struct date_scan *s, pdn_date_orders *orders, const char *p, const char *end)
 {
+    if (!s->past_first_line) { /* a byte order mark before it, whole, however cut */
+        s->past_first_line = true;
+        if (end - p >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+    }
     while (p < end && (text_blank((unsigned char)*p) || *p == '\r' || *p == '\n'))
         p++;
     if (p == end) return 0; /* a blank line: the tags may go on */
@@ -218,9 +222,10 @@ static void learn_line_end(struct date_scan *s, const char *text, size_t len)
 {
     const char *lf = memchr(text, '\n', len),
                *cr = memchr(text, '\r', lf ? (size_t)(lf - text) : len);
-    if (!lf && !cr) return;
+    /* none yet, or a CR that the next piece's LF may follow */
+    if ((!lf && !cr) || (cr && cr + 1 == text + len)) return;
     s->ends_known = true;
-    s->line_end = cr && (cr + 1 == text + len ? !lf : cr[1] != '\n') ? '\r' : '\n';
+    s->line_end = cr && cr[1] != '\n' ? '\r' : '\n';
 }
 
 /* Text up to the end of the line a piece's end cut (all of it, when that
@@ -254,10 +259,7 @@ int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t l
     if (!orders || (!text && len)) return PDN_EINVAL;
     struct date_scan **scan = date_orders_scan_state(orders), *s = *scan;
     if (!s && (s = *scan = calloc(1, sizeof *s)) == NULL) return PDN_ENOMEM;
-    if (!s->started && len > 0) {
-        s->started = s->line_open = true;
-        if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, len -= 3;
-    }
+    if (!s->started && len > 0) s->started = s->line_open = true;
     if (!s->ends_known && len > 0) learn_line_end(s, text, len);
     if (!s->ends_known) s->line_end = '\n'; /* none seen yet */
     const char *p = text, *end = text + len;

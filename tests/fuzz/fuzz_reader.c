@@ -4,7 +4,9 @@
  *
  * Properties: the reader ends (0 or a PDN_E* code, never a hang), numbers
  * games 1, 2, 3..., builds trees whose every pointer is valid, reports only
- * well-formed findings, and leaks nothing.
+ * well-formed findings, and leaks nothing. The same bytes read for their
+ * date orders from the tag lines (pdn_date_orders_add_text), whole and cut
+ * in two anywhere, give the same answer and leak nothing.
  */
 #include "fuzz.h"
 #include "pdn.h"
@@ -38,8 +40,23 @@ static size_t read_all(const uint8_t *data, size_t size, bool strict, enum pdn_e
     return games;
 }
 
+/* The input's date orders from its text, whole or cut at 'cut'. */
+static int orders_of_text(const uint8_t *data, size_t size, size_t cut)
+{
+    pdn_date_orders *orders;
+    if (pdn_date_orders_new(&orders) < 0) return PDN_ENOMEM;
+    const char *text = (const char *)data;
+    int rc = pdn_date_orders_add_text(orders, text, cut, false);
+    if (rc == 0) rc = pdn_date_orders_add_text(orders, text + cut, size - cut, true);
+    pdn_date_orders_free(orders);
+    FUZZ_CHECK(rc == 0 || rc == PDN_EENCODING || rc == PDN_ENOMEM);
+    return rc;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    int whole = orders_of_text(data, size, size);
+    if (size > 0) FUZZ_CHECK(orders_of_text(data, size, data[0] % size) == whole);
     read_all(data, size, false, PDN_ENCODING_AUTO);
     read_all(data, size, true, PDN_ENCODING_AUTO);
     if (size > 0) read_all(data + 1, size - 1, data[0] & 1, (enum pdn_encoding)(data[0] % 6));
