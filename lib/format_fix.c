@@ -4,7 +4,8 @@
  * written with a dash, a Result tag and a terminator of which one says '*'
  * or that the final position decides between, a date written otherwise
  * than YYYY.MM.DD (date.c decides its one reading), a tag of another
- * language read as a roster tag (Bianco: written White). Each is reported: repaired
+ * language read as a roster tag (Bianco: written White) or repeating it
+ * (Bianco beside a White of its value: dropped). Each is reported: repaired
  * (a PDN_DIAG_FIXED note at its place) or, when the output keeps it, as the
  * replay reported it. The writer makes the repairs through its callbacks;
  * this file only decides them. Must not print, change moves, or guess: two
@@ -316,22 +317,42 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
 
 /* ---- tag names -------------------------------------------------------------- */
 
+/* The note of a tag when fix writes it otherwise: r->read[*next] is the
+ * next synonym renamed (in source order, as the tags). */
+static bool tag_name_note(char *out, size_t cap, const struct pdn_tag *tag,
+                          const struct tag_synonym_readings *r, size_t *next)
+{
+    if (*next < r->nread && r->read[*next].tag == tag) {
+        snprintf(out, cap, "written %s", r->read[(*next)++].standard);
+        return true;
+    }
+    const char *standard = r->ncopies ? tag_synonym_copy(r, tag) : NULL;
+    if (standard) snprintf(out, cap, "same as %s, dropped", standard);
+    return standard != NULL;
+}
+
 /* The tags of another language read as roster tags the game lacks (Bianco
- * as White): written under the standard name, a note each. Without repair
- * the output keeps them beside the roster's copy, and reads back the same:
- * nothing to report. */
+ * as White): written under the standard name, a note each. One that says
+ * what the tag read for its standard name says ([Bianco "X"] beside
+ * [White "X"], as pdnfmt without repair writes them) is dropped, a note
+ * each; one that says something else stays. Without repair the output
+ * keeps them beside the roster's copy, and reads back the same: nothing
+ * to report. */
 static void fix_tag_names(struct format *f, const pdn_game *game, bool repair,
                           struct pdn_write_options *wo)
 {
     if (!repair) return;
-    struct tag_synonym_read read[TAG_SYNONYM_MAX];
-    size_t n = tag_synonyms_read(read, game);
-    for (size_t i = 0; i < n; i++) {
+    struct tag_synonym_readings readings;
+    tag_synonym_readings(&readings, game);
+    if (readings.nread == 0 && readings.ncopies == 0) return;
+    size_t next = 0;
+    for (uint32_t k = 0; k < game->ntags; k++) {
+        const struct pdn_tag *t = &game->tags[k];
         char detail[64];
-        snprintf(detail, sizeof detail, "written %s", read[i].standard);
-        emit(f, game, PDN_DIAG_FIXED, NULL, &read[i].tag->pos, NULL, read[i].tag->name, detail);
+        if (tag_name_note(detail, sizeof detail, t, &readings, &next))
+            emit(f, game, PDN_DIAG_FIXED, NULL, &t->pos, NULL, t->name, detail);
     }
-    wo->standard_names = n > 0;
+    wo->standard_names = true;
 }
 
 /* ---- the moves ------------------------------------------------------------- */

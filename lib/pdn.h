@@ -1377,8 +1377,11 @@ struct pdn_write_options {
     const char *date;               /* NULL: the game's; else written as its Date tag */
     bool standard_names;            /* a tag of another language read as a roster tag the
                                        game lacks (Bianco as White: see pdn_game_tag) is
-                                       written under the standard name alone; without,
-                                       the roster takes its value and it is written too */
+                                       written under the standard name alone, and one
+                                       that says what the tag read for its name says
+                                       ([Bianco "X"] beside [White "X"]) is not written;
+                                       without, the roster takes its value and it is
+                                       written too */
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \
@@ -1513,14 +1516,21 @@ struct pdn_format_options {
  *     stands, legal in place of the next move, which the replay played,
  *     numbered as that move, as the move it stands in place of, or not
  *     at all); else left as written, and numbered as the count gives it
- *     there (so the output, read again, is moved all the same).
+ *     there (so the output, read again, is moved all the same);
+ *   - a tag of another language or case read as a standard tag the game
+ *     lacks ([Bianco "X"] as White, see pdn_game_tag): written under the
+ *     standard name; one that says what the tag read for its name says
+ *     (the same text; for Result, the same result, but under a
+ *     ResultFormat tag), as [Bianco "X"] beside [White "X"] in
+ *     pdn_write_game's output, is dropped; one that says something else
+ *     stays.
  * A result tag or terminator that is no result ("4-6"), or a ResultFormat
  * tag, leaves the result alone. With fix, each repair is a PDN_DIAG_FIXED
  * note at the place of the fault; without, the finding of each such fault
  * that the output keeps. A game written verbatim (PDN_FORMAT_BROKEN_VERBATIM)
  * is not repaired. The moves themselves, comments, variations (but for
- * where a misplaced one stands) and tags other than Result and Date are
- * never changed.
+ * where a misplaced one stands) and tags other than Result, Date and
+ * those synonyms are never changed.
  */
 PDN_API int pdn_format_game(FILE *out, const pdn_game *game,
                             const struct pdn_format_options *options);

@@ -12,7 +12,8 @@
  * only result, which every tool would lose ("R&#x00e9;sultat", written
  * with an HTML character reference as the file has it). A standard
  * tag present always wins over its synonyms; the tags themselves are never
- * renamed here (pdn_format_game's fix does that, and says so).
+ * renamed here (pdn_format_game's fix does that, and drops a synonym that
+ * only repeats the tag read, tag_synonym_copy: both said).
  *
  * A standard name written in another case ([Fen "..."], [Gametype "25"],
  * [RESULT "2-0"]) is read the same way: the tag a reader that compares
@@ -23,6 +24,7 @@
  */
 #include "tag_synonym.h"
 #include "game.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -232,27 +234,86 @@ const struct pdn_tag *tag_synonym_find(const pdn_game *game, const char *standar
     return s < 0 ? NULL : first_synonym(game->tags, game->ntags, s);
 }
 
-size_t tag_synonyms_read(struct tag_synonym_read out[TAG_SYNONYM_MAX], const pdn_game *game)
+/* For each standard name that has synonyms, the game's first tag of that
+ * name (own) and its first synonym (first). Returns how many synonyms the
+ * game has. */
+static size_t find_readings(const struct pdn_tag *own[TAG_SYNONYM_MAX],
+                            const struct pdn_tag *first[TAG_SYNONYM_MAX], const pdn_game *game)
 {
-    if (!may_have(game)) return 0;
-    const struct pdn_tag *tags = game->tags, *first[TAG_SYNONYM_MAX] = {0};
-    bool present[TAG_SYNONYM_MAX] = {0};
+    const struct pdn_tag *tags = game->tags;
+    size_t n = 0;
     for (uint32_t i = 0; i < game->ntags; i++) {
         if (!tags[i].name) continue;
         int s = standard_index(tags[i].name);
         if (s >= 0) {
-            present[s] = true;
-        } else if ((s = synonym_of(tags[i].name)) >= 0 && !first[s]) {
-            first[s] = &tags[i];
+            if (!own[s]) own[s] = &tags[i];
+        } else if ((s = synonym_of(tags[i].name)) >= 0) {
+            n++;
+            if (!first[s]) first[s] = &tags[i];
         }
     }
+    return n;
+}
+
+/* The synonyms read in place of their standard tags into out, in source
+ * order; returns how many. */
+static size_t list_read(struct tag_synonym_read out[TAG_SYNONYM_MAX],
+                        const struct pdn_tag *const own[TAG_SYNONYM_MAX],
+                        const struct pdn_tag *const first[TAG_SYNONYM_MAX])
+{
     size_t k = 0; /* in source order: tags is one array */
     for (int s = 0; s < TAG_SYNONYM_MAX; s++) {
-        if (!first[s] || present[s]) continue;
+        if (!first[s] || own[s]) continue;
         size_t j = k++;
         for (; j > 0 && out[j - 1].tag > first[s]; j--)
             out[j] = out[j - 1];
         out[j] = (struct tag_synonym_read){first[s], standards[s]};
     }
     return k;
+}
+
+size_t tag_synonyms_read(struct tag_synonym_read out[TAG_SYNONYM_MAX], const pdn_game *game)
+{
+    if (!may_have(game)) return 0;
+    const struct pdn_tag *own[TAG_SYNONYM_MAX] = {0}, *first[TAG_SYNONYM_MAX] = {0};
+    find_readings(own, first, game);
+    return list_read(out, own, first);
+}
+
+void tag_synonym_readings(struct tag_synonym_readings *out, const pdn_game *game)
+{
+    memset(out, 0, sizeof *out);
+    if (!may_have(game)) return;
+    const struct pdn_tag *first[TAG_SYNONYM_MAX] = {0};
+    size_t others = find_readings(out->tag, first, game); /* synonyms not read */
+    out->nread = list_read(out->read, out->tag, first);
+    for (int s = 0; s < TAG_SYNONYM_MAX; s++)
+        if (!out->tag[s] && first[s]) out->tag[s] = first[s], others--;
+    /* Most games with synonyms (the Italian federation's) have one of each
+     * and no standard tag: none can be a copy, and no tag is looked at again. */
+    if (others == 0) return;
+    out->results_respelt = !tag_named(game, "ResultFormat");
+    for (uint32_t i = 0; i < game->ntags; i++)
+        out->ncopies += tag_synonym_copy(out, &game->tags[i]) != NULL;
+}
+
+/* Whether two values of standard s say the same. Two spellings of one
+ * result ("1/2-1/2", "1-1") are one: the writer writes a Result value in
+ * the game's form whichever it read (pdn_game_result). */
+static bool same_value(int s, const char *a, const char *b, bool results_respelt)
+{
+    if (strcmp(a, b) == 0) return true;
+    if (s != RESULT || !results_respelt) return false;
+    const struct text_result *x = text_result_read(a, strlen(a));
+    const struct text_result *y = text_result_read(b, strlen(b));
+    return x && y && x->result == y->result;
+}
+
+const char *tag_synonym_copy(const struct tag_synonym_readings *readings, const struct pdn_tag *tag)
+{
+    if (!tag->name || !tag->value) return NULL;
+    int s = synonym_of(tag->name); /* -1 for a standard name itself */
+    const struct pdn_tag *read = s >= 0 ? readings->tag[s] : NULL;
+    if (!read || read == tag || !read->value) return NULL;
+    return same_value(s, tag->value, read->value, readings->results_respelt) ? standards[s] : NULL;
 }

@@ -94,4 +94,31 @@ struct tag_synonym_read {
  */
 size_t tag_synonyms_read(struct tag_synonym_read out[TAG_SYNONYM_MAX], const pdn_game *game);
 
+/* The tags a game reads for the standard names that have synonyms: the
+ * synonyms read (as tag_synonyms_read), and what tells a synonym that only
+ * repeats one (tag_synonym_copy). */
+struct tag_synonym_readings {
+    struct tag_synonym_read read[TAG_SYNONYM_MAX]; /* tag_synonyms_read's */
+    size_t nread;
+    const struct pdn_tag *tag[TAG_SYNONYM_MAX]; /* per standard name: the tag of that
+                                                   name, else its first synonym, or NULL */
+    size_t ncopies;                             /* the game's synonyms that are copies */
+    bool results_respelt;                       /* no ResultFormat tag: the writer spells
+                                                   a Result value in the game's form */
+};
+
+/* Fills out for game (a game the parser saw no synonym in has none). */
+void tag_synonym_readings(struct tag_synonym_readings *out, const pdn_game *game);
+
+/*
+ * The standard name tag repeats, or NULL: tag is a synonym of a standard
+ * name, not the tag read for it, and says what that one says: the same
+ * text, or, for Result, the same result (the writer spells both alike, but
+ * under a ResultFormat). pdnfmt's output keeps a synonym beside the
+ * standard tag it gave its value to ([White "X"] [Bianco "X"]): the copy
+ * fix drops, never a synonym that says something else.
+ */
+const char *tag_synonym_copy(const struct tag_synonym_readings *readings,
+                             const struct pdn_tag *tag);
+
 #endif

@@ -6,9 +6,10 @@
  *   - the seven-tag roster first, always, in order ("?" or "????.??.??" when
  *     missing; Result from the terminator; a tag of another language read
  *     as one, Bianco as White, gives its value and is written too, unless
- *     options->standard_names renames it), then GameType when no tag
- *     gave it (the game's gametype, 20 when none), then the other tags in
- *     source order; values escaped with \" and \\;
+ *     options->standard_names renames it; with it, a synonym that repeats
+ *     the tag read for its standard name is not written), then GameType
+ *     when no tag gave it (the game's gametype, 20 when none), then the
+ *     other tags in source order; values escaped with \" and \\;
  *   - move text without blanks or leading zeros, 'x' as capture separator,
  *     "--" for an unknown move;
  *   - "N." before every White move, "N..." before a Black move that stands
@@ -208,13 +209,27 @@ static bool written_in_roster(const struct roster_tags *r, uint32_t k)
     return false;
 }
 
-/* Whether tag k was read as a roster tag and written under its name there
- * (options->standard_names): read holds the game's synonyms read. */
-static bool renamed(const pdn_game *game, uint32_t k, const struct tag_synonym_read *read, size_t n)
+/* The synonyms not written as read (options->standard_names): those read
+ * as a standard tag, written under its name with the roster, and those
+ * that only repeat the tag read for their standard name (a copy pdnfmt
+ * without it kept beside the tag it gave its value to). */
+static void find_renamed(struct tag_synonym_readings *out, const pdn_game *game,
+                         const struct pdn_write_options *opt)
 {
-    for (size_t i = 0; i < n; i++)
-        if (read[i].tag == &game->tags[k]) return true;
-    return false;
+    if (opt->standard_names)
+        tag_synonym_readings(out, game);
+    else
+        out->nread = out->ncopies = 0;
+}
+
+/* Whether tag k is one of them. */
+static bool renamed_or_dropped(const pdn_game *game, uint32_t k,
+                               const struct tag_synonym_readings *r)
+{
+    const struct pdn_tag *tag = &game->tags[k];
+    for (size_t i = 0; i < r->nread; i++)
+        if (r->read[i].tag == tag) return true;
+    return r->ncopies && tag_synonym_copy(r, tag);
 }
 
 /*
@@ -239,8 +254,8 @@ static void write_start_tags(struct wrap *w, const pdn_game *game)
 
 static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_write_options *opt)
 {
-    struct tag_synonym_read read[TAG_SYNONYM_MAX];
-    size_t nread = opt->standard_names ? tag_synonyms_read(read, game) : 0;
+    struct tag_synonym_readings renamed;
+    find_renamed(&renamed, game, opt);
     struct roster_tags r;
     find_roster(&r, game);
     for (int i = 0; i < ROSTER; i++)
@@ -249,7 +264,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
         if (written_in_roster(&r, k) || !identifier(tag->name)) continue;
-        if (nread && renamed(game, k, read, nread)) continue;
+        if (renamed_or_dropped(game, k, &renamed)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
         write_tag(w, tag->name, tag->value);
     }
@@ -297,19 +312,20 @@ static bool put_bad_tag(struct wrap *w, const struct pdn_tag *tag)
 
 /* The tags whose names are not identifiers, as comments where the move
  * text starts (after a setup there, like any comment before the first move),
- * but those written under a standard name (options->standard_names: the
- * French header's "R&#x00e9;sultat" as Result), which would say it twice.
+ * but those written under a standard name or dropped as a copy of one
+ * (options->standard_names: the French header's "R&#x00e9;sultat" as
+ * Result), which would say it twice.
  * Returns whether it wrote any. */
 static bool write_bad_tags(struct writer *wr)
 {
     bool any = false;
     wr->bad_tags_pending = false;
     if (wr->opt->no_comments || wr->opt->seven_tag_roster) return false;
-    struct tag_synonym_read read[TAG_SYNONYM_MAX];
-    size_t nread = wr->opt->standard_names ? tag_synonyms_read(read, wr->game) : 0;
+    struct tag_synonym_readings renamed;
+    find_renamed(&renamed, wr->game, wr->opt);
     for (uint32_t k = 0; k < wr->game->ntags; k++) {
         const struct pdn_tag *tag = &wr->game->tags[k];
-        if (identifier(tag->name) || (nread && renamed(wr->game, k, read, nread))) continue;
+        if (identifier(tag->name) || renamed_or_dropped(wr->game, k, &renamed)) continue;
         if (!put_bad_tag(&wr->wrap, tag)) wr->wrap.nomem = true;
         any = true;
     }

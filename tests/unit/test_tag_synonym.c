@@ -235,6 +235,77 @@ static void test_tag_synonym_standard_not_noted(void **state)
     assert_int_equal(f.dc.errors, 0);
 }
 
+/* The standard name tag k of the game repeats (tag_synonym_copy), or NULL. */
+static const char *copy_of(const pdn_game *g, uint32_t k)
+{
+    struct tag_synonym_readings r;
+    tag_synonym_readings(&r, g);
+    return tag_synonym_copy(&r, &g->tags[k]);
+}
+
+static size_t ncopies(const pdn_game *g)
+{
+    struct tag_synonym_readings r;
+    tag_synonym_readings(&r, g);
+    return r.ncopies;
+}
+
+/* A synonym that says what the tag read for its standard name says is a
+ * copy (pdnfmt --fix drops it): beside the standard tag, wherever it
+ * stands, or beside the first synonym, read in its place. One that says
+ * something else is none, nor the tag read, nor a standard tag itself. */
+static void test_tag_synonym_copies(void **state)
+{
+    (void)state;
+    struct fix f;
+    pdn_game *g = fix_one(&f,
+                          "[Bianco \"X\"]\n[White \"X\"]\n[Nero \"Y\"]\n[Black \"y\"]\n"
+                          "[Blanc \"F\"]\n[Noir \"N\"]\n[Manche \"3\"]\n[Round \"3\"]\n"
+                          "[Fen \"W:W31:B20\"]\n[FEN \"W:W31:B20\"]\n[White \"X\"]\n*",
+                          false);
+    assert_string_equal(copy_of(g, 0), "White");
+    assert_null(copy_of(g, 1)); /* White itself */
+    assert_null(copy_of(g, 2)); /* "Y" is not Black's "y" */
+    assert_null(copy_of(g, 3));
+    assert_null(copy_of(g, 4)); /* "F" is not White's "X" */
+    assert_null(copy_of(g, 5));
+    assert_string_equal(copy_of(g, 6), "Round");
+    assert_string_equal(copy_of(g, 8), "FEN");
+    assert_null(copy_of(g, 10)); /* a second White is no synonym */
+    assert_int_equal(ncopies(g), 3);
+    pdn_game_free(g);
+    g = fix_one(&f, "[Bianco \"X\"]\n[Blanc \"X\"]\n[Noir \"Y\"]\n[Nero \"Z\"]\n*", false);
+    assert_null(copy_of(g, 0)); /* the tag read as White */
+    assert_string_equal(copy_of(g, 1), "White");
+    assert_null(copy_of(g, 3)); /* "Z" is not Noir's "Y": both stay */
+    assert_int_equal(ncopies(g), 1);
+    pdn_game_free(g);
+    g = fix_one(&f, "[White \"X\"]\n[Dati \"X\"]\n*", false);
+    assert_int_equal(ncopies(g), 0); /* no synonym */
+    pdn_game_free(g);
+}
+
+/* Two spellings of one result are one Result (the writer spells it in
+ * the game's form either way), but under a ResultFormat, which keeps the
+ * text; two results, or a result and a text that is none, are two. */
+static void test_tag_synonym_result_copies(void **state)
+{
+    (void)state;
+    struct fix f;
+    pdn_game *g = fix_one(&f, "[Result \"1-1\"]\n[Risultato \"1/2-1/2\"]\n*", false);
+    assert_string_equal(copy_of(g, 1), "Result");
+    pdn_game_free(g);
+    g = fix_one(&f, "[Result \"2-0\"]\n[Risultato \"0-1\"]\n*", false);
+    assert_null(copy_of(g, 1));
+    pdn_game_free(g);
+    g = fix_one(&f, "[Result \"1-1\"]\n[Risultato \"pari\"]\n*", false);
+    assert_null(copy_of(g, 1));
+    pdn_game_free(g);
+    g = fix_one(&f, "[ResultFormat \"Goes\"]\n[Result \"1-1\"]\n[Risultato \"1/2-1/2\"]\n*", false);
+    assert_null(copy_of(g, 2));
+    pdn_game_free(g);
+}
+
 /* The reader takes a lone dash at the end for the result when the Result
  * tag says "-" (the Polish files): Risultato says it as well. */
 static void test_tag_synonym_dash_result(void **state)
@@ -259,6 +330,8 @@ int main(void)
         cmocka_unit_test(test_tag_synonym_case_fen_side),
         cmocka_unit_test(test_tag_synonym_result_checked),
         cmocka_unit_test(test_tag_synonym_standard_not_noted),
+        cmocka_unit_test(test_tag_synonym_copies),
+        cmocka_unit_test(test_tag_synonym_result_copies),
         cmocka_unit_test(test_tag_synonym_dash_result),
         cmocka_unit_test(test_tag_synonym_standard_spelling),
     };
