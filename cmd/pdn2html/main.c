@@ -7,6 +7,7 @@
  * input changes, until interrupted.
  */
 #include "../crosswarn.h"
+#include "../event_dates.h"
 #include "../output.h"
 #include "../namefiles.h"
 #include "../repeats.h"
@@ -310,6 +311,7 @@ int main(int argc, char **argv)
     static struct html_run r = {.crosstable = true};
     tool_init(&t, "pdn2html", usage);
     parse_options(&t, &r, argc, argv);
+    event_dates_choosing(&t);
     r.ninputs = argc - optind;
     r.inputs = argv + optind;
     if (r.watch && r.ninputs == 0)
@@ -321,6 +323,7 @@ int main(int argc, char **argv)
     }
     make_page(&t, &r);
     if (r.watch) watch(&t, &r, seen);
+    pdn_date_orders_free(t.date_orders);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

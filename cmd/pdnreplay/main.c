@@ -9,6 +9,7 @@
  * interactive view (tui.c).
  */
 #include "pdnreplay.h"
+#include "../event_dates.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -363,6 +364,7 @@ int main(int argc, char **argv)
     tool_init(&t, "pdnreplay", usage_options);
     t.usage_more = usage_selection;
     parse_options(&t, &o, argc, argv);
+    event_dates_choosing(&t);
     int n = argc - optind;
     struct run r = {.t = &t, .o = &o, .every = t.select != NULL};
     /* Always a selection, empty when no option made one (it chooses every
@@ -386,6 +388,7 @@ int main(int argc, char **argv)
     tool_findings_free(&r.held);
     replay_book_free(&r.book);
     replay_first_free(&r.first);
+    pdn_date_orders_free(t.date_orders);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_exit_flushed(&t);
 }
