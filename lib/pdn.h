@@ -1022,8 +1022,9 @@ enum pdn_select_field {
     PDN_SELECT_DATE,     /* Date within "YYYY[.MM[.DD]]" or a range "FROM-TO" (either
                             side may be left out); a game's date must lie wholly
                             inside: "2014.??.??" is in "2014", not in "2014.11".
-                            Date tags written DD.MM.YYYY are read too: one that
-                            could be swapped as pdn_select_set_date_orders says */
+                            Date tags written DD.MM.YYYY (a field one digit
+                            short too) are read too: one that could be swapped
+                            as pdn_select_set_date_orders says */
     PDN_SELECT_RESULT,   /* the result, any spelling pdn_result_parse takes ("2-0",
                             "1-0", "1/2-1/2", "*"): the Result tag, else the terminator */
     PDN_SELECT_GAMETYPE, /* GameType's number (before any comma); no tag is 20 */
