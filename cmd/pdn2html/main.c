@@ -192,6 +192,17 @@ static void run_free(struct html_run *r)
     r->count = 0;
 }
 
+/* The file's dates read first (on_file): a date that could be swapped is
+ * said, and placed in its event, with the reading its event's others
+ * settle, as pdncheck and pdnstats do. */
+static void read_event_dates(struct tool *t, const char *operand, void *ctx)
+{
+    struct html_run *r = ctx;
+    if (r->stats) pdn_stats_set_date_orders(r->stats, NULL);
+    event_dates_on_file(t, operand, ctx);
+    if (r->stats) pdn_stats_set_date_orders(r->stats, t->date_orders);
+}
+
 /* Reads the inputs and writes the page: 0, or -1 (said). */
 static int make_page(struct tool *t, struct html_run *r)
 {
@@ -311,7 +322,7 @@ int main(int argc, char **argv)
     static struct html_run r = {.crosstable = true};
     tool_init(&t, "pdn2html", usage);
     parse_options(&t, &r, argc, argv);
-    event_dates_choosing(&t);
+    t.on_file = read_event_dates;
     r.ninputs = argc - optind;
     r.inputs = argv + optind;
     if (r.watch && r.ninputs == 0)
