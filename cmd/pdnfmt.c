@@ -186,7 +186,7 @@ static struct pdn_format_options format_options(const struct tool *t, const stru
     fo.on_diag = to;
     fo.diag_ctx = ctx;
     fo.scratch = scratch;
-    fo.date_orders = t->date_orders; /* --fix: the file's, read first */
+    fo.date_orders = t->date_orders; /* the file's, read first */
     return fo;
 }
 
@@ -280,11 +280,11 @@ int main(int argc, char **argv)
     t.work = &(const struct tool_work){.game = format_work};
     t.trailers = true; /* the comments after a file's last game are written, not lost */
     parse_options(&t, &f, argc, argv);
-    /* --fix: the file's events and dates read first, so that a date whose
-     * day and month could be swapped is read as its event's others are
-     * written, wherever they stand in the file; --date places it so. */
-    if (f.fix) t.on_file = event_dates_on_file;
-    event_dates_choosing(&t);
+    /* The file's events and dates read first, so that a date whose day
+     * and month could be swapped is read as its event's others are
+     * written, wherever they stand in the file: --fix writes it so, the
+     * bad-date finding says it so (as pdncheck), --date places it so. */
+    t.on_file = event_dates_on_file;
     if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     f.t = &t;

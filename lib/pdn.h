@@ -1478,7 +1478,9 @@ struct pdn_format_options {
     /* version 2: */
     pdn_scratch *scratch; /* memory kept between calls, the replay's too (NULL: the call's own) */
     /* version 3: */
-    /* fix: how the events of the game's file write their dates (NULL: not known) */
+    /* how the events of the game's file write their dates (NULL: not known):
+     * fix reads a date that could be swapped so, the replay's bad-date
+     * finding says it so (pdn_replay_options.date_orders) */
     const pdn_date_orders *date_orders;
 };
 #define PDN_FORMAT_OPTIONS_INIT                                                                    \
