@@ -95,6 +95,8 @@ struct tool {
      * its dates in, read first by event_dates_on_file (event_dates.h), or
      * NULL; the tool frees the last one (pdn_date_orders_free). */
     pdn_date_orders *date_orders;
+    bool dates_chosen; /* --date was given: the files' dates are read first
+                          (event_dates_choosing) */
 };
 
 void tool_init(struct tool *t, const char *prog, const char *usage);

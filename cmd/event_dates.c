@@ -153,3 +153,8 @@ void event_dates_on_file(struct tool *t, const char *operand, void *ctx)
     pdn_date_orders_free(t->date_orders);
     t->date_orders = event_dates_read(t, operand);
 }
+
+void event_dates_choosing(struct tool *t)
+{
+    if (t->dates_chosen && t->on_file == NULL) t->on_file = event_dates_on_file;
+}

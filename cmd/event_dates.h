@@ -3,7 +3,7 @@
  * dates in (pdn_date_orders), read before the file itself is, for the
  * tools to read a date that could be swapped as the event's others
  * (pdnfmt --fix, pdn2csv --iso-dates, pdncheck's finding, pdnstats'
- * events).
+ * events, every tool's --date).
  */
 #ifndef PDN_CMD_EVENT_DATES_H
 #define PDN_CMD_EVENT_DATES_H
@@ -22,5 +22,12 @@ pdn_date_orders *event_dates_read(const struct tool *t, const char *operand);
  * stand in the file: t->date_orders replaced by the orders of the file
  * about to be read (event_dates_read). ctx is not used. */
 void event_dates_on_file(struct tool *t, const char *operand, void *ctx);
+
+/* For a tool that reads a file's dates first for none of its own options
+ * (or not for all): with --date (t->dates_chosen), and no on_file of its
+ * own, event_dates_on_file, so that the selection places a date that could
+ * be swapped as the file's other dates settle it (pdn_select_set_date_orders,
+ * which tool_read_inputs calls). Call after the options are read. */
+void event_dates_choosing(struct tool *t);
 
 #endif

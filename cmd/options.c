@@ -255,6 +255,7 @@ bool tool_select_option(struct tool *t, int opt, const char *arg)
         if (err == PDN_EINVAL)
             tool_usage_error(t, "%s wants %s, not '%s'", options[i].name, options[i].want, arg);
         if (err < 0) tool_fatal(t, options[i].name, pdn_strerror(err));
+        t->dates_chosen = t->dates_chosen || opt == TOOL_OPT_DATE;
         return true;
     }
     return false;

@@ -188,7 +188,7 @@ static struct pdn_format_options format_options(const struct tool *t, const stru
     fo.on_diag = to;
     fo.diag_ctx = ctx;
     fo.scratch = scratch;
-    fo.date_orders = t->date_orders; /* --fix: the file's, read first */
+    fo.date_orders = t->date_orders; /* the file's, read first */
     return fo;
 }
 
@@ -248,6 +248,7 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
     split_end(t, &f->split, stop == 0 && t->status < TOOL_EXIT_SYSTEM);
     split_stale(t, &f->split);
     if (stop < 0 && stop != PDN_EIO) tool_system_error(t, f->output, pdn_strerror(stop));
+    pdn_date_orders_free(t->date_orders);
     tool_select_end_run(t, t->status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(t);
 }
@@ -281,16 +282,17 @@ int main(int argc, char **argv)
     t.work = &(const struct tool_work){.game = format_work};
     t.trailers = true; /* the comments after a file's last game are written, not lost */
     parse_options(&t, &f, argc, argv);
+    /* The file's events and dates read first, so that a date whose day
+     * and month could be swapped is read as its event's others are
+     * written, wherever they stand in the file: --fix writes it so, the
+     * bad-date finding says it so (as pdncheck), --date places it so. */
+    t.on_file = event_dates_on_file;
     if (f.split.per) return split_inputs(&t, &f, argc - optind, argv + optind);
     if (tool_output_open(&t, &f.out, f.output) != 0) return tool_exit_status(&t);
     f.t = &t;
     t.on_diag = hold;
     t.diag_ctx = &f;
     pdn_scratch_new(&f.scratch); /* none: each game allocates its own */
-    /* --fix: the file's events and dates read first, so that a date whose
-     * day and month could be swapped is read as its event's others are
-     * written, wherever they stand in the file. */
-    if (f.fix) t.on_file = event_dates_on_file;
     int stop = tool_read_inputs(&t, argc - optind, argv + optind, write_one, &f);
     held_flush(&f); /* those of games not written after the last one */
     tool_findings_free(&f.held);

@@ -193,6 +193,9 @@ static int read_one(struct tool *t, const char *operand, tool_game_fn fn, void *
 {
     struct selecting sel;
     if (t->on_file) t->on_file(t, operand, ctx);
+    /* --date places a date that could be swapped as the file's dates
+     * settle it (read first by on_file: event_dates_choosing) */
+    pdn_select_set_date_orders(t->select, t->date_orders);
     pdn_diag_fn on_diag = t->on_diag ? t->on_diag : tool_on_diag;
     void *diag_ctx = t->on_diag ? t->diag_ctx : t;
     int threads = jobs_for_input(t, operand);

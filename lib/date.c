@@ -277,8 +277,13 @@ bool date_read(char out[DATE_SIZE], const char *v)
     /* Else the forms pdnfmt --fix repairs ("1969.7.4", "2003.", and a
      * month before the day where only that order makes a date,
      * "08-13-2021", once read as month 13 and no date): their one reading,
-     * the date a repaired file would hold. */
-    return date_repair(out, v) && out[0] != '?';
+     * the date a repaired file would hold; and a day and month that could
+     * be swapped written with a field one digit short ("1.10.1973"), day
+     * first as "10.03.2003" is above, not no date at all. */
+    char both[2][DATE_SIZE];
+    if (readings(both, v) == 0) return false;
+    memcpy(out, both[0], DATE_SIZE);
+    return out[0] != '?';
 }
 
 bool date_range_end(char out[DATE_SIZE], const char *v)

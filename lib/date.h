@@ -70,7 +70,8 @@ bool date_repair(char out[DATE_SIZE], const char *v);
  * False (out undefined) for anything else: no text, a year whose first digit
  * is unknown, a month past 12 or a day past 31, a two-digit year, words.
  * Unlike date_repair, this guesses: DD.MM.YYYY is read day first even where
- * MM.DD.YYYY is a date (date_swappable). */
+ * MM.DD.YYYY is a date (date_swappable), a field one digit short too
+ * ("1.10.1973": 1 October). */
 bool date_read(char out[DATE_SIZE], const char *v);
 
 /* The date a Date tag's range "A - B" (or "A-B", A a whole date of 10

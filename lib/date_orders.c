@@ -162,6 +162,15 @@ bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
     return true;
 }
 
+const char *date_orders_expected(char detail[DATE_DETAIL_SIZE], const pdn_date_orders *orders,
+                                 const pdn_game *game, const char *v)
+{
+    char read[DATE_SIZE], why[DATE_WHY_SIZE];
+    if (!date_orders_reading(read, why, orders, game, v)) return date_expected(detail, v);
+    snprintf(detail, DATE_DETAIL_SIZE, "expected YYYY.MM.DD: read %s: %s", why, read);
+    return detail;
+}
+
 struct date_scan **date_orders_scan_state(pdn_date_orders *orders)
 {
     return &orders->scan;

@@ -61,4 +61,12 @@ struct date_scan **date_orders_scan_state(pdn_date_orders *orders);
 bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
                          const pdn_date_orders *orders, const pdn_game *game, const char *v);
 
+/* The detail of the bad-date finding of v, a Date tag's value of the game
+ * that is not date_ok, in detail or static: the reading the orders settle
+ * ("expected YYYY.MM.DD: read day first, as the event's other dates:
+ * 2003.03.10"), else date_expected's. One wording for the replay's check
+ * and pdn_format_game's fix. */
+const char *date_orders_expected(char detail[DATE_DETAIL_SIZE], const pdn_date_orders *orders,
+                                 const pdn_game *game, const char *v);
+
 #endif

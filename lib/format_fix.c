@@ -305,7 +305,7 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
                       date_orders_reading(f->date, settled, orders, game, t->value);
     if (repairable ? !repair : repair && date_swappable(both, t->value)) {
         emit(f, game, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
-             date_expected(why, t->value));
+             date_orders_expected(why, orders, game, t->value));
         return;
     }
     if (!repairable) return;

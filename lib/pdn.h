@@ -1022,7 +1022,9 @@ enum pdn_select_field {
     PDN_SELECT_DATE,     /* Date within "YYYY[.MM[.DD]]" or a range "FROM-TO" (either
                             side may be left out); a game's date must lie wholly
                             inside: "2014.??.??" is in "2014", not in "2014.11".
-                            Date tags written DD.MM.YYYY are read too */
+                            Date tags written DD.MM.YYYY (a field one digit
+                            short too) are read too: one that could be swapped
+                            as pdn_select_set_date_orders says */
     PDN_SELECT_RESULT,   /* the result, any spelling pdn_result_parse takes ("2-0",
                             "1-0", "1/2-1/2", "*"): the Result tag, else the terminator */
     PDN_SELECT_GAMETYPE, /* GameType's number (before any comma); no tag is 20 */
@@ -1044,6 +1046,15 @@ PDN_API int pdn_select_add(pdn_select *sel, enum pdn_select_field field, const c
 /* Whether the game meets the selection (a NULL selection chooses every game).
  * Allocates nothing for tag values within PDN_LIMIT_TAG_VALUE bytes. */
 PDN_API bool pdn_select_match(const pdn_select *sel, const pdn_game *game);
+struct pdn_date_orders; /* pdn_date_orders, below */
+/* The order of day and month each event of the file whose games are
+ * matched next writes its dates in (pdn_date_orders, below, read from that
+ * file first; NULL: not known), borrowed until the next call: a Date whose
+ * day and month could be swapped ("10.03.2003") is placed by
+ * PDN_SELECT_DATE as pdn_format_game's fix reads it, in the order the other
+ * dates of its event, else of its file, show; else day first. Accepts a
+ * NULL selection. */
+PDN_API void pdn_select_set_date_orders(pdn_select *sel, const struct pdn_date_orders *orders);
 /* True when no game after index 'index' of a file can be chosen (every
  * PDN_SELECT_GAMES range ends at or before it): a reader may stop there. */
 PDN_API bool pdn_select_exhausted(const pdn_select *sel, size_t index);
@@ -1470,7 +1481,9 @@ struct pdn_format_options {
     /* version 2: */
     pdn_scratch *scratch; /* memory kept between calls, the replay's too (NULL: the call's own) */
     /* version 3: */
-    /* fix: how the events of the game's file write their dates (NULL: not known) */
+    /* how the events of the game's file write their dates (NULL: not known):
+     * fix reads a date that could be swapped so, the replay's bad-date
+     * finding says it so (pdn_replay_options.date_orders) */
     const pdn_date_orders *date_orders;
 };
 #define PDN_FORMAT_OPTIONS_INIT                                                                    \

@@ -41,13 +41,9 @@ static inline void check_date(struct replay *r, const struct pdn_tag *t)
 {
     if (!t->value[0] || date_ok(t->value)) return;
     const pdn_date_orders *orders = r->opt->version >= 3 ? r->opt->date_orders : NULL;
-    char detail[DATE_DETAIL_SIZE], read[DATE_SIZE], why[DATE_WHY_SIZE];
-    const char *expected = detail;
-    if (date_orders_reading(read, why, orders, r->game, t->value))
-        snprintf(detail, sizeof detail, "expected YYYY.MM.DD: read %s: %s", why, read);
-    else
-        expected = date_expected(detail, t->value);
-    replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value, expected);
+    char detail[DATE_DETAIL_SIZE];
+    replay_emit(r, PDN_DIAG_BAD_DATE, NULL, &t->pos, NULL, t->value,
+                date_orders_expected(detail, orders, r->game, t->value));
 }
 
 /* The tags of another language, or of a standard name in another case,

@@ -6,6 +6,7 @@
  * know about tools' options: the tools turn options into criteria.
  */
 #include "date.h"
+#include "date_orders.h"
 #include "game.h"
 #include "pdn.h"
 #include "text.h"
@@ -30,6 +31,7 @@ struct criterion {
 struct pdn_select {
     struct criterion *c;
     size_t n, cap;
+    const pdn_date_orders *date_orders; /* the file's, borrowed; NULL: not known */
 };
 
 /* The tag each text field reads (PDN_SELECT_PLAYER reads two). */
@@ -223,12 +225,17 @@ static bool tag_fits(const pdn_game *game, const char *name, const char *text, b
 }
 
 /* The days a game's Date tag may mean, [lo, hi] as YYYYMMDD (date.h);
- * false when it names no date. */
-static bool game_dates(const pdn_game *game, size_t *lo, size_t *hi)
+ * false when it names no date. A day and month that could be swapped are
+ * read as the other dates of the file settle them, as pdnfmt --fix writes
+ * them; else day first (date_read). */
+static bool game_dates(const pdn_select *sel, const pdn_game *game, size_t *lo, size_t *hi)
 {
-    char date[DATE_SIZE];
+    char date[DATE_SIZE], why[DATE_WHY_SIZE];
     long days[2];
-    if (!date_read(date, pdn_game_date(game))) return false;
+    const char *tag = pdn_game_date(game);
+    if (!(tag && date_orders_reading(date, why, sel->date_orders, game, tag)) &&
+        !date_read(date, tag))
+        return false;
     date_days(days, date);
     *lo = (size_t)days[0];
     *hi = (size_t)days[1];
@@ -255,7 +262,7 @@ static int game_gametype(const pdn_game *game)
     return v >= 0 && (*p == '\0' || *p == ',' || *p == ' ') ? (int)v : -1;
 }
 
-static bool fits(const struct criterion *c, const pdn_game *game)
+static bool fits(const pdn_select *sel, const struct criterion *c, const pdn_game *game)
 {
     size_t lo, hi;
     switch (c->field) {
@@ -266,7 +273,7 @@ static bool fits(const struct criterion *c, const pdn_game *game)
     case PDN_SELECT_ROUND:
         return tag_fits(game, "Round", c->text, true);
     case PDN_SELECT_DATE:
-        return game_dates(game, &lo, &hi) && lo >= c->lo && hi <= c->hi;
+        return game_dates(sel, game, &lo, &hi) && lo >= c->lo && hi <= c->hi;
     case PDN_SELECT_RESULT:
         return (int)game_result(game) == c->number;
     case PDN_SELECT_GAMETYPE:
@@ -294,10 +301,15 @@ bool pdn_select_match(const pdn_select *sel, const pdn_game *game)
             first = !same_kind(&sel->c[j], &sel->c[i]);
         if (!first) continue; /* its kind was judged with the first of it */
         for (size_t j = i; j < sel->n && !any; j++)
-            any = same_kind(&sel->c[j], &sel->c[i]) && fits(&sel->c[j], game);
+            any = same_kind(&sel->c[j], &sel->c[i]) && fits(sel, &sel->c[j], game);
         if (!any) return false;
     }
     return true;
+}
+
+void pdn_select_set_date_orders(pdn_select *sel, const pdn_date_orders *orders)
+{
+    if (sel) sel->date_orders = orders;
 }
 
 bool pdn_select_exhausted(const pdn_select *sel, size_t index)

@@ -246,6 +246,7 @@ int html_game_json(FILE *out, const pdn_game *game, struct tool *t)
     ro.filename = file;
     ro.on_diag = tool_on_diag; /* illegal moves, results, draw rules: as pdncheck says */
     ro.diag_ctx = t;
+    ro.date_orders = t->date_orders; /* the file's, read first */
     struct pdn_replay_summary sum;
     int err = pdn_replay_game(&sum, game, &ro);
     if (err == 0 && w->nomem) err = PDN_ENOMEM;

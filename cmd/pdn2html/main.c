@@ -7,6 +7,7 @@
  * input changes, until interrupted.
  */
 #include "../crosswarn.h"
+#include "../event_dates.h"
 #include "../output.h"
 #include "../namefiles.h"
 #include "../repeats.h"
@@ -191,6 +192,17 @@ static void run_free(struct html_run *r)
     r->count = 0;
 }
 
+/* The file's dates read first (on_file): a date that could be swapped is
+ * said, and placed in its event, with the reading its event's others
+ * settle, as pdncheck and pdnstats do. */
+static void read_event_dates(struct tool *t, const char *operand, void *ctx)
+{
+    struct html_run *r = ctx;
+    if (r->stats) pdn_stats_set_date_orders(r->stats, NULL);
+    event_dates_on_file(t, operand, ctx);
+    if (r->stats) pdn_stats_set_date_orders(r->stats, t->date_orders);
+}
+
 /* Reads the inputs and writes the page: 0, or -1 (said). */
 static int make_page(struct tool *t, struct html_run *r)
 {
@@ -310,6 +322,7 @@ int main(int argc, char **argv)
     static struct html_run r = {.crosstable = true};
     tool_init(&t, "pdn2html", usage);
     parse_options(&t, &r, argc, argv);
+    t.on_file = read_event_dates;
     r.ninputs = argc - optind;
     r.inputs = argv + optind;
     if (r.watch && r.ninputs == 0)
@@ -321,6 +334,7 @@ int main(int argc, char **argv)
     }
     make_page(&t, &r);
     if (r.watch) watch(&t, &r, seen);
+    pdn_date_orders_free(t.date_orders);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

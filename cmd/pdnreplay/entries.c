@@ -266,6 +266,7 @@ int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, con
     ro.draw_rules = t->draw_rules;
     ro.on_diag = on_replay_diag;
     ro.diag_ctx = l;
+    ro.date_orders = t->date_orders; /* of the game's file */
     ro.on_ply = on_ply;
     ro.ply_ctx = g;
     struct pdn_replay_summary sum;

@@ -9,6 +9,7 @@
  * interactive view (tui.c).
  */
 #include "pdnreplay.h"
+#include "../event_dates.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,7 @@ static int list_game(struct tool *t, const pdn_game *game, void *ctx)
     ro.strict = t->strict;
     ro.on_diag = on_list_diag;
     ro.diag_ctx = r;
+    ro.date_orders = t->date_orders;
     int err = pdn_replay_game(&sum, game, &ro);
     const struct pdn_diag *first = replay_first_take(&r->first, game->index);
     if (err == 0 && r->o->list)
@@ -363,6 +365,9 @@ int main(int argc, char **argv)
     tool_init(&t, "pdnreplay", usage_options);
     t.usage_more = usage_selection;
     parse_options(&t, &o, argc, argv);
+    /* The file's dates read first: a date that could be swapped is said
+     * with the reading its event's others settle, as pdncheck says it */
+    t.on_file = event_dates_on_file;
     int n = argc - optind;
     struct run r = {.t = &t, .o = &o, .every = t.select != NULL};
     /* Always a selection, empty when no option made one (it chooses every
@@ -386,6 +391,7 @@ int main(int argc, char **argv)
     tool_findings_free(&r.held);
     replay_book_free(&r.book);
     replay_first_free(&r.first);
+    pdn_date_orders_free(t.date_orders);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_exit_flushed(&t);
 }

@@ -128,7 +128,8 @@ int replay_book_fetch(pdn_game **out, const struct tool *t, const char *file, si
                       pdn_diag_fn on_diag, void *diag_ctx);
 
 /* entries.c: replays game into g (findings to t->on_diag, or printed when it is
- * NULL), then builds the entries. */
+ * NULL; a date that could be swapped said as t->date_orders, those of the
+ * game's file, settle it), then builds the entries. */
 int replay_load(struct replay_game *g, struct tool *t, const pdn_game *game, const char *file,
                 bool strict);
 void replay_game_free(struct replay_game *g);

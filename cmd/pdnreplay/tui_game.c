@@ -4,6 +4,7 @@
  * (entries.c), with its findings kept as lines for the view; and the
  * message line. Draws nothing.
  */
+#include "../event_dates.h"
 #include "tui.h"
 #include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
@@ -134,7 +135,10 @@ int tui_load(struct tui *u, const char *text, size_t len)
         struct tool quiet = *u->t; /* the replay's findings are kept, not printed */
         quiet.on_diag = on_game_diag;
         quiet.diag_ctx = u;
+        /* the dates of the game's file, not of the last one read */
+        quiet.date_orders = event_dates_read(u->t, l->file);
         err = replay_load(&g, &quiet, game, l->file, u->t->strict);
+        pdn_date_orders_free(quiet.date_orders);
         if (err < 0) replay_game_free(&g);
     }
     if (err < 0) {

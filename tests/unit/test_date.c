@@ -201,6 +201,11 @@ static void test_date_read_real_forms(void **state)
      * candidate95.pdn 1995.11.9) */
     read_as("2003.", "2003.?\?.?\?");
     read_as("1.1.1965", "1965.01.01");
+    /* swappable with a field one digit short, day first as 10.03.2003
+     * (conformance/fail/abatsiev.pdn's 1.10.1973, once no date) */
+    read_as("1.10.1973", "1973.10.01");
+    read_as("10.1.1973", "1973.01.10");
+    read_as("3/4/2020", "2020.04.03");
     read_as("1969.7.4", "1969.07.04");
     read_as("1995.11.9", "1995.11.09");
     /* none of these names one date */

@@ -170,6 +170,47 @@ static void test_select_dates(void **state)
         rejected(PDN_SELECT_DATE, bad[i]);
 }
 
+/* Whether a date criterion chooses the game, with the orders of its file
+ * given (pdn_select_set_date_orders). */
+static bool chosen_by_orders(const pdn_date_orders *orders, pdn_game *g, const char *dates)
+{
+    pdn_select *sel = NULL;
+    assert_int_equal(pdn_select_new(&sel), 0);
+    assert_int_equal(pdn_select_add(sel, PDN_SELECT_DATE, dates), 0);
+    pdn_select_set_date_orders(sel, orders);
+    bool m = pdn_select_match(sel, g);
+    pdn_select_free(sel);
+    return m;
+}
+
+/* A day and month that could be swapped are placed as the other dates of
+ * the event, else of the file, settle them (as pdnfmt --fix writes them),
+ * else day first: 08-12-2021 beside 08-13-2021 is 12 August. */
+static void test_select_dates_settled_by_orders(void **state)
+{
+    (void)state;
+    pdn_date_orders *orders = NULL;
+    assert_int_equal(pdn_date_orders_new(&orders), 0);
+    static const char other[] = "[Event \"Month first\"]\n[Date \"08-13-2021\"]\n*\n";
+    assert_int_equal(pdn_date_orders_add_text(orders, other, strlen(other), true), 0);
+    pdn_game *g = game_of("[Event \"Month first\"]\n[Date \"08-12-2021\"]", "*", 0);
+    assert_false(chosen_by_orders(NULL, g, "2021.08"));
+    assert_true(chosen_by_orders(NULL, g, "2021.12.08"));
+    assert_true(chosen_by_orders(orders, g, "2021.08.12"));
+    assert_false(chosen_by_orders(orders, g, "2021.12"));
+    pdn_game_free(g);
+    /* an event whose dates show no order: the file's */
+    g = game_of("[Event \"Another\"]\n[Date \"08-12-2021\"]", "*", 0);
+    assert_true(chosen_by_orders(orders, g, "2021.08.12"));
+    pdn_game_free(g);
+    /* a date of one reading is as it is */
+    g = game_of("[Event \"Month first\"]\n[Date \"13.09.2021\"]", "*", 0);
+    assert_true(chosen_by_orders(orders, g, "2021.09.13"));
+    pdn_game_free(g);
+    pdn_select_set_date_orders(NULL, orders); /* accepted, nothing to set */
+    pdn_date_orders_free(orders);
+}
+
 /* Dates the reading shared with pdnstats (date.h) takes since select and
  * stats read the Date tag with one function: unknown digits inside a
  * field read as the field unknown, an impossible day no date. */
@@ -315,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_select_games_exhausted),
         cmocka_unit_test(test_select_dates),
         cmocka_unit_test(test_select_dates_shared_reading),
+        cmocka_unit_test(test_select_dates_settled_by_orders),
         cmocka_unit_test(test_select_dates_utcdate),
         cmocka_unit_test(test_select_results),
         cmocka_unit_test(test_select_gametype_round_and_tags),
