@@ -81,7 +81,7 @@ static int remark_dashes(struct parser *p, const struct frame_label *ply, bool b
         return n < 0 ? n : 0;
     if ((n = parser_peek(p, t, 3)) < 0) return n;
     int dashes = !dots && n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
-    if (n <= dashes || !parser_number_takes_dash(&t[dashes], ply, behind)) return 0;
+    if (n <= dashes || !parser_number_takes_dash(&t[dashes], ply, behind, false)) return 0;
     p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
     return dashes;
 }
