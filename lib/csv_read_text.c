@@ -504,8 +504,9 @@ static void count_bare_dots(struct count *c, const char *written)
     }
 }
 
-/* A move number is to be written at the text's end: a "--" with no
- * number right before it (blanks between) gets its number first, the
+/* A move number is to be written at the text's end: a "--" (or "..."
+ * that holds no place) with no number right before it (blanks between)
+ * gets its number first, the
  * writer's own count there ("6... ... 7. -- 7. --"). A reader takes a
  * bare dash for a stray one, no move, where the number after it names the
  * ply it counts for it (parser_number_takes_ply), and the text's numbers
@@ -513,11 +514,14 @@ static void count_bare_dots(struct count *c, const char *written)
  * be lost. The writer (writer.c, bare_dash_taken) numbers it where a
  * reader of its own text would drop it; a number there is the one it
  * writes, so the games come back the same. */
-static void number_bare_dash(pdn_csv_reader *r)
+static void number_bare_dash(pdn_csv_reader *r, uint32_t next, bool next_black)
 {
     struct bare_dash d = r->bare_dash;
     r->bare_dash.end = 0;
     if (d.end == 0 || d.end > r->ntext || d.number == 0) return;
+    /* dots the number leaves their ply are read as written, and written
+     * so by the writer: numbered, they would come back otherwise */
+    if (d.dots && !text_number_takes_ply(next, next_black, d.number, d.second)) return;
     for (size_t i = d.end; i < r->ntext; i++)
         if (!text_blank((unsigned char)r->text[i]) && r->text[i] != '\n') return;
     char number[24];
@@ -540,6 +544,18 @@ static void number_bare_dash(pdn_csv_reader *r)
     r->ntext += n;
 }
 
+/* The move number a text starts with ("12.", "12..."): its value, 0 for
+ * none, and whether it is the second mover's. */
+static uint32_t number_of_text(const char *t, bool *black)
+{
+    uint64_t v = 0;
+    size_t i = 0;
+    for (; t[i] >= '0' && t[i] <= '9'; i++)
+        if (v <= UINT32_MAX) v = v * 10 + (uint64_t)(t[i] - '0');
+    *black = strncmp(t + i, "...", 3) == 0;
+    return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; /* saturates, as the lexer */
+}
+
 /* The move number as written (pdn2csv --lossless's written_number: "12.",
  * "12...", "1. ..." with a placeholder's dots) before the move, on its
  * line; a cell of anything but digits, dots and blanks is no number and
@@ -551,7 +567,9 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
     if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
     written += own_number_at(written);
     if (!written[0]) return false;
-    number_bare_dash(r);
+    bool black;
+    uint32_t number = number_of_text(written, &black);
+    number_bare_dash(r, number, black);
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
     return true;
@@ -562,7 +580,7 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
 static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row, uint32_t col)
 {
     if (c.number == 0) return false;
-    number_bare_dash(r);
+    number_bare_dash(r, c.number, c.second);
     if (c.wait) { /* set right later: where it stands, from what */
         if (!vec_grow((void **)&r->waited, &r->capwaited, r->nwaited + 1, sizeof *r->waited))
             r->nomem = true;
@@ -652,6 +670,7 @@ struct lines {
      * the dots that hold a place, get their number. */
     bool number_next;
     bool any_move; /* a move written, or dots that hold one's place */
+    bool held;     /* the row's move is dots that hold a place (move_count) */
     /* The wait (struct count) of each open line's last setup, until the
      * first number written after it settles it (0: none); and own_next's,
      * when it was another count there (a wrong number kept before), which
@@ -720,7 +739,11 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     if (n == 0) return false;
     uint32_t col = col_of(r, R_WRITTEN);
     text_line(r, row, col);
-    if (written[0] != '.') number_bare_dash(r);
+    if (written[0] != '.') {
+        bool black;
+        uint32_t number = number_of_text(written, &black);
+        number_bare_dash(r, number, black);
+    }
     if (l->number_next && written[0] == '.') {
         struct count next = l->next[l->depth];
         counted_number_text(r, (struct count){next.number, false, next.wait}, row, col);
@@ -969,6 +992,7 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     bool holds_place = mine.second && strcmp(move, "...") == 0 && !(numbered && here.second);
     /* where the replay stops, the count goes on from its own, as the
      * writer's (write_moves), not from a wrong number written before */
+    l->held = holds_place;
     bool stops = !played && !holds_place;
     if (stops && !l->past[d]) *c = mine;
     l->past[d] |= stops;
@@ -1034,8 +1058,11 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     l->alone = cell(r, R_COMMENT)[0] != '\0';
     size_t at = r->ntext;
     text_adds(r, spelt, row, col);
-    if (!numbered && !played && strcmp(spelt, "--") == 0)
-        r->bare_dash = (struct bare_dash){at, r->ntext, here.number, here.wait, here.second};
+    /* so are dots that are a move not given, which no place holds */
+    bool unknown = strcmp(spelt, "--") == 0 || (strcmp(spelt, "...") == 0 && !l->held);
+    if (!numbered && !played && unknown)
+        r->bare_dash =
+            (struct bare_dash){at, r->ntext, here.number, here.wait, here.second, spelt[0] == '.'};
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
         text_adds(r, " ", row, col);

@@ -150,6 +150,7 @@ struct pdn_csv_reader {
         size_t at, end;
         uint32_t number, wait;
         bool second;
+        bool dots; /* "...", numbered only where the number after takes its ply */
     } bare_dash;
     pdn_reader *pending;                  /* over text, while it may hold more games */
     unsigned long games;                  /* games made, for the game index of findings */

@@ -52,6 +52,7 @@ static const char *const odd_details[ODD_COUNT] = {
     [ODD_SETUP_QUOTES] = "a setup's FEN without its two quotes",
     [ODD_STRAY_DASH] = "stray dash: the move number after it takes the ply it would stand for",
     [ODD_UNKNOWN_MOVE_UNICODE] = "unknown move, written with a Unicode dash",
+    [ODD_STRAY_DOTS] = "stray '...': the move number after it takes the ply it would stand for",
 };
 
 const char *lexer_odd_detail(enum odd_form odd)

@@ -81,6 +81,7 @@ enum odd_form {
     ODD_SETUP_QUOTES,
     ODD_STRAY_DASH,
     ODD_UNKNOWN_MOVE_UNICODE,
+    ODD_STRAY_DOTS,
     ODD_COUNT
 };
 

@@ -81,12 +81,49 @@ static int remark_dashes(struct parser *p, const struct frame_label *ply, bool b
         return n < 0 ? n : 0;
     if ((n = parser_peek(p, t, 3)) < 0) return n;
     int dashes = !dots && n > 1 && t[1].kind == TOK_DASH && t[1].pos.line == t[0].pos.line ? 2 : 1;
-    if (n <= dashes || !parser_number_takes_dash(&t[dashes], ply, behind)) return 0;
+    if (n <= dashes || !parser_number_takes_dash(&t[dashes], ply, behind, false)) return 0;
     p->tok.len = (size_t)(t[dashes - 1].mark.offset + t[dashes - 1].len - p->tok.mark.offset);
     return dashes;
 }
 
-/* Takes the n dashes that remark_dashes gave the remark just taken. */
+/* How many tokens after a remark (the current token, junk) are the
+ * remark's as a move between its words: squares and signs ("a 3 x 4 b",
+ * "a 32 - 28 b"), then words, all on the remark's line, where the move
+ * number right after the words takes the ply the move would stand for
+ * (parser_number_takes_dash): "a 3 x 4 b 2. 28x19" cannot mean that
+ * "3 x 4" is White's move 2, which 28x19 is; it is the remark's, with the
+ * words after it ("a 3 x 4 b"). A number that leaves the move its ply
+ * ("a 3 x 4 b 14x23", "a 32-28 b 2... 19-23") keeps it a move, as the
+ * lexer does (filler_goes_on). 0, the tokens, or PDN_E*. */
+static int remark_move(struct parser *p, const struct frame_label *ply, bool behind)
+{
+    enum { MOST = 10 }; /* a move of four squares, the words, the number */
+    struct token t[MOST];
+    int n = parser_peek(p, t, 1);
+    if (n <= 0 || t[0].kind != TOK_NUMBER || t[0].pos.line != p->tok.pos.line) return n < 0 ? n : 0;
+    if ((n = parser_peek(p, t, MOST)) < 0) return n;
+    int k = 1;
+    while (k + 1 < n && (t[k].kind == TOK_DASH || t[k].kind == TOK_CAPTURE) &&
+           t[k + 1].kind == TOK_NUMBER)
+        k += 2;
+    if (k == 1 || k + 1 >= n || t[k].kind != TOK_JUNK || !t[k].find.set || !t[k].find.error)
+        return 0;
+    if (t[k].pos.line != p->tok.pos.line ||
+        !parser_number_takes_dash(&t[k + 1], ply, behind, false))
+        return 0;
+    p->tok.len = (size_t)(t[k].mark.offset + t[k].len - p->tok.mark.offset);
+    return k + 1;
+}
+
+/* The tokens after a remark that are its own: a move between its words
+ * (remark_move), else dashes or dots (remark_dashes). */
+static int remark_tail(struct parser *p, const struct frame_label *ply, bool behind)
+{
+    int n = remark_move(p, ply, behind);
+    return n != 0 ? n : remark_dashes(p, ply, behind);
+}
+
+/* Takes the n tokens that remark_tail gave the remark just taken. */
 static int take_remark_dashes(struct parser *p, int n)
 {
     for (int rc; n-- > 0; parser_consume(p))
@@ -104,7 +141,7 @@ static int on_stray(struct parser *p)
     bool error = what || (p->tok.find.set && p->tok.find.error);
     bool remark = error && p->tok.kind == TOK_JUNK && !p->opt.strict;
     const struct frame *f = top(p);
-    int dashes = remark ? remark_dashes(p, &f->next, f->black_as_white) : 0;
+    int dashes = remark ? remark_tail(p, &f->next, f->black_as_white) : 0;
     if (dashes < 0) return dashes;
     if (what)
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, tok_text(p), p->tok.len, what);
@@ -294,7 +331,7 @@ static const struct frame_label next_game_ply = {1, false, true};
 static int keep_junk(struct parser *p)
 {
     int dashes = p->tok.find.set && p->tok.find.error && !p->opt.strict
-                     ? remark_dashes(p, &next_game_ply, false)
+                     ? remark_tail(p, &next_game_ply, false)
                      : 0;
     if (dashes < 0) return dashes;
     parser_take_find(p);

@@ -173,16 +173,13 @@ static inline bool parser_number_takes_ply(const struct token *t, const struct f
  * number "N." given to Black's move N leaves a ply behind the moves
  * (behind: the frame's black_as_white): the dash's ply is the count's, or
  * the one after it ("1. 32-28 1. 19-23 - 2. 28x19": White's move 2, which
- * 28x19 takes). */
+ * 28x19 takes). For "..." ('dots'), the moves' ply alone, and only the
+ * first mover's (text_number_takes_bare). */
 static inline bool parser_number_takes_dash(const struct token *t, const struct frame_label *ply,
-                                            bool behind)
+                                            bool behind, bool dots)
 {
-    if (parser_number_takes_ply(t, ply)) return true;
-    if (!behind) return false;
-    struct frame_label after = *ply;
-    if (after.black && after.num < UINT32_MAX) after.num++; /* saturates, as the count */
-    after.black = !after.black;
-    return parser_number_takes_ply(t, &after);
+    return t->kind == TOK_MOVENUM &&
+           text_number_takes_bare(t->value, t->black, ply->num, ply->black, behind, dots);
 }
 
 /* Makes p->tok the next token; inline, as it runs for every token. */

@@ -548,18 +548,25 @@ static bool unknown_as_written(const char *w, size_t len)
  * given and 28x19; "1. 19-23 - 2. 28x19" where 19-23 is Black's; "14x23 -
  * 3. 37-32" where 37-32 is White's 6th), with no number of its own before
  * it ("2. - 2. 28x19" stays as written), lenient: punctuation, as a stray
- * '.' is, no move.
+ * '.' is, no move. So are dots ('odd' ODD_STRAY_DOTS, 'three' for "...",
+ * which stand for the first mover's ply alone: text_number_takes_bare).
  * Warned about (w[0, len) as written, at pos) and true; p->tok is the
  * token after the dashes. */
+static bool stray_mark(struct parser *p, struct frame *f, enum odd_form odd, bool three,
+                       const struct pdn_pos *pos, const char *w, size_t len)
+{
+    if (p->opt.strict || f->has_num ||
+        !parser_number_takes_dash(&p->tok, &f->next, f->black_as_white, three))
+        return false;
+    parser_warn_odd(p, odd, pos, w, len);
+    f->adjacent = false;
+    return true;
+}
+
 static bool stray_dash(struct parser *p, struct frame *f, const struct pdn_pos *pos, const char *w,
                        size_t len)
 {
-    if (p->opt.strict || f->has_num ||
-        !parser_number_takes_dash(&p->tok, &f->next, f->black_as_white))
-        return false;
-    parser_warn_odd(p, ODD_STRAY_DASH, pos, w, len);
-    f->adjacent = false;
-    return true;
+    return stray_mark(p, f, ODD_STRAY_DASH, false, pos, w, len);
 }
 
 /* The findings held on an unknown move's dashes said, but a Unicode
@@ -754,12 +761,32 @@ static bool quick_move(struct parser *p, struct move_info *mi)
     return true;
 }
 
+/* Dots, the place of a move not played ("..."; "..", "...." with a
+ * finding of their own, held): a move, unknown, or none where the move
+ * number right after them takes the ply they would stand for
+ * ("19-23 ... 2. 28x19"): stray, as a dash there is (stray_mark), their
+ * one finding. */
+static int dots_move(struct parser *p, struct move_info *mi)
+{
+    bool three = p->tok.len == 3;
+    struct held_find held;
+    dash_take(p, mi, &held);
+    int rc = parser_next_tok(p);
+    if (rc < 0) return rc;
+    size_t len;
+    const char *w = written(p, mi->pos.offset, mi->end, &len);
+    if (stray_mark(p, top(p), ODD_STRAY_DOTS, three, &mi->pos, w, len)) return mi->stray = true, 0;
+    say_held(p, &held, 1);
+    return 0;
+}
+
 static int read_move(struct parser *p, struct move_info *mi)
 {
     enum token_kind k = p->tok.kind;
     if (k == TOK_DASH) return unknown_move(p, mi);
     if (k == TOK_NUMBER || k == TOK_ALPHASQ) return square_move(p, mi);
-    move_take(p, mi); /* ALPHAMOVE or ... */
+    if (k == TOK_ELLIPSIS) return dots_move(p, mi);
+    move_take(p, mi); /* ALPHAMOVE */
     return 0;
 }
 

@@ -305,6 +305,26 @@ static inline bool text_number_takes_ply(uint32_t num, bool black, uint32_t ply,
     return black == ply_black ? num <= ply : ply_black && num == ply;
 }
 
+/*
+ * text_number_takes_ply for a move not given with no number of its own,
+ * where a reader's count stands at (ply, ply_black), its next ply, and is
+ * 'behind' when the last number, "N.", came where it had Black's move N
+ * (parser_frame.h, black_as_white): the moves are then a ply ahead of it.
+ * A dash (or dots other than "...": "..", "....") stands for either ply;
+ * "..." ('dots') for the moves' ply alone, and only where the first mover
+ * moves: where the second mover does, it holds the first mover's place
+ * (game_holds_place), no ply that a number could take.
+ */
+static inline bool text_number_takes_bare(uint32_t num, bool black, uint32_t ply, bool ply_black,
+                                          bool behind, bool dots)
+{
+    uint32_t after = ply_black && ply < UINT32_MAX ? ply + 1 : ply; /* saturates, as the count */
+    bool takes_after = behind && text_number_takes_ply(num, black, after, !ply_black);
+    if (dots && behind) return ply_black && takes_after; /* the moves at White's ply */
+    if (dots) return !ply_black && text_number_takes_ply(num, black, ply, false);
+    return text_number_takes_ply(num, black, ply, ply_black) || takes_after;
+}
+
 /* The squares of a move text that is two numbered squares ([1-9][0-9]?)
  * around '-' or 'x', and that separator; '\0' for any other text. What the
  * reader keeps in a node (plain_from, plain_to, plain_sep). */

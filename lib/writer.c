@@ -704,10 +704,11 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
     return true;
 }
 
-/* Whether move i, an unknown move the numbering at n leaves unnumbered,
- * must have its number all the same: a reader takes a dash with no number
- * before it for a stray one, no move, when the move number right after it
- * leaves it no ply (text_number_takes_ply). The writer's
+/* Whether move i, an unknown move the numbering at n leaves unnumbered
+ * (a dash, or "..." that holds no place), must have its number all the
+ * same: a reader takes a dash or dots with no number before them for
+ * stray ones, no move, when the move number right after them leaves them
+ * no ply (text_number_takes_bare). The writer's
  * numbers need not be the file's, and a count past a stop is not the
  * reader's ("5. 28x19 99-98 3. 33-29 -- 3. 14x23", "6... ... -- 7. --"
  * through csv2pdn), so what it writes could read back without the move;
@@ -716,7 +717,8 @@ static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line
                             const char *given, bool ellipsis, struct numbering n)
 {
     const struct pdn_node *node = &line->moves[i];
-    if (wr->flat || given || !node->text || !spell_unknown_move(node->text)) return false;
+    if (wr->flat || given || !node->text || !(ellipsis || spell_unknown_move(node->text)))
+        return false;
     if (i + 1 >= line->nmoves || parted_from_next(wr, line, i)) return false;
     struct side ply = n.said, number;
     bool stops = stops_count(wr, node, given, ellipsis, &n.count);
@@ -724,11 +726,8 @@ static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line
     n.past |= stops;
     count_move(&n, node);
     if (!next_number(wr, line, i + 1, n, &number)) return false;
-    if (text_number_takes_ply(number.number, number.black, ply.number, ply.black)) return true;
-    if (!n.said_behind) return false;
-    if (ply.black && ply.number < UINT32_MAX) ply.number++; /* parser_number_takes_dash */
-    ply.black = !ply.black;
-    return text_number_takes_ply(number.number, number.black, ply.number, ply.black);
+    return text_number_takes_bare(number.number, number.black, ply.number, ply.black, n.said_behind,
+                                  ellipsis);
 }
 
 /* The count a reader goes on from after a number written, number: the

@@ -131,6 +131,24 @@ static void test_writer_number_against_the_count(void **state)
           "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2... 33-29 7. 19-24 *\n\n");
 }
 
+/* "..." with no number, White's move 2 not given, after Black's move 1
+ * numbered as White's ("1. 19-23"), and before the "2." of 28x19: a reader
+ * counts a ply behind the moves there and would take bare dots for stray
+ * ones, no move (text_number_takes_bare), so the writer numbers them, and
+ * the five moves read back. */
+static void test_writer_numbers_dots_a_reader_would_drop(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("19-23"), mv("..."), mv("28x19"), mv("14x23")};
+    moves[1].number = 1;
+    moves[3].number = 2;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    check(&g, NULL,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 1. 19-23 2. ... 2. 28x19 "
+                         "14x23 *\n\n");
+    check_reads_back(&g, 5);
+}
+
 /* Two captures the reader would join as hops of one move stay apart; a
  * quiet move leaves no square for a next hop ("9-3 3x14" are two moves). */
 static void test_writer_capture_not_read_as_next_hop(void **state)
@@ -522,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_writer_numbers_from_the_tree),
         cmocka_unit_test(test_writer_number_not_in_the_tree_is_the_count),
         cmocka_unit_test(test_writer_number_against_the_count),
+        cmocka_unit_test(test_writer_numbers_dots_a_reader_would_drop),
         cmocka_unit_test(test_writer_capture_not_read_as_next_hop),
         cmocka_unit_test(test_writer_mixed_capture_not_read_as_next_hop),
         cmocka_unit_test(test_writer_capture_to_alpha_square_leaves_no_hop),
