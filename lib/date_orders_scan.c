@@ -145,6 +145,15 @@ static const char *tag_at(const char *p, const char *end, const char **name, siz
     return after + 1;
 }
 
+/* Whether the line p[0, end - p) ends as a tag does: with ']' (no moves
+ * after its tags). */
+static bool ends_tags(const char *p, const char *end)
+{
+    while (end > p && (text_blank((unsigned char)end[-1]) || end[-1] == '\r'))
+        end--;
+    return end > p && end[-1] == ']';
+}
+
 /* Whether the line p[0, end - p), which opens with '[', is one tag of a
  * name that can be no event's or date's, and nothing after it: most tag
  * lines, known by their first letter, their one '[' and their last ']',
@@ -156,10 +165,7 @@ static bool one_other_tag(const char *p, const char *end)
         name++;
     unsigned char first = name < end ? (unsigned char)(*name | 0x20) : 0;
     if (first < 'a' || first > 'z' || first == 'e' || first == 'd') return false;
-    const char *last = end;
-    while (last > p && (text_blank((unsigned char)last[-1]) || last[-1] == '\r'))
-        last--;
-    return last[-1] == ']' && !memchr(p + 1, '[', (size_t)(last - p - 1));
+    return ends_tags(p, end) && !memchr(p + 1, '[', (size_t)(end - p - 1));
 }
 
 /* Other text: the game read ends, and the lines up to the next tag line
@@ -181,6 +187,8 @@ static int scan_line(struct date_scan *s, pdn_date_orders *orders, const char *p
         p++;
     if (p == end) return 0; /* a blank line: the tags may go on */
     if (*p != '[') return other_text(s, orders);
+    if (s->event_rank == RANK_EXACT && s->date_rank == RANK_EXACT && ends_tags(p, end))
+        return 0; /* the game's event and date known: its other tag lines */
     if (one_other_tag(p, end)) return s->in_game = true, 0;
     const char *name, *value;
     size_t name_len, len;
