@@ -3,7 +3,9 @@
  * text, for pdn_date_orders_add_text (pdn.h): the tools learn the orders
  * of a file's dates before they read its games, and reading the games
  * twice cost pdncheck 46% more instructions on a file with a date that
- * could be swapped; this reads a line's first byte, and the tags.
+ * could be swapped; this reads the tag lines, a game's Event and Date
+ * tags only, and passes over its moves with one memchr (5% on a file of
+ * tournament games).
  *
  * A game's tags are a run of lines that open with '[' and hold tags, blank
  * lines between them too, up to the next line of other text (or text after
