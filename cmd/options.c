@@ -265,6 +265,8 @@ int tool_select_end_run(struct tool *t, bool commit)
 {
     pdn_select_free(t->select);
     t->select = NULL;
+    pdn_date_orders_free(t->date_orders); /* the last file's, which select borrowed */
+    t->date_orders = NULL;
     return tool_repeats_end(t, commit);
 }
 

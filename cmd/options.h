@@ -303,8 +303,9 @@ void tool_variant_list(char *out, size_t cap, bool wrap);
  * with tool_select_end_run.
  */
 bool tool_select_option(struct tool *t, int opt, const char *arg);
-/* Frees t->select and ends --unique (repeats.h: the --duplicates file is
- * written, or dropped when commit is false); returns 0 or -1 (said). */
+/* Frees t->select and t->date_orders and ends --unique (repeats.h: the
+ * --duplicates file is written, or dropped when commit is false); returns
+ * 0 or -1 (said). */
 int tool_select_end_run(struct tool *t, bool commit);
 
 #endif

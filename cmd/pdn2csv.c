@@ -447,7 +447,6 @@ int main(int argc, char **argv)
         t.findings[PDN_SEV_ERROR]++; /* games with errors: exit status 1 */
     tool_output_close(&t, &c.out, t.status < TOOL_EXIT_SYSTEM);
     pdn_csv_writer_free(c.writer);
-    pdn_date_orders_free(t.date_orders);
     for (size_t i = 0; i < c.ntags; i++) {
         tdelete(c.tags[i], &c.seen, compare_names);
         free((void *)c.tags[i]);

@@ -477,7 +477,6 @@ int main(int argc, char **argv)
     tool_findings_free(&c.held);
     tool_findings_free(&c.deferred);
     pdn_scratch_free(c.scratch);
-    pdn_date_orders_free(t.date_orders);
     free(c.src.text);
     tool_inputs_free(&in);
     if (stop != PDN_EIO && !t.quiet && t.json) print_tally_json("summary", NULL, &c.sum);

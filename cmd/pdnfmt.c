@@ -248,7 +248,6 @@ static int split_inputs(struct tool *t, struct fmt *f, int n, char **operands)
     split_end(t, &f->split, stop == 0 && t->status < TOOL_EXIT_SYSTEM);
     split_stale(t, &f->split);
     if (stop < 0 && stop != PDN_EIO) tool_system_error(t, f->output, pdn_strerror(stop));
-    pdn_date_orders_free(t->date_orders);
     tool_select_end_run(t, t->status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(t);
 }
@@ -297,7 +296,6 @@ int main(int argc, char **argv)
     held_flush(&f); /* those of games not written after the last one */
     tool_findings_free(&f.held);
     pdn_scratch_free(f.scratch);
-    pdn_date_orders_free(t.date_orders);
     tool_output_stopped(&t, &f.out, stop);
     /* what an input refused as not PDN held is in no game written: a
      * named output (the input itself, with -o F F) is kept */

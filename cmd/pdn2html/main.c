@@ -334,7 +334,6 @@ int main(int argc, char **argv)
     }
     make_page(&t, &r);
     if (r.watch) watch(&t, &r, seen);
-    pdn_date_orders_free(t.date_orders);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     return tool_exit_status(&t);
 }

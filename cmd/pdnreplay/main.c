@@ -391,7 +391,6 @@ int main(int argc, char **argv)
     tool_findings_free(&r.held);
     replay_book_free(&r.book);
     replay_first_free(&r.first);
-    pdn_date_orders_free(t.date_orders);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_exit_flushed(&t);
 }

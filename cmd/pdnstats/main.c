@@ -437,7 +437,6 @@ int main(int argc, char **argv)
     }
     if (pdn_stats_errors(r.stats) > 0 || r.file_errors > 0) t.findings[PDN_SEV_ERROR]++;
     pdn_stats_free(r.stats);
-    pdn_date_orders_free(t.date_orders);
     pdn_scratch_free(r.so.scratch);
     tool_select_end_run(&t, t.status < TOOL_EXIT_SYSTEM);
     tool_stdout_flush(&t);
