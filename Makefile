@@ -303,10 +303,14 @@ tsan: deps-present
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_game
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_blocks
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_write
-	for t in $(JOBS_TOOLS); do TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) exitcode=66 $(TSAN_OPTIONS)" \
+	# The tools' own output is not wanted, but a race report is: TSan writes
+	# it to log_path.PID, shown when the run fails (a rare race must say where).
+	for t in $(JOBS_TOOLS); do rm -f $(BUILD)/tsan/report.$$t.*; \
+		TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) exitcode=66 log_path=$(abspath $(BUILD))/tsan/report.$$t $(TSAN_OPTIONS)" \
 		PDN_READER_PART_BYTES=256 \
 		$(BUILD)/tsan/bin/$$t -j 4 tests/data/tournaments tests/data/encodings >/dev/null 2>&1; \
-		[ $$? -ne 66 ] || exit 1; echo "tsan: $$t -j 4 clean"; done
+		if [ $$? -eq 66 ]; then cat $(BUILD)/tsan/report.$$t.*; exit 1; fi; \
+		echo "tsan: $$t -j 4 clean"; done
 
 # libFuzzer targets: the library and tests/fuzz/fuzz_*.c built by this
 # Makefile with clang (FUZZ_CC) under ASan and UBSan into $(BUILD)/fuzz,
