@@ -119,6 +119,24 @@ int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char 
     return rc;
 }
 
+int date_orders_merge(pdn_date_orders *dst, const pdn_date_orders *src)
+{
+    for (size_t i = 0; i < src->cap; i++) {
+        const struct event_orders *from = &src->slot[i];
+        if (!from->event) continue;
+        if (!room(dst)) return PDN_ENOMEM;
+        struct event_orders *e = slot_of(dst->slot, dst->cap, from->event, from->hash);
+        if (!e->event) {
+            if ((e->event = strdup(from->event)) == NULL) return PDN_ENOMEM;
+            e->hash = from->hash;
+            dst->n++;
+        }
+        e->orders |= from->orders;
+    }
+    dst->orders |= src->orders;
+    return 0;
+}
+
 bool pdn_date_swappable(const char *value)
 {
     char both[2][DATE_SIZE];

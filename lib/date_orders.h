@@ -50,6 +50,29 @@ struct date_scan {
 /* The state of orders' text read so far, NULL before the first piece. */
 struct date_scan **date_orders_scan_state(pdn_date_orders *orders);
 
+/* The line end of a file whose text starts with text[0, len): '\n', or
+ * '\r' when its first line ends with a CR alone; '\0' when those bytes do
+ * not tell (no line end in them, or a CR at their end). */
+char date_orders_line_end(const char *text, size_t len);
+
+/* Readies orders, new, to read a file's text whose lines end at line_end
+ * (as date_orders_line_end learned it), from its start or, mid_file, from
+ * the start of a line inside it (no byte order mark then): the parts of
+ * date_orders_read.c. 0 or PDN_ENOMEM. */
+int date_orders_scan_lines(pdn_date_orders *orders, char line_end, bool mid_file);
+
+/* The bytes of a file date_orders_read.c gives a thread at least:
+ * PDN_READER_PART_BYTES from the environment when set (64 at least: the
+ * tests cut small files into parts with it), else 1 MB. */
+size_t date_orders_part_bytes(void);
+
+/* pdn_date_orders_read_fd with parts of part_bytes at least. */
+int date_orders_read_parts(pdn_date_orders **out, int fd, uint64_t at, int threads,
+                           size_t part_bytes);
+
+/* Adds the orders of src's events to dst's: 0 or PDN_ENOMEM. */
+int date_orders_merge(pdn_date_orders *dst, const pdn_date_orders *src);
+
 /* Room for date_orders_reading's why. */
 #define DATE_WHY_SIZE 40
 

@@ -90,8 +90,15 @@ static int take_tag(struct date_scan *s, const char *name, size_t name_len, cons
                     size_t len)
 {
     s->in_game = true;
-    enum rank event = rank_of(name, name_len, "Event", 5),
-              date = rank_of(name, name_len, "Date", 4);
+    /* Most tags named so are named exactly: one look for them. */
+    bool is_event = name_len == 5 && memcmp(name, "Event", 5) == 0,
+         is_date = name_len == 4 && memcmp(name, "Date", 4) == 0;
+    enum rank event = is_event  ? RANK_EXACT
+                      : is_date ? RANK_NONE
+                                : rank_of(name, name_len, "Event", 5),
+              date = is_date    ? RANK_EXACT
+                     : is_event ? RANK_NONE
+                                : rank_of(name, name_len, "Date", 4);
     if (event > s->event_rank) {
         if (!valid_utf8(value, len)) return PDN_EENCODING;
         if (len + 1 > s->event_cap && !vec_grow((void **)&s->event, &s->event_cap, len + 1, 1))
@@ -200,6 +207,9 @@ static int scan_line(struct date_scan *s, pdn_date_orders *orders, const char *p
         if (rc < 0) return rc;
         for (p = next; p < end && (text_blank((unsigned char)*p) || *p == '\r'); p++)
             ;
+        /* All of a game's tags on one line: the rest need no reading. */
+        if (s->event_rank == RANK_EXACT && s->date_rank == RANK_EXACT && ends_tags(p, end))
+            return 0;
     }
     return p < end ? other_text(s, orders) : 0;
 }
@@ -226,16 +236,41 @@ static const char *next_tag_line(struct date_scan *s, const char *p, const char 
     return end;
 }
 
-/* The piece's line ends, once: a CR alone ends the first line of a file
- * that ends its lines so. */
-static void learn_line_end(struct date_scan *s, const char *text, size_t len)
+char date_orders_line_end(const char *text, size_t len)
 {
     const char *lf = memchr(text, '\n', len),
                *cr = memchr(text, '\r', lf ? (size_t)(lf - text) : len);
     /* none yet, or a CR that the next piece's LF may follow */
-    if ((!lf && !cr) || (cr && cr + 1 == text + len)) return;
+    if ((!lf && !cr) || (cr && cr + 1 == text + len)) return '\0';
+    return cr && cr[1] != '\n' ? '\r' : '\n';
+}
+
+/* The piece's line ends, once: a CR alone ends the first line of a file
+ * that ends its lines so. */
+static void learn_line_end(struct date_scan *s, const char *text, size_t len)
+{
+    char end = date_orders_line_end(text, len);
+    if (end == '\0') return;
     s->ends_known = true;
-    s->line_end = cr && cr[1] != '\n' ? '\r' : '\n';
+    s->line_end = end;
+}
+
+/* orders' scan state, made when none is yet: NULL out of memory. */
+static struct date_scan *scan_of(pdn_date_orders *orders)
+{
+    struct date_scan **scan = date_orders_scan_state(orders);
+    if (!*scan) *scan = calloc(1, sizeof **scan);
+    return *scan;
+}
+
+int date_orders_scan_lines(pdn_date_orders *orders, char line_end, bool mid_file)
+{
+    struct date_scan *s = scan_of(orders);
+    if (!s) return PDN_ENOMEM;
+    s->ends_known = true;
+    s->line_end = line_end;
+    if (mid_file) s->started = s->line_open = s->past_first_line = true;
+    return 0;
 }
 
 /* Text up to the end of the line a piece's end cut (all of it, when that
@@ -267,8 +302,8 @@ static long go_on_cut_line(struct date_scan *s, pdn_date_orders *orders, const c
 int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t len, bool last)
 {
     if (!orders || (!text && len)) return PDN_EINVAL;
-    struct date_scan **scan = date_orders_scan_state(orders), *s = *scan;
-    if (!s && (s = *scan = calloc(1, sizeof *s)) == NULL) return PDN_ENOMEM;
+    struct date_scan *s = scan_of(orders);
+    if (!s) return PDN_ENOMEM;
     if (!s->started && len > 0) s->started = s->line_open = true;
     if (!s->ends_known && len > 0) learn_line_end(s, text, len);
     if (!s->ends_known) s->line_end = '\n'; /* none seen yet */

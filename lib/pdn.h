@@ -1454,6 +1454,16 @@ PDN_API int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game);
  */
 PDN_API int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t len,
                                      bool last);
+/*
+ * The orders of the file open at fd, from byte at to its end, read from
+ * its text as pdn_date_orders_add_text reads it (with pread: fd's offset
+ * is left as it is), by up to threads threads on parts of it, through
+ * *out: NULL when no date in it could be swapped, which a look at its
+ * bytes tells first in a fraction of the time (most files need no more),
+ * or when fd is no regular file. 0, PDN_ENOMEM, PDN_EIO, PDN_EINVAL or
+ * PDN_EENCODING, as pdn_date_orders_add_text.
+ */
+PDN_API int pdn_date_orders_read_fd(pdn_date_orders **out, int fd, uint64_t at, int threads);
 /* Whether a Date tag's value is a day and month before the year that could
  * be swapped ("10.03.2003", "12-08-2021"): what a table settles. */
 PDN_API bool pdn_date_swappable(const char *value);

@@ -1,0 +1,263 @@
+/*
+ * pdn_date_orders_read_fd, a file's orders read by threads on its parts,
+ * against the scan of its whole text by one (pdn_date_orders_add_text,
+ * itself checked against the games by test_date_orders): every game of
+ * every corpus file (corpus_files.h) settled alike, whatever the threads
+ * and the size of the parts; texts made to be cut where the parts are
+ * hardest to start (lines ended by CR alone, a CR inside a line, tags and
+ * moves on one line, long lines); and the first look, at the bytes, finds
+ * a date that could be swapped wherever the parts cut it.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "corpus_files.h"
+#include "date_orders.h"
+#include "games_io.h"
+
+#include <unistd.h>
+
+/* text[0, len) in a temporary file, open for reading. */
+static int file_of(const char *text, size_t len)
+{
+    char path[] = "/tmp/test_date_orders_read.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    unlink(path);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    return fd;
+}
+
+/* The orders of text read whole by one scan: rc through *rc. */
+static pdn_date_orders *scanned(const char *text, size_t len, int *rc)
+{
+    pdn_date_orders *orders;
+    assert_int_equal(pdn_date_orders_new(&orders), 0);
+    *rc = pdn_date_orders_add_text(orders, text, len, false);
+    if (*rc == 0) *rc = pdn_date_orders_add_text(orders, NULL, 0, true);
+    return orders;
+}
+
+static bool any_date_swappable(const struct games *gs)
+{
+    for (size_t i = 0; i < gs->n; i++)
+        if (pdn_date_swappable(pdn_game_tag(gs->v[i], "Date"))) return true;
+    return false;
+}
+
+/* What the parts read settles as the whole scan does, for each game; NULL
+ * only where no game's date could be swapped; refused as undecoded only
+ * where the scan is. */
+static void assert_parts_as_scan(const char *what, const char *text, size_t len, int threads,
+                                 size_t part_bytes)
+{
+    int fd = file_of(text, len), scan_rc;
+    pdn_date_orders *whole = scanned(text, len, &scan_rc), *parts = NULL;
+    int rc = date_orders_read_parts(&parts, fd, 0, threads, part_bytes);
+    struct games gs;
+    read_games(&gs, text, len);
+    if (rc == PDN_EENCODING) {
+        assert_int_equal(scan_rc, PDN_EENCODING);
+    } else {
+        assert_int_equal(rc, 0);
+        if (parts == NULL) assert_false(any_date_swappable(&gs));
+        for (size_t i = 0; parts && scan_rc == 0 && i < gs.n; i++) {
+            bool by_file_a, by_file_b;
+            enum date_order a = date_orders_settled(whole, gs.v[i], &by_file_a);
+            enum date_order b = date_orders_settled(parts, gs.v[i], &by_file_b);
+            if (a != b || by_file_a != by_file_b)
+                print_error("%s, %d threads, parts of %zu: game %zu: %d%s whole, %d%s by parts\n",
+                            what, threads, part_bytes, i + 1, (int)a, by_file_a ? " (file)" : "",
+                            (int)b, by_file_b ? " (file)" : "");
+            assert_int_equal(a, b);
+            assert_int_equal(by_file_a, by_file_b);
+        }
+    }
+    free_games(&gs);
+    pdn_date_orders_free(parts);
+    pdn_date_orders_free(whole);
+    close(fd);
+}
+
+static const int threads_tried[] = {1, 2, 3, 7};
+static const size_t parts_tried[] = {64, 100, 333, 4096};
+
+static void assert_parts_as_scan_all_ways(const char *what, const char *text, size_t len)
+{
+    for (size_t t = 0; t < sizeof threads_tried / sizeof threads_tried[0]; t++)
+        for (size_t p = 0; p < sizeof parts_tried / sizeof parts_tried[0]; p++)
+            assert_parts_as_scan(what, text, len, threads_tried[t], parts_tried[p]);
+}
+
+static void test_date_orders_read_corpus(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < CORPUS_FILES; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "tests/data/%s", corpus_files[i].path);
+        size_t len;
+        char *text = slurp(path, &len);
+        assert_parts_as_scan_all_ways(path, text, len);
+        free(text);
+    }
+}
+
+/* n games of event, each with date, tag lines ended by end, the moves
+ * after sep (a line end, or blanks: on the tags' line). */
+static void append_games(char **buf, size_t *len, size_t n, const char *event, const char *date,
+                         const char *end, const char *sep)
+{
+    for (size_t i = 0; i < n; i++) {
+        char game[256];
+        int w = snprintf(game, sizeof game, "[Event \"%s\"]%s[Date \"%s\"]%s1. 32-28 19-23 *%s%s",
+                         event, end, date, sep, end, end);
+        *buf = realloc(*buf, *len + (size_t)w + 1);
+        assert_non_null(*buf);
+        memcpy(*buf + *len, game, (size_t)w + 1);
+        *len += (size_t)w;
+    }
+}
+
+/* Texts where a part may start at few places, or none. */
+static void test_date_orders_read_hard_cuts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *what, *end, *sep;
+    } forms[] = {
+        {"LF", "\n", "\n"},
+        {"CRLF", "\r\n", "\r\n"},
+        {"CR alone", "\r", "\r"},
+        {"moves on the tags' line", "\n", " "},
+        {"a CR inside the moves' line", "\n", "\n1. 32-28\r"},
+        {"an LF inside CR lines", "\r", "\r\n"},
+        {"a long moves line", "\n",
+         "\n1. 32-28 19-23 2. 37-32 14-19 3. 41-37 10-14 4. 46-41 5-10 5. 31-26 17-21 "
+         "6. 26x17 11x22 7. 36-31 21-26 8. 31-27 22x31 "},
+    };
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        char *text = NULL;
+        size_t len = 0;
+        /* A's dates day first, B's swappable: settled by A's only in
+         * another part; C's month first */
+        append_games(&text, &len, 5, "A", "13.03.2003", forms[f].end, forms[f].sep);
+        append_games(&text, &len, 5, "B", "10.03.2003", forms[f].end, forms[f].sep);
+        append_games(&text, &len, 3, "C", "03.14.2003", forms[f].end, forms[f].sep);
+        append_games(&text, &len, 4, "B", "11.03.2003", forms[f].end, forms[f].sep);
+        append_games(&text, &len, 3, "A", "14.03.2003", forms[f].end, forms[f].sep);
+        assert_parts_as_scan_all_ways(forms[f].what, text, len);
+        free(text);
+    }
+}
+
+/* A tag after a CR inside a line of moves: the scan skipping moves reads
+ * it as a tag line (its game has a date and no event, month first, which
+ * makes the file's order, and so B's, no longer day first), the scan
+ * reading lines as a line of moves. No part may start at such a line:
+ * with the one such tag in each game in turn, parts of every size. */
+static void test_date_orders_read_cr_inside(void **state)
+{
+    (void)state;
+    const char *plain = "\n1. 32-28 19-23\n2. 37-32 14-19 ",
+               *hidden = "\n1. 32-28 19-23\n2. 37-32\r[Date \"03.14.2003\"] 14-19 ";
+    for (size_t j = 0; j < 8; j++) {
+        char *text = NULL;
+        size_t len = 0;
+        append_games(&text, &len, j, "A", "13.03.2003", "\n", plain);
+        append_games(&text, &len, 1, "A", "13.03.2003", "\n", hidden);
+        append_games(&text, &len, 8 - j, "A", "13.03.2003", "\n", plain);
+        append_games(&text, &len, 2, "B", "10.03.2003", "\n", plain);
+        int rc;
+        pdn_date_orders *whole = scanned(text, len, &rc);
+        struct games gs;
+        read_games(&gs, text, len);
+        bool by_file;
+        const pdn_game *b = gs.v[gs.n - 1];
+        assert_string_equal(pdn_game_tag(b, "Event"), "B");
+        assert_int_equal(date_orders_settled(whole, b, &by_file), DATE_NO_ORDER);
+        free_games(&gs);
+        pdn_date_orders_free(whole);
+        for (size_t p = 64; p < 400; p += 7)
+            for (int threads = 2; threads <= 4; threads++)
+                assert_parts_as_scan("a tag after a CR inside moves", text, len, threads, p);
+        free(text);
+    }
+}
+
+/* One date that could be swapped among hundreds that could not, at each
+ * place: the first look finds it however the parts cut the file. */
+static void test_date_orders_read_first_look(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    size_t len = 0;
+    append_games(&text, &len, 40, "A", "2003.03.13", "\n", "\n");
+    size_t game_len = len / 40;
+    for (size_t at = 0; at < 40; at += 3) {
+        memcpy(text + at * game_len + sizeof "[Event \"A\"]\n[Date \"" - 1, "10.03.2003", 10);
+        int fd = file_of(text, len);
+        for (size_t p = 64; p < 400; p += 37)
+            for (int threads = 2; threads <= 8; threads += 3) {
+                pdn_date_orders *orders = NULL;
+                assert_int_equal(date_orders_read_parts(&orders, fd, 0, threads, p), 0);
+                assert_non_null(orders);
+                pdn_date_orders_free(orders);
+            }
+        close(fd);
+        memcpy(text + at * game_len + sizeof "[Event \"A\"]\n[Date \"" - 1, "2003.03.13", 10);
+    }
+    /* none: no table */
+    int fd = file_of(text, len);
+    pdn_date_orders *orders = (pdn_date_orders *)1;
+    assert_int_equal(date_orders_read_parts(&orders, fd, 0, 4, 64), 0);
+    assert_null(orders);
+    close(fd);
+    free(text);
+}
+
+/* From an offset (standard input read from where it stands), and what is
+ * no regular file. */
+static void test_date_orders_read_edges(void **state)
+{
+    (void)state;
+    const char text[] = "[Event \"A\"]\n[Date \"13.03.2003\"]\n1. 32-28 *\n"
+                        "[Event \"A\"]\n[Date \"10.03.2003\"]\n1. 32-28 *\n";
+    int fd = file_of(text, sizeof text - 1);
+    pdn_date_orders *orders;
+    /* past the first game: the second's date has nothing to settle it */
+    assert_int_equal(pdn_date_orders_read_fd(&orders, fd, 43, 2), 0);
+    assert_non_null(orders);
+    struct games gs;
+    read_games(&gs, text, sizeof text - 1);
+    bool by_file;
+    assert_int_equal(date_orders_settled(orders, gs.v[1], &by_file), DATE_NO_ORDER);
+    pdn_date_orders_free(orders);
+    assert_int_equal(pdn_date_orders_read_fd(&orders, fd, 0, 2), 0);
+    assert_int_equal(date_orders_settled(orders, gs.v[1], &by_file), DATE_DAY_FIRST);
+    pdn_date_orders_free(orders);
+    free_games(&gs);
+    close(fd);
+    int pipe_fds[2];
+    assert_int_equal(pipe(pipe_fds), 0);
+    assert_int_equal(pdn_date_orders_read_fd(&orders, pipe_fds[0], 0, 2), 0);
+    assert_null(orders);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    assert_int_equal(pdn_date_orders_read_fd(NULL, 0, 0, 1), PDN_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_date_orders_read_corpus),
+        cmocka_unit_test(test_date_orders_read_hard_cuts),
+        cmocka_unit_test(test_date_orders_read_cr_inside),
+        cmocka_unit_test(test_date_orders_read_first_look),
+        cmocka_unit_test(test_date_orders_read_edges),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
