@@ -288,7 +288,8 @@ sanitize: deps-present
 # two threads read, replay and write files at the same moment; and
 # test_reader_threads.c: files read in parts by threads of the reader;
 # test_stats_game.c: pdnstats' records read on those threads;
-# test_blocks.c and test_stats_write.c: the repeats table made by threads.
+# test_blocks.c and test_stats_write.c: the repeats table made by threads;
+# test_date_orders_read.c: a file's dates read ahead by threads on its parts.
 TSAN_OPTIONS_RUN = halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/tsan.supp
 # Then the tools' -j threads (cmd/jobs.c) on real files, each with four.
 JOBS_TOOLS = pdncheck pdnfmt pdnstats pdn2csv
@@ -297,12 +298,13 @@ tsan: deps-present
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
 		$(BUILD)/tsan/tests/test_reader_threads $(BUILD)/tsan/tests/test_stats_game \
 		$(BUILD)/tsan/tests/test_blocks $(BUILD)/tsan/tests/test_stats_write \
-		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
+		$(BUILD)/tsan/tests/test_date_orders_read $(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_reader_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_game
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_blocks
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_write
+	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_date_orders_read
 	# The tools' own output is not wanted, but a race report is: TSan writes
 	# it to log_path.PID, shown when the run fails (a rare race must say where).
 	for t in $(JOBS_TOOLS); do rm -f $(BUILD)/tsan/report.$$t.*; \
