@@ -455,6 +455,22 @@ static void count_on(struct fixed_count *c)
     c->black = !c->black;
 }
 
+/* Whether the wrong number of an unknown move, node, names fixed the very
+ * ply the number of the move after it names ("1. 32-28 19-23 1... --
+ * 2. 28x19" fixed: "2. -- 2. 28x19"): Black's "N..." before "N..." or
+ * "N." (Black's moves numbered as White's), White's "N." before "N.".
+ * That next number, on the other side's ply, is written in any case, a
+ * comment between or not. The replay stops at the unknown move, so
+ * nothing tells what the record meant by it: the number stays as written,
+ * and wrong, as pdnfmt without fix writes it, not made a doubled number
+ * the file does not hold. */
+static bool doubles_next(const struct fault *x, const struct pdn_node *node,
+                         const struct pdn_node *next)
+{
+    if (!node->text || !spell_unknown_move(node->text)) return false;
+    return next->number == x->number && (x->black || !next->number_black);
+}
+
 /* A wrong number before an unknown move of Black's with no number ("5.
  * 28x19 - 2... 14x23") is kept when, written as the count's, it would
  * give the unknown move the very ply the next move's number names, with
@@ -464,7 +480,8 @@ static void count_on(struct fixed_count *c)
  * stopped at the unknown move, so nothing tells which of the two the
  * record meant: the number stays as written, and wrong, as pdnfmt without
  * fix writes it. (White's unknown move has its number either way, and so
- * has one past a move the replay did not play.) */
+ * has one past a move the replay did not play.) So is the unknown move's
+ * own wrong number that would double the next one (doubles_next). */
 static void keep_numbers_before_dashes(struct format *f, const struct pdn_line *line)
 {
     struct fixed_count c = {0};
@@ -474,6 +491,7 @@ static void keep_numbers_before_dashes(struct format *f, const struct pdn_line *
             keep_numbers_before_dashes(f, &m->variations[v]);
         if (m->number) {
             struct fault *x = number_fault(f, m);
+            if (x && !x->kept && i + 1 < line->nmoves && doubles_next(x, m, m + 1)) x->kept = true;
             c = (struct fixed_count){x && !x->kept ? x : NULL, x ? x->number : 0, x && x->black};
         } else if (c.fault && i + 1 < line->nmoves && m->text && spell_unknown_move(m->text)) {
             const struct pdn_node *next = m + 1;

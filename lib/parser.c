@@ -86,18 +86,32 @@ static int remark_dashes(struct parser *p, const struct frame_label *ply, bool b
     return dashes;
 }
 
+/* How many dashes (one, or "- -") or dots stand from t[k] on, on line,
+ * before another token: 0 when none, or when nothing follows them. */
+static int dashes_at(const struct token *t, int k, int n, uint32_t line)
+{
+    if (k >= n || t[k].pos.line != line) return 0;
+    if (t[k].kind == TOK_ELLIPSIS) return k + 1 < n;
+    if (t[k].kind != TOK_DASH) return 0;
+    int dashes = k + 1 < n && t[k + 1].kind == TOK_DASH && t[k + 1].pos.line == line ? 2 : 1;
+    return k + dashes < n ? dashes : 0;
+}
+
 /* How many tokens after a remark (the current token, junk) are the
  * remark's as a move between its words: squares and signs ("a 3 x 4 b",
  * "a 32 - 28 b"), then words, all on the remark's line, where the move
  * number right after the words takes the ply the move would stand for
  * (parser_number_takes_dash): "a 3 x 4 b 2. 28x19" cannot mean that
  * "3 x 4" is White's move 2, which 28x19 is; it is the remark's, with the
- * words after it ("a 3 x 4 b"). A number that leaves the move its ply
- * ("a 3 x 4 b 14x23", "a 32-28 b 2... 19-23") keeps it a move, as the
- * lexer does (filler_goes_on). 0, the tokens, or PDN_E*. */
+ * words after it ("a 3 x 4 b"). So are dashes or dots on its line between
+ * the words and the number ("a 3 x 4 b - 2. 28x19"), which the number
+ * leaves no ply either, as after a remark (remark_dashes). A number that
+ * leaves the move its ply ("a 3 x 4 b 14x23", "a 32-28 b 2... 19-23")
+ * keeps it a move, as the lexer does (filler_goes_on). 0, the tokens, or
+ * PDN_E*. */
 static int remark_move(struct parser *p, const struct frame_label *ply, bool behind)
 {
-    enum { MOST = 10 }; /* a move of four squares, the words, the number */
+    enum { MOST = 12 }; /* a move of four squares, the words, two dashes, the number */
     struct token t[MOST];
     int n = parser_peek(p, t, 1);
     if (n <= 0 || t[0].kind != TOK_NUMBER || t[0].pos.line != p->tok.pos.line) return n < 0 ? n : 0;
@@ -108,11 +122,12 @@ static int remark_move(struct parser *p, const struct frame_label *ply, bool beh
         k += 2;
     if (k == 1 || k + 1 >= n || t[k].kind != TOK_JUNK || !t[k].find.set || !t[k].find.error)
         return 0;
+    int last = k + dashes_at(t, k + 1, n, t[k].pos.line); /* the remark's last token */
     if (t[k].pos.line != p->tok.pos.line ||
-        !parser_number_takes_dash(&t[k + 1], ply, behind, false))
+        !parser_number_takes_dash(&t[last + 1], ply, behind, false))
         return 0;
-    p->tok.len = (size_t)(t[k].mark.offset + t[k].len - p->tok.mark.offset);
-    return k + 1;
+    p->tok.len = (size_t)(t[last].mark.offset + t[last].len - p->tok.mark.offset);
+    return last + 1;
 }
 
 /* The tokens after a remark that are its own: a move between its words
