@@ -120,6 +120,12 @@ _Noreturn void tool_exit_flushed(struct tool *t);
 /* "prog: reading standard input (end with Ctrl-D)" on stderr when standard
  * input is a terminal, unless -q. */
 void tool_stdin_notice(const struct tool *t);
+/* The operands as a list of inputs (inputs.h), folders walked with
+ * t->input_ext; none is standard input. Out of memory, said and exit 3.
+ * Here, not in reading.c: output.c checks an output against the same list
+ * (tool_output_open_for), and must not call reading.c, which calls it
+ * (--duplicates, through repeats.c). */
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands);
 /* For the tools that read many games and write as they go (pdncheck,
  * pdnfmt, pdn2csv, csv2pdn, pdnstats): standard output and error that go
  * to a file or a pipe are written in large blocks. Call before writing. */
