@@ -2,8 +2,9 @@
  * common: what every tool shares: the exit statuses, the tool's state
  * (struct tool), operational messages and the exit. A tool includes this
  * header alone; the shared parts live in their own files: options.h (the
- * common options and usage errors), report.h (findings and messages),
- * reading.h (the loop over input operands), output.h (output files).
+ * common options and usage errors), choosing.h (the options that choose
+ * games), report.h (findings and messages), reading.h (the loop over
+ * input operands), output.h (output files).
  * It holds no PDN logic: that lives in libpdn.
  */
 #ifndef PDN_CMD_COMMON_H
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "choosing.h"
 #include "inputs.h"
 #include "options.h"
 #include "pdn.h"

@@ -5,7 +5,7 @@
 # cycle: tsort, which orders a graph and names each cycle it breaks, finds
 # them. Each file calling itself is no cycle.
 #
-#   sh tests/check-cycles.sh OBJECT...     (make check runs it over cmd/pdnreplay)
+#   sh tests/check-cycles.sh OBJECT...     (make cycles: the shared cmd/*.c, each tool folder)
 #
 # Prints the files of each cycle found and exits 1; silent and 0 when none.
 [ $# -gt 0 ] || { echo "usage: check-cycles.sh OBJECT..." >&2; exit 2; }
