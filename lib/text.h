@@ -47,7 +47,9 @@ size_t text_utf8_prefix(const char *s, size_t n, size_t chars);
 /* The code point of the bidirectional control at p (n bytes there), or 0:
  * U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069. Shown raw, one
  * reorders the rest of a terminal's line ("Trojan source"), a finding's
- * quote or excerpt then reading otherwise than the file. */
+ * quote or excerpt then reading otherwise than the file. Inline: the
+ * tools' findings (cmd/report.c) escape by it too, and the tools link none
+ * of the library's internal functions. */
 static inline unsigned text_bidi_control(const unsigned char *p, size_t n)
 {
     if (n >= 2 && p[0] == 0xD8 && p[1] == 0x9C) return 0x061C;
