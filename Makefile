@@ -43,8 +43,8 @@ LIBA_INTERNAL := $(BUILD)/internal/libpdn.a
 SONAME := libpdn.so.0
 LIBSO := $(BUILD)/$(SONAME)
 
-CMD_COMMON := $(wildcard cmd/common.c cmd/options.c cmd/report.c cmd/reading.c cmd/output.c \
-	cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/namefiles.c \
+CMD_COMMON := $(wildcard cmd/common.c cmd/options.c cmd/choosing.c cmd/report.c cmd/reading.c \
+	cmd/output.c cmd/inputs.c cmd/suggest.c cmd/lines.c cmd/played.c cmd/repeats.c cmd/namefiles.c \
 	cmd/dxp_game.c cmd/jobs.c cmd/split.c cmd/crosswarn.c cmd/srcline.c cmd/event_dates.c)
 # The tools grow their arrays with the library's helper (lib/vec.c): the
 # installed archive keeps it local, so they link its object of their own.
@@ -100,7 +100,7 @@ help:
 	@echo "make sanitize   unit and CLI tests under ASan+UBSan"
 	@echo "make tsan       the library from two threads at once under ThreadSanitizer"
 	@echo "make lint       clang-format --dry-run over every C file"
-	@echo "make cycles     no two files of a tool's folder call each other (tests/check-cycles.sh)"
+	@echo "make cycles     no two shared files of cmd/, nor of a tool's folder, call each other"
 	@echo "make check VALGRIND=1   the tests under valgrind"
 	@echo "make check-slow what check leaves out for time: slow golden cases, deeper perft"
 	@echo "make check-consumers  pdn2csv --excel opened by LibreOffice (needs soffice)"
@@ -200,14 +200,16 @@ $(BIN)/pdnreplay $(BIN)/pdnplay: ALL_LDLIBS += -lncursesw
 # pdnstats --merge reads and writes JSON with jansson.
 $(BIN)/pdnstats: ALL_LDLIBS += -ljansson
 
-# Files call in one direction: no two files of a tool's folder, with the
-# screen they share, call each other, directly or through others.
+# Files call in one direction: no two of the files every tool links
+# (CMD_COMMON), nor two files of a tool's folder with the screen they
+# share, call each other, directly or through others.
 .PHONY: cycles
 cycles: tools
+	@sh tests/check-cycles.sh $(CMD_COMMON:cmd/%.c=$(BUILD)/cmd/%.o)
 	@for t in $(DIR_TOOLS); do \
 		sh tests/check-cycles.sh $(BUILD)/cmd/$$t/*.o $(SCREEN_OBJ) || exit 1; \
 	done
-	@echo "cycles: the files of $(DIR_TOOLS) and cmd/screen call in one direction"
+	@echo "cycles: the shared files of cmd/, and those of $(DIR_TOOLS) and cmd/screen, call in one direction"
 
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm

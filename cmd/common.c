@@ -102,6 +102,13 @@ void tool_stdin_notice(const struct tool *t)
         fprintf(stderr, "%s: reading standard input (end with Ctrl-D)\n", t->prog);
 }
 
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands)
+{
+    static char *const std_in[] = {"-"};
+    if (tool_inputs_expand(out, n ? n : 1, n ? operands : std_in, t->input_ext) == 0) return;
+    tool_fatal(t, n ? operands[0] : "-", strerror(ENOMEM));
+}
+
 /* One stream in blocks of BLOCK bytes when it is not a terminal. glibc
  * gives files, pipes and /dev/null 4 kB (st_blksize) and standard error no
  * buffer at all: pdn2csv on 100 MB of games made 72,151 write calls, 47,307

@@ -2,8 +2,9 @@
  * common: what every tool shares: the exit statuses, the tool's state
  * (struct tool), operational messages and the exit. A tool includes this
  * header alone; the shared parts live in their own files: options.h (the
- * common options and usage errors), report.h (findings and messages),
- * reading.h (the loop over input operands), output.h (output files).
+ * common options and usage errors), choosing.h (the options that choose
+ * games), report.h (findings and messages), reading.h (the loop over
+ * input operands), output.h (output files).
  * It holds no PDN logic: that lives in libpdn.
  */
 #ifndef PDN_CMD_COMMON_H
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "choosing.h"
 #include "inputs.h"
 #include "options.h"
 #include "pdn.h"
@@ -120,6 +122,12 @@ _Noreturn void tool_exit_flushed(struct tool *t);
 /* "prog: reading standard input (end with Ctrl-D)" on stderr when standard
  * input is a terminal, unless -q. */
 void tool_stdin_notice(const struct tool *t);
+/* The operands as a list of inputs (inputs.h), folders walked with
+ * t->input_ext; none is standard input. Out of memory, said and exit 3.
+ * Here, not in reading.c: output.c checks an output against the same list
+ * (tool_output_open_for), and must not call reading.c, which calls it
+ * (--duplicates, through repeats.c). */
+void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands);
 /* For the tools that read many games and write as they go (pdncheck,
  * pdnfmt, pdn2csv, csv2pdn, pdnstats): standard output and error that go
  * to a file or a pipe are written in large blocks. Call before writing. */

@@ -2,12 +2,12 @@
  * options: the options every tool shares, in one place: the codes, the
  * getopt_long entries and the --help lines of the common options, of those
  * of the tools that report findings and of those that choose games; their
- * handlers; the parsers several tools share (flags, keywords, -d,
- * --variant); and the usage errors (exit 2), with a suggestion for an
- * option mistyped (suggest.c). A tool describes its own options as data
- * (struct tool_option), names the shared parts it takes, and
- * tool_parse_options builds the getopt_long table and parses by them. No
- * PDN logic.
+ * handlers (but choosing.h's, which call files that call this one); the
+ * parsers several tools share (flags, keywords, -d, --variant); and the
+ * usage errors (exit 2), with a suggestion for an option mistyped
+ * (suggest.c). A tool describes its own options as data (struct
+ * tool_option), names the shared parts it takes, and tool_parse_options
+ * builds the getopt_long table and parses by them. No PDN logic.
  */
 #ifndef PDN_CMD_OPTIONS_H
 #define PDN_CMD_OPTIONS_H
@@ -87,8 +87,9 @@ enum {
 /*
  * The entries of the options that choose games (see pdn-select(7)): -g N,
  * --white, --black, --player, --event, --site, --round, --date, --result,
- * --gametype, --tag, --unique, --duplicates; tool_select_option handles
- * them. Their short letter goes in the optstring as "g:".
+ * --gametype, --tag, --unique, --duplicates; tool_select_option
+ * (choosing.h) handles them. Their short letter goes in the optstring as
+ * "g:".
  */
 #define TOOL_SELECT_LONG_OPTIONS                                                                   \
     {"games", required_argument, NULL, 'g'}, {"white", required_argument, NULL, TOOL_OPT_WHITE},   \
@@ -230,10 +231,10 @@ struct tool_option_part {
     const char *letters;
     bool (*handle)(struct tool *t, int opt, const char *arg);
 };
-/* -q and the options that choose games; -W, -w, --format; the common
- * ones (--strict ... --draw-rules, -h, --version); -h and --version alone. */
-extern const struct tool_option_part tool_choosing_part, tool_finding_part, tool_common_part,
-    tool_help_part;
+/* -W, -w, --format; the common ones (--strict ... --draw-rules, -h,
+ * --version); -h and --version alone. (-q and the options that choose
+ * games: tool_choosing_part, choosing.h.) */
+extern const struct tool_option_part tool_finding_part, tool_common_part, tool_help_part;
 
 /*
  * Parses argv by a tool's own options (ended by {NULL}) and the parts it
@@ -297,15 +298,5 @@ void tool_variant_list(char *out, size_t cap, bool wrap);
 #define TOOL_PLAY_VARIANT_USAGE                                                                    \
     "      --variant NAME     the game: international (default), brazilian,\n"                     \
     "                         russian, english, czech, italian\n"
-/*
- * Handles an option of TOOL_SELECT_LONG_OPTIONS: returns true when opt was
- * one. A value that does not read is a usage error (exit 2). The tool ends
- * with tool_select_end_run.
- */
-bool tool_select_option(struct tool *t, int opt, const char *arg);
-/* Frees t->select and t->date_orders and ends --unique (repeats.h: the
- * --duplicates file is written, or dropped when commit is false); returns
- * 0 or -1 (said). */
-int tool_select_end_run(struct tool *t, bool commit);
 
 #endif

@@ -7,7 +7,8 @@
 #include "inputs.h"
 #include "jobs.h"
 #include "output.h"
-#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
+#include "text.h" /* lib/text.h: text_same_but_case, inline: nothing to link */
+#include "vec.h"  /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <errno.h>
 #include <search.h>
@@ -168,31 +169,18 @@ static void list_columns(struct tool *t, const struct conv *c)
 
 /* ---- --all-tags: a first pass ------------------------------------------------ */
 
-/* An ASCII letter in lower case, whatever the locale (strcasecmp's, in
- * a Turkish one, does not take "Site" for "SITE"). */
-static char ascii_lower(char ch)
-{
-    return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
-}
-
-static bool same_but_case(const char *a, const char *b)
-{
-    for (; ascii_lower(*a) == ascii_lower(*b); a++, b++)
-        if (*a == '\0') return true;
-    return false;
-}
-
 /* Whether a row per game has a column for tag name whatever the files
- * hold, in any case (the writer heads it by the standard name: a file's
- * Gametype is that column, not one more among the tags found). A row per
- * ply has none of them: --all-tags gives it these too. */
+ * hold, in any case, ASCII's whatever the locale (the writer heads it by
+ * the standard name: a file's Gametype is that column, not one more among
+ * the tags found). A row per ply has none of them: --all-tags gives it
+ * these too. */
 static bool in_default(const struct conv *c, const char *name)
 {
     if (c->o.mode == PDN_CSV_MOVES) return false;
     static const char *const shown[] = {"Event", "Site",   "Date",     "Round", "White",
                                         "Black", "Result", "GameType", "FEN"};
     for (size_t i = 0; i < sizeof shown / sizeof shown[0]; i++)
-        if (same_but_case(shown[i], name)) return true;
+        if (text_same_but_case(shown[i], name)) return true;
     return false;
 }
 

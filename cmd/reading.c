@@ -278,13 +278,6 @@ void tool_select_end(struct tool_selecting *h)
     free(h);
 }
 
-void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands)
-{
-    static char *const std_in[] = {"-"};
-    if (tool_inputs_expand(out, n ? n : 1, n ? operands : std_in, t->input_ext) == 0) return;
-    tool_fatal(t, n ? operands[0] : "-", strerror(ENOMEM));
-}
-
 /* An input passed over, which is no error, unless -q: a note
  * (tool_file_message). */
 static void input_note(const struct tool *t, const char *path, const char *what)

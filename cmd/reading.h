@@ -44,9 +44,6 @@ int tool_read_input(struct tool *t, const struct tool_input *in, tool_game_fn fn
  * --encoding, --variant), its findings to on_diag. */
 struct pdn_reader_options tool_reader_options(const struct tool *t, const char *operand,
                                               pdn_diag_fn on_diag, void *diag_ctx);
-/* The operands as a list (none: standard input); out of memory, said and
- * exit 3. */
-void tool_list_inputs(struct tool *t, struct tool_inputs *out, int n, char *const *operands);
 
 /*
  * For a tool that reads its games otherwise (csv2pdn): the findings of a

@@ -4,7 +4,8 @@
  * nothing here decides what is reported (options.c and the tools do).
  */
 #include "common.h"
-#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
+#include "text.h" /* lib/text.h: text_bidi_control, inline: nothing to link */
+#include "vec.h"  /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -103,21 +104,9 @@ void tool_diag_json(FILE *fp, const struct pdn_diag *d)
 }
 
 /* How a character is shown: its escape in out (NUL-terminated), or "" to
- * write it as it is. *used is set to its length in bytes. */
-/* The bidirectional control at p (U+061C, U+200E, U+200F, U+202A..U+202E,
- * U+2066..U+2069), or 0: shown raw, it reorders the rest of the line on
- * the terminal, and a quote reads otherwise than the file (the library's
- * pdn_text_escape escapes the same). */
-static unsigned bidi_control(const unsigned char *p, size_t n)
-{
-    if (n >= 2 && p[0] == 0xD8 && p[1] == 0x9C) return 0x061C;
-    if (n < 3 || p[0] != 0xE2) return 0;
-    bool bidi =
-        (p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xAA && p[2] <= 0xAE))) ||
-        (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9);
-    return bidi ? 0x2000u | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F) : 0;
-}
-
+ * write it as it is. *used is set to its length in bytes. The
+ * bidirectional controls are the library's (text_bidi_control), so that a
+ * finding's quote escapes what pdn_text_escape escapes. */
 static void escape_of(char out[8], const unsigned char *p, size_t n, bool keep_tabs, size_t *used)
 {
     static const char hex[] = "0123456789abcdef";
@@ -133,8 +122,8 @@ static void escape_of(char out[8], const unsigned char *p, size_t n, bool keep_t
         snprintf(out, 8, "\\x%c%c", hex[*p >> 4], hex[*p & 15]);
     else if (*p == 0xC2 && n > 1 && p[1] >= 0x80 && p[1] <= 0x9F) /* C1, in UTF-8 */
         snprintf(out, 8, "\\u00%c%c", hex[p[1] >> 4], hex[p[1] & 15]), *used = 2;
-    else if (bidi_control(p, n))
-        snprintf(out, 8, "\\u%04x", bidi_control(p, n)), *used = p[0] == 0xD8 ? 2 : 3;
+    else if (text_bidi_control(p, n))
+        snprintf(out, 8, "\\u%04x", text_bidi_control(p, n)), *used = p[0] == 0xD8 ? 2 : 3;
 }
 
 /* Whether a byte is surely shown as it is, whatever follows it (escape_of

@@ -100,34 +100,14 @@ static int standard_index(const char *name)
     return standard_index_n(name, strlen(name));
 }
 
-/* ASCII letters folded, whatever the locale (strcasecmp's, in a Turkish
- * one, does not take "fen" for "FEN"). */
-static inline unsigned char fold(unsigned char c)
-{
-    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
-}
-
-/* Whether a[0, n) is the string b but for case. */
-static bool same_but_case_n(const char *a, size_t n, const char *b)
-{
-    size_t i = 0;
-    while (i < n && b[i] && fold((unsigned char)a[i]) == fold((unsigned char)b[i]))
-        i++;
-    return i == n && b[i] == '\0';
-}
-
-static bool same_but_case(const char *a, const char *b)
-{
-    return same_but_case_n(a, strlen(a), b);
-}
-
 /* The index of the standard name that name is in another case, or -1 (the
  * standard name itself is none). */
 static int case_variant_of(const char *name)
 {
     for (int i = 0; i < TAG_SYNONYM_MAX; i++)
-        if (fold((unsigned char)name[0]) == fold((unsigned char)standards[i][0]) &&
-            same_but_case(name, standards[i]))
+        if (text_ascii_lower((unsigned char)name[0]) ==
+                text_ascii_lower((unsigned char)standards[i][0]) &&
+            text_same_but_case(name, standards[i]))
             return same(name, standards[i]) ? -1 : i;
     return -1;
 }
@@ -173,7 +153,7 @@ const char *tag_synonym_standard(const char *name)
 
 bool tag_synonym_case_only(const char *name, const char *standard)
 {
-    return same_but_case(name, standard);
+    return text_same_but_case(name, standard);
 }
 
 /* PDN's common tags (the PDN 3.0 standard's, and lidraughts' Variant), as
@@ -189,7 +169,7 @@ static const char *const spellings[] = {
 const char *tag_standard_spelling(const char *name, size_t len)
 {
     for (size_t i = 0; i < sizeof spellings / sizeof spellings[0]; i++)
-        if (same_but_case_n(name, len, spellings[i])) return spellings[i];
+        if (text_same_but_case_n(name, len, spellings[i])) return spellings[i];
     return NULL;
 }
 

@@ -47,7 +47,9 @@ size_t text_utf8_prefix(const char *s, size_t n, size_t chars);
 /* The code point of the bidirectional control at p (n bytes there), or 0:
  * U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069. Shown raw, one
  * reorders the rest of a terminal's line ("Trojan source"), a finding's
- * quote or excerpt then reading otherwise than the file. */
+ * quote or excerpt then reading otherwise than the file. Inline: the
+ * tools' findings (cmd/report.c) escape by it too, and the tools link none
+ * of the library's internal functions. */
 static inline unsigned text_bidi_control(const unsigned char *p, size_t n)
 {
     if (n >= 2 && p[0] == 0xD8 && p[1] == 0x9C) return 0x061C;
@@ -251,6 +253,33 @@ enum text_sniff text_sniff(const char *s, size_t n);
  * text: out needs n + 1 bytes.
  */
 size_t text_fold(char *out, const char *s, size_t n);
+
+/* An ASCII letter in lower case, whatever the locale (tolower and
+ * strcasecmp follow it: in a Turkish one "SITE" is not "Site"). */
+static inline unsigned char text_ascii_lower(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+
+/* Whether a[0, n) is the string b but for ASCII case: tag names are so
+ * compared ("Fen" is FEN). Inline, as text_bidi_control: pdn2csv's
+ * --all-tags compares by text_same_but_case too. */
+static inline bool text_same_but_case_n(const char *a, size_t n, const char *b)
+{
+    for (size_t i = 0; i < n; i++)
+        if (b[i] == '\0' ||
+            text_ascii_lower((unsigned char)a[i]) != text_ascii_lower((unsigned char)b[i]))
+            return false;
+    return b[n] == '\0';
+}
+
+/* The same of a whole string a. */
+static inline bool text_same_but_case(const char *a, const char *b)
+{
+    for (; text_ascii_lower((unsigned char)*a) == text_ascii_lower((unsigned char)*b); a++, b++)
+        if (*a == '\0') return true;
+    return false;
+}
 
 /* ---- Hop by hop ----------------------------------------------------------- */
 

@@ -138,6 +138,42 @@ static void test_common_escaped_text_and_columns(void **state)
     }
 }
 
+/* The bidirectional controls (Unicode's: U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069) escaped in a finding's text, their
+ * neighbours shown as they are; the same as the library's pdn_text_escape,
+ * whose definition report.c shares (text_bidi_control). */
+static void test_common_escapes_the_bidi_controls_as_the_library(void **state)
+{
+    (void)state;
+    static const unsigned controls[] = {0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C,
+                                        0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069};
+    static const unsigned others[] = {0x061B, 0x061D, 0x200D, 0x2010,
+                                      0x2029, 0x202F, 0x2065, 0x206A};
+    for (size_t k = 0; k < 2; k++) {
+        const unsigned *cps = k == 0 ? controls : others;
+        size_t n = k == 0 ? sizeof controls / sizeof *controls : sizeof others / sizeof *others;
+        for (size_t i = 0; i < n; i++) {
+            char in[8], want[16], lib[64], *got = NULL;
+            if (cps[i] < 0x800)
+                snprintf(in, sizeof in, "%c%c", 0xC0 | cps[i] >> 6, 0x80 | (cps[i] & 0x3F));
+            else
+                snprintf(in, sizeof in, "%c%c%c", 0xE0 | cps[i] >> 12, 0x80 | (cps[i] >> 6 & 0x3F),
+                         0x80 | (cps[i] & 0x3F));
+            if (k == 0)
+                snprintf(want, sizeof want, "a\\u%04x", cps[i]);
+            else
+                snprintf(want, sizeof want, "a%s", in);
+            char text[16];
+            snprintf(text, sizeof text, "a%s", in);
+            CAPTURE(got, fp, tool_put_escaped(fp, text, strlen(text), false));
+            assert_string_equal(got, want);
+            pdn_text_escape(lib, sizeof lib, text, strlen(text));
+            assert_string_equal(lib, want);
+            free(got);
+        }
+    }
+}
+
 /* tool_quote: an engine's text in quotes, valid UTF-8 on one line with no
  * brace (a PDN comment holds it), cut at a whole escape or character with
  * its length said. */
@@ -486,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_common_diag_text),
         cmocka_unit_test(test_common_diag_json),
         cmocka_unit_test(test_common_escaped_text_and_columns),
+        cmocka_unit_test(test_common_escapes_the_bidi_controls_as_the_library),
         cmocka_unit_test(test_common_quote_text_from_a_program),
         cmocka_unit_test(test_common_excerpt_caret_under_column),
         cmocka_unit_test(test_common_exit_status),

@@ -77,6 +77,28 @@ static void test_text_utf8_count(void **state)
     assert_int_equal(text_utf8_count("\xc3\xa9", 1), 1); /* counted by lead bytes */
 }
 
+/* Tag names compared but for ASCII case, as pdn_game_tag, the CSV columns
+ * and pdn2csv --all-tags read them: whole names only, other bytes as they
+ * are (É is no é). */
+static void test_text_same_but_case(void **state)
+{
+    (void)state;
+    assert_true(text_same_but_case("Fen", "FEN"));
+    assert_true(text_same_but_case("gametype", "GameType"));
+    assert_true(text_same_but_case("", ""));
+    assert_false(text_same_but_case("Fe", "FEN"));
+    assert_false(text_same_but_case("FENx", "FEN"));
+    assert_false(text_same_but_case("Site", "Sit\xC3\xA9"));
+    assert_false(text_same_but_case("\xC3\x89vent", "\xC3\xA9vent"));
+    assert_false(text_same_but_case("[vent", "{vent")); /* 0x5B, 0x7B: no letters */
+    /* a[0, n) of a longer text, as the parser hands a name */
+    assert_true(text_same_but_case_n("Result \"2-0\"", 6, "RESULT"));
+    assert_false(text_same_but_case_n("Result", 5, "RESULT"));
+    assert_true(text_same_but_case_n("x", 0, ""));
+    assert_int_equal(text_ascii_lower('I'), 'i');
+    assert_int_equal(text_ascii_lower(0xC9), 0xC9);
+}
+
 static void test_text_utf8_cut(void **state)
 {
     (void)state;
@@ -729,6 +751,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_utf8_count),
+        cmocka_unit_test(test_text_same_but_case),
         cmocka_unit_test(test_text_squares_clues),
         cmocka_unit_test(test_text_utf8_cut),
         cmocka_unit_test(test_text_utf8_prefix),
