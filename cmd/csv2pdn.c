@@ -4,6 +4,7 @@
  * is libpdn's (pdn_csv_reader); pdn_format_game writes them.
  */
 #include "common.h"
+#include "event_dates.h"
 #include "repeats.h"
 #include "output.h"
 #include "report.h"
@@ -36,7 +37,9 @@ static const char usage[] =
         TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"
     "column (FILE:ROW:COLUMN: SEVERITY: MESSAGE). Rows that do not read are reported\n"
-    "and skipped. Exit status: 0 clean, 1 errors in the input, 2 usage error,\n"
+    "and skipped. A date that could be swapped (10.03.2003) is read as the other\n"
+    "dates of its event or file show, its Event and Date cells read first (not from\n"
+    "a pipe). Exit status: 0 clean, 1 errors in the input, 2 usage error,\n"
     "3 system error.\n";
 
 /* The run: how the CSV is read, where the games go, what was counted. */
@@ -148,6 +151,13 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
         return 0;
     }
     cv->o.filename = operand;
+    /* Its Event and Date cells read first when one could be swapped, so
+     * that its finding and --date read such a date as its event's, or
+     * file's, other dates settle it, as the PDN tools do (a pipe is read
+     * once: not so) */
+    pdn_date_orders_free(t->date_orders);
+    t->date_orders = event_dates_read_csv(t, operand, &cv->o);
+    pdn_select_set_date_orders(t->select, t->date_orders);
     /* the games not chosen (-g, --white ...): read, not written, their
      * findings dropped */
     struct tool_selecting *hold = tool_select_hold(t, tool_on_diag, t);
@@ -155,6 +165,7 @@ static int convert(struct tool *t, struct conversion *cv, const char *operand)
     cv->o.diag_ctx = hold ? (void *)hold : (void *)t;
     pdn_csv_reader *r;
     int rc = pdn_csv_reader_open(&r, fp, &cv->o);
+    if (rc == 0) pdn_csv_reader_set_date_orders(r, t->date_orders);
     pdn_game *game;
     bool excel = false;
     unsigned long read = 0; /* games read, chosen or not */

@@ -3,7 +3,7 @@
  * dates in (pdn_date_orders), read before the file itself is, for the
  * tools to read a date that could be swapped as the event's others
  * (pdnfmt --fix, pdn2csv --iso-dates, pdncheck's finding, pdnstats'
- * events, every tool's --date).
+ * events, every tool's --date, csv2pdn's finding and --date).
  */
 #ifndef PDN_CMD_EVENT_DATES_H
 #define PDN_CMD_EVENT_DATES_H
@@ -16,6 +16,12 @@
  * cannot be read (the reading proper says why). Free with
  * pdn_date_orders_free. */
 pdn_date_orders *event_dates_read(const struct tool *t, const char *operand);
+
+/* The same for a CSV of games (csv2pdn), read as options read it: its
+ * Event and Date cells (pdn_date_orders_add_csv), when one of its cells is
+ * a date that could be swapped. */
+pdn_date_orders *event_dates_read_csv(const struct tool *t, const char *operand,
+                                      const struct pdn_csv_read_options *options);
 
 /* A tool's on_file (common.h) for the tools that read a date that could be
  * swapped as the other dates of its event, or file, show, wherever those

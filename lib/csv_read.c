@@ -124,6 +124,11 @@ unsigned long pdn_csv_reader_rows(const pdn_csv_reader *r)
     return r ? r->rows : 0;
 }
 
+void pdn_csv_reader_set_date_orders(pdn_csv_reader *r, const pdn_date_orders *orders)
+{
+    if (r) r->date_orders = orders;
+}
+
 bool pdn_csv_reader_is_games(const pdn_csv_reader *r)
 {
     if (!r) return false;
@@ -181,6 +186,7 @@ static int game_from_text(pdn_game **out, pdn_csv_reader *r, bool extra)
     struct pdn_replay_options po = PDN_REPLAY_OPTIONS_INIT;
     po.strict = r->o.strict;
     po.draw_rules = r->o.draw_rules;
+    po.date_orders = r->date_orders;
     po.on_diag = relay;
     po.diag_ctx = r;
     struct pdn_replay_summary sum;

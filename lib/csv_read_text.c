@@ -344,7 +344,7 @@ static const char *tag_column(const pdn_csv_reader *r, const char *name, bool sy
  * cell is the game's tags (put_tags writes it alone), and pdn2csv fills a
  * column with a tag of its name in another case ([REsult "1-1"] in
  * Result), which is no tag of that name to the writer. */
-static const char *tag_cell(const pdn_csv_reader *r, const char *name, size_t *len)
+const char *csv_tag_cell(const pdn_csv_reader *r, const char *name, size_t *len)
 {
     const char *v;
     if (!cell(r, R_TAGS)[0]) { /* once, not a find_role a column */
@@ -362,7 +362,7 @@ static const char *tag_cell(const pdn_csv_reader *r, const char *name, size_t *l
 static void result_tag_text(const pdn_csv_reader *r, char *out, size_t n)
 {
     size_t len;
-    const char *tag = tag_cell(r, "Result", &len);
+    const char *tag = csv_tag_cell(r, "Result", &len);
     snprintf(out, n, "%.*s", len < n ? (int)len : 0, tag ? tag : "");
 }
 
@@ -380,7 +380,7 @@ static bool ends_with_tag(const pdn_csv_reader *r, const char *tag)
 static long csv_gametype(const pdn_csv_reader *r)
 {
     size_t len;
-    const char *type = tag_cell(r, "GameType", &len);
+    const char *type = csv_tag_cell(r, "GameType", &len);
     return type ? strtol(type, NULL, 10) : r->o.gametype;
 }
 
@@ -396,8 +396,8 @@ static bool csv_black_opens(const pdn_csv_reader *r)
     long n = csv_gametype(r);
     if (n > 0) return gametype_black_opens(n);
     size_t len;
-    if (tag_cell(r, "GameType", &len)) return false; /* one that names no variant */
-    if (tag_cell(r, "FEN", &len) || game_sets_up(cell(r, R_SETUP))) return false;
+    if (csv_tag_cell(r, "GameType", &len)) return false; /* one that names no variant */
+    if (csv_tag_cell(r, "FEN", &len) || game_sets_up(cell(r, R_SETUP))) return false;
     return strcmp(cell(r, R_SIDE), "black") == 0;
 }
 
@@ -792,7 +792,7 @@ static bool fen_value_reads(enum pdn_variant variant, const char *value, size_t 
 static bool replayed_variant(const pdn_csv_reader *r, enum pdn_variant *variant)
 {
     size_t len;
-    const char *tag = tag_cell(r, "GameType", &len);
+    const char *tag = csv_tag_cell(r, "GameType", &len);
     long type = tag ? gametype_tag_number(tag, len) : r->o.gametype;
     return (!tag && type <= 0) ||
            (type > 0 && type <= INT_MAX && pdn_variant_from_gametype(variant, (int)type));
@@ -809,7 +809,7 @@ static bool setup_reads(const pdn_csv_reader *r, const char *fen)
     enum pdn_variant variant = PDN_VARIANT_INTERNATIONAL;
     if (!replayed_variant(r, &variant)) return false;
     size_t len;
-    const char *start = tag_cell(r, "FEN", &len);
+    const char *start = csv_tag_cell(r, "FEN", &len);
     if (start && !fen_value_reads(variant, start, len)) return false;
     return fen_reads(variant, fen);
 }
@@ -1135,7 +1135,7 @@ static bool tags_hold_comment(const pdn_csv_reader *r)
 static void result_of_tag(const pdn_csv_reader *r, char *out, size_t n)
 {
     size_t len;
-    const char *v = tag_cell(r, "Result", &len);
+    const char *v = csv_tag_cell(r, "Result", &len);
     const struct text_result *res = len > 0 ? text_result_read(v, len) : NULL;
     enum text_convention spelling = text_results_of_gametype(csv_gametype(r));
     snprintf(out, n, "%s",

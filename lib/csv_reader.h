@@ -157,6 +157,7 @@ struct pdn_csv_reader {
     unsigned long empty_rows, empty_from; /* a run of empty rows not said yet */
     unsigned long rows;
     bool nomem;
+    const pdn_date_orders *date_orders; /* the replay's, borrowed (NULL: none) */
 };
 
 /* A row holds at most this: its fields' bytes and ROW_FIELD_COST a field.
@@ -203,5 +204,10 @@ const char *csv_unprotect(pdn_csv_reader *r, char *s);
 struct origin csv_text_origin(const pdn_csv_reader *r, uint32_t line);
 void csv_game_text(pdn_csv_reader *r);
 void csv_moves_text(pdn_csv_reader *r);
+/* The value of the row read's tag name as the game made of it reads it
+ * (pdn_game_tag: its tags cell when it has one, else its columns, a name
+ * that stands for it too), its length at *len, escaped as in a tags cell;
+ * NULL when it has none. */
+const char *csv_tag_cell(const pdn_csv_reader *r, const char *name, size_t *len);
 
 #endif

@@ -1771,6 +1771,25 @@ PDN_API bool pdn_csv_reader_is_games(const pdn_csv_reader *reader);
 PDN_API void pdn_csv_reader_locate(const pdn_csv_reader *reader, struct pdn_pos *pos);
 /* Frees a reader (not fp, not the games it handed out); accepts NULL. */
 PDN_API void pdn_csv_reader_free(pdn_csv_reader *reader);
+/* A Date whose day and month could be swapped ("10.03.2003") is checked
+ * from the next game on as the other dates of its event, or else of its
+ * file, settle it (pdn_date_orders; the bad-date finding says the reading,
+ * as pdn_replay_options.date_orders has it); NULL (the default): not
+ * settled. The table is borrowed: it must outlive the reading. */
+PDN_API void pdn_csv_reader_set_date_orders(pdn_csv_reader *reader, const pdn_date_orders *orders);
+/*
+ * Adds the orders of the dates of the CSV games fp holds, read from where
+ * it stands to its end as pdn_csv_reader_open with options reads them (the
+ * header mapped, --map, moves rows, excel_text, encoding): each game's Event
+ * and Date as the game made of its row (or first row) reads them
+ * (pdn_game_tag: a tags cell, names that stand for them), without making
+ * the game (no move read, no replay, no finding: on_diag is not called).
+ * For the table a CSV's own reading then settles its dates with
+ * (pdn_csv_reader_set_date_orders). 0, PDN_EINVAL, PDN_ENOMEM or the
+ * input's PDN_E* code.
+ */
+PDN_API int pdn_date_orders_add_csv(pdn_date_orders *orders, FILE *fp,
+                                    const struct pdn_csv_read_options *options);
 
 /* ---- Stats: collection statistics and crosstables ------------------------ */
 

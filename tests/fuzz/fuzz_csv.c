@@ -3,13 +3,16 @@
  * text of each row or run of rows, its reading and replay) over arbitrary
  * bytes, in both modes. The first byte chooses the options: a row per game
  * or --moves rows, strict, the delimiter (guessed, ',', ';' or tab),
- * --excel and --iso-dates; the rest is the CSV.
+ * --excel and --iso-dates; the rest is the CSV. Its dates are read ahead
+ * first (pdn_date_orders_add_csv), as csv2pdn reads a file's, and the
+ * reader settles them by that table.
  *
  * Properties: the reader ends with 0 (a small input in memory is never
  * "out of memory" nor any other system error: rows that do not read are
  * findings), numbers games 1, 2, 3..., builds trees whose every pointer is
  * valid, reports only well-formed findings whose row is one of the input's
- * records, returns 0 again after the end, and leaks nothing.
+ * records, returns 0 again after the end, and leaks nothing; the read
+ * ahead ends with 0 too, and reports nothing.
  */
 #include "fuzz.h"
 #include "pdn.h"
@@ -51,9 +54,15 @@ static void read_all(const uint8_t *data, size_t size, uint8_t how)
     /* fmemopen wants at least a byte: an empty input is an empty file */
     FILE *fp = size ? fmemopen((void *)data, size, "rb") : fopen("/dev/null", "rb");
     if (!fp) return;
+    pdn_date_orders *orders = NULL;
+    FUZZ_CHECK(pdn_date_orders_new(&orders) == 0);
+    FUZZ_CHECK(pdn_date_orders_add_csv(orders, fp, &o) == 0);
+    FUZZ_CHECK(seen.findings == 0);
+    rewind(fp);
     pdn_csv_reader *r = NULL;
     int rc = pdn_csv_reader_open(&r, fp, &o);
     FUZZ_CHECK(rc == 0);
+    pdn_csv_reader_set_date_orders(r, orders);
     pdn_game *g;
     size_t games = 0;
     while ((rc = pdn_csv_reader_next(&g, r)) > 0) {
@@ -64,6 +73,7 @@ static void read_all(const uint8_t *data, size_t size, uint8_t how)
     FUZZ_CHECK(pdn_csv_reader_next(&g, r) == 0);
     FUZZ_CHECK(pdn_csv_reader_rows(r) < seen.max_row);
     pdn_csv_reader_free(r);
+    pdn_date_orders_free(orders);
     fclose(fp);
 }
 
