@@ -182,6 +182,11 @@ int main(int argc, char **argv)
     parse_options(&p, argc, argv, &s);
     if (s.fen && pdn_board_from_fen(&p.start, s.variant, s.fen, NULL) != 0)
         tool_usage_error(&p.t, "--position: bad FEN '%s'", s.fen);
+    /* As pdnengine and pdnmatch refuse it: a man on its crowning row was
+     * played, and the game saved failed pdncheck ("impossible position"). */
+    char why[300];
+    if (s.fen && !played_position_ok(&p.start, why, sizeof why))
+        tool_usage_error(&p.t, "--position: %s", why);
     if (!s.fen) pdn_board_init(&p.start, s.variant);
     if (s.from) start_from_file(&p, &s);
     if (pdn_engine_new(&p.engine, NULL) != 0) {
