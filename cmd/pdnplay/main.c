@@ -159,6 +159,14 @@ static void start_from_file(struct play *p, const struct start_options *s)
     if (s->move && (f.want < 0 || f.plies < f.want))
         tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
                          s->from);
+    /* Its end is where the file's game ends: one cut short by a move that
+     * cannot be played was taken up before it, the person thinking it
+     * over. */
+    if (!s->move && !sum.complete)
+        tool_usage_error(&p->t,
+                         "--from: the first game of %s stops at a move that cannot be played, "
+                         "after %ld plies (pdncheck says which); --move starts before it",
+                         s->from, f.plies);
     p->start = f.started ? f.board : sum.final;
     /* The game goes on in the file's numbers: after "2. 28x19", "2...". */
     p->first_number = f.started ? f.first + (unsigned)(f.plies + f.mid_pair) / 2 : 0;
