@@ -1365,8 +1365,17 @@ typedef bool (*pdn_move_number_fn)(uint32_t *out, bool *black, const struct pdn_
 /* True for a move the caller knows to be a capture: when its text is written
  * as read (no move_text for it), its dashes are written 'x'. */
 typedef bool (*pdn_move_capture_fn)(const struct pdn_node *node, void *ctx);
+/*
+ * A note of the caller's on a move (say, an engine's verdict): *nag set to a
+ * NAG to write (0: none) and the text of a comment returned (NULL: none),
+ * written after the move's own strength and NAGs and before its comments
+ * ("28-44?! $4 {better 28-6} {Inaccuracy.}"): a comment in the text of
+ * move_text came before them, and the strength glued to a move followed
+ * the comment.
+ */
+typedef const char *(*pdn_move_note_fn)(const struct pdn_node *node, uint16_t *nag, void *ctx);
 
-#define PDN_WRITE_OPTIONS_VERSION 1
+#define PDN_WRITE_OPTIONS_VERSION 2
 struct pdn_write_options {
     unsigned version; /* PDN_WRITE_OPTIONS_VERSION */
     int width;        /* wrap column; 0 means 80 */
@@ -1393,6 +1402,7 @@ struct pdn_write_options {
                                        ([Bianco "X"] beside [White "X"]) is not written;
                                        without, the roster takes its value and it is
                                        written too */
+    pdn_move_note_fn move_note;     /* may be NULL; gets move_ctx; read from version 2 on */
 };
 #define PDN_WRITE_OPTIONS_INIT                                                                     \
     {                                                                                              \

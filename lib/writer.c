@@ -416,6 +416,17 @@ static bool write_variations(struct writer *wr, const struct pdn_node *node, str
     return true;
 }
 
+/* The caller's note on a move (pdn_move_note_fn): its comment, or NULL,
+ * and *nag (0: none). None in a cut line, whose moves are a comment's
+ * words, nor from a caller of version 1, whose struct has no move_note. */
+static const char *note_of(const struct writer *wr, const struct pdn_node *node, uint16_t *nag)
+{
+    const struct pdn_write_options *opt = wr->opt;
+    *nag = 0;
+    if (wr->flat || opt->version < 2 || !opt->move_note) return NULL;
+    return opt->move_note(node, nag, opt->move_ctx);
+}
+
 /* A move, with text the caller's text for it (NULL: none), and number
  * its number (NULL: none). */
 static void write_move(struct writer *wr, const struct pdn_node *node, const char *text,
@@ -441,6 +452,15 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const cha
         wrap_puts(w, buf);
         wrap_end(w);
     }
+    uint16_t nag;
+    const char *comment = note_of(wr, node, &nag);
+    if (nag) {
+        char buf[16];
+        snprintf(buf, sizeof buf, "$%u", (unsigned)nag);
+        wrap_puts(w, buf);
+        wrap_end(w);
+    }
+    if (comment) spell_comment(w, comment);
 }
 
 /* The number written on a move that has one: as read, or the caller's
@@ -677,6 +697,8 @@ static bool parted_from_next(const struct writer *wr, const struct pdn_line *lin
     const struct pdn_node *node = &line->moves[i], *next = &line->moves[i + 1];
     if (!opt->no_nags && (node->strength || node->nnags)) return true;
     if (!opt->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
+    uint16_t nag;
+    if (note_of(wr, node, &nag) || nag) return true;
     if (!opt->no_variations && node->nvariations) return true;
     if (wr->setup_due || game_sets_up(next->setup)) return true;
     return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));

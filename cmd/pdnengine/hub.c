@@ -226,6 +226,29 @@ static const char *stray_word(const struct pdn_hub_message *msg, bool *is_move)
     return NULL;
 }
 
+/* Why text is no Hub position of variant, after text itself: "Wbbbxx:
+ * 6 letters, international takes 51 (...)". A GUI that sent a position of
+ * 10x10 to the engine set to English checkers was told "bad position"
+ * and no more. */
+static void position_problem(char *out, size_t cap, const char *text, enum pdn_variant variant)
+{
+    struct pdn_board board;
+    pdn_board_clear(&board, variant);
+    int squares = pdn_board_squares(&board);
+    size_t len = strlen(text);
+    if (len != (size_t)squares + 1) {
+        snprintf(out, cap, "%s: %zu letters, %s takes %d (W or B, then a letter a square)", text,
+                 len, pdn_rules_get(variant)->name, squares + 1);
+        return;
+    }
+    if (text[0] != 'W' && text[0] != 'B') {
+        snprintf(out, cap, "%s: the side to move is W or B, not '%c'", text, text[0]);
+        return;
+    }
+    size_t at = 1 + strspn(text + 1, "wbWBe");
+    snprintf(out, cap, "%s: square %zu is '%c', none of w b W B e", text, at, text[at]);
+}
+
 /* As Scan does: without pos= (or with Scan's "start") the start position;
  * a bad position is refused and the one before kept; an illegal move
  * stops the moves there. Unlike Scan, a word without '=' refuses the
@@ -245,7 +268,9 @@ static void set_position(struct session *s)
     if (!pos)
         pdn_board_init(&board, s->opt.variant);
     else if (pdn_hub_position_read(&board, s->opt.variant, pos) != 0) {
-        error_reply("bad position", pos);
+        static char why[PDN_HUB_LINE_MAX + 128];
+        position_problem(why, sizeof why, pos, s->opt.variant);
+        error_reply("bad position", why);
         return;
     }
     char why[300];

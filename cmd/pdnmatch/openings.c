@@ -53,6 +53,29 @@ static enum fen_file load_fen(struct openings *o, FILE *fp, const char *path,
     return o->count > 0 ? FEN_FILE : NOT_FEN_FILE;
 }
 
+/* Whether the last position of game number (at line of path) opens a
+ * game of variant, else why not in err: a game of another variant (a
+ * Russian game's position played as English checkers, under English
+ * rules, its games written as Russian ones), or one over (its side to
+ * move without a move, every game of it a win of 0 plies), as a FEN line
+ * of either is refused. */
+static bool opening_ok(const struct pdn_board *b, enum pdn_variant variant, const char *path,
+                       unsigned line, unsigned number, char *err, size_t cap)
+{
+    char why[300];
+    if (b->variant != variant) {
+        snprintf(err, cap, "%s:%u: game %u: no opening: a game of %s, the match is of %s", path,
+                 line, number, pdn_rules_get((enum pdn_variant)b->variant)->name,
+                 pdn_rules_get(variant)->name);
+        return false;
+    }
+    if (!played_position_ok(b, why, sizeof why)) {
+        snprintf(err, cap, "%s:%u: game %u: no opening: %s", path, line, number, why);
+        return false;
+    }
+    return true;
+}
+
 static bool load_pdn(struct openings *o, const char *path, enum pdn_variant variant, char *err,
                      size_t cap)
 {
@@ -64,15 +87,19 @@ static bool load_pdn(struct openings *o, const char *path, enum pdn_variant vari
         return false;
     }
     pdn_game *game;
-    bool ok = true;
-    while (ok && pdn_reader_next(&game, reader) == 1) {
+    bool ok = true, refused = false;
+    for (unsigned number = 1; ok && pdn_reader_next(&game, reader) == 1; number++) {
         struct pdn_replay_summary sum; /* a trailer, comments after the games, is none */
-        if (!pdn_game_is_trailer(game) && pdn_replay_game(&sum, game, NULL) == 0 && sum.errors == 0)
-            ok = add(o, &sum.final);
+        if (!pdn_game_is_trailer(game) && pdn_replay_game(&sum, game, NULL) == 0 &&
+            sum.errors == 0) {
+            refused = !opening_ok(&sum.final, variant, path, game->start.line, number, err, cap);
+            ok = !refused && add(o, &sum.final);
+        }
         pdn_game_free(game);
     }
     pdn_reader_free(reader);
     if (ok && o->count == 0) snprintf(err, cap, "%s: no opening (no FEN, no good game)", path);
+    if (!ok && !refused) snprintf(err, cap, "%s: out of memory", path);
     return ok && o->count > 0;
 }
 

@@ -159,6 +159,14 @@ static void start_from_file(struct play *p, const struct start_options *s)
     if (s->move && (f.want < 0 || f.plies < f.want))
         tool_usage_error(&p->t, "--move %s: the first game of %s does not get there", s->move,
                          s->from);
+    /* Its end is where the file's game ends: one cut short by a move that
+     * cannot be played was taken up before it, the person thinking it
+     * over. */
+    if (!s->move && !sum.complete)
+        tool_usage_error(&p->t,
+                         "--from: the first game of %s stops at a move that cannot be played, "
+                         "after %ld plies (pdncheck says which); --move starts before it",
+                         s->from, f.plies);
     p->start = f.started ? f.board : sum.final;
     /* The game goes on in the file's numbers: after "2. 28x19", "2...". */
     p->first_number = f.started ? f.first + (unsigned)(f.plies + f.mid_pair) / 2 : 0;
@@ -182,6 +190,11 @@ int main(int argc, char **argv)
     parse_options(&p, argc, argv, &s);
     if (s.fen && pdn_board_from_fen(&p.start, s.variant, s.fen, NULL) != 0)
         tool_usage_error(&p.t, "--position: bad FEN '%s'", s.fen);
+    /* As pdnengine and pdnmatch refuse it: a man on its crowning row was
+     * played, and the game saved failed pdncheck ("impossible position"). */
+    char why[300];
+    if (s.fen && !played_position_ok(&p.start, why, sizeof why))
+        tool_usage_error(&p.t, "--position: %s", why);
     if (!s.fen) pdn_board_init(&p.start, s.variant);
     if (s.from) start_from_file(&p, &s);
     if (pdn_engine_new(&p.engine, NULL) != 0) {

@@ -5,8 +5,9 @@
  * engine's, the position after it: what the move lost is the difference.
  * A move that loses 0.40 of a man or more gets '?' ($2), 0.90 or more
  * '??' ($4), and a comment with the better move and both scores. The game
- * is written back as PDN (pdn_write_game, the annotated text through its
- * move_text callback).
+ * is written back as PDN (pdn_write_game: each move's text through its
+ * move_text callback, the NAG and comment through move_note, after the
+ * strength and NAGs the move has in the file).
  */
 #include "pdnreplay.h"
 
@@ -18,7 +19,9 @@
 
 struct annotation {
     const struct pdn_node *node;
-    char text[3 * PDN_MOVE_TEXT_MAX + 64];
+    char move[PDN_MOVE_TEXT_MAX];
+    uint16_t nag;                             /* 2 ($2, ?) or 4 ($4, ??); 0 none */
+    char comment[2 * PDN_MOVE_TEXT_MAX + 64]; /* "better 45-40 +0.03, played -0.98" */
 };
 
 struct analysis {
@@ -26,12 +29,30 @@ struct analysis {
     size_t n;
 };
 
-static const char *annotated(const struct pdn_node *node, void *ctx)
+static const struct annotation *annotation_of(const struct pdn_node *node, void *ctx)
 {
     const struct analysis *a = ctx;
     for (size_t i = 0; i < a->n; i++)
-        if (a->notes[i].node == node) return a->notes[i].text;
+        if (a->notes[i].node == node) return &a->notes[i];
     return NULL;
+}
+
+/* The move's text (pdn_move_text_fn). */
+static const char *annotated(const struct pdn_node *node, void *ctx)
+{
+    const struct annotation *note = annotation_of(node, ctx);
+    return note ? note->move : NULL;
+}
+
+/* The verdict (pdn_move_note_fn): the writer puts it after the move's
+ * own strength and NAGs ("28-44?! $4 {better 28-6 ...}"), which in the
+ * move's text it had put after the comment ("28-44 $4 {...}?!"). */
+static const char *verdict(const struct pdn_node *node, uint16_t *nag, void *ctx)
+{
+    const struct annotation *note = annotation_of(node, ctx);
+    if (!note || !note->nag) return NULL;
+    *nag = note->nag;
+    return note->comment;
 }
 
 /* The score of the move played, for its side: the engine's best when it is
@@ -70,16 +91,13 @@ bool replay_judge(struct replay_verdict *out, pdn_engine *e, const struct replay
 static void note(struct annotation *out, const struct replay_ply *p, const struct replay_verdict *v)
 {
     static struct pdn_movelist legal;
-    char move[PDN_MOVE_TEXT_MAX];
     pdn_movegen(&legal, &p->before, 0);
-    pdn_move_text(move, &p->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+    pdn_move_text(out->move, &p->move, &legal, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
                   (enum pdn_variant)p->before.variant);
     out->node = p->node;
-    if (!v->nag)
-        snprintf(out->text, sizeof out->text, "%s", move);
-    else
-        snprintf(out->text, sizeof out->text, "%s %s {better %s %s, played %s}", move, v->nag,
-                 v->better, v->best_score, v->played_score);
+    out->nag = !v->nag ? 0 : strcmp(v->nag, "$4") == 0 ? 4 : 2;
+    snprintf(out->comment, sizeof out->comment, "better %s %s, played %s", v->better, v->best_score,
+             v->played_score);
 }
 
 int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_options *o)
@@ -98,6 +116,7 @@ int replay_analyse(FILE *out, const struct replay_game *g, const struct replay_o
     }
     struct pdn_write_options wo = PDN_WRITE_OPTIONS_INIT;
     wo.move_text = annotated;
+    wo.move_note = verdict;
     wo.move_ctx = &a;
     int rc = pdn_write_game(out, g->game, &wo);
     pdn_engine_free(e);

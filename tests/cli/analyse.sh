@@ -19,6 +19,20 @@ grep -q '1\. 33-28 \$4 {better 45-40 ' "$work/blunder.pdn" ||
 [ "$(grep -o '\$[0-9]*' "$work/blunder.pdn" | wc -l)" -eq 1 ] || fail "another move is marked"
 "$bin/pdncheck" -q "$work/blunder.pdn" >/dev/null 2>&1 || fail "the analysis does not check"
 
+# A move the file marks itself (33-28?!, lidraughts' inaccuracy): the
+# engine's NAG and comment follow the mark and come before the move's own
+# comment; written in the move's text, they had pushed the mark after
+# them ("33-28 $4 {better ...}?!"), which pdncheck warns of.
+check
+"$bin/pdnreplay" --analyse tests/cli/analyse/marked.pdn >"$work/marked.pdn" 2>"$work/err" ||
+    fail "a marked move: exit status $?: $(cat "$work/err")"
+tr '\n' ' ' <"$work/marked.pdn" |
+    grep -q ' 1\. 33-28?! \$4 {better 45-40 [^}]*} {Inaccuracy\. Best move was 45-40\.}' ||
+    fail "the mark of 33-28 misplaced: $(cat "$work/marked.pdn")"
+"$bin/pdncheck" -W all "$work/marked.pdn" >"$work/check" 2>&1 ||
+    fail "the marked analysis does not check: $(cat "$work/check")"
+grep -q ' 0 errors, 0 warnings$' "$work/check" || fail "findings: $(cat "$work/check")"
+
 check
 game="tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 "$bin/pdnreplay" --analyse --level 2 -g 1 "$game" >"$work/real.pdn" 2>"$work/err" ||

@@ -79,7 +79,7 @@ expect "go think" '^done move=[0-9]+x[0-9x]+( ponder=[0-9x-]+)?$' && {
 }
 
 send 'pos pos=Wbbbxx'
-expect "bad position" '^error message="bad position: Wbbbxx"$'
+expect "bad position" '^error message="bad position: Wbbbxx: 6 letters, international takes 51 \(W or B, then a letter a square\)"$'
 # Moves whose quotes were lost: refused, the position before kept (the
 # search below still answers 28x19x23 from it).
 send "pos pos=$start moves=32-28 19-23 28x19"
@@ -353,6 +353,20 @@ printf 'hub\n' | "$bin/pdnengine" --variant russian --level 3 hub >"$work/out15"
 grep -q '^param name=variant value=russian type=enum ' "$work/out15" &&
     grep -q '^param name=level value=3 type=int ' "$work/out15" ||
     fail "declared values: $(grep '^param' "$work/out15")"
+check
+
+# A position that does not read says why: the 10x10 start sent to the
+# engine set to English checkers, a side to move that is no W or B, a
+# letter that is no piece ("bad position: Wbbb..." and no more).
+ten=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww
+printf 'set-param name=variant value=english\npos pos=%s\npos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\npos pos=Bbbbbbbbbbbbbeeexeeeewwwwwwwwwwww\n' \
+    "$ten" | "$bin/pdnengine" hub >"$work/out16" 2>&1
+cat >"$work/want16" <<EOF16
+error message="bad position: $ten: 51 letters, english takes 33 (W or B, then a letter a square)"
+error message="bad position: Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww: the side to move is W or B, not 'X'"
+error message="bad position: Bbbbbbbbbbbbbeeexeeeewwwwwwwwwwww: square 16 is 'x', none of w b W B e"
+EOF16
+cmp -s "$work/out16" "$work/want16" || fail "bad positions: $(cat "$work/out16")"
 check
 
 # The end of the input (a GUI that crashed) ends the engine as quit does.

@@ -361,6 +361,40 @@ static void test_writer_move_text_from_the_caller(void **state)
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 24-20 2. 33x29 *\n\n");
 }
 
+/* move_note: $4 and a comment on the first move, which carries a strength
+ * and a comment of its own. */
+static const char *first_move_note(const struct pdn_node *node, uint16_t *nag, void *ctx)
+{
+    const struct pdn_node *moves = ctx;
+    if (node != &moves[0]) return NULL;
+    *nag = 4;
+    return "better 33-29";
+}
+
+/* The note after the move's strength and NAGs, before its comments, and
+ * the second mover's number written after it, as after any comment. A
+ * caller of version 1, whose struct has no move_note, gets no note. */
+static void test_writer_move_note_after_strength(void **state)
+{
+    (void)state;
+    struct pdn_comment c = {.text = "Inaccuracy."};
+    struct pdn_node moves[] = {mv_after("32-28", &c), mv("19-23")};
+    static const uint16_t nags[] = {6};
+    moves[0].strength = "?!";
+    moves[0].nags = nags;
+    moves[0].nnags = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    struct pdn_write_options opt = {
+        .version = PDN_WRITE_OPTIONS_VERSION, .move_note = first_move_note, .move_ctx = moves};
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28?! $6 $4 {better 33-29} "
+                         "{Inaccuracy.} 1... 19-23 *\n\n");
+    opt.version = 1;
+    check(&g, &opt,
+          ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28?! $6 {Inaccuracy.} "
+                         "1... 19-23 *\n\n");
+}
+
 /* pdn_game_first_number, the first move number the writer writes and the
  * tools count from, worked out by hand for each way a game gives it: none
  * (1), a number on the first move, lidraughts' :F field, a later number
@@ -482,6 +516,7 @@ int main(void)
         cmocka_unit_test(test_writer_rejects_null),
         cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
         cmocka_unit_test(test_writer_move_text_from_the_caller),
+        cmocka_unit_test(test_writer_move_note_after_strength),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_first_number),
         cmocka_unit_test(test_writer_setup_number),
