@@ -87,6 +87,7 @@ enum { CELL_DATE_MIN = 8, CELL_DATE_MAX = 10 };
 static bool swappable_cell_in(const char *buf, size_t n, bool last, size_t *done)
 {
     size_t i = 0;
+    *done = n; /* a date found: the look is over */
     while (i + CELL_DATE_MIN <= n) {
         size_t k = CELL_DATE_MIN;
         while (k > 0 && date_byte(buf[i + k - 1]))

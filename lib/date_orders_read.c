@@ -102,7 +102,8 @@ static int read_tag_lines(struct part *p, char *buf)
     for (uint64_t at = p->from; rc == 0 && at < p->to;) {
         size_t want = p->to - at < PIECE_BYTES ? (size_t)(p->to - at) : PIECE_BYTES;
         ssize_t got = pread(p->fd, buf, want, (off_t)at);
-        if (got <= 0) return got < 0 ? PDN_EIO : 0; /* the file grew shorter */
+        if (got < 0) return PDN_EIO;
+        if (got == 0) break; /* the file grew shorter */
         at += (uint64_t)got;
         rc = pdn_date_orders_add_text(p->orders, buf, (size_t)got, false);
     }
