@@ -458,6 +458,70 @@ static bool same_count(struct count a, struct count b)
     return a.number == b.number && a.second == b.second;
 }
 
+/* A reader's own count of the text made, on a line (the parser's frame,
+ * the writer's 'said'): the ply it gives the next move and the last one,
+ * from the last number written and the moves since; 'behind' when that
+ * number gave Black's move N as White's (frame_number_read's
+ * black_as_white). Not known at a line's start, past a setup (its side
+ * may be the other), a number set right later (wait), or text a reader
+ * may count otherwise (unnumbered dots, which may be stray; a cell of
+ * anything but one move), until the next number; 'behind' not known at a
+ * number where the count was not. Only where known does csv2pdn leave a
+ * dash bare that the writer's count would number (number_bare_dash). */
+struct said {
+    struct count next, last;
+    bool known, behind, behind_known;
+};
+
+static void said_move(struct said *s)
+{
+    s->last = s->next;
+    count_advance(&s->next);
+}
+
+static void said_number(struct said *s, struct count number)
+{
+    s->behind_known = s->known;
+    s->behind = !number.second && s->next.second && s->next.number == number.number;
+    s->next = number;
+    s->known = number.wait == 0;
+}
+
+/* The numbers and dots of written[0, n) (a written_number cell's text
+ * before its move), numbered: right after a number. */
+static void said_written(struct said *s, const char *written, size_t n, bool numbered)
+{
+    for (size_t i = 0; i < n;) {
+        size_t k = 0;
+        while (i + k < n && written[i + k] != ' ')
+            k++;
+        struct count c;
+        if (k == 3 && strncmp(written + i, "...", 3) == 0) {
+            s->known &= numbered; /* unnumbered: perhaps stray, no move */
+            said_move(s);
+            numbered = false;
+        } else if (count_of_token(&c, written + i, k)) {
+            said_number(s, c);
+            numbered = true;
+        } else if (k > 0) {
+            s->known = false; /* "0." or other dots: as the parser counts them */
+            numbered = false;
+        }
+        i += k + (i + k < n);
+    }
+}
+
+/* Whether a reader that counts as s, right past a bare dash (or "..."
+ * when dots), takes it for a stray one before the move number (next,
+ * next_black: "N..."): as the parser does (parser_number_takes_dash). */
+static bool said_takes_dash(const struct said *s, uint32_t next, bool next_black, bool dots)
+{
+    struct count ply = s->last;
+    bool takes = text_number_takes_bare(next, next_black, ply.number, ply.second, s->behind, dots);
+    return takes || (!s->behind_known && text_number_takes_bare(next, next_black, ply.number,
+                                                                ply.second, !s->behind, dots));
+}
+
 /* The count the number cell says (rows without written_number). */
 static struct count count_cell(const pdn_csv_reader *r, bool second)
 {
@@ -507,14 +571,18 @@ static void count_bare_dots(struct count *c, const char *written)
 /* A move number is to be written at the text's end: a "--" (or "..."
  * that holds no place) with no number right before it (blanks between)
  * gets its number first, the
- * writer's own count there ("6... ... 7. -- 7. --"). A reader takes a
- * bare dash for a stray one, no move, where the number after it names the
- * ply it counts for it (parser_number_takes_ply), and the text's numbers
- * are the file's, which need not count as the writer does: the dash would
- * be lost. The writer (writer.c, bare_dash_taken) numbers it where a
- * reader of its own text would drop it; a number there is the one it
- * writes, so the games come back the same. */
-static void number_bare_dash(pdn_csv_reader *r, uint32_t next, bool next_black)
+ * writer's own count there ("6... ... 7. -- 7. --"), where a reader of
+ * the text would drop it: a reader takes a bare dash for a stray one, no
+ * move, where the number after it names the ply it counts for it
+ * (parser_number_takes_dash), and the text's numbers are the file's,
+ * which need not count as the writer does. The writer (writer.c,
+ * bare_dash_taken) numbers it where a reader of its own text would drop
+ * it; a number there is the one it writes, so the games come back the
+ * same. Where the reader's count (s, now past the dash) leaves the dash
+ * its ply, it stays bare, as the writer's text had it, and the reader
+ * names it by that count, as it named it there ("4. 37-32 -- 2. 37-32"
+ * after White's 2nd: Black's 4th, not the writer's 3rd). */
+static void number_bare_dash(pdn_csv_reader *r, struct said *s, uint32_t next, bool next_black)
 {
     struct bare_dash d = r->bare_dash;
     r->bare_dash.end = 0;
@@ -524,6 +592,7 @@ static void number_bare_dash(pdn_csv_reader *r, uint32_t next, bool next_black)
     if (d.dots && !text_number_takes_ply(next, next_black, d.number, d.second)) return;
     for (size_t i = d.end; i < r->ntext; i++)
         if (!text_blank((unsigned char)r->text[i]) && r->text[i] != '\n') return;
+    if (s->known && !said_takes_dash(s, next, next_black, d.dots)) return;
     char number[24];
     int k =
         snprintf(number, sizeof number, "%lu%s", (unsigned long)d.number, d.second ? "... " : ". ");
@@ -542,6 +611,9 @@ static void number_bare_dash(pdn_csv_reader *r, uint32_t next, bool next_black)
     memmove(r->text + d.at + n, r->text + d.at, r->ntext - d.at + 1); /* and its NUL */
     memcpy(r->text + d.at, number, n);
     r->ntext += n;
+    s->next = s->last; /* the count at the dash, which now has its number */
+    said_number(s, (struct count){d.number, d.second, d.wait});
+    said_move(s);
 }
 
 /* The move number a text starts with ("12.", "12..."): its value, 0 for
@@ -561,7 +633,7 @@ static uint32_t number_of_text(const char *t, bool *black)
  * line; a cell of anything but digits, dots and blanks is no number and
  * is left out (the count then stands). None written, none written back:
  * the count stands, as it did in the game that went in. */
-static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
+static bool written_number_text(pdn_csv_reader *r, struct said *s, uint32_t row, uint32_t col)
 {
     const char *written = cell(r, R_WRITTEN);
     if (!written[0] || written[strspn(written, "0123456789. ")]) return false;
@@ -569,18 +641,21 @@ static bool written_number_text(pdn_csv_reader *r, uint32_t row, uint32_t col)
     if (!written[0]) return false;
     bool black;
     uint32_t number = number_of_text(written, &black);
-    number_bare_dash(r, number, black);
+    number_bare_dash(r, s, number, black);
     text_adds(r, written, row, col);
     text_adds(r, " ", row, col);
+    said_written(s, written, strlen(written), false);
     return true;
 }
 
 /* The move number a count gives, "12. " or "12... "; whether there was
  * one (a number cell may be empty). */
-static bool counted_number_text(pdn_csv_reader *r, struct count c, uint32_t row, uint32_t col)
+static bool counted_number_text(pdn_csv_reader *r, struct said *s, struct count c, uint32_t row,
+                                uint32_t col)
 {
     if (c.number == 0) return false;
-    number_bare_dash(r, c.number, c.second);
+    number_bare_dash(r, s, c.number, c.second);
+    said_number(s, c);
     if (c.wait) { /* set right later: where it stands, from what */
         if (!vec_grow((void **)&r->waited, &r->capwaited, r->nwaited + 1, sizeof *r->waited))
             r->nomem = true;
@@ -676,6 +751,8 @@ struct lines {
      * when it was another count there (a wrong number kept before), which
      * the same number settles. */
     uint32_t waiting[LINES_DEEPEST], own_waiting[LINES_DEEPEST];
+    /* A reader's count of the text on each open line (struct said). */
+    struct said said[LINES_DEEPEST];
 };
 
 /* A move cell's text as the writer writes a move the replay did not play
@@ -704,11 +781,13 @@ static void unreadable_text(pdn_csv_reader *r, struct lines *l, const char *move
     const char *piece[] = {move, nags[0] == '$' ? " " : "", nags};
     size_t len[] = {strcspn(move, "\r\n"), strlen(piece[1]), strcspn(nags, "\r\n")};
     comment_text(r, piece, len, 3, row, col);
-    setup_text(r, row);
     unsigned d = l->depth;
+    struct said *s = &l->said[d];
+    if (setup_text(r, row)) s->known = false;
     text_line(r, row, col);
-    counted_number_text(r, l->shown, row, col);
+    s->known &= counted_number_text(r, s, l->shown, row, col); /* bare dots: perhaps stray */
     text_adds(r, "...", row, col);
+    said_move(s);
     l->at[d] = l->shown; /* where its variations start */
     /* The count goes on as move_count left it: from the writer's own
      * where the replay stops here; past a stop before, from the dots'
@@ -738,17 +817,21 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
         n--;
     if (n == 0) return false;
     uint32_t col = col_of(r, R_WRITTEN);
+    struct said *s = &l->said[l->depth];
     text_line(r, row, col);
     if (written[0] != '.') {
         bool black;
         uint32_t number = number_of_text(written, &black);
-        number_bare_dash(r, number, black);
+        number_bare_dash(r, s, number, black);
     }
+    bool numbered = false;
     if (l->number_next && written[0] == '.') {
         struct count next = l->next[l->depth];
-        counted_number_text(r, (struct count){next.number, false, next.wait}, row, col);
+        numbered =
+            counted_number_text(r, s, (struct count){next.number, false, next.wait}, row, col);
     }
     text_add(r, written, n, row, col);
+    said_written(s, written, n, numbered);
     l->hop_end = 0;
     l->number_next = false;
     l->any_move = true;
@@ -763,7 +846,10 @@ static void before_move(pdn_csv_reader *r, struct lines *l, bool unreadable)
     uint32_t row = (uint32_t)r->row_no;
     l->alone |= cell(r, R_COMMENT_BEFORE)[0] != '\0';
     comments_text(r, R_COMMENT_BEFORE, row);
-    if (!unreadable && setup_text(r, row)) l->hop_end = 0; /* the setup parts them */
+    if (!unreadable && setup_text(r, row)) {
+        l->hop_end = 0;                  /* the setup parts them */
+        l->said[l->depth].known = false; /* it may say the other side moves */
+    }
 }
 
 /* Whether a FEN text reads under variant. */
@@ -1036,8 +1122,9 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     struct text_hop hop = text_hop_of(spelt, strlen(spelt));
     bool glued = text_hop_continues(l->hop_end, hop);
     l->hop_end = text_hop_end(hop);
-    bool numbered = lossless ? written_number_text(r, row, col)
-                             : (!second || first) && counted_number_text(r, here, row, col);
+    struct said *s = &l->said[l->depth];
+    bool numbered = lossless ? written_number_text(r, s, row, col)
+                             : (!second || first) && counted_number_text(r, s, here, row, col);
     /* a variation's first move is numbered, as the writer numbers it: a
      * reader may count otherwise after dots ("1. ... (1... 19-23)"); so
      * is the main line's when the count is past 1, which the reader may
@@ -1047,7 +1134,7 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     bool apart = l->alone && !played && find_role(r, R_CANONICAL) != SIZE_MAX &&
                  !same_count(here, l->at[l->depth]);
     if (!numbered && (glued || l->number_next || opens || apart)) {
-        numbered = counted_number_text(r, here, row, col);
+        numbered = counted_number_text(r, s, here, row, col);
         /* a reader counts on from the number written, and so do the
          * move's variations, as the writer's (write_variations) */
         l->next[l->depth] = l->at[l->depth] = here;
@@ -1060,13 +1147,21 @@ static void ply_text(pdn_csv_reader *r, struct lines *l, bool first, bool black_
     text_adds(r, spelt, row, col);
     /* so are dots that are a move not given, which no place holds */
     bool unknown = strcmp(spelt, "--") == 0 || (strcmp(spelt, "...") == 0 && !l->held);
-    if (!numbered && !played && unknown)
+    bool bare = !numbered && !played && unknown;
+    if (bare)
         r->bare_dash =
             (struct bare_dash){at, r->ntext, here.number, here.wait, here.second, spelt[0] == '.'};
+    said_move(s);
+    /* one move, as the reader takes it: the bare dash stays one where the
+     * count leaves it its ply (number_bare_dash); bare dots that hold a
+     * place may read as stray ones */
+    bool one_move = strcmp(spelt, "--") == 0 || spell_reads_back(spelt);
+    s->known &= lossless && one_move && (numbered || bare || strcmp(spelt, "...") != 0);
     const char *nags = cell(r, R_NAGS);
     if (nags[0]) {
         text_adds(r, " ", row, col);
         text_adds(r, nags, row, col);
+        s->known &= nags[strspn(nags, "$0123456789 ")] == '\0'; /* NAGs alone, no move */
     }
     comments_text(r, R_COMMENT, row);
 }
@@ -1106,6 +1201,7 @@ static bool enter_line(pdn_csv_reader *r, struct lines *l)
     l->past[l->depth] = l->past_at[from];
     l->fresh[l->depth] = true;
     l->waiting[l->depth] = l->own_waiting[l->depth] = 0;
+    l->said[l->depth] = (struct said){0}; /* a reader's new line: known from its number */
     return true;
 }
 
