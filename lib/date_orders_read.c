@@ -71,7 +71,7 @@ struct part {
 };
 
 /* The first look over the part: its quotes, each looked at with MATCH_MAX
- * bytes on either side (the pieces overlap by that much). */
+ * bytes on either side (the pieces read overlap by twice that). */
 static int look_for_date(struct part *p, char *buf)
 {
     uint64_t at = p->from - p->start < MATCH_MAX ? p->start : p->from - MATCH_MAX,
