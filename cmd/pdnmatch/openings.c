@@ -76,11 +76,44 @@ static bool opening_ok(const struct pdn_board *b, enum pdn_variant variant, cons
     return true;
 }
 
+/* A game's first error, the reader's or the replay's, where it is: why
+ * the game opens no game. */
+struct first_error {
+    bool found;
+    size_t game; /* its index in the file */
+    uint32_t line;
+    char text[300];
+};
+
+static void on_diag(const struct pdn_diag *d, void *ctx)
+{
+    struct first_error *e = ctx;
+    if (e->found || d->game == 0 || pdn_diag_severity(d->code) != PDN_SEV_ERROR) return;
+    *e = (struct first_error){.found = true, .game = d->game, .line = d->line};
+    pdn_diag_message(e->text, sizeof e->text, d);
+}
+
+/* A game with an error is passed over, the match played from the others,
+ * but not without a word: the user meant it as an opening. */
+static void warn_passed_over(const char *path, const pdn_game *game, unsigned number,
+                             const struct first_error *e)
+{
+    fprintf(stderr, "pdnmatch: --openings: %s:%u: game %u: passed over: %s\n", path,
+            e->found && e->line ? e->line : game->start.line, number,
+            e->found ? e->text : "an error");
+}
+
 static bool load_pdn(struct openings *o, const char *path, enum pdn_variant variant, char *err,
                      size_t cap)
 {
+    struct first_error e = {.found = false};
     struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
     ro.gametype = pdn_rules_get(variant)->gametype;
+    ro.on_diag = on_diag;
+    ro.diag_ctx = &e;
+    struct pdn_replay_options rp = PDN_REPLAY_OPTIONS_INIT;
+    rp.on_diag = on_diag;
+    rp.diag_ctx = &e;
     pdn_reader *reader;
     if (pdn_reader_open_file(&reader, path, &ro) != 0) {
         snprintf(err, cap, "%s: cannot read", path);
@@ -90,11 +123,17 @@ static bool load_pdn(struct openings *o, const char *path, enum pdn_variant vari
     bool ok = true, refused = false;
     for (unsigned number = 1; ok && pdn_reader_next(&game, reader) == 1; number++) {
         struct pdn_replay_summary sum; /* a trailer, comments after the games, is none */
-        if (!pdn_game_is_trailer(game) && pdn_replay_game(&sum, game, NULL) == 0 &&
-            sum.errors == 0) {
+        int rc = pdn_game_is_trailer(game) ? 1 : pdn_replay_game(&sum, game, &rp);
+        if (e.found && e.game != game->index) e.found = false; /* another game's */
+        if (rc < 0) {
+            ok = false; /* out of memory */
+        } else if (rc == 0 && (e.found || sum.errors > 0)) {
+            warn_passed_over(path, game, number, &e);
+        } else if (rc == 0) {
             refused = !opening_ok(&sum.final, variant, path, game->start.line, number, err, cap);
             ok = !refused && add(o, &sum.final);
         }
+        e.found = false;
         pdn_game_free(game);
     }
     pdn_reader_free(reader);

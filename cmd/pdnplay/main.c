@@ -32,7 +32,9 @@ static const char usage[] =
     "      --from FILE        start where the first game of a PDN file ends, or\n"
     "      --move N. | N...   with --from: after White's (N.) or Black's (N...)\n"
     "                         Nth move of its main line; the game goes on in\n"
-    "                         the file's move numbers\n"
+    "                         the file's move numbers. With --variant, a game\n"
+    "                         without a GameType tag is read as one of it, and\n"
+    "                         one of another variant is a usage error\n"
     "      --ascii            draw the board in ASCII, even in a UTF-8 locale\n"
     "A friend over the network (DXP, international draughts):\n"
     "      --listen PORT      wait for the friend's program on PORT (27531 is DXP's)\n"
@@ -44,7 +46,8 @@ static const char usage[] =
     "Exit status: 0, 2 usage error, 3 system error. See pdnplay(1).\n";
 
 struct start_options {
-    enum pdn_variant variant;
+    enum pdn_variant variant; /* PDN_VARIANT_COUNT until --variant or the default */
+    bool variant_given;       /* --variant: --from's game must be of it */
     const char *fen, *from, *move;
     struct dxp_settings dxp; /* --listen, --connect */
     int level;               /* --level, --black, --two, --ascii: for struct play */
@@ -70,6 +73,8 @@ static void parse_options(struct play *p, int argc, char **argv, struct start_op
     };
     static const struct tool_option_part *const parts[] = {&tool_help_part, NULL};
     tool_parse_options(&p->t, s, own, parts, argc, argv);
+    s->variant_given = s->variant != PDN_VARIANT_COUNT;
+    if (!s->variant_given) s->variant = PDN_VARIANT_INTERNATIONAL;
     p->level = s->level;
     p->two = s->two;
     if (s->black) p->human = PDN_COLOR_BLACK;
@@ -133,15 +138,33 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
     f->board = *after;
 }
 
-/* --from FILE [--move N.]: the first game's position there. */
+/* An explicit --variant that the first game of --from is not of (its
+ * GameType tag says another): a usage error, not a game of the file's
+ * variant played without a word. */
+static void check_from_variant(struct play *p, const struct start_options *s, const pdn_game *game)
+{
+    enum pdn_variant v;
+    if (!s->variant_given || !pdn_variant_from_gametype(&v, game->gametype) || v == s->variant)
+        return;
+    tool_usage_error(&p->t,
+                     "--from: the first game of %s is a game of %s; --variant %s asks for another",
+                     s->from, pdn_rules_get(v)->name, pdn_rules_get(s->variant)->name);
+}
+
+/* --from FILE [--move N.]: the first game's position there. An explicit
+ * --variant reads a game without a GameType tag under its rules, as
+ * pdncheck's --variant does; without it, the game's moves decide. */
 static void start_from_file(struct play *p, const struct start_options *s)
 {
     pdn_reader *reader;
     pdn_game *game = NULL;
-    if (pdn_reader_open_file(&reader, s->from, NULL) != 0)
+    struct pdn_reader_options ro = PDN_READER_OPTIONS_INIT;
+    if (s->variant_given) ro.gametype = pdn_rules_get(s->variant)->gametype;
+    if (pdn_reader_open_file(&reader, s->from, &ro) != 0)
         tool_usage_error(&p->t, "--from: cannot read %s", s->from);
     if (pdn_reader_next(&game, reader) != 1 || pdn_game_is_trailer(game))
         tool_usage_error(&p->t, "--from: no game in %s", s->from);
+    check_from_variant(p, s, game);
     struct from_game f = {.move = s->move,
                           .want = -1, /* no ply: no move gets there */
                           .first = pdn_game_first_number(game)};
@@ -186,7 +209,7 @@ int main(int argc, char **argv)
 {
     static struct play p;
     tool_init(&p.t, "pdnplay", usage);
-    struct start_options s = {.variant = PDN_VARIANT_INTERNATIONAL, .level = 2};
+    struct start_options s = {.variant = PDN_VARIANT_COUNT, .level = 2};
     parse_options(&p, argc, argv, &s);
     if (s.fen && pdn_board_from_fen(&p.start, s.variant, s.fen, NULL) != 0)
         tool_usage_error(&p.t, "--position: bad FEN '%s'", s.fen);
