@@ -6,6 +6,7 @@
  */
 #include "csv_writer.h"
 #include "tag_synonym.h"
+#include "text.h"
 #include "vec.h"
 
 #include <stdint.h>
@@ -139,28 +140,14 @@ static uint32_t name_hash(const char *s, size_t n)
     return h;
 }
 
-static inline bool letter(char c)
-{
-    return (unsigned char)((c | 0x20) - 'a') < 26;
-}
-
-/* Whether the column name tag is s[0, n) but for case: ASCII's, whatever
- * the locale (strncasecmp follows it: a Turkish one has no 'I' for 'i'),
- * as name_hash folds. */
-static bool same_name(const char *tag, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (tag[i] != s[i] && ((tag[i] ^ s[i]) != 0x20 || !letter(tag[i]))) return false;
-    return tag[n] == '\0';
-}
-
 /* The slot of tag column s[0, n) in tagslots: where it is, or the empty
- * slot where it would go. */
+ * slot where it would go. Names compare but for ASCII case, whatever the
+ * locale, as name_hash folds. */
 static size_t tag_slot(const pdn_csv_writer *w, const char *s, size_t n)
 {
     size_t mask = w->captagslots - 1, k = name_hash(s, n) & mask;
     for (; w->tagslots[k]; k = (k + 1) & mask)
-        if (same_name(w->cols[w->tagslots[k] - 1].tag, s, n)) break;
+        if (text_same_but_case_n(s, n, w->cols[w->tagslots[k] - 1].tag)) break;
     return k;
 }
 

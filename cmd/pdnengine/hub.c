@@ -348,10 +348,7 @@ static void set_level(struct session *s)
     if (depth >= 0) s->limits.depth = (int)within(depth, 1, PDN_ENGINE_DEPTH_MAX);
     if (nodes >= 0) s->limits.nodes = (uint64_t)within(nodes, 1, 1e18);
     if (move_time >= 0) s->limits.seconds = within(move_time, 0.001, 1e9);
-    if (time >= 0) {
-        double per_move = time / (moves > 0 ? moves : 30) + inc;
-        s->limits.seconds = within(per_move < time / 2 ? per_move : time / 2, 0.01, 1e9);
-    }
+    if (time >= 0) clock_limits(&s->limits, time, moves, inc);
 }
 
 /* The line as Hub writes moves, separated by blanks. */

@@ -1,5 +1,6 @@
 /*
- * pdnengine's parts: the options main.c reads, the Hub session (hub.c).
+ * pdnengine's parts: the options main.c reads, the Hub session (hub.c)
+ * and its clock (clock.c).
  */
 #ifndef PDNENGINE_H
 #define PDNENGINE_H
@@ -21,6 +22,11 @@ struct engine_options {
     bool black;                   /* the initiator plays Black */
 };
 
+/* The limits of a clock of time seconds left for moves moves (30 when 0)
+ * and an increment of inc seconds a move: the time left divided by the
+ * moves plus the increment, at least 0.01 s but never more than half the time
+ * left; with none left, one depth. */
+void clock_limits(struct pdn_engine_limits *limits, double time, double moves, double inc);
 /* Speaks Hub on standard input and output until "quit" or the end of the
  * input; returns the exit status. */
 int hub_run(const struct engine_options *options);

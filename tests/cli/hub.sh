@@ -12,8 +12,9 @@
 # go analyze under level infinite, ping answered and stop obeyed during
 # it; go ponder searching past the level until ponder-hit or stop;
 # new-game; quit. Then go before any pos, and pos without pos=, search
-# the start position (as Scan); a level of 0 answers at once, one that
-# does not read is refused; the end of the input ends the engine too.
+# the start position (as Scan); a level of 0 answers at once, so does a
+# clock with no time left, a level that does not read is refused; the
+# end of the input ends the engine too.
 #
 #   sh tests/cli/hub.sh BIN        (from the project root; make cli runs it)
 bin=${1:?usage: hub.sh BIN}
@@ -213,6 +214,12 @@ check
 for level in move-time=0 depth=0 nodes=0; do
     answer "level $level" 'go think' || fail "level $level: no done within 10 s"
 done
+
+# A clock with no time left gets the least search, one depth (the floor
+# of 0.01 s searched to depth 4 at the start position, past the time).
+answer 'level time=0' 'go think' || fail "level time=0: no done within 10 s"
+grep -q '^info depth=1 ' "$work/out4" && ! grep -q '^info depth=2 ' "$work/out4" ||
+    fail "level time=0: more than one depth: $(grep '^info' "$work/out4" | tail -n 1)"
 
 # A value that is no number of 0 or more is refused, and the level before
 # kept (depth=abc was depth 0, an answer at once, without a word).

@@ -3,7 +3,8 @@
  * lines read into command and arguments (quoted values, flags), its
  * position format (the start position of its example), its move format
  * (captured pieces after from and to, "28x19x23") read back by
- * pdn_move_match; lines that do not read are PDN_ESYNTAX.
+ * pdn_move_match; lines that do not read are PDN_ESYNTAX. And pdnengine's
+ * clock (cmd/pdnengine/clock.c): the search "level time=" allows.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,6 +13,8 @@
 #include <cmocka.h>
 
 #include "pdn.h"
+
+#include "../../cmd/pdnengine/clock.c"
 
 #include <string.h>
 
@@ -106,6 +109,41 @@ static void test_hub_moves(void **state)
     assert_non_null(strchr(t, '-'));
 }
 
+/* A clock's search never takes more than half the time left, however
+ * little (a floor of 0.01 s searched 0.006 s of a clock at 0.001 s), nor
+ * the increment it has not had yet; with no time left it is one depth (a
+ * time of 0 is no limit to the library). */
+static void test_hub_clock_keeps_half_the_time_left(void **state)
+{
+    (void)state;
+    static const double times[] = {0, 1e-300, 1e-6, 0.001, 0.005, 0.02, 0.1, 1, 60, 3600, 1e12};
+    static const double moves[] = {0, 1, 40};
+    static const double incs[] = {0, 0.5, 10};
+    for (size_t t = 0; t < sizeof times / sizeof times[0]; t++)
+        for (size_t m = 0; m < sizeof moves / sizeof moves[0]; m++)
+            for (size_t i = 0; i < sizeof incs / sizeof incs[0]; i++) {
+                struct pdn_engine_limits l = PDN_ENGINE_LIMITS_INIT;
+                clock_limits(&l, times[t], moves[m], incs[i]);
+                assert_true(l.seconds <= times[t] / 2);
+                if (times[t] > 0) {
+                    assert_true(l.seconds > 0);
+                    assert_int_equal(l.depth, 0);
+                } else {
+                    assert_true(l.seconds == 0);
+                    assert_int_equal(l.depth, 1);
+                }
+            }
+    struct pdn_engine_limits l = PDN_ENGINE_LIMITS_INIT;
+    clock_limits(&l, 0.001, 0, 0);
+    assert_true(l.seconds == 0.0005);
+    clock_limits(&l, 0.1, 0, 0); /* 0.1 / 30 is under the floor */
+    assert_true(l.seconds == 0.01);
+    clock_limits(&l, 60, 0, 0);
+    assert_true(l.seconds == 2);
+    clock_limits(&l, 60, 10, 1);
+    assert_true(l.seconds == 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -113,6 +151,7 @@ int main(void)
         cmocka_unit_test(test_hub_parse_limits),
         cmocka_unit_test(test_hub_positions),
         cmocka_unit_test(test_hub_moves),
+        cmocka_unit_test(test_hub_clock_keeps_half_the_time_left),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
