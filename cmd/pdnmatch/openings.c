@@ -76,6 +76,22 @@ static bool opening_ok(const struct pdn_board *b, enum pdn_variant variant, cons
     return true;
 }
 
+/* Whether game number (of path) is of a variant the library plays, else
+ * why not in err: a GameType such as Turkish draughts' (30) is read, its
+ * moves not checked, and its last position is no position of its own (the
+ * replay's start, international), which the match would play without a
+ * word. */
+static bool variant_played(const pdn_game *game, const char *path, unsigned number, char *err,
+                           size_t cap)
+{
+    enum pdn_variant v;
+    if (pdn_variant_from_gametype(&v, game->gametype)) return true;
+    snprintf(err, cap,
+             "%s:%u: game %u: no opening: a game of GameType %d, a variant not played here", path,
+             game->start.line, number, game->gametype);
+    return false;
+}
+
 /* A game's first error, the reader's or the replay's, where it is: why
  * the game opens no game. */
 struct first_error {
@@ -130,7 +146,8 @@ static bool load_pdn(struct openings *o, const char *path, enum pdn_variant vari
         } else if (rc == 0 && (e.found || sum.errors > 0)) {
             warn_passed_over(path, game, number, &e);
         } else if (rc == 0) {
-            refused = !opening_ok(&sum.final, variant, path, game->start.line, number, err, cap);
+            refused = !variant_played(game, path, number, err, cap) ||
+                      !opening_ok(&sum.final, variant, path, game->start.line, number, err, cap);
             ok = !refused && add(o, &sum.final);
         }
         e.found = false;
