@@ -175,7 +175,9 @@ static bool part_may_start(const char *buf, size_t n, char line_end, size_t *len
 /* Through *out, the start of the first line at or after from (from - 1 a
  * byte of the file) that may start a part, if it starts before limit;
  * else limit (a line that starts before it and ends after is passed
- * over: no read runs far past a share). */
+ * over: no read runs far past a share). The lines are looked at in the
+ * piece read, each whole in it; one that runs past its end is read again
+ * from its start, and one longer than a piece starts no part. */
 static int part_start(const struct part *file, uint64_t from, uint64_t limit, char *buf,
                       uint64_t *out)
 {
@@ -183,18 +185,28 @@ static int part_start(const struct part *file, uint64_t from, uint64_t limit, ch
     uint64_t pos = from - 1;
     bool at_line = false; /* pos starts a line */
     while (pos < limit && pos < file->end) {
-        size_t want = file->end - pos < PIECE_BYTES ? (size_t)(file->end - pos) : PIECE_BYTES,
-               len = 0;
+        size_t want = file->end - pos < PIECE_BYTES ? (size_t)(file->end - pos) : PIECE_BYTES;
         ssize_t got = pread(file->fd, buf, want, (off_t)pos);
         if (got <= 0) return got < 0 ? PDN_EIO : 0;
-        size_t n = (size_t)got;
-        if (at_line && part_may_start(buf, n, file->line_end, &len)) {
-            *out = pos;
-            return 0;
+        size_t n = (size_t)got, i = 0, len = 0;
+        if (!at_line) {
+            const char *eol = memchr(buf, file->line_end, n);
+            if (!eol) {
+                pos += n;
+                continue;
+            }
+            i = (size_t)(eol - buf) + 1;
+            at_line = true;
         }
-        const char *eol = at_line ? buf + len - 1 : memchr(buf, file->line_end, n);
-        at_line = eol && eol < buf + n && *eol == file->line_end;
-        pos += at_line ? (size_t)(eol - buf) + 1 : n;
+        for (; i < n && pos + i < limit; i += len) {
+            if (part_may_start(buf + i, n - i, file->line_end, &len)) {
+                *out = pos + i;
+                return 0;
+            }
+            if (buf[i + len - 1] != file->line_end) break; /* not whole in buf */
+        }
+        if (i == 0) at_line = false; /* longer than a piece: its end is looked for */
+        pos += i ? i : n;
     }
     return 0;
 }

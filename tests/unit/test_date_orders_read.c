@@ -111,13 +111,13 @@ static void test_date_orders_read_corpus(void **state)
 static void append_games(char **buf, size_t *len, size_t n, const char *event, const char *date,
                          const char *end, const char *sep)
 {
+    static const char form[] = "[Event \"%s\"]%s[Date \"%s\"]%s1. 32-28 19-23 *%s%s";
     for (size_t i = 0; i < n; i++) {
-        char game[256];
-        int w = snprintf(game, sizeof game, "[Event \"%s\"]%s[Date \"%s\"]%s1. 32-28 19-23 *%s%s",
-                         event, end, date, sep, end, end);
+        int w = snprintf(NULL, 0, form, event, end, date, sep, end, end);
+        assert_true(w > 0);
         *buf = realloc(*buf, *len + (size_t)w + 1);
         assert_non_null(*buf);
-        memcpy(*buf + *len, game, (size_t)w + 1);
+        snprintf(*buf + *len, (size_t)w + 1, form, event, end, date, sep, end, end);
         *len += (size_t)w;
     }
 }
@@ -188,6 +188,30 @@ static void test_date_orders_read_cr_inside(void **state)
     }
 }
 
+/* A line of moves longer than the pieces read (64 kB): no part starts at
+ * it, and the lines after it are looked at still. */
+static void test_date_orders_read_long_line(void **state)
+{
+    (void)state;
+    size_t long_len = 70000;
+    char *sep = malloc(long_len + 16);
+    assert_non_null(sep);
+    strcpy(sep, "\n{");
+    memset(sep + 2, 'x', long_len);
+    strcpy(sep + 2 + long_len, "}\n");
+    char *text = NULL;
+    size_t len = 0;
+    append_games(&text, &len, 2, "A", "13.03.2003", "\n", sep);
+    append_games(&text, &len, 3, "B", "10.03.2003", "\n", "\n");
+    append_games(&text, &len, 2, "A", "14.03.2003", "\n", sep);
+    append_games(&text, &len, 3, "B", "11.03.2003", "\n", "\n");
+    for (int threads = 2; threads <= 5; threads++)
+        for (size_t p = 64; p < 200000; p *= 7)
+            assert_parts_as_scan("a line longer than a piece", text, len, threads, p);
+    free(text);
+    free(sep);
+}
+
 /* One date that could be swapped among hundreds that could not, at each
  * place: the first look finds it however the parts cut the file. */
 static void test_date_orders_read_first_look(void **state)
@@ -256,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_corpus),
         cmocka_unit_test(test_date_orders_read_hard_cuts),
         cmocka_unit_test(test_date_orders_read_cr_inside),
+        cmocka_unit_test(test_date_orders_read_long_line),
         cmocka_unit_test(test_date_orders_read_first_look),
         cmocka_unit_test(test_date_orders_read_edges),
     };
