@@ -35,8 +35,8 @@ struct date_scan {
     char line_end;                       /* '\n' or '\r' */
     bool in_game;                        /* tags read since the last line of other text */
     unsigned char event_rank, date_rank; /* enum rank (date_orders_scan.c) */
-    char *event;                         /* of the game being read: its value, NUL-terminated */
-    size_t event_cap;
+    char *event;                         /* of the game being read: its value as written */
+    size_t event_len, event_cap;
     char date[DATE_VALUE_MAX];
     /* Inside other text (moves): the lines are not read up to the next
      * '[' that opens one; line_open: a piece ended where one would. */

@@ -36,17 +36,6 @@ enum { LINE_KEPT_MAX = 1 << 20 };
  * in another case, or as itself. */
 enum rank { RANK_NONE, RANK_SYNONYM, RANK_EXACT };
 
-/* The game read ends: its event and date to the orders. */
-static int end_game(struct date_scan *s, pdn_date_orders *orders)
-{
-    if (!s->in_game) return 0;
-    s->in_game = false;
-    const char *event = s->event_rank ? s->event : NULL;
-    const char *date = s->date_rank ? s->date : NULL;
-    s->event_rank = s->date_rank = RANK_NONE;
-    return date ? date_orders_add_pair(orders, event, date) : 0;
-}
-
 /* Longer tag names are synonyms of none. */
 enum { NAME_MAX_LEN = 63 };
 
@@ -67,7 +56,8 @@ static enum rank rank_of(const char *name, size_t len, const char *want, size_t 
     return standard && strcmp(standard, want) == 0 ? RANK_SYNONYM : RANK_NONE;
 }
 
-/* value[0, len) unescaped into out (cap bytes, len + 1 at least). */
+/* value[0, len) unescaped into out (len + 1 bytes at least; out may be
+ * value itself: no byte is written before it is read). */
 static void unescape(char *out, const char *value, size_t len)
 {
     size_t w = 0;
@@ -82,6 +72,31 @@ static bool valid_utf8(const char *s, size_t n)
 {
     bool incomplete;
     return text_utf8_valid((const unsigned char *)s, n, &incomplete) == n;
+}
+
+/* Whether a date shows an order, all a game adds to the orders
+ * (date_orders_add_pair): most show none (2024.12.14), and their game's
+ * event need not be read. */
+static bool shows_order(const char *date)
+{
+    char both[2][DATE_SIZE];
+    enum date_order order = date_order_shown(both, date);
+    return order == DATE_DAY_FIRST || order == DATE_MONTH_FIRST;
+}
+
+/* The game read ends: its event and date to the orders, the event read
+ * only then (take_tag keeps it as written). 0, PDN_ENOMEM or
+ * PDN_EENCODING. */
+static int end_game(struct date_scan *s, pdn_date_orders *orders)
+{
+    if (!s->in_game) return 0;
+    s->in_game = false;
+    bool has_event = s->event_rank != RANK_NONE, has_date = s->date_rank != RANK_NONE;
+    s->event_rank = s->date_rank = RANK_NONE;
+    if (!has_date || !shows_order(s->date)) return 0;
+    if (has_event && !valid_utf8(s->event, s->event_len)) return PDN_EENCODING;
+    if (has_event) unescape(s->event, s->event, s->event_len);
+    return date_orders_add_pair(orders, has_event ? s->event : NULL, s->date);
 }
 
 /* A tag of the game being read: kept when it is its first event or date
@@ -100,10 +115,11 @@ static int take_tag(struct date_scan *s, const char *name, size_t name_len, cons
                      : is_event ? RANK_NONE
                                 : rank_of(name, name_len, "Date", 4);
     if (event > s->event_rank) {
-        if (!valid_utf8(value, len)) return PDN_EENCODING;
+        /* As written: read only when the game's date shows an order (end_game). */
         if (len + 1 > s->event_cap && !vec_grow((void **)&s->event, &s->event_cap, len + 1, 1))
             return PDN_ENOMEM;
-        unescape(s->event, value, len);
+        memcpy(s->event, value, len);
+        s->event_len = len;
         s->event_rank = event;
     } else if (date > s->date_rank) {
         if (!valid_utf8(value, len)) return PDN_EENCODING;

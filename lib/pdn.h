@@ -1459,8 +1459,9 @@ PDN_API int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game);
  * first named as pdn_game_tag reads them (another case, another
  * language). As pdn_date_orders_add of each game, in a tenth of the
  * time, but for a tag line inside a comment, read as one. 0, PDN_ENOMEM,
- * PDN_EINVAL, or PDN_EENCODING when an Event or Date value is no UTF-8:
- * read the games then (their text decoded), with a new table.
+ * PDN_EINVAL, or PDN_EENCODING when a Date value is no UTF-8, or the Event
+ * of a game whose date shows an order (all a game adds): read the games
+ * then (their text decoded), with a new table.
  */
 PDN_API int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t len,
                                      bool last);

@@ -163,6 +163,15 @@ static void test_date_orders_text_undecoded(void **state)
     const char text[] = "[Event \"Champ\xE9onnat\"]\n[Date \"13.03.2003\"]\n1. 32-28 *\n";
     assert_int_equal(add_text(orders, text, sizeof text - 1, 5), PDN_EENCODING);
     pdn_date_orders_free(orders);
+    /* ... but only when its game's date shows an order: nothing needs the
+     * event of a game dated otherwise, and it is not read (settled_by_text
+     * asks for 0). */
+    bool by_file;
+    assert_int_equal(settled_by_text("[Event \"Champ\xE9onnat\"]\n[Date \"2003.03.13\"]\n"
+                                     "1. 32-28 *\n" GAME("Cup", "13.03.2003"),
+                                     GAME("Cup", "10.03.2003"), &by_file),
+                     DATE_DAY_FIRST);
+    assert_false(by_file);
     assert_int_equal(pdn_date_orders_add_text(NULL, "", 0, true), PDN_EINVAL);
 }
 
