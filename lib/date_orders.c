@@ -97,6 +97,13 @@ int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game)
     return date_orders_add_pair(orders, pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"));
 }
 
+bool date_orders_shows_order(const char *date)
+{
+    char both[2][DATE_SIZE];
+    enum date_order order = date_order_shown(both, date);
+    return order == DATE_DAY_FIRST || order == DATE_MONTH_FIRST;
+}
+
 int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char *date)
 {
     char both[2][DATE_SIZE];
@@ -117,6 +124,18 @@ int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char 
     }
     if (key != stackbuf) free(key);
     return rc;
+}
+
+bool date_orders_same(const pdn_date_orders *a, const pdn_date_orders *b)
+{
+    if (a->orders != b->orders || a->n != b->n) return false;
+    for (size_t i = 0; i < a->cap; i++) {
+        const struct event_orders *e = &a->slot[i];
+        if (!e->event) continue;
+        const struct event_orders *f = slot_of(b->slot, b->cap, e->event, e->hash);
+        if (!f->event || f->orders != e->orders) return false;
+    }
+    return true;
 }
 
 int date_orders_merge(pdn_date_orders *dst, const pdn_date_orders *src)

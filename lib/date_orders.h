@@ -19,6 +19,10 @@
 enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_game *game,
                                     bool *by_file);
 
+/* Whether a date shows an order, one only making it a date: all a game
+ * adds to the orders. */
+bool date_orders_shows_order(const char *date);
+
 /* Adds the order a game's date (NULL: none) shows, if one only makes it,
  * to its event's (NULL: none): 0 or PDN_ENOMEM. */
 int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char *date);
@@ -55,10 +59,11 @@ struct date_scan **date_orders_scan_state(pdn_date_orders *orders);
  * not tell (no line end in them, or a CR at their end). */
 char date_orders_line_end(const char *text, size_t len);
 
-/* Readies orders, new, to read a file's text whose lines end at line_end
- * (as date_orders_line_end learned it), from its start or, mid_file, from
- * the start of a line inside it (no byte order mark then): the parts of
- * date_orders_read.c. 0 or PDN_ENOMEM. */
+/* Readies orders to read a file's text whose lines end at line_end (as
+ * date_orders_line_end learned it), from its start or, mid_file, from the
+ * start of a line inside it (no byte order mark then): the stretches of
+ * date_orders_read.c, each after the last piece of the one before. 0 or
+ * PDN_ENOMEM. */
 int date_orders_scan_lines(pdn_date_orders *orders, char line_end, bool mid_file);
 
 /* The bytes of a file date_orders_read.c gives a thread at least:
@@ -69,6 +74,10 @@ size_t date_orders_part_bytes(void);
 /* pdn_date_orders_read_fd with parts of part_bytes at least. */
 int date_orders_read_parts(pdn_date_orders **out, int fd, uint64_t at, int threads,
                            size_t part_bytes);
+
+/* Whether a and b hold the same events with the same orders, and the
+ * same file's orders (the tests' check of the parts against one scan). */
+bool date_orders_same(const pdn_date_orders *a, const pdn_date_orders *b);
 
 /* Adds the orders of src's events to dst's: 0 or PDN_ENOMEM. */
 int date_orders_merge(pdn_date_orders *dst, const pdn_date_orders *src);

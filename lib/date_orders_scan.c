@@ -74,18 +74,9 @@ static bool valid_utf8(const char *s, size_t n)
     return text_utf8_valid((const unsigned char *)s, n, &incomplete) == n;
 }
 
-/* Whether a date shows an order, all a game adds to the orders
- * (date_orders_add_pair): most show none (2024.12.14), and their game's
- * event need not be read. */
-static bool shows_order(const char *date)
-{
-    char both[2][DATE_SIZE];
-    enum date_order order = date_order_shown(both, date);
-    return order == DATE_DAY_FIRST || order == DATE_MONTH_FIRST;
-}
-
 /* The game read ends: its event and date to the orders, the event read
- * only then (take_tag keeps it as written). 0, PDN_ENOMEM or
+ * only then (take_tag keeps it as written): most dates show no order
+ * (2024.12.14), and their game's event need not be read. 0, PDN_ENOMEM or
  * PDN_EENCODING. */
 static int end_game(struct date_scan *s, pdn_date_orders *orders)
 {
@@ -93,7 +84,7 @@ static int end_game(struct date_scan *s, pdn_date_orders *orders)
     s->in_game = false;
     bool has_event = s->event_rank != RANK_NONE, has_date = s->date_rank != RANK_NONE;
     s->event_rank = s->date_rank = RANK_NONE;
-    if (!has_date || !shows_order(s->date)) return 0;
+    if (!has_date || !date_orders_shows_order(s->date)) return 0;
     if (has_event && !valid_utf8(s->event, s->event_len)) return PDN_EENCODING;
     if (has_event) unescape(s->event, s->event, s->event_len);
     return date_orders_add_pair(orders, has_event ? s->event : NULL, s->date);
@@ -283,6 +274,9 @@ int date_orders_scan_lines(pdn_date_orders *orders, char line_end, bool mid_file
 {
     struct date_scan *s = scan_of(orders);
     if (!s) return PDN_ENOMEM;
+    /* Afresh, the buffers kept: a thread scans several stretches of its part. */
+    *s = (struct date_scan){
+        .event = s->event, .event_cap = s->event_cap, .line = s->line, .line_cap = s->line_cap};
     s->ends_known = true;
     s->line_end = line_end;
     if (mid_file) s->started = s->line_open = s->past_first_line = true;
@@ -323,6 +317,7 @@ int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t l
     if (!s->started && len > 0) s->started = s->line_open = true;
     if (!s->ends_known && len > 0) learn_line_end(s, text, len);
     if (!s->ends_known) s->line_end = '\n'; /* none seen yet */
+    if (!text) text = "";                   /* the last call's NULL: no arithmetic on it */
     const char *p = text, *end = text + len;
     if (s->cut) {
         long used = go_on_cut_line(s, orders, p, len, last);

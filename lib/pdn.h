@@ -1472,7 +1472,9 @@ PDN_API int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, 
  * *out: NULL when no date in it could be swapped, which a look at its
  * bytes tells first in a fraction of the time (most files need no more),
  * or when fd is no regular file. 0, PDN_ENOMEM, PDN_EIO, PDN_EINVAL or
- * PDN_EENCODING, as pdn_date_orders_add_text.
+ * PDN_EENCODING, as pdn_date_orders_add_text, but that it reads only the
+ * games around the dates that show an order (the others add nothing),
+ * and so refuses no value of theirs.
  */
 PDN_API int pdn_date_orders_read_fd(pdn_date_orders **out, int fd, uint64_t at, int threads);
 /* Whether a Date tag's value is a day and month before the year that could

@@ -11,12 +11,15 @@
  * The first byte chooses: the encoding asked for (its value modulo 7),
  * the threads (2 or 3) and the size parts are cut near (64 to 484 bytes).
  * The rest is the file, written to a file of its own: threads read only
- * regular files, of four parts or more.
+ * regular files, of four parts or more. Its date orders read ahead in
+ * parts are checked against one scan of its text too (check_date_orders).
  */
+#include "date_orders.h"
 #include "fuzz.h"
 #include "pdn.h"
 #include "../unit/game_dump.h"
 
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -51,6 +54,26 @@ static char *dump_file(enum pdn_encoding enc, int threads, size_t *len)
     return buf;
 }
 
+/* The file's date orders read ahead by threads in parts of part_bytes
+ * (date_orders_read.c: only the stretches around dates that show an
+ * order) are what one scan of its whole text finds, when both read it:
+ * the parts may pass by a value that is no UTF-8, the scan not. */
+static void check_date_orders(const uint8_t *text, size_t len, int threads, size_t part_bytes)
+{
+    pdn_date_orders *whole, *parts = NULL;
+    FUZZ_CHECK(pdn_date_orders_new(&whole) == 0);
+    int whole_rc = pdn_date_orders_add_text(whole, (const char *)text, len, true);
+    int fd = open(path, O_RDONLY);
+    FUZZ_CHECK(fd >= 0);
+    int rc = date_orders_read_parts(&parts, fd, 0, threads, part_bytes);
+    close(fd);
+    FUZZ_CHECK(rc == 0 || rc == PDN_EENCODING || rc == PDN_ENOMEM);
+    if (rc == PDN_EENCODING) FUZZ_CHECK(whole_rc == PDN_EENCODING);
+    if (rc == 0 && whole_rc == 0 && parts) FUZZ_CHECK(date_orders_same(whole, parts));
+    pdn_date_orders_free(parts);
+    pdn_date_orders_free(whole);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1) return 0;
@@ -74,5 +97,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(same);
     free(one);
     free(many);
+    check_date_orders(data + 1, size - 1, threads, (size_t)atoi(part_bytes));
     return 0;
 }
