@@ -38,28 +38,22 @@ enum { THREADS_MAX = 64 };
 
 /*
  * The first look's match: the word "date" (any case, the end of a tag's
- * name: Date, UTCDate...), at most BLANKS_MAX blanks, and a quoted value of
- * fewer than VALUE_MAX bytes that could be swapped. Every byte of a match
- * lies within MATCH_MAX of its quote, so parts that overlap by that much
- * find what one look over the whole file finds.
+ * name: Date, UTCDate...), any blanks and line ends (the reader passes over
+ * them all there), and a quoted value of fewer than VALUE_MAX bytes that
+ * could be swapped. Each quote is looked at in a piece that holds MATCH_MAX
+ * bytes on either side of it: its value, and the name before it with the
+ * few blanks a tag has (BLANKS_HELD), so parts that overlap by that much
+ * find what one look over the whole file finds. More blanks, which run
+ * back past the piece's start, are read back from the file: rare, they
+ * cost the common look nothing.
  */
-enum { BLANKS_MAX = 16, VALUE_MAX = 32, MATCH_MAX = 4 + BLANKS_MAX + 1 + VALUE_MAX };
+enum { BLANKS_HELD = 16, VALUE_MAX = 32, MATCH_MAX = 4 + BLANKS_HELD + 1 + VALUE_MAX };
 
-/* Whether the quote at q, in buf[0, n), opens a match. */
-static bool match_at(const char *buf, size_t n, const char *q)
+/* What may lie between a tag's name and its value: what the lexer passes
+ * over there (lexer_delim.c, skip_ws). */
+static bool name_gap(char c)
 {
-    const char *name = q;
-    while (name > buf && q - name < BLANKS_MAX && (name[-1] == ' ' || name[-1] == '\t'))
-        name--;
-    if (name - buf < 4 || strncasecmp(name - 4, "date", 4) != 0) return false;
-    size_t room = (size_t)(buf + n - q - 1);
-    const char *close = memchr(q + 1, '"', room < VALUE_MAX ? room : VALUE_MAX);
-    if (!close) return false;
-    char value[VALUE_MAX];
-    size_t len = (size_t)(close - q - 1);
-    memcpy(value, q + 1, len);
-    value[len] = '\0';
-    return pdn_date_swappable(value);
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 /* A thread's part of the file, [from, to), and what it found. */
@@ -74,6 +68,48 @@ struct part {
     pthread_t thread;
 };
 
+/* Whether "date" ends the file's text before its offset pos, past any
+ * blanks (name_gap), read back from the file: 1, 0 (also when the file
+ * grew shorter), or PDN_EIO. */
+static int date_ends_before(const struct part *p, uint64_t pos)
+{
+    char back[256];
+    bool blank = true;
+    while (blank && pos - p->start >= 4) { /* pos: past the blanks seen */
+        size_t want = pos - p->start < sizeof back ? (size_t)(pos - p->start) : sizeof back;
+        ssize_t got = pread(p->fd, back, want, (off_t)(pos - want));
+        if (got != (ssize_t)want) return got < 0 ? PDN_EIO : 0;
+        for (; want > 0 && (blank = name_gap(back[want - 1])); want--)
+            pos--;
+    }
+    char word[4];
+    if (pos - p->start < 4) return 0;
+    ssize_t got = pread(p->fd, word, sizeof word, (off_t)(pos - sizeof word));
+    if (got != (ssize_t)sizeof word) return got < 0 ? PDN_EIO : 0;
+    return strncasecmp(word, "date", 4) == 0;
+}
+
+/* Whether the quote at q, in buf[0, n) read from the file's offset at,
+ * opens a match: 1, 0, or PDN_EIO. */
+static int match_at(const struct part *p, const char *buf, size_t n, uint64_t at, const char *q)
+{
+    const char *name = q;
+    while (name > buf && name_gap(name[-1]))
+        name--;
+    /* Blanks back to the piece's start (or nearly): the name in the file. */
+    int named = name - buf >= 4 ? strncasecmp(name - 4, "date", 4) == 0
+                                : date_ends_before(p, at + (uint64_t)(name - buf));
+    if (named <= 0) return named;
+    size_t room = (size_t)(buf + n - q - 1);
+    const char *close = memchr(q + 1, '"', room < VALUE_MAX ? room : VALUE_MAX);
+    if (!close) return 0;
+    char value[VALUE_MAX];
+    size_t len = (size_t)(close - q - 1);
+    memcpy(value, q + 1, len);
+    value[len] = '\0';
+    return pdn_date_swappable(value);
+}
+
 /* The first look over the part: its quotes, each looked at with MATCH_MAX
  * bytes on either side (the pieces read overlap by twice that). */
 static int look_for_date(struct part *p, char *buf)
@@ -87,11 +123,14 @@ static int look_for_date(struct part *p, char *buf)
         size_t n = (size_t)got;
         const char *q = buf + (at < p->from ? p->from - at : 0),
                    *last = buf + (at + n <= p->to ? n : p->to - at);
-        for (; q < last && (q = memchr(q, '"', (size_t)(last - q))) != NULL; q++)
-            if (match_at(buf, n, q)) {
+        for (; q < last && (q = memchr(q, '"', (size_t)(last - q))) != NULL; q++) {
+            int match = match_at(p, buf, n, at, q);
+            if (match < 0) return match;
+            if (match) {
                 atomic_store(p->found, true);
                 return 0;
             }
+        }
         at += at + n >= end || n <= 2 * MATCH_MAX ? n : n - 2 * MATCH_MAX;
     }
     return 0;

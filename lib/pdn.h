@@ -1371,7 +1371,9 @@ typedef bool (*pdn_move_capture_fn)(const struct pdn_node *node, void *ctx);
  * written after the move's own strength and NAGs and before its comments
  * ("28-44?! $4 {better 28-6} {Inaccuracy.}"): a comment in the text of
  * move_text came before them, and the strength glued to a move followed
- * the comment.
+ * the comment. Asked once for each move written (none kept as a comment
+ * or in a line cut), so a note may be made on each call; its text is read
+ * before the next call.
  */
 typedef const char *(*pdn_move_note_fn)(const struct pdn_node *node, uint16_t *nag, void *ctx);
 

@@ -416,21 +416,30 @@ static bool write_variations(struct writer *wr, const struct pdn_node *node, str
     return true;
 }
 
-/* The caller's note on a move (pdn_move_note_fn): its comment, or NULL,
- * and *nag (0: none). None in a cut line, whose moves are a comment's
- * words, nor from a caller of version 1, whose struct has no move_note. */
-static const char *note_of(const struct writer *wr, const struct pdn_node *node, uint16_t *nag)
+/* The caller's note on a move (pdn_move_note_fn). */
+struct note {
+    const char *comment; /* NULL: none */
+    uint16_t nag;        /* 0: none */
+};
+
+/* The note on a move written, asked once: the caller may make it on each
+ * call (an engine's search), and the writer needs it twice at an unknown
+ * move (parted_from_next, then write_move). None in a cut line, whose
+ * moves are a comment's words, nor from a caller of version 1, whose
+ * struct has no move_note. */
+static struct note note_of(const struct writer *wr, const struct pdn_node *node)
 {
     const struct pdn_write_options *opt = wr->opt;
-    *nag = 0;
-    if (wr->flat || opt->version < 2 || !opt->move_note) return NULL;
-    return opt->move_note(node, nag, opt->move_ctx);
+    struct note note = {NULL, 0};
+    if (wr->flat || opt->version < 2 || !opt->move_note) return note;
+    note.comment = opt->move_note(node, &note.nag, opt->move_ctx);
+    return note;
 }
 
-/* A move, with text the caller's text for it (NULL: none), and number
- * its number (NULL: none). */
+/* A move, with text the caller's text for it (NULL: none), note the
+ * caller's note on it, and number its number (NULL: none). */
 static void write_move(struct writer *wr, const struct pdn_node *node, const char *text,
-                       const struct side *number)
+                       const struct note *note, const struct side *number)
 {
     struct wrap *w = &wr->wrap;
     const struct pdn_write_options *opt = wr->opt;
@@ -452,15 +461,13 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const cha
         wrap_puts(w, buf);
         wrap_end(w);
     }
-    uint16_t nag;
-    const char *comment = note_of(wr, node, &nag);
-    if (nag) {
+    if (note->nag) {
         char buf[16];
-        snprintf(buf, sizeof buf, "$%u", (unsigned)nag);
+        snprintf(buf, sizeof buf, "$%u", (unsigned)note->nag);
         wrap_puts(w, buf);
         wrap_end(w);
     }
-    if (comment) spell_comment(w, comment);
+    if (note->comment) spell_comment(w, note->comment);
 }
 
 /* The number written on a move that has one: as read, or the caller's
@@ -689,16 +696,17 @@ static void write_dots(struct writer *wr, const struct side *number)
 }
 
 /* Whether anything is written between move i of a line and the next:
- * its strength, NAGs, comments or variations, the next move's comments or
- * setup, or the next move kept as a comment or cut (a comment first). */
-static bool parted_from_next(const struct writer *wr, const struct pdn_line *line, uint32_t i)
+ * its strength, NAGs, comments, the caller's note on it (note) or its
+ * variations, the next move's comments or setup, or the next move kept as
+ * a comment or cut (a comment first). */
+static bool parted_from_next(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                             const struct note *note)
 {
     const struct pdn_write_options *opt = wr->opt;
     const struct pdn_node *node = &line->moves[i], *next = &line->moves[i + 1];
     if (!opt->no_nags && (node->strength || node->nnags)) return true;
     if (!opt->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
-    uint16_t nag;
-    if (note_of(wr, node, &nag) || nag) return true;
+    if (note->comment || note->nag) return true;
     if (!opt->no_variations && node->nvariations) return true;
     if (wr->setup_due || game_sets_up(next->setup)) return true;
     return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));
@@ -736,12 +744,13 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
  * through csv2pdn), so what it writes could read back without the move;
  * numbered, it stays one ("3. 33-29 3... -- 3. 14x23"). */
 static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
-                            const char *given, bool ellipsis, struct numbering n)
+                            const char *given, const struct note *note, bool ellipsis,
+                            struct numbering n)
 {
     const struct pdn_node *node = &line->moves[i];
     if (wr->flat || given || !node->text || !(ellipsis || spell_unknown_move(node->text)))
         return false;
-    if (i + 1 >= line->nmoves || parted_from_next(wr, line, i)) return false;
+    if (i + 1 >= line->nmoves || parted_from_next(wr, line, i, note)) return false;
     struct side ply = n.said, number;
     bool stops = stops_count(wr, node, given, ellipsis, &n.count);
     if (stops && !n.past) n.read = n.count;
@@ -816,6 +825,8 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             write_setup_due(wr); /* the line's end now: after its comment */
             return;
         }
+        /* Asked once, for a move written as a move (write_move). */
+        struct note note = as_comment ? (struct note){NULL, 0} : note_of(wr, node);
         /* A number the tree does not hold is the count's (struct
          * numbering); the reader's count takes the number written. */
         if (as_comment) {
@@ -828,14 +839,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             said_number(&n, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black ||
-                   bare_dash_taken(wr, line, i, given, ellipsis, n)) {
+                   bare_dash_taken(wr, line, i, given, &note, ellipsis, n)) {
             n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
-            write_move(wr, node, given, &n.read);
+            write_move(wr, node, given, &note, &n.read);
             said_number(&n, &n.read);
             alone = false;
         } else {
-            write_move(wr, node, given, NULL);
+            write_move(wr, node, given, &note, NULL);
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, n);

@@ -245,6 +245,64 @@ static void test_date_orders_read_first_look(void **state)
     free(text);
 }
 
+/* Whether the first look over text finds a date that could be swapped,
+ * the same for each way the parts cut it. */
+static bool first_look_finds(const char *text, size_t len)
+{
+    int fd = file_of(text, len);
+    int found = -1;
+    for (size_t p = 64; p < 400; p += 37)
+        for (int threads = 1; threads <= 7; threads += 3) {
+            pdn_date_orders *orders = NULL;
+            assert_int_equal(date_orders_read_parts(&orders, fd, 0, threads, p), 0);
+            if (found < 0) found = orders != NULL;
+            assert_int_equal(orders != NULL, found);
+            pdn_date_orders_free(orders);
+        }
+    close(fd);
+    return found == 1;
+}
+
+/* A game whose Date tag is "[Date", then gap, then "value"]. */
+static void append_game_gap(char **buf, size_t *len, const char *gap, const char *value)
+{
+    size_t w = strlen(gap) + strlen(value) + 64;
+    *buf = realloc(*buf, *len + w);
+    assert_non_null(*buf);
+    *len += (size_t)snprintf(*buf + *len, w, "[Event \"A\"]\n[Date%s\"%s\"]\n1. 32-28 *\n\n", gap,
+                             value);
+}
+
+/* A tag with more blanks or line ends between its name and value than a
+ * piece holds before a quote (the reader reads [Date<20 blanks>"03.04.2019"]
+ * as a Date, and [Date<line end>"03.04.2019"]): found wherever the parts
+ * cut the file, and the same blanks after another name not. */
+static void test_date_orders_read_first_look_blanks(void **state)
+{
+    (void)state;
+    static const char *const gaps[] = {" ", "\t", "\r\n", "\n"};
+    static const size_t runs[] = {17, 60, 300};
+    for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+        for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+            char gap[301] = "";
+            while (strlen(gap) + strlen(gaps[g]) <= runs[r])
+                strcat(gap, gaps[g]);
+            for (size_t at = 0; at < 12; at += 5) {
+                char *text = NULL;
+                size_t len = 0;
+                append_games(&text, &len, at, "A", "2003.03.13", "\n", "\n");
+                size_t tag = len + sizeof "[Event \"A\"]\n[" - 1;
+                append_game_gap(&text, &len, gap, "10.03.2003");
+                append_games(&text, &len, 12 - at, "A", "2003.03.13", "\n", "\n");
+                assert_memory_equal(text + tag, "Date", 4);
+                assert_true(first_look_finds(text, len));
+                memcpy(text + tag, "Rond", 4);
+                assert_false(first_look_finds(text, len));
+                free(text);
+            }
+        }
+}
+
 /* From an offset (standard input read from where it stands), and what is
  * no regular file. */
 static void test_date_orders_read_edges(void **state)
@@ -284,6 +342,7 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_cr_inside),
         cmocka_unit_test(test_date_orders_read_long_line),
         cmocka_unit_test(test_date_orders_read_first_look),
+        cmocka_unit_test(test_date_orders_read_first_look_blanks),
         cmocka_unit_test(test_date_orders_read_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

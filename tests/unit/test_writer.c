@@ -395,6 +395,58 @@ static void test_writer_move_note_after_strength(void **state)
                          "1... 19-23 *\n\n");
 }
 
+/* move_note counting the calls on each move of moves; a note ($2 and a
+ * comment) on the move noted. */
+struct counted_notes {
+    const struct pdn_node *moves;
+    uint32_t noted;
+    unsigned calls[4];
+};
+
+static const char *counted_note(const struct pdn_node *node, uint16_t *nag, void *ctx)
+{
+    struct counted_notes *c = ctx;
+    uint32_t i = (uint32_t)(node - c->moves);
+    assert_true(i < COUNT(c->calls));
+    c->calls[i]++;
+    if (i != c->noted) return NULL;
+    *nag = 2;
+    return "better 19-23";
+}
+
+/* move_note is asked once a move, also at an unknown move ("--") whose
+ * number depends on whether anything parts it from the next move: the
+ * caller may make its note on each call (an engine's search). Unnoted,
+ * the dash before a repeated "1." is numbered, or a reader takes it for a
+ * stray dash (the number leaves it no ply); noted, the note parts them
+ * and it stays a move unnumbered, as after a comment of its own. */
+static void test_writer_move_note_asked_once(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("--"), mv("33-29"), mv("--")};
+    moves[2].number = 1; /* a wrong number: White's 1st again */
+    struct pdn_comment c = {.text = "better 19-23"};
+    struct pdn_node commented[] = {mv("32-28"), mv_after("--", &c), mv("33-29"), mv("--")};
+    commented[2].number = 1;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    pdn_game gc = game_of(commented, COUNT(commented), PDN_RESULT_UNKNOWN);
+    char *unnoted = write_to_string(&g, NULL), *as_commented = write_to_string(&gc, NULL);
+    assert_non_null(strstr(unnoted, "1. 32-28 1... -- 1. 33-29 -- *"));
+    assert_non_null(strstr(as_commented, "1. 32-28 -- {better 19-23} 1. 33-29 -- *"));
+    for (uint32_t noted = 0; noted < COUNT(moves); noted++) {
+        struct counted_notes counts = {.moves = moves, .noted = noted};
+        struct pdn_write_options opt = {
+            .version = PDN_WRITE_OPTIONS_VERSION, .move_note = counted_note, .move_ctx = &counts};
+        char *got = write_to_string(&g, &opt);
+        for (uint32_t i = 0; i < COUNT(moves); i++)
+            assert_int_equal(counts.calls[i], 1);
+        if (noted == 1) assert_non_null(strstr(got, "1. 32-28 -- $2 {better 19-23} 1. 33-29 -- *"));
+        free(got);
+    }
+    free(unnoted);
+    free(as_commented);
+}
+
 /* pdn_game_first_number, the first move number the writer writes and the
  * tools count from, worked out by hand for each way a game gives it: none
  * (1), a number on the first move, lidraughts' :F field, a later number
@@ -517,6 +569,7 @@ int main(void)
         cmocka_unit_test(test_writer_seven_tag_roster_keeps_essential_tags),
         cmocka_unit_test(test_writer_move_text_from_the_caller),
         cmocka_unit_test(test_writer_move_note_after_strength),
+        cmocka_unit_test(test_writer_move_note_asked_once),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_first_number),
         cmocka_unit_test(test_writer_setup_number),
