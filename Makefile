@@ -214,6 +214,16 @@ cycles: tools
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
 
+# test_locale runs the library in Turkish locales, where strcasecmp and
+# tolower fold 'I' otherwise: made here with localedef (libc-bin) from
+# Debian's locales package, under the build, as no machine need have them.
+TEST_LOCALES := tr_TR.UTF-8 tr_TR.ISO-8859-9
+$(BUILD)/locale/%/LC_CTYPE:
+	@mkdir -p $(BUILD)/locale
+	localedef -i $(basename $*) -f $(patsubst .%,%,$(suffix $*)) $(@D)
+$(BUILD)/tests/test_locale: | $(TEST_LOCALES:%=$(BUILD)/locale/%/LC_CTYPE)
+$(BUILD)/tests/test_locale.o: ALL_CPPFLAGS += -DPDN_TEST_LOCPATH='"$(BUILD)/locale"'
+
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)
 	@mkdir -p $(@D)

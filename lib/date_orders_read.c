@@ -23,7 +23,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,7 +47,7 @@ static bool match_at(const char *buf, size_t n, const char *q)
     const char *name = q;
     while (name > buf && q - name < BLANKS_MAX && (name[-1] == ' ' || name[-1] == '\t'))
         name--;
-    if (name - buf < 4 || strncasecmp(name - 4, "date", 4) != 0) return false;
+    if (name - buf < 4 || !text_same_but_case_n(name - 4, 4, "date")) return false;
     size_t room = (size_t)(buf + n - q - 1);
     const char *close = memchr(q + 1, '"', room < VALUE_MAX ? room : VALUE_MAX);
     if (!close) return false;
