@@ -274,7 +274,7 @@ $(CLI_SCRIPTS:%=cli-%): cli-%: tools
 	@sh tests/cli/$*.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
-# object holds writable data.
+# object holds writable data; it calls nothing that answers by the locale.
 lib-symbols: $(BUILD)/libpdn.so $(LIBA)
 	@sh tests/lib-symbols.sh lib/pdn.h $(BUILD)/libpdn.so $(LIBA) $(LIB_OBJ)
 
