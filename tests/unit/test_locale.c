@@ -5,6 +5,7 @@
  * ASCII case (lib/text.h), not by strcasecmp, which follows LC_CTYPE: in
  * Turkish, 'I' is no capital 'i' (tr_TR.UTF-8: tolower('I') is 'I';
  * tr_TR.ISO-8859-9: it is 0xFD, dotless i), so "WHITE" was no White there.
+ * Numbers are written with a '.', whatever LC_NUMERIC says (Turkish: ',').
  * The Turkish locales are made by the build (Makefile: localedef, from
  * Debian's locales package, which scripts/deps.sh installs) under
  * PDN_TEST_LOCPATH; a locale that is missing fails the test, never skips
@@ -135,12 +136,30 @@ static void test_locale_stats_side_colour(void **state)
     free_games(&gs);
 }
 
+/* An engine's score in men, as pdnreplay's view and pdnplay show it
+ * after their setlocale(LC_ALL, ""): with a '.', as the man pages write
+ * it, in a locale whose numbers have a ',' too (Turkish). */
+static void test_locale_score_text(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < NLOCALES; i++) {
+        use_locale(locales[i]);
+        char text[PDN_SCORE_TEXT_MAX];
+        pdn_engine_score_text(text, -125);
+        if (strcmp(text, "-1.25") != 0) fail_msg("in %s: score -125 is %s", locales[i], text);
+        pdn_engine_score_text(text, 50);
+        if (strcmp(text, "+0.50") != 0) fail_msg("in %s: score 50 is %s", locales[i], text);
+    }
+    use_locale("C");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_locale_csv_header),
         cmocka_unit_test(test_locale_csv_clash),
         cmocka_unit_test(test_locale_stats_side_colour),
+        cmocka_unit_test(test_locale_score_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
