@@ -214,6 +214,16 @@ cycles: tools
 $(BUILD)/tests/test_%: $(BUILD)/tests/test_%.o $(LIBA_INTERNAL)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ -lcmocka $(ALL_LDLIBS) -lm
 
+# test_locale runs the library in Turkish locales, where strcasecmp and
+# tolower fold 'I' otherwise: made here with localedef (libc-bin) from
+# Debian's locales package, under the build, as no machine need have them.
+TEST_LOCALES := tr_TR.UTF-8 tr_TR.ISO-8859-9
+$(BUILD)/locale/%/LC_CTYPE:
+	@mkdir -p $(BUILD)/locale
+	localedef -i $(basename $*) -f $(patsubst .%,%,$(suffix $*)) $(@D)
+$(BUILD)/tests/test_locale: | $(TEST_LOCALES:%=$(BUILD)/locale/%/LC_CTYPE)
+$(BUILD)/tests/test_locale.o: ALL_CPPFLAGS += -DPDN_TEST_LOCPATH='"$(BUILD)/locale"'
+
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)
 	@mkdir -p $(@D)
@@ -264,7 +274,7 @@ $(CLI_SCRIPTS:%=cli-%): cli-%: tools
 	@sh tests/cli/$*.sh "$(BIN)"
 
 # The shared library exports exactly pdn.h's PDN_API names; no library
-# object holds writable data.
+# object holds writable data; it calls nothing that answers by the locale.
 lib-symbols: $(BUILD)/libpdn.so $(LIBA)
 	@sh tests/lib-symbols.sh lib/pdn.h $(BUILD)/libpdn.so $(LIBA) $(LIB_OBJ)
 

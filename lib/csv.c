@@ -13,7 +13,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* ---- writing ---- */
 
@@ -110,8 +109,7 @@ static bool exponent_sign(const char *s, size_t i, size_t j)
  * bare; or a truth value. "ronde1" and "B:W31-50" are no such text. */
 static bool reads_as_other(const char *s, size_t n)
 {
-    if ((n == 4 && strncasecmp(s, "true", 4) == 0) || (n == 5 && strncasecmp(s, "false", 5) == 0))
-        return true;
+    if (text_same_but_case_n(s, n, "true") || text_same_but_case_n(s, n, "false")) return true;
     size_t numbers = 0, words = 0;
     for (size_t i = 0; i < n; i++) {
         size_t j = i;

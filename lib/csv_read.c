@@ -24,7 +24,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* A finding of the reader or the replay, at its CSV row and column. */
 static void relay(const struct pdn_diag *d, void *ctx)

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* ---- findings ---- */
 
@@ -359,7 +358,7 @@ static const char *map_of(const char *map, const char *name)
 {
     const char *eq = strchr(map, '=');
     size_t n = (size_t)(eq - map);
-    return strlen(name) == n && strncasecmp(map, name, n) == 0 ? eq + 1 : NULL;
+    return text_same_but_case_n(map, n, name) ? eq + 1 : NULL;
 }
 
 /* --map COLUMN=TAG: the tag of a column, or NULL. */
@@ -386,7 +385,7 @@ static int classify(pdn_csv_reader *r, struct column *c, const char *name)
     const char *tag = mapped(r, name);
     if (tag) {
         for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-            if (strcasecmp(tag, named[i].name) == 0) {
+            if (text_same_but_case(tag, named[i].name)) {
                 c->role = r->o.moves ? named[i].moves : named[i].games;
                 return 0;
             }
@@ -408,7 +407,7 @@ static int classify(pdn_csv_reader *r, struct column *c, const char *name)
      * roster tag spelt otherwise. */
     bool mixed = name[0] >= 'A' && name[0] <= 'Z' && strpbrk(name, "abcdefghijklmnopqrstuvwxyz");
     for (size_t i = 0; i < sizeof roster / sizeof roster[0] && !mixed; i++)
-        if (strcasecmp(name, roster[i]) == 0) return set_tag(c, roster[i]);
+        if (text_same_but_case(name, roster[i])) return set_tag(c, roster[i]);
     if (identifier(name)) return set_tag(c, name);
     c->role = R_UNKNOWN;
     return 0;
@@ -446,7 +445,7 @@ static bool moves_rows_without_option(const pdn_csv_reader *r)
 static bool has_column_but_case(const pdn_csv_reader *r, const char *name)
 {
     for (size_t i = 0; i < r->nf; i++)
-        if (strcasecmp(csv_field(r, i), name) == 0 && strcmp(csv_field(r, i), name) != 0)
+        if (text_same_but_case(csv_field(r, i), name) && strcmp(csv_field(r, i), name) != 0)
             return true;
     return false;
 }
@@ -464,7 +463,7 @@ static bool tags_only_header(const pdn_csv_reader *r)
     for (size_t i = 0; i < r->ncols; i++) {
         if (r->cols[i].role == R_TAGS) return true;
         for (size_t k = 0; r->cols[i].role == R_TAG && k < sizeof roster / sizeof roster[0]; k++)
-            if (strcasecmp(r->cols[i].tag, roster[k]) == 0) return true;
+            if (text_same_but_case(r->cols[i].tag, roster[k])) return true;
     }
     return false;
 }

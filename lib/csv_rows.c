@@ -14,13 +14,13 @@
 #include "csv_writer.h"
 #include "options.h"
 #include "replay_plies.h"
+#include "text.h"
 #include "vec.h"
 
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 void pdn_csv_writer_free(pdn_csv_writer *w)
 {
@@ -116,7 +116,7 @@ static void own_names(const pdn_csv_writer *w, struct own_names *out)
 static bool clashes(const struct own_names *own, const char *tag)
 {
     for (size_t i = 0; i < own->n; i++)
-        if (strcasecmp(own->v[i], tag) == 0) return true;
+        if (text_same_but_case(own->v[i], tag)) return true;
     return false;
 }
 

@@ -26,7 +26,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -86,7 +85,7 @@ static int date_ends_before(const struct part *p, uint64_t pos)
     if (pos - p->start < 4) return 0;
     ssize_t got = pread(p->fd, word, sizeof word, (off_t)(pos - sizeof word));
     if (got != (ssize_t)sizeof word) return got < 0 ? PDN_EIO : 0;
-    return strncasecmp(word, "date", 4) == 0;
+    return text_same_but_case_n(word, 4, "date");
 }
 
 /* Whether the quote at q, in buf[0, n) read from the file's offset at,
@@ -97,7 +96,7 @@ static int match_at(const struct part *p, const char *buf, size_t n, uint64_t at
     while (name > buf && name_gap(name[-1]))
         name--;
     /* Blanks back to the piece's start (or nearly): the name in the file. */
-    int named = name - buf >= 4 ? strncasecmp(name - 4, "date", 4) == 0
+    int named = name - buf >= 4 ? text_same_but_case_n(name - 4, 4, "date")
                                 : date_ends_before(p, at + (uint64_t)(name - buf));
     if (named <= 0) return named;
     size_t room = (size_t)(buf + n - q - 1);

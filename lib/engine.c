@@ -89,6 +89,16 @@ static bool reversible_step(const struct pdn_board *a, const struct pdn_board *b
     return true;
 }
 
+/* A score in men, "+0.50", "-1.25": in whole numbers, not "%+.2f", which
+ * writes the caller's LC_NUMERIC decimal point ("-1,25" in Turkish after
+ * setlocale(LC_ALL, ""), as pdnreplay's view and pdnplay call it). */
+static int men_text(char out[PDN_SCORE_TEXT_MAX], int score)
+{
+    unsigned centimen = score < 0 ? 0u - (unsigned)score : (unsigned)score;
+    return snprintf(out, PDN_SCORE_TEXT_MAX, "%c%u.%02u", score < 0 ? '-' : '+', centimen / 100,
+                    centimen % 100);
+}
+
 /* A win in n plies scores PDN_ENGINE_WIN - n; a search finds none longer
  * than its deepest line and the quiescence search after it. */
 size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score)
@@ -99,7 +109,7 @@ size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score)
         n = snprintf(out, PDN_SCORE_TEXT_MAX, "%s in %d %s", score > 0 ? "wins" : "loses", plies,
                      plies == 1 ? "ply" : "plies");
     else
-        n = snprintf(out, PDN_SCORE_TEXT_MAX, "%+.2f", score / 100.0);
+        n = men_text(out, score);
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -507,9 +507,10 @@ PDN_API int pdn_engine_evaluate(const struct pdn_board *board);
 PDN_API int pdn_engine_level(struct pdn_engine_limits *out, int level);
 /* Room for pdn_engine_score_text's text and its '\0'. */
 #define PDN_SCORE_TEXT_MAX 32
-/* A score for people, for the side to move: men ("+0.50", "-1.25"), or the
- * win or loss the search found, which a score in men would show as some
- * 300 men ("wins in 3 plies", "loses in 1 ply"). Returns the length. */
+/* A score for people, for the side to move: men ("+0.50", "-1.25", with a
+ * '.' whatever the caller's LC_NUMERIC), or the win or loss the search
+ * found, which a score in men would show as some 300 men ("wins in 3
+ * plies", "loses in 1 ply"). Returns the length. */
 PDN_API size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score);
 
 /* ---- Hub: the text protocol of Scan's engine ---------------------------- */

@@ -6,8 +6,8 @@
  */
 #include "movegen.h"
 #include "replay.h"
+#include "text.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -51,9 +51,10 @@ static bool written_off_square(char out[PDN_SQUARE_TEXT_MAX], const char *text,
                                enum pdn_variant variant)
 {
     for (const char *p = text; *p; p++) {
-        bool starts = *p >= 'a' && *p <= 'j' && (p == text || !isalpha((unsigned char)p[-1]));
+        bool starts =
+            *p >= 'a' && *p <= 'j' && (p == text || !text_ascii_letter((unsigned char)p[-1]));
         size_t n = 1;
-        while (starts && n < PDN_SQUARE_TEXT_MAX - 1 && isdigit((unsigned char)p[n]))
+        while (starts && n < PDN_SQUARE_TEXT_MAX - 1 && text_digit((unsigned char)p[n]))
             n++;
         if (!starts || n == 1) continue;
         memcpy(out, p, n);

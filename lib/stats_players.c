@@ -9,10 +9,10 @@
  * ("?", blank, no tag, the side's colour) is no player. Nothing here prints.
  */
 #include "stats.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h> /* strcasecmp */
 
 void stats_players_free(pdn_stats *st)
 {
@@ -28,8 +28,8 @@ void stats_players_free(pdn_stats *st)
  * keeps his games as White. */
 static bool is_side_colour(const char *tag, const char *value)
 {
-    return strcasecmp(value, tag) == 0 ||
-           (strcmp(tag, "Black") == 0 && strcasecmp(value, "Red") == 0);
+    return text_same_but_case(value, tag) ||
+           (strcmp(tag, "Black") == 0 && text_same_but_case(value, "Red"));
 }
 
 /* "?", "??", blanks or nothing, the PDN way of saying the name is unknown,

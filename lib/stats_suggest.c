@@ -12,8 +12,8 @@
  * edits the file. Never prints.
  */
 #include "stats.h"
+#include "text.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +23,7 @@ static bool word_is(const char *s, size_t n, const char *word)
 {
     if (strlen(word) != n) return false;
     for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)s[i]) != word[i]) return false;
+        if (text_ascii_lower((unsigned char)s[i]) != word[i]) return false;
     return true;
 }
 
@@ -48,14 +48,14 @@ size_t stats_round_suffix(const char *s, size_t n)
     while (e > 0 && (s[e - 1] == ')' || s[e - 1] == ' ')) /* " (R3)" */
         e--;
     size_t d = e;
-    while (d > 0 && isdigit((unsigned char)s[d - 1]))
+    while (d > 0 && text_digit((unsigned char)s[d - 1]))
         d--;
     if (d == e) return n; /* no number at the end */
     size_t w = d;
     while (w > 0 && (s[w - 1] == '.' || s[w - 1] == ' '))
         w--;
     size_t ws = w;
-    while (ws > 0 && isalpha((unsigned char)s[ws - 1]))
+    while (ws > 0 && text_ascii_letter((unsigned char)s[ws - 1]))
         ws--;
     bool worded = ws < w && round_word(s + ws, w - ws) && (ws == 0 || suffix_sep(s[ws - 1]));
     /* a bare number counts only in brackets: "Player 2" may be a name */
@@ -437,7 +437,7 @@ static bool spellable(const char *surname)
 {
     size_t letters = 0;
     for (const unsigned char *p = (const unsigned char *)surname; *p; p++) {
-        if (isdigit(*p)) return false;
+        if (text_digit(*p)) return false;
         letters += *p != ' ' && (*p & 0xC0) != 0x80;
     }
     return letters >= 7;

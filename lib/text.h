@@ -120,6 +120,13 @@ static inline bool text_blank(unsigned char c)
     return text_byte_kind[c] == TEXT_BLANK;
 }
 
+/* Whether byte c is a decimal digit, '0'..'9': isdigit() in the C
+ * locale, whatever locale the caller has set. */
+static inline bool text_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 /* A character of a tag's name: an ASCII letter, a digit or '_'. */
 static inline bool text_name_char(unsigned char c)
 {
@@ -259,6 +266,14 @@ size_t text_fold(char *out, const char *s, size_t n);
 static inline unsigned char text_ascii_lower(unsigned char c)
 {
     return c >= 'A' && c <= 'Z' ? (unsigned char)(c + ('a' - 'A')) : c;
+}
+
+/* An ASCII letter, whatever the locale (isalpha follows it: in a Latin-1
+ * one, isalpha(0xE9), 'é', is true). */
+static inline bool text_ascii_letter(unsigned char c)
+{
+    unsigned char lower = text_ascii_lower(c);
+    return lower >= 'a' && lower <= 'z';
 }
 
 /* Whether a[0, n) is the string b but for ASCII case: tag names are so

@@ -43,6 +43,7 @@ build_group() {
     need sqlite3 command -v sqlite3          # a consumer of pdn2csv's CSV in the tests
     need python3 command -v python3          # Python's csv module reads it back in the tests
     need jq command -v jq                    # tests: pdnstats --json read as a consumer would
+    need locales test -r /usr/share/i18n/locales/tr_TR # tests: the library in a Turkish locale (localedef)
     need libjansson-dev has_header jansson.h # pdnstats --merge reads its JSON
 }
 

@@ -6,7 +6,9 @@
 #   3. no library object holds writable data (.data, .bss, thread-local or
 #      common symbols): libpdn keeps no global state. Constant tables in
 #      .rodata or .data.rel.ro are fine;
-#   4. the shared library needs neither uchardet nor the C++ runtime.
+#   4. the shared library needs neither uchardet nor the C++ runtime;
+#   5. it calls no C function that answers by the caller's locale
+#      (strcasecmp, tolower, isalpha...: see below).
 #
 #   sh tests/lib-symbols.sh lib/pdn.h build/libpdn.so build/libpdn.a OBJECT...
 # POSIX sh and perl (Debian's perl-base is essential).
@@ -76,9 +78,24 @@ if [ -s "$tmp/needed" ]; then
     failed=$((failed + 1))
 fi
 
+# 5. the library reads text the same in every locale its caller sets
+#    (setlocale(LC_ALL, "") in pdnreplay and pdnplay, and in any program):
+#    no function that folds case, classifies bytes or reads numbers by
+#    LC_CTYPE, LC_NUMERIC or LC_COLLATE. In a Latin-1 locale isalpha(0xE9)
+#    is true; in a Turkish one tolower('I') is no 'i'. lib/text.h has the
+#    ASCII ones. The <ctype.h> macros call __ctype_b_loc and the like.
+locale_fns='strn?casecmp|strcoll|strxfrm|to(lower|upper)|is(alnum|alpha|blank|cntrl|digit|graph|lower|print|punct|space|upper|xdigit)|__ctype_(b|tolower|toupper)_loc|__ctype_get_mb_cur_max|setlocale|localeconv|nl_langinfo|strto(d|f|ld)|atof|mblen|mbr?towc|mbs(rtowcs|towcs)|wcr?tomb|wcs(rtombs|tombs)|wcs?width|tow(lower|upper)|isw[a-z]+|str(ftime|ptime|fmon)'
+nm -D --undefined-only "$so" | awk '{print $NF}' | sed 's/@.*//' | grep -Ex "$locale_fns" >"$tmp/locale"
+if [ -s "$tmp/locale" ]; then
+    echo "lib-symbols: $so calls what answers by the caller's locale (lib/text.h has ASCII ones):"
+    sed 's/^/  /' "$tmp/locale"
+    failed=$((failed + 1))
+fi
+
 n=$(wc -l <"$tmp/api")
 if [ "$failed" -eq 0 ]; then
-    echo "lib-symbols: $n API names exported, nothing else; no writable data; no C++ runtime"
+    echo "lib-symbols: $n API names exported, nothing else; no writable data; no C++ runtime;" \
+        "nothing that answers by the locale"
 else
     exit 1
 fi

@@ -15,6 +15,7 @@
 
 #include "pdn.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -442,6 +443,18 @@ static void test_engine_score_text(void **state)
     assert_string_equal(t, "loses in 4 plies");
     pdn_engine_score_text(t, PDN_ENGINE_WIN - 2 * PDN_ENGINE_DEPTH_MAX - 1); /* no mate: men */
     assert_string_equal(t, "+98.71");
+    /* in whole numbers (test_locale: whatever the locale), as "%+.2f" of
+     * the score / 100 writes it in the C locale */
+    for (int score = -(PDN_ENGINE_WIN + 100); score <= PDN_ENGINE_WIN + 100; score++) {
+        int plies = PDN_ENGINE_WIN - abs(score);
+        if (plies >= 0 && plies <= 2 * PDN_ENGINE_DEPTH_MAX) continue;
+        char f[PDN_SCORE_TEXT_MAX];
+        snprintf(f, sizeof f, "%+.2f", score / 100.0);
+        assert_int_equal(pdn_engine_score_text(t, score), strlen(f));
+        assert_string_equal(t, f);
+    }
+    pdn_engine_score_text(t, -INT_MAX);
+    assert_string_equal(t, "-21474836.47");
 }
 
 static void test_engine_levels(void **state)

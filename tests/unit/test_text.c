@@ -19,6 +19,7 @@
 #include "text.h"
 #include "text_width_table.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,19 @@ static void test_text_same_but_case(void **state)
     assert_true(text_same_but_case_n("x", 0, ""));
     assert_int_equal(text_ascii_lower('I'), 'i');
     assert_int_equal(text_ascii_lower(0xC9), 0xC9);
+}
+
+/* The ASCII classes that stand for <ctype.h>'s in the library (which
+ * refuses those: tests/lib-symbols.sh) answer as it does in the C locale,
+ * the one this program runs in (it never calls setlocale), for every byte. */
+static void test_text_ascii_classes(void **state)
+{
+    (void)state;
+    for (int c = 0; c < 256; c++) {
+        assert_int_equal(text_digit((unsigned char)c), isdigit(c) != 0);
+        assert_int_equal(text_ascii_letter((unsigned char)c), isalpha(c) != 0);
+        assert_int_equal(text_ascii_lower((unsigned char)c), tolower(c));
+    }
 }
 
 static void test_text_utf8_cut(void **state)
@@ -752,6 +766,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_utf8_count),
         cmocka_unit_test(test_text_same_but_case),
+        cmocka_unit_test(test_text_ascii_classes),
         cmocka_unit_test(test_text_squares_clues),
         cmocka_unit_test(test_text_utf8_cut),
         cmocka_unit_test(test_text_utf8_prefix),
