@@ -184,7 +184,7 @@ int date_part_read_stretches(struct date_part *p, char *buf, char *spare)
         size_t want = p->to - base < p->piece ? (size_t)(p->to - base) : p->piece;
         ssize_t got = pread(p->fd, buf, want, (off_t)base);
         if (got < 0) return PDN_EIO;
-        if (got == 0) break; /* the file grew shorter */
+        if (base + (uint64_t)got <= pos) break; /* the file grew shorter */
         size_t n = (size_t)got, i = (size_t)(pos - base);
         bool reread = false;
         pos = base + n;
