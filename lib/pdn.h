@@ -2069,9 +2069,11 @@ typedef void (*pdn_stats_team_note_fn)(const struct pdn_stats_team_note *note, v
  * team file who play no game; in that order. Returns 0, PDN_EINVAL or
  * PDN_ENOMEM. */
 PDN_API int pdn_stats_team_notes(const pdn_stats *stats, pdn_stats_team_note_fn fn, void *ctx);
-/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
- * CSV is one table under one header: PDN_EINVAL when more than one table,
- * or the crosstables of more than one event, would be written. */
+/* Writes the tables asked for, their numbers as the C locale writes them
+ * ("110.9") whatever locale the caller set. Returns 0, PDN_EINVAL,
+ * PDN_ENOMEM or PDN_EIO. CSV is one table under one header: PDN_EINVAL
+ * when more than one table, or the crosstables of more than one event,
+ * would be written. */
 PDN_API int pdn_stats_write(FILE *out, const pdn_stats *stats,
                             const struct pdn_stats_write_options *options);
 /* Frees a collection; accepts NULL. */
