@@ -223,6 +223,8 @@ $(BUILD)/locale/%/LC_CTYPE:
 	localedef -i $(basename $*) -f $(patsubst .%,%,$(suffix $*)) $(@D)
 $(BUILD)/tests/test_locale: | $(TEST_LOCALES:%=$(BUILD)/locale/%/LC_CTYPE)
 $(BUILD)/tests/test_locale.o: ALL_CPPFLAGS += -DPDN_TEST_LOCPATH='"$(BUILD)/locale"'
+# It parses pdn_stats_write's JSON back with jansson, as fuzz_stats does.
+$(BUILD)/tests/test_locale: ALL_LDLIBS += -ljansson
 
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h $(LIBA_INTERNAL)

@@ -89,21 +89,30 @@ static bool reversible_step(const struct pdn_board *a, const struct pdn_board *b
     return true;
 }
 
+/* A score's distance from 0, as unsigned: any int's, INT_MIN's too,
+ * whose negation is no int (undefined behaviour). */
+static unsigned score_magnitude(int score)
+{
+    return score < 0 ? 0u - (unsigned)score : (unsigned)score;
+}
+
 /* A score in men, "+0.50", "-1.25": in whole numbers, not "%+.2f", which
  * writes the caller's LC_NUMERIC decimal point ("-1,25" in Turkish after
  * setlocale(LC_ALL, ""), as pdnreplay's view and pdnplay call it). */
 static int men_text(char out[PDN_SCORE_TEXT_MAX], int score)
 {
-    unsigned centimen = score < 0 ? 0u - (unsigned)score : (unsigned)score;
+    unsigned centimen = score_magnitude(score);
     return snprintf(out, PDN_SCORE_TEXT_MAX, "%c%u.%02u", score < 0 ? '-' : '+', centimen / 100,
                     centimen % 100);
 }
 
 /* A win in n plies scores PDN_ENGINE_WIN - n; a search finds none longer
- * than its deepest line and the quiescence search after it. */
+ * than its deepest line and the quiescence search after it. The caller's
+ * score may be any int: the plies are counted only within reach of a win. */
 size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score)
 {
-    int plies = PDN_ENGINE_WIN - (score < 0 ? -score : score);
+    unsigned magnitude = score_magnitude(score);
+    int plies = magnitude <= PDN_ENGINE_WIN ? PDN_ENGINE_WIN - (int)magnitude : -1;
     int n;
     if (plies >= 0 && plies <= 2 * PDN_ENGINE_DEPTH_MAX)
         n = snprintf(out, PDN_SCORE_TEXT_MAX, "%s in %d %s", score > 0 ? "wins" : "loses", plies,

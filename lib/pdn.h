@@ -510,7 +510,8 @@ PDN_API int pdn_engine_level(struct pdn_engine_limits *out, int level);
 /* A score for people, for the side to move: men ("+0.50", "-1.25", with a
  * '.' whatever the caller's LC_NUMERIC), or the win or loss the search
  * found, which a score in men would show as some 300 men ("wins in 3
- * plies", "loses in 1 ply"). Returns the length. */
+ * plies", "loses in 1 ply"). Any int is a score: INT_MIN is
+ * "-21474836.48". Returns the length. */
 PDN_API size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score);
 
 /* ---- Hub: the text protocol of Scan's engine ---------------------------- */
@@ -2069,9 +2070,11 @@ typedef void (*pdn_stats_team_note_fn)(const struct pdn_stats_team_note *note, v
  * team file who play no game; in that order. Returns 0, PDN_EINVAL or
  * PDN_ENOMEM. */
 PDN_API int pdn_stats_team_notes(const pdn_stats *stats, pdn_stats_team_note_fn fn, void *ctx);
-/* Writes the tables asked for. Returns 0, PDN_EINVAL, PDN_ENOMEM or PDN_EIO.
- * CSV is one table under one header: PDN_EINVAL when more than one table,
- * or the crosstables of more than one event, would be written. */
+/* Writes the tables asked for, their numbers as the C locale writes them
+ * ("110.9") whatever locale the caller set. Returns 0, PDN_EINVAL,
+ * PDN_ENOMEM or PDN_EIO. CSV is one table under one header: PDN_EINVAL
+ * when more than one table, or the crosstables of more than one event,
+ * would be written. */
 PDN_API int pdn_stats_write(FILE *out, const pdn_stats *stats,
                             const struct pdn_stats_write_options *options);
 /* Frees a collection; accepts NULL. */

@@ -13,6 +13,7 @@
 #include "stats.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -476,15 +477,10 @@ bool pdn_stats_tiebreak_parse(enum pdn_stats_tiebreak *out, const char *name)
     return false;
 }
 
-int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_options *options)
+/* The tables asked for, in their order. */
+static int write_tables(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_options *opt,
+                        unsigned tables)
 {
-    struct pdn_stats_write_options def = PDN_STATS_WRITE_OPTIONS_INIT;
-    const struct pdn_stats_write_options *opt = options ? options : &def;
-    if (!fp || !st || !options_ok(opt->version, PDN_STATS_WRITE_OPTIONS_VERSION) ||
-        (unsigned)opt->format > PDN_STATS_JSON || (unsigned)opt->tiebreak >= PDN_TIEBREAK_COUNT)
-        return PDN_EINVAL;
-    unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
-    if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
     struct csv_out csv = {.fp = fp,
                           .delim = opt->excel ? ';' : ',',
                           .crlf = opt->excel,
@@ -509,5 +505,34 @@ int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_
     if (rc == 0 && csv.nomem) rc = PDN_ENOMEM;
     csv_out_free(&csv);
     if (rc == 0 && (ferror(fp) || fflush(fp) != 0)) rc = PDN_EIO;
+    return rc;
+}
+
+/* The tables in the C locale, whatever the caller set with setlocale(3)
+ * or uselocale(3): printf writes "%.1f" and "%g" by LC_NUMERIC, "110,9"
+ * in a Turkish, German or French locale, which JSON took for a string.
+ * uselocale switches this thread alone, for this call, and puts back the
+ * caller's: other threads keep theirs and the library keeps no global
+ * (tests/lib-symbols.sh). glibc's newlocale hands out its built-in C
+ * locale without allocating and freelocale leaves it; another C library
+ * may allocate one a call, freed here. Formatting by hand instead would
+ * have to match printf's rounding digit for digit. The threads the
+ * repeats table may start write names and whole numbers, which no locale
+ * changes. */
+int pdn_stats_write(FILE *fp, const pdn_stats *st, const struct pdn_stats_write_options *options)
+{
+    struct pdn_stats_write_options def = PDN_STATS_WRITE_OPTIONS_INIT;
+    const struct pdn_stats_write_options *opt = options ? options : &def;
+    if (!fp || !st || !options_ok(opt->version, PDN_STATS_WRITE_OPTIONS_VERSION) ||
+        (unsigned)opt->format > PDN_STATS_JSON || (unsigned)opt->tiebreak >= PDN_TIEBREAK_COUNT)
+        return PDN_EINVAL;
+    unsigned tables = opt->tables ? opt->tables : PDN_STATS_CROSSTABLE - 1;
+    if (opt->format == PDN_STATS_CSV && (tables & (tables - 1))) return PDN_EINVAL;
+    locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    if (c == (locale_t)0) return PDN_ENOMEM;
+    locale_t caller = uselocale(c);
+    int rc = caller == (locale_t)0 ? PDN_ENOMEM : write_tables(fp, st, opt, tables);
+    if (caller != (locale_t)0) uselocale(caller);
+    freelocale(c);
     return rc;
 }

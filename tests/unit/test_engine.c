@@ -453,8 +453,14 @@ static void test_engine_score_text(void **state)
         assert_int_equal(pdn_engine_score_text(t, score), strlen(f));
         assert_string_equal(t, f);
     }
-    pdn_engine_score_text(t, -INT_MAX);
+    /* every int, the ends too: INT_MIN's magnitude is no int, and negating
+     * it was undefined behaviour (make sanitize: UBSan stopped here) */
+    pdn_engine_score_text(t, INT_MIN);
+    assert_string_equal(t, "-21474836.48");
+    pdn_engine_score_text(t, INT_MIN + 1);
     assert_string_equal(t, "-21474836.47");
+    assert_int_equal(pdn_engine_score_text(t, INT_MAX), 12);
+    assert_string_equal(t, "+21474836.47");
 }
 
 static void test_engine_levels(void **state)
