@@ -509,7 +509,7 @@ PDN_API int pdn_engine_level(struct pdn_engine_limits *out, int level);
 #define PDN_SCORE_TEXT_MAX 32
 /* A score for people, for the side to move: men ("+0.50", "-1.25", with a
  * '.' whatever the caller's LC_NUMERIC), or the win or loss the search
- * found, which a score in men would show as some 300 men ("wins in 3
+ * found, which a score in men would show as nearly 100 men ("wins in 3
  * plies", "loses in 1 ply"). Any int is a score: INT_MIN is
  * "-21474836.48". Returns the length. */
 PDN_API size_t pdn_engine_score_text(char out[PDN_SCORE_TEXT_MAX], int score);
