@@ -1486,7 +1486,8 @@ PDN_API int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, 
  * or when fd is no regular file. 0, PDN_ENOMEM, PDN_EIO, PDN_EINVAL or
  * PDN_EENCODING, as pdn_date_orders_add_text, but that it reads only the
  * games around the dates that show an order (the others add nothing),
- * and so refuses no value of theirs.
+ * and so refuses no value of theirs; PDN_EENCODING too for a UTF-16 or
+ * UTF-32 file (pdn_encoding_is_wide), whose text is no ASCII to look at.
  */
 PDN_API int pdn_date_orders_read_fd(pdn_date_orders **out, int fd, uint64_t at, int threads);
 /* Whether a Date tag's value is a day and month before the year that could
