@@ -32,7 +32,8 @@ static const char usage[] =
     "      --strict           CSV by RFC 4180 to the letter, PDN by its grammar\n"
     "      --encoding NAME    a CSV not in UTF-8: cp1252 (a spreadsheet's), latin1,\n"
     "                         cp1250, latin2, cp1251, cp866, koi8-r (default: UTF-8\n"
-    "                         only)\n" TOOL_FINDING_USAGE
+    "                         only); UTF-16 and UTF-32 (Excel's Unicode Text) are\n"
+    "                         recognised whatever NAME says\n" TOOL_FINDING_USAGE
     "  -q, --quiet            no summary, no note when reading a terminal\n" TOOL_FORMAT_USAGE
         TOOL_VARIANT_USAGE TOOL_HELP_USAGE "\n" TOOL_SELECT_USAGE "\n"
     "Every game is checked as pdncheck checks it; findings name the CSV row and\n"

@@ -117,18 +117,23 @@ static bool swappable_cell_in(const char *buf, size_t n, bool last, size_t *done
  * swapped, read as bytes, as pdn_date_orders_read_fd looks at a PDN file's: most
  * have none, and need no reading ahead. Such a cell's value is a whole
  * run of date bytes (pdn_date_swappable takes no blank nor other text
- * around it). An encoding not ASCII-based (UTF-16) shows none. */
+ * around it). A UTF-16 or UTF-32 file (Excel's "Unicode Text") has its
+ * digits apart, NULs between them: it is taken to hold one, and its
+ * dates are read decoded, as the reading proper reads them. */
 static bool any_swappable_cell(int fd, off_t at)
 {
     char *buf = malloc(SCAN_BYTES);
     size_t kept = 0;
-    bool found = false;
+    bool found = false, first = true;
     ssize_t got = 1;
     while (!found && buf && got > 0) {
         got = pread(fd, buf + kept, SCAN_BYTES - kept, at);
         size_t n = kept + (got > 0 ? (size_t)got : 0), done;
         at += got > 0 ? got : 0;
-        found = swappable_cell_in(buf, n, got <= 0, &done);
+        found =
+            (first && pdn_encoding_is_wide(buf, n)) || swappable_cell_in(buf, n, got <= 0, &done);
+        if (found) break;
+        first = false;
         kept = n - done;
         memmove(buf, buf + done, kept);
     }

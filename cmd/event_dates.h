@@ -19,7 +19,7 @@ pdn_date_orders *event_dates_read(const struct tool *t, const char *operand);
 
 /* The same for a CSV of games (csv2pdn), read as options read it: its
  * Event and Date cells (pdn_date_orders_add_csv), when one of its cells is
- * a date that could be swapped. */
+ * a date that could be swapped (a UTF-16 or UTF-32 file: always). */
 pdn_date_orders *event_dates_read_csv(const struct tool *t, const char *operand,
                                       const struct pdn_csv_read_options *options);
 

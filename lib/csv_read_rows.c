@@ -149,27 +149,63 @@ static char guess_delimiter(const pdn_csv_reader *r)
     return cands[best];
 }
 
-/* The decoder's findings about the file (the rows are split later: said at
- * no row). */
-static void say_decoding_findings(pdn_csv_reader *r)
+/* The decoder's findings of the text just decoded, held until the parser
+ * reaches the byte each is about (say_reached_findings); past the few
+ * held (a file has one or two), said at once, at no row. */
+static void hold_decoding_findings(pdn_csv_reader *r)
 {
-    enum pdn_diag_code code;
-    const char *detail;
-    while (csv_decoding_finding(r->decoding, &code, &detail))
-        csv_read_report(r, code, 0, 0, NULL, detail);
+    struct decoder_finding f;
+    int max = (int)(sizeof r->held_findings / sizeof r->held_findings[0]);
+    while (csv_decoding_finding(r->decoding, &f.code, &f.detail, &f.at)) {
+        if (r->nheld_findings < max)
+            r->held_findings[r->nheld_findings++] = f;
+        else
+            csv_read_report(r, f.code, 0, 0, NULL, f.detail);
+    }
+}
+
+/* The held findings whose byte the parser has reached (the next it reads,
+ * or one before): said at the row being read and the field the byte is in,
+ * as a finding of its cells is; all of them at the end of the input. */
+static void say_reached_findings(pdn_csv_reader *r, bool end)
+{
+    uint64_t here = r->base + r->pos;
+    int kept = 0;
+    for (int i = 0; i < r->nheld_findings; i++) {
+        const struct decoder_finding *f = &r->held_findings[i];
+        if (f->at <= here || end)
+            csv_read_report(r, f->code, r->row_no, (uint32_t)csv_row_fields(r) + 1, NULL,
+                            f->detail);
+        else
+            r->held_findings[kept++] = *f;
+    }
+    r->nheld_findings = kept;
+}
+
+/* take bytes from pos cut short of the next held finding's byte, so that
+ * the parser stops there and the finding names its field. */
+static size_t until_finding(const pdn_csv_reader *r, size_t take)
+{
+    uint64_t here = r->base + r->pos;
+    for (int i = 0; i < r->nheld_findings; i++) {
+        uint64_t at = r->held_findings[i].at;
+        if (at > here && at - here < take) take = (size_t)(at - here);
+    }
+    return take;
 }
 
 static bool fill(pdn_csv_reader *r)
 {
     if (r->pos < r->len) return true;
     if (r->eof) return false;
+    r->base += r->len;
     if (!r->decoding) {
         r->len = fread(r->buf, 1, sizeof r->buf, r->fp);
     } else {
         int rc = csv_decoding_read(r->decoding, r->buf, sizeof r->buf, &r->len);
         /* a read error is fp's, which the caller sees, as without decoding */
         if (rc < 0 && rc != PDN_EIO) r->failed = rc;
-        say_decoding_findings(r);
+        hold_decoding_findings(r);
     }
     r->pos = 0;
     r->lf = r->cr = r->quote = SIZE_MAX; /* not looked for yet */
@@ -177,9 +213,27 @@ static bool fill(pdn_csv_reader *r)
     return r->len > 0;
 }
 
+/* A file read as its bytes that is UTF-16 or UTF-32 (a byte order mark,
+ * or NULs where ASCII has them: Excel's "Unicode Text"): decoded from its
+ * start, the bytes read so far too, as with an encoding asked for.
+ * 0 or PDN_ENOMEM. */
+static int decode_if_wide(pdn_csv_reader *r)
+{
+    if (r->decoding || !pdn_encoding_is_wide(r->buf + r->pos, r->len - r->pos)) return 0;
+    int rc = csv_decoding_open_wide(&r->decoding, r->fp, r->o.encoding, r->buf + r->pos,
+                                    r->len - r->pos);
+    if (rc < 0) return rc;
+    r->pos = r->len = 0;
+    r->base = 0; /* offsets from here on are in the decoded text */
+    r->eof = false;
+    fill(r);
+    return 0;
+}
+
 int csv_start_parser(pdn_csv_reader *r)
 {
     fill(r);
+    if (decode_if_wide(r) < 0) return PDN_ENOMEM;
     if (r->len - r->pos >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) r->pos += 3;
     r->in = csv_in_new(guess_delimiter(r), r->o.strict);
     return r->in ? 0 : PDN_ENOMEM;
@@ -224,6 +278,7 @@ static size_t next_stop(pdn_csv_reader *r)
 static int feed(pdn_csv_reader *r)
 {
     if (!fill(r)) {
+        say_reached_findings(r, true);
         if (r->done || r->failed) return -1; /* failed: no row made of what was read */
         r->done = true;
         /* The fields of a last row with no line end after it are read
@@ -242,9 +297,10 @@ static int feed(pdn_csv_reader *r)
             r->pos++;
         if (r->pos == r->len) return 0;
     }
+    say_reached_findings(r, false);
     const char *s = r->buf + r->pos;
     size_t end = next_stop(r);
-    size_t take = (end < r->len ? end + 1 : r->len) - r->pos;
+    size_t take = until_finding(r, (end < r->len ? end + 1 : r->len) - r->pos);
     size_t used = csv_in_parse(r->in, s, take, on_field, on_row, r);
     r->pos += used;
     bound_row(r);

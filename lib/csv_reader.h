@@ -72,26 +72,44 @@ struct waited_number {
 /* csv_decode.c: the CSV read from fp and decoded as the PDN reader
  * decodes a file (input.c), for a single-byte code page: a decoding for
  * encoding, or none (*out NULL) for PDN_ENCODING_AUTO and
- * PDN_ENCODING_UTF8, whose bytes are read as they are: 0, PDN_EINVAL or
+ * PDN_ENCODING_UTF8, whose bytes are read as they are unless the file is
+ * UTF-16 or UTF-32 (csv_decoding_open_wide): 0, PDN_EINVAL or
  * PDN_ENOMEM. */
 struct csv_decoding;
 int csv_decoding_open(struct csv_decoding **out, FILE *fp, enum pdn_encoding encoding);
+/* A decoding whatever the encoding, for a file that is UTF-16 or UTF-32
+ * (pdn_encoding_is_wide): fp after head[0, n), its first bytes read
+ * already, which the decoding keeps a copy of. 0 or PDN_ENOMEM. */
+int csv_decoding_open_wide(struct csv_decoding **out, FILE *fp, enum pdn_encoding encoding,
+                           const char *head, size_t n);
 void csv_decoding_free(struct csv_decoding *d);
 /* Up to cap bytes of the decoded text into out, *len of them (0 at the
  * end of the input): 0, or a negative PDN_E* code. */
 int csv_decoding_read(struct csv_decoding *d, char *out, size_t cap, size_t *len);
 /* The decoder's next finding since the last read (a byte the code page
  * has not, once a file; UTF-16 or UTF-32 without a byte order mark):
- * true with its code and detail, or false. */
-bool csv_decoding_finding(struct csv_decoding *d, enum pdn_diag_code *code, const char **detail);
+ * true with its code, detail (static) and the offset in the decoded text
+ * of the byte it is about, or false. */
+bool csv_decoding_finding(struct csv_decoding *d, enum pdn_diag_code *code, const char **detail,
+                          uint64_t *at);
+
+/* A finding of the decoder, said once the parser reaches its byte. */
+struct decoder_finding {
+    enum pdn_diag_code code;
+    const char *detail;
+    uint64_t at;
+};
 
 struct pdn_csv_reader {
     struct pdn_csv_read_options o;
     char *filename;
     char **map; /* "COLUMN=TAG" copies */
     FILE *fp;
-    struct csv_decoding *decoding; /* NULL: the bytes are read as they are */
-    int failed;                    /* the decoder's PDN_E* code: the input ended there */
+    struct csv_decoding *decoding;           /* NULL: the bytes are read as they are */
+    int failed;                              /* the decoder's PDN_E* code: the input ended there */
+    uint64_t base;                           /* offset of buf[0] in the text read (decoded) */
+    struct decoder_finding held_findings[4]; /* not said yet: the parser is before them */
+    int nheld_findings;
     struct csv_in *in;
     char buf[1 << 16];
     size_t pos, len;

@@ -238,6 +238,15 @@ size_t date_orders_part_bytes(void)
     return n >= PART_MIN_FLOOR && n <= PART_MIN_BYTES ? (size_t)n : PART_MIN_BYTES;
 }
 
+/* Whether the file at fd is UTF-16 or UTF-32 from at on (its first bytes
+ * there, as the reader looks at them): its tag lines are no ASCII to scan. */
+static bool wide_at(int fd, uint64_t at)
+{
+    unsigned char head[256];
+    ssize_t n = pread(fd, head, sizeof head, (off_t)at);
+    return n > 0 && pdn_encoding_is_wide(head, (size_t)n);
+}
+
 int date_orders_read_parts(pdn_date_orders **out, int fd, uint64_t at, int threads,
                            size_t part_bytes)
 {
@@ -246,6 +255,7 @@ int date_orders_read_parts(pdn_date_orders **out, int fd, uint64_t at, int threa
     struct stat st;
     if (fd < 0 || fstat(fd, &st) != 0) return PDN_EINVAL;
     if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size <= at) return 0; /* nothing to read ahead */
+    if (wide_at(fd, at)) return PDN_EENCODING; /* its games are read, decoded */
     atomic_bool found = false;
     struct date_part file = {.fd = fd, .start = at, .end = (uint64_t)st.st_size, .found = &found};
     /* Small parts (the tests') are read in small pieces: stretches cut by them. */

@@ -74,20 +74,23 @@ void input_reuse(struct input_source *src)
 static ssize_t input_read(struct input_source *src, void *buf, size_t cap)
 {
     if (src->in_eof || cap == 0) return 0;
+    if (src->mem_pos < src->mem_len) { /* memory input, or the head of fp read already */
+        size_t n = src->mem_len - src->mem_pos;
+        if (n > cap) n = cap;
+        memcpy(buf, src->mem + src->mem_pos, n);
+        src->mem_pos += n;
+        src->consumed += n;
+        return (ssize_t)n;
+    }
     if (src->fp) {
         size_t n = fread(buf, 1, cap, src->fp);
         if (n == 0) src->in_eof = true;
         src->consumed += n;
         return n == 0 && ferror(src->fp) ? PDN_EIO : (ssize_t)n;
     }
-    if (src->fd < 0) {
-        size_t n = src->mem_len - src->mem_pos;
-        if (n > cap) n = cap;
-        memcpy(buf, src->mem + src->mem_pos, n);
-        src->mem_pos += n;
-        if (n == 0) src->in_eof = true;
-        src->consumed += n;
-        return (ssize_t)n;
+    if (src->fd < 0) { /* memory input, all of it read */
+        src->in_eof = true;
+        return 0;
     }
     for (;;) {
         ssize_t n = read(src->fd, buf, cap);
@@ -447,26 +450,44 @@ static const struct {
     {"\xFE\xFF", 2, &wides[3]},     {"\xEF\xBB\xBF", 3, NULL},
 };
 
+/* The wide encoding of an input that starts with b[0, n), by its byte
+ * order mark (its length at *bom) or its NULs, or NULL (then *bom is 3
+ * for a UTF-8 byte order mark, which rules the NULs out). Only the first
+ * SNIFF_BYTES are looked at, as many as fill_start reads. */
+static const struct wide *wide_start(const unsigned char *b, size_t n, size_t *bom)
+{
+    if (n > SNIFF_BYTES) n = SNIFF_BYTES;
+    *bom = 0;
+    for (size_t i = 0; i < sizeof boms / sizeof boms[0]; i++) {
+        if (n < boms[i].len || memcmp(b, boms[i].bytes, boms[i].len) != 0) continue;
+        *bom = boms[i].len;
+        return boms[i].wide;
+    }
+    return sniff_wide(b, n);
+}
+
+bool pdn_encoding_is_wide(const void *head, size_t n)
+{
+    size_t bom;
+    return head && wide_start(head, n, &bom) != NULL;
+}
+
 /* Whatever encoding was asked for, a byte order mark decides, and so do
  * NULs that only a wide encoding has. */
 static int fill_start(struct input_source *src, struct input_text *text)
 {
     int rc = read_head(src, text);
     if (rc < 0) return rc;
-    const unsigned char *b = (const unsigned char *)text->data;
-    size_t n = text->filled;
-    for (size_t i = 0; i < sizeof boms / sizeof boms[0]; i++) {
-        if (n < boms[i].len || memcmp(b, boms[i].bytes, boms[i].len) != 0) continue;
-        if (boms[i].wide) return start_wide(src, text, boms[i].wide, boms[i].len);
-        memmove(text->data, text->data + 3, n - 3);
-        text->filled -= 3;
-        src->bom = true;
-        break;
-    }
-    const struct wide *w = src->bom ? NULL : sniff_wide(b, n);
+    size_t bom;
+    const struct wide *w = wide_start((const unsigned char *)text->data, text->filled, &bom);
     if (w) {
-        add_event(src, PDN_DIAG_ENCODING_FALLBACK, 0, w->detail);
-        return start_wide(src, text, w, 0);
+        if (bom == 0) add_event(src, PDN_DIAG_ENCODING_FALLBACK, 0, w->detail);
+        return start_wide(src, text, w, bom);
+    }
+    if (bom > 0) { /* UTF-8's */
+        memmove(text->data, text->data + bom, text->filled - bom);
+        text->filled -= bom;
+        src->bom = true;
     }
     src->mode = INPUT_MODE_FAST;
     return fill_fast(src, text);

@@ -40,6 +40,8 @@ enum input_mode { INPUT_MODE_START, INPUT_MODE_FAST, INPUT_MODE_CONVERT };
 struct input_source {
     int fd;   /* -1 for memory input */
     FILE *fp; /* set after input_init: read with fread (the CSV reader's stream) */
+    /* Memory input; with fp, the bytes of fp read already (the CSV
+     * reader's first look), read before fp's next ones. */
     const unsigned char *mem;
     size_t mem_len, mem_pos;
     enum pdn_encoding encoding; /* as asked for */

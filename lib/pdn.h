@@ -1140,6 +1140,15 @@ enum pdn_encoding {
  * '-', '_' and spaces ignored): true and *out set, or false for an unknown
  * name. */
 PDN_API bool pdn_encoding_parse(enum pdn_encoding *out, const char *name);
+/*
+ * Whether an input that starts with head[0, n) is UTF-16 or UTF-32 as the
+ * readers (PDN and CSV) take it, whatever encoding is asked for: a byte
+ * order mark of either, or, without one, NULs where ASCII text in either
+ * has them. Only the first 256 bytes are looked at, as the readers do; a
+ * tool that looks at a file's bytes as ASCII (a date's digits) before
+ * reading it knows from this that it cannot.
+ */
+PDN_API bool pdn_encoding_is_wide(const void *head, size_t n);
 
 /*
  * Options structs (every struct pdn_*_options, and pdn_engine_limits) start
@@ -1478,7 +1487,8 @@ PDN_API int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, 
  * or when fd is no regular file. 0, PDN_ENOMEM, PDN_EIO, PDN_EINVAL or
  * PDN_EENCODING, as pdn_date_orders_add_text, but that it reads only the
  * games around the dates that show an order (the others add nothing),
- * and so refuses no value of theirs.
+ * and so refuses no value of theirs; PDN_EENCODING too for a UTF-16 or
+ * UTF-32 file (pdn_encoding_is_wide), whose text is no ASCII to look at.
  */
 PDN_API int pdn_date_orders_read_fd(pdn_date_orders **out, int fd, uint64_t at, int threads);
 /* Whether a Date tag's value is a day and month before the year that could
@@ -1740,7 +1750,11 @@ struct pdn_csv_read_options {
                                    pdn_reader_options' encoding is (lines all UTF-8
                                    stay UTF-8); a byte it has not is U+FFFD (one
                                    PDN_DIAG_BAD_ENCODING a file). AUTO and UTF8: UTF-8
-                                   only, a row that is not reported and skipped */
+                                   only, a row that is not reported and skipped.
+                                   Whatever it is, a UTF-16 or UTF-32 file
+                                   (pdn_encoding_is_wide) is decoded whole, each
+                                   finding of its decoding at the row and column
+                                   of its character */
 };
 #define PDN_CSV_READ_OPTIONS_INIT                                                                  \
     {                                                                                              \

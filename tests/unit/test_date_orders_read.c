@@ -334,6 +334,34 @@ static void test_date_orders_read_edges(void **state)
     assert_int_equal(pdn_date_orders_read_fd(NULL, 0, 0, 1), PDN_EINVAL);
 }
 
+/* A UTF-16 file's tag lines are no ASCII (NULs between the digits):
+ * PDN_EENCODING, for the caller to read its games decoded, with or
+ * without a byte order mark, from its start or a game further on; its
+ * UTF-8 twin is read as ever. */
+static void test_date_orders_read_wide_refused(void **state)
+{
+    (void)state;
+    const char text[] = "[Event \"A\"]\n[Date \"13.03.2003\"]\n1. 32-28 *\n"
+                        "[Event \"A\"]\n[Date \"10.03.2003\"]\n1. 32-28 *\n";
+    size_t n = sizeof text - 1;
+    char wide[2 + 2 * sizeof text];
+    wide[0] = '\xFF', wide[1] = '\xFE';
+    for (size_t i = 0; i < n; i++)
+        wide[2 + 2 * i] = text[i], wide[3 + 2 * i] = '\0';
+    int fd = file_of(wide, 2 + 2 * n);
+    pdn_date_orders *orders;
+    assert_int_equal(pdn_date_orders_read_fd(&orders, fd, 0, 1), PDN_EENCODING);
+    assert_null(orders);
+    assert_int_equal(pdn_date_orders_read_fd(&orders, fd, 2, 1), PDN_EENCODING);
+    assert_int_equal(pdn_date_orders_read_fd(&orders, fd, 2 + 2 * 43, 1), PDN_EENCODING);
+    close(fd);
+    fd = file_of(text, n);
+    assert_int_equal(pdn_date_orders_read_fd(&orders, fd, 0, 1), 0);
+    assert_non_null(orders);
+    pdn_date_orders_free(orders);
+    close(fd);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_first_look),
         cmocka_unit_test(test_date_orders_read_first_look_blanks),
         cmocka_unit_test(test_date_orders_read_edges),
+        cmocka_unit_test(test_date_orders_read_wide_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

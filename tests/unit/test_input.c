@@ -3,7 +3,8 @@
  * that is not UTF-8 detected per file (CP1251, CP866, KOI8-R, Latin-1,
  * CP1250, ISO-8859-2), the
  * finding that names it, --encoding as the encoding of unmarked non-UTF-8
- * input only, and UTF-32 with and without a byte order mark.
+ * input only, UTF-32 with and without a byte order mark, and
+ * pdn_encoding_is_wide.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -268,6 +269,32 @@ static void test_input_utf32(void **state)
     }
 }
 
+/* pdn_encoding_is_wide says what the readers decide at a file's start: a
+ * UTF-16 or UTF-32 byte order mark, or their NULs without one; neither a
+ * UTF-8 byte order mark (NULs after it are UTF-8's) nor ASCII. */
+static void test_input_is_wide_as_the_readers_decide(void **state)
+{
+    (void)state;
+    static const char le[] = "W\0h\0i\0t\0e\0,\0B\0l\0a\0c\0k\0\n\0";
+    static const char be[] = "\0W\0h\0i\0t\0e\0,\0B\0l\0a\0c\0k\0\n";
+    assert_true(pdn_encoding_is_wide("\xFF\xFE", 2));
+    assert_true(pdn_encoding_is_wide("\xFE\xFF", 2));
+    assert_true(pdn_encoding_is_wide("\xFF\xFE\0\0", 4));
+    assert_true(pdn_encoding_is_wide("\0\0\xFE\xFF", 4));
+    assert_true(pdn_encoding_is_wide(le, sizeof le - 1));
+    assert_true(pdn_encoding_is_wide(be, sizeof be - 1));
+    assert_false(pdn_encoding_is_wide("\xEF\xBB\xBFW\0h\0i\0t\0e\0,\0", 15));
+    assert_false(pdn_encoding_is_wide("White,Black\n", 12));
+    assert_false(pdn_encoding_is_wide(le, 6)); /* too few units to tell */
+    assert_false(pdn_encoding_is_wide(NULL, 4));
+    /* past the first 256 bytes, as the readers, nothing counts */
+    char late[512];
+    memset(late, 'a', 256);
+    memcpy(late + 256, le, sizeof le - 1);
+    memset(late + 256 + sizeof le - 1, 0, sizeof late - 256 - (sizeof le - 1));
+    assert_false(pdn_encoding_is_wide(late, sizeof late));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_input_koi8r_named),
         cmocka_unit_test(test_input_central_european),
         cmocka_unit_test(test_input_utf32),
+        cmocka_unit_test(test_input_is_wide_as_the_readers_decide),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
