@@ -60,6 +60,18 @@ struct writer {
     writer_setup_fn *setup_second; /* struct writer_count's */
     writer_played_fn *played;      /* struct writer_count's, and its ctx */
     void *played_ctx;
+    struct noted *noted; /* the caller's last note (note_of) */
+};
+
+/* The move the caller's move_note was last asked about, and its answer:
+ * the writer needs a note twice at an unknown move (parted_from_next,
+ * then write_move), and the caller may make it afresh on each call (an
+ * engine's search). Apart from the writer, which is const where it only
+ * looks. */
+struct noted {
+    const struct pdn_node *node; /* NULL: none yet */
+    const char *comment;
+    uint16_t nag;
 };
 
 /*
@@ -416,30 +428,29 @@ static bool write_variations(struct writer *wr, const struct pdn_node *node, str
     return true;
 }
 
-/* The caller's note on a move (pdn_move_note_fn). */
-struct note {
-    const char *comment; /* NULL: none */
-    uint16_t nag;        /* 0: none */
-};
-
-/* The note on a move written, asked once: the caller may make it on each
- * call (an engine's search), and the writer needs it twice at an unknown
- * move (parted_from_next, then write_move). None in a cut line, whose
- * moves are a comment's words, nor from a caller of version 1, whose
- * struct has no move_note. */
-static struct note note_of(const struct writer *wr, const struct pdn_node *node)
+/* The caller's note on a move (pdn_move_note_fn): its comment, or NULL,
+ * and *nag (0: none), asked once (struct noted). None in a cut line,
+ * whose moves are a comment's words, nor from a caller of version 1,
+ * whose struct has no move_note. */
+static const char *note_of(const struct writer *wr, const struct pdn_node *node, uint16_t *nag)
 {
     const struct pdn_write_options *opt = wr->opt;
-    struct note note = {NULL, 0};
-    if (wr->flat || opt->version < 2 || !opt->move_note) return note;
-    note.comment = opt->move_note(node, &note.nag, opt->move_ctx);
-    return note;
+    *nag = 0;
+    if (wr->flat || opt->version < 2 || !opt->move_note) return NULL;
+    struct noted *last = wr->noted;
+    if (last->node != node) { /* asked once a move */
+        last->nag = 0;
+        last->comment = opt->move_note(node, &last->nag, opt->move_ctx);
+        last->node = node;
+    }
+    *nag = last->nag;
+    return last->comment;
 }
 
-/* A move, with text the caller's text for it (NULL: none), note the
- * caller's note on it, and number its number (NULL: none). */
+/* A move, with text the caller's text for it (NULL: none), and number
+ * its number (NULL: none). */
 static void write_move(struct writer *wr, const struct pdn_node *node, const char *text,
-                       const struct note *note, const struct side *number)
+                       const struct side *number)
 {
     struct wrap *w = &wr->wrap;
     const struct pdn_write_options *opt = wr->opt;
@@ -461,13 +472,15 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const cha
         wrap_puts(w, buf);
         wrap_end(w);
     }
-    if (note->nag) {
+    uint16_t nag;
+    const char *comment = note_of(wr, node, &nag);
+    if (nag) {
         char buf[16];
-        snprintf(buf, sizeof buf, "$%u", (unsigned)note->nag);
+        snprintf(buf, sizeof buf, "$%u", (unsigned)nag);
         wrap_puts(w, buf);
         wrap_end(w);
     }
-    if (note->comment) spell_comment(w, note->comment);
+    if (comment) spell_comment(w, comment);
 }
 
 /* The number written on a move that has one: as read, or the caller's
@@ -696,17 +709,16 @@ static void write_dots(struct writer *wr, const struct side *number)
 }
 
 /* Whether anything is written between move i of a line and the next:
- * its strength, NAGs, comments, the caller's note on it (note) or its
- * variations, the next move's comments or setup, or the next move kept as
- * a comment or cut (a comment first). */
-static bool parted_from_next(const struct writer *wr, const struct pdn_line *line, uint32_t i,
-                             const struct note *note)
+ * its strength, NAGs, comments or variations, the next move's comments or
+ * setup, or the next move kept as a comment or cut (a comment first). */
+static bool parted_from_next(const struct writer *wr, const struct pdn_line *line, uint32_t i)
 {
     const struct pdn_write_options *opt = wr->opt;
     const struct pdn_node *node = &line->moves[i], *next = &line->moves[i + 1];
     if (!opt->no_nags && (node->strength || node->nnags)) return true;
     if (!opt->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
-    if (note->comment || note->nag) return true;
+    uint16_t nag;
+    if (note_of(wr, node, &nag) || nag) return true;
     if (!opt->no_variations && node->nvariations) return true;
     if (wr->setup_due || game_sets_up(next->setup)) return true;
     return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));
@@ -744,13 +756,12 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
  * through csv2pdn), so what it writes could read back without the move;
  * numbered, it stays one ("3. 33-29 3... -- 3. 14x23"). */
 static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
-                            const char *given, const struct note *note, bool ellipsis,
-                            struct numbering n)
+                            const char *given, bool ellipsis, struct numbering n)
 {
     const struct pdn_node *node = &line->moves[i];
     if (wr->flat || given || !node->text || !(ellipsis || spell_unknown_move(node->text)))
         return false;
-    if (i + 1 >= line->nmoves || parted_from_next(wr, line, i, note)) return false;
+    if (i + 1 >= line->nmoves || parted_from_next(wr, line, i)) return false;
     struct side ply = n.said, number;
     bool stops = stops_count(wr, node, given, ellipsis, &n.count);
     if (stops && !n.past) n.read = n.count;
@@ -825,8 +836,6 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             write_setup_due(wr); /* the line's end now: after its comment */
             return;
         }
-        /* Asked once, for a move written as a move (write_move). */
-        struct note note = as_comment ? (struct note){NULL, 0} : note_of(wr, node);
         /* A number the tree does not hold is the count's (struct
          * numbering); the reader's count takes the number written. */
         if (as_comment) {
@@ -839,14 +848,14 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             said_number(&n, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black ||
-                   bare_dash_taken(wr, line, i, given, &note, ellipsis, n)) {
+                   bare_dash_taken(wr, line, i, given, ellipsis, n)) {
             n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
-            write_move(wr, node, given, &note, &n.read);
+            write_move(wr, node, given, &n.read);
             said_number(&n, &n.read);
             alone = false;
         } else {
-            write_move(wr, node, given, &note, NULL);
+            write_move(wr, node, given, NULL);
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, n);
@@ -899,8 +908,10 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
     if (!options) options = &write_defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
+    struct noted noted = {NULL, NULL, 0};
     struct writer wr = {.opt = options,
                         .game = game,
+                        .noted = &noted,
                         .bad_tags_pending = true,
                         .setup_second = count->setup_second,
                         .played = count->played,
