@@ -50,6 +50,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The caller's note on a move (pdn_move_note_fn). */
+struct note {
+    const char *comment; /* NULL: none */
+    uint16_t nag;        /* 0: none */
+};
+
 struct writer {
     struct wrap wrap;
     const struct pdn_write_options *opt;
@@ -60,6 +66,11 @@ struct writer {
     writer_setup_fn *setup_second; /* struct writer_count's */
     writer_played_fn *played;      /* struct writer_count's, and its ctx */
     void *played_ctx;
+    /* The note on the next move, asked ahead of writing it (next_number),
+     * for write_moves to take there (noted == that move) and not ask
+     * again; NULL: none held. */
+    const struct pdn_node *noted;
+    struct note noted_note;
 };
 
 /*
@@ -416,12 +427,6 @@ static bool write_variations(struct writer *wr, const struct pdn_node *node, str
     return true;
 }
 
-/* The caller's note on a move (pdn_move_note_fn). */
-struct note {
-    const char *comment; /* NULL: none */
-    uint16_t nag;        /* 0: none */
-};
-
 /* The note on a move written, asked once: the caller may make it on each
  * call (an engine's search), and the writer needs it twice at an unknown
  * move (parted_from_next, then write_move). None in a cut line, whose
@@ -434,6 +439,26 @@ static struct note note_of(const struct writer *wr, const struct pdn_node *node)
     if (wr->flat || opt->version < 2 || !opt->move_note) return note;
     note.comment = opt->move_note(node, &note.nag, opt->move_ctx);
     return note;
+}
+
+/* note_of, or the note next_number asked ahead on this move, which the
+ * writer then holds no more. */
+static struct note take_note(struct writer *wr, const struct pdn_node *node)
+{
+    if (wr->noted != node) return note_of(wr, node);
+    wr->noted = NULL;
+    return wr->noted_note;
+}
+
+/* note_of for a move asked about ahead of writing it, held for
+ * take_note. */
+static const struct note *note_ahead(struct writer *wr, const struct pdn_node *node)
+{
+    if (wr->noted != node) {
+        wr->noted_note = note_of(wr, node);
+        wr->noted = node;
+    }
+    return &wr->noted_note;
 }
 
 /* A move, with text the caller's text for it (NULL: none), note the
@@ -712,15 +737,37 @@ static bool parted_from_next(const struct writer *wr, const struct pdn_line *lin
     return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));
 }
 
+/* Whether a move is written as an unknown move as read: a dash, or dots
+ * ('ellipsis': "..."), which a number right after it may take for stray
+ * (bare_dash_taken). */
+static bool unknown_as_read(const struct writer *wr, const struct pdn_node *node, const char *given,
+                            bool ellipsis)
+{
+    return !wr->flat && !given && node->text && (ellipsis || spell_unknown_move(node->text));
+}
+
+static bool bare_dash_taken(struct writer *wr, const struct pdn_line *line, uint32_t i,
+                            const char *given, const struct note *note, bool ellipsis,
+                            struct numbering n);
+
 /* The number write_moves writes move i with, where the numbering stands at
  * n, right after a move with nothing between (parted_from_next): false
- * when it writes none. */
-static bool next_number(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+ * when it writes none. An unknown move that write_moves numbers for the
+ * number after it (bare_dash_taken) counts too: in "-- -- 3." where "3."
+ * takes the second dash, that one is numbered, and its number, the
+ * count's, may take the first (fuzz regression
+ * roundtrip-dash-before-a-numbered-dash). This looks one move further at
+ * most: bare_dash_taken asks only where 'read' has Black to move, and
+ * 'read' alternates but at the one move where the count stops and 'read'
+ * jumps to it; so where move i has Black too, the next has White, and
+ * next_number answers there without asking on. The note of move i is
+ * asked here, ahead, and held for write_moves (note_ahead). */
+static bool next_number(struct writer *wr, const struct pdn_line *line, uint32_t i,
                         struct numbering n, struct side *out)
 {
     const struct pdn_node *node = &line->moves[i];
     char buf[CLEAN_MOVE_MAX];
-    const char *text = text_of(wr, node, given_text(wr, node), buf);
+    const char *given = given_text(wr, node), *text = text_of(wr, node, given, buf);
     struct side written = {node->number, node->number_black};
     bool alone = false, given_number = written_number(wr, node, &written);
     if (given_number) n.count = written;
@@ -728,7 +775,10 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
     bool ellipsis = strcmp(text, "...") == 0;
     alone |= node->number && ellipsis;
     bool placeholder = n.count.black && !node->number && ellipsis;
-    if (!alone && !placeholder && n.read.black) return false;
+    if (!alone && !placeholder && n.read.black &&
+        !(unknown_as_read(wr, node, given, ellipsis) &&
+          bare_dash_taken(wr, line, i, given, note_ahead(wr, node), ellipsis, n)))
+        return false;
     *out = node->number ? written : n.count;
     out->black &= !placeholder;
     return true;
@@ -743,13 +793,12 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
  * reader's ("5. 28x19 99-98 3. 33-29 -- 3. 14x23", "6... ... -- 7. --"
  * through csv2pdn), so what it writes could read back without the move;
  * numbered, it stays one ("3. 33-29 3... -- 3. 14x23"). */
-static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+static bool bare_dash_taken(struct writer *wr, const struct pdn_line *line, uint32_t i,
                             const char *given, const struct note *note, bool ellipsis,
                             struct numbering n)
 {
     const struct pdn_node *node = &line->moves[i];
-    if (wr->flat || given || !node->text || !(ellipsis || spell_unknown_move(node->text)))
-        return false;
+    if (!unknown_as_read(wr, node, given, ellipsis)) return false;
     if (i + 1 >= line->nmoves || parted_from_next(wr, line, i, note)) return false;
     struct side ply = n.said, number;
     bool stops = stops_count(wr, node, given, ellipsis, &n.count);
@@ -826,7 +875,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             return;
         }
         /* Asked once, for a move written as a move (write_move). */
-        struct note note = as_comment ? (struct note){NULL, 0} : note_of(wr, node);
+        struct note note = as_comment ? (struct note){NULL, 0} : take_note(wr, node);
         /* A number the tree does not hold is the count's (struct
          * numbering); the reader's count takes the number written. */
         if (as_comment) {
