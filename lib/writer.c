@@ -63,15 +63,17 @@ struct writer {
     struct noted *noted; /* the caller's last note (note_of) */
 };
 
-/* The move the caller's move_note was last asked about, and its answer:
- * the writer needs a note twice at an unknown move (parted_from_next,
- * then write_move), and the caller may make it afresh on each call (an
- * engine's search). Apart from the writer, which is const where it only
- * looks. */
+/* The moves the caller's move_note was last asked about, and its
+ * answers: the writer needs a note twice at an unknown move
+ * (parted_from_next, then write_move), and once on the next move ahead of
+ * writing this one (next_number); the caller may make it afresh on each
+ * call (an engine's search). Two: the move written and the one after.
+ * Apart from the writer, which is const where it only looks. */
 struct noted {
-    const struct pdn_node *node; /* NULL: none yet */
-    const char *comment;
-    uint16_t nag;
+    const struct pdn_node *node[2]; /* NULL: none yet */
+    const char *comment[2];
+    uint16_t nag[2];
+    unsigned older; /* the slot a new move takes */
 };
 
 /*
@@ -437,14 +439,16 @@ static const char *note_of(const struct writer *wr, const struct pdn_node *node,
     const struct pdn_write_options *opt = wr->opt;
     *nag = 0;
     if (wr->flat || opt->version < 2 || !opt->move_note) return NULL;
-    struct noted *last = wr->noted;
-    if (last->node != node) { /* asked once a move */
-        last->nag = 0;
-        last->comment = opt->move_note(node, &last->nag, opt->move_ctx);
-        last->node = node;
+    struct noted *m = wr->noted;
+    unsigned k = m->node[0] == node ? 0 : m->node[1] == node ? 1 : m->older;
+    if (m->node[k] != node) { /* asked once a move */
+        m->nag[k] = 0;
+        m->comment[k] = opt->move_note(node, &m->nag[k], opt->move_ctx);
+        m->node[k] = node;
+        m->older = !k;
     }
-    *nag = last->nag;
-    return last->comment;
+    *nag = m->nag[k];
+    return m->comment[k];
 }
 
 /* A move, with text the caller's text for it (NULL: none), and number
@@ -724,15 +728,36 @@ static bool parted_from_next(const struct writer *wr, const struct pdn_line *lin
     return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));
 }
 
+/* Whether a move is written as an unknown move as read: a dash, or dots
+ * ('ellipsis': "..."), which a number right after it may take for stray
+ * (bare_dash_taken). */
+static bool unknown_as_read(const struct writer *wr, const struct pdn_node *node, const char *given,
+                            bool ellipsis)
+{
+    return !wr->flat && !given && node->text && (ellipsis || spell_unknown_move(node->text));
+}
+
+static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                            const char *given, bool ellipsis, struct numbering n);
+
 /* The number write_moves writes move i with, where the numbering stands at
  * n, right after a move with nothing between (parted_from_next): false
- * when it writes none. */
+ * when it writes none. An unknown move that write_moves numbers for the
+ * number after it (bare_dash_taken) counts too: in "-- -- 3." where "3."
+ * takes the second dash, that one is numbered, and its number, the
+ * count's, may take the first (fuzz regression
+ * roundtrip-dash-before-a-numbered-dash). This looks one move further at
+ * most: bare_dash_taken asks only where 'read' has Black to move, and
+ * 'read' alternates but at the one move where the count stops and 'read'
+ * jumps to it; so where move i has Black too, the next has White, and
+ * next_number answers there without asking on. The note of move i is
+ * asked here, ahead of writing it (struct noted keeps it). */
 static bool next_number(const struct writer *wr, const struct pdn_line *line, uint32_t i,
                         struct numbering n, struct side *out)
 {
     const struct pdn_node *node = &line->moves[i];
     char buf[CLEAN_MOVE_MAX];
-    const char *text = text_of(wr, node, given_text(wr, node), buf);
+    const char *given = given_text(wr, node), *text = text_of(wr, node, given, buf);
     struct side written = {node->number, node->number_black};
     bool alone = false, given_number = written_number(wr, node, &written);
     if (given_number) n.count = written;
@@ -740,7 +765,10 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
     bool ellipsis = strcmp(text, "...") == 0;
     alone |= node->number && ellipsis;
     bool placeholder = n.count.black && !node->number && ellipsis;
-    if (!alone && !placeholder && n.read.black) return false;
+    if (!alone && !placeholder && n.read.black &&
+        !(unknown_as_read(wr, node, given, ellipsis) &&
+          bare_dash_taken(wr, line, i, given, ellipsis, n)))
+        return false;
     *out = node->number ? written : n.count;
     out->black &= !placeholder;
     return true;
@@ -759,8 +787,7 @@ static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line
                             const char *given, bool ellipsis, struct numbering n)
 {
     const struct pdn_node *node = &line->moves[i];
-    if (wr->flat || given || !node->text || !(ellipsis || spell_unknown_move(node->text)))
-        return false;
+    if (!unknown_as_read(wr, node, given, ellipsis)) return false;
     if (i + 1 >= line->nmoves || parted_from_next(wr, line, i)) return false;
     struct side ply = n.said, number;
     bool stops = stops_count(wr, node, given, ellipsis, &n.count);
@@ -908,7 +935,7 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
     if (!options) options = &write_defaults;
     if (out == NULL || game == NULL) return PDN_EINVAL;
     if (!options_ok(options->version, PDN_WRITE_OPTIONS_VERSION)) return PDN_EINVAL;
-    struct noted noted = {NULL, NULL, 0};
+    struct noted noted = {{NULL, NULL}, {NULL, NULL}, {0, 0}, 0};
     struct writer wr = {.opt = options,
                         .game = game,
                         .noted = &noted,

@@ -400,7 +400,7 @@ static void test_writer_move_note_after_strength(void **state)
 struct counted_notes {
     const struct pdn_node *moves;
     uint32_t noted;
-    unsigned calls[4];
+    unsigned calls[8];
 };
 
 static const char *counted_note(const struct pdn_node *node, uint16_t *nag, void *ctx)
@@ -445,6 +445,35 @@ static void test_writer_move_note_asked_once(void **state)
     }
     free(unnoted);
     free(as_commented);
+}
+
+/* The same where the writer asks ahead whether the next dash is numbered
+ * (next_number): "2. 19-23", Black's 1st under White's 2nd, then three
+ * dashes. Unnoted, the third dash's "3." takes the second, numbered "2..."
+ * by the count, which would take the first: both are numbered. Each move
+ * is asked once all the same, the second dash ahead of its writing; noted,
+ * that dash is parted from the "3." and stays bare, and so does the
+ * first. */
+static void test_writer_move_note_asked_once_ahead(void **state)
+{
+    (void)state;
+    struct pdn_node moves[] = {mv("32-28"), mv("19-23"), mv("--"), mv("--"), mv("--")};
+    moves[1].number = 2;
+    pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
+    char *unnoted = write_to_string(&g, NULL);
+    assert_non_null(strstr(unnoted, "1. 32-28 2. 19-23 2. -- 2... -- 3. -- *"));
+    free(unnoted);
+    for (uint32_t noted = 0; noted < COUNT(moves); noted++) {
+        struct counted_notes counts = {.moves = moves, .noted = noted};
+        struct pdn_write_options opt = {
+            .version = PDN_WRITE_OPTIONS_VERSION, .move_note = counted_note, .move_ctx = &counts};
+        char *got = write_to_string(&g, &opt);
+        for (uint32_t i = 0; i < COUNT(moves); i++)
+            assert_int_equal(counts.calls[i], 1);
+        if (noted == 3)
+            assert_non_null(strstr(got, "1. 32-28 2. 19-23 -- -- $2 {better 19-23} 3. -- *"));
+        free(got);
+    }
 }
 
 /* pdn_game_first_number, the first move number the writer writes and the
@@ -570,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_writer_move_text_from_the_caller),
         cmocka_unit_test(test_writer_move_note_after_strength),
         cmocka_unit_test(test_writer_move_note_asked_once),
+        cmocka_unit_test(test_writer_move_note_asked_once_ahead),
         cmocka_unit_test(test_writer_bad_tag_names_as_comments),
         cmocka_unit_test(test_writer_first_number),
         cmocka_unit_test(test_writer_setup_number),

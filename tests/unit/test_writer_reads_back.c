@@ -149,6 +149,29 @@ static void test_writer_numbers_dots_a_reader_would_drop(void **state)
     check_reads_back(&g, 5);
 }
 
+/* "2. 19-23", Black's 1st under White's 2nd, then three moves not given:
+ * the count stops at the first dash, White's 2nd by the replay, and
+ * numbers the dashes after it from there, but a reader counts from the
+ * "2." written. The third dash's "3." takes the second's ply (White's 3rd
+ * to a reader), so that one is numbered "2..."; a bare first dash, Black's
+ * 2nd to a reader, would then be taken by that "2..." and read back as
+ * stray, no move (fuzz_check: "8. b2-c3 -- 8... --" lost a dash on
+ * reading back), so it has its number too. */
+static void test_writer_numbers_a_dash_the_next_dash_number_takes(void **state)
+{
+    (void)state;
+    static const char text[] = "1. 32-28 2. 19-23 -- -- -- *\n";
+    struct games gs;
+    read_games(&gs, text, sizeof text - 1);
+    assert_int_equal(gs.n, 1);
+    assert_int_equal(gs.v[0]->main.nmoves, 5);
+    check(gs.v[0], NULL,
+          ROSTER_UNKNOWN
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 2. 19-23 2. -- 2... -- 3. -- *\n\n");
+    check_reads_back(gs.v[0], 5);
+    free_games(&gs);
+}
+
 /* Two captures the reader would join as hops of one move stay apart; a
  * quiet move leaves no square for a next hop ("9-3 3x14" are two moves). */
 static void test_writer_capture_not_read_as_next_hop(void **state)
@@ -541,6 +564,7 @@ int main(void)
         cmocka_unit_test(test_writer_number_not_in_the_tree_is_the_count),
         cmocka_unit_test(test_writer_number_against_the_count),
         cmocka_unit_test(test_writer_numbers_dots_a_reader_would_drop),
+        cmocka_unit_test(test_writer_numbers_a_dash_the_next_dash_number_takes),
         cmocka_unit_test(test_writer_capture_not_read_as_next_hop),
         cmocka_unit_test(test_writer_mixed_capture_not_read_as_next_hop),
         cmocka_unit_test(test_writer_capture_to_alpha_square_leaves_no_hop),
