@@ -414,6 +414,24 @@ static const char *counted_note(const struct pdn_node *node, uint16_t *nag, void
     return "better 19-23";
 }
 
+/* g, whose main line is moves[0, n), written with a counting move_note on
+ * each move in turn: each move is asked once, and with the note on move
+ * shown the text holds expect. */
+static void assert_notes_asked_once(struct pdn_node *moves, uint32_t n, const pdn_game *g,
+                                    uint32_t shown, const char *expect)
+{
+    for (uint32_t noted = 0; noted < n; noted++) {
+        struct counted_notes counts = {.moves = moves, .noted = noted};
+        struct pdn_write_options opt = {
+            .version = PDN_WRITE_OPTIONS_VERSION, .move_note = counted_note, .move_ctx = &counts};
+        char *got = write_to_string(g, &opt);
+        for (uint32_t i = 0; i < n; i++)
+            assert_int_equal(counts.calls[i], 1);
+        if (noted == shown) assert_non_null(strstr(got, expect));
+        free(got);
+    }
+}
+
 /* move_note is asked once a move, also at an unknown move ("--") whose
  * number depends on whether anything parts it from the next move: the
  * caller may make its note on each call (an engine's search). Unnoted,
@@ -433,16 +451,8 @@ static void test_writer_move_note_asked_once(void **state)
     char *unnoted = write_to_string(&g, NULL), *as_commented = write_to_string(&gc, NULL);
     assert_non_null(strstr(unnoted, "1. 32-28 1... -- 1. 33-29 -- *"));
     assert_non_null(strstr(as_commented, "1. 32-28 -- {better 19-23} 1. 33-29 -- *"));
-    for (uint32_t noted = 0; noted < COUNT(moves); noted++) {
-        struct counted_notes counts = {.moves = moves, .noted = noted};
-        struct pdn_write_options opt = {
-            .version = PDN_WRITE_OPTIONS_VERSION, .move_note = counted_note, .move_ctx = &counts};
-        char *got = write_to_string(&g, &opt);
-        for (uint32_t i = 0; i < COUNT(moves); i++)
-            assert_int_equal(counts.calls[i], 1);
-        if (noted == 1) assert_non_null(strstr(got, "1. 32-28 -- $2 {better 19-23} 1. 33-29 -- *"));
-        free(got);
-    }
+    assert_notes_asked_once(moves, COUNT(moves), &g, 1,
+                            "1. 32-28 -- $2 {better 19-23} 1. 33-29 -- *");
     free(unnoted);
     free(as_commented);
 }
@@ -463,17 +473,8 @@ static void test_writer_move_note_asked_once_ahead(void **state)
     char *unnoted = write_to_string(&g, NULL);
     assert_non_null(strstr(unnoted, "1. 32-28 2. 19-23 2. -- 2... -- 3. -- *"));
     free(unnoted);
-    for (uint32_t noted = 0; noted < COUNT(moves); noted++) {
-        struct counted_notes counts = {.moves = moves, .noted = noted};
-        struct pdn_write_options opt = {
-            .version = PDN_WRITE_OPTIONS_VERSION, .move_note = counted_note, .move_ctx = &counts};
-        char *got = write_to_string(&g, &opt);
-        for (uint32_t i = 0; i < COUNT(moves); i++)
-            assert_int_equal(counts.calls[i], 1);
-        if (noted == 3)
-            assert_non_null(strstr(got, "1. 32-28 2. 19-23 -- -- $2 {better 19-23} 3. -- *"));
-        free(got);
-    }
+    assert_notes_asked_once(moves, COUNT(moves), &g, 3,
+                            "1. 32-28 2. 19-23 -- -- $2 {better 19-23} 3. -- *");
 }
 
 /* pdn_game_first_number, the first move number the writer writes and the
