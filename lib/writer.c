@@ -730,7 +730,7 @@ static bool parted_from_next(const struct writer *wr, const struct pdn_line *lin
 
 /* Whether a move is written as an unknown move as read: a dash, or dots
  * ('ellipsis': "..."), which a number right after it may take for stray
- * (bare_dash_taken, which its callers ask only then: a call each Black
+ * (bare_dash_taken asks unknown_numbered only then: a call each Black
  * move, its numbering copied, was 0.6% of pdnfmt's instructions). */
 static inline bool unknown_as_read(const struct writer *wr, const struct pdn_node *node,
                                    const char *given, bool ellipsis)
@@ -744,8 +744,18 @@ static inline bool unknown_as_read(const struct writer *wr, const struct pdn_nod
     return ellipsis || spell_unknown_move(node->text);
 }
 
-static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
-                            const char *given, bool ellipsis, struct numbering n);
+static bool unknown_numbered(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                             const char *given, bool ellipsis, struct numbering n);
+
+/* Whether move i, written as an unknown move as read, must have its
+ * number all the same (unknown_numbered); asked of the others too, it
+ * answers at once, in line. */
+static inline bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                                   const char *given, bool ellipsis, struct numbering n)
+{
+    return unknown_as_read(wr, &line->moves[i], given, ellipsis) &&
+           unknown_numbered(wr, line, i, given, ellipsis, n);
+}
 
 /* The number write_moves writes move i with, where the numbering stands at
  * n, right after a move with nothing between (parted_from_next): false
@@ -772,9 +782,7 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
     bool ellipsis = strcmp(text, "...") == 0;
     alone |= node->number && ellipsis;
     bool placeholder = n.count.black && !node->number && ellipsis;
-    if (!alone && !placeholder && n.read.black &&
-        !(unknown_as_read(wr, node, given, ellipsis) &&
-          bare_dash_taken(wr, line, i, given, ellipsis, n)))
+    if (!alone && !placeholder && n.read.black && !bare_dash_taken(wr, line, i, given, ellipsis, n))
         return false;
     *out = node->number ? written : n.count;
     out->black &= !placeholder;
@@ -782,7 +790,8 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
 }
 
 /* Whether move i, an unknown move the numbering at n leaves unnumbered
- * (a dash, or "..." that holds no place), must have its number all the
+ * (a dash, or "..." that holds no place: bare_dash_taken asks only
+ * then), must have its number all the
  * same: a reader takes a dash or dots with no number before them for
  * stray ones, no move, when the move number right after them leaves them
  * no ply (text_number_takes_bare). The writer's
@@ -790,11 +799,10 @@ static bool next_number(const struct writer *wr, const struct pdn_line *line, ui
  * reader's ("5. 28x19 99-98 3. 33-29 -- 3. 14x23", "6... ... -- 7. --"
  * through csv2pdn), so what it writes could read back without the move;
  * numbered, it stays one ("3. 33-29 3... -- 3. 14x23"). */
-static bool bare_dash_taken(const struct writer *wr, const struct pdn_line *line, uint32_t i,
-                            const char *given, bool ellipsis, struct numbering n)
+static bool unknown_numbered(const struct writer *wr, const struct pdn_line *line, uint32_t i,
+                             const char *given, bool ellipsis, struct numbering n)
 {
     const struct pdn_node *node = &line->moves[i];
-    if (!unknown_as_read(wr, node, given, ellipsis)) return false;
     if (i + 1 >= line->nmoves || parted_from_next(wr, line, i)) return false;
     struct side ply = n.said, number;
     bool stops = stops_count(wr, node, given, ellipsis, &n.count);
@@ -882,8 +890,7 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
             said_number(&n, &n.read);
             alone = false;
         } else if (alone || placeholder || !n.read.black ||
-                   (unknown_as_read(wr, node, given, ellipsis) &&
-                    bare_dash_taken(wr, line, i, given, ellipsis, n))) {
+                   bare_dash_taken(wr, line, i, given, ellipsis, n)) {
             n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
             write_move(wr, node, given, &n.read);
