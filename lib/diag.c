@@ -80,6 +80,7 @@ static const struct diag_row rows[] = {
     [PDN_DIAG_CSV_NO_MOVES] = {"csv-no-moves", PDN_SEV_WARNING, "no moves column"},
     [PDN_DIAG_MISPLACED_VARIATION] = {"misplaced-variation", PDN_SEV_WARNING,
                                       "variation before the move it replaces"},
+    [PDN_DIAG_MOVE_NUMBER_RUN] = {"move-number-run", PDN_SEV_NOTE, "move number off as before"},
 };
 
 _Static_assert(sizeof rows / sizeof rows[0] == PDN_DIAG_COUNT,

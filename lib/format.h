@@ -31,12 +31,13 @@ enum fault_kind {
 struct fault {
     const struct pdn_node *node;
     enum fault_kind kind;
-    uint32_t number;      /* FAULT_NUMBER: the replay's number */
-    bool black;           /* and whether it is the "N..." form */
-    bool kept;            /* FAULT_NUMBER: not repaired (see keep_number) */
-    char move_number[16]; /* the ply's number, "12." or "12..." ("" unknown) */
-    char written[64];     /* FAULT_NUMBER: the number as written */
-    char detail[96];      /* FAULT_NUMBER: the replay's detail */
+    uint32_t number;         /* FAULT_NUMBER: the replay's number */
+    bool black;              /* and whether it is the "N..." form */
+    bool kept;               /* FAULT_NUMBER: not repaired (see keep_number) */
+    enum pdn_diag_code code; /* FAULT_NUMBER: the replay's (a run's first number or not) */
+    char move_number[16];    /* the ply's number, "12." or "12..." ("" unknown) */
+    char written[64];        /* FAULT_NUMBER: the number as written */
+    char detail[192];        /* FAULT_NUMBER: the replay's detail */
 };
 
 /* What the replay of one game found. A scratch keeps one between games

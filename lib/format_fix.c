@@ -55,6 +55,7 @@ static void keep_number(struct format *f, const struct pdn_diag *d)
 {
     struct fault *x = new_fault(f, d->node, FAULT_NUMBER);
     if (!x) return;
+    x->code = d->code;
     x->number = parse_number(d->move_number ? d->move_number : "", &x->black);
     /* "..." keeps its side: "N. ..." holds the first mover's place (the
      * replay judges its number alone), "N... ..." is a move not given; when
@@ -122,7 +123,7 @@ static void keep_number_of_stop(struct format *f, const struct pdn_node *node)
 void fix_on_diag(struct format *f, const struct pdn_diag *d)
 {
     if (!f->faults_wanted) return;
-    if (d->code == PDN_DIAG_MOVE_NUMBER && d->node) {
+    if ((d->code == PDN_DIAG_MOVE_NUMBER || d->code == PDN_DIAG_MOVE_NUMBER_RUN) && d->node) {
         keep_number(f, d);
     } else if ((d->code == PDN_DIAG_ILLEGAL_MOVE || d->code == PDN_DIAG_AMBIGUOUS_MOVE) &&
                d->node) {
@@ -363,13 +364,14 @@ static void report_number(struct format *f, const pdn_game *game, const struct f
     const struct pdn_node *n = x->node;
     if (x->kept && f->stops_in_comment) return; /* a stop's: in a comment, no number */
     if (!repair || x->kept) {
-        emit(f, game, PDN_DIAG_MOVE_NUMBER, n, &n->number_pos, x->move_number, x->written,
-             x->detail);
+        emit(f, game, x->code, n, &n->number_pos, x->move_number, x->written, x->detail);
         return;
     }
-    char detail[160];
-    snprintf(detail, sizeof detail, "written %lu%s (%s)", (unsigned long)x->number,
-             x->black ? "..." : ".", x->detail);
+    /* The count's word on this number, not on the run it is in: the run's
+     * numbers are each fixed, each with a note. */
+    char detail[sizeof x->detail + 64];
+    snprintf(detail, sizeof detail, "written %lu%s (%.*s)", (unsigned long)x->number,
+             x->black ? "..." : ".", (int)strcspn(x->detail, ";"), x->detail);
     emit(f, game, PDN_DIAG_FIXED, n, &n->number_pos, x->move_number, x->written, detail);
 }
 

@@ -655,7 +655,9 @@ enum pdn_diag_code {
     PDN_DIAG_STRICT_VIOLATION,   /* strict mode: a form PDN 3.0 does not allow */
     PDN_DIAG_UNKNOWN_MOVE,       /* "--", "...": the rest of the line is not replayed (its
                                     move texts are still checked: squares on the board) */
-    PDN_DIAG_MOVE_NUMBER,        /* move number or side disagrees with the replay */
+    PDN_DIAG_MOVE_NUMBER,        /* move number or side disagrees with the replay (detail:
+                                    how many after it are off the same way, each a
+                                    PDN_DIAG_MOVE_NUMBER_RUN) */
     /* replay: results */
     PDN_DIAG_RESULT_MISMATCH,     /* Result tag and terminator disagree */
     PDN_DIAG_RESULT_INCONSISTENT, /* the final position contradicts the result */
@@ -698,6 +700,10 @@ enum pdn_diag_code {
        move it replaces (at its '('; text: its first move as written;
        detail: both moves; node: its first move) */
     PDN_DIAG_MISPLACED_VARIATION,
+    /* replay: a wrong move number off the count as an earlier one of its
+       line is, whose move-number warning said how many are (a number
+       written twice shifts the rest; detail: that number and where) */
+    PDN_DIAG_MOVE_NUMBER_RUN,
     PDN_DIAG_COUNT
 };
 
@@ -1540,7 +1546,8 @@ struct pdn_format_options {
  *
  * The replay's findings go to options->on_diag only for the faults that fix
  * repairs, those that have one reading:
- *   - a wrong move number (PDN_DIAG_MOVE_NUMBER): the replay's number;
+ *   - a wrong move number (PDN_DIAG_MOVE_NUMBER, PDN_DIAG_MOVE_NUMBER_RUN):
+ *     the replay's number;
  *   - a capture written with a dash (PDN_DIAG_MOVE_FORM, with no_normalise:
  *     normalised moves never keep one): written 'x';
  *   - a Result tag and a terminator that disagree (PDN_DIAG_RESULT_MISMATCH)

@@ -4,9 +4,10 @@
  * move it replaces) at every depth, matching each move text against the legal
  * moves. Reports illegal, ambiguous and nonstandard moves, wrong move numbers
  * and, along the main line, play after a draw rule; replay_start.c reads the
- * start position, replay_result.c checks the result; the plain texts most
- * plies are, played without the matcher, are replay_plain.h's; what a
- * finding says of an illegal move, replay_detail.c's.
+ * start position, replay_result.c checks the result, replay_number.c the
+ * move numbers written; the plain texts most plies are, played without the
+ * matcher, are replay_plain.h's; what a finding says of an illegal move,
+ * replay_detail.c's.
  *
  * At most one movegen per ply and no allocation while replaying: the
  * context lives on the caller's stack, its two move lists (40 KB) in one
@@ -36,80 +37,6 @@ static const struct pdn_replay_options no_options = PDN_REPLAY_OPTIONS_INIT;
 
 /* ---- Move numbers ---------------------------------------------------------- */
 
-static const char *ordinal_suffix(uint32_t n)
-{
-    if (n % 100 >= 11 && n % 100 <= 13) return "th";
-    switch (n % 10) {
-    case 1:
-        return "st";
-    case 2:
-        return "nd";
-    case 3:
-        return "rd";
-    }
-    return "th";
-}
-
-/* "12." before the first mover's move of a pair, "12..." before the second's. */
-static void number_text(char out[16], uint32_t number, bool second)
-{
-    snprintf(out, 16, "%lu%s", (unsigned long)number, second ? "..." : ".");
-}
-
-#define WRITTEN_MAX 64
-
-/* A node's move number as the game's text writes it ("4294967296." or
- * "007." stay themselves, though the tree holds 4294967295 or 7); formatted
- * when the game has no text there (a game not read from a file). */
-static void written_number(char out[WRITTEN_MAX], const pdn_game *game, const struct pdn_node *node)
-{
-    uint64_t at = node->number_pos.offset, from = game->start.offset;
-    if (game->raw && node->number_pos.line && at >= from && at - from < game->raw_len) {
-        const char *s = game->raw + (at - from), *end = game->raw + game->raw_len;
-        size_t n = 0, dots = 0;
-        while (s + n < end && s[n] >= '0' && s[n] <= '9')
-            n++;
-        while (s + n + dots < end && dots < 3 && s[n + dots] == '.')
-            dots++;
-        if (n > 0 && dots > 0 && n + dots < WRITTEN_MAX) {
-            memcpy(out, s, n + dots);
-            out[n + dots] = '\0';
-            return;
-        }
-        if (n > 0 && dots > 0) { /* a flood of digits: its start, as diagnostics clip */
-            memcpy(out, s, WRITTEN_MAX - 4);
-            memcpy(out + WRITTEN_MAX - 4, "...", 4);
-            return;
-        }
-    }
-    number_text(out, node->number, node->number_black);
-}
-
-/* Checks a written move number against the replay; a line starting from a
- * FEN without one takes the first number written as its base. */
-static void check_number(struct replay *r, const struct pdn_node *node,
-                         const struct pdn_board *board, struct turn *turn)
-{
-    bool second = board->side != r->first_side;
-    if (node->number == 0) return;
-    if (!turn->known) {
-        turn->number = node->number;
-        turn->known = true;
-    }
-    if (node->number == turn->number && node->number_black == second) return;
-    char written[WRITTEN_MAX], detail[96], replayed[16];
-    written_number(written, r->game, node);
-    number_text(replayed, turn->number, second);
-    int n =
-        snprintf(detail, sizeof detail, "this is %s's %lu%s move", replay_color_name(board->side),
-                 (unsigned long)turn->number, ordinal_suffix(turn->number));
-    /* The right number with the wrong dots: say which dots, and why. */
-    if (node->number == turn->number && n > 0 && (size_t)n < sizeof detail)
-        snprintf(detail + n, sizeof detail - (size_t)n, ", the %s of its pair",
-                 second ? "second" : "first");
-    replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
-}
-
 /* The move number of a ply, formatted only when a finding needs it: printf
  * on every ply would cost more than the rest of the replay. */
 struct ply_number {
@@ -120,7 +47,7 @@ struct ply_number {
 
 static const char *ply_number_text(struct ply_number *n)
 {
-    if (!n->text[0]) number_text(n->text, n->number, n->second);
+    if (!n->text[0]) replay_number_text(n->text, n->number, n->second);
     return n->text;
 }
 
@@ -130,18 +57,6 @@ static bool is_placeholder(const struct replay *r, const struct pdn_node *node,
                            const struct pdn_board *board)
 {
     return game_holds_place(node, board->side != r->first_side);
-}
-
-static void skip_placeholder(struct replay *r, const struct pdn_node *node, struct turn *turn)
-{
-    if (node->number == 0) return;
-    if (!turn->known) *turn = (struct turn){node->number, true};
-    if (node->number == turn->number) return;
-    char written[WRITTEN_MAX], replayed[16], detail[80];
-    written_number(written, r->game, node);
-    number_text(replayed, turn->number, true);
-    snprintf(detail, sizeof detail, "this is move %lu", (unsigned long)turn->number);
-    replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }
 
 static void advance(struct turn *turn, int mover, int first_side)
@@ -503,6 +418,7 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
                               struct variation_place *place)
 {
     const struct variation_place *outer = r->place;
+    struct number_run run = r->run; /* the line's, which goes on after them */
     for (uint32_t v = 0; v < node->nvariations; v++) {
         if (depth + 1 > REPLAY_DEPTH_MAX) {
             if (!r->depth_reported)
@@ -517,6 +433,7 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
         replay_line(r, &node->variations[v], before, turn, depth + 1, &end);
     }
     r->place = outer;
+    r->run = run;
 }
 
 /* A variation written before the move it replaces numbers its first move
@@ -547,10 +464,11 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
         }
         if (!board.side_known) replay_resolve_side(r, node, &board);
         if (is_placeholder(r, node, &board)) {
-            skip_placeholder(r, node, &turn);
+            replay_skip_placeholder(r, node, &turn);
             continue;
         }
-        if (!number_of_replaced_move(r, line, i, &board)) check_number(r, node, &board, &turn);
+        if (!number_of_replaced_move(r, line, i, &board))
+            replay_check_number(r, line, i, &board, &turn);
         struct pdn_board before = board;
         struct turn turn_before = turn;
         ok = replay_ply(r, line, i, &before, &board, &turn, depth);
@@ -595,6 +513,7 @@ static void replay_init(struct replay *r, const pdn_game *game,
     r->budget = 0;
     r->ambiguous = NULL;
     r->place = NULL;
+    r->run.line = NULL;
     r->legal = legal;
     r->scratch = scratch;
 }

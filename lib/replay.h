@@ -160,6 +160,19 @@ struct variation_place {
     struct pdn_board after;          /* the position after 'replaced' */
 };
 
+/* A move number as written, clipped to this (with its NUL). */
+#define REPLAY_WRITTEN_MAX 64
+
+/* A run of wrong move numbers off the count the same way, which its first
+ * number's warning tells of (replay_number.c). */
+struct number_run {
+    const struct pdn_line *line;    /* NULL: none yet */
+    int64_t offset;                 /* plies: the count's ply less the written one's */
+    uint32_t last;                  /* the index in line of its last number */
+    char first[REPLAY_WRITTEN_MAX]; /* its first number, as written, */
+    char label[16];                 /* and the count's label there ("39.") */
+};
+
 struct replay {
     const pdn_game *game;
     bool plain_nodes; /* the game is the reader's: its nodes' plain_from, plain_to
@@ -185,6 +198,7 @@ struct replay {
     /* the variation being replayed, where its first move may belong
      * instead (NULL: none can be moved, or a main line) */
     const struct variation_place *place;
+    struct number_run run; /* of the line being replayed */
 };
 
 /* The move lists a replay holds by pointer: 20 KB each, allocated once per
@@ -216,6 +230,18 @@ void replay_illegal_detail(struct replay *r, const struct pdn_board *board,
                            const struct pdn_match *m, const char *text);
 /* r->detail: the names of the forms (PDN_FORM_*) in the mask, listed. */
 void replay_forms_detail(struct replay *r, unsigned forms);
+
+/* ---- Move numbers (replay_number.c) -------------------------------------- */
+
+/* "12." for the first mover's move of a pair, "12..." for the second's. */
+void replay_number_text(char out[16], uint32_t number, bool second);
+/* Checks the move number written on line->moves[i], played from board at
+ * turn, against the count; a line starting from a FEN without one takes
+ * the first number written as its base. */
+void replay_check_number(struct replay *r, const struct pdn_line *line, uint32_t i,
+                         const struct pdn_board *board, struct turn *turn);
+/* The number of "N. ..." holding the first mover's place, against turn. */
+void replay_skip_placeholder(struct replay *r, const struct pdn_node *node, struct turn *turn);
 
 /* ---- A variation before the move it replaces (replay_misplaced.c) -------- */
 

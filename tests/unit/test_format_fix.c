@@ -114,8 +114,10 @@ static void test_format_fix_kept_number_is_no_count(void **state)
     check_format("[GameType \"21\"]\n[FEN \"W:W32,27,24,22:B20,15,10,7\"]\n"
                  "1. 27-23 {c} 20x27 2. 23-18 *",
                  false, "1. 27-23 {c} 2. 20x27 2. 23-18 *\n\n",
-                 "3:1 move-number 1.|this is white's 1st move, the second of its pair\n"
-                 "3:20 move-number 2.|this is white's 2nd move, the second of its pair\n");
+                 "3:1 move-number 1.|this is white's 1st move, the second of its pair; the "
+                 "number after it is off the same way\n"
+                 "3:20 move-number-run 2.|this is white's 2nd move, the second of its pair; "
+                 "off since '1.' at move 1...\n");
 }
 
 /* A move the replay stops at keeps the number it was written with: World

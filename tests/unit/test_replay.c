@@ -339,6 +339,66 @@ static void test_replay_move_number_warnings(void **state)
     fx_free(f);
 }
 
+/* The numbers a fault puts off: one warning that counts them, a note each
+ * (the replay's findings, in order, each at its number). */
+static void expect_numbers(const char *moves, const char *const *expected, int n)
+{
+    struct fx *f = fx_game(moves, "*", NULL);
+    assert_int_equal(fx_replay(f, false), PDN_OK);
+    dc_print(&f->dc);
+    assert_int_equal(f->dc.total, n);
+    for (int i = 0; i < n; i++) {
+        const struct diag_record *d = &f->dc.kept[i];
+        char got[512];
+        snprintf(got, sizeof got, "%u %s %s|%s", d->col, pdn_diag_name(d->code), d->text,
+                 d->detail);
+        assert_string_equal(got, expected[i]);
+    }
+    fx_free(f);
+}
+
+static void test_replay_move_number_runs(void **state)
+{
+    (void)state;
+    /* A number written twice: the rest off by one. */
+    static const char *const doubled[] = {
+        "16 move-number 1.|this is white's 2nd move; the 2 numbers after it are off the same way",
+        "31 move-number-run 2.|this is white's 3rd move; off since '1.' at move 2.",
+        "45 move-number-run 3.|this is white's 4th move; off since '1.' at move 2.",
+    };
+    expect_numbers("1. 32-28 18-23 1. 37-32 12-18 2. 41-37 7-12 3. 46-41", doubled, 3);
+    /* Set right again on the run's side: a later fault is one of its own. */
+    static const char *const twice[] = {
+        "16 move-number 1.|this is white's 2nd move",
+        "45 move-number 2.|this is white's 4th move; the number after it is off the same way",
+        "58 move-number-run 3.|this is white's 5th move; off since '2.' at move 4.",
+    };
+    expect_numbers("1. 32-28 18-23 1. 37-32 12-18 3. 41-37 7-12 2. 46-41 1-7 3. 31-26", twice, 3);
+    /* Off another way: a run of its own. */
+    static const char *const other[] = {
+        "16 move-number 1.|this is white's 2nd move",
+        "31 move-number 5.|this is white's 3rd move",
+    };
+    expect_numbers("1. 32-28 18-23 1. 37-32 12-18 5. 41-37", other, 2);
+    /* Black's moves numbered as White's: White's, right, are passed over. */
+    static const char *const paired[] = {
+        "10 move-number 1.|this is black's 1st move, the second of its pair; the 2 numbers after "
+        "it are off the same way",
+        "28 move-number-run 2.|this is black's 2nd move, the second of its pair; off since '1.' "
+        "at move 1...",
+        "46 move-number-run 3.|this is black's 3rd move, the second of its pair; off since '1.' "
+        "at move 1...",
+    };
+    expect_numbers("1. 32-28 1. 18-23 2. 37-32 2. 12-18 3. 41-37 3. 7-12", paired, 3);
+    /* A variation's numbers are a run of their own; the line's goes on after it. */
+    static const char *const varied[] = {
+        "16 move-number 1.|this is white's 2nd move; the number after it is off the same way",
+        "26 move-number 1.|this is white's 2nd move",
+        "42 move-number-run 2.|this is white's 3rd move; off since '1.' at move 2.",
+    };
+    expect_numbers("1. 32-28 18-23 1. 37-32 (1. 31-27) 12-18 2. 41-37", varied, 3);
+}
+
 static void test_replay_algebraic_squares_in_findings(void **state)
 {
     (void)state;
@@ -571,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_replay_fen_black_to_move),
         cmocka_unit_test(test_replay_placeholder_for_first_move),
         cmocka_unit_test(test_replay_move_number_warnings),
+        cmocka_unit_test(test_replay_move_number_runs),
         cmocka_unit_test(test_replay_algebraic_squares_in_findings),
         cmocka_unit_test(test_replay_move_forms_lenient_and_strict),
         cmocka_unit_test(test_replay_partial_path),
