@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE /* realpath */
 #include "inputs.h"
+#include "text.h"
 #include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <dirent.h>
@@ -19,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
 /* Deeper than any real archive; a safety net, the links being cut already. */
@@ -45,7 +45,7 @@ static int add(struct tool_inputs *in, enum tool_input_kind kind, const char *pa
 static bool has_ext(const char *name, const char *ext)
 {
     size_t n = strlen(name), e = strlen(ext);
-    return n > e && strcasecmp(name + n - e, ext) == 0;
+    return n > e && text_same_but_case(name + n - e, ext); /* ASCII, whatever the locale */
 }
 
 static int by_name(const void *a, const void *b)

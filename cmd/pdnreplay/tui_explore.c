@@ -15,13 +15,12 @@
 #include "tui.h"
 
 #include "../output.h"
-#include "vec.h" /* lib/vec.c, linked into the tools: the one growth helper */
+#include "text.h" /* ASCII case: the view has set the user's locale */
+#include "vec.h"  /* lib/vec.c, linked into the tools: the one growth helper */
 
-#include <ctype.h>
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 /* ---- the moves that may be played ----------------------------------------------------- */
@@ -155,7 +154,8 @@ static size_t insertion(const struct tui *u, const char *number, const char *mov
     bool variation = i < line->nmoves;
     size_t at = variation && i + 1 < line->nmoves ? node_start(game, &line->moves[i + 1])
                                                   : line_end(game, line);
-    bool space = at > 0 && !isspace((unsigned char)game->raw[at - 1]);
+    char before = at > 0 ? game->raw[at - 1] : ' ';
+    bool space = before != '\0' && !strchr(" \t\n\r\f\v", before); /* isspace, any locale */
     int lead = snprintf(ins, cap, "%s%s%s ", space ? " " : "", variation ? "(" : "", number);
     snprintf(ins + lead, cap - (size_t)lead, "%s%s ", move, variation ? ")" : "");
     *move_at = at + (size_t)lead;
@@ -307,7 +307,7 @@ void tui_explore_free(struct tui *u)
 static void default_name(const char *file, char *out, size_t cap)
 {
     size_t n = strlen(file);
-    if (n > 4 && strcasecmp(file + n - 4, ".pdn") == 0) n -= 4;
+    if (n > 4 && text_same_but_case(file + n - 4, ".pdn")) n -= 4;
     snprintf(out, cap, "%.*s-explored.pdn", (int)n, file);
 }
 
