@@ -256,7 +256,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     struct game_first_ply first;
     int rc = replay_first_ply(&first, game);
     /* and after a setup; where the replay stopped */
-    struct writer_count count = {first, replay_setup_second, replayed ? played : NULL, f};
+    struct writer_count count = {first, replay_setup_second, replayed ? played : NULL, f, &f->wrap};
     return rc < 0 ? rc : writer_write_game(out, game, &wo, &count);
 }
 
@@ -299,6 +299,7 @@ void format_kept_free(struct format *f)
     free(f->placed);
     free(f->stops);
     free(f->faults);
+    free(f->wrap.buf);
     move_free(f);
     free(f);
 }

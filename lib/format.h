@@ -11,6 +11,7 @@
 #include "pdn.h"
 #include "ply_record.h"
 #include "vec.h"
+#include "writer_wrap.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -78,6 +79,7 @@ struct format {
      * first moves, the source tree's) and the notes that say so */
     struct vec misplaced, moved, notes;
     bool misplaced_sorted;
+    struct wrap_kept wrap;     /* the writer's output buffer */
     struct pdn_movelist legal; /* scratch for pdn_move_text: last, left uncleared */
 };
 
