@@ -51,7 +51,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
      * squares as the variant writes them: "c3-d4" in Russian, Brazilian,
      * Czech. */
     bool text = f->ambiguous && captures != PDN_CAPTURE_FULL_PATH;
-    bool fault = f->faults_wanted && fix_may_fault(move, node);
+    bool fault = f->faults_wanted && fix_may_fault(f, move, node);
     if (text || fault) pdn_movegen(&f->legal, before, 0);
     enum pdn_variant variant = (enum pdn_variant)before->variant;
     bool short_text = !text && (move->ncaptured == 0 || captures != PDN_CAPTURE_FULL_PATH);
@@ -99,6 +99,7 @@ static bool reserve(struct format *f, const pdn_game *game)
 static int replay(struct format *f, const pdn_game *game)
 {
     if (!reserve(f, game)) return PDN_ENOMEM;
+    f->plain_nodes = game->internal != NULL; /* as the replay's (replay.c) */
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.filename = f->opt->filename;
     ro.draw_rules = f->opt->draw_rules;
