@@ -92,17 +92,25 @@ void format_kept_free(struct format *f);
 void fix_on_diag(struct format *f, const struct pdn_diag *d);
 /* Whether a text may hold a dash: '-', or a byte of a Unicode one. */
 bool fix_maybe_dash(const char *text);
+/* Whether a ply played is surely no fault fix_on_ply keeps, told without
+ * a look at its text: a quiet move (most), or a capture the reader found
+ * plain (pdn.h, plain_sep: two squares around '-' or 'x') written with
+ * 'x'. */
+static inline bool fix_surely_sound(const struct format *f, const struct pdn_move *move,
+                                    const struct pdn_node *node)
+{
+    return move->ncaptured == 0 || !node->text || (f->plain_nodes && node->plain_sep == 'x');
+}
 /* Whether a ply played may be a fault fix_on_ply keeps: a capture whose
- * text may hold a dash. Inline: asked at every ply, and a quiet one (most)
- * answers at once. So does a capture whose text the reader found plain
- * (pdn.h, plain_sep: two squares around '-' or 'x'), by its separator:
- * looking at each byte of every capture was 0.7% of pdnfmt's
+ * text may hold a dash. Inline: asked at every ply, and most answer at
+ * once (fix_surely_sound); so does a plain capture written with '-'.
+ * Looking at each byte of every capture was 0.7% of pdnfmt's
  * instructions. */
 static inline bool fix_may_fault(const struct format *f, const struct pdn_move *move,
                                  const struct pdn_node *node)
 {
-    if (move->ncaptured == 0 || !node->text) return false;
-    if (f->plain_nodes && node->plain_sep) return node->plain_sep == '-';
+    if (fix_surely_sound(f, move, node)) return false;
+    if (f->plain_nodes && node->plain_sep) return true; /* '-' */
     return fix_maybe_dash(node->text);
 }
 /* A ply played: a capture written with a dash is kept as a fault
