@@ -324,7 +324,7 @@ static int movetext(pdn_csv_writer *w, const struct game_ctx *g, bool main_only)
     wo.move_ctx = w;
     wo.movetext_only = true;
     rewind(w->memfp);
-    struct writer_count count = {g->first, replay_setup_second, played, w}; /* as pdnfmt's */
+    struct writer_count count = {g->first, replay_setup_second, played, w, NULL}; /* as pdnfmt's */
     int rc = writer_write_game(w->memfp, game, &wo, &count);
     if (rc < 0) return rc;
     long end = ftell(w->memfp);

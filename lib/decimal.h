@@ -8,22 +8,26 @@
 
 #include <stddef.h>
 
-/* v in decimal at out, not NUL-terminated: the end. */
-static inline char *decimal_text(char *out, unsigned long long v)
+/* v < 100 (a square, a ply, most move numbers) in decimal at out, not
+ * NUL-terminated: the end. No branch on the count of digits: squares of
+ * one and of two come in no order a processor could foresee (pdnfmt
+ * writes two a ply). A single digit is written twice, in the same place. */
+static inline char *decimal_below_100(char *out, unsigned v)
 {
     static const char two[] = "00010203040506070809101112131415161718192021222324"
                               "25262728293031323334353637383940414243444546474849"
                               "50515253545556575859606162636465666768697071727374"
                               "75767778798081828384858687888990919293949596979899";
-    if (v < 100) { /* squares, plies, most move numbers */
-        /* No branch on the count of digits: squares of one and of two
-         * come in no order a processor could foresee (pdnfmt writes two a
-         * ply). A single digit is written twice, in the same place. */
-        size_t tens = v >= 10;
-        out[0] = two[2 * v];
-        out[tens] = two[2 * v + 1];
-        return out + 1 + tens;
-    }
+    size_t tens = v >= 10;
+    out[0] = two[2 * v];
+    out[tens] = two[2 * v + 1];
+    return out + 1 + tens;
+}
+
+/* v in decimal at out, not NUL-terminated: the end. */
+static inline char *decimal_text(char *out, unsigned long long v)
+{
+    if (v < 100) return decimal_below_100(out, (unsigned)v);
     char rev[24];
     int k = 0;
     do

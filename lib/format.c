@@ -32,18 +32,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
-                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
+/* The text of a ply the replay played at p, and its fault. Not inlined
+ * (on_ply). */
+static __attribute__((noinline)) void place(struct format *f, struct placed *p,
+                                            const struct pdn_board *before,
+                                            const struct pdn_move *move,
+                                            const struct pdn_node *node)
 {
-    struct format *f = ctx;
-    (void)depth, (void)after;
-    long at =
-        ply_record_add_room(&f->plies, node, (void **)&f->placed, &f->capplaced, sizeof *f->placed);
-    if (at < 0) {
-        f->nomem = true;
-        return;
-    }
-    struct placed *p = &f->placed[at];
     enum pdn_capture_notation captures = f->opt->captures;
     /* A full path is never ambiguous, nor a move no other legal move
      * shares its squares with (the replay tells); a capture written with a
@@ -51,13 +46,52 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
      * squares as the variant writes them: "c3-d4" in Russian, Brazilian,
      * Czech. */
     bool text = f->ambiguous && captures != PDN_CAPTURE_FULL_PATH;
-    bool fault = f->faults_wanted && fix_may_fault(move, node);
+    bool fault = f->faults_wanted && fix_may_fault(f, move, node);
     if (text || fault) pdn_movegen(&f->legal, before, 0);
     enum pdn_variant variant = (enum pdn_variant)before->variant;
     bool short_text = !text && (move->ncaptured == 0 || captures != PDN_CAPTURE_FULL_PATH);
     if (!short_text || ply_short_text(p->text, move, variant) == 0)
         pdn_move_text(p->text, move, text ? &f->legal : NULL, captures, variant);
     if (fault) fix_on_ply(f, before, move, node);
+}
+
+/* A ply noted and placed where the tables must grow first (a variation
+ * longer than the main line's room). Not inlined (on_ply). */
+static __attribute__((noinline)) void note_grown(struct format *f, const struct pdn_board *before,
+                                                 const struct pdn_move *move,
+                                                 const struct pdn_node *node)
+{
+    long at =
+        ply_record_add_room(&f->plies, node, (void **)&f->placed, &f->capplaced, sizeof *f->placed);
+    if (at < 0)
+        f->nomem = true;
+    else
+        place(f, &f->placed[at], before, move, node);
+}
+
+static void on_ply(const struct pdn_board *before, const struct pdn_board *after,
+                   const struct pdn_move *move, const struct pdn_node *node, int depth, void *ctx)
+{
+    struct format *f = ctx;
+    (void)depth, (void)after;
+    /* A growth is a call: apart (note_grown), or every ply would save
+     * registers for it. What fits is added with no growth, and no failure. */
+    if (!ply_record_fits(&f->plies, f->capplaced)) {
+        note_grown(f, before, move, node);
+        return;
+    }
+    long at =
+        ply_record_add_room(&f->plies, node, (void **)&f->placed, &f->capplaced, sizeof *f->placed);
+    struct placed *p = &f->placed[at];
+    /* Most plies need nothing from place but ply_short_text: no other
+     * legal move shares their squares, their texts are short, no fault is
+     * possible. Told here, with no call, they save no register for the
+     * calls place makes for the others (1% of pdnfmt's instructions). */
+    bool short_only = !f->ambiguous &&
+                      (move->ncaptured == 0 || f->opt->captures != PDN_CAPTURE_FULL_PATH) &&
+                      (!f->faults_wanted || fix_surely_sound(f, move, node));
+    if (short_only && ply_short_text(p->text, move, (enum pdn_variant)before->variant) > 0) return;
+    place(f, p, before, move, node);
 }
 
 /* The moves that stop a line are noted; the faults fix repairs are kept,
@@ -99,6 +133,7 @@ static bool reserve(struct format *f, const pdn_game *game)
 static int replay(struct format *f, const pdn_game *game)
 {
     if (!reserve(f, game)) return PDN_ENOMEM;
+    f->plain_nodes = game->internal != NULL; /* as the replay's (replay.c) */
     struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
     ro.filename = f->opt->filename;
     ro.draw_rules = f->opt->draw_rules;
@@ -256,7 +291,7 @@ static int format_game(struct format *f, FILE *out, const pdn_game *game,
     struct game_first_ply first;
     int rc = replay_first_ply(&first, game);
     /* and after a setup; where the replay stopped */
-    struct writer_count count = {first, replay_setup_second, replayed ? played : NULL, f};
+    struct writer_count count = {first, replay_setup_second, replayed ? played : NULL, f, &f->wrap};
     return rc < 0 ? rc : writer_write_game(out, game, &wo, &count);
 }
 
@@ -299,6 +334,7 @@ void format_kept_free(struct format *f)
     free(f->placed);
     free(f->stops);
     free(f->faults);
+    free(f->wrap.buf);
     move_free(f);
     free(f);
 }

@@ -149,7 +149,7 @@ bool fix_maybe_dash(const char *text)
 void fix_on_ply(struct format *f, const struct pdn_board *before, const struct pdn_move *move,
                 const struct pdn_node *node)
 {
-    if (!f->faults_wanted || !fix_may_fault(move, node)) return;
+    if (!f->faults_wanted || !fix_may_fault(f, move, node)) return;
     struct pdn_match m;
     pdn_move_match(&m, node->text, before, &f->legal, false);
     if (!(m.forms & PDN_FORM_CAPTURE_WITH_DASH)) return;

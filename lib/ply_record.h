@@ -37,6 +37,13 @@ long ply_record_add(struct ply_record *r, const struct pdn_node *node);
 /* ply_record_add_room when an array must grow. */
 long ply_record_add_grow(struct ply_record *r, const struct pdn_node *node, void **items,
                          size_t *cap, size_t size);
+/* Whether the next ply fits the record and the caller's array of cap
+ * items as they are: ply_record_add_room then grows neither, and makes no
+ * call. */
+static inline bool ply_record_fits(const struct ply_record *r, size_t cap)
+{
+    return r->n < r->cap && r->n < cap && r->n < UINT32_MAX;
+}
 /* ply_record_add, and room at its index in the caller's array of what it
  * learns of each ply (*items of *cap elements of 'size' bytes, grown by
  * vec_reserve): the index, or -1 out of memory. Inline: once a ply, and
@@ -45,8 +52,7 @@ static inline long ply_record_add_room(struct ply_record *r, const struct pdn_no
                                        void **items, size_t *cap, size_t size)
 {
     size_t n = r->n;
-    if (n >= r->cap || n >= *cap || n >= UINT32_MAX)
-        return ply_record_add_grow(r, node, items, cap, size);
+    if (!ply_record_fits(r, *cap)) return ply_record_add_grow(r, node, items, cap, size);
     r->nodes[n] = node;
     r->indexed = false;
     r->n = n + 1;
@@ -77,9 +83,12 @@ static inline size_t ply_short_text(char out[PDN_MOVE_TEXT_MAX], const struct pd
                                     enum pdn_variant variant)
 {
     if (geometry_get(variant)->rules->algebraic) return 0; /* no call: once a ply */
-    char *p = decimal_text(out, move->from);
+    /* squares have two digits at most: no loop for longer numbers, whose
+     * registers made every ply of pdnfmt save some */
+    _Static_assert(PDN_SQUARES_MAX < 100, "a square of three digits");
+    char *p = decimal_below_100(out, move->from);
     *p++ = move->ncaptured ? 'x' : '-';
-    p = decimal_text(p, move->to);
+    p = decimal_below_100(p, move->to);
     *p = '\0';
     return (size_t)(p - out);
 }

@@ -940,7 +940,7 @@ static bool write_trailer(struct writer *wr)
 int pdn_write_game(FILE *out, const pdn_game *game, const struct pdn_write_options *options)
 {
     if (!game) return PDN_EINVAL;
-    struct writer_count count = {game_first_ply(game), NULL, NULL, NULL};
+    struct writer_count count = {game_first_ply(game), NULL, NULL, NULL, NULL};
     return writer_write_game(out, game, options, &count);
 }
 
@@ -959,7 +959,7 @@ int writer_write_game(FILE *out, const pdn_game *game, const struct pdn_write_op
                         .played = count->played,
                         .played_ctx = count->played_ctx};
     flockfile(out); /* one lock for the game's few writes */
-    wrap_init(&wr.wrap, out, wr.opt->width);
+    wrap_init_kept(&wr.wrap, out, wr.opt->width, count->kept);
     bool any = true; /* a trailer with --no-comments is nothing */
     if (pdn_game_is_trailer(game))
         any = write_trailer(&wr);

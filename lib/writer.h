@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+struct wrap_kept;
+
 /* Who moves node, right after its setup, as the replay decides it
  * (replay_setup_second): 1 and *second, 0 when it cannot tell, or a
  * negative PDN_E* code. */
@@ -35,6 +37,7 @@ struct writer_count {
      * an unknown move or a move kept as a comment. */
     writer_played_fn *played;
     void *played_ctx;
+    struct wrap_kept *kept; /* the output buffer kept between games (NULL: none) */
 };
 
 /* Who moves after a setup that the writer writes as one (fen: its text),

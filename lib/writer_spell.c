@@ -227,23 +227,14 @@ static inline const unsigned char *short_square(const unsigned char *p, uint32_t
     return p + 1 + two;
 }
 
-/* What a reader makes of a move's text for the next hop (text.h). Nearly
- * every move is written as numbered squares joined by '-' or 'x' ("32-28",
- * "28x19", "12x21x32"): read here in one pass, as text_hop_of reads them
- * (a capture: an 'x', or two dashes or more); anything else goes to it.
- * Two squares of one or two digits around one separator, most of them,
- * are read straight, without the loops. */
-struct text_hop spell_hop_of(const char *text)
+/* spell_hop_of's text, squares of any length read in one pass, as
+ * text_hop_of reads them (a capture: an 'x', or two dashes or more);
+ * anything else goes to it. Out of line: without these loops the fast
+ * path saves no register and keeps nothing on the stack (that frame was a
+ * third of its instructions, at every move). */
+static __attribute__((noinline)) struct text_hop squares_hop_of(const char *text)
 {
     const unsigned char *p = (const unsigned char *)text;
-    if ((unsigned)(p[0] - '0') <= 9) {
-        uint32_t from, to;
-        const unsigned char *q = short_square(p, &from);
-        if ((*q == '-' || *q == 'x') && (unsigned)(q[1] - '0') <= 9) {
-            const unsigned char *end = short_square(q + 1, &to);
-            if (*end == '\0') return (struct text_hop){from, to, *q == 'x'};
-        }
-    }
     uint32_t first = 0, last = 0;
     unsigned dashes = 0, squares = 0;
     bool cross = false;
@@ -264,6 +255,26 @@ struct text_hop spell_hop_of(const char *text)
             break;
     }
     return text_hop_of(text, strlen(text));
+}
+
+/* What a reader makes of a move's text for the next hop (text.h). Nearly
+ * every move is written as numbered squares joined by '-' or 'x' ("32-28",
+ * "28x19", "12x21x32"): read here in one pass, as text_hop_of reads them
+ * (a capture: an 'x', or two dashes or more); anything else goes to it.
+ * Two squares of one or two digits around one separator, most of them,
+ * are read straight; the others by squares_hop_of. */
+struct text_hop spell_hop_of(const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    if ((unsigned)(p[0] - '0') <= 9) {
+        uint32_t from, to;
+        const unsigned char *q = short_square(p, &from);
+        if ((*q == '-' || *q == 'x') && (unsigned)(q[1] - '0') <= 9) {
+            const unsigned char *end = short_square(q + 1, &to);
+            if (*end == '\0') return (struct text_hop){from, to, *q == 'x'};
+        }
+    }
+    return squares_hop_of(text);
 }
 
 /* ---- comments ----------------------------------------------------------- */

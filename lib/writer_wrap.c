@@ -30,10 +30,27 @@ void wrap_init(struct wrap *w, FILE *fp, int width)
     w->width = width > 0 ? (size_t)width : WRAP_DEFAULT;
 }
 
+void wrap_init_kept(struct wrap *w, FILE *fp, int width, struct wrap_kept *kept)
+{
+    wrap_init(w, fp, width);
+    if (!kept) return;
+    w->kept = kept;
+    w->buf = kept->buf;
+    w->cap = kept->cap;
+    kept->buf = NULL; /* the wrap's now: grown, it may move */
+    kept->cap = 0;
+}
+
 void wrap_free(struct wrap *w)
 {
-    free(w->buf);
+    if (w->kept) {
+        w->kept->buf = w->buf;
+        w->kept->cap = w->cap;
+    } else {
+        free(w->buf);
+    }
     w->buf = NULL;
+    w->cap = 0;
 }
 
 /* Room for n more bytes after the unit, a '(' and the two words chars_of

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "append.h"
+#include "format.h"
 #include "pdn.h"
 #include "games_io.h"
 #include "reader_fixture.h"
@@ -299,6 +300,55 @@ static void test_format_fix_capture_dash(void **state)
     assert_string_equal(said.lines, "1:19 move-form 28-19|capture written with '-'\n");
     free(got);
     free_games(&gs);
+}
+
+/* fix_may_fault of every move of a line and its variations, read as a
+ * capture, against fix_maybe_dash's look at each byte of its text; counts
+ * the texts answered by their separator (plain). */
+static void may_fault_as_by_bytes(const struct format *f, const struct pdn_line *line,
+                                  size_t *plain)
+{
+    static const struct pdn_move capture = {.ncaptured = 1};
+    for (uint32_t i = 0; i < line->nmoves; i++) {
+        const struct pdn_node *node = &line->moves[i];
+        if (node->text) {
+            bool want = fix_maybe_dash(node->text);
+            if (fix_may_fault(f, &capture, node) != want)
+                fail_msg("'%s' (plain '%c'): may fault %d", node->text,
+                         node->plain_sep ? node->plain_sep : '0', !want);
+            *plain += node->plain_sep != '\0';
+        }
+        for (uint32_t v = 0; v < node->nvariations; v++)
+            may_fault_as_by_bytes(f, &node->variations[v], plain);
+    }
+}
+
+/* A capture the reader found plain is answered by its separator (format.h,
+ * fix_may_fault), not by a look at each byte: the same answer for every
+ * move of the real files and of captures written in every way. */
+static void test_format_fix_plain_capture_by_its_separator(void **state)
+{
+    (void)state;
+    struct format f = {.plain_nodes = true};
+    static const char text[] = "1. 32-28 19-23 2. 28-19 14x23 3. 33x24 (3. 28 x 19) 3... 24 - 20 "
+                               "4. 05-10 10x05 5. 28\xE2\x80\x93"
+                               "19 6-1 6. 28-19-10 47x36x27 *";
+    struct paths files = {0};
+    find_pdn(&files, "tests/data");
+    size_t plain = 0;
+    for (size_t k = 0; k <= files.n; k++) {
+        size_t len = sizeof text - 1;
+        char *data = k < files.n ? slurp(files.v[k], &len) : NULL;
+        struct games gs;
+        read_games(&gs, data ? data : text, len);
+        for (size_t i = 0; i < gs.n; i++)
+            may_fault_as_by_bytes(&f, &gs.v[i]->main, &plain);
+        free_games(&gs);
+        free(data);
+    }
+    assert_true(files.n > 10);
+    assert_true(plain > 1000);
+    free_paths(&files);
 }
 
 /* What format writes for a game's Date tag, and says, with fix or without. */
@@ -630,6 +680,7 @@ int main(void)
         cmocka_unit_test(test_format_fix_no_guess),
         cmocka_unit_test(test_format_fix_result_from_position),
         cmocka_unit_test(test_format_fix_capture_dash),
+        cmocka_unit_test(test_format_fix_plain_capture_by_its_separator),
         cmocka_unit_test(test_format_fix_date),
         cmocka_unit_test(test_format_fix_date_orders),
         cmocka_unit_test(test_format_fix_changes_only_repairs_real_files),

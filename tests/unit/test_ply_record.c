@@ -4,7 +4,8 @@
  * line and a variation, read by the library's reader), so the questions
  * are the ones the writer asks: each move in turn, the move before it
  * again, a variation's moves after the move they replace, and a move the
- * replay did not play.
+ * replay did not play. And the text of a ply made by hand (ply_short_text),
+ * against the library's.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -100,9 +101,13 @@ static void test_ply_record_add_room_grows_the_callers_array(void **state)
     long *seen = NULL;
     size_t cap = 0;
     for (long i = 0; i < 300; i++) {
+        /* what fits is added with no growth (format.c's on_ply asks first) */
+        bool fits = ply_record_fits(&r, cap);
+        size_t caps[2] = {r.cap, cap};
         long at = ply_record_add_room(&r, &nodes[i], (void **)&seen, &cap, sizeof *seen);
         assert_int_equal(at, i);
         assert_true(cap > (size_t)at);
+        assert_int_equal(fits, r.cap == caps[0] && cap == caps[1]);
         seen[at] = i;
     }
     for (long i = 0; i < 300; i++) {
@@ -113,12 +118,44 @@ static void test_ply_record_add_room_grows_the_callers_array(void **state)
     ply_record_free(&r);
 }
 
+/* ply_short_text is the text pdn_move_text writes for a move no other
+ * legal move shares its squares with (on_ply writes it in the library's
+ * place): every pair of squares of every variant, quiet or a capture; 0
+ * where the variant writes squares as names. */
+static void test_ply_short_text_as_the_library(void **state)
+{
+    (void)state;
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+        const struct geometry *g = geometry_get((enum pdn_variant)v);
+        for (int from = 1; from <= g->squares; from++)
+            for (int to = 1; to <= g->squares; to++)
+                for (uint8_t captured = 0; captured <= 1; captured++) {
+                    struct pdn_move m = {.from = (uint8_t)from,
+                                         .to = (uint8_t)to,
+                                         .ncaptured = captured,
+                                         .npath = captured,
+                                         .path = {(uint8_t)to}};
+                    char got[PDN_MOVE_TEXT_MAX], want[PDN_MOVE_TEXT_MAX];
+                    size_t n = ply_short_text(got, &m, (enum pdn_variant)v);
+                    if (g->rules->algebraic) {
+                        assert_int_equal(n, 0);
+                        continue;
+                    }
+                    size_t k = pdn_move_text(want, &m, NULL, PDN_CAPTURE_FULL_WHEN_AMBIGUOUS,
+                                             (enum pdn_variant)v);
+                    assert_string_equal(got, want);
+                    assert_int_equal(n, k);
+                }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ply_record_finds_each_ply_in_any_order),
         cmocka_unit_test(test_ply_record_clear_forgets_the_last_game),
         cmocka_unit_test(test_ply_record_add_room_grows_the_callers_array),
+        cmocka_unit_test(test_ply_short_text_as_the_library),
     };
     return cmocka_run_group_tests_name("ply_record", tests, NULL, NULL);
 }

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "games_io.h"
 #include "pdn.h"
 #include "scratch.h"
@@ -137,7 +138,9 @@ static void replay_same_with_scratch(void **state)
 }
 
 /* The faulty games and the real ones, formatted with one scratch, with
- * and without fix: the bytes and the findings of memory of their own. */
+ * and without fix: the bytes and the findings of memory of their own. The
+ * writer's output buffer is kept too, the same from game to game (none
+ * of these games has a line that outgrows it). */
 static void format_same_with_scratch(void **state)
 {
     (void)state;
@@ -149,6 +152,7 @@ static void format_same_with_scratch(void **state)
     for (size_t f = 0; f < sizeof tournaments / sizeof *tournaments; f++)
         read_file_games(&sets[1 + f], tournaments[f]);
     unsigned faults = 0;
+    const char *buffer = NULL;
     for (int fix = 0; fix <= 1; fix++)
         for (size_t f = 0; f < sizeof sets / sizeof *sets; f++)
             for (size_t i = 0; i < sets[f].n; i++) {
@@ -160,6 +164,9 @@ static void format_same_with_scratch(void **state)
                 free(kept);
                 assert_non_null(s->format);
                 assert_non_null(s->lists); /* the replay's, through the formatter */
+                assert_non_null(s->format->wrap.buf);
+                if (buffer) assert_ptr_equal(s->format->wrap.buf, buffer);
+                buffer = s->format->wrap.buf;
             }
     assert_true(faults >= 4); /* the faulty games did fill the tables */
     for (size_t f = 0; f < sizeof sets / sizeof *sets; f++)

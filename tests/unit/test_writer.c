@@ -19,7 +19,9 @@
 
 #include "games_io.h"
 #include "pdn.h"
+#include "text.h"
 #include "writer_fixture.h"
+#include "writer_spell.h"
 
 static void test_writer_minimal_game(void **state)
 {
@@ -575,10 +577,54 @@ static void test_writer_bad_tag_names_as_comments(void **state)
           "\"A \\\"B\\\"\"]} *\n\n");
 }
 
+static void assert_hop_as_the_reader(const char *text)
+{
+    struct text_hop want = text_hop_of(text, strlen(text)), got = spell_hop_of(text);
+    if (got.first != want.first || got.last != want.last || got.capture != want.capture)
+        fail_msg("'%s': %u %u %d, the reader's %u %u %d", text, (unsigned)got.first,
+                 (unsigned)got.last, got.capture, (unsigned)want.first, (unsigned)want.last,
+                 want.capture);
+}
+
+/* spell_hop_of reads two short squares around one separator straight and
+ * the rest in a loop (squares_hop_of), text_hop_of the reader's way:
+ * every pair of squares of one to three digits (leading zeros too) around
+ * each separator, with a tail or not, and texts of other shapes, read the
+ * same by both. */
+static void test_writer_hop_of_as_the_reader(void **state)
+{
+    (void)state;
+    static const char *const seps[] = {"-", "x", ":", "--", "xx", " ", ""};
+    static const char *const tails[] = {"", "x5", "-5", "x", "-", "!", "xa3", "<12>"};
+    char text[64];
+    for (unsigned a = 0; a < 120; a++)
+        for (unsigned b = 0; b < 120; b += 7)
+            for (size_t s = 0; s < sizeof seps / sizeof *seps; s++)
+                for (size_t t = 0; t < sizeof tails / sizeof *tails; t++) {
+                    snprintf(text, sizeof text, "%u%s%u%s", a, seps[s], b, tails[t]);
+                    assert_hop_as_the_reader(text);
+                    snprintf(text, sizeof text, "0%u%s%02u%s", a, seps[s], b, tails[t]);
+                    assert_hop_as_the_reader(text);
+                }
+    static const char *const others[] = {
+        "-",         "--",           "...",          "x",
+        "5",         "50",           "32-28-23",     "32-28x19",
+        "c3-d4",     "c3xe5",        "a3b4",         "32 - 28",
+        "2-0",       "1-1",          "0-0",          "*",
+        "32-",       "-28",          "x28",          "",
+        "123456789", "1234567890-1", "1-1234567890", "1x2x3x4x5x6x7x8x9x10x11x12",
+    };
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+        assert_hop_as_the_reader(others[i]);
+    assert_hop_as_the_reader("32\xE2\x80\x93"
+                             "28"); /* an en dash */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_writer_minimal_game),
+        cmocka_unit_test(test_writer_hop_of_as_the_reader),
         cmocka_unit_test(test_writer_empty_game),
         cmocka_unit_test(test_writer_tags_roster_first_then_source_order),
         cmocka_unit_test(test_writer_result_tag_kept_when_unreadable),
