@@ -833,6 +833,9 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     text_add(r, written, n, row, col);
     said_written(s, written, n, numbered);
     l->hop_end = 0;
+    /* the dots part the move from a comment or ')' before them: the
+     * writer numbers them, not the move after them (write_moves) */
+    l->alone = false;
     l->number_next = false;
     l->any_move = true;
     return true;
