@@ -253,8 +253,8 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
  * every main-line move played and no setup in it; false for any other (the
  * writer then writes it). The numbering is the writer's (writer.c, struct
  * numbering): "N." before White, "N..." before Black at the start, where
- * it holds a number that neither the numbers written before it nor the
- * count give, and before a capture starting where the move before it
+ * it holds a number that the numbers written before it do not give
+ * (right or wrong), and before a capture starting where the move before it
  * ended (it would read as its next hop); a number the move does not hold
  * is the ply's own (count), not one counted on from a wrong number.
  * test_csv compares the two on every test file: this writer with
@@ -274,8 +274,7 @@ static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
         const struct ply *p = csv_next_ply(w, node);
         if (!p || node->setup) return false;
         bool read = node->number == number && node->number_black == black;
-        bool counted = node->number == count && node->number_black == count_black;
-        if (node->number && !read && !counted) alone = true;
+        if (node->number && !read) alone = true;
         if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
         bool numbered = !black || alone;
         if (numbered && node->number) number = node->number, black = node->number_black;

@@ -466,11 +466,14 @@ static bool same_count(struct count a, struct count b)
  * may be the other), a number set right later (wait), or text a reader
  * may count otherwise (unnumbered dots, which may be stray; a cell of
  * anything but one move), until the next number; 'behind' not known at a
- * number where the count was not. Only where known does csv2pdn leave a
- * dash bare that the writer's count would number (number_bare_dash). */
+ * number where the count was not, but at the line's first number: the
+ * parser's count was no number's before it, so that one is never behind
+ * (frame_number_read). Only where known does csv2pdn leave a dash bare
+ * that the writer's count would number (number_bare_dash). */
 struct said {
     struct count next, last;
     bool known, behind, behind_known;
+    bool numbered; /* a number was read on the line ("0." too) */
 };
 
 static void said_move(struct said *s)
@@ -481,10 +484,11 @@ static void said_move(struct said *s)
 
 static void said_number(struct said *s, struct count number)
 {
-    s->behind_known = s->known;
-    s->behind = !number.second && s->next.second && s->next.number == number.number;
+    s->behind_known = s->known || !s->numbered;
+    s->behind = s->numbered && !number.second && s->next.second && s->next.number == number.number;
     s->next = number;
     s->known = number.wait == 0;
+    s->numbered = true;
 }
 
 /* The numbers and dots of written[0, n) (a written_number cell's text
@@ -504,7 +508,8 @@ static void said_written(struct said *s, const char *written, size_t n, bool num
             said_number(s, c);
             numbered = true;
         } else if (k > 0) {
-            s->known = false; /* "0." or other dots: as the parser counts them */
+            s->known = false;   /* "0." or other dots: as the parser counts them */
+            s->numbered = true; /* "0." is a number to the parser's count */
             numbered = false;
         }
         i += k + (i + k < n);
@@ -833,6 +838,9 @@ static bool placeholder_text(pdn_csv_reader *r, struct lines *l, uint32_t row)
     text_add(r, written, n, row, col);
     said_written(s, written, n, numbered);
     l->hop_end = 0;
+    /* the dots part the move from a comment or ')' before them: the
+     * writer numbers them, not the move after them (write_moves) */
+    l->alone = false;
     l->number_next = false;
     l->any_move = true;
     return true;

@@ -84,10 +84,11 @@ struct noted {
  * add a fault the game did not have ("5. 32-28 {c} 19-23", White's 6th
  * numbered 5, is "5. 32-28 {c} 6... 19-23", not "5..."). 'read' is where
  * the numbers written so far put a reader: a number the tree holds that
- * neither it nor the count gives must be written, any other may be left
- * out, and the first mover's moves are numbered by it; so writing the
- * text written again gives the same bytes. 'past': the line is past a move the replay does not
- * play, from where it counts nothing but labels that follow the numbers written (replay.c,
+ * it does not give must be written, right or wrong (take_number), any
+ * other may be left out, and the first mover's moves are numbered by it;
+ * so writing the text written again gives the same bytes. 'past': the
+ * line is past a move the replay does not play, from where it counts
+ * nothing but labels that follow the numbers written (replay.c,
  * check_unplayed): so does 'count' then, as past a move written as a
  * comment, whose dots a reader counts as a move not given ("1. 32-28
  * {10-} 1... ... 2. 33-29").
@@ -512,17 +513,19 @@ static bool same_number(const struct side *a, const struct side *b)
 }
 
 /* A number the tree holds (written: as read, or the caller's) meets the
- * numbering: whether it must be written, where neither the numbers
- * written before it nor the count give it ("12.. e1-f2" after 12. is
- * "12... e1-f2"; a wrong number is kept). One the count gives may be left
- * out: a reader of the canonical text, where the writer added it after a
- * wrong one, writes that text again without it when no comment stands
- * before it, as it was first read. The true count does not take it, but
- * where the replay has none (n->past); the reader's takes what is
- * written. */
+ * numbering: whether it must be written, where the numbers written before
+ * it do not give it ("12.. e1-f2" after 12. is "12... e1-f2"; a wrong
+ * number is kept). A right one, the count's, is kept too where a wrong
+ * one before it put the reader's count off: it sets a reader right again
+ * ("1. 32-28 1. 18-23 2. 37-32", Black's 1st numbered as White's, keeps
+ * its "2."; left out, White's 2nd would read as Black's). The text
+ * written holds every number the writer added (the count's) or kept, and
+ * the reader's count follows the same numbers there, so writing it again
+ * keeps the same ones. The true count does not take it, but where the
+ * replay has none (n->past); the reader's takes what is written. */
 static bool take_number(struct numbering *n, const struct side *written)
 {
-    bool must = !same_number(written, &n->read) && !same_number(written, &n->count);
+    bool must = !same_number(written, &n->read);
     if (n->past) n->count = *written;
     return must;
 }

@@ -335,6 +335,13 @@ static void test_csv_main_line_numbers_by_the_count(void **state)
     assert_string_equal(cell, "1. 32-28 1. 18-23 37-32 2... 12-18");
     free(csv);
     pdn_game_free(g);
+    /* A right number after the wrong one stays, as the writer keeps it:
+     * it sets a reader's count right again (White's 2nd and 3rd). */
+    g = read_one("1. 32-28 1. 18-23 2. 37-32 2. 12-18 3. 41-37 *\n");
+    csv = compare_game(g, "-", &cell);
+    assert_string_equal(cell, "1. 32-28 1. 18-23 2. 37-32 2. 12-18 3. 41-37");
+    free(csv);
+    pdn_game_free(g);
 }
 
 static void test_csv_writer_movetext_only(void **state)

@@ -105,15 +105,16 @@ static void test_writer_number_not_in_the_tree_is_the_count(void **state)
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 1. 37-32 {c} 2... "
                          "12-18 (2... 19-24) *\n\n");
     check_reads_back(&g, 4);
-    /* Read back, 12-18 holds that 2...: the count gives it, so where
-     * nothing stands before it, it is left out, as it was in the tree. */
+    /* Read back, 12-18 holds that 2...: the count's, where a reader,
+     * after the wrong "1.", counts Black's 1st; so it stays with nothing
+     * before it too, setting the reader's count right again. */
     moves[3].number = 2;
     moves[3].number_black = true;
     struct pdn_write_options opt = {
         .version = PDN_WRITE_OPTIONS_VERSION, .no_comments = true, .no_variations = true};
     check(&g, &opt,
           ROSTER_UNKNOWN
-          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 1. 37-32 12-18 *\n\n");
+          "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 1. 37-32 2... 12-18 *\n\n");
 }
 
 /* A number that the count does not give is written, with its side, so that
