@@ -299,6 +299,10 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
     const struct pdn_tag *t = NULL;
     for (uint32_t k = 0; k < game->ntags && !t; k++)
         if (game->tags[k].name && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
+    /* else the one read as it ("DAte", "Datum"?): the writer writes its
+     * value under Date with the roster (writer.c, roster_tag), and the
+     * replay checks it */
+    if (!t) t = tag_synonym_find(game, "Date");
     if (!t || !t->value) return;
     const pdn_date_orders *orders = f->opt->version >= 3 ? f->opt->date_orders : NULL;
     char both[2][DATE_SIZE], why[DATE_DETAIL_SIZE], settled[DATE_WHY_SIZE] = "";

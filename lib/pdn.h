@@ -1557,7 +1557,7 @@ struct pdn_format_options {
  *   - a result the final position decides (the side to move, after at least
  *     one move, has no legal move): written as the tag and the terminator
  *     when neither says another result (no finding without fix);
- *   - a Date tag (the first) not YYYY.MM.DD that has one reading
+ *   - a Date tag (the first; else one read as Date, "DAte") not YYYY.MM.DD with one reading
  *     (PDN_DIAG_BAD_DATE): "2024-12-13", "2024/??/??", "2024.12.3", a year
  *     alone ("2003."), a day and month before the year that one order only
  *     makes a date ("13.03.2003"), or both orders the same one ("1.1.1965"):
