@@ -167,19 +167,23 @@ static void hold_decoding_findings(pdn_csv_reader *r)
 /* The held findings whose byte the parser has reached (the next it reads,
  * or one before): said at the row being read and the field the byte is in,
  * as a finding of its cells is; all of them at the end of the input. */
-static void say_reached_findings(pdn_csv_reader *r, bool end)
+static void say_findings_until(pdn_csv_reader *r, uint64_t until, bool end)
 {
-    uint64_t here = r->base + r->pos;
     int kept = 0;
     for (int i = 0; i < r->nheld_findings; i++) {
         const struct decoder_finding *f = &r->held_findings[i];
-        if (f->at <= here || end)
+        if (f->at <= until || end)
             csv_read_report(r, f->code, r->row_no, (uint32_t)csv_row_fields(r) + 1, NULL,
                             f->detail);
         else
             r->held_findings[kept++] = *f;
     }
     r->nheld_findings = kept;
+}
+
+static void say_reached_findings(pdn_csv_reader *r, bool end)
+{
+    say_findings_until(r, r->base + r->pos, end);
 }
 
 /* take bytes from pos cut short of the next held finding's byte, so that
@@ -308,6 +312,11 @@ static int feed(pdn_csv_reader *r)
         csv_read_report(r, PDN_DIAG_BAD_CSV, r->row_no, (uint32_t)csv_row_fields(r) + 1, NULL,
                         "a quote inside an unquoted field, or text after a closing quote (strict)");
         skip_line(r);
+        /* the dropped bytes, up to its line end, are the row's: so are
+         * their findings, all that are left where it ran to the input's
+         * end (the next row's number would name no line there) */
+        uint64_t past = r->base + r->pos;
+        say_findings_until(r, past ? past - 1 : 0, r->eof);
         row_clear(r);
         if (r->have_header) r->rows++;
         if (!csv_in_reset(r->in)) return r->nomem = true, -1;

@@ -432,23 +432,25 @@ static bool count_of_token(struct count *out, const char *t, size_t n)
 }
 
 /* The writer's count c at a move, after the numbers written before it
- * (written_number: "12.", "1. ...", "... 12..."): it takes each number
- * written; numbered dots are a move of their own (they advance it),
- * unnumbered ones hold a place or were counted before the move's setup
- * (count_bare_dots). Whether the move itself is numbered (the last
- * token). */
-static bool count_written(struct count *c, const char *written)
+ * (written[0, len) of a written_number cell: "12.", "1. ...", "...
+ * 12..."): it takes each number written; numbered dots are a move of
+ * their own (they advance it), unnumbered ones hold a place or were
+ * counted before the move's setup (count_bare_dots). Whether the move
+ * itself is numbered (the last token). */
+static bool count_written(struct count *c, const char *written, size_t len)
 {
     bool numbered = false;
-    for (const char *t = written; *t;) {
+    for (size_t i = 0; i < len;) {
+        const char *t = written + i;
         size_t n = strcspn(t, " ");
+        if (n > len - i) n = len - i;
         if (n == 3 && strncmp(t, "...", 3) == 0) {
             if (numbered) count_advance(c);
             numbered = false;
         } else {
             numbered = count_of_token(c, t, n);
         }
-        t += n + (t[n] == ' ');
+        i += n + (i + n < len);
     }
     return numbered;
 }
@@ -998,13 +1000,15 @@ static void setup_count(pdn_csv_reader *r, struct lines *l, bool second, bool bl
     count_advance(cells_next);
 }
 
-/* The first number written in a written_number cell ("12.", "1. ..."). */
-static bool first_number(struct count *out, const char *written)
+/* The first number written in written[0, len) of a written_number cell
+ * ("12.", "1. ..."). */
+static bool first_number(struct count *out, const char *written, size_t len)
 {
-    for (const char *t = written; *t;) {
-        size_t n = strcspn(t, " ");
-        if (count_of_token(out, t, n)) return true;
-        t += n + (t[n] == ' ');
+    for (size_t i = 0; i < len;) {
+        size_t n = strcspn(written + i, " ");
+        if (n > len - i) n = len - i;
+        if (count_of_token(out, written + i, n)) return true;
+        i += n + (i + n < len);
     }
     return false;
 }
@@ -1026,12 +1030,13 @@ static void settle(pdn_csv_reader *r, uint32_t id, uint32_t number)
 }
 
 /* The waits of this line's last setup settled by the first number written
- * after it, c the count just before it. The writer counts each of its
+ * after it (in written[0, len)), c the count just before it. The writer
+ * counts each of its
  * two counts back on its own, from the side it has (setup_side): the own
  * count from its own pairs where it waits apart (its side after the
  * setup may be the other). */
 static void settle_wait(pdn_csv_reader *r, struct lines *l, const struct count *c,
-                        const char *written)
+                        const char *written, size_t len)
 {
     unsigned d = l->depth;
     uint32_t id = l->waiting[d], own_id = l->own_waiting[d];
@@ -1041,7 +1046,7 @@ static void settle_wait(pdn_csv_reader *r, struct lines *l, const struct count *
      * was written from it (counted_number_text), which c then follows */
     bool from_one = id && c->wait && (c->wait == id || c->wait == own_id);
     bool own_apart = own_id && own->wait == own_id;
-    if (!(from_one || own_apart) || !first_number(&first, written)) return;
+    if (!(from_one || own_apart) || !first_number(&first, written, len)) return;
     uint32_t number = from_one ? counted_back(r, c, first.number) : 0;
     if (from_one) {
         settle(r, id, number);
@@ -1066,10 +1071,18 @@ static struct count move_count(pdn_csv_reader *r, struct lines *l, bool lossless
     if (!lossless) return count_cell(r, second);
     unsigned d = l->depth;
     struct count *c = &l->next[d], *own = &l->own_next[d];
-    count_bare_dots(c, cell(r, R_WRITTEN));
+    const char *written = cell(r, R_WRITTEN);
+    /* the dots that hold a place before the move's own number, numbered
+     * ("12. ..."), or not, are written before the move's setup
+     * (placeholder_text): they count before it, its own number after */
+    size_t own_at = game_sets_up(cell(r, R_SETUP)) ? own_number_at(written) : 0;
+    size_t len = strlen(written);
+    count_bare_dots(c, written);
+    settle_wait(r, l, c, written, own_at);
+    count_written(c, written, own_at);
     setup_count(r, l, second, black_opens);
-    settle_wait(r, l, c, cell(r, R_WRITTEN));
-    bool numbered = count_written(c, cell(r, R_WRITTEN));
+    settle_wait(r, l, c, written + own_at, len - own_at);
+    bool numbered = count_written(c, written + own_at, len - own_at);
     struct count here = *c;
     if (l->past[d] && (numbered || !l->fresh[d])) *own = here;
     l->fresh[d] = false;

@@ -274,6 +274,12 @@ static void read_like_fuzz_csv(const char *data, size_t n, size_t i)
     o.iso_dates = how & 32;
     read_csv(data + 1, n - 1, o, &dc);
     assert_int_equal(dc.bad_utf8, 0);
+    /* every finding names one of the input's lines, as fuzz_csv's does */
+    unsigned long lines = 1;
+    for (size_t k = 1; k < n; k++)
+        lines += data[k] == '\n' || data[k] == '\r';
+    for (int k = 0; k < dc.nkept; k++)
+        assert_true(dc.kept[k].line <= lines);
 }
 
 static void test_hostile_csv_fuzz_regressions(void **state)
