@@ -32,6 +32,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the notation writes the move by its two squares alone: a quiet
+ * move, or any capture but where every landing square is written. */
+static inline bool two_squares_notation(const struct format *f, const struct pdn_move *move)
+{
+    return move->ncaptured == 0 || f->opt->captures != PDN_CAPTURE_FULL_PATH;
+}
+
 /* The text of a ply the replay played at p, and its fault. Not inlined
  * (on_ply). */
 static __attribute__((noinline)) void place(struct format *f, struct placed *p,
@@ -49,7 +56,7 @@ static __attribute__((noinline)) void place(struct format *f, struct placed *p,
     bool fault = f->faults_wanted && fix_may_fault(f, move, node);
     if (text || fault) pdn_movegen(&f->legal, before, 0);
     enum pdn_variant variant = (enum pdn_variant)before->variant;
-    bool short_text = !text && (move->ncaptured == 0 || captures != PDN_CAPTURE_FULL_PATH);
+    bool short_text = !text && two_squares_notation(f, move);
     if (!short_text || ply_short_text(p->text, move, variant) == 0)
         pdn_move_text(p->text, move, text ? &f->legal : NULL, captures, variant);
     if (fault) fix_on_ply(f, before, move, node);
@@ -87,8 +94,7 @@ static void on_ply(const struct pdn_board *before, const struct pdn_board *after
      * legal move shares their squares, their texts are short, no fault is
      * possible. Told here, with no call, they save no register for the
      * calls place makes for the others (1% of pdnfmt's instructions). */
-    bool short_only = !f->ambiguous &&
-                      (move->ncaptured == 0 || f->opt->captures != PDN_CAPTURE_FULL_PATH) &&
+    bool short_only = !f->ambiguous && two_squares_notation(f, move) &&
                       (!f->faults_wanted || fix_surely_sound(f, move, node));
     if (short_only && ply_short_text(p->text, move, (enum pdn_variant)before->variant) > 0) return;
     place(f, p, before, move, node);
