@@ -314,13 +314,15 @@ tsan: deps-present
 		CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" $(BUILD)/tsan/tests/test_threads \
 		$(BUILD)/tsan/tests/test_reader_threads $(BUILD)/tsan/tests/test_stats_game \
 		$(BUILD)/tsan/tests/test_blocks $(BUILD)/tsan/tests/test_stats_write \
-		$(BUILD)/tsan/tests/test_date_orders_read $(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
+		$(BUILD)/tsan/tests/test_date_orders_read $(BUILD)/tsan/tests/test_date_orders_deferred \
+		$(JOBS_TOOLS:%=$(BUILD)/tsan/bin/%)
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_reader_threads
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_game
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_blocks
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_stats_write
 	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_date_orders_read
+	TSAN_OPTIONS="$(TSAN_OPTIONS_RUN) $(TSAN_OPTIONS)" $(BUILD)/tsan/tests/test_date_orders_deferred
 	# The tools' own output is not wanted, but a race report is: TSan writes
 	# it to log_path.PID, shown when the run fails (a rare race must say where).
 	for t in $(JOBS_TOOLS); do rm -f $(BUILD)/tsan/report.$$t.*; \

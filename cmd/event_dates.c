@@ -1,10 +1,12 @@
 /*
- * event_dates: a file's events and dates, read before the file itself is
- * (event_dates.h): only when a look at its bytes finds a date that could
- * be swapped, and then from its tag lines (pdn_date_orders_read_fd), or
- * from its games when those name an event in a code page; a CSV's from its
- * Event and Date cells (pdn_date_orders_add_csv). Quietly: the reading
- * proper reports its findings.
+ * event_dates: a file's events and dates (event_dates.h), read when its
+ * reading first meets a date that could be swapped (a deferred table: most
+ * files have none, and are read once), standard input's and a CSV's before
+ * the file itself is: only when a look at its bytes finds such a date,
+ * and then from its tag lines (pdn_date_orders_read_fd), or from its games
+ * when those name an event in a code page; a CSV's from its Event and Date
+ * cells (pdn_date_orders_add_csv). Quietly: the reading proper reports its
+ * findings.
  */
 #include "event_dates.h"
 #include "jobs.h"
@@ -190,8 +192,45 @@ static pdn_date_orders *read_ahead(const struct tool *t, const char *operand, or
     return orders;
 }
 
+/* What a deferred table of a named file's orders reads them with. */
+struct deferred_read {
+    const struct tool *t;
+    char *operand;
+};
+
+static int fill_deferred(void *ctx, pdn_date_orders **out)
+{
+    const struct deferred_read *d = ctx;
+    *out = read_ahead(d->t, d->operand, orders_at, NULL);
+    return 0;
+}
+
+static void free_deferred(void *ctx)
+{
+    struct deferred_read *d = ctx;
+    free(d->operand);
+    free(d);
+}
+
+/* A named file's orders, read when a date that could be swapped first
+ * asks for them: most files have none, and are read once only. */
+static pdn_date_orders *deferred_orders(const struct tool *t, const char *operand)
+{
+    struct deferred_read *d = malloc(sizeof *d);
+    char *name = strdup(operand);
+    pdn_date_orders *orders = NULL;
+    if (d && name) *d = (struct deferred_read){t, name};
+    if (d && name && pdn_date_orders_new_deferred(&orders, fill_deferred, free_deferred, d) == 0)
+        return orders;
+    free(name);
+    free(d);
+    return read_ahead(t, operand, orders_at, NULL); /* no room to wait: read now */
+}
+
 pdn_date_orders *event_dates_read(const struct tool *t, const char *operand)
 {
+    /* Standard input is read ahead now: from where it stands, put back. */
+    if (strcmp(operand, "-") != 0) return deferred_orders(t, operand);
     return read_ahead(t, operand, orders_at, NULL);
 }
 

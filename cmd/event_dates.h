@@ -10,10 +10,12 @@
 
 #include "common.h"
 
-/* The orders of the file operand names ("-": standard input when it is a
- * regular file, read from where it stands and put back there); NULL for a
- * pipe or a terminal, which can be read only once, and for a file that
- * cannot be read (the reading proper says why). Free with
+/* The orders of the file operand names, read when a date that could be
+ * swapped first asks for them (pdn_date_orders_new_deferred), from any
+ * thread; standard input's ("-") now, when it is a regular file, read
+ * from where it stands and put back there. NULL (or, deferred, not known)
+ * for a pipe or a terminal, which can be read only once, and for a file
+ * that cannot be read (the reading proper says why). Free with
  * pdn_date_orders_free. */
 pdn_date_orders *event_dates_read(const struct tool *t, const char *operand);
 

@@ -72,7 +72,7 @@ static bool starts_game(pdn_csv_reader *r, struct value *prev)
 int pdn_date_orders_add_csv(pdn_date_orders *orders, FILE *fp,
                             const struct pdn_csv_read_options *options)
 {
-    if (!orders) return PDN_EINVAL;
+    if (!orders || date_orders_deferred(orders)) return PDN_EINVAL;
     pdn_csv_reader *r;
     int rc = pdn_csv_reader_open(&r, fp, options);
     if (rc < 0) return rc;

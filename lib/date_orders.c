@@ -8,6 +8,8 @@
 #include "date_orders.h"
 #include "hash.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +21,22 @@ struct event_orders {
     uint8_t orders; /* 1 << enum date_order, for each order shown */
 };
 
+/* A table filled when first asked (pdn_date_orders_new_deferred). */
+struct deferred {
+    pdn_date_orders_fill_fn *fill;
+    pdn_date_orders_done_fn *done;
+    void *ctx;
+    pthread_mutex_t lock;   /* held while filling: the others asking wait */
+    atomic_bool filled;     /* table is fill's answer */
+    pdn_date_orders *table; /* NULL: not known */
+};
+
 struct pdn_date_orders {
     struct event_orders *slot;
-    size_t cap, n;          /* cap a power of two, 0 before the first event */
-    uint8_t orders;         /* the file's: every event's */
-    struct date_scan *scan; /* pdn_date_orders_add_text's, once called */
+    size_t cap, n;             /* cap a power of two, 0 before the first event */
+    uint8_t orders;            /* the file's: every event's */
+    struct date_scan *scan;    /* pdn_date_orders_add_text's, once called */
+    struct deferred *deferred; /* NULL: the table is this one */
 };
 
 int pdn_date_orders_new(pdn_date_orders **out)
@@ -33,9 +46,66 @@ int pdn_date_orders_new(pdn_date_orders **out)
     return *out ? 0 : PDN_ENOMEM;
 }
 
+int pdn_date_orders_new_deferred(pdn_date_orders **out, pdn_date_orders_fill_fn *fill,
+                                 pdn_date_orders_done_fn *done, void *ctx)
+{
+    if (!out) return PDN_EINVAL;
+    *out = NULL;
+    if (!fill) return PDN_EINVAL;
+    struct deferred *d = calloc(1, sizeof *d);
+    if (!d || pthread_mutex_init(&d->lock, NULL) != 0) {
+        free(d);
+        return PDN_ENOMEM;
+    }
+    d->fill = fill;
+    d->done = done;
+    d->ctx = ctx;
+    atomic_init(&d->filled, false);
+    int rc = pdn_date_orders_new(out);
+    if (rc == 0) {
+        (*out)->deferred = d;
+        return 0;
+    }
+    pthread_mutex_destroy(&d->lock);
+    free(d);
+    return rc;
+}
+
+bool date_orders_deferred(const pdn_date_orders *orders)
+{
+    return orders->deferred != NULL;
+}
+
+/* The table orders stands for: itself, or a deferred one's, filled by the
+ * first to ask (the others wait for it); NULL when not known. */
+static const pdn_date_orders *filled(const pdn_date_orders *orders)
+{
+    struct deferred *d = orders ? orders->deferred : NULL;
+    if (!d) return orders;
+    if (!atomic_load_explicit(&d->filled, memory_order_acquire)) {
+        pthread_mutex_lock(&d->lock);
+        if (!atomic_load_explicit(&d->filled, memory_order_relaxed)) {
+            if (d->fill(d->ctx, &d->table) < 0) {
+                pdn_date_orders_free(d->table);
+                d->table = NULL;
+            }
+            atomic_store_explicit(&d->filled, true, memory_order_release);
+        }
+        pthread_mutex_unlock(&d->lock);
+    }
+    return d->table;
+}
+
 void pdn_date_orders_free(pdn_date_orders *orders)
 {
     if (!orders) return;
+    if (orders->deferred) {
+        struct deferred *d = orders->deferred;
+        pdn_date_orders_free(d->table);
+        if (d->done) d->done(d->ctx);
+        pthread_mutex_destroy(&d->lock);
+        free(d);
+    }
     for (size_t i = 0; i < orders->cap; i++)
         free(orders->slot[i].event);
     free(orders->slot);
@@ -93,7 +163,7 @@ static bool event_key(char **key, char *stackbuf, size_t size, const char *event
 
 int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game)
 {
-    if (!orders || !game) return PDN_EINVAL;
+    if (!orders || !game || date_orders_deferred(orders)) return PDN_EINVAL;
     return date_orders_add_pair(orders, pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"));
 }
 
@@ -174,6 +244,7 @@ enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_gam
                                     bool *by_file)
 {
     *by_file = false;
+    orders = filled(orders);
     if (!orders || orders->n == 0) return DATE_NO_ORDER;
     char stackbuf[256], *key;
     if (!event_key(&key, stackbuf, sizeof stackbuf, pdn_game_tag(game, "Event")))

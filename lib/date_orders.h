@@ -19,6 +19,10 @@
 enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_game *game,
                                     bool *by_file);
 
+/* Whether orders is pdn_date_orders_new_deferred's: asked only, never
+ * added to. */
+bool date_orders_deferred(const pdn_date_orders *orders);
+
 /* Whether a date shows an order, one only making it a date: all a game
  * adds to the orders. */
 bool date_orders_shows_order(const char *date);

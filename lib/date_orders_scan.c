@@ -311,7 +311,7 @@ static long go_on_cut_line(struct date_scan *s, pdn_date_orders *orders, const c
 
 int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, size_t len, bool last)
 {
-    if (!orders || (!text && len)) return PDN_EINVAL;
+    if (!orders || (!text && len) || date_orders_deferred(orders)) return PDN_EINVAL;
     struct date_scan *s = scan_of(orders);
     if (!s) return PDN_ENOMEM;
     if (!s->started && len > 0) s->started = s->line_open = true;

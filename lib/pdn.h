@@ -1466,8 +1466,27 @@ typedef struct pdn_date_orders pdn_date_orders;
  * PDN_ENOMEM with *out NULL. */
 PDN_API int pdn_date_orders_new(pdn_date_orders **out);
 PDN_API void pdn_date_orders_free(pdn_date_orders *orders); /* accepts NULL */
+/* Fills *out with the table to answer for; 0, or a failure (PDN_ENOMEM,
+ * PDN_EIO...): not known, as a NULL table. */
+typedef int pdn_date_orders_fill_fn(void *ctx, pdn_date_orders **out);
+/* Frees what fill reads with, when its table is freed. */
+typedef void pdn_date_orders_done_fn(void *ctx);
+/*
+ * A table that stands for the one fill(ctx) gives, asked for only when a
+ * date that could be swapped is first read by it (pdn_date_swappable):
+ * the read ahead of a file's dates (pdn_date_orders_read_fd), which most
+ * files, having no such date, never need. Once, by the first thread to
+ * ask; the others wait for its answer. Only asked, never added to (the
+ * adding calls refuse it: PDN_EINVAL); freed with what fill gave, and
+ * done(ctx) called then (done NULL: nothing). fill must not read games
+ * with this table in their options. 0, PDN_ENOMEM or PDN_EINVAL (out or
+ * fill NULL) with *out NULL; done(ctx) is not called then.
+ */
+PDN_API int pdn_date_orders_new_deferred(pdn_date_orders **out, pdn_date_orders_fill_fn *fill,
+                                         pdn_date_orders_done_fn *done, void *ctx);
 /* Adds the order the game's date shows, if one only makes a date, to its
- * event's: 0, PDN_ENOMEM or PDN_EINVAL (a NULL argument). */
+ * event's: 0, PDN_ENOMEM or PDN_EINVAL (a NULL argument, or a deferred
+ * table). */
 PDN_API int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game);
 /*
  * Adds the orders of a file's games' dates read from its text, given in
