@@ -117,24 +117,41 @@ const char *pdn_severity_name(enum pdn_severity severity)
     return "error";
 }
 
-/* Appends s to out at *len, cut (NUL-terminated) where cap ends, as
- * snprintf does, but between two characters: a UTF-8 sequence cut in two
- * would make the message invalid text (pdn2csv's error_message cell, which
- * csv2pdn then refused). *len counts it whole. */
-static void append(char *out, size_t cap, size_t *len, const char *s)
+/* Appends s[0, n) to out at *len where it does not fit whole (with the
+ * NUL after it): cut (NUL-terminated) where cap ends, as snprintf does,
+ * but between two characters: a UTF-8 sequence cut in two would make the
+ * message invalid text (pdn2csv's error_message cell, which csv2pdn then
+ * refused). Nothing once the message is cut. */
+static void append_cut(char *out, size_t cap, size_t len, const char *s, size_t n)
 {
-    size_t n = strlen(s);
-    if (*len + 1 < cap) {
-        size_t k = n < cap - 1 - *len ? n : cap - 1 - *len;
-        /* back to the sequence's start: 3 bytes at most, so that text
-         * that is no UTF-8 (a run of continuation bytes) is not eaten */
-        for (int back = 0; back < 3 && k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80;
-             back++)
-            k--;
-        memcpy(out + *len, s, k);
-        out[*len + k] = '\0';
-    }
+    if (len >= cap) return;
+    size_t k = cap - 1 - len; /* 0: only the NUL fits */
+    /* back to the sequence's start: 3 bytes at most, so that text that is
+     * no UTF-8 (a run of continuation bytes) is not eaten */
+    for (int back = 0; back < 3 && k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80; back++)
+        k--;
+    memcpy(out + len, s, k);
+    out[len + k] = '\0';
+}
+
+/* Appends s[0, n) to out at *len, which counts it whole. Inline, so that
+ * a literal's copy is a store or two: a message is six pieces, and a
+ * finding's line costs little more than its message. The NUL after the
+ * whole message is pdn_diag_message's to write. */
+static inline void append(char *out, size_t cap, size_t *len, const char *s, size_t n)
+{
+    if (*len < cap && n < cap - *len)
+        memcpy(out + *len, s, n);
+    else
+        append_cut(out, cap, *len, s, n);
     *len += n;
+}
+
+#define APPEND_LITERAL(out, cap, len, s) append((out), (cap), (len), "" s, sizeof(s) - 1)
+
+static void append_string(char *out, size_t cap, size_t *len, const char *s)
+{
+    append(out, cap, len, s, strlen(s));
 }
 
 /* Whether s holds more than one character (UTF-8 sequences counted as
@@ -153,19 +170,19 @@ size_t pdn_diag_message(char *out, size_t cap, const struct pdn_diag *diag)
 {
     const struct diag_row *row = row_of(diag->code);
     size_t len = 0;
-    if (cap > 0) out[0] = '\0';
     /* A word is no "unexpected character" ('next round' between games). */
     bool words =
         diag->code == PDN_DIAG_UNEXPECTED_CHAR && diag->text && several_characters(diag->text);
-    append(out, cap, &len, words ? "unexpected text" : row->phrase);
+    append_string(out, cap, &len, words ? "unexpected text" : row->phrase);
     if (diag->text) {
-        append(out, cap, &len, " '");
-        append(out, cap, &len, diag->text);
-        append(out, cap, &len, "'");
+        APPEND_LITERAL(out, cap, &len, " '");
+        append_string(out, cap, &len, diag->text);
+        APPEND_LITERAL(out, cap, &len, "'");
     }
     if (diag->detail) {
-        append(out, cap, &len, ": ");
-        append(out, cap, &len, diag->detail);
+        APPEND_LITERAL(out, cap, &len, ": ");
+        append_string(out, cap, &len, diag->detail);
     }
+    if (len < cap) out[len] = '\0'; /* else append_cut wrote it */
     return len;
 }

@@ -97,6 +97,25 @@ static void test_diag_message_truncates_and_reports_length(void **state)
     assert_int_equal(pdn_diag_message(NULL, 0, &d), n);
 }
 
+/* Every size of buffer, those that end a piece of the message exactly
+ * (the NUL then alone past it) among them: the message's first cap - 1
+ * bytes, terminated, and nothing written past cap. */
+static void test_diag_message_cut_at_every_size(void **state)
+{
+    (void)state;
+    struct pdn_diag d = {.code = PDN_DIAG_DUPLICATE_TAG, .text = "Event", .detail = "again"};
+    const char *whole = "duplicate tag 'Event': again";
+    size_t len = strlen(whole);
+    for (size_t cap = 1; cap <= len + 1; cap++) {
+        char buf[64];
+        memset(buf, 'X', sizeof buf);
+        assert_int_equal(pdn_diag_message(buf, cap, &d), len);
+        assert_int_equal(strlen(buf), cap - 1);
+        assert_memory_equal(buf, whole, cap - 1);
+        assert_int_equal(buf[cap], 'X');
+    }
+}
+
 /* "duplicate tag 'ee'" with two e acute, two bytes each (C3 A9): a
  * buffer of 19 holds "duplicate tag '" (15 bytes), one whole and a byte
  * of the next, which would split it: the cut comes before it. */
@@ -137,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_diag_unexpected_text_or_character),
         cmocka_unit_test(test_diag_message_truncates_and_reports_length),
         cmocka_unit_test(test_diag_message_cut_between_characters),
+        cmocka_unit_test(test_diag_message_cut_at_every_size),
         cmocka_unit_test(test_diag_out_of_range),
         cmocka_unit_test(test_diag_severity_names),
     };
