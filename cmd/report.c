@@ -143,24 +143,44 @@ struct line_out {
     char room[512];
 };
 
+/* Not an initialiser, which would clear the room: 72 instructions a line. */
+static void line_open(struct line_out *l, FILE *fp)
+{
+    l->fp = fp;
+    l->len = 0;
+}
+
 static void line_flush(struct line_out *l)
 {
     if (l->len) fwrite(l->room, 1, l->len, l->fp);
     l->len = 0;
 }
 
-static void line_put(struct line_out *l, const char *s, size_t n)
+/* line_put's rare case, out of line: what does not fit the room left. */
+static void line_put_past_room(struct line_out *l, const char *s, size_t n)
 {
-    if (l->len + n > sizeof l->room) {
-        line_flush(l);
-        if (n > sizeof l->room) {
-            fwrite(s, 1, n, l->fp);
-            return;
-        }
+    line_flush(l);
+    if (n > sizeof l->room) {
+        fwrite(s, 1, n, l->fp);
+        return;
+    }
+    memcpy(l->room, s, n);
+    l->len = n;
+}
+
+/* Inline, so that a literal's copy is a move or two, not a call. */
+static inline void line_put(struct line_out *l, const char *s, size_t n)
+{
+    if (n > sizeof l->room - l->len) {
+        line_put_past_room(l, s, n);
+        return;
     }
     memcpy(l->room + l->len, s, n);
     l->len += n;
 }
+
+/* A string literal: its length known when compiling. */
+#define LINE_LITERAL(l, s) line_put((l), "" s, sizeof(s) - 1)
 
 static void line_puts(struct line_out *l, const char *s)
 {
@@ -188,52 +208,59 @@ static bool printable_word(const unsigned char *p)
     return (((w - ones * 0x20) | w | (w + ones)) & (ones * 0x80)) == 0;
 }
 
-/* The bytes shown as they are from p on, and their characters added to
- * *cols: eight at a time while they are printable ASCII (most of a
- * finding: a byte at a time was its costliest part), the others (UTF-8,
- * tabs) one by one. */
+/* The bytes shown as they are from p on: eight at a time while they are
+ * printable ASCII (most of a finding: a byte at a time was its costliest
+ * part), the others (UTF-8, tabs) one by one. */
 static const unsigned char *as_is_run(const unsigned char *p, const unsigned char *end,
-                                      bool keep_tabs, size_t *cols)
+                                      bool keep_tabs)
 {
     for (;;) {
         for (; end - p >= 8 && printable_word(p); p += 8)
-            *cols += 8;
+            ;
         const unsigned char *stop = end - p > 8 ? p + 8 : end;
         for (; p < stop && shown_as_is(*p, keep_tabs); p++)
-            *cols += (*p & 0xC0) != 0x80;
+            ;
         if (p < stop || p == end) return p;
     }
 }
 
-/* tool_put_escaped into a line: runs of plain bytes at once. */
-static size_t line_escaped(struct line_out *l, const char *s, size_t n, bool keep_tabs)
+/* The characters of s[0, n): its bytes but UTF-8's continuation bytes. */
+static size_t characters(const unsigned char *s, size_t n)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < n; i++)
+        chars += (s[i] & 0xC0) != 0x80;
+    return chars;
+}
+
+/* tool_put_escaped into a line: runs of plain bytes at once. The columns
+ * written are added to *cols unless it is NULL (a finding's line, which
+ * needs no count). */
+static void line_escaped(struct line_out *l, const char *s, size_t n, bool keep_tabs, size_t *cols)
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + n;
-    size_t cols = 0;
     while (p < end) {
         const unsigned char *run = p;
-        p = as_is_run(p, end, keep_tabs, &cols);
+        p = as_is_run(p, end, keep_tabs);
         line_put(l, (const char *)run, (size_t)(p - run));
+        if (cols) *cols += characters(run, (size_t)(p - run));
         if (p == end) break;
         char esc[8];
         size_t used;
         escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
-        if (esc[0]) {
-            line_puts(l, esc);
-            cols += strlen(esc);
-        } else {
-            line_put(l, (const char *)p, 1);
-            cols += (*p & 0xC0) != 0x80;
-        }
+        size_t shown = esc[0] ? strlen(esc) : 1; /* escapes are ASCII: a column a byte */
+        line_put(l, esc[0] ? esc : (const char *)p, shown);
+        if (cols) *cols += esc[0] ? shown : (*p & 0xC0) != 0x80;
         p += used;
     }
-    return cols;
 }
 
 size_t tool_put_escaped(FILE *fp, const char *s, size_t n, bool keep_tabs)
 {
-    struct line_out l = {.fp = fp};
-    size_t cols = line_escaped(&l, s, n, keep_tabs);
+    struct line_out l;
+    size_t cols = 0;
+    line_open(&l, fp);
+    line_escaped(&l, s, n, keep_tabs, &cols);
     line_flush(&l);
     return cols;
 }
@@ -266,42 +293,71 @@ const char *tool_quote(char out[TOOL_QUOTE_MAX], const char *s)
     return out;
 }
 
+/* The message of d into the line, escaped. The library writes it in place
+ * and one scan finds the first byte to escape, if any (rarely): only the
+ * message's rest from there is written again, escaped. A message longer
+ * than the room left is built apart. */
+static void line_message(struct line_out *l, const struct pdn_diag *d)
+{
+    size_t room = sizeof l->room - l->len;
+    char *at = l->room + l->len;
+    size_t n = pdn_diag_message(at, room, d);
+    if (n >= room) {
+        char buf[512];
+        char *msg = diag_message(buf, sizeof buf, d);
+        line_escaped(l, msg, strlen(msg), false, NULL);
+        if (msg != buf) free(msg);
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)at;
+    size_t plain = (size_t)(as_is_run(p, p + n, false) - p);
+    l->len += plain;
+    if (plain == n) return;
+    char rest[sizeof l->room];
+    memcpy(rest, at + plain, n - plain);
+    line_escaped(l, rest, n - plain, false, NULL);
+}
+
 void tool_diag_text(FILE *fp, const char *prog, const struct pdn_diag *d)
 {
-    char buf[512];
-    char *msg = diag_message(buf, sizeof buf, d);
-    struct line_out l = {.fp = fp};
+    struct line_out l;
+    line_open(&l, fp);
     /* The compilers' form, which editors read: the program's name only where
      * no file would stand. */
     if (d->file) {
-        line_escaped(&l, d->file, strlen(d->file), false);
+        line_escaped(&l, d->file, strlen(d->file), false, NULL);
     } else {
         line_puts(&l, prog);
-        line_puts(&l, ": ");
+        LINE_LITERAL(&l, ": ");
     }
     if (d->line) {
-        if (d->file) line_puts(&l, ":");
+        if (d->file) LINE_LITERAL(&l, ":");
         line_number(&l, d->line);
     }
     if (d->line && d->col) {
-        line_puts(&l, ":");
+        LINE_LITERAL(&l, ":");
         line_number(&l, d->col);
     }
-    if (d->file || d->line) line_puts(&l, ": ");
+    if (d->file || d->line) LINE_LITERAL(&l, ": ");
     line_puts(&l, pdn_severity_name(pdn_diag_severity(d->code)));
-    line_puts(&l, ": ");
-    line_escaped(&l, msg, strlen(msg), false);
+    LINE_LITERAL(&l, ": ");
+    line_message(&l, d);
     if (d->game) {
-        line_puts(&l, " (game ");
+        LINE_LITERAL(&l, " (game ");
         line_number(&l, d->game);
     }
     if (d->move_number) {
-        line_puts(&l, d->game ? ", move " : " (move ");
+        if (d->game)
+            LINE_LITERAL(&l, ", move ");
+        else
+            LINE_LITERAL(&l, " (move ");
         line_puts(&l, d->move_number);
     }
-    line_puts(&l, d->game || d->move_number ? ")\n" : "\n");
+    if (d->game || d->move_number)
+        LINE_LITERAL(&l, ")\n");
+    else
+        LINE_LITERAL(&l, "\n");
     line_flush(&l);
-    if (msg != buf) free(msg);
 }
 
 /* A copy of line with its control characters escaped, and *col moved to

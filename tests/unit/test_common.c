@@ -80,6 +80,58 @@ static void test_common_diag_text(void **state)
         expect_text(&cases[i].d, cases[i].want);
 }
 
+/* A finding's line as tool_diag_text wrote it before it built the message
+ * in place: the message apart, then written escaped by tool_put_escaped. */
+static char *diag_text_apart(const struct pdn_diag *d)
+{
+    char *msg = malloc(pdn_diag_message(NULL, 0, d) + 1), *got = NULL;
+    assert_non_null(msg);
+    pdn_diag_message(msg, pdn_diag_message(NULL, 0, d) + 1, d);
+    CAPTURE(got, fp, {
+        tool_put_escaped(fp, d->file, strlen(d->file), false);
+        fprintf(fp, ":%lu:%lu: %s: ", (unsigned long)d->line, (unsigned long)d->col,
+                pdn_severity_name(pdn_diag_severity(d->code)));
+        tool_put_escaped(fp, msg, strlen(msg), false);
+        fprintf(fp, " (game %zu)\n", d->game);
+    });
+    free(msg);
+    return got;
+}
+
+/* The message written in place in the line and escaped from its first
+ * byte to escape on, or built apart when it does not fit the room left:
+ * the same line as the message built apart, for escapes at the start, in
+ * the middle, at the end, and for messages and file names about as long
+ * as the line's room (512 bytes) or longer. */
+static void test_common_diag_text_message_in_place_or_apart(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {"plain", "\x01at start", "mid\tdle\xC2\x9B", "end\x7f",
+                                        "\xE2\x80\xAE"
+                                        "bidi\xE2\x82\xAC"};
+    static const size_t pads[] = {0, 400, 470, 490, 500, 520, 900};
+    char file[1024], detail[1024];
+    for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
+        for (size_t f = 0; f < sizeof pads / sizeof *pads; f++)
+            for (size_t k = 0; k < sizeof pads / sizeof *pads; k++) {
+                snprintf(file, sizeof file, "%0*d.pdn", (int)pads[f] + 1, 7);
+                memset(detail, 'x', pads[k]);
+                strcpy(detail + pads[k], texts[t]);
+                struct pdn_diag d = {.code = PDN_DIAG_BAD_DATE,
+                                     .file = file,
+                                     .line = 12,
+                                     .col = 3,
+                                     .game = 4,
+                                     .text = texts[t],
+                                     .detail = detail};
+                char *want = diag_text_apart(&d), *got = NULL;
+                CAPTURE(got, fp, tool_diag_text(fp, "pdncheck", &d));
+                assert_string_equal(got, want);
+                free(want);
+                free(got);
+            }
+}
+
 static void test_common_diag_json(void **state)
 {
     (void)state;
@@ -520,6 +572,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_common_diag_text),
+        cmocka_unit_test(test_common_diag_text_message_in_place_or_apart),
         cmocka_unit_test(test_common_diag_json),
         cmocka_unit_test(test_common_escaped_text_and_columns),
         cmocka_unit_test(test_common_escapes_the_bidi_controls_as_the_library),
