@@ -382,6 +382,7 @@ size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint
     tok->value_len = i - vs;
     tok->has_value = true;
     tok->plain = true;
+    tok->roster = known != 0;
     *cols = (uint32_t)(vs - p) + chars + 2;
     return i + 2 - p;
 }

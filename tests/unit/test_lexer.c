@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "lexer.h"
+#include "tag_synonym.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -639,6 +640,7 @@ static void test_lexer_plain_tag_roster_names(void **state)
                                 "GameTypeX FEN Setup";
     static const char *const after[] = {
         " \"x\"]", "  \"x\"]", " x]", "\"x\"]", "] ", " \"\"]", " \"2014.10.29\"]\n[Site \"a\"]"};
+    int rostered = 0;
     for (const char *w = names; *w; w += strcspn(w, " "), w += *w == ' ')
         for (size_t a = 0; a < sizeof after / sizeof after[0]; a++) {
             char buf[96];
@@ -654,10 +656,17 @@ static void test_lexer_plain_tag_roster_names(void **state)
                 assert_int_equal(tok.name_len, name);
                 assert_int_equal(tok.value_start, name + 3);
             }
-            /* The whole tag, where the walk and the value say so, is taken. */
+            /* The whole tag, where the walk and the value say so, is taken;
+             * one told as the roster's is no synonym (the parser asks none). */
             bool quoted = strncmp(after[a], " \"", 2) == 0;
             assert_int_equal(plain_tag_in(buf, len, &tok) != 0, walked_name(buf, len) && quoted);
+            if (plain_tag_in(buf, len, &tok) && tok.roster) {
+                rostered++;
+                assert_null(tag_synonym_standard_n(buf + 1, tok.name_len));
+            }
         }
+    /* Each of the eight with the long value, where ten bytes follow '['. */
+    assert_true(rostered >= 8);
 }
 
 int main(void)
