@@ -45,12 +45,13 @@ static int month_days(int m, int y)
  * maybe past the month's last. */
 static bool date_form(const char *v)
 {
-    if (strlen(v) != 10) return false;
+    /* No strlen: a NUL fails the form where it stands, and only a text of
+     * ten characters gets to its end. */
     for (int i = 0; i < 10; i++) {
         bool dot = i == 4 || i == 7;
         if (dot ? v[i] != '.' : !date_digit(v[i])) return false;
     }
-    return field_ok(v + 5, 12) && field_ok(v + 8, 31);
+    return v[10] == '\0' && field_ok(v + 5, 12) && field_ok(v + 8, 31);
 }
 
 static int readings(char out[2][DATE_SIZE], const char *v); /* below, with the repair */
@@ -58,7 +59,12 @@ static int readings(char out[2][DATE_SIZE], const char *v); /* below, with the r
 const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v)
 {
     char both[2][DATE_SIZE];
-    int n = readings(both, v);
+    return date_expected_read(detail, v, both, readings(both, v));
+}
+
+const char *date_expected_read(char detail[DATE_DETAIL_SIZE], const char *v,
+                               char both[2][DATE_SIZE], int n)
+{
     if (n == 2) {
         snprintf(detail, DATE_DETAIL_SIZE,
                  "day and month could be swapped: %s (day first) or %s (month first)", both[0],
@@ -125,7 +131,7 @@ static bool split(struct fields *out, const char *v)
         out->len[out->n] = (int)(p - out->at[out->n]);
         out->n++;
         if (*p == 0) return true;
-        if (!strchr(".-/", *p) || (sep && *p != sep)) return false;
+        if (!(*p == '.' || *p == '-' || *p == '/') || (sep && *p != sep)) return false;
         sep = *p++;
         if (*p == 0) return out->trailing = true;
     }
@@ -190,6 +196,11 @@ static int readings(char out[2][DATE_SIZE], const char *v)
     if (day_first && month_first) return strcmp(out[0], out[1]) == 0 ? 1 : 2;
     if (month_first) memcpy(out[0], out[1], DATE_SIZE);
     return day_first || month_first;
+}
+
+int date_readings(char out[2][DATE_SIZE], const char *v)
+{
+    return readings(out, v);
 }
 
 bool date_swappable(char out[2][DATE_SIZE], const char *v)

@@ -31,6 +31,10 @@ bool date_ok(const char *v);
  * whose day and month could be swapped (date_swappable) its two readings;
  * for one of one reading ("13.03.2003", date_repair) that reading. */
 const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v);
+/* date_expected of v whose n readings (date_readings) are in both: for a
+ * caller that asked them already. */
+const char *date_expected_read(char detail[DATE_DETAIL_SIZE], const char *v,
+                               char both[2][DATE_SIZE], int n);
 
 /* Whether v, a day and a month before the year (DD.MM.YYYY, '-' or '/'
  * between, a field one digit short), reads as two dates, day first and
@@ -39,6 +43,10 @@ const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v);
  * day-first one in out[0]. Nothing tells them apart: date_repair leaves
  * them, and pdn2csv --iso-dates writes them as they stand. */
 bool date_swappable(char out[2][DATE_SIZE], const char *v);
+/* The dates a text that is not date_ok can mean, in the PDN form, in out:
+ * 0 (a date_ok text too); 1, its one reading (date_repair's); or 2, day
+ * first and month first (date_swappable). */
+int date_readings(char out[2][DATE_SIZE], const char *v);
 
 /* The order of day and month a date written before its year shows: day
  * first where only that order makes a date ("13.03.2003"), month first

@@ -256,12 +256,12 @@ enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_gam
     return one_order(e->event ? e->orders : orders->orders);
 }
 
-bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
-                         const pdn_date_orders *orders, const pdn_game *game, const char *v)
+/* date_orders_reading of a date whose two readings are both. */
+static bool settled_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
+                            const pdn_date_orders *orders, const pdn_game *game,
+                            char both[2][DATE_SIZE])
 {
-    char both[2][DATE_SIZE];
     bool by_file;
-    if (!orders || !date_swappable(both, v)) return false;
     enum date_order order = date_orders_settled(orders, game, &by_file);
     if (order == DATE_NO_ORDER) return false;
     memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
@@ -270,11 +270,22 @@ bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
     return true;
 }
 
+bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
+                         const pdn_date_orders *orders, const pdn_game *game, const char *v)
+{
+    char both[2][DATE_SIZE];
+    return orders && date_swappable(both, v) && settled_reading(out, why, orders, game, both);
+}
+
 const char *date_orders_expected(char detail[DATE_DETAIL_SIZE], const pdn_date_orders *orders,
                                  const pdn_game *game, const char *v)
 {
-    char read[DATE_SIZE], why[DATE_WHY_SIZE];
-    if (!date_orders_reading(read, why, orders, game, v)) return date_expected(detail, v);
+    /* The readings once, for both the orders and date_expected: a bench
+     * file's every date is a bad one of one reading. */
+    char both[2][DATE_SIZE], read[DATE_SIZE], why[DATE_WHY_SIZE];
+    int n = date_readings(both, v);
+    if (!(orders && n == 2 && settled_reading(read, why, orders, game, both)))
+        return date_expected_read(detail, v, both, n);
     snprintf(detail, DATE_DETAIL_SIZE, "expected YYYY.MM.DD: read %s: %s", why, read);
     return detail;
 }

@@ -327,6 +327,33 @@ static const bool ident_byte[256] = {
     ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
 };
 
+/* The length of the name at b when it is one of the roster's or GameType,
+ * which most tags have, followed by ' "' (ten bytes may be read at b), else
+ * 0: a compare of a few bytes (inline) where the walk of the name cost a
+ * table look-up a byte. */
+static inline size_t roster_name(const unsigned char *b)
+{
+#define NAME(s) (memcmp(b, s " \"", sizeof s + 1) == 0 ? sizeof s - 1 : 0)
+    switch (b[0]) {
+    case 'E':
+        return NAME("Event");
+    case 'S':
+        return NAME("Site");
+    case 'D':
+        return NAME("Date");
+    case 'R':
+        return b[1] == 'o' ? NAME("Round") : NAME("Result");
+    case 'W':
+        return NAME("White");
+    case 'B':
+        return NAME("Black");
+    case 'G':
+        return NAME("GameType");
+    }
+    return 0;
+#undef NAME
+}
+
 /* [Name "value"] written plainly (no blank but the one, no escape, no
  * finding): the tag's length, and its characters in *cols; 0 when the
  * tag needs the full scan, which would take it the same way. */
@@ -334,10 +361,15 @@ size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t i = p + 1, end = lx->end;
-    if (i >= end || !is_upper(b[i])) return 0;
-    while (++i < end && ident_byte[b[i]])
-        ;
-    if (i + 1 >= end || b[i] != ' ' || b[i + 1] != '"') return 0;
+    size_t known = i + 10 <= end ? roster_name(b + i) : 0;
+    if (known) {
+        i += known;
+    } else {
+        if (i >= end || !is_upper(b[i])) return 0;
+        while (++i < end && ident_byte[b[i]])
+            ;
+        if (i + 1 >= end || b[i] != ' ' || b[i + 1] != '"') return 0;
+    }
     size_t name_end = i, vs = i + 2;
     i = plain_ascii(b, vs, end);
     uint32_t chars = (uint32_t)(i - vs);
@@ -350,6 +382,7 @@ size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint
     tok->value_len = i - vs;
     tok->has_value = true;
     tok->plain = true;
+    tok->roster = known != 0;
     *cols = (uint32_t)(vs - p) + chars + 2;
     return i + 2 - p;
 }

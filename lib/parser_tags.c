@@ -146,7 +146,9 @@ int parser_add_tag(struct parser *p)
     if (!t->name || !t->value) return PDN_ENOMEM;
     if (t->name[0] == 'F' && strcmp(t->name, "FEN") == 0)
         parser_side_from_fen(&p->frames[0], t->value);
-    if (tag_synonym_maybe(&p->synonyms, t->name, p->tok.name_len)) synonym_tag(p, t);
+    /* The roster's names (the lexer told them) are standard, no synonyms. */
+    bool roster = p->tok.plain && p->tok.roster;
+    if (!roster && tag_synonym_maybe(&p->synonyms, t->name, p->tok.name_len)) synonym_tag(p, t);
     bool dup;
     if (duplicate_tag(p, &dup) < 0) return PDN_ENOMEM;
     if (dup) parser_emit(p, PDN_DIAG_DUPLICATE_TAG, &t->pos, t->name, strlen(t->name), NULL);

@@ -475,8 +475,24 @@ const struct text_result text_results[] = {
 };
 const size_t text_nresults = sizeof text_results / sizeof text_results[0];
 
+/* The rows of the three-byte spellings, "D-D" with digits 0-2, by their
+ * digits; -1 for none ("1-2"). */
+static const signed char result_digits[3][3] = {
+    {3, 6, 1},   /* 0-0, 0-1, 0-2 */
+    {5, 2, -1},  /* 1-0, 1-1 */
+    {0, -1, -1}, /* 2-0 */
+};
+
 const struct text_result *text_result_exact(const char *s, size_t n)
 {
+    /* Most texts asked are three bytes (a Result tag, a terminator): a
+     * look-up by their digits, not a walk of the table. Only rows of that
+     * shape have three bytes, and no Goes score is so short. */
+    if (n == 3) {
+        unsigned a = (unsigned char)s[0] - '0', b = (unsigned char)s[2] - '0';
+        int row = s[1] == '-' && a < 3 && b < 3 ? result_digits[a][b] : -1;
+        return row < 0 ? NULL : &text_results[row];
+    }
     /* The first byte before memcmp: a call for each spelling of the length
      * cost more than the rest of the search. */
     for (size_t i = 0; i < text_nresults; i++)

@@ -11,7 +11,9 @@
 #include <cmocka.h>
 
 #include "lexer.h"
+#include "tag_synonym.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define MAXTOK 64
@@ -601,6 +603,72 @@ static void test_lexer_junk_run_in_pieces(void **state)
     expect_same_in_pieces("Brancas x : Pretas spent 3 4 minutes a 3 x 4 b x:x c 12 7th x : 5 d");
 }
 
+/* lexer_plain_tag's compare of the roster's names (and GameType) takes a
+ * tag as the walk of its name does: names that are one, that start as one,
+ * that one starts, in another case, with other bytes after them, and
+ * windows that end at every byte of the tag. The walk is spelt out here. */
+static size_t walked_name(const char *s, size_t end)
+{
+    size_t i = 1;
+    if (i >= end || !(s[i] >= 'A' && s[i] <= 'Z')) return 0;
+    while (++i < end && (s[i] == '_' || (s[i] >= '0' && s[i] <= '9') ||
+                         (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z')))
+        ;
+    return i + 1 < end && s[i] == ' ' && s[i + 1] == '"' ? i - 1 : 0;
+}
+
+/* lexer_plain_tag of the tag at buf in a window of end bytes. */
+static size_t plain_tag_in(char *buf, size_t end, struct token *tok)
+{
+    struct lexer lx;
+    uint32_t cols;
+    lexer_init(&lx, false, NULL, NULL);
+    lx.buf = buf;
+    lx.end = end;
+    return lexer_plain_tag(&lx, 0, tok, &cols);
+}
+
+static void test_lexer_plain_tag_roster_names(void **state)
+{
+    (void)state;
+    /* Space-separated: the names, then names that start as them, that they
+     * start, other cases, other names. */
+    static const char names[] = "Event Site Date Round White Black Result GameType "
+                                "Even Sit Dat Roun Whit Blac Resul GameTyp Events Sites Dates "
+                                "Rounds White2 Black_ Results GameTypes EVENT SIte DaTe ROund "
+                                "Rresult Re R Gametype E Ro Eventful WhiteElo BlackTime "
+                                "GameTypeX FEN Setup";
+    static const char *const after[] = {
+        " \"x\"]", "  \"x\"]", " x]", "\"x\"]", "] ", " \"\"]", " \"2014.10.29\"]\n[Site \"a\"]"};
+    int rostered = 0;
+    for (const char *w = names; *w; w += strcspn(w, " "), w += *w == ' ')
+        for (size_t a = 0; a < sizeof after / sizeof after[0]; a++) {
+            char buf[96];
+            size_t len =
+                (size_t)snprintf(buf, sizeof buf, "[%.*s%s", (int)strcspn(w, " "), w, after[a]);
+            struct token tok;
+            /* Taken in a window: by a name the walk takes, the same name. */
+            for (size_t end = 0; end <= len; end++) {
+                size_t name = walked_name(buf, end);
+                if (plain_tag_in(buf, end, &tok) == 0) continue;
+                assert_int_not_equal(name, 0);
+                assert_int_equal(tok.name_start, 1);
+                assert_int_equal(tok.name_len, name);
+                assert_int_equal(tok.value_start, name + 3);
+            }
+            /* The whole tag, where the walk and the value say so, is taken;
+             * one told as the roster's is no synonym (the parser asks none). */
+            bool quoted = strncmp(after[a], " \"", 2) == 0;
+            assert_int_equal(plain_tag_in(buf, len, &tok) != 0, walked_name(buf, len) && quoted);
+            if (plain_tag_in(buf, len, &tok) && tok.roster) {
+                rostered++;
+                assert_null(tag_synonym_standard_n(buf + 1, tok.name_len));
+            }
+        }
+    /* Each of the eight with the long value, where ten bytes follow '['. */
+    assert_true(rostered >= 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -631,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_lexer_gap_glued_in_remark),
         cmocka_unit_test(test_lexer_filler_in_remark),
         cmocka_unit_test(test_lexer_fillers_in_remark),
+        cmocka_unit_test(test_lexer_plain_tag_roster_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

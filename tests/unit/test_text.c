@@ -374,6 +374,26 @@ static void test_text_result_spellings(void **state)
     }
 }
 
+/* text_result_exact's look-up of three bytes by their digits is the walk
+ * of text_results it stands for: every three bytes of digits, dashes and a
+ * few others, both ways. */
+static void test_text_result_exact_three(void **state)
+{
+    (void)state;
+    const char bytes[] = "0123-/.x \xc2";
+    for (size_t i = 0; bytes[i]; i++)
+        for (size_t j = 0; bytes[j]; j++)
+            for (size_t k = 0; bytes[k]; k++) {
+                const char s[3] = {bytes[i], bytes[j], bytes[k]};
+                const struct text_result *walked = NULL;
+                for (size_t r = 0; r < text_nresults && !walked; r++)
+                    if (text_results[r].len == 3 && memcmp(text_results[r].text, s, 3) == 0)
+                        walked = &text_results[r];
+                if (!walked) walked = text_result_goes(s, 3);
+                assert_ptr_equal(text_result_exact(s, 3), walked);
+            }
+}
+
 /* Every spelling but '*' (a token of its own) is one result token to the
  * lexer; the lenient ones only to the lenient lexer. */
 static void test_text_results_are_lexed(void **state)
@@ -766,6 +786,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_text_utf8_count),
         cmocka_unit_test(test_text_same_but_case),
+        cmocka_unit_test(test_text_result_exact_three),
         cmocka_unit_test(test_text_ascii_classes),
         cmocka_unit_test(test_text_squares_clues),
         cmocka_unit_test(test_text_utf8_cut),
