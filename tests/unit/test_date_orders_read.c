@@ -245,6 +245,56 @@ static void test_date_orders_read_first_look(void **state)
     free(text);
 }
 
+/* A game of event A whose Date tag is [Date "value"gap], lines ended by
+ * end: blanks between the value's quote and the ']' (the scan reads past
+ * them, but no line end). */
+static void append_game_closed(char **buf, size_t *len, const char *end, const char *value,
+                               const char *gap)
+{
+    static const char form[] = "[Event \"A\"]%s[Date \"%s\"%s]%s1. 32-28 *%s%s";
+    size_t w = sizeof form + 4 * strlen(end) + strlen(value) + strlen(gap);
+    *buf = realloc(*buf, *len + w);
+    assert_non_null(*buf);
+    *len += (size_t)snprintf(*buf + *len, w, form, end, value, gap, end, end, end);
+}
+
+/* The second look finds a date by the ']' after its quote: a date that
+ * shows an order, escaped or not, with blanks before its ']' (more than
+ * the pieces overlap by, or a line end that is none: the scan reads no
+ * tag there), wherever the parts and their pieces cut it, settles the
+ * dates that could be swapped around it as the scan does. */
+static void test_date_orders_read_bracket_gaps(void **state)
+{
+    (void)state;
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    static const char *const gaps[] = {
+        "",
+        " ",
+        "\t",
+        "\r",
+        "\n",
+        " \f\v\t",
+        "                ",
+        "                 ",
+        "                                                            "};
+    static const char *const values[] = {"13.03.2003", "13\\.03.2003", "1\\3.03.200\\3"};
+    for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++)
+        for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++)
+                for (size_t before = 0; before < 4; before++) {
+                    char *text = NULL;
+                    size_t len = 0;
+                    append_games(&text, &len, before, "A", "10.03.2003", ends[e], ends[e]);
+                    append_game_closed(&text, &len, ends[e], values[v], gaps[g]);
+                    append_games(&text, &len, 3, "A", "11.03.2003", ends[e], ends[e]);
+                    for (size_t p = 64; p < 400; p += 37)
+                        for (int threads = 1; threads <= 3; threads += 2)
+                            assert_parts_as_scan("a date's ']' after blanks", text, len, threads,
+                                                 p);
+                    free(text);
+                }
+}
+
 /* Whether the first look over text finds a date that could be swapped,
  * the same for each way the parts cut it. */
 static bool first_look_finds(const char *text, size_t len)
@@ -369,6 +419,7 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_hard_cuts),
         cmocka_unit_test(test_date_orders_read_cr_inside),
         cmocka_unit_test(test_date_orders_read_long_line),
+        cmocka_unit_test(test_date_orders_read_bracket_gaps),
         cmocka_unit_test(test_date_orders_read_first_look),
         cmocka_unit_test(test_date_orders_read_first_look_blanks),
         cmocka_unit_test(test_date_orders_read_edges),
