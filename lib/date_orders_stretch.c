@@ -47,19 +47,9 @@ enum { DATE_RAW_MAX = 2 * 10 };
 enum { LOOKBEHIND = DATE_RAW_MAX + 1, BLANKS_HELD = 16, OVERLAP = LOOKBEHIND + BLANKS_HELD + 1 };
 _Static_assert(2 * OVERLAP < DATE_PIECE_MIN, "pieces overlap by OVERLAP");
 
-static bool date_char(char c)
-{
-    return c == '?' || (c >= '0' && c <= '9'); /* as date.c reads a date */
-}
-
-static bool date_separator(char c)
-{
-    return c == '.' || c == '-' || c == '/'; /* as date.c reads a date */
-}
-
 /* Whether the value whose quote closes at buf[i] may end as a date that
  * shows an order does, unescaped: a separator and the year's four
- * date_char. Its backslashes are passed over: unescaping drops only
+ * date_digit. Its backslashes are passed over: unescaping drops only
  * them (and one that is escaped makes no date). buf[lo, i): the bytes
  * there are. */
 static bool ends_with_year(const char *buf, size_t lo, size_t i)
@@ -68,7 +58,7 @@ static bool ends_with_year(const char *buf, size_t lo, size_t i)
     for (size_t k = i; seen < 5 && k > lo; k--) {
         char c = buf[k - 1];
         if (c == '\\') continue;
-        if (seen < 4 ? !date_char(c) : !date_separator(c)) return false;
+        if (seen < 4 ? !date_digit(c) : !date_separator(c)) return false;
         seen++;
     }
     return seen == 5;

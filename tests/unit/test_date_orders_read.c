@@ -295,6 +295,50 @@ static void test_date_orders_read_bracket_gaps(void **state)
                 }
 }
 
+/* The first look's quick test of a value (date_orders_read.c,
+ * may_open_swappable) against pdn_date_swappable: values near a date that
+ * could be swapped, each a character or a few changed (a NUL among them:
+ * the value as read ends there), found exactly when swappable. */
+static void test_date_orders_read_first_look_values(void **state)
+{
+    (void)state;
+    static const char *const forms[] = {"10.03.2003", "1.3.2003",   "10-3-2003",
+                                        "2003.03.10", "13.03.2003", "1/03/2?03"};
+    static const char alphabet[] = "0123456789?.-/x \\";
+    uint32_t seed = 12345;
+    size_t found = 0, tried = 3000;
+    for (size_t t = 0; t < tried; t++) {
+        char value[32];
+        size_t len = strlen(strcpy(value, forms[t % 6]));
+        for (size_t edits = t % 4; edits > 0 && len > 0; edits--) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = (seed >> 8) % len;
+            char c = (seed >> 20) % 9 == 0 ? '\0' : alphabet[(seed >> 12) % (sizeof alphabet - 1)];
+            int how = (int)((seed >> 4) % 3);
+            if (how == 0) value[at] = c; /* replaced */
+            if (how == 1 && len < 20)
+                memmove(value + at + 1, value + at, len++ - at), value[at] = c;
+            if (how == 2) memmove(value + at, value + at + 1, len-- - at);
+        }
+        char text[96];
+        int w = snprintf(text, sizeof text, "[Event \"A\"]\n[Date \"%s", "");
+        memcpy(text + w, value, len);
+        w += (int)len;
+        w += snprintf(text + w, sizeof text - (size_t)w, "\"]\n1. 32-28 *\n");
+        int fd = file_of(text, (size_t)w);
+        pdn_date_orders *orders = NULL;
+        assert_int_equal(date_orders_read_parts(&orders, fd, 0, 1, 1 << 20), 0);
+        value[len] = '\0';
+        if ((orders != NULL) != pdn_date_swappable(value))
+            print_error("value \"%s\" (%zu bytes)\n", value, len);
+        assert_int_equal(orders != NULL, pdn_date_swappable(value));
+        found += orders != NULL;
+        pdn_date_orders_free(orders);
+        close(fd);
+    }
+    assert_true(found > tried / 10 && found < tried - tried / 10);
+}
+
 /* Whether the first look over text finds a date that could be swapped,
  * the same for each way the parts cut it. */
 static bool first_look_finds(const char *text, size_t len)
@@ -421,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_long_line),
         cmocka_unit_test(test_date_orders_read_bracket_gaps),
         cmocka_unit_test(test_date_orders_read_first_look),
+        cmocka_unit_test(test_date_orders_read_first_look_values),
         cmocka_unit_test(test_date_orders_read_first_look_blanks),
         cmocka_unit_test(test_date_orders_read_edges),
         cmocka_unit_test(test_date_orders_read_wide_refused),
