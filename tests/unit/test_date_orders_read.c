@@ -339,6 +339,56 @@ static void test_date_orders_read_first_look_values(void **state)
     assert_true(found > tried / 10 && found < tried - tried / 10);
 }
 
+/* A step of a xorshift generator: the random texts' choices, the same at
+ * each run. */
+static unsigned next_choice(uint64_t *state, unsigned n)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (unsigned)(*state % n);
+}
+
+#define PICK(state, list) list[next_choice(state, sizeof list / sizeof list[0])]
+
+/* Random texts of tag lines and moves (names that are or are not a date's,
+ * values that show an order or not, escaped, with blanks or line ends
+ * before their ']', two tags on a line, '[', ']' and quotes in the moves):
+ * the parts read them as the whole scan does. */
+static void test_date_orders_read_random(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Date", "date", "Event", "White", "Datum", "Round"};
+    static const char *const values[] = {
+        "13.03.2003", "10.03.2003", "03.14.2003",  "13\\.03.2003", "1\\3.03.200\\3", "2003.03.13",
+        "A",          "B",          "C \\\"x\\\"", "1-0",          "13.03.2003\\\\", ""};
+    static const char *const gaps[] = {"", "", " ", "\t", "\r", "\n", "                    "};
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    static const char *const moves[] = {
+        "1. 32-28 19-23 *", "1. 32-28 {a [b] \"c\" 13.03.2003\"]} *",
+        "[Date \"13.03.2003\"] 1. 32-28", "1. 32-28\r[Date \"03.14.2003\"] 2. 37-32 *"};
+    uint64_t choice = 88172645463325252u;
+    char *text = malloc(1 << 16);
+    assert_non_null(text);
+    for (int round = 0; round < 150; round++) {
+        size_t len = 0;
+        const char *end = PICK(&choice, ends);
+        for (unsigned g = 1 + next_choice(&choice, 8); g > 0; g--) {
+            for (unsigned t = 1 + next_choice(&choice, 4); t > 0; t--) {
+                for (unsigned k = 1 + (next_choice(&choice, 6) == 0); k > 0; k--)
+                    len += (size_t)sprintf(text + len, "[%s \"%s\"%s]", PICK(&choice, names),
+                                           PICK(&choice, values), PICK(&choice, gaps));
+                len += (size_t)sprintf(text + len, "%s", end);
+            }
+            len += (size_t)sprintf(text + len, "%s%s%s", end, PICK(&choice, moves), end);
+        }
+        for (size_t p = 64; p < 400; p += 53)
+            for (int threads = 1; threads <= 3; threads += 2)
+                assert_parts_as_scan("a random text", text, len, threads, p);
+    }
+    free(text);
+}
+
 /* Whether the first look over text finds a date that could be swapped,
  * the same for each way the parts cut it. */
 static bool first_look_finds(const char *text, size_t len)
@@ -464,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_cr_inside),
         cmocka_unit_test(test_date_orders_read_long_line),
         cmocka_unit_test(test_date_orders_read_bracket_gaps),
+        cmocka_unit_test(test_date_orders_read_random),
         cmocka_unit_test(test_date_orders_read_first_look),
         cmocka_unit_test(test_date_orders_read_first_look_values),
         cmocka_unit_test(test_date_orders_read_first_look_blanks),
