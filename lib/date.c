@@ -9,11 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static bool date_digit(char c)
-{
-    return c == '?' || (c >= '0' && c <= '9');
-}
-
 /* The number of a field of n known digits, -1 when one is '?'. */
 static int known(const char *p, int n)
 {
@@ -131,7 +126,7 @@ static bool split(struct fields *out, const char *v)
         out->len[out->n] = (int)(p - out->at[out->n]);
         out->n++;
         if (*p == 0) return true;
-        if (!(*p == '.' || *p == '-' || *p == '/') || (sep && *p != sep)) return false;
+        if (!date_separator(*p) || (sep && *p != sep)) return false;
         sep = *p++;
         if (*p == 0) return out->trailing = true;
     }
@@ -236,11 +231,6 @@ static bool date_digits(const char *p, int n)
     for (int i = 0; i < n; i++)
         if (!date_digit(p[i])) return false;
     return true;
-}
-
-static bool date_separator(char c)
-{
-    return c != 0 && strchr(".-/", c) != NULL;
 }
 
 /* DD.MM.YYYY, what follows it no digit, into out turned round. */

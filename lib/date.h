@@ -12,6 +12,19 @@
 
 #include <stdbool.h>
 
+/* Whether c is a digit of a date as written: '0'-'9', or '?' for one
+ * not known. */
+static inline bool date_digit(char c)
+{
+    return c == '?' || (c >= '0' && c <= '9');
+}
+
+/* Whether c separates the fields of a date as written: '.', '-' or '/'. */
+static inline bool date_separator(char c)
+{
+    return c == '.' || c == '-' || c == '/';
+}
+
 /* Room for a date and its NUL. */
 #define DATE_SIZE 11
 

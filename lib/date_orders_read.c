@@ -76,11 +76,31 @@ static int date_ends_before(const struct date_part *p, uint64_t pos)
     return text_same_but_case_n(word, 4, "date");
 }
 
+/* Whether the quote at q, before end, may open a value that could be
+ * swapped as match_at reads it (up to the next quote, or a NUL): a day
+ * and a month before the year (DD.MM.YYYY, a field one digit short), 8 to
+ * 10 date_digit and separators ending with a separator and the year. A
+ * NUL among them is left to match_at. */
+static bool may_open_swappable(const char *q, const char *end)
+{
+    const char *v = q + 1, *c = v;
+    if (v == end || !date_digit(*v)) return false;
+    while (c < end && c - v <= 10 && (date_digit(*c) || date_separator(*c)))
+        c++;
+    if (c < end && *c == '\0') return true;
+    if (c == end || *c != '"' || c - v < 8) return false;
+    return date_separator(c[-5]) && date_digit(c[-4]) && date_digit(c[-3]) && date_digit(c[-2]) &&
+           date_digit(c[-1]);
+}
+
 /* Whether the quote at q, in buf[0, n) read from the file's offset at,
  * opens a match: 1, 0, or PDN_EIO. */
 static int match_at(const struct date_part *p, const char *buf, size_t n, uint64_t at,
                     const char *q)
 {
+    /* Most quotes fail at once, and the name before the few that do not
+     * is looked at only then. */
+    if (!may_open_swappable(q, buf + n)) return 0;
     const char *name = q;
     while (name > buf && name_gap(name[-1]))
         name--;

@@ -3,10 +3,12 @@
  * reading only what adds to the orders. A game adds to them only when its
  * date shows an order (date_orders_add_pair: a day and a month before the
  * year, one reading only, "13.03.2003"), and few do: 496 of 18,290 games
- * in 20 MB of tournament files. The look passes over the quotes of its
- * part, and scans (pdn_date_orders_add_text) only the stretch around one
- * that may close such a date, from the last line at or before it where a
- * part may start (date_part_may_start) to the next such line after it. A
+ * in 20 MB of tournament files. The look passes over the ']' of its part
+ * (half as many as its quotes, and a tag's value is closed by a quote
+ * before one), and scans (pdn_date_orders_add_text) only the stretch
+ * around one that may close such a date, from the last line at or before
+ * it where a part may start (date_part_may_start) to the next such line
+ * after it. A
  * game's tag lines lie whole between two such lines, as a part's games
  * do, and a scan starts there as it starts a part; the games passed over
  * add nothing. That read 6.87 M instructions of tag lines on 2 MB, this
@@ -14,6 +16,7 @@
  */
 #include "date_orders.h"
 #include "date_orders_part.h"
+#include "text.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -38,14 +41,27 @@ int date_part_scan(struct date_part *p, char *buf, uint64_t from, uint64_t to)
 /* The longest value of a date that shows an order as written: ten
  * characters ("13.03.2003"), each escaped. */
 enum { DATE_RAW_MAX = 2 * 10 };
-/* The bytes before a quote that may_close_ordered_date looks at, by which
- * the pieces overlap: fewer than a piece has. */
-enum { LOOKBEHIND = DATE_RAW_MAX + 1 };
-_Static_assert(2 * LOOKBEHIND < DATE_PIECE_MIN, "pieces overlap by LOOKBEHIND");
+/* The bytes before a quote that may_close_ordered_date looks at; the
+ * blanks between a quote and its ']' that a piece holds, past which such a
+ * quote is taken to close a date; the pieces overlap by both. */
+enum { LOOKBEHIND = DATE_RAW_MAX + 1, BLANKS_HELD = 16, OVERLAP = LOOKBEHIND + BLANKS_HELD + 1 };
+_Static_assert(2 * OVERLAP < DATE_PIECE_MIN, "pieces overlap by OVERLAP");
 
-static bool date_char(char c)
+/* Whether the value whose quote closes at buf[i] may end as a date that
+ * shows an order does, unescaped: a separator and the year's four
+ * date_digit. Its backslashes are passed over: unescaping drops only
+ * them (and one that is escaped makes no date). buf[lo, i): the bytes
+ * there are. */
+static bool ends_with_year(const char *buf, size_t lo, size_t i)
 {
-    return c == '?' || (c >= '0' && c <= '9'); /* as date.c reads a date */
+    int seen = 0;
+    for (size_t k = i; seen < 5 && k > lo; k--) {
+        char c = buf[k - 1];
+        if (c == '\\') continue;
+        if (seen < 4 ? !date_digit(c) : !date_separator(c)) return false;
+        seen++;
+    }
+    return seen == 5;
 }
 
 /* Whether the quote at buf[i] may close a date that shows an order: the
@@ -57,17 +73,13 @@ static bool date_char(char c)
  * of the stretch tells. */
 static bool may_close_ordered_date(const char *buf, size_t lo, size_t i)
 {
-    /* Most fail at once: such a value ends with the year's four digits
-     * and a separator, but where escapes move them. */
-    if (i - lo < 9 || !date_char(buf[i - 1])) return false;
-    bool plain = date_char(buf[i - 2]) && date_char(buf[i - 3]) && date_char(buf[i - 4]) &&
-                 (buf[i - 5] == '.' || buf[i - 5] == '-' || buf[i - 5] == '/');
-    size_t back = i - lo < LOOKBEHIND ? i - lo : LOOKBEHIND;
-    if (!plain && !memchr(buf + i - back, '\\', back)) return false;
+    /* Most fail at once: such a value ends with the year, 1.3.2003 the
+     * shortest. */
+    if (i - lo < 9 || !ends_with_year(buf, lo, i)) return false;
     size_t o = i;
     while (o > lo && i - o <= DATE_RAW_MAX && buf[o - 1] != '"')
         o--;
-    if (o == lo || i - o > DATE_RAW_MAX || i - o < 8) return false; /* 1.3.2003: eight */
+    if (o == lo || i - o > DATE_RAW_MAX || i - o < 8) return false;
     char value[DATE_RAW_MAX + 1], *w = value;
     for (size_t k = o; k < i; k++) { /* date_orders_scan.c's unescape */
         if (buf[k] == '\\' && k + 1 < i) k++;
@@ -75,6 +87,35 @@ static bool may_close_ordered_date(const char *buf, size_t lo, size_t i)
     }
     *w = '\0';
     return date_orders_shows_order(value);
+}
+
+/* Whether the ']' at buf[j] may end a tag whose value is a date that
+ * shows an order: the quote before it, past blanks on its line (as
+ * date_orders_scan.c's tag_at reads a tag), may close one. cut: bytes of
+ * the file come before buf, whose OVERLAP first bytes were looked at with
+ * the piece before; a quote among them, or before them, may close one
+ * (rare: a tag's ']' follows its quote). */
+static bool may_end_ordered_date(const char *buf, size_t j, char line_end, bool cut)
+{
+    size_t q = j; /* past the quote */
+    while (q > 0 && buf[q - 1] != '"' && buf[q - 1] != line_end &&
+           text_blank((unsigned char)buf[q - 1]))
+        q--;
+    if (q == 0) return cut;
+    if (buf[q - 1] != '"') return false;
+    if (cut && q - 1 < LOOKBEHIND) return true;
+    return may_close_ordered_date(buf, 0, q - 1);
+}
+
+/* The first ']' in buf[i, n) that may end a tag whose value is a date that
+ * shows an order (may_end_ordered_date), or n: one memchr over a game's
+ * moves, one for each of its tags. */
+static size_t next_ordered_date_end(const char *buf, size_t i, size_t n, char line_end, bool cut)
+{
+    for (const char *b; i < n && (b = memchr(buf + i, ']', n - i)) != NULL;
+         i = (size_t)(b - buf) + 1)
+        if (may_end_ordered_date(buf, (size_t)(b - buf), line_end, cut)) return (size_t)(b - buf);
+    return n;
 }
 
 /* Where the stretch around the quote at buf[i] starts, in buf[lo, i]: the
@@ -151,9 +192,10 @@ static int scan_stretch(struct date_part *p, char *buf, uint64_t base, size_t n,
     return rc == 0 ? pdn_date_orders_add_text(p->orders, NULL, 0, true) : rc;
 }
 
-/* The stretch around the quote at buf[i] (buf holding the file's [base,
- * base + n), *done where the last stretch ended or the part starts)
- * scanned; *done moved to its end. spare: a piece to look on with. */
+/* The stretch around the quote at buf[i], or any byte of its line (buf
+ * holding the file's [base, base + n), *done where the last stretch ended
+ * or the part starts) scanned; *done moved to its end. spare: a piece to
+ * look on with. */
 static int scan_around(struct date_part *p, char *buf, char *spare, uint64_t base, size_t n,
                        size_t i, uint64_t *done, bool *reread)
 {
@@ -175,12 +217,14 @@ static int scan_around(struct date_part *p, char *buf, char *spare, uint64_t bas
 }
 
 /* The second look over the part's stretches, into its table: its pieces
- * read overlapping by LOOKBEHIND bytes, each quote looked at once. */
+ * read overlapping by OVERLAP bytes, each ']' looked at once. The
+ * stretch around a ']' is the stretch around its quote: the blanks
+ * between them hold no line end. */
 int date_part_read_stretches(struct date_part *p, char *buf, char *spare)
 {
-    uint64_t done = p->from, pos = p->from; /* the quotes before pos are looked at */
+    uint64_t done = p->from, pos = p->from; /* the ']' before pos are looked at */
     while (pos < p->to) {
-        uint64_t base = pos - (pos - p->from < LOOKBEHIND ? pos - p->from : LOOKBEHIND);
+        uint64_t base = pos - (pos - p->from < OVERLAP ? pos - p->from : OVERLAP);
         size_t want = p->to - base < p->piece ? (size_t)(p->to - base) : p->piece;
         ssize_t got = pread(p->fd, buf, want, (off_t)base);
         if (got < 0) return PDN_EIO;
@@ -188,13 +232,12 @@ int date_part_read_stretches(struct date_part *p, char *buf, char *spare)
         size_t n = (size_t)got, i = (size_t)(pos - base);
         bool reread = false;
         pos = base + n;
-        for (const char *q; !reread && i < n && (q = memchr(buf + i, '"', n - i)) != NULL;) {
-            i = (size_t)(q - buf) + 1;
-            if (!may_close_ordered_date(buf, 0, i - 1)) continue;
-            int rc = scan_around(p, buf, spare, base, n, i - 1, &done, &reread);
+        for (size_t j;
+             !reread && (j = next_ordered_date_end(buf, i, n, p->line_end, base > p->from)) < n;) {
+            int rc = scan_around(p, buf, spare, base, n, j, &done, &reread);
             if (rc < 0) return rc;
             if (reread || done >= base + n) pos = done; /* read on from there */
-            i = done > base ? (size_t)(done - base) : i;
+            i = done > base ? (size_t)(done - base) : j + 1;
         }
     }
     return 0;

@@ -245,6 +245,150 @@ static void test_date_orders_read_first_look(void **state)
     free(text);
 }
 
+/* A game of event A whose Date tag is [Date "value"gap], lines ended by
+ * end: blanks between the value's quote and the ']' (the scan reads past
+ * them, but no line end). */
+static void append_game_closed(char **buf, size_t *len, const char *end, const char *value,
+                               const char *gap)
+{
+    static const char form[] = "[Event \"A\"]%s[Date \"%s\"%s]%s1. 32-28 *%s%s";
+    size_t w = sizeof form + 4 * strlen(end) + strlen(value) + strlen(gap);
+    *buf = realloc(*buf, *len + w);
+    assert_non_null(*buf);
+    *len += (size_t)snprintf(*buf + *len, w, form, end, value, gap, end, end, end);
+}
+
+/* The second look finds a date by the ']' after its quote: a date that
+ * shows an order, escaped or not, with blanks before its ']' (more than
+ * the pieces overlap by, or a line end that is none: the scan reads no
+ * tag there), wherever the parts and their pieces cut it, settles the
+ * dates that could be swapped around it as the scan does. */
+static void test_date_orders_read_bracket_gaps(void **state)
+{
+    (void)state;
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    static const char *const gaps[] = {
+        "",
+        " ",
+        "\t",
+        "\r",
+        "\n",
+        " \f\v\t",
+        "                ",
+        "                 ",
+        "                                                            "};
+    static const char *const values[] = {"13.03.2003", "13\\.03.2003", "1\\3.03.200\\3"};
+    for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++)
+        for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+            for (size_t v = 0; v < sizeof values / sizeof values[0]; v++)
+                for (size_t before = 0; before < 4; before++) {
+                    char *text = NULL;
+                    size_t len = 0;
+                    append_games(&text, &len, before, "A", "10.03.2003", ends[e], ends[e]);
+                    append_game_closed(&text, &len, ends[e], values[v], gaps[g]);
+                    append_games(&text, &len, 3, "A", "11.03.2003", ends[e], ends[e]);
+                    for (size_t p = 64; p < 400; p += 37)
+                        for (int threads = 1; threads <= 3; threads += 2)
+                            assert_parts_as_scan("a date's ']' after blanks", text, len, threads,
+                                                 p);
+                    free(text);
+                }
+}
+
+/* The first look's quick test of a value (date_orders_read.c,
+ * may_open_swappable) against pdn_date_swappable: values near a date that
+ * could be swapped, each a character or a few changed (a NUL among them:
+ * the value as read ends there), found exactly when swappable. */
+static void test_date_orders_read_first_look_values(void **state)
+{
+    (void)state;
+    static const char *const forms[] = {"10.03.2003", "1.3.2003",   "10-3-2003",
+                                        "2003.03.10", "13.03.2003", "1/03/2?03"};
+    static const char alphabet[] = "0123456789?.-/x \\";
+    uint32_t seed = 12345;
+    size_t found = 0, tried = 3000;
+    for (size_t t = 0; t < tried; t++) {
+        char value[32];
+        size_t len = strlen(strcpy(value, forms[t % 6]));
+        for (size_t edits = t % 4; edits > 0 && len > 0; edits--) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = (seed >> 8) % len;
+            char c = (seed >> 20) % 9 == 0 ? '\0' : alphabet[(seed >> 12) % (sizeof alphabet - 1)];
+            int how = (int)((seed >> 4) % 3);
+            if (how == 0) value[at] = c; /* replaced */
+            if (how == 1 && len < 20)
+                memmove(value + at + 1, value + at, len++ - at), value[at] = c;
+            if (how == 2) memmove(value + at, value + at + 1, len-- - at);
+        }
+        char text[96];
+        int w = snprintf(text, sizeof text, "[Event \"A\"]\n[Date \"%s", "");
+        memcpy(text + w, value, len);
+        w += (int)len;
+        w += snprintf(text + w, sizeof text - (size_t)w, "\"]\n1. 32-28 *\n");
+        int fd = file_of(text, (size_t)w);
+        pdn_date_orders *orders = NULL;
+        assert_int_equal(date_orders_read_parts(&orders, fd, 0, 1, 1 << 20), 0);
+        value[len] = '\0';
+        if ((orders != NULL) != pdn_date_swappable(value))
+            print_error("value \"%s\" (%zu bytes)\n", value, len);
+        assert_int_equal(orders != NULL, pdn_date_swappable(value));
+        found += orders != NULL;
+        pdn_date_orders_free(orders);
+        close(fd);
+    }
+    assert_true(found > tried / 10 && found < tried - tried / 10);
+}
+
+/* A step of a xorshift generator: the random texts' choices, the same at
+ * each run. */
+static unsigned next_choice(uint64_t *state, unsigned n)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return (unsigned)(*state % n);
+}
+
+#define PICK(state, list) list[next_choice(state, sizeof list / sizeof list[0])]
+
+/* Random texts of tag lines and moves (names that are or are not a date's,
+ * values that show an order or not, escaped, with blanks or line ends
+ * before their ']', two tags on a line, '[', ']' and quotes in the moves):
+ * the parts read them as the whole scan does. */
+static void test_date_orders_read_random(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Date", "date", "Event", "White", "Datum", "Round"};
+    static const char *const values[] = {
+        "13.03.2003", "10.03.2003", "03.14.2003",  "13\\.03.2003", "1\\3.03.200\\3", "2003.03.13",
+        "A",          "B",          "C \\\"x\\\"", "1-0",          "13.03.2003\\\\", ""};
+    static const char *const gaps[] = {"", "", " ", "\t", "\r", "\n", "                    "};
+    static const char *const ends[] = {"\n", "\r\n", "\r"};
+    static const char *const moves[] = {
+        "1. 32-28 19-23 *", "1. 32-28 {a [b] \"c\" 13.03.2003\"]} *",
+        "[Date \"13.03.2003\"] 1. 32-28", "1. 32-28\r[Date \"03.14.2003\"] 2. 37-32 *"};
+    uint64_t choice = 88172645463325252u;
+    char *text = malloc(1 << 16);
+    assert_non_null(text);
+    for (int round = 0; round < 150; round++) {
+        size_t len = 0;
+        const char *end = PICK(&choice, ends);
+        for (unsigned g = 1 + next_choice(&choice, 8); g > 0; g--) {
+            for (unsigned t = 1 + next_choice(&choice, 4); t > 0; t--) {
+                for (unsigned k = 1 + (next_choice(&choice, 6) == 0); k > 0; k--)
+                    len += (size_t)sprintf(text + len, "[%s \"%s\"%s]", PICK(&choice, names),
+                                           PICK(&choice, values), PICK(&choice, gaps));
+                len += (size_t)sprintf(text + len, "%s", end);
+            }
+            len += (size_t)sprintf(text + len, "%s%s%s", end, PICK(&choice, moves), end);
+        }
+        for (size_t p = 64; p < 400; p += 53)
+            for (int threads = 1; threads <= 3; threads += 2)
+                assert_parts_as_scan("a random text", text, len, threads, p);
+    }
+    free(text);
+}
+
 /* Whether the first look over text finds a date that could be swapped,
  * the same for each way the parts cut it. */
 static bool first_look_finds(const char *text, size_t len)
@@ -369,7 +513,10 @@ int main(void)
         cmocka_unit_test(test_date_orders_read_hard_cuts),
         cmocka_unit_test(test_date_orders_read_cr_inside),
         cmocka_unit_test(test_date_orders_read_long_line),
+        cmocka_unit_test(test_date_orders_read_bracket_gaps),
+        cmocka_unit_test(test_date_orders_read_random),
         cmocka_unit_test(test_date_orders_read_first_look),
+        cmocka_unit_test(test_date_orders_read_first_look_values),
         cmocka_unit_test(test_date_orders_read_first_look_blanks),
         cmocka_unit_test(test_date_orders_read_edges),
         cmocka_unit_test(test_date_orders_read_wide_refused),
