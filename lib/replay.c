@@ -19,6 +19,7 @@
 #include "game.h"
 #include "geometry.h"
 #include "movegen.h"
+#include "movegen_jumps.h"
 #include "options.h"
 #include "replay.h"
 #include "replay_plain.h"
@@ -286,7 +287,7 @@ play_plain(struct replay *r, const struct pdn_node *node, struct pdn_board *boar
         return move;
     }
     if (!separator) return NULL;
-    if (movegen_play_single_jump(move, board, from, to)) {
+    if (play_single_jump(move, board, g, from, to)) {
         r->legal->count = 1;
         return move;
     }
