@@ -99,5 +99,5 @@ bool movegen_single_jumps(struct pdn_movelist *out, const struct pdn_board *boar
 
 bool movegen_play_single_jump(struct pdn_move *out, struct pdn_board *board, int from, int to)
 {
-    return play_single_jump(out, board, geometry_get(board->variant), from, to);
+    return play_single_jump(out, board, geometry_get(board->variant), from, to) == JUMP_PLAYED;
 }

@@ -119,19 +119,25 @@ static inline void play_man_jump(struct pdn_board *board, int side, uint64_t fro
     board->side = (uint8_t)!side;
 }
 
+/* What play_single_jump did with a capture: played it; left it to the
+ * list, which movegen_single_jumps may make (the side has a king, or no
+ * single jump goes from 'from' to 'to'); or found that some capture of
+ * the position takes more than one piece, which only pdn_movegen lists:
+ * movegen_single_jumps would only find so again. */
+enum jump_play { JUMP_PLAYED, JUMP_TO_LIST, JUMP_TO_SEARCH };
+
 /* movegen_play_single_jump (movegen.h) inline, g the board's geometry:
  * the replay's run of plain plies takes one at most captures. */
-static inline __attribute__((always_inline)) bool play_single_jump(struct pdn_move *out,
-                                                                   struct pdn_board *board,
-                                                                   const struct geometry *g,
-                                                                   int from, int to)
+static inline __attribute__((always_inline)) enum jump_play
+play_single_jump(struct pdn_move *out, struct pdn_board *board, const struct geometry *g, int from,
+                 int to)
 {
     /* A side with a king is left to the list: told before the scan. */
-    if (board->pieces[board->side] & board->kings) return false;
+    if (board->pieces[board->side] & board->kings) return JUMP_TO_LIST;
     struct single_jumps j;
-    if (!scan_single_jumps(&j, g, board)) return false;
+    if (!scan_single_jumps(&j, g, board)) return JUMP_TO_SEARCH;
     if ((unsigned)from - 1 >= (unsigned)g->squares || (unsigned)to - 1 >= (unsigned)g->squares)
-        return false;
+        return JUMP_TO_LIST;
     int f = g->bit_of[from], t = g->bit_of[to], a = g->step[DIR_DL], c = g->step[DIR_DR];
     uint64_t at = bit(f), jumpers, over;
     /* The bit distance names the way: R + 1 bits (c) or R (a) a step. Each
@@ -145,12 +151,12 @@ static inline __attribute__((always_inline)) bool play_single_jump(struct pdn_mo
     else if (t - f == 2 * c)
         jumpers = j.way[DIR_DR], over = at << c;
     else
-        return false;
-    if (!(jumpers & at)) return false;
+        return JUMP_TO_LIST;
+    if (!(jumpers & at)) return JUMP_TO_LIST;
     bool crowns = lands_crown(g, j.side, bit(t));
     make_jump(out, g, f, over, t, crowns);
     play_man_jump(board, j.side, at, over, bit(t), crowns);
-    return true;
+    return JUMP_PLAYED;
 }
 
 #endif

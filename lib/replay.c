@@ -303,11 +303,15 @@ play_plain(struct replay *r, const struct pdn_node *node, struct pdn_board *boar
         return move;
     }
     if (!separator) return NULL;
-    if (play_single_jump(move, board, g, from, to)) {
+    enum jump_play jump = play_single_jump(move, board, g, from, to);
+    if (jump == JUMP_PLAYED) {
         r->legal->count = 1;
         return move;
     }
-    legal_moves(r->legal, board);
+    if (jump == JUMP_TO_SEARCH)
+        pdn_movegen(r->legal, board, 0); /* legal_moves, without the scan again */
+    else
+        legal_moves(r->legal, board);
     int index = capture_index(r->legal, from, to);
     if (index < 0) return NULL;
     move = &r->legal->moves[index];
