@@ -19,6 +19,7 @@
 #include "game.h"
 #include "geometry.h"
 #include "movegen.h"
+#include "movegen_jumps.h"
 #include "options.h"
 #include "replay.h"
 #include "replay_plain.h"
@@ -189,27 +190,43 @@ static int find_move(struct replay *r, const struct pdn_line *line, uint32_t i,
 
 /* ---- Lines ----------------------------------------------------------------- */
 
-/* Bookkeeping of a main-line ply: summary and draw rules. */
+/* The ply numbered 'number' (the second mover's or not) completed a draw
+ * rule: noted in the summary. Out of line, as report_went_on: the label of
+ * a ply ("12...") is then set up only when one of them writes it, not on
+ * the stack at every ply. */
+static __attribute__((noinline)) void note_drawn(struct replay *r, uint32_t number, bool second)
+{
+    struct ply_number num = {number, second, ""};
+    snprintf(r->drawn_at, sizeof r->drawn_at, "%s", ply_number_text(&num));
+    r->sum->draw_rule = r->drawn;
+    r->sum->draw_ply = r->sum->plies;
+}
+
+/* The main line goes on at node, numbered 'number', after a draw rule. */
+static __attribute__((noinline)) void report_went_on(struct replay *r, const struct pdn_node *node,
+                                                     uint32_t number, bool second)
+{
+    struct ply_number num = {number, second, ""};
+    r->went_on_reported = true;
+    snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
+             pdn_draw_rule_name(r->drawn), r->drawn_at);
+    replay_emit(r, PDN_DIAG_DRAW_RULE, node, &node->pos, ply_number_text(&num), node->text,
+                r->detail);
+}
+
+/* Bookkeeping of a main-line ply, numbered 'number' (the second mover's
+ * or not): summary and draw rules. */
 static inline __attribute__((always_inline)) void
 track_main(struct replay *r, const struct pdn_board *before, const struct pdn_board *after,
-           const struct pdn_move *move, const struct pdn_node *node, struct ply_number *num)
+           const struct pdn_move *move, const struct pdn_node *node, uint32_t number, bool second)
 {
     r->sum->plies++;
     if (r->drawn == PDN_DRAW_NONE) {
         r->drawn = draw_tracker_step(&r->draws, before, after, move);
-        if (r->drawn != PDN_DRAW_NONE) {
-            snprintf(r->drawn_at, sizeof r->drawn_at, "%s", ply_number_text(num));
-            r->sum->draw_rule = r->drawn;
-            r->sum->draw_ply = r->sum->plies;
-        }
+        if (r->drawn != PDN_DRAW_NONE) note_drawn(r, number, second);
         return;
     }
-    if (r->went_on_reported) return;
-    r->went_on_reported = true;
-    snprintf(r->detail, sizeof r->detail, "%s drew the game after %s, yet it goes on",
-             pdn_draw_rule_name(r->drawn), r->drawn_at);
-    replay_emit(r, PDN_DIAG_DRAW_RULE, node, &node->pos, ply_number_text(num), node->text,
-                r->detail);
+    if (!r->went_on_reported) report_went_on(r, node, number, second);
 }
 
 /* A move text after an unknown move, where the position is lost: it must
@@ -286,11 +303,15 @@ play_plain(struct replay *r, const struct pdn_node *node, struct pdn_board *boar
         return move;
     }
     if (!separator) return NULL;
-    if (movegen_play_single_jump(move, board, from, to)) {
+    enum jump_play jump = play_single_jump(move, board, g, from, to);
+    if (jump == JUMP_PLAYED) {
         r->legal->count = 1;
         return move;
     }
-    legal_moves(r->legal, board);
+    if (jump == JUMP_TO_SEARCH)
+        pdn_movegen(r->legal, board, 0); /* legal_moves, without the scan again */
+    else
+        legal_moves(r->legal, board);
     int index = capture_index(r->legal, from, to);
     if (index < 0) return NULL;
     move = &r->legal->moves[index];
@@ -323,13 +344,7 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
         const struct pdn_move *move = play_plain(r, node, board, g);
         if (!move) break;
         if (opt->on_ply) opt->on_ply(&before, board, move, node, depth, opt->ply_ctx);
-        if (depth == 0) {
-            struct ply_number num;
-            num.number = turn->number;
-            num.second = second;
-            num.text[0] = '\0';
-            track_main(r, &before, board, move, node, &num);
-        }
+        if (depth == 0) track_main(r, &before, board, move, node, turn->number, second);
         advance(turn, before.side, r->first_side);
     }
     return i;
@@ -387,7 +402,7 @@ static bool replay_ply(struct replay *r, const struct pdn_line *line, uint32_t i
         board_play(board, move);
     }
     if (r->opt->on_ply) note_ply(r, before, board, move, node, depth);
-    if (depth == 0) track_main(r, before, board, move, node, num);
+    if (depth == 0) track_main(r, before, board, move, node, num->number, num->second);
     advance(turn, before->side, r->first_side);
     return true;
 }

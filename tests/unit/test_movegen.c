@@ -11,7 +11,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "geometry.h"
 #include "movegen.h"
+#include "movegen_jumps.h"
 #include "pdn.h"
 #include "rules_data.h"
 
@@ -588,6 +590,13 @@ static int check_play_jump_agrees(const struct pdn_board *b)
     struct pdn_movelist list, single;
     pdn_movegen(&list, b, 0);
     bool answers = movegen_single_jumps(&single, b) && !(b->pieces[b->side] & b->kings);
+    /* A position it sends to the search (whatever the squares), the
+     * replay lists with pdn_movegen, not asking movegen_single_jumps:
+     * which would decline it too. */
+    struct pdn_board probe = *b;
+    struct pdn_move unused;
+    if (play_single_jump(&unused, &probe, geometry_get(b->variant), 0, 0) == JUMP_TO_SEARCH)
+        assert_false(movegen_single_jumps(&single, b));
     int played = 0, last = pdn_board_squares(b) + 1;
     for (int from = 0; from <= last; from++)
         for (int to = 0; to <= last; to++) {
