@@ -107,8 +107,7 @@ static void test_common_diag_text_message_in_place_or_apart(void **state)
 {
     (void)state;
     static const char *const texts[] = {"plain", "\x01at start", "mid\tdle\xC2\x9B", "end\x7f",
-                                        "\xE2\x80\xAE"
-                                        "bidi\xE2\x82\xAC"};
+                                        "\xE2\x80\xAE\x62idi\xE2\x82\xAC"}; /* \x62: b */
     static const size_t pads[] = {0, 400, 470, 490, 500, 520, 900};
     char file[1024], detail[1024];
     for (size_t t = 0; t < sizeof texts / sizeof *texts; t++)
