@@ -556,6 +556,17 @@ static int count_quiet(const struct geometry *g, const struct pdn_rules *r,
     return n;
 }
 
+bool movegen_side_can_step(const struct pdn_board *b)
+{
+    const struct geometry *g = geometry_get((enum pdn_variant)b->variant);
+    uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
+    uint64_t own = b->pieces[b->side], men = own & ~b->kings, kings = own & b->kings;
+    int a = g->step[DIR_DR], c = g->step[DIR_DL]; /* White's men step to lower bits */
+    uint64_t ahead = b->side == PDN_COLOR_WHITE ? men >> a | men >> c : men << a | men << c;
+    uint64_t around = kings << a | kings << c | kings >> a | kings >> c;
+    return ((ahead | around) & empty) != 0;
+}
+
 bool movegen_kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
                                const struct pdn_board *b, uint64_t empty)
 {

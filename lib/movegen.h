@@ -60,6 +60,12 @@ static inline uint64_t past_empty(const struct geometry *g, uint64_t at, int d, 
 bool movegen_kings_can_capture(const struct geometry *g, const struct pdn_rules *r,
                                const struct pdn_board *b, uint64_t empty);
 
+/* Whether a piece of the side to move has an empty square next to it where
+ * it may step (a man ahead, a king any way): then it has a legal move, a
+ * capture if not that step (no count of them all, as count_quiet makes).
+ * False says nothing. */
+bool movegen_side_can_step(const struct pdn_board *b);
+
 /* Whether the side to move can capture. Kings searched only when the side
  * has some: most positions have none. */
 static inline bool movegen_can_capture(const struct geometry *g, const struct pdn_board *b,

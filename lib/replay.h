@@ -301,10 +301,6 @@ bool replay_start_fen(struct replay *r, struct pdn_board *out, struct turn *turn
                       const struct pdn_pos *pos);
 /* The Result tag, the terminator and the final main-line position together. */
 void replay_result_check(struct replay *r);
-/* Whether a piece of the side to move has an empty square next to it where
- * it may step (a man ahead, a king any way): then it has a legal move, a
- * capture if not that step (no count of them all). False says nothing. */
-bool replay_side_can_step(const struct pdn_board *b);
 
 /* ---- The side to move (replay_side.c) ----------------------------------------- */
 

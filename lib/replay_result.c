@@ -6,7 +6,7 @@
  */
 #include "replay.h"
 #include "game.h"
-#include "geometry.h"
+#include "movegen.h"
 #include "text.h"
 
 #include <stdio.h>
@@ -97,17 +97,6 @@ static enum text_convention spelling_beside(const struct replay *r, const char *
     return r->variant == PDN_VARIANT_INTERNATIONAL ? TEXT_INTERNATIONAL : TEXT_CHESS;
 }
 
-bool replay_side_can_step(const struct pdn_board *b)
-{
-    const struct geometry *g = geometry_get((enum pdn_variant)b->variant);
-    uint64_t empty = g->valid & ~(b->pieces[0] | b->pieces[1]);
-    uint64_t own = b->pieces[b->side], men = own & ~b->kings, kings = own & b->kings;
-    int a = g->step[DIR_DR], c = g->step[DIR_DL]; /* White's men step to lower bits */
-    uint64_t ahead = b->side == PDN_COLOR_WHITE ? men >> a | men >> c : men << a | men << c;
-    uint64_t around = kings << a | kings << c | kings >> a | kings >> c;
-    return ((ahead | around) & empty) != 0;
-}
-
 /* The side to move with no legal move at the end has lost. */
 static void check_final(struct replay *r, enum pdn_result result, const char *text,
                         const struct pdn_pos *pos)
@@ -119,7 +108,7 @@ static void check_final(struct replay *r, enum pdn_result result, const char *te
     /* The moves counted last: a result that the side to move's loss would
      * not contradict (mostly the winner made the last move) needs none. */
     if (!(decisive(result) || result == PDN_RESULT_DRAW) || result == expected) return;
-    if (replay_side_can_step(b) || pdn_movegen_count(b, 0) > 0) return;
+    if (movegen_side_can_step(b) || pdn_movegen_count(b, 0) > 0) return;
     snprintf(
         r->detail, sizeof r->detail, "%s to move has no legal move and loses: %s",
         b->side == PDN_COLOR_WHITE ? "white" : "black",

@@ -723,6 +723,63 @@ static void test_movegen_quiet_fast_path_playouts(void **state)
     }
 }
 
+/* A board of a fixed pseudo-random choice: 'own' men of the side to move
+ * (side), 'other' of the other side, and kings when 'kings' (a square taken
+ * twice keeps the last piece). */
+static void random_board(struct pdn_board *b, enum pdn_variant v, int side, int own, int other,
+                         bool kings, uint32_t *seed)
+{
+    pdn_board_clear(b, v);
+    int squares = pdn_rules_get(v)->width * pdn_rules_get(v)->height / 2;
+    const int count[4] = {own, other, kings, kings};
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < count[k]; i++) {
+            int colour = k % 2 == 0 ? side : !side;
+            *seed = *seed * 1103515245u + 12345u;
+            pdn_board_set(b, 1 + (int)((*seed >> 16) % (uint32_t)squares),
+                          k < 2 ? (colour ? PDN_PIECE_BLACK_MAN : PDN_PIECE_WHITE_MAN)
+                                : (colour ? PDN_PIECE_BLACK_KING : PDN_PIECE_WHITE_KING));
+        }
+    b->side = (uint8_t)side;
+    b->side_known = true;
+}
+
+/* The step test check_final asks before it counts the moves: a side it says can step has a legal
+ * move, on every variant, in positions of playouts to the end (no move left) and in crowded random
+ * ones (men blocked, captures only); both answers met. */
+static void test_movegen_side_can_step(void **state)
+{
+    (void)state;
+    for (int v = 0; v < PDN_VARIANT_COUNT; v++) {
+        uint32_t seed = 777u + (uint32_t)v;
+        int stuck = 0, steps = 0, captures_only = 0;
+        struct pdn_board b;
+        struct pdn_movelist list;
+        for (int i = 0; i < 3000; i++) {
+            random_board(&b, (enum pdn_variant)v, i & 1, 1 + i % 6, 10 + i % 35, i % 7 == 0, &seed);
+            int n = pdn_movegen_count(&b, 0);
+            bool step = movegen_side_can_step(&b);
+            if (step && n == 0) fail_msg("variant %d: a step said where no move is", v);
+            steps += step;
+            captures_only += !step && n > 0;
+            stuck += n == 0;
+        }
+        for (int game = 0; game < 6; game++) {
+            pdn_board_init(&b, (enum pdn_variant)v);
+            for (int ply = 0; ply < 300; ply++) {
+                int n = pdn_movegen(&list, &b, 0);
+                if (movegen_side_can_step(&b) && n == 0) fail_msg("variant %d: playout", v);
+                if (n == 0) break;
+                seed = seed * 1103515245u + 12345u;
+                pdn_board_play(&b, &list.moves[(seed >> 16) % (uint32_t)list.count]);
+            }
+        }
+        if (!stuck || !steps || !captures_only)
+            fail_msg("variant %d: stuck %d, steps %d, captures only %d", v, stuck, steps,
+                     captures_only);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -745,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_movegen_perft_italian),
         cmocka_unit_test(test_movegen_italian_board),
         cmocka_unit_test(test_movegen_italian_capture_precedence),
+        cmocka_unit_test(test_movegen_side_can_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
