@@ -4,7 +4,7 @@
  * nothing here decides what is reported (options.c and the tools do).
  */
 #include "common.h"
-#include "text.h" /* lib/text.h: text_bidi_control, inline: nothing to link */
+#include "text.h" /* lib/text.h: text_bidi_control, text_utf8_lead, inline: nothing to link */
 #include "vec.h"  /* lib/vec.c, linked into the tools: the one growth helper */
 
 #include <stdint.h>
@@ -229,7 +229,7 @@ static size_t characters(const unsigned char *s, size_t n)
 {
     size_t chars = 0;
     for (size_t i = 0; i < n; i++)
-        chars += (s[i] & 0xC0) != 0x80;
+        chars += text_utf8_lead(s[i]);
     return chars;
 }
 
@@ -250,7 +250,7 @@ static void line_escaped(struct line_out *l, const char *s, size_t n, bool keep_
         escape_of(esc, p, (size_t)(end - p), keep_tabs, &used);
         size_t shown = esc[0] ? strlen(esc) : 1; /* escapes are ASCII: a column a byte */
         line_put(l, esc[0] ? esc : (const char *)p, shown);
-        if (cols) *cols += esc[0] ? shown : (*p & 0xC0) != 0x80;
+        if (cols) *cols += esc[0] ? shown : text_utf8_lead(*p);
         p += used;
     }
 }
@@ -386,7 +386,7 @@ static char *escaped_line(const char *line, size_t *len, uint32_t *col)
         } else {
             putc(*p, fp);
         }
-        c += (*p & 0xC0) != 0x80;
+        c += text_utf8_lead(*p);
         p += used;
     }
     if (fclose(fp) != 0 || !changed) {
