@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "pdn.h"
+#include "tag_synonym.h"
 #include "text.h"
 #include "variant.h"
 
@@ -48,6 +49,16 @@ struct pdn_game_internal {
     bool unread;       /* the reader skipped some of its text (past a --strict
                           error, or a tree cut at PDN_LIMIT_GAME_TREE): the
                           tree holds less than game.raw, which pdnfmt writes */
+    /* The tags of the standard names the tools read, noted by the parser as
+     * it added them (game_tag_standard): the first of each name (enum
+     * tag_standard), 1 + its index, 0 for none, and a bit of each name more
+     * than one tag has. The replay and the variant's clues read them once a
+     * game, which a walk of the tags with a compare each cost 1% of
+     * pdncheck. tags_noted: the tags they index, which a copy of the game
+     * given other tags does not have. */
+    const struct pdn_tag *tags_noted;
+    uint32_t first_tag[TAG_SYNONYM_MAX];
+    uint16_t tags_again;
 };
 
 struct game_box {
@@ -165,6 +176,24 @@ static inline const struct pdn_game_internal *game_internal(const pdn_game *game
 {
     static const struct pdn_game_internal none = {0};
     return game->internal ? game->internal : &none;
+}
+
+/* Whether the game's tags are those the parser noted (pdn_game_internal's
+ * first_tag): a game it made, with its own tags. */
+static inline bool game_tags_noted(const pdn_game *game)
+{
+    return game->internal && game->internal->tags_noted == game->tags;
+}
+
+/* The game's first tag of standard name s, or NULL: as the parser noted
+ * it, else (a game made otherwise) by a walk of the tags. */
+const struct pdn_tag *game_tag_standard(const pdn_game *game, enum tag_standard s);
+
+/* Whether the game may have more than one tag of standard name s: those
+ * noted did not, others may. */
+static inline bool game_tag_again(const pdn_game *game, enum tag_standard s)
+{
+    return !game_tags_noted(game) || (game->internal->tags_again >> s & 1);
 }
 
 #endif

@@ -117,8 +117,9 @@ struct token {
     /* TAG: the name and the raw value (escapes still in) */
     size_t name_start, name_len, value_start, value_len;
     bool has_value;
-    bool plain;  /* TAG: [Name "value"] with no escape and no NUL in the value */
-    bool roster; /* TAG, when plain: named as the roster's or GameType (no synonym) */
+    bool plain;     /* TAG: [Name "value"] with no escape and no NUL in the value */
+    uint8_t roster; /* TAG, when plain: 1 + the tag_standard (tag_synonym.h) of a
+                       name of the roster's or GameType, 0 for another name */
     /* COMMENT, LINECOMMENT, SETUP, CAPLIST: the text inside the delimiters */
     size_t inner_start, inner_len;
     struct lexer_find find;

@@ -8,6 +8,7 @@
  * findings go into the token.
  */
 #include "lexer_impl.h"
+#include "tag_synonym.h"
 
 /* ---- Delimited tokens ------------------------------------------------------ */
 
@@ -327,28 +328,28 @@ static const bool ident_byte[256] = {
     ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
 };
 
-/* The length of the name at b when it is one of the roster's or GameType,
- * which most tags have, followed by ' "' (ten bytes may be read at b), else
- * 0: a compare of a few bytes (inline) where the walk of the name cost a
- * table look-up a byte. */
-static inline size_t roster_name(const unsigned char *b)
+/* The name at b when it is one of the roster's or GameType, which most
+ * tags have, followed by ' "' (ten bytes may be read at b): 1 + its
+ * tag_standard, its length in *len; else 0. A compare of a few bytes
+ * (inline) where the walk of the name cost a table look-up a byte. */
+static inline int roster_name(const unsigned char *b, size_t *len)
 {
-#define NAME(s) (memcmp(b, s " \"", sizeof s + 1) == 0 ? sizeof s - 1 : 0)
+#define NAME(s, k) (memcmp(b, s " \"", sizeof s + 1) == 0 ? (*len = sizeof s - 1, (k) + 1) : 0)
     switch (b[0]) {
     case 'E':
-        return NAME("Event");
+        return NAME("Event", TAG_EVENT);
     case 'S':
-        return NAME("Site");
+        return NAME("Site", TAG_SITE);
     case 'D':
-        return NAME("Date");
+        return NAME("Date", TAG_DATE);
     case 'R':
-        return b[1] == 'o' ? NAME("Round") : NAME("Result");
+        return b[1] == 'o' ? NAME("Round", TAG_ROUND) : NAME("Result", TAG_RESULT);
     case 'W':
-        return NAME("White");
+        return NAME("White", TAG_WHITE);
     case 'B':
-        return NAME("Black");
+        return NAME("Black", TAG_BLACK);
     case 'G':
-        return NAME("GameType");
+        return NAME("GameType", TAG_GAMETYPE);
     }
     return 0;
 #undef NAME
@@ -361,8 +362,9 @@ size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint
 {
     const unsigned char *b = (const unsigned char *)lx->buf;
     size_t i = p + 1, end = lx->end;
-    size_t known = i + 10 <= end ? roster_name(b + i) : 0;
-    if (known) {
+    size_t known = 0;
+    int roster = i + 10 <= end ? roster_name(b + i, &known) : 0;
+    if (roster) {
         i += known;
     } else {
         if (i >= end || !is_upper(b[i])) return 0;
@@ -382,7 +384,7 @@ size_t lexer_plain_tag(const struct lexer *lx, size_t p, struct token *tok, uint
     tok->value_len = i - vs;
     tok->has_value = true;
     tok->plain = true;
-    tok->roster = known != 0;
+    tok->roster = (uint8_t)roster;
     *cols = (uint32_t)(vs - p) + chars + 2;
     return i + 2 - p;
 }

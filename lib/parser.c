@@ -308,6 +308,7 @@ static int finish_game(struct parser *p, pdn_game **out)
     g->main.pos = g->start;
     g->ntags = (uint32_t)p->tags.n;
     g->tags = arena_memdup(p->arena, p->tags.data, p->tags.n * sizeof(struct pdn_tag));
+    game_internal_mut(g)->tags_noted = g->tags;
     game_internal_mut(g)->unread = p->skipping;
     g->raw_len = (size_t)(p->last_end - p->game_start);
     g->raw = arena_strndup(p->arena, p->lx->buf + (p->game_start - p->lx->base), g->raw_len);

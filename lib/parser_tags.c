@@ -130,6 +130,16 @@ static void synonym_tag(struct parser *p, const struct pdn_tag *t)
         parser_side_from_fen(&p->frames[0], t->value);
 }
 
+/* The last tag, of standard name s, noted in the game (game_tag_standard). */
+static void note_standard(struct parser *p, enum tag_standard s)
+{
+    struct pdn_game_internal *in = game_internal_mut(p->game);
+    if (in->first_tag[s])
+        in->tags_again |= (uint16_t)(1u << s);
+    else
+        in->first_tag[s] = (uint32_t)p->tags.n;
+}
+
 int parser_add_tag(struct parser *p)
 {
     struct pdn_tag *t = vec_push(&p->tags, sizeof *t);
@@ -144,11 +154,17 @@ int parser_add_tag(struct parser *p)
     t->value = tag_value(p);
     t->pos = p->tok.pos;
     if (!t->name || !t->value) return PDN_ENOMEM;
-    if (t->name[0] == 'F' && strcmp(t->name, "FEN") == 0)
-        parser_side_from_fen(&p->frames[0], t->value);
-    /* The roster's names (the lexer told them) are standard, no synonyms. */
-    bool roster = p->tok.plain && p->tok.roster;
-    if (!roster && tag_synonym_maybe(&p->synonyms, t->name, p->tok.name_len)) synonym_tag(p, t);
+    /* The roster's names the lexer told; of the others, most the filter
+     * tells are no standard name nor synonym, without a compare. */
+    size_t len = p->tok.name_len;
+    bool told = p->tok.plain && p->tok.roster;
+    bool maybe = !told && tag_synonym_maybe(&p->synonyms, t->name, len);
+    int s = told ? p->tok.roster - 1 : maybe ? tag_standard_index_n(t->name, len) : -1;
+    if (s >= 0)
+        note_standard(p, (enum tag_standard)s);
+    else if (maybe)
+        synonym_tag(p, t);
+    if (s == TAG_FEN) parser_side_from_fen(&p->frames[0], t->value);
     bool dup;
     if (duplicate_tag(p, &dup) < 0) return PDN_ENOMEM;
     if (dup) parser_emit(p, PDN_DIAG_DUPLICATE_TAG, &t->pos, t->name, strlen(t->name), NULL);

@@ -68,7 +68,7 @@ static void read_synonyms(struct replay *r)
 
 /* One pass over the tags: the Date ones are checked, the others that
  * matter here are remembered (the first of each name counts). */
-static void scan_tags(struct replay *r)
+static void walk_tags(struct replay *r)
 {
     r->tag_result = r->tag_fen = r->tag_gametype = NULL;
     for (uint32_t i = 0; i < r->game->ntags; i++) {
@@ -77,6 +77,22 @@ static void scan_tags(struct replay *r)
         const struct pdn_tag **slot = tag_slot(r, t->name);
         if (slot && !*slot) *slot = t;
         if (t->name[0] == 'D' && strcmp(t->name, "Date") == 0) check_date(r, t);
+    }
+}
+
+/* The tags walk_tags finds, as the parser noted them: a game of one Date
+ * at most (most are) needs no walk. */
+static void scan_tags(struct replay *r)
+{
+    const pdn_game *g = r->game;
+    if (game_tag_again(g, TAG_DATE)) {
+        walk_tags(r);
+    } else {
+        r->tag_result = game_tag_standard(g, TAG_RESULT);
+        r->tag_fen = game_tag_standard(g, TAG_FEN);
+        r->tag_gametype = game_tag_standard(g, TAG_GAMETYPE);
+        const struct pdn_tag *date = game_tag_standard(g, TAG_DATE);
+        if (date) check_date(r, date);
     }
     read_synonyms(r);
 }

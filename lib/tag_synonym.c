@@ -28,10 +28,10 @@
 
 #include <string.h>
 
-/* The standard names that have synonyms: TAG_SYNONYM_MAX of them. */
+/* The standard names that have synonyms: TAG_SYNONYM_MAX of them, in the
+ * order of enum tag_standard. */
 static const char *const standards[TAG_SYNONYM_MAX] = {
     "White", "Black", "Result", "Round", "Event", "Site", "Date", "GameType", "FEN"};
-enum { WHITE, BLACK, RESULT, ROUND, EVENT, SITE, DATE, GAMETYPE, FEN };
 
 static const struct {
     const char *name;
@@ -39,19 +39,19 @@ static const struct {
 } synonyms[] = {
     /* conformance/succeed/Campionato Assoluto 2005.pdn, the Italian
      * federation's: every game has these and no White, Black, Result. */
-    {"Bianco", WHITE},
-    {"Nero", BLACK},
-    {"Risultato", RESULT},
+    {"Bianco", TAG_WHITE},
+    {"Nero", TAG_BLACK},
+    {"Risultato", TAG_RESULT},
     /* tournaments/4th African BLITZ Championship OUAGA ZIIRI 2024.pdn,
      * game 37: a header in French among English ones, its round the one
      * the games around it give as [Round "11"]. */
-    {"Blanc", WHITE},
-    {"Noir", BLACK},
-    {"Manche", ROUND},
-    {"R&#x00e9;sultat", RESULT},
-    {"&#x00c9;v&#x00e9;nement", EVENT},
+    {"Blanc", TAG_WHITE},
+    {"Noir", TAG_BLACK},
+    {"Manche", TAG_ROUND},
+    {"R&#x00e9;sultat", TAG_RESULT},
+    {"&#x00c9;v&#x00e9;nement", TAG_EVENT},
     /* Its GameType, a name of three words. */
-    {"Type de jeu", GAMETYPE},
+    {"Type de jeu", TAG_GAMETYPE},
 };
 enum { NSYNONYMS = sizeof synonyms / sizeof synonyms[0] };
 
@@ -65,39 +65,14 @@ static inline bool same(const char *a, const char *b)
     return *a == *b;
 }
 
-/* The index of a standard name that has synonyms, len bytes, or -1. A
- * switch on the first letter and one compare of a constant size, which the
- * compiler does inline, not a walk of the table: the parser asks of every
- * standard tag of every game, which the filter lets through (a loop here
- * cost pdncheck 1.2% more instructions). The names are standards'. */
-static int standard_index_n(const char *name, size_t len)
+const char *tag_standard_name(enum tag_standard s)
 {
-#define IS(s) (len == sizeof s - 1 && memcmp(name, s, sizeof s - 1) == 0)
-    switch (name[0]) {
-    case 'W':
-        return IS("White") ? WHITE : -1;
-    case 'B':
-        return IS("Black") ? BLACK : -1;
-    case 'R':
-        return IS("Result") ? RESULT : IS("Round") ? ROUND : -1;
-    case 'E':
-        return IS("Event") ? EVENT : -1;
-    case 'S':
-        return IS("Site") ? SITE : -1;
-    case 'D':
-        return IS("Date") ? DATE : -1;
-    case 'G':
-        return IS("GameType") ? GAMETYPE : -1;
-    case 'F':
-        return IS("FEN") ? FEN : -1;
-    }
-    return -1;
-#undef IS
+    return standards[s];
 }
 
 static int standard_index(const char *name)
 {
-    return standard_index_n(name, strlen(name));
+    return tag_standard_index_n(name, strlen(name));
 }
 
 /* The index of the standard name that name is in another case, or -1 (the
@@ -142,7 +117,7 @@ void tag_synonym_filter(struct tag_synonym_filter *out)
 const char *tag_synonym_standard_n(const char *name, size_t len)
 {
     /* A standard name first: most tags that pass the filter are one. */
-    int s = standard_index_n(name, len) >= 0 ? -1 : synonym_of(name);
+    int s = tag_standard_index_n(name, len) >= 0 ? -1 : synonym_of(name);
     return s < 0 ? NULL : standards[s];
 }
 
@@ -283,7 +258,7 @@ void tag_synonym_readings(struct tag_synonym_readings *out, const pdn_game *game
 static bool same_value(int s, const char *a, const char *b, bool results_respelt)
 {
     if (strcmp(a, b) == 0) return true;
-    if (s != RESULT || !results_respelt) return false;
+    if (s != TAG_RESULT || !results_respelt) return false;
     const struct text_result *x = text_result_read(a, strlen(a));
     const struct text_result *y = text_result_read(b, strlen(b));
     return x && y && x->result == y->result;

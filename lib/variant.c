@@ -34,22 +34,19 @@ static void add_text(struct clues *c, const char *s, bool fen, bool first)
     text_squares_add(&c->squares, s, strlen(s), fen, first);
 }
 
-/* Whether a tag name starts as those read_clues looks for do (FEN,
- * Bianco, Nero, Risultato): two letters, as Black, Result and Round share
- * the first. */
-static bool clue_tag_start(const char *name)
+/* Whether the game has a tag of the Italian federation's names (Bianco,
+ * Nero, Risultato): synonyms, which only a game the parser saw one in has. */
+static bool italian_tags(const pdn_game *game)
 {
-    switch (name[0]) {
-    case 'F':
-        return name[1] == 'E';
-    case 'B':
-    case 'R':
-        return name[1] == 'i';
-    case 'N':
-        return name[1] == 'e';
-    default:
-        return false;
+    if (game->internal && !game->internal->tag_synonyms) return false;
+    for (uint32_t i = 0; i < game->ntags; i++) {
+        const char *name = game->tags[i].name;
+        if (name && game->tags[i].value &&
+            (strcmp(name, "Bianco") == 0 || strcmp(name, "Nero") == 0 ||
+             strcmp(name, "Risultato") == 0))
+            return true;
     }
+    return false;
 }
 
 /* moves: what the main line's move texts say, as the parser gathered it
@@ -60,16 +57,9 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
 {
     memset(c, 0, sizeof *c);
     if (moves) c->squares = *moves;
-    *fen = NULL;
-    for (uint32_t i = 0; i < game->ntags; i++) {
-        const char *name = game->tags[i].name, *value = game->tags[i].value;
-        /* Two letters first: most tags are none of these. */
-        if (!name || !value || !clue_tag_start(name)) continue;
-        if (strcmp(name, "FEN") == 0 && !*fen) *fen = value;
-        if (strcmp(name, "Bianco") == 0 || strcmp(name, "Nero") == 0 ||
-            strcmp(name, "Risultato") == 0)
-            c->italian = true;
-    }
+    const struct pdn_tag *fen_tag = game_tag_standard(game, TAG_FEN);
+    *fen = fen_tag ? fen_tag->value : NULL;
+    c->italian = italian_tags(game);
     const struct pdn_tag *read = *fen ? NULL : tag_synonym_find(game, "FEN"); /* "Fen" */
     if (read) *fen = read->value;
     if (*fen) {

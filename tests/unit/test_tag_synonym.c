@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "game.h"
 #include "reader_fixture.h"
 #include "tag_synonym.h"
 
@@ -319,6 +320,152 @@ static void test_tag_synonym_dash_result(void **state)
     pdn_game_free(g);
 }
 
+/* ---- The standard tags the parser notes (game_tag_standard) ------------------ */
+
+/* The names the texts below draw their tags from: the standard ones, their
+ * case variants and synonyms, and names that share a standard one's first
+ * letter or length. */
+static const char *const drawn_names[] = {
+    "White", "Black", "Result", "Round",  "Event",     "Site",        "Date",     "GameType",
+    "FEN",   "Fen",   "DATE",   "Bianco", "Risultato", "Type de jeu", "WhiteUrl", "Dates",
+    "Even",  "FENs",  "Res",    "Sit",    "GameTypes", "Rounds",      "Blacks"};
+enum { NDRAWN = sizeof drawn_names / sizeof drawn_names[0] };
+
+static unsigned next_random(unsigned *seed)
+{
+    *seed = *seed * 1103515245u + 12345u;
+    return *seed >> 16 & 0x7fff;
+}
+
+/* Games of up to eight tags drawn from drawn_names, each written plainly
+ * or not (two blanks before the value, an escaped quote in it) or with an
+ * empty value, with moves or none; the last tag ends the text, where the
+ * lexer cannot look ten bytes ahead. The caller frees it. */
+static char *drawn_games(unsigned seed)
+{
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    for (int game = 0; game < 200; game++) {
+        int ntags = (int)(next_random(&seed) % 9);
+        for (int t = 0; t < ntags; t++) {
+            const char *name = drawn_names[next_random(&seed) % NDRAWN];
+            unsigned form = next_random(&seed) % 4, n = next_random(&seed) % 100;
+            if (form == 3)
+                len += (size_t)snprintf(text + len, cap - len, "[%s \"\"]\n", name);
+            else
+                len += (size_t)snprintf(text + len, cap - len, "[%s%s\"%s%u\"]\n", name,
+                                        form == 1 ? "  " : " ", form == 2 ? "a\\\"b" : "v", n);
+        }
+        if (game < 199) len += (size_t)snprintf(text + len, cap - len, "\n1. 32-28 *\n\n");
+        assert_true(len + 512 < cap);
+    }
+    if (len && text[len - 1] == '\n') text[--len] = '\0';
+    return text;
+}
+
+/* The first tag named name exactly, and how many are. */
+static const struct pdn_tag *first_exact(const pdn_game *g, const char *name, int *count)
+{
+    const struct pdn_tag *first = NULL;
+    *count = 0;
+    for (uint32_t i = 0; i < g->ntags; i++)
+        if (strcmp(g->tags[i].name, name) == 0 && (*count)++ == 0) first = &g->tags[i];
+    return first;
+}
+
+/* The game as a caller copies it with its tags elsewhere: the same tags
+ * that the parser did not note. */
+static pdn_game *copied_tags(const pdn_game *g, struct pdn_tag **tags)
+{
+    static pdn_game copy;
+    copy = *g;
+    *tags = malloc((g->ntags + 1) * sizeof **tags);
+    assert_non_null(*tags);
+    if (g->ntags) memcpy(*tags, g->tags, g->ntags * sizeof **tags);
+    copy.tags = *tags;
+    return &copy;
+}
+
+/* The noted tags are the first of each name and say which names repeat,
+ * as a walk of the tags finds; pdn_game_tag reads them as before, and a
+ * copy of the game whose tags were not noted reads the same. */
+static void check_noted(const pdn_game *g)
+{
+    struct pdn_tag *tags;
+    const pdn_game *copy = copied_tags(g, &tags);
+    assert_true(game_tags_noted(g));
+    assert_false(game_tags_noted(copy));
+    for (int s = 0; s < TAG_SYNONYM_MAX; s++) {
+        int count;
+        const struct pdn_tag *first =
+            first_exact(g, tag_standard_name((enum tag_standard)s), &count);
+        assert_ptr_equal(game_tag_standard(g, (enum tag_standard)s), first);
+        assert_int_equal(game_tag_again(g, (enum tag_standard)s), count > 1);
+        const struct pdn_tag *in_copy = game_tag_standard(copy, (enum tag_standard)s);
+        assert_ptr_equal(in_copy, first ? &tags[first - g->tags] : NULL);
+        assert_true(game_tag_again(copy, (enum tag_standard)s));
+    }
+    for (size_t i = 0; i < NDRAWN; i++) {
+        const struct pdn_tag *t = tag_find_in(g->tags, g->ntags, drawn_names[i]);
+        assert_ptr_equal(pdn_game_tag(g, drawn_names[i]), t ? t->value : NULL);
+        t = tag_find_in(tags, g->ntags, drawn_names[i]);
+        assert_ptr_equal(pdn_game_tag(copy, drawn_names[i]), t ? t->value : NULL);
+    }
+    free(tags);
+}
+
+/* The replay's findings of a game, into dc. */
+static void replay_into(struct diag_collector *dc, const pdn_game *g)
+{
+    dc_reset(dc);
+    struct pdn_replay_options ro = PDN_REPLAY_OPTIONS_INIT;
+    ro.on_diag = dc_collect;
+    ro.diag_ctx = dc;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, g, &ro), 0);
+}
+
+/* The replay reads the noted tags as it reads those of a game made
+ * otherwise (every Date checked, the first Result, FEN and GameType). */
+static void check_replayed_alike(const pdn_game *g)
+{
+    static struct diag_collector noted, walked;
+    struct pdn_tag *tags;
+    replay_into(&noted, g);
+    replay_into(&walked, copied_tags(g, &tags));
+    free(tags);
+    assert_int_equal(noted.total, walked.total);
+    assert_int_equal(noted.nkept, walked.nkept);
+    for (int i = 0; i < noted.nkept; i++) {
+        assert_int_equal(noted.kept[i].code, walked.kept[i].code);
+        assert_string_equal(noted.kept[i].message, walked.kept[i].message);
+    }
+}
+
+static void test_tag_synonym_noted_tags(void **state)
+{
+    (void)state;
+    for (unsigned seed = 1; seed <= 20; seed++) {
+        char *text = drawn_games(seed);
+        struct fix f;
+        struct pdn_reader_options o = fix_options(&f, false);
+        pdn_reader *r = NULL;
+        assert_int_equal(pdn_reader_open_memory(&r, text, strlen(text), &o), 0);
+        pdn_game *g;
+        while ((f.rc = pdn_reader_next(&g, r)) == 1) {
+            f.games++;
+            check_noted(g);
+            check_replayed_alike(g);
+            pdn_game_free(g);
+        }
+        assert_int_equal(f.rc, 0);
+        assert_true(f.games >= 150);
+        pdn_reader_free(r);
+        free(text);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -334,6 +481,7 @@ int main(void)
         cmocka_unit_test(test_tag_synonym_result_copies),
         cmocka_unit_test(test_tag_synonym_dash_result),
         cmocka_unit_test(test_tag_synonym_standard_spelling),
+        cmocka_unit_test(test_tag_synonym_noted_tags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
