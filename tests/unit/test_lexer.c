@@ -669,6 +669,65 @@ static void test_lexer_plain_tag_roster_names(void **state)
     assert_true(rostered >= 8);
 }
 
+/* A plain tag's value read a byte at a time, as lexer_plain_tag reads
+ * it a word or a vector at a time: up to its first quote, backslash, line
+ * end or NUL, which must be the quote of '"]'; the tag's length (0: not
+ * plain), its value's length and its characters. */
+static size_t value_walked(const unsigned char *b, size_t vs, size_t end, size_t *len,
+                           uint32_t *chars)
+{
+    size_t i = vs;
+    *chars = 0;
+    for (; i < end && b[i] != '"' && b[i] != '\\' && b[i] != '\n' && b[i] != '\r' && b[i]; i++)
+        *chars += (b[i] & 0xC0) != 0x80;
+    *len = i - vs;
+    return i + 1 < end && b[i] == '"' && b[i + 1] == ']' ? i + 2 : 0;
+}
+
+/* Values of 0 to 70 bytes, printable ASCII but for a byte or two drawn
+ * from those that stop the plain reading or are no ASCII (a quote, a
+ * backslash, a tab, a line end, NUL, ESC, US, DEL, UTF-8, a stray
+ * continuation byte), in windows that end at every byte of the tag: read as the walk
+ * reads them, whichever the vector's, the word's or the byte's step
+ * finds the stop. */
+static void test_lexer_plain_tag_values(void **state)
+{
+    (void)state;
+    static const unsigned char odd[] = {'"',  '\\', '\t', '\n', '\r', 0,    0x1b,
+                                        0x1f, 0x7f, 0xc3, 0xa9, 0x80, 0xff, ' '};
+    unsigned seed = 7;
+    for (int round = 0; round < 3000; round++) {
+        unsigned char buf[128];
+        size_t vlen = (size_t)round % 71, vs = sizeof "[Date \"" - 1;
+        memcpy(buf, "[Date \"", vs);
+        for (size_t k = 0; k < vlen; k++)
+            buf[vs + k] = (unsigned char)('a' + k % 26);
+        for (int n = round % 3; n > 0 && vlen > 0; n--) {
+            seed = seed * 1103515245u + 12345u;
+            buf[vs + (seed >> 8) % vlen] = odd[(seed >> 20) % sizeof odd];
+        }
+        memcpy(buf + vs + vlen, "\"]\n", 3);
+        size_t total = vs + vlen + 3;
+        for (size_t end = vs; end <= total; end++) {
+            struct token tok;
+            size_t len, taken = plain_tag_in((char *)buf, end, &tok);
+            uint32_t chars;
+            size_t walked = value_walked(buf, vs, end, &len, &chars);
+            assert_int_equal(taken, walked);
+            if (!taken) continue;
+            assert_int_equal(tok.value_start, vs);
+            assert_int_equal(tok.value_len, len);
+            struct lexer lx;
+            uint32_t cols;
+            lexer_init(&lx, false, NULL, NULL);
+            lx.buf = (const char *)buf;
+            lx.end = end;
+            lexer_plain_tag(&lx, 0, &tok, &cols);
+            assert_int_equal(cols, vs + chars + 2);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +759,7 @@ int main(void)
         cmocka_unit_test(test_lexer_filler_in_remark),
         cmocka_unit_test(test_lexer_fillers_in_remark),
         cmocka_unit_test(test_lexer_plain_tag_roster_names),
+        cmocka_unit_test(test_lexer_plain_tag_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
