@@ -11,9 +11,9 @@
  * a run of its own.
  */
 #include "replay.h"
+#include "decimal.h"
 #include "replay_plain.h"
 
-#include <stdio.h>
 #include <string.h>
 
 static const char *ordinal_suffix(uint32_t n)
@@ -30,9 +30,19 @@ static const char *ordinal_suffix(uint32_t n)
     return "th";
 }
 
+/* s copied to at, not NUL-terminated: the end. The texts put together
+ * here are short and their arrays sized for them: no snprintf, which cost
+ * a move-number finding more than the rest of it. */
+static inline char *put(char *at, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(at, s, n);
+    return at + n;
+}
+
 void replay_number_text(char out[16], uint32_t number, bool second)
 {
-    snprintf(out, 16, "%lu%s", (unsigned long)number, second ? "..." : ".");
+    *put(decimal_text(out, number), second ? "..." : ".") = '\0';
 }
 
 /* A node's move number as the game's text writes it ("4294967296." or
@@ -100,20 +110,19 @@ static uint32_t run_end(const struct pdn_line *line, uint32_t i, int64_t offset,
 }
 
 /* "this is white's 39th move" (", the second of its pair" when only the
- * dots are wrong) into detail. */
-static size_t count_detail(char *detail, size_t cap, const struct pdn_node *node,
-                           const struct pdn_board *board, const struct turn *turn, bool second)
+ * dots are wrong) at at: the end. */
+static char *count_detail(char *at, const struct pdn_node *node, const struct pdn_board *board,
+                          const struct turn *turn, bool second)
 {
-    int n = snprintf(detail, cap, "this is %s's %lu%s move", replay_color_name(board->side),
-                     (unsigned long)turn->number, ordinal_suffix(turn->number));
-    if (n < 0 || (size_t)n >= cap) return cap - 1;
+    at = put(at, "this is ");
+    at = put(at, replay_color_name(board->side));
+    at = put(at, "'s ");
+    at = put(decimal_text(at, turn->number), ordinal_suffix(turn->number));
+    at = put(at, " move");
     /* The right number with the wrong dots: say which dots, and why. */
-    if (node->number == turn->number) {
-        int k = snprintf(detail + n, cap - (size_t)n, ", the %s of its pair",
-                         second ? "second" : "first");
-        if (k > 0) n += k;
-    }
-    return (size_t)n < cap ? (size_t)n : cap - 1;
+    if (node->number == turn->number)
+        at = put(at, second ? ", the second of its pair" : ", the first of its pair");
+    return at;
 }
 
 void replay_check_number(struct replay *r, const struct pdn_line *line, uint32_t i,
@@ -127,29 +136,31 @@ void replay_check_number(struct replay *r, const struct pdn_line *line, uint32_t
         turn->known = true;
     }
     if (node->number == turn->number && node->number_black == second) return;
+    /* The detail's room: its longest pieces, a number written (run->first)
+     * and the count's (run->label), and its words. */
     char written[REPLAY_WRITTEN_MAX], detail[REPLAY_WRITTEN_MAX + 160], replayed[16];
     written_number(written, r->game, node);
     replay_number_text(replayed, turn->number, second);
-    size_t n = count_detail(detail, sizeof detail, node, board, turn, second);
+    char *at = count_detail(detail, node, board, turn, second);
     int64_t ply = ply_of(turn->number, second);
     int64_t offset = ply - ply_of(node->number, node->number_black);
     struct number_run *run = &r->run;
     if (run->line == line && i <= run->last && offset == run->offset) {
-        snprintf(detail + n, sizeof detail - n, "; off since '%s' at move %s", run->first,
-                 run->label);
+        at = put(put(put(put(at, "; off since '"), run->first), "' at move "), run->label);
+        *at = '\0';
         replay_emit(r, PDN_DIAG_MOVE_NUMBER_RUN, node, &node->number_pos, replayed, written,
                     detail);
         return;
     }
     uint32_t more;
     *run = (struct number_run){line, offset, run_end(line, i, offset, ply, &more), "", ""};
-    snprintf(run->first, sizeof run->first, "%s", written);
+    *put(run->first, written) = '\0';
     memcpy(run->label, replayed, sizeof replayed);
     if (more == 1)
-        snprintf(detail + n, sizeof detail - n, "; the number after it is off the same way");
+        at = put(at, "; the number after it is off the same way");
     else if (more > 1)
-        snprintf(detail + n, sizeof detail - n, "; the %lu numbers after it are off the same way",
-                 (unsigned long)more);
+        at = put(decimal_text(put(at, "; the "), more), " numbers after it are off the same way");
+    *at = '\0';
     replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }
 
@@ -161,6 +172,6 @@ void replay_skip_placeholder(struct replay *r, const struct pdn_node *node, stru
     char written[REPLAY_WRITTEN_MAX], replayed[16], detail[80];
     written_number(written, r->game, node);
     replay_number_text(replayed, turn->number, true);
-    snprintf(detail, sizeof detail, "this is move %lu", (unsigned long)turn->number);
+    *decimal_text(put(detail, "this is move "), turn->number) = '\0';
     replay_emit(r, PDN_DIAG_MOVE_NUMBER, node, &node->number_pos, replayed, written, detail);
 }

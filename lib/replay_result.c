@@ -139,7 +139,9 @@ void replay_result_check(struct replay *r)
         term = read_result(r, g->result_text, &g->result_pos, &noted);
     const char *term_text = g->result_text ? g->result_text : pdn_result_text(g->result);
     if (tag_result != PDN_RESULT_NONE && term != PDN_RESULT_NONE && tag_result != term) {
-        snprintf(r->detail, sizeof r->detail, "the Result tag says %s", tag->value);
+        size_t len = 0;
+        replay_detail_append(r, &len, "the Result tag says ");
+        replay_detail_append(r, &len, tag->value);
         replay_emit(r, PDN_DIAG_RESULT_MISMATCH, NULL, &g->result_pos, NULL, term_text, r->detail);
     }
     /* The terminator when it says something, else the tag. */
