@@ -45,6 +45,47 @@ static bool black_first(const struct replay *r)
     return r->first_side == PDN_COLOR_BLACK;
 }
 
+/* The note on a result written chess style, not spaced, by its result:
+ * spelt out for the three results so written, where putting its pieces
+ * together cost pdncheck 0.3% of its time (every game of a chess-style
+ * file read as international has one). NULL for the others. */
+static const char *const chess_style_notes[] = {
+    [PDN_RESULT_WHITE_WIN] = "chess style, 2-0 in the international form",
+    [PDN_RESULT_BLACK_WIN] = "chess style, 0-2 in the international form",
+    [PDN_RESULT_DRAW] = "chess style, 1-1 in the international form",
+};
+
+/* chess_style_notes' note for a result so written, else NULL. */
+static const char *chess_style_note(const struct text_result *f, enum pdn_result result,
+                                    bool spaced)
+{
+    if (spaced || f->convention != TEXT_CHESS) return NULL;
+    return (size_t)result < sizeof chess_style_notes / sizeof *chess_style_notes
+               ? chess_style_notes[result]
+               : NULL;
+}
+
+/* The note on a result written in another convention, or spaced, into
+ * r->detail: its pieces. */
+static const char *convention_note(struct replay *r, const struct text_result *f,
+                                   enum pdn_result result, bool spaced, bool native)
+{
+    size_t len = 0;
+    if (spaced && native) { /* "1 - 0" in English draughts: its own 1-0 */
+        replay_detail_append(r, &len, "blanks inside, read as ");
+        replay_detail_append(r, &len, f->text);
+        return r->detail;
+    }
+    replay_detail_append(r, &len,
+                         spaced                        ? "blanks inside, "
+                         : f->convention == TEXT_CHESS ? "chess style, "
+                         : f->convention == TEXT_GOES  ? "Goes result format, "
+                                                       : "lenient form, ");
+    replay_detail_append(r, &len, pdn_result_text(result));
+    replay_detail_append(r, &len, " in the international form");
+    return r->detail;
+}
+
 /* Reads a result text as won by White or Black (result_turned); reports
  * an unknown one and, once per game, a non-international convention. */
 static enum pdn_result read_result(struct replay *r, const char *text, const struct pdn_pos *pos,
@@ -64,20 +105,9 @@ static enum pdn_result read_result(struct replay *r, const char *text, const str
     bool native = convention_native(r, f->convention);
     if (!*noted && (spaced || !native)) {
         *noted = true;
-        size_t len = 0;
-        if (spaced && native) { /* "1 - 0" in English draughts: its own 1-0 */
-            replay_detail_append(r, &len, "blanks inside, read as ");
-            replay_detail_append(r, &len, f->text);
-        } else {
-            replay_detail_append(r, &len,
-                                 spaced                        ? "blanks inside, "
-                                 : f->convention == TEXT_CHESS ? "chess style, "
-                                 : f->convention == TEXT_GOES  ? "Goes result format, "
-                                                               : "lenient form, ");
-            replay_detail_append(r, &len, pdn_result_text(result));
-            replay_detail_append(r, &len, " in the international form");
-        }
-        replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, r->detail);
+        const char *note = chess_style_note(f, result, spaced);
+        if (!note) note = convention_note(r, f, result, spaced, native);
+        replay_emit(r, PDN_DIAG_RESULT_CONVENTION, NULL, pos, NULL, text, note);
     }
     return result;
 }

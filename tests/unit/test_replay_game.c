@@ -116,6 +116,16 @@ static void test_replay_result_conventions(void **state)
         assert_int_equal(f->sum.notes, 1);
         fx_free(f);
     }
+    /* The chess-style notes the replay spells out whole are those of
+     * their pieces: the kind, the international spelling, the form. */
+    static const enum pdn_result chess[] = {PDN_RESULT_WHITE_WIN, PDN_RESULT_BLACK_WIN,
+                                            PDN_RESULT_DRAW};
+    for (size_t i = 0; i < 3; i++) {
+        char pieces[80];
+        snprintf(pieces, sizeof pieces, "chess style, %s in the international form",
+                 pdn_result_text(chess[i]));
+        assert_string_equal(cases[i].detail, pieces);
+    }
     static const char *const international[] = {"2-0", "0-2", "1-1", "0-0", "*"};
     for (size_t i = 0; i < 5; i++) {
         struct fx *f = fx_game("1. 32-28", international[i], "Result", international[i], NULL);
