@@ -27,13 +27,16 @@ static bool field_ok(const char *p, int max)
     return v < 0 || (v >= 1 && v <= max);
 }
 
-/* The most days month m (1-12) of year y has, y -1 when not known (a
- * February then may have 29). */
-static int month_days(int m, int y)
+/* The most days month m (1-12) has in the year of the four characters at
+ * year (a February of a year not known may have 29); the year read for
+ * February alone. */
+static int month_days(int m, const char *year)
 {
     static const int days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m != 2) return days[m - 1];
+    int y = known(year, 4);
     bool leap = y < 0 || (y % 4 == 0 && (y % 100 != 0 || y % 400 == 0));
-    return m == 2 && !leap ? 28 : days[m - 1];
+    return leap ? 29 : 28;
 }
 
 /* Whether v is of the form and its month and day in range, the day
@@ -41,12 +44,11 @@ static int month_days(int m, int y)
 static bool date_form(const char *v)
 {
     /* No strlen: a NUL fails the form where it stands, and only a text of
-     * ten characters gets to its end. */
-    for (int i = 0; i < 10; i++) {
-        bool dot = i == 4 || i == 7;
-        if (dot ? v[i] != '.' : !date_digit(v[i])) return false;
-    }
-    return v[10] == '\0' && field_ok(v + 5, 12) && field_ok(v + 8, 31);
+     * ten characters gets to its end. Spelt out, not a loop that asks at
+     * each character whether a dot stands there: every Date tag is asked. */
+    return date_digit(v[0]) && date_digit(v[1]) && date_digit(v[2]) && date_digit(v[3]) &&
+           v[4] == '.' && date_digit(v[5]) && date_digit(v[6]) && v[7] == '.' && date_digit(v[8]) &&
+           date_digit(v[9]) && v[10] == '\0' && field_ok(v + 5, 12) && field_ok(v + 8, 31);
 }
 
 static int readings(char out[2][DATE_SIZE], const char *v); /* below, with the repair */
@@ -99,7 +101,7 @@ bool date_ok(const char *v)
     /* A day the month has: 2003.04.31 and 2023.02.29 are no dates (pdnfmt's
      * fix wrote them from 31.04.2003 and 29.02.2023). */
     int m = known(v + 5, 2), d = known(v + 8, 2);
-    return m < 0 || d < 0 || d <= month_days(m, known(v, 4));
+    return m < 0 || d < 0 || d <= month_days(m, v);
 }
 
 /* ---- repair ---------------------------------------------------------------------- */

@@ -378,10 +378,11 @@ static void count_content(struct variant_tally *tally, const pdn_game *game, int
 {
     if (game->variant_source != PDN_VARIANT_FROM_CONTENT) return;
     tally_step(tally, game->gametype, step);
-    for (int v = 0; v < PDN_VARIANT_COUNT; v++)
-        if ((game_internal(game)->variant_legal & BIT(v)) &&
-            gametype_of((enum pdn_variant)v) != game->gametype)
-            tally_step(tally, gametype_of((enum pdn_variant)v), step);
+    /* Most games were replayed under none: their bits, not every variant. */
+    for (unsigned legal = game_internal(game)->variant_legal; legal; legal &= legal - 1) {
+        int type = gametype_of((enum pdn_variant)__builtin_ctz(legal));
+        if (type != game->gametype) tally_step(tally, type, step);
+    }
 }
 
 /* What the game counts for in the file's tally: its tag, or its own clue
@@ -422,6 +423,15 @@ void variant_decide_again(pdn_game *held, const pdn_game *told, struct variant_t
     in->variant_told_by = told->index;
 }
 
+/* The value of the tag read as GameType, as pdn_game_tag gives it: the
+ * parser noted the tag named so. */
+static const char *gametype_tag(const pdn_game *game)
+{
+    const struct pdn_tag *t = game_tag_standard(game, TAG_GAMETYPE);
+    if (!t) t = tag_synonym_find(game, "GameType"); /* "Type de jeu" */
+    return t ? t->value : NULL;
+}
+
 void variant_read(pdn_game *game)
 {
     struct game_box *box = game_box_of(game);
@@ -432,7 +442,7 @@ void variant_read(pdn_game *game)
         .weak = c.weak,
         .why = c.why,
         .candidates = c.candidates,
-        .tag = pdn_game_tag(game, "GameType"),
+        .tag = gametype_tag(game),
     };
 }
 

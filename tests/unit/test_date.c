@@ -18,6 +18,7 @@
 
 #include "date.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Dates in the PDN form read; others do not. */
@@ -36,6 +37,27 @@ static void test_date_ok_pdn_form(void **state)
         if (!date_ok(good[i])) fail_msg("'%s' refused", good[i]);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (date_ok(bad[i])) fail_msg("'%s' taken", bad[i]);
+}
+
+/* The days of every month: April has 30, February 28 or 29 as the year
+ * is leap or not, any day up to 29 when the year is not known. */
+static void test_date_ok_month_days(void **state)
+{
+    (void)state;
+    static const char *const years[] = {"2000", "1900", "2023", "2024", "?\??\?", "19?\?"};
+    static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    for (size_t y = 0; y < sizeof years / sizeof years[0]; y++) {
+        bool leap = strchr(years[y], '?') ||
+                    (years[y][2] == '0' && years[y][3] == '0' ? years[y][0] == '2'
+                                                              : (years[y][3] - '0') % 4 == 0);
+        for (int m = 1; m <= 12; m++)
+            for (int d = 1; d <= 31; d++) {
+                char v[16];
+                snprintf(v, sizeof v, "%s.%02d.%02d", years[y], m, d);
+                int most = m == 2 && leap ? 29 : days[m - 1];
+                if (date_ok(v) != (d <= most)) fail_msg("'%s': %d days", v, most);
+            }
+    }
 }
 
 /* What read (date_repair or date_read) makes of v, or "" when nothing. */
@@ -296,6 +318,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_date_ok_pdn_form),
+        cmocka_unit_test(test_date_ok_month_days),
         cmocka_unit_test(test_date_repair_year_first),
         cmocka_unit_test(test_date_repair_year_alone),
         cmocka_unit_test(test_date_repair_year_last),
