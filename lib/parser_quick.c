@@ -477,8 +477,11 @@ static __attribute__((noinline)) bool q_run(struct parser *p, struct q_run *r)
             if (m > stop) break; /* its move's sixteen bytes (Q_SAFE) */
             from = q_run_number(m, &e);
         }
+        /* A dash or a cross (text.c's byte kinds) in one test: they come
+         * in no order a processor could foresee. */
         unsigned char sep = *e;
-        if ((sep != '-' && sep != 'x') || qclass[e[1]] != Q_NONZERO) break;
+        unsigned kind = text_byte_kind[sep];
+        if (kind - TEXT_DASH > TEXT_CROSS - TEXT_DASH || qclass[e[1]] != Q_NONZERO) break;
         uint32_t to = q_run_number(e + 1, &end);
         uint32_t n = (uint32_t)(end - m);
         if (n == 3 && m[0] <= '2' && e[1] <= '2') break; /* "1-1" (q_move) */

@@ -144,9 +144,10 @@ static void gen_add(char *buf, size_t cap, size_t *len, const char *s)
  * variations, NAGs, an algebraic move. *to: the last square of a capture. */
 static void gen_token(unsigned long *seed, char *tok, size_t size, unsigned *to)
 {
-    static const char *const odd[] = {"{c}",   "(",         ")",     "!",     "$3", "1-1",
-                                      "2-0",   "0-2",       "1-2",   "2x1",   "*",  "1/2-1/2",
-                                      "c3-d4", "1.01-0.99", "05-10", "12.. ", "0.", "12x7x18"};
+    static const char *const odd[] = {"{c}",   "(",         ")",     "!",     "$3",  "1-1",
+                                      "2-0",   "0-2",       "1-2",   "2x1",   "*",   "1/2-1/2",
+                                      "c3-d4", "1.01-0.99", "05-10", "12.. ", "0.",  "12x7x18",
+                                      "38W47", "12:30",     "4+5",   "7=18",  "9X14"};
     unsigned kind = gen_below(seed, 20), a = 1 + gen_below(seed, 55), b = 1 + gen_below(seed, 55);
     if (kind < 5) {
         unsigned v = kind == 0 ? 1 + gen_below(seed, 150) : 1 + gen_below(seed, 12);
