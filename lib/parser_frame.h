@@ -16,6 +16,7 @@
 #include "vec.h"
 #include "pdn.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* A move label for diagnostics: "12." or "12..." (known once a number or
@@ -56,12 +57,32 @@ struct frame {
     uint32_t last_to; /* its last square when it is a numeric capture, else 0 */
 };
 
-/* A move number read, v (not 0), "v..." when black: the count goes on
- * from it. */
+/* A move number read, v (not 0), "v..." when black, where the count
+ * stood at *next: the count goes on from it. Whether it was given to
+ * Black's move v, where the count had it, as White's (the frame's
+ * black_as_white). */
+static inline bool frame_label_number(struct frame_label *next, uint32_t v, bool black)
+{
+    bool as_white = !black && next->known && next->black && next->num == v;
+    *next = (struct frame_label){v, black, true};
+    return as_white;
+}
+
+/* A ply counted: *last takes its label (*next), *next the one after it
+ * (White's move is followed by Black's of the same number). */
+static inline void frame_label_count(struct frame_label *next, struct frame_label *last)
+{
+    *last = *next;
+    /* Saturates: the largest move number stays, it never wraps to 0. */
+    next->num += next->black & (next->num != UINT32_MAX);
+    next->black = !next->black;
+    next->known = true;
+}
+
+/* frame_label_number for the frame's count. */
 static inline void frame_number_read(struct frame *f, uint32_t v, bool black)
 {
-    f->black_as_white = !black && f->next.known && f->next.black && f->next.num == v;
-    f->next = (struct frame_label){v, black, true};
+    f->black_as_white = frame_label_number(&f->next, v, black);
 }
 
 void frame_reset(struct frame *frame, const struct pdn_pos *pos);
@@ -71,44 +92,74 @@ struct pdn_node *frame_last(struct frame *frame);
  * labels; NULL when out of memory. */
 struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char *text,
                            const struct pdn_pos *pos);
+/* What text_plain_move reads in a move's text: its two squares and their
+ * separator, all 0 for any other text (pdn_node's plain_from, plain_to,
+ * plain_sep). */
+struct frame_plain {
+    uint8_t from, to;
+    char sep;
+};
+
+/* The move number written before a move ("12." or "12...", and where),
+ * or none (num 0). */
+struct frame_number {
+    uint32_t num;
+    bool black;
+    struct pdn_pos pos;
+};
+
+/* The move number waiting for the next move, taken (none waits after), or
+ * none. */
+static inline struct frame_number frame_take_number(struct frame *frame)
+{
+    if (!frame->has_num) return (struct frame_number){0, false, {0, 0, 0}};
+    frame->has_num = false;
+    return (struct frame_number){frame->num, frame->num_black, frame->num_pos};
+}
+
+/* The bytes of pdn_node from its field 'from' up to its field 'to'. */
+#define FRAME_NODE_RUN(from, to) (offsetof(struct pdn_node, to) - offsetof(struct pdn_node, from))
+/* The runs frame_fill clears: the pointers from strength to variations,
+ * the counts from nnags to nvariations. */
+_Static_assert(FRAME_NODE_RUN(strength, pos) == 6 * sizeof(void *), "pdn_node's pointers");
+_Static_assert(FRAME_NODE_RUN(nnags, number_black) == 4 * sizeof(uint32_t), "pdn_node's counts");
+
 /*
- * Fills a new node with its text, place and pending move number, and counts
- * the ply for the labels (White's move is followed by Black's of the same
- * number). Every field is written once: clearing the 128-byte node first and
- * then setting the fields cost twice the stores ('rep stos'). Always
- * inlined: as a call it costs 1% of all reading.
+ * Fills a new node with its text, place, squares and move number (*number:
+ * frame_take_number's, or one the lane read right before the move). Every
+ * field is written once: clearing the 128-byte node first and then setting
+ * the fields cost twice the stores ('rep stos'). Always inlined: as a call
+ * it costs 1% of all reading.
  */
+static inline __attribute__((always_inline)) void
+frame_fill_node(struct pdn_node *node, const char *text, const struct pdn_pos *pos,
+                const struct frame_number *number, struct frame_plain plain)
+{
+    /* The fields a move gets empty are runs of zeros, each cleared as one:
+     * the compiler then writes them sixteen bytes at a time (field by
+     * field, eight at a time; the node as a whole, with 'rep stos', twice
+     * the stores). */
+    memset(&node->strength, 0, FRAME_NODE_RUN(strength, pos));
+    node->text = text;
+    node->pos = *pos;
+    node->number_pos = number->pos;
+    memset(&node->setup_pos, 0, sizeof node->setup_pos);
+    node->number = number->num;
+    memset(&node->nnags, 0, FRAME_NODE_RUN(nnags, number_black));
+    node->number_black = number->black;
+    node->plain_from = plain.from;
+    node->plain_to = plain.to;
+    node->plain_sep = plain.sep;
+}
+
+/* frame_fill_node with the move number waiting in the frame (the lane and
+ * parser_on_move set the squares), and the ply counted for the labels. */
 static inline __attribute__((always_inline)) void
 frame_fill(struct frame *frame, struct pdn_node *node, const char *text, const struct pdn_pos *pos)
 {
-    node->text = text;
-    node->pos = *pos;
-    if (frame->has_num) {
-        node->number = frame->num;
-        node->number_black = frame->num_black;
-        node->number_pos = frame->num_pos;
-        frame->has_num = false;
-    } else {
-        node->number = 0;
-        node->number_black = false;
-        node->number_pos = (struct pdn_pos){0, 0, 0};
-    }
-    node->strength = NULL;
-    node->nags = NULL;
-    node->nnags = 0;
-    node->comments_before = node->comments_after = NULL;
-    node->ncomments_before = node->ncomments_after = 0;
-    node->setup = NULL;
-    node->setup_pos = (struct pdn_pos){0, 0, 0};
-    node->variations = NULL;
-    node->nvariations = 0;
-    node->plain_from = node->plain_to = 0; /* the lane and parser_on_move set them */
-    node->plain_sep = '\0';
-    frame->last = frame->next;
-    /* Saturates: the largest move number stays, it never wraps to 0. */
-    frame->next.num += frame->next.black & (frame->next.num != UINT32_MAX);
-    frame->next.black = !frame->next.black;
-    frame->next.known = true;
+    struct frame_number number = frame_take_number(frame);
+    frame_fill_node(node, text, pos, &number, (struct frame_plain){0, 0, '\0'});
+    frame_label_count(&frame->next, &frame->last);
     frame->adjacent = true;
 }
 

@@ -13,6 +13,11 @@
  * comment, a move number glued to its move) and the lane goes on. Neither
  * may report anything or refill the window. PDN_SLOW_PATH=1 in the environment turns the lane off
  * (slow_path.h), so that the tests (test_reader_paths, fuzz_check) can hold it to that promise.
+ *
+ * Most of the lane's tokens are taken by its run (q_run): numbers and moves
+ * of the commonest shapes, one after the other, with what they change held
+ * in registers; the lane's general path (q_token, q_add) takes the token
+ * the run stops at, and all the rest.
  */
 #include "parser_impl.h"
 #include "text.h"
@@ -353,6 +358,181 @@ static inline size_t q_literal_cr(const struct parser *p, const unsigned char *b
     return !p->lx->strict && (p->odd_seen & (uint64_t)1 << ODD_LITERAL_CR) ? 2 : 0;
 }
 
+/* What q_run needs of the lane, and what it leaves. */
+struct q_run {
+    const unsigned char *b;
+    size_t end;    /* the window's end */
+    uint64_t base; /* lx->base */
+    size_t i;      /* a token's first byte (a digit 1-9), then the one q_run stopped at */
+    uint32_t line; /* of the byte at i */
+    uint32_t col;  /* of the byte at i */
+    bool cr;       /* a CR came right before i (lexer_count_cr) */
+    size_t done;   /* the end of the last token taken, */
+    uint32_t done_line, done_col; /* its line and the column past it */
+    struct frame *f;
+    struct arena *arena;
+    bool main;        /* f is the main line, which gathers clues */
+    size_t room;      /* qtok's room */
+    uint32_t last_to; /* qtok's last_to */
+    bool big;         /* a square above 32 was read (q_gather) */
+};
+
+/* Bytes q_run reads from a token's first byte on, or from its move's
+ * after its move number, with no test of the window's end: the sixteen
+ * parser_copy_short copies of a move, more than a number (three bytes) and
+ * the blanks after it (two, and a digit), or a move (five) and the blanks
+ * after it, ever take. */
+#define Q_SAFE 16
+
+/* The number or square [1-9][0-9]? at s (a digit 1-9 there, and a byte
+ * after it): its value, the byte past it in *e. */
+static inline uint32_t q_run_number(const unsigned char *s, const unsigned char **e)
+{
+    uint32_t v = (uint32_t)(s[0] - '0');
+    if (q_digit(s[1])) {
+        *e = s + 2;
+        return v * 10 + (uint32_t)(s[1] - '0');
+    }
+    *e = s + 1;
+    return v;
+}
+
+/* The blanks between two tokens of a run at *s: one blank or a line end
+ * (LF, CR or CR LF), then a digit 1-9. Whether they are so; *s, *line and
+ * *col then past them, as the lexer counts (lexer_count_blank, _lf, _cr:
+ * CR LF is one line end), and the column a line end came at in *eol. */
+static inline bool q_run_gap(const unsigned char **s, uint32_t *line, uint32_t *col, uint32_t *eol)
+{
+    const unsigned char *g = *s;
+    if (g[0] == ' ' && qclass[g[1]] == Q_NONZERO) {
+        *s = g + 1, ++*col;
+        return true;
+    }
+    size_t n = g[0] == '\n' ? 1 : g[0] != '\r' ? 0 : g[1] == '\n' ? 2 : 1;
+    if (n == 0 || qclass[g[n]] != Q_NONZERO) return false;
+    *s = g + n, ++*line, *eol = *col, *col = 1;
+    return true;
+}
+
+/*
+ * The lane's run: the tokens nearly all movetext is made of, one after the
+ * other ("12. 32-28 19-23 13. 37-32"), each followed by one blank or a line
+ * end and a digit 1-9: a move of two numbered squares of one or two digits
+ * ("32-28", "28x19"), which a move number of one or two digits and one dot
+ * may come right before. From r->i, it adds them to the line as q_token,
+ * q_movenum and q_add would, the number straight into its move's node;
+ * with the line's nodes, the arena's room and what the lane reads in
+ * registers, and no test of the window's end (Q_SAFE), till a token is
+ * none of these or would need a closer look: a capture that may continue
+ * the last one hop by hop, "1-1" (a result?), a number before anything but
+ * such a move. The lane's general path takes that token, at r->i. Whether
+ * it took any: r->done and the lane's state then as they are after them.
+ *
+ * Out of line, so that its registers are its own: inlined in parser_quick,
+ * which has more to hold, it had to keep them in memory.
+ */
+static __attribute__((noinline)) bool q_run(struct parser *p, struct q_run *r)
+{
+    struct frame *f = r->f;
+    struct arena *a = r->arena;
+    /* No number waits, no clue waits for the line's first move (q_gather)
+     * and no tree is past its limit (the caller's check after every move:
+     * the run's moves take no memory but the arena's room). */
+    if (r->room == 0 || f->has_num || (r->main && f->nodes.n == 0) || r->end < Q_SAFE ||
+        a->end - a->ptr < Q_SAFE || a->total > PDN_LIMIT_GAME_TREE)
+        return false;
+    const unsigned char *const b = r->b, *const start = b + r->i;
+    const unsigned char *const stop = b + r->end - Q_SAFE; /* the last a token may start at */
+    char *text = a->ptr;
+    /* The moves it may take: room for their nodes, and for their texts in
+     * the arena (sixteen bytes copied, six kept at most). */
+    size_t texts = ((size_t)(a->end - text) - Q_SAFE) / 6 + 1;
+    struct pdn_node *const first_node = (struct pdn_node *)f->nodes.data + f->nodes.n;
+    struct pdn_node *node = first_node;
+    struct pdn_node *const full = node + (r->room < texts ? r->room : texts);
+    /* The stream offset of the byte at x: x's address, plus origin. */
+    const uint64_t origin = r->base - (uint64_t)(uintptr_t)b;
+    const unsigned char *s = start;
+    uint32_t line = r->line, col = r->col, eol_col = 0, last_to = r->last_to;
+    uint32_t high = 0; /* the largest square read, for the clues (q_gather) */
+    /* The line's count, as frame_fill and frame_number_read keep it. */
+    struct frame_label ply = f->next, last_ply = f->last;
+    bool as_white = f->black_as_white;
+    while (s <= stop && node < full) {
+        uint32_t num = 0; /* the move number, where the token starts */
+        const unsigned char *m = s, *e, *end;
+        uint32_t move_line = line, move_col = col;
+        uint32_t from = q_run_number(m, &e);
+        if (*e == '.') {
+            /* "12. " and a digit, or "12.32-28": the number of the move
+             * after it, or no number of the run. "1.3" or "2.3" may start
+             * a Goes score ("1.01-0.99"): the general path's (q_token,
+             * q_stop_number). */
+            num = from;
+            m = e + 1, move_col += (uint32_t)(m - s);
+            uint32_t eol;
+            bool glued = qclass[*m] == Q_NONZERO;
+            if (glued ? e - s == 1 && from <= 2 : !q_run_gap(&m, &move_line, &move_col, &eol))
+                break;
+            if (m > stop) break; /* its move's sixteen bytes (Q_SAFE) */
+            from = q_run_number(m, &e);
+        }
+        /* A dash or a cross (text.c's byte kinds) in one test: they come
+         * in no order a processor could foresee. */
+        unsigned char sep = *e;
+        unsigned kind = text_byte_kind[sep];
+        if (kind - TEXT_DASH > TEXT_CROSS - TEXT_DASH || qclass[e[1]] != Q_NONZERO) break;
+        uint32_t to = q_run_number(e + 1, &end);
+        uint32_t n = (uint32_t)(end - m);
+        if (n == 3 && m[0] <= '2' && e[1] <= '2') break; /* "1-1" (q_move) */
+        bool capture = sep == 'x';
+        if (capture && from == last_to) break; /* the next hop (q_move) */
+        /* One blank or a line end and a digit after it (q_follows); a
+         * capture goes on with a cross, not a blank. */
+        const unsigned char *next = end;
+        uint32_t next_line = move_line, next_col = move_col + n;
+        uint32_t next_eol = eol_col;
+        if (!q_run_gap(&next, &next_line, &next_col, &next_eol)) break;
+        memcpy(text, m, Q_SAFE); /* as parser_copy_short copies it */
+        text[n] = '\0';
+        struct frame_number number = {0, false, {0, 0, 0}};
+        if (num) {
+            as_white = frame_label_number(&ply, num, false);
+            number = (struct frame_number){num, false, {line, col, origin + (uintptr_t)s}};
+        }
+        struct pdn_pos pos = {move_line, move_col, origin + (uintptr_t)m};
+        frame_fill_node(node, text, &pos, &number,
+                        (struct frame_plain){(uint8_t)from, (uint8_t)to, (char)sep});
+        frame_label_count(&ply, &last_ply);
+        node++;
+        text += n + 1;
+        last_to = capture ? to : 0;
+        high = from > high ? from : high;
+        high = to > high ? to : high;
+        s = next, line = next_line, col = next_col, eol_col = next_eol;
+    }
+    if (s == start) return false;
+    f->nodes.n += (size_t)(node - first_node);
+    f->next = ply, f->last = last_ply, f->black_as_white = as_white;
+    f->adjacent = true;
+    a->ptr = text;
+    p->body = true;
+    f->last_to = last_to;
+    r->room -= (size_t)(node - first_node);
+    r->last_to = last_to;
+    r->big |= high > 32;
+    /* Where it stopped: a token after the blanks that followed its last;
+     * that one's end, before them. */
+    bool blank = s[-1] == ' ';
+    size_t gap = blank || s[-1] == '\r' || s[-2] != '\r' ? 1 : 2;
+    r->i = (size_t)(s - b), r->line = line, r->col = col;
+    r->cr = s[-1] == '\r';
+    r->done = r->i - gap;
+    r->done_line = blank ? line : line - 1;
+    r->done_col = blank ? col - 1 : eol_col;
+    return true;
+}
+
 int parser_quick(struct parser *p)
 {
     struct lexer *lx = p->lx;
@@ -377,6 +557,16 @@ int parser_quick(struct parser *p)
          * what else a token's first byte might start. */
         if (i + 1 < end && b[i] == ' ' && qclass[b[i + 1]] == Q_NONZERO) {
             i++, col++, cr = false;
+            /* Most tokens: the run takes them; the general path below
+             * takes the one it stops at. */
+            struct q_run r = {.b = b, .end = end, .base = base, .i = i, .line = line};
+            r.col = col, r.f = t.f, r.arena = t.arena, r.main = t.clues != NULL;
+            r.room = t.room, r.last_to = t.last_to, r.big = t.big;
+            if (q_run(p, &r)) {
+                last = r.done, last_line = r.done_line, last_col = r.done_col;
+                i = r.i, line = r.line, col = r.col, cr = r.cr;
+                t.room = r.room, t.last_to = r.last_to, t.big = r.big;
+            }
         } else {
             /* Blanks and line ends, in registers: they are most of the bytes. */
             for (; i < end; i++) {

@@ -26,8 +26,10 @@
 
 #include <ftw.h>
 #include <sys/stat.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The squares a line's nodes keep are what text_plain_move reads in their
  * texts (the replay takes them for the texts'), its variations' too. */
@@ -71,16 +73,9 @@ static char *read_dump(const char *path, bool strict, bool slow, size_t *games, 
 
 static size_t files, games_read;
 
-static int compare_paths(const char *path, const struct stat *st, int type, struct FTW *ftw)
+/* path read both ways, lenient and strict: the same games and findings. */
+static void compare_file(const char *path)
 {
-    (void)st, (void)ftw;
-    if (type != FTW_F) return 0;
-    const char *dot = strrchr(path, '.');
-    bool pdn = dot && strcmp(dot, ".pdn") == 0;
-    /* The fuzz inputs have no extension; the golden cases' other files
-     * are commands and expected outputs. */
-    if (!pdn && !strstr(path, "tests/fuzz/")) return 0;
-    if (strstr(path, "/README")) return 0;
     for (int strict = 0; strict <= 1; strict++) {
         size_t quick_games, slow_games, quick_len, slow_len;
         char *quick = read_dump(path, strict, false, &quick_games, &quick_len);
@@ -94,6 +89,19 @@ static int compare_paths(const char *path, const struct stat *st, int type, stru
         free(quick);
         free(slow);
     }
+}
+
+static int compare_paths(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st, (void)ftw;
+    if (type != FTW_F) return 0;
+    const char *dot = strrchr(path, '.');
+    bool pdn = dot && strcmp(dot, ".pdn") == 0;
+    /* The fuzz inputs have no extension; the golden cases' other files
+     * are commands and expected outputs. */
+    if (!pdn && !strstr(path, "tests/fuzz/")) return 0;
+    if (strstr(path, "/README")) return 0;
+    compare_file(path);
     files++;
     return 0;
 }
@@ -110,6 +118,94 @@ static void test_reader_paths_agree_on_every_file(void **state)
     print_message("%zu files, %zu games read both ways, lenient and strict\n", files, games_read);
     assert_true(files >= 150);
     assert_true(games_read >= 5000);
+}
+
+/* A pseudo-random number below n (a linear congruential generator: the
+ * same text on every run). */
+static unsigned gen_below(unsigned long *seed, unsigned n)
+{
+    *seed = *seed * 6364136223846793005ul + 1442695040888963407ul;
+    return (unsigned)(*seed >> 33) % n;
+}
+
+/* Appends s to the text of *len bytes in buf (cap bytes). */
+static void gen_add(char *buf, size_t cap, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    assert_true(*len + n < cap);
+    memcpy(buf + *len, s, n + 1);
+    *len += n;
+}
+
+/* One token of movetext, mostly of the run's shapes (parser_quick.c, q_run)
+ * and their near misses: numbers of one to three digits, with one dot or
+ * three, glued to their move or not; moves of squares of one or two digits,
+ * captures, a capture's next hop, three-byte moves and results; comments,
+ * variations, NAGs, an algebraic move. *to: the last square of a capture. */
+static void gen_token(unsigned long *seed, char *tok, size_t size, unsigned *to)
+{
+    static const char *const odd[] = {"{c}",   "(",         ")",     "!",     "$3",  "1-1",
+                                      "2-0",   "0-2",       "1-2",   "2x1",   "*",   "1/2-1/2",
+                                      "c3-d4", "1.01-0.99", "05-10", "12.. ", "0.",  "12x7x18",
+                                      "38W47", "12:30",     "4+5",   "7=18",  "9X14"};
+    unsigned kind = gen_below(seed, 20), a = 1 + gen_below(seed, 55), b = 1 + gen_below(seed, 55);
+    if (kind < 5) {
+        unsigned v = kind == 0 ? 1 + gen_below(seed, 150) : 1 + gen_below(seed, 12);
+        const char *dots = gen_below(seed, 8) == 0 ? "..." : ".";
+        if (gen_below(seed, 4) == 0)
+            snprintf(tok, size, "%u%s%u-%u", v, dots, a, b); /* glued to its move */
+        else
+            snprintf(tok, size, "%u%s", v, dots);
+    } else if (kind < 15) {
+        snprintf(tok, size, "%u-%u", a, b);
+    } else if (kind < 18) {
+        /* A capture, now and then from where the last one ended. */
+        snprintf(tok, size, "%ux%u", *to && gen_below(seed, 3) == 0 ? *to : a, b);
+        *to = b;
+        return;
+    } else {
+        snprintf(tok, size, "%s", odd[gen_below(seed, sizeof odd / sizeof odd[0])]);
+    }
+    *to = 0;
+}
+
+/* The movetext's runs, lines and the window's ends, read alike: games of
+ * generated tokens (gen_token) between blanks and line ends of every kind,
+ * in a file of more than one window (64 KiB), so that the run stops at
+ * every shape and at the window's end, are read both ways, lenient and
+ * strict, and must give the same games and findings. */
+static void test_reader_paths_agree_on_generated_runs(void **state)
+{
+    (void)state;
+    static const char *const gaps[] = {" ", " ", " ", " ", "\n", "\r\n", "\r", "  ", "\t", " \n"};
+    size_t cap = 1 << 20, len = 0;
+    char *text = malloc(cap), tok[64];
+    assert_non_null(text);
+    text[0] = '\0';
+    unsigned long seed = 19;
+    for (int g = 0; len < 300000; g++) {
+        snprintf(tok, sizeof tok, "[Event \"run %d\"]\n\n1. 32-28 19-23 2. ", g);
+        gen_add(text, cap, &len, tok);
+        unsigned to = 0, n = 5 + gen_below(&seed, 120);
+        for (unsigned k = 0; k < n; k++) {
+            gen_token(&seed, tok, sizeof tok, &to);
+            gen_add(text, cap, &len, tok);
+            gen_add(text, cap, &len, gaps[gen_below(&seed, sizeof gaps / sizeof gaps[0])]);
+        }
+        gen_add(text, cap, &len, "*\n\n");
+    }
+    char path[] = "/tmp/test_reader_paths.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, len), (ssize_t)len);
+    assert_int_equal(close(fd), 0);
+    size_t before = games_read;
+    compare_file(path);
+    unlink(path);
+    free(text);
+    print_message("%zu games generated, read both ways, lenient and strict\n",
+                  (games_read - before) / 2);
+    assert_true(games_read - before > 1000);
 }
 
 /* A move after a setup keeps no place of a setup it has not (the token
@@ -146,6 +242,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_paths_agree_on_every_file),
         cmocka_unit_test(test_reader_paths_setup_place_only_with_setup),
+        cmocka_unit_test(test_reader_paths_agree_on_generated_runs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
