@@ -462,19 +462,33 @@ note_of(const struct writer *wr, const struct pdn_node *node, uint16_t *nag)
     return asked_note(wr, node, nag);
 }
 
-/* A move, with text the caller's text for it (NULL: none), and number
- * its number (NULL: none). */
-static void write_move(struct writer *wr, const struct pdn_node *node, const char *text,
+/* The caller's text for a move, len bytes, under number (NULL: none),
+ * made in one piece of the unit: one look for room, not one for the
+ * number and one for the text (and no strlen: write_moves knows the
+ * length). */
+static void put_given_move(struct wrap *w, const char *text, size_t len, const struct side *number)
+{
+    char *at = wrap_unit_room(w, len + SPELL_NUMBER_MAX);
+    if (!at) return;
+    if (number) at = spell_number_at(at, number);
+    memcpy(at, text, len);
+    wrap_unit_grown(w, at + len);
+}
+
+/* A move, with text the caller's text for it, len bytes (NULL: none), and
+ * number its number (NULL: none). */
+static void write_move(struct writer *wr, const struct pdn_node *node, const char *text, size_t len,
                        const struct side *number)
 {
     struct wrap *w = &wr->wrap;
     const struct pdn_write_options *opt = wr->opt;
-    if (number) spell_number(w, number);
     if (text) {
-        wrap_puts(w, text);
+        put_given_move(w, text, len, number);
     } else if (node->text && spell_unknown_move(node->text)) {
+        if (number) spell_number(w, number);
         wrap_puts(w, "--");
     } else {
+        if (number) spell_number(w, number);
         char clean[CLEAN_MOVE_MAX];
         spell_clean_node(opt, clean, node);
         wrap_puts(w, clean);
@@ -855,13 +869,15 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
     struct text_hop prev = {0, 0, false}; /* of the move before: the hop test */
     if (from > 0) {
         const struct pdn_node *before = &line->moves[from - 1];
-        prev = spell_hop_of(text_of(wr, before, given_text(wr, before), buf));
+        size_t len;
+        prev = spell_hop_of(text_of(wr, before, given_text(wr, before), buf), &len);
     }
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         /* The caller's text, asked for once: it may be made on each call. */
         const char *given = given_text(wr, node), *text = text_of(wr, node, given, buf);
-        struct text_hop hop = spell_hop_of(text);
+        size_t len;
+        struct text_hop hop = spell_hop_of(text, &len);
         bool cut = cut_here(wr, node); /* asked once a move: a call at every move */
         bool as_comment = !cut && unreadable_given(wr, node, given);
         if (!resumed || i != from) alone |= write_before(wr, line, i, &n, as_comment, cut);
@@ -915,11 +931,11 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
                    bare_dash_taken(wr, line, i, given, ellipsis, n)) {
             n.read = node->number ? written : n.count;
             n.read.black &= !placeholder;
-            write_move(wr, node, given, &n.read);
+            write_move(wr, node, given, len, &n.read);
             said_number(&n, &n.read);
             alone = false;
         } else {
-            write_move(wr, node, given, NULL);
+            write_move(wr, node, given, len, NULL);
         }
         alone |= write_comments(wr, node->comments_after, node->ncomments_after);
         alone |= write_variations(wr, node, n);

@@ -10,12 +10,14 @@
 #ifndef PDN_WRITER_SPELL_H
 #define PDN_WRITER_SPELL_H
 
+#include "decimal.h"
 #include "pdn.h"
 #include "text.h"
 #include "writer_wrap.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Who moves next and under which number: black is the second mover of a
  * pair ("N..."), which is White in the variants where Black opens. */
@@ -42,12 +44,26 @@ void spell_clean_node(const struct pdn_write_options *opt, char out[CLEAN_MOVE_M
 bool spell_reads_back(const char *t);
 /* Whether a move text is an unknown move, written "--". */
 bool spell_unknown_move(const char *text);
-/* What a reader makes of a written move's text for the next hop (text.h). */
-struct text_hop spell_hop_of(const char *text);
+/* What a reader makes of a written move's text for the next hop (text.h),
+ * and the text's length in *len. */
+struct text_hop spell_hop_of(const char *text, size_t *len);
 /* A move's strength marks ("!", "?"), glued to the move's unit. */
 void spell_strength(struct wrap *w, const char *s);
 /* "12. " or "12... " at the start of a move's unit. */
 void spell_number(struct wrap *w, const struct side *s);
+/* The room spell_number_at needs: twenty digits and four bytes. */
+enum { SPELL_NUMBER_MAX = 24 };
+/* spell_number's text at 'at', which has room for SPELL_NUMBER_MAX
+ * bytes: its end. Made in place (snprintf was a tenth of pdn2csv's time):
+ * the number's digits, then the dots and the blank copied as one word, of
+ * which the blank may be overwritten. Inline: the writer makes a move's
+ * number and text in one piece of its unit. */
+static inline char *spell_number_at(char *at, const struct side *s)
+{
+    char *end = decimal_text(at, s->number);
+    memcpy(end, s->black ? "... " : ".   ", 4);
+    return end + (s->black ? 4 : 2);
+}
 
 /* A comment: in braces, or a ';' comment when it holds a brace. */
 void spell_comment(struct wrap *w, const char *text);

@@ -579,7 +579,9 @@ static void test_writer_bad_tag_names_as_comments(void **state)
 
 static void assert_hop_as_the_reader(const char *text)
 {
-    struct text_hop want = text_hop_of(text, strlen(text)), got = spell_hop_of(text);
+    size_t len = 0;
+    struct text_hop want = text_hop_of(text, strlen(text)), got = spell_hop_of(text, &len);
+    if (len != strlen(text)) fail_msg("'%s': length %zu", text, len);
     if (got.first != want.first || got.last != want.last || got.capture != want.capture)
         fail_msg("'%s': %u %u %d, the reader's %u %u %d", text, (unsigned)got.first,
                  (unsigned)got.last, got.capture, (unsigned)want.first, (unsigned)want.last,
