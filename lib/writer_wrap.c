@@ -54,12 +54,12 @@ void wrap_free(struct wrap *w)
 }
 
 /* Room for n more bytes after the unit, a '(' and the two words chars_of
- * reads (false, w->nomem set, when the buffer cannot grow): one check a
- * piece, not one a byte. The first growth makes room for a few lines at
+ * reads (WRAP_SLACK: wrap_unit_room's test in writer_wrap.h) (false, w->nomem set, when the buffer
+ * cannot grow): one check a piece, not one a byte. The first growth makes room for a few lines at
  * once. */
 static bool room(struct wrap *w, size_t n)
 {
-    size_t need = w->nout + 1 + w->len + n + 1 + 16;
+    size_t need = w->nout + 1 + w->len + n + WRAP_SLACK;
     if (need <= w->cap) return true;
     if (vec_grow((void **)&w->buf, &w->cap, need < 2 * WRAP_OUT ? 2 * WRAP_OUT : need, 1))
         return true;
@@ -106,7 +106,7 @@ void wrap_raw(struct wrap *w, const char *s, size_t n)
     wrap_raw_done(w, at + n);
 }
 
-char *wrap_unit_room(struct wrap *w, size_t most)
+char *wrap_unit_room_grow(struct wrap *w, size_t most)
 {
     if (!room(w, most)) return NULL;
     char *unit = w->buf + w->nout + 1;
@@ -115,11 +115,6 @@ char *wrap_unit_room(struct wrap *w, size_t most)
         unit[w->len++] = '(';
     }
     return unit + w->len;
-}
-
-void wrap_unit_grown(struct wrap *w, const char *end)
-{
-    w->len = (size_t)(end - (w->buf + w->nout + 1));
 }
 
 void wrap_put(struct wrap *w, const char *s, size_t n)
