@@ -80,8 +80,14 @@ static void set_code_hidden(struct tool *t, const char *name, bool hidden)
 {
     int code = code_by_name(name);
     if (code < 0) tool_usage_error(t, "-W: no diagnostic is called '%s'", name);
+    /* An error is always reported: asked for by name ("-W none,illegal-move"
+     * to see only those), it is not turned on, nor are the others off. */
     if (pdn_diag_severity((enum pdn_diag_code)code) == PDN_SEV_ERROR)
-        tool_usage_error(t, "-W: '%s' is an error and cannot be turned off", name);
+        tool_usage_error(t,
+                         hidden ? "-W: '%s' is an error and cannot be turned off"
+                                : "-W: '%s' is an error, always reported: -W chooses the "
+                                  "warnings and notes",
+                         name);
     t->hidden[code] = hidden;
 }
 

@@ -52,6 +52,7 @@ static bool date_form(const char *v)
 }
 
 static int readings(char out[2][DATE_SIZE], const char *v); /* below, with the repair */
+static bool year_first_range(char first[DATE_SIZE], char last[DATE_SIZE], const char *v);
 
 const char *date_expected(char detail[DATE_DETAIL_SIZE], const char *v)
 {
@@ -75,6 +76,14 @@ const char *date_expected_read(char detail[DATE_DETAIL_SIZE], const char *v,
         _Static_assert(sizeof head + DATE_SIZE <= DATE_DETAIL_SIZE, "the detail fits");
         memcpy(detail, head, sizeof head - 1);
         memcpy(detail + sizeof head - 1, both[0], DATE_SIZE);
+        return detail;
+    }
+    /* "2004.10.27 - 2004.11.01", an event's days: said so (pdnstats reads
+     * the span), and kept, as a game is played on one of them */
+    char first[DATE_SIZE], last[DATE_SIZE];
+    if (year_first_range(first, last, v)) {
+        snprintf(detail, DATE_DETAIL_SIZE, "a range of days, %s to %s, where one is expected",
+                 first, last);
         return detail;
     }
     if (!date_form(v) || known(v + 5, 2) < 0 || known(v + 8, 2) < 0) return DATE_EXPECTED;
@@ -303,6 +312,16 @@ bool date_range_end(char out[DATE_SIZE], const char *v)
     if (!date_read(first, v) || !date_read(end, p) || strcmp(end, first) <= 0) return false;
     memcpy(out, end, DATE_SIZE);
     return true;
+}
+
+/* A range written year first at both ends, "2004.10.27 - 2004.11.01"
+ * (date_range_end): its first and last days, no order of day and month
+ * guessed. */
+static bool year_first_range(char first[DATE_SIZE], char last[DATE_SIZE], const char *v)
+{
+    size_t n = strlen(v);
+    memcpy(first, "????.??.??", DATE_SIZE);
+    return n > 20 && date_digits(v + n - 10, 4) && date_range_end(last, v) && year_first(first, v);
 }
 
 /* The number of n date digits, each unknown one read as 'fill'. */

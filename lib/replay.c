@@ -445,7 +445,9 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
         struct pdn_board end;
         if (place) place->line = &node->variations[v];
         r->place = place;
+        r->in_variation++;
         replay_line(r, &node->variations[v], before, turn, depth + 1, &end);
+        r->in_variation--;
     }
     r->place = outer;
     r->run = run;
@@ -528,6 +530,7 @@ static void replay_init(struct replay *r, const pdn_game *game,
     r->budget = 0;
     r->ambiguous = NULL;
     r->place = NULL;
+    r->in_variation = 0;
     r->run.line = NULL;
     r->legal = legal;
     r->scratch = scratch;

@@ -198,6 +198,9 @@ struct replay {
     /* the variation being replayed, where its first move may belong
      * instead (NULL: none can be moved, or a main line) */
     const struct variation_place *place;
+    /* variations entered and not left: a finding there says so, its line
+     * and column alone would not tell it from the main line's move */
+    int in_variation;
     struct number_run run; /* of the line being replayed */
 };
 

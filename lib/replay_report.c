@@ -34,6 +34,14 @@ static bool inferred(const struct replay *r)
            g->gametype == pdn_rules_get(r->variant)->gametype;
 }
 
+/* Whether a finding is about a move, which its line and column alone do
+ * not tell from the main line's: not one that names its variation already
+ * (misplaced) or the nesting (a limit). */
+static bool names_a_move(enum pdn_diag_code code)
+{
+    return code != PDN_DIAG_MISPLACED_VARIATION && code != PDN_DIAG_LIMIT;
+}
+
 void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_node *node,
                  const struct pdn_pos *pos, const char *move_number, const char *text,
                  const char *detail)
@@ -49,9 +57,14 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
         .detail = detail,
         .node = node,
     };
-    /* An error in a game whose variant was guessed says the guess: the
-     * error may be the guess's. */
-    char guessed[REPLAY_DETAIL_MAX + 64];
+    /* A finding in a variation says so: "move 1." alone names the main
+     * line's move. An error in a game whose variant was guessed says the
+     * guess: the error may be the guess's. */
+    char said[REPLAY_DETAIL_MAX + 96];
+    size_t len = 0;
+    if (r->in_variation && names_a_move(code))
+        len = (size_t)snprintf(said, sizeof said, "%s%sin a variation", detail ? detail : "",
+                               detail ? "; " : "");
     switch (pdn_diag_severity(code)) {
     case PDN_SEV_NOTE:
         r->sum->notes++;
@@ -62,10 +75,12 @@ void replay_emit(struct replay *r, enum pdn_diag_code code, const struct pdn_nod
     case PDN_SEV_ERROR:
         r->sum->errors++;
         if (!inferred(r)) break;
-        snprintf(guessed, sizeof guessed, "%s%s%s rules assumed, no GameType tag",
-                 detail ? detail : "", detail ? "; " : "", pdn_rules_get(r->variant)->name);
-        d.detail = guessed;
+        if (len == 0 && detail) len = (size_t)snprintf(said, sizeof said, "%s", detail);
+        snprintf(said + len, sizeof said - len, "%s%s rules assumed, no GameType tag",
+                 len ? "; " : "", pdn_rules_get(r->variant)->name);
+        len = 1;
         break;
     }
+    if (len) d.detail = said;
     if (r->opt->on_diag) r->opt->on_diag(&d, r->opt->diag_ctx);
 }

@@ -324,6 +324,14 @@ static int count_names(pdn_stats *st, const pdn_game *g, const char *file,
 
 /* ---- a game ------------------------------------------------------------------------ */
 
+/* A side's name, NULL when it names nobody ('?', blank, no tag:
+ * stats_names_nobody). */
+static const char *player_named(const pdn_game *g, const char *side)
+{
+    const char *name = pdn_game_tag(g, side);
+    return stats_names_nobody(name) ? NULL : name;
+}
+
 /* The game's largest capture, when it takes more pieces than any before:
  * where it was played, and its text as written (else its path). */
 static void note_capture(pdn_stats *st, const pdn_stats_game *rec, const char *file)
@@ -333,14 +341,18 @@ static void note_capture(pdn_stats *st, const pdn_stats_game *rec, const char *f
     char path[PDN_MOVE_TEXT_MAX];
     pdn_move_path_text(path, &rec->best_move, (enum pdn_variant)rec->best_variant);
     const pdn_game *g = rec->game;
-    const char *white = pdn_game_tag(g, "White"), *black = pdn_game_tag(g, "Black");
+    const char *white = player_named(g, "White"), *black = player_named(g, "Black");
     const struct pdn_node *node = rec->best_node;
     size_t n = strlen(path) + 64 + (file ? strlen(file) : 1) + (white ? strlen(white) : 1) +
                (black ? strlen(black) : 1);
     char *s = malloc(n);
     if (!s) return;
-    snprintf(s, n, "%s game %zu (%s - %s), ply %lu: %s", file ? file : "-", g->index,
-             white ? white : "?", black ? black : "?", rec->best_ply,
+    size_t at = (size_t)snprintf(s, n, "%s game %zu", file ? file : "-", g->index);
+    /* the players when a side is named, not "( - )" for a study's blank tags */
+    if (white || black)
+        at += (size_t)snprintf(s + at, n - at, " (%s - %s)", white ? white : "?",
+                               black ? black : "?");
+    snprintf(s + at, n - at, ", ply %lu: %s", rec->best_ply,
              node && node->text ? node->text : path);
     free(st->best_where);
     st->best_where = s;

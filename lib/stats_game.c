@@ -148,6 +148,9 @@ int pdn_stats_game_read(pdn_stats_game *rec, const pdn_game *g)
     ro.scratch = o.scratch;
     int rc = pdn_replay_game(&rec->sum, g, &ro);
     if (rc < 0) return rc;
+    /* A game of no ply is set up as its start is, where the replay stands:
+     * the studies of a FEN with no move (gem.pdn's 162) are FEN games too. */
+    if (rec->ply == 0) rec->set_up = !is_start(&rec->sum.final);
     rec->ending = (uint8_t)ending_of(rec);
     rec->game = g;
     return 0;

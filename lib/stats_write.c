@@ -313,8 +313,27 @@ struct open_walk {
     const pdn_stats *st;
     int top;
     bool text;
+    bool variants; /* the tree holds games of several variants: a column names each row's */
     char line[20 * 24];
 };
+
+/* The variant a node of the openings tree was played in (stats_open_key). */
+static enum pdn_variant open_variant(const struct st_open *n)
+{
+    return (enum pdn_variant)(n->key >> 17);
+}
+
+/* Whether the first moves of the tree are of several variants: a Russian
+ * and a Czech "1. c3-d4" are two rows that only the variant tells apart. */
+static bool open_variants(const pdn_stats *st)
+{
+    const struct st_open *tree = st->open.data;
+    if (st->open.n == 0) return false;
+    uint32_t first = tree[0].child;
+    for (uint32_t c = first; c; c = tree[c - 1].next)
+        if (open_variant(&tree[c - 1]) != open_variant(&tree[first - 1])) return true;
+    return false;
+}
 
 static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t linelen)
 {
@@ -355,6 +374,10 @@ static void open_rows(struct open_walk *w, uint32_t node, int depth, size_t line
             tab_cell(w->t, "%*s%s%s", 2 * depth, "", num, move);
         else
             tab_text(w->t, w->line);
+        if (w->variants) {
+            const struct pdn_rules *rules = pdn_rules_get(open_variant(k));
+            tab_text(w->t, rules ? rules->name : "?");
+        }
         tab_cell(w->t, "%d", depth + 1);
         tab_count(w->t, games[i]);
         unsigned long white = k->outcome[ST_WHITE], draw = k->outcome[ST_DRAW];
@@ -392,9 +415,12 @@ static int t_openings(struct stats_out *o, const pdn_stats *st)
     openings_title(t.title, sizeof t.title, st);
     static const char *const cols[] = {"moves", "ply",       "games",       "white won",
                                        "draw",  "black won", "white score%"};
-    for (int j = 0; j < 7; j++)
-        tab_col(&t, cols[j], j > 0);
     struct open_walk w = {.t = &t, .st = st, .text = o->o->format == PDN_STATS_TEXT};
+    w.variants = open_variants(st);
+    for (int j = 0; j < 7; j++) {
+        tab_col(&t, cols[j], j > 0);
+        if (j == 0 && w.variants) tab_col(&t, "variant", false);
+    }
     w.top = o->o->openings_top == 0 ? 5 : o->o->openings_top;
     open_rows(&w, 0, 0, 0);
     return tab_emit(o, &t);

@@ -351,6 +351,19 @@
     }
   }
 
+  /* A date with no digit known ("????.??.??"): none, as "?" is. */
+  function knownDate(v) {
+    return v && /\d/.test(v) ? v : null;
+  }
+  /* The header's round: "round 5" for a number; a value that names
+   * itself ("ronde2", "Round 5", "final") as written, not "round ronde2";
+   * none for an unknown one ("?", "-", as chess files write it). */
+  function roundText(v) {
+    v = (v || "").trim();
+    if (v === "" || v === "?" || v === "-") return null;
+    return /^\d/.test(v) ? "round " + v : v;
+  }
+
   function showGame(i, node) {
     stop();
     expand(games[i]);
@@ -361,9 +374,9 @@
     var both = sideOrder(opensBlack(g));
     head.appendChild(el("span", (tag(g, both[0]) || "?") + " \u2013 " + (tag(g, both[1]) || "?") + "  " +
                                 g.shown));
-    var sub = [tag(g, "Event"), tag(g, "Site"), tag(g, "Date"), tag(g, "Round") ? "round " + tag(g, "Round") : null]
+    var sub = [tag(g, "Event"), tag(g, "Site"), knownDate(tag(g, "Date")), roundText(tag(g, "Round"))]
         .filter(function (x) { return x && x !== "?"; }).join(", ");
-    head.appendChild(el("div", sub + " (game " + (i + 1) + " of " + games.length + ", " + g.file + " #" + g.index + ")", "sub"));
+    head.appendChild(el("div", (sub ? sub + " " : "") + "(game " + (i + 1) + " of " + games.length + ", " + g.file + " #" + g.index + ")", "sub"));
     var moves = $("moves");
     moves.replaceChildren();
     if (g.first >= 0) writeLine(g, moves, g.first, 0);
@@ -443,7 +456,7 @@
       var counted = g.shown !== "*" && !blackFirst && opensBlack(g);
       var result = counted ? g.shown + " (Black first)" : g.shown;
       [String(i + 1), tag(g, columns[0]), tag(g, columns[1]), result, tag(g, "Event"),
-       tag(g, "Round"), tag(g, "Date"), g.file + " #" + g.index].forEach(function (v) {
+       tag(g, "Round"), knownDate(tag(g, "Date")), g.file + " #" + g.index].forEach(function (v) {
         var td = el("td", v || "?");
         td.setAttribute("dir", "auto");
         tr.appendChild(td);

@@ -42,6 +42,9 @@ ENGLISH_WON = "tests/browser/english-won.pdn"
 WOMEN = "tests/data/tournaments/World Title Match Women 2024.pdn"
 AVIGNON = "tests/data/tournaments/29eme Open d'Avignon 2014.pdn"
 MATCH = "tests/data/tournaments/Match Samb-Buggy2.pdn"
+# Problems from set-up positions: every tag but the FEN's unknown ('?',
+# '????.??.??').
+PROBLEMS = "tests/data/tournaments/Partie_avec_FEN1.pdn"
 # Game 12 of the conformance file Cat.D1.pdn (../shared/corpus/conformance,
 # the official PDN conformance set): a problem, Black to move, its first
 # move written "1. ... 35-40".
@@ -222,6 +225,7 @@ def main():
     shuffled = page("match-rounds-shuffled.html", shuffled)
     fold = page("fold.html", FOLD)
     problem = page("problem.html", PROBLEM)
+    problems = page("problems.html", PROBLEMS)
     women = os.path.join(OUT, "women.html")  # an illegal move: pdn2html exits 1
     subprocess.run([os.path.join(BIN, "pdn2html"), "-q", "-w", "-o", women, WOMEN],
                    capture_output=True)
@@ -318,6 +322,23 @@ def main():
         check(head.endswith(" 1-1") and listed == "1-1",
               "France's game 1, tag '1/2-1/2': 1-1 in the header (%s) and the list (%s)"
               % (head, listed))
+
+        # The line under the players: a round that is a number "round 2",
+        # one that names itself as written ("ronde2", not "round ronde2");
+        # what is not known ("?", "????.??.??") left out, and a date with
+        # no digit known "?" in the list, as the other tags not known.
+        subs = []
+        for path, game in ((france, 7), (france, 8), (problems, 2)):
+            b.open("file://%s#game=%d&ply=0" % (path, game))
+            subs.append(b.eval("document.querySelector('#game-head .sub').textContent"))
+        dates = b.eval("Array.from(document.querySelectorAll('#game-list tbody tr'))"
+                       ".map(function (r) { return r.cells[6].textContent; }).join(' ')")
+        check(subs == ["Championnat de France 2021, Montpellier, ronde2 "
+                       "(game 7 of 58, Championnat de France 2021.pdn #7)",
+                       "Championnat de France 2021, Damier Club de Montpellier et d\\'Occitanie, "
+                       "2021-08-13, round 2 (game 8 of 58, Championnat de France 2021.pdn #8)",
+                       "(game 2 of 4, Partie_avec_FEN1.pdn #2)"] and dates == "? ? ? ?",
+              "rounds and dates under the players: %s; unknown dates listed as %s" % (subs, dates))
 
         # On a phone: the buttons wrap under the board, the page does not
         # scroll sideways.

@@ -174,6 +174,13 @@ static void test_date_swappable(void **state)
     assert_string_equal(date_expected(detail, "13.03.2003"),
                         "expected YYYY.MM.DD: its one reading is 2003.03.13");
     assert_string_equal(date_expected(detail, "10.03.03"), DATE_EXPECTED); /* no reading */
+    /* a range, year first at both ends: its days said, no order guessed */
+    assert_string_equal(date_expected(detail, "2004.10.27 - 2004.11.01"),
+                        "a range of days, 2004.10.27 to 2004.11.01, where one is expected");
+    assert_string_equal(date_expected(detail, "2004.10.27-2004.11.01"),
+                        "a range of days, 2004.10.27 to 2004.11.01, where one is expected");
+    assert_string_equal(date_expected(detail, "10.03.2003 - 12.03.2003"), DATE_EXPECTED);
+    assert_string_equal(date_expected(detail, "2004.10.27 - 2004.10.20"), DATE_EXPECTED);
     assert_string_equal(date_expected(detail, "2003.04.31"), "no such day: April has 30 days");
 }
 

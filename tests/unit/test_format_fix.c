@@ -129,8 +129,9 @@ static void test_format_fix_kept_number_is_no_count(void **state)
 static void test_format_fix_number_of_a_stop_kept(void **state)
 {
     (void)state;
-    check_fix("1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
-              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+    check_fix(
+        "1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
+        "1:11 move-number 1...|this is white's 1st move, the first of its pair; in a variation\n");
 }
 
 /* A variation written before the move it replaces, as broadcasts write
@@ -180,14 +181,17 @@ static void test_format_fix_variation_not_moved_on_a_doubt(void **state)
 {
     (void)state;
     check_fix("1. 34-30 (2... 19-23) 1... 20-25 *", "1. 34-30 (2... 19-23) 1... 20-25 *\n\n",
-              "1:11 move-number 2...|this is white's 1st move\n");
-    check_fix("1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
-              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+              "1:11 move-number 2...|this is white's 1st move; in a variation\n");
+    check_fix(
+        "1. 34-30 (1... 5-10) 1... 20-25 *", "1. 34-30 (1... 5-10) 1... 20-25 *\n\n",
+        "1:11 move-number 1...|this is white's 1st move, the first of its pair; in a variation\n");
     check_fix("1. 34-30 (1. 32-28) 1... 20-25 *", "1. 34-30 (1. 32-28) 1... 20-25 *\n\n", "");
-    check_fix("1. 34-30 (1... 19-23) *", "1. 34-30 (1... 19-23) *\n\n",
-              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
-    check_fix("1. 34-30 (1... 19-23) 1... 5-10 *", "1. 34-30 (1... 19-23) 1... 5-10 *\n\n",
-              "1:11 move-number 1...|this is white's 1st move, the first of its pair\n");
+    check_fix(
+        "1. 34-30 (1... 19-23) *", "1. 34-30 (1... 19-23) *\n\n",
+        "1:11 move-number 1...|this is white's 1st move, the first of its pair; in a variation\n");
+    check_fix(
+        "1. 34-30 (1... 19-23) 1... 5-10 *", "1. 34-30 (1... 19-23) 1... 5-10 *\n\n",
+        "1:11 move-number 1...|this is white's 1st move, the first of its pair; in a variation\n");
 }
 
 /* Without fix, a variation written before the move it replaces stays

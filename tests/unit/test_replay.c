@@ -236,7 +236,7 @@ static void test_replay_variations_at_depth(void **state)
                            "2. 37-32 ( 2. 38-32 ( 2. 31-27 ) 12-18 ) 12-18",
                            "*", NULL);
     const struct diag_record *d = fx_expect_one(f, false, PDN_DIAG_ILLEGAL_MOVE, 43, "2.");
-    assert_string_equal(d->detail, "a capture is compulsory: 28x19");
+    assert_string_equal(d->detail, "a capture is compulsory: 28x19; in a variation");
     int depth2 = 0;
     for (int i = 0; i < f->nplies; i++) {
         depth2 += f->plies[i].depth == 2;
@@ -393,7 +393,7 @@ static void test_replay_move_number_runs(void **state)
     /* A variation's numbers are a run of their own; the line's goes on after it. */
     static const char *const varied[] = {
         "16 move-number 1.|this is white's 2nd move; the number after it is off the same way",
-        "26 move-number 1.|this is white's 2nd move",
+        "26 move-number 1.|this is white's 2nd move; in a variation",
         "42 move-number-run 2.|this is white's 3rd move; off since '1.' at move 2.",
     };
     expect_numbers("1. 32-28 18-23 1. 37-32 (1. 31-27) 12-18 2. 41-37", varied, 3);
