@@ -119,10 +119,6 @@ static int keep_cells(pdn_csv_writer *w)
 
 static int plan_rows(pdn_csv_writer *w)
 {
-    for (uint32_t v = 0; v < NUMBER_TEXTS; v++) {
-        struct number_text *t = &w->numbers[v];
-        t->len = (uint8_t)(decimal_text(t->text, v) - t->text);
-    }
     /* First: rows are built in place only once the steps are (a writer
      * with steps has its kept cells). */
     if (!w->kept && keep_cells(w) < 0) return PDN_ENOMEM;
@@ -200,16 +196,6 @@ static inline size_t square_text(char *out, const struct geometry *g, int square
     return (size_t)(decimal_text(out, (unsigned)square) - out);
 }
 
-/* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
- * writer's text of it (plan_rows) in one fixed piece, which the next cell
- * then writes over. */
-_Static_assert(NUMBER_TEXTS <= 1000, "a number's text holds 3 digits");
-static inline char *put_number(char *out, const struct number_text *numbers, uint32_t v)
-{
-    if (v >= NUMBER_TEXTS) return decimal_text(out, v);
-    memcpy(out, &numbers[v], sizeof *numbers);
-    return out + numbers[v].len;
-}
 
 /* Texts of at most this many bytes, in arrays of at least as many, are
  * copied in one piece of this size (put_short). */
@@ -420,7 +406,7 @@ static char *captures_numbered(char *out, const struct pdn_move *m, const struct
 {
     int n = 0;
     for (uint64_t c = m->captured; c && n < PDN_PATH_MAX; c &= c - 1, n++) {
-        out = put_number(out, numbers, g->square_of[__builtin_ctzll(c)]);
+        out = csv_number_text(out, numbers, g->square_of[__builtin_ctzll(c)]);
         *out++ = ' ';
     }
     return out - (n > 0);
@@ -461,10 +447,10 @@ static __attribute__((noinline)) void make_cells(struct move_cells *c, const str
                                                  const struct number_text *numbers)
 {
     const struct pdn_move *m = &p->move;
-    char *text = c->cells, *to = put_number(text, numbers, m->from), *out;
+    char *text = c->cells, *to = csv_number_text(text, numbers, m->from), *out;
     size_t nfrom = (size_t)(to - text);
     *to++ = m->ncaptured ? 'x' : '-';
-    out = put_number(to, numbers, m->to);
+    out = csv_number_text(to, numbers, m->to);
     size_t n = (size_t)(out - text), nto = n - nfrom - 1;
     *out++ = delim; /* then the canonical text, the squares, the path */
     memcpy(out, text, n);
@@ -480,7 +466,7 @@ static __attribute__((noinline)) void make_cells(struct move_cells *c, const str
     out[n] = delim;
     out = captures_numbered(out + n + 1, m, g, numbers);
     *out++ = delim;
-    out = put_number(out, numbers, m->ncaptured);
+    out = csv_number_text(out, numbers, m->ncaptured);
     *out++ = delim;
     out = put_short(out, words[2 + p->king], 3u + p->king);
     *out++ = delim;
@@ -542,7 +528,7 @@ played_cells(char *out, const struct pdn_node *n, const struct ply *p, const str
     if (m->ncaptured)
         out = g->rules->algebraic ? captures_text(out, p) : captures_numbered(out, m, g, numbers);
     *out++ = delim;
-    out = put_number(out, numbers, m->ncaptured);
+    out = csv_number_text(out, numbers, m->ncaptured);
     *out++ = delim;
     out = put_short(out, words[2 + p->king], 3u + p->king);
     *out++ = delim;
@@ -560,9 +546,9 @@ body_cells(char *out, const struct ply_row *r, uint64_t half, const struct row_p
 {
     const struct number_text *numbers = plan->numbers;
     char delim = plan->delim;
-    out = put_number(out, numbers, r->ply);
+    out = csv_number_text(out, numbers, r->ply);
     *out++ = delim;
-    out = put_number(out, numbers, csv_number_of(half));
+    out = csv_number_text(out, numbers, csv_number_of(half));
     *out++ = delim;
     out = put_short(out, words[csv_side_of(r->line, half)], 5);
     *out++ = delim;

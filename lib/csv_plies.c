@@ -43,18 +43,10 @@ static void replay_diag(const struct pdn_diag *d, void *ctx)
     w->stops[w->nstops++] = (struct stop){d->node, d->code};
 }
 
-static void replay_ply(const struct pdn_board *before, const struct pdn_board *after,
-                       const struct pdn_move *move, const struct pdn_node *node, int depth,
-                       void *ctx)
+/* What the writer keeps of a ply the replay played, at index at. */
+static inline void keep_ply(pdn_csv_writer *w, long at, const struct pdn_board *before,
+                            const struct pdn_board *after, const struct pdn_move *move)
 {
-    pdn_csv_writer *w = ctx;
-    (void)depth;
-    long at =
-        ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
-    if (at < 0) {
-        w->nomem = true;
-        return;
-    }
     struct ply *p = &w->plies[at];
     p->move = *move;
     p->variant = before->variant;
@@ -67,6 +59,39 @@ static void replay_ply(const struct pdn_board *before, const struct pdn_board *a
     /* The text is made when a cell needs it (csv_ply_text), from the move
      * and whether it is ambiguous, which the replay tells. */
     p->full = w->ambiguous;
+}
+
+/* replay_ply when the record or the plies must grow: a call of its own,
+ * so that replay_ply's common path saves no register for it. */
+static __attribute__((noinline)) void replay_ply_grow(const struct pdn_board *before,
+                                                      const struct pdn_board *after,
+                                                      const struct pdn_move *move,
+                                                      const struct pdn_node *node,
+                                                      pdn_csv_writer *w)
+{
+    long at =
+        ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
+    if (at < 0) {
+        w->nomem = true;
+        return;
+    }
+    keep_ply(w, at, before, after, move);
+}
+
+static void replay_ply(const struct pdn_board *before, const struct pdn_board *after,
+                       const struct pdn_move *move, const struct pdn_node *node, int depth,
+                       void *ctx)
+{
+    pdn_csv_writer *w = ctx;
+    (void)depth;
+    if (!ply_record_fits(&w->record, w->capplies)) {
+        replay_ply_grow(before, after, move, node, w);
+        return;
+    }
+    /* the record and the plies have room: ply_record_add_room makes no call */
+    long at =
+        ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
+    keep_ply(w, at, before, after, move);
 }
 
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p)

@@ -11,6 +11,7 @@
 #define PDN_CSV_WRITER_H
 
 #include "csv_io.h"
+#include "decimal.h"
 #include "game.h"
 #include "pdn.h"
 #include "ply_record.h"
@@ -112,6 +113,17 @@ struct number_text {
     char text[3];
     uint8_t len;
 };
+
+/* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
+ * writer's text of it (pdn_csv_writer_open) in one fixed piece, which the
+ * next text then writes over. */
+_Static_assert(NUMBER_TEXTS <= 1000, "a number's text holds 3 digits");
+static inline char *csv_number_text(char *out, const struct number_text *numbers, uint32_t v)
+{
+    if (v >= NUMBER_TEXTS) return decimal_text(out, v);
+    memcpy(out, &numbers[v], sizeof *numbers);
+    return out + numbers[v].len;
+}
 
 struct move_cells; /* csv_moves.c's */
 
