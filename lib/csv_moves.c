@@ -69,12 +69,11 @@ _Static_assert(2 * RUN_PIECE <= CELL_MOST, "a run's room holds its last pieces")
  * name the piece taken).
  */
 #define CELLS_SQUARES 64 /* from and to below it: any numbered board's */
-#define CELLS_ROOM 59    /* "12x23,12x23,12,23,12x23,18,1,king,yes", and a copy's reach */
+#define CELLS_ROOM 58    /* "12x23,12x23,12,23,12x23,18,1,king,yes", and a copy's reach */
 struct move_cells {
-    uint16_t kind; /* cells_kind */
-    uint8_t taken; /* taken_of */
-    uint8_t text;  /* the shortest text's length: the cells start with it */
-    uint8_t len;   /* the cells' (0: none made yet) */
+    uint32_t key; /* the ply's (csv_kept_key) */
+    uint8_t text; /* the shortest text's length: the cells start with it */
+    uint8_t len;  /* the cells' (0: none made yet) */
     char cells[CELLS_ROOM];
 };
 /* One cache line each, on a line's start (aligned_alloc): a row reads one
@@ -195,7 +194,6 @@ static inline size_t square_text(char *out, const struct geometry *g, int square
     if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
     return (size_t)(decimal_text(out, (unsigned)square) - out);
 }
-
 
 /* Texts of at most this many bytes, in arrays of at least as many, are
  * copied in one piece of this size (put_short). */
@@ -422,25 +420,6 @@ static bool keeps_cells(const struct ply *p, const struct geometry *g)
     return !(g->rules->algebraic || hops || p->full || m->ncaptured > 1);
 }
 
-/* What the kept cells of a ply's move depend on but its squares and
- * what it takes: the variant, the piece, a promotion. A move of several
- * hops, or an ambiguous capture (written whole), has no cells kept
- * (keeps_cells), and takes several pieces (one hop takes the one piece
- * between its squares): what it takes is never what kept cells took. */
-static inline uint16_t cells_kind(const struct ply *p)
-{
-    return (uint16_t)(p->variant | p->king << 8 | !!p->move.promotes << 9);
-}
-/* What a move takes, as its kept cells hold it: the one piece's bit, plus
- * 1; 0 when it takes none; TAKES_MANY for several pieces, which no kept
- * cells took (keeps_cells). */
-enum { TAKES_MANY = 255 };
-_Static_assert(sizeof(((struct pdn_move *)0)->captured) * 8 < TAKES_MANY, "a bit plus 1 is less");
-static inline uint8_t taken_of(const struct pdn_move *m)
-{
-    if (m->ncaptured > 1) return TAKES_MANY;
-    return m->captured ? (uint8_t)(__builtin_ctzll(m->captured) + 1) : 0;
-}
 /* Makes the kept cells of a move. */
 static __attribute__((noinline)) void make_cells(struct move_cells *c, const struct ply *p,
                                                  const struct geometry *g, char delim,
@@ -471,8 +450,7 @@ static __attribute__((noinline)) void make_cells(struct move_cells *c, const str
     out = put_short(out, words[2 + p->king], 3u + p->king);
     *out++ = delim;
     out = put_short(out, words[4 + !!m->promotes], 2u + !!m->promotes);
-    c->taken = taken_of(m);
-    c->kind = cells_kind(p);
+    c->key = p->kept;
     c->text = (uint8_t)n;
     c->len = (uint8_t)(out - text);
 }
@@ -487,7 +465,7 @@ static inline const struct move_cells *cells_of(struct move_cells *kept, const s
     _Static_assert((CELLS_SQUARES & (CELLS_SQUARES - 1)) == 0, "a power of two: one test");
     if ((m->from | m->to) >= CELLS_SQUARES) return NULL;
     struct move_cells *c = &kept[m->from * CELLS_SQUARES + m->to];
-    if (c->len && c->taken == taken_of(m) && c->kind == cells_kind(p)) return c;
+    if (c->len && c->key == p->kept) return c;
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
     if (!keeps_cells(p, g)) return NULL;
     make_cells(c, p, g, delim, numbers);
@@ -496,8 +474,10 @@ static inline const struct move_cells *cells_of(struct move_cells *kept, const s
 /* The kept cells at out, in three fixed pieces of 16 bytes, after the
  * move as written when it is not the shortest text: the end, or NULL when
  * the move as written must be looked at (put_move). */
-static inline char *put_cells(char *out, const struct pdn_node *n, const struct pdn_move *m,
-                              const struct move_cells *c, const struct row_plan *plan)
+static inline __attribute__((always_inline)) char *put_cells(char *out, const struct pdn_node *n,
+                                                             const struct pdn_move *m,
+                                                             const struct move_cells *c,
+                                                             const struct row_plan *plan)
 {
     const char *from = c->cells;
     char delim = plan->delim;

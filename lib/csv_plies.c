@@ -55,6 +55,7 @@ static inline void keep_ply(pdn_csv_writer *w, long at, const struct pdn_board *
         /* The piece on a square the move leaves: a king when its bit is. */
         const struct geometry *g = geometry_get((enum pdn_variant)before->variant);
         p->king = move->from <= g->squares && (before->kings & bit(g->bit_of[move->from]));
+        p->kept = csv_kept_key(before->variant, p->king, move);
     }
     /* The text is made when a cell needs it (csv_ply_text), from the move
      * and whether it is ambiguous, which the replay tells. */
@@ -63,11 +64,9 @@ static inline void keep_ply(pdn_csv_writer *w, long at, const struct pdn_board *
 
 /* replay_ply when the record or the plies must grow: a call of its own,
  * so that replay_ply's common path saves no register for it. */
-static __attribute__((noinline)) void replay_ply_grow(const struct pdn_board *before,
-                                                      const struct pdn_board *after,
-                                                      const struct pdn_move *move,
-                                                      const struct pdn_node *node,
-                                                      pdn_csv_writer *w)
+static __attribute__((noinline)) void
+replay_ply_grow(const struct pdn_board *before, const struct pdn_board *after,
+                const struct pdn_move *move, const struct pdn_node *node, pdn_csv_writer *w)
 {
     long at =
         ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
