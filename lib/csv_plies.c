@@ -43,6 +43,13 @@ static void replay_diag(const struct pdn_diag *d, void *ctx)
     w->stops[w->nstops++] = (struct stop){d->node, d->code};
 }
 
+/* Whether a king stands on square (from 1) of board b. */
+static bool king_on(const struct pdn_board *b, int square)
+{
+    const struct geometry *g = geometry_get((enum pdn_variant)b->variant);
+    return square <= g->squares && (b->kings & bit(g->bit_of[square]));
+}
+
 /* What the writer keeps of a ply the replay played, at index at. */
 static inline void keep_ply(pdn_csv_writer *w, long at, const struct pdn_board *before,
                             const struct pdn_board *after, const struct pdn_move *move)
@@ -52,9 +59,10 @@ static inline void keep_ply(pdn_csv_writer *w, long at, const struct pdn_board *
     p->variant = before->variant;
     if (w->o.mode == PDN_CSV_MOVES) { /* the cells of the moves rows */
         if (w->ids >> C_FEN & 1) p->after = *after;
-        /* The piece on a square the move leaves: a king when its bit is. */
-        const struct geometry *g = geometry_get((enum pdn_variant)before->variant);
-        p->king = move->from <= g->squares && (before->kings & bit(g->bit_of[move->from]));
+        /* The piece on a square the move leaves: a king when its bit is;
+         * no look at the board's squares while there is no king, as in
+         * most plies. */
+        p->king = before->kings && king_on(before, move->from);
         p->kept = csv_kept_key(before->variant, p->king, move);
     }
     /* The text is made when a cell needs it (csv_ply_text), from the move
