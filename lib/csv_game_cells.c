@@ -8,6 +8,7 @@
 #include "date.h"
 #include "date_orders.h"
 #include "game.h"
+#include "geometry.h"
 #include "tag_synonym.h"
 #include "replay_plies.h"
 #include "vec.h"
@@ -45,13 +46,25 @@ int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_li
     return 0;
 }
 
+/* The moves a line starts with that have no setup and no text starting
+ * with a dot: a ply each, never passed (game_holds_place), nor the half
+ * they make turned. Their count, in a loop that asks nothing else. */
+static uint32_t plain_start(const struct pdn_line *line)
+{
+    uint32_t i = 0;
+    while (i < line->nmoves && !line->moves[i].setup &&
+           !(line->moves[i].text && line->moves[i].text[0] == '.'))
+        i++;
+    return i;
+}
+
 int64_t csv_main_plies(const struct game_ctx *g)
 {
-    uint64_t half = csv_start_half(g); /* of the next ply */
-    uint32_t plies = 0;
     const struct pdn_line *main = &g->game->main;
+    uint32_t plies = plain_start(main);
+    uint64_t half = csv_start_half(g) + plies; /* of the next ply */
     bool passed = false;
-    for (uint32_t i = 0; i < main->nmoves; i++) {
+    for (uint32_t i = plies; i < main->nmoves; i++) {
         /* the call only where a setup is: it was 2 % of pdn2csv's time */
         int rc = main->moves[i].setup ? csv_setup_turn(&half, g, main, i) : 0;
         if (rc < 0) return rc;
@@ -228,22 +241,66 @@ static bool played(const struct pdn_node *node, void *ctx)
     return csv_find_ply(ctx, node) != NULL;
 }
 
-/* One ply of main_line: " ", "N. " or "N... " when due, the text. */
-static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t number, bool black,
+/* The half-moves of main_line's numbering: 2 * (number - 1), plus 1 for
+ * the second mover ("N..."). HALF_MOST is the last: the number stays at
+ * UINT32_MAX once there, the side still turning, as the writer's. */
+#define HALF_MOST (2 * ((uint64_t)UINT32_MAX - 1) + 1)
+
+static inline uint64_t next_half(uint64_t half)
+{
+    return half < HALF_MOST ? half + 1 : half - 1;
+}
+
+/* The half-move of the number a node holds (not 0). */
+static inline uint64_t written_half(const struct pdn_node *node)
+{
+    return 2 * ((uint64_t)node->number - 1) + node->number_black;
+}
+
+/* A move written with its squares as numbers, as ply_short_text writes it,
+ * each square's text copied from the writer's table in one piece. */
+static inline char *short_text(char *out, const struct number_text *numbers,
+                               const struct pdn_move *move)
+{
+    _Static_assert(PDN_SQUARES_MAX < NUMBER_TEXTS, "a square's text in the table");
+    memcpy(out, &numbers[move->from], sizeof *numbers);
+    out += numbers[move->from].len;
+    *out++ = move->ncaptured ? 'x' : '-';
+    memcpy(out, &numbers[move->to], sizeof *numbers);
+    return out + numbers[move->to].len;
+}
+
+/* One ply of main_line: " ", "N. " or "N... " when due (numbered, at
+ * half), the text; numeric: the ply's variant writes squares as numbers. */
+static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint64_t half, bool numeric,
                      const struct ply *p)
 {
     if (!csv_cell_room(w, PDN_MOVE_TEXT_MAX + 16)) return;
     char *out = w->cell + w->ncell, *start = out;
     if (space) *out++ = ' ';
     if (numbered) { /* the dots and blank as one word, of which ". " keeps two bytes */
-        out = decimal_text(out, number);
+        bool black = half % 2 == 1;
+        out = csv_number_text(out, w->numbers, csv_number_of(half));
         memcpy(out, black ? "... " : ".   ", 4);
         out += black ? 4 : 2;
     }
-    size_t n = p->full ? 0 : ply_short_text(out, &p->move, (enum pdn_variant)p->variant);
-    out += n ? n : csv_ply_text(out, p); /* rare: the library writes it */
+    if (numeric && !p->full)
+        out = short_text(out, w->numbers, &p->move);
+    else
+        out += csv_ply_text(out, p); /* rare: the library writes it */
     *out = '\0';
     w->ncell += (size_t)(out - start);
+}
+
+/* Whether variant v writes its squares as numbers: asked again only when
+ * the variant changes (*known), not once a ply. */
+static bool numeric_squares(uint8_t v, int *known, bool *numeric)
+{
+    if (*known != v) {
+        *known = v;
+        *numeric = !geometry_get((enum pdn_variant)v)->rules->algebraic;
+    }
+    return *numeric;
 }
 
 /*
@@ -256,16 +313,19 @@ static void cell_ply(pdn_csv_writer *w, bool space, bool numbered, uint32_t numb
  * it holds a number that the numbers written before it do not give
  * (right or wrong), and before a capture starting where the move before it
  * ended (it would read as its next hop); a number the move does not hold
- * is the ply's own (count), not one counted on from a wrong number.
+ * is the ply's own (count), not one counted on from a wrong number. Both
+ * numbers as half-moves (next_half): one sum a ply each, where a number
+ * and a side were two tests each.
  * test_csv compares the two on every test file: this writer with
  * csv_writer_fast_paths off, and pdn_format_game.
  */
 static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
 {
     const struct pdn_line *line = &g->game->main;
-    if (line->trailing_setup) return false;
-    uint32_t number = g->first.number, count = number;
-    bool black = g->first.second, count_black = black, alone = true;
+    if (line->trailing_setup || g->first.number == 0) return false;
+    uint64_t half = csv_start_half(g), count = half;
+    bool alone = true, numeric = false;
+    int variant = -1;
     csv_cell_reset(w);
     const struct ply *prev = NULL;
     w->next_ply = 0;
@@ -273,18 +333,14 @@ static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
         const struct pdn_node *node = &line->moves[i];
         const struct ply *p = csv_next_ply(w, node);
         if (!p || node->setup) return false;
-        bool read = node->number == number && node->number_black == black;
-        if (node->number && !read) alone = true;
+        if (node->number && written_half(node) != half) alone = true;
         if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
-        bool numbered = !black || alone;
-        if (numbered && node->number) number = node->number, black = node->number_black;
-        if (numbered && !node->number) number = count, black = count_black;
-        cell_ply(w, i > 0, numbered, number, black, p);
+        bool numbered = half % 2 == 0 || alone;
+        if (numbered) half = node->number ? written_half(node) : count;
+        cell_ply(w, i > 0, numbered, half, numeric_squares(p->variant, &variant, &numeric), p);
         alone = false;
-        if (black && number < UINT32_MAX) number++;
-        if (count_black && count < UINT32_MAX) count++;
-        black = !black;
-        count_black = !count_black;
+        half = next_half(half);
+        count = next_half(count);
         prev = p;
     }
     return !w->nomem;

@@ -69,12 +69,11 @@ _Static_assert(2 * RUN_PIECE <= CELL_MOST, "a run's room holds its last pieces")
  * name the piece taken).
  */
 #define CELLS_SQUARES 64 /* from and to below it: any numbered board's */
-#define CELLS_ROOM 59    /* "12x23,12x23,12,23,12x23,18,1,king,yes", and a copy's reach */
+#define CELLS_ROOM 58    /* "12x23,12x23,12,23,12x23,18,1,king,yes", and a copy's reach */
 struct move_cells {
-    uint16_t kind; /* cells_kind */
-    uint8_t taken; /* taken_of */
-    uint8_t text;  /* the shortest text's length: the cells start with it */
-    uint8_t len;   /* the cells' (0: none made yet) */
+    uint32_t key; /* the ply's (csv_kept_key) */
+    uint8_t text; /* the shortest text's length: the cells start with it */
+    uint8_t len;  /* the cells' (0: none made yet) */
     char cells[CELLS_ROOM];
 };
 /* One cache line each, on a line's start (aligned_alloc): a row reads one
@@ -119,10 +118,6 @@ static int keep_cells(pdn_csv_writer *w)
 
 static int plan_rows(pdn_csv_writer *w)
 {
-    for (uint32_t v = 0; v < NUMBER_TEXTS; v++) {
-        struct number_text *t = &w->numbers[v];
-        t->len = (uint8_t)(decimal_text(t->text, v) - t->text);
-    }
     /* First: rows are built in place only once the steps are (a writer
      * with steps has its kept cells). */
     if (!w->kept && keep_cells(w) < 0) return PDN_ENOMEM;
@@ -198,17 +193,6 @@ static inline size_t square_text(char *out, const struct geometry *g, int square
 {
     if (g->rules->algebraic) return (size_t)geo_square_text(out, g, square);
     return (size_t)(decimal_text(out, (unsigned)square) - out);
-}
-
-/* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
- * writer's text of it (plan_rows) in one fixed piece, which the next cell
- * then writes over. */
-_Static_assert(NUMBER_TEXTS <= 1000, "a number's text holds 3 digits");
-static inline char *put_number(char *out, const struct number_text *numbers, uint32_t v)
-{
-    if (v >= NUMBER_TEXTS) return decimal_text(out, v);
-    memcpy(out, &numbers[v], sizeof *numbers);
-    return out + numbers[v].len;
 }
 
 /* Texts of at most this many bytes, in arrays of at least as many, are
@@ -420,7 +404,7 @@ static char *captures_numbered(char *out, const struct pdn_move *m, const struct
 {
     int n = 0;
     for (uint64_t c = m->captured; c && n < PDN_PATH_MAX; c &= c - 1, n++) {
-        out = put_number(out, numbers, g->square_of[__builtin_ctzll(c)]);
+        out = csv_number_text(out, numbers, g->square_of[__builtin_ctzll(c)]);
         *out++ = ' ';
     }
     return out - (n > 0);
@@ -436,35 +420,16 @@ static bool keeps_cells(const struct ply *p, const struct geometry *g)
     return !(g->rules->algebraic || hops || p->full || m->ncaptured > 1);
 }
 
-/* What the kept cells of a ply's move depend on but its squares and
- * what it takes: the variant, the piece, a promotion. A move of several
- * hops, or an ambiguous capture (written whole), has no cells kept
- * (keeps_cells), and takes several pieces (one hop takes the one piece
- * between its squares): what it takes is never what kept cells took. */
-static inline uint16_t cells_kind(const struct ply *p)
-{
-    return (uint16_t)(p->variant | p->king << 8 | !!p->move.promotes << 9);
-}
-/* What a move takes, as its kept cells hold it: the one piece's bit, plus
- * 1; 0 when it takes none; TAKES_MANY for several pieces, which no kept
- * cells took (keeps_cells). */
-enum { TAKES_MANY = 255 };
-_Static_assert(sizeof(((struct pdn_move *)0)->captured) * 8 < TAKES_MANY, "a bit plus 1 is less");
-static inline uint8_t taken_of(const struct pdn_move *m)
-{
-    if (m->ncaptured > 1) return TAKES_MANY;
-    return m->captured ? (uint8_t)(__builtin_ctzll(m->captured) + 1) : 0;
-}
 /* Makes the kept cells of a move. */
 static __attribute__((noinline)) void make_cells(struct move_cells *c, const struct ply *p,
                                                  const struct geometry *g, char delim,
                                                  const struct number_text *numbers)
 {
     const struct pdn_move *m = &p->move;
-    char *text = c->cells, *to = put_number(text, numbers, m->from), *out;
+    char *text = c->cells, *to = csv_number_text(text, numbers, m->from), *out;
     size_t nfrom = (size_t)(to - text);
     *to++ = m->ncaptured ? 'x' : '-';
-    out = put_number(to, numbers, m->to);
+    out = csv_number_text(to, numbers, m->to);
     size_t n = (size_t)(out - text), nto = n - nfrom - 1;
     *out++ = delim; /* then the canonical text, the squares, the path */
     memcpy(out, text, n);
@@ -480,13 +445,12 @@ static __attribute__((noinline)) void make_cells(struct move_cells *c, const str
     out[n] = delim;
     out = captures_numbered(out + n + 1, m, g, numbers);
     *out++ = delim;
-    out = put_number(out, numbers, m->ncaptured);
+    out = csv_number_text(out, numbers, m->ncaptured);
     *out++ = delim;
     out = put_short(out, words[2 + p->king], 3u + p->king);
     *out++ = delim;
     out = put_short(out, words[4 + !!m->promotes], 2u + !!m->promotes);
-    c->taken = taken_of(m);
-    c->kind = cells_kind(p);
+    c->key = p->kept;
     c->text = (uint8_t)n;
     c->len = (uint8_t)(out - text);
 }
@@ -501,7 +465,7 @@ static inline const struct move_cells *cells_of(struct move_cells *kept, const s
     _Static_assert((CELLS_SQUARES & (CELLS_SQUARES - 1)) == 0, "a power of two: one test");
     if ((m->from | m->to) >= CELLS_SQUARES) return NULL;
     struct move_cells *c = &kept[m->from * CELLS_SQUARES + m->to];
-    if (c->len && c->taken == taken_of(m) && c->kind == cells_kind(p)) return c;
+    if (c->len && c->key == p->kept) return c;
     const struct geometry *g = geometry_get((enum pdn_variant)p->variant);
     if (!keeps_cells(p, g)) return NULL;
     make_cells(c, p, g, delim, numbers);
@@ -510,8 +474,10 @@ static inline const struct move_cells *cells_of(struct move_cells *kept, const s
 /* The kept cells at out, in three fixed pieces of 16 bytes, after the
  * move as written when it is not the shortest text: the end, or NULL when
  * the move as written must be looked at (put_move). */
-static inline char *put_cells(char *out, const struct pdn_node *n, const struct pdn_move *m,
-                              const struct move_cells *c, const struct row_plan *plan)
+static inline __attribute__((always_inline)) char *put_cells(char *out, const struct pdn_node *n,
+                                                             const struct pdn_move *m,
+                                                             const struct move_cells *c,
+                                                             const struct row_plan *plan)
 {
     const char *from = c->cells;
     char delim = plan->delim;
@@ -542,7 +508,7 @@ played_cells(char *out, const struct pdn_node *n, const struct ply *p, const str
     if (m->ncaptured)
         out = g->rules->algebraic ? captures_text(out, p) : captures_numbered(out, m, g, numbers);
     *out++ = delim;
-    out = put_number(out, numbers, m->ncaptured);
+    out = csv_number_text(out, numbers, m->ncaptured);
     *out++ = delim;
     out = put_short(out, words[2 + p->king], 3u + p->king);
     *out++ = delim;
@@ -560,9 +526,9 @@ body_cells(char *out, const struct ply_row *r, uint64_t half, const struct row_p
 {
     const struct number_text *numbers = plan->numbers;
     char delim = plan->delim;
-    out = put_number(out, numbers, r->ply);
+    out = csv_number_text(out, numbers, r->ply);
     *out++ = delim;
-    out = put_number(out, numbers, csv_number_of(half));
+    out = csv_number_text(out, numbers, csv_number_of(half));
     *out++ = delim;
     out = put_short(out, words[csv_side_of(r->line, half)], 5);
     *out++ = delim;

@@ -43,30 +43,62 @@ static void replay_diag(const struct pdn_diag *d, void *ctx)
     w->stops[w->nstops++] = (struct stop){d->node, d->code};
 }
 
-static void replay_ply(const struct pdn_board *before, const struct pdn_board *after,
-                       const struct pdn_move *move, const struct pdn_node *node, int depth,
-                       void *ctx)
+/* Whether a king stands on square (from 1) of board b. */
+static bool king_on(const struct pdn_board *b, int square)
 {
-    pdn_csv_writer *w = ctx;
-    (void)depth;
+    const struct geometry *g = geometry_get((enum pdn_variant)b->variant);
+    return square <= g->squares && (b->kings & bit(g->bit_of[square]));
+}
+
+/* What the writer keeps of a ply the replay played, at index at. */
+static inline void keep_ply(pdn_csv_writer *w, long at, const struct pdn_board *before,
+                            const struct pdn_board *after, const struct pdn_move *move)
+{
+    struct ply *p = &w->plies[at];
+    p->move = *move;
+    p->variant = before->variant;
+    if (w->o.mode == PDN_CSV_MOVES) { /* the cells of the moves rows */
+        if (w->ids >> C_FEN & 1) p->after = *after;
+        /* The piece on a square the move leaves: a king when its bit is;
+         * no look at the board's squares while there is no king, as in
+         * most plies. */
+        p->king = before->kings && king_on(before, move->from);
+        p->kept = csv_kept_key(before->variant, p->king, move);
+    }
+    /* The text is made when a cell needs it (csv_ply_text), from the move
+     * and whether it is ambiguous, which the replay tells. */
+    p->full = w->ambiguous;
+}
+
+/* replay_ply when the record or the plies must grow: a call of its own,
+ * so that replay_ply's common path saves no register for it. */
+static __attribute__((noinline)) void
+replay_ply_grow(const struct pdn_board *before, const struct pdn_board *after,
+                const struct pdn_move *move, const struct pdn_node *node, pdn_csv_writer *w)
+{
     long at =
         ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
     if (at < 0) {
         w->nomem = true;
         return;
     }
-    struct ply *p = &w->plies[at];
-    p->move = *move;
-    p->variant = before->variant;
-    if (w->o.mode == PDN_CSV_MOVES) { /* the cells of the moves rows */
-        if (w->ids >> C_FEN & 1) p->after = *after;
-        /* The piece on a square the move leaves: a king when its bit is. */
-        const struct geometry *g = geometry_get((enum pdn_variant)before->variant);
-        p->king = move->from <= g->squares && (before->kings & bit(g->bit_of[move->from]));
+    keep_ply(w, at, before, after, move);
+}
+
+static void replay_ply(const struct pdn_board *before, const struct pdn_board *after,
+                       const struct pdn_move *move, const struct pdn_node *node, int depth,
+                       void *ctx)
+{
+    pdn_csv_writer *w = ctx;
+    (void)depth;
+    if (!ply_record_fits(&w->record, w->capplies)) {
+        replay_ply_grow(before, after, move, node, w);
+        return;
     }
-    /* The text is made when a cell needs it (csv_ply_text), from the move
-     * and whether it is ambiguous, which the replay tells. */
-    p->full = w->ambiguous;
+    /* the record and the plies have room: ply_record_add_room makes no call */
+    long at =
+        ply_record_add_room(&w->record, node, (void **)&w->plies, &w->capplies, sizeof *w->plies);
+    keep_ply(w, at, before, after, move);
 }
 
 size_t csv_ply_text(char out[PDN_MOVE_TEXT_MAX], const struct ply *p)

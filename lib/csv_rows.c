@@ -49,6 +49,16 @@ static bool bad_options(const struct pdn_csv_write_options *o)
     return d == '"' || d == '\r' || d == '\n';
 }
 
+/* The texts of the numbers below NUMBER_TEXTS (csv_number_text): squares,
+ * move numbers and plies, several a ply. */
+static void fill_number_texts(pdn_csv_writer *w)
+{
+    for (uint32_t v = 0; v < NUMBER_TEXTS; v++) {
+        struct number_text *t = &w->numbers[v];
+        t->len = (uint8_t)(decimal_text(t->text, v) - t->text);
+    }
+}
+
 int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_write_options *o,
                         size_t *bad_column)
 {
@@ -61,6 +71,7 @@ int pdn_csv_writer_open(pdn_csv_writer **out, FILE *fp, const struct pdn_csv_wri
     if (!w) return PDN_ENOMEM;
     w->o = *o;
     w->o.columns = NULL; /* borrowed: read now only */
+    fill_number_texts(w);
     /* Rows of the main line alone would drop the variations that
      * pdn_csv_reader gives back from the rows of every line. */
     if (o->mode == PDN_CSV_MOVES && o->lossless) w->o.variations = true;

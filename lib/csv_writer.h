@@ -11,6 +11,7 @@
 #define PDN_CSV_WRITER_H
 
 #include "csv_io.h"
+#include "decimal.h"
 #include "game.h"
 #include "pdn.h"
 #include "ply_record.h"
@@ -76,7 +77,26 @@ struct ply {
     uint8_t variant; /* enum pdn_variant: its notation (after: with a fen column only) */
     bool king;       /* a king moved */
     bool full;       /* an ambiguous capture: written with its whole path */
+    uint32_t kept;   /* csv_kept_key, in the moves mode */
 };
+
+/* What a ply's kept cells in the moves mode (csv_moves.c, struct
+ * move_cells) depend on but its squares: the variant, the piece, a
+ * promotion (kind), and what it takes (taken: the one piece's bit, plus 1;
+ * 0 when it takes none; CSV_TAKES_MANY for several pieces, which no kept
+ * cells take). Made as the replay plays the ply, where its parts are at
+ * hand, and compared as one number with the kept cells' each row. */
+enum { CSV_TAKES_MANY = 255 };
+_Static_assert(sizeof(((struct pdn_move *)0)->captured) * 8 < CSV_TAKES_MANY,
+               "a bit plus 1 is less");
+static inline uint32_t csv_kept_key(unsigned variant, bool king, const struct pdn_move *m)
+{
+    uint32_t kind = variant | (uint32_t)king << 8 | (uint32_t) !!m->promotes << 9;
+    uint32_t taken = m->ncaptured > 1 ? CSV_TAKES_MANY
+                     : m->captured    ? (uint32_t)__builtin_ctzll(m->captured) + 1
+                                      : 0;
+    return kind | taken << 16;
+}
 
 /* A finding kept: the first error of a game. */
 struct first_error {
@@ -112,6 +132,17 @@ struct number_text {
     char text[3];
     uint8_t len;
 };
+
+/* A number at out as decimal_text writes it: below NUMBER_TEXTS, the
+ * writer's text of it (pdn_csv_writer_open) in one fixed piece, which the
+ * next text then writes over. */
+_Static_assert(NUMBER_TEXTS <= 1000, "a number's text holds 3 digits");
+static inline char *csv_number_text(char *out, const struct number_text *numbers, uint32_t v)
+{
+    if (v >= NUMBER_TEXTS) return decimal_text(out, v);
+    memcpy(out, &numbers[v], sizeof *numbers);
+    return out + numbers[v].len;
+}
 
 struct move_cells; /* csv_moves.c's */
 
