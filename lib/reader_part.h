@@ -20,6 +20,7 @@
 #ifndef PDN_READER_PART_H
 #define PDN_READER_PART_H
 
+#include "reader_hold.h"
 #include "reader_one.h"
 #include "variant.h"
 
@@ -87,6 +88,12 @@ struct reader_parts {
     struct reader_part next; /* where the file read so far ends */
     struct variant_tally tally;
     size_t trailers; /* of next.games, a trailer (pdn_game_is_trailer): no game */
+    /* The games of the part being settled that the whole file's reader
+     * would hold (reader_one.c's hold_from): a game whose variant is open
+     * and those after it, until one tells its own variant or HOLD_GAMES
+     * are held. */
+    pdn_game *held[HOLD_GAMES];
+    size_t nheld;
 };
 
 void reader_parts_init(struct reader_parts *s, const struct pdn_reader_options *options, bool bom);
@@ -97,8 +104,18 @@ bool reader_parts_accept(struct reader_parts *s, struct reader_part *at,
                          const struct reader_part_end *end, bool last);
 /* A finding of the part 'at' (accepted), as the whole file's reader gives it. */
 void reader_parts_diag(const struct reader_part *at, struct pdn_diag *d);
-/* A game of the part 'at' (accepted), numbered and its variant decided. */
+/* A game of the part 'at' (accepted), numbered and its variant decided;
+ * held as the whole file's reader holds games whose variant is open, and
+ * the variants of those held decided again by the game that ends the
+ * hold, as that reader does. */
 void reader_parts_game(struct reader_parts *s, const struct reader_part *at, pdn_game *game);
+/*
+ * After the games of a part: whether a hold is still open, which a game
+ * after the part may end. The part's games are the whole file's reader's
+ * only once a game ends the hold (or the file does): till then the part
+ * is not settled (reader_threads.c waits for the next part).
+ */
+bool reader_parts_holding(const struct reader_parts *s);
 /* After the last part accepted: the file's finding when it had no game. */
 void reader_parts_end(const struct reader_parts *s);
 /*

@@ -119,11 +119,37 @@ void reader_parts_diag(const struct reader_part *at, struct pdn_diag *d)
     if (d->game != 0) d->game += at->games;
 }
 
+/* reader_one.c's hold_from, one game at a time: a game whose variant is
+ * open starts a hold; each game after it is held, and the first that
+ * tells its own variant decides again those held before it and ends the
+ * hold, as do HOLD_GAMES held. */
+static void hold_game_settled(struct reader_parts *s, pdn_game *game)
+{
+    if (s->nheld == 0) {
+        if (variant_open(game)) s->held[s->nheld++] = game;
+        return;
+    }
+    s->held[s->nheld++] = game;
+    if (pdn_game_variant_own(game)) {
+        for (size_t i = 0; i + 1 < s->nheld; i++)
+            variant_decide_again(s->held[i], game, &s->tally);
+        s->nheld = 0;
+    } else if (s->nheld == HOLD_GAMES) {
+        s->nheld = 0;
+    }
+}
+
 void reader_parts_game(struct reader_parts *s, const struct reader_part *at, pdn_game *game)
 {
     game->index += at->games;
     variant_decide(game, &s->tally, s->options.gametype);
     s->trailers += pdn_game_is_trailer(game);
+    hold_game_settled(s, game);
+}
+
+bool reader_parts_holding(const struct reader_parts *s)
+{
+    return s->nheld > 0;
 }
 
 void reader_parts_end(const struct reader_parts *s)

@@ -72,7 +72,21 @@ enum { PARTS_AHEAD = 4 };
  * game's strings into its arena 5%, the part's text into its reader's
  * buffer 2.5%, each game's text into its job 3%) and the streams the
  * work writes to (11%). Only work done before a part is settled would
- * free its trees while they are in the cache. */
+ * free its trees while they are in the cache.
+ * Measured on 2026-12-06 (pdncheck -q -j 2, 100 MB, the holds settled):
+ * 105 to 113 games held on average (pdnfmt 150 to 165), up to 1,000 where
+ * a part holds 300 games of a line each. A part is the head when claimed
+ * for 22 to 78% of the parts (20 MB, three runs on a loaded machine: the
+ * more, the less the two threads ran at once); read, settled, worked on
+ * and taken game by game then (a test that skipped the checks of the
+ * part's end), pdncheck took 2 to 6% less CPU time (load 7), which a
+ * sound version (each game handed over once the next is read, a part
+ * refused after that read again from its start past the events handed
+ * over) would not keep for its 150 lines. Every game worked on and freed
+ * as soon as read (out of order: a bound on what the holding costs): 7%
+ * less at a load of 2, 13% at 7. Parts ahead 0, 1 or 2 against 4: the
+ * same. The second thread's copy of a part's bytes, which the first cut,
+ * costs 1.7 times the first's a byte: 0.25% of the run. */
 
 /*
  * PART_BYTES, or PDN_READER_PART_BYTES from the environment (64 at least):
@@ -111,8 +125,17 @@ struct event_block {
  * the part before it) by that thread, or another that is idle; then worked
  * on (pdn_reader_options.work), by the thread that read it where it can. A
  * part refused when settled, or with no work to do, is done once settled.
- * Done, and first in flight, its games are handed over. */
-enum part_state { PART_WAITING, PART_READING, PART_READ, PART_SETTLED, PART_WORKING, PART_DONE };
+ * A part whose games end in a hold waits, held, for the next part to end
+ * it (settle). Done, and first in flight, its games are handed over. */
+enum part_state {
+    PART_WAITING,
+    PART_READING,
+    PART_READ,
+    PART_HELD,
+    PART_SETTLED,
+    PART_WORKING,
+    PART_DONE
+};
 
 struct part {
     struct part *next;
@@ -154,6 +177,8 @@ struct reader_threads {
     int fd;
     struct pdn_reader_options options; /* the caller's reader's: its name and callback */
     struct reader_parts settled; /* the settling thread's (and the caller's, threads stopped) */
+    struct reader_parts before;  /* ... as before the part being settled, or the part held */
+    struct part *held;           /* the part whose hold the next part may end, or NULL */
     bool bom;                    /* the file starts with a UTF-8 byte order mark */
     pthread_mutex_t lock;
     pthread_cond_t work_cv;          /* a part to read, or a stop */
@@ -330,29 +355,39 @@ static struct part *claim(struct reader_threads *t)
     return p;
 }
 
-/* Out of the lock, in p's turn: whether p is what the whole file's reader
+/* What settling a part found. */
+enum settled_as { SETTLE_REFUSED, SETTLE_ACCEPTED, SETTLE_HOLDING };
+
+/*
+ * Out of the lock, in p's turn: whether p is what the whole file's reader
  * reads there; its findings and games numbered as the file's, their
  * variants decided, if so. A game whose variant stays open for later
- * games to decide (variant_open) refuses the part: one reader holds it
- * and the games after it (reader_hold.h), and the file's settling is as
- * it was before the part. */
-static bool settle(struct reader_threads *t, struct part *p)
+ * games to decide (variant_open) is held with the games after it, as
+ * that reader holds them (reader_parts_game). A hold still open at the
+ * part's end may end in the next part (SETTLE_HOLDING: both parts are
+ * accepted together then), but no further: a part that leaves one open
+ * after another did is refused, and one reader reads on from the first
+ * (reader_hold.h). The corpus of bench/make_corpus.sh has a game whose
+ * variant is open every 1.3 MB, its hold running past the end of its
+ * part: refused there, pdncheck -j 2 on 100 MB stopped and started its
+ * threads 80 times and threw away the parts read ahead (5,300 games read
+ * twice), for 4 to 9% more CPU time than with the hold settled.
+ */
+static enum settled_as settle(struct reader_threads *t, struct part *p)
 {
-    const struct reader_parts before = t->settled;
-    if (p->rc != 0 || !reader_parts_accept(&t->settled, &p->at, &p->end, p->last)) return false;
+    if (t->held == NULL) t->before = t->settled;
+    if (p->rc != 0) return SETTLE_REFUSED;
+    if (!reader_parts_accept(&t->settled, &p->at, &p->end, p->last)) return SETTLE_REFUSED;
     for (struct part_event *ev = p->events; ev; ev = ev->next) {
         if (ev->game) {
             reader_parts_game(&t->settled, &p->at, ev->game);
-            if (variant_open(ev->game)) {
-                t->settled = before;
-                return false;
-            }
         } else {
             reader_parts_diag(&p->at, &ev->d);
             ev->d.file = t->options.filename;
         }
     }
-    return true;
+    if (!reader_parts_holding(&t->settled) || p->last) return SETTLE_ACCEPTED;
+    return t->held == NULL ? SETTLE_HOLDING : SETTLE_REFUSED;
 }
 
 /* Out of the lock: the work asked for, on each game of p (settled), and
@@ -372,6 +407,32 @@ static void work_on(struct reader_threads *t, struct part *p)
     }
 }
 
+/* Under the lock: p settled as 'as' (the rest of the file when it is the
+ * rest's part), and the part held before it with it; whether parts after
+ * it may be settled. A part refused leaves the settling as it was before
+ * it, or before the part held: that one is refused then. */
+static bool mark_settled(struct reader_threads *t, struct part *p, enum settled_as as)
+{
+    if (as == SETTLE_HOLDING) {
+        p->state = PART_HELD;
+        t->held = p;
+        t->turn = p->next;
+        return true;
+    }
+    bool accepted = as == SETTLE_ACCEPTED;
+    struct part *first = t->held ? t->held : p;
+    t->held = NULL;
+    if (!accepted) t->settled = t->before;
+    for (struct part *q = first;; q = q->next) {
+        q->accepted = accepted; /* read by the caller's thread under the lock */
+        q->state = accepted && t->options.work ? PART_SETTLED : PART_DONE;
+        if (q == p || !accepted) break;
+    }
+    t->turn = accepted ? p->next : NULL; /* a part refused: none after it */
+    t->settling_open = accepted;
+    return accepted;
+}
+
 /* Under the lock, which it leaves and takes again: the parts read whose
  * turn it is, settled one after the other, by one thread at a time (the
  * others go on reading); those pr's thread read, or any when pr is NULL.
@@ -382,26 +443,25 @@ static bool settle_in_turn(struct reader_threads *t, const struct part_reader *p
 {
     if (t->settling) return false;
     t->settling = true;
-    bool settled = false;
+    bool any = false;
     struct part *p;
-    while (!t->stop && (p = t->turn) != NULL && p->state == PART_READ &&
-           (pr == NULL || p->reader == pr)) {
-        pthread_mutex_unlock(&t->lock);
-        bool accepted = settle(t, p);
-        pthread_mutex_lock(&t->lock);
-        p->accepted = accepted; /* read by the caller's thread under the lock */
-        p->state = accepted && t->options.work ? PART_SETTLED : PART_DONE;
-        t->turn = accepted ? p->next : NULL; /* a part refused: none after it */
-        t->settling_open = accepted;
-        settled = true;
-        if (!accepted) break;
+    while (!t->stop && (p = t->turn) != NULL) {
+        enum settled_as as = SETTLE_REFUSED; /* a hold running into the rest of the file */
+        if (!(p->rest && t->held)) {
+            if (p->state != PART_READ || (pr != NULL && p->reader != pr)) break;
+            pthread_mutex_unlock(&t->lock);
+            as = settle(t, p);
+            pthread_mutex_lock(&t->lock);
+        }
+        any = true;
+        if (!mark_settled(t, p, as)) break;
     }
     t->settling = false;
-    if (settled) { /* work to do, or the head part done */
+    if (any) { /* work to do, or the head part done */
         pthread_cond_broadcast(&t->work_cv);
         pthread_cond_broadcast(&t->read_cv);
     }
-    return settled;
+    return any;
 }
 
 /* Under the lock, which it leaves and takes again: p read, and settled if
@@ -518,7 +578,7 @@ static void take_part(struct reader_threads *t, struct part *p)
  * thread hands over next, or NULL) is worked on before all. */
 static bool run_task(struct reader_threads *t, struct part_reader *pr, struct part *first)
 {
-    settle_in_turn(t, pr);
+    bool settled = settle_in_turn(t, pr);
     struct part *p = head_to_take(t, pr);
     if (p != NULL) {
         take_part(t, p);
@@ -534,7 +594,7 @@ static bool run_task(struct reader_threads *t, struct part_reader *pr, struct pa
             take_part(t, p);
             return true;
         }
-        return settle_in_turn(t, NULL);
+        return settle_in_turn(t, NULL) || settled;
     }
     work_claimed(t, p);
     return true;
@@ -788,7 +848,7 @@ static void start_threads(struct reader_threads *t)
     t->stop = t->taking = false;
     t->settling_open = true;
     t->settling = false;
-    t->turn = NULL;
+    t->turn = t->held = NULL;
     for (; t->nthreads < t->want - 1; t->nthreads++) /* the caller's thread reads too */
         if (pthread_create(&t->threads[t->nthreads], NULL, read_parts, t) != 0) break;
 }
@@ -832,18 +892,33 @@ static int resume_parts(struct reader_threads *t)
     return 0;
 }
 
+/* Under the lock: whether another part may be cut. */
+static bool room_for_a_part(const struct reader_threads *t)
+{
+    return !t->cut_done && t->in_flight < t->ahead;
+}
+
 /* The head part settled and worked on, or the rest read by one reader
  * from its start when it is refused. */
 static int settle_head(struct reader_threads *t)
 {
     struct part *p = t->head;
+    int rc = 0;
     pthread_mutex_lock(&t->lock);
     /* Waiting is working: the head part's work or reading first, then
      * what run_task finds (a sleep and a wake cost more than a part on a
-     * busy machine). */
-    while (!p->rest && p->state != PART_DONE)
-        if (!run_task(t, &t->own, p)) pthread_cond_wait(&t->read_cv, &t->lock);
+     * busy machine); held, the part after it cut, where its hold ends. */
+    while (rc == 0 && !p->rest && p->state != PART_DONE) {
+        if (p->state == PART_HELD && p->next == NULL && room_for_a_part(t)) {
+            pthread_mutex_unlock(&t->lock);
+            rc = cut_part(t);
+            pthread_mutex_lock(&t->lock);
+        } else if (!run_task(t, &t->own, p)) {
+            pthread_cond_wait(&t->read_cv, &t->lock);
+        }
+    }
     pthread_mutex_unlock(&t->lock);
+    if (rc < 0) return rc;
     if (!p->rest && p->accepted) {
         t->cursor = p->events;
         return 0;
@@ -876,12 +951,6 @@ static int hand_over(struct reader_threads *t, pdn_game **out)
         if (t->options.on_diag) t->options.on_diag(&ev->d, t->options.diag_ctx);
     }
     return 0;
-}
-
-/* Under the lock: whether another part may be cut. */
-static bool room_for_a_part(const struct reader_threads *t)
-{
-    return !t->cut_done && t->in_flight < t->ahead;
 }
 
 /* room_for_a_part, taking the lock (with take, other threads retire

@@ -9,7 +9,9 @@
  * part through that they should not.
  *
  * The first byte chooses: the encoding asked for (its value modulo 7),
- * the threads (2 or 3) and the size parts are cut near (64 to 484 bytes).
+ * the threads (2 or 3) and the size parts are cut near (64 to 484 bytes);
+ * an input of odd length is read with take (and work), as the tools' -j
+ * reads, the games handed over on the reader's threads.
  * The rest is the file, written to a file of its own: threads read only
  * regular files, of four parts or more. Its date orders read ahead in
  * parts are checked against one scan of its text too (check_date_orders).
@@ -35,8 +37,24 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* Every game and finding of the file as text (*len bytes). */
-static char *dump_file(enum pdn_encoding enc, int threads, size_t *len)
+/* With take, as the tools' -j reads: the games worked on (nothing done
+ * here) and taken on the reader's threads, in order, one at a time. */
+static void *no_work(pdn_game *game, void *ctx)
+{
+    (void)ctx;
+    return game; /* not owned: no work_free */
+}
+
+static int take_dump(pdn_game *game, void *fp)
+{
+    dump_game(fp, game);
+    pdn_game_free(game);
+    return 0;
+}
+
+/* Every game and finding of the file as text (*len bytes); with 'take',
+ * those one reader reads (parts refused) from pdn_reader_next after them. */
+static char *dump_file(enum pdn_encoding enc, int threads, bool take, size_t *len)
 {
     char *buf = NULL;
     FILE *fp = open_memstream(&buf, len);
@@ -46,7 +64,10 @@ static char *dump_file(enum pdn_encoding enc, int threads, size_t *len)
                                     .encoding = enc,
                                     .threads = threads,
                                     .on_diag = dump_diag_cb,
-                                    .diag_ctx = fp};
+                                    .diag_ctx = fp,
+                                    .work = take ? no_work : NULL,
+                                    .take = take ? take_dump : NULL,
+                                    .take_ctx = fp};
     pdn_reader *r;
     int rc = pdn_reader_open_file(&r, path, &ro);
     dump_to_end(fp, r, rc, NULL);
@@ -89,14 +110,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(fwrite(data + 1, 1, size - 1, fp) == size - 1);
     FUZZ_CHECK(fclose(fp) == 0);
     setenv("PDN_READER_PART_BYTES", part_bytes, 1);
+    bool take = size % 2; /* half the inputs taken, as the tools' -j reads */
     size_t one_len, many_len;
-    char *one = dump_file(enc, 0, &one_len);
-    char *many = dump_file(enc, threads, &many_len);
+    char *one = dump_file(enc, 0, false, &one_len);
+    char *many = dump_file(enc, threads, take, &many_len);
     unsetenv("PDN_READER_PART_BYTES");
     bool same = one_len == many_len && memcmp(one, many, one_len) == 0;
     if (!same)
-        fprintf(stderr, "one reader:\n%.*s\nthreads (%d, parts of %s bytes):\n%.*s\n", (int)one_len,
-                one, threads, part_bytes, (int)many_len, many);
+        fprintf(stderr, "one reader:\n%.*s\nthreads (%d, parts of %s bytes%s):\n%.*s\n",
+                (int)one_len, one, threads, part_bytes, take ? ", taken" : "", (int)many_len, many);
     FUZZ_CHECK(same);
     free(one);
     free(many);

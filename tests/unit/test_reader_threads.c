@@ -104,7 +104,10 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* One part read on its own; its games dumped when it is accepted (the
- * findings are left to the test above, which reads with threads). */
+ * findings are left to the test above, which reads with threads). A part
+ * that leaves a hold open is refused here: the threads let the next part
+ * end it (reader_threads.c's settle), which test_a_hold_into_the_next_part
+ * checks. */
 static bool read_part(struct reader_parts *s, struct reader_part *at, const char *bytes, size_t len,
                       bool last, FILE *out)
 {
@@ -118,12 +121,16 @@ static bool read_part(struct reader_parts *s, struct reader_part *at, const char
     struct reader_part_end end;
     reader_part_end(r, &end);
     reader_one_free(r);
+    const struct reader_parts before = *s;
     bool ok = reader_parts_accept(s, at, &end, last);
+    for (size_t i = 0; ok && i < n; i++)
+        reader_parts_game(s, at, games[i]);
+    if (ok && !last && reader_parts_holding(s)) {
+        *s = before;
+        ok = false;
+    }
     for (size_t i = 0; i < n; i++) {
-        if (ok) {
-            reader_parts_game(s, at, games[i]);
-            dump_game(out, games[i]);
-        }
+        if (ok) dump_game(out, games[i]); /* once a later game decided it again */
         pdn_game_free(games[i]);
     }
     return ok;
@@ -436,6 +443,14 @@ static void test_parts_resume_after_a_refused_one(void **state)
     assert_same_in_parts_of_many_sizes(path, 64, 7, assert_same_reading);
 }
 
+/* International games numbered from..to (their Event), each ended by a
+ * result: a place to cut before each. */
+static void write_games(FILE *fp, int from, int to)
+{
+    for (int i = from; i <= to; i++)
+        fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n", i);
+}
+
 /* Comments after the last game up to the end, a trailer that is no game,
  * read in parts of every size as one reader reads them: marked, and a file
  * of comments alone said to hold no game (reader_parts_end). */
@@ -444,8 +459,7 @@ static void test_parts_agree_on_a_trailer(void **state)
     (void)state;
     char path[] = "/tmp/test_reader_threads.XXXXXX";
     FILE *fp = new_file(path);
-    for (int i = 1; i <= 8; i++)
-        fprintf(fp, "[Event \"%d\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n", i);
+    write_games(fp, 1, 8);
     fputs("{exported by X}\n; on 2024-01-01\n\n{the end}\n", fp);
     fclose(fp);
     assert_same_in_parts_of_many_sizes(path, 64, 13, assert_same_reading);
@@ -476,6 +490,46 @@ static void test_parts_resume_after_a_hold(void **state)
     }
     fclose(fp);
     assert_same_in_parts_of_many_sizes(path, 64, 11, assert_same_reading);
+}
+
+/* Two international games, an untagged 8x8 game whose moves are legal
+ * under Russian, Brazilian and Czech rules alike (variant_open: the whole
+ * file's reader holds it), and one legal under Czech rules alone, which
+ * decides the held one again; then more international games. Cut at 200
+ * bytes, the first part ends with the held game: the second ends the hold. */
+static void write_hold_at_a_part_end(char path[])
+{
+    FILE *fp = new_file(path);
+    write_games(fp, 1, 2);
+    fputs("1. c3-d4 f6-g5 *\n\n", fp);
+    fputs("[FEN \"W:Wd4:Bc3,h8\"]\n1. d4-e5 {a comment long enough to push the next place "
+          "to cut past the bytes of a part} *\n\n",
+          fp);
+    write_games(fp, 5, 20);
+    assert_int_equal(fclose(fp), 0);
+}
+
+/* A hold that ends in the part it starts in is the part's own: settled
+ * with it. Open at the part's end, the part alone cannot settle it. */
+static void test_a_hold_ending_in_its_part_is_accepted(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    write_hold_at_a_part_end(path);
+    size_t size;
+    char *bytes = slurp(path, &size);
+    size_t told = cut_before(bytes, "[FEN"), after = cut_before(bytes, "[Event \"5\"");
+    free(bytes);
+    struct settled s;
+    settle_file(path, &after, 1, &s);
+    assert_int_equal(s.accepted, 2);
+    assert_settled_like_whole(path, &s);
+    free(s.dump);
+    settle_file(path, &told, 1, &s);
+    assert_int_equal(s.accepted, 0);
+    assert_settled_like_whole(path, &s);
+    free(s.dump);
+    unlink(path);
 }
 
 /* A reader of path in parts of part_bytes with options o. */
@@ -889,6 +943,43 @@ static void test_a_wrong_guess_is_refused(void **state)
     assert_false(reader_parts_accept(&s, &next, &wide, true)); /* after the end accepted */
 }
 
+/* ---- a hold across parts ------------------------------------------------------------- */
+
+/* A hold open at the end of a part and ended in the next: both parts are
+ * settled together, read by the threads (each game worked on there), as
+ * one reader reads them. */
+static void test_a_hold_into_the_next_part(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    write_hold_at_a_part_end(path);
+    struct pdn_reader_options o = {.version = PDN_READER_OPTIONS_VERSION};
+    size_t games;
+    assert_int_equal(worked_in_parts(path, "200", o, &games), 20);
+    assert_int_equal(games, 20);
+    assert_same_reading(path, 2, "200");
+    assert_same_taken(path, 2, "200");
+    unlink(path);
+}
+
+/* A hold open at the end of a part, and no place to cut after it within
+ * PART_MAX (a game of 9 MB): the rest of the file is one reader's, and so
+ * is the hold, from the start of the part it began in. */
+static void test_a_hold_into_the_rest_of_the_file(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/test_reader_threads.XXXXXX";
+    FILE *fp = new_file(path);
+    write_games(fp, 1, 4);
+    fputs("1. c3-d4 f6-g5 *\n\n[Event \"huge\"]\n1. c3-d4 {", fp);
+    for (int i = 0; i < 9 << 14; i++)
+        fputs("a long comment, 64 bytes a line, with no place to cut in it.\n", fp);
+    fputs("} f6-g5 *\n\n[FEN \"W:Wd4:Bc3,h8\"]\n1. d4-e5 *\n\n", fp);
+    assert_int_equal(fclose(fp), 0);
+    assert_same_reading(path, 2, "64");
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -906,6 +997,9 @@ int main(void)
         cmocka_unit_test(test_parts_resume_after_a_refused_one),
         cmocka_unit_test(test_parts_agree_on_utf8_lines_in_a_code_page),
         cmocka_unit_test(test_parts_resume_after_a_hold),
+        cmocka_unit_test(test_a_hold_ending_in_its_part_is_accepted),
+        cmocka_unit_test(test_a_hold_into_the_next_part),
+        cmocka_unit_test(test_a_hold_into_the_rest_of_the_file),
         cmocka_unit_test(test_parts_agree_on_a_trailer),
         cmocka_unit_test(test_work_on_the_reading_threads),
         cmocka_unit_test(test_work_diag_sees_the_findings_first),
