@@ -97,11 +97,8 @@ static bool date_meant(const pdn_csv_writer *w, const pdn_game *game, const char
     char both[2][DATE_SIZE];
     if (strpbrk(v, " \t")) return false;
     if (!date_swappable(both, v)) return date_read(out, v);
-    bool by_file;
-    enum date_order order = date_orders_settled(w->date_orders, game, &by_file);
-    if (order == DATE_NO_ORDER) return false;
-    memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
-    return true;
+    char why[DATE_WHY_SIZE];
+    return date_orders_reading(out, why, w->date_orders, game, v);
 }
 
 /* YYYY.MM.DD as YYYY-MM-DD, unknown parts ('?') empty; a date written

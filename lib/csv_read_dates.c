@@ -85,7 +85,10 @@ int pdn_date_orders_add_csv(pdn_date_orders *orders, FILE *fp,
         if (r->o.moves && !starts_game(r, &prev)) continue;
         const char *d = tag_value(r, &date, "Date");
         const char *e = d ? tag_value(r, &event, "Event") : NULL;
-        if (d) rc = date_orders_add_pair(orders, e, d);
+        if (d) {
+            date_orders_add_span(orders, d);
+            rc = date_orders_add_pair(orders, e, d);
+        }
     }
     if (rc == 0) rc = r->nomem ? PDN_ENOMEM : r->failed;
     free(event.s);

@@ -36,7 +36,7 @@ static inline bool date_separator(char c)
 bool date_ok(const char *v);
 
 /* Room for date_expected's detail. */
-#define DATE_DETAIL_SIZE 96
+#define DATE_DETAIL_SIZE 128
 
 /* What a Date tag's value that is not date_ok should have been (its
  * finding's detail, in detail or static): DATE_EXPECTED; for a day the

@@ -35,6 +35,8 @@ struct pdn_date_orders {
     struct event_orders *slot;
     size_t cap, n;             /* cap a power of two, 0 before the first event */
     uint8_t orders;            /* the file's: every event's */
+    long first, last;          /* the file's dates of one reading (date_orders_add_span), as
+                                  YYYYMMDD: the first and last day; 0 before one */
     struct date_scan *scan;    /* pdn_date_orders_add_text's, once called */
     struct deferred *deferred; /* NULL: the table is this one */
 };
@@ -164,7 +166,41 @@ static bool event_key(char **key, char *stackbuf, size_t size, const char *event
 int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game)
 {
     if (!orders || !game || date_orders_deferred(orders)) return PDN_EINVAL;
-    return date_orders_add_pair(orders, pdn_game_tag(game, "Event"), pdn_game_tag(game, "Date"));
+    const char *date = pdn_game_tag(game, "Date");
+    if (date) date_orders_add_span(orders, date);
+    return date_orders_add_pair(orders, pdn_game_tag(game, "Event"), date);
+}
+
+/* A date (date_read's) of every digit known, as the number YYYYMMDD; 0
+ * for one with a digit not known. */
+static long known_day(const char date[DATE_SIZE])
+{
+    if (memchr(date, '?', DATE_SIZE - 1)) return 0;
+    long days[2];
+    date_days(days, date);
+    return days[0];
+}
+
+static void span_add(pdn_date_orders *orders, long day)
+{
+    if (day == 0) return;
+    if (orders->first == 0 || day < orders->first) orders->first = day;
+    if (day > orders->last) orders->last = day;
+}
+
+void date_orders_add_span(pdn_date_orders *orders, const char *date)
+{
+    char day[DATE_SIZE], end[DATE_SIZE];
+    char both[2][DATE_SIZE];
+    /* Most are written as they should be: read so, without the readings
+     * of other forms (a fifth of the scan's time on a tournament file). */
+    if (date_ok(date)) {
+        span_add(orders, known_day(date));
+        return;
+    }
+    if (date_swappable(both, date) || !date_read(day, date)) return;
+    span_add(orders, known_day(day));
+    if (date_range_end(end, date)) span_add(orders, known_day(end));
 }
 
 bool date_orders_shows_order(const char *date)
@@ -198,7 +234,8 @@ int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char 
 
 bool date_orders_same(const pdn_date_orders *a, const pdn_date_orders *b)
 {
-    if (a->orders != b->orders || a->n != b->n) return false;
+    if (a->orders != b->orders || a->n != b->n || a->first != b->first || a->last != b->last)
+        return false;
     for (size_t i = 0; i < a->cap; i++) {
         const struct event_orders *e = &a->slot[i];
         if (!e->event) continue;
@@ -223,6 +260,8 @@ int date_orders_merge(pdn_date_orders *dst, const pdn_date_orders *src)
         e->orders |= from->orders;
     }
     dst->orders |= src->orders;
+    span_add(dst, src->first);
+    span_add(dst, src->last);
     return 0;
 }
 
@@ -256,17 +295,69 @@ enum date_order date_orders_settled(const pdn_date_orders *orders, const pdn_gam
     return one_order(e->event ? e->orders : orders->orders);
 }
 
-/* date_orders_reading of a date whose two readings are both. */
+/* The days from a fixed day to the day YYYYMMDD (a four-digit year), in
+ * the proleptic Gregorian calendar: March first, so that a leap day ends
+ * its year. */
+static long day_count(long ymd)
+{
+    long y = ymd / 10000, m = ymd / 100 % 100, d = ymd % 100;
+    if (m < 3) {
+        y--;
+        m += 12;
+    }
+    return 365 * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + d;
+}
+
+/* The most days a file's dates may span for the one reading inside them to
+ * be taken: a tournament's, not an archive's, whose years leave room for
+ * either reading. */
+enum { SPAN_DAYS_MAX = 31 };
+
+/* Of a date's two readings (both), the one that falls within the file's
+ * dates of one reading, when those span SPAN_DAYS_MAX days at most and
+ * the other does not: 0 (day first) or 1; -1 for none. */
+static int reading_in_span(const pdn_date_orders *orders, char both[2][DATE_SIZE])
+{
+    if (orders->first == 0 || day_count(orders->last) - day_count(orders->first) > SPAN_DAYS_MAX)
+        return -1;
+    bool in[2];
+    for (int i = 0; i < 2; i++) {
+        long day = known_day(both[i]);
+        in[i] = day >= orders->first && day <= orders->last;
+    }
+    return in[0] == in[1] ? -1 : in[1];
+}
+
+/* "2021.08.12" of YYYYMMDD. */
+static void day_text(char out[DATE_SIZE], long ymd)
+{
+    unsigned long u = (unsigned long)ymd;
+    snprintf(out, DATE_SIZE, "%04lu.%02lu.%02lu", u / 10000 % 10000, u / 100 % 100, u % 100);
+}
+
+/* date_orders_reading of a date whose two readings are both: as the
+ * event's dates show, else the file's, else within the file's days. */
 static bool settled_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],
                             const pdn_date_orders *orders, const pdn_game *game,
                             char both[2][DATE_SIZE])
 {
     bool by_file;
     enum date_order order = date_orders_settled(orders, game, &by_file);
-    if (order == DATE_NO_ORDER) return false;
-    memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
-    snprintf(why, DATE_WHY_SIZE, "%s first, as the %s other dates",
-             order == DATE_DAY_FIRST ? "day" : "month", by_file ? "file's" : "event's");
+    if (order != DATE_NO_ORDER) {
+        memcpy(out, both[order == DATE_MONTH_FIRST], DATE_SIZE);
+        snprintf(why, DATE_WHY_SIZE, "%s first, as the %s other dates",
+                 order == DATE_DAY_FIRST ? "day" : "month", by_file ? "file's" : "event's");
+        return true;
+    }
+    orders = filled(orders);
+    int in = orders ? reading_in_span(orders, both) : -1;
+    if (in < 0) return false;
+    memcpy(out, both[in], DATE_SIZE);
+    char first[DATE_SIZE], last[DATE_SIZE];
+    day_text(first, orders->first);
+    day_text(last, orders->last);
+    snprintf(why, DATE_WHY_SIZE, "%s first, within the file's other dates (%s to %s)",
+             in ? "month" : "day", first, last);
     return true;
 }
 

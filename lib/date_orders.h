@@ -31,6 +31,13 @@ bool date_orders_shows_order(const char *date);
  * to its event's (NULL: none): 0 or PDN_ENOMEM. */
 int date_orders_add_pair(pdn_date_orders *orders, const char *event, const char *date);
 
+/* Widens the file's days to a game's date when it has one reading, every
+ * digit known (a range's last day too): the days within which a date that
+ * could be swapped is read when no order settles it (a tournament's
+ * "12-08-2021" among its 2021.08.12 to 2021.08.20). Every date of the file
+ * is added so, whatever its event. */
+void date_orders_add_span(pdn_date_orders *orders, const char *date);
+
 /* A Date value of this size or more is no date of any order. */
 enum { DATE_VALUE_MAX = 64 };
 
@@ -65,9 +72,8 @@ char date_orders_line_end(const char *text, size_t len);
 
 /* Readies orders to read a file's text whose lines end at line_end (as
  * date_orders_line_end learned it), from its start or, mid_file, from the
- * start of a line inside it (no byte order mark then): the stretches of
- * date_orders_read.c, each after the last piece of the one before. 0 or
- * PDN_ENOMEM. */
+ * start of a line inside it (no byte order mark then): the parts of
+ * date_orders_read.c. 0 or PDN_ENOMEM. */
 int date_orders_scan_lines(pdn_date_orders *orders, char line_end, bool mid_file);
 
 /* The bytes of a file date_orders_read.c gives a thread at least:
@@ -80,18 +86,23 @@ int date_orders_read_parts(pdn_date_orders **out, int fd, uint64_t at, int threa
                            size_t part_bytes);
 
 /* Whether a and b hold the same events with the same orders, and the
- * same file's orders (the tests' check of the parts against one scan). */
+ * same file's orders and days (the tests' check of the parts against one
+ * scan). */
 bool date_orders_same(const pdn_date_orders *a, const pdn_date_orders *b);
 
-/* Adds the orders of src's events to dst's: 0 or PDN_ENOMEM. */
+/* Adds the orders of src's events, and its days, to dst's: 0 or
+ * PDN_ENOMEM. */
 int date_orders_merge(pdn_date_orders *dst, const pdn_date_orders *src);
 
 /* Room for date_orders_reading's why. */
-#define DATE_WHY_SIZE 40
+#define DATE_WHY_SIZE 72
 
 /* The reading of v, a Date tag's value of the game that could be swapped,
- * that the orders settle (date_orders_settled), in out, and in why the
- * reason ("day first, as the event's other dates"): what pdn_format_game's
+ * that the orders settle (date_orders_settled), or else the one of its
+ * readings within the file's days when those span a month at most
+ * (date_orders_add_span), in out, and in why the reason ("day first, as
+ * the event's other dates"; "day first, within the file's other dates
+ * (2021.08.12 to 2021.08.20)"): what pdn_format_game's
  * fix writes and the replay's bad-date finding says. False when v reads
  * one way or none, or nothing settles it (orders NULL too). */
 bool date_orders_reading(char out[DATE_SIZE], char why[DATE_WHY_SIZE],

@@ -2,10 +2,11 @@
  * date_orders_part: where a part of a file whose date orders are read
  * ahead may start (date_orders_part.h): at a line of other text, where
  * the scan ends a game and reads on as after any other such line, so
- * that a part, or a stretch of one (date_orders_stretch.c), reads alike
- * on its own and after the text before it.
+ * that a part reads alike on its own and after the text before it; and
+ * the scan of a part.
  */
 #include "date_orders_part.h"
+#include "date_orders.h"
 #include "text.h"
 
 #include <string.h>
@@ -70,4 +71,21 @@ int date_part_start(const struct date_part *file, uint64_t from, uint64_t limit,
         pos += i ? i : n;
     }
     return 0;
+}
+
+/* The part's text from..to read and scanned into its table from its
+ * state as it is (a file whose line ends are not known yet) or, with
+ * them known, afresh. */
+int date_part_scan(struct date_part *p, char *buf, uint64_t from, uint64_t to)
+{
+    int rc = p->line_end ? date_orders_scan_lines(p->orders, p->line_end, from > p->start) : 0;
+    for (uint64_t at = from; rc == 0 && at < to;) {
+        size_t want = to - at < DATE_PIECE_BYTES ? (size_t)(to - at) : DATE_PIECE_BYTES;
+        ssize_t got = pread(p->fd, buf, want, (off_t)at);
+        if (got < 0) return PDN_EIO;
+        if (got == 0) break; /* the file grew shorter */
+        at += (uint64_t)got;
+        rc = pdn_date_orders_add_text(p->orders, buf, (size_t)got, false);
+    }
+    return rc == 0 ? pdn_date_orders_add_text(p->orders, NULL, 0, true) : rc;
 }

@@ -1,9 +1,8 @@
 /*
  * date_orders_part.h: a thread's part of a file whose date orders are
  * read ahead (date_orders_read.c: the looks, the parts, the threads),
- * where such a part may start (date_orders_part.c), and the second look's
- * scan of the stretches of a part that matter (date_orders_stretch.c).
- * Internal.
+ * where such a part may start, and the second look's scan of a part
+ * (date_orders_part.c). Internal.
  */
 #ifndef PDN_DATE_ORDERS_PART_H
 #define PDN_DATE_ORDERS_PART_H
@@ -16,9 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The bytes read at a time; the second look's pieces, which overlap by a
- * few bytes (date_orders_stretch.c), no fewer than DATE_PIECE_MIN. */
-enum { DATE_PIECE_BYTES = 64 << 10, DATE_PIECE_MIN = 128 };
+/* The bytes read at a time. */
+enum { DATE_PIECE_BYTES = 64 << 10 };
 
 /* A thread's part of the file, [from, to), and what it found. */
 struct date_part {
@@ -27,8 +25,6 @@ struct date_part {
     atomic_bool *found;            /* by the first look: shared */
     pdn_date_orders *orders;       /* the second look's */
     char line_end;                 /* the file's, learned from its start */
-    size_t piece;                  /* the second look's reads: DATE_PIECE_BYTES, less for
-                                      small parts */
     int rc;
     pthread_t thread;
 };
@@ -46,10 +42,5 @@ int date_part_start(const struct date_part *file, uint64_t from, uint64_t limit,
 /* The part's text from..to read (into buf, a piece) and scanned into its
  * table, afresh once the file's line ends are known. 0 or an error. */
 int date_part_scan(struct date_part *p, char *buf, uint64_t from, uint64_t to);
-
-/* The second look over the part, into its table: only the stretches
- * around the dates that show an order; the file's line ends known. buf,
- * spare: a piece each. 0 or an error. */
-int date_part_read_stretches(struct date_part *p, char *buf, char *spare);
 
 #endif

@@ -74,16 +74,17 @@ static bool valid_utf8(const char *s, size_t n)
     return text_utf8_valid((const unsigned char *)s, n, &incomplete) == n;
 }
 
-/* The game read ends: its event and date to the orders, the event read
- * only then (take_tag keeps it as written): most dates show no order
- * (2024.12.14), and their game's event need not be read. 0, PDN_ENOMEM or
- * PDN_EENCODING. */
+/* The game read ends: its date to the file's days, its event and date to
+ * the orders, the event read only then (take_tag keeps it as written):
+ * most dates show no order (2024.12.14), and their game's event need not
+ * be read. 0, PDN_ENOMEM or PDN_EENCODING. */
 static int end_game(struct date_scan *s, pdn_date_orders *orders)
 {
     if (!s->in_game) return 0;
     s->in_game = false;
     bool has_event = s->event_rank != RANK_NONE, has_date = s->date_rank != RANK_NONE;
     s->event_rank = s->date_rank = RANK_NONE;
+    if (has_date) date_orders_add_span(orders, s->date);
     if (!has_date || !date_orders_shows_order(s->date)) return 0;
     if (has_event && !valid_utf8(s->event, s->event_len)) return PDN_EENCODING;
     if (has_event) unescape(s->event, s->event, s->event_len);
@@ -274,7 +275,7 @@ int date_orders_scan_lines(pdn_date_orders *orders, char line_end, bool mid_file
 {
     struct date_scan *s = scan_of(orders);
     if (!s) return PDN_ENOMEM;
-    /* Afresh, the buffers kept: a thread scans several stretches of its part. */
+    /* Afresh, the buffers kept. */
     *s = (struct date_scan){
         .event = s->event, .event_cap = s->event_cap, .line = s->line, .line_cap = s->line_cap};
     s->ends_known = true;

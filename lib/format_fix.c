@@ -314,7 +314,7 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
         return;
     }
     if (!repairable) return;
-    char detail[80];
+    char detail[sizeof "written " + DATE_SIZE + sizeof ": " + DATE_WHY_SIZE];
     snprintf(detail, sizeof detail, "written %s%s%s", f->date, settled[0] ? ": " : "", settled);
     emit(f, game, PDN_DIAG_FIXED, NULL, &t->pos, NULL, t->value, detail);
     wo->date = f->date;

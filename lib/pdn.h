@@ -1456,8 +1456,11 @@ enum pdn_format_broken {
  * so that a date whose day and month could be swapped ("10.03.2003") is
  * read as the event's others are written ("13.03.2003": day first; and
  * "08-13-2021": month first), or, when they show no order, as the file's
- * other events' are. Events are told apart by their names as pdnstats
- * compares them (pdn_stats_name_key); a game counts by its Date tag
+ * other events' are; when those show none either, and the file's dates of
+ * one reading span a month at most (a tournament's), as the one reading
+ * that falls within them ("12-08-2021" among 2021.08.12 to 2021.08.20:
+ * day first). Events are told apart by their names as pdnstats compares
+ * them (pdn_stats_name_key); a game counts by its Date tag
  * (pdn_game_tag). pdn_format_game's fix and pdn_replay_game's check of
  * the Date tag read it (options->date_orders).
  */
@@ -1485,8 +1488,8 @@ typedef void pdn_date_orders_done_fn(void *ctx);
 PDN_API int pdn_date_orders_new_deferred(pdn_date_orders **out, pdn_date_orders_fill_fn *fill,
                                          pdn_date_orders_done_fn *done, void *ctx);
 /* Adds the order the game's date shows, if one only makes a date, to its
- * event's: 0, PDN_ENOMEM or PDN_EINVAL (a NULL argument, or a deferred
- * table). */
+ * event's, and a date of one reading to the file's days: 0, PDN_ENOMEM or
+ * PDN_EINVAL (a NULL argument, or a deferred table). */
 PDN_API int pdn_date_orders_add(pdn_date_orders *orders, const pdn_game *game);
 /*
  * Adds the orders of a file's games' dates read from its text, given in
@@ -1510,10 +1513,9 @@ PDN_API int pdn_date_orders_add_text(pdn_date_orders *orders, const char *text, 
  * *out: NULL when no date in it could be swapped, which a look at its
  * bytes tells first in a fraction of the time (most files need no more),
  * or when fd is no regular file. 0, PDN_ENOMEM, PDN_EIO, PDN_EINVAL or
- * PDN_EENCODING, as pdn_date_orders_add_text, but that it reads only the
- * games around the dates that show an order (the others add nothing),
- * and so refuses no value of theirs; PDN_EENCODING too for a UTF-16 or
- * UTF-32 file (pdn_encoding_is_wide), whose text is no ASCII to look at.
+ * PDN_EENCODING, as pdn_date_orders_add_text; PDN_EENCODING too for a
+ * UTF-16 or UTF-32 file (pdn_encoding_is_wide), whose text is no ASCII
+ * to look at.
  */
 PDN_API int pdn_date_orders_read_fd(pdn_date_orders **out, int fd, uint64_t at, int threads);
 /* Whether a Date tag's value is a day and month before the year that could

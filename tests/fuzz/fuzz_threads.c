@@ -76,11 +76,10 @@ static char *dump_file(enum pdn_encoding enc, int threads, bool take, size_t *le
 }
 
 /* The file's date orders read ahead by threads in parts of part_bytes
- * (date_orders_read.c: only the stretches around dates that show an
- * order) are what one scan of its whole text finds, when both read it:
- * the parts may pass by a value that is no UTF-8, the scan not, and they
- * refuse a UTF-16 or UTF-32 file (its games are read decoded), which the
- * scan takes as bytes. */
+ * (date_orders_read.c) are what one scan of its whole text finds, when
+ * both read it: they refuse a UTF-16 or UTF-32 file (its games are read
+ * decoded), which the scan takes as bytes, and the parts are read only
+ * when a date in them could be swapped. */
 static void check_date_orders(const uint8_t *text, size_t len, int threads, size_t part_bytes)
 {
     pdn_date_orders *whole, *parts = NULL;

@@ -77,6 +77,7 @@ static void test_date_orders_text_as_games(void **state)
             } else {
                 assert_int_equal(rc, 0);
                 assert_same_settling(&gs, from_games, from_text, path);
+                assert_true(date_orders_same(from_games, from_text)); /* the days too */
                 compared += p == 0;
             }
             pdn_date_orders_free(from_text);
