@@ -86,7 +86,26 @@ enum { PARTS_AHEAD = 4 };
  * as soon as read (out of order: a bound on what the holding costs): 7%
  * less at a load of 2, 13% at 7. Parts ahead 0, 1 or 2 against 4: the
  * same. The second thread's copy of a part's bytes, which the first cut,
- * costs 1.7 times the first's a byte: 0.25% of the run. */
+ * costs 1.7 times the first's a byte: 0.25% of the run.
+ * Measured again later that day (a load of 4 to 6 on the 2 cores: a
+ * paired run of the same binary against itself gave 1.02): the work on
+ * each game in read_part, right after its reading, with its variant
+ * decided there under the file's tally as last settled and decided again
+ * when settled (otherwise for 0.5% of the games, whose work was then done
+ * again), numbered in its part and renumbered by the caller. pdncheck -q
+ * -j 2, 100 MB, CPU time against the work after settling, paired
+ * medians: 1.08, 1.10, 1.04, and 1.08 with both threads on one core.
+ * Callgrind (10 MB, a 512 kB last level): the reads that missed the last
+ * level fell from 1.64 M to 0.57 M, but the instruction cache's misses
+ * rose from 1.56 M to 7.6 M, the parser's code and the replay's taking
+ * turns in the core's 32 kB. Eight games at a time: 3.1 M and 0.63 M,
+ * and 1.02 (1.02 with the runs' order swapped); a part's games at once
+ * after its reading: 1.02; pdnstats 1.03, pdnfmt 0.99. Only the games no
+ * other game can decide otherwise (a GameType tag, the gametype option,
+ * their own text naming one variant alone: 42% of bench's corpus), one
+ * at a time: 1.006, 1.023. None kept: what the model's last level saves
+ * a shared cache behind it likely gives already (not measured: no
+ * counters on this VM). */
 
 /*
  * PART_BYTES, or PDN_READER_PART_BYTES from the environment (64 at least):
