@@ -105,7 +105,18 @@ enum { PARTS_AHEAD = 4 };
  * their own text naming one variant alone: 42% of bench's corpus), one
  * at a time: 1.006, 1.023. None kept: what the model's last level saves
  * a shared cache behind it likely gives already (not measured: no
- * counters on this VM). */
+ * counters on this VM). The settling's variant probes likewise (each
+ * game's replay_probe answers kept as its part was read, with its
+ * thread's own tally, and taken by the settling: 42,197 of 42,199 on 100
+ * MB): 1.000 to 1.008, no gain; one more replay of each probe cost 9.3%
+ * on the cold tree and 8.4% on the hot one, so a cold tree costs ~1%.
+ * What does move -j 2 is the host's link between the cores: the same
+ * minutes, pdncheck -j 2 1.80x with a cache line's round trip at 104 ns,
+ * 1.66 to 1.71x (four runs) at 430 to 470 ns: likely the hand-overs of
+ * each part (its lock, its state, the tool's state taken on the other
+ * core), not measured alone. Larger parts, fewer hand-overs but more
+ * held: 32 kB with 2 ahead took 1.05x the wall time, 64 kB 1.15x, 128 kB
+ * 1.27x (paired medians, 16 runs). */
 
 /*
  * PART_BYTES, or PDN_READER_PART_BYTES from the environment (64 at least):
