@@ -37,11 +37,7 @@ bool pdn_game_is_trailer(const pdn_game *game)
 /* The game's first tag of this name, or NULL. */
 static const struct pdn_tag *first_named(const pdn_game *game, const char *name)
 {
-    for (uint32_t i = 0; i < game->ntags; i++)
-        if (game->tags[i].name && game->tags[i].name[0] == name[0] &&
-            strcmp(game->tags[i].name, name) == 0)
-            return &game->tags[i];
-    return NULL;
+    return tag_exact_in(game->tags, game->ntags, name);
 }
 
 const struct pdn_tag *game_tag_standard(const pdn_game *game, enum tag_standard s)

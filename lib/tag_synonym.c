@@ -156,12 +156,19 @@ static const struct pdn_tag *first_synonym(const struct pdn_tag *tags, size_t n,
     return NULL;
 }
 
-const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const char *name)
+const struct pdn_tag *tag_exact_in(const struct pdn_tag *tags, size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++)
-        if (tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0) return &tags[i];
-    int s = standard_index(name);
-    return s < 0 ? NULL : first_synonym(tags, n, s);
+        if (tags[i].name && tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0)
+            return &tags[i];
+    return NULL;
+}
+
+const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const char *name)
+{
+    const struct pdn_tag *t = tag_exact_in(tags, n, name);
+    int s = t ? -1 : standard_index(name);
+    return s < 0 ? t : first_synonym(tags, n, s);
 }
 
 bool tag_named(const pdn_game *game, const char *name)

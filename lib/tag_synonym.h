@@ -111,6 +111,9 @@ const char *tag_standard_spelling(const char *name, size_t len);
  * name stands for it. NULL when there is neither.
  */
 const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const char *name);
+/* The first of tags[0, n) named exactly name (no synonym), or NULL; a tag
+ * with no name (a game made by hand may have one) is none. */
+const struct pdn_tag *tag_exact_in(const struct pdn_tag *tags, size_t n, const char *name);
 
 /* Whether the game has a tag of exactly this name (no synonym counts). */
 bool tag_named(const pdn_game *game, const char *name);

@@ -240,6 +240,26 @@ static void test_format_fix_result_from_tag_or_terminator(void **state)
               "2:10 fixed 1-1|written 1-1, as the Result tag says\n");
 }
 
+/* A game made by hand may hold a tag with no name: the repair of its
+ * result looks for the Result tag past it (that look read the missing name
+ * and crashed), and the nameless tag is kept as a comment. */
+static void test_format_fix_result_past_a_nameless_tag(void **state)
+{
+    (void)state;
+    static const char text[] = "[Event \"x\"]\n[Result \"*\"]\n1. 32-28 2-0";
+    struct games gs;
+    read_games(&gs, text, strlen(text));
+    ((struct pdn_tag *)gs.v[0]->tags)[0].name = NULL;
+    struct said said = {.lines = ""};
+    char *got = format_all(&gs, true, false, &said);
+    assert_non_null(strstr(got, "[Result \"2-0\"]"));
+    assert_non_null(strstr(got, "{[ \"x\"]} 1. 32-28 2-0"));
+    assert_string_equal(said.lines,
+                        "2:1 fixed *|written 2-0, as the result after the moves says\n");
+    free(got);
+    free_games(&gs);
+}
+
 /* The African file's French header (game 37): a tag name that is no
  * identifier is written as a comment, but one fix writes under a standard
  * name is said there once, not again as a comment beside it. */
@@ -680,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_format_fix_variation_not_moved_on_a_doubt),
         cmocka_unit_test(test_format_variation_misplaced_kept_as_counted),
         cmocka_unit_test(test_format_fix_result_from_tag_or_terminator),
+        cmocka_unit_test(test_format_fix_result_past_a_nameless_tag),
         cmocka_unit_test(test_format_fix_renamed_tag_not_kept_twice),
         cmocka_unit_test(test_format_fix_no_guess),
         cmocka_unit_test(test_format_fix_result_from_position),
