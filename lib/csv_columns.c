@@ -282,14 +282,6 @@ int csv_columns_open(pdn_csv_writer *w, const char *list, size_t *bad)
     return rc;
 }
 
-/* Whether one of the game's first n tags is named exactly name. */
-static bool spelt_before(const pdn_game *game, uint32_t n, const char *name)
-{
-    for (uint32_t i = 0; i < n; i++)
-        if (strcmp(game->tags[i].name, name) == 0) return true;
-    return false;
-}
-
 /* The GameType column of a game with no tag of that name, nor one read
  * for it ("Type de jeu"): the variant the game was read under, as pdnfmt
  * writes its tag, for a row to say its variant (its moves are written in
@@ -309,12 +301,13 @@ void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
     memset(w->tagvals, 0, w->ncols * sizeof *w->tagvals);
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
+        if (!t->name) continue; /* a game made by hand may have one so */
         uint32_t col = w->tagslots[tag_slot(w, t->name, strlen(t->name))];
         if (col == 0) continue;
         /* The first, but one spelt as the column beats one spelt otherwise. */
         const char *header = w->cols[col - 1].tag;
         if (!w->tagvals[col - 1] ||
-            (strcmp(header, t->name) == 0 && !spelt_before(game, i, header)))
+            (strcmp(header, t->name) == 0 && !tag_exact_in(game->tags, i, header)))
             w->tagvals[col - 1] = t->value;
     }
     /* A column of a standard tag the game lacks shows the synonym read for

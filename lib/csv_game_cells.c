@@ -197,7 +197,7 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
     if (!pdn_game_is_trailer(game)) put_start_tags(w, game);
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        if (csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
+        if (t->name && csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
     }
     /* A roster tag read from a synonym whose name only a comment keeps
      * ("R&#x00e9;sultat"): under its standard name, as the writer's roster

@@ -361,10 +361,33 @@ static void test_csv_writer_movetext_only(void **state)
     pdn_game_free(g);
 }
 
+/* A game made by hand may hold tags with no name: the tag columns and the
+ * tags cell pass them (a name's length was taken of NULL), the named ones
+ * written as ever. */
+static void test_csv_tags_with_no_name(void **state)
+{
+    (void)state;
+    static const char text[] = "[Event \"x\"]\n[Foo \"y\"]\n[Date \"2003.03.10\"]\n1. 32-28 *";
+    struct games gs;
+    read_games(&gs, text, strlen(text));
+    struct pdn_tag *tags = (struct pdn_tag *)gs.v[0]->tags;
+    tags[0].name = tags[1].name = NULL;
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.columns = "Event,Foo,Date,tags";
+    for (int fast = 0; fast < 2; fast++) {
+        char *csv = game_csv(gs.v[0], "f", &o, fast);
+        assert_non_null(strstr(csv, "\n,,2003.03.10,"));
+        assert_null(strstr(csv, "\"\"x\"\"")); /* the nameless tags are in no cell */
+        free(csv);
+    }
+    free_games(&gs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_csv_main_line_as_the_writer_writes_it),
+        cmocka_unit_test(test_csv_tags_with_no_name),
         cmocka_unit_test(test_csv_moves_rows_in_place_as_cell_by_cell),
         cmocka_unit_test(test_csv_moves_rows_of_many_games_in_one_writer),
         cmocka_unit_test(test_csv_moves_rows_of_a_game_made_by_hand),
