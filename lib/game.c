@@ -34,15 +34,9 @@ bool pdn_game_is_trailer(const pdn_game *game)
     return game && game_internal(game)->trailer;
 }
 
-/* The game's first tag of this name, or NULL. */
-static const struct pdn_tag *first_named(const pdn_game *game, const char *name)
-{
-    return tag_exact_in(game->tags, game->ntags, name);
-}
-
 const struct pdn_tag *game_tag_standard(const pdn_game *game, enum tag_standard s)
 {
-    if (!game_tags_noted(game)) return first_named(game, tag_standard_name(s));
+    if (!game_tags_noted(game)) return tag_exact_in(game->tags, game->ntags, tag_standard_name(s));
     uint32_t i = game->internal->first_tag[s];
     return i && i <= game->ntags ? &game->tags[i - 1] : NULL;
 }
@@ -52,8 +46,8 @@ const char *pdn_game_tag(const pdn_game *game, const char *name)
     if (!game || !name) return NULL;
     /* A standard name, what the tools mostly ask: as the parser noted it. */
     int s = tag_standard_index_n(name, strlen(name));
-    const struct pdn_tag *t =
-        s >= 0 ? game_tag_standard(game, (enum tag_standard)s) : first_named(game, name);
+    const struct pdn_tag *t = s >= 0 ? game_tag_standard(game, (enum tag_standard)s)
+                                     : tag_exact_in(game->tags, game->ntags, name);
     if (!t) t = tag_synonym_find(game, name);
     return t ? t->value : NULL;
 }

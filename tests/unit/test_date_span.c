@@ -3,7 +3,7 @@
  * be swapped, which no order of its event or file settles, read as the one
  * of its readings that falls within the file's other dates, when those
  * span a month at most (a tournament's). The case of a real file:
- * Championnat de France 2021 (../shared/corpus/tournaments), whose event
+ * tests/data/tournaments/Championnat de France 2021.pdn, whose event
  * "Cpt France 2021" dates its two games "12-08-2021", the file's others
  * 2021.08.12 to 2021.08.20.
  */
