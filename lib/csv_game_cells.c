@@ -32,16 +32,18 @@ int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_li
                    uint32_t i)
 {
     const struct pdn_node *node = &line->moves[i];
-    if (!game_sets_up(node->setup)) return 0; /* the writer leaves an empty one out */
+    if (!game_sets_up(pdn_annotations_of(node)->setup))
+        return 0; /* the writer leaves an empty one out */
     bool second;
-    int rc = writer_setup_second(&second, g->game, node->setup, node, replay_setup_second);
+    int rc = writer_setup_second(&second, g->game, pdn_annotations_of(node)->setup, node,
+                                 replay_setup_second);
     if (rc < 0) return rc;
     /* The number goes on, as the writer's: "1. 33-28 18-22 /FEN "B:..."/
      * 2... 18-23"; back to the pair's first half for the first mover. The
      * second mover's half is odd, so it is never 0. */
     if (rc > 0 && (*half % 2 == 1) != second) *half = second ? *half + 1 : *half - 1;
     second = *half % 2 == 1;
-    uint32_t number = writer_setup_number(node->setup, line, i, second);
+    uint32_t number = writer_setup_number(pdn_annotations_of(node)->setup, line, i, second);
     if (number) *half = 2 * ((uint64_t)number - 1) + second;
     return 0;
 }
@@ -52,7 +54,7 @@ int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_li
 static uint32_t plain_start(const struct pdn_line *line)
 {
     uint32_t i = 0;
-    while (i < line->nmoves && !line->moves[i].setup &&
+    while (i < line->nmoves && !pdn_annotations_of(&line->moves[i])->setup &&
            !(line->moves[i].text && line->moves[i].text[0] == '.'))
         i++;
     return i;
@@ -66,7 +68,7 @@ int64_t csv_main_plies(const struct game_ctx *g)
     bool passed = false;
     for (uint32_t i = plies; i < main->nmoves; i++) {
         /* the call only where a setup is: it was 2 % of pdn2csv's time */
-        int rc = main->moves[i].setup ? csv_setup_turn(&half, g, main, i) : 0;
+        int rc = pdn_annotations_of(&main->moves[i])->setup ? csv_setup_turn(&half, g, main, i) : 0;
         if (rc < 0) return rc;
         bool pass = csv_passes(&main->moves[i], half, passed);
         if (!pass || i + 1 == main->nmoves) plies++;
@@ -329,7 +331,7 @@ static bool main_line(pdn_csv_writer *w, const struct game_ctx *g)
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         const struct ply *p = csv_next_ply(w, node);
-        if (!p || node->setup) return false;
+        if (!p || pdn_annotations_of(node)->setup) return false;
         if (node->number && written_half(node) != half) alone = true;
         if (prev && p->move.ncaptured > 0 && p->move.from == prev->move.to) alone = true;
         bool numbered = half % 2 == 0 || alone;

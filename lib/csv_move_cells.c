@@ -13,10 +13,11 @@
 static void put_nags(pdn_csv_writer *w, const struct col *c, const struct pdn_node *n)
 {
     csv_cell_reset(w);
-    if (n->strength) csv_cell_adds(w, n->strength);
-    for (uint32_t i = 0; i < n->nnags; i++) {
+    const struct pdn_annotations *a = pdn_annotations_of(n);
+    if (a->strength) csv_cell_adds(w, a->strength);
+    for (uint32_t i = 0; i < a->nnags; i++) {
         char buf[16];
-        snprintf(buf, sizeof buf, "%s$%u", w->ncell ? " " : "", (unsigned)n->nags[i]);
+        snprintf(buf, sizeof buf, "%s$%u", w->ncell ? " " : "", (unsigned)a->nags[i]);
         csv_cell_adds(w, buf);
     }
     csv_put_cell(w, c);
@@ -153,6 +154,7 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
         csv_put(w, c, NULL); /* a row without a move: the game's cells, the rest empty */
         return 0;
     }
+    const struct pdn_annotations *a = r->node ? pdn_annotations_of(r->node) : NULL;
     switch (c->id) {
     case C_LINE:
         csv_put(w, c, l->id);
@@ -176,16 +178,16 @@ int csv_put_move_cell(pdn_csv_writer *w, const struct col *c, const struct ply_r
         csv_put(w, c, r->node->text);
         break;
     case C_COMMENT_BEFORE:
-        put_comments(w, c, r->node->comments_before, r->node->ncomments_before);
+        put_comments(w, c, a->comments_before, a->ncomments_before);
         break;
     case C_COMMENT:
-        put_comments(w, c, r->node->comments_after, r->node->ncomments_after);
+        put_comments(w, c, a->comments_after, a->ncomments_after);
         break;
     case C_NAGS:
         put_nags(w, c, r->node);
         break;
     case C_SETUP:
-        csv_put(w, c, r->node->setup);
+        csv_put(w, c, a->setup);
         break;
     case C_WRITTEN: {
         char written[WRITTEN_NUMBER_MAX];

@@ -280,9 +280,10 @@ static char *put_looked_at(char *out, const char *s, size_t n, char delim)
 /* Whether a row's comments or NAGs cell of a move is empty. */
 static bool empty_notes(const struct pdn_node *n, enum col_id id)
 {
-    if (id == C_COMMENT_BEFORE) return n->ncomments_before == 0;
-    if (id == C_COMMENT) return n->ncomments_after == 0;
-    return !n->strength && n->nnags == 0;
+    const struct pdn_annotations *a = pdn_annotations_of(n);
+    if (id == C_COMMENT_BEFORE) return a->ncomments_before == 0;
+    if (id == C_COMMENT) return a->ncomments_after == 0;
+    return !a->strength && a->nnags == 0;
 }
 
 /* The status of a row whose move was played and met no finding. */
@@ -310,7 +311,8 @@ static struct row_plan plan_of(const pdn_csv_writer *w)
  * that csv_put_move_cell writes. */
 static bool has_notes(const struct pdn_node *n)
 {
-    return n->ncomments_before || n->ncomments_after || n->strength || n->nnags;
+    const struct pdn_annotations *a = pdn_annotations_of(n);
+    return a->ncomments_before || a->ncomments_after || a->strength || a->nnags;
 }
 
 /* A run of comments and NAGs cells of a move that has none: their
@@ -608,7 +610,7 @@ static char *cell_in_place(char *out, const struct row_plan *plan, const struct 
     case STEP_BODY:
         return body_cells(out, r, half, plan);
     case C_SETUP: /* nearly always none */
-        return n->setup ? NULL : out;
+        return pdn_annotations_of(n)->setup ? NULL : out;
     case C_WRITTEN: /* digits, dots and inner blanks: quoted only around such a delimiter */
         if (delim == '.' || delim == ' ' || (delim >= '0' && delim <= '9')) return NULL;
         return out + csv_written_number(out, r);
@@ -729,7 +731,9 @@ static long default_run(pdn_csv_writer *w, const struct line_ctx *l, const struc
     struct ply_row r = {l, NULL, *ply, NULL, status_ok, NULL, false};
     for (; i < nmoves && k < nplies; i++, k++, r.ply++) {
         const struct pdn_node *n = &line->moves[i];
-        if (nodes[k] != n || n->setup || n->nvariations || has_notes(n)) break;
+        /* A move with annotations, even an empty set, takes the slow path:
+         * the reader gives a move none unless it has some. */
+        if (nodes[k] != n || n->annotations) break;
         if (!csv_out_room(&w->out, most)) return PDN_ENOMEM;
         r.node = n;
         r.played = &plies[k];
@@ -758,7 +762,8 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
                              const struct pdn_node *node, uint32_t ply)
 {
     long rows = 0;
-    for (uint32_t v = 0; v < node->nvariations; v++) {
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    for (uint32_t v = 0; v < a->nvariations; v++) {
         struct line_ctx sub = *l;
         size_t room = CSV_LINE_ID_MAX - l->idlen;
         int n = snprintf(l->id + l->idlen, room, ".%u", (unsigned)v + 1);
@@ -769,8 +774,8 @@ static long write_variations(pdn_csv_writer *w, const struct line_ctx *l,
         sub.idlen = l->idlen + (size_t)n;
         sub.parent = ply;
         sub.first_ply = ply;
-        sub.moves = &node->variations[v];
-        long got = write_line(w, &sub, &node->variations[v]);
+        sub.moves = &a->variations[v];
+        long got = write_line(w, &sub, &a->variations[v]);
         l->id[l->idlen] = '\0'; /* its own name again */
         if (got < 0) return got;
         rows += got;
@@ -826,7 +831,7 @@ static long write_line_end(pdn_csv_writer *w, const struct line_ctx *l, const st
  * there. Unsigned: start_half may wrap below 0, the halves never do. */
 static int turn_at_setup(struct line_ctx *l, uint32_t ply, const struct pdn_line *line, uint32_t i)
 {
-    if (!line->moves[i].setup) return 0;
+    if (!pdn_annotations_of(&line->moves[i])->setup) return 0;
     uint64_t before = csv_half_of(l, ply), half = before;
     int rc = csv_setup_turn(&half, l->g, line, i);
     l->start_half += half - before;

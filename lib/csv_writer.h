@@ -344,8 +344,9 @@ static inline uint32_t csv_number_of(uint64_t half)
  * which no row after them would hold (csv_moves.c, csv_main_plies). */
 static inline bool csv_placeholder(const struct pdn_node *n, uint64_t half)
 {
-    return game_holds_place(n, half % 2 == 1) && !n->setup && !n->strength && !n->nnags &&
-           !n->ncomments_before && !n->ncomments_after && !n->nvariations;
+    const struct pdn_annotations *a = pdn_annotations_of(n);
+    return game_holds_place(n, half % 2 == 1) && !a->setup && !a->strength && !a->nnags &&
+           !a->ncomments_before && !a->ncomments_after && !a->nvariations;
 }
 
 /* Whether the rows of a line pass node n (csv_placeholder), passed saying

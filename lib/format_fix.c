@@ -434,10 +434,11 @@ static bool written_apart(const struct format *f, const struct pdn_node *node,
 {
     static const struct pdn_write_options none;
     const struct pdn_write_options *o = f->opt->write ? f->opt->write : &none;
-    if (!o->no_nags && (node->strength || node->nnags)) return true;
-    if (!o->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
-    if (!o->no_variations && node->nvariations) return true;
-    return next->setup != NULL;
+    const struct pdn_annotations *a = pdn_annotations_of(node), *b = pdn_annotations_of(next);
+    if (!o->no_nags && (a->strength || a->nnags)) return true;
+    if (!o->no_comments && (a->ncomments_after || b->ncomments_before)) return true;
+    if (!o->no_variations && a->nvariations) return true;
+    return b->setup != NULL;
 }
 
 static struct fault *number_fault(struct format *f, const struct pdn_node *node)
@@ -493,8 +494,9 @@ static void keep_numbers_before_dashes(struct format *f, const struct pdn_line *
     struct fixed_count c = {0};
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *m = &line->moves[i];
-        for (uint32_t v = 0; v < m->nvariations; v++)
-            keep_numbers_before_dashes(f, &m->variations[v]);
+        const struct pdn_annotations *a = pdn_annotations_of(m);
+        for (uint32_t v = 0; v < a->nvariations; v++)
+            keep_numbers_before_dashes(f, &a->variations[v]);
         if (m->number) {
             struct fault *x = number_fault(f, m);
             if (x && !x->kept && i + 1 < line->nmoves && doubles_next(x, m, m + 1)) x->kept = true;

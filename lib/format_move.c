@@ -156,9 +156,9 @@ static void decide_line(struct mover *m, const struct pdn_line *line)
 {
     for (uint32_t i = 0; i < line->nmoves && !m->nomem; i++) {
         const struct pdn_node *node = &line->moves[i];
-        for (uint32_t v = 0; v < node->nvariations; v++) {
-            misplaced(m, line, i, &node->variations[v]);
-            decide_line(m, &node->variations[v]);
+        for (uint32_t v = 0; v < pdn_annotations_of(node)->nvariations; v++) {
+            misplaced(m, line, i, &pdn_annotations_of(node)->variations[v]);
+            decide_line(m, &pdn_annotations_of(node)->variations[v]);
         }
     }
 }
@@ -177,15 +177,18 @@ static bool copy_line(struct mover *m, struct pdn_line *out, const struct pdn_li
 static bool copy_variations(struct mover *m, struct pdn_node *nodes, const struct pdn_line *in,
                             uint32_t i)
 {
-    const struct pdn_node *own = &in->moves[i], *prev = i > 0 ? &in->moves[i - 1] : NULL;
+    const struct pdn_annotations *own = pdn_annotations_of(&in->moves[i]);
+    const struct pdn_annotations *prev = i > 0 ? pdn_annotations_of(&in->moves[i - 1]) : NULL;
     size_t n = 0;
     for (uint32_t v = 0; prev && v < prev->nvariations; v++)
         n += is_moved(m->f, &prev->variations[v]);
     for (uint32_t v = 0; v < own->nvariations; v++)
         n += !is_moved(m->f, &own->variations[v]);
     if (n > UINT32_MAX) return false;
+    if (n == 0 && own->nvariations == 0) return true; /* its annotations as they are */
     struct pdn_line *lines = n ? arena_alloc(m->arena, n * sizeof *lines) : NULL;
-    if (n && !lines) return false;
+    struct pdn_annotations *copy = arena_memdup(m->arena, own, sizeof *copy);
+    if ((n && !lines) || !copy) return false;
     size_t k = 0;
     for (uint32_t v = 0; prev && v < prev->nvariations; v++)
         if (is_moved(m->f, &prev->variations[v]) &&
@@ -194,8 +197,9 @@ static bool copy_variations(struct mover *m, struct pdn_node *nodes, const struc
     for (uint32_t v = 0; v < own->nvariations; v++)
         if (!is_moved(m->f, &own->variations[v]) && !copy_line(m, &lines[k++], &own->variations[v]))
             return false;
-    nodes[i].variations = lines;
-    nodes[i].nvariations = (uint32_t)n;
+    copy->variations = lines;
+    copy->nvariations = (uint32_t)n;
+    nodes[i].annotations = copy;
     return true;
 }
 

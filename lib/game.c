@@ -122,7 +122,8 @@ uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool 
     uint32_t pairs_after_first = 0; /* pairs begun since the first ply */
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (i > from && game_sets_up(node->setup)) return 0; /* the count starts again there */
+        if (i > from && game_sets_up(pdn_annotations_of(node)->setup))
+            return 0; /* the count starts again there */
         if (node->number)
             return node->number > pairs_after_first ? node->number - pairs_after_first : 1;
         if (game_holds_place(node, second)) continue;
@@ -134,7 +135,7 @@ uint32_t game_line_number_from(const struct pdn_line *line, uint32_t from, bool 
 
 uint32_t game_line_first_number(const struct pdn_line *line, bool second)
 {
-    if (line->nmoves > 0 && game_sets_up(line->moves[0].setup)) return 1;
+    if (line->nmoves > 0 && game_sets_up(pdn_annotations_of(&line->moves[0])->setup)) return 1;
     uint32_t number = game_line_number_from(line, 0, second);
     return number ? number : 1;
 }

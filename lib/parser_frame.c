@@ -89,16 +89,45 @@ struct pdn_line *frame_push_variation(struct frame *frame, struct arena *arena)
     return push_in_arena(&frame->vars, arena, sizeof(struct pdn_line), 1);
 }
 
+struct pdn_annotations *frame_annotations(struct pdn_node *node, struct arena *arena)
+{
+    /* The game's own: made here, in its arena, so writable. */
+    if (node->annotations) return (struct pdn_annotations *)node->annotations;
+    struct pdn_annotations *a = arena_alloc(arena, sizeof *a);
+    if (!a) return NULL;
+    *a = (struct pdn_annotations){0};
+    node->annotations = a;
+    return a;
+}
+
 /* The last node gets its annotations: they are complete now. */
 static int seal_last(struct frame *frame, struct arena *arena)
 {
     struct pdn_node *node = frame_last(frame);
     if (!node || (frame->after.n | frame->nags.n | frame->vars.n) == 0) return 0;
-    node->comments_after =
-        seal_in_arena(&frame->after, arena, sizeof(struct pdn_comment), &node->ncomments_after);
-    node->nags = seal_in_arena(&frame->nags, arena, sizeof(uint16_t), &node->nnags);
-    node->variations =
-        seal_in_arena(&frame->vars, arena, sizeof(struct pdn_line), &node->nvariations);
+    struct pdn_annotations *a = frame_annotations(node, arena);
+    if (!a) return PDN_ENOMEM;
+    a->comments_after =
+        seal_in_arena(&frame->after, arena, sizeof(struct pdn_comment), &a->ncomments_after);
+    a->nags = seal_in_arena(&frame->nags, arena, sizeof(uint16_t), &a->nnags);
+    a->variations = seal_in_arena(&frame->vars, arena, sizeof(struct pdn_line), &a->nvariations);
+    return 0;
+}
+
+/* What waits for the next move (comments before it, a setup) given to it. */
+static int give_waiting(struct frame *frame, struct arena *arena, struct pdn_node *node)
+{
+    struct pdn_annotations *a = frame_annotations(node, arena);
+    if (!a) return PDN_ENOMEM;
+    if (frame->before.n)
+        a->comments_before =
+            seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment), &a->ncomments_before);
+    /* A setup's place goes with it only: frame->setup_pos outlives it. */
+    if (frame->setup) {
+        a->setup = frame->setup;
+        a->setup_pos = frame->setup_pos;
+        frame->setup = NULL;
+    }
     return 0;
 }
 
@@ -112,15 +141,7 @@ struct pdn_node *frame_add(struct frame *frame, struct arena *arena, const char 
     struct pdn_node *node = push_node(frame, arena);
     if (!node) return NULL;
     frame_fill(frame, node, text, pos);
-    if (frame->before.n)
-        node->comments_before = seal_in_arena(&frame->before, arena, sizeof(struct pdn_comment),
-                                              &node->ncomments_before);
-    /* A setup's place goes with it only: frame->setup_pos outlives it. */
-    if (frame->setup) {
-        node->setup = frame->setup;
-        node->setup_pos = frame->setup_pos;
-        frame->setup = NULL;
-    }
+    if ((frame->before.n || frame->setup) && give_waiting(frame, arena, node) < 0) return NULL;
     return node;
 }
 

@@ -117,35 +117,22 @@ static inline struct frame_number frame_take_number(struct frame *frame)
     return (struct frame_number){frame->num, frame->num_black, frame->num_pos};
 }
 
-/* The bytes of pdn_node from its field 'from' up to its field 'to'. */
-#define FRAME_NODE_RUN(from, to) (offsetof(struct pdn_node, to) - offsetof(struct pdn_node, from))
-/* The runs frame_fill clears: the pointers from strength to variations,
- * the counts from nnags to nvariations. */
-_Static_assert(FRAME_NODE_RUN(strength, pos) == 6 * sizeof(void *), "pdn_node's pointers");
-_Static_assert(FRAME_NODE_RUN(nnags, number_black) == 4 * sizeof(uint32_t), "pdn_node's counts");
-
 /*
  * Fills a new node with its text, place, squares and move number (*number:
- * frame_take_number's, or one the lane read right before the move). Every
- * field is written once: clearing the 128-byte node first and then setting
- * the fields cost twice the stores ('rep stos'). Always inlined: as a call
- * it costs 1% of all reading.
+ * frame_take_number's, or one the lane read right before the move), and no
+ * annotations. Every field is written once: clearing the node first and
+ * then setting the fields cost twice the stores ('rep stos'). Always
+ * inlined: as a call it costs 1% of all reading.
  */
 static inline __attribute__((always_inline)) void
 frame_fill_node(struct pdn_node *node, const char *text, const struct pdn_pos *pos,
                 const struct frame_number *number, struct frame_plain plain)
 {
-    /* The fields a move gets empty are runs of zeros, each cleared as one:
-     * the compiler then writes them sixteen bytes at a time (field by
-     * field, eight at a time; the node as a whole, with 'rep stos', twice
-     * the stores). */
-    memset(&node->strength, 0, FRAME_NODE_RUN(strength, pos));
     node->text = text;
+    node->annotations = NULL;
     node->pos = *pos;
     node->number_pos = number->pos;
-    memset(&node->setup_pos, 0, sizeof node->setup_pos);
     node->number = number->num;
-    memset(&node->nnags, 0, FRAME_NODE_RUN(nnags, number_black));
     node->number_black = number->black;
     node->plain_from = plain.from;
     node->plain_to = plain.to;
@@ -193,6 +180,9 @@ struct pdn_line *frame_push_variation(struct frame *frame, struct arena *arena);
 uint16_t *frame_push_nag(struct frame *frame, struct arena *arena);
 /* A comment at the right place: after the last move, or before the next. */
 int frame_comment(struct frame *frame, struct arena *arena, const struct pdn_comment *comment);
+/* The node's annotations, to write: made in the arena for its first one;
+ * NULL when out of memory. */
+struct pdn_annotations *frame_annotations(struct pdn_node *node, struct arena *arena);
 /* Finishes the line into *out (arrays in the arena) and empties the frame. */
 int frame_close(struct frame *frame, struct arena *arena, struct pdn_line *out);
 

@@ -73,17 +73,19 @@ int parser_on_strength(struct parser *p)
     struct pdn_node *n = frame_last(f);
     const char *t = tok_text(p);
     size_t len = p->tok.len;
-    bool placed = n && f->adjacent && !n->strength;
+    bool placed = n && f->adjacent && !pdn_annotations_of(n)->strength;
     p->body = true;
     f->adjacent = false;
     if (n) p->say = &f->last; /* a strength speaks of the move before it */
     if (!n) {
         parser_fail(p, PDN_DIAG_SYNTAX, &p->tok.pos, t, len, "move strength without a move");
     } else if (placed || parser_odd(p, ODD_STRENGTH_PLACE, &p->tok.pos, t, len)) {
+        struct pdn_annotations *a = frame_annotations(n, p->arena);
+        if (!a) return PDN_ENOMEM;
         char buf[64];
-        snprintf(buf, sizeof buf, "%s%.*s", n->strength ? n->strength : "", (int)len, t);
-        n->strength = arena_strndup(p->arena, buf, strlen(buf));
-        if (!n->strength) return PDN_ENOMEM;
+        snprintf(buf, sizeof buf, "%s%.*s", a->strength ? a->strength : "", (int)len, t);
+        a->strength = arena_strndup(p->arena, buf, strlen(buf));
+        if (!a->strength) return PDN_ENOMEM;
     }
     p->say = NULL;
     parser_consume(p);

@@ -769,28 +769,38 @@ struct pdn_comment {
 struct pdn_line;
 struct pdn_game_internal;
 
-/* One move, with what is written around it: borrowed from its game. The
- * fields are ordered by size, pointers first, so that the struct has no
- * padding inside (128 bytes on 64-bit systems): a game of tiny moves is
- * mostly nodes. */
-struct pdn_node {
-    const char *text;     /* move text as read (UTF-8, NUL-terminated): blanks inside
-                             a move dropped ("32-28" for "32 - 28"), but for an
-                             unknown move's on one line ("- -") */
+/* What is written around a move besides its number: its strength, NAGs,
+ * comments, a setup before it and the variations after it. Borrowed from
+ * its game. Most moves of a tournament file have none of it, so a node
+ * points to it (pdn_node.annotations) rather than carrying it: the node
+ * of a plain move is half the size, and a game's tree too. */
+struct pdn_annotations {
     const char *strength; /* "!", "?!", ... or NULL */
     const uint16_t *nags; /* $n annotations after the move */
     const struct pdn_comment *comments_before;
     const struct pdn_comment *comments_after;
     const char *setup;                 /* FEN of a /FEN "..."/ setup just before it, or NULL */
     const struct pdn_line *variations; /* alternatives to this move */
-    struct pdn_pos pos;                /* of the move text */
-    struct pdn_pos number_pos;
     struct pdn_pos setup_pos;
-    uint32_t number; /* move number written before it, 0 if none */
     uint32_t nnags;
     uint32_t ncomments_before;
     uint32_t ncomments_after;
     uint32_t nvariations;
+};
+
+/* One move: borrowed from its game. The fields are ordered by size,
+ * pointers first, so that the struct has no padding inside (56 bytes on
+ * 64-bit systems): a game of tiny moves is mostly nodes. */
+struct pdn_node {
+    const char *text; /* move text as read (UTF-8, NUL-terminated): blanks inside
+                         a move dropped ("32-28" for "32 - 28"), but for an
+                         unknown move's on one line ("- -") */
+    /* Its annotations, or NULL when it has none: read them with
+     * pdn_annotations_of, which gives an empty set for NULL. */
+    const struct pdn_annotations *annotations;
+    struct pdn_pos pos; /* of the move text */
+    struct pdn_pos number_pos;
+    uint32_t number;   /* move number written before it, 0 if none */
     bool number_black; /* the number was written "N..." */
     /* A text of two numbered squares around '-' or 'x' ("32-28", "28x19"),
      * as the reader read it: the squares and the separator ('\0', squares
@@ -799,6 +809,14 @@ struct pdn_node {
     uint8_t plain_from, plain_to;
     char plain_sep;
 };
+
+/* A node's annotations: an empty set (every pointer NULL, every count 0)
+ * when it has none. Never NULL. */
+static inline const struct pdn_annotations *pdn_annotations_of(const struct pdn_node *node)
+{
+    static const struct pdn_annotations none = {0};
+    return node->annotations ? node->annotations : &none;
+}
 
 /* A line of moves (the main line or a variation): borrowed from its game.
  * Ordered by size, as pdn_node (48 bytes on 64-bit systems). */

@@ -338,7 +338,8 @@ static uint32_t plain_run(struct replay *r, const struct pdn_line *line, uint32_
     for (; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
         bool second = board->side != r->first_side;
-        if (node->setup || node->nvariations || !node->text) break;
+        const struct pdn_annotations *a = pdn_annotations_of(node);
+        if (a->setup || a->nvariations || !node->text) break;
         if (node->number && (node->number != turn->number || node->number_black != second)) break;
         struct pdn_board before = *board;
         const struct pdn_move *move = play_plain(r, node, board, g);
@@ -434,19 +435,20 @@ static void replay_variations(struct replay *r, const struct pdn_node *node,
 {
     const struct variation_place *outer = r->place;
     struct number_run run = r->run; /* the line's, which goes on after them */
-    for (uint32_t v = 0; v < node->nvariations; v++) {
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    for (uint32_t v = 0; v < a->nvariations; v++) {
         if (depth + 1 > REPLAY_DEPTH_MAX) {
             if (!r->depth_reported)
-                replay_emit(r, PDN_DIAG_LIMIT, NULL, &node->variations[v].pos, NULL, NULL,
+                replay_emit(r, PDN_DIAG_LIMIT, NULL, &a->variations[v].pos, NULL, NULL,
                             "variations nested this deep are not replayed");
             r->depth_reported = true;
             return;
         }
         struct pdn_board end;
-        if (place) place->line = &node->variations[v];
+        if (place) place->line = &a->variations[v];
         r->place = place;
         r->in_variation++;
-        replay_line(r, &node->variations[v], before, turn, depth + 1, &end);
+        replay_line(r, &a->variations[v], before, turn, depth + 1, &end);
         r->in_variation--;
     }
     r->place = outer;
@@ -475,7 +477,8 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
         i = plain_run(r, line, i, &board, &turn, depth);
         if (i == line->nmoves) break;
         const struct pdn_node *node = &line->moves[i];
-        if (node->setup && !restart(r, &board, &turn, node->setup, &node->setup_pos, depth)) {
+        const struct pdn_annotations *a = pdn_annotations_of(node);
+        if (a->setup && !restart(r, &board, &turn, a->setup, &a->setup_pos, depth)) {
             ok = false;
             break;
         }
@@ -492,7 +495,7 @@ static bool replay_line(struct replay *r, const struct pdn_line *line,
         /* Variations replace this move: they start where it started, and
          * can be replayed even when the move itself is illegal. One that
          * cannot may have been meant for the next move. */
-        if (node->nvariations) {
+        if (a->nvariations) {
             struct variation_place place;
             bool placed =
                 ok && replay_variation_place(&place, r, line, i, turn_before, &board, turn);
@@ -608,7 +611,8 @@ int replay_first_ply(struct game_first_ply *out, const pdn_game *game)
 
 int replay_setup_second(bool *second, const pdn_game *game, const struct pdn_node *node)
 {
-    if (!node->setup) return 0;
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    if (!a->setup) return 0;
     struct pdn_movelist *legal = malloc(sizeof *legal);
     if (!legal) return PDN_ENOMEM;
     struct pdn_replay_summary sum;
@@ -617,7 +621,7 @@ int replay_setup_second(bool *second, const pdn_game *game, const struct pdn_nod
     struct turn turn;
     /* The position as restart reads it; a side it leaves open ('?'), node's */
     bool read = quiet_start(&r, game, &sum, legal) &&
-                replay_start_fen(&r, &board, &turn, node->setup, &node->setup_pos);
+                replay_start_fen(&r, &board, &turn, a->setup, &a->setup_pos);
     if (read && !board.side_known) replay_resolve_side(&r, node, &board);
     if (read) *second = board.side != r.first_side;
     free(legal);

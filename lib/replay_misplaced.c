@@ -67,7 +67,8 @@ static bool belongs_to_next(struct replay *r, const struct variation_place *p,
                             const struct pdn_node *first)
 {
     const struct pdn_node *next = p->next;
-    if (!next || next->setup || !next->text || first->setup || !first->text) return false;
+    if (!next || !next->text || !first->text) return false;
+    if (pdn_annotations_of(next)->setup || pdn_annotations_of(first)->setup) return false;
     if (first->number && !numbered(first, p->next_number, p->next_second) &&
         !numbered(first, p->replaced_number, p->replaced_second))
         return false;
@@ -99,7 +100,7 @@ void replay_misplaced_check(struct replay *r, const struct pdn_node *first)
 bool replay_misplaced_numbered(struct replay *r, const struct pdn_node *first,
                                const struct pdn_board *board)
 {
-    if (!first->number || !first->text || first->setup) return false;
+    if (!first->number || !first->text || pdn_annotations_of(first)->setup) return false;
     struct pdn_match m;
     pdn_movegen(r->scratch, board, 0);
     pdn_move_match(&m, first->text, board, r->scratch, false);

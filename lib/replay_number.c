@@ -98,7 +98,7 @@ static uint32_t run_end(const struct pdn_line *line, uint32_t i, int64_t offset,
     if (is_unknown_move(line->moves[i].text)) return last; /* the line's replay stops there */
     for (uint32_t j = i + 1; j < line->nmoves; j++) {
         const struct pdn_node *node = &line->moves[j];
-        if (node->setup || is_unknown_move(node->text)) break;
+        if (pdn_annotations_of(node)->setup || is_unknown_move(node->text)) break;
         if (node->number == 0) continue;
         int64_t off = ply + (j - i) - ply_of(node->number, node->number_black);
         if (off == 0 && (j - i) % 2 == 1) continue; /* right, on the other side */

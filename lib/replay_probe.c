@@ -43,7 +43,8 @@ bool replay_line_silent(struct replay *r, const struct pdn_line *line, uint32_t 
 {
     for (uint32_t i = from; i < line->nmoves; i++) {
         const struct pdn_node *node = &line->moves[i];
-        if (node->setup || is_unknown_move(node->text) || r->budget-- <= 0) return true;
+        if (pdn_annotations_of(node)->setup || is_unknown_move(node->text) || r->budget-- <= 0)
+            return true;
         struct pdn_move quiet;
         if (play_quiet(&quiet, node->text, &board)) continue;
         struct pdn_match m;
@@ -80,7 +81,7 @@ bool replay_probe(const pdn_game *game, enum pdn_variant variant)
         return false;
     const struct pdn_line *line = &game->main;
     uint32_t from = 0;
-    while (from < line->nmoves && !line->moves[from].setup &&
+    while (from < line->nmoves && !pdn_annotations_of(&line->moves[from])->setup &&
            is_placeholder_text(line->moves[from].text))
         from++;
     struct replay r = {.scratch = malloc(sizeof(struct pdn_movelist))};

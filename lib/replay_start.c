@@ -385,7 +385,7 @@ bool replay_start(struct replay *r)
         /* A side not given ('?'): the first move's, unless a setup comes
          * first (the replay decides it there) */
         const struct pdn_line *main = &r->game->main;
-        if (!r->start.side_known && main->nmoves > 0 && !main->moves[0].setup)
+        if (!r->start.side_known && main->nmoves > 0 && !pdn_annotations_of(&main->moves[0])->setup)
             replay_resolve_side(r, &main->moves[0], &r->start);
         /* No number in the FEN: the numbers written on the main line give it,
          * counted back from that side, as they give it to the writer */

@@ -70,7 +70,8 @@ static void read_clues(struct clues *c, const pdn_game *game, const char **fen,
     for (uint32_t i = 0; (!moves || setups) && i < game->main.nmoves; i++) {
         const struct pdn_node *n = &game->main.moves[i];
         if (!moves && n->text) add_text(c, n->text, false, i == 0);
-        if (n->setup) add_text(c, n->setup, true, false);
+        const char *setup = pdn_annotations_of(n)->setup;
+        if (setup) add_text(c, setup, true, false);
     }
 }
 

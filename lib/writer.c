@@ -370,7 +370,8 @@ uint32_t writer_setup_number(const char *fen, const struct pdn_line *line, uint3
 uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool second)
 {
     if (!line || i > line->nmoves) return 0;
-    const char *fen = i < line->nmoves ? line->moves[i].setup : line->trailing_setup;
+    const char *fen =
+        i < line->nmoves ? pdn_annotations_of(&line->moves[i])->setup : line->trailing_setup;
     return game_sets_up(fen) ? writer_setup_number(fen, line, i, second) : 0;
 }
 
@@ -421,11 +422,12 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
 
 static bool write_variations(struct writer *wr, const struct pdn_node *node, struct numbering n)
 {
-    if (wr->opt->no_variations || node->nvariations == 0) return false;
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    if (wr->opt->no_variations || a->nvariations == 0) return false;
     n.said_behind = false; /* a reader's new line: its own count */
-    for (uint32_t i = 0; i < node->nvariations; i++) {
+    for (uint32_t i = 0; i < a->nvariations; i++) {
         wrap_open_paren(&wr->wrap);
-        write_moves(wr, &node->variations[i], 0, n, false);
+        write_moves(wr, &a->variations[i], 0, n, false);
         wrap_close_paren(&wr->wrap);
     }
     return true;
@@ -529,10 +531,11 @@ static void write_move(struct writer *wr, const struct pdn_node *node, const cha
         put_given_move(w, text, len, number);
     else
         put_read_move(wr, w, node, number);
-    if (!opt->no_nags && node->strength) spell_strength(w, node->strength);
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    if (!opt->no_nags && a->strength) spell_strength(w, a->strength);
     wrap_end(w);
-    for (uint32_t i = 0; !opt->no_nags && i < node->nnags; i++)
-        put_nag(w, node->nags[i]);
+    for (uint32_t i = 0; !opt->no_nags && i < a->nnags; i++)
+        put_nag(w, a->nags[i]);
     uint16_t nag;
     const char *comment = note_of(wr, node, &nag);
     if (nag) put_nag(w, nag);
@@ -657,11 +660,12 @@ static bool write_before(struct writer *wr, const struct pdn_line *line, uint32_
     const struct pdn_node *node = &line->moves[i];
     bool any = as_comment;
     if (wr->bad_tags_pending) any |= write_bad_tags(wr);
-    any |= write_comments(wr, node->comments_before, node->ncomments_before);
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    any |= write_comments(wr, a->comments_before, a->ncomments_before);
     if (as_comment) write_unreadable(wr, node);
     if (!as_comment && !cut) any |= write_setup_due(wr);
     /* else nothing; no call for most moves, which have none */
-    const char *setup = node->setup && game_sets_up(node->setup) ? node->setup : NULL;
+    const char *setup = a->setup && game_sets_up(a->setup) ? a->setup : NULL;
     if (setup && (as_comment || cut)) {
         setup_side(wr, setup, line, i, n);
         wr->setup_due = setup;
@@ -754,12 +758,12 @@ static void write_unreadable(struct writer *wr, const struct pdn_node *node)
     char text[CLEAN_MOVE_MAX + 64];
     size_t n = append_text(sizeof text, 0, snprintf(text, sizeof text, "%s", node->text));
     if (!wr->opt->no_nags) {
-        if (node->strength)
+        const struct pdn_annotations *a = pdn_annotations_of(node);
+        if (a->strength)
+            n = append_text(sizeof text, n, snprintf(text + n, sizeof text - n, "%s", a->strength));
+        for (uint32_t i = 0; i < a->nnags; i++)
             n = append_text(sizeof text, n,
-                            snprintf(text + n, sizeof text - n, "%s", node->strength));
-        for (uint32_t i = 0; i < node->nnags; i++)
-            n = append_text(sizeof text, n,
-                            snprintf(text + n, sizeof text - n, " $%u", (unsigned)node->nags[i]));
+                            snprintf(text + n, sizeof text - n, " $%u", (unsigned)a->nags[i]));
     }
     spell_comment(&wr->wrap, text);
 }
@@ -785,12 +789,13 @@ static bool parted_from_next(const struct writer *wr, const struct pdn_line *lin
 {
     const struct pdn_write_options *opt = wr->opt;
     const struct pdn_node *node = &line->moves[i], *next = &line->moves[i + 1];
-    if (!opt->no_nags && (node->strength || node->nnags)) return true;
-    if (!opt->no_comments && (node->ncomments_after || next->ncomments_before)) return true;
+    const struct pdn_annotations *a = pdn_annotations_of(node), *b = pdn_annotations_of(next);
+    if (!opt->no_nags && (a->strength || a->nnags)) return true;
+    if (!opt->no_comments && (a->ncomments_after || b->ncomments_before)) return true;
     uint16_t nag;
     if (note_of(wr, node, &nag) || nag) return true;
-    if (!opt->no_variations && node->nvariations) return true;
-    if (wr->setup_due || game_sets_up(next->setup)) return true;
+    if (!opt->no_variations && a->nvariations) return true;
+    if (wr->setup_due || game_sets_up(b->setup)) return true;
     return cut_here(wr, next) || unreadable_given(wr, next, given_text(wr, next));
 }
 
@@ -967,7 +972,8 @@ static void write_moves(struct writer *wr, const struct pdn_line *line, uint32_t
         } else {
             write_move(wr, node, given, len, NULL);
         }
-        alone |= write_comments(wr, node->comments_after, node->ncomments_after);
+        const struct pdn_annotations *a = pdn_annotations_of(node);
+        alone |= write_comments(wr, a->comments_after, a->ncomments_after);
         alone |= write_variations(wr, node, n);
         bool stops = as_comment || stops_count(wr, node, given, ellipsis, &n.count);
         /* Where the replay stops, its labels go on from its own count

@@ -76,22 +76,22 @@ static void put_line(FILE *out, struct walk *w, const struct pdn_line *line, int
  * its strength, comments and variations. */
 static void put_extra(FILE *out, struct walk *w, const struct pdn_node *node, int depth)
 {
-    if (!node->strength && !node->ncomments_before && !node->ncomments_after && !node->nvariations)
-        return;
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    if (!a->strength && !a->ncomments_before && !a->ncomments_after && !a->nvariations) return;
     fputs(",{", out);
     bool comma = false;
-    if (node->strength) {
+    if (a->strength) {
         fputs("\"s\":", out);
-        html_json_string(out, node->strength);
+        html_json_string(out, a->strength);
         comma = true;
     }
-    comma |= put_comments(out, comma, "cb", node->comments_before, node->ncomments_before);
-    comma |= put_comments(out, comma, "c", node->comments_after, node->ncomments_after);
-    if (node->nvariations) {
+    comma |= put_comments(out, comma, "cb", a->comments_before, a->ncomments_before);
+    comma |= put_comments(out, comma, "c", a->comments_after, a->ncomments_after);
+    if (a->nvariations) {
         fprintf(out, "%s\"v\":[", comma ? "," : "");
-        for (uint32_t v = 0; v < node->nvariations; v++) {
+        for (uint32_t v = 0; v < a->nvariations; v++) {
             if (v) putc(',', out);
-            put_line(out, w, &node->variations[v], depth + 1);
+            put_line(out, w, &a->variations[v], depth + 1);
         }
         putc(']', out);
     }

@@ -25,10 +25,10 @@ static void count_lines(const struct pdn_line *line, size_t *moves, size_t *vari
 {
     *moves += line->nmoves;
     for (uint32_t i = 0; i < line->nmoves; i++) {
-        const struct pdn_node *node = &line->moves[i];
-        *variations += node->nvariations;
-        for (uint32_t v = 0; v < node->nvariations; v++)
-            count_lines(&node->variations[v], moves, variations);
+        const struct pdn_annotations *a = pdn_annotations_of(&line->moves[i]);
+        *variations += a->nvariations;
+        for (uint32_t v = 0; v < a->nvariations; v++)
+            count_lines(&a->variations[v], moves, variations);
     }
 }
 
@@ -207,13 +207,14 @@ static void setup_turn(const struct loader *l, const struct pdn_line *line, uint
 static void walk_variations(struct loader *l, const struct pdn_node *node,
                             const struct turn *before, int depth, uint32_t label)
 {
-    for (uint32_t v = 0; v < node->nvariations; v++) {
+    const struct pdn_annotations *a = pdn_annotations_of(node);
+    for (uint32_t v = 0; v < a->nvariations; v++) {
         char sub[32];
         const char *outer = l->g->strings + label;
         snprintf(sub, sizeof sub, "%s%s%lu", outer, *outer ? "." : "", (unsigned long)v + 1);
         uint32_t kept = keep_string(l->g, sub);
         if (add_entry(l, ENTRY_VARIATION_BEGIN, depth + 1, node, before, kept) == NULL) return;
-        walk_line(l, &node->variations[v], *before, depth + 1, kept);
+        walk_line(l, &a->variations[v], *before, depth + 1, kept);
         if (add_entry(l, ENTRY_VARIATION_END, depth + 1, node, before, kept) == NULL) return;
     }
 }
@@ -232,7 +233,7 @@ static void walk_line(struct loader *l, const struct pdn_line *line, struct turn
         const struct pdn_node *node = &line->moves[i];
         if (i == 0 && node->number) turn.number = node->number;
         bool played = l->cursor < g->nplies && g->plies[l->cursor].node == node;
-        if (played && node->setup) setup_turn(l, line, i, &turn);
+        if (played && pdn_annotations_of(node)->setup) setup_turn(l, line, i, &turn);
         struct turn before = turn;
         const struct replay_stop *stop = NULL;
         if (played) {

@@ -200,17 +200,18 @@ static int mark_of_strength(const char *strength)
 
 size_t replay_marks(char *out, size_t cap, const struct pdn_node *n)
 {
+    const struct pdn_annotations *a = pdn_annotations_of(n);
     size_t len = 0;
     if (cap) *out = '\0';
-    if (n->strength) len = text_add(out, cap, len, "%s", n->strength);
-    int written = mark_of_strength(n->strength);
-    for (uint32_t i = 0; i < n->nnags; i++) {
+    if (a->strength) len = text_add(out, cap, len, "%s", a->strength);
+    int written = mark_of_strength(a->strength);
+    for (uint32_t i = 0; i < a->nnags; i++) {
         const char *sep = len ? " " : "";
-        if (written && n->nags[i] == written) continue; /* "32-28! $1": one '!' */
-        if (n->nags[i] > 0 && n->nags[i] < MARKS)
-            len = text_add(out, cap, len, "%s%s", sep, mark_symbols[n->nags[i]]);
+        if (written && a->nags[i] == written) continue; /* "32-28! $1": one '!' */
+        if (a->nags[i] > 0 && a->nags[i] < MARKS)
+            len = text_add(out, cap, len, "%s%s", sep, mark_symbols[a->nags[i]]);
         else
-            len = text_add(out, cap, len, "%s$%u", sep, (unsigned)n->nags[i]);
+            len = text_add(out, cap, len, "%s$%u", sep, (unsigned)a->nags[i]);
     }
     return len;
 }
@@ -231,14 +232,15 @@ static void put_marks(FILE *out, const struct pdn_node *n)
  * is no mark says nothing a listener could use). */
 static void say_marks(FILE *out, const struct pdn_node *n)
 {
-    int said = 0, k = mark_of_strength(n->strength);
+    const struct pdn_annotations *a = pdn_annotations_of(n);
+    int said = 0, k = mark_of_strength(a->strength);
     if (k) {
         fprintf(out, ", marked as %s", mark_words[k]);
         said = 1;
     }
-    for (uint32_t i = 0; i < n->nnags; i++) {
-        if (n->nags[i] == 0 || n->nags[i] >= MARKS || n->nags[i] == k) continue;
-        fprintf(out, "%s%s", said++ ? " and " : ", marked as ", mark_words[n->nags[i]]);
+    for (uint32_t i = 0; i < a->nnags; i++) {
+        if (a->nags[i] == 0 || a->nags[i] >= MARKS || a->nags[i] == k) continue;
+        fprintf(out, "%s%s", said++ ? " and " : ", marked as ", mark_words[a->nags[i]]);
     }
 }
 
@@ -373,11 +375,13 @@ static void put_entry(FILE *out, const struct replay_game *g, const struct repla
     case ENTRY_STOP:
         put_stop(out, e);
         return;
-    case ENTRY_PLY:
-        put_comments(out, e->node->comments_before, e->node->ncomments_before, o->narrate);
+    case ENTRY_PLY: {
+        const struct pdn_annotations *a = pdn_annotations_of(e->node);
+        put_comments(out, a->comments_before, a->ncomments_before, o->narrate);
         put_ply_line(out, g, e, o);
-        put_comments(out, e->node->comments_after, e->node->ncomments_after, o->narrate);
+        put_comments(out, a->comments_after, a->ncomments_after, o->narrate);
         break;
+    }
     }
     if (!o->narrate) {
         put_board(out, replay_entry_board(g, e), replay_entry_move(e), o);

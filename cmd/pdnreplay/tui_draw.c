@@ -235,12 +235,12 @@ static void draw_comment(const struct tui *u, int y, int w, int most)
 {
     const struct replay_entry *e = &u->g.entries[u->cur];
     if (e->kind != ENTRY_PLY) return;
-    const struct pdn_node *n = e->node;
+    const struct pdn_annotations *a = pdn_annotations_of(e->node);
     char text[2048] = "", clock[128] = "";
     size_t len = 0;
     for (uint32_t pass = 0; pass < 2; pass++) {
-        const struct pdn_comment *c = pass ? n->comments_after : n->comments_before;
-        uint32_t nc = pass ? n->ncomments_after : n->ncomments_before;
+        const struct pdn_comment *c = pass ? a->comments_after : a->comments_before;
+        uint32_t nc = pass ? a->ncomments_after : a->ncomments_before;
         for (uint32_t i = 0; i < nc && len + 4 < sizeof text; i++) {
             replay_clock_text(clock, sizeof clock, c[i].text); /* the last one said */
             char *said = replay_comment_text(c[i].text);

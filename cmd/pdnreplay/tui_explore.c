@@ -51,8 +51,9 @@ static bool find_node(const struct pdn_line *line, const struct pdn_node *node,
             *at = i;
             return true;
         }
-        for (uint32_t v = 0; v < line->moves[i].nvariations; v++)
-            if (find_node(&line->moves[i].variations[v], node, out, at)) return true;
+        const struct pdn_annotations *a = pdn_annotations_of(&line->moves[i]);
+        for (uint32_t v = 0; v < a->nvariations; v++)
+            if (find_node(&a->variations[v], node, out, at)) return true;
     }
     return false;
 }
@@ -61,11 +62,12 @@ static bool find_node(const struct pdn_line *line, const struct pdn_node *node,
  * a setup, its number, or the move. */
 static size_t node_start(const pdn_game *game, const struct pdn_node *n)
 {
+    const struct pdn_annotations *a = pdn_annotations_of(n);
     uint64_t at = n->pos.offset;
     if (n->number && n->number_pos.offset < at) at = n->number_pos.offset;
-    if (n->setup && n->setup_pos.offset < at) at = n->setup_pos.offset;
-    if (n->ncomments_before && n->comments_before[0].pos.offset < at)
-        at = n->comments_before[0].pos.offset;
+    if (a->setup && a->setup_pos.offset < at) at = a->setup_pos.offset;
+    if (a->ncomments_before && a->comments_before[0].pos.offset < at)
+        at = a->comments_before[0].pos.offset;
     return (size_t)(at - game->start.offset);
 }
 

@@ -35,16 +35,20 @@ static inline void walk_node(const struct pdn_node *n, int depth)
 {
     FUZZ_CHECK(n->text != NULL);
     walk_string(n->text);
-    walk_string(n->strength);
-    walk_string(n->setup);
-    FUZZ_CHECK(n->nnags == 0 || n->nags != NULL);
-    for (uint32_t i = 0; i < n->nnags; i++)
-        FUZZ_CHECK(n->nags[i] <= 65535);
-    walk_comments(n->comments_before, n->ncomments_before);
-    walk_comments(n->comments_after, n->ncomments_after);
-    FUZZ_CHECK(n->nvariations == 0 || n->variations != NULL);
-    for (uint32_t i = 0; i < n->nvariations; i++)
-        walk_line(&n->variations[i], depth + 1);
+    const struct pdn_annotations *a = pdn_annotations_of(n);
+    /* The reader gives a move annotations only when it has some. */
+    FUZZ_CHECK(!n->annotations || a->strength || a->setup || a->nnags || a->ncomments_before ||
+               a->ncomments_after || a->nvariations);
+    walk_string(a->strength);
+    walk_string(a->setup);
+    FUZZ_CHECK(a->nnags == 0 || a->nags != NULL);
+    for (uint32_t i = 0; i < a->nnags; i++)
+        FUZZ_CHECK(a->nags[i] <= 65535);
+    walk_comments(a->comments_before, a->ncomments_before);
+    walk_comments(a->comments_after, a->ncomments_after);
+    FUZZ_CHECK(a->nvariations == 0 || a->variations != NULL);
+    for (uint32_t i = 0; i < a->nvariations; i++)
+        walk_line(&a->variations[i], depth + 1);
 }
 
 static inline void walk_line(const struct pdn_line *line, int depth)

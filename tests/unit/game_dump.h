@@ -41,17 +41,19 @@ static inline void dump_node(FILE *fp, const struct pdn_node *n, int depth)
             n->number_black ? "..." : "");
     dump_pos(fp, "at", n->pos);
     dump_pos(fp, "num", n->number_pos);
-    dump_pos(fp, "setup", n->setup_pos);
-    dump_str(fp, "strength", n->strength);
-    dump_str(fp, "fen", n->setup);
+    dump_pos(fp, "setup", pdn_annotations_of(n)->setup_pos);
+    dump_str(fp, "strength", pdn_annotations_of(n)->strength);
+    dump_str(fp, "fen", pdn_annotations_of(n)->setup);
     if (n->plain_sep) fprintf(fp, " plain=%u%c%u", n->plain_from, n->plain_sep, n->plain_to);
-    for (uint32_t i = 0; i < n->nnags; i++)
-        fprintf(fp, " $%u", n->nags[i]);
+    for (uint32_t i = 0; i < pdn_annotations_of(n)->nnags; i++)
+        fprintf(fp, " $%u", pdn_annotations_of(n)->nags[i]);
     fputc('\n', fp);
-    dump_comments(fp, "before", n->comments_before, n->ncomments_before);
-    dump_comments(fp, "after", n->comments_after, n->ncomments_after);
-    for (uint32_t i = 0; i < n->nvariations; i++)
-        dump_line(fp, &n->variations[i], depth + 1);
+    dump_comments(fp, "before", pdn_annotations_of(n)->comments_before,
+                  pdn_annotations_of(n)->ncomments_before);
+    dump_comments(fp, "after", pdn_annotations_of(n)->comments_after,
+                  pdn_annotations_of(n)->ncomments_after);
+    for (uint32_t i = 0; i < pdn_annotations_of(n)->nvariations; i++)
+        dump_line(fp, &pdn_annotations_of(n)->variations[i], depth + 1);
 }
 
 static inline void dump_line(FILE *fp, const struct pdn_line *line, int depth)

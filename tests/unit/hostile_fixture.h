@@ -213,11 +213,14 @@ static inline size_t walk_line(const struct pdn_line *line, int depth)
     if (depth > 1000) return sum; /* the reader bounds nesting well before */
     for (uint32_t i = 0; i < line->nmoves; i++) {
         const struct pdn_node *n = &line->moves[i];
-        sum += strlen(n->text) + (n->strength ? strlen(n->strength) : 0);
-        sum += walk_comments(n->comments_before, n->ncomments_before);
-        sum += walk_comments(n->comments_after, n->ncomments_after);
-        for (uint32_t v = 0; v < n->nvariations; v++)
-            sum += walk_line(&n->variations[v], depth + 1);
+        sum += strlen(n->text) +
+               (pdn_annotations_of(n)->strength ? strlen(pdn_annotations_of(n)->strength) : 0);
+        sum += walk_comments(pdn_annotations_of(n)->comments_before,
+                             pdn_annotations_of(n)->ncomments_before);
+        sum += walk_comments(pdn_annotations_of(n)->comments_after,
+                             pdn_annotations_of(n)->ncomments_after);
+        for (uint32_t v = 0; v < pdn_annotations_of(n)->nvariations; v++)
+            sum += walk_line(&pdn_annotations_of(n)->variations[v], depth + 1);
     }
     return sum;
 }

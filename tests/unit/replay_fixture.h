@@ -36,6 +36,8 @@ struct fx {
     size_t nnodes;
     struct pdn_line lines[FX_LINES];
     size_t nlines;
+    struct pdn_annotations annotations[FX_NODES];
+    size_t nannotations;
     struct pdn_tag tags[8];
     char src[8192];
     size_t at;                /* scanning position in src */
@@ -105,6 +107,13 @@ FX_UNUSED static char *fx_strdup(const char *s)
     return p;
 }
 
+/* The annotations of a node of the pool, to fill: its own, or new ones. */
+FX_UNUSED static struct pdn_annotations *fx_annotate(struct fx *f, struct pdn_node *node)
+{
+    if (!node->annotations) node->annotations = &f->annotations[f->nannotations++];
+    return (struct pdn_annotations *)node->annotations;
+}
+
 /* Parses until ')' or the end; fills *line with nodes from the pool. */
 FX_UNUSED static void fx_line(struct fx *f, struct pdn_line *line)
 {
@@ -142,8 +151,11 @@ FX_UNUSED static void fx_line(struct fx *f, struct pdn_line *line)
             local[n].number = number;
             local[n].number_black = black;
             local[n].number_pos = npos;
-            local[n].setup = setup;
-            local[n].setup_pos = (struct pdn_pos){1, setup_col, 0};
+            if (setup) {
+                struct pdn_annotations *a = fx_annotate(f, &local[n]);
+                a->setup = setup;
+                a->setup_pos = (struct pdn_pos){1, setup_col, 0};
+            }
             number = 0;
             setup = NULL;
             n++;
@@ -157,8 +169,9 @@ FX_UNUSED static void fx_line(struct fx *f, struct pdn_line *line)
     for (uint32_t i = 0; i < n; i++) {
         if (!nvars[i]) continue;
         struct pdn_node *node = &f->nodes[f->nnodes - n + i];
-        node->variations = &f->lines[f->nlines];
-        node->nvariations = nvars[i];
+        struct pdn_annotations *a = fx_annotate(f, node);
+        a->variations = &f->lines[f->nlines];
+        a->nvariations = nvars[i];
         memcpy(&f->lines[f->nlines], vars[i], nvars[i] * sizeof vars[i][0]);
         f->nlines += nvars[i];
     }
@@ -199,9 +212,9 @@ FX_UNUSED static void fx_free_line(const struct pdn_line *line)
 {
     for (uint32_t i = 0; i < line->nmoves; i++) {
         free((char *)line->moves[i].text);
-        free((char *)line->moves[i].setup);
-        for (uint32_t v = 0; v < line->moves[i].nvariations; v++)
-            fx_free_line(&line->moves[i].variations[v]);
+        free((char *)pdn_annotations_of(&line->moves[i])->setup);
+        for (uint32_t v = 0; v < pdn_annotations_of(&line->moves[i])->nvariations; v++)
+            fx_free_line(&pdn_annotations_of(&line->moves[i])->variations[v]);
     }
     free((char *)line->trailing_setup);
 }

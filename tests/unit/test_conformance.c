@@ -164,8 +164,9 @@ static void test_conformance_fail_lenient_content(void **state)
     fix_read_file(&f, DIR "fail/nested_comment.pdn", false, &g);
     assert_non_null(g);
     assert_int_equal(g->main.nmoves, 3);
-    assert_int_equal(g->main.moves[2].ncomments_after, 1);
-    assert_string_equal(g->main.moves[2].comments_after[0].text, " nested { comment } ");
+    assert_int_equal(pdn_annotations_of(&g->main.moves[2])->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(&g->main.moves[2])->comments_after[0].text,
+                        " nested { comment } ");
     pdn_game_free(g);
 }
 

@@ -36,8 +36,9 @@ static void test_corpus_tournament_details(void **state)
     assert_non_null(g);
     assert_string_equal(pdn_game_tag(g, "White"), "Jan Groenendijk");
     assert_string_equal(g->main.moves[0].text, "32-28");
-    assert_int_equal(g->main.moves[0].ncomments_after, 1);
-    assert_string_equal(g->main.moves[0].comments_after[0].text, "[%clock w1:29:46 B1:29:40]");
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(&g->main.moves[0])->comments_after[0].text,
+                        "[%clock w1:29:46 B1:29:40]");
     assert_int_equal(g->result, PDN_RESULT_DRAW);
     pdn_game_free(g);
     /* Tag lines ending in a literal "\r": read as blanks, with a warning. */

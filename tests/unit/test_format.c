@@ -316,7 +316,7 @@ static void test_format_diag_node_of_ambiguous_move(void **state)
     s = replay_findings(g);
     assert_int_equal(s.n, 1);
     assert_int_equal(s.code[0], PDN_DIAG_ILLEGAL_MOVE);
-    assert_ptr_equal(s.node[0], &g->main.moves[0].variations[0].moves[2]);
+    assert_ptr_equal(s.node[0], &pdn_annotations_of(&g->main.moves[0])->variations[0].moves[2]);
     pdn_game_free(g);
 }
 

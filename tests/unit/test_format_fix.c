@@ -342,8 +342,8 @@ static void may_fault_as_by_bytes(const struct format *f, const struct pdn_line 
                          node->plain_sep ? node->plain_sep : '0', !want);
             *plain += node->plain_sep != '\0';
         }
-        for (uint32_t v = 0; v < node->nvariations; v++)
-            may_fault_as_by_bytes(f, &node->variations[v], plain);
+        for (uint32_t v = 0; v < pdn_annotations_of(node)->nvariations; v++)
+            may_fault_as_by_bytes(f, &pdn_annotations_of(node)->variations[v], plain);
     }
 }
 
@@ -544,15 +544,20 @@ static void same_line(const struct pdn_line *a, const struct pdn_line *b)
         if (!same_move_text(x->text, y->text)) print_message("'%s' -> '%s'\n", x->text, y->text);
         assert_true(same_move_text(x->text, y->text));
         renumbered += x->number != y->number;
-        assert_true((x->strength == NULL) == (y->strength == NULL));
-        assert_int_equal(x->nnags, y->nnags);
-        assert_true((x->setup == NULL) == (y->setup == NULL));
-        same_comments(x->comments_before, x->ncomments_before, y->comments_before,
-                      y->ncomments_before);
-        same_comments(x->comments_after, x->ncomments_after, y->comments_after, y->ncomments_after);
-        assert_int_equal(x->nvariations, y->nvariations);
-        for (uint32_t v = 0; v < x->nvariations; v++)
-            same_line(&x->variations[v], &y->variations[v]);
+        assert_true((pdn_annotations_of(x)->strength == NULL) ==
+                    (pdn_annotations_of(y)->strength == NULL));
+        assert_int_equal(pdn_annotations_of(x)->nnags, pdn_annotations_of(y)->nnags);
+        assert_true((pdn_annotations_of(x)->setup == NULL) ==
+                    (pdn_annotations_of(y)->setup == NULL));
+        same_comments(
+            pdn_annotations_of(x)->comments_before, pdn_annotations_of(x)->ncomments_before,
+            pdn_annotations_of(y)->comments_before, pdn_annotations_of(y)->ncomments_before);
+        same_comments(pdn_annotations_of(x)->comments_after, pdn_annotations_of(x)->ncomments_after,
+                      pdn_annotations_of(y)->comments_after,
+                      pdn_annotations_of(y)->ncomments_after);
+        assert_int_equal(pdn_annotations_of(x)->nvariations, pdn_annotations_of(y)->nvariations);
+        for (uint32_t v = 0; v < pdn_annotations_of(x)->nvariations; v++)
+            same_line(&pdn_annotations_of(x)->variations[v], &pdn_annotations_of(y)->variations[v]);
     }
     same_comments(a->trailing, a->ntrailing, b->trailing, b->ntrailing);
 }

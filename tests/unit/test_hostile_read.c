@@ -284,8 +284,8 @@ static void count_line(struct tree_seen *t, const struct pdn_line *line)
     t->lines++;
     t->nodes += line->nmoves;
     for (uint32_t i = 0; i < line->nmoves; i++)
-        for (uint32_t v = 0; v < line->moves[i].nvariations; v++)
-            count_line(t, &line->moves[i].variations[v]);
+        for (uint32_t v = 0; v < pdn_annotations_of(&line->moves[i])->nvariations; v++)
+            count_line(t, &pdn_annotations_of(&line->moves[i])->variations[v]);
 }
 
 static void see_tree(const pdn_game *g, void *ctx)

@@ -30,14 +30,14 @@ static pdn_game *read_game(void)
     assert_int_equal(pdn_reader_next(&g, r), 1);
     pdn_reader_free(r);
     assert_int_equal(g->main.nmoves, 5);
-    assert_int_equal(g->main.moves[3].nvariations, 1);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[3])->nvariations, 1);
     return g;
 }
 
 /* The replay's order: a move, then the variations that replace it. */
 static void record_replay_order(struct ply_record *rec, const pdn_game *g)
 {
-    const struct pdn_line *var = &g->main.moves[3].variations[0];
+    const struct pdn_line *var = &pdn_annotations_of(&g->main.moves[3])->variations[0];
     for (uint32_t i = 0; i < g->main.nmoves; i++) {
         size_t before = rec->n;
         assert_int_equal(ply_record_add(rec, &g->main.moves[i]), (long)before);
@@ -51,7 +51,7 @@ static void test_ply_record_finds_each_ply_in_any_order(void **state)
 {
     (void)state;
     pdn_game *g = read_game();
-    const struct pdn_line *var = &g->main.moves[3].variations[0];
+    const struct pdn_line *var = &pdn_annotations_of(&g->main.moves[3])->variations[0];
     struct ply_record rec = {0};
     record_replay_order(&rec, g);
     assert_int_equal(rec.n, 7);
@@ -86,7 +86,8 @@ static void test_ply_record_clear_forgets_the_last_game(void **state)
     for (uint32_t i = 0; i < g->main.nmoves; i++)
         ply_record_add(&rec, &g->main.moves[i]);
     assert_int_equal(ply_record_find(&rec, &g->main.moves[4]), 4);
-    assert_int_equal(ply_record_find(&rec, &g->main.moves[3].variations[0].moves[0]), -1);
+    assert_int_equal(
+        ply_record_find(&rec, &pdn_annotations_of(&g->main.moves[3])->variations[0].moves[0]), -1);
     ply_record_free(&rec);
     pdn_game_free(g);
 }

@@ -42,25 +42,56 @@ static void test_reader_tree(void **state)
     assert_false(n->number_black);
     assert_int_equal(n->pos.line, 4);
     assert_int_equal(n->pos.col, 12);
-    assert_string_equal(n->strength, "!");
-    assert_int_equal(n->nnags, 1);
-    assert_int_equal(n->nags[0], 1);
-    assert_string_equal(n->comments_before[0].text, "start");
-    assert_string_equal(n->comments_after[0].text, "after");
-    assert_int_equal(n->nvariations, 1);
-    const struct pdn_line *v = &n->variations[0];
+    assert_string_equal(pdn_annotations_of(n)->strength, "!");
+    assert_int_equal(pdn_annotations_of(n)->nnags, 1);
+    assert_int_equal(pdn_annotations_of(n)->nags[0], 1);
+    assert_string_equal(pdn_annotations_of(n)->comments_before[0].text, "start");
+    assert_string_equal(pdn_annotations_of(n)->comments_after[0].text, "after");
+    assert_int_equal(pdn_annotations_of(n)->nvariations, 1);
+    const struct pdn_line *v = &pdn_annotations_of(n)->variations[0];
     assert_int_equal(v->nmoves, 2);
     assert_string_equal(v->moves[0].text, "33-29");
-    assert_int_equal(v->moves[0].nvariations, 1);
-    assert_string_equal(v->moves[0].variations[0].moves[0].text, "34-30");
-    assert_string_equal(m->moves[3].setup, "W:W31:B1");
+    assert_int_equal(pdn_annotations_of(&v->moves[0])->nvariations, 1);
+    assert_string_equal(pdn_annotations_of(&v->moves[0])->variations[0].moves[0].text, "34-30");
+    assert_string_equal(pdn_annotations_of(&m->moves[3])->setup, "W:W31:B1");
     assert_string_equal(m->moves[3].text, "14x23");
-    assert_string_equal(m->moves[3].comments_after[0].text, "end");
+    assert_string_equal(pdn_annotations_of(&m->moves[3])->comments_after[0].text, "end");
     assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
     assert_string_equal(g->result_text, "2-0");
     assert_int_equal(g->raw_len, strlen(g->raw));
     assert_memory_equal(g->raw, "[Event \"E\"]", 11);
     assert_memory_equal(g->raw + g->raw_len - 3, "2-0", 3);
+    pdn_game_free(g);
+}
+
+/* A move with nothing written around it has no annotations (its node is
+ * then half the size); one with any of them has them all in one place,
+ * whichever came first; pdn_annotations_of reads both alike. */
+static void test_reader_annotations_only_where_written(void **state)
+{
+    (void)state;
+    pdn_game *g = one("1. 32-28 19-23! 2. 33-29 {c} 14-19 3. 39-33 $2 (3. 38-33) 10-14 "
+                      "/FEN \"W:W31:B1\"/ 4. 31-26 *\n",
+                      false);
+    const struct pdn_node *n = g->main.moves;
+    assert_int_equal(g->main.nmoves, 7);
+    assert_null(n[0].annotations);
+    assert_null(n[3].annotations);
+    assert_null(n[5].annotations);
+    assert_string_equal(n[1].annotations->strength, "!");
+    assert_int_equal(n[1].annotations->nnags, 0);
+    assert_int_equal(n[2].annotations->ncomments_after, 1);
+    assert_null(n[2].annotations->strength);
+    assert_int_equal(n[4].annotations->nnags, 1);
+    assert_int_equal(n[4].annotations->nvariations, 1);
+    assert_string_equal(n[6].annotations->setup, "W:W31:B1");
+    const struct pdn_annotations *none = pdn_annotations_of(&n[0]);
+    assert_non_null(none);
+    assert_null(none->strength);
+    assert_null(none->setup);
+    assert_int_equal(
+        none->nnags + none->ncomments_before + none->ncomments_after + none->nvariations, 0);
+    assert_ptr_equal(pdn_annotations_of(&n[1]), n[1].annotations);
     pdn_game_free(g);
 }
 
@@ -165,7 +196,7 @@ static void test_reader_setup_quotes(void **state)
         snprintf(text, sizeof text, "1. 32-28 17-21 2. 34-30 %s 19-24 *\n", cases[i].setup);
         pdn_game *g = one(text, false);
         assert_int_equal(g->main.nmoves, 4);
-        assert_string_equal(g->main.moves[3].setup, cases[i].fen);
+        assert_string_equal(pdn_annotations_of(&g->main.moves[3])->setup, cases[i].fen);
         const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_NONSTANDARD);
         if ((d != NULL) != cases[i].warned) print_error("%s: warned %d\n", text, d != NULL);
         assert_int_equal(d != NULL, cases[i].warned);
@@ -187,16 +218,16 @@ static void test_reader_unread_text_kept_as_comment(void **state)
     pdn_game *g = one("1. 32-28 19-23 8 2. 28x19 \xc3\x84\xc3\x9f 14x23 . \x1b *\n", false);
     assert_int_equal(g->main.nmoves, 4);
     const struct pdn_node *n = g->main.moves;
-    assert_int_equal(n[1].ncomments_after, 1);
-    assert_string_equal(n[1].comments_after[0].text, "8");
-    assert_int_equal(n[1].comments_after[0].pos.col, 16);
-    assert_int_equal(n[2].ncomments_after, 1);
-    assert_string_equal(n[2].comments_after[0].text, "\xc3\x84\xc3\x9f");
-    assert_int_equal(n[3].ncomments_after, 0);
+    assert_int_equal(pdn_annotations_of(&n[1])->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(&n[1])->comments_after[0].text, "8");
+    assert_int_equal(pdn_annotations_of(&n[1])->comments_after[0].pos.col, 16);
+    assert_int_equal(pdn_annotations_of(&n[2])->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(&n[2])->comments_after[0].text, "\xc3\x84\xc3\x9f");
+    assert_int_equal(pdn_annotations_of(&n[3])->ncomments_after, 0);
     assert_int_equal(F.dc.errors, 3); /* 8, Äß, ESC */
     pdn_game_free(g);
     g = one("1. 32-28 19-23 8 2. 28x19 14x23 *\n", true);
-    assert_int_equal(g->main.moves[1].ncomments_after, 0);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[1])->ncomments_after, 0);
     pdn_game_free(g);
 }
 
@@ -380,7 +411,7 @@ static void test_reader_unterminated_variation(void **state)
     (void)state;
     pdn_game *g = one("1. 32-28 (1. 33-29 2-0 1. 31-26 *", false);
     assert_int_equal(g->result, PDN_RESULT_WHITE_WIN);
-    assert_int_equal(g->main.moves[0].nvariations, 1);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->nvariations, 1);
     const struct diag_record *d = dc_find(&F.dc, PDN_DIAG_UNTERMINATED_VARIATION);
     assert_non_null(d);
     assert_int_equal(d->col, 10);
@@ -406,8 +437,8 @@ static void test_reader_depth_limit(void **state)
     assert_int_equal(g->main.nmoves, 2);
     const struct pdn_line *l = &g->main;
     int levels = 0;
-    while (l->nmoves && l->moves[0].nvariations) {
-        l = &l->moves[0].variations[0];
+    while (l->nmoves && pdn_annotations_of(&l->moves[0])->nvariations) {
+        l = &pdn_annotations_of(&l->moves[0])->variations[0];
         levels++;
     }
     assert_int_equal(levels, PDN_LIMIT_DEPTH - 1);
@@ -715,6 +746,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reader_tree),
+        cmocka_unit_test(test_reader_annotations_only_where_written),
         cmocka_unit_test(test_reader_duplicate_tag_by_whole_name),
         cmocka_unit_test(test_reader_tag_escapes),
         cmocka_unit_test(test_reader_black_number_and_ellipsis),

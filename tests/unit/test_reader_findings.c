@@ -245,11 +245,11 @@ static void test_findings_nag_range(void **state)
     const struct diag_record *d = need("NAG outside");
     assert_string_equal(d->text, "$256");
     assert_string_equal(d->move_number, "1.");
-    assert_int_equal(g->main.moves[0].nags[0], 256);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->nags[0], 256);
     pdn_game_free(g);
     g = one("1. 32-28 $99999999999999999999999 *", false);
     assert_int_equal(need_code(PDN_DIAG_LIMIT)->col, 10);
-    assert_int_equal(g->main.moves[0].nags[0], 65535);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->nags[0], 65535);
     pdn_game_free(g);
 }
 
@@ -291,9 +291,9 @@ static void test_findings_junk_run_said_once(void **state)
     assert_string_equal(d->move_number, "2.");
     const struct pdn_node *n = &g->main.moves[1];
     assert_int_equal(g->main.nmoves, 4);
-    assert_int_equal(n->ncomments_after, 1);
-    assert_string_equal(n->comments_after[0].text, "this is some junk text");
-    assert_int_equal(n->comments_after[0].pos.col, 16);
+    assert_int_equal(pdn_annotations_of(n)->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(n)->comments_after[0].text, "this is some junk text");
+    assert_int_equal(pdn_annotations_of(n)->comments_after[0].pos.col, 16);
     pdn_game_free(g);
     g = one(text, true); /* strict: the same one error, the rest skipped */
     assert_int_equal(F.dc.total, 1);
@@ -313,7 +313,7 @@ static void test_findings_junk_run_said_once(void **state)
     assert_int_equal(strlen(d->text), 63);
     assert_memory_equal(d->text, words, 60);
     assert_string_equal(d->text + 60, "...");
-    assert_string_equal(g->main.moves[0].comments_after[0].text, words);
+    assert_string_equal(pdn_annotations_of(&g->main.moves[0])->comments_after[0].text, words);
     pdn_game_free(g);
 }
 
@@ -330,8 +330,8 @@ static void expect_one_remark(const char *text, const char *quote, uint32_t col,
     assert_string_equal(d->move_number, label);
     assert_int_equal(g->main.nmoves, nmoves);
     const struct pdn_node *n = &g->main.moves[after];
-    assert_int_equal(n->ncomments_after, 1);
-    assert_string_equal(n->comments_after[0].text, quote);
+    assert_int_equal(pdn_annotations_of(n)->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(n)->comments_after[0].text, quote);
     pdn_game_free(g);
 }
 
@@ -392,8 +392,8 @@ static void test_findings_filler_in_a_remark(void **state)
     assert_int_equal(fix_read_str(&F, "Round 3\n[Event \"x\"]\n1. 32-28 *\n", false, &g), 1);
     assert_int_equal(F.dc.total, 1);
     assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "Round 3");
-    assert_int_equal(g->main.moves[0].ncomments_before, 1);
-    assert_string_equal(g->main.moves[0].comments_before[0].text, "Round 3");
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->ncomments_before, 1);
+    assert_string_equal(pdn_annotations_of(&g->main.moves[0])->comments_before[0].text, "Round 3");
     pdn_game_free(g);
     g = one("1. 32-28 x 19-23 *", false);
     assert_non_null(need("capture sign without a move"));
@@ -559,8 +559,9 @@ static void test_findings_dash_ends_a_remark_before_a_game(void **state)
         }
         pdn_reader_free(r);
         assert_int_equal(g->main.nmoves, 2);
-        assert_int_equal(g->main.moves[0].ncomments_before, 1);
-        assert_string_equal(g->main.moves[0].comments_before[0].text, cases[i].quote);
+        assert_int_equal(pdn_annotations_of(&g->main.moves[0])->ncomments_before, 1);
+        assert_string_equal(pdn_annotations_of(&g->main.moves[0])->comments_before[0].text,
+                            cases[i].quote);
         pdn_game_free(g);
     }
     pdn_game *g = NULL;
@@ -568,7 +569,7 @@ static void test_findings_dash_ends_a_remark_before_a_game(void **state)
         fix_read_str(&F, "[Event \"x\"]\n1. 32-28 2-0 forfeit - 1. 32-28 *", false, &g), 2);
     assert_int_equal(F.dc.total, 1);
     assert_string_equal(need_code(PDN_DIAG_UNEXPECTED_CHAR)->text, "forfeit -");
-    assert_string_equal(g->main.moves[0].comments_after[0].text, "forfeit -");
+    assert_string_equal(pdn_annotations_of(&g->main.moves[0])->comments_after[0].text, "forfeit -");
     pdn_game_free(g);
     /* White's move 1 not given, then Black's: the dash stays a move. */
     g = one("a long - - 1... 19-23 *", false);
@@ -605,8 +606,8 @@ static void test_findings_dash_ends_a_remark_before_a_game_at_block_edges(void *
     int games = 0;
     while (pdn_reader_next(&g, r) == 1) {
         assert_int_equal(g->main.nmoves, 2);
-        assert_int_equal(g->main.moves[0].ncomments_before, 1);
-        const char *c = g->main.moves[0].comments_before[0].text;
+        assert_int_equal(pdn_annotations_of(&g->main.moves[0])->ncomments_before, 1);
+        const char *c = pdn_annotations_of(&g->main.moves[0])->comments_before[0].text;
         assert_int_equal(strlen(c), 3 + LONG + games % 23 + 2 + 2);
         assert_memory_equal(c + strlen(c) - 4, "ng -", 4);
         pdn_game_free(g);
@@ -642,22 +643,22 @@ static void test_findings_no_move_lines_keep_annotations(void **state)
 {
     (void)state;
     pdn_game *g = one("1. 32-28 ( $1 ) *", false);
-    assert_int_equal(g->main.moves[0].nvariations, 1);
-    const struct pdn_line *v = &g->main.moves[0].variations[0];
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->nvariations, 1);
+    const struct pdn_line *v = &pdn_annotations_of(&g->main.moves[0])->variations[0];
     assert_int_equal(v->nmoves, 1);
     assert_string_equal(v->moves[0].text, "...");
-    assert_int_equal(v->moves[0].nnags, 1);
+    assert_int_equal(pdn_annotations_of(&v->moves[0])->nnags, 1);
     need("kept on a '...' placeholder");
     pdn_game_free(g);
     g = one("$3 *", false);
     assert_int_equal(g->main.nmoves, 1);
-    assert_int_equal(g->main.moves[0].nags[0], 3);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->nags[0], 3);
     pdn_game_free(g);
     /* A variation before the first move becomes that move's alternative. */
     g = one("1. (2. 32-28) 33-29 *", false);
     assert_int_equal(g->main.nmoves, 1);
     assert_string_equal(g->main.moves[0].text, "33-29");
-    assert_int_equal(g->main.moves[0].nvariations, 1);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->nvariations, 1);
     need("variation before any move");
     pdn_game_free(g);
 }
@@ -756,8 +757,8 @@ static void test_findings_nul_inside_text(void **state)
         k++;
     }
     assert_string_equal(g->tags[0].value, "a b");
-    assert_string_equal(g->main.moves[0].comments_after[0].text, "x y");
-    assert_string_equal(g->main.moves[1].comments_after[0].text, " c d");
+    assert_string_equal(pdn_annotations_of(&g->main.moves[0])->comments_after[0].text, "x y");
+    assert_string_equal(pdn_annotations_of(&g->main.moves[1])->comments_after[0].text, " c d");
     assert_string_equal(g->main.trailing_setup, "W:W3 :B1");
     pdn_game_free(g);
 }

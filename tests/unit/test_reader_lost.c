@@ -291,8 +291,10 @@ static void expect_comments_before(const struct games *gs, size_t i, const char 
 {
     char got[256] = "";
     const struct pdn_line *main = &gs->v[i]->main;
-    const struct pdn_comment *c = main->nmoves ? main->moves[0].comments_before : main->trailing;
-    uint32_t n = main->nmoves ? main->moves[0].ncomments_before : main->ntrailing;
+    const struct pdn_comment *c =
+        main->nmoves ? pdn_annotations_of(&main->moves[0])->comments_before : main->trailing;
+    uint32_t n =
+        main->nmoves ? pdn_annotations_of(&main->moves[0])->ncomments_before : main->ntrailing;
     for (uint32_t k = 0; k < n; k++)
         snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", k ? "|" : "", c[k].text);
     assert_string_equal(got, want);
@@ -313,7 +315,7 @@ static void test_reader_lost_junk_between_games(void **state)
     read_games(&gs, before, strlen(before));
     assert_int_equal(gs.n, 1);
     expect_comments_before(&gs, 0, "A");
-    assert_int_equal(gs.v[0]->main.moves[0].comments_before[0].pos.col, 1);
+    assert_int_equal(pdn_annotations_of(&gs.v[0]->main.moves[0])->comments_before[0].pos.col, 1);
     free_games(&gs);
 
     /* on a game's result line: that game's, after its last move */
@@ -321,8 +323,8 @@ static void test_reader_lost_junk_between_games(void **state)
     read_games(&gs, between, strlen(between));
     assert_int_equal(gs.n, 2);
     const struct pdn_node *last = &gs.v[0]->main.moves[0];
-    assert_int_equal(last->ncomments_after, 1);
-    assert_string_equal(last->comments_after[0].text, "forfeit by");
+    assert_int_equal(pdn_annotations_of(last)->ncomments_after, 1);
+    assert_string_equal(pdn_annotations_of(last)->comments_after[0].text, "forfeit by");
     assert_int_equal(gs.v[0]->raw_len, strlen("1. 32-28 * forfeit by"));
     expect_comments_before(&gs, 1, "black");
     assert_int_equal(gs.v[1]->ntags, 1);
@@ -374,7 +376,7 @@ static void test_reader_lost_junk_between_games(void **state)
 
     /* strict reading keeps no text the grammar does not take */
     assert_int_equal(fix_read_str(&F, before, true, &g), 1);
-    assert_int_equal(g->main.moves[0].ncomments_before, 0);
+    assert_int_equal(pdn_annotations_of(&g->main.moves[0])->ncomments_before, 0);
     pdn_game_free(g);
 }
 

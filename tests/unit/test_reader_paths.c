@@ -43,8 +43,8 @@ static void check_plain_line(const char *path, const pdn_game *g, const struct p
             print_error("%s: game %zu, move '%s': kept %u%c%u\n", path, g->index, n->text,
                         n->plain_from, n->plain_sep ? n->plain_sep : '?', n->plain_to);
         assert_true(sep == n->plain_sep && from == n->plain_from && to == n->plain_to);
-        for (uint32_t v = 0; v < n->nvariations; v++)
-            check_plain_line(path, g, &n->variations[v]);
+        for (uint32_t v = 0; v < pdn_annotations_of(n)->nvariations; v++)
+            check_plain_line(path, g, &pdn_annotations_of(n)->variations[v]);
     }
 }
 
@@ -224,13 +224,13 @@ static void test_reader_paths_setup_place_only_with_setup(void **state)
         unsetenv("PDN_SLOW_PATH");
         assert_int_equal(pdn_reader_next(&g, r), 1);
         assert_int_equal(g->main.nmoves, 3);
-        assert_non_null(g->main.moves[0].setup);
-        assert_int_equal(g->main.moves[0].setup_pos.line, 2);
-        assert_int_equal(g->main.moves[0].setup_pos.col, 1);
+        assert_non_null(pdn_annotations_of(&g->main.moves[0])->setup);
+        assert_int_equal(pdn_annotations_of(&g->main.moves[0])->setup_pos.line, 2);
+        assert_int_equal(pdn_annotations_of(&g->main.moves[0])->setup_pos.col, 1);
         for (int i = 1; i < 3; i++) {
-            assert_null(g->main.moves[i].setup);
-            assert_int_equal(g->main.moves[i].setup_pos.line, 0);
-            assert_int_equal(g->main.moves[i].setup_pos.col, 0);
+            assert_null(pdn_annotations_of(&g->main.moves[i])->setup);
+            assert_int_equal(pdn_annotations_of(&g->main.moves[i])->setup_pos.line, 0);
+            assert_int_equal(pdn_annotations_of(&g->main.moves[i])->setup_pos.col, 0);
         }
         pdn_game_free(g);
         pdn_reader_free(r);

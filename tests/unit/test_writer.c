@@ -211,8 +211,8 @@ static void test_writer_dots_and_numbered_ellipsis_stay_unknown_moves(void **sta
      * "1. ...", which reads so anywhere, and the count stays. */
     struct pdn_node var_moves[] = {mv("..."), mv("33-29")};
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
-    moves[1].variations = &var;
-    moves[1].nvariations = 1;
+    annotate(&moves[1])->variations = &var;
+    annotate(&moves[1])->nvariations = 1;
     check(
         &g, NULL,
         ROSTER_UNKNOWN
@@ -238,10 +238,10 @@ static void test_writer_strengths_and_nags(void **state)
     (void)state;
     static const uint16_t nags[] = {1, 14};
     struct pdn_node moves[] = {mv("32-28"), mv("18-23")};
-    moves[0].strength = "(!?)";
-    moves[0].nags = nags;
-    moves[0].nnags = 2;
-    moves[1].strength = "??";
+    annotate(&moves[0])->strength = "(!?)";
+    annotate(&moves[0])->nags = nags;
+    annotate(&moves[0])->nnags = 2;
+    annotate(&moves[1])->strength = "??";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28!? $1 $14 18-23?? *\n\n");
@@ -256,8 +256,8 @@ static void test_writer_comments_folded_and_brace(void **state)
     struct pdn_comment after[] = {{.text = "a } b\nc", .to_eol = true}, {.text = ""}};
     struct pdn_comment trailing = {.text = "end"};
     struct pdn_node moves[] = {mv_before("32-28", &before), mv("18-23")};
-    moves[0].comments_after = after;
-    moves[0].ncomments_after = 2;
+    annotate(&moves[0])->comments_after = after;
+    annotate(&moves[0])->ncomments_after = 2;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing = &trailing;
     g.main.ntrailing = 1;
@@ -382,9 +382,9 @@ static void test_writer_move_note_after_strength(void **state)
     struct pdn_comment c = {.text = "Inaccuracy."};
     struct pdn_node moves[] = {mv_after("32-28", &c), mv("19-23")};
     static const uint16_t nags[] = {6};
-    moves[0].strength = "?!";
-    moves[0].nags = nags;
-    moves[0].nnags = 1;
+    annotate(&moves[0])->strength = "?!";
+    annotate(&moves[0])->nags = nags;
+    annotate(&moves[0])->nnags = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {
         .version = PDN_WRITE_OPTIONS_VERSION, .move_note = first_move_note, .move_ctx = moves};
@@ -536,10 +536,12 @@ static void test_writer_setup_number(void **state)
     assert_int_equal(pdn_setup_number(&gs.v[3]->main, 3, false), 5); /* the second setup */
     assert_int_equal(pdn_setup_number(&gs.v[0]->main, 99, false), 0);
     assert_int_equal(pdn_setup_number(NULL, 0, false), 0);
-    struct pdn_node nodes[2] = {{.text = "32-28", .setup = "  "}, {.text = "19-23", .number = 7}};
+    struct pdn_node nodes[2] = {
+        {.text = "32-28", .annotations = &(struct pdn_annotations){.setup = "  "}},
+        {.text = "19-23", .number = 7}};
     struct pdn_line empty = {.moves = nodes, .nmoves = 2};
     assert_int_equal(pdn_setup_number(&empty, 0, false), 0); /* sets up nothing */
-    nodes[0].setup = "W:W31/B18";
+    annotate(&nodes[0])->setup = "W:W31/B18";
     assert_int_equal(pdn_setup_number(&empty, 0, false), 0); /* '/': written as a comment */
     free_games(&gs);
 }
@@ -553,7 +555,7 @@ static void test_writer_bad_tag_names_as_comments(void **state)
         {.name = "X-Y", .value = "a}b"},
     };
     struct pdn_node moves[] = {mv("32-28")};
-    moves[0].setup = "W:W32:B1";
+    annotate(&moves[0])->setup = "W:W32:B1";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.tags = tags;
     g.ntags = COUNT(tags);

@@ -29,8 +29,8 @@ static void test_writer_black_number_when_alone(void **state)
     struct pdn_node var_moves[] = {mv("17-22"), mv("28x17")};
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
     struct pdn_node moves[] = {mv_after("32-28", &c), mv("18-23"), mv("33-29"), mv("23x34")};
-    moves[1].variations = &var;
-    moves[1].nvariations = 1;
+    annotate(&moves[1])->variations = &var;
+    annotate(&moves[1])->nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN
@@ -49,12 +49,12 @@ static void test_writer_white_variation_and_nesting(void **state)
     struct pdn_node inner[] = {mv("19-23")};
     struct pdn_line inner_line = {.moves = inner, .nmoves = 1};
     struct pdn_node var_moves[] = {mv("34-29"), mv("18-23")};
-    var_moves[1].variations = &inner_line;
-    var_moves[1].nvariations = 1;
+    annotate(&var_moves[1])->variations = &inner_line;
+    annotate(&var_moves[1])->nvariations = 1;
     struct pdn_line var = {.moves = var_moves, .nmoves = 2};
     struct pdn_node moves[] = {mv("32-28"), mv("18-23")};
-    moves[0].variations = &var;
-    moves[0].nvariations = 1;
+    annotate(&moves[0])->variations = &var;
+    annotate(&moves[0])->nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_DRAW);
     check(
         &g, NULL,
@@ -98,8 +98,8 @@ static void test_writer_number_not_in_the_tree_is_the_count(void **state)
     struct pdn_line var = {.moves = var_moves, .nmoves = 1};
     struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv_after("37-32", &c), mv("12-18")};
     moves[2].number = 1;
-    moves[3].variations = &var;
-    moves[3].nvariations = 1;
+    annotate(&moves[3])->variations = &var;
+    annotate(&moves[3])->nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 1. 37-32 {c} 2... "
@@ -221,7 +221,7 @@ static void test_writer_empty_setup_keeps_hops_apart(void **state)
 {
     (void)state;
     struct pdn_node moves[] = {mv("33x22"), mv("22x13")};
-    moves[1].setup = " ";
+    annotate(&moves[1])->setup = " ";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN "[Result \"*\"]\n[GameType \"20\"]\n\n1. 33x22 1... 22x13 *\n\n");
@@ -269,7 +269,7 @@ static void test_writer_setup_in_place(void **state)
 {
     (void)state;
     struct pdn_node moves[] = {mv("32-28"), mv("19-23"), mv("24-19")};
-    moves[1].setup = "B:W28,24:B19";
+    annotate(&moves[1])->setup = "B:W28,24:B19";
     moves[2].number = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing_setup = "W:W5:B45";
@@ -332,11 +332,11 @@ static void test_writer_cut_line_becomes_a_comment(void **state)
     struct pdn_line inner_line = {.moves = inner, .nmoves = 1};
     struct pdn_node moves[] = {mv("32-28"), mv("18-23"), mv_before("!32-27", &note), mv("23x32"),
                                mv("37x28")};
-    moves[0].variations = &var;
-    moves[0].nvariations = 1;
-    moves[2].strength = "?";
-    moves[3].variations = &inner_line;
-    moves[3].nvariations = 1;
+    annotate(&moves[0])->variations = &var;
+    annotate(&moves[0])->nvariations = 1;
+    annotate(&moves[2])->strength = "?";
+    annotate(&moves[3])->variations = &inner_line;
+    annotate(&moves[3])->nvariations = 1;
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     g.main.trailing = &end;
     g.main.ntrailing = 1;
@@ -357,7 +357,7 @@ static void test_writer_setup_of_a_move_kept_as_comment_waits(void **state)
     (void)state;
     struct pdn_comment c = {.text = "c"};
     struct pdn_node moves[] = {mv("32-28"), mv_after("10-", &c), mv("1-"), mv("19-23")};
-    moves[1].setup = "B:W28:B19";
+    annotate(&moves[1])->setup = "B:W28:B19";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     check(&g, NULL,
           ROSTER_UNKNOWN
@@ -378,7 +378,7 @@ static void test_writer_setup_of_a_cut_move_after_the_cut(void **state)
 {
     (void)state;
     struct pdn_node moves[] = {mv("32-28"), mv("!17-22"), mv("28x17")};
-    moves[1].setup = "B:W28:B17";
+    annotate(&moves[1])->setup = "B:W28:B17";
     pdn_game g = game_of(moves, COUNT(moves), PDN_RESULT_UNKNOWN);
     struct pdn_write_options opt = {.version = PDN_WRITE_OPTIONS_VERSION, .cut_line = marked};
     check(
@@ -442,16 +442,19 @@ static void same_line(const struct pdn_line *a, const struct pdn_line *b);
 
 static void same_node(const struct pdn_node *a, const struct pdn_node *b)
 {
-    assert_int_equal(a->nnags, b->nnags);
-    for (uint32_t i = 0; i < a->nnags; i++)
-        assert_int_equal(a->nags[i], b->nags[i]);
-    assert_true((a->strength == NULL) == (b->strength == NULL));
-    assert_true((a->setup == NULL) == (b->setup == NULL));
-    same_comments(a->comments_before, a->ncomments_before, b->comments_before, b->ncomments_before);
-    same_comments(a->comments_after, a->ncomments_after, b->comments_after, b->ncomments_after);
-    assert_int_equal(a->nvariations, b->nvariations);
-    for (uint32_t i = 0; i < a->nvariations; i++)
-        same_line(&a->variations[i], &b->variations[i]);
+    assert_int_equal(pdn_annotations_of(a)->nnags, pdn_annotations_of(b)->nnags);
+    for (uint32_t i = 0; i < pdn_annotations_of(a)->nnags; i++)
+        assert_int_equal(pdn_annotations_of(a)->nags[i], pdn_annotations_of(b)->nags[i]);
+    assert_true((pdn_annotations_of(a)->strength == NULL) ==
+                (pdn_annotations_of(b)->strength == NULL));
+    assert_true((pdn_annotations_of(a)->setup == NULL) == (pdn_annotations_of(b)->setup == NULL));
+    same_comments(pdn_annotations_of(a)->comments_before, pdn_annotations_of(a)->ncomments_before,
+                  pdn_annotations_of(b)->comments_before, pdn_annotations_of(b)->ncomments_before);
+    same_comments(pdn_annotations_of(a)->comments_after, pdn_annotations_of(a)->ncomments_after,
+                  pdn_annotations_of(b)->comments_after, pdn_annotations_of(b)->ncomments_after);
+    assert_int_equal(pdn_annotations_of(a)->nvariations, pdn_annotations_of(b)->nvariations);
+    for (uint32_t i = 0; i < pdn_annotations_of(a)->nvariations; i++)
+        same_line(&pdn_annotations_of(a)->variations[i], &pdn_annotations_of(b)->variations[i]);
 }
 
 static void same_line(const struct pdn_line *a, const struct pdn_line *b)
@@ -481,11 +484,14 @@ static void same_main(const pdn_game *a, const pdn_game *b)
         bad += !identifier(a->tags[k].name);
     struct pdn_line line = b->main;
     struct pdn_node first;
+    struct pdn_annotations notes; /* first's, less the comments made of bad tags */
     if (line.nmoves > 0) {
         first = line.moves[0];
-        assert_true(first.ncomments_before >= bad);
-        first.comments_before += bad;
-        first.ncomments_before -= bad;
+        notes = *pdn_annotations_of(&first);
+        assert_true(notes.ncomments_before >= bad);
+        notes.comments_before += bad;
+        notes.ncomments_before -= bad;
+        first.annotations = &notes;
         struct pdn_node *moves = malloc(line.nmoves * sizeof *moves);
         assert_non_null(moves);
         memcpy(moves, line.moves, line.nmoves * sizeof *moves);

@@ -60,15 +60,29 @@ static inline struct pdn_node mv(const char *text)
     return (struct pdn_node){.text = text};
 }
 
-/* A move with one comment after it, or before it. */
-static inline struct pdn_node mv_after(const char *text, struct pdn_comment *c)
-{
-    return (struct pdn_node){.text = text, .comments_after = c, .ncomments_after = 1};
-}
+/* A move with one comment after it, or before it; its annotations live
+ * as long as the block that calls it (a compound literal). */
+#define mv_after(text_, c_)                                                                        \
+    ((struct pdn_node){                                                                            \
+        .text = (text_),                                                                           \
+        .annotations = &(struct pdn_annotations){.comments_after = (c_), .ncomments_after = 1}})
+#define mv_before(text_, c_)                                                                       \
+    ((struct pdn_node){                                                                            \
+        .text = (text_),                                                                           \
+        .annotations = &(struct pdn_annotations){.comments_before = (c_), .ncomments_before = 1}})
 
-static inline struct pdn_node mv_before(const char *text, struct pdn_comment *c)
+/* The annotations of a node made by hand, to fill: its own (made by the
+ * test, so writable), or an empty set from a pool that lasts as long as
+ * the test program. */
+static inline struct pdn_annotations *annotate(struct pdn_node *node)
 {
-    return (struct pdn_node){.text = text, .comments_before = c, .ncomments_before = 1};
+    static struct pdn_annotations pool[256];
+    static size_t used;
+    if (node->annotations) return (struct pdn_annotations *)node->annotations;
+    assert_true(used < sizeof pool / sizeof pool[0]);
+    pool[used] = (struct pdn_annotations){0};
+    node->annotations = &pool[used];
+    return &pool[used++];
 }
 
 static inline pdn_game game_of(struct pdn_node *moves, uint32_t n, enum pdn_result result)
