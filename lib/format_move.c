@@ -172,8 +172,9 @@ static bool is_moved(const struct format *f, const struct pdn_line *var)
 
 static bool copy_line(struct mover *m, struct pdn_line *out, const struct pdn_line *in);
 
-/* The variations of move i of a copied line: those moved from the move
- * before it first (they were written first), then its own that stay. */
+/* The annotations of move i of a copied line, copied, with its variations:
+ * those moved from the move before it first (they were written first),
+ * then its own that stay. */
 static bool copy_variations(struct mover *m, struct pdn_node *nodes, const struct pdn_line *in,
                             uint32_t i)
 {
@@ -185,7 +186,11 @@ static bool copy_variations(struct mover *m, struct pdn_node *nodes, const struc
     for (uint32_t v = 0; v < own->nvariations; v++)
         n += !is_moved(m->f, &own->variations[v]);
     if (n > UINT32_MAX) return false;
-    if (n == 0 && own->nvariations == 0) return true; /* its annotations as they are */
+    /* A copy of its annotations, even with its variations as they are:
+     * those of a tree moved before live in that tree's arena, freed once
+     * this one is made (format.c, move_variations). What they point to
+     * (comments, NAGs) is the game's own, which outlives both. */
+    if (n == 0 && !in->moves[i].annotations) return true;
     struct pdn_line *lines = n ? arena_alloc(m->arena, n * sizeof *lines) : NULL;
     struct pdn_annotations *copy = arena_memdup(m->arena, own, sizeof *copy);
     if ((n && !lines) || !copy) return false;
