@@ -804,8 +804,9 @@ struct pdn_node {
     bool number_black; /* the number was written "N..." */
     /* A text of two numbered squares around '-' or 'x' ("32-28", "28x19"),
      * as the reader read it: the squares and the separator ('\0', squares
-     * 0, for any other text). In the struct's padding; only the library's
-     * replay and CSV writer read them, and only in games the reader made. */
+     * 0, for any other text), in the bytes beside number_black; only the
+     * library's replay and CSV writer read them, and only in games the
+     * reader made. */
     uint8_t plain_from, plain_to;
     char plain_sep;
 };
