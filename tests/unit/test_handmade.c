@@ -94,12 +94,81 @@ static void test_handmade_csv_row_of_a_null_move_text(void **state)
     free(csv);
 }
 
+/* Tags with no value are no tags, and tags with no name are kept as the
+ * writer keeps them (a comment): the moves rows' tags cell took the length
+ * of the missing name and looked for braces in the missing value. */
+static void test_handmade_csv_tags_cell_of_tags_missing_parts(void **state)
+{
+    (void)state;
+    const struct pdn_tag tags[] = {{.name = NULL, .value = "x"},
+                                   {.name = "Foo", .value = NULL},
+                                   {.name = NULL, .value = NULL},
+                                   {.name = "bad name", .value = NULL},
+                                   {.name = "Bar", .value = "y"}};
+    const struct pdn_node moves[] = {{.text = "32-28"}};
+    pdn_game g = game_of(tags, COUNT(tags), moves, COUNT(moves));
+    struct pdn_csv_write_options o = PDN_CSV_WRITE_OPTIONS_INIT;
+    o.mode = PDN_CSV_MOVES;
+    o.columns = "ply,Foo,Bar,tags";
+    char *csv = csv_both_ways(&g, &o);
+    assert_string_equal(csv, "ply,Foo,Bar,tags\n1,,y,\"[GameType \"\"20\"\"]\n[Bar \"\"y\"\"]\n"
+                             "{[ \"\"x\"\"]}\"\n");
+    free(csv);
+}
+
+/* A Result tag with no value says nothing: the replay read its missing
+ * text as a result (and a GameType's as a number); the next Result tag is
+ * the game's. */
+static void test_handmade_result_tag_with_no_value(void **state)
+{
+    (void)state;
+    const struct pdn_tag tags[] = {{.name = "GameType", .value = NULL},
+                                   {.name = "Result", .value = NULL},
+                                   {.name = "Result", .value = "2-0"}};
+    const struct pdn_node moves[] = {{.text = "32-28"}};
+    pdn_game g = game_of(tags, COUNT(tags), moves, COUNT(moves));
+    g.result = PDN_RESULT_WHITE_WIN;
+    assert_string_equal(pdn_game_tag(&g, "Result"), "2-0");
+    struct pdn_replay_options o = PDN_REPLAY_OPTIONS_INIT;
+    struct pdn_replay_summary sum;
+    assert_int_equal(pdn_replay_game(&sum, &g, &o), 0);
+    assert_int_equal(sum.errors + sum.warnings, 0);
+    struct memout m;
+    struct pdn_format_options fo = PDN_FORMAT_OPTIONS_INIT;
+    fo.fix = true;
+    assert_int_equal(pdn_format_game(memout_open(&m), &g, &fo), 0);
+    char *text = memout_text(&m);
+    assert_non_null(strstr(text, "[Result \"2-0\"]\n"));
+    free(text);
+}
+
+/* The writer writes no tag with no value: not as the roster's (a value
+ * later under the name is), not among the others, not as a comment. */
+static void test_handmade_writer_passes_tags_with_no_value(void **state)
+{
+    (void)state;
+    const struct pdn_tag tags[] = {{.name = "Event", .value = NULL},
+                                   {.name = "Event", .value = "Open"},
+                                   {.name = "Foo", .value = NULL},
+                                   {.name = "bad name", .value = NULL}};
+    pdn_game g = game_of(tags, COUNT(tags), NULL, 0);
+    char *text = write_to_string(&g, NULL);
+    assert_non_null(strstr(text, "[Event \"Open\"]\n[Site"));
+    assert_null(strstr(text, "Foo"));
+    assert_null(strstr(text, "bad name"));
+    assert_null(strstr(text, "[Event \"Open\"]\n[Event"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handmade_game_work_is_null),
         cmocka_unit_test(test_handmade_repeat_check_of_a_null_move_text),
         cmocka_unit_test(test_handmade_csv_row_of_a_null_move_text),
+        cmocka_unit_test(test_handmade_csv_tags_cell_of_tags_missing_parts),
+        cmocka_unit_test(test_handmade_result_tag_with_no_value),
+        cmocka_unit_test(test_handmade_writer_passes_tags_with_no_value),
     };
     return cmocka_run_group_tests_name("handmade", tests, NULL, NULL);
 }
