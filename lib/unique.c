@@ -110,8 +110,9 @@ static void on_main_ply(const struct pdn_board *before, const struct pdn_board *
  * by hand's) is empty. */
 static uint64_t mix_move_text(uint64_t h, const char *s)
 {
+    if (s == NULL) return h;
     bool gap = false;
-    for (; s && *s; s++) {
+    for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         bool word = (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
         if (!word) {
