@@ -842,8 +842,7 @@ struct pdn_node {
     /* A text of two numbered squares around '-' or 'x' ("32-28", "28x19"),
      * as the reader read it: the squares and the separator ('\0', squares
      * 0, for any other text). In the struct's padding; only the library's
-     * replay and CSV writer read them, and only in games the reader made:
-     * zero in a game made by hand. */
+     * replay and CSV writer read them, and only in games the reader made. */
     uint8_t plain_from, plain_to;
     char plain_sep;
 };
