@@ -301,7 +301,7 @@ void csv_columns_game(pdn_csv_writer *w, const pdn_game *game)
     memset(w->tagvals, 0, w->ncols * sizeof *w->tagvals);
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        if (!t->name) continue; /* a game made by hand may have one so */
+        if (!tag_said(t)) continue; /* a game made by hand may have one so */
         uint32_t col = w->tagslots[tag_slot(w, t->name, strlen(t->name))];
         if (col == 0) continue;
         /* The first, but one spelt as the column beats one spelt otherwise. */

@@ -199,7 +199,8 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
     if (!pdn_game_is_trailer(game)) put_start_tags(w, game);
     for (uint32_t i = 0; i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        if (t->name && csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, false);
+        if (tag_said(t) && csv_tag_name(t->name, strlen(t->name)))
+            put_tag(w, t->name, t->value, false);
     }
     /* A roster tag read from a synonym whose name only a comment keeps
      * ("R&#x00e9;sultat"): under its standard name, as the writer's roster
@@ -213,7 +214,10 @@ static void put_tags(pdn_csv_writer *w, const struct col *c, const pdn_game *gam
     }
     for (uint32_t i = 0; w->o.mode == PDN_CSV_MOVES && i < game->ntags; i++) {
         const struct pdn_tag *t = &game->tags[i];
-        if (!csv_tag_name(t->name, strlen(t->name))) put_tag(w, t->name, t->value, true);
+        if (!t->value) continue; /* no tag (a game made by hand's) */
+        /* a tag with no name (a game made by hand's): a comment, as the writer keeps it */
+        const char *name = t->name ? t->name : "";
+        if (!csv_tag_name(name, strlen(name))) put_tag(w, name, t->value, true);
     }
     csv_put_cell(w, c);
 }

@@ -335,9 +335,11 @@ static char *empty_notes_run(char *out, const struct row_plan *plan, const struc
  * and has no byte up to '"' (no blank, line end or quote) nor the
  * delimiter: then it needs no quotes. Its length is learnt as it is
  * copied. The end, or NULL: csv_out_field must look at it
- * (csv_put_move_cell writes it). */
+ * (csv_put_move_cell writes it), as it does a NULL text (a game made by
+ * hand's). */
 static char *put_move(char *out, const char *s, char delim)
 {
+    if (s == NULL) return NULL;
     for (size_t i = 0; i < MOVE_IN_PLACE; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c <= '"' || c == (unsigned char)delim) return c == '\0' ? out + i : NULL;

@@ -298,7 +298,7 @@ static void fix_date(struct format *f, const pdn_game *game, bool repair,
 {
     const struct pdn_tag *t = NULL;
     for (uint32_t k = 0; k < game->ntags && !t; k++)
-        if (game->tags[k].name && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
+        if (tag_said(&game->tags[k]) && strcmp(game->tags[k].name, "Date") == 0) t = &game->tags[k];
     /* else the one read as it ("DAte", "Datum"?): the writer writes its
      * value under Date with the roster (writer.c, roster_tag), and the
      * replay checks it */

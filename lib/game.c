@@ -26,7 +26,8 @@ void pdn_game_free(pdn_game *game)
 
 void *pdn_game_work(const pdn_game *game)
 {
-    return game ? game_box_of(game)->work : NULL;
+    /* a game made by hand (no internal) has no box around it to read */
+    return game && game->internal ? game_box_of(game)->work : NULL;
 }
 
 bool pdn_game_is_trailer(const pdn_game *game)

@@ -759,9 +759,44 @@ enum pdn_result {
  * The parts of a game below (comments, nodes, lines, tags) and every string
  * and array they point to are borrowed from the game: made by the reader
  * with it, read-only, valid until pdn_game_free. Copy what must outlive it.
+ *
+ * A game made by hand. A program may build a pdn_game itself, zeroed and
+ * then filled, and give it to every call that takes a const pdn_game *
+ * (pdn_write_game, pdn_format_game, pdn_csv_writer_write_game,
+ * pdn_replay_game, pdn_stats_add_game, pdn_unique_check, pdn_select_match,
+ * pdn_date_orders_add, pdn_game_tag and the other lookups), never to
+ * pdn_game_free. The library reads it as a game the reader found no fault
+ * in, never changes or keeps it, and crashes on none within these rules
+ * (tests/fuzz/fuzz_handmade.c builds such games):
+ *   - NULL read as empty (""): a comment's text, a tag's name (found by
+ *     no name; the writer keeps the tag as a comment, as any whose name is
+ *     no identifier). A node's text NULL is a move of no text: not played,
+ *     a move not given as "" is (the replay stops its line there), and
+ *     written as nothing.
+ *   - NULL read as none: a tag's value (the tag is passed over: no lookup
+ *     finds it, no writer writes it), annotations, strength, setup,
+ *     trailing_setup, result_text (then the result is pdn_game.result's),
+ *     raw (no source text: pdn_format_game writes the tree where it would
+ *     write the text as read), and any array whose count is 0.
+ *   - Any value: index, every pdn_pos, number and number_black, the NAGs,
+ *     the bytes of a string (UTF-8 is not checked: other bytes are written
+ *     as they are, and CSV and statistics may then hold text that is no
+ *     UTF-8).
+ *   - Must hold: internal NULL and plain_from, plain_to, plain_sep zero;
+ *     result and variant_source values of their enums (gametype is read
+ *     only when variant_source is not PDN_VARIANT_FROM_DEFAULT, and a
+ *     number of no variant is an unknown GameType, an error of the
+ *     replay); every array at least as long as its count (so not NULL
+ *     when the count is not 0: a pdn_annotations with a count and no
+ *     array is not allowed); every string NUL-terminated; raw, when not
+ *     NULL, raw_len bytes; a tree, no line or node reached twice from
+ *     itself, variations nested at most PDN_LIMIT_DEPTH deep (the writer
+ *     and the replay walk them recursively). The game must stay unchanged
+ *     during a call, and alive while a finding names one of its nodes.
+ * These the library cannot check at a low cost; it does not try.
  */
 struct pdn_comment {
-    const char *text; /* without braces or ';' */
+    const char *text; /* without braces or ';'; NULL in a game made by hand: "" */
     struct pdn_pos pos;
     bool to_eol; /* written as ';' ... end of line */
 };
@@ -776,6 +811,7 @@ struct pdn_game_internal;
  * of a plain move is half the size, and a game's tree too. */
 struct pdn_annotations {
     const char *strength; /* "!", "?!", ... or NULL */
+    /* an array may be NULL when its count is 0, never when it is not */
     const uint16_t *nags; /* $n annotations after the move */
     const struct pdn_comment *comments_before;
     const struct pdn_comment *comments_after;
@@ -794,7 +830,8 @@ struct pdn_annotations {
 struct pdn_node {
     const char *text; /* move text as read (UTF-8, NUL-terminated): blanks inside
                          a move dropped ("32-28" for "32 - 28"), but for an
-                         unknown move's on one line ("- -") */
+                         unknown move's on one line ("- -"); NULL in a game
+                         made by hand: a move not given, written as nothing */
     /* Its annotations, or NULL when it has none: read them with
      * pdn_annotations_of, which gives an empty set for NULL. */
     const struct pdn_annotations *annotations;
@@ -820,7 +857,8 @@ static inline const struct pdn_annotations *pdn_annotations_of(const struct pdn_
 }
 
 /* A line of moves (the main line or a variation): borrowed from its game.
- * Ordered by size, as pdn_node (48 bytes on 64-bit systems). */
+ * Ordered by size, as pdn_node (48 bytes on 64-bit systems). moves and
+ * trailing may be NULL when their counts are 0. */
 struct pdn_line {
     const struct pdn_node *moves;
     const struct pdn_comment *trailing; /* comments after the last move */
@@ -830,7 +868,9 @@ struct pdn_line {
     uint32_t ntrailing;
 };
 
-/* A tag pair: borrowed from its game. */
+/* A tag pair: borrowed from its game. A game made by hand may leave either
+ * NULL: a tag of no value is no tag to the library, one of no name has a
+ * name no lookup gives ("A game made by hand", above). */
 struct pdn_tag {
     const char *name;
     const char *value; /* unescaped */
@@ -868,10 +908,11 @@ enum pdn_variant_source {
  * A game: a documented read-only struct, not an opaque handle. The tools
  * walk whole trees (the writer, CSV rows, the replay view, statistics);
  * plain const structs let them do that with loops rather than thirty
- * accessors, at no cost, and every pointer in them is const. Only the
- * library makes games (pdn_reader_next), so later releases may append
- * fields without breaking programs; how the memory is held is not part of
- * the struct.
+ * accessors, at no cost, and every pointer in them is const. The library
+ * makes games (pdn_reader_next), so later releases may append fields
+ * without breaking programs (a program that makes one by hand zeroes it
+ * first: see "A game made by hand" above); how the memory is held is not
+ * part of the struct.
  *
  * A game owns everything it points to, and every string in it is UTF-8 and
  * NUL-terminated: one pdn_game_free releases it all.
@@ -898,7 +939,8 @@ typedef struct pdn_game {
     const struct pdn_game_internal *internal;
 } pdn_game;
 
-/* Frees a game from pdn_reader_next and everything in it; accepts NULL. */
+/* Frees a game from pdn_reader_next and everything in it; accepts NULL.
+ * Not for a game made by hand. */
 PDN_API void pdn_game_free(pdn_game *game);
 /*
  * Whether the game says its variant itself: a GameType tag, or content of
@@ -950,7 +992,8 @@ PDN_API uint32_t pdn_setup_number(const struct pdn_line *line, uint32_t i, bool 
  */
 PDN_API bool pdn_game_is_trailer(const pdn_game *game);
 /* What pdn_reader_options.work made of the game on the thread that read
- * it, or NULL (no work asked for, or none done for this game). */
+ * it, or NULL (no work asked for, or none done for this game, or a game
+ * made by hand). */
 PDN_API void *pdn_game_work(const pdn_game *game);
 /* The value of the first tag with this name (case-sensitive), or NULL;
  * borrowed from the game. A game with no tag of a standard name is read

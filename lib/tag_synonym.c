@@ -152,14 +152,14 @@ const char *tag_standard_spelling(const char *name, size_t len)
 static const struct pdn_tag *first_synonym(const struct pdn_tag *tags, size_t n, int s)
 {
     for (size_t i = 0; i < n; i++)
-        if (tags[i].name && synonym_of(tags[i].name) == s) return &tags[i];
+        if (tag_said(&tags[i]) && synonym_of(tags[i].name) == s) return &tags[i];
     return NULL;
 }
 
 const struct pdn_tag *tag_exact_in(const struct pdn_tag *tags, size_t n, const char *name)
 {
     for (size_t i = 0; i < n; i++)
-        if (tags[i].name && tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0)
+        if (tag_said(&tags[i]) && tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0)
             return &tags[i];
     return NULL;
 }
@@ -174,7 +174,7 @@ const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const ch
 bool tag_named(const pdn_game *game, const char *name)
 {
     for (uint32_t i = 0; i < game->ntags; i++)
-        if (game->tags[i].name && same(game->tags[i].name, name)) return true;
+        if (tag_said(&game->tags[i]) && same(game->tags[i].name, name)) return true;
     return false;
 }
 
@@ -205,7 +205,7 @@ static size_t find_readings(const struct pdn_tag *own[TAG_SYNONYM_MAX],
     const struct pdn_tag *tags = game->tags;
     size_t n = 0;
     for (uint32_t i = 0; i < game->ntags; i++) {
-        if (!tags[i].name) continue;
+        if (!tag_said(&tags[i])) continue;
         int s = standard_index(tags[i].name);
         if (s >= 0) {
             if (!own[s]) own[s] = &tags[i];

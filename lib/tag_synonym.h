@@ -17,6 +17,13 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Whether a tag says something: a game made by hand may leave a tag's name
+ * or value NULL (pdn.h, struct pdn_tag), and then no lookup finds it. */
+static inline bool tag_said(const struct pdn_tag *tag)
+{
+    return tag->name && tag->value;
+}
+
 /* A bit for each synonym's first and last letters and length, the letters
  * folded to lower case (a standard name in another case is read as it): a
  * name whose bit is not set is none, and is told so without a compare (the
@@ -112,7 +119,7 @@ const char *tag_standard_spelling(const char *name, size_t len);
  */
 const struct pdn_tag *tag_find_in(const struct pdn_tag *tags, size_t n, const char *name);
 /* The first of tags[0, n) named exactly name (no synonym), or NULL; a tag
- * with no name (a game made by hand may have one) is none. */
+ * with no name or no value (a game made by hand may have one) is none. */
 const struct pdn_tag *tag_exact_in(const struct pdn_tag *tags, size_t n, const char *name);
 
 /* Whether the game has a tag of exactly this name (no synonym counts). */

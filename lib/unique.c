@@ -106,9 +106,11 @@ static void on_main_ply(const struct pdn_board *before, const struct pdn_board *
 
 /* A move the replay did not reach (after an illegal one): its text with
  * every run of other characters than letters and digits as one separator,
- * so that "32-28", "32 - 28" and "32x28" are one move. */
+ * so that "32-28", "32 - 28" and "32x28" are one move. NULL (a game made
+ * by hand's) is empty. */
 static uint64_t mix_move_text(uint64_t h, const char *s)
 {
+    if (s == NULL) return h;
     bool gap = false;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;

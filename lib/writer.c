@@ -187,7 +187,7 @@ static void find_roster(struct roster_tags *r, const pdn_game *game)
         r->first[i] = UINT32_MAX;
     for (uint32_t k = 0; k < game->ntags; k++) {
         const char *name = game->tags[k].name;
-        int i = name ? roster_index(name) : -1;
+        int i = tag_said(&game->tags[k]) ? roster_index(name) : -1;
         if (i >= 0 && r->first[i] == UINT32_MAX) r->first[i] = k;
     }
 }
@@ -278,7 +278,7 @@ static void write_tags(struct wrap *w, const pdn_game *game, const struct pdn_wr
     write_start_tags(w, game);
     for (uint32_t k = 0; k < game->ntags; k++) {
         const struct pdn_tag *tag = &game->tags[k];
-        if (written_in_roster(&r, k) || !identifier(tag->name)) continue;
+        if (written_in_roster(&r, k) || !identifier(tag->name) || !tag->value) continue;
         if (renamed_or_dropped(game, k, &renamed)) continue;
         if (opt->seven_tag_roster && !in_list(tag->name, essential, 4)) continue;
         write_tag(w, tag->name, tag->value);
@@ -340,7 +340,8 @@ static bool write_bad_tags(struct writer *wr)
     find_renamed(&renamed, wr->game, wr->opt);
     for (uint32_t k = 0; k < wr->game->ntags; k++) {
         const struct pdn_tag *tag = &wr->game->tags[k];
-        if (identifier(tag->name) || renamed_or_dropped(wr->game, k, &renamed)) continue;
+        if (identifier(tag->name) || !tag->value || renamed_or_dropped(wr->game, k, &renamed))
+            continue;
         if (!put_bad_tag(&wr->wrap, tag)) wr->wrap.nomem = true;
         any = true;
     }

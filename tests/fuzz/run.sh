@@ -12,7 +12,9 @@
 # crash; a failing target's input follows its line, as text and as
 # base64 (show_input), for CI.
 #
-# fuzz_lossless (the CSV round trip) is seeded as fuzz_check is.
+# fuzz_lossless (the CSV round trip) is seeded as fuzz_check is;
+# fuzz_handmade (games made by hand) from tests/fuzz/regressions-handmade/
+# and tests/fuzz/seeds/handmade/, binary encodings of games.
 # Environment: FUZZ_TARGETS="fuzz_fen fuzz_reader" runs only those;
 # FUZZ_JOBS=N runs N targets at a time (default: the processors there are;
 # their lines still come in the targets' order);
@@ -106,7 +108,7 @@ seed_csv() {
 build_seeds() {
     mkdir -p "$out/split"
     for t in fuzz_reader fuzz_check fuzz_fen fuzz_notation fuzz_stats fuzz_csv fuzz_protocols \
-        fuzz_lossless fuzz_threads; do
+        fuzz_lossless fuzz_threads fuzz_handmade; do
         rm -rf "$out/seeds/$t"
         mkdir -p "$out/seeds/$t" "$out/corpus/$t"
     done
@@ -127,6 +129,9 @@ build_seeds() {
     moves | seed_lines "$out/seeds/fuzz_notation" move
     seed_csv "$out/seeds/fuzz_csv"
     seed_lines "$out/seeds/fuzz_protocols" line <"$here/seeds/protocols.txt"
+    # fuzz_handmade's input is no text: it encodes a game made by hand
+    # (fuzz_handmade.c); the games that once crashed, and a few more
+    seed "$out/seeds/fuzz_handmade" "$here"/regressions-handmade/* "$here"/seeds/handmade/*
 }
 
 max_len() {
