@@ -227,18 +227,18 @@ static bool write_verbatim(const struct format *f, const pdn_game *game,
  * moved). A variation moved may hold one misplaced that the replay did not
  * reach (it stopped at the first move): moved in turn, until none is left,
  * or the output, read back, would be moved again. One round a level of
- * nesting at most. Every round's copy goes in the one arena: a copy keeps
- * the annotations of the round before's where it changes none (a move
- * whose variations were all moved away), which freeing that round's tree
- * left dangling. */
+ * nesting at most. */
 static int move_variations(struct format *f, const pdn_game *game, pdn_game *moved,
                            struct arena **arena)
 {
     *arena = NULL;
     const pdn_game *from = game;
     for (int round = 0; round <= PDN_LIMIT_DEPTH + 1; round++) {
-        int rc = move_misplaced(f, from, moved, arena);
+        struct arena *next;
+        int rc = move_misplaced(f, from, moved, &next);
         if (rc <= 0) return rc;
+        arena_free(*arena); /* the last round's tree: the new one is a copy */
+        *arena = next;
         from = moved;
         forget(f);
         if ((rc = replay(f, moved)) < 0) return rc;

@@ -129,10 +129,7 @@ void fix_end(struct format *f);
 void move_on_misplaced(struct format *f, const struct pdn_diag *d);
 /* After a replay of game: the variations it holds misplaced before the
  * move they replace, moved after it in a copy of its tree (*out, in
- * *arena, made when NULL, which the caller frees, even after an error).
- * The copy shares with game what it does not change (annotations of moves
- * with no variation): when game is the copy of an earlier round, *arena
- * must be that round's, kept. 1 when any was moved, 0 when none, or
+ * *arena, which the caller frees). 1 when any was moved, 0 when none, or
  * PDN_ENOMEM. f->notes gets a note for each. */
 int move_misplaced(struct format *f, const pdn_game *game, pdn_game *out, struct arena **arena);
 /* The notes of the variations moved, as PDN_DIAG_FIXED findings, then the

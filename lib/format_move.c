@@ -222,6 +222,7 @@ static bool copy_line(struct mover *m, struct pdn_line *out, const struct pdn_li
 
 int move_misplaced(struct format *f, const pdn_game *game, pdn_game *out, struct arena **arena)
 {
+    *arena = NULL;
     if (f->misplaced.n == 0) return 0;
     sort_misplaced(f);
     struct mover m = {.f = f};
@@ -230,10 +231,14 @@ int move_misplaced(struct format *f, const pdn_game *game, pdn_game *out, struct
     if (m.nomem) return PDN_ENOMEM;
     if (f->moved.n == 0) return 0;
     qsort(f->moved.data, f->moved.n, sizeof(const struct pdn_node *), by_node);
-    if (!*arena && !(*arena = arena_new(4096))) return PDN_ENOMEM;
-    m.arena = *arena;
+    if (!(m.arena = arena_new(4096))) return PDN_ENOMEM;
     *out = *game;
-    return copy_line(&m, &out->main, &game->main) ? 1 : PDN_ENOMEM;
+    if (!copy_line(&m, &out->main, &game->main)) {
+        arena_free(m.arena);
+        return PDN_ENOMEM;
+    }
+    *arena = m.arena;
+    return 1;
 }
 
 /* ---- the notes --------------------------------------------------------------- */

@@ -165,9 +165,9 @@ static void test_format_fix_variation_moved_after_the_move_it_replaces(void **st
               "1. 34-30 {a} (1. 32-28) 1... 20-25 {b} (1... 19-23 2. 31-27) (1... 17-21) *\n\n",
               want);
     /* one inside one moved, which the replay reached only once moved; the
-     * second round's copy keeps 34-30's annotations as the first round
+     * second round's copy kept 34-30's annotations as the first round
      * made them (no variation left), and freed that tree (ASan:
-     * heap-use-after-free; tests/fuzz/fuzz_handmade found it) */
+     * heap-use-after-free; tests/fuzz/fuzz_handmade found it too) */
     check_fix("1. 34-30 (1... 19-23 2. 31-27 (2... 17-21) 2... 14-19) 1... 20-25 *",
               "1. 34-30 20-25 (1... 19-23 2. 31-27 14-19 (2... 17-21)) *\n\n",
               "1:10 fixed 1... 19-23|variation moved after 1... 20-25: legal in its place, illegal "
