@@ -770,9 +770,9 @@ enum pdn_result {
  * (tests/fuzz/fuzz_handmade.c builds such games):
  *   - NULL read as empty (""): a comment's text, a tag's name (found by
  *     no name; the writer keeps the tag as a comment, as any whose name is
- *     no identifier). A node's text NULL is a move of no text: not played,
- *     a move not given as "" is (the replay stops its line there), and
- *     written as nothing.
+ *     no identifier). A node's text NULL is read as a move not given, as
+ *     "" is (the replay stops its line there); the writer writes nothing
+ *     for it.
  *   - NULL read as none: a tag's value (the tag is passed over: no lookup
  *     finds it, no writer writes it), annotations, strength, setup,
  *     trailing_setup, result_text (then the result is pdn_game.result's),
