@@ -32,18 +32,17 @@ int csv_setup_turn(uint64_t *half, const struct game_ctx *g, const struct pdn_li
                    uint32_t i)
 {
     const struct pdn_node *node = &line->moves[i];
-    if (!game_sets_up(pdn_annotations_of(node)->setup))
-        return 0; /* the writer leaves an empty one out */
+    const char *setup = pdn_annotations_of(node)->setup;
+    if (!game_sets_up(setup)) return 0; /* the writer leaves an empty one out */
     bool second;
-    int rc = writer_setup_second(&second, g->game, pdn_annotations_of(node)->setup, node,
-                                 replay_setup_second);
+    int rc = writer_setup_second(&second, g->game, setup, node, replay_setup_second);
     if (rc < 0) return rc;
     /* The number goes on, as the writer's: "1. 33-28 18-22 /FEN "B:..."/
      * 2... 18-23"; back to the pair's first half for the first mover. The
      * second mover's half is odd, so it is never 0. */
     if (rc > 0 && (*half % 2 == 1) != second) *half = second ? *half + 1 : *half - 1;
     second = *half % 2 == 1;
-    uint32_t number = writer_setup_number(pdn_annotations_of(node)->setup, line, i, second);
+    uint32_t number = writer_setup_number(setup, line, i, second);
     if (number) *half = 2 * ((uint64_t)number - 1) + second;
     return 0;
 }
